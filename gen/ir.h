@@ -1,0 +1,87 @@
+/* ir.h: one k iteration of the micro-kernel as a list of instructions over
+ * values (POCA §3.1). The same IR serves every target: instruction
+ * selection picks ops and register classes from the target tables, and the
+ * later passes see only ops, values, timing classes and register classes. */
+#ifndef GEMMGEN_IR_H
+#define GEMMGEN_IR_H
+#include <stdbool.h>
+#include "machine.h"
+#include "target.h"
+
+enum op {
+    OP_LOAD_A,    /* vector (or pair) load of A at offset        */
+    OP_LOAD_B,    /* vector load of B at offset                  */
+    OP_BCAST_B,   /* load one B element into all lanes           */
+    OP_SHUF_B,    /* src[0] with lanes permuted by xor (1<<lane) */
+    OP_FMA,       /* def = src0 + src1 * src2 [lane]             */
+    OP_MUL,       /* def = src1 * src2                           */
+    OP_ADD,       /* def = src0 + src1                           */
+    OP_GER,       /* def(acc) += outer(src1, src2), in place     */
+    OP_PTR_ADD,   /* stream pointer += one iteration's step      */
+    OP_PREFETCH,  /* prefetch stream at offset (bytes)           */
+    OP_COUNT
+};
+extern const char *const op_names[OP_COUNT];
+
+enum stream { ST_A, ST_B, ST_ANEXT, ST_COUNT };
+
+#define NSRC 3
+struct inst {
+    enum op op;
+    enum iclass ic;       /* timing class in the machine model */
+    int def;              /* value defined, -1 for none */
+    int src[NSRC];        /* values used, -1 for none */
+    bool carried[NSRC];   /* operand is the previous iteration's instance */
+    int lane;             /* OP_FMA by lane / OP_SHUF_B xor bit, else -1 */
+    enum stream stream;   /* memory ops */
+    int offset;           /* elements (loads) or bytes (prefetch) */
+    bool fp;              /* floating-point arithmetic (FPFirst) */
+    char label[12];       /* "A0", "B3", "M1", "C0", "PrfA", "AP" */
+};
+
+struct value {
+    enum rclass rc;
+    bool carried;         /* accumulator: live across iterations */
+    int def;              /* defining instruction */
+    char name[12];
+};
+
+/* Where accumulator lanes land in the MR x NR tile: accumulator a, output
+ * vector v (after extraction), lane l -> tile[a][v][l] = i + j*MR. */
+struct kernel {
+    const struct machine *m;
+    const struct target *t;
+    enum elem elem;
+    enum bstrat bs;
+    int vl;               /* elements per vector register */
+    int mr, nr;
+    int ninst, nval;
+    struct inst *inst;
+    struct value *val;
+    int nacc;
+    int *acc;             /* value ids of the accumulators */
+    int acc_nout;         /* output vectors per accumulator */
+    int *tile;            /* [nacc][acc_nout][vl] */
+    int max_regs;         /* MaxReg in vector-register units */
+    int rc_units[RC_COUNT];
+    int step[ST_COUNT];   /* elements per iteration for pointer adds */
+};
+
+/* Instruction selection (kernel.c). */
+void kernel_build(struct kernel *k, const struct machine *m, const struct target *t,
+                  enum elem e, enum bstrat bs, int mr, int nr, int max_regs);
+void kernel_free(struct kernel *k);
+int kernel_vl(const struct machine *m, enum elem e);
+/* Registers the shape needs at the least (accumulators, A, one B). */
+int kernel_min_regs(const struct target *t, enum bstrat bs, enum elem e, int vl, int mr, int nr);
+/* Why MR x NR is impossible for this strategy, or NULL. */
+const char *kernel_shape_error(const struct machine *m, const struct target *t, enum bstrat bs,
+                               enum elem e, int mr, int nr);
+
+/* Shape and strategy choice (shape.c): resource bound of one iteration. */
+double kernel_resource_bound(const struct kernel *k);  /* cycles per iteration */
+double kernel_fp_bound(const struct kernel *k);        /* cycles the FP units need */
+struct shape { enum bstrat bs; int mr, nr; };
+struct shape shape_choose(const struct machine *m, const struct target *t, enum elem e,
+                          int want_mr, int want_nr, int max_regs, int force_bs);
+#endif

@@ -1,0 +1,80 @@
+/* machine.h: the machine model read from machines/NAME.yaml.
+ * Everything the passes know about a CPU comes from here; nothing else in
+ * gen/ names a CPU. */
+#ifndef GEMMGEN_MACHINE_H
+#define GEMMGEN_MACHINE_H
+#include <stdbool.h>
+
+enum isa_family { FAM_X86, FAM_POWER, FAM_AARCH64, FAM_COUNT };
+
+/* ISA extensions, one bit each; the YAML spells them in lower case. */
+enum ext {
+    EXT_SSE2 = 1u << 0, EXT_AVX = 1u << 1, EXT_AVX2 = 1u << 2, EXT_FMA = 1u << 3,
+    EXT_AVX512F = 1u << 4, EXT_VSX = 1u << 5, EXT_MMA = 1u << 6,
+    EXT_NEON = 1u << 7, EXT_SVE = 1u << 8,
+};
+
+/* Instruction classes: the timing keys of the YAML `instructions` map. */
+enum iclass {
+    IC_VLOAD, IC_VLOAD_PAIR, IC_VBROADCAST, IC_VSHUFFLE, IC_VFMA, IC_VFMA_LANE,
+    IC_VFMUL, IC_VFADD, IC_GER, IC_IADD, IC_PREFETCH, IC_COUNT
+};
+
+#define MAX_UNITS 16
+#define MAX_UNIT_ALTS 4
+
+struct unit { char name[32]; int count; };
+
+struct timing {
+    bool present;
+    int line;                  /* YAML line, for errors raised later */
+    int latency;
+    int occupancy;             /* cycles a unit stays busy: 1 / throughput */
+    int uops;                  /* issue slots */
+    int nalt;                  /* alternative units it may issue to */
+    int alt[MAX_UNIT_ALTS];    /* indices into machine.units */
+};
+
+struct cache { bool present; long size; int line, ways; };
+
+enum dispatch_order { DISPATCH_IN_ORDER, DISPATCH_OUT_OF_ORDER };
+
+struct machine {
+    char path[512];            /* the YAML file, for messages */
+    char name[64];
+    enum isa_family family;
+    unsigned ext;              /* enum ext bits */
+    int vector_bits;
+    int vector_registers;
+    int max_regs;              /* MaxReg: min(vector_registers, max_regs:) */
+    int acc_count, acc_bits, acc_blocks;   /* MMA accumulators, 0 if none */
+    int dispatch_width;
+    enum dispatch_order order;
+    double freq_ghz;           /* 0 if unknown */
+    int nunits;
+    struct unit units[MAX_UNITS];
+    struct timing ic[IC_COUNT];
+    struct cache l1d, l2, l3;
+    int b_prefetch_distance;   /* bytes */
+    bool a_next_prefetch;
+    int b_strategy;            /* -1 = auto, else enum bstrat */
+    /* host detection */
+    char cpuid_vendor[16];
+    int cpuid_family;
+    int ncpuid_models;
+    int cpuid_models[32];
+};
+
+extern const char *const iclass_names[IC_COUNT];
+extern const char *const family_names[FAM_COUNT];
+
+/* Reads and validates PATH; on any error prints "PATH:LINE: FIELD: what"
+ * and exits with status 2. */
+void machine_load(struct machine *m, const char *path);
+/* Same from a string (PATH only names it in messages); for tests. */
+void machine_load_string(struct machine *m, const char *path, const char *yaml);
+
+/* Requires the timing of class IC; `why` names the user of it. */
+const struct timing *machine_timing(const struct machine *m, enum iclass ic, const char *why);
+int machine_units_of(const struct machine *m, enum iclass ic); /* total units it may use */
+#endif

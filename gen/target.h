@@ -1,0 +1,67 @@
+/* target.h: what an ISA family offers, as tables. One `struct target` per
+ * instruction set level (avx, avx2, avx512, vsx, mma, neon, sve); passes ask
+ * these tables and never test which target they run for. */
+#ifndef GEMMGEN_TARGET_H
+#define GEMMGEN_TARGET_H
+#include "machine.h"
+
+enum elem { ELEM_F32, ELEM_F64, ELEM_COUNT };
+
+/* How B reaches the FMAs (POCA §3.1.1), plus MMA's outer product. */
+enum bstrat {
+    BS_VECTOR_BROADCAST,  /* vector load of B, FMA by lane (zero-cost splat) */
+    BS_VECTOR_SHUFFLE,    /* vector load of B, lane permutations, diagonal C */
+    BS_SCALAR_BROADCAST,  /* one broadcast load per element of B */
+    BS_OUTER_PRODUCT,     /* MMA: rank-1 update of an accumulator tile */
+    BS_COUNT
+};
+extern const char *const bstrat_names[BS_COUNT];
+
+/* Register classes. Sizes are counted in vector registers ("units"). */
+enum rclass { RC_VEC, RC_PAIR, RC_ACC, RC_COUNT };
+
+/* Intrinsic spellings for one element type. Statement templates use
+ * %d (destination), %0 %1 %2 (operands), %m (address expression),
+ * %l (lane) and %t (type); expression templates use %0 %1 %2.
+ * NULL means the target lacks the operation. */
+struct spell {
+    const char *vtype, *pairtype, *acctype;  /* C types per register class */
+    /* k-loop body (statements) */
+    const char *load, *load_pair, *bcast, *shuf[4];
+    const char *fma, *fma_lane, *mul, *add, *ger;
+    const char *zero;                         /* accumulator := 0 */
+    /* epilogue */
+    const char *extract;   /* MMA: "%t %d[4]; disassemble(%d, &%0);" else NULL */
+    const char *store;     /* store vector %0 to %m */
+    const char *loadc;     /* expression: vector from %m */
+    const char *set1;      /* expression: all lanes = %0 */
+    const char *vmul;      /* expression: %0 * %1 */
+    const char *vfma;      /* expression: %0 * %1 + %2 */
+};
+
+struct target {
+    const char *name;
+    enum isa_family family;
+    unsigned requires;         /* enum ext bits the machine must have */
+    int min_bits, max_bits;    /* vector_bits allowed */
+    unsigned strategies;       /* bits of enum bstrat offered, best first below */
+    /* register classes: C type comes from spell; here the name prefix of a
+     * physical register and its size in vector registers */
+    const char *regprefix[RC_COUNT];
+    int outer_rows[ELEM_COUNT];   /* MMA: accumulator tile rows (A side) */
+    int outer_cols[ELEM_COUNT];   /* MMA: accumulator tile columns (B side) */
+    int a_regs_per_load[ELEM_COUNT]; /* MMA f64: A comes as a register pair */
+    const char *includes;
+    const char *cflags;        /* flags the emitted file expects */
+    const char *cc;            /* compiler for tests: "cc" or a cross gcc */
+    const char *runner;        /* "" native, else qemu command prefix */
+    struct spell sp[ELEM_COUNT];
+};
+
+/* The best target the machine's extensions allow, or exit 2 naming PATH. */
+const struct target *target_for(const struct machine *m);
+const struct target *target_by_name(const char *name);
+extern const char *const elem_names[ELEM_COUNT];     /* "f32", "f64" */
+extern const char *const elem_ctype[ELEM_COUNT];     /* "float", "double" */
+int elem_bytes(enum elem e);
+#endif

@@ -1,0 +1,25 @@
+/* util.h: allocation that cannot fail, a growable string, fatal errors. */
+#ifndef GEMMGEN_UTIL_H
+#define GEMMGEN_UTIL_H
+#include <stdarg.h>
+#include <stddef.h>
+
+void *xmalloc(size_t n);
+void *xcalloc(size_t n, size_t size);
+void *xrealloc(void *p, size_t n);
+char *xstrdup(const char *s);
+
+/* Exit status 2 for bad input (the brief's contract), 1 for internal or I/O
+ * failures. Messages go to stderr prefixed with "gemmgen: ". */
+_Noreturn void die(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+_Noreturn void die_input(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+
+struct buf { char *s; size_t len, cap; };
+void buf_printf(struct buf *b, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+void buf_vprintf(struct buf *b, const char *fmt, va_list ap);
+void buf_puts(struct buf *b, const char *s);
+void buf_free(struct buf *b);
+
+int gcd(int a, int b);
+int lcm(int a, int b);
+#endif

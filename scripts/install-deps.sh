@@ -1,0 +1,20 @@
+#!/bin/sh
+# Install everything gemmgen needs on Debian 12 (run as root). Idempotent:
+# skips apt when every package is already there.
+set -eu
+PKGS="gcc meson ninja-build pkg-config libyaml-dev libcmocka-dev
+      libblis-dev libopenblas-dev
+      gcc-powerpc64le-linux-gnu gcc-aarch64-linux-gnu qemu-user
+      llvm-19 clang-19"
+missing=""
+for p in $PKGS; do
+    dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing="$missing $p"
+done
+[ -z "$missing" ] && exit 0
+if [ "$(id -u)" != 0 ]; then
+    echo "install-deps: missing:$missing (run as root, or install them)" >&2
+    exit 1
+fi
+export DEBIAN_FRONTEND=noninteractive
+apt-get update -qq
+apt-get install -y -qq --no-install-recommends $missing
