@@ -73,7 +73,8 @@ void kernel_build(struct kernel *k, const struct machine *m, const struct target
 void kernel_free(struct kernel *k);
 int kernel_vl(const struct machine *m, enum elem e);
 /* Registers the shape needs at the least (accumulators, A, one B). */
-int kernel_min_regs(const struct target *t, enum bstrat bs, enum elem e, int vl, int mr, int nr);
+int kernel_min_regs(const struct machine *m, const struct target *t, enum bstrat bs,
+                    enum elem e, int mr, int nr);
 /* Why MR x NR is impossible for this strategy, or NULL. */
 const char *kernel_shape_error(const struct machine *m, const struct target *t, enum bstrat bs,
                                enum elem e, int mr, int nr);

@@ -54,6 +54,7 @@ struct machine {
     int nunits;
     struct unit units[MAX_UNITS];
     struct timing ic[IC_COUNT];
+    int instr_line;            /* line of `instructions:`, for late errors */
     struct cache l1d, l2, l3;
     int b_prefetch_distance;   /* bytes */
     bool a_next_prefetch;

@@ -37,6 +37,7 @@ struct spell {
     const char *set1;      /* expression: all lanes = %0 */
     const char *vmul;      /* expression: %0 * %1 */
     const char *vfma;      /* expression: %0 * %1 + %2 */
+    const char *prefetch;  /* prefetch %m */
 };
 
 struct target {
@@ -51,6 +52,7 @@ struct target {
     int outer_rows[ELEM_COUNT];   /* MMA: accumulator tile rows (A side) */
     int outer_cols[ELEM_COUNT];   /* MMA: accumulator tile columns (B side) */
     int a_regs_per_load[ELEM_COUNT]; /* MMA f64: A comes as a register pair */
+    int lane_group_bits;       /* FMA by lane indexes within groups of this size */
     const char *includes;
     const char *cflags;        /* flags the emitted file expects */
     const char *cc;            /* compiler for tests: "cc" or a cross gcc */

@@ -1,0 +1,19 @@
+/* dag.h: dependence graph of one iteration, with loop-carried edges to the
+ * next iteration kept apart (the pipeliner needs them). */
+#ifndef GEMMGEN_DAG_H
+#define GEMMGEN_DAG_H
+#include "ir.h"
+
+struct edge { int from, to, lat; bool carried; };
+
+struct dag {
+    int n, nedge;
+    struct edge *e;
+    int *height;   /* longest latency path to EXIT, including own latency */
+    int *depth;    /* longest latency path from ENTRY */
+    int *npred;    /* non-carried predecessors */
+};
+
+void dag_build(struct dag *g, const struct kernel *k);
+void dag_free(struct dag *g);
+#endif

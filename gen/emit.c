@@ -1,0 +1,226 @@
+/* emit.c: the plan as C with intrinsics. Statements follow the pipelined
+ * schedule; every value is a variable named after its rotating register;
+ * pointers move once per unrolled body and loads use immediate offsets. */
+#include "emit_int.h"
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+void em_reg_name(const struct em *e, int v, int copy, char *out, size_t size)
+{
+    int rc = e->k->val[v].rc;
+    snprintf(out, size, "%s%d", e->k->t->regprefix[rc], rot_reg(&e->pl->r, v, copy));
+}
+
+/* Expands a statement template; %0..%2 operands, %d dest, %m address,
+ * %l lane, %t vector type. */
+void em_expand(struct buf *b, const char *fmt, const char *d, const char *const ops[3],
+                   const char *mem, int lane, const char *vtype)
+{
+    for (const char *p = fmt; *p; p++) {
+        if (*p != '%') { buf_printf(b, "%c", *p); continue; }
+        char c = *++p;
+        if (c == 'd') buf_puts(b, d);
+        else if (c >= '0' && c <= '2') buf_puts(b, ops[c - '0']);
+        else if (c == 'm') buf_puts(b, mem);
+        else if (c == 'l') buf_printf(b, "%d", lane);
+        else if (c == 't') buf_puts(b, vtype);
+        else buf_printf(b, "%%%c", c);
+    }
+}
+
+static const char *stmt_for(const struct em *e, const struct inst *in)
+{
+    const struct spell *sp = e->sp;
+    switch (in->op) {
+    case OP_LOAD_A: return in->ic == IC_VLOAD_PAIR ? sp->load_pair : sp->load;
+    case OP_LOAD_B: return sp->load;
+    case OP_BCAST_B: return sp->bcast;
+    case OP_SHUF_B: return sp->shuf[in->lane];
+    case OP_FMA: return in->lane >= 0 ? sp->fma_lane : sp->fma;
+    case OP_MUL: return sp->mul;
+    case OP_ADD: return sp->add;
+    case OP_GER: return sp->ger;
+    case OP_PREFETCH: return sp->prefetch;
+    default: return NULL;
+    }
+}
+
+static void address(const struct em *e, const struct inst *in, int iter, char *out, size_t size)
+{
+    static const char *const ptr[ST_COUNT] = { "ap", "bp", "an" };
+    int el = iter * e->k->step[in->stream];
+    if (in->op == OP_PREFETCH)
+        snprintf(out, size, "(const char *)(%s + %d) + %d", ptr[in->stream], el, in->offset);
+    else
+        snprintf(out, size, "%s + %d", ptr[in->stream], el + in->offset);
+}
+
+/* One instruction of Pµ (or the prologue) in kernel copy `copy`. */
+static void emit_inst(struct buf *b, const struct em *e, int i, int delta, int copy, int indent)
+{
+    const struct inst *in = &e->k->inst[i];
+    const char *fmt = stmt_for(e, in);
+    if (!fmt) return;                    /* pointer bumps: once per body */
+    char d[32] = "", opn[3][32] = { "", "", "" }, mem[96] = "";
+    const char *ops[3] = { opn[0], opn[1], opn[2] };
+    if (in->def >= 0) em_reg_name(e, in->def, copy, d, sizeof d);
+    for (int s = 0; s < NSRC; s++) {
+        int v = in->src[s];
+        if (v < 0) continue;
+        int dist = e->def_iter[v] + in->carried[s] - delta;
+        em_reg_name(e, v, copy - dist, opn[s], sizeof opn[s]);
+    }
+    if (in->op == OP_LOAD_A || in->op == OP_LOAD_B || in->op == OP_BCAST_B || in->op == OP_PREFETCH)
+        address(e, in, copy + delta, mem, sizeof mem);
+    buf_printf(b, "%*s", indent, "");
+    em_expand(b, fmt, d, ops, mem, in->lane, e->sp->vtype);
+    buf_printf(b, "\n");
+}
+
+static void emit_copy(struct buf *b, const struct em *e, int copy, int indent, bool s_part_only)
+{
+    const struct seq *q = &e->pl->p.q;
+    for (int x = 0; x < q->n; x++)
+        if (!s_part_only || q->iter[x] == 0) emit_inst(b, e, q->inst[x], q->iter[x], copy, indent);
+}
+
+static void emit_decls(struct buf *b, const struct em *e)
+{
+    const char *types[RC_COUNT] = { e->sp->vtype, e->sp->pairtype,
+                                    e->sp->acctype ? e->sp->acctype : e->sp->vtype };
+    for (int rc = 0; rc < RC_COUNT; rc++) {
+        int n = e->pl->r.nregs[rc];
+        for (int x = 0; x < n; x++)
+            buf_printf(b, "%s%s %s%d", x % 8 ? ", " : x ? ";\n    " : "    ",
+                       x % 8 ? "" : types[rc], e->k->t->regprefix[rc], x);
+        if (n) buf_puts(b, ";\n");
+    }
+}
+
+static void emit_zero(struct buf *b, const struct em *e)
+{
+    for (int a = 0; a < e->k->nacc; a++) {
+        char d[32];
+        const char *ops[3] = { "", "", "" };
+        em_reg_name(e, e->k->acc[a], 0, d, sizeof d);
+        buf_puts(b, "    ");
+        em_expand(b, e->sp->zero, d, ops, "", 0, e->sp->vtype);
+        buf_puts(b, "\n");
+    }
+}
+
+static void fill_def_iter(struct em *e)
+{
+    const struct seq *q = &e->pl->p.q;
+    e->def_iter = xcalloc((size_t)e->k->nval, sizeof *e->def_iter);
+    for (int x = 0; x < q->n; x++) {
+        int d = e->k->inst[q->inst[x]].def;
+        if (d >= 0) e->def_iter[d] = q->iter[x];
+    }
+}
+
+static void body_sections(const struct em *e, struct buf *pro, struct buf *loop,
+                          struct buf *rem, struct buf *epi)
+{
+    const struct plan *pl = e->pl;
+    for (int x = 0; x < pl->p.pro.n; x++) emit_inst(pro, e, pl->p.pro.inst[x], 1, -1, 8);
+    for (int u = 0; u < pl->r.uf; u++) {
+        buf_printf(loop, "            /* copy %d */\n", u);
+        emit_copy(loop, e, u, 12, false);
+    }
+    for (int u = 0; u + 1 < pl->r.uf; u++) {
+        buf_printf(rem, "        if (rem > %d) {\n", u);
+        emit_copy(rem, e, u, 12, false);
+        buf_puts(rem, "        }\n");
+    }
+    for (int u = 0; u < pl->r.uf; u++) {
+        buf_printf(epi, "        case %d:\n", u);
+        emit_copy(epi, e, u, 12, true);
+        buf_puts(epi, "            break;\n");
+    }
+}
+
+static void how_made(struct buf *b, const struct plan *pl)
+{
+    const struct kernel *k = &pl->k;
+    buf_printf(b, " *   machine %s (%s), %s, %d-bit vectors, MaxReg %d\n", pl->m.name,
+               pl->m.path, pl->t->name, pl->m.vector_bits, k->max_regs);
+    buf_printf(b, " *   B strategy %s; %d instructions per k iteration, %d accumulators\n",
+               bstrat_names[k->bs], k->ninst, k->nacc);
+    buf_printf(b, " *   single-iteration schedule %d cycles; pipelined: %d instructions of\n"
+                  " *   the next iteration moved up, %.2f cycles per iteration (resource\n"
+                  " *   bound %.2f), predicted FP-unit utilization %.1f%%\n",
+               pl->single_cycles, pl->p.j, pl->cycles_per_iter, pl->resource_bound,
+               100.0 * pl->fp_utilization);
+    buf_printf(b, " *   LiveReg at most %d; unroll factor %d, %s\n", pl->p.max_live, pl->r.uf,
+               pl->r.rotating ? "rotating register allocation" : "no cycle partition found: one name per value");
+}
+
+static const char *indent_for(const char *name)
+{
+    static char sp[80];
+    size_t n = strlen("void ") + strlen(name) + 1;
+    if (n >= sizeof sp) n = sizeof sp - 1;
+    memset(sp, ' ', n);
+    sp[n] = '\0';
+    return sp;
+}
+
+static void blis_section(struct buf *b, const struct plan *pl, const struct options *o,
+                         const char *name, const char *ctype, const char *mr, const char *nr,
+                         const char *rowpref)
+{
+    const char *keys[] = { "NAME", "CTYPE", "CH", "MR", "NR", "ROW_PREF" };
+    const char *vals[] = { name, ctype, pl->k.elem == ELEM_F64 ? "d" : "s", mr, nr, rowpref };
+    buf_puts(b, "\n");
+    tmpl_fill(b, o->blis_api ? tmpl_blis1_wrapper : tmpl_blis_wrapper, keys, vals, 6);
+}
+
+void emit_kernel(const struct plan *pl, const struct options *o, const char *name,
+                 struct buf *cf, struct buf *hf)
+{
+    struct em e = { .pl = pl, .k = &pl->k, .sp = &pl->t->sp[pl->k.elem] };
+    fill_def_iter(&e);
+    struct buf decls = { 0 }, zero = { 0 }, pro = { 0 }, loop = { 0 }, rem = { 0 }, epi = { 0 },
+               store = { 0 }, how = { 0 }, blis = { 0 };
+    emit_decls(&decls, &e);
+    emit_zero(&zero, &e);
+    body_sections(&e, &pro, &loop, &rem, &epi);
+    int row_pref = emit_store(&store, &e);
+    how_made(&how, pl);
+    char mr[16], nr[16], uf[16], j[16], as[16], bs[16], guard[160], rp[4], args[96] = "";
+    snprintf(mr, sizeof mr, "%d", pl->k.mr);
+    snprintf(nr, sizeof nr, "%d", pl->k.nr);
+    snprintf(uf, sizeof uf, "%d", pl->r.uf);
+    snprintf(j, sizeof j, "%d", pl->p.j);
+    snprintf(as, sizeof as, "%d", pl->r.uf * pl->k.step[ST_A]);
+    snprintf(bs, sizeof bs, "%d", pl->r.uf * pl->k.step[ST_B]);
+    snprintf(rp, sizeof rp, "%d", row_pref);
+    snprintf(guard, sizeof guard, "GEMMGEN_%s_H", name);
+    for (char *p = guard; *p; p++) if (*p >= 'a' && *p <= 'z') *p -= 32;
+    if (o->max_regs) snprintf(args + strlen(args), sizeof args - strlen(args), " --max-regs %d", o->max_regs);
+    if (o->no_sched) strcat(args, " --no-sched");
+    if (o->no_pipeline) strcat(args, " --no-pipeline");
+    if (o->unroll) snprintf(args + strlen(args), sizeof args - strlen(args), " --unroll %d", o->unroll);
+    if (o->blis) strcat(args, o->blis_api ? " --blis --blis-api 1" : " --blis");
+    const char *ctype = elem_ctype[pl->k.elem];
+    if (o->blis) blis_section(&blis, pl, o, name, ctype, mr, nr, rp);
+    const char *blis_decl = o->blis ? "/* BLIS micro-kernel wrapper, defined in the .c file */\n" : "";
+    const char *keys[] = { "NAME", "MR", "NR", "TYPE", "MACHINE", "TARGET", "VERSION", "MACHINE_FILE",
+                           "ARGS", "HOWMADE", "CFLAGS", "INCLUDES", "CTYPE", "INDENT", "DECLS", "ZERO",
+                           "J", "PROLOGUE", "UF", "LOOP", "ASTEP", "BSTEP", "REMAINDER", "EPILOGUE",
+                           "STORE", "GUARD", "ROW_PREF", "BLIS_DECL" };
+    const char *vals[] = { name, mr, nr, elem_names[pl->k.elem], pl->m.name, pl->t->name,
+                           GEMMGEN_VERSION, pl->m.path, args, how.s, pl->t->cflags, pl->t->includes,
+                           ctype, indent_for(name), decls.s ? decls.s : "", zero.s ? zero.s : "", j,
+                           pro.s ? pro.s : "", uf, loop.s ? loop.s : "", as, bs, rem.s ? rem.s : "",
+                           epi.s ? epi.s : "", store.s, guard, rp, blis_decl };
+    int nkeys = (int)(sizeof keys / sizeof *keys);
+    tmpl_fill(cf, tmpl_kernel_c, keys, vals, nkeys);
+    if (blis.s) buf_puts(cf, blis.s);
+    tmpl_fill(hf, tmpl_kernel_h, keys, vals, nkeys);
+    buf_free(&decls); buf_free(&zero); buf_free(&pro); buf_free(&loop); buf_free(&rem);
+    buf_free(&epi); buf_free(&store); buf_free(&how); buf_free(&blis);
+    free(e.def_iter);
+}

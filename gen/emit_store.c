@@ -1,0 +1,135 @@
+/* emit_store.c: C = alpha*acc + beta*C after the k loop. The full tile
+ * with unit stride along the accumulators' lanes is stored with vectors;
+ * edge tiles and other strides go through a small buffer and a scalar
+ * loop, so nothing outside m x n is touched and beta == 0 reads nothing. */
+#include "emit_int.h"
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static int nvec(const struct kernel *k) { return k->nacc * k->acc_nout; }
+static const int *lanes_of(const struct kernel *k, int v) { return &k->tile[v * k->vl]; }
+
+/* 1: every output vector runs down a column; 2: along a row; 0: neither. */
+static int layout(const struct kernel *k)
+{
+    bool col = true, row = true;
+    for (int v = 0; v < nvec(k); v++) {
+        const int *t = lanes_of(k, v);
+        for (int l = 0; l < k->vl; l++) {
+            col &= t[l] == t[0] + l && t[0] % k->mr + k->vl <= k->mr;
+            row &= t[l] == t[0] + l * k->mr;
+        }
+    }
+    return col ? 1 : row ? 2 : 0;
+}
+
+/* The C expression of output vector v, after any extraction. */
+static void out_expr(const struct em *e, int v, char *out, size_t size)
+{
+    char reg[32];
+    em_reg_name(e, e->k->acc[v / e->k->acc_nout], 0, reg, sizeof reg);
+    if (e->sp->extract) snprintf(out, size, "%s_v[%d]", reg, v % e->k->acc_nout);
+    else snprintf(out, size, "%s", reg);
+}
+
+static void extract_all(struct buf *b, const struct em *e)
+{
+    if (!e->sp->extract) return;
+    for (int a = 0; a < e->k->nacc; a++) {
+        char reg[32], arr[40];
+        const char *ops[3] = { reg, "", "" };
+        em_reg_name(e, e->k->acc[a], 0, reg, sizeof reg);
+        snprintf(arr, sizeof arr, "%s_v", reg);
+        buf_puts(b, "    ");
+        em_expand(b, e->sp->extract, arr, ops, "", 0, e->sp->vtype);
+        buf_puts(b, "\n");
+    }
+}
+
+static void vector_path(struct buf *b, const struct em *e, int lay)
+{
+    const struct kernel *k = e->k;
+    const struct spell *sp = e->sp;
+    char ex[64], addr[96], val[256], ld[128], tmp[256];
+    const char *none[3] = { "", "", "" };
+    buf_printf(b, "    if (m == %d && n == %d && %s == 1) {\n", k->mr, k->nr, lay == 1 ? "rs_c" : "cs_c");
+    struct buf va = { 0 }, vb = { 0 };
+    const char *ao[3] = { "alpha_", "", "" }, *bo[3] = { "beta_", "", "" };
+    em_expand(&va, sp->set1, "", ao, "", 0, sp->vtype);
+    em_expand(&vb, sp->set1, "", bo, "", 0, sp->vtype);
+    buf_printf(b, "        const %s va_ = %s;\n        if (beta_ == 0) {\n", sp->vtype, va.s);
+    for (int pass = 0; pass < 2; pass++) {
+        if (pass) buf_printf(b, "        } else {\n            const %s vb_ = %s;\n", sp->vtype, vb.s);
+        for (int v = 0; v < nvec(k); v++) {
+            int t0 = lanes_of(k, v)[0], i0 = t0 % k->mr, j0 = t0 / k->mr;
+            out_expr(e, v, ex, sizeof ex);
+            if (lay == 1) snprintf(addr, sizeof addr, "c + %d + %d * cs_c", i0, j0);
+            else snprintf(addr, sizeof addr, "c + %d * rs_c + %d", i0, j0);
+            struct buf s = { 0 };
+            const char *mo[3] = { "va_", ex, "" };
+            em_expand(&s, sp->vmul, "", mo, "", 0, sp->vtype);
+            snprintf(val, sizeof val, "%s", s.s);
+            if (pass) {
+                struct buf l = { 0 }, m2 = { 0 }, f = { 0 };
+                em_expand(&l, sp->loadc, "", none, addr, 0, sp->vtype);
+                snprintf(ld, sizeof ld, "%s", l.s);
+                const char *m2o[3] = { "vb_", ld, "" };
+                em_expand(&m2, sp->vmul, "", m2o, "", 0, sp->vtype);
+                snprintf(tmp, sizeof tmp, "%s", m2.s);
+                const char *fo[3] = { "va_", ex, tmp };
+                em_expand(&f, sp->vfma, "", fo, "", 0, sp->vtype);
+                snprintf(val, sizeof val, "%s", f.s);
+                buf_free(&l); buf_free(&m2); buf_free(&f);
+            }
+            const char *so[3] = { val, "", "" };
+            buf_puts(b, "            ");
+            em_expand(b, sp->store, "", so, addr, 0, sp->vtype);
+            buf_puts(b, "\n");
+            buf_free(&s);
+        }
+    }
+    buf_puts(b, "        }\n        return;\n    }\n");
+    buf_free(&va); buf_free(&vb);
+}
+
+static void scalar_path(struct buf *b, const struct em *e)
+{
+    const struct kernel *k = e->k;
+    const char *ct = elem_ctype[k->elem];
+    char ex[64], addr[64];
+    buf_printf(b, "    %s t_[%d];\n", ct, nvec(k) * k->vl);
+    for (int v = 0; v < nvec(k); v++) {
+        out_expr(e, v, ex, sizeof ex);
+        snprintf(addr, sizeof addr, "t_ + %d", v * k->vl);
+        const char *so[3] = { ex, "", "" };
+        buf_puts(b, "    ");
+        em_expand(b, e->sp->store, "", so, addr, 0, e->sp->vtype);
+        buf_puts(b, "\n");
+    }
+    int n = k->mr * k->nr, *at = xcalloc((size_t)n, sizeof *at);
+    for (int x = 0; x < nvec(k) * k->vl; x++) at[k->tile[x]] = x;
+    buf_printf(b, "    /* position in t_ of C(i, j), at_[i + j*%d] */\n", k->mr);
+    buf_printf(b, "    static const unsigned short at_[%d] = {", n);
+    for (int x = 0; x < n; x++) buf_printf(b, "%s%d,", x % 16 ? " " : "\n        ", at[x]);
+    buf_puts(b, "\n    };\n");
+    buf_printf(b,
+        "    for (int64_t j = 0; j < n; j++)\n"
+        "        for (int64_t i = 0; i < m; i++) {\n"
+        "            %s v = alpha_ * t_[at_[i + j * %d]];\n"
+        "            %s *cij = c + i * rs_c + j * cs_c;\n"
+        "            *cij = beta_ == 0 ? v : v + beta_ * *cij;\n"
+        "        }\n", ct, k->mr, ct);
+    free(at);
+}
+
+int emit_store(struct buf *b, const struct em *e)
+{
+    const char *ct = elem_ctype[e->k->elem];
+    buf_printf(b, "    const %s alpha_ = *alpha, beta_ = *beta;\n", ct);
+    extract_all(b, e);
+    int lay = layout(e->k);
+    if (lay) vector_path(b, e, lay);
+    scalar_path(b, e);
+    return lay == 2;
+}

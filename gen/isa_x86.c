@@ -1,0 +1,93 @@
+/* isa_x86.c: AVX, AVX2+FMA and AVX-512 spellings. Shuffles permute lanes by
+ * xor with 1<<bit: bit 0 swaps neighbours, higher bits swap 128-bit or
+ * 256-bit blocks. */
+#include "target.h"
+#include <stddef.h>
+
+#define X86_COMMON \
+    .family = FAM_X86, .includes = "#include <immintrin.h>", .cc = "cc", .runner = ""
+
+#define AVX_F64(FMA, FMAV) { \
+    .vtype = "__m256d", \
+    .load = "%d = _mm256_loadu_pd(%m);", \
+    .bcast = "%d = _mm256_broadcast_sd(%m);", \
+    .shuf = { "%d = _mm256_permute_pd(%0, 0x5);", "%d = _mm256_permute2f128_pd(%0, %0, 0x01);" }, \
+    .fma = FMA, .mul = "%d = _mm256_mul_pd(%1, %2);", .add = "%d = _mm256_add_pd(%0, %1);", \
+    .zero = "%d = _mm256_setzero_pd();", \
+    .store = "_mm256_storeu_pd(%m, %0);", .loadc = "_mm256_loadu_pd(%m)", \
+    .set1 = "_mm256_set1_pd(%0)", .vmul = "_mm256_mul_pd(%0, %1)", .vfma = FMAV, \
+    .prefetch = "__builtin_prefetch(%m, 0, 3);" }
+
+#define AVX_F32(FMA, FMAV) { \
+    .vtype = "__m256", \
+    .load = "%d = _mm256_loadu_ps(%m);", \
+    .bcast = "%d = _mm256_broadcast_ss(%m);", \
+    .shuf = { "%d = _mm256_permute_ps(%0, 0xB1);", "%d = _mm256_permute_ps(%0, 0x4E);", \
+              "%d = _mm256_permute2f128_ps(%0, %0, 0x01);" }, \
+    .fma = FMA, .mul = "%d = _mm256_mul_ps(%1, %2);", .add = "%d = _mm256_add_ps(%0, %1);", \
+    .zero = "%d = _mm256_setzero_ps();", \
+    .store = "_mm256_storeu_ps(%m, %0);", .loadc = "_mm256_loadu_ps(%m)", \
+    .set1 = "_mm256_set1_ps(%0)", .vmul = "_mm256_mul_ps(%0, %1)", .vfma = FMAV, \
+    .prefetch = "__builtin_prefetch(%m, 0, 3);" }
+
+const struct target target_avx = {
+    X86_COMMON, .name = "avx", .requires = EXT_AVX, .min_bits = 256, .max_bits = 256,
+    .strategies = 1u << BS_VECTOR_SHUFFLE | 1u << BS_SCALAR_BROADCAST,
+    .regprefix = { "ymm", "ymmp", "ymma" },
+    .cflags = "-mavx",
+    .sp = {
+        [ELEM_F64] = AVX_F64(NULL, "_mm256_add_pd(_mm256_mul_pd(%0, %1), %2)"),
+        [ELEM_F32] = AVX_F32(NULL, "_mm256_add_ps(_mm256_mul_ps(%0, %1), %2)"),
+    },
+};
+
+const struct target target_avx2 = {
+    X86_COMMON, .name = "avx2", .requires = EXT_AVX | EXT_AVX2 | EXT_FMA,
+    .min_bits = 256, .max_bits = 256,
+    .strategies = 1u << BS_VECTOR_SHUFFLE | 1u << BS_SCALAR_BROADCAST,
+    .regprefix = { "ymm", "ymmp", "ymma" },
+    .cflags = "-mavx2 -mfma",
+    .sp = {
+        [ELEM_F64] = AVX_F64("%d = _mm256_fmadd_pd(%1, %2, %0);", "_mm256_fmadd_pd(%0, %1, %2)"),
+        [ELEM_F32] = AVX_F32("%d = _mm256_fmadd_ps(%1, %2, %0);", "_mm256_fmadd_ps(%0, %1, %2)"),
+    },
+};
+
+const struct target target_avx512 = {
+    X86_COMMON, .name = "avx512", .requires = EXT_AVX512F, .min_bits = 512, .max_bits = 512,
+    .strategies = 1u << BS_VECTOR_SHUFFLE | 1u << BS_SCALAR_BROADCAST,
+    .regprefix = { "zmm", "zmmp", "zmma" },
+    .cflags = "-mavx512f -mfma",
+    .sp = {
+        [ELEM_F64] = {
+            .vtype = "__m512d",
+            .load = "%d = _mm512_loadu_pd(%m);",
+            .bcast = "%d = _mm512_set1_pd(*(%m));",
+            .shuf = { "%d = _mm512_permute_pd(%0, 0x55);",
+                      "%d = _mm512_shuffle_f64x2(%0, %0, 0xB1);",
+                      "%d = _mm512_shuffle_f64x2(%0, %0, 0x4E);" },
+            .fma = "%d = _mm512_fmadd_pd(%1, %2, %0);",
+            .mul = "%d = _mm512_mul_pd(%1, %2);", .add = "%d = _mm512_add_pd(%0, %1);",
+            .zero = "%d = _mm512_setzero_pd();",
+            .store = "_mm512_storeu_pd(%m, %0);", .loadc = "_mm512_loadu_pd(%m)",
+            .set1 = "_mm512_set1_pd(%0)", .vmul = "_mm512_mul_pd(%0, %1)",
+            .vfma = "_mm512_fmadd_pd(%0, %1, %2)",
+            .prefetch = "__builtin_prefetch(%m, 0, 3);",
+        },
+        [ELEM_F32] = {
+            .vtype = "__m512",
+            .load = "%d = _mm512_loadu_ps(%m);",
+            .bcast = "%d = _mm512_set1_ps(*(%m));",
+            .shuf = { "%d = _mm512_permute_ps(%0, 0xB1);", "%d = _mm512_permute_ps(%0, 0x4E);",
+                      "%d = _mm512_shuffle_f32x4(%0, %0, 0xB1);",
+                      "%d = _mm512_shuffle_f32x4(%0, %0, 0x4E);" },
+            .fma = "%d = _mm512_fmadd_ps(%1, %2, %0);",
+            .mul = "%d = _mm512_mul_ps(%1, %2);", .add = "%d = _mm512_add_ps(%0, %1);",
+            .zero = "%d = _mm512_setzero_ps();",
+            .store = "_mm512_storeu_ps(%m, %0);", .loadc = "_mm512_loadu_ps(%m)",
+            .set1 = "_mm512_set1_ps(%0)", .vmul = "_mm512_mul_ps(%0, %1)",
+            .vfma = "_mm512_fmadd_ps(%0, %1, %2)",
+            .prefetch = "__builtin_prefetch(%m, 0, 3);",
+        },
+    },
+};

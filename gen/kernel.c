@@ -1,0 +1,277 @@
+/* kernel.c: instruction selection. Builds one k iteration of the MR x NR
+ * micro-kernel as IR for a strategy the target offers (POCA §3.1):
+ * vector loads of A, B by broadcast / shuffle / lane / outer product, FMA or
+ * mul+add, prefetch of the next A panel and of B ahead, and one pointer
+ * bump per stream (loads use immediate offsets, §3.1.3). */
+#include "ir.h"
+#include "util.h"
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+const char *const op_names[OP_COUNT] = {
+    "load_a", "load_b", "bcast_b", "shuf_b", "fma", "mul", "add", "ger", "ptr_add", "prefetch",
+};
+
+int kernel_vl(const struct machine *m, enum elem e) { return m->vector_bits / (8 * elem_bytes(e)); }
+
+static bool has_fma(const struct kernel *k)
+{
+    return k->t->sp[k->elem].fma && k->m->ic[IC_VFMA].present;
+}
+
+static int add_value(struct kernel *k, enum rclass rc, bool carried, const char *fmt, int idx)
+{
+    k->val = xrealloc(k->val, sizeof *k->val * (size_t)(k->nval + 1));
+    struct value *v = &k->val[k->nval];
+    *v = (struct value){ .rc = rc, .carried = carried, .def = -1 };
+    snprintf(v->name, sizeof v->name, fmt, idx);
+    return k->nval++;
+}
+
+static struct inst *add_inst(struct kernel *k, enum op op, enum iclass ic, int def)
+{
+    k->inst = xrealloc(k->inst, sizeof *k->inst * (size_t)(k->ninst + 1));
+    struct inst *in = &k->inst[k->ninst];
+    *in = (struct inst){ .op = op, .ic = ic, .def = def, .src = { -1, -1, -1 }, .lane = -1 };
+    if (def >= 0) {
+        k->val[def].def = k->ninst;
+        snprintf(in->label, sizeof in->label, "%s", k->val[def].name);
+    }
+    in->fp = op == OP_FMA || op == OP_MUL || op == OP_ADD || op == OP_GER;
+    k->ninst++;
+    return in;
+}
+
+static struct inst *add_mem(struct kernel *k, enum op op, enum iclass ic, int def,
+                            enum stream s, int offset)
+{
+    struct inst *in = add_inst(k, op, ic, def);
+    in->stream = s;
+    in->offset = offset;
+    return in;
+}
+
+/* acc (value) += a * b[lane], as FMA or as mul + add (Sandy Bridge). */
+static void accumulate(struct kernel *k, int acc, int a, int b, int lane, int *ntemp)
+{
+    if (has_fma(k)) {
+        struct inst *in = add_inst(k, OP_FMA, lane >= 0 ? IC_VFMA_LANE : IC_VFMA, acc);
+        in->src[0] = acc; in->carried[0] = true; in->src[1] = a; in->src[2] = b; in->lane = lane;
+        return;
+    }
+    int t = add_value(k, RC_VEC, false, "M%d", (*ntemp)++);
+    struct inst *mul = add_inst(k, OP_MUL, IC_VFMUL, t);
+    mul->src[1] = a; mul->src[2] = b;
+    struct inst *add = add_inst(k, OP_ADD, IC_VFADD, acc);
+    add->src[0] = acc; add->carried[0] = true; add->src[1] = t;
+}
+
+static void new_accs(struct kernel *k, int n, enum rclass rc, int nout, int lanes)
+{
+    k->nacc = n;
+    k->acc = xmalloc(sizeof *k->acc * (size_t)n);
+    k->acc_nout = nout;
+    k->tile = xmalloc(sizeof *k->tile * (size_t)(n * nout * lanes));
+    for (int i = 0; i < n; i++) k->acc[i] = add_value(k, rc, true, "C%d", i);
+}
+
+static int *tile_at(struct kernel *k, int acc, int out, int lanes)
+{
+    return &k->tile[(acc * k->acc_nout + out) * lanes];
+}
+
+static void load_a(struct kernel *k, int *a, int n, int elems_per_load, enum rclass rc, enum iclass ic)
+{
+    for (int p = 0; p < n; p++) {
+        a[p] = add_value(k, rc, false, "A%d", p);
+        add_mem(k, OP_LOAD_A, ic, a[p], ST_A, p * elems_per_load);
+    }
+}
+
+/* ScalarLoad-Broadcast: C(p, j) lanes hold rows p*VL.. of column j. */
+static void build_scalar_broadcast(struct kernel *k)
+{
+    int mv = k->mr / k->vl, a[64], ntemp = 0;
+    new_accs(k, mv * k->nr, RC_VEC, 1, k->vl);
+    load_a(k, a, mv, k->vl, RC_VEC, IC_VLOAD);
+    for (int j = 0; j < k->nr; j++) {
+        int b = add_value(k, RC_VEC, false, "B%d", j);
+        add_mem(k, OP_BCAST_B, IC_VBROADCAST, b, ST_B, j);
+        for (int p = 0; p < mv; p++) {
+            int c = j * mv + p;
+            accumulate(k, k->acc[c], a[p], b, -1, &ntemp);
+            for (int l = 0; l < k->vl; l++) tile_at(k, c, 0, k->vl)[l] = p * k->vl + l + j * k->mr;
+        }
+    }
+}
+
+/* VectorLoad-Shuffle: B chunk c permuted in Gray-code order, so each
+ * permutation is one shuffle of the previous; accumulator (p, c, q) lane l
+ * holds C(p*VL + l, c*VL + (l ^ g_q)). */
+static void build_vector_shuffle(struct kernel *k)
+{
+    int mv = k->mr / k->vl, nv = k->nr / k->vl, a[64], ntemp = 0, nb = 0;
+    new_accs(k, mv * k->nr, RC_VEC, 1, k->vl);
+    load_a(k, a, mv, k->vl, RC_VEC, IC_VLOAD);
+    for (int c = 0; c < nv; c++) {
+        int prev = -1;
+        for (int q = 0; q < k->vl; q++) {
+            int g = q ^ (q >> 1), b = add_value(k, RC_VEC, false, "B%d", nb++);
+            if (q == 0) add_mem(k, OP_LOAD_B, IC_VLOAD, b, ST_B, c * k->vl);
+            else {
+                struct inst *sh = add_inst(k, OP_SHUF_B, IC_VSHUFFLE, b);
+                sh->src[0] = prev;
+                sh->lane = __builtin_ctz((unsigned)(g ^ ((q - 1) ^ ((q - 1) >> 1))));
+            }
+            for (int p = 0; p < mv; p++) {
+                int acc = (c * k->vl + q) * mv + p;
+                accumulate(k, k->acc[acc], a[p], b, -1, &ntemp);
+                for (int l = 0; l < k->vl; l++)
+                    tile_at(k, acc, 0, k->vl)[l] = p * k->vl + l + (c * k->vl + (l ^ g)) * k->mr;
+            }
+            prev = b;
+        }
+    }
+}
+
+/* VectorLoad-Broadcast: B in 128-bit groups, FMA by lane (NEON fmla by
+ * element, SVE fmla indexed after ld1rq). */
+static void build_vector_broadcast(struct kernel *k)
+{
+    int mv = k->mr / k->vl, a[64], ntemp = 0;
+    int ge = k->t->lane_group_bits / (8 * elem_bytes(k->elem)), b = -1;
+    new_accs(k, mv * k->nr, RC_VEC, 1, k->vl);
+    load_a(k, a, mv, k->vl, RC_VEC, IC_VLOAD);
+    for (int j = 0; j < k->nr; j++) {
+        if (j % ge == 0) {
+            b = add_value(k, RC_VEC, false, "B%d", j / ge);
+            add_mem(k, OP_LOAD_B, IC_VLOAD, b, ST_B, j);
+        }
+        for (int p = 0; p < mv; p++) {
+            int c = j * mv + p;
+            accumulate(k, k->acc[c], a[p], b, j % ge, &ntemp);
+            for (int l = 0; l < k->vl; l++) tile_at(k, c, 0, k->vl)[l] = p * k->vl + l + j * k->mr;
+        }
+    }
+}
+
+/* Outer product (POWER10 MMA): accumulator (r, c) is an R x Cc tile; after
+ * extraction its output vector i holds row r*R + i, columns c*Cc.. */
+static void build_outer_product(struct kernel *k)
+{
+    int R = k->t->outer_rows[k->elem], Cc = k->t->outer_cols[k->elem];
+    int apl = k->t->a_regs_per_load[k->elem], mrow = k->mr / R, ncol = k->nr / Cc, a[64], b[64];
+    new_accs(k, mrow * ncol, RC_ACC, R, Cc);
+    load_a(k, a, mrow, R, apl == 2 ? RC_PAIR : RC_VEC, apl == 2 ? IC_VLOAD_PAIR : IC_VLOAD);
+    for (int c = 0; c < ncol; c++) {
+        b[c] = add_value(k, RC_VEC, false, "B%d", c);
+        add_mem(k, OP_LOAD_B, IC_VLOAD, b[c], ST_B, c * Cc);
+        for (int r = 0; r < mrow; r++) {
+            int acc = c * mrow + r;
+            struct inst *in = add_inst(k, OP_GER, IC_GER, k->acc[acc]);
+            in->src[0] = k->acc[acc]; in->carried[0] = true; in->src[1] = a[r]; in->src[2] = b[c];
+            for (int i = 0; i < R; i++)
+                for (int l = 0; l < Cc; l++)
+                    tile_at(k, acc, i, Cc)[l] = r * R + i + (c * Cc + l) * k->mr;
+        }
+    }
+}
+
+/* Pointer bumps, then prefetches of B ahead and of the next A panel
+ * (ceil(MR*St/Sc) and ceil(NR*St/Sc) lines per iteration, §3.1.2). */
+static void add_overhead(struct kernel *k)
+{
+    static const char *const ptr_label[ST_COUNT] = { "AP", "BP", "AN" };
+    int st = elem_bytes(k->elem), line = k->m->l1d.line;
+    k->step[ST_A] = k->mr; k->step[ST_B] = k->nr; k->step[ST_ANEXT] = k->mr;
+    int nb = (k->nr * st + line - 1) / line, na = (k->mr * st + line - 1) / line;
+    bool pf = k->m->ic[IC_PREFETCH].present, pfa = pf && k->m->a_next_prefetch;
+    for (int q = 0; pf && k->m->b_prefetch_distance && q < nb; q++)
+        snprintf(add_mem(k, OP_PREFETCH, IC_PREFETCH, -1, ST_B, k->m->b_prefetch_distance + q * line)->label,
+                 12, q ? "PrfB%d" : "PrfB", q);
+    for (int q = 0; pfa && q < na; q++)
+        snprintf(add_mem(k, OP_PREFETCH, IC_PREFETCH, -1, ST_ANEXT, q * line)->label,
+                 12, q ? "PrfA%d" : "PrfA", q);
+    for (int s = 0; s < ST_COUNT; s++) {
+        if (s == ST_ANEXT && !pfa) break;
+        struct inst *p = add_inst(k, OP_PTR_ADD, IC_IADD, -1);
+        p->stream = (enum stream)s;
+        snprintf(p->label, sizeof p->label, "%s", ptr_label[s]);
+    }
+}
+
+typedef void (*builder)(struct kernel *);
+static const builder builders[BS_COUNT] = {
+    [BS_VECTOR_BROADCAST] = build_vector_broadcast,
+    [BS_VECTOR_SHUFFLE] = build_vector_shuffle,
+    [BS_SCALAR_BROADCAST] = build_scalar_broadcast,
+    [BS_OUTER_PRODUCT] = build_outer_product,
+};
+
+static int a_granule(const struct target *t, enum bstrat bs, enum elem e, int vl)
+{
+    if (bs == BS_OUTER_PRODUCT) return t->outer_rows[e];
+    return vl;
+}
+
+static int b_granule(const struct target *t, enum bstrat bs, enum elem e, int vl)
+{
+    switch (bs) {
+    case BS_VECTOR_SHUFFLE: return vl;
+    case BS_VECTOR_BROADCAST: return t->lane_group_bits / (8 * elem_bytes(e));
+    case BS_OUTER_PRODUCT: return t->outer_cols[e];
+    default: return 1;
+    }
+}
+
+int kernel_min_regs(const struct machine *m, const struct target *t, enum bstrat bs,
+                    enum elem e, int mr, int nr)
+{
+    int vl = kernel_vl(m, e);
+    if (bs == BS_OUTER_PRODUCT) {
+        int nacc = (mr / t->outer_rows[e]) * (nr / t->outer_cols[e]);
+        return nacc * m->acc_blocks + (mr / t->outer_rows[e]) * t->a_regs_per_load[e] + 1;
+    }
+    int mv = mr / vl, temp = t->sp[e].fma ? 0 : 1;
+    return mv * nr + mv + (bs == BS_VECTOR_SHUFFLE ? 2 : 1) + temp;
+}
+
+const char *kernel_shape_error(const struct machine *m, const struct target *t, enum bstrat bs,
+                               enum elem e, int mr, int nr)
+{
+    static char msg[200];
+    int vl = kernel_vl(m, e), ag = a_granule(t, bs, e, vl), bg = b_granule(t, bs, e, vl);
+    if (!(t->strategies & (1u << bs)))
+        return snprintf(msg, sizeof msg, "the %s instruction set has no %s strategy", t->name,
+                        bstrat_names[bs]), msg;
+    if (mr < ag || mr % ag || mr > 64)
+        return snprintf(msg, sizeof msg, "MR=%d must be a multiple of %d, at most 64", mr, ag), msg;
+    if (nr < bg || nr % bg || nr > 64)
+        return snprintf(msg, sizeof msg, "NR=%d must be a multiple of %d, at most 64, for %s",
+                        nr, bg, bstrat_names[bs]), msg;
+    if (bs == BS_OUTER_PRODUCT && (mr / ag) * (nr / bg) > m->acc_count)
+        return snprintf(msg, sizeof msg, "%dx%d needs %d accumulators, the machine has %d", mr,
+                        nr, (mr / ag) * (nr / bg), m->acc_count), msg;
+    return NULL;
+}
+
+void kernel_build(struct kernel *k, const struct machine *m, const struct target *t,
+                  enum elem e, enum bstrat bs, int mr, int nr, int max_regs)
+{
+    memset(k, 0, sizeof *k);
+    k->m = m; k->t = t; k->elem = e; k->bs = bs; k->mr = mr; k->nr = nr;
+    k->vl = kernel_vl(m, e);
+    k->max_regs = max_regs;
+    k->rc_units[RC_VEC] = 1;
+    k->rc_units[RC_PAIR] = 2;
+    k->rc_units[RC_ACC] = m->acc_blocks ? m->acc_blocks : 1;
+    builders[bs](k);
+    add_overhead(k);
+}
+
+void kernel_free(struct kernel *k)
+{
+    free(k->inst); free(k->val); free(k->acc); free(k->tile);
+    memset(k, 0, sizeof *k);
+}

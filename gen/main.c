@@ -1,0 +1,147 @@
+/* main.c: the gemmgen command line. */
+#include "host.h"
+#include "outfile.h"
+#include "plan.h"
+#include "util.h"
+#include <errno.h>
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+static const char usage[] =
+    "usage: gemmgen [--machine FILE] [--type f64|f32] [--mr N] [--nr N] [options]\n"
+    "Writes a GEMM micro-kernel for the machine to DIR/NAME.c and DIR/NAME.h.\n"
+    "  --machine FILE     machine description (default: the host, by cpuid)\n"
+    "  --type f64|f32     element type (default f64)\n"
+    "  --mr N, --nr N     micro-tile (default: derived from registers and latencies)\n"
+    "  --max-regs N       cap the vector registers used (POCA's MaxReg)\n"
+    "  --b-strategy S     vector-broadcast | vector-shuffle | scalar-broadcast | outer-product\n"
+    "  --no-sched         keep instruction-selection order (no list scheduling)\n"
+    "  --no-pipeline      no two-iteration pipelining\n"
+    "  --unroll N         unroll the k loop N times (default: from the RTG)\n"
+    "  --name SYMBOL      kernel symbol and file name (default MACHINE_dgemm_MRxNR)\n"
+    "  -o DIR             output directory (default out)\n"
+    "  --blis             also emit NAME_blis, a BLIS 0.9 micro-kernel wrapper\n"
+    "  --blis-api 1       ... for the BLIS 1.x/2.x signature instead\n"
+    "  --explain[=json]   print schedules, LiveReg, RTG and unroll factor; write nothing\n"
+    "  --print-cflags     print the compile flags the kernel needs; write nothing\n"
+    "  --print-machine    print the machine file that would be used; write nothing\n"
+    "  --help, --version\n"
+    "Bad input exits with status 2 and writes nothing.\n";
+
+static int parse_int(const char *opt, const char *s, int lo, int hi)
+{
+    char *end;
+    errno = 0;
+    long v = strtol(s, &end, 10);
+    if (errno || end == s || *end || v < lo || v > hi)
+        die_input("%s: '%s' is not a whole number in [%d, %d]", opt, s, lo, hi);
+    return (int)v;
+}
+
+static bool is_identifier(const char *s)
+{
+    if (!*s || (*s >= '0' && *s <= '9')) return false;
+    for (; *s; s++)
+        if (!((*s >= 'a' && *s <= 'z') || (*s >= 'A' && *s <= 'Z') || (*s >= '0' && *s <= '9') || *s == '_'))
+            return false;
+    return true;
+}
+
+enum { O_MACHINE = 256, O_TYPE, O_MR, O_NR, O_MAXREGS, O_NOSCHED, O_NOPIPE, O_UNROLL, O_NAME,
+       O_EXPLAIN, O_BLIS, O_BLISAPI, O_BSTRAT, O_CFLAGS, O_PMACHINE, O_HELP, O_VERSION };
+
+static const struct option longopts[] = {
+    { "machine", required_argument, 0, O_MACHINE }, { "type", required_argument, 0, O_TYPE },
+    { "mr", required_argument, 0, O_MR }, { "nr", required_argument, 0, O_NR },
+    { "max-regs", required_argument, 0, O_MAXREGS }, { "no-sched", no_argument, 0, O_NOSCHED },
+    { "no-pipeline", no_argument, 0, O_NOPIPE }, { "unroll", required_argument, 0, O_UNROLL },
+    { "name", required_argument, 0, O_NAME }, { "explain", optional_argument, 0, O_EXPLAIN },
+    { "blis", no_argument, 0, O_BLIS }, { "blis-api", required_argument, 0, O_BLISAPI },
+    { "b-strategy", required_argument, 0, O_BSTRAT }, { "print-cflags", no_argument, 0, O_CFLAGS },
+    { "print-machine", no_argument, 0, O_PMACHINE }, { "help", no_argument, 0, O_HELP },
+    { "version", no_argument, 0, O_VERSION }, { 0, 0, 0, 0 },
+};
+
+static int parse_enum(const char *opt, const char *s, const char *const *names, int n)
+{
+    for (int i = 0; i < n; i++) if (!strcmp(s, names[i])) return i;
+    die_input("%s: unknown value '%s'", opt, s);
+}
+
+static bool handle(struct options *o, int c, const char *arg, bool *print_machine)
+{
+    switch (c) {
+    case O_MACHINE: o->machine_path = arg; break;
+    case O_TYPE: o->elem = (enum elem)parse_enum("--type", arg, elem_names, ELEM_COUNT); break;
+    case O_MR: o->mr = parse_int("--mr", arg, 1, 64); break;
+    case O_NR: o->nr = parse_int("--nr", arg, 1, 64); break;
+    case O_MAXREGS: o->max_regs = parse_int("--max-regs", arg, 2, 128); break;
+    case O_NOSCHED: o->no_sched = true; break;
+    case O_NOPIPE: o->no_pipeline = true; break;
+    case O_UNROLL: o->unroll = parse_int("--unroll", arg, 1, 16); break;
+    case O_NAME:
+        if (!is_identifier(arg) || strlen(arg) > 100) die_input("--name: '%s' is not a C identifier", arg);
+        o->name = arg;
+        break;
+    case O_EXPLAIN:
+        if (arg && strcmp(arg, "json")) die_input("--explain: only --explain or --explain=json");
+        o->explain = arg ? 2 : 1;
+        break;
+    case O_BLIS: o->blis = true; break;
+    case O_BLISAPI: o->blis_api = parse_int("--blis-api", arg, 0, 1); o->blis = true; break;
+    case O_BSTRAT: o->force_bs = parse_enum("--b-strategy", arg, bstrat_names, BS_COUNT); break;
+    case O_CFLAGS: o->print_cflags = true; break;
+    case O_PMACHINE: *print_machine = true; break;
+    case O_HELP: fputs(usage, stdout); exit(0);
+    case O_VERSION: puts("gemmgen " GEMMGEN_VERSION); exit(0);
+    default: return false;
+    }
+    return true;
+}
+
+static void write_kernel(const struct plan *pl, const struct options *o)
+{
+    char dname[128], cpath[1024], hpath[1024];
+    const char *name = o->name ? o->name : plan_default_name(pl, dname, sizeof dname);
+    struct buf c = { 0 }, h = { 0 };
+    emit_kernel(pl, o, name, &c, &h);
+    if (mkdir(o->outdir, 0755) != 0 && errno != EEXIST) die("%s: cannot create: %s", o->outdir, strerror(errno));
+    snprintf(cpath, sizeof cpath, "%s/%s.c", o->outdir, name);
+    snprintf(hpath, sizeof hpath, "%s/%s.h", o->outdir, name);
+    const char *paths[] = { cpath, hpath }, *texts[] = { c.s, h.s };
+    write_files_atomic(paths, texts, 2);
+    printf("%s\n%s\n", cpath, hpath);
+    buf_free(&c); buf_free(&h);
+}
+
+int main(int argc, char **argv)
+{
+    struct options o = { .elem = ELEM_F64, .outdir = "out", .force_bs = -1 };
+    bool print_machine = false;
+    int c;
+    opterr = 0;
+    while ((c = getopt_long(argc, argv, "o:", longopts, NULL)) != -1) {
+        if (c == 'o') { o.outdir = optarg; continue; }
+        if (c == '?' || c == ':' || !handle(&o, c, optarg, &print_machine))
+            die_input("%s: unknown or incomplete option (see --help)", argv[optind - 1]);
+    }
+    if (optind < argc) die_input("%s: unexpected argument (see --help)", argv[optind]);
+    char hostpath[1024];
+    if (!o.machine_path && !(o.machine_path = host_machine(hostpath, sizeof hostpath)))
+        die_input("cannot match this CPU to a file in %s; give --machine FILE", machines_dir());
+    if (print_machine) { puts(o.machine_path); return 0; }
+    struct plan pl;
+    plan_build(&pl, &o);
+    struct buf out = { 0 };
+    if (o.print_cflags) buf_printf(&out, "%s\n", pl.t->cflags);
+    else if (o.explain == 1) explain_text(&pl, &out);
+    else if (o.explain == 2) explain_json(&pl, &out);
+    if (out.s) fputs(out.s, stdout);
+    else write_kernel(&pl, &o);
+    buf_free(&out);
+    plan_free(&pl);
+    return 0;
+}

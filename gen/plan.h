@@ -1,0 +1,51 @@
+/* plan.h: the whole pipeline for one kernel, stage by stage:
+ * machine -> kernel IR -> DAG -> schedule -> pipelined schedule ->
+ * registers. Emission and --explain read the finished plan. */
+#ifndef GEMMGEN_PLAN_H
+#define GEMMGEN_PLAN_H
+#include "regalloc.h"
+#include "util.h"
+#include <stddef.h>
+
+struct options {
+    const char *machine_path;
+    enum elem elem;
+    int mr, nr, max_regs;       /* 0: derive */
+    bool no_sched, no_pipeline;
+    int unroll;                 /* 0: from the RTG */
+    int force_bs;               /* -1: from the machine / cost model */
+    const char *name, *outdir;
+    int explain;                /* 0 no, 1 text, 2 json */
+    bool blis;
+    int blis_api;               /* 0 (BLIS 0.9 typed) or 1 (BLIS 1.x/2.x) */
+    bool print_cflags;
+};
+
+struct plan {
+    struct machine m;
+    const struct target *t;
+    struct kernel k;
+    struct dag g;
+    struct seq s;
+    struct pipe p;
+    struct rot r;
+    int single_cycles;
+    double resource_bound, fp_bound;
+    double cycles_per_iter;     /* pipelined, floored by the resource bound */
+    double fp_utilization;
+};
+
+void plan_build(struct plan *pl, const struct options *o);
+void plan_free(struct plan *pl);
+const char *plan_default_name(const struct plan *pl, char *buf, size_t size);
+
+void emit_kernel(const struct plan *pl, const struct options *o, const char *name,
+                 struct buf *c_file, struct buf *h_file);
+void explain_text(const struct plan *pl, struct buf *out);
+void explain_json(const struct plan *pl, struct buf *out);
+
+/* Template text embedded at build time (templates/). */
+extern const char tmpl_kernel_c[], tmpl_kernel_h[], tmpl_blis_wrapper[], tmpl_blis1_wrapper[];
+void tmpl_fill(struct buf *out, const char *tmpl, const char *const *keys,
+               const char *const *vals, int n);
+#endif

@@ -1,0 +1,109 @@
+/* shape.c: the resource bound of one k iteration, and the default
+ * MR x NR and B strategy: the shape whose iteration keeps the FP units
+ * busiest, then the one loading the fewest elements per flop
+ * (2*MR*NR/(MR+NR)), within the register budget. Nothing per machine. */
+#include "ir.h"
+#include "util.h"
+#include <stdio.h>
+#include <string.h>
+
+/* Greedy assignment of each instruction to its least-loaded alternative
+ * unit; returns the busiest unit's cycles (and issue width's). */
+static double unit_bound(const struct kernel *k, bool fp_only)
+{
+    const struct machine *m = k->m;
+    double load[MAX_UNITS] = { 0 }, uops = 0;
+    for (int i = 0; i < k->ninst; i++) {
+        const struct inst *in = &k->inst[i];
+        if (fp_only && !in->fp) continue;
+        const struct timing *t = machine_timing(m, in->ic, op_names[in->op]);
+        int best = t->alt[0];
+        for (int a = 1; a < t->nalt; a++) {
+            int u = t->alt[a];
+            if ((load[u] + t->occupancy) / m->units[u].count <
+                (load[best] + t->occupancy) / m->units[best].count) best = u;
+        }
+        load[best] += t->occupancy;
+        uops += t->uops;
+    }
+    double worst = fp_only ? 0 : uops / m->dispatch_width;
+    for (int u = 0; u < m->nunits; u++)
+        if (load[u] / m->units[u].count > worst) worst = load[u] / m->units[u].count;
+    return worst;
+}
+
+/* An accumulator is updated once per iteration: an iteration cannot be
+ * shorter than the latency of the update chain. */
+static double recurrence_bound(const struct kernel *k)
+{
+    double worst = 0;
+    for (int i = 0; i < k->ninst; i++) {
+        const struct inst *in = &k->inst[i];
+        if (in->def >= 0 && k->val[in->def].carried) {
+            int lat = k->m->ic[in->ic].latency;
+            if (lat > worst) worst = lat;
+        }
+    }
+    return worst;
+}
+
+double kernel_resource_bound(const struct kernel *k)
+{
+    double u = unit_bound(k, false), r = recurrence_bound(k);
+    return u > r ? u : r;
+}
+
+double kernel_fp_bound(const struct kernel *k) { return unit_bound(k, true); }
+
+struct cand { struct shape s; double util, intensity; };
+
+static bool better(const struct cand *a, const struct cand *b)
+{
+    if (a->util > b->util + 1e-9) return true;
+    if (a->util < b->util - 1e-9) return false;
+    if (a->intensity > b->intensity + 1e-9) return true;
+    if (a->intensity < b->intensity - 1e-9) return false;
+    return a->s.nr > b->s.nr;   /* ties: wider B, fewer A loads per flop */
+}
+
+static bool timings_present(const struct machine *m, const struct kernel *k)
+{
+    for (int i = 0; i < k->ninst; i++)
+        if (!m->ic[k->inst[i].ic].present) return false;
+    return true;
+}
+
+static void consider(struct cand *best, const struct machine *m, const struct target *t,
+                     enum elem e, enum bstrat bs, int mr, int nr, int max_regs)
+{
+    if (kernel_shape_error(m, t, bs, e, mr, nr)) return;
+    if (kernel_min_regs(m, t, bs, e, mr, nr) > max_regs) return;
+    struct kernel k;
+    kernel_build(&k, m, t, e, bs, mr, nr, max_regs);
+    if (timings_present(m, &k)) {
+        struct cand c = { { bs, mr, nr }, kernel_fp_bound(&k) / kernel_resource_bound(&k),
+                          2.0 * mr * nr / (mr + nr) };
+        if (best->s.mr == 0 || better(&c, best)) *best = c;
+    }
+    kernel_free(&k);
+}
+
+/* Strategies in POCA's order of preference (vector loads first). */
+static const enum bstrat pref_order[BS_COUNT] = {
+    BS_OUTER_PRODUCT, BS_VECTOR_BROADCAST, BS_VECTOR_SHUFFLE, BS_SCALAR_BROADCAST,
+};
+
+struct shape shape_choose(const struct machine *m, const struct target *t, enum elem e,
+                          int want_mr, int want_nr, int max_regs, int force_bs)
+{
+    struct cand best = { 0 };
+    for (int s = 0; s < BS_COUNT; s++) {
+        enum bstrat bs = pref_order[s];
+        if (force_bs >= 0 && (int)bs != force_bs) continue;
+        if (!(t->strategies & (1u << bs))) continue;
+        for (int mr = want_mr ? want_mr : 1; mr <= (want_mr ? want_mr : 64); mr++)
+            for (int nr = want_nr ? want_nr : 1; nr <= (want_nr ? want_nr : 32); nr++)
+                consider(&best, m, t, e, bs, mr, nr, max_regs);
+    }
+    return best.s;   /* mr == 0: nothing fits */
+}

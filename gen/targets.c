@@ -1,0 +1,44 @@
+/* targets.c: the registry of instruction-set tables, best first within a
+ * family, and the choice of one for a machine. */
+#include "target.h"
+#include "util.h"
+#include <string.h>
+
+extern const struct target target_avx512, target_avx2, target_avx;
+extern const struct target target_mma, target_vsx, target_sve, target_neon;
+
+static const struct target *const registry[] = {
+    &target_avx512, &target_avx2, &target_avx,
+    &target_mma, &target_vsx,
+    &target_sve, &target_neon,
+};
+#define NREG ((int)(sizeof registry / sizeof *registry))
+
+const char *const bstrat_names[BS_COUNT] = {
+    "vector-broadcast", "vector-shuffle", "scalar-broadcast", "outer-product",
+};
+const char *const elem_names[ELEM_COUNT] = { "f32", "f64" };
+const char *const elem_ctype[ELEM_COUNT] = { "float", "double" };
+
+int elem_bytes(enum elem e) { return e == ELEM_F64 ? 8 : 4; }
+
+static bool fits(const struct target *t, const struct machine *m)
+{
+    return t->family == m->family && (m->ext & t->requires) == t->requires &&
+           m->vector_bits >= t->min_bits && m->vector_bits <= t->max_bits;
+}
+
+const struct target *target_for(const struct machine *m)
+{
+    for (int i = 0; i < NREG; i++)
+        if (fits(registry[i], m)) return registry[i];
+    die_input("%s:1: extensions: no instruction set of gemmgen matches isa %s with these "
+              "extensions and vector_bits %d", m->path, family_names[m->family], m->vector_bits);
+}
+
+const struct target *target_by_name(const char *name)
+{
+    for (int i = 0; i < NREG; i++)
+        if (!strcmp(registry[i]->name, name)) return registry[i];
+    return NULL;
+}
