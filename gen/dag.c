@@ -69,11 +69,18 @@ void dag_build(struct dag *g, const struct kernel *k)
     g->npred = xcalloc((size_t)g->n, sizeof *g->npred);
     for (int i = 0; i < g->n; i++) g->height[i] = k->m->ic[k->inst[i].ic].latency;
     while (!relax(g)) {}   /* the graph is acyclic without carried edges */
+    g->succ_at = xcalloc((size_t)g->n + 1, sizeof *g->succ_at);
+    g->succ = xcalloc((size_t)g->nedge + 1, sizeof *g->succ);
     for (int x = 0; x < g->nedge; x++)
-        if (!g->e[x].carried) g->npred[g->e[x].to]++;
+        if (!g->e[x].carried) { g->npred[g->e[x].to]++; g->succ_at[g->e[x].from + 1]++; }
+    for (int i = 0; i < g->n; i++) g->succ_at[i + 1] += g->succ_at[i];
+    int *fill = xcalloc((size_t)g->n, sizeof *fill);
+    for (int x = 0; x < g->nedge; x++)
+        if (!g->e[x].carried) g->succ[g->succ_at[g->e[x].from] + fill[g->e[x].from]++] = g->e[x].to;
+    free(fill);
 }
 
 void dag_free(struct dag *g)
 {
-    free(g->e); free(g->height); free(g->depth); free(g->npred);
+    free(g->e); free(g->height); free(g->depth); free(g->npred); free(g->succ_at); free(g->succ);
 }

@@ -12,6 +12,8 @@ struct dag {
     int *height;   /* longest latency path to EXIT, including own latency */
     int *depth;    /* longest latency path from ENTRY */
     int *npred;    /* non-carried predecessors */
+    int *succ_at;  /* successors of i (non-carried): succ[succ_at[i] .. succ_at[i+1]) */
+    int *succ;
 };
 
 void dag_build(struct dag *g, const struct kernel *k);

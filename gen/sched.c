@@ -1,7 +1,10 @@
 /* sched.c: single-iteration list scheduling with POCA's eight heuristics
  * (Table 2), applied in order, each breaking the previous one's ties:
  * RegPress, EarliestCycle, BalancedWKLD, FPFirst, MaxRelease, MinDepth,
- * MaxHeight, InstOrder. */
+ * MaxHeight, InstOrder. RegPress here also asks that the rest of the
+ * iteration stay schedulable within MaxReg, so the greedy choice never
+ * paints itself into a corner the paper's shapes merely avoid. */
+#include "pressure.h"
 #include "sched.h"
 #include "util.h"
 #include <stdlib.h>
@@ -25,38 +28,11 @@ void seq_free(struct seq *s)
 struct state {
     const struct kernel *k;
     const struct dag *g;
+    struct press pr;
     struct rtab rt;
-    bool *done;
     int *cycle;       /* per instruction, once scheduled */
-    int *left;        /* per value: non-carried uses not yet scheduled */
-    int *left_prev;   /* per value: carried uses (previous instance) left */
-    int *preds_left;
-    int live, last;   /* LiveReg; instruction scheduled last */
+    int last;         /* instruction scheduled last */
 };
-
-/* Units freed by scheduling i: operands whose last use this is. */
-static int killed_units(const struct state *st, int i)
-{
-    const struct inst *in = &st->k->inst[i];
-    int freed = 0;
-    for (int s = 0; s < NSRC; s++) {
-        int v = in->src[s];
-        if (v < 0) continue;
-        bool dup = false;
-        for (int t = 0; t < s; t++) dup |= in->src[t] == v && in->carried[t] == in->carried[s];
-        if (dup) continue;
-        int left = in->carried[s] ? st->left_prev[v] : st->left[v];
-        if (left == 1 && (in->carried[s] || !st->k->val[v].carried))
-            freed += st->k->rc_units[st->k->val[v].rc];
-    }
-    return freed;
-}
-
-static int def_units(const struct state *st, int i)
-{
-    int d = st->k->inst[i].def;
-    return d < 0 ? 0 : st->k->rc_units[st->k->val[d].rc];
-}
 
 static int ready_cycle(const struct state *st, int i)
 {
@@ -81,10 +57,8 @@ static bool share_unit(const struct machine *m, enum iclass a, enum iclass b)
 static int releases(const struct state *st, int i)
 {
     int n = 0;
-    for (int x = 0; x < st->g->nedge; x++) {
-        const struct edge *e = &st->g->e[x];
-        if (e->from == i && !e->carried && st->preds_left[e->to] == 1) n++;
-    }
+    for (int x = st->g->succ_at[i]; x < st->g->succ_at[i + 1]; x++)
+        n += st->pr.preds_left[st->g->succ[x]] == 1;
     return n;
 }
 
@@ -95,7 +69,8 @@ static struct score score_of(struct state *st, int i, int pos)
     const struct kernel *k = st->k;
     const struct timing *t = &k->m->ic[k->inst[i].ic];
     struct score s;
-    s.v[0] = st->live + def_units(st, i) - killed_units(st, i) <= k->max_regs;   /* RegPress */
+    s.v[0] = st->pr.live + press_delta(&st->pr, i) <= k->max_regs &&
+             press_completable(&st->pr, i);                                      /* RegPress */
     s.v[1] = -rt_earliest(&st->rt, t, ready_cycle(st, i), pos);                 /* EarliestCycle */
     s.v[2] = st->last < 0 || !share_unit(k->m, k->inst[st->last].ic, k->inst[i].ic); /* BalancedWKLD */
     s.v[3] = k->inst[i].fp;                                                      /* FPFirst */
@@ -113,59 +88,12 @@ static bool beats(const struct score *a, const struct score *b)
     return false;
 }
 
-static void commit(struct state *st, int i, int c)
-{
-    const struct kernel *k = st->k;
-    st->live += def_units(st, i) - killed_units(st, i);
-    const struct inst *in = &k->inst[i];
-    for (int s = 0; s < NSRC; s++) {
-        int v = in->src[s];
-        bool dup = false;
-        for (int t = 0; t < s; t++) dup |= in->src[t] == v && in->carried[t] == in->carried[s];
-        if (v < 0 || dup) continue;
-        if (in->carried[s]) st->left_prev[v]--; else st->left[v]--;
-    }
-    for (int x = 0; x < st->g->nedge; x++)
-        if (st->g->e[x].from == i && !st->g->e[x].carried) st->preds_left[st->g->e[x].to]--;
-    rt_place(&st->rt, &k->m->ic[in->ic], c);
-    st->cycle[i] = c;
-    st->done[i] = true;
-    st->last = i;
-}
-
-static void state_init(struct state *st, const struct kernel *k, const struct dag *g)
-{
-    *st = (struct state){ .k = k, .g = g, .last = -1 };
-    rt_init(&st->rt, k->m);
-    st->done = xcalloc((size_t)k->ninst, sizeof *st->done);
-    st->cycle = xcalloc((size_t)k->ninst, sizeof *st->cycle);
-    st->left = xcalloc((size_t)k->nval, sizeof *st->left);
-    st->left_prev = xcalloc((size_t)k->nval, sizeof *st->left_prev);
-    st->preds_left = xcalloc((size_t)k->ninst, sizeof *st->preds_left);
-    memcpy(st->preds_left, g->npred, sizeof *st->preds_left * (size_t)k->ninst);
-    for (int i = 0; i < k->ninst; i++)
-        for (int s = 0; s < NSRC; s++) {
-            int v = k->inst[i].src[s];
-            bool dup = false;
-            for (int t = 0; t < s; t++) dup |= k->inst[i].src[t] == v && k->inst[i].carried[t] == k->inst[i].carried[s];
-            if (v < 0 || dup) continue;
-            if (k->inst[i].carried[s]) st->left_prev[v]++; else st->left[v]++;
-        }
-    for (int a = 0; a < k->nacc; a++) st->live += k->rc_units[k->val[k->acc[a]].rc];
-}
-
-static void state_free(struct state *st)
-{
-    rt_free(&st->rt);
-    free(st->done); free(st->cycle); free(st->left); free(st->left_prev); free(st->preds_left);
-}
-
 static int pick(struct state *st, int pos, bool list)
 {
     int best = -1;
     struct score bs = { { 0 } };
     for (int i = 0; i < st->k->ninst; i++) {
-        if (st->done[i] || st->preds_left[i]) continue;
+        if (!press_ready(&st->pr, i)) continue;
         if (!list) return i;   /* IR order */
         struct score s = score_of(st, i, pos);
         if (best < 0 || beats(&s, &bs)) { best = i; bs = s; }
@@ -176,19 +104,27 @@ static int pick(struct state *st, int pos, bool list)
 int schedule_single(struct seq *s, const struct kernel *k, const struct dag *g,
                     struct sched_opts o)
 {
-    struct state st;
-    state_init(&st, k, g);
+    struct state st = { .k = k, .g = g, .last = -1 };
+    press_init(&st.pr, k, g);
+    rt_init(&st.rt, k->m);
+    st.cycle = xcalloc((size_t)k->ninst, sizeof *st.cycle);
     seq_alloc(s, k->ninst);
     int len = 0;
     for (int pos = 0; pos < k->ninst; pos++) {
         int i = pick(&st, pos, o.list_schedule);
-        int c = rt_earliest(&st.rt, &k->m->ic[k->inst[i].ic], ready_cycle(&st, i), pos);
-        commit(&st, i, c);
+        const struct timing *t = &k->m->ic[k->inst[i].ic];
+        int c = rt_earliest(&st.rt, t, ready_cycle(&st, i), pos);
+        press_commit(&st.pr, i);
+        rt_place(&st.rt, t, c);
+        st.cycle[i] = c;
+        st.last = i;
         s->inst[pos] = i;
         s->cycle[pos] = c;
-        s->live[pos] = st.live;
+        s->live[pos] = st.pr.live;
         if (c > len) len = c;
     }
-    state_free(&st);
+    press_free(&st.pr);
+    rt_free(&st.rt);
+    free(st.cycle);
     return len;
 }

@@ -1,7 +1,10 @@
 /* shape.c: the resource bound of one k iteration, and the default
  * MR x NR and B strategy: the shape whose iteration keeps the FP units
  * busiest, then the one loading the fewest elements per flop
- * (2*MR*NR/(MR+NR)), within the register budget. Nothing per machine. */
+ * (2*MR*NR/(MR+NR)), within the register budget. A derived shape leaves
+ * one register spare, so the next B value can be loaded while the FMAs
+ * still use the current one (and the C compiler is not forced to spill);
+ * an explicit --mr/--nr gets exactly what it asks. Nothing per machine. */
 #include "ir.h"
 #include "util.h"
 #include <stdio.h>
@@ -74,10 +77,10 @@ static bool timings_present(const struct machine *m, const struct kernel *k)
 }
 
 static void consider(struct cand *best, const struct machine *m, const struct target *t,
-                     enum elem e, enum bstrat bs, int mr, int nr, int max_regs)
+                     enum elem e, enum bstrat bs, int mr, int nr, int max_regs, int slack)
 {
     if (kernel_shape_error(m, t, bs, e, mr, nr)) return;
-    if (kernel_min_regs(m, t, bs, e, mr, nr) > max_regs) return;
+    if (kernel_min_regs(m, t, bs, e, mr, nr) + slack > max_regs) return;
     struct kernel k;
     kernel_build(&k, m, t, e, bs, mr, nr, max_regs);
     if (timings_present(m, &k)) {
@@ -103,7 +106,7 @@ struct shape shape_choose(const struct machine *m, const struct target *t, enum 
         if (!(t->strategies & (1u << bs))) continue;
         for (int mr = want_mr ? want_mr : 1; mr <= (want_mr ? want_mr : 64); mr++)
             for (int nr = want_nr ? want_nr : 1; nr <= (want_nr ? want_nr : 32); nr++)
-                consider(&best, m, t, e, bs, mr, nr, max_regs);
+                consider(&best, m, t, e, bs, mr, nr, max_regs, want_mr && want_nr ? 0 : 1);
     }
     return best.s;   /* mr == 0: nothing fits */
 }
