@@ -28,6 +28,7 @@ static const char usage[] =
     "  --explain[=json]   print schedules, LiveReg, RTG and unroll factor; write nothing\n"
     "  --print-cflags     print the compile flags the kernel needs; write nothing\n"
     "  --print-machine    print the machine file that would be used; write nothing\n"
+    "  --print-cc, --print-runner  compiler and emulator that build and run it\n"
     "  --help, --version\n"
     "Bad input exits with status 2 and writes nothing.\n";
 
@@ -51,7 +52,7 @@ static bool is_identifier(const char *s)
 }
 
 enum { O_MACHINE = 256, O_TYPE, O_MR, O_NR, O_MAXREGS, O_NOSCHED, O_NOPIPE, O_UNROLL, O_NAME,
-       O_EXPLAIN, O_BLIS, O_BLISAPI, O_BSTRAT, O_CFLAGS, O_PMACHINE, O_HELP, O_VERSION };
+       O_EXPLAIN, O_BLIS, O_BLISAPI, O_BSTRAT, O_CFLAGS, O_PMACHINE, O_CC, O_RUNNER, O_HELP, O_VERSION };
 
 static const struct option longopts[] = {
     { "machine", required_argument, 0, O_MACHINE }, { "type", required_argument, 0, O_TYPE },
@@ -61,7 +62,8 @@ static const struct option longopts[] = {
     { "name", required_argument, 0, O_NAME }, { "explain", optional_argument, 0, O_EXPLAIN },
     { "blis", no_argument, 0, O_BLIS }, { "blis-api", required_argument, 0, O_BLISAPI },
     { "b-strategy", required_argument, 0, O_BSTRAT }, { "print-cflags", no_argument, 0, O_CFLAGS },
-    { "print-machine", no_argument, 0, O_PMACHINE }, { "help", no_argument, 0, O_HELP },
+    { "print-machine", no_argument, 0, O_PMACHINE }, { "print-cc", no_argument, 0, O_CC },
+    { "print-runner", no_argument, 0, O_RUNNER }, { "help", no_argument, 0, O_HELP },
     { "version", no_argument, 0, O_VERSION }, { 0, 0, 0, 0 },
 };
 
@@ -94,6 +96,8 @@ static bool handle(struct options *o, int c, const char *arg, bool *print_machin
     case O_BLISAPI: o->blis_api = parse_int("--blis-api", arg, 0, 1); o->blis = true; break;
     case O_BSTRAT: o->force_bs = parse_enum("--b-strategy", arg, bstrat_names, BS_COUNT); break;
     case O_CFLAGS: o->print_cflags = true; break;
+    case O_CC: o->print = 2; break;
+    case O_RUNNER: o->print = 3; break;
     case O_PMACHINE: *print_machine = true; break;
     case O_HELP: fputs(usage, stdout); exit(0);
     case O_VERSION: puts("gemmgen " GEMMGEN_VERSION); exit(0);
@@ -137,6 +141,13 @@ int main(int argc, char **argv)
     plan_build(&pl, &o);
     struct buf out = { 0 };
     if (o.print_cflags) buf_printf(&out, "%s\n", pl.t->cflags);
+    else if (o.print == 2) buf_printf(&out, "%s\n", pl.t->cc);
+    else if (o.print == 3) {   /* %b: the machine's vector bits (SVE length) */
+        for (const char *r = pl.t->runner; *r; r++)
+            if (r[0] == '%' && r[1] == 'b') { buf_printf(&out, "%d", pl.m.vector_bits); r++; }
+            else buf_printf(&out, "%c", *r);
+        buf_puts(&out, "\n");
+    }
     else if (o.explain == 1) explain_text(&pl, &out);
     else if (o.explain == 2) explain_json(&pl, &out);
     if (out.s) fputs(out.s, stdout);

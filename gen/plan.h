@@ -19,6 +19,7 @@ struct options {
     bool blis;
     int blis_api;               /* 0 (BLIS 0.9 typed) or 1 (BLIS 1.x/2.x) */
     bool print_cflags;
+    int print;                  /* 2: --print-cc, 3: --print-runner */
 };
 
 struct plan {
