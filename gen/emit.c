@@ -91,9 +91,11 @@ static void emit_decls(struct buf *b, const struct em *e)
                                     e->sp->acctype ? e->sp->acctype : e->sp->vtype };
     for (int rc = 0; rc < RC_COUNT; rc++) {
         int n = e->pl->r.nregs[rc];
-        for (int x = 0; x < n; x++)
-            buf_printf(b, "%s%s %s%d", x % 8 ? ", " : x ? ";\n    " : "    ",
-                       x % 8 ? "" : types[rc], e->k->t->regprefix[rc], x);
+        for (int x = 0; x < n; x++) {
+            if (x % 8 == 0) buf_printf(b, "%s    %s ", x ? ";\n" : "", types[rc]);
+            else buf_puts(b, ", ");
+            buf_printf(b, "%s%d", e->k->t->regprefix[rc], x);
+        }
         if (n) buf_puts(b, ";\n");
     }
 }
@@ -141,11 +143,19 @@ static void body_sections(const struct em *e, struct buf *pro, struct buf *loop,
     }
 }
 
+/* The machine file by its name only: the output must not depend on where
+ * the checkout lives. */
+static const char *machine_file(const struct plan *pl)
+{
+    const char *slash = strrchr(pl->m.path, '/');
+    return slash ? slash + 1 : pl->m.path;
+}
+
 static void how_made(struct buf *b, const struct plan *pl)
 {
     const struct kernel *k = &pl->k;
     buf_printf(b, " *   machine %s (%s), %s, %d-bit vectors, MaxReg %d\n", pl->m.name,
-               pl->m.path, pl->t->name, pl->m.vector_bits, k->max_regs);
+               machine_file(pl), pl->t->name, pl->m.vector_bits, k->max_regs);
     buf_printf(b, " *   B strategy %s; %d instructions per k iteration, %d accumulators\n",
                bstrat_names[k->bs], k->ninst, k->nacc);
     buf_printf(b, " *   single-iteration schedule %d cycles; pipelined: %d instructions of\n"
@@ -212,7 +222,7 @@ void emit_kernel(const struct plan *pl, const struct options *o, const char *nam
                            "J", "PROLOGUE", "UF", "LOOP", "ASTEP", "BSTEP", "REMAINDER", "EPILOGUE",
                            "STORE", "GUARD", "ROW_PREF", "BLIS_DECL" };
     const char *vals[] = { name, mr, nr, elem_names[pl->k.elem], pl->m.name, pl->t->name,
-                           GEMMGEN_VERSION, pl->m.path, args, how.s, pl->t->cflags, pl->t->includes,
+                           GEMMGEN_VERSION, machine_file(pl), args, how.s, pl->t->cflags, pl->t->includes,
                            ctype, indent_for(name), decls.s ? decls.s : "", zero.s ? zero.s : "", j,
                            pro.s ? pro.s : "", uf, loop.s ? loop.s : "", as, bs, rem.s ? rem.s : "",
                            epi.s ? epi.s : "", store.s, guard, rp, blis_decl };

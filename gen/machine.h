@@ -55,6 +55,7 @@ struct machine {
     struct unit units[MAX_UNITS];
     struct timing ic[IC_COUNT];
     int instr_line;            /* line of `instructions:`, for late errors */
+    int ext_line;              /* line of `extensions:` */
     struct cache l1d, l2, l3;
     int b_prefetch_distance;   /* bytes */
     bool a_next_prefetch;

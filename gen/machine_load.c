@@ -230,6 +230,7 @@ static void parse_scalars(struct ydoc *d, struct ctx *c)
     parse_name(d, c->top[K_NAME], m);
     m->family = yenum(d, c->top[K_ISA], "isa", family_names, FAM_COUNT);
     parse_extensions(d, c->top[K_EXT], m);
+    m->ext_line = ynode_line(c->top[K_EXT]);
     m->vector_bits = (int)yint(d, c->top[K_VBITS], "vector_bits", 128, 2048);
     if (m->vector_bits % 128) yfail(d, c->top[K_VBITS], "vector_bits", "must be a multiple of 128");
     m->vector_registers = (int)yint(d, c->top[K_VREGS], "vector_registers", 4, 128);

@@ -32,8 +32,8 @@ const struct target *target_for(const struct machine *m)
 {
     for (int i = 0; i < NREG; i++)
         if (fits(registry[i], m)) return registry[i];
-    die_input("%s:1: extensions: no instruction set of gemmgen matches isa %s with these "
-              "extensions and vector_bits %d", m->path, family_names[m->family], m->vector_bits);
+    die_input("%s:%d: extensions: no instruction set of gemmgen matches isa %s with these "
+              "extensions and vector_bits %d", m->path, m->ext_line, family_names[m->family], m->vector_bits);
 }
 
 const struct target *target_by_name(const char *name)
