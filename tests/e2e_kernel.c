@@ -67,8 +67,8 @@ static void check_one(int m, int n, int k, T alpha, T beta, int layout)
         checks++;
         if (!(err <= lim)) {   /* NaN fails too */
             if (failures++ < 10)
-                fprintf(stderr, "m=%d n=%d k=%d alpha=%g beta=%g layout=%d: offset %zd got %g want %g\n",
-                        m, n, k, (double)alpha, (double)beta, layout, (ssize_t)x - 32, got, want);
+                fprintf(stderr, "m=%d n=%d k=%d alpha=%g beta=%g layout=%d: offset %ld got %g want %g\n",
+                        m, n, k, (double)alpha, (double)beta, layout, (long)x - 32, got, want);
         }
     }
     free(a); free(b); free(buf); free(ref);
