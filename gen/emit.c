@@ -34,7 +34,7 @@ static const char *stmt_for(const struct em *e, const struct inst *in)
     const struct spell *sp = e->sp;
     switch (in->op) {
     case OP_LOAD_A: return in->ic == IC_VLOAD_PAIR ? sp->load_pair : sp->load;
-    case OP_LOAD_B: return sp->load;
+    case OP_LOAD_B: return sp->load_b ? sp->load_b : sp->load;
     case OP_BCAST_B: return sp->bcast;
     case OP_SHUF_B: return sp->shuf[in->lane];
     case OP_FMA: return in->lane >= 0 ? sp->fma_lane : sp->fma;
@@ -193,12 +193,14 @@ void emit_kernel(const struct plan *pl, const struct options *o, const char *nam
     struct em e = { .pl = pl, .k = &pl->k, .sp = &pl->t->sp[pl->k.elem] };
     fill_def_iter(&e);
     struct buf decls = { 0 }, zero = { 0 }, pro = { 0 }, loop = { 0 }, rem = { 0 }, epi = { 0 },
-               store = { 0 }, how = { 0 }, blis = { 0 };
+               store = { 0 }, how = { 0 }, blis = { 0 }, cflags = { 0 }, incl = { 0 };
     emit_decls(&decls, &e);
     emit_zero(&zero, &e);
     body_sections(&e, &pro, &loop, &rem, &epi);
     int row_pref = emit_store(&store, &e);
     how_made(&how, pl);
+    target_text(&cflags, pl->t->cflags, &pl->m);   /* %b: an SVE kernel's vector length */
+    target_text(&incl, pl->t->includes, &pl->m);
     char mr[16], nr[16], uf[16], j[16], as[16], bs[16], guard[160], rp[4], args[96] = "";
     snprintf(mr, sizeof mr, "%d", pl->k.mr);
     snprintf(nr, sizeof nr, "%d", pl->k.nr);
@@ -216,21 +218,36 @@ void emit_kernel(const struct plan *pl, const struct options *o, const char *nam
     if (o->blis) strcat(args, o->blis_api ? " --blis --blis-api 1" : " --blis");
     const char *ctype = elem_ctype[pl->k.elem];
     if (o->blis) blis_section(&blis, pl, o, name, ctype, mr, nr, rp);
-    const char *blis_decl = o->blis ? "/* BLIS micro-kernel wrapper, defined in the .c file */\n" : "";
+    char blis_decl[512] = "";
+    if (o->blis)   /* declared only where blis.h (its types) was included first */
+        snprintf(blis_decl, sizeof blis_decl,
+                 "#ifdef BLIS_H\n/* the BLIS micro-kernel wrapper (gemmgen --blis) */\nvoid %s_blis(%s);\n#endif\n",
+                 name, o->blis_api ? "dim_t, dim_t, dim_t, const void *, const void *, const void *, "
+                 "const void *, void *, inc_t, inc_t, auxinfo_t *, const cntx_t *"
+                 : "dim_t, dim_t, dim_t, CTYPE_ *, CTYPE_ *, CTYPE_ *, CTYPE_ *, CTYPE_ *, inc_t, inc_t, "
+                 "auxinfo_t *, cntx_t *");
+    for (char *p; (p = strstr(blis_decl, "CTYPE_"));) {   /* element type, padded */
+        size_t n = strlen(ctype);
+        memmove(p + n, p + 6, strlen(p + 6) + 1);
+        memcpy(p, ctype, n);
+    }
+    const char *preamble = o->blis ? "#ifndef _POSIX_C_SOURCE\n#define _POSIX_C_SOURCE 200809L /* blis.h needs POSIX threads */\n#endif\n" : "";
     const char *keys[] = { "NAME", "MR", "NR", "TYPE", "MACHINE", "TARGET", "VERSION", "MACHINE_FILE",
                            "ARGS", "HOWMADE", "CFLAGS", "INCLUDES", "CTYPE", "INDENT", "DECLS", "ZERO",
                            "J", "PROLOGUE", "UF", "LOOP", "ASTEP", "BSTEP", "REMAINDER", "EPILOGUE",
-                           "STORE", "GUARD", "ROW_PREF", "BLIS_DECL" };
+                           "STORE", "GUARD", "ROW_PREF", "BLIS_DECL", "PREAMBLE" };
     const char *vals[] = { name, mr, nr, elem_names[pl->k.elem], pl->m.name, pl->t->name,
-                           GEMMGEN_VERSION, machine_file(pl), args, how.s, pl->t->cflags, pl->t->includes,
+                           GEMMGEN_VERSION, machine_file(pl), args, how.s, cflags.s ? cflags.s : "",
+                           incl.s ? incl.s : "",
                            ctype, indent_for(name), decls.s ? decls.s : "", zero.s ? zero.s : "", j,
                            pro.s ? pro.s : "", uf, loop.s ? loop.s : "", as, bs, rem.s ? rem.s : "",
-                           epi.s ? epi.s : "", store.s, guard, rp, blis_decl };
+                           epi.s ? epi.s : "", store.s, guard, rp, blis_decl, preamble };
     int nkeys = (int)(sizeof keys / sizeof *keys);
     tmpl_fill(cf, tmpl_kernel_c, keys, vals, nkeys);
     if (blis.s) buf_puts(cf, blis.s);
     tmpl_fill(hf, tmpl_kernel_h, keys, vals, nkeys);
     buf_free(&decls); buf_free(&zero); buf_free(&pro); buf_free(&loop); buf_free(&rem);
     buf_free(&epi); buf_free(&store); buf_free(&how); buf_free(&blis);
+    buf_free(&cflags); buf_free(&incl);
     free(e.def_iter);
 }

@@ -140,14 +140,11 @@ int main(int argc, char **argv)
     struct plan pl;
     plan_build(&pl, &o);
     struct buf out = { 0 };
-    if (o.print_cflags) buf_printf(&out, "%s\n", pl.t->cflags);
-    else if (o.print == 2) buf_printf(&out, "%s\n", pl.t->cc);
-    else if (o.print == 3) {   /* %b: the machine's vector bits (SVE length) */
-        for (const char *r = pl.t->runner; *r; r++)
-            if (r[0] == '%' && r[1] == 'b') { buf_printf(&out, "%d", pl.m.vector_bits); r++; }
-            else buf_printf(&out, "%c", *r);
+    if (o.print_cflags || o.print == 3) {   /* %b: the machine's vector bits (SVE length) */
+        target_text(&out, o.print_cflags ? pl.t->cflags : pl.t->runner, &pl.m);
         buf_puts(&out, "\n");
     }
+    else if (o.print == 2) buf_printf(&out, "%s\n", pl.t->cc);
     else if (o.explain == 1) explain_text(&pl, &out);
     else if (o.explain == 2) explain_json(&pl, &out);
     if (out.s) fputs(out.s, stdout);

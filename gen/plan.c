@@ -10,7 +10,7 @@ static void choose_shape(struct plan *pl, const struct options *o)
     const struct machine *m = &pl->m;
     int force = o->force_bs >= 0 ? o->force_bs : m->b_strategy;
     if (o->mr && o->nr) {
-        struct shape s = shape_choose(m, pl->t, o->elem, o->mr, o->nr, m->max_regs, force);
+        struct shape s = shape_choose(m, pl->t, o->elem, o->mr, o->nr, m->max_regs, force, false);
         if (s.mr) { kernel_build(&pl->k, m, pl->t, o->elem, s.bs, s.mr, s.nr, m->max_regs); return; }
         /* say why with the first strategy allowed */
         for (int bs = 0; bs < BS_COUNT; bs++) {
@@ -24,7 +24,9 @@ static void choose_shape(struct plan *pl, const struct options *o)
         }
         die_input("%s: b_strategy: the %s instruction set does not offer it", m->path, pl->t->name);
     }
-    struct shape s = shape_choose(m, pl->t, o->elem, o->mr, o->nr, m->max_regs, force);
+    /* --blis: shapes BLIS packs fast, when one fits */
+    struct shape s = shape_choose(m, pl->t, o->elem, o->mr, o->nr, m->max_regs, force, o->blis);
+    if (!s.mr && o->blis) s = shape_choose(m, pl->t, o->elem, o->mr, o->nr, m->max_regs, force, false);
     if (!s.mr)
         die_input("%s: no %s micro-kernel%s fits in %d vector registers", m->path,
                   elem_names[o->elem], o->mr || o->nr ? " of the requested size" : "", m->max_regs);

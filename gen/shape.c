@@ -91,13 +91,21 @@ static void consider(struct cand *best, const struct machine *m, const struct ta
     kernel_free(&k);
 }
 
+/* BLIS 0.9 packs fast only for these micro-panel widths. */
+static bool blis_fast(int x)
+{
+    static const int ok[] = { 2, 3, 4, 6, 8, 10, 12, 14, 16, 24 };
+    for (size_t i = 0; i < sizeof ok / sizeof *ok; i++) if (ok[i] == x) return true;
+    return false;
+}
+
 /* Strategies in POCA's order of preference (vector loads first). */
 static const enum bstrat pref_order[BS_COUNT] = {
     BS_OUTER_PRODUCT, BS_VECTOR_BROADCAST, BS_VECTOR_SHUFFLE, BS_SCALAR_BROADCAST,
 };
 
 struct shape shape_choose(const struct machine *m, const struct target *t, enum elem e,
-                          int want_mr, int want_nr, int max_regs, int force_bs)
+                          int want_mr, int want_nr, int max_regs, int force_bs, bool blis_sizes)
 {
     struct cand best = { 0 };
     for (int s = 0; s < BS_COUNT; s++) {
@@ -106,7 +114,8 @@ struct shape shape_choose(const struct machine *m, const struct target *t, enum 
         if (!(t->strategies & (1u << bs))) continue;
         for (int mr = want_mr ? want_mr : 1; mr <= (want_mr ? want_mr : 64); mr++)
             for (int nr = want_nr ? want_nr : 1; nr <= (want_nr ? want_nr : 32); nr++)
-                consider(&best, m, t, e, bs, mr, nr, max_regs, want_mr && want_nr ? 0 : 1);
+                if (!blis_sizes || (blis_fast(mr) && blis_fast(nr)))
+                    consider(&best, m, t, e, bs, mr, nr, max_regs, want_mr && want_nr ? 0 : 1);
     }
     return best.s;   /* mr == 0: nothing fits */
 }

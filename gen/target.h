@@ -28,6 +28,8 @@ struct spell {
     const char *vtype, *pairtype, *acctype;  /* C types per register class */
     /* k-loop body (statements) */
     const char *load, *load_pair, *bcast, *shuf[4];
+    const char *load_b;    /* B vector load when unlike A's (SVE ld1rq for FMA by
+                            * lane); NULL: `load` */
     const char *fma, *fma_lane, *mul, *add, *ger;
     const char *zero;                         /* accumulator := 0 */
     /* epilogue */
@@ -53,6 +55,8 @@ struct target {
     int outer_cols[ELEM_COUNT];   /* MMA: accumulator tile columns (B side) */
     int a_regs_per_load[ELEM_COUNT]; /* MMA f64: A comes as a register pair */
     int lane_group_bits;       /* FMA by lane indexes within groups of this size */
+    /* includes, cflags and runner may hold %b, the machine's vector_bits
+     * (SVE kernels are built for one vector length): see target_text */
     const char *includes;
     const char *cflags;        /* flags the emitted file expects */
     const char *cc;            /* compiler for tests: "cc" or a cross gcc */
@@ -66,4 +70,7 @@ const struct target *target_by_name(const char *name);
 extern const char *const elem_names[ELEM_COUNT];     /* "f32", "f64" */
 extern const char *const elem_ctype[ELEM_COUNT];     /* "float", "double" */
 int elem_bytes(enum elem e);
+/* TEXT with each %b replaced by the machine's vector_bits, appended to OUT. */
+struct buf;
+void target_text(struct buf *out, const char *text, const struct machine *m);
 #endif

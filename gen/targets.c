@@ -42,3 +42,10 @@ const struct target *target_by_name(const char *name)
         if (!strcmp(registry[i]->name, name)) return registry[i];
     return NULL;
 }
+
+void target_text(struct buf *out, const char *text, const struct machine *m)
+{
+    for (const char *p = text; *p; p++)
+        if (p[0] == '%' && p[1] == 'b') { buf_printf(out, "%d", m->vector_bits); p++; }
+        else buf_printf(out, "%c", *p);
+}

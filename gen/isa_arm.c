@@ -1,0 +1,90 @@
+/* isa_arm.c: AArch64 NEON and SVE spellings (ACLE intrinsics).
+ *
+ * Both offer VectorLoad-Broadcast (POCA §3.1.1): B is loaded 128 bits at a
+ * time and the FMA takes its B operand by lane (fmla by element), so the
+ * broadcast costs nothing; and ScalarLoad-Broadcast (ld1r / ld1rd) for cores
+ * where the indexed FMA is slow (A64FX). Neither has cheap lane shuffles in
+ * the sense of vector-shuffle, so that strategy is not offered.
+ *
+ * SVE kernels are built for the vector length the machine file names: MR,
+ * the packing and the edge buffer are counted in its elements. Every
+ * predicate is svptrue, and -msve-vector-bits=%b lets GCC use the
+ * [x, #imm, mul vl] addressing for the immediate offsets (§3.1.3) that it
+ * cannot use when the length is unknown; the kernel refuses to compile
+ * without it. A vector-length-agnostic kernel would need MR as a run-time
+ * value, which the kernel ABI (MR in the header, packed panels of MR rows)
+ * and the schedule (built for a known number of vectors) do not allow. */
+#include "target.h"
+#include <stddef.h>
+
+/* NEON: S is the ACLE type suffix ("f64"); vector-broadcast loads B with
+ * vld1q (one 128-bit group = one register), so `load_b` stays NULL. */
+#define NEON_SPELL(VT, S) { \
+    .vtype = VT, \
+    .load = "%d = vld1q_" S "(%m);", \
+    .bcast = "%d = vld1q_dup_" S "(%m);", \
+    .fma = "%d = vfmaq_" S "(%0, %1, %2);", \
+    .fma_lane = "%d = vfmaq_laneq_" S "(%0, %1, %2, %l);", \
+    .mul = "%d = vmulq_" S "(%1, %2);", .add = "%d = vaddq_" S "(%0, %1);", \
+    .zero = "%d = vdupq_n_" S "(0);", \
+    .store = "vst1q_" S "(%m, %0);", .loadc = "vld1q_" S "(%m)", \
+    .set1 = "vdupq_n_" S "(%0)", .vmul = "vmulq_" S "(%0, %1)", \
+    .vfma = "vfmaq_" S "(%2, %0, %1)", \
+    .prefetch = "__builtin_prefetch(%m, 0, 3);" }
+
+const struct target target_neon = {
+    .name = "neon", .family = FAM_AARCH64, .requires = EXT_NEON,
+    .min_bits = 128, .max_bits = 128,
+    .strategies = 1u << BS_VECTOR_BROADCAST | 1u << BS_SCALAR_BROADCAST,
+    .regprefix = { "v", "vp", "va" },
+    .lane_group_bits = 128,
+    .includes = "#include <arm_neon.h>",
+    .cflags = "-march=armv8-a",
+    .cc = "aarch64-linux-gnu-gcc",
+    .runner = "qemu-aarch64 -cpu max",
+    .sp = {
+        [ELEM_F64] = NEON_SPELL("float64x2_t", "f64"),
+        [ELEM_F32] = NEON_SPELL("float32x4_t", "f32"),
+    },
+};
+
+/* SVE: P is the predicate element size ("b64"). For vector-broadcast B
+ * comes by ld1rq (128 bits replicated to every quadword, which is the
+ * group svmla_lane indexes); for scalar-broadcast svdup of a loaded
+ * element, which GCC emits as one ld1rd / ld1rw. */
+#define SVE_PG(P) "svptrue_" P "()"
+#define SVE_SPELL(VT, S, P) { \
+    .vtype = VT, \
+    .load = "%d = svld1_" S "(" SVE_PG(P) ", %m);", \
+    .load_b = "%d = svld1rq_" S "(" SVE_PG(P) ", %m);", \
+    .bcast = "%d = svdup_n_" S "(*(%m));", \
+    .fma = "%d = svmla_" S "_x(" SVE_PG(P) ", %0, %1, %2);", \
+    .fma_lane = "%d = svmla_lane_" S "(%0, %1, %2, %l);", \
+    .mul = "%d = svmul_" S "_x(" SVE_PG(P) ", %1, %2);", \
+    .add = "%d = svadd_" S "_x(" SVE_PG(P) ", %0, %1);", \
+    .zero = "%d = svdup_n_" S "(0);", \
+    .store = "svst1_" S "(" SVE_PG(P) ", %m, %0);", .loadc = "svld1_" S "(" SVE_PG(P) ", %m)", \
+    .set1 = "svdup_n_" S "(%0)", .vmul = "svmul_" S "_x(" SVE_PG(P) ", %0, %1)", \
+    .vfma = "svmla_" S "_x(" SVE_PG(P) ", %2, %0, %1)", \
+    .prefetch = "__builtin_prefetch(%m, 0, 3);" }
+
+const struct target target_sve = {
+    .name = "sve", .family = FAM_AARCH64, .requires = EXT_NEON | EXT_SVE,
+    .min_bits = 128, .max_bits = 2048,
+    .strategies = 1u << BS_VECTOR_BROADCAST | 1u << BS_SCALAR_BROADCAST,
+    .regprefix = { "z", "zp", "za" },
+    .lane_group_bits = 128,
+    .includes = "#include <arm_sve.h>\n"
+                "#if __ARM_FEATURE_SVE_BITS != %b\n"
+                "#error \"built for %b-bit SVE vectors: compile with -msve-vector-bits=%b\"\n"
+                "#endif",
+    .cflags = "-march=armv8.2-a+sve -msve-vector-bits=%b",
+    .cc = "aarch64-linux-gnu-gcc",
+    /* user-mode qemu defaults to 512-bit vectors (as Linux does); -1 asks
+     * for the largest enabled length, so sve1024/sve2048 take effect */
+    .runner = "qemu-aarch64 -cpu max,sve%b=on,sve-default-vector-length=-1",
+    .sp = {
+        [ELEM_F64] = SVE_SPELL("svfloat64_t", "f64", "b64"),
+        [ELEM_F32] = SVE_SPELL("svfloat32_t", "f32", "b32"),
+    },
+};

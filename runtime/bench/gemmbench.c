@@ -1,0 +1,195 @@
+/* gemmbench: libgemmgen against BLIS and OpenBLAS, in one run.
+ *
+ *   gemmbench            the full table: square 64..4000 and skinny shapes,
+ *                        f64 and f32, 1 thread and all threads (< 10 min)
+ *   gemmbench --quick    fewer shapes and shorter timing (about a minute)
+ *   gemmbench --micro    only the in-L1 micro-kernel mode
+ *   gemmbench --blis ... BLIS with the gemmgen kernel registered (runtime/blis)
+ *
+ * GFLOPS are best-of-samples (see measure.c); "% peak" is of the FMA
+ * throughput measured by the built-in probe (peak.c) for the same number
+ * of threads; "x best" is libgemmgen over the fastest peer in that row.
+ * Peers run in child processes: as a user gets them (the inherited
+ * environment) and forced to their best kernels (BLIS_ARCH_TYPE=0, the
+ * skx configuration of Debian's BLIS 0.9; OPENBLAS_CORETYPE unset, so
+ * OpenBLAS detects the CPU itself, which 0.3.21 gets wrong on CPUs newer
+ * than it, and OPENBLAS_CORETYPE=Cooperlake, its AVX-512 kernels). Output is Markdown. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "gemmgen.h"
+#include "measure.h"
+#include "micro.h"
+#include "peak.h"
+#include "peers.h"
+#ifdef GEMMBENCH_HAVE_BLIS
+#include "bench_blis.h"
+#endif
+
+#ifndef GEMMBENCH_OPENBLAS
+#define GEMMBENCH_OPENBLAS "libopenblas.so.0"
+#endif
+#define BLIS_SONAME "libblis.so.4"
+
+enum { MAXSHAPES = 16, MAXPEERS = 6 };
+
+struct plan {
+    struct gb_shape shapes[MAXSHAPES];
+    int nshapes;
+    double budget;              /* seconds per measurement */
+};
+
+static const struct plan full = {
+    { {64, 64, 64}, {128, 128, 128}, {256, 256, 256}, {512, 512, 512},
+      {1000, 1000, 1000}, {2000, 2000, 2000}, {4000, 4000, 4000},
+      {4000, 4000, 128}, {4000, 128, 4000}, {128, 4000, 4000} }, 10, 0.3 };
+static const struct plan quick = {
+    { {64, 64, 64}, {256, 256, 256}, {1000, 1000, 1000}, {2000, 2000, 2000},
+      {4000, 4000, 128} }, 5, 0.15 };
+
+struct peers { struct gb_peer p[MAXPEERS]; int n; char env_coretype[64]; };
+
+/* BLIS and OpenBLAS as the user's environment has them, then forced. The
+ * inherited OpenBLAS run is left out when OPENBLAS_CORETYPE is not set:
+ * it would be the same as the unset one. */
+static void peer_list(struct peers *ps)
+{
+    const char *ct = getenv("OPENBLAS_CORETYPE");
+    int n = 0;
+    ps->p[n++] = (struct gb_peer){ "BLIS", BLIS_SONAME, {NULL} };
+    ps->p[n++] = (struct gb_peer){ "BLIS arch=0", BLIS_SONAME, {"BLIS_ARCH_TYPE=0", NULL} };
+    if (ct) {
+        snprintf(ps->env_coretype, sizeof ps->env_coretype, "OpenBLAS %s", ct);
+        ps->p[n++] = (struct gb_peer){ ps->env_coretype, GEMMBENCH_OPENBLAS, {NULL} };
+    }
+    ps->p[n++] = (struct gb_peer){ "OpenBLAS auto", GEMMBENCH_OPENBLAS, {"OPENBLAS_CORETYPE", NULL} };
+    ps->p[n++] = (struct gb_peer){ "OpenBLAS Cooperlake", GEMMBENCH_OPENBLAS,
+                                   {"OPENBLAS_CORETYPE=Cooperlake", NULL} };
+    ps->n = n;
+}
+
+struct own { char type; struct gb_mats x; };
+
+static void call_own(void *p)
+{
+    struct own *o = p;
+    int64_t m = o->x.m, n = o->x.n, k = o->x.k;
+    if (o->type == 'd')
+        gemmgen_dgemm(GEMMGEN_COL_MAJOR, GEMMGEN_NO_TRANS, GEMMGEN_NO_TRANS, m, n, k,
+                      1.0, o->x.a, m, o->x.b, k, 1.0, o->x.c, m);
+    else
+        gemmgen_sgemm(GEMMGEN_COL_MAJOR, GEMMGEN_NO_TRANS, GEMMGEN_NO_TRANS, m, n, k,
+                      1.0f, o->x.a, m, o->x.b, k, 1.0f, o->x.c, m);
+}
+
+static double run_own(char type, int threads, const struct gb_shape *s, double budget)
+{
+    struct own o = { type, {0} };
+    double g = -1;
+    gemmgen_set_num_threads(threads);
+    if (gb_mats_alloc(&o.x, s->m, s->n, s->k, type == 'd' ? 8 : 4) == 0)
+        g = gb_measure(call_own, &o, 2.0 * s->m * s->n * s->k, budget);
+    gb_mats_free(&o.x);
+    return g;
+}
+
+static void print_head(const struct peers *ps)
+{
+    printf("| shape (m n k) | gemmgen | %% peak |");
+    for (int i = 0; i < ps->n; i++) printf(" %s |", ps->p[i].label);
+    printf(" x best |\n|---|---|---|");
+    for (int i = 0; i < ps->n; i++) printf("---|");
+    printf("---|\n");
+}
+
+/* One table: every shape for one type and thread count. */
+static void table(const struct plan *pl, const struct peers *ps, char type, int threads)
+{
+    double peak = gb_peak(type, threads), own[MAXSHAPES], g[MAXPEERS][MAXSHAPES];
+    char info[MAXPEERS][128];
+    for (int i = 0; i < pl->nshapes; i++)
+        own[i] = run_own(type, threads, &pl->shapes[i], pl->budget);
+    for (int p = 0; p < ps->n; p++)
+        gb_peer_run(&ps->p[p], type, threads, pl->shapes, pl->nshapes, pl->budget,
+                    g[p], info[p], sizeof info[p]);
+    printf("\n### %s, %d thread%s (peak %.1f GFLOPS)\n\n", type == 'd' ? "DGEMM f64" : "SGEMM f32",
+           threads, threads > 1 ? "s" : "", peak);
+    for (int p = 0; p < ps->n; p++) printf("- %s: %s\n", ps->p[p].label, info[p]);
+    printf("\n");
+    print_head(ps);
+    for (int i = 0; i < pl->nshapes; i++) {
+        const struct gb_shape *s = &pl->shapes[i];
+        double best = 0;
+        printf("| %lld %lld %lld | %.1f | %.0f |", (long long)s->m, (long long)s->n,
+               (long long)s->k, own[i], 100 * own[i] / peak);
+        for (int p = 0; p < ps->n; p++) {
+            printf(g[p][i] > 0 ? " %.1f |" : " - |", g[p][i]);
+            if (g[p][i] > best) best = g[p][i];
+        }
+        printf(best > 0 ? " %.2f |\n" : " - |\n", own[i] / best);
+    }
+    fflush(stdout);
+}
+
+static void micro(void)
+{
+    printf("\n### in-L1 micro-kernel (%s), 1 thread\n\n| type | MR x NR | kc | GFLOPS | peak | %% peak |\n|---|---|---|---|---|---|\n",
+           gemmgen_kernel_current());
+    for (int t = 0; t < 2; t++) {
+        char type = t ? 's' : 'd';
+        int mr, nr, kc;
+        double peak = gb_peak(type, 1), g = gb_micro(type, &kc);
+        gemmgen_blocking(type, &mr, &nr, NULL, NULL, NULL);
+        printf("| %s | %d x %d | %d | %.1f | %.1f | %.1f |\n", t ? "f32" : "f64", mr, nr, kc,
+               g, peak, 100 * g / peak);
+    }
+    fflush(stdout);
+}
+
+static void preamble(void)
+{
+    printf("## gemmbench\n\nkernel set: %s (of", gemmgen_kernel_current());
+    for (int i = 0; i < gemmgen_kernel_count(); i++)
+        printf(" %s%s", gemmgen_kernel_name(i), gemmgen_kernel_supported(i) ? "" : "(unsupported)");
+    printf("); probe ISA %s; all threads = %d\n", gb_peak_isa(), gemmgen_get_num_threads());
+    for (int t = 0; t < 2; t++) {
+        int mr, nr, mc, kc, nc;
+        gemmgen_blocking(t ? 's' : 'd', &mr, &nr, &mc, &kc, &nc);
+        printf("blocking %s: MR %d NR %d MC %d KC %d NC %d\n", t ? "f32" : "f64", mr, nr, mc, kc, nc);
+    }
+}
+
+int main(int argc, char **argv)
+{
+    const struct plan *pl = &full;
+    int only_micro = 0;
+    for (int i = 1; i < argc; i++) {
+        if (!strcmp(argv[i], "--blis")) {
+#ifdef GEMMBENCH_HAVE_BLIS
+            return gemmbench_blis(argc, argv);
+#else
+            fprintf(stderr, "gemmbench: built without BLIS (libblis-dev)\n");
+            return 1;
+#endif
+        }
+        if (!strcmp(argv[i], "--quick")) pl = &quick;
+        else if (!strcmp(argv[i], "--micro")) only_micro = 1;
+        else {
+            fprintf(stderr, "usage: gemmbench [--quick | --micro | --blis [options]]\n");
+            return 2;
+        }
+    }
+    double t0 = gb_now();
+    int all = gemmgen_get_num_threads();
+    preamble();
+    micro();
+    if (!only_micro) {
+        struct peers ps;
+        peer_list(&ps);
+        for (int t = 0; t < 2; t++)
+            for (int th = 1; th <= all; th = th == all ? all + 1 : all)
+                table(pl, &ps, t ? 's' : 'd', th);
+    }
+    printf("\ntotal time %.0f s\n", gb_now() - t0);
+    return 0;
+}

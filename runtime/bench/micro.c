@@ -1,0 +1,48 @@
+/* micro.c: see micro.h. Uses the runtime's internal kernel table, which
+ * is why gemmbench links the static libgemmgen. */
+#include <stdlib.h>
+#include "gg_internal.h"
+#include "measure.h"
+#include "micro.h"
+
+struct mk { const struct gg_ukernel *uk; char type; int kc; void *a, *b, *c; };
+
+static void call(void *p)
+{
+    const struct mk *k = p;
+    int mr = k->uk->mr, nr = k->uk->nr;
+    /* C in the kernel's preferred order, as the five loops would pass it */
+    int64_t rs = k->uk->row_pref ? nr : 1, cs = k->uk->row_pref ? 1 : mr;
+    if (k->type == 'd') {
+        static const double one = 1;
+        ((gg_dkernel *)k->uk->fn)(mr, nr, k->kc, &one, k->a, k->b, &one, k->c, rs, cs, k->a, k->b);
+    } else {
+        static const float one = 1;
+        ((gg_skernel *)k->uk->fn)(mr, nr, k->kc, &one, k->a, k->b, &one, k->c, rs, cs, k->a, k->b);
+    }
+}
+
+static void *zeros(size_t bytes)
+{
+    void *p = aligned_alloc(64, (bytes + 63) / 64 * 64);
+    for (size_t i = 0; p && i < bytes; i++) ((char *)p)[i] = 0;
+    return p;
+}
+
+double gb_micro(char type, int *kc_out)
+{
+    const struct gg_kernel_set *set = gg_set_current();
+    struct mk k = { type == 'd' ? &set->d : &set->s, type, 0, NULL, NULL, NULL };
+    struct gg_caches c;
+    gg_caches_detect(&c);
+    size_t s = type == 'd' ? 8 : 4;
+    long kc = c.l1d.size / 2 / (long)((k.uk->mr + k.uk->nr) * s) / 8 * 8;
+    k.kc = (int)(kc < 16 ? 16 : kc);
+    k.a = zeros(s * k.uk->mr * k.kc);
+    k.b = zeros(s * k.uk->nr * k.kc);
+    k.c = zeros(s * k.uk->mr * k.uk->nr);
+    double g = gb_measure(call, &k, 2.0 * k.uk->mr * k.uk->nr * k.kc, 0.5);
+    free(k.a); free(k.b); free(k.c);
+    if (kc_out) *kc_out = k.kc;
+    return g;
+}

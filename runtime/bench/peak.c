@@ -1,0 +1,85 @@
+/* peak.c: see peak.h. NACC independent accumulator chains hide the FMA
+ * latency (4 cycles x 2 pipes needs >= 8 in flight); the multiplicand and
+ * addend never change, so the loop is FMAs plus one branch. Each probe is
+ * compiled for its ISA with a target attribute, so the file builds for any
+ * x86-64 and the probe run is chosen by __builtin_cpu_supports. */
+#include <immintrin.h>
+#include <pthread.h>
+#include "measure.h"
+#include "peak.h"
+
+enum { NACC = 16 };
+static const long ITERS = 30 * 1000 * 1000;
+static volatile double sink;   /* keeps the accumulators alive */
+
+/* One probe: returns the flops it did. VT vector type, L lanes. */
+#define PROBE(NAME, TARGET, VT, L, SET1, FMA, ADD, CVT)                        \
+__attribute__((target(TARGET))) static double NAME(long iters)                 \
+{                                                                              \
+    VT acc[NACC], x = SET1(1.0000001), y = SET1(1e-9);                         \
+    for (int j = 0; j < NACC; j++) acc[j] = SET1(j);                           \
+    for (long i = 0; i < iters; i++)                                           \
+        _Pragma("GCC unroll 16")                                               \
+        for (int j = 0; j < NACC; j++) acc[j] = FMA(acc[j], x, y);             \
+    for (int j = 1; j < NACC; j++) acc[0] = ADD(acc[0], acc[j]);               \
+    sink = CVT(acc[0]);                                                        \
+    return 2.0 * NACC * L * iters;                                             \
+}
+
+#define MUL_ADD_PD(a, x, y) _mm_add_pd(_mm_mul_pd(a, x), y)
+#define MUL_ADD_PS(a, x, y) _mm_add_ps(_mm_mul_ps(a, x), y)
+PROBE(p512d, "avx512f,fma", __m512d, 8, _mm512_set1_pd, _mm512_fmadd_pd, _mm512_add_pd, _mm512_reduce_add_pd)
+PROBE(p512s, "avx512f,fma", __m512, 16, _mm512_set1_ps, _mm512_fmadd_ps, _mm512_add_ps, _mm512_reduce_add_ps)
+PROBE(p256d, "avx2,fma", __m256d, 4, _mm256_set1_pd, _mm256_fmadd_pd, _mm256_add_pd, _mm256_cvtsd_f64)
+PROBE(p256s, "avx2,fma", __m256, 8, _mm256_set1_ps, _mm256_fmadd_ps, _mm256_add_ps, _mm256_cvtss_f32)
+PROBE(p128d, "sse2", __m128d, 2, _mm_set1_pd, MUL_ADD_PD, _mm_add_pd, _mm_cvtsd_f64)
+PROBE(p128s, "sse2", __m128, 4, _mm_set1_ps, MUL_ADD_PS, _mm_add_ps, _mm_cvtss_f32)
+
+const char *gb_peak_isa(void)
+{
+    __builtin_cpu_init();
+    if (__builtin_cpu_supports("avx512f")) return "avx512";
+    if (__builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma")) return "avx2";
+    return "sse2";
+}
+
+static double (*probe_for(char type))(long)
+{
+    const char *isa = gb_peak_isa();
+    if (isa[3] == '5') return type == 'd' ? p512d : p512s;
+    if (isa[3] == '2') return type == 'd' ? p256d : p256s;
+    return type == 'd' ? p128d : p128s;
+}
+
+struct job { double (*fn)(long); double flops; };
+
+static void *worker(void *p)
+{
+    struct job *j = p;
+    j->flops = j->fn(ITERS);
+    return NULL;
+}
+
+/* All threads run the probe at once; best of three rounds. */
+double gb_peak(char type, int threads)
+{
+    enum { MAXT = 64 };
+    if (threads > MAXT) threads = MAXT;
+    if (threads < 1) threads = 1;
+    struct job jobs[MAXT];
+    pthread_t th[MAXT];
+    double best = 0;
+    for (int round = 0; round < 3; round++) {
+        double t0 = gb_now(), flops = 0;
+        for (int t = 0; t < threads; t++) {
+            jobs[t].fn = probe_for(type);
+            if (t) pthread_create(&th[t], NULL, worker, &jobs[t]);
+        }
+        worker(&jobs[0]);
+        for (int t = 1; t < threads; t++) pthread_join(th[t], NULL);
+        double dt = gb_now() - t0;
+        for (int t = 0; t < threads; t++) flops += jobs[t].flops;
+        if (flops / dt * 1e-9 > best) best = flops / dt * 1e-9;
+    }
+    return best;
+}

@@ -1,0 +1,109 @@
+/* peers.c: see peers.h. The child loads the library with dlopen
+ * (RTLD_LOCAL), times every shape and writes one line per result to a
+ * pipe: first "info TEXT", then "GFLOPS" per shape. */
+#define _GNU_SOURCE
+#include <dlfcn.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+#include "measure.h"
+#include "peers.h"
+
+typedef void fgemm(const char *, const char *, const int *, const int *, const int *,
+                   const void *, const void *, const int *, const void *, const int *,
+                   const void *, void *, const int *, size_t, size_t);
+
+struct call { fgemm *fn; struct gb_mats x; double one_d; float one_s; };
+
+static void call_peer(void *p)
+{
+    struct call *c = p;
+    int m = (int)c->x.m, n = (int)c->x.n, k = (int)c->x.k;
+    const void *one = c->x.elem == 8 ? (const void *)&c->one_d : (const void *)&c->one_s;
+    c->fn("N", "N", &m, &n, &k, one, c->x.a, &m, c->x.b, &k, one, c->x.c, &m, 1, 1);
+}
+
+static void set_env(const struct gb_peer *p, int threads)
+{
+    char t[16];
+    snprintf(t, sizeof t, "%d", threads);
+    setenv("OPENBLAS_NUM_THREADS", t, 1);
+    setenv("BLIS_NUM_THREADS", t, 1);
+    setenv("OMP_NUM_THREADS", t, 1);
+    for (int i = 0; i < 3 && p->env[i]; i++) {
+        char name[64];
+        const char *eq = strchr(p->env[i], '=');
+        snprintf(name, sizeof name, "%.*s", eq ? (int)(eq - p->env[i]) : 63, p->env[i]);
+        if (eq) setenv(name, eq + 1, 1);
+        else unsetenv(name);
+    }
+}
+
+/* What the library chose for this CPU, in its own words. */
+static void describe(void *h, FILE *out)
+{
+    void (*blis_init)(void) = (void (*)(void))dlsym(h, "bli_init");
+    if (blis_init) blis_init();           /* its arch query needs the context table */
+    const char *(*corename)(void) = (const char *(*)(void))dlsym(h, "openblas_get_corename");
+    int (*arch_id)(void) = (int (*)(void))dlsym(h, "bli_arch_query_id");
+    const char *(*arch_str)(int) = (const char *(*)(int))dlsym(h, "bli_arch_string");
+    if (corename) fprintf(out, "info OpenBLAS core %s\n", corename());
+    else if (arch_id && arch_str) fprintf(out, "info BLIS arch %s\n", arch_str(arch_id()));
+    else fprintf(out, "info ?\n");
+}
+
+static void child(const struct gb_peer *p, char type, int threads,
+                  const struct gb_shape *s, int ns, double budget, FILE *out)
+{
+    set_env(p, threads);
+    void *h = dlopen(p->lib, RTLD_NOW | RTLD_LOCAL);
+    struct call c = { NULL, {0}, 1.0, 1.0f };
+    if (h) c.fn = (fgemm *)dlsym(h, type == 'd' ? "dgemm_" : "sgemm_");
+    if (!c.fn) _exit(3);
+    describe(h, out);
+    for (int i = 0; i < ns; i++) {
+        double g = -1;
+        if (gb_mats_alloc(&c.x, s[i].m, s[i].n, s[i].k, type == 'd' ? 8 : 4) == 0)
+            g = gb_measure(call_peer, &c, 2.0 * s[i].m * s[i].n * s[i].k, budget);
+        gb_mats_free(&c.x);
+        fprintf(out, "%.3f\n", g);
+        fflush(out);
+    }
+    _exit(0);
+}
+
+int gb_peer_run(const struct gb_peer *p, char type, int threads,
+                const struct gb_shape *shapes, int nshapes, double budget,
+                double *gflops, char *info, size_t infocap)
+{
+    int fd[2];
+    for (int i = 0; i < nshapes; i++) gflops[i] = -1;
+    snprintf(info, infocap, "not loaded");
+    if (pipe(fd)) return -1;
+    fflush(NULL);
+    pid_t pid = fork();
+    if (pid == 0) {
+        close(fd[0]);
+        child(p, type, threads, shapes, nshapes, budget, fdopen(fd[1], "w"));
+    }
+    close(fd[1]);
+    if (pid < 0) { close(fd[0]); return -1; }
+    FILE *in = fdopen(fd[0], "r");
+    char line[256];
+    int i = 0, got_info = 0;
+    while (fgets(line, sizeof line, in)) {
+        if (!strncmp(line, "info ", 5)) {
+            line[strcspn(line, "\n")] = 0;
+            snprintf(info, infocap, "%s", line + 5);
+            got_info = 1;
+        } else if (i < nshapes) {
+            gflops[i++] = atof(line);
+        }
+    }
+    fclose(in);
+    int st;
+    waitpid(pid, &st, 0);
+    return got_info ? 0 : -1;
+}

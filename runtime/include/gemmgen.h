@@ -1,0 +1,72 @@
+/* gemmgen.h: the C API of libgemmgen, a BLAS-style GEMM built around the
+ * micro-kernels that gemmgen generates for a machine.
+ *
+ *   C = alpha * op(A) * op(B) + beta * C      op(X) = X or X^T
+ *
+ * BLAS semantics: beta = 0 never reads C (NaN there does not propagate);
+ * alpha = 0 or k = 0 only scales C by beta; m = 0 or n = 0 does nothing.
+ * The CBLAS (cblas_dgemm, cblas_sgemm) and Fortran (dgemm_, sgemm_) entry
+ * points are also exported; they are declared by the system's cblas.h. */
+#ifndef GEMMGEN_H
+#define GEMMGEN_H
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* Same values as CBLAS, so a CBLAS enum converts unchanged. */
+typedef enum { GEMMGEN_ROW_MAJOR = 101, GEMMGEN_COL_MAJOR = 102 } gemmgen_layout;
+typedef enum { GEMMGEN_NO_TRANS = 111, GEMMGEN_TRANS = 112 } gemmgen_trans;
+
+/* Returns 0, or -i when argument i (1-based, in this order) is invalid;
+ * nothing is computed then. lda/ldb/ldc follow the BLAS rules for the
+ * layout (e.g. column major, no transpose: lda >= max(1, m)). */
+int gemmgen_dgemm(gemmgen_layout layout, gemmgen_trans transa, gemmgen_trans transb,
+                  int64_t m, int64_t n, int64_t k,
+                  double alpha, const double *a, int64_t lda,
+                  const double *b, int64_t ldb,
+                  double beta, double *c, int64_t ldc);
+int gemmgen_sgemm(gemmgen_layout layout, gemmgen_trans transa, gemmgen_trans transb,
+                  int64_t m, int64_t n, int64_t k,
+                  float alpha, const float *a, int64_t lda,
+                  const float *b, int64_t ldb,
+                  float beta, float *c, int64_t ldc);
+
+/* General strides (BLIS style): X(i,j) is at x[i*rs_x + j*cs_x]; A is
+ * m x k, B is k x n, C is m x n. Strides may be any value, including
+ * negative; C's strides must not make two elements alias. */
+void gemmgen_dgemm_strided(int64_t m, int64_t n, int64_t k, double alpha,
+                           const double *a, int64_t rs_a, int64_t cs_a,
+                           const double *b, int64_t rs_b, int64_t cs_b,
+                           double beta, double *c, int64_t rs_c, int64_t cs_c);
+void gemmgen_sgemm_strided(int64_t m, int64_t n, int64_t k, float alpha,
+                           const float *a, int64_t rs_a, int64_t cs_a,
+                           const float *b, int64_t rs_b, int64_t cs_b,
+                           float beta, float *c, int64_t rs_c, int64_t cs_c);
+
+/* Threads: by default GEMMGEN_NUM_THREADS, else OMP_NUM_THREADS, else the
+ * number of online CPUs. n <= 0 returns to that default. */
+void gemmgen_set_num_threads(int n);
+int gemmgen_get_num_threads(void);
+
+/* Kernels: the library holds the kernels generated for one or more
+ * machines plus a portable C kernel; at first use it takes the best one
+ * the CPU supports (cpuid), or the one named by GEMMGEN_KERNEL. */
+int gemmgen_kernel_count(void);
+const char *gemmgen_kernel_name(int i);     /* NULL when i is out of range */
+int gemmgen_kernel_supported(int i);        /* 1 if this CPU can run it */
+const char *gemmgen_kernel_current(void);
+/* Selects the kernel set by name; returns 0, or -1 if unknown or the CPU
+ * cannot run it (the selection is then unchanged). Not thread safe with
+ * respect to concurrent GEMM calls. */
+int gemmgen_kernel_select(const char *name);
+
+/* The blocking in use for type 'd' or 's' (register block MR x NR, cache
+ * blocks MC, KC, NC); any pointer may be NULL. */
+void gemmgen_blocking(char type, int *mr, int *nr, int *mc, int *kc, int *nc);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

@@ -1,0 +1,38 @@
+/* api.c: the gemmgen_* C API (include/gemmgen.h) on top of the five loops. */
+#include "../include/gemmgen.h"
+#include "args.h"
+#include "gg_internal.h"
+
+#define API(NAME, T, CORE)                                                     \
+int NAME(gemmgen_layout layout, gemmgen_trans transa, gemmgen_trans transb,    \
+         int64_t m, int64_t n, int64_t k, T alpha, const T *a, int64_t lda,    \
+         const T *b, int64_t ldb, T beta, T *c, int64_t ldc)                   \
+{                                                                              \
+    int ta = gg_trans_enum(transa), tb = gg_trans_enum(transb);                \
+    int bad = gg_check(layout, ta, tb, m, n, k, lda, ldb, ldc);                \
+    if (bad)                                                                   \
+        return -bad;                                                           \
+    struct gg_strides s = gg_strides_of(layout, ta, tb, lda, ldb, ldc);        \
+    CORE(m, n, k, alpha, a, s.rs_a, s.cs_a, b, s.rs_b, s.cs_b, beta, c,        \
+         s.rs_c, s.cs_c);                                                      \
+    return 0;                                                                  \
+}
+
+API(gemmgen_dgemm, double, gg_dgemm)
+API(gemmgen_sgemm, float, gg_sgemm)
+
+void gemmgen_dgemm_strided(int64_t m, int64_t n, int64_t k, double alpha,
+                           const double *a, int64_t rs_a, int64_t cs_a,
+                           const double *b, int64_t rs_b, int64_t cs_b,
+                           double beta, double *c, int64_t rs_c, int64_t cs_c)
+{
+    gg_dgemm(m, n, k, alpha, a, rs_a, cs_a, b, rs_b, cs_b, beta, c, rs_c, cs_c);
+}
+
+void gemmgen_sgemm_strided(int64_t m, int64_t n, int64_t k, float alpha,
+                           const float *a, int64_t rs_a, int64_t cs_a,
+                           const float *b, int64_t rs_b, int64_t cs_b,
+                           float beta, float *c, int64_t rs_c, int64_t cs_c)
+{
+    gg_sgemm(m, n, k, alpha, a, rs_a, cs_a, b, rs_b, cs_b, beta, c, rs_c, cs_c);
+}

@@ -1,0 +1,48 @@
+/* buffers.c: packing space, one A and one B buffer per thread. They only
+ * grow, so steady-state GEMM calls never allocate; a pthread key frees
+ * them when a thread ends. 64-byte alignment keeps every packed micro-panel
+ * on cache-line (and zmm) boundaries. */
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include "gg_internal.h"
+
+struct bufs { void *p[2]; size_t size[2]; };
+
+static pthread_key_t key;
+static pthread_once_t once = PTHREAD_ONCE_INIT;
+
+static void release(void *v)
+{
+    struct bufs *b = v;
+    free(b->p[0]);
+    free(b->p[1]);
+    free(b);
+}
+
+static void make_key(void) { pthread_key_create(&key, release); }
+
+static void *fail(size_t bytes)
+{
+    fprintf(stderr, "gemmgen: cannot allocate %zu bytes of packing space\n", bytes);
+    abort();
+}
+
+void *gg_pack_buffer(int which, size_t bytes)
+{
+    pthread_once(&once, make_key);
+    struct bufs *b = pthread_getspecific(key);
+    if (!b) {
+        b = calloc(1, sizeof *b);
+        if (!b) fail(sizeof *b);
+        pthread_setspecific(key, b);
+    }
+    if (b->size[which] < bytes) {
+        size_t sz = (bytes + 4095) / 4096 * 4096;   /* aligned_alloc wants a multiple */
+        free(b->p[which]);
+        b->p[which] = aligned_alloc(64, sz);
+        if (!b->p[which]) fail(sz);
+        b->size[which] = sz;
+    }
+    return b->p[which];
+}

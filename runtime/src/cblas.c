@@ -1,0 +1,28 @@
+/* cblas.c: cblas_dgemm and cblas_sgemm (LP64: int dimensions, the ABI of
+ * the system cblas.h), so CBLAS programs run unchanged on libgemmgen.
+ * Bad arguments are reported like reference CBLAS does: the position in
+ * the CBLAS argument list (Order = 1), through xerbla_, and nothing is
+ * computed. */
+#include <string.h>
+#include "args.h"
+#include "gg_internal.h"
+
+void xerbla_(const char *name, const int *info, size_t len);
+
+#define CBLAS(NAME, T, CORE)                                                   \
+void NAME(int order, int transa, int transb, int m, int n, int k, T alpha,     \
+          const T *a, int lda, const T *b, int ldb, T beta, T *c, int ldc)     \
+{                                                                              \
+    int ta = gg_trans_enum(transa), tb = gg_trans_enum(transb);                \
+    int info = gg_check(order, ta, tb, m, n, k, lda, ldb, ldc);                \
+    if (info) {                                                                \
+        xerbla_(#NAME, &info, strlen(#NAME));                                  \
+        return;                                                                \
+    }                                                                          \
+    struct gg_strides s = gg_strides_of(order, ta, tb, lda, ldb, ldc);         \
+    CORE(m, n, k, alpha, a, s.rs_a, s.cs_a, b, s.rs_b, s.cs_b, beta, c,        \
+         s.rs_c, s.cs_c);                                                      \
+}
+
+CBLAS(cblas_dgemm, double, gg_dgemm)
+CBLAS(cblas_sgemm, float, gg_sgemm)

@@ -1,0 +1,51 @@
+/* cpu.c: which instruction sets this CPU and OS can run. A feature counts
+ * only if cpuid reports it AND the OS saves its registers (xgetbv), since
+ * a kernel using zmm registers on an OS that does not save them would
+ * corrupt other processes' state or fault. */
+#include "gg_internal.h"
+
+#if defined(__x86_64__) || defined(__i386__)
+#include <cpuid.h>
+
+static unsigned long long xgetbv0(void)
+{
+    unsigned lo, hi;
+    __asm__ volatile("xgetbv" : "=a"(lo), "=d"(hi) : "c"(0));
+    return ((unsigned long long)hi << 32) | lo;
+}
+
+static unsigned detect(void)
+{
+    unsigned a, b, c, d, f = GG_CPU_SSE2;
+    if (!__get_cpuid(1, &a, &b, &c, &d))
+        return f;
+    int osxsave = (c >> 27) & 1;
+    unsigned long long xcr0 = osxsave ? xgetbv0() : 0;
+    int ymm_ok = (xcr0 & 0x6) == 0x6;            /* SSE + AVX state */
+    int zmm_ok = ymm_ok && (xcr0 & 0xe0) == 0xe0; /* opmask, ZMM_Hi256, Hi16_ZMM */
+    if (ymm_ok && ((c >> 28) & 1)) f |= GG_CPU_AVX;
+    if (ymm_ok && ((c >> 12) & 1)) f |= GG_CPU_FMA;
+    if (__get_cpuid_max(0, 0) < 7)
+        return f;
+    __cpuid_count(7, 0, a, b, c, d);
+    if (ymm_ok && ((b >> 5) & 1)) f |= GG_CPU_AVX2;
+    if (zmm_ok && ((b >> 16) & 1)) f |= GG_CPU_AVX512F;
+    if (zmm_ok && ((b >> 17) & 1)) f |= GG_CPU_AVX512DQ;
+    if (zmm_ok && ((b >> 30) & 1)) f |= GG_CPU_AVX512BW;
+    if (zmm_ok && ((b >> 31) & 1)) f |= GG_CPU_AVX512VL;
+    return f;
+}
+#else
+static unsigned detect(void) { return 0; }   /* only the portable kernel */
+#endif
+
+unsigned gg_cpu_features(void)
+{
+    static unsigned cached;
+    static int done;
+    if (!done) {            /* racing first calls compute the same value */
+        cached = detect();
+        done = 1;
+    }
+    return cached;
+}

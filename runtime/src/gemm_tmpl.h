@@ -1,0 +1,169 @@
+/* gemm_tmpl.h: the Goto/BLIS five loops around the micro-kernel, for one
+ * element type. The including file defines T, FN(x), TYPE_CHAR ('d'/'s')
+ * and KSET_FIELD (d or s: which kernel of the set), then includes
+ * pack_tmpl.h and this file.
+ *
+ *   jc: NC columns of C and B           (B block kc x nc -> L3)
+ *     pc: KC of the k dimension         (pack B block)
+ *       ic: MC rows of C and A          (pack A block  -> L2)
+ *         jr: NR columns                (B micro-panel -> L1)
+ *           ir: MR rows -> kernel       (C tile in registers)
+ *
+ * Threads split C into a grid of independent slabs (rows = the ic loop,
+ * columns = the jc loop); each thread runs the five loops on its slab with
+ * its own packing buffers, so there is no barrier at all. The grid shape
+ * minimizes the redundant packing it causes (see FN(grid)). */
+
+typedef void FN(kernel_fn)(int64_t, int64_t, int64_t, const T *, const T *,
+                           const T *, const T *, T *, int64_t, int64_t,
+                           const T *, const T *);
+
+struct FN(op) {
+    int64_t m, n, k;
+    T alpha, beta;
+    const T *a; int64_t rs_a, cs_a;
+    const T *b; int64_t rs_b, cs_b;
+    T *c; int64_t rs_c, cs_c;
+    FN(kernel_fn) *kern;
+    struct gg_blocking bk;
+    int tm, tn;                     /* thread grid: tm row slabs x tn column slabs */
+};
+
+static int64_t FN(min)(int64_t x, int64_t y) { return x < y ? x : y; }
+
+/* The ir and jr loops over one packed A block and one packed B block. */
+static void FN(macro_kernel)(const struct FN(op) *o, int64_t mc, int64_t nc,
+                             int64_t kc, const T *ap, const T *bp, T beta, T *c)
+{
+    const int mr = o->bk.mr, nr = o->bk.nr;
+    for (int64_t jr = 0; jr < nc; jr += nr) {
+        int64_t nn = FN(min)(nr, nc - jr);
+        const T *b = bp + jr * kc;
+        for (int64_t ir = 0; ir < mc; ir += mr) {
+            int64_t mm = FN(min)(mr, mc - ir);
+            const T *a = ap + ir * kc;
+            /* prefetch hints: the next A panel, or back to the first one
+             * together with the next B panel when this column is done */
+            int last = ir + mr >= mc;
+            const T *a_next = last ? ap : a + mr * kc;
+            const T *b_next = last ? b + nr * kc : b;
+            o->kern(mm, nn, kc, &o->alpha, a, b, &beta,
+                    c + ir * o->rs_c + jr * o->cs_c, o->rs_c, o->cs_c, a_next, b_next);
+        }
+    }
+}
+
+/* The jc, pc and ic loops on the slab C[m0:m1, n0:n1]. */
+static void FN(five_loops)(const struct FN(op) *o, int64_t m0, int64_t m1,
+                           int64_t n0, int64_t n1)
+{
+    const struct gg_blocking *bk = &o->bk;
+    int64_t mcmax = FN(min)(bk->mc, (m1 - m0 + bk->mr - 1) / bk->mr * bk->mr);
+    int64_t ncmax = FN(min)(bk->nc, (n1 - n0 + bk->nr - 1) / bk->nr * bk->nr);
+    int64_t kcmax = FN(min)(bk->kc, o->k);
+    T *ap = gg_pack_buffer(0, (size_t)(mcmax * kcmax) * sizeof(T));
+    T *bp = gg_pack_buffer(1, (size_t)(ncmax * kcmax) * sizeof(T));
+    for (int64_t jc = n0; jc < n1; jc += bk->nc) {
+        int64_t nc = FN(min)(bk->nc, n1 - jc);
+        for (int64_t pc = 0; pc < o->k; pc += bk->kc) {
+            int64_t kc = FN(min)(bk->kc, o->k - pc);
+            T beta = pc == 0 ? o->beta : (T)1;   /* later blocks accumulate */
+            FN(pack)(nc, kc, o->b + pc * o->rs_b + jc * o->cs_b, o->cs_b, o->rs_b,
+                     bk->nr, bp);
+            for (int64_t ic = m0; ic < m1; ic += bk->mc) {
+                int64_t mc = FN(min)(bk->mc, m1 - ic);
+                FN(pack)(mc, kc, o->a + ic * o->rs_a + pc * o->cs_a, o->rs_a,
+                         o->cs_a, bk->mr, ap);
+                FN(macro_kernel)(o, mc, nc, kc, ap, bp, beta,
+                                 o->c + ic * o->rs_c + jc * o->cs_c);
+            }
+        }
+    }
+}
+
+/* Slab t of the grid: rows and columns split in whole MR / NR units. */
+static void FN(slab)(void *arg, int t, int nt)
+{
+    (void)nt;
+    const struct FN(op) *o = arg;
+    int ti = t % o->tm, tj = t / o->tm;
+    int64_t mu = (o->m + o->bk.mr - 1) / o->bk.mr, nu = (o->n + o->bk.nr - 1) / o->bk.nr;
+    int64_t m0 = FN(min)(o->m, mu * ti / o->tm * o->bk.mr);
+    int64_t m1 = FN(min)(o->m, mu * (ti + 1) / o->tm * o->bk.mr);
+    int64_t n0 = FN(min)(o->n, nu * tj / o->tn * o->bk.nr);
+    int64_t n1 = FN(min)(o->n, nu * (tj + 1) / o->tn * o->bk.nr);
+    if (m0 < m1 && n0 < n1)
+        FN(five_loops)(o, m0, m1, n0, n1);
+}
+
+/* Chooses tm x tn = nt minimizing the packing that splitting adds: each
+ * of the tn column slabs packs all of A (m*k), each of the tm row slabs
+ * all of B (k*n). Small problems use fewer threads: waking a thread costs
+ * about as much as 2 * 64^3 flops. */
+static int FN(grid)(struct FN(op) *o, int nt)
+{
+    double work = (double)o->m * o->n * o->k;
+    int64_t mu = (o->m + o->bk.mr - 1) / o->bk.mr, nu = (o->n + o->bk.nr - 1) / o->bk.nr;
+    while (nt > 1 && (work / nt < 96.0 * 96 * 96 || mu * nu < nt))
+        nt--;
+    double best = -1;
+    o->tm = 1; o->tn = 1;
+    for (int tm = 1; tm <= nt; tm++) {
+        if (nt % tm || tm > mu || nt / tm > nu)
+            continue;
+        double cost = (double)(nt / tm) * o->m + (double)tm * o->n;
+        if (best < 0 || cost < best) {
+            best = cost; o->tm = tm; o->tn = nt / tm;
+        }
+    }
+    return best < 0 ? 1 : nt;
+}
+
+/* C = beta * C, the whole result when alpha = 0 or k = 0; beta = 0 writes
+ * zeros without reading C. */
+static void FN(scale_c)(int64_t m, int64_t n, T beta, T *c, int64_t rs, int64_t cs)
+{
+    if (beta == 1)
+        return;
+    for (int64_t j = 0; j < n; j++)
+        for (int64_t i = 0; i < m; i++)
+            c[i * rs + j * cs] = beta == 0 ? 0 : beta * c[i * rs + j * cs];
+}
+
+/* Prefer the kernel's C storage: C^T = B^T A^T swaps the roles of rows and
+ * columns, turning a column-stored C into a row-stored one. */
+static void FN(orient)(struct FN(op) *o, int row_pref)
+{
+    int64_t ars = o->rs_c < 0 ? -o->rs_c : o->rs_c, acs = o->cs_c < 0 ? -o->cs_c : o->cs_c;
+    int c_is_row = acs < ars;
+    if (c_is_row == !!row_pref)
+        return;
+    int64_t t;
+    const T *p;
+    t = o->m; o->m = o->n; o->n = t;
+    p = o->a; o->a = o->b; o->b = p;
+    int64_t rs_a = o->rs_a, cs_a = o->cs_a;
+    o->rs_a = o->cs_b; o->cs_a = o->rs_b;
+    o->rs_b = cs_a; o->cs_b = rs_a;
+    t = o->rs_c; o->rs_c = o->cs_c; o->cs_c = t;
+}
+
+void FN(gg_gemm)(int64_t m, int64_t n, int64_t k, T alpha,
+                 const T *a, int64_t rs_a, int64_t cs_a,
+                 const T *b, int64_t rs_b, int64_t cs_b,
+                 T beta, T *c, int64_t rs_c, int64_t cs_c)
+{
+    if (m <= 0 || n <= 0)
+        return;
+    if (alpha == 0 || k <= 0) {
+        FN(scale_c)(m, n, beta, c, rs_c, cs_c);
+        return;
+    }
+    const struct gg_kernel_set *set = gg_set_current();
+    struct FN(op) o = { m, n, k, alpha, beta, a, rs_a, cs_a, b, rs_b, cs_b,
+                        c, rs_c, cs_c, (FN(kernel_fn) *)set->KSET_FIELD.fn,
+                        *gg_blocking_current(TYPE_CHAR), 1, 1 };
+    FN(orient)(&o, set->KSET_FIELD.row_pref);
+    int nt = FN(grid)(&o, gg_threads_wanted());
+    gg_parallel(nt, FN(slab), &o);
+}

@@ -1,0 +1,78 @@
+/* gg_internal.h: what the runtime's files share. The kernel ABI is the one
+ * gemmgen emits (see runtime/README.md); a kernel set is one machine's f64
+ * and f32 kernels plus the caches its blocking is derived from. */
+#ifndef GG_INTERNAL_H
+#define GG_INTERNAL_H
+#include <stddef.h>
+#include <stdint.h>
+
+typedef void gg_dkernel(int64_t m, int64_t n, int64_t k, const double *alpha,
+                        const double *a, const double *b, const double *beta,
+                        double *c, int64_t rs_c, int64_t cs_c,
+                        const double *a_next, const double *b_next);
+typedef void gg_skernel(int64_t m, int64_t n, int64_t k, const float *alpha,
+                        const float *a, const float *b, const float *beta,
+                        float *c, int64_t rs_c, int64_t cs_c,
+                        const float *a_next, const float *b_next);
+
+/* CPU features a kernel may need; cpu.c tests them with cpuid + xgetbv. */
+enum {
+    GG_CPU_SSE2 = 1u << 0, GG_CPU_AVX = 1u << 1, GG_CPU_AVX2 = 1u << 2,
+    GG_CPU_FMA = 1u << 3, GG_CPU_AVX512F = 1u << 4, GG_CPU_AVX512DQ = 1u << 5,
+    GG_CPU_AVX512BW = 1u << 6, GG_CPU_AVX512VL = 1u << 7,
+};
+unsigned gg_cpu_features(void);
+
+struct gg_cache { long size; int line, ways; };   /* size 0: absent */
+struct gg_caches { struct gg_cache l1d, l2, l3; };
+
+struct gg_ukernel { int mr, nr, row_pref; void *fn; };
+
+struct gg_kernel_set {
+    const char *name;          /* machine name, or "portable" */
+    unsigned features;         /* GG_CPU_* bits the kernels need */
+    int rank;                  /* higher wins when several are supported */
+    int caches_known;          /* 0: detect the caches at run time */
+    struct gg_caches caches;
+    struct gg_ukernel d, s;
+};
+
+/* registry.c */
+int gg_set_count(void);
+const struct gg_kernel_set *gg_set_get(int i);
+const struct gg_kernel_set *gg_set_current(void);
+
+/* blocking.c */
+struct gg_blocking { int mr, nr, mc, kc, nc; };
+struct gg_blocking gg_blocking_for(const struct gg_caches *c, int mr, int nr,
+                                   int elem_size);
+void gg_caches_detect(struct gg_caches *c);
+/* the blocking of the current set for 'd' or 's' (cached) */
+const struct gg_blocking *gg_blocking_current(char type);
+void gg_blocking_reset(void);
+
+/* buffers.c: per-thread, 64-byte aligned packing space */
+void *gg_pack_buffer(int which, size_t bytes);   /* which: 0 = A, 1 = B */
+
+/* threads.c */
+int gg_threads_wanted(void);
+/* Runs fn(arg, t, nt) for t = 0..nt-1 on the pool; returns when all end. */
+void gg_parallel(int nt, void (*fn)(void *arg, int t, int nt), void *arg);
+
+/* gemm_d.c / gemm_s.c: C = alpha A B + beta C in general strides. */
+void gg_dgemm(int64_t m, int64_t n, int64_t k, double alpha,
+              const double *a, int64_t rs_a, int64_t cs_a,
+              const double *b, int64_t rs_b, int64_t cs_b,
+              double beta, double *c, int64_t rs_c, int64_t cs_c);
+void gg_sgemm(int64_t m, int64_t n, int64_t k, float alpha,
+              const float *a, int64_t rs_a, int64_t cs_a,
+              const float *b, int64_t rs_b, int64_t cs_b,
+              float beta, float *c, int64_t rs_c, int64_t cs_c);
+
+/* kernels/portable_*.c */
+gg_dkernel gg_portable_f64;
+gg_skernel gg_portable_f32;
+enum { GG_PORTABLE_F64_MR = 8, GG_PORTABLE_F64_NR = 6,
+       GG_PORTABLE_F32_MR = 8, GG_PORTABLE_F32_NR = 8 };
+
+#endif

@@ -1,0 +1,126 @@
+/* registry.c: the kernel sets built into this library and which one runs.
+ * Like a BLIS configuration registry: adding a machine adds a set (a
+ * generated gg_<machine>_set.c), never code here. The choice is made once:
+ * GEMMGEN_KERNEL=name if the CPU supports it, else the supported set of
+ * highest rank (the portable set always qualifies). */
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "gg_internal.h"
+#include "gg_sets.h"
+
+#define DECLARE(sym) extern const struct gg_kernel_set sym;
+GG_GENERATED_SETS(DECLARE)
+
+static const struct gg_kernel_set portable_set = {
+    .name = "portable", .features = 0, .rank = 0, .caches_known = 0,
+    .d = { GG_PORTABLE_F64_MR, GG_PORTABLE_F64_NR, 0, (void *)gg_portable_f64 },
+    .s = { GG_PORTABLE_F32_MR, GG_PORTABLE_F32_NR, 0, (void *)gg_portable_f32 },
+};
+
+#define ADDRESS(sym) &sym,
+static const struct gg_kernel_set *const sets[] = {
+    GG_GENERATED_SETS(ADDRESS)
+    &portable_set,
+};
+enum { NSETS = sizeof sets / sizeof sets[0] };
+
+static struct gg_blocking blk_d[NSETS], blk_s[NSETS];
+static int current;                 /* index into sets[] */
+static pthread_once_t once = PTHREAD_ONCE_INIT;
+
+int gg_set_count(void) { return NSETS; }
+
+const struct gg_kernel_set *gg_set_get(int i)
+{
+    return i >= 0 && i < NSETS ? sets[i] : NULL;
+}
+
+static int supported(const struct gg_kernel_set *s)
+{
+    return (s->features & ~gg_cpu_features()) == 0;
+}
+
+static void compute_blocking(int i)
+{
+    struct gg_caches c = sets[i]->caches;
+    if (!sets[i]->caches_known || c.l1d.ways < 1 || c.l2.ways < 1)
+        gg_caches_detect(&c);
+    blk_d[i] = gg_blocking_for(&c, sets[i]->d.mr, sets[i]->d.nr, sizeof(double));
+    blk_s[i] = gg_blocking_for(&c, sets[i]->s.mr, sets[i]->s.nr, sizeof(float));
+}
+
+static int find(const char *name)
+{
+    for (int i = 0; i < NSETS; i++)
+        if (strcmp(sets[i]->name, name) == 0)
+            return i;
+    return -1;
+}
+
+static void init(void)
+{
+    int best = NSETS - 1;
+    for (int i = 0; i < NSETS; i++) {
+        compute_blocking(i);
+        if (supported(sets[i]) && sets[i]->rank > sets[best]->rank)
+            best = i;
+    }
+    const char *want = getenv("GEMMGEN_KERNEL");
+    if (want && *want) {
+        int i = find(want);
+        if (i >= 0 && supported(sets[i]))
+            best = i;
+        else
+            fprintf(stderr, "gemmgen: GEMMGEN_KERNEL=%s is %s; using %s\n", want,
+                    i < 0 ? "unknown" : "not supported by this CPU", sets[best]->name);
+    }
+    current = best;
+}
+
+const struct gg_kernel_set *gg_set_current(void)
+{
+    pthread_once(&once, init);
+    return sets[current];
+}
+
+const struct gg_blocking *gg_blocking_current(char type)
+{
+    pthread_once(&once, init);
+    return type == 'd' ? &blk_d[current] : &blk_s[current];
+}
+
+int gemmgen_kernel_count(void) { return NSETS; }
+
+const char *gemmgen_kernel_name(int i)
+{
+    return i >= 0 && i < NSETS ? sets[i]->name : NULL;
+}
+
+int gemmgen_kernel_supported(int i)
+{
+    return i >= 0 && i < NSETS && supported(sets[i]);
+}
+
+const char *gemmgen_kernel_current(void) { return gg_set_current()->name; }
+
+int gemmgen_kernel_select(const char *name)
+{
+    pthread_once(&once, init);
+    int i = find(name);
+    if (i < 0 || !supported(sets[i]))
+        return -1;
+    current = i;
+    return 0;
+}
+
+void gemmgen_blocking(char type, int *mr, int *nr, int *mc, int *kc, int *nc)
+{
+    const struct gg_blocking *b = gg_blocking_current(type);
+    if (mr) *mr = b->mr;
+    if (nr) *nr = b->nr;
+    if (mc) *mc = b->mc;
+    if (kc) *kc = b->kc;
+    if (nc) *nc = b->nc;
+}

@@ -1,0 +1,147 @@
+/* threads.c: how many threads, and a small persistent pthread pool.
+ * Workers are created on first need and sleep on a condition variable
+ * between calls, so a GEMM does not pay thread creation. Only one GEMM
+ * uses the pool at a time; a concurrent (or nested) call runs its parts
+ * one after another on the calling thread instead of waiting. */
+#define _GNU_SOURCE
+#include <pthread.h>
+#include <sched.h>
+#include <stdlib.h>
+#include <unistd.h>
+#include "gg_internal.h"
+
+enum { MAX_THREADS = 256 };
+
+static int user_threads;            /* gemmgen_set_num_threads; 0 = default */
+
+static int env_threads(const char *name)
+{
+    const char *s = getenv(name);
+    int v = s ? atoi(s) : 0;        /* OMP_NUM_THREADS="4,2": the first level */
+    return v > 0 ? v : 0;
+}
+
+static int online_cpus(void)
+{
+    cpu_set_t set;
+    if (sched_getaffinity(0, sizeof set, &set) == 0)
+        return CPU_COUNT(&set);
+    long n = sysconf(_SC_NPROCESSORS_ONLN);
+    return n > 0 ? (int)n : 1;
+}
+
+static int default_threads(void)
+{
+    int n = env_threads("GEMMGEN_NUM_THREADS");
+    if (!n) n = env_threads("OMP_NUM_THREADS");
+    if (!n) n = online_cpus();
+    return n;
+}
+
+int gg_threads_wanted(void)
+{
+    static int dflt;                /* env is read once */
+    if (!dflt) dflt = default_threads();
+    int n = user_threads > 0 ? user_threads : dflt;
+    return n > MAX_THREADS ? MAX_THREADS : n;
+}
+
+void gemmgen_set_num_threads(int n) { user_threads = n > 0 ? n : 0; }
+int gemmgen_get_num_threads(void) { return gg_threads_wanted(); }
+
+/* ---- the pool ---- */
+static pthread_mutex_t busy = PTHREAD_MUTEX_INITIALIZER;   /* one GEMM at a time */
+static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
+static pthread_cond_t wake = PTHREAD_COND_INITIALIZER, done = PTHREAD_COND_INITIALIZER;
+static int nworkers;                /* started so far */
+static unsigned long generation;    /* bumped per job */
+static void (*job_fn)(void *, int, int);
+static void *job_arg;
+static int job_nt, job_left;
+
+static unsigned long born[MAX_THREADS];   /* generation when each worker started */
+
+static void *worker(void *p)
+{
+    int id = (int)(intptr_t)p;      /* part id: 1..nworkers */
+    unsigned long seen = born[id];  /* jobs before its birth are not its own */
+    pthread_mutex_lock(&lock);
+    for (;;) {
+        while (generation == seen)
+            pthread_cond_wait(&wake, &lock);
+        seen = generation;
+        if (id >= job_nt)
+            continue;               /* this job uses fewer threads */
+        pthread_mutex_unlock(&lock);
+        job_fn(job_arg, id, job_nt);
+        pthread_mutex_lock(&lock);
+        if (--job_left == 0)
+            pthread_cond_signal(&done);
+    }
+    return NULL;
+}
+
+/* After fork() only the forking thread exists in the child: forget the
+ * workers so a GEMM there starts its own. */
+static void child_after_fork(void)
+{
+    pthread_mutex_init(&busy, NULL);
+    pthread_mutex_init(&lock, NULL);
+    pthread_cond_init(&wake, NULL);
+    pthread_cond_init(&done, NULL);
+    nworkers = 0;
+}
+
+/* Starts workers up to nt-1; returns how many parts can run in parallel. */
+static int grow(int nt)
+{
+    static int registered;
+    if (!registered) {
+        pthread_atfork(NULL, NULL, child_after_fork);
+        registered = 1;
+    }
+    while (nworkers < nt - 1) {
+        pthread_t th;
+        pthread_attr_t at;
+        pthread_attr_init(&at);
+        pthread_attr_setdetachstate(&at, PTHREAD_CREATE_DETACHED);
+        born[nworkers + 1] = generation;
+        int err = pthread_create(&th, &at, worker, (void *)(intptr_t)(nworkers + 1));
+        pthread_attr_destroy(&at);
+        if (err) break;
+        nworkers++;
+    }
+    return nworkers + 1 < nt ? nworkers + 1 : nt;
+}
+
+static void serial(int nt, void (*fn)(void *, int, int), void *arg)
+{
+    for (int t = 0; t < nt; t++)
+        fn(arg, t, nt);
+}
+
+void gg_parallel(int nt, void (*fn)(void *arg, int t, int nt), void *arg)
+{
+    if (nt <= 1 || pthread_mutex_trylock(&busy) != 0) {
+        serial(nt, fn, arg);
+        return;
+    }
+    pthread_mutex_lock(&lock);
+    int par = grow(nt);
+    if (par < nt) {                 /* could not start enough threads */
+        pthread_mutex_unlock(&lock);
+        pthread_mutex_unlock(&busy);
+        serial(nt, fn, arg);
+        return;
+    }
+    job_fn = fn; job_arg = arg; job_nt = nt; job_left = nt - 1;
+    generation++;
+    pthread_cond_broadcast(&wake);
+    pthread_mutex_unlock(&lock);
+    fn(arg, 0, nt);
+    pthread_mutex_lock(&lock);
+    while (job_left > 0)
+        pthread_cond_wait(&done, &lock);
+    pthread_mutex_unlock(&lock);
+    pthread_mutex_unlock(&busy);
+}

@@ -1,0 +1,199 @@
+/* ggkernel: build-time step that turns one machine into a kernel set of
+ * libgemmgen (run by runtime/meson.build, once per -Dmachine entry):
+ *
+ *   ggkernel --gemmgen GEMMGEN --machine host|FILE.yaml --name M
+ *            --outdir DIR -- CC [CFLAGS...]
+ *
+ * 1. runs `gemmgen [--machine FILE] --type f64|f32 --name gg_M_f64|f32 -o DIR`;
+ * 2. compiles each DIR/gg_M_T.c with CC CFLAGS plus the flags its header
+ *    asks for (its `/ * cflags: ... * /` line) into DIR/gg_M_T.o; doing this
+ *    here, not in Meson, is what lets those flags be known only at build time;
+ * 3. writes DIR/gg_M_set.c, the registry entry: both kernels, MR/NR/ROW_PREF
+ *    from the headers, the CPU features the cflags imply (for run-time
+ *    dispatch) and the machine's caches (for the blocking).
+ * For `host` the YAML is the one `gemmgen --print-machine` names; when that
+ * fails the set says "caches unknown" and the runtime asks the CPU. */
+#define _POSIX_C_SOURCE 200809L   /* popen, fork */
+#include <ctype.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+#include "yaml_caches.h"
+
+struct opts { const char *gemmgen, *machine, *name, *outdir; char **cc; int ncc; };
+
+static void die(const char *what, const char *arg)
+{
+    fprintf(stderr, "ggkernel: %s%s%s\n", what, arg ? ": " : "", arg ? arg : "");
+    exit(1);
+}
+
+static void run(char **argv)
+{
+    pid_t pid = fork();
+    if (pid < 0) die("fork failed", NULL);
+    if (pid == 0) {
+        execv(argv[0], argv);
+        execvp(argv[0], argv);
+        perror(argv[0]);
+        _exit(127);
+    }
+    int st;
+    if (waitpid(pid, &st, 0) < 0 || !WIFEXITED(st) || WEXITSTATUS(st) != 0) {
+        fprintf(stderr, "ggkernel: command failed:");
+        for (char **a = argv; *a; a++) fprintf(stderr, " %s", *a);
+        die("", NULL);
+    }
+}
+
+static struct opts parse_args(int argc, char **argv)
+{
+    struct opts o = {0};
+    int i = 1;
+    for (; i + 1 < argc && strcmp(argv[i], "--") != 0; i += 2) {
+        if (!strcmp(argv[i], "--gemmgen")) o.gemmgen = argv[i + 1];
+        else if (!strcmp(argv[i], "--machine")) o.machine = argv[i + 1];
+        else if (!strcmp(argv[i], "--name")) o.name = argv[i + 1];
+        else if (!strcmp(argv[i], "--outdir")) o.outdir = argv[i + 1];
+        else die("unknown option", argv[i]);
+    }
+    if (i >= argc || strcmp(argv[i], "--") || !o.gemmgen || !o.machine || !o.name || !o.outdir)
+        die("usage: ggkernel --gemmgen G --machine host|FILE --name M --outdir D -- CC...", NULL);
+    o.cc = argv + i + 1;
+    o.ncc = argc - i - 1;
+    if (o.ncc < 1) die("no compiler given", NULL);
+    return o;
+}
+
+static void generate(const struct opts *o, const char *type, const char *kname)
+{
+    char *argv[12];
+    int n = 0;
+    argv[n++] = (char *)o->gemmgen;
+    if (strcmp(o->machine, "host")) { argv[n++] = "--machine"; argv[n++] = (char *)o->machine; }
+    argv[n++] = "--type"; argv[n++] = (char *)type;
+    argv[n++] = "--name"; argv[n++] = (char *)kname;
+    argv[n++] = "-o"; argv[n++] = (char *)o->outdir;
+    argv[n] = NULL;
+    run(argv);
+}
+
+/* The text after "cflags:" on the header's comment line, without the "* /". */
+static void header_cflags(const char *hpath, char *out, size_t cap)
+{
+    FILE *f = fopen(hpath, "r");
+    if (!f) die("cannot read", hpath);
+    char line[1024];
+    out[0] = 0;
+    while (fgets(line, sizeof line, f)) {
+        char *p = strstr(line, "cflags:");
+        if (!p) continue;
+        p += 7;
+        char *end = strstr(p, "*/");
+        if (end) *end = 0;
+        snprintf(out, cap, "%s", p);
+        break;
+    }
+    fclose(f);
+}
+
+/* -m flag -> GG_CPU_* name; unknown ISA flags are refused, since the
+ * dispatcher could not tell which CPUs may run the kernel. */
+static const char *feature_of(const char *flag)
+{
+    static const char *const map[][2] = {
+        {"-msse2", "GG_CPU_SSE2"}, {"-mavx", "GG_CPU_AVX"}, {"-mavx2", "GG_CPU_AVX2"},
+        {"-mfma", "GG_CPU_FMA"}, {"-mavx512f", "GG_CPU_AVX512F"},
+        {"-mavx512dq", "GG_CPU_AVX512DQ"}, {"-mavx512bw", "GG_CPU_AVX512BW"},
+        {"-mavx512vl", "GG_CPU_AVX512VL"},
+    };
+    for (size_t i = 0; i < sizeof map / sizeof map[0]; i++)
+        if (!strcmp(flag, map[i][0])) return map[i][1];
+    if (!strncmp(flag, "-m", 2) || !strncmp(flag, "-march", 6))
+        die("cflag names an ISA ggkernel does not know", flag);
+    return NULL;
+}
+
+/* Compiles DIR/K.c into DIR/K.o; appends the features to feats. */
+static void compile(const struct opts *o, const char *kname, char *feats, size_t cap)
+{
+    char path[4096], src[4096], obj[4096], flags[1024];
+    snprintf(path, sizeof path, "%s/%s.h", o->outdir, kname);
+    snprintf(src, sizeof src, "%s/%s.c", o->outdir, kname);
+    snprintf(obj, sizeof obj, "%s/%s.o", o->outdir, kname);
+    header_cflags(path, flags, sizeof flags);
+    char **argv = calloc((size_t)o->ncc + 64, sizeof *argv);
+    int n = 0;
+    for (int i = 0; i < o->ncc; i++) argv[n++] = o->cc[i];
+    for (char *t = strtok(flags, " \t\n"); t && n < o->ncc + 58; t = strtok(NULL, " \t\n")) {
+        argv[n++] = t;
+        const char *f = feature_of(t);
+        if (f && !strstr(feats, f)) {
+            strncat(feats, feats[0] ? " | " : "", cap - strlen(feats) - 1);
+            strncat(feats, f, cap - strlen(feats) - 1);
+        }
+    }
+    argv[n++] = "-c"; argv[n++] = src; argv[n++] = "-o"; argv[n++] = obj;
+    argv[n] = NULL;
+    run(argv);
+    free(argv);
+}
+
+/* For host: the YAML gemmgen detects (first line of --print-machine). */
+static int host_yaml(const struct opts *o, char *out, size_t cap)
+{
+    char cmd[4200];
+    snprintf(cmd, sizeof cmd, "'%s' --print-machine 2>/dev/null", o->gemmgen);
+    FILE *p = popen(cmd, "r");
+    if (!p) return 0;
+    int ok = fgets(out, (int)cap, p) != NULL;
+    if (pclose(p) != 0) ok = 0;
+    out[strcspn(out, "\r\n")] = 0;
+    return ok && out[0];
+}
+
+static void write_set(const struct opts *o, const char *feats, const struct yaml_caches *yc)
+{
+    char path[4096];
+    snprintf(path, sizeof path, "%s/gg_%s_set.c", o->outdir, o->name);
+    FILE *f = fopen(path, "w");
+    if (!f) die("cannot write", path);
+    int rank = 1 + (strstr(feats, "AVX512F") ? 3 : strstr(feats, "AVX2") || strstr(feats, "FMA") ? 2
+                    : strstr(feats, "AVX") ? 1 : 0);
+    fprintf(f, "/* generated by ggkernel for machine %s: do not edit */\n", o->machine);
+    fprintf(f, "#include \"gg_internal.h\"\n#include \"gg_%s_f64.h\"\n#include \"gg_%s_f32.h\"\n",
+            o->name, o->name);
+    fprintf(f, "const struct gg_kernel_set gg_%s_set = {\n", o->name);
+    fprintf(f, "    .name = \"%s\", .features = %s, .rank = %d, .caches_known = %d,\n",
+            yc->name[0] ? yc->name : o->name, feats[0] ? feats : "0", rank, yc->known);
+    fprintf(f, "    .caches = { {%ld, %d, %d}, {%ld, %d, %d}, {%ld, %d, %d} },\n",
+            yc->c[0].size, yc->c[0].line, yc->c[0].ways, yc->c[1].size, yc->c[1].line,
+            yc->c[1].ways, yc->c[2].size, yc->c[2].line, yc->c[2].ways);
+    for (int t = 0; t < 2; t++) {
+        const char *k = t ? "f32" : "f64";
+        fprintf(f, "    .%c = { gg_%s_%s_MR, gg_%s_%s_NR, gg_%s_%s_ROW_PREF, (void *)gg_%s_%s },\n",
+                t ? 's' : 'd', o->name, k, o->name, k, o->name, k, o->name, k);
+    }
+    fprintf(f, "};\n");
+    if (fclose(f)) die("cannot write", path);
+}
+
+int main(int argc, char **argv)
+{
+    struct opts o = parse_args(argc, argv);
+    char feats[512] = "", kname[256], yaml[4096];
+    for (int t = 0; t < 2; t++) {
+        snprintf(kname, sizeof kname, "gg_%s_%s", o.name, t ? "f32" : "f64");
+        generate(&o, t ? "f32" : "f64", kname);
+        compile(&o, kname, feats, sizeof feats);
+    }
+    struct yaml_caches yc = {0};
+    if (strcmp(o.machine, "host"))
+        yaml_caches_read(o.machine, &yc);
+    else if (host_yaml(&o, yaml, sizeof yaml))
+        yaml_caches_read(yaml, &yc);
+    write_set(&o, feats, &yc);
+    return 0;
+}
