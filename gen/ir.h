@@ -81,7 +81,7 @@ const char *kernel_shape_error(const struct machine *m, const struct target *t, 
 
 /* Shape and strategy choice (shape.c): resource bound of one iteration. */
 double kernel_resource_bound(const struct kernel *k);  /* cycles per iteration */
-double kernel_fp_bound(const struct kernel *k);        /* cycles the FP units need */
+double kernel_fp_bound(const struct kernel *k);        /* cycles the FP work needs (plain FMAs) */
 struct shape { enum bstrat bs; int mr, nr; };
 struct shape shape_choose(const struct machine *m, const struct target *t, enum elem e,
                           int want_mr, int want_nr, int max_regs, int force_bs, bool blis_sizes);

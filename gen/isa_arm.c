@@ -3,8 +3,9 @@
  * Both offer VectorLoad-Broadcast (POCA §3.1.1): B is loaded 128 bits at a
  * time and the FMA takes its B operand by lane (fmla by element), so the
  * broadcast costs nothing; and ScalarLoad-Broadcast (ld1r / ld1rd) for cores
- * where the indexed FMA is slow (A64FX). Neither has cheap lane shuffles in
- * the sense of vector-shuffle, so that strategy is not offered.
+ * where the indexed FMA is slow (A64FX). vector-shuffle is not offered: the
+ * FMA by lane already reaches every B element of a register without a
+ * permute, so shuffling B could only add instructions.
  *
  * SVE kernels are built for the vector length the machine file names: MR,
  * the packing and the edge buffer are counted in its elements. Every

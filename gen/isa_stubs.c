@@ -3,7 +3,3 @@
 #include "target.h"
 
 #define STUB(N, F) const struct target N = { .name = #N, .family = F, .requires = ~0u }
-STUB(target_mma, FAM_POWER);
-STUB(target_vsx, FAM_POWER);
-STUB(target_sve, FAM_AARCH64);
-STUB(target_neon, FAM_AARCH64);

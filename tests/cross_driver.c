@@ -2,8 +2,16 @@
  * compiler and flags gemmgen names for its instruction set, and run it
  * (under qemu-user for other ISAs). Exit 77 (skip) only when the cross
  * compiler or emulator is not installed.
- * usage: cross_driver GEMMGEN MACHINE.yaml f64|f32 e2e_kernel.c WORKDIR */
+ * usage: cross_driver GEMMGEN MACHINE.yaml f64|f32 e2e_kernel.c WORKDIR
+ *        [--expect-sigill-cpu CPU]
+ * With the option a second binary is built, the test harness with
+ * -mcpu=CPU and the kernel with its own flags, and run by the runner's
+ * emulator with -cpu CPU; it must die by SIGILL. The harness is built for
+ * CPU so that only the kernel can hold the instruction CPU lacks (built
+ * whole with -mcpu=power10, main's prefixed loads fault first): proof that
+ * the kernel's own path (POWER10 MMA) runs. GCC and qemu name CPUs alike. */
 #define _POSIX_C_SOURCE 200809L
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -37,9 +45,48 @@ static int installed(const char *prog)
     return system(cmd) == 0;
 }
 
+/* Runs CHECK with the emulator of RUNNER under -cpu CPU; 0 when it died
+ * by SIGILL. qemu-user re-raises the guest's SIGILL on itself, and the
+ * shell reports that as 128 + signal; no core file is left behind. */
+static int expect_sigill(const char *runner, const char *cpu, const char *check)
+{
+    char emu[256] = "", cmd[4608];   /* room for a CHECK path of 4096 */
+    sscanf(runner, "%255s", emu);
+    snprintf(cmd, sizeof cmd, "ulimit -c 0; %s -cpu %s '%s' >/dev/null 2>&1", emu, cpu, check);
+    printf("+ %s (must die by SIGILL)\n", cmd);
+    fflush(stdout);
+    int st = system(cmd);
+    int sig = WIFSIGNALED(st) ? WTERMSIG(st)
+              : WIFEXITED(st) && WEXITSTATUS(st) > 128 ? WEXITSTATUS(st) - 128 : 0;
+    if (sig != SIGILL) {
+        printf("FAIL: on -cpu %s the binary %s %d, not SIGILL\n", cpu,
+               sig ? "died by signal" : "exited with status", sig ? sig : st);
+        return 1;
+    }
+    printf("ok: SIGILL on -cpu %s\n", cpu);
+    return 0;
+}
+
+/* The harness for CPU, the kernel for its target, linked statically. */
+static int build_mixed(const char *cc, const char *cflags, const char *cpu, const char *dir,
+                       const char *src, const char *ktype)
+{
+    char cmd[4096];
+    snprintf(cmd, sizeof cmd, "%s -O2 -mcpu=%s -I'%s' -DKNAME=kk -DKHEADER='\"kk.h\"' -DKTYPE=%s "
+             "-c '%s' -o '%s/harness.o' && %s -O2 %s -c '%s/kk.c' -o '%s/kk.o' && "
+             "%s -static '%s/harness.o' '%s/kk.o' -o '%s/check_mixed' -lm",
+             cc, cpu, dir, ktype, src, dir, cc, cflags, dir, dir, cc, dir, dir, dir);
+    return run(cmd);
+}
+
 int main(int argc, char **argv)
 {
-    if (argc != 6) { fprintf(stderr, "usage: cross_driver GEMMGEN YAML TYPE E2E.c WORKDIR\n"); return 2; }
+    const char *sigill_cpu = NULL;
+    if (argc == 8 && !strcmp(argv[6], "--expect-sigill-cpu")) { sigill_cpu = argv[7]; argc = 6; }
+    if (argc != 6) {
+        fprintf(stderr, "usage: cross_driver GEMMGEN YAML TYPE E2E.c WORKDIR [--expect-sigill-cpu CPU]\n");
+        return 2;
+    }
     const char *gg = argv[1], *yaml = argv[2], *type = argv[3], *src = argv[4], *dir = argv[5];
     char cc[256], cflags[512], runner[256], cmd[4096];
     mkdir(dir, 0755);
@@ -52,10 +99,16 @@ int main(int argc, char **argv)
         printf("SKIP: %s or %s is not installed (scripts/install-deps.sh installs them)\n", cc, runner);
         return 77;
     }
+    const char *ktype = strcmp(type, "f64") ? "float" : "double";
     snprintf(cmd, sizeof cmd, "%s -O2 %s %s -I'%s' -DKNAME=kk -DKHEADER='\"kk.h\"' -DKTYPE=%s "
              "'%s' '%s/kk.c' -o '%s/check' -lm", cc, cflags, runner[0] ? "-static" : "", dir,
-             strcmp(type, "f64") ? "float" : "double", src, dir, dir);
+             ktype, src, dir, dir);
     if (run(cmd)) return 1;
     snprintf(cmd, sizeof cmd, "%s '%s/check'", runner, dir);
-    return run(cmd);
+    int rc = run(cmd);
+    if (rc || !sigill_cpu) return rc;
+    if (!runner[0]) { fprintf(stderr, "--expect-sigill-cpu needs an emulator runner\n"); return 1; }
+    if (build_mixed(cc, cflags, sigill_cpu, dir, src, ktype)) return 1;
+    snprintf(cmd, sizeof cmd, "%s/check_mixed", dir);
+    return expect_sigill(runner, sigill_cpu, cmd);
 }

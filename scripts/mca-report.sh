@@ -1,0 +1,110 @@
+#!/bin/sh
+# mca-report.sh: gemmgen's predicted k-loop speed next to llvm-mca's, for
+# CPUs we cannot run natively (POWER, Arm), so a user without the hardware
+# can see how close to peak a kernel should run.
+#   usage: scripts/mca-report.sh GEMMGEN [MACHINE...]
+# For each machine of the table below (or those named) and f64/f32: generate
+# the kernel, mark the k loop with asm comments in a copy, compile it with
+# clang-19 --target=TRIPLE -mcpu=CPU -O2 -S, cut out the loop (from the
+# label of the block holding the marker to the branch back to it), run
+# llvm-mca-19 -mcpu=CPU on it and print one table row. Machines whose
+# generation fails (a target not there yet) are skipped with a note.
+#   model cyc/it   gemmgen: pipelined_cycles_per_iteration (one k step)
+#   model util     gemmgen: predicted_fma_utilization
+#   mca RThru/it   llvm-mca Block RThroughput / unroll factor (resources only)
+#   mca cyc/it     llvm-mca Total Cycles / Iterations / unroll factor
+#                  (resources and the loop-carried accumulator chains)
+#   util           FP-unit cycles the model needs (util * cyc/it) over the
+#                  mca figure before it
+# Needs clang-19 and llvm-mca-19 (Debian's llvm-19); POSIX sh and awk.
+set -eu
+[ $# -ge 1 ] || { echo "usage: $0 GEMMGEN [MACHINE...]" >&2; exit 2; }
+gg=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
+shift
+root=$(cd "$(dirname "$0")/.." && pwd)
+CLANG=${CLANG:-clang-19}
+MCA=${MCA:-llvm-mca-19}
+
+# machine  clang/llvm-mca triple   llvm cpu     asm comment
+table='power9      powerpc64le-linux-gnu pwr9        #
+power10     powerpc64le-linux-gnu pwr10       #
+cortex-a57  aarch64-linux-gnu     cortex-a57  //
+neoverse-n1 aarch64-linux-gnu     neoverse-n1 //
+neoverse-v1 aarch64-linux-gnu     neoverse-v1 //
+a64fx       aarch64-linux-gnu     a64fx       //'
+
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT INT TERM
+
+# json KEY FILE: the value of a flat "KEY": value pair
+json() { sed -n "s/.*\"$1\": *\"*\([^,\"}]*\).*/\1/p" "$2"; }
+
+# mark SRC OUT COMMENT: asm comments around one unrolled body of the k loop
+# (the loop and pointer-bump lines are fixed by templates/kernel.c.in)
+mark() {
+    awk -v c="$3" '
+        /for \(int64_t it = nq \/ / { print; print "__asm__ volatile(\"" c " LLVM-MCA-BEGIN\");"; next }
+        /^            ap \+= / { print "__asm__ volatile(\"" c " LLVM-MCA-END\");" }
+        { print }' "$1" > "$2"
+}
+
+# loop ASM: the block holding the begin marker, from its label through the
+# branch back to that label; marker and #APP lines dropped. Falls back to
+# the lines between the markers when the loop is not one block.
+loop() {
+    awk '
+        /^[.A-Za-z_$][.A-Za-z_0-9$]*:/ { if (!inb && !done) { lab = $1; sub(/:.*/, "", lab); n = 0 } }
+        /LLVM-MCA-BEGIN/ { inb = 1; head = lab; next }
+        /LLVM-MCA-END/ { inb = 0; done = 1; next }
+        /APP/ { next }
+        { body[++n] = $0 }
+        done && $NF == head { for (i = 1; i <= n; i++) print body[i]; found = 1; exit }
+        END { if (!found) exit 1 }' "$1" > "$2" && return 0
+    awk '/LLVM-MCA-END/ { exit } f && !/APP/ { print } /LLVM-MCA-BEGIN/ { f = 1 }' "$1" > "$2"
+}
+
+# row MACHINE TYPE TRIPLE CPU COMMENT: one table line, or a note on stderr
+row() {
+    m=$1 t=$2 d=$tmp/$1-$2
+    mkdir -p "$d"
+    if ! "$gg" --machine "$root/machines/$m.yaml" --type "$t" --name k -o "$d" >"$d/gen.log" 2>&1 ||
+       ! "$gg" --machine "$root/machines/$m.yaml" --type "$t" --explain=json >"$d/x.json" 2>>"$d/gen.log"; then
+        echo "skip $m $t: gemmgen failed: $(head -n 1 "$d/gen.log")" >&2
+        return 0
+    fi
+    # the kernel's own flags (SVE vector length, ...) minus its GCC -mcpu
+    # and GCC-only scheduling switches; the table's -mcpu instead
+    flags=$("$gg" --machine "$root/machines/$m.yaml" --type "$t" --print-cflags |
+            tr ' ' '\n' | grep -v -e '^-mcpu=' -e '^-fno-schedule-insns' | tr '\n' ' ')
+    mark "$d/k.c" "$d/m.c" "$5"
+    # shellcheck disable=SC2086
+    if ! "$CLANG" --target="$3" -mcpu="$4" $flags -O2 -S -I"$d" "$d/m.c" -o "$d/m.s" 2>"$d/cc.log"; then
+        echo "skip $m $t: $CLANG failed: $(grep -m1 error "$d/cc.log")" >&2
+        return 0
+    fi
+    loop "$d/m.s" "$d/loop.s"
+    "$MCA" -mtriple="$3" -mcpu="$4" -iterations=200 "$d/loop.s" >"$d/mca.txt" 2>"$d/mca.log" || {
+        echo "skip $m $t: $MCA failed: $(head -n 1 "$d/mca.log")" >&2; return 0; }
+    awk -v m="$m" -v t="$t" -v mr="$(json mr "$d/x.json")" -v nr="$(json nr "$d/x.json")" \
+        -v uf="$(json unroll_factor "$d/x.json")" -v cyc="$(json pipelined_cycles_per_iteration "$d/x.json")" \
+        -v util="$(json predicted_fma_utilization "$d/x.json")" '
+        /^Iterations:/ { it = $2 } /^Total Cycles:/ { tc = $3 } /^Block RThroughput:/ { rt = $3 }
+        END {
+            fp = util * cyc; rtk = rt / uf; ck = tc / it / uf
+            printf "%-12s %-4s %6s %3d %8.2f %6.1f%% %9.2f %6.1f%% %8.2f %6.1f%%\n", m, t, mr "x" nr, uf,
+                   cyc, 100 * util, rtk, 100 * fp / rtk, ck, 100 * fp / ck
+        }' "$d/mca.txt"
+}
+
+printf '%-12s %-4s %6s %3s %8s %7s %9s %7s %8s %7s\n' machine type MRxNR UF "model" "model" \
+    "mca" "mca" "mca" "mca"
+printf '%-12s %-4s %6s %3s %8s %7s %9s %7s %8s %7s\n' "" "" "" "" "cyc/it" "util" "RThru/it" \
+    "util" "cyc/it" "util"
+echo "$table" | while read -r m triple cpu cmt; do
+    if [ $# -gt 0 ]; then
+        want=no
+        for x in "$@"; do [ "$x" = "$m" ] && want=yes; done
+        [ $want = yes ] || continue
+    fi
+    for t in f64 f32; do row "$m" "$t" "$triple" "$cpu" "$cmt"; done
+done
