@@ -36,14 +36,14 @@ struct inst {
     enum stream stream;   /* memory ops */
     int offset;           /* elements (loads) or bytes (prefetch) */
     bool fp;              /* floating-point arithmetic (FPFirst) */
-    char label[12];       /* "A0", "B3", "M1", "C0", "PrfA", "AP" */
+    char label[16];       /* "A0", "B3", "M1", "C0", "PrfA", "AP" */
 };
 
 struct value {
     enum rclass rc;
     bool carried;         /* accumulator: live across iterations */
     int def;              /* defining instruction */
-    char name[12];
+    char name[16];
 };
 
 /* Where accumulator lanes land in the MR x NR tile: accumulator a, output

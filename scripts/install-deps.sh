@@ -1,11 +1,13 @@
 #!/bin/sh
 # Install everything gemmgen needs on Debian 12 (run as root). Idempotent:
 # skips apt when every package is already there.
+#   install-deps.sh          build, tests (incl. cross compilers and qemu)
+#   install-deps.sh --bench  also clang/llvm-mca for scripts/mca-report.sh
 set -eu
 PKGS="gcc meson ninja-build pkg-config libyaml-dev libcmocka-dev
       libblis-dev libopenblas-dev
-      gcc-powerpc64le-linux-gnu gcc-aarch64-linux-gnu qemu-user
-      llvm-19 clang-19"
+      gcc-powerpc64le-linux-gnu gcc-aarch64-linux-gnu qemu-user"
+[ "${1:-}" = "--bench" ] && PKGS="$PKGS llvm-19 clang-19"
 missing=""
 for p in $PKGS; do
     dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing="$missing $p"

@@ -18,6 +18,7 @@
 #                  mca figure before it
 # Needs clang-19 and llvm-mca-19 (Debian's llvm-19); POSIX sh and awk.
 set -eu
+sh "$(dirname "$0")/install-deps.sh" --bench   # clang-19, llvm-mca-19
 [ $# -ge 1 ] || { echo "usage: $0 GEMMGEN [MACHINE...]" >&2; exit 2; }
 gg=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
 shift
