@@ -5,6 +5,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+static void check_timings(const struct plan *pl);
+
 static void choose_shape(struct plan *pl, const struct options *o)
 {
     const struct machine *m = &pl->m;
@@ -18,9 +20,12 @@ static void choose_shape(struct plan *pl, const struct options *o)
             if (!(pl->t->strategies & (1u << bs))) continue;
             const char *why = kernel_shape_error(m, pl->t, bs, o->elem, o->mr, o->nr);
             if (why) die_input("--mr %d --nr %d: %s (%s)", o->mr, o->nr, why, m->path);
-            die_input("--mr %d --nr %d: needs at least %d vector registers, %s allows %d",
-                      o->mr, o->nr, kernel_min_regs(m, pl->t, bs, o->elem, o->mr, o->nr),
-                      m->path, m->max_regs);
+            if (kernel_min_regs(m, pl->t, bs, o->elem, o->mr, o->nr) > m->max_regs)
+                die_input("--mr %d --nr %d: needs at least %d vector registers, %s allows %d",
+                          o->mr, o->nr, kernel_min_regs(m, pl->t, bs, o->elem, o->mr, o->nr),
+                          m->path, m->max_regs);
+            kernel_build(&pl->k, m, pl->t, o->elem, (enum bstrat)bs, o->mr, o->nr, m->max_regs);
+            check_timings(pl);   /* names the instruction class the file lacks */
         }
         die_input("%s: b_strategy: the %s instruction set does not offer it", m->path, pl->t->name);
     }

@@ -1,0 +1,164 @@
+/* test_bad_input.c: bad input through the real gemmgen binary exits with
+ * status 2, names the file, line and field (or the option), and leaves
+ * the output directory empty; a good run writes exactly NAME.c and NAME.h,
+ * byte-identical when repeated. */
+#define _GNU_SOURCE
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+#include <dirent.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+static char dir[256], out[300];
+
+static const char good[] =
+    "name: t\nisa: x86\nextensions: [avx, avx2, fma]\nvector_bits: 256\nvector_registers: 16\n"
+    "dispatch: {width: 4, order: out-of-order}\nunits: {load: 2, fma: 2, int: 3, shuf: 1}\n"
+    "instructions:\n  vload: {latency: 5, unit: load}\n  vbroadcast: {latency: 5, unit: load}\n"
+    "  vshuffle: {latency: 1, unit: shuf}\n  vfma: {latency: 5, unit: fma}\n"
+    "  vfmul: {latency: 5, unit: fma}\n  vfadd: {latency: 3, unit: fma}\n"
+    "  iadd: {latency: 1, unit: int}\n  prefetch: {latency: 0, unit: load}\n"
+    "caches:\n  l1d: {size: 32K, line: 64, ways: 8}\n  l2: {size: 256K, line: 64, ways: 8}\n";
+
+static int files_in(const char *d)
+{
+    DIR *dd = opendir(d);
+    int n = 0;
+    if (!dd) return -1;
+    for (struct dirent *e; (e = readdir(dd));) n += e->d_name[0] != '.';
+    closedir(dd);
+    return n;
+}
+
+static void clear_out(void)
+{
+    char cmd[700];
+    snprintf(cmd, sizeof cmd, "rm -rf '%s' && mkdir '%s'", out, out);
+    assert_int_equal(system(cmd), 0);
+}
+
+/* Runs gemmgen with YAML text (NULL: no file) and extra args; returns the
+ * exit status, stderr in err. */
+static int run(const char *yaml, const char *args, char *err, size_t size)
+{
+    char path[300], cmd[2048];
+    snprintf(path, sizeof path, "%s/m.yaml", dir);
+    if (yaml) { FILE *f = fopen(path, "w"); fputs(yaml, f); fclose(f); }
+    snprintf(cmd, sizeof cmd, "'%s' %s%s%s -o '%s' %s 2>'%s/err' >/dev/null", GEMMGEN_EXE,
+             yaml ? "--machine '" : "", yaml ? path : "", yaml ? "'" : "", out, args, dir);
+    int st = system(cmd);
+    char ep[300];
+    snprintf(ep, sizeof ep, "%s/err", dir);
+    FILE *f = fopen(ep, "r");
+    size_t n = fread(err, 1, size - 1, f);
+    err[n] = '\0';
+    fclose(f);
+    return WIFEXITED(st) ? WEXITSTATUS(st) : -1;
+}
+
+static char *replace(const char *orig, const char *from, const char *to)
+{
+    char text[4096];
+    snprintf(text, sizeof text, "%s", orig);
+    static char bufs[2][4096];   /* two, so replace(replace(..)) works */
+    static int next;
+    char *buf = bufs[next ^= 1];
+    const char *p = strstr(text, from);
+    assert_non_null(p);
+    snprintf(buf, sizeof bufs[0], "%.*s%s%s", (int)(p - text), text, to, p + strlen(from));
+    return buf;
+}
+
+/* expects exit 2, `want` in the message, nothing written */
+static void bad(const char *yaml, const char *args, const char *want)
+{
+    char err[4096];
+    clear_out();
+    int st = run(yaml, args, err, sizeof err);
+    if (st != 2 || !strstr(err, want)) fprintf(stderr, "status %d, message: %s(wanted '%s')\n", st, err, want);
+    assert_int_equal(st, 2);
+    assert_non_null(strstr(err, want));
+    assert_int_equal(files_in(out), 0);
+}
+
+static void broken_yaml(void **state)
+{
+    (void)state;
+    bad(replace(good, "vector_registers: 16\n", "vector_registers: 16\nbogus: 1\n"), "", "m.yaml:6: bogus: unknown key");
+    bad(replace(good, "vfma: {latency: 5", "vfma: {latency: five"), "", "m.yaml:12: instructions.vfma.latency:");
+    bad(replace(good, "units: {load: 2, fma: 2, int: 3, shuf: 1}\n", ""), "", "units: missing");
+    bad(replace(good, "unit: shuf}", "unit: p9}"), "", "m.yaml:11: instructions.vshuffle.unit: unknown unit 'p9'");
+    bad(replace(good, "isa: x86", "isa: sparc"), "", "m.yaml:2: isa: unknown value 'sparc'");
+    bad(replace(good, "[avx, avx2, fma]", "[avx, neon]"), "", "m.yaml:3: extensions: 'neon' is not an extension of isa x86");
+    bad(replace(good, "dispatch: {width: 4", "dispatch: {width: [4"), "", "m.yaml:");
+    bad("", "", "m.yaml:1:");
+    bad(replace(good, "size: 32K", "size: 32Q"), "", "m.yaml:18: caches.l1d.size:");
+    bad(replace(good, "vector_bits: 256", "vector_bits: 200"), "", "m.yaml:4: vector_bits: must be a multiple of 128");
+    /* without vfma the kernel falls back to mul+add, so vfmul must be there */
+    bad(replace(replace(good, "  vfma: {latency: 5, unit: fma}\n", ""), "  vfmul: {latency: 5, unit: fma}\n", ""),
+        "--b-strategy scalar-broadcast --mr 8 --nr 4", "m.yaml:9: instructions.vfmul: missing");
+}
+
+static void impossible_requests(void **state)
+{
+    (void)state;
+    bad(good, "--mr 64 --nr 64", "needs at least");
+    bad(good, "--max-regs 3", "no f64 micro-kernel");
+    bad(good, "--mr 0", "--mr: '0' is not a whole number");
+    bad(good, "--mr abc", "--mr: 'abc'");
+    bad(good, "--mr 7 --nr 4", "MR=7 must be a multiple of 4");
+    bad(good, "--frobnicate", "unknown or incomplete option");
+    bad(good, "--type f16", "--type: unknown value 'f16'");
+    bad(good, "--name 9lives", "--name: '9lives' is not a C identifier");
+    bad(NULL, "--machine /nonexistent.yaml", "/nonexistent.yaml: cannot open");
+}
+
+static void good_run_is_deterministic(void **state)
+{
+    (void)state;
+    char err[4096], a[400], b[400], cmd[900];
+    clear_out();
+    assert_int_equal(run(good, "--name kk", err, sizeof err), 0);
+    assert_int_equal(files_in(out), 2);
+    snprintf(a, sizeof a, "%s/kk.c", out);
+    snprintf(b, sizeof b, "%s/kk.first.c", dir);
+    snprintf(cmd, sizeof cmd, "cp '%s' '%s'", a, b);
+    assert_int_equal(system(cmd), 0);
+    assert_int_equal(run(good, "--name kk", err, sizeof err), 0);
+    assert_int_equal(files_in(out), 2);       /* no temporaries left */
+    snprintf(cmd, sizeof cmd, "cmp -s '%s' '%s'", a, b);
+    assert_int_equal(system(cmd), 0);
+}
+
+static int setup(void **state)
+{
+    (void)state;
+    snprintf(dir, sizeof dir, "/tmp/gemmgen-bad-XXXXXX");
+    if (!mkdtemp(dir)) return -1;
+    snprintf(out, sizeof out, "%s/out", dir);
+    return 0;
+}
+
+static int teardown(void **state)
+{
+    (void)state;
+    char cmd[300];
+    snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
+    return system(cmd);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(broken_yaml),
+        cmocka_unit_test(impossible_requests),
+        cmocka_unit_test(good_run_is_deterministic),
+    };
+    return cmocka_run_group_tests(tests, setup, teardown);
+}

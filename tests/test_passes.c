@@ -1,0 +1,185 @@
+/* test_passes.c: invariants of every pass on every shipped machine:
+ * the schedule respects the DAG and MaxReg, pipelining keeps the
+ * single-iteration cycles, and the rotating allocation never gives two
+ * live values one register (simulated over the emitted code's naming).
+ * Plus the paper's worked example (POCA Tables 3-4). */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "plan.h"
+
+static void build(struct plan *pl, const char *mach, enum elem e, int mr, int nr, int maxr)
+{
+    char path[1024];
+    snprintf(path, sizeof path, "%s/%s.yaml", MACHINES_DIR, mach);
+    struct options o = { .machine_path = path, .elem = e, .mr = mr, .nr = nr,
+                         .max_regs = maxr, .force_bs = -1 };
+    plan_build(pl, &o);
+}
+
+/* The paper's example: Sandy Bridge, 4x4 f64, MaxReg 8 (Tables 3 and 4). */
+static void worked_example(void **state)
+{
+    (void)state;
+    struct plan pl;
+    build(&pl, "sandybridge", ELEM_F64, 4, 4, 8);
+    assert_int_equal(pl.k.ninst, 18);
+    assert_int_equal(pl.k.bs, BS_VECTOR_SHUFFLE);
+    assert_true(pl.single_cycles <= 12);
+    assert_true(pl.cycles_per_iter <= 8.0);
+    for (int x = 0; x < pl.s.n; x++) assert_true(pl.s.live[x] <= 8);
+    for (int x = 0; x < pl.p.q.n; x++) assert_true(pl.p.q.live[x] <= 8);
+    assert_true(pl.p.max_live <= 8);
+    assert_true(pl.p.j > 0);                 /* something was pipelined */
+    assert_true(pl.r.rotating);
+    assert_true(pl.r.uf >= 2 && pl.r.uf <= 8);
+    /* the paper's MaxHeight example: B3 (shuffle) 9 > M2 (fmul) 8 */
+    for (int i = 0; i < pl.k.ninst; i++) {
+        if (!strcmp(pl.k.inst[i].label, "B3")) assert_int_equal(pl.g.height[i], 9);
+        if (!strcmp(pl.k.inst[i].label, "M2")) assert_int_equal(pl.g.height[i], 8);
+    }
+    plan_free(&pl);
+}
+
+static void explain_prints_tables(void **state)
+{
+    (void)state;
+    char cmd[2048], line[4096];
+    snprintf(cmd, sizeof cmd, "'%s' --machine '%s/sandybridge.yaml' --mr 4 --nr 4 --max-regs 8 --explain",
+             GEMMGEN_EXE, MACHINES_DIR);
+    FILE *p = popen(cmd, "r");
+    assert_non_null(p);
+    int rows[3] = { 0 };
+    while (fgets(line, sizeof line, p)) {
+        rows[0] += !strncmp(line, "Instruction", 11);
+        rows[1] += !strncmp(line, "Cycle", 5);
+        rows[2] += !strncmp(line, "LiveReg", 7);
+    }
+    assert_int_equal(pclose(p), 0);
+    for (int r = 0; r < 3; r++) assert_true(rows[r] >= 2);   /* Table 3 and Table 4 */
+}
+
+static int cycle_in_s(const struct plan *pl, int inst)
+{
+    for (int x = 0; x < pl->s.n; x++) if (pl->s.inst[x] == inst) return pl->s.cycle[x];
+    return -1;
+}
+
+static void check_schedule(const struct plan *pl)
+{
+    const struct kernel *k = &pl->k;
+    int *pos = calloc((size_t)k->ninst, sizeof *pos);
+    for (int x = 0; x < pl->s.n; x++) pos[pl->s.inst[x]] = x;
+    for (int x = 0; x < pl->g.nedge; x++) {           /* a topological order, latencies kept */
+        const struct edge *e = &pl->g.e[x];
+        if (e->carried) continue;
+        assert_true(pos[e->from] < pos[e->to]);
+        assert_true(cycle_in_s(pl, e->to) >= cycle_in_s(pl, e->from) + e->lat);
+    }
+    for (int x = 0; x < pl->s.n; x++) assert_true(pl->s.live[x] <= k->max_regs);
+    /* Algorithm 1: this iteration's instructions keep their S cycles; the
+     * kernel holds each instruction once; LiveReg within MaxReg */
+    int *seen = calloc((size_t)k->ninst, sizeof *seen);
+    for (int x = 0; x < pl->p.q.n; x++) {
+        seen[pl->p.q.inst[x]]++;
+        if (pl->p.q.iter[x] == 0) assert_int_equal(pl->p.q.cycle[x], cycle_in_s(pl, pl->p.q.inst[x]));
+        assert_true(pl->p.q.live[x] <= k->max_regs);
+    }
+    for (int i = 0; i < k->ninst; i++) assert_int_equal(seen[i], 1);
+    assert_true(pl->p.max_live <= k->max_regs);
+    assert_true(pl->cycles_per_iter <= pl->single_cycles + 1e-9);
+    free(pos); free(seen);
+}
+
+/* Executes the emitted naming: prologue (copy -1), then kernel copies,
+ * then an epilogue; every read must find the instance it expects. */
+static void check_registers(const struct plan *pl)
+{
+    const struct kernel *k = &pl->k;
+    const struct rot *r = &pl->r;
+    int *def_iter = calloc((size_t)k->nval, sizeof *def_iter);
+    for (int x = 0; x < pl->p.q.n; x++)
+        if (k->inst[pl->p.q.inst[x]].def >= 0) def_iter[k->inst[pl->p.q.inst[x]].def] = pl->p.q.iter[x];
+    enum { NREG = 256 };
+    long holds[RC_COUNT][NREG];   /* value * 4096 + (iteration + 8), or -1 */
+    for (int c = 0; c < RC_COUNT; c++) for (int x = 0; x < NREG; x++) holds[c][x] = -1;
+    for (int a = 0; a < k->nacc; a++) {   /* zeroed accumulators = iteration -1 */
+        int v = k->acc[a];
+        holds[k->val[v].rc][rot_reg(r, v, 0)] = (long)v * 4096 + 7;
+    }
+    int ncopies = r->uf * 3;
+    for (int step = -1; step <= ncopies; step++) {
+        for (int x = 0; x < pl->p.q.n; x++) {
+            int delta = pl->p.q.iter[x];
+            if (step == -1 && delta == 0) continue;          /* prologue: next-iteration part */
+            if (step == ncopies && delta == 1) continue;     /* epilogue: this-iteration part */
+            int copy = ((step % r->uf) + r->uf) % r->uf;
+            if (step == -1) copy = -1;
+            const struct inst *in = &k->inst[pl->p.q.inst[x]];
+            int iter = step + delta;
+            for (int s = 0; s < NSRC; s++) {
+                int v = in->src[s];
+                if (v < 0) continue;
+                int dist = def_iter[v] + in->carried[s] - delta;
+                int want_iter = iter - in->carried[s];
+                int reg = rot_reg(r, v, copy - dist);
+                assert_true(reg < NREG);
+                assert_int_equal(holds[k->val[v].rc][reg], (long)v * 4096 + want_iter + 8);
+            }
+            if (in->def >= 0) holds[k->val[in->def].rc][rot_reg(r, in->def, copy)] = (long)in->def * 4096 + iter + 8;
+        }
+    }
+    free(def_iter);
+}
+
+static const char *const machines[] = {
+    "sandybridge", "haswell", "skylake-avx512", "zen4", "zen5", "sapphirerapids",
+    "power9", "power10", "cortex-a57", "neoverse-n1", "neoverse-v1", "a64fx",
+};
+
+static void all_machines(void **state)
+{
+    (void)state;
+    for (size_t m = 0; m < sizeof machines / sizeof *machines; m++)
+        for (int e = 0; e < ELEM_COUNT; e++) {
+            struct plan pl;
+            build(&pl, machines[m], (enum elem)e, 0, 0, 0);
+            check_schedule(&pl);
+            assert_true(pl.r.rotating);
+            check_registers(&pl);
+            plan_free(&pl);
+        }
+}
+
+static void register_caps(void **state)
+{
+    (void)state;
+    static const struct { const char *m; int mr, nr, maxr; } cases[] = {
+        { "sandybridge", 4, 4, 8 }, { "sandybridge", 8, 4, 14 }, { "haswell", 8, 4, 12 },
+        { "skylake-avx512", 16, 8, 22 }, { "zen5", 24, 8, 30 }, { "cortex-a57", 4, 8, 24 },
+    };
+    for (size_t c = 0; c < sizeof cases / sizeof *cases; c++) {
+        struct plan pl;
+        build(&pl, cases[c].m, ELEM_F64, cases[c].mr, cases[c].nr, cases[c].maxr);
+        assert_int_equal(pl.k.max_regs, cases[c].maxr);
+        check_schedule(&pl);
+        check_registers(&pl);
+        plan_free(&pl);
+    }
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(worked_example),
+        cmocka_unit_test(explain_prints_tables),
+        cmocka_unit_test(all_machines),
+        cmocka_unit_test(register_caps),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
