@@ -47,13 +47,31 @@ static void extract_all(struct buf *b, const struct em *e)
     }
 }
 
-static void vector_path(struct buf *b, const struct em *e, int lay)
+/* Opens the guard of one output vector on an edge tile and declares its
+ * mask k_ (lanes run down rows for lay 1, along columns for lay 2). */
+static void mask_open(struct buf *b, const struct em *e, int lay, int i0, int j0)
+{
+    char lo[16], hi[4];
+    snprintf(lo, sizeof lo, "%d", lay == 1 ? i0 : j0);
+    snprintf(hi, sizeof hi, "%s", lay == 1 ? "m" : "n");
+    const char *mo[3] = { lo, hi, "" };
+    buf_printf(b, "            if (%d < m && %d < n) {\n                ", i0, j0);
+    em_expand(b, e->sp->mask_decl, "k_", mo, "", 0, e->sp->vtype);
+    buf_puts(b, "\n    ");
+}
+
+/* Vector update of C. Unmasked: the full tile only. Masked (targets with
+ * predicated loads and stores): any edge tile, each output vector under a
+ * mask of the lanes inside m x n, vectors wholly outside skipped. */
+static void vector_path(struct buf *b, const struct em *e, int lay, bool masked)
 {
     const struct kernel *k = e->k;
     const struct spell *sp = e->sp;
     char ex[64], addr[96], val[256], ld[128], tmp[256];
-    const char *none[3] = { "", "", "" };
-    buf_printf(b, "    if (m == %d && n == %d && %s == 1) {\n", k->mr, k->nr, lay == 1 ? "rs_c" : "cs_c");
+    const char *unit = lay == 1 ? "rs_c" : "cs_c";
+    if (masked) buf_printf(b, "    if (%s == 1) {   /* edge tile: predicated */\n", unit);
+    else buf_printf(b, "    if (m == %d && n == %d && %s == 1) {\n", k->mr, k->nr, unit);
+    const char *ldt = masked ? sp->mloadc : sp->loadc, *stt = masked ? sp->mstore : sp->store;
     struct buf va = { 0 }, vb = { 0 };
     const char *ao[3] = { "alpha_", "", "" }, *bo[3] = { "beta_", "", "" };
     em_expand(&va, sp->set1, "", ao, "", 0, sp->vtype);
@@ -72,7 +90,8 @@ static void vector_path(struct buf *b, const struct em *e, int lay)
             snprintf(val, sizeof val, "%s", s.s);
             if (pass) {
                 struct buf l = { 0 }, m2 = { 0 }, f = { 0 };
-                em_expand(&l, sp->loadc, "", none, addr, 0, sp->vtype);
+                const char *lo[3] = { "", "k_", "" };
+                em_expand(&l, ldt, "", lo, addr, 0, sp->vtype);
                 snprintf(ld, sizeof ld, "%s", l.s);
                 const char *m2o[3] = { "vb_", ld, "" };
                 em_expand(&m2, sp->vmul, "", m2o, "", 0, sp->vtype);
@@ -82,10 +101,11 @@ static void vector_path(struct buf *b, const struct em *e, int lay)
                 snprintf(val, sizeof val, "%s", f.s);
                 buf_free(&l); buf_free(&m2); buf_free(&f);
             }
-            const char *so[3] = { val, "", "" };
+            const char *so[3] = { val, "k_", "" };
+            if (masked) mask_open(b, e, lay, i0, j0);
             buf_puts(b, "            ");
-            em_expand(b, sp->store, "", so, addr, 0, sp->vtype);
-            buf_puts(b, "\n");
+            em_expand(b, stt, "", so, addr, 0, sp->vtype);
+            buf_puts(b, masked ? "\n            }\n" : "\n");
             buf_free(&s);
         }
     }
@@ -129,7 +149,8 @@ int emit_store(struct buf *b, const struct em *e)
     buf_printf(b, "    const %s alpha_ = *alpha, beta_ = *beta;\n", ct);
     extract_all(b, e);
     int lay = layout(e->k);
-    if (lay) vector_path(b, e, lay);
+    if (lay) vector_path(b, e, lay, false);
+    if (lay && e->sp->mask_decl) vector_path(b, e, lay, true);
     scalar_path(b, e);
     return lay == 2;
 }

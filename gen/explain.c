@@ -10,7 +10,7 @@ static void row(struct buf *b, const char *title, const struct seq *s, const str
 {
     buf_printf(b, "%-12s", title);
     for (int x = 0; x < s->n; x++) {
-        char cell[16];
+        char cell[24];
         if (what == 0)
             snprintf(cell, sizeof cell, "%s%s", k->inst[s->inst[x]].label, s->iter[x] ? "'" : "");
         else snprintf(cell, sizeof cell, "%d", what == 1 ? s->cycle[x] : s->live[x]);

@@ -49,7 +49,8 @@ const struct target target_neon = {
     },
 };
 
-/* SVE: P is the predicate element size ("b64"). For vector-broadcast B
+/* SVE: P is the predicate element size ("b64"). Edge tiles are stored under
+ * svwhilelt predicates. For vector-broadcast B
  * comes by ld1rq (128 bits replicated to every quadword, which is the
  * group svmla_lane indexes); for scalar-broadcast svdup of a loaded
  * element, which GCC emits as one ld1rd / ld1rw. */
@@ -67,6 +68,8 @@ const struct target target_neon = {
     .store = "svst1_" S "(" SVE_PG(P) ", %m, %0);", .loadc = "svld1_" S "(" SVE_PG(P) ", %m)", \
     .set1 = "svdup_n_" S "(%0)", .vmul = "svmul_" S "_x(" SVE_PG(P) ", %0, %1)", \
     .vfma = "svmla_" S "_x(" SVE_PG(P) ", %2, %0, %1)", \
+    .mask_decl = "const svbool_t %d = svwhilelt_" P "((int64_t)%0, (int64_t)%1);", \
+    .mloadc = "svld1_" S "(%1, %m)", .mstore = "svst1_" S "(%1, %m, %0);", \
     .prefetch = "__builtin_prefetch(%m, 0, 3);" }
 
 const struct target target_sve = {

@@ -72,6 +72,8 @@ const struct target target_avx512 = {
             .store = "_mm512_storeu_pd(%m, %0);", .loadc = "_mm512_loadu_pd(%m)",
             .set1 = "_mm512_set1_pd(%0)", .vmul = "_mm512_mul_pd(%0, %1)",
             .vfma = "_mm512_fmadd_pd(%0, %1, %2)",
+            .mask_decl = "const __mmask8 %d = (__mmask8)(%1 - %0 >= 8 ? 0xFF : (1u << (%1 - %0)) - 1);",
+            .mloadc = "_mm512_maskz_loadu_pd(%1, %m)", .mstore = "_mm512_mask_storeu_pd(%m, %1, %0);",
             .prefetch = "__builtin_prefetch(%m, 0, 3);",
         },
         [ELEM_F32] = {
@@ -87,6 +89,8 @@ const struct target target_avx512 = {
             .store = "_mm512_storeu_ps(%m, %0);", .loadc = "_mm512_loadu_ps(%m)",
             .set1 = "_mm512_set1_ps(%0)", .vmul = "_mm512_mul_ps(%0, %1)",
             .vfma = "_mm512_fmadd_ps(%0, %1, %2)",
+            .mask_decl = "const __mmask16 %d = (__mmask16)(%1 - %0 >= 16 ? 0xFFFF : (1u << (%1 - %0)) - 1);",
+            .mloadc = "_mm512_maskz_loadu_ps(%1, %m)", .mstore = "_mm512_mask_storeu_ps(%m, %1, %0);",
             .prefetch = "__builtin_prefetch(%m, 0, 3);",
         },
     },

@@ -40,6 +40,9 @@ struct spell {
     const char *vmul;      /* expression: %0 * %1 */
     const char *vfma;      /* expression: %0 * %1 + %2 */
     const char *prefetch;  /* prefetch %m */
+    /* predicated edges (optional): mask %d of lanes %0.. below the bound %1,
+     * and masked load (expression) / store of %0 under mask %1 at %m */
+    const char *mask_decl, *mloadc, *mstore;
 };
 
 struct target {

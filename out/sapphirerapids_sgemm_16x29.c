@@ -487,6 +487,246 @@ void sapphirerapids_sgemm_16x29(int64_t m, int64_t n, int64_t k, const float *al
         }
         return;
     }
+    if (rs_c == 1) {   /* edge tile: predicated */
+        const __m512 va_ = _mm512_set1_ps(alpha_);
+        if (beta_ == 0) {
+            if (0 < m && 0 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 0 * cs_c, k_, _mm512_mul_ps(va_, zmm0));
+            }
+            if (0 < m && 1 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 1 * cs_c, k_, _mm512_mul_ps(va_, zmm1));
+            }
+            if (0 < m && 2 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 2 * cs_c, k_, _mm512_mul_ps(va_, zmm2));
+            }
+            if (0 < m && 3 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 3 * cs_c, k_, _mm512_mul_ps(va_, zmm3));
+            }
+            if (0 < m && 4 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 4 * cs_c, k_, _mm512_mul_ps(va_, zmm4));
+            }
+            if (0 < m && 5 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 5 * cs_c, k_, _mm512_mul_ps(va_, zmm5));
+            }
+            if (0 < m && 6 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 6 * cs_c, k_, _mm512_mul_ps(va_, zmm6));
+            }
+            if (0 < m && 7 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 7 * cs_c, k_, _mm512_mul_ps(va_, zmm7));
+            }
+            if (0 < m && 8 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 8 * cs_c, k_, _mm512_mul_ps(va_, zmm8));
+            }
+            if (0 < m && 9 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 9 * cs_c, k_, _mm512_mul_ps(va_, zmm9));
+            }
+            if (0 < m && 10 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 10 * cs_c, k_, _mm512_mul_ps(va_, zmm10));
+            }
+            if (0 < m && 11 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 11 * cs_c, k_, _mm512_mul_ps(va_, zmm11));
+            }
+            if (0 < m && 12 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 12 * cs_c, k_, _mm512_mul_ps(va_, zmm12));
+            }
+            if (0 < m && 13 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 13 * cs_c, k_, _mm512_mul_ps(va_, zmm13));
+            }
+            if (0 < m && 14 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 14 * cs_c, k_, _mm512_mul_ps(va_, zmm14));
+            }
+            if (0 < m && 15 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 15 * cs_c, k_, _mm512_mul_ps(va_, zmm15));
+            }
+            if (0 < m && 16 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 16 * cs_c, k_, _mm512_mul_ps(va_, zmm16));
+            }
+            if (0 < m && 17 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 17 * cs_c, k_, _mm512_mul_ps(va_, zmm17));
+            }
+            if (0 < m && 18 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 18 * cs_c, k_, _mm512_mul_ps(va_, zmm18));
+            }
+            if (0 < m && 19 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 19 * cs_c, k_, _mm512_mul_ps(va_, zmm19));
+            }
+            if (0 < m && 20 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 20 * cs_c, k_, _mm512_mul_ps(va_, zmm20));
+            }
+            if (0 < m && 21 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 21 * cs_c, k_, _mm512_mul_ps(va_, zmm21));
+            }
+            if (0 < m && 22 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 22 * cs_c, k_, _mm512_mul_ps(va_, zmm22));
+            }
+            if (0 < m && 23 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 23 * cs_c, k_, _mm512_mul_ps(va_, zmm23));
+            }
+            if (0 < m && 24 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 24 * cs_c, k_, _mm512_mul_ps(va_, zmm24));
+            }
+            if (0 < m && 25 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 25 * cs_c, k_, _mm512_mul_ps(va_, zmm25));
+            }
+            if (0 < m && 26 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 26 * cs_c, k_, _mm512_mul_ps(va_, zmm26));
+            }
+            if (0 < m && 27 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 27 * cs_c, k_, _mm512_mul_ps(va_, zmm27));
+            }
+            if (0 < m && 28 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 28 * cs_c, k_, _mm512_mul_ps(va_, zmm28));
+            }
+        } else {
+            const __m512 vb_ = _mm512_set1_ps(beta_);
+            if (0 < m && 0 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 0 * cs_c, k_, _mm512_fmadd_ps(va_, zmm0, _mm512_mul_ps(vb_, _mm512_maskz_loadu_ps(k_, c + 0 + 0 * cs_c))));
+            }
+            if (0 < m && 1 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 1 * cs_c, k_, _mm512_fmadd_ps(va_, zmm1, _mm512_mul_ps(vb_, _mm512_maskz_loadu_ps(k_, c + 0 + 1 * cs_c))));
+            }
+            if (0 < m && 2 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 2 * cs_c, k_, _mm512_fmadd_ps(va_, zmm2, _mm512_mul_ps(vb_, _mm512_maskz_loadu_ps(k_, c + 0 + 2 * cs_c))));
+            }
+            if (0 < m && 3 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 3 * cs_c, k_, _mm512_fmadd_ps(va_, zmm3, _mm512_mul_ps(vb_, _mm512_maskz_loadu_ps(k_, c + 0 + 3 * cs_c))));
+            }
+            if (0 < m && 4 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 4 * cs_c, k_, _mm512_fmadd_ps(va_, zmm4, _mm512_mul_ps(vb_, _mm512_maskz_loadu_ps(k_, c + 0 + 4 * cs_c))));
+            }
+            if (0 < m && 5 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 5 * cs_c, k_, _mm512_fmadd_ps(va_, zmm5, _mm512_mul_ps(vb_, _mm512_maskz_loadu_ps(k_, c + 0 + 5 * cs_c))));
+            }
+            if (0 < m && 6 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 6 * cs_c, k_, _mm512_fmadd_ps(va_, zmm6, _mm512_mul_ps(vb_, _mm512_maskz_loadu_ps(k_, c + 0 + 6 * cs_c))));
+            }
+            if (0 < m && 7 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 7 * cs_c, k_, _mm512_fmadd_ps(va_, zmm7, _mm512_mul_ps(vb_, _mm512_maskz_loadu_ps(k_, c + 0 + 7 * cs_c))));
+            }
+            if (0 < m && 8 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 8 * cs_c, k_, _mm512_fmadd_ps(va_, zmm8, _mm512_mul_ps(vb_, _mm512_maskz_loadu_ps(k_, c + 0 + 8 * cs_c))));
+            }
+            if (0 < m && 9 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 9 * cs_c, k_, _mm512_fmadd_ps(va_, zmm9, _mm512_mul_ps(vb_, _mm512_maskz_loadu_ps(k_, c + 0 + 9 * cs_c))));
+            }
+            if (0 < m && 10 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 10 * cs_c, k_, _mm512_fmadd_ps(va_, zmm10, _mm512_mul_ps(vb_, _mm512_maskz_loadu_ps(k_, c + 0 + 10 * cs_c))));
+            }
+            if (0 < m && 11 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 11 * cs_c, k_, _mm512_fmadd_ps(va_, zmm11, _mm512_mul_ps(vb_, _mm512_maskz_loadu_ps(k_, c + 0 + 11 * cs_c))));
+            }
+            if (0 < m && 12 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 12 * cs_c, k_, _mm512_fmadd_ps(va_, zmm12, _mm512_mul_ps(vb_, _mm512_maskz_loadu_ps(k_, c + 0 + 12 * cs_c))));
+            }
+            if (0 < m && 13 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 13 * cs_c, k_, _mm512_fmadd_ps(va_, zmm13, _mm512_mul_ps(vb_, _mm512_maskz_loadu_ps(k_, c + 0 + 13 * cs_c))));
+            }
+            if (0 < m && 14 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 14 * cs_c, k_, _mm512_fmadd_ps(va_, zmm14, _mm512_mul_ps(vb_, _mm512_maskz_loadu_ps(k_, c + 0 + 14 * cs_c))));
+            }
+            if (0 < m && 15 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 15 * cs_c, k_, _mm512_fmadd_ps(va_, zmm15, _mm512_mul_ps(vb_, _mm512_maskz_loadu_ps(k_, c + 0 + 15 * cs_c))));
+            }
+            if (0 < m && 16 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 16 * cs_c, k_, _mm512_fmadd_ps(va_, zmm16, _mm512_mul_ps(vb_, _mm512_maskz_loadu_ps(k_, c + 0 + 16 * cs_c))));
+            }
+            if (0 < m && 17 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 17 * cs_c, k_, _mm512_fmadd_ps(va_, zmm17, _mm512_mul_ps(vb_, _mm512_maskz_loadu_ps(k_, c + 0 + 17 * cs_c))));
+            }
+            if (0 < m && 18 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 18 * cs_c, k_, _mm512_fmadd_ps(va_, zmm18, _mm512_mul_ps(vb_, _mm512_maskz_loadu_ps(k_, c + 0 + 18 * cs_c))));
+            }
+            if (0 < m && 19 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 19 * cs_c, k_, _mm512_fmadd_ps(va_, zmm19, _mm512_mul_ps(vb_, _mm512_maskz_loadu_ps(k_, c + 0 + 19 * cs_c))));
+            }
+            if (0 < m && 20 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 20 * cs_c, k_, _mm512_fmadd_ps(va_, zmm20, _mm512_mul_ps(vb_, _mm512_maskz_loadu_ps(k_, c + 0 + 20 * cs_c))));
+            }
+            if (0 < m && 21 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 21 * cs_c, k_, _mm512_fmadd_ps(va_, zmm21, _mm512_mul_ps(vb_, _mm512_maskz_loadu_ps(k_, c + 0 + 21 * cs_c))));
+            }
+            if (0 < m && 22 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 22 * cs_c, k_, _mm512_fmadd_ps(va_, zmm22, _mm512_mul_ps(vb_, _mm512_maskz_loadu_ps(k_, c + 0 + 22 * cs_c))));
+            }
+            if (0 < m && 23 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 23 * cs_c, k_, _mm512_fmadd_ps(va_, zmm23, _mm512_mul_ps(vb_, _mm512_maskz_loadu_ps(k_, c + 0 + 23 * cs_c))));
+            }
+            if (0 < m && 24 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 24 * cs_c, k_, _mm512_fmadd_ps(va_, zmm24, _mm512_mul_ps(vb_, _mm512_maskz_loadu_ps(k_, c + 0 + 24 * cs_c))));
+            }
+            if (0 < m && 25 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 25 * cs_c, k_, _mm512_fmadd_ps(va_, zmm25, _mm512_mul_ps(vb_, _mm512_maskz_loadu_ps(k_, c + 0 + 25 * cs_c))));
+            }
+            if (0 < m && 26 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 26 * cs_c, k_, _mm512_fmadd_ps(va_, zmm26, _mm512_mul_ps(vb_, _mm512_maskz_loadu_ps(k_, c + 0 + 26 * cs_c))));
+            }
+            if (0 < m && 27 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 27 * cs_c, k_, _mm512_fmadd_ps(va_, zmm27, _mm512_mul_ps(vb_, _mm512_maskz_loadu_ps(k_, c + 0 + 27 * cs_c))));
+            }
+            if (0 < m && 28 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 28 * cs_c, k_, _mm512_fmadd_ps(va_, zmm28, _mm512_mul_ps(vb_, _mm512_maskz_loadu_ps(k_, c + 0 + 28 * cs_c))));
+            }
+        }
+        return;
+    }
     float t_[464];
     _mm512_storeu_ps(t_ + 0, zmm0);
     _mm512_storeu_ps(t_ + 16, zmm1);
