@@ -41,6 +41,8 @@ struct ctx {
     struct machine *m;
     ynode *top[K_COUNT];
     struct timing *tcur;   /* the instruction timing being read */
+    struct cache *ccur;    /* the cache being read */
+    int top_line[K_COUNT]; /* line of each top-level key */
 };
 
 static void collect_top(struct ydoc *d, const char *key, ynode *kn, ynode *v,
@@ -51,6 +53,7 @@ static void collect_top(struct ydoc *d, const char *key, ynode *kn, ynode *v,
         if (!strcmp(key, key_names[i])) {
             if (c->top[i]) yfail(d, kn, field, "given twice");
             c->top[i] = v;
+            c->top_line[i] = ynode_line(kn);
             return;
         }
     yfail(d, kn, field, "unknown key (see machines/README.md)");
@@ -127,7 +130,8 @@ static void parse_timing_key(struct ydoc *d, const char *key, ynode *kn, ynode *
     struct ctx *c = vc;
     struct timing *t = c->tcur;
     if (!strcmp(key, "latency")) t->latency = (int)yint(d, v, field, 0, 1000);
-    else if (!strcmp(key, "uops")) t->uops = (int)yint(d, v, field, 1, 16);
+    else if (!strcmp(key, "uops"))   /* more than one cycle's dispatch could never issue */
+        t->uops = (int)yint(d, v, field, 1, c->m->dispatch_width ? c->m->dispatch_width : 16);
     else if (!strcmp(key, "throughput")) {
         double tp = ynum(d, v, field, 0.01, 1.0);
         t->occupancy = (int)(1.0 / tp + 0.5);
@@ -163,26 +167,28 @@ static void parse_instr(struct ydoc *d, const char *key, ynode *kn, ynode *v,
     if (!t->nalt) yfail(d, v, field, "unit: missing");
 }
 
+static void parse_cache_key(struct ydoc *d, const char *key, ynode *kn, ynode *x,
+                            const char *sub, void *vc)
+{
+    struct cache *cc = ((struct ctx *)vc)->ccur;
+    if (!strcmp(key, "size")) cc->size = ysize(d, x, sub, 1024, 1L << 40);
+    else if (!strcmp(key, "line")) cc->line = (int)yint(d, x, sub, 16, 1024);
+    else if (!strcmp(key, "ways")) cc->ways = (int)yint(d, x, sub, 1, 1024);
+    else yfail(d, kn, sub, "unknown key (expected size, line, ways)");
+}
+
 static void parse_cache(struct ydoc *d, const char *key, ynode *kn, ynode *v,
                         const char *field, void *vc)
 {
-    struct machine *m = ((struct ctx *)vc)->m;
+    struct ctx *c = vc;
+    struct machine *m = c->m;
     struct cache *cc = !strcmp(key, "l1d") ? &m->l1d : !strcmp(key, "l2") ? &m->l2
                      : !strcmp(key, "l3") ? &m->l3 : NULL;
     if (!cc) yfail(d, kn, field, "unknown cache (expected l1d, l2, l3)");
     if (v->type != YAML_MAPPING_NODE) yfail(d, v, field, "expected {size, line, ways}");
     cc->present = true;
-    char sub[160];
-    for (yaml_node_pair_t *p = v->data.mapping.pairs.start; p < v->data.mapping.pairs.top; p++) {
-        ynode *k = yaml_document_get_node(&d->doc, p->key);
-        ynode *x = yaml_document_get_node(&d->doc, p->value);
-        const char *ks = yscalar(d, k, field);
-        snprintf(sub, sizeof sub, "%s.%s", field, ks);
-        if (!strcmp(ks, "size")) cc->size = ysize(d, x, sub, 1024, 1L << 40);
-        else if (!strcmp(ks, "line")) cc->line = (int)yint(d, x, sub, 16, 1024);
-        else if (!strcmp(ks, "ways")) cc->ways = (int)yint(d, x, sub, 1, 1024);
-        else yfail(d, k, sub, "unknown key (expected size, line, ways)");
-    }
+    c->ccur = cc;
+    ymap_each(d, v, field, parse_cache_key, c);
     if (!cc->size) yfail(d, v, field, "size: missing");
     if (!cc->line) yfail(d, v, field, "line: missing");
     if (!cc->ways) yfail(d, v, field, "ways: missing");
@@ -230,7 +236,7 @@ static void parse_scalars(struct ydoc *d, struct ctx *c)
     parse_name(d, c->top[K_NAME], m);
     m->family = yenum(d, c->top[K_ISA], "isa", family_names, FAM_COUNT);
     parse_extensions(d, c->top[K_EXT], m);
-    m->ext_line = ynode_line(c->top[K_EXT]);
+    m->ext_line = c->top_line[K_EXT];
     m->vector_bits = (int)yint(d, c->top[K_VBITS], "vector_bits", 128, 2048);
     if (m->vector_bits % 128) yfail(d, c->top[K_VBITS], "vector_bits", "must be a multiple of 128");
     m->vector_registers = (int)yint(d, c->top[K_VREGS], "vector_registers", 4, 128);
@@ -274,7 +280,7 @@ static void load_doc(struct machine *m, struct ydoc *d)
     m->order = DISPATCH_OUT_OF_ORDER;
     each(d, &c, K_DISPATCH, parse_dispatch);
     each(d, &c, K_UNITS, parse_unit);
-    m->instr_line = ynode_line(c.top[K_INSTR]);
+    m->instr_line = c.top_line[K_INSTR];
     each(d, &c, K_INSTR, parse_instr);
     each(d, &c, K_CACHES, parse_cache);
     m->b_prefetch_distance = 512;    /* POCA's default */

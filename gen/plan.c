@@ -7,34 +7,50 @@
 
 static void check_timings(const struct plan *pl);
 
+/* No shape was found: say why, for the first candidate in POCA's order
+ * that gets furthest (geometry, then registers, then a timing class the
+ * machine file lacks, which check_timings names with its line). */
+static _Noreturn void explain_no_shape(struct plan *pl, const struct options *o, int force)
+{
+    const struct machine *m = &pl->m;
+    const char *why = NULL;
+    int need = 0;
+    for (int bs = 0; bs < BS_COUNT; bs++) {
+        if ((force >= 0 && bs != force) || !(pl->t->strategies & (1u << bs))) continue;
+        for (int mr = o->mr ? o->mr : 1; mr <= (o->mr ? o->mr : 64); mr++)
+            for (int nr = o->nr ? o->nr : 1; nr <= (o->nr ? o->nr : 32); nr++) {
+                const char *w = kernel_shape_error(m, pl->t, (enum bstrat)bs, o->elem, mr, nr);
+                if (w) { if (!why) why = w; continue; }
+                int regs = kernel_min_regs(m, pl->t, (enum bstrat)bs, o->elem, mr, nr);
+                if (regs > m->max_regs) { if (!need || regs < need) need = regs; continue; }
+                kernel_build(&pl->k, m, pl->t, o->elem, (enum bstrat)bs, mr, nr, m->max_regs);
+                check_timings(pl);
+                kernel_free(&pl->k);
+            }
+    }
+    char req[64] = "";
+    if (o->mr) snprintf(req, sizeof req, "--mr %d", o->mr);
+    if (o->nr) snprintf(req + strlen(req), sizeof req - strlen(req), "%s--nr %d", o->mr ? " " : "", o->nr);
+    if (need && req[0])
+        die_input("%s: needs at least %d vector registers for %s, %s allows %d", req, need,
+                  elem_names[o->elem], m->path, m->max_regs);
+    if (need)
+        die_input("no %s micro-kernel fits in %d vector registers (the smallest needs %d; %s)",
+                  elem_names[o->elem], m->max_regs, need, m->path);
+    if (why) die_input("%s%s%s (%s)", req, req[0] ? ": " : "", why, m->path);
+    die_input("%s: b_strategy: the %s instruction set does not offer it", m->path, pl->t->name);
+}
+
 static void choose_shape(struct plan *pl, const struct options *o)
 {
     const struct machine *m = &pl->m;
     int force = o->force_bs >= 0 ? o->force_bs : m->b_strategy;
-    if (o->mr && o->nr) {
-        struct shape s = shape_choose(m, pl->t, o->elem, o->mr, o->nr, m->max_regs, force, false);
-        if (s.mr) { kernel_build(&pl->k, m, pl->t, o->elem, s.bs, s.mr, s.nr, m->max_regs); return; }
-        /* say why with the first strategy allowed */
-        for (int bs = 0; bs < BS_COUNT; bs++) {
-            if (force >= 0 && bs != force) continue;
-            if (!(pl->t->strategies & (1u << bs))) continue;
-            const char *why = kernel_shape_error(m, pl->t, bs, o->elem, o->mr, o->nr);
-            if (why) die_input("--mr %d --nr %d: %s (%s)", o->mr, o->nr, why, m->path);
-            if (kernel_min_regs(m, pl->t, bs, o->elem, o->mr, o->nr) > m->max_regs)
-                die_input("--mr %d --nr %d: needs at least %d vector registers, %s allows %d",
-                          o->mr, o->nr, kernel_min_regs(m, pl->t, bs, o->elem, o->mr, o->nr),
-                          m->path, m->max_regs);
-            kernel_build(&pl->k, m, pl->t, o->elem, (enum bstrat)bs, o->mr, o->nr, m->max_regs);
-            check_timings(pl);   /* names the instruction class the file lacks */
-        }
-        die_input("%s: b_strategy: the %s instruction set does not offer it", m->path, pl->t->name);
-    }
+    bool exact = o->mr && o->nr;
     /* --blis: shapes BLIS packs fast, when one fits */
-    struct shape s = shape_choose(m, pl->t, o->elem, o->mr, o->nr, m->max_regs, force, o->blis);
-    if (!s.mr && o->blis) s = shape_choose(m, pl->t, o->elem, o->mr, o->nr, m->max_regs, force, false);
-    if (!s.mr)
-        die_input("%s: no %s micro-kernel%s fits in %d vector registers", m->path,
-                  elem_names[o->elem], o->mr || o->nr ? " of the requested size" : "", m->max_regs);
+    struct shape s = shape_choose(m, pl->t, o->elem, o->mr, o->nr, m->max_regs, force, o->blis && !exact);
+    if (!s.mr && o->blis && !exact)
+        s = shape_choose(m, pl->t, o->elem, o->mr, o->nr, m->max_regs, force, false);
+    if (!s.mr) explain_no_shape(pl, o, force);
     kernel_build(&pl->k, m, pl->t, o->elem, s.bs, s.mr, s.nr, m->max_regs);
 }
 
@@ -73,6 +89,9 @@ void plan_build(struct plan *pl, const struct options *o)
     trace_liveness(&pl->k, pl->s.inst, pl->s.iter, pl->s.n, -1, pl->s.live);
     pipeline(&pl->p, &pl->k, &pl->g, &pl->s, o->no_pipeline ? 0 : -1);
     regalloc(&pl->r, &pl->k, &pl->p, o->unroll);
+    if (o->unroll && pl->r.uf != o->unroll)   /* a value outlives the copies asked for */
+        die_input("--unroll %d: some values stay live across iterations; the k loop must be "
+                  "unrolled a multiple of %d here", o->unroll, pl->r.uf);
     predict(pl);
 }
 

@@ -52,6 +52,10 @@ void ymap_each(struct ydoc *d, ynode *map, const char *field, ymap_fn fn, void *
         const char *key = yscalar(d, k, field);
         char sub[160];
         snprintf(sub, sizeof sub, "%s%s%s", field[0] ? field : "", field[0] ? "." : "", key);
+        /* YAML forbids duplicate keys; libyaml keeps both, so refuse here */
+        for (yaml_node_pair_t *q = map->data.mapping.pairs.start; q < pr; q++)
+            if (!strcmp(yscalar(d, yaml_document_get_node(&d->doc, q->key), field), key))
+                yfail(d, k, sub, "given twice");
         fn(d, key, k, v, sub, ctx);
     }
 }
@@ -98,8 +102,12 @@ long ysize(struct ydoc *d, ynode *n, const char *field, long lo, long hi)
     const char *s = yscalar(d, n, field);
     char *end;
     long v = parse_long(d, n, field, s, &end);
-    if (*end == 'K' || *end == 'k') { v <<= 10; end++; }
-    else if (*end == 'M' || *end == 'm') { v <<= 20; end++; }
+    int shift = *end == 'K' || *end == 'k' ? 10 : *end == 'M' || *end == 'm' ? 20 : 0;
+    if (shift) {
+        if (v > (hi >> shift) || v < 0) yfail(d, n, field, "'%s' is out of range [%ld, %ld]", s, lo, hi);
+        v <<= shift;
+        end++;
+    }
     if (*end == 'B' || *end == 'b') end++;
     if (*end) yfail(d, n, field, "'%s' is not a size (bytes, or with a K/M suffix)", s);
     return check_range(d, n, field, v, lo, hi);

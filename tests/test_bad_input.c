@@ -102,7 +102,7 @@ static void broken_yaml(void **state)
     bad(replace(good, "vector_bits: 256", "vector_bits: 200"), "", "m.yaml:4: vector_bits: must be a multiple of 128");
     /* without vfma the kernel falls back to mul+add, so vfmul must be there */
     bad(replace(replace(good, "  vfma: {latency: 5, unit: fma}\n", ""), "  vfmul: {latency: 5, unit: fma}\n", ""),
-        "--b-strategy scalar-broadcast --mr 8 --nr 4", "m.yaml:9: instructions.vfmul: missing");
+        "--b-strategy scalar-broadcast --mr 8 --nr 4", "m.yaml:8: instructions.vfmul: missing");
 }
 
 static void impossible_requests(void **state)

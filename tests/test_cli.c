@@ -1,0 +1,384 @@
+/* test_cli.c: the real gemmgen binary on bad and good input. Each run is
+ * fork + exec in a fresh mkdtemp directory (so the default `out/` would
+ * land there too), with stdout and stderr captured and a time limit. Bad
+ * input must exit with status 2, name the file:line: field or the option,
+ * and write nothing: neither into the -o directory nor a default out/. A
+ * good run writes exactly NAME.c and NAME.h, byte-identical when repeated,
+ * and leaves no temporary file. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+#include <dirent.h>
+#include <fcntl.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+static char dir[64];         /* the mkdtemp work directory (cwd of gemmgen) */
+static char err[8192], out[8192];
+
+/* Line numbers matter: the tests name them. */
+static const char good[] =
+    "name: t\n"                                                              /*  1 */
+    "isa: x86\n"                                                             /*  2 */
+    "extensions: [avx, avx2, fma]\n"                                         /*  3 */
+    "vector_bits: 256\n"                                                     /*  4 */
+    "vector_registers: 16\n"                                                 /*  5 */
+    "dispatch: {width: 4, order: out-of-order}\n"                            /*  6 */
+    "units: {load: 2, fma: 2, int: 3, shuf: 1}\n"                            /*  7 */
+    "instructions:\n"                                                        /*  8 */
+    "  vload: {latency: 5, unit: load}\n"                                    /*  9 */
+    "  vbroadcast: {latency: 5, unit: load}\n"                               /* 10 */
+    "  vshuffle: {latency: 1, unit: shuf}\n"                                 /* 11 */
+    "  vfma: {latency: 5, unit: fma}\n"                                      /* 12 */
+    "  vfmul: {latency: 5, unit: fma}\n"                                     /* 13 */
+    "  vfadd: {latency: 3, unit: fma}\n"                                     /* 14 */
+    "  iadd: {latency: 1, unit: int}\n"                                      /* 15 */
+    "  prefetch: {latency: 0, unit: load}\n"                                 /* 16 */
+    "caches:\n"                                                              /* 17 */
+    "  l1d: {size: 32K, line: 64, ways: 8}\n"                                /* 18 */
+    "  l2: {size: 256K, line: 64, ways: 8}\n";                               /* 19 */
+
+/* TEXT with the first FROM replaced by TO; two static buffers, so one
+ * result may feed the next call. */
+static const char *with(const char *text, const char *from, const char *to)
+{
+    static char bufs[2][4096];
+    static int next;
+    char copy[4096];
+    snprintf(copy, sizeof copy, "%s", text);
+    char *o = bufs[next ^= 1];
+    const char *p = strstr(copy, from);
+    assert_non_null(p);
+    snprintf(o, sizeof bufs[0], "%.*s%s%s", (int)(p - copy), copy, to, p + strlen(from));
+    return o;
+}
+
+static void path_in(char *buf, size_t size, const char *name) { snprintf(buf, size, "%s/%s", dir, name); }
+
+static void write_file(const char *name, const char *text)
+{
+    char p[256];
+    path_in(p, sizeof p, name);
+    FILE *f = fopen(p, "w");
+    assert_non_null(f);
+    fputs(text, f);
+    fclose(f);
+}
+
+static void slurp(const char *name, char *buf, size_t size)
+{
+    char p[256];
+    path_in(p, sizeof p, name);
+    FILE *f = fopen(p, "r");
+    assert_non_null(f);
+    size_t n = fread(buf, 1, size - 1, f);
+    buf[n] = '\0';
+    fclose(f);
+}
+
+/* Entries of directory NAME (inside dir), -1 if it does not exist. */
+static int entries(const char *name)
+{
+    char p[256];
+    path_in(p, sizeof p, name);
+    DIR *d = opendir(p);
+    if (!d) return -1;
+    int n = 0;
+    for (struct dirent *e; (e = readdir(d));) n += strcmp(e->d_name, ".") && strcmp(e->d_name, "..");
+    closedir(d);
+    return n;
+}
+
+/* Runs gemmgen with ARGS (NULL-terminated, gemmgen's own argv[0] added) in
+ * dir; fills out/err; returns the exit status, or -1 when it had to be
+ * killed after 2 s (a correct gemmgen needs a few ms). */
+static int run(const char *const *args)
+{
+    char *argv[32];
+    int n = 0;
+    argv[n++] = (char *)GEMMGEN_EXE;
+    for (; *args && n < 31; args++) argv[n++] = (char *)*args;
+    argv[n] = NULL;
+    fflush(stdout);
+    fflush(stderr);
+    pid_t pid = fork();
+    assert_true(pid >= 0);
+    if (pid == 0) {
+        if (chdir(dir) != 0) _exit(99);
+        int o = open("stdout.txt", O_WRONLY | O_CREAT | O_TRUNC, 0644);
+        int e = open("stderr.txt", O_WRONLY | O_CREAT | O_TRUNC, 0644);
+        dup2(o, 1);
+        dup2(e, 2);
+        execv(GEMMGEN_EXE, argv);
+        _exit(98);
+    }
+    int st = 0;
+    struct timespec tick = { 0, 10 * 1000 * 1000 };
+    for (int waited = 0; waitpid(pid, &st, WNOHANG) == 0; waited++) {
+        if (waited == 200) { kill(pid, SIGKILL); waitpid(pid, &st, 0); st = -1; break; }
+        nanosleep(&tick, NULL);
+    }
+    slurp("stdout.txt", out, sizeof out);
+    slurp("stderr.txt", err, sizeof err);
+    return st == -1 ? -1 : WIFEXITED(st) ? WEXITSTATUS(st) : 128 + WTERMSIG(st);
+}
+
+/* Fresh, empty output directory "o" (and no default "out"). */
+static void clear_outputs(void)
+{
+    char cmd[256];
+    snprintf(cmd, sizeof cmd, "rm -rf '%s/o' '%s/out' && mkdir '%s/o'", dir, dir, dir);
+    assert_int_equal(system(cmd), 0);
+}
+
+/* Bad input: status 2, every WANT in stderr, nothing written. ARGS get
+ * "-o o"; with YAML, m.yaml holds it and --machine m.yaml comes first. */
+static void bad(const char *yaml, const char *const *args, const char *want, const char *want2)
+{
+    const char *argv[32];
+    int n = 0;
+    if (yaml) { write_file("m.yaml", yaml); argv[n++] = "--machine"; argv[n++] = "m.yaml"; }
+    for (; *args; args++) argv[n++] = *args;
+    argv[n] = NULL;
+    clear_outputs();
+    int st = run(argv);
+    if (st != 2 || !strstr(err, want) || (want2 && !strstr(err, want2)))
+        fprintf(stderr, "status %d, stderr: %s(wanted '%s'%s%s)\n", st, err, want, want2 ? " and " : "", want2 ? want2 : "");
+    assert_int_equal(st, 2);
+    assert_non_null(strstr(err, want));
+    if (want2) assert_non_null(strstr(err, want2));
+    assert_int_equal(entries("o"), 0);
+    /* the same without -o: no default out/ may appear */
+    const char *argv2[32];
+    int m = 0;
+    for (int x = 0; x < n; x++)
+        if (strcmp(argv[x], "-o") == 0) x++;
+        else argv2[m++] = argv[x];
+    argv2[m] = NULL;
+    assert_int_equal(run(argv2), 2);
+    assert_int_equal(entries("out"), -1);
+}
+
+#define ARGS(...) ((const char *const[]){ __VA_ARGS__, NULL })
+
+static void malformed_yaml(void **state)
+{
+    (void)state;
+    bad(with(good, "units: {load: 2", "units: {load: 2: 3"), ARGS("-o", "o"), "m.yaml:7: yaml:", NULL);
+    bad(with(good, "vfma: {latency: 5", "vfma: {latency: five"), ARGS("-o", "o"),
+        "m.yaml:12: instructions.vfma.latency: 'five' is not a whole number", NULL);
+    bad(with(good, "size: 32K", "size: 32Q"), ARGS("-o", "o"), "m.yaml:18: caches.l1d.size:", NULL);
+    bad(with(good, "vector_registers: 16\n", "vector_registers: 16\nbogus: 1\n"), ARGS("-o", "o"),
+        "m.yaml:6: bogus: unknown key", NULL);
+    bad("", ARGS("-o", "o"), "m.yaml:1: machine: the file is empty", NULL);
+}
+
+static void incomplete_yaml(void **state)
+{
+    (void)state;
+    bad(with(good, "caches:\n  l1d: {size: 32K, line: 64, ways: 8}\n  l2: {size: 256K, line: 64, ways: 8}\n", ""),
+        ARGS("-o", "o"), "m.yaml:1: caches: missing", NULL);
+    bad(with(good, "  l2: {size: 256K, line: 64, ways: 8}\n", ""), ARGS("-o", "o"), "m.yaml:18: caches.l2: missing", NULL);
+    /* a class the instruction selection needs: named when it is missing */
+    bad(with(with(good, "  vfma: {latency: 5, unit: fma}\n", ""), "  vfmul: {latency: 5, unit: fma}\n", ""),
+        ARGS("-o", "o", "--mr", "8", "--nr", "4", "--b-strategy", "scalar-broadcast"), "m.yaml:",
+        "instructions.vfmul: missing");
+    bad(NULL, ARGS("--machine", "nonexistent.yaml", "-o", "o"), "nonexistent.yaml: cannot open", NULL);
+}
+
+static void unknown_isa(void **state)
+{
+    (void)state;
+    bad(with(good, "isa: x86", "isa: sparc"), ARGS("-o", "o"), "m.yaml:2: isa: unknown value 'sparc'", NULL);
+    bad(with(good, "[avx, avx2, fma]", "[sse2]"), ARGS("-o", "o"), "m.yaml:3: extensions: no instruction set", NULL);
+}
+
+static void impossible_registers(void **state)
+{
+    (void)state;
+    bad(good, ARGS("-o", "o", "--mr", "64", "--nr", "64"), "--mr 64 --nr 64:", "needs at least");
+    bad(good, ARGS("-o", "o", "--max-regs", "3"), "no f64 micro-kernel fits", NULL);
+    bad(good, ARGS("-o", "o", "--max-regs", "17"), "--max-regs 17: must be within [2, 16]", NULL);
+}
+
+static void bad_sizes(void **state)
+{
+    (void)state;
+    char skx[1024];
+    snprintf(skx, sizeof skx, "%s/skylake-avx512.yaml", MACHINES_DIR);
+    bad(good, ARGS("-o", "o", "--mr", "0"), "--mr: '0' is not a whole number", NULL);
+    bad(good, ARGS("-o", "o", "--mr", "abc"), "--mr: 'abc' is not a whole number", NULL);
+    bad(good, ARGS("-o", "o", "--nr", "65"), "--nr: '65'", NULL);
+    bad(good, ARGS("-o", "o", "--mr", "8x"), "--mr: '8x'", NULL);
+    bad(NULL, ARGS("--machine", skx, "-o", "o", "--mr", "7", "--nr", "8"), "--mr 7 --nr 8: MR=7 must be a multiple of 8", NULL);
+    bad(NULL, ARGS("--machine", skx, "-o", "o", "--type", "f32", "--mr", "24", "--nr", "4"), "MR=24 must be a multiple of 16", NULL);
+}
+
+/* With only --mr given, an impossible MR must be blamed on --mr and the
+ * rule it breaks (a multiple of 8 for AVX-512 f64), not on the register
+ * budget. */
+static void lone_mr_names_option(void **state)
+{
+    (void)state;
+    char skx[1024];
+    snprintf(skx, sizeof skx, "%s/skylake-avx512.yaml", MACHINES_DIR);
+    bad(NULL, ARGS("--machine", skx, "-o", "o", "--mr", "7"), "--mr", "multiple of 8");
+}
+
+/* With the default shape too, a file lacking vfma and vfmul must name the
+ * missing class, not blame the register budget. */
+static void missing_class_default_shape(void **state)
+{
+    (void)state;
+    bad(with(with(good, "  vfma: {latency: 5, unit: fma}\n", ""), "  vfmul: {latency: 5, unit: fma}\n", ""),
+        ARGS("-o", "o"), "m.yaml:", "instructions.vfmul: missing");
+}
+
+/* --unroll N is honoured (UF = N) or refused with status 2 naming
+ * --unroll: on haswell's default 8x6 a value needs two names, so the
+ * allocator cannot use UF 1 (regalloc would silently raise it). */
+static void unroll_honoured_or_refused(void **state)
+{
+    (void)state;
+    char hsw[1024];
+    snprintf(hsw, sizeof hsw, "%s/haswell.yaml", MACHINES_DIR);
+    for (int n = 1; n <= 4; n++) {
+        char un[8];
+        snprintf(un, sizeof un, "%d", n);
+        int st = run(ARGS("--machine", hsw, "--unroll", un, "--explain=json"));
+        if (st == 2) { assert_non_null(strstr(err, "--unroll")); continue; }
+        assert_int_equal(st, 0);
+        const char *uf = strstr(out, "\"unroll_factor\":");
+        assert_non_null(uf);
+        assert_int_equal(atoi(uf + strlen("\"unroll_factor\":")), n);
+    }
+}
+
+static void bad_options(void **state)
+{
+    (void)state;
+    bad(good, ARGS("-o", "o", "--frobnicate"), "--frobnicate: unknown or incomplete option", NULL);
+    bad(good, ARGS("-o", "o", "--mr"), "--mr: unknown or incomplete option", NULL);
+    bad(good, ARGS("-o", "o", "stray"), "stray: unexpected argument", NULL);
+    bad(good, ARGS("-o", "o", "--type", "f16"), "--type: unknown value 'f16'", NULL);
+    bad(good, ARGS("-o", "o", "--name", "9lives"), "--name: '9lives' is not a C identifier", NULL);
+    bad(good, ARGS("-o", "o", "--unroll", "0"), "--unroll: '0'", NULL);
+    bad(good, ARGS("-o", "o", "--explain=xml"), "--explain", NULL);
+    bad(good, ARGS("-o", "o", "--b-strategy", "diagonal"), "--b-strategy: unknown value 'diagonal'", NULL);
+}
+
+/* uops wider than the dispatch width could never issue (the scheduler
+ * would look for a free cycle forever): an input error naming the field.
+ * run() kills a hung gemmgen after 2 s. */
+static void uops_wider_than_dispatch(void **state)
+{
+    (void)state;
+    bad(with(good, "vload: {latency: 5, unit: load}", "vload: {latency: 5, unit: load, uops: 5}"),
+        ARGS("-o", "o"), "m.yaml:9: instructions.vload.uops", NULL);
+}
+
+static void good_run(const char *name)
+{
+    const char *const args[] = { "--machine", "m.yaml", "-o", "o", "--name", name, NULL };
+    assert_int_equal(run(args), 0);
+    char want[256];
+    snprintf(want, sizeof want, "o/%s.c\no/%s.h\n", name, name);
+    assert_string_equal(out, want);                /* it says what it wrote */
+}
+
+static size_t read_out(const char *file, char *buf, size_t size)
+{
+    char p[256];
+    path_in(p, sizeof p, file);
+    FILE *f = fopen(p, "rb");
+    assert_non_null(f);
+    size_t n = fread(buf, 1, size, f);
+    fclose(f);
+    return n;
+}
+
+static void good_and_deterministic(void **state)
+{
+    (void)state;
+    static char first[2][1 << 18], again[2][1 << 18];
+    size_t n1[2], n2[2];
+    write_file("m.yaml", good);
+    clear_outputs();
+    good_run("kk");
+    assert_int_equal(entries("o"), 2);              /* exactly NAME.c, NAME.h, no temporaries */
+    n1[0] = read_out("o/kk.c", first[0], sizeof first[0]);
+    n1[1] = read_out("o/kk.h", first[1], sizeof first[1]);
+    assert_true(n1[0] > 0 && n1[0] < sizeof first[0] && n1[1] > 0);
+    assert_non_null(strstr(first[0], "void kk("));
+    assert_non_null(strstr(first[1], "kk_MR"));
+    good_run("kk");                                  /* again, over the old files */
+    assert_int_equal(entries("o"), 2);
+    n2[0] = read_out("o/kk.c", again[0], sizeof again[0]);
+    n2[1] = read_out("o/kk.h", again[1], sizeof again[1]);
+    for (int f = 0; f < 2; f++) {
+        assert_int_equal(n1[f], n2[f]);
+        assert_memory_equal(first[f], again[f], n1[f]);
+    }
+    clear_outputs();                                 /* and from a fresh directory */
+    good_run("kk");
+    n2[0] = read_out("o/kk.c", again[0], sizeof again[0]);
+    assert_int_equal(n1[0], n2[0]);
+    assert_memory_equal(first[0], again[0], n1[0]);
+    assert_int_equal(entries("o"), 2);
+}
+
+/* --explain and the other print options write nothing. */
+static void explain_writes_nothing(void **state)
+{
+    (void)state;
+    write_file("m.yaml", good);
+    clear_outputs();
+    assert_int_equal(run(ARGS("--machine", "m.yaml", "-o", "o", "--explain")), 0);
+    assert_non_null(strstr(out, "LiveReg"));
+    assert_int_equal(run(ARGS("--machine", "m.yaml", "--explain=json")), 0);
+    assert_non_null(strstr(out, "\"unroll_factor\""));
+    assert_int_equal(entries("o"), 0);
+    assert_int_equal(entries("out"), -1);
+}
+
+static int setup(void **state)
+{
+    (void)state;
+    snprintf(dir, sizeof dir, "/tmp/gemmgen-cli-XXXXXX");
+    return mkdtemp(dir) ? 0 : -1;
+}
+
+static int teardown(void **state)
+{
+    (void)state;
+    char cmd[128];
+    snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
+    return system(cmd);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(malformed_yaml),
+        cmocka_unit_test(incomplete_yaml),
+        cmocka_unit_test(unknown_isa),
+        cmocka_unit_test(impossible_registers),
+        cmocka_unit_test(bad_sizes),
+        cmocka_unit_test(bad_options),
+        cmocka_unit_test(good_and_deterministic),
+        cmocka_unit_test(explain_writes_nothing),
+        cmocka_unit_test(lone_mr_names_option),
+        cmocka_unit_test(missing_class_default_shape),
+        cmocka_unit_test(unroll_honoured_or_refused),
+        cmocka_unit_test(uops_wider_than_dispatch),
+    };
+    return cmocka_run_group_tests(tests, setup, teardown);
+}
