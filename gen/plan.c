@@ -38,7 +38,11 @@ static _Noreturn void explain_no_shape(struct plan *pl, const struct options *o,
         die_input("no %s micro-kernel fits in %d vector registers (the smallest needs %d; %s)",
                   elem_names[o->elem], m->max_regs, need, m->path);
     if (why) die_input("%s%s%s (%s)", req, req[0] ? ": " : "", why, m->path);
-    die_input("%s: b_strategy: the %s instruction set does not offer it", m->path, pl->t->name);
+    if (o->force_bs >= 0)
+        die_input("--b-strategy %s: the %s instruction set of %s does not offer it",
+                  bstrat_names[o->force_bs], pl->t->name, m->path);
+    die_input("%s: b_strategy: the %s instruction set does not offer %s", m->path, pl->t->name,
+              bstrat_names[force]);
 }
 
 static void choose_shape(struct plan *pl, const struct options *o)

@@ -27,7 +27,9 @@ struct rot {
     char (*cycle_text)[256];
 };
 
-/* want_uf > 0: the unrolled loop must have exactly that many copies. */
+/* want_uf > 0: unroll that many copies if the rotation allows; r->uf says
+ * what it got (a multiple when a value outlives want_uf copies, which the
+ * caller must refuse or accept). */
 void regalloc(struct rot *r, const struct kernel *k, const struct pipe *p, int want_uf);
 void rot_free(struct rot *r, const struct kernel *k);
 /* Physical register (within the class) of value v defined in copy `copy`. */
