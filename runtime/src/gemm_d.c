@@ -2,6 +2,8 @@
 #include <stdint.h>
 #include "gg_internal.h"
 #define T double
+#define ESIZE 8
+#define IT int64_t
 #define FN(x) d_##x
 #define TYPE_CHAR 'd'
 #define KSET_FIELD d

