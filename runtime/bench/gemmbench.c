@@ -4,6 +4,9 @@
  *                        f64 and f32, 1 thread and all threads (< 10 min)
  *   gemmbench --quick    fewer shapes and shorter timing (about a minute)
  *   gemmbench --micro    only the in-L1 micro-kernel mode
+ *   gemmbench --ablation the in-L1 mode and seed 001 Figures 9-10: the
+ *                        kernel with scheduling / pipelining switched off
+ *                        and with unroll factors 1..8 (about a minute)
  *   gemmbench --blis ... BLIS with the gemmgen kernel registered (runtime/blis)
  *
  * GFLOPS are best-of-samples (see measure.c); "% peak" is of the FMA
@@ -19,6 +22,7 @@
 #include <string.h>
 #include "gemmgen.h"
 #include "measure.h"
+#include "ablation.h"
 #include "micro.h"
 #include "peak.h"
 #include "peers.h"
@@ -162,7 +166,7 @@ static void preamble(void)
 int main(int argc, char **argv)
 {
     const struct plan *pl = &full;
-    int only_micro = 0;
+    int only_micro = 0, ablation = 0;
     for (int i = 1; i < argc; i++) {
         if (!strcmp(argv[i], "--blis")) {
 #ifdef GEMMBENCH_HAVE_BLIS
@@ -174,8 +178,9 @@ int main(int argc, char **argv)
         }
         if (!strcmp(argv[i], "--quick")) pl = &quick;
         else if (!strcmp(argv[i], "--micro")) only_micro = 1;
+        else if (!strcmp(argv[i], "--ablation")) only_micro = ablation = 1;
         else {
-            fprintf(stderr, "usage: gemmbench [--quick | --micro | --blis [options]]\n");
+            fprintf(stderr, "usage: gemmbench [--quick | --micro | --ablation | --blis [options]]\n");
             return 2;
         }
     }
@@ -183,6 +188,8 @@ int main(int argc, char **argv)
     int all = gemmgen_get_num_threads();
     preamble();
     micro();
+    if (ablation)
+        gb_ablation();
     if (!only_micro) {
         struct peers ps;
         peer_list(&ps);

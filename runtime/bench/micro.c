@@ -29,10 +29,9 @@ static void *zeros(size_t bytes)
     return p;
 }
 
-double gb_micro(char type, int *kc_out)
+double gb_micro_kernel(const struct gg_ukernel *uk, char type, int *kc_out)
 {
-    const struct gg_kernel_set *set = gg_set_current();
-    struct mk k = { type == 'd' ? &set->d : &set->s, type, 0, NULL, NULL, NULL };
+    struct mk k = { uk, type, 0, NULL, NULL, NULL };
     struct gg_caches c;
     gg_caches_detect(&c);
     size_t s = type == 'd' ? 8 : 4;
@@ -45,4 +44,10 @@ double gb_micro(char type, int *kc_out)
     free(k.a); free(k.b); free(k.c);
     if (kc_out) *kc_out = k.kc;
     return g;
+}
+
+double gb_micro(char type, int *kc_out)
+{
+    const struct gg_kernel_set *set = gg_set_current();
+    return gb_micro_kernel(type == 'd' ? &set->d : &set->s, type, kc_out);
 }

@@ -11,6 +11,9 @@
  * 3. writes DIR/gg_M_set.c, the registry entry: both kernels, MR/NR/ROW_PREF
  *    from the headers, the CPU features the cflags imply (for run-time
  *    dispatch) and the machine's caches (for the blocking).
+ * --arg X passes X on to gemmgen (repeatable); with --optional a kernel
+ * gemmgen refuses (e.g. an --unroll it cannot honour) leaves an empty slot
+ * (MR = 0, fn = NULL) instead of failing the build.
  * For `host` the YAML is the one `gemmgen --print-machine` names; when that
  * fails the set says "caches unknown" and the runtime asks the CPU. */
 #define _POSIX_C_SOURCE 200809L   /* popen, fork */
@@ -22,7 +25,13 @@
 #include <unistd.h>
 #include "yaml_caches.h"
 
-struct opts { const char *gemmgen, *machine, *name, *outdir; char **cc; int ncc; };
+enum { MAX_ARGS = 8 };
+struct opts {
+    const char *gemmgen, *machine, *name, *outdir;
+    const char *args[MAX_ARGS];  /* --arg: passed on to gemmgen */
+    int nargs, optional;         /* --optional: a refusal gives an empty slot */
+    char **cc; int ncc;
+};
 
 static void die(const char *what, const char *arg)
 {
@@ -30,18 +39,26 @@ static void die(const char *what, const char *arg)
     exit(1);
 }
 
-static void run(char **argv)
+/* Runs argv; its stderr goes to errpath when given. Returns the exit code. */
+static int run_status(char **argv, const char *errpath)
 {
     pid_t pid = fork();
     if (pid < 0) die("fork failed", NULL);
     if (pid == 0) {
+        if (errpath && !freopen(errpath, "w", stderr)) _exit(126);
         execv(argv[0], argv);
         execvp(argv[0], argv);
         perror(argv[0]);
         _exit(127);
     }
     int st;
-    if (waitpid(pid, &st, 0) < 0 || !WIFEXITED(st) || WEXITSTATUS(st) != 0) {
+    if (waitpid(pid, &st, 0) < 0 || !WIFEXITED(st)) return -1;
+    return WEXITSTATUS(st);
+}
+
+static void run(char **argv)
+{
+    if (run_status(argv, NULL) != 0) {
         fprintf(stderr, "ggkernel: command failed:");
         for (char **a = argv; *a; a++) fprintf(stderr, " %s", *a);
         die("", NULL);
@@ -52,32 +69,69 @@ static struct opts parse_args(int argc, char **argv)
 {
     struct opts o = {0};
     int i = 1;
-    for (; i + 1 < argc && strcmp(argv[i], "--") != 0; i += 2) {
+    for (; i < argc && strcmp(argv[i], "--") != 0; i += 2) {
+        if (!strcmp(argv[i], "--optional")) { o.optional = 1; i--; continue; }
+        if (i + 1 >= argc) die("option needs a value", argv[i]);
         if (!strcmp(argv[i], "--gemmgen")) o.gemmgen = argv[i + 1];
         else if (!strcmp(argv[i], "--machine")) o.machine = argv[i + 1];
         else if (!strcmp(argv[i], "--name")) o.name = argv[i + 1];
         else if (!strcmp(argv[i], "--outdir")) o.outdir = argv[i + 1];
+        else if (!strcmp(argv[i], "--arg") && o.nargs < MAX_ARGS) o.args[o.nargs++] = argv[i + 1];
         else die("unknown option", argv[i]);
     }
     if (i >= argc || strcmp(argv[i], "--") || !o.gemmgen || !o.machine || !o.name || !o.outdir)
-        die("usage: ggkernel --gemmgen G --machine host|FILE --name M --outdir D -- CC...", NULL);
+        die("usage: ggkernel --gemmgen G --machine host|FILE --name M --outdir D "
+            "[--arg GEMMGEN_ARG]... [--optional] -- CC...", NULL);
     o.cc = argv + i + 1;
     o.ncc = argc - i - 1;
     if (o.ncc < 1) die("no compiler given", NULL);
     return o;
 }
 
-static void generate(const struct opts *o, const char *type, const char *kname)
+/* The slot of a kernel gemmgen refused: a header quoting its message and
+ * an empty source, so the outputs the build expects exist. */
+static void write_stub(const struct opts *o, const char *kname, const char *errpath)
 {
-    char *argv[12];
+    char path[4096], msg[512] = "";
+    FILE *e = fopen(errpath, "r");
+    if (e) {
+        if (!fgets(msg, sizeof msg, e)) msg[0] = 0;
+        fclose(e);
+    }
+    msg[strcspn(msg, "\r\n")] = 0;
+    for (char *p = msg; *p; p++)
+        if (*p == '*' || *p == '"' || *p == '\\') *p = '\'';
+    snprintf(path, sizeof path, "%s/%s.h", o->outdir, kname);
+    FILE *f = fopen(path, "w");
+    if (!f) die("cannot write", path);
+    fprintf(f, "/* %s: refused by gemmgen: %s */\n#define %s_REFUSED \"%s\"\n", kname, msg, kname, msg);
+    if (fclose(f)) die("cannot write", path);
+    snprintf(path, sizeof path, "%s/%s.c", o->outdir, kname);
+    f = fopen(path, "w");
+    if (!f) die("cannot write", path);
+    fprintf(f, "/* %s: refused by gemmgen */\ntypedef int %s_refused;\n", kname, kname);
+    if (fclose(f)) die("cannot write", path);
+}
+
+/* Returns 1 when gemmgen wrote the kernel. With --optional a refusal
+ * leaves a stub (an empty .c and a header saying why) and returns 0. */
+static int generate(const struct opts *o, const char *type, const char *kname)
+{
+    char *argv[16 + MAX_ARGS], errpath[4096];
     int n = 0;
     argv[n++] = (char *)o->gemmgen;
     if (strcmp(o->machine, "host")) { argv[n++] = "--machine"; argv[n++] = (char *)o->machine; }
     argv[n++] = "--type"; argv[n++] = (char *)type;
     argv[n++] = "--name"; argv[n++] = (char *)kname;
+    for (int i = 0; i < o->nargs; i++) argv[n++] = (char *)o->args[i];
     argv[n++] = "-o"; argv[n++] = (char *)o->outdir;
     argv[n] = NULL;
-    run(argv);
+    if (!o->optional) { run(argv); return 1; }
+    snprintf(errpath, sizeof errpath, "%s/%s.refused", o->outdir, kname);
+    if (run_status(argv, errpath) == 0) { remove(errpath); return 1; }
+    write_stub(o, kname, errpath);
+    remove(errpath);
+    return 0;
 }
 
 /* The text after "cflags:" on the header's comment line, without the "* /". */
@@ -154,7 +208,8 @@ static int host_yaml(const struct opts *o, char *out, size_t cap)
     return ok && out[0];
 }
 
-static void write_set(const struct opts *o, const char *feats, const struct yaml_caches *yc)
+static void write_set(const struct opts *o, const char *feats, const struct yaml_caches *yc,
+                      const int made[2])
 {
     char path[4096];
     snprintf(path, sizeof path, "%s/gg_%s_set.c", o->outdir, o->name);
@@ -173,6 +228,10 @@ static void write_set(const struct opts *o, const char *feats, const struct yaml
             yc->c[1].ways, yc->c[2].size, yc->c[2].line, yc->c[2].ways);
     for (int t = 0; t < 2; t++) {
         const char *k = t ? "f32" : "f64";
+        if (!made[t]) {                 /* refused: an empty slot */
+            fprintf(f, "    .%c = { 0, 0, 0, 0 },\n", t ? 's' : 'd');
+            continue;
+        }
         fprintf(f, "    .%c = { gg_%s_%s_MR, gg_%s_%s_NR, gg_%s_%s_ROW_PREF, (void *)gg_%s_%s },\n",
                 t ? 's' : 'd', o->name, k, o->name, k, o->name, k, o->name, k);
     }
@@ -184,9 +243,10 @@ int main(int argc, char **argv)
 {
     struct opts o = parse_args(argc, argv);
     char feats[512] = "", kname[256], yaml[4096];
+    int made[2];
     for (int t = 0; t < 2; t++) {
         snprintf(kname, sizeof kname, "gg_%s_%s", o.name, t ? "f32" : "f64");
-        generate(&o, t ? "f32" : "f64", kname);
+        made[t] = generate(&o, t ? "f32" : "f64", kname);
         compile(&o, kname, feats, sizeof feats);
     }
     struct yaml_caches yc = {0};
@@ -194,6 +254,6 @@ int main(int argc, char **argv)
         yaml_caches_read(o.machine, &yc);
     else if (host_yaml(&o, yaml, sizeof yaml))
         yaml_caches_read(yaml, &yc);
-    write_set(&o, feats, &yc);
+    write_set(&o, feats, &yc, made);
     return 0;
 }
