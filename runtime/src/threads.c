@@ -2,11 +2,15 @@
  * Workers are created on first need and sleep on a condition variable
  * between calls, so a GEMM does not pay thread creation. Only one GEMM
  * uses the pool at a time; a concurrent (or nested) call runs its parts
- * one after another on the calling thread instead of waiting. */
+ * one after another on the calling thread instead of waiting. After a job
+ * the threads spin for a while (SPIN_NS) before sleeping. */
 #define _GNU_SOURCE
 #include <pthread.h>
 #include <sched.h>
+#include <stdatomic.h>
+#include <stdint.h>
 #include <stdlib.h>
+#include <time.h>
 #include <unistd.h>
 #include "gg_internal.h"
 
@@ -54,29 +58,73 @@ static pthread_mutex_t busy = PTHREAD_MUTEX_INITIALIZER;   /* one GEMM at a time
 static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
 static pthread_cond_t wake = PTHREAD_COND_INITIALIZER, done = PTHREAD_COND_INITIALIZER;
 static int nworkers;                /* started so far */
-static unsigned long generation;    /* bumped per job */
+static _Atomic unsigned long generation;   /* bumped per job (under lock) */
 static void (*job_fn)(void *, int, int);
 static void *job_arg;
-static int job_nt, job_left;
+static int job_nt;
+static _Atomic int job_left;
 
 static unsigned long born[MAX_THREADS];   /* generation when each worker started */
+
+/* Waking a sleeping thread costs tens of microseconds, as much as a
+ * 100^3 GEMM part: between back-to-back calls the threads spin this long
+ * on the atomics before sleeping on the condition variables. */
+enum { SPIN_NS = 100000 };
+
+static double now_ns(void)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return 1e9 * (double)t.tv_sec + (double)t.tv_nsec;
+}
+
+static void relax(void)
+{
+#if defined(__x86_64__) || defined(__i386__)
+    __builtin_ia32_pause();
+#endif
+}
+
+/* Spins until *v != old or SPIN_NS pass; the caller then re-checks under
+ * the lock, so giving up early is never wrong. */
+static void spin_while_ul(_Atomic unsigned long *v, unsigned long old)
+{
+    double end = now_ns() + SPIN_NS;
+    for (int i = 0; atomic_load_explicit(v, memory_order_acquire) == old; i++)
+        if ((i & 63) == 63 && now_ns() > end) return;
+        else relax();
+}
+
+static void spin_while_nonzero(_Atomic int *v)
+{
+    double end = now_ns() + SPIN_NS;
+    for (int i = 0; atomic_load_explicit(v, memory_order_acquire) != 0; i++)
+        if ((i & 63) == 63 && now_ns() > end) return;
+        else relax();
+}
 
 static void *worker(void *p)
 {
     int id = (int)(intptr_t)p;      /* part id: 1..nworkers */
     unsigned long seen = born[id];  /* jobs before its birth are not its own */
-    pthread_mutex_lock(&lock);
     for (;;) {
+        spin_while_ul(&generation, seen);
+        pthread_mutex_lock(&lock);
         while (generation == seen)
             pthread_cond_wait(&wake, &lock);
         seen = generation;
-        if (id >= job_nt)
-            continue;               /* this job uses fewer threads */
+        void (*fn)(void *, int, int) = job_fn;
+        void *arg = job_arg;
+        int nt = job_nt;
         pthread_mutex_unlock(&lock);
-        job_fn(job_arg, id, job_nt);
-        pthread_mutex_lock(&lock);
-        if (--job_left == 0)
+        if (id >= nt)
+            continue;               /* this job uses fewer threads */
+        fn(arg, id, nt);
+        if (atomic_fetch_sub_explicit(&job_left, 1, memory_order_acq_rel) == 1) {
+            pthread_mutex_lock(&lock);      /* the caller may be asleep */
             pthread_cond_signal(&done);
+            pthread_mutex_unlock(&lock);
+        }
     }
     return NULL;
 }
@@ -139,6 +187,7 @@ void gg_parallel(int nt, void (*fn)(void *arg, int t, int nt), void *arg)
     pthread_cond_broadcast(&wake);
     pthread_mutex_unlock(&lock);
     fn(arg, 0, nt);
+    spin_while_nonzero(&job_left);
     pthread_mutex_lock(&lock);
     while (job_left > 0)
         pthread_cond_wait(&done, &lock);
