@@ -1,7 +1,8 @@
 /* shape.c: the resource bound of one k iteration, and the default
  * MR x NR and B strategy: the shape whose iteration keeps the FP units
  * busiest, then the one loading the fewest elements per flop
- * (2*MR*NR/(MR+NR)), within the register budget. A derived shape leaves
+ * (2*MR*NR/(MR+NR)) -- within 10% counting as a tie, broken by the fewest
+ * load instructions per FP instruction -- within the register budget. A derived shape leaves
  * one register spare, so the next B value can be loaded while the FMAs
  * still use the current one (and the C compiler is not forced to spill);
  * an explicit --mr/--nr gets exactly what it asks. Nothing per machine. */
@@ -67,12 +68,38 @@ double kernel_resource_bound(const struct kernel *k)
 
 double kernel_fp_bound(const struct kernel *k) { return unit_bound(k, true); }
 
-struct cand { struct shape s; double util, intensity; };
+struct cand { struct shape s; double util, loads, intensity; };
+
+/* Loads (A, B, broadcasts) per FP instruction of one iteration: the
+ * load-port headroom left for A streaming from L2, prefetches and spills. */
+static double loads_per_fp(const struct kernel *k)
+{
+    int loads = 0, fp = 0;
+    for (int i = 0; i < k->ninst; i++) {
+        enum op o = k->inst[i].op;
+        loads += o == OP_LOAD_A || o == OP_LOAD_B || o == OP_BCAST_B;
+        fp += o == OP_FMA || o == OP_MUL || o == OP_ADD || o == OP_GER;
+    }
+    return fp ? (double)loads / fp : 0;
+}
+
+/* Intensities this close (relative) count as equal: A streaming from L2
+ * does not bind at these rates, while load-port slots and even MR/NR do.
+ * Measured (Emerald Rapids, SGEMM, libgemmgen): 32x14 (intensity 19.5,
+ * 0.57 loads per FMA) against 16x29 (20.6, 1.03): 64^3 87 -> 100 GFLOPS,
+ * 2000^3 157 -> 159, in L1 equal. Near-ties are not transitive, so the
+ * result can depend on the enumeration order (mr, then nr, ascending). */
+#define INTENSITY_TIE 0.10
 
 static bool better(const struct cand *a, const struct cand *b)
 {
     if (a->util > b->util + 1e-9) return true;
     if (a->util < b->util - 1e-9) return false;
+    double tie = INTENSITY_TIE * (a->intensity > b->intensity ? a->intensity : b->intensity);
+    if (a->intensity > b->intensity + tie) return true;
+    if (a->intensity < b->intensity - tie) return false;
+    if (a->loads < b->loads - 1e-9) return true;
+    if (a->loads > b->loads + 1e-9) return false;
     if (a->intensity > b->intensity + 1e-9) return true;
     if (a->intensity < b->intensity - 1e-9) return false;
     return a->s.nr > b->s.nr;   /* ties: wider B, fewer A loads per flop */
@@ -94,6 +121,7 @@ static void consider(struct cand *best, const struct machine *m, const struct ta
     kernel_build(&k, m, t, e, bs, mr, nr, max_regs);
     if (timings_present(m, &k)) {
         struct cand c = { { bs, mr, nr }, kernel_fp_bound(&k) / kernel_resource_bound(&k),
+                          loads_per_fp(&k),
                           2.0 * mr * nr / (mr + nr) };
         if (best->s.mr == 0 || better(&c, best)) *best = c;
     }

@@ -249,6 +249,25 @@ static void all_machines(void **state)
         }
 }
 
+
+/* The default shape: intensity first, but within 10% the fewer loads per
+ * FMA win (sapphirerapids f32: 32x14, 0.57 loads/FMA, over 16x29, 1.03),
+ * while a clear intensity gap still decides (f64: 16x14, intensity 14.9,
+ * over 40x5, 8.9, which needs only 0.4 loads/FMA). */
+static void shape_tie_break(void **state)
+{
+    (void)state;
+    struct machine m;
+    load(&m, "sapphirerapids");
+    const struct target *t = target_for(&m);
+    struct shape s = shape_choose(&m, t, ELEM_F32, 0, 0, m.max_regs, m.b_strategy, false);
+    assert_int_equal(s.mr, 32);
+    assert_int_equal(s.nr, 14);
+    s = shape_choose(&m, t, ELEM_F64, 0, 0, m.max_regs, m.b_strategy, false);
+    assert_int_equal(s.mr, 16);
+    assert_int_equal(s.nr, 14);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -258,6 +277,7 @@ int main(void)
         cmocka_unit_test_setup_teardown(heights_and_depths, setup_sandybridge, teardown),
         cmocka_unit_test_setup_teardown(preds_and_succs, setup_sandybridge, teardown),
         cmocka_unit_test(all_machines),
+        cmocka_unit_test(shape_tie_break),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
