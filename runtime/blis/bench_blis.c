@@ -18,13 +18,6 @@
 #include "ggblis_d.h"
 #include "ggblis_s.h"
 
-void ggblis_d_blis(dim_t m, dim_t n, dim_t k, double *alpha, double *a,
-                   double *b, double *beta, double *c, inc_t rs_c, inc_t cs_c,
-                   auxinfo_t *data, cntx_t *cntx);
-void ggblis_s_blis(dim_t m, dim_t n, dim_t k, float *alpha, float *a,
-                   float *b, float *beta, float *c, inc_t rs_c, inc_t cs_c,
-                   auxinfo_t *data, cntx_t *cntx);
-
 enum config { NATIVE, SKX, GEMMGEN, NCONFIG };
 static const char *config_name[] = {
     "BLIS native (as Debian runs it)", "BLIS best x86 (BLIS_ARCH_TYPE=0)", "BLIS + gemmgen kernel",

@@ -115,7 +115,6 @@ static void FN(pack)(int64_t total, int64_t kc, const T *x, int64_t rs,
         case 14: FN(pack_panel)(rows, kc, src, rs, cs, 14, d); break;
         case 16: FN(pack_panel)(rows, kc, src, rs, cs, 16, d); break;
         case 24: FN(pack_panel)(rows, kc, src, rs, cs, 24, d); break;
-        case 29: FN(pack_panel)(rows, kc, src, rs, cs, 29, d); break;
         case 32: FN(pack_panel)(rows, kc, src, rs, cs, 32, d); break;
         case 48: FN(pack_panel)(rows, kc, src, rs, cs, 48, d); break;
         default: FN(pack_panel)(rows, kc, src, rs, cs, w, d); break;

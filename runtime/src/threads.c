@@ -8,6 +8,7 @@
 #include <pthread.h>
 #include <sched.h>
 #include <stdatomic.h>
+#include <stdbool.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <time.h>
@@ -85,22 +86,29 @@ static void relax(void)
 #endif
 }
 
-/* Spins until *v != old or SPIN_NS pass; the caller then re-checks under
- * the lock, so giving up early is never wrong. */
+/* Spinning gives up after SPIN_NS; the caller then re-checks under the
+ * lock, so giving up early is never wrong. spin_over(i, end) is true when the
+ * i-th round finds the time up (the clock is read every 64 rounds). */
+static bool spin_over(int i, double end)
+{
+    if ((i & 63) == 63 && now_ns() > end)
+        return true;
+    relax();
+    return false;
+}
+
 static void spin_while_ul(_Atomic unsigned long *v, unsigned long old)
 {
     double end = now_ns() + SPIN_NS;
-    for (int i = 0; atomic_load_explicit(v, memory_order_acquire) == old; i++)
-        if ((i & 63) == 63 && now_ns() > end) return;
-        else relax();
+    for (int i = 0; atomic_load_explicit(v, memory_order_acquire) == old && !spin_over(i, end); i++)
+        ;
 }
 
 static void spin_while_nonzero(_Atomic int *v)
 {
     double end = now_ns() + SPIN_NS;
-    for (int i = 0; atomic_load_explicit(v, memory_order_acquire) != 0; i++)
-        if ((i & 63) == 63 && now_ns() > end) return;
-        else relax();
+    for (int i = 0; atomic_load_explicit(v, memory_order_acquire) != 0 && !spin_over(i, end); i++)
+        ;
 }
 
 static void *worker(void *p)

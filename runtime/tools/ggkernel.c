@@ -76,7 +76,10 @@ static struct opts parse_args(int argc, char **argv)
         else if (!strcmp(argv[i], "--machine")) o.machine = argv[i + 1];
         else if (!strcmp(argv[i], "--name")) o.name = argv[i + 1];
         else if (!strcmp(argv[i], "--outdir")) o.outdir = argv[i + 1];
-        else if (!strcmp(argv[i], "--arg") && o.nargs < MAX_ARGS) o.args[o.nargs++] = argv[i + 1];
+        else if (!strcmp(argv[i], "--arg")) {
+            if (o.nargs == MAX_ARGS) die("too many --arg", argv[i + 1]);
+            o.args[o.nargs++] = argv[i + 1];
+        }
         else die("unknown option", argv[i]);
     }
     if (i >= argc || strcmp(argv[i], "--") || !o.gemmgen || !o.machine || !o.name || !o.outdir)

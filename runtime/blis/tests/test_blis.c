@@ -19,14 +19,6 @@
 #include "ggblis_d.h"
 #include "ggblis_s.h"
 
-/* the BLIS 0.9 wrappers the generator appended to ggblis_{d,s}.c */
-void ggblis_d_blis(dim_t m, dim_t n, dim_t k, double *alpha, double *a,
-                   double *b, double *beta, double *c, inc_t rs_c, inc_t cs_c,
-                   auxinfo_t *data, cntx_t *cntx);
-void ggblis_s_blis(dim_t m, dim_t n, dim_t k, float *alpha, float *a,
-                   float *b, float *beta, float *c, inc_t rs_c, inc_t cs_c,
-                   auxinfo_t *data, cntx_t *cntx);
-
 static atomic_long calls;   /* micro-kernel calls, both types, all threads */
 
 #define COUNTING(T, W)                                                        \
