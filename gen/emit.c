@@ -50,10 +50,12 @@ static void address(const struct em *e, const struct inst *in, int iter, char *o
 {
     static const char *const ptr[ST_COUNT] = { "ap", "bp", "an" };
     int el = iter * e->k->step[in->stream];
-    if (in->op == OP_PREFETCH)
+    if (in->op == OP_PREFETCH) {
         snprintf(out, size, "(const char *)(%s + %d) + %d", ptr[in->stream], el, in->offset);
-    else
-        snprintf(out, size, "%s + %d", ptr[in->stream], el + in->offset);
+        return;
+    }
+    if (e->direct) direct_address(e, in, iter, out, size);
+    else snprintf(out, size, "%s + %d", ptr[in->stream], el + in->offset);
 }
 
 /* One instruction of Pµ (or the prologue) in kernel copy `copy`. */
@@ -62,6 +64,7 @@ static void emit_inst(struct buf *b, const struct em *e, int i, int delta, int c
     const struct inst *in = &e->k->inst[i];
     const char *fmt = stmt_for(e, in);
     if (!fmt) return;                    /* pointer bumps: once per body */
+    if (e->direct && in->op == OP_PREFETCH) return;
     char d[32] = "", opn[3][32] = { "", "", "" }, mem[96] = "";
     const char *ops[3] = { opn[0], opn[1], opn[2] };
     if (in->def >= 0) em_reg_name(e, in->def, copy, d, sizeof d);
@@ -187,27 +190,80 @@ static void blis_section(struct buf *b, const struct plan *pl, const struct opti
     tmpl_fill(b, o->blis_api ? tmpl_blis1_wrapper : tmpl_blis_wrapper, keys, vals, 6);
 }
 
+/* The parameters of NAME (packed operands) or NAME_direct, continuation
+ * lines indented under the opening parenthesis of "void FNAME(". */
+static void params(struct buf *b, const char *ct, const char *fname, bool direct)
+{
+    const char *in = indent_for(fname);
+    if (direct)
+        buf_printf(b, "int64_t m, int64_t n, int64_t k, const %s *alpha, const %s *a, int64_t lda,\n"
+                      "%sconst %s *b, int64_t ldb, const %s *beta, %s *c, int64_t rs_c, int64_t cs_c",
+                   ct, ct, in, ct, ct, ct);
+    else
+        buf_printf(b, "int64_t m, int64_t n, int64_t k, const %s *alpha, const %s *a,\n"
+                      "%sconst %s *b, const %s *beta, %s *c, int64_t rs_c, int64_t cs_c,\n"
+                      "%sconst %s *a_next, const %s *b_next", ct, ct, in, ct, ct, ct, in, ct, ct);
+}
+
+/* One function of the file: the packed kernel or its _direct variant,
+ * the same plan with other addresses. Returns 1 when row-stored C is the
+ * fast case. */
+static int emit_function(struct buf *cf, struct em *e, const char *fname)
+{
+    const struct plan *pl = e->pl;
+    const char *ct = elem_ctype[pl->k.elem];
+    struct buf decls = { 0 }, zero = { 0 }, pro = { 0 }, loop = { 0 }, rem = { 0 }, epi = { 0 },
+               store = { 0 }, par = { 0 }, ptrs = { 0 }, bumps = { 0 };
+    emit_decls(&decls, e);
+    emit_zero(&zero, e);
+    body_sections(e, &pro, &loop, &rem, &epi);
+    int row_pref = emit_store(&store, e);
+    params(&par, ct, fname, e->direct);
+    int uf = pl->r.uf;
+    if (e->direct) {
+        direct_pointers(e, &ptrs);
+        direct_bumps(e, &bumps);
+    } else {
+        buf_printf(&ptrs, "    const %s *ap = a, *bp = b, *an = a_next;\n    (void)b_next;", ct);
+        buf_printf(&bumps, "            ap += %d;\n            bp += %d;\n            an += %d;",
+                   uf * pl->k.step[ST_A], uf * pl->k.step[ST_B], uf * pl->k.step[ST_A]);
+    }
+    char ufs[16], j[16];
+    snprintf(ufs, sizeof ufs, "%d", uf);
+    snprintf(j, sizeof j, "%d", pl->p.j);
+    const char *keys[] = { "FNAME", "PARAMS", "POINTERS", "DECLS", "ZERO", "J", "PROLOGUE", "UF",
+                           "LOOP", "BUMPS", "REMAINDER", "EPILOGUE", "STORE" };
+    const char *vals[] = { fname, par.s, ptrs.s, decls.s ? decls.s : "", zero.s ? zero.s : "", j,
+                           pro.s ? pro.s : "", ufs, loop.s ? loop.s : "", bumps.s,
+                           rem.s ? rem.s : "", epi.s ? epi.s : "", store.s };
+    tmpl_fill(cf, tmpl_kernel_fn, keys, vals, (int)(sizeof keys / sizeof *keys));
+    buf_free(&decls); buf_free(&zero); buf_free(&pro); buf_free(&loop); buf_free(&rem);
+    buf_free(&epi); buf_free(&store); buf_free(&par); buf_free(&ptrs); buf_free(&bumps);
+    return row_pref;
+}
+
 void emit_kernel(const struct plan *pl, const struct options *o, const char *name,
                  struct buf *cf, struct buf *hf)
 {
     struct em e = { .pl = pl, .k = &pl->k, .sp = &pl->t->sp[pl->k.elem] };
     fill_def_iter(&e);
-    struct buf decls = { 0 }, zero = { 0 }, pro = { 0 }, loop = { 0 }, rem = { 0 }, epi = { 0 },
-               store = { 0 }, how = { 0 }, blis = { 0 }, cflags = { 0 }, incl = { 0 };
-    emit_decls(&decls, &e);
-    emit_zero(&zero, &e);
-    body_sections(&e, &pro, &loop, &rem, &epi);
-    int row_pref = emit_store(&store, &e);
+    struct buf fns = { 0 }, how = { 0 }, blis = { 0 }, cflags = { 0 }, incl = { 0 },
+               dpar = { 0 };
+    char dname[160];
+    snprintf(dname, sizeof dname, "%s_direct", name);
+    int row_pref = emit_function(&fns, &e, name);
+    e.direct = true;
+    direct_setup(&e);
+    emit_function(&fns, &e, dname);
+    const char *ctype = elem_ctype[pl->k.elem];
+    params(&dpar, ctype, dname, true);
+    bool b_cols = direct_b_cols(&pl->k);
     how_made(&how, pl);
     target_text(&cflags, pl->t->cflags, &pl->m);   /* %b: an SVE kernel's vector length */
     target_text(&incl, pl->t->includes, &pl->m);
-    char mr[16], nr[16], uf[16], j[16], as[16], bs[16], guard[160], rp[4], args[96] = "";
+    char mr[16], nr[16], guard[160], rp[4], args[96] = "";
     snprintf(mr, sizeof mr, "%d", pl->k.mr);
     snprintf(nr, sizeof nr, "%d", pl->k.nr);
-    snprintf(uf, sizeof uf, "%d", pl->r.uf);
-    snprintf(j, sizeof j, "%d", pl->p.j);
-    snprintf(as, sizeof as, "%d", pl->r.uf * pl->k.step[ST_A]);
-    snprintf(bs, sizeof bs, "%d", pl->r.uf * pl->k.step[ST_B]);
     snprintf(rp, sizeof rp, "%d", row_pref);
     snprintf(guard, sizeof guard, "GEMMGEN_%s_H", name);
     for (char *p = guard; *p; p++) if (*p >= 'a' && *p <= 'z') *p -= 32;
@@ -216,7 +272,6 @@ void emit_kernel(const struct plan *pl, const struct options *o, const char *nam
     if (o->no_pipeline) strcat(args, " --no-pipeline");
     if (o->unroll) snprintf(args + strlen(args), sizeof args - strlen(args), " --unroll %d", o->unroll);
     if (o->blis) strcat(args, o->blis_api ? " --blis --blis-api 1" : " --blis");
-    const char *ctype = elem_ctype[pl->k.elem];
     if (o->blis) blis_section(&blis, pl, o, name, ctype, mr, nr, rp);
     char blis_decl[512] = "";
     if (o->blis)   /* declared only where blis.h (its types) was included first */
@@ -233,21 +288,20 @@ void emit_kernel(const struct plan *pl, const struct options *o, const char *nam
     }
     const char *preamble = o->blis ? "#ifndef _POSIX_C_SOURCE\n#define _POSIX_C_SOURCE 200809L /* blis.h needs POSIX threads */\n#endif\n" : "";
     const char *keys[] = { "NAME", "MR", "NR", "TYPE", "MACHINE", "TARGET", "VERSION", "MACHINE_FILE",
-                           "ARGS", "HOWMADE", "CFLAGS", "INCLUDES", "CTYPE", "INDENT", "DECLS", "ZERO",
-                           "J", "PROLOGUE", "UF", "LOOP", "ASTEP", "BSTEP", "REMAINDER", "EPILOGUE",
-                           "STORE", "GUARD", "ROW_PREF", "BLIS_DECL", "PREAMBLE" };
+                           "ARGS", "HOWMADE", "CFLAGS", "INCLUDES", "CTYPE", "INDENT", "FUNCTIONS",
+                           "GUARD", "ROW_PREF", "BLIS_DECL", "PREAMBLE", "DIRECT_PARAMS",
+                           "DIRECT_B_COLS", "DIRECT_B" };
     const char *vals[] = { name, mr, nr, elem_names[pl->k.elem], pl->m.name, pl->t->name,
                            GEMMGEN_VERSION, machine_file(pl), args, how.s, cflags.s ? cflags.s : "",
-                           incl.s ? incl.s : "",
-                           ctype, indent_for(name), decls.s ? decls.s : "", zero.s ? zero.s : "", j,
-                           pro.s ? pro.s : "", uf, loop.s ? loop.s : "", as, bs, rem.s ? rem.s : "",
-                           epi.s ? epi.s : "", store.s, guard, rp, blis_decl, preamble };
+                           incl.s ? incl.s : "", ctype, indent_for(name), fns.s, guard, rp,
+                           blis_decl, preamble, dpar.s, b_cols ? "1" : "0",
+                           b_cols ? "b[p + j*ldb] (B read element by element)"
+                                  : "b[p*ldb + j] (B loaded as vectors)" };
     int nkeys = (int)(sizeof keys / sizeof *keys);
     tmpl_fill(cf, tmpl_kernel_c, keys, vals, nkeys);
     if (blis.s) buf_puts(cf, blis.s);
     tmpl_fill(hf, tmpl_kernel_h, keys, vals, nkeys);
-    buf_free(&decls); buf_free(&zero); buf_free(&pro); buf_free(&loop); buf_free(&rem);
-    buf_free(&epi); buf_free(&store); buf_free(&how); buf_free(&blis);
-    buf_free(&cflags); buf_free(&incl);
+    buf_free(&fns); buf_free(&how); buf_free(&blis);
+    buf_free(&cflags); buf_free(&incl); buf_free(&dpar);
     free(e.def_iter);
 }

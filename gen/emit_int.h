@@ -4,11 +4,22 @@
 #include "plan.h"
 #include "util.h"
 
+/* _direct addressing along one strided direction (emit_direct.c): index x
+ * is base[x] + scale[x] * stride, scale in {0, 1, 2, 4, 8}. */
+enum { DIR_MAXIDX = 128 };
+struct dcover {
+    char name[8], stride[8];        /* base pointers NAME<x>, byte stride */
+    int n, nb;
+    int base[DIR_MAXIDX], scale[DIR_MAXIDX], bases[DIR_MAXIDX];
+};
+
 struct em {
     const struct plan *pl;
     const struct kernel *k;
     const struct spell *sp;
     int *def_iter;      /* per value: iteration offset of its definition in Pµ */
+    bool direct;        /* the _direct variant: strided A and B, no prefetch */
+    struct dcover dir[2];   /* A, B (direct only) */
 };
 
 void em_reg_name(const struct em *e, int v, int copy, char *out, size_t size);
@@ -16,4 +27,10 @@ void em_expand(struct buf *b, const char *fmt, const char *d, const char *const 
                const char *mem, int lane, const char *vtype);
 /* The alpha/beta update of C; returns 1 when row-stored C is the fast case. */
 int emit_store(struct buf *b, const struct em *e);
+/* emit_direct.c */
+bool direct_b_cols(const struct kernel *k);   /* B loaded element by element */
+void direct_setup(struct em *e);
+void direct_address(const struct em *e, const struct inst *in, int iter, char *out, size_t size);
+void direct_pointers(const struct em *e, struct buf *b);
+void direct_bumps(const struct em *e, struct buf *b);
 #endif

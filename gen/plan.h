@@ -46,7 +46,8 @@ void explain_text(const struct plan *pl, struct buf *out);
 void explain_json(const struct plan *pl, struct buf *out);
 
 /* Template text embedded at build time (templates/). */
-extern const char tmpl_kernel_c[], tmpl_kernel_h[], tmpl_blis_wrapper[], tmpl_blis1_wrapper[];
+extern const char tmpl_kernel_c[], tmpl_kernel_h[], tmpl_kernel_fn[], tmpl_blis_wrapper[],
+    tmpl_blis1_wrapper[];
 void tmpl_fill(struct buf *out, const char *tmpl, const char *const *keys,
                const char *const *vals, int n);
 #endif

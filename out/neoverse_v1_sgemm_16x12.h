@@ -7,6 +7,8 @@
 #define neoverse_v1_sgemm_16x12_MR 16
 #define neoverse_v1_sgemm_16x12_NR 12
 #define neoverse_v1_sgemm_16x12_ROW_PREF 0
+/* neoverse_v1_sgemm_16x12_direct reads B(p,j) at b[p + j*ldb] (1) or b[p*ldb + j] (0) */
+#define neoverse_v1_sgemm_16x12_DIRECT_B_COLS 0
 /* cflags: -march=armv8.2-a+sve -msve-vector-bits=256 */
 
 #ifdef __cplusplus
@@ -15,6 +17,8 @@ extern "C" {
 void neoverse_v1_sgemm_16x12(int64_t m, int64_t n, int64_t k, const float *alpha, const float *a,
                              const float *b, const float *beta, float *c, int64_t rs_c, int64_t cs_c,
                              const float *a_next, const float *b_next);
+void neoverse_v1_sgemm_16x12_direct(int64_t m, int64_t n, int64_t k, const float *alpha, const float *a, int64_t lda,
+                                    const float *b, int64_t ldb, const float *beta, float *c, int64_t rs_c, int64_t cs_c);
 #ifdef __cplusplus
 }
 #endif

@@ -7,6 +7,8 @@
 #define power9_sgemm_12x16_MR 12
 #define power9_sgemm_12x16_NR 16
 #define power9_sgemm_12x16_ROW_PREF 0
+/* power9_sgemm_12x16_direct reads B(p,j) at b[p + j*ldb] (1) or b[p*ldb + j] (0) */
+#define power9_sgemm_12x16_DIRECT_B_COLS 0
 /* cflags: -mcpu=power9 -fno-schedule-insns */
 
 #ifdef __cplusplus
@@ -15,6 +17,8 @@ extern "C" {
 void power9_sgemm_12x16(int64_t m, int64_t n, int64_t k, const float *alpha, const float *a,
                         const float *b, const float *beta, float *c, int64_t rs_c, int64_t cs_c,
                         const float *a_next, const float *b_next);
+void power9_sgemm_12x16_direct(int64_t m, int64_t n, int64_t k, const float *alpha, const float *a, int64_t lda,
+                               const float *b, int64_t ldb, const float *beta, float *c, int64_t rs_c, int64_t cs_c);
 #ifdef __cplusplus
 }
 #endif

@@ -7,6 +7,8 @@
 #define sapphirerapids_dgemm_16x14_MR 16
 #define sapphirerapids_dgemm_16x14_NR 14
 #define sapphirerapids_dgemm_16x14_ROW_PREF 0
+/* sapphirerapids_dgemm_16x14_direct reads B(p,j) at b[p + j*ldb] (1) or b[p*ldb + j] (0) */
+#define sapphirerapids_dgemm_16x14_DIRECT_B_COLS 1
 /* cflags: -mavx512f -mfma */
 
 #ifdef __cplusplus
@@ -15,6 +17,8 @@ extern "C" {
 void sapphirerapids_dgemm_16x14(int64_t m, int64_t n, int64_t k, const double *alpha, const double *a,
                                 const double *b, const double *beta, double *c, int64_t rs_c, int64_t cs_c,
                                 const double *a_next, const double *b_next);
+void sapphirerapids_dgemm_16x14_direct(int64_t m, int64_t n, int64_t k, const double *alpha, const double *a, int64_t lda,
+                                       const double *b, int64_t ldb, const double *beta, double *c, int64_t rs_c, int64_t cs_c);
 #ifdef __cplusplus
 }
 #endif

@@ -7,6 +7,8 @@
 #define skylake_avx512_sgemm_32x14_MR 32
 #define skylake_avx512_sgemm_32x14_NR 14
 #define skylake_avx512_sgemm_32x14_ROW_PREF 0
+/* skylake_avx512_sgemm_32x14_direct reads B(p,j) at b[p + j*ldb] (1) or b[p*ldb + j] (0) */
+#define skylake_avx512_sgemm_32x14_DIRECT_B_COLS 1
 /* cflags: -mavx512f -mfma */
 
 #ifdef __cplusplus
@@ -15,6 +17,8 @@ extern "C" {
 void skylake_avx512_sgemm_32x14(int64_t m, int64_t n, int64_t k, const float *alpha, const float *a,
                                 const float *b, const float *beta, float *c, int64_t rs_c, int64_t cs_c,
                                 const float *a_next, const float *b_next);
+void skylake_avx512_sgemm_32x14_direct(int64_t m, int64_t n, int64_t k, const float *alpha, const float *a, int64_t lda,
+                                       const float *b, int64_t ldb, const float *beta, float *c, int64_t rs_c, int64_t cs_c);
 #ifdef __cplusplus
 }
 #endif

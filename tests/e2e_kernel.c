@@ -3,7 +3,10 @@
  * -DKTYPE=double|float -DKISA="avx512f"|...; exit 77 (skip) when the host
  * cannot run the kernel's instructions. Checks odd k, edge tiles,
  * alpha/beta not 1, beta = 0 with NaN in C, column-, row- and
- * general-stride C, and that nothing outside the m x n tile is written. */
+ * general-stride C, and that nothing outside the m x n tile is written.
+ * The _direct variant runs the same cases on A and B in place, with
+ * leading dimensions larger than the tile and NaN in the rows of A and
+ * columns of B past m and n (the kernel reads them; they must not reach C). */
 #include <math.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -17,6 +20,8 @@
 #define STR(a) STR_(a)
 #define MR CAT(KNAME, _MR)
 #define NR CAT(KNAME, _NR)
+#define DIRECT CAT(KNAME, _direct)
+#define B_COLS CAT(KNAME, _DIRECT_B_COLS)
 typedef KTYPE T;
 
 static uint64_t rng = 88172645463325252ull;
@@ -28,38 +33,40 @@ static T rnd(void)
 
 static int failures, checks;
 
-static void check_one(int m, int n, int k, T alpha, T beta, int layout)
+/* A and B of one case, packed and in place. */
+struct operands {
+    T *a, *b;                /* packed: a[i + p*MR], b[j + p*NR] */
+    T *ad, *bd;              /* in place: ad[i + p*lda], bd[p + j*ldb] or bd[p*ldb + j] */
+    int64_t lda, ldb;
+};
+
+static void operands_make(struct operands *o, int m, int n, int k)
 {
-    T *a = calloc((size_t)(MR * (k + 1)), sizeof *a), *b = calloc((size_t)(NR * (k + 1)), sizeof *b);
+    o->lda = MR + 5;
+    o->ldb = B_COLS ? k + 3 : NR + 2;
+    o->a = calloc((size_t)(MR * (k + 1)), sizeof(T));
+    o->b = calloc((size_t)(NR * (k + 1)), sizeof(T));
+    size_t bsz = B_COLS ? (size_t)(o->ldb * NR) : (size_t)(o->ldb * (k + 1));
+    o->ad = malloc((size_t)(o->lda * (k + 1)) * sizeof(T));
+    o->bd = malloc(bsz * sizeof(T));
+    for (size_t x = 0; x < (size_t)(o->lda * (k + 1)); x++) o->ad[x] = (T)NAN;
+    for (size_t x = 0; x < bsz; x++) o->bd[x] = (T)NAN;
     for (int p = 0; p < k; p++) {
-        for (int i = 0; i < m; i++) a[i + p * MR] = rnd();
-        for (int j = 0; j < n; j++) b[j + p * NR] = rnd();
+        for (int i = 0; i < m; i++) o->ad[i + p * o->lda] = o->a[i + p * MR] = rnd();
+        for (int j = 0; j < n; j++)
+            o->bd[B_COLS ? p + j * o->ldb : p * o->ldb + j] = o->b[j + p * NR] = rnd();
     }
-    /* C lives inside a larger buffer filled with a sentinel */
-    int64_t rs, cs, ld = MR + 3;
-    if (layout == 0) { rs = 1; cs = ld; }
-    else if (layout == 1) { rs = NR + 5; cs = 1; }
-    else { rs = 2; cs = 2 * ld + 1; }
-    size_t span = (size_t)((MR - 1) * rs + (NR - 1) * cs + 1) + 64;
-    T *buf = malloc(span * sizeof *buf), *ref = malloc(span * sizeof *ref), *c = buf + 32;
-    const T sentinel = (T)12345.0;
-    for (size_t x = 0; x < span; x++) buf[x] = sentinel;
-    for (int j = 0; j < n; j++)
-        for (int i = 0; i < m; i++) c[i * rs + j * cs] = beta == 0 ? (T)NAN : rnd();
-    memcpy(ref, buf, span * sizeof *buf);
-    T *rc = ref + 32;
-    for (int j = 0; j < n; j++)
-        for (int i = 0; i < m; i++) {
-            double s = 0, mag = 0;
-            for (int p = 0; p < k; p++) {
-                s += (double)a[i + p * MR] * b[j + p * NR];
-                mag += fabs((double)a[i + p * MR] * b[j + p * NR]);
-            }
-            double old = beta == 0 ? 0 : rc[i * rs + j * cs];
-            rc[i * rs + j * cs] = (T)(alpha * s + (beta == 0 ? 0 : beta * old));
-            (void)mag;
-        }
-    KNAME(m, n, k, &alpha, a, b, &beta, c, rs, cs, a, b);
+}
+
+static void operands_free(struct operands *o)
+{
+    free(o->a); free(o->b); free(o->ad); free(o->bd);
+}
+
+/* Compares buf with ref over the whole span (sentinels included). */
+static void compare(const T *buf, const T *ref, size_t span, int m, int n, int k, T alpha, T beta,
+                    int layout, const char *which)
+{
     double tol = sizeof(T) == 8 ? 1e-12 : 2e-5;
     for (size_t x = 0; x < span; x++) {
         double got = buf[x], want = ref[x];
@@ -67,11 +74,45 @@ static void check_one(int m, int n, int k, T alpha, T beta, int layout)
         checks++;
         if (!(err <= lim)) {   /* NaN fails too */
             if (failures++ < 10)
-                fprintf(stderr, "m=%d n=%d k=%d alpha=%g beta=%g layout=%d: offset %ld got %g want %g\n",
-                        m, n, k, (double)alpha, (double)beta, layout, (long)x - 32, got, want);
+                fprintf(stderr, "%s m=%d n=%d k=%d alpha=%g beta=%g layout=%d: offset %ld got %g want %g\n",
+                        which, m, n, k, (double)alpha, (double)beta, layout, (long)x - 32, got, want);
         }
     }
-    free(a); free(b); free(buf); free(ref);
+}
+
+static void check_one(int m, int n, int k, T alpha, T beta, int layout)
+{
+    struct operands o;
+    operands_make(&o, m, n, k);
+    /* C lives inside a larger buffer filled with a sentinel */
+    int64_t rs, cs, ld = MR + 3;
+    if (layout == 0) { rs = 1; cs = ld; }
+    else if (layout == 1) { rs = NR + 5; cs = 1; }
+    else { rs = 2; cs = 2 * ld + 1; }
+    size_t span = (size_t)((MR - 1) * rs + (NR - 1) * cs + 1) + 64;
+    T *buf = malloc(span * sizeof *buf), *ref = malloc(span * sizeof *ref),
+      *start = malloc(span * sizeof *start), *c = buf + 32;
+    const T sentinel = (T)12345.0;
+    for (size_t x = 0; x < span; x++) buf[x] = sentinel;
+    for (int j = 0; j < n; j++)
+        for (int i = 0; i < m; i++) c[i * rs + j * cs] = beta == 0 ? (T)NAN : rnd();
+    memcpy(ref, buf, span * sizeof *buf);
+    memcpy(start, buf, span * sizeof *buf);
+    T *rc = ref + 32;
+    for (int j = 0; j < n; j++)
+        for (int i = 0; i < m; i++) {
+            double s = 0;
+            for (int p = 0; p < k; p++) s += (double)o.a[i + p * MR] * o.b[j + p * NR];
+            double old = beta == 0 ? 0 : rc[i * rs + j * cs];
+            rc[i * rs + j * cs] = (T)(alpha * s + (beta == 0 ? 0 : beta * old));
+        }
+    KNAME(m, n, k, &alpha, o.a, o.b, &beta, c, rs, cs, o.a, o.b);
+    compare(buf, ref, span, m, n, k, alpha, beta, layout, "packed");
+    memcpy(buf, start, span * sizeof *buf);
+    DIRECT(m, n, k, &alpha, o.ad, o.lda, o.bd, o.ldb, &beta, c, rs, cs);
+    compare(buf, ref, span, m, n, k, alpha, beta, layout, "direct");
+    operands_free(&o);
+    free(buf); free(ref); free(start);
 }
 
 int main(void)

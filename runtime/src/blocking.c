@@ -82,3 +82,17 @@ void gg_caches_detect(struct gg_caches *c)
     detect_one(&c->l3, _SC_LEVEL3_CACHE_SIZE, _SC_LEVEL3_CACHE_ASSOC,
                _SC_LEVEL3_CACHE_LINESIZE, 8 << 20, 16);
 }
+
+/* GEMMGEN_DIRECT: 0 never takes the unpacked path, 1 always (when the
+ * kernel set has _direct kernels); unset: by size (gemm_tmpl.h). */
+int gg_direct_mode(void)
+{
+    static _Atomic int mode = -2;
+    int m = mode;
+    if (m == -2) {
+        const char *s = getenv("GEMMGEN_DIRECT");
+        m = s && *s ? (int)strtol(s, NULL, 10) != 0 : -1;
+        mode = m;
+    }
+    return m;
+}

@@ -26,7 +26,10 @@ unsigned gg_cpu_features(void);
 struct gg_cache { long size; int line, ways; };   /* size 0: absent */
 struct gg_caches { struct gg_cache l1d, l2, l3; };
 
-struct gg_ukernel { int mr, nr, row_pref; void *fn; };
+/* fn reads packed panels; direct (NULL when absent) is the same kernel on
+ * A(i,p) at a[i + p*lda] and B(p,j) at b[p + j*ldb] (direct_b_cols) or
+ * b[p*ldb + j]. */
+struct gg_ukernel { int mr, nr, row_pref; void *fn; void *direct; int direct_b_cols; };
 
 struct gg_kernel_set {
     const char *name;          /* machine name, or "portable" */
@@ -50,6 +53,8 @@ void gg_caches_detect(struct gg_caches *c);
 /* the blocking of the current set for 'd' or 's' (cached) */
 const struct gg_blocking *gg_blocking_current(char type);
 void gg_blocking_reset(void);
+/* GEMMGEN_DIRECT: 0 never unpacked, 1 always, -1 (unset) by size */
+int gg_direct_mode(void);
 
 /* buffers.c: per-thread, 64-byte aligned packing space */
 void *gg_pack_buffer(int which, size_t bytes);   /* which: 0 = A, 1 = B */

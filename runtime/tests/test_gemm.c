@@ -2,13 +2,18 @@
  * every kernel set this CPU runs, with 1 and 2 threads: all transposes,
  * both layouts, leading dimensions larger than needed, sizes 0, 1,
  * MR+-1, NR+-1, KC+-1, MC+1 and odd primes, alpha/beta including 0, and
- * NaN-filled C with beta = 0. The padding around C must stay untouched. */
+ * NaN-filled C with beta = 0. The padding around C must stay untouched,
+ * and A and B end where an inaccessible page begins, so reading past an
+ * operand (the unpacked path's edge tiles) faults. */
+#define _DEFAULT_SOURCE             /* MAP_ANONYMOUS */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
+#include <unistd.h>
 #include <cmocka.h>
 #include "gemmgen.h"
 #include "ref.h"
@@ -60,6 +65,29 @@ static void *to_type(char type, const double *x, int64_t size)
     for (int64_t i = 0; i < size; i++) f[i] = (float)x[i];
     return f;
 }
+
+/* x converted to the element type, its last byte just before a PROT_NONE
+ * page. */
+struct guarded { char *base; size_t len; void *p; };
+
+static struct guarded guard_copy(char type, const double *x, int64_t size)
+{
+    size_t page = (size_t)sysconf(_SC_PAGESIZE), esz = type == 'd' ? 8 : 4;
+    size_t bytes = (size_t)(size > 0 ? size : 0) * esz;
+    struct guarded g;
+    g.len = (bytes + page - 1) / page * page + page;
+    g.base = mmap(NULL, g.len, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    assert_true(g.base != MAP_FAILED);
+    assert_int_equal(mprotect(g.base + g.len - page, page, PROT_NONE), 0);
+    g.p = g.base + g.len - page - bytes;
+    for (int64_t i = 0; i < size; i++) {
+        if (type == 'd') ((double *)g.p)[i] = x[i];
+        else ((float *)g.p)[i] = (float)x[i];
+    }
+    return g;
+}
+
+static void unguard(struct guarded *g) { munmap(g->base, g->len); }
 
 static void from_float(double *x, const float *f, int64_t size)
 {
@@ -130,11 +158,13 @@ static void run(const struct gcase *g)
     memcpy(want, c, (size_t)sc * sizeof *c);
     ref_gemm(g->m, g->n, g->k, g->alpha, a, rsa, csa, b, rsb, csb, g->beta, want,
              rsc, csc, bound);
-    void *ta = to_type(g->type, a, sa), *tb = to_type(g->type, b, sb), *tc = to_type(g->type, c, sc);
-    assert_int_equal(call(g, ta, lda, tb, ldb, tc, ldc), 0);
+    struct guarded ga = guard_copy(g->type, a, sa), gb = guard_copy(g->type, b, sb);
+    void *tc = to_type(g->type, c, sc);
+    assert_int_equal(call(g, ga.p, lda, gb.p, ldb, tc, ldc), 0);
     if (g->type == 's') from_float(c, tc, sc);
     check(g, c, want, bound, rsc, csc, sc);
-    if (g->type == 's') { free(ta); free(tb); free(tc); }
+    if (g->type == 's') free(tc);
+    unguard(&ga); unguard(&gb);
     free(a); free(b); free(c); free(want); free(bound);
 }
 
