@@ -1,7 +1,9 @@
 /* emit_store.c: C = alpha*acc + beta*C after the k loop. The full tile
  * with unit stride along the accumulators' lanes is stored with vectors;
  * edge tiles and other strides go through a small buffer and a scalar
- * loop, so nothing outside m x n is touched and beta == 0 reads nothing. */
+ * loop, so nothing outside m x n is touched and beta == 0 reads nothing.
+ * beta == 1 gets its own vector branch: one FMA per vector instead of a
+ * multiply and an FMA. */
 #include "emit_int.h"
 #include <stdio.h>
 #include <stdlib.h>
@@ -77,8 +79,11 @@ static void vector_path(struct buf *b, const struct em *e, int lay, bool masked)
     em_expand(&va, sp->set1, "", ao, "", 0, sp->vtype);
     em_expand(&vb, sp->set1, "", bo, "", 0, sp->vtype);
     buf_printf(b, "        const %s va_ = %s;\n        if (beta_ == 0) {\n", sp->vtype, va.s);
-    for (int pass = 0; pass < 2; pass++) {
-        if (pass) buf_printf(b, "        } else {\n            const %s vb_ = %s;\n", sp->vtype, vb.s);
+    /* passes: beta == 0 (C not read), beta == 1 (one FMA per vector: the
+     * later k blocks of the five loops), any beta */
+    for (int pass = 0; pass < 3; pass++) {
+        if (pass == 1) buf_puts(b, "        } else if (beta_ == 1) {\n");
+        if (pass == 2) buf_printf(b, "        } else {\n            const %s vb_ = %s;\n", sp->vtype, vb.s);
         for (int v = 0; v < nvec(k); v++) {
             int t0 = lanes_of(k, v)[0], i0 = t0 % k->mr, j0 = t0 / k->mr;
             out_expr(e, v, ex, sizeof ex);
@@ -95,7 +100,7 @@ static void vector_path(struct buf *b, const struct em *e, int lay, bool masked)
                 snprintf(ld, sizeof ld, "%s", l.s);
                 const char *m2o[3] = { "vb_", ld, "" };
                 em_expand(&m2, sp->vmul, "", m2o, "", 0, sp->vtype);
-                snprintf(tmp, sizeof tmp, "%s", m2.s);
+                snprintf(tmp, sizeof tmp, "%s", pass == 1 ? ld : m2.s);
                 const char *fo[3] = { "va_", ex, tmp };
                 em_expand(&f, sp->vfma, "", fo, "", 0, sp->vtype);
                 snprintf(val, sizeof val, "%s", f.s);

@@ -516,6 +516,35 @@ void a64fx_sgemm_32x14(int64_t m, int64_t n, int64_t k, const float *alpha, cons
             svst1_f32(svptrue_b32(), c + 16 + 12 * cs_c, svmul_f32_x(svptrue_b32(), va_, z25));
             svst1_f32(svptrue_b32(), c + 0 + 13 * cs_c, svmul_f32_x(svptrue_b32(), va_, z26));
             svst1_f32(svptrue_b32(), c + 16 + 13 * cs_c, svmul_f32_x(svptrue_b32(), va_, z27));
+        } else if (beta_ == 1) {
+            svst1_f32(svptrue_b32(), c + 0 + 0 * cs_c, svmla_f32_x(svptrue_b32(), svld1_f32(svptrue_b32(), c + 0 + 0 * cs_c), va_, z0));
+            svst1_f32(svptrue_b32(), c + 16 + 0 * cs_c, svmla_f32_x(svptrue_b32(), svld1_f32(svptrue_b32(), c + 16 + 0 * cs_c), va_, z1));
+            svst1_f32(svptrue_b32(), c + 0 + 1 * cs_c, svmla_f32_x(svptrue_b32(), svld1_f32(svptrue_b32(), c + 0 + 1 * cs_c), va_, z2));
+            svst1_f32(svptrue_b32(), c + 16 + 1 * cs_c, svmla_f32_x(svptrue_b32(), svld1_f32(svptrue_b32(), c + 16 + 1 * cs_c), va_, z3));
+            svst1_f32(svptrue_b32(), c + 0 + 2 * cs_c, svmla_f32_x(svptrue_b32(), svld1_f32(svptrue_b32(), c + 0 + 2 * cs_c), va_, z4));
+            svst1_f32(svptrue_b32(), c + 16 + 2 * cs_c, svmla_f32_x(svptrue_b32(), svld1_f32(svptrue_b32(), c + 16 + 2 * cs_c), va_, z5));
+            svst1_f32(svptrue_b32(), c + 0 + 3 * cs_c, svmla_f32_x(svptrue_b32(), svld1_f32(svptrue_b32(), c + 0 + 3 * cs_c), va_, z6));
+            svst1_f32(svptrue_b32(), c + 16 + 3 * cs_c, svmla_f32_x(svptrue_b32(), svld1_f32(svptrue_b32(), c + 16 + 3 * cs_c), va_, z7));
+            svst1_f32(svptrue_b32(), c + 0 + 4 * cs_c, svmla_f32_x(svptrue_b32(), svld1_f32(svptrue_b32(), c + 0 + 4 * cs_c), va_, z8));
+            svst1_f32(svptrue_b32(), c + 16 + 4 * cs_c, svmla_f32_x(svptrue_b32(), svld1_f32(svptrue_b32(), c + 16 + 4 * cs_c), va_, z9));
+            svst1_f32(svptrue_b32(), c + 0 + 5 * cs_c, svmla_f32_x(svptrue_b32(), svld1_f32(svptrue_b32(), c + 0 + 5 * cs_c), va_, z10));
+            svst1_f32(svptrue_b32(), c + 16 + 5 * cs_c, svmla_f32_x(svptrue_b32(), svld1_f32(svptrue_b32(), c + 16 + 5 * cs_c), va_, z11));
+            svst1_f32(svptrue_b32(), c + 0 + 6 * cs_c, svmla_f32_x(svptrue_b32(), svld1_f32(svptrue_b32(), c + 0 + 6 * cs_c), va_, z12));
+            svst1_f32(svptrue_b32(), c + 16 + 6 * cs_c, svmla_f32_x(svptrue_b32(), svld1_f32(svptrue_b32(), c + 16 + 6 * cs_c), va_, z13));
+            svst1_f32(svptrue_b32(), c + 0 + 7 * cs_c, svmla_f32_x(svptrue_b32(), svld1_f32(svptrue_b32(), c + 0 + 7 * cs_c), va_, z14));
+            svst1_f32(svptrue_b32(), c + 16 + 7 * cs_c, svmla_f32_x(svptrue_b32(), svld1_f32(svptrue_b32(), c + 16 + 7 * cs_c), va_, z15));
+            svst1_f32(svptrue_b32(), c + 0 + 8 * cs_c, svmla_f32_x(svptrue_b32(), svld1_f32(svptrue_b32(), c + 0 + 8 * cs_c), va_, z16));
+            svst1_f32(svptrue_b32(), c + 16 + 8 * cs_c, svmla_f32_x(svptrue_b32(), svld1_f32(svptrue_b32(), c + 16 + 8 * cs_c), va_, z17));
+            svst1_f32(svptrue_b32(), c + 0 + 9 * cs_c, svmla_f32_x(svptrue_b32(), svld1_f32(svptrue_b32(), c + 0 + 9 * cs_c), va_, z18));
+            svst1_f32(svptrue_b32(), c + 16 + 9 * cs_c, svmla_f32_x(svptrue_b32(), svld1_f32(svptrue_b32(), c + 16 + 9 * cs_c), va_, z19));
+            svst1_f32(svptrue_b32(), c + 0 + 10 * cs_c, svmla_f32_x(svptrue_b32(), svld1_f32(svptrue_b32(), c + 0 + 10 * cs_c), va_, z20));
+            svst1_f32(svptrue_b32(), c + 16 + 10 * cs_c, svmla_f32_x(svptrue_b32(), svld1_f32(svptrue_b32(), c + 16 + 10 * cs_c), va_, z21));
+            svst1_f32(svptrue_b32(), c + 0 + 11 * cs_c, svmla_f32_x(svptrue_b32(), svld1_f32(svptrue_b32(), c + 0 + 11 * cs_c), va_, z22));
+            svst1_f32(svptrue_b32(), c + 16 + 11 * cs_c, svmla_f32_x(svptrue_b32(), svld1_f32(svptrue_b32(), c + 16 + 11 * cs_c), va_, z23));
+            svst1_f32(svptrue_b32(), c + 0 + 12 * cs_c, svmla_f32_x(svptrue_b32(), svld1_f32(svptrue_b32(), c + 0 + 12 * cs_c), va_, z24));
+            svst1_f32(svptrue_b32(), c + 16 + 12 * cs_c, svmla_f32_x(svptrue_b32(), svld1_f32(svptrue_b32(), c + 16 + 12 * cs_c), va_, z25));
+            svst1_f32(svptrue_b32(), c + 0 + 13 * cs_c, svmla_f32_x(svptrue_b32(), svld1_f32(svptrue_b32(), c + 0 + 13 * cs_c), va_, z26));
+            svst1_f32(svptrue_b32(), c + 16 + 13 * cs_c, svmla_f32_x(svptrue_b32(), svld1_f32(svptrue_b32(), c + 16 + 13 * cs_c), va_, z27));
         } else {
             const svfloat32_t vb_ = svdup_n_f32(beta_);
             svst1_f32(svptrue_b32(), c + 0 + 0 * cs_c, svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(svptrue_b32(), c + 0 + 0 * cs_c)), va_, z0));
@@ -663,6 +692,119 @@ void a64fx_sgemm_32x14(int64_t m, int64_t n, int64_t k, const float *alpha, cons
             if (16 < m && 13 < n) {
                 const svbool_t k_ = svwhilelt_b32((int64_t)16, (int64_t)m);
                 svst1_f32(k_, c + 16 + 13 * cs_c, svmul_f32_x(svptrue_b32(), va_, z27));
+            }
+        } else if (beta_ == 1) {
+            if (0 < m && 0 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 0 * cs_c, svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 0 + 0 * cs_c), va_, z0));
+            }
+            if (16 < m && 0 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)16, (int64_t)m);
+                svst1_f32(k_, c + 16 + 0 * cs_c, svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 16 + 0 * cs_c), va_, z1));
+            }
+            if (0 < m && 1 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 1 * cs_c, svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 0 + 1 * cs_c), va_, z2));
+            }
+            if (16 < m && 1 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)16, (int64_t)m);
+                svst1_f32(k_, c + 16 + 1 * cs_c, svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 16 + 1 * cs_c), va_, z3));
+            }
+            if (0 < m && 2 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 2 * cs_c, svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 0 + 2 * cs_c), va_, z4));
+            }
+            if (16 < m && 2 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)16, (int64_t)m);
+                svst1_f32(k_, c + 16 + 2 * cs_c, svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 16 + 2 * cs_c), va_, z5));
+            }
+            if (0 < m && 3 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 3 * cs_c, svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 0 + 3 * cs_c), va_, z6));
+            }
+            if (16 < m && 3 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)16, (int64_t)m);
+                svst1_f32(k_, c + 16 + 3 * cs_c, svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 16 + 3 * cs_c), va_, z7));
+            }
+            if (0 < m && 4 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 4 * cs_c, svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 0 + 4 * cs_c), va_, z8));
+            }
+            if (16 < m && 4 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)16, (int64_t)m);
+                svst1_f32(k_, c + 16 + 4 * cs_c, svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 16 + 4 * cs_c), va_, z9));
+            }
+            if (0 < m && 5 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 5 * cs_c, svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 0 + 5 * cs_c), va_, z10));
+            }
+            if (16 < m && 5 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)16, (int64_t)m);
+                svst1_f32(k_, c + 16 + 5 * cs_c, svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 16 + 5 * cs_c), va_, z11));
+            }
+            if (0 < m && 6 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 6 * cs_c, svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 0 + 6 * cs_c), va_, z12));
+            }
+            if (16 < m && 6 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)16, (int64_t)m);
+                svst1_f32(k_, c + 16 + 6 * cs_c, svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 16 + 6 * cs_c), va_, z13));
+            }
+            if (0 < m && 7 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 7 * cs_c, svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 0 + 7 * cs_c), va_, z14));
+            }
+            if (16 < m && 7 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)16, (int64_t)m);
+                svst1_f32(k_, c + 16 + 7 * cs_c, svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 16 + 7 * cs_c), va_, z15));
+            }
+            if (0 < m && 8 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 8 * cs_c, svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 0 + 8 * cs_c), va_, z16));
+            }
+            if (16 < m && 8 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)16, (int64_t)m);
+                svst1_f32(k_, c + 16 + 8 * cs_c, svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 16 + 8 * cs_c), va_, z17));
+            }
+            if (0 < m && 9 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 9 * cs_c, svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 0 + 9 * cs_c), va_, z18));
+            }
+            if (16 < m && 9 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)16, (int64_t)m);
+                svst1_f32(k_, c + 16 + 9 * cs_c, svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 16 + 9 * cs_c), va_, z19));
+            }
+            if (0 < m && 10 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 10 * cs_c, svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 0 + 10 * cs_c), va_, z20));
+            }
+            if (16 < m && 10 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)16, (int64_t)m);
+                svst1_f32(k_, c + 16 + 10 * cs_c, svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 16 + 10 * cs_c), va_, z21));
+            }
+            if (0 < m && 11 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 11 * cs_c, svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 0 + 11 * cs_c), va_, z22));
+            }
+            if (16 < m && 11 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)16, (int64_t)m);
+                svst1_f32(k_, c + 16 + 11 * cs_c, svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 16 + 11 * cs_c), va_, z23));
+            }
+            if (0 < m && 12 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 12 * cs_c, svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 0 + 12 * cs_c), va_, z24));
+            }
+            if (16 < m && 12 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)16, (int64_t)m);
+                svst1_f32(k_, c + 16 + 12 * cs_c, svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 16 + 12 * cs_c), va_, z25));
+            }
+            if (0 < m && 13 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 13 * cs_c, svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 0 + 13 * cs_c), va_, z26));
+            }
+            if (16 < m && 13 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)16, (int64_t)m);
+                svst1_f32(k_, c + 16 + 13 * cs_c, svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 16 + 13 * cs_c), va_, z27));
             }
         } else {
             const svfloat32_t vb_ = svdup_n_f32(beta_);
@@ -1323,6 +1465,35 @@ void a64fx_sgemm_32x14_direct(int64_t m, int64_t n, int64_t k, const float *alph
             svst1_f32(svptrue_b32(), c + 16 + 12 * cs_c, svmul_f32_x(svptrue_b32(), va_, z25));
             svst1_f32(svptrue_b32(), c + 0 + 13 * cs_c, svmul_f32_x(svptrue_b32(), va_, z26));
             svst1_f32(svptrue_b32(), c + 16 + 13 * cs_c, svmul_f32_x(svptrue_b32(), va_, z27));
+        } else if (beta_ == 1) {
+            svst1_f32(svptrue_b32(), c + 0 + 0 * cs_c, svmla_f32_x(svptrue_b32(), svld1_f32(svptrue_b32(), c + 0 + 0 * cs_c), va_, z0));
+            svst1_f32(svptrue_b32(), c + 16 + 0 * cs_c, svmla_f32_x(svptrue_b32(), svld1_f32(svptrue_b32(), c + 16 + 0 * cs_c), va_, z1));
+            svst1_f32(svptrue_b32(), c + 0 + 1 * cs_c, svmla_f32_x(svptrue_b32(), svld1_f32(svptrue_b32(), c + 0 + 1 * cs_c), va_, z2));
+            svst1_f32(svptrue_b32(), c + 16 + 1 * cs_c, svmla_f32_x(svptrue_b32(), svld1_f32(svptrue_b32(), c + 16 + 1 * cs_c), va_, z3));
+            svst1_f32(svptrue_b32(), c + 0 + 2 * cs_c, svmla_f32_x(svptrue_b32(), svld1_f32(svptrue_b32(), c + 0 + 2 * cs_c), va_, z4));
+            svst1_f32(svptrue_b32(), c + 16 + 2 * cs_c, svmla_f32_x(svptrue_b32(), svld1_f32(svptrue_b32(), c + 16 + 2 * cs_c), va_, z5));
+            svst1_f32(svptrue_b32(), c + 0 + 3 * cs_c, svmla_f32_x(svptrue_b32(), svld1_f32(svptrue_b32(), c + 0 + 3 * cs_c), va_, z6));
+            svst1_f32(svptrue_b32(), c + 16 + 3 * cs_c, svmla_f32_x(svptrue_b32(), svld1_f32(svptrue_b32(), c + 16 + 3 * cs_c), va_, z7));
+            svst1_f32(svptrue_b32(), c + 0 + 4 * cs_c, svmla_f32_x(svptrue_b32(), svld1_f32(svptrue_b32(), c + 0 + 4 * cs_c), va_, z8));
+            svst1_f32(svptrue_b32(), c + 16 + 4 * cs_c, svmla_f32_x(svptrue_b32(), svld1_f32(svptrue_b32(), c + 16 + 4 * cs_c), va_, z9));
+            svst1_f32(svptrue_b32(), c + 0 + 5 * cs_c, svmla_f32_x(svptrue_b32(), svld1_f32(svptrue_b32(), c + 0 + 5 * cs_c), va_, z10));
+            svst1_f32(svptrue_b32(), c + 16 + 5 * cs_c, svmla_f32_x(svptrue_b32(), svld1_f32(svptrue_b32(), c + 16 + 5 * cs_c), va_, z11));
+            svst1_f32(svptrue_b32(), c + 0 + 6 * cs_c, svmla_f32_x(svptrue_b32(), svld1_f32(svptrue_b32(), c + 0 + 6 * cs_c), va_, z12));
+            svst1_f32(svptrue_b32(), c + 16 + 6 * cs_c, svmla_f32_x(svptrue_b32(), svld1_f32(svptrue_b32(), c + 16 + 6 * cs_c), va_, z13));
+            svst1_f32(svptrue_b32(), c + 0 + 7 * cs_c, svmla_f32_x(svptrue_b32(), svld1_f32(svptrue_b32(), c + 0 + 7 * cs_c), va_, z14));
+            svst1_f32(svptrue_b32(), c + 16 + 7 * cs_c, svmla_f32_x(svptrue_b32(), svld1_f32(svptrue_b32(), c + 16 + 7 * cs_c), va_, z15));
+            svst1_f32(svptrue_b32(), c + 0 + 8 * cs_c, svmla_f32_x(svptrue_b32(), svld1_f32(svptrue_b32(), c + 0 + 8 * cs_c), va_, z16));
+            svst1_f32(svptrue_b32(), c + 16 + 8 * cs_c, svmla_f32_x(svptrue_b32(), svld1_f32(svptrue_b32(), c + 16 + 8 * cs_c), va_, z17));
+            svst1_f32(svptrue_b32(), c + 0 + 9 * cs_c, svmla_f32_x(svptrue_b32(), svld1_f32(svptrue_b32(), c + 0 + 9 * cs_c), va_, z18));
+            svst1_f32(svptrue_b32(), c + 16 + 9 * cs_c, svmla_f32_x(svptrue_b32(), svld1_f32(svptrue_b32(), c + 16 + 9 * cs_c), va_, z19));
+            svst1_f32(svptrue_b32(), c + 0 + 10 * cs_c, svmla_f32_x(svptrue_b32(), svld1_f32(svptrue_b32(), c + 0 + 10 * cs_c), va_, z20));
+            svst1_f32(svptrue_b32(), c + 16 + 10 * cs_c, svmla_f32_x(svptrue_b32(), svld1_f32(svptrue_b32(), c + 16 + 10 * cs_c), va_, z21));
+            svst1_f32(svptrue_b32(), c + 0 + 11 * cs_c, svmla_f32_x(svptrue_b32(), svld1_f32(svptrue_b32(), c + 0 + 11 * cs_c), va_, z22));
+            svst1_f32(svptrue_b32(), c + 16 + 11 * cs_c, svmla_f32_x(svptrue_b32(), svld1_f32(svptrue_b32(), c + 16 + 11 * cs_c), va_, z23));
+            svst1_f32(svptrue_b32(), c + 0 + 12 * cs_c, svmla_f32_x(svptrue_b32(), svld1_f32(svptrue_b32(), c + 0 + 12 * cs_c), va_, z24));
+            svst1_f32(svptrue_b32(), c + 16 + 12 * cs_c, svmla_f32_x(svptrue_b32(), svld1_f32(svptrue_b32(), c + 16 + 12 * cs_c), va_, z25));
+            svst1_f32(svptrue_b32(), c + 0 + 13 * cs_c, svmla_f32_x(svptrue_b32(), svld1_f32(svptrue_b32(), c + 0 + 13 * cs_c), va_, z26));
+            svst1_f32(svptrue_b32(), c + 16 + 13 * cs_c, svmla_f32_x(svptrue_b32(), svld1_f32(svptrue_b32(), c + 16 + 13 * cs_c), va_, z27));
         } else {
             const svfloat32_t vb_ = svdup_n_f32(beta_);
             svst1_f32(svptrue_b32(), c + 0 + 0 * cs_c, svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(svptrue_b32(), c + 0 + 0 * cs_c)), va_, z0));
@@ -1470,6 +1641,119 @@ void a64fx_sgemm_32x14_direct(int64_t m, int64_t n, int64_t k, const float *alph
             if (16 < m && 13 < n) {
                 const svbool_t k_ = svwhilelt_b32((int64_t)16, (int64_t)m);
                 svst1_f32(k_, c + 16 + 13 * cs_c, svmul_f32_x(svptrue_b32(), va_, z27));
+            }
+        } else if (beta_ == 1) {
+            if (0 < m && 0 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 0 * cs_c, svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 0 + 0 * cs_c), va_, z0));
+            }
+            if (16 < m && 0 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)16, (int64_t)m);
+                svst1_f32(k_, c + 16 + 0 * cs_c, svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 16 + 0 * cs_c), va_, z1));
+            }
+            if (0 < m && 1 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 1 * cs_c, svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 0 + 1 * cs_c), va_, z2));
+            }
+            if (16 < m && 1 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)16, (int64_t)m);
+                svst1_f32(k_, c + 16 + 1 * cs_c, svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 16 + 1 * cs_c), va_, z3));
+            }
+            if (0 < m && 2 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 2 * cs_c, svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 0 + 2 * cs_c), va_, z4));
+            }
+            if (16 < m && 2 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)16, (int64_t)m);
+                svst1_f32(k_, c + 16 + 2 * cs_c, svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 16 + 2 * cs_c), va_, z5));
+            }
+            if (0 < m && 3 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 3 * cs_c, svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 0 + 3 * cs_c), va_, z6));
+            }
+            if (16 < m && 3 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)16, (int64_t)m);
+                svst1_f32(k_, c + 16 + 3 * cs_c, svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 16 + 3 * cs_c), va_, z7));
+            }
+            if (0 < m && 4 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 4 * cs_c, svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 0 + 4 * cs_c), va_, z8));
+            }
+            if (16 < m && 4 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)16, (int64_t)m);
+                svst1_f32(k_, c + 16 + 4 * cs_c, svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 16 + 4 * cs_c), va_, z9));
+            }
+            if (0 < m && 5 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 5 * cs_c, svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 0 + 5 * cs_c), va_, z10));
+            }
+            if (16 < m && 5 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)16, (int64_t)m);
+                svst1_f32(k_, c + 16 + 5 * cs_c, svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 16 + 5 * cs_c), va_, z11));
+            }
+            if (0 < m && 6 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 6 * cs_c, svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 0 + 6 * cs_c), va_, z12));
+            }
+            if (16 < m && 6 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)16, (int64_t)m);
+                svst1_f32(k_, c + 16 + 6 * cs_c, svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 16 + 6 * cs_c), va_, z13));
+            }
+            if (0 < m && 7 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 7 * cs_c, svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 0 + 7 * cs_c), va_, z14));
+            }
+            if (16 < m && 7 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)16, (int64_t)m);
+                svst1_f32(k_, c + 16 + 7 * cs_c, svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 16 + 7 * cs_c), va_, z15));
+            }
+            if (0 < m && 8 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 8 * cs_c, svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 0 + 8 * cs_c), va_, z16));
+            }
+            if (16 < m && 8 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)16, (int64_t)m);
+                svst1_f32(k_, c + 16 + 8 * cs_c, svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 16 + 8 * cs_c), va_, z17));
+            }
+            if (0 < m && 9 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 9 * cs_c, svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 0 + 9 * cs_c), va_, z18));
+            }
+            if (16 < m && 9 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)16, (int64_t)m);
+                svst1_f32(k_, c + 16 + 9 * cs_c, svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 16 + 9 * cs_c), va_, z19));
+            }
+            if (0 < m && 10 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 10 * cs_c, svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 0 + 10 * cs_c), va_, z20));
+            }
+            if (16 < m && 10 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)16, (int64_t)m);
+                svst1_f32(k_, c + 16 + 10 * cs_c, svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 16 + 10 * cs_c), va_, z21));
+            }
+            if (0 < m && 11 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 11 * cs_c, svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 0 + 11 * cs_c), va_, z22));
+            }
+            if (16 < m && 11 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)16, (int64_t)m);
+                svst1_f32(k_, c + 16 + 11 * cs_c, svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 16 + 11 * cs_c), va_, z23));
+            }
+            if (0 < m && 12 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 12 * cs_c, svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 0 + 12 * cs_c), va_, z24));
+            }
+            if (16 < m && 12 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)16, (int64_t)m);
+                svst1_f32(k_, c + 16 + 12 * cs_c, svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 16 + 12 * cs_c), va_, z25));
+            }
+            if (0 < m && 13 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 13 * cs_c, svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 0 + 13 * cs_c), va_, z26));
+            }
+            if (16 < m && 13 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)16, (int64_t)m);
+                svst1_f32(k_, c + 16 + 13 * cs_c, svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 16 + 13 * cs_c), va_, z27));
             }
         } else {
             const svfloat32_t vb_ = svdup_n_f32(beta_);

@@ -393,6 +393,31 @@ void cortex_a57_dgemm_6x8(int64_t m, int64_t n, int64_t k, const double *alpha, 
             vst1q_f64(c + 0 + 7 * cs_c, vmulq_f64(va_, v21));
             vst1q_f64(c + 2 + 7 * cs_c, vmulq_f64(va_, v22));
             vst1q_f64(c + 4 + 7 * cs_c, vmulq_f64(va_, v23));
+        } else if (beta_ == 1) {
+            vst1q_f64(c + 0 + 0 * cs_c, vfmaq_f64(vld1q_f64(c + 0 + 0 * cs_c), va_, v0));
+            vst1q_f64(c + 2 + 0 * cs_c, vfmaq_f64(vld1q_f64(c + 2 + 0 * cs_c), va_, v1));
+            vst1q_f64(c + 4 + 0 * cs_c, vfmaq_f64(vld1q_f64(c + 4 + 0 * cs_c), va_, v2));
+            vst1q_f64(c + 0 + 1 * cs_c, vfmaq_f64(vld1q_f64(c + 0 + 1 * cs_c), va_, v3));
+            vst1q_f64(c + 2 + 1 * cs_c, vfmaq_f64(vld1q_f64(c + 2 + 1 * cs_c), va_, v4));
+            vst1q_f64(c + 4 + 1 * cs_c, vfmaq_f64(vld1q_f64(c + 4 + 1 * cs_c), va_, v5));
+            vst1q_f64(c + 0 + 2 * cs_c, vfmaq_f64(vld1q_f64(c + 0 + 2 * cs_c), va_, v6));
+            vst1q_f64(c + 2 + 2 * cs_c, vfmaq_f64(vld1q_f64(c + 2 + 2 * cs_c), va_, v7));
+            vst1q_f64(c + 4 + 2 * cs_c, vfmaq_f64(vld1q_f64(c + 4 + 2 * cs_c), va_, v8));
+            vst1q_f64(c + 0 + 3 * cs_c, vfmaq_f64(vld1q_f64(c + 0 + 3 * cs_c), va_, v9));
+            vst1q_f64(c + 2 + 3 * cs_c, vfmaq_f64(vld1q_f64(c + 2 + 3 * cs_c), va_, v10));
+            vst1q_f64(c + 4 + 3 * cs_c, vfmaq_f64(vld1q_f64(c + 4 + 3 * cs_c), va_, v11));
+            vst1q_f64(c + 0 + 4 * cs_c, vfmaq_f64(vld1q_f64(c + 0 + 4 * cs_c), va_, v12));
+            vst1q_f64(c + 2 + 4 * cs_c, vfmaq_f64(vld1q_f64(c + 2 + 4 * cs_c), va_, v13));
+            vst1q_f64(c + 4 + 4 * cs_c, vfmaq_f64(vld1q_f64(c + 4 + 4 * cs_c), va_, v14));
+            vst1q_f64(c + 0 + 5 * cs_c, vfmaq_f64(vld1q_f64(c + 0 + 5 * cs_c), va_, v15));
+            vst1q_f64(c + 2 + 5 * cs_c, vfmaq_f64(vld1q_f64(c + 2 + 5 * cs_c), va_, v16));
+            vst1q_f64(c + 4 + 5 * cs_c, vfmaq_f64(vld1q_f64(c + 4 + 5 * cs_c), va_, v17));
+            vst1q_f64(c + 0 + 6 * cs_c, vfmaq_f64(vld1q_f64(c + 0 + 6 * cs_c), va_, v18));
+            vst1q_f64(c + 2 + 6 * cs_c, vfmaq_f64(vld1q_f64(c + 2 + 6 * cs_c), va_, v19));
+            vst1q_f64(c + 4 + 6 * cs_c, vfmaq_f64(vld1q_f64(c + 4 + 6 * cs_c), va_, v20));
+            vst1q_f64(c + 0 + 7 * cs_c, vfmaq_f64(vld1q_f64(c + 0 + 7 * cs_c), va_, v21));
+            vst1q_f64(c + 2 + 7 * cs_c, vfmaq_f64(vld1q_f64(c + 2 + 7 * cs_c), va_, v22));
+            vst1q_f64(c + 4 + 7 * cs_c, vfmaq_f64(vld1q_f64(c + 4 + 7 * cs_c), va_, v23));
         } else {
             const float64x2_t vb_ = vdupq_n_f64(beta_);
             vst1q_f64(c + 0 + 0 * cs_c, vfmaq_f64(vmulq_f64(vb_, vld1q_f64(c + 0 + 0 * cs_c)), va_, v0));
@@ -809,6 +834,31 @@ void cortex_a57_dgemm_6x8_direct(int64_t m, int64_t n, int64_t k, const double *
             vst1q_f64(c + 0 + 7 * cs_c, vmulq_f64(va_, v21));
             vst1q_f64(c + 2 + 7 * cs_c, vmulq_f64(va_, v22));
             vst1q_f64(c + 4 + 7 * cs_c, vmulq_f64(va_, v23));
+        } else if (beta_ == 1) {
+            vst1q_f64(c + 0 + 0 * cs_c, vfmaq_f64(vld1q_f64(c + 0 + 0 * cs_c), va_, v0));
+            vst1q_f64(c + 2 + 0 * cs_c, vfmaq_f64(vld1q_f64(c + 2 + 0 * cs_c), va_, v1));
+            vst1q_f64(c + 4 + 0 * cs_c, vfmaq_f64(vld1q_f64(c + 4 + 0 * cs_c), va_, v2));
+            vst1q_f64(c + 0 + 1 * cs_c, vfmaq_f64(vld1q_f64(c + 0 + 1 * cs_c), va_, v3));
+            vst1q_f64(c + 2 + 1 * cs_c, vfmaq_f64(vld1q_f64(c + 2 + 1 * cs_c), va_, v4));
+            vst1q_f64(c + 4 + 1 * cs_c, vfmaq_f64(vld1q_f64(c + 4 + 1 * cs_c), va_, v5));
+            vst1q_f64(c + 0 + 2 * cs_c, vfmaq_f64(vld1q_f64(c + 0 + 2 * cs_c), va_, v6));
+            vst1q_f64(c + 2 + 2 * cs_c, vfmaq_f64(vld1q_f64(c + 2 + 2 * cs_c), va_, v7));
+            vst1q_f64(c + 4 + 2 * cs_c, vfmaq_f64(vld1q_f64(c + 4 + 2 * cs_c), va_, v8));
+            vst1q_f64(c + 0 + 3 * cs_c, vfmaq_f64(vld1q_f64(c + 0 + 3 * cs_c), va_, v9));
+            vst1q_f64(c + 2 + 3 * cs_c, vfmaq_f64(vld1q_f64(c + 2 + 3 * cs_c), va_, v10));
+            vst1q_f64(c + 4 + 3 * cs_c, vfmaq_f64(vld1q_f64(c + 4 + 3 * cs_c), va_, v11));
+            vst1q_f64(c + 0 + 4 * cs_c, vfmaq_f64(vld1q_f64(c + 0 + 4 * cs_c), va_, v12));
+            vst1q_f64(c + 2 + 4 * cs_c, vfmaq_f64(vld1q_f64(c + 2 + 4 * cs_c), va_, v13));
+            vst1q_f64(c + 4 + 4 * cs_c, vfmaq_f64(vld1q_f64(c + 4 + 4 * cs_c), va_, v14));
+            vst1q_f64(c + 0 + 5 * cs_c, vfmaq_f64(vld1q_f64(c + 0 + 5 * cs_c), va_, v15));
+            vst1q_f64(c + 2 + 5 * cs_c, vfmaq_f64(vld1q_f64(c + 2 + 5 * cs_c), va_, v16));
+            vst1q_f64(c + 4 + 5 * cs_c, vfmaq_f64(vld1q_f64(c + 4 + 5 * cs_c), va_, v17));
+            vst1q_f64(c + 0 + 6 * cs_c, vfmaq_f64(vld1q_f64(c + 0 + 6 * cs_c), va_, v18));
+            vst1q_f64(c + 2 + 6 * cs_c, vfmaq_f64(vld1q_f64(c + 2 + 6 * cs_c), va_, v19));
+            vst1q_f64(c + 4 + 6 * cs_c, vfmaq_f64(vld1q_f64(c + 4 + 6 * cs_c), va_, v20));
+            vst1q_f64(c + 0 + 7 * cs_c, vfmaq_f64(vld1q_f64(c + 0 + 7 * cs_c), va_, v21));
+            vst1q_f64(c + 2 + 7 * cs_c, vfmaq_f64(vld1q_f64(c + 2 + 7 * cs_c), va_, v22));
+            vst1q_f64(c + 4 + 7 * cs_c, vfmaq_f64(vld1q_f64(c + 4 + 7 * cs_c), va_, v23));
         } else {
             const float64x2_t vb_ = vdupq_n_f64(beta_);
             vst1q_f64(c + 0 + 0 * cs_c, vfmaq_f64(vmulq_f64(vb_, vld1q_f64(c + 0 + 0 * cs_c)), va_, v0));

@@ -287,6 +287,19 @@ void haswell_dgemm_8x6(int64_t m, int64_t n, int64_t k, const double *alpha, con
             _mm256_storeu_pd(c + 4 + 4 * cs_c, _mm256_mul_pd(va_, ymm9));
             _mm256_storeu_pd(c + 0 + 5 * cs_c, _mm256_mul_pd(va_, ymm10));
             _mm256_storeu_pd(c + 4 + 5 * cs_c, _mm256_mul_pd(va_, ymm11));
+        } else if (beta_ == 1) {
+            _mm256_storeu_pd(c + 0 + 0 * cs_c, _mm256_fmadd_pd(va_, ymm0, _mm256_loadu_pd(c + 0 + 0 * cs_c)));
+            _mm256_storeu_pd(c + 4 + 0 * cs_c, _mm256_fmadd_pd(va_, ymm1, _mm256_loadu_pd(c + 4 + 0 * cs_c)));
+            _mm256_storeu_pd(c + 0 + 1 * cs_c, _mm256_fmadd_pd(va_, ymm2, _mm256_loadu_pd(c + 0 + 1 * cs_c)));
+            _mm256_storeu_pd(c + 4 + 1 * cs_c, _mm256_fmadd_pd(va_, ymm3, _mm256_loadu_pd(c + 4 + 1 * cs_c)));
+            _mm256_storeu_pd(c + 0 + 2 * cs_c, _mm256_fmadd_pd(va_, ymm4, _mm256_loadu_pd(c + 0 + 2 * cs_c)));
+            _mm256_storeu_pd(c + 4 + 2 * cs_c, _mm256_fmadd_pd(va_, ymm5, _mm256_loadu_pd(c + 4 + 2 * cs_c)));
+            _mm256_storeu_pd(c + 0 + 3 * cs_c, _mm256_fmadd_pd(va_, ymm6, _mm256_loadu_pd(c + 0 + 3 * cs_c)));
+            _mm256_storeu_pd(c + 4 + 3 * cs_c, _mm256_fmadd_pd(va_, ymm7, _mm256_loadu_pd(c + 4 + 3 * cs_c)));
+            _mm256_storeu_pd(c + 0 + 4 * cs_c, _mm256_fmadd_pd(va_, ymm8, _mm256_loadu_pd(c + 0 + 4 * cs_c)));
+            _mm256_storeu_pd(c + 4 + 4 * cs_c, _mm256_fmadd_pd(va_, ymm9, _mm256_loadu_pd(c + 4 + 4 * cs_c)));
+            _mm256_storeu_pd(c + 0 + 5 * cs_c, _mm256_fmadd_pd(va_, ymm10, _mm256_loadu_pd(c + 0 + 5 * cs_c)));
+            _mm256_storeu_pd(c + 4 + 5 * cs_c, _mm256_fmadd_pd(va_, ymm11, _mm256_loadu_pd(c + 4 + 5 * cs_c)));
         } else {
             const __m256d vb_ = _mm256_set1_pd(beta_);
             _mm256_storeu_pd(c + 0 + 0 * cs_c, _mm256_fmadd_pd(va_, ymm0, _mm256_mul_pd(vb_, _mm256_loadu_pd(c + 0 + 0 * cs_c))));
@@ -573,6 +586,19 @@ void haswell_dgemm_8x6_direct(int64_t m, int64_t n, int64_t k, const double *alp
             _mm256_storeu_pd(c + 4 + 4 * cs_c, _mm256_mul_pd(va_, ymm9));
             _mm256_storeu_pd(c + 0 + 5 * cs_c, _mm256_mul_pd(va_, ymm10));
             _mm256_storeu_pd(c + 4 + 5 * cs_c, _mm256_mul_pd(va_, ymm11));
+        } else if (beta_ == 1) {
+            _mm256_storeu_pd(c + 0 + 0 * cs_c, _mm256_fmadd_pd(va_, ymm0, _mm256_loadu_pd(c + 0 + 0 * cs_c)));
+            _mm256_storeu_pd(c + 4 + 0 * cs_c, _mm256_fmadd_pd(va_, ymm1, _mm256_loadu_pd(c + 4 + 0 * cs_c)));
+            _mm256_storeu_pd(c + 0 + 1 * cs_c, _mm256_fmadd_pd(va_, ymm2, _mm256_loadu_pd(c + 0 + 1 * cs_c)));
+            _mm256_storeu_pd(c + 4 + 1 * cs_c, _mm256_fmadd_pd(va_, ymm3, _mm256_loadu_pd(c + 4 + 1 * cs_c)));
+            _mm256_storeu_pd(c + 0 + 2 * cs_c, _mm256_fmadd_pd(va_, ymm4, _mm256_loadu_pd(c + 0 + 2 * cs_c)));
+            _mm256_storeu_pd(c + 4 + 2 * cs_c, _mm256_fmadd_pd(va_, ymm5, _mm256_loadu_pd(c + 4 + 2 * cs_c)));
+            _mm256_storeu_pd(c + 0 + 3 * cs_c, _mm256_fmadd_pd(va_, ymm6, _mm256_loadu_pd(c + 0 + 3 * cs_c)));
+            _mm256_storeu_pd(c + 4 + 3 * cs_c, _mm256_fmadd_pd(va_, ymm7, _mm256_loadu_pd(c + 4 + 3 * cs_c)));
+            _mm256_storeu_pd(c + 0 + 4 * cs_c, _mm256_fmadd_pd(va_, ymm8, _mm256_loadu_pd(c + 0 + 4 * cs_c)));
+            _mm256_storeu_pd(c + 4 + 4 * cs_c, _mm256_fmadd_pd(va_, ymm9, _mm256_loadu_pd(c + 4 + 4 * cs_c)));
+            _mm256_storeu_pd(c + 0 + 5 * cs_c, _mm256_fmadd_pd(va_, ymm10, _mm256_loadu_pd(c + 0 + 5 * cs_c)));
+            _mm256_storeu_pd(c + 4 + 5 * cs_c, _mm256_fmadd_pd(va_, ymm11, _mm256_loadu_pd(c + 4 + 5 * cs_c)));
         } else {
             const __m256d vb_ = _mm256_set1_pd(beta_);
             _mm256_storeu_pd(c + 0 + 0 * cs_c, _mm256_fmadd_pd(va_, ymm0, _mm256_mul_pd(vb_, _mm256_loadu_pd(c + 0 + 0 * cs_c))));

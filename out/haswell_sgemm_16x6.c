@@ -287,6 +287,19 @@ void haswell_sgemm_16x6(int64_t m, int64_t n, int64_t k, const float *alpha, con
             _mm256_storeu_ps(c + 8 + 4 * cs_c, _mm256_mul_ps(va_, ymm9));
             _mm256_storeu_ps(c + 0 + 5 * cs_c, _mm256_mul_ps(va_, ymm10));
             _mm256_storeu_ps(c + 8 + 5 * cs_c, _mm256_mul_ps(va_, ymm11));
+        } else if (beta_ == 1) {
+            _mm256_storeu_ps(c + 0 + 0 * cs_c, _mm256_fmadd_ps(va_, ymm0, _mm256_loadu_ps(c + 0 + 0 * cs_c)));
+            _mm256_storeu_ps(c + 8 + 0 * cs_c, _mm256_fmadd_ps(va_, ymm1, _mm256_loadu_ps(c + 8 + 0 * cs_c)));
+            _mm256_storeu_ps(c + 0 + 1 * cs_c, _mm256_fmadd_ps(va_, ymm2, _mm256_loadu_ps(c + 0 + 1 * cs_c)));
+            _mm256_storeu_ps(c + 8 + 1 * cs_c, _mm256_fmadd_ps(va_, ymm3, _mm256_loadu_ps(c + 8 + 1 * cs_c)));
+            _mm256_storeu_ps(c + 0 + 2 * cs_c, _mm256_fmadd_ps(va_, ymm4, _mm256_loadu_ps(c + 0 + 2 * cs_c)));
+            _mm256_storeu_ps(c + 8 + 2 * cs_c, _mm256_fmadd_ps(va_, ymm5, _mm256_loadu_ps(c + 8 + 2 * cs_c)));
+            _mm256_storeu_ps(c + 0 + 3 * cs_c, _mm256_fmadd_ps(va_, ymm6, _mm256_loadu_ps(c + 0 + 3 * cs_c)));
+            _mm256_storeu_ps(c + 8 + 3 * cs_c, _mm256_fmadd_ps(va_, ymm7, _mm256_loadu_ps(c + 8 + 3 * cs_c)));
+            _mm256_storeu_ps(c + 0 + 4 * cs_c, _mm256_fmadd_ps(va_, ymm8, _mm256_loadu_ps(c + 0 + 4 * cs_c)));
+            _mm256_storeu_ps(c + 8 + 4 * cs_c, _mm256_fmadd_ps(va_, ymm9, _mm256_loadu_ps(c + 8 + 4 * cs_c)));
+            _mm256_storeu_ps(c + 0 + 5 * cs_c, _mm256_fmadd_ps(va_, ymm10, _mm256_loadu_ps(c + 0 + 5 * cs_c)));
+            _mm256_storeu_ps(c + 8 + 5 * cs_c, _mm256_fmadd_ps(va_, ymm11, _mm256_loadu_ps(c + 8 + 5 * cs_c)));
         } else {
             const __m256 vb_ = _mm256_set1_ps(beta_);
             _mm256_storeu_ps(c + 0 + 0 * cs_c, _mm256_fmadd_ps(va_, ymm0, _mm256_mul_ps(vb_, _mm256_loadu_ps(c + 0 + 0 * cs_c))));
@@ -576,6 +589,19 @@ void haswell_sgemm_16x6_direct(int64_t m, int64_t n, int64_t k, const float *alp
             _mm256_storeu_ps(c + 8 + 4 * cs_c, _mm256_mul_ps(va_, ymm9));
             _mm256_storeu_ps(c + 0 + 5 * cs_c, _mm256_mul_ps(va_, ymm10));
             _mm256_storeu_ps(c + 8 + 5 * cs_c, _mm256_mul_ps(va_, ymm11));
+        } else if (beta_ == 1) {
+            _mm256_storeu_ps(c + 0 + 0 * cs_c, _mm256_fmadd_ps(va_, ymm0, _mm256_loadu_ps(c + 0 + 0 * cs_c)));
+            _mm256_storeu_ps(c + 8 + 0 * cs_c, _mm256_fmadd_ps(va_, ymm1, _mm256_loadu_ps(c + 8 + 0 * cs_c)));
+            _mm256_storeu_ps(c + 0 + 1 * cs_c, _mm256_fmadd_ps(va_, ymm2, _mm256_loadu_ps(c + 0 + 1 * cs_c)));
+            _mm256_storeu_ps(c + 8 + 1 * cs_c, _mm256_fmadd_ps(va_, ymm3, _mm256_loadu_ps(c + 8 + 1 * cs_c)));
+            _mm256_storeu_ps(c + 0 + 2 * cs_c, _mm256_fmadd_ps(va_, ymm4, _mm256_loadu_ps(c + 0 + 2 * cs_c)));
+            _mm256_storeu_ps(c + 8 + 2 * cs_c, _mm256_fmadd_ps(va_, ymm5, _mm256_loadu_ps(c + 8 + 2 * cs_c)));
+            _mm256_storeu_ps(c + 0 + 3 * cs_c, _mm256_fmadd_ps(va_, ymm6, _mm256_loadu_ps(c + 0 + 3 * cs_c)));
+            _mm256_storeu_ps(c + 8 + 3 * cs_c, _mm256_fmadd_ps(va_, ymm7, _mm256_loadu_ps(c + 8 + 3 * cs_c)));
+            _mm256_storeu_ps(c + 0 + 4 * cs_c, _mm256_fmadd_ps(va_, ymm8, _mm256_loadu_ps(c + 0 + 4 * cs_c)));
+            _mm256_storeu_ps(c + 8 + 4 * cs_c, _mm256_fmadd_ps(va_, ymm9, _mm256_loadu_ps(c + 8 + 4 * cs_c)));
+            _mm256_storeu_ps(c + 0 + 5 * cs_c, _mm256_fmadd_ps(va_, ymm10, _mm256_loadu_ps(c + 0 + 5 * cs_c)));
+            _mm256_storeu_ps(c + 8 + 5 * cs_c, _mm256_fmadd_ps(va_, ymm11, _mm256_loadu_ps(c + 8 + 5 * cs_c)));
         } else {
             const __m256 vb_ = _mm256_set1_ps(beta_);
             _mm256_storeu_ps(c + 0 + 0 * cs_c, _mm256_fmadd_ps(va_, ymm0, _mm256_mul_ps(vb_, _mm256_loadu_ps(c + 0 + 0 * cs_c))));

@@ -468,6 +468,31 @@ void neoverse_n1_sgemm_8x12(int64_t m, int64_t n, int64_t k, const float *alpha,
             vst1q_f32(c + 4 + 10 * cs_c, vmulq_f32(va_, v21));
             vst1q_f32(c + 0 + 11 * cs_c, vmulq_f32(va_, v22));
             vst1q_f32(c + 4 + 11 * cs_c, vmulq_f32(va_, v23));
+        } else if (beta_ == 1) {
+            vst1q_f32(c + 0 + 0 * cs_c, vfmaq_f32(vld1q_f32(c + 0 + 0 * cs_c), va_, v0));
+            vst1q_f32(c + 4 + 0 * cs_c, vfmaq_f32(vld1q_f32(c + 4 + 0 * cs_c), va_, v1));
+            vst1q_f32(c + 0 + 1 * cs_c, vfmaq_f32(vld1q_f32(c + 0 + 1 * cs_c), va_, v2));
+            vst1q_f32(c + 4 + 1 * cs_c, vfmaq_f32(vld1q_f32(c + 4 + 1 * cs_c), va_, v3));
+            vst1q_f32(c + 0 + 2 * cs_c, vfmaq_f32(vld1q_f32(c + 0 + 2 * cs_c), va_, v4));
+            vst1q_f32(c + 4 + 2 * cs_c, vfmaq_f32(vld1q_f32(c + 4 + 2 * cs_c), va_, v5));
+            vst1q_f32(c + 0 + 3 * cs_c, vfmaq_f32(vld1q_f32(c + 0 + 3 * cs_c), va_, v6));
+            vst1q_f32(c + 4 + 3 * cs_c, vfmaq_f32(vld1q_f32(c + 4 + 3 * cs_c), va_, v7));
+            vst1q_f32(c + 0 + 4 * cs_c, vfmaq_f32(vld1q_f32(c + 0 + 4 * cs_c), va_, v8));
+            vst1q_f32(c + 4 + 4 * cs_c, vfmaq_f32(vld1q_f32(c + 4 + 4 * cs_c), va_, v9));
+            vst1q_f32(c + 0 + 5 * cs_c, vfmaq_f32(vld1q_f32(c + 0 + 5 * cs_c), va_, v10));
+            vst1q_f32(c + 4 + 5 * cs_c, vfmaq_f32(vld1q_f32(c + 4 + 5 * cs_c), va_, v11));
+            vst1q_f32(c + 0 + 6 * cs_c, vfmaq_f32(vld1q_f32(c + 0 + 6 * cs_c), va_, v12));
+            vst1q_f32(c + 4 + 6 * cs_c, vfmaq_f32(vld1q_f32(c + 4 + 6 * cs_c), va_, v13));
+            vst1q_f32(c + 0 + 7 * cs_c, vfmaq_f32(vld1q_f32(c + 0 + 7 * cs_c), va_, v14));
+            vst1q_f32(c + 4 + 7 * cs_c, vfmaq_f32(vld1q_f32(c + 4 + 7 * cs_c), va_, v15));
+            vst1q_f32(c + 0 + 8 * cs_c, vfmaq_f32(vld1q_f32(c + 0 + 8 * cs_c), va_, v16));
+            vst1q_f32(c + 4 + 8 * cs_c, vfmaq_f32(vld1q_f32(c + 4 + 8 * cs_c), va_, v17));
+            vst1q_f32(c + 0 + 9 * cs_c, vfmaq_f32(vld1q_f32(c + 0 + 9 * cs_c), va_, v18));
+            vst1q_f32(c + 4 + 9 * cs_c, vfmaq_f32(vld1q_f32(c + 4 + 9 * cs_c), va_, v19));
+            vst1q_f32(c + 0 + 10 * cs_c, vfmaq_f32(vld1q_f32(c + 0 + 10 * cs_c), va_, v20));
+            vst1q_f32(c + 4 + 10 * cs_c, vfmaq_f32(vld1q_f32(c + 4 + 10 * cs_c), va_, v21));
+            vst1q_f32(c + 0 + 11 * cs_c, vfmaq_f32(vld1q_f32(c + 0 + 11 * cs_c), va_, v22));
+            vst1q_f32(c + 4 + 11 * cs_c, vfmaq_f32(vld1q_f32(c + 4 + 11 * cs_c), va_, v23));
         } else {
             const float32x4_t vb_ = vdupq_n_f32(beta_);
             vst1q_f32(c + 0 + 0 * cs_c, vfmaq_f32(vmulq_f32(vb_, vld1q_f32(c + 0 + 0 * cs_c)), va_, v0));
@@ -960,6 +985,31 @@ void neoverse_n1_sgemm_8x12_direct(int64_t m, int64_t n, int64_t k, const float 
             vst1q_f32(c + 4 + 10 * cs_c, vmulq_f32(va_, v21));
             vst1q_f32(c + 0 + 11 * cs_c, vmulq_f32(va_, v22));
             vst1q_f32(c + 4 + 11 * cs_c, vmulq_f32(va_, v23));
+        } else if (beta_ == 1) {
+            vst1q_f32(c + 0 + 0 * cs_c, vfmaq_f32(vld1q_f32(c + 0 + 0 * cs_c), va_, v0));
+            vst1q_f32(c + 4 + 0 * cs_c, vfmaq_f32(vld1q_f32(c + 4 + 0 * cs_c), va_, v1));
+            vst1q_f32(c + 0 + 1 * cs_c, vfmaq_f32(vld1q_f32(c + 0 + 1 * cs_c), va_, v2));
+            vst1q_f32(c + 4 + 1 * cs_c, vfmaq_f32(vld1q_f32(c + 4 + 1 * cs_c), va_, v3));
+            vst1q_f32(c + 0 + 2 * cs_c, vfmaq_f32(vld1q_f32(c + 0 + 2 * cs_c), va_, v4));
+            vst1q_f32(c + 4 + 2 * cs_c, vfmaq_f32(vld1q_f32(c + 4 + 2 * cs_c), va_, v5));
+            vst1q_f32(c + 0 + 3 * cs_c, vfmaq_f32(vld1q_f32(c + 0 + 3 * cs_c), va_, v6));
+            vst1q_f32(c + 4 + 3 * cs_c, vfmaq_f32(vld1q_f32(c + 4 + 3 * cs_c), va_, v7));
+            vst1q_f32(c + 0 + 4 * cs_c, vfmaq_f32(vld1q_f32(c + 0 + 4 * cs_c), va_, v8));
+            vst1q_f32(c + 4 + 4 * cs_c, vfmaq_f32(vld1q_f32(c + 4 + 4 * cs_c), va_, v9));
+            vst1q_f32(c + 0 + 5 * cs_c, vfmaq_f32(vld1q_f32(c + 0 + 5 * cs_c), va_, v10));
+            vst1q_f32(c + 4 + 5 * cs_c, vfmaq_f32(vld1q_f32(c + 4 + 5 * cs_c), va_, v11));
+            vst1q_f32(c + 0 + 6 * cs_c, vfmaq_f32(vld1q_f32(c + 0 + 6 * cs_c), va_, v12));
+            vst1q_f32(c + 4 + 6 * cs_c, vfmaq_f32(vld1q_f32(c + 4 + 6 * cs_c), va_, v13));
+            vst1q_f32(c + 0 + 7 * cs_c, vfmaq_f32(vld1q_f32(c + 0 + 7 * cs_c), va_, v14));
+            vst1q_f32(c + 4 + 7 * cs_c, vfmaq_f32(vld1q_f32(c + 4 + 7 * cs_c), va_, v15));
+            vst1q_f32(c + 0 + 8 * cs_c, vfmaq_f32(vld1q_f32(c + 0 + 8 * cs_c), va_, v16));
+            vst1q_f32(c + 4 + 8 * cs_c, vfmaq_f32(vld1q_f32(c + 4 + 8 * cs_c), va_, v17));
+            vst1q_f32(c + 0 + 9 * cs_c, vfmaq_f32(vld1q_f32(c + 0 + 9 * cs_c), va_, v18));
+            vst1q_f32(c + 4 + 9 * cs_c, vfmaq_f32(vld1q_f32(c + 4 + 9 * cs_c), va_, v19));
+            vst1q_f32(c + 0 + 10 * cs_c, vfmaq_f32(vld1q_f32(c + 0 + 10 * cs_c), va_, v20));
+            vst1q_f32(c + 4 + 10 * cs_c, vfmaq_f32(vld1q_f32(c + 4 + 10 * cs_c), va_, v21));
+            vst1q_f32(c + 0 + 11 * cs_c, vfmaq_f32(vld1q_f32(c + 0 + 11 * cs_c), va_, v22));
+            vst1q_f32(c + 4 + 11 * cs_c, vfmaq_f32(vld1q_f32(c + 4 + 11 * cs_c), va_, v23));
         } else {
             const float32x4_t vb_ = vdupq_n_f32(beta_);
             vst1q_f32(c + 0 + 0 * cs_c, vfmaq_f32(vmulq_f32(vb_, vld1q_f32(c + 0 + 0 * cs_c)), va_, v0));

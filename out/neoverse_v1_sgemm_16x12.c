@@ -471,6 +471,31 @@ void neoverse_v1_sgemm_16x12(int64_t m, int64_t n, int64_t k, const float *alpha
             svst1_f32(svptrue_b32(), c + 8 + 10 * cs_c, svmul_f32_x(svptrue_b32(), va_, z21));
             svst1_f32(svptrue_b32(), c + 0 + 11 * cs_c, svmul_f32_x(svptrue_b32(), va_, z22));
             svst1_f32(svptrue_b32(), c + 8 + 11 * cs_c, svmul_f32_x(svptrue_b32(), va_, z23));
+        } else if (beta_ == 1) {
+            svst1_f32(svptrue_b32(), c + 0 + 0 * cs_c, svmla_f32_x(svptrue_b32(), svld1_f32(svptrue_b32(), c + 0 + 0 * cs_c), va_, z0));
+            svst1_f32(svptrue_b32(), c + 8 + 0 * cs_c, svmla_f32_x(svptrue_b32(), svld1_f32(svptrue_b32(), c + 8 + 0 * cs_c), va_, z1));
+            svst1_f32(svptrue_b32(), c + 0 + 1 * cs_c, svmla_f32_x(svptrue_b32(), svld1_f32(svptrue_b32(), c + 0 + 1 * cs_c), va_, z2));
+            svst1_f32(svptrue_b32(), c + 8 + 1 * cs_c, svmla_f32_x(svptrue_b32(), svld1_f32(svptrue_b32(), c + 8 + 1 * cs_c), va_, z3));
+            svst1_f32(svptrue_b32(), c + 0 + 2 * cs_c, svmla_f32_x(svptrue_b32(), svld1_f32(svptrue_b32(), c + 0 + 2 * cs_c), va_, z4));
+            svst1_f32(svptrue_b32(), c + 8 + 2 * cs_c, svmla_f32_x(svptrue_b32(), svld1_f32(svptrue_b32(), c + 8 + 2 * cs_c), va_, z5));
+            svst1_f32(svptrue_b32(), c + 0 + 3 * cs_c, svmla_f32_x(svptrue_b32(), svld1_f32(svptrue_b32(), c + 0 + 3 * cs_c), va_, z6));
+            svst1_f32(svptrue_b32(), c + 8 + 3 * cs_c, svmla_f32_x(svptrue_b32(), svld1_f32(svptrue_b32(), c + 8 + 3 * cs_c), va_, z7));
+            svst1_f32(svptrue_b32(), c + 0 + 4 * cs_c, svmla_f32_x(svptrue_b32(), svld1_f32(svptrue_b32(), c + 0 + 4 * cs_c), va_, z8));
+            svst1_f32(svptrue_b32(), c + 8 + 4 * cs_c, svmla_f32_x(svptrue_b32(), svld1_f32(svptrue_b32(), c + 8 + 4 * cs_c), va_, z9));
+            svst1_f32(svptrue_b32(), c + 0 + 5 * cs_c, svmla_f32_x(svptrue_b32(), svld1_f32(svptrue_b32(), c + 0 + 5 * cs_c), va_, z10));
+            svst1_f32(svptrue_b32(), c + 8 + 5 * cs_c, svmla_f32_x(svptrue_b32(), svld1_f32(svptrue_b32(), c + 8 + 5 * cs_c), va_, z11));
+            svst1_f32(svptrue_b32(), c + 0 + 6 * cs_c, svmla_f32_x(svptrue_b32(), svld1_f32(svptrue_b32(), c + 0 + 6 * cs_c), va_, z12));
+            svst1_f32(svptrue_b32(), c + 8 + 6 * cs_c, svmla_f32_x(svptrue_b32(), svld1_f32(svptrue_b32(), c + 8 + 6 * cs_c), va_, z13));
+            svst1_f32(svptrue_b32(), c + 0 + 7 * cs_c, svmla_f32_x(svptrue_b32(), svld1_f32(svptrue_b32(), c + 0 + 7 * cs_c), va_, z14));
+            svst1_f32(svptrue_b32(), c + 8 + 7 * cs_c, svmla_f32_x(svptrue_b32(), svld1_f32(svptrue_b32(), c + 8 + 7 * cs_c), va_, z15));
+            svst1_f32(svptrue_b32(), c + 0 + 8 * cs_c, svmla_f32_x(svptrue_b32(), svld1_f32(svptrue_b32(), c + 0 + 8 * cs_c), va_, z16));
+            svst1_f32(svptrue_b32(), c + 8 + 8 * cs_c, svmla_f32_x(svptrue_b32(), svld1_f32(svptrue_b32(), c + 8 + 8 * cs_c), va_, z17));
+            svst1_f32(svptrue_b32(), c + 0 + 9 * cs_c, svmla_f32_x(svptrue_b32(), svld1_f32(svptrue_b32(), c + 0 + 9 * cs_c), va_, z18));
+            svst1_f32(svptrue_b32(), c + 8 + 9 * cs_c, svmla_f32_x(svptrue_b32(), svld1_f32(svptrue_b32(), c + 8 + 9 * cs_c), va_, z19));
+            svst1_f32(svptrue_b32(), c + 0 + 10 * cs_c, svmla_f32_x(svptrue_b32(), svld1_f32(svptrue_b32(), c + 0 + 10 * cs_c), va_, z20));
+            svst1_f32(svptrue_b32(), c + 8 + 10 * cs_c, svmla_f32_x(svptrue_b32(), svld1_f32(svptrue_b32(), c + 8 + 10 * cs_c), va_, z21));
+            svst1_f32(svptrue_b32(), c + 0 + 11 * cs_c, svmla_f32_x(svptrue_b32(), svld1_f32(svptrue_b32(), c + 0 + 11 * cs_c), va_, z22));
+            svst1_f32(svptrue_b32(), c + 8 + 11 * cs_c, svmla_f32_x(svptrue_b32(), svld1_f32(svptrue_b32(), c + 8 + 11 * cs_c), va_, z23));
         } else {
             const svfloat32_t vb_ = svdup_n_f32(beta_);
             svst1_f32(svptrue_b32(), c + 0 + 0 * cs_c, svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(svptrue_b32(), c + 0 + 0 * cs_c)), va_, z0));
@@ -598,6 +623,103 @@ void neoverse_v1_sgemm_16x12(int64_t m, int64_t n, int64_t k, const float *alpha
             if (8 < m && 11 < n) {
                 const svbool_t k_ = svwhilelt_b32((int64_t)8, (int64_t)m);
                 svst1_f32(k_, c + 8 + 11 * cs_c, svmul_f32_x(svptrue_b32(), va_, z23));
+            }
+        } else if (beta_ == 1) {
+            if (0 < m && 0 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 0 * cs_c, svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 0 + 0 * cs_c), va_, z0));
+            }
+            if (8 < m && 0 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)8, (int64_t)m);
+                svst1_f32(k_, c + 8 + 0 * cs_c, svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 8 + 0 * cs_c), va_, z1));
+            }
+            if (0 < m && 1 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 1 * cs_c, svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 0 + 1 * cs_c), va_, z2));
+            }
+            if (8 < m && 1 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)8, (int64_t)m);
+                svst1_f32(k_, c + 8 + 1 * cs_c, svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 8 + 1 * cs_c), va_, z3));
+            }
+            if (0 < m && 2 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 2 * cs_c, svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 0 + 2 * cs_c), va_, z4));
+            }
+            if (8 < m && 2 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)8, (int64_t)m);
+                svst1_f32(k_, c + 8 + 2 * cs_c, svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 8 + 2 * cs_c), va_, z5));
+            }
+            if (0 < m && 3 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 3 * cs_c, svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 0 + 3 * cs_c), va_, z6));
+            }
+            if (8 < m && 3 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)8, (int64_t)m);
+                svst1_f32(k_, c + 8 + 3 * cs_c, svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 8 + 3 * cs_c), va_, z7));
+            }
+            if (0 < m && 4 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 4 * cs_c, svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 0 + 4 * cs_c), va_, z8));
+            }
+            if (8 < m && 4 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)8, (int64_t)m);
+                svst1_f32(k_, c + 8 + 4 * cs_c, svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 8 + 4 * cs_c), va_, z9));
+            }
+            if (0 < m && 5 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 5 * cs_c, svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 0 + 5 * cs_c), va_, z10));
+            }
+            if (8 < m && 5 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)8, (int64_t)m);
+                svst1_f32(k_, c + 8 + 5 * cs_c, svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 8 + 5 * cs_c), va_, z11));
+            }
+            if (0 < m && 6 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 6 * cs_c, svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 0 + 6 * cs_c), va_, z12));
+            }
+            if (8 < m && 6 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)8, (int64_t)m);
+                svst1_f32(k_, c + 8 + 6 * cs_c, svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 8 + 6 * cs_c), va_, z13));
+            }
+            if (0 < m && 7 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 7 * cs_c, svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 0 + 7 * cs_c), va_, z14));
+            }
+            if (8 < m && 7 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)8, (int64_t)m);
+                svst1_f32(k_, c + 8 + 7 * cs_c, svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 8 + 7 * cs_c), va_, z15));
+            }
+            if (0 < m && 8 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 8 * cs_c, svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 0 + 8 * cs_c), va_, z16));
+            }
+            if (8 < m && 8 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)8, (int64_t)m);
+                svst1_f32(k_, c + 8 + 8 * cs_c, svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 8 + 8 * cs_c), va_, z17));
+            }
+            if (0 < m && 9 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 9 * cs_c, svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 0 + 9 * cs_c), va_, z18));
+            }
+            if (8 < m && 9 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)8, (int64_t)m);
+                svst1_f32(k_, c + 8 + 9 * cs_c, svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 8 + 9 * cs_c), va_, z19));
+            }
+            if (0 < m && 10 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 10 * cs_c, svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 0 + 10 * cs_c), va_, z20));
+            }
+            if (8 < m && 10 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)8, (int64_t)m);
+                svst1_f32(k_, c + 8 + 10 * cs_c, svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 8 + 10 * cs_c), va_, z21));
+            }
+            if (0 < m && 11 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 11 * cs_c, svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 0 + 11 * cs_c), va_, z22));
+            }
+            if (8 < m && 11 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)8, (int64_t)m);
+                svst1_f32(k_, c + 8 + 11 * cs_c, svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 8 + 11 * cs_c), va_, z23));
             }
         } else {
             const svfloat32_t vb_ = svdup_n_f32(beta_);
@@ -1169,6 +1291,31 @@ void neoverse_v1_sgemm_16x12_direct(int64_t m, int64_t n, int64_t k, const float
             svst1_f32(svptrue_b32(), c + 8 + 10 * cs_c, svmul_f32_x(svptrue_b32(), va_, z21));
             svst1_f32(svptrue_b32(), c + 0 + 11 * cs_c, svmul_f32_x(svptrue_b32(), va_, z22));
             svst1_f32(svptrue_b32(), c + 8 + 11 * cs_c, svmul_f32_x(svptrue_b32(), va_, z23));
+        } else if (beta_ == 1) {
+            svst1_f32(svptrue_b32(), c + 0 + 0 * cs_c, svmla_f32_x(svptrue_b32(), svld1_f32(svptrue_b32(), c + 0 + 0 * cs_c), va_, z0));
+            svst1_f32(svptrue_b32(), c + 8 + 0 * cs_c, svmla_f32_x(svptrue_b32(), svld1_f32(svptrue_b32(), c + 8 + 0 * cs_c), va_, z1));
+            svst1_f32(svptrue_b32(), c + 0 + 1 * cs_c, svmla_f32_x(svptrue_b32(), svld1_f32(svptrue_b32(), c + 0 + 1 * cs_c), va_, z2));
+            svst1_f32(svptrue_b32(), c + 8 + 1 * cs_c, svmla_f32_x(svptrue_b32(), svld1_f32(svptrue_b32(), c + 8 + 1 * cs_c), va_, z3));
+            svst1_f32(svptrue_b32(), c + 0 + 2 * cs_c, svmla_f32_x(svptrue_b32(), svld1_f32(svptrue_b32(), c + 0 + 2 * cs_c), va_, z4));
+            svst1_f32(svptrue_b32(), c + 8 + 2 * cs_c, svmla_f32_x(svptrue_b32(), svld1_f32(svptrue_b32(), c + 8 + 2 * cs_c), va_, z5));
+            svst1_f32(svptrue_b32(), c + 0 + 3 * cs_c, svmla_f32_x(svptrue_b32(), svld1_f32(svptrue_b32(), c + 0 + 3 * cs_c), va_, z6));
+            svst1_f32(svptrue_b32(), c + 8 + 3 * cs_c, svmla_f32_x(svptrue_b32(), svld1_f32(svptrue_b32(), c + 8 + 3 * cs_c), va_, z7));
+            svst1_f32(svptrue_b32(), c + 0 + 4 * cs_c, svmla_f32_x(svptrue_b32(), svld1_f32(svptrue_b32(), c + 0 + 4 * cs_c), va_, z8));
+            svst1_f32(svptrue_b32(), c + 8 + 4 * cs_c, svmla_f32_x(svptrue_b32(), svld1_f32(svptrue_b32(), c + 8 + 4 * cs_c), va_, z9));
+            svst1_f32(svptrue_b32(), c + 0 + 5 * cs_c, svmla_f32_x(svptrue_b32(), svld1_f32(svptrue_b32(), c + 0 + 5 * cs_c), va_, z10));
+            svst1_f32(svptrue_b32(), c + 8 + 5 * cs_c, svmla_f32_x(svptrue_b32(), svld1_f32(svptrue_b32(), c + 8 + 5 * cs_c), va_, z11));
+            svst1_f32(svptrue_b32(), c + 0 + 6 * cs_c, svmla_f32_x(svptrue_b32(), svld1_f32(svptrue_b32(), c + 0 + 6 * cs_c), va_, z12));
+            svst1_f32(svptrue_b32(), c + 8 + 6 * cs_c, svmla_f32_x(svptrue_b32(), svld1_f32(svptrue_b32(), c + 8 + 6 * cs_c), va_, z13));
+            svst1_f32(svptrue_b32(), c + 0 + 7 * cs_c, svmla_f32_x(svptrue_b32(), svld1_f32(svptrue_b32(), c + 0 + 7 * cs_c), va_, z14));
+            svst1_f32(svptrue_b32(), c + 8 + 7 * cs_c, svmla_f32_x(svptrue_b32(), svld1_f32(svptrue_b32(), c + 8 + 7 * cs_c), va_, z15));
+            svst1_f32(svptrue_b32(), c + 0 + 8 * cs_c, svmla_f32_x(svptrue_b32(), svld1_f32(svptrue_b32(), c + 0 + 8 * cs_c), va_, z16));
+            svst1_f32(svptrue_b32(), c + 8 + 8 * cs_c, svmla_f32_x(svptrue_b32(), svld1_f32(svptrue_b32(), c + 8 + 8 * cs_c), va_, z17));
+            svst1_f32(svptrue_b32(), c + 0 + 9 * cs_c, svmla_f32_x(svptrue_b32(), svld1_f32(svptrue_b32(), c + 0 + 9 * cs_c), va_, z18));
+            svst1_f32(svptrue_b32(), c + 8 + 9 * cs_c, svmla_f32_x(svptrue_b32(), svld1_f32(svptrue_b32(), c + 8 + 9 * cs_c), va_, z19));
+            svst1_f32(svptrue_b32(), c + 0 + 10 * cs_c, svmla_f32_x(svptrue_b32(), svld1_f32(svptrue_b32(), c + 0 + 10 * cs_c), va_, z20));
+            svst1_f32(svptrue_b32(), c + 8 + 10 * cs_c, svmla_f32_x(svptrue_b32(), svld1_f32(svptrue_b32(), c + 8 + 10 * cs_c), va_, z21));
+            svst1_f32(svptrue_b32(), c + 0 + 11 * cs_c, svmla_f32_x(svptrue_b32(), svld1_f32(svptrue_b32(), c + 0 + 11 * cs_c), va_, z22));
+            svst1_f32(svptrue_b32(), c + 8 + 11 * cs_c, svmla_f32_x(svptrue_b32(), svld1_f32(svptrue_b32(), c + 8 + 11 * cs_c), va_, z23));
         } else {
             const svfloat32_t vb_ = svdup_n_f32(beta_);
             svst1_f32(svptrue_b32(), c + 0 + 0 * cs_c, svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(svptrue_b32(), c + 0 + 0 * cs_c)), va_, z0));
@@ -1296,6 +1443,103 @@ void neoverse_v1_sgemm_16x12_direct(int64_t m, int64_t n, int64_t k, const float
             if (8 < m && 11 < n) {
                 const svbool_t k_ = svwhilelt_b32((int64_t)8, (int64_t)m);
                 svst1_f32(k_, c + 8 + 11 * cs_c, svmul_f32_x(svptrue_b32(), va_, z23));
+            }
+        } else if (beta_ == 1) {
+            if (0 < m && 0 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 0 * cs_c, svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 0 + 0 * cs_c), va_, z0));
+            }
+            if (8 < m && 0 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)8, (int64_t)m);
+                svst1_f32(k_, c + 8 + 0 * cs_c, svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 8 + 0 * cs_c), va_, z1));
+            }
+            if (0 < m && 1 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 1 * cs_c, svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 0 + 1 * cs_c), va_, z2));
+            }
+            if (8 < m && 1 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)8, (int64_t)m);
+                svst1_f32(k_, c + 8 + 1 * cs_c, svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 8 + 1 * cs_c), va_, z3));
+            }
+            if (0 < m && 2 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 2 * cs_c, svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 0 + 2 * cs_c), va_, z4));
+            }
+            if (8 < m && 2 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)8, (int64_t)m);
+                svst1_f32(k_, c + 8 + 2 * cs_c, svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 8 + 2 * cs_c), va_, z5));
+            }
+            if (0 < m && 3 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 3 * cs_c, svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 0 + 3 * cs_c), va_, z6));
+            }
+            if (8 < m && 3 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)8, (int64_t)m);
+                svst1_f32(k_, c + 8 + 3 * cs_c, svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 8 + 3 * cs_c), va_, z7));
+            }
+            if (0 < m && 4 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 4 * cs_c, svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 0 + 4 * cs_c), va_, z8));
+            }
+            if (8 < m && 4 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)8, (int64_t)m);
+                svst1_f32(k_, c + 8 + 4 * cs_c, svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 8 + 4 * cs_c), va_, z9));
+            }
+            if (0 < m && 5 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 5 * cs_c, svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 0 + 5 * cs_c), va_, z10));
+            }
+            if (8 < m && 5 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)8, (int64_t)m);
+                svst1_f32(k_, c + 8 + 5 * cs_c, svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 8 + 5 * cs_c), va_, z11));
+            }
+            if (0 < m && 6 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 6 * cs_c, svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 0 + 6 * cs_c), va_, z12));
+            }
+            if (8 < m && 6 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)8, (int64_t)m);
+                svst1_f32(k_, c + 8 + 6 * cs_c, svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 8 + 6 * cs_c), va_, z13));
+            }
+            if (0 < m && 7 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 7 * cs_c, svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 0 + 7 * cs_c), va_, z14));
+            }
+            if (8 < m && 7 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)8, (int64_t)m);
+                svst1_f32(k_, c + 8 + 7 * cs_c, svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 8 + 7 * cs_c), va_, z15));
+            }
+            if (0 < m && 8 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 8 * cs_c, svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 0 + 8 * cs_c), va_, z16));
+            }
+            if (8 < m && 8 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)8, (int64_t)m);
+                svst1_f32(k_, c + 8 + 8 * cs_c, svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 8 + 8 * cs_c), va_, z17));
+            }
+            if (0 < m && 9 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 9 * cs_c, svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 0 + 9 * cs_c), va_, z18));
+            }
+            if (8 < m && 9 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)8, (int64_t)m);
+                svst1_f32(k_, c + 8 + 9 * cs_c, svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 8 + 9 * cs_c), va_, z19));
+            }
+            if (0 < m && 10 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 10 * cs_c, svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 0 + 10 * cs_c), va_, z20));
+            }
+            if (8 < m && 10 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)8, (int64_t)m);
+                svst1_f32(k_, c + 8 + 10 * cs_c, svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 8 + 10 * cs_c), va_, z21));
+            }
+            if (0 < m && 11 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 11 * cs_c, svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 0 + 11 * cs_c), va_, z22));
+            }
+            if (8 < m && 11 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)8, (int64_t)m);
+                svst1_f32(k_, c + 8 + 11 * cs_c, svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 8 + 11 * cs_c), va_, z23));
             }
         } else {
             const svfloat32_t vb_ = svdup_n_f32(beta_);
