@@ -242,8 +242,20 @@ static int emit_function(struct buf *cf, struct em *e, const char *fname)
     return row_pref;
 }
 
-void emit_kernel(const struct plan *pl, const struct options *o, const char *name,
-                 struct buf *cf, struct buf *hf)
+/* The n-edge kernel NAME_edge: the direct variant of the MR x EDGE_NR plan. */
+static void emit_edge(struct buf *fns, const struct plan *edge, const char *name)
+{
+    struct em e = { .pl = edge, .k = &edge->k, .sp = &edge->t->sp[edge->k.elem], .direct = true };
+    char fname[160];
+    snprintf(fname, sizeof fname, "%s_edge", name);
+    fill_def_iter(&e);
+    direct_setup(&e);
+    emit_function(fns, &e, fname);
+    free(e.def_iter);
+}
+
+void emit_kernel(const struct plan *pl, const struct plan *edge, const struct options *o,
+                 const char *name, struct buf *cf, struct buf *hf)
 {
     struct em e = { .pl = pl, .k = &pl->k, .sp = &pl->t->sp[pl->k.elem] };
     fill_def_iter(&e);
@@ -255,6 +267,20 @@ void emit_kernel(const struct plan *pl, const struct options *o, const char *nam
     e.direct = true;
     direct_setup(&e);
     emit_function(&fns, &e, dname);
+    if (edge) emit_edge(&fns, edge, name);
+    char ename[160], enr[16];
+    snprintf(ename, sizeof ename, "%s_edge", name);
+    snprintf(enr, sizeof enr, "%d", edge ? edge->k.nr : 0);
+    struct buf edecl = { 0 }, edoc = { 0 };
+    if (edge) {
+        buf_printf(&edecl, "void %s_edge(", name);
+        params(&edecl, elem_ctype[pl->k.elem], ename, true);
+        buf_puts(&edecl, ");\n");
+        buf_printf(&edoc, " *   %s_edge: %s_direct for n <= %d, a %dx%d kernel of its own\n"
+                          " *     (%.2f cycles per iteration, unroll %d): n-edge panels cost %d\n"
+                          " *     columns instead of %d.\n", name, name, edge->k.nr, edge->k.mr,
+                   edge->k.nr, edge->cycles_per_iter, edge->r.uf, edge->k.nr, pl->k.nr);
+    }
     const char *ctype = elem_ctype[pl->k.elem];
     params(&dpar, ctype, dname, true);
     bool b_cols = direct_b_cols(&pl->k);
@@ -290,18 +316,19 @@ void emit_kernel(const struct plan *pl, const struct options *o, const char *nam
     const char *keys[] = { "NAME", "MR", "NR", "TYPE", "MACHINE", "TARGET", "VERSION", "MACHINE_FILE",
                            "ARGS", "HOWMADE", "CFLAGS", "INCLUDES", "CTYPE", "INDENT", "FUNCTIONS",
                            "GUARD", "ROW_PREF", "BLIS_DECL", "PREAMBLE", "DIRECT_PARAMS",
-                           "DIRECT_B_COLS", "DIRECT_B" };
+                           "DIRECT_B_COLS", "DIRECT_B", "EDGE_NR", "EDGE_DECL", "EDGE_DOC" };
     const char *vals[] = { name, mr, nr, elem_names[pl->k.elem], pl->m.name, pl->t->name,
                            GEMMGEN_VERSION, machine_file(pl), args, how.s, cflags.s ? cflags.s : "",
                            incl.s ? incl.s : "", ctype, indent_for(name), fns.s, guard, rp,
                            blis_decl, preamble, dpar.s, b_cols ? "1" : "0",
                            b_cols ? "b[p + j*ldb] (B read element by element)"
-                                  : "b[p*ldb + j] (B loaded as vectors)" };
+                                  : "b[p*ldb + j] (B loaded as vectors)",
+                           enr, edecl.s ? edecl.s : "", edoc.s ? edoc.s : "" };
     int nkeys = (int)(sizeof keys / sizeof *keys);
     tmpl_fill(cf, tmpl_kernel_c, keys, vals, nkeys);
     if (blis.s) buf_puts(cf, blis.s);
     tmpl_fill(hf, tmpl_kernel_h, keys, vals, nkeys);
     buf_free(&fns); buf_free(&how); buf_free(&blis);
-    buf_free(&cflags); buf_free(&incl); buf_free(&dpar);
+    buf_free(&cflags); buf_free(&incl); buf_free(&dpar); buf_free(&edecl); buf_free(&edoc);
     free(e.def_iter);
 }

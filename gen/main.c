@@ -111,7 +111,14 @@ static void write_kernel(const struct plan *pl, const struct options *o)
     char dname[128], cpath[1024], hpath[1024];
     const char *name = o->name ? o->name : plan_default_name(pl, dname, sizeof dname);
     struct buf c = { 0 }, h = { 0 };
-    emit_kernel(pl, o, name, &c, &h);
+    /* the n-edge kernel: same machine, strategy and POCA switches */
+    struct plan edge;
+    struct options eo = *o;
+    eo.mr = pl->k.mr; eo.nr = plan_edge_nr(pl); eo.force_bs = pl->k.bs;
+    eo.unroll = 0; eo.blis = false;
+    if (eo.nr) plan_build(&edge, &eo);
+    emit_kernel(pl, eo.nr ? &edge : NULL, o, name, &c, &h);
+    if (eo.nr) plan_free(&edge);
     if (mkdir(o->outdir, 0755) != 0 && errno != EEXIST) die("%s: cannot create: %s", o->outdir, strerror(errno));
     snprintf(cpath, sizeof cpath, "%s/%s.c", o->outdir, name);
     snprintf(hpath, sizeof hpath, "%s/%s.h", o->outdir, name);

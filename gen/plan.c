@@ -99,6 +99,23 @@ void plan_build(struct plan *pl, const struct options *o)
     predict(pl);
 }
 
+/* Width of the n-edge kernel (the _edge function): partial column panels
+ * of up to this many columns run a narrower kernel instead of computing
+ * NR columns for a few. The narrowest multiple of 4 from NR/2 up that the
+ * strategy allows in the registers (4: problem sizes are mostly multiples
+ * of 4 and 8, so are their remainders); 0 when there is none. */
+int plan_edge_nr(const struct plan *pl)
+{
+    const struct kernel *k = &pl->k;
+    for (int e = (k->nr + 1) / 2; e < k->nr; e++) {
+        if (e % 4) continue;
+        if (kernel_shape_error(&pl->m, pl->t, k->bs, k->elem, k->mr, e)) continue;
+        if (kernel_min_regs(&pl->m, pl->t, k->bs, k->elem, k->mr, e) > pl->m.max_regs) continue;
+        return e;
+    }
+    return 0;
+}
+
 void plan_free(struct plan *pl)
 {
     rot_free(&pl->r, &pl->k);

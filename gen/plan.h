@@ -38,10 +38,12 @@ struct plan {
 
 void plan_build(struct plan *pl, const struct options *o);
 void plan_free(struct plan *pl);
+int plan_edge_nr(const struct plan *pl);    /* 0: no n-edge kernel */
 const char *plan_default_name(const struct plan *pl, char *buf, size_t size);
 
-void emit_kernel(const struct plan *pl, const struct options *o, const char *name,
-                 struct buf *c_file, struct buf *h_file);
+/* edge: the MR x EDGE_NR plan of the n-edge kernel, or NULL */
+void emit_kernel(const struct plan *pl, const struct plan *edge, const struct options *o,
+                 const char *name, struct buf *c_file, struct buf *h_file);
 void explain_text(const struct plan *pl, struct buf *out);
 void explain_json(const struct plan *pl, struct buf *out);
 

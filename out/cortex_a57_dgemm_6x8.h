@@ -9,6 +9,8 @@
 #define cortex_a57_dgemm_6x8_ROW_PREF 0
 /* cortex_a57_dgemm_6x8_direct reads B(p,j) at b[p + j*ldb] (1) or b[p*ldb + j] (0) */
 #define cortex_a57_dgemm_6x8_DIRECT_B_COLS 0
+/* cortex_a57_dgemm_6x8_edge (declared when nonzero): cortex_a57_dgemm_6x8_direct for n <= this */
+#define cortex_a57_dgemm_6x8_EDGE_NR 4
 /* cflags: -march=armv8-a */
 
 #ifdef __cplusplus
@@ -19,6 +21,8 @@ void cortex_a57_dgemm_6x8(int64_t m, int64_t n, int64_t k, const double *alpha, 
                           const double *a_next, const double *b_next);
 void cortex_a57_dgemm_6x8_direct(int64_t m, int64_t n, int64_t k, const double *alpha, const double *a, int64_t lda,
                                  const double *b, int64_t ldb, const double *beta, double *c, int64_t rs_c, int64_t cs_c);
+void cortex_a57_dgemm_6x8_edge(int64_t m, int64_t n, int64_t k, const double *alpha, const double *a, int64_t lda,
+                               const double *b, int64_t ldb, const double *beta, double *c, int64_t rs_c, int64_t cs_c);
 #ifdef __cplusplus
 }
 #endif

@@ -25,6 +25,9 @@
  *     a[i + p*lda], B(p,j) at b[p*ldb + j] (B loaded as vectors);
  *     it reads all 6 rows of A and 8 columns of B whatever m and n
  *     are (pass copied, zero-padded edge panels) and does not prefetch.
+ *   neoverse_n1_dgemm_6x8_edge: neoverse_n1_dgemm_6x8_direct for n <= 4, a 6x4 kernel of its own
+ *     (6.00 cycles per iteration, unroll 8): n-edge panels cost 4
+ *     columns instead of 8.
  */
 #include "neoverse_n1_dgemm_6x8.h"
 #include <arm_neon.h>
@@ -918,6 +921,534 @@ void neoverse_n1_dgemm_6x8_direct(int64_t m, int64_t n, int64_t k, const double 
         0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15,
         16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31,
         32, 33, 34, 35, 36, 37, 38, 39, 40, 41, 42, 43, 44, 45, 46, 47,
+    };
+    for (int64_t j = 0; j < n; j++)
+        for (int64_t i = 0; i < m; i++) {
+            double v = alpha_ * t_[at_[i + j * 6]];
+            double *cij = c + i * rs_c + j * cs_c;
+            *cij = beta_ == 0 ? v : v + beta_ * *cij;
+        }
+
+}
+
+void neoverse_n1_dgemm_6x8_edge(int64_t m, int64_t n, int64_t k, const double *alpha, const double *a, int64_t lda,
+                                const double *b, int64_t ldb, const double *beta, double *c, int64_t rs_c, int64_t cs_c)
+{
+    const int64_t lda_b = lda * (int64_t)sizeof(double), ldb_b = ldb * (int64_t)sizeof(double);
+    const char *pa0 = (const char *)a,
+               *pa3 = pa0 + 3 * lda_b,
+               *pa6 = pa0 + 6 * lda_b;
+    const char *pb0 = (const char *)b,
+               *pb3 = pb0 + 3 * ldb_b,
+               *pb6 = pb0 + 6 * ldb_b;
+    float64x2_t v0, v1, v2, v3, v4, v5, v6, v7;
+    float64x2_t v8, v9, v10, v11, v12, v13, v14, v15;
+    float64x2_t v16, v17, v18, v19, v20, v21;
+
+    v0 = vdupq_n_f64(0);
+    v1 = vdupq_n_f64(0);
+    v2 = vdupq_n_f64(0);
+    v3 = vdupq_n_f64(0);
+    v4 = vdupq_n_f64(0);
+    v5 = vdupq_n_f64(0);
+    v6 = vdupq_n_f64(0);
+    v7 = vdupq_n_f64(0);
+    v8 = vdupq_n_f64(0);
+    v9 = vdupq_n_f64(0);
+    v10 = vdupq_n_f64(0);
+    v11 = vdupq_n_f64(0);
+
+    /* C is read (or overwritten) after the k loop: start fetching it now */
+    if (rs_c == 1)
+        for (int64_t j = 0; j < n; j++) {
+            __builtin_prefetch(c + j * cs_c, 1, 3);
+            __builtin_prefetch(c + j * cs_c + m - 1, 1, 3);
+        }
+    else
+        for (int64_t i = 0; i < m; i++) {
+            __builtin_prefetch(c + i * rs_c, 1, 3);
+            __builtin_prefetch(c + i * rs_c + (n - 1) * cs_c, 1, 3);
+        }
+    if (k > 0) {
+        /* prologue: the first 10 instructions of iteration 0 (pointer
+         * bumps among them become load offsets) */
+        v13 = vld1q_f64((const double *)pa0);
+        v17 = vld1q_f64((const double *)pb0);
+        v15 = vld1q_f64((const double *)pa0 + 2);
+        v19 = vld1q_f64((const double *)pb0 + 2);
+        v21 = vld1q_f64((const double *)pa0 + 4);
+
+        /* kernel: iteration i and the start of i+1, unrolled 8x */
+        int64_t nq = k - 1;
+        for (int64_t it = nq / 8; it > 0; it--) {
+            /* copy 0 */
+            v12 = vld1q_f64((const double *)(pa0 + lda_b));
+            v16 = vld1q_f64((const double *)(pb0 + ldb_b));
+            v14 = vld1q_f64((const double *)(pa0 + lda_b) + 2);
+            v18 = vld1q_f64((const double *)(pb0 + ldb_b) + 2);
+            v20 = vld1q_f64((const double *)(pa0 + lda_b) + 4);
+            v0 = vfmaq_laneq_f64(v0, v13, v17, 0);
+            v1 = vfmaq_laneq_f64(v1, v15, v17, 0);
+            v2 = vfmaq_laneq_f64(v2, v21, v17, 0);
+            v3 = vfmaq_laneq_f64(v3, v13, v17, 1);
+            v4 = vfmaq_laneq_f64(v4, v15, v17, 1);
+            v5 = vfmaq_laneq_f64(v5, v21, v17, 1);
+            v6 = vfmaq_laneq_f64(v6, v13, v19, 0);
+            v7 = vfmaq_laneq_f64(v7, v15, v19, 0);
+            v8 = vfmaq_laneq_f64(v8, v21, v19, 0);
+            v9 = vfmaq_laneq_f64(v9, v13, v19, 1);
+            v10 = vfmaq_laneq_f64(v10, v15, v19, 1);
+            v11 = vfmaq_laneq_f64(v11, v21, v19, 1);
+            /* copy 1 */
+            v13 = vld1q_f64((const double *)(pa0 + 2 * lda_b));
+            v15 = vld1q_f64((const double *)(pb0 + 2 * ldb_b));
+            v21 = vld1q_f64((const double *)(pa0 + 2 * lda_b) + 2);
+            v17 = vld1q_f64((const double *)(pb0 + 2 * ldb_b) + 2);
+            v19 = vld1q_f64((const double *)(pa0 + 2 * lda_b) + 4);
+            v0 = vfmaq_laneq_f64(v0, v12, v16, 0);
+            v1 = vfmaq_laneq_f64(v1, v14, v16, 0);
+            v2 = vfmaq_laneq_f64(v2, v20, v16, 0);
+            v3 = vfmaq_laneq_f64(v3, v12, v16, 1);
+            v4 = vfmaq_laneq_f64(v4, v14, v16, 1);
+            v5 = vfmaq_laneq_f64(v5, v20, v16, 1);
+            v6 = vfmaq_laneq_f64(v6, v12, v18, 0);
+            v7 = vfmaq_laneq_f64(v7, v14, v18, 0);
+            v8 = vfmaq_laneq_f64(v8, v20, v18, 0);
+            v9 = vfmaq_laneq_f64(v9, v12, v18, 1);
+            v10 = vfmaq_laneq_f64(v10, v14, v18, 1);
+            v11 = vfmaq_laneq_f64(v11, v20, v18, 1);
+            /* copy 2 */
+            v12 = vld1q_f64((const double *)pa3);
+            v14 = vld1q_f64((const double *)pb3);
+            v20 = vld1q_f64((const double *)pa3 + 2);
+            v16 = vld1q_f64((const double *)pb3 + 2);
+            v18 = vld1q_f64((const double *)pa3 + 4);
+            v0 = vfmaq_laneq_f64(v0, v13, v15, 0);
+            v1 = vfmaq_laneq_f64(v1, v21, v15, 0);
+            v2 = vfmaq_laneq_f64(v2, v19, v15, 0);
+            v3 = vfmaq_laneq_f64(v3, v13, v15, 1);
+            v4 = vfmaq_laneq_f64(v4, v21, v15, 1);
+            v5 = vfmaq_laneq_f64(v5, v19, v15, 1);
+            v6 = vfmaq_laneq_f64(v6, v13, v17, 0);
+            v7 = vfmaq_laneq_f64(v7, v21, v17, 0);
+            v8 = vfmaq_laneq_f64(v8, v19, v17, 0);
+            v9 = vfmaq_laneq_f64(v9, v13, v17, 1);
+            v10 = vfmaq_laneq_f64(v10, v21, v17, 1);
+            v11 = vfmaq_laneq_f64(v11, v19, v17, 1);
+            /* copy 3 */
+            v13 = vld1q_f64((const double *)(pa0 + 4 * lda_b));
+            v21 = vld1q_f64((const double *)(pb0 + 4 * ldb_b));
+            v19 = vld1q_f64((const double *)(pa0 + 4 * lda_b) + 2);
+            v15 = vld1q_f64((const double *)(pb0 + 4 * ldb_b) + 2);
+            v17 = vld1q_f64((const double *)(pa0 + 4 * lda_b) + 4);
+            v0 = vfmaq_laneq_f64(v0, v12, v14, 0);
+            v1 = vfmaq_laneq_f64(v1, v20, v14, 0);
+            v2 = vfmaq_laneq_f64(v2, v18, v14, 0);
+            v3 = vfmaq_laneq_f64(v3, v12, v14, 1);
+            v4 = vfmaq_laneq_f64(v4, v20, v14, 1);
+            v5 = vfmaq_laneq_f64(v5, v18, v14, 1);
+            v6 = vfmaq_laneq_f64(v6, v12, v16, 0);
+            v7 = vfmaq_laneq_f64(v7, v20, v16, 0);
+            v8 = vfmaq_laneq_f64(v8, v18, v16, 0);
+            v9 = vfmaq_laneq_f64(v9, v12, v16, 1);
+            v10 = vfmaq_laneq_f64(v10, v20, v16, 1);
+            v11 = vfmaq_laneq_f64(v11, v18, v16, 1);
+            /* copy 4 */
+            v12 = vld1q_f64((const double *)(pa3 + 2 * lda_b));
+            v20 = vld1q_f64((const double *)(pb3 + 2 * ldb_b));
+            v18 = vld1q_f64((const double *)(pa3 + 2 * lda_b) + 2);
+            v14 = vld1q_f64((const double *)(pb3 + 2 * ldb_b) + 2);
+            v16 = vld1q_f64((const double *)(pa3 + 2 * lda_b) + 4);
+            v0 = vfmaq_laneq_f64(v0, v13, v21, 0);
+            v1 = vfmaq_laneq_f64(v1, v19, v21, 0);
+            v2 = vfmaq_laneq_f64(v2, v17, v21, 0);
+            v3 = vfmaq_laneq_f64(v3, v13, v21, 1);
+            v4 = vfmaq_laneq_f64(v4, v19, v21, 1);
+            v5 = vfmaq_laneq_f64(v5, v17, v21, 1);
+            v6 = vfmaq_laneq_f64(v6, v13, v15, 0);
+            v7 = vfmaq_laneq_f64(v7, v19, v15, 0);
+            v8 = vfmaq_laneq_f64(v8, v17, v15, 0);
+            v9 = vfmaq_laneq_f64(v9, v13, v15, 1);
+            v10 = vfmaq_laneq_f64(v10, v19, v15, 1);
+            v11 = vfmaq_laneq_f64(v11, v17, v15, 1);
+            /* copy 5 */
+            v13 = vld1q_f64((const double *)pa6);
+            v19 = vld1q_f64((const double *)pb6);
+            v17 = vld1q_f64((const double *)pa6 + 2);
+            v21 = vld1q_f64((const double *)pb6 + 2);
+            v15 = vld1q_f64((const double *)pa6 + 4);
+            v0 = vfmaq_laneq_f64(v0, v12, v20, 0);
+            v1 = vfmaq_laneq_f64(v1, v18, v20, 0);
+            v2 = vfmaq_laneq_f64(v2, v16, v20, 0);
+            v3 = vfmaq_laneq_f64(v3, v12, v20, 1);
+            v4 = vfmaq_laneq_f64(v4, v18, v20, 1);
+            v5 = vfmaq_laneq_f64(v5, v16, v20, 1);
+            v6 = vfmaq_laneq_f64(v6, v12, v14, 0);
+            v7 = vfmaq_laneq_f64(v7, v18, v14, 0);
+            v8 = vfmaq_laneq_f64(v8, v16, v14, 0);
+            v9 = vfmaq_laneq_f64(v9, v12, v14, 1);
+            v10 = vfmaq_laneq_f64(v10, v18, v14, 1);
+            v11 = vfmaq_laneq_f64(v11, v16, v14, 1);
+            /* copy 6 */
+            v12 = vld1q_f64((const double *)(pa3 + 4 * lda_b));
+            v18 = vld1q_f64((const double *)(pb3 + 4 * ldb_b));
+            v16 = vld1q_f64((const double *)(pa3 + 4 * lda_b) + 2);
+            v20 = vld1q_f64((const double *)(pb3 + 4 * ldb_b) + 2);
+            v14 = vld1q_f64((const double *)(pa3 + 4 * lda_b) + 4);
+            v0 = vfmaq_laneq_f64(v0, v13, v19, 0);
+            v1 = vfmaq_laneq_f64(v1, v17, v19, 0);
+            v2 = vfmaq_laneq_f64(v2, v15, v19, 0);
+            v3 = vfmaq_laneq_f64(v3, v13, v19, 1);
+            v4 = vfmaq_laneq_f64(v4, v17, v19, 1);
+            v5 = vfmaq_laneq_f64(v5, v15, v19, 1);
+            v6 = vfmaq_laneq_f64(v6, v13, v21, 0);
+            v7 = vfmaq_laneq_f64(v7, v17, v21, 0);
+            v8 = vfmaq_laneq_f64(v8, v15, v21, 0);
+            v9 = vfmaq_laneq_f64(v9, v13, v21, 1);
+            v10 = vfmaq_laneq_f64(v10, v17, v21, 1);
+            v11 = vfmaq_laneq_f64(v11, v15, v21, 1);
+            /* copy 7 */
+            v13 = vld1q_f64((const double *)(pa0 + 8 * lda_b));
+            v17 = vld1q_f64((const double *)(pb0 + 8 * ldb_b));
+            v15 = vld1q_f64((const double *)(pa0 + 8 * lda_b) + 2);
+            v19 = vld1q_f64((const double *)(pb0 + 8 * ldb_b) + 2);
+            v21 = vld1q_f64((const double *)(pa0 + 8 * lda_b) + 4);
+            v0 = vfmaq_laneq_f64(v0, v12, v18, 0);
+            v1 = vfmaq_laneq_f64(v1, v16, v18, 0);
+            v2 = vfmaq_laneq_f64(v2, v14, v18, 0);
+            v3 = vfmaq_laneq_f64(v3, v12, v18, 1);
+            v4 = vfmaq_laneq_f64(v4, v16, v18, 1);
+            v5 = vfmaq_laneq_f64(v5, v14, v18, 1);
+            v6 = vfmaq_laneq_f64(v6, v12, v20, 0);
+            v7 = vfmaq_laneq_f64(v7, v16, v20, 0);
+            v8 = vfmaq_laneq_f64(v8, v14, v20, 0);
+            v9 = vfmaq_laneq_f64(v9, v12, v20, 1);
+            v10 = vfmaq_laneq_f64(v10, v16, v20, 1);
+            v11 = vfmaq_laneq_f64(v11, v14, v20, 1);
+
+            pa0 += 8 * lda_b;
+            pa3 += 8 * lda_b;
+            pa6 += 8 * lda_b;
+            pb0 += 8 * ldb_b;
+            pb3 += 8 * ldb_b;
+            pb6 += 8 * ldb_b;
+        }
+        int64_t rem = nq % 8;
+        if (rem > 0) {
+            v12 = vld1q_f64((const double *)(pa0 + lda_b));
+            v16 = vld1q_f64((const double *)(pb0 + ldb_b));
+            v14 = vld1q_f64((const double *)(pa0 + lda_b) + 2);
+            v18 = vld1q_f64((const double *)(pb0 + ldb_b) + 2);
+            v20 = vld1q_f64((const double *)(pa0 + lda_b) + 4);
+            v0 = vfmaq_laneq_f64(v0, v13, v17, 0);
+            v1 = vfmaq_laneq_f64(v1, v15, v17, 0);
+            v2 = vfmaq_laneq_f64(v2, v21, v17, 0);
+            v3 = vfmaq_laneq_f64(v3, v13, v17, 1);
+            v4 = vfmaq_laneq_f64(v4, v15, v17, 1);
+            v5 = vfmaq_laneq_f64(v5, v21, v17, 1);
+            v6 = vfmaq_laneq_f64(v6, v13, v19, 0);
+            v7 = vfmaq_laneq_f64(v7, v15, v19, 0);
+            v8 = vfmaq_laneq_f64(v8, v21, v19, 0);
+            v9 = vfmaq_laneq_f64(v9, v13, v19, 1);
+            v10 = vfmaq_laneq_f64(v10, v15, v19, 1);
+            v11 = vfmaq_laneq_f64(v11, v21, v19, 1);
+        }
+        if (rem > 1) {
+            v13 = vld1q_f64((const double *)(pa0 + 2 * lda_b));
+            v15 = vld1q_f64((const double *)(pb0 + 2 * ldb_b));
+            v21 = vld1q_f64((const double *)(pa0 + 2 * lda_b) + 2);
+            v17 = vld1q_f64((const double *)(pb0 + 2 * ldb_b) + 2);
+            v19 = vld1q_f64((const double *)(pa0 + 2 * lda_b) + 4);
+            v0 = vfmaq_laneq_f64(v0, v12, v16, 0);
+            v1 = vfmaq_laneq_f64(v1, v14, v16, 0);
+            v2 = vfmaq_laneq_f64(v2, v20, v16, 0);
+            v3 = vfmaq_laneq_f64(v3, v12, v16, 1);
+            v4 = vfmaq_laneq_f64(v4, v14, v16, 1);
+            v5 = vfmaq_laneq_f64(v5, v20, v16, 1);
+            v6 = vfmaq_laneq_f64(v6, v12, v18, 0);
+            v7 = vfmaq_laneq_f64(v7, v14, v18, 0);
+            v8 = vfmaq_laneq_f64(v8, v20, v18, 0);
+            v9 = vfmaq_laneq_f64(v9, v12, v18, 1);
+            v10 = vfmaq_laneq_f64(v10, v14, v18, 1);
+            v11 = vfmaq_laneq_f64(v11, v20, v18, 1);
+        }
+        if (rem > 2) {
+            v12 = vld1q_f64((const double *)pa3);
+            v14 = vld1q_f64((const double *)pb3);
+            v20 = vld1q_f64((const double *)pa3 + 2);
+            v16 = vld1q_f64((const double *)pb3 + 2);
+            v18 = vld1q_f64((const double *)pa3 + 4);
+            v0 = vfmaq_laneq_f64(v0, v13, v15, 0);
+            v1 = vfmaq_laneq_f64(v1, v21, v15, 0);
+            v2 = vfmaq_laneq_f64(v2, v19, v15, 0);
+            v3 = vfmaq_laneq_f64(v3, v13, v15, 1);
+            v4 = vfmaq_laneq_f64(v4, v21, v15, 1);
+            v5 = vfmaq_laneq_f64(v5, v19, v15, 1);
+            v6 = vfmaq_laneq_f64(v6, v13, v17, 0);
+            v7 = vfmaq_laneq_f64(v7, v21, v17, 0);
+            v8 = vfmaq_laneq_f64(v8, v19, v17, 0);
+            v9 = vfmaq_laneq_f64(v9, v13, v17, 1);
+            v10 = vfmaq_laneq_f64(v10, v21, v17, 1);
+            v11 = vfmaq_laneq_f64(v11, v19, v17, 1);
+        }
+        if (rem > 3) {
+            v13 = vld1q_f64((const double *)(pa0 + 4 * lda_b));
+            v21 = vld1q_f64((const double *)(pb0 + 4 * ldb_b));
+            v19 = vld1q_f64((const double *)(pa0 + 4 * lda_b) + 2);
+            v15 = vld1q_f64((const double *)(pb0 + 4 * ldb_b) + 2);
+            v17 = vld1q_f64((const double *)(pa0 + 4 * lda_b) + 4);
+            v0 = vfmaq_laneq_f64(v0, v12, v14, 0);
+            v1 = vfmaq_laneq_f64(v1, v20, v14, 0);
+            v2 = vfmaq_laneq_f64(v2, v18, v14, 0);
+            v3 = vfmaq_laneq_f64(v3, v12, v14, 1);
+            v4 = vfmaq_laneq_f64(v4, v20, v14, 1);
+            v5 = vfmaq_laneq_f64(v5, v18, v14, 1);
+            v6 = vfmaq_laneq_f64(v6, v12, v16, 0);
+            v7 = vfmaq_laneq_f64(v7, v20, v16, 0);
+            v8 = vfmaq_laneq_f64(v8, v18, v16, 0);
+            v9 = vfmaq_laneq_f64(v9, v12, v16, 1);
+            v10 = vfmaq_laneq_f64(v10, v20, v16, 1);
+            v11 = vfmaq_laneq_f64(v11, v18, v16, 1);
+        }
+        if (rem > 4) {
+            v12 = vld1q_f64((const double *)(pa3 + 2 * lda_b));
+            v20 = vld1q_f64((const double *)(pb3 + 2 * ldb_b));
+            v18 = vld1q_f64((const double *)(pa3 + 2 * lda_b) + 2);
+            v14 = vld1q_f64((const double *)(pb3 + 2 * ldb_b) + 2);
+            v16 = vld1q_f64((const double *)(pa3 + 2 * lda_b) + 4);
+            v0 = vfmaq_laneq_f64(v0, v13, v21, 0);
+            v1 = vfmaq_laneq_f64(v1, v19, v21, 0);
+            v2 = vfmaq_laneq_f64(v2, v17, v21, 0);
+            v3 = vfmaq_laneq_f64(v3, v13, v21, 1);
+            v4 = vfmaq_laneq_f64(v4, v19, v21, 1);
+            v5 = vfmaq_laneq_f64(v5, v17, v21, 1);
+            v6 = vfmaq_laneq_f64(v6, v13, v15, 0);
+            v7 = vfmaq_laneq_f64(v7, v19, v15, 0);
+            v8 = vfmaq_laneq_f64(v8, v17, v15, 0);
+            v9 = vfmaq_laneq_f64(v9, v13, v15, 1);
+            v10 = vfmaq_laneq_f64(v10, v19, v15, 1);
+            v11 = vfmaq_laneq_f64(v11, v17, v15, 1);
+        }
+        if (rem > 5) {
+            v13 = vld1q_f64((const double *)pa6);
+            v19 = vld1q_f64((const double *)pb6);
+            v17 = vld1q_f64((const double *)pa6 + 2);
+            v21 = vld1q_f64((const double *)pb6 + 2);
+            v15 = vld1q_f64((const double *)pa6 + 4);
+            v0 = vfmaq_laneq_f64(v0, v12, v20, 0);
+            v1 = vfmaq_laneq_f64(v1, v18, v20, 0);
+            v2 = vfmaq_laneq_f64(v2, v16, v20, 0);
+            v3 = vfmaq_laneq_f64(v3, v12, v20, 1);
+            v4 = vfmaq_laneq_f64(v4, v18, v20, 1);
+            v5 = vfmaq_laneq_f64(v5, v16, v20, 1);
+            v6 = vfmaq_laneq_f64(v6, v12, v14, 0);
+            v7 = vfmaq_laneq_f64(v7, v18, v14, 0);
+            v8 = vfmaq_laneq_f64(v8, v16, v14, 0);
+            v9 = vfmaq_laneq_f64(v9, v12, v14, 1);
+            v10 = vfmaq_laneq_f64(v10, v18, v14, 1);
+            v11 = vfmaq_laneq_f64(v11, v16, v14, 1);
+        }
+        if (rem > 6) {
+            v12 = vld1q_f64((const double *)(pa3 + 4 * lda_b));
+            v18 = vld1q_f64((const double *)(pb3 + 4 * ldb_b));
+            v16 = vld1q_f64((const double *)(pa3 + 4 * lda_b) + 2);
+            v20 = vld1q_f64((const double *)(pb3 + 4 * ldb_b) + 2);
+            v14 = vld1q_f64((const double *)(pa3 + 4 * lda_b) + 4);
+            v0 = vfmaq_laneq_f64(v0, v13, v19, 0);
+            v1 = vfmaq_laneq_f64(v1, v17, v19, 0);
+            v2 = vfmaq_laneq_f64(v2, v15, v19, 0);
+            v3 = vfmaq_laneq_f64(v3, v13, v19, 1);
+            v4 = vfmaq_laneq_f64(v4, v17, v19, 1);
+            v5 = vfmaq_laneq_f64(v5, v15, v19, 1);
+            v6 = vfmaq_laneq_f64(v6, v13, v21, 0);
+            v7 = vfmaq_laneq_f64(v7, v17, v21, 0);
+            v8 = vfmaq_laneq_f64(v8, v15, v21, 0);
+            v9 = vfmaq_laneq_f64(v9, v13, v21, 1);
+            v10 = vfmaq_laneq_f64(v10, v17, v21, 1);
+            v11 = vfmaq_laneq_f64(v11, v15, v21, 1);
+        }
+
+        /* epilogue: the rest of the last iteration, in the registers
+         * of the copy it follows */
+        switch (rem) {
+        case 0:
+            v0 = vfmaq_laneq_f64(v0, v13, v17, 0);
+            v1 = vfmaq_laneq_f64(v1, v15, v17, 0);
+            v2 = vfmaq_laneq_f64(v2, v21, v17, 0);
+            v3 = vfmaq_laneq_f64(v3, v13, v17, 1);
+            v4 = vfmaq_laneq_f64(v4, v15, v17, 1);
+            v5 = vfmaq_laneq_f64(v5, v21, v17, 1);
+            v6 = vfmaq_laneq_f64(v6, v13, v19, 0);
+            v7 = vfmaq_laneq_f64(v7, v15, v19, 0);
+            v8 = vfmaq_laneq_f64(v8, v21, v19, 0);
+            v9 = vfmaq_laneq_f64(v9, v13, v19, 1);
+            v10 = vfmaq_laneq_f64(v10, v15, v19, 1);
+            v11 = vfmaq_laneq_f64(v11, v21, v19, 1);
+            break;
+        case 1:
+            v0 = vfmaq_laneq_f64(v0, v12, v16, 0);
+            v1 = vfmaq_laneq_f64(v1, v14, v16, 0);
+            v2 = vfmaq_laneq_f64(v2, v20, v16, 0);
+            v3 = vfmaq_laneq_f64(v3, v12, v16, 1);
+            v4 = vfmaq_laneq_f64(v4, v14, v16, 1);
+            v5 = vfmaq_laneq_f64(v5, v20, v16, 1);
+            v6 = vfmaq_laneq_f64(v6, v12, v18, 0);
+            v7 = vfmaq_laneq_f64(v7, v14, v18, 0);
+            v8 = vfmaq_laneq_f64(v8, v20, v18, 0);
+            v9 = vfmaq_laneq_f64(v9, v12, v18, 1);
+            v10 = vfmaq_laneq_f64(v10, v14, v18, 1);
+            v11 = vfmaq_laneq_f64(v11, v20, v18, 1);
+            break;
+        case 2:
+            v0 = vfmaq_laneq_f64(v0, v13, v15, 0);
+            v1 = vfmaq_laneq_f64(v1, v21, v15, 0);
+            v2 = vfmaq_laneq_f64(v2, v19, v15, 0);
+            v3 = vfmaq_laneq_f64(v3, v13, v15, 1);
+            v4 = vfmaq_laneq_f64(v4, v21, v15, 1);
+            v5 = vfmaq_laneq_f64(v5, v19, v15, 1);
+            v6 = vfmaq_laneq_f64(v6, v13, v17, 0);
+            v7 = vfmaq_laneq_f64(v7, v21, v17, 0);
+            v8 = vfmaq_laneq_f64(v8, v19, v17, 0);
+            v9 = vfmaq_laneq_f64(v9, v13, v17, 1);
+            v10 = vfmaq_laneq_f64(v10, v21, v17, 1);
+            v11 = vfmaq_laneq_f64(v11, v19, v17, 1);
+            break;
+        case 3:
+            v0 = vfmaq_laneq_f64(v0, v12, v14, 0);
+            v1 = vfmaq_laneq_f64(v1, v20, v14, 0);
+            v2 = vfmaq_laneq_f64(v2, v18, v14, 0);
+            v3 = vfmaq_laneq_f64(v3, v12, v14, 1);
+            v4 = vfmaq_laneq_f64(v4, v20, v14, 1);
+            v5 = vfmaq_laneq_f64(v5, v18, v14, 1);
+            v6 = vfmaq_laneq_f64(v6, v12, v16, 0);
+            v7 = vfmaq_laneq_f64(v7, v20, v16, 0);
+            v8 = vfmaq_laneq_f64(v8, v18, v16, 0);
+            v9 = vfmaq_laneq_f64(v9, v12, v16, 1);
+            v10 = vfmaq_laneq_f64(v10, v20, v16, 1);
+            v11 = vfmaq_laneq_f64(v11, v18, v16, 1);
+            break;
+        case 4:
+            v0 = vfmaq_laneq_f64(v0, v13, v21, 0);
+            v1 = vfmaq_laneq_f64(v1, v19, v21, 0);
+            v2 = vfmaq_laneq_f64(v2, v17, v21, 0);
+            v3 = vfmaq_laneq_f64(v3, v13, v21, 1);
+            v4 = vfmaq_laneq_f64(v4, v19, v21, 1);
+            v5 = vfmaq_laneq_f64(v5, v17, v21, 1);
+            v6 = vfmaq_laneq_f64(v6, v13, v15, 0);
+            v7 = vfmaq_laneq_f64(v7, v19, v15, 0);
+            v8 = vfmaq_laneq_f64(v8, v17, v15, 0);
+            v9 = vfmaq_laneq_f64(v9, v13, v15, 1);
+            v10 = vfmaq_laneq_f64(v10, v19, v15, 1);
+            v11 = vfmaq_laneq_f64(v11, v17, v15, 1);
+            break;
+        case 5:
+            v0 = vfmaq_laneq_f64(v0, v12, v20, 0);
+            v1 = vfmaq_laneq_f64(v1, v18, v20, 0);
+            v2 = vfmaq_laneq_f64(v2, v16, v20, 0);
+            v3 = vfmaq_laneq_f64(v3, v12, v20, 1);
+            v4 = vfmaq_laneq_f64(v4, v18, v20, 1);
+            v5 = vfmaq_laneq_f64(v5, v16, v20, 1);
+            v6 = vfmaq_laneq_f64(v6, v12, v14, 0);
+            v7 = vfmaq_laneq_f64(v7, v18, v14, 0);
+            v8 = vfmaq_laneq_f64(v8, v16, v14, 0);
+            v9 = vfmaq_laneq_f64(v9, v12, v14, 1);
+            v10 = vfmaq_laneq_f64(v10, v18, v14, 1);
+            v11 = vfmaq_laneq_f64(v11, v16, v14, 1);
+            break;
+        case 6:
+            v0 = vfmaq_laneq_f64(v0, v13, v19, 0);
+            v1 = vfmaq_laneq_f64(v1, v17, v19, 0);
+            v2 = vfmaq_laneq_f64(v2, v15, v19, 0);
+            v3 = vfmaq_laneq_f64(v3, v13, v19, 1);
+            v4 = vfmaq_laneq_f64(v4, v17, v19, 1);
+            v5 = vfmaq_laneq_f64(v5, v15, v19, 1);
+            v6 = vfmaq_laneq_f64(v6, v13, v21, 0);
+            v7 = vfmaq_laneq_f64(v7, v17, v21, 0);
+            v8 = vfmaq_laneq_f64(v8, v15, v21, 0);
+            v9 = vfmaq_laneq_f64(v9, v13, v21, 1);
+            v10 = vfmaq_laneq_f64(v10, v17, v21, 1);
+            v11 = vfmaq_laneq_f64(v11, v15, v21, 1);
+            break;
+        case 7:
+            v0 = vfmaq_laneq_f64(v0, v12, v18, 0);
+            v1 = vfmaq_laneq_f64(v1, v16, v18, 0);
+            v2 = vfmaq_laneq_f64(v2, v14, v18, 0);
+            v3 = vfmaq_laneq_f64(v3, v12, v18, 1);
+            v4 = vfmaq_laneq_f64(v4, v16, v18, 1);
+            v5 = vfmaq_laneq_f64(v5, v14, v18, 1);
+            v6 = vfmaq_laneq_f64(v6, v12, v20, 0);
+            v7 = vfmaq_laneq_f64(v7, v16, v20, 0);
+            v8 = vfmaq_laneq_f64(v8, v14, v20, 0);
+            v9 = vfmaq_laneq_f64(v9, v12, v20, 1);
+            v10 = vfmaq_laneq_f64(v10, v16, v20, 1);
+            v11 = vfmaq_laneq_f64(v11, v14, v20, 1);
+            break;
+
+        }
+    }
+    const double alpha_ = *alpha, beta_ = *beta;
+    if (m == 6 && n == 4 && rs_c == 1) {
+        const float64x2_t va_ = vdupq_n_f64(alpha_);
+        if (beta_ == 0) {
+            vst1q_f64(c + 0 + 0 * cs_c, vmulq_f64(va_, v0));
+            vst1q_f64(c + 2 + 0 * cs_c, vmulq_f64(va_, v1));
+            vst1q_f64(c + 4 + 0 * cs_c, vmulq_f64(va_, v2));
+            vst1q_f64(c + 0 + 1 * cs_c, vmulq_f64(va_, v3));
+            vst1q_f64(c + 2 + 1 * cs_c, vmulq_f64(va_, v4));
+            vst1q_f64(c + 4 + 1 * cs_c, vmulq_f64(va_, v5));
+            vst1q_f64(c + 0 + 2 * cs_c, vmulq_f64(va_, v6));
+            vst1q_f64(c + 2 + 2 * cs_c, vmulq_f64(va_, v7));
+            vst1q_f64(c + 4 + 2 * cs_c, vmulq_f64(va_, v8));
+            vst1q_f64(c + 0 + 3 * cs_c, vmulq_f64(va_, v9));
+            vst1q_f64(c + 2 + 3 * cs_c, vmulq_f64(va_, v10));
+            vst1q_f64(c + 4 + 3 * cs_c, vmulq_f64(va_, v11));
+        } else if (beta_ == 1) {
+            vst1q_f64(c + 0 + 0 * cs_c, vfmaq_f64(vld1q_f64(c + 0 + 0 * cs_c), va_, v0));
+            vst1q_f64(c + 2 + 0 * cs_c, vfmaq_f64(vld1q_f64(c + 2 + 0 * cs_c), va_, v1));
+            vst1q_f64(c + 4 + 0 * cs_c, vfmaq_f64(vld1q_f64(c + 4 + 0 * cs_c), va_, v2));
+            vst1q_f64(c + 0 + 1 * cs_c, vfmaq_f64(vld1q_f64(c + 0 + 1 * cs_c), va_, v3));
+            vst1q_f64(c + 2 + 1 * cs_c, vfmaq_f64(vld1q_f64(c + 2 + 1 * cs_c), va_, v4));
+            vst1q_f64(c + 4 + 1 * cs_c, vfmaq_f64(vld1q_f64(c + 4 + 1 * cs_c), va_, v5));
+            vst1q_f64(c + 0 + 2 * cs_c, vfmaq_f64(vld1q_f64(c + 0 + 2 * cs_c), va_, v6));
+            vst1q_f64(c + 2 + 2 * cs_c, vfmaq_f64(vld1q_f64(c + 2 + 2 * cs_c), va_, v7));
+            vst1q_f64(c + 4 + 2 * cs_c, vfmaq_f64(vld1q_f64(c + 4 + 2 * cs_c), va_, v8));
+            vst1q_f64(c + 0 + 3 * cs_c, vfmaq_f64(vld1q_f64(c + 0 + 3 * cs_c), va_, v9));
+            vst1q_f64(c + 2 + 3 * cs_c, vfmaq_f64(vld1q_f64(c + 2 + 3 * cs_c), va_, v10));
+            vst1q_f64(c + 4 + 3 * cs_c, vfmaq_f64(vld1q_f64(c + 4 + 3 * cs_c), va_, v11));
+        } else {
+            const float64x2_t vb_ = vdupq_n_f64(beta_);
+            vst1q_f64(c + 0 + 0 * cs_c, vfmaq_f64(vmulq_f64(vb_, vld1q_f64(c + 0 + 0 * cs_c)), va_, v0));
+            vst1q_f64(c + 2 + 0 * cs_c, vfmaq_f64(vmulq_f64(vb_, vld1q_f64(c + 2 + 0 * cs_c)), va_, v1));
+            vst1q_f64(c + 4 + 0 * cs_c, vfmaq_f64(vmulq_f64(vb_, vld1q_f64(c + 4 + 0 * cs_c)), va_, v2));
+            vst1q_f64(c + 0 + 1 * cs_c, vfmaq_f64(vmulq_f64(vb_, vld1q_f64(c + 0 + 1 * cs_c)), va_, v3));
+            vst1q_f64(c + 2 + 1 * cs_c, vfmaq_f64(vmulq_f64(vb_, vld1q_f64(c + 2 + 1 * cs_c)), va_, v4));
+            vst1q_f64(c + 4 + 1 * cs_c, vfmaq_f64(vmulq_f64(vb_, vld1q_f64(c + 4 + 1 * cs_c)), va_, v5));
+            vst1q_f64(c + 0 + 2 * cs_c, vfmaq_f64(vmulq_f64(vb_, vld1q_f64(c + 0 + 2 * cs_c)), va_, v6));
+            vst1q_f64(c + 2 + 2 * cs_c, vfmaq_f64(vmulq_f64(vb_, vld1q_f64(c + 2 + 2 * cs_c)), va_, v7));
+            vst1q_f64(c + 4 + 2 * cs_c, vfmaq_f64(vmulq_f64(vb_, vld1q_f64(c + 4 + 2 * cs_c)), va_, v8));
+            vst1q_f64(c + 0 + 3 * cs_c, vfmaq_f64(vmulq_f64(vb_, vld1q_f64(c + 0 + 3 * cs_c)), va_, v9));
+            vst1q_f64(c + 2 + 3 * cs_c, vfmaq_f64(vmulq_f64(vb_, vld1q_f64(c + 2 + 3 * cs_c)), va_, v10));
+            vst1q_f64(c + 4 + 3 * cs_c, vfmaq_f64(vmulq_f64(vb_, vld1q_f64(c + 4 + 3 * cs_c)), va_, v11));
+        }
+        return;
+    }
+    double t_[24];
+    vst1q_f64(t_ + 0, v0);
+    vst1q_f64(t_ + 2, v1);
+    vst1q_f64(t_ + 4, v2);
+    vst1q_f64(t_ + 6, v3);
+    vst1q_f64(t_ + 8, v4);
+    vst1q_f64(t_ + 10, v5);
+    vst1q_f64(t_ + 12, v6);
+    vst1q_f64(t_ + 14, v7);
+    vst1q_f64(t_ + 16, v8);
+    vst1q_f64(t_ + 18, v9);
+    vst1q_f64(t_ + 20, v10);
+    vst1q_f64(t_ + 22, v11);
+    /* position in t_ of C(i, j), at_[i + j*6] */
+    static const unsigned short at_[24] = {
+        0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15,
+        16, 17, 18, 19, 20, 21, 22, 23,
     };
     for (int64_t j = 0; j < n; j++)
         for (int64_t i = 0; i < m; i++) {

@@ -25,6 +25,9 @@
  *     a[i + p*lda], B(p,j) at b[p*ldb + j] (B loaded as vectors);
  *     it reads all 8 rows of A and 12 columns of B whatever m and n
  *     are (pass copied, zero-padded edge panels) and does not prefetch.
+ *   neoverse_n1_sgemm_8x12_edge: neoverse_n1_sgemm_8x12_direct for n <= 8, a 8x8 kernel of its own
+ *     (8.00 cycles per iteration, unroll 4): n-edge panels cost 8
+ *     columns instead of 12.
  */
 #include "neoverse_n1_sgemm_8x12.h"
 #include <arm_neon.h>
@@ -1072,6 +1075,384 @@ void neoverse_n1_sgemm_8x12_direct(int64_t m, int64_t n, int64_t k, const float 
         48, 49, 50, 51, 52, 53, 54, 55, 56, 57, 58, 59, 60, 61, 62, 63,
         64, 65, 66, 67, 68, 69, 70, 71, 72, 73, 74, 75, 76, 77, 78, 79,
         80, 81, 82, 83, 84, 85, 86, 87, 88, 89, 90, 91, 92, 93, 94, 95,
+    };
+    for (int64_t j = 0; j < n; j++)
+        for (int64_t i = 0; i < m; i++) {
+            float v = alpha_ * t_[at_[i + j * 8]];
+            float *cij = c + i * rs_c + j * cs_c;
+            *cij = beta_ == 0 ? v : v + beta_ * *cij;
+        }
+
+}
+
+void neoverse_n1_sgemm_8x12_edge(int64_t m, int64_t n, int64_t k, const float *alpha, const float *a, int64_t lda,
+                                 const float *b, int64_t ldb, const float *beta, float *c, int64_t rs_c, int64_t cs_c)
+{
+    const int64_t lda_b = lda * (int64_t)sizeof(float), ldb_b = ldb * (int64_t)sizeof(float);
+    const char *pa0 = (const char *)a,
+               *pa3 = pa0 + 3 * lda_b;
+    const char *pb0 = (const char *)b,
+               *pb3 = pb0 + 3 * ldb_b;
+    float32x4_t v0, v1, v2, v3, v4, v5, v6, v7;
+    float32x4_t v8, v9, v10, v11, v12, v13, v14, v15;
+    float32x4_t v16, v17, v18, v19, v20, v21, v22, v23;
+
+    v0 = vdupq_n_f32(0);
+    v1 = vdupq_n_f32(0);
+    v2 = vdupq_n_f32(0);
+    v3 = vdupq_n_f32(0);
+    v4 = vdupq_n_f32(0);
+    v5 = vdupq_n_f32(0);
+    v6 = vdupq_n_f32(0);
+    v7 = vdupq_n_f32(0);
+    v8 = vdupq_n_f32(0);
+    v9 = vdupq_n_f32(0);
+    v10 = vdupq_n_f32(0);
+    v11 = vdupq_n_f32(0);
+    v12 = vdupq_n_f32(0);
+    v13 = vdupq_n_f32(0);
+    v14 = vdupq_n_f32(0);
+    v15 = vdupq_n_f32(0);
+
+    /* C is read (or overwritten) after the k loop: start fetching it now */
+    if (rs_c == 1)
+        for (int64_t j = 0; j < n; j++) {
+            __builtin_prefetch(c + j * cs_c, 1, 3);
+            __builtin_prefetch(c + j * cs_c + m - 1, 1, 3);
+        }
+    else
+        for (int64_t i = 0; i < m; i++) {
+            __builtin_prefetch(c + i * rs_c, 1, 3);
+            __builtin_prefetch(c + i * rs_c + (n - 1) * cs_c, 1, 3);
+        }
+    if (k > 0) {
+        /* prologue: the first 9 instructions of iteration 0 (pointer
+         * bumps among them become load offsets) */
+        v17 = vld1q_f32((const float *)pa0);
+        v21 = vld1q_f32((const float *)pb0);
+        v19 = vld1q_f32((const float *)pa0 + 4);
+        v23 = vld1q_f32((const float *)pb0 + 4);
+
+        /* kernel: iteration i and the start of i+1, unrolled 4x */
+        int64_t nq = k - 1;
+        for (int64_t it = nq / 4; it > 0; it--) {
+            /* copy 0 */
+            v16 = vld1q_f32((const float *)(pa0 + lda_b));
+            v20 = vld1q_f32((const float *)(pb0 + ldb_b));
+            v18 = vld1q_f32((const float *)(pa0 + lda_b) + 4);
+            v22 = vld1q_f32((const float *)(pb0 + ldb_b) + 4);
+            v0 = vfmaq_laneq_f32(v0, v17, v21, 0);
+            v1 = vfmaq_laneq_f32(v1, v19, v21, 0);
+            v2 = vfmaq_laneq_f32(v2, v17, v21, 1);
+            v3 = vfmaq_laneq_f32(v3, v19, v21, 1);
+            v4 = vfmaq_laneq_f32(v4, v17, v21, 2);
+            v5 = vfmaq_laneq_f32(v5, v19, v21, 2);
+            v6 = vfmaq_laneq_f32(v6, v17, v21, 3);
+            v7 = vfmaq_laneq_f32(v7, v19, v21, 3);
+            v8 = vfmaq_laneq_f32(v8, v17, v23, 0);
+            v9 = vfmaq_laneq_f32(v9, v19, v23, 0);
+            v10 = vfmaq_laneq_f32(v10, v17, v23, 1);
+            v11 = vfmaq_laneq_f32(v11, v19, v23, 1);
+            v12 = vfmaq_laneq_f32(v12, v17, v23, 2);
+            v13 = vfmaq_laneq_f32(v13, v19, v23, 2);
+            v14 = vfmaq_laneq_f32(v14, v17, v23, 3);
+            v15 = vfmaq_laneq_f32(v15, v19, v23, 3);
+            /* copy 1 */
+            v17 = vld1q_f32((const float *)(pa0 + 2 * lda_b));
+            v19 = vld1q_f32((const float *)(pb0 + 2 * ldb_b));
+            v21 = vld1q_f32((const float *)(pa0 + 2 * lda_b) + 4);
+            v23 = vld1q_f32((const float *)(pb0 + 2 * ldb_b) + 4);
+            v0 = vfmaq_laneq_f32(v0, v16, v20, 0);
+            v1 = vfmaq_laneq_f32(v1, v18, v20, 0);
+            v2 = vfmaq_laneq_f32(v2, v16, v20, 1);
+            v3 = vfmaq_laneq_f32(v3, v18, v20, 1);
+            v4 = vfmaq_laneq_f32(v4, v16, v20, 2);
+            v5 = vfmaq_laneq_f32(v5, v18, v20, 2);
+            v6 = vfmaq_laneq_f32(v6, v16, v20, 3);
+            v7 = vfmaq_laneq_f32(v7, v18, v20, 3);
+            v8 = vfmaq_laneq_f32(v8, v16, v22, 0);
+            v9 = vfmaq_laneq_f32(v9, v18, v22, 0);
+            v10 = vfmaq_laneq_f32(v10, v16, v22, 1);
+            v11 = vfmaq_laneq_f32(v11, v18, v22, 1);
+            v12 = vfmaq_laneq_f32(v12, v16, v22, 2);
+            v13 = vfmaq_laneq_f32(v13, v18, v22, 2);
+            v14 = vfmaq_laneq_f32(v14, v16, v22, 3);
+            v15 = vfmaq_laneq_f32(v15, v18, v22, 3);
+            /* copy 2 */
+            v16 = vld1q_f32((const float *)pa3);
+            v18 = vld1q_f32((const float *)pb3);
+            v20 = vld1q_f32((const float *)pa3 + 4);
+            v22 = vld1q_f32((const float *)pb3 + 4);
+            v0 = vfmaq_laneq_f32(v0, v17, v19, 0);
+            v1 = vfmaq_laneq_f32(v1, v21, v19, 0);
+            v2 = vfmaq_laneq_f32(v2, v17, v19, 1);
+            v3 = vfmaq_laneq_f32(v3, v21, v19, 1);
+            v4 = vfmaq_laneq_f32(v4, v17, v19, 2);
+            v5 = vfmaq_laneq_f32(v5, v21, v19, 2);
+            v6 = vfmaq_laneq_f32(v6, v17, v19, 3);
+            v7 = vfmaq_laneq_f32(v7, v21, v19, 3);
+            v8 = vfmaq_laneq_f32(v8, v17, v23, 0);
+            v9 = vfmaq_laneq_f32(v9, v21, v23, 0);
+            v10 = vfmaq_laneq_f32(v10, v17, v23, 1);
+            v11 = vfmaq_laneq_f32(v11, v21, v23, 1);
+            v12 = vfmaq_laneq_f32(v12, v17, v23, 2);
+            v13 = vfmaq_laneq_f32(v13, v21, v23, 2);
+            v14 = vfmaq_laneq_f32(v14, v17, v23, 3);
+            v15 = vfmaq_laneq_f32(v15, v21, v23, 3);
+            /* copy 3 */
+            v17 = vld1q_f32((const float *)(pa0 + 4 * lda_b));
+            v21 = vld1q_f32((const float *)(pb0 + 4 * ldb_b));
+            v19 = vld1q_f32((const float *)(pa0 + 4 * lda_b) + 4);
+            v23 = vld1q_f32((const float *)(pb0 + 4 * ldb_b) + 4);
+            v0 = vfmaq_laneq_f32(v0, v16, v18, 0);
+            v1 = vfmaq_laneq_f32(v1, v20, v18, 0);
+            v2 = vfmaq_laneq_f32(v2, v16, v18, 1);
+            v3 = vfmaq_laneq_f32(v3, v20, v18, 1);
+            v4 = vfmaq_laneq_f32(v4, v16, v18, 2);
+            v5 = vfmaq_laneq_f32(v5, v20, v18, 2);
+            v6 = vfmaq_laneq_f32(v6, v16, v18, 3);
+            v7 = vfmaq_laneq_f32(v7, v20, v18, 3);
+            v8 = vfmaq_laneq_f32(v8, v16, v22, 0);
+            v9 = vfmaq_laneq_f32(v9, v20, v22, 0);
+            v10 = vfmaq_laneq_f32(v10, v16, v22, 1);
+            v11 = vfmaq_laneq_f32(v11, v20, v22, 1);
+            v12 = vfmaq_laneq_f32(v12, v16, v22, 2);
+            v13 = vfmaq_laneq_f32(v13, v20, v22, 2);
+            v14 = vfmaq_laneq_f32(v14, v16, v22, 3);
+            v15 = vfmaq_laneq_f32(v15, v20, v22, 3);
+
+            pa0 += 4 * lda_b;
+            pa3 += 4 * lda_b;
+            pb0 += 4 * ldb_b;
+            pb3 += 4 * ldb_b;
+        }
+        int64_t rem = nq % 4;
+        if (rem > 0) {
+            v16 = vld1q_f32((const float *)(pa0 + lda_b));
+            v20 = vld1q_f32((const float *)(pb0 + ldb_b));
+            v18 = vld1q_f32((const float *)(pa0 + lda_b) + 4);
+            v22 = vld1q_f32((const float *)(pb0 + ldb_b) + 4);
+            v0 = vfmaq_laneq_f32(v0, v17, v21, 0);
+            v1 = vfmaq_laneq_f32(v1, v19, v21, 0);
+            v2 = vfmaq_laneq_f32(v2, v17, v21, 1);
+            v3 = vfmaq_laneq_f32(v3, v19, v21, 1);
+            v4 = vfmaq_laneq_f32(v4, v17, v21, 2);
+            v5 = vfmaq_laneq_f32(v5, v19, v21, 2);
+            v6 = vfmaq_laneq_f32(v6, v17, v21, 3);
+            v7 = vfmaq_laneq_f32(v7, v19, v21, 3);
+            v8 = vfmaq_laneq_f32(v8, v17, v23, 0);
+            v9 = vfmaq_laneq_f32(v9, v19, v23, 0);
+            v10 = vfmaq_laneq_f32(v10, v17, v23, 1);
+            v11 = vfmaq_laneq_f32(v11, v19, v23, 1);
+            v12 = vfmaq_laneq_f32(v12, v17, v23, 2);
+            v13 = vfmaq_laneq_f32(v13, v19, v23, 2);
+            v14 = vfmaq_laneq_f32(v14, v17, v23, 3);
+            v15 = vfmaq_laneq_f32(v15, v19, v23, 3);
+        }
+        if (rem > 1) {
+            v17 = vld1q_f32((const float *)(pa0 + 2 * lda_b));
+            v19 = vld1q_f32((const float *)(pb0 + 2 * ldb_b));
+            v21 = vld1q_f32((const float *)(pa0 + 2 * lda_b) + 4);
+            v23 = vld1q_f32((const float *)(pb0 + 2 * ldb_b) + 4);
+            v0 = vfmaq_laneq_f32(v0, v16, v20, 0);
+            v1 = vfmaq_laneq_f32(v1, v18, v20, 0);
+            v2 = vfmaq_laneq_f32(v2, v16, v20, 1);
+            v3 = vfmaq_laneq_f32(v3, v18, v20, 1);
+            v4 = vfmaq_laneq_f32(v4, v16, v20, 2);
+            v5 = vfmaq_laneq_f32(v5, v18, v20, 2);
+            v6 = vfmaq_laneq_f32(v6, v16, v20, 3);
+            v7 = vfmaq_laneq_f32(v7, v18, v20, 3);
+            v8 = vfmaq_laneq_f32(v8, v16, v22, 0);
+            v9 = vfmaq_laneq_f32(v9, v18, v22, 0);
+            v10 = vfmaq_laneq_f32(v10, v16, v22, 1);
+            v11 = vfmaq_laneq_f32(v11, v18, v22, 1);
+            v12 = vfmaq_laneq_f32(v12, v16, v22, 2);
+            v13 = vfmaq_laneq_f32(v13, v18, v22, 2);
+            v14 = vfmaq_laneq_f32(v14, v16, v22, 3);
+            v15 = vfmaq_laneq_f32(v15, v18, v22, 3);
+        }
+        if (rem > 2) {
+            v16 = vld1q_f32((const float *)pa3);
+            v18 = vld1q_f32((const float *)pb3);
+            v20 = vld1q_f32((const float *)pa3 + 4);
+            v22 = vld1q_f32((const float *)pb3 + 4);
+            v0 = vfmaq_laneq_f32(v0, v17, v19, 0);
+            v1 = vfmaq_laneq_f32(v1, v21, v19, 0);
+            v2 = vfmaq_laneq_f32(v2, v17, v19, 1);
+            v3 = vfmaq_laneq_f32(v3, v21, v19, 1);
+            v4 = vfmaq_laneq_f32(v4, v17, v19, 2);
+            v5 = vfmaq_laneq_f32(v5, v21, v19, 2);
+            v6 = vfmaq_laneq_f32(v6, v17, v19, 3);
+            v7 = vfmaq_laneq_f32(v7, v21, v19, 3);
+            v8 = vfmaq_laneq_f32(v8, v17, v23, 0);
+            v9 = vfmaq_laneq_f32(v9, v21, v23, 0);
+            v10 = vfmaq_laneq_f32(v10, v17, v23, 1);
+            v11 = vfmaq_laneq_f32(v11, v21, v23, 1);
+            v12 = vfmaq_laneq_f32(v12, v17, v23, 2);
+            v13 = vfmaq_laneq_f32(v13, v21, v23, 2);
+            v14 = vfmaq_laneq_f32(v14, v17, v23, 3);
+            v15 = vfmaq_laneq_f32(v15, v21, v23, 3);
+        }
+
+        /* epilogue: the rest of the last iteration, in the registers
+         * of the copy it follows */
+        switch (rem) {
+        case 0:
+            v0 = vfmaq_laneq_f32(v0, v17, v21, 0);
+            v1 = vfmaq_laneq_f32(v1, v19, v21, 0);
+            v2 = vfmaq_laneq_f32(v2, v17, v21, 1);
+            v3 = vfmaq_laneq_f32(v3, v19, v21, 1);
+            v4 = vfmaq_laneq_f32(v4, v17, v21, 2);
+            v5 = vfmaq_laneq_f32(v5, v19, v21, 2);
+            v6 = vfmaq_laneq_f32(v6, v17, v21, 3);
+            v7 = vfmaq_laneq_f32(v7, v19, v21, 3);
+            v8 = vfmaq_laneq_f32(v8, v17, v23, 0);
+            v9 = vfmaq_laneq_f32(v9, v19, v23, 0);
+            v10 = vfmaq_laneq_f32(v10, v17, v23, 1);
+            v11 = vfmaq_laneq_f32(v11, v19, v23, 1);
+            v12 = vfmaq_laneq_f32(v12, v17, v23, 2);
+            v13 = vfmaq_laneq_f32(v13, v19, v23, 2);
+            v14 = vfmaq_laneq_f32(v14, v17, v23, 3);
+            v15 = vfmaq_laneq_f32(v15, v19, v23, 3);
+            break;
+        case 1:
+            v0 = vfmaq_laneq_f32(v0, v16, v20, 0);
+            v1 = vfmaq_laneq_f32(v1, v18, v20, 0);
+            v2 = vfmaq_laneq_f32(v2, v16, v20, 1);
+            v3 = vfmaq_laneq_f32(v3, v18, v20, 1);
+            v4 = vfmaq_laneq_f32(v4, v16, v20, 2);
+            v5 = vfmaq_laneq_f32(v5, v18, v20, 2);
+            v6 = vfmaq_laneq_f32(v6, v16, v20, 3);
+            v7 = vfmaq_laneq_f32(v7, v18, v20, 3);
+            v8 = vfmaq_laneq_f32(v8, v16, v22, 0);
+            v9 = vfmaq_laneq_f32(v9, v18, v22, 0);
+            v10 = vfmaq_laneq_f32(v10, v16, v22, 1);
+            v11 = vfmaq_laneq_f32(v11, v18, v22, 1);
+            v12 = vfmaq_laneq_f32(v12, v16, v22, 2);
+            v13 = vfmaq_laneq_f32(v13, v18, v22, 2);
+            v14 = vfmaq_laneq_f32(v14, v16, v22, 3);
+            v15 = vfmaq_laneq_f32(v15, v18, v22, 3);
+            break;
+        case 2:
+            v0 = vfmaq_laneq_f32(v0, v17, v19, 0);
+            v1 = vfmaq_laneq_f32(v1, v21, v19, 0);
+            v2 = vfmaq_laneq_f32(v2, v17, v19, 1);
+            v3 = vfmaq_laneq_f32(v3, v21, v19, 1);
+            v4 = vfmaq_laneq_f32(v4, v17, v19, 2);
+            v5 = vfmaq_laneq_f32(v5, v21, v19, 2);
+            v6 = vfmaq_laneq_f32(v6, v17, v19, 3);
+            v7 = vfmaq_laneq_f32(v7, v21, v19, 3);
+            v8 = vfmaq_laneq_f32(v8, v17, v23, 0);
+            v9 = vfmaq_laneq_f32(v9, v21, v23, 0);
+            v10 = vfmaq_laneq_f32(v10, v17, v23, 1);
+            v11 = vfmaq_laneq_f32(v11, v21, v23, 1);
+            v12 = vfmaq_laneq_f32(v12, v17, v23, 2);
+            v13 = vfmaq_laneq_f32(v13, v21, v23, 2);
+            v14 = vfmaq_laneq_f32(v14, v17, v23, 3);
+            v15 = vfmaq_laneq_f32(v15, v21, v23, 3);
+            break;
+        case 3:
+            v0 = vfmaq_laneq_f32(v0, v16, v18, 0);
+            v1 = vfmaq_laneq_f32(v1, v20, v18, 0);
+            v2 = vfmaq_laneq_f32(v2, v16, v18, 1);
+            v3 = vfmaq_laneq_f32(v3, v20, v18, 1);
+            v4 = vfmaq_laneq_f32(v4, v16, v18, 2);
+            v5 = vfmaq_laneq_f32(v5, v20, v18, 2);
+            v6 = vfmaq_laneq_f32(v6, v16, v18, 3);
+            v7 = vfmaq_laneq_f32(v7, v20, v18, 3);
+            v8 = vfmaq_laneq_f32(v8, v16, v22, 0);
+            v9 = vfmaq_laneq_f32(v9, v20, v22, 0);
+            v10 = vfmaq_laneq_f32(v10, v16, v22, 1);
+            v11 = vfmaq_laneq_f32(v11, v20, v22, 1);
+            v12 = vfmaq_laneq_f32(v12, v16, v22, 2);
+            v13 = vfmaq_laneq_f32(v13, v20, v22, 2);
+            v14 = vfmaq_laneq_f32(v14, v16, v22, 3);
+            v15 = vfmaq_laneq_f32(v15, v20, v22, 3);
+            break;
+
+        }
+    }
+    const float alpha_ = *alpha, beta_ = *beta;
+    if (m == 8 && n == 8 && rs_c == 1) {
+        const float32x4_t va_ = vdupq_n_f32(alpha_);
+        if (beta_ == 0) {
+            vst1q_f32(c + 0 + 0 * cs_c, vmulq_f32(va_, v0));
+            vst1q_f32(c + 4 + 0 * cs_c, vmulq_f32(va_, v1));
+            vst1q_f32(c + 0 + 1 * cs_c, vmulq_f32(va_, v2));
+            vst1q_f32(c + 4 + 1 * cs_c, vmulq_f32(va_, v3));
+            vst1q_f32(c + 0 + 2 * cs_c, vmulq_f32(va_, v4));
+            vst1q_f32(c + 4 + 2 * cs_c, vmulq_f32(va_, v5));
+            vst1q_f32(c + 0 + 3 * cs_c, vmulq_f32(va_, v6));
+            vst1q_f32(c + 4 + 3 * cs_c, vmulq_f32(va_, v7));
+            vst1q_f32(c + 0 + 4 * cs_c, vmulq_f32(va_, v8));
+            vst1q_f32(c + 4 + 4 * cs_c, vmulq_f32(va_, v9));
+            vst1q_f32(c + 0 + 5 * cs_c, vmulq_f32(va_, v10));
+            vst1q_f32(c + 4 + 5 * cs_c, vmulq_f32(va_, v11));
+            vst1q_f32(c + 0 + 6 * cs_c, vmulq_f32(va_, v12));
+            vst1q_f32(c + 4 + 6 * cs_c, vmulq_f32(va_, v13));
+            vst1q_f32(c + 0 + 7 * cs_c, vmulq_f32(va_, v14));
+            vst1q_f32(c + 4 + 7 * cs_c, vmulq_f32(va_, v15));
+        } else if (beta_ == 1) {
+            vst1q_f32(c + 0 + 0 * cs_c, vfmaq_f32(vld1q_f32(c + 0 + 0 * cs_c), va_, v0));
+            vst1q_f32(c + 4 + 0 * cs_c, vfmaq_f32(vld1q_f32(c + 4 + 0 * cs_c), va_, v1));
+            vst1q_f32(c + 0 + 1 * cs_c, vfmaq_f32(vld1q_f32(c + 0 + 1 * cs_c), va_, v2));
+            vst1q_f32(c + 4 + 1 * cs_c, vfmaq_f32(vld1q_f32(c + 4 + 1 * cs_c), va_, v3));
+            vst1q_f32(c + 0 + 2 * cs_c, vfmaq_f32(vld1q_f32(c + 0 + 2 * cs_c), va_, v4));
+            vst1q_f32(c + 4 + 2 * cs_c, vfmaq_f32(vld1q_f32(c + 4 + 2 * cs_c), va_, v5));
+            vst1q_f32(c + 0 + 3 * cs_c, vfmaq_f32(vld1q_f32(c + 0 + 3 * cs_c), va_, v6));
+            vst1q_f32(c + 4 + 3 * cs_c, vfmaq_f32(vld1q_f32(c + 4 + 3 * cs_c), va_, v7));
+            vst1q_f32(c + 0 + 4 * cs_c, vfmaq_f32(vld1q_f32(c + 0 + 4 * cs_c), va_, v8));
+            vst1q_f32(c + 4 + 4 * cs_c, vfmaq_f32(vld1q_f32(c + 4 + 4 * cs_c), va_, v9));
+            vst1q_f32(c + 0 + 5 * cs_c, vfmaq_f32(vld1q_f32(c + 0 + 5 * cs_c), va_, v10));
+            vst1q_f32(c + 4 + 5 * cs_c, vfmaq_f32(vld1q_f32(c + 4 + 5 * cs_c), va_, v11));
+            vst1q_f32(c + 0 + 6 * cs_c, vfmaq_f32(vld1q_f32(c + 0 + 6 * cs_c), va_, v12));
+            vst1q_f32(c + 4 + 6 * cs_c, vfmaq_f32(vld1q_f32(c + 4 + 6 * cs_c), va_, v13));
+            vst1q_f32(c + 0 + 7 * cs_c, vfmaq_f32(vld1q_f32(c + 0 + 7 * cs_c), va_, v14));
+            vst1q_f32(c + 4 + 7 * cs_c, vfmaq_f32(vld1q_f32(c + 4 + 7 * cs_c), va_, v15));
+        } else {
+            const float32x4_t vb_ = vdupq_n_f32(beta_);
+            vst1q_f32(c + 0 + 0 * cs_c, vfmaq_f32(vmulq_f32(vb_, vld1q_f32(c + 0 + 0 * cs_c)), va_, v0));
+            vst1q_f32(c + 4 + 0 * cs_c, vfmaq_f32(vmulq_f32(vb_, vld1q_f32(c + 4 + 0 * cs_c)), va_, v1));
+            vst1q_f32(c + 0 + 1 * cs_c, vfmaq_f32(vmulq_f32(vb_, vld1q_f32(c + 0 + 1 * cs_c)), va_, v2));
+            vst1q_f32(c + 4 + 1 * cs_c, vfmaq_f32(vmulq_f32(vb_, vld1q_f32(c + 4 + 1 * cs_c)), va_, v3));
+            vst1q_f32(c + 0 + 2 * cs_c, vfmaq_f32(vmulq_f32(vb_, vld1q_f32(c + 0 + 2 * cs_c)), va_, v4));
+            vst1q_f32(c + 4 + 2 * cs_c, vfmaq_f32(vmulq_f32(vb_, vld1q_f32(c + 4 + 2 * cs_c)), va_, v5));
+            vst1q_f32(c + 0 + 3 * cs_c, vfmaq_f32(vmulq_f32(vb_, vld1q_f32(c + 0 + 3 * cs_c)), va_, v6));
+            vst1q_f32(c + 4 + 3 * cs_c, vfmaq_f32(vmulq_f32(vb_, vld1q_f32(c + 4 + 3 * cs_c)), va_, v7));
+            vst1q_f32(c + 0 + 4 * cs_c, vfmaq_f32(vmulq_f32(vb_, vld1q_f32(c + 0 + 4 * cs_c)), va_, v8));
+            vst1q_f32(c + 4 + 4 * cs_c, vfmaq_f32(vmulq_f32(vb_, vld1q_f32(c + 4 + 4 * cs_c)), va_, v9));
+            vst1q_f32(c + 0 + 5 * cs_c, vfmaq_f32(vmulq_f32(vb_, vld1q_f32(c + 0 + 5 * cs_c)), va_, v10));
+            vst1q_f32(c + 4 + 5 * cs_c, vfmaq_f32(vmulq_f32(vb_, vld1q_f32(c + 4 + 5 * cs_c)), va_, v11));
+            vst1q_f32(c + 0 + 6 * cs_c, vfmaq_f32(vmulq_f32(vb_, vld1q_f32(c + 0 + 6 * cs_c)), va_, v12));
+            vst1q_f32(c + 4 + 6 * cs_c, vfmaq_f32(vmulq_f32(vb_, vld1q_f32(c + 4 + 6 * cs_c)), va_, v13));
+            vst1q_f32(c + 0 + 7 * cs_c, vfmaq_f32(vmulq_f32(vb_, vld1q_f32(c + 0 + 7 * cs_c)), va_, v14));
+            vst1q_f32(c + 4 + 7 * cs_c, vfmaq_f32(vmulq_f32(vb_, vld1q_f32(c + 4 + 7 * cs_c)), va_, v15));
+        }
+        return;
+    }
+    float t_[64];
+    vst1q_f32(t_ + 0, v0);
+    vst1q_f32(t_ + 4, v1);
+    vst1q_f32(t_ + 8, v2);
+    vst1q_f32(t_ + 12, v3);
+    vst1q_f32(t_ + 16, v4);
+    vst1q_f32(t_ + 20, v5);
+    vst1q_f32(t_ + 24, v6);
+    vst1q_f32(t_ + 28, v7);
+    vst1q_f32(t_ + 32, v8);
+    vst1q_f32(t_ + 36, v9);
+    vst1q_f32(t_ + 40, v10);
+    vst1q_f32(t_ + 44, v11);
+    vst1q_f32(t_ + 48, v12);
+    vst1q_f32(t_ + 52, v13);
+    vst1q_f32(t_ + 56, v14);
+    vst1q_f32(t_ + 60, v15);
+    /* position in t_ of C(i, j), at_[i + j*8] */
+    static const unsigned short at_[64] = {
+        0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15,
+        16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31,
+        32, 33, 34, 35, 36, 37, 38, 39, 40, 41, 42, 43, 44, 45, 46, 47,
+        48, 49, 50, 51, 52, 53, 54, 55, 56, 57, 58, 59, 60, 61, 62, 63,
     };
     for (int64_t j = 0; j < n; j++)
         for (int64_t i = 0; i < m; i++) {

@@ -25,6 +25,9 @@
  *     a[i + p*lda], B(p,j) at b[p*ldb + j] (B loaded as vectors);
  *     it reads all 12 rows of A and 8 columns of B whatever m and n
  *     are (pass copied, zero-padded edge panels) and does not prefetch.
+ *   neoverse_v1_dgemm_12x8_edge: neoverse_v1_dgemm_12x8_direct for n <= 4, a 12x4 kernel of its own
+ *     (6.00 cycles per iteration, unroll 8): n-edge panels cost 4
+ *     columns instead of 8.
  */
 #include "neoverse_v1_dgemm_12x8.h"
 #include <arm_sve.h>
@@ -1531,6 +1534,688 @@ void neoverse_v1_dgemm_12x8_direct(int64_t m, int64_t n, int64_t k, const double
         48, 49, 50, 51, 52, 53, 54, 55, 56, 57, 58, 59, 60, 61, 62, 63,
         64, 65, 66, 67, 68, 69, 70, 71, 72, 73, 74, 75, 76, 77, 78, 79,
         80, 81, 82, 83, 84, 85, 86, 87, 88, 89, 90, 91, 92, 93, 94, 95,
+    };
+    for (int64_t j = 0; j < n; j++)
+        for (int64_t i = 0; i < m; i++) {
+            double v = alpha_ * t_[at_[i + j * 12]];
+            double *cij = c + i * rs_c + j * cs_c;
+            *cij = beta_ == 0 ? v : v + beta_ * *cij;
+        }
+
+}
+
+void neoverse_v1_dgemm_12x8_edge(int64_t m, int64_t n, int64_t k, const double *alpha, const double *a, int64_t lda,
+                                 const double *b, int64_t ldb, const double *beta, double *c, int64_t rs_c, int64_t cs_c)
+{
+    const int64_t lda_b = lda * (int64_t)sizeof(double), ldb_b = ldb * (int64_t)sizeof(double);
+    const char *pa0 = (const char *)a,
+               *pa3 = pa0 + 3 * lda_b,
+               *pa6 = pa0 + 6 * lda_b;
+    const char *pb0 = (const char *)b,
+               *pb3 = pb0 + 3 * ldb_b,
+               *pb6 = pb0 + 6 * ldb_b;
+    svfloat64_t z0, z1, z2, z3, z4, z5, z6, z7;
+    svfloat64_t z8, z9, z10, z11, z12, z13, z14, z15;
+    svfloat64_t z16, z17, z18, z19, z20, z21;
+
+    z0 = svdup_n_f64(0);
+    z1 = svdup_n_f64(0);
+    z2 = svdup_n_f64(0);
+    z3 = svdup_n_f64(0);
+    z4 = svdup_n_f64(0);
+    z5 = svdup_n_f64(0);
+    z6 = svdup_n_f64(0);
+    z7 = svdup_n_f64(0);
+    z8 = svdup_n_f64(0);
+    z9 = svdup_n_f64(0);
+    z10 = svdup_n_f64(0);
+    z11 = svdup_n_f64(0);
+
+    /* C is read (or overwritten) after the k loop: start fetching it now */
+    if (rs_c == 1)
+        for (int64_t j = 0; j < n; j++) {
+            __builtin_prefetch(c + j * cs_c, 1, 3);
+            __builtin_prefetch(c + j * cs_c + m - 1, 1, 3);
+        }
+    else
+        for (int64_t i = 0; i < m; i++) {
+            __builtin_prefetch(c + i * rs_c, 1, 3);
+            __builtin_prefetch(c + i * rs_c + (n - 1) * cs_c, 1, 3);
+        }
+    if (k > 0) {
+        /* prologue: the first 11 instructions of iteration 0 (pointer
+         * bumps among them become load offsets) */
+        z13 = svld1_f64(svptrue_b64(), (const double *)pa0);
+        z17 = svld1rq_f64(svptrue_b64(), (const double *)pb0);
+        z15 = svld1_f64(svptrue_b64(), (const double *)pa0 + 4);
+        z19 = svld1rq_f64(svptrue_b64(), (const double *)pb0 + 2);
+        z21 = svld1_f64(svptrue_b64(), (const double *)pa0 + 8);
+
+        /* kernel: iteration i and the start of i+1, unrolled 8x */
+        int64_t nq = k - 1;
+        for (int64_t it = nq / 8; it > 0; it--) {
+            /* copy 0 */
+            z12 = svld1_f64(svptrue_b64(), (const double *)(pa0 + lda_b));
+            z16 = svld1rq_f64(svptrue_b64(), (const double *)(pb0 + ldb_b));
+            z14 = svld1_f64(svptrue_b64(), (const double *)(pa0 + lda_b) + 4);
+            z18 = svld1rq_f64(svptrue_b64(), (const double *)(pb0 + ldb_b) + 2);
+            z20 = svld1_f64(svptrue_b64(), (const double *)(pa0 + lda_b) + 8);
+            z0 = svmla_lane_f64(z0, z13, z17, 0);
+            z3 = svmla_lane_f64(z3, z13, z17, 1);
+            z1 = svmla_lane_f64(z1, z15, z17, 0);
+            z4 = svmla_lane_f64(z4, z15, z17, 1);
+            z2 = svmla_lane_f64(z2, z21, z17, 0);
+            z5 = svmla_lane_f64(z5, z21, z17, 1);
+            z6 = svmla_lane_f64(z6, z13, z19, 0);
+            z7 = svmla_lane_f64(z7, z15, z19, 0);
+            z8 = svmla_lane_f64(z8, z21, z19, 0);
+            z9 = svmla_lane_f64(z9, z13, z19, 1);
+            z10 = svmla_lane_f64(z10, z15, z19, 1);
+            z11 = svmla_lane_f64(z11, z21, z19, 1);
+            /* copy 1 */
+            z13 = svld1_f64(svptrue_b64(), (const double *)(pa0 + 2 * lda_b));
+            z15 = svld1rq_f64(svptrue_b64(), (const double *)(pb0 + 2 * ldb_b));
+            z21 = svld1_f64(svptrue_b64(), (const double *)(pa0 + 2 * lda_b) + 4);
+            z17 = svld1rq_f64(svptrue_b64(), (const double *)(pb0 + 2 * ldb_b) + 2);
+            z19 = svld1_f64(svptrue_b64(), (const double *)(pa0 + 2 * lda_b) + 8);
+            z0 = svmla_lane_f64(z0, z12, z16, 0);
+            z3 = svmla_lane_f64(z3, z12, z16, 1);
+            z1 = svmla_lane_f64(z1, z14, z16, 0);
+            z4 = svmla_lane_f64(z4, z14, z16, 1);
+            z2 = svmla_lane_f64(z2, z20, z16, 0);
+            z5 = svmla_lane_f64(z5, z20, z16, 1);
+            z6 = svmla_lane_f64(z6, z12, z18, 0);
+            z7 = svmla_lane_f64(z7, z14, z18, 0);
+            z8 = svmla_lane_f64(z8, z20, z18, 0);
+            z9 = svmla_lane_f64(z9, z12, z18, 1);
+            z10 = svmla_lane_f64(z10, z14, z18, 1);
+            z11 = svmla_lane_f64(z11, z20, z18, 1);
+            /* copy 2 */
+            z12 = svld1_f64(svptrue_b64(), (const double *)pa3);
+            z14 = svld1rq_f64(svptrue_b64(), (const double *)pb3);
+            z20 = svld1_f64(svptrue_b64(), (const double *)pa3 + 4);
+            z16 = svld1rq_f64(svptrue_b64(), (const double *)pb3 + 2);
+            z18 = svld1_f64(svptrue_b64(), (const double *)pa3 + 8);
+            z0 = svmla_lane_f64(z0, z13, z15, 0);
+            z3 = svmla_lane_f64(z3, z13, z15, 1);
+            z1 = svmla_lane_f64(z1, z21, z15, 0);
+            z4 = svmla_lane_f64(z4, z21, z15, 1);
+            z2 = svmla_lane_f64(z2, z19, z15, 0);
+            z5 = svmla_lane_f64(z5, z19, z15, 1);
+            z6 = svmla_lane_f64(z6, z13, z17, 0);
+            z7 = svmla_lane_f64(z7, z21, z17, 0);
+            z8 = svmla_lane_f64(z8, z19, z17, 0);
+            z9 = svmla_lane_f64(z9, z13, z17, 1);
+            z10 = svmla_lane_f64(z10, z21, z17, 1);
+            z11 = svmla_lane_f64(z11, z19, z17, 1);
+            /* copy 3 */
+            z13 = svld1_f64(svptrue_b64(), (const double *)(pa0 + 4 * lda_b));
+            z21 = svld1rq_f64(svptrue_b64(), (const double *)(pb0 + 4 * ldb_b));
+            z19 = svld1_f64(svptrue_b64(), (const double *)(pa0 + 4 * lda_b) + 4);
+            z15 = svld1rq_f64(svptrue_b64(), (const double *)(pb0 + 4 * ldb_b) + 2);
+            z17 = svld1_f64(svptrue_b64(), (const double *)(pa0 + 4 * lda_b) + 8);
+            z0 = svmla_lane_f64(z0, z12, z14, 0);
+            z3 = svmla_lane_f64(z3, z12, z14, 1);
+            z1 = svmla_lane_f64(z1, z20, z14, 0);
+            z4 = svmla_lane_f64(z4, z20, z14, 1);
+            z2 = svmla_lane_f64(z2, z18, z14, 0);
+            z5 = svmla_lane_f64(z5, z18, z14, 1);
+            z6 = svmla_lane_f64(z6, z12, z16, 0);
+            z7 = svmla_lane_f64(z7, z20, z16, 0);
+            z8 = svmla_lane_f64(z8, z18, z16, 0);
+            z9 = svmla_lane_f64(z9, z12, z16, 1);
+            z10 = svmla_lane_f64(z10, z20, z16, 1);
+            z11 = svmla_lane_f64(z11, z18, z16, 1);
+            /* copy 4 */
+            z12 = svld1_f64(svptrue_b64(), (const double *)(pa3 + 2 * lda_b));
+            z20 = svld1rq_f64(svptrue_b64(), (const double *)(pb3 + 2 * ldb_b));
+            z18 = svld1_f64(svptrue_b64(), (const double *)(pa3 + 2 * lda_b) + 4);
+            z14 = svld1rq_f64(svptrue_b64(), (const double *)(pb3 + 2 * ldb_b) + 2);
+            z16 = svld1_f64(svptrue_b64(), (const double *)(pa3 + 2 * lda_b) + 8);
+            z0 = svmla_lane_f64(z0, z13, z21, 0);
+            z3 = svmla_lane_f64(z3, z13, z21, 1);
+            z1 = svmla_lane_f64(z1, z19, z21, 0);
+            z4 = svmla_lane_f64(z4, z19, z21, 1);
+            z2 = svmla_lane_f64(z2, z17, z21, 0);
+            z5 = svmla_lane_f64(z5, z17, z21, 1);
+            z6 = svmla_lane_f64(z6, z13, z15, 0);
+            z7 = svmla_lane_f64(z7, z19, z15, 0);
+            z8 = svmla_lane_f64(z8, z17, z15, 0);
+            z9 = svmla_lane_f64(z9, z13, z15, 1);
+            z10 = svmla_lane_f64(z10, z19, z15, 1);
+            z11 = svmla_lane_f64(z11, z17, z15, 1);
+            /* copy 5 */
+            z13 = svld1_f64(svptrue_b64(), (const double *)pa6);
+            z19 = svld1rq_f64(svptrue_b64(), (const double *)pb6);
+            z17 = svld1_f64(svptrue_b64(), (const double *)pa6 + 4);
+            z21 = svld1rq_f64(svptrue_b64(), (const double *)pb6 + 2);
+            z15 = svld1_f64(svptrue_b64(), (const double *)pa6 + 8);
+            z0 = svmla_lane_f64(z0, z12, z20, 0);
+            z3 = svmla_lane_f64(z3, z12, z20, 1);
+            z1 = svmla_lane_f64(z1, z18, z20, 0);
+            z4 = svmla_lane_f64(z4, z18, z20, 1);
+            z2 = svmla_lane_f64(z2, z16, z20, 0);
+            z5 = svmla_lane_f64(z5, z16, z20, 1);
+            z6 = svmla_lane_f64(z6, z12, z14, 0);
+            z7 = svmla_lane_f64(z7, z18, z14, 0);
+            z8 = svmla_lane_f64(z8, z16, z14, 0);
+            z9 = svmla_lane_f64(z9, z12, z14, 1);
+            z10 = svmla_lane_f64(z10, z18, z14, 1);
+            z11 = svmla_lane_f64(z11, z16, z14, 1);
+            /* copy 6 */
+            z12 = svld1_f64(svptrue_b64(), (const double *)(pa3 + 4 * lda_b));
+            z18 = svld1rq_f64(svptrue_b64(), (const double *)(pb3 + 4 * ldb_b));
+            z16 = svld1_f64(svptrue_b64(), (const double *)(pa3 + 4 * lda_b) + 4);
+            z20 = svld1rq_f64(svptrue_b64(), (const double *)(pb3 + 4 * ldb_b) + 2);
+            z14 = svld1_f64(svptrue_b64(), (const double *)(pa3 + 4 * lda_b) + 8);
+            z0 = svmla_lane_f64(z0, z13, z19, 0);
+            z3 = svmla_lane_f64(z3, z13, z19, 1);
+            z1 = svmla_lane_f64(z1, z17, z19, 0);
+            z4 = svmla_lane_f64(z4, z17, z19, 1);
+            z2 = svmla_lane_f64(z2, z15, z19, 0);
+            z5 = svmla_lane_f64(z5, z15, z19, 1);
+            z6 = svmla_lane_f64(z6, z13, z21, 0);
+            z7 = svmla_lane_f64(z7, z17, z21, 0);
+            z8 = svmla_lane_f64(z8, z15, z21, 0);
+            z9 = svmla_lane_f64(z9, z13, z21, 1);
+            z10 = svmla_lane_f64(z10, z17, z21, 1);
+            z11 = svmla_lane_f64(z11, z15, z21, 1);
+            /* copy 7 */
+            z13 = svld1_f64(svptrue_b64(), (const double *)(pa0 + 8 * lda_b));
+            z17 = svld1rq_f64(svptrue_b64(), (const double *)(pb0 + 8 * ldb_b));
+            z15 = svld1_f64(svptrue_b64(), (const double *)(pa0 + 8 * lda_b) + 4);
+            z19 = svld1rq_f64(svptrue_b64(), (const double *)(pb0 + 8 * ldb_b) + 2);
+            z21 = svld1_f64(svptrue_b64(), (const double *)(pa0 + 8 * lda_b) + 8);
+            z0 = svmla_lane_f64(z0, z12, z18, 0);
+            z3 = svmla_lane_f64(z3, z12, z18, 1);
+            z1 = svmla_lane_f64(z1, z16, z18, 0);
+            z4 = svmla_lane_f64(z4, z16, z18, 1);
+            z2 = svmla_lane_f64(z2, z14, z18, 0);
+            z5 = svmla_lane_f64(z5, z14, z18, 1);
+            z6 = svmla_lane_f64(z6, z12, z20, 0);
+            z7 = svmla_lane_f64(z7, z16, z20, 0);
+            z8 = svmla_lane_f64(z8, z14, z20, 0);
+            z9 = svmla_lane_f64(z9, z12, z20, 1);
+            z10 = svmla_lane_f64(z10, z16, z20, 1);
+            z11 = svmla_lane_f64(z11, z14, z20, 1);
+
+            pa0 += 8 * lda_b;
+            pa3 += 8 * lda_b;
+            pa6 += 8 * lda_b;
+            pb0 += 8 * ldb_b;
+            pb3 += 8 * ldb_b;
+            pb6 += 8 * ldb_b;
+        }
+        int64_t rem = nq % 8;
+        if (rem > 0) {
+            z12 = svld1_f64(svptrue_b64(), (const double *)(pa0 + lda_b));
+            z16 = svld1rq_f64(svptrue_b64(), (const double *)(pb0 + ldb_b));
+            z14 = svld1_f64(svptrue_b64(), (const double *)(pa0 + lda_b) + 4);
+            z18 = svld1rq_f64(svptrue_b64(), (const double *)(pb0 + ldb_b) + 2);
+            z20 = svld1_f64(svptrue_b64(), (const double *)(pa0 + lda_b) + 8);
+            z0 = svmla_lane_f64(z0, z13, z17, 0);
+            z3 = svmla_lane_f64(z3, z13, z17, 1);
+            z1 = svmla_lane_f64(z1, z15, z17, 0);
+            z4 = svmla_lane_f64(z4, z15, z17, 1);
+            z2 = svmla_lane_f64(z2, z21, z17, 0);
+            z5 = svmla_lane_f64(z5, z21, z17, 1);
+            z6 = svmla_lane_f64(z6, z13, z19, 0);
+            z7 = svmla_lane_f64(z7, z15, z19, 0);
+            z8 = svmla_lane_f64(z8, z21, z19, 0);
+            z9 = svmla_lane_f64(z9, z13, z19, 1);
+            z10 = svmla_lane_f64(z10, z15, z19, 1);
+            z11 = svmla_lane_f64(z11, z21, z19, 1);
+        }
+        if (rem > 1) {
+            z13 = svld1_f64(svptrue_b64(), (const double *)(pa0 + 2 * lda_b));
+            z15 = svld1rq_f64(svptrue_b64(), (const double *)(pb0 + 2 * ldb_b));
+            z21 = svld1_f64(svptrue_b64(), (const double *)(pa0 + 2 * lda_b) + 4);
+            z17 = svld1rq_f64(svptrue_b64(), (const double *)(pb0 + 2 * ldb_b) + 2);
+            z19 = svld1_f64(svptrue_b64(), (const double *)(pa0 + 2 * lda_b) + 8);
+            z0 = svmla_lane_f64(z0, z12, z16, 0);
+            z3 = svmla_lane_f64(z3, z12, z16, 1);
+            z1 = svmla_lane_f64(z1, z14, z16, 0);
+            z4 = svmla_lane_f64(z4, z14, z16, 1);
+            z2 = svmla_lane_f64(z2, z20, z16, 0);
+            z5 = svmla_lane_f64(z5, z20, z16, 1);
+            z6 = svmla_lane_f64(z6, z12, z18, 0);
+            z7 = svmla_lane_f64(z7, z14, z18, 0);
+            z8 = svmla_lane_f64(z8, z20, z18, 0);
+            z9 = svmla_lane_f64(z9, z12, z18, 1);
+            z10 = svmla_lane_f64(z10, z14, z18, 1);
+            z11 = svmla_lane_f64(z11, z20, z18, 1);
+        }
+        if (rem > 2) {
+            z12 = svld1_f64(svptrue_b64(), (const double *)pa3);
+            z14 = svld1rq_f64(svptrue_b64(), (const double *)pb3);
+            z20 = svld1_f64(svptrue_b64(), (const double *)pa3 + 4);
+            z16 = svld1rq_f64(svptrue_b64(), (const double *)pb3 + 2);
+            z18 = svld1_f64(svptrue_b64(), (const double *)pa3 + 8);
+            z0 = svmla_lane_f64(z0, z13, z15, 0);
+            z3 = svmla_lane_f64(z3, z13, z15, 1);
+            z1 = svmla_lane_f64(z1, z21, z15, 0);
+            z4 = svmla_lane_f64(z4, z21, z15, 1);
+            z2 = svmla_lane_f64(z2, z19, z15, 0);
+            z5 = svmla_lane_f64(z5, z19, z15, 1);
+            z6 = svmla_lane_f64(z6, z13, z17, 0);
+            z7 = svmla_lane_f64(z7, z21, z17, 0);
+            z8 = svmla_lane_f64(z8, z19, z17, 0);
+            z9 = svmla_lane_f64(z9, z13, z17, 1);
+            z10 = svmla_lane_f64(z10, z21, z17, 1);
+            z11 = svmla_lane_f64(z11, z19, z17, 1);
+        }
+        if (rem > 3) {
+            z13 = svld1_f64(svptrue_b64(), (const double *)(pa0 + 4 * lda_b));
+            z21 = svld1rq_f64(svptrue_b64(), (const double *)(pb0 + 4 * ldb_b));
+            z19 = svld1_f64(svptrue_b64(), (const double *)(pa0 + 4 * lda_b) + 4);
+            z15 = svld1rq_f64(svptrue_b64(), (const double *)(pb0 + 4 * ldb_b) + 2);
+            z17 = svld1_f64(svptrue_b64(), (const double *)(pa0 + 4 * lda_b) + 8);
+            z0 = svmla_lane_f64(z0, z12, z14, 0);
+            z3 = svmla_lane_f64(z3, z12, z14, 1);
+            z1 = svmla_lane_f64(z1, z20, z14, 0);
+            z4 = svmla_lane_f64(z4, z20, z14, 1);
+            z2 = svmla_lane_f64(z2, z18, z14, 0);
+            z5 = svmla_lane_f64(z5, z18, z14, 1);
+            z6 = svmla_lane_f64(z6, z12, z16, 0);
+            z7 = svmla_lane_f64(z7, z20, z16, 0);
+            z8 = svmla_lane_f64(z8, z18, z16, 0);
+            z9 = svmla_lane_f64(z9, z12, z16, 1);
+            z10 = svmla_lane_f64(z10, z20, z16, 1);
+            z11 = svmla_lane_f64(z11, z18, z16, 1);
+        }
+        if (rem > 4) {
+            z12 = svld1_f64(svptrue_b64(), (const double *)(pa3 + 2 * lda_b));
+            z20 = svld1rq_f64(svptrue_b64(), (const double *)(pb3 + 2 * ldb_b));
+            z18 = svld1_f64(svptrue_b64(), (const double *)(pa3 + 2 * lda_b) + 4);
+            z14 = svld1rq_f64(svptrue_b64(), (const double *)(pb3 + 2 * ldb_b) + 2);
+            z16 = svld1_f64(svptrue_b64(), (const double *)(pa3 + 2 * lda_b) + 8);
+            z0 = svmla_lane_f64(z0, z13, z21, 0);
+            z3 = svmla_lane_f64(z3, z13, z21, 1);
+            z1 = svmla_lane_f64(z1, z19, z21, 0);
+            z4 = svmla_lane_f64(z4, z19, z21, 1);
+            z2 = svmla_lane_f64(z2, z17, z21, 0);
+            z5 = svmla_lane_f64(z5, z17, z21, 1);
+            z6 = svmla_lane_f64(z6, z13, z15, 0);
+            z7 = svmla_lane_f64(z7, z19, z15, 0);
+            z8 = svmla_lane_f64(z8, z17, z15, 0);
+            z9 = svmla_lane_f64(z9, z13, z15, 1);
+            z10 = svmla_lane_f64(z10, z19, z15, 1);
+            z11 = svmla_lane_f64(z11, z17, z15, 1);
+        }
+        if (rem > 5) {
+            z13 = svld1_f64(svptrue_b64(), (const double *)pa6);
+            z19 = svld1rq_f64(svptrue_b64(), (const double *)pb6);
+            z17 = svld1_f64(svptrue_b64(), (const double *)pa6 + 4);
+            z21 = svld1rq_f64(svptrue_b64(), (const double *)pb6 + 2);
+            z15 = svld1_f64(svptrue_b64(), (const double *)pa6 + 8);
+            z0 = svmla_lane_f64(z0, z12, z20, 0);
+            z3 = svmla_lane_f64(z3, z12, z20, 1);
+            z1 = svmla_lane_f64(z1, z18, z20, 0);
+            z4 = svmla_lane_f64(z4, z18, z20, 1);
+            z2 = svmla_lane_f64(z2, z16, z20, 0);
+            z5 = svmla_lane_f64(z5, z16, z20, 1);
+            z6 = svmla_lane_f64(z6, z12, z14, 0);
+            z7 = svmla_lane_f64(z7, z18, z14, 0);
+            z8 = svmla_lane_f64(z8, z16, z14, 0);
+            z9 = svmla_lane_f64(z9, z12, z14, 1);
+            z10 = svmla_lane_f64(z10, z18, z14, 1);
+            z11 = svmla_lane_f64(z11, z16, z14, 1);
+        }
+        if (rem > 6) {
+            z12 = svld1_f64(svptrue_b64(), (const double *)(pa3 + 4 * lda_b));
+            z18 = svld1rq_f64(svptrue_b64(), (const double *)(pb3 + 4 * ldb_b));
+            z16 = svld1_f64(svptrue_b64(), (const double *)(pa3 + 4 * lda_b) + 4);
+            z20 = svld1rq_f64(svptrue_b64(), (const double *)(pb3 + 4 * ldb_b) + 2);
+            z14 = svld1_f64(svptrue_b64(), (const double *)(pa3 + 4 * lda_b) + 8);
+            z0 = svmla_lane_f64(z0, z13, z19, 0);
+            z3 = svmla_lane_f64(z3, z13, z19, 1);
+            z1 = svmla_lane_f64(z1, z17, z19, 0);
+            z4 = svmla_lane_f64(z4, z17, z19, 1);
+            z2 = svmla_lane_f64(z2, z15, z19, 0);
+            z5 = svmla_lane_f64(z5, z15, z19, 1);
+            z6 = svmla_lane_f64(z6, z13, z21, 0);
+            z7 = svmla_lane_f64(z7, z17, z21, 0);
+            z8 = svmla_lane_f64(z8, z15, z21, 0);
+            z9 = svmla_lane_f64(z9, z13, z21, 1);
+            z10 = svmla_lane_f64(z10, z17, z21, 1);
+            z11 = svmla_lane_f64(z11, z15, z21, 1);
+        }
+
+        /* epilogue: the rest of the last iteration, in the registers
+         * of the copy it follows */
+        switch (rem) {
+        case 0:
+            z0 = svmla_lane_f64(z0, z13, z17, 0);
+            z3 = svmla_lane_f64(z3, z13, z17, 1);
+            z1 = svmla_lane_f64(z1, z15, z17, 0);
+            z4 = svmla_lane_f64(z4, z15, z17, 1);
+            z2 = svmla_lane_f64(z2, z21, z17, 0);
+            z5 = svmla_lane_f64(z5, z21, z17, 1);
+            z6 = svmla_lane_f64(z6, z13, z19, 0);
+            z7 = svmla_lane_f64(z7, z15, z19, 0);
+            z8 = svmla_lane_f64(z8, z21, z19, 0);
+            z9 = svmla_lane_f64(z9, z13, z19, 1);
+            z10 = svmla_lane_f64(z10, z15, z19, 1);
+            z11 = svmla_lane_f64(z11, z21, z19, 1);
+            break;
+        case 1:
+            z0 = svmla_lane_f64(z0, z12, z16, 0);
+            z3 = svmla_lane_f64(z3, z12, z16, 1);
+            z1 = svmla_lane_f64(z1, z14, z16, 0);
+            z4 = svmla_lane_f64(z4, z14, z16, 1);
+            z2 = svmla_lane_f64(z2, z20, z16, 0);
+            z5 = svmla_lane_f64(z5, z20, z16, 1);
+            z6 = svmla_lane_f64(z6, z12, z18, 0);
+            z7 = svmla_lane_f64(z7, z14, z18, 0);
+            z8 = svmla_lane_f64(z8, z20, z18, 0);
+            z9 = svmla_lane_f64(z9, z12, z18, 1);
+            z10 = svmla_lane_f64(z10, z14, z18, 1);
+            z11 = svmla_lane_f64(z11, z20, z18, 1);
+            break;
+        case 2:
+            z0 = svmla_lane_f64(z0, z13, z15, 0);
+            z3 = svmla_lane_f64(z3, z13, z15, 1);
+            z1 = svmla_lane_f64(z1, z21, z15, 0);
+            z4 = svmla_lane_f64(z4, z21, z15, 1);
+            z2 = svmla_lane_f64(z2, z19, z15, 0);
+            z5 = svmla_lane_f64(z5, z19, z15, 1);
+            z6 = svmla_lane_f64(z6, z13, z17, 0);
+            z7 = svmla_lane_f64(z7, z21, z17, 0);
+            z8 = svmla_lane_f64(z8, z19, z17, 0);
+            z9 = svmla_lane_f64(z9, z13, z17, 1);
+            z10 = svmla_lane_f64(z10, z21, z17, 1);
+            z11 = svmla_lane_f64(z11, z19, z17, 1);
+            break;
+        case 3:
+            z0 = svmla_lane_f64(z0, z12, z14, 0);
+            z3 = svmla_lane_f64(z3, z12, z14, 1);
+            z1 = svmla_lane_f64(z1, z20, z14, 0);
+            z4 = svmla_lane_f64(z4, z20, z14, 1);
+            z2 = svmla_lane_f64(z2, z18, z14, 0);
+            z5 = svmla_lane_f64(z5, z18, z14, 1);
+            z6 = svmla_lane_f64(z6, z12, z16, 0);
+            z7 = svmla_lane_f64(z7, z20, z16, 0);
+            z8 = svmla_lane_f64(z8, z18, z16, 0);
+            z9 = svmla_lane_f64(z9, z12, z16, 1);
+            z10 = svmla_lane_f64(z10, z20, z16, 1);
+            z11 = svmla_lane_f64(z11, z18, z16, 1);
+            break;
+        case 4:
+            z0 = svmla_lane_f64(z0, z13, z21, 0);
+            z3 = svmla_lane_f64(z3, z13, z21, 1);
+            z1 = svmla_lane_f64(z1, z19, z21, 0);
+            z4 = svmla_lane_f64(z4, z19, z21, 1);
+            z2 = svmla_lane_f64(z2, z17, z21, 0);
+            z5 = svmla_lane_f64(z5, z17, z21, 1);
+            z6 = svmla_lane_f64(z6, z13, z15, 0);
+            z7 = svmla_lane_f64(z7, z19, z15, 0);
+            z8 = svmla_lane_f64(z8, z17, z15, 0);
+            z9 = svmla_lane_f64(z9, z13, z15, 1);
+            z10 = svmla_lane_f64(z10, z19, z15, 1);
+            z11 = svmla_lane_f64(z11, z17, z15, 1);
+            break;
+        case 5:
+            z0 = svmla_lane_f64(z0, z12, z20, 0);
+            z3 = svmla_lane_f64(z3, z12, z20, 1);
+            z1 = svmla_lane_f64(z1, z18, z20, 0);
+            z4 = svmla_lane_f64(z4, z18, z20, 1);
+            z2 = svmla_lane_f64(z2, z16, z20, 0);
+            z5 = svmla_lane_f64(z5, z16, z20, 1);
+            z6 = svmla_lane_f64(z6, z12, z14, 0);
+            z7 = svmla_lane_f64(z7, z18, z14, 0);
+            z8 = svmla_lane_f64(z8, z16, z14, 0);
+            z9 = svmla_lane_f64(z9, z12, z14, 1);
+            z10 = svmla_lane_f64(z10, z18, z14, 1);
+            z11 = svmla_lane_f64(z11, z16, z14, 1);
+            break;
+        case 6:
+            z0 = svmla_lane_f64(z0, z13, z19, 0);
+            z3 = svmla_lane_f64(z3, z13, z19, 1);
+            z1 = svmla_lane_f64(z1, z17, z19, 0);
+            z4 = svmla_lane_f64(z4, z17, z19, 1);
+            z2 = svmla_lane_f64(z2, z15, z19, 0);
+            z5 = svmla_lane_f64(z5, z15, z19, 1);
+            z6 = svmla_lane_f64(z6, z13, z21, 0);
+            z7 = svmla_lane_f64(z7, z17, z21, 0);
+            z8 = svmla_lane_f64(z8, z15, z21, 0);
+            z9 = svmla_lane_f64(z9, z13, z21, 1);
+            z10 = svmla_lane_f64(z10, z17, z21, 1);
+            z11 = svmla_lane_f64(z11, z15, z21, 1);
+            break;
+        case 7:
+            z0 = svmla_lane_f64(z0, z12, z18, 0);
+            z3 = svmla_lane_f64(z3, z12, z18, 1);
+            z1 = svmla_lane_f64(z1, z16, z18, 0);
+            z4 = svmla_lane_f64(z4, z16, z18, 1);
+            z2 = svmla_lane_f64(z2, z14, z18, 0);
+            z5 = svmla_lane_f64(z5, z14, z18, 1);
+            z6 = svmla_lane_f64(z6, z12, z20, 0);
+            z7 = svmla_lane_f64(z7, z16, z20, 0);
+            z8 = svmla_lane_f64(z8, z14, z20, 0);
+            z9 = svmla_lane_f64(z9, z12, z20, 1);
+            z10 = svmla_lane_f64(z10, z16, z20, 1);
+            z11 = svmla_lane_f64(z11, z14, z20, 1);
+            break;
+
+        }
+    }
+    const double alpha_ = *alpha, beta_ = *beta;
+    if (m == 12 && n == 4 && rs_c == 1) {
+        const svfloat64_t va_ = svdup_n_f64(alpha_);
+        if (beta_ == 0) {
+            svst1_f64(svptrue_b64(), c + 0 + 0 * cs_c, svmul_f64_x(svptrue_b64(), va_, z0));
+            svst1_f64(svptrue_b64(), c + 4 + 0 * cs_c, svmul_f64_x(svptrue_b64(), va_, z1));
+            svst1_f64(svptrue_b64(), c + 8 + 0 * cs_c, svmul_f64_x(svptrue_b64(), va_, z2));
+            svst1_f64(svptrue_b64(), c + 0 + 1 * cs_c, svmul_f64_x(svptrue_b64(), va_, z3));
+            svst1_f64(svptrue_b64(), c + 4 + 1 * cs_c, svmul_f64_x(svptrue_b64(), va_, z4));
+            svst1_f64(svptrue_b64(), c + 8 + 1 * cs_c, svmul_f64_x(svptrue_b64(), va_, z5));
+            svst1_f64(svptrue_b64(), c + 0 + 2 * cs_c, svmul_f64_x(svptrue_b64(), va_, z6));
+            svst1_f64(svptrue_b64(), c + 4 + 2 * cs_c, svmul_f64_x(svptrue_b64(), va_, z7));
+            svst1_f64(svptrue_b64(), c + 8 + 2 * cs_c, svmul_f64_x(svptrue_b64(), va_, z8));
+            svst1_f64(svptrue_b64(), c + 0 + 3 * cs_c, svmul_f64_x(svptrue_b64(), va_, z9));
+            svst1_f64(svptrue_b64(), c + 4 + 3 * cs_c, svmul_f64_x(svptrue_b64(), va_, z10));
+            svst1_f64(svptrue_b64(), c + 8 + 3 * cs_c, svmul_f64_x(svptrue_b64(), va_, z11));
+        } else if (beta_ == 1) {
+            svst1_f64(svptrue_b64(), c + 0 + 0 * cs_c, svmla_f64_x(svptrue_b64(), svld1_f64(svptrue_b64(), c + 0 + 0 * cs_c), va_, z0));
+            svst1_f64(svptrue_b64(), c + 4 + 0 * cs_c, svmla_f64_x(svptrue_b64(), svld1_f64(svptrue_b64(), c + 4 + 0 * cs_c), va_, z1));
+            svst1_f64(svptrue_b64(), c + 8 + 0 * cs_c, svmla_f64_x(svptrue_b64(), svld1_f64(svptrue_b64(), c + 8 + 0 * cs_c), va_, z2));
+            svst1_f64(svptrue_b64(), c + 0 + 1 * cs_c, svmla_f64_x(svptrue_b64(), svld1_f64(svptrue_b64(), c + 0 + 1 * cs_c), va_, z3));
+            svst1_f64(svptrue_b64(), c + 4 + 1 * cs_c, svmla_f64_x(svptrue_b64(), svld1_f64(svptrue_b64(), c + 4 + 1 * cs_c), va_, z4));
+            svst1_f64(svptrue_b64(), c + 8 + 1 * cs_c, svmla_f64_x(svptrue_b64(), svld1_f64(svptrue_b64(), c + 8 + 1 * cs_c), va_, z5));
+            svst1_f64(svptrue_b64(), c + 0 + 2 * cs_c, svmla_f64_x(svptrue_b64(), svld1_f64(svptrue_b64(), c + 0 + 2 * cs_c), va_, z6));
+            svst1_f64(svptrue_b64(), c + 4 + 2 * cs_c, svmla_f64_x(svptrue_b64(), svld1_f64(svptrue_b64(), c + 4 + 2 * cs_c), va_, z7));
+            svst1_f64(svptrue_b64(), c + 8 + 2 * cs_c, svmla_f64_x(svptrue_b64(), svld1_f64(svptrue_b64(), c + 8 + 2 * cs_c), va_, z8));
+            svst1_f64(svptrue_b64(), c + 0 + 3 * cs_c, svmla_f64_x(svptrue_b64(), svld1_f64(svptrue_b64(), c + 0 + 3 * cs_c), va_, z9));
+            svst1_f64(svptrue_b64(), c + 4 + 3 * cs_c, svmla_f64_x(svptrue_b64(), svld1_f64(svptrue_b64(), c + 4 + 3 * cs_c), va_, z10));
+            svst1_f64(svptrue_b64(), c + 8 + 3 * cs_c, svmla_f64_x(svptrue_b64(), svld1_f64(svptrue_b64(), c + 8 + 3 * cs_c), va_, z11));
+        } else {
+            const svfloat64_t vb_ = svdup_n_f64(beta_);
+            svst1_f64(svptrue_b64(), c + 0 + 0 * cs_c, svmla_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), vb_, svld1_f64(svptrue_b64(), c + 0 + 0 * cs_c)), va_, z0));
+            svst1_f64(svptrue_b64(), c + 4 + 0 * cs_c, svmla_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), vb_, svld1_f64(svptrue_b64(), c + 4 + 0 * cs_c)), va_, z1));
+            svst1_f64(svptrue_b64(), c + 8 + 0 * cs_c, svmla_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), vb_, svld1_f64(svptrue_b64(), c + 8 + 0 * cs_c)), va_, z2));
+            svst1_f64(svptrue_b64(), c + 0 + 1 * cs_c, svmla_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), vb_, svld1_f64(svptrue_b64(), c + 0 + 1 * cs_c)), va_, z3));
+            svst1_f64(svptrue_b64(), c + 4 + 1 * cs_c, svmla_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), vb_, svld1_f64(svptrue_b64(), c + 4 + 1 * cs_c)), va_, z4));
+            svst1_f64(svptrue_b64(), c + 8 + 1 * cs_c, svmla_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), vb_, svld1_f64(svptrue_b64(), c + 8 + 1 * cs_c)), va_, z5));
+            svst1_f64(svptrue_b64(), c + 0 + 2 * cs_c, svmla_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), vb_, svld1_f64(svptrue_b64(), c + 0 + 2 * cs_c)), va_, z6));
+            svst1_f64(svptrue_b64(), c + 4 + 2 * cs_c, svmla_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), vb_, svld1_f64(svptrue_b64(), c + 4 + 2 * cs_c)), va_, z7));
+            svst1_f64(svptrue_b64(), c + 8 + 2 * cs_c, svmla_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), vb_, svld1_f64(svptrue_b64(), c + 8 + 2 * cs_c)), va_, z8));
+            svst1_f64(svptrue_b64(), c + 0 + 3 * cs_c, svmla_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), vb_, svld1_f64(svptrue_b64(), c + 0 + 3 * cs_c)), va_, z9));
+            svst1_f64(svptrue_b64(), c + 4 + 3 * cs_c, svmla_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), vb_, svld1_f64(svptrue_b64(), c + 4 + 3 * cs_c)), va_, z10));
+            svst1_f64(svptrue_b64(), c + 8 + 3 * cs_c, svmla_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), vb_, svld1_f64(svptrue_b64(), c + 8 + 3 * cs_c)), va_, z11));
+        }
+        return;
+    }
+    if (rs_c == 1) {   /* edge tile: predicated */
+        const svfloat64_t va_ = svdup_n_f64(alpha_);
+        if (beta_ == 0) {
+            if (0 < m && 0 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)0, (int64_t)m);
+                svst1_f64(k_, c + 0 + 0 * cs_c, svmul_f64_x(svptrue_b64(), va_, z0));
+            }
+            if (4 < m && 0 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)4, (int64_t)m);
+                svst1_f64(k_, c + 4 + 0 * cs_c, svmul_f64_x(svptrue_b64(), va_, z1));
+            }
+            if (8 < m && 0 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)8, (int64_t)m);
+                svst1_f64(k_, c + 8 + 0 * cs_c, svmul_f64_x(svptrue_b64(), va_, z2));
+            }
+            if (0 < m && 1 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)0, (int64_t)m);
+                svst1_f64(k_, c + 0 + 1 * cs_c, svmul_f64_x(svptrue_b64(), va_, z3));
+            }
+            if (4 < m && 1 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)4, (int64_t)m);
+                svst1_f64(k_, c + 4 + 1 * cs_c, svmul_f64_x(svptrue_b64(), va_, z4));
+            }
+            if (8 < m && 1 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)8, (int64_t)m);
+                svst1_f64(k_, c + 8 + 1 * cs_c, svmul_f64_x(svptrue_b64(), va_, z5));
+            }
+            if (0 < m && 2 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)0, (int64_t)m);
+                svst1_f64(k_, c + 0 + 2 * cs_c, svmul_f64_x(svptrue_b64(), va_, z6));
+            }
+            if (4 < m && 2 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)4, (int64_t)m);
+                svst1_f64(k_, c + 4 + 2 * cs_c, svmul_f64_x(svptrue_b64(), va_, z7));
+            }
+            if (8 < m && 2 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)8, (int64_t)m);
+                svst1_f64(k_, c + 8 + 2 * cs_c, svmul_f64_x(svptrue_b64(), va_, z8));
+            }
+            if (0 < m && 3 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)0, (int64_t)m);
+                svst1_f64(k_, c + 0 + 3 * cs_c, svmul_f64_x(svptrue_b64(), va_, z9));
+            }
+            if (4 < m && 3 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)4, (int64_t)m);
+                svst1_f64(k_, c + 4 + 3 * cs_c, svmul_f64_x(svptrue_b64(), va_, z10));
+            }
+            if (8 < m && 3 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)8, (int64_t)m);
+                svst1_f64(k_, c + 8 + 3 * cs_c, svmul_f64_x(svptrue_b64(), va_, z11));
+            }
+        } else if (beta_ == 1) {
+            if (0 < m && 0 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)0, (int64_t)m);
+                svst1_f64(k_, c + 0 + 0 * cs_c, svmla_f64_x(svptrue_b64(), svld1_f64(k_, c + 0 + 0 * cs_c), va_, z0));
+            }
+            if (4 < m && 0 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)4, (int64_t)m);
+                svst1_f64(k_, c + 4 + 0 * cs_c, svmla_f64_x(svptrue_b64(), svld1_f64(k_, c + 4 + 0 * cs_c), va_, z1));
+            }
+            if (8 < m && 0 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)8, (int64_t)m);
+                svst1_f64(k_, c + 8 + 0 * cs_c, svmla_f64_x(svptrue_b64(), svld1_f64(k_, c + 8 + 0 * cs_c), va_, z2));
+            }
+            if (0 < m && 1 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)0, (int64_t)m);
+                svst1_f64(k_, c + 0 + 1 * cs_c, svmla_f64_x(svptrue_b64(), svld1_f64(k_, c + 0 + 1 * cs_c), va_, z3));
+            }
+            if (4 < m && 1 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)4, (int64_t)m);
+                svst1_f64(k_, c + 4 + 1 * cs_c, svmla_f64_x(svptrue_b64(), svld1_f64(k_, c + 4 + 1 * cs_c), va_, z4));
+            }
+            if (8 < m && 1 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)8, (int64_t)m);
+                svst1_f64(k_, c + 8 + 1 * cs_c, svmla_f64_x(svptrue_b64(), svld1_f64(k_, c + 8 + 1 * cs_c), va_, z5));
+            }
+            if (0 < m && 2 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)0, (int64_t)m);
+                svst1_f64(k_, c + 0 + 2 * cs_c, svmla_f64_x(svptrue_b64(), svld1_f64(k_, c + 0 + 2 * cs_c), va_, z6));
+            }
+            if (4 < m && 2 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)4, (int64_t)m);
+                svst1_f64(k_, c + 4 + 2 * cs_c, svmla_f64_x(svptrue_b64(), svld1_f64(k_, c + 4 + 2 * cs_c), va_, z7));
+            }
+            if (8 < m && 2 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)8, (int64_t)m);
+                svst1_f64(k_, c + 8 + 2 * cs_c, svmla_f64_x(svptrue_b64(), svld1_f64(k_, c + 8 + 2 * cs_c), va_, z8));
+            }
+            if (0 < m && 3 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)0, (int64_t)m);
+                svst1_f64(k_, c + 0 + 3 * cs_c, svmla_f64_x(svptrue_b64(), svld1_f64(k_, c + 0 + 3 * cs_c), va_, z9));
+            }
+            if (4 < m && 3 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)4, (int64_t)m);
+                svst1_f64(k_, c + 4 + 3 * cs_c, svmla_f64_x(svptrue_b64(), svld1_f64(k_, c + 4 + 3 * cs_c), va_, z10));
+            }
+            if (8 < m && 3 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)8, (int64_t)m);
+                svst1_f64(k_, c + 8 + 3 * cs_c, svmla_f64_x(svptrue_b64(), svld1_f64(k_, c + 8 + 3 * cs_c), va_, z11));
+            }
+        } else {
+            const svfloat64_t vb_ = svdup_n_f64(beta_);
+            if (0 < m && 0 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)0, (int64_t)m);
+                svst1_f64(k_, c + 0 + 0 * cs_c, svmla_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), vb_, svld1_f64(k_, c + 0 + 0 * cs_c)), va_, z0));
+            }
+            if (4 < m && 0 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)4, (int64_t)m);
+                svst1_f64(k_, c + 4 + 0 * cs_c, svmla_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), vb_, svld1_f64(k_, c + 4 + 0 * cs_c)), va_, z1));
+            }
+            if (8 < m && 0 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)8, (int64_t)m);
+                svst1_f64(k_, c + 8 + 0 * cs_c, svmla_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), vb_, svld1_f64(k_, c + 8 + 0 * cs_c)), va_, z2));
+            }
+            if (0 < m && 1 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)0, (int64_t)m);
+                svst1_f64(k_, c + 0 + 1 * cs_c, svmla_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), vb_, svld1_f64(k_, c + 0 + 1 * cs_c)), va_, z3));
+            }
+            if (4 < m && 1 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)4, (int64_t)m);
+                svst1_f64(k_, c + 4 + 1 * cs_c, svmla_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), vb_, svld1_f64(k_, c + 4 + 1 * cs_c)), va_, z4));
+            }
+            if (8 < m && 1 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)8, (int64_t)m);
+                svst1_f64(k_, c + 8 + 1 * cs_c, svmla_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), vb_, svld1_f64(k_, c + 8 + 1 * cs_c)), va_, z5));
+            }
+            if (0 < m && 2 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)0, (int64_t)m);
+                svst1_f64(k_, c + 0 + 2 * cs_c, svmla_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), vb_, svld1_f64(k_, c + 0 + 2 * cs_c)), va_, z6));
+            }
+            if (4 < m && 2 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)4, (int64_t)m);
+                svst1_f64(k_, c + 4 + 2 * cs_c, svmla_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), vb_, svld1_f64(k_, c + 4 + 2 * cs_c)), va_, z7));
+            }
+            if (8 < m && 2 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)8, (int64_t)m);
+                svst1_f64(k_, c + 8 + 2 * cs_c, svmla_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), vb_, svld1_f64(k_, c + 8 + 2 * cs_c)), va_, z8));
+            }
+            if (0 < m && 3 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)0, (int64_t)m);
+                svst1_f64(k_, c + 0 + 3 * cs_c, svmla_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), vb_, svld1_f64(k_, c + 0 + 3 * cs_c)), va_, z9));
+            }
+            if (4 < m && 3 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)4, (int64_t)m);
+                svst1_f64(k_, c + 4 + 3 * cs_c, svmla_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), vb_, svld1_f64(k_, c + 4 + 3 * cs_c)), va_, z10));
+            }
+            if (8 < m && 3 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)8, (int64_t)m);
+                svst1_f64(k_, c + 8 + 3 * cs_c, svmla_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), vb_, svld1_f64(k_, c + 8 + 3 * cs_c)), va_, z11));
+            }
+        }
+        return;
+    }
+    double t_[48];
+    svst1_f64(svptrue_b64(), t_ + 0, z0);
+    svst1_f64(svptrue_b64(), t_ + 4, z1);
+    svst1_f64(svptrue_b64(), t_ + 8, z2);
+    svst1_f64(svptrue_b64(), t_ + 12, z3);
+    svst1_f64(svptrue_b64(), t_ + 16, z4);
+    svst1_f64(svptrue_b64(), t_ + 20, z5);
+    svst1_f64(svptrue_b64(), t_ + 24, z6);
+    svst1_f64(svptrue_b64(), t_ + 28, z7);
+    svst1_f64(svptrue_b64(), t_ + 32, z8);
+    svst1_f64(svptrue_b64(), t_ + 36, z9);
+    svst1_f64(svptrue_b64(), t_ + 40, z10);
+    svst1_f64(svptrue_b64(), t_ + 44, z11);
+    /* position in t_ of C(i, j), at_[i + j*12] */
+    static const unsigned short at_[48] = {
+        0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15,
+        16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31,
+        32, 33, 34, 35, 36, 37, 38, 39, 40, 41, 42, 43, 44, 45, 46, 47,
     };
     for (int64_t j = 0; j < n; j++)
         for (int64_t i = 0; i < m; i++) {

@@ -9,6 +9,8 @@
 #define power10_dgemm_8x8_ROW_PREF 1
 /* power10_dgemm_8x8_direct reads B(p,j) at b[p + j*ldb] (1) or b[p*ldb + j] (0) */
 #define power10_dgemm_8x8_DIRECT_B_COLS 0
+/* power10_dgemm_8x8_edge (declared when nonzero): power10_dgemm_8x8_direct for n <= this */
+#define power10_dgemm_8x8_EDGE_NR 4
 /* cflags: -mcpu=power10 -fno-schedule-insns */
 
 #ifdef __cplusplus
@@ -19,6 +21,8 @@ void power10_dgemm_8x8(int64_t m, int64_t n, int64_t k, const double *alpha, con
                        const double *a_next, const double *b_next);
 void power10_dgemm_8x8_direct(int64_t m, int64_t n, int64_t k, const double *alpha, const double *a, int64_t lda,
                               const double *b, int64_t ldb, const double *beta, double *c, int64_t rs_c, int64_t cs_c);
+void power10_dgemm_8x8_edge(int64_t m, int64_t n, int64_t k, const double *alpha, const double *a, int64_t lda,
+                            const double *b, int64_t ldb, const double *beta, double *c, int64_t rs_c, int64_t cs_c);
 #ifdef __cplusplus
 }
 #endif

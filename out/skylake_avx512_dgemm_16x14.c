@@ -25,6 +25,9 @@
  *     a[i + p*lda], B(p,j) at b[p + j*ldb] (B read element by element);
  *     it reads all 16 rows of A and 14 columns of B whatever m and n
  *     are (pass copied, zero-padded edge panels) and does not prefetch.
+ *   skylake_avx512_dgemm_16x14_edge: skylake_avx512_dgemm_16x14_direct for n <= 8, a 16x8 kernel of its own
+ *     (8.00 cycles per iteration, unroll 6): n-edge panels cost 8
+ *     columns instead of 14.
  */
 #include "skylake_avx512_dgemm_16x14.h"
 #include <immintrin.h>
@@ -1918,6 +1921,788 @@ void skylake_avx512_dgemm_16x14_direct(int64_t m, int64_t n, int64_t k, const do
         176, 177, 178, 179, 180, 181, 182, 183, 184, 185, 186, 187, 188, 189, 190, 191,
         192, 193, 194, 195, 196, 197, 198, 199, 200, 201, 202, 203, 204, 205, 206, 207,
         208, 209, 210, 211, 212, 213, 214, 215, 216, 217, 218, 219, 220, 221, 222, 223,
+    };
+    for (int64_t j = 0; j < n; j++)
+        for (int64_t i = 0; i < m; i++) {
+            double v = alpha_ * t_[at_[i + j * 16]];
+            double *cij = c + i * rs_c + j * cs_c;
+            *cij = beta_ == 0 ? v : v + beta_ * *cij;
+        }
+
+}
+
+void skylake_avx512_dgemm_16x14_edge(int64_t m, int64_t n, int64_t k, const double *alpha, const double *a, int64_t lda,
+                                     const double *b, int64_t ldb, const double *beta, double *c, int64_t rs_c, int64_t cs_c)
+{
+    const int64_t lda_b = lda * (int64_t)sizeof(double), ldb_b = ldb * (int64_t)sizeof(double);
+    const char *pa0 = (const char *)a,
+               *pa3 = pa0 + 3 * lda_b,
+               *pa6 = pa0 + 6 * lda_b;
+    const char *pb0 = (const char *)b,
+               *pb3 = pb0 + 3 * ldb_b,
+               *pb6 = pb0 + 6 * ldb_b;
+    __m512d zmm0, zmm1, zmm2, zmm3, zmm4, zmm5, zmm6, zmm7;
+    __m512d zmm8, zmm9, zmm10, zmm11, zmm12, zmm13, zmm14, zmm15;
+    __m512d zmm16, zmm17, zmm18, zmm19, zmm20, zmm21, zmm22, zmm23;
+    __m512d zmm24, zmm25, zmm26, zmm27, zmm28, zmm29, zmm30, zmm31;
+
+    zmm0 = _mm512_setzero_pd();
+    zmm1 = _mm512_setzero_pd();
+    zmm2 = _mm512_setzero_pd();
+    zmm3 = _mm512_setzero_pd();
+    zmm4 = _mm512_setzero_pd();
+    zmm5 = _mm512_setzero_pd();
+    zmm6 = _mm512_setzero_pd();
+    zmm7 = _mm512_setzero_pd();
+    zmm8 = _mm512_setzero_pd();
+    zmm9 = _mm512_setzero_pd();
+    zmm10 = _mm512_setzero_pd();
+    zmm11 = _mm512_setzero_pd();
+    zmm12 = _mm512_setzero_pd();
+    zmm13 = _mm512_setzero_pd();
+    zmm14 = _mm512_setzero_pd();
+    zmm15 = _mm512_setzero_pd();
+
+    /* C is read (or overwritten) after the k loop: start fetching it now */
+    if (rs_c == 1)
+        for (int64_t j = 0; j < n; j++) {
+            __builtin_prefetch(c + j * cs_c, 1, 3);
+            __builtin_prefetch(c + j * cs_c + m - 1, 1, 3);
+        }
+    else
+        for (int64_t i = 0; i < m; i++) {
+            __builtin_prefetch(c + i * rs_c, 1, 3);
+            __builtin_prefetch(c + i * rs_c + (n - 1) * cs_c, 1, 3);
+        }
+    if (k > 0) {
+        /* prologue: the first 16 instructions of iteration 0 (pointer
+         * bumps among them become load offsets) */
+        zmm17 = _mm512_loadu_pd((const double *)pa0);
+        zmm19 = _mm512_loadu_pd((const double *)pa0 + 8);
+        zmm21 = _mm512_set1_pd(*((const double *)pb0));
+        zmm24 = _mm512_set1_pd(*((const double *)(pb0 + ldb_b)));
+        zmm27 = _mm512_set1_pd(*((const double *)(pb0 + 2 * ldb_b)));
+        zmm30 = _mm512_set1_pd(*((const double *)pb3));
+        zmm22 = _mm512_set1_pd(*((const double *)(pb0 + 4 * ldb_b)));
+        zmm25 = _mm512_set1_pd(*((const double *)(pb3 + 2 * ldb_b)));
+        zmm28 = _mm512_set1_pd(*((const double *)pb6));
+        zmm31 = _mm512_set1_pd(*((const double *)(pb3 + 4 * ldb_b)));
+
+        /* kernel: iteration i and the start of i+1, unrolled 6x */
+        int64_t nq = k - 1;
+        for (int64_t it = nq / 6; it > 0; it--) {
+            /* copy 0 */
+            zmm16 = _mm512_loadu_pd((const double *)(pa0 + lda_b));
+            zmm18 = _mm512_loadu_pd((const double *)(pa0 + lda_b) + 8);
+            zmm20 = _mm512_set1_pd(*((const double *)pb0 + 1));
+            zmm23 = _mm512_set1_pd(*((const double *)(pb0 + ldb_b) + 1));
+            zmm26 = _mm512_set1_pd(*((const double *)(pb0 + 2 * ldb_b) + 1));
+            zmm29 = _mm512_set1_pd(*((const double *)pb3 + 1));
+            zmm0 = _mm512_fmadd_pd(zmm17, zmm21, zmm0);
+            zmm1 = _mm512_fmadd_pd(zmm19, zmm21, zmm1);
+            zmm21 = _mm512_set1_pd(*((const double *)(pb0 + 4 * ldb_b) + 1));
+            zmm2 = _mm512_fmadd_pd(zmm17, zmm24, zmm2);
+            zmm3 = _mm512_fmadd_pd(zmm19, zmm24, zmm3);
+            zmm24 = _mm512_set1_pd(*((const double *)(pb3 + 2 * ldb_b) + 1));
+            zmm4 = _mm512_fmadd_pd(zmm17, zmm27, zmm4);
+            zmm5 = _mm512_fmadd_pd(zmm19, zmm27, zmm5);
+            zmm27 = _mm512_set1_pd(*((const double *)pb6 + 1));
+            zmm6 = _mm512_fmadd_pd(zmm17, zmm30, zmm6);
+            zmm7 = _mm512_fmadd_pd(zmm19, zmm30, zmm7);
+            zmm30 = _mm512_set1_pd(*((const double *)(pb3 + 4 * ldb_b) + 1));
+            zmm8 = _mm512_fmadd_pd(zmm17, zmm22, zmm8);
+            zmm9 = _mm512_fmadd_pd(zmm19, zmm22, zmm9);
+            zmm10 = _mm512_fmadd_pd(zmm17, zmm25, zmm10);
+            zmm11 = _mm512_fmadd_pd(zmm19, zmm25, zmm11);
+            zmm12 = _mm512_fmadd_pd(zmm17, zmm28, zmm12);
+            zmm13 = _mm512_fmadd_pd(zmm19, zmm28, zmm13);
+            zmm14 = _mm512_fmadd_pd(zmm17, zmm31, zmm14);
+            zmm15 = _mm512_fmadd_pd(zmm19, zmm31, zmm15);
+            /* copy 1 */
+            zmm17 = _mm512_loadu_pd((const double *)(pa0 + 2 * lda_b));
+            zmm19 = _mm512_loadu_pd((const double *)(pa0 + 2 * lda_b) + 8);
+            zmm22 = _mm512_set1_pd(*((const double *)pb0 + 2));
+            zmm25 = _mm512_set1_pd(*((const double *)(pb0 + ldb_b) + 2));
+            zmm28 = _mm512_set1_pd(*((const double *)(pb0 + 2 * ldb_b) + 2));
+            zmm31 = _mm512_set1_pd(*((const double *)pb3 + 2));
+            zmm0 = _mm512_fmadd_pd(zmm16, zmm20, zmm0);
+            zmm1 = _mm512_fmadd_pd(zmm18, zmm20, zmm1);
+            zmm20 = _mm512_set1_pd(*((const double *)(pb0 + 4 * ldb_b) + 2));
+            zmm2 = _mm512_fmadd_pd(zmm16, zmm23, zmm2);
+            zmm3 = _mm512_fmadd_pd(zmm18, zmm23, zmm3);
+            zmm23 = _mm512_set1_pd(*((const double *)(pb3 + 2 * ldb_b) + 2));
+            zmm4 = _mm512_fmadd_pd(zmm16, zmm26, zmm4);
+            zmm5 = _mm512_fmadd_pd(zmm18, zmm26, zmm5);
+            zmm26 = _mm512_set1_pd(*((const double *)pb6 + 2));
+            zmm6 = _mm512_fmadd_pd(zmm16, zmm29, zmm6);
+            zmm7 = _mm512_fmadd_pd(zmm18, zmm29, zmm7);
+            zmm29 = _mm512_set1_pd(*((const double *)(pb3 + 4 * ldb_b) + 2));
+            zmm8 = _mm512_fmadd_pd(zmm16, zmm21, zmm8);
+            zmm9 = _mm512_fmadd_pd(zmm18, zmm21, zmm9);
+            zmm10 = _mm512_fmadd_pd(zmm16, zmm24, zmm10);
+            zmm11 = _mm512_fmadd_pd(zmm18, zmm24, zmm11);
+            zmm12 = _mm512_fmadd_pd(zmm16, zmm27, zmm12);
+            zmm13 = _mm512_fmadd_pd(zmm18, zmm27, zmm13);
+            zmm14 = _mm512_fmadd_pd(zmm16, zmm30, zmm14);
+            zmm15 = _mm512_fmadd_pd(zmm18, zmm30, zmm15);
+            /* copy 2 */
+            zmm16 = _mm512_loadu_pd((const double *)pa3);
+            zmm18 = _mm512_loadu_pd((const double *)pa3 + 8);
+            zmm21 = _mm512_set1_pd(*((const double *)pb0 + 3));
+            zmm24 = _mm512_set1_pd(*((const double *)(pb0 + ldb_b) + 3));
+            zmm27 = _mm512_set1_pd(*((const double *)(pb0 + 2 * ldb_b) + 3));
+            zmm30 = _mm512_set1_pd(*((const double *)pb3 + 3));
+            zmm0 = _mm512_fmadd_pd(zmm17, zmm22, zmm0);
+            zmm1 = _mm512_fmadd_pd(zmm19, zmm22, zmm1);
+            zmm22 = _mm512_set1_pd(*((const double *)(pb0 + 4 * ldb_b) + 3));
+            zmm2 = _mm512_fmadd_pd(zmm17, zmm25, zmm2);
+            zmm3 = _mm512_fmadd_pd(zmm19, zmm25, zmm3);
+            zmm25 = _mm512_set1_pd(*((const double *)(pb3 + 2 * ldb_b) + 3));
+            zmm4 = _mm512_fmadd_pd(zmm17, zmm28, zmm4);
+            zmm5 = _mm512_fmadd_pd(zmm19, zmm28, zmm5);
+            zmm28 = _mm512_set1_pd(*((const double *)pb6 + 3));
+            zmm6 = _mm512_fmadd_pd(zmm17, zmm31, zmm6);
+            zmm7 = _mm512_fmadd_pd(zmm19, zmm31, zmm7);
+            zmm31 = _mm512_set1_pd(*((const double *)(pb3 + 4 * ldb_b) + 3));
+            zmm8 = _mm512_fmadd_pd(zmm17, zmm20, zmm8);
+            zmm9 = _mm512_fmadd_pd(zmm19, zmm20, zmm9);
+            zmm10 = _mm512_fmadd_pd(zmm17, zmm23, zmm10);
+            zmm11 = _mm512_fmadd_pd(zmm19, zmm23, zmm11);
+            zmm12 = _mm512_fmadd_pd(zmm17, zmm26, zmm12);
+            zmm13 = _mm512_fmadd_pd(zmm19, zmm26, zmm13);
+            zmm14 = _mm512_fmadd_pd(zmm17, zmm29, zmm14);
+            zmm15 = _mm512_fmadd_pd(zmm19, zmm29, zmm15);
+            /* copy 3 */
+            zmm17 = _mm512_loadu_pd((const double *)(pa0 + 4 * lda_b));
+            zmm19 = _mm512_loadu_pd((const double *)(pa0 + 4 * lda_b) + 8);
+            zmm20 = _mm512_set1_pd(*((const double *)pb0 + 4));
+            zmm23 = _mm512_set1_pd(*((const double *)(pb0 + ldb_b) + 4));
+            zmm26 = _mm512_set1_pd(*((const double *)(pb0 + 2 * ldb_b) + 4));
+            zmm29 = _mm512_set1_pd(*((const double *)pb3 + 4));
+            zmm0 = _mm512_fmadd_pd(zmm16, zmm21, zmm0);
+            zmm1 = _mm512_fmadd_pd(zmm18, zmm21, zmm1);
+            zmm21 = _mm512_set1_pd(*((const double *)(pb0 + 4 * ldb_b) + 4));
+            zmm2 = _mm512_fmadd_pd(zmm16, zmm24, zmm2);
+            zmm3 = _mm512_fmadd_pd(zmm18, zmm24, zmm3);
+            zmm24 = _mm512_set1_pd(*((const double *)(pb3 + 2 * ldb_b) + 4));
+            zmm4 = _mm512_fmadd_pd(zmm16, zmm27, zmm4);
+            zmm5 = _mm512_fmadd_pd(zmm18, zmm27, zmm5);
+            zmm27 = _mm512_set1_pd(*((const double *)pb6 + 4));
+            zmm6 = _mm512_fmadd_pd(zmm16, zmm30, zmm6);
+            zmm7 = _mm512_fmadd_pd(zmm18, zmm30, zmm7);
+            zmm30 = _mm512_set1_pd(*((const double *)(pb3 + 4 * ldb_b) + 4));
+            zmm8 = _mm512_fmadd_pd(zmm16, zmm22, zmm8);
+            zmm9 = _mm512_fmadd_pd(zmm18, zmm22, zmm9);
+            zmm10 = _mm512_fmadd_pd(zmm16, zmm25, zmm10);
+            zmm11 = _mm512_fmadd_pd(zmm18, zmm25, zmm11);
+            zmm12 = _mm512_fmadd_pd(zmm16, zmm28, zmm12);
+            zmm13 = _mm512_fmadd_pd(zmm18, zmm28, zmm13);
+            zmm14 = _mm512_fmadd_pd(zmm16, zmm31, zmm14);
+            zmm15 = _mm512_fmadd_pd(zmm18, zmm31, zmm15);
+            /* copy 4 */
+            zmm16 = _mm512_loadu_pd((const double *)(pa3 + 2 * lda_b));
+            zmm18 = _mm512_loadu_pd((const double *)(pa3 + 2 * lda_b) + 8);
+            zmm22 = _mm512_set1_pd(*((const double *)pb0 + 5));
+            zmm25 = _mm512_set1_pd(*((const double *)(pb0 + ldb_b) + 5));
+            zmm28 = _mm512_set1_pd(*((const double *)(pb0 + 2 * ldb_b) + 5));
+            zmm31 = _mm512_set1_pd(*((const double *)pb3 + 5));
+            zmm0 = _mm512_fmadd_pd(zmm17, zmm20, zmm0);
+            zmm1 = _mm512_fmadd_pd(zmm19, zmm20, zmm1);
+            zmm20 = _mm512_set1_pd(*((const double *)(pb0 + 4 * ldb_b) + 5));
+            zmm2 = _mm512_fmadd_pd(zmm17, zmm23, zmm2);
+            zmm3 = _mm512_fmadd_pd(zmm19, zmm23, zmm3);
+            zmm23 = _mm512_set1_pd(*((const double *)(pb3 + 2 * ldb_b) + 5));
+            zmm4 = _mm512_fmadd_pd(zmm17, zmm26, zmm4);
+            zmm5 = _mm512_fmadd_pd(zmm19, zmm26, zmm5);
+            zmm26 = _mm512_set1_pd(*((const double *)pb6 + 5));
+            zmm6 = _mm512_fmadd_pd(zmm17, zmm29, zmm6);
+            zmm7 = _mm512_fmadd_pd(zmm19, zmm29, zmm7);
+            zmm29 = _mm512_set1_pd(*((const double *)(pb3 + 4 * ldb_b) + 5));
+            zmm8 = _mm512_fmadd_pd(zmm17, zmm21, zmm8);
+            zmm9 = _mm512_fmadd_pd(zmm19, zmm21, zmm9);
+            zmm10 = _mm512_fmadd_pd(zmm17, zmm24, zmm10);
+            zmm11 = _mm512_fmadd_pd(zmm19, zmm24, zmm11);
+            zmm12 = _mm512_fmadd_pd(zmm17, zmm27, zmm12);
+            zmm13 = _mm512_fmadd_pd(zmm19, zmm27, zmm13);
+            zmm14 = _mm512_fmadd_pd(zmm17, zmm30, zmm14);
+            zmm15 = _mm512_fmadd_pd(zmm19, zmm30, zmm15);
+            /* copy 5 */
+            zmm17 = _mm512_loadu_pd((const double *)pa6);
+            zmm19 = _mm512_loadu_pd((const double *)pa6 + 8);
+            zmm21 = _mm512_set1_pd(*((const double *)pb0 + 6));
+            zmm24 = _mm512_set1_pd(*((const double *)(pb0 + ldb_b) + 6));
+            zmm27 = _mm512_set1_pd(*((const double *)(pb0 + 2 * ldb_b) + 6));
+            zmm30 = _mm512_set1_pd(*((const double *)pb3 + 6));
+            zmm0 = _mm512_fmadd_pd(zmm16, zmm22, zmm0);
+            zmm1 = _mm512_fmadd_pd(zmm18, zmm22, zmm1);
+            zmm22 = _mm512_set1_pd(*((const double *)(pb0 + 4 * ldb_b) + 6));
+            zmm2 = _mm512_fmadd_pd(zmm16, zmm25, zmm2);
+            zmm3 = _mm512_fmadd_pd(zmm18, zmm25, zmm3);
+            zmm25 = _mm512_set1_pd(*((const double *)(pb3 + 2 * ldb_b) + 6));
+            zmm4 = _mm512_fmadd_pd(zmm16, zmm28, zmm4);
+            zmm5 = _mm512_fmadd_pd(zmm18, zmm28, zmm5);
+            zmm28 = _mm512_set1_pd(*((const double *)pb6 + 6));
+            zmm6 = _mm512_fmadd_pd(zmm16, zmm31, zmm6);
+            zmm7 = _mm512_fmadd_pd(zmm18, zmm31, zmm7);
+            zmm31 = _mm512_set1_pd(*((const double *)(pb3 + 4 * ldb_b) + 6));
+            zmm8 = _mm512_fmadd_pd(zmm16, zmm20, zmm8);
+            zmm9 = _mm512_fmadd_pd(zmm18, zmm20, zmm9);
+            zmm10 = _mm512_fmadd_pd(zmm16, zmm23, zmm10);
+            zmm11 = _mm512_fmadd_pd(zmm18, zmm23, zmm11);
+            zmm12 = _mm512_fmadd_pd(zmm16, zmm26, zmm12);
+            zmm13 = _mm512_fmadd_pd(zmm18, zmm26, zmm13);
+            zmm14 = _mm512_fmadd_pd(zmm16, zmm29, zmm14);
+            zmm15 = _mm512_fmadd_pd(zmm18, zmm29, zmm15);
+
+            pa0 += 6 * lda_b;
+            pa3 += 6 * lda_b;
+            pa6 += 6 * lda_b;
+            pb0 += 48;
+            pb3 += 48;
+            pb6 += 48;
+        }
+        int64_t rem = nq % 6;
+        if (rem > 0) {
+            zmm16 = _mm512_loadu_pd((const double *)(pa0 + lda_b));
+            zmm18 = _mm512_loadu_pd((const double *)(pa0 + lda_b) + 8);
+            zmm20 = _mm512_set1_pd(*((const double *)pb0 + 1));
+            zmm23 = _mm512_set1_pd(*((const double *)(pb0 + ldb_b) + 1));
+            zmm26 = _mm512_set1_pd(*((const double *)(pb0 + 2 * ldb_b) + 1));
+            zmm29 = _mm512_set1_pd(*((const double *)pb3 + 1));
+            zmm0 = _mm512_fmadd_pd(zmm17, zmm21, zmm0);
+            zmm1 = _mm512_fmadd_pd(zmm19, zmm21, zmm1);
+            zmm21 = _mm512_set1_pd(*((const double *)(pb0 + 4 * ldb_b) + 1));
+            zmm2 = _mm512_fmadd_pd(zmm17, zmm24, zmm2);
+            zmm3 = _mm512_fmadd_pd(zmm19, zmm24, zmm3);
+            zmm24 = _mm512_set1_pd(*((const double *)(pb3 + 2 * ldb_b) + 1));
+            zmm4 = _mm512_fmadd_pd(zmm17, zmm27, zmm4);
+            zmm5 = _mm512_fmadd_pd(zmm19, zmm27, zmm5);
+            zmm27 = _mm512_set1_pd(*((const double *)pb6 + 1));
+            zmm6 = _mm512_fmadd_pd(zmm17, zmm30, zmm6);
+            zmm7 = _mm512_fmadd_pd(zmm19, zmm30, zmm7);
+            zmm30 = _mm512_set1_pd(*((const double *)(pb3 + 4 * ldb_b) + 1));
+            zmm8 = _mm512_fmadd_pd(zmm17, zmm22, zmm8);
+            zmm9 = _mm512_fmadd_pd(zmm19, zmm22, zmm9);
+            zmm10 = _mm512_fmadd_pd(zmm17, zmm25, zmm10);
+            zmm11 = _mm512_fmadd_pd(zmm19, zmm25, zmm11);
+            zmm12 = _mm512_fmadd_pd(zmm17, zmm28, zmm12);
+            zmm13 = _mm512_fmadd_pd(zmm19, zmm28, zmm13);
+            zmm14 = _mm512_fmadd_pd(zmm17, zmm31, zmm14);
+            zmm15 = _mm512_fmadd_pd(zmm19, zmm31, zmm15);
+        }
+        if (rem > 1) {
+            zmm17 = _mm512_loadu_pd((const double *)(pa0 + 2 * lda_b));
+            zmm19 = _mm512_loadu_pd((const double *)(pa0 + 2 * lda_b) + 8);
+            zmm22 = _mm512_set1_pd(*((const double *)pb0 + 2));
+            zmm25 = _mm512_set1_pd(*((const double *)(pb0 + ldb_b) + 2));
+            zmm28 = _mm512_set1_pd(*((const double *)(pb0 + 2 * ldb_b) + 2));
+            zmm31 = _mm512_set1_pd(*((const double *)pb3 + 2));
+            zmm0 = _mm512_fmadd_pd(zmm16, zmm20, zmm0);
+            zmm1 = _mm512_fmadd_pd(zmm18, zmm20, zmm1);
+            zmm20 = _mm512_set1_pd(*((const double *)(pb0 + 4 * ldb_b) + 2));
+            zmm2 = _mm512_fmadd_pd(zmm16, zmm23, zmm2);
+            zmm3 = _mm512_fmadd_pd(zmm18, zmm23, zmm3);
+            zmm23 = _mm512_set1_pd(*((const double *)(pb3 + 2 * ldb_b) + 2));
+            zmm4 = _mm512_fmadd_pd(zmm16, zmm26, zmm4);
+            zmm5 = _mm512_fmadd_pd(zmm18, zmm26, zmm5);
+            zmm26 = _mm512_set1_pd(*((const double *)pb6 + 2));
+            zmm6 = _mm512_fmadd_pd(zmm16, zmm29, zmm6);
+            zmm7 = _mm512_fmadd_pd(zmm18, zmm29, zmm7);
+            zmm29 = _mm512_set1_pd(*((const double *)(pb3 + 4 * ldb_b) + 2));
+            zmm8 = _mm512_fmadd_pd(zmm16, zmm21, zmm8);
+            zmm9 = _mm512_fmadd_pd(zmm18, zmm21, zmm9);
+            zmm10 = _mm512_fmadd_pd(zmm16, zmm24, zmm10);
+            zmm11 = _mm512_fmadd_pd(zmm18, zmm24, zmm11);
+            zmm12 = _mm512_fmadd_pd(zmm16, zmm27, zmm12);
+            zmm13 = _mm512_fmadd_pd(zmm18, zmm27, zmm13);
+            zmm14 = _mm512_fmadd_pd(zmm16, zmm30, zmm14);
+            zmm15 = _mm512_fmadd_pd(zmm18, zmm30, zmm15);
+        }
+        if (rem > 2) {
+            zmm16 = _mm512_loadu_pd((const double *)pa3);
+            zmm18 = _mm512_loadu_pd((const double *)pa3 + 8);
+            zmm21 = _mm512_set1_pd(*((const double *)pb0 + 3));
+            zmm24 = _mm512_set1_pd(*((const double *)(pb0 + ldb_b) + 3));
+            zmm27 = _mm512_set1_pd(*((const double *)(pb0 + 2 * ldb_b) + 3));
+            zmm30 = _mm512_set1_pd(*((const double *)pb3 + 3));
+            zmm0 = _mm512_fmadd_pd(zmm17, zmm22, zmm0);
+            zmm1 = _mm512_fmadd_pd(zmm19, zmm22, zmm1);
+            zmm22 = _mm512_set1_pd(*((const double *)(pb0 + 4 * ldb_b) + 3));
+            zmm2 = _mm512_fmadd_pd(zmm17, zmm25, zmm2);
+            zmm3 = _mm512_fmadd_pd(zmm19, zmm25, zmm3);
+            zmm25 = _mm512_set1_pd(*((const double *)(pb3 + 2 * ldb_b) + 3));
+            zmm4 = _mm512_fmadd_pd(zmm17, zmm28, zmm4);
+            zmm5 = _mm512_fmadd_pd(zmm19, zmm28, zmm5);
+            zmm28 = _mm512_set1_pd(*((const double *)pb6 + 3));
+            zmm6 = _mm512_fmadd_pd(zmm17, zmm31, zmm6);
+            zmm7 = _mm512_fmadd_pd(zmm19, zmm31, zmm7);
+            zmm31 = _mm512_set1_pd(*((const double *)(pb3 + 4 * ldb_b) + 3));
+            zmm8 = _mm512_fmadd_pd(zmm17, zmm20, zmm8);
+            zmm9 = _mm512_fmadd_pd(zmm19, zmm20, zmm9);
+            zmm10 = _mm512_fmadd_pd(zmm17, zmm23, zmm10);
+            zmm11 = _mm512_fmadd_pd(zmm19, zmm23, zmm11);
+            zmm12 = _mm512_fmadd_pd(zmm17, zmm26, zmm12);
+            zmm13 = _mm512_fmadd_pd(zmm19, zmm26, zmm13);
+            zmm14 = _mm512_fmadd_pd(zmm17, zmm29, zmm14);
+            zmm15 = _mm512_fmadd_pd(zmm19, zmm29, zmm15);
+        }
+        if (rem > 3) {
+            zmm17 = _mm512_loadu_pd((const double *)(pa0 + 4 * lda_b));
+            zmm19 = _mm512_loadu_pd((const double *)(pa0 + 4 * lda_b) + 8);
+            zmm20 = _mm512_set1_pd(*((const double *)pb0 + 4));
+            zmm23 = _mm512_set1_pd(*((const double *)(pb0 + ldb_b) + 4));
+            zmm26 = _mm512_set1_pd(*((const double *)(pb0 + 2 * ldb_b) + 4));
+            zmm29 = _mm512_set1_pd(*((const double *)pb3 + 4));
+            zmm0 = _mm512_fmadd_pd(zmm16, zmm21, zmm0);
+            zmm1 = _mm512_fmadd_pd(zmm18, zmm21, zmm1);
+            zmm21 = _mm512_set1_pd(*((const double *)(pb0 + 4 * ldb_b) + 4));
+            zmm2 = _mm512_fmadd_pd(zmm16, zmm24, zmm2);
+            zmm3 = _mm512_fmadd_pd(zmm18, zmm24, zmm3);
+            zmm24 = _mm512_set1_pd(*((const double *)(pb3 + 2 * ldb_b) + 4));
+            zmm4 = _mm512_fmadd_pd(zmm16, zmm27, zmm4);
+            zmm5 = _mm512_fmadd_pd(zmm18, zmm27, zmm5);
+            zmm27 = _mm512_set1_pd(*((const double *)pb6 + 4));
+            zmm6 = _mm512_fmadd_pd(zmm16, zmm30, zmm6);
+            zmm7 = _mm512_fmadd_pd(zmm18, zmm30, zmm7);
+            zmm30 = _mm512_set1_pd(*((const double *)(pb3 + 4 * ldb_b) + 4));
+            zmm8 = _mm512_fmadd_pd(zmm16, zmm22, zmm8);
+            zmm9 = _mm512_fmadd_pd(zmm18, zmm22, zmm9);
+            zmm10 = _mm512_fmadd_pd(zmm16, zmm25, zmm10);
+            zmm11 = _mm512_fmadd_pd(zmm18, zmm25, zmm11);
+            zmm12 = _mm512_fmadd_pd(zmm16, zmm28, zmm12);
+            zmm13 = _mm512_fmadd_pd(zmm18, zmm28, zmm13);
+            zmm14 = _mm512_fmadd_pd(zmm16, zmm31, zmm14);
+            zmm15 = _mm512_fmadd_pd(zmm18, zmm31, zmm15);
+        }
+        if (rem > 4) {
+            zmm16 = _mm512_loadu_pd((const double *)(pa3 + 2 * lda_b));
+            zmm18 = _mm512_loadu_pd((const double *)(pa3 + 2 * lda_b) + 8);
+            zmm22 = _mm512_set1_pd(*((const double *)pb0 + 5));
+            zmm25 = _mm512_set1_pd(*((const double *)(pb0 + ldb_b) + 5));
+            zmm28 = _mm512_set1_pd(*((const double *)(pb0 + 2 * ldb_b) + 5));
+            zmm31 = _mm512_set1_pd(*((const double *)pb3 + 5));
+            zmm0 = _mm512_fmadd_pd(zmm17, zmm20, zmm0);
+            zmm1 = _mm512_fmadd_pd(zmm19, zmm20, zmm1);
+            zmm20 = _mm512_set1_pd(*((const double *)(pb0 + 4 * ldb_b) + 5));
+            zmm2 = _mm512_fmadd_pd(zmm17, zmm23, zmm2);
+            zmm3 = _mm512_fmadd_pd(zmm19, zmm23, zmm3);
+            zmm23 = _mm512_set1_pd(*((const double *)(pb3 + 2 * ldb_b) + 5));
+            zmm4 = _mm512_fmadd_pd(zmm17, zmm26, zmm4);
+            zmm5 = _mm512_fmadd_pd(zmm19, zmm26, zmm5);
+            zmm26 = _mm512_set1_pd(*((const double *)pb6 + 5));
+            zmm6 = _mm512_fmadd_pd(zmm17, zmm29, zmm6);
+            zmm7 = _mm512_fmadd_pd(zmm19, zmm29, zmm7);
+            zmm29 = _mm512_set1_pd(*((const double *)(pb3 + 4 * ldb_b) + 5));
+            zmm8 = _mm512_fmadd_pd(zmm17, zmm21, zmm8);
+            zmm9 = _mm512_fmadd_pd(zmm19, zmm21, zmm9);
+            zmm10 = _mm512_fmadd_pd(zmm17, zmm24, zmm10);
+            zmm11 = _mm512_fmadd_pd(zmm19, zmm24, zmm11);
+            zmm12 = _mm512_fmadd_pd(zmm17, zmm27, zmm12);
+            zmm13 = _mm512_fmadd_pd(zmm19, zmm27, zmm13);
+            zmm14 = _mm512_fmadd_pd(zmm17, zmm30, zmm14);
+            zmm15 = _mm512_fmadd_pd(zmm19, zmm30, zmm15);
+        }
+
+        /* epilogue: the rest of the last iteration, in the registers
+         * of the copy it follows */
+        switch (rem) {
+        case 0:
+            zmm0 = _mm512_fmadd_pd(zmm17, zmm21, zmm0);
+            zmm1 = _mm512_fmadd_pd(zmm19, zmm21, zmm1);
+            zmm2 = _mm512_fmadd_pd(zmm17, zmm24, zmm2);
+            zmm3 = _mm512_fmadd_pd(zmm19, zmm24, zmm3);
+            zmm4 = _mm512_fmadd_pd(zmm17, zmm27, zmm4);
+            zmm5 = _mm512_fmadd_pd(zmm19, zmm27, zmm5);
+            zmm6 = _mm512_fmadd_pd(zmm17, zmm30, zmm6);
+            zmm7 = _mm512_fmadd_pd(zmm19, zmm30, zmm7);
+            zmm8 = _mm512_fmadd_pd(zmm17, zmm22, zmm8);
+            zmm9 = _mm512_fmadd_pd(zmm19, zmm22, zmm9);
+            zmm10 = _mm512_fmadd_pd(zmm17, zmm25, zmm10);
+            zmm11 = _mm512_fmadd_pd(zmm19, zmm25, zmm11);
+            zmm12 = _mm512_fmadd_pd(zmm17, zmm28, zmm12);
+            zmm13 = _mm512_fmadd_pd(zmm19, zmm28, zmm13);
+            zmm14 = _mm512_fmadd_pd(zmm17, zmm31, zmm14);
+            zmm15 = _mm512_fmadd_pd(zmm19, zmm31, zmm15);
+            break;
+        case 1:
+            zmm0 = _mm512_fmadd_pd(zmm16, zmm20, zmm0);
+            zmm1 = _mm512_fmadd_pd(zmm18, zmm20, zmm1);
+            zmm2 = _mm512_fmadd_pd(zmm16, zmm23, zmm2);
+            zmm3 = _mm512_fmadd_pd(zmm18, zmm23, zmm3);
+            zmm4 = _mm512_fmadd_pd(zmm16, zmm26, zmm4);
+            zmm5 = _mm512_fmadd_pd(zmm18, zmm26, zmm5);
+            zmm6 = _mm512_fmadd_pd(zmm16, zmm29, zmm6);
+            zmm7 = _mm512_fmadd_pd(zmm18, zmm29, zmm7);
+            zmm8 = _mm512_fmadd_pd(zmm16, zmm21, zmm8);
+            zmm9 = _mm512_fmadd_pd(zmm18, zmm21, zmm9);
+            zmm10 = _mm512_fmadd_pd(zmm16, zmm24, zmm10);
+            zmm11 = _mm512_fmadd_pd(zmm18, zmm24, zmm11);
+            zmm12 = _mm512_fmadd_pd(zmm16, zmm27, zmm12);
+            zmm13 = _mm512_fmadd_pd(zmm18, zmm27, zmm13);
+            zmm14 = _mm512_fmadd_pd(zmm16, zmm30, zmm14);
+            zmm15 = _mm512_fmadd_pd(zmm18, zmm30, zmm15);
+            break;
+        case 2:
+            zmm0 = _mm512_fmadd_pd(zmm17, zmm22, zmm0);
+            zmm1 = _mm512_fmadd_pd(zmm19, zmm22, zmm1);
+            zmm2 = _mm512_fmadd_pd(zmm17, zmm25, zmm2);
+            zmm3 = _mm512_fmadd_pd(zmm19, zmm25, zmm3);
+            zmm4 = _mm512_fmadd_pd(zmm17, zmm28, zmm4);
+            zmm5 = _mm512_fmadd_pd(zmm19, zmm28, zmm5);
+            zmm6 = _mm512_fmadd_pd(zmm17, zmm31, zmm6);
+            zmm7 = _mm512_fmadd_pd(zmm19, zmm31, zmm7);
+            zmm8 = _mm512_fmadd_pd(zmm17, zmm20, zmm8);
+            zmm9 = _mm512_fmadd_pd(zmm19, zmm20, zmm9);
+            zmm10 = _mm512_fmadd_pd(zmm17, zmm23, zmm10);
+            zmm11 = _mm512_fmadd_pd(zmm19, zmm23, zmm11);
+            zmm12 = _mm512_fmadd_pd(zmm17, zmm26, zmm12);
+            zmm13 = _mm512_fmadd_pd(zmm19, zmm26, zmm13);
+            zmm14 = _mm512_fmadd_pd(zmm17, zmm29, zmm14);
+            zmm15 = _mm512_fmadd_pd(zmm19, zmm29, zmm15);
+            break;
+        case 3:
+            zmm0 = _mm512_fmadd_pd(zmm16, zmm21, zmm0);
+            zmm1 = _mm512_fmadd_pd(zmm18, zmm21, zmm1);
+            zmm2 = _mm512_fmadd_pd(zmm16, zmm24, zmm2);
+            zmm3 = _mm512_fmadd_pd(zmm18, zmm24, zmm3);
+            zmm4 = _mm512_fmadd_pd(zmm16, zmm27, zmm4);
+            zmm5 = _mm512_fmadd_pd(zmm18, zmm27, zmm5);
+            zmm6 = _mm512_fmadd_pd(zmm16, zmm30, zmm6);
+            zmm7 = _mm512_fmadd_pd(zmm18, zmm30, zmm7);
+            zmm8 = _mm512_fmadd_pd(zmm16, zmm22, zmm8);
+            zmm9 = _mm512_fmadd_pd(zmm18, zmm22, zmm9);
+            zmm10 = _mm512_fmadd_pd(zmm16, zmm25, zmm10);
+            zmm11 = _mm512_fmadd_pd(zmm18, zmm25, zmm11);
+            zmm12 = _mm512_fmadd_pd(zmm16, zmm28, zmm12);
+            zmm13 = _mm512_fmadd_pd(zmm18, zmm28, zmm13);
+            zmm14 = _mm512_fmadd_pd(zmm16, zmm31, zmm14);
+            zmm15 = _mm512_fmadd_pd(zmm18, zmm31, zmm15);
+            break;
+        case 4:
+            zmm0 = _mm512_fmadd_pd(zmm17, zmm20, zmm0);
+            zmm1 = _mm512_fmadd_pd(zmm19, zmm20, zmm1);
+            zmm2 = _mm512_fmadd_pd(zmm17, zmm23, zmm2);
+            zmm3 = _mm512_fmadd_pd(zmm19, zmm23, zmm3);
+            zmm4 = _mm512_fmadd_pd(zmm17, zmm26, zmm4);
+            zmm5 = _mm512_fmadd_pd(zmm19, zmm26, zmm5);
+            zmm6 = _mm512_fmadd_pd(zmm17, zmm29, zmm6);
+            zmm7 = _mm512_fmadd_pd(zmm19, zmm29, zmm7);
+            zmm8 = _mm512_fmadd_pd(zmm17, zmm21, zmm8);
+            zmm9 = _mm512_fmadd_pd(zmm19, zmm21, zmm9);
+            zmm10 = _mm512_fmadd_pd(zmm17, zmm24, zmm10);
+            zmm11 = _mm512_fmadd_pd(zmm19, zmm24, zmm11);
+            zmm12 = _mm512_fmadd_pd(zmm17, zmm27, zmm12);
+            zmm13 = _mm512_fmadd_pd(zmm19, zmm27, zmm13);
+            zmm14 = _mm512_fmadd_pd(zmm17, zmm30, zmm14);
+            zmm15 = _mm512_fmadd_pd(zmm19, zmm30, zmm15);
+            break;
+        case 5:
+            zmm0 = _mm512_fmadd_pd(zmm16, zmm22, zmm0);
+            zmm1 = _mm512_fmadd_pd(zmm18, zmm22, zmm1);
+            zmm2 = _mm512_fmadd_pd(zmm16, zmm25, zmm2);
+            zmm3 = _mm512_fmadd_pd(zmm18, zmm25, zmm3);
+            zmm4 = _mm512_fmadd_pd(zmm16, zmm28, zmm4);
+            zmm5 = _mm512_fmadd_pd(zmm18, zmm28, zmm5);
+            zmm6 = _mm512_fmadd_pd(zmm16, zmm31, zmm6);
+            zmm7 = _mm512_fmadd_pd(zmm18, zmm31, zmm7);
+            zmm8 = _mm512_fmadd_pd(zmm16, zmm20, zmm8);
+            zmm9 = _mm512_fmadd_pd(zmm18, zmm20, zmm9);
+            zmm10 = _mm512_fmadd_pd(zmm16, zmm23, zmm10);
+            zmm11 = _mm512_fmadd_pd(zmm18, zmm23, zmm11);
+            zmm12 = _mm512_fmadd_pd(zmm16, zmm26, zmm12);
+            zmm13 = _mm512_fmadd_pd(zmm18, zmm26, zmm13);
+            zmm14 = _mm512_fmadd_pd(zmm16, zmm29, zmm14);
+            zmm15 = _mm512_fmadd_pd(zmm18, zmm29, zmm15);
+            break;
+
+        }
+    }
+    const double alpha_ = *alpha, beta_ = *beta;
+    if (m == 16 && n == 8 && rs_c == 1) {
+        const __m512d va_ = _mm512_set1_pd(alpha_);
+        if (beta_ == 0) {
+            _mm512_storeu_pd(c + 0 + 0 * cs_c, _mm512_mul_pd(va_, zmm0));
+            _mm512_storeu_pd(c + 8 + 0 * cs_c, _mm512_mul_pd(va_, zmm1));
+            _mm512_storeu_pd(c + 0 + 1 * cs_c, _mm512_mul_pd(va_, zmm2));
+            _mm512_storeu_pd(c + 8 + 1 * cs_c, _mm512_mul_pd(va_, zmm3));
+            _mm512_storeu_pd(c + 0 + 2 * cs_c, _mm512_mul_pd(va_, zmm4));
+            _mm512_storeu_pd(c + 8 + 2 * cs_c, _mm512_mul_pd(va_, zmm5));
+            _mm512_storeu_pd(c + 0 + 3 * cs_c, _mm512_mul_pd(va_, zmm6));
+            _mm512_storeu_pd(c + 8 + 3 * cs_c, _mm512_mul_pd(va_, zmm7));
+            _mm512_storeu_pd(c + 0 + 4 * cs_c, _mm512_mul_pd(va_, zmm8));
+            _mm512_storeu_pd(c + 8 + 4 * cs_c, _mm512_mul_pd(va_, zmm9));
+            _mm512_storeu_pd(c + 0 + 5 * cs_c, _mm512_mul_pd(va_, zmm10));
+            _mm512_storeu_pd(c + 8 + 5 * cs_c, _mm512_mul_pd(va_, zmm11));
+            _mm512_storeu_pd(c + 0 + 6 * cs_c, _mm512_mul_pd(va_, zmm12));
+            _mm512_storeu_pd(c + 8 + 6 * cs_c, _mm512_mul_pd(va_, zmm13));
+            _mm512_storeu_pd(c + 0 + 7 * cs_c, _mm512_mul_pd(va_, zmm14));
+            _mm512_storeu_pd(c + 8 + 7 * cs_c, _mm512_mul_pd(va_, zmm15));
+        } else if (beta_ == 1) {
+            _mm512_storeu_pd(c + 0 + 0 * cs_c, _mm512_fmadd_pd(va_, zmm0, _mm512_loadu_pd(c + 0 + 0 * cs_c)));
+            _mm512_storeu_pd(c + 8 + 0 * cs_c, _mm512_fmadd_pd(va_, zmm1, _mm512_loadu_pd(c + 8 + 0 * cs_c)));
+            _mm512_storeu_pd(c + 0 + 1 * cs_c, _mm512_fmadd_pd(va_, zmm2, _mm512_loadu_pd(c + 0 + 1 * cs_c)));
+            _mm512_storeu_pd(c + 8 + 1 * cs_c, _mm512_fmadd_pd(va_, zmm3, _mm512_loadu_pd(c + 8 + 1 * cs_c)));
+            _mm512_storeu_pd(c + 0 + 2 * cs_c, _mm512_fmadd_pd(va_, zmm4, _mm512_loadu_pd(c + 0 + 2 * cs_c)));
+            _mm512_storeu_pd(c + 8 + 2 * cs_c, _mm512_fmadd_pd(va_, zmm5, _mm512_loadu_pd(c + 8 + 2 * cs_c)));
+            _mm512_storeu_pd(c + 0 + 3 * cs_c, _mm512_fmadd_pd(va_, zmm6, _mm512_loadu_pd(c + 0 + 3 * cs_c)));
+            _mm512_storeu_pd(c + 8 + 3 * cs_c, _mm512_fmadd_pd(va_, zmm7, _mm512_loadu_pd(c + 8 + 3 * cs_c)));
+            _mm512_storeu_pd(c + 0 + 4 * cs_c, _mm512_fmadd_pd(va_, zmm8, _mm512_loadu_pd(c + 0 + 4 * cs_c)));
+            _mm512_storeu_pd(c + 8 + 4 * cs_c, _mm512_fmadd_pd(va_, zmm9, _mm512_loadu_pd(c + 8 + 4 * cs_c)));
+            _mm512_storeu_pd(c + 0 + 5 * cs_c, _mm512_fmadd_pd(va_, zmm10, _mm512_loadu_pd(c + 0 + 5 * cs_c)));
+            _mm512_storeu_pd(c + 8 + 5 * cs_c, _mm512_fmadd_pd(va_, zmm11, _mm512_loadu_pd(c + 8 + 5 * cs_c)));
+            _mm512_storeu_pd(c + 0 + 6 * cs_c, _mm512_fmadd_pd(va_, zmm12, _mm512_loadu_pd(c + 0 + 6 * cs_c)));
+            _mm512_storeu_pd(c + 8 + 6 * cs_c, _mm512_fmadd_pd(va_, zmm13, _mm512_loadu_pd(c + 8 + 6 * cs_c)));
+            _mm512_storeu_pd(c + 0 + 7 * cs_c, _mm512_fmadd_pd(va_, zmm14, _mm512_loadu_pd(c + 0 + 7 * cs_c)));
+            _mm512_storeu_pd(c + 8 + 7 * cs_c, _mm512_fmadd_pd(va_, zmm15, _mm512_loadu_pd(c + 8 + 7 * cs_c)));
+        } else {
+            const __m512d vb_ = _mm512_set1_pd(beta_);
+            _mm512_storeu_pd(c + 0 + 0 * cs_c, _mm512_fmadd_pd(va_, zmm0, _mm512_mul_pd(vb_, _mm512_loadu_pd(c + 0 + 0 * cs_c))));
+            _mm512_storeu_pd(c + 8 + 0 * cs_c, _mm512_fmadd_pd(va_, zmm1, _mm512_mul_pd(vb_, _mm512_loadu_pd(c + 8 + 0 * cs_c))));
+            _mm512_storeu_pd(c + 0 + 1 * cs_c, _mm512_fmadd_pd(va_, zmm2, _mm512_mul_pd(vb_, _mm512_loadu_pd(c + 0 + 1 * cs_c))));
+            _mm512_storeu_pd(c + 8 + 1 * cs_c, _mm512_fmadd_pd(va_, zmm3, _mm512_mul_pd(vb_, _mm512_loadu_pd(c + 8 + 1 * cs_c))));
+            _mm512_storeu_pd(c + 0 + 2 * cs_c, _mm512_fmadd_pd(va_, zmm4, _mm512_mul_pd(vb_, _mm512_loadu_pd(c + 0 + 2 * cs_c))));
+            _mm512_storeu_pd(c + 8 + 2 * cs_c, _mm512_fmadd_pd(va_, zmm5, _mm512_mul_pd(vb_, _mm512_loadu_pd(c + 8 + 2 * cs_c))));
+            _mm512_storeu_pd(c + 0 + 3 * cs_c, _mm512_fmadd_pd(va_, zmm6, _mm512_mul_pd(vb_, _mm512_loadu_pd(c + 0 + 3 * cs_c))));
+            _mm512_storeu_pd(c + 8 + 3 * cs_c, _mm512_fmadd_pd(va_, zmm7, _mm512_mul_pd(vb_, _mm512_loadu_pd(c + 8 + 3 * cs_c))));
+            _mm512_storeu_pd(c + 0 + 4 * cs_c, _mm512_fmadd_pd(va_, zmm8, _mm512_mul_pd(vb_, _mm512_loadu_pd(c + 0 + 4 * cs_c))));
+            _mm512_storeu_pd(c + 8 + 4 * cs_c, _mm512_fmadd_pd(va_, zmm9, _mm512_mul_pd(vb_, _mm512_loadu_pd(c + 8 + 4 * cs_c))));
+            _mm512_storeu_pd(c + 0 + 5 * cs_c, _mm512_fmadd_pd(va_, zmm10, _mm512_mul_pd(vb_, _mm512_loadu_pd(c + 0 + 5 * cs_c))));
+            _mm512_storeu_pd(c + 8 + 5 * cs_c, _mm512_fmadd_pd(va_, zmm11, _mm512_mul_pd(vb_, _mm512_loadu_pd(c + 8 + 5 * cs_c))));
+            _mm512_storeu_pd(c + 0 + 6 * cs_c, _mm512_fmadd_pd(va_, zmm12, _mm512_mul_pd(vb_, _mm512_loadu_pd(c + 0 + 6 * cs_c))));
+            _mm512_storeu_pd(c + 8 + 6 * cs_c, _mm512_fmadd_pd(va_, zmm13, _mm512_mul_pd(vb_, _mm512_loadu_pd(c + 8 + 6 * cs_c))));
+            _mm512_storeu_pd(c + 0 + 7 * cs_c, _mm512_fmadd_pd(va_, zmm14, _mm512_mul_pd(vb_, _mm512_loadu_pd(c + 0 + 7 * cs_c))));
+            _mm512_storeu_pd(c + 8 + 7 * cs_c, _mm512_fmadd_pd(va_, zmm15, _mm512_mul_pd(vb_, _mm512_loadu_pd(c + 8 + 7 * cs_c))));
+        }
+        return;
+    }
+    if (rs_c == 1) {   /* edge tile: predicated */
+        const __m512d va_ = _mm512_set1_pd(alpha_);
+        if (beta_ == 0) {
+            if (0 < m && 0 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 0 * cs_c, k_, _mm512_mul_pd(va_, zmm0));
+            }
+            if (8 < m && 0 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 8 >= 8 ? 0xFF : (1u << (m - 8)) - 1);
+                _mm512_mask_storeu_pd(c + 8 + 0 * cs_c, k_, _mm512_mul_pd(va_, zmm1));
+            }
+            if (0 < m && 1 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 1 * cs_c, k_, _mm512_mul_pd(va_, zmm2));
+            }
+            if (8 < m && 1 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 8 >= 8 ? 0xFF : (1u << (m - 8)) - 1);
+                _mm512_mask_storeu_pd(c + 8 + 1 * cs_c, k_, _mm512_mul_pd(va_, zmm3));
+            }
+            if (0 < m && 2 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 2 * cs_c, k_, _mm512_mul_pd(va_, zmm4));
+            }
+            if (8 < m && 2 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 8 >= 8 ? 0xFF : (1u << (m - 8)) - 1);
+                _mm512_mask_storeu_pd(c + 8 + 2 * cs_c, k_, _mm512_mul_pd(va_, zmm5));
+            }
+            if (0 < m && 3 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 3 * cs_c, k_, _mm512_mul_pd(va_, zmm6));
+            }
+            if (8 < m && 3 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 8 >= 8 ? 0xFF : (1u << (m - 8)) - 1);
+                _mm512_mask_storeu_pd(c + 8 + 3 * cs_c, k_, _mm512_mul_pd(va_, zmm7));
+            }
+            if (0 < m && 4 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 4 * cs_c, k_, _mm512_mul_pd(va_, zmm8));
+            }
+            if (8 < m && 4 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 8 >= 8 ? 0xFF : (1u << (m - 8)) - 1);
+                _mm512_mask_storeu_pd(c + 8 + 4 * cs_c, k_, _mm512_mul_pd(va_, zmm9));
+            }
+            if (0 < m && 5 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 5 * cs_c, k_, _mm512_mul_pd(va_, zmm10));
+            }
+            if (8 < m && 5 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 8 >= 8 ? 0xFF : (1u << (m - 8)) - 1);
+                _mm512_mask_storeu_pd(c + 8 + 5 * cs_c, k_, _mm512_mul_pd(va_, zmm11));
+            }
+            if (0 < m && 6 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 6 * cs_c, k_, _mm512_mul_pd(va_, zmm12));
+            }
+            if (8 < m && 6 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 8 >= 8 ? 0xFF : (1u << (m - 8)) - 1);
+                _mm512_mask_storeu_pd(c + 8 + 6 * cs_c, k_, _mm512_mul_pd(va_, zmm13));
+            }
+            if (0 < m && 7 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 7 * cs_c, k_, _mm512_mul_pd(va_, zmm14));
+            }
+            if (8 < m && 7 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 8 >= 8 ? 0xFF : (1u << (m - 8)) - 1);
+                _mm512_mask_storeu_pd(c + 8 + 7 * cs_c, k_, _mm512_mul_pd(va_, zmm15));
+            }
+        } else if (beta_ == 1) {
+            if (0 < m && 0 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 0 * cs_c, k_, _mm512_fmadd_pd(va_, zmm0, _mm512_maskz_loadu_pd(k_, c + 0 + 0 * cs_c)));
+            }
+            if (8 < m && 0 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 8 >= 8 ? 0xFF : (1u << (m - 8)) - 1);
+                _mm512_mask_storeu_pd(c + 8 + 0 * cs_c, k_, _mm512_fmadd_pd(va_, zmm1, _mm512_maskz_loadu_pd(k_, c + 8 + 0 * cs_c)));
+            }
+            if (0 < m && 1 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 1 * cs_c, k_, _mm512_fmadd_pd(va_, zmm2, _mm512_maskz_loadu_pd(k_, c + 0 + 1 * cs_c)));
+            }
+            if (8 < m && 1 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 8 >= 8 ? 0xFF : (1u << (m - 8)) - 1);
+                _mm512_mask_storeu_pd(c + 8 + 1 * cs_c, k_, _mm512_fmadd_pd(va_, zmm3, _mm512_maskz_loadu_pd(k_, c + 8 + 1 * cs_c)));
+            }
+            if (0 < m && 2 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 2 * cs_c, k_, _mm512_fmadd_pd(va_, zmm4, _mm512_maskz_loadu_pd(k_, c + 0 + 2 * cs_c)));
+            }
+            if (8 < m && 2 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 8 >= 8 ? 0xFF : (1u << (m - 8)) - 1);
+                _mm512_mask_storeu_pd(c + 8 + 2 * cs_c, k_, _mm512_fmadd_pd(va_, zmm5, _mm512_maskz_loadu_pd(k_, c + 8 + 2 * cs_c)));
+            }
+            if (0 < m && 3 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 3 * cs_c, k_, _mm512_fmadd_pd(va_, zmm6, _mm512_maskz_loadu_pd(k_, c + 0 + 3 * cs_c)));
+            }
+            if (8 < m && 3 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 8 >= 8 ? 0xFF : (1u << (m - 8)) - 1);
+                _mm512_mask_storeu_pd(c + 8 + 3 * cs_c, k_, _mm512_fmadd_pd(va_, zmm7, _mm512_maskz_loadu_pd(k_, c + 8 + 3 * cs_c)));
+            }
+            if (0 < m && 4 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 4 * cs_c, k_, _mm512_fmadd_pd(va_, zmm8, _mm512_maskz_loadu_pd(k_, c + 0 + 4 * cs_c)));
+            }
+            if (8 < m && 4 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 8 >= 8 ? 0xFF : (1u << (m - 8)) - 1);
+                _mm512_mask_storeu_pd(c + 8 + 4 * cs_c, k_, _mm512_fmadd_pd(va_, zmm9, _mm512_maskz_loadu_pd(k_, c + 8 + 4 * cs_c)));
+            }
+            if (0 < m && 5 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 5 * cs_c, k_, _mm512_fmadd_pd(va_, zmm10, _mm512_maskz_loadu_pd(k_, c + 0 + 5 * cs_c)));
+            }
+            if (8 < m && 5 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 8 >= 8 ? 0xFF : (1u << (m - 8)) - 1);
+                _mm512_mask_storeu_pd(c + 8 + 5 * cs_c, k_, _mm512_fmadd_pd(va_, zmm11, _mm512_maskz_loadu_pd(k_, c + 8 + 5 * cs_c)));
+            }
+            if (0 < m && 6 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 6 * cs_c, k_, _mm512_fmadd_pd(va_, zmm12, _mm512_maskz_loadu_pd(k_, c + 0 + 6 * cs_c)));
+            }
+            if (8 < m && 6 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 8 >= 8 ? 0xFF : (1u << (m - 8)) - 1);
+                _mm512_mask_storeu_pd(c + 8 + 6 * cs_c, k_, _mm512_fmadd_pd(va_, zmm13, _mm512_maskz_loadu_pd(k_, c + 8 + 6 * cs_c)));
+            }
+            if (0 < m && 7 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 7 * cs_c, k_, _mm512_fmadd_pd(va_, zmm14, _mm512_maskz_loadu_pd(k_, c + 0 + 7 * cs_c)));
+            }
+            if (8 < m && 7 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 8 >= 8 ? 0xFF : (1u << (m - 8)) - 1);
+                _mm512_mask_storeu_pd(c + 8 + 7 * cs_c, k_, _mm512_fmadd_pd(va_, zmm15, _mm512_maskz_loadu_pd(k_, c + 8 + 7 * cs_c)));
+            }
+        } else {
+            const __m512d vb_ = _mm512_set1_pd(beta_);
+            if (0 < m && 0 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 0 * cs_c, k_, _mm512_fmadd_pd(va_, zmm0, _mm512_mul_pd(vb_, _mm512_maskz_loadu_pd(k_, c + 0 + 0 * cs_c))));
+            }
+            if (8 < m && 0 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 8 >= 8 ? 0xFF : (1u << (m - 8)) - 1);
+                _mm512_mask_storeu_pd(c + 8 + 0 * cs_c, k_, _mm512_fmadd_pd(va_, zmm1, _mm512_mul_pd(vb_, _mm512_maskz_loadu_pd(k_, c + 8 + 0 * cs_c))));
+            }
+            if (0 < m && 1 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 1 * cs_c, k_, _mm512_fmadd_pd(va_, zmm2, _mm512_mul_pd(vb_, _mm512_maskz_loadu_pd(k_, c + 0 + 1 * cs_c))));
+            }
+            if (8 < m && 1 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 8 >= 8 ? 0xFF : (1u << (m - 8)) - 1);
+                _mm512_mask_storeu_pd(c + 8 + 1 * cs_c, k_, _mm512_fmadd_pd(va_, zmm3, _mm512_mul_pd(vb_, _mm512_maskz_loadu_pd(k_, c + 8 + 1 * cs_c))));
+            }
+            if (0 < m && 2 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 2 * cs_c, k_, _mm512_fmadd_pd(va_, zmm4, _mm512_mul_pd(vb_, _mm512_maskz_loadu_pd(k_, c + 0 + 2 * cs_c))));
+            }
+            if (8 < m && 2 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 8 >= 8 ? 0xFF : (1u << (m - 8)) - 1);
+                _mm512_mask_storeu_pd(c + 8 + 2 * cs_c, k_, _mm512_fmadd_pd(va_, zmm5, _mm512_mul_pd(vb_, _mm512_maskz_loadu_pd(k_, c + 8 + 2 * cs_c))));
+            }
+            if (0 < m && 3 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 3 * cs_c, k_, _mm512_fmadd_pd(va_, zmm6, _mm512_mul_pd(vb_, _mm512_maskz_loadu_pd(k_, c + 0 + 3 * cs_c))));
+            }
+            if (8 < m && 3 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 8 >= 8 ? 0xFF : (1u << (m - 8)) - 1);
+                _mm512_mask_storeu_pd(c + 8 + 3 * cs_c, k_, _mm512_fmadd_pd(va_, zmm7, _mm512_mul_pd(vb_, _mm512_maskz_loadu_pd(k_, c + 8 + 3 * cs_c))));
+            }
+            if (0 < m && 4 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 4 * cs_c, k_, _mm512_fmadd_pd(va_, zmm8, _mm512_mul_pd(vb_, _mm512_maskz_loadu_pd(k_, c + 0 + 4 * cs_c))));
+            }
+            if (8 < m && 4 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 8 >= 8 ? 0xFF : (1u << (m - 8)) - 1);
+                _mm512_mask_storeu_pd(c + 8 + 4 * cs_c, k_, _mm512_fmadd_pd(va_, zmm9, _mm512_mul_pd(vb_, _mm512_maskz_loadu_pd(k_, c + 8 + 4 * cs_c))));
+            }
+            if (0 < m && 5 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 5 * cs_c, k_, _mm512_fmadd_pd(va_, zmm10, _mm512_mul_pd(vb_, _mm512_maskz_loadu_pd(k_, c + 0 + 5 * cs_c))));
+            }
+            if (8 < m && 5 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 8 >= 8 ? 0xFF : (1u << (m - 8)) - 1);
+                _mm512_mask_storeu_pd(c + 8 + 5 * cs_c, k_, _mm512_fmadd_pd(va_, zmm11, _mm512_mul_pd(vb_, _mm512_maskz_loadu_pd(k_, c + 8 + 5 * cs_c))));
+            }
+            if (0 < m && 6 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 6 * cs_c, k_, _mm512_fmadd_pd(va_, zmm12, _mm512_mul_pd(vb_, _mm512_maskz_loadu_pd(k_, c + 0 + 6 * cs_c))));
+            }
+            if (8 < m && 6 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 8 >= 8 ? 0xFF : (1u << (m - 8)) - 1);
+                _mm512_mask_storeu_pd(c + 8 + 6 * cs_c, k_, _mm512_fmadd_pd(va_, zmm13, _mm512_mul_pd(vb_, _mm512_maskz_loadu_pd(k_, c + 8 + 6 * cs_c))));
+            }
+            if (0 < m && 7 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 7 * cs_c, k_, _mm512_fmadd_pd(va_, zmm14, _mm512_mul_pd(vb_, _mm512_maskz_loadu_pd(k_, c + 0 + 7 * cs_c))));
+            }
+            if (8 < m && 7 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 8 >= 8 ? 0xFF : (1u << (m - 8)) - 1);
+                _mm512_mask_storeu_pd(c + 8 + 7 * cs_c, k_, _mm512_fmadd_pd(va_, zmm15, _mm512_mul_pd(vb_, _mm512_maskz_loadu_pd(k_, c + 8 + 7 * cs_c))));
+            }
+        }
+        return;
+    }
+    double t_[128];
+    _mm512_storeu_pd(t_ + 0, zmm0);
+    _mm512_storeu_pd(t_ + 8, zmm1);
+    _mm512_storeu_pd(t_ + 16, zmm2);
+    _mm512_storeu_pd(t_ + 24, zmm3);
+    _mm512_storeu_pd(t_ + 32, zmm4);
+    _mm512_storeu_pd(t_ + 40, zmm5);
+    _mm512_storeu_pd(t_ + 48, zmm6);
+    _mm512_storeu_pd(t_ + 56, zmm7);
+    _mm512_storeu_pd(t_ + 64, zmm8);
+    _mm512_storeu_pd(t_ + 72, zmm9);
+    _mm512_storeu_pd(t_ + 80, zmm10);
+    _mm512_storeu_pd(t_ + 88, zmm11);
+    _mm512_storeu_pd(t_ + 96, zmm12);
+    _mm512_storeu_pd(t_ + 104, zmm13);
+    _mm512_storeu_pd(t_ + 112, zmm14);
+    _mm512_storeu_pd(t_ + 120, zmm15);
+    /* position in t_ of C(i, j), at_[i + j*16] */
+    static const unsigned short at_[128] = {
+        0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15,
+        16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31,
+        32, 33, 34, 35, 36, 37, 38, 39, 40, 41, 42, 43, 44, 45, 46, 47,
+        48, 49, 50, 51, 52, 53, 54, 55, 56, 57, 58, 59, 60, 61, 62, 63,
+        64, 65, 66, 67, 68, 69, 70, 71, 72, 73, 74, 75, 76, 77, 78, 79,
+        80, 81, 82, 83, 84, 85, 86, 87, 88, 89, 90, 91, 92, 93, 94, 95,
+        96, 97, 98, 99, 100, 101, 102, 103, 104, 105, 106, 107, 108, 109, 110, 111,
+        112, 113, 114, 115, 116, 117, 118, 119, 120, 121, 122, 123, 124, 125, 126, 127,
     };
     for (int64_t j = 0; j < n; j++)
         for (int64_t i = 0; i < m; i++) {

@@ -9,6 +9,8 @@
 #define skylake_avx512_dgemm_16x14_ROW_PREF 0
 /* skylake_avx512_dgemm_16x14_direct reads B(p,j) at b[p + j*ldb] (1) or b[p*ldb + j] (0) */
 #define skylake_avx512_dgemm_16x14_DIRECT_B_COLS 1
+/* skylake_avx512_dgemm_16x14_edge (declared when nonzero): skylake_avx512_dgemm_16x14_direct for n <= this */
+#define skylake_avx512_dgemm_16x14_EDGE_NR 8
 /* cflags: -mavx512f -mfma */
 
 #ifdef __cplusplus
@@ -19,6 +21,8 @@ void skylake_avx512_dgemm_16x14(int64_t m, int64_t n, int64_t k, const double *a
                                 const double *a_next, const double *b_next);
 void skylake_avx512_dgemm_16x14_direct(int64_t m, int64_t n, int64_t k, const double *alpha, const double *a, int64_t lda,
                                        const double *b, int64_t ldb, const double *beta, double *c, int64_t rs_c, int64_t cs_c);
+void skylake_avx512_dgemm_16x14_edge(int64_t m, int64_t n, int64_t k, const double *alpha, const double *a, int64_t lda,
+                                     const double *b, int64_t ldb, const double *beta, double *c, int64_t rs_c, int64_t cs_c);
 #ifdef __cplusplus
 }
 #endif

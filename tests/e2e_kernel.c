@@ -6,7 +6,8 @@
  * general-stride C, and that nothing outside the m x n tile is written.
  * The _direct variant runs the same cases on A and B in place, with
  * leading dimensions larger than the tile and NaN in the rows of A and
- * columns of B past m and n (the kernel reads them; they must not reach C). */
+ * columns of B past m and n (the kernel reads them; they must not reach C);
+ * so does the n-edge kernel _edge for every n up to its width. */
 #include <math.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -22,6 +23,8 @@
 #define NR CAT(KNAME, _NR)
 #define DIRECT CAT(KNAME, _direct)
 #define B_COLS CAT(KNAME, _DIRECT_B_COLS)
+#define EDGE_NR CAT(KNAME, _EDGE_NR)
+#define EDGE CAT(KNAME, _edge)
 typedef KTYPE T;
 
 static uint64_t rng = 88172645463325252ull;
@@ -111,6 +114,13 @@ static void check_one(int m, int n, int k, T alpha, T beta, int layout)
     memcpy(buf, start, span * sizeof *buf);
     DIRECT(m, n, k, &alpha, o.ad, o.lda, o.bd, o.ldb, &beta, c, rs, cs);
     compare(buf, ref, span, m, n, k, alpha, beta, layout, "direct");
+#if EDGE_NR
+    if (n <= EDGE_NR) {
+        memcpy(buf, start, span * sizeof *buf);
+        EDGE(m, n, k, &alpha, o.ad, o.lda, o.bd, o.ldb, &beta, c, rs, cs);
+        compare(buf, ref, span, m, n, k, alpha, beta, layout, "edge");
+    }
+#endif
     operands_free(&o);
     free(buf); free(ref); free(start);
 }
@@ -126,11 +136,11 @@ int main(void)
 #endif
     const int ks[] = { 0, 1, 2, 3, 5, 8, 17, 64, 129 };
     const int ms[] = { MR, 1, MR > 1 ? MR - 1 : 1, (MR + 1) / 2 };
-    const int ns[] = { NR, 1, NR > 1 ? NR - 1 : 1, (NR + 1) / 2 };
+    const int ns[] = { NR, 1, NR > 1 ? NR - 1 : 1, (NR + 1) / 2, EDGE_NR ? EDGE_NR : NR };
     const T alphas[] = { (T)1.5, (T)-0.75 }, betas[] = { 0, (T)-1.25, 1 };
     for (size_t ki = 0; ki < sizeof ks / sizeof *ks; ki++)
         for (size_t mi = 0; mi < 4; mi++)
-            for (size_t ni = 0; ni < 4; ni++)
+            for (size_t ni = 0; ni < sizeof ns / sizeof *ns; ni++)
                 for (int layout = 0; layout < 3; layout++)
                     for (int ab = 0; ab < 6; ab++)
                         check_one(ms[mi], ns[ni], ks[ki], alphas[ab % 2], betas[ab / 2], layout);

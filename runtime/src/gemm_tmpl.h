@@ -29,6 +29,8 @@ struct FN(op) {
     T *c; int64_t rs_c, cs_c;
     FN(kernel_fn) *kern;
     FN(direct_fn) *direct;          /* set: the unpacked small-problem path */
+    FN(direct_fn) *edge;            /* direct kernel for panels of <= edge_nr columns */
+    int edge_nr;
     int b_cols;                     /* direct reads B(p,j) at b[p + j*ldb], else b[p*ldb + j] */
     struct gg_blocking bk;
     int tm, tn;                     /* thread grid: tm row slabs x tn column slabs */
@@ -119,12 +121,16 @@ static void FN(direct_loops)(const struct FN(op) *o, int64_t m0, int64_t m1,
         FN(pack)(a_rows, k, o->a + a_from * o->rs_a, o->rs_a, o->cs_a, mr, ap);
     for (int64_t jr = n0; jr < n1; jr += nr) {
         int64_t nn = FN(min)(nr, n1 - jr);
+        /* a narrow last panel runs the edge kernel, which reads w columns */
+        int narrow = o->edge && nn <= o->edge_nr;
+        int w = narrow ? o->edge_nr : nr;
+        FN(direct_fn) *kern = narrow ? o->edge : o->direct;
         const T *b = o->b + jr * o->cs_b;
         int64_t ldb = o->b_cols ? o->cs_b : o->rs_b;
-        if (!b_here || nn < nr) {
-            if (o->b_cols) FN(pack_cols)(nn, k, b, o->rs_b, o->cs_b, nr, bp);
-            else FN(pack)(nn, k, b, o->cs_b, o->rs_b, nr, bp);
-            b = bp; ldb = o->b_cols ? k : nr;
+        if (!b_here || nn < w) {
+            if (o->b_cols) FN(pack_cols)(nn, k, b, o->rs_b, o->cs_b, w, bp);
+            else FN(pack)(nn, k, b, o->cs_b, o->rs_b, w, bp);
+            b = bp; ldb = o->b_cols ? k : w;
         }
         for (int64_t ir = m0; ir < m1; ir += mr) {
             int64_t mm = FN(min)(mr, m1 - ir);
@@ -133,8 +139,8 @@ static void FN(direct_loops)(const struct FN(op) *o, int64_t m0, int64_t m1,
             if (ir >= a_from) {
                 a = ap + (ir - a_from) * k; lda = mr;
             }
-            o->direct(mm, nn, k, &o->alpha, a, lda, b, ldb, &o->beta,
-                      o->c + ir * o->rs_c + jr * o->cs_c, o->rs_c, o->cs_c);
+            kern(mm, nn, k, &o->alpha, a, lda, b, ldb, &o->beta,
+                 o->c + ir * o->rs_c + jr * o->cs_c, o->rs_c, o->cs_c);
         }
     }
 }
@@ -227,6 +233,8 @@ static void FN(choose_path)(struct FN(op) *o, const struct gg_ukernel *uk)
         return;
     o->direct = (FN(direct_fn) *)uk->direct;
     o->b_cols = uk->direct_b_cols;
+    o->edge = (FN(direct_fn) *)uk->edge;
+    o->edge_nr = uk->edge_nr;
 }
 
 void FN(gg_gemm)(int64_t m, int64_t n, int64_t k, T alpha,
@@ -242,7 +250,7 @@ void FN(gg_gemm)(int64_t m, int64_t n, int64_t k, T alpha,
     }
     const struct gg_kernel_set *set = gg_set_current();
     struct FN(op) o = { m, n, k, alpha, beta, a, rs_a, cs_a, b, rs_b, cs_b,
-                        c, rs_c, cs_c, (FN(kernel_fn) *)set->KSET_FIELD.fn, NULL, 0,
+                        c, rs_c, cs_c, (FN(kernel_fn) *)set->KSET_FIELD.fn, NULL, NULL, 0, 0,
                         *gg_blocking_current(TYPE_CHAR), 1, 1 };
     FN(orient)(&o, set->KSET_FIELD.row_pref);
     FN(choose_path)(&o, &set->KSET_FIELD);

@@ -28,8 +28,16 @@ struct gg_caches { struct gg_cache l1d, l2, l3; };
 
 /* fn reads packed panels; direct (NULL when absent) is the same kernel on
  * A(i,p) at a[i + p*lda] and B(p,j) at b[p + j*ldb] (direct_b_cols) or
- * b[p*ldb + j]. */
-struct gg_ukernel { int mr, nr, row_pref; void *fn; void *direct; int direct_b_cols; };
+ * b[p*ldb + j]; edge (NULL when absent) is a direct kernel for column
+ * panels of at most edge_nr columns. */
+struct gg_ukernel {
+    int mr, nr, row_pref;
+    void *fn;
+    void *direct;
+    int direct_b_cols;
+    void *edge;
+    int edge_nr;
+};
 
 struct gg_kernel_set {
     const char *name;          /* machine name, or "portable" */

@@ -15,8 +15,8 @@ GG_GENERATED_SETS(DECLARE)
 
 static const struct gg_kernel_set portable_set = {
     .name = "portable", .features = 0, .rank = 0, .caches_known = 0,
-    .d = { GG_PORTABLE_F64_MR, GG_PORTABLE_F64_NR, 0, (void *)gg_portable_f64, 0, 0 },
-    .s = { GG_PORTABLE_F32_MR, GG_PORTABLE_F32_NR, 0, (void *)gg_portable_f32, 0, 0 },
+    .d = { GG_PORTABLE_F64_MR, GG_PORTABLE_F64_NR, 0, (void *)gg_portable_f64, 0, 0, 0, 0 },
+    .s = { GG_PORTABLE_F32_MR, GG_PORTABLE_F32_NR, 0, (void *)gg_portable_f32, 0, 0, 0, 0 },
 };
 
 #define ADDRESS(sym) &sym,

@@ -232,13 +232,18 @@ static void write_set(const struct opts *o, const char *feats, const struct yaml
     for (int t = 0; t < 2; t++) {
         const char *k = t ? "f32" : "f64";
         if (!made[t]) {                 /* refused: an empty slot */
-            fprintf(f, "    .%c = { 0, 0, 0, 0, 0, 0 },\n", t ? 's' : 'd');
+            fprintf(f, "    .%c = { 0, 0, 0, 0, 0, 0, 0, 0 },\n", t ? 's' : 'd');
             continue;
         }
         const char *n = o->name;
         fprintf(f, "    .%c = { gg_%s_%s_MR, gg_%s_%s_NR, gg_%s_%s_ROW_PREF, (void *)gg_%s_%s,\n"
-                   "           (void *)gg_%s_%s_direct, gg_%s_%s_DIRECT_B_COLS },\n",
-                t ? 's' : 'd', n, k, n, k, n, k, n, k, n, k, n, k);
+                   "           (void *)gg_%s_%s_direct, gg_%s_%s_DIRECT_B_COLS,\n"
+                   "#if gg_%s_%s_EDGE_NR\n"
+                   "           (void *)gg_%s_%s_edge, gg_%s_%s_EDGE_NR },\n"
+                   "#else\n"
+                   "           0, 0 },\n"
+                   "#endif\n",
+                t ? 's' : 'd', n, k, n, k, n, k, n, k, n, k, n, k, n, k, n, k, n, k);
     }
     fprintf(f, "};\n");
     if (fclose(f)) die("cannot write", path);
