@@ -1,13 +1,13 @@
-/* buffers.c: packing space, one A and one B buffer per thread. They only
- * grow, so steady-state GEMM calls never allocate; a pthread key frees
- * them when a thread ends. 64-byte alignment keeps every packed micro-panel
- * on cache-line (and zmm) boundaries. */
+/* buffers.c: packing space, an A, a B and an edge-panel buffer per
+ * thread. They only grow, so steady-state GEMM calls never allocate; a
+ * pthread key frees them when a thread ends. 64-byte alignment keeps
+ * every packed micro-panel on cache-line (and zmm) boundaries. */
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include "gg_internal.h"
 
-struct bufs { void *p[2]; size_t size[2]; };
+struct bufs { void *p[3]; size_t size[3]; };
 
 static pthread_key_t key;
 static pthread_once_t once = PTHREAD_ONCE_INIT;
@@ -17,6 +17,7 @@ static void release(void *v)
     struct bufs *b = v;
     free(b->p[0]);
     free(b->p[1]);
+    free(b->p[2]);
     free(b);
 }
 

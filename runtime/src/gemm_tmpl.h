@@ -38,6 +38,36 @@ struct FN(op) {
 
 static int64_t FN(min)(int64_t x, int64_t y) { return x < y ? x : y; }
 
+/* nn (<= nr) columns of B, k deep, as dst[p + j*k], columns past nn zero:
+ * the column-stored panel a _direct kernel with b_cols reads. */
+static void FN(pack_cols)(int64_t nn, int64_t k, const T *b, int64_t rs, int64_t cs,
+                          int nr, T *dst)
+{
+    for (int64_t j = 0; j < nr; j++, dst += k) {
+        if (j >= nn) memset(dst, 0, (size_t)k * sizeof(T));
+        else if (rs == 1) memcpy(dst, b + j * cs, (size_t)k * sizeof(T));
+        else for (int64_t p = 0; p < k; p++) dst[p] = b[p * rs + j * cs];
+    }
+}
+
+/* A last column panel of nn <= edge_nr columns in the packed path: the
+ * edge kernel on the packed A panels (lda = MR) and this B panel, read in
+ * place as rows (b[j + p*NR]) or copied into columns. */
+static void FN(edge_panel)(const struct FN(op) *o, int64_t mc, int64_t nn, int64_t kc,
+                           const T *ap, const T *b, T beta, T *c)
+{
+    const int mr = o->bk.mr, nr = o->bk.nr;
+    int64_t ldb = nr;
+    if (o->b_cols) {
+        T *bc = gg_pack_buffer(2, (size_t)(o->edge_nr * kc) * sizeof(T));
+        FN(pack_cols)(nn, kc, b, nr, 1, o->edge_nr, bc);
+        b = bc; ldb = kc;
+    }
+    for (int64_t ir = 0; ir < mc; ir += mr)
+        o->edge(FN(min)(mr, mc - ir), nn, kc, &o->alpha, ap + ir * kc, mr, b, ldb, &beta,
+                c + ir * o->rs_c, o->rs_c, o->cs_c);
+}
+
 /* The ir and jr loops over one packed A block and one packed B block. */
 static void FN(macro_kernel)(const struct FN(op) *o, int64_t mc, int64_t nc,
                              int64_t kc, const T *ap, const T *bp, T beta, T *c)
@@ -46,6 +76,10 @@ static void FN(macro_kernel)(const struct FN(op) *o, int64_t mc, int64_t nc,
     for (int64_t jr = 0; jr < nc; jr += nr) {
         int64_t nn = FN(min)(nr, nc - jr);
         const T *b = bp + jr * kc;
+        if (o->edge && nn <= o->edge_nr) {
+            FN(edge_panel)(o, mc, nn, kc, ap, b, beta, c + jr * o->cs_c);
+            continue;
+        }
         for (int64_t ir = 0; ir < mc; ir += mr) {
             int64_t mm = FN(min)(mr, mc - ir);
             const T *a = ap + ir * kc;
@@ -85,18 +119,6 @@ static void FN(five_loops)(const struct FN(op) *o, int64_t m0, int64_t m1,
                                  o->c + ic * o->rs_c + jc * o->cs_c);
             }
         }
-    }
-}
-
-/* nn (<= nr) columns of B, k deep, as dst[p + j*k], columns past nn zero:
- * the column-stored panel a _direct kernel with b_cols reads. */
-static void FN(pack_cols)(int64_t nn, int64_t k, const T *b, int64_t rs, int64_t cs,
-                          int nr, T *dst)
-{
-    for (int64_t j = 0; j < nr; j++, dst += k) {
-        if (j >= nn) memset(dst, 0, (size_t)k * sizeof(T));
-        else if (rs == 1) memcpy(dst, b + j * cs, (size_t)k * sizeof(T));
-        else for (int64_t p = 0; p < k; p++) dst[p] = b[p * rs + j * cs];
     }
 }
 
@@ -229,12 +251,11 @@ static void FN(choose_path)(struct FN(op) *o, const struct gg_ukernel *uk)
     int mode = gg_direct_mode();
     const struct gg_blocking *bk = &o->bk;
     int fits = 2 * o->k <= 3 * (int64_t)bk->kc && o->m * o->k <= (int64_t)bk->mc * bk->kc;
-    if (!uk->direct || mode == 0 || (mode < 0 && !fits))
-        return;
-    o->direct = (FN(direct_fn) *)uk->direct;
     o->b_cols = uk->direct_b_cols;
-    o->edge = (FN(direct_fn) *)uk->edge;
+    o->edge = (FN(direct_fn) *)uk->edge;      /* both paths use it */
     o->edge_nr = uk->edge_nr;
+    if (uk->direct && (mode > 0 || (mode < 0 && fits)))
+        o->direct = (FN(direct_fn) *)uk->direct;
 }
 
 void FN(gg_gemm)(int64_t m, int64_t n, int64_t k, T alpha,

@@ -65,7 +65,7 @@ void gg_blocking_reset(void);
 int gg_direct_mode(void);
 
 /* buffers.c: per-thread, 64-byte aligned packing space */
-void *gg_pack_buffer(int which, size_t bytes);   /* which: 0 = A, 1 = B */
+void *gg_pack_buffer(int which, size_t bytes);   /* which: 0 = A, 1 = B, 2 = edge B */
 
 /* threads.c */
 int gg_threads_wanted(void);
