@@ -114,7 +114,8 @@ static void write_kernel(const struct plan *pl, const struct options *o)
     /* the n-edge kernel: same machine, strategy and POCA switches */
     struct plan edge;
     struct options eo = *o;
-    eo.mr = pl->k.mr; eo.nr = plan_edge_nr(pl); eo.force_bs = pl->k.bs;
+    struct edge_spec es = plan_edge(pl);
+    eo.mr = pl->k.mr; eo.nr = es.nr; eo.max_regs = es.max_regs; eo.force_bs = pl->k.bs;
     eo.unroll = 0; eo.blis = false;
     if (eo.nr) plan_build(&edge, &eo);
     emit_kernel(pl, eo.nr ? &edge : NULL, o, name, &c, &h);

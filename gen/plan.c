@@ -99,21 +99,32 @@ void plan_build(struct plan *pl, const struct options *o)
     predict(pl);
 }
 
-/* Width of the n-edge kernel (the _edge function): partial column panels
- * of up to this many columns run a narrower kernel instead of computing
- * NR columns for a few. The narrowest multiple of 4 from NR/2 up that the
- * strategy allows in the registers (4: problem sizes are mostly multiples
- * of 4 and 8, so are their remainders); 0 when there is none. */
-int plan_edge_nr(const struct plan *pl)
+/* The n-edge kernel (the _edge function): partial column panels of up to
+ * `nr` columns run a narrower kernel instead of computing NR columns for
+ * a few. Width: the narrowest multiple of 4 from NR/2 up that the
+ * strategy allows in the registers (problem sizes are mostly multiples of
+ * 4 and 8, so are their remainders). Register budget: 1/8 below MaxReg
+ * when the shape leaves room, because a narrow shape lets the pipelined
+ * schedule keep every register busy with loads in flight, and GCC,
+ * re-allocating the named variables, then spills in the loop: host 16x8
+ * f64, k = 64, in L1: 40 GFLOPS with 32 registers, 81 with 28 or 24.
+ * nr = 0: no edge kernel. */
+struct edge_spec plan_edge(const struct plan *pl)
 {
     const struct kernel *k = &pl->k;
+    struct edge_spec es = { 0, 0 };
     for (int e = (k->nr + 1) / 2; e < k->nr; e++) {
         if (e % 4) continue;
         if (kernel_shape_error(&pl->m, pl->t, k->bs, k->elem, k->mr, e)) continue;
-        if (kernel_min_regs(&pl->m, pl->t, k->bs, k->elem, k->mr, e) > pl->m.max_regs) continue;
-        return e;
+        int need = kernel_min_regs(&pl->m, pl->t, k->bs, k->elem, k->mr, e);
+        if (need > pl->m.max_regs) continue;
+        int budget = pl->m.max_regs - pl->m.max_regs / 8;
+        es.nr = e;
+        es.max_regs = need > budget ? need : budget;
+        if (es.max_regs < 2) es.max_regs = 2;
+        return es;
     }
-    return 0;
+    return es;
 }
 
 void plan_free(struct plan *pl)

@@ -38,7 +38,8 @@ struct plan {
 
 void plan_build(struct plan *pl, const struct options *o);
 void plan_free(struct plan *pl);
-int plan_edge_nr(const struct plan *pl);    /* 0: no n-edge kernel */
+struct edge_spec { int nr, max_regs; };
+struct edge_spec plan_edge(const struct plan *pl);   /* nr 0: no n-edge kernel */
 const char *plan_default_name(const struct plan *pl, char *buf, size_t size);
 
 /* edge: the MR x EDGE_NR plan of the n-edge kernel, or NULL */

@@ -26,7 +26,7 @@
  *     it reads all 8 rows of A and 6 columns of B whatever m and n
  *     are (pass copied, zero-padded edge panels) and does not prefetch.
  *   haswell_dgemm_8x6_edge: haswell_dgemm_8x6_direct for n <= 4, a 8x4 kernel of its own
- *     (5.00 cycles per iteration, unroll 2): n-edge panels cost 4
+ *     (5.00 cycles per iteration, unroll 5): n-edge panels cost 4
  *     columns instead of 6.
  */
 #include "haswell_dgemm_8x6.h"
@@ -651,11 +651,12 @@ void haswell_dgemm_8x6_edge(int64_t m, int64_t n, int64_t k, const double *alpha
                             const double *b, int64_t ldb, const double *beta, double *c, int64_t rs_c, int64_t cs_c)
 {
     const int64_t lda_b = lda * (int64_t)sizeof(double), ldb_b = ldb * (int64_t)sizeof(double);
-    const char *pa0 = (const char *)a;
+    const char *pa0 = (const char *)a,
+               *pa3 = pa0 + 3 * lda_b;
     const char *pb0 = (const char *)b,
                *pb3 = pb0 + 3 * ldb_b;
     __m256d ymm0, ymm1, ymm2, ymm3, ymm4, ymm5, ymm6, ymm7;
-    __m256d ymm8, ymm9, ymm10, ymm11, ymm12, ymm13, ymm14, ymm15;
+    __m256d ymm8, ymm9, ymm10, ymm11, ymm12, ymm13;
 
     ymm0 = _mm256_setzero_pd();
     ymm1 = _mm256_setzero_pd();
@@ -678,86 +679,225 @@ void haswell_dgemm_8x6_edge(int64_t m, int64_t n, int64_t k, const double *alpha
             __builtin_prefetch(c + i * rs_c + (n - 1) * cs_c, 1, 3);
         }
     if (k > 0) {
-        /* prologue: the first 18 instructions of iteration 0 (pointer
+        /* prologue: the first 7 instructions of iteration 0 (pointer
          * bumps among them become load offsets) */
-        ymm8 = _mm256_loadu_pd((const double *)pa0);
-        ymm10 = _mm256_loadu_pd((const double *)pa0 + 4);
-        ymm11 = _mm256_broadcast_sd((const double *)pb0);
-        ymm12 = _mm256_broadcast_sd((const double *)(pb0 + ldb_b));
-        ymm13 = _mm256_broadcast_sd((const double *)(pb0 + 2 * ldb_b));
-        ymm15 = _mm256_broadcast_sd((const double *)pb3);
-        ymm0 = _mm256_fmadd_pd(ymm8, ymm11, ymm0);
-        ymm1 = _mm256_fmadd_pd(ymm10, ymm11, ymm1);
-        ymm2 = _mm256_fmadd_pd(ymm8, ymm12, ymm2);
-        ymm3 = _mm256_fmadd_pd(ymm10, ymm12, ymm3);
-        ymm4 = _mm256_fmadd_pd(ymm8, ymm13, ymm4);
-        ymm5 = _mm256_fmadd_pd(ymm10, ymm13, ymm5);
-        ymm6 = _mm256_fmadd_pd(ymm8, ymm15, ymm6);
+        ymm9 = _mm256_loadu_pd((const double *)pa0);
+        ymm11 = _mm256_loadu_pd((const double *)pa0 + 4);
+        ymm8 = _mm256_broadcast_sd((const double *)pb0);
+        ymm10 = _mm256_broadcast_sd((const double *)(pb0 + ldb_b));
 
-        /* kernel: iteration i and the start of i+1, unrolled 2x */
+        /* kernel: iteration i and the start of i+1, unrolled 5x */
         int64_t nq = k - 1;
-        for (int64_t it = nq / 2; it > 0; it--) {
+        for (int64_t it = nq / 5; it > 0; it--) {
             /* copy 0 */
+            ymm12 = _mm256_broadcast_sd((const double *)(pb0 + 2 * ldb_b));
+            ymm13 = _mm256_broadcast_sd((const double *)pb3);
+            ymm0 = _mm256_fmadd_pd(ymm9, ymm8, ymm0);
+            ymm1 = _mm256_fmadd_pd(ymm11, ymm8, ymm1);
             ymm8 = _mm256_loadu_pd((const double *)(pa0 + lda_b));
-            ymm9 = _mm256_loadu_pd((const double *)(pa0 + lda_b) + 4);
-            ymm11 = _mm256_broadcast_sd((const double *)pb0 + 1);
-            ymm12 = _mm256_broadcast_sd((const double *)(pb0 + ldb_b) + 1);
-            ymm13 = _mm256_broadcast_sd((const double *)(pb0 + 2 * ldb_b) + 1);
-            ymm14 = _mm256_broadcast_sd((const double *)pb3 + 1);
-            ymm0 = _mm256_fmadd_pd(ymm8, ymm11, ymm0);
-            ymm1 = _mm256_fmadd_pd(ymm9, ymm11, ymm1);
-            ymm2 = _mm256_fmadd_pd(ymm8, ymm12, ymm2);
-            ymm3 = _mm256_fmadd_pd(ymm9, ymm12, ymm3);
-            ymm4 = _mm256_fmadd_pd(ymm8, ymm13, ymm4);
-            ymm5 = _mm256_fmadd_pd(ymm9, ymm13, ymm5);
-            ymm6 = _mm256_fmadd_pd(ymm8, ymm14, ymm6);
-            ymm7 = _mm256_fmadd_pd(ymm10, ymm15, ymm7);
+            ymm2 = _mm256_fmadd_pd(ymm9, ymm10, ymm2);
+            ymm3 = _mm256_fmadd_pd(ymm11, ymm10, ymm3);
+            ymm10 = _mm256_loadu_pd((const double *)(pa0 + lda_b) + 4);
+            ymm4 = _mm256_fmadd_pd(ymm9, ymm12, ymm4);
+            ymm5 = _mm256_fmadd_pd(ymm11, ymm12, ymm5);
+            ymm12 = _mm256_broadcast_sd((const double *)pb0 + 1);
+            ymm6 = _mm256_fmadd_pd(ymm9, ymm13, ymm6);
+            ymm9 = _mm256_broadcast_sd((const double *)(pb0 + ldb_b) + 1);
+            ymm7 = _mm256_fmadd_pd(ymm11, ymm13, ymm7);
             /* copy 1 */
-            ymm8 = _mm256_loadu_pd((const double *)(pa0 + 2 * lda_b));
-            ymm10 = _mm256_loadu_pd((const double *)(pa0 + 2 * lda_b) + 4);
+            ymm11 = _mm256_broadcast_sd((const double *)(pb0 + 2 * ldb_b) + 1);
+            ymm13 = _mm256_broadcast_sd((const double *)pb3 + 1);
+            ymm0 = _mm256_fmadd_pd(ymm8, ymm12, ymm0);
+            ymm1 = _mm256_fmadd_pd(ymm10, ymm12, ymm1);
+            ymm12 = _mm256_loadu_pd((const double *)(pa0 + 2 * lda_b));
+            ymm2 = _mm256_fmadd_pd(ymm8, ymm9, ymm2);
+            ymm3 = _mm256_fmadd_pd(ymm10, ymm9, ymm3);
+            ymm9 = _mm256_loadu_pd((const double *)(pa0 + 2 * lda_b) + 4);
+            ymm4 = _mm256_fmadd_pd(ymm8, ymm11, ymm4);
+            ymm5 = _mm256_fmadd_pd(ymm10, ymm11, ymm5);
             ymm11 = _mm256_broadcast_sd((const double *)pb0 + 2);
-            ymm12 = _mm256_broadcast_sd((const double *)(pb0 + ldb_b) + 2);
-            ymm13 = _mm256_broadcast_sd((const double *)(pb0 + 2 * ldb_b) + 2);
-            ymm15 = _mm256_broadcast_sd((const double *)pb3 + 2);
-            ymm0 = _mm256_fmadd_pd(ymm8, ymm11, ymm0);
-            ymm1 = _mm256_fmadd_pd(ymm10, ymm11, ymm1);
-            ymm2 = _mm256_fmadd_pd(ymm8, ymm12, ymm2);
-            ymm3 = _mm256_fmadd_pd(ymm10, ymm12, ymm3);
-            ymm4 = _mm256_fmadd_pd(ymm8, ymm13, ymm4);
-            ymm5 = _mm256_fmadd_pd(ymm10, ymm13, ymm5);
-            ymm6 = _mm256_fmadd_pd(ymm8, ymm15, ymm6);
-            ymm7 = _mm256_fmadd_pd(ymm9, ymm14, ymm7);
-
-            pa0 += 2 * lda_b;
-            pb0 += 16;
-            pb3 += 16;
-        }
-        int64_t rem = nq % 2;
-        if (rem > 0) {
-            ymm8 = _mm256_loadu_pd((const double *)(pa0 + lda_b));
-            ymm9 = _mm256_loadu_pd((const double *)(pa0 + lda_b) + 4);
-            ymm11 = _mm256_broadcast_sd((const double *)pb0 + 1);
-            ymm12 = _mm256_broadcast_sd((const double *)(pb0 + ldb_b) + 1);
-            ymm13 = _mm256_broadcast_sd((const double *)(pb0 + 2 * ldb_b) + 1);
-            ymm14 = _mm256_broadcast_sd((const double *)pb3 + 1);
-            ymm0 = _mm256_fmadd_pd(ymm8, ymm11, ymm0);
+            ymm6 = _mm256_fmadd_pd(ymm8, ymm13, ymm6);
+            ymm8 = _mm256_broadcast_sd((const double *)(pb0 + ldb_b) + 2);
+            ymm7 = _mm256_fmadd_pd(ymm10, ymm13, ymm7);
+            /* copy 2 */
+            ymm10 = _mm256_broadcast_sd((const double *)(pb0 + 2 * ldb_b) + 2);
+            ymm13 = _mm256_broadcast_sd((const double *)pb3 + 2);
+            ymm0 = _mm256_fmadd_pd(ymm12, ymm11, ymm0);
             ymm1 = _mm256_fmadd_pd(ymm9, ymm11, ymm1);
-            ymm2 = _mm256_fmadd_pd(ymm8, ymm12, ymm2);
-            ymm3 = _mm256_fmadd_pd(ymm9, ymm12, ymm3);
-            ymm4 = _mm256_fmadd_pd(ymm8, ymm13, ymm4);
-            ymm5 = _mm256_fmadd_pd(ymm9, ymm13, ymm5);
-            ymm6 = _mm256_fmadd_pd(ymm8, ymm14, ymm6);
-            ymm7 = _mm256_fmadd_pd(ymm10, ymm15, ymm7);
+            ymm11 = _mm256_loadu_pd((const double *)pa3);
+            ymm2 = _mm256_fmadd_pd(ymm12, ymm8, ymm2);
+            ymm3 = _mm256_fmadd_pd(ymm9, ymm8, ymm3);
+            ymm8 = _mm256_loadu_pd((const double *)pa3 + 4);
+            ymm4 = _mm256_fmadd_pd(ymm12, ymm10, ymm4);
+            ymm5 = _mm256_fmadd_pd(ymm9, ymm10, ymm5);
+            ymm10 = _mm256_broadcast_sd((const double *)pb0 + 3);
+            ymm6 = _mm256_fmadd_pd(ymm12, ymm13, ymm6);
+            ymm12 = _mm256_broadcast_sd((const double *)(pb0 + ldb_b) + 3);
+            ymm7 = _mm256_fmadd_pd(ymm9, ymm13, ymm7);
+            /* copy 3 */
+            ymm9 = _mm256_broadcast_sd((const double *)(pb0 + 2 * ldb_b) + 3);
+            ymm13 = _mm256_broadcast_sd((const double *)pb3 + 3);
+            ymm0 = _mm256_fmadd_pd(ymm11, ymm10, ymm0);
+            ymm1 = _mm256_fmadd_pd(ymm8, ymm10, ymm1);
+            ymm10 = _mm256_loadu_pd((const double *)(pa0 + 4 * lda_b));
+            ymm2 = _mm256_fmadd_pd(ymm11, ymm12, ymm2);
+            ymm3 = _mm256_fmadd_pd(ymm8, ymm12, ymm3);
+            ymm12 = _mm256_loadu_pd((const double *)(pa0 + 4 * lda_b) + 4);
+            ymm4 = _mm256_fmadd_pd(ymm11, ymm9, ymm4);
+            ymm5 = _mm256_fmadd_pd(ymm8, ymm9, ymm5);
+            ymm9 = _mm256_broadcast_sd((const double *)pb0 + 4);
+            ymm6 = _mm256_fmadd_pd(ymm11, ymm13, ymm6);
+            ymm11 = _mm256_broadcast_sd((const double *)(pb0 + ldb_b) + 4);
+            ymm7 = _mm256_fmadd_pd(ymm8, ymm13, ymm7);
+            /* copy 4 */
+            ymm8 = _mm256_broadcast_sd((const double *)(pb0 + 2 * ldb_b) + 4);
+            ymm13 = _mm256_broadcast_sd((const double *)pb3 + 4);
+            ymm0 = _mm256_fmadd_pd(ymm10, ymm9, ymm0);
+            ymm1 = _mm256_fmadd_pd(ymm12, ymm9, ymm1);
+            ymm9 = _mm256_loadu_pd((const double *)(pa3 + 2 * lda_b));
+            ymm2 = _mm256_fmadd_pd(ymm10, ymm11, ymm2);
+            ymm3 = _mm256_fmadd_pd(ymm12, ymm11, ymm3);
+            ymm11 = _mm256_loadu_pd((const double *)(pa3 + 2 * lda_b) + 4);
+            ymm4 = _mm256_fmadd_pd(ymm10, ymm8, ymm4);
+            ymm5 = _mm256_fmadd_pd(ymm12, ymm8, ymm5);
+            ymm8 = _mm256_broadcast_sd((const double *)pb0 + 5);
+            ymm6 = _mm256_fmadd_pd(ymm10, ymm13, ymm6);
+            ymm10 = _mm256_broadcast_sd((const double *)(pb0 + ldb_b) + 5);
+            ymm7 = _mm256_fmadd_pd(ymm12, ymm13, ymm7);
+
+            pa0 += 5 * lda_b;
+            pa3 += 5 * lda_b;
+            pb0 += 40;
+            pb3 += 40;
+        }
+        int64_t rem = nq % 5;
+        if (rem > 0) {
+            ymm12 = _mm256_broadcast_sd((const double *)(pb0 + 2 * ldb_b));
+            ymm13 = _mm256_broadcast_sd((const double *)pb3);
+            ymm0 = _mm256_fmadd_pd(ymm9, ymm8, ymm0);
+            ymm1 = _mm256_fmadd_pd(ymm11, ymm8, ymm1);
+            ymm8 = _mm256_loadu_pd((const double *)(pa0 + lda_b));
+            ymm2 = _mm256_fmadd_pd(ymm9, ymm10, ymm2);
+            ymm3 = _mm256_fmadd_pd(ymm11, ymm10, ymm3);
+            ymm10 = _mm256_loadu_pd((const double *)(pa0 + lda_b) + 4);
+            ymm4 = _mm256_fmadd_pd(ymm9, ymm12, ymm4);
+            ymm5 = _mm256_fmadd_pd(ymm11, ymm12, ymm5);
+            ymm12 = _mm256_broadcast_sd((const double *)pb0 + 1);
+            ymm6 = _mm256_fmadd_pd(ymm9, ymm13, ymm6);
+            ymm9 = _mm256_broadcast_sd((const double *)(pb0 + ldb_b) + 1);
+            ymm7 = _mm256_fmadd_pd(ymm11, ymm13, ymm7);
+        }
+        if (rem > 1) {
+            ymm11 = _mm256_broadcast_sd((const double *)(pb0 + 2 * ldb_b) + 1);
+            ymm13 = _mm256_broadcast_sd((const double *)pb3 + 1);
+            ymm0 = _mm256_fmadd_pd(ymm8, ymm12, ymm0);
+            ymm1 = _mm256_fmadd_pd(ymm10, ymm12, ymm1);
+            ymm12 = _mm256_loadu_pd((const double *)(pa0 + 2 * lda_b));
+            ymm2 = _mm256_fmadd_pd(ymm8, ymm9, ymm2);
+            ymm3 = _mm256_fmadd_pd(ymm10, ymm9, ymm3);
+            ymm9 = _mm256_loadu_pd((const double *)(pa0 + 2 * lda_b) + 4);
+            ymm4 = _mm256_fmadd_pd(ymm8, ymm11, ymm4);
+            ymm5 = _mm256_fmadd_pd(ymm10, ymm11, ymm5);
+            ymm11 = _mm256_broadcast_sd((const double *)pb0 + 2);
+            ymm6 = _mm256_fmadd_pd(ymm8, ymm13, ymm6);
+            ymm8 = _mm256_broadcast_sd((const double *)(pb0 + ldb_b) + 2);
+            ymm7 = _mm256_fmadd_pd(ymm10, ymm13, ymm7);
+        }
+        if (rem > 2) {
+            ymm10 = _mm256_broadcast_sd((const double *)(pb0 + 2 * ldb_b) + 2);
+            ymm13 = _mm256_broadcast_sd((const double *)pb3 + 2);
+            ymm0 = _mm256_fmadd_pd(ymm12, ymm11, ymm0);
+            ymm1 = _mm256_fmadd_pd(ymm9, ymm11, ymm1);
+            ymm11 = _mm256_loadu_pd((const double *)pa3);
+            ymm2 = _mm256_fmadd_pd(ymm12, ymm8, ymm2);
+            ymm3 = _mm256_fmadd_pd(ymm9, ymm8, ymm3);
+            ymm8 = _mm256_loadu_pd((const double *)pa3 + 4);
+            ymm4 = _mm256_fmadd_pd(ymm12, ymm10, ymm4);
+            ymm5 = _mm256_fmadd_pd(ymm9, ymm10, ymm5);
+            ymm10 = _mm256_broadcast_sd((const double *)pb0 + 3);
+            ymm6 = _mm256_fmadd_pd(ymm12, ymm13, ymm6);
+            ymm12 = _mm256_broadcast_sd((const double *)(pb0 + ldb_b) + 3);
+            ymm7 = _mm256_fmadd_pd(ymm9, ymm13, ymm7);
+        }
+        if (rem > 3) {
+            ymm9 = _mm256_broadcast_sd((const double *)(pb0 + 2 * ldb_b) + 3);
+            ymm13 = _mm256_broadcast_sd((const double *)pb3 + 3);
+            ymm0 = _mm256_fmadd_pd(ymm11, ymm10, ymm0);
+            ymm1 = _mm256_fmadd_pd(ymm8, ymm10, ymm1);
+            ymm10 = _mm256_loadu_pd((const double *)(pa0 + 4 * lda_b));
+            ymm2 = _mm256_fmadd_pd(ymm11, ymm12, ymm2);
+            ymm3 = _mm256_fmadd_pd(ymm8, ymm12, ymm3);
+            ymm12 = _mm256_loadu_pd((const double *)(pa0 + 4 * lda_b) + 4);
+            ymm4 = _mm256_fmadd_pd(ymm11, ymm9, ymm4);
+            ymm5 = _mm256_fmadd_pd(ymm8, ymm9, ymm5);
+            ymm9 = _mm256_broadcast_sd((const double *)pb0 + 4);
+            ymm6 = _mm256_fmadd_pd(ymm11, ymm13, ymm6);
+            ymm11 = _mm256_broadcast_sd((const double *)(pb0 + ldb_b) + 4);
+            ymm7 = _mm256_fmadd_pd(ymm8, ymm13, ymm7);
         }
 
         /* epilogue: the rest of the last iteration, in the registers
          * of the copy it follows */
         switch (rem) {
         case 0:
-            ymm7 = _mm256_fmadd_pd(ymm10, ymm15, ymm7);
+            ymm12 = _mm256_broadcast_sd((const double *)(pb0 + 2 * ldb_b));
+            ymm13 = _mm256_broadcast_sd((const double *)pb3);
+            ymm0 = _mm256_fmadd_pd(ymm9, ymm8, ymm0);
+            ymm1 = _mm256_fmadd_pd(ymm11, ymm8, ymm1);
+            ymm2 = _mm256_fmadd_pd(ymm9, ymm10, ymm2);
+            ymm3 = _mm256_fmadd_pd(ymm11, ymm10, ymm3);
+            ymm4 = _mm256_fmadd_pd(ymm9, ymm12, ymm4);
+            ymm5 = _mm256_fmadd_pd(ymm11, ymm12, ymm5);
+            ymm6 = _mm256_fmadd_pd(ymm9, ymm13, ymm6);
+            ymm7 = _mm256_fmadd_pd(ymm11, ymm13, ymm7);
             break;
         case 1:
-            ymm7 = _mm256_fmadd_pd(ymm9, ymm14, ymm7);
+            ymm11 = _mm256_broadcast_sd((const double *)(pb0 + 2 * ldb_b) + 1);
+            ymm13 = _mm256_broadcast_sd((const double *)pb3 + 1);
+            ymm0 = _mm256_fmadd_pd(ymm8, ymm12, ymm0);
+            ymm1 = _mm256_fmadd_pd(ymm10, ymm12, ymm1);
+            ymm2 = _mm256_fmadd_pd(ymm8, ymm9, ymm2);
+            ymm3 = _mm256_fmadd_pd(ymm10, ymm9, ymm3);
+            ymm4 = _mm256_fmadd_pd(ymm8, ymm11, ymm4);
+            ymm5 = _mm256_fmadd_pd(ymm10, ymm11, ymm5);
+            ymm6 = _mm256_fmadd_pd(ymm8, ymm13, ymm6);
+            ymm7 = _mm256_fmadd_pd(ymm10, ymm13, ymm7);
+            break;
+        case 2:
+            ymm10 = _mm256_broadcast_sd((const double *)(pb0 + 2 * ldb_b) + 2);
+            ymm13 = _mm256_broadcast_sd((const double *)pb3 + 2);
+            ymm0 = _mm256_fmadd_pd(ymm12, ymm11, ymm0);
+            ymm1 = _mm256_fmadd_pd(ymm9, ymm11, ymm1);
+            ymm2 = _mm256_fmadd_pd(ymm12, ymm8, ymm2);
+            ymm3 = _mm256_fmadd_pd(ymm9, ymm8, ymm3);
+            ymm4 = _mm256_fmadd_pd(ymm12, ymm10, ymm4);
+            ymm5 = _mm256_fmadd_pd(ymm9, ymm10, ymm5);
+            ymm6 = _mm256_fmadd_pd(ymm12, ymm13, ymm6);
+            ymm7 = _mm256_fmadd_pd(ymm9, ymm13, ymm7);
+            break;
+        case 3:
+            ymm9 = _mm256_broadcast_sd((const double *)(pb0 + 2 * ldb_b) + 3);
+            ymm13 = _mm256_broadcast_sd((const double *)pb3 + 3);
+            ymm0 = _mm256_fmadd_pd(ymm11, ymm10, ymm0);
+            ymm1 = _mm256_fmadd_pd(ymm8, ymm10, ymm1);
+            ymm2 = _mm256_fmadd_pd(ymm11, ymm12, ymm2);
+            ymm3 = _mm256_fmadd_pd(ymm8, ymm12, ymm3);
+            ymm4 = _mm256_fmadd_pd(ymm11, ymm9, ymm4);
+            ymm5 = _mm256_fmadd_pd(ymm8, ymm9, ymm5);
+            ymm6 = _mm256_fmadd_pd(ymm11, ymm13, ymm6);
+            ymm7 = _mm256_fmadd_pd(ymm8, ymm13, ymm7);
+            break;
+        case 4:
+            ymm8 = _mm256_broadcast_sd((const double *)(pb0 + 2 * ldb_b) + 4);
+            ymm13 = _mm256_broadcast_sd((const double *)pb3 + 4);
+            ymm0 = _mm256_fmadd_pd(ymm10, ymm9, ymm0);
+            ymm1 = _mm256_fmadd_pd(ymm12, ymm9, ymm1);
+            ymm2 = _mm256_fmadd_pd(ymm10, ymm11, ymm2);
+            ymm3 = _mm256_fmadd_pd(ymm12, ymm11, ymm3);
+            ymm4 = _mm256_fmadd_pd(ymm10, ymm8, ymm4);
+            ymm5 = _mm256_fmadd_pd(ymm12, ymm8, ymm5);
+            ymm6 = _mm256_fmadd_pd(ymm10, ymm13, ymm6);
+            ymm7 = _mm256_fmadd_pd(ymm12, ymm13, ymm7);
             break;
 
         }

@@ -26,7 +26,7 @@
  *     it reads all 6 rows of A and 8 columns of B whatever m and n
  *     are (pass copied, zero-padded edge panels) and does not prefetch.
  *   neoverse_n1_dgemm_6x8_edge: neoverse_n1_dgemm_6x8_direct for n <= 4, a 6x4 kernel of its own
- *     (6.00 cycles per iteration, unroll 8): n-edge panels cost 4
+ *     (6.00 cycles per iteration, unroll 4): n-edge panels cost 4
  *     columns instead of 8.
  */
 #include "neoverse_n1_dgemm_6x8.h"
@@ -936,11 +936,9 @@ void neoverse_n1_dgemm_6x8_edge(int64_t m, int64_t n, int64_t k, const double *a
 {
     const int64_t lda_b = lda * (int64_t)sizeof(double), ldb_b = ldb * (int64_t)sizeof(double);
     const char *pa0 = (const char *)a,
-               *pa3 = pa0 + 3 * lda_b,
-               *pa6 = pa0 + 6 * lda_b;
+               *pa3 = pa0 + 3 * lda_b;
     const char *pb0 = (const char *)b,
-               *pb3 = pb0 + 3 * ldb_b,
-               *pb6 = pb0 + 6 * ldb_b;
+               *pb3 = pb0 + 3 * ldb_b;
     float64x2_t v0, v1, v2, v3, v4, v5, v6, v7;
     float64x2_t v8, v9, v10, v11, v12, v13, v14, v15;
     float64x2_t v16, v17, v18, v19, v20, v21;
@@ -975,297 +973,147 @@ void neoverse_n1_dgemm_6x8_edge(int64_t m, int64_t n, int64_t k, const double *a
         v13 = vld1q_f64((const double *)pa0);
         v17 = vld1q_f64((const double *)pb0);
         v15 = vld1q_f64((const double *)pa0 + 2);
-        v19 = vld1q_f64((const double *)pb0 + 2);
-        v21 = vld1q_f64((const double *)pa0 + 4);
+        v21 = vld1q_f64((const double *)pb0 + 2);
+        v19 = vld1q_f64((const double *)pa0 + 4);
 
-        /* kernel: iteration i and the start of i+1, unrolled 8x */
+        /* kernel: iteration i and the start of i+1, unrolled 4x */
         int64_t nq = k - 1;
-        for (int64_t it = nq / 8; it > 0; it--) {
+        for (int64_t it = nq / 4; it > 0; it--) {
             /* copy 0 */
             v12 = vld1q_f64((const double *)(pa0 + lda_b));
             v16 = vld1q_f64((const double *)(pb0 + ldb_b));
             v14 = vld1q_f64((const double *)(pa0 + lda_b) + 2);
-            v18 = vld1q_f64((const double *)(pb0 + ldb_b) + 2);
-            v20 = vld1q_f64((const double *)(pa0 + lda_b) + 4);
+            v20 = vld1q_f64((const double *)(pb0 + ldb_b) + 2);
+            v18 = vld1q_f64((const double *)(pa0 + lda_b) + 4);
             v0 = vfmaq_laneq_f64(v0, v13, v17, 0);
             v1 = vfmaq_laneq_f64(v1, v15, v17, 0);
-            v2 = vfmaq_laneq_f64(v2, v21, v17, 0);
+            v2 = vfmaq_laneq_f64(v2, v19, v17, 0);
             v3 = vfmaq_laneq_f64(v3, v13, v17, 1);
             v4 = vfmaq_laneq_f64(v4, v15, v17, 1);
-            v5 = vfmaq_laneq_f64(v5, v21, v17, 1);
-            v6 = vfmaq_laneq_f64(v6, v13, v19, 0);
-            v7 = vfmaq_laneq_f64(v7, v15, v19, 0);
-            v8 = vfmaq_laneq_f64(v8, v21, v19, 0);
-            v9 = vfmaq_laneq_f64(v9, v13, v19, 1);
-            v10 = vfmaq_laneq_f64(v10, v15, v19, 1);
-            v11 = vfmaq_laneq_f64(v11, v21, v19, 1);
+            v5 = vfmaq_laneq_f64(v5, v19, v17, 1);
+            v6 = vfmaq_laneq_f64(v6, v13, v21, 0);
+            v7 = vfmaq_laneq_f64(v7, v15, v21, 0);
+            v8 = vfmaq_laneq_f64(v8, v19, v21, 0);
+            v9 = vfmaq_laneq_f64(v9, v13, v21, 1);
+            v10 = vfmaq_laneq_f64(v10, v15, v21, 1);
+            v11 = vfmaq_laneq_f64(v11, v19, v21, 1);
             /* copy 1 */
             v13 = vld1q_f64((const double *)(pa0 + 2 * lda_b));
             v15 = vld1q_f64((const double *)(pb0 + 2 * ldb_b));
-            v21 = vld1q_f64((const double *)(pa0 + 2 * lda_b) + 2);
-            v17 = vld1q_f64((const double *)(pb0 + 2 * ldb_b) + 2);
-            v19 = vld1q_f64((const double *)(pa0 + 2 * lda_b) + 4);
+            v17 = vld1q_f64((const double *)(pa0 + 2 * lda_b) + 2);
+            v19 = vld1q_f64((const double *)(pb0 + 2 * ldb_b) + 2);
+            v21 = vld1q_f64((const double *)(pa0 + 2 * lda_b) + 4);
             v0 = vfmaq_laneq_f64(v0, v12, v16, 0);
             v1 = vfmaq_laneq_f64(v1, v14, v16, 0);
-            v2 = vfmaq_laneq_f64(v2, v20, v16, 0);
+            v2 = vfmaq_laneq_f64(v2, v18, v16, 0);
             v3 = vfmaq_laneq_f64(v3, v12, v16, 1);
             v4 = vfmaq_laneq_f64(v4, v14, v16, 1);
-            v5 = vfmaq_laneq_f64(v5, v20, v16, 1);
-            v6 = vfmaq_laneq_f64(v6, v12, v18, 0);
-            v7 = vfmaq_laneq_f64(v7, v14, v18, 0);
-            v8 = vfmaq_laneq_f64(v8, v20, v18, 0);
-            v9 = vfmaq_laneq_f64(v9, v12, v18, 1);
-            v10 = vfmaq_laneq_f64(v10, v14, v18, 1);
-            v11 = vfmaq_laneq_f64(v11, v20, v18, 1);
+            v5 = vfmaq_laneq_f64(v5, v18, v16, 1);
+            v6 = vfmaq_laneq_f64(v6, v12, v20, 0);
+            v7 = vfmaq_laneq_f64(v7, v14, v20, 0);
+            v8 = vfmaq_laneq_f64(v8, v18, v20, 0);
+            v9 = vfmaq_laneq_f64(v9, v12, v20, 1);
+            v10 = vfmaq_laneq_f64(v10, v14, v20, 1);
+            v11 = vfmaq_laneq_f64(v11, v18, v20, 1);
             /* copy 2 */
             v12 = vld1q_f64((const double *)pa3);
             v14 = vld1q_f64((const double *)pb3);
-            v20 = vld1q_f64((const double *)pa3 + 2);
-            v16 = vld1q_f64((const double *)pb3 + 2);
-            v18 = vld1q_f64((const double *)pa3 + 4);
+            v16 = vld1q_f64((const double *)pa3 + 2);
+            v18 = vld1q_f64((const double *)pb3 + 2);
+            v20 = vld1q_f64((const double *)pa3 + 4);
             v0 = vfmaq_laneq_f64(v0, v13, v15, 0);
-            v1 = vfmaq_laneq_f64(v1, v21, v15, 0);
-            v2 = vfmaq_laneq_f64(v2, v19, v15, 0);
+            v1 = vfmaq_laneq_f64(v1, v17, v15, 0);
+            v2 = vfmaq_laneq_f64(v2, v21, v15, 0);
             v3 = vfmaq_laneq_f64(v3, v13, v15, 1);
-            v4 = vfmaq_laneq_f64(v4, v21, v15, 1);
-            v5 = vfmaq_laneq_f64(v5, v19, v15, 1);
-            v6 = vfmaq_laneq_f64(v6, v13, v17, 0);
-            v7 = vfmaq_laneq_f64(v7, v21, v17, 0);
-            v8 = vfmaq_laneq_f64(v8, v19, v17, 0);
-            v9 = vfmaq_laneq_f64(v9, v13, v17, 1);
-            v10 = vfmaq_laneq_f64(v10, v21, v17, 1);
-            v11 = vfmaq_laneq_f64(v11, v19, v17, 1);
+            v4 = vfmaq_laneq_f64(v4, v17, v15, 1);
+            v5 = vfmaq_laneq_f64(v5, v21, v15, 1);
+            v6 = vfmaq_laneq_f64(v6, v13, v19, 0);
+            v7 = vfmaq_laneq_f64(v7, v17, v19, 0);
+            v8 = vfmaq_laneq_f64(v8, v21, v19, 0);
+            v9 = vfmaq_laneq_f64(v9, v13, v19, 1);
+            v10 = vfmaq_laneq_f64(v10, v17, v19, 1);
+            v11 = vfmaq_laneq_f64(v11, v21, v19, 1);
             /* copy 3 */
             v13 = vld1q_f64((const double *)(pa0 + 4 * lda_b));
-            v21 = vld1q_f64((const double *)(pb0 + 4 * ldb_b));
-            v19 = vld1q_f64((const double *)(pa0 + 4 * lda_b) + 2);
-            v15 = vld1q_f64((const double *)(pb0 + 4 * ldb_b) + 2);
-            v17 = vld1q_f64((const double *)(pa0 + 4 * lda_b) + 4);
+            v17 = vld1q_f64((const double *)(pb0 + 4 * ldb_b));
+            v15 = vld1q_f64((const double *)(pa0 + 4 * lda_b) + 2);
+            v21 = vld1q_f64((const double *)(pb0 + 4 * ldb_b) + 2);
+            v19 = vld1q_f64((const double *)(pa0 + 4 * lda_b) + 4);
             v0 = vfmaq_laneq_f64(v0, v12, v14, 0);
-            v1 = vfmaq_laneq_f64(v1, v20, v14, 0);
-            v2 = vfmaq_laneq_f64(v2, v18, v14, 0);
+            v1 = vfmaq_laneq_f64(v1, v16, v14, 0);
+            v2 = vfmaq_laneq_f64(v2, v20, v14, 0);
             v3 = vfmaq_laneq_f64(v3, v12, v14, 1);
-            v4 = vfmaq_laneq_f64(v4, v20, v14, 1);
-            v5 = vfmaq_laneq_f64(v5, v18, v14, 1);
-            v6 = vfmaq_laneq_f64(v6, v12, v16, 0);
-            v7 = vfmaq_laneq_f64(v7, v20, v16, 0);
-            v8 = vfmaq_laneq_f64(v8, v18, v16, 0);
-            v9 = vfmaq_laneq_f64(v9, v12, v16, 1);
-            v10 = vfmaq_laneq_f64(v10, v20, v16, 1);
-            v11 = vfmaq_laneq_f64(v11, v18, v16, 1);
-            /* copy 4 */
-            v12 = vld1q_f64((const double *)(pa3 + 2 * lda_b));
-            v20 = vld1q_f64((const double *)(pb3 + 2 * ldb_b));
-            v18 = vld1q_f64((const double *)(pa3 + 2 * lda_b) + 2);
-            v14 = vld1q_f64((const double *)(pb3 + 2 * ldb_b) + 2);
-            v16 = vld1q_f64((const double *)(pa3 + 2 * lda_b) + 4);
-            v0 = vfmaq_laneq_f64(v0, v13, v21, 0);
-            v1 = vfmaq_laneq_f64(v1, v19, v21, 0);
-            v2 = vfmaq_laneq_f64(v2, v17, v21, 0);
-            v3 = vfmaq_laneq_f64(v3, v13, v21, 1);
-            v4 = vfmaq_laneq_f64(v4, v19, v21, 1);
-            v5 = vfmaq_laneq_f64(v5, v17, v21, 1);
-            v6 = vfmaq_laneq_f64(v6, v13, v15, 0);
-            v7 = vfmaq_laneq_f64(v7, v19, v15, 0);
-            v8 = vfmaq_laneq_f64(v8, v17, v15, 0);
-            v9 = vfmaq_laneq_f64(v9, v13, v15, 1);
-            v10 = vfmaq_laneq_f64(v10, v19, v15, 1);
-            v11 = vfmaq_laneq_f64(v11, v17, v15, 1);
-            /* copy 5 */
-            v13 = vld1q_f64((const double *)pa6);
-            v19 = vld1q_f64((const double *)pb6);
-            v17 = vld1q_f64((const double *)pa6 + 2);
-            v21 = vld1q_f64((const double *)pb6 + 2);
-            v15 = vld1q_f64((const double *)pa6 + 4);
-            v0 = vfmaq_laneq_f64(v0, v12, v20, 0);
-            v1 = vfmaq_laneq_f64(v1, v18, v20, 0);
-            v2 = vfmaq_laneq_f64(v2, v16, v20, 0);
-            v3 = vfmaq_laneq_f64(v3, v12, v20, 1);
-            v4 = vfmaq_laneq_f64(v4, v18, v20, 1);
-            v5 = vfmaq_laneq_f64(v5, v16, v20, 1);
-            v6 = vfmaq_laneq_f64(v6, v12, v14, 0);
-            v7 = vfmaq_laneq_f64(v7, v18, v14, 0);
-            v8 = vfmaq_laneq_f64(v8, v16, v14, 0);
-            v9 = vfmaq_laneq_f64(v9, v12, v14, 1);
-            v10 = vfmaq_laneq_f64(v10, v18, v14, 1);
-            v11 = vfmaq_laneq_f64(v11, v16, v14, 1);
-            /* copy 6 */
-            v12 = vld1q_f64((const double *)(pa3 + 4 * lda_b));
-            v18 = vld1q_f64((const double *)(pb3 + 4 * ldb_b));
-            v16 = vld1q_f64((const double *)(pa3 + 4 * lda_b) + 2);
-            v20 = vld1q_f64((const double *)(pb3 + 4 * ldb_b) + 2);
-            v14 = vld1q_f64((const double *)(pa3 + 4 * lda_b) + 4);
-            v0 = vfmaq_laneq_f64(v0, v13, v19, 0);
-            v1 = vfmaq_laneq_f64(v1, v17, v19, 0);
-            v2 = vfmaq_laneq_f64(v2, v15, v19, 0);
-            v3 = vfmaq_laneq_f64(v3, v13, v19, 1);
-            v4 = vfmaq_laneq_f64(v4, v17, v19, 1);
-            v5 = vfmaq_laneq_f64(v5, v15, v19, 1);
-            v6 = vfmaq_laneq_f64(v6, v13, v21, 0);
-            v7 = vfmaq_laneq_f64(v7, v17, v21, 0);
-            v8 = vfmaq_laneq_f64(v8, v15, v21, 0);
-            v9 = vfmaq_laneq_f64(v9, v13, v21, 1);
-            v10 = vfmaq_laneq_f64(v10, v17, v21, 1);
-            v11 = vfmaq_laneq_f64(v11, v15, v21, 1);
-            /* copy 7 */
-            v13 = vld1q_f64((const double *)(pa0 + 8 * lda_b));
-            v17 = vld1q_f64((const double *)(pb0 + 8 * ldb_b));
-            v15 = vld1q_f64((const double *)(pa0 + 8 * lda_b) + 2);
-            v19 = vld1q_f64((const double *)(pb0 + 8 * ldb_b) + 2);
-            v21 = vld1q_f64((const double *)(pa0 + 8 * lda_b) + 4);
-            v0 = vfmaq_laneq_f64(v0, v12, v18, 0);
-            v1 = vfmaq_laneq_f64(v1, v16, v18, 0);
-            v2 = vfmaq_laneq_f64(v2, v14, v18, 0);
-            v3 = vfmaq_laneq_f64(v3, v12, v18, 1);
-            v4 = vfmaq_laneq_f64(v4, v16, v18, 1);
-            v5 = vfmaq_laneq_f64(v5, v14, v18, 1);
-            v6 = vfmaq_laneq_f64(v6, v12, v20, 0);
-            v7 = vfmaq_laneq_f64(v7, v16, v20, 0);
-            v8 = vfmaq_laneq_f64(v8, v14, v20, 0);
-            v9 = vfmaq_laneq_f64(v9, v12, v20, 1);
-            v10 = vfmaq_laneq_f64(v10, v16, v20, 1);
-            v11 = vfmaq_laneq_f64(v11, v14, v20, 1);
+            v4 = vfmaq_laneq_f64(v4, v16, v14, 1);
+            v5 = vfmaq_laneq_f64(v5, v20, v14, 1);
+            v6 = vfmaq_laneq_f64(v6, v12, v18, 0);
+            v7 = vfmaq_laneq_f64(v7, v16, v18, 0);
+            v8 = vfmaq_laneq_f64(v8, v20, v18, 0);
+            v9 = vfmaq_laneq_f64(v9, v12, v18, 1);
+            v10 = vfmaq_laneq_f64(v10, v16, v18, 1);
+            v11 = vfmaq_laneq_f64(v11, v20, v18, 1);
 
-            pa0 += 8 * lda_b;
-            pa3 += 8 * lda_b;
-            pa6 += 8 * lda_b;
-            pb0 += 8 * ldb_b;
-            pb3 += 8 * ldb_b;
-            pb6 += 8 * ldb_b;
+            pa0 += 4 * lda_b;
+            pa3 += 4 * lda_b;
+            pb0 += 4 * ldb_b;
+            pb3 += 4 * ldb_b;
         }
-        int64_t rem = nq % 8;
+        int64_t rem = nq % 4;
         if (rem > 0) {
             v12 = vld1q_f64((const double *)(pa0 + lda_b));
             v16 = vld1q_f64((const double *)(pb0 + ldb_b));
             v14 = vld1q_f64((const double *)(pa0 + lda_b) + 2);
-            v18 = vld1q_f64((const double *)(pb0 + ldb_b) + 2);
-            v20 = vld1q_f64((const double *)(pa0 + lda_b) + 4);
+            v20 = vld1q_f64((const double *)(pb0 + ldb_b) + 2);
+            v18 = vld1q_f64((const double *)(pa0 + lda_b) + 4);
             v0 = vfmaq_laneq_f64(v0, v13, v17, 0);
             v1 = vfmaq_laneq_f64(v1, v15, v17, 0);
-            v2 = vfmaq_laneq_f64(v2, v21, v17, 0);
+            v2 = vfmaq_laneq_f64(v2, v19, v17, 0);
             v3 = vfmaq_laneq_f64(v3, v13, v17, 1);
             v4 = vfmaq_laneq_f64(v4, v15, v17, 1);
-            v5 = vfmaq_laneq_f64(v5, v21, v17, 1);
-            v6 = vfmaq_laneq_f64(v6, v13, v19, 0);
-            v7 = vfmaq_laneq_f64(v7, v15, v19, 0);
-            v8 = vfmaq_laneq_f64(v8, v21, v19, 0);
-            v9 = vfmaq_laneq_f64(v9, v13, v19, 1);
-            v10 = vfmaq_laneq_f64(v10, v15, v19, 1);
-            v11 = vfmaq_laneq_f64(v11, v21, v19, 1);
+            v5 = vfmaq_laneq_f64(v5, v19, v17, 1);
+            v6 = vfmaq_laneq_f64(v6, v13, v21, 0);
+            v7 = vfmaq_laneq_f64(v7, v15, v21, 0);
+            v8 = vfmaq_laneq_f64(v8, v19, v21, 0);
+            v9 = vfmaq_laneq_f64(v9, v13, v21, 1);
+            v10 = vfmaq_laneq_f64(v10, v15, v21, 1);
+            v11 = vfmaq_laneq_f64(v11, v19, v21, 1);
         }
         if (rem > 1) {
             v13 = vld1q_f64((const double *)(pa0 + 2 * lda_b));
             v15 = vld1q_f64((const double *)(pb0 + 2 * ldb_b));
-            v21 = vld1q_f64((const double *)(pa0 + 2 * lda_b) + 2);
-            v17 = vld1q_f64((const double *)(pb0 + 2 * ldb_b) + 2);
-            v19 = vld1q_f64((const double *)(pa0 + 2 * lda_b) + 4);
+            v17 = vld1q_f64((const double *)(pa0 + 2 * lda_b) + 2);
+            v19 = vld1q_f64((const double *)(pb0 + 2 * ldb_b) + 2);
+            v21 = vld1q_f64((const double *)(pa0 + 2 * lda_b) + 4);
             v0 = vfmaq_laneq_f64(v0, v12, v16, 0);
             v1 = vfmaq_laneq_f64(v1, v14, v16, 0);
-            v2 = vfmaq_laneq_f64(v2, v20, v16, 0);
+            v2 = vfmaq_laneq_f64(v2, v18, v16, 0);
             v3 = vfmaq_laneq_f64(v3, v12, v16, 1);
             v4 = vfmaq_laneq_f64(v4, v14, v16, 1);
-            v5 = vfmaq_laneq_f64(v5, v20, v16, 1);
-            v6 = vfmaq_laneq_f64(v6, v12, v18, 0);
-            v7 = vfmaq_laneq_f64(v7, v14, v18, 0);
-            v8 = vfmaq_laneq_f64(v8, v20, v18, 0);
-            v9 = vfmaq_laneq_f64(v9, v12, v18, 1);
-            v10 = vfmaq_laneq_f64(v10, v14, v18, 1);
-            v11 = vfmaq_laneq_f64(v11, v20, v18, 1);
+            v5 = vfmaq_laneq_f64(v5, v18, v16, 1);
+            v6 = vfmaq_laneq_f64(v6, v12, v20, 0);
+            v7 = vfmaq_laneq_f64(v7, v14, v20, 0);
+            v8 = vfmaq_laneq_f64(v8, v18, v20, 0);
+            v9 = vfmaq_laneq_f64(v9, v12, v20, 1);
+            v10 = vfmaq_laneq_f64(v10, v14, v20, 1);
+            v11 = vfmaq_laneq_f64(v11, v18, v20, 1);
         }
         if (rem > 2) {
             v12 = vld1q_f64((const double *)pa3);
             v14 = vld1q_f64((const double *)pb3);
-            v20 = vld1q_f64((const double *)pa3 + 2);
-            v16 = vld1q_f64((const double *)pb3 + 2);
-            v18 = vld1q_f64((const double *)pa3 + 4);
+            v16 = vld1q_f64((const double *)pa3 + 2);
+            v18 = vld1q_f64((const double *)pb3 + 2);
+            v20 = vld1q_f64((const double *)pa3 + 4);
             v0 = vfmaq_laneq_f64(v0, v13, v15, 0);
-            v1 = vfmaq_laneq_f64(v1, v21, v15, 0);
-            v2 = vfmaq_laneq_f64(v2, v19, v15, 0);
+            v1 = vfmaq_laneq_f64(v1, v17, v15, 0);
+            v2 = vfmaq_laneq_f64(v2, v21, v15, 0);
             v3 = vfmaq_laneq_f64(v3, v13, v15, 1);
-            v4 = vfmaq_laneq_f64(v4, v21, v15, 1);
-            v5 = vfmaq_laneq_f64(v5, v19, v15, 1);
-            v6 = vfmaq_laneq_f64(v6, v13, v17, 0);
-            v7 = vfmaq_laneq_f64(v7, v21, v17, 0);
-            v8 = vfmaq_laneq_f64(v8, v19, v17, 0);
-            v9 = vfmaq_laneq_f64(v9, v13, v17, 1);
-            v10 = vfmaq_laneq_f64(v10, v21, v17, 1);
-            v11 = vfmaq_laneq_f64(v11, v19, v17, 1);
-        }
-        if (rem > 3) {
-            v13 = vld1q_f64((const double *)(pa0 + 4 * lda_b));
-            v21 = vld1q_f64((const double *)(pb0 + 4 * ldb_b));
-            v19 = vld1q_f64((const double *)(pa0 + 4 * lda_b) + 2);
-            v15 = vld1q_f64((const double *)(pb0 + 4 * ldb_b) + 2);
-            v17 = vld1q_f64((const double *)(pa0 + 4 * lda_b) + 4);
-            v0 = vfmaq_laneq_f64(v0, v12, v14, 0);
-            v1 = vfmaq_laneq_f64(v1, v20, v14, 0);
-            v2 = vfmaq_laneq_f64(v2, v18, v14, 0);
-            v3 = vfmaq_laneq_f64(v3, v12, v14, 1);
-            v4 = vfmaq_laneq_f64(v4, v20, v14, 1);
-            v5 = vfmaq_laneq_f64(v5, v18, v14, 1);
-            v6 = vfmaq_laneq_f64(v6, v12, v16, 0);
-            v7 = vfmaq_laneq_f64(v7, v20, v16, 0);
-            v8 = vfmaq_laneq_f64(v8, v18, v16, 0);
-            v9 = vfmaq_laneq_f64(v9, v12, v16, 1);
-            v10 = vfmaq_laneq_f64(v10, v20, v16, 1);
-            v11 = vfmaq_laneq_f64(v11, v18, v16, 1);
-        }
-        if (rem > 4) {
-            v12 = vld1q_f64((const double *)(pa3 + 2 * lda_b));
-            v20 = vld1q_f64((const double *)(pb3 + 2 * ldb_b));
-            v18 = vld1q_f64((const double *)(pa3 + 2 * lda_b) + 2);
-            v14 = vld1q_f64((const double *)(pb3 + 2 * ldb_b) + 2);
-            v16 = vld1q_f64((const double *)(pa3 + 2 * lda_b) + 4);
-            v0 = vfmaq_laneq_f64(v0, v13, v21, 0);
-            v1 = vfmaq_laneq_f64(v1, v19, v21, 0);
-            v2 = vfmaq_laneq_f64(v2, v17, v21, 0);
-            v3 = vfmaq_laneq_f64(v3, v13, v21, 1);
-            v4 = vfmaq_laneq_f64(v4, v19, v21, 1);
-            v5 = vfmaq_laneq_f64(v5, v17, v21, 1);
-            v6 = vfmaq_laneq_f64(v6, v13, v15, 0);
-            v7 = vfmaq_laneq_f64(v7, v19, v15, 0);
-            v8 = vfmaq_laneq_f64(v8, v17, v15, 0);
-            v9 = vfmaq_laneq_f64(v9, v13, v15, 1);
-            v10 = vfmaq_laneq_f64(v10, v19, v15, 1);
-            v11 = vfmaq_laneq_f64(v11, v17, v15, 1);
-        }
-        if (rem > 5) {
-            v13 = vld1q_f64((const double *)pa6);
-            v19 = vld1q_f64((const double *)pb6);
-            v17 = vld1q_f64((const double *)pa6 + 2);
-            v21 = vld1q_f64((const double *)pb6 + 2);
-            v15 = vld1q_f64((const double *)pa6 + 4);
-            v0 = vfmaq_laneq_f64(v0, v12, v20, 0);
-            v1 = vfmaq_laneq_f64(v1, v18, v20, 0);
-            v2 = vfmaq_laneq_f64(v2, v16, v20, 0);
-            v3 = vfmaq_laneq_f64(v3, v12, v20, 1);
-            v4 = vfmaq_laneq_f64(v4, v18, v20, 1);
-            v5 = vfmaq_laneq_f64(v5, v16, v20, 1);
-            v6 = vfmaq_laneq_f64(v6, v12, v14, 0);
-            v7 = vfmaq_laneq_f64(v7, v18, v14, 0);
-            v8 = vfmaq_laneq_f64(v8, v16, v14, 0);
-            v9 = vfmaq_laneq_f64(v9, v12, v14, 1);
-            v10 = vfmaq_laneq_f64(v10, v18, v14, 1);
-            v11 = vfmaq_laneq_f64(v11, v16, v14, 1);
-        }
-        if (rem > 6) {
-            v12 = vld1q_f64((const double *)(pa3 + 4 * lda_b));
-            v18 = vld1q_f64((const double *)(pb3 + 4 * ldb_b));
-            v16 = vld1q_f64((const double *)(pa3 + 4 * lda_b) + 2);
-            v20 = vld1q_f64((const double *)(pb3 + 4 * ldb_b) + 2);
-            v14 = vld1q_f64((const double *)(pa3 + 4 * lda_b) + 4);
-            v0 = vfmaq_laneq_f64(v0, v13, v19, 0);
-            v1 = vfmaq_laneq_f64(v1, v17, v19, 0);
-            v2 = vfmaq_laneq_f64(v2, v15, v19, 0);
-            v3 = vfmaq_laneq_f64(v3, v13, v19, 1);
-            v4 = vfmaq_laneq_f64(v4, v17, v19, 1);
-            v5 = vfmaq_laneq_f64(v5, v15, v19, 1);
-            v6 = vfmaq_laneq_f64(v6, v13, v21, 0);
-            v7 = vfmaq_laneq_f64(v7, v17, v21, 0);
-            v8 = vfmaq_laneq_f64(v8, v15, v21, 0);
-            v9 = vfmaq_laneq_f64(v9, v13, v21, 1);
-            v10 = vfmaq_laneq_f64(v10, v17, v21, 1);
-            v11 = vfmaq_laneq_f64(v11, v15, v21, 1);
+            v4 = vfmaq_laneq_f64(v4, v17, v15, 1);
+            v5 = vfmaq_laneq_f64(v5, v21, v15, 1);
+            v6 = vfmaq_laneq_f64(v6, v13, v19, 0);
+            v7 = vfmaq_laneq_f64(v7, v17, v19, 0);
+            v8 = vfmaq_laneq_f64(v8, v21, v19, 0);
+            v9 = vfmaq_laneq_f64(v9, v13, v19, 1);
+            v10 = vfmaq_laneq_f64(v10, v17, v19, 1);
+            v11 = vfmaq_laneq_f64(v11, v21, v19, 1);
         }
 
         /* epilogue: the rest of the last iteration, in the registers
@@ -1274,114 +1122,58 @@ void neoverse_n1_dgemm_6x8_edge(int64_t m, int64_t n, int64_t k, const double *a
         case 0:
             v0 = vfmaq_laneq_f64(v0, v13, v17, 0);
             v1 = vfmaq_laneq_f64(v1, v15, v17, 0);
-            v2 = vfmaq_laneq_f64(v2, v21, v17, 0);
+            v2 = vfmaq_laneq_f64(v2, v19, v17, 0);
             v3 = vfmaq_laneq_f64(v3, v13, v17, 1);
             v4 = vfmaq_laneq_f64(v4, v15, v17, 1);
-            v5 = vfmaq_laneq_f64(v5, v21, v17, 1);
-            v6 = vfmaq_laneq_f64(v6, v13, v19, 0);
-            v7 = vfmaq_laneq_f64(v7, v15, v19, 0);
-            v8 = vfmaq_laneq_f64(v8, v21, v19, 0);
-            v9 = vfmaq_laneq_f64(v9, v13, v19, 1);
-            v10 = vfmaq_laneq_f64(v10, v15, v19, 1);
-            v11 = vfmaq_laneq_f64(v11, v21, v19, 1);
+            v5 = vfmaq_laneq_f64(v5, v19, v17, 1);
+            v6 = vfmaq_laneq_f64(v6, v13, v21, 0);
+            v7 = vfmaq_laneq_f64(v7, v15, v21, 0);
+            v8 = vfmaq_laneq_f64(v8, v19, v21, 0);
+            v9 = vfmaq_laneq_f64(v9, v13, v21, 1);
+            v10 = vfmaq_laneq_f64(v10, v15, v21, 1);
+            v11 = vfmaq_laneq_f64(v11, v19, v21, 1);
             break;
         case 1:
             v0 = vfmaq_laneq_f64(v0, v12, v16, 0);
             v1 = vfmaq_laneq_f64(v1, v14, v16, 0);
-            v2 = vfmaq_laneq_f64(v2, v20, v16, 0);
+            v2 = vfmaq_laneq_f64(v2, v18, v16, 0);
             v3 = vfmaq_laneq_f64(v3, v12, v16, 1);
             v4 = vfmaq_laneq_f64(v4, v14, v16, 1);
-            v5 = vfmaq_laneq_f64(v5, v20, v16, 1);
-            v6 = vfmaq_laneq_f64(v6, v12, v18, 0);
-            v7 = vfmaq_laneq_f64(v7, v14, v18, 0);
-            v8 = vfmaq_laneq_f64(v8, v20, v18, 0);
-            v9 = vfmaq_laneq_f64(v9, v12, v18, 1);
-            v10 = vfmaq_laneq_f64(v10, v14, v18, 1);
-            v11 = vfmaq_laneq_f64(v11, v20, v18, 1);
+            v5 = vfmaq_laneq_f64(v5, v18, v16, 1);
+            v6 = vfmaq_laneq_f64(v6, v12, v20, 0);
+            v7 = vfmaq_laneq_f64(v7, v14, v20, 0);
+            v8 = vfmaq_laneq_f64(v8, v18, v20, 0);
+            v9 = vfmaq_laneq_f64(v9, v12, v20, 1);
+            v10 = vfmaq_laneq_f64(v10, v14, v20, 1);
+            v11 = vfmaq_laneq_f64(v11, v18, v20, 1);
             break;
         case 2:
             v0 = vfmaq_laneq_f64(v0, v13, v15, 0);
-            v1 = vfmaq_laneq_f64(v1, v21, v15, 0);
-            v2 = vfmaq_laneq_f64(v2, v19, v15, 0);
+            v1 = vfmaq_laneq_f64(v1, v17, v15, 0);
+            v2 = vfmaq_laneq_f64(v2, v21, v15, 0);
             v3 = vfmaq_laneq_f64(v3, v13, v15, 1);
-            v4 = vfmaq_laneq_f64(v4, v21, v15, 1);
-            v5 = vfmaq_laneq_f64(v5, v19, v15, 1);
-            v6 = vfmaq_laneq_f64(v6, v13, v17, 0);
-            v7 = vfmaq_laneq_f64(v7, v21, v17, 0);
-            v8 = vfmaq_laneq_f64(v8, v19, v17, 0);
-            v9 = vfmaq_laneq_f64(v9, v13, v17, 1);
-            v10 = vfmaq_laneq_f64(v10, v21, v17, 1);
-            v11 = vfmaq_laneq_f64(v11, v19, v17, 1);
+            v4 = vfmaq_laneq_f64(v4, v17, v15, 1);
+            v5 = vfmaq_laneq_f64(v5, v21, v15, 1);
+            v6 = vfmaq_laneq_f64(v6, v13, v19, 0);
+            v7 = vfmaq_laneq_f64(v7, v17, v19, 0);
+            v8 = vfmaq_laneq_f64(v8, v21, v19, 0);
+            v9 = vfmaq_laneq_f64(v9, v13, v19, 1);
+            v10 = vfmaq_laneq_f64(v10, v17, v19, 1);
+            v11 = vfmaq_laneq_f64(v11, v21, v19, 1);
             break;
         case 3:
             v0 = vfmaq_laneq_f64(v0, v12, v14, 0);
-            v1 = vfmaq_laneq_f64(v1, v20, v14, 0);
-            v2 = vfmaq_laneq_f64(v2, v18, v14, 0);
+            v1 = vfmaq_laneq_f64(v1, v16, v14, 0);
+            v2 = vfmaq_laneq_f64(v2, v20, v14, 0);
             v3 = vfmaq_laneq_f64(v3, v12, v14, 1);
-            v4 = vfmaq_laneq_f64(v4, v20, v14, 1);
-            v5 = vfmaq_laneq_f64(v5, v18, v14, 1);
-            v6 = vfmaq_laneq_f64(v6, v12, v16, 0);
-            v7 = vfmaq_laneq_f64(v7, v20, v16, 0);
-            v8 = vfmaq_laneq_f64(v8, v18, v16, 0);
-            v9 = vfmaq_laneq_f64(v9, v12, v16, 1);
-            v10 = vfmaq_laneq_f64(v10, v20, v16, 1);
-            v11 = vfmaq_laneq_f64(v11, v18, v16, 1);
-            break;
-        case 4:
-            v0 = vfmaq_laneq_f64(v0, v13, v21, 0);
-            v1 = vfmaq_laneq_f64(v1, v19, v21, 0);
-            v2 = vfmaq_laneq_f64(v2, v17, v21, 0);
-            v3 = vfmaq_laneq_f64(v3, v13, v21, 1);
-            v4 = vfmaq_laneq_f64(v4, v19, v21, 1);
-            v5 = vfmaq_laneq_f64(v5, v17, v21, 1);
-            v6 = vfmaq_laneq_f64(v6, v13, v15, 0);
-            v7 = vfmaq_laneq_f64(v7, v19, v15, 0);
-            v8 = vfmaq_laneq_f64(v8, v17, v15, 0);
-            v9 = vfmaq_laneq_f64(v9, v13, v15, 1);
-            v10 = vfmaq_laneq_f64(v10, v19, v15, 1);
-            v11 = vfmaq_laneq_f64(v11, v17, v15, 1);
-            break;
-        case 5:
-            v0 = vfmaq_laneq_f64(v0, v12, v20, 0);
-            v1 = vfmaq_laneq_f64(v1, v18, v20, 0);
-            v2 = vfmaq_laneq_f64(v2, v16, v20, 0);
-            v3 = vfmaq_laneq_f64(v3, v12, v20, 1);
-            v4 = vfmaq_laneq_f64(v4, v18, v20, 1);
-            v5 = vfmaq_laneq_f64(v5, v16, v20, 1);
-            v6 = vfmaq_laneq_f64(v6, v12, v14, 0);
-            v7 = vfmaq_laneq_f64(v7, v18, v14, 0);
-            v8 = vfmaq_laneq_f64(v8, v16, v14, 0);
-            v9 = vfmaq_laneq_f64(v9, v12, v14, 1);
-            v10 = vfmaq_laneq_f64(v10, v18, v14, 1);
-            v11 = vfmaq_laneq_f64(v11, v16, v14, 1);
-            break;
-        case 6:
-            v0 = vfmaq_laneq_f64(v0, v13, v19, 0);
-            v1 = vfmaq_laneq_f64(v1, v17, v19, 0);
-            v2 = vfmaq_laneq_f64(v2, v15, v19, 0);
-            v3 = vfmaq_laneq_f64(v3, v13, v19, 1);
-            v4 = vfmaq_laneq_f64(v4, v17, v19, 1);
-            v5 = vfmaq_laneq_f64(v5, v15, v19, 1);
-            v6 = vfmaq_laneq_f64(v6, v13, v21, 0);
-            v7 = vfmaq_laneq_f64(v7, v17, v21, 0);
-            v8 = vfmaq_laneq_f64(v8, v15, v21, 0);
-            v9 = vfmaq_laneq_f64(v9, v13, v21, 1);
-            v10 = vfmaq_laneq_f64(v10, v17, v21, 1);
-            v11 = vfmaq_laneq_f64(v11, v15, v21, 1);
-            break;
-        case 7:
-            v0 = vfmaq_laneq_f64(v0, v12, v18, 0);
-            v1 = vfmaq_laneq_f64(v1, v16, v18, 0);
-            v2 = vfmaq_laneq_f64(v2, v14, v18, 0);
-            v3 = vfmaq_laneq_f64(v3, v12, v18, 1);
-            v4 = vfmaq_laneq_f64(v4, v16, v18, 1);
-            v5 = vfmaq_laneq_f64(v5, v14, v18, 1);
-            v6 = vfmaq_laneq_f64(v6, v12, v20, 0);
-            v7 = vfmaq_laneq_f64(v7, v16, v20, 0);
-            v8 = vfmaq_laneq_f64(v8, v14, v20, 0);
-            v9 = vfmaq_laneq_f64(v9, v12, v20, 1);
-            v10 = vfmaq_laneq_f64(v10, v16, v20, 1);
-            v11 = vfmaq_laneq_f64(v11, v14, v20, 1);
+            v4 = vfmaq_laneq_f64(v4, v16, v14, 1);
+            v5 = vfmaq_laneq_f64(v5, v20, v14, 1);
+            v6 = vfmaq_laneq_f64(v6, v12, v18, 0);
+            v7 = vfmaq_laneq_f64(v7, v16, v18, 0);
+            v8 = vfmaq_laneq_f64(v8, v20, v18, 0);
+            v9 = vfmaq_laneq_f64(v9, v12, v18, 1);
+            v10 = vfmaq_laneq_f64(v10, v16, v18, 1);
+            v11 = vfmaq_laneq_f64(v11, v20, v18, 1);
             break;
 
         }

@@ -26,7 +26,7 @@
  *     it reads all 8 rows of A and 12 columns of B whatever m and n
  *     are (pass copied, zero-padded edge panels) and does not prefetch.
  *   neoverse_n1_sgemm_8x12_edge: neoverse_n1_sgemm_8x12_direct for n <= 8, a 8x8 kernel of its own
- *     (8.00 cycles per iteration, unroll 4): n-edge panels cost 8
+ *     (8.00 cycles per iteration, unroll 2): n-edge panels cost 8
  *     columns instead of 12.
  */
 #include "neoverse_n1_sgemm_8x12.h"
@@ -1089,10 +1089,8 @@ void neoverse_n1_sgemm_8x12_edge(int64_t m, int64_t n, int64_t k, const float *a
                                  const float *b, int64_t ldb, const float *beta, float *c, int64_t rs_c, int64_t cs_c)
 {
     const int64_t lda_b = lda * (int64_t)sizeof(float), ldb_b = ldb * (int64_t)sizeof(float);
-    const char *pa0 = (const char *)a,
-               *pa3 = pa0 + 3 * lda_b;
-    const char *pb0 = (const char *)b,
-               *pb3 = pb0 + 3 * ldb_b;
+    const char *pa0 = (const char *)a;
+    const char *pb0 = (const char *)b;
     float32x4_t v0, v1, v2, v3, v4, v5, v6, v7;
     float32x4_t v8, v9, v10, v11, v12, v13, v14, v15;
     float32x4_t v16, v17, v18, v19, v20, v21, v22, v23;
@@ -1133,9 +1131,9 @@ void neoverse_n1_sgemm_8x12_edge(int64_t m, int64_t n, int64_t k, const float *a
         v19 = vld1q_f32((const float *)pa0 + 4);
         v23 = vld1q_f32((const float *)pb0 + 4);
 
-        /* kernel: iteration i and the start of i+1, unrolled 4x */
+        /* kernel: iteration i and the start of i+1, unrolled 2x */
         int64_t nq = k - 1;
-        for (int64_t it = nq / 4; it > 0; it--) {
+        for (int64_t it = nq / 2; it > 0; it--) {
             /* copy 0 */
             v16 = vld1q_f32((const float *)(pa0 + lda_b));
             v20 = vld1q_f32((const float *)(pb0 + ldb_b));
@@ -1159,8 +1157,8 @@ void neoverse_n1_sgemm_8x12_edge(int64_t m, int64_t n, int64_t k, const float *a
             v15 = vfmaq_laneq_f32(v15, v19, v23, 3);
             /* copy 1 */
             v17 = vld1q_f32((const float *)(pa0 + 2 * lda_b));
-            v19 = vld1q_f32((const float *)(pb0 + 2 * ldb_b));
-            v21 = vld1q_f32((const float *)(pa0 + 2 * lda_b) + 4);
+            v21 = vld1q_f32((const float *)(pb0 + 2 * ldb_b));
+            v19 = vld1q_f32((const float *)(pa0 + 2 * lda_b) + 4);
             v23 = vld1q_f32((const float *)(pb0 + 2 * ldb_b) + 4);
             v0 = vfmaq_laneq_f32(v0, v16, v20, 0);
             v1 = vfmaq_laneq_f32(v1, v18, v20, 0);
@@ -1178,55 +1176,11 @@ void neoverse_n1_sgemm_8x12_edge(int64_t m, int64_t n, int64_t k, const float *a
             v13 = vfmaq_laneq_f32(v13, v18, v22, 2);
             v14 = vfmaq_laneq_f32(v14, v16, v22, 3);
             v15 = vfmaq_laneq_f32(v15, v18, v22, 3);
-            /* copy 2 */
-            v16 = vld1q_f32((const float *)pa3);
-            v18 = vld1q_f32((const float *)pb3);
-            v20 = vld1q_f32((const float *)pa3 + 4);
-            v22 = vld1q_f32((const float *)pb3 + 4);
-            v0 = vfmaq_laneq_f32(v0, v17, v19, 0);
-            v1 = vfmaq_laneq_f32(v1, v21, v19, 0);
-            v2 = vfmaq_laneq_f32(v2, v17, v19, 1);
-            v3 = vfmaq_laneq_f32(v3, v21, v19, 1);
-            v4 = vfmaq_laneq_f32(v4, v17, v19, 2);
-            v5 = vfmaq_laneq_f32(v5, v21, v19, 2);
-            v6 = vfmaq_laneq_f32(v6, v17, v19, 3);
-            v7 = vfmaq_laneq_f32(v7, v21, v19, 3);
-            v8 = vfmaq_laneq_f32(v8, v17, v23, 0);
-            v9 = vfmaq_laneq_f32(v9, v21, v23, 0);
-            v10 = vfmaq_laneq_f32(v10, v17, v23, 1);
-            v11 = vfmaq_laneq_f32(v11, v21, v23, 1);
-            v12 = vfmaq_laneq_f32(v12, v17, v23, 2);
-            v13 = vfmaq_laneq_f32(v13, v21, v23, 2);
-            v14 = vfmaq_laneq_f32(v14, v17, v23, 3);
-            v15 = vfmaq_laneq_f32(v15, v21, v23, 3);
-            /* copy 3 */
-            v17 = vld1q_f32((const float *)(pa0 + 4 * lda_b));
-            v21 = vld1q_f32((const float *)(pb0 + 4 * ldb_b));
-            v19 = vld1q_f32((const float *)(pa0 + 4 * lda_b) + 4);
-            v23 = vld1q_f32((const float *)(pb0 + 4 * ldb_b) + 4);
-            v0 = vfmaq_laneq_f32(v0, v16, v18, 0);
-            v1 = vfmaq_laneq_f32(v1, v20, v18, 0);
-            v2 = vfmaq_laneq_f32(v2, v16, v18, 1);
-            v3 = vfmaq_laneq_f32(v3, v20, v18, 1);
-            v4 = vfmaq_laneq_f32(v4, v16, v18, 2);
-            v5 = vfmaq_laneq_f32(v5, v20, v18, 2);
-            v6 = vfmaq_laneq_f32(v6, v16, v18, 3);
-            v7 = vfmaq_laneq_f32(v7, v20, v18, 3);
-            v8 = vfmaq_laneq_f32(v8, v16, v22, 0);
-            v9 = vfmaq_laneq_f32(v9, v20, v22, 0);
-            v10 = vfmaq_laneq_f32(v10, v16, v22, 1);
-            v11 = vfmaq_laneq_f32(v11, v20, v22, 1);
-            v12 = vfmaq_laneq_f32(v12, v16, v22, 2);
-            v13 = vfmaq_laneq_f32(v13, v20, v22, 2);
-            v14 = vfmaq_laneq_f32(v14, v16, v22, 3);
-            v15 = vfmaq_laneq_f32(v15, v20, v22, 3);
 
-            pa0 += 4 * lda_b;
-            pa3 += 4 * lda_b;
-            pb0 += 4 * ldb_b;
-            pb3 += 4 * ldb_b;
+            pa0 += 2 * lda_b;
+            pb0 += 2 * ldb_b;
         }
-        int64_t rem = nq % 4;
+        int64_t rem = nq % 2;
         if (rem > 0) {
             v16 = vld1q_f32((const float *)(pa0 + lda_b));
             v20 = vld1q_f32((const float *)(pb0 + ldb_b));
@@ -1248,50 +1202,6 @@ void neoverse_n1_sgemm_8x12_edge(int64_t m, int64_t n, int64_t k, const float *a
             v13 = vfmaq_laneq_f32(v13, v19, v23, 2);
             v14 = vfmaq_laneq_f32(v14, v17, v23, 3);
             v15 = vfmaq_laneq_f32(v15, v19, v23, 3);
-        }
-        if (rem > 1) {
-            v17 = vld1q_f32((const float *)(pa0 + 2 * lda_b));
-            v19 = vld1q_f32((const float *)(pb0 + 2 * ldb_b));
-            v21 = vld1q_f32((const float *)(pa0 + 2 * lda_b) + 4);
-            v23 = vld1q_f32((const float *)(pb0 + 2 * ldb_b) + 4);
-            v0 = vfmaq_laneq_f32(v0, v16, v20, 0);
-            v1 = vfmaq_laneq_f32(v1, v18, v20, 0);
-            v2 = vfmaq_laneq_f32(v2, v16, v20, 1);
-            v3 = vfmaq_laneq_f32(v3, v18, v20, 1);
-            v4 = vfmaq_laneq_f32(v4, v16, v20, 2);
-            v5 = vfmaq_laneq_f32(v5, v18, v20, 2);
-            v6 = vfmaq_laneq_f32(v6, v16, v20, 3);
-            v7 = vfmaq_laneq_f32(v7, v18, v20, 3);
-            v8 = vfmaq_laneq_f32(v8, v16, v22, 0);
-            v9 = vfmaq_laneq_f32(v9, v18, v22, 0);
-            v10 = vfmaq_laneq_f32(v10, v16, v22, 1);
-            v11 = vfmaq_laneq_f32(v11, v18, v22, 1);
-            v12 = vfmaq_laneq_f32(v12, v16, v22, 2);
-            v13 = vfmaq_laneq_f32(v13, v18, v22, 2);
-            v14 = vfmaq_laneq_f32(v14, v16, v22, 3);
-            v15 = vfmaq_laneq_f32(v15, v18, v22, 3);
-        }
-        if (rem > 2) {
-            v16 = vld1q_f32((const float *)pa3);
-            v18 = vld1q_f32((const float *)pb3);
-            v20 = vld1q_f32((const float *)pa3 + 4);
-            v22 = vld1q_f32((const float *)pb3 + 4);
-            v0 = vfmaq_laneq_f32(v0, v17, v19, 0);
-            v1 = vfmaq_laneq_f32(v1, v21, v19, 0);
-            v2 = vfmaq_laneq_f32(v2, v17, v19, 1);
-            v3 = vfmaq_laneq_f32(v3, v21, v19, 1);
-            v4 = vfmaq_laneq_f32(v4, v17, v19, 2);
-            v5 = vfmaq_laneq_f32(v5, v21, v19, 2);
-            v6 = vfmaq_laneq_f32(v6, v17, v19, 3);
-            v7 = vfmaq_laneq_f32(v7, v21, v19, 3);
-            v8 = vfmaq_laneq_f32(v8, v17, v23, 0);
-            v9 = vfmaq_laneq_f32(v9, v21, v23, 0);
-            v10 = vfmaq_laneq_f32(v10, v17, v23, 1);
-            v11 = vfmaq_laneq_f32(v11, v21, v23, 1);
-            v12 = vfmaq_laneq_f32(v12, v17, v23, 2);
-            v13 = vfmaq_laneq_f32(v13, v21, v23, 2);
-            v14 = vfmaq_laneq_f32(v14, v17, v23, 3);
-            v15 = vfmaq_laneq_f32(v15, v21, v23, 3);
         }
 
         /* epilogue: the rest of the last iteration, in the registers
@@ -1332,42 +1242,6 @@ void neoverse_n1_sgemm_8x12_edge(int64_t m, int64_t n, int64_t k, const float *a
             v13 = vfmaq_laneq_f32(v13, v18, v22, 2);
             v14 = vfmaq_laneq_f32(v14, v16, v22, 3);
             v15 = vfmaq_laneq_f32(v15, v18, v22, 3);
-            break;
-        case 2:
-            v0 = vfmaq_laneq_f32(v0, v17, v19, 0);
-            v1 = vfmaq_laneq_f32(v1, v21, v19, 0);
-            v2 = vfmaq_laneq_f32(v2, v17, v19, 1);
-            v3 = vfmaq_laneq_f32(v3, v21, v19, 1);
-            v4 = vfmaq_laneq_f32(v4, v17, v19, 2);
-            v5 = vfmaq_laneq_f32(v5, v21, v19, 2);
-            v6 = vfmaq_laneq_f32(v6, v17, v19, 3);
-            v7 = vfmaq_laneq_f32(v7, v21, v19, 3);
-            v8 = vfmaq_laneq_f32(v8, v17, v23, 0);
-            v9 = vfmaq_laneq_f32(v9, v21, v23, 0);
-            v10 = vfmaq_laneq_f32(v10, v17, v23, 1);
-            v11 = vfmaq_laneq_f32(v11, v21, v23, 1);
-            v12 = vfmaq_laneq_f32(v12, v17, v23, 2);
-            v13 = vfmaq_laneq_f32(v13, v21, v23, 2);
-            v14 = vfmaq_laneq_f32(v14, v17, v23, 3);
-            v15 = vfmaq_laneq_f32(v15, v21, v23, 3);
-            break;
-        case 3:
-            v0 = vfmaq_laneq_f32(v0, v16, v18, 0);
-            v1 = vfmaq_laneq_f32(v1, v20, v18, 0);
-            v2 = vfmaq_laneq_f32(v2, v16, v18, 1);
-            v3 = vfmaq_laneq_f32(v3, v20, v18, 1);
-            v4 = vfmaq_laneq_f32(v4, v16, v18, 2);
-            v5 = vfmaq_laneq_f32(v5, v20, v18, 2);
-            v6 = vfmaq_laneq_f32(v6, v16, v18, 3);
-            v7 = vfmaq_laneq_f32(v7, v20, v18, 3);
-            v8 = vfmaq_laneq_f32(v8, v16, v22, 0);
-            v9 = vfmaq_laneq_f32(v9, v20, v22, 0);
-            v10 = vfmaq_laneq_f32(v10, v16, v22, 1);
-            v11 = vfmaq_laneq_f32(v11, v20, v22, 1);
-            v12 = vfmaq_laneq_f32(v12, v16, v22, 2);
-            v13 = vfmaq_laneq_f32(v13, v20, v22, 2);
-            v14 = vfmaq_laneq_f32(v14, v16, v22, 3);
-            v15 = vfmaq_laneq_f32(v15, v20, v22, 3);
             break;
 
         }

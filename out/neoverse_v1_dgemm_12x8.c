@@ -26,7 +26,7 @@
  *     it reads all 12 rows of A and 8 columns of B whatever m and n
  *     are (pass copied, zero-padded edge panels) and does not prefetch.
  *   neoverse_v1_dgemm_12x8_edge: neoverse_v1_dgemm_12x8_direct for n <= 4, a 12x4 kernel of its own
- *     (6.00 cycles per iteration, unroll 8): n-edge panels cost 4
+ *     (6.00 cycles per iteration, unroll 4): n-edge panels cost 4
  *     columns instead of 8.
  */
 #include "neoverse_v1_dgemm_12x8.h"
@@ -1549,11 +1549,9 @@ void neoverse_v1_dgemm_12x8_edge(int64_t m, int64_t n, int64_t k, const double *
 {
     const int64_t lda_b = lda * (int64_t)sizeof(double), ldb_b = ldb * (int64_t)sizeof(double);
     const char *pa0 = (const char *)a,
-               *pa3 = pa0 + 3 * lda_b,
-               *pa6 = pa0 + 6 * lda_b;
+               *pa3 = pa0 + 3 * lda_b;
     const char *pb0 = (const char *)b,
-               *pb3 = pb0 + 3 * ldb_b,
-               *pb6 = pb0 + 6 * ldb_b;
+               *pb3 = pb0 + 3 * ldb_b;
     svfloat64_t z0, z1, z2, z3, z4, z5, z6, z7;
     svfloat64_t z8, z9, z10, z11, z12, z13, z14, z15;
     svfloat64_t z16, z17, z18, z19, z20, z21;
@@ -1588,297 +1586,147 @@ void neoverse_v1_dgemm_12x8_edge(int64_t m, int64_t n, int64_t k, const double *
         z13 = svld1_f64(svptrue_b64(), (const double *)pa0);
         z17 = svld1rq_f64(svptrue_b64(), (const double *)pb0);
         z15 = svld1_f64(svptrue_b64(), (const double *)pa0 + 4);
-        z19 = svld1rq_f64(svptrue_b64(), (const double *)pb0 + 2);
-        z21 = svld1_f64(svptrue_b64(), (const double *)pa0 + 8);
+        z21 = svld1rq_f64(svptrue_b64(), (const double *)pb0 + 2);
+        z19 = svld1_f64(svptrue_b64(), (const double *)pa0 + 8);
 
-        /* kernel: iteration i and the start of i+1, unrolled 8x */
+        /* kernel: iteration i and the start of i+1, unrolled 4x */
         int64_t nq = k - 1;
-        for (int64_t it = nq / 8; it > 0; it--) {
+        for (int64_t it = nq / 4; it > 0; it--) {
             /* copy 0 */
             z12 = svld1_f64(svptrue_b64(), (const double *)(pa0 + lda_b));
             z16 = svld1rq_f64(svptrue_b64(), (const double *)(pb0 + ldb_b));
             z14 = svld1_f64(svptrue_b64(), (const double *)(pa0 + lda_b) + 4);
-            z18 = svld1rq_f64(svptrue_b64(), (const double *)(pb0 + ldb_b) + 2);
-            z20 = svld1_f64(svptrue_b64(), (const double *)(pa0 + lda_b) + 8);
+            z20 = svld1rq_f64(svptrue_b64(), (const double *)(pb0 + ldb_b) + 2);
+            z18 = svld1_f64(svptrue_b64(), (const double *)(pa0 + lda_b) + 8);
             z0 = svmla_lane_f64(z0, z13, z17, 0);
             z3 = svmla_lane_f64(z3, z13, z17, 1);
             z1 = svmla_lane_f64(z1, z15, z17, 0);
             z4 = svmla_lane_f64(z4, z15, z17, 1);
-            z2 = svmla_lane_f64(z2, z21, z17, 0);
-            z5 = svmla_lane_f64(z5, z21, z17, 1);
-            z6 = svmla_lane_f64(z6, z13, z19, 0);
-            z7 = svmla_lane_f64(z7, z15, z19, 0);
-            z8 = svmla_lane_f64(z8, z21, z19, 0);
-            z9 = svmla_lane_f64(z9, z13, z19, 1);
-            z10 = svmla_lane_f64(z10, z15, z19, 1);
-            z11 = svmla_lane_f64(z11, z21, z19, 1);
+            z2 = svmla_lane_f64(z2, z19, z17, 0);
+            z5 = svmla_lane_f64(z5, z19, z17, 1);
+            z6 = svmla_lane_f64(z6, z13, z21, 0);
+            z7 = svmla_lane_f64(z7, z15, z21, 0);
+            z8 = svmla_lane_f64(z8, z19, z21, 0);
+            z9 = svmla_lane_f64(z9, z13, z21, 1);
+            z10 = svmla_lane_f64(z10, z15, z21, 1);
+            z11 = svmla_lane_f64(z11, z19, z21, 1);
             /* copy 1 */
             z13 = svld1_f64(svptrue_b64(), (const double *)(pa0 + 2 * lda_b));
             z15 = svld1rq_f64(svptrue_b64(), (const double *)(pb0 + 2 * ldb_b));
-            z21 = svld1_f64(svptrue_b64(), (const double *)(pa0 + 2 * lda_b) + 4);
-            z17 = svld1rq_f64(svptrue_b64(), (const double *)(pb0 + 2 * ldb_b) + 2);
-            z19 = svld1_f64(svptrue_b64(), (const double *)(pa0 + 2 * lda_b) + 8);
+            z17 = svld1_f64(svptrue_b64(), (const double *)(pa0 + 2 * lda_b) + 4);
+            z19 = svld1rq_f64(svptrue_b64(), (const double *)(pb0 + 2 * ldb_b) + 2);
+            z21 = svld1_f64(svptrue_b64(), (const double *)(pa0 + 2 * lda_b) + 8);
             z0 = svmla_lane_f64(z0, z12, z16, 0);
             z3 = svmla_lane_f64(z3, z12, z16, 1);
             z1 = svmla_lane_f64(z1, z14, z16, 0);
             z4 = svmla_lane_f64(z4, z14, z16, 1);
-            z2 = svmla_lane_f64(z2, z20, z16, 0);
-            z5 = svmla_lane_f64(z5, z20, z16, 1);
-            z6 = svmla_lane_f64(z6, z12, z18, 0);
-            z7 = svmla_lane_f64(z7, z14, z18, 0);
-            z8 = svmla_lane_f64(z8, z20, z18, 0);
-            z9 = svmla_lane_f64(z9, z12, z18, 1);
-            z10 = svmla_lane_f64(z10, z14, z18, 1);
-            z11 = svmla_lane_f64(z11, z20, z18, 1);
+            z2 = svmla_lane_f64(z2, z18, z16, 0);
+            z5 = svmla_lane_f64(z5, z18, z16, 1);
+            z6 = svmla_lane_f64(z6, z12, z20, 0);
+            z7 = svmla_lane_f64(z7, z14, z20, 0);
+            z8 = svmla_lane_f64(z8, z18, z20, 0);
+            z9 = svmla_lane_f64(z9, z12, z20, 1);
+            z10 = svmla_lane_f64(z10, z14, z20, 1);
+            z11 = svmla_lane_f64(z11, z18, z20, 1);
             /* copy 2 */
             z12 = svld1_f64(svptrue_b64(), (const double *)pa3);
             z14 = svld1rq_f64(svptrue_b64(), (const double *)pb3);
-            z20 = svld1_f64(svptrue_b64(), (const double *)pa3 + 4);
-            z16 = svld1rq_f64(svptrue_b64(), (const double *)pb3 + 2);
-            z18 = svld1_f64(svptrue_b64(), (const double *)pa3 + 8);
+            z16 = svld1_f64(svptrue_b64(), (const double *)pa3 + 4);
+            z18 = svld1rq_f64(svptrue_b64(), (const double *)pb3 + 2);
+            z20 = svld1_f64(svptrue_b64(), (const double *)pa3 + 8);
             z0 = svmla_lane_f64(z0, z13, z15, 0);
             z3 = svmla_lane_f64(z3, z13, z15, 1);
-            z1 = svmla_lane_f64(z1, z21, z15, 0);
-            z4 = svmla_lane_f64(z4, z21, z15, 1);
-            z2 = svmla_lane_f64(z2, z19, z15, 0);
-            z5 = svmla_lane_f64(z5, z19, z15, 1);
-            z6 = svmla_lane_f64(z6, z13, z17, 0);
-            z7 = svmla_lane_f64(z7, z21, z17, 0);
-            z8 = svmla_lane_f64(z8, z19, z17, 0);
-            z9 = svmla_lane_f64(z9, z13, z17, 1);
-            z10 = svmla_lane_f64(z10, z21, z17, 1);
-            z11 = svmla_lane_f64(z11, z19, z17, 1);
+            z1 = svmla_lane_f64(z1, z17, z15, 0);
+            z4 = svmla_lane_f64(z4, z17, z15, 1);
+            z2 = svmla_lane_f64(z2, z21, z15, 0);
+            z5 = svmla_lane_f64(z5, z21, z15, 1);
+            z6 = svmla_lane_f64(z6, z13, z19, 0);
+            z7 = svmla_lane_f64(z7, z17, z19, 0);
+            z8 = svmla_lane_f64(z8, z21, z19, 0);
+            z9 = svmla_lane_f64(z9, z13, z19, 1);
+            z10 = svmla_lane_f64(z10, z17, z19, 1);
+            z11 = svmla_lane_f64(z11, z21, z19, 1);
             /* copy 3 */
             z13 = svld1_f64(svptrue_b64(), (const double *)(pa0 + 4 * lda_b));
-            z21 = svld1rq_f64(svptrue_b64(), (const double *)(pb0 + 4 * ldb_b));
-            z19 = svld1_f64(svptrue_b64(), (const double *)(pa0 + 4 * lda_b) + 4);
-            z15 = svld1rq_f64(svptrue_b64(), (const double *)(pb0 + 4 * ldb_b) + 2);
-            z17 = svld1_f64(svptrue_b64(), (const double *)(pa0 + 4 * lda_b) + 8);
+            z17 = svld1rq_f64(svptrue_b64(), (const double *)(pb0 + 4 * ldb_b));
+            z15 = svld1_f64(svptrue_b64(), (const double *)(pa0 + 4 * lda_b) + 4);
+            z21 = svld1rq_f64(svptrue_b64(), (const double *)(pb0 + 4 * ldb_b) + 2);
+            z19 = svld1_f64(svptrue_b64(), (const double *)(pa0 + 4 * lda_b) + 8);
             z0 = svmla_lane_f64(z0, z12, z14, 0);
             z3 = svmla_lane_f64(z3, z12, z14, 1);
-            z1 = svmla_lane_f64(z1, z20, z14, 0);
-            z4 = svmla_lane_f64(z4, z20, z14, 1);
-            z2 = svmla_lane_f64(z2, z18, z14, 0);
-            z5 = svmla_lane_f64(z5, z18, z14, 1);
-            z6 = svmla_lane_f64(z6, z12, z16, 0);
-            z7 = svmla_lane_f64(z7, z20, z16, 0);
-            z8 = svmla_lane_f64(z8, z18, z16, 0);
-            z9 = svmla_lane_f64(z9, z12, z16, 1);
-            z10 = svmla_lane_f64(z10, z20, z16, 1);
-            z11 = svmla_lane_f64(z11, z18, z16, 1);
-            /* copy 4 */
-            z12 = svld1_f64(svptrue_b64(), (const double *)(pa3 + 2 * lda_b));
-            z20 = svld1rq_f64(svptrue_b64(), (const double *)(pb3 + 2 * ldb_b));
-            z18 = svld1_f64(svptrue_b64(), (const double *)(pa3 + 2 * lda_b) + 4);
-            z14 = svld1rq_f64(svptrue_b64(), (const double *)(pb3 + 2 * ldb_b) + 2);
-            z16 = svld1_f64(svptrue_b64(), (const double *)(pa3 + 2 * lda_b) + 8);
-            z0 = svmla_lane_f64(z0, z13, z21, 0);
-            z3 = svmla_lane_f64(z3, z13, z21, 1);
-            z1 = svmla_lane_f64(z1, z19, z21, 0);
-            z4 = svmla_lane_f64(z4, z19, z21, 1);
-            z2 = svmla_lane_f64(z2, z17, z21, 0);
-            z5 = svmla_lane_f64(z5, z17, z21, 1);
-            z6 = svmla_lane_f64(z6, z13, z15, 0);
-            z7 = svmla_lane_f64(z7, z19, z15, 0);
-            z8 = svmla_lane_f64(z8, z17, z15, 0);
-            z9 = svmla_lane_f64(z9, z13, z15, 1);
-            z10 = svmla_lane_f64(z10, z19, z15, 1);
-            z11 = svmla_lane_f64(z11, z17, z15, 1);
-            /* copy 5 */
-            z13 = svld1_f64(svptrue_b64(), (const double *)pa6);
-            z19 = svld1rq_f64(svptrue_b64(), (const double *)pb6);
-            z17 = svld1_f64(svptrue_b64(), (const double *)pa6 + 4);
-            z21 = svld1rq_f64(svptrue_b64(), (const double *)pb6 + 2);
-            z15 = svld1_f64(svptrue_b64(), (const double *)pa6 + 8);
-            z0 = svmla_lane_f64(z0, z12, z20, 0);
-            z3 = svmla_lane_f64(z3, z12, z20, 1);
-            z1 = svmla_lane_f64(z1, z18, z20, 0);
-            z4 = svmla_lane_f64(z4, z18, z20, 1);
-            z2 = svmla_lane_f64(z2, z16, z20, 0);
-            z5 = svmla_lane_f64(z5, z16, z20, 1);
-            z6 = svmla_lane_f64(z6, z12, z14, 0);
-            z7 = svmla_lane_f64(z7, z18, z14, 0);
-            z8 = svmla_lane_f64(z8, z16, z14, 0);
-            z9 = svmla_lane_f64(z9, z12, z14, 1);
-            z10 = svmla_lane_f64(z10, z18, z14, 1);
-            z11 = svmla_lane_f64(z11, z16, z14, 1);
-            /* copy 6 */
-            z12 = svld1_f64(svptrue_b64(), (const double *)(pa3 + 4 * lda_b));
-            z18 = svld1rq_f64(svptrue_b64(), (const double *)(pb3 + 4 * ldb_b));
-            z16 = svld1_f64(svptrue_b64(), (const double *)(pa3 + 4 * lda_b) + 4);
-            z20 = svld1rq_f64(svptrue_b64(), (const double *)(pb3 + 4 * ldb_b) + 2);
-            z14 = svld1_f64(svptrue_b64(), (const double *)(pa3 + 4 * lda_b) + 8);
-            z0 = svmla_lane_f64(z0, z13, z19, 0);
-            z3 = svmla_lane_f64(z3, z13, z19, 1);
-            z1 = svmla_lane_f64(z1, z17, z19, 0);
-            z4 = svmla_lane_f64(z4, z17, z19, 1);
-            z2 = svmla_lane_f64(z2, z15, z19, 0);
-            z5 = svmla_lane_f64(z5, z15, z19, 1);
-            z6 = svmla_lane_f64(z6, z13, z21, 0);
-            z7 = svmla_lane_f64(z7, z17, z21, 0);
-            z8 = svmla_lane_f64(z8, z15, z21, 0);
-            z9 = svmla_lane_f64(z9, z13, z21, 1);
-            z10 = svmla_lane_f64(z10, z17, z21, 1);
-            z11 = svmla_lane_f64(z11, z15, z21, 1);
-            /* copy 7 */
-            z13 = svld1_f64(svptrue_b64(), (const double *)(pa0 + 8 * lda_b));
-            z17 = svld1rq_f64(svptrue_b64(), (const double *)(pb0 + 8 * ldb_b));
-            z15 = svld1_f64(svptrue_b64(), (const double *)(pa0 + 8 * lda_b) + 4);
-            z19 = svld1rq_f64(svptrue_b64(), (const double *)(pb0 + 8 * ldb_b) + 2);
-            z21 = svld1_f64(svptrue_b64(), (const double *)(pa0 + 8 * lda_b) + 8);
-            z0 = svmla_lane_f64(z0, z12, z18, 0);
-            z3 = svmla_lane_f64(z3, z12, z18, 1);
-            z1 = svmla_lane_f64(z1, z16, z18, 0);
-            z4 = svmla_lane_f64(z4, z16, z18, 1);
-            z2 = svmla_lane_f64(z2, z14, z18, 0);
-            z5 = svmla_lane_f64(z5, z14, z18, 1);
-            z6 = svmla_lane_f64(z6, z12, z20, 0);
-            z7 = svmla_lane_f64(z7, z16, z20, 0);
-            z8 = svmla_lane_f64(z8, z14, z20, 0);
-            z9 = svmla_lane_f64(z9, z12, z20, 1);
-            z10 = svmla_lane_f64(z10, z16, z20, 1);
-            z11 = svmla_lane_f64(z11, z14, z20, 1);
+            z1 = svmla_lane_f64(z1, z16, z14, 0);
+            z4 = svmla_lane_f64(z4, z16, z14, 1);
+            z2 = svmla_lane_f64(z2, z20, z14, 0);
+            z5 = svmla_lane_f64(z5, z20, z14, 1);
+            z6 = svmla_lane_f64(z6, z12, z18, 0);
+            z7 = svmla_lane_f64(z7, z16, z18, 0);
+            z8 = svmla_lane_f64(z8, z20, z18, 0);
+            z9 = svmla_lane_f64(z9, z12, z18, 1);
+            z10 = svmla_lane_f64(z10, z16, z18, 1);
+            z11 = svmla_lane_f64(z11, z20, z18, 1);
 
-            pa0 += 8 * lda_b;
-            pa3 += 8 * lda_b;
-            pa6 += 8 * lda_b;
-            pb0 += 8 * ldb_b;
-            pb3 += 8 * ldb_b;
-            pb6 += 8 * ldb_b;
+            pa0 += 4 * lda_b;
+            pa3 += 4 * lda_b;
+            pb0 += 4 * ldb_b;
+            pb3 += 4 * ldb_b;
         }
-        int64_t rem = nq % 8;
+        int64_t rem = nq % 4;
         if (rem > 0) {
             z12 = svld1_f64(svptrue_b64(), (const double *)(pa0 + lda_b));
             z16 = svld1rq_f64(svptrue_b64(), (const double *)(pb0 + ldb_b));
             z14 = svld1_f64(svptrue_b64(), (const double *)(pa0 + lda_b) + 4);
-            z18 = svld1rq_f64(svptrue_b64(), (const double *)(pb0 + ldb_b) + 2);
-            z20 = svld1_f64(svptrue_b64(), (const double *)(pa0 + lda_b) + 8);
+            z20 = svld1rq_f64(svptrue_b64(), (const double *)(pb0 + ldb_b) + 2);
+            z18 = svld1_f64(svptrue_b64(), (const double *)(pa0 + lda_b) + 8);
             z0 = svmla_lane_f64(z0, z13, z17, 0);
             z3 = svmla_lane_f64(z3, z13, z17, 1);
             z1 = svmla_lane_f64(z1, z15, z17, 0);
             z4 = svmla_lane_f64(z4, z15, z17, 1);
-            z2 = svmla_lane_f64(z2, z21, z17, 0);
-            z5 = svmla_lane_f64(z5, z21, z17, 1);
-            z6 = svmla_lane_f64(z6, z13, z19, 0);
-            z7 = svmla_lane_f64(z7, z15, z19, 0);
-            z8 = svmla_lane_f64(z8, z21, z19, 0);
-            z9 = svmla_lane_f64(z9, z13, z19, 1);
-            z10 = svmla_lane_f64(z10, z15, z19, 1);
-            z11 = svmla_lane_f64(z11, z21, z19, 1);
+            z2 = svmla_lane_f64(z2, z19, z17, 0);
+            z5 = svmla_lane_f64(z5, z19, z17, 1);
+            z6 = svmla_lane_f64(z6, z13, z21, 0);
+            z7 = svmla_lane_f64(z7, z15, z21, 0);
+            z8 = svmla_lane_f64(z8, z19, z21, 0);
+            z9 = svmla_lane_f64(z9, z13, z21, 1);
+            z10 = svmla_lane_f64(z10, z15, z21, 1);
+            z11 = svmla_lane_f64(z11, z19, z21, 1);
         }
         if (rem > 1) {
             z13 = svld1_f64(svptrue_b64(), (const double *)(pa0 + 2 * lda_b));
             z15 = svld1rq_f64(svptrue_b64(), (const double *)(pb0 + 2 * ldb_b));
-            z21 = svld1_f64(svptrue_b64(), (const double *)(pa0 + 2 * lda_b) + 4);
-            z17 = svld1rq_f64(svptrue_b64(), (const double *)(pb0 + 2 * ldb_b) + 2);
-            z19 = svld1_f64(svptrue_b64(), (const double *)(pa0 + 2 * lda_b) + 8);
+            z17 = svld1_f64(svptrue_b64(), (const double *)(pa0 + 2 * lda_b) + 4);
+            z19 = svld1rq_f64(svptrue_b64(), (const double *)(pb0 + 2 * ldb_b) + 2);
+            z21 = svld1_f64(svptrue_b64(), (const double *)(pa0 + 2 * lda_b) + 8);
             z0 = svmla_lane_f64(z0, z12, z16, 0);
             z3 = svmla_lane_f64(z3, z12, z16, 1);
             z1 = svmla_lane_f64(z1, z14, z16, 0);
             z4 = svmla_lane_f64(z4, z14, z16, 1);
-            z2 = svmla_lane_f64(z2, z20, z16, 0);
-            z5 = svmla_lane_f64(z5, z20, z16, 1);
-            z6 = svmla_lane_f64(z6, z12, z18, 0);
-            z7 = svmla_lane_f64(z7, z14, z18, 0);
-            z8 = svmla_lane_f64(z8, z20, z18, 0);
-            z9 = svmla_lane_f64(z9, z12, z18, 1);
-            z10 = svmla_lane_f64(z10, z14, z18, 1);
-            z11 = svmla_lane_f64(z11, z20, z18, 1);
+            z2 = svmla_lane_f64(z2, z18, z16, 0);
+            z5 = svmla_lane_f64(z5, z18, z16, 1);
+            z6 = svmla_lane_f64(z6, z12, z20, 0);
+            z7 = svmla_lane_f64(z7, z14, z20, 0);
+            z8 = svmla_lane_f64(z8, z18, z20, 0);
+            z9 = svmla_lane_f64(z9, z12, z20, 1);
+            z10 = svmla_lane_f64(z10, z14, z20, 1);
+            z11 = svmla_lane_f64(z11, z18, z20, 1);
         }
         if (rem > 2) {
             z12 = svld1_f64(svptrue_b64(), (const double *)pa3);
             z14 = svld1rq_f64(svptrue_b64(), (const double *)pb3);
-            z20 = svld1_f64(svptrue_b64(), (const double *)pa3 + 4);
-            z16 = svld1rq_f64(svptrue_b64(), (const double *)pb3 + 2);
-            z18 = svld1_f64(svptrue_b64(), (const double *)pa3 + 8);
+            z16 = svld1_f64(svptrue_b64(), (const double *)pa3 + 4);
+            z18 = svld1rq_f64(svptrue_b64(), (const double *)pb3 + 2);
+            z20 = svld1_f64(svptrue_b64(), (const double *)pa3 + 8);
             z0 = svmla_lane_f64(z0, z13, z15, 0);
             z3 = svmla_lane_f64(z3, z13, z15, 1);
-            z1 = svmla_lane_f64(z1, z21, z15, 0);
-            z4 = svmla_lane_f64(z4, z21, z15, 1);
-            z2 = svmla_lane_f64(z2, z19, z15, 0);
-            z5 = svmla_lane_f64(z5, z19, z15, 1);
-            z6 = svmla_lane_f64(z6, z13, z17, 0);
-            z7 = svmla_lane_f64(z7, z21, z17, 0);
-            z8 = svmla_lane_f64(z8, z19, z17, 0);
-            z9 = svmla_lane_f64(z9, z13, z17, 1);
-            z10 = svmla_lane_f64(z10, z21, z17, 1);
-            z11 = svmla_lane_f64(z11, z19, z17, 1);
-        }
-        if (rem > 3) {
-            z13 = svld1_f64(svptrue_b64(), (const double *)(pa0 + 4 * lda_b));
-            z21 = svld1rq_f64(svptrue_b64(), (const double *)(pb0 + 4 * ldb_b));
-            z19 = svld1_f64(svptrue_b64(), (const double *)(pa0 + 4 * lda_b) + 4);
-            z15 = svld1rq_f64(svptrue_b64(), (const double *)(pb0 + 4 * ldb_b) + 2);
-            z17 = svld1_f64(svptrue_b64(), (const double *)(pa0 + 4 * lda_b) + 8);
-            z0 = svmla_lane_f64(z0, z12, z14, 0);
-            z3 = svmla_lane_f64(z3, z12, z14, 1);
-            z1 = svmla_lane_f64(z1, z20, z14, 0);
-            z4 = svmla_lane_f64(z4, z20, z14, 1);
-            z2 = svmla_lane_f64(z2, z18, z14, 0);
-            z5 = svmla_lane_f64(z5, z18, z14, 1);
-            z6 = svmla_lane_f64(z6, z12, z16, 0);
-            z7 = svmla_lane_f64(z7, z20, z16, 0);
-            z8 = svmla_lane_f64(z8, z18, z16, 0);
-            z9 = svmla_lane_f64(z9, z12, z16, 1);
-            z10 = svmla_lane_f64(z10, z20, z16, 1);
-            z11 = svmla_lane_f64(z11, z18, z16, 1);
-        }
-        if (rem > 4) {
-            z12 = svld1_f64(svptrue_b64(), (const double *)(pa3 + 2 * lda_b));
-            z20 = svld1rq_f64(svptrue_b64(), (const double *)(pb3 + 2 * ldb_b));
-            z18 = svld1_f64(svptrue_b64(), (const double *)(pa3 + 2 * lda_b) + 4);
-            z14 = svld1rq_f64(svptrue_b64(), (const double *)(pb3 + 2 * ldb_b) + 2);
-            z16 = svld1_f64(svptrue_b64(), (const double *)(pa3 + 2 * lda_b) + 8);
-            z0 = svmla_lane_f64(z0, z13, z21, 0);
-            z3 = svmla_lane_f64(z3, z13, z21, 1);
-            z1 = svmla_lane_f64(z1, z19, z21, 0);
-            z4 = svmla_lane_f64(z4, z19, z21, 1);
-            z2 = svmla_lane_f64(z2, z17, z21, 0);
-            z5 = svmla_lane_f64(z5, z17, z21, 1);
-            z6 = svmla_lane_f64(z6, z13, z15, 0);
-            z7 = svmla_lane_f64(z7, z19, z15, 0);
-            z8 = svmla_lane_f64(z8, z17, z15, 0);
-            z9 = svmla_lane_f64(z9, z13, z15, 1);
-            z10 = svmla_lane_f64(z10, z19, z15, 1);
-            z11 = svmla_lane_f64(z11, z17, z15, 1);
-        }
-        if (rem > 5) {
-            z13 = svld1_f64(svptrue_b64(), (const double *)pa6);
-            z19 = svld1rq_f64(svptrue_b64(), (const double *)pb6);
-            z17 = svld1_f64(svptrue_b64(), (const double *)pa6 + 4);
-            z21 = svld1rq_f64(svptrue_b64(), (const double *)pb6 + 2);
-            z15 = svld1_f64(svptrue_b64(), (const double *)pa6 + 8);
-            z0 = svmla_lane_f64(z0, z12, z20, 0);
-            z3 = svmla_lane_f64(z3, z12, z20, 1);
-            z1 = svmla_lane_f64(z1, z18, z20, 0);
-            z4 = svmla_lane_f64(z4, z18, z20, 1);
-            z2 = svmla_lane_f64(z2, z16, z20, 0);
-            z5 = svmla_lane_f64(z5, z16, z20, 1);
-            z6 = svmla_lane_f64(z6, z12, z14, 0);
-            z7 = svmla_lane_f64(z7, z18, z14, 0);
-            z8 = svmla_lane_f64(z8, z16, z14, 0);
-            z9 = svmla_lane_f64(z9, z12, z14, 1);
-            z10 = svmla_lane_f64(z10, z18, z14, 1);
-            z11 = svmla_lane_f64(z11, z16, z14, 1);
-        }
-        if (rem > 6) {
-            z12 = svld1_f64(svptrue_b64(), (const double *)(pa3 + 4 * lda_b));
-            z18 = svld1rq_f64(svptrue_b64(), (const double *)(pb3 + 4 * ldb_b));
-            z16 = svld1_f64(svptrue_b64(), (const double *)(pa3 + 4 * lda_b) + 4);
-            z20 = svld1rq_f64(svptrue_b64(), (const double *)(pb3 + 4 * ldb_b) + 2);
-            z14 = svld1_f64(svptrue_b64(), (const double *)(pa3 + 4 * lda_b) + 8);
-            z0 = svmla_lane_f64(z0, z13, z19, 0);
-            z3 = svmla_lane_f64(z3, z13, z19, 1);
-            z1 = svmla_lane_f64(z1, z17, z19, 0);
-            z4 = svmla_lane_f64(z4, z17, z19, 1);
-            z2 = svmla_lane_f64(z2, z15, z19, 0);
-            z5 = svmla_lane_f64(z5, z15, z19, 1);
-            z6 = svmla_lane_f64(z6, z13, z21, 0);
-            z7 = svmla_lane_f64(z7, z17, z21, 0);
-            z8 = svmla_lane_f64(z8, z15, z21, 0);
-            z9 = svmla_lane_f64(z9, z13, z21, 1);
-            z10 = svmla_lane_f64(z10, z17, z21, 1);
-            z11 = svmla_lane_f64(z11, z15, z21, 1);
+            z1 = svmla_lane_f64(z1, z17, z15, 0);
+            z4 = svmla_lane_f64(z4, z17, z15, 1);
+            z2 = svmla_lane_f64(z2, z21, z15, 0);
+            z5 = svmla_lane_f64(z5, z21, z15, 1);
+            z6 = svmla_lane_f64(z6, z13, z19, 0);
+            z7 = svmla_lane_f64(z7, z17, z19, 0);
+            z8 = svmla_lane_f64(z8, z21, z19, 0);
+            z9 = svmla_lane_f64(z9, z13, z19, 1);
+            z10 = svmla_lane_f64(z10, z17, z19, 1);
+            z11 = svmla_lane_f64(z11, z21, z19, 1);
         }
 
         /* epilogue: the rest of the last iteration, in the registers
@@ -1889,112 +1737,56 @@ void neoverse_v1_dgemm_12x8_edge(int64_t m, int64_t n, int64_t k, const double *
             z3 = svmla_lane_f64(z3, z13, z17, 1);
             z1 = svmla_lane_f64(z1, z15, z17, 0);
             z4 = svmla_lane_f64(z4, z15, z17, 1);
-            z2 = svmla_lane_f64(z2, z21, z17, 0);
-            z5 = svmla_lane_f64(z5, z21, z17, 1);
-            z6 = svmla_lane_f64(z6, z13, z19, 0);
-            z7 = svmla_lane_f64(z7, z15, z19, 0);
-            z8 = svmla_lane_f64(z8, z21, z19, 0);
-            z9 = svmla_lane_f64(z9, z13, z19, 1);
-            z10 = svmla_lane_f64(z10, z15, z19, 1);
-            z11 = svmla_lane_f64(z11, z21, z19, 1);
+            z2 = svmla_lane_f64(z2, z19, z17, 0);
+            z5 = svmla_lane_f64(z5, z19, z17, 1);
+            z6 = svmla_lane_f64(z6, z13, z21, 0);
+            z7 = svmla_lane_f64(z7, z15, z21, 0);
+            z8 = svmla_lane_f64(z8, z19, z21, 0);
+            z9 = svmla_lane_f64(z9, z13, z21, 1);
+            z10 = svmla_lane_f64(z10, z15, z21, 1);
+            z11 = svmla_lane_f64(z11, z19, z21, 1);
             break;
         case 1:
             z0 = svmla_lane_f64(z0, z12, z16, 0);
             z3 = svmla_lane_f64(z3, z12, z16, 1);
             z1 = svmla_lane_f64(z1, z14, z16, 0);
             z4 = svmla_lane_f64(z4, z14, z16, 1);
-            z2 = svmla_lane_f64(z2, z20, z16, 0);
-            z5 = svmla_lane_f64(z5, z20, z16, 1);
-            z6 = svmla_lane_f64(z6, z12, z18, 0);
-            z7 = svmla_lane_f64(z7, z14, z18, 0);
-            z8 = svmla_lane_f64(z8, z20, z18, 0);
-            z9 = svmla_lane_f64(z9, z12, z18, 1);
-            z10 = svmla_lane_f64(z10, z14, z18, 1);
-            z11 = svmla_lane_f64(z11, z20, z18, 1);
+            z2 = svmla_lane_f64(z2, z18, z16, 0);
+            z5 = svmla_lane_f64(z5, z18, z16, 1);
+            z6 = svmla_lane_f64(z6, z12, z20, 0);
+            z7 = svmla_lane_f64(z7, z14, z20, 0);
+            z8 = svmla_lane_f64(z8, z18, z20, 0);
+            z9 = svmla_lane_f64(z9, z12, z20, 1);
+            z10 = svmla_lane_f64(z10, z14, z20, 1);
+            z11 = svmla_lane_f64(z11, z18, z20, 1);
             break;
         case 2:
             z0 = svmla_lane_f64(z0, z13, z15, 0);
             z3 = svmla_lane_f64(z3, z13, z15, 1);
-            z1 = svmla_lane_f64(z1, z21, z15, 0);
-            z4 = svmla_lane_f64(z4, z21, z15, 1);
-            z2 = svmla_lane_f64(z2, z19, z15, 0);
-            z5 = svmla_lane_f64(z5, z19, z15, 1);
-            z6 = svmla_lane_f64(z6, z13, z17, 0);
-            z7 = svmla_lane_f64(z7, z21, z17, 0);
-            z8 = svmla_lane_f64(z8, z19, z17, 0);
-            z9 = svmla_lane_f64(z9, z13, z17, 1);
-            z10 = svmla_lane_f64(z10, z21, z17, 1);
-            z11 = svmla_lane_f64(z11, z19, z17, 1);
+            z1 = svmla_lane_f64(z1, z17, z15, 0);
+            z4 = svmla_lane_f64(z4, z17, z15, 1);
+            z2 = svmla_lane_f64(z2, z21, z15, 0);
+            z5 = svmla_lane_f64(z5, z21, z15, 1);
+            z6 = svmla_lane_f64(z6, z13, z19, 0);
+            z7 = svmla_lane_f64(z7, z17, z19, 0);
+            z8 = svmla_lane_f64(z8, z21, z19, 0);
+            z9 = svmla_lane_f64(z9, z13, z19, 1);
+            z10 = svmla_lane_f64(z10, z17, z19, 1);
+            z11 = svmla_lane_f64(z11, z21, z19, 1);
             break;
         case 3:
             z0 = svmla_lane_f64(z0, z12, z14, 0);
             z3 = svmla_lane_f64(z3, z12, z14, 1);
-            z1 = svmla_lane_f64(z1, z20, z14, 0);
-            z4 = svmla_lane_f64(z4, z20, z14, 1);
-            z2 = svmla_lane_f64(z2, z18, z14, 0);
-            z5 = svmla_lane_f64(z5, z18, z14, 1);
-            z6 = svmla_lane_f64(z6, z12, z16, 0);
-            z7 = svmla_lane_f64(z7, z20, z16, 0);
-            z8 = svmla_lane_f64(z8, z18, z16, 0);
-            z9 = svmla_lane_f64(z9, z12, z16, 1);
-            z10 = svmla_lane_f64(z10, z20, z16, 1);
-            z11 = svmla_lane_f64(z11, z18, z16, 1);
-            break;
-        case 4:
-            z0 = svmla_lane_f64(z0, z13, z21, 0);
-            z3 = svmla_lane_f64(z3, z13, z21, 1);
-            z1 = svmla_lane_f64(z1, z19, z21, 0);
-            z4 = svmla_lane_f64(z4, z19, z21, 1);
-            z2 = svmla_lane_f64(z2, z17, z21, 0);
-            z5 = svmla_lane_f64(z5, z17, z21, 1);
-            z6 = svmla_lane_f64(z6, z13, z15, 0);
-            z7 = svmla_lane_f64(z7, z19, z15, 0);
-            z8 = svmla_lane_f64(z8, z17, z15, 0);
-            z9 = svmla_lane_f64(z9, z13, z15, 1);
-            z10 = svmla_lane_f64(z10, z19, z15, 1);
-            z11 = svmla_lane_f64(z11, z17, z15, 1);
-            break;
-        case 5:
-            z0 = svmla_lane_f64(z0, z12, z20, 0);
-            z3 = svmla_lane_f64(z3, z12, z20, 1);
-            z1 = svmla_lane_f64(z1, z18, z20, 0);
-            z4 = svmla_lane_f64(z4, z18, z20, 1);
-            z2 = svmla_lane_f64(z2, z16, z20, 0);
-            z5 = svmla_lane_f64(z5, z16, z20, 1);
-            z6 = svmla_lane_f64(z6, z12, z14, 0);
-            z7 = svmla_lane_f64(z7, z18, z14, 0);
-            z8 = svmla_lane_f64(z8, z16, z14, 0);
-            z9 = svmla_lane_f64(z9, z12, z14, 1);
-            z10 = svmla_lane_f64(z10, z18, z14, 1);
-            z11 = svmla_lane_f64(z11, z16, z14, 1);
-            break;
-        case 6:
-            z0 = svmla_lane_f64(z0, z13, z19, 0);
-            z3 = svmla_lane_f64(z3, z13, z19, 1);
-            z1 = svmla_lane_f64(z1, z17, z19, 0);
-            z4 = svmla_lane_f64(z4, z17, z19, 1);
-            z2 = svmla_lane_f64(z2, z15, z19, 0);
-            z5 = svmla_lane_f64(z5, z15, z19, 1);
-            z6 = svmla_lane_f64(z6, z13, z21, 0);
-            z7 = svmla_lane_f64(z7, z17, z21, 0);
-            z8 = svmla_lane_f64(z8, z15, z21, 0);
-            z9 = svmla_lane_f64(z9, z13, z21, 1);
-            z10 = svmla_lane_f64(z10, z17, z21, 1);
-            z11 = svmla_lane_f64(z11, z15, z21, 1);
-            break;
-        case 7:
-            z0 = svmla_lane_f64(z0, z12, z18, 0);
-            z3 = svmla_lane_f64(z3, z12, z18, 1);
-            z1 = svmla_lane_f64(z1, z16, z18, 0);
-            z4 = svmla_lane_f64(z4, z16, z18, 1);
-            z2 = svmla_lane_f64(z2, z14, z18, 0);
-            z5 = svmla_lane_f64(z5, z14, z18, 1);
-            z6 = svmla_lane_f64(z6, z12, z20, 0);
-            z7 = svmla_lane_f64(z7, z16, z20, 0);
-            z8 = svmla_lane_f64(z8, z14, z20, 0);
-            z9 = svmla_lane_f64(z9, z12, z20, 1);
-            z10 = svmla_lane_f64(z10, z16, z20, 1);
-            z11 = svmla_lane_f64(z11, z14, z20, 1);
+            z1 = svmla_lane_f64(z1, z16, z14, 0);
+            z4 = svmla_lane_f64(z4, z16, z14, 1);
+            z2 = svmla_lane_f64(z2, z20, z14, 0);
+            z5 = svmla_lane_f64(z5, z20, z14, 1);
+            z6 = svmla_lane_f64(z6, z12, z18, 0);
+            z7 = svmla_lane_f64(z7, z16, z18, 0);
+            z8 = svmla_lane_f64(z8, z20, z18, 0);
+            z9 = svmla_lane_f64(z9, z12, z18, 1);
+            z10 = svmla_lane_f64(z10, z16, z18, 1);
+            z11 = svmla_lane_f64(z11, z20, z18, 1);
             break;
 
         }

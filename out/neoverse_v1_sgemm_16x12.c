@@ -26,7 +26,7 @@
  *     it reads all 16 rows of A and 12 columns of B whatever m and n
  *     are (pass copied, zero-padded edge panels) and does not prefetch.
  *   neoverse_v1_sgemm_16x12_edge: neoverse_v1_sgemm_16x12_direct for n <= 8, a 16x8 kernel of its own
- *     (8.00 cycles per iteration, unroll 4): n-edge panels cost 8
+ *     (8.00 cycles per iteration, unroll 2): n-edge panels cost 8
  *     columns instead of 12.
  */
 #include "neoverse_v1_sgemm_16x12.h"
@@ -1698,10 +1698,8 @@ void neoverse_v1_sgemm_16x12_edge(int64_t m, int64_t n, int64_t k, const float *
                                   const float *b, int64_t ldb, const float *beta, float *c, int64_t rs_c, int64_t cs_c)
 {
     const int64_t lda_b = lda * (int64_t)sizeof(float), ldb_b = ldb * (int64_t)sizeof(float);
-    const char *pa0 = (const char *)a,
-               *pa3 = pa0 + 3 * lda_b;
-    const char *pb0 = (const char *)b,
-               *pb3 = pb0 + 3 * ldb_b;
+    const char *pa0 = (const char *)a;
+    const char *pb0 = (const char *)b;
     svfloat32_t z0, z1, z2, z3, z4, z5, z6, z7;
     svfloat32_t z8, z9, z10, z11, z12, z13, z14, z15;
     svfloat32_t z16, z17, z18, z19, z20, z21, z22, z23;
@@ -1742,9 +1740,9 @@ void neoverse_v1_sgemm_16x12_edge(int64_t m, int64_t n, int64_t k, const float *
         z19 = svld1_f32(svptrue_b32(), (const float *)pa0 + 8);
         z23 = svld1rq_f32(svptrue_b32(), (const float *)pb0 + 4);
 
-        /* kernel: iteration i and the start of i+1, unrolled 4x */
+        /* kernel: iteration i and the start of i+1, unrolled 2x */
         int64_t nq = k - 1;
-        for (int64_t it = nq / 4; it > 0; it--) {
+        for (int64_t it = nq / 2; it > 0; it--) {
             /* copy 0 */
             z16 = svld1_f32(svptrue_b32(), (const float *)(pa0 + lda_b));
             z20 = svld1rq_f32(svptrue_b32(), (const float *)(pb0 + ldb_b));
@@ -1768,8 +1766,8 @@ void neoverse_v1_sgemm_16x12_edge(int64_t m, int64_t n, int64_t k, const float *
             z15 = svmla_lane_f32(z15, z19, z23, 3);
             /* copy 1 */
             z17 = svld1_f32(svptrue_b32(), (const float *)(pa0 + 2 * lda_b));
-            z19 = svld1rq_f32(svptrue_b32(), (const float *)(pb0 + 2 * ldb_b));
-            z21 = svld1_f32(svptrue_b32(), (const float *)(pa0 + 2 * lda_b) + 8);
+            z21 = svld1rq_f32(svptrue_b32(), (const float *)(pb0 + 2 * ldb_b));
+            z19 = svld1_f32(svptrue_b32(), (const float *)(pa0 + 2 * lda_b) + 8);
             z23 = svld1rq_f32(svptrue_b32(), (const float *)(pb0 + 2 * ldb_b) + 4);
             z0 = svmla_lane_f32(z0, z16, z20, 0);
             z1 = svmla_lane_f32(z1, z18, z20, 0);
@@ -1787,55 +1785,11 @@ void neoverse_v1_sgemm_16x12_edge(int64_t m, int64_t n, int64_t k, const float *
             z13 = svmla_lane_f32(z13, z18, z22, 2);
             z14 = svmla_lane_f32(z14, z16, z22, 3);
             z15 = svmla_lane_f32(z15, z18, z22, 3);
-            /* copy 2 */
-            z16 = svld1_f32(svptrue_b32(), (const float *)pa3);
-            z18 = svld1rq_f32(svptrue_b32(), (const float *)pb3);
-            z20 = svld1_f32(svptrue_b32(), (const float *)pa3 + 8);
-            z22 = svld1rq_f32(svptrue_b32(), (const float *)pb3 + 4);
-            z0 = svmla_lane_f32(z0, z17, z19, 0);
-            z1 = svmla_lane_f32(z1, z21, z19, 0);
-            z2 = svmla_lane_f32(z2, z17, z19, 1);
-            z3 = svmla_lane_f32(z3, z21, z19, 1);
-            z4 = svmla_lane_f32(z4, z17, z19, 2);
-            z5 = svmla_lane_f32(z5, z21, z19, 2);
-            z6 = svmla_lane_f32(z6, z17, z19, 3);
-            z7 = svmla_lane_f32(z7, z21, z19, 3);
-            z8 = svmla_lane_f32(z8, z17, z23, 0);
-            z9 = svmla_lane_f32(z9, z21, z23, 0);
-            z10 = svmla_lane_f32(z10, z17, z23, 1);
-            z11 = svmla_lane_f32(z11, z21, z23, 1);
-            z12 = svmla_lane_f32(z12, z17, z23, 2);
-            z13 = svmla_lane_f32(z13, z21, z23, 2);
-            z14 = svmla_lane_f32(z14, z17, z23, 3);
-            z15 = svmla_lane_f32(z15, z21, z23, 3);
-            /* copy 3 */
-            z17 = svld1_f32(svptrue_b32(), (const float *)(pa0 + 4 * lda_b));
-            z21 = svld1rq_f32(svptrue_b32(), (const float *)(pb0 + 4 * ldb_b));
-            z19 = svld1_f32(svptrue_b32(), (const float *)(pa0 + 4 * lda_b) + 8);
-            z23 = svld1rq_f32(svptrue_b32(), (const float *)(pb0 + 4 * ldb_b) + 4);
-            z0 = svmla_lane_f32(z0, z16, z18, 0);
-            z1 = svmla_lane_f32(z1, z20, z18, 0);
-            z2 = svmla_lane_f32(z2, z16, z18, 1);
-            z3 = svmla_lane_f32(z3, z20, z18, 1);
-            z4 = svmla_lane_f32(z4, z16, z18, 2);
-            z5 = svmla_lane_f32(z5, z20, z18, 2);
-            z6 = svmla_lane_f32(z6, z16, z18, 3);
-            z7 = svmla_lane_f32(z7, z20, z18, 3);
-            z8 = svmla_lane_f32(z8, z16, z22, 0);
-            z9 = svmla_lane_f32(z9, z20, z22, 0);
-            z10 = svmla_lane_f32(z10, z16, z22, 1);
-            z11 = svmla_lane_f32(z11, z20, z22, 1);
-            z12 = svmla_lane_f32(z12, z16, z22, 2);
-            z13 = svmla_lane_f32(z13, z20, z22, 2);
-            z14 = svmla_lane_f32(z14, z16, z22, 3);
-            z15 = svmla_lane_f32(z15, z20, z22, 3);
 
-            pa0 += 4 * lda_b;
-            pa3 += 4 * lda_b;
-            pb0 += 4 * ldb_b;
-            pb3 += 4 * ldb_b;
+            pa0 += 2 * lda_b;
+            pb0 += 2 * ldb_b;
         }
-        int64_t rem = nq % 4;
+        int64_t rem = nq % 2;
         if (rem > 0) {
             z16 = svld1_f32(svptrue_b32(), (const float *)(pa0 + lda_b));
             z20 = svld1rq_f32(svptrue_b32(), (const float *)(pb0 + ldb_b));
@@ -1857,50 +1811,6 @@ void neoverse_v1_sgemm_16x12_edge(int64_t m, int64_t n, int64_t k, const float *
             z13 = svmla_lane_f32(z13, z19, z23, 2);
             z14 = svmla_lane_f32(z14, z17, z23, 3);
             z15 = svmla_lane_f32(z15, z19, z23, 3);
-        }
-        if (rem > 1) {
-            z17 = svld1_f32(svptrue_b32(), (const float *)(pa0 + 2 * lda_b));
-            z19 = svld1rq_f32(svptrue_b32(), (const float *)(pb0 + 2 * ldb_b));
-            z21 = svld1_f32(svptrue_b32(), (const float *)(pa0 + 2 * lda_b) + 8);
-            z23 = svld1rq_f32(svptrue_b32(), (const float *)(pb0 + 2 * ldb_b) + 4);
-            z0 = svmla_lane_f32(z0, z16, z20, 0);
-            z1 = svmla_lane_f32(z1, z18, z20, 0);
-            z2 = svmla_lane_f32(z2, z16, z20, 1);
-            z3 = svmla_lane_f32(z3, z18, z20, 1);
-            z4 = svmla_lane_f32(z4, z16, z20, 2);
-            z5 = svmla_lane_f32(z5, z18, z20, 2);
-            z6 = svmla_lane_f32(z6, z16, z20, 3);
-            z7 = svmla_lane_f32(z7, z18, z20, 3);
-            z8 = svmla_lane_f32(z8, z16, z22, 0);
-            z9 = svmla_lane_f32(z9, z18, z22, 0);
-            z10 = svmla_lane_f32(z10, z16, z22, 1);
-            z11 = svmla_lane_f32(z11, z18, z22, 1);
-            z12 = svmla_lane_f32(z12, z16, z22, 2);
-            z13 = svmla_lane_f32(z13, z18, z22, 2);
-            z14 = svmla_lane_f32(z14, z16, z22, 3);
-            z15 = svmla_lane_f32(z15, z18, z22, 3);
-        }
-        if (rem > 2) {
-            z16 = svld1_f32(svptrue_b32(), (const float *)pa3);
-            z18 = svld1rq_f32(svptrue_b32(), (const float *)pb3);
-            z20 = svld1_f32(svptrue_b32(), (const float *)pa3 + 8);
-            z22 = svld1rq_f32(svptrue_b32(), (const float *)pb3 + 4);
-            z0 = svmla_lane_f32(z0, z17, z19, 0);
-            z1 = svmla_lane_f32(z1, z21, z19, 0);
-            z2 = svmla_lane_f32(z2, z17, z19, 1);
-            z3 = svmla_lane_f32(z3, z21, z19, 1);
-            z4 = svmla_lane_f32(z4, z17, z19, 2);
-            z5 = svmla_lane_f32(z5, z21, z19, 2);
-            z6 = svmla_lane_f32(z6, z17, z19, 3);
-            z7 = svmla_lane_f32(z7, z21, z19, 3);
-            z8 = svmla_lane_f32(z8, z17, z23, 0);
-            z9 = svmla_lane_f32(z9, z21, z23, 0);
-            z10 = svmla_lane_f32(z10, z17, z23, 1);
-            z11 = svmla_lane_f32(z11, z21, z23, 1);
-            z12 = svmla_lane_f32(z12, z17, z23, 2);
-            z13 = svmla_lane_f32(z13, z21, z23, 2);
-            z14 = svmla_lane_f32(z14, z17, z23, 3);
-            z15 = svmla_lane_f32(z15, z21, z23, 3);
         }
 
         /* epilogue: the rest of the last iteration, in the registers
@@ -1941,42 +1851,6 @@ void neoverse_v1_sgemm_16x12_edge(int64_t m, int64_t n, int64_t k, const float *
             z13 = svmla_lane_f32(z13, z18, z22, 2);
             z14 = svmla_lane_f32(z14, z16, z22, 3);
             z15 = svmla_lane_f32(z15, z18, z22, 3);
-            break;
-        case 2:
-            z0 = svmla_lane_f32(z0, z17, z19, 0);
-            z1 = svmla_lane_f32(z1, z21, z19, 0);
-            z2 = svmla_lane_f32(z2, z17, z19, 1);
-            z3 = svmla_lane_f32(z3, z21, z19, 1);
-            z4 = svmla_lane_f32(z4, z17, z19, 2);
-            z5 = svmla_lane_f32(z5, z21, z19, 2);
-            z6 = svmla_lane_f32(z6, z17, z19, 3);
-            z7 = svmla_lane_f32(z7, z21, z19, 3);
-            z8 = svmla_lane_f32(z8, z17, z23, 0);
-            z9 = svmla_lane_f32(z9, z21, z23, 0);
-            z10 = svmla_lane_f32(z10, z17, z23, 1);
-            z11 = svmla_lane_f32(z11, z21, z23, 1);
-            z12 = svmla_lane_f32(z12, z17, z23, 2);
-            z13 = svmla_lane_f32(z13, z21, z23, 2);
-            z14 = svmla_lane_f32(z14, z17, z23, 3);
-            z15 = svmla_lane_f32(z15, z21, z23, 3);
-            break;
-        case 3:
-            z0 = svmla_lane_f32(z0, z16, z18, 0);
-            z1 = svmla_lane_f32(z1, z20, z18, 0);
-            z2 = svmla_lane_f32(z2, z16, z18, 1);
-            z3 = svmla_lane_f32(z3, z20, z18, 1);
-            z4 = svmla_lane_f32(z4, z16, z18, 2);
-            z5 = svmla_lane_f32(z5, z20, z18, 2);
-            z6 = svmla_lane_f32(z6, z16, z18, 3);
-            z7 = svmla_lane_f32(z7, z20, z18, 3);
-            z8 = svmla_lane_f32(z8, z16, z22, 0);
-            z9 = svmla_lane_f32(z9, z20, z22, 0);
-            z10 = svmla_lane_f32(z10, z16, z22, 1);
-            z11 = svmla_lane_f32(z11, z20, z22, 1);
-            z12 = svmla_lane_f32(z12, z16, z22, 2);
-            z13 = svmla_lane_f32(z13, z20, z22, 2);
-            z14 = svmla_lane_f32(z14, z16, z22, 3);
-            z15 = svmla_lane_f32(z15, z20, z22, 3);
             break;
 
         }
