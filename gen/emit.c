@@ -254,64 +254,93 @@ static void emit_edge(struct buf *fns, const struct plan *edge, const char *name
     free(e.def_iter);
 }
 
+/* The three functions of the file; returns the kernel's C preference. */
+static int emit_functions(struct buf *fns, const struct plan *pl, const struct plan *edge,
+                          const char *name)
+{
+    struct em e = { .pl = pl, .k = &pl->k, .sp = &pl->t->sp[pl->k.elem] };
+    char dname[160];
+    snprintf(dname, sizeof dname, "%s_direct", name);
+    fill_def_iter(&e);
+    int row_pref = emit_function(fns, &e, name);
+    e.direct = true;
+    direct_setup(&e);
+    emit_function(fns, &e, dname);
+    free(e.def_iter);
+    if (edge) emit_edge(fns, edge, name);
+    return row_pref;
+}
+
+/* The edge kernel's declaration (header) and contract lines (.c). */
+static void edge_texts(struct buf *decl, struct buf *doc, const struct plan *pl,
+                       const struct plan *edge, const char *name)
+{
+    char ename[160];
+    snprintf(ename, sizeof ename, "%s_edge", name);
+    buf_printf(decl, "void %s(", ename);
+    params(decl, elem_ctype[pl->k.elem], ename, true);
+    buf_puts(decl, ");\n");
+    buf_printf(doc, " *   %s: %s_direct for n <= %d, a %dx%d kernel of its own\n"
+                    " *     (%.2f cycles per iteration, unroll %d): n-edge panels cost %d\n"
+                    " *     columns instead of %d.\n", ename, name, edge->k.nr, edge->k.mr,
+               edge->k.nr, edge->cycles_per_iter, edge->r.uf, edge->k.nr, pl->k.nr);
+}
+
+/* The gemmgen options that changed the kernel, for the regenerate line. */
+static void args_text(char *args, size_t size, const struct options *o)
+{
+    args[0] = '\0';
+    if (o->max_regs) snprintf(args + strlen(args), size - strlen(args), " --max-regs %d", o->max_regs);
+    if (o->no_sched) strcat(args, " --no-sched");
+    if (o->no_pipeline) strcat(args, " --no-pipeline");
+    if (o->unroll) snprintf(args + strlen(args), size - strlen(args), " --unroll %d", o->unroll);
+    if (o->blis) strcat(args, o->blis_api ? " --blis --blis-api 1" : " --blis");
+}
+
+/* The header's prototype of the BLIS wrapper, declared only where blis.h
+ * (its types) was included first. */
+static void blis_decl_text(char *out, size_t size, const struct options *o, const char *name,
+                           const char *ctype)
+{
+    out[0] = '\0';
+    if (!o->blis) return;
+    snprintf(out, size,
+             "#ifdef BLIS_H\n/* the BLIS micro-kernel wrapper (gemmgen --blis) */\nvoid %s_blis(%s);\n#endif\n",
+             name, o->blis_api ? "dim_t, dim_t, dim_t, const void *, const void *, const void *, "
+             "const void *, void *, inc_t, inc_t, auxinfo_t *, const cntx_t *"
+             : "dim_t, dim_t, dim_t, CTYPE_ *, CTYPE_ *, CTYPE_ *, CTYPE_ *, CTYPE_ *, inc_t, inc_t, "
+             "auxinfo_t *, cntx_t *");
+    for (char *p; (p = strstr(out, "CTYPE_"));) {   /* element type, padded */
+        size_t n = strlen(ctype);
+        memmove(p + n, p + 6, strlen(p + 6) + 1);
+        memcpy(p, ctype, n);
+    }
+}
+
 void emit_kernel(const struct plan *pl, const struct plan *edge, const struct options *o,
                  const char *name, struct buf *cf, struct buf *hf)
 {
-    struct em e = { .pl = pl, .k = &pl->k, .sp = &pl->t->sp[pl->k.elem] };
-    fill_def_iter(&e);
     struct buf fns = { 0 }, how = { 0 }, blis = { 0 }, cflags = { 0 }, incl = { 0 },
-               dpar = { 0 };
-    char dname[160];
-    snprintf(dname, sizeof dname, "%s_direct", name);
-    int row_pref = emit_function(&fns, &e, name);
-    e.direct = true;
-    direct_setup(&e);
-    emit_function(&fns, &e, dname);
-    if (edge) emit_edge(&fns, edge, name);
-    char ename[160], enr[16];
-    snprintf(ename, sizeof ename, "%s_edge", name);
-    snprintf(enr, sizeof enr, "%d", edge ? edge->k.nr : 0);
-    struct buf edecl = { 0 }, edoc = { 0 };
-    if (edge) {
-        buf_printf(&edecl, "void %s_edge(", name);
-        params(&edecl, elem_ctype[pl->k.elem], ename, true);
-        buf_puts(&edecl, ");\n");
-        buf_printf(&edoc, " *   %s_edge: %s_direct for n <= %d, a %dx%d kernel of its own\n"
-                          " *     (%.2f cycles per iteration, unroll %d): n-edge panels cost %d\n"
-                          " *     columns instead of %d.\n", name, name, edge->k.nr, edge->k.mr,
-                   edge->k.nr, edge->cycles_per_iter, edge->r.uf, edge->k.nr, pl->k.nr);
-    }
+               dpar = { 0 }, edecl = { 0 }, edoc = { 0 };
     const char *ctype = elem_ctype[pl->k.elem];
+    int row_pref = emit_functions(&fns, pl, edge, name);
+    char dname[160], enr[16], mr[16], nr[16], guard[160], rp[4], args[96], blis_decl[512];
+    snprintf(dname, sizeof dname, "%s_direct", name);
     params(&dpar, ctype, dname, true);
+    snprintf(enr, sizeof enr, "%d", edge ? edge->k.nr : 0);
+    if (edge) edge_texts(&edecl, &edoc, pl, edge, name);
     bool b_cols = direct_b_cols(&pl->k);
     how_made(&how, pl);
     target_text(&cflags, pl->t->cflags, &pl->m);   /* %b: an SVE kernel's vector length */
     target_text(&incl, pl->t->includes, &pl->m);
-    char mr[16], nr[16], guard[160], rp[4], args[96] = "";
     snprintf(mr, sizeof mr, "%d", pl->k.mr);
     snprintf(nr, sizeof nr, "%d", pl->k.nr);
     snprintf(rp, sizeof rp, "%d", row_pref);
     snprintf(guard, sizeof guard, "GEMMGEN_%s_H", name);
     for (char *p = guard; *p; p++) if (*p >= 'a' && *p <= 'z') *p -= 32;
-    if (o->max_regs) snprintf(args + strlen(args), sizeof args - strlen(args), " --max-regs %d", o->max_regs);
-    if (o->no_sched) strcat(args, " --no-sched");
-    if (o->no_pipeline) strcat(args, " --no-pipeline");
-    if (o->unroll) snprintf(args + strlen(args), sizeof args - strlen(args), " --unroll %d", o->unroll);
-    if (o->blis) strcat(args, o->blis_api ? " --blis --blis-api 1" : " --blis");
+    args_text(args, sizeof args, o);
     if (o->blis) blis_section(&blis, pl, o, name, ctype, mr, nr, rp);
-    char blis_decl[512] = "";
-    if (o->blis)   /* declared only where blis.h (its types) was included first */
-        snprintf(blis_decl, sizeof blis_decl,
-                 "#ifdef BLIS_H\n/* the BLIS micro-kernel wrapper (gemmgen --blis) */\nvoid %s_blis(%s);\n#endif\n",
-                 name, o->blis_api ? "dim_t, dim_t, dim_t, const void *, const void *, const void *, "
-                 "const void *, void *, inc_t, inc_t, auxinfo_t *, const cntx_t *"
-                 : "dim_t, dim_t, dim_t, CTYPE_ *, CTYPE_ *, CTYPE_ *, CTYPE_ *, CTYPE_ *, inc_t, inc_t, "
-                 "auxinfo_t *, cntx_t *");
-    for (char *p; (p = strstr(blis_decl, "CTYPE_"));) {   /* element type, padded */
-        size_t n = strlen(ctype);
-        memmove(p + n, p + 6, strlen(p + 6) + 1);
-        memcpy(p, ctype, n);
-    }
+    blis_decl_text(blis_decl, sizeof blis_decl, o, name, ctype);
     const char *preamble = o->blis ? "#ifndef _POSIX_C_SOURCE\n#define _POSIX_C_SOURCE 200809L /* blis.h needs POSIX threads */\n#endif\n" : "";
     const char *keys[] = { "NAME", "MR", "NR", "TYPE", "MACHINE", "TARGET", "VERSION", "MACHINE_FILE",
                            "ARGS", "HOWMADE", "CFLAGS", "INCLUDES", "CTYPE", "INDENT", "FUNCTIONS",
@@ -328,7 +357,6 @@ void emit_kernel(const struct plan *pl, const struct plan *edge, const struct op
     tmpl_fill(cf, tmpl_kernel_c, keys, vals, nkeys);
     if (blis.s) buf_puts(cf, blis.s);
     tmpl_fill(hf, tmpl_kernel_h, keys, vals, nkeys);
-    buf_free(&fns); buf_free(&how); buf_free(&blis);
-    buf_free(&cflags); buf_free(&incl); buf_free(&dpar); buf_free(&edecl); buf_free(&edoc);
-    free(e.def_iter);
+    buf_free(&fns); buf_free(&how); buf_free(&blis); buf_free(&cflags); buf_free(&incl);
+    buf_free(&dpar); buf_free(&edecl); buf_free(&edoc);
 }
