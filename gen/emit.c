@@ -242,12 +242,17 @@ static int emit_function(struct buf *cf, struct em *e, const char *fname)
     return row_pref;
 }
 
-/* The n-edge kernel NAME_edge: the direct variant of the MR x EDGE_NR plan. */
+static void edge_name(char *out, size_t size, const char *name, const struct plan *edge)
+{
+    snprintf(out, size, "%s_e%dx%d", name, edge->k.mr, edge->k.nr);
+}
+
+/* An edge kernel NAME_e<MR'>x<NR'>: the direct variant of its own plan. */
 static void emit_edge(struct buf *fns, const struct plan *edge, const char *name)
 {
     struct em e = { .pl = edge, .k = &edge->k, .sp = &edge->t->sp[edge->k.elem], .direct = true };
     char fname[160];
-    snprintf(fname, sizeof fname, "%s_edge", name);
+    edge_name(fname, sizeof fname, name, edge);
     fill_def_iter(&e);
     direct_setup(&e);
     emit_function(fns, &e, fname);
@@ -255,8 +260,8 @@ static void emit_edge(struct buf *fns, const struct plan *edge, const char *name
 }
 
 /* The three functions of the file; returns the kernel's C preference. */
-static int emit_functions(struct buf *fns, const struct plan *pl, const struct plan *edge,
-                          const char *name)
+static int emit_functions(struct buf *fns, const struct plan *pl, const struct plan *edges,
+                          int nedges, const char *name)
 {
     struct em e = { .pl = pl, .k = &pl->k, .sp = &pl->t->sp[pl->k.elem] };
     char dname[160];
@@ -267,23 +272,28 @@ static int emit_functions(struct buf *fns, const struct plan *pl, const struct p
     direct_setup(&e);
     emit_function(fns, &e, dname);
     free(e.def_iter);
-    if (edge) emit_edge(fns, edge, name);
+    for (int i = 0; i < nedges; i++) emit_edge(fns, &edges[i], name);
     return row_pref;
 }
 
-/* The edge kernel's declaration (header) and contract lines (.c). */
-static void edge_texts(struct buf *decl, struct buf *doc, const struct plan *pl,
-                       const struct plan *edge, const char *name)
+/* The edge kernels' declarations and list (header) and contract lines (.c). */
+static void edge_texts(struct buf *decl, struct buf *list, struct buf *doc, const struct plan *pl,
+                       const struct plan *edges, int nedges, const char *name)
 {
-    char ename[160];
-    snprintf(ename, sizeof ename, "%s_edge", name);
-    buf_printf(decl, "void %s(", ename);
-    params(decl, elem_ctype[pl->k.elem], ename, true);
-    buf_puts(decl, ");\n");
-    buf_printf(doc, " *   %s: %s_direct for n <= %d, a %dx%d kernel of its own\n"
-                    " *     (%.2f cycles per iteration, unroll %d): n-edge panels cost %d\n"
-                    " *     columns instead of %d.\n", ename, name, edge->k.nr, edge->k.mr,
-               edge->k.nr, edge->cycles_per_iter, edge->r.uf, edge->k.nr, pl->k.nr);
+    if (nedges)
+        buf_printf(doc, " *   Edge kernels, each with the signature of %s_direct, for the\n"
+                        " *   last row and column panels when they are short:\n", name);
+    for (int i = 0; i < nedges; i++) {
+        const struct plan *e = &edges[i];
+        char ename[160];
+        edge_name(ename, sizeof ename, name, e);
+        buf_printf(decl, "void %s(", ename);
+        params(decl, elem_ctype[pl->k.elem], ename, true);
+        buf_puts(decl, ");\n");
+        buf_printf(list, "%s{%d, %d, %s}", i ? ", " : "", e->k.mr, e->k.nr, ename);
+        buf_printf(doc, " *     %s: %dx%d, %.2f cycles per iteration, unroll %d\n", ename,
+                   e->k.mr, e->k.nr, e->cycles_per_iter, e->r.uf);
+    }
 }
 
 /* The gemmgen options that changed the kernel, for the regenerate line. */
@@ -317,18 +327,18 @@ static void blis_decl_text(char *out, size_t size, const struct options *o, cons
     }
 }
 
-void emit_kernel(const struct plan *pl, const struct plan *edge, const struct options *o,
-                 const char *name, struct buf *cf, struct buf *hf)
+void emit_kernel(const struct plan *pl, const struct plan *edges, int nedges,
+                 const struct options *o, const char *name, struct buf *cf, struct buf *hf)
 {
     struct buf fns = { 0 }, how = { 0 }, blis = { 0 }, cflags = { 0 }, incl = { 0 },
-               dpar = { 0 }, edecl = { 0 }, edoc = { 0 };
+               dpar = { 0 }, edecl = { 0 }, elist = { 0 }, edoc = { 0 };
     const char *ctype = elem_ctype[pl->k.elem];
-    int row_pref = emit_functions(&fns, pl, edge, name);
-    char dname[160], enr[16], mr[16], nr[16], guard[160], rp[4], args[96], blis_decl[512];
+    int row_pref = emit_functions(&fns, pl, edges, nedges, name);
+    char dname[160], ne[16], mr[16], nr[16], guard[160], rp[4], args[96], blis_decl[512];
     snprintf(dname, sizeof dname, "%s_direct", name);
     params(&dpar, ctype, dname, true);
-    snprintf(enr, sizeof enr, "%d", edge ? edge->k.nr : 0);
-    if (edge) edge_texts(&edecl, &edoc, pl, edge, name);
+    snprintf(ne, sizeof ne, "%d", nedges);
+    edge_texts(&edecl, &elist, &edoc, pl, edges, nedges, name);
     bool b_cols = direct_b_cols(&pl->k);
     how_made(&how, pl);
     target_text(&cflags, pl->t->cflags, &pl->m);   /* %b: an SVE kernel's vector length */
@@ -345,18 +355,20 @@ void emit_kernel(const struct plan *pl, const struct plan *edge, const struct op
     const char *keys[] = { "NAME", "MR", "NR", "TYPE", "MACHINE", "TARGET", "VERSION", "MACHINE_FILE",
                            "ARGS", "HOWMADE", "CFLAGS", "INCLUDES", "CTYPE", "INDENT", "FUNCTIONS",
                            "GUARD", "ROW_PREF", "BLIS_DECL", "PREAMBLE", "DIRECT_PARAMS",
-                           "DIRECT_B_COLS", "DIRECT_B", "EDGE_NR", "EDGE_DECL", "EDGE_DOC" };
+                           "DIRECT_B_COLS", "DIRECT_B", "NEDGES", "EDGE_LIST", "EDGE_DECL",
+                           "EDGE_DOC" };
     const char *vals[] = { name, mr, nr, elem_names[pl->k.elem], pl->m.name, pl->t->name,
                            GEMMGEN_VERSION, machine_file(pl), args, how.s, cflags.s ? cflags.s : "",
                            incl.s ? incl.s : "", ctype, indent_for(name), fns.s, guard, rp,
                            blis_decl, preamble, dpar.s, b_cols ? "1" : "0",
                            b_cols ? "b[p + j*ldb] (B read element by element)"
                                   : "b[p*ldb + j] (B loaded as vectors)",
-                           enr, edecl.s ? edecl.s : "", edoc.s ? edoc.s : "" };
+                           ne, elist.s ? elist.s : "", edecl.s ? edecl.s : "",
+                           edoc.s ? edoc.s : "" };
     int nkeys = (int)(sizeof keys / sizeof *keys);
     tmpl_fill(cf, tmpl_kernel_c, keys, vals, nkeys);
     if (blis.s) buf_puts(cf, blis.s);
     tmpl_fill(hf, tmpl_kernel_h, keys, vals, nkeys);
     buf_free(&fns); buf_free(&how); buf_free(&blis); buf_free(&cflags); buf_free(&incl);
-    buf_free(&dpar); buf_free(&edecl); buf_free(&edoc);
+    buf_free(&dpar); buf_free(&edecl); buf_free(&elist); buf_free(&edoc);
 }

@@ -111,15 +111,18 @@ static void write_kernel(const struct plan *pl, const struct options *o)
     char dname[128], cpath[1024], hpath[1024];
     const char *name = o->name ? o->name : plan_default_name(pl, dname, sizeof dname);
     struct buf c = { 0 }, h = { 0 };
-    /* the n-edge kernel: same machine, strategy and POCA switches */
-    struct plan edge;
-    struct options eo = *o;
-    struct edge_spec es = plan_edge(pl);
-    eo.mr = pl->k.mr; eo.nr = es.nr; eo.max_regs = es.max_regs; eo.force_bs = pl->k.bs;
-    eo.unroll = 0; eo.blis = false;
-    if (eo.nr) plan_build(&edge, &eo);
-    emit_kernel(pl, eo.nr ? &edge : NULL, o, name, &c, &h);
-    if (eo.nr) plan_free(&edge);
+    /* the edge kernels: same machine, strategy and POCA switches */
+    struct edge_spec es[MAX_EDGES];
+    struct plan edges[MAX_EDGES];
+    int ne = plan_edges(pl, es);
+    for (int i = 0; i < ne; i++) {
+        struct options eo = *o;
+        eo.mr = es[i].mr; eo.nr = es[i].nr; eo.max_regs = es[i].max_regs;
+        eo.force_bs = pl->k.bs; eo.unroll = 0; eo.blis = false;
+        plan_build(&edges[i], &eo);
+    }
+    emit_kernel(pl, edges, ne, o, name, &c, &h);
+    for (int i = 0; i < ne; i++) plan_free(&edges[i]);
     if (mkdir(o->outdir, 0755) != 0 && errno != EEXIST) die("%s: cannot create: %s", o->outdir, strerror(errno));
     snprintf(cpath, sizeof cpath, "%s/%s.c", o->outdir, name);
     snprintf(hpath, sizeof hpath, "%s/%s.h", o->outdir, name);

@@ -99,32 +99,44 @@ void plan_build(struct plan *pl, const struct options *o)
     predict(pl);
 }
 
-/* The n-edge kernel (the _edge function): partial column panels of up to
- * `nr` columns run a narrower kernel instead of computing NR columns for
- * a few. Width: the narrowest multiple of 4 from NR/2 up that the
- * strategy allows in the registers (problem sizes are mostly multiples of
- * 4 and 8, so are their remainders). Register budget: 1/8 below MaxReg
- * when the shape leaves room, because a narrow shape lets the pipelined
- * schedule keep every register busy with loads in flight, and GCC,
- * re-allocating the named variables, then spills in the loop: host 16x8
- * f64, k = 64, in L1: 40 GFLOPS with 32 registers, 81 with 28 or 24.
- * nr = 0: no edge kernel. */
-struct edge_spec plan_edge(const struct plan *pl)
+/* The narrowest valid size from half of `full` up (A rows or B columns
+ * of an edge kernel), 0 when none below `full` is valid. Multiples of
+ * `mult` only: 4 for columns (problem sizes are mostly multiples of 4 and
+ * 8, so are their remainders), 1 for rows (the A granularity decides). */
+static int half_size(const struct plan *pl, int full, int mult, bool rows)
 {
     const struct kernel *k = &pl->k;
-    struct edge_spec es = { 0, 0 };
-    for (int e = (k->nr + 1) / 2; e < k->nr; e++) {
-        if (e % 4) continue;
-        if (kernel_shape_error(&pl->m, pl->t, k->bs, k->elem, k->mr, e)) continue;
-        int need = kernel_min_regs(&pl->m, pl->t, k->bs, k->elem, k->mr, e);
+    for (int x = (full + 1) / 2; x < full; x++) {
+        if (x % mult) continue;
+        int mr = rows ? x : k->mr, nr = rows ? k->nr : x;
+        if (!kernel_shape_error(&pl->m, pl->t, k->bs, k->elem, mr, nr)) return x;
+    }
+    return 0;
+}
+
+/* The edge kernels: for the last, short row panel (MR' x NR), the last,
+ * narrow column panel (MR x NR') and their corner (MR' x NR'), MR' and
+ * NR' from half_size, each with its own POCA plan. Register budget: 1/8
+ * below MaxReg when the shape leaves room, because a smaller shape lets
+ * the pipelined schedule keep every register busy with loads in flight,
+ * and GCC, re-allocating the named variables, then spills in the loop:
+ * host 16x8 f64, k = 64, in L1: 40 GFLOPS with 32 registers, 81 with 28
+ * or 24. Returns how many (0..MAX_EDGES). */
+int plan_edges(const struct plan *pl, struct edge_spec out[MAX_EDGES])
+{
+    const struct kernel *k = &pl->k;
+    int mh = half_size(pl, k->mr, 1, true), nh = half_size(pl, k->nr, 4, false);
+    const int cand[MAX_EDGES][2] = { { k->mr, nh }, { mh, k->nr }, { mh, nh } };
+    int n = 0;
+    for (int c = 0; c < MAX_EDGES; c++) {
+        int mr = cand[c][0], nr = cand[c][1];
+        if (!mr || !nr) continue;
+        int need = kernel_min_regs(&pl->m, pl->t, k->bs, k->elem, mr, nr);
         if (need > pl->m.max_regs) continue;
         int budget = pl->m.max_regs - pl->m.max_regs / 8;
-        es.nr = e;
-        es.max_regs = need > budget ? need : budget;
-        if (es.max_regs < 2) es.max_regs = 2;
-        return es;
+        out[n++] = (struct edge_spec){ mr, nr, need > budget ? need : budget };
     }
-    return es;
+    return n;
 }
 
 void plan_free(struct plan *pl)

@@ -38,13 +38,15 @@ struct plan {
 
 void plan_build(struct plan *pl, const struct options *o);
 void plan_free(struct plan *pl);
-struct edge_spec { int nr, max_regs; };
-struct edge_spec plan_edge(const struct plan *pl);   /* nr 0: no n-edge kernel */
+enum { MAX_EDGES = 3 };
+struct edge_spec { int mr, nr, max_regs; };
+int plan_edges(const struct plan *pl, struct edge_spec out[MAX_EDGES]);
 const char *plan_default_name(const struct plan *pl, char *buf, size_t size);
 
-/* edge: the MR x EDGE_NR plan of the n-edge kernel, or NULL */
-void emit_kernel(const struct plan *pl, const struct plan *edge, const struct options *o,
-                 const char *name, struct buf *c_file, struct buf *h_file);
+/* edges: the plans of the nedges edge kernels (plan_edges) */
+void emit_kernel(const struct plan *pl, const struct plan *edges, int nedges,
+                 const struct options *o, const char *name, struct buf *c_file,
+                 struct buf *h_file);
 void explain_text(const struct plan *pl, struct buf *out);
 void explain_json(const struct plan *pl, struct buf *out);
 

@@ -9,8 +9,10 @@
 #define a64fx_dgemm_16x14_ROW_PREF 0
 /* a64fx_dgemm_16x14_direct reads B(p,j) at b[p + j*ldb] (1) or b[p*ldb + j] (0) */
 #define a64fx_dgemm_16x14_DIRECT_B_COLS 1
-/* a64fx_dgemm_16x14_edge (declared when nonzero): a64fx_dgemm_16x14_direct for n <= this */
-#define a64fx_dgemm_16x14_EDGE_NR 8
+/* edge kernels for short last row / column panels, each with the
+ * signature of a64fx_dgemm_16x14_direct: {MR', NR', function} */
+#define a64fx_dgemm_16x14_NEDGES 3
+#define a64fx_dgemm_16x14_EDGE_LIST {16, 8, a64fx_dgemm_16x14_e16x8}, {8, 14, a64fx_dgemm_16x14_e8x14}, {8, 8, a64fx_dgemm_16x14_e8x8}
 /* cflags: -march=armv8.2-a+sve -msve-vector-bits=512 */
 
 #ifdef __cplusplus
@@ -21,7 +23,11 @@ void a64fx_dgemm_16x14(int64_t m, int64_t n, int64_t k, const double *alpha, con
                        const double *a_next, const double *b_next);
 void a64fx_dgemm_16x14_direct(int64_t m, int64_t n, int64_t k, const double *alpha, const double *a, int64_t lda,
                               const double *b, int64_t ldb, const double *beta, double *c, int64_t rs_c, int64_t cs_c);
-void a64fx_dgemm_16x14_edge(int64_t m, int64_t n, int64_t k, const double *alpha, const double *a, int64_t lda,
+void a64fx_dgemm_16x14_e16x8(int64_t m, int64_t n, int64_t k, const double *alpha, const double *a, int64_t lda,
+                             const double *b, int64_t ldb, const double *beta, double *c, int64_t rs_c, int64_t cs_c);
+void a64fx_dgemm_16x14_e8x14(int64_t m, int64_t n, int64_t k, const double *alpha, const double *a, int64_t lda,
+                             const double *b, int64_t ldb, const double *beta, double *c, int64_t rs_c, int64_t cs_c);
+void a64fx_dgemm_16x14_e8x8(int64_t m, int64_t n, int64_t k, const double *alpha, const double *a, int64_t lda,
                             const double *b, int64_t ldb, const double *beta, double *c, int64_t rs_c, int64_t cs_c);
 #ifdef __cplusplus
 }

@@ -25,9 +25,11 @@
  *     a[i + p*lda], B(p,j) at b[p + j*ldb] (B read element by element);
  *     it reads all 32 rows of A and 14 columns of B whatever m and n
  *     are (pass copied, zero-padded edge panels) and does not prefetch.
- *   a64fx_sgemm_32x14_edge: a64fx_sgemm_32x14_direct for n <= 8, a 32x8 kernel of its own
- *     (9.00 cycles per iteration, unroll 2): n-edge panels cost 8
- *     columns instead of 14.
+ *   Edge kernels, each with the signature of a64fx_sgemm_32x14_direct, for the
+ *   last row and column panels when they are short:
+ *     a64fx_sgemm_32x14_e32x8: 32x8, 9.00 cycles per iteration, unroll 2
+ *     a64fx_sgemm_32x14_e16x14: 16x14, 9.00 cycles per iteration, unroll 7
+ *     a64fx_sgemm_32x14_e16x8: 16x8, 9.00 cycles per iteration, unroll 2
  */
 #include "a64fx_sgemm_32x14.h"
 #include <arm_sve.h>
@@ -1944,8 +1946,8 @@ void a64fx_sgemm_32x14_direct(int64_t m, int64_t n, int64_t k, const float *alph
 
 }
 
-void a64fx_sgemm_32x14_edge(int64_t m, int64_t n, int64_t k, const float *alpha, const float *a, int64_t lda,
-                            const float *b, int64_t ldb, const float *beta, float *c, int64_t rs_c, int64_t cs_c)
+void a64fx_sgemm_32x14_e32x8(int64_t m, int64_t n, int64_t k, const float *alpha, const float *a, int64_t lda,
+                             const float *b, int64_t ldb, const float *beta, float *c, int64_t rs_c, int64_t cs_c)
 {
     const int64_t lda_b = lda * (int64_t)sizeof(float), ldb_b = ldb * (int64_t)sizeof(float);
     const char *pa0 = (const char *)a;
@@ -2417,6 +2419,1183 @@ void a64fx_sgemm_32x14_edge(int64_t m, int64_t n, int64_t k, const float *alpha,
     for (int64_t j = 0; j < n; j++)
         for (int64_t i = 0; i < m; i++) {
             float v = alpha_ * t_[at_[i + j * 32]];
+            float *cij = c + i * rs_c + j * cs_c;
+            *cij = beta_ == 0 ? v : v + beta_ * *cij;
+        }
+
+}
+
+void a64fx_sgemm_32x14_e16x14(int64_t m, int64_t n, int64_t k, const float *alpha, const float *a, int64_t lda,
+                              const float *b, int64_t ldb, const float *beta, float *c, int64_t rs_c, int64_t cs_c)
+{
+    const int64_t lda_b = lda * (int64_t)sizeof(float), ldb_b = ldb * (int64_t)sizeof(float);
+    const char *pa0 = (const char *)a,
+               *pa3 = pa0 + 3 * lda_b,
+               *pa6 = pa0 + 6 * lda_b;
+    const char *pb0 = (const char *)b,
+               *pb3 = pb0 + 3 * ldb_b,
+               *pb6 = pb0 + 6 * ldb_b,
+               *pb9 = pb0 + 9 * ldb_b,
+               *pb12 = pb0 + 12 * ldb_b;
+    svfloat32_t z0, z1, z2, z3, z4, z5, z6, z7;
+    svfloat32_t z8, z9, z10, z11, z12, z13, z14, z15;
+    svfloat32_t z16, z17, z18, z19, z20, z21, z22, z23;
+    svfloat32_t z24, z25, z26, z27;
+
+    z0 = svdup_n_f32(0);
+    z1 = svdup_n_f32(0);
+    z2 = svdup_n_f32(0);
+    z3 = svdup_n_f32(0);
+    z4 = svdup_n_f32(0);
+    z5 = svdup_n_f32(0);
+    z6 = svdup_n_f32(0);
+    z7 = svdup_n_f32(0);
+    z8 = svdup_n_f32(0);
+    z9 = svdup_n_f32(0);
+    z10 = svdup_n_f32(0);
+    z11 = svdup_n_f32(0);
+    z12 = svdup_n_f32(0);
+    z13 = svdup_n_f32(0);
+
+    /* C is read (or overwritten) after the k loop: start fetching it now */
+    if (rs_c == 1)
+        for (int64_t j = 0; j < n; j++) {
+            __builtin_prefetch(c + j * cs_c, 1, 3);
+            __builtin_prefetch(c + j * cs_c + m - 1, 1, 3);
+        }
+    else
+        for (int64_t i = 0; i < m; i++) {
+            __builtin_prefetch(c + i * rs_c, 1, 3);
+            __builtin_prefetch(c + i * rs_c + (n - 1) * cs_c, 1, 3);
+        }
+    if (k > 0) {
+        /* prologue: the first 13 instructions of iteration 0 (pointer
+         * bumps among them become load offsets) */
+        z15 = svld1_f32(svptrue_b32(), (const float *)pa0);
+        z22 = svdup_n_f32(*((const float *)pb0));
+        z14 = svdup_n_f32(*((const float *)(pb0 + ldb_b)));
+        z21 = svdup_n_f32(*((const float *)(pb0 + 2 * ldb_b)));
+        z20 = svdup_n_f32(*((const float *)pb3));
+        z27 = svdup_n_f32(*((const float *)(pb0 + 4 * ldb_b)));
+        z19 = svdup_n_f32(*((const float *)(pb3 + 2 * ldb_b)));
+        z26 = svdup_n_f32(*((const float *)pb6));
+        z18 = svdup_n_f32(*((const float *)(pb3 + 4 * ldb_b)));
+        z25 = svdup_n_f32(*((const float *)(pb0 + 8 * ldb_b)));
+        z17 = svdup_n_f32(*((const float *)pb9));
+        z24 = svdup_n_f32(*((const float *)(pb6 + 4 * ldb_b)));
+
+        /* kernel: iteration i and the start of i+1, unrolled 7x */
+        int64_t nq = k - 1;
+        for (int64_t it = nq / 7; it > 0; it--) {
+            /* copy 0 */
+            z16 = svdup_n_f32(*((const float *)(pb3 + 8 * ldb_b)));
+            z23 = svdup_n_f32(*((const float *)pb12));
+            z0 = svmla_f32_x(svptrue_b32(), z0, z15, z22);
+            z22 = svdup_n_f32(*((const float *)(pb9 + 4 * ldb_b)));
+            z1 = svmla_f32_x(svptrue_b32(), z1, z15, z14);
+            z14 = svld1_f32(svptrue_b32(), (const float *)(pa0 + lda_b));
+            z2 = svmla_f32_x(svptrue_b32(), z2, z15, z21);
+            z21 = svdup_n_f32(*((const float *)pb0 + 1));
+            z3 = svmla_f32_x(svptrue_b32(), z3, z15, z20);
+            z20 = svdup_n_f32(*((const float *)(pb0 + ldb_b) + 1));
+            z4 = svmla_f32_x(svptrue_b32(), z4, z15, z27);
+            z27 = svdup_n_f32(*((const float *)(pb0 + 2 * ldb_b) + 1));
+            z5 = svmla_f32_x(svptrue_b32(), z5, z15, z19);
+            z19 = svdup_n_f32(*((const float *)pb3 + 1));
+            z6 = svmla_f32_x(svptrue_b32(), z6, z15, z26);
+            z26 = svdup_n_f32(*((const float *)(pb0 + 4 * ldb_b) + 1));
+            z7 = svmla_f32_x(svptrue_b32(), z7, z15, z18);
+            z18 = svdup_n_f32(*((const float *)(pb3 + 2 * ldb_b) + 1));
+            z8 = svmla_f32_x(svptrue_b32(), z8, z15, z25);
+            z25 = svdup_n_f32(*((const float *)pb6 + 1));
+            z9 = svmla_f32_x(svptrue_b32(), z9, z15, z17);
+            z17 = svdup_n_f32(*((const float *)(pb3 + 4 * ldb_b) + 1));
+            z10 = svmla_f32_x(svptrue_b32(), z10, z15, z24);
+            z24 = svdup_n_f32(*((const float *)(pb0 + 8 * ldb_b) + 1));
+            z11 = svmla_f32_x(svptrue_b32(), z11, z15, z16);
+            z16 = svdup_n_f32(*((const float *)pb9 + 1));
+            z12 = svmla_f32_x(svptrue_b32(), z12, z15, z23);
+            z23 = svdup_n_f32(*((const float *)(pb6 + 4 * ldb_b) + 1));
+            z13 = svmla_f32_x(svptrue_b32(), z13, z15, z22);
+            /* copy 1 */
+            z15 = svdup_n_f32(*((const float *)(pb3 + 8 * ldb_b) + 1));
+            z22 = svdup_n_f32(*((const float *)pb12 + 1));
+            z0 = svmla_f32_x(svptrue_b32(), z0, z14, z21);
+            z21 = svdup_n_f32(*((const float *)(pb9 + 4 * ldb_b) + 1));
+            z1 = svmla_f32_x(svptrue_b32(), z1, z14, z20);
+            z20 = svld1_f32(svptrue_b32(), (const float *)(pa0 + 2 * lda_b));
+            z2 = svmla_f32_x(svptrue_b32(), z2, z14, z27);
+            z27 = svdup_n_f32(*((const float *)pb0 + 2));
+            z3 = svmla_f32_x(svptrue_b32(), z3, z14, z19);
+            z19 = svdup_n_f32(*((const float *)(pb0 + ldb_b) + 2));
+            z4 = svmla_f32_x(svptrue_b32(), z4, z14, z26);
+            z26 = svdup_n_f32(*((const float *)(pb0 + 2 * ldb_b) + 2));
+            z5 = svmla_f32_x(svptrue_b32(), z5, z14, z18);
+            z18 = svdup_n_f32(*((const float *)pb3 + 2));
+            z6 = svmla_f32_x(svptrue_b32(), z6, z14, z25);
+            z25 = svdup_n_f32(*((const float *)(pb0 + 4 * ldb_b) + 2));
+            z7 = svmla_f32_x(svptrue_b32(), z7, z14, z17);
+            z17 = svdup_n_f32(*((const float *)(pb3 + 2 * ldb_b) + 2));
+            z8 = svmla_f32_x(svptrue_b32(), z8, z14, z24);
+            z24 = svdup_n_f32(*((const float *)pb6 + 2));
+            z9 = svmla_f32_x(svptrue_b32(), z9, z14, z16);
+            z16 = svdup_n_f32(*((const float *)(pb3 + 4 * ldb_b) + 2));
+            z10 = svmla_f32_x(svptrue_b32(), z10, z14, z23);
+            z23 = svdup_n_f32(*((const float *)(pb0 + 8 * ldb_b) + 2));
+            z11 = svmla_f32_x(svptrue_b32(), z11, z14, z15);
+            z15 = svdup_n_f32(*((const float *)pb9 + 2));
+            z12 = svmla_f32_x(svptrue_b32(), z12, z14, z22);
+            z22 = svdup_n_f32(*((const float *)(pb6 + 4 * ldb_b) + 2));
+            z13 = svmla_f32_x(svptrue_b32(), z13, z14, z21);
+            /* copy 2 */
+            z14 = svdup_n_f32(*((const float *)(pb3 + 8 * ldb_b) + 2));
+            z21 = svdup_n_f32(*((const float *)pb12 + 2));
+            z0 = svmla_f32_x(svptrue_b32(), z0, z20, z27);
+            z27 = svdup_n_f32(*((const float *)(pb9 + 4 * ldb_b) + 2));
+            z1 = svmla_f32_x(svptrue_b32(), z1, z20, z19);
+            z19 = svld1_f32(svptrue_b32(), (const float *)pa3);
+            z2 = svmla_f32_x(svptrue_b32(), z2, z20, z26);
+            z26 = svdup_n_f32(*((const float *)pb0 + 3));
+            z3 = svmla_f32_x(svptrue_b32(), z3, z20, z18);
+            z18 = svdup_n_f32(*((const float *)(pb0 + ldb_b) + 3));
+            z4 = svmla_f32_x(svptrue_b32(), z4, z20, z25);
+            z25 = svdup_n_f32(*((const float *)(pb0 + 2 * ldb_b) + 3));
+            z5 = svmla_f32_x(svptrue_b32(), z5, z20, z17);
+            z17 = svdup_n_f32(*((const float *)pb3 + 3));
+            z6 = svmla_f32_x(svptrue_b32(), z6, z20, z24);
+            z24 = svdup_n_f32(*((const float *)(pb0 + 4 * ldb_b) + 3));
+            z7 = svmla_f32_x(svptrue_b32(), z7, z20, z16);
+            z16 = svdup_n_f32(*((const float *)(pb3 + 2 * ldb_b) + 3));
+            z8 = svmla_f32_x(svptrue_b32(), z8, z20, z23);
+            z23 = svdup_n_f32(*((const float *)pb6 + 3));
+            z9 = svmla_f32_x(svptrue_b32(), z9, z20, z15);
+            z15 = svdup_n_f32(*((const float *)(pb3 + 4 * ldb_b) + 3));
+            z10 = svmla_f32_x(svptrue_b32(), z10, z20, z22);
+            z22 = svdup_n_f32(*((const float *)(pb0 + 8 * ldb_b) + 3));
+            z11 = svmla_f32_x(svptrue_b32(), z11, z20, z14);
+            z14 = svdup_n_f32(*((const float *)pb9 + 3));
+            z12 = svmla_f32_x(svptrue_b32(), z12, z20, z21);
+            z21 = svdup_n_f32(*((const float *)(pb6 + 4 * ldb_b) + 3));
+            z13 = svmla_f32_x(svptrue_b32(), z13, z20, z27);
+            /* copy 3 */
+            z20 = svdup_n_f32(*((const float *)(pb3 + 8 * ldb_b) + 3));
+            z27 = svdup_n_f32(*((const float *)pb12 + 3));
+            z0 = svmla_f32_x(svptrue_b32(), z0, z19, z26);
+            z26 = svdup_n_f32(*((const float *)(pb9 + 4 * ldb_b) + 3));
+            z1 = svmla_f32_x(svptrue_b32(), z1, z19, z18);
+            z18 = svld1_f32(svptrue_b32(), (const float *)(pa0 + 4 * lda_b));
+            z2 = svmla_f32_x(svptrue_b32(), z2, z19, z25);
+            z25 = svdup_n_f32(*((const float *)pb0 + 4));
+            z3 = svmla_f32_x(svptrue_b32(), z3, z19, z17);
+            z17 = svdup_n_f32(*((const float *)(pb0 + ldb_b) + 4));
+            z4 = svmla_f32_x(svptrue_b32(), z4, z19, z24);
+            z24 = svdup_n_f32(*((const float *)(pb0 + 2 * ldb_b) + 4));
+            z5 = svmla_f32_x(svptrue_b32(), z5, z19, z16);
+            z16 = svdup_n_f32(*((const float *)pb3 + 4));
+            z6 = svmla_f32_x(svptrue_b32(), z6, z19, z23);
+            z23 = svdup_n_f32(*((const float *)(pb0 + 4 * ldb_b) + 4));
+            z7 = svmla_f32_x(svptrue_b32(), z7, z19, z15);
+            z15 = svdup_n_f32(*((const float *)(pb3 + 2 * ldb_b) + 4));
+            z8 = svmla_f32_x(svptrue_b32(), z8, z19, z22);
+            z22 = svdup_n_f32(*((const float *)pb6 + 4));
+            z9 = svmla_f32_x(svptrue_b32(), z9, z19, z14);
+            z14 = svdup_n_f32(*((const float *)(pb3 + 4 * ldb_b) + 4));
+            z10 = svmla_f32_x(svptrue_b32(), z10, z19, z21);
+            z21 = svdup_n_f32(*((const float *)(pb0 + 8 * ldb_b) + 4));
+            z11 = svmla_f32_x(svptrue_b32(), z11, z19, z20);
+            z20 = svdup_n_f32(*((const float *)pb9 + 4));
+            z12 = svmla_f32_x(svptrue_b32(), z12, z19, z27);
+            z27 = svdup_n_f32(*((const float *)(pb6 + 4 * ldb_b) + 4));
+            z13 = svmla_f32_x(svptrue_b32(), z13, z19, z26);
+            /* copy 4 */
+            z19 = svdup_n_f32(*((const float *)(pb3 + 8 * ldb_b) + 4));
+            z26 = svdup_n_f32(*((const float *)pb12 + 4));
+            z0 = svmla_f32_x(svptrue_b32(), z0, z18, z25);
+            z25 = svdup_n_f32(*((const float *)(pb9 + 4 * ldb_b) + 4));
+            z1 = svmla_f32_x(svptrue_b32(), z1, z18, z17);
+            z17 = svld1_f32(svptrue_b32(), (const float *)(pa3 + 2 * lda_b));
+            z2 = svmla_f32_x(svptrue_b32(), z2, z18, z24);
+            z24 = svdup_n_f32(*((const float *)pb0 + 5));
+            z3 = svmla_f32_x(svptrue_b32(), z3, z18, z16);
+            z16 = svdup_n_f32(*((const float *)(pb0 + ldb_b) + 5));
+            z4 = svmla_f32_x(svptrue_b32(), z4, z18, z23);
+            z23 = svdup_n_f32(*((const float *)(pb0 + 2 * ldb_b) + 5));
+            z5 = svmla_f32_x(svptrue_b32(), z5, z18, z15);
+            z15 = svdup_n_f32(*((const float *)pb3 + 5));
+            z6 = svmla_f32_x(svptrue_b32(), z6, z18, z22);
+            z22 = svdup_n_f32(*((const float *)(pb0 + 4 * ldb_b) + 5));
+            z7 = svmla_f32_x(svptrue_b32(), z7, z18, z14);
+            z14 = svdup_n_f32(*((const float *)(pb3 + 2 * ldb_b) + 5));
+            z8 = svmla_f32_x(svptrue_b32(), z8, z18, z21);
+            z21 = svdup_n_f32(*((const float *)pb6 + 5));
+            z9 = svmla_f32_x(svptrue_b32(), z9, z18, z20);
+            z20 = svdup_n_f32(*((const float *)(pb3 + 4 * ldb_b) + 5));
+            z10 = svmla_f32_x(svptrue_b32(), z10, z18, z27);
+            z27 = svdup_n_f32(*((const float *)(pb0 + 8 * ldb_b) + 5));
+            z11 = svmla_f32_x(svptrue_b32(), z11, z18, z19);
+            z19 = svdup_n_f32(*((const float *)pb9 + 5));
+            z12 = svmla_f32_x(svptrue_b32(), z12, z18, z26);
+            z26 = svdup_n_f32(*((const float *)(pb6 + 4 * ldb_b) + 5));
+            z13 = svmla_f32_x(svptrue_b32(), z13, z18, z25);
+            /* copy 5 */
+            z18 = svdup_n_f32(*((const float *)(pb3 + 8 * ldb_b) + 5));
+            z25 = svdup_n_f32(*((const float *)pb12 + 5));
+            z0 = svmla_f32_x(svptrue_b32(), z0, z17, z24);
+            z24 = svdup_n_f32(*((const float *)(pb9 + 4 * ldb_b) + 5));
+            z1 = svmla_f32_x(svptrue_b32(), z1, z17, z16);
+            z16 = svld1_f32(svptrue_b32(), (const float *)pa6);
+            z2 = svmla_f32_x(svptrue_b32(), z2, z17, z23);
+            z23 = svdup_n_f32(*((const float *)pb0 + 6));
+            z3 = svmla_f32_x(svptrue_b32(), z3, z17, z15);
+            z15 = svdup_n_f32(*((const float *)(pb0 + ldb_b) + 6));
+            z4 = svmla_f32_x(svptrue_b32(), z4, z17, z22);
+            z22 = svdup_n_f32(*((const float *)(pb0 + 2 * ldb_b) + 6));
+            z5 = svmla_f32_x(svptrue_b32(), z5, z17, z14);
+            z14 = svdup_n_f32(*((const float *)pb3 + 6));
+            z6 = svmla_f32_x(svptrue_b32(), z6, z17, z21);
+            z21 = svdup_n_f32(*((const float *)(pb0 + 4 * ldb_b) + 6));
+            z7 = svmla_f32_x(svptrue_b32(), z7, z17, z20);
+            z20 = svdup_n_f32(*((const float *)(pb3 + 2 * ldb_b) + 6));
+            z8 = svmla_f32_x(svptrue_b32(), z8, z17, z27);
+            z27 = svdup_n_f32(*((const float *)pb6 + 6));
+            z9 = svmla_f32_x(svptrue_b32(), z9, z17, z19);
+            z19 = svdup_n_f32(*((const float *)(pb3 + 4 * ldb_b) + 6));
+            z10 = svmla_f32_x(svptrue_b32(), z10, z17, z26);
+            z26 = svdup_n_f32(*((const float *)(pb0 + 8 * ldb_b) + 6));
+            z11 = svmla_f32_x(svptrue_b32(), z11, z17, z18);
+            z18 = svdup_n_f32(*((const float *)pb9 + 6));
+            z12 = svmla_f32_x(svptrue_b32(), z12, z17, z25);
+            z25 = svdup_n_f32(*((const float *)(pb6 + 4 * ldb_b) + 6));
+            z13 = svmla_f32_x(svptrue_b32(), z13, z17, z24);
+            /* copy 6 */
+            z17 = svdup_n_f32(*((const float *)(pb3 + 8 * ldb_b) + 6));
+            z24 = svdup_n_f32(*((const float *)pb12 + 6));
+            z0 = svmla_f32_x(svptrue_b32(), z0, z16, z23);
+            z23 = svdup_n_f32(*((const float *)(pb9 + 4 * ldb_b) + 6));
+            z1 = svmla_f32_x(svptrue_b32(), z1, z16, z15);
+            z15 = svld1_f32(svptrue_b32(), (const float *)(pa3 + 4 * lda_b));
+            z2 = svmla_f32_x(svptrue_b32(), z2, z16, z22);
+            z22 = svdup_n_f32(*((const float *)pb0 + 7));
+            z3 = svmla_f32_x(svptrue_b32(), z3, z16, z14);
+            z14 = svdup_n_f32(*((const float *)(pb0 + ldb_b) + 7));
+            z4 = svmla_f32_x(svptrue_b32(), z4, z16, z21);
+            z21 = svdup_n_f32(*((const float *)(pb0 + 2 * ldb_b) + 7));
+            z5 = svmla_f32_x(svptrue_b32(), z5, z16, z20);
+            z20 = svdup_n_f32(*((const float *)pb3 + 7));
+            z6 = svmla_f32_x(svptrue_b32(), z6, z16, z27);
+            z27 = svdup_n_f32(*((const float *)(pb0 + 4 * ldb_b) + 7));
+            z7 = svmla_f32_x(svptrue_b32(), z7, z16, z19);
+            z19 = svdup_n_f32(*((const float *)(pb3 + 2 * ldb_b) + 7));
+            z8 = svmla_f32_x(svptrue_b32(), z8, z16, z26);
+            z26 = svdup_n_f32(*((const float *)pb6 + 7));
+            z9 = svmla_f32_x(svptrue_b32(), z9, z16, z18);
+            z18 = svdup_n_f32(*((const float *)(pb3 + 4 * ldb_b) + 7));
+            z10 = svmla_f32_x(svptrue_b32(), z10, z16, z25);
+            z25 = svdup_n_f32(*((const float *)(pb0 + 8 * ldb_b) + 7));
+            z11 = svmla_f32_x(svptrue_b32(), z11, z16, z17);
+            z17 = svdup_n_f32(*((const float *)pb9 + 7));
+            z12 = svmla_f32_x(svptrue_b32(), z12, z16, z24);
+            z24 = svdup_n_f32(*((const float *)(pb6 + 4 * ldb_b) + 7));
+            z13 = svmla_f32_x(svptrue_b32(), z13, z16, z23);
+
+            pa0 += 7 * lda_b;
+            pa3 += 7 * lda_b;
+            pa6 += 7 * lda_b;
+            pb0 += 28;
+            pb3 += 28;
+            pb6 += 28;
+            pb9 += 28;
+            pb12 += 28;
+        }
+        int64_t rem = nq % 7;
+        if (rem > 0) {
+            z16 = svdup_n_f32(*((const float *)(pb3 + 8 * ldb_b)));
+            z23 = svdup_n_f32(*((const float *)pb12));
+            z0 = svmla_f32_x(svptrue_b32(), z0, z15, z22);
+            z22 = svdup_n_f32(*((const float *)(pb9 + 4 * ldb_b)));
+            z1 = svmla_f32_x(svptrue_b32(), z1, z15, z14);
+            z14 = svld1_f32(svptrue_b32(), (const float *)(pa0 + lda_b));
+            z2 = svmla_f32_x(svptrue_b32(), z2, z15, z21);
+            z21 = svdup_n_f32(*((const float *)pb0 + 1));
+            z3 = svmla_f32_x(svptrue_b32(), z3, z15, z20);
+            z20 = svdup_n_f32(*((const float *)(pb0 + ldb_b) + 1));
+            z4 = svmla_f32_x(svptrue_b32(), z4, z15, z27);
+            z27 = svdup_n_f32(*((const float *)(pb0 + 2 * ldb_b) + 1));
+            z5 = svmla_f32_x(svptrue_b32(), z5, z15, z19);
+            z19 = svdup_n_f32(*((const float *)pb3 + 1));
+            z6 = svmla_f32_x(svptrue_b32(), z6, z15, z26);
+            z26 = svdup_n_f32(*((const float *)(pb0 + 4 * ldb_b) + 1));
+            z7 = svmla_f32_x(svptrue_b32(), z7, z15, z18);
+            z18 = svdup_n_f32(*((const float *)(pb3 + 2 * ldb_b) + 1));
+            z8 = svmla_f32_x(svptrue_b32(), z8, z15, z25);
+            z25 = svdup_n_f32(*((const float *)pb6 + 1));
+            z9 = svmla_f32_x(svptrue_b32(), z9, z15, z17);
+            z17 = svdup_n_f32(*((const float *)(pb3 + 4 * ldb_b) + 1));
+            z10 = svmla_f32_x(svptrue_b32(), z10, z15, z24);
+            z24 = svdup_n_f32(*((const float *)(pb0 + 8 * ldb_b) + 1));
+            z11 = svmla_f32_x(svptrue_b32(), z11, z15, z16);
+            z16 = svdup_n_f32(*((const float *)pb9 + 1));
+            z12 = svmla_f32_x(svptrue_b32(), z12, z15, z23);
+            z23 = svdup_n_f32(*((const float *)(pb6 + 4 * ldb_b) + 1));
+            z13 = svmla_f32_x(svptrue_b32(), z13, z15, z22);
+        }
+        if (rem > 1) {
+            z15 = svdup_n_f32(*((const float *)(pb3 + 8 * ldb_b) + 1));
+            z22 = svdup_n_f32(*((const float *)pb12 + 1));
+            z0 = svmla_f32_x(svptrue_b32(), z0, z14, z21);
+            z21 = svdup_n_f32(*((const float *)(pb9 + 4 * ldb_b) + 1));
+            z1 = svmla_f32_x(svptrue_b32(), z1, z14, z20);
+            z20 = svld1_f32(svptrue_b32(), (const float *)(pa0 + 2 * lda_b));
+            z2 = svmla_f32_x(svptrue_b32(), z2, z14, z27);
+            z27 = svdup_n_f32(*((const float *)pb0 + 2));
+            z3 = svmla_f32_x(svptrue_b32(), z3, z14, z19);
+            z19 = svdup_n_f32(*((const float *)(pb0 + ldb_b) + 2));
+            z4 = svmla_f32_x(svptrue_b32(), z4, z14, z26);
+            z26 = svdup_n_f32(*((const float *)(pb0 + 2 * ldb_b) + 2));
+            z5 = svmla_f32_x(svptrue_b32(), z5, z14, z18);
+            z18 = svdup_n_f32(*((const float *)pb3 + 2));
+            z6 = svmla_f32_x(svptrue_b32(), z6, z14, z25);
+            z25 = svdup_n_f32(*((const float *)(pb0 + 4 * ldb_b) + 2));
+            z7 = svmla_f32_x(svptrue_b32(), z7, z14, z17);
+            z17 = svdup_n_f32(*((const float *)(pb3 + 2 * ldb_b) + 2));
+            z8 = svmla_f32_x(svptrue_b32(), z8, z14, z24);
+            z24 = svdup_n_f32(*((const float *)pb6 + 2));
+            z9 = svmla_f32_x(svptrue_b32(), z9, z14, z16);
+            z16 = svdup_n_f32(*((const float *)(pb3 + 4 * ldb_b) + 2));
+            z10 = svmla_f32_x(svptrue_b32(), z10, z14, z23);
+            z23 = svdup_n_f32(*((const float *)(pb0 + 8 * ldb_b) + 2));
+            z11 = svmla_f32_x(svptrue_b32(), z11, z14, z15);
+            z15 = svdup_n_f32(*((const float *)pb9 + 2));
+            z12 = svmla_f32_x(svptrue_b32(), z12, z14, z22);
+            z22 = svdup_n_f32(*((const float *)(pb6 + 4 * ldb_b) + 2));
+            z13 = svmla_f32_x(svptrue_b32(), z13, z14, z21);
+        }
+        if (rem > 2) {
+            z14 = svdup_n_f32(*((const float *)(pb3 + 8 * ldb_b) + 2));
+            z21 = svdup_n_f32(*((const float *)pb12 + 2));
+            z0 = svmla_f32_x(svptrue_b32(), z0, z20, z27);
+            z27 = svdup_n_f32(*((const float *)(pb9 + 4 * ldb_b) + 2));
+            z1 = svmla_f32_x(svptrue_b32(), z1, z20, z19);
+            z19 = svld1_f32(svptrue_b32(), (const float *)pa3);
+            z2 = svmla_f32_x(svptrue_b32(), z2, z20, z26);
+            z26 = svdup_n_f32(*((const float *)pb0 + 3));
+            z3 = svmla_f32_x(svptrue_b32(), z3, z20, z18);
+            z18 = svdup_n_f32(*((const float *)(pb0 + ldb_b) + 3));
+            z4 = svmla_f32_x(svptrue_b32(), z4, z20, z25);
+            z25 = svdup_n_f32(*((const float *)(pb0 + 2 * ldb_b) + 3));
+            z5 = svmla_f32_x(svptrue_b32(), z5, z20, z17);
+            z17 = svdup_n_f32(*((const float *)pb3 + 3));
+            z6 = svmla_f32_x(svptrue_b32(), z6, z20, z24);
+            z24 = svdup_n_f32(*((const float *)(pb0 + 4 * ldb_b) + 3));
+            z7 = svmla_f32_x(svptrue_b32(), z7, z20, z16);
+            z16 = svdup_n_f32(*((const float *)(pb3 + 2 * ldb_b) + 3));
+            z8 = svmla_f32_x(svptrue_b32(), z8, z20, z23);
+            z23 = svdup_n_f32(*((const float *)pb6 + 3));
+            z9 = svmla_f32_x(svptrue_b32(), z9, z20, z15);
+            z15 = svdup_n_f32(*((const float *)(pb3 + 4 * ldb_b) + 3));
+            z10 = svmla_f32_x(svptrue_b32(), z10, z20, z22);
+            z22 = svdup_n_f32(*((const float *)(pb0 + 8 * ldb_b) + 3));
+            z11 = svmla_f32_x(svptrue_b32(), z11, z20, z14);
+            z14 = svdup_n_f32(*((const float *)pb9 + 3));
+            z12 = svmla_f32_x(svptrue_b32(), z12, z20, z21);
+            z21 = svdup_n_f32(*((const float *)(pb6 + 4 * ldb_b) + 3));
+            z13 = svmla_f32_x(svptrue_b32(), z13, z20, z27);
+        }
+        if (rem > 3) {
+            z20 = svdup_n_f32(*((const float *)(pb3 + 8 * ldb_b) + 3));
+            z27 = svdup_n_f32(*((const float *)pb12 + 3));
+            z0 = svmla_f32_x(svptrue_b32(), z0, z19, z26);
+            z26 = svdup_n_f32(*((const float *)(pb9 + 4 * ldb_b) + 3));
+            z1 = svmla_f32_x(svptrue_b32(), z1, z19, z18);
+            z18 = svld1_f32(svptrue_b32(), (const float *)(pa0 + 4 * lda_b));
+            z2 = svmla_f32_x(svptrue_b32(), z2, z19, z25);
+            z25 = svdup_n_f32(*((const float *)pb0 + 4));
+            z3 = svmla_f32_x(svptrue_b32(), z3, z19, z17);
+            z17 = svdup_n_f32(*((const float *)(pb0 + ldb_b) + 4));
+            z4 = svmla_f32_x(svptrue_b32(), z4, z19, z24);
+            z24 = svdup_n_f32(*((const float *)(pb0 + 2 * ldb_b) + 4));
+            z5 = svmla_f32_x(svptrue_b32(), z5, z19, z16);
+            z16 = svdup_n_f32(*((const float *)pb3 + 4));
+            z6 = svmla_f32_x(svptrue_b32(), z6, z19, z23);
+            z23 = svdup_n_f32(*((const float *)(pb0 + 4 * ldb_b) + 4));
+            z7 = svmla_f32_x(svptrue_b32(), z7, z19, z15);
+            z15 = svdup_n_f32(*((const float *)(pb3 + 2 * ldb_b) + 4));
+            z8 = svmla_f32_x(svptrue_b32(), z8, z19, z22);
+            z22 = svdup_n_f32(*((const float *)pb6 + 4));
+            z9 = svmla_f32_x(svptrue_b32(), z9, z19, z14);
+            z14 = svdup_n_f32(*((const float *)(pb3 + 4 * ldb_b) + 4));
+            z10 = svmla_f32_x(svptrue_b32(), z10, z19, z21);
+            z21 = svdup_n_f32(*((const float *)(pb0 + 8 * ldb_b) + 4));
+            z11 = svmla_f32_x(svptrue_b32(), z11, z19, z20);
+            z20 = svdup_n_f32(*((const float *)pb9 + 4));
+            z12 = svmla_f32_x(svptrue_b32(), z12, z19, z27);
+            z27 = svdup_n_f32(*((const float *)(pb6 + 4 * ldb_b) + 4));
+            z13 = svmla_f32_x(svptrue_b32(), z13, z19, z26);
+        }
+        if (rem > 4) {
+            z19 = svdup_n_f32(*((const float *)(pb3 + 8 * ldb_b) + 4));
+            z26 = svdup_n_f32(*((const float *)pb12 + 4));
+            z0 = svmla_f32_x(svptrue_b32(), z0, z18, z25);
+            z25 = svdup_n_f32(*((const float *)(pb9 + 4 * ldb_b) + 4));
+            z1 = svmla_f32_x(svptrue_b32(), z1, z18, z17);
+            z17 = svld1_f32(svptrue_b32(), (const float *)(pa3 + 2 * lda_b));
+            z2 = svmla_f32_x(svptrue_b32(), z2, z18, z24);
+            z24 = svdup_n_f32(*((const float *)pb0 + 5));
+            z3 = svmla_f32_x(svptrue_b32(), z3, z18, z16);
+            z16 = svdup_n_f32(*((const float *)(pb0 + ldb_b) + 5));
+            z4 = svmla_f32_x(svptrue_b32(), z4, z18, z23);
+            z23 = svdup_n_f32(*((const float *)(pb0 + 2 * ldb_b) + 5));
+            z5 = svmla_f32_x(svptrue_b32(), z5, z18, z15);
+            z15 = svdup_n_f32(*((const float *)pb3 + 5));
+            z6 = svmla_f32_x(svptrue_b32(), z6, z18, z22);
+            z22 = svdup_n_f32(*((const float *)(pb0 + 4 * ldb_b) + 5));
+            z7 = svmla_f32_x(svptrue_b32(), z7, z18, z14);
+            z14 = svdup_n_f32(*((const float *)(pb3 + 2 * ldb_b) + 5));
+            z8 = svmla_f32_x(svptrue_b32(), z8, z18, z21);
+            z21 = svdup_n_f32(*((const float *)pb6 + 5));
+            z9 = svmla_f32_x(svptrue_b32(), z9, z18, z20);
+            z20 = svdup_n_f32(*((const float *)(pb3 + 4 * ldb_b) + 5));
+            z10 = svmla_f32_x(svptrue_b32(), z10, z18, z27);
+            z27 = svdup_n_f32(*((const float *)(pb0 + 8 * ldb_b) + 5));
+            z11 = svmla_f32_x(svptrue_b32(), z11, z18, z19);
+            z19 = svdup_n_f32(*((const float *)pb9 + 5));
+            z12 = svmla_f32_x(svptrue_b32(), z12, z18, z26);
+            z26 = svdup_n_f32(*((const float *)(pb6 + 4 * ldb_b) + 5));
+            z13 = svmla_f32_x(svptrue_b32(), z13, z18, z25);
+        }
+        if (rem > 5) {
+            z18 = svdup_n_f32(*((const float *)(pb3 + 8 * ldb_b) + 5));
+            z25 = svdup_n_f32(*((const float *)pb12 + 5));
+            z0 = svmla_f32_x(svptrue_b32(), z0, z17, z24);
+            z24 = svdup_n_f32(*((const float *)(pb9 + 4 * ldb_b) + 5));
+            z1 = svmla_f32_x(svptrue_b32(), z1, z17, z16);
+            z16 = svld1_f32(svptrue_b32(), (const float *)pa6);
+            z2 = svmla_f32_x(svptrue_b32(), z2, z17, z23);
+            z23 = svdup_n_f32(*((const float *)pb0 + 6));
+            z3 = svmla_f32_x(svptrue_b32(), z3, z17, z15);
+            z15 = svdup_n_f32(*((const float *)(pb0 + ldb_b) + 6));
+            z4 = svmla_f32_x(svptrue_b32(), z4, z17, z22);
+            z22 = svdup_n_f32(*((const float *)(pb0 + 2 * ldb_b) + 6));
+            z5 = svmla_f32_x(svptrue_b32(), z5, z17, z14);
+            z14 = svdup_n_f32(*((const float *)pb3 + 6));
+            z6 = svmla_f32_x(svptrue_b32(), z6, z17, z21);
+            z21 = svdup_n_f32(*((const float *)(pb0 + 4 * ldb_b) + 6));
+            z7 = svmla_f32_x(svptrue_b32(), z7, z17, z20);
+            z20 = svdup_n_f32(*((const float *)(pb3 + 2 * ldb_b) + 6));
+            z8 = svmla_f32_x(svptrue_b32(), z8, z17, z27);
+            z27 = svdup_n_f32(*((const float *)pb6 + 6));
+            z9 = svmla_f32_x(svptrue_b32(), z9, z17, z19);
+            z19 = svdup_n_f32(*((const float *)(pb3 + 4 * ldb_b) + 6));
+            z10 = svmla_f32_x(svptrue_b32(), z10, z17, z26);
+            z26 = svdup_n_f32(*((const float *)(pb0 + 8 * ldb_b) + 6));
+            z11 = svmla_f32_x(svptrue_b32(), z11, z17, z18);
+            z18 = svdup_n_f32(*((const float *)pb9 + 6));
+            z12 = svmla_f32_x(svptrue_b32(), z12, z17, z25);
+            z25 = svdup_n_f32(*((const float *)(pb6 + 4 * ldb_b) + 6));
+            z13 = svmla_f32_x(svptrue_b32(), z13, z17, z24);
+        }
+
+        /* epilogue: the rest of the last iteration, in the registers
+         * of the copy it follows */
+        switch (rem) {
+        case 0:
+            z16 = svdup_n_f32(*((const float *)(pb3 + 8 * ldb_b)));
+            z23 = svdup_n_f32(*((const float *)pb12));
+            z0 = svmla_f32_x(svptrue_b32(), z0, z15, z22);
+            z22 = svdup_n_f32(*((const float *)(pb9 + 4 * ldb_b)));
+            z1 = svmla_f32_x(svptrue_b32(), z1, z15, z14);
+            z2 = svmla_f32_x(svptrue_b32(), z2, z15, z21);
+            z3 = svmla_f32_x(svptrue_b32(), z3, z15, z20);
+            z4 = svmla_f32_x(svptrue_b32(), z4, z15, z27);
+            z5 = svmla_f32_x(svptrue_b32(), z5, z15, z19);
+            z6 = svmla_f32_x(svptrue_b32(), z6, z15, z26);
+            z7 = svmla_f32_x(svptrue_b32(), z7, z15, z18);
+            z8 = svmla_f32_x(svptrue_b32(), z8, z15, z25);
+            z9 = svmla_f32_x(svptrue_b32(), z9, z15, z17);
+            z10 = svmla_f32_x(svptrue_b32(), z10, z15, z24);
+            z11 = svmla_f32_x(svptrue_b32(), z11, z15, z16);
+            z12 = svmla_f32_x(svptrue_b32(), z12, z15, z23);
+            z13 = svmla_f32_x(svptrue_b32(), z13, z15, z22);
+            break;
+        case 1:
+            z15 = svdup_n_f32(*((const float *)(pb3 + 8 * ldb_b) + 1));
+            z22 = svdup_n_f32(*((const float *)pb12 + 1));
+            z0 = svmla_f32_x(svptrue_b32(), z0, z14, z21);
+            z21 = svdup_n_f32(*((const float *)(pb9 + 4 * ldb_b) + 1));
+            z1 = svmla_f32_x(svptrue_b32(), z1, z14, z20);
+            z2 = svmla_f32_x(svptrue_b32(), z2, z14, z27);
+            z3 = svmla_f32_x(svptrue_b32(), z3, z14, z19);
+            z4 = svmla_f32_x(svptrue_b32(), z4, z14, z26);
+            z5 = svmla_f32_x(svptrue_b32(), z5, z14, z18);
+            z6 = svmla_f32_x(svptrue_b32(), z6, z14, z25);
+            z7 = svmla_f32_x(svptrue_b32(), z7, z14, z17);
+            z8 = svmla_f32_x(svptrue_b32(), z8, z14, z24);
+            z9 = svmla_f32_x(svptrue_b32(), z9, z14, z16);
+            z10 = svmla_f32_x(svptrue_b32(), z10, z14, z23);
+            z11 = svmla_f32_x(svptrue_b32(), z11, z14, z15);
+            z12 = svmla_f32_x(svptrue_b32(), z12, z14, z22);
+            z13 = svmla_f32_x(svptrue_b32(), z13, z14, z21);
+            break;
+        case 2:
+            z14 = svdup_n_f32(*((const float *)(pb3 + 8 * ldb_b) + 2));
+            z21 = svdup_n_f32(*((const float *)pb12 + 2));
+            z0 = svmla_f32_x(svptrue_b32(), z0, z20, z27);
+            z27 = svdup_n_f32(*((const float *)(pb9 + 4 * ldb_b) + 2));
+            z1 = svmla_f32_x(svptrue_b32(), z1, z20, z19);
+            z2 = svmla_f32_x(svptrue_b32(), z2, z20, z26);
+            z3 = svmla_f32_x(svptrue_b32(), z3, z20, z18);
+            z4 = svmla_f32_x(svptrue_b32(), z4, z20, z25);
+            z5 = svmla_f32_x(svptrue_b32(), z5, z20, z17);
+            z6 = svmla_f32_x(svptrue_b32(), z6, z20, z24);
+            z7 = svmla_f32_x(svptrue_b32(), z7, z20, z16);
+            z8 = svmla_f32_x(svptrue_b32(), z8, z20, z23);
+            z9 = svmla_f32_x(svptrue_b32(), z9, z20, z15);
+            z10 = svmla_f32_x(svptrue_b32(), z10, z20, z22);
+            z11 = svmla_f32_x(svptrue_b32(), z11, z20, z14);
+            z12 = svmla_f32_x(svptrue_b32(), z12, z20, z21);
+            z13 = svmla_f32_x(svptrue_b32(), z13, z20, z27);
+            break;
+        case 3:
+            z20 = svdup_n_f32(*((const float *)(pb3 + 8 * ldb_b) + 3));
+            z27 = svdup_n_f32(*((const float *)pb12 + 3));
+            z0 = svmla_f32_x(svptrue_b32(), z0, z19, z26);
+            z26 = svdup_n_f32(*((const float *)(pb9 + 4 * ldb_b) + 3));
+            z1 = svmla_f32_x(svptrue_b32(), z1, z19, z18);
+            z2 = svmla_f32_x(svptrue_b32(), z2, z19, z25);
+            z3 = svmla_f32_x(svptrue_b32(), z3, z19, z17);
+            z4 = svmla_f32_x(svptrue_b32(), z4, z19, z24);
+            z5 = svmla_f32_x(svptrue_b32(), z5, z19, z16);
+            z6 = svmla_f32_x(svptrue_b32(), z6, z19, z23);
+            z7 = svmla_f32_x(svptrue_b32(), z7, z19, z15);
+            z8 = svmla_f32_x(svptrue_b32(), z8, z19, z22);
+            z9 = svmla_f32_x(svptrue_b32(), z9, z19, z14);
+            z10 = svmla_f32_x(svptrue_b32(), z10, z19, z21);
+            z11 = svmla_f32_x(svptrue_b32(), z11, z19, z20);
+            z12 = svmla_f32_x(svptrue_b32(), z12, z19, z27);
+            z13 = svmla_f32_x(svptrue_b32(), z13, z19, z26);
+            break;
+        case 4:
+            z19 = svdup_n_f32(*((const float *)(pb3 + 8 * ldb_b) + 4));
+            z26 = svdup_n_f32(*((const float *)pb12 + 4));
+            z0 = svmla_f32_x(svptrue_b32(), z0, z18, z25);
+            z25 = svdup_n_f32(*((const float *)(pb9 + 4 * ldb_b) + 4));
+            z1 = svmla_f32_x(svptrue_b32(), z1, z18, z17);
+            z2 = svmla_f32_x(svptrue_b32(), z2, z18, z24);
+            z3 = svmla_f32_x(svptrue_b32(), z3, z18, z16);
+            z4 = svmla_f32_x(svptrue_b32(), z4, z18, z23);
+            z5 = svmla_f32_x(svptrue_b32(), z5, z18, z15);
+            z6 = svmla_f32_x(svptrue_b32(), z6, z18, z22);
+            z7 = svmla_f32_x(svptrue_b32(), z7, z18, z14);
+            z8 = svmla_f32_x(svptrue_b32(), z8, z18, z21);
+            z9 = svmla_f32_x(svptrue_b32(), z9, z18, z20);
+            z10 = svmla_f32_x(svptrue_b32(), z10, z18, z27);
+            z11 = svmla_f32_x(svptrue_b32(), z11, z18, z19);
+            z12 = svmla_f32_x(svptrue_b32(), z12, z18, z26);
+            z13 = svmla_f32_x(svptrue_b32(), z13, z18, z25);
+            break;
+        case 5:
+            z18 = svdup_n_f32(*((const float *)(pb3 + 8 * ldb_b) + 5));
+            z25 = svdup_n_f32(*((const float *)pb12 + 5));
+            z0 = svmla_f32_x(svptrue_b32(), z0, z17, z24);
+            z24 = svdup_n_f32(*((const float *)(pb9 + 4 * ldb_b) + 5));
+            z1 = svmla_f32_x(svptrue_b32(), z1, z17, z16);
+            z2 = svmla_f32_x(svptrue_b32(), z2, z17, z23);
+            z3 = svmla_f32_x(svptrue_b32(), z3, z17, z15);
+            z4 = svmla_f32_x(svptrue_b32(), z4, z17, z22);
+            z5 = svmla_f32_x(svptrue_b32(), z5, z17, z14);
+            z6 = svmla_f32_x(svptrue_b32(), z6, z17, z21);
+            z7 = svmla_f32_x(svptrue_b32(), z7, z17, z20);
+            z8 = svmla_f32_x(svptrue_b32(), z8, z17, z27);
+            z9 = svmla_f32_x(svptrue_b32(), z9, z17, z19);
+            z10 = svmla_f32_x(svptrue_b32(), z10, z17, z26);
+            z11 = svmla_f32_x(svptrue_b32(), z11, z17, z18);
+            z12 = svmla_f32_x(svptrue_b32(), z12, z17, z25);
+            z13 = svmla_f32_x(svptrue_b32(), z13, z17, z24);
+            break;
+        case 6:
+            z17 = svdup_n_f32(*((const float *)(pb3 + 8 * ldb_b) + 6));
+            z24 = svdup_n_f32(*((const float *)pb12 + 6));
+            z0 = svmla_f32_x(svptrue_b32(), z0, z16, z23);
+            z23 = svdup_n_f32(*((const float *)(pb9 + 4 * ldb_b) + 6));
+            z1 = svmla_f32_x(svptrue_b32(), z1, z16, z15);
+            z2 = svmla_f32_x(svptrue_b32(), z2, z16, z22);
+            z3 = svmla_f32_x(svptrue_b32(), z3, z16, z14);
+            z4 = svmla_f32_x(svptrue_b32(), z4, z16, z21);
+            z5 = svmla_f32_x(svptrue_b32(), z5, z16, z20);
+            z6 = svmla_f32_x(svptrue_b32(), z6, z16, z27);
+            z7 = svmla_f32_x(svptrue_b32(), z7, z16, z19);
+            z8 = svmla_f32_x(svptrue_b32(), z8, z16, z26);
+            z9 = svmla_f32_x(svptrue_b32(), z9, z16, z18);
+            z10 = svmla_f32_x(svptrue_b32(), z10, z16, z25);
+            z11 = svmla_f32_x(svptrue_b32(), z11, z16, z17);
+            z12 = svmla_f32_x(svptrue_b32(), z12, z16, z24);
+            z13 = svmla_f32_x(svptrue_b32(), z13, z16, z23);
+            break;
+
+        }
+    }
+    const float alpha_ = *alpha, beta_ = *beta;
+    if (m == 16 && n == 14 && rs_c == 1) {
+        const svfloat32_t va_ = svdup_n_f32(alpha_);
+        if (beta_ == 0) {
+            svst1_f32(svptrue_b32(), c + 0 + 0 * cs_c, svmul_f32_x(svptrue_b32(), va_, z0));
+            svst1_f32(svptrue_b32(), c + 0 + 1 * cs_c, svmul_f32_x(svptrue_b32(), va_, z1));
+            svst1_f32(svptrue_b32(), c + 0 + 2 * cs_c, svmul_f32_x(svptrue_b32(), va_, z2));
+            svst1_f32(svptrue_b32(), c + 0 + 3 * cs_c, svmul_f32_x(svptrue_b32(), va_, z3));
+            svst1_f32(svptrue_b32(), c + 0 + 4 * cs_c, svmul_f32_x(svptrue_b32(), va_, z4));
+            svst1_f32(svptrue_b32(), c + 0 + 5 * cs_c, svmul_f32_x(svptrue_b32(), va_, z5));
+            svst1_f32(svptrue_b32(), c + 0 + 6 * cs_c, svmul_f32_x(svptrue_b32(), va_, z6));
+            svst1_f32(svptrue_b32(), c + 0 + 7 * cs_c, svmul_f32_x(svptrue_b32(), va_, z7));
+            svst1_f32(svptrue_b32(), c + 0 + 8 * cs_c, svmul_f32_x(svptrue_b32(), va_, z8));
+            svst1_f32(svptrue_b32(), c + 0 + 9 * cs_c, svmul_f32_x(svptrue_b32(), va_, z9));
+            svst1_f32(svptrue_b32(), c + 0 + 10 * cs_c, svmul_f32_x(svptrue_b32(), va_, z10));
+            svst1_f32(svptrue_b32(), c + 0 + 11 * cs_c, svmul_f32_x(svptrue_b32(), va_, z11));
+            svst1_f32(svptrue_b32(), c + 0 + 12 * cs_c, svmul_f32_x(svptrue_b32(), va_, z12));
+            svst1_f32(svptrue_b32(), c + 0 + 13 * cs_c, svmul_f32_x(svptrue_b32(), va_, z13));
+        } else if (beta_ == 1) {
+            svst1_f32(svptrue_b32(), c + 0 + 0 * cs_c, svmla_f32_x(svptrue_b32(), svld1_f32(svptrue_b32(), c + 0 + 0 * cs_c), va_, z0));
+            svst1_f32(svptrue_b32(), c + 0 + 1 * cs_c, svmla_f32_x(svptrue_b32(), svld1_f32(svptrue_b32(), c + 0 + 1 * cs_c), va_, z1));
+            svst1_f32(svptrue_b32(), c + 0 + 2 * cs_c, svmla_f32_x(svptrue_b32(), svld1_f32(svptrue_b32(), c + 0 + 2 * cs_c), va_, z2));
+            svst1_f32(svptrue_b32(), c + 0 + 3 * cs_c, svmla_f32_x(svptrue_b32(), svld1_f32(svptrue_b32(), c + 0 + 3 * cs_c), va_, z3));
+            svst1_f32(svptrue_b32(), c + 0 + 4 * cs_c, svmla_f32_x(svptrue_b32(), svld1_f32(svptrue_b32(), c + 0 + 4 * cs_c), va_, z4));
+            svst1_f32(svptrue_b32(), c + 0 + 5 * cs_c, svmla_f32_x(svptrue_b32(), svld1_f32(svptrue_b32(), c + 0 + 5 * cs_c), va_, z5));
+            svst1_f32(svptrue_b32(), c + 0 + 6 * cs_c, svmla_f32_x(svptrue_b32(), svld1_f32(svptrue_b32(), c + 0 + 6 * cs_c), va_, z6));
+            svst1_f32(svptrue_b32(), c + 0 + 7 * cs_c, svmla_f32_x(svptrue_b32(), svld1_f32(svptrue_b32(), c + 0 + 7 * cs_c), va_, z7));
+            svst1_f32(svptrue_b32(), c + 0 + 8 * cs_c, svmla_f32_x(svptrue_b32(), svld1_f32(svptrue_b32(), c + 0 + 8 * cs_c), va_, z8));
+            svst1_f32(svptrue_b32(), c + 0 + 9 * cs_c, svmla_f32_x(svptrue_b32(), svld1_f32(svptrue_b32(), c + 0 + 9 * cs_c), va_, z9));
+            svst1_f32(svptrue_b32(), c + 0 + 10 * cs_c, svmla_f32_x(svptrue_b32(), svld1_f32(svptrue_b32(), c + 0 + 10 * cs_c), va_, z10));
+            svst1_f32(svptrue_b32(), c + 0 + 11 * cs_c, svmla_f32_x(svptrue_b32(), svld1_f32(svptrue_b32(), c + 0 + 11 * cs_c), va_, z11));
+            svst1_f32(svptrue_b32(), c + 0 + 12 * cs_c, svmla_f32_x(svptrue_b32(), svld1_f32(svptrue_b32(), c + 0 + 12 * cs_c), va_, z12));
+            svst1_f32(svptrue_b32(), c + 0 + 13 * cs_c, svmla_f32_x(svptrue_b32(), svld1_f32(svptrue_b32(), c + 0 + 13 * cs_c), va_, z13));
+        } else {
+            const svfloat32_t vb_ = svdup_n_f32(beta_);
+            svst1_f32(svptrue_b32(), c + 0 + 0 * cs_c, svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(svptrue_b32(), c + 0 + 0 * cs_c)), va_, z0));
+            svst1_f32(svptrue_b32(), c + 0 + 1 * cs_c, svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(svptrue_b32(), c + 0 + 1 * cs_c)), va_, z1));
+            svst1_f32(svptrue_b32(), c + 0 + 2 * cs_c, svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(svptrue_b32(), c + 0 + 2 * cs_c)), va_, z2));
+            svst1_f32(svptrue_b32(), c + 0 + 3 * cs_c, svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(svptrue_b32(), c + 0 + 3 * cs_c)), va_, z3));
+            svst1_f32(svptrue_b32(), c + 0 + 4 * cs_c, svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(svptrue_b32(), c + 0 + 4 * cs_c)), va_, z4));
+            svst1_f32(svptrue_b32(), c + 0 + 5 * cs_c, svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(svptrue_b32(), c + 0 + 5 * cs_c)), va_, z5));
+            svst1_f32(svptrue_b32(), c + 0 + 6 * cs_c, svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(svptrue_b32(), c + 0 + 6 * cs_c)), va_, z6));
+            svst1_f32(svptrue_b32(), c + 0 + 7 * cs_c, svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(svptrue_b32(), c + 0 + 7 * cs_c)), va_, z7));
+            svst1_f32(svptrue_b32(), c + 0 + 8 * cs_c, svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(svptrue_b32(), c + 0 + 8 * cs_c)), va_, z8));
+            svst1_f32(svptrue_b32(), c + 0 + 9 * cs_c, svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(svptrue_b32(), c + 0 + 9 * cs_c)), va_, z9));
+            svst1_f32(svptrue_b32(), c + 0 + 10 * cs_c, svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(svptrue_b32(), c + 0 + 10 * cs_c)), va_, z10));
+            svst1_f32(svptrue_b32(), c + 0 + 11 * cs_c, svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(svptrue_b32(), c + 0 + 11 * cs_c)), va_, z11));
+            svst1_f32(svptrue_b32(), c + 0 + 12 * cs_c, svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(svptrue_b32(), c + 0 + 12 * cs_c)), va_, z12));
+            svst1_f32(svptrue_b32(), c + 0 + 13 * cs_c, svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(svptrue_b32(), c + 0 + 13 * cs_c)), va_, z13));
+        }
+        return;
+    }
+    if (rs_c == 1) {   /* edge tile: predicated */
+        const svfloat32_t va_ = svdup_n_f32(alpha_);
+        if (beta_ == 0) {
+            if (0 < m && 0 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 0 * cs_c, svmul_f32_x(svptrue_b32(), va_, z0));
+            }
+            if (0 < m && 1 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 1 * cs_c, svmul_f32_x(svptrue_b32(), va_, z1));
+            }
+            if (0 < m && 2 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 2 * cs_c, svmul_f32_x(svptrue_b32(), va_, z2));
+            }
+            if (0 < m && 3 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 3 * cs_c, svmul_f32_x(svptrue_b32(), va_, z3));
+            }
+            if (0 < m && 4 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 4 * cs_c, svmul_f32_x(svptrue_b32(), va_, z4));
+            }
+            if (0 < m && 5 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 5 * cs_c, svmul_f32_x(svptrue_b32(), va_, z5));
+            }
+            if (0 < m && 6 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 6 * cs_c, svmul_f32_x(svptrue_b32(), va_, z6));
+            }
+            if (0 < m && 7 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 7 * cs_c, svmul_f32_x(svptrue_b32(), va_, z7));
+            }
+            if (0 < m && 8 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 8 * cs_c, svmul_f32_x(svptrue_b32(), va_, z8));
+            }
+            if (0 < m && 9 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 9 * cs_c, svmul_f32_x(svptrue_b32(), va_, z9));
+            }
+            if (0 < m && 10 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 10 * cs_c, svmul_f32_x(svptrue_b32(), va_, z10));
+            }
+            if (0 < m && 11 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 11 * cs_c, svmul_f32_x(svptrue_b32(), va_, z11));
+            }
+            if (0 < m && 12 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 12 * cs_c, svmul_f32_x(svptrue_b32(), va_, z12));
+            }
+            if (0 < m && 13 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 13 * cs_c, svmul_f32_x(svptrue_b32(), va_, z13));
+            }
+        } else if (beta_ == 1) {
+            if (0 < m && 0 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 0 * cs_c, svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 0 + 0 * cs_c), va_, z0));
+            }
+            if (0 < m && 1 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 1 * cs_c, svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 0 + 1 * cs_c), va_, z1));
+            }
+            if (0 < m && 2 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 2 * cs_c, svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 0 + 2 * cs_c), va_, z2));
+            }
+            if (0 < m && 3 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 3 * cs_c, svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 0 + 3 * cs_c), va_, z3));
+            }
+            if (0 < m && 4 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 4 * cs_c, svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 0 + 4 * cs_c), va_, z4));
+            }
+            if (0 < m && 5 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 5 * cs_c, svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 0 + 5 * cs_c), va_, z5));
+            }
+            if (0 < m && 6 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 6 * cs_c, svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 0 + 6 * cs_c), va_, z6));
+            }
+            if (0 < m && 7 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 7 * cs_c, svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 0 + 7 * cs_c), va_, z7));
+            }
+            if (0 < m && 8 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 8 * cs_c, svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 0 + 8 * cs_c), va_, z8));
+            }
+            if (0 < m && 9 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 9 * cs_c, svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 0 + 9 * cs_c), va_, z9));
+            }
+            if (0 < m && 10 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 10 * cs_c, svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 0 + 10 * cs_c), va_, z10));
+            }
+            if (0 < m && 11 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 11 * cs_c, svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 0 + 11 * cs_c), va_, z11));
+            }
+            if (0 < m && 12 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 12 * cs_c, svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 0 + 12 * cs_c), va_, z12));
+            }
+            if (0 < m && 13 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 13 * cs_c, svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 0 + 13 * cs_c), va_, z13));
+            }
+        } else {
+            const svfloat32_t vb_ = svdup_n_f32(beta_);
+            if (0 < m && 0 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 0 * cs_c, svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 0 + 0 * cs_c)), va_, z0));
+            }
+            if (0 < m && 1 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 1 * cs_c, svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 0 + 1 * cs_c)), va_, z1));
+            }
+            if (0 < m && 2 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 2 * cs_c, svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 0 + 2 * cs_c)), va_, z2));
+            }
+            if (0 < m && 3 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 3 * cs_c, svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 0 + 3 * cs_c)), va_, z3));
+            }
+            if (0 < m && 4 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 4 * cs_c, svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 0 + 4 * cs_c)), va_, z4));
+            }
+            if (0 < m && 5 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 5 * cs_c, svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 0 + 5 * cs_c)), va_, z5));
+            }
+            if (0 < m && 6 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 6 * cs_c, svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 0 + 6 * cs_c)), va_, z6));
+            }
+            if (0 < m && 7 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 7 * cs_c, svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 0 + 7 * cs_c)), va_, z7));
+            }
+            if (0 < m && 8 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 8 * cs_c, svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 0 + 8 * cs_c)), va_, z8));
+            }
+            if (0 < m && 9 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 9 * cs_c, svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 0 + 9 * cs_c)), va_, z9));
+            }
+            if (0 < m && 10 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 10 * cs_c, svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 0 + 10 * cs_c)), va_, z10));
+            }
+            if (0 < m && 11 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 11 * cs_c, svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 0 + 11 * cs_c)), va_, z11));
+            }
+            if (0 < m && 12 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 12 * cs_c, svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 0 + 12 * cs_c)), va_, z12));
+            }
+            if (0 < m && 13 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 13 * cs_c, svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 0 + 13 * cs_c)), va_, z13));
+            }
+        }
+        return;
+    }
+    float t_[224];
+    svst1_f32(svptrue_b32(), t_ + 0, z0);
+    svst1_f32(svptrue_b32(), t_ + 16, z1);
+    svst1_f32(svptrue_b32(), t_ + 32, z2);
+    svst1_f32(svptrue_b32(), t_ + 48, z3);
+    svst1_f32(svptrue_b32(), t_ + 64, z4);
+    svst1_f32(svptrue_b32(), t_ + 80, z5);
+    svst1_f32(svptrue_b32(), t_ + 96, z6);
+    svst1_f32(svptrue_b32(), t_ + 112, z7);
+    svst1_f32(svptrue_b32(), t_ + 128, z8);
+    svst1_f32(svptrue_b32(), t_ + 144, z9);
+    svst1_f32(svptrue_b32(), t_ + 160, z10);
+    svst1_f32(svptrue_b32(), t_ + 176, z11);
+    svst1_f32(svptrue_b32(), t_ + 192, z12);
+    svst1_f32(svptrue_b32(), t_ + 208, z13);
+    /* position in t_ of C(i, j), at_[i + j*16] */
+    static const unsigned short at_[224] = {
+        0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15,
+        16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31,
+        32, 33, 34, 35, 36, 37, 38, 39, 40, 41, 42, 43, 44, 45, 46, 47,
+        48, 49, 50, 51, 52, 53, 54, 55, 56, 57, 58, 59, 60, 61, 62, 63,
+        64, 65, 66, 67, 68, 69, 70, 71, 72, 73, 74, 75, 76, 77, 78, 79,
+        80, 81, 82, 83, 84, 85, 86, 87, 88, 89, 90, 91, 92, 93, 94, 95,
+        96, 97, 98, 99, 100, 101, 102, 103, 104, 105, 106, 107, 108, 109, 110, 111,
+        112, 113, 114, 115, 116, 117, 118, 119, 120, 121, 122, 123, 124, 125, 126, 127,
+        128, 129, 130, 131, 132, 133, 134, 135, 136, 137, 138, 139, 140, 141, 142, 143,
+        144, 145, 146, 147, 148, 149, 150, 151, 152, 153, 154, 155, 156, 157, 158, 159,
+        160, 161, 162, 163, 164, 165, 166, 167, 168, 169, 170, 171, 172, 173, 174, 175,
+        176, 177, 178, 179, 180, 181, 182, 183, 184, 185, 186, 187, 188, 189, 190, 191,
+        192, 193, 194, 195, 196, 197, 198, 199, 200, 201, 202, 203, 204, 205, 206, 207,
+        208, 209, 210, 211, 212, 213, 214, 215, 216, 217, 218, 219, 220, 221, 222, 223,
+    };
+    for (int64_t j = 0; j < n; j++)
+        for (int64_t i = 0; i < m; i++) {
+            float v = alpha_ * t_[at_[i + j * 16]];
+            float *cij = c + i * rs_c + j * cs_c;
+            *cij = beta_ == 0 ? v : v + beta_ * *cij;
+        }
+
+}
+
+void a64fx_sgemm_32x14_e16x8(int64_t m, int64_t n, int64_t k, const float *alpha, const float *a, int64_t lda,
+                             const float *b, int64_t ldb, const float *beta, float *c, int64_t rs_c, int64_t cs_c)
+{
+    const int64_t lda_b = lda * (int64_t)sizeof(float), ldb_b = ldb * (int64_t)sizeof(float);
+    const char *pa0 = (const char *)a;
+    const char *pb0 = (const char *)b,
+               *pb3 = pb0 + 3 * ldb_b,
+               *pb6 = pb0 + 6 * ldb_b;
+    svfloat32_t z0, z1, z2, z3, z4, z5, z6, z7;
+    svfloat32_t z8, z9, z10, z11, z12, z13, z14, z15;
+    svfloat32_t z16, z17, z18;
+
+    z0 = svdup_n_f32(0);
+    z1 = svdup_n_f32(0);
+    z2 = svdup_n_f32(0);
+    z3 = svdup_n_f32(0);
+    z4 = svdup_n_f32(0);
+    z5 = svdup_n_f32(0);
+    z6 = svdup_n_f32(0);
+    z7 = svdup_n_f32(0);
+
+    /* C is read (or overwritten) after the k loop: start fetching it now */
+    if (rs_c == 1)
+        for (int64_t j = 0; j < n; j++) {
+            __builtin_prefetch(c + j * cs_c, 1, 3);
+            __builtin_prefetch(c + j * cs_c + m - 1, 1, 3);
+        }
+    else
+        for (int64_t i = 0; i < m; i++) {
+            __builtin_prefetch(c + i * rs_c, 1, 3);
+            __builtin_prefetch(c + i * rs_c + (n - 1) * cs_c, 1, 3);
+        }
+    if (k > 0) {
+        /* prologue: the first 21 instructions of iteration 0 (pointer
+         * bumps among them become load offsets) */
+        z9 = svld1_f32(svptrue_b32(), (const float *)pa0);
+        z10 = svdup_n_f32(*((const float *)pb0));
+        z11 = svdup_n_f32(*((const float *)(pb0 + ldb_b)));
+        z12 = svdup_n_f32(*((const float *)(pb0 + 2 * ldb_b)));
+        z13 = svdup_n_f32(*((const float *)pb3));
+        z14 = svdup_n_f32(*((const float *)(pb0 + 4 * ldb_b)));
+        z15 = svdup_n_f32(*((const float *)(pb3 + 2 * ldb_b)));
+        z16 = svdup_n_f32(*((const float *)pb6));
+        z18 = svdup_n_f32(*((const float *)(pb3 + 4 * ldb_b)));
+        z0 = svmla_f32_x(svptrue_b32(), z0, z9, z10);
+        z1 = svmla_f32_x(svptrue_b32(), z1, z9, z11);
+        z2 = svmla_f32_x(svptrue_b32(), z2, z9, z12);
+        z3 = svmla_f32_x(svptrue_b32(), z3, z9, z13);
+        z4 = svmla_f32_x(svptrue_b32(), z4, z9, z14);
+        z5 = svmla_f32_x(svptrue_b32(), z5, z9, z15);
+        z6 = svmla_f32_x(svptrue_b32(), z6, z9, z16);
+
+        /* kernel: iteration i and the start of i+1, unrolled 2x */
+        int64_t nq = k - 1;
+        for (int64_t it = nq / 2; it > 0; it--) {
+            /* copy 0 */
+            z8 = svld1_f32(svptrue_b32(), (const float *)(pa0 + lda_b));
+            z10 = svdup_n_f32(*((const float *)pb0 + 1));
+            z11 = svdup_n_f32(*((const float *)(pb0 + ldb_b) + 1));
+            z12 = svdup_n_f32(*((const float *)(pb0 + 2 * ldb_b) + 1));
+            z13 = svdup_n_f32(*((const float *)pb3 + 1));
+            z14 = svdup_n_f32(*((const float *)(pb0 + 4 * ldb_b) + 1));
+            z15 = svdup_n_f32(*((const float *)(pb3 + 2 * ldb_b) + 1));
+            z16 = svdup_n_f32(*((const float *)pb6 + 1));
+            z17 = svdup_n_f32(*((const float *)(pb3 + 4 * ldb_b) + 1));
+            z0 = svmla_f32_x(svptrue_b32(), z0, z8, z10);
+            z1 = svmla_f32_x(svptrue_b32(), z1, z8, z11);
+            z2 = svmla_f32_x(svptrue_b32(), z2, z8, z12);
+            z3 = svmla_f32_x(svptrue_b32(), z3, z8, z13);
+            z4 = svmla_f32_x(svptrue_b32(), z4, z8, z14);
+            z5 = svmla_f32_x(svptrue_b32(), z5, z8, z15);
+            z6 = svmla_f32_x(svptrue_b32(), z6, z8, z16);
+            z7 = svmla_f32_x(svptrue_b32(), z7, z9, z18);
+            /* copy 1 */
+            z9 = svld1_f32(svptrue_b32(), (const float *)(pa0 + 2 * lda_b));
+            z10 = svdup_n_f32(*((const float *)pb0 + 2));
+            z11 = svdup_n_f32(*((const float *)(pb0 + ldb_b) + 2));
+            z12 = svdup_n_f32(*((const float *)(pb0 + 2 * ldb_b) + 2));
+            z13 = svdup_n_f32(*((const float *)pb3 + 2));
+            z14 = svdup_n_f32(*((const float *)(pb0 + 4 * ldb_b) + 2));
+            z15 = svdup_n_f32(*((const float *)(pb3 + 2 * ldb_b) + 2));
+            z16 = svdup_n_f32(*((const float *)pb6 + 2));
+            z18 = svdup_n_f32(*((const float *)(pb3 + 4 * ldb_b) + 2));
+            z0 = svmla_f32_x(svptrue_b32(), z0, z9, z10);
+            z1 = svmla_f32_x(svptrue_b32(), z1, z9, z11);
+            z2 = svmla_f32_x(svptrue_b32(), z2, z9, z12);
+            z3 = svmla_f32_x(svptrue_b32(), z3, z9, z13);
+            z4 = svmla_f32_x(svptrue_b32(), z4, z9, z14);
+            z5 = svmla_f32_x(svptrue_b32(), z5, z9, z15);
+            z6 = svmla_f32_x(svptrue_b32(), z6, z9, z16);
+            z7 = svmla_f32_x(svptrue_b32(), z7, z8, z17);
+
+            pa0 += 2 * lda_b;
+            pb0 += 8;
+            pb3 += 8;
+            pb6 += 8;
+        }
+        int64_t rem = nq % 2;
+        if (rem > 0) {
+            z8 = svld1_f32(svptrue_b32(), (const float *)(pa0 + lda_b));
+            z10 = svdup_n_f32(*((const float *)pb0 + 1));
+            z11 = svdup_n_f32(*((const float *)(pb0 + ldb_b) + 1));
+            z12 = svdup_n_f32(*((const float *)(pb0 + 2 * ldb_b) + 1));
+            z13 = svdup_n_f32(*((const float *)pb3 + 1));
+            z14 = svdup_n_f32(*((const float *)(pb0 + 4 * ldb_b) + 1));
+            z15 = svdup_n_f32(*((const float *)(pb3 + 2 * ldb_b) + 1));
+            z16 = svdup_n_f32(*((const float *)pb6 + 1));
+            z17 = svdup_n_f32(*((const float *)(pb3 + 4 * ldb_b) + 1));
+            z0 = svmla_f32_x(svptrue_b32(), z0, z8, z10);
+            z1 = svmla_f32_x(svptrue_b32(), z1, z8, z11);
+            z2 = svmla_f32_x(svptrue_b32(), z2, z8, z12);
+            z3 = svmla_f32_x(svptrue_b32(), z3, z8, z13);
+            z4 = svmla_f32_x(svptrue_b32(), z4, z8, z14);
+            z5 = svmla_f32_x(svptrue_b32(), z5, z8, z15);
+            z6 = svmla_f32_x(svptrue_b32(), z6, z8, z16);
+            z7 = svmla_f32_x(svptrue_b32(), z7, z9, z18);
+        }
+
+        /* epilogue: the rest of the last iteration, in the registers
+         * of the copy it follows */
+        switch (rem) {
+        case 0:
+            z7 = svmla_f32_x(svptrue_b32(), z7, z9, z18);
+            break;
+        case 1:
+            z7 = svmla_f32_x(svptrue_b32(), z7, z8, z17);
+            break;
+
+        }
+    }
+    const float alpha_ = *alpha, beta_ = *beta;
+    if (m == 16 && n == 8 && rs_c == 1) {
+        const svfloat32_t va_ = svdup_n_f32(alpha_);
+        if (beta_ == 0) {
+            svst1_f32(svptrue_b32(), c + 0 + 0 * cs_c, svmul_f32_x(svptrue_b32(), va_, z0));
+            svst1_f32(svptrue_b32(), c + 0 + 1 * cs_c, svmul_f32_x(svptrue_b32(), va_, z1));
+            svst1_f32(svptrue_b32(), c + 0 + 2 * cs_c, svmul_f32_x(svptrue_b32(), va_, z2));
+            svst1_f32(svptrue_b32(), c + 0 + 3 * cs_c, svmul_f32_x(svptrue_b32(), va_, z3));
+            svst1_f32(svptrue_b32(), c + 0 + 4 * cs_c, svmul_f32_x(svptrue_b32(), va_, z4));
+            svst1_f32(svptrue_b32(), c + 0 + 5 * cs_c, svmul_f32_x(svptrue_b32(), va_, z5));
+            svst1_f32(svptrue_b32(), c + 0 + 6 * cs_c, svmul_f32_x(svptrue_b32(), va_, z6));
+            svst1_f32(svptrue_b32(), c + 0 + 7 * cs_c, svmul_f32_x(svptrue_b32(), va_, z7));
+        } else if (beta_ == 1) {
+            svst1_f32(svptrue_b32(), c + 0 + 0 * cs_c, svmla_f32_x(svptrue_b32(), svld1_f32(svptrue_b32(), c + 0 + 0 * cs_c), va_, z0));
+            svst1_f32(svptrue_b32(), c + 0 + 1 * cs_c, svmla_f32_x(svptrue_b32(), svld1_f32(svptrue_b32(), c + 0 + 1 * cs_c), va_, z1));
+            svst1_f32(svptrue_b32(), c + 0 + 2 * cs_c, svmla_f32_x(svptrue_b32(), svld1_f32(svptrue_b32(), c + 0 + 2 * cs_c), va_, z2));
+            svst1_f32(svptrue_b32(), c + 0 + 3 * cs_c, svmla_f32_x(svptrue_b32(), svld1_f32(svptrue_b32(), c + 0 + 3 * cs_c), va_, z3));
+            svst1_f32(svptrue_b32(), c + 0 + 4 * cs_c, svmla_f32_x(svptrue_b32(), svld1_f32(svptrue_b32(), c + 0 + 4 * cs_c), va_, z4));
+            svst1_f32(svptrue_b32(), c + 0 + 5 * cs_c, svmla_f32_x(svptrue_b32(), svld1_f32(svptrue_b32(), c + 0 + 5 * cs_c), va_, z5));
+            svst1_f32(svptrue_b32(), c + 0 + 6 * cs_c, svmla_f32_x(svptrue_b32(), svld1_f32(svptrue_b32(), c + 0 + 6 * cs_c), va_, z6));
+            svst1_f32(svptrue_b32(), c + 0 + 7 * cs_c, svmla_f32_x(svptrue_b32(), svld1_f32(svptrue_b32(), c + 0 + 7 * cs_c), va_, z7));
+        } else {
+            const svfloat32_t vb_ = svdup_n_f32(beta_);
+            svst1_f32(svptrue_b32(), c + 0 + 0 * cs_c, svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(svptrue_b32(), c + 0 + 0 * cs_c)), va_, z0));
+            svst1_f32(svptrue_b32(), c + 0 + 1 * cs_c, svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(svptrue_b32(), c + 0 + 1 * cs_c)), va_, z1));
+            svst1_f32(svptrue_b32(), c + 0 + 2 * cs_c, svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(svptrue_b32(), c + 0 + 2 * cs_c)), va_, z2));
+            svst1_f32(svptrue_b32(), c + 0 + 3 * cs_c, svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(svptrue_b32(), c + 0 + 3 * cs_c)), va_, z3));
+            svst1_f32(svptrue_b32(), c + 0 + 4 * cs_c, svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(svptrue_b32(), c + 0 + 4 * cs_c)), va_, z4));
+            svst1_f32(svptrue_b32(), c + 0 + 5 * cs_c, svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(svptrue_b32(), c + 0 + 5 * cs_c)), va_, z5));
+            svst1_f32(svptrue_b32(), c + 0 + 6 * cs_c, svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(svptrue_b32(), c + 0 + 6 * cs_c)), va_, z6));
+            svst1_f32(svptrue_b32(), c + 0 + 7 * cs_c, svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(svptrue_b32(), c + 0 + 7 * cs_c)), va_, z7));
+        }
+        return;
+    }
+    if (rs_c == 1) {   /* edge tile: predicated */
+        const svfloat32_t va_ = svdup_n_f32(alpha_);
+        if (beta_ == 0) {
+            if (0 < m && 0 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 0 * cs_c, svmul_f32_x(svptrue_b32(), va_, z0));
+            }
+            if (0 < m && 1 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 1 * cs_c, svmul_f32_x(svptrue_b32(), va_, z1));
+            }
+            if (0 < m && 2 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 2 * cs_c, svmul_f32_x(svptrue_b32(), va_, z2));
+            }
+            if (0 < m && 3 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 3 * cs_c, svmul_f32_x(svptrue_b32(), va_, z3));
+            }
+            if (0 < m && 4 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 4 * cs_c, svmul_f32_x(svptrue_b32(), va_, z4));
+            }
+            if (0 < m && 5 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 5 * cs_c, svmul_f32_x(svptrue_b32(), va_, z5));
+            }
+            if (0 < m && 6 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 6 * cs_c, svmul_f32_x(svptrue_b32(), va_, z6));
+            }
+            if (0 < m && 7 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 7 * cs_c, svmul_f32_x(svptrue_b32(), va_, z7));
+            }
+        } else if (beta_ == 1) {
+            if (0 < m && 0 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 0 * cs_c, svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 0 + 0 * cs_c), va_, z0));
+            }
+            if (0 < m && 1 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 1 * cs_c, svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 0 + 1 * cs_c), va_, z1));
+            }
+            if (0 < m && 2 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 2 * cs_c, svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 0 + 2 * cs_c), va_, z2));
+            }
+            if (0 < m && 3 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 3 * cs_c, svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 0 + 3 * cs_c), va_, z3));
+            }
+            if (0 < m && 4 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 4 * cs_c, svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 0 + 4 * cs_c), va_, z4));
+            }
+            if (0 < m && 5 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 5 * cs_c, svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 0 + 5 * cs_c), va_, z5));
+            }
+            if (0 < m && 6 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 6 * cs_c, svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 0 + 6 * cs_c), va_, z6));
+            }
+            if (0 < m && 7 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 7 * cs_c, svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 0 + 7 * cs_c), va_, z7));
+            }
+        } else {
+            const svfloat32_t vb_ = svdup_n_f32(beta_);
+            if (0 < m && 0 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 0 * cs_c, svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 0 + 0 * cs_c)), va_, z0));
+            }
+            if (0 < m && 1 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 1 * cs_c, svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 0 + 1 * cs_c)), va_, z1));
+            }
+            if (0 < m && 2 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 2 * cs_c, svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 0 + 2 * cs_c)), va_, z2));
+            }
+            if (0 < m && 3 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 3 * cs_c, svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 0 + 3 * cs_c)), va_, z3));
+            }
+            if (0 < m && 4 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 4 * cs_c, svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 0 + 4 * cs_c)), va_, z4));
+            }
+            if (0 < m && 5 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 5 * cs_c, svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 0 + 5 * cs_c)), va_, z5));
+            }
+            if (0 < m && 6 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 6 * cs_c, svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 0 + 6 * cs_c)), va_, z6));
+            }
+            if (0 < m && 7 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 7 * cs_c, svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 0 + 7 * cs_c)), va_, z7));
+            }
+        }
+        return;
+    }
+    float t_[128];
+    svst1_f32(svptrue_b32(), t_ + 0, z0);
+    svst1_f32(svptrue_b32(), t_ + 16, z1);
+    svst1_f32(svptrue_b32(), t_ + 32, z2);
+    svst1_f32(svptrue_b32(), t_ + 48, z3);
+    svst1_f32(svptrue_b32(), t_ + 64, z4);
+    svst1_f32(svptrue_b32(), t_ + 80, z5);
+    svst1_f32(svptrue_b32(), t_ + 96, z6);
+    svst1_f32(svptrue_b32(), t_ + 112, z7);
+    /* position in t_ of C(i, j), at_[i + j*16] */
+    static const unsigned short at_[128] = {
+        0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15,
+        16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31,
+        32, 33, 34, 35, 36, 37, 38, 39, 40, 41, 42, 43, 44, 45, 46, 47,
+        48, 49, 50, 51, 52, 53, 54, 55, 56, 57, 58, 59, 60, 61, 62, 63,
+        64, 65, 66, 67, 68, 69, 70, 71, 72, 73, 74, 75, 76, 77, 78, 79,
+        80, 81, 82, 83, 84, 85, 86, 87, 88, 89, 90, 91, 92, 93, 94, 95,
+        96, 97, 98, 99, 100, 101, 102, 103, 104, 105, 106, 107, 108, 109, 110, 111,
+        112, 113, 114, 115, 116, 117, 118, 119, 120, 121, 122, 123, 124, 125, 126, 127,
+    };
+    for (int64_t j = 0; j < n; j++)
+        for (int64_t i = 0; i < m; i++) {
+            float v = alpha_ * t_[at_[i + j * 16]];
             float *cij = c + i * rs_c + j * cs_c;
             *cij = beta_ == 0 ? v : v + beta_ * *cij;
         }

@@ -9,8 +9,10 @@
 #define cortex_a57_dgemm_6x8_ROW_PREF 0
 /* cortex_a57_dgemm_6x8_direct reads B(p,j) at b[p + j*ldb] (1) or b[p*ldb + j] (0) */
 #define cortex_a57_dgemm_6x8_DIRECT_B_COLS 0
-/* cortex_a57_dgemm_6x8_edge (declared when nonzero): cortex_a57_dgemm_6x8_direct for n <= this */
-#define cortex_a57_dgemm_6x8_EDGE_NR 4
+/* edge kernels for short last row / column panels, each with the
+ * signature of cortex_a57_dgemm_6x8_direct: {MR', NR', function} */
+#define cortex_a57_dgemm_6x8_NEDGES 3
+#define cortex_a57_dgemm_6x8_EDGE_LIST {6, 4, cortex_a57_dgemm_6x8_e6x4}, {4, 8, cortex_a57_dgemm_6x8_e4x8}, {4, 4, cortex_a57_dgemm_6x8_e4x4}
 /* cflags: -march=armv8-a */
 
 #ifdef __cplusplus
@@ -21,7 +23,11 @@ void cortex_a57_dgemm_6x8(int64_t m, int64_t n, int64_t k, const double *alpha, 
                           const double *a_next, const double *b_next);
 void cortex_a57_dgemm_6x8_direct(int64_t m, int64_t n, int64_t k, const double *alpha, const double *a, int64_t lda,
                                  const double *b, int64_t ldb, const double *beta, double *c, int64_t rs_c, int64_t cs_c);
-void cortex_a57_dgemm_6x8_edge(int64_t m, int64_t n, int64_t k, const double *alpha, const double *a, int64_t lda,
+void cortex_a57_dgemm_6x8_e6x4(int64_t m, int64_t n, int64_t k, const double *alpha, const double *a, int64_t lda,
+                               const double *b, int64_t ldb, const double *beta, double *c, int64_t rs_c, int64_t cs_c);
+void cortex_a57_dgemm_6x8_e4x8(int64_t m, int64_t n, int64_t k, const double *alpha, const double *a, int64_t lda,
+                               const double *b, int64_t ldb, const double *beta, double *c, int64_t rs_c, int64_t cs_c);
+void cortex_a57_dgemm_6x8_e4x4(int64_t m, int64_t n, int64_t k, const double *alpha, const double *a, int64_t lda,
                                const double *b, int64_t ldb, const double *beta, double *c, int64_t rs_c, int64_t cs_c);
 #ifdef __cplusplus
 }

@@ -9,8 +9,10 @@
 #define cortex_a57_sgemm_8x12_ROW_PREF 0
 /* cortex_a57_sgemm_8x12_direct reads B(p,j) at b[p + j*ldb] (1) or b[p*ldb + j] (0) */
 #define cortex_a57_sgemm_8x12_DIRECT_B_COLS 0
-/* cortex_a57_sgemm_8x12_edge (declared when nonzero): cortex_a57_sgemm_8x12_direct for n <= this */
-#define cortex_a57_sgemm_8x12_EDGE_NR 8
+/* edge kernels for short last row / column panels, each with the
+ * signature of cortex_a57_sgemm_8x12_direct: {MR', NR', function} */
+#define cortex_a57_sgemm_8x12_NEDGES 3
+#define cortex_a57_sgemm_8x12_EDGE_LIST {8, 8, cortex_a57_sgemm_8x12_e8x8}, {4, 12, cortex_a57_sgemm_8x12_e4x12}, {4, 8, cortex_a57_sgemm_8x12_e4x8}
 /* cflags: -march=armv8-a */
 
 #ifdef __cplusplus
@@ -21,7 +23,11 @@ void cortex_a57_sgemm_8x12(int64_t m, int64_t n, int64_t k, const float *alpha, 
                            const float *a_next, const float *b_next);
 void cortex_a57_sgemm_8x12_direct(int64_t m, int64_t n, int64_t k, const float *alpha, const float *a, int64_t lda,
                                   const float *b, int64_t ldb, const float *beta, float *c, int64_t rs_c, int64_t cs_c);
-void cortex_a57_sgemm_8x12_edge(int64_t m, int64_t n, int64_t k, const float *alpha, const float *a, int64_t lda,
+void cortex_a57_sgemm_8x12_e8x8(int64_t m, int64_t n, int64_t k, const float *alpha, const float *a, int64_t lda,
+                                const float *b, int64_t ldb, const float *beta, float *c, int64_t rs_c, int64_t cs_c);
+void cortex_a57_sgemm_8x12_e4x12(int64_t m, int64_t n, int64_t k, const float *alpha, const float *a, int64_t lda,
+                                 const float *b, int64_t ldb, const float *beta, float *c, int64_t rs_c, int64_t cs_c);
+void cortex_a57_sgemm_8x12_e4x8(int64_t m, int64_t n, int64_t k, const float *alpha, const float *a, int64_t lda,
                                 const float *b, int64_t ldb, const float *beta, float *c, int64_t rs_c, int64_t cs_c);
 #ifdef __cplusplus
 }

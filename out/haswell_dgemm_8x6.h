@@ -9,8 +9,10 @@
 #define haswell_dgemm_8x6_ROW_PREF 0
 /* haswell_dgemm_8x6_direct reads B(p,j) at b[p + j*ldb] (1) or b[p*ldb + j] (0) */
 #define haswell_dgemm_8x6_DIRECT_B_COLS 1
-/* haswell_dgemm_8x6_edge (declared when nonzero): haswell_dgemm_8x6_direct for n <= this */
-#define haswell_dgemm_8x6_EDGE_NR 4
+/* edge kernels for short last row / column panels, each with the
+ * signature of haswell_dgemm_8x6_direct: {MR', NR', function} */
+#define haswell_dgemm_8x6_NEDGES 3
+#define haswell_dgemm_8x6_EDGE_LIST {8, 4, haswell_dgemm_8x6_e8x4}, {4, 6, haswell_dgemm_8x6_e4x6}, {4, 4, haswell_dgemm_8x6_e4x4}
 /* cflags: -mavx2 -mfma */
 
 #ifdef __cplusplus
@@ -21,7 +23,11 @@ void haswell_dgemm_8x6(int64_t m, int64_t n, int64_t k, const double *alpha, con
                        const double *a_next, const double *b_next);
 void haswell_dgemm_8x6_direct(int64_t m, int64_t n, int64_t k, const double *alpha, const double *a, int64_t lda,
                               const double *b, int64_t ldb, const double *beta, double *c, int64_t rs_c, int64_t cs_c);
-void haswell_dgemm_8x6_edge(int64_t m, int64_t n, int64_t k, const double *alpha, const double *a, int64_t lda,
+void haswell_dgemm_8x6_e8x4(int64_t m, int64_t n, int64_t k, const double *alpha, const double *a, int64_t lda,
+                            const double *b, int64_t ldb, const double *beta, double *c, int64_t rs_c, int64_t cs_c);
+void haswell_dgemm_8x6_e4x6(int64_t m, int64_t n, int64_t k, const double *alpha, const double *a, int64_t lda,
+                            const double *b, int64_t ldb, const double *beta, double *c, int64_t rs_c, int64_t cs_c);
+void haswell_dgemm_8x6_e4x4(int64_t m, int64_t n, int64_t k, const double *alpha, const double *a, int64_t lda,
                             const double *b, int64_t ldb, const double *beta, double *c, int64_t rs_c, int64_t cs_c);
 #ifdef __cplusplus
 }

@@ -9,8 +9,10 @@
 #define haswell_sgemm_16x6_ROW_PREF 0
 /* haswell_sgemm_16x6_direct reads B(p,j) at b[p + j*ldb] (1) or b[p*ldb + j] (0) */
 #define haswell_sgemm_16x6_DIRECT_B_COLS 1
-/* haswell_sgemm_16x6_edge (declared when nonzero): haswell_sgemm_16x6_direct for n <= this */
-#define haswell_sgemm_16x6_EDGE_NR 4
+/* edge kernels for short last row / column panels, each with the
+ * signature of haswell_sgemm_16x6_direct: {MR', NR', function} */
+#define haswell_sgemm_16x6_NEDGES 3
+#define haswell_sgemm_16x6_EDGE_LIST {16, 4, haswell_sgemm_16x6_e16x4}, {8, 6, haswell_sgemm_16x6_e8x6}, {8, 4, haswell_sgemm_16x6_e8x4}
 /* cflags: -mavx2 -mfma */
 
 #ifdef __cplusplus
@@ -21,7 +23,11 @@ void haswell_sgemm_16x6(int64_t m, int64_t n, int64_t k, const float *alpha, con
                         const float *a_next, const float *b_next);
 void haswell_sgemm_16x6_direct(int64_t m, int64_t n, int64_t k, const float *alpha, const float *a, int64_t lda,
                                const float *b, int64_t ldb, const float *beta, float *c, int64_t rs_c, int64_t cs_c);
-void haswell_sgemm_16x6_edge(int64_t m, int64_t n, int64_t k, const float *alpha, const float *a, int64_t lda,
+void haswell_sgemm_16x6_e16x4(int64_t m, int64_t n, int64_t k, const float *alpha, const float *a, int64_t lda,
+                              const float *b, int64_t ldb, const float *beta, float *c, int64_t rs_c, int64_t cs_c);
+void haswell_sgemm_16x6_e8x6(int64_t m, int64_t n, int64_t k, const float *alpha, const float *a, int64_t lda,
+                             const float *b, int64_t ldb, const float *beta, float *c, int64_t rs_c, int64_t cs_c);
+void haswell_sgemm_16x6_e8x4(int64_t m, int64_t n, int64_t k, const float *alpha, const float *a, int64_t lda,
                              const float *b, int64_t ldb, const float *beta, float *c, int64_t rs_c, int64_t cs_c);
 #ifdef __cplusplus
 }

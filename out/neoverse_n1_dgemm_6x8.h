@@ -9,8 +9,10 @@
 #define neoverse_n1_dgemm_6x8_ROW_PREF 0
 /* neoverse_n1_dgemm_6x8_direct reads B(p,j) at b[p + j*ldb] (1) or b[p*ldb + j] (0) */
 #define neoverse_n1_dgemm_6x8_DIRECT_B_COLS 0
-/* neoverse_n1_dgemm_6x8_edge (declared when nonzero): neoverse_n1_dgemm_6x8_direct for n <= this */
-#define neoverse_n1_dgemm_6x8_EDGE_NR 4
+/* edge kernels for short last row / column panels, each with the
+ * signature of neoverse_n1_dgemm_6x8_direct: {MR', NR', function} */
+#define neoverse_n1_dgemm_6x8_NEDGES 3
+#define neoverse_n1_dgemm_6x8_EDGE_LIST {6, 4, neoverse_n1_dgemm_6x8_e6x4}, {4, 8, neoverse_n1_dgemm_6x8_e4x8}, {4, 4, neoverse_n1_dgemm_6x8_e4x4}
 /* cflags: -march=armv8-a */
 
 #ifdef __cplusplus
@@ -21,7 +23,11 @@ void neoverse_n1_dgemm_6x8(int64_t m, int64_t n, int64_t k, const double *alpha,
                            const double *a_next, const double *b_next);
 void neoverse_n1_dgemm_6x8_direct(int64_t m, int64_t n, int64_t k, const double *alpha, const double *a, int64_t lda,
                                   const double *b, int64_t ldb, const double *beta, double *c, int64_t rs_c, int64_t cs_c);
-void neoverse_n1_dgemm_6x8_edge(int64_t m, int64_t n, int64_t k, const double *alpha, const double *a, int64_t lda,
+void neoverse_n1_dgemm_6x8_e6x4(int64_t m, int64_t n, int64_t k, const double *alpha, const double *a, int64_t lda,
+                                const double *b, int64_t ldb, const double *beta, double *c, int64_t rs_c, int64_t cs_c);
+void neoverse_n1_dgemm_6x8_e4x8(int64_t m, int64_t n, int64_t k, const double *alpha, const double *a, int64_t lda,
+                                const double *b, int64_t ldb, const double *beta, double *c, int64_t rs_c, int64_t cs_c);
+void neoverse_n1_dgemm_6x8_e4x4(int64_t m, int64_t n, int64_t k, const double *alpha, const double *a, int64_t lda,
                                 const double *b, int64_t ldb, const double *beta, double *c, int64_t rs_c, int64_t cs_c);
 #ifdef __cplusplus
 }

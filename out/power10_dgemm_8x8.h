@@ -9,8 +9,10 @@
 #define power10_dgemm_8x8_ROW_PREF 1
 /* power10_dgemm_8x8_direct reads B(p,j) at b[p + j*ldb] (1) or b[p*ldb + j] (0) */
 #define power10_dgemm_8x8_DIRECT_B_COLS 0
-/* power10_dgemm_8x8_edge (declared when nonzero): power10_dgemm_8x8_direct for n <= this */
-#define power10_dgemm_8x8_EDGE_NR 4
+/* edge kernels for short last row / column panels, each with the
+ * signature of power10_dgemm_8x8_direct: {MR', NR', function} */
+#define power10_dgemm_8x8_NEDGES 3
+#define power10_dgemm_8x8_EDGE_LIST {8, 4, power10_dgemm_8x8_e8x4}, {4, 8, power10_dgemm_8x8_e4x8}, {4, 4, power10_dgemm_8x8_e4x4}
 /* cflags: -mcpu=power10 -fno-schedule-insns */
 
 #ifdef __cplusplus
@@ -21,7 +23,11 @@ void power10_dgemm_8x8(int64_t m, int64_t n, int64_t k, const double *alpha, con
                        const double *a_next, const double *b_next);
 void power10_dgemm_8x8_direct(int64_t m, int64_t n, int64_t k, const double *alpha, const double *a, int64_t lda,
                               const double *b, int64_t ldb, const double *beta, double *c, int64_t rs_c, int64_t cs_c);
-void power10_dgemm_8x8_edge(int64_t m, int64_t n, int64_t k, const double *alpha, const double *a, int64_t lda,
+void power10_dgemm_8x8_e8x4(int64_t m, int64_t n, int64_t k, const double *alpha, const double *a, int64_t lda,
+                            const double *b, int64_t ldb, const double *beta, double *c, int64_t rs_c, int64_t cs_c);
+void power10_dgemm_8x8_e4x8(int64_t m, int64_t n, int64_t k, const double *alpha, const double *a, int64_t lda,
+                            const double *b, int64_t ldb, const double *beta, double *c, int64_t rs_c, int64_t cs_c);
+void power10_dgemm_8x8_e4x4(int64_t m, int64_t n, int64_t k, const double *alpha, const double *a, int64_t lda,
                             const double *b, int64_t ldb, const double *beta, double *c, int64_t rs_c, int64_t cs_c);
 #ifdef __cplusplus
 }

@@ -9,8 +9,10 @@
 #define power10_sgemm_8x16_ROW_PREF 1
 /* power10_sgemm_8x16_direct reads B(p,j) at b[p + j*ldb] (1) or b[p*ldb + j] (0) */
 #define power10_sgemm_8x16_DIRECT_B_COLS 0
-/* power10_sgemm_8x16_edge (declared when nonzero): power10_sgemm_8x16_direct for n <= this */
-#define power10_sgemm_8x16_EDGE_NR 8
+/* edge kernels for short last row / column panels, each with the
+ * signature of power10_sgemm_8x16_direct: {MR', NR', function} */
+#define power10_sgemm_8x16_NEDGES 3
+#define power10_sgemm_8x16_EDGE_LIST {8, 8, power10_sgemm_8x16_e8x8}, {4, 16, power10_sgemm_8x16_e4x16}, {4, 8, power10_sgemm_8x16_e4x8}
 /* cflags: -mcpu=power10 -fno-schedule-insns */
 
 #ifdef __cplusplus
@@ -21,7 +23,11 @@ void power10_sgemm_8x16(int64_t m, int64_t n, int64_t k, const float *alpha, con
                         const float *a_next, const float *b_next);
 void power10_sgemm_8x16_direct(int64_t m, int64_t n, int64_t k, const float *alpha, const float *a, int64_t lda,
                                const float *b, int64_t ldb, const float *beta, float *c, int64_t rs_c, int64_t cs_c);
-void power10_sgemm_8x16_edge(int64_t m, int64_t n, int64_t k, const float *alpha, const float *a, int64_t lda,
+void power10_sgemm_8x16_e8x8(int64_t m, int64_t n, int64_t k, const float *alpha, const float *a, int64_t lda,
+                             const float *b, int64_t ldb, const float *beta, float *c, int64_t rs_c, int64_t cs_c);
+void power10_sgemm_8x16_e4x16(int64_t m, int64_t n, int64_t k, const float *alpha, const float *a, int64_t lda,
+                              const float *b, int64_t ldb, const float *beta, float *c, int64_t rs_c, int64_t cs_c);
+void power10_sgemm_8x16_e4x8(int64_t m, int64_t n, int64_t k, const float *alpha, const float *a, int64_t lda,
                              const float *b, int64_t ldb, const float *beta, float *c, int64_t rs_c, int64_t cs_c);
 #ifdef __cplusplus
 }

@@ -9,8 +9,10 @@
 #define power9_dgemm_10x10_ROW_PREF 0
 /* power9_dgemm_10x10_direct reads B(p,j) at b[p + j*ldb] (1) or b[p*ldb + j] (0) */
 #define power9_dgemm_10x10_DIRECT_B_COLS 0
-/* power9_dgemm_10x10_edge (declared when nonzero): power9_dgemm_10x10_direct for n <= this */
-#define power9_dgemm_10x10_EDGE_NR 8
+/* edge kernels for short last row / column panels, each with the
+ * signature of power9_dgemm_10x10_direct: {MR', NR', function} */
+#define power9_dgemm_10x10_NEDGES 3
+#define power9_dgemm_10x10_EDGE_LIST {10, 8, power9_dgemm_10x10_e10x8}, {6, 10, power9_dgemm_10x10_e6x10}, {6, 8, power9_dgemm_10x10_e6x8}
 /* cflags: -mcpu=power9 -fno-schedule-insns */
 
 #ifdef __cplusplus
@@ -21,7 +23,11 @@ void power9_dgemm_10x10(int64_t m, int64_t n, int64_t k, const double *alpha, co
                         const double *a_next, const double *b_next);
 void power9_dgemm_10x10_direct(int64_t m, int64_t n, int64_t k, const double *alpha, const double *a, int64_t lda,
                                const double *b, int64_t ldb, const double *beta, double *c, int64_t rs_c, int64_t cs_c);
-void power9_dgemm_10x10_edge(int64_t m, int64_t n, int64_t k, const double *alpha, const double *a, int64_t lda,
+void power9_dgemm_10x10_e10x8(int64_t m, int64_t n, int64_t k, const double *alpha, const double *a, int64_t lda,
+                              const double *b, int64_t ldb, const double *beta, double *c, int64_t rs_c, int64_t cs_c);
+void power9_dgemm_10x10_e6x10(int64_t m, int64_t n, int64_t k, const double *alpha, const double *a, int64_t lda,
+                              const double *b, int64_t ldb, const double *beta, double *c, int64_t rs_c, int64_t cs_c);
+void power9_dgemm_10x10_e6x8(int64_t m, int64_t n, int64_t k, const double *alpha, const double *a, int64_t lda,
                              const double *b, int64_t ldb, const double *beta, double *c, int64_t rs_c, int64_t cs_c);
 #ifdef __cplusplus
 }

@@ -9,8 +9,10 @@
 #define power9_sgemm_12x16_ROW_PREF 0
 /* power9_sgemm_12x16_direct reads B(p,j) at b[p + j*ldb] (1) or b[p*ldb + j] (0) */
 #define power9_sgemm_12x16_DIRECT_B_COLS 0
-/* power9_sgemm_12x16_edge (declared when nonzero): power9_sgemm_12x16_direct for n <= this */
-#define power9_sgemm_12x16_EDGE_NR 8
+/* edge kernels for short last row / column panels, each with the
+ * signature of power9_sgemm_12x16_direct: {MR', NR', function} */
+#define power9_sgemm_12x16_NEDGES 3
+#define power9_sgemm_12x16_EDGE_LIST {12, 8, power9_sgemm_12x16_e12x8}, {8, 16, power9_sgemm_12x16_e8x16}, {8, 8, power9_sgemm_12x16_e8x8}
 /* cflags: -mcpu=power9 -fno-schedule-insns */
 
 #ifdef __cplusplus
@@ -21,7 +23,11 @@ void power9_sgemm_12x16(int64_t m, int64_t n, int64_t k, const float *alpha, con
                         const float *a_next, const float *b_next);
 void power9_sgemm_12x16_direct(int64_t m, int64_t n, int64_t k, const float *alpha, const float *a, int64_t lda,
                                const float *b, int64_t ldb, const float *beta, float *c, int64_t rs_c, int64_t cs_c);
-void power9_sgemm_12x16_edge(int64_t m, int64_t n, int64_t k, const float *alpha, const float *a, int64_t lda,
+void power9_sgemm_12x16_e12x8(int64_t m, int64_t n, int64_t k, const float *alpha, const float *a, int64_t lda,
+                              const float *b, int64_t ldb, const float *beta, float *c, int64_t rs_c, int64_t cs_c);
+void power9_sgemm_12x16_e8x16(int64_t m, int64_t n, int64_t k, const float *alpha, const float *a, int64_t lda,
+                              const float *b, int64_t ldb, const float *beta, float *c, int64_t rs_c, int64_t cs_c);
+void power9_sgemm_12x16_e8x8(int64_t m, int64_t n, int64_t k, const float *alpha, const float *a, int64_t lda,
                              const float *b, int64_t ldb, const float *beta, float *c, int64_t rs_c, int64_t cs_c);
 #ifdef __cplusplus
 }

@@ -9,8 +9,10 @@
 #define sandybridge_dgemm_8x5_ROW_PREF 0
 /* sandybridge_dgemm_8x5_direct reads B(p,j) at b[p + j*ldb] (1) or b[p*ldb + j] (0) */
 #define sandybridge_dgemm_8x5_DIRECT_B_COLS 1
-/* sandybridge_dgemm_8x5_edge (declared when nonzero): sandybridge_dgemm_8x5_direct for n <= this */
-#define sandybridge_dgemm_8x5_EDGE_NR 4
+/* edge kernels for short last row / column panels, each with the
+ * signature of sandybridge_dgemm_8x5_direct: {MR', NR', function} */
+#define sandybridge_dgemm_8x5_NEDGES 3
+#define sandybridge_dgemm_8x5_EDGE_LIST {8, 4, sandybridge_dgemm_8x5_e8x4}, {4, 5, sandybridge_dgemm_8x5_e4x5}, {4, 4, sandybridge_dgemm_8x5_e4x4}
 /* cflags: -mavx */
 
 #ifdef __cplusplus
@@ -21,7 +23,11 @@ void sandybridge_dgemm_8x5(int64_t m, int64_t n, int64_t k, const double *alpha,
                            const double *a_next, const double *b_next);
 void sandybridge_dgemm_8x5_direct(int64_t m, int64_t n, int64_t k, const double *alpha, const double *a, int64_t lda,
                                   const double *b, int64_t ldb, const double *beta, double *c, int64_t rs_c, int64_t cs_c);
-void sandybridge_dgemm_8x5_edge(int64_t m, int64_t n, int64_t k, const double *alpha, const double *a, int64_t lda,
+void sandybridge_dgemm_8x5_e8x4(int64_t m, int64_t n, int64_t k, const double *alpha, const double *a, int64_t lda,
+                                const double *b, int64_t ldb, const double *beta, double *c, int64_t rs_c, int64_t cs_c);
+void sandybridge_dgemm_8x5_e4x5(int64_t m, int64_t n, int64_t k, const double *alpha, const double *a, int64_t lda,
+                                const double *b, int64_t ldb, const double *beta, double *c, int64_t rs_c, int64_t cs_c);
+void sandybridge_dgemm_8x5_e4x4(int64_t m, int64_t n, int64_t k, const double *alpha, const double *a, int64_t lda,
                                 const double *b, int64_t ldb, const double *beta, double *c, int64_t rs_c, int64_t cs_c);
 #ifdef __cplusplus
 }

@@ -25,9 +25,9 @@
  *     a[i + p*lda], B(p,j) at b[p + j*ldb] (B read element by element);
  *     it reads all 8 rows of A and 12 columns of B whatever m and n
  *     are (pass copied, zero-padded edge panels) and does not prefetch.
- *   sandybridge_sgemm_8x12_edge: sandybridge_sgemm_8x12_direct for n <= 8, a 8x8 kernel of its own
- *     (8.00 cycles per iteration, unroll 5): n-edge panels cost 8
- *     columns instead of 12.
+ *   Edge kernels, each with the signature of sandybridge_sgemm_8x12_direct, for the
+ *   last row and column panels when they are short:
+ *     sandybridge_sgemm_8x12_e8x8: 8x8, 8.00 cycles per iteration, unroll 5
  */
 #include "sandybridge_sgemm_8x12.h"
 #include <immintrin.h>
@@ -693,7 +693,7 @@ void sandybridge_sgemm_8x12_direct(int64_t m, int64_t n, int64_t k, const float 
 
 }
 
-void sandybridge_sgemm_8x12_edge(int64_t m, int64_t n, int64_t k, const float *alpha, const float *a, int64_t lda,
+void sandybridge_sgemm_8x12_e8x8(int64_t m, int64_t n, int64_t k, const float *alpha, const float *a, int64_t lda,
                                  const float *b, int64_t ldb, const float *beta, float *c, int64_t rs_c, int64_t cs_c)
 {
     const int64_t lda_b = lda * (int64_t)sizeof(float), ldb_b = ldb * (int64_t)sizeof(float);

@@ -9,8 +9,10 @@
 #define sandybridge_sgemm_8x12_ROW_PREF 0
 /* sandybridge_sgemm_8x12_direct reads B(p,j) at b[p + j*ldb] (1) or b[p*ldb + j] (0) */
 #define sandybridge_sgemm_8x12_DIRECT_B_COLS 1
-/* sandybridge_sgemm_8x12_edge (declared when nonzero): sandybridge_sgemm_8x12_direct for n <= this */
-#define sandybridge_sgemm_8x12_EDGE_NR 8
+/* edge kernels for short last row / column panels, each with the
+ * signature of sandybridge_sgemm_8x12_direct: {MR', NR', function} */
+#define sandybridge_sgemm_8x12_NEDGES 1
+#define sandybridge_sgemm_8x12_EDGE_LIST {8, 8, sandybridge_sgemm_8x12_e8x8}
 /* cflags: -mavx */
 
 #ifdef __cplusplus
@@ -21,7 +23,7 @@ void sandybridge_sgemm_8x12(int64_t m, int64_t n, int64_t k, const float *alpha,
                             const float *a_next, const float *b_next);
 void sandybridge_sgemm_8x12_direct(int64_t m, int64_t n, int64_t k, const float *alpha, const float *a, int64_t lda,
                                    const float *b, int64_t ldb, const float *beta, float *c, int64_t rs_c, int64_t cs_c);
-void sandybridge_sgemm_8x12_edge(int64_t m, int64_t n, int64_t k, const float *alpha, const float *a, int64_t lda,
+void sandybridge_sgemm_8x12_e8x8(int64_t m, int64_t n, int64_t k, const float *alpha, const float *a, int64_t lda,
                                  const float *b, int64_t ldb, const float *beta, float *c, int64_t rs_c, int64_t cs_c);
 #ifdef __cplusplus
 }

@@ -25,9 +25,11 @@
  *     a[i + p*lda], B(p,j) at b[p + j*ldb] (B read element by element);
  *     it reads all 32 rows of A and 14 columns of B whatever m and n
  *     are (pass copied, zero-padded edge panels) and does not prefetch.
- *   sapphirerapids_sgemm_32x14_edge: sapphirerapids_sgemm_32x14_direct for n <= 8, a 32x8 kernel of its own
- *     (8.00 cycles per iteration, unroll 5): n-edge panels cost 8
- *     columns instead of 14.
+ *   Edge kernels, each with the signature of sapphirerapids_sgemm_32x14_direct, for the
+ *   last row and column panels when they are short:
+ *     sapphirerapids_sgemm_32x14_e32x8: 32x8, 8.00 cycles per iteration, unroll 5
+ *     sapphirerapids_sgemm_32x14_e16x14: 16x14, 7.00 cycles per iteration, unroll 7
+ *     sapphirerapids_sgemm_32x14_e16x8: 16x8, 4.00 cycles per iteration, unroll 2
  */
 #include "sapphirerapids_sgemm_32x14.h"
 #include <immintrin.h>
@@ -1951,8 +1953,8 @@ void sapphirerapids_sgemm_32x14_direct(int64_t m, int64_t n, int64_t k, const fl
 
 }
 
-void sapphirerapids_sgemm_32x14_edge(int64_t m, int64_t n, int64_t k, const float *alpha, const float *a, int64_t lda,
-                                     const float *b, int64_t ldb, const float *beta, float *c, int64_t rs_c, int64_t cs_c)
+void sapphirerapids_sgemm_32x14_e32x8(int64_t m, int64_t n, int64_t k, const float *alpha, const float *a, int64_t lda,
+                                      const float *b, int64_t ldb, const float *beta, float *c, int64_t rs_c, int64_t cs_c)
 {
     const int64_t lda_b = lda * (int64_t)sizeof(float), ldb_b = ldb * (int64_t)sizeof(float);
     const char *pa0 = (const char *)a,
@@ -2660,6 +2662,1183 @@ void sapphirerapids_sgemm_32x14_edge(int64_t m, int64_t n, int64_t k, const floa
     for (int64_t j = 0; j < n; j++)
         for (int64_t i = 0; i < m; i++) {
             float v = alpha_ * t_[at_[i + j * 32]];
+            float *cij = c + i * rs_c + j * cs_c;
+            *cij = beta_ == 0 ? v : v + beta_ * *cij;
+        }
+
+}
+
+void sapphirerapids_sgemm_32x14_e16x14(int64_t m, int64_t n, int64_t k, const float *alpha, const float *a, int64_t lda,
+                                       const float *b, int64_t ldb, const float *beta, float *c, int64_t rs_c, int64_t cs_c)
+{
+    const int64_t lda_b = lda * (int64_t)sizeof(float), ldb_b = ldb * (int64_t)sizeof(float);
+    const char *pa0 = (const char *)a,
+               *pa3 = pa0 + 3 * lda_b,
+               *pa6 = pa0 + 6 * lda_b;
+    const char *pb0 = (const char *)b,
+               *pb3 = pb0 + 3 * ldb_b,
+               *pb6 = pb0 + 6 * ldb_b,
+               *pb9 = pb0 + 9 * ldb_b,
+               *pb12 = pb0 + 12 * ldb_b;
+    __m512 zmm0, zmm1, zmm2, zmm3, zmm4, zmm5, zmm6, zmm7;
+    __m512 zmm8, zmm9, zmm10, zmm11, zmm12, zmm13, zmm14, zmm15;
+    __m512 zmm16, zmm17, zmm18, zmm19, zmm20, zmm21, zmm22, zmm23;
+    __m512 zmm24, zmm25, zmm26, zmm27;
+
+    zmm0 = _mm512_setzero_ps();
+    zmm1 = _mm512_setzero_ps();
+    zmm2 = _mm512_setzero_ps();
+    zmm3 = _mm512_setzero_ps();
+    zmm4 = _mm512_setzero_ps();
+    zmm5 = _mm512_setzero_ps();
+    zmm6 = _mm512_setzero_ps();
+    zmm7 = _mm512_setzero_ps();
+    zmm8 = _mm512_setzero_ps();
+    zmm9 = _mm512_setzero_ps();
+    zmm10 = _mm512_setzero_ps();
+    zmm11 = _mm512_setzero_ps();
+    zmm12 = _mm512_setzero_ps();
+    zmm13 = _mm512_setzero_ps();
+
+    /* C is read (or overwritten) after the k loop: start fetching it now */
+    if (rs_c == 1)
+        for (int64_t j = 0; j < n; j++) {
+            __builtin_prefetch(c + j * cs_c, 1, 3);
+            __builtin_prefetch(c + j * cs_c + m - 1, 1, 3);
+        }
+    else
+        for (int64_t i = 0; i < m; i++) {
+            __builtin_prefetch(c + i * rs_c, 1, 3);
+            __builtin_prefetch(c + i * rs_c + (n - 1) * cs_c, 1, 3);
+        }
+    if (k > 0) {
+        /* prologue: the first 13 instructions of iteration 0 (pointer
+         * bumps among them become load offsets) */
+        zmm15 = _mm512_loadu_ps((const float *)pa0);
+        zmm22 = _mm512_set1_ps(*((const float *)pb0));
+        zmm14 = _mm512_set1_ps(*((const float *)(pb0 + ldb_b)));
+        zmm21 = _mm512_set1_ps(*((const float *)(pb0 + 2 * ldb_b)));
+        zmm20 = _mm512_set1_ps(*((const float *)pb3));
+        zmm27 = _mm512_set1_ps(*((const float *)(pb0 + 4 * ldb_b)));
+        zmm19 = _mm512_set1_ps(*((const float *)(pb3 + 2 * ldb_b)));
+        zmm26 = _mm512_set1_ps(*((const float *)pb6));
+        zmm18 = _mm512_set1_ps(*((const float *)(pb3 + 4 * ldb_b)));
+        zmm25 = _mm512_set1_ps(*((const float *)(pb0 + 8 * ldb_b)));
+        zmm17 = _mm512_set1_ps(*((const float *)pb9));
+        zmm24 = _mm512_set1_ps(*((const float *)(pb6 + 4 * ldb_b)));
+
+        /* kernel: iteration i and the start of i+1, unrolled 7x */
+        int64_t nq = k - 1;
+        for (int64_t it = nq / 7; it > 0; it--) {
+            /* copy 0 */
+            zmm16 = _mm512_set1_ps(*((const float *)(pb3 + 8 * ldb_b)));
+            zmm23 = _mm512_set1_ps(*((const float *)pb12));
+            zmm0 = _mm512_fmadd_ps(zmm15, zmm22, zmm0);
+            zmm22 = _mm512_set1_ps(*((const float *)(pb9 + 4 * ldb_b)));
+            zmm1 = _mm512_fmadd_ps(zmm15, zmm14, zmm1);
+            zmm14 = _mm512_loadu_ps((const float *)(pa0 + lda_b));
+            zmm2 = _mm512_fmadd_ps(zmm15, zmm21, zmm2);
+            zmm21 = _mm512_set1_ps(*((const float *)pb0 + 1));
+            zmm3 = _mm512_fmadd_ps(zmm15, zmm20, zmm3);
+            zmm20 = _mm512_set1_ps(*((const float *)(pb0 + ldb_b) + 1));
+            zmm4 = _mm512_fmadd_ps(zmm15, zmm27, zmm4);
+            zmm27 = _mm512_set1_ps(*((const float *)(pb0 + 2 * ldb_b) + 1));
+            zmm5 = _mm512_fmadd_ps(zmm15, zmm19, zmm5);
+            zmm19 = _mm512_set1_ps(*((const float *)pb3 + 1));
+            zmm6 = _mm512_fmadd_ps(zmm15, zmm26, zmm6);
+            zmm26 = _mm512_set1_ps(*((const float *)(pb0 + 4 * ldb_b) + 1));
+            zmm7 = _mm512_fmadd_ps(zmm15, zmm18, zmm7);
+            zmm18 = _mm512_set1_ps(*((const float *)(pb3 + 2 * ldb_b) + 1));
+            zmm8 = _mm512_fmadd_ps(zmm15, zmm25, zmm8);
+            zmm25 = _mm512_set1_ps(*((const float *)pb6 + 1));
+            zmm9 = _mm512_fmadd_ps(zmm15, zmm17, zmm9);
+            zmm17 = _mm512_set1_ps(*((const float *)(pb3 + 4 * ldb_b) + 1));
+            zmm10 = _mm512_fmadd_ps(zmm15, zmm24, zmm10);
+            zmm24 = _mm512_set1_ps(*((const float *)(pb0 + 8 * ldb_b) + 1));
+            zmm11 = _mm512_fmadd_ps(zmm15, zmm16, zmm11);
+            zmm16 = _mm512_set1_ps(*((const float *)pb9 + 1));
+            zmm12 = _mm512_fmadd_ps(zmm15, zmm23, zmm12);
+            zmm23 = _mm512_set1_ps(*((const float *)(pb6 + 4 * ldb_b) + 1));
+            zmm13 = _mm512_fmadd_ps(zmm15, zmm22, zmm13);
+            /* copy 1 */
+            zmm15 = _mm512_set1_ps(*((const float *)(pb3 + 8 * ldb_b) + 1));
+            zmm22 = _mm512_set1_ps(*((const float *)pb12 + 1));
+            zmm0 = _mm512_fmadd_ps(zmm14, zmm21, zmm0);
+            zmm21 = _mm512_set1_ps(*((const float *)(pb9 + 4 * ldb_b) + 1));
+            zmm1 = _mm512_fmadd_ps(zmm14, zmm20, zmm1);
+            zmm20 = _mm512_loadu_ps((const float *)(pa0 + 2 * lda_b));
+            zmm2 = _mm512_fmadd_ps(zmm14, zmm27, zmm2);
+            zmm27 = _mm512_set1_ps(*((const float *)pb0 + 2));
+            zmm3 = _mm512_fmadd_ps(zmm14, zmm19, zmm3);
+            zmm19 = _mm512_set1_ps(*((const float *)(pb0 + ldb_b) + 2));
+            zmm4 = _mm512_fmadd_ps(zmm14, zmm26, zmm4);
+            zmm26 = _mm512_set1_ps(*((const float *)(pb0 + 2 * ldb_b) + 2));
+            zmm5 = _mm512_fmadd_ps(zmm14, zmm18, zmm5);
+            zmm18 = _mm512_set1_ps(*((const float *)pb3 + 2));
+            zmm6 = _mm512_fmadd_ps(zmm14, zmm25, zmm6);
+            zmm25 = _mm512_set1_ps(*((const float *)(pb0 + 4 * ldb_b) + 2));
+            zmm7 = _mm512_fmadd_ps(zmm14, zmm17, zmm7);
+            zmm17 = _mm512_set1_ps(*((const float *)(pb3 + 2 * ldb_b) + 2));
+            zmm8 = _mm512_fmadd_ps(zmm14, zmm24, zmm8);
+            zmm24 = _mm512_set1_ps(*((const float *)pb6 + 2));
+            zmm9 = _mm512_fmadd_ps(zmm14, zmm16, zmm9);
+            zmm16 = _mm512_set1_ps(*((const float *)(pb3 + 4 * ldb_b) + 2));
+            zmm10 = _mm512_fmadd_ps(zmm14, zmm23, zmm10);
+            zmm23 = _mm512_set1_ps(*((const float *)(pb0 + 8 * ldb_b) + 2));
+            zmm11 = _mm512_fmadd_ps(zmm14, zmm15, zmm11);
+            zmm15 = _mm512_set1_ps(*((const float *)pb9 + 2));
+            zmm12 = _mm512_fmadd_ps(zmm14, zmm22, zmm12);
+            zmm22 = _mm512_set1_ps(*((const float *)(pb6 + 4 * ldb_b) + 2));
+            zmm13 = _mm512_fmadd_ps(zmm14, zmm21, zmm13);
+            /* copy 2 */
+            zmm14 = _mm512_set1_ps(*((const float *)(pb3 + 8 * ldb_b) + 2));
+            zmm21 = _mm512_set1_ps(*((const float *)pb12 + 2));
+            zmm0 = _mm512_fmadd_ps(zmm20, zmm27, zmm0);
+            zmm27 = _mm512_set1_ps(*((const float *)(pb9 + 4 * ldb_b) + 2));
+            zmm1 = _mm512_fmadd_ps(zmm20, zmm19, zmm1);
+            zmm19 = _mm512_loadu_ps((const float *)pa3);
+            zmm2 = _mm512_fmadd_ps(zmm20, zmm26, zmm2);
+            zmm26 = _mm512_set1_ps(*((const float *)pb0 + 3));
+            zmm3 = _mm512_fmadd_ps(zmm20, zmm18, zmm3);
+            zmm18 = _mm512_set1_ps(*((const float *)(pb0 + ldb_b) + 3));
+            zmm4 = _mm512_fmadd_ps(zmm20, zmm25, zmm4);
+            zmm25 = _mm512_set1_ps(*((const float *)(pb0 + 2 * ldb_b) + 3));
+            zmm5 = _mm512_fmadd_ps(zmm20, zmm17, zmm5);
+            zmm17 = _mm512_set1_ps(*((const float *)pb3 + 3));
+            zmm6 = _mm512_fmadd_ps(zmm20, zmm24, zmm6);
+            zmm24 = _mm512_set1_ps(*((const float *)(pb0 + 4 * ldb_b) + 3));
+            zmm7 = _mm512_fmadd_ps(zmm20, zmm16, zmm7);
+            zmm16 = _mm512_set1_ps(*((const float *)(pb3 + 2 * ldb_b) + 3));
+            zmm8 = _mm512_fmadd_ps(zmm20, zmm23, zmm8);
+            zmm23 = _mm512_set1_ps(*((const float *)pb6 + 3));
+            zmm9 = _mm512_fmadd_ps(zmm20, zmm15, zmm9);
+            zmm15 = _mm512_set1_ps(*((const float *)(pb3 + 4 * ldb_b) + 3));
+            zmm10 = _mm512_fmadd_ps(zmm20, zmm22, zmm10);
+            zmm22 = _mm512_set1_ps(*((const float *)(pb0 + 8 * ldb_b) + 3));
+            zmm11 = _mm512_fmadd_ps(zmm20, zmm14, zmm11);
+            zmm14 = _mm512_set1_ps(*((const float *)pb9 + 3));
+            zmm12 = _mm512_fmadd_ps(zmm20, zmm21, zmm12);
+            zmm21 = _mm512_set1_ps(*((const float *)(pb6 + 4 * ldb_b) + 3));
+            zmm13 = _mm512_fmadd_ps(zmm20, zmm27, zmm13);
+            /* copy 3 */
+            zmm20 = _mm512_set1_ps(*((const float *)(pb3 + 8 * ldb_b) + 3));
+            zmm27 = _mm512_set1_ps(*((const float *)pb12 + 3));
+            zmm0 = _mm512_fmadd_ps(zmm19, zmm26, zmm0);
+            zmm26 = _mm512_set1_ps(*((const float *)(pb9 + 4 * ldb_b) + 3));
+            zmm1 = _mm512_fmadd_ps(zmm19, zmm18, zmm1);
+            zmm18 = _mm512_loadu_ps((const float *)(pa0 + 4 * lda_b));
+            zmm2 = _mm512_fmadd_ps(zmm19, zmm25, zmm2);
+            zmm25 = _mm512_set1_ps(*((const float *)pb0 + 4));
+            zmm3 = _mm512_fmadd_ps(zmm19, zmm17, zmm3);
+            zmm17 = _mm512_set1_ps(*((const float *)(pb0 + ldb_b) + 4));
+            zmm4 = _mm512_fmadd_ps(zmm19, zmm24, zmm4);
+            zmm24 = _mm512_set1_ps(*((const float *)(pb0 + 2 * ldb_b) + 4));
+            zmm5 = _mm512_fmadd_ps(zmm19, zmm16, zmm5);
+            zmm16 = _mm512_set1_ps(*((const float *)pb3 + 4));
+            zmm6 = _mm512_fmadd_ps(zmm19, zmm23, zmm6);
+            zmm23 = _mm512_set1_ps(*((const float *)(pb0 + 4 * ldb_b) + 4));
+            zmm7 = _mm512_fmadd_ps(zmm19, zmm15, zmm7);
+            zmm15 = _mm512_set1_ps(*((const float *)(pb3 + 2 * ldb_b) + 4));
+            zmm8 = _mm512_fmadd_ps(zmm19, zmm22, zmm8);
+            zmm22 = _mm512_set1_ps(*((const float *)pb6 + 4));
+            zmm9 = _mm512_fmadd_ps(zmm19, zmm14, zmm9);
+            zmm14 = _mm512_set1_ps(*((const float *)(pb3 + 4 * ldb_b) + 4));
+            zmm10 = _mm512_fmadd_ps(zmm19, zmm21, zmm10);
+            zmm21 = _mm512_set1_ps(*((const float *)(pb0 + 8 * ldb_b) + 4));
+            zmm11 = _mm512_fmadd_ps(zmm19, zmm20, zmm11);
+            zmm20 = _mm512_set1_ps(*((const float *)pb9 + 4));
+            zmm12 = _mm512_fmadd_ps(zmm19, zmm27, zmm12);
+            zmm27 = _mm512_set1_ps(*((const float *)(pb6 + 4 * ldb_b) + 4));
+            zmm13 = _mm512_fmadd_ps(zmm19, zmm26, zmm13);
+            /* copy 4 */
+            zmm19 = _mm512_set1_ps(*((const float *)(pb3 + 8 * ldb_b) + 4));
+            zmm26 = _mm512_set1_ps(*((const float *)pb12 + 4));
+            zmm0 = _mm512_fmadd_ps(zmm18, zmm25, zmm0);
+            zmm25 = _mm512_set1_ps(*((const float *)(pb9 + 4 * ldb_b) + 4));
+            zmm1 = _mm512_fmadd_ps(zmm18, zmm17, zmm1);
+            zmm17 = _mm512_loadu_ps((const float *)(pa3 + 2 * lda_b));
+            zmm2 = _mm512_fmadd_ps(zmm18, zmm24, zmm2);
+            zmm24 = _mm512_set1_ps(*((const float *)pb0 + 5));
+            zmm3 = _mm512_fmadd_ps(zmm18, zmm16, zmm3);
+            zmm16 = _mm512_set1_ps(*((const float *)(pb0 + ldb_b) + 5));
+            zmm4 = _mm512_fmadd_ps(zmm18, zmm23, zmm4);
+            zmm23 = _mm512_set1_ps(*((const float *)(pb0 + 2 * ldb_b) + 5));
+            zmm5 = _mm512_fmadd_ps(zmm18, zmm15, zmm5);
+            zmm15 = _mm512_set1_ps(*((const float *)pb3 + 5));
+            zmm6 = _mm512_fmadd_ps(zmm18, zmm22, zmm6);
+            zmm22 = _mm512_set1_ps(*((const float *)(pb0 + 4 * ldb_b) + 5));
+            zmm7 = _mm512_fmadd_ps(zmm18, zmm14, zmm7);
+            zmm14 = _mm512_set1_ps(*((const float *)(pb3 + 2 * ldb_b) + 5));
+            zmm8 = _mm512_fmadd_ps(zmm18, zmm21, zmm8);
+            zmm21 = _mm512_set1_ps(*((const float *)pb6 + 5));
+            zmm9 = _mm512_fmadd_ps(zmm18, zmm20, zmm9);
+            zmm20 = _mm512_set1_ps(*((const float *)(pb3 + 4 * ldb_b) + 5));
+            zmm10 = _mm512_fmadd_ps(zmm18, zmm27, zmm10);
+            zmm27 = _mm512_set1_ps(*((const float *)(pb0 + 8 * ldb_b) + 5));
+            zmm11 = _mm512_fmadd_ps(zmm18, zmm19, zmm11);
+            zmm19 = _mm512_set1_ps(*((const float *)pb9 + 5));
+            zmm12 = _mm512_fmadd_ps(zmm18, zmm26, zmm12);
+            zmm26 = _mm512_set1_ps(*((const float *)(pb6 + 4 * ldb_b) + 5));
+            zmm13 = _mm512_fmadd_ps(zmm18, zmm25, zmm13);
+            /* copy 5 */
+            zmm18 = _mm512_set1_ps(*((const float *)(pb3 + 8 * ldb_b) + 5));
+            zmm25 = _mm512_set1_ps(*((const float *)pb12 + 5));
+            zmm0 = _mm512_fmadd_ps(zmm17, zmm24, zmm0);
+            zmm24 = _mm512_set1_ps(*((const float *)(pb9 + 4 * ldb_b) + 5));
+            zmm1 = _mm512_fmadd_ps(zmm17, zmm16, zmm1);
+            zmm16 = _mm512_loadu_ps((const float *)pa6);
+            zmm2 = _mm512_fmadd_ps(zmm17, zmm23, zmm2);
+            zmm23 = _mm512_set1_ps(*((const float *)pb0 + 6));
+            zmm3 = _mm512_fmadd_ps(zmm17, zmm15, zmm3);
+            zmm15 = _mm512_set1_ps(*((const float *)(pb0 + ldb_b) + 6));
+            zmm4 = _mm512_fmadd_ps(zmm17, zmm22, zmm4);
+            zmm22 = _mm512_set1_ps(*((const float *)(pb0 + 2 * ldb_b) + 6));
+            zmm5 = _mm512_fmadd_ps(zmm17, zmm14, zmm5);
+            zmm14 = _mm512_set1_ps(*((const float *)pb3 + 6));
+            zmm6 = _mm512_fmadd_ps(zmm17, zmm21, zmm6);
+            zmm21 = _mm512_set1_ps(*((const float *)(pb0 + 4 * ldb_b) + 6));
+            zmm7 = _mm512_fmadd_ps(zmm17, zmm20, zmm7);
+            zmm20 = _mm512_set1_ps(*((const float *)(pb3 + 2 * ldb_b) + 6));
+            zmm8 = _mm512_fmadd_ps(zmm17, zmm27, zmm8);
+            zmm27 = _mm512_set1_ps(*((const float *)pb6 + 6));
+            zmm9 = _mm512_fmadd_ps(zmm17, zmm19, zmm9);
+            zmm19 = _mm512_set1_ps(*((const float *)(pb3 + 4 * ldb_b) + 6));
+            zmm10 = _mm512_fmadd_ps(zmm17, zmm26, zmm10);
+            zmm26 = _mm512_set1_ps(*((const float *)(pb0 + 8 * ldb_b) + 6));
+            zmm11 = _mm512_fmadd_ps(zmm17, zmm18, zmm11);
+            zmm18 = _mm512_set1_ps(*((const float *)pb9 + 6));
+            zmm12 = _mm512_fmadd_ps(zmm17, zmm25, zmm12);
+            zmm25 = _mm512_set1_ps(*((const float *)(pb6 + 4 * ldb_b) + 6));
+            zmm13 = _mm512_fmadd_ps(zmm17, zmm24, zmm13);
+            /* copy 6 */
+            zmm17 = _mm512_set1_ps(*((const float *)(pb3 + 8 * ldb_b) + 6));
+            zmm24 = _mm512_set1_ps(*((const float *)pb12 + 6));
+            zmm0 = _mm512_fmadd_ps(zmm16, zmm23, zmm0);
+            zmm23 = _mm512_set1_ps(*((const float *)(pb9 + 4 * ldb_b) + 6));
+            zmm1 = _mm512_fmadd_ps(zmm16, zmm15, zmm1);
+            zmm15 = _mm512_loadu_ps((const float *)(pa3 + 4 * lda_b));
+            zmm2 = _mm512_fmadd_ps(zmm16, zmm22, zmm2);
+            zmm22 = _mm512_set1_ps(*((const float *)pb0 + 7));
+            zmm3 = _mm512_fmadd_ps(zmm16, zmm14, zmm3);
+            zmm14 = _mm512_set1_ps(*((const float *)(pb0 + ldb_b) + 7));
+            zmm4 = _mm512_fmadd_ps(zmm16, zmm21, zmm4);
+            zmm21 = _mm512_set1_ps(*((const float *)(pb0 + 2 * ldb_b) + 7));
+            zmm5 = _mm512_fmadd_ps(zmm16, zmm20, zmm5);
+            zmm20 = _mm512_set1_ps(*((const float *)pb3 + 7));
+            zmm6 = _mm512_fmadd_ps(zmm16, zmm27, zmm6);
+            zmm27 = _mm512_set1_ps(*((const float *)(pb0 + 4 * ldb_b) + 7));
+            zmm7 = _mm512_fmadd_ps(zmm16, zmm19, zmm7);
+            zmm19 = _mm512_set1_ps(*((const float *)(pb3 + 2 * ldb_b) + 7));
+            zmm8 = _mm512_fmadd_ps(zmm16, zmm26, zmm8);
+            zmm26 = _mm512_set1_ps(*((const float *)pb6 + 7));
+            zmm9 = _mm512_fmadd_ps(zmm16, zmm18, zmm9);
+            zmm18 = _mm512_set1_ps(*((const float *)(pb3 + 4 * ldb_b) + 7));
+            zmm10 = _mm512_fmadd_ps(zmm16, zmm25, zmm10);
+            zmm25 = _mm512_set1_ps(*((const float *)(pb0 + 8 * ldb_b) + 7));
+            zmm11 = _mm512_fmadd_ps(zmm16, zmm17, zmm11);
+            zmm17 = _mm512_set1_ps(*((const float *)pb9 + 7));
+            zmm12 = _mm512_fmadd_ps(zmm16, zmm24, zmm12);
+            zmm24 = _mm512_set1_ps(*((const float *)(pb6 + 4 * ldb_b) + 7));
+            zmm13 = _mm512_fmadd_ps(zmm16, zmm23, zmm13);
+
+            pa0 += 7 * lda_b;
+            pa3 += 7 * lda_b;
+            pa6 += 7 * lda_b;
+            pb0 += 28;
+            pb3 += 28;
+            pb6 += 28;
+            pb9 += 28;
+            pb12 += 28;
+        }
+        int64_t rem = nq % 7;
+        if (rem > 0) {
+            zmm16 = _mm512_set1_ps(*((const float *)(pb3 + 8 * ldb_b)));
+            zmm23 = _mm512_set1_ps(*((const float *)pb12));
+            zmm0 = _mm512_fmadd_ps(zmm15, zmm22, zmm0);
+            zmm22 = _mm512_set1_ps(*((const float *)(pb9 + 4 * ldb_b)));
+            zmm1 = _mm512_fmadd_ps(zmm15, zmm14, zmm1);
+            zmm14 = _mm512_loadu_ps((const float *)(pa0 + lda_b));
+            zmm2 = _mm512_fmadd_ps(zmm15, zmm21, zmm2);
+            zmm21 = _mm512_set1_ps(*((const float *)pb0 + 1));
+            zmm3 = _mm512_fmadd_ps(zmm15, zmm20, zmm3);
+            zmm20 = _mm512_set1_ps(*((const float *)(pb0 + ldb_b) + 1));
+            zmm4 = _mm512_fmadd_ps(zmm15, zmm27, zmm4);
+            zmm27 = _mm512_set1_ps(*((const float *)(pb0 + 2 * ldb_b) + 1));
+            zmm5 = _mm512_fmadd_ps(zmm15, zmm19, zmm5);
+            zmm19 = _mm512_set1_ps(*((const float *)pb3 + 1));
+            zmm6 = _mm512_fmadd_ps(zmm15, zmm26, zmm6);
+            zmm26 = _mm512_set1_ps(*((const float *)(pb0 + 4 * ldb_b) + 1));
+            zmm7 = _mm512_fmadd_ps(zmm15, zmm18, zmm7);
+            zmm18 = _mm512_set1_ps(*((const float *)(pb3 + 2 * ldb_b) + 1));
+            zmm8 = _mm512_fmadd_ps(zmm15, zmm25, zmm8);
+            zmm25 = _mm512_set1_ps(*((const float *)pb6 + 1));
+            zmm9 = _mm512_fmadd_ps(zmm15, zmm17, zmm9);
+            zmm17 = _mm512_set1_ps(*((const float *)(pb3 + 4 * ldb_b) + 1));
+            zmm10 = _mm512_fmadd_ps(zmm15, zmm24, zmm10);
+            zmm24 = _mm512_set1_ps(*((const float *)(pb0 + 8 * ldb_b) + 1));
+            zmm11 = _mm512_fmadd_ps(zmm15, zmm16, zmm11);
+            zmm16 = _mm512_set1_ps(*((const float *)pb9 + 1));
+            zmm12 = _mm512_fmadd_ps(zmm15, zmm23, zmm12);
+            zmm23 = _mm512_set1_ps(*((const float *)(pb6 + 4 * ldb_b) + 1));
+            zmm13 = _mm512_fmadd_ps(zmm15, zmm22, zmm13);
+        }
+        if (rem > 1) {
+            zmm15 = _mm512_set1_ps(*((const float *)(pb3 + 8 * ldb_b) + 1));
+            zmm22 = _mm512_set1_ps(*((const float *)pb12 + 1));
+            zmm0 = _mm512_fmadd_ps(zmm14, zmm21, zmm0);
+            zmm21 = _mm512_set1_ps(*((const float *)(pb9 + 4 * ldb_b) + 1));
+            zmm1 = _mm512_fmadd_ps(zmm14, zmm20, zmm1);
+            zmm20 = _mm512_loadu_ps((const float *)(pa0 + 2 * lda_b));
+            zmm2 = _mm512_fmadd_ps(zmm14, zmm27, zmm2);
+            zmm27 = _mm512_set1_ps(*((const float *)pb0 + 2));
+            zmm3 = _mm512_fmadd_ps(zmm14, zmm19, zmm3);
+            zmm19 = _mm512_set1_ps(*((const float *)(pb0 + ldb_b) + 2));
+            zmm4 = _mm512_fmadd_ps(zmm14, zmm26, zmm4);
+            zmm26 = _mm512_set1_ps(*((const float *)(pb0 + 2 * ldb_b) + 2));
+            zmm5 = _mm512_fmadd_ps(zmm14, zmm18, zmm5);
+            zmm18 = _mm512_set1_ps(*((const float *)pb3 + 2));
+            zmm6 = _mm512_fmadd_ps(zmm14, zmm25, zmm6);
+            zmm25 = _mm512_set1_ps(*((const float *)(pb0 + 4 * ldb_b) + 2));
+            zmm7 = _mm512_fmadd_ps(zmm14, zmm17, zmm7);
+            zmm17 = _mm512_set1_ps(*((const float *)(pb3 + 2 * ldb_b) + 2));
+            zmm8 = _mm512_fmadd_ps(zmm14, zmm24, zmm8);
+            zmm24 = _mm512_set1_ps(*((const float *)pb6 + 2));
+            zmm9 = _mm512_fmadd_ps(zmm14, zmm16, zmm9);
+            zmm16 = _mm512_set1_ps(*((const float *)(pb3 + 4 * ldb_b) + 2));
+            zmm10 = _mm512_fmadd_ps(zmm14, zmm23, zmm10);
+            zmm23 = _mm512_set1_ps(*((const float *)(pb0 + 8 * ldb_b) + 2));
+            zmm11 = _mm512_fmadd_ps(zmm14, zmm15, zmm11);
+            zmm15 = _mm512_set1_ps(*((const float *)pb9 + 2));
+            zmm12 = _mm512_fmadd_ps(zmm14, zmm22, zmm12);
+            zmm22 = _mm512_set1_ps(*((const float *)(pb6 + 4 * ldb_b) + 2));
+            zmm13 = _mm512_fmadd_ps(zmm14, zmm21, zmm13);
+        }
+        if (rem > 2) {
+            zmm14 = _mm512_set1_ps(*((const float *)(pb3 + 8 * ldb_b) + 2));
+            zmm21 = _mm512_set1_ps(*((const float *)pb12 + 2));
+            zmm0 = _mm512_fmadd_ps(zmm20, zmm27, zmm0);
+            zmm27 = _mm512_set1_ps(*((const float *)(pb9 + 4 * ldb_b) + 2));
+            zmm1 = _mm512_fmadd_ps(zmm20, zmm19, zmm1);
+            zmm19 = _mm512_loadu_ps((const float *)pa3);
+            zmm2 = _mm512_fmadd_ps(zmm20, zmm26, zmm2);
+            zmm26 = _mm512_set1_ps(*((const float *)pb0 + 3));
+            zmm3 = _mm512_fmadd_ps(zmm20, zmm18, zmm3);
+            zmm18 = _mm512_set1_ps(*((const float *)(pb0 + ldb_b) + 3));
+            zmm4 = _mm512_fmadd_ps(zmm20, zmm25, zmm4);
+            zmm25 = _mm512_set1_ps(*((const float *)(pb0 + 2 * ldb_b) + 3));
+            zmm5 = _mm512_fmadd_ps(zmm20, zmm17, zmm5);
+            zmm17 = _mm512_set1_ps(*((const float *)pb3 + 3));
+            zmm6 = _mm512_fmadd_ps(zmm20, zmm24, zmm6);
+            zmm24 = _mm512_set1_ps(*((const float *)(pb0 + 4 * ldb_b) + 3));
+            zmm7 = _mm512_fmadd_ps(zmm20, zmm16, zmm7);
+            zmm16 = _mm512_set1_ps(*((const float *)(pb3 + 2 * ldb_b) + 3));
+            zmm8 = _mm512_fmadd_ps(zmm20, zmm23, zmm8);
+            zmm23 = _mm512_set1_ps(*((const float *)pb6 + 3));
+            zmm9 = _mm512_fmadd_ps(zmm20, zmm15, zmm9);
+            zmm15 = _mm512_set1_ps(*((const float *)(pb3 + 4 * ldb_b) + 3));
+            zmm10 = _mm512_fmadd_ps(zmm20, zmm22, zmm10);
+            zmm22 = _mm512_set1_ps(*((const float *)(pb0 + 8 * ldb_b) + 3));
+            zmm11 = _mm512_fmadd_ps(zmm20, zmm14, zmm11);
+            zmm14 = _mm512_set1_ps(*((const float *)pb9 + 3));
+            zmm12 = _mm512_fmadd_ps(zmm20, zmm21, zmm12);
+            zmm21 = _mm512_set1_ps(*((const float *)(pb6 + 4 * ldb_b) + 3));
+            zmm13 = _mm512_fmadd_ps(zmm20, zmm27, zmm13);
+        }
+        if (rem > 3) {
+            zmm20 = _mm512_set1_ps(*((const float *)(pb3 + 8 * ldb_b) + 3));
+            zmm27 = _mm512_set1_ps(*((const float *)pb12 + 3));
+            zmm0 = _mm512_fmadd_ps(zmm19, zmm26, zmm0);
+            zmm26 = _mm512_set1_ps(*((const float *)(pb9 + 4 * ldb_b) + 3));
+            zmm1 = _mm512_fmadd_ps(zmm19, zmm18, zmm1);
+            zmm18 = _mm512_loadu_ps((const float *)(pa0 + 4 * lda_b));
+            zmm2 = _mm512_fmadd_ps(zmm19, zmm25, zmm2);
+            zmm25 = _mm512_set1_ps(*((const float *)pb0 + 4));
+            zmm3 = _mm512_fmadd_ps(zmm19, zmm17, zmm3);
+            zmm17 = _mm512_set1_ps(*((const float *)(pb0 + ldb_b) + 4));
+            zmm4 = _mm512_fmadd_ps(zmm19, zmm24, zmm4);
+            zmm24 = _mm512_set1_ps(*((const float *)(pb0 + 2 * ldb_b) + 4));
+            zmm5 = _mm512_fmadd_ps(zmm19, zmm16, zmm5);
+            zmm16 = _mm512_set1_ps(*((const float *)pb3 + 4));
+            zmm6 = _mm512_fmadd_ps(zmm19, zmm23, zmm6);
+            zmm23 = _mm512_set1_ps(*((const float *)(pb0 + 4 * ldb_b) + 4));
+            zmm7 = _mm512_fmadd_ps(zmm19, zmm15, zmm7);
+            zmm15 = _mm512_set1_ps(*((const float *)(pb3 + 2 * ldb_b) + 4));
+            zmm8 = _mm512_fmadd_ps(zmm19, zmm22, zmm8);
+            zmm22 = _mm512_set1_ps(*((const float *)pb6 + 4));
+            zmm9 = _mm512_fmadd_ps(zmm19, zmm14, zmm9);
+            zmm14 = _mm512_set1_ps(*((const float *)(pb3 + 4 * ldb_b) + 4));
+            zmm10 = _mm512_fmadd_ps(zmm19, zmm21, zmm10);
+            zmm21 = _mm512_set1_ps(*((const float *)(pb0 + 8 * ldb_b) + 4));
+            zmm11 = _mm512_fmadd_ps(zmm19, zmm20, zmm11);
+            zmm20 = _mm512_set1_ps(*((const float *)pb9 + 4));
+            zmm12 = _mm512_fmadd_ps(zmm19, zmm27, zmm12);
+            zmm27 = _mm512_set1_ps(*((const float *)(pb6 + 4 * ldb_b) + 4));
+            zmm13 = _mm512_fmadd_ps(zmm19, zmm26, zmm13);
+        }
+        if (rem > 4) {
+            zmm19 = _mm512_set1_ps(*((const float *)(pb3 + 8 * ldb_b) + 4));
+            zmm26 = _mm512_set1_ps(*((const float *)pb12 + 4));
+            zmm0 = _mm512_fmadd_ps(zmm18, zmm25, zmm0);
+            zmm25 = _mm512_set1_ps(*((const float *)(pb9 + 4 * ldb_b) + 4));
+            zmm1 = _mm512_fmadd_ps(zmm18, zmm17, zmm1);
+            zmm17 = _mm512_loadu_ps((const float *)(pa3 + 2 * lda_b));
+            zmm2 = _mm512_fmadd_ps(zmm18, zmm24, zmm2);
+            zmm24 = _mm512_set1_ps(*((const float *)pb0 + 5));
+            zmm3 = _mm512_fmadd_ps(zmm18, zmm16, zmm3);
+            zmm16 = _mm512_set1_ps(*((const float *)(pb0 + ldb_b) + 5));
+            zmm4 = _mm512_fmadd_ps(zmm18, zmm23, zmm4);
+            zmm23 = _mm512_set1_ps(*((const float *)(pb0 + 2 * ldb_b) + 5));
+            zmm5 = _mm512_fmadd_ps(zmm18, zmm15, zmm5);
+            zmm15 = _mm512_set1_ps(*((const float *)pb3 + 5));
+            zmm6 = _mm512_fmadd_ps(zmm18, zmm22, zmm6);
+            zmm22 = _mm512_set1_ps(*((const float *)(pb0 + 4 * ldb_b) + 5));
+            zmm7 = _mm512_fmadd_ps(zmm18, zmm14, zmm7);
+            zmm14 = _mm512_set1_ps(*((const float *)(pb3 + 2 * ldb_b) + 5));
+            zmm8 = _mm512_fmadd_ps(zmm18, zmm21, zmm8);
+            zmm21 = _mm512_set1_ps(*((const float *)pb6 + 5));
+            zmm9 = _mm512_fmadd_ps(zmm18, zmm20, zmm9);
+            zmm20 = _mm512_set1_ps(*((const float *)(pb3 + 4 * ldb_b) + 5));
+            zmm10 = _mm512_fmadd_ps(zmm18, zmm27, zmm10);
+            zmm27 = _mm512_set1_ps(*((const float *)(pb0 + 8 * ldb_b) + 5));
+            zmm11 = _mm512_fmadd_ps(zmm18, zmm19, zmm11);
+            zmm19 = _mm512_set1_ps(*((const float *)pb9 + 5));
+            zmm12 = _mm512_fmadd_ps(zmm18, zmm26, zmm12);
+            zmm26 = _mm512_set1_ps(*((const float *)(pb6 + 4 * ldb_b) + 5));
+            zmm13 = _mm512_fmadd_ps(zmm18, zmm25, zmm13);
+        }
+        if (rem > 5) {
+            zmm18 = _mm512_set1_ps(*((const float *)(pb3 + 8 * ldb_b) + 5));
+            zmm25 = _mm512_set1_ps(*((const float *)pb12 + 5));
+            zmm0 = _mm512_fmadd_ps(zmm17, zmm24, zmm0);
+            zmm24 = _mm512_set1_ps(*((const float *)(pb9 + 4 * ldb_b) + 5));
+            zmm1 = _mm512_fmadd_ps(zmm17, zmm16, zmm1);
+            zmm16 = _mm512_loadu_ps((const float *)pa6);
+            zmm2 = _mm512_fmadd_ps(zmm17, zmm23, zmm2);
+            zmm23 = _mm512_set1_ps(*((const float *)pb0 + 6));
+            zmm3 = _mm512_fmadd_ps(zmm17, zmm15, zmm3);
+            zmm15 = _mm512_set1_ps(*((const float *)(pb0 + ldb_b) + 6));
+            zmm4 = _mm512_fmadd_ps(zmm17, zmm22, zmm4);
+            zmm22 = _mm512_set1_ps(*((const float *)(pb0 + 2 * ldb_b) + 6));
+            zmm5 = _mm512_fmadd_ps(zmm17, zmm14, zmm5);
+            zmm14 = _mm512_set1_ps(*((const float *)pb3 + 6));
+            zmm6 = _mm512_fmadd_ps(zmm17, zmm21, zmm6);
+            zmm21 = _mm512_set1_ps(*((const float *)(pb0 + 4 * ldb_b) + 6));
+            zmm7 = _mm512_fmadd_ps(zmm17, zmm20, zmm7);
+            zmm20 = _mm512_set1_ps(*((const float *)(pb3 + 2 * ldb_b) + 6));
+            zmm8 = _mm512_fmadd_ps(zmm17, zmm27, zmm8);
+            zmm27 = _mm512_set1_ps(*((const float *)pb6 + 6));
+            zmm9 = _mm512_fmadd_ps(zmm17, zmm19, zmm9);
+            zmm19 = _mm512_set1_ps(*((const float *)(pb3 + 4 * ldb_b) + 6));
+            zmm10 = _mm512_fmadd_ps(zmm17, zmm26, zmm10);
+            zmm26 = _mm512_set1_ps(*((const float *)(pb0 + 8 * ldb_b) + 6));
+            zmm11 = _mm512_fmadd_ps(zmm17, zmm18, zmm11);
+            zmm18 = _mm512_set1_ps(*((const float *)pb9 + 6));
+            zmm12 = _mm512_fmadd_ps(zmm17, zmm25, zmm12);
+            zmm25 = _mm512_set1_ps(*((const float *)(pb6 + 4 * ldb_b) + 6));
+            zmm13 = _mm512_fmadd_ps(zmm17, zmm24, zmm13);
+        }
+
+        /* epilogue: the rest of the last iteration, in the registers
+         * of the copy it follows */
+        switch (rem) {
+        case 0:
+            zmm16 = _mm512_set1_ps(*((const float *)(pb3 + 8 * ldb_b)));
+            zmm23 = _mm512_set1_ps(*((const float *)pb12));
+            zmm0 = _mm512_fmadd_ps(zmm15, zmm22, zmm0);
+            zmm22 = _mm512_set1_ps(*((const float *)(pb9 + 4 * ldb_b)));
+            zmm1 = _mm512_fmadd_ps(zmm15, zmm14, zmm1);
+            zmm2 = _mm512_fmadd_ps(zmm15, zmm21, zmm2);
+            zmm3 = _mm512_fmadd_ps(zmm15, zmm20, zmm3);
+            zmm4 = _mm512_fmadd_ps(zmm15, zmm27, zmm4);
+            zmm5 = _mm512_fmadd_ps(zmm15, zmm19, zmm5);
+            zmm6 = _mm512_fmadd_ps(zmm15, zmm26, zmm6);
+            zmm7 = _mm512_fmadd_ps(zmm15, zmm18, zmm7);
+            zmm8 = _mm512_fmadd_ps(zmm15, zmm25, zmm8);
+            zmm9 = _mm512_fmadd_ps(zmm15, zmm17, zmm9);
+            zmm10 = _mm512_fmadd_ps(zmm15, zmm24, zmm10);
+            zmm11 = _mm512_fmadd_ps(zmm15, zmm16, zmm11);
+            zmm12 = _mm512_fmadd_ps(zmm15, zmm23, zmm12);
+            zmm13 = _mm512_fmadd_ps(zmm15, zmm22, zmm13);
+            break;
+        case 1:
+            zmm15 = _mm512_set1_ps(*((const float *)(pb3 + 8 * ldb_b) + 1));
+            zmm22 = _mm512_set1_ps(*((const float *)pb12 + 1));
+            zmm0 = _mm512_fmadd_ps(zmm14, zmm21, zmm0);
+            zmm21 = _mm512_set1_ps(*((const float *)(pb9 + 4 * ldb_b) + 1));
+            zmm1 = _mm512_fmadd_ps(zmm14, zmm20, zmm1);
+            zmm2 = _mm512_fmadd_ps(zmm14, zmm27, zmm2);
+            zmm3 = _mm512_fmadd_ps(zmm14, zmm19, zmm3);
+            zmm4 = _mm512_fmadd_ps(zmm14, zmm26, zmm4);
+            zmm5 = _mm512_fmadd_ps(zmm14, zmm18, zmm5);
+            zmm6 = _mm512_fmadd_ps(zmm14, zmm25, zmm6);
+            zmm7 = _mm512_fmadd_ps(zmm14, zmm17, zmm7);
+            zmm8 = _mm512_fmadd_ps(zmm14, zmm24, zmm8);
+            zmm9 = _mm512_fmadd_ps(zmm14, zmm16, zmm9);
+            zmm10 = _mm512_fmadd_ps(zmm14, zmm23, zmm10);
+            zmm11 = _mm512_fmadd_ps(zmm14, zmm15, zmm11);
+            zmm12 = _mm512_fmadd_ps(zmm14, zmm22, zmm12);
+            zmm13 = _mm512_fmadd_ps(zmm14, zmm21, zmm13);
+            break;
+        case 2:
+            zmm14 = _mm512_set1_ps(*((const float *)(pb3 + 8 * ldb_b) + 2));
+            zmm21 = _mm512_set1_ps(*((const float *)pb12 + 2));
+            zmm0 = _mm512_fmadd_ps(zmm20, zmm27, zmm0);
+            zmm27 = _mm512_set1_ps(*((const float *)(pb9 + 4 * ldb_b) + 2));
+            zmm1 = _mm512_fmadd_ps(zmm20, zmm19, zmm1);
+            zmm2 = _mm512_fmadd_ps(zmm20, zmm26, zmm2);
+            zmm3 = _mm512_fmadd_ps(zmm20, zmm18, zmm3);
+            zmm4 = _mm512_fmadd_ps(zmm20, zmm25, zmm4);
+            zmm5 = _mm512_fmadd_ps(zmm20, zmm17, zmm5);
+            zmm6 = _mm512_fmadd_ps(zmm20, zmm24, zmm6);
+            zmm7 = _mm512_fmadd_ps(zmm20, zmm16, zmm7);
+            zmm8 = _mm512_fmadd_ps(zmm20, zmm23, zmm8);
+            zmm9 = _mm512_fmadd_ps(zmm20, zmm15, zmm9);
+            zmm10 = _mm512_fmadd_ps(zmm20, zmm22, zmm10);
+            zmm11 = _mm512_fmadd_ps(zmm20, zmm14, zmm11);
+            zmm12 = _mm512_fmadd_ps(zmm20, zmm21, zmm12);
+            zmm13 = _mm512_fmadd_ps(zmm20, zmm27, zmm13);
+            break;
+        case 3:
+            zmm20 = _mm512_set1_ps(*((const float *)(pb3 + 8 * ldb_b) + 3));
+            zmm27 = _mm512_set1_ps(*((const float *)pb12 + 3));
+            zmm0 = _mm512_fmadd_ps(zmm19, zmm26, zmm0);
+            zmm26 = _mm512_set1_ps(*((const float *)(pb9 + 4 * ldb_b) + 3));
+            zmm1 = _mm512_fmadd_ps(zmm19, zmm18, zmm1);
+            zmm2 = _mm512_fmadd_ps(zmm19, zmm25, zmm2);
+            zmm3 = _mm512_fmadd_ps(zmm19, zmm17, zmm3);
+            zmm4 = _mm512_fmadd_ps(zmm19, zmm24, zmm4);
+            zmm5 = _mm512_fmadd_ps(zmm19, zmm16, zmm5);
+            zmm6 = _mm512_fmadd_ps(zmm19, zmm23, zmm6);
+            zmm7 = _mm512_fmadd_ps(zmm19, zmm15, zmm7);
+            zmm8 = _mm512_fmadd_ps(zmm19, zmm22, zmm8);
+            zmm9 = _mm512_fmadd_ps(zmm19, zmm14, zmm9);
+            zmm10 = _mm512_fmadd_ps(zmm19, zmm21, zmm10);
+            zmm11 = _mm512_fmadd_ps(zmm19, zmm20, zmm11);
+            zmm12 = _mm512_fmadd_ps(zmm19, zmm27, zmm12);
+            zmm13 = _mm512_fmadd_ps(zmm19, zmm26, zmm13);
+            break;
+        case 4:
+            zmm19 = _mm512_set1_ps(*((const float *)(pb3 + 8 * ldb_b) + 4));
+            zmm26 = _mm512_set1_ps(*((const float *)pb12 + 4));
+            zmm0 = _mm512_fmadd_ps(zmm18, zmm25, zmm0);
+            zmm25 = _mm512_set1_ps(*((const float *)(pb9 + 4 * ldb_b) + 4));
+            zmm1 = _mm512_fmadd_ps(zmm18, zmm17, zmm1);
+            zmm2 = _mm512_fmadd_ps(zmm18, zmm24, zmm2);
+            zmm3 = _mm512_fmadd_ps(zmm18, zmm16, zmm3);
+            zmm4 = _mm512_fmadd_ps(zmm18, zmm23, zmm4);
+            zmm5 = _mm512_fmadd_ps(zmm18, zmm15, zmm5);
+            zmm6 = _mm512_fmadd_ps(zmm18, zmm22, zmm6);
+            zmm7 = _mm512_fmadd_ps(zmm18, zmm14, zmm7);
+            zmm8 = _mm512_fmadd_ps(zmm18, zmm21, zmm8);
+            zmm9 = _mm512_fmadd_ps(zmm18, zmm20, zmm9);
+            zmm10 = _mm512_fmadd_ps(zmm18, zmm27, zmm10);
+            zmm11 = _mm512_fmadd_ps(zmm18, zmm19, zmm11);
+            zmm12 = _mm512_fmadd_ps(zmm18, zmm26, zmm12);
+            zmm13 = _mm512_fmadd_ps(zmm18, zmm25, zmm13);
+            break;
+        case 5:
+            zmm18 = _mm512_set1_ps(*((const float *)(pb3 + 8 * ldb_b) + 5));
+            zmm25 = _mm512_set1_ps(*((const float *)pb12 + 5));
+            zmm0 = _mm512_fmadd_ps(zmm17, zmm24, zmm0);
+            zmm24 = _mm512_set1_ps(*((const float *)(pb9 + 4 * ldb_b) + 5));
+            zmm1 = _mm512_fmadd_ps(zmm17, zmm16, zmm1);
+            zmm2 = _mm512_fmadd_ps(zmm17, zmm23, zmm2);
+            zmm3 = _mm512_fmadd_ps(zmm17, zmm15, zmm3);
+            zmm4 = _mm512_fmadd_ps(zmm17, zmm22, zmm4);
+            zmm5 = _mm512_fmadd_ps(zmm17, zmm14, zmm5);
+            zmm6 = _mm512_fmadd_ps(zmm17, zmm21, zmm6);
+            zmm7 = _mm512_fmadd_ps(zmm17, zmm20, zmm7);
+            zmm8 = _mm512_fmadd_ps(zmm17, zmm27, zmm8);
+            zmm9 = _mm512_fmadd_ps(zmm17, zmm19, zmm9);
+            zmm10 = _mm512_fmadd_ps(zmm17, zmm26, zmm10);
+            zmm11 = _mm512_fmadd_ps(zmm17, zmm18, zmm11);
+            zmm12 = _mm512_fmadd_ps(zmm17, zmm25, zmm12);
+            zmm13 = _mm512_fmadd_ps(zmm17, zmm24, zmm13);
+            break;
+        case 6:
+            zmm17 = _mm512_set1_ps(*((const float *)(pb3 + 8 * ldb_b) + 6));
+            zmm24 = _mm512_set1_ps(*((const float *)pb12 + 6));
+            zmm0 = _mm512_fmadd_ps(zmm16, zmm23, zmm0);
+            zmm23 = _mm512_set1_ps(*((const float *)(pb9 + 4 * ldb_b) + 6));
+            zmm1 = _mm512_fmadd_ps(zmm16, zmm15, zmm1);
+            zmm2 = _mm512_fmadd_ps(zmm16, zmm22, zmm2);
+            zmm3 = _mm512_fmadd_ps(zmm16, zmm14, zmm3);
+            zmm4 = _mm512_fmadd_ps(zmm16, zmm21, zmm4);
+            zmm5 = _mm512_fmadd_ps(zmm16, zmm20, zmm5);
+            zmm6 = _mm512_fmadd_ps(zmm16, zmm27, zmm6);
+            zmm7 = _mm512_fmadd_ps(zmm16, zmm19, zmm7);
+            zmm8 = _mm512_fmadd_ps(zmm16, zmm26, zmm8);
+            zmm9 = _mm512_fmadd_ps(zmm16, zmm18, zmm9);
+            zmm10 = _mm512_fmadd_ps(zmm16, zmm25, zmm10);
+            zmm11 = _mm512_fmadd_ps(zmm16, zmm17, zmm11);
+            zmm12 = _mm512_fmadd_ps(zmm16, zmm24, zmm12);
+            zmm13 = _mm512_fmadd_ps(zmm16, zmm23, zmm13);
+            break;
+
+        }
+    }
+    const float alpha_ = *alpha, beta_ = *beta;
+    if (m == 16 && n == 14 && rs_c == 1) {
+        const __m512 va_ = _mm512_set1_ps(alpha_);
+        if (beta_ == 0) {
+            _mm512_storeu_ps(c + 0 + 0 * cs_c, _mm512_mul_ps(va_, zmm0));
+            _mm512_storeu_ps(c + 0 + 1 * cs_c, _mm512_mul_ps(va_, zmm1));
+            _mm512_storeu_ps(c + 0 + 2 * cs_c, _mm512_mul_ps(va_, zmm2));
+            _mm512_storeu_ps(c + 0 + 3 * cs_c, _mm512_mul_ps(va_, zmm3));
+            _mm512_storeu_ps(c + 0 + 4 * cs_c, _mm512_mul_ps(va_, zmm4));
+            _mm512_storeu_ps(c + 0 + 5 * cs_c, _mm512_mul_ps(va_, zmm5));
+            _mm512_storeu_ps(c + 0 + 6 * cs_c, _mm512_mul_ps(va_, zmm6));
+            _mm512_storeu_ps(c + 0 + 7 * cs_c, _mm512_mul_ps(va_, zmm7));
+            _mm512_storeu_ps(c + 0 + 8 * cs_c, _mm512_mul_ps(va_, zmm8));
+            _mm512_storeu_ps(c + 0 + 9 * cs_c, _mm512_mul_ps(va_, zmm9));
+            _mm512_storeu_ps(c + 0 + 10 * cs_c, _mm512_mul_ps(va_, zmm10));
+            _mm512_storeu_ps(c + 0 + 11 * cs_c, _mm512_mul_ps(va_, zmm11));
+            _mm512_storeu_ps(c + 0 + 12 * cs_c, _mm512_mul_ps(va_, zmm12));
+            _mm512_storeu_ps(c + 0 + 13 * cs_c, _mm512_mul_ps(va_, zmm13));
+        } else if (beta_ == 1) {
+            _mm512_storeu_ps(c + 0 + 0 * cs_c, _mm512_fmadd_ps(va_, zmm0, _mm512_loadu_ps(c + 0 + 0 * cs_c)));
+            _mm512_storeu_ps(c + 0 + 1 * cs_c, _mm512_fmadd_ps(va_, zmm1, _mm512_loadu_ps(c + 0 + 1 * cs_c)));
+            _mm512_storeu_ps(c + 0 + 2 * cs_c, _mm512_fmadd_ps(va_, zmm2, _mm512_loadu_ps(c + 0 + 2 * cs_c)));
+            _mm512_storeu_ps(c + 0 + 3 * cs_c, _mm512_fmadd_ps(va_, zmm3, _mm512_loadu_ps(c + 0 + 3 * cs_c)));
+            _mm512_storeu_ps(c + 0 + 4 * cs_c, _mm512_fmadd_ps(va_, zmm4, _mm512_loadu_ps(c + 0 + 4 * cs_c)));
+            _mm512_storeu_ps(c + 0 + 5 * cs_c, _mm512_fmadd_ps(va_, zmm5, _mm512_loadu_ps(c + 0 + 5 * cs_c)));
+            _mm512_storeu_ps(c + 0 + 6 * cs_c, _mm512_fmadd_ps(va_, zmm6, _mm512_loadu_ps(c + 0 + 6 * cs_c)));
+            _mm512_storeu_ps(c + 0 + 7 * cs_c, _mm512_fmadd_ps(va_, zmm7, _mm512_loadu_ps(c + 0 + 7 * cs_c)));
+            _mm512_storeu_ps(c + 0 + 8 * cs_c, _mm512_fmadd_ps(va_, zmm8, _mm512_loadu_ps(c + 0 + 8 * cs_c)));
+            _mm512_storeu_ps(c + 0 + 9 * cs_c, _mm512_fmadd_ps(va_, zmm9, _mm512_loadu_ps(c + 0 + 9 * cs_c)));
+            _mm512_storeu_ps(c + 0 + 10 * cs_c, _mm512_fmadd_ps(va_, zmm10, _mm512_loadu_ps(c + 0 + 10 * cs_c)));
+            _mm512_storeu_ps(c + 0 + 11 * cs_c, _mm512_fmadd_ps(va_, zmm11, _mm512_loadu_ps(c + 0 + 11 * cs_c)));
+            _mm512_storeu_ps(c + 0 + 12 * cs_c, _mm512_fmadd_ps(va_, zmm12, _mm512_loadu_ps(c + 0 + 12 * cs_c)));
+            _mm512_storeu_ps(c + 0 + 13 * cs_c, _mm512_fmadd_ps(va_, zmm13, _mm512_loadu_ps(c + 0 + 13 * cs_c)));
+        } else {
+            const __m512 vb_ = _mm512_set1_ps(beta_);
+            _mm512_storeu_ps(c + 0 + 0 * cs_c, _mm512_fmadd_ps(va_, zmm0, _mm512_mul_ps(vb_, _mm512_loadu_ps(c + 0 + 0 * cs_c))));
+            _mm512_storeu_ps(c + 0 + 1 * cs_c, _mm512_fmadd_ps(va_, zmm1, _mm512_mul_ps(vb_, _mm512_loadu_ps(c + 0 + 1 * cs_c))));
+            _mm512_storeu_ps(c + 0 + 2 * cs_c, _mm512_fmadd_ps(va_, zmm2, _mm512_mul_ps(vb_, _mm512_loadu_ps(c + 0 + 2 * cs_c))));
+            _mm512_storeu_ps(c + 0 + 3 * cs_c, _mm512_fmadd_ps(va_, zmm3, _mm512_mul_ps(vb_, _mm512_loadu_ps(c + 0 + 3 * cs_c))));
+            _mm512_storeu_ps(c + 0 + 4 * cs_c, _mm512_fmadd_ps(va_, zmm4, _mm512_mul_ps(vb_, _mm512_loadu_ps(c + 0 + 4 * cs_c))));
+            _mm512_storeu_ps(c + 0 + 5 * cs_c, _mm512_fmadd_ps(va_, zmm5, _mm512_mul_ps(vb_, _mm512_loadu_ps(c + 0 + 5 * cs_c))));
+            _mm512_storeu_ps(c + 0 + 6 * cs_c, _mm512_fmadd_ps(va_, zmm6, _mm512_mul_ps(vb_, _mm512_loadu_ps(c + 0 + 6 * cs_c))));
+            _mm512_storeu_ps(c + 0 + 7 * cs_c, _mm512_fmadd_ps(va_, zmm7, _mm512_mul_ps(vb_, _mm512_loadu_ps(c + 0 + 7 * cs_c))));
+            _mm512_storeu_ps(c + 0 + 8 * cs_c, _mm512_fmadd_ps(va_, zmm8, _mm512_mul_ps(vb_, _mm512_loadu_ps(c + 0 + 8 * cs_c))));
+            _mm512_storeu_ps(c + 0 + 9 * cs_c, _mm512_fmadd_ps(va_, zmm9, _mm512_mul_ps(vb_, _mm512_loadu_ps(c + 0 + 9 * cs_c))));
+            _mm512_storeu_ps(c + 0 + 10 * cs_c, _mm512_fmadd_ps(va_, zmm10, _mm512_mul_ps(vb_, _mm512_loadu_ps(c + 0 + 10 * cs_c))));
+            _mm512_storeu_ps(c + 0 + 11 * cs_c, _mm512_fmadd_ps(va_, zmm11, _mm512_mul_ps(vb_, _mm512_loadu_ps(c + 0 + 11 * cs_c))));
+            _mm512_storeu_ps(c + 0 + 12 * cs_c, _mm512_fmadd_ps(va_, zmm12, _mm512_mul_ps(vb_, _mm512_loadu_ps(c + 0 + 12 * cs_c))));
+            _mm512_storeu_ps(c + 0 + 13 * cs_c, _mm512_fmadd_ps(va_, zmm13, _mm512_mul_ps(vb_, _mm512_loadu_ps(c + 0 + 13 * cs_c))));
+        }
+        return;
+    }
+    if (rs_c == 1) {   /* edge tile: predicated */
+        const __m512 va_ = _mm512_set1_ps(alpha_);
+        if (beta_ == 0) {
+            if (0 < m && 0 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 0 * cs_c, k_, _mm512_mul_ps(va_, zmm0));
+            }
+            if (0 < m && 1 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 1 * cs_c, k_, _mm512_mul_ps(va_, zmm1));
+            }
+            if (0 < m && 2 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 2 * cs_c, k_, _mm512_mul_ps(va_, zmm2));
+            }
+            if (0 < m && 3 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 3 * cs_c, k_, _mm512_mul_ps(va_, zmm3));
+            }
+            if (0 < m && 4 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 4 * cs_c, k_, _mm512_mul_ps(va_, zmm4));
+            }
+            if (0 < m && 5 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 5 * cs_c, k_, _mm512_mul_ps(va_, zmm5));
+            }
+            if (0 < m && 6 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 6 * cs_c, k_, _mm512_mul_ps(va_, zmm6));
+            }
+            if (0 < m && 7 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 7 * cs_c, k_, _mm512_mul_ps(va_, zmm7));
+            }
+            if (0 < m && 8 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 8 * cs_c, k_, _mm512_mul_ps(va_, zmm8));
+            }
+            if (0 < m && 9 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 9 * cs_c, k_, _mm512_mul_ps(va_, zmm9));
+            }
+            if (0 < m && 10 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 10 * cs_c, k_, _mm512_mul_ps(va_, zmm10));
+            }
+            if (0 < m && 11 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 11 * cs_c, k_, _mm512_mul_ps(va_, zmm11));
+            }
+            if (0 < m && 12 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 12 * cs_c, k_, _mm512_mul_ps(va_, zmm12));
+            }
+            if (0 < m && 13 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 13 * cs_c, k_, _mm512_mul_ps(va_, zmm13));
+            }
+        } else if (beta_ == 1) {
+            if (0 < m && 0 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 0 * cs_c, k_, _mm512_fmadd_ps(va_, zmm0, _mm512_maskz_loadu_ps(k_, c + 0 + 0 * cs_c)));
+            }
+            if (0 < m && 1 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 1 * cs_c, k_, _mm512_fmadd_ps(va_, zmm1, _mm512_maskz_loadu_ps(k_, c + 0 + 1 * cs_c)));
+            }
+            if (0 < m && 2 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 2 * cs_c, k_, _mm512_fmadd_ps(va_, zmm2, _mm512_maskz_loadu_ps(k_, c + 0 + 2 * cs_c)));
+            }
+            if (0 < m && 3 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 3 * cs_c, k_, _mm512_fmadd_ps(va_, zmm3, _mm512_maskz_loadu_ps(k_, c + 0 + 3 * cs_c)));
+            }
+            if (0 < m && 4 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 4 * cs_c, k_, _mm512_fmadd_ps(va_, zmm4, _mm512_maskz_loadu_ps(k_, c + 0 + 4 * cs_c)));
+            }
+            if (0 < m && 5 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 5 * cs_c, k_, _mm512_fmadd_ps(va_, zmm5, _mm512_maskz_loadu_ps(k_, c + 0 + 5 * cs_c)));
+            }
+            if (0 < m && 6 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 6 * cs_c, k_, _mm512_fmadd_ps(va_, zmm6, _mm512_maskz_loadu_ps(k_, c + 0 + 6 * cs_c)));
+            }
+            if (0 < m && 7 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 7 * cs_c, k_, _mm512_fmadd_ps(va_, zmm7, _mm512_maskz_loadu_ps(k_, c + 0 + 7 * cs_c)));
+            }
+            if (0 < m && 8 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 8 * cs_c, k_, _mm512_fmadd_ps(va_, zmm8, _mm512_maskz_loadu_ps(k_, c + 0 + 8 * cs_c)));
+            }
+            if (0 < m && 9 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 9 * cs_c, k_, _mm512_fmadd_ps(va_, zmm9, _mm512_maskz_loadu_ps(k_, c + 0 + 9 * cs_c)));
+            }
+            if (0 < m && 10 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 10 * cs_c, k_, _mm512_fmadd_ps(va_, zmm10, _mm512_maskz_loadu_ps(k_, c + 0 + 10 * cs_c)));
+            }
+            if (0 < m && 11 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 11 * cs_c, k_, _mm512_fmadd_ps(va_, zmm11, _mm512_maskz_loadu_ps(k_, c + 0 + 11 * cs_c)));
+            }
+            if (0 < m && 12 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 12 * cs_c, k_, _mm512_fmadd_ps(va_, zmm12, _mm512_maskz_loadu_ps(k_, c + 0 + 12 * cs_c)));
+            }
+            if (0 < m && 13 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 13 * cs_c, k_, _mm512_fmadd_ps(va_, zmm13, _mm512_maskz_loadu_ps(k_, c + 0 + 13 * cs_c)));
+            }
+        } else {
+            const __m512 vb_ = _mm512_set1_ps(beta_);
+            if (0 < m && 0 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 0 * cs_c, k_, _mm512_fmadd_ps(va_, zmm0, _mm512_mul_ps(vb_, _mm512_maskz_loadu_ps(k_, c + 0 + 0 * cs_c))));
+            }
+            if (0 < m && 1 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 1 * cs_c, k_, _mm512_fmadd_ps(va_, zmm1, _mm512_mul_ps(vb_, _mm512_maskz_loadu_ps(k_, c + 0 + 1 * cs_c))));
+            }
+            if (0 < m && 2 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 2 * cs_c, k_, _mm512_fmadd_ps(va_, zmm2, _mm512_mul_ps(vb_, _mm512_maskz_loadu_ps(k_, c + 0 + 2 * cs_c))));
+            }
+            if (0 < m && 3 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 3 * cs_c, k_, _mm512_fmadd_ps(va_, zmm3, _mm512_mul_ps(vb_, _mm512_maskz_loadu_ps(k_, c + 0 + 3 * cs_c))));
+            }
+            if (0 < m && 4 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 4 * cs_c, k_, _mm512_fmadd_ps(va_, zmm4, _mm512_mul_ps(vb_, _mm512_maskz_loadu_ps(k_, c + 0 + 4 * cs_c))));
+            }
+            if (0 < m && 5 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 5 * cs_c, k_, _mm512_fmadd_ps(va_, zmm5, _mm512_mul_ps(vb_, _mm512_maskz_loadu_ps(k_, c + 0 + 5 * cs_c))));
+            }
+            if (0 < m && 6 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 6 * cs_c, k_, _mm512_fmadd_ps(va_, zmm6, _mm512_mul_ps(vb_, _mm512_maskz_loadu_ps(k_, c + 0 + 6 * cs_c))));
+            }
+            if (0 < m && 7 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 7 * cs_c, k_, _mm512_fmadd_ps(va_, zmm7, _mm512_mul_ps(vb_, _mm512_maskz_loadu_ps(k_, c + 0 + 7 * cs_c))));
+            }
+            if (0 < m && 8 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 8 * cs_c, k_, _mm512_fmadd_ps(va_, zmm8, _mm512_mul_ps(vb_, _mm512_maskz_loadu_ps(k_, c + 0 + 8 * cs_c))));
+            }
+            if (0 < m && 9 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 9 * cs_c, k_, _mm512_fmadd_ps(va_, zmm9, _mm512_mul_ps(vb_, _mm512_maskz_loadu_ps(k_, c + 0 + 9 * cs_c))));
+            }
+            if (0 < m && 10 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 10 * cs_c, k_, _mm512_fmadd_ps(va_, zmm10, _mm512_mul_ps(vb_, _mm512_maskz_loadu_ps(k_, c + 0 + 10 * cs_c))));
+            }
+            if (0 < m && 11 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 11 * cs_c, k_, _mm512_fmadd_ps(va_, zmm11, _mm512_mul_ps(vb_, _mm512_maskz_loadu_ps(k_, c + 0 + 11 * cs_c))));
+            }
+            if (0 < m && 12 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 12 * cs_c, k_, _mm512_fmadd_ps(va_, zmm12, _mm512_mul_ps(vb_, _mm512_maskz_loadu_ps(k_, c + 0 + 12 * cs_c))));
+            }
+            if (0 < m && 13 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 13 * cs_c, k_, _mm512_fmadd_ps(va_, zmm13, _mm512_mul_ps(vb_, _mm512_maskz_loadu_ps(k_, c + 0 + 13 * cs_c))));
+            }
+        }
+        return;
+    }
+    float t_[224];
+    _mm512_storeu_ps(t_ + 0, zmm0);
+    _mm512_storeu_ps(t_ + 16, zmm1);
+    _mm512_storeu_ps(t_ + 32, zmm2);
+    _mm512_storeu_ps(t_ + 48, zmm3);
+    _mm512_storeu_ps(t_ + 64, zmm4);
+    _mm512_storeu_ps(t_ + 80, zmm5);
+    _mm512_storeu_ps(t_ + 96, zmm6);
+    _mm512_storeu_ps(t_ + 112, zmm7);
+    _mm512_storeu_ps(t_ + 128, zmm8);
+    _mm512_storeu_ps(t_ + 144, zmm9);
+    _mm512_storeu_ps(t_ + 160, zmm10);
+    _mm512_storeu_ps(t_ + 176, zmm11);
+    _mm512_storeu_ps(t_ + 192, zmm12);
+    _mm512_storeu_ps(t_ + 208, zmm13);
+    /* position in t_ of C(i, j), at_[i + j*16] */
+    static const unsigned short at_[224] = {
+        0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15,
+        16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31,
+        32, 33, 34, 35, 36, 37, 38, 39, 40, 41, 42, 43, 44, 45, 46, 47,
+        48, 49, 50, 51, 52, 53, 54, 55, 56, 57, 58, 59, 60, 61, 62, 63,
+        64, 65, 66, 67, 68, 69, 70, 71, 72, 73, 74, 75, 76, 77, 78, 79,
+        80, 81, 82, 83, 84, 85, 86, 87, 88, 89, 90, 91, 92, 93, 94, 95,
+        96, 97, 98, 99, 100, 101, 102, 103, 104, 105, 106, 107, 108, 109, 110, 111,
+        112, 113, 114, 115, 116, 117, 118, 119, 120, 121, 122, 123, 124, 125, 126, 127,
+        128, 129, 130, 131, 132, 133, 134, 135, 136, 137, 138, 139, 140, 141, 142, 143,
+        144, 145, 146, 147, 148, 149, 150, 151, 152, 153, 154, 155, 156, 157, 158, 159,
+        160, 161, 162, 163, 164, 165, 166, 167, 168, 169, 170, 171, 172, 173, 174, 175,
+        176, 177, 178, 179, 180, 181, 182, 183, 184, 185, 186, 187, 188, 189, 190, 191,
+        192, 193, 194, 195, 196, 197, 198, 199, 200, 201, 202, 203, 204, 205, 206, 207,
+        208, 209, 210, 211, 212, 213, 214, 215, 216, 217, 218, 219, 220, 221, 222, 223,
+    };
+    for (int64_t j = 0; j < n; j++)
+        for (int64_t i = 0; i < m; i++) {
+            float v = alpha_ * t_[at_[i + j * 16]];
+            float *cij = c + i * rs_c + j * cs_c;
+            *cij = beta_ == 0 ? v : v + beta_ * *cij;
+        }
+
+}
+
+void sapphirerapids_sgemm_32x14_e16x8(int64_t m, int64_t n, int64_t k, const float *alpha, const float *a, int64_t lda,
+                                      const float *b, int64_t ldb, const float *beta, float *c, int64_t rs_c, int64_t cs_c)
+{
+    const int64_t lda_b = lda * (int64_t)sizeof(float), ldb_b = ldb * (int64_t)sizeof(float);
+    const char *pa0 = (const char *)a;
+    const char *pb0 = (const char *)b,
+               *pb3 = pb0 + 3 * ldb_b,
+               *pb6 = pb0 + 6 * ldb_b;
+    __m512 zmm0, zmm1, zmm2, zmm3, zmm4, zmm5, zmm6, zmm7;
+    __m512 zmm8, zmm9, zmm10, zmm11, zmm12, zmm13, zmm14, zmm15;
+    __m512 zmm16, zmm17, zmm18;
+
+    zmm0 = _mm512_setzero_ps();
+    zmm1 = _mm512_setzero_ps();
+    zmm2 = _mm512_setzero_ps();
+    zmm3 = _mm512_setzero_ps();
+    zmm4 = _mm512_setzero_ps();
+    zmm5 = _mm512_setzero_ps();
+    zmm6 = _mm512_setzero_ps();
+    zmm7 = _mm512_setzero_ps();
+
+    /* C is read (or overwritten) after the k loop: start fetching it now */
+    if (rs_c == 1)
+        for (int64_t j = 0; j < n; j++) {
+            __builtin_prefetch(c + j * cs_c, 1, 3);
+            __builtin_prefetch(c + j * cs_c + m - 1, 1, 3);
+        }
+    else
+        for (int64_t i = 0; i < m; i++) {
+            __builtin_prefetch(c + i * rs_c, 1, 3);
+            __builtin_prefetch(c + i * rs_c + (n - 1) * cs_c, 1, 3);
+        }
+    if (k > 0) {
+        /* prologue: the first 21 instructions of iteration 0 (pointer
+         * bumps among them become load offsets) */
+        zmm9 = _mm512_loadu_ps((const float *)pa0);
+        zmm10 = _mm512_set1_ps(*((const float *)pb0));
+        zmm11 = _mm512_set1_ps(*((const float *)(pb0 + ldb_b)));
+        zmm12 = _mm512_set1_ps(*((const float *)(pb0 + 2 * ldb_b)));
+        zmm13 = _mm512_set1_ps(*((const float *)pb3));
+        zmm14 = _mm512_set1_ps(*((const float *)(pb0 + 4 * ldb_b)));
+        zmm15 = _mm512_set1_ps(*((const float *)(pb3 + 2 * ldb_b)));
+        zmm16 = _mm512_set1_ps(*((const float *)pb6));
+        zmm18 = _mm512_set1_ps(*((const float *)(pb3 + 4 * ldb_b)));
+        zmm0 = _mm512_fmadd_ps(zmm9, zmm10, zmm0);
+        zmm1 = _mm512_fmadd_ps(zmm9, zmm11, zmm1);
+        zmm2 = _mm512_fmadd_ps(zmm9, zmm12, zmm2);
+        zmm3 = _mm512_fmadd_ps(zmm9, zmm13, zmm3);
+        zmm4 = _mm512_fmadd_ps(zmm9, zmm14, zmm4);
+        zmm5 = _mm512_fmadd_ps(zmm9, zmm15, zmm5);
+        zmm6 = _mm512_fmadd_ps(zmm9, zmm16, zmm6);
+
+        /* kernel: iteration i and the start of i+1, unrolled 2x */
+        int64_t nq = k - 1;
+        for (int64_t it = nq / 2; it > 0; it--) {
+            /* copy 0 */
+            zmm8 = _mm512_loadu_ps((const float *)(pa0 + lda_b));
+            zmm10 = _mm512_set1_ps(*((const float *)pb0 + 1));
+            zmm11 = _mm512_set1_ps(*((const float *)(pb0 + ldb_b) + 1));
+            zmm12 = _mm512_set1_ps(*((const float *)(pb0 + 2 * ldb_b) + 1));
+            zmm13 = _mm512_set1_ps(*((const float *)pb3 + 1));
+            zmm14 = _mm512_set1_ps(*((const float *)(pb0 + 4 * ldb_b) + 1));
+            zmm15 = _mm512_set1_ps(*((const float *)(pb3 + 2 * ldb_b) + 1));
+            zmm16 = _mm512_set1_ps(*((const float *)pb6 + 1));
+            zmm17 = _mm512_set1_ps(*((const float *)(pb3 + 4 * ldb_b) + 1));
+            zmm0 = _mm512_fmadd_ps(zmm8, zmm10, zmm0);
+            zmm1 = _mm512_fmadd_ps(zmm8, zmm11, zmm1);
+            zmm2 = _mm512_fmadd_ps(zmm8, zmm12, zmm2);
+            zmm3 = _mm512_fmadd_ps(zmm8, zmm13, zmm3);
+            zmm4 = _mm512_fmadd_ps(zmm8, zmm14, zmm4);
+            zmm5 = _mm512_fmadd_ps(zmm8, zmm15, zmm5);
+            zmm6 = _mm512_fmadd_ps(zmm8, zmm16, zmm6);
+            zmm7 = _mm512_fmadd_ps(zmm9, zmm18, zmm7);
+            /* copy 1 */
+            zmm9 = _mm512_loadu_ps((const float *)(pa0 + 2 * lda_b));
+            zmm10 = _mm512_set1_ps(*((const float *)pb0 + 2));
+            zmm11 = _mm512_set1_ps(*((const float *)(pb0 + ldb_b) + 2));
+            zmm12 = _mm512_set1_ps(*((const float *)(pb0 + 2 * ldb_b) + 2));
+            zmm13 = _mm512_set1_ps(*((const float *)pb3 + 2));
+            zmm14 = _mm512_set1_ps(*((const float *)(pb0 + 4 * ldb_b) + 2));
+            zmm15 = _mm512_set1_ps(*((const float *)(pb3 + 2 * ldb_b) + 2));
+            zmm16 = _mm512_set1_ps(*((const float *)pb6 + 2));
+            zmm18 = _mm512_set1_ps(*((const float *)(pb3 + 4 * ldb_b) + 2));
+            zmm0 = _mm512_fmadd_ps(zmm9, zmm10, zmm0);
+            zmm1 = _mm512_fmadd_ps(zmm9, zmm11, zmm1);
+            zmm2 = _mm512_fmadd_ps(zmm9, zmm12, zmm2);
+            zmm3 = _mm512_fmadd_ps(zmm9, zmm13, zmm3);
+            zmm4 = _mm512_fmadd_ps(zmm9, zmm14, zmm4);
+            zmm5 = _mm512_fmadd_ps(zmm9, zmm15, zmm5);
+            zmm6 = _mm512_fmadd_ps(zmm9, zmm16, zmm6);
+            zmm7 = _mm512_fmadd_ps(zmm8, zmm17, zmm7);
+
+            pa0 += 2 * lda_b;
+            pb0 += 8;
+            pb3 += 8;
+            pb6 += 8;
+        }
+        int64_t rem = nq % 2;
+        if (rem > 0) {
+            zmm8 = _mm512_loadu_ps((const float *)(pa0 + lda_b));
+            zmm10 = _mm512_set1_ps(*((const float *)pb0 + 1));
+            zmm11 = _mm512_set1_ps(*((const float *)(pb0 + ldb_b) + 1));
+            zmm12 = _mm512_set1_ps(*((const float *)(pb0 + 2 * ldb_b) + 1));
+            zmm13 = _mm512_set1_ps(*((const float *)pb3 + 1));
+            zmm14 = _mm512_set1_ps(*((const float *)(pb0 + 4 * ldb_b) + 1));
+            zmm15 = _mm512_set1_ps(*((const float *)(pb3 + 2 * ldb_b) + 1));
+            zmm16 = _mm512_set1_ps(*((const float *)pb6 + 1));
+            zmm17 = _mm512_set1_ps(*((const float *)(pb3 + 4 * ldb_b) + 1));
+            zmm0 = _mm512_fmadd_ps(zmm8, zmm10, zmm0);
+            zmm1 = _mm512_fmadd_ps(zmm8, zmm11, zmm1);
+            zmm2 = _mm512_fmadd_ps(zmm8, zmm12, zmm2);
+            zmm3 = _mm512_fmadd_ps(zmm8, zmm13, zmm3);
+            zmm4 = _mm512_fmadd_ps(zmm8, zmm14, zmm4);
+            zmm5 = _mm512_fmadd_ps(zmm8, zmm15, zmm5);
+            zmm6 = _mm512_fmadd_ps(zmm8, zmm16, zmm6);
+            zmm7 = _mm512_fmadd_ps(zmm9, zmm18, zmm7);
+        }
+
+        /* epilogue: the rest of the last iteration, in the registers
+         * of the copy it follows */
+        switch (rem) {
+        case 0:
+            zmm7 = _mm512_fmadd_ps(zmm9, zmm18, zmm7);
+            break;
+        case 1:
+            zmm7 = _mm512_fmadd_ps(zmm8, zmm17, zmm7);
+            break;
+
+        }
+    }
+    const float alpha_ = *alpha, beta_ = *beta;
+    if (m == 16 && n == 8 && rs_c == 1) {
+        const __m512 va_ = _mm512_set1_ps(alpha_);
+        if (beta_ == 0) {
+            _mm512_storeu_ps(c + 0 + 0 * cs_c, _mm512_mul_ps(va_, zmm0));
+            _mm512_storeu_ps(c + 0 + 1 * cs_c, _mm512_mul_ps(va_, zmm1));
+            _mm512_storeu_ps(c + 0 + 2 * cs_c, _mm512_mul_ps(va_, zmm2));
+            _mm512_storeu_ps(c + 0 + 3 * cs_c, _mm512_mul_ps(va_, zmm3));
+            _mm512_storeu_ps(c + 0 + 4 * cs_c, _mm512_mul_ps(va_, zmm4));
+            _mm512_storeu_ps(c + 0 + 5 * cs_c, _mm512_mul_ps(va_, zmm5));
+            _mm512_storeu_ps(c + 0 + 6 * cs_c, _mm512_mul_ps(va_, zmm6));
+            _mm512_storeu_ps(c + 0 + 7 * cs_c, _mm512_mul_ps(va_, zmm7));
+        } else if (beta_ == 1) {
+            _mm512_storeu_ps(c + 0 + 0 * cs_c, _mm512_fmadd_ps(va_, zmm0, _mm512_loadu_ps(c + 0 + 0 * cs_c)));
+            _mm512_storeu_ps(c + 0 + 1 * cs_c, _mm512_fmadd_ps(va_, zmm1, _mm512_loadu_ps(c + 0 + 1 * cs_c)));
+            _mm512_storeu_ps(c + 0 + 2 * cs_c, _mm512_fmadd_ps(va_, zmm2, _mm512_loadu_ps(c + 0 + 2 * cs_c)));
+            _mm512_storeu_ps(c + 0 + 3 * cs_c, _mm512_fmadd_ps(va_, zmm3, _mm512_loadu_ps(c + 0 + 3 * cs_c)));
+            _mm512_storeu_ps(c + 0 + 4 * cs_c, _mm512_fmadd_ps(va_, zmm4, _mm512_loadu_ps(c + 0 + 4 * cs_c)));
+            _mm512_storeu_ps(c + 0 + 5 * cs_c, _mm512_fmadd_ps(va_, zmm5, _mm512_loadu_ps(c + 0 + 5 * cs_c)));
+            _mm512_storeu_ps(c + 0 + 6 * cs_c, _mm512_fmadd_ps(va_, zmm6, _mm512_loadu_ps(c + 0 + 6 * cs_c)));
+            _mm512_storeu_ps(c + 0 + 7 * cs_c, _mm512_fmadd_ps(va_, zmm7, _mm512_loadu_ps(c + 0 + 7 * cs_c)));
+        } else {
+            const __m512 vb_ = _mm512_set1_ps(beta_);
+            _mm512_storeu_ps(c + 0 + 0 * cs_c, _mm512_fmadd_ps(va_, zmm0, _mm512_mul_ps(vb_, _mm512_loadu_ps(c + 0 + 0 * cs_c))));
+            _mm512_storeu_ps(c + 0 + 1 * cs_c, _mm512_fmadd_ps(va_, zmm1, _mm512_mul_ps(vb_, _mm512_loadu_ps(c + 0 + 1 * cs_c))));
+            _mm512_storeu_ps(c + 0 + 2 * cs_c, _mm512_fmadd_ps(va_, zmm2, _mm512_mul_ps(vb_, _mm512_loadu_ps(c + 0 + 2 * cs_c))));
+            _mm512_storeu_ps(c + 0 + 3 * cs_c, _mm512_fmadd_ps(va_, zmm3, _mm512_mul_ps(vb_, _mm512_loadu_ps(c + 0 + 3 * cs_c))));
+            _mm512_storeu_ps(c + 0 + 4 * cs_c, _mm512_fmadd_ps(va_, zmm4, _mm512_mul_ps(vb_, _mm512_loadu_ps(c + 0 + 4 * cs_c))));
+            _mm512_storeu_ps(c + 0 + 5 * cs_c, _mm512_fmadd_ps(va_, zmm5, _mm512_mul_ps(vb_, _mm512_loadu_ps(c + 0 + 5 * cs_c))));
+            _mm512_storeu_ps(c + 0 + 6 * cs_c, _mm512_fmadd_ps(va_, zmm6, _mm512_mul_ps(vb_, _mm512_loadu_ps(c + 0 + 6 * cs_c))));
+            _mm512_storeu_ps(c + 0 + 7 * cs_c, _mm512_fmadd_ps(va_, zmm7, _mm512_mul_ps(vb_, _mm512_loadu_ps(c + 0 + 7 * cs_c))));
+        }
+        return;
+    }
+    if (rs_c == 1) {   /* edge tile: predicated */
+        const __m512 va_ = _mm512_set1_ps(alpha_);
+        if (beta_ == 0) {
+            if (0 < m && 0 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 0 * cs_c, k_, _mm512_mul_ps(va_, zmm0));
+            }
+            if (0 < m && 1 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 1 * cs_c, k_, _mm512_mul_ps(va_, zmm1));
+            }
+            if (0 < m && 2 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 2 * cs_c, k_, _mm512_mul_ps(va_, zmm2));
+            }
+            if (0 < m && 3 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 3 * cs_c, k_, _mm512_mul_ps(va_, zmm3));
+            }
+            if (0 < m && 4 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 4 * cs_c, k_, _mm512_mul_ps(va_, zmm4));
+            }
+            if (0 < m && 5 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 5 * cs_c, k_, _mm512_mul_ps(va_, zmm5));
+            }
+            if (0 < m && 6 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 6 * cs_c, k_, _mm512_mul_ps(va_, zmm6));
+            }
+            if (0 < m && 7 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 7 * cs_c, k_, _mm512_mul_ps(va_, zmm7));
+            }
+        } else if (beta_ == 1) {
+            if (0 < m && 0 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 0 * cs_c, k_, _mm512_fmadd_ps(va_, zmm0, _mm512_maskz_loadu_ps(k_, c + 0 + 0 * cs_c)));
+            }
+            if (0 < m && 1 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 1 * cs_c, k_, _mm512_fmadd_ps(va_, zmm1, _mm512_maskz_loadu_ps(k_, c + 0 + 1 * cs_c)));
+            }
+            if (0 < m && 2 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 2 * cs_c, k_, _mm512_fmadd_ps(va_, zmm2, _mm512_maskz_loadu_ps(k_, c + 0 + 2 * cs_c)));
+            }
+            if (0 < m && 3 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 3 * cs_c, k_, _mm512_fmadd_ps(va_, zmm3, _mm512_maskz_loadu_ps(k_, c + 0 + 3 * cs_c)));
+            }
+            if (0 < m && 4 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 4 * cs_c, k_, _mm512_fmadd_ps(va_, zmm4, _mm512_maskz_loadu_ps(k_, c + 0 + 4 * cs_c)));
+            }
+            if (0 < m && 5 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 5 * cs_c, k_, _mm512_fmadd_ps(va_, zmm5, _mm512_maskz_loadu_ps(k_, c + 0 + 5 * cs_c)));
+            }
+            if (0 < m && 6 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 6 * cs_c, k_, _mm512_fmadd_ps(va_, zmm6, _mm512_maskz_loadu_ps(k_, c + 0 + 6 * cs_c)));
+            }
+            if (0 < m && 7 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 7 * cs_c, k_, _mm512_fmadd_ps(va_, zmm7, _mm512_maskz_loadu_ps(k_, c + 0 + 7 * cs_c)));
+            }
+        } else {
+            const __m512 vb_ = _mm512_set1_ps(beta_);
+            if (0 < m && 0 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 0 * cs_c, k_, _mm512_fmadd_ps(va_, zmm0, _mm512_mul_ps(vb_, _mm512_maskz_loadu_ps(k_, c + 0 + 0 * cs_c))));
+            }
+            if (0 < m && 1 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 1 * cs_c, k_, _mm512_fmadd_ps(va_, zmm1, _mm512_mul_ps(vb_, _mm512_maskz_loadu_ps(k_, c + 0 + 1 * cs_c))));
+            }
+            if (0 < m && 2 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 2 * cs_c, k_, _mm512_fmadd_ps(va_, zmm2, _mm512_mul_ps(vb_, _mm512_maskz_loadu_ps(k_, c + 0 + 2 * cs_c))));
+            }
+            if (0 < m && 3 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 3 * cs_c, k_, _mm512_fmadd_ps(va_, zmm3, _mm512_mul_ps(vb_, _mm512_maskz_loadu_ps(k_, c + 0 + 3 * cs_c))));
+            }
+            if (0 < m && 4 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 4 * cs_c, k_, _mm512_fmadd_ps(va_, zmm4, _mm512_mul_ps(vb_, _mm512_maskz_loadu_ps(k_, c + 0 + 4 * cs_c))));
+            }
+            if (0 < m && 5 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 5 * cs_c, k_, _mm512_fmadd_ps(va_, zmm5, _mm512_mul_ps(vb_, _mm512_maskz_loadu_ps(k_, c + 0 + 5 * cs_c))));
+            }
+            if (0 < m && 6 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 6 * cs_c, k_, _mm512_fmadd_ps(va_, zmm6, _mm512_mul_ps(vb_, _mm512_maskz_loadu_ps(k_, c + 0 + 6 * cs_c))));
+            }
+            if (0 < m && 7 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 7 * cs_c, k_, _mm512_fmadd_ps(va_, zmm7, _mm512_mul_ps(vb_, _mm512_maskz_loadu_ps(k_, c + 0 + 7 * cs_c))));
+            }
+        }
+        return;
+    }
+    float t_[128];
+    _mm512_storeu_ps(t_ + 0, zmm0);
+    _mm512_storeu_ps(t_ + 16, zmm1);
+    _mm512_storeu_ps(t_ + 32, zmm2);
+    _mm512_storeu_ps(t_ + 48, zmm3);
+    _mm512_storeu_ps(t_ + 64, zmm4);
+    _mm512_storeu_ps(t_ + 80, zmm5);
+    _mm512_storeu_ps(t_ + 96, zmm6);
+    _mm512_storeu_ps(t_ + 112, zmm7);
+    /* position in t_ of C(i, j), at_[i + j*16] */
+    static const unsigned short at_[128] = {
+        0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15,
+        16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31,
+        32, 33, 34, 35, 36, 37, 38, 39, 40, 41, 42, 43, 44, 45, 46, 47,
+        48, 49, 50, 51, 52, 53, 54, 55, 56, 57, 58, 59, 60, 61, 62, 63,
+        64, 65, 66, 67, 68, 69, 70, 71, 72, 73, 74, 75, 76, 77, 78, 79,
+        80, 81, 82, 83, 84, 85, 86, 87, 88, 89, 90, 91, 92, 93, 94, 95,
+        96, 97, 98, 99, 100, 101, 102, 103, 104, 105, 106, 107, 108, 109, 110, 111,
+        112, 113, 114, 115, 116, 117, 118, 119, 120, 121, 122, 123, 124, 125, 126, 127,
+    };
+    for (int64_t j = 0; j < n; j++)
+        for (int64_t i = 0; i < m; i++) {
+            float v = alpha_ * t_[at_[i + j * 16]];
             float *cij = c + i * rs_c + j * cs_c;
             *cij = beta_ == 0 ? v : v + beta_ * *cij;
         }

@@ -9,8 +9,10 @@
 #define zen5_sgemm_32x14_ROW_PREF 0
 /* zen5_sgemm_32x14_direct reads B(p,j) at b[p + j*ldb] (1) or b[p*ldb + j] (0) */
 #define zen5_sgemm_32x14_DIRECT_B_COLS 1
-/* zen5_sgemm_32x14_edge (declared when nonzero): zen5_sgemm_32x14_direct for n <= this */
-#define zen5_sgemm_32x14_EDGE_NR 8
+/* edge kernels for short last row / column panels, each with the
+ * signature of zen5_sgemm_32x14_direct: {MR', NR', function} */
+#define zen5_sgemm_32x14_NEDGES 3
+#define zen5_sgemm_32x14_EDGE_LIST {32, 8, zen5_sgemm_32x14_e32x8}, {16, 14, zen5_sgemm_32x14_e16x14}, {16, 8, zen5_sgemm_32x14_e16x8}
 /* cflags: -mavx512f -mfma */
 
 #ifdef __cplusplus
@@ -21,8 +23,12 @@ void zen5_sgemm_32x14(int64_t m, int64_t n, int64_t k, const float *alpha, const
                       const float *a_next, const float *b_next);
 void zen5_sgemm_32x14_direct(int64_t m, int64_t n, int64_t k, const float *alpha, const float *a, int64_t lda,
                              const float *b, int64_t ldb, const float *beta, float *c, int64_t rs_c, int64_t cs_c);
-void zen5_sgemm_32x14_edge(int64_t m, int64_t n, int64_t k, const float *alpha, const float *a, int64_t lda,
-                           const float *b, int64_t ldb, const float *beta, float *c, int64_t rs_c, int64_t cs_c);
+void zen5_sgemm_32x14_e32x8(int64_t m, int64_t n, int64_t k, const float *alpha, const float *a, int64_t lda,
+                            const float *b, int64_t ldb, const float *beta, float *c, int64_t rs_c, int64_t cs_c);
+void zen5_sgemm_32x14_e16x14(int64_t m, int64_t n, int64_t k, const float *alpha, const float *a, int64_t lda,
+                             const float *b, int64_t ldb, const float *beta, float *c, int64_t rs_c, int64_t cs_c);
+void zen5_sgemm_32x14_e16x8(int64_t m, int64_t n, int64_t k, const float *alpha, const float *a, int64_t lda,
+                            const float *b, int64_t ldb, const float *beta, float *c, int64_t rs_c, int64_t cs_c);
 #ifdef __cplusplus
 }
 #endif

@@ -7,7 +7,7 @@
  * The _direct variant runs the same cases on A and B in place, with
  * leading dimensions larger than the tile and NaN in the rows of A and
  * columns of B past m and n (the kernel reads them; they must not reach C);
- * so does the n-edge kernel _edge for every n up to its width. */
+ * so does every edge kernel (EDGE_LIST) on the tiles it covers. */
 #include <math.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -23,9 +23,18 @@
 #define NR CAT(KNAME, _NR)
 #define DIRECT CAT(KNAME, _direct)
 #define B_COLS CAT(KNAME, _DIRECT_B_COLS)
-#define EDGE_NR CAT(KNAME, _EDGE_NR)
-#define EDGE CAT(KNAME, _edge)
+#define NEDGES CAT(KNAME, _NEDGES)
+#define EDGE_LIST CAT(KNAME, _EDGE_LIST)
 typedef KTYPE T;
+typedef void direct_fn(int64_t, int64_t, int64_t, const T *, const T *, int64_t, const T *,
+                       int64_t, const T *, T *, int64_t, int64_t);
+static const struct { int mr, nr; direct_fn *fn; } edges[] = {
+#if NEDGES
+    EDGE_LIST
+#else
+    { 0, 0, 0 }
+#endif
+};
 
 static uint64_t rng = 88172645463325252ull;
 static T rnd(void)
@@ -114,13 +123,12 @@ static void check_one(int m, int n, int k, T alpha, T beta, int layout)
     memcpy(buf, start, span * sizeof *buf);
     DIRECT(m, n, k, &alpha, o.ad, o.lda, o.bd, o.ldb, &beta, c, rs, cs);
     compare(buf, ref, span, m, n, k, alpha, beta, layout, "direct");
-#if EDGE_NR
-    if (n <= EDGE_NR) {
-        memcpy(buf, start, span * sizeof *buf);
-        EDGE(m, n, k, &alpha, o.ad, o.lda, o.bd, o.ldb, &beta, c, rs, cs);
-        compare(buf, ref, span, m, n, k, alpha, beta, layout, "edge");
-    }
-#endif
+    for (int e = 0; e < NEDGES; e++)
+        if (m <= edges[e].mr && n <= edges[e].nr) {
+            memcpy(buf, start, span * sizeof *buf);
+            edges[e].fn(m, n, k, &alpha, o.ad, o.lda, o.bd, o.ldb, &beta, c, rs, cs);
+            compare(buf, ref, span, m, n, k, alpha, beta, layout, "edge");
+        }
     operands_free(&o);
     free(buf); free(ref); free(start);
 }
@@ -135,11 +143,15 @@ int main(void)
     }
 #endif
     const int ks[] = { 0, 1, 2, 3, 5, 8, 17, 64, 129 };
-    const int ms[] = { MR, 1, MR > 1 ? MR - 1 : 1, (MR + 1) / 2 };
-    const int ns[] = { NR, 1, NR > 1 ? NR - 1 : 1, (NR + 1) / 2, EDGE_NR ? EDGE_NR : NR };
+    int ms[] = { MR, 1, MR > 1 ? MR - 1 : 1, (MR + 1) / 2, MR };
+    int ns[] = { NR, 1, NR > 1 ? NR - 1 : 1, (NR + 1) / 2, NR };
+    for (int e = 0; e < NEDGES; e++) {      /* the edge kernels' own sizes */
+        if (edges[e].mr < ms[4]) ms[4] = edges[e].mr;
+        if (edges[e].nr < ns[4]) ns[4] = edges[e].nr;
+    }
     const T alphas[] = { (T)1.5, (T)-0.75 }, betas[] = { 0, (T)-1.25, 1 };
     for (size_t ki = 0; ki < sizeof ks / sizeof *ks; ki++)
-        for (size_t mi = 0; mi < 4; mi++)
+        for (size_t mi = 0; mi < sizeof ms / sizeof *ms; mi++)
             for (size_t ni = 0; ni < sizeof ns / sizeof *ns; ni++)
                 for (int layout = 0; layout < 3; layout++)
                     for (int ab = 0; ab < 6; ab++)

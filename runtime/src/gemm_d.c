@@ -7,6 +7,7 @@
 #define FN(x) d_##x
 #define TYPE_CHAR 'd'
 #define KSET_FIELD d
+#define EDGE_T struct gg_dedge
 #include "pack_tmpl.h"
 #include "gemm_tmpl.h"
 void gg_dgemm(int64_t m, int64_t n, int64_t k, double alpha,

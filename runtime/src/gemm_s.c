@@ -7,6 +7,7 @@
 #define FN(x) s_##x
 #define TYPE_CHAR 's'
 #define KSET_FIELD s
+#define EDGE_T struct gg_sedge
 #include "pack_tmpl.h"
 #include "gemm_tmpl.h"
 void gg_sgemm(int64_t m, int64_t n, int64_t k, float alpha,

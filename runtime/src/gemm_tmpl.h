@@ -1,7 +1,7 @@
 /* gemm_tmpl.h: the Goto/BLIS five loops around the micro-kernel, for one
- * element type. The including file defines T, FN(x), TYPE_CHAR ('d'/'s')
- * and KSET_FIELD (d or s: which kernel of the set), then includes
- * pack_tmpl.h and this file.
+ * element type. The including file defines T, FN(x), TYPE_CHAR ('d'/'s'),
+ * KSET_FIELD (d or s: which kernel of the set) and EDGE_T (its edge
+ * kernels' struct), then includes pack_tmpl.h and this file.
  *
  *   jc: NC columns of C and B           (B block kc x nc -> L3)
  *     pc: KC of the k dimension         (pack B block)
@@ -29,8 +29,8 @@ struct FN(op) {
     T *c; int64_t rs_c, cs_c;
     FN(kernel_fn) *kern;
     FN(direct_fn) *direct;          /* set: the unpacked small-problem path */
-    FN(direct_fn) *edge;            /* direct kernel for panels of <= edge_nr columns */
-    int edge_nr;
+    const EDGE_T *edges;            /* direct kernels for short last panels */
+    int nedges;
     int b_cols;                     /* direct reads B(p,j) at b[p + j*ldb], else b[p*ldb + j] */
     struct gg_blocking bk;
     int tm, tn;                     /* thread grid: tm row slabs x tn column slabs */
@@ -50,22 +50,51 @@ static void FN(pack_cols)(int64_t nn, int64_t k, const T *b, int64_t rs, int64_t
     }
 }
 
-/* A last column panel of nn <= edge_nr columns in the packed path: the
- * edge kernel on the packed A panels (lda = MR) and this B panel, read in
- * place as rows (b[j + p*NR]) or copied into columns. */
-static void FN(edge_panel)(const struct FN(op) *o, int64_t mc, int64_t nn, int64_t kc,
+/* Width of the kernels for a column panel of nn columns: the narrowest
+ * full-height kernel (the main one, or an MR x NR' edge kernel) that
+ * covers it. */
+static int FN(width_for)(const struct FN(op) *o, int64_t nn)
+{
+    int w = o->bk.nr;
+    for (int e = 0; e < o->nedges; e++)
+        if (o->edges[e].mr == o->bk.mr && o->edges[e].nr >= nn && o->edges[e].nr < w)
+            w = o->edges[e].nr;
+    return w;
+}
+
+/* The direct kernel of width w for a tile of mm rows: the one of fewest
+ * rows that covers mm (the main kernel when w = NR and nothing shorter). */
+static FN(direct_fn) *FN(kernel_for)(const struct FN(op) *o, int64_t mm, int w)
+{
+    FN(direct_fn) *k = w == o->bk.nr ? o->direct : NULL;
+    int h = o->bk.mr + 1;
+    if (k) h = o->bk.mr;
+    for (int e = 0; e < o->nedges; e++)
+        if (o->edges[e].nr == w && o->edges[e].mr >= mm && o->edges[e].mr < h) {
+            k = o->edges[e].fn;
+            h = o->edges[e].mr;
+        }
+    return k;
+}
+
+/* A last column panel that a narrower kernel covers (w < NR) in the
+ * packed path: the edge kernels on the packed A panels (lda = MR) and this
+ * B panel, read in place as rows (b[j + p*NR]) or copied into columns. */
+static void FN(edge_panel)(const struct FN(op) *o, int64_t mc, int64_t nn, int64_t kc, int w,
                            const T *ap, const T *b, T beta, T *c)
 {
     const int mr = o->bk.mr, nr = o->bk.nr;
     int64_t ldb = nr;
     if (o->b_cols) {
-        T *bc = gg_pack_buffer(2, (size_t)(o->edge_nr * kc) * sizeof(T));
-        FN(pack_cols)(nn, kc, b, nr, 1, o->edge_nr, bc);
+        T *bc = gg_pack_buffer(2, (size_t)(w * kc) * sizeof(T));
+        FN(pack_cols)(nn, kc, b, nr, 1, w, bc);
         b = bc; ldb = kc;
     }
-    for (int64_t ir = 0; ir < mc; ir += mr)
-        o->edge(FN(min)(mr, mc - ir), nn, kc, &o->alpha, ap + ir * kc, mr, b, ldb, &beta,
-                c + ir * o->rs_c, o->rs_c, o->cs_c);
+    for (int64_t ir = 0; ir < mc; ir += mr) {
+        int64_t mm = FN(min)(mr, mc - ir);
+        FN(kernel_for)(o, mm, w)(mm, nn, kc, &o->alpha, ap + ir * kc, mr, b, ldb, &beta,
+                                 c + ir * o->rs_c, o->rs_c, o->cs_c);
+    }
 }
 
 /* The ir and jr loops over one packed A block and one packed B block. */
@@ -76,8 +105,9 @@ static void FN(macro_kernel)(const struct FN(op) *o, int64_t mc, int64_t nc,
     for (int64_t jr = 0; jr < nc; jr += nr) {
         int64_t nn = FN(min)(nr, nc - jr);
         const T *b = bp + jr * kc;
-        if (o->edge && nn <= o->edge_nr) {
-            FN(edge_panel)(o, mc, nn, kc, ap, b, beta, c + jr * o->cs_c);
+        int w = FN(width_for)(o, nn);
+        if (w < nr) {
+            FN(edge_panel)(o, mc, nn, kc, w, ap, b, beta, c + jr * o->cs_c);
             continue;
         }
         for (int64_t ir = 0; ir < mc; ir += mr) {
@@ -143,10 +173,7 @@ static void FN(direct_loops)(const struct FN(op) *o, int64_t m0, int64_t m1,
         FN(pack)(a_rows, k, o->a + a_from * o->rs_a, o->rs_a, o->cs_a, mr, ap);
     for (int64_t jr = n0; jr < n1; jr += nr) {
         int64_t nn = FN(min)(nr, n1 - jr);
-        /* a narrow last panel runs the edge kernel, which reads w columns */
-        int narrow = o->edge && nn <= o->edge_nr;
-        int w = narrow ? o->edge_nr : nr;
-        FN(direct_fn) *kern = narrow ? o->edge : o->direct;
+        int w = FN(width_for)(o, nn);      /* B columns the kernels read */
         const T *b = o->b + jr * o->cs_b;
         int64_t ldb = o->b_cols ? o->cs_b : o->rs_b;
         if (!b_here || nn < w) {
@@ -161,8 +188,8 @@ static void FN(direct_loops)(const struct FN(op) *o, int64_t m0, int64_t m1,
             if (ir >= a_from) {
                 a = ap + (ir - a_from) * k; lda = mr;
             }
-            kern(mm, nn, k, &o->alpha, a, lda, b, ldb, &o->beta,
-                 o->c + ir * o->rs_c + jr * o->cs_c, o->rs_c, o->cs_c);
+            FN(kernel_for)(o, mm, w)(mm, nn, k, &o->alpha, a, lda, b, ldb, &o->beta,
+                                     o->c + ir * o->rs_c + jr * o->cs_c, o->rs_c, o->cs_c);
         }
     }
 }
@@ -252,8 +279,8 @@ static void FN(choose_path)(struct FN(op) *o, const struct gg_ukernel *uk)
     const struct gg_blocking *bk = &o->bk;
     int fits = 2 * o->k <= 3 * (int64_t)bk->kc && o->m * o->k <= (int64_t)bk->mc * bk->kc;
     o->b_cols = uk->direct_b_cols;
-    o->edge = (FN(direct_fn) *)uk->edge;      /* both paths use it */
-    o->edge_nr = uk->edge_nr;
+    o->edges = uk->edges;                   /* both paths use them */
+    o->nedges = uk->nedges;
     if (uk->direct && (mode > 0 || (mode < 0 && fits)))
         o->direct = (FN(direct_fn) *)uk->direct;
 }

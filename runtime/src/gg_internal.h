@@ -15,6 +15,17 @@ typedef void gg_skernel(int64_t m, int64_t n, int64_t k, const float *alpha,
                         float *c, int64_t rs_c, int64_t cs_c,
                         const float *a_next, const float *b_next);
 
+/* The _direct and edge kernels: A(i,p) at a[i + p*lda], B by ldb. */
+typedef void gg_ddirect(int64_t m, int64_t n, int64_t k, const double *alpha,
+                        const double *a, int64_t lda, const double *b, int64_t ldb,
+                        const double *beta, double *c, int64_t rs_c, int64_t cs_c);
+typedef void gg_sdirect(int64_t m, int64_t n, int64_t k, const float *alpha,
+                        const float *a, int64_t lda, const float *b, int64_t ldb,
+                        const float *beta, float *c, int64_t rs_c, int64_t cs_c);
+/* An edge kernel: MR' x NR' tiles (the generated header's EDGE_LIST). */
+struct gg_dedge { int mr, nr; gg_ddirect *fn; };
+struct gg_sedge { int mr, nr; gg_sdirect *fn; };
+
 /* CPU features a kernel may need; cpu.c tests them with cpuid + xgetbv. */
 enum {
     GG_CPU_SSE2 = 1u << 0, GG_CPU_AVX = 1u << 1, GG_CPU_AVX2 = 1u << 2,
@@ -28,15 +39,15 @@ struct gg_caches { struct gg_cache l1d, l2, l3; };
 
 /* fn reads packed panels; direct (NULL when absent) is the same kernel on
  * A(i,p) at a[i + p*lda] and B(p,j) at b[p + j*ldb] (direct_b_cols) or
- * b[p*ldb + j]; edge (NULL when absent) is a direct kernel for column
- * panels of at most edge_nr columns. */
+ * b[p*ldb + j]; edges: nedges struct gg_dedge / gg_sedge, direct kernels
+ * for short last row and column panels. */
 struct gg_ukernel {
     int mr, nr, row_pref;
     void *fn;
     void *direct;
     int direct_b_cols;
-    void *edge;
-    int edge_nr;
+    const void *edges;
+    int nedges;
 };
 
 struct gg_kernel_set {
