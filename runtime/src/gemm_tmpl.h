@@ -199,6 +199,11 @@ static void FN(slab)(void *arg, int t, int nt)
 {
     (void)nt;
     const struct FN(op) *o = arg;
+    if (o->tm * o->tn == 1) {         /* one slab: no division on the small-call path */
+        if (o->direct) FN(direct_loops)(o, 0, o->m, 0, o->n);
+        else FN(five_loops)(o, 0, o->m, 0, o->n);
+        return;
+    }
     int ti = t % o->tm, tj = t / o->tm;
     int64_t mu = (o->m + o->bk.mr - 1) / o->bk.mr, nu = (o->n + o->bk.nr - 1) / o->bk.nr;
     int64_t m0 = FN(min)(o->m, mu * ti / o->tm * o->bk.mr);
@@ -219,6 +224,8 @@ static void FN(slab)(void *arg, int t, int nt)
  * about as much as 2 * 64^3 flops. */
 static int FN(grid)(struct FN(op) *o, int nt)
 {
+    o->tm = 1; o->tn = 1;
+    if (nt <= 1) return 1;
     double work = (double)o->m * o->n * o->k;
     int64_t mu = (o->m + o->bk.mr - 1) / o->bk.mr, nu = (o->n + o->bk.nr - 1) / o->bk.nr;
     while (nt > 1 && (work / nt < 96.0 * 96 * 96 || mu * nu < nt))
