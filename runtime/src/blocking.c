@@ -50,7 +50,12 @@ static long block_for(const struct gg_cache *c, long kc, int s, long mult)
 struct gg_blocking gg_blocking_for(const struct gg_caches *c, int mr, int nr,
                                    int s)
 {
-    struct gg_blocking b = { mr, nr, 0, 0, 0 };
+    struct gg_blocking b = { mr, nr, 0, 0, 0, 0, 0, 0 };
+    if (c->l1d.line > 0 && c->l1d.ways > 0) {
+        b.l1_line = c->l1d.line;
+        b.l1_ways = c->l1d.ways;
+        b.l1_sets = (int)(c->l1d.size / c->l1d.line / c->l1d.ways);
+    }
     long kc = kc_for(&c->l1d, nr, s);
     long mc = block_for(&c->l2, kc, s, mr);
     const struct gg_cache *l3 = c->l3.size > 0 ? &c->l3 : &c->l2;

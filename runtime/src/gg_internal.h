@@ -65,7 +65,10 @@ const struct gg_kernel_set *gg_set_get(int i);
 const struct gg_kernel_set *gg_set_current(void);
 
 /* blocking.c */
-struct gg_blocking { int mr, nr, mc, kc, nc; };
+struct gg_blocking {
+    int mr, nr, mc, kc, nc;
+    int l1_sets, l1_ways, l1_line;   /* for the unpacked path's conflict check */
+};
 struct gg_blocking gg_blocking_for(const struct gg_caches *c, int mr, int nr,
                                    int elem_size);
 void gg_caches_detect(struct gg_caches *c);
