@@ -170,18 +170,23 @@ static void FN(five_loops)(const struct FN(op) *o, int64_t m0, int64_t m1,
 static int FN(crowds_l1)(const struct gg_blocking *bk, const void *base, int64_t nseg,
                          int64_t len, int64_t stride)
 {
-    enum { MAXSETS = 4096 };
+    enum { MAXWORDS = 64 };        /* up to 4096 sets; a bitmap, as this runs per call */
     int sets = bk->l1_sets, line = bk->l1_line;
-    if (sets <= 0 || sets > MAXSETS || line <= 0) return 0;
-    unsigned char used[MAXSETS] = { 0 };
+    if (sets <= 0 || sets > 64 * MAXWORDS || line <= 0 || nseg <= bk->l1_ways) return 0;
+    uint64_t used[MAXWORDS];
+    for (int w = 0; w < (sets + 63) / 64; w++) used[w] = 0;
     uintptr_t b0 = (uintptr_t)base;
     int64_t lines = 0, nsets = 0;
     for (int64_t g = 0; g < nseg; g++) {
         uintptr_t first = (b0 + (uintptr_t)(g * stride)) / (uintptr_t)line;
         uintptr_t last = (b0 + (uintptr_t)(g * stride + len - 1)) / (uintptr_t)line;
         if (last - first >= (uintptr_t)sets) last = first + (uintptr_t)sets - 1;
-        for (uintptr_t l = first; l <= last; l++, lines++)
-            if (!used[l % (uintptr_t)sets]++) nsets++;
+        uintptr_t x = first % (uintptr_t)sets;     /* one division per segment */
+        for (uintptr_t l = first; l <= last; l++, lines++) {
+            uint64_t bit = (uint64_t)1 << (x % 64);
+            if (!(used[x / 64] & bit)) { used[x / 64] |= bit; nsets++; }
+            if (++x == (uintptr_t)sets) x = 0;
+        }
     }
     return lines > nsets * bk->l1_ways;
 }
@@ -319,18 +324,26 @@ static void FN(orient)(struct FN(op) *o, int row_pref)
  * Emerald Rapids host, DGEMM 1 thread (GFLOPS packed -> unpacked): 64^3
  * 52.7 -> 71.6, 128^3 60.7 -> 72.3, 320^3 71.1 -> 77.0; from 400^3 (k past
  * 1.5 KC) unpacked loses: 71.4 -> 66.8, 512^3 70.5 -> 44.2. */
+/* The in-place B panel of kb rows fits its L1 sets (crowds_l1). Not
+ * checked below 160^3: there the check would cost a few percent, and no
+ * small case was found where it mattered. */
+static int FN(b_fits_l1)(const struct FN(op) *o, const struct gg_ukernel *uk, int64_t kb)
+{
+    const int64_t S = (int64_t)sizeof(T);
+    if ((double)o->m * o->n * o->k < 160.0 * 160 * 160) return 1;
+    if (uk->direct_b_cols && o->rs_b == 1)
+        return !FN(crowds_l1)(&o->bk, o->b, o->bk.nr, kb * S, o->cs_b * S);
+    if (!uk->direct_b_cols && o->cs_b == 1)
+        return !FN(crowds_l1)(&o->bk, o->b, kb, o->bk.nr * S, o->rs_b * S);
+    return 1;                       /* B is copied panel by panel anyway */
+}
+
 static void FN(choose_path)(struct FN(op) *o, const struct gg_ukernel *uk)
 {
     int mode = gg_direct_mode();
     const struct gg_blocking *bk = &o->bk;
     int64_t kb = 2 * o->k <= 3 * (int64_t)bk->kc ? o->k : bk->kc;   /* as direct_loops */
-    int64_t S = (int64_t)sizeof(T);
-    int fits = o->m * kb <= (int64_t)bk->mc * bk->kc;
-    /* a B panel read in place must fit its L1 sets (crowds_l1) */
-    if (fits && uk->direct_b_cols && o->rs_b == 1)
-        fits = !FN(crowds_l1)(bk, o->b, bk->nr, kb * S, o->cs_b * S);
-    if (fits && !uk->direct_b_cols && o->cs_b == 1)
-        fits = !FN(crowds_l1)(bk, o->b, kb, bk->nr * S, o->rs_b * S);
+    int fits = o->m * kb <= (int64_t)bk->mc * bk->kc && FN(b_fits_l1)(o, uk, kb);
     o->b_cols = uk->direct_b_cols;
     o->edges = uk->edges;                   /* both paths use them */
     o->nedges = uk->nedges;
