@@ -9,6 +9,9 @@
 #define KSET_FIELD s
 #define EDGE_T struct gg_sedge
 #include "pack_tmpl.h"
+#include "op_tmpl.h"
+#include "edge_tmpl.h"
+#include "direct_tmpl.h"
 #include "gemm_tmpl.h"
 void gg_sgemm(int64_t m, int64_t n, int64_t k, float alpha,
               const float *a, int64_t rs_a, int64_t cs_a,

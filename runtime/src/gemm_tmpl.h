@@ -1,7 +1,8 @@
 /* gemm_tmpl.h: the Goto/BLIS five loops around the micro-kernel, for one
- * element type. The including file defines T, FN(x), TYPE_CHAR ('d'/'s'),
- * KSET_FIELD (d or s: which kernel of the set) and EDGE_T (its edge
- * kernels' struct), then includes pack_tmpl.h and this file.
+ * element type, and the entry point. The including file defines T, FN(x),
+ * TYPE_CHAR ('d'/'s'), KSET_FIELD (d or s: which kernel of the set) and
+ * EDGE_T (its edge kernels' struct), then includes pack_tmpl.h,
+ * op_tmpl.h, edge_tmpl.h, direct_tmpl.h and this file.
  *
  *   jc: NC columns of C and B           (B block kc x nc -> L3)
  *     pc: KC of the k dimension         (pack B block)
@@ -13,89 +14,6 @@
  * columns = the jc loop); each thread runs the five loops on its slab with
  * its own packing buffers, so there is no barrier at all. The grid shape
  * minimizes the redundant packing it causes (see FN(grid)). */
-
-typedef void FN(kernel_fn)(int64_t, int64_t, int64_t, const T *, const T *,
-                           const T *, const T *, T *, int64_t, int64_t,
-                           const T *, const T *);
-
-typedef void FN(direct_fn)(int64_t, int64_t, int64_t, const T *, const T *, int64_t,
-                           const T *, int64_t, const T *, T *, int64_t, int64_t);
-
-struct FN(op) {
-    int64_t m, n, k;
-    T alpha, beta;
-    const T *a; int64_t rs_a, cs_a;
-    const T *b; int64_t rs_b, cs_b;
-    T *c; int64_t rs_c, cs_c;
-    FN(kernel_fn) *kern;
-    FN(direct_fn) *direct;          /* set: the unpacked small-problem path */
-    const EDGE_T *edges;            /* direct kernels for short last panels */
-    int nedges;
-    int b_cols;                     /* direct reads B(p,j) at b[p + j*ldb], else b[p*ldb + j] */
-    struct gg_blocking bk;
-    int tm, tn;                     /* thread grid: tm row slabs x tn column slabs */
-};
-
-static int64_t FN(min)(int64_t x, int64_t y) { return x < y ? x : y; }
-
-/* nn (<= nr) columns of B, k deep, as dst[p + j*k], columns past nn zero:
- * the column-stored panel a _direct kernel with b_cols reads. */
-static void FN(pack_cols)(int64_t nn, int64_t k, const T *b, int64_t rs, int64_t cs,
-                          int nr, T *dst)
-{
-    for (int64_t j = 0; j < nr; j++, dst += k) {
-        if (j >= nn) memset(dst, 0, (size_t)k * sizeof(T));
-        else if (rs == 1) memcpy(dst, b + j * cs, (size_t)k * sizeof(T));
-        else for (int64_t p = 0; p < k; p++) dst[p] = b[p * rs + j * cs];
-    }
-}
-
-/* Width of the kernels for a column panel of nn columns: the narrowest
- * full-height kernel (the main one, or an MR x NR' edge kernel) that
- * covers it. */
-static int FN(width_for)(const struct FN(op) *o, int64_t nn)
-{
-    int w = o->bk.nr;
-    for (int e = 0; e < o->nedges; e++)
-        if (o->edges[e].mr == o->bk.mr && o->edges[e].nr >= nn && o->edges[e].nr < w)
-            w = o->edges[e].nr;
-    return w;
-}
-
-/* The direct kernel of width w for a tile of mm rows: the one of fewest
- * rows that covers mm (the main kernel when w = NR and nothing shorter). */
-static FN(direct_fn) *FN(kernel_for)(const struct FN(op) *o, int64_t mm, int w)
-{
-    FN(direct_fn) *k = w == o->bk.nr ? o->direct : NULL;
-    int h = o->bk.mr + 1;
-    if (k) h = o->bk.mr;
-    for (int e = 0; e < o->nedges; e++)
-        if (o->edges[e].nr == w && o->edges[e].mr >= mm && o->edges[e].mr < h) {
-            k = o->edges[e].fn;
-            h = o->edges[e].mr;
-        }
-    return k;
-}
-
-/* A last column panel that a narrower kernel covers (w < NR) in the
- * packed path: the edge kernels on the packed A panels (lda = MR) and this
- * B panel, read in place as rows (b[j + p*NR]) or copied into columns. */
-static void FN(edge_panel)(const struct FN(op) *o, int64_t mc, int64_t nn, int64_t kc, int w,
-                           const T *ap, const T *b, T beta, T *c)
-{
-    const int mr = o->bk.mr, nr = o->bk.nr;
-    int64_t ldb = nr;
-    if (o->b_cols) {
-        T *bc = gg_pack_buffer(2, (size_t)(w * kc) * sizeof(T));
-        FN(pack_cols)(nn, kc, b, nr, 1, w, bc);
-        b = bc; ldb = kc;
-    }
-    for (int64_t ir = 0; ir < mc; ir += mr) {
-        int64_t mm = FN(min)(mr, mc - ir);
-        FN(kernel_for)(o, mm, w)(mm, nn, kc, &o->alpha, ap + ir * kc, mr, b, ldb, &beta,
-                                 c + ir * o->rs_c, o->rs_c, o->cs_c);
-    }
-}
 
 /* The ir and jr loops over one packed A block and one packed B block. */
 static void FN(macro_kernel)(const struct FN(op) *o, int64_t mc, int64_t nc,
@@ -150,92 +68,6 @@ static void FN(five_loops)(const struct FN(op) *o, int64_t m0, int64_t m1,
             }
         }
     }
-}
-
-/* The slab C[m0:m1, n0:n1] without the copies that pay off only when
- * panels are reused many times: full tiles read A and B in place through
- * the kernel's _direct variant. A is copied only when its rows are not
- * contiguous, a B panel only when its layout is not the one the kernel
- * reads, and the partial edge panels always (the kernel reads whole
- * MR x NR tiles, which must not run past the operands). */
-/* Would the B panel read in place (nseg segments of len bytes from
- * address base, stride bytes apart) put more lines on the L1 sets it uses
- * than they hold, on average (a straddling line or two per column does
- * not matter)? Then it does not stay in L1 while every row tile reuses it.
- * It happens with B's columns 4 KB apart: DGEMM 512^3 ran 66.2 GFLOPS
- * unpacked against 71.3 packed, while 480, 500, 520 and 544 ran within 1
- * GFLOPS either way. (A read in place crowds sets too at such strides,
- * but each A micro-panel is read once per tile: 256^3, lda 2 KB, ran 74.7
- * unpacked against 67.6 packed.) */
-static int FN(crowds_l1)(const struct gg_blocking *bk, const void *base, int64_t nseg,
-                         int64_t len, int64_t stride)
-{
-    enum { MAXWORDS = 64 };        /* up to 4096 sets; a bitmap, as this runs per call */
-    int sets = bk->l1_sets, line = bk->l1_line;
-    if (sets <= 0 || sets > 64 * MAXWORDS || line <= 0 || nseg <= bk->l1_ways) return 0;
-    uint64_t used[MAXWORDS];
-    for (int w = 0; w < (sets + 63) / 64; w++) used[w] = 0;
-    uintptr_t b0 = (uintptr_t)base;
-    int64_t lines = 0, nsets = 0;
-    for (int64_t g = 0; g < nseg; g++) {
-        uintptr_t first = (b0 + (uintptr_t)(g * stride)) / (uintptr_t)line;
-        uintptr_t last = (b0 + (uintptr_t)(g * stride + len - 1)) / (uintptr_t)line;
-        if (last - first >= (uintptr_t)sets) last = first + (uintptr_t)sets - 1;
-        uintptr_t x = first % (uintptr_t)sets;     /* one division per segment */
-        for (uintptr_t l = first; l <= last; l++, lines++) {
-            uint64_t bit = (uint64_t)1 << (x % 64);
-            if (!(used[x / 64] & bit)) { used[x / 64] |= bit; nsets++; }
-            if (++x == (uintptr_t)sets) x = 0;
-        }
-    }
-    return lines > nsets * bk->l1_ways;
-}
-
-static void FN(direct_block)(const struct FN(op) *o, int64_t m0, int64_t m1, int64_t n0,
-                             int64_t n1, int64_t pc, int64_t k, T beta)
-{
-    const int mr = o->bk.mr, nr = o->bk.nr;
-    const int64_t mt = m1 - m0;
-    const int a_here = o->rs_a == 1;
-    const int b_here = o->b_cols ? o->rs_b == 1 : o->cs_b == 1;
-    const T *a0 = o->a + pc * o->cs_a, *b0 = o->b + pc * o->rs_b;
-    int64_t a_rows = a_here ? mt % mr : mt;          /* rows that are copied */
-    int64_t a_from = m1 - a_rows;
-    T *ap = gg_pack_buffer(0, (size_t)((a_rows + mr - 1) / mr * mr * k) * sizeof(T));
-    T *bp = gg_pack_buffer(1, (size_t)(nr * k) * sizeof(T));
-    if (a_rows)
-        FN(pack)(a_rows, k, a0 + a_from * o->rs_a, o->rs_a, o->cs_a, mr, ap);
-    for (int64_t jr = n0; jr < n1; jr += nr) {
-        int64_t nn = FN(min)(nr, n1 - jr);
-        int w = FN(width_for)(o, nn);      /* B columns the kernels read */
-        const T *b = b0 + jr * o->cs_b;
-        int64_t ldb = o->b_cols ? o->cs_b : o->rs_b;
-        if (!b_here || nn < w) {
-            if (o->b_cols) FN(pack_cols)(nn, k, b, o->rs_b, o->cs_b, w, bp);
-            else FN(pack)(nn, k, b, o->cs_b, o->rs_b, w, bp);
-            b = bp; ldb = o->b_cols ? k : w;
-        }
-        for (int64_t ir = m0; ir < m1; ir += mr) {
-            int64_t mm = FN(min)(mr, m1 - ir);
-            const T *a = a0 + ir;
-            int64_t lda = o->cs_a;
-            if (ir >= a_from) {
-                a = ap + (ir - a_from) * k; lda = mr;
-            }
-            FN(kernel_for)(o, mm, w)(mm, nn, k, &o->alpha, a, lda, b, ldb, &beta,
-                                     o->c + ir * o->rs_c + jr * o->cs_c, o->rs_c, o->cs_c);
-        }
-    }
-}
-
-/* k in one block while k <= 1.5 KC, else in KC blocks (later blocks
- * accumulate into C). */
-static void FN(direct_loops)(const struct FN(op) *o, int64_t m0, int64_t m1,
-                             int64_t n0, int64_t n1)
-{
-    int64_t kb = 2 * o->k <= 3 * (int64_t)o->bk.kc ? o->k : o->bk.kc;
-    for (int64_t pc = 0; pc < o->k; pc += kb)
-        FN(direct_block)(o, m0, m1, n0, n1, pc, FN(min)(kb, o->k - pc), pc ? (T)1 : o->beta);
 }
 
 /* Slab t of the grid: rows and columns split in whole MR / NR units. */
@@ -314,41 +146,6 @@ static void FN(orient)(struct FN(op) *o, int row_pref)
     o->rs_a = o->cs_b; o->cs_a = o->rs_b;
     o->rs_b = cs_a; o->cs_b = rs_a;
     t = o->rs_c; o->rs_c = o->cs_c; o->cs_c = t;
-}
-
-/* Packing pays when panels are reused from cache many times. Without it
- * the kernel streams A in place for every NR columns, and one B panel
- * should stay in L1 while it does: so the unpacked path runs while A is
- * no larger than the packed A block (m*k <= MC*KC, half of L2) and k at
- * most 1.5 KC (the B panel within about 3/4 of L1). Measured on the
- * Emerald Rapids host, DGEMM 1 thread (GFLOPS packed -> unpacked): 64^3
- * 52.7 -> 71.6, 128^3 60.7 -> 72.3, 320^3 71.1 -> 77.0; from 400^3 (k past
- * 1.5 KC) unpacked loses: 71.4 -> 66.8, 512^3 70.5 -> 44.2. */
-/* The in-place B panel of kb rows fits its L1 sets (crowds_l1). Not
- * checked below 160^3: there the check would cost a few percent, and no
- * small case was found where it mattered. */
-static int FN(b_fits_l1)(const struct FN(op) *o, const struct gg_ukernel *uk, int64_t kb)
-{
-    const int64_t S = (int64_t)sizeof(T);
-    if ((double)o->m * o->n * o->k < 160.0 * 160 * 160) return 1;
-    if (uk->direct_b_cols && o->rs_b == 1)
-        return !FN(crowds_l1)(&o->bk, o->b, o->bk.nr, kb * S, o->cs_b * S);
-    if (!uk->direct_b_cols && o->cs_b == 1)
-        return !FN(crowds_l1)(&o->bk, o->b, kb, o->bk.nr * S, o->rs_b * S);
-    return 1;                       /* B is copied panel by panel anyway */
-}
-
-static void FN(choose_path)(struct FN(op) *o, const struct gg_ukernel *uk)
-{
-    int mode = gg_direct_mode();
-    const struct gg_blocking *bk = &o->bk;
-    int64_t kb = 2 * o->k <= 3 * (int64_t)bk->kc ? o->k : bk->kc;   /* as direct_loops */
-    int fits = o->m * kb <= (int64_t)bk->mc * bk->kc && FN(b_fits_l1)(o, uk, kb);
-    o->b_cols = uk->direct_b_cols;
-    o->edges = uk->edges;                   /* both paths use them */
-    o->nedges = uk->nedges;
-    if (uk->direct && (mode > 0 || (mode < 0 && fits)))
-        o->direct = (FN(direct_fn) *)uk->direct;
 }
 
 void FN(gg_gemm)(int64_t m, int64_t n, int64_t k, T alpha,

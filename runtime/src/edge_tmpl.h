@@ -1,0 +1,63 @@
+/* edge_tmpl.h: which kernel computes a tile at the edges: the main one
+ * or one of the generated edge kernels (MR x NR', MR' x NR, MR' x NR'),
+ * and the packed path's narrow last column panels. */
+
+/* nn (<= nr) columns of B, k deep, as dst[p + j*k], columns past nn zero:
+ * the column-stored panel a _direct kernel with b_cols reads. */
+static void FN(pack_cols)(int64_t nn, int64_t k, const T *b, int64_t rs, int64_t cs,
+                          int nr, T *dst)
+{
+    for (int64_t j = 0; j < nr; j++, dst += k) {
+        if (j >= nn) memset(dst, 0, (size_t)k * sizeof(T));
+        else if (rs == 1) memcpy(dst, b + j * cs, (size_t)k * sizeof(T));
+        else for (int64_t p = 0; p < k; p++) dst[p] = b[p * rs + j * cs];
+    }
+}
+
+/* Width of the kernels for a column panel of nn columns: the narrowest
+ * full-height kernel (the main one, or an MR x NR' edge kernel) that
+ * covers it. */
+static int FN(width_for)(const struct FN(op) *o, int64_t nn)
+{
+    int w = o->bk.nr;
+    for (int e = 0; e < o->nedges; e++)
+        if (o->edges[e].mr == o->bk.mr && o->edges[e].nr >= nn && o->edges[e].nr < w)
+            w = o->edges[e].nr;
+    return w;
+}
+
+/* The direct kernel of width w for a tile of mm rows: the one of fewest
+ * rows that covers mm (the main kernel when w = NR and nothing shorter). */
+static FN(direct_fn) *FN(kernel_for)(const struct FN(op) *o, int64_t mm, int w)
+{
+    FN(direct_fn) *k = w == o->bk.nr ? o->direct : NULL;
+    int h = o->bk.mr + 1;
+    if (k) h = o->bk.mr;
+    for (int e = 0; e < o->nedges; e++)
+        if (o->edges[e].nr == w && o->edges[e].mr >= mm && o->edges[e].mr < h) {
+            k = o->edges[e].fn;
+            h = o->edges[e].mr;
+        }
+    return k;
+}
+
+/* A last column panel that a narrower kernel covers (w < NR) in the
+ * packed path: the edge kernels on the packed A panels (lda = MR) and this
+ * B panel, read in place as rows (b[j + p*NR]) or copied into columns. */
+static void FN(edge_panel)(const struct FN(op) *o, int64_t mc, int64_t nn, int64_t kc, int w,
+                           const T *ap, const T *b, T beta, T *c)
+{
+    const int mr = o->bk.mr, nr = o->bk.nr;
+    int64_t ldb = nr;
+    if (o->b_cols) {
+        T *bc = gg_pack_buffer(2, (size_t)(w * kc) * sizeof(T));
+        FN(pack_cols)(nn, kc, b, nr, 1, w, bc);
+        b = bc; ldb = kc;
+    }
+    for (int64_t ir = 0; ir < mc; ir += mr) {
+        int64_t mm = FN(min)(mr, mc - ir);
+        FN(kernel_for)(o, mm, w)(mm, nn, kc, &o->alpha, ap + ir * kc, mr, b, ldb, &beta,
+                                 c + ir * o->rs_c, o->rs_c, o->cs_c);
+    }
+}
+
