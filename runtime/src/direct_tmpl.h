@@ -38,42 +38,76 @@ static int FN(crowds_l1)(const struct gg_blocking *bk, const void *base, int64_t
  * panels are reused many times: full tiles read A and B in place through
  * the kernel's _direct variant. A is copied only when its rows are not
  * contiguous, a B panel only when its layout is not the one the kernel
- * reads, and the partial edge panels always (the kernel reads whole
- * MR x NR tiles, which must not run past the operands). */
+ * reads, and the partial edge panels always (the kernels read whole
+ * tiles, which must not run past the operands). */
+
+/* The A operand of one k block: in place where its rows are contiguous,
+ * the rows from `from` on copied into `ap` (MR-row panels). */
+struct FN(ablock) { const T *a0; T *ap; int64_t from, k; };
+
+static struct FN(ablock) FN(a_block)(const struct FN(op) *o, int64_t m0, int64_t m1,
+                                     int64_t pc, int64_t k)
+{
+    const int mr = o->bk.mr;
+    struct FN(ablock) A = { o->a + pc * o->cs_a, NULL, m1, k };
+    int64_t rows = o->rs_a == 1 ? (m1 - m0) % mr : m1 - m0;   /* rows that are copied */
+    A.from = m1 - rows;
+    A.ap = gg_pack_buffer(0, (size_t)((rows + mr - 1) / mr * mr * k) * sizeof(T));
+    if (rows)
+        FN(pack)(rows, k, A.a0 + A.from * o->rs_a, o->rs_a, o->cs_a, mr, A.ap);
+    return A;
+}
+
+/* One tile: rows ir.. of A (in place or copied), the B panel b / ldb of
+ * width w, C at (ir, jr). */
+static void FN(run_tile)(const struct FN(op) *o, const struct FN(ablock) *A, int64_t ir,
+                         int64_t mm, int64_t jr, int64_t nn, int w, const T *b, int64_t ldb,
+                         T beta)
+{
+    const T *a = A->a0 + ir;
+    int64_t lda = o->cs_a;
+    if (ir >= A->from) {
+        a = A->ap + (ir - A->from) * A->k; lda = o->bk.mr;
+    }
+    FN(kernel_for)(o, mm, w)(mm, nn, A->k, &o->alpha, a, lda, b, ldb, &beta,
+                             o->c + ir * o->rs_c + jr * o->cs_c, o->rs_c, o->cs_c);
+}
+
+/* The B panel at column jr (nn columns, the kernels read w) of a k block
+ * starting at b0: in place when B's layout is the kernel's and the panel
+ * is whole, else its copy in dst. */
+static const T *FN(b_panel)(const struct FN(op) *o, const T *b0, int64_t jr, int64_t nn, int w,
+                            int64_t k, T *dst, int64_t *ldb)
+{
+    const T *b = b0 + jr * o->cs_b;
+    int here = o->b_cols ? o->rs_b == 1 : o->cs_b == 1;
+    if (here && nn == w) {
+        *ldb = o->b_cols ? o->cs_b : o->rs_b;
+        return b;
+    }
+    if (o->b_cols) FN(pack_cols)(nn, k, b, o->rs_b, o->cs_b, w, dst);
+    else FN(pack)(nn, k, b, o->cs_b, o->rs_b, w, dst);
+    *ldb = o->b_cols ? k : w;
+    return dst;
+}
+
+/* One k block: column panels outside, row tiles inside, so each B panel
+ * stays in L1 while the A block (in L2) streams past it. (The mirror
+ * order, row tiles outside for tall narrow problems with A read once in
+ * place, ran DGEMM 4000x128x4000 at 46 GFLOPS against 59 packed: columns
+ * 32 KB apart defeat the TLB and the prefetchers.) */
 static void FN(direct_block)(const struct FN(op) *o, int64_t m0, int64_t m1, int64_t n0,
                              int64_t n1, int64_t pc, int64_t k, T beta)
 {
     const int mr = o->bk.mr, nr = o->bk.nr;
-    const int64_t mt = m1 - m0;
-    const int a_here = o->rs_a == 1;
-    const int b_here = o->b_cols ? o->rs_b == 1 : o->cs_b == 1;
-    const T *a0 = o->a + pc * o->cs_a, *b0 = o->b + pc * o->rs_b;
-    int64_t a_rows = a_here ? mt % mr : mt;          /* rows that are copied */
-    int64_t a_from = m1 - a_rows;
-    T *ap = gg_pack_buffer(0, (size_t)((a_rows + mr - 1) / mr * mr * k) * sizeof(T));
+    struct FN(ablock) A = FN(a_block)(o, m0, m1, pc, k);
     T *bp = gg_pack_buffer(1, (size_t)(nr * k) * sizeof(T));
-    if (a_rows)
-        FN(pack)(a_rows, k, a0 + a_from * o->rs_a, o->rs_a, o->cs_a, mr, ap);
     for (int64_t jr = n0; jr < n1; jr += nr) {
-        int64_t nn = FN(min)(nr, n1 - jr);
+        int64_t nn = FN(min)(nr, n1 - jr), ldb;
         int w = FN(width_for)(o, nn);      /* B columns the kernels read */
-        const T *b = b0 + jr * o->cs_b;
-        int64_t ldb = o->b_cols ? o->cs_b : o->rs_b;
-        if (!b_here || nn < w) {
-            if (o->b_cols) FN(pack_cols)(nn, k, b, o->rs_b, o->cs_b, w, bp);
-            else FN(pack)(nn, k, b, o->cs_b, o->rs_b, w, bp);
-            b = bp; ldb = o->b_cols ? k : w;
-        }
-        for (int64_t ir = m0; ir < m1; ir += mr) {
-            int64_t mm = FN(min)(mr, m1 - ir);
-            const T *a = a0 + ir;
-            int64_t lda = o->cs_a;
-            if (ir >= a_from) {
-                a = ap + (ir - a_from) * k; lda = mr;
-            }
-            FN(kernel_for)(o, mm, w)(mm, nn, k, &o->alpha, a, lda, b, ldb, &beta,
-                                     o->c + ir * o->rs_c + jr * o->cs_c, o->rs_c, o->cs_c);
-        }
+        const T *b = FN(b_panel)(o, o->b + pc * o->rs_b, jr, nn, w, k, bp, &ldb);
+        for (int64_t ir = m0; ir < m1; ir += mr)
+            FN(run_tile)(o, &A, ir, FN(min)(mr, m1 - ir), jr, nn, w, b, ldb, beta);
     }
 }
 
@@ -83,8 +117,11 @@ static void FN(direct_loops)(const struct FN(op) *o, int64_t m0, int64_t m1,
                              int64_t n0, int64_t n1)
 {
     int64_t kb = 2 * o->k <= 3 * (int64_t)o->bk.kc ? o->k : o->bk.kc;
-    for (int64_t pc = 0; pc < o->k; pc += kb)
-        FN(direct_block)(o, m0, m1, n0, n1, pc, FN(min)(kb, o->k - pc), pc ? (T)1 : o->beta);
+    for (int64_t pc = 0; pc < o->k; pc += kb) {
+        int64_t k = FN(min)(kb, o->k - pc);
+        T beta = pc ? (T)1 : o->beta;
+        FN(direct_block)(o, m0, m1, n0, n1, pc, k, beta);
+    }
 }
 
 /* The in-place B panel of kb rows fits its L1 sets (crowds_l1). Not
