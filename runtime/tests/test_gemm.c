@@ -247,6 +247,10 @@ static void big(char type)
     gemmgen_blocking(type, NULL, NULL, NULL, &kc, NULL);
     g.k = 2 * kc + 5;
     run(&g);
+    /* n < m: two threads split the rows (tm = 2), so slabs start at m0 > 0 */
+    struct gcase h = { type, GEMMGEN_COL_MAJOR, GEMMGEN_NO_TRANS, GEMMGEN_TRANS,
+                       301, 150, 2 * kc + 5, 2, -0.75, 0, 1 };
+    run(&h);
 }
 static void test_big(void **st) { (void)st; each_kernel(big, 'd'); each_kernel(big, 's'); }
 
