@@ -1028,17 +1028,6 @@ void a64fx_dgemm_16x14_direct(int64_t m, int64_t n, int64_t k, const double *alp
     z26 = svdup_n_f64(0);
     z27 = svdup_n_f64(0);
 
-    /* C is read (or overwritten) after the k loop: start fetching it now */
-    if (rs_c == 1)
-        for (int64_t j = 0; j < n; j++) {
-            __builtin_prefetch(c + j * cs_c, 1, 3);
-            __builtin_prefetch(c + j * cs_c + m - 1, 1, 3);
-        }
-    else
-        for (int64_t i = 0; i < m; i++) {
-            __builtin_prefetch(c + i * rs_c, 1, 3);
-            __builtin_prefetch(c + i * rs_c + (n - 1) * cs_c, 1, 3);
-        }
     if (k > 0) {
         /* prologue: the first 4 instructions of iteration 0 (pointer
          * bumps among them become load offsets) */
@@ -1948,17 +1937,6 @@ void a64fx_dgemm_16x14_e16x8(int64_t m, int64_t n, int64_t k, const double *alph
     z14 = svdup_n_f64(0);
     z15 = svdup_n_f64(0);
 
-    /* C is read (or overwritten) after the k loop: start fetching it now */
-    if (rs_c == 1)
-        for (int64_t j = 0; j < n; j++) {
-            __builtin_prefetch(c + j * cs_c, 1, 3);
-            __builtin_prefetch(c + j * cs_c + m - 1, 1, 3);
-        }
-    else
-        for (int64_t i = 0; i < m; i++) {
-            __builtin_prefetch(c + i * rs_c, 1, 3);
-            __builtin_prefetch(c + i * rs_c + (n - 1) * cs_c, 1, 3);
-        }
     if (k > 0) {
         /* prologue: the first 30 instructions of iteration 0 (pointer
          * bumps among them become load offsets) */
@@ -2421,17 +2399,6 @@ void a64fx_dgemm_16x14_e8x14(int64_t m, int64_t n, int64_t k, const double *alph
     z12 = svdup_n_f64(0);
     z13 = svdup_n_f64(0);
 
-    /* C is read (or overwritten) after the k loop: start fetching it now */
-    if (rs_c == 1)
-        for (int64_t j = 0; j < n; j++) {
-            __builtin_prefetch(c + j * cs_c, 1, 3);
-            __builtin_prefetch(c + j * cs_c + m - 1, 1, 3);
-        }
-    else
-        for (int64_t i = 0; i < m; i++) {
-            __builtin_prefetch(c + i * rs_c, 1, 3);
-            __builtin_prefetch(c + i * rs_c + (n - 1) * cs_c, 1, 3);
-        }
     if (k > 0) {
         /* prologue: the first 13 instructions of iteration 0 (pointer
          * bumps among them become load offsets) */
@@ -3282,17 +3249,6 @@ void a64fx_dgemm_16x14_e8x8(int64_t m, int64_t n, int64_t k, const double *alpha
     z6 = svdup_n_f64(0);
     z7 = svdup_n_f64(0);
 
-    /* C is read (or overwritten) after the k loop: start fetching it now */
-    if (rs_c == 1)
-        for (int64_t j = 0; j < n; j++) {
-            __builtin_prefetch(c + j * cs_c, 1, 3);
-            __builtin_prefetch(c + j * cs_c + m - 1, 1, 3);
-        }
-    else
-        for (int64_t i = 0; i < m; i++) {
-            __builtin_prefetch(c + i * rs_c, 1, 3);
-            __builtin_prefetch(c + i * rs_c + (n - 1) * cs_c, 1, 3);
-        }
     if (k > 0) {
         /* prologue: the first 21 instructions of iteration 0 (pointer
          * bumps among them become load offsets) */

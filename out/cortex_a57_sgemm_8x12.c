@@ -608,17 +608,6 @@ void cortex_a57_sgemm_8x12_direct(int64_t m, int64_t n, int64_t k, const float *
     v22 = vdupq_n_f32(0);
     v23 = vdupq_n_f32(0);
 
-    /* C is read (or overwritten) after the k loop: start fetching it now */
-    if (rs_c == 1)
-        for (int64_t j = 0; j < n; j++) {
-            __builtin_prefetch(c + j * cs_c, 1, 3);
-            __builtin_prefetch(c + j * cs_c + m - 1, 1, 3);
-        }
-    else
-        for (int64_t i = 0; i < m; i++) {
-            __builtin_prefetch(c + i * rs_c, 1, 3);
-            __builtin_prefetch(c + i * rs_c + (n - 1) * cs_c, 1, 3);
-        }
     if (k > 0) {
         /* prologue: the first 10 instructions of iteration 0 (pointer
          * bumps among them become load offsets) */
@@ -1114,17 +1103,6 @@ void cortex_a57_sgemm_8x12_e8x8(int64_t m, int64_t n, int64_t k, const float *al
     v14 = vdupq_n_f32(0);
     v15 = vdupq_n_f32(0);
 
-    /* C is read (or overwritten) after the k loop: start fetching it now */
-    if (rs_c == 1)
-        for (int64_t j = 0; j < n; j++) {
-            __builtin_prefetch(c + j * cs_c, 1, 3);
-            __builtin_prefetch(c + j * cs_c + m - 1, 1, 3);
-        }
-    else
-        for (int64_t i = 0; i < m; i++) {
-            __builtin_prefetch(c + i * rs_c, 1, 3);
-            __builtin_prefetch(c + i * rs_c + (n - 1) * cs_c, 1, 3);
-        }
     if (k > 0) {
         /* prologue: the first 9 instructions of iteration 0 (pointer
          * bumps among them become load offsets) */
@@ -1368,17 +1346,6 @@ void cortex_a57_sgemm_8x12_e4x12(int64_t m, int64_t n, int64_t k, const float *a
     v10 = vdupq_n_f32(0);
     v11 = vdupq_n_f32(0);
 
-    /* C is read (or overwritten) after the k loop: start fetching it now */
-    if (rs_c == 1)
-        for (int64_t j = 0; j < n; j++) {
-            __builtin_prefetch(c + j * cs_c, 1, 3);
-            __builtin_prefetch(c + j * cs_c + m - 1, 1, 3);
-        }
-    else
-        for (int64_t i = 0; i < m; i++) {
-            __builtin_prefetch(c + i * rs_c, 1, 3);
-            __builtin_prefetch(c + i * rs_c + (n - 1) * cs_c, 1, 3);
-        }
     if (k > 0) {
         /* prologue: the first 9 instructions of iteration 0 (pointer
          * bumps among them become load offsets) */
@@ -1972,17 +1939,6 @@ void cortex_a57_sgemm_8x12_e4x8(int64_t m, int64_t n, int64_t k, const float *al
     v6 = vdupq_n_f32(0);
     v7 = vdupq_n_f32(0);
 
-    /* C is read (or overwritten) after the k loop: start fetching it now */
-    if (rs_c == 1)
-        for (int64_t j = 0; j < n; j++) {
-            __builtin_prefetch(c + j * cs_c, 1, 3);
-            __builtin_prefetch(c + j * cs_c + m - 1, 1, 3);
-        }
-    else
-        for (int64_t i = 0; i < m; i++) {
-            __builtin_prefetch(c + i * rs_c, 1, 3);
-            __builtin_prefetch(c + i * rs_c + (n - 1) * cs_c, 1, 3);
-        }
     if (k > 0) {
         /* prologue: the first 8 instructions of iteration 0 (pointer
          * bumps among them become load offsets) */

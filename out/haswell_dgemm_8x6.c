@@ -374,17 +374,6 @@ void haswell_dgemm_8x6_direct(int64_t m, int64_t n, int64_t k, const double *alp
     ymm10 = _mm256_setzero_pd();
     ymm11 = _mm256_setzero_pd();
 
-    /* C is read (or overwritten) after the k loop: start fetching it now */
-    if (rs_c == 1)
-        for (int64_t j = 0; j < n; j++) {
-            __builtin_prefetch(c + j * cs_c, 1, 3);
-            __builtin_prefetch(c + j * cs_c + m - 1, 1, 3);
-        }
-    else
-        for (int64_t i = 0; i < m; i++) {
-            __builtin_prefetch(c + i * rs_c, 1, 3);
-            __builtin_prefetch(c + i * rs_c + (n - 1) * cs_c, 1, 3);
-        }
     if (k > 0) {
         /* prologue: the first 5 instructions of iteration 0 (pointer
          * bumps among them become load offsets) */
@@ -669,17 +658,6 @@ void haswell_dgemm_8x6_e8x4(int64_t m, int64_t n, int64_t k, const double *alpha
     ymm6 = _mm256_setzero_pd();
     ymm7 = _mm256_setzero_pd();
 
-    /* C is read (or overwritten) after the k loop: start fetching it now */
-    if (rs_c == 1)
-        for (int64_t j = 0; j < n; j++) {
-            __builtin_prefetch(c + j * cs_c, 1, 3);
-            __builtin_prefetch(c + j * cs_c + m - 1, 1, 3);
-        }
-    else
-        for (int64_t i = 0; i < m; i++) {
-            __builtin_prefetch(c + i * rs_c, 1, 3);
-            __builtin_prefetch(c + i * rs_c + (n - 1) * cs_c, 1, 3);
-        }
     if (k > 0) {
         /* prologue: the first 7 instructions of iteration 0 (pointer
          * bumps among them become load offsets) */
@@ -978,17 +956,6 @@ void haswell_dgemm_8x6_e4x6(int64_t m, int64_t n, int64_t k, const double *alpha
     ymm4 = _mm256_setzero_pd();
     ymm5 = _mm256_setzero_pd();
 
-    /* C is read (or overwritten) after the k loop: start fetching it now */
-    if (rs_c == 1)
-        for (int64_t j = 0; j < n; j++) {
-            __builtin_prefetch(c + j * cs_c, 1, 3);
-            __builtin_prefetch(c + j * cs_c + m - 1, 1, 3);
-        }
-    else
-        for (int64_t i = 0; i < m; i++) {
-            __builtin_prefetch(c + i * rs_c, 1, 3);
-            __builtin_prefetch(c + i * rs_c + (n - 1) * cs_c, 1, 3);
-        }
     if (k > 0) {
         /* prologue: the first 7 instructions of iteration 0 (pointer
          * bumps among them become load offsets) */
@@ -1140,17 +1107,6 @@ void haswell_dgemm_8x6_e4x4(int64_t m, int64_t n, int64_t k, const double *alpha
     ymm2 = _mm256_setzero_pd();
     ymm3 = _mm256_setzero_pd();
 
-    /* C is read (or overwritten) after the k loop: start fetching it now */
-    if (rs_c == 1)
-        for (int64_t j = 0; j < n; j++) {
-            __builtin_prefetch(c + j * cs_c, 1, 3);
-            __builtin_prefetch(c + j * cs_c + m - 1, 1, 3);
-        }
-    else
-        for (int64_t i = 0; i < m; i++) {
-            __builtin_prefetch(c + i * rs_c, 1, 3);
-            __builtin_prefetch(c + i * rs_c + (n - 1) * cs_c, 1, 3);
-        }
     if (k > 0) {
         /* prologue: the first 13 instructions of iteration 0 (pointer
          * bumps among them become load offsets) */

@@ -377,17 +377,6 @@ void haswell_sgemm_16x6_direct(int64_t m, int64_t n, int64_t k, const float *alp
     ymm10 = _mm256_setzero_ps();
     ymm11 = _mm256_setzero_ps();
 
-    /* C is read (or overwritten) after the k loop: start fetching it now */
-    if (rs_c == 1)
-        for (int64_t j = 0; j < n; j++) {
-            __builtin_prefetch(c + j * cs_c, 1, 3);
-            __builtin_prefetch(c + j * cs_c + m - 1, 1, 3);
-        }
-    else
-        for (int64_t i = 0; i < m; i++) {
-            __builtin_prefetch(c + i * rs_c, 1, 3);
-            __builtin_prefetch(c + i * rs_c + (n - 1) * cs_c, 1, 3);
-        }
     if (k > 0) {
         /* prologue: the first 5 instructions of iteration 0 (pointer
          * bumps among them become load offsets) */
@@ -675,17 +664,6 @@ void haswell_sgemm_16x6_e16x4(int64_t m, int64_t n, int64_t k, const float *alph
     ymm6 = _mm256_setzero_ps();
     ymm7 = _mm256_setzero_ps();
 
-    /* C is read (or overwritten) after the k loop: start fetching it now */
-    if (rs_c == 1)
-        for (int64_t j = 0; j < n; j++) {
-            __builtin_prefetch(c + j * cs_c, 1, 3);
-            __builtin_prefetch(c + j * cs_c + m - 1, 1, 3);
-        }
-    else
-        for (int64_t i = 0; i < m; i++) {
-            __builtin_prefetch(c + i * rs_c, 1, 3);
-            __builtin_prefetch(c + i * rs_c + (n - 1) * cs_c, 1, 3);
-        }
     if (k > 0) {
         /* prologue: the first 7 instructions of iteration 0 (pointer
          * bumps among them become load offsets) */
@@ -986,17 +964,6 @@ void haswell_sgemm_16x6_e8x6(int64_t m, int64_t n, int64_t k, const float *alpha
     ymm4 = _mm256_setzero_ps();
     ymm5 = _mm256_setzero_ps();
 
-    /* C is read (or overwritten) after the k loop: start fetching it now */
-    if (rs_c == 1)
-        for (int64_t j = 0; j < n; j++) {
-            __builtin_prefetch(c + j * cs_c, 1, 3);
-            __builtin_prefetch(c + j * cs_c + m - 1, 1, 3);
-        }
-    else
-        for (int64_t i = 0; i < m; i++) {
-            __builtin_prefetch(c + i * rs_c, 1, 3);
-            __builtin_prefetch(c + i * rs_c + (n - 1) * cs_c, 1, 3);
-        }
     if (k > 0) {
         /* prologue: the first 7 instructions of iteration 0 (pointer
          * bumps among them become load offsets) */
@@ -1149,17 +1116,6 @@ void haswell_sgemm_16x6_e8x4(int64_t m, int64_t n, int64_t k, const float *alpha
     ymm2 = _mm256_setzero_ps();
     ymm3 = _mm256_setzero_ps();
 
-    /* C is read (or overwritten) after the k loop: start fetching it now */
-    if (rs_c == 1)
-        for (int64_t j = 0; j < n; j++) {
-            __builtin_prefetch(c + j * cs_c, 1, 3);
-            __builtin_prefetch(c + j * cs_c + m - 1, 1, 3);
-        }
-    else
-        for (int64_t i = 0; i < m; i++) {
-            __builtin_prefetch(c + i * rs_c, 1, 3);
-            __builtin_prefetch(c + i * rs_c + (n - 1) * cs_c, 1, 3);
-        }
     if (k > 0) {
         /* prologue: the first 13 instructions of iteration 0 (pointer
          * bumps among them become load offsets) */

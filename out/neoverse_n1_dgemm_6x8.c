@@ -530,17 +530,6 @@ void neoverse_n1_dgemm_6x8_direct(int64_t m, int64_t n, int64_t k, const double 
     v22 = vdupq_n_f64(0);
     v23 = vdupq_n_f64(0);
 
-    /* C is read (or overwritten) after the k loop: start fetching it now */
-    if (rs_c == 1)
-        for (int64_t j = 0; j < n; j++) {
-            __builtin_prefetch(c + j * cs_c, 1, 3);
-            __builtin_prefetch(c + j * cs_c + m - 1, 1, 3);
-        }
-    else
-        for (int64_t i = 0; i < m; i++) {
-            __builtin_prefetch(c + i * rs_c, 1, 3);
-            __builtin_prefetch(c + i * rs_c + (n - 1) * cs_c, 1, 3);
-        }
     if (k > 0) {
         /* prologue: the first 9 instructions of iteration 0 (pointer
          * bumps among them become load offsets) */
@@ -958,17 +947,6 @@ void neoverse_n1_dgemm_6x8_e6x4(int64_t m, int64_t n, int64_t k, const double *a
     v10 = vdupq_n_f64(0);
     v11 = vdupq_n_f64(0);
 
-    /* C is read (or overwritten) after the k loop: start fetching it now */
-    if (rs_c == 1)
-        for (int64_t j = 0; j < n; j++) {
-            __builtin_prefetch(c + j * cs_c, 1, 3);
-            __builtin_prefetch(c + j * cs_c + m - 1, 1, 3);
-        }
-    else
-        for (int64_t i = 0; i < m; i++) {
-            __builtin_prefetch(c + i * rs_c, 1, 3);
-            __builtin_prefetch(c + i * rs_c + (n - 1) * cs_c, 1, 3);
-        }
     if (k > 0) {
         /* prologue: the first 10 instructions of iteration 0 (pointer
          * bumps among them become load offsets) */
@@ -1281,17 +1259,6 @@ void neoverse_n1_dgemm_6x8_e4x8(int64_t m, int64_t n, int64_t k, const double *a
     v14 = vdupq_n_f64(0);
     v15 = vdupq_n_f64(0);
 
-    /* C is read (or overwritten) after the k loop: start fetching it now */
-    if (rs_c == 1)
-        for (int64_t j = 0; j < n; j++) {
-            __builtin_prefetch(c + j * cs_c, 1, 3);
-            __builtin_prefetch(c + j * cs_c + m - 1, 1, 3);
-        }
-    else
-        for (int64_t i = 0; i < m; i++) {
-            __builtin_prefetch(c + i * rs_c, 1, 3);
-            __builtin_prefetch(c + i * rs_c + (n - 1) * cs_c, 1, 3);
-        }
     if (k > 0) {
         /* prologue: the first 11 instructions of iteration 0 (pointer
          * bumps among them become load offsets) */
@@ -1534,17 +1501,6 @@ void neoverse_n1_dgemm_6x8_e4x4(int64_t m, int64_t n, int64_t k, const double *a
     v6 = vdupq_n_f64(0);
     v7 = vdupq_n_f64(0);
 
-    /* C is read (or overwritten) after the k loop: start fetching it now */
-    if (rs_c == 1)
-        for (int64_t j = 0; j < n; j++) {
-            __builtin_prefetch(c + j * cs_c, 1, 3);
-            __builtin_prefetch(c + j * cs_c + m - 1, 1, 3);
-        }
-    else
-        for (int64_t i = 0; i < m; i++) {
-            __builtin_prefetch(c + i * rs_c, 1, 3);
-            __builtin_prefetch(c + i * rs_c + (n - 1) * cs_c, 1, 3);
-        }
     if (k > 0) {
         /* prologue: the first 16 instructions of iteration 0 (pointer
          * bumps among them become load offsets) */

@@ -843,17 +843,6 @@ void neoverse_v1_dgemm_12x8_direct(int64_t m, int64_t n, int64_t k, const double
     z22 = svdup_n_f64(0);
     z23 = svdup_n_f64(0);
 
-    /* C is read (or overwritten) after the k loop: start fetching it now */
-    if (rs_c == 1)
-        for (int64_t j = 0; j < n; j++) {
-            __builtin_prefetch(c + j * cs_c, 1, 3);
-            __builtin_prefetch(c + j * cs_c + m - 1, 1, 3);
-        }
-    else
-        for (int64_t i = 0; i < m; i++) {
-            __builtin_prefetch(c + i * rs_c, 1, 3);
-            __builtin_prefetch(c + i * rs_c + (n - 1) * cs_c, 1, 3);
-        }
     if (k > 0) {
         /* prologue: the first 7 instructions of iteration 0 (pointer
          * bumps among them become load offsets) */
@@ -1571,17 +1560,6 @@ void neoverse_v1_dgemm_12x8_e12x4(int64_t m, int64_t n, int64_t k, const double 
     z10 = svdup_n_f64(0);
     z11 = svdup_n_f64(0);
 
-    /* C is read (or overwritten) after the k loop: start fetching it now */
-    if (rs_c == 1)
-        for (int64_t j = 0; j < n; j++) {
-            __builtin_prefetch(c + j * cs_c, 1, 3);
-            __builtin_prefetch(c + j * cs_c + m - 1, 1, 3);
-        }
-    else
-        for (int64_t i = 0; i < m; i++) {
-            __builtin_prefetch(c + i * rs_c, 1, 3);
-            __builtin_prefetch(c + i * rs_c + (n - 1) * cs_c, 1, 3);
-        }
     if (k > 0) {
         /* prologue: the first 11 instructions of iteration 0 (pointer
          * bumps among them become load offsets) */
@@ -2048,17 +2026,6 @@ void neoverse_v1_dgemm_12x8_e8x8(int64_t m, int64_t n, int64_t k, const double *
     z14 = svdup_n_f64(0);
     z15 = svdup_n_f64(0);
 
-    /* C is read (or overwritten) after the k loop: start fetching it now */
-    if (rs_c == 1)
-        for (int64_t j = 0; j < n; j++) {
-            __builtin_prefetch(c + j * cs_c, 1, 3);
-            __builtin_prefetch(c + j * cs_c + m - 1, 1, 3);
-        }
-    else
-        for (int64_t i = 0; i < m; i++) {
-            __builtin_prefetch(c + i * rs_c, 1, 3);
-            __builtin_prefetch(c + i * rs_c + (n - 1) * cs_c, 1, 3);
-        }
     if (k > 0) {
         /* prologue: the first 11 instructions of iteration 0 (pointer
          * bumps among them become load offsets) */
@@ -2502,17 +2469,6 @@ void neoverse_v1_dgemm_12x8_e8x4(int64_t m, int64_t n, int64_t k, const double *
     z6 = svdup_n_f64(0);
     z7 = svdup_n_f64(0);
 
-    /* C is read (or overwritten) after the k loop: start fetching it now */
-    if (rs_c == 1)
-        for (int64_t j = 0; j < n; j++) {
-            __builtin_prefetch(c + j * cs_c, 1, 3);
-            __builtin_prefetch(c + j * cs_c + m - 1, 1, 3);
-        }
-    else
-        for (int64_t i = 0; i < m; i++) {
-            __builtin_prefetch(c + i * rs_c, 1, 3);
-            __builtin_prefetch(c + i * rs_c + (n - 1) * cs_c, 1, 3);
-        }
     if (k > 0) {
         /* prologue: the first 9 instructions of iteration 0 (pointer
          * bumps among them become load offsets) */

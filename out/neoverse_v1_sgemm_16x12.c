@@ -914,17 +914,6 @@ void neoverse_v1_sgemm_16x12_direct(int64_t m, int64_t n, int64_t k, const float
     z22 = svdup_n_f32(0);
     z23 = svdup_n_f32(0);
 
-    /* C is read (or overwritten) after the k loop: start fetching it now */
-    if (rs_c == 1)
-        for (int64_t j = 0; j < n; j++) {
-            __builtin_prefetch(c + j * cs_c, 1, 3);
-            __builtin_prefetch(c + j * cs_c + m - 1, 1, 3);
-        }
-    else
-        for (int64_t i = 0; i < m; i++) {
-            __builtin_prefetch(c + i * rs_c, 1, 3);
-            __builtin_prefetch(c + i * rs_c + (n - 1) * cs_c, 1, 3);
-        }
     if (k > 0) {
         /* prologue: the first 10 instructions of iteration 0 (pointer
          * bumps among them become load offsets) */
@@ -1723,17 +1712,6 @@ void neoverse_v1_sgemm_16x12_e16x8(int64_t m, int64_t n, int64_t k, const float 
     z14 = svdup_n_f32(0);
     z15 = svdup_n_f32(0);
 
-    /* C is read (or overwritten) after the k loop: start fetching it now */
-    if (rs_c == 1)
-        for (int64_t j = 0; j < n; j++) {
-            __builtin_prefetch(c + j * cs_c, 1, 3);
-            __builtin_prefetch(c + j * cs_c + m - 1, 1, 3);
-        }
-    else
-        for (int64_t i = 0; i < m; i++) {
-            __builtin_prefetch(c + i * rs_c, 1, 3);
-            __builtin_prefetch(c + i * rs_c + (n - 1) * cs_c, 1, 3);
-        }
     if (k > 0) {
         /* prologue: the first 9 instructions of iteration 0 (pointer
          * bumps among them become load offsets) */
@@ -2176,17 +2154,6 @@ void neoverse_v1_sgemm_16x12_e8x12(int64_t m, int64_t n, int64_t k, const float 
     z10 = svdup_n_f32(0);
     z11 = svdup_n_f32(0);
 
-    /* C is read (or overwritten) after the k loop: start fetching it now */
-    if (rs_c == 1)
-        for (int64_t j = 0; j < n; j++) {
-            __builtin_prefetch(c + j * cs_c, 1, 3);
-            __builtin_prefetch(c + j * cs_c + m - 1, 1, 3);
-        }
-    else
-        for (int64_t i = 0; i < m; i++) {
-            __builtin_prefetch(c + i * rs_c, 1, 3);
-            __builtin_prefetch(c + i * rs_c + (n - 1) * cs_c, 1, 3);
-        }
     if (k > 0) {
         /* prologue: the first 9 instructions of iteration 0 (pointer
          * bumps among them become load offsets) */
@@ -2538,17 +2505,6 @@ void neoverse_v1_sgemm_16x12_e8x8(int64_t m, int64_t n, int64_t k, const float *
     z6 = svdup_n_f32(0);
     z7 = svdup_n_f32(0);
 
-    /* C is read (or overwritten) after the k loop: start fetching it now */
-    if (rs_c == 1)
-        for (int64_t j = 0; j < n; j++) {
-            __builtin_prefetch(c + j * cs_c, 1, 3);
-            __builtin_prefetch(c + j * cs_c + m - 1, 1, 3);
-        }
-    else
-        for (int64_t i = 0; i < m; i++) {
-            __builtin_prefetch(c + i * rs_c, 1, 3);
-            __builtin_prefetch(c + i * rs_c + (n - 1) * cs_c, 1, 3);
-        }
     if (k > 0) {
         /* prologue: the first 8 instructions of iteration 0 (pointer
          * bumps among them become load offsets) */

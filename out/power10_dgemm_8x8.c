@@ -345,17 +345,6 @@ void power10_dgemm_8x8_direct(int64_t m, int64_t n, int64_t k, const double *alp
     __builtin_mma_xxsetaccz(&acc6);
     __builtin_mma_xxsetaccz(&acc7);
 
-    /* C is read (or overwritten) after the k loop: start fetching it now */
-    if (rs_c == 1)
-        for (int64_t j = 0; j < n; j++) {
-            __builtin_prefetch(c + j * cs_c, 1, 3);
-            __builtin_prefetch(c + j * cs_c + m - 1, 1, 3);
-        }
-    else
-        for (int64_t i = 0; i < m; i++) {
-            __builtin_prefetch(c + i * rs_c, 1, 3);
-            __builtin_prefetch(c + i * rs_c + (n - 1) * cs_c, 1, 3);
-        }
     if (k > 0) {
         /* prologue: the first 18 instructions of iteration 0 (pointer
          * bumps among them become load offsets) */
@@ -618,17 +607,6 @@ void power10_dgemm_8x8_e8x4(int64_t m, int64_t n, int64_t k, const double *alpha
     __builtin_mma_xxsetaccz(&acc2);
     __builtin_mma_xxsetaccz(&acc3);
 
-    /* C is read (or overwritten) after the k loop: start fetching it now */
-    if (rs_c == 1)
-        for (int64_t j = 0; j < n; j++) {
-            __builtin_prefetch(c + j * cs_c, 1, 3);
-            __builtin_prefetch(c + j * cs_c + m - 1, 1, 3);
-        }
-    else
-        for (int64_t i = 0; i < m; i++) {
-            __builtin_prefetch(c + i * rs_c, 1, 3);
-            __builtin_prefetch(c + i * rs_c + (n - 1) * cs_c, 1, 3);
-        }
     if (k > 0) {
         /* prologue: the first 12 instructions of iteration 0 (pointer
          * bumps among them become load offsets) */
@@ -797,17 +775,6 @@ void power10_dgemm_8x8_e4x8(int64_t m, int64_t n, int64_t k, const double *alpha
     __builtin_mma_xxsetaccz(&acc2);
     __builtin_mma_xxsetaccz(&acc3);
 
-    /* C is read (or overwritten) after the k loop: start fetching it now */
-    if (rs_c == 1)
-        for (int64_t j = 0; j < n; j++) {
-            __builtin_prefetch(c + j * cs_c, 1, 3);
-            __builtin_prefetch(c + j * cs_c + m - 1, 1, 3);
-        }
-    else
-        for (int64_t i = 0; i < m; i++) {
-            __builtin_prefetch(c + i * rs_c, 1, 3);
-            __builtin_prefetch(c + i * rs_c + (n - 1) * cs_c, 1, 3);
-        }
     if (k > 0) {
         /* prologue: the first 13 instructions of iteration 0 (pointer
          * bumps among them become load offsets) */
@@ -978,17 +945,6 @@ void power10_dgemm_8x8_e4x4(int64_t m, int64_t n, int64_t k, const double *alpha
     __builtin_mma_xxsetaccz(&acc0);
     __builtin_mma_xxsetaccz(&acc1);
 
-    /* C is read (or overwritten) after the k loop: start fetching it now */
-    if (rs_c == 1)
-        for (int64_t j = 0; j < n; j++) {
-            __builtin_prefetch(c + j * cs_c, 1, 3);
-            __builtin_prefetch(c + j * cs_c + m - 1, 1, 3);
-        }
-    else
-        for (int64_t i = 0; i < m; i++) {
-            __builtin_prefetch(c + i * rs_c, 1, 3);
-            __builtin_prefetch(c + i * rs_c + (n - 1) * cs_c, 1, 3);
-        }
     if (k > 0) {
         /* prologue: the first 9 instructions of iteration 0 (pointer
          * bumps among them become load offsets) */

@@ -347,17 +347,6 @@ void power10_sgemm_8x16_direct(int64_t m, int64_t n, int64_t k, const float *alp
     __builtin_mma_xxsetaccz(&acc6);
     __builtin_mma_xxsetaccz(&acc7);
 
-    /* C is read (or overwritten) after the k loop: start fetching it now */
-    if (rs_c == 1)
-        for (int64_t j = 0; j < n; j++) {
-            __builtin_prefetch(c + j * cs_c, 1, 3);
-            __builtin_prefetch(c + j * cs_c + m - 1, 1, 3);
-        }
-    else
-        for (int64_t i = 0; i < m; i++) {
-            __builtin_prefetch(c + i * rs_c, 1, 3);
-            __builtin_prefetch(c + i * rs_c + (n - 1) * cs_c, 1, 3);
-        }
     if (k > 0) {
         /* prologue: the first 18 instructions of iteration 0 (pointer
          * bumps among them become load offsets) */
@@ -623,17 +612,6 @@ void power10_sgemm_8x16_e8x8(int64_t m, int64_t n, int64_t k, const float *alpha
     __builtin_mma_xxsetaccz(&acc2);
     __builtin_mma_xxsetaccz(&acc3);
 
-    /* C is read (or overwritten) after the k loop: start fetching it now */
-    if (rs_c == 1)
-        for (int64_t j = 0; j < n; j++) {
-            __builtin_prefetch(c + j * cs_c, 1, 3);
-            __builtin_prefetch(c + j * cs_c + m - 1, 1, 3);
-        }
-    else
-        for (int64_t i = 0; i < m; i++) {
-            __builtin_prefetch(c + i * rs_c, 1, 3);
-            __builtin_prefetch(c + i * rs_c + (n - 1) * cs_c, 1, 3);
-        }
     if (k > 0) {
         /* prologue: the first 12 instructions of iteration 0 (pointer
          * bumps among them become load offsets) */
@@ -803,17 +781,6 @@ void power10_sgemm_8x16_e4x16(int64_t m, int64_t n, int64_t k, const float *alph
     __builtin_mma_xxsetaccz(&acc2);
     __builtin_mma_xxsetaccz(&acc3);
 
-    /* C is read (or overwritten) after the k loop: start fetching it now */
-    if (rs_c == 1)
-        for (int64_t j = 0; j < n; j++) {
-            __builtin_prefetch(c + j * cs_c, 1, 3);
-            __builtin_prefetch(c + j * cs_c + m - 1, 1, 3);
-        }
-    else
-        for (int64_t i = 0; i < m; i++) {
-            __builtin_prefetch(c + i * rs_c, 1, 3);
-            __builtin_prefetch(c + i * rs_c + (n - 1) * cs_c, 1, 3);
-        }
     if (k > 0) {
         /* prologue: the first 13 instructions of iteration 0 (pointer
          * bumps among them become load offsets) */
@@ -985,17 +952,6 @@ void power10_sgemm_8x16_e4x8(int64_t m, int64_t n, int64_t k, const float *alpha
     __builtin_mma_xxsetaccz(&acc0);
     __builtin_mma_xxsetaccz(&acc1);
 
-    /* C is read (or overwritten) after the k loop: start fetching it now */
-    if (rs_c == 1)
-        for (int64_t j = 0; j < n; j++) {
-            __builtin_prefetch(c + j * cs_c, 1, 3);
-            __builtin_prefetch(c + j * cs_c + m - 1, 1, 3);
-        }
-    else
-        for (int64_t i = 0; i < m; i++) {
-            __builtin_prefetch(c + i * rs_c, 1, 3);
-            __builtin_prefetch(c + i * rs_c + (n - 1) * cs_c, 1, 3);
-        }
     if (k > 0) {
         /* prologue: the first 9 instructions of iteration 0 (pointer
          * bumps among them become load offsets) */

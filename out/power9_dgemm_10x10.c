@@ -1007,17 +1007,6 @@ void power9_dgemm_10x10_direct(int64_t m, int64_t n, int64_t k, const double *al
     vs48 = vec_splats(0.0);
     vs49 = vec_splats(0.0);
 
-    /* C is read (or overwritten) after the k loop: start fetching it now */
-    if (rs_c == 1)
-        for (int64_t j = 0; j < n; j++) {
-            __builtin_prefetch(c + j * cs_c, 1, 3);
-            __builtin_prefetch(c + j * cs_c + m - 1, 1, 3);
-        }
-    else
-        for (int64_t i = 0; i < m; i++) {
-            __builtin_prefetch(c + i * rs_c, 1, 3);
-            __builtin_prefetch(c + i * rs_c + (n - 1) * cs_c, 1, 3);
-        }
     if (k > 0) {
         /* prologue: the first 8 instructions of iteration 0 (pointer
          * bumps among them become load offsets) */
@@ -1876,17 +1865,6 @@ void power9_dgemm_10x10_e10x8(int64_t m, int64_t n, int64_t k, const double *alp
     vs38 = vec_splats(0.0);
     vs39 = vec_splats(0.0);
 
-    /* C is read (or overwritten) after the k loop: start fetching it now */
-    if (rs_c == 1)
-        for (int64_t j = 0; j < n; j++) {
-            __builtin_prefetch(c + j * cs_c, 1, 3);
-            __builtin_prefetch(c + j * cs_c + m - 1, 1, 3);
-        }
-    else
-        for (int64_t i = 0; i < m; i++) {
-            __builtin_prefetch(c + i * rs_c, 1, 3);
-            __builtin_prefetch(c + i * rs_c + (n - 1) * cs_c, 1, 3);
-        }
     if (k > 0) {
         /* prologue: the first 14 instructions of iteration 0 (pointer
          * bumps among them become load offsets) */
@@ -2745,17 +2723,6 @@ void power9_dgemm_10x10_e6x10(int64_t m, int64_t n, int64_t k, const double *alp
     vs28 = vec_splats(0.0);
     vs29 = vec_splats(0.0);
 
-    /* C is read (or overwritten) after the k loop: start fetching it now */
-    if (rs_c == 1)
-        for (int64_t j = 0; j < n; j++) {
-            __builtin_prefetch(c + j * cs_c, 1, 3);
-            __builtin_prefetch(c + j * cs_c + m - 1, 1, 3);
-        }
-    else
-        for (int64_t i = 0; i < m; i++) {
-            __builtin_prefetch(c + i * rs_c, 1, 3);
-            __builtin_prefetch(c + i * rs_c + (n - 1) * cs_c, 1, 3);
-        }
     if (k > 0) {
         /* prologue: the first 13 instructions of iteration 0 (pointer
          * bumps among them become load offsets) */
@@ -3870,17 +3837,6 @@ void power9_dgemm_10x10_e6x8(int64_t m, int64_t n, int64_t k, const double *alph
     vs22 = vec_splats(0.0);
     vs23 = vec_splats(0.0);
 
-    /* C is read (or overwritten) after the k loop: start fetching it now */
-    if (rs_c == 1)
-        for (int64_t j = 0; j < n; j++) {
-            __builtin_prefetch(c + j * cs_c, 1, 3);
-            __builtin_prefetch(c + j * cs_c + m - 1, 1, 3);
-        }
-    else
-        for (int64_t i = 0; i < m; i++) {
-            __builtin_prefetch(c + i * rs_c, 1, 3);
-            __builtin_prefetch(c + i * rs_c + (n - 1) * cs_c, 1, 3);
-        }
     if (k > 0) {
         /* prologue: the first 12 instructions of iteration 0 (pointer
          * bumps among them become load offsets) */

@@ -822,17 +822,6 @@ void power9_sgemm_12x16_direct(int64_t m, int64_t n, int64_t k, const float *alp
     vs46 = vec_splats(0.0f);
     vs47 = vec_splats(0.0f);
 
-    /* C is read (or overwritten) after the k loop: start fetching it now */
-    if (rs_c == 1)
-        for (int64_t j = 0; j < n; j++) {
-            __builtin_prefetch(c + j * cs_c, 1, 3);
-            __builtin_prefetch(c + j * cs_c + m - 1, 1, 3);
-        }
-    else
-        for (int64_t i = 0; i < m; i++) {
-            __builtin_prefetch(c + i * rs_c, 1, 3);
-            __builtin_prefetch(c + i * rs_c + (n - 1) * cs_c, 1, 3);
-        }
     if (k > 0) {
         /* prologue: the first 12 instructions of iteration 0 (pointer
          * bumps among them become load offsets) */
@@ -1506,17 +1495,6 @@ void power9_sgemm_12x16_e12x8(int64_t m, int64_t n, int64_t k, const float *alph
     vs22 = vec_splats(0.0f);
     vs23 = vec_splats(0.0f);
 
-    /* C is read (or overwritten) after the k loop: start fetching it now */
-    if (rs_c == 1)
-        for (int64_t j = 0; j < n; j++) {
-            __builtin_prefetch(c + j * cs_c, 1, 3);
-            __builtin_prefetch(c + j * cs_c + m - 1, 1, 3);
-        }
-    else
-        for (int64_t i = 0; i < m; i++) {
-            __builtin_prefetch(c + i * rs_c, 1, 3);
-            __builtin_prefetch(c + i * rs_c + (n - 1) * cs_c, 1, 3);
-        }
     if (k > 0) {
         /* prologue: the first 10 instructions of iteration 0 (pointer
          * bumps among them become load offsets) */
@@ -2762,17 +2740,6 @@ void power9_sgemm_12x16_e8x16(int64_t m, int64_t n, int64_t k, const float *alph
     vs30 = vec_splats(0.0f);
     vs31 = vec_splats(0.0f);
 
-    /* C is read (or overwritten) after the k loop: start fetching it now */
-    if (rs_c == 1)
-        for (int64_t j = 0; j < n; j++) {
-            __builtin_prefetch(c + j * cs_c, 1, 3);
-            __builtin_prefetch(c + j * cs_c + m - 1, 1, 3);
-        }
-    else
-        for (int64_t i = 0; i < m; i++) {
-            __builtin_prefetch(c + i * rs_c, 1, 3);
-            __builtin_prefetch(c + i * rs_c + (n - 1) * cs_c, 1, 3);
-        }
     if (k > 0) {
         /* prologue: the first 11 instructions of iteration 0 (pointer
          * bumps among them become load offsets) */
@@ -4181,17 +4148,6 @@ void power9_sgemm_12x16_e8x8(int64_t m, int64_t n, int64_t k, const float *alpha
     vs14 = vec_splats(0.0f);
     vs15 = vec_splats(0.0f);
 
-    /* C is read (or overwritten) after the k loop: start fetching it now */
-    if (rs_c == 1)
-        for (int64_t j = 0; j < n; j++) {
-            __builtin_prefetch(c + j * cs_c, 1, 3);
-            __builtin_prefetch(c + j * cs_c + m - 1, 1, 3);
-        }
-    else
-        for (int64_t i = 0; i < m; i++) {
-            __builtin_prefetch(c + i * rs_c, 1, 3);
-            __builtin_prefetch(c + i * rs_c + (n - 1) * cs_c, 1, 3);
-        }
     if (k > 0) {
         /* prologue: the first 13 instructions of iteration 0 (pointer
          * bumps among them become load offsets) */

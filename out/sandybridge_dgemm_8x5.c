@@ -410,17 +410,6 @@ void sandybridge_dgemm_8x5_direct(int64_t m, int64_t n, int64_t k, const double 
     ymm8 = _mm256_setzero_pd();
     ymm9 = _mm256_setzero_pd();
 
-    /* C is read (or overwritten) after the k loop: start fetching it now */
-    if (rs_c == 1)
-        for (int64_t j = 0; j < n; j++) {
-            __builtin_prefetch(c + j * cs_c, 1, 3);
-            __builtin_prefetch(c + j * cs_c + m - 1, 1, 3);
-        }
-    else
-        for (int64_t i = 0; i < m; i++) {
-            __builtin_prefetch(c + i * rs_c, 1, 3);
-            __builtin_prefetch(c + i * rs_c + (n - 1) * cs_c, 1, 3);
-        }
     if (k > 0) {
         /* prologue: the first 9 instructions of iteration 0 (pointer
          * bumps among them become load offsets) */
@@ -747,17 +736,6 @@ void sandybridge_dgemm_8x5_e8x4(int64_t m, int64_t n, int64_t k, const double *a
     ymm6 = _mm256_setzero_pd();
     ymm7 = _mm256_setzero_pd();
 
-    /* C is read (or overwritten) after the k loop: start fetching it now */
-    if (rs_c == 1)
-        for (int64_t j = 0; j < n; j++) {
-            __builtin_prefetch(c + j * cs_c, 1, 3);
-            __builtin_prefetch(c + j * cs_c + m - 1, 1, 3);
-        }
-    else
-        for (int64_t i = 0; i < m; i++) {
-            __builtin_prefetch(c + i * rs_c, 1, 3);
-            __builtin_prefetch(c + i * rs_c + (n - 1) * cs_c, 1, 3);
-        }
     if (k > 0) {
         /* prologue: the first 9 instructions of iteration 0 (pointer
          * bumps among them become load offsets) */
@@ -1097,17 +1075,6 @@ void sandybridge_dgemm_8x5_e4x5(int64_t m, int64_t n, int64_t k, const double *a
     ymm3 = _mm256_setzero_pd();
     ymm4 = _mm256_setzero_pd();
 
-    /* C is read (or overwritten) after the k loop: start fetching it now */
-    if (rs_c == 1)
-        for (int64_t j = 0; j < n; j++) {
-            __builtin_prefetch(c + j * cs_c, 1, 3);
-            __builtin_prefetch(c + j * cs_c + m - 1, 1, 3);
-        }
-    else
-        for (int64_t i = 0; i < m; i++) {
-            __builtin_prefetch(c + i * rs_c, 1, 3);
-            __builtin_prefetch(c + i * rs_c + (n - 1) * cs_c, 1, 3);
-        }
     if (k > 0) {
         /* prologue: the first 20 instructions of iteration 0 (pointer
          * bumps among them become load offsets) */
@@ -1261,17 +1228,6 @@ void sandybridge_dgemm_8x5_e4x4(int64_t m, int64_t n, int64_t k, const double *a
     ymm2 = _mm256_setzero_pd();
     ymm3 = _mm256_setzero_pd();
 
-    /* C is read (or overwritten) after the k loop: start fetching it now */
-    if (rs_c == 1)
-        for (int64_t j = 0; j < n; j++) {
-            __builtin_prefetch(c + j * cs_c, 1, 3);
-            __builtin_prefetch(c + j * cs_c + m - 1, 1, 3);
-        }
-    else
-        for (int64_t i = 0; i < m; i++) {
-            __builtin_prefetch(c + i * rs_c, 1, 3);
-            __builtin_prefetch(c + i * rs_c + (n - 1) * cs_c, 1, 3);
-        }
     if (k > 0) {
         /* prologue: the first 17 instructions of iteration 0 (pointer
          * bumps among them become load offsets) */

@@ -393,17 +393,6 @@ void sandybridge_sgemm_8x12_direct(int64_t m, int64_t n, int64_t k, const float 
     ymm10 = _mm256_setzero_ps();
     ymm11 = _mm256_setzero_ps();
 
-    /* C is read (or overwritten) after the k loop: start fetching it now */
-    if (rs_c == 1)
-        for (int64_t j = 0; j < n; j++) {
-            __builtin_prefetch(c + j * cs_c, 1, 3);
-            __builtin_prefetch(c + j * cs_c + m - 1, 1, 3);
-        }
-    else
-        for (int64_t i = 0; i < m; i++) {
-            __builtin_prefetch(c + i * rs_c, 1, 3);
-            __builtin_prefetch(c + i * rs_c + (n - 1) * cs_c, 1, 3);
-        }
     if (k > 0) {
         /* prologue: the first 4 instructions of iteration 0 (pointer
          * bumps among them become load offsets) */
@@ -714,17 +703,6 @@ void sandybridge_sgemm_8x12_e8x8(int64_t m, int64_t n, int64_t k, const float *a
     ymm6 = _mm256_setzero_ps();
     ymm7 = _mm256_setzero_ps();
 
-    /* C is read (or overwritten) after the k loop: start fetching it now */
-    if (rs_c == 1)
-        for (int64_t j = 0; j < n; j++) {
-            __builtin_prefetch(c + j * cs_c, 1, 3);
-            __builtin_prefetch(c + j * cs_c + m - 1, 1, 3);
-        }
-    else
-        for (int64_t i = 0; i < m; i++) {
-            __builtin_prefetch(c + i * rs_c, 1, 3);
-            __builtin_prefetch(c + i * rs_c + (n - 1) * cs_c, 1, 3);
-        }
     if (k > 0) {
         /* prologue: the first 6 instructions of iteration 0 (pointer
          * bumps among them become load offsets) */

@@ -1043,17 +1043,6 @@ void skylake_avx512_dgemm_16x14_direct(int64_t m, int64_t n, int64_t k, const do
     zmm26 = _mm512_setzero_pd();
     zmm27 = _mm512_setzero_pd();
 
-    /* C is read (or overwritten) after the k loop: start fetching it now */
-    if (rs_c == 1)
-        for (int64_t j = 0; j < n; j++) {
-            __builtin_prefetch(c + j * cs_c, 1, 3);
-            __builtin_prefetch(c + j * cs_c + m - 1, 1, 3);
-        }
-    else
-        for (int64_t i = 0; i < m; i++) {
-            __builtin_prefetch(c + i * rs_c, 1, 3);
-            __builtin_prefetch(c + i * rs_c + (n - 1) * cs_c, 1, 3);
-        }
     if (k > 0) {
         /* prologue: the first 3 instructions of iteration 0 (pointer
          * bumps among them become load offsets) */
@@ -1964,17 +1953,6 @@ void skylake_avx512_dgemm_16x14_e16x8(int64_t m, int64_t n, int64_t k, const dou
     zmm14 = _mm512_setzero_pd();
     zmm15 = _mm512_setzero_pd();
 
-    /* C is read (or overwritten) after the k loop: start fetching it now */
-    if (rs_c == 1)
-        for (int64_t j = 0; j < n; j++) {
-            __builtin_prefetch(c + j * cs_c, 1, 3);
-            __builtin_prefetch(c + j * cs_c + m - 1, 1, 3);
-        }
-    else
-        for (int64_t i = 0; i < m; i++) {
-            __builtin_prefetch(c + i * rs_c, 1, 3);
-            __builtin_prefetch(c + i * rs_c + (n - 1) * cs_c, 1, 3);
-        }
     if (k > 0) {
         /* prologue: the first 16 instructions of iteration 0 (pointer
          * bumps among them become load offsets) */
@@ -2672,17 +2650,6 @@ void skylake_avx512_dgemm_16x14_e8x14(int64_t m, int64_t n, int64_t k, const dou
     zmm12 = _mm512_setzero_pd();
     zmm13 = _mm512_setzero_pd();
 
-    /* C is read (or overwritten) after the k loop: start fetching it now */
-    if (rs_c == 1)
-        for (int64_t j = 0; j < n; j++) {
-            __builtin_prefetch(c + j * cs_c, 1, 3);
-            __builtin_prefetch(c + j * cs_c + m - 1, 1, 3);
-        }
-    else
-        for (int64_t i = 0; i < m; i++) {
-            __builtin_prefetch(c + i * rs_c, 1, 3);
-            __builtin_prefetch(c + i * rs_c + (n - 1) * cs_c, 1, 3);
-        }
     if (k > 0) {
         /* prologue: the first 13 instructions of iteration 0 (pointer
          * bumps among them become load offsets) */
@@ -3533,17 +3500,6 @@ void skylake_avx512_dgemm_16x14_e8x8(int64_t m, int64_t n, int64_t k, const doub
     zmm6 = _mm512_setzero_pd();
     zmm7 = _mm512_setzero_pd();
 
-    /* C is read (or overwritten) after the k loop: start fetching it now */
-    if (rs_c == 1)
-        for (int64_t j = 0; j < n; j++) {
-            __builtin_prefetch(c + j * cs_c, 1, 3);
-            __builtin_prefetch(c + j * cs_c + m - 1, 1, 3);
-        }
-    else
-        for (int64_t i = 0; i < m; i++) {
-            __builtin_prefetch(c + i * rs_c, 1, 3);
-            __builtin_prefetch(c + i * rs_c + (n - 1) * cs_c, 1, 3);
-        }
     if (k > 0) {
         /* prologue: the first 21 instructions of iteration 0 (pointer
          * bumps among them become load offsets) */

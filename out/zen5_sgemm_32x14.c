@@ -1049,17 +1049,6 @@ void zen5_sgemm_32x14_direct(int64_t m, int64_t n, int64_t k, const float *alpha
     zmm26 = _mm512_setzero_ps();
     zmm27 = _mm512_setzero_ps();
 
-    /* C is read (or overwritten) after the k loop: start fetching it now */
-    if (rs_c == 1)
-        for (int64_t j = 0; j < n; j++) {
-            __builtin_prefetch(c + j * cs_c, 1, 3);
-            __builtin_prefetch(c + j * cs_c + m - 1, 1, 3);
-        }
-    else
-        for (int64_t i = 0; i < m; i++) {
-            __builtin_prefetch(c + i * rs_c, 1, 3);
-            __builtin_prefetch(c + i * rs_c + (n - 1) * cs_c, 1, 3);
-        }
     if (k > 0) {
         /* prologue: the first 3 instructions of iteration 0 (pointer
          * bumps among them become load offsets) */
@@ -1984,17 +1973,6 @@ void zen5_sgemm_32x14_e32x8(int64_t m, int64_t n, int64_t k, const float *alpha,
     zmm14 = _mm512_setzero_ps();
     zmm15 = _mm512_setzero_ps();
 
-    /* C is read (or overwritten) after the k loop: start fetching it now */
-    if (rs_c == 1)
-        for (int64_t j = 0; j < n; j++) {
-            __builtin_prefetch(c + j * cs_c, 1, 3);
-            __builtin_prefetch(c + j * cs_c + m - 1, 1, 3);
-        }
-    else
-        for (int64_t i = 0; i < m; i++) {
-            __builtin_prefetch(c + i * rs_c, 1, 3);
-            __builtin_prefetch(c + i * rs_c + (n - 1) * cs_c, 1, 3);
-        }
     if (k > 0) {
         /* prologue: the first 16 instructions of iteration 0 (pointer
          * bumps among them become load offsets) */
@@ -2700,17 +2678,6 @@ void zen5_sgemm_32x14_e16x14(int64_t m, int64_t n, int64_t k, const float *alpha
     zmm12 = _mm512_setzero_ps();
     zmm13 = _mm512_setzero_ps();
 
-    /* C is read (or overwritten) after the k loop: start fetching it now */
-    if (rs_c == 1)
-        for (int64_t j = 0; j < n; j++) {
-            __builtin_prefetch(c + j * cs_c, 1, 3);
-            __builtin_prefetch(c + j * cs_c + m - 1, 1, 3);
-        }
-    else
-        for (int64_t i = 0; i < m; i++) {
-            __builtin_prefetch(c + i * rs_c, 1, 3);
-            __builtin_prefetch(c + i * rs_c + (n - 1) * cs_c, 1, 3);
-        }
     if (k > 0) {
         /* prologue: the first 13 instructions of iteration 0 (pointer
          * bumps among them become load offsets) */
@@ -3568,17 +3535,6 @@ void zen5_sgemm_32x14_e16x8(int64_t m, int64_t n, int64_t k, const float *alpha,
     zmm6 = _mm512_setzero_ps();
     zmm7 = _mm512_setzero_ps();
 
-    /* C is read (or overwritten) after the k loop: start fetching it now */
-    if (rs_c == 1)
-        for (int64_t j = 0; j < n; j++) {
-            __builtin_prefetch(c + j * cs_c, 1, 3);
-            __builtin_prefetch(c + j * cs_c + m - 1, 1, 3);
-        }
-    else
-        for (int64_t i = 0; i < m; i++) {
-            __builtin_prefetch(c + i * rs_c, 1, 3);
-            __builtin_prefetch(c + i * rs_c + (n - 1) * cs_c, 1, 3);
-        }
     if (k > 0) {
         /* prologue: the first 21 instructions of iteration 0 (pointer
          * bumps among them become load offsets) */
