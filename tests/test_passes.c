@@ -2,7 +2,8 @@
  * the schedule respects the DAG and MaxReg, pipelining keeps the
  * single-iteration cycles, and the rotating allocation never gives two
  * live values one register (simulated over the emitted code's naming).
- * Plus the paper's worked example (POCA Tables 3-4). */
+ * Plus the paper's worked example (POCA Tables 3-4), and the same checks
+ * on every machine's edge kernels. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -13,13 +14,19 @@
 #include <string.h>
 #include "plan.h"
 
-static void build(struct plan *pl, const char *mach, enum elem e, int mr, int nr, int maxr)
+static void build_bs(struct plan *pl, const char *mach, enum elem e, int mr, int nr, int maxr,
+                     int bs)
 {
     char path[1024];
     snprintf(path, sizeof path, "%s/%s.yaml", MACHINES_DIR, mach);
     struct options o = { .machine_path = path, .elem = e, .mr = mr, .nr = nr,
-                         .max_regs = maxr, .force_bs = -1 };
+                         .max_regs = maxr, .force_bs = bs };
     plan_build(pl, &o);
+}
+
+static void build(struct plan *pl, const char *mach, enum elem e, int mr, int nr, int maxr)
+{
+    build_bs(pl, mach, e, mr, nr, maxr, -1);
 }
 
 /* The paper's example: Sandy Bridge, 4x4 f64, MaxReg 8 (Tables 3 and 4). */
@@ -173,6 +180,45 @@ static void register_caps(void **state)
     }
 }
 
+/* The edge kernels of every machine plan and pass the same checks; the
+ * host's shape gets the three of half size with a budget 1/8 below MaxReg. */
+static void edge_kernels(void **state)
+{
+    (void)state;
+    for (size_t m = 0; m < sizeof machines / sizeof *machines; m++)
+        for (int e = 0; e < ELEM_COUNT; e++) {
+            struct plan pl;
+            build(&pl, machines[m], (enum elem)e, 0, 0, 0);
+            struct edge_spec es[MAX_EDGES];
+            int n = plan_edges(&pl, es);
+            for (int i = 0; i < n; i++) {
+                assert_true(es[i].mr <= pl.k.mr && es[i].nr <= pl.k.nr);
+                assert_true(es[i].mr < pl.k.mr || es[i].nr < pl.k.nr);
+                struct plan ep;
+                /* as gemmgen builds them (main.c): the main kernel's strategy */
+                build_bs(&ep, machines[m], (enum elem)e, es[i].mr, es[i].nr, es[i].max_regs,
+                         (int)pl.k.bs);
+                assert_int_equal(ep.k.mr, es[i].mr);
+                assert_int_equal(ep.k.nr, es[i].nr);
+                check_schedule(&ep);
+                check_registers(&ep);
+                plan_free(&ep);
+            }
+            plan_free(&pl);
+        }
+    struct plan pl;
+    build(&pl, "skylake-avx512", ELEM_F64, 16, 14, 0);
+    struct edge_spec es[MAX_EDGES];
+    assert_int_equal(plan_edges(&pl, es), 3);
+    const int want[3][3] = { { 16, 8, 28 }, { 8, 14, 28 }, { 8, 8, 28 } };
+    for (int i = 0; i < 3; i++) {
+        assert_int_equal(es[i].mr, want[i][0]);
+        assert_int_equal(es[i].nr, want[i][1]);
+        assert_int_equal(es[i].max_regs, want[i][2]);
+    }
+    plan_free(&pl);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -180,6 +226,7 @@ int main(void)
         cmocka_unit_test(explain_prints_tables),
         cmocka_unit_test(all_machines),
         cmocka_unit_test(register_caps),
+        cmocka_unit_test(edge_kernels),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
