@@ -81,8 +81,8 @@ static void bases(struct buf *b, const struct dcover *c, const char *from)
 void direct_pointers(const struct em *e, struct buf *b)
 {
     const char *ct = elem_ctype[e->k->elem];
-    buf_printf(b, "    const int64_t lda_b = lda * (int64_t)sizeof(%s), ldb_b = ldb * (int64_t)sizeof(%s);\n",
-               ct, ct);
+    buf_printf(b, "    const int64_t lda_b = lda * (int64_t)sizeof(%s), "
+                  "ldb_b = ldb * (int64_t)sizeof(%s);\n", ct, ct);
     bases(b, &e->dir[0], "a");
     buf_puts(b, "\n");
     bases(b, &e->dir[1], "b");
@@ -96,8 +96,9 @@ void direct_bumps(const struct em *e, struct buf *b)
     for (int s = 0; s < 2; s++) {
         const struct dcover *c = &e->dir[s];
         for (int i = 0; i < c->nb; i++, sep = "\n") {
-            if (s == 1 && cols) buf_printf(b, "%s            %s%d += %d;", sep, c->name, c->bases[i], uf * esz);
-            else buf_printf(b, "%s            %s%d += %d * %s;", sep, c->name, c->bases[i], uf, c->stride);
+            buf_printf(b, "%s            %s%d += ", sep, c->name, c->bases[i]);
+            if (s == 1 && cols) buf_printf(b, "%d;", uf * esz);   /* k runs down B's columns */
+            else buf_printf(b, "%d * %s;", uf, c->stride);
         }
     }
 }

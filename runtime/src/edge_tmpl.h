@@ -30,9 +30,9 @@ static int FN(width_for)(const struct FN(op) *o, int64_t nn)
  * rows that covers mm (the main kernel when w = NR and nothing shorter). */
 static FN(direct_fn) *FN(kernel_for)(const struct FN(op) *o, int64_t mm, int w)
 {
-    FN(direct_fn) *k = w == o->bk.nr ? o->direct : NULL;
+    FN(direct_fn) *k = NULL;
     int h = o->bk.mr + 1;
-    if (k) h = o->bk.mr;
+    if (w == o->bk.nr && o->direct) { k = o->direct; h = o->bk.mr; }
     for (int e = 0; e < o->nedges; e++)
         if (o->edges[e].nr == w && o->edges[e].mr >= mm && o->edges[e].mr < h) {
             k = o->edges[e].fn;
