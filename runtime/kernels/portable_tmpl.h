@@ -1,9 +1,32 @@
-/* portable_tmpl.h: the body of the portable micro-kernel, in plain C, for
- * one element type. portable_f64.c / portable_f32.c define PK_T, PK_NAME,
- * PK_MR, PK_NR and include it. It follows the gemmgen kernel ABI exactly
- * (runtime/README.md), so the runtime cannot tell it from a generated one;
- * it is the fallback on CPUs none of the generated kernels support. */
+/* portable_tmpl.h: the portable micro-kernels in plain C, for one element
+ * type. portable_f64.c / portable_f32.c define PK_T, PK_NAME, PK_MR, PK_NR
+ * and include it. They follow the gemmgen kernel ABI exactly
+ * (runtime/README.md), so the runtime cannot tell them from generated ones;
+ * they are the fallback on CPUs none of the generated kernels support:
+ *   PK_NAME            packed A and B
+ *   PK_NAME_direct     A and B in place, B read as rows (b[p*ldb + j], as
+ *                      the generated kernels that load B vectors do)
+ *   PK_NAME_e<m>x<n>   edge kernels of half height / half width */
 #include <stdint.h>
+
+#define PK_CAT_(a, b) a##b
+#define PK_CAT(a, b) PK_CAT_(a, b)
+#define PK_MH (PK_MR / 2)
+#define PK_NH ((PK_NR + 1) / 2)
+
+/* Only the m x n corner of the mr x nr accumulator is stored; beta == 0
+ * must not read C. */
+static inline __attribute__((always_inline)) void
+PK_CAT(PK_NAME, _store)(PK_T acc[PK_NR][PK_MR], int64_t m, int64_t n, const PK_T *alpha,
+                        const PK_T *beta, PK_T *c, int64_t rs_c, int64_t cs_c)
+{
+    for (int64_t j = 0; j < n; j++)
+        for (int64_t i = 0; i < m; i++) {
+            PK_T *cij = c + i * rs_c + j * cs_c;
+            PK_T v = *alpha * acc[j][i];
+            *cij = (*beta == 0) ? v : v + *beta * *cij;
+        }
+}
 
 void PK_NAME(int64_t m, int64_t n, int64_t k, const PK_T *alpha,
              const PK_T *a, const PK_T *b, const PK_T *beta, PK_T *c,
@@ -19,11 +42,34 @@ void PK_NAME(int64_t m, int64_t n, int64_t k, const PK_T *alpha,
             for (int i = 0; i < PK_MR; i++)
                 acc[j][i] += ap[i] * bp[j];
     }
-    /* Only the m x n corner is stored; beta == 0 must not read C. */
-    for (int64_t j = 0; j < n; j++)
-        for (int64_t i = 0; i < m; i++) {
-            PK_T *cij = c + i * rs_c + j * cs_c;
-            PK_T v = *alpha * acc[j][i];
-            *cij = (*beta == 0) ? v : v + *beta * *cij;
-        }
+    PK_CAT(PK_NAME, _store)(acc, m, n, alpha, beta, c, rs_c, cs_c);
 }
+
+/* An mr x nr tile (constants once inlined) on operands in place. */
+static inline __attribute__((always_inline)) void
+PK_CAT(PK_NAME, _tile)(const int mr, const int nr, int64_t m, int64_t n, int64_t k,
+                       const PK_T *alpha, const PK_T *a, int64_t lda, const PK_T *b,
+                       int64_t ldb, const PK_T *beta, PK_T *c, int64_t rs_c, int64_t cs_c)
+{
+    PK_T acc[PK_NR][PK_MR] = {{0}};
+    for (int64_t p = 0; p < k; p++) {
+        const PK_T *ap = a + p * lda, *bp = b + p * ldb;
+        for (int j = 0; j < nr; j++)
+            for (int i = 0; i < mr; i++)
+                acc[j][i] += ap[i] * bp[j];
+    }
+    PK_CAT(PK_NAME, _store)(acc, m, n, alpha, beta, c, rs_c, cs_c);
+}
+
+#define PK_DIRECT(fname, mr, nr)                                                           \
+    void fname(int64_t m, int64_t n, int64_t k, const PK_T *alpha, const PK_T *a,         \
+               int64_t lda, const PK_T *b, int64_t ldb, const PK_T *beta, PK_T *c,        \
+               int64_t rs_c, int64_t cs_c)                                                 \
+    {                                                                                      \
+        PK_CAT(PK_NAME, _tile)(mr, nr, m, n, k, alpha, a, lda, b, ldb, beta, c, rs_c, cs_c); \
+    }
+
+PK_DIRECT(PK_CAT(PK_NAME, _direct), PK_MR, PK_NR)
+PK_DIRECT(PK_CAT(PK_NAME, _en), PK_MR, PK_NH)
+PK_DIRECT(PK_CAT(PK_NAME, _em), PK_MH, PK_NR)
+PK_DIRECT(PK_CAT(PK_NAME, _emn), PK_MH, PK_NH)

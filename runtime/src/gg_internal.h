@@ -99,6 +99,10 @@ void gg_sgemm(int64_t m, int64_t n, int64_t k, float alpha,
 /* kernels/portable_*.c */
 gg_dkernel gg_portable_f64;
 gg_skernel gg_portable_f32;
+/* ... their in-place variants (B as rows) and edge kernels: n = half
+ * width, m = half height, mn = both */
+gg_ddirect gg_portable_f64_direct, gg_portable_f64_en, gg_portable_f64_em, gg_portable_f64_emn;
+gg_sdirect gg_portable_f32_direct, gg_portable_f32_en, gg_portable_f32_em, gg_portable_f32_emn;
 enum { GG_PORTABLE_F64_MR = 8, GG_PORTABLE_F64_NR = 6,
        GG_PORTABLE_F32_MR = 8, GG_PORTABLE_F32_NR = 8 };
 
