@@ -103,6 +103,18 @@ static void emit_decls(struct buf *b, const struct em *e)
     }
 }
 
+static void emit_zero(struct buf *b, const struct em *e)
+{
+    for (int a = 0; a < e->k->nacc; a++) {
+        char d[32];
+        const char *ops[3] = { "", "", "" };
+        em_reg_name(e, e->k->acc[a], 0, d, sizeof d);
+        buf_puts(b, "    ");
+        em_expand(b, e->sp->zero, d, ops, "", 0, e->sp->vtype);
+        buf_puts(b, "\n");
+    }
+}
+
 static void fill_def_iter(struct em *e)
 {
     const struct seq *q = &e->pl->p.q;
@@ -203,7 +215,7 @@ static int emit_function(struct buf *cf, struct em *e, const char *fname)
     struct buf decls = { 0 }, zero = { 0 }, pro = { 0 }, loop = { 0 }, rem = { 0 }, epi = { 0 },
                store = { 0 }, par = { 0 }, ptrs = { 0 }, bumps = { 0 };
     emit_decls(&decls, e);
-    emit_acc_init(&zero, e);
+    emit_zero(&zero, e);
     body_sections(e, &pro, &loop, &rem, &epi);
     int row_pref = emit_store(&store, e);
     params(&par, ct, fname, e->direct);

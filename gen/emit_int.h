@@ -27,8 +27,6 @@ void em_expand(struct buf *b, const char *fmt, const char *d, const char *const 
                const char *mem, int lane, const char *vtype);
 /* The alpha/beta update of C; returns 1 when row-stored C is the fast case. */
 int emit_store(struct buf *b, const struct em *e);
-/* The accumulators' start: zero, or C itself when alpha = beta = 1. */
-void emit_acc_init(struct buf *b, const struct em *e);
 /* emit_direct.c */
 bool direct_b_cols(const struct kernel *k);   /* B loaded element by element */
 void direct_setup(struct em *e);

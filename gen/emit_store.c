@@ -3,8 +3,7 @@
  * edge tiles and other strides go through a small buffer and a scalar
  * loop, so nothing outside m x n is touched and beta == 0 reads nothing.
  * beta == 1 gets its own vector branch: one FMA per vector instead of a
- * multiply and an FMA; with alpha == 1 too the accumulators start from C
- * (emit_acc_init) and the update is a store. */
+ * multiply and an FMA. */
 #include "emit_int.h"
 #include <stdio.h>
 #include <stdlib.h>
@@ -63,70 +62,6 @@ static void mask_open(struct buf *b, const struct em *e, int lay, int i0, int j0
     buf_puts(b, "\n    ");
 }
 
-/* Where output vector v of a full tile lives in C (lay 1: down a column,
- * 2: along a row). */
-static void vec_addr(const struct kernel *k, int v, int lay, char *out, size_t size)
-{
-    int t0 = lanes_of(k, v)[0], i0 = t0 % k->mr, j0 = t0 / k->mr;
-    if (lay == 1) snprintf(out, size, "c + %d + %d * cs_c", i0, j0);
-    else snprintf(out, size, "c + %d * rs_c + %d", i0, j0);
-}
-
-/* Accumulators load C directly (alpha = beta = 1, full tile, unit
- * stride): only where each accumulator is one output vector of C. */
-static int c_in_layout(const struct em *e)
-{
-    return e->sp->extract ? 0 : layout(e->k);
-}
-
-void emit_acc_init(struct buf *b, const struct em *e)
-{
-    const struct kernel *k = e->k;
-    int lay = c_in_layout(e);
-    if (lay) {
-        buf_printf(b, "    /* alpha = beta = 1 on a full tile: the accumulators start from C and\n"
-                      "     * the update below is a store */\n"
-                      "    const int c_in_ = *alpha == 1 && *beta == 1 && m == %d && n == %d && %s == 1;\n"
-                      "    if (c_in_) {\n", k->mr, k->nr, lay == 1 ? "rs_c" : "cs_c");
-        for (int a = 0; a < k->nacc; a++) {
-            char d[32], addr[96];
-            em_reg_name(e, k->acc[a], 0, d, sizeof d);
-            vec_addr(k, a, lay, addr, sizeof addr);
-            struct buf l = { 0 };
-            const char *lo[3] = { "", "", "" };
-            em_expand(&l, e->sp->loadc, "", lo, addr, 0, e->sp->vtype);
-            buf_printf(b, "        %s = %s;\n", d, l.s);
-            buf_free(&l);
-        }
-        buf_puts(b, "    } else {\n");
-    }
-    for (int a = 0; a < k->nacc; a++) {
-        char d[32];
-        const char *ops[3] = { "", "", "" };
-        em_reg_name(e, k->acc[a], 0, d, sizeof d);
-        buf_puts(b, lay ? "        " : "    ");
-        em_expand(b, e->sp->zero, d, ops, "", 0, e->sp->vtype);
-        buf_puts(b, "\n");
-    }
-    if (lay) buf_puts(b, "    }\n");
-}
-
-/* The update when the accumulators started from C: store them. */
-static void c_in_store(struct buf *b, const struct em *e, int lay)
-{
-    buf_puts(b, "    if (c_in_) {\n");
-    for (int v = 0; v < nvec(e->k); v++) {
-        char ex[64], addr[96];
-        out_expr(e, v, ex, sizeof ex);
-        vec_addr(e->k, v, lay, addr, sizeof addr);
-        const char *so[3] = { ex, "", "" };
-        buf_puts(b, "        ");
-        em_expand(b, e->sp->store, "", so, addr, 0, e->sp->vtype);
-        buf_puts(b, "\n");
-    }
-    buf_puts(b, "        return;\n    }\n");
-}
-
 /* Vector update of C. Unmasked: the full tile only. Masked (targets with
  * predicated loads and stores): any edge tile, each output vector under a
  * mask of the lanes inside m x n, vectors wholly outside skipped. */
@@ -152,7 +87,8 @@ static void vector_path(struct buf *b, const struct em *e, int lay, bool masked)
         for (int v = 0; v < nvec(k); v++) {
             int t0 = lanes_of(k, v)[0], i0 = t0 % k->mr, j0 = t0 / k->mr;
             out_expr(e, v, ex, sizeof ex);
-            vec_addr(k, v, lay, addr, sizeof addr);
+            if (lay == 1) snprintf(addr, sizeof addr, "c + %d + %d * cs_c", i0, j0);
+            else snprintf(addr, sizeof addr, "c + %d * rs_c + %d", i0, j0);
             struct buf s = { 0 };
             const char *mo[3] = { "va_", ex, "" };
             em_expand(&s, sp->vmul, "", mo, "", 0, sp->vtype);
@@ -218,7 +154,6 @@ int emit_store(struct buf *b, const struct em *e)
     buf_printf(b, "    const %s alpha_ = *alpha, beta_ = *beta;\n", ct);
     extract_all(b, e);
     int lay = layout(e->k);
-    if (c_in_layout(e)) c_in_store(b, e, lay);
     if (lay) vector_path(b, e, lay, false);
     if (lay && e->sp->mask_decl) vector_path(b, e, lay, true);
     scalar_path(b, e);

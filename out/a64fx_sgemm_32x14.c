@@ -54,68 +54,34 @@ void a64fx_sgemm_32x14(int64_t m, int64_t n, int64_t k, const float *alpha, cons
     svfloat32_t z16, z17, z18, z19, z20, z21, z22, z23;
     svfloat32_t z24, z25, z26, z27, z28, z29, z30, z31;
 
-    /* alpha = beta = 1 on a full tile: the accumulators start from C and
-     * the update below is a store */
-    const int c_in_ = *alpha == 1 && *beta == 1 && m == 32 && n == 14 && rs_c == 1;
-    if (c_in_) {
-        z0 = svld1_f32(svptrue_b32(), c + 0 + 0 * cs_c);
-        z1 = svld1_f32(svptrue_b32(), c + 16 + 0 * cs_c);
-        z2 = svld1_f32(svptrue_b32(), c + 0 + 1 * cs_c);
-        z3 = svld1_f32(svptrue_b32(), c + 16 + 1 * cs_c);
-        z4 = svld1_f32(svptrue_b32(), c + 0 + 2 * cs_c);
-        z5 = svld1_f32(svptrue_b32(), c + 16 + 2 * cs_c);
-        z6 = svld1_f32(svptrue_b32(), c + 0 + 3 * cs_c);
-        z7 = svld1_f32(svptrue_b32(), c + 16 + 3 * cs_c);
-        z8 = svld1_f32(svptrue_b32(), c + 0 + 4 * cs_c);
-        z9 = svld1_f32(svptrue_b32(), c + 16 + 4 * cs_c);
-        z10 = svld1_f32(svptrue_b32(), c + 0 + 5 * cs_c);
-        z11 = svld1_f32(svptrue_b32(), c + 16 + 5 * cs_c);
-        z12 = svld1_f32(svptrue_b32(), c + 0 + 6 * cs_c);
-        z13 = svld1_f32(svptrue_b32(), c + 16 + 6 * cs_c);
-        z14 = svld1_f32(svptrue_b32(), c + 0 + 7 * cs_c);
-        z15 = svld1_f32(svptrue_b32(), c + 16 + 7 * cs_c);
-        z16 = svld1_f32(svptrue_b32(), c + 0 + 8 * cs_c);
-        z17 = svld1_f32(svptrue_b32(), c + 16 + 8 * cs_c);
-        z18 = svld1_f32(svptrue_b32(), c + 0 + 9 * cs_c);
-        z19 = svld1_f32(svptrue_b32(), c + 16 + 9 * cs_c);
-        z20 = svld1_f32(svptrue_b32(), c + 0 + 10 * cs_c);
-        z21 = svld1_f32(svptrue_b32(), c + 16 + 10 * cs_c);
-        z22 = svld1_f32(svptrue_b32(), c + 0 + 11 * cs_c);
-        z23 = svld1_f32(svptrue_b32(), c + 16 + 11 * cs_c);
-        z24 = svld1_f32(svptrue_b32(), c + 0 + 12 * cs_c);
-        z25 = svld1_f32(svptrue_b32(), c + 16 + 12 * cs_c);
-        z26 = svld1_f32(svptrue_b32(), c + 0 + 13 * cs_c);
-        z27 = svld1_f32(svptrue_b32(), c + 16 + 13 * cs_c);
-    } else {
-        z0 = svdup_n_f32(0);
-        z1 = svdup_n_f32(0);
-        z2 = svdup_n_f32(0);
-        z3 = svdup_n_f32(0);
-        z4 = svdup_n_f32(0);
-        z5 = svdup_n_f32(0);
-        z6 = svdup_n_f32(0);
-        z7 = svdup_n_f32(0);
-        z8 = svdup_n_f32(0);
-        z9 = svdup_n_f32(0);
-        z10 = svdup_n_f32(0);
-        z11 = svdup_n_f32(0);
-        z12 = svdup_n_f32(0);
-        z13 = svdup_n_f32(0);
-        z14 = svdup_n_f32(0);
-        z15 = svdup_n_f32(0);
-        z16 = svdup_n_f32(0);
-        z17 = svdup_n_f32(0);
-        z18 = svdup_n_f32(0);
-        z19 = svdup_n_f32(0);
-        z20 = svdup_n_f32(0);
-        z21 = svdup_n_f32(0);
-        z22 = svdup_n_f32(0);
-        z23 = svdup_n_f32(0);
-        z24 = svdup_n_f32(0);
-        z25 = svdup_n_f32(0);
-        z26 = svdup_n_f32(0);
-        z27 = svdup_n_f32(0);
-    }
+    z0 = svdup_n_f32(0);
+    z1 = svdup_n_f32(0);
+    z2 = svdup_n_f32(0);
+    z3 = svdup_n_f32(0);
+    z4 = svdup_n_f32(0);
+    z5 = svdup_n_f32(0);
+    z6 = svdup_n_f32(0);
+    z7 = svdup_n_f32(0);
+    z8 = svdup_n_f32(0);
+    z9 = svdup_n_f32(0);
+    z10 = svdup_n_f32(0);
+    z11 = svdup_n_f32(0);
+    z12 = svdup_n_f32(0);
+    z13 = svdup_n_f32(0);
+    z14 = svdup_n_f32(0);
+    z15 = svdup_n_f32(0);
+    z16 = svdup_n_f32(0);
+    z17 = svdup_n_f32(0);
+    z18 = svdup_n_f32(0);
+    z19 = svdup_n_f32(0);
+    z20 = svdup_n_f32(0);
+    z21 = svdup_n_f32(0);
+    z22 = svdup_n_f32(0);
+    z23 = svdup_n_f32(0);
+    z24 = svdup_n_f32(0);
+    z25 = svdup_n_f32(0);
+    z26 = svdup_n_f32(0);
+    z27 = svdup_n_f32(0);
 
     /* C is read (or overwritten) after the k loop: start fetching it now */
     if (rs_c == 1)
@@ -524,37 +490,6 @@ void a64fx_sgemm_32x14(int64_t m, int64_t n, int64_t k, const float *alpha, cons
         }
     }
     const float alpha_ = *alpha, beta_ = *beta;
-    if (c_in_) {
-        svst1_f32(svptrue_b32(), c + 0 + 0 * cs_c, z0);
-        svst1_f32(svptrue_b32(), c + 16 + 0 * cs_c, z1);
-        svst1_f32(svptrue_b32(), c + 0 + 1 * cs_c, z2);
-        svst1_f32(svptrue_b32(), c + 16 + 1 * cs_c, z3);
-        svst1_f32(svptrue_b32(), c + 0 + 2 * cs_c, z4);
-        svst1_f32(svptrue_b32(), c + 16 + 2 * cs_c, z5);
-        svst1_f32(svptrue_b32(), c + 0 + 3 * cs_c, z6);
-        svst1_f32(svptrue_b32(), c + 16 + 3 * cs_c, z7);
-        svst1_f32(svptrue_b32(), c + 0 + 4 * cs_c, z8);
-        svst1_f32(svptrue_b32(), c + 16 + 4 * cs_c, z9);
-        svst1_f32(svptrue_b32(), c + 0 + 5 * cs_c, z10);
-        svst1_f32(svptrue_b32(), c + 16 + 5 * cs_c, z11);
-        svst1_f32(svptrue_b32(), c + 0 + 6 * cs_c, z12);
-        svst1_f32(svptrue_b32(), c + 16 + 6 * cs_c, z13);
-        svst1_f32(svptrue_b32(), c + 0 + 7 * cs_c, z14);
-        svst1_f32(svptrue_b32(), c + 16 + 7 * cs_c, z15);
-        svst1_f32(svptrue_b32(), c + 0 + 8 * cs_c, z16);
-        svst1_f32(svptrue_b32(), c + 16 + 8 * cs_c, z17);
-        svst1_f32(svptrue_b32(), c + 0 + 9 * cs_c, z18);
-        svst1_f32(svptrue_b32(), c + 16 + 9 * cs_c, z19);
-        svst1_f32(svptrue_b32(), c + 0 + 10 * cs_c, z20);
-        svst1_f32(svptrue_b32(), c + 16 + 10 * cs_c, z21);
-        svst1_f32(svptrue_b32(), c + 0 + 11 * cs_c, z22);
-        svst1_f32(svptrue_b32(), c + 16 + 11 * cs_c, z23);
-        svst1_f32(svptrue_b32(), c + 0 + 12 * cs_c, z24);
-        svst1_f32(svptrue_b32(), c + 16 + 12 * cs_c, z25);
-        svst1_f32(svptrue_b32(), c + 0 + 13 * cs_c, z26);
-        svst1_f32(svptrue_b32(), c + 16 + 13 * cs_c, z27);
-        return;
-    }
     if (m == 32 && n == 14 && rs_c == 1) {
         const svfloat32_t va_ = svdup_n_f32(alpha_);
         if (beta_ == 0) {
@@ -1078,68 +1013,34 @@ void a64fx_sgemm_32x14_direct(int64_t m, int64_t n, int64_t k, const float *alph
     svfloat32_t z16, z17, z18, z19, z20, z21, z22, z23;
     svfloat32_t z24, z25, z26, z27, z28, z29, z30, z31;
 
-    /* alpha = beta = 1 on a full tile: the accumulators start from C and
-     * the update below is a store */
-    const int c_in_ = *alpha == 1 && *beta == 1 && m == 32 && n == 14 && rs_c == 1;
-    if (c_in_) {
-        z0 = svld1_f32(svptrue_b32(), c + 0 + 0 * cs_c);
-        z1 = svld1_f32(svptrue_b32(), c + 16 + 0 * cs_c);
-        z2 = svld1_f32(svptrue_b32(), c + 0 + 1 * cs_c);
-        z3 = svld1_f32(svptrue_b32(), c + 16 + 1 * cs_c);
-        z4 = svld1_f32(svptrue_b32(), c + 0 + 2 * cs_c);
-        z5 = svld1_f32(svptrue_b32(), c + 16 + 2 * cs_c);
-        z6 = svld1_f32(svptrue_b32(), c + 0 + 3 * cs_c);
-        z7 = svld1_f32(svptrue_b32(), c + 16 + 3 * cs_c);
-        z8 = svld1_f32(svptrue_b32(), c + 0 + 4 * cs_c);
-        z9 = svld1_f32(svptrue_b32(), c + 16 + 4 * cs_c);
-        z10 = svld1_f32(svptrue_b32(), c + 0 + 5 * cs_c);
-        z11 = svld1_f32(svptrue_b32(), c + 16 + 5 * cs_c);
-        z12 = svld1_f32(svptrue_b32(), c + 0 + 6 * cs_c);
-        z13 = svld1_f32(svptrue_b32(), c + 16 + 6 * cs_c);
-        z14 = svld1_f32(svptrue_b32(), c + 0 + 7 * cs_c);
-        z15 = svld1_f32(svptrue_b32(), c + 16 + 7 * cs_c);
-        z16 = svld1_f32(svptrue_b32(), c + 0 + 8 * cs_c);
-        z17 = svld1_f32(svptrue_b32(), c + 16 + 8 * cs_c);
-        z18 = svld1_f32(svptrue_b32(), c + 0 + 9 * cs_c);
-        z19 = svld1_f32(svptrue_b32(), c + 16 + 9 * cs_c);
-        z20 = svld1_f32(svptrue_b32(), c + 0 + 10 * cs_c);
-        z21 = svld1_f32(svptrue_b32(), c + 16 + 10 * cs_c);
-        z22 = svld1_f32(svptrue_b32(), c + 0 + 11 * cs_c);
-        z23 = svld1_f32(svptrue_b32(), c + 16 + 11 * cs_c);
-        z24 = svld1_f32(svptrue_b32(), c + 0 + 12 * cs_c);
-        z25 = svld1_f32(svptrue_b32(), c + 16 + 12 * cs_c);
-        z26 = svld1_f32(svptrue_b32(), c + 0 + 13 * cs_c);
-        z27 = svld1_f32(svptrue_b32(), c + 16 + 13 * cs_c);
-    } else {
-        z0 = svdup_n_f32(0);
-        z1 = svdup_n_f32(0);
-        z2 = svdup_n_f32(0);
-        z3 = svdup_n_f32(0);
-        z4 = svdup_n_f32(0);
-        z5 = svdup_n_f32(0);
-        z6 = svdup_n_f32(0);
-        z7 = svdup_n_f32(0);
-        z8 = svdup_n_f32(0);
-        z9 = svdup_n_f32(0);
-        z10 = svdup_n_f32(0);
-        z11 = svdup_n_f32(0);
-        z12 = svdup_n_f32(0);
-        z13 = svdup_n_f32(0);
-        z14 = svdup_n_f32(0);
-        z15 = svdup_n_f32(0);
-        z16 = svdup_n_f32(0);
-        z17 = svdup_n_f32(0);
-        z18 = svdup_n_f32(0);
-        z19 = svdup_n_f32(0);
-        z20 = svdup_n_f32(0);
-        z21 = svdup_n_f32(0);
-        z22 = svdup_n_f32(0);
-        z23 = svdup_n_f32(0);
-        z24 = svdup_n_f32(0);
-        z25 = svdup_n_f32(0);
-        z26 = svdup_n_f32(0);
-        z27 = svdup_n_f32(0);
-    }
+    z0 = svdup_n_f32(0);
+    z1 = svdup_n_f32(0);
+    z2 = svdup_n_f32(0);
+    z3 = svdup_n_f32(0);
+    z4 = svdup_n_f32(0);
+    z5 = svdup_n_f32(0);
+    z6 = svdup_n_f32(0);
+    z7 = svdup_n_f32(0);
+    z8 = svdup_n_f32(0);
+    z9 = svdup_n_f32(0);
+    z10 = svdup_n_f32(0);
+    z11 = svdup_n_f32(0);
+    z12 = svdup_n_f32(0);
+    z13 = svdup_n_f32(0);
+    z14 = svdup_n_f32(0);
+    z15 = svdup_n_f32(0);
+    z16 = svdup_n_f32(0);
+    z17 = svdup_n_f32(0);
+    z18 = svdup_n_f32(0);
+    z19 = svdup_n_f32(0);
+    z20 = svdup_n_f32(0);
+    z21 = svdup_n_f32(0);
+    z22 = svdup_n_f32(0);
+    z23 = svdup_n_f32(0);
+    z24 = svdup_n_f32(0);
+    z25 = svdup_n_f32(0);
+    z26 = svdup_n_f32(0);
+    z27 = svdup_n_f32(0);
 
     if (k > 0) {
         /* prologue: the first 4 instructions of iteration 0 (pointer
@@ -1527,37 +1428,6 @@ void a64fx_sgemm_32x14_direct(int64_t m, int64_t n, int64_t k, const float *alph
         }
     }
     const float alpha_ = *alpha, beta_ = *beta;
-    if (c_in_) {
-        svst1_f32(svptrue_b32(), c + 0 + 0 * cs_c, z0);
-        svst1_f32(svptrue_b32(), c + 16 + 0 * cs_c, z1);
-        svst1_f32(svptrue_b32(), c + 0 + 1 * cs_c, z2);
-        svst1_f32(svptrue_b32(), c + 16 + 1 * cs_c, z3);
-        svst1_f32(svptrue_b32(), c + 0 + 2 * cs_c, z4);
-        svst1_f32(svptrue_b32(), c + 16 + 2 * cs_c, z5);
-        svst1_f32(svptrue_b32(), c + 0 + 3 * cs_c, z6);
-        svst1_f32(svptrue_b32(), c + 16 + 3 * cs_c, z7);
-        svst1_f32(svptrue_b32(), c + 0 + 4 * cs_c, z8);
-        svst1_f32(svptrue_b32(), c + 16 + 4 * cs_c, z9);
-        svst1_f32(svptrue_b32(), c + 0 + 5 * cs_c, z10);
-        svst1_f32(svptrue_b32(), c + 16 + 5 * cs_c, z11);
-        svst1_f32(svptrue_b32(), c + 0 + 6 * cs_c, z12);
-        svst1_f32(svptrue_b32(), c + 16 + 6 * cs_c, z13);
-        svst1_f32(svptrue_b32(), c + 0 + 7 * cs_c, z14);
-        svst1_f32(svptrue_b32(), c + 16 + 7 * cs_c, z15);
-        svst1_f32(svptrue_b32(), c + 0 + 8 * cs_c, z16);
-        svst1_f32(svptrue_b32(), c + 16 + 8 * cs_c, z17);
-        svst1_f32(svptrue_b32(), c + 0 + 9 * cs_c, z18);
-        svst1_f32(svptrue_b32(), c + 16 + 9 * cs_c, z19);
-        svst1_f32(svptrue_b32(), c + 0 + 10 * cs_c, z20);
-        svst1_f32(svptrue_b32(), c + 16 + 10 * cs_c, z21);
-        svst1_f32(svptrue_b32(), c + 0 + 11 * cs_c, z22);
-        svst1_f32(svptrue_b32(), c + 16 + 11 * cs_c, z23);
-        svst1_f32(svptrue_b32(), c + 0 + 12 * cs_c, z24);
-        svst1_f32(svptrue_b32(), c + 16 + 12 * cs_c, z25);
-        svst1_f32(svptrue_b32(), c + 0 + 13 * cs_c, z26);
-        svst1_f32(svptrue_b32(), c + 16 + 13 * cs_c, z27);
-        return;
-    }
     if (m == 32 && n == 14 && rs_c == 1) {
         const svfloat32_t va_ = svdup_n_f32(alpha_);
         if (beta_ == 0) {
@@ -2078,44 +1948,22 @@ void a64fx_sgemm_32x14_e32x8(int64_t m, int64_t n, int64_t k, const float *alpha
     svfloat32_t z16, z17, z18, z19, z20, z21, z22, z23;
     svfloat32_t z24, z25, z26, z27;
 
-    /* alpha = beta = 1 on a full tile: the accumulators start from C and
-     * the update below is a store */
-    const int c_in_ = *alpha == 1 && *beta == 1 && m == 32 && n == 8 && rs_c == 1;
-    if (c_in_) {
-        z0 = svld1_f32(svptrue_b32(), c + 0 + 0 * cs_c);
-        z1 = svld1_f32(svptrue_b32(), c + 16 + 0 * cs_c);
-        z2 = svld1_f32(svptrue_b32(), c + 0 + 1 * cs_c);
-        z3 = svld1_f32(svptrue_b32(), c + 16 + 1 * cs_c);
-        z4 = svld1_f32(svptrue_b32(), c + 0 + 2 * cs_c);
-        z5 = svld1_f32(svptrue_b32(), c + 16 + 2 * cs_c);
-        z6 = svld1_f32(svptrue_b32(), c + 0 + 3 * cs_c);
-        z7 = svld1_f32(svptrue_b32(), c + 16 + 3 * cs_c);
-        z8 = svld1_f32(svptrue_b32(), c + 0 + 4 * cs_c);
-        z9 = svld1_f32(svptrue_b32(), c + 16 + 4 * cs_c);
-        z10 = svld1_f32(svptrue_b32(), c + 0 + 5 * cs_c);
-        z11 = svld1_f32(svptrue_b32(), c + 16 + 5 * cs_c);
-        z12 = svld1_f32(svptrue_b32(), c + 0 + 6 * cs_c);
-        z13 = svld1_f32(svptrue_b32(), c + 16 + 6 * cs_c);
-        z14 = svld1_f32(svptrue_b32(), c + 0 + 7 * cs_c);
-        z15 = svld1_f32(svptrue_b32(), c + 16 + 7 * cs_c);
-    } else {
-        z0 = svdup_n_f32(0);
-        z1 = svdup_n_f32(0);
-        z2 = svdup_n_f32(0);
-        z3 = svdup_n_f32(0);
-        z4 = svdup_n_f32(0);
-        z5 = svdup_n_f32(0);
-        z6 = svdup_n_f32(0);
-        z7 = svdup_n_f32(0);
-        z8 = svdup_n_f32(0);
-        z9 = svdup_n_f32(0);
-        z10 = svdup_n_f32(0);
-        z11 = svdup_n_f32(0);
-        z12 = svdup_n_f32(0);
-        z13 = svdup_n_f32(0);
-        z14 = svdup_n_f32(0);
-        z15 = svdup_n_f32(0);
-    }
+    z0 = svdup_n_f32(0);
+    z1 = svdup_n_f32(0);
+    z2 = svdup_n_f32(0);
+    z3 = svdup_n_f32(0);
+    z4 = svdup_n_f32(0);
+    z5 = svdup_n_f32(0);
+    z6 = svdup_n_f32(0);
+    z7 = svdup_n_f32(0);
+    z8 = svdup_n_f32(0);
+    z9 = svdup_n_f32(0);
+    z10 = svdup_n_f32(0);
+    z11 = svdup_n_f32(0);
+    z12 = svdup_n_f32(0);
+    z13 = svdup_n_f32(0);
+    z14 = svdup_n_f32(0);
+    z15 = svdup_n_f32(0);
 
     if (k > 0) {
         /* prologue: the first 30 instructions of iteration 0 (pointer
@@ -2252,25 +2100,6 @@ void a64fx_sgemm_32x14_e32x8(int64_t m, int64_t n, int64_t k, const float *alpha
         }
     }
     const float alpha_ = *alpha, beta_ = *beta;
-    if (c_in_) {
-        svst1_f32(svptrue_b32(), c + 0 + 0 * cs_c, z0);
-        svst1_f32(svptrue_b32(), c + 16 + 0 * cs_c, z1);
-        svst1_f32(svptrue_b32(), c + 0 + 1 * cs_c, z2);
-        svst1_f32(svptrue_b32(), c + 16 + 1 * cs_c, z3);
-        svst1_f32(svptrue_b32(), c + 0 + 2 * cs_c, z4);
-        svst1_f32(svptrue_b32(), c + 16 + 2 * cs_c, z5);
-        svst1_f32(svptrue_b32(), c + 0 + 3 * cs_c, z6);
-        svst1_f32(svptrue_b32(), c + 16 + 3 * cs_c, z7);
-        svst1_f32(svptrue_b32(), c + 0 + 4 * cs_c, z8);
-        svst1_f32(svptrue_b32(), c + 16 + 4 * cs_c, z9);
-        svst1_f32(svptrue_b32(), c + 0 + 5 * cs_c, z10);
-        svst1_f32(svptrue_b32(), c + 16 + 5 * cs_c, z11);
-        svst1_f32(svptrue_b32(), c + 0 + 6 * cs_c, z12);
-        svst1_f32(svptrue_b32(), c + 16 + 6 * cs_c, z13);
-        svst1_f32(svptrue_b32(), c + 0 + 7 * cs_c, z14);
-        svst1_f32(svptrue_b32(), c + 16 + 7 * cs_c, z15);
-        return;
-    }
     if (m == 32 && n == 8 && rs_c == 1) {
         const svfloat32_t va_ = svdup_n_f32(alpha_);
         if (beta_ == 0) {
@@ -2591,40 +2420,20 @@ void a64fx_sgemm_32x14_e16x14(int64_t m, int64_t n, int64_t k, const float *alph
     svfloat32_t z16, z17, z18, z19, z20, z21, z22, z23;
     svfloat32_t z24, z25, z26, z27;
 
-    /* alpha = beta = 1 on a full tile: the accumulators start from C and
-     * the update below is a store */
-    const int c_in_ = *alpha == 1 && *beta == 1 && m == 16 && n == 14 && rs_c == 1;
-    if (c_in_) {
-        z0 = svld1_f32(svptrue_b32(), c + 0 + 0 * cs_c);
-        z1 = svld1_f32(svptrue_b32(), c + 0 + 1 * cs_c);
-        z2 = svld1_f32(svptrue_b32(), c + 0 + 2 * cs_c);
-        z3 = svld1_f32(svptrue_b32(), c + 0 + 3 * cs_c);
-        z4 = svld1_f32(svptrue_b32(), c + 0 + 4 * cs_c);
-        z5 = svld1_f32(svptrue_b32(), c + 0 + 5 * cs_c);
-        z6 = svld1_f32(svptrue_b32(), c + 0 + 6 * cs_c);
-        z7 = svld1_f32(svptrue_b32(), c + 0 + 7 * cs_c);
-        z8 = svld1_f32(svptrue_b32(), c + 0 + 8 * cs_c);
-        z9 = svld1_f32(svptrue_b32(), c + 0 + 9 * cs_c);
-        z10 = svld1_f32(svptrue_b32(), c + 0 + 10 * cs_c);
-        z11 = svld1_f32(svptrue_b32(), c + 0 + 11 * cs_c);
-        z12 = svld1_f32(svptrue_b32(), c + 0 + 12 * cs_c);
-        z13 = svld1_f32(svptrue_b32(), c + 0 + 13 * cs_c);
-    } else {
-        z0 = svdup_n_f32(0);
-        z1 = svdup_n_f32(0);
-        z2 = svdup_n_f32(0);
-        z3 = svdup_n_f32(0);
-        z4 = svdup_n_f32(0);
-        z5 = svdup_n_f32(0);
-        z6 = svdup_n_f32(0);
-        z7 = svdup_n_f32(0);
-        z8 = svdup_n_f32(0);
-        z9 = svdup_n_f32(0);
-        z10 = svdup_n_f32(0);
-        z11 = svdup_n_f32(0);
-        z12 = svdup_n_f32(0);
-        z13 = svdup_n_f32(0);
-    }
+    z0 = svdup_n_f32(0);
+    z1 = svdup_n_f32(0);
+    z2 = svdup_n_f32(0);
+    z3 = svdup_n_f32(0);
+    z4 = svdup_n_f32(0);
+    z5 = svdup_n_f32(0);
+    z6 = svdup_n_f32(0);
+    z7 = svdup_n_f32(0);
+    z8 = svdup_n_f32(0);
+    z9 = svdup_n_f32(0);
+    z10 = svdup_n_f32(0);
+    z11 = svdup_n_f32(0);
+    z12 = svdup_n_f32(0);
+    z13 = svdup_n_f32(0);
 
     if (k > 0) {
         /* prologue: the first 13 instructions of iteration 0 (pointer
@@ -3193,23 +3002,6 @@ void a64fx_sgemm_32x14_e16x14(int64_t m, int64_t n, int64_t k, const float *alph
         }
     }
     const float alpha_ = *alpha, beta_ = *beta;
-    if (c_in_) {
-        svst1_f32(svptrue_b32(), c + 0 + 0 * cs_c, z0);
-        svst1_f32(svptrue_b32(), c + 0 + 1 * cs_c, z1);
-        svst1_f32(svptrue_b32(), c + 0 + 2 * cs_c, z2);
-        svst1_f32(svptrue_b32(), c + 0 + 3 * cs_c, z3);
-        svst1_f32(svptrue_b32(), c + 0 + 4 * cs_c, z4);
-        svst1_f32(svptrue_b32(), c + 0 + 5 * cs_c, z5);
-        svst1_f32(svptrue_b32(), c + 0 + 6 * cs_c, z6);
-        svst1_f32(svptrue_b32(), c + 0 + 7 * cs_c, z7);
-        svst1_f32(svptrue_b32(), c + 0 + 8 * cs_c, z8);
-        svst1_f32(svptrue_b32(), c + 0 + 9 * cs_c, z9);
-        svst1_f32(svptrue_b32(), c + 0 + 10 * cs_c, z10);
-        svst1_f32(svptrue_b32(), c + 0 + 11 * cs_c, z11);
-        svst1_f32(svptrue_b32(), c + 0 + 12 * cs_c, z12);
-        svst1_f32(svptrue_b32(), c + 0 + 13 * cs_c, z13);
-        return;
-    }
     if (m == 16 && n == 14 && rs_c == 1) {
         const svfloat32_t va_ = svdup_n_f32(alpha_);
         if (beta_ == 0) {
@@ -3491,28 +3283,14 @@ void a64fx_sgemm_32x14_e16x8(int64_t m, int64_t n, int64_t k, const float *alpha
     svfloat32_t z8, z9, z10, z11, z12, z13, z14, z15;
     svfloat32_t z16, z17, z18;
 
-    /* alpha = beta = 1 on a full tile: the accumulators start from C and
-     * the update below is a store */
-    const int c_in_ = *alpha == 1 && *beta == 1 && m == 16 && n == 8 && rs_c == 1;
-    if (c_in_) {
-        z0 = svld1_f32(svptrue_b32(), c + 0 + 0 * cs_c);
-        z1 = svld1_f32(svptrue_b32(), c + 0 + 1 * cs_c);
-        z2 = svld1_f32(svptrue_b32(), c + 0 + 2 * cs_c);
-        z3 = svld1_f32(svptrue_b32(), c + 0 + 3 * cs_c);
-        z4 = svld1_f32(svptrue_b32(), c + 0 + 4 * cs_c);
-        z5 = svld1_f32(svptrue_b32(), c + 0 + 5 * cs_c);
-        z6 = svld1_f32(svptrue_b32(), c + 0 + 6 * cs_c);
-        z7 = svld1_f32(svptrue_b32(), c + 0 + 7 * cs_c);
-    } else {
-        z0 = svdup_n_f32(0);
-        z1 = svdup_n_f32(0);
-        z2 = svdup_n_f32(0);
-        z3 = svdup_n_f32(0);
-        z4 = svdup_n_f32(0);
-        z5 = svdup_n_f32(0);
-        z6 = svdup_n_f32(0);
-        z7 = svdup_n_f32(0);
-    }
+    z0 = svdup_n_f32(0);
+    z1 = svdup_n_f32(0);
+    z2 = svdup_n_f32(0);
+    z3 = svdup_n_f32(0);
+    z4 = svdup_n_f32(0);
+    z5 = svdup_n_f32(0);
+    z6 = svdup_n_f32(0);
+    z7 = svdup_n_f32(0);
 
     if (k > 0) {
         /* prologue: the first 21 instructions of iteration 0 (pointer
@@ -3613,17 +3391,6 @@ void a64fx_sgemm_32x14_e16x8(int64_t m, int64_t n, int64_t k, const float *alpha
         }
     }
     const float alpha_ = *alpha, beta_ = *beta;
-    if (c_in_) {
-        svst1_f32(svptrue_b32(), c + 0 + 0 * cs_c, z0);
-        svst1_f32(svptrue_b32(), c + 0 + 1 * cs_c, z1);
-        svst1_f32(svptrue_b32(), c + 0 + 2 * cs_c, z2);
-        svst1_f32(svptrue_b32(), c + 0 + 3 * cs_c, z3);
-        svst1_f32(svptrue_b32(), c + 0 + 4 * cs_c, z4);
-        svst1_f32(svptrue_b32(), c + 0 + 5 * cs_c, z5);
-        svst1_f32(svptrue_b32(), c + 0 + 6 * cs_c, z6);
-        svst1_f32(svptrue_b32(), c + 0 + 7 * cs_c, z7);
-        return;
-    }
     if (m == 16 && n == 8 && rs_c == 1) {
         const svfloat32_t va_ = svdup_n_f32(alpha_);
         if (beta_ == 0) {

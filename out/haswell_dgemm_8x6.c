@@ -49,36 +49,18 @@ void haswell_dgemm_8x6(int64_t m, int64_t n, int64_t k, const double *alpha, con
     __m256d ymm0, ymm1, ymm2, ymm3, ymm4, ymm5, ymm6, ymm7;
     __m256d ymm8, ymm9, ymm10, ymm11, ymm12, ymm13, ymm14, ymm15;
 
-    /* alpha = beta = 1 on a full tile: the accumulators start from C and
-     * the update below is a store */
-    const int c_in_ = *alpha == 1 && *beta == 1 && m == 8 && n == 6 && rs_c == 1;
-    if (c_in_) {
-        ymm0 = _mm256_loadu_pd(c + 0 + 0 * cs_c);
-        ymm1 = _mm256_loadu_pd(c + 4 + 0 * cs_c);
-        ymm2 = _mm256_loadu_pd(c + 0 + 1 * cs_c);
-        ymm3 = _mm256_loadu_pd(c + 4 + 1 * cs_c);
-        ymm4 = _mm256_loadu_pd(c + 0 + 2 * cs_c);
-        ymm5 = _mm256_loadu_pd(c + 4 + 2 * cs_c);
-        ymm6 = _mm256_loadu_pd(c + 0 + 3 * cs_c);
-        ymm7 = _mm256_loadu_pd(c + 4 + 3 * cs_c);
-        ymm8 = _mm256_loadu_pd(c + 0 + 4 * cs_c);
-        ymm9 = _mm256_loadu_pd(c + 4 + 4 * cs_c);
-        ymm10 = _mm256_loadu_pd(c + 0 + 5 * cs_c);
-        ymm11 = _mm256_loadu_pd(c + 4 + 5 * cs_c);
-    } else {
-        ymm0 = _mm256_setzero_pd();
-        ymm1 = _mm256_setzero_pd();
-        ymm2 = _mm256_setzero_pd();
-        ymm3 = _mm256_setzero_pd();
-        ymm4 = _mm256_setzero_pd();
-        ymm5 = _mm256_setzero_pd();
-        ymm6 = _mm256_setzero_pd();
-        ymm7 = _mm256_setzero_pd();
-        ymm8 = _mm256_setzero_pd();
-        ymm9 = _mm256_setzero_pd();
-        ymm10 = _mm256_setzero_pd();
-        ymm11 = _mm256_setzero_pd();
-    }
+    ymm0 = _mm256_setzero_pd();
+    ymm1 = _mm256_setzero_pd();
+    ymm2 = _mm256_setzero_pd();
+    ymm3 = _mm256_setzero_pd();
+    ymm4 = _mm256_setzero_pd();
+    ymm5 = _mm256_setzero_pd();
+    ymm6 = _mm256_setzero_pd();
+    ymm7 = _mm256_setzero_pd();
+    ymm8 = _mm256_setzero_pd();
+    ymm9 = _mm256_setzero_pd();
+    ymm10 = _mm256_setzero_pd();
+    ymm11 = _mm256_setzero_pd();
 
     /* C is read (or overwritten) after the k loop: start fetching it now */
     if (rs_c == 1)
@@ -295,21 +277,6 @@ void haswell_dgemm_8x6(int64_t m, int64_t n, int64_t k, const double *alpha, con
         }
     }
     const double alpha_ = *alpha, beta_ = *beta;
-    if (c_in_) {
-        _mm256_storeu_pd(c + 0 + 0 * cs_c, ymm0);
-        _mm256_storeu_pd(c + 4 + 0 * cs_c, ymm1);
-        _mm256_storeu_pd(c + 0 + 1 * cs_c, ymm2);
-        _mm256_storeu_pd(c + 4 + 1 * cs_c, ymm3);
-        _mm256_storeu_pd(c + 0 + 2 * cs_c, ymm4);
-        _mm256_storeu_pd(c + 4 + 2 * cs_c, ymm5);
-        _mm256_storeu_pd(c + 0 + 3 * cs_c, ymm6);
-        _mm256_storeu_pd(c + 4 + 3 * cs_c, ymm7);
-        _mm256_storeu_pd(c + 0 + 4 * cs_c, ymm8);
-        _mm256_storeu_pd(c + 4 + 4 * cs_c, ymm9);
-        _mm256_storeu_pd(c + 0 + 5 * cs_c, ymm10);
-        _mm256_storeu_pd(c + 4 + 5 * cs_c, ymm11);
-        return;
-    }
     if (m == 8 && n == 6 && rs_c == 1) {
         const __m256d va_ = _mm256_set1_pd(alpha_);
         if (beta_ == 0) {
@@ -394,36 +361,18 @@ void haswell_dgemm_8x6_direct(int64_t m, int64_t n, int64_t k, const double *alp
     __m256d ymm0, ymm1, ymm2, ymm3, ymm4, ymm5, ymm6, ymm7;
     __m256d ymm8, ymm9, ymm10, ymm11, ymm12, ymm13, ymm14, ymm15;
 
-    /* alpha = beta = 1 on a full tile: the accumulators start from C and
-     * the update below is a store */
-    const int c_in_ = *alpha == 1 && *beta == 1 && m == 8 && n == 6 && rs_c == 1;
-    if (c_in_) {
-        ymm0 = _mm256_loadu_pd(c + 0 + 0 * cs_c);
-        ymm1 = _mm256_loadu_pd(c + 4 + 0 * cs_c);
-        ymm2 = _mm256_loadu_pd(c + 0 + 1 * cs_c);
-        ymm3 = _mm256_loadu_pd(c + 4 + 1 * cs_c);
-        ymm4 = _mm256_loadu_pd(c + 0 + 2 * cs_c);
-        ymm5 = _mm256_loadu_pd(c + 4 + 2 * cs_c);
-        ymm6 = _mm256_loadu_pd(c + 0 + 3 * cs_c);
-        ymm7 = _mm256_loadu_pd(c + 4 + 3 * cs_c);
-        ymm8 = _mm256_loadu_pd(c + 0 + 4 * cs_c);
-        ymm9 = _mm256_loadu_pd(c + 4 + 4 * cs_c);
-        ymm10 = _mm256_loadu_pd(c + 0 + 5 * cs_c);
-        ymm11 = _mm256_loadu_pd(c + 4 + 5 * cs_c);
-    } else {
-        ymm0 = _mm256_setzero_pd();
-        ymm1 = _mm256_setzero_pd();
-        ymm2 = _mm256_setzero_pd();
-        ymm3 = _mm256_setzero_pd();
-        ymm4 = _mm256_setzero_pd();
-        ymm5 = _mm256_setzero_pd();
-        ymm6 = _mm256_setzero_pd();
-        ymm7 = _mm256_setzero_pd();
-        ymm8 = _mm256_setzero_pd();
-        ymm9 = _mm256_setzero_pd();
-        ymm10 = _mm256_setzero_pd();
-        ymm11 = _mm256_setzero_pd();
-    }
+    ymm0 = _mm256_setzero_pd();
+    ymm1 = _mm256_setzero_pd();
+    ymm2 = _mm256_setzero_pd();
+    ymm3 = _mm256_setzero_pd();
+    ymm4 = _mm256_setzero_pd();
+    ymm5 = _mm256_setzero_pd();
+    ymm6 = _mm256_setzero_pd();
+    ymm7 = _mm256_setzero_pd();
+    ymm8 = _mm256_setzero_pd();
+    ymm9 = _mm256_setzero_pd();
+    ymm10 = _mm256_setzero_pd();
+    ymm11 = _mm256_setzero_pd();
 
     if (k > 0) {
         /* prologue: the first 5 instructions of iteration 0 (pointer
@@ -616,21 +565,6 @@ void haswell_dgemm_8x6_direct(int64_t m, int64_t n, int64_t k, const double *alp
         }
     }
     const double alpha_ = *alpha, beta_ = *beta;
-    if (c_in_) {
-        _mm256_storeu_pd(c + 0 + 0 * cs_c, ymm0);
-        _mm256_storeu_pd(c + 4 + 0 * cs_c, ymm1);
-        _mm256_storeu_pd(c + 0 + 1 * cs_c, ymm2);
-        _mm256_storeu_pd(c + 4 + 1 * cs_c, ymm3);
-        _mm256_storeu_pd(c + 0 + 2 * cs_c, ymm4);
-        _mm256_storeu_pd(c + 4 + 2 * cs_c, ymm5);
-        _mm256_storeu_pd(c + 0 + 3 * cs_c, ymm6);
-        _mm256_storeu_pd(c + 4 + 3 * cs_c, ymm7);
-        _mm256_storeu_pd(c + 0 + 4 * cs_c, ymm8);
-        _mm256_storeu_pd(c + 4 + 4 * cs_c, ymm9);
-        _mm256_storeu_pd(c + 0 + 5 * cs_c, ymm10);
-        _mm256_storeu_pd(c + 4 + 5 * cs_c, ymm11);
-        return;
-    }
     if (m == 8 && n == 6 && rs_c == 1) {
         const __m256d va_ = _mm256_set1_pd(alpha_);
         if (beta_ == 0) {
@@ -715,28 +649,14 @@ void haswell_dgemm_8x6_e8x4(int64_t m, int64_t n, int64_t k, const double *alpha
     __m256d ymm0, ymm1, ymm2, ymm3, ymm4, ymm5, ymm6, ymm7;
     __m256d ymm8, ymm9, ymm10, ymm11, ymm12, ymm13;
 
-    /* alpha = beta = 1 on a full tile: the accumulators start from C and
-     * the update below is a store */
-    const int c_in_ = *alpha == 1 && *beta == 1 && m == 8 && n == 4 && rs_c == 1;
-    if (c_in_) {
-        ymm0 = _mm256_loadu_pd(c + 0 + 0 * cs_c);
-        ymm1 = _mm256_loadu_pd(c + 4 + 0 * cs_c);
-        ymm2 = _mm256_loadu_pd(c + 0 + 1 * cs_c);
-        ymm3 = _mm256_loadu_pd(c + 4 + 1 * cs_c);
-        ymm4 = _mm256_loadu_pd(c + 0 + 2 * cs_c);
-        ymm5 = _mm256_loadu_pd(c + 4 + 2 * cs_c);
-        ymm6 = _mm256_loadu_pd(c + 0 + 3 * cs_c);
-        ymm7 = _mm256_loadu_pd(c + 4 + 3 * cs_c);
-    } else {
-        ymm0 = _mm256_setzero_pd();
-        ymm1 = _mm256_setzero_pd();
-        ymm2 = _mm256_setzero_pd();
-        ymm3 = _mm256_setzero_pd();
-        ymm4 = _mm256_setzero_pd();
-        ymm5 = _mm256_setzero_pd();
-        ymm6 = _mm256_setzero_pd();
-        ymm7 = _mm256_setzero_pd();
-    }
+    ymm0 = _mm256_setzero_pd();
+    ymm1 = _mm256_setzero_pd();
+    ymm2 = _mm256_setzero_pd();
+    ymm3 = _mm256_setzero_pd();
+    ymm4 = _mm256_setzero_pd();
+    ymm5 = _mm256_setzero_pd();
+    ymm6 = _mm256_setzero_pd();
+    ymm7 = _mm256_setzero_pd();
 
     if (k > 0) {
         /* prologue: the first 7 instructions of iteration 0 (pointer
@@ -963,17 +883,6 @@ void haswell_dgemm_8x6_e8x4(int64_t m, int64_t n, int64_t k, const double *alpha
         }
     }
     const double alpha_ = *alpha, beta_ = *beta;
-    if (c_in_) {
-        _mm256_storeu_pd(c + 0 + 0 * cs_c, ymm0);
-        _mm256_storeu_pd(c + 4 + 0 * cs_c, ymm1);
-        _mm256_storeu_pd(c + 0 + 1 * cs_c, ymm2);
-        _mm256_storeu_pd(c + 4 + 1 * cs_c, ymm3);
-        _mm256_storeu_pd(c + 0 + 2 * cs_c, ymm4);
-        _mm256_storeu_pd(c + 4 + 2 * cs_c, ymm5);
-        _mm256_storeu_pd(c + 0 + 3 * cs_c, ymm6);
-        _mm256_storeu_pd(c + 4 + 3 * cs_c, ymm7);
-        return;
-    }
     if (m == 8 && n == 4 && rs_c == 1) {
         const __m256d va_ = _mm256_set1_pd(alpha_);
         if (beta_ == 0) {
@@ -1040,24 +949,12 @@ void haswell_dgemm_8x6_e4x6(int64_t m, int64_t n, int64_t k, const double *alpha
     __m256d ymm0, ymm1, ymm2, ymm3, ymm4, ymm5, ymm6, ymm7;
     __m256d ymm8, ymm9, ymm10, ymm11, ymm12, ymm13;
 
-    /* alpha = beta = 1 on a full tile: the accumulators start from C and
-     * the update below is a store */
-    const int c_in_ = *alpha == 1 && *beta == 1 && m == 4 && n == 6 && rs_c == 1;
-    if (c_in_) {
-        ymm0 = _mm256_loadu_pd(c + 0 + 0 * cs_c);
-        ymm1 = _mm256_loadu_pd(c + 0 + 1 * cs_c);
-        ymm2 = _mm256_loadu_pd(c + 0 + 2 * cs_c);
-        ymm3 = _mm256_loadu_pd(c + 0 + 3 * cs_c);
-        ymm4 = _mm256_loadu_pd(c + 0 + 4 * cs_c);
-        ymm5 = _mm256_loadu_pd(c + 0 + 5 * cs_c);
-    } else {
-        ymm0 = _mm256_setzero_pd();
-        ymm1 = _mm256_setzero_pd();
-        ymm2 = _mm256_setzero_pd();
-        ymm3 = _mm256_setzero_pd();
-        ymm4 = _mm256_setzero_pd();
-        ymm5 = _mm256_setzero_pd();
-    }
+    ymm0 = _mm256_setzero_pd();
+    ymm1 = _mm256_setzero_pd();
+    ymm2 = _mm256_setzero_pd();
+    ymm3 = _mm256_setzero_pd();
+    ymm4 = _mm256_setzero_pd();
+    ymm5 = _mm256_setzero_pd();
 
     if (k > 0) {
         /* prologue: the first 7 instructions of iteration 0 (pointer
@@ -1147,15 +1044,6 @@ void haswell_dgemm_8x6_e4x6(int64_t m, int64_t n, int64_t k, const double *alpha
         }
     }
     const double alpha_ = *alpha, beta_ = *beta;
-    if (c_in_) {
-        _mm256_storeu_pd(c + 0 + 0 * cs_c, ymm0);
-        _mm256_storeu_pd(c + 0 + 1 * cs_c, ymm1);
-        _mm256_storeu_pd(c + 0 + 2 * cs_c, ymm2);
-        _mm256_storeu_pd(c + 0 + 3 * cs_c, ymm3);
-        _mm256_storeu_pd(c + 0 + 4 * cs_c, ymm4);
-        _mm256_storeu_pd(c + 0 + 5 * cs_c, ymm5);
-        return;
-    }
     if (m == 4 && n == 6 && rs_c == 1) {
         const __m256d va_ = _mm256_set1_pd(alpha_);
         if (beta_ == 0) {
@@ -1214,20 +1102,10 @@ void haswell_dgemm_8x6_e4x4(int64_t m, int64_t n, int64_t k, const double *alpha
     __m256d ymm0, ymm1, ymm2, ymm3, ymm4, ymm5, ymm6, ymm7;
     __m256d ymm8, ymm9, ymm10;
 
-    /* alpha = beta = 1 on a full tile: the accumulators start from C and
-     * the update below is a store */
-    const int c_in_ = *alpha == 1 && *beta == 1 && m == 4 && n == 4 && rs_c == 1;
-    if (c_in_) {
-        ymm0 = _mm256_loadu_pd(c + 0 + 0 * cs_c);
-        ymm1 = _mm256_loadu_pd(c + 0 + 1 * cs_c);
-        ymm2 = _mm256_loadu_pd(c + 0 + 2 * cs_c);
-        ymm3 = _mm256_loadu_pd(c + 0 + 3 * cs_c);
-    } else {
-        ymm0 = _mm256_setzero_pd();
-        ymm1 = _mm256_setzero_pd();
-        ymm2 = _mm256_setzero_pd();
-        ymm3 = _mm256_setzero_pd();
-    }
+    ymm0 = _mm256_setzero_pd();
+    ymm1 = _mm256_setzero_pd();
+    ymm2 = _mm256_setzero_pd();
+    ymm3 = _mm256_setzero_pd();
 
     if (k > 0) {
         /* prologue: the first 13 instructions of iteration 0 (pointer
@@ -1295,13 +1173,6 @@ void haswell_dgemm_8x6_e4x4(int64_t m, int64_t n, int64_t k, const double *alpha
         }
     }
     const double alpha_ = *alpha, beta_ = *beta;
-    if (c_in_) {
-        _mm256_storeu_pd(c + 0 + 0 * cs_c, ymm0);
-        _mm256_storeu_pd(c + 0 + 1 * cs_c, ymm1);
-        _mm256_storeu_pd(c + 0 + 2 * cs_c, ymm2);
-        _mm256_storeu_pd(c + 0 + 3 * cs_c, ymm3);
-        return;
-    }
     if (m == 4 && n == 4 && rs_c == 1) {
         const __m256d va_ = _mm256_set1_pd(alpha_);
         if (beta_ == 0) {

@@ -49,36 +49,18 @@ void haswell_sgemm_16x6(int64_t m, int64_t n, int64_t k, const float *alpha, con
     __m256 ymm0, ymm1, ymm2, ymm3, ymm4, ymm5, ymm6, ymm7;
     __m256 ymm8, ymm9, ymm10, ymm11, ymm12, ymm13, ymm14, ymm15;
 
-    /* alpha = beta = 1 on a full tile: the accumulators start from C and
-     * the update below is a store */
-    const int c_in_ = *alpha == 1 && *beta == 1 && m == 16 && n == 6 && rs_c == 1;
-    if (c_in_) {
-        ymm0 = _mm256_loadu_ps(c + 0 + 0 * cs_c);
-        ymm1 = _mm256_loadu_ps(c + 8 + 0 * cs_c);
-        ymm2 = _mm256_loadu_ps(c + 0 + 1 * cs_c);
-        ymm3 = _mm256_loadu_ps(c + 8 + 1 * cs_c);
-        ymm4 = _mm256_loadu_ps(c + 0 + 2 * cs_c);
-        ymm5 = _mm256_loadu_ps(c + 8 + 2 * cs_c);
-        ymm6 = _mm256_loadu_ps(c + 0 + 3 * cs_c);
-        ymm7 = _mm256_loadu_ps(c + 8 + 3 * cs_c);
-        ymm8 = _mm256_loadu_ps(c + 0 + 4 * cs_c);
-        ymm9 = _mm256_loadu_ps(c + 8 + 4 * cs_c);
-        ymm10 = _mm256_loadu_ps(c + 0 + 5 * cs_c);
-        ymm11 = _mm256_loadu_ps(c + 8 + 5 * cs_c);
-    } else {
-        ymm0 = _mm256_setzero_ps();
-        ymm1 = _mm256_setzero_ps();
-        ymm2 = _mm256_setzero_ps();
-        ymm3 = _mm256_setzero_ps();
-        ymm4 = _mm256_setzero_ps();
-        ymm5 = _mm256_setzero_ps();
-        ymm6 = _mm256_setzero_ps();
-        ymm7 = _mm256_setzero_ps();
-        ymm8 = _mm256_setzero_ps();
-        ymm9 = _mm256_setzero_ps();
-        ymm10 = _mm256_setzero_ps();
-        ymm11 = _mm256_setzero_ps();
-    }
+    ymm0 = _mm256_setzero_ps();
+    ymm1 = _mm256_setzero_ps();
+    ymm2 = _mm256_setzero_ps();
+    ymm3 = _mm256_setzero_ps();
+    ymm4 = _mm256_setzero_ps();
+    ymm5 = _mm256_setzero_ps();
+    ymm6 = _mm256_setzero_ps();
+    ymm7 = _mm256_setzero_ps();
+    ymm8 = _mm256_setzero_ps();
+    ymm9 = _mm256_setzero_ps();
+    ymm10 = _mm256_setzero_ps();
+    ymm11 = _mm256_setzero_ps();
 
     /* C is read (or overwritten) after the k loop: start fetching it now */
     if (rs_c == 1)
@@ -295,21 +277,6 @@ void haswell_sgemm_16x6(int64_t m, int64_t n, int64_t k, const float *alpha, con
         }
     }
     const float alpha_ = *alpha, beta_ = *beta;
-    if (c_in_) {
-        _mm256_storeu_ps(c + 0 + 0 * cs_c, ymm0);
-        _mm256_storeu_ps(c + 8 + 0 * cs_c, ymm1);
-        _mm256_storeu_ps(c + 0 + 1 * cs_c, ymm2);
-        _mm256_storeu_ps(c + 8 + 1 * cs_c, ymm3);
-        _mm256_storeu_ps(c + 0 + 2 * cs_c, ymm4);
-        _mm256_storeu_ps(c + 8 + 2 * cs_c, ymm5);
-        _mm256_storeu_ps(c + 0 + 3 * cs_c, ymm6);
-        _mm256_storeu_ps(c + 8 + 3 * cs_c, ymm7);
-        _mm256_storeu_ps(c + 0 + 4 * cs_c, ymm8);
-        _mm256_storeu_ps(c + 8 + 4 * cs_c, ymm9);
-        _mm256_storeu_ps(c + 0 + 5 * cs_c, ymm10);
-        _mm256_storeu_ps(c + 8 + 5 * cs_c, ymm11);
-        return;
-    }
     if (m == 16 && n == 6 && rs_c == 1) {
         const __m256 va_ = _mm256_set1_ps(alpha_);
         if (beta_ == 0) {
@@ -397,36 +364,18 @@ void haswell_sgemm_16x6_direct(int64_t m, int64_t n, int64_t k, const float *alp
     __m256 ymm0, ymm1, ymm2, ymm3, ymm4, ymm5, ymm6, ymm7;
     __m256 ymm8, ymm9, ymm10, ymm11, ymm12, ymm13, ymm14, ymm15;
 
-    /* alpha = beta = 1 on a full tile: the accumulators start from C and
-     * the update below is a store */
-    const int c_in_ = *alpha == 1 && *beta == 1 && m == 16 && n == 6 && rs_c == 1;
-    if (c_in_) {
-        ymm0 = _mm256_loadu_ps(c + 0 + 0 * cs_c);
-        ymm1 = _mm256_loadu_ps(c + 8 + 0 * cs_c);
-        ymm2 = _mm256_loadu_ps(c + 0 + 1 * cs_c);
-        ymm3 = _mm256_loadu_ps(c + 8 + 1 * cs_c);
-        ymm4 = _mm256_loadu_ps(c + 0 + 2 * cs_c);
-        ymm5 = _mm256_loadu_ps(c + 8 + 2 * cs_c);
-        ymm6 = _mm256_loadu_ps(c + 0 + 3 * cs_c);
-        ymm7 = _mm256_loadu_ps(c + 8 + 3 * cs_c);
-        ymm8 = _mm256_loadu_ps(c + 0 + 4 * cs_c);
-        ymm9 = _mm256_loadu_ps(c + 8 + 4 * cs_c);
-        ymm10 = _mm256_loadu_ps(c + 0 + 5 * cs_c);
-        ymm11 = _mm256_loadu_ps(c + 8 + 5 * cs_c);
-    } else {
-        ymm0 = _mm256_setzero_ps();
-        ymm1 = _mm256_setzero_ps();
-        ymm2 = _mm256_setzero_ps();
-        ymm3 = _mm256_setzero_ps();
-        ymm4 = _mm256_setzero_ps();
-        ymm5 = _mm256_setzero_ps();
-        ymm6 = _mm256_setzero_ps();
-        ymm7 = _mm256_setzero_ps();
-        ymm8 = _mm256_setzero_ps();
-        ymm9 = _mm256_setzero_ps();
-        ymm10 = _mm256_setzero_ps();
-        ymm11 = _mm256_setzero_ps();
-    }
+    ymm0 = _mm256_setzero_ps();
+    ymm1 = _mm256_setzero_ps();
+    ymm2 = _mm256_setzero_ps();
+    ymm3 = _mm256_setzero_ps();
+    ymm4 = _mm256_setzero_ps();
+    ymm5 = _mm256_setzero_ps();
+    ymm6 = _mm256_setzero_ps();
+    ymm7 = _mm256_setzero_ps();
+    ymm8 = _mm256_setzero_ps();
+    ymm9 = _mm256_setzero_ps();
+    ymm10 = _mm256_setzero_ps();
+    ymm11 = _mm256_setzero_ps();
 
     if (k > 0) {
         /* prologue: the first 5 instructions of iteration 0 (pointer
@@ -619,21 +568,6 @@ void haswell_sgemm_16x6_direct(int64_t m, int64_t n, int64_t k, const float *alp
         }
     }
     const float alpha_ = *alpha, beta_ = *beta;
-    if (c_in_) {
-        _mm256_storeu_ps(c + 0 + 0 * cs_c, ymm0);
-        _mm256_storeu_ps(c + 8 + 0 * cs_c, ymm1);
-        _mm256_storeu_ps(c + 0 + 1 * cs_c, ymm2);
-        _mm256_storeu_ps(c + 8 + 1 * cs_c, ymm3);
-        _mm256_storeu_ps(c + 0 + 2 * cs_c, ymm4);
-        _mm256_storeu_ps(c + 8 + 2 * cs_c, ymm5);
-        _mm256_storeu_ps(c + 0 + 3 * cs_c, ymm6);
-        _mm256_storeu_ps(c + 8 + 3 * cs_c, ymm7);
-        _mm256_storeu_ps(c + 0 + 4 * cs_c, ymm8);
-        _mm256_storeu_ps(c + 8 + 4 * cs_c, ymm9);
-        _mm256_storeu_ps(c + 0 + 5 * cs_c, ymm10);
-        _mm256_storeu_ps(c + 8 + 5 * cs_c, ymm11);
-        return;
-    }
     if (m == 16 && n == 6 && rs_c == 1) {
         const __m256 va_ = _mm256_set1_ps(alpha_);
         if (beta_ == 0) {
@@ -721,28 +655,14 @@ void haswell_sgemm_16x6_e16x4(int64_t m, int64_t n, int64_t k, const float *alph
     __m256 ymm0, ymm1, ymm2, ymm3, ymm4, ymm5, ymm6, ymm7;
     __m256 ymm8, ymm9, ymm10, ymm11, ymm12, ymm13;
 
-    /* alpha = beta = 1 on a full tile: the accumulators start from C and
-     * the update below is a store */
-    const int c_in_ = *alpha == 1 && *beta == 1 && m == 16 && n == 4 && rs_c == 1;
-    if (c_in_) {
-        ymm0 = _mm256_loadu_ps(c + 0 + 0 * cs_c);
-        ymm1 = _mm256_loadu_ps(c + 8 + 0 * cs_c);
-        ymm2 = _mm256_loadu_ps(c + 0 + 1 * cs_c);
-        ymm3 = _mm256_loadu_ps(c + 8 + 1 * cs_c);
-        ymm4 = _mm256_loadu_ps(c + 0 + 2 * cs_c);
-        ymm5 = _mm256_loadu_ps(c + 8 + 2 * cs_c);
-        ymm6 = _mm256_loadu_ps(c + 0 + 3 * cs_c);
-        ymm7 = _mm256_loadu_ps(c + 8 + 3 * cs_c);
-    } else {
-        ymm0 = _mm256_setzero_ps();
-        ymm1 = _mm256_setzero_ps();
-        ymm2 = _mm256_setzero_ps();
-        ymm3 = _mm256_setzero_ps();
-        ymm4 = _mm256_setzero_ps();
-        ymm5 = _mm256_setzero_ps();
-        ymm6 = _mm256_setzero_ps();
-        ymm7 = _mm256_setzero_ps();
-    }
+    ymm0 = _mm256_setzero_ps();
+    ymm1 = _mm256_setzero_ps();
+    ymm2 = _mm256_setzero_ps();
+    ymm3 = _mm256_setzero_ps();
+    ymm4 = _mm256_setzero_ps();
+    ymm5 = _mm256_setzero_ps();
+    ymm6 = _mm256_setzero_ps();
+    ymm7 = _mm256_setzero_ps();
 
     if (k > 0) {
         /* prologue: the first 7 instructions of iteration 0 (pointer
@@ -969,17 +889,6 @@ void haswell_sgemm_16x6_e16x4(int64_t m, int64_t n, int64_t k, const float *alph
         }
     }
     const float alpha_ = *alpha, beta_ = *beta;
-    if (c_in_) {
-        _mm256_storeu_ps(c + 0 + 0 * cs_c, ymm0);
-        _mm256_storeu_ps(c + 8 + 0 * cs_c, ymm1);
-        _mm256_storeu_ps(c + 0 + 1 * cs_c, ymm2);
-        _mm256_storeu_ps(c + 8 + 1 * cs_c, ymm3);
-        _mm256_storeu_ps(c + 0 + 2 * cs_c, ymm4);
-        _mm256_storeu_ps(c + 8 + 2 * cs_c, ymm5);
-        _mm256_storeu_ps(c + 0 + 3 * cs_c, ymm6);
-        _mm256_storeu_ps(c + 8 + 3 * cs_c, ymm7);
-        return;
-    }
     if (m == 16 && n == 4 && rs_c == 1) {
         const __m256 va_ = _mm256_set1_ps(alpha_);
         if (beta_ == 0) {
@@ -1048,24 +957,12 @@ void haswell_sgemm_16x6_e8x6(int64_t m, int64_t n, int64_t k, const float *alpha
     __m256 ymm0, ymm1, ymm2, ymm3, ymm4, ymm5, ymm6, ymm7;
     __m256 ymm8, ymm9, ymm10, ymm11, ymm12, ymm13;
 
-    /* alpha = beta = 1 on a full tile: the accumulators start from C and
-     * the update below is a store */
-    const int c_in_ = *alpha == 1 && *beta == 1 && m == 8 && n == 6 && rs_c == 1;
-    if (c_in_) {
-        ymm0 = _mm256_loadu_ps(c + 0 + 0 * cs_c);
-        ymm1 = _mm256_loadu_ps(c + 0 + 1 * cs_c);
-        ymm2 = _mm256_loadu_ps(c + 0 + 2 * cs_c);
-        ymm3 = _mm256_loadu_ps(c + 0 + 3 * cs_c);
-        ymm4 = _mm256_loadu_ps(c + 0 + 4 * cs_c);
-        ymm5 = _mm256_loadu_ps(c + 0 + 5 * cs_c);
-    } else {
-        ymm0 = _mm256_setzero_ps();
-        ymm1 = _mm256_setzero_ps();
-        ymm2 = _mm256_setzero_ps();
-        ymm3 = _mm256_setzero_ps();
-        ymm4 = _mm256_setzero_ps();
-        ymm5 = _mm256_setzero_ps();
-    }
+    ymm0 = _mm256_setzero_ps();
+    ymm1 = _mm256_setzero_ps();
+    ymm2 = _mm256_setzero_ps();
+    ymm3 = _mm256_setzero_ps();
+    ymm4 = _mm256_setzero_ps();
+    ymm5 = _mm256_setzero_ps();
 
     if (k > 0) {
         /* prologue: the first 7 instructions of iteration 0 (pointer
@@ -1155,15 +1052,6 @@ void haswell_sgemm_16x6_e8x6(int64_t m, int64_t n, int64_t k, const float *alpha
         }
     }
     const float alpha_ = *alpha, beta_ = *beta;
-    if (c_in_) {
-        _mm256_storeu_ps(c + 0 + 0 * cs_c, ymm0);
-        _mm256_storeu_ps(c + 0 + 1 * cs_c, ymm1);
-        _mm256_storeu_ps(c + 0 + 2 * cs_c, ymm2);
-        _mm256_storeu_ps(c + 0 + 3 * cs_c, ymm3);
-        _mm256_storeu_ps(c + 0 + 4 * cs_c, ymm4);
-        _mm256_storeu_ps(c + 0 + 5 * cs_c, ymm5);
-        return;
-    }
     if (m == 8 && n == 6 && rs_c == 1) {
         const __m256 va_ = _mm256_set1_ps(alpha_);
         if (beta_ == 0) {
@@ -1223,20 +1111,10 @@ void haswell_sgemm_16x6_e8x4(int64_t m, int64_t n, int64_t k, const float *alpha
     __m256 ymm0, ymm1, ymm2, ymm3, ymm4, ymm5, ymm6, ymm7;
     __m256 ymm8, ymm9, ymm10;
 
-    /* alpha = beta = 1 on a full tile: the accumulators start from C and
-     * the update below is a store */
-    const int c_in_ = *alpha == 1 && *beta == 1 && m == 8 && n == 4 && rs_c == 1;
-    if (c_in_) {
-        ymm0 = _mm256_loadu_ps(c + 0 + 0 * cs_c);
-        ymm1 = _mm256_loadu_ps(c + 0 + 1 * cs_c);
-        ymm2 = _mm256_loadu_ps(c + 0 + 2 * cs_c);
-        ymm3 = _mm256_loadu_ps(c + 0 + 3 * cs_c);
-    } else {
-        ymm0 = _mm256_setzero_ps();
-        ymm1 = _mm256_setzero_ps();
-        ymm2 = _mm256_setzero_ps();
-        ymm3 = _mm256_setzero_ps();
-    }
+    ymm0 = _mm256_setzero_ps();
+    ymm1 = _mm256_setzero_ps();
+    ymm2 = _mm256_setzero_ps();
+    ymm3 = _mm256_setzero_ps();
 
     if (k > 0) {
         /* prologue: the first 13 instructions of iteration 0 (pointer
@@ -1304,13 +1182,6 @@ void haswell_sgemm_16x6_e8x4(int64_t m, int64_t n, int64_t k, const float *alpha
         }
     }
     const float alpha_ = *alpha, beta_ = *beta;
-    if (c_in_) {
-        _mm256_storeu_ps(c + 0 + 0 * cs_c, ymm0);
-        _mm256_storeu_ps(c + 0 + 1 * cs_c, ymm1);
-        _mm256_storeu_ps(c + 0 + 2 * cs_c, ymm2);
-        _mm256_storeu_ps(c + 0 + 3 * cs_c, ymm3);
-        return;
-    }
     if (m == 8 && n == 4 && rs_c == 1) {
         const __m256 va_ = _mm256_set1_ps(alpha_);
         if (beta_ == 0) {

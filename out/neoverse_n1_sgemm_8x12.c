@@ -51,60 +51,30 @@ void neoverse_n1_sgemm_8x12(int64_t m, int64_t n, int64_t k, const float *alpha,
     float32x4_t v16, v17, v18, v19, v20, v21, v22, v23;
     float32x4_t v24, v25, v26, v27, v28, v29, v30, v31;
 
-    /* alpha = beta = 1 on a full tile: the accumulators start from C and
-     * the update below is a store */
-    const int c_in_ = *alpha == 1 && *beta == 1 && m == 8 && n == 12 && rs_c == 1;
-    if (c_in_) {
-        v0 = vld1q_f32(c + 0 + 0 * cs_c);
-        v1 = vld1q_f32(c + 4 + 0 * cs_c);
-        v2 = vld1q_f32(c + 0 + 1 * cs_c);
-        v3 = vld1q_f32(c + 4 + 1 * cs_c);
-        v4 = vld1q_f32(c + 0 + 2 * cs_c);
-        v5 = vld1q_f32(c + 4 + 2 * cs_c);
-        v6 = vld1q_f32(c + 0 + 3 * cs_c);
-        v7 = vld1q_f32(c + 4 + 3 * cs_c);
-        v8 = vld1q_f32(c + 0 + 4 * cs_c);
-        v9 = vld1q_f32(c + 4 + 4 * cs_c);
-        v10 = vld1q_f32(c + 0 + 5 * cs_c);
-        v11 = vld1q_f32(c + 4 + 5 * cs_c);
-        v12 = vld1q_f32(c + 0 + 6 * cs_c);
-        v13 = vld1q_f32(c + 4 + 6 * cs_c);
-        v14 = vld1q_f32(c + 0 + 7 * cs_c);
-        v15 = vld1q_f32(c + 4 + 7 * cs_c);
-        v16 = vld1q_f32(c + 0 + 8 * cs_c);
-        v17 = vld1q_f32(c + 4 + 8 * cs_c);
-        v18 = vld1q_f32(c + 0 + 9 * cs_c);
-        v19 = vld1q_f32(c + 4 + 9 * cs_c);
-        v20 = vld1q_f32(c + 0 + 10 * cs_c);
-        v21 = vld1q_f32(c + 4 + 10 * cs_c);
-        v22 = vld1q_f32(c + 0 + 11 * cs_c);
-        v23 = vld1q_f32(c + 4 + 11 * cs_c);
-    } else {
-        v0 = vdupq_n_f32(0);
-        v1 = vdupq_n_f32(0);
-        v2 = vdupq_n_f32(0);
-        v3 = vdupq_n_f32(0);
-        v4 = vdupq_n_f32(0);
-        v5 = vdupq_n_f32(0);
-        v6 = vdupq_n_f32(0);
-        v7 = vdupq_n_f32(0);
-        v8 = vdupq_n_f32(0);
-        v9 = vdupq_n_f32(0);
-        v10 = vdupq_n_f32(0);
-        v11 = vdupq_n_f32(0);
-        v12 = vdupq_n_f32(0);
-        v13 = vdupq_n_f32(0);
-        v14 = vdupq_n_f32(0);
-        v15 = vdupq_n_f32(0);
-        v16 = vdupq_n_f32(0);
-        v17 = vdupq_n_f32(0);
-        v18 = vdupq_n_f32(0);
-        v19 = vdupq_n_f32(0);
-        v20 = vdupq_n_f32(0);
-        v21 = vdupq_n_f32(0);
-        v22 = vdupq_n_f32(0);
-        v23 = vdupq_n_f32(0);
-    }
+    v0 = vdupq_n_f32(0);
+    v1 = vdupq_n_f32(0);
+    v2 = vdupq_n_f32(0);
+    v3 = vdupq_n_f32(0);
+    v4 = vdupq_n_f32(0);
+    v5 = vdupq_n_f32(0);
+    v6 = vdupq_n_f32(0);
+    v7 = vdupq_n_f32(0);
+    v8 = vdupq_n_f32(0);
+    v9 = vdupq_n_f32(0);
+    v10 = vdupq_n_f32(0);
+    v11 = vdupq_n_f32(0);
+    v12 = vdupq_n_f32(0);
+    v13 = vdupq_n_f32(0);
+    v14 = vdupq_n_f32(0);
+    v15 = vdupq_n_f32(0);
+    v16 = vdupq_n_f32(0);
+    v17 = vdupq_n_f32(0);
+    v18 = vdupq_n_f32(0);
+    v19 = vdupq_n_f32(0);
+    v20 = vdupq_n_f32(0);
+    v21 = vdupq_n_f32(0);
+    v22 = vdupq_n_f32(0);
+    v23 = vdupq_n_f32(0);
 
     /* C is read (or overwritten) after the k loop: start fetching it now */
     if (rs_c == 1)
@@ -476,33 +446,6 @@ void neoverse_n1_sgemm_8x12(int64_t m, int64_t n, int64_t k, const float *alpha,
         }
     }
     const float alpha_ = *alpha, beta_ = *beta;
-    if (c_in_) {
-        vst1q_f32(c + 0 + 0 * cs_c, v0);
-        vst1q_f32(c + 4 + 0 * cs_c, v1);
-        vst1q_f32(c + 0 + 1 * cs_c, v2);
-        vst1q_f32(c + 4 + 1 * cs_c, v3);
-        vst1q_f32(c + 0 + 2 * cs_c, v4);
-        vst1q_f32(c + 4 + 2 * cs_c, v5);
-        vst1q_f32(c + 0 + 3 * cs_c, v6);
-        vst1q_f32(c + 4 + 3 * cs_c, v7);
-        vst1q_f32(c + 0 + 4 * cs_c, v8);
-        vst1q_f32(c + 4 + 4 * cs_c, v9);
-        vst1q_f32(c + 0 + 5 * cs_c, v10);
-        vst1q_f32(c + 4 + 5 * cs_c, v11);
-        vst1q_f32(c + 0 + 6 * cs_c, v12);
-        vst1q_f32(c + 4 + 6 * cs_c, v13);
-        vst1q_f32(c + 0 + 7 * cs_c, v14);
-        vst1q_f32(c + 4 + 7 * cs_c, v15);
-        vst1q_f32(c + 0 + 8 * cs_c, v16);
-        vst1q_f32(c + 4 + 8 * cs_c, v17);
-        vst1q_f32(c + 0 + 9 * cs_c, v18);
-        vst1q_f32(c + 4 + 9 * cs_c, v19);
-        vst1q_f32(c + 0 + 10 * cs_c, v20);
-        vst1q_f32(c + 4 + 10 * cs_c, v21);
-        vst1q_f32(c + 0 + 11 * cs_c, v22);
-        vst1q_f32(c + 4 + 11 * cs_c, v23);
-        return;
-    }
     if (m == 8 && n == 12 && rs_c == 1) {
         const float32x4_t va_ = vdupq_n_f32(alpha_);
         if (beta_ == 0) {
@@ -640,60 +583,30 @@ void neoverse_n1_sgemm_8x12_direct(int64_t m, int64_t n, int64_t k, const float 
     float32x4_t v16, v17, v18, v19, v20, v21, v22, v23;
     float32x4_t v24, v25, v26, v27, v28, v29, v30, v31;
 
-    /* alpha = beta = 1 on a full tile: the accumulators start from C and
-     * the update below is a store */
-    const int c_in_ = *alpha == 1 && *beta == 1 && m == 8 && n == 12 && rs_c == 1;
-    if (c_in_) {
-        v0 = vld1q_f32(c + 0 + 0 * cs_c);
-        v1 = vld1q_f32(c + 4 + 0 * cs_c);
-        v2 = vld1q_f32(c + 0 + 1 * cs_c);
-        v3 = vld1q_f32(c + 4 + 1 * cs_c);
-        v4 = vld1q_f32(c + 0 + 2 * cs_c);
-        v5 = vld1q_f32(c + 4 + 2 * cs_c);
-        v6 = vld1q_f32(c + 0 + 3 * cs_c);
-        v7 = vld1q_f32(c + 4 + 3 * cs_c);
-        v8 = vld1q_f32(c + 0 + 4 * cs_c);
-        v9 = vld1q_f32(c + 4 + 4 * cs_c);
-        v10 = vld1q_f32(c + 0 + 5 * cs_c);
-        v11 = vld1q_f32(c + 4 + 5 * cs_c);
-        v12 = vld1q_f32(c + 0 + 6 * cs_c);
-        v13 = vld1q_f32(c + 4 + 6 * cs_c);
-        v14 = vld1q_f32(c + 0 + 7 * cs_c);
-        v15 = vld1q_f32(c + 4 + 7 * cs_c);
-        v16 = vld1q_f32(c + 0 + 8 * cs_c);
-        v17 = vld1q_f32(c + 4 + 8 * cs_c);
-        v18 = vld1q_f32(c + 0 + 9 * cs_c);
-        v19 = vld1q_f32(c + 4 + 9 * cs_c);
-        v20 = vld1q_f32(c + 0 + 10 * cs_c);
-        v21 = vld1q_f32(c + 4 + 10 * cs_c);
-        v22 = vld1q_f32(c + 0 + 11 * cs_c);
-        v23 = vld1q_f32(c + 4 + 11 * cs_c);
-    } else {
-        v0 = vdupq_n_f32(0);
-        v1 = vdupq_n_f32(0);
-        v2 = vdupq_n_f32(0);
-        v3 = vdupq_n_f32(0);
-        v4 = vdupq_n_f32(0);
-        v5 = vdupq_n_f32(0);
-        v6 = vdupq_n_f32(0);
-        v7 = vdupq_n_f32(0);
-        v8 = vdupq_n_f32(0);
-        v9 = vdupq_n_f32(0);
-        v10 = vdupq_n_f32(0);
-        v11 = vdupq_n_f32(0);
-        v12 = vdupq_n_f32(0);
-        v13 = vdupq_n_f32(0);
-        v14 = vdupq_n_f32(0);
-        v15 = vdupq_n_f32(0);
-        v16 = vdupq_n_f32(0);
-        v17 = vdupq_n_f32(0);
-        v18 = vdupq_n_f32(0);
-        v19 = vdupq_n_f32(0);
-        v20 = vdupq_n_f32(0);
-        v21 = vdupq_n_f32(0);
-        v22 = vdupq_n_f32(0);
-        v23 = vdupq_n_f32(0);
-    }
+    v0 = vdupq_n_f32(0);
+    v1 = vdupq_n_f32(0);
+    v2 = vdupq_n_f32(0);
+    v3 = vdupq_n_f32(0);
+    v4 = vdupq_n_f32(0);
+    v5 = vdupq_n_f32(0);
+    v6 = vdupq_n_f32(0);
+    v7 = vdupq_n_f32(0);
+    v8 = vdupq_n_f32(0);
+    v9 = vdupq_n_f32(0);
+    v10 = vdupq_n_f32(0);
+    v11 = vdupq_n_f32(0);
+    v12 = vdupq_n_f32(0);
+    v13 = vdupq_n_f32(0);
+    v14 = vdupq_n_f32(0);
+    v15 = vdupq_n_f32(0);
+    v16 = vdupq_n_f32(0);
+    v17 = vdupq_n_f32(0);
+    v18 = vdupq_n_f32(0);
+    v19 = vdupq_n_f32(0);
+    v20 = vdupq_n_f32(0);
+    v21 = vdupq_n_f32(0);
+    v22 = vdupq_n_f32(0);
+    v23 = vdupq_n_f32(0);
 
     if (k > 0) {
         /* prologue: the first 10 instructions of iteration 0 (pointer
@@ -1039,33 +952,6 @@ void neoverse_n1_sgemm_8x12_direct(int64_t m, int64_t n, int64_t k, const float 
         }
     }
     const float alpha_ = *alpha, beta_ = *beta;
-    if (c_in_) {
-        vst1q_f32(c + 0 + 0 * cs_c, v0);
-        vst1q_f32(c + 4 + 0 * cs_c, v1);
-        vst1q_f32(c + 0 + 1 * cs_c, v2);
-        vst1q_f32(c + 4 + 1 * cs_c, v3);
-        vst1q_f32(c + 0 + 2 * cs_c, v4);
-        vst1q_f32(c + 4 + 2 * cs_c, v5);
-        vst1q_f32(c + 0 + 3 * cs_c, v6);
-        vst1q_f32(c + 4 + 3 * cs_c, v7);
-        vst1q_f32(c + 0 + 4 * cs_c, v8);
-        vst1q_f32(c + 4 + 4 * cs_c, v9);
-        vst1q_f32(c + 0 + 5 * cs_c, v10);
-        vst1q_f32(c + 4 + 5 * cs_c, v11);
-        vst1q_f32(c + 0 + 6 * cs_c, v12);
-        vst1q_f32(c + 4 + 6 * cs_c, v13);
-        vst1q_f32(c + 0 + 7 * cs_c, v14);
-        vst1q_f32(c + 4 + 7 * cs_c, v15);
-        vst1q_f32(c + 0 + 8 * cs_c, v16);
-        vst1q_f32(c + 4 + 8 * cs_c, v17);
-        vst1q_f32(c + 0 + 9 * cs_c, v18);
-        vst1q_f32(c + 4 + 9 * cs_c, v19);
-        vst1q_f32(c + 0 + 10 * cs_c, v20);
-        vst1q_f32(c + 4 + 10 * cs_c, v21);
-        vst1q_f32(c + 0 + 11 * cs_c, v22);
-        vst1q_f32(c + 4 + 11 * cs_c, v23);
-        return;
-    }
     if (m == 8 && n == 12 && rs_c == 1) {
         const float32x4_t va_ = vdupq_n_f32(alpha_);
         if (beta_ == 0) {
@@ -1200,44 +1086,22 @@ void neoverse_n1_sgemm_8x12_e8x8(int64_t m, int64_t n, int64_t k, const float *a
     float32x4_t v8, v9, v10, v11, v12, v13, v14, v15;
     float32x4_t v16, v17, v18, v19, v20, v21, v22, v23;
 
-    /* alpha = beta = 1 on a full tile: the accumulators start from C and
-     * the update below is a store */
-    const int c_in_ = *alpha == 1 && *beta == 1 && m == 8 && n == 8 && rs_c == 1;
-    if (c_in_) {
-        v0 = vld1q_f32(c + 0 + 0 * cs_c);
-        v1 = vld1q_f32(c + 4 + 0 * cs_c);
-        v2 = vld1q_f32(c + 0 + 1 * cs_c);
-        v3 = vld1q_f32(c + 4 + 1 * cs_c);
-        v4 = vld1q_f32(c + 0 + 2 * cs_c);
-        v5 = vld1q_f32(c + 4 + 2 * cs_c);
-        v6 = vld1q_f32(c + 0 + 3 * cs_c);
-        v7 = vld1q_f32(c + 4 + 3 * cs_c);
-        v8 = vld1q_f32(c + 0 + 4 * cs_c);
-        v9 = vld1q_f32(c + 4 + 4 * cs_c);
-        v10 = vld1q_f32(c + 0 + 5 * cs_c);
-        v11 = vld1q_f32(c + 4 + 5 * cs_c);
-        v12 = vld1q_f32(c + 0 + 6 * cs_c);
-        v13 = vld1q_f32(c + 4 + 6 * cs_c);
-        v14 = vld1q_f32(c + 0 + 7 * cs_c);
-        v15 = vld1q_f32(c + 4 + 7 * cs_c);
-    } else {
-        v0 = vdupq_n_f32(0);
-        v1 = vdupq_n_f32(0);
-        v2 = vdupq_n_f32(0);
-        v3 = vdupq_n_f32(0);
-        v4 = vdupq_n_f32(0);
-        v5 = vdupq_n_f32(0);
-        v6 = vdupq_n_f32(0);
-        v7 = vdupq_n_f32(0);
-        v8 = vdupq_n_f32(0);
-        v9 = vdupq_n_f32(0);
-        v10 = vdupq_n_f32(0);
-        v11 = vdupq_n_f32(0);
-        v12 = vdupq_n_f32(0);
-        v13 = vdupq_n_f32(0);
-        v14 = vdupq_n_f32(0);
-        v15 = vdupq_n_f32(0);
-    }
+    v0 = vdupq_n_f32(0);
+    v1 = vdupq_n_f32(0);
+    v2 = vdupq_n_f32(0);
+    v3 = vdupq_n_f32(0);
+    v4 = vdupq_n_f32(0);
+    v5 = vdupq_n_f32(0);
+    v6 = vdupq_n_f32(0);
+    v7 = vdupq_n_f32(0);
+    v8 = vdupq_n_f32(0);
+    v9 = vdupq_n_f32(0);
+    v10 = vdupq_n_f32(0);
+    v11 = vdupq_n_f32(0);
+    v12 = vdupq_n_f32(0);
+    v13 = vdupq_n_f32(0);
+    v14 = vdupq_n_f32(0);
+    v15 = vdupq_n_f32(0);
 
     if (k > 0) {
         /* prologue: the first 9 instructions of iteration 0 (pointer
@@ -1363,25 +1227,6 @@ void neoverse_n1_sgemm_8x12_e8x8(int64_t m, int64_t n, int64_t k, const float *a
         }
     }
     const float alpha_ = *alpha, beta_ = *beta;
-    if (c_in_) {
-        vst1q_f32(c + 0 + 0 * cs_c, v0);
-        vst1q_f32(c + 4 + 0 * cs_c, v1);
-        vst1q_f32(c + 0 + 1 * cs_c, v2);
-        vst1q_f32(c + 4 + 1 * cs_c, v3);
-        vst1q_f32(c + 0 + 2 * cs_c, v4);
-        vst1q_f32(c + 4 + 2 * cs_c, v5);
-        vst1q_f32(c + 0 + 3 * cs_c, v6);
-        vst1q_f32(c + 4 + 3 * cs_c, v7);
-        vst1q_f32(c + 0 + 4 * cs_c, v8);
-        vst1q_f32(c + 4 + 4 * cs_c, v9);
-        vst1q_f32(c + 0 + 5 * cs_c, v10);
-        vst1q_f32(c + 4 + 5 * cs_c, v11);
-        vst1q_f32(c + 0 + 6 * cs_c, v12);
-        vst1q_f32(c + 4 + 6 * cs_c, v13);
-        vst1q_f32(c + 0 + 7 * cs_c, v14);
-        vst1q_f32(c + 4 + 7 * cs_c, v15);
-        return;
-    }
     if (m == 8 && n == 8 && rs_c == 1) {
         const float32x4_t va_ = vdupq_n_f32(alpha_);
         if (beta_ == 0) {
@@ -1482,36 +1327,18 @@ void neoverse_n1_sgemm_8x12_e4x12(int64_t m, int64_t n, int64_t k, const float *
     float32x4_t v8, v9, v10, v11, v12, v13, v14, v15;
     float32x4_t v16, v17, v18, v19;
 
-    /* alpha = beta = 1 on a full tile: the accumulators start from C and
-     * the update below is a store */
-    const int c_in_ = *alpha == 1 && *beta == 1 && m == 4 && n == 12 && rs_c == 1;
-    if (c_in_) {
-        v0 = vld1q_f32(c + 0 + 0 * cs_c);
-        v1 = vld1q_f32(c + 0 + 1 * cs_c);
-        v2 = vld1q_f32(c + 0 + 2 * cs_c);
-        v3 = vld1q_f32(c + 0 + 3 * cs_c);
-        v4 = vld1q_f32(c + 0 + 4 * cs_c);
-        v5 = vld1q_f32(c + 0 + 5 * cs_c);
-        v6 = vld1q_f32(c + 0 + 6 * cs_c);
-        v7 = vld1q_f32(c + 0 + 7 * cs_c);
-        v8 = vld1q_f32(c + 0 + 8 * cs_c);
-        v9 = vld1q_f32(c + 0 + 9 * cs_c);
-        v10 = vld1q_f32(c + 0 + 10 * cs_c);
-        v11 = vld1q_f32(c + 0 + 11 * cs_c);
-    } else {
-        v0 = vdupq_n_f32(0);
-        v1 = vdupq_n_f32(0);
-        v2 = vdupq_n_f32(0);
-        v3 = vdupq_n_f32(0);
-        v4 = vdupq_n_f32(0);
-        v5 = vdupq_n_f32(0);
-        v6 = vdupq_n_f32(0);
-        v7 = vdupq_n_f32(0);
-        v8 = vdupq_n_f32(0);
-        v9 = vdupq_n_f32(0);
-        v10 = vdupq_n_f32(0);
-        v11 = vdupq_n_f32(0);
-    }
+    v0 = vdupq_n_f32(0);
+    v1 = vdupq_n_f32(0);
+    v2 = vdupq_n_f32(0);
+    v3 = vdupq_n_f32(0);
+    v4 = vdupq_n_f32(0);
+    v5 = vdupq_n_f32(0);
+    v6 = vdupq_n_f32(0);
+    v7 = vdupq_n_f32(0);
+    v8 = vdupq_n_f32(0);
+    v9 = vdupq_n_f32(0);
+    v10 = vdupq_n_f32(0);
+    v11 = vdupq_n_f32(0);
 
     if (k > 0) {
         /* prologue: the first 9 instructions of iteration 0 (pointer
@@ -1617,21 +1444,6 @@ void neoverse_n1_sgemm_8x12_e4x12(int64_t m, int64_t n, int64_t k, const float *
         }
     }
     const float alpha_ = *alpha, beta_ = *beta;
-    if (c_in_) {
-        vst1q_f32(c + 0 + 0 * cs_c, v0);
-        vst1q_f32(c + 0 + 1 * cs_c, v1);
-        vst1q_f32(c + 0 + 2 * cs_c, v2);
-        vst1q_f32(c + 0 + 3 * cs_c, v3);
-        vst1q_f32(c + 0 + 4 * cs_c, v4);
-        vst1q_f32(c + 0 + 5 * cs_c, v5);
-        vst1q_f32(c + 0 + 6 * cs_c, v6);
-        vst1q_f32(c + 0 + 7 * cs_c, v7);
-        vst1q_f32(c + 0 + 8 * cs_c, v8);
-        vst1q_f32(c + 0 + 9 * cs_c, v9);
-        vst1q_f32(c + 0 + 10 * cs_c, v10);
-        vst1q_f32(c + 0 + 11 * cs_c, v11);
-        return;
-    }
     if (m == 4 && n == 12 && rs_c == 1) {
         const float32x4_t va_ = vdupq_n_f32(alpha_);
         if (beta_ == 0) {
@@ -1714,28 +1526,14 @@ void neoverse_n1_sgemm_8x12_e4x8(int64_t m, int64_t n, int64_t k, const float *a
     float32x4_t v0, v1, v2, v3, v4, v5, v6, v7;
     float32x4_t v8, v9, v10, v11, v12;
 
-    /* alpha = beta = 1 on a full tile: the accumulators start from C and
-     * the update below is a store */
-    const int c_in_ = *alpha == 1 && *beta == 1 && m == 4 && n == 8 && rs_c == 1;
-    if (c_in_) {
-        v0 = vld1q_f32(c + 0 + 0 * cs_c);
-        v1 = vld1q_f32(c + 0 + 1 * cs_c);
-        v2 = vld1q_f32(c + 0 + 2 * cs_c);
-        v3 = vld1q_f32(c + 0 + 3 * cs_c);
-        v4 = vld1q_f32(c + 0 + 4 * cs_c);
-        v5 = vld1q_f32(c + 0 + 5 * cs_c);
-        v6 = vld1q_f32(c + 0 + 6 * cs_c);
-        v7 = vld1q_f32(c + 0 + 7 * cs_c);
-    } else {
-        v0 = vdupq_n_f32(0);
-        v1 = vdupq_n_f32(0);
-        v2 = vdupq_n_f32(0);
-        v3 = vdupq_n_f32(0);
-        v4 = vdupq_n_f32(0);
-        v5 = vdupq_n_f32(0);
-        v6 = vdupq_n_f32(0);
-        v7 = vdupq_n_f32(0);
-    }
+    v0 = vdupq_n_f32(0);
+    v1 = vdupq_n_f32(0);
+    v2 = vdupq_n_f32(0);
+    v3 = vdupq_n_f32(0);
+    v4 = vdupq_n_f32(0);
+    v5 = vdupq_n_f32(0);
+    v6 = vdupq_n_f32(0);
+    v7 = vdupq_n_f32(0);
 
     if (k > 0) {
         /* prologue: the first 15 instructions of iteration 0 (pointer
@@ -1810,17 +1608,6 @@ void neoverse_n1_sgemm_8x12_e4x8(int64_t m, int64_t n, int64_t k, const float *a
         }
     }
     const float alpha_ = *alpha, beta_ = *beta;
-    if (c_in_) {
-        vst1q_f32(c + 0 + 0 * cs_c, v0);
-        vst1q_f32(c + 0 + 1 * cs_c, v1);
-        vst1q_f32(c + 0 + 2 * cs_c, v2);
-        vst1q_f32(c + 0 + 3 * cs_c, v3);
-        vst1q_f32(c + 0 + 4 * cs_c, v4);
-        vst1q_f32(c + 0 + 5 * cs_c, v5);
-        vst1q_f32(c + 0 + 6 * cs_c, v6);
-        vst1q_f32(c + 0 + 7 * cs_c, v7);
-        return;
-    }
     if (m == 4 && n == 8 && rs_c == 1) {
         const float32x4_t va_ = vdupq_n_f32(alpha_);
         if (beta_ == 0) {

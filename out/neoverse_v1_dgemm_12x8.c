@@ -54,60 +54,30 @@ void neoverse_v1_dgemm_12x8(int64_t m, int64_t n, int64_t k, const double *alpha
     svfloat64_t z16, z17, z18, z19, z20, z21, z22, z23;
     svfloat64_t z24, z25, z26, z27, z28, z29, z30, z31;
 
-    /* alpha = beta = 1 on a full tile: the accumulators start from C and
-     * the update below is a store */
-    const int c_in_ = *alpha == 1 && *beta == 1 && m == 12 && n == 8 && rs_c == 1;
-    if (c_in_) {
-        z0 = svld1_f64(svptrue_b64(), c + 0 + 0 * cs_c);
-        z1 = svld1_f64(svptrue_b64(), c + 4 + 0 * cs_c);
-        z2 = svld1_f64(svptrue_b64(), c + 8 + 0 * cs_c);
-        z3 = svld1_f64(svptrue_b64(), c + 0 + 1 * cs_c);
-        z4 = svld1_f64(svptrue_b64(), c + 4 + 1 * cs_c);
-        z5 = svld1_f64(svptrue_b64(), c + 8 + 1 * cs_c);
-        z6 = svld1_f64(svptrue_b64(), c + 0 + 2 * cs_c);
-        z7 = svld1_f64(svptrue_b64(), c + 4 + 2 * cs_c);
-        z8 = svld1_f64(svptrue_b64(), c + 8 + 2 * cs_c);
-        z9 = svld1_f64(svptrue_b64(), c + 0 + 3 * cs_c);
-        z10 = svld1_f64(svptrue_b64(), c + 4 + 3 * cs_c);
-        z11 = svld1_f64(svptrue_b64(), c + 8 + 3 * cs_c);
-        z12 = svld1_f64(svptrue_b64(), c + 0 + 4 * cs_c);
-        z13 = svld1_f64(svptrue_b64(), c + 4 + 4 * cs_c);
-        z14 = svld1_f64(svptrue_b64(), c + 8 + 4 * cs_c);
-        z15 = svld1_f64(svptrue_b64(), c + 0 + 5 * cs_c);
-        z16 = svld1_f64(svptrue_b64(), c + 4 + 5 * cs_c);
-        z17 = svld1_f64(svptrue_b64(), c + 8 + 5 * cs_c);
-        z18 = svld1_f64(svptrue_b64(), c + 0 + 6 * cs_c);
-        z19 = svld1_f64(svptrue_b64(), c + 4 + 6 * cs_c);
-        z20 = svld1_f64(svptrue_b64(), c + 8 + 6 * cs_c);
-        z21 = svld1_f64(svptrue_b64(), c + 0 + 7 * cs_c);
-        z22 = svld1_f64(svptrue_b64(), c + 4 + 7 * cs_c);
-        z23 = svld1_f64(svptrue_b64(), c + 8 + 7 * cs_c);
-    } else {
-        z0 = svdup_n_f64(0);
-        z1 = svdup_n_f64(0);
-        z2 = svdup_n_f64(0);
-        z3 = svdup_n_f64(0);
-        z4 = svdup_n_f64(0);
-        z5 = svdup_n_f64(0);
-        z6 = svdup_n_f64(0);
-        z7 = svdup_n_f64(0);
-        z8 = svdup_n_f64(0);
-        z9 = svdup_n_f64(0);
-        z10 = svdup_n_f64(0);
-        z11 = svdup_n_f64(0);
-        z12 = svdup_n_f64(0);
-        z13 = svdup_n_f64(0);
-        z14 = svdup_n_f64(0);
-        z15 = svdup_n_f64(0);
-        z16 = svdup_n_f64(0);
-        z17 = svdup_n_f64(0);
-        z18 = svdup_n_f64(0);
-        z19 = svdup_n_f64(0);
-        z20 = svdup_n_f64(0);
-        z21 = svdup_n_f64(0);
-        z22 = svdup_n_f64(0);
-        z23 = svdup_n_f64(0);
-    }
+    z0 = svdup_n_f64(0);
+    z1 = svdup_n_f64(0);
+    z2 = svdup_n_f64(0);
+    z3 = svdup_n_f64(0);
+    z4 = svdup_n_f64(0);
+    z5 = svdup_n_f64(0);
+    z6 = svdup_n_f64(0);
+    z7 = svdup_n_f64(0);
+    z8 = svdup_n_f64(0);
+    z9 = svdup_n_f64(0);
+    z10 = svdup_n_f64(0);
+    z11 = svdup_n_f64(0);
+    z12 = svdup_n_f64(0);
+    z13 = svdup_n_f64(0);
+    z14 = svdup_n_f64(0);
+    z15 = svdup_n_f64(0);
+    z16 = svdup_n_f64(0);
+    z17 = svdup_n_f64(0);
+    z18 = svdup_n_f64(0);
+    z19 = svdup_n_f64(0);
+    z20 = svdup_n_f64(0);
+    z21 = svdup_n_f64(0);
+    z22 = svdup_n_f64(0);
+    z23 = svdup_n_f64(0);
 
     /* C is read (or overwritten) after the k loop: start fetching it now */
     if (rs_c == 1)
@@ -414,33 +384,6 @@ void neoverse_v1_dgemm_12x8(int64_t m, int64_t n, int64_t k, const double *alpha
         }
     }
     const double alpha_ = *alpha, beta_ = *beta;
-    if (c_in_) {
-        svst1_f64(svptrue_b64(), c + 0 + 0 * cs_c, z0);
-        svst1_f64(svptrue_b64(), c + 4 + 0 * cs_c, z1);
-        svst1_f64(svptrue_b64(), c + 8 + 0 * cs_c, z2);
-        svst1_f64(svptrue_b64(), c + 0 + 1 * cs_c, z3);
-        svst1_f64(svptrue_b64(), c + 4 + 1 * cs_c, z4);
-        svst1_f64(svptrue_b64(), c + 8 + 1 * cs_c, z5);
-        svst1_f64(svptrue_b64(), c + 0 + 2 * cs_c, z6);
-        svst1_f64(svptrue_b64(), c + 4 + 2 * cs_c, z7);
-        svst1_f64(svptrue_b64(), c + 8 + 2 * cs_c, z8);
-        svst1_f64(svptrue_b64(), c + 0 + 3 * cs_c, z9);
-        svst1_f64(svptrue_b64(), c + 4 + 3 * cs_c, z10);
-        svst1_f64(svptrue_b64(), c + 8 + 3 * cs_c, z11);
-        svst1_f64(svptrue_b64(), c + 0 + 4 * cs_c, z12);
-        svst1_f64(svptrue_b64(), c + 4 + 4 * cs_c, z13);
-        svst1_f64(svptrue_b64(), c + 8 + 4 * cs_c, z14);
-        svst1_f64(svptrue_b64(), c + 0 + 5 * cs_c, z15);
-        svst1_f64(svptrue_b64(), c + 4 + 5 * cs_c, z16);
-        svst1_f64(svptrue_b64(), c + 8 + 5 * cs_c, z17);
-        svst1_f64(svptrue_b64(), c + 0 + 6 * cs_c, z18);
-        svst1_f64(svptrue_b64(), c + 4 + 6 * cs_c, z19);
-        svst1_f64(svptrue_b64(), c + 8 + 6 * cs_c, z20);
-        svst1_f64(svptrue_b64(), c + 0 + 7 * cs_c, z21);
-        svst1_f64(svptrue_b64(), c + 4 + 7 * cs_c, z22);
-        svst1_f64(svptrue_b64(), c + 8 + 7 * cs_c, z23);
-        return;
-    }
     if (m == 12 && n == 8 && rs_c == 1) {
         const svfloat64_t va_ = svdup_n_f64(alpha_);
         if (beta_ == 0) {
@@ -875,60 +818,30 @@ void neoverse_v1_dgemm_12x8_direct(int64_t m, int64_t n, int64_t k, const double
     svfloat64_t z16, z17, z18, z19, z20, z21, z22, z23;
     svfloat64_t z24, z25, z26, z27, z28, z29, z30, z31;
 
-    /* alpha = beta = 1 on a full tile: the accumulators start from C and
-     * the update below is a store */
-    const int c_in_ = *alpha == 1 && *beta == 1 && m == 12 && n == 8 && rs_c == 1;
-    if (c_in_) {
-        z0 = svld1_f64(svptrue_b64(), c + 0 + 0 * cs_c);
-        z1 = svld1_f64(svptrue_b64(), c + 4 + 0 * cs_c);
-        z2 = svld1_f64(svptrue_b64(), c + 8 + 0 * cs_c);
-        z3 = svld1_f64(svptrue_b64(), c + 0 + 1 * cs_c);
-        z4 = svld1_f64(svptrue_b64(), c + 4 + 1 * cs_c);
-        z5 = svld1_f64(svptrue_b64(), c + 8 + 1 * cs_c);
-        z6 = svld1_f64(svptrue_b64(), c + 0 + 2 * cs_c);
-        z7 = svld1_f64(svptrue_b64(), c + 4 + 2 * cs_c);
-        z8 = svld1_f64(svptrue_b64(), c + 8 + 2 * cs_c);
-        z9 = svld1_f64(svptrue_b64(), c + 0 + 3 * cs_c);
-        z10 = svld1_f64(svptrue_b64(), c + 4 + 3 * cs_c);
-        z11 = svld1_f64(svptrue_b64(), c + 8 + 3 * cs_c);
-        z12 = svld1_f64(svptrue_b64(), c + 0 + 4 * cs_c);
-        z13 = svld1_f64(svptrue_b64(), c + 4 + 4 * cs_c);
-        z14 = svld1_f64(svptrue_b64(), c + 8 + 4 * cs_c);
-        z15 = svld1_f64(svptrue_b64(), c + 0 + 5 * cs_c);
-        z16 = svld1_f64(svptrue_b64(), c + 4 + 5 * cs_c);
-        z17 = svld1_f64(svptrue_b64(), c + 8 + 5 * cs_c);
-        z18 = svld1_f64(svptrue_b64(), c + 0 + 6 * cs_c);
-        z19 = svld1_f64(svptrue_b64(), c + 4 + 6 * cs_c);
-        z20 = svld1_f64(svptrue_b64(), c + 8 + 6 * cs_c);
-        z21 = svld1_f64(svptrue_b64(), c + 0 + 7 * cs_c);
-        z22 = svld1_f64(svptrue_b64(), c + 4 + 7 * cs_c);
-        z23 = svld1_f64(svptrue_b64(), c + 8 + 7 * cs_c);
-    } else {
-        z0 = svdup_n_f64(0);
-        z1 = svdup_n_f64(0);
-        z2 = svdup_n_f64(0);
-        z3 = svdup_n_f64(0);
-        z4 = svdup_n_f64(0);
-        z5 = svdup_n_f64(0);
-        z6 = svdup_n_f64(0);
-        z7 = svdup_n_f64(0);
-        z8 = svdup_n_f64(0);
-        z9 = svdup_n_f64(0);
-        z10 = svdup_n_f64(0);
-        z11 = svdup_n_f64(0);
-        z12 = svdup_n_f64(0);
-        z13 = svdup_n_f64(0);
-        z14 = svdup_n_f64(0);
-        z15 = svdup_n_f64(0);
-        z16 = svdup_n_f64(0);
-        z17 = svdup_n_f64(0);
-        z18 = svdup_n_f64(0);
-        z19 = svdup_n_f64(0);
-        z20 = svdup_n_f64(0);
-        z21 = svdup_n_f64(0);
-        z22 = svdup_n_f64(0);
-        z23 = svdup_n_f64(0);
-    }
+    z0 = svdup_n_f64(0);
+    z1 = svdup_n_f64(0);
+    z2 = svdup_n_f64(0);
+    z3 = svdup_n_f64(0);
+    z4 = svdup_n_f64(0);
+    z5 = svdup_n_f64(0);
+    z6 = svdup_n_f64(0);
+    z7 = svdup_n_f64(0);
+    z8 = svdup_n_f64(0);
+    z9 = svdup_n_f64(0);
+    z10 = svdup_n_f64(0);
+    z11 = svdup_n_f64(0);
+    z12 = svdup_n_f64(0);
+    z13 = svdup_n_f64(0);
+    z14 = svdup_n_f64(0);
+    z15 = svdup_n_f64(0);
+    z16 = svdup_n_f64(0);
+    z17 = svdup_n_f64(0);
+    z18 = svdup_n_f64(0);
+    z19 = svdup_n_f64(0);
+    z20 = svdup_n_f64(0);
+    z21 = svdup_n_f64(0);
+    z22 = svdup_n_f64(0);
+    z23 = svdup_n_f64(0);
 
     if (k > 0) {
         /* prologue: the first 7 instructions of iteration 0 (pointer
@@ -1201,33 +1114,6 @@ void neoverse_v1_dgemm_12x8_direct(int64_t m, int64_t n, int64_t k, const double
         }
     }
     const double alpha_ = *alpha, beta_ = *beta;
-    if (c_in_) {
-        svst1_f64(svptrue_b64(), c + 0 + 0 * cs_c, z0);
-        svst1_f64(svptrue_b64(), c + 4 + 0 * cs_c, z1);
-        svst1_f64(svptrue_b64(), c + 8 + 0 * cs_c, z2);
-        svst1_f64(svptrue_b64(), c + 0 + 1 * cs_c, z3);
-        svst1_f64(svptrue_b64(), c + 4 + 1 * cs_c, z4);
-        svst1_f64(svptrue_b64(), c + 8 + 1 * cs_c, z5);
-        svst1_f64(svptrue_b64(), c + 0 + 2 * cs_c, z6);
-        svst1_f64(svptrue_b64(), c + 4 + 2 * cs_c, z7);
-        svst1_f64(svptrue_b64(), c + 8 + 2 * cs_c, z8);
-        svst1_f64(svptrue_b64(), c + 0 + 3 * cs_c, z9);
-        svst1_f64(svptrue_b64(), c + 4 + 3 * cs_c, z10);
-        svst1_f64(svptrue_b64(), c + 8 + 3 * cs_c, z11);
-        svst1_f64(svptrue_b64(), c + 0 + 4 * cs_c, z12);
-        svst1_f64(svptrue_b64(), c + 4 + 4 * cs_c, z13);
-        svst1_f64(svptrue_b64(), c + 8 + 4 * cs_c, z14);
-        svst1_f64(svptrue_b64(), c + 0 + 5 * cs_c, z15);
-        svst1_f64(svptrue_b64(), c + 4 + 5 * cs_c, z16);
-        svst1_f64(svptrue_b64(), c + 8 + 5 * cs_c, z17);
-        svst1_f64(svptrue_b64(), c + 0 + 6 * cs_c, z18);
-        svst1_f64(svptrue_b64(), c + 4 + 6 * cs_c, z19);
-        svst1_f64(svptrue_b64(), c + 8 + 6 * cs_c, z20);
-        svst1_f64(svptrue_b64(), c + 0 + 7 * cs_c, z21);
-        svst1_f64(svptrue_b64(), c + 4 + 7 * cs_c, z22);
-        svst1_f64(svptrue_b64(), c + 8 + 7 * cs_c, z23);
-        return;
-    }
     if (m == 12 && n == 8 && rs_c == 1) {
         const svfloat64_t va_ = svdup_n_f64(alpha_);
         if (beta_ == 0) {
@@ -1661,36 +1547,18 @@ void neoverse_v1_dgemm_12x8_e12x4(int64_t m, int64_t n, int64_t k, const double 
     svfloat64_t z8, z9, z10, z11, z12, z13, z14, z15;
     svfloat64_t z16, z17, z18, z19, z20, z21;
 
-    /* alpha = beta = 1 on a full tile: the accumulators start from C and
-     * the update below is a store */
-    const int c_in_ = *alpha == 1 && *beta == 1 && m == 12 && n == 4 && rs_c == 1;
-    if (c_in_) {
-        z0 = svld1_f64(svptrue_b64(), c + 0 + 0 * cs_c);
-        z1 = svld1_f64(svptrue_b64(), c + 4 + 0 * cs_c);
-        z2 = svld1_f64(svptrue_b64(), c + 8 + 0 * cs_c);
-        z3 = svld1_f64(svptrue_b64(), c + 0 + 1 * cs_c);
-        z4 = svld1_f64(svptrue_b64(), c + 4 + 1 * cs_c);
-        z5 = svld1_f64(svptrue_b64(), c + 8 + 1 * cs_c);
-        z6 = svld1_f64(svptrue_b64(), c + 0 + 2 * cs_c);
-        z7 = svld1_f64(svptrue_b64(), c + 4 + 2 * cs_c);
-        z8 = svld1_f64(svptrue_b64(), c + 8 + 2 * cs_c);
-        z9 = svld1_f64(svptrue_b64(), c + 0 + 3 * cs_c);
-        z10 = svld1_f64(svptrue_b64(), c + 4 + 3 * cs_c);
-        z11 = svld1_f64(svptrue_b64(), c + 8 + 3 * cs_c);
-    } else {
-        z0 = svdup_n_f64(0);
-        z1 = svdup_n_f64(0);
-        z2 = svdup_n_f64(0);
-        z3 = svdup_n_f64(0);
-        z4 = svdup_n_f64(0);
-        z5 = svdup_n_f64(0);
-        z6 = svdup_n_f64(0);
-        z7 = svdup_n_f64(0);
-        z8 = svdup_n_f64(0);
-        z9 = svdup_n_f64(0);
-        z10 = svdup_n_f64(0);
-        z11 = svdup_n_f64(0);
-    }
+    z0 = svdup_n_f64(0);
+    z1 = svdup_n_f64(0);
+    z2 = svdup_n_f64(0);
+    z3 = svdup_n_f64(0);
+    z4 = svdup_n_f64(0);
+    z5 = svdup_n_f64(0);
+    z6 = svdup_n_f64(0);
+    z7 = svdup_n_f64(0);
+    z8 = svdup_n_f64(0);
+    z9 = svdup_n_f64(0);
+    z10 = svdup_n_f64(0);
+    z11 = svdup_n_f64(0);
 
     if (k > 0) {
         /* prologue: the first 11 instructions of iteration 0 (pointer
@@ -1904,21 +1772,6 @@ void neoverse_v1_dgemm_12x8_e12x4(int64_t m, int64_t n, int64_t k, const double 
         }
     }
     const double alpha_ = *alpha, beta_ = *beta;
-    if (c_in_) {
-        svst1_f64(svptrue_b64(), c + 0 + 0 * cs_c, z0);
-        svst1_f64(svptrue_b64(), c + 4 + 0 * cs_c, z1);
-        svst1_f64(svptrue_b64(), c + 8 + 0 * cs_c, z2);
-        svst1_f64(svptrue_b64(), c + 0 + 1 * cs_c, z3);
-        svst1_f64(svptrue_b64(), c + 4 + 1 * cs_c, z4);
-        svst1_f64(svptrue_b64(), c + 8 + 1 * cs_c, z5);
-        svst1_f64(svptrue_b64(), c + 0 + 2 * cs_c, z6);
-        svst1_f64(svptrue_b64(), c + 4 + 2 * cs_c, z7);
-        svst1_f64(svptrue_b64(), c + 8 + 2 * cs_c, z8);
-        svst1_f64(svptrue_b64(), c + 0 + 3 * cs_c, z9);
-        svst1_f64(svptrue_b64(), c + 4 + 3 * cs_c, z10);
-        svst1_f64(svptrue_b64(), c + 8 + 3 * cs_c, z11);
-        return;
-    }
     if (m == 12 && n == 4 && rs_c == 1) {
         const svfloat64_t va_ = svdup_n_f64(alpha_);
         if (beta_ == 0) {
@@ -2156,44 +2009,22 @@ void neoverse_v1_dgemm_12x8_e8x8(int64_t m, int64_t n, int64_t k, const double *
     svfloat64_t z16, z17, z18, z19, z20, z21, z22, z23;
     svfloat64_t z24, z25, z26, z27;
 
-    /* alpha = beta = 1 on a full tile: the accumulators start from C and
-     * the update below is a store */
-    const int c_in_ = *alpha == 1 && *beta == 1 && m == 8 && n == 8 && rs_c == 1;
-    if (c_in_) {
-        z0 = svld1_f64(svptrue_b64(), c + 0 + 0 * cs_c);
-        z1 = svld1_f64(svptrue_b64(), c + 4 + 0 * cs_c);
-        z2 = svld1_f64(svptrue_b64(), c + 0 + 1 * cs_c);
-        z3 = svld1_f64(svptrue_b64(), c + 4 + 1 * cs_c);
-        z4 = svld1_f64(svptrue_b64(), c + 0 + 2 * cs_c);
-        z5 = svld1_f64(svptrue_b64(), c + 4 + 2 * cs_c);
-        z6 = svld1_f64(svptrue_b64(), c + 0 + 3 * cs_c);
-        z7 = svld1_f64(svptrue_b64(), c + 4 + 3 * cs_c);
-        z8 = svld1_f64(svptrue_b64(), c + 0 + 4 * cs_c);
-        z9 = svld1_f64(svptrue_b64(), c + 4 + 4 * cs_c);
-        z10 = svld1_f64(svptrue_b64(), c + 0 + 5 * cs_c);
-        z11 = svld1_f64(svptrue_b64(), c + 4 + 5 * cs_c);
-        z12 = svld1_f64(svptrue_b64(), c + 0 + 6 * cs_c);
-        z13 = svld1_f64(svptrue_b64(), c + 4 + 6 * cs_c);
-        z14 = svld1_f64(svptrue_b64(), c + 0 + 7 * cs_c);
-        z15 = svld1_f64(svptrue_b64(), c + 4 + 7 * cs_c);
-    } else {
-        z0 = svdup_n_f64(0);
-        z1 = svdup_n_f64(0);
-        z2 = svdup_n_f64(0);
-        z3 = svdup_n_f64(0);
-        z4 = svdup_n_f64(0);
-        z5 = svdup_n_f64(0);
-        z6 = svdup_n_f64(0);
-        z7 = svdup_n_f64(0);
-        z8 = svdup_n_f64(0);
-        z9 = svdup_n_f64(0);
-        z10 = svdup_n_f64(0);
-        z11 = svdup_n_f64(0);
-        z12 = svdup_n_f64(0);
-        z13 = svdup_n_f64(0);
-        z14 = svdup_n_f64(0);
-        z15 = svdup_n_f64(0);
-    }
+    z0 = svdup_n_f64(0);
+    z1 = svdup_n_f64(0);
+    z2 = svdup_n_f64(0);
+    z3 = svdup_n_f64(0);
+    z4 = svdup_n_f64(0);
+    z5 = svdup_n_f64(0);
+    z6 = svdup_n_f64(0);
+    z7 = svdup_n_f64(0);
+    z8 = svdup_n_f64(0);
+    z9 = svdup_n_f64(0);
+    z10 = svdup_n_f64(0);
+    z11 = svdup_n_f64(0);
+    z12 = svdup_n_f64(0);
+    z13 = svdup_n_f64(0);
+    z14 = svdup_n_f64(0);
+    z15 = svdup_n_f64(0);
 
     if (k > 0) {
         /* prologue: the first 11 instructions of iteration 0 (pointer
@@ -2327,25 +2158,6 @@ void neoverse_v1_dgemm_12x8_e8x8(int64_t m, int64_t n, int64_t k, const double *
         }
     }
     const double alpha_ = *alpha, beta_ = *beta;
-    if (c_in_) {
-        svst1_f64(svptrue_b64(), c + 0 + 0 * cs_c, z0);
-        svst1_f64(svptrue_b64(), c + 4 + 0 * cs_c, z1);
-        svst1_f64(svptrue_b64(), c + 0 + 1 * cs_c, z2);
-        svst1_f64(svptrue_b64(), c + 4 + 1 * cs_c, z3);
-        svst1_f64(svptrue_b64(), c + 0 + 2 * cs_c, z4);
-        svst1_f64(svptrue_b64(), c + 4 + 2 * cs_c, z5);
-        svst1_f64(svptrue_b64(), c + 0 + 3 * cs_c, z6);
-        svst1_f64(svptrue_b64(), c + 4 + 3 * cs_c, z7);
-        svst1_f64(svptrue_b64(), c + 0 + 4 * cs_c, z8);
-        svst1_f64(svptrue_b64(), c + 4 + 4 * cs_c, z9);
-        svst1_f64(svptrue_b64(), c + 0 + 5 * cs_c, z10);
-        svst1_f64(svptrue_b64(), c + 4 + 5 * cs_c, z11);
-        svst1_f64(svptrue_b64(), c + 0 + 6 * cs_c, z12);
-        svst1_f64(svptrue_b64(), c + 4 + 6 * cs_c, z13);
-        svst1_f64(svptrue_b64(), c + 0 + 7 * cs_c, z14);
-        svst1_f64(svptrue_b64(), c + 4 + 7 * cs_c, z15);
-        return;
-    }
     if (m == 8 && n == 8 && rs_c == 1) {
         const svfloat64_t va_ = svdup_n_f64(alpha_);
         if (beta_ == 0) {
@@ -2648,28 +2460,14 @@ void neoverse_v1_dgemm_12x8_e8x4(int64_t m, int64_t n, int64_t k, const double *
     svfloat64_t z0, z1, z2, z3, z4, z5, z6, z7;
     svfloat64_t z8, z9, z10, z11, z12, z13, z14, z15;
 
-    /* alpha = beta = 1 on a full tile: the accumulators start from C and
-     * the update below is a store */
-    const int c_in_ = *alpha == 1 && *beta == 1 && m == 8 && n == 4 && rs_c == 1;
-    if (c_in_) {
-        z0 = svld1_f64(svptrue_b64(), c + 0 + 0 * cs_c);
-        z1 = svld1_f64(svptrue_b64(), c + 4 + 0 * cs_c);
-        z2 = svld1_f64(svptrue_b64(), c + 0 + 1 * cs_c);
-        z3 = svld1_f64(svptrue_b64(), c + 4 + 1 * cs_c);
-        z4 = svld1_f64(svptrue_b64(), c + 0 + 2 * cs_c);
-        z5 = svld1_f64(svptrue_b64(), c + 4 + 2 * cs_c);
-        z6 = svld1_f64(svptrue_b64(), c + 0 + 3 * cs_c);
-        z7 = svld1_f64(svptrue_b64(), c + 4 + 3 * cs_c);
-    } else {
-        z0 = svdup_n_f64(0);
-        z1 = svdup_n_f64(0);
-        z2 = svdup_n_f64(0);
-        z3 = svdup_n_f64(0);
-        z4 = svdup_n_f64(0);
-        z5 = svdup_n_f64(0);
-        z6 = svdup_n_f64(0);
-        z7 = svdup_n_f64(0);
-    }
+    z0 = svdup_n_f64(0);
+    z1 = svdup_n_f64(0);
+    z2 = svdup_n_f64(0);
+    z3 = svdup_n_f64(0);
+    z4 = svdup_n_f64(0);
+    z5 = svdup_n_f64(0);
+    z6 = svdup_n_f64(0);
+    z7 = svdup_n_f64(0);
 
     if (k > 0) {
         /* prologue: the first 9 instructions of iteration 0 (pointer
@@ -2831,17 +2629,6 @@ void neoverse_v1_dgemm_12x8_e8x4(int64_t m, int64_t n, int64_t k, const double *
         }
     }
     const double alpha_ = *alpha, beta_ = *beta;
-    if (c_in_) {
-        svst1_f64(svptrue_b64(), c + 0 + 0 * cs_c, z0);
-        svst1_f64(svptrue_b64(), c + 4 + 0 * cs_c, z1);
-        svst1_f64(svptrue_b64(), c + 0 + 1 * cs_c, z2);
-        svst1_f64(svptrue_b64(), c + 4 + 1 * cs_c, z3);
-        svst1_f64(svptrue_b64(), c + 0 + 2 * cs_c, z4);
-        svst1_f64(svptrue_b64(), c + 4 + 2 * cs_c, z5);
-        svst1_f64(svptrue_b64(), c + 0 + 3 * cs_c, z6);
-        svst1_f64(svptrue_b64(), c + 4 + 3 * cs_c, z7);
-        return;
-    }
     if (m == 8 && n == 4 && rs_c == 1) {
         const svfloat64_t va_ = svdup_n_f64(alpha_);
         if (beta_ == 0) {

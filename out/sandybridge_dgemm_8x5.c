@@ -49,32 +49,16 @@ void sandybridge_dgemm_8x5(int64_t m, int64_t n, int64_t k, const double *alpha,
     __m256d ymm0, ymm1, ymm2, ymm3, ymm4, ymm5, ymm6, ymm7;
     __m256d ymm8, ymm9, ymm10, ymm11, ymm12, ymm13, ymm14, ymm15;
 
-    /* alpha = beta = 1 on a full tile: the accumulators start from C and
-     * the update below is a store */
-    const int c_in_ = *alpha == 1 && *beta == 1 && m == 8 && n == 5 && rs_c == 1;
-    if (c_in_) {
-        ymm0 = _mm256_loadu_pd(c + 0 + 0 * cs_c);
-        ymm1 = _mm256_loadu_pd(c + 4 + 0 * cs_c);
-        ymm2 = _mm256_loadu_pd(c + 0 + 1 * cs_c);
-        ymm3 = _mm256_loadu_pd(c + 4 + 1 * cs_c);
-        ymm4 = _mm256_loadu_pd(c + 0 + 2 * cs_c);
-        ymm5 = _mm256_loadu_pd(c + 4 + 2 * cs_c);
-        ymm6 = _mm256_loadu_pd(c + 0 + 3 * cs_c);
-        ymm7 = _mm256_loadu_pd(c + 4 + 3 * cs_c);
-        ymm8 = _mm256_loadu_pd(c + 0 + 4 * cs_c);
-        ymm9 = _mm256_loadu_pd(c + 4 + 4 * cs_c);
-    } else {
-        ymm0 = _mm256_setzero_pd();
-        ymm1 = _mm256_setzero_pd();
-        ymm2 = _mm256_setzero_pd();
-        ymm3 = _mm256_setzero_pd();
-        ymm4 = _mm256_setzero_pd();
-        ymm5 = _mm256_setzero_pd();
-        ymm6 = _mm256_setzero_pd();
-        ymm7 = _mm256_setzero_pd();
-        ymm8 = _mm256_setzero_pd();
-        ymm9 = _mm256_setzero_pd();
-    }
+    ymm0 = _mm256_setzero_pd();
+    ymm1 = _mm256_setzero_pd();
+    ymm2 = _mm256_setzero_pd();
+    ymm3 = _mm256_setzero_pd();
+    ymm4 = _mm256_setzero_pd();
+    ymm5 = _mm256_setzero_pd();
+    ymm6 = _mm256_setzero_pd();
+    ymm7 = _mm256_setzero_pd();
+    ymm8 = _mm256_setzero_pd();
+    ymm9 = _mm256_setzero_pd();
 
     /* C is read (or overwritten) after the k loop: start fetching it now */
     if (rs_c == 1)
@@ -339,19 +323,6 @@ void sandybridge_dgemm_8x5(int64_t m, int64_t n, int64_t k, const double *alpha,
         }
     }
     const double alpha_ = *alpha, beta_ = *beta;
-    if (c_in_) {
-        _mm256_storeu_pd(c + 0 + 0 * cs_c, ymm0);
-        _mm256_storeu_pd(c + 4 + 0 * cs_c, ymm1);
-        _mm256_storeu_pd(c + 0 + 1 * cs_c, ymm2);
-        _mm256_storeu_pd(c + 4 + 1 * cs_c, ymm3);
-        _mm256_storeu_pd(c + 0 + 2 * cs_c, ymm4);
-        _mm256_storeu_pd(c + 4 + 2 * cs_c, ymm5);
-        _mm256_storeu_pd(c + 0 + 3 * cs_c, ymm6);
-        _mm256_storeu_pd(c + 4 + 3 * cs_c, ymm7);
-        _mm256_storeu_pd(c + 0 + 4 * cs_c, ymm8);
-        _mm256_storeu_pd(c + 4 + 4 * cs_c, ymm9);
-        return;
-    }
     if (m == 8 && n == 5 && rs_c == 1) {
         const __m256d va_ = _mm256_set1_pd(alpha_);
         if (beta_ == 0) {
@@ -428,32 +399,16 @@ void sandybridge_dgemm_8x5_direct(int64_t m, int64_t n, int64_t k, const double 
     __m256d ymm0, ymm1, ymm2, ymm3, ymm4, ymm5, ymm6, ymm7;
     __m256d ymm8, ymm9, ymm10, ymm11, ymm12, ymm13, ymm14, ymm15;
 
-    /* alpha = beta = 1 on a full tile: the accumulators start from C and
-     * the update below is a store */
-    const int c_in_ = *alpha == 1 && *beta == 1 && m == 8 && n == 5 && rs_c == 1;
-    if (c_in_) {
-        ymm0 = _mm256_loadu_pd(c + 0 + 0 * cs_c);
-        ymm1 = _mm256_loadu_pd(c + 4 + 0 * cs_c);
-        ymm2 = _mm256_loadu_pd(c + 0 + 1 * cs_c);
-        ymm3 = _mm256_loadu_pd(c + 4 + 1 * cs_c);
-        ymm4 = _mm256_loadu_pd(c + 0 + 2 * cs_c);
-        ymm5 = _mm256_loadu_pd(c + 4 + 2 * cs_c);
-        ymm6 = _mm256_loadu_pd(c + 0 + 3 * cs_c);
-        ymm7 = _mm256_loadu_pd(c + 4 + 3 * cs_c);
-        ymm8 = _mm256_loadu_pd(c + 0 + 4 * cs_c);
-        ymm9 = _mm256_loadu_pd(c + 4 + 4 * cs_c);
-    } else {
-        ymm0 = _mm256_setzero_pd();
-        ymm1 = _mm256_setzero_pd();
-        ymm2 = _mm256_setzero_pd();
-        ymm3 = _mm256_setzero_pd();
-        ymm4 = _mm256_setzero_pd();
-        ymm5 = _mm256_setzero_pd();
-        ymm6 = _mm256_setzero_pd();
-        ymm7 = _mm256_setzero_pd();
-        ymm8 = _mm256_setzero_pd();
-        ymm9 = _mm256_setzero_pd();
-    }
+    ymm0 = _mm256_setzero_pd();
+    ymm1 = _mm256_setzero_pd();
+    ymm2 = _mm256_setzero_pd();
+    ymm3 = _mm256_setzero_pd();
+    ymm4 = _mm256_setzero_pd();
+    ymm5 = _mm256_setzero_pd();
+    ymm6 = _mm256_setzero_pd();
+    ymm7 = _mm256_setzero_pd();
+    ymm8 = _mm256_setzero_pd();
+    ymm9 = _mm256_setzero_pd();
 
     if (k > 0) {
         /* prologue: the first 9 instructions of iteration 0 (pointer
@@ -696,19 +651,6 @@ void sandybridge_dgemm_8x5_direct(int64_t m, int64_t n, int64_t k, const double 
         }
     }
     const double alpha_ = *alpha, beta_ = *beta;
-    if (c_in_) {
-        _mm256_storeu_pd(c + 0 + 0 * cs_c, ymm0);
-        _mm256_storeu_pd(c + 4 + 0 * cs_c, ymm1);
-        _mm256_storeu_pd(c + 0 + 1 * cs_c, ymm2);
-        _mm256_storeu_pd(c + 4 + 1 * cs_c, ymm3);
-        _mm256_storeu_pd(c + 0 + 2 * cs_c, ymm4);
-        _mm256_storeu_pd(c + 4 + 2 * cs_c, ymm5);
-        _mm256_storeu_pd(c + 0 + 3 * cs_c, ymm6);
-        _mm256_storeu_pd(c + 4 + 3 * cs_c, ymm7);
-        _mm256_storeu_pd(c + 0 + 4 * cs_c, ymm8);
-        _mm256_storeu_pd(c + 4 + 4 * cs_c, ymm9);
-        return;
-    }
     if (m == 8 && n == 5 && rs_c == 1) {
         const __m256d va_ = _mm256_set1_pd(alpha_);
         if (beta_ == 0) {
@@ -785,28 +727,14 @@ void sandybridge_dgemm_8x5_e8x4(int64_t m, int64_t n, int64_t k, const double *a
     __m256d ymm0, ymm1, ymm2, ymm3, ymm4, ymm5, ymm6, ymm7;
     __m256d ymm8, ymm9, ymm10, ymm11, ymm12, ymm13;
 
-    /* alpha = beta = 1 on a full tile: the accumulators start from C and
-     * the update below is a store */
-    const int c_in_ = *alpha == 1 && *beta == 1 && m == 8 && n == 4 && rs_c == 1;
-    if (c_in_) {
-        ymm0 = _mm256_loadu_pd(c + 0 + 0 * cs_c);
-        ymm1 = _mm256_loadu_pd(c + 4 + 0 * cs_c);
-        ymm2 = _mm256_loadu_pd(c + 0 + 1 * cs_c);
-        ymm3 = _mm256_loadu_pd(c + 4 + 1 * cs_c);
-        ymm4 = _mm256_loadu_pd(c + 0 + 2 * cs_c);
-        ymm5 = _mm256_loadu_pd(c + 4 + 2 * cs_c);
-        ymm6 = _mm256_loadu_pd(c + 0 + 3 * cs_c);
-        ymm7 = _mm256_loadu_pd(c + 4 + 3 * cs_c);
-    } else {
-        ymm0 = _mm256_setzero_pd();
-        ymm1 = _mm256_setzero_pd();
-        ymm2 = _mm256_setzero_pd();
-        ymm3 = _mm256_setzero_pd();
-        ymm4 = _mm256_setzero_pd();
-        ymm5 = _mm256_setzero_pd();
-        ymm6 = _mm256_setzero_pd();
-        ymm7 = _mm256_setzero_pd();
-    }
+    ymm0 = _mm256_setzero_pd();
+    ymm1 = _mm256_setzero_pd();
+    ymm2 = _mm256_setzero_pd();
+    ymm3 = _mm256_setzero_pd();
+    ymm4 = _mm256_setzero_pd();
+    ymm5 = _mm256_setzero_pd();
+    ymm6 = _mm256_setzero_pd();
+    ymm7 = _mm256_setzero_pd();
 
     if (k > 0) {
         /* prologue: the first 9 instructions of iteration 0 (pointer
@@ -1075,17 +1003,6 @@ void sandybridge_dgemm_8x5_e8x4(int64_t m, int64_t n, int64_t k, const double *a
         }
     }
     const double alpha_ = *alpha, beta_ = *beta;
-    if (c_in_) {
-        _mm256_storeu_pd(c + 0 + 0 * cs_c, ymm0);
-        _mm256_storeu_pd(c + 4 + 0 * cs_c, ymm1);
-        _mm256_storeu_pd(c + 0 + 1 * cs_c, ymm2);
-        _mm256_storeu_pd(c + 4 + 1 * cs_c, ymm3);
-        _mm256_storeu_pd(c + 0 + 2 * cs_c, ymm4);
-        _mm256_storeu_pd(c + 4 + 2 * cs_c, ymm5);
-        _mm256_storeu_pd(c + 0 + 3 * cs_c, ymm6);
-        _mm256_storeu_pd(c + 4 + 3 * cs_c, ymm7);
-        return;
-    }
     if (m == 8 && n == 4 && rs_c == 1) {
         const __m256d va_ = _mm256_set1_pd(alpha_);
         if (beta_ == 0) {
@@ -1152,22 +1069,11 @@ void sandybridge_dgemm_8x5_e4x5(int64_t m, int64_t n, int64_t k, const double *a
     __m256d ymm0, ymm1, ymm2, ymm3, ymm4, ymm5, ymm6, ymm7;
     __m256d ymm8, ymm9, ymm10, ymm11;
 
-    /* alpha = beta = 1 on a full tile: the accumulators start from C and
-     * the update below is a store */
-    const int c_in_ = *alpha == 1 && *beta == 1 && m == 4 && n == 5 && rs_c == 1;
-    if (c_in_) {
-        ymm0 = _mm256_loadu_pd(c + 0 + 0 * cs_c);
-        ymm1 = _mm256_loadu_pd(c + 0 + 1 * cs_c);
-        ymm2 = _mm256_loadu_pd(c + 0 + 2 * cs_c);
-        ymm3 = _mm256_loadu_pd(c + 0 + 3 * cs_c);
-        ymm4 = _mm256_loadu_pd(c + 0 + 4 * cs_c);
-    } else {
-        ymm0 = _mm256_setzero_pd();
-        ymm1 = _mm256_setzero_pd();
-        ymm2 = _mm256_setzero_pd();
-        ymm3 = _mm256_setzero_pd();
-        ymm4 = _mm256_setzero_pd();
-    }
+    ymm0 = _mm256_setzero_pd();
+    ymm1 = _mm256_setzero_pd();
+    ymm2 = _mm256_setzero_pd();
+    ymm3 = _mm256_setzero_pd();
+    ymm4 = _mm256_setzero_pd();
 
     if (k > 0) {
         /* prologue: the first 20 instructions of iteration 0 (pointer
@@ -1263,14 +1169,6 @@ void sandybridge_dgemm_8x5_e4x5(int64_t m, int64_t n, int64_t k, const double *a
         }
     }
     const double alpha_ = *alpha, beta_ = *beta;
-    if (c_in_) {
-        _mm256_storeu_pd(c + 0 + 0 * cs_c, ymm0);
-        _mm256_storeu_pd(c + 0 + 1 * cs_c, ymm1);
-        _mm256_storeu_pd(c + 0 + 2 * cs_c, ymm2);
-        _mm256_storeu_pd(c + 0 + 3 * cs_c, ymm3);
-        _mm256_storeu_pd(c + 0 + 4 * cs_c, ymm4);
-        return;
-    }
     if (m == 4 && n == 5 && rs_c == 1) {
         const __m256d va_ = _mm256_set1_pd(alpha_);
         if (beta_ == 0) {
@@ -1325,20 +1223,10 @@ void sandybridge_dgemm_8x5_e4x4(int64_t m, int64_t n, int64_t k, const double *a
     __m256d ymm0, ymm1, ymm2, ymm3, ymm4, ymm5, ymm6, ymm7;
     __m256d ymm8, ymm9;
 
-    /* alpha = beta = 1 on a full tile: the accumulators start from C and
-     * the update below is a store */
-    const int c_in_ = *alpha == 1 && *beta == 1 && m == 4 && n == 4 && rs_c == 1;
-    if (c_in_) {
-        ymm0 = _mm256_loadu_pd(c + 0 + 0 * cs_c);
-        ymm1 = _mm256_loadu_pd(c + 0 + 1 * cs_c);
-        ymm2 = _mm256_loadu_pd(c + 0 + 2 * cs_c);
-        ymm3 = _mm256_loadu_pd(c + 0 + 3 * cs_c);
-    } else {
-        ymm0 = _mm256_setzero_pd();
-        ymm1 = _mm256_setzero_pd();
-        ymm2 = _mm256_setzero_pd();
-        ymm3 = _mm256_setzero_pd();
-    }
+    ymm0 = _mm256_setzero_pd();
+    ymm1 = _mm256_setzero_pd();
+    ymm2 = _mm256_setzero_pd();
+    ymm3 = _mm256_setzero_pd();
 
     if (k > 0) {
         /* prologue: the first 17 instructions of iteration 0 (pointer
@@ -1422,13 +1310,6 @@ void sandybridge_dgemm_8x5_e4x4(int64_t m, int64_t n, int64_t k, const double *a
         }
     }
     const double alpha_ = *alpha, beta_ = *beta;
-    if (c_in_) {
-        _mm256_storeu_pd(c + 0 + 0 * cs_c, ymm0);
-        _mm256_storeu_pd(c + 0 + 1 * cs_c, ymm1);
-        _mm256_storeu_pd(c + 0 + 2 * cs_c, ymm2);
-        _mm256_storeu_pd(c + 0 + 3 * cs_c, ymm3);
-        return;
-    }
     if (m == 4 && n == 4 && rs_c == 1) {
         const __m256d va_ = _mm256_set1_pd(alpha_);
         if (beta_ == 0) {

@@ -47,36 +47,18 @@ void sandybridge_sgemm_8x12(int64_t m, int64_t n, int64_t k, const float *alpha,
     __m256 ymm0, ymm1, ymm2, ymm3, ymm4, ymm5, ymm6, ymm7;
     __m256 ymm8, ymm9, ymm10, ymm11, ymm12, ymm13, ymm14, ymm15;
 
-    /* alpha = beta = 1 on a full tile: the accumulators start from C and
-     * the update below is a store */
-    const int c_in_ = *alpha == 1 && *beta == 1 && m == 8 && n == 12 && rs_c == 1;
-    if (c_in_) {
-        ymm0 = _mm256_loadu_ps(c + 0 + 0 * cs_c);
-        ymm1 = _mm256_loadu_ps(c + 0 + 1 * cs_c);
-        ymm2 = _mm256_loadu_ps(c + 0 + 2 * cs_c);
-        ymm3 = _mm256_loadu_ps(c + 0 + 3 * cs_c);
-        ymm4 = _mm256_loadu_ps(c + 0 + 4 * cs_c);
-        ymm5 = _mm256_loadu_ps(c + 0 + 5 * cs_c);
-        ymm6 = _mm256_loadu_ps(c + 0 + 6 * cs_c);
-        ymm7 = _mm256_loadu_ps(c + 0 + 7 * cs_c);
-        ymm8 = _mm256_loadu_ps(c + 0 + 8 * cs_c);
-        ymm9 = _mm256_loadu_ps(c + 0 + 9 * cs_c);
-        ymm10 = _mm256_loadu_ps(c + 0 + 10 * cs_c);
-        ymm11 = _mm256_loadu_ps(c + 0 + 11 * cs_c);
-    } else {
-        ymm0 = _mm256_setzero_ps();
-        ymm1 = _mm256_setzero_ps();
-        ymm2 = _mm256_setzero_ps();
-        ymm3 = _mm256_setzero_ps();
-        ymm4 = _mm256_setzero_ps();
-        ymm5 = _mm256_setzero_ps();
-        ymm6 = _mm256_setzero_ps();
-        ymm7 = _mm256_setzero_ps();
-        ymm8 = _mm256_setzero_ps();
-        ymm9 = _mm256_setzero_ps();
-        ymm10 = _mm256_setzero_ps();
-        ymm11 = _mm256_setzero_ps();
-    }
+    ymm0 = _mm256_setzero_ps();
+    ymm1 = _mm256_setzero_ps();
+    ymm2 = _mm256_setzero_ps();
+    ymm3 = _mm256_setzero_ps();
+    ymm4 = _mm256_setzero_ps();
+    ymm5 = _mm256_setzero_ps();
+    ymm6 = _mm256_setzero_ps();
+    ymm7 = _mm256_setzero_ps();
+    ymm8 = _mm256_setzero_ps();
+    ymm9 = _mm256_setzero_ps();
+    ymm10 = _mm256_setzero_ps();
+    ymm11 = _mm256_setzero_ps();
 
     /* C is read (or overwritten) after the k loop: start fetching it now */
     if (rs_c == 1)
@@ -310,21 +292,6 @@ void sandybridge_sgemm_8x12(int64_t m, int64_t n, int64_t k, const float *alpha,
         }
     }
     const float alpha_ = *alpha, beta_ = *beta;
-    if (c_in_) {
-        _mm256_storeu_ps(c + 0 + 0 * cs_c, ymm0);
-        _mm256_storeu_ps(c + 0 + 1 * cs_c, ymm1);
-        _mm256_storeu_ps(c + 0 + 2 * cs_c, ymm2);
-        _mm256_storeu_ps(c + 0 + 3 * cs_c, ymm3);
-        _mm256_storeu_ps(c + 0 + 4 * cs_c, ymm4);
-        _mm256_storeu_ps(c + 0 + 5 * cs_c, ymm5);
-        _mm256_storeu_ps(c + 0 + 6 * cs_c, ymm6);
-        _mm256_storeu_ps(c + 0 + 7 * cs_c, ymm7);
-        _mm256_storeu_ps(c + 0 + 8 * cs_c, ymm8);
-        _mm256_storeu_ps(c + 0 + 9 * cs_c, ymm9);
-        _mm256_storeu_ps(c + 0 + 10 * cs_c, ymm10);
-        _mm256_storeu_ps(c + 0 + 11 * cs_c, ymm11);
-        return;
-    }
     if (m == 8 && n == 12 && rs_c == 1) {
         const __m256 va_ = _mm256_set1_ps(alpha_);
         if (beta_ == 0) {
@@ -413,36 +380,18 @@ void sandybridge_sgemm_8x12_direct(int64_t m, int64_t n, int64_t k, const float 
     __m256 ymm0, ymm1, ymm2, ymm3, ymm4, ymm5, ymm6, ymm7;
     __m256 ymm8, ymm9, ymm10, ymm11, ymm12, ymm13, ymm14, ymm15;
 
-    /* alpha = beta = 1 on a full tile: the accumulators start from C and
-     * the update below is a store */
-    const int c_in_ = *alpha == 1 && *beta == 1 && m == 8 && n == 12 && rs_c == 1;
-    if (c_in_) {
-        ymm0 = _mm256_loadu_ps(c + 0 + 0 * cs_c);
-        ymm1 = _mm256_loadu_ps(c + 0 + 1 * cs_c);
-        ymm2 = _mm256_loadu_ps(c + 0 + 2 * cs_c);
-        ymm3 = _mm256_loadu_ps(c + 0 + 3 * cs_c);
-        ymm4 = _mm256_loadu_ps(c + 0 + 4 * cs_c);
-        ymm5 = _mm256_loadu_ps(c + 0 + 5 * cs_c);
-        ymm6 = _mm256_loadu_ps(c + 0 + 6 * cs_c);
-        ymm7 = _mm256_loadu_ps(c + 0 + 7 * cs_c);
-        ymm8 = _mm256_loadu_ps(c + 0 + 8 * cs_c);
-        ymm9 = _mm256_loadu_ps(c + 0 + 9 * cs_c);
-        ymm10 = _mm256_loadu_ps(c + 0 + 10 * cs_c);
-        ymm11 = _mm256_loadu_ps(c + 0 + 11 * cs_c);
-    } else {
-        ymm0 = _mm256_setzero_ps();
-        ymm1 = _mm256_setzero_ps();
-        ymm2 = _mm256_setzero_ps();
-        ymm3 = _mm256_setzero_ps();
-        ymm4 = _mm256_setzero_ps();
-        ymm5 = _mm256_setzero_ps();
-        ymm6 = _mm256_setzero_ps();
-        ymm7 = _mm256_setzero_ps();
-        ymm8 = _mm256_setzero_ps();
-        ymm9 = _mm256_setzero_ps();
-        ymm10 = _mm256_setzero_ps();
-        ymm11 = _mm256_setzero_ps();
-    }
+    ymm0 = _mm256_setzero_ps();
+    ymm1 = _mm256_setzero_ps();
+    ymm2 = _mm256_setzero_ps();
+    ymm3 = _mm256_setzero_ps();
+    ymm4 = _mm256_setzero_ps();
+    ymm5 = _mm256_setzero_ps();
+    ymm6 = _mm256_setzero_ps();
+    ymm7 = _mm256_setzero_ps();
+    ymm8 = _mm256_setzero_ps();
+    ymm9 = _mm256_setzero_ps();
+    ymm10 = _mm256_setzero_ps();
+    ymm11 = _mm256_setzero_ps();
 
     if (k > 0) {
         /* prologue: the first 4 instructions of iteration 0 (pointer
@@ -657,21 +606,6 @@ void sandybridge_sgemm_8x12_direct(int64_t m, int64_t n, int64_t k, const float 
         }
     }
     const float alpha_ = *alpha, beta_ = *beta;
-    if (c_in_) {
-        _mm256_storeu_ps(c + 0 + 0 * cs_c, ymm0);
-        _mm256_storeu_ps(c + 0 + 1 * cs_c, ymm1);
-        _mm256_storeu_ps(c + 0 + 2 * cs_c, ymm2);
-        _mm256_storeu_ps(c + 0 + 3 * cs_c, ymm3);
-        _mm256_storeu_ps(c + 0 + 4 * cs_c, ymm4);
-        _mm256_storeu_ps(c + 0 + 5 * cs_c, ymm5);
-        _mm256_storeu_ps(c + 0 + 6 * cs_c, ymm6);
-        _mm256_storeu_ps(c + 0 + 7 * cs_c, ymm7);
-        _mm256_storeu_ps(c + 0 + 8 * cs_c, ymm8);
-        _mm256_storeu_ps(c + 0 + 9 * cs_c, ymm9);
-        _mm256_storeu_ps(c + 0 + 10 * cs_c, ymm10);
-        _mm256_storeu_ps(c + 0 + 11 * cs_c, ymm11);
-        return;
-    }
     if (m == 8 && n == 12 && rs_c == 1) {
         const __m256 va_ = _mm256_set1_ps(alpha_);
         if (beta_ == 0) {
@@ -760,28 +694,14 @@ void sandybridge_sgemm_8x12_e8x8(int64_t m, int64_t n, int64_t k, const float *a
     __m256 ymm0, ymm1, ymm2, ymm3, ymm4, ymm5, ymm6, ymm7;
     __m256 ymm8, ymm9, ymm10, ymm11, ymm12, ymm13;
 
-    /* alpha = beta = 1 on a full tile: the accumulators start from C and
-     * the update below is a store */
-    const int c_in_ = *alpha == 1 && *beta == 1 && m == 8 && n == 8 && rs_c == 1;
-    if (c_in_) {
-        ymm0 = _mm256_loadu_ps(c + 0 + 0 * cs_c);
-        ymm1 = _mm256_loadu_ps(c + 0 + 1 * cs_c);
-        ymm2 = _mm256_loadu_ps(c + 0 + 2 * cs_c);
-        ymm3 = _mm256_loadu_ps(c + 0 + 3 * cs_c);
-        ymm4 = _mm256_loadu_ps(c + 0 + 4 * cs_c);
-        ymm5 = _mm256_loadu_ps(c + 0 + 5 * cs_c);
-        ymm6 = _mm256_loadu_ps(c + 0 + 6 * cs_c);
-        ymm7 = _mm256_loadu_ps(c + 0 + 7 * cs_c);
-    } else {
-        ymm0 = _mm256_setzero_ps();
-        ymm1 = _mm256_setzero_ps();
-        ymm2 = _mm256_setzero_ps();
-        ymm3 = _mm256_setzero_ps();
-        ymm4 = _mm256_setzero_ps();
-        ymm5 = _mm256_setzero_ps();
-        ymm6 = _mm256_setzero_ps();
-        ymm7 = _mm256_setzero_ps();
-    }
+    ymm0 = _mm256_setzero_ps();
+    ymm1 = _mm256_setzero_ps();
+    ymm2 = _mm256_setzero_ps();
+    ymm3 = _mm256_setzero_ps();
+    ymm4 = _mm256_setzero_ps();
+    ymm5 = _mm256_setzero_ps();
+    ymm6 = _mm256_setzero_ps();
+    ymm7 = _mm256_setzero_ps();
 
     if (k > 0) {
         /* prologue: the first 6 instructions of iteration 0 (pointer
@@ -1159,17 +1079,6 @@ void sandybridge_sgemm_8x12_e8x8(int64_t m, int64_t n, int64_t k, const float *a
         }
     }
     const float alpha_ = *alpha, beta_ = *beta;
-    if (c_in_) {
-        _mm256_storeu_ps(c + 0 + 0 * cs_c, ymm0);
-        _mm256_storeu_ps(c + 0 + 1 * cs_c, ymm1);
-        _mm256_storeu_ps(c + 0 + 2 * cs_c, ymm2);
-        _mm256_storeu_ps(c + 0 + 3 * cs_c, ymm3);
-        _mm256_storeu_ps(c + 0 + 4 * cs_c, ymm4);
-        _mm256_storeu_ps(c + 0 + 5 * cs_c, ymm5);
-        _mm256_storeu_ps(c + 0 + 6 * cs_c, ymm6);
-        _mm256_storeu_ps(c + 0 + 7 * cs_c, ymm7);
-        return;
-    }
     if (m == 8 && n == 8 && rs_c == 1) {
         const __m256 va_ = _mm256_set1_ps(alpha_);
         if (beta_ == 0) {

@@ -51,68 +51,34 @@ void skylake_avx512_sgemm_32x14(int64_t m, int64_t n, int64_t k, const float *al
     __m512 zmm16, zmm17, zmm18, zmm19, zmm20, zmm21, zmm22, zmm23;
     __m512 zmm24, zmm25, zmm26, zmm27, zmm28, zmm29, zmm30, zmm31;
 
-    /* alpha = beta = 1 on a full tile: the accumulators start from C and
-     * the update below is a store */
-    const int c_in_ = *alpha == 1 && *beta == 1 && m == 32 && n == 14 && rs_c == 1;
-    if (c_in_) {
-        zmm0 = _mm512_loadu_ps(c + 0 + 0 * cs_c);
-        zmm1 = _mm512_loadu_ps(c + 16 + 0 * cs_c);
-        zmm2 = _mm512_loadu_ps(c + 0 + 1 * cs_c);
-        zmm3 = _mm512_loadu_ps(c + 16 + 1 * cs_c);
-        zmm4 = _mm512_loadu_ps(c + 0 + 2 * cs_c);
-        zmm5 = _mm512_loadu_ps(c + 16 + 2 * cs_c);
-        zmm6 = _mm512_loadu_ps(c + 0 + 3 * cs_c);
-        zmm7 = _mm512_loadu_ps(c + 16 + 3 * cs_c);
-        zmm8 = _mm512_loadu_ps(c + 0 + 4 * cs_c);
-        zmm9 = _mm512_loadu_ps(c + 16 + 4 * cs_c);
-        zmm10 = _mm512_loadu_ps(c + 0 + 5 * cs_c);
-        zmm11 = _mm512_loadu_ps(c + 16 + 5 * cs_c);
-        zmm12 = _mm512_loadu_ps(c + 0 + 6 * cs_c);
-        zmm13 = _mm512_loadu_ps(c + 16 + 6 * cs_c);
-        zmm14 = _mm512_loadu_ps(c + 0 + 7 * cs_c);
-        zmm15 = _mm512_loadu_ps(c + 16 + 7 * cs_c);
-        zmm16 = _mm512_loadu_ps(c + 0 + 8 * cs_c);
-        zmm17 = _mm512_loadu_ps(c + 16 + 8 * cs_c);
-        zmm18 = _mm512_loadu_ps(c + 0 + 9 * cs_c);
-        zmm19 = _mm512_loadu_ps(c + 16 + 9 * cs_c);
-        zmm20 = _mm512_loadu_ps(c + 0 + 10 * cs_c);
-        zmm21 = _mm512_loadu_ps(c + 16 + 10 * cs_c);
-        zmm22 = _mm512_loadu_ps(c + 0 + 11 * cs_c);
-        zmm23 = _mm512_loadu_ps(c + 16 + 11 * cs_c);
-        zmm24 = _mm512_loadu_ps(c + 0 + 12 * cs_c);
-        zmm25 = _mm512_loadu_ps(c + 16 + 12 * cs_c);
-        zmm26 = _mm512_loadu_ps(c + 0 + 13 * cs_c);
-        zmm27 = _mm512_loadu_ps(c + 16 + 13 * cs_c);
-    } else {
-        zmm0 = _mm512_setzero_ps();
-        zmm1 = _mm512_setzero_ps();
-        zmm2 = _mm512_setzero_ps();
-        zmm3 = _mm512_setzero_ps();
-        zmm4 = _mm512_setzero_ps();
-        zmm5 = _mm512_setzero_ps();
-        zmm6 = _mm512_setzero_ps();
-        zmm7 = _mm512_setzero_ps();
-        zmm8 = _mm512_setzero_ps();
-        zmm9 = _mm512_setzero_ps();
-        zmm10 = _mm512_setzero_ps();
-        zmm11 = _mm512_setzero_ps();
-        zmm12 = _mm512_setzero_ps();
-        zmm13 = _mm512_setzero_ps();
-        zmm14 = _mm512_setzero_ps();
-        zmm15 = _mm512_setzero_ps();
-        zmm16 = _mm512_setzero_ps();
-        zmm17 = _mm512_setzero_ps();
-        zmm18 = _mm512_setzero_ps();
-        zmm19 = _mm512_setzero_ps();
-        zmm20 = _mm512_setzero_ps();
-        zmm21 = _mm512_setzero_ps();
-        zmm22 = _mm512_setzero_ps();
-        zmm23 = _mm512_setzero_ps();
-        zmm24 = _mm512_setzero_ps();
-        zmm25 = _mm512_setzero_ps();
-        zmm26 = _mm512_setzero_ps();
-        zmm27 = _mm512_setzero_ps();
-    }
+    zmm0 = _mm512_setzero_ps();
+    zmm1 = _mm512_setzero_ps();
+    zmm2 = _mm512_setzero_ps();
+    zmm3 = _mm512_setzero_ps();
+    zmm4 = _mm512_setzero_ps();
+    zmm5 = _mm512_setzero_ps();
+    zmm6 = _mm512_setzero_ps();
+    zmm7 = _mm512_setzero_ps();
+    zmm8 = _mm512_setzero_ps();
+    zmm9 = _mm512_setzero_ps();
+    zmm10 = _mm512_setzero_ps();
+    zmm11 = _mm512_setzero_ps();
+    zmm12 = _mm512_setzero_ps();
+    zmm13 = _mm512_setzero_ps();
+    zmm14 = _mm512_setzero_ps();
+    zmm15 = _mm512_setzero_ps();
+    zmm16 = _mm512_setzero_ps();
+    zmm17 = _mm512_setzero_ps();
+    zmm18 = _mm512_setzero_ps();
+    zmm19 = _mm512_setzero_ps();
+    zmm20 = _mm512_setzero_ps();
+    zmm21 = _mm512_setzero_ps();
+    zmm22 = _mm512_setzero_ps();
+    zmm23 = _mm512_setzero_ps();
+    zmm24 = _mm512_setzero_ps();
+    zmm25 = _mm512_setzero_ps();
+    zmm26 = _mm512_setzero_ps();
+    zmm27 = _mm512_setzero_ps();
 
     /* C is read (or overwritten) after the k loop: start fetching it now */
     if (rs_c == 1)
@@ -531,37 +497,6 @@ void skylake_avx512_sgemm_32x14(int64_t m, int64_t n, int64_t k, const float *al
         }
     }
     const float alpha_ = *alpha, beta_ = *beta;
-    if (c_in_) {
-        _mm512_storeu_ps(c + 0 + 0 * cs_c, zmm0);
-        _mm512_storeu_ps(c + 16 + 0 * cs_c, zmm1);
-        _mm512_storeu_ps(c + 0 + 1 * cs_c, zmm2);
-        _mm512_storeu_ps(c + 16 + 1 * cs_c, zmm3);
-        _mm512_storeu_ps(c + 0 + 2 * cs_c, zmm4);
-        _mm512_storeu_ps(c + 16 + 2 * cs_c, zmm5);
-        _mm512_storeu_ps(c + 0 + 3 * cs_c, zmm6);
-        _mm512_storeu_ps(c + 16 + 3 * cs_c, zmm7);
-        _mm512_storeu_ps(c + 0 + 4 * cs_c, zmm8);
-        _mm512_storeu_ps(c + 16 + 4 * cs_c, zmm9);
-        _mm512_storeu_ps(c + 0 + 5 * cs_c, zmm10);
-        _mm512_storeu_ps(c + 16 + 5 * cs_c, zmm11);
-        _mm512_storeu_ps(c + 0 + 6 * cs_c, zmm12);
-        _mm512_storeu_ps(c + 16 + 6 * cs_c, zmm13);
-        _mm512_storeu_ps(c + 0 + 7 * cs_c, zmm14);
-        _mm512_storeu_ps(c + 16 + 7 * cs_c, zmm15);
-        _mm512_storeu_ps(c + 0 + 8 * cs_c, zmm16);
-        _mm512_storeu_ps(c + 16 + 8 * cs_c, zmm17);
-        _mm512_storeu_ps(c + 0 + 9 * cs_c, zmm18);
-        _mm512_storeu_ps(c + 16 + 9 * cs_c, zmm19);
-        _mm512_storeu_ps(c + 0 + 10 * cs_c, zmm20);
-        _mm512_storeu_ps(c + 16 + 10 * cs_c, zmm21);
-        _mm512_storeu_ps(c + 0 + 11 * cs_c, zmm22);
-        _mm512_storeu_ps(c + 16 + 11 * cs_c, zmm23);
-        _mm512_storeu_ps(c + 0 + 12 * cs_c, zmm24);
-        _mm512_storeu_ps(c + 16 + 12 * cs_c, zmm25);
-        _mm512_storeu_ps(c + 0 + 13 * cs_c, zmm26);
-        _mm512_storeu_ps(c + 16 + 13 * cs_c, zmm27);
-        return;
-    }
     if (m == 32 && n == 14 && rs_c == 1) {
         const __m512 va_ = _mm512_set1_ps(alpha_);
         if (beta_ == 0) {
@@ -1085,68 +1020,34 @@ void skylake_avx512_sgemm_32x14_direct(int64_t m, int64_t n, int64_t k, const fl
     __m512 zmm16, zmm17, zmm18, zmm19, zmm20, zmm21, zmm22, zmm23;
     __m512 zmm24, zmm25, zmm26, zmm27, zmm28, zmm29, zmm30, zmm31;
 
-    /* alpha = beta = 1 on a full tile: the accumulators start from C and
-     * the update below is a store */
-    const int c_in_ = *alpha == 1 && *beta == 1 && m == 32 && n == 14 && rs_c == 1;
-    if (c_in_) {
-        zmm0 = _mm512_loadu_ps(c + 0 + 0 * cs_c);
-        zmm1 = _mm512_loadu_ps(c + 16 + 0 * cs_c);
-        zmm2 = _mm512_loadu_ps(c + 0 + 1 * cs_c);
-        zmm3 = _mm512_loadu_ps(c + 16 + 1 * cs_c);
-        zmm4 = _mm512_loadu_ps(c + 0 + 2 * cs_c);
-        zmm5 = _mm512_loadu_ps(c + 16 + 2 * cs_c);
-        zmm6 = _mm512_loadu_ps(c + 0 + 3 * cs_c);
-        zmm7 = _mm512_loadu_ps(c + 16 + 3 * cs_c);
-        zmm8 = _mm512_loadu_ps(c + 0 + 4 * cs_c);
-        zmm9 = _mm512_loadu_ps(c + 16 + 4 * cs_c);
-        zmm10 = _mm512_loadu_ps(c + 0 + 5 * cs_c);
-        zmm11 = _mm512_loadu_ps(c + 16 + 5 * cs_c);
-        zmm12 = _mm512_loadu_ps(c + 0 + 6 * cs_c);
-        zmm13 = _mm512_loadu_ps(c + 16 + 6 * cs_c);
-        zmm14 = _mm512_loadu_ps(c + 0 + 7 * cs_c);
-        zmm15 = _mm512_loadu_ps(c + 16 + 7 * cs_c);
-        zmm16 = _mm512_loadu_ps(c + 0 + 8 * cs_c);
-        zmm17 = _mm512_loadu_ps(c + 16 + 8 * cs_c);
-        zmm18 = _mm512_loadu_ps(c + 0 + 9 * cs_c);
-        zmm19 = _mm512_loadu_ps(c + 16 + 9 * cs_c);
-        zmm20 = _mm512_loadu_ps(c + 0 + 10 * cs_c);
-        zmm21 = _mm512_loadu_ps(c + 16 + 10 * cs_c);
-        zmm22 = _mm512_loadu_ps(c + 0 + 11 * cs_c);
-        zmm23 = _mm512_loadu_ps(c + 16 + 11 * cs_c);
-        zmm24 = _mm512_loadu_ps(c + 0 + 12 * cs_c);
-        zmm25 = _mm512_loadu_ps(c + 16 + 12 * cs_c);
-        zmm26 = _mm512_loadu_ps(c + 0 + 13 * cs_c);
-        zmm27 = _mm512_loadu_ps(c + 16 + 13 * cs_c);
-    } else {
-        zmm0 = _mm512_setzero_ps();
-        zmm1 = _mm512_setzero_ps();
-        zmm2 = _mm512_setzero_ps();
-        zmm3 = _mm512_setzero_ps();
-        zmm4 = _mm512_setzero_ps();
-        zmm5 = _mm512_setzero_ps();
-        zmm6 = _mm512_setzero_ps();
-        zmm7 = _mm512_setzero_ps();
-        zmm8 = _mm512_setzero_ps();
-        zmm9 = _mm512_setzero_ps();
-        zmm10 = _mm512_setzero_ps();
-        zmm11 = _mm512_setzero_ps();
-        zmm12 = _mm512_setzero_ps();
-        zmm13 = _mm512_setzero_ps();
-        zmm14 = _mm512_setzero_ps();
-        zmm15 = _mm512_setzero_ps();
-        zmm16 = _mm512_setzero_ps();
-        zmm17 = _mm512_setzero_ps();
-        zmm18 = _mm512_setzero_ps();
-        zmm19 = _mm512_setzero_ps();
-        zmm20 = _mm512_setzero_ps();
-        zmm21 = _mm512_setzero_ps();
-        zmm22 = _mm512_setzero_ps();
-        zmm23 = _mm512_setzero_ps();
-        zmm24 = _mm512_setzero_ps();
-        zmm25 = _mm512_setzero_ps();
-        zmm26 = _mm512_setzero_ps();
-        zmm27 = _mm512_setzero_ps();
-    }
+    zmm0 = _mm512_setzero_ps();
+    zmm1 = _mm512_setzero_ps();
+    zmm2 = _mm512_setzero_ps();
+    zmm3 = _mm512_setzero_ps();
+    zmm4 = _mm512_setzero_ps();
+    zmm5 = _mm512_setzero_ps();
+    zmm6 = _mm512_setzero_ps();
+    zmm7 = _mm512_setzero_ps();
+    zmm8 = _mm512_setzero_ps();
+    zmm9 = _mm512_setzero_ps();
+    zmm10 = _mm512_setzero_ps();
+    zmm11 = _mm512_setzero_ps();
+    zmm12 = _mm512_setzero_ps();
+    zmm13 = _mm512_setzero_ps();
+    zmm14 = _mm512_setzero_ps();
+    zmm15 = _mm512_setzero_ps();
+    zmm16 = _mm512_setzero_ps();
+    zmm17 = _mm512_setzero_ps();
+    zmm18 = _mm512_setzero_ps();
+    zmm19 = _mm512_setzero_ps();
+    zmm20 = _mm512_setzero_ps();
+    zmm21 = _mm512_setzero_ps();
+    zmm22 = _mm512_setzero_ps();
+    zmm23 = _mm512_setzero_ps();
+    zmm24 = _mm512_setzero_ps();
+    zmm25 = _mm512_setzero_ps();
+    zmm26 = _mm512_setzero_ps();
+    zmm27 = _mm512_setzero_ps();
 
     if (k > 0) {
         /* prologue: the first 3 instructions of iteration 0 (pointer
@@ -1534,37 +1435,6 @@ void skylake_avx512_sgemm_32x14_direct(int64_t m, int64_t n, int64_t k, const fl
         }
     }
     const float alpha_ = *alpha, beta_ = *beta;
-    if (c_in_) {
-        _mm512_storeu_ps(c + 0 + 0 * cs_c, zmm0);
-        _mm512_storeu_ps(c + 16 + 0 * cs_c, zmm1);
-        _mm512_storeu_ps(c + 0 + 1 * cs_c, zmm2);
-        _mm512_storeu_ps(c + 16 + 1 * cs_c, zmm3);
-        _mm512_storeu_ps(c + 0 + 2 * cs_c, zmm4);
-        _mm512_storeu_ps(c + 16 + 2 * cs_c, zmm5);
-        _mm512_storeu_ps(c + 0 + 3 * cs_c, zmm6);
-        _mm512_storeu_ps(c + 16 + 3 * cs_c, zmm7);
-        _mm512_storeu_ps(c + 0 + 4 * cs_c, zmm8);
-        _mm512_storeu_ps(c + 16 + 4 * cs_c, zmm9);
-        _mm512_storeu_ps(c + 0 + 5 * cs_c, zmm10);
-        _mm512_storeu_ps(c + 16 + 5 * cs_c, zmm11);
-        _mm512_storeu_ps(c + 0 + 6 * cs_c, zmm12);
-        _mm512_storeu_ps(c + 16 + 6 * cs_c, zmm13);
-        _mm512_storeu_ps(c + 0 + 7 * cs_c, zmm14);
-        _mm512_storeu_ps(c + 16 + 7 * cs_c, zmm15);
-        _mm512_storeu_ps(c + 0 + 8 * cs_c, zmm16);
-        _mm512_storeu_ps(c + 16 + 8 * cs_c, zmm17);
-        _mm512_storeu_ps(c + 0 + 9 * cs_c, zmm18);
-        _mm512_storeu_ps(c + 16 + 9 * cs_c, zmm19);
-        _mm512_storeu_ps(c + 0 + 10 * cs_c, zmm20);
-        _mm512_storeu_ps(c + 16 + 10 * cs_c, zmm21);
-        _mm512_storeu_ps(c + 0 + 11 * cs_c, zmm22);
-        _mm512_storeu_ps(c + 16 + 11 * cs_c, zmm23);
-        _mm512_storeu_ps(c + 0 + 12 * cs_c, zmm24);
-        _mm512_storeu_ps(c + 16 + 12 * cs_c, zmm25);
-        _mm512_storeu_ps(c + 0 + 13 * cs_c, zmm26);
-        _mm512_storeu_ps(c + 16 + 13 * cs_c, zmm27);
-        return;
-    }
     if (m == 32 && n == 14 && rs_c == 1) {
         const __m512 va_ = _mm512_set1_ps(alpha_);
         if (beta_ == 0) {
@@ -2086,44 +1956,22 @@ void skylake_avx512_sgemm_32x14_e32x8(int64_t m, int64_t n, int64_t k, const flo
     __m512 zmm16, zmm17, zmm18, zmm19, zmm20, zmm21, zmm22, zmm23;
     __m512 zmm24, zmm25, zmm26, zmm27;
 
-    /* alpha = beta = 1 on a full tile: the accumulators start from C and
-     * the update below is a store */
-    const int c_in_ = *alpha == 1 && *beta == 1 && m == 32 && n == 8 && rs_c == 1;
-    if (c_in_) {
-        zmm0 = _mm512_loadu_ps(c + 0 + 0 * cs_c);
-        zmm1 = _mm512_loadu_ps(c + 16 + 0 * cs_c);
-        zmm2 = _mm512_loadu_ps(c + 0 + 1 * cs_c);
-        zmm3 = _mm512_loadu_ps(c + 16 + 1 * cs_c);
-        zmm4 = _mm512_loadu_ps(c + 0 + 2 * cs_c);
-        zmm5 = _mm512_loadu_ps(c + 16 + 2 * cs_c);
-        zmm6 = _mm512_loadu_ps(c + 0 + 3 * cs_c);
-        zmm7 = _mm512_loadu_ps(c + 16 + 3 * cs_c);
-        zmm8 = _mm512_loadu_ps(c + 0 + 4 * cs_c);
-        zmm9 = _mm512_loadu_ps(c + 16 + 4 * cs_c);
-        zmm10 = _mm512_loadu_ps(c + 0 + 5 * cs_c);
-        zmm11 = _mm512_loadu_ps(c + 16 + 5 * cs_c);
-        zmm12 = _mm512_loadu_ps(c + 0 + 6 * cs_c);
-        zmm13 = _mm512_loadu_ps(c + 16 + 6 * cs_c);
-        zmm14 = _mm512_loadu_ps(c + 0 + 7 * cs_c);
-        zmm15 = _mm512_loadu_ps(c + 16 + 7 * cs_c);
-    } else {
-        zmm0 = _mm512_setzero_ps();
-        zmm1 = _mm512_setzero_ps();
-        zmm2 = _mm512_setzero_ps();
-        zmm3 = _mm512_setzero_ps();
-        zmm4 = _mm512_setzero_ps();
-        zmm5 = _mm512_setzero_ps();
-        zmm6 = _mm512_setzero_ps();
-        zmm7 = _mm512_setzero_ps();
-        zmm8 = _mm512_setzero_ps();
-        zmm9 = _mm512_setzero_ps();
-        zmm10 = _mm512_setzero_ps();
-        zmm11 = _mm512_setzero_ps();
-        zmm12 = _mm512_setzero_ps();
-        zmm13 = _mm512_setzero_ps();
-        zmm14 = _mm512_setzero_ps();
-        zmm15 = _mm512_setzero_ps();
-    }
+    zmm0 = _mm512_setzero_ps();
+    zmm1 = _mm512_setzero_ps();
+    zmm2 = _mm512_setzero_ps();
+    zmm3 = _mm512_setzero_ps();
+    zmm4 = _mm512_setzero_ps();
+    zmm5 = _mm512_setzero_ps();
+    zmm6 = _mm512_setzero_ps();
+    zmm7 = _mm512_setzero_ps();
+    zmm8 = _mm512_setzero_ps();
+    zmm9 = _mm512_setzero_ps();
+    zmm10 = _mm512_setzero_ps();
+    zmm11 = _mm512_setzero_ps();
+    zmm12 = _mm512_setzero_ps();
+    zmm13 = _mm512_setzero_ps();
+    zmm14 = _mm512_setzero_ps();
+    zmm15 = _mm512_setzero_ps();
 
     if (k > 0) {
         /* prologue: the first 16 instructions of iteration 0 (pointer
@@ -2495,25 +2343,6 @@ void skylake_avx512_sgemm_32x14_e32x8(int64_t m, int64_t n, int64_t k, const flo
         }
     }
     const float alpha_ = *alpha, beta_ = *beta;
-    if (c_in_) {
-        _mm512_storeu_ps(c + 0 + 0 * cs_c, zmm0);
-        _mm512_storeu_ps(c + 16 + 0 * cs_c, zmm1);
-        _mm512_storeu_ps(c + 0 + 1 * cs_c, zmm2);
-        _mm512_storeu_ps(c + 16 + 1 * cs_c, zmm3);
-        _mm512_storeu_ps(c + 0 + 2 * cs_c, zmm4);
-        _mm512_storeu_ps(c + 16 + 2 * cs_c, zmm5);
-        _mm512_storeu_ps(c + 0 + 3 * cs_c, zmm6);
-        _mm512_storeu_ps(c + 16 + 3 * cs_c, zmm7);
-        _mm512_storeu_ps(c + 0 + 4 * cs_c, zmm8);
-        _mm512_storeu_ps(c + 16 + 4 * cs_c, zmm9);
-        _mm512_storeu_ps(c + 0 + 5 * cs_c, zmm10);
-        _mm512_storeu_ps(c + 16 + 5 * cs_c, zmm11);
-        _mm512_storeu_ps(c + 0 + 6 * cs_c, zmm12);
-        _mm512_storeu_ps(c + 16 + 6 * cs_c, zmm13);
-        _mm512_storeu_ps(c + 0 + 7 * cs_c, zmm14);
-        _mm512_storeu_ps(c + 16 + 7 * cs_c, zmm15);
-        return;
-    }
     if (m == 32 && n == 8 && rs_c == 1) {
         const __m512 va_ = _mm512_set1_ps(alpha_);
         if (beta_ == 0) {
@@ -2834,40 +2663,20 @@ void skylake_avx512_sgemm_32x14_e16x14(int64_t m, int64_t n, int64_t k, const fl
     __m512 zmm16, zmm17, zmm18, zmm19, zmm20, zmm21, zmm22, zmm23;
     __m512 zmm24, zmm25, zmm26, zmm27;
 
-    /* alpha = beta = 1 on a full tile: the accumulators start from C and
-     * the update below is a store */
-    const int c_in_ = *alpha == 1 && *beta == 1 && m == 16 && n == 14 && rs_c == 1;
-    if (c_in_) {
-        zmm0 = _mm512_loadu_ps(c + 0 + 0 * cs_c);
-        zmm1 = _mm512_loadu_ps(c + 0 + 1 * cs_c);
-        zmm2 = _mm512_loadu_ps(c + 0 + 2 * cs_c);
-        zmm3 = _mm512_loadu_ps(c + 0 + 3 * cs_c);
-        zmm4 = _mm512_loadu_ps(c + 0 + 4 * cs_c);
-        zmm5 = _mm512_loadu_ps(c + 0 + 5 * cs_c);
-        zmm6 = _mm512_loadu_ps(c + 0 + 6 * cs_c);
-        zmm7 = _mm512_loadu_ps(c + 0 + 7 * cs_c);
-        zmm8 = _mm512_loadu_ps(c + 0 + 8 * cs_c);
-        zmm9 = _mm512_loadu_ps(c + 0 + 9 * cs_c);
-        zmm10 = _mm512_loadu_ps(c + 0 + 10 * cs_c);
-        zmm11 = _mm512_loadu_ps(c + 0 + 11 * cs_c);
-        zmm12 = _mm512_loadu_ps(c + 0 + 12 * cs_c);
-        zmm13 = _mm512_loadu_ps(c + 0 + 13 * cs_c);
-    } else {
-        zmm0 = _mm512_setzero_ps();
-        zmm1 = _mm512_setzero_ps();
-        zmm2 = _mm512_setzero_ps();
-        zmm3 = _mm512_setzero_ps();
-        zmm4 = _mm512_setzero_ps();
-        zmm5 = _mm512_setzero_ps();
-        zmm6 = _mm512_setzero_ps();
-        zmm7 = _mm512_setzero_ps();
-        zmm8 = _mm512_setzero_ps();
-        zmm9 = _mm512_setzero_ps();
-        zmm10 = _mm512_setzero_ps();
-        zmm11 = _mm512_setzero_ps();
-        zmm12 = _mm512_setzero_ps();
-        zmm13 = _mm512_setzero_ps();
-    }
+    zmm0 = _mm512_setzero_ps();
+    zmm1 = _mm512_setzero_ps();
+    zmm2 = _mm512_setzero_ps();
+    zmm3 = _mm512_setzero_ps();
+    zmm4 = _mm512_setzero_ps();
+    zmm5 = _mm512_setzero_ps();
+    zmm6 = _mm512_setzero_ps();
+    zmm7 = _mm512_setzero_ps();
+    zmm8 = _mm512_setzero_ps();
+    zmm9 = _mm512_setzero_ps();
+    zmm10 = _mm512_setzero_ps();
+    zmm11 = _mm512_setzero_ps();
+    zmm12 = _mm512_setzero_ps();
+    zmm13 = _mm512_setzero_ps();
 
     if (k > 0) {
         /* prologue: the first 13 instructions of iteration 0 (pointer
@@ -3436,23 +3245,6 @@ void skylake_avx512_sgemm_32x14_e16x14(int64_t m, int64_t n, int64_t k, const fl
         }
     }
     const float alpha_ = *alpha, beta_ = *beta;
-    if (c_in_) {
-        _mm512_storeu_ps(c + 0 + 0 * cs_c, zmm0);
-        _mm512_storeu_ps(c + 0 + 1 * cs_c, zmm1);
-        _mm512_storeu_ps(c + 0 + 2 * cs_c, zmm2);
-        _mm512_storeu_ps(c + 0 + 3 * cs_c, zmm3);
-        _mm512_storeu_ps(c + 0 + 4 * cs_c, zmm4);
-        _mm512_storeu_ps(c + 0 + 5 * cs_c, zmm5);
-        _mm512_storeu_ps(c + 0 + 6 * cs_c, zmm6);
-        _mm512_storeu_ps(c + 0 + 7 * cs_c, zmm7);
-        _mm512_storeu_ps(c + 0 + 8 * cs_c, zmm8);
-        _mm512_storeu_ps(c + 0 + 9 * cs_c, zmm9);
-        _mm512_storeu_ps(c + 0 + 10 * cs_c, zmm10);
-        _mm512_storeu_ps(c + 0 + 11 * cs_c, zmm11);
-        _mm512_storeu_ps(c + 0 + 12 * cs_c, zmm12);
-        _mm512_storeu_ps(c + 0 + 13 * cs_c, zmm13);
-        return;
-    }
     if (m == 16 && n == 14 && rs_c == 1) {
         const __m512 va_ = _mm512_set1_ps(alpha_);
         if (beta_ == 0) {
@@ -3734,28 +3526,14 @@ void skylake_avx512_sgemm_32x14_e16x8(int64_t m, int64_t n, int64_t k, const flo
     __m512 zmm8, zmm9, zmm10, zmm11, zmm12, zmm13, zmm14, zmm15;
     __m512 zmm16, zmm17, zmm18;
 
-    /* alpha = beta = 1 on a full tile: the accumulators start from C and
-     * the update below is a store */
-    const int c_in_ = *alpha == 1 && *beta == 1 && m == 16 && n == 8 && rs_c == 1;
-    if (c_in_) {
-        zmm0 = _mm512_loadu_ps(c + 0 + 0 * cs_c);
-        zmm1 = _mm512_loadu_ps(c + 0 + 1 * cs_c);
-        zmm2 = _mm512_loadu_ps(c + 0 + 2 * cs_c);
-        zmm3 = _mm512_loadu_ps(c + 0 + 3 * cs_c);
-        zmm4 = _mm512_loadu_ps(c + 0 + 4 * cs_c);
-        zmm5 = _mm512_loadu_ps(c + 0 + 5 * cs_c);
-        zmm6 = _mm512_loadu_ps(c + 0 + 6 * cs_c);
-        zmm7 = _mm512_loadu_ps(c + 0 + 7 * cs_c);
-    } else {
-        zmm0 = _mm512_setzero_ps();
-        zmm1 = _mm512_setzero_ps();
-        zmm2 = _mm512_setzero_ps();
-        zmm3 = _mm512_setzero_ps();
-        zmm4 = _mm512_setzero_ps();
-        zmm5 = _mm512_setzero_ps();
-        zmm6 = _mm512_setzero_ps();
-        zmm7 = _mm512_setzero_ps();
-    }
+    zmm0 = _mm512_setzero_ps();
+    zmm1 = _mm512_setzero_ps();
+    zmm2 = _mm512_setzero_ps();
+    zmm3 = _mm512_setzero_ps();
+    zmm4 = _mm512_setzero_ps();
+    zmm5 = _mm512_setzero_ps();
+    zmm6 = _mm512_setzero_ps();
+    zmm7 = _mm512_setzero_ps();
 
     if (k > 0) {
         /* prologue: the first 21 instructions of iteration 0 (pointer
@@ -3856,17 +3634,6 @@ void skylake_avx512_sgemm_32x14_e16x8(int64_t m, int64_t n, int64_t k, const flo
         }
     }
     const float alpha_ = *alpha, beta_ = *beta;
-    if (c_in_) {
-        _mm512_storeu_ps(c + 0 + 0 * cs_c, zmm0);
-        _mm512_storeu_ps(c + 0 + 1 * cs_c, zmm1);
-        _mm512_storeu_ps(c + 0 + 2 * cs_c, zmm2);
-        _mm512_storeu_ps(c + 0 + 3 * cs_c, zmm3);
-        _mm512_storeu_ps(c + 0 + 4 * cs_c, zmm4);
-        _mm512_storeu_ps(c + 0 + 5 * cs_c, zmm5);
-        _mm512_storeu_ps(c + 0 + 6 * cs_c, zmm6);
-        _mm512_storeu_ps(c + 0 + 7 * cs_c, zmm7);
-        return;
-    }
     if (m == 16 && n == 8 && rs_c == 1) {
         const __m512 va_ = _mm512_set1_ps(alpha_);
         if (beta_ == 0) {

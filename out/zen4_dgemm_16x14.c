@@ -51,68 +51,34 @@ void zen4_dgemm_16x14(int64_t m, int64_t n, int64_t k, const double *alpha, cons
     __m512d zmm16, zmm17, zmm18, zmm19, zmm20, zmm21, zmm22, zmm23;
     __m512d zmm24, zmm25, zmm26, zmm27, zmm28, zmm29, zmm30, zmm31;
 
-    /* alpha = beta = 1 on a full tile: the accumulators start from C and
-     * the update below is a store */
-    const int c_in_ = *alpha == 1 && *beta == 1 && m == 16 && n == 14 && rs_c == 1;
-    if (c_in_) {
-        zmm0 = _mm512_loadu_pd(c + 0 + 0 * cs_c);
-        zmm1 = _mm512_loadu_pd(c + 8 + 0 * cs_c);
-        zmm2 = _mm512_loadu_pd(c + 0 + 1 * cs_c);
-        zmm3 = _mm512_loadu_pd(c + 8 + 1 * cs_c);
-        zmm4 = _mm512_loadu_pd(c + 0 + 2 * cs_c);
-        zmm5 = _mm512_loadu_pd(c + 8 + 2 * cs_c);
-        zmm6 = _mm512_loadu_pd(c + 0 + 3 * cs_c);
-        zmm7 = _mm512_loadu_pd(c + 8 + 3 * cs_c);
-        zmm8 = _mm512_loadu_pd(c + 0 + 4 * cs_c);
-        zmm9 = _mm512_loadu_pd(c + 8 + 4 * cs_c);
-        zmm10 = _mm512_loadu_pd(c + 0 + 5 * cs_c);
-        zmm11 = _mm512_loadu_pd(c + 8 + 5 * cs_c);
-        zmm12 = _mm512_loadu_pd(c + 0 + 6 * cs_c);
-        zmm13 = _mm512_loadu_pd(c + 8 + 6 * cs_c);
-        zmm14 = _mm512_loadu_pd(c + 0 + 7 * cs_c);
-        zmm15 = _mm512_loadu_pd(c + 8 + 7 * cs_c);
-        zmm16 = _mm512_loadu_pd(c + 0 + 8 * cs_c);
-        zmm17 = _mm512_loadu_pd(c + 8 + 8 * cs_c);
-        zmm18 = _mm512_loadu_pd(c + 0 + 9 * cs_c);
-        zmm19 = _mm512_loadu_pd(c + 8 + 9 * cs_c);
-        zmm20 = _mm512_loadu_pd(c + 0 + 10 * cs_c);
-        zmm21 = _mm512_loadu_pd(c + 8 + 10 * cs_c);
-        zmm22 = _mm512_loadu_pd(c + 0 + 11 * cs_c);
-        zmm23 = _mm512_loadu_pd(c + 8 + 11 * cs_c);
-        zmm24 = _mm512_loadu_pd(c + 0 + 12 * cs_c);
-        zmm25 = _mm512_loadu_pd(c + 8 + 12 * cs_c);
-        zmm26 = _mm512_loadu_pd(c + 0 + 13 * cs_c);
-        zmm27 = _mm512_loadu_pd(c + 8 + 13 * cs_c);
-    } else {
-        zmm0 = _mm512_setzero_pd();
-        zmm1 = _mm512_setzero_pd();
-        zmm2 = _mm512_setzero_pd();
-        zmm3 = _mm512_setzero_pd();
-        zmm4 = _mm512_setzero_pd();
-        zmm5 = _mm512_setzero_pd();
-        zmm6 = _mm512_setzero_pd();
-        zmm7 = _mm512_setzero_pd();
-        zmm8 = _mm512_setzero_pd();
-        zmm9 = _mm512_setzero_pd();
-        zmm10 = _mm512_setzero_pd();
-        zmm11 = _mm512_setzero_pd();
-        zmm12 = _mm512_setzero_pd();
-        zmm13 = _mm512_setzero_pd();
-        zmm14 = _mm512_setzero_pd();
-        zmm15 = _mm512_setzero_pd();
-        zmm16 = _mm512_setzero_pd();
-        zmm17 = _mm512_setzero_pd();
-        zmm18 = _mm512_setzero_pd();
-        zmm19 = _mm512_setzero_pd();
-        zmm20 = _mm512_setzero_pd();
-        zmm21 = _mm512_setzero_pd();
-        zmm22 = _mm512_setzero_pd();
-        zmm23 = _mm512_setzero_pd();
-        zmm24 = _mm512_setzero_pd();
-        zmm25 = _mm512_setzero_pd();
-        zmm26 = _mm512_setzero_pd();
-        zmm27 = _mm512_setzero_pd();
-    }
+    zmm0 = _mm512_setzero_pd();
+    zmm1 = _mm512_setzero_pd();
+    zmm2 = _mm512_setzero_pd();
+    zmm3 = _mm512_setzero_pd();
+    zmm4 = _mm512_setzero_pd();
+    zmm5 = _mm512_setzero_pd();
+    zmm6 = _mm512_setzero_pd();
+    zmm7 = _mm512_setzero_pd();
+    zmm8 = _mm512_setzero_pd();
+    zmm9 = _mm512_setzero_pd();
+    zmm10 = _mm512_setzero_pd();
+    zmm11 = _mm512_setzero_pd();
+    zmm12 = _mm512_setzero_pd();
+    zmm13 = _mm512_setzero_pd();
+    zmm14 = _mm512_setzero_pd();
+    zmm15 = _mm512_setzero_pd();
+    zmm16 = _mm512_setzero_pd();
+    zmm17 = _mm512_setzero_pd();
+    zmm18 = _mm512_setzero_pd();
+    zmm19 = _mm512_setzero_pd();
+    zmm20 = _mm512_setzero_pd();
+    zmm21 = _mm512_setzero_pd();
+    zmm22 = _mm512_setzero_pd();
+    zmm23 = _mm512_setzero_pd();
+    zmm24 = _mm512_setzero_pd();
+    zmm25 = _mm512_setzero_pd();
+    zmm26 = _mm512_setzero_pd();
+    zmm27 = _mm512_setzero_pd();
 
     /* C is read (or overwritten) after the k loop: start fetching it now */
     if (rs_c == 1)
@@ -539,37 +505,6 @@ void zen4_dgemm_16x14(int64_t m, int64_t n, int64_t k, const double *alpha, cons
         }
     }
     const double alpha_ = *alpha, beta_ = *beta;
-    if (c_in_) {
-        _mm512_storeu_pd(c + 0 + 0 * cs_c, zmm0);
-        _mm512_storeu_pd(c + 8 + 0 * cs_c, zmm1);
-        _mm512_storeu_pd(c + 0 + 1 * cs_c, zmm2);
-        _mm512_storeu_pd(c + 8 + 1 * cs_c, zmm3);
-        _mm512_storeu_pd(c + 0 + 2 * cs_c, zmm4);
-        _mm512_storeu_pd(c + 8 + 2 * cs_c, zmm5);
-        _mm512_storeu_pd(c + 0 + 3 * cs_c, zmm6);
-        _mm512_storeu_pd(c + 8 + 3 * cs_c, zmm7);
-        _mm512_storeu_pd(c + 0 + 4 * cs_c, zmm8);
-        _mm512_storeu_pd(c + 8 + 4 * cs_c, zmm9);
-        _mm512_storeu_pd(c + 0 + 5 * cs_c, zmm10);
-        _mm512_storeu_pd(c + 8 + 5 * cs_c, zmm11);
-        _mm512_storeu_pd(c + 0 + 6 * cs_c, zmm12);
-        _mm512_storeu_pd(c + 8 + 6 * cs_c, zmm13);
-        _mm512_storeu_pd(c + 0 + 7 * cs_c, zmm14);
-        _mm512_storeu_pd(c + 8 + 7 * cs_c, zmm15);
-        _mm512_storeu_pd(c + 0 + 8 * cs_c, zmm16);
-        _mm512_storeu_pd(c + 8 + 8 * cs_c, zmm17);
-        _mm512_storeu_pd(c + 0 + 9 * cs_c, zmm18);
-        _mm512_storeu_pd(c + 8 + 9 * cs_c, zmm19);
-        _mm512_storeu_pd(c + 0 + 10 * cs_c, zmm20);
-        _mm512_storeu_pd(c + 8 + 10 * cs_c, zmm21);
-        _mm512_storeu_pd(c + 0 + 11 * cs_c, zmm22);
-        _mm512_storeu_pd(c + 8 + 11 * cs_c, zmm23);
-        _mm512_storeu_pd(c + 0 + 12 * cs_c, zmm24);
-        _mm512_storeu_pd(c + 8 + 12 * cs_c, zmm25);
-        _mm512_storeu_pd(c + 0 + 13 * cs_c, zmm26);
-        _mm512_storeu_pd(c + 8 + 13 * cs_c, zmm27);
-        return;
-    }
     if (m == 16 && n == 14 && rs_c == 1) {
         const __m512d va_ = _mm512_set1_pd(alpha_);
         if (beta_ == 0) {
@@ -1079,68 +1014,34 @@ void zen4_dgemm_16x14_direct(int64_t m, int64_t n, int64_t k, const double *alph
     __m512d zmm16, zmm17, zmm18, zmm19, zmm20, zmm21, zmm22, zmm23;
     __m512d zmm24, zmm25, zmm26, zmm27, zmm28, zmm29, zmm30, zmm31;
 
-    /* alpha = beta = 1 on a full tile: the accumulators start from C and
-     * the update below is a store */
-    const int c_in_ = *alpha == 1 && *beta == 1 && m == 16 && n == 14 && rs_c == 1;
-    if (c_in_) {
-        zmm0 = _mm512_loadu_pd(c + 0 + 0 * cs_c);
-        zmm1 = _mm512_loadu_pd(c + 8 + 0 * cs_c);
-        zmm2 = _mm512_loadu_pd(c + 0 + 1 * cs_c);
-        zmm3 = _mm512_loadu_pd(c + 8 + 1 * cs_c);
-        zmm4 = _mm512_loadu_pd(c + 0 + 2 * cs_c);
-        zmm5 = _mm512_loadu_pd(c + 8 + 2 * cs_c);
-        zmm6 = _mm512_loadu_pd(c + 0 + 3 * cs_c);
-        zmm7 = _mm512_loadu_pd(c + 8 + 3 * cs_c);
-        zmm8 = _mm512_loadu_pd(c + 0 + 4 * cs_c);
-        zmm9 = _mm512_loadu_pd(c + 8 + 4 * cs_c);
-        zmm10 = _mm512_loadu_pd(c + 0 + 5 * cs_c);
-        zmm11 = _mm512_loadu_pd(c + 8 + 5 * cs_c);
-        zmm12 = _mm512_loadu_pd(c + 0 + 6 * cs_c);
-        zmm13 = _mm512_loadu_pd(c + 8 + 6 * cs_c);
-        zmm14 = _mm512_loadu_pd(c + 0 + 7 * cs_c);
-        zmm15 = _mm512_loadu_pd(c + 8 + 7 * cs_c);
-        zmm16 = _mm512_loadu_pd(c + 0 + 8 * cs_c);
-        zmm17 = _mm512_loadu_pd(c + 8 + 8 * cs_c);
-        zmm18 = _mm512_loadu_pd(c + 0 + 9 * cs_c);
-        zmm19 = _mm512_loadu_pd(c + 8 + 9 * cs_c);
-        zmm20 = _mm512_loadu_pd(c + 0 + 10 * cs_c);
-        zmm21 = _mm512_loadu_pd(c + 8 + 10 * cs_c);
-        zmm22 = _mm512_loadu_pd(c + 0 + 11 * cs_c);
-        zmm23 = _mm512_loadu_pd(c + 8 + 11 * cs_c);
-        zmm24 = _mm512_loadu_pd(c + 0 + 12 * cs_c);
-        zmm25 = _mm512_loadu_pd(c + 8 + 12 * cs_c);
-        zmm26 = _mm512_loadu_pd(c + 0 + 13 * cs_c);
-        zmm27 = _mm512_loadu_pd(c + 8 + 13 * cs_c);
-    } else {
-        zmm0 = _mm512_setzero_pd();
-        zmm1 = _mm512_setzero_pd();
-        zmm2 = _mm512_setzero_pd();
-        zmm3 = _mm512_setzero_pd();
-        zmm4 = _mm512_setzero_pd();
-        zmm5 = _mm512_setzero_pd();
-        zmm6 = _mm512_setzero_pd();
-        zmm7 = _mm512_setzero_pd();
-        zmm8 = _mm512_setzero_pd();
-        zmm9 = _mm512_setzero_pd();
-        zmm10 = _mm512_setzero_pd();
-        zmm11 = _mm512_setzero_pd();
-        zmm12 = _mm512_setzero_pd();
-        zmm13 = _mm512_setzero_pd();
-        zmm14 = _mm512_setzero_pd();
-        zmm15 = _mm512_setzero_pd();
-        zmm16 = _mm512_setzero_pd();
-        zmm17 = _mm512_setzero_pd();
-        zmm18 = _mm512_setzero_pd();
-        zmm19 = _mm512_setzero_pd();
-        zmm20 = _mm512_setzero_pd();
-        zmm21 = _mm512_setzero_pd();
-        zmm22 = _mm512_setzero_pd();
-        zmm23 = _mm512_setzero_pd();
-        zmm24 = _mm512_setzero_pd();
-        zmm25 = _mm512_setzero_pd();
-        zmm26 = _mm512_setzero_pd();
-        zmm27 = _mm512_setzero_pd();
-    }
+    zmm0 = _mm512_setzero_pd();
+    zmm1 = _mm512_setzero_pd();
+    zmm2 = _mm512_setzero_pd();
+    zmm3 = _mm512_setzero_pd();
+    zmm4 = _mm512_setzero_pd();
+    zmm5 = _mm512_setzero_pd();
+    zmm6 = _mm512_setzero_pd();
+    zmm7 = _mm512_setzero_pd();
+    zmm8 = _mm512_setzero_pd();
+    zmm9 = _mm512_setzero_pd();
+    zmm10 = _mm512_setzero_pd();
+    zmm11 = _mm512_setzero_pd();
+    zmm12 = _mm512_setzero_pd();
+    zmm13 = _mm512_setzero_pd();
+    zmm14 = _mm512_setzero_pd();
+    zmm15 = _mm512_setzero_pd();
+    zmm16 = _mm512_setzero_pd();
+    zmm17 = _mm512_setzero_pd();
+    zmm18 = _mm512_setzero_pd();
+    zmm19 = _mm512_setzero_pd();
+    zmm20 = _mm512_setzero_pd();
+    zmm21 = _mm512_setzero_pd();
+    zmm22 = _mm512_setzero_pd();
+    zmm23 = _mm512_setzero_pd();
+    zmm24 = _mm512_setzero_pd();
+    zmm25 = _mm512_setzero_pd();
+    zmm26 = _mm512_setzero_pd();
+    zmm27 = _mm512_setzero_pd();
 
     if (k > 0) {
         /* prologue: the first 3 instructions of iteration 0 (pointer
@@ -1528,37 +1429,6 @@ void zen4_dgemm_16x14_direct(int64_t m, int64_t n, int64_t k, const double *alph
         }
     }
     const double alpha_ = *alpha, beta_ = *beta;
-    if (c_in_) {
-        _mm512_storeu_pd(c + 0 + 0 * cs_c, zmm0);
-        _mm512_storeu_pd(c + 8 + 0 * cs_c, zmm1);
-        _mm512_storeu_pd(c + 0 + 1 * cs_c, zmm2);
-        _mm512_storeu_pd(c + 8 + 1 * cs_c, zmm3);
-        _mm512_storeu_pd(c + 0 + 2 * cs_c, zmm4);
-        _mm512_storeu_pd(c + 8 + 2 * cs_c, zmm5);
-        _mm512_storeu_pd(c + 0 + 3 * cs_c, zmm6);
-        _mm512_storeu_pd(c + 8 + 3 * cs_c, zmm7);
-        _mm512_storeu_pd(c + 0 + 4 * cs_c, zmm8);
-        _mm512_storeu_pd(c + 8 + 4 * cs_c, zmm9);
-        _mm512_storeu_pd(c + 0 + 5 * cs_c, zmm10);
-        _mm512_storeu_pd(c + 8 + 5 * cs_c, zmm11);
-        _mm512_storeu_pd(c + 0 + 6 * cs_c, zmm12);
-        _mm512_storeu_pd(c + 8 + 6 * cs_c, zmm13);
-        _mm512_storeu_pd(c + 0 + 7 * cs_c, zmm14);
-        _mm512_storeu_pd(c + 8 + 7 * cs_c, zmm15);
-        _mm512_storeu_pd(c + 0 + 8 * cs_c, zmm16);
-        _mm512_storeu_pd(c + 8 + 8 * cs_c, zmm17);
-        _mm512_storeu_pd(c + 0 + 9 * cs_c, zmm18);
-        _mm512_storeu_pd(c + 8 + 9 * cs_c, zmm19);
-        _mm512_storeu_pd(c + 0 + 10 * cs_c, zmm20);
-        _mm512_storeu_pd(c + 8 + 10 * cs_c, zmm21);
-        _mm512_storeu_pd(c + 0 + 11 * cs_c, zmm22);
-        _mm512_storeu_pd(c + 8 + 11 * cs_c, zmm23);
-        _mm512_storeu_pd(c + 0 + 12 * cs_c, zmm24);
-        _mm512_storeu_pd(c + 8 + 12 * cs_c, zmm25);
-        _mm512_storeu_pd(c + 0 + 13 * cs_c, zmm26);
-        _mm512_storeu_pd(c + 8 + 13 * cs_c, zmm27);
-        return;
-    }
     if (m == 16 && n == 14 && rs_c == 1) {
         const __m512d va_ = _mm512_set1_pd(alpha_);
         if (beta_ == 0) {
@@ -2066,44 +1936,22 @@ void zen4_dgemm_16x14_e16x8(int64_t m, int64_t n, int64_t k, const double *alpha
     __m512d zmm16, zmm17, zmm18, zmm19, zmm20, zmm21, zmm22, zmm23;
     __m512d zmm24, zmm25, zmm26, zmm27;
 
-    /* alpha = beta = 1 on a full tile: the accumulators start from C and
-     * the update below is a store */
-    const int c_in_ = *alpha == 1 && *beta == 1 && m == 16 && n == 8 && rs_c == 1;
-    if (c_in_) {
-        zmm0 = _mm512_loadu_pd(c + 0 + 0 * cs_c);
-        zmm1 = _mm512_loadu_pd(c + 8 + 0 * cs_c);
-        zmm2 = _mm512_loadu_pd(c + 0 + 1 * cs_c);
-        zmm3 = _mm512_loadu_pd(c + 8 + 1 * cs_c);
-        zmm4 = _mm512_loadu_pd(c + 0 + 2 * cs_c);
-        zmm5 = _mm512_loadu_pd(c + 8 + 2 * cs_c);
-        zmm6 = _mm512_loadu_pd(c + 0 + 3 * cs_c);
-        zmm7 = _mm512_loadu_pd(c + 8 + 3 * cs_c);
-        zmm8 = _mm512_loadu_pd(c + 0 + 4 * cs_c);
-        zmm9 = _mm512_loadu_pd(c + 8 + 4 * cs_c);
-        zmm10 = _mm512_loadu_pd(c + 0 + 5 * cs_c);
-        zmm11 = _mm512_loadu_pd(c + 8 + 5 * cs_c);
-        zmm12 = _mm512_loadu_pd(c + 0 + 6 * cs_c);
-        zmm13 = _mm512_loadu_pd(c + 8 + 6 * cs_c);
-        zmm14 = _mm512_loadu_pd(c + 0 + 7 * cs_c);
-        zmm15 = _mm512_loadu_pd(c + 8 + 7 * cs_c);
-    } else {
-        zmm0 = _mm512_setzero_pd();
-        zmm1 = _mm512_setzero_pd();
-        zmm2 = _mm512_setzero_pd();
-        zmm3 = _mm512_setzero_pd();
-        zmm4 = _mm512_setzero_pd();
-        zmm5 = _mm512_setzero_pd();
-        zmm6 = _mm512_setzero_pd();
-        zmm7 = _mm512_setzero_pd();
-        zmm8 = _mm512_setzero_pd();
-        zmm9 = _mm512_setzero_pd();
-        zmm10 = _mm512_setzero_pd();
-        zmm11 = _mm512_setzero_pd();
-        zmm12 = _mm512_setzero_pd();
-        zmm13 = _mm512_setzero_pd();
-        zmm14 = _mm512_setzero_pd();
-        zmm15 = _mm512_setzero_pd();
-    }
+    zmm0 = _mm512_setzero_pd();
+    zmm1 = _mm512_setzero_pd();
+    zmm2 = _mm512_setzero_pd();
+    zmm3 = _mm512_setzero_pd();
+    zmm4 = _mm512_setzero_pd();
+    zmm5 = _mm512_setzero_pd();
+    zmm6 = _mm512_setzero_pd();
+    zmm7 = _mm512_setzero_pd();
+    zmm8 = _mm512_setzero_pd();
+    zmm9 = _mm512_setzero_pd();
+    zmm10 = _mm512_setzero_pd();
+    zmm11 = _mm512_setzero_pd();
+    zmm12 = _mm512_setzero_pd();
+    zmm13 = _mm512_setzero_pd();
+    zmm14 = _mm512_setzero_pd();
+    zmm15 = _mm512_setzero_pd();
 
     if (k > 0) {
         /* prologue: the first 16 instructions of iteration 0 (pointer
@@ -2475,25 +2323,6 @@ void zen4_dgemm_16x14_e16x8(int64_t m, int64_t n, int64_t k, const double *alpha
         }
     }
     const double alpha_ = *alpha, beta_ = *beta;
-    if (c_in_) {
-        _mm512_storeu_pd(c + 0 + 0 * cs_c, zmm0);
-        _mm512_storeu_pd(c + 8 + 0 * cs_c, zmm1);
-        _mm512_storeu_pd(c + 0 + 1 * cs_c, zmm2);
-        _mm512_storeu_pd(c + 8 + 1 * cs_c, zmm3);
-        _mm512_storeu_pd(c + 0 + 2 * cs_c, zmm4);
-        _mm512_storeu_pd(c + 8 + 2 * cs_c, zmm5);
-        _mm512_storeu_pd(c + 0 + 3 * cs_c, zmm6);
-        _mm512_storeu_pd(c + 8 + 3 * cs_c, zmm7);
-        _mm512_storeu_pd(c + 0 + 4 * cs_c, zmm8);
-        _mm512_storeu_pd(c + 8 + 4 * cs_c, zmm9);
-        _mm512_storeu_pd(c + 0 + 5 * cs_c, zmm10);
-        _mm512_storeu_pd(c + 8 + 5 * cs_c, zmm11);
-        _mm512_storeu_pd(c + 0 + 6 * cs_c, zmm12);
-        _mm512_storeu_pd(c + 8 + 6 * cs_c, zmm13);
-        _mm512_storeu_pd(c + 0 + 7 * cs_c, zmm14);
-        _mm512_storeu_pd(c + 8 + 7 * cs_c, zmm15);
-        return;
-    }
     if (m == 16 && n == 8 && rs_c == 1) {
         const __m512d va_ = _mm512_set1_pd(alpha_);
         if (beta_ == 0) {
@@ -2806,40 +2635,20 @@ void zen4_dgemm_16x14_e8x14(int64_t m, int64_t n, int64_t k, const double *alpha
     __m512d zmm16, zmm17, zmm18, zmm19, zmm20, zmm21, zmm22, zmm23;
     __m512d zmm24, zmm25, zmm26, zmm27;
 
-    /* alpha = beta = 1 on a full tile: the accumulators start from C and
-     * the update below is a store */
-    const int c_in_ = *alpha == 1 && *beta == 1 && m == 8 && n == 14 && rs_c == 1;
-    if (c_in_) {
-        zmm0 = _mm512_loadu_pd(c + 0 + 0 * cs_c);
-        zmm1 = _mm512_loadu_pd(c + 0 + 1 * cs_c);
-        zmm2 = _mm512_loadu_pd(c + 0 + 2 * cs_c);
-        zmm3 = _mm512_loadu_pd(c + 0 + 3 * cs_c);
-        zmm4 = _mm512_loadu_pd(c + 0 + 4 * cs_c);
-        zmm5 = _mm512_loadu_pd(c + 0 + 5 * cs_c);
-        zmm6 = _mm512_loadu_pd(c + 0 + 6 * cs_c);
-        zmm7 = _mm512_loadu_pd(c + 0 + 7 * cs_c);
-        zmm8 = _mm512_loadu_pd(c + 0 + 8 * cs_c);
-        zmm9 = _mm512_loadu_pd(c + 0 + 9 * cs_c);
-        zmm10 = _mm512_loadu_pd(c + 0 + 10 * cs_c);
-        zmm11 = _mm512_loadu_pd(c + 0 + 11 * cs_c);
-        zmm12 = _mm512_loadu_pd(c + 0 + 12 * cs_c);
-        zmm13 = _mm512_loadu_pd(c + 0 + 13 * cs_c);
-    } else {
-        zmm0 = _mm512_setzero_pd();
-        zmm1 = _mm512_setzero_pd();
-        zmm2 = _mm512_setzero_pd();
-        zmm3 = _mm512_setzero_pd();
-        zmm4 = _mm512_setzero_pd();
-        zmm5 = _mm512_setzero_pd();
-        zmm6 = _mm512_setzero_pd();
-        zmm7 = _mm512_setzero_pd();
-        zmm8 = _mm512_setzero_pd();
-        zmm9 = _mm512_setzero_pd();
-        zmm10 = _mm512_setzero_pd();
-        zmm11 = _mm512_setzero_pd();
-        zmm12 = _mm512_setzero_pd();
-        zmm13 = _mm512_setzero_pd();
-    }
+    zmm0 = _mm512_setzero_pd();
+    zmm1 = _mm512_setzero_pd();
+    zmm2 = _mm512_setzero_pd();
+    zmm3 = _mm512_setzero_pd();
+    zmm4 = _mm512_setzero_pd();
+    zmm5 = _mm512_setzero_pd();
+    zmm6 = _mm512_setzero_pd();
+    zmm7 = _mm512_setzero_pd();
+    zmm8 = _mm512_setzero_pd();
+    zmm9 = _mm512_setzero_pd();
+    zmm10 = _mm512_setzero_pd();
+    zmm11 = _mm512_setzero_pd();
+    zmm12 = _mm512_setzero_pd();
+    zmm13 = _mm512_setzero_pd();
 
     if (k > 0) {
         /* prologue: the first 13 instructions of iteration 0 (pointer
@@ -3408,23 +3217,6 @@ void zen4_dgemm_16x14_e8x14(int64_t m, int64_t n, int64_t k, const double *alpha
         }
     }
     const double alpha_ = *alpha, beta_ = *beta;
-    if (c_in_) {
-        _mm512_storeu_pd(c + 0 + 0 * cs_c, zmm0);
-        _mm512_storeu_pd(c + 0 + 1 * cs_c, zmm1);
-        _mm512_storeu_pd(c + 0 + 2 * cs_c, zmm2);
-        _mm512_storeu_pd(c + 0 + 3 * cs_c, zmm3);
-        _mm512_storeu_pd(c + 0 + 4 * cs_c, zmm4);
-        _mm512_storeu_pd(c + 0 + 5 * cs_c, zmm5);
-        _mm512_storeu_pd(c + 0 + 6 * cs_c, zmm6);
-        _mm512_storeu_pd(c + 0 + 7 * cs_c, zmm7);
-        _mm512_storeu_pd(c + 0 + 8 * cs_c, zmm8);
-        _mm512_storeu_pd(c + 0 + 9 * cs_c, zmm9);
-        _mm512_storeu_pd(c + 0 + 10 * cs_c, zmm10);
-        _mm512_storeu_pd(c + 0 + 11 * cs_c, zmm11);
-        _mm512_storeu_pd(c + 0 + 12 * cs_c, zmm12);
-        _mm512_storeu_pd(c + 0 + 13 * cs_c, zmm13);
-        return;
-    }
     if (m == 8 && n == 14 && rs_c == 1) {
         const __m512d va_ = _mm512_set1_pd(alpha_);
         if (beta_ == 0) {
@@ -3700,28 +3492,14 @@ void zen4_dgemm_16x14_e8x8(int64_t m, int64_t n, int64_t k, const double *alpha,
     __m512d zmm16, zmm17, zmm18, zmm19, zmm20, zmm21, zmm22, zmm23;
     __m512d zmm24, zmm25;
 
-    /* alpha = beta = 1 on a full tile: the accumulators start from C and
-     * the update below is a store */
-    const int c_in_ = *alpha == 1 && *beta == 1 && m == 8 && n == 8 && rs_c == 1;
-    if (c_in_) {
-        zmm0 = _mm512_loadu_pd(c + 0 + 0 * cs_c);
-        zmm1 = _mm512_loadu_pd(c + 0 + 1 * cs_c);
-        zmm2 = _mm512_loadu_pd(c + 0 + 2 * cs_c);
-        zmm3 = _mm512_loadu_pd(c + 0 + 3 * cs_c);
-        zmm4 = _mm512_loadu_pd(c + 0 + 4 * cs_c);
-        zmm5 = _mm512_loadu_pd(c + 0 + 5 * cs_c);
-        zmm6 = _mm512_loadu_pd(c + 0 + 6 * cs_c);
-        zmm7 = _mm512_loadu_pd(c + 0 + 7 * cs_c);
-    } else {
-        zmm0 = _mm512_setzero_pd();
-        zmm1 = _mm512_setzero_pd();
-        zmm2 = _mm512_setzero_pd();
-        zmm3 = _mm512_setzero_pd();
-        zmm4 = _mm512_setzero_pd();
-        zmm5 = _mm512_setzero_pd();
-        zmm6 = _mm512_setzero_pd();
-        zmm7 = _mm512_setzero_pd();
-    }
+    zmm0 = _mm512_setzero_pd();
+    zmm1 = _mm512_setzero_pd();
+    zmm2 = _mm512_setzero_pd();
+    zmm3 = _mm512_setzero_pd();
+    zmm4 = _mm512_setzero_pd();
+    zmm5 = _mm512_setzero_pd();
+    zmm6 = _mm512_setzero_pd();
+    zmm7 = _mm512_setzero_pd();
 
     if (k > 0) {
         /* prologue: the first 14 instructions of iteration 0 (pointer
@@ -3829,17 +3607,6 @@ void zen4_dgemm_16x14_e8x8(int64_t m, int64_t n, int64_t k, const double *alpha,
         }
     }
     const double alpha_ = *alpha, beta_ = *beta;
-    if (c_in_) {
-        _mm512_storeu_pd(c + 0 + 0 * cs_c, zmm0);
-        _mm512_storeu_pd(c + 0 + 1 * cs_c, zmm1);
-        _mm512_storeu_pd(c + 0 + 2 * cs_c, zmm2);
-        _mm512_storeu_pd(c + 0 + 3 * cs_c, zmm3);
-        _mm512_storeu_pd(c + 0 + 4 * cs_c, zmm4);
-        _mm512_storeu_pd(c + 0 + 5 * cs_c, zmm5);
-        _mm512_storeu_pd(c + 0 + 6 * cs_c, zmm6);
-        _mm512_storeu_pd(c + 0 + 7 * cs_c, zmm7);
-        return;
-    }
     if (m == 8 && n == 8 && rs_c == 1) {
         const __m512d va_ = _mm512_set1_pd(alpha_);
         if (beta_ == 0) {
