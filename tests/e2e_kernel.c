@@ -149,13 +149,13 @@ int main(void)
         if (edges[e].mr < ms[4]) ms[4] = edges[e].mr;
         if (edges[e].nr < ns[4]) ns[4] = edges[e].nr;
     }
-    const T alphas[] = { (T)1.5, (T)-0.75 }, betas[] = { 0, (T)-1.25, 1 };
+    const T alphas[] = { (T)1.5, (T)-0.75, 1 }, betas[] = { 0, (T)-1.25, 1 };
     for (size_t ki = 0; ki < sizeof ks / sizeof *ks; ki++)
         for (size_t mi = 0; mi < sizeof ms / sizeof *ms; mi++)
             for (size_t ni = 0; ni < sizeof ns / sizeof *ns; ni++)
                 for (int layout = 0; layout < 3; layout++)
-                    for (int ab = 0; ab < 6; ab++)
-                        check_one(ms[mi], ns[ni], ks[ki], alphas[ab % 2], betas[ab / 2], layout);
+                    for (int ab = 0; ab < 9; ab++)
+                        check_one(ms[mi], ns[ni], ks[ki], alphas[ab % 3], betas[ab / 3], layout);
     printf("%s: %d checks, %d failed\n", STR(KNAME), checks, failures);
     printf("%d passed, %d failed\n", checks - failures, failures);
     return failures != 0;

@@ -192,13 +192,13 @@ static int sizes_for(char type, struct size3 *s)
 
 static void sweep(char type)
 {
-    static const double ab[][2] = { {1, 0}, {-1.5, 0.5}, {0.75, 1} };
+    static const double ab[][2] = { {1, 0}, {-1.5, 0.5}, {0.75, 1}, {1, 1} };
     struct size3 s[16];
     int ns = sizes_for(type, s);
     for (int z = 0; z < ns; z++)
         for (int lay = 0; lay < 2; lay++)
             for (int t = 0; t < 4; t++)
-                for (int v = 0; v < 3; v++) {
+                for (int v = 0; v < 4; v++) {
                     struct gcase g = { type, lay ? GEMMGEN_ROW_MAJOR : GEMMGEN_COL_MAJOR,
                                        t & 1 ? GEMMGEN_TRANS : GEMMGEN_NO_TRANS,
                                        t & 2 ? GEMMGEN_TRANS : GEMMGEN_NO_TRANS,
