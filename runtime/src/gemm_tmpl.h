@@ -96,15 +96,19 @@ static void FN(slab)(void *arg, int t, int nt)
 
 /* Chooses tm x tn = nt minimizing the packing that splitting adds: each
  * of the tn column slabs packs all of A (m*k), each of the tm row slabs
- * all of B (k*n). Small problems use fewer threads: waking a thread costs
- * about as much as 2 * 64^3 flops. */
+ * all of B (k*n). Small problems use fewer threads: each thread gets at
+ * least 96^3 multiply-adds when the pool may be asleep (waking a thread
+ * costs tens of microseconds), 48^3 when calls come back to back and its
+ * threads spin (DGEMM 2 threads, back-to-back calls: 64^3 80 -> 104
+ * GFLOPS, 96^3 81 -> 126 with a 40^3 bound). */
 static int FN(grid)(struct FN(op) *o, int nt)
 {
     o->tm = 1; o->tn = 1;
     if (nt <= 1) return 1;
     double work = (double)o->m * o->n * o->k;
+    double least = gg_calls_back_to_back() ? 48.0 * 48 * 48 : 96.0 * 96 * 96;
     int64_t mu = (o->m + o->bk.mr - 1) / o->bk.mr, nu = (o->n + o->bk.nr - 1) / o->bk.nr;
-    while (nt > 1 && (work / nt < 96.0 * 96 * 96 || mu * nu < nt))
+    while (nt > 1 && (work / nt < least || mu * nu < nt))
         nt--;
     double best = -1;
     o->tm = 1; o->tn = 1;

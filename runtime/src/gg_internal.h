@@ -83,6 +83,8 @@ void *gg_pack_buffer(int which, size_t bytes);   /* which: 0 = A, 1 = B, 2 = edg
 
 /* threads.c */
 int gg_threads_wanted(void);
+/* 1 when this call follows the previous one within the pool's spin time */
+int gg_calls_back_to_back(void);
 /* Runs fn(arg, t, nt) for t = 0..nt-1 on the pool; returns when all end. */
 void gg_parallel(int nt, void (*fn)(void *arg, int t, int nt), void *arg);
 

@@ -79,6 +79,18 @@ static double now_ns(void)
     return 1e9 * (double)t.tv_sec + (double)t.tv_nsec;
 }
 
+/* Calls come back to back when the previous one started less than SPIN_NS
+ * ago: then the pool's threads are (or will stay) spinning, and waking
+ * them costs a fraction of a microsecond instead of tens. */
+static _Atomic int64_t last_call_ns;
+
+int gg_calls_back_to_back(void)
+{
+    int64_t now = (int64_t)now_ns();
+    int64_t prev = atomic_exchange_explicit(&last_call_ns, now, memory_order_relaxed);
+    return now - prev < SPIN_NS;
+}
+
 static void relax(void)
 {
 #if defined(__x86_64__) || defined(__i386__)
