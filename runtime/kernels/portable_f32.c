@@ -4,4 +4,6 @@
 #define PK_NAME gg_portable_f32
 #define PK_MR GG_PORTABLE_F32_MR
 #define PK_NR GG_PORTABLE_F32_NR
+#define PK_MH GG_PORTABLE_F32_MH
+#define PK_NH GG_PORTABLE_F32_NH
 #include "portable_tmpl.h"

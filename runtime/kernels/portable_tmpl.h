@@ -1,6 +1,6 @@
 /* portable_tmpl.h: the portable micro-kernels in plain C, for one element
  * type. portable_f64.c / portable_f32.c define PK_T, PK_NAME, PK_MR, PK_NR
- * and include it. They follow the gemmgen kernel ABI exactly
+ * and the edge sizes PK_MH, PK_NH, and include it. They follow the gemmgen kernel ABI exactly
  * (runtime/README.md), so the runtime cannot tell them from generated ones;
  * they are the fallback on CPUs none of the generated kernels support:
  *   PK_NAME            packed A and B
@@ -11,8 +11,6 @@
 
 #define PK_CAT_(a, b) a##b
 #define PK_CAT(a, b) PK_CAT_(a, b)
-#define PK_MH (PK_MR / 2)
-#define PK_NH ((PK_NR + 1) / 2)
 
 /* Only the m x n corner of the mr x nr accumulator is stored; beta == 0
  * must not read C. */

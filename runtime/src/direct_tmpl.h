@@ -111,12 +111,18 @@ static void FN(direct_block)(const struct FN(op) *o, int64_t m0, int64_t m1, int
     }
 }
 
+/* The unpacked path's k block: all of k up to 1.5 KC, else KC. */
+static int64_t FN(direct_kb)(const struct FN(op) *o)
+{
+    return 2 * o->k <= 3 * (int64_t)o->bk.kc ? o->k : o->bk.kc;
+}
+
 /* k in one block while k <= 1.5 KC, else in KC blocks (later blocks
  * accumulate into C). */
 static void FN(direct_loops)(const struct FN(op) *o, int64_t m0, int64_t m1,
                              int64_t n0, int64_t n1)
 {
-    int64_t kb = 2 * o->k <= 3 * (int64_t)o->bk.kc ? o->k : o->bk.kc;
+    int64_t kb = FN(direct_kb)(o);
     for (int64_t pc = 0; pc < o->k; pc += kb) {
         int64_t k = FN(min)(kb, o->k - pc);
         T beta = pc ? (T)1 : o->beta;
@@ -150,7 +156,7 @@ static void FN(choose_path)(struct FN(op) *o, const struct gg_ukernel *uk)
 {
     int mode = gg_direct_mode();
     const struct gg_blocking *bk = &o->bk;
-    int64_t kb = 2 * o->k <= 3 * (int64_t)bk->kc ? o->k : bk->kc;   /* as direct_loops */
+    int64_t kb = FN(direct_kb)(o);
     int fits = o->m * kb <= (int64_t)bk->mc * bk->kc && FN(b_fits_l1)(o, uk, kb);
     o->b_cols = uk->direct_b_cols;
     o->edges = uk->edges;                   /* both paths use them */

@@ -75,17 +75,15 @@ static void FN(slab)(void *arg, int t, int nt)
 {
     (void)nt;
     const struct FN(op) *o = arg;
-    if (o->tm * o->tn == 1) {         /* one slab: no division on the small-call path */
-        if (o->direct) FN(direct_loops)(o, 0, o->m, 0, o->n);
-        else FN(five_loops)(o, 0, o->m, 0, o->n);
-        return;
+    int64_t m0 = 0, m1 = o->m, n0 = 0, n1 = o->n;
+    if (o->tm * o->tn > 1) {          /* one slab: no division on the small-call path */
+        int ti = t % o->tm, tj = t / o->tm;
+        int64_t mu = (o->m + o->bk.mr - 1) / o->bk.mr, nu = (o->n + o->bk.nr - 1) / o->bk.nr;
+        m0 = FN(min)(o->m, mu * ti / o->tm * o->bk.mr);
+        m1 = FN(min)(o->m, mu * (ti + 1) / o->tm * o->bk.mr);
+        n0 = FN(min)(o->n, nu * tj / o->tn * o->bk.nr);
+        n1 = FN(min)(o->n, nu * (tj + 1) / o->tn * o->bk.nr);
     }
-    int ti = t % o->tm, tj = t / o->tm;
-    int64_t mu = (o->m + o->bk.mr - 1) / o->bk.mr, nu = (o->n + o->bk.nr - 1) / o->bk.nr;
-    int64_t m0 = FN(min)(o->m, mu * ti / o->tm * o->bk.mr);
-    int64_t m1 = FN(min)(o->m, mu * (ti + 1) / o->tm * o->bk.mr);
-    int64_t n0 = FN(min)(o->n, nu * tj / o->tn * o->bk.nr);
-    int64_t n1 = FN(min)(o->n, nu * (tj + 1) / o->tn * o->bk.nr);
     if (m0 >= m1 || n0 >= n1)
         return;
     if (o->direct)
@@ -111,7 +109,6 @@ static int FN(grid)(struct FN(op) *o, int nt)
     while (nt > 1 && (work / nt < least || mu * nu < nt))
         nt--;
     double best = -1;
-    o->tm = 1; o->tn = 1;
     for (int tm = 1; tm <= nt; tm++) {
         if (nt % tm || tm > mu || nt / tm > nu)
             continue;

@@ -107,5 +107,10 @@ gg_ddirect gg_portable_f64_direct, gg_portable_f64_en, gg_portable_f64_em, gg_po
 gg_sdirect gg_portable_f32_direct, gg_portable_f32_en, gg_portable_f32_em, gg_portable_f32_emn;
 enum { GG_PORTABLE_F64_MR = 8, GG_PORTABLE_F64_NR = 6,
        GG_PORTABLE_F32_MR = 8, GG_PORTABLE_F32_NR = 8 };
+/* the edge kernels' half height and half width */
+enum { GG_PORTABLE_F64_MH = GG_PORTABLE_F64_MR / 2,
+       GG_PORTABLE_F64_NH = (GG_PORTABLE_F64_NR + 1) / 2,
+       GG_PORTABLE_F32_MH = GG_PORTABLE_F32_MR / 2,
+       GG_PORTABLE_F32_NH = (GG_PORTABLE_F32_NR + 1) / 2 };
 
 #endif

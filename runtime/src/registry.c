@@ -13,24 +13,25 @@
 #define DECLARE(sym) extern const struct gg_kernel_set sym;
 GG_GENERATED_SETS(DECLARE)
 
-enum { PD_MR = GG_PORTABLE_F64_MR, PD_NR = GG_PORTABLE_F64_NR,
-       PS_MR = GG_PORTABLE_F32_MR, PS_NR = GG_PORTABLE_F32_NR };
 static const struct gg_dedge portable_edges_d[] = {
-    { PD_MR, (PD_NR + 1) / 2, gg_portable_f64_en }, { PD_MR / 2, PD_NR, gg_portable_f64_em },
-    { PD_MR / 2, (PD_NR + 1) / 2, gg_portable_f64_emn },
+    { GG_PORTABLE_F64_MR, GG_PORTABLE_F64_NH, gg_portable_f64_en },
+    { GG_PORTABLE_F64_MH, GG_PORTABLE_F64_NR, gg_portable_f64_em },
+    { GG_PORTABLE_F64_MH, GG_PORTABLE_F64_NH, gg_portable_f64_emn },
 };
 static const struct gg_sedge portable_edges_s[] = {
-    { PS_MR, (PS_NR + 1) / 2, gg_portable_f32_en }, { PS_MR / 2, PS_NR, gg_portable_f32_em },
-    { PS_MR / 2, (PS_NR + 1) / 2, gg_portable_f32_emn },
+    { GG_PORTABLE_F32_MR, GG_PORTABLE_F32_NH, gg_portable_f32_en },
+    { GG_PORTABLE_F32_MH, GG_PORTABLE_F32_NR, gg_portable_f32_em },
+    { GG_PORTABLE_F32_MH, GG_PORTABLE_F32_NH, gg_portable_f32_emn },
 };
+#define COUNT(x) (int)(sizeof x / sizeof *x)
 /* B read as rows by its direct kernels (direct_b_cols 0), unlike the x86
  * generated sets: so the runtime's row-layout paths run on this host too */
 static const struct gg_kernel_set portable_set = {
     .name = "portable", .features = 0, .rank = 0, .caches_known = 0,
-    .d = { PD_MR, PD_NR, 0, (void *)gg_portable_f64, (void *)gg_portable_f64_direct, 0,
-           portable_edges_d, 3 },
-    .s = { PS_MR, PS_NR, 0, (void *)gg_portable_f32, (void *)gg_portable_f32_direct, 0,
-           portable_edges_s, 3 },
+    .d = { GG_PORTABLE_F64_MR, GG_PORTABLE_F64_NR, 0, (void *)gg_portable_f64,
+           (void *)gg_portable_f64_direct, 0, portable_edges_d, COUNT(portable_edges_d) },
+    .s = { GG_PORTABLE_F32_MR, GG_PORTABLE_F32_NR, 0, (void *)gg_portable_f32,
+           (void *)gg_portable_f32_direct, 0, portable_edges_s, COUNT(portable_edges_s) },
 };
 
 #define ADDRESS(sym) &sym,
