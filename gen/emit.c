@@ -262,32 +262,32 @@ static void edge_name(char *out, size_t size, const char *name, const struct pla
     snprintf(out, size, "%s_e%dx%d", name, edge->k.mr, edge->k.nr);
 }
 
-/* An edge kernel NAME_e<MR'>x<NR'>: the direct variant of its own plan. */
-static void emit_edge(struct buf *fns, const struct plan *edge, const char *name)
+/* A direct function of plan pl: NAME_direct, or an edge kernel
+ * NAME_e<MR'>x<NR'> (the direct variant of its own plan). */
+static void emit_direct_fn(struct buf *fns, const struct plan *pl, const char *fname)
 {
-    struct em e = { .pl = edge, .k = &edge->k, .sp = &edge->t->sp[edge->k.elem], .direct = true };
-    char fname[160];
-    edge_name(fname, sizeof fname, name, edge);
+    struct em e = { .pl = pl, .k = &pl->k, .sp = &pl->t->sp[pl->k.elem], .direct = true };
     fill_def_iter(&e);
     direct_setup(&e);
     emit_function(fns, &e, fname);
     free(e.def_iter);
 }
 
-/* The three functions of the file; returns the kernel's C preference. */
+/* The functions of the file: packed, direct, edges; returns the kernel's
+ * C preference. */
 static int emit_functions(struct buf *fns, const struct plan *pl, const struct plan *edges,
-                          int nedges, const char *name)
+                          int nedges, const char *name, const char *dname)
 {
     struct em e = { .pl = pl, .k = &pl->k, .sp = &pl->t->sp[pl->k.elem] };
-    char dname[160];
-    snprintf(dname, sizeof dname, "%s_direct", name);
     fill_def_iter(&e);
     int row_pref = emit_function(fns, &e, name);
-    e.direct = true;
-    direct_setup(&e);
-    emit_function(fns, &e, dname);
     free(e.def_iter);
-    for (int i = 0; i < nedges; i++) emit_edge(fns, &edges[i], name);
+    emit_direct_fn(fns, pl, dname);
+    for (int i = 0; i < nedges; i++) {
+        char ename[160];
+        edge_name(ename, sizeof ename, name, &edges[i]);
+        emit_direct_fn(fns, &edges[i], ename);
+    }
     return row_pref;
 }
 
@@ -348,9 +348,9 @@ void emit_kernel(const struct plan *pl, const struct plan *edges, int nedges,
     struct buf fns = { 0 }, how = { 0 }, blis = { 0 }, cflags = { 0 }, incl = { 0 },
                dpar = { 0 }, edecl = { 0 }, elist = { 0 }, edoc = { 0 };
     const char *ctype = elem_ctype[pl->k.elem];
-    int row_pref = emit_functions(&fns, pl, edges, nedges, name);
     char dname[160], ne[16], mr[16], nr[16], guard[160], rp[4], args[96], blis_decl[512];
     snprintf(dname, sizeof dname, "%s_direct", name);
+    int row_pref = emit_functions(&fns, pl, edges, nedges, name, dname);
     params(&dpar, ctype, dname, true);
     snprintf(ne, sizeof ne, "%d", nedges);
     edge_texts(&edecl, &elist, &edoc, pl, edges, nedges, name);

@@ -111,16 +111,10 @@ static void write_kernel(const struct plan *pl, const struct options *o)
     char dname[128], cpath[1024], hpath[1024];
     const char *name = o->name ? o->name : plan_default_name(pl, dname, sizeof dname);
     struct buf c = { 0 }, h = { 0 };
-    /* the edge kernels: same machine, strategy and POCA switches */
     struct edge_spec es[MAX_EDGES];
     struct plan edges[MAX_EDGES];
     int ne = plan_edges(pl, es);
-    for (int i = 0; i < ne; i++) {
-        struct options eo = *o;
-        eo.mr = es[i].mr; eo.nr = es[i].nr; eo.max_regs = es[i].max_regs;
-        eo.force_bs = pl->k.bs; eo.unroll = 0; eo.blis = false;
-        plan_build(&edges[i], &eo);
-    }
+    for (int i = 0; i < ne; i++) plan_build_edge(&edges[i], pl, o, &es[i]);
     emit_kernel(pl, edges, ne, o, name, &c, &h);
     for (int i = 0; i < ne; i++) plan_free(&edges[i]);
     if (mkdir(o->outdir, 0755) != 0 && errno != EEXIST) die("%s: cannot create: %s", o->outdir, strerror(errno));

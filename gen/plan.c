@@ -139,6 +139,17 @@ int plan_edges(const struct plan *pl, struct edge_spec out[MAX_EDGES])
     return n;
 }
 
+/* The plan of edge kernel es of pl, made with o's machine and POCA
+ * switches and pl's B strategy. */
+void plan_build_edge(struct plan *ep, const struct plan *pl, const struct options *o,
+                     const struct edge_spec *es)
+{
+    struct options eo = *o;
+    eo.mr = es->mr; eo.nr = es->nr; eo.max_regs = es->max_regs;
+    eo.force_bs = (int)pl->k.bs; eo.unroll = 0; eo.blis = false;
+    plan_build(ep, &eo);
+}
+
 void plan_free(struct plan *pl)
 {
     rot_free(&pl->r, &pl->k);

@@ -41,6 +41,8 @@ void plan_free(struct plan *pl);
 enum { MAX_EDGES = 3 };
 struct edge_spec { int mr, nr, max_regs; };
 int plan_edges(const struct plan *pl, struct edge_spec out[MAX_EDGES]);
+void plan_build_edge(struct plan *ep, const struct plan *pl, const struct options *o,
+                     const struct edge_spec *es);
 const char *plan_default_name(const struct plan *pl, char *buf, size_t size);
 
 /* edges: the plans of the nedges edge kernels (plan_edges) */

@@ -14,19 +14,13 @@
 #include <string.h>
 #include "plan.h"
 
-static void build_bs(struct plan *pl, const char *mach, enum elem e, int mr, int nr, int maxr,
-                     int bs)
+static void build(struct plan *pl, const char *mach, enum elem e, int mr, int nr, int maxr)
 {
     char path[1024];
     snprintf(path, sizeof path, "%s/%s.yaml", MACHINES_DIR, mach);
     struct options o = { .machine_path = path, .elem = e, .mr = mr, .nr = nr,
-                         .max_regs = maxr, .force_bs = bs };
+                         .max_regs = maxr, .force_bs = -1 };
     plan_build(pl, &o);
-}
-
-static void build(struct plan *pl, const char *mach, enum elem e, int mr, int nr, int maxr)
-{
-    build_bs(pl, mach, e, mr, nr, maxr, -1);
 }
 
 /* The paper's example: Sandy Bridge, 4x4 f64, MaxReg 8 (Tables 3 and 4). */
@@ -187,17 +181,19 @@ static void edge_kernels(void **state)
     (void)state;
     for (size_t m = 0; m < sizeof machines / sizeof *machines; m++)
         for (int e = 0; e < ELEM_COUNT; e++) {
+            char path[1024];
+            snprintf(path, sizeof path, "%s/%s.yaml", MACHINES_DIR, machines[m]);
+            struct options o = { .machine_path = path, .elem = (enum elem)e, .force_bs = -1 };
             struct plan pl;
-            build(&pl, machines[m], (enum elem)e, 0, 0, 0);
+            plan_build(&pl, &o);
             struct edge_spec es[MAX_EDGES];
             int n = plan_edges(&pl, es);
             for (int i = 0; i < n; i++) {
                 assert_true(es[i].mr <= pl.k.mr && es[i].nr <= pl.k.nr);
                 assert_true(es[i].mr < pl.k.mr || es[i].nr < pl.k.nr);
                 struct plan ep;
-                /* as gemmgen builds them (main.c): the main kernel's strategy */
-                build_bs(&ep, machines[m], (enum elem)e, es[i].mr, es[i].nr, es[i].max_regs,
-                         (int)pl.k.bs);
+                plan_build_edge(&ep, &pl, &o, &es[i]);      /* as gemmgen does */
+                assert_int_equal(ep.k.bs, pl.k.bs);
                 assert_int_equal(ep.k.mr, es[i].mr);
                 assert_int_equal(ep.k.nr, es[i].nr);
                 check_schedule(&ep);
