@@ -12,16 +12,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include "plan.h"
+#include "plan_fixture.h"
 
-static void build(struct plan *pl, const char *mach, enum elem e, int mr, int nr, int maxr)
-{
-    char path[1024];
-    snprintf(path, sizeof path, "%s/%s.yaml", MACHINES_DIR, mach);
-    struct options o = { .machine_path = path, .elem = e, .mr = mr, .nr = nr,
-                         .max_regs = maxr, .force_bs = -1 };
-    plan_build(pl, &o);
-}
 
 /* The paper's example: Sandy Bridge, 4x4 f64, MaxReg 8 (Tables 3 and 4). */
 static void worked_example(void **state)
@@ -138,11 +130,6 @@ static void check_registers(const struct plan *pl)
     free(def_iter);
 }
 
-static const char *const machines[] = {
-    "sandybridge", "haswell", "skylake-avx512", "zen4", "zen5", "sapphirerapids",
-    "power9", "power10", "cortex-a57", "neoverse-n1", "neoverse-v1", "a64fx",
-};
-
 static void all_machines(void **state)
 {
     (void)state;
@@ -182,8 +169,7 @@ static void edge_kernels(void **state)
     for (size_t m = 0; m < sizeof machines / sizeof *machines; m++)
         for (int e = 0; e < ELEM_COUNT; e++) {
             char path[1024];
-            snprintf(path, sizeof path, "%s/%s.yaml", MACHINES_DIR, machines[m]);
-            struct options o = { .machine_path = path, .elem = (enum elem)e, .force_bs = -1 };
+            struct options o = fixture_options(path, machines[m], (enum elem)e, 0, 0, 0);
             struct plan pl;
             plan_build(&pl, &o);
             struct edge_spec es[MAX_EDGES];

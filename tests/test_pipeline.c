@@ -13,20 +13,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include "plan.h"
+#include "plan_fixture.h"
 
-static const char *const machines[] = {
-    "sandybridge", "haswell", "skylake-avx512", "zen4", "zen5", "sapphirerapids",
-    "power9", "power10", "cortex-a57", "neoverse-n1", "neoverse-v1", "a64fx",
-};
-
-static void build(struct plan *pl, const char *mach, enum elem e, int mr, int nr, int maxr)
-{
-    char path[1024];
-    snprintf(path, sizeof path, "%s/%s.yaml", MACHINES_DIR, mach);
-    struct options o = { .machine_path = path, .elem = e, .mr = mr, .nr = nr, .max_regs = maxr, .force_bs = -1 };
-    plan_build(pl, &o);
-}
 
 /* A trace of instruction instances (instruction, iteration). */
 struct trace { int n, *inst, *iter; };

@@ -13,25 +13,14 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include "plan.h"
-
-static const char *const machines[] = {
-    "sandybridge", "haswell", "skylake-avx512", "zen4", "zen5", "sapphirerapids",
-    "power9", "power10", "cortex-a57", "neoverse-n1", "neoverse-v1", "a64fx",
-};
+#include "plan_fixture.h"
 
 static void build_opts(struct plan *pl, const char *mach, enum elem e, int mr, int nr, int maxr, bool no_sched)
 {
     char path[1024];
-    snprintf(path, sizeof path, "%s/%s.yaml", MACHINES_DIR, mach);
-    struct options o = { .machine_path = path, .elem = e, .mr = mr, .nr = nr, .max_regs = maxr,
-                         .force_bs = -1, .no_sched = no_sched };
+    struct options o = fixture_options(path, mach, e, mr, nr, maxr);
+    o.no_sched = no_sched;
     plan_build(pl, &o);
-}
-
-static void build(struct plan *pl, const char *mach, enum elem e, int mr, int nr, int maxr)
-{
-    build_opts(pl, mach, e, mr, nr, maxr, false);
 }
 
 /* --- the naming simulation --- */
