@@ -26,23 +26,6 @@ PK_CAT(PK_NAME, _store)(PK_T acc[PK_NR][PK_MR], int64_t m, int64_t n, const PK_T
         }
 }
 
-void PK_NAME(int64_t m, int64_t n, int64_t k, const PK_T *alpha,
-             const PK_T *a, const PK_T *b, const PK_T *beta, PK_T *c,
-             int64_t rs_c, int64_t cs_c, const PK_T *a_next, const PK_T *b_next)
-{
-    (void)a_next; (void)b_next;
-    /* The full MR x NR tile is computed (the packed panels are zero padded)
-     * so the inner loops have constant trip counts and vectorize. */
-    PK_T acc[PK_NR][PK_MR] = {{0}};
-    for (int64_t p = 0; p < k; p++) {
-        const PK_T *ap = a + p * PK_MR, *bp = b + p * PK_NR;
-        for (int j = 0; j < PK_NR; j++)
-            for (int i = 0; i < PK_MR; i++)
-                acc[j][i] += ap[i] * bp[j];
-    }
-    PK_CAT(PK_NAME, _store)(acc, m, n, alpha, beta, c, rs_c, cs_c);
-}
-
 /* An mr x nr tile (constants once inlined) on operands in place. */
 static inline __attribute__((always_inline)) void
 PK_CAT(PK_NAME, _tile)(const int mr, const int nr, int64_t m, int64_t n, int64_t k,
@@ -57,6 +40,16 @@ PK_CAT(PK_NAME, _tile)(const int mr, const int nr, int64_t m, int64_t n, int64_t
                 acc[j][i] += ap[i] * bp[j];
     }
     PK_CAT(PK_NAME, _store)(acc, m, n, alpha, beta, c, rs_c, cs_c);
+}
+
+/* Packed panels are the in-place layout with lda = MR and B as rows,
+ * ldb = NR (zero padded, so the full tile is computed). */
+void PK_NAME(int64_t m, int64_t n, int64_t k, const PK_T *alpha,
+             const PK_T *a, const PK_T *b, const PK_T *beta, PK_T *c,
+             int64_t rs_c, int64_t cs_c, const PK_T *a_next, const PK_T *b_next)
+{
+    (void)a_next; (void)b_next;
+    PK_CAT(PK_NAME, _tile)(PK_MR, PK_NR, m, n, k, alpha, a, PK_MR, b, PK_NR, beta, c, rs_c, cs_c);
 }
 
 #define PK_DIRECT(fname, mr, nr)                                                           \
