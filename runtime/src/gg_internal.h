@@ -105,12 +105,11 @@ gg_skernel gg_portable_f32;
  * width, m = half height, mn = both */
 gg_ddirect gg_portable_f64_direct, gg_portable_f64_en, gg_portable_f64_em, gg_portable_f64_emn;
 gg_sdirect gg_portable_f32_direct, gg_portable_f32_en, gg_portable_f32_em, gg_portable_f32_emn;
-enum { GG_PORTABLE_F64_MR = 8, GG_PORTABLE_F64_NR = 6,
-       GG_PORTABLE_F32_MR = 8, GG_PORTABLE_F32_NR = 8 };
-/* the edge kernels' half height and half width */
-enum { GG_PORTABLE_F64_MH = GG_PORTABLE_F64_MR / 2,
-       GG_PORTABLE_F64_NH = (GG_PORTABLE_F64_NR + 1) / 2,
-       GG_PORTABLE_F32_MH = GG_PORTABLE_F32_MR / 2,
-       GG_PORTABLE_F32_NH = (GG_PORTABLE_F32_NR + 1) / 2 };
+/* MR rows of NR/VL 16-byte vectors (portable_tmpl.h says why 6 x 2) */
+enum { GG_PORTABLE_F64_MR = 6, GG_PORTABLE_F64_NR = 4,
+       GG_PORTABLE_F32_MR = 6, GG_PORTABLE_F32_NR = 8 };
+/* the edge kernels' half height and half width (whole vectors) */
+enum { GG_PORTABLE_F64_MH = GG_PORTABLE_F64_MR / 2, GG_PORTABLE_F64_NH = GG_PORTABLE_F64_NR / 2,
+       GG_PORTABLE_F32_MH = GG_PORTABLE_F32_MR / 2, GG_PORTABLE_F32_NH = GG_PORTABLE_F32_NR / 2 };
 
 #endif
