@@ -568,45 +568,63 @@ void haswell_dgemm_8x6_direct(int64_t m, int64_t n, int64_t k, const double *alp
     if (m == 8 && n == 6 && rs_c == 1) {
         const __m256d va_ = _mm256_set1_pd(alpha_);
         if (beta_ == 0) {
-            _mm256_storeu_pd(c + 0 + 0 * cs_c, _mm256_mul_pd(va_, ymm0));
-            _mm256_storeu_pd(c + 4 + 0 * cs_c, _mm256_mul_pd(va_, ymm1));
-            _mm256_storeu_pd(c + 0 + 1 * cs_c, _mm256_mul_pd(va_, ymm2));
-            _mm256_storeu_pd(c + 4 + 1 * cs_c, _mm256_mul_pd(va_, ymm3));
-            _mm256_storeu_pd(c + 0 + 2 * cs_c, _mm256_mul_pd(va_, ymm4));
-            _mm256_storeu_pd(c + 4 + 2 * cs_c, _mm256_mul_pd(va_, ymm5));
-            _mm256_storeu_pd(c + 0 + 3 * cs_c, _mm256_mul_pd(va_, ymm6));
-            _mm256_storeu_pd(c + 4 + 3 * cs_c, _mm256_mul_pd(va_, ymm7));
-            _mm256_storeu_pd(c + 0 + 4 * cs_c, _mm256_mul_pd(va_, ymm8));
-            _mm256_storeu_pd(c + 4 + 4 * cs_c, _mm256_mul_pd(va_, ymm9));
-            _mm256_storeu_pd(c + 0 + 5 * cs_c, _mm256_mul_pd(va_, ymm10));
-            _mm256_storeu_pd(c + 4 + 5 * cs_c, _mm256_mul_pd(va_, ymm11));
+            double *cw_ = c;
+            _mm256_storeu_pd(cw_ + 0, _mm256_mul_pd(va_, ymm0));
+            _mm256_storeu_pd(cw_ + 4, _mm256_mul_pd(va_, ymm1));
+            cw_ += cs_c;
+            _mm256_storeu_pd(cw_ + 0, _mm256_mul_pd(va_, ymm2));
+            _mm256_storeu_pd(cw_ + 4, _mm256_mul_pd(va_, ymm3));
+            cw_ += cs_c;
+            _mm256_storeu_pd(cw_ + 0, _mm256_mul_pd(va_, ymm4));
+            _mm256_storeu_pd(cw_ + 4, _mm256_mul_pd(va_, ymm5));
+            cw_ += cs_c;
+            _mm256_storeu_pd(cw_ + 0, _mm256_mul_pd(va_, ymm6));
+            _mm256_storeu_pd(cw_ + 4, _mm256_mul_pd(va_, ymm7));
+            cw_ += cs_c;
+            _mm256_storeu_pd(cw_ + 0, _mm256_mul_pd(va_, ymm8));
+            _mm256_storeu_pd(cw_ + 4, _mm256_mul_pd(va_, ymm9));
+            cw_ += cs_c;
+            _mm256_storeu_pd(cw_ + 0, _mm256_mul_pd(va_, ymm10));
+            _mm256_storeu_pd(cw_ + 4, _mm256_mul_pd(va_, ymm11));
         } else if (beta_ == 1) {
-            _mm256_storeu_pd(c + 0 + 0 * cs_c, _mm256_fmadd_pd(va_, ymm0, _mm256_loadu_pd(c + 0 + 0 * cs_c)));
-            _mm256_storeu_pd(c + 4 + 0 * cs_c, _mm256_fmadd_pd(va_, ymm1, _mm256_loadu_pd(c + 4 + 0 * cs_c)));
-            _mm256_storeu_pd(c + 0 + 1 * cs_c, _mm256_fmadd_pd(va_, ymm2, _mm256_loadu_pd(c + 0 + 1 * cs_c)));
-            _mm256_storeu_pd(c + 4 + 1 * cs_c, _mm256_fmadd_pd(va_, ymm3, _mm256_loadu_pd(c + 4 + 1 * cs_c)));
-            _mm256_storeu_pd(c + 0 + 2 * cs_c, _mm256_fmadd_pd(va_, ymm4, _mm256_loadu_pd(c + 0 + 2 * cs_c)));
-            _mm256_storeu_pd(c + 4 + 2 * cs_c, _mm256_fmadd_pd(va_, ymm5, _mm256_loadu_pd(c + 4 + 2 * cs_c)));
-            _mm256_storeu_pd(c + 0 + 3 * cs_c, _mm256_fmadd_pd(va_, ymm6, _mm256_loadu_pd(c + 0 + 3 * cs_c)));
-            _mm256_storeu_pd(c + 4 + 3 * cs_c, _mm256_fmadd_pd(va_, ymm7, _mm256_loadu_pd(c + 4 + 3 * cs_c)));
-            _mm256_storeu_pd(c + 0 + 4 * cs_c, _mm256_fmadd_pd(va_, ymm8, _mm256_loadu_pd(c + 0 + 4 * cs_c)));
-            _mm256_storeu_pd(c + 4 + 4 * cs_c, _mm256_fmadd_pd(va_, ymm9, _mm256_loadu_pd(c + 4 + 4 * cs_c)));
-            _mm256_storeu_pd(c + 0 + 5 * cs_c, _mm256_fmadd_pd(va_, ymm10, _mm256_loadu_pd(c + 0 + 5 * cs_c)));
-            _mm256_storeu_pd(c + 4 + 5 * cs_c, _mm256_fmadd_pd(va_, ymm11, _mm256_loadu_pd(c + 4 + 5 * cs_c)));
+            double *cw_ = c;
+            _mm256_storeu_pd(cw_ + 0, _mm256_fmadd_pd(va_, ymm0, _mm256_loadu_pd(cw_ + 0)));
+            _mm256_storeu_pd(cw_ + 4, _mm256_fmadd_pd(va_, ymm1, _mm256_loadu_pd(cw_ + 4)));
+            cw_ += cs_c;
+            _mm256_storeu_pd(cw_ + 0, _mm256_fmadd_pd(va_, ymm2, _mm256_loadu_pd(cw_ + 0)));
+            _mm256_storeu_pd(cw_ + 4, _mm256_fmadd_pd(va_, ymm3, _mm256_loadu_pd(cw_ + 4)));
+            cw_ += cs_c;
+            _mm256_storeu_pd(cw_ + 0, _mm256_fmadd_pd(va_, ymm4, _mm256_loadu_pd(cw_ + 0)));
+            _mm256_storeu_pd(cw_ + 4, _mm256_fmadd_pd(va_, ymm5, _mm256_loadu_pd(cw_ + 4)));
+            cw_ += cs_c;
+            _mm256_storeu_pd(cw_ + 0, _mm256_fmadd_pd(va_, ymm6, _mm256_loadu_pd(cw_ + 0)));
+            _mm256_storeu_pd(cw_ + 4, _mm256_fmadd_pd(va_, ymm7, _mm256_loadu_pd(cw_ + 4)));
+            cw_ += cs_c;
+            _mm256_storeu_pd(cw_ + 0, _mm256_fmadd_pd(va_, ymm8, _mm256_loadu_pd(cw_ + 0)));
+            _mm256_storeu_pd(cw_ + 4, _mm256_fmadd_pd(va_, ymm9, _mm256_loadu_pd(cw_ + 4)));
+            cw_ += cs_c;
+            _mm256_storeu_pd(cw_ + 0, _mm256_fmadd_pd(va_, ymm10, _mm256_loadu_pd(cw_ + 0)));
+            _mm256_storeu_pd(cw_ + 4, _mm256_fmadd_pd(va_, ymm11, _mm256_loadu_pd(cw_ + 4)));
         } else {
             const __m256d vb_ = _mm256_set1_pd(beta_);
-            _mm256_storeu_pd(c + 0 + 0 * cs_c, _mm256_fmadd_pd(va_, ymm0, _mm256_mul_pd(vb_, _mm256_loadu_pd(c + 0 + 0 * cs_c))));
-            _mm256_storeu_pd(c + 4 + 0 * cs_c, _mm256_fmadd_pd(va_, ymm1, _mm256_mul_pd(vb_, _mm256_loadu_pd(c + 4 + 0 * cs_c))));
-            _mm256_storeu_pd(c + 0 + 1 * cs_c, _mm256_fmadd_pd(va_, ymm2, _mm256_mul_pd(vb_, _mm256_loadu_pd(c + 0 + 1 * cs_c))));
-            _mm256_storeu_pd(c + 4 + 1 * cs_c, _mm256_fmadd_pd(va_, ymm3, _mm256_mul_pd(vb_, _mm256_loadu_pd(c + 4 + 1 * cs_c))));
-            _mm256_storeu_pd(c + 0 + 2 * cs_c, _mm256_fmadd_pd(va_, ymm4, _mm256_mul_pd(vb_, _mm256_loadu_pd(c + 0 + 2 * cs_c))));
-            _mm256_storeu_pd(c + 4 + 2 * cs_c, _mm256_fmadd_pd(va_, ymm5, _mm256_mul_pd(vb_, _mm256_loadu_pd(c + 4 + 2 * cs_c))));
-            _mm256_storeu_pd(c + 0 + 3 * cs_c, _mm256_fmadd_pd(va_, ymm6, _mm256_mul_pd(vb_, _mm256_loadu_pd(c + 0 + 3 * cs_c))));
-            _mm256_storeu_pd(c + 4 + 3 * cs_c, _mm256_fmadd_pd(va_, ymm7, _mm256_mul_pd(vb_, _mm256_loadu_pd(c + 4 + 3 * cs_c))));
-            _mm256_storeu_pd(c + 0 + 4 * cs_c, _mm256_fmadd_pd(va_, ymm8, _mm256_mul_pd(vb_, _mm256_loadu_pd(c + 0 + 4 * cs_c))));
-            _mm256_storeu_pd(c + 4 + 4 * cs_c, _mm256_fmadd_pd(va_, ymm9, _mm256_mul_pd(vb_, _mm256_loadu_pd(c + 4 + 4 * cs_c))));
-            _mm256_storeu_pd(c + 0 + 5 * cs_c, _mm256_fmadd_pd(va_, ymm10, _mm256_mul_pd(vb_, _mm256_loadu_pd(c + 0 + 5 * cs_c))));
-            _mm256_storeu_pd(c + 4 + 5 * cs_c, _mm256_fmadd_pd(va_, ymm11, _mm256_mul_pd(vb_, _mm256_loadu_pd(c + 4 + 5 * cs_c))));
+            double *cw_ = c;
+            _mm256_storeu_pd(cw_ + 0, _mm256_fmadd_pd(va_, ymm0, _mm256_mul_pd(vb_, _mm256_loadu_pd(cw_ + 0))));
+            _mm256_storeu_pd(cw_ + 4, _mm256_fmadd_pd(va_, ymm1, _mm256_mul_pd(vb_, _mm256_loadu_pd(cw_ + 4))));
+            cw_ += cs_c;
+            _mm256_storeu_pd(cw_ + 0, _mm256_fmadd_pd(va_, ymm2, _mm256_mul_pd(vb_, _mm256_loadu_pd(cw_ + 0))));
+            _mm256_storeu_pd(cw_ + 4, _mm256_fmadd_pd(va_, ymm3, _mm256_mul_pd(vb_, _mm256_loadu_pd(cw_ + 4))));
+            cw_ += cs_c;
+            _mm256_storeu_pd(cw_ + 0, _mm256_fmadd_pd(va_, ymm4, _mm256_mul_pd(vb_, _mm256_loadu_pd(cw_ + 0))));
+            _mm256_storeu_pd(cw_ + 4, _mm256_fmadd_pd(va_, ymm5, _mm256_mul_pd(vb_, _mm256_loadu_pd(cw_ + 4))));
+            cw_ += cs_c;
+            _mm256_storeu_pd(cw_ + 0, _mm256_fmadd_pd(va_, ymm6, _mm256_mul_pd(vb_, _mm256_loadu_pd(cw_ + 0))));
+            _mm256_storeu_pd(cw_ + 4, _mm256_fmadd_pd(va_, ymm7, _mm256_mul_pd(vb_, _mm256_loadu_pd(cw_ + 4))));
+            cw_ += cs_c;
+            _mm256_storeu_pd(cw_ + 0, _mm256_fmadd_pd(va_, ymm8, _mm256_mul_pd(vb_, _mm256_loadu_pd(cw_ + 0))));
+            _mm256_storeu_pd(cw_ + 4, _mm256_fmadd_pd(va_, ymm9, _mm256_mul_pd(vb_, _mm256_loadu_pd(cw_ + 4))));
+            cw_ += cs_c;
+            _mm256_storeu_pd(cw_ + 0, _mm256_fmadd_pd(va_, ymm10, _mm256_mul_pd(vb_, _mm256_loadu_pd(cw_ + 0))));
+            _mm256_storeu_pd(cw_ + 4, _mm256_fmadd_pd(va_, ymm11, _mm256_mul_pd(vb_, _mm256_loadu_pd(cw_ + 4))));
         }
         return;
     }
@@ -886,33 +904,45 @@ void haswell_dgemm_8x6_e8x4(int64_t m, int64_t n, int64_t k, const double *alpha
     if (m == 8 && n == 4 && rs_c == 1) {
         const __m256d va_ = _mm256_set1_pd(alpha_);
         if (beta_ == 0) {
-            _mm256_storeu_pd(c + 0 + 0 * cs_c, _mm256_mul_pd(va_, ymm0));
-            _mm256_storeu_pd(c + 4 + 0 * cs_c, _mm256_mul_pd(va_, ymm1));
-            _mm256_storeu_pd(c + 0 + 1 * cs_c, _mm256_mul_pd(va_, ymm2));
-            _mm256_storeu_pd(c + 4 + 1 * cs_c, _mm256_mul_pd(va_, ymm3));
-            _mm256_storeu_pd(c + 0 + 2 * cs_c, _mm256_mul_pd(va_, ymm4));
-            _mm256_storeu_pd(c + 4 + 2 * cs_c, _mm256_mul_pd(va_, ymm5));
-            _mm256_storeu_pd(c + 0 + 3 * cs_c, _mm256_mul_pd(va_, ymm6));
-            _mm256_storeu_pd(c + 4 + 3 * cs_c, _mm256_mul_pd(va_, ymm7));
+            double *cw_ = c;
+            _mm256_storeu_pd(cw_ + 0, _mm256_mul_pd(va_, ymm0));
+            _mm256_storeu_pd(cw_ + 4, _mm256_mul_pd(va_, ymm1));
+            cw_ += cs_c;
+            _mm256_storeu_pd(cw_ + 0, _mm256_mul_pd(va_, ymm2));
+            _mm256_storeu_pd(cw_ + 4, _mm256_mul_pd(va_, ymm3));
+            cw_ += cs_c;
+            _mm256_storeu_pd(cw_ + 0, _mm256_mul_pd(va_, ymm4));
+            _mm256_storeu_pd(cw_ + 4, _mm256_mul_pd(va_, ymm5));
+            cw_ += cs_c;
+            _mm256_storeu_pd(cw_ + 0, _mm256_mul_pd(va_, ymm6));
+            _mm256_storeu_pd(cw_ + 4, _mm256_mul_pd(va_, ymm7));
         } else if (beta_ == 1) {
-            _mm256_storeu_pd(c + 0 + 0 * cs_c, _mm256_fmadd_pd(va_, ymm0, _mm256_loadu_pd(c + 0 + 0 * cs_c)));
-            _mm256_storeu_pd(c + 4 + 0 * cs_c, _mm256_fmadd_pd(va_, ymm1, _mm256_loadu_pd(c + 4 + 0 * cs_c)));
-            _mm256_storeu_pd(c + 0 + 1 * cs_c, _mm256_fmadd_pd(va_, ymm2, _mm256_loadu_pd(c + 0 + 1 * cs_c)));
-            _mm256_storeu_pd(c + 4 + 1 * cs_c, _mm256_fmadd_pd(va_, ymm3, _mm256_loadu_pd(c + 4 + 1 * cs_c)));
-            _mm256_storeu_pd(c + 0 + 2 * cs_c, _mm256_fmadd_pd(va_, ymm4, _mm256_loadu_pd(c + 0 + 2 * cs_c)));
-            _mm256_storeu_pd(c + 4 + 2 * cs_c, _mm256_fmadd_pd(va_, ymm5, _mm256_loadu_pd(c + 4 + 2 * cs_c)));
-            _mm256_storeu_pd(c + 0 + 3 * cs_c, _mm256_fmadd_pd(va_, ymm6, _mm256_loadu_pd(c + 0 + 3 * cs_c)));
-            _mm256_storeu_pd(c + 4 + 3 * cs_c, _mm256_fmadd_pd(va_, ymm7, _mm256_loadu_pd(c + 4 + 3 * cs_c)));
+            double *cw_ = c;
+            _mm256_storeu_pd(cw_ + 0, _mm256_fmadd_pd(va_, ymm0, _mm256_loadu_pd(cw_ + 0)));
+            _mm256_storeu_pd(cw_ + 4, _mm256_fmadd_pd(va_, ymm1, _mm256_loadu_pd(cw_ + 4)));
+            cw_ += cs_c;
+            _mm256_storeu_pd(cw_ + 0, _mm256_fmadd_pd(va_, ymm2, _mm256_loadu_pd(cw_ + 0)));
+            _mm256_storeu_pd(cw_ + 4, _mm256_fmadd_pd(va_, ymm3, _mm256_loadu_pd(cw_ + 4)));
+            cw_ += cs_c;
+            _mm256_storeu_pd(cw_ + 0, _mm256_fmadd_pd(va_, ymm4, _mm256_loadu_pd(cw_ + 0)));
+            _mm256_storeu_pd(cw_ + 4, _mm256_fmadd_pd(va_, ymm5, _mm256_loadu_pd(cw_ + 4)));
+            cw_ += cs_c;
+            _mm256_storeu_pd(cw_ + 0, _mm256_fmadd_pd(va_, ymm6, _mm256_loadu_pd(cw_ + 0)));
+            _mm256_storeu_pd(cw_ + 4, _mm256_fmadd_pd(va_, ymm7, _mm256_loadu_pd(cw_ + 4)));
         } else {
             const __m256d vb_ = _mm256_set1_pd(beta_);
-            _mm256_storeu_pd(c + 0 + 0 * cs_c, _mm256_fmadd_pd(va_, ymm0, _mm256_mul_pd(vb_, _mm256_loadu_pd(c + 0 + 0 * cs_c))));
-            _mm256_storeu_pd(c + 4 + 0 * cs_c, _mm256_fmadd_pd(va_, ymm1, _mm256_mul_pd(vb_, _mm256_loadu_pd(c + 4 + 0 * cs_c))));
-            _mm256_storeu_pd(c + 0 + 1 * cs_c, _mm256_fmadd_pd(va_, ymm2, _mm256_mul_pd(vb_, _mm256_loadu_pd(c + 0 + 1 * cs_c))));
-            _mm256_storeu_pd(c + 4 + 1 * cs_c, _mm256_fmadd_pd(va_, ymm3, _mm256_mul_pd(vb_, _mm256_loadu_pd(c + 4 + 1 * cs_c))));
-            _mm256_storeu_pd(c + 0 + 2 * cs_c, _mm256_fmadd_pd(va_, ymm4, _mm256_mul_pd(vb_, _mm256_loadu_pd(c + 0 + 2 * cs_c))));
-            _mm256_storeu_pd(c + 4 + 2 * cs_c, _mm256_fmadd_pd(va_, ymm5, _mm256_mul_pd(vb_, _mm256_loadu_pd(c + 4 + 2 * cs_c))));
-            _mm256_storeu_pd(c + 0 + 3 * cs_c, _mm256_fmadd_pd(va_, ymm6, _mm256_mul_pd(vb_, _mm256_loadu_pd(c + 0 + 3 * cs_c))));
-            _mm256_storeu_pd(c + 4 + 3 * cs_c, _mm256_fmadd_pd(va_, ymm7, _mm256_mul_pd(vb_, _mm256_loadu_pd(c + 4 + 3 * cs_c))));
+            double *cw_ = c;
+            _mm256_storeu_pd(cw_ + 0, _mm256_fmadd_pd(va_, ymm0, _mm256_mul_pd(vb_, _mm256_loadu_pd(cw_ + 0))));
+            _mm256_storeu_pd(cw_ + 4, _mm256_fmadd_pd(va_, ymm1, _mm256_mul_pd(vb_, _mm256_loadu_pd(cw_ + 4))));
+            cw_ += cs_c;
+            _mm256_storeu_pd(cw_ + 0, _mm256_fmadd_pd(va_, ymm2, _mm256_mul_pd(vb_, _mm256_loadu_pd(cw_ + 0))));
+            _mm256_storeu_pd(cw_ + 4, _mm256_fmadd_pd(va_, ymm3, _mm256_mul_pd(vb_, _mm256_loadu_pd(cw_ + 4))));
+            cw_ += cs_c;
+            _mm256_storeu_pd(cw_ + 0, _mm256_fmadd_pd(va_, ymm4, _mm256_mul_pd(vb_, _mm256_loadu_pd(cw_ + 0))));
+            _mm256_storeu_pd(cw_ + 4, _mm256_fmadd_pd(va_, ymm5, _mm256_mul_pd(vb_, _mm256_loadu_pd(cw_ + 4))));
+            cw_ += cs_c;
+            _mm256_storeu_pd(cw_ + 0, _mm256_fmadd_pd(va_, ymm6, _mm256_mul_pd(vb_, _mm256_loadu_pd(cw_ + 0))));
+            _mm256_storeu_pd(cw_ + 4, _mm256_fmadd_pd(va_, ymm7, _mm256_mul_pd(vb_, _mm256_loadu_pd(cw_ + 4))));
         }
         return;
     }
@@ -1047,27 +1077,45 @@ void haswell_dgemm_8x6_e4x6(int64_t m, int64_t n, int64_t k, const double *alpha
     if (m == 4 && n == 6 && rs_c == 1) {
         const __m256d va_ = _mm256_set1_pd(alpha_);
         if (beta_ == 0) {
-            _mm256_storeu_pd(c + 0 + 0 * cs_c, _mm256_mul_pd(va_, ymm0));
-            _mm256_storeu_pd(c + 0 + 1 * cs_c, _mm256_mul_pd(va_, ymm1));
-            _mm256_storeu_pd(c + 0 + 2 * cs_c, _mm256_mul_pd(va_, ymm2));
-            _mm256_storeu_pd(c + 0 + 3 * cs_c, _mm256_mul_pd(va_, ymm3));
-            _mm256_storeu_pd(c + 0 + 4 * cs_c, _mm256_mul_pd(va_, ymm4));
-            _mm256_storeu_pd(c + 0 + 5 * cs_c, _mm256_mul_pd(va_, ymm5));
+            double *cw_ = c;
+            _mm256_storeu_pd(cw_ + 0, _mm256_mul_pd(va_, ymm0));
+            cw_ += cs_c;
+            _mm256_storeu_pd(cw_ + 0, _mm256_mul_pd(va_, ymm1));
+            cw_ += cs_c;
+            _mm256_storeu_pd(cw_ + 0, _mm256_mul_pd(va_, ymm2));
+            cw_ += cs_c;
+            _mm256_storeu_pd(cw_ + 0, _mm256_mul_pd(va_, ymm3));
+            cw_ += cs_c;
+            _mm256_storeu_pd(cw_ + 0, _mm256_mul_pd(va_, ymm4));
+            cw_ += cs_c;
+            _mm256_storeu_pd(cw_ + 0, _mm256_mul_pd(va_, ymm5));
         } else if (beta_ == 1) {
-            _mm256_storeu_pd(c + 0 + 0 * cs_c, _mm256_fmadd_pd(va_, ymm0, _mm256_loadu_pd(c + 0 + 0 * cs_c)));
-            _mm256_storeu_pd(c + 0 + 1 * cs_c, _mm256_fmadd_pd(va_, ymm1, _mm256_loadu_pd(c + 0 + 1 * cs_c)));
-            _mm256_storeu_pd(c + 0 + 2 * cs_c, _mm256_fmadd_pd(va_, ymm2, _mm256_loadu_pd(c + 0 + 2 * cs_c)));
-            _mm256_storeu_pd(c + 0 + 3 * cs_c, _mm256_fmadd_pd(va_, ymm3, _mm256_loadu_pd(c + 0 + 3 * cs_c)));
-            _mm256_storeu_pd(c + 0 + 4 * cs_c, _mm256_fmadd_pd(va_, ymm4, _mm256_loadu_pd(c + 0 + 4 * cs_c)));
-            _mm256_storeu_pd(c + 0 + 5 * cs_c, _mm256_fmadd_pd(va_, ymm5, _mm256_loadu_pd(c + 0 + 5 * cs_c)));
+            double *cw_ = c;
+            _mm256_storeu_pd(cw_ + 0, _mm256_fmadd_pd(va_, ymm0, _mm256_loadu_pd(cw_ + 0)));
+            cw_ += cs_c;
+            _mm256_storeu_pd(cw_ + 0, _mm256_fmadd_pd(va_, ymm1, _mm256_loadu_pd(cw_ + 0)));
+            cw_ += cs_c;
+            _mm256_storeu_pd(cw_ + 0, _mm256_fmadd_pd(va_, ymm2, _mm256_loadu_pd(cw_ + 0)));
+            cw_ += cs_c;
+            _mm256_storeu_pd(cw_ + 0, _mm256_fmadd_pd(va_, ymm3, _mm256_loadu_pd(cw_ + 0)));
+            cw_ += cs_c;
+            _mm256_storeu_pd(cw_ + 0, _mm256_fmadd_pd(va_, ymm4, _mm256_loadu_pd(cw_ + 0)));
+            cw_ += cs_c;
+            _mm256_storeu_pd(cw_ + 0, _mm256_fmadd_pd(va_, ymm5, _mm256_loadu_pd(cw_ + 0)));
         } else {
             const __m256d vb_ = _mm256_set1_pd(beta_);
-            _mm256_storeu_pd(c + 0 + 0 * cs_c, _mm256_fmadd_pd(va_, ymm0, _mm256_mul_pd(vb_, _mm256_loadu_pd(c + 0 + 0 * cs_c))));
-            _mm256_storeu_pd(c + 0 + 1 * cs_c, _mm256_fmadd_pd(va_, ymm1, _mm256_mul_pd(vb_, _mm256_loadu_pd(c + 0 + 1 * cs_c))));
-            _mm256_storeu_pd(c + 0 + 2 * cs_c, _mm256_fmadd_pd(va_, ymm2, _mm256_mul_pd(vb_, _mm256_loadu_pd(c + 0 + 2 * cs_c))));
-            _mm256_storeu_pd(c + 0 + 3 * cs_c, _mm256_fmadd_pd(va_, ymm3, _mm256_mul_pd(vb_, _mm256_loadu_pd(c + 0 + 3 * cs_c))));
-            _mm256_storeu_pd(c + 0 + 4 * cs_c, _mm256_fmadd_pd(va_, ymm4, _mm256_mul_pd(vb_, _mm256_loadu_pd(c + 0 + 4 * cs_c))));
-            _mm256_storeu_pd(c + 0 + 5 * cs_c, _mm256_fmadd_pd(va_, ymm5, _mm256_mul_pd(vb_, _mm256_loadu_pd(c + 0 + 5 * cs_c))));
+            double *cw_ = c;
+            _mm256_storeu_pd(cw_ + 0, _mm256_fmadd_pd(va_, ymm0, _mm256_mul_pd(vb_, _mm256_loadu_pd(cw_ + 0))));
+            cw_ += cs_c;
+            _mm256_storeu_pd(cw_ + 0, _mm256_fmadd_pd(va_, ymm1, _mm256_mul_pd(vb_, _mm256_loadu_pd(cw_ + 0))));
+            cw_ += cs_c;
+            _mm256_storeu_pd(cw_ + 0, _mm256_fmadd_pd(va_, ymm2, _mm256_mul_pd(vb_, _mm256_loadu_pd(cw_ + 0))));
+            cw_ += cs_c;
+            _mm256_storeu_pd(cw_ + 0, _mm256_fmadd_pd(va_, ymm3, _mm256_mul_pd(vb_, _mm256_loadu_pd(cw_ + 0))));
+            cw_ += cs_c;
+            _mm256_storeu_pd(cw_ + 0, _mm256_fmadd_pd(va_, ymm4, _mm256_mul_pd(vb_, _mm256_loadu_pd(cw_ + 0))));
+            cw_ += cs_c;
+            _mm256_storeu_pd(cw_ + 0, _mm256_fmadd_pd(va_, ymm5, _mm256_mul_pd(vb_, _mm256_loadu_pd(cw_ + 0))));
         }
         return;
     }
@@ -1176,21 +1224,33 @@ void haswell_dgemm_8x6_e4x4(int64_t m, int64_t n, int64_t k, const double *alpha
     if (m == 4 && n == 4 && rs_c == 1) {
         const __m256d va_ = _mm256_set1_pd(alpha_);
         if (beta_ == 0) {
-            _mm256_storeu_pd(c + 0 + 0 * cs_c, _mm256_mul_pd(va_, ymm0));
-            _mm256_storeu_pd(c + 0 + 1 * cs_c, _mm256_mul_pd(va_, ymm1));
-            _mm256_storeu_pd(c + 0 + 2 * cs_c, _mm256_mul_pd(va_, ymm2));
-            _mm256_storeu_pd(c + 0 + 3 * cs_c, _mm256_mul_pd(va_, ymm3));
+            double *cw_ = c;
+            _mm256_storeu_pd(cw_ + 0, _mm256_mul_pd(va_, ymm0));
+            cw_ += cs_c;
+            _mm256_storeu_pd(cw_ + 0, _mm256_mul_pd(va_, ymm1));
+            cw_ += cs_c;
+            _mm256_storeu_pd(cw_ + 0, _mm256_mul_pd(va_, ymm2));
+            cw_ += cs_c;
+            _mm256_storeu_pd(cw_ + 0, _mm256_mul_pd(va_, ymm3));
         } else if (beta_ == 1) {
-            _mm256_storeu_pd(c + 0 + 0 * cs_c, _mm256_fmadd_pd(va_, ymm0, _mm256_loadu_pd(c + 0 + 0 * cs_c)));
-            _mm256_storeu_pd(c + 0 + 1 * cs_c, _mm256_fmadd_pd(va_, ymm1, _mm256_loadu_pd(c + 0 + 1 * cs_c)));
-            _mm256_storeu_pd(c + 0 + 2 * cs_c, _mm256_fmadd_pd(va_, ymm2, _mm256_loadu_pd(c + 0 + 2 * cs_c)));
-            _mm256_storeu_pd(c + 0 + 3 * cs_c, _mm256_fmadd_pd(va_, ymm3, _mm256_loadu_pd(c + 0 + 3 * cs_c)));
+            double *cw_ = c;
+            _mm256_storeu_pd(cw_ + 0, _mm256_fmadd_pd(va_, ymm0, _mm256_loadu_pd(cw_ + 0)));
+            cw_ += cs_c;
+            _mm256_storeu_pd(cw_ + 0, _mm256_fmadd_pd(va_, ymm1, _mm256_loadu_pd(cw_ + 0)));
+            cw_ += cs_c;
+            _mm256_storeu_pd(cw_ + 0, _mm256_fmadd_pd(va_, ymm2, _mm256_loadu_pd(cw_ + 0)));
+            cw_ += cs_c;
+            _mm256_storeu_pd(cw_ + 0, _mm256_fmadd_pd(va_, ymm3, _mm256_loadu_pd(cw_ + 0)));
         } else {
             const __m256d vb_ = _mm256_set1_pd(beta_);
-            _mm256_storeu_pd(c + 0 + 0 * cs_c, _mm256_fmadd_pd(va_, ymm0, _mm256_mul_pd(vb_, _mm256_loadu_pd(c + 0 + 0 * cs_c))));
-            _mm256_storeu_pd(c + 0 + 1 * cs_c, _mm256_fmadd_pd(va_, ymm1, _mm256_mul_pd(vb_, _mm256_loadu_pd(c + 0 + 1 * cs_c))));
-            _mm256_storeu_pd(c + 0 + 2 * cs_c, _mm256_fmadd_pd(va_, ymm2, _mm256_mul_pd(vb_, _mm256_loadu_pd(c + 0 + 2 * cs_c))));
-            _mm256_storeu_pd(c + 0 + 3 * cs_c, _mm256_fmadd_pd(va_, ymm3, _mm256_mul_pd(vb_, _mm256_loadu_pd(c + 0 + 3 * cs_c))));
+            double *cw_ = c;
+            _mm256_storeu_pd(cw_ + 0, _mm256_fmadd_pd(va_, ymm0, _mm256_mul_pd(vb_, _mm256_loadu_pd(cw_ + 0))));
+            cw_ += cs_c;
+            _mm256_storeu_pd(cw_ + 0, _mm256_fmadd_pd(va_, ymm1, _mm256_mul_pd(vb_, _mm256_loadu_pd(cw_ + 0))));
+            cw_ += cs_c;
+            _mm256_storeu_pd(cw_ + 0, _mm256_fmadd_pd(va_, ymm2, _mm256_mul_pd(vb_, _mm256_loadu_pd(cw_ + 0))));
+            cw_ += cs_c;
+            _mm256_storeu_pd(cw_ + 0, _mm256_fmadd_pd(va_, ymm3, _mm256_mul_pd(vb_, _mm256_loadu_pd(cw_ + 0))));
         }
         return;
     }

@@ -571,45 +571,63 @@ void haswell_sgemm_16x6_direct(int64_t m, int64_t n, int64_t k, const float *alp
     if (m == 16 && n == 6 && rs_c == 1) {
         const __m256 va_ = _mm256_set1_ps(alpha_);
         if (beta_ == 0) {
-            _mm256_storeu_ps(c + 0 + 0 * cs_c, _mm256_mul_ps(va_, ymm0));
-            _mm256_storeu_ps(c + 8 + 0 * cs_c, _mm256_mul_ps(va_, ymm1));
-            _mm256_storeu_ps(c + 0 + 1 * cs_c, _mm256_mul_ps(va_, ymm2));
-            _mm256_storeu_ps(c + 8 + 1 * cs_c, _mm256_mul_ps(va_, ymm3));
-            _mm256_storeu_ps(c + 0 + 2 * cs_c, _mm256_mul_ps(va_, ymm4));
-            _mm256_storeu_ps(c + 8 + 2 * cs_c, _mm256_mul_ps(va_, ymm5));
-            _mm256_storeu_ps(c + 0 + 3 * cs_c, _mm256_mul_ps(va_, ymm6));
-            _mm256_storeu_ps(c + 8 + 3 * cs_c, _mm256_mul_ps(va_, ymm7));
-            _mm256_storeu_ps(c + 0 + 4 * cs_c, _mm256_mul_ps(va_, ymm8));
-            _mm256_storeu_ps(c + 8 + 4 * cs_c, _mm256_mul_ps(va_, ymm9));
-            _mm256_storeu_ps(c + 0 + 5 * cs_c, _mm256_mul_ps(va_, ymm10));
-            _mm256_storeu_ps(c + 8 + 5 * cs_c, _mm256_mul_ps(va_, ymm11));
+            float *cw_ = c;
+            _mm256_storeu_ps(cw_ + 0, _mm256_mul_ps(va_, ymm0));
+            _mm256_storeu_ps(cw_ + 8, _mm256_mul_ps(va_, ymm1));
+            cw_ += cs_c;
+            _mm256_storeu_ps(cw_ + 0, _mm256_mul_ps(va_, ymm2));
+            _mm256_storeu_ps(cw_ + 8, _mm256_mul_ps(va_, ymm3));
+            cw_ += cs_c;
+            _mm256_storeu_ps(cw_ + 0, _mm256_mul_ps(va_, ymm4));
+            _mm256_storeu_ps(cw_ + 8, _mm256_mul_ps(va_, ymm5));
+            cw_ += cs_c;
+            _mm256_storeu_ps(cw_ + 0, _mm256_mul_ps(va_, ymm6));
+            _mm256_storeu_ps(cw_ + 8, _mm256_mul_ps(va_, ymm7));
+            cw_ += cs_c;
+            _mm256_storeu_ps(cw_ + 0, _mm256_mul_ps(va_, ymm8));
+            _mm256_storeu_ps(cw_ + 8, _mm256_mul_ps(va_, ymm9));
+            cw_ += cs_c;
+            _mm256_storeu_ps(cw_ + 0, _mm256_mul_ps(va_, ymm10));
+            _mm256_storeu_ps(cw_ + 8, _mm256_mul_ps(va_, ymm11));
         } else if (beta_ == 1) {
-            _mm256_storeu_ps(c + 0 + 0 * cs_c, _mm256_fmadd_ps(va_, ymm0, _mm256_loadu_ps(c + 0 + 0 * cs_c)));
-            _mm256_storeu_ps(c + 8 + 0 * cs_c, _mm256_fmadd_ps(va_, ymm1, _mm256_loadu_ps(c + 8 + 0 * cs_c)));
-            _mm256_storeu_ps(c + 0 + 1 * cs_c, _mm256_fmadd_ps(va_, ymm2, _mm256_loadu_ps(c + 0 + 1 * cs_c)));
-            _mm256_storeu_ps(c + 8 + 1 * cs_c, _mm256_fmadd_ps(va_, ymm3, _mm256_loadu_ps(c + 8 + 1 * cs_c)));
-            _mm256_storeu_ps(c + 0 + 2 * cs_c, _mm256_fmadd_ps(va_, ymm4, _mm256_loadu_ps(c + 0 + 2 * cs_c)));
-            _mm256_storeu_ps(c + 8 + 2 * cs_c, _mm256_fmadd_ps(va_, ymm5, _mm256_loadu_ps(c + 8 + 2 * cs_c)));
-            _mm256_storeu_ps(c + 0 + 3 * cs_c, _mm256_fmadd_ps(va_, ymm6, _mm256_loadu_ps(c + 0 + 3 * cs_c)));
-            _mm256_storeu_ps(c + 8 + 3 * cs_c, _mm256_fmadd_ps(va_, ymm7, _mm256_loadu_ps(c + 8 + 3 * cs_c)));
-            _mm256_storeu_ps(c + 0 + 4 * cs_c, _mm256_fmadd_ps(va_, ymm8, _mm256_loadu_ps(c + 0 + 4 * cs_c)));
-            _mm256_storeu_ps(c + 8 + 4 * cs_c, _mm256_fmadd_ps(va_, ymm9, _mm256_loadu_ps(c + 8 + 4 * cs_c)));
-            _mm256_storeu_ps(c + 0 + 5 * cs_c, _mm256_fmadd_ps(va_, ymm10, _mm256_loadu_ps(c + 0 + 5 * cs_c)));
-            _mm256_storeu_ps(c + 8 + 5 * cs_c, _mm256_fmadd_ps(va_, ymm11, _mm256_loadu_ps(c + 8 + 5 * cs_c)));
+            float *cw_ = c;
+            _mm256_storeu_ps(cw_ + 0, _mm256_fmadd_ps(va_, ymm0, _mm256_loadu_ps(cw_ + 0)));
+            _mm256_storeu_ps(cw_ + 8, _mm256_fmadd_ps(va_, ymm1, _mm256_loadu_ps(cw_ + 8)));
+            cw_ += cs_c;
+            _mm256_storeu_ps(cw_ + 0, _mm256_fmadd_ps(va_, ymm2, _mm256_loadu_ps(cw_ + 0)));
+            _mm256_storeu_ps(cw_ + 8, _mm256_fmadd_ps(va_, ymm3, _mm256_loadu_ps(cw_ + 8)));
+            cw_ += cs_c;
+            _mm256_storeu_ps(cw_ + 0, _mm256_fmadd_ps(va_, ymm4, _mm256_loadu_ps(cw_ + 0)));
+            _mm256_storeu_ps(cw_ + 8, _mm256_fmadd_ps(va_, ymm5, _mm256_loadu_ps(cw_ + 8)));
+            cw_ += cs_c;
+            _mm256_storeu_ps(cw_ + 0, _mm256_fmadd_ps(va_, ymm6, _mm256_loadu_ps(cw_ + 0)));
+            _mm256_storeu_ps(cw_ + 8, _mm256_fmadd_ps(va_, ymm7, _mm256_loadu_ps(cw_ + 8)));
+            cw_ += cs_c;
+            _mm256_storeu_ps(cw_ + 0, _mm256_fmadd_ps(va_, ymm8, _mm256_loadu_ps(cw_ + 0)));
+            _mm256_storeu_ps(cw_ + 8, _mm256_fmadd_ps(va_, ymm9, _mm256_loadu_ps(cw_ + 8)));
+            cw_ += cs_c;
+            _mm256_storeu_ps(cw_ + 0, _mm256_fmadd_ps(va_, ymm10, _mm256_loadu_ps(cw_ + 0)));
+            _mm256_storeu_ps(cw_ + 8, _mm256_fmadd_ps(va_, ymm11, _mm256_loadu_ps(cw_ + 8)));
         } else {
             const __m256 vb_ = _mm256_set1_ps(beta_);
-            _mm256_storeu_ps(c + 0 + 0 * cs_c, _mm256_fmadd_ps(va_, ymm0, _mm256_mul_ps(vb_, _mm256_loadu_ps(c + 0 + 0 * cs_c))));
-            _mm256_storeu_ps(c + 8 + 0 * cs_c, _mm256_fmadd_ps(va_, ymm1, _mm256_mul_ps(vb_, _mm256_loadu_ps(c + 8 + 0 * cs_c))));
-            _mm256_storeu_ps(c + 0 + 1 * cs_c, _mm256_fmadd_ps(va_, ymm2, _mm256_mul_ps(vb_, _mm256_loadu_ps(c + 0 + 1 * cs_c))));
-            _mm256_storeu_ps(c + 8 + 1 * cs_c, _mm256_fmadd_ps(va_, ymm3, _mm256_mul_ps(vb_, _mm256_loadu_ps(c + 8 + 1 * cs_c))));
-            _mm256_storeu_ps(c + 0 + 2 * cs_c, _mm256_fmadd_ps(va_, ymm4, _mm256_mul_ps(vb_, _mm256_loadu_ps(c + 0 + 2 * cs_c))));
-            _mm256_storeu_ps(c + 8 + 2 * cs_c, _mm256_fmadd_ps(va_, ymm5, _mm256_mul_ps(vb_, _mm256_loadu_ps(c + 8 + 2 * cs_c))));
-            _mm256_storeu_ps(c + 0 + 3 * cs_c, _mm256_fmadd_ps(va_, ymm6, _mm256_mul_ps(vb_, _mm256_loadu_ps(c + 0 + 3 * cs_c))));
-            _mm256_storeu_ps(c + 8 + 3 * cs_c, _mm256_fmadd_ps(va_, ymm7, _mm256_mul_ps(vb_, _mm256_loadu_ps(c + 8 + 3 * cs_c))));
-            _mm256_storeu_ps(c + 0 + 4 * cs_c, _mm256_fmadd_ps(va_, ymm8, _mm256_mul_ps(vb_, _mm256_loadu_ps(c + 0 + 4 * cs_c))));
-            _mm256_storeu_ps(c + 8 + 4 * cs_c, _mm256_fmadd_ps(va_, ymm9, _mm256_mul_ps(vb_, _mm256_loadu_ps(c + 8 + 4 * cs_c))));
-            _mm256_storeu_ps(c + 0 + 5 * cs_c, _mm256_fmadd_ps(va_, ymm10, _mm256_mul_ps(vb_, _mm256_loadu_ps(c + 0 + 5 * cs_c))));
-            _mm256_storeu_ps(c + 8 + 5 * cs_c, _mm256_fmadd_ps(va_, ymm11, _mm256_mul_ps(vb_, _mm256_loadu_ps(c + 8 + 5 * cs_c))));
+            float *cw_ = c;
+            _mm256_storeu_ps(cw_ + 0, _mm256_fmadd_ps(va_, ymm0, _mm256_mul_ps(vb_, _mm256_loadu_ps(cw_ + 0))));
+            _mm256_storeu_ps(cw_ + 8, _mm256_fmadd_ps(va_, ymm1, _mm256_mul_ps(vb_, _mm256_loadu_ps(cw_ + 8))));
+            cw_ += cs_c;
+            _mm256_storeu_ps(cw_ + 0, _mm256_fmadd_ps(va_, ymm2, _mm256_mul_ps(vb_, _mm256_loadu_ps(cw_ + 0))));
+            _mm256_storeu_ps(cw_ + 8, _mm256_fmadd_ps(va_, ymm3, _mm256_mul_ps(vb_, _mm256_loadu_ps(cw_ + 8))));
+            cw_ += cs_c;
+            _mm256_storeu_ps(cw_ + 0, _mm256_fmadd_ps(va_, ymm4, _mm256_mul_ps(vb_, _mm256_loadu_ps(cw_ + 0))));
+            _mm256_storeu_ps(cw_ + 8, _mm256_fmadd_ps(va_, ymm5, _mm256_mul_ps(vb_, _mm256_loadu_ps(cw_ + 8))));
+            cw_ += cs_c;
+            _mm256_storeu_ps(cw_ + 0, _mm256_fmadd_ps(va_, ymm6, _mm256_mul_ps(vb_, _mm256_loadu_ps(cw_ + 0))));
+            _mm256_storeu_ps(cw_ + 8, _mm256_fmadd_ps(va_, ymm7, _mm256_mul_ps(vb_, _mm256_loadu_ps(cw_ + 8))));
+            cw_ += cs_c;
+            _mm256_storeu_ps(cw_ + 0, _mm256_fmadd_ps(va_, ymm8, _mm256_mul_ps(vb_, _mm256_loadu_ps(cw_ + 0))));
+            _mm256_storeu_ps(cw_ + 8, _mm256_fmadd_ps(va_, ymm9, _mm256_mul_ps(vb_, _mm256_loadu_ps(cw_ + 8))));
+            cw_ += cs_c;
+            _mm256_storeu_ps(cw_ + 0, _mm256_fmadd_ps(va_, ymm10, _mm256_mul_ps(vb_, _mm256_loadu_ps(cw_ + 0))));
+            _mm256_storeu_ps(cw_ + 8, _mm256_fmadd_ps(va_, ymm11, _mm256_mul_ps(vb_, _mm256_loadu_ps(cw_ + 8))));
         }
         return;
     }
@@ -892,33 +910,45 @@ void haswell_sgemm_16x6_e16x4(int64_t m, int64_t n, int64_t k, const float *alph
     if (m == 16 && n == 4 && rs_c == 1) {
         const __m256 va_ = _mm256_set1_ps(alpha_);
         if (beta_ == 0) {
-            _mm256_storeu_ps(c + 0 + 0 * cs_c, _mm256_mul_ps(va_, ymm0));
-            _mm256_storeu_ps(c + 8 + 0 * cs_c, _mm256_mul_ps(va_, ymm1));
-            _mm256_storeu_ps(c + 0 + 1 * cs_c, _mm256_mul_ps(va_, ymm2));
-            _mm256_storeu_ps(c + 8 + 1 * cs_c, _mm256_mul_ps(va_, ymm3));
-            _mm256_storeu_ps(c + 0 + 2 * cs_c, _mm256_mul_ps(va_, ymm4));
-            _mm256_storeu_ps(c + 8 + 2 * cs_c, _mm256_mul_ps(va_, ymm5));
-            _mm256_storeu_ps(c + 0 + 3 * cs_c, _mm256_mul_ps(va_, ymm6));
-            _mm256_storeu_ps(c + 8 + 3 * cs_c, _mm256_mul_ps(va_, ymm7));
+            float *cw_ = c;
+            _mm256_storeu_ps(cw_ + 0, _mm256_mul_ps(va_, ymm0));
+            _mm256_storeu_ps(cw_ + 8, _mm256_mul_ps(va_, ymm1));
+            cw_ += cs_c;
+            _mm256_storeu_ps(cw_ + 0, _mm256_mul_ps(va_, ymm2));
+            _mm256_storeu_ps(cw_ + 8, _mm256_mul_ps(va_, ymm3));
+            cw_ += cs_c;
+            _mm256_storeu_ps(cw_ + 0, _mm256_mul_ps(va_, ymm4));
+            _mm256_storeu_ps(cw_ + 8, _mm256_mul_ps(va_, ymm5));
+            cw_ += cs_c;
+            _mm256_storeu_ps(cw_ + 0, _mm256_mul_ps(va_, ymm6));
+            _mm256_storeu_ps(cw_ + 8, _mm256_mul_ps(va_, ymm7));
         } else if (beta_ == 1) {
-            _mm256_storeu_ps(c + 0 + 0 * cs_c, _mm256_fmadd_ps(va_, ymm0, _mm256_loadu_ps(c + 0 + 0 * cs_c)));
-            _mm256_storeu_ps(c + 8 + 0 * cs_c, _mm256_fmadd_ps(va_, ymm1, _mm256_loadu_ps(c + 8 + 0 * cs_c)));
-            _mm256_storeu_ps(c + 0 + 1 * cs_c, _mm256_fmadd_ps(va_, ymm2, _mm256_loadu_ps(c + 0 + 1 * cs_c)));
-            _mm256_storeu_ps(c + 8 + 1 * cs_c, _mm256_fmadd_ps(va_, ymm3, _mm256_loadu_ps(c + 8 + 1 * cs_c)));
-            _mm256_storeu_ps(c + 0 + 2 * cs_c, _mm256_fmadd_ps(va_, ymm4, _mm256_loadu_ps(c + 0 + 2 * cs_c)));
-            _mm256_storeu_ps(c + 8 + 2 * cs_c, _mm256_fmadd_ps(va_, ymm5, _mm256_loadu_ps(c + 8 + 2 * cs_c)));
-            _mm256_storeu_ps(c + 0 + 3 * cs_c, _mm256_fmadd_ps(va_, ymm6, _mm256_loadu_ps(c + 0 + 3 * cs_c)));
-            _mm256_storeu_ps(c + 8 + 3 * cs_c, _mm256_fmadd_ps(va_, ymm7, _mm256_loadu_ps(c + 8 + 3 * cs_c)));
+            float *cw_ = c;
+            _mm256_storeu_ps(cw_ + 0, _mm256_fmadd_ps(va_, ymm0, _mm256_loadu_ps(cw_ + 0)));
+            _mm256_storeu_ps(cw_ + 8, _mm256_fmadd_ps(va_, ymm1, _mm256_loadu_ps(cw_ + 8)));
+            cw_ += cs_c;
+            _mm256_storeu_ps(cw_ + 0, _mm256_fmadd_ps(va_, ymm2, _mm256_loadu_ps(cw_ + 0)));
+            _mm256_storeu_ps(cw_ + 8, _mm256_fmadd_ps(va_, ymm3, _mm256_loadu_ps(cw_ + 8)));
+            cw_ += cs_c;
+            _mm256_storeu_ps(cw_ + 0, _mm256_fmadd_ps(va_, ymm4, _mm256_loadu_ps(cw_ + 0)));
+            _mm256_storeu_ps(cw_ + 8, _mm256_fmadd_ps(va_, ymm5, _mm256_loadu_ps(cw_ + 8)));
+            cw_ += cs_c;
+            _mm256_storeu_ps(cw_ + 0, _mm256_fmadd_ps(va_, ymm6, _mm256_loadu_ps(cw_ + 0)));
+            _mm256_storeu_ps(cw_ + 8, _mm256_fmadd_ps(va_, ymm7, _mm256_loadu_ps(cw_ + 8)));
         } else {
             const __m256 vb_ = _mm256_set1_ps(beta_);
-            _mm256_storeu_ps(c + 0 + 0 * cs_c, _mm256_fmadd_ps(va_, ymm0, _mm256_mul_ps(vb_, _mm256_loadu_ps(c + 0 + 0 * cs_c))));
-            _mm256_storeu_ps(c + 8 + 0 * cs_c, _mm256_fmadd_ps(va_, ymm1, _mm256_mul_ps(vb_, _mm256_loadu_ps(c + 8 + 0 * cs_c))));
-            _mm256_storeu_ps(c + 0 + 1 * cs_c, _mm256_fmadd_ps(va_, ymm2, _mm256_mul_ps(vb_, _mm256_loadu_ps(c + 0 + 1 * cs_c))));
-            _mm256_storeu_ps(c + 8 + 1 * cs_c, _mm256_fmadd_ps(va_, ymm3, _mm256_mul_ps(vb_, _mm256_loadu_ps(c + 8 + 1 * cs_c))));
-            _mm256_storeu_ps(c + 0 + 2 * cs_c, _mm256_fmadd_ps(va_, ymm4, _mm256_mul_ps(vb_, _mm256_loadu_ps(c + 0 + 2 * cs_c))));
-            _mm256_storeu_ps(c + 8 + 2 * cs_c, _mm256_fmadd_ps(va_, ymm5, _mm256_mul_ps(vb_, _mm256_loadu_ps(c + 8 + 2 * cs_c))));
-            _mm256_storeu_ps(c + 0 + 3 * cs_c, _mm256_fmadd_ps(va_, ymm6, _mm256_mul_ps(vb_, _mm256_loadu_ps(c + 0 + 3 * cs_c))));
-            _mm256_storeu_ps(c + 8 + 3 * cs_c, _mm256_fmadd_ps(va_, ymm7, _mm256_mul_ps(vb_, _mm256_loadu_ps(c + 8 + 3 * cs_c))));
+            float *cw_ = c;
+            _mm256_storeu_ps(cw_ + 0, _mm256_fmadd_ps(va_, ymm0, _mm256_mul_ps(vb_, _mm256_loadu_ps(cw_ + 0))));
+            _mm256_storeu_ps(cw_ + 8, _mm256_fmadd_ps(va_, ymm1, _mm256_mul_ps(vb_, _mm256_loadu_ps(cw_ + 8))));
+            cw_ += cs_c;
+            _mm256_storeu_ps(cw_ + 0, _mm256_fmadd_ps(va_, ymm2, _mm256_mul_ps(vb_, _mm256_loadu_ps(cw_ + 0))));
+            _mm256_storeu_ps(cw_ + 8, _mm256_fmadd_ps(va_, ymm3, _mm256_mul_ps(vb_, _mm256_loadu_ps(cw_ + 8))));
+            cw_ += cs_c;
+            _mm256_storeu_ps(cw_ + 0, _mm256_fmadd_ps(va_, ymm4, _mm256_mul_ps(vb_, _mm256_loadu_ps(cw_ + 0))));
+            _mm256_storeu_ps(cw_ + 8, _mm256_fmadd_ps(va_, ymm5, _mm256_mul_ps(vb_, _mm256_loadu_ps(cw_ + 8))));
+            cw_ += cs_c;
+            _mm256_storeu_ps(cw_ + 0, _mm256_fmadd_ps(va_, ymm6, _mm256_mul_ps(vb_, _mm256_loadu_ps(cw_ + 0))));
+            _mm256_storeu_ps(cw_ + 8, _mm256_fmadd_ps(va_, ymm7, _mm256_mul_ps(vb_, _mm256_loadu_ps(cw_ + 8))));
         }
         return;
     }
@@ -1055,27 +1085,45 @@ void haswell_sgemm_16x6_e8x6(int64_t m, int64_t n, int64_t k, const float *alpha
     if (m == 8 && n == 6 && rs_c == 1) {
         const __m256 va_ = _mm256_set1_ps(alpha_);
         if (beta_ == 0) {
-            _mm256_storeu_ps(c + 0 + 0 * cs_c, _mm256_mul_ps(va_, ymm0));
-            _mm256_storeu_ps(c + 0 + 1 * cs_c, _mm256_mul_ps(va_, ymm1));
-            _mm256_storeu_ps(c + 0 + 2 * cs_c, _mm256_mul_ps(va_, ymm2));
-            _mm256_storeu_ps(c + 0 + 3 * cs_c, _mm256_mul_ps(va_, ymm3));
-            _mm256_storeu_ps(c + 0 + 4 * cs_c, _mm256_mul_ps(va_, ymm4));
-            _mm256_storeu_ps(c + 0 + 5 * cs_c, _mm256_mul_ps(va_, ymm5));
+            float *cw_ = c;
+            _mm256_storeu_ps(cw_ + 0, _mm256_mul_ps(va_, ymm0));
+            cw_ += cs_c;
+            _mm256_storeu_ps(cw_ + 0, _mm256_mul_ps(va_, ymm1));
+            cw_ += cs_c;
+            _mm256_storeu_ps(cw_ + 0, _mm256_mul_ps(va_, ymm2));
+            cw_ += cs_c;
+            _mm256_storeu_ps(cw_ + 0, _mm256_mul_ps(va_, ymm3));
+            cw_ += cs_c;
+            _mm256_storeu_ps(cw_ + 0, _mm256_mul_ps(va_, ymm4));
+            cw_ += cs_c;
+            _mm256_storeu_ps(cw_ + 0, _mm256_mul_ps(va_, ymm5));
         } else if (beta_ == 1) {
-            _mm256_storeu_ps(c + 0 + 0 * cs_c, _mm256_fmadd_ps(va_, ymm0, _mm256_loadu_ps(c + 0 + 0 * cs_c)));
-            _mm256_storeu_ps(c + 0 + 1 * cs_c, _mm256_fmadd_ps(va_, ymm1, _mm256_loadu_ps(c + 0 + 1 * cs_c)));
-            _mm256_storeu_ps(c + 0 + 2 * cs_c, _mm256_fmadd_ps(va_, ymm2, _mm256_loadu_ps(c + 0 + 2 * cs_c)));
-            _mm256_storeu_ps(c + 0 + 3 * cs_c, _mm256_fmadd_ps(va_, ymm3, _mm256_loadu_ps(c + 0 + 3 * cs_c)));
-            _mm256_storeu_ps(c + 0 + 4 * cs_c, _mm256_fmadd_ps(va_, ymm4, _mm256_loadu_ps(c + 0 + 4 * cs_c)));
-            _mm256_storeu_ps(c + 0 + 5 * cs_c, _mm256_fmadd_ps(va_, ymm5, _mm256_loadu_ps(c + 0 + 5 * cs_c)));
+            float *cw_ = c;
+            _mm256_storeu_ps(cw_ + 0, _mm256_fmadd_ps(va_, ymm0, _mm256_loadu_ps(cw_ + 0)));
+            cw_ += cs_c;
+            _mm256_storeu_ps(cw_ + 0, _mm256_fmadd_ps(va_, ymm1, _mm256_loadu_ps(cw_ + 0)));
+            cw_ += cs_c;
+            _mm256_storeu_ps(cw_ + 0, _mm256_fmadd_ps(va_, ymm2, _mm256_loadu_ps(cw_ + 0)));
+            cw_ += cs_c;
+            _mm256_storeu_ps(cw_ + 0, _mm256_fmadd_ps(va_, ymm3, _mm256_loadu_ps(cw_ + 0)));
+            cw_ += cs_c;
+            _mm256_storeu_ps(cw_ + 0, _mm256_fmadd_ps(va_, ymm4, _mm256_loadu_ps(cw_ + 0)));
+            cw_ += cs_c;
+            _mm256_storeu_ps(cw_ + 0, _mm256_fmadd_ps(va_, ymm5, _mm256_loadu_ps(cw_ + 0)));
         } else {
             const __m256 vb_ = _mm256_set1_ps(beta_);
-            _mm256_storeu_ps(c + 0 + 0 * cs_c, _mm256_fmadd_ps(va_, ymm0, _mm256_mul_ps(vb_, _mm256_loadu_ps(c + 0 + 0 * cs_c))));
-            _mm256_storeu_ps(c + 0 + 1 * cs_c, _mm256_fmadd_ps(va_, ymm1, _mm256_mul_ps(vb_, _mm256_loadu_ps(c + 0 + 1 * cs_c))));
-            _mm256_storeu_ps(c + 0 + 2 * cs_c, _mm256_fmadd_ps(va_, ymm2, _mm256_mul_ps(vb_, _mm256_loadu_ps(c + 0 + 2 * cs_c))));
-            _mm256_storeu_ps(c + 0 + 3 * cs_c, _mm256_fmadd_ps(va_, ymm3, _mm256_mul_ps(vb_, _mm256_loadu_ps(c + 0 + 3 * cs_c))));
-            _mm256_storeu_ps(c + 0 + 4 * cs_c, _mm256_fmadd_ps(va_, ymm4, _mm256_mul_ps(vb_, _mm256_loadu_ps(c + 0 + 4 * cs_c))));
-            _mm256_storeu_ps(c + 0 + 5 * cs_c, _mm256_fmadd_ps(va_, ymm5, _mm256_mul_ps(vb_, _mm256_loadu_ps(c + 0 + 5 * cs_c))));
+            float *cw_ = c;
+            _mm256_storeu_ps(cw_ + 0, _mm256_fmadd_ps(va_, ymm0, _mm256_mul_ps(vb_, _mm256_loadu_ps(cw_ + 0))));
+            cw_ += cs_c;
+            _mm256_storeu_ps(cw_ + 0, _mm256_fmadd_ps(va_, ymm1, _mm256_mul_ps(vb_, _mm256_loadu_ps(cw_ + 0))));
+            cw_ += cs_c;
+            _mm256_storeu_ps(cw_ + 0, _mm256_fmadd_ps(va_, ymm2, _mm256_mul_ps(vb_, _mm256_loadu_ps(cw_ + 0))));
+            cw_ += cs_c;
+            _mm256_storeu_ps(cw_ + 0, _mm256_fmadd_ps(va_, ymm3, _mm256_mul_ps(vb_, _mm256_loadu_ps(cw_ + 0))));
+            cw_ += cs_c;
+            _mm256_storeu_ps(cw_ + 0, _mm256_fmadd_ps(va_, ymm4, _mm256_mul_ps(vb_, _mm256_loadu_ps(cw_ + 0))));
+            cw_ += cs_c;
+            _mm256_storeu_ps(cw_ + 0, _mm256_fmadd_ps(va_, ymm5, _mm256_mul_ps(vb_, _mm256_loadu_ps(cw_ + 0))));
         }
         return;
     }
@@ -1185,21 +1233,33 @@ void haswell_sgemm_16x6_e8x4(int64_t m, int64_t n, int64_t k, const float *alpha
     if (m == 8 && n == 4 && rs_c == 1) {
         const __m256 va_ = _mm256_set1_ps(alpha_);
         if (beta_ == 0) {
-            _mm256_storeu_ps(c + 0 + 0 * cs_c, _mm256_mul_ps(va_, ymm0));
-            _mm256_storeu_ps(c + 0 + 1 * cs_c, _mm256_mul_ps(va_, ymm1));
-            _mm256_storeu_ps(c + 0 + 2 * cs_c, _mm256_mul_ps(va_, ymm2));
-            _mm256_storeu_ps(c + 0 + 3 * cs_c, _mm256_mul_ps(va_, ymm3));
+            float *cw_ = c;
+            _mm256_storeu_ps(cw_ + 0, _mm256_mul_ps(va_, ymm0));
+            cw_ += cs_c;
+            _mm256_storeu_ps(cw_ + 0, _mm256_mul_ps(va_, ymm1));
+            cw_ += cs_c;
+            _mm256_storeu_ps(cw_ + 0, _mm256_mul_ps(va_, ymm2));
+            cw_ += cs_c;
+            _mm256_storeu_ps(cw_ + 0, _mm256_mul_ps(va_, ymm3));
         } else if (beta_ == 1) {
-            _mm256_storeu_ps(c + 0 + 0 * cs_c, _mm256_fmadd_ps(va_, ymm0, _mm256_loadu_ps(c + 0 + 0 * cs_c)));
-            _mm256_storeu_ps(c + 0 + 1 * cs_c, _mm256_fmadd_ps(va_, ymm1, _mm256_loadu_ps(c + 0 + 1 * cs_c)));
-            _mm256_storeu_ps(c + 0 + 2 * cs_c, _mm256_fmadd_ps(va_, ymm2, _mm256_loadu_ps(c + 0 + 2 * cs_c)));
-            _mm256_storeu_ps(c + 0 + 3 * cs_c, _mm256_fmadd_ps(va_, ymm3, _mm256_loadu_ps(c + 0 + 3 * cs_c)));
+            float *cw_ = c;
+            _mm256_storeu_ps(cw_ + 0, _mm256_fmadd_ps(va_, ymm0, _mm256_loadu_ps(cw_ + 0)));
+            cw_ += cs_c;
+            _mm256_storeu_ps(cw_ + 0, _mm256_fmadd_ps(va_, ymm1, _mm256_loadu_ps(cw_ + 0)));
+            cw_ += cs_c;
+            _mm256_storeu_ps(cw_ + 0, _mm256_fmadd_ps(va_, ymm2, _mm256_loadu_ps(cw_ + 0)));
+            cw_ += cs_c;
+            _mm256_storeu_ps(cw_ + 0, _mm256_fmadd_ps(va_, ymm3, _mm256_loadu_ps(cw_ + 0)));
         } else {
             const __m256 vb_ = _mm256_set1_ps(beta_);
-            _mm256_storeu_ps(c + 0 + 0 * cs_c, _mm256_fmadd_ps(va_, ymm0, _mm256_mul_ps(vb_, _mm256_loadu_ps(c + 0 + 0 * cs_c))));
-            _mm256_storeu_ps(c + 0 + 1 * cs_c, _mm256_fmadd_ps(va_, ymm1, _mm256_mul_ps(vb_, _mm256_loadu_ps(c + 0 + 1 * cs_c))));
-            _mm256_storeu_ps(c + 0 + 2 * cs_c, _mm256_fmadd_ps(va_, ymm2, _mm256_mul_ps(vb_, _mm256_loadu_ps(c + 0 + 2 * cs_c))));
-            _mm256_storeu_ps(c + 0 + 3 * cs_c, _mm256_fmadd_ps(va_, ymm3, _mm256_mul_ps(vb_, _mm256_loadu_ps(c + 0 + 3 * cs_c))));
+            float *cw_ = c;
+            _mm256_storeu_ps(cw_ + 0, _mm256_fmadd_ps(va_, ymm0, _mm256_mul_ps(vb_, _mm256_loadu_ps(cw_ + 0))));
+            cw_ += cs_c;
+            _mm256_storeu_ps(cw_ + 0, _mm256_fmadd_ps(va_, ymm1, _mm256_mul_ps(vb_, _mm256_loadu_ps(cw_ + 0))));
+            cw_ += cs_c;
+            _mm256_storeu_ps(cw_ + 0, _mm256_fmadd_ps(va_, ymm2, _mm256_mul_ps(vb_, _mm256_loadu_ps(cw_ + 0))));
+            cw_ += cs_c;
+            _mm256_storeu_ps(cw_ + 0, _mm256_fmadd_ps(va_, ymm3, _mm256_mul_ps(vb_, _mm256_loadu_ps(cw_ + 0))));
         }
         return;
     }

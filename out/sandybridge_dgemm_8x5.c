@@ -654,39 +654,54 @@ void sandybridge_dgemm_8x5_direct(int64_t m, int64_t n, int64_t k, const double 
     if (m == 8 && n == 5 && rs_c == 1) {
         const __m256d va_ = _mm256_set1_pd(alpha_);
         if (beta_ == 0) {
-            _mm256_storeu_pd(c + 0 + 0 * cs_c, _mm256_mul_pd(va_, ymm0));
-            _mm256_storeu_pd(c + 4 + 0 * cs_c, _mm256_mul_pd(va_, ymm1));
-            _mm256_storeu_pd(c + 0 + 1 * cs_c, _mm256_mul_pd(va_, ymm2));
-            _mm256_storeu_pd(c + 4 + 1 * cs_c, _mm256_mul_pd(va_, ymm3));
-            _mm256_storeu_pd(c + 0 + 2 * cs_c, _mm256_mul_pd(va_, ymm4));
-            _mm256_storeu_pd(c + 4 + 2 * cs_c, _mm256_mul_pd(va_, ymm5));
-            _mm256_storeu_pd(c + 0 + 3 * cs_c, _mm256_mul_pd(va_, ymm6));
-            _mm256_storeu_pd(c + 4 + 3 * cs_c, _mm256_mul_pd(va_, ymm7));
-            _mm256_storeu_pd(c + 0 + 4 * cs_c, _mm256_mul_pd(va_, ymm8));
-            _mm256_storeu_pd(c + 4 + 4 * cs_c, _mm256_mul_pd(va_, ymm9));
+            double *cw_ = c;
+            _mm256_storeu_pd(cw_ + 0, _mm256_mul_pd(va_, ymm0));
+            _mm256_storeu_pd(cw_ + 4, _mm256_mul_pd(va_, ymm1));
+            cw_ += cs_c;
+            _mm256_storeu_pd(cw_ + 0, _mm256_mul_pd(va_, ymm2));
+            _mm256_storeu_pd(cw_ + 4, _mm256_mul_pd(va_, ymm3));
+            cw_ += cs_c;
+            _mm256_storeu_pd(cw_ + 0, _mm256_mul_pd(va_, ymm4));
+            _mm256_storeu_pd(cw_ + 4, _mm256_mul_pd(va_, ymm5));
+            cw_ += cs_c;
+            _mm256_storeu_pd(cw_ + 0, _mm256_mul_pd(va_, ymm6));
+            _mm256_storeu_pd(cw_ + 4, _mm256_mul_pd(va_, ymm7));
+            cw_ += cs_c;
+            _mm256_storeu_pd(cw_ + 0, _mm256_mul_pd(va_, ymm8));
+            _mm256_storeu_pd(cw_ + 4, _mm256_mul_pd(va_, ymm9));
         } else if (beta_ == 1) {
-            _mm256_storeu_pd(c + 0 + 0 * cs_c, _mm256_add_pd(_mm256_mul_pd(va_, ymm0), _mm256_loadu_pd(c + 0 + 0 * cs_c)));
-            _mm256_storeu_pd(c + 4 + 0 * cs_c, _mm256_add_pd(_mm256_mul_pd(va_, ymm1), _mm256_loadu_pd(c + 4 + 0 * cs_c)));
-            _mm256_storeu_pd(c + 0 + 1 * cs_c, _mm256_add_pd(_mm256_mul_pd(va_, ymm2), _mm256_loadu_pd(c + 0 + 1 * cs_c)));
-            _mm256_storeu_pd(c + 4 + 1 * cs_c, _mm256_add_pd(_mm256_mul_pd(va_, ymm3), _mm256_loadu_pd(c + 4 + 1 * cs_c)));
-            _mm256_storeu_pd(c + 0 + 2 * cs_c, _mm256_add_pd(_mm256_mul_pd(va_, ymm4), _mm256_loadu_pd(c + 0 + 2 * cs_c)));
-            _mm256_storeu_pd(c + 4 + 2 * cs_c, _mm256_add_pd(_mm256_mul_pd(va_, ymm5), _mm256_loadu_pd(c + 4 + 2 * cs_c)));
-            _mm256_storeu_pd(c + 0 + 3 * cs_c, _mm256_add_pd(_mm256_mul_pd(va_, ymm6), _mm256_loadu_pd(c + 0 + 3 * cs_c)));
-            _mm256_storeu_pd(c + 4 + 3 * cs_c, _mm256_add_pd(_mm256_mul_pd(va_, ymm7), _mm256_loadu_pd(c + 4 + 3 * cs_c)));
-            _mm256_storeu_pd(c + 0 + 4 * cs_c, _mm256_add_pd(_mm256_mul_pd(va_, ymm8), _mm256_loadu_pd(c + 0 + 4 * cs_c)));
-            _mm256_storeu_pd(c + 4 + 4 * cs_c, _mm256_add_pd(_mm256_mul_pd(va_, ymm9), _mm256_loadu_pd(c + 4 + 4 * cs_c)));
+            double *cw_ = c;
+            _mm256_storeu_pd(cw_ + 0, _mm256_add_pd(_mm256_mul_pd(va_, ymm0), _mm256_loadu_pd(cw_ + 0)));
+            _mm256_storeu_pd(cw_ + 4, _mm256_add_pd(_mm256_mul_pd(va_, ymm1), _mm256_loadu_pd(cw_ + 4)));
+            cw_ += cs_c;
+            _mm256_storeu_pd(cw_ + 0, _mm256_add_pd(_mm256_mul_pd(va_, ymm2), _mm256_loadu_pd(cw_ + 0)));
+            _mm256_storeu_pd(cw_ + 4, _mm256_add_pd(_mm256_mul_pd(va_, ymm3), _mm256_loadu_pd(cw_ + 4)));
+            cw_ += cs_c;
+            _mm256_storeu_pd(cw_ + 0, _mm256_add_pd(_mm256_mul_pd(va_, ymm4), _mm256_loadu_pd(cw_ + 0)));
+            _mm256_storeu_pd(cw_ + 4, _mm256_add_pd(_mm256_mul_pd(va_, ymm5), _mm256_loadu_pd(cw_ + 4)));
+            cw_ += cs_c;
+            _mm256_storeu_pd(cw_ + 0, _mm256_add_pd(_mm256_mul_pd(va_, ymm6), _mm256_loadu_pd(cw_ + 0)));
+            _mm256_storeu_pd(cw_ + 4, _mm256_add_pd(_mm256_mul_pd(va_, ymm7), _mm256_loadu_pd(cw_ + 4)));
+            cw_ += cs_c;
+            _mm256_storeu_pd(cw_ + 0, _mm256_add_pd(_mm256_mul_pd(va_, ymm8), _mm256_loadu_pd(cw_ + 0)));
+            _mm256_storeu_pd(cw_ + 4, _mm256_add_pd(_mm256_mul_pd(va_, ymm9), _mm256_loadu_pd(cw_ + 4)));
         } else {
             const __m256d vb_ = _mm256_set1_pd(beta_);
-            _mm256_storeu_pd(c + 0 + 0 * cs_c, _mm256_add_pd(_mm256_mul_pd(va_, ymm0), _mm256_mul_pd(vb_, _mm256_loadu_pd(c + 0 + 0 * cs_c))));
-            _mm256_storeu_pd(c + 4 + 0 * cs_c, _mm256_add_pd(_mm256_mul_pd(va_, ymm1), _mm256_mul_pd(vb_, _mm256_loadu_pd(c + 4 + 0 * cs_c))));
-            _mm256_storeu_pd(c + 0 + 1 * cs_c, _mm256_add_pd(_mm256_mul_pd(va_, ymm2), _mm256_mul_pd(vb_, _mm256_loadu_pd(c + 0 + 1 * cs_c))));
-            _mm256_storeu_pd(c + 4 + 1 * cs_c, _mm256_add_pd(_mm256_mul_pd(va_, ymm3), _mm256_mul_pd(vb_, _mm256_loadu_pd(c + 4 + 1 * cs_c))));
-            _mm256_storeu_pd(c + 0 + 2 * cs_c, _mm256_add_pd(_mm256_mul_pd(va_, ymm4), _mm256_mul_pd(vb_, _mm256_loadu_pd(c + 0 + 2 * cs_c))));
-            _mm256_storeu_pd(c + 4 + 2 * cs_c, _mm256_add_pd(_mm256_mul_pd(va_, ymm5), _mm256_mul_pd(vb_, _mm256_loadu_pd(c + 4 + 2 * cs_c))));
-            _mm256_storeu_pd(c + 0 + 3 * cs_c, _mm256_add_pd(_mm256_mul_pd(va_, ymm6), _mm256_mul_pd(vb_, _mm256_loadu_pd(c + 0 + 3 * cs_c))));
-            _mm256_storeu_pd(c + 4 + 3 * cs_c, _mm256_add_pd(_mm256_mul_pd(va_, ymm7), _mm256_mul_pd(vb_, _mm256_loadu_pd(c + 4 + 3 * cs_c))));
-            _mm256_storeu_pd(c + 0 + 4 * cs_c, _mm256_add_pd(_mm256_mul_pd(va_, ymm8), _mm256_mul_pd(vb_, _mm256_loadu_pd(c + 0 + 4 * cs_c))));
-            _mm256_storeu_pd(c + 4 + 4 * cs_c, _mm256_add_pd(_mm256_mul_pd(va_, ymm9), _mm256_mul_pd(vb_, _mm256_loadu_pd(c + 4 + 4 * cs_c))));
+            double *cw_ = c;
+            _mm256_storeu_pd(cw_ + 0, _mm256_add_pd(_mm256_mul_pd(va_, ymm0), _mm256_mul_pd(vb_, _mm256_loadu_pd(cw_ + 0))));
+            _mm256_storeu_pd(cw_ + 4, _mm256_add_pd(_mm256_mul_pd(va_, ymm1), _mm256_mul_pd(vb_, _mm256_loadu_pd(cw_ + 4))));
+            cw_ += cs_c;
+            _mm256_storeu_pd(cw_ + 0, _mm256_add_pd(_mm256_mul_pd(va_, ymm2), _mm256_mul_pd(vb_, _mm256_loadu_pd(cw_ + 0))));
+            _mm256_storeu_pd(cw_ + 4, _mm256_add_pd(_mm256_mul_pd(va_, ymm3), _mm256_mul_pd(vb_, _mm256_loadu_pd(cw_ + 4))));
+            cw_ += cs_c;
+            _mm256_storeu_pd(cw_ + 0, _mm256_add_pd(_mm256_mul_pd(va_, ymm4), _mm256_mul_pd(vb_, _mm256_loadu_pd(cw_ + 0))));
+            _mm256_storeu_pd(cw_ + 4, _mm256_add_pd(_mm256_mul_pd(va_, ymm5), _mm256_mul_pd(vb_, _mm256_loadu_pd(cw_ + 4))));
+            cw_ += cs_c;
+            _mm256_storeu_pd(cw_ + 0, _mm256_add_pd(_mm256_mul_pd(va_, ymm6), _mm256_mul_pd(vb_, _mm256_loadu_pd(cw_ + 0))));
+            _mm256_storeu_pd(cw_ + 4, _mm256_add_pd(_mm256_mul_pd(va_, ymm7), _mm256_mul_pd(vb_, _mm256_loadu_pd(cw_ + 4))));
+            cw_ += cs_c;
+            _mm256_storeu_pd(cw_ + 0, _mm256_add_pd(_mm256_mul_pd(va_, ymm8), _mm256_mul_pd(vb_, _mm256_loadu_pd(cw_ + 0))));
+            _mm256_storeu_pd(cw_ + 4, _mm256_add_pd(_mm256_mul_pd(va_, ymm9), _mm256_mul_pd(vb_, _mm256_loadu_pd(cw_ + 4))));
         }
         return;
     }
@@ -1006,33 +1021,45 @@ void sandybridge_dgemm_8x5_e8x4(int64_t m, int64_t n, int64_t k, const double *a
     if (m == 8 && n == 4 && rs_c == 1) {
         const __m256d va_ = _mm256_set1_pd(alpha_);
         if (beta_ == 0) {
-            _mm256_storeu_pd(c + 0 + 0 * cs_c, _mm256_mul_pd(va_, ymm0));
-            _mm256_storeu_pd(c + 4 + 0 * cs_c, _mm256_mul_pd(va_, ymm1));
-            _mm256_storeu_pd(c + 0 + 1 * cs_c, _mm256_mul_pd(va_, ymm2));
-            _mm256_storeu_pd(c + 4 + 1 * cs_c, _mm256_mul_pd(va_, ymm3));
-            _mm256_storeu_pd(c + 0 + 2 * cs_c, _mm256_mul_pd(va_, ymm4));
-            _mm256_storeu_pd(c + 4 + 2 * cs_c, _mm256_mul_pd(va_, ymm5));
-            _mm256_storeu_pd(c + 0 + 3 * cs_c, _mm256_mul_pd(va_, ymm6));
-            _mm256_storeu_pd(c + 4 + 3 * cs_c, _mm256_mul_pd(va_, ymm7));
+            double *cw_ = c;
+            _mm256_storeu_pd(cw_ + 0, _mm256_mul_pd(va_, ymm0));
+            _mm256_storeu_pd(cw_ + 4, _mm256_mul_pd(va_, ymm1));
+            cw_ += cs_c;
+            _mm256_storeu_pd(cw_ + 0, _mm256_mul_pd(va_, ymm2));
+            _mm256_storeu_pd(cw_ + 4, _mm256_mul_pd(va_, ymm3));
+            cw_ += cs_c;
+            _mm256_storeu_pd(cw_ + 0, _mm256_mul_pd(va_, ymm4));
+            _mm256_storeu_pd(cw_ + 4, _mm256_mul_pd(va_, ymm5));
+            cw_ += cs_c;
+            _mm256_storeu_pd(cw_ + 0, _mm256_mul_pd(va_, ymm6));
+            _mm256_storeu_pd(cw_ + 4, _mm256_mul_pd(va_, ymm7));
         } else if (beta_ == 1) {
-            _mm256_storeu_pd(c + 0 + 0 * cs_c, _mm256_add_pd(_mm256_mul_pd(va_, ymm0), _mm256_loadu_pd(c + 0 + 0 * cs_c)));
-            _mm256_storeu_pd(c + 4 + 0 * cs_c, _mm256_add_pd(_mm256_mul_pd(va_, ymm1), _mm256_loadu_pd(c + 4 + 0 * cs_c)));
-            _mm256_storeu_pd(c + 0 + 1 * cs_c, _mm256_add_pd(_mm256_mul_pd(va_, ymm2), _mm256_loadu_pd(c + 0 + 1 * cs_c)));
-            _mm256_storeu_pd(c + 4 + 1 * cs_c, _mm256_add_pd(_mm256_mul_pd(va_, ymm3), _mm256_loadu_pd(c + 4 + 1 * cs_c)));
-            _mm256_storeu_pd(c + 0 + 2 * cs_c, _mm256_add_pd(_mm256_mul_pd(va_, ymm4), _mm256_loadu_pd(c + 0 + 2 * cs_c)));
-            _mm256_storeu_pd(c + 4 + 2 * cs_c, _mm256_add_pd(_mm256_mul_pd(va_, ymm5), _mm256_loadu_pd(c + 4 + 2 * cs_c)));
-            _mm256_storeu_pd(c + 0 + 3 * cs_c, _mm256_add_pd(_mm256_mul_pd(va_, ymm6), _mm256_loadu_pd(c + 0 + 3 * cs_c)));
-            _mm256_storeu_pd(c + 4 + 3 * cs_c, _mm256_add_pd(_mm256_mul_pd(va_, ymm7), _mm256_loadu_pd(c + 4 + 3 * cs_c)));
+            double *cw_ = c;
+            _mm256_storeu_pd(cw_ + 0, _mm256_add_pd(_mm256_mul_pd(va_, ymm0), _mm256_loadu_pd(cw_ + 0)));
+            _mm256_storeu_pd(cw_ + 4, _mm256_add_pd(_mm256_mul_pd(va_, ymm1), _mm256_loadu_pd(cw_ + 4)));
+            cw_ += cs_c;
+            _mm256_storeu_pd(cw_ + 0, _mm256_add_pd(_mm256_mul_pd(va_, ymm2), _mm256_loadu_pd(cw_ + 0)));
+            _mm256_storeu_pd(cw_ + 4, _mm256_add_pd(_mm256_mul_pd(va_, ymm3), _mm256_loadu_pd(cw_ + 4)));
+            cw_ += cs_c;
+            _mm256_storeu_pd(cw_ + 0, _mm256_add_pd(_mm256_mul_pd(va_, ymm4), _mm256_loadu_pd(cw_ + 0)));
+            _mm256_storeu_pd(cw_ + 4, _mm256_add_pd(_mm256_mul_pd(va_, ymm5), _mm256_loadu_pd(cw_ + 4)));
+            cw_ += cs_c;
+            _mm256_storeu_pd(cw_ + 0, _mm256_add_pd(_mm256_mul_pd(va_, ymm6), _mm256_loadu_pd(cw_ + 0)));
+            _mm256_storeu_pd(cw_ + 4, _mm256_add_pd(_mm256_mul_pd(va_, ymm7), _mm256_loadu_pd(cw_ + 4)));
         } else {
             const __m256d vb_ = _mm256_set1_pd(beta_);
-            _mm256_storeu_pd(c + 0 + 0 * cs_c, _mm256_add_pd(_mm256_mul_pd(va_, ymm0), _mm256_mul_pd(vb_, _mm256_loadu_pd(c + 0 + 0 * cs_c))));
-            _mm256_storeu_pd(c + 4 + 0 * cs_c, _mm256_add_pd(_mm256_mul_pd(va_, ymm1), _mm256_mul_pd(vb_, _mm256_loadu_pd(c + 4 + 0 * cs_c))));
-            _mm256_storeu_pd(c + 0 + 1 * cs_c, _mm256_add_pd(_mm256_mul_pd(va_, ymm2), _mm256_mul_pd(vb_, _mm256_loadu_pd(c + 0 + 1 * cs_c))));
-            _mm256_storeu_pd(c + 4 + 1 * cs_c, _mm256_add_pd(_mm256_mul_pd(va_, ymm3), _mm256_mul_pd(vb_, _mm256_loadu_pd(c + 4 + 1 * cs_c))));
-            _mm256_storeu_pd(c + 0 + 2 * cs_c, _mm256_add_pd(_mm256_mul_pd(va_, ymm4), _mm256_mul_pd(vb_, _mm256_loadu_pd(c + 0 + 2 * cs_c))));
-            _mm256_storeu_pd(c + 4 + 2 * cs_c, _mm256_add_pd(_mm256_mul_pd(va_, ymm5), _mm256_mul_pd(vb_, _mm256_loadu_pd(c + 4 + 2 * cs_c))));
-            _mm256_storeu_pd(c + 0 + 3 * cs_c, _mm256_add_pd(_mm256_mul_pd(va_, ymm6), _mm256_mul_pd(vb_, _mm256_loadu_pd(c + 0 + 3 * cs_c))));
-            _mm256_storeu_pd(c + 4 + 3 * cs_c, _mm256_add_pd(_mm256_mul_pd(va_, ymm7), _mm256_mul_pd(vb_, _mm256_loadu_pd(c + 4 + 3 * cs_c))));
+            double *cw_ = c;
+            _mm256_storeu_pd(cw_ + 0, _mm256_add_pd(_mm256_mul_pd(va_, ymm0), _mm256_mul_pd(vb_, _mm256_loadu_pd(cw_ + 0))));
+            _mm256_storeu_pd(cw_ + 4, _mm256_add_pd(_mm256_mul_pd(va_, ymm1), _mm256_mul_pd(vb_, _mm256_loadu_pd(cw_ + 4))));
+            cw_ += cs_c;
+            _mm256_storeu_pd(cw_ + 0, _mm256_add_pd(_mm256_mul_pd(va_, ymm2), _mm256_mul_pd(vb_, _mm256_loadu_pd(cw_ + 0))));
+            _mm256_storeu_pd(cw_ + 4, _mm256_add_pd(_mm256_mul_pd(va_, ymm3), _mm256_mul_pd(vb_, _mm256_loadu_pd(cw_ + 4))));
+            cw_ += cs_c;
+            _mm256_storeu_pd(cw_ + 0, _mm256_add_pd(_mm256_mul_pd(va_, ymm4), _mm256_mul_pd(vb_, _mm256_loadu_pd(cw_ + 0))));
+            _mm256_storeu_pd(cw_ + 4, _mm256_add_pd(_mm256_mul_pd(va_, ymm5), _mm256_mul_pd(vb_, _mm256_loadu_pd(cw_ + 4))));
+            cw_ += cs_c;
+            _mm256_storeu_pd(cw_ + 0, _mm256_add_pd(_mm256_mul_pd(va_, ymm6), _mm256_mul_pd(vb_, _mm256_loadu_pd(cw_ + 0))));
+            _mm256_storeu_pd(cw_ + 4, _mm256_add_pd(_mm256_mul_pd(va_, ymm7), _mm256_mul_pd(vb_, _mm256_loadu_pd(cw_ + 4))));
         }
         return;
     }
@@ -1172,24 +1199,39 @@ void sandybridge_dgemm_8x5_e4x5(int64_t m, int64_t n, int64_t k, const double *a
     if (m == 4 && n == 5 && rs_c == 1) {
         const __m256d va_ = _mm256_set1_pd(alpha_);
         if (beta_ == 0) {
-            _mm256_storeu_pd(c + 0 + 0 * cs_c, _mm256_mul_pd(va_, ymm0));
-            _mm256_storeu_pd(c + 0 + 1 * cs_c, _mm256_mul_pd(va_, ymm1));
-            _mm256_storeu_pd(c + 0 + 2 * cs_c, _mm256_mul_pd(va_, ymm2));
-            _mm256_storeu_pd(c + 0 + 3 * cs_c, _mm256_mul_pd(va_, ymm3));
-            _mm256_storeu_pd(c + 0 + 4 * cs_c, _mm256_mul_pd(va_, ymm4));
+            double *cw_ = c;
+            _mm256_storeu_pd(cw_ + 0, _mm256_mul_pd(va_, ymm0));
+            cw_ += cs_c;
+            _mm256_storeu_pd(cw_ + 0, _mm256_mul_pd(va_, ymm1));
+            cw_ += cs_c;
+            _mm256_storeu_pd(cw_ + 0, _mm256_mul_pd(va_, ymm2));
+            cw_ += cs_c;
+            _mm256_storeu_pd(cw_ + 0, _mm256_mul_pd(va_, ymm3));
+            cw_ += cs_c;
+            _mm256_storeu_pd(cw_ + 0, _mm256_mul_pd(va_, ymm4));
         } else if (beta_ == 1) {
-            _mm256_storeu_pd(c + 0 + 0 * cs_c, _mm256_add_pd(_mm256_mul_pd(va_, ymm0), _mm256_loadu_pd(c + 0 + 0 * cs_c)));
-            _mm256_storeu_pd(c + 0 + 1 * cs_c, _mm256_add_pd(_mm256_mul_pd(va_, ymm1), _mm256_loadu_pd(c + 0 + 1 * cs_c)));
-            _mm256_storeu_pd(c + 0 + 2 * cs_c, _mm256_add_pd(_mm256_mul_pd(va_, ymm2), _mm256_loadu_pd(c + 0 + 2 * cs_c)));
-            _mm256_storeu_pd(c + 0 + 3 * cs_c, _mm256_add_pd(_mm256_mul_pd(va_, ymm3), _mm256_loadu_pd(c + 0 + 3 * cs_c)));
-            _mm256_storeu_pd(c + 0 + 4 * cs_c, _mm256_add_pd(_mm256_mul_pd(va_, ymm4), _mm256_loadu_pd(c + 0 + 4 * cs_c)));
+            double *cw_ = c;
+            _mm256_storeu_pd(cw_ + 0, _mm256_add_pd(_mm256_mul_pd(va_, ymm0), _mm256_loadu_pd(cw_ + 0)));
+            cw_ += cs_c;
+            _mm256_storeu_pd(cw_ + 0, _mm256_add_pd(_mm256_mul_pd(va_, ymm1), _mm256_loadu_pd(cw_ + 0)));
+            cw_ += cs_c;
+            _mm256_storeu_pd(cw_ + 0, _mm256_add_pd(_mm256_mul_pd(va_, ymm2), _mm256_loadu_pd(cw_ + 0)));
+            cw_ += cs_c;
+            _mm256_storeu_pd(cw_ + 0, _mm256_add_pd(_mm256_mul_pd(va_, ymm3), _mm256_loadu_pd(cw_ + 0)));
+            cw_ += cs_c;
+            _mm256_storeu_pd(cw_ + 0, _mm256_add_pd(_mm256_mul_pd(va_, ymm4), _mm256_loadu_pd(cw_ + 0)));
         } else {
             const __m256d vb_ = _mm256_set1_pd(beta_);
-            _mm256_storeu_pd(c + 0 + 0 * cs_c, _mm256_add_pd(_mm256_mul_pd(va_, ymm0), _mm256_mul_pd(vb_, _mm256_loadu_pd(c + 0 + 0 * cs_c))));
-            _mm256_storeu_pd(c + 0 + 1 * cs_c, _mm256_add_pd(_mm256_mul_pd(va_, ymm1), _mm256_mul_pd(vb_, _mm256_loadu_pd(c + 0 + 1 * cs_c))));
-            _mm256_storeu_pd(c + 0 + 2 * cs_c, _mm256_add_pd(_mm256_mul_pd(va_, ymm2), _mm256_mul_pd(vb_, _mm256_loadu_pd(c + 0 + 2 * cs_c))));
-            _mm256_storeu_pd(c + 0 + 3 * cs_c, _mm256_add_pd(_mm256_mul_pd(va_, ymm3), _mm256_mul_pd(vb_, _mm256_loadu_pd(c + 0 + 3 * cs_c))));
-            _mm256_storeu_pd(c + 0 + 4 * cs_c, _mm256_add_pd(_mm256_mul_pd(va_, ymm4), _mm256_mul_pd(vb_, _mm256_loadu_pd(c + 0 + 4 * cs_c))));
+            double *cw_ = c;
+            _mm256_storeu_pd(cw_ + 0, _mm256_add_pd(_mm256_mul_pd(va_, ymm0), _mm256_mul_pd(vb_, _mm256_loadu_pd(cw_ + 0))));
+            cw_ += cs_c;
+            _mm256_storeu_pd(cw_ + 0, _mm256_add_pd(_mm256_mul_pd(va_, ymm1), _mm256_mul_pd(vb_, _mm256_loadu_pd(cw_ + 0))));
+            cw_ += cs_c;
+            _mm256_storeu_pd(cw_ + 0, _mm256_add_pd(_mm256_mul_pd(va_, ymm2), _mm256_mul_pd(vb_, _mm256_loadu_pd(cw_ + 0))));
+            cw_ += cs_c;
+            _mm256_storeu_pd(cw_ + 0, _mm256_add_pd(_mm256_mul_pd(va_, ymm3), _mm256_mul_pd(vb_, _mm256_loadu_pd(cw_ + 0))));
+            cw_ += cs_c;
+            _mm256_storeu_pd(cw_ + 0, _mm256_add_pd(_mm256_mul_pd(va_, ymm4), _mm256_mul_pd(vb_, _mm256_loadu_pd(cw_ + 0))));
         }
         return;
     }
@@ -1313,21 +1355,33 @@ void sandybridge_dgemm_8x5_e4x4(int64_t m, int64_t n, int64_t k, const double *a
     if (m == 4 && n == 4 && rs_c == 1) {
         const __m256d va_ = _mm256_set1_pd(alpha_);
         if (beta_ == 0) {
-            _mm256_storeu_pd(c + 0 + 0 * cs_c, _mm256_mul_pd(va_, ymm0));
-            _mm256_storeu_pd(c + 0 + 1 * cs_c, _mm256_mul_pd(va_, ymm1));
-            _mm256_storeu_pd(c + 0 + 2 * cs_c, _mm256_mul_pd(va_, ymm2));
-            _mm256_storeu_pd(c + 0 + 3 * cs_c, _mm256_mul_pd(va_, ymm3));
+            double *cw_ = c;
+            _mm256_storeu_pd(cw_ + 0, _mm256_mul_pd(va_, ymm0));
+            cw_ += cs_c;
+            _mm256_storeu_pd(cw_ + 0, _mm256_mul_pd(va_, ymm1));
+            cw_ += cs_c;
+            _mm256_storeu_pd(cw_ + 0, _mm256_mul_pd(va_, ymm2));
+            cw_ += cs_c;
+            _mm256_storeu_pd(cw_ + 0, _mm256_mul_pd(va_, ymm3));
         } else if (beta_ == 1) {
-            _mm256_storeu_pd(c + 0 + 0 * cs_c, _mm256_add_pd(_mm256_mul_pd(va_, ymm0), _mm256_loadu_pd(c + 0 + 0 * cs_c)));
-            _mm256_storeu_pd(c + 0 + 1 * cs_c, _mm256_add_pd(_mm256_mul_pd(va_, ymm1), _mm256_loadu_pd(c + 0 + 1 * cs_c)));
-            _mm256_storeu_pd(c + 0 + 2 * cs_c, _mm256_add_pd(_mm256_mul_pd(va_, ymm2), _mm256_loadu_pd(c + 0 + 2 * cs_c)));
-            _mm256_storeu_pd(c + 0 + 3 * cs_c, _mm256_add_pd(_mm256_mul_pd(va_, ymm3), _mm256_loadu_pd(c + 0 + 3 * cs_c)));
+            double *cw_ = c;
+            _mm256_storeu_pd(cw_ + 0, _mm256_add_pd(_mm256_mul_pd(va_, ymm0), _mm256_loadu_pd(cw_ + 0)));
+            cw_ += cs_c;
+            _mm256_storeu_pd(cw_ + 0, _mm256_add_pd(_mm256_mul_pd(va_, ymm1), _mm256_loadu_pd(cw_ + 0)));
+            cw_ += cs_c;
+            _mm256_storeu_pd(cw_ + 0, _mm256_add_pd(_mm256_mul_pd(va_, ymm2), _mm256_loadu_pd(cw_ + 0)));
+            cw_ += cs_c;
+            _mm256_storeu_pd(cw_ + 0, _mm256_add_pd(_mm256_mul_pd(va_, ymm3), _mm256_loadu_pd(cw_ + 0)));
         } else {
             const __m256d vb_ = _mm256_set1_pd(beta_);
-            _mm256_storeu_pd(c + 0 + 0 * cs_c, _mm256_add_pd(_mm256_mul_pd(va_, ymm0), _mm256_mul_pd(vb_, _mm256_loadu_pd(c + 0 + 0 * cs_c))));
-            _mm256_storeu_pd(c + 0 + 1 * cs_c, _mm256_add_pd(_mm256_mul_pd(va_, ymm1), _mm256_mul_pd(vb_, _mm256_loadu_pd(c + 0 + 1 * cs_c))));
-            _mm256_storeu_pd(c + 0 + 2 * cs_c, _mm256_add_pd(_mm256_mul_pd(va_, ymm2), _mm256_mul_pd(vb_, _mm256_loadu_pd(c + 0 + 2 * cs_c))));
-            _mm256_storeu_pd(c + 0 + 3 * cs_c, _mm256_add_pd(_mm256_mul_pd(va_, ymm3), _mm256_mul_pd(vb_, _mm256_loadu_pd(c + 0 + 3 * cs_c))));
+            double *cw_ = c;
+            _mm256_storeu_pd(cw_ + 0, _mm256_add_pd(_mm256_mul_pd(va_, ymm0), _mm256_mul_pd(vb_, _mm256_loadu_pd(cw_ + 0))));
+            cw_ += cs_c;
+            _mm256_storeu_pd(cw_ + 0, _mm256_add_pd(_mm256_mul_pd(va_, ymm1), _mm256_mul_pd(vb_, _mm256_loadu_pd(cw_ + 0))));
+            cw_ += cs_c;
+            _mm256_storeu_pd(cw_ + 0, _mm256_add_pd(_mm256_mul_pd(va_, ymm2), _mm256_mul_pd(vb_, _mm256_loadu_pd(cw_ + 0))));
+            cw_ += cs_c;
+            _mm256_storeu_pd(cw_ + 0, _mm256_add_pd(_mm256_mul_pd(va_, ymm3), _mm256_mul_pd(vb_, _mm256_loadu_pd(cw_ + 0))));
         }
         return;
     }
