@@ -51,7 +51,10 @@ static void rtg_text(struct buf *b, const struct plan *pl)
     buf_printf(b, "partition (%s):", pl->r.rotating ? "rotating" : "none found");
     for (int c = 0; c < pl->r.ncycles; c++)
         buf_printf(b, "%s %s [period %d]", c ? "," : "", pl->r.cycle_text[c], pl->r.cycle_period[c]);
-    buf_printf(b, "\naccumulators pinned: %d (period 1)\nunroll factor UF = %d\n", k->nacc, pl->r.uf);
+    buf_printf(b, "\naccumulators pinned: %d (period 1)\nunroll factor UF = %d", k->nacc, pl->r.uf);
+    if (pl->r.uf != pl->rtg_uf)
+        buf_printf(b, " (the RTG's %d, raised to the machine file's unroll: %d)", pl->rtg_uf, pl->m.unroll);
+    buf_puts(b, "\n");
 }
 
 void explain_text(const struct plan *pl, struct buf *b)

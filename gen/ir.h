@@ -23,7 +23,9 @@ enum op {
 };
 extern const char *const op_names[OP_COUNT];
 
-enum stream { ST_A, ST_B, ST_ANEXT, ST_COUNT };
+/* ST_ANEXT: the next A micro-panel (a_next); ST_BNEXT: the B micro-panel
+ * after this one, b + NR*k (packed B panels are contiguous) */
+enum stream { ST_A, ST_B, ST_ANEXT, ST_BNEXT, ST_COUNT };
 
 #define NSRC 3
 struct inst {
@@ -35,6 +37,7 @@ struct inst {
     int lane;             /* OP_FMA by lane / OP_SHUF_B xor bit, else -1 */
     enum stream stream;   /* memory ops */
     int offset;           /* elements (loads) or bytes (prefetch) */
+    int hint;             /* OP_PREFETCH: locality, 3 = into L1, 2 = into L2 */
     bool fp;              /* floating-point arithmetic (FPFirst) */
     char label[16];       /* "A0", "B3", "M1", "C0", "PrfA", "AP" */
 };

@@ -31,7 +31,7 @@
     .store = "vst1q_" S "(%m, %0);", .loadc = "vld1q_" S "(%m)", \
     .set1 = "vdupq_n_" S "(%0)", .vmul = "vmulq_" S "(%0, %1)", \
     .vfma = "vfmaq_" S "(%2, %0, %1)", \
-    .prefetch = "__builtin_prefetch(%m, 0, 3);" }
+    .prefetch = "__builtin_prefetch(%m, 0, %l);" }
 
 const struct target target_neon = {
     .name = "neon", .family = FAM_AARCH64, .requires = EXT_NEON,
@@ -70,7 +70,7 @@ const struct target target_neon = {
     .vfma = "svmla_" S "_x(" SVE_PG(P) ", %2, %0, %1)", \
     .mask_decl = "const svbool_t %d = svwhilelt_" P "((int64_t)%0, (int64_t)%1);", \
     .mloadc = "svld1_" S "(%1, %m)", .mstore = "svst1_" S "(%1, %m, %0);", \
-    .prefetch = "__builtin_prefetch(%m, 0, 3);" }
+    .prefetch = "__builtin_prefetch(%m, 0, %l);" }
 
 const struct target target_sve = {
     .name = "sve", .family = FAM_AARCH64, .requires = EXT_NEON | EXT_SVE,

@@ -36,7 +36,7 @@
     .mul = "%d = vec_mul(%1, %2);", .add = "%d = vec_add(%0, %1);", \
     .store = "vec_xst(%0, 0, %m);", .loadc = "vec_xl(0, %m)", \
     .set1 = "vec_splats(%0)", .vmul = "vec_mul(%0, %1)", .vfma = "vec_madd(%0, %1, %2)", \
-    .prefetch = "__builtin_prefetch(%m, 0, 3);"
+    .prefetch = "__builtin_prefetch(%m, 0, %l);"
 
 /* xxpermdi with both inputs equal and DM = 2 swaps the doublewords on
  * either endian; vec_perm indices follow the element order (GCC and Clang

@@ -16,7 +16,7 @@
     .zero = "%d = _mm256_setzero_pd();", \
     .store = "_mm256_storeu_pd(%m, %0);", .loadc = "_mm256_loadu_pd(%m)", \
     .set1 = "_mm256_set1_pd(%0)", .vmul = "_mm256_mul_pd(%0, %1)", .vfma = FMAV, \
-    .prefetch = "__builtin_prefetch(%m, 0, 3);" }
+    .prefetch = "__builtin_prefetch(%m, 0, %l);" }
 
 #define AVX_F32(FMA, FMAV) { \
     .vtype = "__m256", \
@@ -28,7 +28,7 @@
     .zero = "%d = _mm256_setzero_ps();", \
     .store = "_mm256_storeu_ps(%m, %0);", .loadc = "_mm256_loadu_ps(%m)", \
     .set1 = "_mm256_set1_ps(%0)", .vmul = "_mm256_mul_ps(%0, %1)", .vfma = FMAV, \
-    .prefetch = "__builtin_prefetch(%m, 0, 3);" }
+    .prefetch = "__builtin_prefetch(%m, 0, %l);" }
 
 const struct target target_avx = {
     X86_COMMON, .name = "avx", .requires = EXT_AVX, .min_bits = 256, .max_bits = 256,
@@ -74,7 +74,7 @@ const struct target target_avx512 = {
             .vfma = "_mm512_fmadd_pd(%0, %1, %2)",
             .mask_decl = "const __mmask8 %d = (__mmask8)(%1 - %0 >= 8 ? 0xFF : (1u << (%1 - %0)) - 1);",
             .mloadc = "_mm512_maskz_loadu_pd(%1, %m)", .mstore = "_mm512_mask_storeu_pd(%m, %1, %0);",
-            .prefetch = "__builtin_prefetch(%m, 0, 3);",
+            .prefetch = "__builtin_prefetch(%m, 0, %l);",
         },
         [ELEM_F32] = {
             .vtype = "__m512",
@@ -91,7 +91,7 @@ const struct target target_avx512 = {
             .vfma = "_mm512_fmadd_ps(%0, %1, %2)",
             .mask_decl = "const __mmask16 %d = (__mmask16)(%1 - %0 >= 16 ? 0xFFFF : (1u << (%1 - %0)) - 1);",
             .mloadc = "_mm512_maskz_loadu_ps(%1, %m)", .mstore = "_mm512_mask_storeu_ps(%m, %1, %0);",
-            .prefetch = "__builtin_prefetch(%m, 0, 3);",
+            .prefetch = "__builtin_prefetch(%m, 0, %l);",
         },
     },
 };

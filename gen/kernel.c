@@ -178,23 +178,37 @@ static void build_outer_product(struct kernel *k)
     }
 }
 
-/* Pointer bumps, then prefetches of B ahead and of the next A panel
- * (ceil(MR*St/Sc) and ceil(NR*St/Sc) lines per iteration, §3.1.2). */
+static void add_prefetches(struct kernel *k, enum stream s, int lines, int first, int hint,
+                           const char *label)
+{
+    int line = k->m->l1d.line;
+    for (int q = 0; q < lines; q++) {
+        struct inst *in = add_mem(k, OP_PREFETCH, IC_PREFETCH, -1, s, first + q * line);
+        in->hint = hint;
+        snprintf(in->label, sizeof in->label, q ? "%s%d" : "%s", label, q);
+    }
+}
+
+/* Pointer bumps, then prefetches (ceil(MR*St/Sc) and ceil(NR*St/Sc) lines
+ * per iteration, §3.1.2): B ahead and, as the machine file asks, the next
+ * A panel or A ahead into L1, and the next B panel into L2. */
 static void add_overhead(struct kernel *k)
 {
-    static const char *const ptr_label[ST_COUNT] = { "AP", "BP", "AN" };
-    int st = elem_bytes(k->elem), line = k->m->l1d.line;
-    k->step[ST_A] = k->mr; k->step[ST_B] = k->nr; k->step[ST_ANEXT] = k->mr;
+    static const char *const ptr_label[ST_COUNT] = { "AP", "BP", "AN", "BN" };
+    const struct machine *m = k->m;
+    int st = elem_bytes(k->elem), line = m->l1d.line;
+    k->step[ST_A] = k->mr; k->step[ST_B] = k->nr;
+    k->step[ST_ANEXT] = k->mr; k->step[ST_BNEXT] = k->nr;
     int nb = (k->nr * st + line - 1) / line, na = (k->mr * st + line - 1) / line;
-    bool pf = k->m->ic[IC_PREFETCH].present, pfa = pf && k->m->a_next_prefetch;
-    for (int q = 0; pf && k->m->b_prefetch_distance && q < nb; q++)
-        snprintf(add_mem(k, OP_PREFETCH, IC_PREFETCH, -1, ST_B, k->m->b_prefetch_distance + q * line)->label,
-                 12, q ? "PrfB%d" : "PrfB", q);
-    for (int q = 0; pfa && q < na; q++)
-        snprintf(add_mem(k, OP_PREFETCH, IC_PREFETCH, -1, ST_ANEXT, q * line)->label,
-                 12, q ? "PrfA%d" : "PrfA", q);
+    bool pf = m->ic[IC_PREFETCH].present;
+    /* the next B panel is addressed from bp (a fixed NR*k on): no pointer of its own */
+    bool bumped[ST_COUNT] = { true, true, pf && m->a_next_prefetch, false };
+    if (pf && m->b_prefetch_distance) add_prefetches(k, ST_B, nb, m->b_prefetch_distance, 3, "PrfB");
+    if (pf && m->a_prefetch_distance) add_prefetches(k, ST_A, na, m->a_prefetch_distance, 3, "PrfAd");
+    if (bumped[ST_ANEXT]) add_prefetches(k, ST_ANEXT, na, 0, 3, "PrfA");
+    if (pf && m->b_next_prefetch) add_prefetches(k, ST_BNEXT, nb, 0, 2, "PrfBn");
     for (int s = 0; s < ST_COUNT; s++) {
-        if (s == ST_ANEXT && !pfa) break;
+        if (!bumped[s]) continue;
         struct inst *p = add_inst(k, OP_PTR_ADD, IC_IADD, -1);
         p->stream = (enum stream)s;
         snprintf(p->label, sizeof p->label, "%s", ptr_label[s]);

@@ -57,9 +57,13 @@ struct machine {
     int instr_line;            /* line of `instructions:`, for late errors */
     int ext_line;              /* line of `extensions:` */
     struct cache l1d, l2, l3;
-    int b_prefetch_distance;   /* bytes */
-    bool a_next_prefetch;
+    int b_prefetch_distance;   /* bytes ahead of B, into L1 */
+    int a_prefetch_distance;   /* bytes ahead of A, into L1 (0: none) */
+    bool a_next_prefetch;      /* the next A micro-panel, into L1 */
+    bool b_next_prefetch;      /* the next B micro-panel, into L2 */
     int b_strategy;            /* -1 = auto, else enum bstrat */
+    int unroll;                /* k-loop unroll without --unroll (0: the RTG's) */
+    int unroll_line;
     /* host detection */
     char cpuid_vendor[16];
     int cpuid_family;

@@ -25,12 +25,12 @@ static const enum isa_family ext_family[] = {
 
 enum key {
     K_NAME, K_ISA, K_EXT, K_VBITS, K_VREGS, K_MAXREGS, K_ACC, K_DISPATCH, K_FREQ,
-    K_UNITS, K_INSTR, K_CACHES, K_PREFETCH, K_BSTRAT, K_CPUID, K_COUNT
+    K_UNITS, K_INSTR, K_CACHES, K_PREFETCH, K_BSTRAT, K_UNROLL, K_CPUID, K_COUNT
 };
 static const char *const key_names[K_COUNT] = {
     "name", "isa", "extensions", "vector_bits", "vector_registers", "max_regs",
     "accumulators", "dispatch", "frequency_ghz", "units", "instructions", "caches",
-    "prefetch", "b_strategy", "cpuid",
+    "prefetch", "b_strategy", "unroll", "cpuid",
 };
 static const bool key_required[K_COUNT] = {
     [K_NAME] = true, [K_ISA] = true, [K_EXT] = true, [K_VBITS] = true, [K_VREGS] = true,
@@ -199,8 +199,10 @@ static void parse_prefetch(struct ydoc *d, const char *key, ynode *kn, ynode *v,
 {
     struct machine *m = ((struct ctx *)vc)->m;
     if (!strcmp(key, "b_distance")) m->b_prefetch_distance = (int)yint(d, v, field, 0, 65536);
+    else if (!strcmp(key, "a_distance")) m->a_prefetch_distance = (int)yint(d, v, field, 0, 65536);
     else if (!strcmp(key, "a_next")) m->a_next_prefetch = ybool(d, v, field);
-    else yfail(d, kn, field, "unknown key (expected b_distance, a_next)");
+    else if (!strcmp(key, "b_next")) m->b_next_prefetch = ybool(d, v, field);
+    else yfail(d, kn, field, "unknown key (expected b_distance, a_distance, a_next, b_next)");
 }
 
 static void parse_cpuid(struct ydoc *d, const char *key, ynode *kn, ynode *v,
@@ -248,6 +250,10 @@ static void parse_scalars(struct ydoc *d, struct ctx *c)
     if (c->top[K_BSTRAT]) {
         int b = yenum(d, c->top[K_BSTRAT], "b_strategy", bs_names, 5);
         m->b_strategy = b == 4 ? -1 : b;
+    }
+    if (c->top[K_UNROLL]) {
+        m->unroll = (int)yint(d, c->top[K_UNROLL], "unroll", 2, 16);
+        m->unroll_line = c->top_line[K_UNROLL];
     }
 }
 

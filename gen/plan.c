@@ -93,6 +93,12 @@ void plan_build(struct plan *pl, const struct options *o)
     trace_liveness(&pl->k, pl->s.inst, pl->s.iter, pl->s.n, -1, pl->s.live);
     pipeline(&pl->p, &pl->k, &pl->g, &pl->s, o->no_pipeline ? 0 : -1);
     regalloc(&pl->r, &pl->k, &pl->p, o->unroll);
+    pl->rtg_uf = pl->r.uf;
+    if (!o->unroll && pl->m.unroll > pl->r.uf) {    /* the machine asks for a longer body */
+        int want = (pl->m.unroll + pl->r.uf - 1) / pl->r.uf * pl->r.uf;
+        rot_free(&pl->r, &pl->k);
+        regalloc(&pl->r, &pl->k, &pl->p, want);
+    }
     if (o->unroll && pl->r.uf != o->unroll)   /* a value outlives the copies asked for */
         die_input("--unroll %d: some values stay live across iterations; the k loop must be "
                   "unrolled a multiple of %d here", o->unroll, pl->r.uf);

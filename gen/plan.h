@@ -34,6 +34,7 @@ struct plan {
     double resource_bound, fp_bound;
     double cycles_per_iter;     /* pipelined, floored by the resource bound */
     double fp_utilization;
+    int rtg_uf;                 /* the RTG's unroll factor, before the machine's minimum */
 };
 
 void plan_build(struct plan *pl, const struct options *o);

@@ -39,7 +39,7 @@ struct spell {
     const char *set1;      /* expression: all lanes = %0 */
     const char *vmul;      /* expression: %0 * %1 */
     const char *vfma;      /* expression: %0 * %1 + %2 */
-    const char *prefetch;  /* prefetch %m */
+    const char *prefetch;  /* prefetch %m, locality %l (3 = L1, 2 = L2) */
     /* predicated edges (optional): mask %d of lanes %0.. below the bound %1,
      * and masked load (expression) / store of %0 under mask %1 at %m */
     const char *mask_decl, *mloadc, *mstore;

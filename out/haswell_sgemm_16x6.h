@@ -9,6 +9,8 @@
 #define haswell_sgemm_16x6_ROW_PREF 0
 /* haswell_sgemm_16x6_direct reads B(p,j) at b[p + j*ldb] (1) or b[p*ldb + j] (0) */
 #define haswell_sgemm_16x6_DIRECT_B_COLS 1
+/* percent of L1 that B's kc x NR micro-panel may fill (the runtime's KC) */
+#define haswell_sgemm_16x6_B_L1_PERCENT 50
 /* edge kernels for short last row / column panels, each with the
  * signature of haswell_sgemm_16x6_direct: {MR', NR', function} */
 #define haswell_sgemm_16x6_NEDGES 3

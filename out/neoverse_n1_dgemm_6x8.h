@@ -9,6 +9,8 @@
 #define neoverse_n1_dgemm_6x8_ROW_PREF 0
 /* neoverse_n1_dgemm_6x8_direct reads B(p,j) at b[p + j*ldb] (1) or b[p*ldb + j] (0) */
 #define neoverse_n1_dgemm_6x8_DIRECT_B_COLS 0
+/* percent of L1 that B's kc x NR micro-panel may fill (the runtime's KC) */
+#define neoverse_n1_dgemm_6x8_B_L1_PERCENT 50
 /* edge kernels for short last row / column panels, each with the
  * signature of neoverse_n1_dgemm_6x8_direct: {MR', NR', function} */
 #define neoverse_n1_dgemm_6x8_NEDGES 3

@@ -9,6 +9,8 @@
 #define power9_sgemm_12x16_ROW_PREF 0
 /* power9_sgemm_12x16_direct reads B(p,j) at b[p + j*ldb] (1) or b[p*ldb + j] (0) */
 #define power9_sgemm_12x16_DIRECT_B_COLS 0
+/* percent of L1 that B's kc x NR micro-panel may fill (the runtime's KC) */
+#define power9_sgemm_12x16_B_L1_PERCENT 50
 /* edge kernels for short last row / column panels, each with the
  * signature of power9_sgemm_12x16_direct: {MR', NR', function} */
 #define power9_sgemm_12x16_NEDGES 3

@@ -9,6 +9,8 @@
 #define sandybridge_sgemm_8x12_ROW_PREF 0
 /* sandybridge_sgemm_8x12_direct reads B(p,j) at b[p + j*ldb] (1) or b[p*ldb + j] (0) */
 #define sandybridge_sgemm_8x12_DIRECT_B_COLS 1
+/* percent of L1 that B's kc x NR micro-panel may fill (the runtime's KC) */
+#define sandybridge_sgemm_8x12_B_L1_PERCENT 50
 /* edge kernels for short last row / column panels, each with the
  * signature of sandybridge_sgemm_8x12_direct: {MR', NR', function} */
 #define sandybridge_sgemm_8x12_NEDGES 1

@@ -9,6 +9,8 @@
 #define zen5_dgemm_16x14_ROW_PREF 0
 /* zen5_dgemm_16x14_direct reads B(p,j) at b[p + j*ldb] (1) or b[p*ldb + j] (0) */
 #define zen5_dgemm_16x14_DIRECT_B_COLS 1
+/* percent of L1 that B's kc x NR micro-panel may fill (the runtime's KC) */
+#define zen5_dgemm_16x14_B_L1_PERCENT 50
 /* edge kernels for short last row / column panels, each with the
  * signature of zen5_dgemm_16x14_direct: {MR', NR', function} */
 #define zen5_dgemm_16x14_NEDGES 3

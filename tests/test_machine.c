@@ -212,6 +212,20 @@ static void good_caches_prefetch_cpuid(void **state)
     assert_int_equal(m.cpuid_models[1], 85);
 }
 
+/* The streaming-prefetch keys and the unroll floor (machines/sapphirerapids.yaml). */
+static void prefetch_streams_unroll(void **state)
+{
+    (void)state;
+    struct machine m;
+    machine_load_string(&m, "good.yaml",
+                        with(good, "  a_next: false\n", "  a_next: false\n  a_distance: 256\n  b_next: true\nunroll: 4\n"));
+    assert_int_equal(m.a_prefetch_distance, 256);
+    assert_true(m.b_next_prefetch);
+    assert_false(m.a_next_prefetch);
+    assert_int_equal(m.unroll, 4);
+    assert_int_equal(m.unroll_line, 32);
+}
+
 static void defaults(void **state)
 {
     (void)state;
@@ -221,6 +235,9 @@ static void defaults(void **state)
     assert_int_equal(m.order, DISPATCH_OUT_OF_ORDER);
     assert_int_equal(m.b_prefetch_distance, 512);       /* POCA's default */
     assert_true(m.a_next_prefetch);
+    assert_int_equal(m.a_prefetch_distance, 0);         /* no A-ahead prefetch */
+    assert_false(m.b_next_prefetch);
+    assert_int_equal(m.unroll, 0);                      /* the RTG decides */
     assert_int_equal(m.b_strategy, -1);                 /* auto */
     assert_true(m.freq_ghz == 0.0);
     assert_false(m.l3.present);
@@ -293,6 +310,10 @@ static void bad_values(void **state)
     expect_error(with(good, "isa: x86", "isa: sparc"), "bad.yaml:2: isa: unknown value 'sparc'");
     expect_error(with(good, "order: in-order", "order: sideways"), "bad.yaml:7: dispatch.order: unknown value 'sideways'");
     expect_error(with(good, "a_next: false", "a_next: maybe"), "bad.yaml:29: prefetch.a_next: 'maybe' is not true or false");
+    expect_error(with(good, "a_next: false", "b_next: maybe"), "bad.yaml:29: prefetch.b_next: 'maybe' is not true or false");
+    expect_error(with(good, "a_next: false", "a_distance: -64"),
+                 "bad.yaml:29: prefetch.a_distance: -64 is out of range [0, 65536]");
+    expect_error(with(good, "b_strategy: scalar-broadcast", "unroll: 1"), "bad.yaml:30: unroll: 1 is out of range [2, 16]");
     expect_error(with(good, "b_strategy: scalar-broadcast", "b_strategy: diagonal"),
                  "bad.yaml:30: b_strategy: unknown value 'diagonal'");
     expect_error(with(good, "units:\n  load: 2", "units:\n  load: [2]"), "bad.yaml:10: units.load: expected a single value");
@@ -414,6 +435,7 @@ int main(void)
         cmocka_unit_test(good_units_and_timings),
         cmocka_unit_test(good_caches_prefetch_cpuid),
         cmocka_unit_test(defaults),
+        cmocka_unit_test(prefetch_streams_unroll),
         cmocka_unit_test(shipped_machines),
         cmocka_unit_test(unknown_key),
         cmocka_unit_test(bad_values),

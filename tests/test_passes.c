@@ -201,6 +201,50 @@ static void edge_kernels(void **state)
     plan_free(&pl);
 }
 
+static const struct inst *labelled(const struct kernel *k, const char *label)
+{
+    for (int i = 0; i < k->ninst; i++)
+        if (!strcmp(k->inst[i].label, label)) return &k->inst[i];
+    return NULL;
+}
+
+/* machines/sapphirerapids.yaml streams A from L2 (prefetch a_distance
+ * ahead, into L1) and fetches the next B micro-panel into L2 (b_next);
+ * the next B panel has no pointer of its own, and the body is unrolled
+ * to the machine's floor of 4 (a multiple of the RTG's factor). */
+static void streaming_prefetches(void **state)
+{
+    (void)state;
+    for (int e = 0; e < ELEM_COUNT; e++) {
+        struct plan pl;
+        build(&pl, "sapphirerapids", (enum elem)e, 0, 0, 0);
+        const struct kernel *k = &pl.k;
+        int s = e == ELEM_F64 ? 8 : 4;               /* one line per 64 bytes a k step reads */
+        int lines[2] = { (k->mr * s + 63) / 64, (k->nr * s + 63) / 64 };
+        static const char *const base[2] = { "PrfAd", "PrfBn" };
+        static const enum stream streams[2] = { ST_A, ST_BNEXT };
+        static const int first[2] = { 512, 0 }, hints[2] = { 3, 2 };
+        for (int x = 0; x < 2; x++)
+            for (int q = 0; q < lines[x] + 1; q++) {
+                char name[16];
+                snprintf(name, sizeof name, q ? "%s%d" : "%s", base[x], q);
+                const struct inst *in = labelled(k, name);
+                if (q == lines[x]) { assert_null(in); continue; }
+                if (!in) fail_msg("%s: no %s", elem_names[e], name);
+                assert_int_equal(in->op, OP_PREFETCH);
+                assert_int_equal(in->stream, streams[x]);
+                assert_int_equal(in->offset, first[x] + 64 * q);
+                assert_int_equal(in->hint, hints[x]);
+            }
+        assert_null(labelled(k, "PrfA"));            /* no next-A-panel prefetch */
+        assert_null(labelled(k, "AN"));
+        assert_null(labelled(k, "BN"));
+        assert_non_null(labelled(k, "AP"));
+        assert_true(pl.r.uf >= 4 && pl.r.uf % pl.rtg_uf == 0);
+        plan_free(&pl);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -209,6 +253,7 @@ int main(void)
         cmocka_unit_test(all_machines),
         cmocka_unit_test(register_caps),
         cmocka_unit_test(edge_kernels),
+        cmocka_unit_test(streaming_prefetches),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

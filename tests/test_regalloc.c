@@ -181,7 +181,9 @@ static int lcm_int(int a, int b)
     return a / x * b;
 }
 
-/* The partition: UF is the LCM of the cycle periods; registers of distinct
+/* The partition: UF is the LCM of the cycle periods (or, when the machine
+ * file asks for a longer body, the least multiple of the RTG's UF that is
+ * at least its unroll, and a multiple of the LCM); registers of distinct
  * cycles are distinct (values of one cycle may share a register in one
  * copy when their lifetimes do not meet: the naming run checks that);
  * accumulators are pinned; no more registers than MaxReg. */
@@ -192,7 +194,12 @@ static void check_partition(const struct plan *pl)
     assert_true(r->rotating);
     int uf = 1, units = 0;
     for (int c = 0; c < r->ncycles; c++) uf = lcm_int(uf, r->cycle_period[c]);
-    assert_int_equal(r->uf, uf);
+    if (pl->m.unroll > pl->rtg_uf) {
+        assert_int_equal(r->uf, (pl->m.unroll + pl->rtg_uf - 1) / pl->rtg_uf * pl->rtg_uf);
+        assert_int_equal(r->uf % uf, 0);
+    } else {
+        assert_int_equal(r->uf, uf);
+    }
     assert_true(r->uf >= 1 && r->uf <= 8);
     for (int rc = 0; rc < RC_COUNT; rc++) units += r->nregs[rc] * k->rc_units[rc];
     assert_true(units <= k->max_regs);

@@ -1,21 +1,25 @@
 /* blocking.c: the cache blocks MC, KC, NC from the cache geometry and the
  * kernel's MR x NR, by the rule of seed 000 §3.1: each level holds one
- * operand in half its capacity, the other half left for the data that
- * streams through it (the next A micro-panel and C in L1, B micro-panels
- * in L2, A in L3), element size S:
+ * operand and keeps room for the data that streams through it (A and C
+ * past B's micro-panel in L1, B micro-panels past A's block in L2, A past
+ * B's block in L3), element size S:
  *
- *   KC: the kc x NR micro-panel of B fills half of L1:  kc = L1 / 2 / (NR*S)
+ *   KC: the kc x NR micro-panel of B fills P% of L1:    kc = L1 * P/100 / (NR*S)
  *   MC: the mc x kc block of A fills half of L2:        mc = L2 / 2 / (kc*S)
  *   NC: the kc x nc block of B fills half of L3:        nc = L3 / 2 / (kc*S)
  *
- * kc is rounded down to a multiple of 8 (whole cache lines of packed
- * panels), mc to a multiple of MR and nc of NR; nc is capped at NC_MAX
- * (a larger B block buys nothing once its traffic is amortized). Measured
- * on the Emerald Rapids host (48K L1, 2M L2; f64 16x14, 2000^3, 1 thread):
- * this rule (kc 216, mc 592) ran 75-76 GFLOPS where the associativity
- * model of Low et al. (TOMS 2016; kc 160, mc 1424, A filling 7/8 of L2)
- * ran 70-71: a larger kc amortizes the C update, and a half-full L2 keeps
- * the B micro-panels and C from evicting A.
+ * P is the kernel's NAME_B_L1_PERCENT: 50 when it prefetches the whole
+ * next A micro-panel into L1 (seed 000's case), 75 when A streams from L2
+ * a few lines ahead of its loads. kc is rounded down to a multiple of 8
+ * (whole cache lines of packed panels), mc to a multiple of MR and nc of
+ * NR; nc is capped at NC_MAX (a larger B block buys nothing once its
+ * traffic is amortized). Measured on the Emerald Rapids host (48K L1, 2M
+ * L2; f64 16x14, 2000^3, 1 thread): half of L1 (kc 216, mc 592) ran 75-76
+ * GFLOPS where the associativity model of Low et al. (TOMS 2016; kc 160,
+ * mc 1424, A filling 7/8 of L2) ran 70-71: a larger kc amortizes the C
+ * update, and a half-full L2 keeps the B micro-panels and C from evicting
+ * A. With A streamed from L2 (stop 11), 75% (kc 328, mc 384) ran 79.3
+ * against 78.5 for kc 216 (medians of 8 alternated runs).
  *
  * GEMMGEN_MC, GEMMGEN_KC, GEMMGEN_NC override the result (for tuning). */
 #include <stdlib.h>
@@ -37,9 +41,10 @@ static long env_long(const char *name, long dflt)
     return v > 0 ? v : dflt;
 }
 
-static long kc_for(const struct gg_cache *l1, int nr, int s)
+static long kc_for(const struct gg_cache *l1, int nr, int s, int percent)
 {
-    return round_down(l1->size / 2 / ((long)nr * s), 8, KC_MIN);
+    if (percent <= 0 || percent > 100) percent = 50;
+    return round_down(l1->size * percent / 100 / ((long)nr * s), 8, KC_MIN);
 }
 
 static long block_for(const struct gg_cache *c, long kc, int s, long mult)
@@ -48,7 +53,7 @@ static long block_for(const struct gg_cache *c, long kc, int s, long mult)
 }
 
 struct gg_blocking gg_blocking_for(const struct gg_caches *c, int mr, int nr,
-                                   int s)
+                                   int s, int b_l1_percent)
 {
     struct gg_blocking b = { mr, nr, 0, 0, 0, 0, 0, 0 };
     if (c->l1d.line > 0 && c->l1d.ways > 0) {
@@ -56,7 +61,7 @@ struct gg_blocking gg_blocking_for(const struct gg_caches *c, int mr, int nr,
         b.l1_ways = c->l1d.ways;
         b.l1_sets = (int)(c->l1d.size / c->l1d.line / c->l1d.ways);
     }
-    long kc = kc_for(&c->l1d, nr, s);
+    long kc = kc_for(&c->l1d, nr, s, b_l1_percent);
     long mc = block_for(&c->l2, kc, s, mr);
     const struct gg_cache *l3 = c->l3.size > 0 ? &c->l3 : &c->l2;
     long nc = block_for(l3, kc, s, nr);

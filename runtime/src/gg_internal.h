@@ -48,6 +48,7 @@ struct gg_ukernel {
     int direct_b_cols;
     const void *edges;
     int nedges;
+    int b_l1_percent;          /* of L1 for B's micro-panel (KC); 0: 50 */
 };
 
 struct gg_kernel_set {
@@ -70,7 +71,7 @@ struct gg_blocking {
     int l1_sets, l1_ways, l1_line;   /* for the unpacked path's conflict check */
 };
 struct gg_blocking gg_blocking_for(const struct gg_caches *c, int mr, int nr,
-                                   int elem_size);
+                                   int elem_size, int b_l1_percent);
 void gg_caches_detect(struct gg_caches *c);
 /* the blocking of the current set for 'd' or 's' (cached) */
 const struct gg_blocking *gg_blocking_current(char type);

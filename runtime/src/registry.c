@@ -62,8 +62,10 @@ static void compute_blocking(int i)
     struct gg_caches c = sets[i]->caches;
     if (!sets[i]->caches_known || c.l1d.ways < 1 || c.l2.ways < 1)
         gg_caches_detect(&c);
-    blk_d[i] = gg_blocking_for(&c, sets[i]->d.mr, sets[i]->d.nr, sizeof(double));
-    blk_s[i] = gg_blocking_for(&c, sets[i]->s.mr, sets[i]->s.nr, sizeof(float));
+    blk_d[i] = gg_blocking_for(&c, sets[i]->d.mr, sets[i]->d.nr, sizeof(double),
+                               sets[i]->d.b_l1_percent);
+    blk_s[i] = gg_blocking_for(&c, sets[i]->s.mr, sets[i]->s.nr, sizeof(float),
+                               sets[i]->s.b_l1_percent);
 }
 
 static int find(const char *name)

@@ -246,11 +246,13 @@ static void write_set(const struct opts *o, const char *feats, const struct yaml
         fprintf(f, "    .%c = { gg_%s_%s_MR, gg_%s_%s_NR, gg_%s_%s_ROW_PREF, (void *)gg_%s_%s,\n"
                    "           (void *)gg_%s_%s_direct, gg_%s_%s_DIRECT_B_COLS,\n"
                    "#if gg_%s_%s_NEDGES\n"
-                   "           edges_%c, gg_%s_%s_NEDGES },\n"
+                   "           edges_%c, gg_%s_%s_NEDGES,\n"
                    "#else\n"
-                   "           0, 0 },\n"
-                   "#endif\n",
-                t ? 's' : 'd', n, k, n, k, n, k, n, k, n, k, n, k, n, k, t ? 's' : 'd', n, k);
+                   "           0, 0,\n"
+                   "#endif\n"
+                   "           gg_%s_%s_B_L1_PERCENT },\n",
+                t ? 's' : 'd', n, k, n, k, n, k, n, k, n, k, n, k, n, k, t ? 's' : 'd', n, k,
+                n, k);
     }
     fprintf(f, "};\n");
     if (fclose(f)) die("cannot write", path);
