@@ -32,9 +32,11 @@ typedef struct gemmgen_blis_blocks {
 /* Caches of the host from sysconf (glibc); zeros where unknown. */
 gemmgen_blis_caches gemmgen_blis_host_caches(void);
 
-/* MC/KC/NC for an mr x nr kernel on elem-byte data, from the analytical
- * model of Low et al. (ACM TOMS 43(2), 2016), the one BLIS's own block sizes
- * follow. Zero fields where the caches do not say. */
+/* MC/KC/NC for an mr x nr kernel on elem-byte data, by the runtime's rule
+ * (seed 000 §3.1, gemmgen_blis_blk.c): B's kc x nr micro-panel in half of
+ * L1, A's mc x kc block in half of L2, B's kc x nc block in half of L3
+ * (it replaced the model of Low et al., ACM TOMS 43(2) 2016, that BLIS's
+ * own block sizes follow). Zero fields where the caches do not say. */
 gemmgen_blis_blocks gemmgen_blis_blocksizes(const gemmgen_blis_caches *caches,
                                             int elem, int mr, int nr);
 

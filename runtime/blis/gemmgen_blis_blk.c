@@ -5,7 +5,10 @@
  *   MC: A's mc x kc block fills half of L2.
  *   NC: B's kc x nc block fills half of L3.
  * On the Emerald Rapids host this gave 75-77 GFLOPS DGEMM at 2000^3 where
- * the associativity model of Low et al. (kc 160, A in 7/8 of L2) gave 70. */
+ * the associativity model of Low et al. (kc 160, A in 7/8 of L2) gave 70.
+ * The runtime lets B fill 75% of L1 for kernels that stream A from L2
+ * (blocking.c); here kc 328 / mc 384 ran as 216 / 592 (77.3-77.7 against
+ * 77.5-78.0 GFLOPS, gemmbench --blis), so BLIS keeps half. */
 #include "gemmgen_blis.h"
 
 #include <unistd.h>
