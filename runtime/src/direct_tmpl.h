@@ -102,9 +102,10 @@ static void FN(direct_block)(const struct FN(op) *o, int64_t m0, int64_t m1, int
     const int mr = o->bk.mr, nr = o->bk.nr;
     struct FN(ablock) A = FN(a_block)(o, m0, m1, pc, k);
     T *bp = gg_pack_buffer(1, (size_t)(nr * k) * sizeof(T));
-    for (int64_t jr = n0; jr < n1; jr += nr) {
-        int64_t nn = FN(min)(nr, n1 - jr), ldb;
-        int w = FN(width_for)(o, nn);      /* B columns the kernels read */
+    for (int64_t jr = n0, nn; jr < n1; jr += nn) {
+        int w = FN(panel_width)(o, n1 - jr);   /* B columns the kernels read */
+        int64_t ldb;
+        nn = FN(min)(w, n1 - jr);
         const T *b = FN(b_panel)(o, o->b + pc * o->rs_b, jr, nn, w, k, bp, &ldb);
         for (int64_t ir = m0; ir < m1; ir += mr)
             FN(run_tile)(o, &A, ir, FN(min)(mr, m1 - ir), jr, nn, w, b, ldb, beta);

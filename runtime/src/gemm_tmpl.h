@@ -20,10 +20,10 @@ static void FN(macro_kernel)(const struct FN(op) *o, int64_t mc, int64_t nc,
                              int64_t kc, const T *ap, const T *bp, T beta, T *c)
 {
     const int mr = o->bk.mr, nr = o->bk.nr;
-    for (int64_t jr = 0; jr < nc; jr += nr) {
-        int64_t nn = FN(min)(nr, nc - jr);
+    for (int64_t jr = 0, nn; jr < nc; jr += nn) {
+        int w = FN(panel_width)(o, nc - jr);
         const T *b = bp + jr * kc;
-        int w = FN(width_for)(o, nn);
+        nn = FN(min)(w, nc - jr);
         if (w < nr) {
             FN(edge_panel)(o, mc, nn, kc, w, ap, b, beta, c + jr * o->cs_c);
             continue;
@@ -42,6 +42,22 @@ static void FN(macro_kernel)(const struct FN(op) *o, int64_t mc, int64_t nc,
     }
 }
 
+/* B's kc x nc block (x, strides of B) as the column panels the jr loop
+ * takes (FN(panel_width)): NR wide, then the narrower tail panels. */
+static void FN(pack_b)(const struct FN(op) *o, int64_t nc, int64_t kc, const T *x, T *dst)
+{
+    const int nr = o->bk.nr;
+    int64_t jr = 0;
+    while (jr < nc && FN(panel_width)(o, nc - jr) == nr) jr += nr;
+    jr = FN(min)(jr, nc);                 /* the last NR panel may be partial */
+    if (jr) FN(pack)(jr, kc, x, o->cs_b, o->rs_b, nr, dst);
+    for (int64_t nn; jr < nc; jr += nn) {
+        int w = FN(panel_width)(o, nc - jr);
+        nn = FN(min)(w, nc - jr);
+        FN(pack)(nn, kc, x + jr * o->cs_b, o->cs_b, o->rs_b, w, dst + jr * kc);
+    }
+}
+
 /* The jc, pc and ic loops on the slab C[m0:m1, n0:n1]. */
 static void FN(five_loops)(const struct FN(op) *o, int64_t m0, int64_t m1,
                            int64_t n0, int64_t n1)
@@ -57,8 +73,7 @@ static void FN(five_loops)(const struct FN(op) *o, int64_t m0, int64_t m1,
         for (int64_t pc = 0; pc < o->k; pc += bk->kc) {
             int64_t kc = FN(min)(bk->kc, o->k - pc);
             T beta = pc == 0 ? o->beta : (T)1;   /* later blocks accumulate */
-            FN(pack)(nc, kc, o->b + pc * o->rs_b + jc * o->cs_b, o->cs_b, o->rs_b,
-                     bk->nr, bp);
+            FN(pack_b)(o, nc, kc, o->b + pc * o->rs_b + jc * o->cs_b, bp);
             for (int64_t ic = m0; ic < m1; ic += bk->mc) {
                 int64_t mc = FN(min)(bk->mc, m1 - ic);
                 FN(pack)(mc, kc, o->a + ic * o->rs_a + pc * o->cs_a, o->rs_a,
