@@ -289,6 +289,19 @@ static void edge_name(char *out, size_t size, const char *name, const struct pla
     snprintf(out, size, "%s_e%dx%d", name, edge->k.mr, edge->k.nr);
 }
 
+/* A row edge (MR' x NR) also gets a packed variant, NAME_p<MR'>x<NR>: the
+ * packed path's short last row panel, packed MR' high, with B's packed
+ * NR-wide panel as it is (the direct variants read B in place). */
+static bool packed_edge(const struct plan *pl, const struct plan *edge)
+{
+    return edge->k.nr == pl->k.nr && edge->k.mr < pl->k.mr;
+}
+
+static void packed_edge_name(char *out, size_t size, const char *name, const struct plan *edge)
+{
+    snprintf(out, size, "%s_p%dx%d", name, edge->k.mr, edge->k.nr);
+}
+
 /* A direct function of plan pl: NAME_direct, or an edge kernel
  * NAME_e<MR'>x<NR'> (the direct variant of its own plan). */
 static void emit_direct_fn(struct buf *fns, const struct plan *pl, const char *fname)
@@ -314,6 +327,12 @@ static int emit_functions(struct buf *fns, const struct plan *pl, const struct p
         char ename[160];
         edge_name(ename, sizeof ename, name, &edges[i]);
         emit_direct_fn(fns, &edges[i], ename);
+        if (!packed_edge(pl, &edges[i])) continue;
+        struct em pe = { .pl = &edges[i], .k = &edges[i].k, .sp = &pl->t->sp[pl->k.elem] };
+        packed_edge_name(ename, sizeof ename, name, &edges[i]);
+        fill_def_iter(&pe);
+        emit_function(fns, &pe, ename);
+        free(pe.def_iter);
     }
     return row_pref;
 }
@@ -336,6 +355,26 @@ static void edge_texts(struct buf *decl, struct buf *list, struct buf *doc, cons
         buf_printf(doc, " *     %s: %dx%d, %.2f cycles per iteration, unroll %d\n", ename,
                    e->k.mr, e->k.nr, e->cycles_per_iter, e->r.uf);
     }
+}
+
+/* The same for the packed row edges; returns how many there are. */
+static int packed_edge_texts(struct buf *decl, struct buf *plist, struct buf *doc,
+                             const struct plan *pl, const struct plan *edges, int nedges,
+                             const char *name)
+{
+    int np = 0;
+    for (int i = 0; i < nedges; i++) {
+        if (!packed_edge(pl, &edges[i])) continue;
+        char pname[160];
+        packed_edge_name(pname, sizeof pname, name, &edges[i]);
+        buf_printf(decl, "void %s(", pname);
+        params(decl, elem_ctype[pl->k.elem], pname, false);
+        buf_puts(decl, ");\n");
+        buf_printf(plist, "%s{%d, %s}", np++ ? ", " : "", edges[i].k.mr, pname);
+        buf_printf(doc, " *     %s: the %dx%d plan, packed operands (A %d rows high)\n",
+                   pname, edges[i].k.mr, edges[i].k.nr, edges[i].k.mr);
+    }
+    return np;
 }
 
 /* The gemmgen options that changed the kernel, for the regenerate line. */
@@ -373,14 +412,15 @@ void emit_kernel(const struct plan *pl, const struct plan *edges, int nedges,
                  const struct options *o, const char *name, struct buf *cf, struct buf *hf)
 {
     struct buf fns = { 0 }, how = { 0 }, blis = { 0 }, cflags = { 0 }, incl = { 0 },
-               dpar = { 0 }, edecl = { 0 }, elist = { 0 }, edoc = { 0 };
+               dpar = { 0 }, edecl = { 0 }, elist = { 0 }, edoc = { 0 }, plist = { 0 };
     const char *ctype = elem_ctype[pl->k.elem];
-    char dname[160], ne[16], mr[16], nr[16], guard[160], rp[4], args[96], blis_decl[512];
+    char dname[160], ne[16], np[16], mr[16], nr[16], guard[160], rp[4], args[96], blis_decl[512];
     snprintf(dname, sizeof dname, "%s_direct", name);
     int row_pref = emit_functions(&fns, pl, edges, nedges, name, dname);
     params(&dpar, ctype, dname, true);
     snprintf(ne, sizeof ne, "%d", nedges);
     edge_texts(&edecl, &elist, &edoc, pl, edges, nedges, name);
+    snprintf(np, sizeof np, "%d", packed_edge_texts(&edecl, &plist, &edoc, pl, edges, nedges, name));
     bool b_cols = direct_b_cols(&pl->k);
     how_made(&how, pl);
     target_text(&cflags, pl->t->cflags, &pl->m);   /* %b: an SVE kernel's vector length */
@@ -402,7 +442,7 @@ void emit_kernel(const struct plan *pl, const struct plan *edges, int nedges,
                            "ARGS", "HOWMADE", "CFLAGS", "INCLUDES", "CTYPE", "INDENT", "FUNCTIONS",
                            "GUARD", "ROW_PREF", "BLIS_DECL", "PREAMBLE", "DIRECT_PARAMS",
                            "DIRECT_B_COLS", "DIRECT_B", "NEDGES", "EDGE_LIST", "EDGE_DECL",
-                           "EDGE_DOC", "B_L1_PERCENT" };
+                           "EDGE_DOC", "B_L1_PERCENT", "NPEDGES", "PEDGE_LIST" };
     const char *vals[] = { name, mr, nr, elem_names[pl->k.elem], pl->m.name, pl->t->name,
                            GEMMGEN_VERSION, machine_file(pl), args, how.s, cflags.s ? cflags.s : "",
                            incl.s ? incl.s : "", ctype, indent_for(name), fns.s, guard, rp,
@@ -410,11 +450,11 @@ void emit_kernel(const struct plan *pl, const struct plan *edges, int nedges,
                            b_cols ? "b[p + j*ldb] (B read element by element)"
                                   : "b[p*ldb + j] (B loaded as vectors)",
                            ne, elist.s ? elist.s : "", edecl.s ? edecl.s : "",
-                           edoc.s ? edoc.s : "", b_l1 };
+                           edoc.s ? edoc.s : "", b_l1, np, plist.s ? plist.s : "" };
     int nkeys = (int)(sizeof keys / sizeof *keys);
     tmpl_fill(cf, tmpl_kernel_c, keys, vals, nkeys);
     if (blis.s) buf_puts(cf, blis.s);
     tmpl_fill(hf, tmpl_kernel_h, keys, vals, nkeys);
     buf_free(&fns); buf_free(&how); buf_free(&blis); buf_free(&cflags); buf_free(&incl);
-    buf_free(&dpar); buf_free(&edecl); buf_free(&elist); buf_free(&edoc);
+    buf_free(&dpar); buf_free(&edecl); buf_free(&elist); buf_free(&edoc); buf_free(&plist);
 }

@@ -15,6 +15,10 @@
  * signature of a64fx_dgemm_16x14_direct: {MR', NR', function} */
 #define a64fx_dgemm_16x14_NEDGES 3
 #define a64fx_dgemm_16x14_EDGE_LIST {16, 8, a64fx_dgemm_16x14_e16x8}, {8, 14, a64fx_dgemm_16x14_e8x14}, {8, 8, a64fx_dgemm_16x14_e8x8}
+/* packed row-edge kernels for a short last row panel packed MR' rows high,
+ * each with the signature of a64fx_dgemm_16x14: {MR', function} */
+#define a64fx_dgemm_16x14_NPEDGES 1
+#define a64fx_dgemm_16x14_PEDGE_LIST {8, a64fx_dgemm_16x14_p8x14}
 /* cflags: -march=armv8.2-a+sve -msve-vector-bits=512 */
 
 #ifdef __cplusplus
@@ -31,6 +35,9 @@ void a64fx_dgemm_16x14_e8x14(int64_t m, int64_t n, int64_t k, const double *alph
                              const double *b, int64_t ldb, const double *beta, double *c, int64_t rs_c, int64_t cs_c);
 void a64fx_dgemm_16x14_e8x8(int64_t m, int64_t n, int64_t k, const double *alpha, const double *a, int64_t lda,
                             const double *b, int64_t ldb, const double *beta, double *c, int64_t rs_c, int64_t cs_c);
+void a64fx_dgemm_16x14_p8x14(int64_t m, int64_t n, int64_t k, const double *alpha, const double *a,
+                             const double *b, const double *beta, double *c, int64_t rs_c, int64_t cs_c,
+                             const double *a_next, const double *b_next);
 #ifdef __cplusplus
 }
 #endif

@@ -30,6 +30,7 @@
  *     a64fx_sgemm_32x14_e32x8: 32x8, 9.00 cycles per iteration, unroll 2
  *     a64fx_sgemm_32x14_e16x14: 16x14, 9.00 cycles per iteration, unroll 7
  *     a64fx_sgemm_32x14_e16x8: 16x8, 9.00 cycles per iteration, unroll 2
+ *     a64fx_sgemm_32x14_p16x14: the 16x14 plan, packed operands (A 16 rows high)
  */
 #include "a64fx_sgemm_32x14.h"
 #include <arm_sve.h>
@@ -3158,6 +3159,914 @@ void a64fx_sgemm_32x14_e16x14(int64_t m, int64_t n, int64_t k, const float *alph
             svst1_f32(svptrue_b32(), cw_ + 0, svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(svptrue_b32(), cw_ + 0)), va_, z12));
             cw_ += cs_c;
             svst1_f32(svptrue_b32(), cw_ + 0, svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(svptrue_b32(), cw_ + 0)), va_, z13));
+        }
+        return;
+    }
+    if (rs_c == 1) {   /* edge tile: predicated */
+        const svfloat32_t va_ = svdup_n_f32(alpha_);
+        if (beta_ == 0) {
+            if (0 < m && 0 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 0 * cs_c, svmul_f32_x(svptrue_b32(), va_, z0));
+            }
+            if (0 < m && 1 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 1 * cs_c, svmul_f32_x(svptrue_b32(), va_, z1));
+            }
+            if (0 < m && 2 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 2 * cs_c, svmul_f32_x(svptrue_b32(), va_, z2));
+            }
+            if (0 < m && 3 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 3 * cs_c, svmul_f32_x(svptrue_b32(), va_, z3));
+            }
+            if (0 < m && 4 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 4 * cs_c, svmul_f32_x(svptrue_b32(), va_, z4));
+            }
+            if (0 < m && 5 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 5 * cs_c, svmul_f32_x(svptrue_b32(), va_, z5));
+            }
+            if (0 < m && 6 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 6 * cs_c, svmul_f32_x(svptrue_b32(), va_, z6));
+            }
+            if (0 < m && 7 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 7 * cs_c, svmul_f32_x(svptrue_b32(), va_, z7));
+            }
+            if (0 < m && 8 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 8 * cs_c, svmul_f32_x(svptrue_b32(), va_, z8));
+            }
+            if (0 < m && 9 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 9 * cs_c, svmul_f32_x(svptrue_b32(), va_, z9));
+            }
+            if (0 < m && 10 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 10 * cs_c, svmul_f32_x(svptrue_b32(), va_, z10));
+            }
+            if (0 < m && 11 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 11 * cs_c, svmul_f32_x(svptrue_b32(), va_, z11));
+            }
+            if (0 < m && 12 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 12 * cs_c, svmul_f32_x(svptrue_b32(), va_, z12));
+            }
+            if (0 < m && 13 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 13 * cs_c, svmul_f32_x(svptrue_b32(), va_, z13));
+            }
+        } else if (beta_ == 1) {
+            if (0 < m && 0 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 0 * cs_c, svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 0 + 0 * cs_c), va_, z0));
+            }
+            if (0 < m && 1 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 1 * cs_c, svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 0 + 1 * cs_c), va_, z1));
+            }
+            if (0 < m && 2 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 2 * cs_c, svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 0 + 2 * cs_c), va_, z2));
+            }
+            if (0 < m && 3 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 3 * cs_c, svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 0 + 3 * cs_c), va_, z3));
+            }
+            if (0 < m && 4 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 4 * cs_c, svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 0 + 4 * cs_c), va_, z4));
+            }
+            if (0 < m && 5 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 5 * cs_c, svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 0 + 5 * cs_c), va_, z5));
+            }
+            if (0 < m && 6 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 6 * cs_c, svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 0 + 6 * cs_c), va_, z6));
+            }
+            if (0 < m && 7 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 7 * cs_c, svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 0 + 7 * cs_c), va_, z7));
+            }
+            if (0 < m && 8 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 8 * cs_c, svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 0 + 8 * cs_c), va_, z8));
+            }
+            if (0 < m && 9 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 9 * cs_c, svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 0 + 9 * cs_c), va_, z9));
+            }
+            if (0 < m && 10 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 10 * cs_c, svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 0 + 10 * cs_c), va_, z10));
+            }
+            if (0 < m && 11 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 11 * cs_c, svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 0 + 11 * cs_c), va_, z11));
+            }
+            if (0 < m && 12 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 12 * cs_c, svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 0 + 12 * cs_c), va_, z12));
+            }
+            if (0 < m && 13 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 13 * cs_c, svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 0 + 13 * cs_c), va_, z13));
+            }
+        } else {
+            const svfloat32_t vb_ = svdup_n_f32(beta_);
+            if (0 < m && 0 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 0 * cs_c, svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 0 + 0 * cs_c)), va_, z0));
+            }
+            if (0 < m && 1 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 1 * cs_c, svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 0 + 1 * cs_c)), va_, z1));
+            }
+            if (0 < m && 2 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 2 * cs_c, svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 0 + 2 * cs_c)), va_, z2));
+            }
+            if (0 < m && 3 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 3 * cs_c, svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 0 + 3 * cs_c)), va_, z3));
+            }
+            if (0 < m && 4 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 4 * cs_c, svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 0 + 4 * cs_c)), va_, z4));
+            }
+            if (0 < m && 5 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 5 * cs_c, svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 0 + 5 * cs_c)), va_, z5));
+            }
+            if (0 < m && 6 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 6 * cs_c, svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 0 + 6 * cs_c)), va_, z6));
+            }
+            if (0 < m && 7 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 7 * cs_c, svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 0 + 7 * cs_c)), va_, z7));
+            }
+            if (0 < m && 8 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 8 * cs_c, svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 0 + 8 * cs_c)), va_, z8));
+            }
+            if (0 < m && 9 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 9 * cs_c, svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 0 + 9 * cs_c)), va_, z9));
+            }
+            if (0 < m && 10 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 10 * cs_c, svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 0 + 10 * cs_c)), va_, z10));
+            }
+            if (0 < m && 11 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 11 * cs_c, svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 0 + 11 * cs_c)), va_, z11));
+            }
+            if (0 < m && 12 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 12 * cs_c, svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 0 + 12 * cs_c)), va_, z12));
+            }
+            if (0 < m && 13 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 13 * cs_c, svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 0 + 13 * cs_c)), va_, z13));
+            }
+        }
+        return;
+    }
+    float t_[224];
+    svst1_f32(svptrue_b32(), t_ + 0, z0);
+    svst1_f32(svptrue_b32(), t_ + 16, z1);
+    svst1_f32(svptrue_b32(), t_ + 32, z2);
+    svst1_f32(svptrue_b32(), t_ + 48, z3);
+    svst1_f32(svptrue_b32(), t_ + 64, z4);
+    svst1_f32(svptrue_b32(), t_ + 80, z5);
+    svst1_f32(svptrue_b32(), t_ + 96, z6);
+    svst1_f32(svptrue_b32(), t_ + 112, z7);
+    svst1_f32(svptrue_b32(), t_ + 128, z8);
+    svst1_f32(svptrue_b32(), t_ + 144, z9);
+    svst1_f32(svptrue_b32(), t_ + 160, z10);
+    svst1_f32(svptrue_b32(), t_ + 176, z11);
+    svst1_f32(svptrue_b32(), t_ + 192, z12);
+    svst1_f32(svptrue_b32(), t_ + 208, z13);
+    /* position in t_ of C(i, j), at_[i + j*16] */
+    static const unsigned short at_[224] = {
+        0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15,
+        16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31,
+        32, 33, 34, 35, 36, 37, 38, 39, 40, 41, 42, 43, 44, 45, 46, 47,
+        48, 49, 50, 51, 52, 53, 54, 55, 56, 57, 58, 59, 60, 61, 62, 63,
+        64, 65, 66, 67, 68, 69, 70, 71, 72, 73, 74, 75, 76, 77, 78, 79,
+        80, 81, 82, 83, 84, 85, 86, 87, 88, 89, 90, 91, 92, 93, 94, 95,
+        96, 97, 98, 99, 100, 101, 102, 103, 104, 105, 106, 107, 108, 109, 110, 111,
+        112, 113, 114, 115, 116, 117, 118, 119, 120, 121, 122, 123, 124, 125, 126, 127,
+        128, 129, 130, 131, 132, 133, 134, 135, 136, 137, 138, 139, 140, 141, 142, 143,
+        144, 145, 146, 147, 148, 149, 150, 151, 152, 153, 154, 155, 156, 157, 158, 159,
+        160, 161, 162, 163, 164, 165, 166, 167, 168, 169, 170, 171, 172, 173, 174, 175,
+        176, 177, 178, 179, 180, 181, 182, 183, 184, 185, 186, 187, 188, 189, 190, 191,
+        192, 193, 194, 195, 196, 197, 198, 199, 200, 201, 202, 203, 204, 205, 206, 207,
+        208, 209, 210, 211, 212, 213, 214, 215, 216, 217, 218, 219, 220, 221, 222, 223,
+    };
+    for (int64_t j = 0; j < n; j++)
+        for (int64_t i = 0; i < m; i++) {
+            float v = alpha_ * t_[at_[i + j * 16]];
+            float *cij = c + i * rs_c + j * cs_c;
+            *cij = beta_ == 0 ? v : v + beta_ * *cij;
+        }
+
+}
+
+void a64fx_sgemm_32x14_p16x14(int64_t m, int64_t n, int64_t k, const float *alpha, const float *a,
+                              const float *b, const float *beta, float *c, int64_t rs_c, int64_t cs_c,
+                              const float *a_next, const float *b_next)
+{
+    const float *ap = a, *bp = b, *an = a_next;
+    (void)b_next;
+    svfloat32_t z0, z1, z2, z3, z4, z5, z6, z7;
+    svfloat32_t z8, z9, z10, z11, z12, z13, z14, z15;
+    svfloat32_t z16, z17, z18, z19, z20, z21, z22, z23;
+    svfloat32_t z24, z25, z26, z27;
+
+    z0 = svdup_n_f32(0);
+    z1 = svdup_n_f32(0);
+    z2 = svdup_n_f32(0);
+    z3 = svdup_n_f32(0);
+    z4 = svdup_n_f32(0);
+    z5 = svdup_n_f32(0);
+    z6 = svdup_n_f32(0);
+    z7 = svdup_n_f32(0);
+    z8 = svdup_n_f32(0);
+    z9 = svdup_n_f32(0);
+    z10 = svdup_n_f32(0);
+    z11 = svdup_n_f32(0);
+    z12 = svdup_n_f32(0);
+    z13 = svdup_n_f32(0);
+
+    /* C is read (or overwritten) after the k loop: start fetching it now */
+    if (rs_c == 1)
+        for (int64_t j = 0; j < n; j++) {
+            __builtin_prefetch(c + j * cs_c, 1, 3);
+            __builtin_prefetch(c + j * cs_c + m - 1, 1, 3);
+        }
+    else
+        for (int64_t i = 0; i < m; i++) {
+            __builtin_prefetch(c + i * rs_c, 1, 3);
+            __builtin_prefetch(c + i * rs_c + (n - 1) * cs_c, 1, 3);
+        }
+    if (k > 0) {
+        /* prologue: the first 13 instructions of iteration 0 (pointer
+         * bumps among them become load offsets) */
+        z15 = svld1_f32(svptrue_b32(), ap + 0);
+        z22 = svdup_n_f32(*(bp + 0));
+        z14 = svdup_n_f32(*(bp + 1));
+        z21 = svdup_n_f32(*(bp + 2));
+        z20 = svdup_n_f32(*(bp + 3));
+        z27 = svdup_n_f32(*(bp + 4));
+        z19 = svdup_n_f32(*(bp + 5));
+        z26 = svdup_n_f32(*(bp + 6));
+        z18 = svdup_n_f32(*(bp + 7));
+        z25 = svdup_n_f32(*(bp + 8));
+        z17 = svdup_n_f32(*(bp + 9));
+        z24 = svdup_n_f32(*(bp + 10));
+
+        /* kernel: iteration i and the start of i+1, unrolled 7x */
+        int64_t nq = k - 1;
+        for (int64_t it = nq / 7; it > 0; it--) {
+            /* copy 0 */
+            z16 = svdup_n_f32(*(bp + 11));
+            z23 = svdup_n_f32(*(bp + 12));
+            __builtin_prefetch((const char *)(an + 0) + 0, 0, 3);
+            __builtin_prefetch((const char *)(bp + 0) + 512, 0, 3);
+            z0 = svmla_f32_x(svptrue_b32(), z0, z15, z22);
+            z22 = svdup_n_f32(*(bp + 13));
+            z1 = svmla_f32_x(svptrue_b32(), z1, z15, z14);
+            z14 = svld1_f32(svptrue_b32(), ap + 16);
+            z2 = svmla_f32_x(svptrue_b32(), z2, z15, z21);
+            z21 = svdup_n_f32(*(bp + 14));
+            z3 = svmla_f32_x(svptrue_b32(), z3, z15, z20);
+            z20 = svdup_n_f32(*(bp + 15));
+            z4 = svmla_f32_x(svptrue_b32(), z4, z15, z27);
+            z27 = svdup_n_f32(*(bp + 16));
+            z5 = svmla_f32_x(svptrue_b32(), z5, z15, z19);
+            z19 = svdup_n_f32(*(bp + 17));
+            z6 = svmla_f32_x(svptrue_b32(), z6, z15, z26);
+            z26 = svdup_n_f32(*(bp + 18));
+            z7 = svmla_f32_x(svptrue_b32(), z7, z15, z18);
+            z18 = svdup_n_f32(*(bp + 19));
+            z8 = svmla_f32_x(svptrue_b32(), z8, z15, z25);
+            z25 = svdup_n_f32(*(bp + 20));
+            z9 = svmla_f32_x(svptrue_b32(), z9, z15, z17);
+            z17 = svdup_n_f32(*(bp + 21));
+            z10 = svmla_f32_x(svptrue_b32(), z10, z15, z24);
+            z24 = svdup_n_f32(*(bp + 22));
+            z11 = svmla_f32_x(svptrue_b32(), z11, z15, z16);
+            z16 = svdup_n_f32(*(bp + 23));
+            z12 = svmla_f32_x(svptrue_b32(), z12, z15, z23);
+            z23 = svdup_n_f32(*(bp + 24));
+            z13 = svmla_f32_x(svptrue_b32(), z13, z15, z22);
+            /* copy 1 */
+            z15 = svdup_n_f32(*(bp + 25));
+            z22 = svdup_n_f32(*(bp + 26));
+            __builtin_prefetch((const char *)(an + 16) + 0, 0, 3);
+            __builtin_prefetch((const char *)(bp + 14) + 512, 0, 3);
+            z0 = svmla_f32_x(svptrue_b32(), z0, z14, z21);
+            z21 = svdup_n_f32(*(bp + 27));
+            z1 = svmla_f32_x(svptrue_b32(), z1, z14, z20);
+            z20 = svld1_f32(svptrue_b32(), ap + 32);
+            z2 = svmla_f32_x(svptrue_b32(), z2, z14, z27);
+            z27 = svdup_n_f32(*(bp + 28));
+            z3 = svmla_f32_x(svptrue_b32(), z3, z14, z19);
+            z19 = svdup_n_f32(*(bp + 29));
+            z4 = svmla_f32_x(svptrue_b32(), z4, z14, z26);
+            z26 = svdup_n_f32(*(bp + 30));
+            z5 = svmla_f32_x(svptrue_b32(), z5, z14, z18);
+            z18 = svdup_n_f32(*(bp + 31));
+            z6 = svmla_f32_x(svptrue_b32(), z6, z14, z25);
+            z25 = svdup_n_f32(*(bp + 32));
+            z7 = svmla_f32_x(svptrue_b32(), z7, z14, z17);
+            z17 = svdup_n_f32(*(bp + 33));
+            z8 = svmla_f32_x(svptrue_b32(), z8, z14, z24);
+            z24 = svdup_n_f32(*(bp + 34));
+            z9 = svmla_f32_x(svptrue_b32(), z9, z14, z16);
+            z16 = svdup_n_f32(*(bp + 35));
+            z10 = svmla_f32_x(svptrue_b32(), z10, z14, z23);
+            z23 = svdup_n_f32(*(bp + 36));
+            z11 = svmla_f32_x(svptrue_b32(), z11, z14, z15);
+            z15 = svdup_n_f32(*(bp + 37));
+            z12 = svmla_f32_x(svptrue_b32(), z12, z14, z22);
+            z22 = svdup_n_f32(*(bp + 38));
+            z13 = svmla_f32_x(svptrue_b32(), z13, z14, z21);
+            /* copy 2 */
+            z14 = svdup_n_f32(*(bp + 39));
+            z21 = svdup_n_f32(*(bp + 40));
+            __builtin_prefetch((const char *)(an + 32) + 0, 0, 3);
+            __builtin_prefetch((const char *)(bp + 28) + 512, 0, 3);
+            z0 = svmla_f32_x(svptrue_b32(), z0, z20, z27);
+            z27 = svdup_n_f32(*(bp + 41));
+            z1 = svmla_f32_x(svptrue_b32(), z1, z20, z19);
+            z19 = svld1_f32(svptrue_b32(), ap + 48);
+            z2 = svmla_f32_x(svptrue_b32(), z2, z20, z26);
+            z26 = svdup_n_f32(*(bp + 42));
+            z3 = svmla_f32_x(svptrue_b32(), z3, z20, z18);
+            z18 = svdup_n_f32(*(bp + 43));
+            z4 = svmla_f32_x(svptrue_b32(), z4, z20, z25);
+            z25 = svdup_n_f32(*(bp + 44));
+            z5 = svmla_f32_x(svptrue_b32(), z5, z20, z17);
+            z17 = svdup_n_f32(*(bp + 45));
+            z6 = svmla_f32_x(svptrue_b32(), z6, z20, z24);
+            z24 = svdup_n_f32(*(bp + 46));
+            z7 = svmla_f32_x(svptrue_b32(), z7, z20, z16);
+            z16 = svdup_n_f32(*(bp + 47));
+            z8 = svmla_f32_x(svptrue_b32(), z8, z20, z23);
+            z23 = svdup_n_f32(*(bp + 48));
+            z9 = svmla_f32_x(svptrue_b32(), z9, z20, z15);
+            z15 = svdup_n_f32(*(bp + 49));
+            z10 = svmla_f32_x(svptrue_b32(), z10, z20, z22);
+            z22 = svdup_n_f32(*(bp + 50));
+            z11 = svmla_f32_x(svptrue_b32(), z11, z20, z14);
+            z14 = svdup_n_f32(*(bp + 51));
+            z12 = svmla_f32_x(svptrue_b32(), z12, z20, z21);
+            z21 = svdup_n_f32(*(bp + 52));
+            z13 = svmla_f32_x(svptrue_b32(), z13, z20, z27);
+            /* copy 3 */
+            z20 = svdup_n_f32(*(bp + 53));
+            z27 = svdup_n_f32(*(bp + 54));
+            __builtin_prefetch((const char *)(an + 48) + 0, 0, 3);
+            __builtin_prefetch((const char *)(bp + 42) + 512, 0, 3);
+            z0 = svmla_f32_x(svptrue_b32(), z0, z19, z26);
+            z26 = svdup_n_f32(*(bp + 55));
+            z1 = svmla_f32_x(svptrue_b32(), z1, z19, z18);
+            z18 = svld1_f32(svptrue_b32(), ap + 64);
+            z2 = svmla_f32_x(svptrue_b32(), z2, z19, z25);
+            z25 = svdup_n_f32(*(bp + 56));
+            z3 = svmla_f32_x(svptrue_b32(), z3, z19, z17);
+            z17 = svdup_n_f32(*(bp + 57));
+            z4 = svmla_f32_x(svptrue_b32(), z4, z19, z24);
+            z24 = svdup_n_f32(*(bp + 58));
+            z5 = svmla_f32_x(svptrue_b32(), z5, z19, z16);
+            z16 = svdup_n_f32(*(bp + 59));
+            z6 = svmla_f32_x(svptrue_b32(), z6, z19, z23);
+            z23 = svdup_n_f32(*(bp + 60));
+            z7 = svmla_f32_x(svptrue_b32(), z7, z19, z15);
+            z15 = svdup_n_f32(*(bp + 61));
+            z8 = svmla_f32_x(svptrue_b32(), z8, z19, z22);
+            z22 = svdup_n_f32(*(bp + 62));
+            z9 = svmla_f32_x(svptrue_b32(), z9, z19, z14);
+            z14 = svdup_n_f32(*(bp + 63));
+            z10 = svmla_f32_x(svptrue_b32(), z10, z19, z21);
+            z21 = svdup_n_f32(*(bp + 64));
+            z11 = svmla_f32_x(svptrue_b32(), z11, z19, z20);
+            z20 = svdup_n_f32(*(bp + 65));
+            z12 = svmla_f32_x(svptrue_b32(), z12, z19, z27);
+            z27 = svdup_n_f32(*(bp + 66));
+            z13 = svmla_f32_x(svptrue_b32(), z13, z19, z26);
+            /* copy 4 */
+            z19 = svdup_n_f32(*(bp + 67));
+            z26 = svdup_n_f32(*(bp + 68));
+            __builtin_prefetch((const char *)(an + 64) + 0, 0, 3);
+            __builtin_prefetch((const char *)(bp + 56) + 512, 0, 3);
+            z0 = svmla_f32_x(svptrue_b32(), z0, z18, z25);
+            z25 = svdup_n_f32(*(bp + 69));
+            z1 = svmla_f32_x(svptrue_b32(), z1, z18, z17);
+            z17 = svld1_f32(svptrue_b32(), ap + 80);
+            z2 = svmla_f32_x(svptrue_b32(), z2, z18, z24);
+            z24 = svdup_n_f32(*(bp + 70));
+            z3 = svmla_f32_x(svptrue_b32(), z3, z18, z16);
+            z16 = svdup_n_f32(*(bp + 71));
+            z4 = svmla_f32_x(svptrue_b32(), z4, z18, z23);
+            z23 = svdup_n_f32(*(bp + 72));
+            z5 = svmla_f32_x(svptrue_b32(), z5, z18, z15);
+            z15 = svdup_n_f32(*(bp + 73));
+            z6 = svmla_f32_x(svptrue_b32(), z6, z18, z22);
+            z22 = svdup_n_f32(*(bp + 74));
+            z7 = svmla_f32_x(svptrue_b32(), z7, z18, z14);
+            z14 = svdup_n_f32(*(bp + 75));
+            z8 = svmla_f32_x(svptrue_b32(), z8, z18, z21);
+            z21 = svdup_n_f32(*(bp + 76));
+            z9 = svmla_f32_x(svptrue_b32(), z9, z18, z20);
+            z20 = svdup_n_f32(*(bp + 77));
+            z10 = svmla_f32_x(svptrue_b32(), z10, z18, z27);
+            z27 = svdup_n_f32(*(bp + 78));
+            z11 = svmla_f32_x(svptrue_b32(), z11, z18, z19);
+            z19 = svdup_n_f32(*(bp + 79));
+            z12 = svmla_f32_x(svptrue_b32(), z12, z18, z26);
+            z26 = svdup_n_f32(*(bp + 80));
+            z13 = svmla_f32_x(svptrue_b32(), z13, z18, z25);
+            /* copy 5 */
+            z18 = svdup_n_f32(*(bp + 81));
+            z25 = svdup_n_f32(*(bp + 82));
+            __builtin_prefetch((const char *)(an + 80) + 0, 0, 3);
+            __builtin_prefetch((const char *)(bp + 70) + 512, 0, 3);
+            z0 = svmla_f32_x(svptrue_b32(), z0, z17, z24);
+            z24 = svdup_n_f32(*(bp + 83));
+            z1 = svmla_f32_x(svptrue_b32(), z1, z17, z16);
+            z16 = svld1_f32(svptrue_b32(), ap + 96);
+            z2 = svmla_f32_x(svptrue_b32(), z2, z17, z23);
+            z23 = svdup_n_f32(*(bp + 84));
+            z3 = svmla_f32_x(svptrue_b32(), z3, z17, z15);
+            z15 = svdup_n_f32(*(bp + 85));
+            z4 = svmla_f32_x(svptrue_b32(), z4, z17, z22);
+            z22 = svdup_n_f32(*(bp + 86));
+            z5 = svmla_f32_x(svptrue_b32(), z5, z17, z14);
+            z14 = svdup_n_f32(*(bp + 87));
+            z6 = svmla_f32_x(svptrue_b32(), z6, z17, z21);
+            z21 = svdup_n_f32(*(bp + 88));
+            z7 = svmla_f32_x(svptrue_b32(), z7, z17, z20);
+            z20 = svdup_n_f32(*(bp + 89));
+            z8 = svmla_f32_x(svptrue_b32(), z8, z17, z27);
+            z27 = svdup_n_f32(*(bp + 90));
+            z9 = svmla_f32_x(svptrue_b32(), z9, z17, z19);
+            z19 = svdup_n_f32(*(bp + 91));
+            z10 = svmla_f32_x(svptrue_b32(), z10, z17, z26);
+            z26 = svdup_n_f32(*(bp + 92));
+            z11 = svmla_f32_x(svptrue_b32(), z11, z17, z18);
+            z18 = svdup_n_f32(*(bp + 93));
+            z12 = svmla_f32_x(svptrue_b32(), z12, z17, z25);
+            z25 = svdup_n_f32(*(bp + 94));
+            z13 = svmla_f32_x(svptrue_b32(), z13, z17, z24);
+            /* copy 6 */
+            z17 = svdup_n_f32(*(bp + 95));
+            z24 = svdup_n_f32(*(bp + 96));
+            __builtin_prefetch((const char *)(an + 96) + 0, 0, 3);
+            __builtin_prefetch((const char *)(bp + 84) + 512, 0, 3);
+            z0 = svmla_f32_x(svptrue_b32(), z0, z16, z23);
+            z23 = svdup_n_f32(*(bp + 97));
+            z1 = svmla_f32_x(svptrue_b32(), z1, z16, z15);
+            z15 = svld1_f32(svptrue_b32(), ap + 112);
+            z2 = svmla_f32_x(svptrue_b32(), z2, z16, z22);
+            z22 = svdup_n_f32(*(bp + 98));
+            z3 = svmla_f32_x(svptrue_b32(), z3, z16, z14);
+            z14 = svdup_n_f32(*(bp + 99));
+            z4 = svmla_f32_x(svptrue_b32(), z4, z16, z21);
+            z21 = svdup_n_f32(*(bp + 100));
+            z5 = svmla_f32_x(svptrue_b32(), z5, z16, z20);
+            z20 = svdup_n_f32(*(bp + 101));
+            z6 = svmla_f32_x(svptrue_b32(), z6, z16, z27);
+            z27 = svdup_n_f32(*(bp + 102));
+            z7 = svmla_f32_x(svptrue_b32(), z7, z16, z19);
+            z19 = svdup_n_f32(*(bp + 103));
+            z8 = svmla_f32_x(svptrue_b32(), z8, z16, z26);
+            z26 = svdup_n_f32(*(bp + 104));
+            z9 = svmla_f32_x(svptrue_b32(), z9, z16, z18);
+            z18 = svdup_n_f32(*(bp + 105));
+            z10 = svmla_f32_x(svptrue_b32(), z10, z16, z25);
+            z25 = svdup_n_f32(*(bp + 106));
+            z11 = svmla_f32_x(svptrue_b32(), z11, z16, z17);
+            z17 = svdup_n_f32(*(bp + 107));
+            z12 = svmla_f32_x(svptrue_b32(), z12, z16, z24);
+            z24 = svdup_n_f32(*(bp + 108));
+            z13 = svmla_f32_x(svptrue_b32(), z13, z16, z23);
+
+            ap += 112;
+            bp += 98;
+            an += 112;
+        }
+        int64_t rem = nq % 7;
+        if (rem > 0) {
+            z16 = svdup_n_f32(*(bp + 11));
+            z23 = svdup_n_f32(*(bp + 12));
+            __builtin_prefetch((const char *)(an + 0) + 0, 0, 3);
+            __builtin_prefetch((const char *)(bp + 0) + 512, 0, 3);
+            z0 = svmla_f32_x(svptrue_b32(), z0, z15, z22);
+            z22 = svdup_n_f32(*(bp + 13));
+            z1 = svmla_f32_x(svptrue_b32(), z1, z15, z14);
+            z14 = svld1_f32(svptrue_b32(), ap + 16);
+            z2 = svmla_f32_x(svptrue_b32(), z2, z15, z21);
+            z21 = svdup_n_f32(*(bp + 14));
+            z3 = svmla_f32_x(svptrue_b32(), z3, z15, z20);
+            z20 = svdup_n_f32(*(bp + 15));
+            z4 = svmla_f32_x(svptrue_b32(), z4, z15, z27);
+            z27 = svdup_n_f32(*(bp + 16));
+            z5 = svmla_f32_x(svptrue_b32(), z5, z15, z19);
+            z19 = svdup_n_f32(*(bp + 17));
+            z6 = svmla_f32_x(svptrue_b32(), z6, z15, z26);
+            z26 = svdup_n_f32(*(bp + 18));
+            z7 = svmla_f32_x(svptrue_b32(), z7, z15, z18);
+            z18 = svdup_n_f32(*(bp + 19));
+            z8 = svmla_f32_x(svptrue_b32(), z8, z15, z25);
+            z25 = svdup_n_f32(*(bp + 20));
+            z9 = svmla_f32_x(svptrue_b32(), z9, z15, z17);
+            z17 = svdup_n_f32(*(bp + 21));
+            z10 = svmla_f32_x(svptrue_b32(), z10, z15, z24);
+            z24 = svdup_n_f32(*(bp + 22));
+            z11 = svmla_f32_x(svptrue_b32(), z11, z15, z16);
+            z16 = svdup_n_f32(*(bp + 23));
+            z12 = svmla_f32_x(svptrue_b32(), z12, z15, z23);
+            z23 = svdup_n_f32(*(bp + 24));
+            z13 = svmla_f32_x(svptrue_b32(), z13, z15, z22);
+        }
+        if (rem > 1) {
+            z15 = svdup_n_f32(*(bp + 25));
+            z22 = svdup_n_f32(*(bp + 26));
+            __builtin_prefetch((const char *)(an + 16) + 0, 0, 3);
+            __builtin_prefetch((const char *)(bp + 14) + 512, 0, 3);
+            z0 = svmla_f32_x(svptrue_b32(), z0, z14, z21);
+            z21 = svdup_n_f32(*(bp + 27));
+            z1 = svmla_f32_x(svptrue_b32(), z1, z14, z20);
+            z20 = svld1_f32(svptrue_b32(), ap + 32);
+            z2 = svmla_f32_x(svptrue_b32(), z2, z14, z27);
+            z27 = svdup_n_f32(*(bp + 28));
+            z3 = svmla_f32_x(svptrue_b32(), z3, z14, z19);
+            z19 = svdup_n_f32(*(bp + 29));
+            z4 = svmla_f32_x(svptrue_b32(), z4, z14, z26);
+            z26 = svdup_n_f32(*(bp + 30));
+            z5 = svmla_f32_x(svptrue_b32(), z5, z14, z18);
+            z18 = svdup_n_f32(*(bp + 31));
+            z6 = svmla_f32_x(svptrue_b32(), z6, z14, z25);
+            z25 = svdup_n_f32(*(bp + 32));
+            z7 = svmla_f32_x(svptrue_b32(), z7, z14, z17);
+            z17 = svdup_n_f32(*(bp + 33));
+            z8 = svmla_f32_x(svptrue_b32(), z8, z14, z24);
+            z24 = svdup_n_f32(*(bp + 34));
+            z9 = svmla_f32_x(svptrue_b32(), z9, z14, z16);
+            z16 = svdup_n_f32(*(bp + 35));
+            z10 = svmla_f32_x(svptrue_b32(), z10, z14, z23);
+            z23 = svdup_n_f32(*(bp + 36));
+            z11 = svmla_f32_x(svptrue_b32(), z11, z14, z15);
+            z15 = svdup_n_f32(*(bp + 37));
+            z12 = svmla_f32_x(svptrue_b32(), z12, z14, z22);
+            z22 = svdup_n_f32(*(bp + 38));
+            z13 = svmla_f32_x(svptrue_b32(), z13, z14, z21);
+        }
+        if (rem > 2) {
+            z14 = svdup_n_f32(*(bp + 39));
+            z21 = svdup_n_f32(*(bp + 40));
+            __builtin_prefetch((const char *)(an + 32) + 0, 0, 3);
+            __builtin_prefetch((const char *)(bp + 28) + 512, 0, 3);
+            z0 = svmla_f32_x(svptrue_b32(), z0, z20, z27);
+            z27 = svdup_n_f32(*(bp + 41));
+            z1 = svmla_f32_x(svptrue_b32(), z1, z20, z19);
+            z19 = svld1_f32(svptrue_b32(), ap + 48);
+            z2 = svmla_f32_x(svptrue_b32(), z2, z20, z26);
+            z26 = svdup_n_f32(*(bp + 42));
+            z3 = svmla_f32_x(svptrue_b32(), z3, z20, z18);
+            z18 = svdup_n_f32(*(bp + 43));
+            z4 = svmla_f32_x(svptrue_b32(), z4, z20, z25);
+            z25 = svdup_n_f32(*(bp + 44));
+            z5 = svmla_f32_x(svptrue_b32(), z5, z20, z17);
+            z17 = svdup_n_f32(*(bp + 45));
+            z6 = svmla_f32_x(svptrue_b32(), z6, z20, z24);
+            z24 = svdup_n_f32(*(bp + 46));
+            z7 = svmla_f32_x(svptrue_b32(), z7, z20, z16);
+            z16 = svdup_n_f32(*(bp + 47));
+            z8 = svmla_f32_x(svptrue_b32(), z8, z20, z23);
+            z23 = svdup_n_f32(*(bp + 48));
+            z9 = svmla_f32_x(svptrue_b32(), z9, z20, z15);
+            z15 = svdup_n_f32(*(bp + 49));
+            z10 = svmla_f32_x(svptrue_b32(), z10, z20, z22);
+            z22 = svdup_n_f32(*(bp + 50));
+            z11 = svmla_f32_x(svptrue_b32(), z11, z20, z14);
+            z14 = svdup_n_f32(*(bp + 51));
+            z12 = svmla_f32_x(svptrue_b32(), z12, z20, z21);
+            z21 = svdup_n_f32(*(bp + 52));
+            z13 = svmla_f32_x(svptrue_b32(), z13, z20, z27);
+        }
+        if (rem > 3) {
+            z20 = svdup_n_f32(*(bp + 53));
+            z27 = svdup_n_f32(*(bp + 54));
+            __builtin_prefetch((const char *)(an + 48) + 0, 0, 3);
+            __builtin_prefetch((const char *)(bp + 42) + 512, 0, 3);
+            z0 = svmla_f32_x(svptrue_b32(), z0, z19, z26);
+            z26 = svdup_n_f32(*(bp + 55));
+            z1 = svmla_f32_x(svptrue_b32(), z1, z19, z18);
+            z18 = svld1_f32(svptrue_b32(), ap + 64);
+            z2 = svmla_f32_x(svptrue_b32(), z2, z19, z25);
+            z25 = svdup_n_f32(*(bp + 56));
+            z3 = svmla_f32_x(svptrue_b32(), z3, z19, z17);
+            z17 = svdup_n_f32(*(bp + 57));
+            z4 = svmla_f32_x(svptrue_b32(), z4, z19, z24);
+            z24 = svdup_n_f32(*(bp + 58));
+            z5 = svmla_f32_x(svptrue_b32(), z5, z19, z16);
+            z16 = svdup_n_f32(*(bp + 59));
+            z6 = svmla_f32_x(svptrue_b32(), z6, z19, z23);
+            z23 = svdup_n_f32(*(bp + 60));
+            z7 = svmla_f32_x(svptrue_b32(), z7, z19, z15);
+            z15 = svdup_n_f32(*(bp + 61));
+            z8 = svmla_f32_x(svptrue_b32(), z8, z19, z22);
+            z22 = svdup_n_f32(*(bp + 62));
+            z9 = svmla_f32_x(svptrue_b32(), z9, z19, z14);
+            z14 = svdup_n_f32(*(bp + 63));
+            z10 = svmla_f32_x(svptrue_b32(), z10, z19, z21);
+            z21 = svdup_n_f32(*(bp + 64));
+            z11 = svmla_f32_x(svptrue_b32(), z11, z19, z20);
+            z20 = svdup_n_f32(*(bp + 65));
+            z12 = svmla_f32_x(svptrue_b32(), z12, z19, z27);
+            z27 = svdup_n_f32(*(bp + 66));
+            z13 = svmla_f32_x(svptrue_b32(), z13, z19, z26);
+        }
+        if (rem > 4) {
+            z19 = svdup_n_f32(*(bp + 67));
+            z26 = svdup_n_f32(*(bp + 68));
+            __builtin_prefetch((const char *)(an + 64) + 0, 0, 3);
+            __builtin_prefetch((const char *)(bp + 56) + 512, 0, 3);
+            z0 = svmla_f32_x(svptrue_b32(), z0, z18, z25);
+            z25 = svdup_n_f32(*(bp + 69));
+            z1 = svmla_f32_x(svptrue_b32(), z1, z18, z17);
+            z17 = svld1_f32(svptrue_b32(), ap + 80);
+            z2 = svmla_f32_x(svptrue_b32(), z2, z18, z24);
+            z24 = svdup_n_f32(*(bp + 70));
+            z3 = svmla_f32_x(svptrue_b32(), z3, z18, z16);
+            z16 = svdup_n_f32(*(bp + 71));
+            z4 = svmla_f32_x(svptrue_b32(), z4, z18, z23);
+            z23 = svdup_n_f32(*(bp + 72));
+            z5 = svmla_f32_x(svptrue_b32(), z5, z18, z15);
+            z15 = svdup_n_f32(*(bp + 73));
+            z6 = svmla_f32_x(svptrue_b32(), z6, z18, z22);
+            z22 = svdup_n_f32(*(bp + 74));
+            z7 = svmla_f32_x(svptrue_b32(), z7, z18, z14);
+            z14 = svdup_n_f32(*(bp + 75));
+            z8 = svmla_f32_x(svptrue_b32(), z8, z18, z21);
+            z21 = svdup_n_f32(*(bp + 76));
+            z9 = svmla_f32_x(svptrue_b32(), z9, z18, z20);
+            z20 = svdup_n_f32(*(bp + 77));
+            z10 = svmla_f32_x(svptrue_b32(), z10, z18, z27);
+            z27 = svdup_n_f32(*(bp + 78));
+            z11 = svmla_f32_x(svptrue_b32(), z11, z18, z19);
+            z19 = svdup_n_f32(*(bp + 79));
+            z12 = svmla_f32_x(svptrue_b32(), z12, z18, z26);
+            z26 = svdup_n_f32(*(bp + 80));
+            z13 = svmla_f32_x(svptrue_b32(), z13, z18, z25);
+        }
+        if (rem > 5) {
+            z18 = svdup_n_f32(*(bp + 81));
+            z25 = svdup_n_f32(*(bp + 82));
+            __builtin_prefetch((const char *)(an + 80) + 0, 0, 3);
+            __builtin_prefetch((const char *)(bp + 70) + 512, 0, 3);
+            z0 = svmla_f32_x(svptrue_b32(), z0, z17, z24);
+            z24 = svdup_n_f32(*(bp + 83));
+            z1 = svmla_f32_x(svptrue_b32(), z1, z17, z16);
+            z16 = svld1_f32(svptrue_b32(), ap + 96);
+            z2 = svmla_f32_x(svptrue_b32(), z2, z17, z23);
+            z23 = svdup_n_f32(*(bp + 84));
+            z3 = svmla_f32_x(svptrue_b32(), z3, z17, z15);
+            z15 = svdup_n_f32(*(bp + 85));
+            z4 = svmla_f32_x(svptrue_b32(), z4, z17, z22);
+            z22 = svdup_n_f32(*(bp + 86));
+            z5 = svmla_f32_x(svptrue_b32(), z5, z17, z14);
+            z14 = svdup_n_f32(*(bp + 87));
+            z6 = svmla_f32_x(svptrue_b32(), z6, z17, z21);
+            z21 = svdup_n_f32(*(bp + 88));
+            z7 = svmla_f32_x(svptrue_b32(), z7, z17, z20);
+            z20 = svdup_n_f32(*(bp + 89));
+            z8 = svmla_f32_x(svptrue_b32(), z8, z17, z27);
+            z27 = svdup_n_f32(*(bp + 90));
+            z9 = svmla_f32_x(svptrue_b32(), z9, z17, z19);
+            z19 = svdup_n_f32(*(bp + 91));
+            z10 = svmla_f32_x(svptrue_b32(), z10, z17, z26);
+            z26 = svdup_n_f32(*(bp + 92));
+            z11 = svmla_f32_x(svptrue_b32(), z11, z17, z18);
+            z18 = svdup_n_f32(*(bp + 93));
+            z12 = svmla_f32_x(svptrue_b32(), z12, z17, z25);
+            z25 = svdup_n_f32(*(bp + 94));
+            z13 = svmla_f32_x(svptrue_b32(), z13, z17, z24);
+        }
+
+        /* epilogue: the rest of the last iteration, in the registers
+         * of the copy it follows */
+        switch (rem) {
+        case 0:
+            z16 = svdup_n_f32(*(bp + 11));
+            z23 = svdup_n_f32(*(bp + 12));
+            __builtin_prefetch((const char *)(an + 0) + 0, 0, 3);
+            __builtin_prefetch((const char *)(bp + 0) + 512, 0, 3);
+            z0 = svmla_f32_x(svptrue_b32(), z0, z15, z22);
+            z22 = svdup_n_f32(*(bp + 13));
+            z1 = svmla_f32_x(svptrue_b32(), z1, z15, z14);
+            z2 = svmla_f32_x(svptrue_b32(), z2, z15, z21);
+            z3 = svmla_f32_x(svptrue_b32(), z3, z15, z20);
+            z4 = svmla_f32_x(svptrue_b32(), z4, z15, z27);
+            z5 = svmla_f32_x(svptrue_b32(), z5, z15, z19);
+            z6 = svmla_f32_x(svptrue_b32(), z6, z15, z26);
+            z7 = svmla_f32_x(svptrue_b32(), z7, z15, z18);
+            z8 = svmla_f32_x(svptrue_b32(), z8, z15, z25);
+            z9 = svmla_f32_x(svptrue_b32(), z9, z15, z17);
+            z10 = svmla_f32_x(svptrue_b32(), z10, z15, z24);
+            z11 = svmla_f32_x(svptrue_b32(), z11, z15, z16);
+            z12 = svmla_f32_x(svptrue_b32(), z12, z15, z23);
+            z13 = svmla_f32_x(svptrue_b32(), z13, z15, z22);
+            break;
+        case 1:
+            z15 = svdup_n_f32(*(bp + 25));
+            z22 = svdup_n_f32(*(bp + 26));
+            __builtin_prefetch((const char *)(an + 16) + 0, 0, 3);
+            __builtin_prefetch((const char *)(bp + 14) + 512, 0, 3);
+            z0 = svmla_f32_x(svptrue_b32(), z0, z14, z21);
+            z21 = svdup_n_f32(*(bp + 27));
+            z1 = svmla_f32_x(svptrue_b32(), z1, z14, z20);
+            z2 = svmla_f32_x(svptrue_b32(), z2, z14, z27);
+            z3 = svmla_f32_x(svptrue_b32(), z3, z14, z19);
+            z4 = svmla_f32_x(svptrue_b32(), z4, z14, z26);
+            z5 = svmla_f32_x(svptrue_b32(), z5, z14, z18);
+            z6 = svmla_f32_x(svptrue_b32(), z6, z14, z25);
+            z7 = svmla_f32_x(svptrue_b32(), z7, z14, z17);
+            z8 = svmla_f32_x(svptrue_b32(), z8, z14, z24);
+            z9 = svmla_f32_x(svptrue_b32(), z9, z14, z16);
+            z10 = svmla_f32_x(svptrue_b32(), z10, z14, z23);
+            z11 = svmla_f32_x(svptrue_b32(), z11, z14, z15);
+            z12 = svmla_f32_x(svptrue_b32(), z12, z14, z22);
+            z13 = svmla_f32_x(svptrue_b32(), z13, z14, z21);
+            break;
+        case 2:
+            z14 = svdup_n_f32(*(bp + 39));
+            z21 = svdup_n_f32(*(bp + 40));
+            __builtin_prefetch((const char *)(an + 32) + 0, 0, 3);
+            __builtin_prefetch((const char *)(bp + 28) + 512, 0, 3);
+            z0 = svmla_f32_x(svptrue_b32(), z0, z20, z27);
+            z27 = svdup_n_f32(*(bp + 41));
+            z1 = svmla_f32_x(svptrue_b32(), z1, z20, z19);
+            z2 = svmla_f32_x(svptrue_b32(), z2, z20, z26);
+            z3 = svmla_f32_x(svptrue_b32(), z3, z20, z18);
+            z4 = svmla_f32_x(svptrue_b32(), z4, z20, z25);
+            z5 = svmla_f32_x(svptrue_b32(), z5, z20, z17);
+            z6 = svmla_f32_x(svptrue_b32(), z6, z20, z24);
+            z7 = svmla_f32_x(svptrue_b32(), z7, z20, z16);
+            z8 = svmla_f32_x(svptrue_b32(), z8, z20, z23);
+            z9 = svmla_f32_x(svptrue_b32(), z9, z20, z15);
+            z10 = svmla_f32_x(svptrue_b32(), z10, z20, z22);
+            z11 = svmla_f32_x(svptrue_b32(), z11, z20, z14);
+            z12 = svmla_f32_x(svptrue_b32(), z12, z20, z21);
+            z13 = svmla_f32_x(svptrue_b32(), z13, z20, z27);
+            break;
+        case 3:
+            z20 = svdup_n_f32(*(bp + 53));
+            z27 = svdup_n_f32(*(bp + 54));
+            __builtin_prefetch((const char *)(an + 48) + 0, 0, 3);
+            __builtin_prefetch((const char *)(bp + 42) + 512, 0, 3);
+            z0 = svmla_f32_x(svptrue_b32(), z0, z19, z26);
+            z26 = svdup_n_f32(*(bp + 55));
+            z1 = svmla_f32_x(svptrue_b32(), z1, z19, z18);
+            z2 = svmla_f32_x(svptrue_b32(), z2, z19, z25);
+            z3 = svmla_f32_x(svptrue_b32(), z3, z19, z17);
+            z4 = svmla_f32_x(svptrue_b32(), z4, z19, z24);
+            z5 = svmla_f32_x(svptrue_b32(), z5, z19, z16);
+            z6 = svmla_f32_x(svptrue_b32(), z6, z19, z23);
+            z7 = svmla_f32_x(svptrue_b32(), z7, z19, z15);
+            z8 = svmla_f32_x(svptrue_b32(), z8, z19, z22);
+            z9 = svmla_f32_x(svptrue_b32(), z9, z19, z14);
+            z10 = svmla_f32_x(svptrue_b32(), z10, z19, z21);
+            z11 = svmla_f32_x(svptrue_b32(), z11, z19, z20);
+            z12 = svmla_f32_x(svptrue_b32(), z12, z19, z27);
+            z13 = svmla_f32_x(svptrue_b32(), z13, z19, z26);
+            break;
+        case 4:
+            z19 = svdup_n_f32(*(bp + 67));
+            z26 = svdup_n_f32(*(bp + 68));
+            __builtin_prefetch((const char *)(an + 64) + 0, 0, 3);
+            __builtin_prefetch((const char *)(bp + 56) + 512, 0, 3);
+            z0 = svmla_f32_x(svptrue_b32(), z0, z18, z25);
+            z25 = svdup_n_f32(*(bp + 69));
+            z1 = svmla_f32_x(svptrue_b32(), z1, z18, z17);
+            z2 = svmla_f32_x(svptrue_b32(), z2, z18, z24);
+            z3 = svmla_f32_x(svptrue_b32(), z3, z18, z16);
+            z4 = svmla_f32_x(svptrue_b32(), z4, z18, z23);
+            z5 = svmla_f32_x(svptrue_b32(), z5, z18, z15);
+            z6 = svmla_f32_x(svptrue_b32(), z6, z18, z22);
+            z7 = svmla_f32_x(svptrue_b32(), z7, z18, z14);
+            z8 = svmla_f32_x(svptrue_b32(), z8, z18, z21);
+            z9 = svmla_f32_x(svptrue_b32(), z9, z18, z20);
+            z10 = svmla_f32_x(svptrue_b32(), z10, z18, z27);
+            z11 = svmla_f32_x(svptrue_b32(), z11, z18, z19);
+            z12 = svmla_f32_x(svptrue_b32(), z12, z18, z26);
+            z13 = svmla_f32_x(svptrue_b32(), z13, z18, z25);
+            break;
+        case 5:
+            z18 = svdup_n_f32(*(bp + 81));
+            z25 = svdup_n_f32(*(bp + 82));
+            __builtin_prefetch((const char *)(an + 80) + 0, 0, 3);
+            __builtin_prefetch((const char *)(bp + 70) + 512, 0, 3);
+            z0 = svmla_f32_x(svptrue_b32(), z0, z17, z24);
+            z24 = svdup_n_f32(*(bp + 83));
+            z1 = svmla_f32_x(svptrue_b32(), z1, z17, z16);
+            z2 = svmla_f32_x(svptrue_b32(), z2, z17, z23);
+            z3 = svmla_f32_x(svptrue_b32(), z3, z17, z15);
+            z4 = svmla_f32_x(svptrue_b32(), z4, z17, z22);
+            z5 = svmla_f32_x(svptrue_b32(), z5, z17, z14);
+            z6 = svmla_f32_x(svptrue_b32(), z6, z17, z21);
+            z7 = svmla_f32_x(svptrue_b32(), z7, z17, z20);
+            z8 = svmla_f32_x(svptrue_b32(), z8, z17, z27);
+            z9 = svmla_f32_x(svptrue_b32(), z9, z17, z19);
+            z10 = svmla_f32_x(svptrue_b32(), z10, z17, z26);
+            z11 = svmla_f32_x(svptrue_b32(), z11, z17, z18);
+            z12 = svmla_f32_x(svptrue_b32(), z12, z17, z25);
+            z13 = svmla_f32_x(svptrue_b32(), z13, z17, z24);
+            break;
+        case 6:
+            z17 = svdup_n_f32(*(bp + 95));
+            z24 = svdup_n_f32(*(bp + 96));
+            __builtin_prefetch((const char *)(an + 96) + 0, 0, 3);
+            __builtin_prefetch((const char *)(bp + 84) + 512, 0, 3);
+            z0 = svmla_f32_x(svptrue_b32(), z0, z16, z23);
+            z23 = svdup_n_f32(*(bp + 97));
+            z1 = svmla_f32_x(svptrue_b32(), z1, z16, z15);
+            z2 = svmla_f32_x(svptrue_b32(), z2, z16, z22);
+            z3 = svmla_f32_x(svptrue_b32(), z3, z16, z14);
+            z4 = svmla_f32_x(svptrue_b32(), z4, z16, z21);
+            z5 = svmla_f32_x(svptrue_b32(), z5, z16, z20);
+            z6 = svmla_f32_x(svptrue_b32(), z6, z16, z27);
+            z7 = svmla_f32_x(svptrue_b32(), z7, z16, z19);
+            z8 = svmla_f32_x(svptrue_b32(), z8, z16, z26);
+            z9 = svmla_f32_x(svptrue_b32(), z9, z16, z18);
+            z10 = svmla_f32_x(svptrue_b32(), z10, z16, z25);
+            z11 = svmla_f32_x(svptrue_b32(), z11, z16, z17);
+            z12 = svmla_f32_x(svptrue_b32(), z12, z16, z24);
+            z13 = svmla_f32_x(svptrue_b32(), z13, z16, z23);
+            break;
+
+        }
+    }
+    const float alpha_ = *alpha, beta_ = *beta;
+    if (m == 16 && n == 14 && rs_c == 1) {
+        const svfloat32_t va_ = svdup_n_f32(alpha_);
+        if (beta_ == 0) {
+            svst1_f32(svptrue_b32(), c + 0 + 0 * cs_c, svmul_f32_x(svptrue_b32(), va_, z0));
+            svst1_f32(svptrue_b32(), c + 0 + 1 * cs_c, svmul_f32_x(svptrue_b32(), va_, z1));
+            svst1_f32(svptrue_b32(), c + 0 + 2 * cs_c, svmul_f32_x(svptrue_b32(), va_, z2));
+            svst1_f32(svptrue_b32(), c + 0 + 3 * cs_c, svmul_f32_x(svptrue_b32(), va_, z3));
+            svst1_f32(svptrue_b32(), c + 0 + 4 * cs_c, svmul_f32_x(svptrue_b32(), va_, z4));
+            svst1_f32(svptrue_b32(), c + 0 + 5 * cs_c, svmul_f32_x(svptrue_b32(), va_, z5));
+            svst1_f32(svptrue_b32(), c + 0 + 6 * cs_c, svmul_f32_x(svptrue_b32(), va_, z6));
+            svst1_f32(svptrue_b32(), c + 0 + 7 * cs_c, svmul_f32_x(svptrue_b32(), va_, z7));
+            svst1_f32(svptrue_b32(), c + 0 + 8 * cs_c, svmul_f32_x(svptrue_b32(), va_, z8));
+            svst1_f32(svptrue_b32(), c + 0 + 9 * cs_c, svmul_f32_x(svptrue_b32(), va_, z9));
+            svst1_f32(svptrue_b32(), c + 0 + 10 * cs_c, svmul_f32_x(svptrue_b32(), va_, z10));
+            svst1_f32(svptrue_b32(), c + 0 + 11 * cs_c, svmul_f32_x(svptrue_b32(), va_, z11));
+            svst1_f32(svptrue_b32(), c + 0 + 12 * cs_c, svmul_f32_x(svptrue_b32(), va_, z12));
+            svst1_f32(svptrue_b32(), c + 0 + 13 * cs_c, svmul_f32_x(svptrue_b32(), va_, z13));
+        } else if (beta_ == 1) {
+            svst1_f32(svptrue_b32(), c + 0 + 0 * cs_c, svmla_f32_x(svptrue_b32(), svld1_f32(svptrue_b32(), c + 0 + 0 * cs_c), va_, z0));
+            svst1_f32(svptrue_b32(), c + 0 + 1 * cs_c, svmla_f32_x(svptrue_b32(), svld1_f32(svptrue_b32(), c + 0 + 1 * cs_c), va_, z1));
+            svst1_f32(svptrue_b32(), c + 0 + 2 * cs_c, svmla_f32_x(svptrue_b32(), svld1_f32(svptrue_b32(), c + 0 + 2 * cs_c), va_, z2));
+            svst1_f32(svptrue_b32(), c + 0 + 3 * cs_c, svmla_f32_x(svptrue_b32(), svld1_f32(svptrue_b32(), c + 0 + 3 * cs_c), va_, z3));
+            svst1_f32(svptrue_b32(), c + 0 + 4 * cs_c, svmla_f32_x(svptrue_b32(), svld1_f32(svptrue_b32(), c + 0 + 4 * cs_c), va_, z4));
+            svst1_f32(svptrue_b32(), c + 0 + 5 * cs_c, svmla_f32_x(svptrue_b32(), svld1_f32(svptrue_b32(), c + 0 + 5 * cs_c), va_, z5));
+            svst1_f32(svptrue_b32(), c + 0 + 6 * cs_c, svmla_f32_x(svptrue_b32(), svld1_f32(svptrue_b32(), c + 0 + 6 * cs_c), va_, z6));
+            svst1_f32(svptrue_b32(), c + 0 + 7 * cs_c, svmla_f32_x(svptrue_b32(), svld1_f32(svptrue_b32(), c + 0 + 7 * cs_c), va_, z7));
+            svst1_f32(svptrue_b32(), c + 0 + 8 * cs_c, svmla_f32_x(svptrue_b32(), svld1_f32(svptrue_b32(), c + 0 + 8 * cs_c), va_, z8));
+            svst1_f32(svptrue_b32(), c + 0 + 9 * cs_c, svmla_f32_x(svptrue_b32(), svld1_f32(svptrue_b32(), c + 0 + 9 * cs_c), va_, z9));
+            svst1_f32(svptrue_b32(), c + 0 + 10 * cs_c, svmla_f32_x(svptrue_b32(), svld1_f32(svptrue_b32(), c + 0 + 10 * cs_c), va_, z10));
+            svst1_f32(svptrue_b32(), c + 0 + 11 * cs_c, svmla_f32_x(svptrue_b32(), svld1_f32(svptrue_b32(), c + 0 + 11 * cs_c), va_, z11));
+            svst1_f32(svptrue_b32(), c + 0 + 12 * cs_c, svmla_f32_x(svptrue_b32(), svld1_f32(svptrue_b32(), c + 0 + 12 * cs_c), va_, z12));
+            svst1_f32(svptrue_b32(), c + 0 + 13 * cs_c, svmla_f32_x(svptrue_b32(), svld1_f32(svptrue_b32(), c + 0 + 13 * cs_c), va_, z13));
+        } else {
+            const svfloat32_t vb_ = svdup_n_f32(beta_);
+            svst1_f32(svptrue_b32(), c + 0 + 0 * cs_c, svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(svptrue_b32(), c + 0 + 0 * cs_c)), va_, z0));
+            svst1_f32(svptrue_b32(), c + 0 + 1 * cs_c, svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(svptrue_b32(), c + 0 + 1 * cs_c)), va_, z1));
+            svst1_f32(svptrue_b32(), c + 0 + 2 * cs_c, svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(svptrue_b32(), c + 0 + 2 * cs_c)), va_, z2));
+            svst1_f32(svptrue_b32(), c + 0 + 3 * cs_c, svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(svptrue_b32(), c + 0 + 3 * cs_c)), va_, z3));
+            svst1_f32(svptrue_b32(), c + 0 + 4 * cs_c, svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(svptrue_b32(), c + 0 + 4 * cs_c)), va_, z4));
+            svst1_f32(svptrue_b32(), c + 0 + 5 * cs_c, svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(svptrue_b32(), c + 0 + 5 * cs_c)), va_, z5));
+            svst1_f32(svptrue_b32(), c + 0 + 6 * cs_c, svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(svptrue_b32(), c + 0 + 6 * cs_c)), va_, z6));
+            svst1_f32(svptrue_b32(), c + 0 + 7 * cs_c, svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(svptrue_b32(), c + 0 + 7 * cs_c)), va_, z7));
+            svst1_f32(svptrue_b32(), c + 0 + 8 * cs_c, svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(svptrue_b32(), c + 0 + 8 * cs_c)), va_, z8));
+            svst1_f32(svptrue_b32(), c + 0 + 9 * cs_c, svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(svptrue_b32(), c + 0 + 9 * cs_c)), va_, z9));
+            svst1_f32(svptrue_b32(), c + 0 + 10 * cs_c, svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(svptrue_b32(), c + 0 + 10 * cs_c)), va_, z10));
+            svst1_f32(svptrue_b32(), c + 0 + 11 * cs_c, svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(svptrue_b32(), c + 0 + 11 * cs_c)), va_, z11));
+            svst1_f32(svptrue_b32(), c + 0 + 12 * cs_c, svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(svptrue_b32(), c + 0 + 12 * cs_c)), va_, z12));
+            svst1_f32(svptrue_b32(), c + 0 + 13 * cs_c, svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(svptrue_b32(), c + 0 + 13 * cs_c)), va_, z13));
         }
         return;
     }

@@ -15,6 +15,10 @@
  * signature of a64fx_sgemm_32x14_direct: {MR', NR', function} */
 #define a64fx_sgemm_32x14_NEDGES 3
 #define a64fx_sgemm_32x14_EDGE_LIST {32, 8, a64fx_sgemm_32x14_e32x8}, {16, 14, a64fx_sgemm_32x14_e16x14}, {16, 8, a64fx_sgemm_32x14_e16x8}
+/* packed row-edge kernels for a short last row panel packed MR' rows high,
+ * each with the signature of a64fx_sgemm_32x14: {MR', function} */
+#define a64fx_sgemm_32x14_NPEDGES 1
+#define a64fx_sgemm_32x14_PEDGE_LIST {16, a64fx_sgemm_32x14_p16x14}
 /* cflags: -march=armv8.2-a+sve -msve-vector-bits=512 */
 
 #ifdef __cplusplus
@@ -31,6 +35,9 @@ void a64fx_sgemm_32x14_e16x14(int64_t m, int64_t n, int64_t k, const float *alph
                               const float *b, int64_t ldb, const float *beta, float *c, int64_t rs_c, int64_t cs_c);
 void a64fx_sgemm_32x14_e16x8(int64_t m, int64_t n, int64_t k, const float *alpha, const float *a, int64_t lda,
                              const float *b, int64_t ldb, const float *beta, float *c, int64_t rs_c, int64_t cs_c);
+void a64fx_sgemm_32x14_p16x14(int64_t m, int64_t n, int64_t k, const float *alpha, const float *a,
+                              const float *b, const float *beta, float *c, int64_t rs_c, int64_t cs_c,
+                              const float *a_next, const float *b_next);
 #ifdef __cplusplus
 }
 #endif

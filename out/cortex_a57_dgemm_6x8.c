@@ -30,6 +30,7 @@
  *     cortex_a57_dgemm_6x8_e6x4: 6x4, 12.00 cycles per iteration, unroll 6
  *     cortex_a57_dgemm_6x8_e4x8: 4x8, 16.00 cycles per iteration, unroll 2
  *     cortex_a57_dgemm_6x8_e4x4: 4x4, 8.00 cycles per iteration, unroll 10
+ *     cortex_a57_dgemm_6x8_p4x8: the 4x8 plan, packed operands (A 4 rows high)
  */
 #include "cortex_a57_dgemm_6x8.h"
 #include <arm_neon.h>
@@ -1611,6 +1612,275 @@ void cortex_a57_dgemm_6x8_e4x8(int64_t m, int64_t n, int64_t k, const double *al
             cw_ += cs_c;
             vst1q_f64(cw_ + 0, vfmaq_f64(vmulq_f64(vb_, vld1q_f64(cw_ + 0)), va_, v14));
             vst1q_f64(cw_ + 2, vfmaq_f64(vmulq_f64(vb_, vld1q_f64(cw_ + 2)), va_, v15));
+        }
+        return;
+    }
+    double t_[32];
+    vst1q_f64(t_ + 0, v0);
+    vst1q_f64(t_ + 2, v1);
+    vst1q_f64(t_ + 4, v2);
+    vst1q_f64(t_ + 6, v3);
+    vst1q_f64(t_ + 8, v4);
+    vst1q_f64(t_ + 10, v5);
+    vst1q_f64(t_ + 12, v6);
+    vst1q_f64(t_ + 14, v7);
+    vst1q_f64(t_ + 16, v8);
+    vst1q_f64(t_ + 18, v9);
+    vst1q_f64(t_ + 20, v10);
+    vst1q_f64(t_ + 22, v11);
+    vst1q_f64(t_ + 24, v12);
+    vst1q_f64(t_ + 26, v13);
+    vst1q_f64(t_ + 28, v14);
+    vst1q_f64(t_ + 30, v15);
+    /* position in t_ of C(i, j), at_[i + j*4] */
+    static const unsigned short at_[32] = {
+        0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15,
+        16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31,
+    };
+    for (int64_t j = 0; j < n; j++)
+        for (int64_t i = 0; i < m; i++) {
+            double v = alpha_ * t_[at_[i + j * 4]];
+            double *cij = c + i * rs_c + j * cs_c;
+            *cij = beta_ == 0 ? v : v + beta_ * *cij;
+        }
+
+}
+
+void cortex_a57_dgemm_6x8_p4x8(int64_t m, int64_t n, int64_t k, const double *alpha, const double *a,
+                               const double *b, const double *beta, double *c, int64_t rs_c, int64_t cs_c,
+                               const double *a_next, const double *b_next)
+{
+    const double *ap = a, *bp = b, *an = a_next;
+    (void)b_next;
+    float64x2_t v0, v1, v2, v3, v4, v5, v6, v7;
+    float64x2_t v8, v9, v10, v11, v12, v13, v14, v15;
+    float64x2_t v16, v17, v18, v19, v20, v21, v22, v23;
+    float64x2_t v24, v25, v26;
+
+    v0 = vdupq_n_f64(0);
+    v1 = vdupq_n_f64(0);
+    v2 = vdupq_n_f64(0);
+    v3 = vdupq_n_f64(0);
+    v4 = vdupq_n_f64(0);
+    v5 = vdupq_n_f64(0);
+    v6 = vdupq_n_f64(0);
+    v7 = vdupq_n_f64(0);
+    v8 = vdupq_n_f64(0);
+    v9 = vdupq_n_f64(0);
+    v10 = vdupq_n_f64(0);
+    v11 = vdupq_n_f64(0);
+    v12 = vdupq_n_f64(0);
+    v13 = vdupq_n_f64(0);
+    v14 = vdupq_n_f64(0);
+    v15 = vdupq_n_f64(0);
+
+    /* C is read (or overwritten) after the k loop: start fetching it now */
+    if (rs_c == 1)
+        for (int64_t j = 0; j < n; j++) {
+            __builtin_prefetch(c + j * cs_c, 1, 3);
+            __builtin_prefetch(c + j * cs_c + m - 1, 1, 3);
+        }
+    else
+        for (int64_t i = 0; i < m; i++) {
+            __builtin_prefetch(c + i * rs_c, 1, 3);
+            __builtin_prefetch(c + i * rs_c + (n - 1) * cs_c, 1, 3);
+        }
+    if (k > 0) {
+        /* prologue: the first 9 instructions of iteration 0 (pointer
+         * bumps among them become load offsets) */
+        __builtin_prefetch((const char *)(an + 0) + 0, 0, 3);
+        v17 = vld1q_f64(ap + 0);
+        v20 = vld1q_f64(bp + 0);
+        v19 = vld1q_f64(ap + 2);
+        v22 = vld1q_f64(bp + 2);
+        v24 = vld1q_f64(bp + 4);
+        v26 = vld1q_f64(bp + 6);
+
+        /* kernel: iteration i and the start of i+1, unrolled 2x */
+        int64_t nq = k - 1;
+        for (int64_t it = nq / 2; it > 0; it--) {
+            /* copy 0 */
+            v0 = vfmaq_laneq_f64(v0, v17, v20, 0);
+            __builtin_prefetch((const char *)(bp + 0) + 512, 0, 3);
+            v2 = vfmaq_laneq_f64(v2, v17, v20, 1);
+            __builtin_prefetch((const char *)(an + 4) + 0, 0, 3);
+            v16 = vld1q_f64(ap + 4);
+            v1 = vfmaq_laneq_f64(v1, v19, v20, 0);
+            v3 = vfmaq_laneq_f64(v3, v19, v20, 1);
+            v20 = vld1q_f64(bp + 8);
+            v18 = vld1q_f64(ap + 6);
+            v4 = vfmaq_laneq_f64(v4, v17, v22, 0);
+            v5 = vfmaq_laneq_f64(v5, v19, v22, 0);
+            v21 = vld1q_f64(bp + 10);
+            v23 = vld1q_f64(bp + 12);
+            v6 = vfmaq_laneq_f64(v6, v17, v22, 1);
+            v7 = vfmaq_laneq_f64(v7, v19, v22, 1);
+            v25 = vld1q_f64(bp + 14);
+            v8 = vfmaq_laneq_f64(v8, v17, v24, 0);
+            v9 = vfmaq_laneq_f64(v9, v19, v24, 0);
+            v10 = vfmaq_laneq_f64(v10, v17, v24, 1);
+            v11 = vfmaq_laneq_f64(v11, v19, v24, 1);
+            v12 = vfmaq_laneq_f64(v12, v17, v26, 0);
+            v13 = vfmaq_laneq_f64(v13, v19, v26, 0);
+            v14 = vfmaq_laneq_f64(v14, v17, v26, 1);
+            v15 = vfmaq_laneq_f64(v15, v19, v26, 1);
+            /* copy 1 */
+            v0 = vfmaq_laneq_f64(v0, v16, v20, 0);
+            __builtin_prefetch((const char *)(bp + 8) + 512, 0, 3);
+            v2 = vfmaq_laneq_f64(v2, v16, v20, 1);
+            __builtin_prefetch((const char *)(an + 8) + 0, 0, 3);
+            v17 = vld1q_f64(ap + 8);
+            v1 = vfmaq_laneq_f64(v1, v18, v20, 0);
+            v3 = vfmaq_laneq_f64(v3, v18, v20, 1);
+            v20 = vld1q_f64(bp + 16);
+            v19 = vld1q_f64(ap + 10);
+            v4 = vfmaq_laneq_f64(v4, v16, v21, 0);
+            v5 = vfmaq_laneq_f64(v5, v18, v21, 0);
+            v22 = vld1q_f64(bp + 18);
+            v24 = vld1q_f64(bp + 20);
+            v6 = vfmaq_laneq_f64(v6, v16, v21, 1);
+            v7 = vfmaq_laneq_f64(v7, v18, v21, 1);
+            v26 = vld1q_f64(bp + 22);
+            v8 = vfmaq_laneq_f64(v8, v16, v23, 0);
+            v9 = vfmaq_laneq_f64(v9, v18, v23, 0);
+            v10 = vfmaq_laneq_f64(v10, v16, v23, 1);
+            v11 = vfmaq_laneq_f64(v11, v18, v23, 1);
+            v12 = vfmaq_laneq_f64(v12, v16, v25, 0);
+            v13 = vfmaq_laneq_f64(v13, v18, v25, 0);
+            v14 = vfmaq_laneq_f64(v14, v16, v25, 1);
+            v15 = vfmaq_laneq_f64(v15, v18, v25, 1);
+
+            ap += 8;
+            bp += 16;
+            an += 8;
+        }
+        int64_t rem = nq % 2;
+        if (rem > 0) {
+            v0 = vfmaq_laneq_f64(v0, v17, v20, 0);
+            __builtin_prefetch((const char *)(bp + 0) + 512, 0, 3);
+            v2 = vfmaq_laneq_f64(v2, v17, v20, 1);
+            __builtin_prefetch((const char *)(an + 4) + 0, 0, 3);
+            v16 = vld1q_f64(ap + 4);
+            v1 = vfmaq_laneq_f64(v1, v19, v20, 0);
+            v3 = vfmaq_laneq_f64(v3, v19, v20, 1);
+            v20 = vld1q_f64(bp + 8);
+            v18 = vld1q_f64(ap + 6);
+            v4 = vfmaq_laneq_f64(v4, v17, v22, 0);
+            v5 = vfmaq_laneq_f64(v5, v19, v22, 0);
+            v21 = vld1q_f64(bp + 10);
+            v23 = vld1q_f64(bp + 12);
+            v6 = vfmaq_laneq_f64(v6, v17, v22, 1);
+            v7 = vfmaq_laneq_f64(v7, v19, v22, 1);
+            v25 = vld1q_f64(bp + 14);
+            v8 = vfmaq_laneq_f64(v8, v17, v24, 0);
+            v9 = vfmaq_laneq_f64(v9, v19, v24, 0);
+            v10 = vfmaq_laneq_f64(v10, v17, v24, 1);
+            v11 = vfmaq_laneq_f64(v11, v19, v24, 1);
+            v12 = vfmaq_laneq_f64(v12, v17, v26, 0);
+            v13 = vfmaq_laneq_f64(v13, v19, v26, 0);
+            v14 = vfmaq_laneq_f64(v14, v17, v26, 1);
+            v15 = vfmaq_laneq_f64(v15, v19, v26, 1);
+        }
+
+        /* epilogue: the rest of the last iteration, in the registers
+         * of the copy it follows */
+        switch (rem) {
+        case 0:
+            v0 = vfmaq_laneq_f64(v0, v17, v20, 0);
+            __builtin_prefetch((const char *)(bp + 0) + 512, 0, 3);
+            v2 = vfmaq_laneq_f64(v2, v17, v20, 1);
+            v1 = vfmaq_laneq_f64(v1, v19, v20, 0);
+            v3 = vfmaq_laneq_f64(v3, v19, v20, 1);
+            v4 = vfmaq_laneq_f64(v4, v17, v22, 0);
+            v5 = vfmaq_laneq_f64(v5, v19, v22, 0);
+            v6 = vfmaq_laneq_f64(v6, v17, v22, 1);
+            v7 = vfmaq_laneq_f64(v7, v19, v22, 1);
+            v8 = vfmaq_laneq_f64(v8, v17, v24, 0);
+            v9 = vfmaq_laneq_f64(v9, v19, v24, 0);
+            v10 = vfmaq_laneq_f64(v10, v17, v24, 1);
+            v11 = vfmaq_laneq_f64(v11, v19, v24, 1);
+            v12 = vfmaq_laneq_f64(v12, v17, v26, 0);
+            v13 = vfmaq_laneq_f64(v13, v19, v26, 0);
+            v14 = vfmaq_laneq_f64(v14, v17, v26, 1);
+            v15 = vfmaq_laneq_f64(v15, v19, v26, 1);
+            break;
+        case 1:
+            v0 = vfmaq_laneq_f64(v0, v16, v20, 0);
+            __builtin_prefetch((const char *)(bp + 8) + 512, 0, 3);
+            v2 = vfmaq_laneq_f64(v2, v16, v20, 1);
+            v1 = vfmaq_laneq_f64(v1, v18, v20, 0);
+            v3 = vfmaq_laneq_f64(v3, v18, v20, 1);
+            v4 = vfmaq_laneq_f64(v4, v16, v21, 0);
+            v5 = vfmaq_laneq_f64(v5, v18, v21, 0);
+            v6 = vfmaq_laneq_f64(v6, v16, v21, 1);
+            v7 = vfmaq_laneq_f64(v7, v18, v21, 1);
+            v8 = vfmaq_laneq_f64(v8, v16, v23, 0);
+            v9 = vfmaq_laneq_f64(v9, v18, v23, 0);
+            v10 = vfmaq_laneq_f64(v10, v16, v23, 1);
+            v11 = vfmaq_laneq_f64(v11, v18, v23, 1);
+            v12 = vfmaq_laneq_f64(v12, v16, v25, 0);
+            v13 = vfmaq_laneq_f64(v13, v18, v25, 0);
+            v14 = vfmaq_laneq_f64(v14, v16, v25, 1);
+            v15 = vfmaq_laneq_f64(v15, v18, v25, 1);
+            break;
+
+        }
+    }
+    const double alpha_ = *alpha, beta_ = *beta;
+    if (m == 4 && n == 8 && rs_c == 1) {
+        const float64x2_t va_ = vdupq_n_f64(alpha_);
+        if (beta_ == 0) {
+            vst1q_f64(c + 0 + 0 * cs_c, vmulq_f64(va_, v0));
+            vst1q_f64(c + 2 + 0 * cs_c, vmulq_f64(va_, v1));
+            vst1q_f64(c + 0 + 1 * cs_c, vmulq_f64(va_, v2));
+            vst1q_f64(c + 2 + 1 * cs_c, vmulq_f64(va_, v3));
+            vst1q_f64(c + 0 + 2 * cs_c, vmulq_f64(va_, v4));
+            vst1q_f64(c + 2 + 2 * cs_c, vmulq_f64(va_, v5));
+            vst1q_f64(c + 0 + 3 * cs_c, vmulq_f64(va_, v6));
+            vst1q_f64(c + 2 + 3 * cs_c, vmulq_f64(va_, v7));
+            vst1q_f64(c + 0 + 4 * cs_c, vmulq_f64(va_, v8));
+            vst1q_f64(c + 2 + 4 * cs_c, vmulq_f64(va_, v9));
+            vst1q_f64(c + 0 + 5 * cs_c, vmulq_f64(va_, v10));
+            vst1q_f64(c + 2 + 5 * cs_c, vmulq_f64(va_, v11));
+            vst1q_f64(c + 0 + 6 * cs_c, vmulq_f64(va_, v12));
+            vst1q_f64(c + 2 + 6 * cs_c, vmulq_f64(va_, v13));
+            vst1q_f64(c + 0 + 7 * cs_c, vmulq_f64(va_, v14));
+            vst1q_f64(c + 2 + 7 * cs_c, vmulq_f64(va_, v15));
+        } else if (beta_ == 1) {
+            vst1q_f64(c + 0 + 0 * cs_c, vfmaq_f64(vld1q_f64(c + 0 + 0 * cs_c), va_, v0));
+            vst1q_f64(c + 2 + 0 * cs_c, vfmaq_f64(vld1q_f64(c + 2 + 0 * cs_c), va_, v1));
+            vst1q_f64(c + 0 + 1 * cs_c, vfmaq_f64(vld1q_f64(c + 0 + 1 * cs_c), va_, v2));
+            vst1q_f64(c + 2 + 1 * cs_c, vfmaq_f64(vld1q_f64(c + 2 + 1 * cs_c), va_, v3));
+            vst1q_f64(c + 0 + 2 * cs_c, vfmaq_f64(vld1q_f64(c + 0 + 2 * cs_c), va_, v4));
+            vst1q_f64(c + 2 + 2 * cs_c, vfmaq_f64(vld1q_f64(c + 2 + 2 * cs_c), va_, v5));
+            vst1q_f64(c + 0 + 3 * cs_c, vfmaq_f64(vld1q_f64(c + 0 + 3 * cs_c), va_, v6));
+            vst1q_f64(c + 2 + 3 * cs_c, vfmaq_f64(vld1q_f64(c + 2 + 3 * cs_c), va_, v7));
+            vst1q_f64(c + 0 + 4 * cs_c, vfmaq_f64(vld1q_f64(c + 0 + 4 * cs_c), va_, v8));
+            vst1q_f64(c + 2 + 4 * cs_c, vfmaq_f64(vld1q_f64(c + 2 + 4 * cs_c), va_, v9));
+            vst1q_f64(c + 0 + 5 * cs_c, vfmaq_f64(vld1q_f64(c + 0 + 5 * cs_c), va_, v10));
+            vst1q_f64(c + 2 + 5 * cs_c, vfmaq_f64(vld1q_f64(c + 2 + 5 * cs_c), va_, v11));
+            vst1q_f64(c + 0 + 6 * cs_c, vfmaq_f64(vld1q_f64(c + 0 + 6 * cs_c), va_, v12));
+            vst1q_f64(c + 2 + 6 * cs_c, vfmaq_f64(vld1q_f64(c + 2 + 6 * cs_c), va_, v13));
+            vst1q_f64(c + 0 + 7 * cs_c, vfmaq_f64(vld1q_f64(c + 0 + 7 * cs_c), va_, v14));
+            vst1q_f64(c + 2 + 7 * cs_c, vfmaq_f64(vld1q_f64(c + 2 + 7 * cs_c), va_, v15));
+        } else {
+            const float64x2_t vb_ = vdupq_n_f64(beta_);
+            vst1q_f64(c + 0 + 0 * cs_c, vfmaq_f64(vmulq_f64(vb_, vld1q_f64(c + 0 + 0 * cs_c)), va_, v0));
+            vst1q_f64(c + 2 + 0 * cs_c, vfmaq_f64(vmulq_f64(vb_, vld1q_f64(c + 2 + 0 * cs_c)), va_, v1));
+            vst1q_f64(c + 0 + 1 * cs_c, vfmaq_f64(vmulq_f64(vb_, vld1q_f64(c + 0 + 1 * cs_c)), va_, v2));
+            vst1q_f64(c + 2 + 1 * cs_c, vfmaq_f64(vmulq_f64(vb_, vld1q_f64(c + 2 + 1 * cs_c)), va_, v3));
+            vst1q_f64(c + 0 + 2 * cs_c, vfmaq_f64(vmulq_f64(vb_, vld1q_f64(c + 0 + 2 * cs_c)), va_, v4));
+            vst1q_f64(c + 2 + 2 * cs_c, vfmaq_f64(vmulq_f64(vb_, vld1q_f64(c + 2 + 2 * cs_c)), va_, v5));
+            vst1q_f64(c + 0 + 3 * cs_c, vfmaq_f64(vmulq_f64(vb_, vld1q_f64(c + 0 + 3 * cs_c)), va_, v6));
+            vst1q_f64(c + 2 + 3 * cs_c, vfmaq_f64(vmulq_f64(vb_, vld1q_f64(c + 2 + 3 * cs_c)), va_, v7));
+            vst1q_f64(c + 0 + 4 * cs_c, vfmaq_f64(vmulq_f64(vb_, vld1q_f64(c + 0 + 4 * cs_c)), va_, v8));
+            vst1q_f64(c + 2 + 4 * cs_c, vfmaq_f64(vmulq_f64(vb_, vld1q_f64(c + 2 + 4 * cs_c)), va_, v9));
+            vst1q_f64(c + 0 + 5 * cs_c, vfmaq_f64(vmulq_f64(vb_, vld1q_f64(c + 0 + 5 * cs_c)), va_, v10));
+            vst1q_f64(c + 2 + 5 * cs_c, vfmaq_f64(vmulq_f64(vb_, vld1q_f64(c + 2 + 5 * cs_c)), va_, v11));
+            vst1q_f64(c + 0 + 6 * cs_c, vfmaq_f64(vmulq_f64(vb_, vld1q_f64(c + 0 + 6 * cs_c)), va_, v12));
+            vst1q_f64(c + 2 + 6 * cs_c, vfmaq_f64(vmulq_f64(vb_, vld1q_f64(c + 2 + 6 * cs_c)), va_, v13));
+            vst1q_f64(c + 0 + 7 * cs_c, vfmaq_f64(vmulq_f64(vb_, vld1q_f64(c + 0 + 7 * cs_c)), va_, v14));
+            vst1q_f64(c + 2 + 7 * cs_c, vfmaq_f64(vmulq_f64(vb_, vld1q_f64(c + 2 + 7 * cs_c)), va_, v15));
         }
         return;
     }

@@ -15,6 +15,10 @@
  * signature of cortex_a57_sgemm_8x12_direct: {MR', NR', function} */
 #define cortex_a57_sgemm_8x12_NEDGES 3
 #define cortex_a57_sgemm_8x12_EDGE_LIST {8, 8, cortex_a57_sgemm_8x12_e8x8}, {4, 12, cortex_a57_sgemm_8x12_e4x12}, {4, 8, cortex_a57_sgemm_8x12_e4x8}
+/* packed row-edge kernels for a short last row panel packed MR' rows high,
+ * each with the signature of cortex_a57_sgemm_8x12: {MR', function} */
+#define cortex_a57_sgemm_8x12_NPEDGES 1
+#define cortex_a57_sgemm_8x12_PEDGE_LIST {4, cortex_a57_sgemm_8x12_p4x12}
 /* cflags: -march=armv8-a */
 
 #ifdef __cplusplus
@@ -31,6 +35,9 @@ void cortex_a57_sgemm_8x12_e4x12(int64_t m, int64_t n, int64_t k, const float *a
                                  const float *b, int64_t ldb, const float *beta, float *c, int64_t rs_c, int64_t cs_c);
 void cortex_a57_sgemm_8x12_e4x8(int64_t m, int64_t n, int64_t k, const float *alpha, const float *a, int64_t lda,
                                 const float *b, int64_t ldb, const float *beta, float *c, int64_t rs_c, int64_t cs_c);
+void cortex_a57_sgemm_8x12_p4x12(int64_t m, int64_t n, int64_t k, const float *alpha, const float *a,
+                                 const float *b, const float *beta, float *c, int64_t rs_c, int64_t cs_c,
+                                 const float *a_next, const float *b_next);
 #ifdef __cplusplus
 }
 #endif

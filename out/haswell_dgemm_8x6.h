@@ -15,6 +15,10 @@
  * signature of haswell_dgemm_8x6_direct: {MR', NR', function} */
 #define haswell_dgemm_8x6_NEDGES 3
 #define haswell_dgemm_8x6_EDGE_LIST {8, 4, haswell_dgemm_8x6_e8x4}, {4, 6, haswell_dgemm_8x6_e4x6}, {4, 4, haswell_dgemm_8x6_e4x4}
+/* packed row-edge kernels for a short last row panel packed MR' rows high,
+ * each with the signature of haswell_dgemm_8x6: {MR', function} */
+#define haswell_dgemm_8x6_NPEDGES 1
+#define haswell_dgemm_8x6_PEDGE_LIST {4, haswell_dgemm_8x6_p4x6}
 /* cflags: -mavx2 -mfma */
 
 #ifdef __cplusplus
@@ -31,6 +35,9 @@ void haswell_dgemm_8x6_e4x6(int64_t m, int64_t n, int64_t k, const double *alpha
                             const double *b, int64_t ldb, const double *beta, double *c, int64_t rs_c, int64_t cs_c);
 void haswell_dgemm_8x6_e4x4(int64_t m, int64_t n, int64_t k, const double *alpha, const double *a, int64_t lda,
                             const double *b, int64_t ldb, const double *beta, double *c, int64_t rs_c, int64_t cs_c);
+void haswell_dgemm_8x6_p4x6(int64_t m, int64_t n, int64_t k, const double *alpha, const double *a,
+                            const double *b, const double *beta, double *c, int64_t rs_c, int64_t cs_c,
+                            const double *a_next, const double *b_next);
 #ifdef __cplusplus
 }
 #endif

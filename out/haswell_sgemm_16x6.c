@@ -30,6 +30,7 @@
  *     haswell_sgemm_16x6_e16x4: 16x4, 5.00 cycles per iteration, unroll 5
  *     haswell_sgemm_16x6_e8x6: 8x6, 5.00 cycles per iteration, unroll 2
  *     haswell_sgemm_16x6_e8x4: 8x4, 5.00 cycles per iteration, unroll 2
+ *     haswell_sgemm_16x6_p8x6: the 8x6 plan, packed operands (A 8 rows high)
  */
 #include "haswell_sgemm_16x6.h"
 #include <immintrin.h>
@@ -1124,6 +1125,180 @@ void haswell_sgemm_16x6_e8x6(int64_t m, int64_t n, int64_t k, const float *alpha
             _mm256_storeu_ps(cw_ + 0, _mm256_fmadd_ps(va_, ymm4, _mm256_mul_ps(vb_, _mm256_loadu_ps(cw_ + 0))));
             cw_ += cs_c;
             _mm256_storeu_ps(cw_ + 0, _mm256_fmadd_ps(va_, ymm5, _mm256_mul_ps(vb_, _mm256_loadu_ps(cw_ + 0))));
+        }
+        return;
+    }
+    float t_[48];
+    _mm256_storeu_ps(t_ + 0, ymm0);
+    _mm256_storeu_ps(t_ + 8, ymm1);
+    _mm256_storeu_ps(t_ + 16, ymm2);
+    _mm256_storeu_ps(t_ + 24, ymm3);
+    _mm256_storeu_ps(t_ + 32, ymm4);
+    _mm256_storeu_ps(t_ + 40, ymm5);
+    /* position in t_ of C(i, j), at_[i + j*8] */
+    static const unsigned short at_[48] = {
+        0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15,
+        16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31,
+        32, 33, 34, 35, 36, 37, 38, 39, 40, 41, 42, 43, 44, 45, 46, 47,
+    };
+    for (int64_t j = 0; j < n; j++)
+        for (int64_t i = 0; i < m; i++) {
+            float v = alpha_ * t_[at_[i + j * 8]];
+            float *cij = c + i * rs_c + j * cs_c;
+            *cij = beta_ == 0 ? v : v + beta_ * *cij;
+        }
+
+}
+
+void haswell_sgemm_16x6_p8x6(int64_t m, int64_t n, int64_t k, const float *alpha, const float *a,
+                             const float *b, const float *beta, float *c, int64_t rs_c, int64_t cs_c,
+                             const float *a_next, const float *b_next)
+{
+    const float *ap = a, *bp = b, *an = a_next;
+    (void)b_next;
+    __m256 ymm0, ymm1, ymm2, ymm3, ymm4, ymm5, ymm6, ymm7;
+    __m256 ymm8, ymm9, ymm10, ymm11, ymm12, ymm13;
+
+    ymm0 = _mm256_setzero_ps();
+    ymm1 = _mm256_setzero_ps();
+    ymm2 = _mm256_setzero_ps();
+    ymm3 = _mm256_setzero_ps();
+    ymm4 = _mm256_setzero_ps();
+    ymm5 = _mm256_setzero_ps();
+
+    /* C is read (or overwritten) after the k loop: start fetching it now */
+    if (rs_c == 1)
+        for (int64_t j = 0; j < n; j++) {
+            __builtin_prefetch(c + j * cs_c, 1, 3);
+            __builtin_prefetch(c + j * cs_c + m - 1, 1, 3);
+        }
+    else
+        for (int64_t i = 0; i < m; i++) {
+            __builtin_prefetch(c + i * rs_c, 1, 3);
+            __builtin_prefetch(c + i * rs_c + (n - 1) * cs_c, 1, 3);
+        }
+    if (k > 0) {
+        /* prologue: the first 7 instructions of iteration 0 (pointer
+         * bumps among them become load offsets) */
+        ymm7 = _mm256_loadu_ps(ap + 0);
+        ymm8 = _mm256_broadcast_ss(bp + 0);
+        ymm9 = _mm256_broadcast_ss(bp + 1);
+        ymm10 = _mm256_broadcast_ss(bp + 2);
+        ymm11 = _mm256_broadcast_ss(bp + 3);
+        ymm12 = _mm256_broadcast_ss(bp + 4);
+
+        /* kernel: iteration i and the start of i+1, unrolled 2x */
+        int64_t nq = k - 1;
+        for (int64_t it = nq / 2; it > 0; it--) {
+            /* copy 0 */
+            ymm13 = _mm256_broadcast_ss(bp + 5);
+            __builtin_prefetch((const char *)(bp + 0) + 512, 0, 3);
+            ymm6 = _mm256_loadu_ps(ap + 8);
+            __builtin_prefetch((const char *)(an + 0) + 0, 0, 3);
+            ymm0 = _mm256_fmadd_ps(ymm7, ymm8, ymm0);
+            ymm8 = _mm256_broadcast_ss(bp + 6);
+            ymm1 = _mm256_fmadd_ps(ymm7, ymm9, ymm1);
+            ymm9 = _mm256_broadcast_ss(bp + 7);
+            ymm2 = _mm256_fmadd_ps(ymm7, ymm10, ymm2);
+            ymm10 = _mm256_broadcast_ss(bp + 8);
+            ymm3 = _mm256_fmadd_ps(ymm7, ymm11, ymm3);
+            ymm11 = _mm256_broadcast_ss(bp + 9);
+            ymm4 = _mm256_fmadd_ps(ymm7, ymm12, ymm4);
+            ymm12 = _mm256_broadcast_ss(bp + 10);
+            ymm5 = _mm256_fmadd_ps(ymm7, ymm13, ymm5);
+            /* copy 1 */
+            ymm13 = _mm256_broadcast_ss(bp + 11);
+            __builtin_prefetch((const char *)(bp + 6) + 512, 0, 3);
+            ymm7 = _mm256_loadu_ps(ap + 16);
+            __builtin_prefetch((const char *)(an + 8) + 0, 0, 3);
+            ymm0 = _mm256_fmadd_ps(ymm6, ymm8, ymm0);
+            ymm8 = _mm256_broadcast_ss(bp + 12);
+            ymm1 = _mm256_fmadd_ps(ymm6, ymm9, ymm1);
+            ymm9 = _mm256_broadcast_ss(bp + 13);
+            ymm2 = _mm256_fmadd_ps(ymm6, ymm10, ymm2);
+            ymm10 = _mm256_broadcast_ss(bp + 14);
+            ymm3 = _mm256_fmadd_ps(ymm6, ymm11, ymm3);
+            ymm11 = _mm256_broadcast_ss(bp + 15);
+            ymm4 = _mm256_fmadd_ps(ymm6, ymm12, ymm4);
+            ymm12 = _mm256_broadcast_ss(bp + 16);
+            ymm5 = _mm256_fmadd_ps(ymm6, ymm13, ymm5);
+
+            ap += 16;
+            bp += 12;
+            an += 16;
+        }
+        int64_t rem = nq % 2;
+        if (rem > 0) {
+            ymm13 = _mm256_broadcast_ss(bp + 5);
+            __builtin_prefetch((const char *)(bp + 0) + 512, 0, 3);
+            ymm6 = _mm256_loadu_ps(ap + 8);
+            __builtin_prefetch((const char *)(an + 0) + 0, 0, 3);
+            ymm0 = _mm256_fmadd_ps(ymm7, ymm8, ymm0);
+            ymm8 = _mm256_broadcast_ss(bp + 6);
+            ymm1 = _mm256_fmadd_ps(ymm7, ymm9, ymm1);
+            ymm9 = _mm256_broadcast_ss(bp + 7);
+            ymm2 = _mm256_fmadd_ps(ymm7, ymm10, ymm2);
+            ymm10 = _mm256_broadcast_ss(bp + 8);
+            ymm3 = _mm256_fmadd_ps(ymm7, ymm11, ymm3);
+            ymm11 = _mm256_broadcast_ss(bp + 9);
+            ymm4 = _mm256_fmadd_ps(ymm7, ymm12, ymm4);
+            ymm12 = _mm256_broadcast_ss(bp + 10);
+            ymm5 = _mm256_fmadd_ps(ymm7, ymm13, ymm5);
+        }
+
+        /* epilogue: the rest of the last iteration, in the registers
+         * of the copy it follows */
+        switch (rem) {
+        case 0:
+            ymm13 = _mm256_broadcast_ss(bp + 5);
+            __builtin_prefetch((const char *)(bp + 0) + 512, 0, 3);
+            __builtin_prefetch((const char *)(an + 0) + 0, 0, 3);
+            ymm0 = _mm256_fmadd_ps(ymm7, ymm8, ymm0);
+            ymm1 = _mm256_fmadd_ps(ymm7, ymm9, ymm1);
+            ymm2 = _mm256_fmadd_ps(ymm7, ymm10, ymm2);
+            ymm3 = _mm256_fmadd_ps(ymm7, ymm11, ymm3);
+            ymm4 = _mm256_fmadd_ps(ymm7, ymm12, ymm4);
+            ymm5 = _mm256_fmadd_ps(ymm7, ymm13, ymm5);
+            break;
+        case 1:
+            ymm13 = _mm256_broadcast_ss(bp + 11);
+            __builtin_prefetch((const char *)(bp + 6) + 512, 0, 3);
+            __builtin_prefetch((const char *)(an + 8) + 0, 0, 3);
+            ymm0 = _mm256_fmadd_ps(ymm6, ymm8, ymm0);
+            ymm1 = _mm256_fmadd_ps(ymm6, ymm9, ymm1);
+            ymm2 = _mm256_fmadd_ps(ymm6, ymm10, ymm2);
+            ymm3 = _mm256_fmadd_ps(ymm6, ymm11, ymm3);
+            ymm4 = _mm256_fmadd_ps(ymm6, ymm12, ymm4);
+            ymm5 = _mm256_fmadd_ps(ymm6, ymm13, ymm5);
+            break;
+
+        }
+    }
+    const float alpha_ = *alpha, beta_ = *beta;
+    if (m == 8 && n == 6 && rs_c == 1) {
+        const __m256 va_ = _mm256_set1_ps(alpha_);
+        if (beta_ == 0) {
+            _mm256_storeu_ps(c + 0 + 0 * cs_c, _mm256_mul_ps(va_, ymm0));
+            _mm256_storeu_ps(c + 0 + 1 * cs_c, _mm256_mul_ps(va_, ymm1));
+            _mm256_storeu_ps(c + 0 + 2 * cs_c, _mm256_mul_ps(va_, ymm2));
+            _mm256_storeu_ps(c + 0 + 3 * cs_c, _mm256_mul_ps(va_, ymm3));
+            _mm256_storeu_ps(c + 0 + 4 * cs_c, _mm256_mul_ps(va_, ymm4));
+            _mm256_storeu_ps(c + 0 + 5 * cs_c, _mm256_mul_ps(va_, ymm5));
+        } else if (beta_ == 1) {
+            _mm256_storeu_ps(c + 0 + 0 * cs_c, _mm256_fmadd_ps(va_, ymm0, _mm256_loadu_ps(c + 0 + 0 * cs_c)));
+            _mm256_storeu_ps(c + 0 + 1 * cs_c, _mm256_fmadd_ps(va_, ymm1, _mm256_loadu_ps(c + 0 + 1 * cs_c)));
+            _mm256_storeu_ps(c + 0 + 2 * cs_c, _mm256_fmadd_ps(va_, ymm2, _mm256_loadu_ps(c + 0 + 2 * cs_c)));
+            _mm256_storeu_ps(c + 0 + 3 * cs_c, _mm256_fmadd_ps(va_, ymm3, _mm256_loadu_ps(c + 0 + 3 * cs_c)));
+            _mm256_storeu_ps(c + 0 + 4 * cs_c, _mm256_fmadd_ps(va_, ymm4, _mm256_loadu_ps(c + 0 + 4 * cs_c)));
+            _mm256_storeu_ps(c + 0 + 5 * cs_c, _mm256_fmadd_ps(va_, ymm5, _mm256_loadu_ps(c + 0 + 5 * cs_c)));
+        } else {
+            const __m256 vb_ = _mm256_set1_ps(beta_);
+            _mm256_storeu_ps(c + 0 + 0 * cs_c, _mm256_fmadd_ps(va_, ymm0, _mm256_mul_ps(vb_, _mm256_loadu_ps(c + 0 + 0 * cs_c))));
+            _mm256_storeu_ps(c + 0 + 1 * cs_c, _mm256_fmadd_ps(va_, ymm1, _mm256_mul_ps(vb_, _mm256_loadu_ps(c + 0 + 1 * cs_c))));
+            _mm256_storeu_ps(c + 0 + 2 * cs_c, _mm256_fmadd_ps(va_, ymm2, _mm256_mul_ps(vb_, _mm256_loadu_ps(c + 0 + 2 * cs_c))));
+            _mm256_storeu_ps(c + 0 + 3 * cs_c, _mm256_fmadd_ps(va_, ymm3, _mm256_mul_ps(vb_, _mm256_loadu_ps(c + 0 + 3 * cs_c))));
+            _mm256_storeu_ps(c + 0 + 4 * cs_c, _mm256_fmadd_ps(va_, ymm4, _mm256_mul_ps(vb_, _mm256_loadu_ps(c + 0 + 4 * cs_c))));
+            _mm256_storeu_ps(c + 0 + 5 * cs_c, _mm256_fmadd_ps(va_, ymm5, _mm256_mul_ps(vb_, _mm256_loadu_ps(c + 0 + 5 * cs_c))));
         }
         return;
     }

@@ -15,6 +15,10 @@
  * signature of haswell_sgemm_16x6_direct: {MR', NR', function} */
 #define haswell_sgemm_16x6_NEDGES 3
 #define haswell_sgemm_16x6_EDGE_LIST {16, 4, haswell_sgemm_16x6_e16x4}, {8, 6, haswell_sgemm_16x6_e8x6}, {8, 4, haswell_sgemm_16x6_e8x4}
+/* packed row-edge kernels for a short last row panel packed MR' rows high,
+ * each with the signature of haswell_sgemm_16x6: {MR', function} */
+#define haswell_sgemm_16x6_NPEDGES 1
+#define haswell_sgemm_16x6_PEDGE_LIST {8, haswell_sgemm_16x6_p8x6}
 /* cflags: -mavx2 -mfma */
 
 #ifdef __cplusplus
@@ -31,6 +35,9 @@ void haswell_sgemm_16x6_e8x6(int64_t m, int64_t n, int64_t k, const float *alpha
                              const float *b, int64_t ldb, const float *beta, float *c, int64_t rs_c, int64_t cs_c);
 void haswell_sgemm_16x6_e8x4(int64_t m, int64_t n, int64_t k, const float *alpha, const float *a, int64_t lda,
                              const float *b, int64_t ldb, const float *beta, float *c, int64_t rs_c, int64_t cs_c);
+void haswell_sgemm_16x6_p8x6(int64_t m, int64_t n, int64_t k, const float *alpha, const float *a,
+                             const float *b, const float *beta, float *c, int64_t rs_c, int64_t cs_c,
+                             const float *a_next, const float *b_next);
 #ifdef __cplusplus
 }
 #endif

@@ -15,6 +15,10 @@
  * signature of neoverse_n1_dgemm_6x8_direct: {MR', NR', function} */
 #define neoverse_n1_dgemm_6x8_NEDGES 3
 #define neoverse_n1_dgemm_6x8_EDGE_LIST {6, 4, neoverse_n1_dgemm_6x8_e6x4}, {4, 8, neoverse_n1_dgemm_6x8_e4x8}, {4, 4, neoverse_n1_dgemm_6x8_e4x4}
+/* packed row-edge kernels for a short last row panel packed MR' rows high,
+ * each with the signature of neoverse_n1_dgemm_6x8: {MR', function} */
+#define neoverse_n1_dgemm_6x8_NPEDGES 1
+#define neoverse_n1_dgemm_6x8_PEDGE_LIST {4, neoverse_n1_dgemm_6x8_p4x8}
 /* cflags: -march=armv8-a */
 
 #ifdef __cplusplus
@@ -31,6 +35,9 @@ void neoverse_n1_dgemm_6x8_e4x8(int64_t m, int64_t n, int64_t k, const double *a
                                 const double *b, int64_t ldb, const double *beta, double *c, int64_t rs_c, int64_t cs_c);
 void neoverse_n1_dgemm_6x8_e4x4(int64_t m, int64_t n, int64_t k, const double *alpha, const double *a, int64_t lda,
                                 const double *b, int64_t ldb, const double *beta, double *c, int64_t rs_c, int64_t cs_c);
+void neoverse_n1_dgemm_6x8_p4x8(int64_t m, int64_t n, int64_t k, const double *alpha, const double *a,
+                                const double *b, const double *beta, double *c, int64_t rs_c, int64_t cs_c,
+                                const double *a_next, const double *b_next);
 #ifdef __cplusplus
 }
 #endif

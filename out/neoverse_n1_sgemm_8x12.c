@@ -30,6 +30,7 @@
  *     neoverse_n1_sgemm_8x12_e8x8: 8x8, 8.00 cycles per iteration, unroll 2
  *     neoverse_n1_sgemm_8x12_e4x12: 4x12, 6.00 cycles per iteration, unroll 2
  *     neoverse_n1_sgemm_8x12_e4x8: 4x8, 4.00 cycles per iteration, unroll 2
+ *     neoverse_n1_sgemm_8x12_p4x12: the 4x12 plan, packed operands (A 4 rows high)
  */
 #include "neoverse_n1_sgemm_8x12.h"
 #include <arm_neon.h>
@@ -1582,6 +1583,226 @@ void neoverse_n1_sgemm_8x12_e4x12(int64_t m, int64_t n, int64_t k, const float *
             vst1q_f32(cw_ + 0, vfmaq_f32(vmulq_f32(vb_, vld1q_f32(cw_ + 0)), va_, v10));
             cw_ += cs_c;
             vst1q_f32(cw_ + 0, vfmaq_f32(vmulq_f32(vb_, vld1q_f32(cw_ + 0)), va_, v11));
+        }
+        return;
+    }
+    float t_[48];
+    vst1q_f32(t_ + 0, v0);
+    vst1q_f32(t_ + 4, v1);
+    vst1q_f32(t_ + 8, v2);
+    vst1q_f32(t_ + 12, v3);
+    vst1q_f32(t_ + 16, v4);
+    vst1q_f32(t_ + 20, v5);
+    vst1q_f32(t_ + 24, v6);
+    vst1q_f32(t_ + 28, v7);
+    vst1q_f32(t_ + 32, v8);
+    vst1q_f32(t_ + 36, v9);
+    vst1q_f32(t_ + 40, v10);
+    vst1q_f32(t_ + 44, v11);
+    /* position in t_ of C(i, j), at_[i + j*4] */
+    static const unsigned short at_[48] = {
+        0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15,
+        16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31,
+        32, 33, 34, 35, 36, 37, 38, 39, 40, 41, 42, 43, 44, 45, 46, 47,
+    };
+    for (int64_t j = 0; j < n; j++)
+        for (int64_t i = 0; i < m; i++) {
+            float v = alpha_ * t_[at_[i + j * 4]];
+            float *cij = c + i * rs_c + j * cs_c;
+            *cij = beta_ == 0 ? v : v + beta_ * *cij;
+        }
+
+}
+
+void neoverse_n1_sgemm_8x12_p4x12(int64_t m, int64_t n, int64_t k, const float *alpha, const float *a,
+                                  const float *b, const float *beta, float *c, int64_t rs_c, int64_t cs_c,
+                                  const float *a_next, const float *b_next)
+{
+    const float *ap = a, *bp = b, *an = a_next;
+    (void)b_next;
+    float32x4_t v0, v1, v2, v3, v4, v5, v6, v7;
+    float32x4_t v8, v9, v10, v11, v12, v13, v14, v15;
+    float32x4_t v16, v17, v18, v19;
+
+    v0 = vdupq_n_f32(0);
+    v1 = vdupq_n_f32(0);
+    v2 = vdupq_n_f32(0);
+    v3 = vdupq_n_f32(0);
+    v4 = vdupq_n_f32(0);
+    v5 = vdupq_n_f32(0);
+    v6 = vdupq_n_f32(0);
+    v7 = vdupq_n_f32(0);
+    v8 = vdupq_n_f32(0);
+    v9 = vdupq_n_f32(0);
+    v10 = vdupq_n_f32(0);
+    v11 = vdupq_n_f32(0);
+
+    /* C is read (or overwritten) after the k loop: start fetching it now */
+    if (rs_c == 1)
+        for (int64_t j = 0; j < n; j++) {
+            __builtin_prefetch(c + j * cs_c, 1, 3);
+            __builtin_prefetch(c + j * cs_c + m - 1, 1, 3);
+        }
+    else
+        for (int64_t i = 0; i < m; i++) {
+            __builtin_prefetch(c + i * rs_c, 1, 3);
+            __builtin_prefetch(c + i * rs_c + (n - 1) * cs_c, 1, 3);
+        }
+    if (k > 0) {
+        /* prologue: the first 9 instructions of iteration 0 (pointer
+         * bumps among them become load offsets) */
+        v13 = vld1q_f32(ap + 0);
+        v15 = vld1q_f32(bp + 0);
+        v17 = vld1q_f32(bp + 4);
+        v19 = vld1q_f32(bp + 8);
+        __builtin_prefetch((const char *)(bp + 0) + 512, 0, 3);
+        __builtin_prefetch((const char *)(an + 0) + 0, 0, 3);
+
+        /* kernel: iteration i and the start of i+1, unrolled 2x */
+        int64_t nq = k - 1;
+        for (int64_t it = nq / 2; it > 0; it--) {
+            /* copy 0 */
+            v12 = vld1q_f32(ap + 4);
+            v14 = vld1q_f32(bp + 12);
+            v16 = vld1q_f32(bp + 16);
+            v18 = vld1q_f32(bp + 20);
+            __builtin_prefetch((const char *)(bp + 12) + 512, 0, 3);
+            v0 = vfmaq_laneq_f32(v0, v13, v15, 0);
+            v1 = vfmaq_laneq_f32(v1, v13, v15, 1);
+            __builtin_prefetch((const char *)(an + 4) + 0, 0, 3);
+            v2 = vfmaq_laneq_f32(v2, v13, v15, 2);
+            v3 = vfmaq_laneq_f32(v3, v13, v15, 3);
+            v4 = vfmaq_laneq_f32(v4, v13, v17, 0);
+            v5 = vfmaq_laneq_f32(v5, v13, v17, 1);
+            v6 = vfmaq_laneq_f32(v6, v13, v17, 2);
+            v7 = vfmaq_laneq_f32(v7, v13, v17, 3);
+            v8 = vfmaq_laneq_f32(v8, v13, v19, 0);
+            v9 = vfmaq_laneq_f32(v9, v13, v19, 1);
+            v10 = vfmaq_laneq_f32(v10, v13, v19, 2);
+            v11 = vfmaq_laneq_f32(v11, v13, v19, 3);
+            /* copy 1 */
+            v13 = vld1q_f32(ap + 8);
+            v15 = vld1q_f32(bp + 24);
+            v17 = vld1q_f32(bp + 28);
+            v19 = vld1q_f32(bp + 32);
+            __builtin_prefetch((const char *)(bp + 24) + 512, 0, 3);
+            v0 = vfmaq_laneq_f32(v0, v12, v14, 0);
+            v1 = vfmaq_laneq_f32(v1, v12, v14, 1);
+            __builtin_prefetch((const char *)(an + 8) + 0, 0, 3);
+            v2 = vfmaq_laneq_f32(v2, v12, v14, 2);
+            v3 = vfmaq_laneq_f32(v3, v12, v14, 3);
+            v4 = vfmaq_laneq_f32(v4, v12, v16, 0);
+            v5 = vfmaq_laneq_f32(v5, v12, v16, 1);
+            v6 = vfmaq_laneq_f32(v6, v12, v16, 2);
+            v7 = vfmaq_laneq_f32(v7, v12, v16, 3);
+            v8 = vfmaq_laneq_f32(v8, v12, v18, 0);
+            v9 = vfmaq_laneq_f32(v9, v12, v18, 1);
+            v10 = vfmaq_laneq_f32(v10, v12, v18, 2);
+            v11 = vfmaq_laneq_f32(v11, v12, v18, 3);
+
+            ap += 8;
+            bp += 24;
+            an += 8;
+        }
+        int64_t rem = nq % 2;
+        if (rem > 0) {
+            v12 = vld1q_f32(ap + 4);
+            v14 = vld1q_f32(bp + 12);
+            v16 = vld1q_f32(bp + 16);
+            v18 = vld1q_f32(bp + 20);
+            __builtin_prefetch((const char *)(bp + 12) + 512, 0, 3);
+            v0 = vfmaq_laneq_f32(v0, v13, v15, 0);
+            v1 = vfmaq_laneq_f32(v1, v13, v15, 1);
+            __builtin_prefetch((const char *)(an + 4) + 0, 0, 3);
+            v2 = vfmaq_laneq_f32(v2, v13, v15, 2);
+            v3 = vfmaq_laneq_f32(v3, v13, v15, 3);
+            v4 = vfmaq_laneq_f32(v4, v13, v17, 0);
+            v5 = vfmaq_laneq_f32(v5, v13, v17, 1);
+            v6 = vfmaq_laneq_f32(v6, v13, v17, 2);
+            v7 = vfmaq_laneq_f32(v7, v13, v17, 3);
+            v8 = vfmaq_laneq_f32(v8, v13, v19, 0);
+            v9 = vfmaq_laneq_f32(v9, v13, v19, 1);
+            v10 = vfmaq_laneq_f32(v10, v13, v19, 2);
+            v11 = vfmaq_laneq_f32(v11, v13, v19, 3);
+        }
+
+        /* epilogue: the rest of the last iteration, in the registers
+         * of the copy it follows */
+        switch (rem) {
+        case 0:
+            v0 = vfmaq_laneq_f32(v0, v13, v15, 0);
+            v1 = vfmaq_laneq_f32(v1, v13, v15, 1);
+            v2 = vfmaq_laneq_f32(v2, v13, v15, 2);
+            v3 = vfmaq_laneq_f32(v3, v13, v15, 3);
+            v4 = vfmaq_laneq_f32(v4, v13, v17, 0);
+            v5 = vfmaq_laneq_f32(v5, v13, v17, 1);
+            v6 = vfmaq_laneq_f32(v6, v13, v17, 2);
+            v7 = vfmaq_laneq_f32(v7, v13, v17, 3);
+            v8 = vfmaq_laneq_f32(v8, v13, v19, 0);
+            v9 = vfmaq_laneq_f32(v9, v13, v19, 1);
+            v10 = vfmaq_laneq_f32(v10, v13, v19, 2);
+            v11 = vfmaq_laneq_f32(v11, v13, v19, 3);
+            break;
+        case 1:
+            v0 = vfmaq_laneq_f32(v0, v12, v14, 0);
+            v1 = vfmaq_laneq_f32(v1, v12, v14, 1);
+            v2 = vfmaq_laneq_f32(v2, v12, v14, 2);
+            v3 = vfmaq_laneq_f32(v3, v12, v14, 3);
+            v4 = vfmaq_laneq_f32(v4, v12, v16, 0);
+            v5 = vfmaq_laneq_f32(v5, v12, v16, 1);
+            v6 = vfmaq_laneq_f32(v6, v12, v16, 2);
+            v7 = vfmaq_laneq_f32(v7, v12, v16, 3);
+            v8 = vfmaq_laneq_f32(v8, v12, v18, 0);
+            v9 = vfmaq_laneq_f32(v9, v12, v18, 1);
+            v10 = vfmaq_laneq_f32(v10, v12, v18, 2);
+            v11 = vfmaq_laneq_f32(v11, v12, v18, 3);
+            break;
+
+        }
+    }
+    const float alpha_ = *alpha, beta_ = *beta;
+    if (m == 4 && n == 12 && rs_c == 1) {
+        const float32x4_t va_ = vdupq_n_f32(alpha_);
+        if (beta_ == 0) {
+            vst1q_f32(c + 0 + 0 * cs_c, vmulq_f32(va_, v0));
+            vst1q_f32(c + 0 + 1 * cs_c, vmulq_f32(va_, v1));
+            vst1q_f32(c + 0 + 2 * cs_c, vmulq_f32(va_, v2));
+            vst1q_f32(c + 0 + 3 * cs_c, vmulq_f32(va_, v3));
+            vst1q_f32(c + 0 + 4 * cs_c, vmulq_f32(va_, v4));
+            vst1q_f32(c + 0 + 5 * cs_c, vmulq_f32(va_, v5));
+            vst1q_f32(c + 0 + 6 * cs_c, vmulq_f32(va_, v6));
+            vst1q_f32(c + 0 + 7 * cs_c, vmulq_f32(va_, v7));
+            vst1q_f32(c + 0 + 8 * cs_c, vmulq_f32(va_, v8));
+            vst1q_f32(c + 0 + 9 * cs_c, vmulq_f32(va_, v9));
+            vst1q_f32(c + 0 + 10 * cs_c, vmulq_f32(va_, v10));
+            vst1q_f32(c + 0 + 11 * cs_c, vmulq_f32(va_, v11));
+        } else if (beta_ == 1) {
+            vst1q_f32(c + 0 + 0 * cs_c, vfmaq_f32(vld1q_f32(c + 0 + 0 * cs_c), va_, v0));
+            vst1q_f32(c + 0 + 1 * cs_c, vfmaq_f32(vld1q_f32(c + 0 + 1 * cs_c), va_, v1));
+            vst1q_f32(c + 0 + 2 * cs_c, vfmaq_f32(vld1q_f32(c + 0 + 2 * cs_c), va_, v2));
+            vst1q_f32(c + 0 + 3 * cs_c, vfmaq_f32(vld1q_f32(c + 0 + 3 * cs_c), va_, v3));
+            vst1q_f32(c + 0 + 4 * cs_c, vfmaq_f32(vld1q_f32(c + 0 + 4 * cs_c), va_, v4));
+            vst1q_f32(c + 0 + 5 * cs_c, vfmaq_f32(vld1q_f32(c + 0 + 5 * cs_c), va_, v5));
+            vst1q_f32(c + 0 + 6 * cs_c, vfmaq_f32(vld1q_f32(c + 0 + 6 * cs_c), va_, v6));
+            vst1q_f32(c + 0 + 7 * cs_c, vfmaq_f32(vld1q_f32(c + 0 + 7 * cs_c), va_, v7));
+            vst1q_f32(c + 0 + 8 * cs_c, vfmaq_f32(vld1q_f32(c + 0 + 8 * cs_c), va_, v8));
+            vst1q_f32(c + 0 + 9 * cs_c, vfmaq_f32(vld1q_f32(c + 0 + 9 * cs_c), va_, v9));
+            vst1q_f32(c + 0 + 10 * cs_c, vfmaq_f32(vld1q_f32(c + 0 + 10 * cs_c), va_, v10));
+            vst1q_f32(c + 0 + 11 * cs_c, vfmaq_f32(vld1q_f32(c + 0 + 11 * cs_c), va_, v11));
+        } else {
+            const float32x4_t vb_ = vdupq_n_f32(beta_);
+            vst1q_f32(c + 0 + 0 * cs_c, vfmaq_f32(vmulq_f32(vb_, vld1q_f32(c + 0 + 0 * cs_c)), va_, v0));
+            vst1q_f32(c + 0 + 1 * cs_c, vfmaq_f32(vmulq_f32(vb_, vld1q_f32(c + 0 + 1 * cs_c)), va_, v1));
+            vst1q_f32(c + 0 + 2 * cs_c, vfmaq_f32(vmulq_f32(vb_, vld1q_f32(c + 0 + 2 * cs_c)), va_, v2));
+            vst1q_f32(c + 0 + 3 * cs_c, vfmaq_f32(vmulq_f32(vb_, vld1q_f32(c + 0 + 3 * cs_c)), va_, v3));
+            vst1q_f32(c + 0 + 4 * cs_c, vfmaq_f32(vmulq_f32(vb_, vld1q_f32(c + 0 + 4 * cs_c)), va_, v4));
+            vst1q_f32(c + 0 + 5 * cs_c, vfmaq_f32(vmulq_f32(vb_, vld1q_f32(c + 0 + 5 * cs_c)), va_, v5));
+            vst1q_f32(c + 0 + 6 * cs_c, vfmaq_f32(vmulq_f32(vb_, vld1q_f32(c + 0 + 6 * cs_c)), va_, v6));
+            vst1q_f32(c + 0 + 7 * cs_c, vfmaq_f32(vmulq_f32(vb_, vld1q_f32(c + 0 + 7 * cs_c)), va_, v7));
+            vst1q_f32(c + 0 + 8 * cs_c, vfmaq_f32(vmulq_f32(vb_, vld1q_f32(c + 0 + 8 * cs_c)), va_, v8));
+            vst1q_f32(c + 0 + 9 * cs_c, vfmaq_f32(vmulq_f32(vb_, vld1q_f32(c + 0 + 9 * cs_c)), va_, v9));
+            vst1q_f32(c + 0 + 10 * cs_c, vfmaq_f32(vmulq_f32(vb_, vld1q_f32(c + 0 + 10 * cs_c)), va_, v10));
+            vst1q_f32(c + 0 + 11 * cs_c, vfmaq_f32(vmulq_f32(vb_, vld1q_f32(c + 0 + 11 * cs_c)), va_, v11));
         }
         return;
     }

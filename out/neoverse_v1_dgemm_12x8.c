@@ -30,6 +30,7 @@
  *     neoverse_v1_dgemm_12x8_e12x4: 12x4, 6.00 cycles per iteration, unroll 4
  *     neoverse_v1_dgemm_12x8_e8x8: 8x8, 8.00 cycles per iteration, unroll 2
  *     neoverse_v1_dgemm_12x8_e8x4: 8x4, 4.00 cycles per iteration, unroll 4
+ *     neoverse_v1_dgemm_12x8_p8x8: the 8x8 plan, packed operands (A 8 rows high)
  */
 #include "neoverse_v1_dgemm_12x8.h"
 #include <arm_sve.h>
@@ -2272,6 +2273,477 @@ void neoverse_v1_dgemm_12x8_e8x8(int64_t m, int64_t n, int64_t k, const double *
             cw_ += cs_c;
             svst1_f64(svptrue_b64(), cw_ + 0, svmla_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), vb_, svld1_f64(svptrue_b64(), cw_ + 0)), va_, z14));
             svst1_f64(svptrue_b64(), cw_ + 4, svmla_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), vb_, svld1_f64(svptrue_b64(), cw_ + 4)), va_, z15));
+        }
+        return;
+    }
+    if (rs_c == 1) {   /* edge tile: predicated */
+        const svfloat64_t va_ = svdup_n_f64(alpha_);
+        if (beta_ == 0) {
+            if (0 < m && 0 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)0, (int64_t)m);
+                svst1_f64(k_, c + 0 + 0 * cs_c, svmul_f64_x(svptrue_b64(), va_, z0));
+            }
+            if (4 < m && 0 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)4, (int64_t)m);
+                svst1_f64(k_, c + 4 + 0 * cs_c, svmul_f64_x(svptrue_b64(), va_, z1));
+            }
+            if (0 < m && 1 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)0, (int64_t)m);
+                svst1_f64(k_, c + 0 + 1 * cs_c, svmul_f64_x(svptrue_b64(), va_, z2));
+            }
+            if (4 < m && 1 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)4, (int64_t)m);
+                svst1_f64(k_, c + 4 + 1 * cs_c, svmul_f64_x(svptrue_b64(), va_, z3));
+            }
+            if (0 < m && 2 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)0, (int64_t)m);
+                svst1_f64(k_, c + 0 + 2 * cs_c, svmul_f64_x(svptrue_b64(), va_, z4));
+            }
+            if (4 < m && 2 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)4, (int64_t)m);
+                svst1_f64(k_, c + 4 + 2 * cs_c, svmul_f64_x(svptrue_b64(), va_, z5));
+            }
+            if (0 < m && 3 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)0, (int64_t)m);
+                svst1_f64(k_, c + 0 + 3 * cs_c, svmul_f64_x(svptrue_b64(), va_, z6));
+            }
+            if (4 < m && 3 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)4, (int64_t)m);
+                svst1_f64(k_, c + 4 + 3 * cs_c, svmul_f64_x(svptrue_b64(), va_, z7));
+            }
+            if (0 < m && 4 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)0, (int64_t)m);
+                svst1_f64(k_, c + 0 + 4 * cs_c, svmul_f64_x(svptrue_b64(), va_, z8));
+            }
+            if (4 < m && 4 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)4, (int64_t)m);
+                svst1_f64(k_, c + 4 + 4 * cs_c, svmul_f64_x(svptrue_b64(), va_, z9));
+            }
+            if (0 < m && 5 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)0, (int64_t)m);
+                svst1_f64(k_, c + 0 + 5 * cs_c, svmul_f64_x(svptrue_b64(), va_, z10));
+            }
+            if (4 < m && 5 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)4, (int64_t)m);
+                svst1_f64(k_, c + 4 + 5 * cs_c, svmul_f64_x(svptrue_b64(), va_, z11));
+            }
+            if (0 < m && 6 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)0, (int64_t)m);
+                svst1_f64(k_, c + 0 + 6 * cs_c, svmul_f64_x(svptrue_b64(), va_, z12));
+            }
+            if (4 < m && 6 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)4, (int64_t)m);
+                svst1_f64(k_, c + 4 + 6 * cs_c, svmul_f64_x(svptrue_b64(), va_, z13));
+            }
+            if (0 < m && 7 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)0, (int64_t)m);
+                svst1_f64(k_, c + 0 + 7 * cs_c, svmul_f64_x(svptrue_b64(), va_, z14));
+            }
+            if (4 < m && 7 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)4, (int64_t)m);
+                svst1_f64(k_, c + 4 + 7 * cs_c, svmul_f64_x(svptrue_b64(), va_, z15));
+            }
+        } else if (beta_ == 1) {
+            if (0 < m && 0 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)0, (int64_t)m);
+                svst1_f64(k_, c + 0 + 0 * cs_c, svmla_f64_x(svptrue_b64(), svld1_f64(k_, c + 0 + 0 * cs_c), va_, z0));
+            }
+            if (4 < m && 0 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)4, (int64_t)m);
+                svst1_f64(k_, c + 4 + 0 * cs_c, svmla_f64_x(svptrue_b64(), svld1_f64(k_, c + 4 + 0 * cs_c), va_, z1));
+            }
+            if (0 < m && 1 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)0, (int64_t)m);
+                svst1_f64(k_, c + 0 + 1 * cs_c, svmla_f64_x(svptrue_b64(), svld1_f64(k_, c + 0 + 1 * cs_c), va_, z2));
+            }
+            if (4 < m && 1 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)4, (int64_t)m);
+                svst1_f64(k_, c + 4 + 1 * cs_c, svmla_f64_x(svptrue_b64(), svld1_f64(k_, c + 4 + 1 * cs_c), va_, z3));
+            }
+            if (0 < m && 2 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)0, (int64_t)m);
+                svst1_f64(k_, c + 0 + 2 * cs_c, svmla_f64_x(svptrue_b64(), svld1_f64(k_, c + 0 + 2 * cs_c), va_, z4));
+            }
+            if (4 < m && 2 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)4, (int64_t)m);
+                svst1_f64(k_, c + 4 + 2 * cs_c, svmla_f64_x(svptrue_b64(), svld1_f64(k_, c + 4 + 2 * cs_c), va_, z5));
+            }
+            if (0 < m && 3 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)0, (int64_t)m);
+                svst1_f64(k_, c + 0 + 3 * cs_c, svmla_f64_x(svptrue_b64(), svld1_f64(k_, c + 0 + 3 * cs_c), va_, z6));
+            }
+            if (4 < m && 3 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)4, (int64_t)m);
+                svst1_f64(k_, c + 4 + 3 * cs_c, svmla_f64_x(svptrue_b64(), svld1_f64(k_, c + 4 + 3 * cs_c), va_, z7));
+            }
+            if (0 < m && 4 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)0, (int64_t)m);
+                svst1_f64(k_, c + 0 + 4 * cs_c, svmla_f64_x(svptrue_b64(), svld1_f64(k_, c + 0 + 4 * cs_c), va_, z8));
+            }
+            if (4 < m && 4 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)4, (int64_t)m);
+                svst1_f64(k_, c + 4 + 4 * cs_c, svmla_f64_x(svptrue_b64(), svld1_f64(k_, c + 4 + 4 * cs_c), va_, z9));
+            }
+            if (0 < m && 5 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)0, (int64_t)m);
+                svst1_f64(k_, c + 0 + 5 * cs_c, svmla_f64_x(svptrue_b64(), svld1_f64(k_, c + 0 + 5 * cs_c), va_, z10));
+            }
+            if (4 < m && 5 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)4, (int64_t)m);
+                svst1_f64(k_, c + 4 + 5 * cs_c, svmla_f64_x(svptrue_b64(), svld1_f64(k_, c + 4 + 5 * cs_c), va_, z11));
+            }
+            if (0 < m && 6 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)0, (int64_t)m);
+                svst1_f64(k_, c + 0 + 6 * cs_c, svmla_f64_x(svptrue_b64(), svld1_f64(k_, c + 0 + 6 * cs_c), va_, z12));
+            }
+            if (4 < m && 6 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)4, (int64_t)m);
+                svst1_f64(k_, c + 4 + 6 * cs_c, svmla_f64_x(svptrue_b64(), svld1_f64(k_, c + 4 + 6 * cs_c), va_, z13));
+            }
+            if (0 < m && 7 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)0, (int64_t)m);
+                svst1_f64(k_, c + 0 + 7 * cs_c, svmla_f64_x(svptrue_b64(), svld1_f64(k_, c + 0 + 7 * cs_c), va_, z14));
+            }
+            if (4 < m && 7 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)4, (int64_t)m);
+                svst1_f64(k_, c + 4 + 7 * cs_c, svmla_f64_x(svptrue_b64(), svld1_f64(k_, c + 4 + 7 * cs_c), va_, z15));
+            }
+        } else {
+            const svfloat64_t vb_ = svdup_n_f64(beta_);
+            if (0 < m && 0 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)0, (int64_t)m);
+                svst1_f64(k_, c + 0 + 0 * cs_c, svmla_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), vb_, svld1_f64(k_, c + 0 + 0 * cs_c)), va_, z0));
+            }
+            if (4 < m && 0 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)4, (int64_t)m);
+                svst1_f64(k_, c + 4 + 0 * cs_c, svmla_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), vb_, svld1_f64(k_, c + 4 + 0 * cs_c)), va_, z1));
+            }
+            if (0 < m && 1 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)0, (int64_t)m);
+                svst1_f64(k_, c + 0 + 1 * cs_c, svmla_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), vb_, svld1_f64(k_, c + 0 + 1 * cs_c)), va_, z2));
+            }
+            if (4 < m && 1 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)4, (int64_t)m);
+                svst1_f64(k_, c + 4 + 1 * cs_c, svmla_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), vb_, svld1_f64(k_, c + 4 + 1 * cs_c)), va_, z3));
+            }
+            if (0 < m && 2 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)0, (int64_t)m);
+                svst1_f64(k_, c + 0 + 2 * cs_c, svmla_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), vb_, svld1_f64(k_, c + 0 + 2 * cs_c)), va_, z4));
+            }
+            if (4 < m && 2 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)4, (int64_t)m);
+                svst1_f64(k_, c + 4 + 2 * cs_c, svmla_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), vb_, svld1_f64(k_, c + 4 + 2 * cs_c)), va_, z5));
+            }
+            if (0 < m && 3 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)0, (int64_t)m);
+                svst1_f64(k_, c + 0 + 3 * cs_c, svmla_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), vb_, svld1_f64(k_, c + 0 + 3 * cs_c)), va_, z6));
+            }
+            if (4 < m && 3 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)4, (int64_t)m);
+                svst1_f64(k_, c + 4 + 3 * cs_c, svmla_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), vb_, svld1_f64(k_, c + 4 + 3 * cs_c)), va_, z7));
+            }
+            if (0 < m && 4 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)0, (int64_t)m);
+                svst1_f64(k_, c + 0 + 4 * cs_c, svmla_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), vb_, svld1_f64(k_, c + 0 + 4 * cs_c)), va_, z8));
+            }
+            if (4 < m && 4 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)4, (int64_t)m);
+                svst1_f64(k_, c + 4 + 4 * cs_c, svmla_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), vb_, svld1_f64(k_, c + 4 + 4 * cs_c)), va_, z9));
+            }
+            if (0 < m && 5 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)0, (int64_t)m);
+                svst1_f64(k_, c + 0 + 5 * cs_c, svmla_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), vb_, svld1_f64(k_, c + 0 + 5 * cs_c)), va_, z10));
+            }
+            if (4 < m && 5 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)4, (int64_t)m);
+                svst1_f64(k_, c + 4 + 5 * cs_c, svmla_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), vb_, svld1_f64(k_, c + 4 + 5 * cs_c)), va_, z11));
+            }
+            if (0 < m && 6 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)0, (int64_t)m);
+                svst1_f64(k_, c + 0 + 6 * cs_c, svmla_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), vb_, svld1_f64(k_, c + 0 + 6 * cs_c)), va_, z12));
+            }
+            if (4 < m && 6 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)4, (int64_t)m);
+                svst1_f64(k_, c + 4 + 6 * cs_c, svmla_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), vb_, svld1_f64(k_, c + 4 + 6 * cs_c)), va_, z13));
+            }
+            if (0 < m && 7 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)0, (int64_t)m);
+                svst1_f64(k_, c + 0 + 7 * cs_c, svmla_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), vb_, svld1_f64(k_, c + 0 + 7 * cs_c)), va_, z14));
+            }
+            if (4 < m && 7 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)4, (int64_t)m);
+                svst1_f64(k_, c + 4 + 7 * cs_c, svmla_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), vb_, svld1_f64(k_, c + 4 + 7 * cs_c)), va_, z15));
+            }
+        }
+        return;
+    }
+    double t_[64];
+    svst1_f64(svptrue_b64(), t_ + 0, z0);
+    svst1_f64(svptrue_b64(), t_ + 4, z1);
+    svst1_f64(svptrue_b64(), t_ + 8, z2);
+    svst1_f64(svptrue_b64(), t_ + 12, z3);
+    svst1_f64(svptrue_b64(), t_ + 16, z4);
+    svst1_f64(svptrue_b64(), t_ + 20, z5);
+    svst1_f64(svptrue_b64(), t_ + 24, z6);
+    svst1_f64(svptrue_b64(), t_ + 28, z7);
+    svst1_f64(svptrue_b64(), t_ + 32, z8);
+    svst1_f64(svptrue_b64(), t_ + 36, z9);
+    svst1_f64(svptrue_b64(), t_ + 40, z10);
+    svst1_f64(svptrue_b64(), t_ + 44, z11);
+    svst1_f64(svptrue_b64(), t_ + 48, z12);
+    svst1_f64(svptrue_b64(), t_ + 52, z13);
+    svst1_f64(svptrue_b64(), t_ + 56, z14);
+    svst1_f64(svptrue_b64(), t_ + 60, z15);
+    /* position in t_ of C(i, j), at_[i + j*8] */
+    static const unsigned short at_[64] = {
+        0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15,
+        16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31,
+        32, 33, 34, 35, 36, 37, 38, 39, 40, 41, 42, 43, 44, 45, 46, 47,
+        48, 49, 50, 51, 52, 53, 54, 55, 56, 57, 58, 59, 60, 61, 62, 63,
+    };
+    for (int64_t j = 0; j < n; j++)
+        for (int64_t i = 0; i < m; i++) {
+            double v = alpha_ * t_[at_[i + j * 8]];
+            double *cij = c + i * rs_c + j * cs_c;
+            *cij = beta_ == 0 ? v : v + beta_ * *cij;
+        }
+
+}
+
+void neoverse_v1_dgemm_12x8_p8x8(int64_t m, int64_t n, int64_t k, const double *alpha, const double *a,
+                                 const double *b, const double *beta, double *c, int64_t rs_c, int64_t cs_c,
+                                 const double *a_next, const double *b_next)
+{
+    const double *ap = a, *bp = b, *an = a_next;
+    (void)b_next;
+    svfloat64_t z0, z1, z2, z3, z4, z5, z6, z7;
+    svfloat64_t z8, z9, z10, z11, z12, z13, z14, z15;
+    svfloat64_t z16, z17, z18, z19, z20, z21, z22, z23;
+    svfloat64_t z24, z25, z26, z27;
+
+    z0 = svdup_n_f64(0);
+    z1 = svdup_n_f64(0);
+    z2 = svdup_n_f64(0);
+    z3 = svdup_n_f64(0);
+    z4 = svdup_n_f64(0);
+    z5 = svdup_n_f64(0);
+    z6 = svdup_n_f64(0);
+    z7 = svdup_n_f64(0);
+    z8 = svdup_n_f64(0);
+    z9 = svdup_n_f64(0);
+    z10 = svdup_n_f64(0);
+    z11 = svdup_n_f64(0);
+    z12 = svdup_n_f64(0);
+    z13 = svdup_n_f64(0);
+    z14 = svdup_n_f64(0);
+    z15 = svdup_n_f64(0);
+
+    /* C is read (or overwritten) after the k loop: start fetching it now */
+    if (rs_c == 1)
+        for (int64_t j = 0; j < n; j++) {
+            __builtin_prefetch(c + j * cs_c, 1, 3);
+            __builtin_prefetch(c + j * cs_c + m - 1, 1, 3);
+        }
+    else
+        for (int64_t i = 0; i < m; i++) {
+            __builtin_prefetch(c + i * rs_c, 1, 3);
+            __builtin_prefetch(c + i * rs_c + (n - 1) * cs_c, 1, 3);
+        }
+    if (k > 0) {
+        /* prologue: the first 11 instructions of iteration 0 (pointer
+         * bumps among them become load offsets) */
+        __builtin_prefetch((const char *)(an + 0) + 0, 0, 3);
+        z17 = svld1_f64(svptrue_b64(), ap + 0);
+        z21 = svld1rq_f64(svptrue_b64(), bp + 0);
+        z19 = svld1_f64(svptrue_b64(), ap + 4);
+        z23 = svld1rq_f64(svptrue_b64(), bp + 2);
+        z25 = svld1rq_f64(svptrue_b64(), bp + 4);
+        z27 = svld1rq_f64(svptrue_b64(), bp + 6);
+        __builtin_prefetch((const char *)(bp + 0) + 512, 0, 3);
+
+        /* kernel: iteration i and the start of i+1, unrolled 2x */
+        int64_t nq = k - 1;
+        for (int64_t it = nq / 2; it > 0; it--) {
+            /* copy 0 */
+            __builtin_prefetch((const char *)(an + 8) + 0, 0, 3);
+            z16 = svld1_f64(svptrue_b64(), ap + 8);
+            z20 = svld1rq_f64(svptrue_b64(), bp + 8);
+            z18 = svld1_f64(svptrue_b64(), ap + 12);
+            z22 = svld1rq_f64(svptrue_b64(), bp + 10);
+            z24 = svld1rq_f64(svptrue_b64(), bp + 12);
+            z26 = svld1rq_f64(svptrue_b64(), bp + 14);
+            __builtin_prefetch((const char *)(bp + 8) + 512, 0, 3);
+            z0 = svmla_lane_f64(z0, z17, z21, 0);
+            z1 = svmla_lane_f64(z1, z19, z21, 0);
+            z2 = svmla_lane_f64(z2, z17, z21, 1);
+            z3 = svmla_lane_f64(z3, z19, z21, 1);
+            z4 = svmla_lane_f64(z4, z17, z23, 0);
+            z5 = svmla_lane_f64(z5, z19, z23, 0);
+            z6 = svmla_lane_f64(z6, z17, z23, 1);
+            z7 = svmla_lane_f64(z7, z19, z23, 1);
+            z8 = svmla_lane_f64(z8, z17, z25, 0);
+            z9 = svmla_lane_f64(z9, z19, z25, 0);
+            z10 = svmla_lane_f64(z10, z17, z25, 1);
+            z11 = svmla_lane_f64(z11, z19, z25, 1);
+            z12 = svmla_lane_f64(z12, z17, z27, 0);
+            z13 = svmla_lane_f64(z13, z19, z27, 0);
+            z14 = svmla_lane_f64(z14, z17, z27, 1);
+            z15 = svmla_lane_f64(z15, z19, z27, 1);
+            /* copy 1 */
+            __builtin_prefetch((const char *)(an + 16) + 0, 0, 3);
+            z17 = svld1_f64(svptrue_b64(), ap + 16);
+            z21 = svld1rq_f64(svptrue_b64(), bp + 16);
+            z19 = svld1_f64(svptrue_b64(), ap + 20);
+            z23 = svld1rq_f64(svptrue_b64(), bp + 18);
+            z25 = svld1rq_f64(svptrue_b64(), bp + 20);
+            z27 = svld1rq_f64(svptrue_b64(), bp + 22);
+            __builtin_prefetch((const char *)(bp + 16) + 512, 0, 3);
+            z0 = svmla_lane_f64(z0, z16, z20, 0);
+            z1 = svmla_lane_f64(z1, z18, z20, 0);
+            z2 = svmla_lane_f64(z2, z16, z20, 1);
+            z3 = svmla_lane_f64(z3, z18, z20, 1);
+            z4 = svmla_lane_f64(z4, z16, z22, 0);
+            z5 = svmla_lane_f64(z5, z18, z22, 0);
+            z6 = svmla_lane_f64(z6, z16, z22, 1);
+            z7 = svmla_lane_f64(z7, z18, z22, 1);
+            z8 = svmla_lane_f64(z8, z16, z24, 0);
+            z9 = svmla_lane_f64(z9, z18, z24, 0);
+            z10 = svmla_lane_f64(z10, z16, z24, 1);
+            z11 = svmla_lane_f64(z11, z18, z24, 1);
+            z12 = svmla_lane_f64(z12, z16, z26, 0);
+            z13 = svmla_lane_f64(z13, z18, z26, 0);
+            z14 = svmla_lane_f64(z14, z16, z26, 1);
+            z15 = svmla_lane_f64(z15, z18, z26, 1);
+
+            ap += 16;
+            bp += 16;
+            an += 16;
+        }
+        int64_t rem = nq % 2;
+        if (rem > 0) {
+            __builtin_prefetch((const char *)(an + 8) + 0, 0, 3);
+            z16 = svld1_f64(svptrue_b64(), ap + 8);
+            z20 = svld1rq_f64(svptrue_b64(), bp + 8);
+            z18 = svld1_f64(svptrue_b64(), ap + 12);
+            z22 = svld1rq_f64(svptrue_b64(), bp + 10);
+            z24 = svld1rq_f64(svptrue_b64(), bp + 12);
+            z26 = svld1rq_f64(svptrue_b64(), bp + 14);
+            __builtin_prefetch((const char *)(bp + 8) + 512, 0, 3);
+            z0 = svmla_lane_f64(z0, z17, z21, 0);
+            z1 = svmla_lane_f64(z1, z19, z21, 0);
+            z2 = svmla_lane_f64(z2, z17, z21, 1);
+            z3 = svmla_lane_f64(z3, z19, z21, 1);
+            z4 = svmla_lane_f64(z4, z17, z23, 0);
+            z5 = svmla_lane_f64(z5, z19, z23, 0);
+            z6 = svmla_lane_f64(z6, z17, z23, 1);
+            z7 = svmla_lane_f64(z7, z19, z23, 1);
+            z8 = svmla_lane_f64(z8, z17, z25, 0);
+            z9 = svmla_lane_f64(z9, z19, z25, 0);
+            z10 = svmla_lane_f64(z10, z17, z25, 1);
+            z11 = svmla_lane_f64(z11, z19, z25, 1);
+            z12 = svmla_lane_f64(z12, z17, z27, 0);
+            z13 = svmla_lane_f64(z13, z19, z27, 0);
+            z14 = svmla_lane_f64(z14, z17, z27, 1);
+            z15 = svmla_lane_f64(z15, z19, z27, 1);
+        }
+
+        /* epilogue: the rest of the last iteration, in the registers
+         * of the copy it follows */
+        switch (rem) {
+        case 0:
+            z0 = svmla_lane_f64(z0, z17, z21, 0);
+            z1 = svmla_lane_f64(z1, z19, z21, 0);
+            z2 = svmla_lane_f64(z2, z17, z21, 1);
+            z3 = svmla_lane_f64(z3, z19, z21, 1);
+            z4 = svmla_lane_f64(z4, z17, z23, 0);
+            z5 = svmla_lane_f64(z5, z19, z23, 0);
+            z6 = svmla_lane_f64(z6, z17, z23, 1);
+            z7 = svmla_lane_f64(z7, z19, z23, 1);
+            z8 = svmla_lane_f64(z8, z17, z25, 0);
+            z9 = svmla_lane_f64(z9, z19, z25, 0);
+            z10 = svmla_lane_f64(z10, z17, z25, 1);
+            z11 = svmla_lane_f64(z11, z19, z25, 1);
+            z12 = svmla_lane_f64(z12, z17, z27, 0);
+            z13 = svmla_lane_f64(z13, z19, z27, 0);
+            z14 = svmla_lane_f64(z14, z17, z27, 1);
+            z15 = svmla_lane_f64(z15, z19, z27, 1);
+            break;
+        case 1:
+            z0 = svmla_lane_f64(z0, z16, z20, 0);
+            z1 = svmla_lane_f64(z1, z18, z20, 0);
+            z2 = svmla_lane_f64(z2, z16, z20, 1);
+            z3 = svmla_lane_f64(z3, z18, z20, 1);
+            z4 = svmla_lane_f64(z4, z16, z22, 0);
+            z5 = svmla_lane_f64(z5, z18, z22, 0);
+            z6 = svmla_lane_f64(z6, z16, z22, 1);
+            z7 = svmla_lane_f64(z7, z18, z22, 1);
+            z8 = svmla_lane_f64(z8, z16, z24, 0);
+            z9 = svmla_lane_f64(z9, z18, z24, 0);
+            z10 = svmla_lane_f64(z10, z16, z24, 1);
+            z11 = svmla_lane_f64(z11, z18, z24, 1);
+            z12 = svmla_lane_f64(z12, z16, z26, 0);
+            z13 = svmla_lane_f64(z13, z18, z26, 0);
+            z14 = svmla_lane_f64(z14, z16, z26, 1);
+            z15 = svmla_lane_f64(z15, z18, z26, 1);
+            break;
+
+        }
+    }
+    const double alpha_ = *alpha, beta_ = *beta;
+    if (m == 8 && n == 8 && rs_c == 1) {
+        const svfloat64_t va_ = svdup_n_f64(alpha_);
+        if (beta_ == 0) {
+            svst1_f64(svptrue_b64(), c + 0 + 0 * cs_c, svmul_f64_x(svptrue_b64(), va_, z0));
+            svst1_f64(svptrue_b64(), c + 4 + 0 * cs_c, svmul_f64_x(svptrue_b64(), va_, z1));
+            svst1_f64(svptrue_b64(), c + 0 + 1 * cs_c, svmul_f64_x(svptrue_b64(), va_, z2));
+            svst1_f64(svptrue_b64(), c + 4 + 1 * cs_c, svmul_f64_x(svptrue_b64(), va_, z3));
+            svst1_f64(svptrue_b64(), c + 0 + 2 * cs_c, svmul_f64_x(svptrue_b64(), va_, z4));
+            svst1_f64(svptrue_b64(), c + 4 + 2 * cs_c, svmul_f64_x(svptrue_b64(), va_, z5));
+            svst1_f64(svptrue_b64(), c + 0 + 3 * cs_c, svmul_f64_x(svptrue_b64(), va_, z6));
+            svst1_f64(svptrue_b64(), c + 4 + 3 * cs_c, svmul_f64_x(svptrue_b64(), va_, z7));
+            svst1_f64(svptrue_b64(), c + 0 + 4 * cs_c, svmul_f64_x(svptrue_b64(), va_, z8));
+            svst1_f64(svptrue_b64(), c + 4 + 4 * cs_c, svmul_f64_x(svptrue_b64(), va_, z9));
+            svst1_f64(svptrue_b64(), c + 0 + 5 * cs_c, svmul_f64_x(svptrue_b64(), va_, z10));
+            svst1_f64(svptrue_b64(), c + 4 + 5 * cs_c, svmul_f64_x(svptrue_b64(), va_, z11));
+            svst1_f64(svptrue_b64(), c + 0 + 6 * cs_c, svmul_f64_x(svptrue_b64(), va_, z12));
+            svst1_f64(svptrue_b64(), c + 4 + 6 * cs_c, svmul_f64_x(svptrue_b64(), va_, z13));
+            svst1_f64(svptrue_b64(), c + 0 + 7 * cs_c, svmul_f64_x(svptrue_b64(), va_, z14));
+            svst1_f64(svptrue_b64(), c + 4 + 7 * cs_c, svmul_f64_x(svptrue_b64(), va_, z15));
+        } else if (beta_ == 1) {
+            svst1_f64(svptrue_b64(), c + 0 + 0 * cs_c, svmla_f64_x(svptrue_b64(), svld1_f64(svptrue_b64(), c + 0 + 0 * cs_c), va_, z0));
+            svst1_f64(svptrue_b64(), c + 4 + 0 * cs_c, svmla_f64_x(svptrue_b64(), svld1_f64(svptrue_b64(), c + 4 + 0 * cs_c), va_, z1));
+            svst1_f64(svptrue_b64(), c + 0 + 1 * cs_c, svmla_f64_x(svptrue_b64(), svld1_f64(svptrue_b64(), c + 0 + 1 * cs_c), va_, z2));
+            svst1_f64(svptrue_b64(), c + 4 + 1 * cs_c, svmla_f64_x(svptrue_b64(), svld1_f64(svptrue_b64(), c + 4 + 1 * cs_c), va_, z3));
+            svst1_f64(svptrue_b64(), c + 0 + 2 * cs_c, svmla_f64_x(svptrue_b64(), svld1_f64(svptrue_b64(), c + 0 + 2 * cs_c), va_, z4));
+            svst1_f64(svptrue_b64(), c + 4 + 2 * cs_c, svmla_f64_x(svptrue_b64(), svld1_f64(svptrue_b64(), c + 4 + 2 * cs_c), va_, z5));
+            svst1_f64(svptrue_b64(), c + 0 + 3 * cs_c, svmla_f64_x(svptrue_b64(), svld1_f64(svptrue_b64(), c + 0 + 3 * cs_c), va_, z6));
+            svst1_f64(svptrue_b64(), c + 4 + 3 * cs_c, svmla_f64_x(svptrue_b64(), svld1_f64(svptrue_b64(), c + 4 + 3 * cs_c), va_, z7));
+            svst1_f64(svptrue_b64(), c + 0 + 4 * cs_c, svmla_f64_x(svptrue_b64(), svld1_f64(svptrue_b64(), c + 0 + 4 * cs_c), va_, z8));
+            svst1_f64(svptrue_b64(), c + 4 + 4 * cs_c, svmla_f64_x(svptrue_b64(), svld1_f64(svptrue_b64(), c + 4 + 4 * cs_c), va_, z9));
+            svst1_f64(svptrue_b64(), c + 0 + 5 * cs_c, svmla_f64_x(svptrue_b64(), svld1_f64(svptrue_b64(), c + 0 + 5 * cs_c), va_, z10));
+            svst1_f64(svptrue_b64(), c + 4 + 5 * cs_c, svmla_f64_x(svptrue_b64(), svld1_f64(svptrue_b64(), c + 4 + 5 * cs_c), va_, z11));
+            svst1_f64(svptrue_b64(), c + 0 + 6 * cs_c, svmla_f64_x(svptrue_b64(), svld1_f64(svptrue_b64(), c + 0 + 6 * cs_c), va_, z12));
+            svst1_f64(svptrue_b64(), c + 4 + 6 * cs_c, svmla_f64_x(svptrue_b64(), svld1_f64(svptrue_b64(), c + 4 + 6 * cs_c), va_, z13));
+            svst1_f64(svptrue_b64(), c + 0 + 7 * cs_c, svmla_f64_x(svptrue_b64(), svld1_f64(svptrue_b64(), c + 0 + 7 * cs_c), va_, z14));
+            svst1_f64(svptrue_b64(), c + 4 + 7 * cs_c, svmla_f64_x(svptrue_b64(), svld1_f64(svptrue_b64(), c + 4 + 7 * cs_c), va_, z15));
+        } else {
+            const svfloat64_t vb_ = svdup_n_f64(beta_);
+            svst1_f64(svptrue_b64(), c + 0 + 0 * cs_c, svmla_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), vb_, svld1_f64(svptrue_b64(), c + 0 + 0 * cs_c)), va_, z0));
+            svst1_f64(svptrue_b64(), c + 4 + 0 * cs_c, svmla_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), vb_, svld1_f64(svptrue_b64(), c + 4 + 0 * cs_c)), va_, z1));
+            svst1_f64(svptrue_b64(), c + 0 + 1 * cs_c, svmla_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), vb_, svld1_f64(svptrue_b64(), c + 0 + 1 * cs_c)), va_, z2));
+            svst1_f64(svptrue_b64(), c + 4 + 1 * cs_c, svmla_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), vb_, svld1_f64(svptrue_b64(), c + 4 + 1 * cs_c)), va_, z3));
+            svst1_f64(svptrue_b64(), c + 0 + 2 * cs_c, svmla_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), vb_, svld1_f64(svptrue_b64(), c + 0 + 2 * cs_c)), va_, z4));
+            svst1_f64(svptrue_b64(), c + 4 + 2 * cs_c, svmla_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), vb_, svld1_f64(svptrue_b64(), c + 4 + 2 * cs_c)), va_, z5));
+            svst1_f64(svptrue_b64(), c + 0 + 3 * cs_c, svmla_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), vb_, svld1_f64(svptrue_b64(), c + 0 + 3 * cs_c)), va_, z6));
+            svst1_f64(svptrue_b64(), c + 4 + 3 * cs_c, svmla_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), vb_, svld1_f64(svptrue_b64(), c + 4 + 3 * cs_c)), va_, z7));
+            svst1_f64(svptrue_b64(), c + 0 + 4 * cs_c, svmla_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), vb_, svld1_f64(svptrue_b64(), c + 0 + 4 * cs_c)), va_, z8));
+            svst1_f64(svptrue_b64(), c + 4 + 4 * cs_c, svmla_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), vb_, svld1_f64(svptrue_b64(), c + 4 + 4 * cs_c)), va_, z9));
+            svst1_f64(svptrue_b64(), c + 0 + 5 * cs_c, svmla_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), vb_, svld1_f64(svptrue_b64(), c + 0 + 5 * cs_c)), va_, z10));
+            svst1_f64(svptrue_b64(), c + 4 + 5 * cs_c, svmla_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), vb_, svld1_f64(svptrue_b64(), c + 4 + 5 * cs_c)), va_, z11));
+            svst1_f64(svptrue_b64(), c + 0 + 6 * cs_c, svmla_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), vb_, svld1_f64(svptrue_b64(), c + 0 + 6 * cs_c)), va_, z12));
+            svst1_f64(svptrue_b64(), c + 4 + 6 * cs_c, svmla_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), vb_, svld1_f64(svptrue_b64(), c + 4 + 6 * cs_c)), va_, z13));
+            svst1_f64(svptrue_b64(), c + 0 + 7 * cs_c, svmla_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), vb_, svld1_f64(svptrue_b64(), c + 0 + 7 * cs_c)), va_, z14));
+            svst1_f64(svptrue_b64(), c + 4 + 7 * cs_c, svmla_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), vb_, svld1_f64(svptrue_b64(), c + 4 + 7 * cs_c)), va_, z15));
         }
         return;
     }

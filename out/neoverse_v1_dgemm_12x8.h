@@ -15,6 +15,10 @@
  * signature of neoverse_v1_dgemm_12x8_direct: {MR', NR', function} */
 #define neoverse_v1_dgemm_12x8_NEDGES 3
 #define neoverse_v1_dgemm_12x8_EDGE_LIST {12, 4, neoverse_v1_dgemm_12x8_e12x4}, {8, 8, neoverse_v1_dgemm_12x8_e8x8}, {8, 4, neoverse_v1_dgemm_12x8_e8x4}
+/* packed row-edge kernels for a short last row panel packed MR' rows high,
+ * each with the signature of neoverse_v1_dgemm_12x8: {MR', function} */
+#define neoverse_v1_dgemm_12x8_NPEDGES 1
+#define neoverse_v1_dgemm_12x8_PEDGE_LIST {8, neoverse_v1_dgemm_12x8_p8x8}
 /* cflags: -march=armv8.2-a+sve -msve-vector-bits=256 */
 
 #ifdef __cplusplus
@@ -31,6 +35,9 @@ void neoverse_v1_dgemm_12x8_e8x8(int64_t m, int64_t n, int64_t k, const double *
                                  const double *b, int64_t ldb, const double *beta, double *c, int64_t rs_c, int64_t cs_c);
 void neoverse_v1_dgemm_12x8_e8x4(int64_t m, int64_t n, int64_t k, const double *alpha, const double *a, int64_t lda,
                                  const double *b, int64_t ldb, const double *beta, double *c, int64_t rs_c, int64_t cs_c);
+void neoverse_v1_dgemm_12x8_p8x8(int64_t m, int64_t n, int64_t k, const double *alpha, const double *a,
+                                 const double *b, const double *beta, double *c, int64_t rs_c, int64_t cs_c,
+                                 const double *a_next, const double *b_next);
 #ifdef __cplusplus
 }
 #endif

@@ -30,6 +30,7 @@
  *     neoverse_v1_sgemm_16x12_e16x8: 16x8, 8.00 cycles per iteration, unroll 2
  *     neoverse_v1_sgemm_16x12_e8x12: 8x12, 6.00 cycles per iteration, unroll 2
  *     neoverse_v1_sgemm_16x12_e8x8: 8x8, 4.00 cycles per iteration, unroll 2
+ *     neoverse_v1_sgemm_16x12_p8x12: the 8x12 plan, packed operands (A 8 rows high)
  */
 #include "neoverse_v1_sgemm_16x12.h"
 #include <arm_sve.h>
@@ -2396,6 +2397,382 @@ void neoverse_v1_sgemm_16x12_e8x12(int64_t m, int64_t n, int64_t k, const float 
             svst1_f32(svptrue_b32(), cw_ + 0, svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(svptrue_b32(), cw_ + 0)), va_, z10));
             cw_ += cs_c;
             svst1_f32(svptrue_b32(), cw_ + 0, svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(svptrue_b32(), cw_ + 0)), va_, z11));
+        }
+        return;
+    }
+    if (rs_c == 1) {   /* edge tile: predicated */
+        const svfloat32_t va_ = svdup_n_f32(alpha_);
+        if (beta_ == 0) {
+            if (0 < m && 0 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 0 * cs_c, svmul_f32_x(svptrue_b32(), va_, z0));
+            }
+            if (0 < m && 1 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 1 * cs_c, svmul_f32_x(svptrue_b32(), va_, z1));
+            }
+            if (0 < m && 2 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 2 * cs_c, svmul_f32_x(svptrue_b32(), va_, z2));
+            }
+            if (0 < m && 3 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 3 * cs_c, svmul_f32_x(svptrue_b32(), va_, z3));
+            }
+            if (0 < m && 4 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 4 * cs_c, svmul_f32_x(svptrue_b32(), va_, z4));
+            }
+            if (0 < m && 5 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 5 * cs_c, svmul_f32_x(svptrue_b32(), va_, z5));
+            }
+            if (0 < m && 6 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 6 * cs_c, svmul_f32_x(svptrue_b32(), va_, z6));
+            }
+            if (0 < m && 7 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 7 * cs_c, svmul_f32_x(svptrue_b32(), va_, z7));
+            }
+            if (0 < m && 8 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 8 * cs_c, svmul_f32_x(svptrue_b32(), va_, z8));
+            }
+            if (0 < m && 9 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 9 * cs_c, svmul_f32_x(svptrue_b32(), va_, z9));
+            }
+            if (0 < m && 10 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 10 * cs_c, svmul_f32_x(svptrue_b32(), va_, z10));
+            }
+            if (0 < m && 11 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 11 * cs_c, svmul_f32_x(svptrue_b32(), va_, z11));
+            }
+        } else if (beta_ == 1) {
+            if (0 < m && 0 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 0 * cs_c, svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 0 + 0 * cs_c), va_, z0));
+            }
+            if (0 < m && 1 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 1 * cs_c, svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 0 + 1 * cs_c), va_, z1));
+            }
+            if (0 < m && 2 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 2 * cs_c, svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 0 + 2 * cs_c), va_, z2));
+            }
+            if (0 < m && 3 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 3 * cs_c, svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 0 + 3 * cs_c), va_, z3));
+            }
+            if (0 < m && 4 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 4 * cs_c, svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 0 + 4 * cs_c), va_, z4));
+            }
+            if (0 < m && 5 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 5 * cs_c, svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 0 + 5 * cs_c), va_, z5));
+            }
+            if (0 < m && 6 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 6 * cs_c, svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 0 + 6 * cs_c), va_, z6));
+            }
+            if (0 < m && 7 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 7 * cs_c, svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 0 + 7 * cs_c), va_, z7));
+            }
+            if (0 < m && 8 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 8 * cs_c, svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 0 + 8 * cs_c), va_, z8));
+            }
+            if (0 < m && 9 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 9 * cs_c, svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 0 + 9 * cs_c), va_, z9));
+            }
+            if (0 < m && 10 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 10 * cs_c, svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 0 + 10 * cs_c), va_, z10));
+            }
+            if (0 < m && 11 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 11 * cs_c, svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 0 + 11 * cs_c), va_, z11));
+            }
+        } else {
+            const svfloat32_t vb_ = svdup_n_f32(beta_);
+            if (0 < m && 0 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 0 * cs_c, svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 0 + 0 * cs_c)), va_, z0));
+            }
+            if (0 < m && 1 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 1 * cs_c, svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 0 + 1 * cs_c)), va_, z1));
+            }
+            if (0 < m && 2 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 2 * cs_c, svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 0 + 2 * cs_c)), va_, z2));
+            }
+            if (0 < m && 3 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 3 * cs_c, svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 0 + 3 * cs_c)), va_, z3));
+            }
+            if (0 < m && 4 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 4 * cs_c, svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 0 + 4 * cs_c)), va_, z4));
+            }
+            if (0 < m && 5 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 5 * cs_c, svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 0 + 5 * cs_c)), va_, z5));
+            }
+            if (0 < m && 6 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 6 * cs_c, svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 0 + 6 * cs_c)), va_, z6));
+            }
+            if (0 < m && 7 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 7 * cs_c, svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 0 + 7 * cs_c)), va_, z7));
+            }
+            if (0 < m && 8 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 8 * cs_c, svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 0 + 8 * cs_c)), va_, z8));
+            }
+            if (0 < m && 9 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 9 * cs_c, svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 0 + 9 * cs_c)), va_, z9));
+            }
+            if (0 < m && 10 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 10 * cs_c, svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 0 + 10 * cs_c)), va_, z10));
+            }
+            if (0 < m && 11 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 11 * cs_c, svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 0 + 11 * cs_c)), va_, z11));
+            }
+        }
+        return;
+    }
+    float t_[96];
+    svst1_f32(svptrue_b32(), t_ + 0, z0);
+    svst1_f32(svptrue_b32(), t_ + 8, z1);
+    svst1_f32(svptrue_b32(), t_ + 16, z2);
+    svst1_f32(svptrue_b32(), t_ + 24, z3);
+    svst1_f32(svptrue_b32(), t_ + 32, z4);
+    svst1_f32(svptrue_b32(), t_ + 40, z5);
+    svst1_f32(svptrue_b32(), t_ + 48, z6);
+    svst1_f32(svptrue_b32(), t_ + 56, z7);
+    svst1_f32(svptrue_b32(), t_ + 64, z8);
+    svst1_f32(svptrue_b32(), t_ + 72, z9);
+    svst1_f32(svptrue_b32(), t_ + 80, z10);
+    svst1_f32(svptrue_b32(), t_ + 88, z11);
+    /* position in t_ of C(i, j), at_[i + j*8] */
+    static const unsigned short at_[96] = {
+        0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15,
+        16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31,
+        32, 33, 34, 35, 36, 37, 38, 39, 40, 41, 42, 43, 44, 45, 46, 47,
+        48, 49, 50, 51, 52, 53, 54, 55, 56, 57, 58, 59, 60, 61, 62, 63,
+        64, 65, 66, 67, 68, 69, 70, 71, 72, 73, 74, 75, 76, 77, 78, 79,
+        80, 81, 82, 83, 84, 85, 86, 87, 88, 89, 90, 91, 92, 93, 94, 95,
+    };
+    for (int64_t j = 0; j < n; j++)
+        for (int64_t i = 0; i < m; i++) {
+            float v = alpha_ * t_[at_[i + j * 8]];
+            float *cij = c + i * rs_c + j * cs_c;
+            *cij = beta_ == 0 ? v : v + beta_ * *cij;
+        }
+
+}
+
+void neoverse_v1_sgemm_16x12_p8x12(int64_t m, int64_t n, int64_t k, const float *alpha, const float *a,
+                                   const float *b, const float *beta, float *c, int64_t rs_c, int64_t cs_c,
+                                   const float *a_next, const float *b_next)
+{
+    const float *ap = a, *bp = b, *an = a_next;
+    (void)b_next;
+    svfloat32_t z0, z1, z2, z3, z4, z5, z6, z7;
+    svfloat32_t z8, z9, z10, z11, z12, z13, z14, z15;
+    svfloat32_t z16, z17, z18, z19;
+
+    z0 = svdup_n_f32(0);
+    z1 = svdup_n_f32(0);
+    z2 = svdup_n_f32(0);
+    z3 = svdup_n_f32(0);
+    z4 = svdup_n_f32(0);
+    z5 = svdup_n_f32(0);
+    z6 = svdup_n_f32(0);
+    z7 = svdup_n_f32(0);
+    z8 = svdup_n_f32(0);
+    z9 = svdup_n_f32(0);
+    z10 = svdup_n_f32(0);
+    z11 = svdup_n_f32(0);
+
+    /* C is read (or overwritten) after the k loop: start fetching it now */
+    if (rs_c == 1)
+        for (int64_t j = 0; j < n; j++) {
+            __builtin_prefetch(c + j * cs_c, 1, 3);
+            __builtin_prefetch(c + j * cs_c + m - 1, 1, 3);
+        }
+    else
+        for (int64_t i = 0; i < m; i++) {
+            __builtin_prefetch(c + i * rs_c, 1, 3);
+            __builtin_prefetch(c + i * rs_c + (n - 1) * cs_c, 1, 3);
+        }
+    if (k > 0) {
+        /* prologue: the first 9 instructions of iteration 0 (pointer
+         * bumps among them become load offsets) */
+        z13 = svld1_f32(svptrue_b32(), ap + 0);
+        z15 = svld1rq_f32(svptrue_b32(), bp + 0);
+        z17 = svld1rq_f32(svptrue_b32(), bp + 4);
+        z19 = svld1rq_f32(svptrue_b32(), bp + 8);
+        __builtin_prefetch((const char *)(bp + 0) + 512, 0, 3);
+        __builtin_prefetch((const char *)(an + 0) + 0, 0, 3);
+
+        /* kernel: iteration i and the start of i+1, unrolled 2x */
+        int64_t nq = k - 1;
+        for (int64_t it = nq / 2; it > 0; it--) {
+            /* copy 0 */
+            z12 = svld1_f32(svptrue_b32(), ap + 8);
+            z14 = svld1rq_f32(svptrue_b32(), bp + 12);
+            z16 = svld1rq_f32(svptrue_b32(), bp + 16);
+            z18 = svld1rq_f32(svptrue_b32(), bp + 20);
+            __builtin_prefetch((const char *)(bp + 12) + 512, 0, 3);
+            __builtin_prefetch((const char *)(an + 8) + 0, 0, 3);
+            z0 = svmla_lane_f32(z0, z13, z15, 0);
+            z1 = svmla_lane_f32(z1, z13, z15, 1);
+            z2 = svmla_lane_f32(z2, z13, z15, 2);
+            z3 = svmla_lane_f32(z3, z13, z15, 3);
+            z4 = svmla_lane_f32(z4, z13, z17, 0);
+            z5 = svmla_lane_f32(z5, z13, z17, 1);
+            z6 = svmla_lane_f32(z6, z13, z17, 2);
+            z7 = svmla_lane_f32(z7, z13, z17, 3);
+            z8 = svmla_lane_f32(z8, z13, z19, 0);
+            z9 = svmla_lane_f32(z9, z13, z19, 1);
+            z10 = svmla_lane_f32(z10, z13, z19, 2);
+            z11 = svmla_lane_f32(z11, z13, z19, 3);
+            /* copy 1 */
+            z13 = svld1_f32(svptrue_b32(), ap + 16);
+            z15 = svld1rq_f32(svptrue_b32(), bp + 24);
+            z17 = svld1rq_f32(svptrue_b32(), bp + 28);
+            z19 = svld1rq_f32(svptrue_b32(), bp + 32);
+            __builtin_prefetch((const char *)(bp + 24) + 512, 0, 3);
+            __builtin_prefetch((const char *)(an + 16) + 0, 0, 3);
+            z0 = svmla_lane_f32(z0, z12, z14, 0);
+            z1 = svmla_lane_f32(z1, z12, z14, 1);
+            z2 = svmla_lane_f32(z2, z12, z14, 2);
+            z3 = svmla_lane_f32(z3, z12, z14, 3);
+            z4 = svmla_lane_f32(z4, z12, z16, 0);
+            z5 = svmla_lane_f32(z5, z12, z16, 1);
+            z6 = svmla_lane_f32(z6, z12, z16, 2);
+            z7 = svmla_lane_f32(z7, z12, z16, 3);
+            z8 = svmla_lane_f32(z8, z12, z18, 0);
+            z9 = svmla_lane_f32(z9, z12, z18, 1);
+            z10 = svmla_lane_f32(z10, z12, z18, 2);
+            z11 = svmla_lane_f32(z11, z12, z18, 3);
+
+            ap += 16;
+            bp += 24;
+            an += 16;
+        }
+        int64_t rem = nq % 2;
+        if (rem > 0) {
+            z12 = svld1_f32(svptrue_b32(), ap + 8);
+            z14 = svld1rq_f32(svptrue_b32(), bp + 12);
+            z16 = svld1rq_f32(svptrue_b32(), bp + 16);
+            z18 = svld1rq_f32(svptrue_b32(), bp + 20);
+            __builtin_prefetch((const char *)(bp + 12) + 512, 0, 3);
+            __builtin_prefetch((const char *)(an + 8) + 0, 0, 3);
+            z0 = svmla_lane_f32(z0, z13, z15, 0);
+            z1 = svmla_lane_f32(z1, z13, z15, 1);
+            z2 = svmla_lane_f32(z2, z13, z15, 2);
+            z3 = svmla_lane_f32(z3, z13, z15, 3);
+            z4 = svmla_lane_f32(z4, z13, z17, 0);
+            z5 = svmla_lane_f32(z5, z13, z17, 1);
+            z6 = svmla_lane_f32(z6, z13, z17, 2);
+            z7 = svmla_lane_f32(z7, z13, z17, 3);
+            z8 = svmla_lane_f32(z8, z13, z19, 0);
+            z9 = svmla_lane_f32(z9, z13, z19, 1);
+            z10 = svmla_lane_f32(z10, z13, z19, 2);
+            z11 = svmla_lane_f32(z11, z13, z19, 3);
+        }
+
+        /* epilogue: the rest of the last iteration, in the registers
+         * of the copy it follows */
+        switch (rem) {
+        case 0:
+            z0 = svmla_lane_f32(z0, z13, z15, 0);
+            z1 = svmla_lane_f32(z1, z13, z15, 1);
+            z2 = svmla_lane_f32(z2, z13, z15, 2);
+            z3 = svmla_lane_f32(z3, z13, z15, 3);
+            z4 = svmla_lane_f32(z4, z13, z17, 0);
+            z5 = svmla_lane_f32(z5, z13, z17, 1);
+            z6 = svmla_lane_f32(z6, z13, z17, 2);
+            z7 = svmla_lane_f32(z7, z13, z17, 3);
+            z8 = svmla_lane_f32(z8, z13, z19, 0);
+            z9 = svmla_lane_f32(z9, z13, z19, 1);
+            z10 = svmla_lane_f32(z10, z13, z19, 2);
+            z11 = svmla_lane_f32(z11, z13, z19, 3);
+            break;
+        case 1:
+            z0 = svmla_lane_f32(z0, z12, z14, 0);
+            z1 = svmla_lane_f32(z1, z12, z14, 1);
+            z2 = svmla_lane_f32(z2, z12, z14, 2);
+            z3 = svmla_lane_f32(z3, z12, z14, 3);
+            z4 = svmla_lane_f32(z4, z12, z16, 0);
+            z5 = svmla_lane_f32(z5, z12, z16, 1);
+            z6 = svmla_lane_f32(z6, z12, z16, 2);
+            z7 = svmla_lane_f32(z7, z12, z16, 3);
+            z8 = svmla_lane_f32(z8, z12, z18, 0);
+            z9 = svmla_lane_f32(z9, z12, z18, 1);
+            z10 = svmla_lane_f32(z10, z12, z18, 2);
+            z11 = svmla_lane_f32(z11, z12, z18, 3);
+            break;
+
+        }
+    }
+    const float alpha_ = *alpha, beta_ = *beta;
+    if (m == 8 && n == 12 && rs_c == 1) {
+        const svfloat32_t va_ = svdup_n_f32(alpha_);
+        if (beta_ == 0) {
+            svst1_f32(svptrue_b32(), c + 0 + 0 * cs_c, svmul_f32_x(svptrue_b32(), va_, z0));
+            svst1_f32(svptrue_b32(), c + 0 + 1 * cs_c, svmul_f32_x(svptrue_b32(), va_, z1));
+            svst1_f32(svptrue_b32(), c + 0 + 2 * cs_c, svmul_f32_x(svptrue_b32(), va_, z2));
+            svst1_f32(svptrue_b32(), c + 0 + 3 * cs_c, svmul_f32_x(svptrue_b32(), va_, z3));
+            svst1_f32(svptrue_b32(), c + 0 + 4 * cs_c, svmul_f32_x(svptrue_b32(), va_, z4));
+            svst1_f32(svptrue_b32(), c + 0 + 5 * cs_c, svmul_f32_x(svptrue_b32(), va_, z5));
+            svst1_f32(svptrue_b32(), c + 0 + 6 * cs_c, svmul_f32_x(svptrue_b32(), va_, z6));
+            svst1_f32(svptrue_b32(), c + 0 + 7 * cs_c, svmul_f32_x(svptrue_b32(), va_, z7));
+            svst1_f32(svptrue_b32(), c + 0 + 8 * cs_c, svmul_f32_x(svptrue_b32(), va_, z8));
+            svst1_f32(svptrue_b32(), c + 0 + 9 * cs_c, svmul_f32_x(svptrue_b32(), va_, z9));
+            svst1_f32(svptrue_b32(), c + 0 + 10 * cs_c, svmul_f32_x(svptrue_b32(), va_, z10));
+            svst1_f32(svptrue_b32(), c + 0 + 11 * cs_c, svmul_f32_x(svptrue_b32(), va_, z11));
+        } else if (beta_ == 1) {
+            svst1_f32(svptrue_b32(), c + 0 + 0 * cs_c, svmla_f32_x(svptrue_b32(), svld1_f32(svptrue_b32(), c + 0 + 0 * cs_c), va_, z0));
+            svst1_f32(svptrue_b32(), c + 0 + 1 * cs_c, svmla_f32_x(svptrue_b32(), svld1_f32(svptrue_b32(), c + 0 + 1 * cs_c), va_, z1));
+            svst1_f32(svptrue_b32(), c + 0 + 2 * cs_c, svmla_f32_x(svptrue_b32(), svld1_f32(svptrue_b32(), c + 0 + 2 * cs_c), va_, z2));
+            svst1_f32(svptrue_b32(), c + 0 + 3 * cs_c, svmla_f32_x(svptrue_b32(), svld1_f32(svptrue_b32(), c + 0 + 3 * cs_c), va_, z3));
+            svst1_f32(svptrue_b32(), c + 0 + 4 * cs_c, svmla_f32_x(svptrue_b32(), svld1_f32(svptrue_b32(), c + 0 + 4 * cs_c), va_, z4));
+            svst1_f32(svptrue_b32(), c + 0 + 5 * cs_c, svmla_f32_x(svptrue_b32(), svld1_f32(svptrue_b32(), c + 0 + 5 * cs_c), va_, z5));
+            svst1_f32(svptrue_b32(), c + 0 + 6 * cs_c, svmla_f32_x(svptrue_b32(), svld1_f32(svptrue_b32(), c + 0 + 6 * cs_c), va_, z6));
+            svst1_f32(svptrue_b32(), c + 0 + 7 * cs_c, svmla_f32_x(svptrue_b32(), svld1_f32(svptrue_b32(), c + 0 + 7 * cs_c), va_, z7));
+            svst1_f32(svptrue_b32(), c + 0 + 8 * cs_c, svmla_f32_x(svptrue_b32(), svld1_f32(svptrue_b32(), c + 0 + 8 * cs_c), va_, z8));
+            svst1_f32(svptrue_b32(), c + 0 + 9 * cs_c, svmla_f32_x(svptrue_b32(), svld1_f32(svptrue_b32(), c + 0 + 9 * cs_c), va_, z9));
+            svst1_f32(svptrue_b32(), c + 0 + 10 * cs_c, svmla_f32_x(svptrue_b32(), svld1_f32(svptrue_b32(), c + 0 + 10 * cs_c), va_, z10));
+            svst1_f32(svptrue_b32(), c + 0 + 11 * cs_c, svmla_f32_x(svptrue_b32(), svld1_f32(svptrue_b32(), c + 0 + 11 * cs_c), va_, z11));
+        } else {
+            const svfloat32_t vb_ = svdup_n_f32(beta_);
+            svst1_f32(svptrue_b32(), c + 0 + 0 * cs_c, svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(svptrue_b32(), c + 0 + 0 * cs_c)), va_, z0));
+            svst1_f32(svptrue_b32(), c + 0 + 1 * cs_c, svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(svptrue_b32(), c + 0 + 1 * cs_c)), va_, z1));
+            svst1_f32(svptrue_b32(), c + 0 + 2 * cs_c, svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(svptrue_b32(), c + 0 + 2 * cs_c)), va_, z2));
+            svst1_f32(svptrue_b32(), c + 0 + 3 * cs_c, svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(svptrue_b32(), c + 0 + 3 * cs_c)), va_, z3));
+            svst1_f32(svptrue_b32(), c + 0 + 4 * cs_c, svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(svptrue_b32(), c + 0 + 4 * cs_c)), va_, z4));
+            svst1_f32(svptrue_b32(), c + 0 + 5 * cs_c, svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(svptrue_b32(), c + 0 + 5 * cs_c)), va_, z5));
+            svst1_f32(svptrue_b32(), c + 0 + 6 * cs_c, svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(svptrue_b32(), c + 0 + 6 * cs_c)), va_, z6));
+            svst1_f32(svptrue_b32(), c + 0 + 7 * cs_c, svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(svptrue_b32(), c + 0 + 7 * cs_c)), va_, z7));
+            svst1_f32(svptrue_b32(), c + 0 + 8 * cs_c, svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(svptrue_b32(), c + 0 + 8 * cs_c)), va_, z8));
+            svst1_f32(svptrue_b32(), c + 0 + 9 * cs_c, svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(svptrue_b32(), c + 0 + 9 * cs_c)), va_, z9));
+            svst1_f32(svptrue_b32(), c + 0 + 10 * cs_c, svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(svptrue_b32(), c + 0 + 10 * cs_c)), va_, z10));
+            svst1_f32(svptrue_b32(), c + 0 + 11 * cs_c, svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(svptrue_b32(), c + 0 + 11 * cs_c)), va_, z11));
         }
         return;
     }

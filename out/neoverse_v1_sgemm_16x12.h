@@ -15,6 +15,10 @@
  * signature of neoverse_v1_sgemm_16x12_direct: {MR', NR', function} */
 #define neoverse_v1_sgemm_16x12_NEDGES 3
 #define neoverse_v1_sgemm_16x12_EDGE_LIST {16, 8, neoverse_v1_sgemm_16x12_e16x8}, {8, 12, neoverse_v1_sgemm_16x12_e8x12}, {8, 8, neoverse_v1_sgemm_16x12_e8x8}
+/* packed row-edge kernels for a short last row panel packed MR' rows high,
+ * each with the signature of neoverse_v1_sgemm_16x12: {MR', function} */
+#define neoverse_v1_sgemm_16x12_NPEDGES 1
+#define neoverse_v1_sgemm_16x12_PEDGE_LIST {8, neoverse_v1_sgemm_16x12_p8x12}
 /* cflags: -march=armv8.2-a+sve -msve-vector-bits=256 */
 
 #ifdef __cplusplus
@@ -31,6 +35,9 @@ void neoverse_v1_sgemm_16x12_e8x12(int64_t m, int64_t n, int64_t k, const float 
                                    const float *b, int64_t ldb, const float *beta, float *c, int64_t rs_c, int64_t cs_c);
 void neoverse_v1_sgemm_16x12_e8x8(int64_t m, int64_t n, int64_t k, const float *alpha, const float *a, int64_t lda,
                                   const float *b, int64_t ldb, const float *beta, float *c, int64_t rs_c, int64_t cs_c);
+void neoverse_v1_sgemm_16x12_p8x12(int64_t m, int64_t n, int64_t k, const float *alpha, const float *a,
+                                   const float *b, const float *beta, float *c, int64_t rs_c, int64_t cs_c,
+                                   const float *a_next, const float *b_next);
 #ifdef __cplusplus
 }
 #endif

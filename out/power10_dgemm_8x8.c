@@ -30,6 +30,7 @@
  *     power10_dgemm_8x8_e8x4: 8x4, 4.00 cycles per iteration, unroll 2
  *     power10_dgemm_8x8_e4x8: 4x8, 4.00 cycles per iteration, unroll 2
  *     power10_dgemm_8x8_e4x4: 4x4, 4.00 cycles per iteration, unroll 2
+ *     power10_dgemm_8x8_p4x8: the 4x8 plan, packed operands (A 4 rows high)
  */
 #include "power10_dgemm_8x8.h"
 #include <altivec.h>
@@ -821,6 +822,198 @@ void power10_dgemm_8x8_e4x8(int64_t m, int64_t n, int64_t k, const double *alpha
             vs1 = vec_xl(0, (const double *)(pb0 + ldb_b) + 2);
             vs2 = vec_xl(0, (const double *)(pb0 + ldb_b) + 4);
             vs3 = vec_xl(0, (const double *)(pb0 + ldb_b) + 6);
+            __builtin_mma_xvf64gerpp(&acc0, vp0, (__vector unsigned char)vs0);
+            __builtin_mma_xvf64gerpp(&acc1, vp0, (__vector unsigned char)vs1);
+            __builtin_mma_xvf64gerpp(&acc2, vp0, (__vector unsigned char)vs2);
+            __builtin_mma_xvf64gerpp(&acc3, vp1, (__vector unsigned char)vs4);
+        }
+
+        /* epilogue: the rest of the last iteration, in the registers
+         * of the copy it follows */
+        switch (rem) {
+        case 0:
+            __builtin_mma_xvf64gerpp(&acc3, vp1, (__vector unsigned char)vs4);
+            break;
+        case 1:
+            __builtin_mma_xvf64gerpp(&acc3, vp0, (__vector unsigned char)vs3);
+            break;
+
+        }
+    }
+    const double alpha_ = *alpha, beta_ = *beta;
+    __vector double acc0_v[4]; __builtin_mma_disassemble_acc(acc0_v, &acc0);
+    __vector double acc1_v[4]; __builtin_mma_disassemble_acc(acc1_v, &acc1);
+    __vector double acc2_v[4]; __builtin_mma_disassemble_acc(acc2_v, &acc2);
+    __vector double acc3_v[4]; __builtin_mma_disassemble_acc(acc3_v, &acc3);
+    if (m == 4 && n == 8 && cs_c == 1) {
+        const __vector double va_ = vec_splats(alpha_);
+        if (beta_ == 0) {
+            vec_xst(vec_mul(va_, acc0_v[0]), 0, c + 0 * rs_c + 0);
+            vec_xst(vec_mul(va_, acc0_v[1]), 0, c + 1 * rs_c + 0);
+            vec_xst(vec_mul(va_, acc0_v[2]), 0, c + 2 * rs_c + 0);
+            vec_xst(vec_mul(va_, acc0_v[3]), 0, c + 3 * rs_c + 0);
+            vec_xst(vec_mul(va_, acc1_v[0]), 0, c + 0 * rs_c + 2);
+            vec_xst(vec_mul(va_, acc1_v[1]), 0, c + 1 * rs_c + 2);
+            vec_xst(vec_mul(va_, acc1_v[2]), 0, c + 2 * rs_c + 2);
+            vec_xst(vec_mul(va_, acc1_v[3]), 0, c + 3 * rs_c + 2);
+            vec_xst(vec_mul(va_, acc2_v[0]), 0, c + 0 * rs_c + 4);
+            vec_xst(vec_mul(va_, acc2_v[1]), 0, c + 1 * rs_c + 4);
+            vec_xst(vec_mul(va_, acc2_v[2]), 0, c + 2 * rs_c + 4);
+            vec_xst(vec_mul(va_, acc2_v[3]), 0, c + 3 * rs_c + 4);
+            vec_xst(vec_mul(va_, acc3_v[0]), 0, c + 0 * rs_c + 6);
+            vec_xst(vec_mul(va_, acc3_v[1]), 0, c + 1 * rs_c + 6);
+            vec_xst(vec_mul(va_, acc3_v[2]), 0, c + 2 * rs_c + 6);
+            vec_xst(vec_mul(va_, acc3_v[3]), 0, c + 3 * rs_c + 6);
+        } else if (beta_ == 1) {
+            vec_xst(vec_madd(va_, acc0_v[0], vec_xl(0, c + 0 * rs_c + 0)), 0, c + 0 * rs_c + 0);
+            vec_xst(vec_madd(va_, acc0_v[1], vec_xl(0, c + 1 * rs_c + 0)), 0, c + 1 * rs_c + 0);
+            vec_xst(vec_madd(va_, acc0_v[2], vec_xl(0, c + 2 * rs_c + 0)), 0, c + 2 * rs_c + 0);
+            vec_xst(vec_madd(va_, acc0_v[3], vec_xl(0, c + 3 * rs_c + 0)), 0, c + 3 * rs_c + 0);
+            vec_xst(vec_madd(va_, acc1_v[0], vec_xl(0, c + 0 * rs_c + 2)), 0, c + 0 * rs_c + 2);
+            vec_xst(vec_madd(va_, acc1_v[1], vec_xl(0, c + 1 * rs_c + 2)), 0, c + 1 * rs_c + 2);
+            vec_xst(vec_madd(va_, acc1_v[2], vec_xl(0, c + 2 * rs_c + 2)), 0, c + 2 * rs_c + 2);
+            vec_xst(vec_madd(va_, acc1_v[3], vec_xl(0, c + 3 * rs_c + 2)), 0, c + 3 * rs_c + 2);
+            vec_xst(vec_madd(va_, acc2_v[0], vec_xl(0, c + 0 * rs_c + 4)), 0, c + 0 * rs_c + 4);
+            vec_xst(vec_madd(va_, acc2_v[1], vec_xl(0, c + 1 * rs_c + 4)), 0, c + 1 * rs_c + 4);
+            vec_xst(vec_madd(va_, acc2_v[2], vec_xl(0, c + 2 * rs_c + 4)), 0, c + 2 * rs_c + 4);
+            vec_xst(vec_madd(va_, acc2_v[3], vec_xl(0, c + 3 * rs_c + 4)), 0, c + 3 * rs_c + 4);
+            vec_xst(vec_madd(va_, acc3_v[0], vec_xl(0, c + 0 * rs_c + 6)), 0, c + 0 * rs_c + 6);
+            vec_xst(vec_madd(va_, acc3_v[1], vec_xl(0, c + 1 * rs_c + 6)), 0, c + 1 * rs_c + 6);
+            vec_xst(vec_madd(va_, acc3_v[2], vec_xl(0, c + 2 * rs_c + 6)), 0, c + 2 * rs_c + 6);
+            vec_xst(vec_madd(va_, acc3_v[3], vec_xl(0, c + 3 * rs_c + 6)), 0, c + 3 * rs_c + 6);
+        } else {
+            const __vector double vb_ = vec_splats(beta_);
+            vec_xst(vec_madd(va_, acc0_v[0], vec_mul(vb_, vec_xl(0, c + 0 * rs_c + 0))), 0, c + 0 * rs_c + 0);
+            vec_xst(vec_madd(va_, acc0_v[1], vec_mul(vb_, vec_xl(0, c + 1 * rs_c + 0))), 0, c + 1 * rs_c + 0);
+            vec_xst(vec_madd(va_, acc0_v[2], vec_mul(vb_, vec_xl(0, c + 2 * rs_c + 0))), 0, c + 2 * rs_c + 0);
+            vec_xst(vec_madd(va_, acc0_v[3], vec_mul(vb_, vec_xl(0, c + 3 * rs_c + 0))), 0, c + 3 * rs_c + 0);
+            vec_xst(vec_madd(va_, acc1_v[0], vec_mul(vb_, vec_xl(0, c + 0 * rs_c + 2))), 0, c + 0 * rs_c + 2);
+            vec_xst(vec_madd(va_, acc1_v[1], vec_mul(vb_, vec_xl(0, c + 1 * rs_c + 2))), 0, c + 1 * rs_c + 2);
+            vec_xst(vec_madd(va_, acc1_v[2], vec_mul(vb_, vec_xl(0, c + 2 * rs_c + 2))), 0, c + 2 * rs_c + 2);
+            vec_xst(vec_madd(va_, acc1_v[3], vec_mul(vb_, vec_xl(0, c + 3 * rs_c + 2))), 0, c + 3 * rs_c + 2);
+            vec_xst(vec_madd(va_, acc2_v[0], vec_mul(vb_, vec_xl(0, c + 0 * rs_c + 4))), 0, c + 0 * rs_c + 4);
+            vec_xst(vec_madd(va_, acc2_v[1], vec_mul(vb_, vec_xl(0, c + 1 * rs_c + 4))), 0, c + 1 * rs_c + 4);
+            vec_xst(vec_madd(va_, acc2_v[2], vec_mul(vb_, vec_xl(0, c + 2 * rs_c + 4))), 0, c + 2 * rs_c + 4);
+            vec_xst(vec_madd(va_, acc2_v[3], vec_mul(vb_, vec_xl(0, c + 3 * rs_c + 4))), 0, c + 3 * rs_c + 4);
+            vec_xst(vec_madd(va_, acc3_v[0], vec_mul(vb_, vec_xl(0, c + 0 * rs_c + 6))), 0, c + 0 * rs_c + 6);
+            vec_xst(vec_madd(va_, acc3_v[1], vec_mul(vb_, vec_xl(0, c + 1 * rs_c + 6))), 0, c + 1 * rs_c + 6);
+            vec_xst(vec_madd(va_, acc3_v[2], vec_mul(vb_, vec_xl(0, c + 2 * rs_c + 6))), 0, c + 2 * rs_c + 6);
+            vec_xst(vec_madd(va_, acc3_v[3], vec_mul(vb_, vec_xl(0, c + 3 * rs_c + 6))), 0, c + 3 * rs_c + 6);
+        }
+        return;
+    }
+    double t_[32];
+    vec_xst(acc0_v[0], 0, t_ + 0);
+    vec_xst(acc0_v[1], 0, t_ + 2);
+    vec_xst(acc0_v[2], 0, t_ + 4);
+    vec_xst(acc0_v[3], 0, t_ + 6);
+    vec_xst(acc1_v[0], 0, t_ + 8);
+    vec_xst(acc1_v[1], 0, t_ + 10);
+    vec_xst(acc1_v[2], 0, t_ + 12);
+    vec_xst(acc1_v[3], 0, t_ + 14);
+    vec_xst(acc2_v[0], 0, t_ + 16);
+    vec_xst(acc2_v[1], 0, t_ + 18);
+    vec_xst(acc2_v[2], 0, t_ + 20);
+    vec_xst(acc2_v[3], 0, t_ + 22);
+    vec_xst(acc3_v[0], 0, t_ + 24);
+    vec_xst(acc3_v[1], 0, t_ + 26);
+    vec_xst(acc3_v[2], 0, t_ + 28);
+    vec_xst(acc3_v[3], 0, t_ + 30);
+    /* position in t_ of C(i, j), at_[i + j*4] */
+    static const unsigned short at_[32] = {
+        0, 2, 4, 6, 1, 3, 5, 7, 8, 10, 12, 14, 9, 11, 13, 15,
+        16, 18, 20, 22, 17, 19, 21, 23, 24, 26, 28, 30, 25, 27, 29, 31,
+    };
+    for (int64_t j = 0; j < n; j++)
+        for (int64_t i = 0; i < m; i++) {
+            double v = alpha_ * t_[at_[i + j * 4]];
+            double *cij = c + i * rs_c + j * cs_c;
+            *cij = beta_ == 0 ? v : v + beta_ * *cij;
+        }
+
+}
+
+void power10_dgemm_8x8_p4x8(int64_t m, int64_t n, int64_t k, const double *alpha, const double *a,
+                            const double *b, const double *beta, double *c, int64_t rs_c, int64_t cs_c,
+                            const double *a_next, const double *b_next)
+{
+    const double *ap = a, *bp = b, *an = a_next;
+    (void)b_next;
+    __vector double vs0, vs1, vs2, vs3, vs4;
+    __vector_pair vp0, vp1;
+    __vector_quad acc0, acc1, acc2, acc3;
+
+    __builtin_mma_xxsetaccz(&acc0);
+    __builtin_mma_xxsetaccz(&acc1);
+    __builtin_mma_xxsetaccz(&acc2);
+    __builtin_mma_xxsetaccz(&acc3);
+
+    /* C is read (or overwritten) after the k loop: start fetching it now */
+    if (rs_c == 1)
+        for (int64_t j = 0; j < n; j++) {
+            __builtin_prefetch(c + j * cs_c, 1, 3);
+            __builtin_prefetch(c + j * cs_c + m - 1, 1, 3);
+        }
+    else
+        for (int64_t i = 0; i < m; i++) {
+            __builtin_prefetch(c + i * rs_c, 1, 3);
+            __builtin_prefetch(c + i * rs_c + (n - 1) * cs_c, 1, 3);
+        }
+    if (k > 0) {
+        /* prologue: the first 13 instructions of iteration 0 (pointer
+         * bumps among them become load offsets) */
+        vp1 = __builtin_vsx_lxvp(0L, (const __vector_pair *)(const void *)(ap + 0));
+        vs0 = vec_xl(0, bp + 0);
+        vs1 = vec_xl(0, bp + 2);
+        vs2 = vec_xl(0, bp + 4);
+        vs4 = vec_xl(0, bp + 6);
+        __builtin_prefetch((const char *)(bp + 0) + 512, 0, 3);
+        __builtin_prefetch((const char *)(an + 0) + 0, 0, 3);
+        __builtin_mma_xvf64gerpp(&acc0, vp1, (__vector unsigned char)vs0);
+        __builtin_mma_xvf64gerpp(&acc1, vp1, (__vector unsigned char)vs1);
+        __builtin_mma_xvf64gerpp(&acc2, vp1, (__vector unsigned char)vs2);
+
+        /* kernel: iteration i and the start of i+1, unrolled 2x */
+        int64_t nq = k - 1;
+        for (int64_t it = nq / 2; it > 0; it--) {
+            /* copy 0 */
+            vp0 = __builtin_vsx_lxvp(0L, (const __vector_pair *)(const void *)(ap + 4));
+            vs0 = vec_xl(0, bp + 8);
+            vs1 = vec_xl(0, bp + 10);
+            vs2 = vec_xl(0, bp + 12);
+            vs3 = vec_xl(0, bp + 14);
+            __builtin_prefetch((const char *)(bp + 8) + 512, 0, 3);
+            __builtin_prefetch((const char *)(an + 4) + 0, 0, 3);
+            __builtin_mma_xvf64gerpp(&acc0, vp0, (__vector unsigned char)vs0);
+            __builtin_mma_xvf64gerpp(&acc1, vp0, (__vector unsigned char)vs1);
+            __builtin_mma_xvf64gerpp(&acc2, vp0, (__vector unsigned char)vs2);
+            __builtin_mma_xvf64gerpp(&acc3, vp1, (__vector unsigned char)vs4);
+            /* copy 1 */
+            vp1 = __builtin_vsx_lxvp(0L, (const __vector_pair *)(const void *)(ap + 8));
+            vs0 = vec_xl(0, bp + 16);
+            vs1 = vec_xl(0, bp + 18);
+            vs2 = vec_xl(0, bp + 20);
+            vs4 = vec_xl(0, bp + 22);
+            __builtin_prefetch((const char *)(bp + 16) + 512, 0, 3);
+            __builtin_prefetch((const char *)(an + 8) + 0, 0, 3);
+            __builtin_mma_xvf64gerpp(&acc0, vp1, (__vector unsigned char)vs0);
+            __builtin_mma_xvf64gerpp(&acc1, vp1, (__vector unsigned char)vs1);
+            __builtin_mma_xvf64gerpp(&acc2, vp1, (__vector unsigned char)vs2);
+            __builtin_mma_xvf64gerpp(&acc3, vp0, (__vector unsigned char)vs3);
+
+            ap += 8;
+            bp += 16;
+            an += 8;
+        }
+        int64_t rem = nq % 2;
+        if (rem > 0) {
+            vp0 = __builtin_vsx_lxvp(0L, (const __vector_pair *)(const void *)(ap + 4));
+            vs0 = vec_xl(0, bp + 8);
+            vs1 = vec_xl(0, bp + 10);
+            vs2 = vec_xl(0, bp + 12);
+            vs3 = vec_xl(0, bp + 14);
+            __builtin_prefetch((const char *)(bp + 8) + 512, 0, 3);
+            __builtin_prefetch((const char *)(an + 4) + 0, 0, 3);
             __builtin_mma_xvf64gerpp(&acc0, vp0, (__vector unsigned char)vs0);
             __builtin_mma_xvf64gerpp(&acc1, vp0, (__vector unsigned char)vs1);
             __builtin_mma_xvf64gerpp(&acc2, vp0, (__vector unsigned char)vs2);

@@ -15,6 +15,10 @@
  * signature of power10_dgemm_8x8_direct: {MR', NR', function} */
 #define power10_dgemm_8x8_NEDGES 3
 #define power10_dgemm_8x8_EDGE_LIST {8, 4, power10_dgemm_8x8_e8x4}, {4, 8, power10_dgemm_8x8_e4x8}, {4, 4, power10_dgemm_8x8_e4x4}
+/* packed row-edge kernels for a short last row panel packed MR' rows high,
+ * each with the signature of power10_dgemm_8x8: {MR', function} */
+#define power10_dgemm_8x8_NPEDGES 1
+#define power10_dgemm_8x8_PEDGE_LIST {4, power10_dgemm_8x8_p4x8}
 /* cflags: -mcpu=power10 -fno-schedule-insns */
 
 #ifdef __cplusplus
@@ -31,6 +35,9 @@ void power10_dgemm_8x8_e4x8(int64_t m, int64_t n, int64_t k, const double *alpha
                             const double *b, int64_t ldb, const double *beta, double *c, int64_t rs_c, int64_t cs_c);
 void power10_dgemm_8x8_e4x4(int64_t m, int64_t n, int64_t k, const double *alpha, const double *a, int64_t lda,
                             const double *b, int64_t ldb, const double *beta, double *c, int64_t rs_c, int64_t cs_c);
+void power10_dgemm_8x8_p4x8(int64_t m, int64_t n, int64_t k, const double *alpha, const double *a,
+                            const double *b, const double *beta, double *c, int64_t rs_c, int64_t cs_c,
+                            const double *a_next, const double *b_next);
 #ifdef __cplusplus
 }
 #endif

@@ -30,6 +30,7 @@
  *     power10_sgemm_8x16_e8x8: 8x8, 4.00 cycles per iteration, unroll 2
  *     power10_sgemm_8x16_e4x16: 4x16, 4.00 cycles per iteration, unroll 2
  *     power10_sgemm_8x16_e4x8: 4x8, 4.00 cycles per iteration, unroll 2
+ *     power10_sgemm_8x16_p4x16: the 4x16 plan, packed operands (A 4 rows high)
  */
 #include "power10_sgemm_8x16.h"
 #include <altivec.h>
@@ -827,6 +828,199 @@ void power10_sgemm_8x16_e4x16(int64_t m, int64_t n, int64_t k, const float *alph
             vs3 = vec_xl(0, (const float *)(pb0 + ldb_b) + 4);
             vs4 = vec_xl(0, (const float *)(pb0 + ldb_b) + 8);
             vs5 = vec_xl(0, (const float *)(pb0 + ldb_b) + 12);
+            __builtin_mma_xvf32gerpp(&acc0, (__vector unsigned char)vs0, (__vector unsigned char)vs2);
+            __builtin_mma_xvf32gerpp(&acc1, (__vector unsigned char)vs0, (__vector unsigned char)vs3);
+            __builtin_mma_xvf32gerpp(&acc2, (__vector unsigned char)vs0, (__vector unsigned char)vs4);
+            __builtin_mma_xvf32gerpp(&acc3, (__vector unsigned char)vs1, (__vector unsigned char)vs6);
+        }
+
+        /* epilogue: the rest of the last iteration, in the registers
+         * of the copy it follows */
+        switch (rem) {
+        case 0:
+            __builtin_mma_xvf32gerpp(&acc3, (__vector unsigned char)vs1, (__vector unsigned char)vs6);
+            break;
+        case 1:
+            __builtin_mma_xvf32gerpp(&acc3, (__vector unsigned char)vs0, (__vector unsigned char)vs5);
+            break;
+
+        }
+    }
+    const float alpha_ = *alpha, beta_ = *beta;
+    __vector float acc0_v[4]; __builtin_mma_disassemble_acc(acc0_v, &acc0);
+    __vector float acc1_v[4]; __builtin_mma_disassemble_acc(acc1_v, &acc1);
+    __vector float acc2_v[4]; __builtin_mma_disassemble_acc(acc2_v, &acc2);
+    __vector float acc3_v[4]; __builtin_mma_disassemble_acc(acc3_v, &acc3);
+    if (m == 4 && n == 16 && cs_c == 1) {
+        const __vector float va_ = vec_splats(alpha_);
+        if (beta_ == 0) {
+            vec_xst(vec_mul(va_, acc0_v[0]), 0, c + 0 * rs_c + 0);
+            vec_xst(vec_mul(va_, acc0_v[1]), 0, c + 1 * rs_c + 0);
+            vec_xst(vec_mul(va_, acc0_v[2]), 0, c + 2 * rs_c + 0);
+            vec_xst(vec_mul(va_, acc0_v[3]), 0, c + 3 * rs_c + 0);
+            vec_xst(vec_mul(va_, acc1_v[0]), 0, c + 0 * rs_c + 4);
+            vec_xst(vec_mul(va_, acc1_v[1]), 0, c + 1 * rs_c + 4);
+            vec_xst(vec_mul(va_, acc1_v[2]), 0, c + 2 * rs_c + 4);
+            vec_xst(vec_mul(va_, acc1_v[3]), 0, c + 3 * rs_c + 4);
+            vec_xst(vec_mul(va_, acc2_v[0]), 0, c + 0 * rs_c + 8);
+            vec_xst(vec_mul(va_, acc2_v[1]), 0, c + 1 * rs_c + 8);
+            vec_xst(vec_mul(va_, acc2_v[2]), 0, c + 2 * rs_c + 8);
+            vec_xst(vec_mul(va_, acc2_v[3]), 0, c + 3 * rs_c + 8);
+            vec_xst(vec_mul(va_, acc3_v[0]), 0, c + 0 * rs_c + 12);
+            vec_xst(vec_mul(va_, acc3_v[1]), 0, c + 1 * rs_c + 12);
+            vec_xst(vec_mul(va_, acc3_v[2]), 0, c + 2 * rs_c + 12);
+            vec_xst(vec_mul(va_, acc3_v[3]), 0, c + 3 * rs_c + 12);
+        } else if (beta_ == 1) {
+            vec_xst(vec_madd(va_, acc0_v[0], vec_xl(0, c + 0 * rs_c + 0)), 0, c + 0 * rs_c + 0);
+            vec_xst(vec_madd(va_, acc0_v[1], vec_xl(0, c + 1 * rs_c + 0)), 0, c + 1 * rs_c + 0);
+            vec_xst(vec_madd(va_, acc0_v[2], vec_xl(0, c + 2 * rs_c + 0)), 0, c + 2 * rs_c + 0);
+            vec_xst(vec_madd(va_, acc0_v[3], vec_xl(0, c + 3 * rs_c + 0)), 0, c + 3 * rs_c + 0);
+            vec_xst(vec_madd(va_, acc1_v[0], vec_xl(0, c + 0 * rs_c + 4)), 0, c + 0 * rs_c + 4);
+            vec_xst(vec_madd(va_, acc1_v[1], vec_xl(0, c + 1 * rs_c + 4)), 0, c + 1 * rs_c + 4);
+            vec_xst(vec_madd(va_, acc1_v[2], vec_xl(0, c + 2 * rs_c + 4)), 0, c + 2 * rs_c + 4);
+            vec_xst(vec_madd(va_, acc1_v[3], vec_xl(0, c + 3 * rs_c + 4)), 0, c + 3 * rs_c + 4);
+            vec_xst(vec_madd(va_, acc2_v[0], vec_xl(0, c + 0 * rs_c + 8)), 0, c + 0 * rs_c + 8);
+            vec_xst(vec_madd(va_, acc2_v[1], vec_xl(0, c + 1 * rs_c + 8)), 0, c + 1 * rs_c + 8);
+            vec_xst(vec_madd(va_, acc2_v[2], vec_xl(0, c + 2 * rs_c + 8)), 0, c + 2 * rs_c + 8);
+            vec_xst(vec_madd(va_, acc2_v[3], vec_xl(0, c + 3 * rs_c + 8)), 0, c + 3 * rs_c + 8);
+            vec_xst(vec_madd(va_, acc3_v[0], vec_xl(0, c + 0 * rs_c + 12)), 0, c + 0 * rs_c + 12);
+            vec_xst(vec_madd(va_, acc3_v[1], vec_xl(0, c + 1 * rs_c + 12)), 0, c + 1 * rs_c + 12);
+            vec_xst(vec_madd(va_, acc3_v[2], vec_xl(0, c + 2 * rs_c + 12)), 0, c + 2 * rs_c + 12);
+            vec_xst(vec_madd(va_, acc3_v[3], vec_xl(0, c + 3 * rs_c + 12)), 0, c + 3 * rs_c + 12);
+        } else {
+            const __vector float vb_ = vec_splats(beta_);
+            vec_xst(vec_madd(va_, acc0_v[0], vec_mul(vb_, vec_xl(0, c + 0 * rs_c + 0))), 0, c + 0 * rs_c + 0);
+            vec_xst(vec_madd(va_, acc0_v[1], vec_mul(vb_, vec_xl(0, c + 1 * rs_c + 0))), 0, c + 1 * rs_c + 0);
+            vec_xst(vec_madd(va_, acc0_v[2], vec_mul(vb_, vec_xl(0, c + 2 * rs_c + 0))), 0, c + 2 * rs_c + 0);
+            vec_xst(vec_madd(va_, acc0_v[3], vec_mul(vb_, vec_xl(0, c + 3 * rs_c + 0))), 0, c + 3 * rs_c + 0);
+            vec_xst(vec_madd(va_, acc1_v[0], vec_mul(vb_, vec_xl(0, c + 0 * rs_c + 4))), 0, c + 0 * rs_c + 4);
+            vec_xst(vec_madd(va_, acc1_v[1], vec_mul(vb_, vec_xl(0, c + 1 * rs_c + 4))), 0, c + 1 * rs_c + 4);
+            vec_xst(vec_madd(va_, acc1_v[2], vec_mul(vb_, vec_xl(0, c + 2 * rs_c + 4))), 0, c + 2 * rs_c + 4);
+            vec_xst(vec_madd(va_, acc1_v[3], vec_mul(vb_, vec_xl(0, c + 3 * rs_c + 4))), 0, c + 3 * rs_c + 4);
+            vec_xst(vec_madd(va_, acc2_v[0], vec_mul(vb_, vec_xl(0, c + 0 * rs_c + 8))), 0, c + 0 * rs_c + 8);
+            vec_xst(vec_madd(va_, acc2_v[1], vec_mul(vb_, vec_xl(0, c + 1 * rs_c + 8))), 0, c + 1 * rs_c + 8);
+            vec_xst(vec_madd(va_, acc2_v[2], vec_mul(vb_, vec_xl(0, c + 2 * rs_c + 8))), 0, c + 2 * rs_c + 8);
+            vec_xst(vec_madd(va_, acc2_v[3], vec_mul(vb_, vec_xl(0, c + 3 * rs_c + 8))), 0, c + 3 * rs_c + 8);
+            vec_xst(vec_madd(va_, acc3_v[0], vec_mul(vb_, vec_xl(0, c + 0 * rs_c + 12))), 0, c + 0 * rs_c + 12);
+            vec_xst(vec_madd(va_, acc3_v[1], vec_mul(vb_, vec_xl(0, c + 1 * rs_c + 12))), 0, c + 1 * rs_c + 12);
+            vec_xst(vec_madd(va_, acc3_v[2], vec_mul(vb_, vec_xl(0, c + 2 * rs_c + 12))), 0, c + 2 * rs_c + 12);
+            vec_xst(vec_madd(va_, acc3_v[3], vec_mul(vb_, vec_xl(0, c + 3 * rs_c + 12))), 0, c + 3 * rs_c + 12);
+        }
+        return;
+    }
+    float t_[64];
+    vec_xst(acc0_v[0], 0, t_ + 0);
+    vec_xst(acc0_v[1], 0, t_ + 4);
+    vec_xst(acc0_v[2], 0, t_ + 8);
+    vec_xst(acc0_v[3], 0, t_ + 12);
+    vec_xst(acc1_v[0], 0, t_ + 16);
+    vec_xst(acc1_v[1], 0, t_ + 20);
+    vec_xst(acc1_v[2], 0, t_ + 24);
+    vec_xst(acc1_v[3], 0, t_ + 28);
+    vec_xst(acc2_v[0], 0, t_ + 32);
+    vec_xst(acc2_v[1], 0, t_ + 36);
+    vec_xst(acc2_v[2], 0, t_ + 40);
+    vec_xst(acc2_v[3], 0, t_ + 44);
+    vec_xst(acc3_v[0], 0, t_ + 48);
+    vec_xst(acc3_v[1], 0, t_ + 52);
+    vec_xst(acc3_v[2], 0, t_ + 56);
+    vec_xst(acc3_v[3], 0, t_ + 60);
+    /* position in t_ of C(i, j), at_[i + j*4] */
+    static const unsigned short at_[64] = {
+        0, 4, 8, 12, 1, 5, 9, 13, 2, 6, 10, 14, 3, 7, 11, 15,
+        16, 20, 24, 28, 17, 21, 25, 29, 18, 22, 26, 30, 19, 23, 27, 31,
+        32, 36, 40, 44, 33, 37, 41, 45, 34, 38, 42, 46, 35, 39, 43, 47,
+        48, 52, 56, 60, 49, 53, 57, 61, 50, 54, 58, 62, 51, 55, 59, 63,
+    };
+    for (int64_t j = 0; j < n; j++)
+        for (int64_t i = 0; i < m; i++) {
+            float v = alpha_ * t_[at_[i + j * 4]];
+            float *cij = c + i * rs_c + j * cs_c;
+            *cij = beta_ == 0 ? v : v + beta_ * *cij;
+        }
+
+}
+
+void power10_sgemm_8x16_p4x16(int64_t m, int64_t n, int64_t k, const float *alpha, const float *a,
+                              const float *b, const float *beta, float *c, int64_t rs_c, int64_t cs_c,
+                              const float *a_next, const float *b_next)
+{
+    const float *ap = a, *bp = b, *an = a_next;
+    (void)b_next;
+    __vector float vs0, vs1, vs2, vs3, vs4, vs5, vs6;
+    __vector_quad acc0, acc1, acc2, acc3;
+
+    __builtin_mma_xxsetaccz(&acc0);
+    __builtin_mma_xxsetaccz(&acc1);
+    __builtin_mma_xxsetaccz(&acc2);
+    __builtin_mma_xxsetaccz(&acc3);
+
+    /* C is read (or overwritten) after the k loop: start fetching it now */
+    if (rs_c == 1)
+        for (int64_t j = 0; j < n; j++) {
+            __builtin_prefetch(c + j * cs_c, 1, 3);
+            __builtin_prefetch(c + j * cs_c + m - 1, 1, 3);
+        }
+    else
+        for (int64_t i = 0; i < m; i++) {
+            __builtin_prefetch(c + i * rs_c, 1, 3);
+            __builtin_prefetch(c + i * rs_c + (n - 1) * cs_c, 1, 3);
+        }
+    if (k > 0) {
+        /* prologue: the first 13 instructions of iteration 0 (pointer
+         * bumps among them become load offsets) */
+        vs1 = vec_xl(0, ap + 0);
+        vs2 = vec_xl(0, bp + 0);
+        vs3 = vec_xl(0, bp + 4);
+        vs4 = vec_xl(0, bp + 8);
+        vs6 = vec_xl(0, bp + 12);
+        __builtin_prefetch((const char *)(bp + 0) + 512, 0, 3);
+        __builtin_prefetch((const char *)(an + 0) + 0, 0, 3);
+        __builtin_mma_xvf32gerpp(&acc0, (__vector unsigned char)vs1, (__vector unsigned char)vs2);
+        __builtin_mma_xvf32gerpp(&acc1, (__vector unsigned char)vs1, (__vector unsigned char)vs3);
+        __builtin_mma_xvf32gerpp(&acc2, (__vector unsigned char)vs1, (__vector unsigned char)vs4);
+
+        /* kernel: iteration i and the start of i+1, unrolled 2x */
+        int64_t nq = k - 1;
+        for (int64_t it = nq / 2; it > 0; it--) {
+            /* copy 0 */
+            vs0 = vec_xl(0, ap + 4);
+            vs2 = vec_xl(0, bp + 16);
+            vs3 = vec_xl(0, bp + 20);
+            vs4 = vec_xl(0, bp + 24);
+            vs5 = vec_xl(0, bp + 28);
+            __builtin_prefetch((const char *)(bp + 16) + 512, 0, 3);
+            __builtin_prefetch((const char *)(an + 4) + 0, 0, 3);
+            __builtin_mma_xvf32gerpp(&acc0, (__vector unsigned char)vs0, (__vector unsigned char)vs2);
+            __builtin_mma_xvf32gerpp(&acc1, (__vector unsigned char)vs0, (__vector unsigned char)vs3);
+            __builtin_mma_xvf32gerpp(&acc2, (__vector unsigned char)vs0, (__vector unsigned char)vs4);
+            __builtin_mma_xvf32gerpp(&acc3, (__vector unsigned char)vs1, (__vector unsigned char)vs6);
+            /* copy 1 */
+            vs1 = vec_xl(0, ap + 8);
+            vs2 = vec_xl(0, bp + 32);
+            vs3 = vec_xl(0, bp + 36);
+            vs4 = vec_xl(0, bp + 40);
+            vs6 = vec_xl(0, bp + 44);
+            __builtin_prefetch((const char *)(bp + 32) + 512, 0, 3);
+            __builtin_prefetch((const char *)(an + 8) + 0, 0, 3);
+            __builtin_mma_xvf32gerpp(&acc0, (__vector unsigned char)vs1, (__vector unsigned char)vs2);
+            __builtin_mma_xvf32gerpp(&acc1, (__vector unsigned char)vs1, (__vector unsigned char)vs3);
+            __builtin_mma_xvf32gerpp(&acc2, (__vector unsigned char)vs1, (__vector unsigned char)vs4);
+            __builtin_mma_xvf32gerpp(&acc3, (__vector unsigned char)vs0, (__vector unsigned char)vs5);
+
+            ap += 8;
+            bp += 32;
+            an += 8;
+        }
+        int64_t rem = nq % 2;
+        if (rem > 0) {
+            vs0 = vec_xl(0, ap + 4);
+            vs2 = vec_xl(0, bp + 16);
+            vs3 = vec_xl(0, bp + 20);
+            vs4 = vec_xl(0, bp + 24);
+            vs5 = vec_xl(0, bp + 28);
+            __builtin_prefetch((const char *)(bp + 16) + 512, 0, 3);
+            __builtin_prefetch((const char *)(an + 4) + 0, 0, 3);
             __builtin_mma_xvf32gerpp(&acc0, (__vector unsigned char)vs0, (__vector unsigned char)vs2);
             __builtin_mma_xvf32gerpp(&acc1, (__vector unsigned char)vs0, (__vector unsigned char)vs3);
             __builtin_mma_xvf32gerpp(&acc2, (__vector unsigned char)vs0, (__vector unsigned char)vs4);

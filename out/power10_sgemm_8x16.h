@@ -15,6 +15,10 @@
  * signature of power10_sgemm_8x16_direct: {MR', NR', function} */
 #define power10_sgemm_8x16_NEDGES 3
 #define power10_sgemm_8x16_EDGE_LIST {8, 8, power10_sgemm_8x16_e8x8}, {4, 16, power10_sgemm_8x16_e4x16}, {4, 8, power10_sgemm_8x16_e4x8}
+/* packed row-edge kernels for a short last row panel packed MR' rows high,
+ * each with the signature of power10_sgemm_8x16: {MR', function} */
+#define power10_sgemm_8x16_NPEDGES 1
+#define power10_sgemm_8x16_PEDGE_LIST {4, power10_sgemm_8x16_p4x16}
 /* cflags: -mcpu=power10 -fno-schedule-insns */
 
 #ifdef __cplusplus
@@ -31,6 +35,9 @@ void power10_sgemm_8x16_e4x16(int64_t m, int64_t n, int64_t k, const float *alph
                               const float *b, int64_t ldb, const float *beta, float *c, int64_t rs_c, int64_t cs_c);
 void power10_sgemm_8x16_e4x8(int64_t m, int64_t n, int64_t k, const float *alpha, const float *a, int64_t lda,
                              const float *b, int64_t ldb, const float *beta, float *c, int64_t rs_c, int64_t cs_c);
+void power10_sgemm_8x16_p4x16(int64_t m, int64_t n, int64_t k, const float *alpha, const float *a,
+                              const float *b, const float *beta, float *c, int64_t rs_c, int64_t cs_c,
+                              const float *a_next, const float *b_next);
 #ifdef __cplusplus
 }
 #endif

@@ -15,6 +15,10 @@
  * signature of power9_dgemm_10x10_direct: {MR', NR', function} */
 #define power9_dgemm_10x10_NEDGES 3
 #define power9_dgemm_10x10_EDGE_LIST {10, 8, power9_dgemm_10x10_e10x8}, {6, 10, power9_dgemm_10x10_e6x10}, {6, 8, power9_dgemm_10x10_e6x8}
+/* packed row-edge kernels for a short last row panel packed MR' rows high,
+ * each with the signature of power9_dgemm_10x10: {MR', function} */
+#define power9_dgemm_10x10_NPEDGES 1
+#define power9_dgemm_10x10_PEDGE_LIST {6, power9_dgemm_10x10_p6x10}
 /* cflags: -mcpu=power9 -fno-schedule-insns */
 
 #ifdef __cplusplus
@@ -31,6 +35,9 @@ void power9_dgemm_10x10_e6x10(int64_t m, int64_t n, int64_t k, const double *alp
                               const double *b, int64_t ldb, const double *beta, double *c, int64_t rs_c, int64_t cs_c);
 void power9_dgemm_10x10_e6x8(int64_t m, int64_t n, int64_t k, const double *alpha, const double *a, int64_t lda,
                              const double *b, int64_t ldb, const double *beta, double *c, int64_t rs_c, int64_t cs_c);
+void power9_dgemm_10x10_p6x10(int64_t m, int64_t n, int64_t k, const double *alpha, const double *a,
+                              const double *b, const double *beta, double *c, int64_t rs_c, int64_t cs_c,
+                              const double *a_next, const double *b_next);
 #ifdef __cplusplus
 }
 #endif

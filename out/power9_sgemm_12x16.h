@@ -15,6 +15,10 @@
  * signature of power9_sgemm_12x16_direct: {MR', NR', function} */
 #define power9_sgemm_12x16_NEDGES 3
 #define power9_sgemm_12x16_EDGE_LIST {12, 8, power9_sgemm_12x16_e12x8}, {8, 16, power9_sgemm_12x16_e8x16}, {8, 8, power9_sgemm_12x16_e8x8}
+/* packed row-edge kernels for a short last row panel packed MR' rows high,
+ * each with the signature of power9_sgemm_12x16: {MR', function} */
+#define power9_sgemm_12x16_NPEDGES 1
+#define power9_sgemm_12x16_PEDGE_LIST {8, power9_sgemm_12x16_p8x16}
 /* cflags: -mcpu=power9 -fno-schedule-insns */
 
 #ifdef __cplusplus
@@ -31,6 +35,9 @@ void power9_sgemm_12x16_e8x16(int64_t m, int64_t n, int64_t k, const float *alph
                               const float *b, int64_t ldb, const float *beta, float *c, int64_t rs_c, int64_t cs_c);
 void power9_sgemm_12x16_e8x8(int64_t m, int64_t n, int64_t k, const float *alpha, const float *a, int64_t lda,
                              const float *b, int64_t ldb, const float *beta, float *c, int64_t rs_c, int64_t cs_c);
+void power9_sgemm_12x16_p8x16(int64_t m, int64_t n, int64_t k, const float *alpha, const float *a,
+                              const float *b, const float *beta, float *c, int64_t rs_c, int64_t cs_c,
+                              const float *a_next, const float *b_next);
 #ifdef __cplusplus
 }
 #endif

@@ -30,6 +30,7 @@
  *     sandybridge_dgemm_8x5_e8x4: 8x4, 8.00 cycles per iteration, unroll 4
  *     sandybridge_dgemm_8x5_e4x5: 4x5, 5.25 cycles per iteration, unroll 2
  *     sandybridge_dgemm_8x5_e4x4: 4x4, 4.50 cycles per iteration, unroll 2
+ *     sandybridge_dgemm_8x5_p4x5: the 4x5 plan, packed operands (A 4 rows high)
  */
 #include "sandybridge_dgemm_8x5.h"
 #include <immintrin.h>
@@ -1232,6 +1233,178 @@ void sandybridge_dgemm_8x5_e4x5(int64_t m, int64_t n, int64_t k, const double *a
             _mm256_storeu_pd(cw_ + 0, _mm256_add_pd(_mm256_mul_pd(va_, ymm3), _mm256_mul_pd(vb_, _mm256_loadu_pd(cw_ + 0))));
             cw_ += cs_c;
             _mm256_storeu_pd(cw_ + 0, _mm256_add_pd(_mm256_mul_pd(va_, ymm4), _mm256_mul_pd(vb_, _mm256_loadu_pd(cw_ + 0))));
+        }
+        return;
+    }
+    double t_[20];
+    _mm256_storeu_pd(t_ + 0, ymm0);
+    _mm256_storeu_pd(t_ + 4, ymm1);
+    _mm256_storeu_pd(t_ + 8, ymm2);
+    _mm256_storeu_pd(t_ + 12, ymm3);
+    _mm256_storeu_pd(t_ + 16, ymm4);
+    /* position in t_ of C(i, j), at_[i + j*4] */
+    static const unsigned short at_[20] = {
+        0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15,
+        16, 17, 18, 19,
+    };
+    for (int64_t j = 0; j < n; j++)
+        for (int64_t i = 0; i < m; i++) {
+            double v = alpha_ * t_[at_[i + j * 4]];
+            double *cij = c + i * rs_c + j * cs_c;
+            *cij = beta_ == 0 ? v : v + beta_ * *cij;
+        }
+
+}
+
+void sandybridge_dgemm_8x5_p4x5(int64_t m, int64_t n, int64_t k, const double *alpha, const double *a,
+                                const double *b, const double *beta, double *c, int64_t rs_c, int64_t cs_c,
+                                const double *a_next, const double *b_next)
+{
+    const double *ap = a, *bp = b, *an = a_next;
+    (void)b_next;
+    __m256d ymm0, ymm1, ymm2, ymm3, ymm4, ymm5, ymm6, ymm7;
+    __m256d ymm8, ymm9, ymm10, ymm11;
+
+    ymm0 = _mm256_setzero_pd();
+    ymm1 = _mm256_setzero_pd();
+    ymm2 = _mm256_setzero_pd();
+    ymm3 = _mm256_setzero_pd();
+    ymm4 = _mm256_setzero_pd();
+
+    /* C is read (or overwritten) after the k loop: start fetching it now */
+    if (rs_c == 1)
+        for (int64_t j = 0; j < n; j++) {
+            __builtin_prefetch(c + j * cs_c, 1, 3);
+            __builtin_prefetch(c + j * cs_c + m - 1, 1, 3);
+        }
+    else
+        for (int64_t i = 0; i < m; i++) {
+            __builtin_prefetch(c + i * rs_c, 1, 3);
+            __builtin_prefetch(c + i * rs_c + (n - 1) * cs_c, 1, 3);
+        }
+    if (k > 0) {
+        /* prologue: the first 20 instructions of iteration 0 (pointer
+         * bumps among them become load offsets) */
+        ymm6 = _mm256_loadu_pd(ap + 0);
+        ymm7 = _mm256_broadcast_sd(bp + 0);
+        ymm8 = _mm256_broadcast_sd(bp + 1);
+        ymm9 = _mm256_broadcast_sd(bp + 2);
+        ymm10 = _mm256_broadcast_sd(bp + 3);
+        ymm11 = _mm256_broadcast_sd(bp + 4);
+        __builtin_prefetch((const char *)(bp + 0) + 512, 0, 3);
+        __builtin_prefetch((const char *)(an + 0) + 0, 0, 3);
+        ymm7 = _mm256_mul_pd(ymm6, ymm7);
+        ymm8 = _mm256_mul_pd(ymm6, ymm8);
+        ymm9 = _mm256_mul_pd(ymm6, ymm9);
+        ymm10 = _mm256_mul_pd(ymm6, ymm10);
+        ymm6 = _mm256_mul_pd(ymm6, ymm11);
+        ymm0 = _mm256_add_pd(ymm0, ymm7);
+        ymm1 = _mm256_add_pd(ymm1, ymm8);
+        ymm2 = _mm256_add_pd(ymm2, ymm9);
+        ymm3 = _mm256_add_pd(ymm3, ymm10);
+
+        /* kernel: iteration i and the start of i+1, unrolled 2x */
+        int64_t nq = k - 1;
+        for (int64_t it = nq / 2; it > 0; it--) {
+            /* copy 0 */
+            ymm5 = _mm256_loadu_pd(ap + 4);
+            ymm7 = _mm256_broadcast_sd(bp + 5);
+            ymm8 = _mm256_broadcast_sd(bp + 6);
+            ymm9 = _mm256_broadcast_sd(bp + 7);
+            ymm10 = _mm256_broadcast_sd(bp + 8);
+            ymm11 = _mm256_broadcast_sd(bp + 9);
+            __builtin_prefetch((const char *)(bp + 5) + 512, 0, 3);
+            __builtin_prefetch((const char *)(an + 4) + 0, 0, 3);
+            ymm7 = _mm256_mul_pd(ymm5, ymm7);
+            ymm8 = _mm256_mul_pd(ymm5, ymm8);
+            ymm9 = _mm256_mul_pd(ymm5, ymm9);
+            ymm10 = _mm256_mul_pd(ymm5, ymm10);
+            ymm5 = _mm256_mul_pd(ymm5, ymm11);
+            ymm0 = _mm256_add_pd(ymm0, ymm7);
+            ymm1 = _mm256_add_pd(ymm1, ymm8);
+            ymm2 = _mm256_add_pd(ymm2, ymm9);
+            ymm3 = _mm256_add_pd(ymm3, ymm10);
+            ymm4 = _mm256_add_pd(ymm4, ymm6);
+            /* copy 1 */
+            ymm6 = _mm256_loadu_pd(ap + 8);
+            ymm7 = _mm256_broadcast_sd(bp + 10);
+            ymm8 = _mm256_broadcast_sd(bp + 11);
+            ymm9 = _mm256_broadcast_sd(bp + 12);
+            ymm10 = _mm256_broadcast_sd(bp + 13);
+            ymm11 = _mm256_broadcast_sd(bp + 14);
+            __builtin_prefetch((const char *)(bp + 10) + 512, 0, 3);
+            __builtin_prefetch((const char *)(an + 8) + 0, 0, 3);
+            ymm7 = _mm256_mul_pd(ymm6, ymm7);
+            ymm8 = _mm256_mul_pd(ymm6, ymm8);
+            ymm9 = _mm256_mul_pd(ymm6, ymm9);
+            ymm10 = _mm256_mul_pd(ymm6, ymm10);
+            ymm6 = _mm256_mul_pd(ymm6, ymm11);
+            ymm0 = _mm256_add_pd(ymm0, ymm7);
+            ymm1 = _mm256_add_pd(ymm1, ymm8);
+            ymm2 = _mm256_add_pd(ymm2, ymm9);
+            ymm3 = _mm256_add_pd(ymm3, ymm10);
+            ymm4 = _mm256_add_pd(ymm4, ymm5);
+
+            ap += 8;
+            bp += 10;
+            an += 8;
+        }
+        int64_t rem = nq % 2;
+        if (rem > 0) {
+            ymm5 = _mm256_loadu_pd(ap + 4);
+            ymm7 = _mm256_broadcast_sd(bp + 5);
+            ymm8 = _mm256_broadcast_sd(bp + 6);
+            ymm9 = _mm256_broadcast_sd(bp + 7);
+            ymm10 = _mm256_broadcast_sd(bp + 8);
+            ymm11 = _mm256_broadcast_sd(bp + 9);
+            __builtin_prefetch((const char *)(bp + 5) + 512, 0, 3);
+            __builtin_prefetch((const char *)(an + 4) + 0, 0, 3);
+            ymm7 = _mm256_mul_pd(ymm5, ymm7);
+            ymm8 = _mm256_mul_pd(ymm5, ymm8);
+            ymm9 = _mm256_mul_pd(ymm5, ymm9);
+            ymm10 = _mm256_mul_pd(ymm5, ymm10);
+            ymm5 = _mm256_mul_pd(ymm5, ymm11);
+            ymm0 = _mm256_add_pd(ymm0, ymm7);
+            ymm1 = _mm256_add_pd(ymm1, ymm8);
+            ymm2 = _mm256_add_pd(ymm2, ymm9);
+            ymm3 = _mm256_add_pd(ymm3, ymm10);
+            ymm4 = _mm256_add_pd(ymm4, ymm6);
+        }
+
+        /* epilogue: the rest of the last iteration, in the registers
+         * of the copy it follows */
+        switch (rem) {
+        case 0:
+            ymm4 = _mm256_add_pd(ymm4, ymm6);
+            break;
+        case 1:
+            ymm4 = _mm256_add_pd(ymm4, ymm5);
+            break;
+
+        }
+    }
+    const double alpha_ = *alpha, beta_ = *beta;
+    if (m == 4 && n == 5 && rs_c == 1) {
+        const __m256d va_ = _mm256_set1_pd(alpha_);
+        if (beta_ == 0) {
+            _mm256_storeu_pd(c + 0 + 0 * cs_c, _mm256_mul_pd(va_, ymm0));
+            _mm256_storeu_pd(c + 0 + 1 * cs_c, _mm256_mul_pd(va_, ymm1));
+            _mm256_storeu_pd(c + 0 + 2 * cs_c, _mm256_mul_pd(va_, ymm2));
+            _mm256_storeu_pd(c + 0 + 3 * cs_c, _mm256_mul_pd(va_, ymm3));
+            _mm256_storeu_pd(c + 0 + 4 * cs_c, _mm256_mul_pd(va_, ymm4));
+        } else if (beta_ == 1) {
+            _mm256_storeu_pd(c + 0 + 0 * cs_c, _mm256_add_pd(_mm256_mul_pd(va_, ymm0), _mm256_loadu_pd(c + 0 + 0 * cs_c)));
+            _mm256_storeu_pd(c + 0 + 1 * cs_c, _mm256_add_pd(_mm256_mul_pd(va_, ymm1), _mm256_loadu_pd(c + 0 + 1 * cs_c)));
+            _mm256_storeu_pd(c + 0 + 2 * cs_c, _mm256_add_pd(_mm256_mul_pd(va_, ymm2), _mm256_loadu_pd(c + 0 + 2 * cs_c)));
+            _mm256_storeu_pd(c + 0 + 3 * cs_c, _mm256_add_pd(_mm256_mul_pd(va_, ymm3), _mm256_loadu_pd(c + 0 + 3 * cs_c)));
+            _mm256_storeu_pd(c + 0 + 4 * cs_c, _mm256_add_pd(_mm256_mul_pd(va_, ymm4), _mm256_loadu_pd(c + 0 + 4 * cs_c)));
+        } else {
+            const __m256d vb_ = _mm256_set1_pd(beta_);
+            _mm256_storeu_pd(c + 0 + 0 * cs_c, _mm256_add_pd(_mm256_mul_pd(va_, ymm0), _mm256_mul_pd(vb_, _mm256_loadu_pd(c + 0 + 0 * cs_c))));
+            _mm256_storeu_pd(c + 0 + 1 * cs_c, _mm256_add_pd(_mm256_mul_pd(va_, ymm1), _mm256_mul_pd(vb_, _mm256_loadu_pd(c + 0 + 1 * cs_c))));
+            _mm256_storeu_pd(c + 0 + 2 * cs_c, _mm256_add_pd(_mm256_mul_pd(va_, ymm2), _mm256_mul_pd(vb_, _mm256_loadu_pd(c + 0 + 2 * cs_c))));
+            _mm256_storeu_pd(c + 0 + 3 * cs_c, _mm256_add_pd(_mm256_mul_pd(va_, ymm3), _mm256_mul_pd(vb_, _mm256_loadu_pd(c + 0 + 3 * cs_c))));
+            _mm256_storeu_pd(c + 0 + 4 * cs_c, _mm256_add_pd(_mm256_mul_pd(va_, ymm4), _mm256_mul_pd(vb_, _mm256_loadu_pd(c + 0 + 4 * cs_c))));
         }
         return;
     }

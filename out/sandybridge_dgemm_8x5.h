@@ -15,6 +15,10 @@
  * signature of sandybridge_dgemm_8x5_direct: {MR', NR', function} */
 #define sandybridge_dgemm_8x5_NEDGES 3
 #define sandybridge_dgemm_8x5_EDGE_LIST {8, 4, sandybridge_dgemm_8x5_e8x4}, {4, 5, sandybridge_dgemm_8x5_e4x5}, {4, 4, sandybridge_dgemm_8x5_e4x4}
+/* packed row-edge kernels for a short last row panel packed MR' rows high,
+ * each with the signature of sandybridge_dgemm_8x5: {MR', function} */
+#define sandybridge_dgemm_8x5_NPEDGES 1
+#define sandybridge_dgemm_8x5_PEDGE_LIST {4, sandybridge_dgemm_8x5_p4x5}
 /* cflags: -mavx */
 
 #ifdef __cplusplus
@@ -31,6 +35,9 @@ void sandybridge_dgemm_8x5_e4x5(int64_t m, int64_t n, int64_t k, const double *a
                                 const double *b, int64_t ldb, const double *beta, double *c, int64_t rs_c, int64_t cs_c);
 void sandybridge_dgemm_8x5_e4x4(int64_t m, int64_t n, int64_t k, const double *alpha, const double *a, int64_t lda,
                                 const double *b, int64_t ldb, const double *beta, double *c, int64_t rs_c, int64_t cs_c);
+void sandybridge_dgemm_8x5_p4x5(int64_t m, int64_t n, int64_t k, const double *alpha, const double *a,
+                                const double *b, const double *beta, double *c, int64_t rs_c, int64_t cs_c,
+                                const double *a_next, const double *b_next);
 #ifdef __cplusplus
 }
 #endif

@@ -15,6 +15,10 @@
  * signature of sandybridge_sgemm_8x12_direct: {MR', NR', function} */
 #define sandybridge_sgemm_8x12_NEDGES 1
 #define sandybridge_sgemm_8x12_EDGE_LIST {8, 8, sandybridge_sgemm_8x12_e8x8}
+/* packed row-edge kernels for a short last row panel packed MR' rows high,
+ * each with the signature of sandybridge_sgemm_8x12: {MR', function} */
+#define sandybridge_sgemm_8x12_NPEDGES 0
+#define sandybridge_sgemm_8x12_PEDGE_LIST 
 /* cflags: -mavx */
 
 #ifdef __cplusplus

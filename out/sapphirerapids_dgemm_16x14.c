@@ -31,6 +31,7 @@
  *     sapphirerapids_dgemm_16x14_e16x8: 16x8, 8.00 cycles per iteration, unroll 7
  *     sapphirerapids_dgemm_16x14_e8x14: 8x14, 7.00 cycles per iteration, unroll 7
  *     sapphirerapids_dgemm_16x14_e8x8: 8x8, 4.00 cycles per iteration, unroll 4
+ *     sapphirerapids_dgemm_16x14_p8x14: the 8x14 plan, packed operands (A 8 rows high)
  */
 #include "sapphirerapids_dgemm_16x14.h"
 #include <immintrin.h>
@@ -3827,6 +3828,968 @@ void sapphirerapids_dgemm_16x14_e8x14(int64_t m, int64_t n, int64_t k, const dou
             _mm512_storeu_pd(cw_ + 0, _mm512_fmadd_pd(va_, zmm12, _mm512_mul_pd(vb_, _mm512_loadu_pd(cw_ + 0))));
             cw_ += cs_c;
             _mm512_storeu_pd(cw_ + 0, _mm512_fmadd_pd(va_, zmm13, _mm512_mul_pd(vb_, _mm512_loadu_pd(cw_ + 0))));
+        }
+        return;
+    }
+    if (rs_c == 1) {   /* edge tile: predicated */
+        const __m512d va_ = _mm512_set1_pd(alpha_);
+        if (beta_ == 0) {
+            if (0 < m && 0 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 0 * cs_c, k_, _mm512_mul_pd(va_, zmm0));
+            }
+            if (0 < m && 1 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 1 * cs_c, k_, _mm512_mul_pd(va_, zmm1));
+            }
+            if (0 < m && 2 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 2 * cs_c, k_, _mm512_mul_pd(va_, zmm2));
+            }
+            if (0 < m && 3 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 3 * cs_c, k_, _mm512_mul_pd(va_, zmm3));
+            }
+            if (0 < m && 4 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 4 * cs_c, k_, _mm512_mul_pd(va_, zmm4));
+            }
+            if (0 < m && 5 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 5 * cs_c, k_, _mm512_mul_pd(va_, zmm5));
+            }
+            if (0 < m && 6 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 6 * cs_c, k_, _mm512_mul_pd(va_, zmm6));
+            }
+            if (0 < m && 7 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 7 * cs_c, k_, _mm512_mul_pd(va_, zmm7));
+            }
+            if (0 < m && 8 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 8 * cs_c, k_, _mm512_mul_pd(va_, zmm8));
+            }
+            if (0 < m && 9 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 9 * cs_c, k_, _mm512_mul_pd(va_, zmm9));
+            }
+            if (0 < m && 10 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 10 * cs_c, k_, _mm512_mul_pd(va_, zmm10));
+            }
+            if (0 < m && 11 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 11 * cs_c, k_, _mm512_mul_pd(va_, zmm11));
+            }
+            if (0 < m && 12 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 12 * cs_c, k_, _mm512_mul_pd(va_, zmm12));
+            }
+            if (0 < m && 13 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 13 * cs_c, k_, _mm512_mul_pd(va_, zmm13));
+            }
+        } else if (beta_ == 1) {
+            if (0 < m && 0 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 0 * cs_c, k_, _mm512_fmadd_pd(va_, zmm0, _mm512_maskz_loadu_pd(k_, c + 0 + 0 * cs_c)));
+            }
+            if (0 < m && 1 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 1 * cs_c, k_, _mm512_fmadd_pd(va_, zmm1, _mm512_maskz_loadu_pd(k_, c + 0 + 1 * cs_c)));
+            }
+            if (0 < m && 2 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 2 * cs_c, k_, _mm512_fmadd_pd(va_, zmm2, _mm512_maskz_loadu_pd(k_, c + 0 + 2 * cs_c)));
+            }
+            if (0 < m && 3 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 3 * cs_c, k_, _mm512_fmadd_pd(va_, zmm3, _mm512_maskz_loadu_pd(k_, c + 0 + 3 * cs_c)));
+            }
+            if (0 < m && 4 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 4 * cs_c, k_, _mm512_fmadd_pd(va_, zmm4, _mm512_maskz_loadu_pd(k_, c + 0 + 4 * cs_c)));
+            }
+            if (0 < m && 5 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 5 * cs_c, k_, _mm512_fmadd_pd(va_, zmm5, _mm512_maskz_loadu_pd(k_, c + 0 + 5 * cs_c)));
+            }
+            if (0 < m && 6 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 6 * cs_c, k_, _mm512_fmadd_pd(va_, zmm6, _mm512_maskz_loadu_pd(k_, c + 0 + 6 * cs_c)));
+            }
+            if (0 < m && 7 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 7 * cs_c, k_, _mm512_fmadd_pd(va_, zmm7, _mm512_maskz_loadu_pd(k_, c + 0 + 7 * cs_c)));
+            }
+            if (0 < m && 8 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 8 * cs_c, k_, _mm512_fmadd_pd(va_, zmm8, _mm512_maskz_loadu_pd(k_, c + 0 + 8 * cs_c)));
+            }
+            if (0 < m && 9 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 9 * cs_c, k_, _mm512_fmadd_pd(va_, zmm9, _mm512_maskz_loadu_pd(k_, c + 0 + 9 * cs_c)));
+            }
+            if (0 < m && 10 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 10 * cs_c, k_, _mm512_fmadd_pd(va_, zmm10, _mm512_maskz_loadu_pd(k_, c + 0 + 10 * cs_c)));
+            }
+            if (0 < m && 11 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 11 * cs_c, k_, _mm512_fmadd_pd(va_, zmm11, _mm512_maskz_loadu_pd(k_, c + 0 + 11 * cs_c)));
+            }
+            if (0 < m && 12 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 12 * cs_c, k_, _mm512_fmadd_pd(va_, zmm12, _mm512_maskz_loadu_pd(k_, c + 0 + 12 * cs_c)));
+            }
+            if (0 < m && 13 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 13 * cs_c, k_, _mm512_fmadd_pd(va_, zmm13, _mm512_maskz_loadu_pd(k_, c + 0 + 13 * cs_c)));
+            }
+        } else {
+            const __m512d vb_ = _mm512_set1_pd(beta_);
+            if (0 < m && 0 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 0 * cs_c, k_, _mm512_fmadd_pd(va_, zmm0, _mm512_mul_pd(vb_, _mm512_maskz_loadu_pd(k_, c + 0 + 0 * cs_c))));
+            }
+            if (0 < m && 1 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 1 * cs_c, k_, _mm512_fmadd_pd(va_, zmm1, _mm512_mul_pd(vb_, _mm512_maskz_loadu_pd(k_, c + 0 + 1 * cs_c))));
+            }
+            if (0 < m && 2 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 2 * cs_c, k_, _mm512_fmadd_pd(va_, zmm2, _mm512_mul_pd(vb_, _mm512_maskz_loadu_pd(k_, c + 0 + 2 * cs_c))));
+            }
+            if (0 < m && 3 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 3 * cs_c, k_, _mm512_fmadd_pd(va_, zmm3, _mm512_mul_pd(vb_, _mm512_maskz_loadu_pd(k_, c + 0 + 3 * cs_c))));
+            }
+            if (0 < m && 4 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 4 * cs_c, k_, _mm512_fmadd_pd(va_, zmm4, _mm512_mul_pd(vb_, _mm512_maskz_loadu_pd(k_, c + 0 + 4 * cs_c))));
+            }
+            if (0 < m && 5 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 5 * cs_c, k_, _mm512_fmadd_pd(va_, zmm5, _mm512_mul_pd(vb_, _mm512_maskz_loadu_pd(k_, c + 0 + 5 * cs_c))));
+            }
+            if (0 < m && 6 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 6 * cs_c, k_, _mm512_fmadd_pd(va_, zmm6, _mm512_mul_pd(vb_, _mm512_maskz_loadu_pd(k_, c + 0 + 6 * cs_c))));
+            }
+            if (0 < m && 7 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 7 * cs_c, k_, _mm512_fmadd_pd(va_, zmm7, _mm512_mul_pd(vb_, _mm512_maskz_loadu_pd(k_, c + 0 + 7 * cs_c))));
+            }
+            if (0 < m && 8 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 8 * cs_c, k_, _mm512_fmadd_pd(va_, zmm8, _mm512_mul_pd(vb_, _mm512_maskz_loadu_pd(k_, c + 0 + 8 * cs_c))));
+            }
+            if (0 < m && 9 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 9 * cs_c, k_, _mm512_fmadd_pd(va_, zmm9, _mm512_mul_pd(vb_, _mm512_maskz_loadu_pd(k_, c + 0 + 9 * cs_c))));
+            }
+            if (0 < m && 10 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 10 * cs_c, k_, _mm512_fmadd_pd(va_, zmm10, _mm512_mul_pd(vb_, _mm512_maskz_loadu_pd(k_, c + 0 + 10 * cs_c))));
+            }
+            if (0 < m && 11 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 11 * cs_c, k_, _mm512_fmadd_pd(va_, zmm11, _mm512_mul_pd(vb_, _mm512_maskz_loadu_pd(k_, c + 0 + 11 * cs_c))));
+            }
+            if (0 < m && 12 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 12 * cs_c, k_, _mm512_fmadd_pd(va_, zmm12, _mm512_mul_pd(vb_, _mm512_maskz_loadu_pd(k_, c + 0 + 12 * cs_c))));
+            }
+            if (0 < m && 13 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 13 * cs_c, k_, _mm512_fmadd_pd(va_, zmm13, _mm512_mul_pd(vb_, _mm512_maskz_loadu_pd(k_, c + 0 + 13 * cs_c))));
+            }
+        }
+        return;
+    }
+    double t_[112];
+    _mm512_storeu_pd(t_ + 0, zmm0);
+    _mm512_storeu_pd(t_ + 8, zmm1);
+    _mm512_storeu_pd(t_ + 16, zmm2);
+    _mm512_storeu_pd(t_ + 24, zmm3);
+    _mm512_storeu_pd(t_ + 32, zmm4);
+    _mm512_storeu_pd(t_ + 40, zmm5);
+    _mm512_storeu_pd(t_ + 48, zmm6);
+    _mm512_storeu_pd(t_ + 56, zmm7);
+    _mm512_storeu_pd(t_ + 64, zmm8);
+    _mm512_storeu_pd(t_ + 72, zmm9);
+    _mm512_storeu_pd(t_ + 80, zmm10);
+    _mm512_storeu_pd(t_ + 88, zmm11);
+    _mm512_storeu_pd(t_ + 96, zmm12);
+    _mm512_storeu_pd(t_ + 104, zmm13);
+    /* position in t_ of C(i, j), at_[i + j*8] */
+    static const unsigned short at_[112] = {
+        0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15,
+        16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31,
+        32, 33, 34, 35, 36, 37, 38, 39, 40, 41, 42, 43, 44, 45, 46, 47,
+        48, 49, 50, 51, 52, 53, 54, 55, 56, 57, 58, 59, 60, 61, 62, 63,
+        64, 65, 66, 67, 68, 69, 70, 71, 72, 73, 74, 75, 76, 77, 78, 79,
+        80, 81, 82, 83, 84, 85, 86, 87, 88, 89, 90, 91, 92, 93, 94, 95,
+        96, 97, 98, 99, 100, 101, 102, 103, 104, 105, 106, 107, 108, 109, 110, 111,
+    };
+    for (int64_t j = 0; j < n; j++)
+        for (int64_t i = 0; i < m; i++) {
+            double v = alpha_ * t_[at_[i + j * 8]];
+            double *cij = c + i * rs_c + j * cs_c;
+            *cij = beta_ == 0 ? v : v + beta_ * *cij;
+        }
+
+}
+
+void sapphirerapids_dgemm_16x14_p8x14(int64_t m, int64_t n, int64_t k, const double *alpha, const double *a,
+                                      const double *b, const double *beta, double *c, int64_t rs_c, int64_t cs_c,
+                                      const double *a_next, const double *b_next)
+{
+    const double *ap = a, *bp = b, *an = a_next;
+    const int64_t bn_off = 14 * k * (int64_t)sizeof(double);   /* to the next B micro-panel */
+    (void)b_next;
+    __m512d zmm0, zmm1, zmm2, zmm3, zmm4, zmm5, zmm6, zmm7;
+    __m512d zmm8, zmm9, zmm10, zmm11, zmm12, zmm13, zmm14, zmm15;
+    __m512d zmm16, zmm17, zmm18, zmm19, zmm20, zmm21, zmm22, zmm23;
+    __m512d zmm24, zmm25, zmm26, zmm27;
+
+    zmm0 = _mm512_setzero_pd();
+    zmm1 = _mm512_setzero_pd();
+    zmm2 = _mm512_setzero_pd();
+    zmm3 = _mm512_setzero_pd();
+    zmm4 = _mm512_setzero_pd();
+    zmm5 = _mm512_setzero_pd();
+    zmm6 = _mm512_setzero_pd();
+    zmm7 = _mm512_setzero_pd();
+    zmm8 = _mm512_setzero_pd();
+    zmm9 = _mm512_setzero_pd();
+    zmm10 = _mm512_setzero_pd();
+    zmm11 = _mm512_setzero_pd();
+    zmm12 = _mm512_setzero_pd();
+    zmm13 = _mm512_setzero_pd();
+
+    /* C is read (or overwritten) after the k loop: start fetching it now */
+    if (rs_c == 1)
+        for (int64_t j = 0; j < n; j++) {
+            __builtin_prefetch(c + j * cs_c, 1, 3);
+            __builtin_prefetch(c + j * cs_c + m - 1, 1, 3);
+        }
+    else
+        for (int64_t i = 0; i < m; i++) {
+            __builtin_prefetch(c + i * rs_c, 1, 3);
+            __builtin_prefetch(c + i * rs_c + (n - 1) * cs_c, 1, 3);
+        }
+    if (k > 0) {
+        /* prologue: the first 12 instructions of iteration 0 (pointer
+         * bumps among them become load offsets) */
+        zmm15 = _mm512_loadu_pd(ap + 0);
+        zmm22 = _mm512_set1_pd(*(bp + 0));
+        zmm14 = _mm512_set1_pd(*(bp + 1));
+        zmm21 = _mm512_set1_pd(*(bp + 2));
+        zmm20 = _mm512_set1_pd(*(bp + 3));
+        zmm27 = _mm512_set1_pd(*(bp + 4));
+        zmm19 = _mm512_set1_pd(*(bp + 5));
+        zmm26 = _mm512_set1_pd(*(bp + 6));
+        zmm18 = _mm512_set1_pd(*(bp + 7));
+        zmm25 = _mm512_set1_pd(*(bp + 8));
+        zmm17 = _mm512_set1_pd(*(bp + 9));
+        zmm24 = _mm512_set1_pd(*(bp + 10));
+
+        /* kernel: iteration i and the start of i+1, unrolled 7x */
+        int64_t nq = k - 1;
+        for (int64_t it = nq / 7; it > 0; it--) {
+            /* copy 0 */
+            zmm16 = _mm512_set1_pd(*(bp + 11));
+            zmm23 = _mm512_set1_pd(*(bp + 12));
+            __builtin_prefetch((const char *)(ap + 0) + 512, 0, 3);
+            __builtin_prefetch((const char *)(bp + 0) + 512, 0, 3);
+            __builtin_prefetch((const char *)(bp + 0) + 576, 0, 3);
+            __builtin_prefetch((const char *)(bp + 0) + bn_off + 0, 0, 2);
+            __builtin_prefetch((const char *)(bp + 0) + bn_off + 64, 0, 2);
+            zmm0 = _mm512_fmadd_pd(zmm15, zmm22, zmm0);
+            zmm22 = _mm512_set1_pd(*(bp + 13));
+            zmm1 = _mm512_fmadd_pd(zmm15, zmm14, zmm1);
+            zmm14 = _mm512_loadu_pd(ap + 8);
+            zmm2 = _mm512_fmadd_pd(zmm15, zmm21, zmm2);
+            zmm21 = _mm512_set1_pd(*(bp + 14));
+            zmm3 = _mm512_fmadd_pd(zmm15, zmm20, zmm3);
+            zmm20 = _mm512_set1_pd(*(bp + 15));
+            zmm4 = _mm512_fmadd_pd(zmm15, zmm27, zmm4);
+            zmm27 = _mm512_set1_pd(*(bp + 16));
+            zmm5 = _mm512_fmadd_pd(zmm15, zmm19, zmm5);
+            zmm19 = _mm512_set1_pd(*(bp + 17));
+            zmm6 = _mm512_fmadd_pd(zmm15, zmm26, zmm6);
+            zmm26 = _mm512_set1_pd(*(bp + 18));
+            zmm7 = _mm512_fmadd_pd(zmm15, zmm18, zmm7);
+            zmm18 = _mm512_set1_pd(*(bp + 19));
+            zmm8 = _mm512_fmadd_pd(zmm15, zmm25, zmm8);
+            zmm25 = _mm512_set1_pd(*(bp + 20));
+            zmm9 = _mm512_fmadd_pd(zmm15, zmm17, zmm9);
+            zmm17 = _mm512_set1_pd(*(bp + 21));
+            zmm10 = _mm512_fmadd_pd(zmm15, zmm24, zmm10);
+            zmm24 = _mm512_set1_pd(*(bp + 22));
+            zmm11 = _mm512_fmadd_pd(zmm15, zmm16, zmm11);
+            zmm16 = _mm512_set1_pd(*(bp + 23));
+            zmm12 = _mm512_fmadd_pd(zmm15, zmm23, zmm12);
+            zmm23 = _mm512_set1_pd(*(bp + 24));
+            zmm13 = _mm512_fmadd_pd(zmm15, zmm22, zmm13);
+            /* copy 1 */
+            zmm15 = _mm512_set1_pd(*(bp + 25));
+            zmm22 = _mm512_set1_pd(*(bp + 26));
+            __builtin_prefetch((const char *)(ap + 8) + 512, 0, 3);
+            __builtin_prefetch((const char *)(bp + 14) + 512, 0, 3);
+            __builtin_prefetch((const char *)(bp + 14) + 576, 0, 3);
+            __builtin_prefetch((const char *)(bp + 14) + bn_off + 0, 0, 2);
+            __builtin_prefetch((const char *)(bp + 14) + bn_off + 64, 0, 2);
+            zmm0 = _mm512_fmadd_pd(zmm14, zmm21, zmm0);
+            zmm21 = _mm512_set1_pd(*(bp + 27));
+            zmm1 = _mm512_fmadd_pd(zmm14, zmm20, zmm1);
+            zmm20 = _mm512_loadu_pd(ap + 16);
+            zmm2 = _mm512_fmadd_pd(zmm14, zmm27, zmm2);
+            zmm27 = _mm512_set1_pd(*(bp + 28));
+            zmm3 = _mm512_fmadd_pd(zmm14, zmm19, zmm3);
+            zmm19 = _mm512_set1_pd(*(bp + 29));
+            zmm4 = _mm512_fmadd_pd(zmm14, zmm26, zmm4);
+            zmm26 = _mm512_set1_pd(*(bp + 30));
+            zmm5 = _mm512_fmadd_pd(zmm14, zmm18, zmm5);
+            zmm18 = _mm512_set1_pd(*(bp + 31));
+            zmm6 = _mm512_fmadd_pd(zmm14, zmm25, zmm6);
+            zmm25 = _mm512_set1_pd(*(bp + 32));
+            zmm7 = _mm512_fmadd_pd(zmm14, zmm17, zmm7);
+            zmm17 = _mm512_set1_pd(*(bp + 33));
+            zmm8 = _mm512_fmadd_pd(zmm14, zmm24, zmm8);
+            zmm24 = _mm512_set1_pd(*(bp + 34));
+            zmm9 = _mm512_fmadd_pd(zmm14, zmm16, zmm9);
+            zmm16 = _mm512_set1_pd(*(bp + 35));
+            zmm10 = _mm512_fmadd_pd(zmm14, zmm23, zmm10);
+            zmm23 = _mm512_set1_pd(*(bp + 36));
+            zmm11 = _mm512_fmadd_pd(zmm14, zmm15, zmm11);
+            zmm15 = _mm512_set1_pd(*(bp + 37));
+            zmm12 = _mm512_fmadd_pd(zmm14, zmm22, zmm12);
+            zmm22 = _mm512_set1_pd(*(bp + 38));
+            zmm13 = _mm512_fmadd_pd(zmm14, zmm21, zmm13);
+            /* copy 2 */
+            zmm14 = _mm512_set1_pd(*(bp + 39));
+            zmm21 = _mm512_set1_pd(*(bp + 40));
+            __builtin_prefetch((const char *)(ap + 16) + 512, 0, 3);
+            __builtin_prefetch((const char *)(bp + 28) + 512, 0, 3);
+            __builtin_prefetch((const char *)(bp + 28) + 576, 0, 3);
+            __builtin_prefetch((const char *)(bp + 28) + bn_off + 0, 0, 2);
+            __builtin_prefetch((const char *)(bp + 28) + bn_off + 64, 0, 2);
+            zmm0 = _mm512_fmadd_pd(zmm20, zmm27, zmm0);
+            zmm27 = _mm512_set1_pd(*(bp + 41));
+            zmm1 = _mm512_fmadd_pd(zmm20, zmm19, zmm1);
+            zmm19 = _mm512_loadu_pd(ap + 24);
+            zmm2 = _mm512_fmadd_pd(zmm20, zmm26, zmm2);
+            zmm26 = _mm512_set1_pd(*(bp + 42));
+            zmm3 = _mm512_fmadd_pd(zmm20, zmm18, zmm3);
+            zmm18 = _mm512_set1_pd(*(bp + 43));
+            zmm4 = _mm512_fmadd_pd(zmm20, zmm25, zmm4);
+            zmm25 = _mm512_set1_pd(*(bp + 44));
+            zmm5 = _mm512_fmadd_pd(zmm20, zmm17, zmm5);
+            zmm17 = _mm512_set1_pd(*(bp + 45));
+            zmm6 = _mm512_fmadd_pd(zmm20, zmm24, zmm6);
+            zmm24 = _mm512_set1_pd(*(bp + 46));
+            zmm7 = _mm512_fmadd_pd(zmm20, zmm16, zmm7);
+            zmm16 = _mm512_set1_pd(*(bp + 47));
+            zmm8 = _mm512_fmadd_pd(zmm20, zmm23, zmm8);
+            zmm23 = _mm512_set1_pd(*(bp + 48));
+            zmm9 = _mm512_fmadd_pd(zmm20, zmm15, zmm9);
+            zmm15 = _mm512_set1_pd(*(bp + 49));
+            zmm10 = _mm512_fmadd_pd(zmm20, zmm22, zmm10);
+            zmm22 = _mm512_set1_pd(*(bp + 50));
+            zmm11 = _mm512_fmadd_pd(zmm20, zmm14, zmm11);
+            zmm14 = _mm512_set1_pd(*(bp + 51));
+            zmm12 = _mm512_fmadd_pd(zmm20, zmm21, zmm12);
+            zmm21 = _mm512_set1_pd(*(bp + 52));
+            zmm13 = _mm512_fmadd_pd(zmm20, zmm27, zmm13);
+            /* copy 3 */
+            zmm20 = _mm512_set1_pd(*(bp + 53));
+            zmm27 = _mm512_set1_pd(*(bp + 54));
+            __builtin_prefetch((const char *)(ap + 24) + 512, 0, 3);
+            __builtin_prefetch((const char *)(bp + 42) + 512, 0, 3);
+            __builtin_prefetch((const char *)(bp + 42) + 576, 0, 3);
+            __builtin_prefetch((const char *)(bp + 42) + bn_off + 0, 0, 2);
+            __builtin_prefetch((const char *)(bp + 42) + bn_off + 64, 0, 2);
+            zmm0 = _mm512_fmadd_pd(zmm19, zmm26, zmm0);
+            zmm26 = _mm512_set1_pd(*(bp + 55));
+            zmm1 = _mm512_fmadd_pd(zmm19, zmm18, zmm1);
+            zmm18 = _mm512_loadu_pd(ap + 32);
+            zmm2 = _mm512_fmadd_pd(zmm19, zmm25, zmm2);
+            zmm25 = _mm512_set1_pd(*(bp + 56));
+            zmm3 = _mm512_fmadd_pd(zmm19, zmm17, zmm3);
+            zmm17 = _mm512_set1_pd(*(bp + 57));
+            zmm4 = _mm512_fmadd_pd(zmm19, zmm24, zmm4);
+            zmm24 = _mm512_set1_pd(*(bp + 58));
+            zmm5 = _mm512_fmadd_pd(zmm19, zmm16, zmm5);
+            zmm16 = _mm512_set1_pd(*(bp + 59));
+            zmm6 = _mm512_fmadd_pd(zmm19, zmm23, zmm6);
+            zmm23 = _mm512_set1_pd(*(bp + 60));
+            zmm7 = _mm512_fmadd_pd(zmm19, zmm15, zmm7);
+            zmm15 = _mm512_set1_pd(*(bp + 61));
+            zmm8 = _mm512_fmadd_pd(zmm19, zmm22, zmm8);
+            zmm22 = _mm512_set1_pd(*(bp + 62));
+            zmm9 = _mm512_fmadd_pd(zmm19, zmm14, zmm9);
+            zmm14 = _mm512_set1_pd(*(bp + 63));
+            zmm10 = _mm512_fmadd_pd(zmm19, zmm21, zmm10);
+            zmm21 = _mm512_set1_pd(*(bp + 64));
+            zmm11 = _mm512_fmadd_pd(zmm19, zmm20, zmm11);
+            zmm20 = _mm512_set1_pd(*(bp + 65));
+            zmm12 = _mm512_fmadd_pd(zmm19, zmm27, zmm12);
+            zmm27 = _mm512_set1_pd(*(bp + 66));
+            zmm13 = _mm512_fmadd_pd(zmm19, zmm26, zmm13);
+            /* copy 4 */
+            zmm19 = _mm512_set1_pd(*(bp + 67));
+            zmm26 = _mm512_set1_pd(*(bp + 68));
+            __builtin_prefetch((const char *)(ap + 32) + 512, 0, 3);
+            __builtin_prefetch((const char *)(bp + 56) + 512, 0, 3);
+            __builtin_prefetch((const char *)(bp + 56) + 576, 0, 3);
+            __builtin_prefetch((const char *)(bp + 56) + bn_off + 0, 0, 2);
+            __builtin_prefetch((const char *)(bp + 56) + bn_off + 64, 0, 2);
+            zmm0 = _mm512_fmadd_pd(zmm18, zmm25, zmm0);
+            zmm25 = _mm512_set1_pd(*(bp + 69));
+            zmm1 = _mm512_fmadd_pd(zmm18, zmm17, zmm1);
+            zmm17 = _mm512_loadu_pd(ap + 40);
+            zmm2 = _mm512_fmadd_pd(zmm18, zmm24, zmm2);
+            zmm24 = _mm512_set1_pd(*(bp + 70));
+            zmm3 = _mm512_fmadd_pd(zmm18, zmm16, zmm3);
+            zmm16 = _mm512_set1_pd(*(bp + 71));
+            zmm4 = _mm512_fmadd_pd(zmm18, zmm23, zmm4);
+            zmm23 = _mm512_set1_pd(*(bp + 72));
+            zmm5 = _mm512_fmadd_pd(zmm18, zmm15, zmm5);
+            zmm15 = _mm512_set1_pd(*(bp + 73));
+            zmm6 = _mm512_fmadd_pd(zmm18, zmm22, zmm6);
+            zmm22 = _mm512_set1_pd(*(bp + 74));
+            zmm7 = _mm512_fmadd_pd(zmm18, zmm14, zmm7);
+            zmm14 = _mm512_set1_pd(*(bp + 75));
+            zmm8 = _mm512_fmadd_pd(zmm18, zmm21, zmm8);
+            zmm21 = _mm512_set1_pd(*(bp + 76));
+            zmm9 = _mm512_fmadd_pd(zmm18, zmm20, zmm9);
+            zmm20 = _mm512_set1_pd(*(bp + 77));
+            zmm10 = _mm512_fmadd_pd(zmm18, zmm27, zmm10);
+            zmm27 = _mm512_set1_pd(*(bp + 78));
+            zmm11 = _mm512_fmadd_pd(zmm18, zmm19, zmm11);
+            zmm19 = _mm512_set1_pd(*(bp + 79));
+            zmm12 = _mm512_fmadd_pd(zmm18, zmm26, zmm12);
+            zmm26 = _mm512_set1_pd(*(bp + 80));
+            zmm13 = _mm512_fmadd_pd(zmm18, zmm25, zmm13);
+            /* copy 5 */
+            zmm18 = _mm512_set1_pd(*(bp + 81));
+            zmm25 = _mm512_set1_pd(*(bp + 82));
+            __builtin_prefetch((const char *)(ap + 40) + 512, 0, 3);
+            __builtin_prefetch((const char *)(bp + 70) + 512, 0, 3);
+            __builtin_prefetch((const char *)(bp + 70) + 576, 0, 3);
+            __builtin_prefetch((const char *)(bp + 70) + bn_off + 0, 0, 2);
+            __builtin_prefetch((const char *)(bp + 70) + bn_off + 64, 0, 2);
+            zmm0 = _mm512_fmadd_pd(zmm17, zmm24, zmm0);
+            zmm24 = _mm512_set1_pd(*(bp + 83));
+            zmm1 = _mm512_fmadd_pd(zmm17, zmm16, zmm1);
+            zmm16 = _mm512_loadu_pd(ap + 48);
+            zmm2 = _mm512_fmadd_pd(zmm17, zmm23, zmm2);
+            zmm23 = _mm512_set1_pd(*(bp + 84));
+            zmm3 = _mm512_fmadd_pd(zmm17, zmm15, zmm3);
+            zmm15 = _mm512_set1_pd(*(bp + 85));
+            zmm4 = _mm512_fmadd_pd(zmm17, zmm22, zmm4);
+            zmm22 = _mm512_set1_pd(*(bp + 86));
+            zmm5 = _mm512_fmadd_pd(zmm17, zmm14, zmm5);
+            zmm14 = _mm512_set1_pd(*(bp + 87));
+            zmm6 = _mm512_fmadd_pd(zmm17, zmm21, zmm6);
+            zmm21 = _mm512_set1_pd(*(bp + 88));
+            zmm7 = _mm512_fmadd_pd(zmm17, zmm20, zmm7);
+            zmm20 = _mm512_set1_pd(*(bp + 89));
+            zmm8 = _mm512_fmadd_pd(zmm17, zmm27, zmm8);
+            zmm27 = _mm512_set1_pd(*(bp + 90));
+            zmm9 = _mm512_fmadd_pd(zmm17, zmm19, zmm9);
+            zmm19 = _mm512_set1_pd(*(bp + 91));
+            zmm10 = _mm512_fmadd_pd(zmm17, zmm26, zmm10);
+            zmm26 = _mm512_set1_pd(*(bp + 92));
+            zmm11 = _mm512_fmadd_pd(zmm17, zmm18, zmm11);
+            zmm18 = _mm512_set1_pd(*(bp + 93));
+            zmm12 = _mm512_fmadd_pd(zmm17, zmm25, zmm12);
+            zmm25 = _mm512_set1_pd(*(bp + 94));
+            zmm13 = _mm512_fmadd_pd(zmm17, zmm24, zmm13);
+            /* copy 6 */
+            zmm17 = _mm512_set1_pd(*(bp + 95));
+            zmm24 = _mm512_set1_pd(*(bp + 96));
+            __builtin_prefetch((const char *)(ap + 48) + 512, 0, 3);
+            __builtin_prefetch((const char *)(bp + 84) + 512, 0, 3);
+            __builtin_prefetch((const char *)(bp + 84) + 576, 0, 3);
+            __builtin_prefetch((const char *)(bp + 84) + bn_off + 0, 0, 2);
+            __builtin_prefetch((const char *)(bp + 84) + bn_off + 64, 0, 2);
+            zmm0 = _mm512_fmadd_pd(zmm16, zmm23, zmm0);
+            zmm23 = _mm512_set1_pd(*(bp + 97));
+            zmm1 = _mm512_fmadd_pd(zmm16, zmm15, zmm1);
+            zmm15 = _mm512_loadu_pd(ap + 56);
+            zmm2 = _mm512_fmadd_pd(zmm16, zmm22, zmm2);
+            zmm22 = _mm512_set1_pd(*(bp + 98));
+            zmm3 = _mm512_fmadd_pd(zmm16, zmm14, zmm3);
+            zmm14 = _mm512_set1_pd(*(bp + 99));
+            zmm4 = _mm512_fmadd_pd(zmm16, zmm21, zmm4);
+            zmm21 = _mm512_set1_pd(*(bp + 100));
+            zmm5 = _mm512_fmadd_pd(zmm16, zmm20, zmm5);
+            zmm20 = _mm512_set1_pd(*(bp + 101));
+            zmm6 = _mm512_fmadd_pd(zmm16, zmm27, zmm6);
+            zmm27 = _mm512_set1_pd(*(bp + 102));
+            zmm7 = _mm512_fmadd_pd(zmm16, zmm19, zmm7);
+            zmm19 = _mm512_set1_pd(*(bp + 103));
+            zmm8 = _mm512_fmadd_pd(zmm16, zmm26, zmm8);
+            zmm26 = _mm512_set1_pd(*(bp + 104));
+            zmm9 = _mm512_fmadd_pd(zmm16, zmm18, zmm9);
+            zmm18 = _mm512_set1_pd(*(bp + 105));
+            zmm10 = _mm512_fmadd_pd(zmm16, zmm25, zmm10);
+            zmm25 = _mm512_set1_pd(*(bp + 106));
+            zmm11 = _mm512_fmadd_pd(zmm16, zmm17, zmm11);
+            zmm17 = _mm512_set1_pd(*(bp + 107));
+            zmm12 = _mm512_fmadd_pd(zmm16, zmm24, zmm12);
+            zmm24 = _mm512_set1_pd(*(bp + 108));
+            zmm13 = _mm512_fmadd_pd(zmm16, zmm23, zmm13);
+
+            ap += 56;
+            bp += 98;
+            an += 56;
+        }
+        int64_t rem = nq % 7;
+        if (rem > 0) {
+            zmm16 = _mm512_set1_pd(*(bp + 11));
+            zmm23 = _mm512_set1_pd(*(bp + 12));
+            __builtin_prefetch((const char *)(ap + 0) + 512, 0, 3);
+            __builtin_prefetch((const char *)(bp + 0) + 512, 0, 3);
+            __builtin_prefetch((const char *)(bp + 0) + 576, 0, 3);
+            __builtin_prefetch((const char *)(bp + 0) + bn_off + 0, 0, 2);
+            __builtin_prefetch((const char *)(bp + 0) + bn_off + 64, 0, 2);
+            zmm0 = _mm512_fmadd_pd(zmm15, zmm22, zmm0);
+            zmm22 = _mm512_set1_pd(*(bp + 13));
+            zmm1 = _mm512_fmadd_pd(zmm15, zmm14, zmm1);
+            zmm14 = _mm512_loadu_pd(ap + 8);
+            zmm2 = _mm512_fmadd_pd(zmm15, zmm21, zmm2);
+            zmm21 = _mm512_set1_pd(*(bp + 14));
+            zmm3 = _mm512_fmadd_pd(zmm15, zmm20, zmm3);
+            zmm20 = _mm512_set1_pd(*(bp + 15));
+            zmm4 = _mm512_fmadd_pd(zmm15, zmm27, zmm4);
+            zmm27 = _mm512_set1_pd(*(bp + 16));
+            zmm5 = _mm512_fmadd_pd(zmm15, zmm19, zmm5);
+            zmm19 = _mm512_set1_pd(*(bp + 17));
+            zmm6 = _mm512_fmadd_pd(zmm15, zmm26, zmm6);
+            zmm26 = _mm512_set1_pd(*(bp + 18));
+            zmm7 = _mm512_fmadd_pd(zmm15, zmm18, zmm7);
+            zmm18 = _mm512_set1_pd(*(bp + 19));
+            zmm8 = _mm512_fmadd_pd(zmm15, zmm25, zmm8);
+            zmm25 = _mm512_set1_pd(*(bp + 20));
+            zmm9 = _mm512_fmadd_pd(zmm15, zmm17, zmm9);
+            zmm17 = _mm512_set1_pd(*(bp + 21));
+            zmm10 = _mm512_fmadd_pd(zmm15, zmm24, zmm10);
+            zmm24 = _mm512_set1_pd(*(bp + 22));
+            zmm11 = _mm512_fmadd_pd(zmm15, zmm16, zmm11);
+            zmm16 = _mm512_set1_pd(*(bp + 23));
+            zmm12 = _mm512_fmadd_pd(zmm15, zmm23, zmm12);
+            zmm23 = _mm512_set1_pd(*(bp + 24));
+            zmm13 = _mm512_fmadd_pd(zmm15, zmm22, zmm13);
+        }
+        if (rem > 1) {
+            zmm15 = _mm512_set1_pd(*(bp + 25));
+            zmm22 = _mm512_set1_pd(*(bp + 26));
+            __builtin_prefetch((const char *)(ap + 8) + 512, 0, 3);
+            __builtin_prefetch((const char *)(bp + 14) + 512, 0, 3);
+            __builtin_prefetch((const char *)(bp + 14) + 576, 0, 3);
+            __builtin_prefetch((const char *)(bp + 14) + bn_off + 0, 0, 2);
+            __builtin_prefetch((const char *)(bp + 14) + bn_off + 64, 0, 2);
+            zmm0 = _mm512_fmadd_pd(zmm14, zmm21, zmm0);
+            zmm21 = _mm512_set1_pd(*(bp + 27));
+            zmm1 = _mm512_fmadd_pd(zmm14, zmm20, zmm1);
+            zmm20 = _mm512_loadu_pd(ap + 16);
+            zmm2 = _mm512_fmadd_pd(zmm14, zmm27, zmm2);
+            zmm27 = _mm512_set1_pd(*(bp + 28));
+            zmm3 = _mm512_fmadd_pd(zmm14, zmm19, zmm3);
+            zmm19 = _mm512_set1_pd(*(bp + 29));
+            zmm4 = _mm512_fmadd_pd(zmm14, zmm26, zmm4);
+            zmm26 = _mm512_set1_pd(*(bp + 30));
+            zmm5 = _mm512_fmadd_pd(zmm14, zmm18, zmm5);
+            zmm18 = _mm512_set1_pd(*(bp + 31));
+            zmm6 = _mm512_fmadd_pd(zmm14, zmm25, zmm6);
+            zmm25 = _mm512_set1_pd(*(bp + 32));
+            zmm7 = _mm512_fmadd_pd(zmm14, zmm17, zmm7);
+            zmm17 = _mm512_set1_pd(*(bp + 33));
+            zmm8 = _mm512_fmadd_pd(zmm14, zmm24, zmm8);
+            zmm24 = _mm512_set1_pd(*(bp + 34));
+            zmm9 = _mm512_fmadd_pd(zmm14, zmm16, zmm9);
+            zmm16 = _mm512_set1_pd(*(bp + 35));
+            zmm10 = _mm512_fmadd_pd(zmm14, zmm23, zmm10);
+            zmm23 = _mm512_set1_pd(*(bp + 36));
+            zmm11 = _mm512_fmadd_pd(zmm14, zmm15, zmm11);
+            zmm15 = _mm512_set1_pd(*(bp + 37));
+            zmm12 = _mm512_fmadd_pd(zmm14, zmm22, zmm12);
+            zmm22 = _mm512_set1_pd(*(bp + 38));
+            zmm13 = _mm512_fmadd_pd(zmm14, zmm21, zmm13);
+        }
+        if (rem > 2) {
+            zmm14 = _mm512_set1_pd(*(bp + 39));
+            zmm21 = _mm512_set1_pd(*(bp + 40));
+            __builtin_prefetch((const char *)(ap + 16) + 512, 0, 3);
+            __builtin_prefetch((const char *)(bp + 28) + 512, 0, 3);
+            __builtin_prefetch((const char *)(bp + 28) + 576, 0, 3);
+            __builtin_prefetch((const char *)(bp + 28) + bn_off + 0, 0, 2);
+            __builtin_prefetch((const char *)(bp + 28) + bn_off + 64, 0, 2);
+            zmm0 = _mm512_fmadd_pd(zmm20, zmm27, zmm0);
+            zmm27 = _mm512_set1_pd(*(bp + 41));
+            zmm1 = _mm512_fmadd_pd(zmm20, zmm19, zmm1);
+            zmm19 = _mm512_loadu_pd(ap + 24);
+            zmm2 = _mm512_fmadd_pd(zmm20, zmm26, zmm2);
+            zmm26 = _mm512_set1_pd(*(bp + 42));
+            zmm3 = _mm512_fmadd_pd(zmm20, zmm18, zmm3);
+            zmm18 = _mm512_set1_pd(*(bp + 43));
+            zmm4 = _mm512_fmadd_pd(zmm20, zmm25, zmm4);
+            zmm25 = _mm512_set1_pd(*(bp + 44));
+            zmm5 = _mm512_fmadd_pd(zmm20, zmm17, zmm5);
+            zmm17 = _mm512_set1_pd(*(bp + 45));
+            zmm6 = _mm512_fmadd_pd(zmm20, zmm24, zmm6);
+            zmm24 = _mm512_set1_pd(*(bp + 46));
+            zmm7 = _mm512_fmadd_pd(zmm20, zmm16, zmm7);
+            zmm16 = _mm512_set1_pd(*(bp + 47));
+            zmm8 = _mm512_fmadd_pd(zmm20, zmm23, zmm8);
+            zmm23 = _mm512_set1_pd(*(bp + 48));
+            zmm9 = _mm512_fmadd_pd(zmm20, zmm15, zmm9);
+            zmm15 = _mm512_set1_pd(*(bp + 49));
+            zmm10 = _mm512_fmadd_pd(zmm20, zmm22, zmm10);
+            zmm22 = _mm512_set1_pd(*(bp + 50));
+            zmm11 = _mm512_fmadd_pd(zmm20, zmm14, zmm11);
+            zmm14 = _mm512_set1_pd(*(bp + 51));
+            zmm12 = _mm512_fmadd_pd(zmm20, zmm21, zmm12);
+            zmm21 = _mm512_set1_pd(*(bp + 52));
+            zmm13 = _mm512_fmadd_pd(zmm20, zmm27, zmm13);
+        }
+        if (rem > 3) {
+            zmm20 = _mm512_set1_pd(*(bp + 53));
+            zmm27 = _mm512_set1_pd(*(bp + 54));
+            __builtin_prefetch((const char *)(ap + 24) + 512, 0, 3);
+            __builtin_prefetch((const char *)(bp + 42) + 512, 0, 3);
+            __builtin_prefetch((const char *)(bp + 42) + 576, 0, 3);
+            __builtin_prefetch((const char *)(bp + 42) + bn_off + 0, 0, 2);
+            __builtin_prefetch((const char *)(bp + 42) + bn_off + 64, 0, 2);
+            zmm0 = _mm512_fmadd_pd(zmm19, zmm26, zmm0);
+            zmm26 = _mm512_set1_pd(*(bp + 55));
+            zmm1 = _mm512_fmadd_pd(zmm19, zmm18, zmm1);
+            zmm18 = _mm512_loadu_pd(ap + 32);
+            zmm2 = _mm512_fmadd_pd(zmm19, zmm25, zmm2);
+            zmm25 = _mm512_set1_pd(*(bp + 56));
+            zmm3 = _mm512_fmadd_pd(zmm19, zmm17, zmm3);
+            zmm17 = _mm512_set1_pd(*(bp + 57));
+            zmm4 = _mm512_fmadd_pd(zmm19, zmm24, zmm4);
+            zmm24 = _mm512_set1_pd(*(bp + 58));
+            zmm5 = _mm512_fmadd_pd(zmm19, zmm16, zmm5);
+            zmm16 = _mm512_set1_pd(*(bp + 59));
+            zmm6 = _mm512_fmadd_pd(zmm19, zmm23, zmm6);
+            zmm23 = _mm512_set1_pd(*(bp + 60));
+            zmm7 = _mm512_fmadd_pd(zmm19, zmm15, zmm7);
+            zmm15 = _mm512_set1_pd(*(bp + 61));
+            zmm8 = _mm512_fmadd_pd(zmm19, zmm22, zmm8);
+            zmm22 = _mm512_set1_pd(*(bp + 62));
+            zmm9 = _mm512_fmadd_pd(zmm19, zmm14, zmm9);
+            zmm14 = _mm512_set1_pd(*(bp + 63));
+            zmm10 = _mm512_fmadd_pd(zmm19, zmm21, zmm10);
+            zmm21 = _mm512_set1_pd(*(bp + 64));
+            zmm11 = _mm512_fmadd_pd(zmm19, zmm20, zmm11);
+            zmm20 = _mm512_set1_pd(*(bp + 65));
+            zmm12 = _mm512_fmadd_pd(zmm19, zmm27, zmm12);
+            zmm27 = _mm512_set1_pd(*(bp + 66));
+            zmm13 = _mm512_fmadd_pd(zmm19, zmm26, zmm13);
+        }
+        if (rem > 4) {
+            zmm19 = _mm512_set1_pd(*(bp + 67));
+            zmm26 = _mm512_set1_pd(*(bp + 68));
+            __builtin_prefetch((const char *)(ap + 32) + 512, 0, 3);
+            __builtin_prefetch((const char *)(bp + 56) + 512, 0, 3);
+            __builtin_prefetch((const char *)(bp + 56) + 576, 0, 3);
+            __builtin_prefetch((const char *)(bp + 56) + bn_off + 0, 0, 2);
+            __builtin_prefetch((const char *)(bp + 56) + bn_off + 64, 0, 2);
+            zmm0 = _mm512_fmadd_pd(zmm18, zmm25, zmm0);
+            zmm25 = _mm512_set1_pd(*(bp + 69));
+            zmm1 = _mm512_fmadd_pd(zmm18, zmm17, zmm1);
+            zmm17 = _mm512_loadu_pd(ap + 40);
+            zmm2 = _mm512_fmadd_pd(zmm18, zmm24, zmm2);
+            zmm24 = _mm512_set1_pd(*(bp + 70));
+            zmm3 = _mm512_fmadd_pd(zmm18, zmm16, zmm3);
+            zmm16 = _mm512_set1_pd(*(bp + 71));
+            zmm4 = _mm512_fmadd_pd(zmm18, zmm23, zmm4);
+            zmm23 = _mm512_set1_pd(*(bp + 72));
+            zmm5 = _mm512_fmadd_pd(zmm18, zmm15, zmm5);
+            zmm15 = _mm512_set1_pd(*(bp + 73));
+            zmm6 = _mm512_fmadd_pd(zmm18, zmm22, zmm6);
+            zmm22 = _mm512_set1_pd(*(bp + 74));
+            zmm7 = _mm512_fmadd_pd(zmm18, zmm14, zmm7);
+            zmm14 = _mm512_set1_pd(*(bp + 75));
+            zmm8 = _mm512_fmadd_pd(zmm18, zmm21, zmm8);
+            zmm21 = _mm512_set1_pd(*(bp + 76));
+            zmm9 = _mm512_fmadd_pd(zmm18, zmm20, zmm9);
+            zmm20 = _mm512_set1_pd(*(bp + 77));
+            zmm10 = _mm512_fmadd_pd(zmm18, zmm27, zmm10);
+            zmm27 = _mm512_set1_pd(*(bp + 78));
+            zmm11 = _mm512_fmadd_pd(zmm18, zmm19, zmm11);
+            zmm19 = _mm512_set1_pd(*(bp + 79));
+            zmm12 = _mm512_fmadd_pd(zmm18, zmm26, zmm12);
+            zmm26 = _mm512_set1_pd(*(bp + 80));
+            zmm13 = _mm512_fmadd_pd(zmm18, zmm25, zmm13);
+        }
+        if (rem > 5) {
+            zmm18 = _mm512_set1_pd(*(bp + 81));
+            zmm25 = _mm512_set1_pd(*(bp + 82));
+            __builtin_prefetch((const char *)(ap + 40) + 512, 0, 3);
+            __builtin_prefetch((const char *)(bp + 70) + 512, 0, 3);
+            __builtin_prefetch((const char *)(bp + 70) + 576, 0, 3);
+            __builtin_prefetch((const char *)(bp + 70) + bn_off + 0, 0, 2);
+            __builtin_prefetch((const char *)(bp + 70) + bn_off + 64, 0, 2);
+            zmm0 = _mm512_fmadd_pd(zmm17, zmm24, zmm0);
+            zmm24 = _mm512_set1_pd(*(bp + 83));
+            zmm1 = _mm512_fmadd_pd(zmm17, zmm16, zmm1);
+            zmm16 = _mm512_loadu_pd(ap + 48);
+            zmm2 = _mm512_fmadd_pd(zmm17, zmm23, zmm2);
+            zmm23 = _mm512_set1_pd(*(bp + 84));
+            zmm3 = _mm512_fmadd_pd(zmm17, zmm15, zmm3);
+            zmm15 = _mm512_set1_pd(*(bp + 85));
+            zmm4 = _mm512_fmadd_pd(zmm17, zmm22, zmm4);
+            zmm22 = _mm512_set1_pd(*(bp + 86));
+            zmm5 = _mm512_fmadd_pd(zmm17, zmm14, zmm5);
+            zmm14 = _mm512_set1_pd(*(bp + 87));
+            zmm6 = _mm512_fmadd_pd(zmm17, zmm21, zmm6);
+            zmm21 = _mm512_set1_pd(*(bp + 88));
+            zmm7 = _mm512_fmadd_pd(zmm17, zmm20, zmm7);
+            zmm20 = _mm512_set1_pd(*(bp + 89));
+            zmm8 = _mm512_fmadd_pd(zmm17, zmm27, zmm8);
+            zmm27 = _mm512_set1_pd(*(bp + 90));
+            zmm9 = _mm512_fmadd_pd(zmm17, zmm19, zmm9);
+            zmm19 = _mm512_set1_pd(*(bp + 91));
+            zmm10 = _mm512_fmadd_pd(zmm17, zmm26, zmm10);
+            zmm26 = _mm512_set1_pd(*(bp + 92));
+            zmm11 = _mm512_fmadd_pd(zmm17, zmm18, zmm11);
+            zmm18 = _mm512_set1_pd(*(bp + 93));
+            zmm12 = _mm512_fmadd_pd(zmm17, zmm25, zmm12);
+            zmm25 = _mm512_set1_pd(*(bp + 94));
+            zmm13 = _mm512_fmadd_pd(zmm17, zmm24, zmm13);
+        }
+
+        /* epilogue: the rest of the last iteration, in the registers
+         * of the copy it follows */
+        switch (rem) {
+        case 0:
+            zmm16 = _mm512_set1_pd(*(bp + 11));
+            zmm23 = _mm512_set1_pd(*(bp + 12));
+            __builtin_prefetch((const char *)(ap + 0) + 512, 0, 3);
+            __builtin_prefetch((const char *)(bp + 0) + 512, 0, 3);
+            __builtin_prefetch((const char *)(bp + 0) + 576, 0, 3);
+            __builtin_prefetch((const char *)(bp + 0) + bn_off + 0, 0, 2);
+            __builtin_prefetch((const char *)(bp + 0) + bn_off + 64, 0, 2);
+            zmm0 = _mm512_fmadd_pd(zmm15, zmm22, zmm0);
+            zmm22 = _mm512_set1_pd(*(bp + 13));
+            zmm1 = _mm512_fmadd_pd(zmm15, zmm14, zmm1);
+            zmm2 = _mm512_fmadd_pd(zmm15, zmm21, zmm2);
+            zmm3 = _mm512_fmadd_pd(zmm15, zmm20, zmm3);
+            zmm4 = _mm512_fmadd_pd(zmm15, zmm27, zmm4);
+            zmm5 = _mm512_fmadd_pd(zmm15, zmm19, zmm5);
+            zmm6 = _mm512_fmadd_pd(zmm15, zmm26, zmm6);
+            zmm7 = _mm512_fmadd_pd(zmm15, zmm18, zmm7);
+            zmm8 = _mm512_fmadd_pd(zmm15, zmm25, zmm8);
+            zmm9 = _mm512_fmadd_pd(zmm15, zmm17, zmm9);
+            zmm10 = _mm512_fmadd_pd(zmm15, zmm24, zmm10);
+            zmm11 = _mm512_fmadd_pd(zmm15, zmm16, zmm11);
+            zmm12 = _mm512_fmadd_pd(zmm15, zmm23, zmm12);
+            zmm13 = _mm512_fmadd_pd(zmm15, zmm22, zmm13);
+            break;
+        case 1:
+            zmm15 = _mm512_set1_pd(*(bp + 25));
+            zmm22 = _mm512_set1_pd(*(bp + 26));
+            __builtin_prefetch((const char *)(ap + 8) + 512, 0, 3);
+            __builtin_prefetch((const char *)(bp + 14) + 512, 0, 3);
+            __builtin_prefetch((const char *)(bp + 14) + 576, 0, 3);
+            __builtin_prefetch((const char *)(bp + 14) + bn_off + 0, 0, 2);
+            __builtin_prefetch((const char *)(bp + 14) + bn_off + 64, 0, 2);
+            zmm0 = _mm512_fmadd_pd(zmm14, zmm21, zmm0);
+            zmm21 = _mm512_set1_pd(*(bp + 27));
+            zmm1 = _mm512_fmadd_pd(zmm14, zmm20, zmm1);
+            zmm2 = _mm512_fmadd_pd(zmm14, zmm27, zmm2);
+            zmm3 = _mm512_fmadd_pd(zmm14, zmm19, zmm3);
+            zmm4 = _mm512_fmadd_pd(zmm14, zmm26, zmm4);
+            zmm5 = _mm512_fmadd_pd(zmm14, zmm18, zmm5);
+            zmm6 = _mm512_fmadd_pd(zmm14, zmm25, zmm6);
+            zmm7 = _mm512_fmadd_pd(zmm14, zmm17, zmm7);
+            zmm8 = _mm512_fmadd_pd(zmm14, zmm24, zmm8);
+            zmm9 = _mm512_fmadd_pd(zmm14, zmm16, zmm9);
+            zmm10 = _mm512_fmadd_pd(zmm14, zmm23, zmm10);
+            zmm11 = _mm512_fmadd_pd(zmm14, zmm15, zmm11);
+            zmm12 = _mm512_fmadd_pd(zmm14, zmm22, zmm12);
+            zmm13 = _mm512_fmadd_pd(zmm14, zmm21, zmm13);
+            break;
+        case 2:
+            zmm14 = _mm512_set1_pd(*(bp + 39));
+            zmm21 = _mm512_set1_pd(*(bp + 40));
+            __builtin_prefetch((const char *)(ap + 16) + 512, 0, 3);
+            __builtin_prefetch((const char *)(bp + 28) + 512, 0, 3);
+            __builtin_prefetch((const char *)(bp + 28) + 576, 0, 3);
+            __builtin_prefetch((const char *)(bp + 28) + bn_off + 0, 0, 2);
+            __builtin_prefetch((const char *)(bp + 28) + bn_off + 64, 0, 2);
+            zmm0 = _mm512_fmadd_pd(zmm20, zmm27, zmm0);
+            zmm27 = _mm512_set1_pd(*(bp + 41));
+            zmm1 = _mm512_fmadd_pd(zmm20, zmm19, zmm1);
+            zmm2 = _mm512_fmadd_pd(zmm20, zmm26, zmm2);
+            zmm3 = _mm512_fmadd_pd(zmm20, zmm18, zmm3);
+            zmm4 = _mm512_fmadd_pd(zmm20, zmm25, zmm4);
+            zmm5 = _mm512_fmadd_pd(zmm20, zmm17, zmm5);
+            zmm6 = _mm512_fmadd_pd(zmm20, zmm24, zmm6);
+            zmm7 = _mm512_fmadd_pd(zmm20, zmm16, zmm7);
+            zmm8 = _mm512_fmadd_pd(zmm20, zmm23, zmm8);
+            zmm9 = _mm512_fmadd_pd(zmm20, zmm15, zmm9);
+            zmm10 = _mm512_fmadd_pd(zmm20, zmm22, zmm10);
+            zmm11 = _mm512_fmadd_pd(zmm20, zmm14, zmm11);
+            zmm12 = _mm512_fmadd_pd(zmm20, zmm21, zmm12);
+            zmm13 = _mm512_fmadd_pd(zmm20, zmm27, zmm13);
+            break;
+        case 3:
+            zmm20 = _mm512_set1_pd(*(bp + 53));
+            zmm27 = _mm512_set1_pd(*(bp + 54));
+            __builtin_prefetch((const char *)(ap + 24) + 512, 0, 3);
+            __builtin_prefetch((const char *)(bp + 42) + 512, 0, 3);
+            __builtin_prefetch((const char *)(bp + 42) + 576, 0, 3);
+            __builtin_prefetch((const char *)(bp + 42) + bn_off + 0, 0, 2);
+            __builtin_prefetch((const char *)(bp + 42) + bn_off + 64, 0, 2);
+            zmm0 = _mm512_fmadd_pd(zmm19, zmm26, zmm0);
+            zmm26 = _mm512_set1_pd(*(bp + 55));
+            zmm1 = _mm512_fmadd_pd(zmm19, zmm18, zmm1);
+            zmm2 = _mm512_fmadd_pd(zmm19, zmm25, zmm2);
+            zmm3 = _mm512_fmadd_pd(zmm19, zmm17, zmm3);
+            zmm4 = _mm512_fmadd_pd(zmm19, zmm24, zmm4);
+            zmm5 = _mm512_fmadd_pd(zmm19, zmm16, zmm5);
+            zmm6 = _mm512_fmadd_pd(zmm19, zmm23, zmm6);
+            zmm7 = _mm512_fmadd_pd(zmm19, zmm15, zmm7);
+            zmm8 = _mm512_fmadd_pd(zmm19, zmm22, zmm8);
+            zmm9 = _mm512_fmadd_pd(zmm19, zmm14, zmm9);
+            zmm10 = _mm512_fmadd_pd(zmm19, zmm21, zmm10);
+            zmm11 = _mm512_fmadd_pd(zmm19, zmm20, zmm11);
+            zmm12 = _mm512_fmadd_pd(zmm19, zmm27, zmm12);
+            zmm13 = _mm512_fmadd_pd(zmm19, zmm26, zmm13);
+            break;
+        case 4:
+            zmm19 = _mm512_set1_pd(*(bp + 67));
+            zmm26 = _mm512_set1_pd(*(bp + 68));
+            __builtin_prefetch((const char *)(ap + 32) + 512, 0, 3);
+            __builtin_prefetch((const char *)(bp + 56) + 512, 0, 3);
+            __builtin_prefetch((const char *)(bp + 56) + 576, 0, 3);
+            __builtin_prefetch((const char *)(bp + 56) + bn_off + 0, 0, 2);
+            __builtin_prefetch((const char *)(bp + 56) + bn_off + 64, 0, 2);
+            zmm0 = _mm512_fmadd_pd(zmm18, zmm25, zmm0);
+            zmm25 = _mm512_set1_pd(*(bp + 69));
+            zmm1 = _mm512_fmadd_pd(zmm18, zmm17, zmm1);
+            zmm2 = _mm512_fmadd_pd(zmm18, zmm24, zmm2);
+            zmm3 = _mm512_fmadd_pd(zmm18, zmm16, zmm3);
+            zmm4 = _mm512_fmadd_pd(zmm18, zmm23, zmm4);
+            zmm5 = _mm512_fmadd_pd(zmm18, zmm15, zmm5);
+            zmm6 = _mm512_fmadd_pd(zmm18, zmm22, zmm6);
+            zmm7 = _mm512_fmadd_pd(zmm18, zmm14, zmm7);
+            zmm8 = _mm512_fmadd_pd(zmm18, zmm21, zmm8);
+            zmm9 = _mm512_fmadd_pd(zmm18, zmm20, zmm9);
+            zmm10 = _mm512_fmadd_pd(zmm18, zmm27, zmm10);
+            zmm11 = _mm512_fmadd_pd(zmm18, zmm19, zmm11);
+            zmm12 = _mm512_fmadd_pd(zmm18, zmm26, zmm12);
+            zmm13 = _mm512_fmadd_pd(zmm18, zmm25, zmm13);
+            break;
+        case 5:
+            zmm18 = _mm512_set1_pd(*(bp + 81));
+            zmm25 = _mm512_set1_pd(*(bp + 82));
+            __builtin_prefetch((const char *)(ap + 40) + 512, 0, 3);
+            __builtin_prefetch((const char *)(bp + 70) + 512, 0, 3);
+            __builtin_prefetch((const char *)(bp + 70) + 576, 0, 3);
+            __builtin_prefetch((const char *)(bp + 70) + bn_off + 0, 0, 2);
+            __builtin_prefetch((const char *)(bp + 70) + bn_off + 64, 0, 2);
+            zmm0 = _mm512_fmadd_pd(zmm17, zmm24, zmm0);
+            zmm24 = _mm512_set1_pd(*(bp + 83));
+            zmm1 = _mm512_fmadd_pd(zmm17, zmm16, zmm1);
+            zmm2 = _mm512_fmadd_pd(zmm17, zmm23, zmm2);
+            zmm3 = _mm512_fmadd_pd(zmm17, zmm15, zmm3);
+            zmm4 = _mm512_fmadd_pd(zmm17, zmm22, zmm4);
+            zmm5 = _mm512_fmadd_pd(zmm17, zmm14, zmm5);
+            zmm6 = _mm512_fmadd_pd(zmm17, zmm21, zmm6);
+            zmm7 = _mm512_fmadd_pd(zmm17, zmm20, zmm7);
+            zmm8 = _mm512_fmadd_pd(zmm17, zmm27, zmm8);
+            zmm9 = _mm512_fmadd_pd(zmm17, zmm19, zmm9);
+            zmm10 = _mm512_fmadd_pd(zmm17, zmm26, zmm10);
+            zmm11 = _mm512_fmadd_pd(zmm17, zmm18, zmm11);
+            zmm12 = _mm512_fmadd_pd(zmm17, zmm25, zmm12);
+            zmm13 = _mm512_fmadd_pd(zmm17, zmm24, zmm13);
+            break;
+        case 6:
+            zmm17 = _mm512_set1_pd(*(bp + 95));
+            zmm24 = _mm512_set1_pd(*(bp + 96));
+            __builtin_prefetch((const char *)(ap + 48) + 512, 0, 3);
+            __builtin_prefetch((const char *)(bp + 84) + 512, 0, 3);
+            __builtin_prefetch((const char *)(bp + 84) + 576, 0, 3);
+            __builtin_prefetch((const char *)(bp + 84) + bn_off + 0, 0, 2);
+            __builtin_prefetch((const char *)(bp + 84) + bn_off + 64, 0, 2);
+            zmm0 = _mm512_fmadd_pd(zmm16, zmm23, zmm0);
+            zmm23 = _mm512_set1_pd(*(bp + 97));
+            zmm1 = _mm512_fmadd_pd(zmm16, zmm15, zmm1);
+            zmm2 = _mm512_fmadd_pd(zmm16, zmm22, zmm2);
+            zmm3 = _mm512_fmadd_pd(zmm16, zmm14, zmm3);
+            zmm4 = _mm512_fmadd_pd(zmm16, zmm21, zmm4);
+            zmm5 = _mm512_fmadd_pd(zmm16, zmm20, zmm5);
+            zmm6 = _mm512_fmadd_pd(zmm16, zmm27, zmm6);
+            zmm7 = _mm512_fmadd_pd(zmm16, zmm19, zmm7);
+            zmm8 = _mm512_fmadd_pd(zmm16, zmm26, zmm8);
+            zmm9 = _mm512_fmadd_pd(zmm16, zmm18, zmm9);
+            zmm10 = _mm512_fmadd_pd(zmm16, zmm25, zmm10);
+            zmm11 = _mm512_fmadd_pd(zmm16, zmm17, zmm11);
+            zmm12 = _mm512_fmadd_pd(zmm16, zmm24, zmm12);
+            zmm13 = _mm512_fmadd_pd(zmm16, zmm23, zmm13);
+            break;
+
+        }
+    }
+    const double alpha_ = *alpha, beta_ = *beta;
+    if (m == 8 && n == 14 && rs_c == 1) {
+        const __m512d va_ = _mm512_set1_pd(alpha_);
+        if (beta_ == 0) {
+            _mm512_storeu_pd(c + 0 + 0 * cs_c, _mm512_mul_pd(va_, zmm0));
+            _mm512_storeu_pd(c + 0 + 1 * cs_c, _mm512_mul_pd(va_, zmm1));
+            _mm512_storeu_pd(c + 0 + 2 * cs_c, _mm512_mul_pd(va_, zmm2));
+            _mm512_storeu_pd(c + 0 + 3 * cs_c, _mm512_mul_pd(va_, zmm3));
+            _mm512_storeu_pd(c + 0 + 4 * cs_c, _mm512_mul_pd(va_, zmm4));
+            _mm512_storeu_pd(c + 0 + 5 * cs_c, _mm512_mul_pd(va_, zmm5));
+            _mm512_storeu_pd(c + 0 + 6 * cs_c, _mm512_mul_pd(va_, zmm6));
+            _mm512_storeu_pd(c + 0 + 7 * cs_c, _mm512_mul_pd(va_, zmm7));
+            _mm512_storeu_pd(c + 0 + 8 * cs_c, _mm512_mul_pd(va_, zmm8));
+            _mm512_storeu_pd(c + 0 + 9 * cs_c, _mm512_mul_pd(va_, zmm9));
+            _mm512_storeu_pd(c + 0 + 10 * cs_c, _mm512_mul_pd(va_, zmm10));
+            _mm512_storeu_pd(c + 0 + 11 * cs_c, _mm512_mul_pd(va_, zmm11));
+            _mm512_storeu_pd(c + 0 + 12 * cs_c, _mm512_mul_pd(va_, zmm12));
+            _mm512_storeu_pd(c + 0 + 13 * cs_c, _mm512_mul_pd(va_, zmm13));
+        } else if (beta_ == 1) {
+            _mm512_storeu_pd(c + 0 + 0 * cs_c, _mm512_fmadd_pd(va_, zmm0, _mm512_loadu_pd(c + 0 + 0 * cs_c)));
+            _mm512_storeu_pd(c + 0 + 1 * cs_c, _mm512_fmadd_pd(va_, zmm1, _mm512_loadu_pd(c + 0 + 1 * cs_c)));
+            _mm512_storeu_pd(c + 0 + 2 * cs_c, _mm512_fmadd_pd(va_, zmm2, _mm512_loadu_pd(c + 0 + 2 * cs_c)));
+            _mm512_storeu_pd(c + 0 + 3 * cs_c, _mm512_fmadd_pd(va_, zmm3, _mm512_loadu_pd(c + 0 + 3 * cs_c)));
+            _mm512_storeu_pd(c + 0 + 4 * cs_c, _mm512_fmadd_pd(va_, zmm4, _mm512_loadu_pd(c + 0 + 4 * cs_c)));
+            _mm512_storeu_pd(c + 0 + 5 * cs_c, _mm512_fmadd_pd(va_, zmm5, _mm512_loadu_pd(c + 0 + 5 * cs_c)));
+            _mm512_storeu_pd(c + 0 + 6 * cs_c, _mm512_fmadd_pd(va_, zmm6, _mm512_loadu_pd(c + 0 + 6 * cs_c)));
+            _mm512_storeu_pd(c + 0 + 7 * cs_c, _mm512_fmadd_pd(va_, zmm7, _mm512_loadu_pd(c + 0 + 7 * cs_c)));
+            _mm512_storeu_pd(c + 0 + 8 * cs_c, _mm512_fmadd_pd(va_, zmm8, _mm512_loadu_pd(c + 0 + 8 * cs_c)));
+            _mm512_storeu_pd(c + 0 + 9 * cs_c, _mm512_fmadd_pd(va_, zmm9, _mm512_loadu_pd(c + 0 + 9 * cs_c)));
+            _mm512_storeu_pd(c + 0 + 10 * cs_c, _mm512_fmadd_pd(va_, zmm10, _mm512_loadu_pd(c + 0 + 10 * cs_c)));
+            _mm512_storeu_pd(c + 0 + 11 * cs_c, _mm512_fmadd_pd(va_, zmm11, _mm512_loadu_pd(c + 0 + 11 * cs_c)));
+            _mm512_storeu_pd(c + 0 + 12 * cs_c, _mm512_fmadd_pd(va_, zmm12, _mm512_loadu_pd(c + 0 + 12 * cs_c)));
+            _mm512_storeu_pd(c + 0 + 13 * cs_c, _mm512_fmadd_pd(va_, zmm13, _mm512_loadu_pd(c + 0 + 13 * cs_c)));
+        } else {
+            const __m512d vb_ = _mm512_set1_pd(beta_);
+            _mm512_storeu_pd(c + 0 + 0 * cs_c, _mm512_fmadd_pd(va_, zmm0, _mm512_mul_pd(vb_, _mm512_loadu_pd(c + 0 + 0 * cs_c))));
+            _mm512_storeu_pd(c + 0 + 1 * cs_c, _mm512_fmadd_pd(va_, zmm1, _mm512_mul_pd(vb_, _mm512_loadu_pd(c + 0 + 1 * cs_c))));
+            _mm512_storeu_pd(c + 0 + 2 * cs_c, _mm512_fmadd_pd(va_, zmm2, _mm512_mul_pd(vb_, _mm512_loadu_pd(c + 0 + 2 * cs_c))));
+            _mm512_storeu_pd(c + 0 + 3 * cs_c, _mm512_fmadd_pd(va_, zmm3, _mm512_mul_pd(vb_, _mm512_loadu_pd(c + 0 + 3 * cs_c))));
+            _mm512_storeu_pd(c + 0 + 4 * cs_c, _mm512_fmadd_pd(va_, zmm4, _mm512_mul_pd(vb_, _mm512_loadu_pd(c + 0 + 4 * cs_c))));
+            _mm512_storeu_pd(c + 0 + 5 * cs_c, _mm512_fmadd_pd(va_, zmm5, _mm512_mul_pd(vb_, _mm512_loadu_pd(c + 0 + 5 * cs_c))));
+            _mm512_storeu_pd(c + 0 + 6 * cs_c, _mm512_fmadd_pd(va_, zmm6, _mm512_mul_pd(vb_, _mm512_loadu_pd(c + 0 + 6 * cs_c))));
+            _mm512_storeu_pd(c + 0 + 7 * cs_c, _mm512_fmadd_pd(va_, zmm7, _mm512_mul_pd(vb_, _mm512_loadu_pd(c + 0 + 7 * cs_c))));
+            _mm512_storeu_pd(c + 0 + 8 * cs_c, _mm512_fmadd_pd(va_, zmm8, _mm512_mul_pd(vb_, _mm512_loadu_pd(c + 0 + 8 * cs_c))));
+            _mm512_storeu_pd(c + 0 + 9 * cs_c, _mm512_fmadd_pd(va_, zmm9, _mm512_mul_pd(vb_, _mm512_loadu_pd(c + 0 + 9 * cs_c))));
+            _mm512_storeu_pd(c + 0 + 10 * cs_c, _mm512_fmadd_pd(va_, zmm10, _mm512_mul_pd(vb_, _mm512_loadu_pd(c + 0 + 10 * cs_c))));
+            _mm512_storeu_pd(c + 0 + 11 * cs_c, _mm512_fmadd_pd(va_, zmm11, _mm512_mul_pd(vb_, _mm512_loadu_pd(c + 0 + 11 * cs_c))));
+            _mm512_storeu_pd(c + 0 + 12 * cs_c, _mm512_fmadd_pd(va_, zmm12, _mm512_mul_pd(vb_, _mm512_loadu_pd(c + 0 + 12 * cs_c))));
+            _mm512_storeu_pd(c + 0 + 13 * cs_c, _mm512_fmadd_pd(va_, zmm13, _mm512_mul_pd(vb_, _mm512_loadu_pd(c + 0 + 13 * cs_c))));
         }
         return;
     }

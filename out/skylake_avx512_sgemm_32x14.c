@@ -30,6 +30,7 @@
  *     skylake_avx512_sgemm_32x14_e32x8: 32x8, 8.00 cycles per iteration, unroll 5
  *     skylake_avx512_sgemm_32x14_e16x14: 16x14, 9.00 cycles per iteration, unroll 7
  *     skylake_avx512_sgemm_32x14_e16x8: 16x8, 5.50 cycles per iteration, unroll 2
+ *     skylake_avx512_sgemm_32x14_p16x14: the 16x14 plan, packed operands (A 16 rows high)
  */
 #include "skylake_avx512_sgemm_32x14.h"
 #include <immintrin.h>
@@ -3401,6 +3402,914 @@ void skylake_avx512_sgemm_32x14_e16x14(int64_t m, int64_t n, int64_t k, const fl
             _mm512_storeu_ps(cw_ + 0, _mm512_fmadd_ps(va_, zmm12, _mm512_mul_ps(vb_, _mm512_loadu_ps(cw_ + 0))));
             cw_ += cs_c;
             _mm512_storeu_ps(cw_ + 0, _mm512_fmadd_ps(va_, zmm13, _mm512_mul_ps(vb_, _mm512_loadu_ps(cw_ + 0))));
+        }
+        return;
+    }
+    if (rs_c == 1) {   /* edge tile: predicated */
+        const __m512 va_ = _mm512_set1_ps(alpha_);
+        if (beta_ == 0) {
+            if (0 < m && 0 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 0 * cs_c, k_, _mm512_mul_ps(va_, zmm0));
+            }
+            if (0 < m && 1 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 1 * cs_c, k_, _mm512_mul_ps(va_, zmm1));
+            }
+            if (0 < m && 2 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 2 * cs_c, k_, _mm512_mul_ps(va_, zmm2));
+            }
+            if (0 < m && 3 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 3 * cs_c, k_, _mm512_mul_ps(va_, zmm3));
+            }
+            if (0 < m && 4 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 4 * cs_c, k_, _mm512_mul_ps(va_, zmm4));
+            }
+            if (0 < m && 5 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 5 * cs_c, k_, _mm512_mul_ps(va_, zmm5));
+            }
+            if (0 < m && 6 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 6 * cs_c, k_, _mm512_mul_ps(va_, zmm6));
+            }
+            if (0 < m && 7 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 7 * cs_c, k_, _mm512_mul_ps(va_, zmm7));
+            }
+            if (0 < m && 8 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 8 * cs_c, k_, _mm512_mul_ps(va_, zmm8));
+            }
+            if (0 < m && 9 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 9 * cs_c, k_, _mm512_mul_ps(va_, zmm9));
+            }
+            if (0 < m && 10 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 10 * cs_c, k_, _mm512_mul_ps(va_, zmm10));
+            }
+            if (0 < m && 11 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 11 * cs_c, k_, _mm512_mul_ps(va_, zmm11));
+            }
+            if (0 < m && 12 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 12 * cs_c, k_, _mm512_mul_ps(va_, zmm12));
+            }
+            if (0 < m && 13 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 13 * cs_c, k_, _mm512_mul_ps(va_, zmm13));
+            }
+        } else if (beta_ == 1) {
+            if (0 < m && 0 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 0 * cs_c, k_, _mm512_fmadd_ps(va_, zmm0, _mm512_maskz_loadu_ps(k_, c + 0 + 0 * cs_c)));
+            }
+            if (0 < m && 1 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 1 * cs_c, k_, _mm512_fmadd_ps(va_, zmm1, _mm512_maskz_loadu_ps(k_, c + 0 + 1 * cs_c)));
+            }
+            if (0 < m && 2 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 2 * cs_c, k_, _mm512_fmadd_ps(va_, zmm2, _mm512_maskz_loadu_ps(k_, c + 0 + 2 * cs_c)));
+            }
+            if (0 < m && 3 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 3 * cs_c, k_, _mm512_fmadd_ps(va_, zmm3, _mm512_maskz_loadu_ps(k_, c + 0 + 3 * cs_c)));
+            }
+            if (0 < m && 4 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 4 * cs_c, k_, _mm512_fmadd_ps(va_, zmm4, _mm512_maskz_loadu_ps(k_, c + 0 + 4 * cs_c)));
+            }
+            if (0 < m && 5 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 5 * cs_c, k_, _mm512_fmadd_ps(va_, zmm5, _mm512_maskz_loadu_ps(k_, c + 0 + 5 * cs_c)));
+            }
+            if (0 < m && 6 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 6 * cs_c, k_, _mm512_fmadd_ps(va_, zmm6, _mm512_maskz_loadu_ps(k_, c + 0 + 6 * cs_c)));
+            }
+            if (0 < m && 7 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 7 * cs_c, k_, _mm512_fmadd_ps(va_, zmm7, _mm512_maskz_loadu_ps(k_, c + 0 + 7 * cs_c)));
+            }
+            if (0 < m && 8 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 8 * cs_c, k_, _mm512_fmadd_ps(va_, zmm8, _mm512_maskz_loadu_ps(k_, c + 0 + 8 * cs_c)));
+            }
+            if (0 < m && 9 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 9 * cs_c, k_, _mm512_fmadd_ps(va_, zmm9, _mm512_maskz_loadu_ps(k_, c + 0 + 9 * cs_c)));
+            }
+            if (0 < m && 10 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 10 * cs_c, k_, _mm512_fmadd_ps(va_, zmm10, _mm512_maskz_loadu_ps(k_, c + 0 + 10 * cs_c)));
+            }
+            if (0 < m && 11 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 11 * cs_c, k_, _mm512_fmadd_ps(va_, zmm11, _mm512_maskz_loadu_ps(k_, c + 0 + 11 * cs_c)));
+            }
+            if (0 < m && 12 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 12 * cs_c, k_, _mm512_fmadd_ps(va_, zmm12, _mm512_maskz_loadu_ps(k_, c + 0 + 12 * cs_c)));
+            }
+            if (0 < m && 13 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 13 * cs_c, k_, _mm512_fmadd_ps(va_, zmm13, _mm512_maskz_loadu_ps(k_, c + 0 + 13 * cs_c)));
+            }
+        } else {
+            const __m512 vb_ = _mm512_set1_ps(beta_);
+            if (0 < m && 0 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 0 * cs_c, k_, _mm512_fmadd_ps(va_, zmm0, _mm512_mul_ps(vb_, _mm512_maskz_loadu_ps(k_, c + 0 + 0 * cs_c))));
+            }
+            if (0 < m && 1 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 1 * cs_c, k_, _mm512_fmadd_ps(va_, zmm1, _mm512_mul_ps(vb_, _mm512_maskz_loadu_ps(k_, c + 0 + 1 * cs_c))));
+            }
+            if (0 < m && 2 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 2 * cs_c, k_, _mm512_fmadd_ps(va_, zmm2, _mm512_mul_ps(vb_, _mm512_maskz_loadu_ps(k_, c + 0 + 2 * cs_c))));
+            }
+            if (0 < m && 3 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 3 * cs_c, k_, _mm512_fmadd_ps(va_, zmm3, _mm512_mul_ps(vb_, _mm512_maskz_loadu_ps(k_, c + 0 + 3 * cs_c))));
+            }
+            if (0 < m && 4 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 4 * cs_c, k_, _mm512_fmadd_ps(va_, zmm4, _mm512_mul_ps(vb_, _mm512_maskz_loadu_ps(k_, c + 0 + 4 * cs_c))));
+            }
+            if (0 < m && 5 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 5 * cs_c, k_, _mm512_fmadd_ps(va_, zmm5, _mm512_mul_ps(vb_, _mm512_maskz_loadu_ps(k_, c + 0 + 5 * cs_c))));
+            }
+            if (0 < m && 6 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 6 * cs_c, k_, _mm512_fmadd_ps(va_, zmm6, _mm512_mul_ps(vb_, _mm512_maskz_loadu_ps(k_, c + 0 + 6 * cs_c))));
+            }
+            if (0 < m && 7 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 7 * cs_c, k_, _mm512_fmadd_ps(va_, zmm7, _mm512_mul_ps(vb_, _mm512_maskz_loadu_ps(k_, c + 0 + 7 * cs_c))));
+            }
+            if (0 < m && 8 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 8 * cs_c, k_, _mm512_fmadd_ps(va_, zmm8, _mm512_mul_ps(vb_, _mm512_maskz_loadu_ps(k_, c + 0 + 8 * cs_c))));
+            }
+            if (0 < m && 9 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 9 * cs_c, k_, _mm512_fmadd_ps(va_, zmm9, _mm512_mul_ps(vb_, _mm512_maskz_loadu_ps(k_, c + 0 + 9 * cs_c))));
+            }
+            if (0 < m && 10 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 10 * cs_c, k_, _mm512_fmadd_ps(va_, zmm10, _mm512_mul_ps(vb_, _mm512_maskz_loadu_ps(k_, c + 0 + 10 * cs_c))));
+            }
+            if (0 < m && 11 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 11 * cs_c, k_, _mm512_fmadd_ps(va_, zmm11, _mm512_mul_ps(vb_, _mm512_maskz_loadu_ps(k_, c + 0 + 11 * cs_c))));
+            }
+            if (0 < m && 12 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 12 * cs_c, k_, _mm512_fmadd_ps(va_, zmm12, _mm512_mul_ps(vb_, _mm512_maskz_loadu_ps(k_, c + 0 + 12 * cs_c))));
+            }
+            if (0 < m && 13 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 13 * cs_c, k_, _mm512_fmadd_ps(va_, zmm13, _mm512_mul_ps(vb_, _mm512_maskz_loadu_ps(k_, c + 0 + 13 * cs_c))));
+            }
+        }
+        return;
+    }
+    float t_[224];
+    _mm512_storeu_ps(t_ + 0, zmm0);
+    _mm512_storeu_ps(t_ + 16, zmm1);
+    _mm512_storeu_ps(t_ + 32, zmm2);
+    _mm512_storeu_ps(t_ + 48, zmm3);
+    _mm512_storeu_ps(t_ + 64, zmm4);
+    _mm512_storeu_ps(t_ + 80, zmm5);
+    _mm512_storeu_ps(t_ + 96, zmm6);
+    _mm512_storeu_ps(t_ + 112, zmm7);
+    _mm512_storeu_ps(t_ + 128, zmm8);
+    _mm512_storeu_ps(t_ + 144, zmm9);
+    _mm512_storeu_ps(t_ + 160, zmm10);
+    _mm512_storeu_ps(t_ + 176, zmm11);
+    _mm512_storeu_ps(t_ + 192, zmm12);
+    _mm512_storeu_ps(t_ + 208, zmm13);
+    /* position in t_ of C(i, j), at_[i + j*16] */
+    static const unsigned short at_[224] = {
+        0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15,
+        16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31,
+        32, 33, 34, 35, 36, 37, 38, 39, 40, 41, 42, 43, 44, 45, 46, 47,
+        48, 49, 50, 51, 52, 53, 54, 55, 56, 57, 58, 59, 60, 61, 62, 63,
+        64, 65, 66, 67, 68, 69, 70, 71, 72, 73, 74, 75, 76, 77, 78, 79,
+        80, 81, 82, 83, 84, 85, 86, 87, 88, 89, 90, 91, 92, 93, 94, 95,
+        96, 97, 98, 99, 100, 101, 102, 103, 104, 105, 106, 107, 108, 109, 110, 111,
+        112, 113, 114, 115, 116, 117, 118, 119, 120, 121, 122, 123, 124, 125, 126, 127,
+        128, 129, 130, 131, 132, 133, 134, 135, 136, 137, 138, 139, 140, 141, 142, 143,
+        144, 145, 146, 147, 148, 149, 150, 151, 152, 153, 154, 155, 156, 157, 158, 159,
+        160, 161, 162, 163, 164, 165, 166, 167, 168, 169, 170, 171, 172, 173, 174, 175,
+        176, 177, 178, 179, 180, 181, 182, 183, 184, 185, 186, 187, 188, 189, 190, 191,
+        192, 193, 194, 195, 196, 197, 198, 199, 200, 201, 202, 203, 204, 205, 206, 207,
+        208, 209, 210, 211, 212, 213, 214, 215, 216, 217, 218, 219, 220, 221, 222, 223,
+    };
+    for (int64_t j = 0; j < n; j++)
+        for (int64_t i = 0; i < m; i++) {
+            float v = alpha_ * t_[at_[i + j * 16]];
+            float *cij = c + i * rs_c + j * cs_c;
+            *cij = beta_ == 0 ? v : v + beta_ * *cij;
+        }
+
+}
+
+void skylake_avx512_sgemm_32x14_p16x14(int64_t m, int64_t n, int64_t k, const float *alpha, const float *a,
+                                       const float *b, const float *beta, float *c, int64_t rs_c, int64_t cs_c,
+                                       const float *a_next, const float *b_next)
+{
+    const float *ap = a, *bp = b, *an = a_next;
+    (void)b_next;
+    __m512 zmm0, zmm1, zmm2, zmm3, zmm4, zmm5, zmm6, zmm7;
+    __m512 zmm8, zmm9, zmm10, zmm11, zmm12, zmm13, zmm14, zmm15;
+    __m512 zmm16, zmm17, zmm18, zmm19, zmm20, zmm21, zmm22, zmm23;
+    __m512 zmm24, zmm25, zmm26, zmm27;
+
+    zmm0 = _mm512_setzero_ps();
+    zmm1 = _mm512_setzero_ps();
+    zmm2 = _mm512_setzero_ps();
+    zmm3 = _mm512_setzero_ps();
+    zmm4 = _mm512_setzero_ps();
+    zmm5 = _mm512_setzero_ps();
+    zmm6 = _mm512_setzero_ps();
+    zmm7 = _mm512_setzero_ps();
+    zmm8 = _mm512_setzero_ps();
+    zmm9 = _mm512_setzero_ps();
+    zmm10 = _mm512_setzero_ps();
+    zmm11 = _mm512_setzero_ps();
+    zmm12 = _mm512_setzero_ps();
+    zmm13 = _mm512_setzero_ps();
+
+    /* C is read (or overwritten) after the k loop: start fetching it now */
+    if (rs_c == 1)
+        for (int64_t j = 0; j < n; j++) {
+            __builtin_prefetch(c + j * cs_c, 1, 3);
+            __builtin_prefetch(c + j * cs_c + m - 1, 1, 3);
+        }
+    else
+        for (int64_t i = 0; i < m; i++) {
+            __builtin_prefetch(c + i * rs_c, 1, 3);
+            __builtin_prefetch(c + i * rs_c + (n - 1) * cs_c, 1, 3);
+        }
+    if (k > 0) {
+        /* prologue: the first 13 instructions of iteration 0 (pointer
+         * bumps among them become load offsets) */
+        zmm15 = _mm512_loadu_ps(ap + 0);
+        zmm22 = _mm512_set1_ps(*(bp + 0));
+        zmm14 = _mm512_set1_ps(*(bp + 1));
+        zmm21 = _mm512_set1_ps(*(bp + 2));
+        zmm20 = _mm512_set1_ps(*(bp + 3));
+        zmm27 = _mm512_set1_ps(*(bp + 4));
+        zmm19 = _mm512_set1_ps(*(bp + 5));
+        zmm26 = _mm512_set1_ps(*(bp + 6));
+        zmm18 = _mm512_set1_ps(*(bp + 7));
+        zmm25 = _mm512_set1_ps(*(bp + 8));
+        zmm17 = _mm512_set1_ps(*(bp + 9));
+        zmm24 = _mm512_set1_ps(*(bp + 10));
+
+        /* kernel: iteration i and the start of i+1, unrolled 7x */
+        int64_t nq = k - 1;
+        for (int64_t it = nq / 7; it > 0; it--) {
+            /* copy 0 */
+            zmm16 = _mm512_set1_ps(*(bp + 11));
+            zmm23 = _mm512_set1_ps(*(bp + 12));
+            __builtin_prefetch((const char *)(an + 0) + 0, 0, 3);
+            __builtin_prefetch((const char *)(bp + 0) + 512, 0, 3);
+            zmm0 = _mm512_fmadd_ps(zmm15, zmm22, zmm0);
+            zmm22 = _mm512_set1_ps(*(bp + 13));
+            zmm1 = _mm512_fmadd_ps(zmm15, zmm14, zmm1);
+            zmm14 = _mm512_loadu_ps(ap + 16);
+            zmm2 = _mm512_fmadd_ps(zmm15, zmm21, zmm2);
+            zmm21 = _mm512_set1_ps(*(bp + 14));
+            zmm3 = _mm512_fmadd_ps(zmm15, zmm20, zmm3);
+            zmm20 = _mm512_set1_ps(*(bp + 15));
+            zmm4 = _mm512_fmadd_ps(zmm15, zmm27, zmm4);
+            zmm27 = _mm512_set1_ps(*(bp + 16));
+            zmm5 = _mm512_fmadd_ps(zmm15, zmm19, zmm5);
+            zmm19 = _mm512_set1_ps(*(bp + 17));
+            zmm6 = _mm512_fmadd_ps(zmm15, zmm26, zmm6);
+            zmm26 = _mm512_set1_ps(*(bp + 18));
+            zmm7 = _mm512_fmadd_ps(zmm15, zmm18, zmm7);
+            zmm18 = _mm512_set1_ps(*(bp + 19));
+            zmm8 = _mm512_fmadd_ps(zmm15, zmm25, zmm8);
+            zmm25 = _mm512_set1_ps(*(bp + 20));
+            zmm9 = _mm512_fmadd_ps(zmm15, zmm17, zmm9);
+            zmm17 = _mm512_set1_ps(*(bp + 21));
+            zmm10 = _mm512_fmadd_ps(zmm15, zmm24, zmm10);
+            zmm24 = _mm512_set1_ps(*(bp + 22));
+            zmm11 = _mm512_fmadd_ps(zmm15, zmm16, zmm11);
+            zmm16 = _mm512_set1_ps(*(bp + 23));
+            zmm12 = _mm512_fmadd_ps(zmm15, zmm23, zmm12);
+            zmm23 = _mm512_set1_ps(*(bp + 24));
+            zmm13 = _mm512_fmadd_ps(zmm15, zmm22, zmm13);
+            /* copy 1 */
+            zmm15 = _mm512_set1_ps(*(bp + 25));
+            zmm22 = _mm512_set1_ps(*(bp + 26));
+            __builtin_prefetch((const char *)(an + 16) + 0, 0, 3);
+            __builtin_prefetch((const char *)(bp + 14) + 512, 0, 3);
+            zmm0 = _mm512_fmadd_ps(zmm14, zmm21, zmm0);
+            zmm21 = _mm512_set1_ps(*(bp + 27));
+            zmm1 = _mm512_fmadd_ps(zmm14, zmm20, zmm1);
+            zmm20 = _mm512_loadu_ps(ap + 32);
+            zmm2 = _mm512_fmadd_ps(zmm14, zmm27, zmm2);
+            zmm27 = _mm512_set1_ps(*(bp + 28));
+            zmm3 = _mm512_fmadd_ps(zmm14, zmm19, zmm3);
+            zmm19 = _mm512_set1_ps(*(bp + 29));
+            zmm4 = _mm512_fmadd_ps(zmm14, zmm26, zmm4);
+            zmm26 = _mm512_set1_ps(*(bp + 30));
+            zmm5 = _mm512_fmadd_ps(zmm14, zmm18, zmm5);
+            zmm18 = _mm512_set1_ps(*(bp + 31));
+            zmm6 = _mm512_fmadd_ps(zmm14, zmm25, zmm6);
+            zmm25 = _mm512_set1_ps(*(bp + 32));
+            zmm7 = _mm512_fmadd_ps(zmm14, zmm17, zmm7);
+            zmm17 = _mm512_set1_ps(*(bp + 33));
+            zmm8 = _mm512_fmadd_ps(zmm14, zmm24, zmm8);
+            zmm24 = _mm512_set1_ps(*(bp + 34));
+            zmm9 = _mm512_fmadd_ps(zmm14, zmm16, zmm9);
+            zmm16 = _mm512_set1_ps(*(bp + 35));
+            zmm10 = _mm512_fmadd_ps(zmm14, zmm23, zmm10);
+            zmm23 = _mm512_set1_ps(*(bp + 36));
+            zmm11 = _mm512_fmadd_ps(zmm14, zmm15, zmm11);
+            zmm15 = _mm512_set1_ps(*(bp + 37));
+            zmm12 = _mm512_fmadd_ps(zmm14, zmm22, zmm12);
+            zmm22 = _mm512_set1_ps(*(bp + 38));
+            zmm13 = _mm512_fmadd_ps(zmm14, zmm21, zmm13);
+            /* copy 2 */
+            zmm14 = _mm512_set1_ps(*(bp + 39));
+            zmm21 = _mm512_set1_ps(*(bp + 40));
+            __builtin_prefetch((const char *)(an + 32) + 0, 0, 3);
+            __builtin_prefetch((const char *)(bp + 28) + 512, 0, 3);
+            zmm0 = _mm512_fmadd_ps(zmm20, zmm27, zmm0);
+            zmm27 = _mm512_set1_ps(*(bp + 41));
+            zmm1 = _mm512_fmadd_ps(zmm20, zmm19, zmm1);
+            zmm19 = _mm512_loadu_ps(ap + 48);
+            zmm2 = _mm512_fmadd_ps(zmm20, zmm26, zmm2);
+            zmm26 = _mm512_set1_ps(*(bp + 42));
+            zmm3 = _mm512_fmadd_ps(zmm20, zmm18, zmm3);
+            zmm18 = _mm512_set1_ps(*(bp + 43));
+            zmm4 = _mm512_fmadd_ps(zmm20, zmm25, zmm4);
+            zmm25 = _mm512_set1_ps(*(bp + 44));
+            zmm5 = _mm512_fmadd_ps(zmm20, zmm17, zmm5);
+            zmm17 = _mm512_set1_ps(*(bp + 45));
+            zmm6 = _mm512_fmadd_ps(zmm20, zmm24, zmm6);
+            zmm24 = _mm512_set1_ps(*(bp + 46));
+            zmm7 = _mm512_fmadd_ps(zmm20, zmm16, zmm7);
+            zmm16 = _mm512_set1_ps(*(bp + 47));
+            zmm8 = _mm512_fmadd_ps(zmm20, zmm23, zmm8);
+            zmm23 = _mm512_set1_ps(*(bp + 48));
+            zmm9 = _mm512_fmadd_ps(zmm20, zmm15, zmm9);
+            zmm15 = _mm512_set1_ps(*(bp + 49));
+            zmm10 = _mm512_fmadd_ps(zmm20, zmm22, zmm10);
+            zmm22 = _mm512_set1_ps(*(bp + 50));
+            zmm11 = _mm512_fmadd_ps(zmm20, zmm14, zmm11);
+            zmm14 = _mm512_set1_ps(*(bp + 51));
+            zmm12 = _mm512_fmadd_ps(zmm20, zmm21, zmm12);
+            zmm21 = _mm512_set1_ps(*(bp + 52));
+            zmm13 = _mm512_fmadd_ps(zmm20, zmm27, zmm13);
+            /* copy 3 */
+            zmm20 = _mm512_set1_ps(*(bp + 53));
+            zmm27 = _mm512_set1_ps(*(bp + 54));
+            __builtin_prefetch((const char *)(an + 48) + 0, 0, 3);
+            __builtin_prefetch((const char *)(bp + 42) + 512, 0, 3);
+            zmm0 = _mm512_fmadd_ps(zmm19, zmm26, zmm0);
+            zmm26 = _mm512_set1_ps(*(bp + 55));
+            zmm1 = _mm512_fmadd_ps(zmm19, zmm18, zmm1);
+            zmm18 = _mm512_loadu_ps(ap + 64);
+            zmm2 = _mm512_fmadd_ps(zmm19, zmm25, zmm2);
+            zmm25 = _mm512_set1_ps(*(bp + 56));
+            zmm3 = _mm512_fmadd_ps(zmm19, zmm17, zmm3);
+            zmm17 = _mm512_set1_ps(*(bp + 57));
+            zmm4 = _mm512_fmadd_ps(zmm19, zmm24, zmm4);
+            zmm24 = _mm512_set1_ps(*(bp + 58));
+            zmm5 = _mm512_fmadd_ps(zmm19, zmm16, zmm5);
+            zmm16 = _mm512_set1_ps(*(bp + 59));
+            zmm6 = _mm512_fmadd_ps(zmm19, zmm23, zmm6);
+            zmm23 = _mm512_set1_ps(*(bp + 60));
+            zmm7 = _mm512_fmadd_ps(zmm19, zmm15, zmm7);
+            zmm15 = _mm512_set1_ps(*(bp + 61));
+            zmm8 = _mm512_fmadd_ps(zmm19, zmm22, zmm8);
+            zmm22 = _mm512_set1_ps(*(bp + 62));
+            zmm9 = _mm512_fmadd_ps(zmm19, zmm14, zmm9);
+            zmm14 = _mm512_set1_ps(*(bp + 63));
+            zmm10 = _mm512_fmadd_ps(zmm19, zmm21, zmm10);
+            zmm21 = _mm512_set1_ps(*(bp + 64));
+            zmm11 = _mm512_fmadd_ps(zmm19, zmm20, zmm11);
+            zmm20 = _mm512_set1_ps(*(bp + 65));
+            zmm12 = _mm512_fmadd_ps(zmm19, zmm27, zmm12);
+            zmm27 = _mm512_set1_ps(*(bp + 66));
+            zmm13 = _mm512_fmadd_ps(zmm19, zmm26, zmm13);
+            /* copy 4 */
+            zmm19 = _mm512_set1_ps(*(bp + 67));
+            zmm26 = _mm512_set1_ps(*(bp + 68));
+            __builtin_prefetch((const char *)(an + 64) + 0, 0, 3);
+            __builtin_prefetch((const char *)(bp + 56) + 512, 0, 3);
+            zmm0 = _mm512_fmadd_ps(zmm18, zmm25, zmm0);
+            zmm25 = _mm512_set1_ps(*(bp + 69));
+            zmm1 = _mm512_fmadd_ps(zmm18, zmm17, zmm1);
+            zmm17 = _mm512_loadu_ps(ap + 80);
+            zmm2 = _mm512_fmadd_ps(zmm18, zmm24, zmm2);
+            zmm24 = _mm512_set1_ps(*(bp + 70));
+            zmm3 = _mm512_fmadd_ps(zmm18, zmm16, zmm3);
+            zmm16 = _mm512_set1_ps(*(bp + 71));
+            zmm4 = _mm512_fmadd_ps(zmm18, zmm23, zmm4);
+            zmm23 = _mm512_set1_ps(*(bp + 72));
+            zmm5 = _mm512_fmadd_ps(zmm18, zmm15, zmm5);
+            zmm15 = _mm512_set1_ps(*(bp + 73));
+            zmm6 = _mm512_fmadd_ps(zmm18, zmm22, zmm6);
+            zmm22 = _mm512_set1_ps(*(bp + 74));
+            zmm7 = _mm512_fmadd_ps(zmm18, zmm14, zmm7);
+            zmm14 = _mm512_set1_ps(*(bp + 75));
+            zmm8 = _mm512_fmadd_ps(zmm18, zmm21, zmm8);
+            zmm21 = _mm512_set1_ps(*(bp + 76));
+            zmm9 = _mm512_fmadd_ps(zmm18, zmm20, zmm9);
+            zmm20 = _mm512_set1_ps(*(bp + 77));
+            zmm10 = _mm512_fmadd_ps(zmm18, zmm27, zmm10);
+            zmm27 = _mm512_set1_ps(*(bp + 78));
+            zmm11 = _mm512_fmadd_ps(zmm18, zmm19, zmm11);
+            zmm19 = _mm512_set1_ps(*(bp + 79));
+            zmm12 = _mm512_fmadd_ps(zmm18, zmm26, zmm12);
+            zmm26 = _mm512_set1_ps(*(bp + 80));
+            zmm13 = _mm512_fmadd_ps(zmm18, zmm25, zmm13);
+            /* copy 5 */
+            zmm18 = _mm512_set1_ps(*(bp + 81));
+            zmm25 = _mm512_set1_ps(*(bp + 82));
+            __builtin_prefetch((const char *)(an + 80) + 0, 0, 3);
+            __builtin_prefetch((const char *)(bp + 70) + 512, 0, 3);
+            zmm0 = _mm512_fmadd_ps(zmm17, zmm24, zmm0);
+            zmm24 = _mm512_set1_ps(*(bp + 83));
+            zmm1 = _mm512_fmadd_ps(zmm17, zmm16, zmm1);
+            zmm16 = _mm512_loadu_ps(ap + 96);
+            zmm2 = _mm512_fmadd_ps(zmm17, zmm23, zmm2);
+            zmm23 = _mm512_set1_ps(*(bp + 84));
+            zmm3 = _mm512_fmadd_ps(zmm17, zmm15, zmm3);
+            zmm15 = _mm512_set1_ps(*(bp + 85));
+            zmm4 = _mm512_fmadd_ps(zmm17, zmm22, zmm4);
+            zmm22 = _mm512_set1_ps(*(bp + 86));
+            zmm5 = _mm512_fmadd_ps(zmm17, zmm14, zmm5);
+            zmm14 = _mm512_set1_ps(*(bp + 87));
+            zmm6 = _mm512_fmadd_ps(zmm17, zmm21, zmm6);
+            zmm21 = _mm512_set1_ps(*(bp + 88));
+            zmm7 = _mm512_fmadd_ps(zmm17, zmm20, zmm7);
+            zmm20 = _mm512_set1_ps(*(bp + 89));
+            zmm8 = _mm512_fmadd_ps(zmm17, zmm27, zmm8);
+            zmm27 = _mm512_set1_ps(*(bp + 90));
+            zmm9 = _mm512_fmadd_ps(zmm17, zmm19, zmm9);
+            zmm19 = _mm512_set1_ps(*(bp + 91));
+            zmm10 = _mm512_fmadd_ps(zmm17, zmm26, zmm10);
+            zmm26 = _mm512_set1_ps(*(bp + 92));
+            zmm11 = _mm512_fmadd_ps(zmm17, zmm18, zmm11);
+            zmm18 = _mm512_set1_ps(*(bp + 93));
+            zmm12 = _mm512_fmadd_ps(zmm17, zmm25, zmm12);
+            zmm25 = _mm512_set1_ps(*(bp + 94));
+            zmm13 = _mm512_fmadd_ps(zmm17, zmm24, zmm13);
+            /* copy 6 */
+            zmm17 = _mm512_set1_ps(*(bp + 95));
+            zmm24 = _mm512_set1_ps(*(bp + 96));
+            __builtin_prefetch((const char *)(an + 96) + 0, 0, 3);
+            __builtin_prefetch((const char *)(bp + 84) + 512, 0, 3);
+            zmm0 = _mm512_fmadd_ps(zmm16, zmm23, zmm0);
+            zmm23 = _mm512_set1_ps(*(bp + 97));
+            zmm1 = _mm512_fmadd_ps(zmm16, zmm15, zmm1);
+            zmm15 = _mm512_loadu_ps(ap + 112);
+            zmm2 = _mm512_fmadd_ps(zmm16, zmm22, zmm2);
+            zmm22 = _mm512_set1_ps(*(bp + 98));
+            zmm3 = _mm512_fmadd_ps(zmm16, zmm14, zmm3);
+            zmm14 = _mm512_set1_ps(*(bp + 99));
+            zmm4 = _mm512_fmadd_ps(zmm16, zmm21, zmm4);
+            zmm21 = _mm512_set1_ps(*(bp + 100));
+            zmm5 = _mm512_fmadd_ps(zmm16, zmm20, zmm5);
+            zmm20 = _mm512_set1_ps(*(bp + 101));
+            zmm6 = _mm512_fmadd_ps(zmm16, zmm27, zmm6);
+            zmm27 = _mm512_set1_ps(*(bp + 102));
+            zmm7 = _mm512_fmadd_ps(zmm16, zmm19, zmm7);
+            zmm19 = _mm512_set1_ps(*(bp + 103));
+            zmm8 = _mm512_fmadd_ps(zmm16, zmm26, zmm8);
+            zmm26 = _mm512_set1_ps(*(bp + 104));
+            zmm9 = _mm512_fmadd_ps(zmm16, zmm18, zmm9);
+            zmm18 = _mm512_set1_ps(*(bp + 105));
+            zmm10 = _mm512_fmadd_ps(zmm16, zmm25, zmm10);
+            zmm25 = _mm512_set1_ps(*(bp + 106));
+            zmm11 = _mm512_fmadd_ps(zmm16, zmm17, zmm11);
+            zmm17 = _mm512_set1_ps(*(bp + 107));
+            zmm12 = _mm512_fmadd_ps(zmm16, zmm24, zmm12);
+            zmm24 = _mm512_set1_ps(*(bp + 108));
+            zmm13 = _mm512_fmadd_ps(zmm16, zmm23, zmm13);
+
+            ap += 112;
+            bp += 98;
+            an += 112;
+        }
+        int64_t rem = nq % 7;
+        if (rem > 0) {
+            zmm16 = _mm512_set1_ps(*(bp + 11));
+            zmm23 = _mm512_set1_ps(*(bp + 12));
+            __builtin_prefetch((const char *)(an + 0) + 0, 0, 3);
+            __builtin_prefetch((const char *)(bp + 0) + 512, 0, 3);
+            zmm0 = _mm512_fmadd_ps(zmm15, zmm22, zmm0);
+            zmm22 = _mm512_set1_ps(*(bp + 13));
+            zmm1 = _mm512_fmadd_ps(zmm15, zmm14, zmm1);
+            zmm14 = _mm512_loadu_ps(ap + 16);
+            zmm2 = _mm512_fmadd_ps(zmm15, zmm21, zmm2);
+            zmm21 = _mm512_set1_ps(*(bp + 14));
+            zmm3 = _mm512_fmadd_ps(zmm15, zmm20, zmm3);
+            zmm20 = _mm512_set1_ps(*(bp + 15));
+            zmm4 = _mm512_fmadd_ps(zmm15, zmm27, zmm4);
+            zmm27 = _mm512_set1_ps(*(bp + 16));
+            zmm5 = _mm512_fmadd_ps(zmm15, zmm19, zmm5);
+            zmm19 = _mm512_set1_ps(*(bp + 17));
+            zmm6 = _mm512_fmadd_ps(zmm15, zmm26, zmm6);
+            zmm26 = _mm512_set1_ps(*(bp + 18));
+            zmm7 = _mm512_fmadd_ps(zmm15, zmm18, zmm7);
+            zmm18 = _mm512_set1_ps(*(bp + 19));
+            zmm8 = _mm512_fmadd_ps(zmm15, zmm25, zmm8);
+            zmm25 = _mm512_set1_ps(*(bp + 20));
+            zmm9 = _mm512_fmadd_ps(zmm15, zmm17, zmm9);
+            zmm17 = _mm512_set1_ps(*(bp + 21));
+            zmm10 = _mm512_fmadd_ps(zmm15, zmm24, zmm10);
+            zmm24 = _mm512_set1_ps(*(bp + 22));
+            zmm11 = _mm512_fmadd_ps(zmm15, zmm16, zmm11);
+            zmm16 = _mm512_set1_ps(*(bp + 23));
+            zmm12 = _mm512_fmadd_ps(zmm15, zmm23, zmm12);
+            zmm23 = _mm512_set1_ps(*(bp + 24));
+            zmm13 = _mm512_fmadd_ps(zmm15, zmm22, zmm13);
+        }
+        if (rem > 1) {
+            zmm15 = _mm512_set1_ps(*(bp + 25));
+            zmm22 = _mm512_set1_ps(*(bp + 26));
+            __builtin_prefetch((const char *)(an + 16) + 0, 0, 3);
+            __builtin_prefetch((const char *)(bp + 14) + 512, 0, 3);
+            zmm0 = _mm512_fmadd_ps(zmm14, zmm21, zmm0);
+            zmm21 = _mm512_set1_ps(*(bp + 27));
+            zmm1 = _mm512_fmadd_ps(zmm14, zmm20, zmm1);
+            zmm20 = _mm512_loadu_ps(ap + 32);
+            zmm2 = _mm512_fmadd_ps(zmm14, zmm27, zmm2);
+            zmm27 = _mm512_set1_ps(*(bp + 28));
+            zmm3 = _mm512_fmadd_ps(zmm14, zmm19, zmm3);
+            zmm19 = _mm512_set1_ps(*(bp + 29));
+            zmm4 = _mm512_fmadd_ps(zmm14, zmm26, zmm4);
+            zmm26 = _mm512_set1_ps(*(bp + 30));
+            zmm5 = _mm512_fmadd_ps(zmm14, zmm18, zmm5);
+            zmm18 = _mm512_set1_ps(*(bp + 31));
+            zmm6 = _mm512_fmadd_ps(zmm14, zmm25, zmm6);
+            zmm25 = _mm512_set1_ps(*(bp + 32));
+            zmm7 = _mm512_fmadd_ps(zmm14, zmm17, zmm7);
+            zmm17 = _mm512_set1_ps(*(bp + 33));
+            zmm8 = _mm512_fmadd_ps(zmm14, zmm24, zmm8);
+            zmm24 = _mm512_set1_ps(*(bp + 34));
+            zmm9 = _mm512_fmadd_ps(zmm14, zmm16, zmm9);
+            zmm16 = _mm512_set1_ps(*(bp + 35));
+            zmm10 = _mm512_fmadd_ps(zmm14, zmm23, zmm10);
+            zmm23 = _mm512_set1_ps(*(bp + 36));
+            zmm11 = _mm512_fmadd_ps(zmm14, zmm15, zmm11);
+            zmm15 = _mm512_set1_ps(*(bp + 37));
+            zmm12 = _mm512_fmadd_ps(zmm14, zmm22, zmm12);
+            zmm22 = _mm512_set1_ps(*(bp + 38));
+            zmm13 = _mm512_fmadd_ps(zmm14, zmm21, zmm13);
+        }
+        if (rem > 2) {
+            zmm14 = _mm512_set1_ps(*(bp + 39));
+            zmm21 = _mm512_set1_ps(*(bp + 40));
+            __builtin_prefetch((const char *)(an + 32) + 0, 0, 3);
+            __builtin_prefetch((const char *)(bp + 28) + 512, 0, 3);
+            zmm0 = _mm512_fmadd_ps(zmm20, zmm27, zmm0);
+            zmm27 = _mm512_set1_ps(*(bp + 41));
+            zmm1 = _mm512_fmadd_ps(zmm20, zmm19, zmm1);
+            zmm19 = _mm512_loadu_ps(ap + 48);
+            zmm2 = _mm512_fmadd_ps(zmm20, zmm26, zmm2);
+            zmm26 = _mm512_set1_ps(*(bp + 42));
+            zmm3 = _mm512_fmadd_ps(zmm20, zmm18, zmm3);
+            zmm18 = _mm512_set1_ps(*(bp + 43));
+            zmm4 = _mm512_fmadd_ps(zmm20, zmm25, zmm4);
+            zmm25 = _mm512_set1_ps(*(bp + 44));
+            zmm5 = _mm512_fmadd_ps(zmm20, zmm17, zmm5);
+            zmm17 = _mm512_set1_ps(*(bp + 45));
+            zmm6 = _mm512_fmadd_ps(zmm20, zmm24, zmm6);
+            zmm24 = _mm512_set1_ps(*(bp + 46));
+            zmm7 = _mm512_fmadd_ps(zmm20, zmm16, zmm7);
+            zmm16 = _mm512_set1_ps(*(bp + 47));
+            zmm8 = _mm512_fmadd_ps(zmm20, zmm23, zmm8);
+            zmm23 = _mm512_set1_ps(*(bp + 48));
+            zmm9 = _mm512_fmadd_ps(zmm20, zmm15, zmm9);
+            zmm15 = _mm512_set1_ps(*(bp + 49));
+            zmm10 = _mm512_fmadd_ps(zmm20, zmm22, zmm10);
+            zmm22 = _mm512_set1_ps(*(bp + 50));
+            zmm11 = _mm512_fmadd_ps(zmm20, zmm14, zmm11);
+            zmm14 = _mm512_set1_ps(*(bp + 51));
+            zmm12 = _mm512_fmadd_ps(zmm20, zmm21, zmm12);
+            zmm21 = _mm512_set1_ps(*(bp + 52));
+            zmm13 = _mm512_fmadd_ps(zmm20, zmm27, zmm13);
+        }
+        if (rem > 3) {
+            zmm20 = _mm512_set1_ps(*(bp + 53));
+            zmm27 = _mm512_set1_ps(*(bp + 54));
+            __builtin_prefetch((const char *)(an + 48) + 0, 0, 3);
+            __builtin_prefetch((const char *)(bp + 42) + 512, 0, 3);
+            zmm0 = _mm512_fmadd_ps(zmm19, zmm26, zmm0);
+            zmm26 = _mm512_set1_ps(*(bp + 55));
+            zmm1 = _mm512_fmadd_ps(zmm19, zmm18, zmm1);
+            zmm18 = _mm512_loadu_ps(ap + 64);
+            zmm2 = _mm512_fmadd_ps(zmm19, zmm25, zmm2);
+            zmm25 = _mm512_set1_ps(*(bp + 56));
+            zmm3 = _mm512_fmadd_ps(zmm19, zmm17, zmm3);
+            zmm17 = _mm512_set1_ps(*(bp + 57));
+            zmm4 = _mm512_fmadd_ps(zmm19, zmm24, zmm4);
+            zmm24 = _mm512_set1_ps(*(bp + 58));
+            zmm5 = _mm512_fmadd_ps(zmm19, zmm16, zmm5);
+            zmm16 = _mm512_set1_ps(*(bp + 59));
+            zmm6 = _mm512_fmadd_ps(zmm19, zmm23, zmm6);
+            zmm23 = _mm512_set1_ps(*(bp + 60));
+            zmm7 = _mm512_fmadd_ps(zmm19, zmm15, zmm7);
+            zmm15 = _mm512_set1_ps(*(bp + 61));
+            zmm8 = _mm512_fmadd_ps(zmm19, zmm22, zmm8);
+            zmm22 = _mm512_set1_ps(*(bp + 62));
+            zmm9 = _mm512_fmadd_ps(zmm19, zmm14, zmm9);
+            zmm14 = _mm512_set1_ps(*(bp + 63));
+            zmm10 = _mm512_fmadd_ps(zmm19, zmm21, zmm10);
+            zmm21 = _mm512_set1_ps(*(bp + 64));
+            zmm11 = _mm512_fmadd_ps(zmm19, zmm20, zmm11);
+            zmm20 = _mm512_set1_ps(*(bp + 65));
+            zmm12 = _mm512_fmadd_ps(zmm19, zmm27, zmm12);
+            zmm27 = _mm512_set1_ps(*(bp + 66));
+            zmm13 = _mm512_fmadd_ps(zmm19, zmm26, zmm13);
+        }
+        if (rem > 4) {
+            zmm19 = _mm512_set1_ps(*(bp + 67));
+            zmm26 = _mm512_set1_ps(*(bp + 68));
+            __builtin_prefetch((const char *)(an + 64) + 0, 0, 3);
+            __builtin_prefetch((const char *)(bp + 56) + 512, 0, 3);
+            zmm0 = _mm512_fmadd_ps(zmm18, zmm25, zmm0);
+            zmm25 = _mm512_set1_ps(*(bp + 69));
+            zmm1 = _mm512_fmadd_ps(zmm18, zmm17, zmm1);
+            zmm17 = _mm512_loadu_ps(ap + 80);
+            zmm2 = _mm512_fmadd_ps(zmm18, zmm24, zmm2);
+            zmm24 = _mm512_set1_ps(*(bp + 70));
+            zmm3 = _mm512_fmadd_ps(zmm18, zmm16, zmm3);
+            zmm16 = _mm512_set1_ps(*(bp + 71));
+            zmm4 = _mm512_fmadd_ps(zmm18, zmm23, zmm4);
+            zmm23 = _mm512_set1_ps(*(bp + 72));
+            zmm5 = _mm512_fmadd_ps(zmm18, zmm15, zmm5);
+            zmm15 = _mm512_set1_ps(*(bp + 73));
+            zmm6 = _mm512_fmadd_ps(zmm18, zmm22, zmm6);
+            zmm22 = _mm512_set1_ps(*(bp + 74));
+            zmm7 = _mm512_fmadd_ps(zmm18, zmm14, zmm7);
+            zmm14 = _mm512_set1_ps(*(bp + 75));
+            zmm8 = _mm512_fmadd_ps(zmm18, zmm21, zmm8);
+            zmm21 = _mm512_set1_ps(*(bp + 76));
+            zmm9 = _mm512_fmadd_ps(zmm18, zmm20, zmm9);
+            zmm20 = _mm512_set1_ps(*(bp + 77));
+            zmm10 = _mm512_fmadd_ps(zmm18, zmm27, zmm10);
+            zmm27 = _mm512_set1_ps(*(bp + 78));
+            zmm11 = _mm512_fmadd_ps(zmm18, zmm19, zmm11);
+            zmm19 = _mm512_set1_ps(*(bp + 79));
+            zmm12 = _mm512_fmadd_ps(zmm18, zmm26, zmm12);
+            zmm26 = _mm512_set1_ps(*(bp + 80));
+            zmm13 = _mm512_fmadd_ps(zmm18, zmm25, zmm13);
+        }
+        if (rem > 5) {
+            zmm18 = _mm512_set1_ps(*(bp + 81));
+            zmm25 = _mm512_set1_ps(*(bp + 82));
+            __builtin_prefetch((const char *)(an + 80) + 0, 0, 3);
+            __builtin_prefetch((const char *)(bp + 70) + 512, 0, 3);
+            zmm0 = _mm512_fmadd_ps(zmm17, zmm24, zmm0);
+            zmm24 = _mm512_set1_ps(*(bp + 83));
+            zmm1 = _mm512_fmadd_ps(zmm17, zmm16, zmm1);
+            zmm16 = _mm512_loadu_ps(ap + 96);
+            zmm2 = _mm512_fmadd_ps(zmm17, zmm23, zmm2);
+            zmm23 = _mm512_set1_ps(*(bp + 84));
+            zmm3 = _mm512_fmadd_ps(zmm17, zmm15, zmm3);
+            zmm15 = _mm512_set1_ps(*(bp + 85));
+            zmm4 = _mm512_fmadd_ps(zmm17, zmm22, zmm4);
+            zmm22 = _mm512_set1_ps(*(bp + 86));
+            zmm5 = _mm512_fmadd_ps(zmm17, zmm14, zmm5);
+            zmm14 = _mm512_set1_ps(*(bp + 87));
+            zmm6 = _mm512_fmadd_ps(zmm17, zmm21, zmm6);
+            zmm21 = _mm512_set1_ps(*(bp + 88));
+            zmm7 = _mm512_fmadd_ps(zmm17, zmm20, zmm7);
+            zmm20 = _mm512_set1_ps(*(bp + 89));
+            zmm8 = _mm512_fmadd_ps(zmm17, zmm27, zmm8);
+            zmm27 = _mm512_set1_ps(*(bp + 90));
+            zmm9 = _mm512_fmadd_ps(zmm17, zmm19, zmm9);
+            zmm19 = _mm512_set1_ps(*(bp + 91));
+            zmm10 = _mm512_fmadd_ps(zmm17, zmm26, zmm10);
+            zmm26 = _mm512_set1_ps(*(bp + 92));
+            zmm11 = _mm512_fmadd_ps(zmm17, zmm18, zmm11);
+            zmm18 = _mm512_set1_ps(*(bp + 93));
+            zmm12 = _mm512_fmadd_ps(zmm17, zmm25, zmm12);
+            zmm25 = _mm512_set1_ps(*(bp + 94));
+            zmm13 = _mm512_fmadd_ps(zmm17, zmm24, zmm13);
+        }
+
+        /* epilogue: the rest of the last iteration, in the registers
+         * of the copy it follows */
+        switch (rem) {
+        case 0:
+            zmm16 = _mm512_set1_ps(*(bp + 11));
+            zmm23 = _mm512_set1_ps(*(bp + 12));
+            __builtin_prefetch((const char *)(an + 0) + 0, 0, 3);
+            __builtin_prefetch((const char *)(bp + 0) + 512, 0, 3);
+            zmm0 = _mm512_fmadd_ps(zmm15, zmm22, zmm0);
+            zmm22 = _mm512_set1_ps(*(bp + 13));
+            zmm1 = _mm512_fmadd_ps(zmm15, zmm14, zmm1);
+            zmm2 = _mm512_fmadd_ps(zmm15, zmm21, zmm2);
+            zmm3 = _mm512_fmadd_ps(zmm15, zmm20, zmm3);
+            zmm4 = _mm512_fmadd_ps(zmm15, zmm27, zmm4);
+            zmm5 = _mm512_fmadd_ps(zmm15, zmm19, zmm5);
+            zmm6 = _mm512_fmadd_ps(zmm15, zmm26, zmm6);
+            zmm7 = _mm512_fmadd_ps(zmm15, zmm18, zmm7);
+            zmm8 = _mm512_fmadd_ps(zmm15, zmm25, zmm8);
+            zmm9 = _mm512_fmadd_ps(zmm15, zmm17, zmm9);
+            zmm10 = _mm512_fmadd_ps(zmm15, zmm24, zmm10);
+            zmm11 = _mm512_fmadd_ps(zmm15, zmm16, zmm11);
+            zmm12 = _mm512_fmadd_ps(zmm15, zmm23, zmm12);
+            zmm13 = _mm512_fmadd_ps(zmm15, zmm22, zmm13);
+            break;
+        case 1:
+            zmm15 = _mm512_set1_ps(*(bp + 25));
+            zmm22 = _mm512_set1_ps(*(bp + 26));
+            __builtin_prefetch((const char *)(an + 16) + 0, 0, 3);
+            __builtin_prefetch((const char *)(bp + 14) + 512, 0, 3);
+            zmm0 = _mm512_fmadd_ps(zmm14, zmm21, zmm0);
+            zmm21 = _mm512_set1_ps(*(bp + 27));
+            zmm1 = _mm512_fmadd_ps(zmm14, zmm20, zmm1);
+            zmm2 = _mm512_fmadd_ps(zmm14, zmm27, zmm2);
+            zmm3 = _mm512_fmadd_ps(zmm14, zmm19, zmm3);
+            zmm4 = _mm512_fmadd_ps(zmm14, zmm26, zmm4);
+            zmm5 = _mm512_fmadd_ps(zmm14, zmm18, zmm5);
+            zmm6 = _mm512_fmadd_ps(zmm14, zmm25, zmm6);
+            zmm7 = _mm512_fmadd_ps(zmm14, zmm17, zmm7);
+            zmm8 = _mm512_fmadd_ps(zmm14, zmm24, zmm8);
+            zmm9 = _mm512_fmadd_ps(zmm14, zmm16, zmm9);
+            zmm10 = _mm512_fmadd_ps(zmm14, zmm23, zmm10);
+            zmm11 = _mm512_fmadd_ps(zmm14, zmm15, zmm11);
+            zmm12 = _mm512_fmadd_ps(zmm14, zmm22, zmm12);
+            zmm13 = _mm512_fmadd_ps(zmm14, zmm21, zmm13);
+            break;
+        case 2:
+            zmm14 = _mm512_set1_ps(*(bp + 39));
+            zmm21 = _mm512_set1_ps(*(bp + 40));
+            __builtin_prefetch((const char *)(an + 32) + 0, 0, 3);
+            __builtin_prefetch((const char *)(bp + 28) + 512, 0, 3);
+            zmm0 = _mm512_fmadd_ps(zmm20, zmm27, zmm0);
+            zmm27 = _mm512_set1_ps(*(bp + 41));
+            zmm1 = _mm512_fmadd_ps(zmm20, zmm19, zmm1);
+            zmm2 = _mm512_fmadd_ps(zmm20, zmm26, zmm2);
+            zmm3 = _mm512_fmadd_ps(zmm20, zmm18, zmm3);
+            zmm4 = _mm512_fmadd_ps(zmm20, zmm25, zmm4);
+            zmm5 = _mm512_fmadd_ps(zmm20, zmm17, zmm5);
+            zmm6 = _mm512_fmadd_ps(zmm20, zmm24, zmm6);
+            zmm7 = _mm512_fmadd_ps(zmm20, zmm16, zmm7);
+            zmm8 = _mm512_fmadd_ps(zmm20, zmm23, zmm8);
+            zmm9 = _mm512_fmadd_ps(zmm20, zmm15, zmm9);
+            zmm10 = _mm512_fmadd_ps(zmm20, zmm22, zmm10);
+            zmm11 = _mm512_fmadd_ps(zmm20, zmm14, zmm11);
+            zmm12 = _mm512_fmadd_ps(zmm20, zmm21, zmm12);
+            zmm13 = _mm512_fmadd_ps(zmm20, zmm27, zmm13);
+            break;
+        case 3:
+            zmm20 = _mm512_set1_ps(*(bp + 53));
+            zmm27 = _mm512_set1_ps(*(bp + 54));
+            __builtin_prefetch((const char *)(an + 48) + 0, 0, 3);
+            __builtin_prefetch((const char *)(bp + 42) + 512, 0, 3);
+            zmm0 = _mm512_fmadd_ps(zmm19, zmm26, zmm0);
+            zmm26 = _mm512_set1_ps(*(bp + 55));
+            zmm1 = _mm512_fmadd_ps(zmm19, zmm18, zmm1);
+            zmm2 = _mm512_fmadd_ps(zmm19, zmm25, zmm2);
+            zmm3 = _mm512_fmadd_ps(zmm19, zmm17, zmm3);
+            zmm4 = _mm512_fmadd_ps(zmm19, zmm24, zmm4);
+            zmm5 = _mm512_fmadd_ps(zmm19, zmm16, zmm5);
+            zmm6 = _mm512_fmadd_ps(zmm19, zmm23, zmm6);
+            zmm7 = _mm512_fmadd_ps(zmm19, zmm15, zmm7);
+            zmm8 = _mm512_fmadd_ps(zmm19, zmm22, zmm8);
+            zmm9 = _mm512_fmadd_ps(zmm19, zmm14, zmm9);
+            zmm10 = _mm512_fmadd_ps(zmm19, zmm21, zmm10);
+            zmm11 = _mm512_fmadd_ps(zmm19, zmm20, zmm11);
+            zmm12 = _mm512_fmadd_ps(zmm19, zmm27, zmm12);
+            zmm13 = _mm512_fmadd_ps(zmm19, zmm26, zmm13);
+            break;
+        case 4:
+            zmm19 = _mm512_set1_ps(*(bp + 67));
+            zmm26 = _mm512_set1_ps(*(bp + 68));
+            __builtin_prefetch((const char *)(an + 64) + 0, 0, 3);
+            __builtin_prefetch((const char *)(bp + 56) + 512, 0, 3);
+            zmm0 = _mm512_fmadd_ps(zmm18, zmm25, zmm0);
+            zmm25 = _mm512_set1_ps(*(bp + 69));
+            zmm1 = _mm512_fmadd_ps(zmm18, zmm17, zmm1);
+            zmm2 = _mm512_fmadd_ps(zmm18, zmm24, zmm2);
+            zmm3 = _mm512_fmadd_ps(zmm18, zmm16, zmm3);
+            zmm4 = _mm512_fmadd_ps(zmm18, zmm23, zmm4);
+            zmm5 = _mm512_fmadd_ps(zmm18, zmm15, zmm5);
+            zmm6 = _mm512_fmadd_ps(zmm18, zmm22, zmm6);
+            zmm7 = _mm512_fmadd_ps(zmm18, zmm14, zmm7);
+            zmm8 = _mm512_fmadd_ps(zmm18, zmm21, zmm8);
+            zmm9 = _mm512_fmadd_ps(zmm18, zmm20, zmm9);
+            zmm10 = _mm512_fmadd_ps(zmm18, zmm27, zmm10);
+            zmm11 = _mm512_fmadd_ps(zmm18, zmm19, zmm11);
+            zmm12 = _mm512_fmadd_ps(zmm18, zmm26, zmm12);
+            zmm13 = _mm512_fmadd_ps(zmm18, zmm25, zmm13);
+            break;
+        case 5:
+            zmm18 = _mm512_set1_ps(*(bp + 81));
+            zmm25 = _mm512_set1_ps(*(bp + 82));
+            __builtin_prefetch((const char *)(an + 80) + 0, 0, 3);
+            __builtin_prefetch((const char *)(bp + 70) + 512, 0, 3);
+            zmm0 = _mm512_fmadd_ps(zmm17, zmm24, zmm0);
+            zmm24 = _mm512_set1_ps(*(bp + 83));
+            zmm1 = _mm512_fmadd_ps(zmm17, zmm16, zmm1);
+            zmm2 = _mm512_fmadd_ps(zmm17, zmm23, zmm2);
+            zmm3 = _mm512_fmadd_ps(zmm17, zmm15, zmm3);
+            zmm4 = _mm512_fmadd_ps(zmm17, zmm22, zmm4);
+            zmm5 = _mm512_fmadd_ps(zmm17, zmm14, zmm5);
+            zmm6 = _mm512_fmadd_ps(zmm17, zmm21, zmm6);
+            zmm7 = _mm512_fmadd_ps(zmm17, zmm20, zmm7);
+            zmm8 = _mm512_fmadd_ps(zmm17, zmm27, zmm8);
+            zmm9 = _mm512_fmadd_ps(zmm17, zmm19, zmm9);
+            zmm10 = _mm512_fmadd_ps(zmm17, zmm26, zmm10);
+            zmm11 = _mm512_fmadd_ps(zmm17, zmm18, zmm11);
+            zmm12 = _mm512_fmadd_ps(zmm17, zmm25, zmm12);
+            zmm13 = _mm512_fmadd_ps(zmm17, zmm24, zmm13);
+            break;
+        case 6:
+            zmm17 = _mm512_set1_ps(*(bp + 95));
+            zmm24 = _mm512_set1_ps(*(bp + 96));
+            __builtin_prefetch((const char *)(an + 96) + 0, 0, 3);
+            __builtin_prefetch((const char *)(bp + 84) + 512, 0, 3);
+            zmm0 = _mm512_fmadd_ps(zmm16, zmm23, zmm0);
+            zmm23 = _mm512_set1_ps(*(bp + 97));
+            zmm1 = _mm512_fmadd_ps(zmm16, zmm15, zmm1);
+            zmm2 = _mm512_fmadd_ps(zmm16, zmm22, zmm2);
+            zmm3 = _mm512_fmadd_ps(zmm16, zmm14, zmm3);
+            zmm4 = _mm512_fmadd_ps(zmm16, zmm21, zmm4);
+            zmm5 = _mm512_fmadd_ps(zmm16, zmm20, zmm5);
+            zmm6 = _mm512_fmadd_ps(zmm16, zmm27, zmm6);
+            zmm7 = _mm512_fmadd_ps(zmm16, zmm19, zmm7);
+            zmm8 = _mm512_fmadd_ps(zmm16, zmm26, zmm8);
+            zmm9 = _mm512_fmadd_ps(zmm16, zmm18, zmm9);
+            zmm10 = _mm512_fmadd_ps(zmm16, zmm25, zmm10);
+            zmm11 = _mm512_fmadd_ps(zmm16, zmm17, zmm11);
+            zmm12 = _mm512_fmadd_ps(zmm16, zmm24, zmm12);
+            zmm13 = _mm512_fmadd_ps(zmm16, zmm23, zmm13);
+            break;
+
+        }
+    }
+    const float alpha_ = *alpha, beta_ = *beta;
+    if (m == 16 && n == 14 && rs_c == 1) {
+        const __m512 va_ = _mm512_set1_ps(alpha_);
+        if (beta_ == 0) {
+            _mm512_storeu_ps(c + 0 + 0 * cs_c, _mm512_mul_ps(va_, zmm0));
+            _mm512_storeu_ps(c + 0 + 1 * cs_c, _mm512_mul_ps(va_, zmm1));
+            _mm512_storeu_ps(c + 0 + 2 * cs_c, _mm512_mul_ps(va_, zmm2));
+            _mm512_storeu_ps(c + 0 + 3 * cs_c, _mm512_mul_ps(va_, zmm3));
+            _mm512_storeu_ps(c + 0 + 4 * cs_c, _mm512_mul_ps(va_, zmm4));
+            _mm512_storeu_ps(c + 0 + 5 * cs_c, _mm512_mul_ps(va_, zmm5));
+            _mm512_storeu_ps(c + 0 + 6 * cs_c, _mm512_mul_ps(va_, zmm6));
+            _mm512_storeu_ps(c + 0 + 7 * cs_c, _mm512_mul_ps(va_, zmm7));
+            _mm512_storeu_ps(c + 0 + 8 * cs_c, _mm512_mul_ps(va_, zmm8));
+            _mm512_storeu_ps(c + 0 + 9 * cs_c, _mm512_mul_ps(va_, zmm9));
+            _mm512_storeu_ps(c + 0 + 10 * cs_c, _mm512_mul_ps(va_, zmm10));
+            _mm512_storeu_ps(c + 0 + 11 * cs_c, _mm512_mul_ps(va_, zmm11));
+            _mm512_storeu_ps(c + 0 + 12 * cs_c, _mm512_mul_ps(va_, zmm12));
+            _mm512_storeu_ps(c + 0 + 13 * cs_c, _mm512_mul_ps(va_, zmm13));
+        } else if (beta_ == 1) {
+            _mm512_storeu_ps(c + 0 + 0 * cs_c, _mm512_fmadd_ps(va_, zmm0, _mm512_loadu_ps(c + 0 + 0 * cs_c)));
+            _mm512_storeu_ps(c + 0 + 1 * cs_c, _mm512_fmadd_ps(va_, zmm1, _mm512_loadu_ps(c + 0 + 1 * cs_c)));
+            _mm512_storeu_ps(c + 0 + 2 * cs_c, _mm512_fmadd_ps(va_, zmm2, _mm512_loadu_ps(c + 0 + 2 * cs_c)));
+            _mm512_storeu_ps(c + 0 + 3 * cs_c, _mm512_fmadd_ps(va_, zmm3, _mm512_loadu_ps(c + 0 + 3 * cs_c)));
+            _mm512_storeu_ps(c + 0 + 4 * cs_c, _mm512_fmadd_ps(va_, zmm4, _mm512_loadu_ps(c + 0 + 4 * cs_c)));
+            _mm512_storeu_ps(c + 0 + 5 * cs_c, _mm512_fmadd_ps(va_, zmm5, _mm512_loadu_ps(c + 0 + 5 * cs_c)));
+            _mm512_storeu_ps(c + 0 + 6 * cs_c, _mm512_fmadd_ps(va_, zmm6, _mm512_loadu_ps(c + 0 + 6 * cs_c)));
+            _mm512_storeu_ps(c + 0 + 7 * cs_c, _mm512_fmadd_ps(va_, zmm7, _mm512_loadu_ps(c + 0 + 7 * cs_c)));
+            _mm512_storeu_ps(c + 0 + 8 * cs_c, _mm512_fmadd_ps(va_, zmm8, _mm512_loadu_ps(c + 0 + 8 * cs_c)));
+            _mm512_storeu_ps(c + 0 + 9 * cs_c, _mm512_fmadd_ps(va_, zmm9, _mm512_loadu_ps(c + 0 + 9 * cs_c)));
+            _mm512_storeu_ps(c + 0 + 10 * cs_c, _mm512_fmadd_ps(va_, zmm10, _mm512_loadu_ps(c + 0 + 10 * cs_c)));
+            _mm512_storeu_ps(c + 0 + 11 * cs_c, _mm512_fmadd_ps(va_, zmm11, _mm512_loadu_ps(c + 0 + 11 * cs_c)));
+            _mm512_storeu_ps(c + 0 + 12 * cs_c, _mm512_fmadd_ps(va_, zmm12, _mm512_loadu_ps(c + 0 + 12 * cs_c)));
+            _mm512_storeu_ps(c + 0 + 13 * cs_c, _mm512_fmadd_ps(va_, zmm13, _mm512_loadu_ps(c + 0 + 13 * cs_c)));
+        } else {
+            const __m512 vb_ = _mm512_set1_ps(beta_);
+            _mm512_storeu_ps(c + 0 + 0 * cs_c, _mm512_fmadd_ps(va_, zmm0, _mm512_mul_ps(vb_, _mm512_loadu_ps(c + 0 + 0 * cs_c))));
+            _mm512_storeu_ps(c + 0 + 1 * cs_c, _mm512_fmadd_ps(va_, zmm1, _mm512_mul_ps(vb_, _mm512_loadu_ps(c + 0 + 1 * cs_c))));
+            _mm512_storeu_ps(c + 0 + 2 * cs_c, _mm512_fmadd_ps(va_, zmm2, _mm512_mul_ps(vb_, _mm512_loadu_ps(c + 0 + 2 * cs_c))));
+            _mm512_storeu_ps(c + 0 + 3 * cs_c, _mm512_fmadd_ps(va_, zmm3, _mm512_mul_ps(vb_, _mm512_loadu_ps(c + 0 + 3 * cs_c))));
+            _mm512_storeu_ps(c + 0 + 4 * cs_c, _mm512_fmadd_ps(va_, zmm4, _mm512_mul_ps(vb_, _mm512_loadu_ps(c + 0 + 4 * cs_c))));
+            _mm512_storeu_ps(c + 0 + 5 * cs_c, _mm512_fmadd_ps(va_, zmm5, _mm512_mul_ps(vb_, _mm512_loadu_ps(c + 0 + 5 * cs_c))));
+            _mm512_storeu_ps(c + 0 + 6 * cs_c, _mm512_fmadd_ps(va_, zmm6, _mm512_mul_ps(vb_, _mm512_loadu_ps(c + 0 + 6 * cs_c))));
+            _mm512_storeu_ps(c + 0 + 7 * cs_c, _mm512_fmadd_ps(va_, zmm7, _mm512_mul_ps(vb_, _mm512_loadu_ps(c + 0 + 7 * cs_c))));
+            _mm512_storeu_ps(c + 0 + 8 * cs_c, _mm512_fmadd_ps(va_, zmm8, _mm512_mul_ps(vb_, _mm512_loadu_ps(c + 0 + 8 * cs_c))));
+            _mm512_storeu_ps(c + 0 + 9 * cs_c, _mm512_fmadd_ps(va_, zmm9, _mm512_mul_ps(vb_, _mm512_loadu_ps(c + 0 + 9 * cs_c))));
+            _mm512_storeu_ps(c + 0 + 10 * cs_c, _mm512_fmadd_ps(va_, zmm10, _mm512_mul_ps(vb_, _mm512_loadu_ps(c + 0 + 10 * cs_c))));
+            _mm512_storeu_ps(c + 0 + 11 * cs_c, _mm512_fmadd_ps(va_, zmm11, _mm512_mul_ps(vb_, _mm512_loadu_ps(c + 0 + 11 * cs_c))));
+            _mm512_storeu_ps(c + 0 + 12 * cs_c, _mm512_fmadd_ps(va_, zmm12, _mm512_mul_ps(vb_, _mm512_loadu_ps(c + 0 + 12 * cs_c))));
+            _mm512_storeu_ps(c + 0 + 13 * cs_c, _mm512_fmadd_ps(va_, zmm13, _mm512_mul_ps(vb_, _mm512_loadu_ps(c + 0 + 13 * cs_c))));
         }
         return;
     }

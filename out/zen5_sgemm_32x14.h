@@ -15,6 +15,10 @@
  * signature of zen5_sgemm_32x14_direct: {MR', NR', function} */
 #define zen5_sgemm_32x14_NEDGES 3
 #define zen5_sgemm_32x14_EDGE_LIST {32, 8, zen5_sgemm_32x14_e32x8}, {16, 14, zen5_sgemm_32x14_e16x14}, {16, 8, zen5_sgemm_32x14_e16x8}
+/* packed row-edge kernels for a short last row panel packed MR' rows high,
+ * each with the signature of zen5_sgemm_32x14: {MR', function} */
+#define zen5_sgemm_32x14_NPEDGES 1
+#define zen5_sgemm_32x14_PEDGE_LIST {16, zen5_sgemm_32x14_p16x14}
 /* cflags: -mavx512f -mfma */
 
 #ifdef __cplusplus
@@ -31,6 +35,9 @@ void zen5_sgemm_32x14_e16x14(int64_t m, int64_t n, int64_t k, const float *alpha
                              const float *b, int64_t ldb, const float *beta, float *c, int64_t rs_c, int64_t cs_c);
 void zen5_sgemm_32x14_e16x8(int64_t m, int64_t n, int64_t k, const float *alpha, const float *a, int64_t lda,
                             const float *b, int64_t ldb, const float *beta, float *c, int64_t rs_c, int64_t cs_c);
+void zen5_sgemm_32x14_p16x14(int64_t m, int64_t n, int64_t k, const float *alpha, const float *a,
+                             const float *b, const float *beta, float *c, int64_t rs_c, int64_t cs_c,
+                             const float *a_next, const float *b_next);
 #ifdef __cplusplus
 }
 #endif

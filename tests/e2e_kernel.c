@@ -7,7 +7,9 @@
  * The _direct variant runs the same cases on A and B in place, with
  * leading dimensions larger than the tile and NaN in the rows of A and
  * columns of B past m and n (the kernel reads them; they must not reach C);
- * so does every edge kernel (EDGE_LIST) on the tiles it covers. */
+ * so does every edge kernel (EDGE_LIST) on the tiles it covers. The packed
+ * row-edge kernels (PEDGE_LIST) run on A packed MR' rows high, NaN in the
+ * padding rows. */
 #include <math.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -25,6 +27,8 @@
 #define B_COLS CAT(KNAME, _DIRECT_B_COLS)
 #define NEDGES CAT(KNAME, _NEDGES)
 #define EDGE_LIST CAT(KNAME, _EDGE_LIST)
+#define NPEDGES CAT(KNAME, _NPEDGES)
+#define PEDGE_LIST CAT(KNAME, _PEDGE_LIST)
 typedef KTYPE T;
 typedef void direct_fn(int64_t, int64_t, int64_t, const T *, const T *, int64_t, const T *,
                        int64_t, const T *, T *, int64_t, int64_t);
@@ -33,6 +37,15 @@ static const struct { int mr, nr; direct_fn *fn; } edges[] = {
     EDGE_LIST
 #else
     { 0, 0, 0 }
+#endif
+};
+typedef void packed_fn(int64_t, int64_t, int64_t, const T *, const T *, const T *, const T *, T *,
+                       int64_t, int64_t, const T *, const T *);
+static const struct { int mr; packed_fn *fn; } pedges[] = {
+#if NPEDGES
+    PEDGE_LIST
+#else
+    { 0, 0 }
 #endif
 };
 
@@ -128,6 +141,17 @@ static void check_one(int m, int n, int k, T alpha, T beta, int layout)
             memcpy(buf, start, span * sizeof *buf);
             edges[e].fn(m, n, k, &alpha, o.ad, o.lda, o.bd, o.ldb, &beta, c, rs, cs);
             compare(buf, ref, span, m, n, k, alpha, beta, layout, "edge");
+        }
+    for (int e = 0; e < NPEDGES; e++)
+        if (m <= pedges[e].mr) {
+            int h = pedges[e].mr;
+            T *ap = malloc((size_t)(h * (k + 1)) * sizeof(T));
+            for (int p = 0; p <= k; p++)
+                for (int i = 0; i < h; i++) ap[i + p * h] = i < m ? o.a[i + p * MR] : (T)NAN;
+            memcpy(buf, start, span * sizeof *buf);
+            pedges[e].fn(m, n, k, &alpha, ap, o.b, &beta, c, rs, cs, ap, o.b);
+            compare(buf, ref, span, m, n, k, alpha, beta, layout, "packed edge");
+            free(ap);
         }
     operands_free(&o);
     free(buf); free(ref); free(start);

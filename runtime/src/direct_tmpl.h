@@ -162,6 +162,8 @@ static void FN(choose_path)(struct FN(op) *o, const struct gg_ukernel *uk)
     o->b_cols = uk->direct_b_cols;
     o->edges = uk->edges;                   /* both paths use them */
     o->nedges = uk->nedges;
+    o->pedges = uk->pedges;
+    o->npedges = uk->npedges;
     if (uk->direct && (mode > 0 || (mode < 0 && fits)))
         o->direct = (FN(direct_fn) *)uk->direct;
 }

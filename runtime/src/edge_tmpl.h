@@ -42,6 +42,26 @@ static int FN(panel_width)(const struct FN(op) *o, int64_t rem)
     return 2 * half < nr + FN(width_for)(o, rem - nr) ? half : nr;
 }
 
+/* Height of the packed A panel holding the last `rows` rows of a block: MR,
+ * or for a short last panel the lowest packed row-edge kernel that covers
+ * it (f32 32x14 with a 16-row edge: m = 1000 leaves 8 rows, which the main
+ * kernel computed 32 high). */
+static int FN(a_height)(const struct FN(op) *o, int64_t rows)
+{
+    int h = o->bk.mr;
+    for (int e = 0; e < o->npedges; e++)
+        if (o->pedges[e].mr >= rows && o->pedges[e].mr < h) h = o->pedges[e].mr;
+    return h;
+}
+
+/* The packed kernel for a tile of mm rows whose A panel is h high. */
+static FN(kernel_fn) *FN(packed_for)(const struct FN(op) *o, int h)
+{
+    for (int e = 0; e < o->npedges; e++)
+        if (o->pedges[e].mr == h) return o->pedges[e].fn;
+    return o->kern;
+}
+
 /* The direct kernel of width w for a tile of mm rows: the one of fewest
  * rows that covers mm (the main kernel when w = NR and nothing shorter). */
 static FN(direct_fn) *FN(kernel_for)(const struct FN(op) *o, int64_t mm, int w)
@@ -72,8 +92,8 @@ static void FN(edge_panel)(const struct FN(op) *o, int64_t mc, int64_t nn, int64
     }
     for (int64_t ir = 0; ir < mc; ir += mr) {
         int64_t mm = FN(min)(mr, mc - ir);
-        FN(kernel_for)(o, mm, w)(mm, nn, kc, &o->alpha, ap + ir * kc, mr, b, ldb, &beta,
-                                 c + ir * o->rs_c, o->rs_c, o->cs_c);
+        FN(kernel_for)(o, mm, w)(mm, nn, kc, &o->alpha, ap + ir * kc, FN(a_height)(o, mm), b,
+                                 ldb, &beta, c + ir * o->rs_c, o->rs_c, o->cs_c);
     }
 }
 

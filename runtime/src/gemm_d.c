@@ -8,6 +8,7 @@
 #define TYPE_CHAR 'd'
 #define KSET_FIELD d
 #define EDGE_T struct gg_dedge
+#define PEDGE_T struct gg_dpedge
 #include "pack_tmpl.h"
 #include "op_tmpl.h"
 #include "edge_tmpl.h"

@@ -8,6 +8,7 @@
 #define TYPE_CHAR 's'
 #define KSET_FIELD s
 #define EDGE_T struct gg_sedge
+#define PEDGE_T struct gg_spedge
 #include "pack_tmpl.h"
 #include "op_tmpl.h"
 #include "edge_tmpl.h"

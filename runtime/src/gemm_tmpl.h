@@ -36,7 +36,7 @@ static void FN(macro_kernel)(const struct FN(op) *o, int64_t mc, int64_t nc,
             int last = ir + mr >= mc;
             const T *a_next = last ? ap : a + mr * kc;
             const T *b_next = last ? b + nr * kc : b;
-            o->kern(mm, nn, kc, &o->alpha, a, b, &beta,
+            FN(packed_for)(o, FN(a_height)(o, mm))(mm, nn, kc, &o->alpha, a, b, &beta,
                     c + ir * o->rs_c + jr * o->cs_c, o->rs_c, o->cs_c, a_next, b_next);
         }
     }
@@ -58,6 +58,18 @@ static void FN(pack_b)(const struct FN(op) *o, int64_t nc, int64_t kc, const T *
     }
 }
 
+/* A's mc x kc block (x, strides of A) as MR-row panels, the short last
+ * one FN(a_height) rows high. */
+static void FN(pack_a)(const struct FN(op) *o, int64_t mc, int64_t kc, const T *x, T *dst)
+{
+    const int mr = o->bk.mr;
+    int64_t full = mc / mr * mr;
+    if (full) FN(pack)(full, kc, x, o->rs_a, o->cs_a, mr, dst);
+    if (mc > full)
+        FN(pack)(mc - full, kc, x + full * o->rs_a, o->rs_a, o->cs_a, FN(a_height)(o, mc - full),
+                 dst + full * kc);
+}
+
 /* The jc, pc and ic loops on the slab C[m0:m1, n0:n1]. */
 static void FN(five_loops)(const struct FN(op) *o, int64_t m0, int64_t m1,
                            int64_t n0, int64_t n1)
@@ -76,8 +88,7 @@ static void FN(five_loops)(const struct FN(op) *o, int64_t m0, int64_t m1,
             FN(pack_b)(o, nc, kc, o->b + pc * o->rs_b + jc * o->cs_b, bp);
             for (int64_t ic = m0; ic < m1; ic += bk->mc) {
                 int64_t mc = FN(min)(bk->mc, m1 - ic);
-                FN(pack)(mc, kc, o->a + ic * o->rs_a + pc * o->cs_a, o->rs_a,
-                         o->cs_a, bk->mr, ap);
+                FN(pack_a)(o, mc, kc, o->a + ic * o->rs_a + pc * o->cs_a, ap);
                 FN(macro_kernel)(o, mc, nc, kc, ap, bp, beta,
                                  o->c + ic * o->rs_c + jc * o->cs_c);
             }
@@ -176,9 +187,11 @@ void FN(gg_gemm)(int64_t m, int64_t n, int64_t k, T alpha,
         return;
     }
     const struct gg_kernel_set *set = gg_set_current();
-    struct FN(op) o = { m, n, k, alpha, beta, a, rs_a, cs_a, b, rs_b, cs_b,
-                        c, rs_c, cs_c, (FN(kernel_fn) *)set->KSET_FIELD.fn, NULL, NULL, 0, 0,
-                        *gg_blocking_current(TYPE_CHAR), 1, 1 };
+    struct FN(op) o = { .m = m, .n = n, .k = k, .alpha = alpha, .beta = beta,
+                        .a = a, .rs_a = rs_a, .cs_a = cs_a, .b = b, .rs_b = rs_b, .cs_b = cs_b,
+                        .c = c, .rs_c = rs_c, .cs_c = cs_c,
+                        .kern = (FN(kernel_fn) *)set->KSET_FIELD.fn,
+                        .bk = *gg_blocking_current(TYPE_CHAR), .tm = 1, .tn = 1 };
     FN(orient)(&o, set->KSET_FIELD.row_pref);
     FN(choose_path)(&o, &set->KSET_FIELD);
     int nt = FN(grid)(&o, gg_threads_wanted());

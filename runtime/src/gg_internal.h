@@ -25,6 +25,10 @@ typedef void gg_sdirect(int64_t m, int64_t n, int64_t k, const float *alpha,
 /* An edge kernel: MR' x NR' tiles (the generated header's EDGE_LIST). */
 struct gg_dedge { int mr, nr; gg_ddirect *fn; };
 struct gg_sedge { int mr, nr; gg_sdirect *fn; };
+/* A packed row-edge kernel: the signature of the main (packed) kernel, on a
+ * short last row panel packed mr rows high. */
+struct gg_dpedge { int mr; gg_dkernel *fn; };
+struct gg_spedge { int mr; gg_skernel *fn; };
 
 /* CPU features a kernel may need; cpu.c tests them with cpuid + xgetbv. */
 enum {
@@ -49,6 +53,8 @@ struct gg_ukernel {
     const void *edges;
     int nedges;
     int b_l1_percent;          /* of L1 for B's micro-panel (KC); 0: 50 */
+    const void *pedges;        /* packed row edges: npedges struct gg_dpedge / gg_spedge */
+    int npedges;
 };
 
 struct gg_kernel_set {

@@ -19,6 +19,8 @@ struct FN(op) {
     FN(direct_fn) *direct;          /* set: the unpacked small-problem path */
     const EDGE_T *edges;            /* direct kernels for short last panels */
     int nedges;
+    const PEDGE_T *pedges;          /* packed kernels for a short last row panel */
+    int npedges;
     int b_cols;                     /* direct reads B(p,j) at b[p + j*ldb], else b[p*ldb + j] */
     struct gg_blocking bk;
     int tm, tn;                     /* thread grid: tm row slabs x tn column slabs */
