@@ -83,10 +83,10 @@ void explain_json(const struct plan *pl, struct buf *b)
                   "\"b_strategy\": \"%s\", \"max_regs\": %d, \"max_live\": %d, "
                   "\"single_iteration_cycles\": %d, \"moved_up\": %d, "
                   "\"pipelined_cycles_per_iteration\": %.2f, \"kernel_cycles\": %d, "
-                  "\"resource_bound\": %.2f, \"unroll_factor\": %d, \"rotating\": %s, "
+                  "\"resource_bound\": %.2f, \"unroll_factor\": %d, \"rtg_unroll_factor\": %d, \"rotating\": %s, "
                   "\"predicted_fma_utilization\": %.4f, \"instructions\": %d}\n",
                pl->m.name, pl->t->name, k->mr, k->nr, elem_names[k->elem], bstrat_names[k->bs],
                k->max_regs, max_live, pl->single_cycles, pl->p.j, pl->cycles_per_iter,
-               pl->p.kernel_cycles, pl->resource_bound, pl->r.uf, pl->r.rotating ? "true" : "false",
+               pl->p.kernel_cycles, pl->resource_bound, pl->r.uf, pl->rtg_uf, pl->r.rotating ? "true" : "false",
                pl->fp_utilization, k->ninst);
 }

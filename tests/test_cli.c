@@ -262,6 +262,28 @@ static void unroll_honoured_or_refused(void **state)
     }
 }
 
+static int json_int(const char *json, const char *key)
+{
+    const char *p = strstr(json, key);
+    assert_non_null(p);
+    return atoi(p + strlen(key));
+}
+
+/* The machine file's `unroll:` floor raises the RTG's factor to a multiple
+ * of it (sapphirerapids: 2 -> 4); an explicit --unroll still wins. */
+static void machine_unroll_floor(void **state)
+{
+    (void)state;
+    char spr[1024];
+    snprintf(spr, sizeof spr, "%s/sapphirerapids.yaml", MACHINES_DIR);
+    assert_int_equal(run(ARGS("--machine", spr, "--explain=json")), 0);
+    int uf = json_int(out, "\"unroll_factor\":"), rtg = json_int(out, "\"rtg_unroll_factor\":");
+    assert_true(rtg >= 2);
+    assert_int_equal(uf, (4 + rtg - 1) / rtg * rtg);    /* the least multiple >= 4 */
+    assert_int_equal(run(ARGS("--machine", spr, "--unroll", "2", "--explain=json")), 0);
+    assert_int_equal(json_int(out, "\"unroll_factor\":"), 2);
+}
+
 static void bad_options(void **state)
 {
     (void)state;
@@ -378,6 +400,7 @@ int main(void)
         cmocka_unit_test(lone_mr_names_option),
         cmocka_unit_test(missing_class_default_shape),
         cmocka_unit_test(unroll_honoured_or_refused),
+        cmocka_unit_test(machine_unroll_floor),
         cmocka_unit_test(uops_wider_than_dispatch),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
