@@ -194,8 +194,6 @@ static void blis_section(struct buf *b, const struct plan *pl, const struct opti
     tmpl_fill(b, o->blis_api ? tmpl_blis1_wrapper : tmpl_blis_wrapper, keys, vals, 6);
 }
 
-/* The parameters of NAME (packed operands) or NAME_direct, continuation
- * lines indented under the opening parenthesis of "void FNAME(". */
 static bool uses_stream(const struct kernel *k, enum stream s)
 {
     for (int i = 0; i < k->ninst; i++)
@@ -221,6 +219,8 @@ static void packed_pointers(const struct em *e, struct buf *ptrs, struct buf *bu
                uf * k->step[ST_A], uf * k->step[ST_B], uf * k->step[ST_ANEXT]);
 }
 
+/* The parameters of NAME (packed operands) or NAME_direct, continuation
+ * lines indented under the opening parenthesis of "void FNAME(". */
 static void params(struct buf *b, const char *ct, const char *fname, bool direct)
 {
     const char *in = indent_for(fname);
@@ -302,6 +302,17 @@ static void packed_edge_name(char *out, size_t size, const char *name, const str
     snprintf(out, size, "%s_p%dx%d", name, edge->k.mr, edge->k.nr);
 }
 
+/* The packed function of plan pl: NAME, or a packed row edge NAME_p<MR'>x<NR>.
+ * Returns 1 when row-stored C is the fast case. */
+static int emit_packed_fn(struct buf *fns, const struct plan *pl, const char *fname)
+{
+    struct em e = { .pl = pl, .k = &pl->k, .sp = &pl->t->sp[pl->k.elem] };
+    fill_def_iter(&e);
+    int row_pref = emit_function(fns, &e, fname);
+    free(e.def_iter);
+    return row_pref;
+}
+
 /* A direct function of plan pl: NAME_direct, or an edge kernel
  * NAME_e<MR'>x<NR'> (the direct variant of its own plan). */
 static void emit_direct_fn(struct buf *fns, const struct plan *pl, const char *fname)
@@ -318,21 +329,15 @@ static void emit_direct_fn(struct buf *fns, const struct plan *pl, const char *f
 static int emit_functions(struct buf *fns, const struct plan *pl, const struct plan *edges,
                           int nedges, const char *name, const char *dname)
 {
-    struct em e = { .pl = pl, .k = &pl->k, .sp = &pl->t->sp[pl->k.elem] };
-    fill_def_iter(&e);
-    int row_pref = emit_function(fns, &e, name);
-    free(e.def_iter);
+    int row_pref = emit_packed_fn(fns, pl, name);
     emit_direct_fn(fns, pl, dname);
     for (int i = 0; i < nedges; i++) {
         char ename[160];
         edge_name(ename, sizeof ename, name, &edges[i]);
         emit_direct_fn(fns, &edges[i], ename);
         if (!packed_edge(pl, &edges[i])) continue;
-        struct em pe = { .pl = &edges[i], .k = &edges[i].k, .sp = &pl->t->sp[pl->k.elem] };
         packed_edge_name(ename, sizeof ename, name, &edges[i]);
-        fill_def_iter(&pe);
-        emit_function(fns, &pe, ename);
-        free(pe.def_iter);
+        emit_packed_fn(fns, &edges[i], ename);
     }
     return row_pref;
 }

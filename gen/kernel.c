@@ -189,12 +189,12 @@ static void add_prefetches(struct kernel *k, enum stream s, int lines, int first
     }
 }
 
-/* Pointer bumps, then prefetches (ceil(MR*St/Sc) and ceil(NR*St/Sc) lines
- * per iteration, §3.1.2): B ahead and, as the machine file asks, the next
- * A panel or A ahead into L1, and the next B panel into L2. */
+/* Prefetches (ceil(MR*St/Sc) and ceil(NR*St/Sc) lines per iteration,
+ * §3.1.2): B ahead and, as the machine file asks, the next A panel or A
+ * ahead into L1 and the next B panel into L2; then the pointer bumps. */
 static void add_overhead(struct kernel *k)
 {
-    static const char *const ptr_label[ST_COUNT] = { "AP", "BP", "AN", "BN" };
+    static const char *const ptr_label[ST_COUNT] = { "AP", "BP", "AN", "-" };   /* BN: none */
     const struct machine *m = k->m;
     int st = elem_bytes(k->elem), line = m->l1d.line;
     k->step[ST_A] = k->mr; k->step[ST_B] = k->nr;
