@@ -42,24 +42,32 @@ static int FN(panel_width)(const struct FN(op) *o, int64_t rem)
     return 2 * half < nr + FN(width_for)(o, rem - nr) ? half : nr;
 }
 
-/* Height of the packed A panel holding the last `rows` rows of a block: MR,
- * or for a short last panel the lowest packed row-edge kernel that covers
- * it (f32 32x14 with a 16-row edge: m = 1000 leaves 8 rows, which the main
- * kernel computed 32 high). */
-static int FN(a_height)(const struct FN(op) *o, int64_t rows)
+/* The packed row-edge kernel for a short last panel of `rows` rows: the
+ * lowest that covers it, or -1 for the main kernel (full panels, or none
+ * covers it). f32 32x14 with a 16-row edge: m = 1000 leaves 8 rows, which
+ * the main kernel computed 32 high. */
+static int FN(pedge_for)(const struct FN(op) *o, int64_t rows)
 {
-    int h = o->bk.mr;
+    int best = -1;
+    if (rows >= o->bk.mr) return best;
     for (int e = 0; e < o->npedges; e++)
-        if (o->pedges[e].mr >= rows && o->pedges[e].mr < h) h = o->pedges[e].mr;
-    return h;
+        if (o->pedges[e].mr >= rows && (best < 0 || o->pedges[e].mr < o->pedges[best].mr))
+            best = e;
+    return best;
 }
 
-/* The packed kernel for a tile of mm rows whose A panel is h high. */
-static FN(kernel_fn) *FN(packed_for)(const struct FN(op) *o, int h)
+/* Height of the packed A panel holding the last `rows` rows of a block. */
+static int FN(a_height)(const struct FN(op) *o, int64_t rows)
 {
-    for (int e = 0; e < o->npedges; e++)
-        if (o->pedges[e].mr == h) return o->pedges[e].fn;
-    return o->kern;
+    int e = FN(pedge_for)(o, rows);
+    return e < 0 ? o->bk.mr : o->pedges[e].mr;
+}
+
+/* The packed kernel for a tile of mm rows (its A panel FN(a_height) high). */
+static FN(kernel_fn) *FN(packed_for)(const struct FN(op) *o, int64_t mm)
+{
+    int e = FN(pedge_for)(o, mm);
+    return e < 0 ? o->kern : o->pedges[e].fn;
 }
 
 /* The direct kernel of width w for a tile of mm rows: the one of fewest

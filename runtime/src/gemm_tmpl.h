@@ -36,7 +36,7 @@ static void FN(macro_kernel)(const struct FN(op) *o, int64_t mc, int64_t nc,
             int last = ir + mr >= mc;
             const T *a_next = last ? ap : a + mr * kc;
             const T *b_next = last ? b + nr * kc : b;
-            FN(packed_for)(o, FN(a_height)(o, mm))(mm, nn, kc, &o->alpha, a, b, &beta,
+            FN(packed_for)(o, mm)(mm, nn, kc, &o->alpha, a, b, &beta,
                     c + ir * o->rs_c + jr * o->cs_c, o->rs_c, o->cs_c, a_next, b_next);
         }
     }
