@@ -1,0 +1,109 @@
+/* fuzz_gemmgen.c: a libFuzzer target for the whole generator: a machine
+ * file (the input after its first four bytes) through plan_build, the
+ * edge plans and emission, with the options the first four bytes choose
+ * (type, --mr, --nr, --max-regs, --unroll, --b-strategy, --blis,
+ * --no-sched, --no-pipeline). Bad input must end in die_input (exit 2):
+ * exit is wrapped (-Wl,--wrap=exit) to jump back here, so a rejected
+ * input is a normal run and only crashes, sanitizer reports and other
+ * exit statuses are findings. Built by -Dfuzz=true with clang; see
+ * tests/fuzz/README.md. */
+#include "plan.h"
+#include <fcntl.h>
+#include <setjmp.h>
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+static jmp_buf back;
+static int exit_status, armed;   /* armed: exit comes from the generator */
+
+_Noreturn void __real_exit(int status);
+_Noreturn void __wrap_exit(int status)
+{
+    if (!armed) __real_exit(status);       /* libFuzzer's own exits */
+    armed = 0;
+    exit_status = status;
+    longjmp(back, 1);
+}
+
+/* Descriptors open before the first run: a rejected input jumps out of the
+ * generator past its fclose (the command line would exit there), so the
+ * ones it left open are closed here, or the run ends at EMFILE. */
+enum { MAXFD = 256 };
+static bool open_before[MAXFD];
+
+static void note_fds(void)
+{
+    for (int fd = 0; fd < MAXFD; fd++) open_before[fd] = fcntl(fd, F_GETFD) != -1;
+}
+
+static void close_leaked_fds(void)
+{
+    for (int fd = 3; fd < MAXFD; fd++)
+        if (!open_before[fd] && fcntl(fd, F_GETFD) != -1) close(fd);
+}
+
+static const char *machine_file(const uint8_t *data, size_t size)
+{
+    static char path[64];
+    snprintf(path, sizeof path, "/tmp/gemmgen-fuzz-%d.yaml", (int)getpid());
+    FILE *f = fopen(path, "wb");
+    if (!f) abort();
+    fwrite(data, 1, size, f);
+    fclose(f);
+    return path;
+}
+
+static struct options options_of(const uint8_t o[4], const char *path)
+{
+    struct options opt = { .machine_path = path, .outdir = "unused", .force_bs = -1 };
+    opt.elem = (enum elem)(o[0] & 1);
+    opt.mr = o[1] & 0x3f;                          /* 0 derives; --mr takes 1..64 */
+    opt.nr = o[2] & 0x3f;
+    if (o[0] & 0x02) opt.max_regs = 2 + (o[3] & 0x7f);
+    if (o[0] & 0x04) opt.unroll = 1 + (o[3] & 0x0f);
+    if (o[0] & 0x08) opt.force_bs = (o[3] >> 4) % BS_COUNT;
+    opt.blis = o[0] & 0x10;
+    opt.blis_api = (o[0] >> 5) & 1;
+    opt.no_sched = o[0] & 0x40;
+    opt.no_pipeline = o[0] & 0x80;
+    return opt;
+}
+
+static void generate(const struct options *o)
+{
+    struct plan pl, edges[MAX_EDGES];
+    struct edge_spec es[MAX_EDGES];
+    struct buf c = { 0 }, h = { 0 }, x = { 0 };
+    char dname[128];
+    plan_build(&pl, o);
+    int ne = plan_edges(&pl, es);
+    for (int i = 0; i < ne; i++) plan_build_edge(&edges[i], &pl, o, &es[i]);
+    emit_kernel(&pl, edges, ne, o, plan_default_name(&pl, dname, sizeof dname), &c, &h);
+    explain_json(&pl, &x);
+    for (int i = 0; i < ne; i++) plan_free(&edges[i]);
+    plan_free(&pl);
+    buf_free(&c); buf_free(&h); buf_free(&x);
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+    static bool noted;
+    if (!noted) { note_fds(); noted = true; }
+    if (size < 4) return 0;
+    struct options o = options_of(data, machine_file(data + 4, size - 4));
+    exit_status = -1;
+    if (setjmp(back) == 0) {
+        armed = 1;
+        generate(&o);
+        armed = 0;
+    }
+    else if (close_leaked_fds(), exit_status != 2) {
+        fprintf(stderr, "fuzz: exit status %d (bad input must exit 2)\n", exit_status);
+        abort();
+    }
+    return 0;
+}
