@@ -2,9 +2,10 @@
  * every kernel set this CPU runs, with 1 and 2 threads: all transposes,
  * both layouts, leading dimensions larger than needed, sizes 0, 1,
  * MR+-1, NR+-1, KC+-1, MC+1 and odd primes, alpha/beta including 0, and
- * NaN-filled C with beta = 0. The padding around C must stay untouched,
- * and A and B end where an inaccessible page begins, so reading past an
- * operand (the unpacked path's edge tiles) faults. */
+ * NaN-filled C with beta = 0, then a reproducible stream of random shapes
+ * near the kernel's units (test_random). The padding around C must stay
+ * untouched, and A and B end where an inaccessible page begins, so reading
+ * past an operand (the unpacked path's edge tiles) faults. */
 #define _DEFAULT_SOURCE             /* MAP_ANONYMOUS */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -254,6 +255,57 @@ static void big(char type)
 }
 static void test_big(void **st) { (void)st; each_kernel(big, 'd'); each_kernel(big, 's'); }
 
+/* Random shapes around the kernel's units: a reproducible stream of cases
+ * (GEMMGEN_TEST_SEED, GEMMGEN_TEST_CASES to run more), sizes near
+ * multiples of MR, NR and KC, small primes, 0, and up to 200, with random
+ * layout, transposes, padding, alpha and beta. It reaches remainders the
+ * fixed list above does not: every m mod MR (the packed row edges), n mod
+ * NR of 1 and 2 (the tail split into two narrow panels), k just past KC. */
+static uint64_t case_rng;
+static int64_t pick(int64_t n)  /* uniform in [0, n) */
+{
+    case_rng ^= case_rng << 13; case_rng ^= case_rng >> 7; case_rng ^= case_rng << 17;
+    return n > 0 ? (int64_t)((case_rng >> 11) % (uint64_t)n) : 0;
+}
+
+static int64_t dim_near(int64_t unit, int64_t block)
+{
+    switch (pick(10)) {
+    case 0: case 1: case 2: case 3: return 1 + pick(3 * unit);
+    case 4: case 5: case 6: return (1 + pick(6)) * unit + pick(5) - 2;
+    case 7: case 8: return pick(201);
+    default: return block + pick(5) - 2;
+    }
+}
+
+static long env_long(const char *name, long dflt)
+{
+    const char *s = getenv(name);
+    return s && *s ? strtol(s, NULL, 0) : dflt;
+}
+
+static void random_cases(char type)
+{
+    static const double alphas[] = { 1, -1.5, 0.75, 0, 2 }, betas[] = { 0, 1, 0.5, -1 };
+    int mr, nr, mc, kc;
+    gemmgen_blocking(type, &mr, &nr, &mc, &kc, NULL);
+    case_rng = (uint64_t)env_long("GEMMGEN_TEST_SEED", 0x9e3779b97f4a7c15) | 1;
+    long count = env_long("GEMMGEN_TEST_CASES", 40);
+    for (long i = 0; i < count; i++) {
+        struct gcase g = { type, pick(2) ? GEMMGEN_ROW_MAJOR : GEMMGEN_COL_MAJOR,
+                           pick(2) ? GEMMGEN_TRANS : GEMMGEN_NO_TRANS,
+                           pick(2) ? GEMMGEN_TRANS : GEMMGEN_NO_TRANS,
+                           dim_near(mr, mc), dim_near(nr, nr), dim_near(16, kc), pick(3),
+                           alphas[pick(5)], betas[pick(4)], 0 };
+        if (g.m < 0) g.m = 0;
+        if (g.n < 0) g.n = 0;
+        if (g.k < 0) g.k = 0;
+        g.nan_c = g.beta == 0 && pick(2);
+        run(&g);
+    }
+}
+static void test_random(void **st) { (void)st; each_kernel(random_cases, 'd'); each_kernel(random_cases, 's'); }
+
 /* Invalid arguments: the position comes back negative, C is untouched. */
 static void test_bad_args(void **st)
 {
@@ -296,6 +348,7 @@ int main(void)
         cmocka_unit_test(test_dgemm_sweep),
         cmocka_unit_test(test_sgemm_sweep),
         cmocka_unit_test(test_big),
+        cmocka_unit_test(test_random),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
