@@ -6,7 +6,9 @@
  * exit is wrapped (-Wl,--wrap=exit) to jump back here, so a rejected
  * input is a normal run and only crashes, sanitizer reports and other
  * exit statuses are findings. Built by -Dfuzz=true with clang; see
- * tests/fuzz/README.md. */
+ * tests/fuzz/README.md. Without GEMMGEN_LIBFUZZER it gets a main that
+ * replays the shipped machine files under fixed option sets: the
+ * fuzz-replay test. */
 #include "plan.h"
 #include <fcntl.h>
 #include <setjmp.h>
@@ -46,9 +48,10 @@ static void close_leaked_fds(void)
         if (!open_before[fd] && fcntl(fd, F_GETFD) != -1) close(fd);
 }
 
+static char path[64];           /* the machine file of the current run */
+
 static const char *machine_file(const uint8_t *data, size_t size)
 {
-    static char path[64];
     snprintf(path, sizeof path, "/tmp/gemmgen-fuzz-%d.yaml", (int)getpid());
     FILE *f = fopen(path, "wb");
     if (!f) abort();
@@ -107,3 +110,59 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     }
     return 0;
 }
+
+#ifndef GEMMGEN_LIBFUZZER
+/* Without libFuzzer (the test suite's fuzz-replay): every machine file
+ * named on the command line under a fixed set of option bytes, and with
+ * --raw, files that already carry their option bytes (a corpus or a
+ * finding). Each must generate or be rejected with status 2. */
+static const uint8_t option_sets[][4] = {
+    { 0x00, 0, 0, 0 },          /* f64, everything derived */
+    { 0x01, 0, 0, 0 },          /* f32 */
+    { 0x10, 8, 6, 0 },          /* --blis --mr 8 --nr 6 */
+    { 0x31, 4, 4, 0 },          /* f32 --blis-api 1 --mr 4 --nr 4 */
+    { 0x0e, 0, 0, 0x35 },       /* --max-regs 55 --unroll 6 --b-strategy 3 */
+    { 0x06, 0, 0, 0x14 },       /* --max-regs 22 --unroll 5 */
+    { 0x09, 12, 3, 0x20 },      /* f32 --mr 12 --nr 3 --b-strategy 2 */
+    { 0xc0, 0, 0, 0 },          /* --no-sched --no-pipeline */
+};
+
+static uint8_t *slurp(const char *path, size_t *size)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f) { perror(path); __real_exit(1); }
+    uint8_t *d = NULL;
+    size_t n = 0, cap = 0;
+    for (;;) {
+        if (n + 4096 > cap) d = realloc(d, cap = 2 * cap + 4096 + 4);
+        if (!d) abort();
+        size_t got = fread(d + 4 + n, 1, 4096, f);
+        n += got;
+        if (got < 4096) break;
+    }
+    fclose(f);
+    *size = n;
+    return d;                   /* the file at d + 4: room for option bytes */
+}
+
+int main(int argc, char **argv)
+{
+    int raw = 0, runs = 0;
+    for (int i = 1; i < argc; i++) {
+        if (!strcmp(argv[i], "--raw")) { raw = 1; continue; }
+        size_t n;
+        uint8_t *d = slurp(argv[i], &n);
+        if (raw) { LLVMFuzzerTestOneInput(d + 4, n); runs++; }
+        else
+            for (size_t s = 0; s < sizeof option_sets / sizeof option_sets[0]; s++) {
+                memcpy(d, option_sets[s], 4);
+                LLVMFuzzerTestOneInput(d, n + 4);
+                runs++;
+            }
+        free(d);
+    }
+    if (*path) unlink(path);
+    printf("fuzz-replay: %d runs, none crashed or exited other than 0 or 2\n", runs);
+    return runs ? 0 : 1;
+}
+#endif
