@@ -315,7 +315,10 @@ void machine_load(struct machine *m, const char *path)
     size_t n;
     while ((n = fread(chunk, 1, sizeof chunk - 1, f)) > 0) {
         chunk[n] = '\0';
-        if (memchr(chunk, '\0', n)) die_input("%s:1: machine: not a text file", path);
+        if (memchr(chunk, '\0', n)) {
+            fclose(f);
+            die_input("%s:1: machine: not a text file", path);
+        }
         buf_printf(&b, "%.*s", (int)n, chunk);
     }
     fclose(f);
