@@ -27,19 +27,24 @@ static int FN(width_for)(const struct FN(op) *o, int64_t nn)
 }
 
 /* Width of the column panel that starts `rem` columns before the end of
- * the block: NR, or the narrowest kernel covering a short last panel. When
- * the last full panel and a short remainder (NR < rem < 2 NR) fit two
- * narrower panels in fewer columns than NR plus the remainder's width, the
- * tail splits in two: n = 128 with 14-wide panels runs 8 x 14 + 2 x 8
- * instead of 9 x 14 + one 8-wide kernel for 2 columns. DGEMM 1 thread,
- * GFLOPS: 4000x128x4000 62.9 -> 65.1 (OpenBLAS 68.1), 128^3 80.8 -> 84.0. */
+ * the block: NR panels, then panels of the narrow edge width W, in the
+ * split that computes the fewest columns, a panel counting 2 more (a
+ * kernel call) and a padded last one 2 more again (its copy). So 128
+ * columns with NR 14, W 8 run 8 x 14 + 2 x 8, not 9 x 14 + 8 for the last
+ * 2 (DGEMM 1 thread: 4000x128x4000 62.9 -> 65.1 GFLOPS, 128^3 80.8 ->
+ * 84.0), and 24 run 3 x 8 in place rather than 14 + 14 with 10 copied. */
 static int FN(panel_width)(const struct FN(op) *o, int64_t rem)
 {
-    const int nr = o->bk.nr;
-    if (rem <= nr) return FN(width_for)(o, rem);
-    if (rem >= 2 * nr) return nr;
-    int half = FN(width_for)(o, (rem + 1) / 2);
-    return 2 * half < nr + FN(width_for)(o, rem - nr) ? half : nr;
+    const int nr = o->bk.nr, w = FN(width_for)(o, 1);
+    if (w == nr || rem >= 3 * nr) return nr;
+    int64_t best = -1;
+    int first = nr;
+    for (int64_t a = 0; a * nr < rem + nr; a++) {       /* a NR panels, then b W panels */
+        int64_t left = rem > a * nr ? rem - a * nr : 0, b = (left + w - 1) / w;
+        int64_t cols = a * nr + b * w, cost = cols + 2 * (a + b) + (cols > rem ? 2 : 0);
+        if (best < 0 || cost <= best) { best = cost; first = a ? nr : w; }
+    }
+    return first;
 }
 
 /* The packed row-edge kernel for a short last panel of `rows` rows: the
@@ -71,8 +76,9 @@ static FN(kernel_fn) *FN(packed_for)(const struct FN(op) *o, int64_t mm)
 }
 
 /* The direct kernel of width w for a tile of mm rows: the one of fewest
- * rows that covers mm (the main kernel when w = NR and nothing shorter). */
-static FN(direct_fn) *FN(kernel_for)(const struct FN(op) *o, int64_t mm, int w)
+ * rows that covers mm (the main kernel when w = NR and nothing shorter);
+ * *height (if not NULL) gets the rows it reads. */
+static FN(direct_fn) *FN(direct_for)(const struct FN(op) *o, int64_t mm, int w, int *height)
 {
     FN(direct_fn) *k = NULL;
     int h = o->bk.mr + 1;
@@ -82,7 +88,27 @@ static FN(direct_fn) *FN(kernel_for)(const struct FN(op) *o, int64_t mm, int w)
             k = o->edges[e].fn;
             h = o->edges[e].mr;
         }
+    if (height) *height = h;
     return k;
+}
+
+static FN(direct_fn) *FN(kernel_for)(const struct FN(op) *o, int64_t mm, int w)
+{
+    return FN(direct_for)(o, mm, w, NULL);
+}
+
+/* The most rows that the direct kernels of any width read for a tile of
+ * mm rows (a short last row panel). */
+static int FN(rows_read)(const struct FN(op) *o, int64_t mm)
+{
+    int h, most;
+    FN(direct_for)(o, mm, o->bk.nr, &most);
+    for (int e = 0; e < o->nedges; e++) {
+        if (o->edges[e].mr != o->bk.mr) continue;     /* a width panel_width never picks */
+        FN(direct_for)(o, mm, o->edges[e].nr, &h);
+        if (h > most) most = h;
+    }
+    return most;
 }
 
 /* A last column panel that a narrower kernel covers (w < NR) in the
