@@ -37,11 +37,11 @@ static int FN(panel_width)(const struct FN(op) *o, int64_t rem)
 {
     const int nr = o->bk.nr, w = FN(width_for)(o, 1);
     if (w == nr || rem >= 3 * nr) return nr;
-    int64_t best = -1;
-    int first = nr;
-    for (int64_t a = 0; a * nr < rem + nr; a++) {       /* a NR panels, then b W panels */
-        int64_t left = rem > a * nr ? rem - a * nr : 0, b = (left + w - 1) / w;
-        int64_t cols = a * nr + b * w, cost = cols + 2 * (a + b) + (cols > rem ? 2 : 0);
+    int r = (int)rem, best = -1, first = nr;      /* int: this runs per panel */
+    for (int a = 0; a * nr < r + nr; a++) {           /* a NR panels, then b W panels */
+        int left = r - a * nr, b = 0;
+        while (b * w < left) b++;                    /* no division: a few steps */
+        int cols = a * nr + b * w, cost = cols + 2 * (a + b) + (cols > r ? 2 : 0);
         if (best < 0 || cost <= best) { best = cost; first = a ? nr : w; }
     }
     return first;
