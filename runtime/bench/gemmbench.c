@@ -3,6 +3,8 @@
  *   gemmbench            the full table: square 64..4000 and skinny shapes,
  *                        f64 and f32, 1 thread and all threads (< 10 min)
  *   gemmbench --quick    fewer shapes and shorter timing (about a minute)
+ *   gemmbench --small    1 thread, squares 16..256 in steps of 8 to 16
+ *                        (remainders of MR and NR; about 3 minutes)
  *   gemmbench --micro    only the in-L1 micro-kernel mode
  *   gemmbench --ablation the in-L1 mode and seed 001 Figures 9-10: the
  *                        kernel with scheduling / pipelining switched off
@@ -35,7 +37,7 @@
 #endif
 #define BLIS_SONAME "libblis.so.4"
 
-enum { MAXSHAPES = 16, MAXPEERS = 6 };
+enum { MAXSHAPES = 20, MAXPEERS = 6 };
 
 struct plan {
     struct gb_shape shapes[MAXSHAPES];
@@ -50,6 +52,13 @@ static const struct plan full = {
 static const struct plan quick = {
     { {64, 64, 64}, {256, 256, 256}, {1000, 1000, 1000}, {2000, 2000, 2000},
       {4000, 4000, 128} }, 5, 0.15 };
+/* Small squares between the full table's 64, 128 and 256, one thread:
+ * where a remainder of MR or NR decides the speed. */
+static const struct plan small = {
+    { {16, 16, 16}, {24, 24, 24}, {32, 32, 32}, {40, 40, 40}, {48, 48, 48}, {56, 56, 56},
+      {64, 64, 64}, {72, 72, 72}, {80, 80, 80}, {88, 88, 88}, {96, 96, 96},
+      {100, 100, 100}, {112, 112, 112}, {128, 128, 128}, {160, 160, 160},
+      {192, 192, 192}, {256, 256, 256} }, 17, 0.15 };
 
 struct peers { struct gb_peer p[MAXPEERS]; int n; char env_coretype[64]; };
 
@@ -190,7 +199,7 @@ static void preamble(void)
 int main(int argc, char **argv)
 {
     const struct plan *pl = &full;
-    int only_micro = 0, ablation = 0;
+    int only_micro = 0, ablation = 0, one_thread = 0;
     for (int i = 1; i < argc; i++) {
         if (!strcmp(argv[i], "--blis")) {
 #ifdef GEMMBENCH_HAVE_BLIS
@@ -201,15 +210,16 @@ int main(int argc, char **argv)
 #endif
         }
         if (!strcmp(argv[i], "--quick")) pl = &quick;
+        else if (!strcmp(argv[i], "--small")) { pl = &small; one_thread = 1; }
         else if (!strcmp(argv[i], "--micro")) only_micro = 1;
         else if (!strcmp(argv[i], "--ablation")) only_micro = ablation = 1;
         else {
-            fprintf(stderr, "usage: gemmbench [--quick | --micro | --ablation | --blis [options]]\n");
+            fprintf(stderr, "usage: gemmbench [--quick | --small | --micro | --ablation | --blis [options]]\n");
             return 2;
         }
     }
     double t0 = gb_now();
-    int all = gemmgen_get_num_threads();
+    int all = one_thread ? 1 : gemmgen_get_num_threads();
     preamble();
     micro();
     if (ablation)
