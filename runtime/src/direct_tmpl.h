@@ -38,8 +38,8 @@ static int FN(crowds_l1)(const struct gg_blocking *bk, const void *base, int64_t
  * panels are reused many times: full tiles read A and B in place through
  * the kernel's _direct variant. A is copied only when its rows are not
  * contiguous, a B panel only when its layout is not the one the kernel
- * reads, and the partial edge panels always (the kernels read whole
- * tiles, which must not run past the operands). */
+ * reads, and a short edge panel when the kernel that covers it reads
+ * more rows or columns than it has (they must not run past the operands). */
 
 /* The A operand of one k block: in place where its rows are contiguous,
  * the rows from `from` on copied into `ap` (panels ldp rows high). */
