@@ -56,8 +56,10 @@ static struct FN(ablock) FN(a_block)(const struct FN(op) *o, int64_t m0, int64_t
     int64_t rows = m1 - m0;                    /* rows that are copied */
     if (o->rs_a == 1) {
         rows %= h;
-        h = rows ? FN(rows_read)(o, rows) : h;
-        if (h == rows) rows = 0;
+        if (rows) {
+            h = FN(rows_read)(o, rows);
+            if (h == rows) rows = 0;              /* read in place */
+        }
     }
     struct FN(ablock) A = { o->a + pc * o->cs_a, NULL, m1 - rows, k, h };
     A.ap = gg_pack_buffer(0, (size_t)((rows + h - 1) / h * h * k) * sizeof(T));

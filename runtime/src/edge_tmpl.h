@@ -30,10 +30,10 @@ static int FN(width_for)(const struct FN(op) *o, int64_t nn)
  * the block: NR panels, then panels of the narrow edge width W, in the
  * split that computes the fewest columns, a panel counting 1 more (a
  * kernel call: 2 ran DGEMM 96^3 at 0.945 of OpenBLAS, 1 at 0.972) and a
- * padded last one 2 more (its copy). So 128
- * columns with NR 14, W 8 run 8 x 14 + 2 x 8, not 9 x 14 + 8 for the last
- * 2 (DGEMM 1 thread: 4000x128x4000 62.9 -> 65.1 GFLOPS, 128^3 80.8 ->
- * 84.0), and 24 run 3 x 8 in place rather than 14 + 14 with 10 copied. */
+ * padded last one 2 more (its copy). So 128 columns with NR 14, W 8 run
+ * 8 x 14 + 2 x 8, not 9 x 14 + 8 for the last 2 (DGEMM 1 thread:
+ * 4000x128x4000 62.9 -> 65.1 GFLOPS, 128^3 80.8 -> 84.0), and 24 run
+ * 3 x 8 in place rather than 14 + 14 with 10 copied. */
 static int FN(panel_width)(const struct FN(op) *o, int64_t rem)
 {
     const int nr = o->bk.nr, w = FN(width_for)(o, 1);
