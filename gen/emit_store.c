@@ -62,6 +62,80 @@ static void mask_open(struct buf *b, const struct em *e, int lay, int i0, int j0
     buf_puts(b, "\n    ");
 }
 
+/* The value stored to C for output vector v (accumulator expression ex,
+ * address addr): alpha*acc (pass 0: beta == 0), alpha*acc + C (pass 1:
+ * beta == 1, one FMA), alpha*acc + beta*C (pass 2). */
+static void new_value(const struct em *e, int pass, const char *ldt, const char *ex,
+                      const char *addr, char *val, size_t size)
+{
+    const struct spell *sp = e->sp;
+    struct buf l = { 0 }, m2 = { 0 }, f = { 0 };
+    const char *mo[3] = { "va_", ex, "" }, *lo[3] = { "", "k_", "" };
+    if (pass == 0) {
+        em_expand(&f, sp->vmul, "", mo, "", 0, sp->vtype);
+    } else {
+        em_expand(&l, ldt, "", lo, addr, 0, sp->vtype);
+        const char *m2o[3] = { "vb_", l.s, "" };
+        em_expand(&m2, sp->vmul, "", m2o, "", 0, sp->vtype);
+        const char *fo[3] = { "va_", ex, pass == 1 ? l.s : m2.s };
+        em_expand(&f, sp->vfma, "", fo, "", 0, sp->vtype);
+    }
+    snprintf(val, size, "%s", f.s);
+    buf_free(&l); buf_free(&m2); buf_free(&f);
+}
+
+/* C's address of output vector v; walking direct kernels step cw_ along
+ * the columns (*jw: the column it points at). */
+static void c_addr(struct buf *b, const struct em *e, int lay, bool walk, int v, int *jw,
+                   char *addr, size_t size)
+{
+    int t0 = lanes_of(e->k, v)[0], i0 = t0 % e->k->mr, j0 = t0 / e->k->mr;
+    if (walk) {
+        for (; *jw < j0; (*jw)++) buf_puts(b, "            cw_ += cs_c;\n");
+        snprintf(addr, size, "cw_ + %d", i0);
+    } else if (lay == 1) snprintf(addr, size, "c + %d + %d * cs_c", i0, j0);
+    else snprintf(addr, size, "c + %d * rs_c + %d", i0, j0);
+}
+
+/* One statement per output vector: store the new value (mode 0), or only
+ * compute it into the accumulator (mode 1), or store the accumulator
+ * (mode 2). Masked edge tiles read all of C before storing any of it
+ * (modes 1 then 2): a load overlapping an earlier masked store waits for
+ * that store to retire, and with ldc < the tile's vector extent every
+ * column's load overlaps the previous column's store (SGEMM 24^3). */
+static void vector_stmts(struct buf *b, const struct em *e, int lay, bool masked,
+                         int pass, int mode)
+{
+    const struct kernel *k = e->k;
+    const struct spell *sp = e->sp;
+    const char *ldt = masked ? sp->mloadc : sp->loadc, *stt = masked ? sp->mstore : sp->store;
+    char ex[64], addr[96], val[320];
+    /* Direct kernels walk one pointer along C's columns: written as
+     * c + j * cs_c, GCC computed all 14 column addresses at once, beside
+     * the in-place B pointers, and spilled them to the stack (DGEMM 64^3
+     * 80.8 -> 81.3, SGEMM 161.7 -> 163.6 GFLOPS). The packed kernel keeps
+     * c + j * cs_c: walking there cost 2000^3 78 -> 71. */
+    int jw = 0;
+    bool walk = lay == 1 && !masked && e->direct;
+    if (walk) buf_printf(b, "            %s *cw_ = c;\n", elem_ctype[k->elem]);
+    for (int v = 0; v < nvec(k); v++) {
+        int t0 = lanes_of(k, v)[0];
+        out_expr(e, v, ex, sizeof ex);
+        c_addr(b, e, lay, walk, v, &jw, addr, sizeof addr);
+        if (mode != 2) new_value(e, pass, ldt, ex, addr, val, sizeof val);
+        else snprintf(val, sizeof val, "%s", ex);
+        if (masked) mask_open(b, e, lay, t0 % k->mr, t0 / k->mr);
+        buf_puts(b, "            ");
+        if (mode == 1) {
+            buf_printf(b, "%s = %s;", ex, val);
+        } else {
+            const char *so[3] = { val, "k_", "" };
+            em_expand(b, stt, "", so, addr, 0, sp->vtype);
+        }
+        buf_puts(b, masked ? "\n            }\n" : "\n");
+    }
+}
+
 /* Vector update of C. Unmasked: the full tile only. Masked (targets with
  * predicated loads and stores): any edge tile, each output vector under a
  * mask of the lanes inside m x n, vectors wholly outside skipped. */
@@ -69,11 +143,9 @@ static void vector_path(struct buf *b, const struct em *e, int lay, bool masked)
 {
     const struct kernel *k = e->k;
     const struct spell *sp = e->sp;
-    char ex[64], addr[96], val[256], ld[128], tmp[256];
     const char *unit = lay == 1 ? "rs_c" : "cs_c";
     if (masked) buf_printf(b, "    if (%s == 1) {   /* edge tile: predicated */\n", unit);
     else buf_printf(b, "    if (m == %d && n == %d && %s == 1) {\n", k->mr, k->nr, unit);
-    const char *ldt = masked ? sp->mloadc : sp->loadc, *stt = masked ? sp->mstore : sp->store;
     struct buf va = { 0 }, vb = { 0 };
     const char *ao[3] = { "alpha_", "", "" }, *bo[3] = { "beta_", "", "" };
     em_expand(&va, sp->set1, "", ao, "", 0, sp->vtype);
@@ -84,45 +156,11 @@ static void vector_path(struct buf *b, const struct em *e, int lay, bool masked)
     for (int pass = 0; pass < 3; pass++) {
         if (pass == 1) buf_puts(b, "        } else if (beta_ == 1) {\n");
         if (pass == 2) buf_printf(b, "        } else {\n            const %s vb_ = %s;\n", sp->vtype, vb.s);
-        /* Direct kernels walk one pointer along C's columns: written as
-         * c + j * cs_c, GCC computed all 14 column addresses at once, beside
-         * the in-place B pointers, and spilled them to the stack (DGEMM 64^3
-         * 80.8 -> 81.3, SGEMM 161.7 -> 163.6 GFLOPS). The packed kernel keeps
-         * c + j * cs_c: walking there cost 2000^3 78 -> 71. */
-        int jw = 0;
-        bool walk = lay == 1 && !masked && e->direct;
-        if (walk) buf_printf(b, "            %s *cw_ = c;\n", elem_ctype[k->elem]);
-        for (int v = 0; v < nvec(k); v++) {
-            int t0 = lanes_of(k, v)[0], i0 = t0 % k->mr, j0 = t0 / k->mr;
-            out_expr(e, v, ex, sizeof ex);
-            if (walk) {
-                for (; jw < j0; jw++) buf_puts(b, "            cw_ += cs_c;\n");
-                snprintf(addr, sizeof addr, "cw_ + %d", i0);
-            } else if (lay == 1) snprintf(addr, sizeof addr, "c + %d + %d * cs_c", i0, j0);
-            else snprintf(addr, sizeof addr, "c + %d * rs_c + %d", i0, j0);
-            struct buf s = { 0 };
-            const char *mo[3] = { "va_", ex, "" };
-            em_expand(&s, sp->vmul, "", mo, "", 0, sp->vtype);
-            snprintf(val, sizeof val, "%s", s.s);
-            if (pass) {
-                struct buf l = { 0 }, m2 = { 0 }, f = { 0 };
-                const char *lo[3] = { "", "k_", "" };
-                em_expand(&l, ldt, "", lo, addr, 0, sp->vtype);
-                snprintf(ld, sizeof ld, "%s", l.s);
-                const char *m2o[3] = { "vb_", ld, "" };
-                em_expand(&m2, sp->vmul, "", m2o, "", 0, sp->vtype);
-                snprintf(tmp, sizeof tmp, "%s", pass == 1 ? ld : m2.s);
-                const char *fo[3] = { "va_", ex, tmp };
-                em_expand(&f, sp->vfma, "", fo, "", 0, sp->vtype);
-                snprintf(val, sizeof val, "%s", f.s);
-                buf_free(&l); buf_free(&m2); buf_free(&f);
-            }
-            const char *so[3] = { val, "k_", "" };
-            if (masked) mask_open(b, e, lay, i0, j0);
-            buf_puts(b, "            ");
-            em_expand(b, stt, "", so, addr, 0, sp->vtype);
-            buf_puts(b, masked ? "\n            }\n" : "\n");
-            buf_free(&s);
+        if (masked && pass) {
+            vector_stmts(b, e, lay, masked, pass, 1);
+            vector_stmts(b, e, lay, masked, pass, 2);
+        } else {
+            vector_stmts(b, e, lay, masked, pass, 0);
         }
     }
     buf_puts(b, "        }\n        return;\n    }\n");

@@ -702,229 +702,453 @@ void a64fx_sgemm_32x14(int64_t m, int64_t n, int64_t k, const float *alpha, cons
         } else if (beta_ == 1) {
             if (0 < m && 0 < n) {
                 const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
-                svst1_f32(k_, c + 0 + 0 * cs_c, svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 0 + 0 * cs_c), va_, z0));
+                z0 = svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 0 + 0 * cs_c), va_, z0);
             }
             if (16 < m && 0 < n) {
                 const svbool_t k_ = svwhilelt_b32((int64_t)16, (int64_t)m);
-                svst1_f32(k_, c + 16 + 0 * cs_c, svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 16 + 0 * cs_c), va_, z1));
+                z1 = svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 16 + 0 * cs_c), va_, z1);
             }
             if (0 < m && 1 < n) {
                 const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
-                svst1_f32(k_, c + 0 + 1 * cs_c, svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 0 + 1 * cs_c), va_, z2));
+                z2 = svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 0 + 1 * cs_c), va_, z2);
             }
             if (16 < m && 1 < n) {
                 const svbool_t k_ = svwhilelt_b32((int64_t)16, (int64_t)m);
-                svst1_f32(k_, c + 16 + 1 * cs_c, svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 16 + 1 * cs_c), va_, z3));
+                z3 = svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 16 + 1 * cs_c), va_, z3);
             }
             if (0 < m && 2 < n) {
                 const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
-                svst1_f32(k_, c + 0 + 2 * cs_c, svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 0 + 2 * cs_c), va_, z4));
+                z4 = svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 0 + 2 * cs_c), va_, z4);
             }
             if (16 < m && 2 < n) {
                 const svbool_t k_ = svwhilelt_b32((int64_t)16, (int64_t)m);
-                svst1_f32(k_, c + 16 + 2 * cs_c, svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 16 + 2 * cs_c), va_, z5));
+                z5 = svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 16 + 2 * cs_c), va_, z5);
             }
             if (0 < m && 3 < n) {
                 const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
-                svst1_f32(k_, c + 0 + 3 * cs_c, svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 0 + 3 * cs_c), va_, z6));
+                z6 = svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 0 + 3 * cs_c), va_, z6);
             }
             if (16 < m && 3 < n) {
                 const svbool_t k_ = svwhilelt_b32((int64_t)16, (int64_t)m);
-                svst1_f32(k_, c + 16 + 3 * cs_c, svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 16 + 3 * cs_c), va_, z7));
+                z7 = svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 16 + 3 * cs_c), va_, z7);
             }
             if (0 < m && 4 < n) {
                 const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
-                svst1_f32(k_, c + 0 + 4 * cs_c, svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 0 + 4 * cs_c), va_, z8));
+                z8 = svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 0 + 4 * cs_c), va_, z8);
             }
             if (16 < m && 4 < n) {
                 const svbool_t k_ = svwhilelt_b32((int64_t)16, (int64_t)m);
-                svst1_f32(k_, c + 16 + 4 * cs_c, svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 16 + 4 * cs_c), va_, z9));
+                z9 = svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 16 + 4 * cs_c), va_, z9);
             }
             if (0 < m && 5 < n) {
                 const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
-                svst1_f32(k_, c + 0 + 5 * cs_c, svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 0 + 5 * cs_c), va_, z10));
+                z10 = svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 0 + 5 * cs_c), va_, z10);
             }
             if (16 < m && 5 < n) {
                 const svbool_t k_ = svwhilelt_b32((int64_t)16, (int64_t)m);
-                svst1_f32(k_, c + 16 + 5 * cs_c, svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 16 + 5 * cs_c), va_, z11));
+                z11 = svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 16 + 5 * cs_c), va_, z11);
             }
             if (0 < m && 6 < n) {
                 const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
-                svst1_f32(k_, c + 0 + 6 * cs_c, svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 0 + 6 * cs_c), va_, z12));
+                z12 = svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 0 + 6 * cs_c), va_, z12);
             }
             if (16 < m && 6 < n) {
                 const svbool_t k_ = svwhilelt_b32((int64_t)16, (int64_t)m);
-                svst1_f32(k_, c + 16 + 6 * cs_c, svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 16 + 6 * cs_c), va_, z13));
+                z13 = svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 16 + 6 * cs_c), va_, z13);
             }
             if (0 < m && 7 < n) {
                 const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
-                svst1_f32(k_, c + 0 + 7 * cs_c, svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 0 + 7 * cs_c), va_, z14));
+                z14 = svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 0 + 7 * cs_c), va_, z14);
             }
             if (16 < m && 7 < n) {
                 const svbool_t k_ = svwhilelt_b32((int64_t)16, (int64_t)m);
-                svst1_f32(k_, c + 16 + 7 * cs_c, svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 16 + 7 * cs_c), va_, z15));
+                z15 = svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 16 + 7 * cs_c), va_, z15);
             }
             if (0 < m && 8 < n) {
                 const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
-                svst1_f32(k_, c + 0 + 8 * cs_c, svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 0 + 8 * cs_c), va_, z16));
+                z16 = svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 0 + 8 * cs_c), va_, z16);
             }
             if (16 < m && 8 < n) {
                 const svbool_t k_ = svwhilelt_b32((int64_t)16, (int64_t)m);
-                svst1_f32(k_, c + 16 + 8 * cs_c, svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 16 + 8 * cs_c), va_, z17));
+                z17 = svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 16 + 8 * cs_c), va_, z17);
             }
             if (0 < m && 9 < n) {
                 const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
-                svst1_f32(k_, c + 0 + 9 * cs_c, svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 0 + 9 * cs_c), va_, z18));
+                z18 = svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 0 + 9 * cs_c), va_, z18);
             }
             if (16 < m && 9 < n) {
                 const svbool_t k_ = svwhilelt_b32((int64_t)16, (int64_t)m);
-                svst1_f32(k_, c + 16 + 9 * cs_c, svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 16 + 9 * cs_c), va_, z19));
+                z19 = svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 16 + 9 * cs_c), va_, z19);
             }
             if (0 < m && 10 < n) {
                 const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
-                svst1_f32(k_, c + 0 + 10 * cs_c, svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 0 + 10 * cs_c), va_, z20));
+                z20 = svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 0 + 10 * cs_c), va_, z20);
             }
             if (16 < m && 10 < n) {
                 const svbool_t k_ = svwhilelt_b32((int64_t)16, (int64_t)m);
-                svst1_f32(k_, c + 16 + 10 * cs_c, svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 16 + 10 * cs_c), va_, z21));
+                z21 = svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 16 + 10 * cs_c), va_, z21);
             }
             if (0 < m && 11 < n) {
                 const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
-                svst1_f32(k_, c + 0 + 11 * cs_c, svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 0 + 11 * cs_c), va_, z22));
+                z22 = svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 0 + 11 * cs_c), va_, z22);
             }
             if (16 < m && 11 < n) {
                 const svbool_t k_ = svwhilelt_b32((int64_t)16, (int64_t)m);
-                svst1_f32(k_, c + 16 + 11 * cs_c, svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 16 + 11 * cs_c), va_, z23));
+                z23 = svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 16 + 11 * cs_c), va_, z23);
             }
             if (0 < m && 12 < n) {
                 const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
-                svst1_f32(k_, c + 0 + 12 * cs_c, svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 0 + 12 * cs_c), va_, z24));
+                z24 = svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 0 + 12 * cs_c), va_, z24);
             }
             if (16 < m && 12 < n) {
                 const svbool_t k_ = svwhilelt_b32((int64_t)16, (int64_t)m);
-                svst1_f32(k_, c + 16 + 12 * cs_c, svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 16 + 12 * cs_c), va_, z25));
+                z25 = svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 16 + 12 * cs_c), va_, z25);
             }
             if (0 < m && 13 < n) {
                 const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
-                svst1_f32(k_, c + 0 + 13 * cs_c, svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 0 + 13 * cs_c), va_, z26));
+                z26 = svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 0 + 13 * cs_c), va_, z26);
             }
             if (16 < m && 13 < n) {
                 const svbool_t k_ = svwhilelt_b32((int64_t)16, (int64_t)m);
-                svst1_f32(k_, c + 16 + 13 * cs_c, svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 16 + 13 * cs_c), va_, z27));
+                z27 = svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 16 + 13 * cs_c), va_, z27);
+            }
+            if (0 < m && 0 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 0 * cs_c, z0);
+            }
+            if (16 < m && 0 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)16, (int64_t)m);
+                svst1_f32(k_, c + 16 + 0 * cs_c, z1);
+            }
+            if (0 < m && 1 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 1 * cs_c, z2);
+            }
+            if (16 < m && 1 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)16, (int64_t)m);
+                svst1_f32(k_, c + 16 + 1 * cs_c, z3);
+            }
+            if (0 < m && 2 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 2 * cs_c, z4);
+            }
+            if (16 < m && 2 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)16, (int64_t)m);
+                svst1_f32(k_, c + 16 + 2 * cs_c, z5);
+            }
+            if (0 < m && 3 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 3 * cs_c, z6);
+            }
+            if (16 < m && 3 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)16, (int64_t)m);
+                svst1_f32(k_, c + 16 + 3 * cs_c, z7);
+            }
+            if (0 < m && 4 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 4 * cs_c, z8);
+            }
+            if (16 < m && 4 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)16, (int64_t)m);
+                svst1_f32(k_, c + 16 + 4 * cs_c, z9);
+            }
+            if (0 < m && 5 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 5 * cs_c, z10);
+            }
+            if (16 < m && 5 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)16, (int64_t)m);
+                svst1_f32(k_, c + 16 + 5 * cs_c, z11);
+            }
+            if (0 < m && 6 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 6 * cs_c, z12);
+            }
+            if (16 < m && 6 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)16, (int64_t)m);
+                svst1_f32(k_, c + 16 + 6 * cs_c, z13);
+            }
+            if (0 < m && 7 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 7 * cs_c, z14);
+            }
+            if (16 < m && 7 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)16, (int64_t)m);
+                svst1_f32(k_, c + 16 + 7 * cs_c, z15);
+            }
+            if (0 < m && 8 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 8 * cs_c, z16);
+            }
+            if (16 < m && 8 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)16, (int64_t)m);
+                svst1_f32(k_, c + 16 + 8 * cs_c, z17);
+            }
+            if (0 < m && 9 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 9 * cs_c, z18);
+            }
+            if (16 < m && 9 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)16, (int64_t)m);
+                svst1_f32(k_, c + 16 + 9 * cs_c, z19);
+            }
+            if (0 < m && 10 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 10 * cs_c, z20);
+            }
+            if (16 < m && 10 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)16, (int64_t)m);
+                svst1_f32(k_, c + 16 + 10 * cs_c, z21);
+            }
+            if (0 < m && 11 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 11 * cs_c, z22);
+            }
+            if (16 < m && 11 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)16, (int64_t)m);
+                svst1_f32(k_, c + 16 + 11 * cs_c, z23);
+            }
+            if (0 < m && 12 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 12 * cs_c, z24);
+            }
+            if (16 < m && 12 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)16, (int64_t)m);
+                svst1_f32(k_, c + 16 + 12 * cs_c, z25);
+            }
+            if (0 < m && 13 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 13 * cs_c, z26);
+            }
+            if (16 < m && 13 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)16, (int64_t)m);
+                svst1_f32(k_, c + 16 + 13 * cs_c, z27);
             }
         } else {
             const svfloat32_t vb_ = svdup_n_f32(beta_);
             if (0 < m && 0 < n) {
                 const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
-                svst1_f32(k_, c + 0 + 0 * cs_c, svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 0 + 0 * cs_c)), va_, z0));
+                z0 = svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 0 + 0 * cs_c)), va_, z0);
             }
             if (16 < m && 0 < n) {
                 const svbool_t k_ = svwhilelt_b32((int64_t)16, (int64_t)m);
-                svst1_f32(k_, c + 16 + 0 * cs_c, svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 16 + 0 * cs_c)), va_, z1));
+                z1 = svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 16 + 0 * cs_c)), va_, z1);
             }
             if (0 < m && 1 < n) {
                 const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
-                svst1_f32(k_, c + 0 + 1 * cs_c, svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 0 + 1 * cs_c)), va_, z2));
+                z2 = svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 0 + 1 * cs_c)), va_, z2);
             }
             if (16 < m && 1 < n) {
                 const svbool_t k_ = svwhilelt_b32((int64_t)16, (int64_t)m);
-                svst1_f32(k_, c + 16 + 1 * cs_c, svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 16 + 1 * cs_c)), va_, z3));
+                z3 = svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 16 + 1 * cs_c)), va_, z3);
             }
             if (0 < m && 2 < n) {
                 const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
-                svst1_f32(k_, c + 0 + 2 * cs_c, svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 0 + 2 * cs_c)), va_, z4));
+                z4 = svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 0 + 2 * cs_c)), va_, z4);
             }
             if (16 < m && 2 < n) {
                 const svbool_t k_ = svwhilelt_b32((int64_t)16, (int64_t)m);
-                svst1_f32(k_, c + 16 + 2 * cs_c, svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 16 + 2 * cs_c)), va_, z5));
+                z5 = svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 16 + 2 * cs_c)), va_, z5);
             }
             if (0 < m && 3 < n) {
                 const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
-                svst1_f32(k_, c + 0 + 3 * cs_c, svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 0 + 3 * cs_c)), va_, z6));
+                z6 = svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 0 + 3 * cs_c)), va_, z6);
             }
             if (16 < m && 3 < n) {
                 const svbool_t k_ = svwhilelt_b32((int64_t)16, (int64_t)m);
-                svst1_f32(k_, c + 16 + 3 * cs_c, svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 16 + 3 * cs_c)), va_, z7));
+                z7 = svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 16 + 3 * cs_c)), va_, z7);
             }
             if (0 < m && 4 < n) {
                 const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
-                svst1_f32(k_, c + 0 + 4 * cs_c, svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 0 + 4 * cs_c)), va_, z8));
+                z8 = svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 0 + 4 * cs_c)), va_, z8);
             }
             if (16 < m && 4 < n) {
                 const svbool_t k_ = svwhilelt_b32((int64_t)16, (int64_t)m);
-                svst1_f32(k_, c + 16 + 4 * cs_c, svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 16 + 4 * cs_c)), va_, z9));
+                z9 = svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 16 + 4 * cs_c)), va_, z9);
             }
             if (0 < m && 5 < n) {
                 const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
-                svst1_f32(k_, c + 0 + 5 * cs_c, svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 0 + 5 * cs_c)), va_, z10));
+                z10 = svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 0 + 5 * cs_c)), va_, z10);
             }
             if (16 < m && 5 < n) {
                 const svbool_t k_ = svwhilelt_b32((int64_t)16, (int64_t)m);
-                svst1_f32(k_, c + 16 + 5 * cs_c, svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 16 + 5 * cs_c)), va_, z11));
+                z11 = svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 16 + 5 * cs_c)), va_, z11);
             }
             if (0 < m && 6 < n) {
                 const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
-                svst1_f32(k_, c + 0 + 6 * cs_c, svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 0 + 6 * cs_c)), va_, z12));
+                z12 = svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 0 + 6 * cs_c)), va_, z12);
             }
             if (16 < m && 6 < n) {
                 const svbool_t k_ = svwhilelt_b32((int64_t)16, (int64_t)m);
-                svst1_f32(k_, c + 16 + 6 * cs_c, svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 16 + 6 * cs_c)), va_, z13));
+                z13 = svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 16 + 6 * cs_c)), va_, z13);
             }
             if (0 < m && 7 < n) {
                 const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
-                svst1_f32(k_, c + 0 + 7 * cs_c, svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 0 + 7 * cs_c)), va_, z14));
+                z14 = svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 0 + 7 * cs_c)), va_, z14);
             }
             if (16 < m && 7 < n) {
                 const svbool_t k_ = svwhilelt_b32((int64_t)16, (int64_t)m);
-                svst1_f32(k_, c + 16 + 7 * cs_c, svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 16 + 7 * cs_c)), va_, z15));
+                z15 = svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 16 + 7 * cs_c)), va_, z15);
             }
             if (0 < m && 8 < n) {
                 const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
-                svst1_f32(k_, c + 0 + 8 * cs_c, svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 0 + 8 * cs_c)), va_, z16));
+                z16 = svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 0 + 8 * cs_c)), va_, z16);
             }
             if (16 < m && 8 < n) {
                 const svbool_t k_ = svwhilelt_b32((int64_t)16, (int64_t)m);
-                svst1_f32(k_, c + 16 + 8 * cs_c, svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 16 + 8 * cs_c)), va_, z17));
+                z17 = svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 16 + 8 * cs_c)), va_, z17);
             }
             if (0 < m && 9 < n) {
                 const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
-                svst1_f32(k_, c + 0 + 9 * cs_c, svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 0 + 9 * cs_c)), va_, z18));
+                z18 = svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 0 + 9 * cs_c)), va_, z18);
             }
             if (16 < m && 9 < n) {
                 const svbool_t k_ = svwhilelt_b32((int64_t)16, (int64_t)m);
-                svst1_f32(k_, c + 16 + 9 * cs_c, svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 16 + 9 * cs_c)), va_, z19));
+                z19 = svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 16 + 9 * cs_c)), va_, z19);
             }
             if (0 < m && 10 < n) {
                 const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
-                svst1_f32(k_, c + 0 + 10 * cs_c, svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 0 + 10 * cs_c)), va_, z20));
+                z20 = svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 0 + 10 * cs_c)), va_, z20);
             }
             if (16 < m && 10 < n) {
                 const svbool_t k_ = svwhilelt_b32((int64_t)16, (int64_t)m);
-                svst1_f32(k_, c + 16 + 10 * cs_c, svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 16 + 10 * cs_c)), va_, z21));
+                z21 = svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 16 + 10 * cs_c)), va_, z21);
             }
             if (0 < m && 11 < n) {
                 const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
-                svst1_f32(k_, c + 0 + 11 * cs_c, svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 0 + 11 * cs_c)), va_, z22));
+                z22 = svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 0 + 11 * cs_c)), va_, z22);
             }
             if (16 < m && 11 < n) {
                 const svbool_t k_ = svwhilelt_b32((int64_t)16, (int64_t)m);
-                svst1_f32(k_, c + 16 + 11 * cs_c, svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 16 + 11 * cs_c)), va_, z23));
+                z23 = svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 16 + 11 * cs_c)), va_, z23);
             }
             if (0 < m && 12 < n) {
                 const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
-                svst1_f32(k_, c + 0 + 12 * cs_c, svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 0 + 12 * cs_c)), va_, z24));
+                z24 = svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 0 + 12 * cs_c)), va_, z24);
             }
             if (16 < m && 12 < n) {
                 const svbool_t k_ = svwhilelt_b32((int64_t)16, (int64_t)m);
-                svst1_f32(k_, c + 16 + 12 * cs_c, svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 16 + 12 * cs_c)), va_, z25));
+                z25 = svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 16 + 12 * cs_c)), va_, z25);
             }
             if (0 < m && 13 < n) {
                 const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
-                svst1_f32(k_, c + 0 + 13 * cs_c, svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 0 + 13 * cs_c)), va_, z26));
+                z26 = svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 0 + 13 * cs_c)), va_, z26);
             }
             if (16 < m && 13 < n) {
                 const svbool_t k_ = svwhilelt_b32((int64_t)16, (int64_t)m);
-                svst1_f32(k_, c + 16 + 13 * cs_c, svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 16 + 13 * cs_c)), va_, z27));
+                z27 = svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 16 + 13 * cs_c)), va_, z27);
+            }
+            if (0 < m && 0 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 0 * cs_c, z0);
+            }
+            if (16 < m && 0 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)16, (int64_t)m);
+                svst1_f32(k_, c + 16 + 0 * cs_c, z1);
+            }
+            if (0 < m && 1 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 1 * cs_c, z2);
+            }
+            if (16 < m && 1 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)16, (int64_t)m);
+                svst1_f32(k_, c + 16 + 1 * cs_c, z3);
+            }
+            if (0 < m && 2 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 2 * cs_c, z4);
+            }
+            if (16 < m && 2 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)16, (int64_t)m);
+                svst1_f32(k_, c + 16 + 2 * cs_c, z5);
+            }
+            if (0 < m && 3 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 3 * cs_c, z6);
+            }
+            if (16 < m && 3 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)16, (int64_t)m);
+                svst1_f32(k_, c + 16 + 3 * cs_c, z7);
+            }
+            if (0 < m && 4 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 4 * cs_c, z8);
+            }
+            if (16 < m && 4 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)16, (int64_t)m);
+                svst1_f32(k_, c + 16 + 4 * cs_c, z9);
+            }
+            if (0 < m && 5 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 5 * cs_c, z10);
+            }
+            if (16 < m && 5 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)16, (int64_t)m);
+                svst1_f32(k_, c + 16 + 5 * cs_c, z11);
+            }
+            if (0 < m && 6 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 6 * cs_c, z12);
+            }
+            if (16 < m && 6 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)16, (int64_t)m);
+                svst1_f32(k_, c + 16 + 6 * cs_c, z13);
+            }
+            if (0 < m && 7 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 7 * cs_c, z14);
+            }
+            if (16 < m && 7 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)16, (int64_t)m);
+                svst1_f32(k_, c + 16 + 7 * cs_c, z15);
+            }
+            if (0 < m && 8 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 8 * cs_c, z16);
+            }
+            if (16 < m && 8 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)16, (int64_t)m);
+                svst1_f32(k_, c + 16 + 8 * cs_c, z17);
+            }
+            if (0 < m && 9 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 9 * cs_c, z18);
+            }
+            if (16 < m && 9 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)16, (int64_t)m);
+                svst1_f32(k_, c + 16 + 9 * cs_c, z19);
+            }
+            if (0 < m && 10 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 10 * cs_c, z20);
+            }
+            if (16 < m && 10 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)16, (int64_t)m);
+                svst1_f32(k_, c + 16 + 10 * cs_c, z21);
+            }
+            if (0 < m && 11 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 11 * cs_c, z22);
+            }
+            if (16 < m && 11 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)16, (int64_t)m);
+                svst1_f32(k_, c + 16 + 11 * cs_c, z23);
+            }
+            if (0 < m && 12 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 12 * cs_c, z24);
+            }
+            if (16 < m && 12 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)16, (int64_t)m);
+                svst1_f32(k_, c + 16 + 12 * cs_c, z25);
+            }
+            if (0 < m && 13 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 13 * cs_c, z26);
+            }
+            if (16 < m && 13 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)16, (int64_t)m);
+                svst1_f32(k_, c + 16 + 13 * cs_c, z27);
             }
         }
         return;
@@ -1682,229 +1906,453 @@ void a64fx_sgemm_32x14_direct(int64_t m, int64_t n, int64_t k, const float *alph
         } else if (beta_ == 1) {
             if (0 < m && 0 < n) {
                 const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
-                svst1_f32(k_, c + 0 + 0 * cs_c, svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 0 + 0 * cs_c), va_, z0));
+                z0 = svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 0 + 0 * cs_c), va_, z0);
             }
             if (16 < m && 0 < n) {
                 const svbool_t k_ = svwhilelt_b32((int64_t)16, (int64_t)m);
-                svst1_f32(k_, c + 16 + 0 * cs_c, svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 16 + 0 * cs_c), va_, z1));
+                z1 = svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 16 + 0 * cs_c), va_, z1);
             }
             if (0 < m && 1 < n) {
                 const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
-                svst1_f32(k_, c + 0 + 1 * cs_c, svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 0 + 1 * cs_c), va_, z2));
+                z2 = svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 0 + 1 * cs_c), va_, z2);
             }
             if (16 < m && 1 < n) {
                 const svbool_t k_ = svwhilelt_b32((int64_t)16, (int64_t)m);
-                svst1_f32(k_, c + 16 + 1 * cs_c, svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 16 + 1 * cs_c), va_, z3));
+                z3 = svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 16 + 1 * cs_c), va_, z3);
             }
             if (0 < m && 2 < n) {
                 const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
-                svst1_f32(k_, c + 0 + 2 * cs_c, svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 0 + 2 * cs_c), va_, z4));
+                z4 = svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 0 + 2 * cs_c), va_, z4);
             }
             if (16 < m && 2 < n) {
                 const svbool_t k_ = svwhilelt_b32((int64_t)16, (int64_t)m);
-                svst1_f32(k_, c + 16 + 2 * cs_c, svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 16 + 2 * cs_c), va_, z5));
+                z5 = svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 16 + 2 * cs_c), va_, z5);
             }
             if (0 < m && 3 < n) {
                 const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
-                svst1_f32(k_, c + 0 + 3 * cs_c, svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 0 + 3 * cs_c), va_, z6));
+                z6 = svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 0 + 3 * cs_c), va_, z6);
             }
             if (16 < m && 3 < n) {
                 const svbool_t k_ = svwhilelt_b32((int64_t)16, (int64_t)m);
-                svst1_f32(k_, c + 16 + 3 * cs_c, svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 16 + 3 * cs_c), va_, z7));
+                z7 = svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 16 + 3 * cs_c), va_, z7);
             }
             if (0 < m && 4 < n) {
                 const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
-                svst1_f32(k_, c + 0 + 4 * cs_c, svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 0 + 4 * cs_c), va_, z8));
+                z8 = svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 0 + 4 * cs_c), va_, z8);
             }
             if (16 < m && 4 < n) {
                 const svbool_t k_ = svwhilelt_b32((int64_t)16, (int64_t)m);
-                svst1_f32(k_, c + 16 + 4 * cs_c, svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 16 + 4 * cs_c), va_, z9));
+                z9 = svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 16 + 4 * cs_c), va_, z9);
             }
             if (0 < m && 5 < n) {
                 const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
-                svst1_f32(k_, c + 0 + 5 * cs_c, svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 0 + 5 * cs_c), va_, z10));
+                z10 = svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 0 + 5 * cs_c), va_, z10);
             }
             if (16 < m && 5 < n) {
                 const svbool_t k_ = svwhilelt_b32((int64_t)16, (int64_t)m);
-                svst1_f32(k_, c + 16 + 5 * cs_c, svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 16 + 5 * cs_c), va_, z11));
+                z11 = svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 16 + 5 * cs_c), va_, z11);
             }
             if (0 < m && 6 < n) {
                 const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
-                svst1_f32(k_, c + 0 + 6 * cs_c, svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 0 + 6 * cs_c), va_, z12));
+                z12 = svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 0 + 6 * cs_c), va_, z12);
             }
             if (16 < m && 6 < n) {
                 const svbool_t k_ = svwhilelt_b32((int64_t)16, (int64_t)m);
-                svst1_f32(k_, c + 16 + 6 * cs_c, svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 16 + 6 * cs_c), va_, z13));
+                z13 = svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 16 + 6 * cs_c), va_, z13);
             }
             if (0 < m && 7 < n) {
                 const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
-                svst1_f32(k_, c + 0 + 7 * cs_c, svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 0 + 7 * cs_c), va_, z14));
+                z14 = svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 0 + 7 * cs_c), va_, z14);
             }
             if (16 < m && 7 < n) {
                 const svbool_t k_ = svwhilelt_b32((int64_t)16, (int64_t)m);
-                svst1_f32(k_, c + 16 + 7 * cs_c, svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 16 + 7 * cs_c), va_, z15));
+                z15 = svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 16 + 7 * cs_c), va_, z15);
             }
             if (0 < m && 8 < n) {
                 const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
-                svst1_f32(k_, c + 0 + 8 * cs_c, svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 0 + 8 * cs_c), va_, z16));
+                z16 = svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 0 + 8 * cs_c), va_, z16);
             }
             if (16 < m && 8 < n) {
                 const svbool_t k_ = svwhilelt_b32((int64_t)16, (int64_t)m);
-                svst1_f32(k_, c + 16 + 8 * cs_c, svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 16 + 8 * cs_c), va_, z17));
+                z17 = svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 16 + 8 * cs_c), va_, z17);
             }
             if (0 < m && 9 < n) {
                 const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
-                svst1_f32(k_, c + 0 + 9 * cs_c, svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 0 + 9 * cs_c), va_, z18));
+                z18 = svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 0 + 9 * cs_c), va_, z18);
             }
             if (16 < m && 9 < n) {
                 const svbool_t k_ = svwhilelt_b32((int64_t)16, (int64_t)m);
-                svst1_f32(k_, c + 16 + 9 * cs_c, svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 16 + 9 * cs_c), va_, z19));
+                z19 = svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 16 + 9 * cs_c), va_, z19);
             }
             if (0 < m && 10 < n) {
                 const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
-                svst1_f32(k_, c + 0 + 10 * cs_c, svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 0 + 10 * cs_c), va_, z20));
+                z20 = svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 0 + 10 * cs_c), va_, z20);
             }
             if (16 < m && 10 < n) {
                 const svbool_t k_ = svwhilelt_b32((int64_t)16, (int64_t)m);
-                svst1_f32(k_, c + 16 + 10 * cs_c, svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 16 + 10 * cs_c), va_, z21));
+                z21 = svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 16 + 10 * cs_c), va_, z21);
             }
             if (0 < m && 11 < n) {
                 const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
-                svst1_f32(k_, c + 0 + 11 * cs_c, svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 0 + 11 * cs_c), va_, z22));
+                z22 = svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 0 + 11 * cs_c), va_, z22);
             }
             if (16 < m && 11 < n) {
                 const svbool_t k_ = svwhilelt_b32((int64_t)16, (int64_t)m);
-                svst1_f32(k_, c + 16 + 11 * cs_c, svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 16 + 11 * cs_c), va_, z23));
+                z23 = svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 16 + 11 * cs_c), va_, z23);
             }
             if (0 < m && 12 < n) {
                 const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
-                svst1_f32(k_, c + 0 + 12 * cs_c, svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 0 + 12 * cs_c), va_, z24));
+                z24 = svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 0 + 12 * cs_c), va_, z24);
             }
             if (16 < m && 12 < n) {
                 const svbool_t k_ = svwhilelt_b32((int64_t)16, (int64_t)m);
-                svst1_f32(k_, c + 16 + 12 * cs_c, svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 16 + 12 * cs_c), va_, z25));
+                z25 = svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 16 + 12 * cs_c), va_, z25);
             }
             if (0 < m && 13 < n) {
                 const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
-                svst1_f32(k_, c + 0 + 13 * cs_c, svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 0 + 13 * cs_c), va_, z26));
+                z26 = svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 0 + 13 * cs_c), va_, z26);
             }
             if (16 < m && 13 < n) {
                 const svbool_t k_ = svwhilelt_b32((int64_t)16, (int64_t)m);
-                svst1_f32(k_, c + 16 + 13 * cs_c, svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 16 + 13 * cs_c), va_, z27));
+                z27 = svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 16 + 13 * cs_c), va_, z27);
+            }
+            if (0 < m && 0 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 0 * cs_c, z0);
+            }
+            if (16 < m && 0 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)16, (int64_t)m);
+                svst1_f32(k_, c + 16 + 0 * cs_c, z1);
+            }
+            if (0 < m && 1 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 1 * cs_c, z2);
+            }
+            if (16 < m && 1 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)16, (int64_t)m);
+                svst1_f32(k_, c + 16 + 1 * cs_c, z3);
+            }
+            if (0 < m && 2 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 2 * cs_c, z4);
+            }
+            if (16 < m && 2 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)16, (int64_t)m);
+                svst1_f32(k_, c + 16 + 2 * cs_c, z5);
+            }
+            if (0 < m && 3 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 3 * cs_c, z6);
+            }
+            if (16 < m && 3 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)16, (int64_t)m);
+                svst1_f32(k_, c + 16 + 3 * cs_c, z7);
+            }
+            if (0 < m && 4 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 4 * cs_c, z8);
+            }
+            if (16 < m && 4 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)16, (int64_t)m);
+                svst1_f32(k_, c + 16 + 4 * cs_c, z9);
+            }
+            if (0 < m && 5 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 5 * cs_c, z10);
+            }
+            if (16 < m && 5 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)16, (int64_t)m);
+                svst1_f32(k_, c + 16 + 5 * cs_c, z11);
+            }
+            if (0 < m && 6 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 6 * cs_c, z12);
+            }
+            if (16 < m && 6 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)16, (int64_t)m);
+                svst1_f32(k_, c + 16 + 6 * cs_c, z13);
+            }
+            if (0 < m && 7 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 7 * cs_c, z14);
+            }
+            if (16 < m && 7 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)16, (int64_t)m);
+                svst1_f32(k_, c + 16 + 7 * cs_c, z15);
+            }
+            if (0 < m && 8 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 8 * cs_c, z16);
+            }
+            if (16 < m && 8 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)16, (int64_t)m);
+                svst1_f32(k_, c + 16 + 8 * cs_c, z17);
+            }
+            if (0 < m && 9 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 9 * cs_c, z18);
+            }
+            if (16 < m && 9 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)16, (int64_t)m);
+                svst1_f32(k_, c + 16 + 9 * cs_c, z19);
+            }
+            if (0 < m && 10 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 10 * cs_c, z20);
+            }
+            if (16 < m && 10 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)16, (int64_t)m);
+                svst1_f32(k_, c + 16 + 10 * cs_c, z21);
+            }
+            if (0 < m && 11 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 11 * cs_c, z22);
+            }
+            if (16 < m && 11 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)16, (int64_t)m);
+                svst1_f32(k_, c + 16 + 11 * cs_c, z23);
+            }
+            if (0 < m && 12 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 12 * cs_c, z24);
+            }
+            if (16 < m && 12 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)16, (int64_t)m);
+                svst1_f32(k_, c + 16 + 12 * cs_c, z25);
+            }
+            if (0 < m && 13 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 13 * cs_c, z26);
+            }
+            if (16 < m && 13 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)16, (int64_t)m);
+                svst1_f32(k_, c + 16 + 13 * cs_c, z27);
             }
         } else {
             const svfloat32_t vb_ = svdup_n_f32(beta_);
             if (0 < m && 0 < n) {
                 const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
-                svst1_f32(k_, c + 0 + 0 * cs_c, svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 0 + 0 * cs_c)), va_, z0));
+                z0 = svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 0 + 0 * cs_c)), va_, z0);
             }
             if (16 < m && 0 < n) {
                 const svbool_t k_ = svwhilelt_b32((int64_t)16, (int64_t)m);
-                svst1_f32(k_, c + 16 + 0 * cs_c, svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 16 + 0 * cs_c)), va_, z1));
+                z1 = svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 16 + 0 * cs_c)), va_, z1);
             }
             if (0 < m && 1 < n) {
                 const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
-                svst1_f32(k_, c + 0 + 1 * cs_c, svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 0 + 1 * cs_c)), va_, z2));
+                z2 = svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 0 + 1 * cs_c)), va_, z2);
             }
             if (16 < m && 1 < n) {
                 const svbool_t k_ = svwhilelt_b32((int64_t)16, (int64_t)m);
-                svst1_f32(k_, c + 16 + 1 * cs_c, svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 16 + 1 * cs_c)), va_, z3));
+                z3 = svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 16 + 1 * cs_c)), va_, z3);
             }
             if (0 < m && 2 < n) {
                 const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
-                svst1_f32(k_, c + 0 + 2 * cs_c, svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 0 + 2 * cs_c)), va_, z4));
+                z4 = svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 0 + 2 * cs_c)), va_, z4);
             }
             if (16 < m && 2 < n) {
                 const svbool_t k_ = svwhilelt_b32((int64_t)16, (int64_t)m);
-                svst1_f32(k_, c + 16 + 2 * cs_c, svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 16 + 2 * cs_c)), va_, z5));
+                z5 = svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 16 + 2 * cs_c)), va_, z5);
             }
             if (0 < m && 3 < n) {
                 const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
-                svst1_f32(k_, c + 0 + 3 * cs_c, svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 0 + 3 * cs_c)), va_, z6));
+                z6 = svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 0 + 3 * cs_c)), va_, z6);
             }
             if (16 < m && 3 < n) {
                 const svbool_t k_ = svwhilelt_b32((int64_t)16, (int64_t)m);
-                svst1_f32(k_, c + 16 + 3 * cs_c, svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 16 + 3 * cs_c)), va_, z7));
+                z7 = svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 16 + 3 * cs_c)), va_, z7);
             }
             if (0 < m && 4 < n) {
                 const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
-                svst1_f32(k_, c + 0 + 4 * cs_c, svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 0 + 4 * cs_c)), va_, z8));
+                z8 = svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 0 + 4 * cs_c)), va_, z8);
             }
             if (16 < m && 4 < n) {
                 const svbool_t k_ = svwhilelt_b32((int64_t)16, (int64_t)m);
-                svst1_f32(k_, c + 16 + 4 * cs_c, svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 16 + 4 * cs_c)), va_, z9));
+                z9 = svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 16 + 4 * cs_c)), va_, z9);
             }
             if (0 < m && 5 < n) {
                 const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
-                svst1_f32(k_, c + 0 + 5 * cs_c, svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 0 + 5 * cs_c)), va_, z10));
+                z10 = svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 0 + 5 * cs_c)), va_, z10);
             }
             if (16 < m && 5 < n) {
                 const svbool_t k_ = svwhilelt_b32((int64_t)16, (int64_t)m);
-                svst1_f32(k_, c + 16 + 5 * cs_c, svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 16 + 5 * cs_c)), va_, z11));
+                z11 = svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 16 + 5 * cs_c)), va_, z11);
             }
             if (0 < m && 6 < n) {
                 const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
-                svst1_f32(k_, c + 0 + 6 * cs_c, svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 0 + 6 * cs_c)), va_, z12));
+                z12 = svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 0 + 6 * cs_c)), va_, z12);
             }
             if (16 < m && 6 < n) {
                 const svbool_t k_ = svwhilelt_b32((int64_t)16, (int64_t)m);
-                svst1_f32(k_, c + 16 + 6 * cs_c, svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 16 + 6 * cs_c)), va_, z13));
+                z13 = svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 16 + 6 * cs_c)), va_, z13);
             }
             if (0 < m && 7 < n) {
                 const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
-                svst1_f32(k_, c + 0 + 7 * cs_c, svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 0 + 7 * cs_c)), va_, z14));
+                z14 = svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 0 + 7 * cs_c)), va_, z14);
             }
             if (16 < m && 7 < n) {
                 const svbool_t k_ = svwhilelt_b32((int64_t)16, (int64_t)m);
-                svst1_f32(k_, c + 16 + 7 * cs_c, svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 16 + 7 * cs_c)), va_, z15));
+                z15 = svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 16 + 7 * cs_c)), va_, z15);
             }
             if (0 < m && 8 < n) {
                 const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
-                svst1_f32(k_, c + 0 + 8 * cs_c, svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 0 + 8 * cs_c)), va_, z16));
+                z16 = svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 0 + 8 * cs_c)), va_, z16);
             }
             if (16 < m && 8 < n) {
                 const svbool_t k_ = svwhilelt_b32((int64_t)16, (int64_t)m);
-                svst1_f32(k_, c + 16 + 8 * cs_c, svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 16 + 8 * cs_c)), va_, z17));
+                z17 = svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 16 + 8 * cs_c)), va_, z17);
             }
             if (0 < m && 9 < n) {
                 const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
-                svst1_f32(k_, c + 0 + 9 * cs_c, svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 0 + 9 * cs_c)), va_, z18));
+                z18 = svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 0 + 9 * cs_c)), va_, z18);
             }
             if (16 < m && 9 < n) {
                 const svbool_t k_ = svwhilelt_b32((int64_t)16, (int64_t)m);
-                svst1_f32(k_, c + 16 + 9 * cs_c, svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 16 + 9 * cs_c)), va_, z19));
+                z19 = svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 16 + 9 * cs_c)), va_, z19);
             }
             if (0 < m && 10 < n) {
                 const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
-                svst1_f32(k_, c + 0 + 10 * cs_c, svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 0 + 10 * cs_c)), va_, z20));
+                z20 = svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 0 + 10 * cs_c)), va_, z20);
             }
             if (16 < m && 10 < n) {
                 const svbool_t k_ = svwhilelt_b32((int64_t)16, (int64_t)m);
-                svst1_f32(k_, c + 16 + 10 * cs_c, svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 16 + 10 * cs_c)), va_, z21));
+                z21 = svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 16 + 10 * cs_c)), va_, z21);
             }
             if (0 < m && 11 < n) {
                 const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
-                svst1_f32(k_, c + 0 + 11 * cs_c, svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 0 + 11 * cs_c)), va_, z22));
+                z22 = svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 0 + 11 * cs_c)), va_, z22);
             }
             if (16 < m && 11 < n) {
                 const svbool_t k_ = svwhilelt_b32((int64_t)16, (int64_t)m);
-                svst1_f32(k_, c + 16 + 11 * cs_c, svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 16 + 11 * cs_c)), va_, z23));
+                z23 = svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 16 + 11 * cs_c)), va_, z23);
             }
             if (0 < m && 12 < n) {
                 const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
-                svst1_f32(k_, c + 0 + 12 * cs_c, svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 0 + 12 * cs_c)), va_, z24));
+                z24 = svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 0 + 12 * cs_c)), va_, z24);
             }
             if (16 < m && 12 < n) {
                 const svbool_t k_ = svwhilelt_b32((int64_t)16, (int64_t)m);
-                svst1_f32(k_, c + 16 + 12 * cs_c, svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 16 + 12 * cs_c)), va_, z25));
+                z25 = svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 16 + 12 * cs_c)), va_, z25);
             }
             if (0 < m && 13 < n) {
                 const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
-                svst1_f32(k_, c + 0 + 13 * cs_c, svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 0 + 13 * cs_c)), va_, z26));
+                z26 = svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 0 + 13 * cs_c)), va_, z26);
             }
             if (16 < m && 13 < n) {
                 const svbool_t k_ = svwhilelt_b32((int64_t)16, (int64_t)m);
-                svst1_f32(k_, c + 16 + 13 * cs_c, svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 16 + 13 * cs_c)), va_, z27));
+                z27 = svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 16 + 13 * cs_c)), va_, z27);
+            }
+            if (0 < m && 0 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 0 * cs_c, z0);
+            }
+            if (16 < m && 0 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)16, (int64_t)m);
+                svst1_f32(k_, c + 16 + 0 * cs_c, z1);
+            }
+            if (0 < m && 1 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 1 * cs_c, z2);
+            }
+            if (16 < m && 1 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)16, (int64_t)m);
+                svst1_f32(k_, c + 16 + 1 * cs_c, z3);
+            }
+            if (0 < m && 2 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 2 * cs_c, z4);
+            }
+            if (16 < m && 2 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)16, (int64_t)m);
+                svst1_f32(k_, c + 16 + 2 * cs_c, z5);
+            }
+            if (0 < m && 3 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 3 * cs_c, z6);
+            }
+            if (16 < m && 3 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)16, (int64_t)m);
+                svst1_f32(k_, c + 16 + 3 * cs_c, z7);
+            }
+            if (0 < m && 4 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 4 * cs_c, z8);
+            }
+            if (16 < m && 4 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)16, (int64_t)m);
+                svst1_f32(k_, c + 16 + 4 * cs_c, z9);
+            }
+            if (0 < m && 5 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 5 * cs_c, z10);
+            }
+            if (16 < m && 5 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)16, (int64_t)m);
+                svst1_f32(k_, c + 16 + 5 * cs_c, z11);
+            }
+            if (0 < m && 6 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 6 * cs_c, z12);
+            }
+            if (16 < m && 6 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)16, (int64_t)m);
+                svst1_f32(k_, c + 16 + 6 * cs_c, z13);
+            }
+            if (0 < m && 7 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 7 * cs_c, z14);
+            }
+            if (16 < m && 7 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)16, (int64_t)m);
+                svst1_f32(k_, c + 16 + 7 * cs_c, z15);
+            }
+            if (0 < m && 8 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 8 * cs_c, z16);
+            }
+            if (16 < m && 8 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)16, (int64_t)m);
+                svst1_f32(k_, c + 16 + 8 * cs_c, z17);
+            }
+            if (0 < m && 9 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 9 * cs_c, z18);
+            }
+            if (16 < m && 9 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)16, (int64_t)m);
+                svst1_f32(k_, c + 16 + 9 * cs_c, z19);
+            }
+            if (0 < m && 10 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 10 * cs_c, z20);
+            }
+            if (16 < m && 10 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)16, (int64_t)m);
+                svst1_f32(k_, c + 16 + 10 * cs_c, z21);
+            }
+            if (0 < m && 11 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 11 * cs_c, z22);
+            }
+            if (16 < m && 11 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)16, (int64_t)m);
+                svst1_f32(k_, c + 16 + 11 * cs_c, z23);
+            }
+            if (0 < m && 12 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 12 * cs_c, z24);
+            }
+            if (16 < m && 12 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)16, (int64_t)m);
+                svst1_f32(k_, c + 16 + 12 * cs_c, z25);
+            }
+            if (0 < m && 13 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 13 * cs_c, z26);
+            }
+            if (16 < m && 13 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)16, (int64_t)m);
+                svst1_f32(k_, c + 16 + 13 * cs_c, z27);
             }
         }
         return;
@@ -2294,133 +2742,261 @@ void a64fx_sgemm_32x14_e32x8(int64_t m, int64_t n, int64_t k, const float *alpha
         } else if (beta_ == 1) {
             if (0 < m && 0 < n) {
                 const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
-                svst1_f32(k_, c + 0 + 0 * cs_c, svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 0 + 0 * cs_c), va_, z0));
+                z0 = svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 0 + 0 * cs_c), va_, z0);
             }
             if (16 < m && 0 < n) {
                 const svbool_t k_ = svwhilelt_b32((int64_t)16, (int64_t)m);
-                svst1_f32(k_, c + 16 + 0 * cs_c, svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 16 + 0 * cs_c), va_, z1));
+                z1 = svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 16 + 0 * cs_c), va_, z1);
             }
             if (0 < m && 1 < n) {
                 const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
-                svst1_f32(k_, c + 0 + 1 * cs_c, svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 0 + 1 * cs_c), va_, z2));
+                z2 = svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 0 + 1 * cs_c), va_, z2);
             }
             if (16 < m && 1 < n) {
                 const svbool_t k_ = svwhilelt_b32((int64_t)16, (int64_t)m);
-                svst1_f32(k_, c + 16 + 1 * cs_c, svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 16 + 1 * cs_c), va_, z3));
+                z3 = svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 16 + 1 * cs_c), va_, z3);
             }
             if (0 < m && 2 < n) {
                 const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
-                svst1_f32(k_, c + 0 + 2 * cs_c, svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 0 + 2 * cs_c), va_, z4));
+                z4 = svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 0 + 2 * cs_c), va_, z4);
             }
             if (16 < m && 2 < n) {
                 const svbool_t k_ = svwhilelt_b32((int64_t)16, (int64_t)m);
-                svst1_f32(k_, c + 16 + 2 * cs_c, svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 16 + 2 * cs_c), va_, z5));
+                z5 = svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 16 + 2 * cs_c), va_, z5);
             }
             if (0 < m && 3 < n) {
                 const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
-                svst1_f32(k_, c + 0 + 3 * cs_c, svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 0 + 3 * cs_c), va_, z6));
+                z6 = svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 0 + 3 * cs_c), va_, z6);
             }
             if (16 < m && 3 < n) {
                 const svbool_t k_ = svwhilelt_b32((int64_t)16, (int64_t)m);
-                svst1_f32(k_, c + 16 + 3 * cs_c, svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 16 + 3 * cs_c), va_, z7));
+                z7 = svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 16 + 3 * cs_c), va_, z7);
             }
             if (0 < m && 4 < n) {
                 const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
-                svst1_f32(k_, c + 0 + 4 * cs_c, svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 0 + 4 * cs_c), va_, z8));
+                z8 = svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 0 + 4 * cs_c), va_, z8);
             }
             if (16 < m && 4 < n) {
                 const svbool_t k_ = svwhilelt_b32((int64_t)16, (int64_t)m);
-                svst1_f32(k_, c + 16 + 4 * cs_c, svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 16 + 4 * cs_c), va_, z9));
+                z9 = svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 16 + 4 * cs_c), va_, z9);
             }
             if (0 < m && 5 < n) {
                 const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
-                svst1_f32(k_, c + 0 + 5 * cs_c, svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 0 + 5 * cs_c), va_, z10));
+                z10 = svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 0 + 5 * cs_c), va_, z10);
             }
             if (16 < m && 5 < n) {
                 const svbool_t k_ = svwhilelt_b32((int64_t)16, (int64_t)m);
-                svst1_f32(k_, c + 16 + 5 * cs_c, svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 16 + 5 * cs_c), va_, z11));
+                z11 = svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 16 + 5 * cs_c), va_, z11);
             }
             if (0 < m && 6 < n) {
                 const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
-                svst1_f32(k_, c + 0 + 6 * cs_c, svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 0 + 6 * cs_c), va_, z12));
+                z12 = svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 0 + 6 * cs_c), va_, z12);
             }
             if (16 < m && 6 < n) {
                 const svbool_t k_ = svwhilelt_b32((int64_t)16, (int64_t)m);
-                svst1_f32(k_, c + 16 + 6 * cs_c, svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 16 + 6 * cs_c), va_, z13));
+                z13 = svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 16 + 6 * cs_c), va_, z13);
             }
             if (0 < m && 7 < n) {
                 const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
-                svst1_f32(k_, c + 0 + 7 * cs_c, svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 0 + 7 * cs_c), va_, z14));
+                z14 = svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 0 + 7 * cs_c), va_, z14);
             }
             if (16 < m && 7 < n) {
                 const svbool_t k_ = svwhilelt_b32((int64_t)16, (int64_t)m);
-                svst1_f32(k_, c + 16 + 7 * cs_c, svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 16 + 7 * cs_c), va_, z15));
+                z15 = svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 16 + 7 * cs_c), va_, z15);
+            }
+            if (0 < m && 0 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 0 * cs_c, z0);
+            }
+            if (16 < m && 0 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)16, (int64_t)m);
+                svst1_f32(k_, c + 16 + 0 * cs_c, z1);
+            }
+            if (0 < m && 1 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 1 * cs_c, z2);
+            }
+            if (16 < m && 1 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)16, (int64_t)m);
+                svst1_f32(k_, c + 16 + 1 * cs_c, z3);
+            }
+            if (0 < m && 2 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 2 * cs_c, z4);
+            }
+            if (16 < m && 2 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)16, (int64_t)m);
+                svst1_f32(k_, c + 16 + 2 * cs_c, z5);
+            }
+            if (0 < m && 3 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 3 * cs_c, z6);
+            }
+            if (16 < m && 3 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)16, (int64_t)m);
+                svst1_f32(k_, c + 16 + 3 * cs_c, z7);
+            }
+            if (0 < m && 4 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 4 * cs_c, z8);
+            }
+            if (16 < m && 4 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)16, (int64_t)m);
+                svst1_f32(k_, c + 16 + 4 * cs_c, z9);
+            }
+            if (0 < m && 5 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 5 * cs_c, z10);
+            }
+            if (16 < m && 5 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)16, (int64_t)m);
+                svst1_f32(k_, c + 16 + 5 * cs_c, z11);
+            }
+            if (0 < m && 6 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 6 * cs_c, z12);
+            }
+            if (16 < m && 6 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)16, (int64_t)m);
+                svst1_f32(k_, c + 16 + 6 * cs_c, z13);
+            }
+            if (0 < m && 7 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 7 * cs_c, z14);
+            }
+            if (16 < m && 7 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)16, (int64_t)m);
+                svst1_f32(k_, c + 16 + 7 * cs_c, z15);
             }
         } else {
             const svfloat32_t vb_ = svdup_n_f32(beta_);
             if (0 < m && 0 < n) {
                 const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
-                svst1_f32(k_, c + 0 + 0 * cs_c, svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 0 + 0 * cs_c)), va_, z0));
+                z0 = svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 0 + 0 * cs_c)), va_, z0);
             }
             if (16 < m && 0 < n) {
                 const svbool_t k_ = svwhilelt_b32((int64_t)16, (int64_t)m);
-                svst1_f32(k_, c + 16 + 0 * cs_c, svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 16 + 0 * cs_c)), va_, z1));
+                z1 = svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 16 + 0 * cs_c)), va_, z1);
             }
             if (0 < m && 1 < n) {
                 const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
-                svst1_f32(k_, c + 0 + 1 * cs_c, svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 0 + 1 * cs_c)), va_, z2));
+                z2 = svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 0 + 1 * cs_c)), va_, z2);
             }
             if (16 < m && 1 < n) {
                 const svbool_t k_ = svwhilelt_b32((int64_t)16, (int64_t)m);
-                svst1_f32(k_, c + 16 + 1 * cs_c, svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 16 + 1 * cs_c)), va_, z3));
+                z3 = svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 16 + 1 * cs_c)), va_, z3);
             }
             if (0 < m && 2 < n) {
                 const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
-                svst1_f32(k_, c + 0 + 2 * cs_c, svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 0 + 2 * cs_c)), va_, z4));
+                z4 = svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 0 + 2 * cs_c)), va_, z4);
             }
             if (16 < m && 2 < n) {
                 const svbool_t k_ = svwhilelt_b32((int64_t)16, (int64_t)m);
-                svst1_f32(k_, c + 16 + 2 * cs_c, svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 16 + 2 * cs_c)), va_, z5));
+                z5 = svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 16 + 2 * cs_c)), va_, z5);
             }
             if (0 < m && 3 < n) {
                 const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
-                svst1_f32(k_, c + 0 + 3 * cs_c, svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 0 + 3 * cs_c)), va_, z6));
+                z6 = svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 0 + 3 * cs_c)), va_, z6);
             }
             if (16 < m && 3 < n) {
                 const svbool_t k_ = svwhilelt_b32((int64_t)16, (int64_t)m);
-                svst1_f32(k_, c + 16 + 3 * cs_c, svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 16 + 3 * cs_c)), va_, z7));
+                z7 = svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 16 + 3 * cs_c)), va_, z7);
             }
             if (0 < m && 4 < n) {
                 const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
-                svst1_f32(k_, c + 0 + 4 * cs_c, svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 0 + 4 * cs_c)), va_, z8));
+                z8 = svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 0 + 4 * cs_c)), va_, z8);
             }
             if (16 < m && 4 < n) {
                 const svbool_t k_ = svwhilelt_b32((int64_t)16, (int64_t)m);
-                svst1_f32(k_, c + 16 + 4 * cs_c, svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 16 + 4 * cs_c)), va_, z9));
+                z9 = svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 16 + 4 * cs_c)), va_, z9);
             }
             if (0 < m && 5 < n) {
                 const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
-                svst1_f32(k_, c + 0 + 5 * cs_c, svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 0 + 5 * cs_c)), va_, z10));
+                z10 = svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 0 + 5 * cs_c)), va_, z10);
             }
             if (16 < m && 5 < n) {
                 const svbool_t k_ = svwhilelt_b32((int64_t)16, (int64_t)m);
-                svst1_f32(k_, c + 16 + 5 * cs_c, svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 16 + 5 * cs_c)), va_, z11));
+                z11 = svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 16 + 5 * cs_c)), va_, z11);
             }
             if (0 < m && 6 < n) {
                 const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
-                svst1_f32(k_, c + 0 + 6 * cs_c, svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 0 + 6 * cs_c)), va_, z12));
+                z12 = svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 0 + 6 * cs_c)), va_, z12);
             }
             if (16 < m && 6 < n) {
                 const svbool_t k_ = svwhilelt_b32((int64_t)16, (int64_t)m);
-                svst1_f32(k_, c + 16 + 6 * cs_c, svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 16 + 6 * cs_c)), va_, z13));
+                z13 = svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 16 + 6 * cs_c)), va_, z13);
             }
             if (0 < m && 7 < n) {
                 const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
-                svst1_f32(k_, c + 0 + 7 * cs_c, svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 0 + 7 * cs_c)), va_, z14));
+                z14 = svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 0 + 7 * cs_c)), va_, z14);
             }
             if (16 < m && 7 < n) {
                 const svbool_t k_ = svwhilelt_b32((int64_t)16, (int64_t)m);
-                svst1_f32(k_, c + 16 + 7 * cs_c, svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 16 + 7 * cs_c)), va_, z15));
+                z15 = svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 16 + 7 * cs_c)), va_, z15);
+            }
+            if (0 < m && 0 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 0 * cs_c, z0);
+            }
+            if (16 < m && 0 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)16, (int64_t)m);
+                svst1_f32(k_, c + 16 + 0 * cs_c, z1);
+            }
+            if (0 < m && 1 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 1 * cs_c, z2);
+            }
+            if (16 < m && 1 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)16, (int64_t)m);
+                svst1_f32(k_, c + 16 + 1 * cs_c, z3);
+            }
+            if (0 < m && 2 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 2 * cs_c, z4);
+            }
+            if (16 < m && 2 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)16, (int64_t)m);
+                svst1_f32(k_, c + 16 + 2 * cs_c, z5);
+            }
+            if (0 < m && 3 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 3 * cs_c, z6);
+            }
+            if (16 < m && 3 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)16, (int64_t)m);
+                svst1_f32(k_, c + 16 + 3 * cs_c, z7);
+            }
+            if (0 < m && 4 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 4 * cs_c, z8);
+            }
+            if (16 < m && 4 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)16, (int64_t)m);
+                svst1_f32(k_, c + 16 + 4 * cs_c, z9);
+            }
+            if (0 < m && 5 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 5 * cs_c, z10);
+            }
+            if (16 < m && 5 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)16, (int64_t)m);
+                svst1_f32(k_, c + 16 + 5 * cs_c, z11);
+            }
+            if (0 < m && 6 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 6 * cs_c, z12);
+            }
+            if (16 < m && 6 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)16, (int64_t)m);
+                svst1_f32(k_, c + 16 + 6 * cs_c, z13);
+            }
+            if (0 < m && 7 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 7 * cs_c, z14);
+            }
+            if (16 < m && 7 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)16, (int64_t)m);
+                svst1_f32(k_, c + 16 + 7 * cs_c, z15);
             }
         }
         return;
@@ -3224,117 +3800,229 @@ void a64fx_sgemm_32x14_e16x14(int64_t m, int64_t n, int64_t k, const float *alph
         } else if (beta_ == 1) {
             if (0 < m && 0 < n) {
                 const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
-                svst1_f32(k_, c + 0 + 0 * cs_c, svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 0 + 0 * cs_c), va_, z0));
+                z0 = svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 0 + 0 * cs_c), va_, z0);
             }
             if (0 < m && 1 < n) {
                 const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
-                svst1_f32(k_, c + 0 + 1 * cs_c, svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 0 + 1 * cs_c), va_, z1));
+                z1 = svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 0 + 1 * cs_c), va_, z1);
             }
             if (0 < m && 2 < n) {
                 const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
-                svst1_f32(k_, c + 0 + 2 * cs_c, svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 0 + 2 * cs_c), va_, z2));
+                z2 = svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 0 + 2 * cs_c), va_, z2);
             }
             if (0 < m && 3 < n) {
                 const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
-                svst1_f32(k_, c + 0 + 3 * cs_c, svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 0 + 3 * cs_c), va_, z3));
+                z3 = svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 0 + 3 * cs_c), va_, z3);
             }
             if (0 < m && 4 < n) {
                 const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
-                svst1_f32(k_, c + 0 + 4 * cs_c, svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 0 + 4 * cs_c), va_, z4));
+                z4 = svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 0 + 4 * cs_c), va_, z4);
             }
             if (0 < m && 5 < n) {
                 const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
-                svst1_f32(k_, c + 0 + 5 * cs_c, svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 0 + 5 * cs_c), va_, z5));
+                z5 = svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 0 + 5 * cs_c), va_, z5);
             }
             if (0 < m && 6 < n) {
                 const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
-                svst1_f32(k_, c + 0 + 6 * cs_c, svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 0 + 6 * cs_c), va_, z6));
+                z6 = svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 0 + 6 * cs_c), va_, z6);
             }
             if (0 < m && 7 < n) {
                 const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
-                svst1_f32(k_, c + 0 + 7 * cs_c, svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 0 + 7 * cs_c), va_, z7));
+                z7 = svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 0 + 7 * cs_c), va_, z7);
             }
             if (0 < m && 8 < n) {
                 const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
-                svst1_f32(k_, c + 0 + 8 * cs_c, svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 0 + 8 * cs_c), va_, z8));
+                z8 = svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 0 + 8 * cs_c), va_, z8);
             }
             if (0 < m && 9 < n) {
                 const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
-                svst1_f32(k_, c + 0 + 9 * cs_c, svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 0 + 9 * cs_c), va_, z9));
+                z9 = svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 0 + 9 * cs_c), va_, z9);
             }
             if (0 < m && 10 < n) {
                 const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
-                svst1_f32(k_, c + 0 + 10 * cs_c, svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 0 + 10 * cs_c), va_, z10));
+                z10 = svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 0 + 10 * cs_c), va_, z10);
             }
             if (0 < m && 11 < n) {
                 const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
-                svst1_f32(k_, c + 0 + 11 * cs_c, svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 0 + 11 * cs_c), va_, z11));
+                z11 = svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 0 + 11 * cs_c), va_, z11);
             }
             if (0 < m && 12 < n) {
                 const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
-                svst1_f32(k_, c + 0 + 12 * cs_c, svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 0 + 12 * cs_c), va_, z12));
+                z12 = svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 0 + 12 * cs_c), va_, z12);
             }
             if (0 < m && 13 < n) {
                 const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
-                svst1_f32(k_, c + 0 + 13 * cs_c, svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 0 + 13 * cs_c), va_, z13));
+                z13 = svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 0 + 13 * cs_c), va_, z13);
+            }
+            if (0 < m && 0 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 0 * cs_c, z0);
+            }
+            if (0 < m && 1 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 1 * cs_c, z1);
+            }
+            if (0 < m && 2 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 2 * cs_c, z2);
+            }
+            if (0 < m && 3 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 3 * cs_c, z3);
+            }
+            if (0 < m && 4 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 4 * cs_c, z4);
+            }
+            if (0 < m && 5 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 5 * cs_c, z5);
+            }
+            if (0 < m && 6 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 6 * cs_c, z6);
+            }
+            if (0 < m && 7 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 7 * cs_c, z7);
+            }
+            if (0 < m && 8 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 8 * cs_c, z8);
+            }
+            if (0 < m && 9 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 9 * cs_c, z9);
+            }
+            if (0 < m && 10 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 10 * cs_c, z10);
+            }
+            if (0 < m && 11 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 11 * cs_c, z11);
+            }
+            if (0 < m && 12 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 12 * cs_c, z12);
+            }
+            if (0 < m && 13 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 13 * cs_c, z13);
             }
         } else {
             const svfloat32_t vb_ = svdup_n_f32(beta_);
             if (0 < m && 0 < n) {
                 const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
-                svst1_f32(k_, c + 0 + 0 * cs_c, svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 0 + 0 * cs_c)), va_, z0));
+                z0 = svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 0 + 0 * cs_c)), va_, z0);
             }
             if (0 < m && 1 < n) {
                 const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
-                svst1_f32(k_, c + 0 + 1 * cs_c, svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 0 + 1 * cs_c)), va_, z1));
+                z1 = svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 0 + 1 * cs_c)), va_, z1);
             }
             if (0 < m && 2 < n) {
                 const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
-                svst1_f32(k_, c + 0 + 2 * cs_c, svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 0 + 2 * cs_c)), va_, z2));
+                z2 = svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 0 + 2 * cs_c)), va_, z2);
             }
             if (0 < m && 3 < n) {
                 const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
-                svst1_f32(k_, c + 0 + 3 * cs_c, svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 0 + 3 * cs_c)), va_, z3));
+                z3 = svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 0 + 3 * cs_c)), va_, z3);
             }
             if (0 < m && 4 < n) {
                 const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
-                svst1_f32(k_, c + 0 + 4 * cs_c, svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 0 + 4 * cs_c)), va_, z4));
+                z4 = svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 0 + 4 * cs_c)), va_, z4);
             }
             if (0 < m && 5 < n) {
                 const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
-                svst1_f32(k_, c + 0 + 5 * cs_c, svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 0 + 5 * cs_c)), va_, z5));
+                z5 = svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 0 + 5 * cs_c)), va_, z5);
             }
             if (0 < m && 6 < n) {
                 const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
-                svst1_f32(k_, c + 0 + 6 * cs_c, svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 0 + 6 * cs_c)), va_, z6));
+                z6 = svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 0 + 6 * cs_c)), va_, z6);
             }
             if (0 < m && 7 < n) {
                 const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
-                svst1_f32(k_, c + 0 + 7 * cs_c, svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 0 + 7 * cs_c)), va_, z7));
+                z7 = svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 0 + 7 * cs_c)), va_, z7);
             }
             if (0 < m && 8 < n) {
                 const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
-                svst1_f32(k_, c + 0 + 8 * cs_c, svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 0 + 8 * cs_c)), va_, z8));
+                z8 = svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 0 + 8 * cs_c)), va_, z8);
             }
             if (0 < m && 9 < n) {
                 const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
-                svst1_f32(k_, c + 0 + 9 * cs_c, svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 0 + 9 * cs_c)), va_, z9));
+                z9 = svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 0 + 9 * cs_c)), va_, z9);
             }
             if (0 < m && 10 < n) {
                 const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
-                svst1_f32(k_, c + 0 + 10 * cs_c, svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 0 + 10 * cs_c)), va_, z10));
+                z10 = svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 0 + 10 * cs_c)), va_, z10);
             }
             if (0 < m && 11 < n) {
                 const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
-                svst1_f32(k_, c + 0 + 11 * cs_c, svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 0 + 11 * cs_c)), va_, z11));
+                z11 = svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 0 + 11 * cs_c)), va_, z11);
             }
             if (0 < m && 12 < n) {
                 const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
-                svst1_f32(k_, c + 0 + 12 * cs_c, svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 0 + 12 * cs_c)), va_, z12));
+                z12 = svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 0 + 12 * cs_c)), va_, z12);
             }
             if (0 < m && 13 < n) {
                 const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
-                svst1_f32(k_, c + 0 + 13 * cs_c, svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 0 + 13 * cs_c)), va_, z13));
+                z13 = svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 0 + 13 * cs_c)), va_, z13);
+            }
+            if (0 < m && 0 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 0 * cs_c, z0);
+            }
+            if (0 < m && 1 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 1 * cs_c, z1);
+            }
+            if (0 < m && 2 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 2 * cs_c, z2);
+            }
+            if (0 < m && 3 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 3 * cs_c, z3);
+            }
+            if (0 < m && 4 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 4 * cs_c, z4);
+            }
+            if (0 < m && 5 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 5 * cs_c, z5);
+            }
+            if (0 < m && 6 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 6 * cs_c, z6);
+            }
+            if (0 < m && 7 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 7 * cs_c, z7);
+            }
+            if (0 < m && 8 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 8 * cs_c, z8);
+            }
+            if (0 < m && 9 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 9 * cs_c, z9);
+            }
+            if (0 < m && 10 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 10 * cs_c, z10);
+            }
+            if (0 < m && 11 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 11 * cs_c, z11);
+            }
+            if (0 < m && 12 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 12 * cs_c, z12);
+            }
+            if (0 < m && 13 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 13 * cs_c, z13);
             }
         }
         return;
@@ -4132,117 +4820,229 @@ void a64fx_sgemm_32x14_p16x14(int64_t m, int64_t n, int64_t k, const float *alph
         } else if (beta_ == 1) {
             if (0 < m && 0 < n) {
                 const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
-                svst1_f32(k_, c + 0 + 0 * cs_c, svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 0 + 0 * cs_c), va_, z0));
+                z0 = svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 0 + 0 * cs_c), va_, z0);
             }
             if (0 < m && 1 < n) {
                 const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
-                svst1_f32(k_, c + 0 + 1 * cs_c, svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 0 + 1 * cs_c), va_, z1));
+                z1 = svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 0 + 1 * cs_c), va_, z1);
             }
             if (0 < m && 2 < n) {
                 const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
-                svst1_f32(k_, c + 0 + 2 * cs_c, svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 0 + 2 * cs_c), va_, z2));
+                z2 = svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 0 + 2 * cs_c), va_, z2);
             }
             if (0 < m && 3 < n) {
                 const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
-                svst1_f32(k_, c + 0 + 3 * cs_c, svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 0 + 3 * cs_c), va_, z3));
+                z3 = svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 0 + 3 * cs_c), va_, z3);
             }
             if (0 < m && 4 < n) {
                 const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
-                svst1_f32(k_, c + 0 + 4 * cs_c, svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 0 + 4 * cs_c), va_, z4));
+                z4 = svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 0 + 4 * cs_c), va_, z4);
             }
             if (0 < m && 5 < n) {
                 const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
-                svst1_f32(k_, c + 0 + 5 * cs_c, svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 0 + 5 * cs_c), va_, z5));
+                z5 = svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 0 + 5 * cs_c), va_, z5);
             }
             if (0 < m && 6 < n) {
                 const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
-                svst1_f32(k_, c + 0 + 6 * cs_c, svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 0 + 6 * cs_c), va_, z6));
+                z6 = svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 0 + 6 * cs_c), va_, z6);
             }
             if (0 < m && 7 < n) {
                 const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
-                svst1_f32(k_, c + 0 + 7 * cs_c, svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 0 + 7 * cs_c), va_, z7));
+                z7 = svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 0 + 7 * cs_c), va_, z7);
             }
             if (0 < m && 8 < n) {
                 const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
-                svst1_f32(k_, c + 0 + 8 * cs_c, svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 0 + 8 * cs_c), va_, z8));
+                z8 = svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 0 + 8 * cs_c), va_, z8);
             }
             if (0 < m && 9 < n) {
                 const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
-                svst1_f32(k_, c + 0 + 9 * cs_c, svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 0 + 9 * cs_c), va_, z9));
+                z9 = svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 0 + 9 * cs_c), va_, z9);
             }
             if (0 < m && 10 < n) {
                 const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
-                svst1_f32(k_, c + 0 + 10 * cs_c, svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 0 + 10 * cs_c), va_, z10));
+                z10 = svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 0 + 10 * cs_c), va_, z10);
             }
             if (0 < m && 11 < n) {
                 const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
-                svst1_f32(k_, c + 0 + 11 * cs_c, svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 0 + 11 * cs_c), va_, z11));
+                z11 = svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 0 + 11 * cs_c), va_, z11);
             }
             if (0 < m && 12 < n) {
                 const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
-                svst1_f32(k_, c + 0 + 12 * cs_c, svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 0 + 12 * cs_c), va_, z12));
+                z12 = svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 0 + 12 * cs_c), va_, z12);
             }
             if (0 < m && 13 < n) {
                 const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
-                svst1_f32(k_, c + 0 + 13 * cs_c, svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 0 + 13 * cs_c), va_, z13));
+                z13 = svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 0 + 13 * cs_c), va_, z13);
+            }
+            if (0 < m && 0 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 0 * cs_c, z0);
+            }
+            if (0 < m && 1 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 1 * cs_c, z1);
+            }
+            if (0 < m && 2 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 2 * cs_c, z2);
+            }
+            if (0 < m && 3 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 3 * cs_c, z3);
+            }
+            if (0 < m && 4 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 4 * cs_c, z4);
+            }
+            if (0 < m && 5 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 5 * cs_c, z5);
+            }
+            if (0 < m && 6 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 6 * cs_c, z6);
+            }
+            if (0 < m && 7 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 7 * cs_c, z7);
+            }
+            if (0 < m && 8 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 8 * cs_c, z8);
+            }
+            if (0 < m && 9 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 9 * cs_c, z9);
+            }
+            if (0 < m && 10 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 10 * cs_c, z10);
+            }
+            if (0 < m && 11 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 11 * cs_c, z11);
+            }
+            if (0 < m && 12 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 12 * cs_c, z12);
+            }
+            if (0 < m && 13 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 13 * cs_c, z13);
             }
         } else {
             const svfloat32_t vb_ = svdup_n_f32(beta_);
             if (0 < m && 0 < n) {
                 const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
-                svst1_f32(k_, c + 0 + 0 * cs_c, svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 0 + 0 * cs_c)), va_, z0));
+                z0 = svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 0 + 0 * cs_c)), va_, z0);
             }
             if (0 < m && 1 < n) {
                 const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
-                svst1_f32(k_, c + 0 + 1 * cs_c, svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 0 + 1 * cs_c)), va_, z1));
+                z1 = svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 0 + 1 * cs_c)), va_, z1);
             }
             if (0 < m && 2 < n) {
                 const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
-                svst1_f32(k_, c + 0 + 2 * cs_c, svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 0 + 2 * cs_c)), va_, z2));
+                z2 = svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 0 + 2 * cs_c)), va_, z2);
             }
             if (0 < m && 3 < n) {
                 const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
-                svst1_f32(k_, c + 0 + 3 * cs_c, svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 0 + 3 * cs_c)), va_, z3));
+                z3 = svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 0 + 3 * cs_c)), va_, z3);
             }
             if (0 < m && 4 < n) {
                 const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
-                svst1_f32(k_, c + 0 + 4 * cs_c, svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 0 + 4 * cs_c)), va_, z4));
+                z4 = svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 0 + 4 * cs_c)), va_, z4);
             }
             if (0 < m && 5 < n) {
                 const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
-                svst1_f32(k_, c + 0 + 5 * cs_c, svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 0 + 5 * cs_c)), va_, z5));
+                z5 = svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 0 + 5 * cs_c)), va_, z5);
             }
             if (0 < m && 6 < n) {
                 const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
-                svst1_f32(k_, c + 0 + 6 * cs_c, svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 0 + 6 * cs_c)), va_, z6));
+                z6 = svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 0 + 6 * cs_c)), va_, z6);
             }
             if (0 < m && 7 < n) {
                 const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
-                svst1_f32(k_, c + 0 + 7 * cs_c, svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 0 + 7 * cs_c)), va_, z7));
+                z7 = svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 0 + 7 * cs_c)), va_, z7);
             }
             if (0 < m && 8 < n) {
                 const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
-                svst1_f32(k_, c + 0 + 8 * cs_c, svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 0 + 8 * cs_c)), va_, z8));
+                z8 = svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 0 + 8 * cs_c)), va_, z8);
             }
             if (0 < m && 9 < n) {
                 const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
-                svst1_f32(k_, c + 0 + 9 * cs_c, svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 0 + 9 * cs_c)), va_, z9));
+                z9 = svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 0 + 9 * cs_c)), va_, z9);
             }
             if (0 < m && 10 < n) {
                 const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
-                svst1_f32(k_, c + 0 + 10 * cs_c, svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 0 + 10 * cs_c)), va_, z10));
+                z10 = svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 0 + 10 * cs_c)), va_, z10);
             }
             if (0 < m && 11 < n) {
                 const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
-                svst1_f32(k_, c + 0 + 11 * cs_c, svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 0 + 11 * cs_c)), va_, z11));
+                z11 = svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 0 + 11 * cs_c)), va_, z11);
             }
             if (0 < m && 12 < n) {
                 const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
-                svst1_f32(k_, c + 0 + 12 * cs_c, svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 0 + 12 * cs_c)), va_, z12));
+                z12 = svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 0 + 12 * cs_c)), va_, z12);
             }
             if (0 < m && 13 < n) {
                 const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
-                svst1_f32(k_, c + 0 + 13 * cs_c, svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 0 + 13 * cs_c)), va_, z13));
+                z13 = svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 0 + 13 * cs_c)), va_, z13);
+            }
+            if (0 < m && 0 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 0 * cs_c, z0);
+            }
+            if (0 < m && 1 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 1 * cs_c, z1);
+            }
+            if (0 < m && 2 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 2 * cs_c, z2);
+            }
+            if (0 < m && 3 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 3 * cs_c, z3);
+            }
+            if (0 < m && 4 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 4 * cs_c, z4);
+            }
+            if (0 < m && 5 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 5 * cs_c, z5);
+            }
+            if (0 < m && 6 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 6 * cs_c, z6);
+            }
+            if (0 < m && 7 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 7 * cs_c, z7);
+            }
+            if (0 < m && 8 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 8 * cs_c, z8);
+            }
+            if (0 < m && 9 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 9 * cs_c, z9);
+            }
+            if (0 < m && 10 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 10 * cs_c, z10);
+            }
+            if (0 < m && 11 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 11 * cs_c, z11);
+            }
+            if (0 < m && 12 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 12 * cs_c, z12);
+            }
+            if (0 < m && 13 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 13 * cs_c, z13);
             }
         }
         return;
@@ -4503,69 +5303,133 @@ void a64fx_sgemm_32x14_e16x8(int64_t m, int64_t n, int64_t k, const float *alpha
         } else if (beta_ == 1) {
             if (0 < m && 0 < n) {
                 const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
-                svst1_f32(k_, c + 0 + 0 * cs_c, svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 0 + 0 * cs_c), va_, z0));
+                z0 = svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 0 + 0 * cs_c), va_, z0);
             }
             if (0 < m && 1 < n) {
                 const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
-                svst1_f32(k_, c + 0 + 1 * cs_c, svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 0 + 1 * cs_c), va_, z1));
+                z1 = svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 0 + 1 * cs_c), va_, z1);
             }
             if (0 < m && 2 < n) {
                 const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
-                svst1_f32(k_, c + 0 + 2 * cs_c, svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 0 + 2 * cs_c), va_, z2));
+                z2 = svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 0 + 2 * cs_c), va_, z2);
             }
             if (0 < m && 3 < n) {
                 const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
-                svst1_f32(k_, c + 0 + 3 * cs_c, svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 0 + 3 * cs_c), va_, z3));
+                z3 = svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 0 + 3 * cs_c), va_, z3);
             }
             if (0 < m && 4 < n) {
                 const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
-                svst1_f32(k_, c + 0 + 4 * cs_c, svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 0 + 4 * cs_c), va_, z4));
+                z4 = svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 0 + 4 * cs_c), va_, z4);
             }
             if (0 < m && 5 < n) {
                 const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
-                svst1_f32(k_, c + 0 + 5 * cs_c, svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 0 + 5 * cs_c), va_, z5));
+                z5 = svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 0 + 5 * cs_c), va_, z5);
             }
             if (0 < m && 6 < n) {
                 const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
-                svst1_f32(k_, c + 0 + 6 * cs_c, svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 0 + 6 * cs_c), va_, z6));
+                z6 = svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 0 + 6 * cs_c), va_, z6);
             }
             if (0 < m && 7 < n) {
                 const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
-                svst1_f32(k_, c + 0 + 7 * cs_c, svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 0 + 7 * cs_c), va_, z7));
+                z7 = svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 0 + 7 * cs_c), va_, z7);
+            }
+            if (0 < m && 0 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 0 * cs_c, z0);
+            }
+            if (0 < m && 1 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 1 * cs_c, z1);
+            }
+            if (0 < m && 2 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 2 * cs_c, z2);
+            }
+            if (0 < m && 3 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 3 * cs_c, z3);
+            }
+            if (0 < m && 4 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 4 * cs_c, z4);
+            }
+            if (0 < m && 5 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 5 * cs_c, z5);
+            }
+            if (0 < m && 6 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 6 * cs_c, z6);
+            }
+            if (0 < m && 7 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 7 * cs_c, z7);
             }
         } else {
             const svfloat32_t vb_ = svdup_n_f32(beta_);
             if (0 < m && 0 < n) {
                 const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
-                svst1_f32(k_, c + 0 + 0 * cs_c, svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 0 + 0 * cs_c)), va_, z0));
+                z0 = svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 0 + 0 * cs_c)), va_, z0);
             }
             if (0 < m && 1 < n) {
                 const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
-                svst1_f32(k_, c + 0 + 1 * cs_c, svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 0 + 1 * cs_c)), va_, z1));
+                z1 = svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 0 + 1 * cs_c)), va_, z1);
             }
             if (0 < m && 2 < n) {
                 const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
-                svst1_f32(k_, c + 0 + 2 * cs_c, svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 0 + 2 * cs_c)), va_, z2));
+                z2 = svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 0 + 2 * cs_c)), va_, z2);
             }
             if (0 < m && 3 < n) {
                 const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
-                svst1_f32(k_, c + 0 + 3 * cs_c, svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 0 + 3 * cs_c)), va_, z3));
+                z3 = svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 0 + 3 * cs_c)), va_, z3);
             }
             if (0 < m && 4 < n) {
                 const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
-                svst1_f32(k_, c + 0 + 4 * cs_c, svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 0 + 4 * cs_c)), va_, z4));
+                z4 = svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 0 + 4 * cs_c)), va_, z4);
             }
             if (0 < m && 5 < n) {
                 const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
-                svst1_f32(k_, c + 0 + 5 * cs_c, svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 0 + 5 * cs_c)), va_, z5));
+                z5 = svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 0 + 5 * cs_c)), va_, z5);
             }
             if (0 < m && 6 < n) {
                 const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
-                svst1_f32(k_, c + 0 + 6 * cs_c, svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 0 + 6 * cs_c)), va_, z6));
+                z6 = svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 0 + 6 * cs_c)), va_, z6);
             }
             if (0 < m && 7 < n) {
                 const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
-                svst1_f32(k_, c + 0 + 7 * cs_c, svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 0 + 7 * cs_c)), va_, z7));
+                z7 = svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 0 + 7 * cs_c)), va_, z7);
+            }
+            if (0 < m && 0 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 0 * cs_c, z0);
+            }
+            if (0 < m && 1 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 1 * cs_c, z1);
+            }
+            if (0 < m && 2 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 2 * cs_c, z2);
+            }
+            if (0 < m && 3 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 3 * cs_c, z3);
+            }
+            if (0 < m && 4 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 4 * cs_c, z4);
+            }
+            if (0 < m && 5 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 5 * cs_c, z5);
+            }
+            if (0 < m && 6 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 6 * cs_c, z6);
+            }
+            if (0 < m && 7 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 7 * cs_c, z7);
             }
         }
         return;

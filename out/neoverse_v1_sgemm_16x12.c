@@ -633,197 +633,389 @@ void neoverse_v1_sgemm_16x12(int64_t m, int64_t n, int64_t k, const float *alpha
         } else if (beta_ == 1) {
             if (0 < m && 0 < n) {
                 const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
-                svst1_f32(k_, c + 0 + 0 * cs_c, svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 0 + 0 * cs_c), va_, z0));
+                z0 = svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 0 + 0 * cs_c), va_, z0);
             }
             if (8 < m && 0 < n) {
                 const svbool_t k_ = svwhilelt_b32((int64_t)8, (int64_t)m);
-                svst1_f32(k_, c + 8 + 0 * cs_c, svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 8 + 0 * cs_c), va_, z1));
+                z1 = svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 8 + 0 * cs_c), va_, z1);
             }
             if (0 < m && 1 < n) {
                 const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
-                svst1_f32(k_, c + 0 + 1 * cs_c, svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 0 + 1 * cs_c), va_, z2));
+                z2 = svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 0 + 1 * cs_c), va_, z2);
             }
             if (8 < m && 1 < n) {
                 const svbool_t k_ = svwhilelt_b32((int64_t)8, (int64_t)m);
-                svst1_f32(k_, c + 8 + 1 * cs_c, svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 8 + 1 * cs_c), va_, z3));
+                z3 = svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 8 + 1 * cs_c), va_, z3);
             }
             if (0 < m && 2 < n) {
                 const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
-                svst1_f32(k_, c + 0 + 2 * cs_c, svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 0 + 2 * cs_c), va_, z4));
+                z4 = svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 0 + 2 * cs_c), va_, z4);
             }
             if (8 < m && 2 < n) {
                 const svbool_t k_ = svwhilelt_b32((int64_t)8, (int64_t)m);
-                svst1_f32(k_, c + 8 + 2 * cs_c, svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 8 + 2 * cs_c), va_, z5));
+                z5 = svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 8 + 2 * cs_c), va_, z5);
             }
             if (0 < m && 3 < n) {
                 const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
-                svst1_f32(k_, c + 0 + 3 * cs_c, svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 0 + 3 * cs_c), va_, z6));
+                z6 = svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 0 + 3 * cs_c), va_, z6);
             }
             if (8 < m && 3 < n) {
                 const svbool_t k_ = svwhilelt_b32((int64_t)8, (int64_t)m);
-                svst1_f32(k_, c + 8 + 3 * cs_c, svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 8 + 3 * cs_c), va_, z7));
+                z7 = svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 8 + 3 * cs_c), va_, z7);
             }
             if (0 < m && 4 < n) {
                 const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
-                svst1_f32(k_, c + 0 + 4 * cs_c, svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 0 + 4 * cs_c), va_, z8));
+                z8 = svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 0 + 4 * cs_c), va_, z8);
             }
             if (8 < m && 4 < n) {
                 const svbool_t k_ = svwhilelt_b32((int64_t)8, (int64_t)m);
-                svst1_f32(k_, c + 8 + 4 * cs_c, svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 8 + 4 * cs_c), va_, z9));
+                z9 = svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 8 + 4 * cs_c), va_, z9);
             }
             if (0 < m && 5 < n) {
                 const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
-                svst1_f32(k_, c + 0 + 5 * cs_c, svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 0 + 5 * cs_c), va_, z10));
+                z10 = svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 0 + 5 * cs_c), va_, z10);
             }
             if (8 < m && 5 < n) {
                 const svbool_t k_ = svwhilelt_b32((int64_t)8, (int64_t)m);
-                svst1_f32(k_, c + 8 + 5 * cs_c, svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 8 + 5 * cs_c), va_, z11));
+                z11 = svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 8 + 5 * cs_c), va_, z11);
             }
             if (0 < m && 6 < n) {
                 const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
-                svst1_f32(k_, c + 0 + 6 * cs_c, svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 0 + 6 * cs_c), va_, z12));
+                z12 = svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 0 + 6 * cs_c), va_, z12);
             }
             if (8 < m && 6 < n) {
                 const svbool_t k_ = svwhilelt_b32((int64_t)8, (int64_t)m);
-                svst1_f32(k_, c + 8 + 6 * cs_c, svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 8 + 6 * cs_c), va_, z13));
+                z13 = svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 8 + 6 * cs_c), va_, z13);
             }
             if (0 < m && 7 < n) {
                 const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
-                svst1_f32(k_, c + 0 + 7 * cs_c, svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 0 + 7 * cs_c), va_, z14));
+                z14 = svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 0 + 7 * cs_c), va_, z14);
             }
             if (8 < m && 7 < n) {
                 const svbool_t k_ = svwhilelt_b32((int64_t)8, (int64_t)m);
-                svst1_f32(k_, c + 8 + 7 * cs_c, svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 8 + 7 * cs_c), va_, z15));
+                z15 = svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 8 + 7 * cs_c), va_, z15);
             }
             if (0 < m && 8 < n) {
                 const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
-                svst1_f32(k_, c + 0 + 8 * cs_c, svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 0 + 8 * cs_c), va_, z16));
+                z16 = svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 0 + 8 * cs_c), va_, z16);
             }
             if (8 < m && 8 < n) {
                 const svbool_t k_ = svwhilelt_b32((int64_t)8, (int64_t)m);
-                svst1_f32(k_, c + 8 + 8 * cs_c, svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 8 + 8 * cs_c), va_, z17));
+                z17 = svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 8 + 8 * cs_c), va_, z17);
             }
             if (0 < m && 9 < n) {
                 const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
-                svst1_f32(k_, c + 0 + 9 * cs_c, svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 0 + 9 * cs_c), va_, z18));
+                z18 = svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 0 + 9 * cs_c), va_, z18);
             }
             if (8 < m && 9 < n) {
                 const svbool_t k_ = svwhilelt_b32((int64_t)8, (int64_t)m);
-                svst1_f32(k_, c + 8 + 9 * cs_c, svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 8 + 9 * cs_c), va_, z19));
+                z19 = svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 8 + 9 * cs_c), va_, z19);
             }
             if (0 < m && 10 < n) {
                 const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
-                svst1_f32(k_, c + 0 + 10 * cs_c, svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 0 + 10 * cs_c), va_, z20));
+                z20 = svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 0 + 10 * cs_c), va_, z20);
             }
             if (8 < m && 10 < n) {
                 const svbool_t k_ = svwhilelt_b32((int64_t)8, (int64_t)m);
-                svst1_f32(k_, c + 8 + 10 * cs_c, svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 8 + 10 * cs_c), va_, z21));
+                z21 = svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 8 + 10 * cs_c), va_, z21);
             }
             if (0 < m && 11 < n) {
                 const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
-                svst1_f32(k_, c + 0 + 11 * cs_c, svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 0 + 11 * cs_c), va_, z22));
+                z22 = svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 0 + 11 * cs_c), va_, z22);
             }
             if (8 < m && 11 < n) {
                 const svbool_t k_ = svwhilelt_b32((int64_t)8, (int64_t)m);
-                svst1_f32(k_, c + 8 + 11 * cs_c, svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 8 + 11 * cs_c), va_, z23));
+                z23 = svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 8 + 11 * cs_c), va_, z23);
+            }
+            if (0 < m && 0 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 0 * cs_c, z0);
+            }
+            if (8 < m && 0 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)8, (int64_t)m);
+                svst1_f32(k_, c + 8 + 0 * cs_c, z1);
+            }
+            if (0 < m && 1 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 1 * cs_c, z2);
+            }
+            if (8 < m && 1 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)8, (int64_t)m);
+                svst1_f32(k_, c + 8 + 1 * cs_c, z3);
+            }
+            if (0 < m && 2 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 2 * cs_c, z4);
+            }
+            if (8 < m && 2 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)8, (int64_t)m);
+                svst1_f32(k_, c + 8 + 2 * cs_c, z5);
+            }
+            if (0 < m && 3 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 3 * cs_c, z6);
+            }
+            if (8 < m && 3 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)8, (int64_t)m);
+                svst1_f32(k_, c + 8 + 3 * cs_c, z7);
+            }
+            if (0 < m && 4 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 4 * cs_c, z8);
+            }
+            if (8 < m && 4 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)8, (int64_t)m);
+                svst1_f32(k_, c + 8 + 4 * cs_c, z9);
+            }
+            if (0 < m && 5 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 5 * cs_c, z10);
+            }
+            if (8 < m && 5 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)8, (int64_t)m);
+                svst1_f32(k_, c + 8 + 5 * cs_c, z11);
+            }
+            if (0 < m && 6 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 6 * cs_c, z12);
+            }
+            if (8 < m && 6 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)8, (int64_t)m);
+                svst1_f32(k_, c + 8 + 6 * cs_c, z13);
+            }
+            if (0 < m && 7 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 7 * cs_c, z14);
+            }
+            if (8 < m && 7 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)8, (int64_t)m);
+                svst1_f32(k_, c + 8 + 7 * cs_c, z15);
+            }
+            if (0 < m && 8 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 8 * cs_c, z16);
+            }
+            if (8 < m && 8 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)8, (int64_t)m);
+                svst1_f32(k_, c + 8 + 8 * cs_c, z17);
+            }
+            if (0 < m && 9 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 9 * cs_c, z18);
+            }
+            if (8 < m && 9 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)8, (int64_t)m);
+                svst1_f32(k_, c + 8 + 9 * cs_c, z19);
+            }
+            if (0 < m && 10 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 10 * cs_c, z20);
+            }
+            if (8 < m && 10 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)8, (int64_t)m);
+                svst1_f32(k_, c + 8 + 10 * cs_c, z21);
+            }
+            if (0 < m && 11 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 11 * cs_c, z22);
+            }
+            if (8 < m && 11 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)8, (int64_t)m);
+                svst1_f32(k_, c + 8 + 11 * cs_c, z23);
             }
         } else {
             const svfloat32_t vb_ = svdup_n_f32(beta_);
             if (0 < m && 0 < n) {
                 const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
-                svst1_f32(k_, c + 0 + 0 * cs_c, svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 0 + 0 * cs_c)), va_, z0));
+                z0 = svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 0 + 0 * cs_c)), va_, z0);
             }
             if (8 < m && 0 < n) {
                 const svbool_t k_ = svwhilelt_b32((int64_t)8, (int64_t)m);
-                svst1_f32(k_, c + 8 + 0 * cs_c, svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 8 + 0 * cs_c)), va_, z1));
+                z1 = svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 8 + 0 * cs_c)), va_, z1);
             }
             if (0 < m && 1 < n) {
                 const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
-                svst1_f32(k_, c + 0 + 1 * cs_c, svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 0 + 1 * cs_c)), va_, z2));
+                z2 = svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 0 + 1 * cs_c)), va_, z2);
             }
             if (8 < m && 1 < n) {
                 const svbool_t k_ = svwhilelt_b32((int64_t)8, (int64_t)m);
-                svst1_f32(k_, c + 8 + 1 * cs_c, svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 8 + 1 * cs_c)), va_, z3));
+                z3 = svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 8 + 1 * cs_c)), va_, z3);
             }
             if (0 < m && 2 < n) {
                 const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
-                svst1_f32(k_, c + 0 + 2 * cs_c, svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 0 + 2 * cs_c)), va_, z4));
+                z4 = svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 0 + 2 * cs_c)), va_, z4);
             }
             if (8 < m && 2 < n) {
                 const svbool_t k_ = svwhilelt_b32((int64_t)8, (int64_t)m);
-                svst1_f32(k_, c + 8 + 2 * cs_c, svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 8 + 2 * cs_c)), va_, z5));
+                z5 = svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 8 + 2 * cs_c)), va_, z5);
             }
             if (0 < m && 3 < n) {
                 const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
-                svst1_f32(k_, c + 0 + 3 * cs_c, svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 0 + 3 * cs_c)), va_, z6));
+                z6 = svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 0 + 3 * cs_c)), va_, z6);
             }
             if (8 < m && 3 < n) {
                 const svbool_t k_ = svwhilelt_b32((int64_t)8, (int64_t)m);
-                svst1_f32(k_, c + 8 + 3 * cs_c, svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 8 + 3 * cs_c)), va_, z7));
+                z7 = svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 8 + 3 * cs_c)), va_, z7);
             }
             if (0 < m && 4 < n) {
                 const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
-                svst1_f32(k_, c + 0 + 4 * cs_c, svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 0 + 4 * cs_c)), va_, z8));
+                z8 = svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 0 + 4 * cs_c)), va_, z8);
             }
             if (8 < m && 4 < n) {
                 const svbool_t k_ = svwhilelt_b32((int64_t)8, (int64_t)m);
-                svst1_f32(k_, c + 8 + 4 * cs_c, svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 8 + 4 * cs_c)), va_, z9));
+                z9 = svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 8 + 4 * cs_c)), va_, z9);
             }
             if (0 < m && 5 < n) {
                 const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
-                svst1_f32(k_, c + 0 + 5 * cs_c, svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 0 + 5 * cs_c)), va_, z10));
+                z10 = svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 0 + 5 * cs_c)), va_, z10);
             }
             if (8 < m && 5 < n) {
                 const svbool_t k_ = svwhilelt_b32((int64_t)8, (int64_t)m);
-                svst1_f32(k_, c + 8 + 5 * cs_c, svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 8 + 5 * cs_c)), va_, z11));
+                z11 = svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 8 + 5 * cs_c)), va_, z11);
             }
             if (0 < m && 6 < n) {
                 const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
-                svst1_f32(k_, c + 0 + 6 * cs_c, svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 0 + 6 * cs_c)), va_, z12));
+                z12 = svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 0 + 6 * cs_c)), va_, z12);
             }
             if (8 < m && 6 < n) {
                 const svbool_t k_ = svwhilelt_b32((int64_t)8, (int64_t)m);
-                svst1_f32(k_, c + 8 + 6 * cs_c, svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 8 + 6 * cs_c)), va_, z13));
+                z13 = svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 8 + 6 * cs_c)), va_, z13);
             }
             if (0 < m && 7 < n) {
                 const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
-                svst1_f32(k_, c + 0 + 7 * cs_c, svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 0 + 7 * cs_c)), va_, z14));
+                z14 = svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 0 + 7 * cs_c)), va_, z14);
             }
             if (8 < m && 7 < n) {
                 const svbool_t k_ = svwhilelt_b32((int64_t)8, (int64_t)m);
-                svst1_f32(k_, c + 8 + 7 * cs_c, svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 8 + 7 * cs_c)), va_, z15));
+                z15 = svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 8 + 7 * cs_c)), va_, z15);
             }
             if (0 < m && 8 < n) {
                 const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
-                svst1_f32(k_, c + 0 + 8 * cs_c, svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 0 + 8 * cs_c)), va_, z16));
+                z16 = svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 0 + 8 * cs_c)), va_, z16);
             }
             if (8 < m && 8 < n) {
                 const svbool_t k_ = svwhilelt_b32((int64_t)8, (int64_t)m);
-                svst1_f32(k_, c + 8 + 8 * cs_c, svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 8 + 8 * cs_c)), va_, z17));
+                z17 = svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 8 + 8 * cs_c)), va_, z17);
             }
             if (0 < m && 9 < n) {
                 const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
-                svst1_f32(k_, c + 0 + 9 * cs_c, svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 0 + 9 * cs_c)), va_, z18));
+                z18 = svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 0 + 9 * cs_c)), va_, z18);
             }
             if (8 < m && 9 < n) {
                 const svbool_t k_ = svwhilelt_b32((int64_t)8, (int64_t)m);
-                svst1_f32(k_, c + 8 + 9 * cs_c, svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 8 + 9 * cs_c)), va_, z19));
+                z19 = svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 8 + 9 * cs_c)), va_, z19);
             }
             if (0 < m && 10 < n) {
                 const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
-                svst1_f32(k_, c + 0 + 10 * cs_c, svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 0 + 10 * cs_c)), va_, z20));
+                z20 = svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 0 + 10 * cs_c)), va_, z20);
             }
             if (8 < m && 10 < n) {
                 const svbool_t k_ = svwhilelt_b32((int64_t)8, (int64_t)m);
-                svst1_f32(k_, c + 8 + 10 * cs_c, svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 8 + 10 * cs_c)), va_, z21));
+                z21 = svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 8 + 10 * cs_c)), va_, z21);
             }
             if (0 < m && 11 < n) {
                 const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
-                svst1_f32(k_, c + 0 + 11 * cs_c, svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 0 + 11 * cs_c)), va_, z22));
+                z22 = svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 0 + 11 * cs_c)), va_, z22);
             }
             if (8 < m && 11 < n) {
                 const svbool_t k_ = svwhilelt_b32((int64_t)8, (int64_t)m);
-                svst1_f32(k_, c + 8 + 11 * cs_c, svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 8 + 11 * cs_c)), va_, z23));
+                z23 = svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 8 + 11 * cs_c)), va_, z23);
+            }
+            if (0 < m && 0 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 0 * cs_c, z0);
+            }
+            if (8 < m && 0 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)8, (int64_t)m);
+                svst1_f32(k_, c + 8 + 0 * cs_c, z1);
+            }
+            if (0 < m && 1 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 1 * cs_c, z2);
+            }
+            if (8 < m && 1 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)8, (int64_t)m);
+                svst1_f32(k_, c + 8 + 1 * cs_c, z3);
+            }
+            if (0 < m && 2 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 2 * cs_c, z4);
+            }
+            if (8 < m && 2 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)8, (int64_t)m);
+                svst1_f32(k_, c + 8 + 2 * cs_c, z5);
+            }
+            if (0 < m && 3 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 3 * cs_c, z6);
+            }
+            if (8 < m && 3 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)8, (int64_t)m);
+                svst1_f32(k_, c + 8 + 3 * cs_c, z7);
+            }
+            if (0 < m && 4 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 4 * cs_c, z8);
+            }
+            if (8 < m && 4 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)8, (int64_t)m);
+                svst1_f32(k_, c + 8 + 4 * cs_c, z9);
+            }
+            if (0 < m && 5 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 5 * cs_c, z10);
+            }
+            if (8 < m && 5 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)8, (int64_t)m);
+                svst1_f32(k_, c + 8 + 5 * cs_c, z11);
+            }
+            if (0 < m && 6 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 6 * cs_c, z12);
+            }
+            if (8 < m && 6 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)8, (int64_t)m);
+                svst1_f32(k_, c + 8 + 6 * cs_c, z13);
+            }
+            if (0 < m && 7 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 7 * cs_c, z14);
+            }
+            if (8 < m && 7 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)8, (int64_t)m);
+                svst1_f32(k_, c + 8 + 7 * cs_c, z15);
+            }
+            if (0 < m && 8 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 8 * cs_c, z16);
+            }
+            if (8 < m && 8 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)8, (int64_t)m);
+                svst1_f32(k_, c + 8 + 8 * cs_c, z17);
+            }
+            if (0 < m && 9 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 9 * cs_c, z18);
+            }
+            if (8 < m && 9 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)8, (int64_t)m);
+                svst1_f32(k_, c + 8 + 9 * cs_c, z19);
+            }
+            if (0 < m && 10 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 10 * cs_c, z20);
+            }
+            if (8 < m && 10 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)8, (int64_t)m);
+                svst1_f32(k_, c + 8 + 10 * cs_c, z21);
+            }
+            if (0 < m && 11 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 11 * cs_c, z22);
+            }
+            if (8 < m && 11 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)8, (int64_t)m);
+                svst1_f32(k_, c + 8 + 11 * cs_c, z23);
             }
         }
         return;
@@ -1478,197 +1670,389 @@ void neoverse_v1_sgemm_16x12_direct(int64_t m, int64_t n, int64_t k, const float
         } else if (beta_ == 1) {
             if (0 < m && 0 < n) {
                 const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
-                svst1_f32(k_, c + 0 + 0 * cs_c, svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 0 + 0 * cs_c), va_, z0));
+                z0 = svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 0 + 0 * cs_c), va_, z0);
             }
             if (8 < m && 0 < n) {
                 const svbool_t k_ = svwhilelt_b32((int64_t)8, (int64_t)m);
-                svst1_f32(k_, c + 8 + 0 * cs_c, svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 8 + 0 * cs_c), va_, z1));
+                z1 = svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 8 + 0 * cs_c), va_, z1);
             }
             if (0 < m && 1 < n) {
                 const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
-                svst1_f32(k_, c + 0 + 1 * cs_c, svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 0 + 1 * cs_c), va_, z2));
+                z2 = svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 0 + 1 * cs_c), va_, z2);
             }
             if (8 < m && 1 < n) {
                 const svbool_t k_ = svwhilelt_b32((int64_t)8, (int64_t)m);
-                svst1_f32(k_, c + 8 + 1 * cs_c, svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 8 + 1 * cs_c), va_, z3));
+                z3 = svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 8 + 1 * cs_c), va_, z3);
             }
             if (0 < m && 2 < n) {
                 const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
-                svst1_f32(k_, c + 0 + 2 * cs_c, svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 0 + 2 * cs_c), va_, z4));
+                z4 = svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 0 + 2 * cs_c), va_, z4);
             }
             if (8 < m && 2 < n) {
                 const svbool_t k_ = svwhilelt_b32((int64_t)8, (int64_t)m);
-                svst1_f32(k_, c + 8 + 2 * cs_c, svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 8 + 2 * cs_c), va_, z5));
+                z5 = svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 8 + 2 * cs_c), va_, z5);
             }
             if (0 < m && 3 < n) {
                 const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
-                svst1_f32(k_, c + 0 + 3 * cs_c, svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 0 + 3 * cs_c), va_, z6));
+                z6 = svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 0 + 3 * cs_c), va_, z6);
             }
             if (8 < m && 3 < n) {
                 const svbool_t k_ = svwhilelt_b32((int64_t)8, (int64_t)m);
-                svst1_f32(k_, c + 8 + 3 * cs_c, svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 8 + 3 * cs_c), va_, z7));
+                z7 = svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 8 + 3 * cs_c), va_, z7);
             }
             if (0 < m && 4 < n) {
                 const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
-                svst1_f32(k_, c + 0 + 4 * cs_c, svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 0 + 4 * cs_c), va_, z8));
+                z8 = svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 0 + 4 * cs_c), va_, z8);
             }
             if (8 < m && 4 < n) {
                 const svbool_t k_ = svwhilelt_b32((int64_t)8, (int64_t)m);
-                svst1_f32(k_, c + 8 + 4 * cs_c, svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 8 + 4 * cs_c), va_, z9));
+                z9 = svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 8 + 4 * cs_c), va_, z9);
             }
             if (0 < m && 5 < n) {
                 const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
-                svst1_f32(k_, c + 0 + 5 * cs_c, svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 0 + 5 * cs_c), va_, z10));
+                z10 = svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 0 + 5 * cs_c), va_, z10);
             }
             if (8 < m && 5 < n) {
                 const svbool_t k_ = svwhilelt_b32((int64_t)8, (int64_t)m);
-                svst1_f32(k_, c + 8 + 5 * cs_c, svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 8 + 5 * cs_c), va_, z11));
+                z11 = svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 8 + 5 * cs_c), va_, z11);
             }
             if (0 < m && 6 < n) {
                 const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
-                svst1_f32(k_, c + 0 + 6 * cs_c, svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 0 + 6 * cs_c), va_, z12));
+                z12 = svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 0 + 6 * cs_c), va_, z12);
             }
             if (8 < m && 6 < n) {
                 const svbool_t k_ = svwhilelt_b32((int64_t)8, (int64_t)m);
-                svst1_f32(k_, c + 8 + 6 * cs_c, svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 8 + 6 * cs_c), va_, z13));
+                z13 = svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 8 + 6 * cs_c), va_, z13);
             }
             if (0 < m && 7 < n) {
                 const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
-                svst1_f32(k_, c + 0 + 7 * cs_c, svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 0 + 7 * cs_c), va_, z14));
+                z14 = svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 0 + 7 * cs_c), va_, z14);
             }
             if (8 < m && 7 < n) {
                 const svbool_t k_ = svwhilelt_b32((int64_t)8, (int64_t)m);
-                svst1_f32(k_, c + 8 + 7 * cs_c, svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 8 + 7 * cs_c), va_, z15));
+                z15 = svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 8 + 7 * cs_c), va_, z15);
             }
             if (0 < m && 8 < n) {
                 const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
-                svst1_f32(k_, c + 0 + 8 * cs_c, svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 0 + 8 * cs_c), va_, z16));
+                z16 = svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 0 + 8 * cs_c), va_, z16);
             }
             if (8 < m && 8 < n) {
                 const svbool_t k_ = svwhilelt_b32((int64_t)8, (int64_t)m);
-                svst1_f32(k_, c + 8 + 8 * cs_c, svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 8 + 8 * cs_c), va_, z17));
+                z17 = svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 8 + 8 * cs_c), va_, z17);
             }
             if (0 < m && 9 < n) {
                 const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
-                svst1_f32(k_, c + 0 + 9 * cs_c, svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 0 + 9 * cs_c), va_, z18));
+                z18 = svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 0 + 9 * cs_c), va_, z18);
             }
             if (8 < m && 9 < n) {
                 const svbool_t k_ = svwhilelt_b32((int64_t)8, (int64_t)m);
-                svst1_f32(k_, c + 8 + 9 * cs_c, svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 8 + 9 * cs_c), va_, z19));
+                z19 = svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 8 + 9 * cs_c), va_, z19);
             }
             if (0 < m && 10 < n) {
                 const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
-                svst1_f32(k_, c + 0 + 10 * cs_c, svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 0 + 10 * cs_c), va_, z20));
+                z20 = svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 0 + 10 * cs_c), va_, z20);
             }
             if (8 < m && 10 < n) {
                 const svbool_t k_ = svwhilelt_b32((int64_t)8, (int64_t)m);
-                svst1_f32(k_, c + 8 + 10 * cs_c, svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 8 + 10 * cs_c), va_, z21));
+                z21 = svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 8 + 10 * cs_c), va_, z21);
             }
             if (0 < m && 11 < n) {
                 const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
-                svst1_f32(k_, c + 0 + 11 * cs_c, svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 0 + 11 * cs_c), va_, z22));
+                z22 = svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 0 + 11 * cs_c), va_, z22);
             }
             if (8 < m && 11 < n) {
                 const svbool_t k_ = svwhilelt_b32((int64_t)8, (int64_t)m);
-                svst1_f32(k_, c + 8 + 11 * cs_c, svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 8 + 11 * cs_c), va_, z23));
+                z23 = svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 8 + 11 * cs_c), va_, z23);
+            }
+            if (0 < m && 0 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 0 * cs_c, z0);
+            }
+            if (8 < m && 0 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)8, (int64_t)m);
+                svst1_f32(k_, c + 8 + 0 * cs_c, z1);
+            }
+            if (0 < m && 1 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 1 * cs_c, z2);
+            }
+            if (8 < m && 1 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)8, (int64_t)m);
+                svst1_f32(k_, c + 8 + 1 * cs_c, z3);
+            }
+            if (0 < m && 2 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 2 * cs_c, z4);
+            }
+            if (8 < m && 2 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)8, (int64_t)m);
+                svst1_f32(k_, c + 8 + 2 * cs_c, z5);
+            }
+            if (0 < m && 3 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 3 * cs_c, z6);
+            }
+            if (8 < m && 3 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)8, (int64_t)m);
+                svst1_f32(k_, c + 8 + 3 * cs_c, z7);
+            }
+            if (0 < m && 4 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 4 * cs_c, z8);
+            }
+            if (8 < m && 4 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)8, (int64_t)m);
+                svst1_f32(k_, c + 8 + 4 * cs_c, z9);
+            }
+            if (0 < m && 5 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 5 * cs_c, z10);
+            }
+            if (8 < m && 5 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)8, (int64_t)m);
+                svst1_f32(k_, c + 8 + 5 * cs_c, z11);
+            }
+            if (0 < m && 6 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 6 * cs_c, z12);
+            }
+            if (8 < m && 6 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)8, (int64_t)m);
+                svst1_f32(k_, c + 8 + 6 * cs_c, z13);
+            }
+            if (0 < m && 7 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 7 * cs_c, z14);
+            }
+            if (8 < m && 7 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)8, (int64_t)m);
+                svst1_f32(k_, c + 8 + 7 * cs_c, z15);
+            }
+            if (0 < m && 8 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 8 * cs_c, z16);
+            }
+            if (8 < m && 8 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)8, (int64_t)m);
+                svst1_f32(k_, c + 8 + 8 * cs_c, z17);
+            }
+            if (0 < m && 9 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 9 * cs_c, z18);
+            }
+            if (8 < m && 9 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)8, (int64_t)m);
+                svst1_f32(k_, c + 8 + 9 * cs_c, z19);
+            }
+            if (0 < m && 10 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 10 * cs_c, z20);
+            }
+            if (8 < m && 10 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)8, (int64_t)m);
+                svst1_f32(k_, c + 8 + 10 * cs_c, z21);
+            }
+            if (0 < m && 11 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 11 * cs_c, z22);
+            }
+            if (8 < m && 11 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)8, (int64_t)m);
+                svst1_f32(k_, c + 8 + 11 * cs_c, z23);
             }
         } else {
             const svfloat32_t vb_ = svdup_n_f32(beta_);
             if (0 < m && 0 < n) {
                 const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
-                svst1_f32(k_, c + 0 + 0 * cs_c, svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 0 + 0 * cs_c)), va_, z0));
+                z0 = svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 0 + 0 * cs_c)), va_, z0);
             }
             if (8 < m && 0 < n) {
                 const svbool_t k_ = svwhilelt_b32((int64_t)8, (int64_t)m);
-                svst1_f32(k_, c + 8 + 0 * cs_c, svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 8 + 0 * cs_c)), va_, z1));
+                z1 = svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 8 + 0 * cs_c)), va_, z1);
             }
             if (0 < m && 1 < n) {
                 const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
-                svst1_f32(k_, c + 0 + 1 * cs_c, svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 0 + 1 * cs_c)), va_, z2));
+                z2 = svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 0 + 1 * cs_c)), va_, z2);
             }
             if (8 < m && 1 < n) {
                 const svbool_t k_ = svwhilelt_b32((int64_t)8, (int64_t)m);
-                svst1_f32(k_, c + 8 + 1 * cs_c, svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 8 + 1 * cs_c)), va_, z3));
+                z3 = svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 8 + 1 * cs_c)), va_, z3);
             }
             if (0 < m && 2 < n) {
                 const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
-                svst1_f32(k_, c + 0 + 2 * cs_c, svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 0 + 2 * cs_c)), va_, z4));
+                z4 = svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 0 + 2 * cs_c)), va_, z4);
             }
             if (8 < m && 2 < n) {
                 const svbool_t k_ = svwhilelt_b32((int64_t)8, (int64_t)m);
-                svst1_f32(k_, c + 8 + 2 * cs_c, svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 8 + 2 * cs_c)), va_, z5));
+                z5 = svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 8 + 2 * cs_c)), va_, z5);
             }
             if (0 < m && 3 < n) {
                 const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
-                svst1_f32(k_, c + 0 + 3 * cs_c, svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 0 + 3 * cs_c)), va_, z6));
+                z6 = svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 0 + 3 * cs_c)), va_, z6);
             }
             if (8 < m && 3 < n) {
                 const svbool_t k_ = svwhilelt_b32((int64_t)8, (int64_t)m);
-                svst1_f32(k_, c + 8 + 3 * cs_c, svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 8 + 3 * cs_c)), va_, z7));
+                z7 = svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 8 + 3 * cs_c)), va_, z7);
             }
             if (0 < m && 4 < n) {
                 const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
-                svst1_f32(k_, c + 0 + 4 * cs_c, svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 0 + 4 * cs_c)), va_, z8));
+                z8 = svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 0 + 4 * cs_c)), va_, z8);
             }
             if (8 < m && 4 < n) {
                 const svbool_t k_ = svwhilelt_b32((int64_t)8, (int64_t)m);
-                svst1_f32(k_, c + 8 + 4 * cs_c, svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 8 + 4 * cs_c)), va_, z9));
+                z9 = svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 8 + 4 * cs_c)), va_, z9);
             }
             if (0 < m && 5 < n) {
                 const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
-                svst1_f32(k_, c + 0 + 5 * cs_c, svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 0 + 5 * cs_c)), va_, z10));
+                z10 = svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 0 + 5 * cs_c)), va_, z10);
             }
             if (8 < m && 5 < n) {
                 const svbool_t k_ = svwhilelt_b32((int64_t)8, (int64_t)m);
-                svst1_f32(k_, c + 8 + 5 * cs_c, svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 8 + 5 * cs_c)), va_, z11));
+                z11 = svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 8 + 5 * cs_c)), va_, z11);
             }
             if (0 < m && 6 < n) {
                 const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
-                svst1_f32(k_, c + 0 + 6 * cs_c, svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 0 + 6 * cs_c)), va_, z12));
+                z12 = svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 0 + 6 * cs_c)), va_, z12);
             }
             if (8 < m && 6 < n) {
                 const svbool_t k_ = svwhilelt_b32((int64_t)8, (int64_t)m);
-                svst1_f32(k_, c + 8 + 6 * cs_c, svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 8 + 6 * cs_c)), va_, z13));
+                z13 = svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 8 + 6 * cs_c)), va_, z13);
             }
             if (0 < m && 7 < n) {
                 const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
-                svst1_f32(k_, c + 0 + 7 * cs_c, svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 0 + 7 * cs_c)), va_, z14));
+                z14 = svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 0 + 7 * cs_c)), va_, z14);
             }
             if (8 < m && 7 < n) {
                 const svbool_t k_ = svwhilelt_b32((int64_t)8, (int64_t)m);
-                svst1_f32(k_, c + 8 + 7 * cs_c, svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 8 + 7 * cs_c)), va_, z15));
+                z15 = svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 8 + 7 * cs_c)), va_, z15);
             }
             if (0 < m && 8 < n) {
                 const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
-                svst1_f32(k_, c + 0 + 8 * cs_c, svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 0 + 8 * cs_c)), va_, z16));
+                z16 = svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 0 + 8 * cs_c)), va_, z16);
             }
             if (8 < m && 8 < n) {
                 const svbool_t k_ = svwhilelt_b32((int64_t)8, (int64_t)m);
-                svst1_f32(k_, c + 8 + 8 * cs_c, svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 8 + 8 * cs_c)), va_, z17));
+                z17 = svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 8 + 8 * cs_c)), va_, z17);
             }
             if (0 < m && 9 < n) {
                 const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
-                svst1_f32(k_, c + 0 + 9 * cs_c, svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 0 + 9 * cs_c)), va_, z18));
+                z18 = svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 0 + 9 * cs_c)), va_, z18);
             }
             if (8 < m && 9 < n) {
                 const svbool_t k_ = svwhilelt_b32((int64_t)8, (int64_t)m);
-                svst1_f32(k_, c + 8 + 9 * cs_c, svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 8 + 9 * cs_c)), va_, z19));
+                z19 = svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 8 + 9 * cs_c)), va_, z19);
             }
             if (0 < m && 10 < n) {
                 const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
-                svst1_f32(k_, c + 0 + 10 * cs_c, svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 0 + 10 * cs_c)), va_, z20));
+                z20 = svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 0 + 10 * cs_c)), va_, z20);
             }
             if (8 < m && 10 < n) {
                 const svbool_t k_ = svwhilelt_b32((int64_t)8, (int64_t)m);
-                svst1_f32(k_, c + 8 + 10 * cs_c, svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 8 + 10 * cs_c)), va_, z21));
+                z21 = svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 8 + 10 * cs_c)), va_, z21);
             }
             if (0 < m && 11 < n) {
                 const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
-                svst1_f32(k_, c + 0 + 11 * cs_c, svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 0 + 11 * cs_c)), va_, z22));
+                z22 = svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 0 + 11 * cs_c)), va_, z22);
             }
             if (8 < m && 11 < n) {
                 const svbool_t k_ = svwhilelt_b32((int64_t)8, (int64_t)m);
-                svst1_f32(k_, c + 8 + 11 * cs_c, svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 8 + 11 * cs_c)), va_, z23));
+                z23 = svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 8 + 11 * cs_c)), va_, z23);
+            }
+            if (0 < m && 0 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 0 * cs_c, z0);
+            }
+            if (8 < m && 0 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)8, (int64_t)m);
+                svst1_f32(k_, c + 8 + 0 * cs_c, z1);
+            }
+            if (0 < m && 1 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 1 * cs_c, z2);
+            }
+            if (8 < m && 1 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)8, (int64_t)m);
+                svst1_f32(k_, c + 8 + 1 * cs_c, z3);
+            }
+            if (0 < m && 2 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 2 * cs_c, z4);
+            }
+            if (8 < m && 2 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)8, (int64_t)m);
+                svst1_f32(k_, c + 8 + 2 * cs_c, z5);
+            }
+            if (0 < m && 3 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 3 * cs_c, z6);
+            }
+            if (8 < m && 3 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)8, (int64_t)m);
+                svst1_f32(k_, c + 8 + 3 * cs_c, z7);
+            }
+            if (0 < m && 4 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 4 * cs_c, z8);
+            }
+            if (8 < m && 4 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)8, (int64_t)m);
+                svst1_f32(k_, c + 8 + 4 * cs_c, z9);
+            }
+            if (0 < m && 5 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 5 * cs_c, z10);
+            }
+            if (8 < m && 5 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)8, (int64_t)m);
+                svst1_f32(k_, c + 8 + 5 * cs_c, z11);
+            }
+            if (0 < m && 6 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 6 * cs_c, z12);
+            }
+            if (8 < m && 6 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)8, (int64_t)m);
+                svst1_f32(k_, c + 8 + 6 * cs_c, z13);
+            }
+            if (0 < m && 7 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 7 * cs_c, z14);
+            }
+            if (8 < m && 7 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)8, (int64_t)m);
+                svst1_f32(k_, c + 8 + 7 * cs_c, z15);
+            }
+            if (0 < m && 8 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 8 * cs_c, z16);
+            }
+            if (8 < m && 8 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)8, (int64_t)m);
+                svst1_f32(k_, c + 8 + 8 * cs_c, z17);
+            }
+            if (0 < m && 9 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 9 * cs_c, z18);
+            }
+            if (8 < m && 9 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)8, (int64_t)m);
+                svst1_f32(k_, c + 8 + 9 * cs_c, z19);
+            }
+            if (0 < m && 10 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 10 * cs_c, z20);
+            }
+            if (8 < m && 10 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)8, (int64_t)m);
+                svst1_f32(k_, c + 8 + 10 * cs_c, z21);
+            }
+            if (0 < m && 11 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 11 * cs_c, z22);
+            }
+            if (8 < m && 11 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)8, (int64_t)m);
+                svst1_f32(k_, c + 8 + 11 * cs_c, z23);
             }
         }
         return;
@@ -2024,133 +2408,261 @@ void neoverse_v1_sgemm_16x12_e16x8(int64_t m, int64_t n, int64_t k, const float 
         } else if (beta_ == 1) {
             if (0 < m && 0 < n) {
                 const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
-                svst1_f32(k_, c + 0 + 0 * cs_c, svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 0 + 0 * cs_c), va_, z0));
+                z0 = svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 0 + 0 * cs_c), va_, z0);
             }
             if (8 < m && 0 < n) {
                 const svbool_t k_ = svwhilelt_b32((int64_t)8, (int64_t)m);
-                svst1_f32(k_, c + 8 + 0 * cs_c, svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 8 + 0 * cs_c), va_, z1));
+                z1 = svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 8 + 0 * cs_c), va_, z1);
             }
             if (0 < m && 1 < n) {
                 const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
-                svst1_f32(k_, c + 0 + 1 * cs_c, svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 0 + 1 * cs_c), va_, z2));
+                z2 = svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 0 + 1 * cs_c), va_, z2);
             }
             if (8 < m && 1 < n) {
                 const svbool_t k_ = svwhilelt_b32((int64_t)8, (int64_t)m);
-                svst1_f32(k_, c + 8 + 1 * cs_c, svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 8 + 1 * cs_c), va_, z3));
+                z3 = svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 8 + 1 * cs_c), va_, z3);
             }
             if (0 < m && 2 < n) {
                 const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
-                svst1_f32(k_, c + 0 + 2 * cs_c, svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 0 + 2 * cs_c), va_, z4));
+                z4 = svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 0 + 2 * cs_c), va_, z4);
             }
             if (8 < m && 2 < n) {
                 const svbool_t k_ = svwhilelt_b32((int64_t)8, (int64_t)m);
-                svst1_f32(k_, c + 8 + 2 * cs_c, svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 8 + 2 * cs_c), va_, z5));
+                z5 = svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 8 + 2 * cs_c), va_, z5);
             }
             if (0 < m && 3 < n) {
                 const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
-                svst1_f32(k_, c + 0 + 3 * cs_c, svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 0 + 3 * cs_c), va_, z6));
+                z6 = svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 0 + 3 * cs_c), va_, z6);
             }
             if (8 < m && 3 < n) {
                 const svbool_t k_ = svwhilelt_b32((int64_t)8, (int64_t)m);
-                svst1_f32(k_, c + 8 + 3 * cs_c, svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 8 + 3 * cs_c), va_, z7));
+                z7 = svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 8 + 3 * cs_c), va_, z7);
             }
             if (0 < m && 4 < n) {
                 const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
-                svst1_f32(k_, c + 0 + 4 * cs_c, svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 0 + 4 * cs_c), va_, z8));
+                z8 = svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 0 + 4 * cs_c), va_, z8);
             }
             if (8 < m && 4 < n) {
                 const svbool_t k_ = svwhilelt_b32((int64_t)8, (int64_t)m);
-                svst1_f32(k_, c + 8 + 4 * cs_c, svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 8 + 4 * cs_c), va_, z9));
+                z9 = svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 8 + 4 * cs_c), va_, z9);
             }
             if (0 < m && 5 < n) {
                 const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
-                svst1_f32(k_, c + 0 + 5 * cs_c, svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 0 + 5 * cs_c), va_, z10));
+                z10 = svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 0 + 5 * cs_c), va_, z10);
             }
             if (8 < m && 5 < n) {
                 const svbool_t k_ = svwhilelt_b32((int64_t)8, (int64_t)m);
-                svst1_f32(k_, c + 8 + 5 * cs_c, svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 8 + 5 * cs_c), va_, z11));
+                z11 = svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 8 + 5 * cs_c), va_, z11);
             }
             if (0 < m && 6 < n) {
                 const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
-                svst1_f32(k_, c + 0 + 6 * cs_c, svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 0 + 6 * cs_c), va_, z12));
+                z12 = svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 0 + 6 * cs_c), va_, z12);
             }
             if (8 < m && 6 < n) {
                 const svbool_t k_ = svwhilelt_b32((int64_t)8, (int64_t)m);
-                svst1_f32(k_, c + 8 + 6 * cs_c, svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 8 + 6 * cs_c), va_, z13));
+                z13 = svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 8 + 6 * cs_c), va_, z13);
             }
             if (0 < m && 7 < n) {
                 const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
-                svst1_f32(k_, c + 0 + 7 * cs_c, svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 0 + 7 * cs_c), va_, z14));
+                z14 = svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 0 + 7 * cs_c), va_, z14);
             }
             if (8 < m && 7 < n) {
                 const svbool_t k_ = svwhilelt_b32((int64_t)8, (int64_t)m);
-                svst1_f32(k_, c + 8 + 7 * cs_c, svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 8 + 7 * cs_c), va_, z15));
+                z15 = svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 8 + 7 * cs_c), va_, z15);
+            }
+            if (0 < m && 0 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 0 * cs_c, z0);
+            }
+            if (8 < m && 0 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)8, (int64_t)m);
+                svst1_f32(k_, c + 8 + 0 * cs_c, z1);
+            }
+            if (0 < m && 1 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 1 * cs_c, z2);
+            }
+            if (8 < m && 1 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)8, (int64_t)m);
+                svst1_f32(k_, c + 8 + 1 * cs_c, z3);
+            }
+            if (0 < m && 2 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 2 * cs_c, z4);
+            }
+            if (8 < m && 2 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)8, (int64_t)m);
+                svst1_f32(k_, c + 8 + 2 * cs_c, z5);
+            }
+            if (0 < m && 3 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 3 * cs_c, z6);
+            }
+            if (8 < m && 3 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)8, (int64_t)m);
+                svst1_f32(k_, c + 8 + 3 * cs_c, z7);
+            }
+            if (0 < m && 4 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 4 * cs_c, z8);
+            }
+            if (8 < m && 4 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)8, (int64_t)m);
+                svst1_f32(k_, c + 8 + 4 * cs_c, z9);
+            }
+            if (0 < m && 5 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 5 * cs_c, z10);
+            }
+            if (8 < m && 5 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)8, (int64_t)m);
+                svst1_f32(k_, c + 8 + 5 * cs_c, z11);
+            }
+            if (0 < m && 6 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 6 * cs_c, z12);
+            }
+            if (8 < m && 6 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)8, (int64_t)m);
+                svst1_f32(k_, c + 8 + 6 * cs_c, z13);
+            }
+            if (0 < m && 7 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 7 * cs_c, z14);
+            }
+            if (8 < m && 7 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)8, (int64_t)m);
+                svst1_f32(k_, c + 8 + 7 * cs_c, z15);
             }
         } else {
             const svfloat32_t vb_ = svdup_n_f32(beta_);
             if (0 < m && 0 < n) {
                 const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
-                svst1_f32(k_, c + 0 + 0 * cs_c, svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 0 + 0 * cs_c)), va_, z0));
+                z0 = svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 0 + 0 * cs_c)), va_, z0);
             }
             if (8 < m && 0 < n) {
                 const svbool_t k_ = svwhilelt_b32((int64_t)8, (int64_t)m);
-                svst1_f32(k_, c + 8 + 0 * cs_c, svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 8 + 0 * cs_c)), va_, z1));
+                z1 = svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 8 + 0 * cs_c)), va_, z1);
             }
             if (0 < m && 1 < n) {
                 const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
-                svst1_f32(k_, c + 0 + 1 * cs_c, svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 0 + 1 * cs_c)), va_, z2));
+                z2 = svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 0 + 1 * cs_c)), va_, z2);
             }
             if (8 < m && 1 < n) {
                 const svbool_t k_ = svwhilelt_b32((int64_t)8, (int64_t)m);
-                svst1_f32(k_, c + 8 + 1 * cs_c, svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 8 + 1 * cs_c)), va_, z3));
+                z3 = svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 8 + 1 * cs_c)), va_, z3);
             }
             if (0 < m && 2 < n) {
                 const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
-                svst1_f32(k_, c + 0 + 2 * cs_c, svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 0 + 2 * cs_c)), va_, z4));
+                z4 = svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 0 + 2 * cs_c)), va_, z4);
             }
             if (8 < m && 2 < n) {
                 const svbool_t k_ = svwhilelt_b32((int64_t)8, (int64_t)m);
-                svst1_f32(k_, c + 8 + 2 * cs_c, svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 8 + 2 * cs_c)), va_, z5));
+                z5 = svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 8 + 2 * cs_c)), va_, z5);
             }
             if (0 < m && 3 < n) {
                 const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
-                svst1_f32(k_, c + 0 + 3 * cs_c, svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 0 + 3 * cs_c)), va_, z6));
+                z6 = svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 0 + 3 * cs_c)), va_, z6);
             }
             if (8 < m && 3 < n) {
                 const svbool_t k_ = svwhilelt_b32((int64_t)8, (int64_t)m);
-                svst1_f32(k_, c + 8 + 3 * cs_c, svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 8 + 3 * cs_c)), va_, z7));
+                z7 = svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 8 + 3 * cs_c)), va_, z7);
             }
             if (0 < m && 4 < n) {
                 const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
-                svst1_f32(k_, c + 0 + 4 * cs_c, svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 0 + 4 * cs_c)), va_, z8));
+                z8 = svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 0 + 4 * cs_c)), va_, z8);
             }
             if (8 < m && 4 < n) {
                 const svbool_t k_ = svwhilelt_b32((int64_t)8, (int64_t)m);
-                svst1_f32(k_, c + 8 + 4 * cs_c, svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 8 + 4 * cs_c)), va_, z9));
+                z9 = svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 8 + 4 * cs_c)), va_, z9);
             }
             if (0 < m && 5 < n) {
                 const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
-                svst1_f32(k_, c + 0 + 5 * cs_c, svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 0 + 5 * cs_c)), va_, z10));
+                z10 = svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 0 + 5 * cs_c)), va_, z10);
             }
             if (8 < m && 5 < n) {
                 const svbool_t k_ = svwhilelt_b32((int64_t)8, (int64_t)m);
-                svst1_f32(k_, c + 8 + 5 * cs_c, svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 8 + 5 * cs_c)), va_, z11));
+                z11 = svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 8 + 5 * cs_c)), va_, z11);
             }
             if (0 < m && 6 < n) {
                 const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
-                svst1_f32(k_, c + 0 + 6 * cs_c, svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 0 + 6 * cs_c)), va_, z12));
+                z12 = svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 0 + 6 * cs_c)), va_, z12);
             }
             if (8 < m && 6 < n) {
                 const svbool_t k_ = svwhilelt_b32((int64_t)8, (int64_t)m);
-                svst1_f32(k_, c + 8 + 6 * cs_c, svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 8 + 6 * cs_c)), va_, z13));
+                z13 = svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 8 + 6 * cs_c)), va_, z13);
             }
             if (0 < m && 7 < n) {
                 const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
-                svst1_f32(k_, c + 0 + 7 * cs_c, svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 0 + 7 * cs_c)), va_, z14));
+                z14 = svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 0 + 7 * cs_c)), va_, z14);
             }
             if (8 < m && 7 < n) {
                 const svbool_t k_ = svwhilelt_b32((int64_t)8, (int64_t)m);
-                svst1_f32(k_, c + 8 + 7 * cs_c, svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 8 + 7 * cs_c)), va_, z15));
+                z15 = svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 8 + 7 * cs_c)), va_, z15);
+            }
+            if (0 < m && 0 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 0 * cs_c, z0);
+            }
+            if (8 < m && 0 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)8, (int64_t)m);
+                svst1_f32(k_, c + 8 + 0 * cs_c, z1);
+            }
+            if (0 < m && 1 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 1 * cs_c, z2);
+            }
+            if (8 < m && 1 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)8, (int64_t)m);
+                svst1_f32(k_, c + 8 + 1 * cs_c, z3);
+            }
+            if (0 < m && 2 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 2 * cs_c, z4);
+            }
+            if (8 < m && 2 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)8, (int64_t)m);
+                svst1_f32(k_, c + 8 + 2 * cs_c, z5);
+            }
+            if (0 < m && 3 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 3 * cs_c, z6);
+            }
+            if (8 < m && 3 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)8, (int64_t)m);
+                svst1_f32(k_, c + 8 + 3 * cs_c, z7);
+            }
+            if (0 < m && 4 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 4 * cs_c, z8);
+            }
+            if (8 < m && 4 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)8, (int64_t)m);
+                svst1_f32(k_, c + 8 + 4 * cs_c, z9);
+            }
+            if (0 < m && 5 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 5 * cs_c, z10);
+            }
+            if (8 < m && 5 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)8, (int64_t)m);
+                svst1_f32(k_, c + 8 + 5 * cs_c, z11);
+            }
+            if (0 < m && 6 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 6 * cs_c, z12);
+            }
+            if (8 < m && 6 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)8, (int64_t)m);
+                svst1_f32(k_, c + 8 + 6 * cs_c, z13);
+            }
+            if (0 < m && 7 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 7 * cs_c, z14);
+            }
+            if (8 < m && 7 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)8, (int64_t)m);
+                svst1_f32(k_, c + 8 + 7 * cs_c, z15);
             }
         }
         return;
@@ -2454,101 +2966,197 @@ void neoverse_v1_sgemm_16x12_e8x12(int64_t m, int64_t n, int64_t k, const float 
         } else if (beta_ == 1) {
             if (0 < m && 0 < n) {
                 const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
-                svst1_f32(k_, c + 0 + 0 * cs_c, svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 0 + 0 * cs_c), va_, z0));
+                z0 = svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 0 + 0 * cs_c), va_, z0);
             }
             if (0 < m && 1 < n) {
                 const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
-                svst1_f32(k_, c + 0 + 1 * cs_c, svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 0 + 1 * cs_c), va_, z1));
+                z1 = svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 0 + 1 * cs_c), va_, z1);
             }
             if (0 < m && 2 < n) {
                 const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
-                svst1_f32(k_, c + 0 + 2 * cs_c, svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 0 + 2 * cs_c), va_, z2));
+                z2 = svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 0 + 2 * cs_c), va_, z2);
             }
             if (0 < m && 3 < n) {
                 const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
-                svst1_f32(k_, c + 0 + 3 * cs_c, svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 0 + 3 * cs_c), va_, z3));
+                z3 = svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 0 + 3 * cs_c), va_, z3);
             }
             if (0 < m && 4 < n) {
                 const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
-                svst1_f32(k_, c + 0 + 4 * cs_c, svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 0 + 4 * cs_c), va_, z4));
+                z4 = svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 0 + 4 * cs_c), va_, z4);
             }
             if (0 < m && 5 < n) {
                 const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
-                svst1_f32(k_, c + 0 + 5 * cs_c, svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 0 + 5 * cs_c), va_, z5));
+                z5 = svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 0 + 5 * cs_c), va_, z5);
             }
             if (0 < m && 6 < n) {
                 const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
-                svst1_f32(k_, c + 0 + 6 * cs_c, svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 0 + 6 * cs_c), va_, z6));
+                z6 = svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 0 + 6 * cs_c), va_, z6);
             }
             if (0 < m && 7 < n) {
                 const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
-                svst1_f32(k_, c + 0 + 7 * cs_c, svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 0 + 7 * cs_c), va_, z7));
+                z7 = svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 0 + 7 * cs_c), va_, z7);
             }
             if (0 < m && 8 < n) {
                 const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
-                svst1_f32(k_, c + 0 + 8 * cs_c, svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 0 + 8 * cs_c), va_, z8));
+                z8 = svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 0 + 8 * cs_c), va_, z8);
             }
             if (0 < m && 9 < n) {
                 const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
-                svst1_f32(k_, c + 0 + 9 * cs_c, svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 0 + 9 * cs_c), va_, z9));
+                z9 = svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 0 + 9 * cs_c), va_, z9);
             }
             if (0 < m && 10 < n) {
                 const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
-                svst1_f32(k_, c + 0 + 10 * cs_c, svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 0 + 10 * cs_c), va_, z10));
+                z10 = svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 0 + 10 * cs_c), va_, z10);
             }
             if (0 < m && 11 < n) {
                 const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
-                svst1_f32(k_, c + 0 + 11 * cs_c, svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 0 + 11 * cs_c), va_, z11));
+                z11 = svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 0 + 11 * cs_c), va_, z11);
+            }
+            if (0 < m && 0 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 0 * cs_c, z0);
+            }
+            if (0 < m && 1 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 1 * cs_c, z1);
+            }
+            if (0 < m && 2 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 2 * cs_c, z2);
+            }
+            if (0 < m && 3 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 3 * cs_c, z3);
+            }
+            if (0 < m && 4 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 4 * cs_c, z4);
+            }
+            if (0 < m && 5 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 5 * cs_c, z5);
+            }
+            if (0 < m && 6 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 6 * cs_c, z6);
+            }
+            if (0 < m && 7 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 7 * cs_c, z7);
+            }
+            if (0 < m && 8 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 8 * cs_c, z8);
+            }
+            if (0 < m && 9 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 9 * cs_c, z9);
+            }
+            if (0 < m && 10 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 10 * cs_c, z10);
+            }
+            if (0 < m && 11 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 11 * cs_c, z11);
             }
         } else {
             const svfloat32_t vb_ = svdup_n_f32(beta_);
             if (0 < m && 0 < n) {
                 const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
-                svst1_f32(k_, c + 0 + 0 * cs_c, svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 0 + 0 * cs_c)), va_, z0));
+                z0 = svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 0 + 0 * cs_c)), va_, z0);
             }
             if (0 < m && 1 < n) {
                 const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
-                svst1_f32(k_, c + 0 + 1 * cs_c, svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 0 + 1 * cs_c)), va_, z1));
+                z1 = svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 0 + 1 * cs_c)), va_, z1);
             }
             if (0 < m && 2 < n) {
                 const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
-                svst1_f32(k_, c + 0 + 2 * cs_c, svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 0 + 2 * cs_c)), va_, z2));
+                z2 = svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 0 + 2 * cs_c)), va_, z2);
             }
             if (0 < m && 3 < n) {
                 const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
-                svst1_f32(k_, c + 0 + 3 * cs_c, svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 0 + 3 * cs_c)), va_, z3));
+                z3 = svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 0 + 3 * cs_c)), va_, z3);
             }
             if (0 < m && 4 < n) {
                 const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
-                svst1_f32(k_, c + 0 + 4 * cs_c, svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 0 + 4 * cs_c)), va_, z4));
+                z4 = svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 0 + 4 * cs_c)), va_, z4);
             }
             if (0 < m && 5 < n) {
                 const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
-                svst1_f32(k_, c + 0 + 5 * cs_c, svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 0 + 5 * cs_c)), va_, z5));
+                z5 = svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 0 + 5 * cs_c)), va_, z5);
             }
             if (0 < m && 6 < n) {
                 const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
-                svst1_f32(k_, c + 0 + 6 * cs_c, svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 0 + 6 * cs_c)), va_, z6));
+                z6 = svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 0 + 6 * cs_c)), va_, z6);
             }
             if (0 < m && 7 < n) {
                 const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
-                svst1_f32(k_, c + 0 + 7 * cs_c, svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 0 + 7 * cs_c)), va_, z7));
+                z7 = svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 0 + 7 * cs_c)), va_, z7);
             }
             if (0 < m && 8 < n) {
                 const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
-                svst1_f32(k_, c + 0 + 8 * cs_c, svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 0 + 8 * cs_c)), va_, z8));
+                z8 = svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 0 + 8 * cs_c)), va_, z8);
             }
             if (0 < m && 9 < n) {
                 const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
-                svst1_f32(k_, c + 0 + 9 * cs_c, svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 0 + 9 * cs_c)), va_, z9));
+                z9 = svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 0 + 9 * cs_c)), va_, z9);
             }
             if (0 < m && 10 < n) {
                 const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
-                svst1_f32(k_, c + 0 + 10 * cs_c, svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 0 + 10 * cs_c)), va_, z10));
+                z10 = svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 0 + 10 * cs_c)), va_, z10);
             }
             if (0 < m && 11 < n) {
                 const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
-                svst1_f32(k_, c + 0 + 11 * cs_c, svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 0 + 11 * cs_c)), va_, z11));
+                z11 = svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 0 + 11 * cs_c)), va_, z11);
+            }
+            if (0 < m && 0 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 0 * cs_c, z0);
+            }
+            if (0 < m && 1 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 1 * cs_c, z1);
+            }
+            if (0 < m && 2 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 2 * cs_c, z2);
+            }
+            if (0 < m && 3 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 3 * cs_c, z3);
+            }
+            if (0 < m && 4 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 4 * cs_c, z4);
+            }
+            if (0 < m && 5 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 5 * cs_c, z5);
+            }
+            if (0 < m && 6 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 6 * cs_c, z6);
+            }
+            if (0 < m && 7 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 7 * cs_c, z7);
+            }
+            if (0 < m && 8 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 8 * cs_c, z8);
+            }
+            if (0 < m && 9 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 9 * cs_c, z9);
+            }
+            if (0 < m && 10 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 10 * cs_c, z10);
+            }
+            if (0 < m && 11 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 11 * cs_c, z11);
             }
         }
         return;
@@ -2830,101 +3438,197 @@ void neoverse_v1_sgemm_16x12_p8x12(int64_t m, int64_t n, int64_t k, const float 
         } else if (beta_ == 1) {
             if (0 < m && 0 < n) {
                 const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
-                svst1_f32(k_, c + 0 + 0 * cs_c, svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 0 + 0 * cs_c), va_, z0));
+                z0 = svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 0 + 0 * cs_c), va_, z0);
             }
             if (0 < m && 1 < n) {
                 const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
-                svst1_f32(k_, c + 0 + 1 * cs_c, svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 0 + 1 * cs_c), va_, z1));
+                z1 = svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 0 + 1 * cs_c), va_, z1);
             }
             if (0 < m && 2 < n) {
                 const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
-                svst1_f32(k_, c + 0 + 2 * cs_c, svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 0 + 2 * cs_c), va_, z2));
+                z2 = svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 0 + 2 * cs_c), va_, z2);
             }
             if (0 < m && 3 < n) {
                 const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
-                svst1_f32(k_, c + 0 + 3 * cs_c, svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 0 + 3 * cs_c), va_, z3));
+                z3 = svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 0 + 3 * cs_c), va_, z3);
             }
             if (0 < m && 4 < n) {
                 const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
-                svst1_f32(k_, c + 0 + 4 * cs_c, svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 0 + 4 * cs_c), va_, z4));
+                z4 = svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 0 + 4 * cs_c), va_, z4);
             }
             if (0 < m && 5 < n) {
                 const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
-                svst1_f32(k_, c + 0 + 5 * cs_c, svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 0 + 5 * cs_c), va_, z5));
+                z5 = svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 0 + 5 * cs_c), va_, z5);
             }
             if (0 < m && 6 < n) {
                 const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
-                svst1_f32(k_, c + 0 + 6 * cs_c, svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 0 + 6 * cs_c), va_, z6));
+                z6 = svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 0 + 6 * cs_c), va_, z6);
             }
             if (0 < m && 7 < n) {
                 const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
-                svst1_f32(k_, c + 0 + 7 * cs_c, svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 0 + 7 * cs_c), va_, z7));
+                z7 = svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 0 + 7 * cs_c), va_, z7);
             }
             if (0 < m && 8 < n) {
                 const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
-                svst1_f32(k_, c + 0 + 8 * cs_c, svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 0 + 8 * cs_c), va_, z8));
+                z8 = svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 0 + 8 * cs_c), va_, z8);
             }
             if (0 < m && 9 < n) {
                 const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
-                svst1_f32(k_, c + 0 + 9 * cs_c, svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 0 + 9 * cs_c), va_, z9));
+                z9 = svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 0 + 9 * cs_c), va_, z9);
             }
             if (0 < m && 10 < n) {
                 const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
-                svst1_f32(k_, c + 0 + 10 * cs_c, svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 0 + 10 * cs_c), va_, z10));
+                z10 = svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 0 + 10 * cs_c), va_, z10);
             }
             if (0 < m && 11 < n) {
                 const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
-                svst1_f32(k_, c + 0 + 11 * cs_c, svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 0 + 11 * cs_c), va_, z11));
+                z11 = svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 0 + 11 * cs_c), va_, z11);
+            }
+            if (0 < m && 0 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 0 * cs_c, z0);
+            }
+            if (0 < m && 1 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 1 * cs_c, z1);
+            }
+            if (0 < m && 2 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 2 * cs_c, z2);
+            }
+            if (0 < m && 3 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 3 * cs_c, z3);
+            }
+            if (0 < m && 4 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 4 * cs_c, z4);
+            }
+            if (0 < m && 5 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 5 * cs_c, z5);
+            }
+            if (0 < m && 6 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 6 * cs_c, z6);
+            }
+            if (0 < m && 7 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 7 * cs_c, z7);
+            }
+            if (0 < m && 8 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 8 * cs_c, z8);
+            }
+            if (0 < m && 9 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 9 * cs_c, z9);
+            }
+            if (0 < m && 10 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 10 * cs_c, z10);
+            }
+            if (0 < m && 11 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 11 * cs_c, z11);
             }
         } else {
             const svfloat32_t vb_ = svdup_n_f32(beta_);
             if (0 < m && 0 < n) {
                 const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
-                svst1_f32(k_, c + 0 + 0 * cs_c, svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 0 + 0 * cs_c)), va_, z0));
+                z0 = svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 0 + 0 * cs_c)), va_, z0);
             }
             if (0 < m && 1 < n) {
                 const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
-                svst1_f32(k_, c + 0 + 1 * cs_c, svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 0 + 1 * cs_c)), va_, z1));
+                z1 = svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 0 + 1 * cs_c)), va_, z1);
             }
             if (0 < m && 2 < n) {
                 const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
-                svst1_f32(k_, c + 0 + 2 * cs_c, svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 0 + 2 * cs_c)), va_, z2));
+                z2 = svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 0 + 2 * cs_c)), va_, z2);
             }
             if (0 < m && 3 < n) {
                 const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
-                svst1_f32(k_, c + 0 + 3 * cs_c, svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 0 + 3 * cs_c)), va_, z3));
+                z3 = svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 0 + 3 * cs_c)), va_, z3);
             }
             if (0 < m && 4 < n) {
                 const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
-                svst1_f32(k_, c + 0 + 4 * cs_c, svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 0 + 4 * cs_c)), va_, z4));
+                z4 = svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 0 + 4 * cs_c)), va_, z4);
             }
             if (0 < m && 5 < n) {
                 const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
-                svst1_f32(k_, c + 0 + 5 * cs_c, svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 0 + 5 * cs_c)), va_, z5));
+                z5 = svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 0 + 5 * cs_c)), va_, z5);
             }
             if (0 < m && 6 < n) {
                 const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
-                svst1_f32(k_, c + 0 + 6 * cs_c, svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 0 + 6 * cs_c)), va_, z6));
+                z6 = svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 0 + 6 * cs_c)), va_, z6);
             }
             if (0 < m && 7 < n) {
                 const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
-                svst1_f32(k_, c + 0 + 7 * cs_c, svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 0 + 7 * cs_c)), va_, z7));
+                z7 = svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 0 + 7 * cs_c)), va_, z7);
             }
             if (0 < m && 8 < n) {
                 const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
-                svst1_f32(k_, c + 0 + 8 * cs_c, svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 0 + 8 * cs_c)), va_, z8));
+                z8 = svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 0 + 8 * cs_c)), va_, z8);
             }
             if (0 < m && 9 < n) {
                 const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
-                svst1_f32(k_, c + 0 + 9 * cs_c, svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 0 + 9 * cs_c)), va_, z9));
+                z9 = svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 0 + 9 * cs_c)), va_, z9);
             }
             if (0 < m && 10 < n) {
                 const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
-                svst1_f32(k_, c + 0 + 10 * cs_c, svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 0 + 10 * cs_c)), va_, z10));
+                z10 = svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 0 + 10 * cs_c)), va_, z10);
             }
             if (0 < m && 11 < n) {
                 const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
-                svst1_f32(k_, c + 0 + 11 * cs_c, svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 0 + 11 * cs_c)), va_, z11));
+                z11 = svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 0 + 11 * cs_c)), va_, z11);
+            }
+            if (0 < m && 0 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 0 * cs_c, z0);
+            }
+            if (0 < m && 1 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 1 * cs_c, z1);
+            }
+            if (0 < m && 2 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 2 * cs_c, z2);
+            }
+            if (0 < m && 3 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 3 * cs_c, z3);
+            }
+            if (0 < m && 4 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 4 * cs_c, z4);
+            }
+            if (0 < m && 5 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 5 * cs_c, z5);
+            }
+            if (0 < m && 6 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 6 * cs_c, z6);
+            }
+            if (0 < m && 7 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 7 * cs_c, z7);
+            }
+            if (0 < m && 8 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 8 * cs_c, z8);
+            }
+            if (0 < m && 9 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 9 * cs_c, z9);
+            }
+            if (0 < m && 10 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 10 * cs_c, z10);
+            }
+            if (0 < m && 11 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 11 * cs_c, z11);
             }
         }
         return;
@@ -3153,69 +3857,133 @@ void neoverse_v1_sgemm_16x12_e8x8(int64_t m, int64_t n, int64_t k, const float *
         } else if (beta_ == 1) {
             if (0 < m && 0 < n) {
                 const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
-                svst1_f32(k_, c + 0 + 0 * cs_c, svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 0 + 0 * cs_c), va_, z0));
+                z0 = svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 0 + 0 * cs_c), va_, z0);
             }
             if (0 < m && 1 < n) {
                 const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
-                svst1_f32(k_, c + 0 + 1 * cs_c, svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 0 + 1 * cs_c), va_, z1));
+                z1 = svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 0 + 1 * cs_c), va_, z1);
             }
             if (0 < m && 2 < n) {
                 const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
-                svst1_f32(k_, c + 0 + 2 * cs_c, svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 0 + 2 * cs_c), va_, z2));
+                z2 = svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 0 + 2 * cs_c), va_, z2);
             }
             if (0 < m && 3 < n) {
                 const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
-                svst1_f32(k_, c + 0 + 3 * cs_c, svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 0 + 3 * cs_c), va_, z3));
+                z3 = svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 0 + 3 * cs_c), va_, z3);
             }
             if (0 < m && 4 < n) {
                 const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
-                svst1_f32(k_, c + 0 + 4 * cs_c, svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 0 + 4 * cs_c), va_, z4));
+                z4 = svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 0 + 4 * cs_c), va_, z4);
             }
             if (0 < m && 5 < n) {
                 const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
-                svst1_f32(k_, c + 0 + 5 * cs_c, svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 0 + 5 * cs_c), va_, z5));
+                z5 = svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 0 + 5 * cs_c), va_, z5);
             }
             if (0 < m && 6 < n) {
                 const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
-                svst1_f32(k_, c + 0 + 6 * cs_c, svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 0 + 6 * cs_c), va_, z6));
+                z6 = svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 0 + 6 * cs_c), va_, z6);
             }
             if (0 < m && 7 < n) {
                 const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
-                svst1_f32(k_, c + 0 + 7 * cs_c, svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 0 + 7 * cs_c), va_, z7));
+                z7 = svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 0 + 7 * cs_c), va_, z7);
+            }
+            if (0 < m && 0 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 0 * cs_c, z0);
+            }
+            if (0 < m && 1 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 1 * cs_c, z1);
+            }
+            if (0 < m && 2 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 2 * cs_c, z2);
+            }
+            if (0 < m && 3 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 3 * cs_c, z3);
+            }
+            if (0 < m && 4 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 4 * cs_c, z4);
+            }
+            if (0 < m && 5 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 5 * cs_c, z5);
+            }
+            if (0 < m && 6 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 6 * cs_c, z6);
+            }
+            if (0 < m && 7 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 7 * cs_c, z7);
             }
         } else {
             const svfloat32_t vb_ = svdup_n_f32(beta_);
             if (0 < m && 0 < n) {
                 const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
-                svst1_f32(k_, c + 0 + 0 * cs_c, svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 0 + 0 * cs_c)), va_, z0));
+                z0 = svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 0 + 0 * cs_c)), va_, z0);
             }
             if (0 < m && 1 < n) {
                 const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
-                svst1_f32(k_, c + 0 + 1 * cs_c, svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 0 + 1 * cs_c)), va_, z1));
+                z1 = svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 0 + 1 * cs_c)), va_, z1);
             }
             if (0 < m && 2 < n) {
                 const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
-                svst1_f32(k_, c + 0 + 2 * cs_c, svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 0 + 2 * cs_c)), va_, z2));
+                z2 = svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 0 + 2 * cs_c)), va_, z2);
             }
             if (0 < m && 3 < n) {
                 const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
-                svst1_f32(k_, c + 0 + 3 * cs_c, svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 0 + 3 * cs_c)), va_, z3));
+                z3 = svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 0 + 3 * cs_c)), va_, z3);
             }
             if (0 < m && 4 < n) {
                 const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
-                svst1_f32(k_, c + 0 + 4 * cs_c, svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 0 + 4 * cs_c)), va_, z4));
+                z4 = svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 0 + 4 * cs_c)), va_, z4);
             }
             if (0 < m && 5 < n) {
                 const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
-                svst1_f32(k_, c + 0 + 5 * cs_c, svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 0 + 5 * cs_c)), va_, z5));
+                z5 = svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 0 + 5 * cs_c)), va_, z5);
             }
             if (0 < m && 6 < n) {
                 const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
-                svst1_f32(k_, c + 0 + 6 * cs_c, svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 0 + 6 * cs_c)), va_, z6));
+                z6 = svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 0 + 6 * cs_c)), va_, z6);
             }
             if (0 < m && 7 < n) {
                 const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
-                svst1_f32(k_, c + 0 + 7 * cs_c, svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 0 + 7 * cs_c)), va_, z7));
+                z7 = svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 0 + 7 * cs_c)), va_, z7);
+            }
+            if (0 < m && 0 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 0 * cs_c, z0);
+            }
+            if (0 < m && 1 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 1 * cs_c, z1);
+            }
+            if (0 < m && 2 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 2 * cs_c, z2);
+            }
+            if (0 < m && 3 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 3 * cs_c, z3);
+            }
+            if (0 < m && 4 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 4 * cs_c, z4);
+            }
+            if (0 < m && 5 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 5 * cs_c, z5);
+            }
+            if (0 < m && 6 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 6 * cs_c, z6);
+            }
+            if (0 < m && 7 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 7 * cs_c, z7);
             }
         }
         return;

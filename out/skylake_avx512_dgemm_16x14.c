@@ -717,229 +717,453 @@ void skylake_avx512_dgemm_16x14(int64_t m, int64_t n, int64_t k, const double *a
         } else if (beta_ == 1) {
             if (0 < m && 0 < n) {
                 const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
-                _mm512_mask_storeu_pd(c + 0 + 0 * cs_c, k_, _mm512_fmadd_pd(va_, zmm0, _mm512_maskz_loadu_pd(k_, c + 0 + 0 * cs_c)));
+                zmm0 = _mm512_fmadd_pd(va_, zmm0, _mm512_maskz_loadu_pd(k_, c + 0 + 0 * cs_c));
             }
             if (8 < m && 0 < n) {
                 const __mmask8 k_ = (__mmask8)(m - 8 >= 8 ? 0xFF : (1u << (m - 8)) - 1);
-                _mm512_mask_storeu_pd(c + 8 + 0 * cs_c, k_, _mm512_fmadd_pd(va_, zmm1, _mm512_maskz_loadu_pd(k_, c + 8 + 0 * cs_c)));
+                zmm1 = _mm512_fmadd_pd(va_, zmm1, _mm512_maskz_loadu_pd(k_, c + 8 + 0 * cs_c));
             }
             if (0 < m && 1 < n) {
                 const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
-                _mm512_mask_storeu_pd(c + 0 + 1 * cs_c, k_, _mm512_fmadd_pd(va_, zmm2, _mm512_maskz_loadu_pd(k_, c + 0 + 1 * cs_c)));
+                zmm2 = _mm512_fmadd_pd(va_, zmm2, _mm512_maskz_loadu_pd(k_, c + 0 + 1 * cs_c));
             }
             if (8 < m && 1 < n) {
                 const __mmask8 k_ = (__mmask8)(m - 8 >= 8 ? 0xFF : (1u << (m - 8)) - 1);
-                _mm512_mask_storeu_pd(c + 8 + 1 * cs_c, k_, _mm512_fmadd_pd(va_, zmm3, _mm512_maskz_loadu_pd(k_, c + 8 + 1 * cs_c)));
+                zmm3 = _mm512_fmadd_pd(va_, zmm3, _mm512_maskz_loadu_pd(k_, c + 8 + 1 * cs_c));
             }
             if (0 < m && 2 < n) {
                 const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
-                _mm512_mask_storeu_pd(c + 0 + 2 * cs_c, k_, _mm512_fmadd_pd(va_, zmm4, _mm512_maskz_loadu_pd(k_, c + 0 + 2 * cs_c)));
+                zmm4 = _mm512_fmadd_pd(va_, zmm4, _mm512_maskz_loadu_pd(k_, c + 0 + 2 * cs_c));
             }
             if (8 < m && 2 < n) {
                 const __mmask8 k_ = (__mmask8)(m - 8 >= 8 ? 0xFF : (1u << (m - 8)) - 1);
-                _mm512_mask_storeu_pd(c + 8 + 2 * cs_c, k_, _mm512_fmadd_pd(va_, zmm5, _mm512_maskz_loadu_pd(k_, c + 8 + 2 * cs_c)));
+                zmm5 = _mm512_fmadd_pd(va_, zmm5, _mm512_maskz_loadu_pd(k_, c + 8 + 2 * cs_c));
             }
             if (0 < m && 3 < n) {
                 const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
-                _mm512_mask_storeu_pd(c + 0 + 3 * cs_c, k_, _mm512_fmadd_pd(va_, zmm6, _mm512_maskz_loadu_pd(k_, c + 0 + 3 * cs_c)));
+                zmm6 = _mm512_fmadd_pd(va_, zmm6, _mm512_maskz_loadu_pd(k_, c + 0 + 3 * cs_c));
             }
             if (8 < m && 3 < n) {
                 const __mmask8 k_ = (__mmask8)(m - 8 >= 8 ? 0xFF : (1u << (m - 8)) - 1);
-                _mm512_mask_storeu_pd(c + 8 + 3 * cs_c, k_, _mm512_fmadd_pd(va_, zmm7, _mm512_maskz_loadu_pd(k_, c + 8 + 3 * cs_c)));
+                zmm7 = _mm512_fmadd_pd(va_, zmm7, _mm512_maskz_loadu_pd(k_, c + 8 + 3 * cs_c));
             }
             if (0 < m && 4 < n) {
                 const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
-                _mm512_mask_storeu_pd(c + 0 + 4 * cs_c, k_, _mm512_fmadd_pd(va_, zmm8, _mm512_maskz_loadu_pd(k_, c + 0 + 4 * cs_c)));
+                zmm8 = _mm512_fmadd_pd(va_, zmm8, _mm512_maskz_loadu_pd(k_, c + 0 + 4 * cs_c));
             }
             if (8 < m && 4 < n) {
                 const __mmask8 k_ = (__mmask8)(m - 8 >= 8 ? 0xFF : (1u << (m - 8)) - 1);
-                _mm512_mask_storeu_pd(c + 8 + 4 * cs_c, k_, _mm512_fmadd_pd(va_, zmm9, _mm512_maskz_loadu_pd(k_, c + 8 + 4 * cs_c)));
+                zmm9 = _mm512_fmadd_pd(va_, zmm9, _mm512_maskz_loadu_pd(k_, c + 8 + 4 * cs_c));
             }
             if (0 < m && 5 < n) {
                 const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
-                _mm512_mask_storeu_pd(c + 0 + 5 * cs_c, k_, _mm512_fmadd_pd(va_, zmm10, _mm512_maskz_loadu_pd(k_, c + 0 + 5 * cs_c)));
+                zmm10 = _mm512_fmadd_pd(va_, zmm10, _mm512_maskz_loadu_pd(k_, c + 0 + 5 * cs_c));
             }
             if (8 < m && 5 < n) {
                 const __mmask8 k_ = (__mmask8)(m - 8 >= 8 ? 0xFF : (1u << (m - 8)) - 1);
-                _mm512_mask_storeu_pd(c + 8 + 5 * cs_c, k_, _mm512_fmadd_pd(va_, zmm11, _mm512_maskz_loadu_pd(k_, c + 8 + 5 * cs_c)));
+                zmm11 = _mm512_fmadd_pd(va_, zmm11, _mm512_maskz_loadu_pd(k_, c + 8 + 5 * cs_c));
             }
             if (0 < m && 6 < n) {
                 const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
-                _mm512_mask_storeu_pd(c + 0 + 6 * cs_c, k_, _mm512_fmadd_pd(va_, zmm12, _mm512_maskz_loadu_pd(k_, c + 0 + 6 * cs_c)));
+                zmm12 = _mm512_fmadd_pd(va_, zmm12, _mm512_maskz_loadu_pd(k_, c + 0 + 6 * cs_c));
             }
             if (8 < m && 6 < n) {
                 const __mmask8 k_ = (__mmask8)(m - 8 >= 8 ? 0xFF : (1u << (m - 8)) - 1);
-                _mm512_mask_storeu_pd(c + 8 + 6 * cs_c, k_, _mm512_fmadd_pd(va_, zmm13, _mm512_maskz_loadu_pd(k_, c + 8 + 6 * cs_c)));
+                zmm13 = _mm512_fmadd_pd(va_, zmm13, _mm512_maskz_loadu_pd(k_, c + 8 + 6 * cs_c));
             }
             if (0 < m && 7 < n) {
                 const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
-                _mm512_mask_storeu_pd(c + 0 + 7 * cs_c, k_, _mm512_fmadd_pd(va_, zmm14, _mm512_maskz_loadu_pd(k_, c + 0 + 7 * cs_c)));
+                zmm14 = _mm512_fmadd_pd(va_, zmm14, _mm512_maskz_loadu_pd(k_, c + 0 + 7 * cs_c));
             }
             if (8 < m && 7 < n) {
                 const __mmask8 k_ = (__mmask8)(m - 8 >= 8 ? 0xFF : (1u << (m - 8)) - 1);
-                _mm512_mask_storeu_pd(c + 8 + 7 * cs_c, k_, _mm512_fmadd_pd(va_, zmm15, _mm512_maskz_loadu_pd(k_, c + 8 + 7 * cs_c)));
+                zmm15 = _mm512_fmadd_pd(va_, zmm15, _mm512_maskz_loadu_pd(k_, c + 8 + 7 * cs_c));
             }
             if (0 < m && 8 < n) {
                 const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
-                _mm512_mask_storeu_pd(c + 0 + 8 * cs_c, k_, _mm512_fmadd_pd(va_, zmm16, _mm512_maskz_loadu_pd(k_, c + 0 + 8 * cs_c)));
+                zmm16 = _mm512_fmadd_pd(va_, zmm16, _mm512_maskz_loadu_pd(k_, c + 0 + 8 * cs_c));
             }
             if (8 < m && 8 < n) {
                 const __mmask8 k_ = (__mmask8)(m - 8 >= 8 ? 0xFF : (1u << (m - 8)) - 1);
-                _mm512_mask_storeu_pd(c + 8 + 8 * cs_c, k_, _mm512_fmadd_pd(va_, zmm17, _mm512_maskz_loadu_pd(k_, c + 8 + 8 * cs_c)));
+                zmm17 = _mm512_fmadd_pd(va_, zmm17, _mm512_maskz_loadu_pd(k_, c + 8 + 8 * cs_c));
             }
             if (0 < m && 9 < n) {
                 const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
-                _mm512_mask_storeu_pd(c + 0 + 9 * cs_c, k_, _mm512_fmadd_pd(va_, zmm18, _mm512_maskz_loadu_pd(k_, c + 0 + 9 * cs_c)));
+                zmm18 = _mm512_fmadd_pd(va_, zmm18, _mm512_maskz_loadu_pd(k_, c + 0 + 9 * cs_c));
             }
             if (8 < m && 9 < n) {
                 const __mmask8 k_ = (__mmask8)(m - 8 >= 8 ? 0xFF : (1u << (m - 8)) - 1);
-                _mm512_mask_storeu_pd(c + 8 + 9 * cs_c, k_, _mm512_fmadd_pd(va_, zmm19, _mm512_maskz_loadu_pd(k_, c + 8 + 9 * cs_c)));
+                zmm19 = _mm512_fmadd_pd(va_, zmm19, _mm512_maskz_loadu_pd(k_, c + 8 + 9 * cs_c));
             }
             if (0 < m && 10 < n) {
                 const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
-                _mm512_mask_storeu_pd(c + 0 + 10 * cs_c, k_, _mm512_fmadd_pd(va_, zmm20, _mm512_maskz_loadu_pd(k_, c + 0 + 10 * cs_c)));
+                zmm20 = _mm512_fmadd_pd(va_, zmm20, _mm512_maskz_loadu_pd(k_, c + 0 + 10 * cs_c));
             }
             if (8 < m && 10 < n) {
                 const __mmask8 k_ = (__mmask8)(m - 8 >= 8 ? 0xFF : (1u << (m - 8)) - 1);
-                _mm512_mask_storeu_pd(c + 8 + 10 * cs_c, k_, _mm512_fmadd_pd(va_, zmm21, _mm512_maskz_loadu_pd(k_, c + 8 + 10 * cs_c)));
+                zmm21 = _mm512_fmadd_pd(va_, zmm21, _mm512_maskz_loadu_pd(k_, c + 8 + 10 * cs_c));
             }
             if (0 < m && 11 < n) {
                 const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
-                _mm512_mask_storeu_pd(c + 0 + 11 * cs_c, k_, _mm512_fmadd_pd(va_, zmm22, _mm512_maskz_loadu_pd(k_, c + 0 + 11 * cs_c)));
+                zmm22 = _mm512_fmadd_pd(va_, zmm22, _mm512_maskz_loadu_pd(k_, c + 0 + 11 * cs_c));
             }
             if (8 < m && 11 < n) {
                 const __mmask8 k_ = (__mmask8)(m - 8 >= 8 ? 0xFF : (1u << (m - 8)) - 1);
-                _mm512_mask_storeu_pd(c + 8 + 11 * cs_c, k_, _mm512_fmadd_pd(va_, zmm23, _mm512_maskz_loadu_pd(k_, c + 8 + 11 * cs_c)));
+                zmm23 = _mm512_fmadd_pd(va_, zmm23, _mm512_maskz_loadu_pd(k_, c + 8 + 11 * cs_c));
             }
             if (0 < m && 12 < n) {
                 const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
-                _mm512_mask_storeu_pd(c + 0 + 12 * cs_c, k_, _mm512_fmadd_pd(va_, zmm24, _mm512_maskz_loadu_pd(k_, c + 0 + 12 * cs_c)));
+                zmm24 = _mm512_fmadd_pd(va_, zmm24, _mm512_maskz_loadu_pd(k_, c + 0 + 12 * cs_c));
             }
             if (8 < m && 12 < n) {
                 const __mmask8 k_ = (__mmask8)(m - 8 >= 8 ? 0xFF : (1u << (m - 8)) - 1);
-                _mm512_mask_storeu_pd(c + 8 + 12 * cs_c, k_, _mm512_fmadd_pd(va_, zmm25, _mm512_maskz_loadu_pd(k_, c + 8 + 12 * cs_c)));
+                zmm25 = _mm512_fmadd_pd(va_, zmm25, _mm512_maskz_loadu_pd(k_, c + 8 + 12 * cs_c));
             }
             if (0 < m && 13 < n) {
                 const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
-                _mm512_mask_storeu_pd(c + 0 + 13 * cs_c, k_, _mm512_fmadd_pd(va_, zmm26, _mm512_maskz_loadu_pd(k_, c + 0 + 13 * cs_c)));
+                zmm26 = _mm512_fmadd_pd(va_, zmm26, _mm512_maskz_loadu_pd(k_, c + 0 + 13 * cs_c));
             }
             if (8 < m && 13 < n) {
                 const __mmask8 k_ = (__mmask8)(m - 8 >= 8 ? 0xFF : (1u << (m - 8)) - 1);
-                _mm512_mask_storeu_pd(c + 8 + 13 * cs_c, k_, _mm512_fmadd_pd(va_, zmm27, _mm512_maskz_loadu_pd(k_, c + 8 + 13 * cs_c)));
+                zmm27 = _mm512_fmadd_pd(va_, zmm27, _mm512_maskz_loadu_pd(k_, c + 8 + 13 * cs_c));
+            }
+            if (0 < m && 0 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 0 * cs_c, k_, zmm0);
+            }
+            if (8 < m && 0 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 8 >= 8 ? 0xFF : (1u << (m - 8)) - 1);
+                _mm512_mask_storeu_pd(c + 8 + 0 * cs_c, k_, zmm1);
+            }
+            if (0 < m && 1 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 1 * cs_c, k_, zmm2);
+            }
+            if (8 < m && 1 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 8 >= 8 ? 0xFF : (1u << (m - 8)) - 1);
+                _mm512_mask_storeu_pd(c + 8 + 1 * cs_c, k_, zmm3);
+            }
+            if (0 < m && 2 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 2 * cs_c, k_, zmm4);
+            }
+            if (8 < m && 2 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 8 >= 8 ? 0xFF : (1u << (m - 8)) - 1);
+                _mm512_mask_storeu_pd(c + 8 + 2 * cs_c, k_, zmm5);
+            }
+            if (0 < m && 3 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 3 * cs_c, k_, zmm6);
+            }
+            if (8 < m && 3 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 8 >= 8 ? 0xFF : (1u << (m - 8)) - 1);
+                _mm512_mask_storeu_pd(c + 8 + 3 * cs_c, k_, zmm7);
+            }
+            if (0 < m && 4 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 4 * cs_c, k_, zmm8);
+            }
+            if (8 < m && 4 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 8 >= 8 ? 0xFF : (1u << (m - 8)) - 1);
+                _mm512_mask_storeu_pd(c + 8 + 4 * cs_c, k_, zmm9);
+            }
+            if (0 < m && 5 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 5 * cs_c, k_, zmm10);
+            }
+            if (8 < m && 5 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 8 >= 8 ? 0xFF : (1u << (m - 8)) - 1);
+                _mm512_mask_storeu_pd(c + 8 + 5 * cs_c, k_, zmm11);
+            }
+            if (0 < m && 6 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 6 * cs_c, k_, zmm12);
+            }
+            if (8 < m && 6 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 8 >= 8 ? 0xFF : (1u << (m - 8)) - 1);
+                _mm512_mask_storeu_pd(c + 8 + 6 * cs_c, k_, zmm13);
+            }
+            if (0 < m && 7 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 7 * cs_c, k_, zmm14);
+            }
+            if (8 < m && 7 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 8 >= 8 ? 0xFF : (1u << (m - 8)) - 1);
+                _mm512_mask_storeu_pd(c + 8 + 7 * cs_c, k_, zmm15);
+            }
+            if (0 < m && 8 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 8 * cs_c, k_, zmm16);
+            }
+            if (8 < m && 8 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 8 >= 8 ? 0xFF : (1u << (m - 8)) - 1);
+                _mm512_mask_storeu_pd(c + 8 + 8 * cs_c, k_, zmm17);
+            }
+            if (0 < m && 9 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 9 * cs_c, k_, zmm18);
+            }
+            if (8 < m && 9 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 8 >= 8 ? 0xFF : (1u << (m - 8)) - 1);
+                _mm512_mask_storeu_pd(c + 8 + 9 * cs_c, k_, zmm19);
+            }
+            if (0 < m && 10 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 10 * cs_c, k_, zmm20);
+            }
+            if (8 < m && 10 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 8 >= 8 ? 0xFF : (1u << (m - 8)) - 1);
+                _mm512_mask_storeu_pd(c + 8 + 10 * cs_c, k_, zmm21);
+            }
+            if (0 < m && 11 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 11 * cs_c, k_, zmm22);
+            }
+            if (8 < m && 11 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 8 >= 8 ? 0xFF : (1u << (m - 8)) - 1);
+                _mm512_mask_storeu_pd(c + 8 + 11 * cs_c, k_, zmm23);
+            }
+            if (0 < m && 12 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 12 * cs_c, k_, zmm24);
+            }
+            if (8 < m && 12 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 8 >= 8 ? 0xFF : (1u << (m - 8)) - 1);
+                _mm512_mask_storeu_pd(c + 8 + 12 * cs_c, k_, zmm25);
+            }
+            if (0 < m && 13 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 13 * cs_c, k_, zmm26);
+            }
+            if (8 < m && 13 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 8 >= 8 ? 0xFF : (1u << (m - 8)) - 1);
+                _mm512_mask_storeu_pd(c + 8 + 13 * cs_c, k_, zmm27);
             }
         } else {
             const __m512d vb_ = _mm512_set1_pd(beta_);
             if (0 < m && 0 < n) {
                 const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
-                _mm512_mask_storeu_pd(c + 0 + 0 * cs_c, k_, _mm512_fmadd_pd(va_, zmm0, _mm512_mul_pd(vb_, _mm512_maskz_loadu_pd(k_, c + 0 + 0 * cs_c))));
+                zmm0 = _mm512_fmadd_pd(va_, zmm0, _mm512_mul_pd(vb_, _mm512_maskz_loadu_pd(k_, c + 0 + 0 * cs_c)));
             }
             if (8 < m && 0 < n) {
                 const __mmask8 k_ = (__mmask8)(m - 8 >= 8 ? 0xFF : (1u << (m - 8)) - 1);
-                _mm512_mask_storeu_pd(c + 8 + 0 * cs_c, k_, _mm512_fmadd_pd(va_, zmm1, _mm512_mul_pd(vb_, _mm512_maskz_loadu_pd(k_, c + 8 + 0 * cs_c))));
+                zmm1 = _mm512_fmadd_pd(va_, zmm1, _mm512_mul_pd(vb_, _mm512_maskz_loadu_pd(k_, c + 8 + 0 * cs_c)));
             }
             if (0 < m && 1 < n) {
                 const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
-                _mm512_mask_storeu_pd(c + 0 + 1 * cs_c, k_, _mm512_fmadd_pd(va_, zmm2, _mm512_mul_pd(vb_, _mm512_maskz_loadu_pd(k_, c + 0 + 1 * cs_c))));
+                zmm2 = _mm512_fmadd_pd(va_, zmm2, _mm512_mul_pd(vb_, _mm512_maskz_loadu_pd(k_, c + 0 + 1 * cs_c)));
             }
             if (8 < m && 1 < n) {
                 const __mmask8 k_ = (__mmask8)(m - 8 >= 8 ? 0xFF : (1u << (m - 8)) - 1);
-                _mm512_mask_storeu_pd(c + 8 + 1 * cs_c, k_, _mm512_fmadd_pd(va_, zmm3, _mm512_mul_pd(vb_, _mm512_maskz_loadu_pd(k_, c + 8 + 1 * cs_c))));
+                zmm3 = _mm512_fmadd_pd(va_, zmm3, _mm512_mul_pd(vb_, _mm512_maskz_loadu_pd(k_, c + 8 + 1 * cs_c)));
             }
             if (0 < m && 2 < n) {
                 const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
-                _mm512_mask_storeu_pd(c + 0 + 2 * cs_c, k_, _mm512_fmadd_pd(va_, zmm4, _mm512_mul_pd(vb_, _mm512_maskz_loadu_pd(k_, c + 0 + 2 * cs_c))));
+                zmm4 = _mm512_fmadd_pd(va_, zmm4, _mm512_mul_pd(vb_, _mm512_maskz_loadu_pd(k_, c + 0 + 2 * cs_c)));
             }
             if (8 < m && 2 < n) {
                 const __mmask8 k_ = (__mmask8)(m - 8 >= 8 ? 0xFF : (1u << (m - 8)) - 1);
-                _mm512_mask_storeu_pd(c + 8 + 2 * cs_c, k_, _mm512_fmadd_pd(va_, zmm5, _mm512_mul_pd(vb_, _mm512_maskz_loadu_pd(k_, c + 8 + 2 * cs_c))));
+                zmm5 = _mm512_fmadd_pd(va_, zmm5, _mm512_mul_pd(vb_, _mm512_maskz_loadu_pd(k_, c + 8 + 2 * cs_c)));
             }
             if (0 < m && 3 < n) {
                 const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
-                _mm512_mask_storeu_pd(c + 0 + 3 * cs_c, k_, _mm512_fmadd_pd(va_, zmm6, _mm512_mul_pd(vb_, _mm512_maskz_loadu_pd(k_, c + 0 + 3 * cs_c))));
+                zmm6 = _mm512_fmadd_pd(va_, zmm6, _mm512_mul_pd(vb_, _mm512_maskz_loadu_pd(k_, c + 0 + 3 * cs_c)));
             }
             if (8 < m && 3 < n) {
                 const __mmask8 k_ = (__mmask8)(m - 8 >= 8 ? 0xFF : (1u << (m - 8)) - 1);
-                _mm512_mask_storeu_pd(c + 8 + 3 * cs_c, k_, _mm512_fmadd_pd(va_, zmm7, _mm512_mul_pd(vb_, _mm512_maskz_loadu_pd(k_, c + 8 + 3 * cs_c))));
+                zmm7 = _mm512_fmadd_pd(va_, zmm7, _mm512_mul_pd(vb_, _mm512_maskz_loadu_pd(k_, c + 8 + 3 * cs_c)));
             }
             if (0 < m && 4 < n) {
                 const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
-                _mm512_mask_storeu_pd(c + 0 + 4 * cs_c, k_, _mm512_fmadd_pd(va_, zmm8, _mm512_mul_pd(vb_, _mm512_maskz_loadu_pd(k_, c + 0 + 4 * cs_c))));
+                zmm8 = _mm512_fmadd_pd(va_, zmm8, _mm512_mul_pd(vb_, _mm512_maskz_loadu_pd(k_, c + 0 + 4 * cs_c)));
             }
             if (8 < m && 4 < n) {
                 const __mmask8 k_ = (__mmask8)(m - 8 >= 8 ? 0xFF : (1u << (m - 8)) - 1);
-                _mm512_mask_storeu_pd(c + 8 + 4 * cs_c, k_, _mm512_fmadd_pd(va_, zmm9, _mm512_mul_pd(vb_, _mm512_maskz_loadu_pd(k_, c + 8 + 4 * cs_c))));
+                zmm9 = _mm512_fmadd_pd(va_, zmm9, _mm512_mul_pd(vb_, _mm512_maskz_loadu_pd(k_, c + 8 + 4 * cs_c)));
             }
             if (0 < m && 5 < n) {
                 const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
-                _mm512_mask_storeu_pd(c + 0 + 5 * cs_c, k_, _mm512_fmadd_pd(va_, zmm10, _mm512_mul_pd(vb_, _mm512_maskz_loadu_pd(k_, c + 0 + 5 * cs_c))));
+                zmm10 = _mm512_fmadd_pd(va_, zmm10, _mm512_mul_pd(vb_, _mm512_maskz_loadu_pd(k_, c + 0 + 5 * cs_c)));
             }
             if (8 < m && 5 < n) {
                 const __mmask8 k_ = (__mmask8)(m - 8 >= 8 ? 0xFF : (1u << (m - 8)) - 1);
-                _mm512_mask_storeu_pd(c + 8 + 5 * cs_c, k_, _mm512_fmadd_pd(va_, zmm11, _mm512_mul_pd(vb_, _mm512_maskz_loadu_pd(k_, c + 8 + 5 * cs_c))));
+                zmm11 = _mm512_fmadd_pd(va_, zmm11, _mm512_mul_pd(vb_, _mm512_maskz_loadu_pd(k_, c + 8 + 5 * cs_c)));
             }
             if (0 < m && 6 < n) {
                 const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
-                _mm512_mask_storeu_pd(c + 0 + 6 * cs_c, k_, _mm512_fmadd_pd(va_, zmm12, _mm512_mul_pd(vb_, _mm512_maskz_loadu_pd(k_, c + 0 + 6 * cs_c))));
+                zmm12 = _mm512_fmadd_pd(va_, zmm12, _mm512_mul_pd(vb_, _mm512_maskz_loadu_pd(k_, c + 0 + 6 * cs_c)));
             }
             if (8 < m && 6 < n) {
                 const __mmask8 k_ = (__mmask8)(m - 8 >= 8 ? 0xFF : (1u << (m - 8)) - 1);
-                _mm512_mask_storeu_pd(c + 8 + 6 * cs_c, k_, _mm512_fmadd_pd(va_, zmm13, _mm512_mul_pd(vb_, _mm512_maskz_loadu_pd(k_, c + 8 + 6 * cs_c))));
+                zmm13 = _mm512_fmadd_pd(va_, zmm13, _mm512_mul_pd(vb_, _mm512_maskz_loadu_pd(k_, c + 8 + 6 * cs_c)));
             }
             if (0 < m && 7 < n) {
                 const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
-                _mm512_mask_storeu_pd(c + 0 + 7 * cs_c, k_, _mm512_fmadd_pd(va_, zmm14, _mm512_mul_pd(vb_, _mm512_maskz_loadu_pd(k_, c + 0 + 7 * cs_c))));
+                zmm14 = _mm512_fmadd_pd(va_, zmm14, _mm512_mul_pd(vb_, _mm512_maskz_loadu_pd(k_, c + 0 + 7 * cs_c)));
             }
             if (8 < m && 7 < n) {
                 const __mmask8 k_ = (__mmask8)(m - 8 >= 8 ? 0xFF : (1u << (m - 8)) - 1);
-                _mm512_mask_storeu_pd(c + 8 + 7 * cs_c, k_, _mm512_fmadd_pd(va_, zmm15, _mm512_mul_pd(vb_, _mm512_maskz_loadu_pd(k_, c + 8 + 7 * cs_c))));
+                zmm15 = _mm512_fmadd_pd(va_, zmm15, _mm512_mul_pd(vb_, _mm512_maskz_loadu_pd(k_, c + 8 + 7 * cs_c)));
             }
             if (0 < m && 8 < n) {
                 const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
-                _mm512_mask_storeu_pd(c + 0 + 8 * cs_c, k_, _mm512_fmadd_pd(va_, zmm16, _mm512_mul_pd(vb_, _mm512_maskz_loadu_pd(k_, c + 0 + 8 * cs_c))));
+                zmm16 = _mm512_fmadd_pd(va_, zmm16, _mm512_mul_pd(vb_, _mm512_maskz_loadu_pd(k_, c + 0 + 8 * cs_c)));
             }
             if (8 < m && 8 < n) {
                 const __mmask8 k_ = (__mmask8)(m - 8 >= 8 ? 0xFF : (1u << (m - 8)) - 1);
-                _mm512_mask_storeu_pd(c + 8 + 8 * cs_c, k_, _mm512_fmadd_pd(va_, zmm17, _mm512_mul_pd(vb_, _mm512_maskz_loadu_pd(k_, c + 8 + 8 * cs_c))));
+                zmm17 = _mm512_fmadd_pd(va_, zmm17, _mm512_mul_pd(vb_, _mm512_maskz_loadu_pd(k_, c + 8 + 8 * cs_c)));
             }
             if (0 < m && 9 < n) {
                 const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
-                _mm512_mask_storeu_pd(c + 0 + 9 * cs_c, k_, _mm512_fmadd_pd(va_, zmm18, _mm512_mul_pd(vb_, _mm512_maskz_loadu_pd(k_, c + 0 + 9 * cs_c))));
+                zmm18 = _mm512_fmadd_pd(va_, zmm18, _mm512_mul_pd(vb_, _mm512_maskz_loadu_pd(k_, c + 0 + 9 * cs_c)));
             }
             if (8 < m && 9 < n) {
                 const __mmask8 k_ = (__mmask8)(m - 8 >= 8 ? 0xFF : (1u << (m - 8)) - 1);
-                _mm512_mask_storeu_pd(c + 8 + 9 * cs_c, k_, _mm512_fmadd_pd(va_, zmm19, _mm512_mul_pd(vb_, _mm512_maskz_loadu_pd(k_, c + 8 + 9 * cs_c))));
+                zmm19 = _mm512_fmadd_pd(va_, zmm19, _mm512_mul_pd(vb_, _mm512_maskz_loadu_pd(k_, c + 8 + 9 * cs_c)));
             }
             if (0 < m && 10 < n) {
                 const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
-                _mm512_mask_storeu_pd(c + 0 + 10 * cs_c, k_, _mm512_fmadd_pd(va_, zmm20, _mm512_mul_pd(vb_, _mm512_maskz_loadu_pd(k_, c + 0 + 10 * cs_c))));
+                zmm20 = _mm512_fmadd_pd(va_, zmm20, _mm512_mul_pd(vb_, _mm512_maskz_loadu_pd(k_, c + 0 + 10 * cs_c)));
             }
             if (8 < m && 10 < n) {
                 const __mmask8 k_ = (__mmask8)(m - 8 >= 8 ? 0xFF : (1u << (m - 8)) - 1);
-                _mm512_mask_storeu_pd(c + 8 + 10 * cs_c, k_, _mm512_fmadd_pd(va_, zmm21, _mm512_mul_pd(vb_, _mm512_maskz_loadu_pd(k_, c + 8 + 10 * cs_c))));
+                zmm21 = _mm512_fmadd_pd(va_, zmm21, _mm512_mul_pd(vb_, _mm512_maskz_loadu_pd(k_, c + 8 + 10 * cs_c)));
             }
             if (0 < m && 11 < n) {
                 const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
-                _mm512_mask_storeu_pd(c + 0 + 11 * cs_c, k_, _mm512_fmadd_pd(va_, zmm22, _mm512_mul_pd(vb_, _mm512_maskz_loadu_pd(k_, c + 0 + 11 * cs_c))));
+                zmm22 = _mm512_fmadd_pd(va_, zmm22, _mm512_mul_pd(vb_, _mm512_maskz_loadu_pd(k_, c + 0 + 11 * cs_c)));
             }
             if (8 < m && 11 < n) {
                 const __mmask8 k_ = (__mmask8)(m - 8 >= 8 ? 0xFF : (1u << (m - 8)) - 1);
-                _mm512_mask_storeu_pd(c + 8 + 11 * cs_c, k_, _mm512_fmadd_pd(va_, zmm23, _mm512_mul_pd(vb_, _mm512_maskz_loadu_pd(k_, c + 8 + 11 * cs_c))));
+                zmm23 = _mm512_fmadd_pd(va_, zmm23, _mm512_mul_pd(vb_, _mm512_maskz_loadu_pd(k_, c + 8 + 11 * cs_c)));
             }
             if (0 < m && 12 < n) {
                 const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
-                _mm512_mask_storeu_pd(c + 0 + 12 * cs_c, k_, _mm512_fmadd_pd(va_, zmm24, _mm512_mul_pd(vb_, _mm512_maskz_loadu_pd(k_, c + 0 + 12 * cs_c))));
+                zmm24 = _mm512_fmadd_pd(va_, zmm24, _mm512_mul_pd(vb_, _mm512_maskz_loadu_pd(k_, c + 0 + 12 * cs_c)));
             }
             if (8 < m && 12 < n) {
                 const __mmask8 k_ = (__mmask8)(m - 8 >= 8 ? 0xFF : (1u << (m - 8)) - 1);
-                _mm512_mask_storeu_pd(c + 8 + 12 * cs_c, k_, _mm512_fmadd_pd(va_, zmm25, _mm512_mul_pd(vb_, _mm512_maskz_loadu_pd(k_, c + 8 + 12 * cs_c))));
+                zmm25 = _mm512_fmadd_pd(va_, zmm25, _mm512_mul_pd(vb_, _mm512_maskz_loadu_pd(k_, c + 8 + 12 * cs_c)));
             }
             if (0 < m && 13 < n) {
                 const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
-                _mm512_mask_storeu_pd(c + 0 + 13 * cs_c, k_, _mm512_fmadd_pd(va_, zmm26, _mm512_mul_pd(vb_, _mm512_maskz_loadu_pd(k_, c + 0 + 13 * cs_c))));
+                zmm26 = _mm512_fmadd_pd(va_, zmm26, _mm512_mul_pd(vb_, _mm512_maskz_loadu_pd(k_, c + 0 + 13 * cs_c)));
             }
             if (8 < m && 13 < n) {
                 const __mmask8 k_ = (__mmask8)(m - 8 >= 8 ? 0xFF : (1u << (m - 8)) - 1);
-                _mm512_mask_storeu_pd(c + 8 + 13 * cs_c, k_, _mm512_fmadd_pd(va_, zmm27, _mm512_mul_pd(vb_, _mm512_maskz_loadu_pd(k_, c + 8 + 13 * cs_c))));
+                zmm27 = _mm512_fmadd_pd(va_, zmm27, _mm512_mul_pd(vb_, _mm512_maskz_loadu_pd(k_, c + 8 + 13 * cs_c)));
+            }
+            if (0 < m && 0 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 0 * cs_c, k_, zmm0);
+            }
+            if (8 < m && 0 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 8 >= 8 ? 0xFF : (1u << (m - 8)) - 1);
+                _mm512_mask_storeu_pd(c + 8 + 0 * cs_c, k_, zmm1);
+            }
+            if (0 < m && 1 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 1 * cs_c, k_, zmm2);
+            }
+            if (8 < m && 1 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 8 >= 8 ? 0xFF : (1u << (m - 8)) - 1);
+                _mm512_mask_storeu_pd(c + 8 + 1 * cs_c, k_, zmm3);
+            }
+            if (0 < m && 2 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 2 * cs_c, k_, zmm4);
+            }
+            if (8 < m && 2 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 8 >= 8 ? 0xFF : (1u << (m - 8)) - 1);
+                _mm512_mask_storeu_pd(c + 8 + 2 * cs_c, k_, zmm5);
+            }
+            if (0 < m && 3 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 3 * cs_c, k_, zmm6);
+            }
+            if (8 < m && 3 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 8 >= 8 ? 0xFF : (1u << (m - 8)) - 1);
+                _mm512_mask_storeu_pd(c + 8 + 3 * cs_c, k_, zmm7);
+            }
+            if (0 < m && 4 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 4 * cs_c, k_, zmm8);
+            }
+            if (8 < m && 4 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 8 >= 8 ? 0xFF : (1u << (m - 8)) - 1);
+                _mm512_mask_storeu_pd(c + 8 + 4 * cs_c, k_, zmm9);
+            }
+            if (0 < m && 5 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 5 * cs_c, k_, zmm10);
+            }
+            if (8 < m && 5 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 8 >= 8 ? 0xFF : (1u << (m - 8)) - 1);
+                _mm512_mask_storeu_pd(c + 8 + 5 * cs_c, k_, zmm11);
+            }
+            if (0 < m && 6 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 6 * cs_c, k_, zmm12);
+            }
+            if (8 < m && 6 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 8 >= 8 ? 0xFF : (1u << (m - 8)) - 1);
+                _mm512_mask_storeu_pd(c + 8 + 6 * cs_c, k_, zmm13);
+            }
+            if (0 < m && 7 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 7 * cs_c, k_, zmm14);
+            }
+            if (8 < m && 7 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 8 >= 8 ? 0xFF : (1u << (m - 8)) - 1);
+                _mm512_mask_storeu_pd(c + 8 + 7 * cs_c, k_, zmm15);
+            }
+            if (0 < m && 8 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 8 * cs_c, k_, zmm16);
+            }
+            if (8 < m && 8 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 8 >= 8 ? 0xFF : (1u << (m - 8)) - 1);
+                _mm512_mask_storeu_pd(c + 8 + 8 * cs_c, k_, zmm17);
+            }
+            if (0 < m && 9 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 9 * cs_c, k_, zmm18);
+            }
+            if (8 < m && 9 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 8 >= 8 ? 0xFF : (1u << (m - 8)) - 1);
+                _mm512_mask_storeu_pd(c + 8 + 9 * cs_c, k_, zmm19);
+            }
+            if (0 < m && 10 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 10 * cs_c, k_, zmm20);
+            }
+            if (8 < m && 10 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 8 >= 8 ? 0xFF : (1u << (m - 8)) - 1);
+                _mm512_mask_storeu_pd(c + 8 + 10 * cs_c, k_, zmm21);
+            }
+            if (0 < m && 11 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 11 * cs_c, k_, zmm22);
+            }
+            if (8 < m && 11 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 8 >= 8 ? 0xFF : (1u << (m - 8)) - 1);
+                _mm512_mask_storeu_pd(c + 8 + 11 * cs_c, k_, zmm23);
+            }
+            if (0 < m && 12 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 12 * cs_c, k_, zmm24);
+            }
+            if (8 < m && 12 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 8 >= 8 ? 0xFF : (1u << (m - 8)) - 1);
+                _mm512_mask_storeu_pd(c + 8 + 12 * cs_c, k_, zmm25);
+            }
+            if (0 < m && 13 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 13 * cs_c, k_, zmm26);
+            }
+            if (8 < m && 13 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 8 >= 8 ? 0xFF : (1u << (m - 8)) - 1);
+                _mm512_mask_storeu_pd(c + 8 + 13 * cs_c, k_, zmm27);
             }
         }
         return;
@@ -1683,229 +1907,453 @@ void skylake_avx512_dgemm_16x14_direct(int64_t m, int64_t n, int64_t k, const do
         } else if (beta_ == 1) {
             if (0 < m && 0 < n) {
                 const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
-                _mm512_mask_storeu_pd(c + 0 + 0 * cs_c, k_, _mm512_fmadd_pd(va_, zmm0, _mm512_maskz_loadu_pd(k_, c + 0 + 0 * cs_c)));
+                zmm0 = _mm512_fmadd_pd(va_, zmm0, _mm512_maskz_loadu_pd(k_, c + 0 + 0 * cs_c));
             }
             if (8 < m && 0 < n) {
                 const __mmask8 k_ = (__mmask8)(m - 8 >= 8 ? 0xFF : (1u << (m - 8)) - 1);
-                _mm512_mask_storeu_pd(c + 8 + 0 * cs_c, k_, _mm512_fmadd_pd(va_, zmm1, _mm512_maskz_loadu_pd(k_, c + 8 + 0 * cs_c)));
+                zmm1 = _mm512_fmadd_pd(va_, zmm1, _mm512_maskz_loadu_pd(k_, c + 8 + 0 * cs_c));
             }
             if (0 < m && 1 < n) {
                 const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
-                _mm512_mask_storeu_pd(c + 0 + 1 * cs_c, k_, _mm512_fmadd_pd(va_, zmm2, _mm512_maskz_loadu_pd(k_, c + 0 + 1 * cs_c)));
+                zmm2 = _mm512_fmadd_pd(va_, zmm2, _mm512_maskz_loadu_pd(k_, c + 0 + 1 * cs_c));
             }
             if (8 < m && 1 < n) {
                 const __mmask8 k_ = (__mmask8)(m - 8 >= 8 ? 0xFF : (1u << (m - 8)) - 1);
-                _mm512_mask_storeu_pd(c + 8 + 1 * cs_c, k_, _mm512_fmadd_pd(va_, zmm3, _mm512_maskz_loadu_pd(k_, c + 8 + 1 * cs_c)));
+                zmm3 = _mm512_fmadd_pd(va_, zmm3, _mm512_maskz_loadu_pd(k_, c + 8 + 1 * cs_c));
             }
             if (0 < m && 2 < n) {
                 const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
-                _mm512_mask_storeu_pd(c + 0 + 2 * cs_c, k_, _mm512_fmadd_pd(va_, zmm4, _mm512_maskz_loadu_pd(k_, c + 0 + 2 * cs_c)));
+                zmm4 = _mm512_fmadd_pd(va_, zmm4, _mm512_maskz_loadu_pd(k_, c + 0 + 2 * cs_c));
             }
             if (8 < m && 2 < n) {
                 const __mmask8 k_ = (__mmask8)(m - 8 >= 8 ? 0xFF : (1u << (m - 8)) - 1);
-                _mm512_mask_storeu_pd(c + 8 + 2 * cs_c, k_, _mm512_fmadd_pd(va_, zmm5, _mm512_maskz_loadu_pd(k_, c + 8 + 2 * cs_c)));
+                zmm5 = _mm512_fmadd_pd(va_, zmm5, _mm512_maskz_loadu_pd(k_, c + 8 + 2 * cs_c));
             }
             if (0 < m && 3 < n) {
                 const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
-                _mm512_mask_storeu_pd(c + 0 + 3 * cs_c, k_, _mm512_fmadd_pd(va_, zmm6, _mm512_maskz_loadu_pd(k_, c + 0 + 3 * cs_c)));
+                zmm6 = _mm512_fmadd_pd(va_, zmm6, _mm512_maskz_loadu_pd(k_, c + 0 + 3 * cs_c));
             }
             if (8 < m && 3 < n) {
                 const __mmask8 k_ = (__mmask8)(m - 8 >= 8 ? 0xFF : (1u << (m - 8)) - 1);
-                _mm512_mask_storeu_pd(c + 8 + 3 * cs_c, k_, _mm512_fmadd_pd(va_, zmm7, _mm512_maskz_loadu_pd(k_, c + 8 + 3 * cs_c)));
+                zmm7 = _mm512_fmadd_pd(va_, zmm7, _mm512_maskz_loadu_pd(k_, c + 8 + 3 * cs_c));
             }
             if (0 < m && 4 < n) {
                 const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
-                _mm512_mask_storeu_pd(c + 0 + 4 * cs_c, k_, _mm512_fmadd_pd(va_, zmm8, _mm512_maskz_loadu_pd(k_, c + 0 + 4 * cs_c)));
+                zmm8 = _mm512_fmadd_pd(va_, zmm8, _mm512_maskz_loadu_pd(k_, c + 0 + 4 * cs_c));
             }
             if (8 < m && 4 < n) {
                 const __mmask8 k_ = (__mmask8)(m - 8 >= 8 ? 0xFF : (1u << (m - 8)) - 1);
-                _mm512_mask_storeu_pd(c + 8 + 4 * cs_c, k_, _mm512_fmadd_pd(va_, zmm9, _mm512_maskz_loadu_pd(k_, c + 8 + 4 * cs_c)));
+                zmm9 = _mm512_fmadd_pd(va_, zmm9, _mm512_maskz_loadu_pd(k_, c + 8 + 4 * cs_c));
             }
             if (0 < m && 5 < n) {
                 const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
-                _mm512_mask_storeu_pd(c + 0 + 5 * cs_c, k_, _mm512_fmadd_pd(va_, zmm10, _mm512_maskz_loadu_pd(k_, c + 0 + 5 * cs_c)));
+                zmm10 = _mm512_fmadd_pd(va_, zmm10, _mm512_maskz_loadu_pd(k_, c + 0 + 5 * cs_c));
             }
             if (8 < m && 5 < n) {
                 const __mmask8 k_ = (__mmask8)(m - 8 >= 8 ? 0xFF : (1u << (m - 8)) - 1);
-                _mm512_mask_storeu_pd(c + 8 + 5 * cs_c, k_, _mm512_fmadd_pd(va_, zmm11, _mm512_maskz_loadu_pd(k_, c + 8 + 5 * cs_c)));
+                zmm11 = _mm512_fmadd_pd(va_, zmm11, _mm512_maskz_loadu_pd(k_, c + 8 + 5 * cs_c));
             }
             if (0 < m && 6 < n) {
                 const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
-                _mm512_mask_storeu_pd(c + 0 + 6 * cs_c, k_, _mm512_fmadd_pd(va_, zmm12, _mm512_maskz_loadu_pd(k_, c + 0 + 6 * cs_c)));
+                zmm12 = _mm512_fmadd_pd(va_, zmm12, _mm512_maskz_loadu_pd(k_, c + 0 + 6 * cs_c));
             }
             if (8 < m && 6 < n) {
                 const __mmask8 k_ = (__mmask8)(m - 8 >= 8 ? 0xFF : (1u << (m - 8)) - 1);
-                _mm512_mask_storeu_pd(c + 8 + 6 * cs_c, k_, _mm512_fmadd_pd(va_, zmm13, _mm512_maskz_loadu_pd(k_, c + 8 + 6 * cs_c)));
+                zmm13 = _mm512_fmadd_pd(va_, zmm13, _mm512_maskz_loadu_pd(k_, c + 8 + 6 * cs_c));
             }
             if (0 < m && 7 < n) {
                 const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
-                _mm512_mask_storeu_pd(c + 0 + 7 * cs_c, k_, _mm512_fmadd_pd(va_, zmm14, _mm512_maskz_loadu_pd(k_, c + 0 + 7 * cs_c)));
+                zmm14 = _mm512_fmadd_pd(va_, zmm14, _mm512_maskz_loadu_pd(k_, c + 0 + 7 * cs_c));
             }
             if (8 < m && 7 < n) {
                 const __mmask8 k_ = (__mmask8)(m - 8 >= 8 ? 0xFF : (1u << (m - 8)) - 1);
-                _mm512_mask_storeu_pd(c + 8 + 7 * cs_c, k_, _mm512_fmadd_pd(va_, zmm15, _mm512_maskz_loadu_pd(k_, c + 8 + 7 * cs_c)));
+                zmm15 = _mm512_fmadd_pd(va_, zmm15, _mm512_maskz_loadu_pd(k_, c + 8 + 7 * cs_c));
             }
             if (0 < m && 8 < n) {
                 const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
-                _mm512_mask_storeu_pd(c + 0 + 8 * cs_c, k_, _mm512_fmadd_pd(va_, zmm16, _mm512_maskz_loadu_pd(k_, c + 0 + 8 * cs_c)));
+                zmm16 = _mm512_fmadd_pd(va_, zmm16, _mm512_maskz_loadu_pd(k_, c + 0 + 8 * cs_c));
             }
             if (8 < m && 8 < n) {
                 const __mmask8 k_ = (__mmask8)(m - 8 >= 8 ? 0xFF : (1u << (m - 8)) - 1);
-                _mm512_mask_storeu_pd(c + 8 + 8 * cs_c, k_, _mm512_fmadd_pd(va_, zmm17, _mm512_maskz_loadu_pd(k_, c + 8 + 8 * cs_c)));
+                zmm17 = _mm512_fmadd_pd(va_, zmm17, _mm512_maskz_loadu_pd(k_, c + 8 + 8 * cs_c));
             }
             if (0 < m && 9 < n) {
                 const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
-                _mm512_mask_storeu_pd(c + 0 + 9 * cs_c, k_, _mm512_fmadd_pd(va_, zmm18, _mm512_maskz_loadu_pd(k_, c + 0 + 9 * cs_c)));
+                zmm18 = _mm512_fmadd_pd(va_, zmm18, _mm512_maskz_loadu_pd(k_, c + 0 + 9 * cs_c));
             }
             if (8 < m && 9 < n) {
                 const __mmask8 k_ = (__mmask8)(m - 8 >= 8 ? 0xFF : (1u << (m - 8)) - 1);
-                _mm512_mask_storeu_pd(c + 8 + 9 * cs_c, k_, _mm512_fmadd_pd(va_, zmm19, _mm512_maskz_loadu_pd(k_, c + 8 + 9 * cs_c)));
+                zmm19 = _mm512_fmadd_pd(va_, zmm19, _mm512_maskz_loadu_pd(k_, c + 8 + 9 * cs_c));
             }
             if (0 < m && 10 < n) {
                 const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
-                _mm512_mask_storeu_pd(c + 0 + 10 * cs_c, k_, _mm512_fmadd_pd(va_, zmm20, _mm512_maskz_loadu_pd(k_, c + 0 + 10 * cs_c)));
+                zmm20 = _mm512_fmadd_pd(va_, zmm20, _mm512_maskz_loadu_pd(k_, c + 0 + 10 * cs_c));
             }
             if (8 < m && 10 < n) {
                 const __mmask8 k_ = (__mmask8)(m - 8 >= 8 ? 0xFF : (1u << (m - 8)) - 1);
-                _mm512_mask_storeu_pd(c + 8 + 10 * cs_c, k_, _mm512_fmadd_pd(va_, zmm21, _mm512_maskz_loadu_pd(k_, c + 8 + 10 * cs_c)));
+                zmm21 = _mm512_fmadd_pd(va_, zmm21, _mm512_maskz_loadu_pd(k_, c + 8 + 10 * cs_c));
             }
             if (0 < m && 11 < n) {
                 const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
-                _mm512_mask_storeu_pd(c + 0 + 11 * cs_c, k_, _mm512_fmadd_pd(va_, zmm22, _mm512_maskz_loadu_pd(k_, c + 0 + 11 * cs_c)));
+                zmm22 = _mm512_fmadd_pd(va_, zmm22, _mm512_maskz_loadu_pd(k_, c + 0 + 11 * cs_c));
             }
             if (8 < m && 11 < n) {
                 const __mmask8 k_ = (__mmask8)(m - 8 >= 8 ? 0xFF : (1u << (m - 8)) - 1);
-                _mm512_mask_storeu_pd(c + 8 + 11 * cs_c, k_, _mm512_fmadd_pd(va_, zmm23, _mm512_maskz_loadu_pd(k_, c + 8 + 11 * cs_c)));
+                zmm23 = _mm512_fmadd_pd(va_, zmm23, _mm512_maskz_loadu_pd(k_, c + 8 + 11 * cs_c));
             }
             if (0 < m && 12 < n) {
                 const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
-                _mm512_mask_storeu_pd(c + 0 + 12 * cs_c, k_, _mm512_fmadd_pd(va_, zmm24, _mm512_maskz_loadu_pd(k_, c + 0 + 12 * cs_c)));
+                zmm24 = _mm512_fmadd_pd(va_, zmm24, _mm512_maskz_loadu_pd(k_, c + 0 + 12 * cs_c));
             }
             if (8 < m && 12 < n) {
                 const __mmask8 k_ = (__mmask8)(m - 8 >= 8 ? 0xFF : (1u << (m - 8)) - 1);
-                _mm512_mask_storeu_pd(c + 8 + 12 * cs_c, k_, _mm512_fmadd_pd(va_, zmm25, _mm512_maskz_loadu_pd(k_, c + 8 + 12 * cs_c)));
+                zmm25 = _mm512_fmadd_pd(va_, zmm25, _mm512_maskz_loadu_pd(k_, c + 8 + 12 * cs_c));
             }
             if (0 < m && 13 < n) {
                 const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
-                _mm512_mask_storeu_pd(c + 0 + 13 * cs_c, k_, _mm512_fmadd_pd(va_, zmm26, _mm512_maskz_loadu_pd(k_, c + 0 + 13 * cs_c)));
+                zmm26 = _mm512_fmadd_pd(va_, zmm26, _mm512_maskz_loadu_pd(k_, c + 0 + 13 * cs_c));
             }
             if (8 < m && 13 < n) {
                 const __mmask8 k_ = (__mmask8)(m - 8 >= 8 ? 0xFF : (1u << (m - 8)) - 1);
-                _mm512_mask_storeu_pd(c + 8 + 13 * cs_c, k_, _mm512_fmadd_pd(va_, zmm27, _mm512_maskz_loadu_pd(k_, c + 8 + 13 * cs_c)));
+                zmm27 = _mm512_fmadd_pd(va_, zmm27, _mm512_maskz_loadu_pd(k_, c + 8 + 13 * cs_c));
+            }
+            if (0 < m && 0 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 0 * cs_c, k_, zmm0);
+            }
+            if (8 < m && 0 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 8 >= 8 ? 0xFF : (1u << (m - 8)) - 1);
+                _mm512_mask_storeu_pd(c + 8 + 0 * cs_c, k_, zmm1);
+            }
+            if (0 < m && 1 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 1 * cs_c, k_, zmm2);
+            }
+            if (8 < m && 1 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 8 >= 8 ? 0xFF : (1u << (m - 8)) - 1);
+                _mm512_mask_storeu_pd(c + 8 + 1 * cs_c, k_, zmm3);
+            }
+            if (0 < m && 2 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 2 * cs_c, k_, zmm4);
+            }
+            if (8 < m && 2 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 8 >= 8 ? 0xFF : (1u << (m - 8)) - 1);
+                _mm512_mask_storeu_pd(c + 8 + 2 * cs_c, k_, zmm5);
+            }
+            if (0 < m && 3 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 3 * cs_c, k_, zmm6);
+            }
+            if (8 < m && 3 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 8 >= 8 ? 0xFF : (1u << (m - 8)) - 1);
+                _mm512_mask_storeu_pd(c + 8 + 3 * cs_c, k_, zmm7);
+            }
+            if (0 < m && 4 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 4 * cs_c, k_, zmm8);
+            }
+            if (8 < m && 4 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 8 >= 8 ? 0xFF : (1u << (m - 8)) - 1);
+                _mm512_mask_storeu_pd(c + 8 + 4 * cs_c, k_, zmm9);
+            }
+            if (0 < m && 5 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 5 * cs_c, k_, zmm10);
+            }
+            if (8 < m && 5 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 8 >= 8 ? 0xFF : (1u << (m - 8)) - 1);
+                _mm512_mask_storeu_pd(c + 8 + 5 * cs_c, k_, zmm11);
+            }
+            if (0 < m && 6 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 6 * cs_c, k_, zmm12);
+            }
+            if (8 < m && 6 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 8 >= 8 ? 0xFF : (1u << (m - 8)) - 1);
+                _mm512_mask_storeu_pd(c + 8 + 6 * cs_c, k_, zmm13);
+            }
+            if (0 < m && 7 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 7 * cs_c, k_, zmm14);
+            }
+            if (8 < m && 7 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 8 >= 8 ? 0xFF : (1u << (m - 8)) - 1);
+                _mm512_mask_storeu_pd(c + 8 + 7 * cs_c, k_, zmm15);
+            }
+            if (0 < m && 8 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 8 * cs_c, k_, zmm16);
+            }
+            if (8 < m && 8 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 8 >= 8 ? 0xFF : (1u << (m - 8)) - 1);
+                _mm512_mask_storeu_pd(c + 8 + 8 * cs_c, k_, zmm17);
+            }
+            if (0 < m && 9 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 9 * cs_c, k_, zmm18);
+            }
+            if (8 < m && 9 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 8 >= 8 ? 0xFF : (1u << (m - 8)) - 1);
+                _mm512_mask_storeu_pd(c + 8 + 9 * cs_c, k_, zmm19);
+            }
+            if (0 < m && 10 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 10 * cs_c, k_, zmm20);
+            }
+            if (8 < m && 10 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 8 >= 8 ? 0xFF : (1u << (m - 8)) - 1);
+                _mm512_mask_storeu_pd(c + 8 + 10 * cs_c, k_, zmm21);
+            }
+            if (0 < m && 11 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 11 * cs_c, k_, zmm22);
+            }
+            if (8 < m && 11 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 8 >= 8 ? 0xFF : (1u << (m - 8)) - 1);
+                _mm512_mask_storeu_pd(c + 8 + 11 * cs_c, k_, zmm23);
+            }
+            if (0 < m && 12 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 12 * cs_c, k_, zmm24);
+            }
+            if (8 < m && 12 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 8 >= 8 ? 0xFF : (1u << (m - 8)) - 1);
+                _mm512_mask_storeu_pd(c + 8 + 12 * cs_c, k_, zmm25);
+            }
+            if (0 < m && 13 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 13 * cs_c, k_, zmm26);
+            }
+            if (8 < m && 13 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 8 >= 8 ? 0xFF : (1u << (m - 8)) - 1);
+                _mm512_mask_storeu_pd(c + 8 + 13 * cs_c, k_, zmm27);
             }
         } else {
             const __m512d vb_ = _mm512_set1_pd(beta_);
             if (0 < m && 0 < n) {
                 const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
-                _mm512_mask_storeu_pd(c + 0 + 0 * cs_c, k_, _mm512_fmadd_pd(va_, zmm0, _mm512_mul_pd(vb_, _mm512_maskz_loadu_pd(k_, c + 0 + 0 * cs_c))));
+                zmm0 = _mm512_fmadd_pd(va_, zmm0, _mm512_mul_pd(vb_, _mm512_maskz_loadu_pd(k_, c + 0 + 0 * cs_c)));
             }
             if (8 < m && 0 < n) {
                 const __mmask8 k_ = (__mmask8)(m - 8 >= 8 ? 0xFF : (1u << (m - 8)) - 1);
-                _mm512_mask_storeu_pd(c + 8 + 0 * cs_c, k_, _mm512_fmadd_pd(va_, zmm1, _mm512_mul_pd(vb_, _mm512_maskz_loadu_pd(k_, c + 8 + 0 * cs_c))));
+                zmm1 = _mm512_fmadd_pd(va_, zmm1, _mm512_mul_pd(vb_, _mm512_maskz_loadu_pd(k_, c + 8 + 0 * cs_c)));
             }
             if (0 < m && 1 < n) {
                 const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
-                _mm512_mask_storeu_pd(c + 0 + 1 * cs_c, k_, _mm512_fmadd_pd(va_, zmm2, _mm512_mul_pd(vb_, _mm512_maskz_loadu_pd(k_, c + 0 + 1 * cs_c))));
+                zmm2 = _mm512_fmadd_pd(va_, zmm2, _mm512_mul_pd(vb_, _mm512_maskz_loadu_pd(k_, c + 0 + 1 * cs_c)));
             }
             if (8 < m && 1 < n) {
                 const __mmask8 k_ = (__mmask8)(m - 8 >= 8 ? 0xFF : (1u << (m - 8)) - 1);
-                _mm512_mask_storeu_pd(c + 8 + 1 * cs_c, k_, _mm512_fmadd_pd(va_, zmm3, _mm512_mul_pd(vb_, _mm512_maskz_loadu_pd(k_, c + 8 + 1 * cs_c))));
+                zmm3 = _mm512_fmadd_pd(va_, zmm3, _mm512_mul_pd(vb_, _mm512_maskz_loadu_pd(k_, c + 8 + 1 * cs_c)));
             }
             if (0 < m && 2 < n) {
                 const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
-                _mm512_mask_storeu_pd(c + 0 + 2 * cs_c, k_, _mm512_fmadd_pd(va_, zmm4, _mm512_mul_pd(vb_, _mm512_maskz_loadu_pd(k_, c + 0 + 2 * cs_c))));
+                zmm4 = _mm512_fmadd_pd(va_, zmm4, _mm512_mul_pd(vb_, _mm512_maskz_loadu_pd(k_, c + 0 + 2 * cs_c)));
             }
             if (8 < m && 2 < n) {
                 const __mmask8 k_ = (__mmask8)(m - 8 >= 8 ? 0xFF : (1u << (m - 8)) - 1);
-                _mm512_mask_storeu_pd(c + 8 + 2 * cs_c, k_, _mm512_fmadd_pd(va_, zmm5, _mm512_mul_pd(vb_, _mm512_maskz_loadu_pd(k_, c + 8 + 2 * cs_c))));
+                zmm5 = _mm512_fmadd_pd(va_, zmm5, _mm512_mul_pd(vb_, _mm512_maskz_loadu_pd(k_, c + 8 + 2 * cs_c)));
             }
             if (0 < m && 3 < n) {
                 const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
-                _mm512_mask_storeu_pd(c + 0 + 3 * cs_c, k_, _mm512_fmadd_pd(va_, zmm6, _mm512_mul_pd(vb_, _mm512_maskz_loadu_pd(k_, c + 0 + 3 * cs_c))));
+                zmm6 = _mm512_fmadd_pd(va_, zmm6, _mm512_mul_pd(vb_, _mm512_maskz_loadu_pd(k_, c + 0 + 3 * cs_c)));
             }
             if (8 < m && 3 < n) {
                 const __mmask8 k_ = (__mmask8)(m - 8 >= 8 ? 0xFF : (1u << (m - 8)) - 1);
-                _mm512_mask_storeu_pd(c + 8 + 3 * cs_c, k_, _mm512_fmadd_pd(va_, zmm7, _mm512_mul_pd(vb_, _mm512_maskz_loadu_pd(k_, c + 8 + 3 * cs_c))));
+                zmm7 = _mm512_fmadd_pd(va_, zmm7, _mm512_mul_pd(vb_, _mm512_maskz_loadu_pd(k_, c + 8 + 3 * cs_c)));
             }
             if (0 < m && 4 < n) {
                 const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
-                _mm512_mask_storeu_pd(c + 0 + 4 * cs_c, k_, _mm512_fmadd_pd(va_, zmm8, _mm512_mul_pd(vb_, _mm512_maskz_loadu_pd(k_, c + 0 + 4 * cs_c))));
+                zmm8 = _mm512_fmadd_pd(va_, zmm8, _mm512_mul_pd(vb_, _mm512_maskz_loadu_pd(k_, c + 0 + 4 * cs_c)));
             }
             if (8 < m && 4 < n) {
                 const __mmask8 k_ = (__mmask8)(m - 8 >= 8 ? 0xFF : (1u << (m - 8)) - 1);
-                _mm512_mask_storeu_pd(c + 8 + 4 * cs_c, k_, _mm512_fmadd_pd(va_, zmm9, _mm512_mul_pd(vb_, _mm512_maskz_loadu_pd(k_, c + 8 + 4 * cs_c))));
+                zmm9 = _mm512_fmadd_pd(va_, zmm9, _mm512_mul_pd(vb_, _mm512_maskz_loadu_pd(k_, c + 8 + 4 * cs_c)));
             }
             if (0 < m && 5 < n) {
                 const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
-                _mm512_mask_storeu_pd(c + 0 + 5 * cs_c, k_, _mm512_fmadd_pd(va_, zmm10, _mm512_mul_pd(vb_, _mm512_maskz_loadu_pd(k_, c + 0 + 5 * cs_c))));
+                zmm10 = _mm512_fmadd_pd(va_, zmm10, _mm512_mul_pd(vb_, _mm512_maskz_loadu_pd(k_, c + 0 + 5 * cs_c)));
             }
             if (8 < m && 5 < n) {
                 const __mmask8 k_ = (__mmask8)(m - 8 >= 8 ? 0xFF : (1u << (m - 8)) - 1);
-                _mm512_mask_storeu_pd(c + 8 + 5 * cs_c, k_, _mm512_fmadd_pd(va_, zmm11, _mm512_mul_pd(vb_, _mm512_maskz_loadu_pd(k_, c + 8 + 5 * cs_c))));
+                zmm11 = _mm512_fmadd_pd(va_, zmm11, _mm512_mul_pd(vb_, _mm512_maskz_loadu_pd(k_, c + 8 + 5 * cs_c)));
             }
             if (0 < m && 6 < n) {
                 const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
-                _mm512_mask_storeu_pd(c + 0 + 6 * cs_c, k_, _mm512_fmadd_pd(va_, zmm12, _mm512_mul_pd(vb_, _mm512_maskz_loadu_pd(k_, c + 0 + 6 * cs_c))));
+                zmm12 = _mm512_fmadd_pd(va_, zmm12, _mm512_mul_pd(vb_, _mm512_maskz_loadu_pd(k_, c + 0 + 6 * cs_c)));
             }
             if (8 < m && 6 < n) {
                 const __mmask8 k_ = (__mmask8)(m - 8 >= 8 ? 0xFF : (1u << (m - 8)) - 1);
-                _mm512_mask_storeu_pd(c + 8 + 6 * cs_c, k_, _mm512_fmadd_pd(va_, zmm13, _mm512_mul_pd(vb_, _mm512_maskz_loadu_pd(k_, c + 8 + 6 * cs_c))));
+                zmm13 = _mm512_fmadd_pd(va_, zmm13, _mm512_mul_pd(vb_, _mm512_maskz_loadu_pd(k_, c + 8 + 6 * cs_c)));
             }
             if (0 < m && 7 < n) {
                 const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
-                _mm512_mask_storeu_pd(c + 0 + 7 * cs_c, k_, _mm512_fmadd_pd(va_, zmm14, _mm512_mul_pd(vb_, _mm512_maskz_loadu_pd(k_, c + 0 + 7 * cs_c))));
+                zmm14 = _mm512_fmadd_pd(va_, zmm14, _mm512_mul_pd(vb_, _mm512_maskz_loadu_pd(k_, c + 0 + 7 * cs_c)));
             }
             if (8 < m && 7 < n) {
                 const __mmask8 k_ = (__mmask8)(m - 8 >= 8 ? 0xFF : (1u << (m - 8)) - 1);
-                _mm512_mask_storeu_pd(c + 8 + 7 * cs_c, k_, _mm512_fmadd_pd(va_, zmm15, _mm512_mul_pd(vb_, _mm512_maskz_loadu_pd(k_, c + 8 + 7 * cs_c))));
+                zmm15 = _mm512_fmadd_pd(va_, zmm15, _mm512_mul_pd(vb_, _mm512_maskz_loadu_pd(k_, c + 8 + 7 * cs_c)));
             }
             if (0 < m && 8 < n) {
                 const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
-                _mm512_mask_storeu_pd(c + 0 + 8 * cs_c, k_, _mm512_fmadd_pd(va_, zmm16, _mm512_mul_pd(vb_, _mm512_maskz_loadu_pd(k_, c + 0 + 8 * cs_c))));
+                zmm16 = _mm512_fmadd_pd(va_, zmm16, _mm512_mul_pd(vb_, _mm512_maskz_loadu_pd(k_, c + 0 + 8 * cs_c)));
             }
             if (8 < m && 8 < n) {
                 const __mmask8 k_ = (__mmask8)(m - 8 >= 8 ? 0xFF : (1u << (m - 8)) - 1);
-                _mm512_mask_storeu_pd(c + 8 + 8 * cs_c, k_, _mm512_fmadd_pd(va_, zmm17, _mm512_mul_pd(vb_, _mm512_maskz_loadu_pd(k_, c + 8 + 8 * cs_c))));
+                zmm17 = _mm512_fmadd_pd(va_, zmm17, _mm512_mul_pd(vb_, _mm512_maskz_loadu_pd(k_, c + 8 + 8 * cs_c)));
             }
             if (0 < m && 9 < n) {
                 const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
-                _mm512_mask_storeu_pd(c + 0 + 9 * cs_c, k_, _mm512_fmadd_pd(va_, zmm18, _mm512_mul_pd(vb_, _mm512_maskz_loadu_pd(k_, c + 0 + 9 * cs_c))));
+                zmm18 = _mm512_fmadd_pd(va_, zmm18, _mm512_mul_pd(vb_, _mm512_maskz_loadu_pd(k_, c + 0 + 9 * cs_c)));
             }
             if (8 < m && 9 < n) {
                 const __mmask8 k_ = (__mmask8)(m - 8 >= 8 ? 0xFF : (1u << (m - 8)) - 1);
-                _mm512_mask_storeu_pd(c + 8 + 9 * cs_c, k_, _mm512_fmadd_pd(va_, zmm19, _mm512_mul_pd(vb_, _mm512_maskz_loadu_pd(k_, c + 8 + 9 * cs_c))));
+                zmm19 = _mm512_fmadd_pd(va_, zmm19, _mm512_mul_pd(vb_, _mm512_maskz_loadu_pd(k_, c + 8 + 9 * cs_c)));
             }
             if (0 < m && 10 < n) {
                 const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
-                _mm512_mask_storeu_pd(c + 0 + 10 * cs_c, k_, _mm512_fmadd_pd(va_, zmm20, _mm512_mul_pd(vb_, _mm512_maskz_loadu_pd(k_, c + 0 + 10 * cs_c))));
+                zmm20 = _mm512_fmadd_pd(va_, zmm20, _mm512_mul_pd(vb_, _mm512_maskz_loadu_pd(k_, c + 0 + 10 * cs_c)));
             }
             if (8 < m && 10 < n) {
                 const __mmask8 k_ = (__mmask8)(m - 8 >= 8 ? 0xFF : (1u << (m - 8)) - 1);
-                _mm512_mask_storeu_pd(c + 8 + 10 * cs_c, k_, _mm512_fmadd_pd(va_, zmm21, _mm512_mul_pd(vb_, _mm512_maskz_loadu_pd(k_, c + 8 + 10 * cs_c))));
+                zmm21 = _mm512_fmadd_pd(va_, zmm21, _mm512_mul_pd(vb_, _mm512_maskz_loadu_pd(k_, c + 8 + 10 * cs_c)));
             }
             if (0 < m && 11 < n) {
                 const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
-                _mm512_mask_storeu_pd(c + 0 + 11 * cs_c, k_, _mm512_fmadd_pd(va_, zmm22, _mm512_mul_pd(vb_, _mm512_maskz_loadu_pd(k_, c + 0 + 11 * cs_c))));
+                zmm22 = _mm512_fmadd_pd(va_, zmm22, _mm512_mul_pd(vb_, _mm512_maskz_loadu_pd(k_, c + 0 + 11 * cs_c)));
             }
             if (8 < m && 11 < n) {
                 const __mmask8 k_ = (__mmask8)(m - 8 >= 8 ? 0xFF : (1u << (m - 8)) - 1);
-                _mm512_mask_storeu_pd(c + 8 + 11 * cs_c, k_, _mm512_fmadd_pd(va_, zmm23, _mm512_mul_pd(vb_, _mm512_maskz_loadu_pd(k_, c + 8 + 11 * cs_c))));
+                zmm23 = _mm512_fmadd_pd(va_, zmm23, _mm512_mul_pd(vb_, _mm512_maskz_loadu_pd(k_, c + 8 + 11 * cs_c)));
             }
             if (0 < m && 12 < n) {
                 const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
-                _mm512_mask_storeu_pd(c + 0 + 12 * cs_c, k_, _mm512_fmadd_pd(va_, zmm24, _mm512_mul_pd(vb_, _mm512_maskz_loadu_pd(k_, c + 0 + 12 * cs_c))));
+                zmm24 = _mm512_fmadd_pd(va_, zmm24, _mm512_mul_pd(vb_, _mm512_maskz_loadu_pd(k_, c + 0 + 12 * cs_c)));
             }
             if (8 < m && 12 < n) {
                 const __mmask8 k_ = (__mmask8)(m - 8 >= 8 ? 0xFF : (1u << (m - 8)) - 1);
-                _mm512_mask_storeu_pd(c + 8 + 12 * cs_c, k_, _mm512_fmadd_pd(va_, zmm25, _mm512_mul_pd(vb_, _mm512_maskz_loadu_pd(k_, c + 8 + 12 * cs_c))));
+                zmm25 = _mm512_fmadd_pd(va_, zmm25, _mm512_mul_pd(vb_, _mm512_maskz_loadu_pd(k_, c + 8 + 12 * cs_c)));
             }
             if (0 < m && 13 < n) {
                 const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
-                _mm512_mask_storeu_pd(c + 0 + 13 * cs_c, k_, _mm512_fmadd_pd(va_, zmm26, _mm512_mul_pd(vb_, _mm512_maskz_loadu_pd(k_, c + 0 + 13 * cs_c))));
+                zmm26 = _mm512_fmadd_pd(va_, zmm26, _mm512_mul_pd(vb_, _mm512_maskz_loadu_pd(k_, c + 0 + 13 * cs_c)));
             }
             if (8 < m && 13 < n) {
                 const __mmask8 k_ = (__mmask8)(m - 8 >= 8 ? 0xFF : (1u << (m - 8)) - 1);
-                _mm512_mask_storeu_pd(c + 8 + 13 * cs_c, k_, _mm512_fmadd_pd(va_, zmm27, _mm512_mul_pd(vb_, _mm512_maskz_loadu_pd(k_, c + 8 + 13 * cs_c))));
+                zmm27 = _mm512_fmadd_pd(va_, zmm27, _mm512_mul_pd(vb_, _mm512_maskz_loadu_pd(k_, c + 8 + 13 * cs_c)));
+            }
+            if (0 < m && 0 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 0 * cs_c, k_, zmm0);
+            }
+            if (8 < m && 0 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 8 >= 8 ? 0xFF : (1u << (m - 8)) - 1);
+                _mm512_mask_storeu_pd(c + 8 + 0 * cs_c, k_, zmm1);
+            }
+            if (0 < m && 1 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 1 * cs_c, k_, zmm2);
+            }
+            if (8 < m && 1 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 8 >= 8 ? 0xFF : (1u << (m - 8)) - 1);
+                _mm512_mask_storeu_pd(c + 8 + 1 * cs_c, k_, zmm3);
+            }
+            if (0 < m && 2 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 2 * cs_c, k_, zmm4);
+            }
+            if (8 < m && 2 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 8 >= 8 ? 0xFF : (1u << (m - 8)) - 1);
+                _mm512_mask_storeu_pd(c + 8 + 2 * cs_c, k_, zmm5);
+            }
+            if (0 < m && 3 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 3 * cs_c, k_, zmm6);
+            }
+            if (8 < m && 3 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 8 >= 8 ? 0xFF : (1u << (m - 8)) - 1);
+                _mm512_mask_storeu_pd(c + 8 + 3 * cs_c, k_, zmm7);
+            }
+            if (0 < m && 4 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 4 * cs_c, k_, zmm8);
+            }
+            if (8 < m && 4 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 8 >= 8 ? 0xFF : (1u << (m - 8)) - 1);
+                _mm512_mask_storeu_pd(c + 8 + 4 * cs_c, k_, zmm9);
+            }
+            if (0 < m && 5 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 5 * cs_c, k_, zmm10);
+            }
+            if (8 < m && 5 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 8 >= 8 ? 0xFF : (1u << (m - 8)) - 1);
+                _mm512_mask_storeu_pd(c + 8 + 5 * cs_c, k_, zmm11);
+            }
+            if (0 < m && 6 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 6 * cs_c, k_, zmm12);
+            }
+            if (8 < m && 6 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 8 >= 8 ? 0xFF : (1u << (m - 8)) - 1);
+                _mm512_mask_storeu_pd(c + 8 + 6 * cs_c, k_, zmm13);
+            }
+            if (0 < m && 7 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 7 * cs_c, k_, zmm14);
+            }
+            if (8 < m && 7 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 8 >= 8 ? 0xFF : (1u << (m - 8)) - 1);
+                _mm512_mask_storeu_pd(c + 8 + 7 * cs_c, k_, zmm15);
+            }
+            if (0 < m && 8 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 8 * cs_c, k_, zmm16);
+            }
+            if (8 < m && 8 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 8 >= 8 ? 0xFF : (1u << (m - 8)) - 1);
+                _mm512_mask_storeu_pd(c + 8 + 8 * cs_c, k_, zmm17);
+            }
+            if (0 < m && 9 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 9 * cs_c, k_, zmm18);
+            }
+            if (8 < m && 9 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 8 >= 8 ? 0xFF : (1u << (m - 8)) - 1);
+                _mm512_mask_storeu_pd(c + 8 + 9 * cs_c, k_, zmm19);
+            }
+            if (0 < m && 10 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 10 * cs_c, k_, zmm20);
+            }
+            if (8 < m && 10 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 8 >= 8 ? 0xFF : (1u << (m - 8)) - 1);
+                _mm512_mask_storeu_pd(c + 8 + 10 * cs_c, k_, zmm21);
+            }
+            if (0 < m && 11 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 11 * cs_c, k_, zmm22);
+            }
+            if (8 < m && 11 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 8 >= 8 ? 0xFF : (1u << (m - 8)) - 1);
+                _mm512_mask_storeu_pd(c + 8 + 11 * cs_c, k_, zmm23);
+            }
+            if (0 < m && 12 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 12 * cs_c, k_, zmm24);
+            }
+            if (8 < m && 12 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 8 >= 8 ? 0xFF : (1u << (m - 8)) - 1);
+                _mm512_mask_storeu_pd(c + 8 + 12 * cs_c, k_, zmm25);
+            }
+            if (0 < m && 13 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 13 * cs_c, k_, zmm26);
+            }
+            if (8 < m && 13 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 8 >= 8 ? 0xFF : (1u << (m - 8)) - 1);
+                _mm512_mask_storeu_pd(c + 8 + 13 * cs_c, k_, zmm27);
             }
         }
         return;
@@ -2517,133 +2965,261 @@ void skylake_avx512_dgemm_16x14_e16x8(int64_t m, int64_t n, int64_t k, const dou
         } else if (beta_ == 1) {
             if (0 < m && 0 < n) {
                 const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
-                _mm512_mask_storeu_pd(c + 0 + 0 * cs_c, k_, _mm512_fmadd_pd(va_, zmm0, _mm512_maskz_loadu_pd(k_, c + 0 + 0 * cs_c)));
+                zmm0 = _mm512_fmadd_pd(va_, zmm0, _mm512_maskz_loadu_pd(k_, c + 0 + 0 * cs_c));
             }
             if (8 < m && 0 < n) {
                 const __mmask8 k_ = (__mmask8)(m - 8 >= 8 ? 0xFF : (1u << (m - 8)) - 1);
-                _mm512_mask_storeu_pd(c + 8 + 0 * cs_c, k_, _mm512_fmadd_pd(va_, zmm1, _mm512_maskz_loadu_pd(k_, c + 8 + 0 * cs_c)));
+                zmm1 = _mm512_fmadd_pd(va_, zmm1, _mm512_maskz_loadu_pd(k_, c + 8 + 0 * cs_c));
             }
             if (0 < m && 1 < n) {
                 const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
-                _mm512_mask_storeu_pd(c + 0 + 1 * cs_c, k_, _mm512_fmadd_pd(va_, zmm2, _mm512_maskz_loadu_pd(k_, c + 0 + 1 * cs_c)));
+                zmm2 = _mm512_fmadd_pd(va_, zmm2, _mm512_maskz_loadu_pd(k_, c + 0 + 1 * cs_c));
             }
             if (8 < m && 1 < n) {
                 const __mmask8 k_ = (__mmask8)(m - 8 >= 8 ? 0xFF : (1u << (m - 8)) - 1);
-                _mm512_mask_storeu_pd(c + 8 + 1 * cs_c, k_, _mm512_fmadd_pd(va_, zmm3, _mm512_maskz_loadu_pd(k_, c + 8 + 1 * cs_c)));
+                zmm3 = _mm512_fmadd_pd(va_, zmm3, _mm512_maskz_loadu_pd(k_, c + 8 + 1 * cs_c));
             }
             if (0 < m && 2 < n) {
                 const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
-                _mm512_mask_storeu_pd(c + 0 + 2 * cs_c, k_, _mm512_fmadd_pd(va_, zmm4, _mm512_maskz_loadu_pd(k_, c + 0 + 2 * cs_c)));
+                zmm4 = _mm512_fmadd_pd(va_, zmm4, _mm512_maskz_loadu_pd(k_, c + 0 + 2 * cs_c));
             }
             if (8 < m && 2 < n) {
                 const __mmask8 k_ = (__mmask8)(m - 8 >= 8 ? 0xFF : (1u << (m - 8)) - 1);
-                _mm512_mask_storeu_pd(c + 8 + 2 * cs_c, k_, _mm512_fmadd_pd(va_, zmm5, _mm512_maskz_loadu_pd(k_, c + 8 + 2 * cs_c)));
+                zmm5 = _mm512_fmadd_pd(va_, zmm5, _mm512_maskz_loadu_pd(k_, c + 8 + 2 * cs_c));
             }
             if (0 < m && 3 < n) {
                 const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
-                _mm512_mask_storeu_pd(c + 0 + 3 * cs_c, k_, _mm512_fmadd_pd(va_, zmm6, _mm512_maskz_loadu_pd(k_, c + 0 + 3 * cs_c)));
+                zmm6 = _mm512_fmadd_pd(va_, zmm6, _mm512_maskz_loadu_pd(k_, c + 0 + 3 * cs_c));
             }
             if (8 < m && 3 < n) {
                 const __mmask8 k_ = (__mmask8)(m - 8 >= 8 ? 0xFF : (1u << (m - 8)) - 1);
-                _mm512_mask_storeu_pd(c + 8 + 3 * cs_c, k_, _mm512_fmadd_pd(va_, zmm7, _mm512_maskz_loadu_pd(k_, c + 8 + 3 * cs_c)));
+                zmm7 = _mm512_fmadd_pd(va_, zmm7, _mm512_maskz_loadu_pd(k_, c + 8 + 3 * cs_c));
             }
             if (0 < m && 4 < n) {
                 const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
-                _mm512_mask_storeu_pd(c + 0 + 4 * cs_c, k_, _mm512_fmadd_pd(va_, zmm8, _mm512_maskz_loadu_pd(k_, c + 0 + 4 * cs_c)));
+                zmm8 = _mm512_fmadd_pd(va_, zmm8, _mm512_maskz_loadu_pd(k_, c + 0 + 4 * cs_c));
             }
             if (8 < m && 4 < n) {
                 const __mmask8 k_ = (__mmask8)(m - 8 >= 8 ? 0xFF : (1u << (m - 8)) - 1);
-                _mm512_mask_storeu_pd(c + 8 + 4 * cs_c, k_, _mm512_fmadd_pd(va_, zmm9, _mm512_maskz_loadu_pd(k_, c + 8 + 4 * cs_c)));
+                zmm9 = _mm512_fmadd_pd(va_, zmm9, _mm512_maskz_loadu_pd(k_, c + 8 + 4 * cs_c));
             }
             if (0 < m && 5 < n) {
                 const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
-                _mm512_mask_storeu_pd(c + 0 + 5 * cs_c, k_, _mm512_fmadd_pd(va_, zmm10, _mm512_maskz_loadu_pd(k_, c + 0 + 5 * cs_c)));
+                zmm10 = _mm512_fmadd_pd(va_, zmm10, _mm512_maskz_loadu_pd(k_, c + 0 + 5 * cs_c));
             }
             if (8 < m && 5 < n) {
                 const __mmask8 k_ = (__mmask8)(m - 8 >= 8 ? 0xFF : (1u << (m - 8)) - 1);
-                _mm512_mask_storeu_pd(c + 8 + 5 * cs_c, k_, _mm512_fmadd_pd(va_, zmm11, _mm512_maskz_loadu_pd(k_, c + 8 + 5 * cs_c)));
+                zmm11 = _mm512_fmadd_pd(va_, zmm11, _mm512_maskz_loadu_pd(k_, c + 8 + 5 * cs_c));
             }
             if (0 < m && 6 < n) {
                 const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
-                _mm512_mask_storeu_pd(c + 0 + 6 * cs_c, k_, _mm512_fmadd_pd(va_, zmm12, _mm512_maskz_loadu_pd(k_, c + 0 + 6 * cs_c)));
+                zmm12 = _mm512_fmadd_pd(va_, zmm12, _mm512_maskz_loadu_pd(k_, c + 0 + 6 * cs_c));
             }
             if (8 < m && 6 < n) {
                 const __mmask8 k_ = (__mmask8)(m - 8 >= 8 ? 0xFF : (1u << (m - 8)) - 1);
-                _mm512_mask_storeu_pd(c + 8 + 6 * cs_c, k_, _mm512_fmadd_pd(va_, zmm13, _mm512_maskz_loadu_pd(k_, c + 8 + 6 * cs_c)));
+                zmm13 = _mm512_fmadd_pd(va_, zmm13, _mm512_maskz_loadu_pd(k_, c + 8 + 6 * cs_c));
             }
             if (0 < m && 7 < n) {
                 const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
-                _mm512_mask_storeu_pd(c + 0 + 7 * cs_c, k_, _mm512_fmadd_pd(va_, zmm14, _mm512_maskz_loadu_pd(k_, c + 0 + 7 * cs_c)));
+                zmm14 = _mm512_fmadd_pd(va_, zmm14, _mm512_maskz_loadu_pd(k_, c + 0 + 7 * cs_c));
             }
             if (8 < m && 7 < n) {
                 const __mmask8 k_ = (__mmask8)(m - 8 >= 8 ? 0xFF : (1u << (m - 8)) - 1);
-                _mm512_mask_storeu_pd(c + 8 + 7 * cs_c, k_, _mm512_fmadd_pd(va_, zmm15, _mm512_maskz_loadu_pd(k_, c + 8 + 7 * cs_c)));
+                zmm15 = _mm512_fmadd_pd(va_, zmm15, _mm512_maskz_loadu_pd(k_, c + 8 + 7 * cs_c));
+            }
+            if (0 < m && 0 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 0 * cs_c, k_, zmm0);
+            }
+            if (8 < m && 0 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 8 >= 8 ? 0xFF : (1u << (m - 8)) - 1);
+                _mm512_mask_storeu_pd(c + 8 + 0 * cs_c, k_, zmm1);
+            }
+            if (0 < m && 1 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 1 * cs_c, k_, zmm2);
+            }
+            if (8 < m && 1 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 8 >= 8 ? 0xFF : (1u << (m - 8)) - 1);
+                _mm512_mask_storeu_pd(c + 8 + 1 * cs_c, k_, zmm3);
+            }
+            if (0 < m && 2 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 2 * cs_c, k_, zmm4);
+            }
+            if (8 < m && 2 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 8 >= 8 ? 0xFF : (1u << (m - 8)) - 1);
+                _mm512_mask_storeu_pd(c + 8 + 2 * cs_c, k_, zmm5);
+            }
+            if (0 < m && 3 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 3 * cs_c, k_, zmm6);
+            }
+            if (8 < m && 3 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 8 >= 8 ? 0xFF : (1u << (m - 8)) - 1);
+                _mm512_mask_storeu_pd(c + 8 + 3 * cs_c, k_, zmm7);
+            }
+            if (0 < m && 4 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 4 * cs_c, k_, zmm8);
+            }
+            if (8 < m && 4 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 8 >= 8 ? 0xFF : (1u << (m - 8)) - 1);
+                _mm512_mask_storeu_pd(c + 8 + 4 * cs_c, k_, zmm9);
+            }
+            if (0 < m && 5 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 5 * cs_c, k_, zmm10);
+            }
+            if (8 < m && 5 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 8 >= 8 ? 0xFF : (1u << (m - 8)) - 1);
+                _mm512_mask_storeu_pd(c + 8 + 5 * cs_c, k_, zmm11);
+            }
+            if (0 < m && 6 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 6 * cs_c, k_, zmm12);
+            }
+            if (8 < m && 6 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 8 >= 8 ? 0xFF : (1u << (m - 8)) - 1);
+                _mm512_mask_storeu_pd(c + 8 + 6 * cs_c, k_, zmm13);
+            }
+            if (0 < m && 7 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 7 * cs_c, k_, zmm14);
+            }
+            if (8 < m && 7 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 8 >= 8 ? 0xFF : (1u << (m - 8)) - 1);
+                _mm512_mask_storeu_pd(c + 8 + 7 * cs_c, k_, zmm15);
             }
         } else {
             const __m512d vb_ = _mm512_set1_pd(beta_);
             if (0 < m && 0 < n) {
                 const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
-                _mm512_mask_storeu_pd(c + 0 + 0 * cs_c, k_, _mm512_fmadd_pd(va_, zmm0, _mm512_mul_pd(vb_, _mm512_maskz_loadu_pd(k_, c + 0 + 0 * cs_c))));
+                zmm0 = _mm512_fmadd_pd(va_, zmm0, _mm512_mul_pd(vb_, _mm512_maskz_loadu_pd(k_, c + 0 + 0 * cs_c)));
             }
             if (8 < m && 0 < n) {
                 const __mmask8 k_ = (__mmask8)(m - 8 >= 8 ? 0xFF : (1u << (m - 8)) - 1);
-                _mm512_mask_storeu_pd(c + 8 + 0 * cs_c, k_, _mm512_fmadd_pd(va_, zmm1, _mm512_mul_pd(vb_, _mm512_maskz_loadu_pd(k_, c + 8 + 0 * cs_c))));
+                zmm1 = _mm512_fmadd_pd(va_, zmm1, _mm512_mul_pd(vb_, _mm512_maskz_loadu_pd(k_, c + 8 + 0 * cs_c)));
             }
             if (0 < m && 1 < n) {
                 const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
-                _mm512_mask_storeu_pd(c + 0 + 1 * cs_c, k_, _mm512_fmadd_pd(va_, zmm2, _mm512_mul_pd(vb_, _mm512_maskz_loadu_pd(k_, c + 0 + 1 * cs_c))));
+                zmm2 = _mm512_fmadd_pd(va_, zmm2, _mm512_mul_pd(vb_, _mm512_maskz_loadu_pd(k_, c + 0 + 1 * cs_c)));
             }
             if (8 < m && 1 < n) {
                 const __mmask8 k_ = (__mmask8)(m - 8 >= 8 ? 0xFF : (1u << (m - 8)) - 1);
-                _mm512_mask_storeu_pd(c + 8 + 1 * cs_c, k_, _mm512_fmadd_pd(va_, zmm3, _mm512_mul_pd(vb_, _mm512_maskz_loadu_pd(k_, c + 8 + 1 * cs_c))));
+                zmm3 = _mm512_fmadd_pd(va_, zmm3, _mm512_mul_pd(vb_, _mm512_maskz_loadu_pd(k_, c + 8 + 1 * cs_c)));
             }
             if (0 < m && 2 < n) {
                 const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
-                _mm512_mask_storeu_pd(c + 0 + 2 * cs_c, k_, _mm512_fmadd_pd(va_, zmm4, _mm512_mul_pd(vb_, _mm512_maskz_loadu_pd(k_, c + 0 + 2 * cs_c))));
+                zmm4 = _mm512_fmadd_pd(va_, zmm4, _mm512_mul_pd(vb_, _mm512_maskz_loadu_pd(k_, c + 0 + 2 * cs_c)));
             }
             if (8 < m && 2 < n) {
                 const __mmask8 k_ = (__mmask8)(m - 8 >= 8 ? 0xFF : (1u << (m - 8)) - 1);
-                _mm512_mask_storeu_pd(c + 8 + 2 * cs_c, k_, _mm512_fmadd_pd(va_, zmm5, _mm512_mul_pd(vb_, _mm512_maskz_loadu_pd(k_, c + 8 + 2 * cs_c))));
+                zmm5 = _mm512_fmadd_pd(va_, zmm5, _mm512_mul_pd(vb_, _mm512_maskz_loadu_pd(k_, c + 8 + 2 * cs_c)));
             }
             if (0 < m && 3 < n) {
                 const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
-                _mm512_mask_storeu_pd(c + 0 + 3 * cs_c, k_, _mm512_fmadd_pd(va_, zmm6, _mm512_mul_pd(vb_, _mm512_maskz_loadu_pd(k_, c + 0 + 3 * cs_c))));
+                zmm6 = _mm512_fmadd_pd(va_, zmm6, _mm512_mul_pd(vb_, _mm512_maskz_loadu_pd(k_, c + 0 + 3 * cs_c)));
             }
             if (8 < m && 3 < n) {
                 const __mmask8 k_ = (__mmask8)(m - 8 >= 8 ? 0xFF : (1u << (m - 8)) - 1);
-                _mm512_mask_storeu_pd(c + 8 + 3 * cs_c, k_, _mm512_fmadd_pd(va_, zmm7, _mm512_mul_pd(vb_, _mm512_maskz_loadu_pd(k_, c + 8 + 3 * cs_c))));
+                zmm7 = _mm512_fmadd_pd(va_, zmm7, _mm512_mul_pd(vb_, _mm512_maskz_loadu_pd(k_, c + 8 + 3 * cs_c)));
             }
             if (0 < m && 4 < n) {
                 const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
-                _mm512_mask_storeu_pd(c + 0 + 4 * cs_c, k_, _mm512_fmadd_pd(va_, zmm8, _mm512_mul_pd(vb_, _mm512_maskz_loadu_pd(k_, c + 0 + 4 * cs_c))));
+                zmm8 = _mm512_fmadd_pd(va_, zmm8, _mm512_mul_pd(vb_, _mm512_maskz_loadu_pd(k_, c + 0 + 4 * cs_c)));
             }
             if (8 < m && 4 < n) {
                 const __mmask8 k_ = (__mmask8)(m - 8 >= 8 ? 0xFF : (1u << (m - 8)) - 1);
-                _mm512_mask_storeu_pd(c + 8 + 4 * cs_c, k_, _mm512_fmadd_pd(va_, zmm9, _mm512_mul_pd(vb_, _mm512_maskz_loadu_pd(k_, c + 8 + 4 * cs_c))));
+                zmm9 = _mm512_fmadd_pd(va_, zmm9, _mm512_mul_pd(vb_, _mm512_maskz_loadu_pd(k_, c + 8 + 4 * cs_c)));
             }
             if (0 < m && 5 < n) {
                 const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
-                _mm512_mask_storeu_pd(c + 0 + 5 * cs_c, k_, _mm512_fmadd_pd(va_, zmm10, _mm512_mul_pd(vb_, _mm512_maskz_loadu_pd(k_, c + 0 + 5 * cs_c))));
+                zmm10 = _mm512_fmadd_pd(va_, zmm10, _mm512_mul_pd(vb_, _mm512_maskz_loadu_pd(k_, c + 0 + 5 * cs_c)));
             }
             if (8 < m && 5 < n) {
                 const __mmask8 k_ = (__mmask8)(m - 8 >= 8 ? 0xFF : (1u << (m - 8)) - 1);
-                _mm512_mask_storeu_pd(c + 8 + 5 * cs_c, k_, _mm512_fmadd_pd(va_, zmm11, _mm512_mul_pd(vb_, _mm512_maskz_loadu_pd(k_, c + 8 + 5 * cs_c))));
+                zmm11 = _mm512_fmadd_pd(va_, zmm11, _mm512_mul_pd(vb_, _mm512_maskz_loadu_pd(k_, c + 8 + 5 * cs_c)));
             }
             if (0 < m && 6 < n) {
                 const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
-                _mm512_mask_storeu_pd(c + 0 + 6 * cs_c, k_, _mm512_fmadd_pd(va_, zmm12, _mm512_mul_pd(vb_, _mm512_maskz_loadu_pd(k_, c + 0 + 6 * cs_c))));
+                zmm12 = _mm512_fmadd_pd(va_, zmm12, _mm512_mul_pd(vb_, _mm512_maskz_loadu_pd(k_, c + 0 + 6 * cs_c)));
             }
             if (8 < m && 6 < n) {
                 const __mmask8 k_ = (__mmask8)(m - 8 >= 8 ? 0xFF : (1u << (m - 8)) - 1);
-                _mm512_mask_storeu_pd(c + 8 + 6 * cs_c, k_, _mm512_fmadd_pd(va_, zmm13, _mm512_mul_pd(vb_, _mm512_maskz_loadu_pd(k_, c + 8 + 6 * cs_c))));
+                zmm13 = _mm512_fmadd_pd(va_, zmm13, _mm512_mul_pd(vb_, _mm512_maskz_loadu_pd(k_, c + 8 + 6 * cs_c)));
             }
             if (0 < m && 7 < n) {
                 const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
-                _mm512_mask_storeu_pd(c + 0 + 7 * cs_c, k_, _mm512_fmadd_pd(va_, zmm14, _mm512_mul_pd(vb_, _mm512_maskz_loadu_pd(k_, c + 0 + 7 * cs_c))));
+                zmm14 = _mm512_fmadd_pd(va_, zmm14, _mm512_mul_pd(vb_, _mm512_maskz_loadu_pd(k_, c + 0 + 7 * cs_c)));
             }
             if (8 < m && 7 < n) {
                 const __mmask8 k_ = (__mmask8)(m - 8 >= 8 ? 0xFF : (1u << (m - 8)) - 1);
-                _mm512_mask_storeu_pd(c + 8 + 7 * cs_c, k_, _mm512_fmadd_pd(va_, zmm15, _mm512_mul_pd(vb_, _mm512_maskz_loadu_pd(k_, c + 8 + 7 * cs_c))));
+                zmm15 = _mm512_fmadd_pd(va_, zmm15, _mm512_mul_pd(vb_, _mm512_maskz_loadu_pd(k_, c + 8 + 7 * cs_c)));
+            }
+            if (0 < m && 0 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 0 * cs_c, k_, zmm0);
+            }
+            if (8 < m && 0 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 8 >= 8 ? 0xFF : (1u << (m - 8)) - 1);
+                _mm512_mask_storeu_pd(c + 8 + 0 * cs_c, k_, zmm1);
+            }
+            if (0 < m && 1 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 1 * cs_c, k_, zmm2);
+            }
+            if (8 < m && 1 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 8 >= 8 ? 0xFF : (1u << (m - 8)) - 1);
+                _mm512_mask_storeu_pd(c + 8 + 1 * cs_c, k_, zmm3);
+            }
+            if (0 < m && 2 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 2 * cs_c, k_, zmm4);
+            }
+            if (8 < m && 2 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 8 >= 8 ? 0xFF : (1u << (m - 8)) - 1);
+                _mm512_mask_storeu_pd(c + 8 + 2 * cs_c, k_, zmm5);
+            }
+            if (0 < m && 3 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 3 * cs_c, k_, zmm6);
+            }
+            if (8 < m && 3 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 8 >= 8 ? 0xFF : (1u << (m - 8)) - 1);
+                _mm512_mask_storeu_pd(c + 8 + 3 * cs_c, k_, zmm7);
+            }
+            if (0 < m && 4 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 4 * cs_c, k_, zmm8);
+            }
+            if (8 < m && 4 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 8 >= 8 ? 0xFF : (1u << (m - 8)) - 1);
+                _mm512_mask_storeu_pd(c + 8 + 4 * cs_c, k_, zmm9);
+            }
+            if (0 < m && 5 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 5 * cs_c, k_, zmm10);
+            }
+            if (8 < m && 5 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 8 >= 8 ? 0xFF : (1u << (m - 8)) - 1);
+                _mm512_mask_storeu_pd(c + 8 + 5 * cs_c, k_, zmm11);
+            }
+            if (0 < m && 6 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 6 * cs_c, k_, zmm12);
+            }
+            if (8 < m && 6 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 8 >= 8 ? 0xFF : (1u << (m - 8)) - 1);
+                _mm512_mask_storeu_pd(c + 8 + 6 * cs_c, k_, zmm13);
+            }
+            if (0 < m && 7 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 7 * cs_c, k_, zmm14);
+            }
+            if (8 < m && 7 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 8 >= 8 ? 0xFF : (1u << (m - 8)) - 1);
+                _mm512_mask_storeu_pd(c + 8 + 7 * cs_c, k_, zmm15);
             }
         }
         return;
@@ -3439,117 +4015,229 @@ void skylake_avx512_dgemm_16x14_e8x14(int64_t m, int64_t n, int64_t k, const dou
         } else if (beta_ == 1) {
             if (0 < m && 0 < n) {
                 const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
-                _mm512_mask_storeu_pd(c + 0 + 0 * cs_c, k_, _mm512_fmadd_pd(va_, zmm0, _mm512_maskz_loadu_pd(k_, c + 0 + 0 * cs_c)));
+                zmm0 = _mm512_fmadd_pd(va_, zmm0, _mm512_maskz_loadu_pd(k_, c + 0 + 0 * cs_c));
             }
             if (0 < m && 1 < n) {
                 const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
-                _mm512_mask_storeu_pd(c + 0 + 1 * cs_c, k_, _mm512_fmadd_pd(va_, zmm1, _mm512_maskz_loadu_pd(k_, c + 0 + 1 * cs_c)));
+                zmm1 = _mm512_fmadd_pd(va_, zmm1, _mm512_maskz_loadu_pd(k_, c + 0 + 1 * cs_c));
             }
             if (0 < m && 2 < n) {
                 const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
-                _mm512_mask_storeu_pd(c + 0 + 2 * cs_c, k_, _mm512_fmadd_pd(va_, zmm2, _mm512_maskz_loadu_pd(k_, c + 0 + 2 * cs_c)));
+                zmm2 = _mm512_fmadd_pd(va_, zmm2, _mm512_maskz_loadu_pd(k_, c + 0 + 2 * cs_c));
             }
             if (0 < m && 3 < n) {
                 const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
-                _mm512_mask_storeu_pd(c + 0 + 3 * cs_c, k_, _mm512_fmadd_pd(va_, zmm3, _mm512_maskz_loadu_pd(k_, c + 0 + 3 * cs_c)));
+                zmm3 = _mm512_fmadd_pd(va_, zmm3, _mm512_maskz_loadu_pd(k_, c + 0 + 3 * cs_c));
             }
             if (0 < m && 4 < n) {
                 const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
-                _mm512_mask_storeu_pd(c + 0 + 4 * cs_c, k_, _mm512_fmadd_pd(va_, zmm4, _mm512_maskz_loadu_pd(k_, c + 0 + 4 * cs_c)));
+                zmm4 = _mm512_fmadd_pd(va_, zmm4, _mm512_maskz_loadu_pd(k_, c + 0 + 4 * cs_c));
             }
             if (0 < m && 5 < n) {
                 const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
-                _mm512_mask_storeu_pd(c + 0 + 5 * cs_c, k_, _mm512_fmadd_pd(va_, zmm5, _mm512_maskz_loadu_pd(k_, c + 0 + 5 * cs_c)));
+                zmm5 = _mm512_fmadd_pd(va_, zmm5, _mm512_maskz_loadu_pd(k_, c + 0 + 5 * cs_c));
             }
             if (0 < m && 6 < n) {
                 const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
-                _mm512_mask_storeu_pd(c + 0 + 6 * cs_c, k_, _mm512_fmadd_pd(va_, zmm6, _mm512_maskz_loadu_pd(k_, c + 0 + 6 * cs_c)));
+                zmm6 = _mm512_fmadd_pd(va_, zmm6, _mm512_maskz_loadu_pd(k_, c + 0 + 6 * cs_c));
             }
             if (0 < m && 7 < n) {
                 const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
-                _mm512_mask_storeu_pd(c + 0 + 7 * cs_c, k_, _mm512_fmadd_pd(va_, zmm7, _mm512_maskz_loadu_pd(k_, c + 0 + 7 * cs_c)));
+                zmm7 = _mm512_fmadd_pd(va_, zmm7, _mm512_maskz_loadu_pd(k_, c + 0 + 7 * cs_c));
             }
             if (0 < m && 8 < n) {
                 const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
-                _mm512_mask_storeu_pd(c + 0 + 8 * cs_c, k_, _mm512_fmadd_pd(va_, zmm8, _mm512_maskz_loadu_pd(k_, c + 0 + 8 * cs_c)));
+                zmm8 = _mm512_fmadd_pd(va_, zmm8, _mm512_maskz_loadu_pd(k_, c + 0 + 8 * cs_c));
             }
             if (0 < m && 9 < n) {
                 const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
-                _mm512_mask_storeu_pd(c + 0 + 9 * cs_c, k_, _mm512_fmadd_pd(va_, zmm9, _mm512_maskz_loadu_pd(k_, c + 0 + 9 * cs_c)));
+                zmm9 = _mm512_fmadd_pd(va_, zmm9, _mm512_maskz_loadu_pd(k_, c + 0 + 9 * cs_c));
             }
             if (0 < m && 10 < n) {
                 const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
-                _mm512_mask_storeu_pd(c + 0 + 10 * cs_c, k_, _mm512_fmadd_pd(va_, zmm10, _mm512_maskz_loadu_pd(k_, c + 0 + 10 * cs_c)));
+                zmm10 = _mm512_fmadd_pd(va_, zmm10, _mm512_maskz_loadu_pd(k_, c + 0 + 10 * cs_c));
             }
             if (0 < m && 11 < n) {
                 const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
-                _mm512_mask_storeu_pd(c + 0 + 11 * cs_c, k_, _mm512_fmadd_pd(va_, zmm11, _mm512_maskz_loadu_pd(k_, c + 0 + 11 * cs_c)));
+                zmm11 = _mm512_fmadd_pd(va_, zmm11, _mm512_maskz_loadu_pd(k_, c + 0 + 11 * cs_c));
             }
             if (0 < m && 12 < n) {
                 const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
-                _mm512_mask_storeu_pd(c + 0 + 12 * cs_c, k_, _mm512_fmadd_pd(va_, zmm12, _mm512_maskz_loadu_pd(k_, c + 0 + 12 * cs_c)));
+                zmm12 = _mm512_fmadd_pd(va_, zmm12, _mm512_maskz_loadu_pd(k_, c + 0 + 12 * cs_c));
             }
             if (0 < m && 13 < n) {
                 const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
-                _mm512_mask_storeu_pd(c + 0 + 13 * cs_c, k_, _mm512_fmadd_pd(va_, zmm13, _mm512_maskz_loadu_pd(k_, c + 0 + 13 * cs_c)));
+                zmm13 = _mm512_fmadd_pd(va_, zmm13, _mm512_maskz_loadu_pd(k_, c + 0 + 13 * cs_c));
+            }
+            if (0 < m && 0 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 0 * cs_c, k_, zmm0);
+            }
+            if (0 < m && 1 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 1 * cs_c, k_, zmm1);
+            }
+            if (0 < m && 2 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 2 * cs_c, k_, zmm2);
+            }
+            if (0 < m && 3 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 3 * cs_c, k_, zmm3);
+            }
+            if (0 < m && 4 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 4 * cs_c, k_, zmm4);
+            }
+            if (0 < m && 5 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 5 * cs_c, k_, zmm5);
+            }
+            if (0 < m && 6 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 6 * cs_c, k_, zmm6);
+            }
+            if (0 < m && 7 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 7 * cs_c, k_, zmm7);
+            }
+            if (0 < m && 8 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 8 * cs_c, k_, zmm8);
+            }
+            if (0 < m && 9 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 9 * cs_c, k_, zmm9);
+            }
+            if (0 < m && 10 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 10 * cs_c, k_, zmm10);
+            }
+            if (0 < m && 11 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 11 * cs_c, k_, zmm11);
+            }
+            if (0 < m && 12 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 12 * cs_c, k_, zmm12);
+            }
+            if (0 < m && 13 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 13 * cs_c, k_, zmm13);
             }
         } else {
             const __m512d vb_ = _mm512_set1_pd(beta_);
             if (0 < m && 0 < n) {
                 const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
-                _mm512_mask_storeu_pd(c + 0 + 0 * cs_c, k_, _mm512_fmadd_pd(va_, zmm0, _mm512_mul_pd(vb_, _mm512_maskz_loadu_pd(k_, c + 0 + 0 * cs_c))));
+                zmm0 = _mm512_fmadd_pd(va_, zmm0, _mm512_mul_pd(vb_, _mm512_maskz_loadu_pd(k_, c + 0 + 0 * cs_c)));
             }
             if (0 < m && 1 < n) {
                 const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
-                _mm512_mask_storeu_pd(c + 0 + 1 * cs_c, k_, _mm512_fmadd_pd(va_, zmm1, _mm512_mul_pd(vb_, _mm512_maskz_loadu_pd(k_, c + 0 + 1 * cs_c))));
+                zmm1 = _mm512_fmadd_pd(va_, zmm1, _mm512_mul_pd(vb_, _mm512_maskz_loadu_pd(k_, c + 0 + 1 * cs_c)));
             }
             if (0 < m && 2 < n) {
                 const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
-                _mm512_mask_storeu_pd(c + 0 + 2 * cs_c, k_, _mm512_fmadd_pd(va_, zmm2, _mm512_mul_pd(vb_, _mm512_maskz_loadu_pd(k_, c + 0 + 2 * cs_c))));
+                zmm2 = _mm512_fmadd_pd(va_, zmm2, _mm512_mul_pd(vb_, _mm512_maskz_loadu_pd(k_, c + 0 + 2 * cs_c)));
             }
             if (0 < m && 3 < n) {
                 const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
-                _mm512_mask_storeu_pd(c + 0 + 3 * cs_c, k_, _mm512_fmadd_pd(va_, zmm3, _mm512_mul_pd(vb_, _mm512_maskz_loadu_pd(k_, c + 0 + 3 * cs_c))));
+                zmm3 = _mm512_fmadd_pd(va_, zmm3, _mm512_mul_pd(vb_, _mm512_maskz_loadu_pd(k_, c + 0 + 3 * cs_c)));
             }
             if (0 < m && 4 < n) {
                 const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
-                _mm512_mask_storeu_pd(c + 0 + 4 * cs_c, k_, _mm512_fmadd_pd(va_, zmm4, _mm512_mul_pd(vb_, _mm512_maskz_loadu_pd(k_, c + 0 + 4 * cs_c))));
+                zmm4 = _mm512_fmadd_pd(va_, zmm4, _mm512_mul_pd(vb_, _mm512_maskz_loadu_pd(k_, c + 0 + 4 * cs_c)));
             }
             if (0 < m && 5 < n) {
                 const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
-                _mm512_mask_storeu_pd(c + 0 + 5 * cs_c, k_, _mm512_fmadd_pd(va_, zmm5, _mm512_mul_pd(vb_, _mm512_maskz_loadu_pd(k_, c + 0 + 5 * cs_c))));
+                zmm5 = _mm512_fmadd_pd(va_, zmm5, _mm512_mul_pd(vb_, _mm512_maskz_loadu_pd(k_, c + 0 + 5 * cs_c)));
             }
             if (0 < m && 6 < n) {
                 const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
-                _mm512_mask_storeu_pd(c + 0 + 6 * cs_c, k_, _mm512_fmadd_pd(va_, zmm6, _mm512_mul_pd(vb_, _mm512_maskz_loadu_pd(k_, c + 0 + 6 * cs_c))));
+                zmm6 = _mm512_fmadd_pd(va_, zmm6, _mm512_mul_pd(vb_, _mm512_maskz_loadu_pd(k_, c + 0 + 6 * cs_c)));
             }
             if (0 < m && 7 < n) {
                 const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
-                _mm512_mask_storeu_pd(c + 0 + 7 * cs_c, k_, _mm512_fmadd_pd(va_, zmm7, _mm512_mul_pd(vb_, _mm512_maskz_loadu_pd(k_, c + 0 + 7 * cs_c))));
+                zmm7 = _mm512_fmadd_pd(va_, zmm7, _mm512_mul_pd(vb_, _mm512_maskz_loadu_pd(k_, c + 0 + 7 * cs_c)));
             }
             if (0 < m && 8 < n) {
                 const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
-                _mm512_mask_storeu_pd(c + 0 + 8 * cs_c, k_, _mm512_fmadd_pd(va_, zmm8, _mm512_mul_pd(vb_, _mm512_maskz_loadu_pd(k_, c + 0 + 8 * cs_c))));
+                zmm8 = _mm512_fmadd_pd(va_, zmm8, _mm512_mul_pd(vb_, _mm512_maskz_loadu_pd(k_, c + 0 + 8 * cs_c)));
             }
             if (0 < m && 9 < n) {
                 const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
-                _mm512_mask_storeu_pd(c + 0 + 9 * cs_c, k_, _mm512_fmadd_pd(va_, zmm9, _mm512_mul_pd(vb_, _mm512_maskz_loadu_pd(k_, c + 0 + 9 * cs_c))));
+                zmm9 = _mm512_fmadd_pd(va_, zmm9, _mm512_mul_pd(vb_, _mm512_maskz_loadu_pd(k_, c + 0 + 9 * cs_c)));
             }
             if (0 < m && 10 < n) {
                 const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
-                _mm512_mask_storeu_pd(c + 0 + 10 * cs_c, k_, _mm512_fmadd_pd(va_, zmm10, _mm512_mul_pd(vb_, _mm512_maskz_loadu_pd(k_, c + 0 + 10 * cs_c))));
+                zmm10 = _mm512_fmadd_pd(va_, zmm10, _mm512_mul_pd(vb_, _mm512_maskz_loadu_pd(k_, c + 0 + 10 * cs_c)));
             }
             if (0 < m && 11 < n) {
                 const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
-                _mm512_mask_storeu_pd(c + 0 + 11 * cs_c, k_, _mm512_fmadd_pd(va_, zmm11, _mm512_mul_pd(vb_, _mm512_maskz_loadu_pd(k_, c + 0 + 11 * cs_c))));
+                zmm11 = _mm512_fmadd_pd(va_, zmm11, _mm512_mul_pd(vb_, _mm512_maskz_loadu_pd(k_, c + 0 + 11 * cs_c)));
             }
             if (0 < m && 12 < n) {
                 const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
-                _mm512_mask_storeu_pd(c + 0 + 12 * cs_c, k_, _mm512_fmadd_pd(va_, zmm12, _mm512_mul_pd(vb_, _mm512_maskz_loadu_pd(k_, c + 0 + 12 * cs_c))));
+                zmm12 = _mm512_fmadd_pd(va_, zmm12, _mm512_mul_pd(vb_, _mm512_maskz_loadu_pd(k_, c + 0 + 12 * cs_c)));
             }
             if (0 < m && 13 < n) {
                 const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
-                _mm512_mask_storeu_pd(c + 0 + 13 * cs_c, k_, _mm512_fmadd_pd(va_, zmm13, _mm512_mul_pd(vb_, _mm512_maskz_loadu_pd(k_, c + 0 + 13 * cs_c))));
+                zmm13 = _mm512_fmadd_pd(va_, zmm13, _mm512_mul_pd(vb_, _mm512_maskz_loadu_pd(k_, c + 0 + 13 * cs_c)));
+            }
+            if (0 < m && 0 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 0 * cs_c, k_, zmm0);
+            }
+            if (0 < m && 1 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 1 * cs_c, k_, zmm1);
+            }
+            if (0 < m && 2 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 2 * cs_c, k_, zmm2);
+            }
+            if (0 < m && 3 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 3 * cs_c, k_, zmm3);
+            }
+            if (0 < m && 4 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 4 * cs_c, k_, zmm4);
+            }
+            if (0 < m && 5 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 5 * cs_c, k_, zmm5);
+            }
+            if (0 < m && 6 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 6 * cs_c, k_, zmm6);
+            }
+            if (0 < m && 7 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 7 * cs_c, k_, zmm7);
+            }
+            if (0 < m && 8 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 8 * cs_c, k_, zmm8);
+            }
+            if (0 < m && 9 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 9 * cs_c, k_, zmm9);
+            }
+            if (0 < m && 10 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 10 * cs_c, k_, zmm10);
+            }
+            if (0 < m && 11 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 11 * cs_c, k_, zmm11);
+            }
+            if (0 < m && 12 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 12 * cs_c, k_, zmm12);
+            }
+            if (0 < m && 13 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 13 * cs_c, k_, zmm13);
             }
         }
         return;
@@ -4360,117 +5048,229 @@ void skylake_avx512_dgemm_16x14_p8x14(int64_t m, int64_t n, int64_t k, const dou
         } else if (beta_ == 1) {
             if (0 < m && 0 < n) {
                 const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
-                _mm512_mask_storeu_pd(c + 0 + 0 * cs_c, k_, _mm512_fmadd_pd(va_, zmm0, _mm512_maskz_loadu_pd(k_, c + 0 + 0 * cs_c)));
+                zmm0 = _mm512_fmadd_pd(va_, zmm0, _mm512_maskz_loadu_pd(k_, c + 0 + 0 * cs_c));
             }
             if (0 < m && 1 < n) {
                 const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
-                _mm512_mask_storeu_pd(c + 0 + 1 * cs_c, k_, _mm512_fmadd_pd(va_, zmm1, _mm512_maskz_loadu_pd(k_, c + 0 + 1 * cs_c)));
+                zmm1 = _mm512_fmadd_pd(va_, zmm1, _mm512_maskz_loadu_pd(k_, c + 0 + 1 * cs_c));
             }
             if (0 < m && 2 < n) {
                 const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
-                _mm512_mask_storeu_pd(c + 0 + 2 * cs_c, k_, _mm512_fmadd_pd(va_, zmm2, _mm512_maskz_loadu_pd(k_, c + 0 + 2 * cs_c)));
+                zmm2 = _mm512_fmadd_pd(va_, zmm2, _mm512_maskz_loadu_pd(k_, c + 0 + 2 * cs_c));
             }
             if (0 < m && 3 < n) {
                 const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
-                _mm512_mask_storeu_pd(c + 0 + 3 * cs_c, k_, _mm512_fmadd_pd(va_, zmm3, _mm512_maskz_loadu_pd(k_, c + 0 + 3 * cs_c)));
+                zmm3 = _mm512_fmadd_pd(va_, zmm3, _mm512_maskz_loadu_pd(k_, c + 0 + 3 * cs_c));
             }
             if (0 < m && 4 < n) {
                 const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
-                _mm512_mask_storeu_pd(c + 0 + 4 * cs_c, k_, _mm512_fmadd_pd(va_, zmm4, _mm512_maskz_loadu_pd(k_, c + 0 + 4 * cs_c)));
+                zmm4 = _mm512_fmadd_pd(va_, zmm4, _mm512_maskz_loadu_pd(k_, c + 0 + 4 * cs_c));
             }
             if (0 < m && 5 < n) {
                 const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
-                _mm512_mask_storeu_pd(c + 0 + 5 * cs_c, k_, _mm512_fmadd_pd(va_, zmm5, _mm512_maskz_loadu_pd(k_, c + 0 + 5 * cs_c)));
+                zmm5 = _mm512_fmadd_pd(va_, zmm5, _mm512_maskz_loadu_pd(k_, c + 0 + 5 * cs_c));
             }
             if (0 < m && 6 < n) {
                 const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
-                _mm512_mask_storeu_pd(c + 0 + 6 * cs_c, k_, _mm512_fmadd_pd(va_, zmm6, _mm512_maskz_loadu_pd(k_, c + 0 + 6 * cs_c)));
+                zmm6 = _mm512_fmadd_pd(va_, zmm6, _mm512_maskz_loadu_pd(k_, c + 0 + 6 * cs_c));
             }
             if (0 < m && 7 < n) {
                 const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
-                _mm512_mask_storeu_pd(c + 0 + 7 * cs_c, k_, _mm512_fmadd_pd(va_, zmm7, _mm512_maskz_loadu_pd(k_, c + 0 + 7 * cs_c)));
+                zmm7 = _mm512_fmadd_pd(va_, zmm7, _mm512_maskz_loadu_pd(k_, c + 0 + 7 * cs_c));
             }
             if (0 < m && 8 < n) {
                 const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
-                _mm512_mask_storeu_pd(c + 0 + 8 * cs_c, k_, _mm512_fmadd_pd(va_, zmm8, _mm512_maskz_loadu_pd(k_, c + 0 + 8 * cs_c)));
+                zmm8 = _mm512_fmadd_pd(va_, zmm8, _mm512_maskz_loadu_pd(k_, c + 0 + 8 * cs_c));
             }
             if (0 < m && 9 < n) {
                 const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
-                _mm512_mask_storeu_pd(c + 0 + 9 * cs_c, k_, _mm512_fmadd_pd(va_, zmm9, _mm512_maskz_loadu_pd(k_, c + 0 + 9 * cs_c)));
+                zmm9 = _mm512_fmadd_pd(va_, zmm9, _mm512_maskz_loadu_pd(k_, c + 0 + 9 * cs_c));
             }
             if (0 < m && 10 < n) {
                 const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
-                _mm512_mask_storeu_pd(c + 0 + 10 * cs_c, k_, _mm512_fmadd_pd(va_, zmm10, _mm512_maskz_loadu_pd(k_, c + 0 + 10 * cs_c)));
+                zmm10 = _mm512_fmadd_pd(va_, zmm10, _mm512_maskz_loadu_pd(k_, c + 0 + 10 * cs_c));
             }
             if (0 < m && 11 < n) {
                 const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
-                _mm512_mask_storeu_pd(c + 0 + 11 * cs_c, k_, _mm512_fmadd_pd(va_, zmm11, _mm512_maskz_loadu_pd(k_, c + 0 + 11 * cs_c)));
+                zmm11 = _mm512_fmadd_pd(va_, zmm11, _mm512_maskz_loadu_pd(k_, c + 0 + 11 * cs_c));
             }
             if (0 < m && 12 < n) {
                 const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
-                _mm512_mask_storeu_pd(c + 0 + 12 * cs_c, k_, _mm512_fmadd_pd(va_, zmm12, _mm512_maskz_loadu_pd(k_, c + 0 + 12 * cs_c)));
+                zmm12 = _mm512_fmadd_pd(va_, zmm12, _mm512_maskz_loadu_pd(k_, c + 0 + 12 * cs_c));
             }
             if (0 < m && 13 < n) {
                 const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
-                _mm512_mask_storeu_pd(c + 0 + 13 * cs_c, k_, _mm512_fmadd_pd(va_, zmm13, _mm512_maskz_loadu_pd(k_, c + 0 + 13 * cs_c)));
+                zmm13 = _mm512_fmadd_pd(va_, zmm13, _mm512_maskz_loadu_pd(k_, c + 0 + 13 * cs_c));
+            }
+            if (0 < m && 0 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 0 * cs_c, k_, zmm0);
+            }
+            if (0 < m && 1 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 1 * cs_c, k_, zmm1);
+            }
+            if (0 < m && 2 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 2 * cs_c, k_, zmm2);
+            }
+            if (0 < m && 3 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 3 * cs_c, k_, zmm3);
+            }
+            if (0 < m && 4 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 4 * cs_c, k_, zmm4);
+            }
+            if (0 < m && 5 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 5 * cs_c, k_, zmm5);
+            }
+            if (0 < m && 6 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 6 * cs_c, k_, zmm6);
+            }
+            if (0 < m && 7 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 7 * cs_c, k_, zmm7);
+            }
+            if (0 < m && 8 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 8 * cs_c, k_, zmm8);
+            }
+            if (0 < m && 9 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 9 * cs_c, k_, zmm9);
+            }
+            if (0 < m && 10 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 10 * cs_c, k_, zmm10);
+            }
+            if (0 < m && 11 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 11 * cs_c, k_, zmm11);
+            }
+            if (0 < m && 12 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 12 * cs_c, k_, zmm12);
+            }
+            if (0 < m && 13 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 13 * cs_c, k_, zmm13);
             }
         } else {
             const __m512d vb_ = _mm512_set1_pd(beta_);
             if (0 < m && 0 < n) {
                 const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
-                _mm512_mask_storeu_pd(c + 0 + 0 * cs_c, k_, _mm512_fmadd_pd(va_, zmm0, _mm512_mul_pd(vb_, _mm512_maskz_loadu_pd(k_, c + 0 + 0 * cs_c))));
+                zmm0 = _mm512_fmadd_pd(va_, zmm0, _mm512_mul_pd(vb_, _mm512_maskz_loadu_pd(k_, c + 0 + 0 * cs_c)));
             }
             if (0 < m && 1 < n) {
                 const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
-                _mm512_mask_storeu_pd(c + 0 + 1 * cs_c, k_, _mm512_fmadd_pd(va_, zmm1, _mm512_mul_pd(vb_, _mm512_maskz_loadu_pd(k_, c + 0 + 1 * cs_c))));
+                zmm1 = _mm512_fmadd_pd(va_, zmm1, _mm512_mul_pd(vb_, _mm512_maskz_loadu_pd(k_, c + 0 + 1 * cs_c)));
             }
             if (0 < m && 2 < n) {
                 const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
-                _mm512_mask_storeu_pd(c + 0 + 2 * cs_c, k_, _mm512_fmadd_pd(va_, zmm2, _mm512_mul_pd(vb_, _mm512_maskz_loadu_pd(k_, c + 0 + 2 * cs_c))));
+                zmm2 = _mm512_fmadd_pd(va_, zmm2, _mm512_mul_pd(vb_, _mm512_maskz_loadu_pd(k_, c + 0 + 2 * cs_c)));
             }
             if (0 < m && 3 < n) {
                 const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
-                _mm512_mask_storeu_pd(c + 0 + 3 * cs_c, k_, _mm512_fmadd_pd(va_, zmm3, _mm512_mul_pd(vb_, _mm512_maskz_loadu_pd(k_, c + 0 + 3 * cs_c))));
+                zmm3 = _mm512_fmadd_pd(va_, zmm3, _mm512_mul_pd(vb_, _mm512_maskz_loadu_pd(k_, c + 0 + 3 * cs_c)));
             }
             if (0 < m && 4 < n) {
                 const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
-                _mm512_mask_storeu_pd(c + 0 + 4 * cs_c, k_, _mm512_fmadd_pd(va_, zmm4, _mm512_mul_pd(vb_, _mm512_maskz_loadu_pd(k_, c + 0 + 4 * cs_c))));
+                zmm4 = _mm512_fmadd_pd(va_, zmm4, _mm512_mul_pd(vb_, _mm512_maskz_loadu_pd(k_, c + 0 + 4 * cs_c)));
             }
             if (0 < m && 5 < n) {
                 const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
-                _mm512_mask_storeu_pd(c + 0 + 5 * cs_c, k_, _mm512_fmadd_pd(va_, zmm5, _mm512_mul_pd(vb_, _mm512_maskz_loadu_pd(k_, c + 0 + 5 * cs_c))));
+                zmm5 = _mm512_fmadd_pd(va_, zmm5, _mm512_mul_pd(vb_, _mm512_maskz_loadu_pd(k_, c + 0 + 5 * cs_c)));
             }
             if (0 < m && 6 < n) {
                 const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
-                _mm512_mask_storeu_pd(c + 0 + 6 * cs_c, k_, _mm512_fmadd_pd(va_, zmm6, _mm512_mul_pd(vb_, _mm512_maskz_loadu_pd(k_, c + 0 + 6 * cs_c))));
+                zmm6 = _mm512_fmadd_pd(va_, zmm6, _mm512_mul_pd(vb_, _mm512_maskz_loadu_pd(k_, c + 0 + 6 * cs_c)));
             }
             if (0 < m && 7 < n) {
                 const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
-                _mm512_mask_storeu_pd(c + 0 + 7 * cs_c, k_, _mm512_fmadd_pd(va_, zmm7, _mm512_mul_pd(vb_, _mm512_maskz_loadu_pd(k_, c + 0 + 7 * cs_c))));
+                zmm7 = _mm512_fmadd_pd(va_, zmm7, _mm512_mul_pd(vb_, _mm512_maskz_loadu_pd(k_, c + 0 + 7 * cs_c)));
             }
             if (0 < m && 8 < n) {
                 const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
-                _mm512_mask_storeu_pd(c + 0 + 8 * cs_c, k_, _mm512_fmadd_pd(va_, zmm8, _mm512_mul_pd(vb_, _mm512_maskz_loadu_pd(k_, c + 0 + 8 * cs_c))));
+                zmm8 = _mm512_fmadd_pd(va_, zmm8, _mm512_mul_pd(vb_, _mm512_maskz_loadu_pd(k_, c + 0 + 8 * cs_c)));
             }
             if (0 < m && 9 < n) {
                 const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
-                _mm512_mask_storeu_pd(c + 0 + 9 * cs_c, k_, _mm512_fmadd_pd(va_, zmm9, _mm512_mul_pd(vb_, _mm512_maskz_loadu_pd(k_, c + 0 + 9 * cs_c))));
+                zmm9 = _mm512_fmadd_pd(va_, zmm9, _mm512_mul_pd(vb_, _mm512_maskz_loadu_pd(k_, c + 0 + 9 * cs_c)));
             }
             if (0 < m && 10 < n) {
                 const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
-                _mm512_mask_storeu_pd(c + 0 + 10 * cs_c, k_, _mm512_fmadd_pd(va_, zmm10, _mm512_mul_pd(vb_, _mm512_maskz_loadu_pd(k_, c + 0 + 10 * cs_c))));
+                zmm10 = _mm512_fmadd_pd(va_, zmm10, _mm512_mul_pd(vb_, _mm512_maskz_loadu_pd(k_, c + 0 + 10 * cs_c)));
             }
             if (0 < m && 11 < n) {
                 const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
-                _mm512_mask_storeu_pd(c + 0 + 11 * cs_c, k_, _mm512_fmadd_pd(va_, zmm11, _mm512_mul_pd(vb_, _mm512_maskz_loadu_pd(k_, c + 0 + 11 * cs_c))));
+                zmm11 = _mm512_fmadd_pd(va_, zmm11, _mm512_mul_pd(vb_, _mm512_maskz_loadu_pd(k_, c + 0 + 11 * cs_c)));
             }
             if (0 < m && 12 < n) {
                 const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
-                _mm512_mask_storeu_pd(c + 0 + 12 * cs_c, k_, _mm512_fmadd_pd(va_, zmm12, _mm512_mul_pd(vb_, _mm512_maskz_loadu_pd(k_, c + 0 + 12 * cs_c))));
+                zmm12 = _mm512_fmadd_pd(va_, zmm12, _mm512_mul_pd(vb_, _mm512_maskz_loadu_pd(k_, c + 0 + 12 * cs_c)));
             }
             if (0 < m && 13 < n) {
                 const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
-                _mm512_mask_storeu_pd(c + 0 + 13 * cs_c, k_, _mm512_fmadd_pd(va_, zmm13, _mm512_mul_pd(vb_, _mm512_maskz_loadu_pd(k_, c + 0 + 13 * cs_c))));
+                zmm13 = _mm512_fmadd_pd(va_, zmm13, _mm512_mul_pd(vb_, _mm512_maskz_loadu_pd(k_, c + 0 + 13 * cs_c)));
+            }
+            if (0 < m && 0 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 0 * cs_c, k_, zmm0);
+            }
+            if (0 < m && 1 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 1 * cs_c, k_, zmm1);
+            }
+            if (0 < m && 2 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 2 * cs_c, k_, zmm2);
+            }
+            if (0 < m && 3 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 3 * cs_c, k_, zmm3);
+            }
+            if (0 < m && 4 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 4 * cs_c, k_, zmm4);
+            }
+            if (0 < m && 5 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 5 * cs_c, k_, zmm5);
+            }
+            if (0 < m && 6 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 6 * cs_c, k_, zmm6);
+            }
+            if (0 < m && 7 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 7 * cs_c, k_, zmm7);
+            }
+            if (0 < m && 8 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 8 * cs_c, k_, zmm8);
+            }
+            if (0 < m && 9 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 9 * cs_c, k_, zmm9);
+            }
+            if (0 < m && 10 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 10 * cs_c, k_, zmm10);
+            }
+            if (0 < m && 11 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 11 * cs_c, k_, zmm11);
+            }
+            if (0 < m && 12 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 12 * cs_c, k_, zmm12);
+            }
+            if (0 < m && 13 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 13 * cs_c, k_, zmm13);
             }
         }
         return;
@@ -4724,69 +5524,133 @@ void skylake_avx512_dgemm_16x14_e8x8(int64_t m, int64_t n, int64_t k, const doub
         } else if (beta_ == 1) {
             if (0 < m && 0 < n) {
                 const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
-                _mm512_mask_storeu_pd(c + 0 + 0 * cs_c, k_, _mm512_fmadd_pd(va_, zmm0, _mm512_maskz_loadu_pd(k_, c + 0 + 0 * cs_c)));
+                zmm0 = _mm512_fmadd_pd(va_, zmm0, _mm512_maskz_loadu_pd(k_, c + 0 + 0 * cs_c));
             }
             if (0 < m && 1 < n) {
                 const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
-                _mm512_mask_storeu_pd(c + 0 + 1 * cs_c, k_, _mm512_fmadd_pd(va_, zmm1, _mm512_maskz_loadu_pd(k_, c + 0 + 1 * cs_c)));
+                zmm1 = _mm512_fmadd_pd(va_, zmm1, _mm512_maskz_loadu_pd(k_, c + 0 + 1 * cs_c));
             }
             if (0 < m && 2 < n) {
                 const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
-                _mm512_mask_storeu_pd(c + 0 + 2 * cs_c, k_, _mm512_fmadd_pd(va_, zmm2, _mm512_maskz_loadu_pd(k_, c + 0 + 2 * cs_c)));
+                zmm2 = _mm512_fmadd_pd(va_, zmm2, _mm512_maskz_loadu_pd(k_, c + 0 + 2 * cs_c));
             }
             if (0 < m && 3 < n) {
                 const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
-                _mm512_mask_storeu_pd(c + 0 + 3 * cs_c, k_, _mm512_fmadd_pd(va_, zmm3, _mm512_maskz_loadu_pd(k_, c + 0 + 3 * cs_c)));
+                zmm3 = _mm512_fmadd_pd(va_, zmm3, _mm512_maskz_loadu_pd(k_, c + 0 + 3 * cs_c));
             }
             if (0 < m && 4 < n) {
                 const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
-                _mm512_mask_storeu_pd(c + 0 + 4 * cs_c, k_, _mm512_fmadd_pd(va_, zmm4, _mm512_maskz_loadu_pd(k_, c + 0 + 4 * cs_c)));
+                zmm4 = _mm512_fmadd_pd(va_, zmm4, _mm512_maskz_loadu_pd(k_, c + 0 + 4 * cs_c));
             }
             if (0 < m && 5 < n) {
                 const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
-                _mm512_mask_storeu_pd(c + 0 + 5 * cs_c, k_, _mm512_fmadd_pd(va_, zmm5, _mm512_maskz_loadu_pd(k_, c + 0 + 5 * cs_c)));
+                zmm5 = _mm512_fmadd_pd(va_, zmm5, _mm512_maskz_loadu_pd(k_, c + 0 + 5 * cs_c));
             }
             if (0 < m && 6 < n) {
                 const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
-                _mm512_mask_storeu_pd(c + 0 + 6 * cs_c, k_, _mm512_fmadd_pd(va_, zmm6, _mm512_maskz_loadu_pd(k_, c + 0 + 6 * cs_c)));
+                zmm6 = _mm512_fmadd_pd(va_, zmm6, _mm512_maskz_loadu_pd(k_, c + 0 + 6 * cs_c));
             }
             if (0 < m && 7 < n) {
                 const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
-                _mm512_mask_storeu_pd(c + 0 + 7 * cs_c, k_, _mm512_fmadd_pd(va_, zmm7, _mm512_maskz_loadu_pd(k_, c + 0 + 7 * cs_c)));
+                zmm7 = _mm512_fmadd_pd(va_, zmm7, _mm512_maskz_loadu_pd(k_, c + 0 + 7 * cs_c));
+            }
+            if (0 < m && 0 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 0 * cs_c, k_, zmm0);
+            }
+            if (0 < m && 1 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 1 * cs_c, k_, zmm1);
+            }
+            if (0 < m && 2 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 2 * cs_c, k_, zmm2);
+            }
+            if (0 < m && 3 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 3 * cs_c, k_, zmm3);
+            }
+            if (0 < m && 4 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 4 * cs_c, k_, zmm4);
+            }
+            if (0 < m && 5 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 5 * cs_c, k_, zmm5);
+            }
+            if (0 < m && 6 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 6 * cs_c, k_, zmm6);
+            }
+            if (0 < m && 7 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 7 * cs_c, k_, zmm7);
             }
         } else {
             const __m512d vb_ = _mm512_set1_pd(beta_);
             if (0 < m && 0 < n) {
                 const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
-                _mm512_mask_storeu_pd(c + 0 + 0 * cs_c, k_, _mm512_fmadd_pd(va_, zmm0, _mm512_mul_pd(vb_, _mm512_maskz_loadu_pd(k_, c + 0 + 0 * cs_c))));
+                zmm0 = _mm512_fmadd_pd(va_, zmm0, _mm512_mul_pd(vb_, _mm512_maskz_loadu_pd(k_, c + 0 + 0 * cs_c)));
             }
             if (0 < m && 1 < n) {
                 const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
-                _mm512_mask_storeu_pd(c + 0 + 1 * cs_c, k_, _mm512_fmadd_pd(va_, zmm1, _mm512_mul_pd(vb_, _mm512_maskz_loadu_pd(k_, c + 0 + 1 * cs_c))));
+                zmm1 = _mm512_fmadd_pd(va_, zmm1, _mm512_mul_pd(vb_, _mm512_maskz_loadu_pd(k_, c + 0 + 1 * cs_c)));
             }
             if (0 < m && 2 < n) {
                 const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
-                _mm512_mask_storeu_pd(c + 0 + 2 * cs_c, k_, _mm512_fmadd_pd(va_, zmm2, _mm512_mul_pd(vb_, _mm512_maskz_loadu_pd(k_, c + 0 + 2 * cs_c))));
+                zmm2 = _mm512_fmadd_pd(va_, zmm2, _mm512_mul_pd(vb_, _mm512_maskz_loadu_pd(k_, c + 0 + 2 * cs_c)));
             }
             if (0 < m && 3 < n) {
                 const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
-                _mm512_mask_storeu_pd(c + 0 + 3 * cs_c, k_, _mm512_fmadd_pd(va_, zmm3, _mm512_mul_pd(vb_, _mm512_maskz_loadu_pd(k_, c + 0 + 3 * cs_c))));
+                zmm3 = _mm512_fmadd_pd(va_, zmm3, _mm512_mul_pd(vb_, _mm512_maskz_loadu_pd(k_, c + 0 + 3 * cs_c)));
             }
             if (0 < m && 4 < n) {
                 const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
-                _mm512_mask_storeu_pd(c + 0 + 4 * cs_c, k_, _mm512_fmadd_pd(va_, zmm4, _mm512_mul_pd(vb_, _mm512_maskz_loadu_pd(k_, c + 0 + 4 * cs_c))));
+                zmm4 = _mm512_fmadd_pd(va_, zmm4, _mm512_mul_pd(vb_, _mm512_maskz_loadu_pd(k_, c + 0 + 4 * cs_c)));
             }
             if (0 < m && 5 < n) {
                 const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
-                _mm512_mask_storeu_pd(c + 0 + 5 * cs_c, k_, _mm512_fmadd_pd(va_, zmm5, _mm512_mul_pd(vb_, _mm512_maskz_loadu_pd(k_, c + 0 + 5 * cs_c))));
+                zmm5 = _mm512_fmadd_pd(va_, zmm5, _mm512_mul_pd(vb_, _mm512_maskz_loadu_pd(k_, c + 0 + 5 * cs_c)));
             }
             if (0 < m && 6 < n) {
                 const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
-                _mm512_mask_storeu_pd(c + 0 + 6 * cs_c, k_, _mm512_fmadd_pd(va_, zmm6, _mm512_mul_pd(vb_, _mm512_maskz_loadu_pd(k_, c + 0 + 6 * cs_c))));
+                zmm6 = _mm512_fmadd_pd(va_, zmm6, _mm512_mul_pd(vb_, _mm512_maskz_loadu_pd(k_, c + 0 + 6 * cs_c)));
             }
             if (0 < m && 7 < n) {
                 const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
-                _mm512_mask_storeu_pd(c + 0 + 7 * cs_c, k_, _mm512_fmadd_pd(va_, zmm7, _mm512_mul_pd(vb_, _mm512_maskz_loadu_pd(k_, c + 0 + 7 * cs_c))));
+                zmm7 = _mm512_fmadd_pd(va_, zmm7, _mm512_mul_pd(vb_, _mm512_maskz_loadu_pd(k_, c + 0 + 7 * cs_c)));
+            }
+            if (0 < m && 0 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 0 * cs_c, k_, zmm0);
+            }
+            if (0 < m && 1 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 1 * cs_c, k_, zmm1);
+            }
+            if (0 < m && 2 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 2 * cs_c, k_, zmm2);
+            }
+            if (0 < m && 3 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 3 * cs_c, k_, zmm3);
+            }
+            if (0 < m && 4 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 4 * cs_c, k_, zmm4);
+            }
+            if (0 < m && 5 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 5 * cs_c, k_, zmm5);
+            }
+            if (0 < m && 6 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 6 * cs_c, k_, zmm6);
+            }
+            if (0 < m && 7 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 7 * cs_c, k_, zmm7);
             }
         }
         return;

@@ -709,229 +709,453 @@ void skylake_avx512_sgemm_32x14(int64_t m, int64_t n, int64_t k, const float *al
         } else if (beta_ == 1) {
             if (0 < m && 0 < n) {
                 const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
-                _mm512_mask_storeu_ps(c + 0 + 0 * cs_c, k_, _mm512_fmadd_ps(va_, zmm0, _mm512_maskz_loadu_ps(k_, c + 0 + 0 * cs_c)));
+                zmm0 = _mm512_fmadd_ps(va_, zmm0, _mm512_maskz_loadu_ps(k_, c + 0 + 0 * cs_c));
             }
             if (16 < m && 0 < n) {
                 const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
-                _mm512_mask_storeu_ps(c + 16 + 0 * cs_c, k_, _mm512_fmadd_ps(va_, zmm1, _mm512_maskz_loadu_ps(k_, c + 16 + 0 * cs_c)));
+                zmm1 = _mm512_fmadd_ps(va_, zmm1, _mm512_maskz_loadu_ps(k_, c + 16 + 0 * cs_c));
             }
             if (0 < m && 1 < n) {
                 const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
-                _mm512_mask_storeu_ps(c + 0 + 1 * cs_c, k_, _mm512_fmadd_ps(va_, zmm2, _mm512_maskz_loadu_ps(k_, c + 0 + 1 * cs_c)));
+                zmm2 = _mm512_fmadd_ps(va_, zmm2, _mm512_maskz_loadu_ps(k_, c + 0 + 1 * cs_c));
             }
             if (16 < m && 1 < n) {
                 const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
-                _mm512_mask_storeu_ps(c + 16 + 1 * cs_c, k_, _mm512_fmadd_ps(va_, zmm3, _mm512_maskz_loadu_ps(k_, c + 16 + 1 * cs_c)));
+                zmm3 = _mm512_fmadd_ps(va_, zmm3, _mm512_maskz_loadu_ps(k_, c + 16 + 1 * cs_c));
             }
             if (0 < m && 2 < n) {
                 const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
-                _mm512_mask_storeu_ps(c + 0 + 2 * cs_c, k_, _mm512_fmadd_ps(va_, zmm4, _mm512_maskz_loadu_ps(k_, c + 0 + 2 * cs_c)));
+                zmm4 = _mm512_fmadd_ps(va_, zmm4, _mm512_maskz_loadu_ps(k_, c + 0 + 2 * cs_c));
             }
             if (16 < m && 2 < n) {
                 const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
-                _mm512_mask_storeu_ps(c + 16 + 2 * cs_c, k_, _mm512_fmadd_ps(va_, zmm5, _mm512_maskz_loadu_ps(k_, c + 16 + 2 * cs_c)));
+                zmm5 = _mm512_fmadd_ps(va_, zmm5, _mm512_maskz_loadu_ps(k_, c + 16 + 2 * cs_c));
             }
             if (0 < m && 3 < n) {
                 const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
-                _mm512_mask_storeu_ps(c + 0 + 3 * cs_c, k_, _mm512_fmadd_ps(va_, zmm6, _mm512_maskz_loadu_ps(k_, c + 0 + 3 * cs_c)));
+                zmm6 = _mm512_fmadd_ps(va_, zmm6, _mm512_maskz_loadu_ps(k_, c + 0 + 3 * cs_c));
             }
             if (16 < m && 3 < n) {
                 const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
-                _mm512_mask_storeu_ps(c + 16 + 3 * cs_c, k_, _mm512_fmadd_ps(va_, zmm7, _mm512_maskz_loadu_ps(k_, c + 16 + 3 * cs_c)));
+                zmm7 = _mm512_fmadd_ps(va_, zmm7, _mm512_maskz_loadu_ps(k_, c + 16 + 3 * cs_c));
             }
             if (0 < m && 4 < n) {
                 const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
-                _mm512_mask_storeu_ps(c + 0 + 4 * cs_c, k_, _mm512_fmadd_ps(va_, zmm8, _mm512_maskz_loadu_ps(k_, c + 0 + 4 * cs_c)));
+                zmm8 = _mm512_fmadd_ps(va_, zmm8, _mm512_maskz_loadu_ps(k_, c + 0 + 4 * cs_c));
             }
             if (16 < m && 4 < n) {
                 const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
-                _mm512_mask_storeu_ps(c + 16 + 4 * cs_c, k_, _mm512_fmadd_ps(va_, zmm9, _mm512_maskz_loadu_ps(k_, c + 16 + 4 * cs_c)));
+                zmm9 = _mm512_fmadd_ps(va_, zmm9, _mm512_maskz_loadu_ps(k_, c + 16 + 4 * cs_c));
             }
             if (0 < m && 5 < n) {
                 const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
-                _mm512_mask_storeu_ps(c + 0 + 5 * cs_c, k_, _mm512_fmadd_ps(va_, zmm10, _mm512_maskz_loadu_ps(k_, c + 0 + 5 * cs_c)));
+                zmm10 = _mm512_fmadd_ps(va_, zmm10, _mm512_maskz_loadu_ps(k_, c + 0 + 5 * cs_c));
             }
             if (16 < m && 5 < n) {
                 const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
-                _mm512_mask_storeu_ps(c + 16 + 5 * cs_c, k_, _mm512_fmadd_ps(va_, zmm11, _mm512_maskz_loadu_ps(k_, c + 16 + 5 * cs_c)));
+                zmm11 = _mm512_fmadd_ps(va_, zmm11, _mm512_maskz_loadu_ps(k_, c + 16 + 5 * cs_c));
             }
             if (0 < m && 6 < n) {
                 const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
-                _mm512_mask_storeu_ps(c + 0 + 6 * cs_c, k_, _mm512_fmadd_ps(va_, zmm12, _mm512_maskz_loadu_ps(k_, c + 0 + 6 * cs_c)));
+                zmm12 = _mm512_fmadd_ps(va_, zmm12, _mm512_maskz_loadu_ps(k_, c + 0 + 6 * cs_c));
             }
             if (16 < m && 6 < n) {
                 const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
-                _mm512_mask_storeu_ps(c + 16 + 6 * cs_c, k_, _mm512_fmadd_ps(va_, zmm13, _mm512_maskz_loadu_ps(k_, c + 16 + 6 * cs_c)));
+                zmm13 = _mm512_fmadd_ps(va_, zmm13, _mm512_maskz_loadu_ps(k_, c + 16 + 6 * cs_c));
             }
             if (0 < m && 7 < n) {
                 const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
-                _mm512_mask_storeu_ps(c + 0 + 7 * cs_c, k_, _mm512_fmadd_ps(va_, zmm14, _mm512_maskz_loadu_ps(k_, c + 0 + 7 * cs_c)));
+                zmm14 = _mm512_fmadd_ps(va_, zmm14, _mm512_maskz_loadu_ps(k_, c + 0 + 7 * cs_c));
             }
             if (16 < m && 7 < n) {
                 const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
-                _mm512_mask_storeu_ps(c + 16 + 7 * cs_c, k_, _mm512_fmadd_ps(va_, zmm15, _mm512_maskz_loadu_ps(k_, c + 16 + 7 * cs_c)));
+                zmm15 = _mm512_fmadd_ps(va_, zmm15, _mm512_maskz_loadu_ps(k_, c + 16 + 7 * cs_c));
             }
             if (0 < m && 8 < n) {
                 const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
-                _mm512_mask_storeu_ps(c + 0 + 8 * cs_c, k_, _mm512_fmadd_ps(va_, zmm16, _mm512_maskz_loadu_ps(k_, c + 0 + 8 * cs_c)));
+                zmm16 = _mm512_fmadd_ps(va_, zmm16, _mm512_maskz_loadu_ps(k_, c + 0 + 8 * cs_c));
             }
             if (16 < m && 8 < n) {
                 const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
-                _mm512_mask_storeu_ps(c + 16 + 8 * cs_c, k_, _mm512_fmadd_ps(va_, zmm17, _mm512_maskz_loadu_ps(k_, c + 16 + 8 * cs_c)));
+                zmm17 = _mm512_fmadd_ps(va_, zmm17, _mm512_maskz_loadu_ps(k_, c + 16 + 8 * cs_c));
             }
             if (0 < m && 9 < n) {
                 const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
-                _mm512_mask_storeu_ps(c + 0 + 9 * cs_c, k_, _mm512_fmadd_ps(va_, zmm18, _mm512_maskz_loadu_ps(k_, c + 0 + 9 * cs_c)));
+                zmm18 = _mm512_fmadd_ps(va_, zmm18, _mm512_maskz_loadu_ps(k_, c + 0 + 9 * cs_c));
             }
             if (16 < m && 9 < n) {
                 const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
-                _mm512_mask_storeu_ps(c + 16 + 9 * cs_c, k_, _mm512_fmadd_ps(va_, zmm19, _mm512_maskz_loadu_ps(k_, c + 16 + 9 * cs_c)));
+                zmm19 = _mm512_fmadd_ps(va_, zmm19, _mm512_maskz_loadu_ps(k_, c + 16 + 9 * cs_c));
             }
             if (0 < m && 10 < n) {
                 const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
-                _mm512_mask_storeu_ps(c + 0 + 10 * cs_c, k_, _mm512_fmadd_ps(va_, zmm20, _mm512_maskz_loadu_ps(k_, c + 0 + 10 * cs_c)));
+                zmm20 = _mm512_fmadd_ps(va_, zmm20, _mm512_maskz_loadu_ps(k_, c + 0 + 10 * cs_c));
             }
             if (16 < m && 10 < n) {
                 const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
-                _mm512_mask_storeu_ps(c + 16 + 10 * cs_c, k_, _mm512_fmadd_ps(va_, zmm21, _mm512_maskz_loadu_ps(k_, c + 16 + 10 * cs_c)));
+                zmm21 = _mm512_fmadd_ps(va_, zmm21, _mm512_maskz_loadu_ps(k_, c + 16 + 10 * cs_c));
             }
             if (0 < m && 11 < n) {
                 const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
-                _mm512_mask_storeu_ps(c + 0 + 11 * cs_c, k_, _mm512_fmadd_ps(va_, zmm22, _mm512_maskz_loadu_ps(k_, c + 0 + 11 * cs_c)));
+                zmm22 = _mm512_fmadd_ps(va_, zmm22, _mm512_maskz_loadu_ps(k_, c + 0 + 11 * cs_c));
             }
             if (16 < m && 11 < n) {
                 const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
-                _mm512_mask_storeu_ps(c + 16 + 11 * cs_c, k_, _mm512_fmadd_ps(va_, zmm23, _mm512_maskz_loadu_ps(k_, c + 16 + 11 * cs_c)));
+                zmm23 = _mm512_fmadd_ps(va_, zmm23, _mm512_maskz_loadu_ps(k_, c + 16 + 11 * cs_c));
             }
             if (0 < m && 12 < n) {
                 const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
-                _mm512_mask_storeu_ps(c + 0 + 12 * cs_c, k_, _mm512_fmadd_ps(va_, zmm24, _mm512_maskz_loadu_ps(k_, c + 0 + 12 * cs_c)));
+                zmm24 = _mm512_fmadd_ps(va_, zmm24, _mm512_maskz_loadu_ps(k_, c + 0 + 12 * cs_c));
             }
             if (16 < m && 12 < n) {
                 const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
-                _mm512_mask_storeu_ps(c + 16 + 12 * cs_c, k_, _mm512_fmadd_ps(va_, zmm25, _mm512_maskz_loadu_ps(k_, c + 16 + 12 * cs_c)));
+                zmm25 = _mm512_fmadd_ps(va_, zmm25, _mm512_maskz_loadu_ps(k_, c + 16 + 12 * cs_c));
             }
             if (0 < m && 13 < n) {
                 const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
-                _mm512_mask_storeu_ps(c + 0 + 13 * cs_c, k_, _mm512_fmadd_ps(va_, zmm26, _mm512_maskz_loadu_ps(k_, c + 0 + 13 * cs_c)));
+                zmm26 = _mm512_fmadd_ps(va_, zmm26, _mm512_maskz_loadu_ps(k_, c + 0 + 13 * cs_c));
             }
             if (16 < m && 13 < n) {
                 const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
-                _mm512_mask_storeu_ps(c + 16 + 13 * cs_c, k_, _mm512_fmadd_ps(va_, zmm27, _mm512_maskz_loadu_ps(k_, c + 16 + 13 * cs_c)));
+                zmm27 = _mm512_fmadd_ps(va_, zmm27, _mm512_maskz_loadu_ps(k_, c + 16 + 13 * cs_c));
+            }
+            if (0 < m && 0 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 0 * cs_c, k_, zmm0);
+            }
+            if (16 < m && 0 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                _mm512_mask_storeu_ps(c + 16 + 0 * cs_c, k_, zmm1);
+            }
+            if (0 < m && 1 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 1 * cs_c, k_, zmm2);
+            }
+            if (16 < m && 1 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                _mm512_mask_storeu_ps(c + 16 + 1 * cs_c, k_, zmm3);
+            }
+            if (0 < m && 2 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 2 * cs_c, k_, zmm4);
+            }
+            if (16 < m && 2 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                _mm512_mask_storeu_ps(c + 16 + 2 * cs_c, k_, zmm5);
+            }
+            if (0 < m && 3 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 3 * cs_c, k_, zmm6);
+            }
+            if (16 < m && 3 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                _mm512_mask_storeu_ps(c + 16 + 3 * cs_c, k_, zmm7);
+            }
+            if (0 < m && 4 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 4 * cs_c, k_, zmm8);
+            }
+            if (16 < m && 4 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                _mm512_mask_storeu_ps(c + 16 + 4 * cs_c, k_, zmm9);
+            }
+            if (0 < m && 5 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 5 * cs_c, k_, zmm10);
+            }
+            if (16 < m && 5 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                _mm512_mask_storeu_ps(c + 16 + 5 * cs_c, k_, zmm11);
+            }
+            if (0 < m && 6 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 6 * cs_c, k_, zmm12);
+            }
+            if (16 < m && 6 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                _mm512_mask_storeu_ps(c + 16 + 6 * cs_c, k_, zmm13);
+            }
+            if (0 < m && 7 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 7 * cs_c, k_, zmm14);
+            }
+            if (16 < m && 7 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                _mm512_mask_storeu_ps(c + 16 + 7 * cs_c, k_, zmm15);
+            }
+            if (0 < m && 8 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 8 * cs_c, k_, zmm16);
+            }
+            if (16 < m && 8 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                _mm512_mask_storeu_ps(c + 16 + 8 * cs_c, k_, zmm17);
+            }
+            if (0 < m && 9 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 9 * cs_c, k_, zmm18);
+            }
+            if (16 < m && 9 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                _mm512_mask_storeu_ps(c + 16 + 9 * cs_c, k_, zmm19);
+            }
+            if (0 < m && 10 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 10 * cs_c, k_, zmm20);
+            }
+            if (16 < m && 10 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                _mm512_mask_storeu_ps(c + 16 + 10 * cs_c, k_, zmm21);
+            }
+            if (0 < m && 11 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 11 * cs_c, k_, zmm22);
+            }
+            if (16 < m && 11 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                _mm512_mask_storeu_ps(c + 16 + 11 * cs_c, k_, zmm23);
+            }
+            if (0 < m && 12 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 12 * cs_c, k_, zmm24);
+            }
+            if (16 < m && 12 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                _mm512_mask_storeu_ps(c + 16 + 12 * cs_c, k_, zmm25);
+            }
+            if (0 < m && 13 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 13 * cs_c, k_, zmm26);
+            }
+            if (16 < m && 13 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                _mm512_mask_storeu_ps(c + 16 + 13 * cs_c, k_, zmm27);
             }
         } else {
             const __m512 vb_ = _mm512_set1_ps(beta_);
             if (0 < m && 0 < n) {
                 const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
-                _mm512_mask_storeu_ps(c + 0 + 0 * cs_c, k_, _mm512_fmadd_ps(va_, zmm0, _mm512_mul_ps(vb_, _mm512_maskz_loadu_ps(k_, c + 0 + 0 * cs_c))));
+                zmm0 = _mm512_fmadd_ps(va_, zmm0, _mm512_mul_ps(vb_, _mm512_maskz_loadu_ps(k_, c + 0 + 0 * cs_c)));
             }
             if (16 < m && 0 < n) {
                 const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
-                _mm512_mask_storeu_ps(c + 16 + 0 * cs_c, k_, _mm512_fmadd_ps(va_, zmm1, _mm512_mul_ps(vb_, _mm512_maskz_loadu_ps(k_, c + 16 + 0 * cs_c))));
+                zmm1 = _mm512_fmadd_ps(va_, zmm1, _mm512_mul_ps(vb_, _mm512_maskz_loadu_ps(k_, c + 16 + 0 * cs_c)));
             }
             if (0 < m && 1 < n) {
                 const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
-                _mm512_mask_storeu_ps(c + 0 + 1 * cs_c, k_, _mm512_fmadd_ps(va_, zmm2, _mm512_mul_ps(vb_, _mm512_maskz_loadu_ps(k_, c + 0 + 1 * cs_c))));
+                zmm2 = _mm512_fmadd_ps(va_, zmm2, _mm512_mul_ps(vb_, _mm512_maskz_loadu_ps(k_, c + 0 + 1 * cs_c)));
             }
             if (16 < m && 1 < n) {
                 const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
-                _mm512_mask_storeu_ps(c + 16 + 1 * cs_c, k_, _mm512_fmadd_ps(va_, zmm3, _mm512_mul_ps(vb_, _mm512_maskz_loadu_ps(k_, c + 16 + 1 * cs_c))));
+                zmm3 = _mm512_fmadd_ps(va_, zmm3, _mm512_mul_ps(vb_, _mm512_maskz_loadu_ps(k_, c + 16 + 1 * cs_c)));
             }
             if (0 < m && 2 < n) {
                 const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
-                _mm512_mask_storeu_ps(c + 0 + 2 * cs_c, k_, _mm512_fmadd_ps(va_, zmm4, _mm512_mul_ps(vb_, _mm512_maskz_loadu_ps(k_, c + 0 + 2 * cs_c))));
+                zmm4 = _mm512_fmadd_ps(va_, zmm4, _mm512_mul_ps(vb_, _mm512_maskz_loadu_ps(k_, c + 0 + 2 * cs_c)));
             }
             if (16 < m && 2 < n) {
                 const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
-                _mm512_mask_storeu_ps(c + 16 + 2 * cs_c, k_, _mm512_fmadd_ps(va_, zmm5, _mm512_mul_ps(vb_, _mm512_maskz_loadu_ps(k_, c + 16 + 2 * cs_c))));
+                zmm5 = _mm512_fmadd_ps(va_, zmm5, _mm512_mul_ps(vb_, _mm512_maskz_loadu_ps(k_, c + 16 + 2 * cs_c)));
             }
             if (0 < m && 3 < n) {
                 const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
-                _mm512_mask_storeu_ps(c + 0 + 3 * cs_c, k_, _mm512_fmadd_ps(va_, zmm6, _mm512_mul_ps(vb_, _mm512_maskz_loadu_ps(k_, c + 0 + 3 * cs_c))));
+                zmm6 = _mm512_fmadd_ps(va_, zmm6, _mm512_mul_ps(vb_, _mm512_maskz_loadu_ps(k_, c + 0 + 3 * cs_c)));
             }
             if (16 < m && 3 < n) {
                 const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
-                _mm512_mask_storeu_ps(c + 16 + 3 * cs_c, k_, _mm512_fmadd_ps(va_, zmm7, _mm512_mul_ps(vb_, _mm512_maskz_loadu_ps(k_, c + 16 + 3 * cs_c))));
+                zmm7 = _mm512_fmadd_ps(va_, zmm7, _mm512_mul_ps(vb_, _mm512_maskz_loadu_ps(k_, c + 16 + 3 * cs_c)));
             }
             if (0 < m && 4 < n) {
                 const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
-                _mm512_mask_storeu_ps(c + 0 + 4 * cs_c, k_, _mm512_fmadd_ps(va_, zmm8, _mm512_mul_ps(vb_, _mm512_maskz_loadu_ps(k_, c + 0 + 4 * cs_c))));
+                zmm8 = _mm512_fmadd_ps(va_, zmm8, _mm512_mul_ps(vb_, _mm512_maskz_loadu_ps(k_, c + 0 + 4 * cs_c)));
             }
             if (16 < m && 4 < n) {
                 const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
-                _mm512_mask_storeu_ps(c + 16 + 4 * cs_c, k_, _mm512_fmadd_ps(va_, zmm9, _mm512_mul_ps(vb_, _mm512_maskz_loadu_ps(k_, c + 16 + 4 * cs_c))));
+                zmm9 = _mm512_fmadd_ps(va_, zmm9, _mm512_mul_ps(vb_, _mm512_maskz_loadu_ps(k_, c + 16 + 4 * cs_c)));
             }
             if (0 < m && 5 < n) {
                 const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
-                _mm512_mask_storeu_ps(c + 0 + 5 * cs_c, k_, _mm512_fmadd_ps(va_, zmm10, _mm512_mul_ps(vb_, _mm512_maskz_loadu_ps(k_, c + 0 + 5 * cs_c))));
+                zmm10 = _mm512_fmadd_ps(va_, zmm10, _mm512_mul_ps(vb_, _mm512_maskz_loadu_ps(k_, c + 0 + 5 * cs_c)));
             }
             if (16 < m && 5 < n) {
                 const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
-                _mm512_mask_storeu_ps(c + 16 + 5 * cs_c, k_, _mm512_fmadd_ps(va_, zmm11, _mm512_mul_ps(vb_, _mm512_maskz_loadu_ps(k_, c + 16 + 5 * cs_c))));
+                zmm11 = _mm512_fmadd_ps(va_, zmm11, _mm512_mul_ps(vb_, _mm512_maskz_loadu_ps(k_, c + 16 + 5 * cs_c)));
             }
             if (0 < m && 6 < n) {
                 const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
-                _mm512_mask_storeu_ps(c + 0 + 6 * cs_c, k_, _mm512_fmadd_ps(va_, zmm12, _mm512_mul_ps(vb_, _mm512_maskz_loadu_ps(k_, c + 0 + 6 * cs_c))));
+                zmm12 = _mm512_fmadd_ps(va_, zmm12, _mm512_mul_ps(vb_, _mm512_maskz_loadu_ps(k_, c + 0 + 6 * cs_c)));
             }
             if (16 < m && 6 < n) {
                 const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
-                _mm512_mask_storeu_ps(c + 16 + 6 * cs_c, k_, _mm512_fmadd_ps(va_, zmm13, _mm512_mul_ps(vb_, _mm512_maskz_loadu_ps(k_, c + 16 + 6 * cs_c))));
+                zmm13 = _mm512_fmadd_ps(va_, zmm13, _mm512_mul_ps(vb_, _mm512_maskz_loadu_ps(k_, c + 16 + 6 * cs_c)));
             }
             if (0 < m && 7 < n) {
                 const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
-                _mm512_mask_storeu_ps(c + 0 + 7 * cs_c, k_, _mm512_fmadd_ps(va_, zmm14, _mm512_mul_ps(vb_, _mm512_maskz_loadu_ps(k_, c + 0 + 7 * cs_c))));
+                zmm14 = _mm512_fmadd_ps(va_, zmm14, _mm512_mul_ps(vb_, _mm512_maskz_loadu_ps(k_, c + 0 + 7 * cs_c)));
             }
             if (16 < m && 7 < n) {
                 const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
-                _mm512_mask_storeu_ps(c + 16 + 7 * cs_c, k_, _mm512_fmadd_ps(va_, zmm15, _mm512_mul_ps(vb_, _mm512_maskz_loadu_ps(k_, c + 16 + 7 * cs_c))));
+                zmm15 = _mm512_fmadd_ps(va_, zmm15, _mm512_mul_ps(vb_, _mm512_maskz_loadu_ps(k_, c + 16 + 7 * cs_c)));
             }
             if (0 < m && 8 < n) {
                 const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
-                _mm512_mask_storeu_ps(c + 0 + 8 * cs_c, k_, _mm512_fmadd_ps(va_, zmm16, _mm512_mul_ps(vb_, _mm512_maskz_loadu_ps(k_, c + 0 + 8 * cs_c))));
+                zmm16 = _mm512_fmadd_ps(va_, zmm16, _mm512_mul_ps(vb_, _mm512_maskz_loadu_ps(k_, c + 0 + 8 * cs_c)));
             }
             if (16 < m && 8 < n) {
                 const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
-                _mm512_mask_storeu_ps(c + 16 + 8 * cs_c, k_, _mm512_fmadd_ps(va_, zmm17, _mm512_mul_ps(vb_, _mm512_maskz_loadu_ps(k_, c + 16 + 8 * cs_c))));
+                zmm17 = _mm512_fmadd_ps(va_, zmm17, _mm512_mul_ps(vb_, _mm512_maskz_loadu_ps(k_, c + 16 + 8 * cs_c)));
             }
             if (0 < m && 9 < n) {
                 const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
-                _mm512_mask_storeu_ps(c + 0 + 9 * cs_c, k_, _mm512_fmadd_ps(va_, zmm18, _mm512_mul_ps(vb_, _mm512_maskz_loadu_ps(k_, c + 0 + 9 * cs_c))));
+                zmm18 = _mm512_fmadd_ps(va_, zmm18, _mm512_mul_ps(vb_, _mm512_maskz_loadu_ps(k_, c + 0 + 9 * cs_c)));
             }
             if (16 < m && 9 < n) {
                 const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
-                _mm512_mask_storeu_ps(c + 16 + 9 * cs_c, k_, _mm512_fmadd_ps(va_, zmm19, _mm512_mul_ps(vb_, _mm512_maskz_loadu_ps(k_, c + 16 + 9 * cs_c))));
+                zmm19 = _mm512_fmadd_ps(va_, zmm19, _mm512_mul_ps(vb_, _mm512_maskz_loadu_ps(k_, c + 16 + 9 * cs_c)));
             }
             if (0 < m && 10 < n) {
                 const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
-                _mm512_mask_storeu_ps(c + 0 + 10 * cs_c, k_, _mm512_fmadd_ps(va_, zmm20, _mm512_mul_ps(vb_, _mm512_maskz_loadu_ps(k_, c + 0 + 10 * cs_c))));
+                zmm20 = _mm512_fmadd_ps(va_, zmm20, _mm512_mul_ps(vb_, _mm512_maskz_loadu_ps(k_, c + 0 + 10 * cs_c)));
             }
             if (16 < m && 10 < n) {
                 const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
-                _mm512_mask_storeu_ps(c + 16 + 10 * cs_c, k_, _mm512_fmadd_ps(va_, zmm21, _mm512_mul_ps(vb_, _mm512_maskz_loadu_ps(k_, c + 16 + 10 * cs_c))));
+                zmm21 = _mm512_fmadd_ps(va_, zmm21, _mm512_mul_ps(vb_, _mm512_maskz_loadu_ps(k_, c + 16 + 10 * cs_c)));
             }
             if (0 < m && 11 < n) {
                 const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
-                _mm512_mask_storeu_ps(c + 0 + 11 * cs_c, k_, _mm512_fmadd_ps(va_, zmm22, _mm512_mul_ps(vb_, _mm512_maskz_loadu_ps(k_, c + 0 + 11 * cs_c))));
+                zmm22 = _mm512_fmadd_ps(va_, zmm22, _mm512_mul_ps(vb_, _mm512_maskz_loadu_ps(k_, c + 0 + 11 * cs_c)));
             }
             if (16 < m && 11 < n) {
                 const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
-                _mm512_mask_storeu_ps(c + 16 + 11 * cs_c, k_, _mm512_fmadd_ps(va_, zmm23, _mm512_mul_ps(vb_, _mm512_maskz_loadu_ps(k_, c + 16 + 11 * cs_c))));
+                zmm23 = _mm512_fmadd_ps(va_, zmm23, _mm512_mul_ps(vb_, _mm512_maskz_loadu_ps(k_, c + 16 + 11 * cs_c)));
             }
             if (0 < m && 12 < n) {
                 const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
-                _mm512_mask_storeu_ps(c + 0 + 12 * cs_c, k_, _mm512_fmadd_ps(va_, zmm24, _mm512_mul_ps(vb_, _mm512_maskz_loadu_ps(k_, c + 0 + 12 * cs_c))));
+                zmm24 = _mm512_fmadd_ps(va_, zmm24, _mm512_mul_ps(vb_, _mm512_maskz_loadu_ps(k_, c + 0 + 12 * cs_c)));
             }
             if (16 < m && 12 < n) {
                 const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
-                _mm512_mask_storeu_ps(c + 16 + 12 * cs_c, k_, _mm512_fmadd_ps(va_, zmm25, _mm512_mul_ps(vb_, _mm512_maskz_loadu_ps(k_, c + 16 + 12 * cs_c))));
+                zmm25 = _mm512_fmadd_ps(va_, zmm25, _mm512_mul_ps(vb_, _mm512_maskz_loadu_ps(k_, c + 16 + 12 * cs_c)));
             }
             if (0 < m && 13 < n) {
                 const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
-                _mm512_mask_storeu_ps(c + 0 + 13 * cs_c, k_, _mm512_fmadd_ps(va_, zmm26, _mm512_mul_ps(vb_, _mm512_maskz_loadu_ps(k_, c + 0 + 13 * cs_c))));
+                zmm26 = _mm512_fmadd_ps(va_, zmm26, _mm512_mul_ps(vb_, _mm512_maskz_loadu_ps(k_, c + 0 + 13 * cs_c)));
             }
             if (16 < m && 13 < n) {
                 const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
-                _mm512_mask_storeu_ps(c + 16 + 13 * cs_c, k_, _mm512_fmadd_ps(va_, zmm27, _mm512_mul_ps(vb_, _mm512_maskz_loadu_ps(k_, c + 16 + 13 * cs_c))));
+                zmm27 = _mm512_fmadd_ps(va_, zmm27, _mm512_mul_ps(vb_, _mm512_maskz_loadu_ps(k_, c + 16 + 13 * cs_c)));
+            }
+            if (0 < m && 0 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 0 * cs_c, k_, zmm0);
+            }
+            if (16 < m && 0 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                _mm512_mask_storeu_ps(c + 16 + 0 * cs_c, k_, zmm1);
+            }
+            if (0 < m && 1 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 1 * cs_c, k_, zmm2);
+            }
+            if (16 < m && 1 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                _mm512_mask_storeu_ps(c + 16 + 1 * cs_c, k_, zmm3);
+            }
+            if (0 < m && 2 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 2 * cs_c, k_, zmm4);
+            }
+            if (16 < m && 2 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                _mm512_mask_storeu_ps(c + 16 + 2 * cs_c, k_, zmm5);
+            }
+            if (0 < m && 3 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 3 * cs_c, k_, zmm6);
+            }
+            if (16 < m && 3 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                _mm512_mask_storeu_ps(c + 16 + 3 * cs_c, k_, zmm7);
+            }
+            if (0 < m && 4 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 4 * cs_c, k_, zmm8);
+            }
+            if (16 < m && 4 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                _mm512_mask_storeu_ps(c + 16 + 4 * cs_c, k_, zmm9);
+            }
+            if (0 < m && 5 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 5 * cs_c, k_, zmm10);
+            }
+            if (16 < m && 5 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                _mm512_mask_storeu_ps(c + 16 + 5 * cs_c, k_, zmm11);
+            }
+            if (0 < m && 6 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 6 * cs_c, k_, zmm12);
+            }
+            if (16 < m && 6 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                _mm512_mask_storeu_ps(c + 16 + 6 * cs_c, k_, zmm13);
+            }
+            if (0 < m && 7 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 7 * cs_c, k_, zmm14);
+            }
+            if (16 < m && 7 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                _mm512_mask_storeu_ps(c + 16 + 7 * cs_c, k_, zmm15);
+            }
+            if (0 < m && 8 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 8 * cs_c, k_, zmm16);
+            }
+            if (16 < m && 8 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                _mm512_mask_storeu_ps(c + 16 + 8 * cs_c, k_, zmm17);
+            }
+            if (0 < m && 9 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 9 * cs_c, k_, zmm18);
+            }
+            if (16 < m && 9 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                _mm512_mask_storeu_ps(c + 16 + 9 * cs_c, k_, zmm19);
+            }
+            if (0 < m && 10 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 10 * cs_c, k_, zmm20);
+            }
+            if (16 < m && 10 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                _mm512_mask_storeu_ps(c + 16 + 10 * cs_c, k_, zmm21);
+            }
+            if (0 < m && 11 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 11 * cs_c, k_, zmm22);
+            }
+            if (16 < m && 11 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                _mm512_mask_storeu_ps(c + 16 + 11 * cs_c, k_, zmm23);
+            }
+            if (0 < m && 12 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 12 * cs_c, k_, zmm24);
+            }
+            if (16 < m && 12 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                _mm512_mask_storeu_ps(c + 16 + 12 * cs_c, k_, zmm25);
+            }
+            if (0 < m && 13 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 13 * cs_c, k_, zmm26);
+            }
+            if (16 < m && 13 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                _mm512_mask_storeu_ps(c + 16 + 13 * cs_c, k_, zmm27);
             }
         }
         return;
@@ -1689,229 +1913,453 @@ void skylake_avx512_sgemm_32x14_direct(int64_t m, int64_t n, int64_t k, const fl
         } else if (beta_ == 1) {
             if (0 < m && 0 < n) {
                 const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
-                _mm512_mask_storeu_ps(c + 0 + 0 * cs_c, k_, _mm512_fmadd_ps(va_, zmm0, _mm512_maskz_loadu_ps(k_, c + 0 + 0 * cs_c)));
+                zmm0 = _mm512_fmadd_ps(va_, zmm0, _mm512_maskz_loadu_ps(k_, c + 0 + 0 * cs_c));
             }
             if (16 < m && 0 < n) {
                 const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
-                _mm512_mask_storeu_ps(c + 16 + 0 * cs_c, k_, _mm512_fmadd_ps(va_, zmm1, _mm512_maskz_loadu_ps(k_, c + 16 + 0 * cs_c)));
+                zmm1 = _mm512_fmadd_ps(va_, zmm1, _mm512_maskz_loadu_ps(k_, c + 16 + 0 * cs_c));
             }
             if (0 < m && 1 < n) {
                 const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
-                _mm512_mask_storeu_ps(c + 0 + 1 * cs_c, k_, _mm512_fmadd_ps(va_, zmm2, _mm512_maskz_loadu_ps(k_, c + 0 + 1 * cs_c)));
+                zmm2 = _mm512_fmadd_ps(va_, zmm2, _mm512_maskz_loadu_ps(k_, c + 0 + 1 * cs_c));
             }
             if (16 < m && 1 < n) {
                 const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
-                _mm512_mask_storeu_ps(c + 16 + 1 * cs_c, k_, _mm512_fmadd_ps(va_, zmm3, _mm512_maskz_loadu_ps(k_, c + 16 + 1 * cs_c)));
+                zmm3 = _mm512_fmadd_ps(va_, zmm3, _mm512_maskz_loadu_ps(k_, c + 16 + 1 * cs_c));
             }
             if (0 < m && 2 < n) {
                 const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
-                _mm512_mask_storeu_ps(c + 0 + 2 * cs_c, k_, _mm512_fmadd_ps(va_, zmm4, _mm512_maskz_loadu_ps(k_, c + 0 + 2 * cs_c)));
+                zmm4 = _mm512_fmadd_ps(va_, zmm4, _mm512_maskz_loadu_ps(k_, c + 0 + 2 * cs_c));
             }
             if (16 < m && 2 < n) {
                 const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
-                _mm512_mask_storeu_ps(c + 16 + 2 * cs_c, k_, _mm512_fmadd_ps(va_, zmm5, _mm512_maskz_loadu_ps(k_, c + 16 + 2 * cs_c)));
+                zmm5 = _mm512_fmadd_ps(va_, zmm5, _mm512_maskz_loadu_ps(k_, c + 16 + 2 * cs_c));
             }
             if (0 < m && 3 < n) {
                 const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
-                _mm512_mask_storeu_ps(c + 0 + 3 * cs_c, k_, _mm512_fmadd_ps(va_, zmm6, _mm512_maskz_loadu_ps(k_, c + 0 + 3 * cs_c)));
+                zmm6 = _mm512_fmadd_ps(va_, zmm6, _mm512_maskz_loadu_ps(k_, c + 0 + 3 * cs_c));
             }
             if (16 < m && 3 < n) {
                 const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
-                _mm512_mask_storeu_ps(c + 16 + 3 * cs_c, k_, _mm512_fmadd_ps(va_, zmm7, _mm512_maskz_loadu_ps(k_, c + 16 + 3 * cs_c)));
+                zmm7 = _mm512_fmadd_ps(va_, zmm7, _mm512_maskz_loadu_ps(k_, c + 16 + 3 * cs_c));
             }
             if (0 < m && 4 < n) {
                 const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
-                _mm512_mask_storeu_ps(c + 0 + 4 * cs_c, k_, _mm512_fmadd_ps(va_, zmm8, _mm512_maskz_loadu_ps(k_, c + 0 + 4 * cs_c)));
+                zmm8 = _mm512_fmadd_ps(va_, zmm8, _mm512_maskz_loadu_ps(k_, c + 0 + 4 * cs_c));
             }
             if (16 < m && 4 < n) {
                 const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
-                _mm512_mask_storeu_ps(c + 16 + 4 * cs_c, k_, _mm512_fmadd_ps(va_, zmm9, _mm512_maskz_loadu_ps(k_, c + 16 + 4 * cs_c)));
+                zmm9 = _mm512_fmadd_ps(va_, zmm9, _mm512_maskz_loadu_ps(k_, c + 16 + 4 * cs_c));
             }
             if (0 < m && 5 < n) {
                 const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
-                _mm512_mask_storeu_ps(c + 0 + 5 * cs_c, k_, _mm512_fmadd_ps(va_, zmm10, _mm512_maskz_loadu_ps(k_, c + 0 + 5 * cs_c)));
+                zmm10 = _mm512_fmadd_ps(va_, zmm10, _mm512_maskz_loadu_ps(k_, c + 0 + 5 * cs_c));
             }
             if (16 < m && 5 < n) {
                 const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
-                _mm512_mask_storeu_ps(c + 16 + 5 * cs_c, k_, _mm512_fmadd_ps(va_, zmm11, _mm512_maskz_loadu_ps(k_, c + 16 + 5 * cs_c)));
+                zmm11 = _mm512_fmadd_ps(va_, zmm11, _mm512_maskz_loadu_ps(k_, c + 16 + 5 * cs_c));
             }
             if (0 < m && 6 < n) {
                 const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
-                _mm512_mask_storeu_ps(c + 0 + 6 * cs_c, k_, _mm512_fmadd_ps(va_, zmm12, _mm512_maskz_loadu_ps(k_, c + 0 + 6 * cs_c)));
+                zmm12 = _mm512_fmadd_ps(va_, zmm12, _mm512_maskz_loadu_ps(k_, c + 0 + 6 * cs_c));
             }
             if (16 < m && 6 < n) {
                 const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
-                _mm512_mask_storeu_ps(c + 16 + 6 * cs_c, k_, _mm512_fmadd_ps(va_, zmm13, _mm512_maskz_loadu_ps(k_, c + 16 + 6 * cs_c)));
+                zmm13 = _mm512_fmadd_ps(va_, zmm13, _mm512_maskz_loadu_ps(k_, c + 16 + 6 * cs_c));
             }
             if (0 < m && 7 < n) {
                 const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
-                _mm512_mask_storeu_ps(c + 0 + 7 * cs_c, k_, _mm512_fmadd_ps(va_, zmm14, _mm512_maskz_loadu_ps(k_, c + 0 + 7 * cs_c)));
+                zmm14 = _mm512_fmadd_ps(va_, zmm14, _mm512_maskz_loadu_ps(k_, c + 0 + 7 * cs_c));
             }
             if (16 < m && 7 < n) {
                 const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
-                _mm512_mask_storeu_ps(c + 16 + 7 * cs_c, k_, _mm512_fmadd_ps(va_, zmm15, _mm512_maskz_loadu_ps(k_, c + 16 + 7 * cs_c)));
+                zmm15 = _mm512_fmadd_ps(va_, zmm15, _mm512_maskz_loadu_ps(k_, c + 16 + 7 * cs_c));
             }
             if (0 < m && 8 < n) {
                 const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
-                _mm512_mask_storeu_ps(c + 0 + 8 * cs_c, k_, _mm512_fmadd_ps(va_, zmm16, _mm512_maskz_loadu_ps(k_, c + 0 + 8 * cs_c)));
+                zmm16 = _mm512_fmadd_ps(va_, zmm16, _mm512_maskz_loadu_ps(k_, c + 0 + 8 * cs_c));
             }
             if (16 < m && 8 < n) {
                 const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
-                _mm512_mask_storeu_ps(c + 16 + 8 * cs_c, k_, _mm512_fmadd_ps(va_, zmm17, _mm512_maskz_loadu_ps(k_, c + 16 + 8 * cs_c)));
+                zmm17 = _mm512_fmadd_ps(va_, zmm17, _mm512_maskz_loadu_ps(k_, c + 16 + 8 * cs_c));
             }
             if (0 < m && 9 < n) {
                 const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
-                _mm512_mask_storeu_ps(c + 0 + 9 * cs_c, k_, _mm512_fmadd_ps(va_, zmm18, _mm512_maskz_loadu_ps(k_, c + 0 + 9 * cs_c)));
+                zmm18 = _mm512_fmadd_ps(va_, zmm18, _mm512_maskz_loadu_ps(k_, c + 0 + 9 * cs_c));
             }
             if (16 < m && 9 < n) {
                 const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
-                _mm512_mask_storeu_ps(c + 16 + 9 * cs_c, k_, _mm512_fmadd_ps(va_, zmm19, _mm512_maskz_loadu_ps(k_, c + 16 + 9 * cs_c)));
+                zmm19 = _mm512_fmadd_ps(va_, zmm19, _mm512_maskz_loadu_ps(k_, c + 16 + 9 * cs_c));
             }
             if (0 < m && 10 < n) {
                 const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
-                _mm512_mask_storeu_ps(c + 0 + 10 * cs_c, k_, _mm512_fmadd_ps(va_, zmm20, _mm512_maskz_loadu_ps(k_, c + 0 + 10 * cs_c)));
+                zmm20 = _mm512_fmadd_ps(va_, zmm20, _mm512_maskz_loadu_ps(k_, c + 0 + 10 * cs_c));
             }
             if (16 < m && 10 < n) {
                 const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
-                _mm512_mask_storeu_ps(c + 16 + 10 * cs_c, k_, _mm512_fmadd_ps(va_, zmm21, _mm512_maskz_loadu_ps(k_, c + 16 + 10 * cs_c)));
+                zmm21 = _mm512_fmadd_ps(va_, zmm21, _mm512_maskz_loadu_ps(k_, c + 16 + 10 * cs_c));
             }
             if (0 < m && 11 < n) {
                 const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
-                _mm512_mask_storeu_ps(c + 0 + 11 * cs_c, k_, _mm512_fmadd_ps(va_, zmm22, _mm512_maskz_loadu_ps(k_, c + 0 + 11 * cs_c)));
+                zmm22 = _mm512_fmadd_ps(va_, zmm22, _mm512_maskz_loadu_ps(k_, c + 0 + 11 * cs_c));
             }
             if (16 < m && 11 < n) {
                 const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
-                _mm512_mask_storeu_ps(c + 16 + 11 * cs_c, k_, _mm512_fmadd_ps(va_, zmm23, _mm512_maskz_loadu_ps(k_, c + 16 + 11 * cs_c)));
+                zmm23 = _mm512_fmadd_ps(va_, zmm23, _mm512_maskz_loadu_ps(k_, c + 16 + 11 * cs_c));
             }
             if (0 < m && 12 < n) {
                 const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
-                _mm512_mask_storeu_ps(c + 0 + 12 * cs_c, k_, _mm512_fmadd_ps(va_, zmm24, _mm512_maskz_loadu_ps(k_, c + 0 + 12 * cs_c)));
+                zmm24 = _mm512_fmadd_ps(va_, zmm24, _mm512_maskz_loadu_ps(k_, c + 0 + 12 * cs_c));
             }
             if (16 < m && 12 < n) {
                 const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
-                _mm512_mask_storeu_ps(c + 16 + 12 * cs_c, k_, _mm512_fmadd_ps(va_, zmm25, _mm512_maskz_loadu_ps(k_, c + 16 + 12 * cs_c)));
+                zmm25 = _mm512_fmadd_ps(va_, zmm25, _mm512_maskz_loadu_ps(k_, c + 16 + 12 * cs_c));
             }
             if (0 < m && 13 < n) {
                 const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
-                _mm512_mask_storeu_ps(c + 0 + 13 * cs_c, k_, _mm512_fmadd_ps(va_, zmm26, _mm512_maskz_loadu_ps(k_, c + 0 + 13 * cs_c)));
+                zmm26 = _mm512_fmadd_ps(va_, zmm26, _mm512_maskz_loadu_ps(k_, c + 0 + 13 * cs_c));
             }
             if (16 < m && 13 < n) {
                 const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
-                _mm512_mask_storeu_ps(c + 16 + 13 * cs_c, k_, _mm512_fmadd_ps(va_, zmm27, _mm512_maskz_loadu_ps(k_, c + 16 + 13 * cs_c)));
+                zmm27 = _mm512_fmadd_ps(va_, zmm27, _mm512_maskz_loadu_ps(k_, c + 16 + 13 * cs_c));
+            }
+            if (0 < m && 0 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 0 * cs_c, k_, zmm0);
+            }
+            if (16 < m && 0 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                _mm512_mask_storeu_ps(c + 16 + 0 * cs_c, k_, zmm1);
+            }
+            if (0 < m && 1 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 1 * cs_c, k_, zmm2);
+            }
+            if (16 < m && 1 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                _mm512_mask_storeu_ps(c + 16 + 1 * cs_c, k_, zmm3);
+            }
+            if (0 < m && 2 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 2 * cs_c, k_, zmm4);
+            }
+            if (16 < m && 2 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                _mm512_mask_storeu_ps(c + 16 + 2 * cs_c, k_, zmm5);
+            }
+            if (0 < m && 3 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 3 * cs_c, k_, zmm6);
+            }
+            if (16 < m && 3 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                _mm512_mask_storeu_ps(c + 16 + 3 * cs_c, k_, zmm7);
+            }
+            if (0 < m && 4 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 4 * cs_c, k_, zmm8);
+            }
+            if (16 < m && 4 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                _mm512_mask_storeu_ps(c + 16 + 4 * cs_c, k_, zmm9);
+            }
+            if (0 < m && 5 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 5 * cs_c, k_, zmm10);
+            }
+            if (16 < m && 5 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                _mm512_mask_storeu_ps(c + 16 + 5 * cs_c, k_, zmm11);
+            }
+            if (0 < m && 6 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 6 * cs_c, k_, zmm12);
+            }
+            if (16 < m && 6 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                _mm512_mask_storeu_ps(c + 16 + 6 * cs_c, k_, zmm13);
+            }
+            if (0 < m && 7 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 7 * cs_c, k_, zmm14);
+            }
+            if (16 < m && 7 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                _mm512_mask_storeu_ps(c + 16 + 7 * cs_c, k_, zmm15);
+            }
+            if (0 < m && 8 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 8 * cs_c, k_, zmm16);
+            }
+            if (16 < m && 8 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                _mm512_mask_storeu_ps(c + 16 + 8 * cs_c, k_, zmm17);
+            }
+            if (0 < m && 9 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 9 * cs_c, k_, zmm18);
+            }
+            if (16 < m && 9 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                _mm512_mask_storeu_ps(c + 16 + 9 * cs_c, k_, zmm19);
+            }
+            if (0 < m && 10 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 10 * cs_c, k_, zmm20);
+            }
+            if (16 < m && 10 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                _mm512_mask_storeu_ps(c + 16 + 10 * cs_c, k_, zmm21);
+            }
+            if (0 < m && 11 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 11 * cs_c, k_, zmm22);
+            }
+            if (16 < m && 11 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                _mm512_mask_storeu_ps(c + 16 + 11 * cs_c, k_, zmm23);
+            }
+            if (0 < m && 12 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 12 * cs_c, k_, zmm24);
+            }
+            if (16 < m && 12 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                _mm512_mask_storeu_ps(c + 16 + 12 * cs_c, k_, zmm25);
+            }
+            if (0 < m && 13 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 13 * cs_c, k_, zmm26);
+            }
+            if (16 < m && 13 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                _mm512_mask_storeu_ps(c + 16 + 13 * cs_c, k_, zmm27);
             }
         } else {
             const __m512 vb_ = _mm512_set1_ps(beta_);
             if (0 < m && 0 < n) {
                 const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
-                _mm512_mask_storeu_ps(c + 0 + 0 * cs_c, k_, _mm512_fmadd_ps(va_, zmm0, _mm512_mul_ps(vb_, _mm512_maskz_loadu_ps(k_, c + 0 + 0 * cs_c))));
+                zmm0 = _mm512_fmadd_ps(va_, zmm0, _mm512_mul_ps(vb_, _mm512_maskz_loadu_ps(k_, c + 0 + 0 * cs_c)));
             }
             if (16 < m && 0 < n) {
                 const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
-                _mm512_mask_storeu_ps(c + 16 + 0 * cs_c, k_, _mm512_fmadd_ps(va_, zmm1, _mm512_mul_ps(vb_, _mm512_maskz_loadu_ps(k_, c + 16 + 0 * cs_c))));
+                zmm1 = _mm512_fmadd_ps(va_, zmm1, _mm512_mul_ps(vb_, _mm512_maskz_loadu_ps(k_, c + 16 + 0 * cs_c)));
             }
             if (0 < m && 1 < n) {
                 const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
-                _mm512_mask_storeu_ps(c + 0 + 1 * cs_c, k_, _mm512_fmadd_ps(va_, zmm2, _mm512_mul_ps(vb_, _mm512_maskz_loadu_ps(k_, c + 0 + 1 * cs_c))));
+                zmm2 = _mm512_fmadd_ps(va_, zmm2, _mm512_mul_ps(vb_, _mm512_maskz_loadu_ps(k_, c + 0 + 1 * cs_c)));
             }
             if (16 < m && 1 < n) {
                 const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
-                _mm512_mask_storeu_ps(c + 16 + 1 * cs_c, k_, _mm512_fmadd_ps(va_, zmm3, _mm512_mul_ps(vb_, _mm512_maskz_loadu_ps(k_, c + 16 + 1 * cs_c))));
+                zmm3 = _mm512_fmadd_ps(va_, zmm3, _mm512_mul_ps(vb_, _mm512_maskz_loadu_ps(k_, c + 16 + 1 * cs_c)));
             }
             if (0 < m && 2 < n) {
                 const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
-                _mm512_mask_storeu_ps(c + 0 + 2 * cs_c, k_, _mm512_fmadd_ps(va_, zmm4, _mm512_mul_ps(vb_, _mm512_maskz_loadu_ps(k_, c + 0 + 2 * cs_c))));
+                zmm4 = _mm512_fmadd_ps(va_, zmm4, _mm512_mul_ps(vb_, _mm512_maskz_loadu_ps(k_, c + 0 + 2 * cs_c)));
             }
             if (16 < m && 2 < n) {
                 const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
-                _mm512_mask_storeu_ps(c + 16 + 2 * cs_c, k_, _mm512_fmadd_ps(va_, zmm5, _mm512_mul_ps(vb_, _mm512_maskz_loadu_ps(k_, c + 16 + 2 * cs_c))));
+                zmm5 = _mm512_fmadd_ps(va_, zmm5, _mm512_mul_ps(vb_, _mm512_maskz_loadu_ps(k_, c + 16 + 2 * cs_c)));
             }
             if (0 < m && 3 < n) {
                 const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
-                _mm512_mask_storeu_ps(c + 0 + 3 * cs_c, k_, _mm512_fmadd_ps(va_, zmm6, _mm512_mul_ps(vb_, _mm512_maskz_loadu_ps(k_, c + 0 + 3 * cs_c))));
+                zmm6 = _mm512_fmadd_ps(va_, zmm6, _mm512_mul_ps(vb_, _mm512_maskz_loadu_ps(k_, c + 0 + 3 * cs_c)));
             }
             if (16 < m && 3 < n) {
                 const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
-                _mm512_mask_storeu_ps(c + 16 + 3 * cs_c, k_, _mm512_fmadd_ps(va_, zmm7, _mm512_mul_ps(vb_, _mm512_maskz_loadu_ps(k_, c + 16 + 3 * cs_c))));
+                zmm7 = _mm512_fmadd_ps(va_, zmm7, _mm512_mul_ps(vb_, _mm512_maskz_loadu_ps(k_, c + 16 + 3 * cs_c)));
             }
             if (0 < m && 4 < n) {
                 const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
-                _mm512_mask_storeu_ps(c + 0 + 4 * cs_c, k_, _mm512_fmadd_ps(va_, zmm8, _mm512_mul_ps(vb_, _mm512_maskz_loadu_ps(k_, c + 0 + 4 * cs_c))));
+                zmm8 = _mm512_fmadd_ps(va_, zmm8, _mm512_mul_ps(vb_, _mm512_maskz_loadu_ps(k_, c + 0 + 4 * cs_c)));
             }
             if (16 < m && 4 < n) {
                 const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
-                _mm512_mask_storeu_ps(c + 16 + 4 * cs_c, k_, _mm512_fmadd_ps(va_, zmm9, _mm512_mul_ps(vb_, _mm512_maskz_loadu_ps(k_, c + 16 + 4 * cs_c))));
+                zmm9 = _mm512_fmadd_ps(va_, zmm9, _mm512_mul_ps(vb_, _mm512_maskz_loadu_ps(k_, c + 16 + 4 * cs_c)));
             }
             if (0 < m && 5 < n) {
                 const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
-                _mm512_mask_storeu_ps(c + 0 + 5 * cs_c, k_, _mm512_fmadd_ps(va_, zmm10, _mm512_mul_ps(vb_, _mm512_maskz_loadu_ps(k_, c + 0 + 5 * cs_c))));
+                zmm10 = _mm512_fmadd_ps(va_, zmm10, _mm512_mul_ps(vb_, _mm512_maskz_loadu_ps(k_, c + 0 + 5 * cs_c)));
             }
             if (16 < m && 5 < n) {
                 const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
-                _mm512_mask_storeu_ps(c + 16 + 5 * cs_c, k_, _mm512_fmadd_ps(va_, zmm11, _mm512_mul_ps(vb_, _mm512_maskz_loadu_ps(k_, c + 16 + 5 * cs_c))));
+                zmm11 = _mm512_fmadd_ps(va_, zmm11, _mm512_mul_ps(vb_, _mm512_maskz_loadu_ps(k_, c + 16 + 5 * cs_c)));
             }
             if (0 < m && 6 < n) {
                 const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
-                _mm512_mask_storeu_ps(c + 0 + 6 * cs_c, k_, _mm512_fmadd_ps(va_, zmm12, _mm512_mul_ps(vb_, _mm512_maskz_loadu_ps(k_, c + 0 + 6 * cs_c))));
+                zmm12 = _mm512_fmadd_ps(va_, zmm12, _mm512_mul_ps(vb_, _mm512_maskz_loadu_ps(k_, c + 0 + 6 * cs_c)));
             }
             if (16 < m && 6 < n) {
                 const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
-                _mm512_mask_storeu_ps(c + 16 + 6 * cs_c, k_, _mm512_fmadd_ps(va_, zmm13, _mm512_mul_ps(vb_, _mm512_maskz_loadu_ps(k_, c + 16 + 6 * cs_c))));
+                zmm13 = _mm512_fmadd_ps(va_, zmm13, _mm512_mul_ps(vb_, _mm512_maskz_loadu_ps(k_, c + 16 + 6 * cs_c)));
             }
             if (0 < m && 7 < n) {
                 const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
-                _mm512_mask_storeu_ps(c + 0 + 7 * cs_c, k_, _mm512_fmadd_ps(va_, zmm14, _mm512_mul_ps(vb_, _mm512_maskz_loadu_ps(k_, c + 0 + 7 * cs_c))));
+                zmm14 = _mm512_fmadd_ps(va_, zmm14, _mm512_mul_ps(vb_, _mm512_maskz_loadu_ps(k_, c + 0 + 7 * cs_c)));
             }
             if (16 < m && 7 < n) {
                 const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
-                _mm512_mask_storeu_ps(c + 16 + 7 * cs_c, k_, _mm512_fmadd_ps(va_, zmm15, _mm512_mul_ps(vb_, _mm512_maskz_loadu_ps(k_, c + 16 + 7 * cs_c))));
+                zmm15 = _mm512_fmadd_ps(va_, zmm15, _mm512_mul_ps(vb_, _mm512_maskz_loadu_ps(k_, c + 16 + 7 * cs_c)));
             }
             if (0 < m && 8 < n) {
                 const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
-                _mm512_mask_storeu_ps(c + 0 + 8 * cs_c, k_, _mm512_fmadd_ps(va_, zmm16, _mm512_mul_ps(vb_, _mm512_maskz_loadu_ps(k_, c + 0 + 8 * cs_c))));
+                zmm16 = _mm512_fmadd_ps(va_, zmm16, _mm512_mul_ps(vb_, _mm512_maskz_loadu_ps(k_, c + 0 + 8 * cs_c)));
             }
             if (16 < m && 8 < n) {
                 const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
-                _mm512_mask_storeu_ps(c + 16 + 8 * cs_c, k_, _mm512_fmadd_ps(va_, zmm17, _mm512_mul_ps(vb_, _mm512_maskz_loadu_ps(k_, c + 16 + 8 * cs_c))));
+                zmm17 = _mm512_fmadd_ps(va_, zmm17, _mm512_mul_ps(vb_, _mm512_maskz_loadu_ps(k_, c + 16 + 8 * cs_c)));
             }
             if (0 < m && 9 < n) {
                 const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
-                _mm512_mask_storeu_ps(c + 0 + 9 * cs_c, k_, _mm512_fmadd_ps(va_, zmm18, _mm512_mul_ps(vb_, _mm512_maskz_loadu_ps(k_, c + 0 + 9 * cs_c))));
+                zmm18 = _mm512_fmadd_ps(va_, zmm18, _mm512_mul_ps(vb_, _mm512_maskz_loadu_ps(k_, c + 0 + 9 * cs_c)));
             }
             if (16 < m && 9 < n) {
                 const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
-                _mm512_mask_storeu_ps(c + 16 + 9 * cs_c, k_, _mm512_fmadd_ps(va_, zmm19, _mm512_mul_ps(vb_, _mm512_maskz_loadu_ps(k_, c + 16 + 9 * cs_c))));
+                zmm19 = _mm512_fmadd_ps(va_, zmm19, _mm512_mul_ps(vb_, _mm512_maskz_loadu_ps(k_, c + 16 + 9 * cs_c)));
             }
             if (0 < m && 10 < n) {
                 const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
-                _mm512_mask_storeu_ps(c + 0 + 10 * cs_c, k_, _mm512_fmadd_ps(va_, zmm20, _mm512_mul_ps(vb_, _mm512_maskz_loadu_ps(k_, c + 0 + 10 * cs_c))));
+                zmm20 = _mm512_fmadd_ps(va_, zmm20, _mm512_mul_ps(vb_, _mm512_maskz_loadu_ps(k_, c + 0 + 10 * cs_c)));
             }
             if (16 < m && 10 < n) {
                 const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
-                _mm512_mask_storeu_ps(c + 16 + 10 * cs_c, k_, _mm512_fmadd_ps(va_, zmm21, _mm512_mul_ps(vb_, _mm512_maskz_loadu_ps(k_, c + 16 + 10 * cs_c))));
+                zmm21 = _mm512_fmadd_ps(va_, zmm21, _mm512_mul_ps(vb_, _mm512_maskz_loadu_ps(k_, c + 16 + 10 * cs_c)));
             }
             if (0 < m && 11 < n) {
                 const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
-                _mm512_mask_storeu_ps(c + 0 + 11 * cs_c, k_, _mm512_fmadd_ps(va_, zmm22, _mm512_mul_ps(vb_, _mm512_maskz_loadu_ps(k_, c + 0 + 11 * cs_c))));
+                zmm22 = _mm512_fmadd_ps(va_, zmm22, _mm512_mul_ps(vb_, _mm512_maskz_loadu_ps(k_, c + 0 + 11 * cs_c)));
             }
             if (16 < m && 11 < n) {
                 const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
-                _mm512_mask_storeu_ps(c + 16 + 11 * cs_c, k_, _mm512_fmadd_ps(va_, zmm23, _mm512_mul_ps(vb_, _mm512_maskz_loadu_ps(k_, c + 16 + 11 * cs_c))));
+                zmm23 = _mm512_fmadd_ps(va_, zmm23, _mm512_mul_ps(vb_, _mm512_maskz_loadu_ps(k_, c + 16 + 11 * cs_c)));
             }
             if (0 < m && 12 < n) {
                 const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
-                _mm512_mask_storeu_ps(c + 0 + 12 * cs_c, k_, _mm512_fmadd_ps(va_, zmm24, _mm512_mul_ps(vb_, _mm512_maskz_loadu_ps(k_, c + 0 + 12 * cs_c))));
+                zmm24 = _mm512_fmadd_ps(va_, zmm24, _mm512_mul_ps(vb_, _mm512_maskz_loadu_ps(k_, c + 0 + 12 * cs_c)));
             }
             if (16 < m && 12 < n) {
                 const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
-                _mm512_mask_storeu_ps(c + 16 + 12 * cs_c, k_, _mm512_fmadd_ps(va_, zmm25, _mm512_mul_ps(vb_, _mm512_maskz_loadu_ps(k_, c + 16 + 12 * cs_c))));
+                zmm25 = _mm512_fmadd_ps(va_, zmm25, _mm512_mul_ps(vb_, _mm512_maskz_loadu_ps(k_, c + 16 + 12 * cs_c)));
             }
             if (0 < m && 13 < n) {
                 const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
-                _mm512_mask_storeu_ps(c + 0 + 13 * cs_c, k_, _mm512_fmadd_ps(va_, zmm26, _mm512_mul_ps(vb_, _mm512_maskz_loadu_ps(k_, c + 0 + 13 * cs_c))));
+                zmm26 = _mm512_fmadd_ps(va_, zmm26, _mm512_mul_ps(vb_, _mm512_maskz_loadu_ps(k_, c + 0 + 13 * cs_c)));
             }
             if (16 < m && 13 < n) {
                 const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
-                _mm512_mask_storeu_ps(c + 16 + 13 * cs_c, k_, _mm512_fmadd_ps(va_, zmm27, _mm512_mul_ps(vb_, _mm512_maskz_loadu_ps(k_, c + 16 + 13 * cs_c))));
+                zmm27 = _mm512_fmadd_ps(va_, zmm27, _mm512_mul_ps(vb_, _mm512_maskz_loadu_ps(k_, c + 16 + 13 * cs_c)));
+            }
+            if (0 < m && 0 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 0 * cs_c, k_, zmm0);
+            }
+            if (16 < m && 0 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                _mm512_mask_storeu_ps(c + 16 + 0 * cs_c, k_, zmm1);
+            }
+            if (0 < m && 1 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 1 * cs_c, k_, zmm2);
+            }
+            if (16 < m && 1 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                _mm512_mask_storeu_ps(c + 16 + 1 * cs_c, k_, zmm3);
+            }
+            if (0 < m && 2 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 2 * cs_c, k_, zmm4);
+            }
+            if (16 < m && 2 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                _mm512_mask_storeu_ps(c + 16 + 2 * cs_c, k_, zmm5);
+            }
+            if (0 < m && 3 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 3 * cs_c, k_, zmm6);
+            }
+            if (16 < m && 3 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                _mm512_mask_storeu_ps(c + 16 + 3 * cs_c, k_, zmm7);
+            }
+            if (0 < m && 4 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 4 * cs_c, k_, zmm8);
+            }
+            if (16 < m && 4 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                _mm512_mask_storeu_ps(c + 16 + 4 * cs_c, k_, zmm9);
+            }
+            if (0 < m && 5 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 5 * cs_c, k_, zmm10);
+            }
+            if (16 < m && 5 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                _mm512_mask_storeu_ps(c + 16 + 5 * cs_c, k_, zmm11);
+            }
+            if (0 < m && 6 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 6 * cs_c, k_, zmm12);
+            }
+            if (16 < m && 6 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                _mm512_mask_storeu_ps(c + 16 + 6 * cs_c, k_, zmm13);
+            }
+            if (0 < m && 7 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 7 * cs_c, k_, zmm14);
+            }
+            if (16 < m && 7 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                _mm512_mask_storeu_ps(c + 16 + 7 * cs_c, k_, zmm15);
+            }
+            if (0 < m && 8 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 8 * cs_c, k_, zmm16);
+            }
+            if (16 < m && 8 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                _mm512_mask_storeu_ps(c + 16 + 8 * cs_c, k_, zmm17);
+            }
+            if (0 < m && 9 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 9 * cs_c, k_, zmm18);
+            }
+            if (16 < m && 9 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                _mm512_mask_storeu_ps(c + 16 + 9 * cs_c, k_, zmm19);
+            }
+            if (0 < m && 10 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 10 * cs_c, k_, zmm20);
+            }
+            if (16 < m && 10 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                _mm512_mask_storeu_ps(c + 16 + 10 * cs_c, k_, zmm21);
+            }
+            if (0 < m && 11 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 11 * cs_c, k_, zmm22);
+            }
+            if (16 < m && 11 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                _mm512_mask_storeu_ps(c + 16 + 11 * cs_c, k_, zmm23);
+            }
+            if (0 < m && 12 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 12 * cs_c, k_, zmm24);
+            }
+            if (16 < m && 12 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                _mm512_mask_storeu_ps(c + 16 + 12 * cs_c, k_, zmm25);
+            }
+            if (0 < m && 13 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 13 * cs_c, k_, zmm26);
+            }
+            if (16 < m && 13 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                _mm512_mask_storeu_ps(c + 16 + 13 * cs_c, k_, zmm27);
             }
         }
         return;
@@ -2537,133 +2985,261 @@ void skylake_avx512_sgemm_32x14_e32x8(int64_t m, int64_t n, int64_t k, const flo
         } else if (beta_ == 1) {
             if (0 < m && 0 < n) {
                 const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
-                _mm512_mask_storeu_ps(c + 0 + 0 * cs_c, k_, _mm512_fmadd_ps(va_, zmm0, _mm512_maskz_loadu_ps(k_, c + 0 + 0 * cs_c)));
+                zmm0 = _mm512_fmadd_ps(va_, zmm0, _mm512_maskz_loadu_ps(k_, c + 0 + 0 * cs_c));
             }
             if (16 < m && 0 < n) {
                 const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
-                _mm512_mask_storeu_ps(c + 16 + 0 * cs_c, k_, _mm512_fmadd_ps(va_, zmm1, _mm512_maskz_loadu_ps(k_, c + 16 + 0 * cs_c)));
+                zmm1 = _mm512_fmadd_ps(va_, zmm1, _mm512_maskz_loadu_ps(k_, c + 16 + 0 * cs_c));
             }
             if (0 < m && 1 < n) {
                 const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
-                _mm512_mask_storeu_ps(c + 0 + 1 * cs_c, k_, _mm512_fmadd_ps(va_, zmm2, _mm512_maskz_loadu_ps(k_, c + 0 + 1 * cs_c)));
+                zmm2 = _mm512_fmadd_ps(va_, zmm2, _mm512_maskz_loadu_ps(k_, c + 0 + 1 * cs_c));
             }
             if (16 < m && 1 < n) {
                 const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
-                _mm512_mask_storeu_ps(c + 16 + 1 * cs_c, k_, _mm512_fmadd_ps(va_, zmm3, _mm512_maskz_loadu_ps(k_, c + 16 + 1 * cs_c)));
+                zmm3 = _mm512_fmadd_ps(va_, zmm3, _mm512_maskz_loadu_ps(k_, c + 16 + 1 * cs_c));
             }
             if (0 < m && 2 < n) {
                 const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
-                _mm512_mask_storeu_ps(c + 0 + 2 * cs_c, k_, _mm512_fmadd_ps(va_, zmm4, _mm512_maskz_loadu_ps(k_, c + 0 + 2 * cs_c)));
+                zmm4 = _mm512_fmadd_ps(va_, zmm4, _mm512_maskz_loadu_ps(k_, c + 0 + 2 * cs_c));
             }
             if (16 < m && 2 < n) {
                 const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
-                _mm512_mask_storeu_ps(c + 16 + 2 * cs_c, k_, _mm512_fmadd_ps(va_, zmm5, _mm512_maskz_loadu_ps(k_, c + 16 + 2 * cs_c)));
+                zmm5 = _mm512_fmadd_ps(va_, zmm5, _mm512_maskz_loadu_ps(k_, c + 16 + 2 * cs_c));
             }
             if (0 < m && 3 < n) {
                 const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
-                _mm512_mask_storeu_ps(c + 0 + 3 * cs_c, k_, _mm512_fmadd_ps(va_, zmm6, _mm512_maskz_loadu_ps(k_, c + 0 + 3 * cs_c)));
+                zmm6 = _mm512_fmadd_ps(va_, zmm6, _mm512_maskz_loadu_ps(k_, c + 0 + 3 * cs_c));
             }
             if (16 < m && 3 < n) {
                 const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
-                _mm512_mask_storeu_ps(c + 16 + 3 * cs_c, k_, _mm512_fmadd_ps(va_, zmm7, _mm512_maskz_loadu_ps(k_, c + 16 + 3 * cs_c)));
+                zmm7 = _mm512_fmadd_ps(va_, zmm7, _mm512_maskz_loadu_ps(k_, c + 16 + 3 * cs_c));
             }
             if (0 < m && 4 < n) {
                 const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
-                _mm512_mask_storeu_ps(c + 0 + 4 * cs_c, k_, _mm512_fmadd_ps(va_, zmm8, _mm512_maskz_loadu_ps(k_, c + 0 + 4 * cs_c)));
+                zmm8 = _mm512_fmadd_ps(va_, zmm8, _mm512_maskz_loadu_ps(k_, c + 0 + 4 * cs_c));
             }
             if (16 < m && 4 < n) {
                 const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
-                _mm512_mask_storeu_ps(c + 16 + 4 * cs_c, k_, _mm512_fmadd_ps(va_, zmm9, _mm512_maskz_loadu_ps(k_, c + 16 + 4 * cs_c)));
+                zmm9 = _mm512_fmadd_ps(va_, zmm9, _mm512_maskz_loadu_ps(k_, c + 16 + 4 * cs_c));
             }
             if (0 < m && 5 < n) {
                 const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
-                _mm512_mask_storeu_ps(c + 0 + 5 * cs_c, k_, _mm512_fmadd_ps(va_, zmm10, _mm512_maskz_loadu_ps(k_, c + 0 + 5 * cs_c)));
+                zmm10 = _mm512_fmadd_ps(va_, zmm10, _mm512_maskz_loadu_ps(k_, c + 0 + 5 * cs_c));
             }
             if (16 < m && 5 < n) {
                 const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
-                _mm512_mask_storeu_ps(c + 16 + 5 * cs_c, k_, _mm512_fmadd_ps(va_, zmm11, _mm512_maskz_loadu_ps(k_, c + 16 + 5 * cs_c)));
+                zmm11 = _mm512_fmadd_ps(va_, zmm11, _mm512_maskz_loadu_ps(k_, c + 16 + 5 * cs_c));
             }
             if (0 < m && 6 < n) {
                 const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
-                _mm512_mask_storeu_ps(c + 0 + 6 * cs_c, k_, _mm512_fmadd_ps(va_, zmm12, _mm512_maskz_loadu_ps(k_, c + 0 + 6 * cs_c)));
+                zmm12 = _mm512_fmadd_ps(va_, zmm12, _mm512_maskz_loadu_ps(k_, c + 0 + 6 * cs_c));
             }
             if (16 < m && 6 < n) {
                 const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
-                _mm512_mask_storeu_ps(c + 16 + 6 * cs_c, k_, _mm512_fmadd_ps(va_, zmm13, _mm512_maskz_loadu_ps(k_, c + 16 + 6 * cs_c)));
+                zmm13 = _mm512_fmadd_ps(va_, zmm13, _mm512_maskz_loadu_ps(k_, c + 16 + 6 * cs_c));
             }
             if (0 < m && 7 < n) {
                 const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
-                _mm512_mask_storeu_ps(c + 0 + 7 * cs_c, k_, _mm512_fmadd_ps(va_, zmm14, _mm512_maskz_loadu_ps(k_, c + 0 + 7 * cs_c)));
+                zmm14 = _mm512_fmadd_ps(va_, zmm14, _mm512_maskz_loadu_ps(k_, c + 0 + 7 * cs_c));
             }
             if (16 < m && 7 < n) {
                 const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
-                _mm512_mask_storeu_ps(c + 16 + 7 * cs_c, k_, _mm512_fmadd_ps(va_, zmm15, _mm512_maskz_loadu_ps(k_, c + 16 + 7 * cs_c)));
+                zmm15 = _mm512_fmadd_ps(va_, zmm15, _mm512_maskz_loadu_ps(k_, c + 16 + 7 * cs_c));
+            }
+            if (0 < m && 0 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 0 * cs_c, k_, zmm0);
+            }
+            if (16 < m && 0 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                _mm512_mask_storeu_ps(c + 16 + 0 * cs_c, k_, zmm1);
+            }
+            if (0 < m && 1 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 1 * cs_c, k_, zmm2);
+            }
+            if (16 < m && 1 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                _mm512_mask_storeu_ps(c + 16 + 1 * cs_c, k_, zmm3);
+            }
+            if (0 < m && 2 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 2 * cs_c, k_, zmm4);
+            }
+            if (16 < m && 2 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                _mm512_mask_storeu_ps(c + 16 + 2 * cs_c, k_, zmm5);
+            }
+            if (0 < m && 3 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 3 * cs_c, k_, zmm6);
+            }
+            if (16 < m && 3 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                _mm512_mask_storeu_ps(c + 16 + 3 * cs_c, k_, zmm7);
+            }
+            if (0 < m && 4 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 4 * cs_c, k_, zmm8);
+            }
+            if (16 < m && 4 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                _mm512_mask_storeu_ps(c + 16 + 4 * cs_c, k_, zmm9);
+            }
+            if (0 < m && 5 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 5 * cs_c, k_, zmm10);
+            }
+            if (16 < m && 5 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                _mm512_mask_storeu_ps(c + 16 + 5 * cs_c, k_, zmm11);
+            }
+            if (0 < m && 6 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 6 * cs_c, k_, zmm12);
+            }
+            if (16 < m && 6 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                _mm512_mask_storeu_ps(c + 16 + 6 * cs_c, k_, zmm13);
+            }
+            if (0 < m && 7 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 7 * cs_c, k_, zmm14);
+            }
+            if (16 < m && 7 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                _mm512_mask_storeu_ps(c + 16 + 7 * cs_c, k_, zmm15);
             }
         } else {
             const __m512 vb_ = _mm512_set1_ps(beta_);
             if (0 < m && 0 < n) {
                 const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
-                _mm512_mask_storeu_ps(c + 0 + 0 * cs_c, k_, _mm512_fmadd_ps(va_, zmm0, _mm512_mul_ps(vb_, _mm512_maskz_loadu_ps(k_, c + 0 + 0 * cs_c))));
+                zmm0 = _mm512_fmadd_ps(va_, zmm0, _mm512_mul_ps(vb_, _mm512_maskz_loadu_ps(k_, c + 0 + 0 * cs_c)));
             }
             if (16 < m && 0 < n) {
                 const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
-                _mm512_mask_storeu_ps(c + 16 + 0 * cs_c, k_, _mm512_fmadd_ps(va_, zmm1, _mm512_mul_ps(vb_, _mm512_maskz_loadu_ps(k_, c + 16 + 0 * cs_c))));
+                zmm1 = _mm512_fmadd_ps(va_, zmm1, _mm512_mul_ps(vb_, _mm512_maskz_loadu_ps(k_, c + 16 + 0 * cs_c)));
             }
             if (0 < m && 1 < n) {
                 const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
-                _mm512_mask_storeu_ps(c + 0 + 1 * cs_c, k_, _mm512_fmadd_ps(va_, zmm2, _mm512_mul_ps(vb_, _mm512_maskz_loadu_ps(k_, c + 0 + 1 * cs_c))));
+                zmm2 = _mm512_fmadd_ps(va_, zmm2, _mm512_mul_ps(vb_, _mm512_maskz_loadu_ps(k_, c + 0 + 1 * cs_c)));
             }
             if (16 < m && 1 < n) {
                 const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
-                _mm512_mask_storeu_ps(c + 16 + 1 * cs_c, k_, _mm512_fmadd_ps(va_, zmm3, _mm512_mul_ps(vb_, _mm512_maskz_loadu_ps(k_, c + 16 + 1 * cs_c))));
+                zmm3 = _mm512_fmadd_ps(va_, zmm3, _mm512_mul_ps(vb_, _mm512_maskz_loadu_ps(k_, c + 16 + 1 * cs_c)));
             }
             if (0 < m && 2 < n) {
                 const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
-                _mm512_mask_storeu_ps(c + 0 + 2 * cs_c, k_, _mm512_fmadd_ps(va_, zmm4, _mm512_mul_ps(vb_, _mm512_maskz_loadu_ps(k_, c + 0 + 2 * cs_c))));
+                zmm4 = _mm512_fmadd_ps(va_, zmm4, _mm512_mul_ps(vb_, _mm512_maskz_loadu_ps(k_, c + 0 + 2 * cs_c)));
             }
             if (16 < m && 2 < n) {
                 const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
-                _mm512_mask_storeu_ps(c + 16 + 2 * cs_c, k_, _mm512_fmadd_ps(va_, zmm5, _mm512_mul_ps(vb_, _mm512_maskz_loadu_ps(k_, c + 16 + 2 * cs_c))));
+                zmm5 = _mm512_fmadd_ps(va_, zmm5, _mm512_mul_ps(vb_, _mm512_maskz_loadu_ps(k_, c + 16 + 2 * cs_c)));
             }
             if (0 < m && 3 < n) {
                 const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
-                _mm512_mask_storeu_ps(c + 0 + 3 * cs_c, k_, _mm512_fmadd_ps(va_, zmm6, _mm512_mul_ps(vb_, _mm512_maskz_loadu_ps(k_, c + 0 + 3 * cs_c))));
+                zmm6 = _mm512_fmadd_ps(va_, zmm6, _mm512_mul_ps(vb_, _mm512_maskz_loadu_ps(k_, c + 0 + 3 * cs_c)));
             }
             if (16 < m && 3 < n) {
                 const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
-                _mm512_mask_storeu_ps(c + 16 + 3 * cs_c, k_, _mm512_fmadd_ps(va_, zmm7, _mm512_mul_ps(vb_, _mm512_maskz_loadu_ps(k_, c + 16 + 3 * cs_c))));
+                zmm7 = _mm512_fmadd_ps(va_, zmm7, _mm512_mul_ps(vb_, _mm512_maskz_loadu_ps(k_, c + 16 + 3 * cs_c)));
             }
             if (0 < m && 4 < n) {
                 const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
-                _mm512_mask_storeu_ps(c + 0 + 4 * cs_c, k_, _mm512_fmadd_ps(va_, zmm8, _mm512_mul_ps(vb_, _mm512_maskz_loadu_ps(k_, c + 0 + 4 * cs_c))));
+                zmm8 = _mm512_fmadd_ps(va_, zmm8, _mm512_mul_ps(vb_, _mm512_maskz_loadu_ps(k_, c + 0 + 4 * cs_c)));
             }
             if (16 < m && 4 < n) {
                 const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
-                _mm512_mask_storeu_ps(c + 16 + 4 * cs_c, k_, _mm512_fmadd_ps(va_, zmm9, _mm512_mul_ps(vb_, _mm512_maskz_loadu_ps(k_, c + 16 + 4 * cs_c))));
+                zmm9 = _mm512_fmadd_ps(va_, zmm9, _mm512_mul_ps(vb_, _mm512_maskz_loadu_ps(k_, c + 16 + 4 * cs_c)));
             }
             if (0 < m && 5 < n) {
                 const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
-                _mm512_mask_storeu_ps(c + 0 + 5 * cs_c, k_, _mm512_fmadd_ps(va_, zmm10, _mm512_mul_ps(vb_, _mm512_maskz_loadu_ps(k_, c + 0 + 5 * cs_c))));
+                zmm10 = _mm512_fmadd_ps(va_, zmm10, _mm512_mul_ps(vb_, _mm512_maskz_loadu_ps(k_, c + 0 + 5 * cs_c)));
             }
             if (16 < m && 5 < n) {
                 const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
-                _mm512_mask_storeu_ps(c + 16 + 5 * cs_c, k_, _mm512_fmadd_ps(va_, zmm11, _mm512_mul_ps(vb_, _mm512_maskz_loadu_ps(k_, c + 16 + 5 * cs_c))));
+                zmm11 = _mm512_fmadd_ps(va_, zmm11, _mm512_mul_ps(vb_, _mm512_maskz_loadu_ps(k_, c + 16 + 5 * cs_c)));
             }
             if (0 < m && 6 < n) {
                 const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
-                _mm512_mask_storeu_ps(c + 0 + 6 * cs_c, k_, _mm512_fmadd_ps(va_, zmm12, _mm512_mul_ps(vb_, _mm512_maskz_loadu_ps(k_, c + 0 + 6 * cs_c))));
+                zmm12 = _mm512_fmadd_ps(va_, zmm12, _mm512_mul_ps(vb_, _mm512_maskz_loadu_ps(k_, c + 0 + 6 * cs_c)));
             }
             if (16 < m && 6 < n) {
                 const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
-                _mm512_mask_storeu_ps(c + 16 + 6 * cs_c, k_, _mm512_fmadd_ps(va_, zmm13, _mm512_mul_ps(vb_, _mm512_maskz_loadu_ps(k_, c + 16 + 6 * cs_c))));
+                zmm13 = _mm512_fmadd_ps(va_, zmm13, _mm512_mul_ps(vb_, _mm512_maskz_loadu_ps(k_, c + 16 + 6 * cs_c)));
             }
             if (0 < m && 7 < n) {
                 const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
-                _mm512_mask_storeu_ps(c + 0 + 7 * cs_c, k_, _mm512_fmadd_ps(va_, zmm14, _mm512_mul_ps(vb_, _mm512_maskz_loadu_ps(k_, c + 0 + 7 * cs_c))));
+                zmm14 = _mm512_fmadd_ps(va_, zmm14, _mm512_mul_ps(vb_, _mm512_maskz_loadu_ps(k_, c + 0 + 7 * cs_c)));
             }
             if (16 < m && 7 < n) {
                 const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
-                _mm512_mask_storeu_ps(c + 16 + 7 * cs_c, k_, _mm512_fmadd_ps(va_, zmm15, _mm512_mul_ps(vb_, _mm512_maskz_loadu_ps(k_, c + 16 + 7 * cs_c))));
+                zmm15 = _mm512_fmadd_ps(va_, zmm15, _mm512_mul_ps(vb_, _mm512_maskz_loadu_ps(k_, c + 16 + 7 * cs_c)));
+            }
+            if (0 < m && 0 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 0 * cs_c, k_, zmm0);
+            }
+            if (16 < m && 0 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                _mm512_mask_storeu_ps(c + 16 + 0 * cs_c, k_, zmm1);
+            }
+            if (0 < m && 1 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 1 * cs_c, k_, zmm2);
+            }
+            if (16 < m && 1 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                _mm512_mask_storeu_ps(c + 16 + 1 * cs_c, k_, zmm3);
+            }
+            if (0 < m && 2 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 2 * cs_c, k_, zmm4);
+            }
+            if (16 < m && 2 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                _mm512_mask_storeu_ps(c + 16 + 2 * cs_c, k_, zmm5);
+            }
+            if (0 < m && 3 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 3 * cs_c, k_, zmm6);
+            }
+            if (16 < m && 3 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                _mm512_mask_storeu_ps(c + 16 + 3 * cs_c, k_, zmm7);
+            }
+            if (0 < m && 4 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 4 * cs_c, k_, zmm8);
+            }
+            if (16 < m && 4 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                _mm512_mask_storeu_ps(c + 16 + 4 * cs_c, k_, zmm9);
+            }
+            if (0 < m && 5 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 5 * cs_c, k_, zmm10);
+            }
+            if (16 < m && 5 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                _mm512_mask_storeu_ps(c + 16 + 5 * cs_c, k_, zmm11);
+            }
+            if (0 < m && 6 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 6 * cs_c, k_, zmm12);
+            }
+            if (16 < m && 6 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                _mm512_mask_storeu_ps(c + 16 + 6 * cs_c, k_, zmm13);
+            }
+            if (0 < m && 7 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 7 * cs_c, k_, zmm14);
+            }
+            if (16 < m && 7 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                _mm512_mask_storeu_ps(c + 16 + 7 * cs_c, k_, zmm15);
             }
         }
         return;
@@ -3467,117 +4043,229 @@ void skylake_avx512_sgemm_32x14_e16x14(int64_t m, int64_t n, int64_t k, const fl
         } else if (beta_ == 1) {
             if (0 < m && 0 < n) {
                 const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
-                _mm512_mask_storeu_ps(c + 0 + 0 * cs_c, k_, _mm512_fmadd_ps(va_, zmm0, _mm512_maskz_loadu_ps(k_, c + 0 + 0 * cs_c)));
+                zmm0 = _mm512_fmadd_ps(va_, zmm0, _mm512_maskz_loadu_ps(k_, c + 0 + 0 * cs_c));
             }
             if (0 < m && 1 < n) {
                 const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
-                _mm512_mask_storeu_ps(c + 0 + 1 * cs_c, k_, _mm512_fmadd_ps(va_, zmm1, _mm512_maskz_loadu_ps(k_, c + 0 + 1 * cs_c)));
+                zmm1 = _mm512_fmadd_ps(va_, zmm1, _mm512_maskz_loadu_ps(k_, c + 0 + 1 * cs_c));
             }
             if (0 < m && 2 < n) {
                 const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
-                _mm512_mask_storeu_ps(c + 0 + 2 * cs_c, k_, _mm512_fmadd_ps(va_, zmm2, _mm512_maskz_loadu_ps(k_, c + 0 + 2 * cs_c)));
+                zmm2 = _mm512_fmadd_ps(va_, zmm2, _mm512_maskz_loadu_ps(k_, c + 0 + 2 * cs_c));
             }
             if (0 < m && 3 < n) {
                 const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
-                _mm512_mask_storeu_ps(c + 0 + 3 * cs_c, k_, _mm512_fmadd_ps(va_, zmm3, _mm512_maskz_loadu_ps(k_, c + 0 + 3 * cs_c)));
+                zmm3 = _mm512_fmadd_ps(va_, zmm3, _mm512_maskz_loadu_ps(k_, c + 0 + 3 * cs_c));
             }
             if (0 < m && 4 < n) {
                 const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
-                _mm512_mask_storeu_ps(c + 0 + 4 * cs_c, k_, _mm512_fmadd_ps(va_, zmm4, _mm512_maskz_loadu_ps(k_, c + 0 + 4 * cs_c)));
+                zmm4 = _mm512_fmadd_ps(va_, zmm4, _mm512_maskz_loadu_ps(k_, c + 0 + 4 * cs_c));
             }
             if (0 < m && 5 < n) {
                 const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
-                _mm512_mask_storeu_ps(c + 0 + 5 * cs_c, k_, _mm512_fmadd_ps(va_, zmm5, _mm512_maskz_loadu_ps(k_, c + 0 + 5 * cs_c)));
+                zmm5 = _mm512_fmadd_ps(va_, zmm5, _mm512_maskz_loadu_ps(k_, c + 0 + 5 * cs_c));
             }
             if (0 < m && 6 < n) {
                 const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
-                _mm512_mask_storeu_ps(c + 0 + 6 * cs_c, k_, _mm512_fmadd_ps(va_, zmm6, _mm512_maskz_loadu_ps(k_, c + 0 + 6 * cs_c)));
+                zmm6 = _mm512_fmadd_ps(va_, zmm6, _mm512_maskz_loadu_ps(k_, c + 0 + 6 * cs_c));
             }
             if (0 < m && 7 < n) {
                 const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
-                _mm512_mask_storeu_ps(c + 0 + 7 * cs_c, k_, _mm512_fmadd_ps(va_, zmm7, _mm512_maskz_loadu_ps(k_, c + 0 + 7 * cs_c)));
+                zmm7 = _mm512_fmadd_ps(va_, zmm7, _mm512_maskz_loadu_ps(k_, c + 0 + 7 * cs_c));
             }
             if (0 < m && 8 < n) {
                 const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
-                _mm512_mask_storeu_ps(c + 0 + 8 * cs_c, k_, _mm512_fmadd_ps(va_, zmm8, _mm512_maskz_loadu_ps(k_, c + 0 + 8 * cs_c)));
+                zmm8 = _mm512_fmadd_ps(va_, zmm8, _mm512_maskz_loadu_ps(k_, c + 0 + 8 * cs_c));
             }
             if (0 < m && 9 < n) {
                 const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
-                _mm512_mask_storeu_ps(c + 0 + 9 * cs_c, k_, _mm512_fmadd_ps(va_, zmm9, _mm512_maskz_loadu_ps(k_, c + 0 + 9 * cs_c)));
+                zmm9 = _mm512_fmadd_ps(va_, zmm9, _mm512_maskz_loadu_ps(k_, c + 0 + 9 * cs_c));
             }
             if (0 < m && 10 < n) {
                 const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
-                _mm512_mask_storeu_ps(c + 0 + 10 * cs_c, k_, _mm512_fmadd_ps(va_, zmm10, _mm512_maskz_loadu_ps(k_, c + 0 + 10 * cs_c)));
+                zmm10 = _mm512_fmadd_ps(va_, zmm10, _mm512_maskz_loadu_ps(k_, c + 0 + 10 * cs_c));
             }
             if (0 < m && 11 < n) {
                 const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
-                _mm512_mask_storeu_ps(c + 0 + 11 * cs_c, k_, _mm512_fmadd_ps(va_, zmm11, _mm512_maskz_loadu_ps(k_, c + 0 + 11 * cs_c)));
+                zmm11 = _mm512_fmadd_ps(va_, zmm11, _mm512_maskz_loadu_ps(k_, c + 0 + 11 * cs_c));
             }
             if (0 < m && 12 < n) {
                 const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
-                _mm512_mask_storeu_ps(c + 0 + 12 * cs_c, k_, _mm512_fmadd_ps(va_, zmm12, _mm512_maskz_loadu_ps(k_, c + 0 + 12 * cs_c)));
+                zmm12 = _mm512_fmadd_ps(va_, zmm12, _mm512_maskz_loadu_ps(k_, c + 0 + 12 * cs_c));
             }
             if (0 < m && 13 < n) {
                 const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
-                _mm512_mask_storeu_ps(c + 0 + 13 * cs_c, k_, _mm512_fmadd_ps(va_, zmm13, _mm512_maskz_loadu_ps(k_, c + 0 + 13 * cs_c)));
+                zmm13 = _mm512_fmadd_ps(va_, zmm13, _mm512_maskz_loadu_ps(k_, c + 0 + 13 * cs_c));
+            }
+            if (0 < m && 0 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 0 * cs_c, k_, zmm0);
+            }
+            if (0 < m && 1 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 1 * cs_c, k_, zmm1);
+            }
+            if (0 < m && 2 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 2 * cs_c, k_, zmm2);
+            }
+            if (0 < m && 3 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 3 * cs_c, k_, zmm3);
+            }
+            if (0 < m && 4 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 4 * cs_c, k_, zmm4);
+            }
+            if (0 < m && 5 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 5 * cs_c, k_, zmm5);
+            }
+            if (0 < m && 6 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 6 * cs_c, k_, zmm6);
+            }
+            if (0 < m && 7 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 7 * cs_c, k_, zmm7);
+            }
+            if (0 < m && 8 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 8 * cs_c, k_, zmm8);
+            }
+            if (0 < m && 9 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 9 * cs_c, k_, zmm9);
+            }
+            if (0 < m && 10 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 10 * cs_c, k_, zmm10);
+            }
+            if (0 < m && 11 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 11 * cs_c, k_, zmm11);
+            }
+            if (0 < m && 12 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 12 * cs_c, k_, zmm12);
+            }
+            if (0 < m && 13 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 13 * cs_c, k_, zmm13);
             }
         } else {
             const __m512 vb_ = _mm512_set1_ps(beta_);
             if (0 < m && 0 < n) {
                 const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
-                _mm512_mask_storeu_ps(c + 0 + 0 * cs_c, k_, _mm512_fmadd_ps(va_, zmm0, _mm512_mul_ps(vb_, _mm512_maskz_loadu_ps(k_, c + 0 + 0 * cs_c))));
+                zmm0 = _mm512_fmadd_ps(va_, zmm0, _mm512_mul_ps(vb_, _mm512_maskz_loadu_ps(k_, c + 0 + 0 * cs_c)));
             }
             if (0 < m && 1 < n) {
                 const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
-                _mm512_mask_storeu_ps(c + 0 + 1 * cs_c, k_, _mm512_fmadd_ps(va_, zmm1, _mm512_mul_ps(vb_, _mm512_maskz_loadu_ps(k_, c + 0 + 1 * cs_c))));
+                zmm1 = _mm512_fmadd_ps(va_, zmm1, _mm512_mul_ps(vb_, _mm512_maskz_loadu_ps(k_, c + 0 + 1 * cs_c)));
             }
             if (0 < m && 2 < n) {
                 const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
-                _mm512_mask_storeu_ps(c + 0 + 2 * cs_c, k_, _mm512_fmadd_ps(va_, zmm2, _mm512_mul_ps(vb_, _mm512_maskz_loadu_ps(k_, c + 0 + 2 * cs_c))));
+                zmm2 = _mm512_fmadd_ps(va_, zmm2, _mm512_mul_ps(vb_, _mm512_maskz_loadu_ps(k_, c + 0 + 2 * cs_c)));
             }
             if (0 < m && 3 < n) {
                 const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
-                _mm512_mask_storeu_ps(c + 0 + 3 * cs_c, k_, _mm512_fmadd_ps(va_, zmm3, _mm512_mul_ps(vb_, _mm512_maskz_loadu_ps(k_, c + 0 + 3 * cs_c))));
+                zmm3 = _mm512_fmadd_ps(va_, zmm3, _mm512_mul_ps(vb_, _mm512_maskz_loadu_ps(k_, c + 0 + 3 * cs_c)));
             }
             if (0 < m && 4 < n) {
                 const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
-                _mm512_mask_storeu_ps(c + 0 + 4 * cs_c, k_, _mm512_fmadd_ps(va_, zmm4, _mm512_mul_ps(vb_, _mm512_maskz_loadu_ps(k_, c + 0 + 4 * cs_c))));
+                zmm4 = _mm512_fmadd_ps(va_, zmm4, _mm512_mul_ps(vb_, _mm512_maskz_loadu_ps(k_, c + 0 + 4 * cs_c)));
             }
             if (0 < m && 5 < n) {
                 const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
-                _mm512_mask_storeu_ps(c + 0 + 5 * cs_c, k_, _mm512_fmadd_ps(va_, zmm5, _mm512_mul_ps(vb_, _mm512_maskz_loadu_ps(k_, c + 0 + 5 * cs_c))));
+                zmm5 = _mm512_fmadd_ps(va_, zmm5, _mm512_mul_ps(vb_, _mm512_maskz_loadu_ps(k_, c + 0 + 5 * cs_c)));
             }
             if (0 < m && 6 < n) {
                 const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
-                _mm512_mask_storeu_ps(c + 0 + 6 * cs_c, k_, _mm512_fmadd_ps(va_, zmm6, _mm512_mul_ps(vb_, _mm512_maskz_loadu_ps(k_, c + 0 + 6 * cs_c))));
+                zmm6 = _mm512_fmadd_ps(va_, zmm6, _mm512_mul_ps(vb_, _mm512_maskz_loadu_ps(k_, c + 0 + 6 * cs_c)));
             }
             if (0 < m && 7 < n) {
                 const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
-                _mm512_mask_storeu_ps(c + 0 + 7 * cs_c, k_, _mm512_fmadd_ps(va_, zmm7, _mm512_mul_ps(vb_, _mm512_maskz_loadu_ps(k_, c + 0 + 7 * cs_c))));
+                zmm7 = _mm512_fmadd_ps(va_, zmm7, _mm512_mul_ps(vb_, _mm512_maskz_loadu_ps(k_, c + 0 + 7 * cs_c)));
             }
             if (0 < m && 8 < n) {
                 const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
-                _mm512_mask_storeu_ps(c + 0 + 8 * cs_c, k_, _mm512_fmadd_ps(va_, zmm8, _mm512_mul_ps(vb_, _mm512_maskz_loadu_ps(k_, c + 0 + 8 * cs_c))));
+                zmm8 = _mm512_fmadd_ps(va_, zmm8, _mm512_mul_ps(vb_, _mm512_maskz_loadu_ps(k_, c + 0 + 8 * cs_c)));
             }
             if (0 < m && 9 < n) {
                 const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
-                _mm512_mask_storeu_ps(c + 0 + 9 * cs_c, k_, _mm512_fmadd_ps(va_, zmm9, _mm512_mul_ps(vb_, _mm512_maskz_loadu_ps(k_, c + 0 + 9 * cs_c))));
+                zmm9 = _mm512_fmadd_ps(va_, zmm9, _mm512_mul_ps(vb_, _mm512_maskz_loadu_ps(k_, c + 0 + 9 * cs_c)));
             }
             if (0 < m && 10 < n) {
                 const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
-                _mm512_mask_storeu_ps(c + 0 + 10 * cs_c, k_, _mm512_fmadd_ps(va_, zmm10, _mm512_mul_ps(vb_, _mm512_maskz_loadu_ps(k_, c + 0 + 10 * cs_c))));
+                zmm10 = _mm512_fmadd_ps(va_, zmm10, _mm512_mul_ps(vb_, _mm512_maskz_loadu_ps(k_, c + 0 + 10 * cs_c)));
             }
             if (0 < m && 11 < n) {
                 const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
-                _mm512_mask_storeu_ps(c + 0 + 11 * cs_c, k_, _mm512_fmadd_ps(va_, zmm11, _mm512_mul_ps(vb_, _mm512_maskz_loadu_ps(k_, c + 0 + 11 * cs_c))));
+                zmm11 = _mm512_fmadd_ps(va_, zmm11, _mm512_mul_ps(vb_, _mm512_maskz_loadu_ps(k_, c + 0 + 11 * cs_c)));
             }
             if (0 < m && 12 < n) {
                 const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
-                _mm512_mask_storeu_ps(c + 0 + 12 * cs_c, k_, _mm512_fmadd_ps(va_, zmm12, _mm512_mul_ps(vb_, _mm512_maskz_loadu_ps(k_, c + 0 + 12 * cs_c))));
+                zmm12 = _mm512_fmadd_ps(va_, zmm12, _mm512_mul_ps(vb_, _mm512_maskz_loadu_ps(k_, c + 0 + 12 * cs_c)));
             }
             if (0 < m && 13 < n) {
                 const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
-                _mm512_mask_storeu_ps(c + 0 + 13 * cs_c, k_, _mm512_fmadd_ps(va_, zmm13, _mm512_mul_ps(vb_, _mm512_maskz_loadu_ps(k_, c + 0 + 13 * cs_c))));
+                zmm13 = _mm512_fmadd_ps(va_, zmm13, _mm512_mul_ps(vb_, _mm512_maskz_loadu_ps(k_, c + 0 + 13 * cs_c)));
+            }
+            if (0 < m && 0 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 0 * cs_c, k_, zmm0);
+            }
+            if (0 < m && 1 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 1 * cs_c, k_, zmm1);
+            }
+            if (0 < m && 2 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 2 * cs_c, k_, zmm2);
+            }
+            if (0 < m && 3 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 3 * cs_c, k_, zmm3);
+            }
+            if (0 < m && 4 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 4 * cs_c, k_, zmm4);
+            }
+            if (0 < m && 5 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 5 * cs_c, k_, zmm5);
+            }
+            if (0 < m && 6 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 6 * cs_c, k_, zmm6);
+            }
+            if (0 < m && 7 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 7 * cs_c, k_, zmm7);
+            }
+            if (0 < m && 8 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 8 * cs_c, k_, zmm8);
+            }
+            if (0 < m && 9 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 9 * cs_c, k_, zmm9);
+            }
+            if (0 < m && 10 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 10 * cs_c, k_, zmm10);
+            }
+            if (0 < m && 11 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 11 * cs_c, k_, zmm11);
+            }
+            if (0 < m && 12 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 12 * cs_c, k_, zmm12);
+            }
+            if (0 < m && 13 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 13 * cs_c, k_, zmm13);
             }
         }
         return;
@@ -4375,117 +5063,229 @@ void skylake_avx512_sgemm_32x14_p16x14(int64_t m, int64_t n, int64_t k, const fl
         } else if (beta_ == 1) {
             if (0 < m && 0 < n) {
                 const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
-                _mm512_mask_storeu_ps(c + 0 + 0 * cs_c, k_, _mm512_fmadd_ps(va_, zmm0, _mm512_maskz_loadu_ps(k_, c + 0 + 0 * cs_c)));
+                zmm0 = _mm512_fmadd_ps(va_, zmm0, _mm512_maskz_loadu_ps(k_, c + 0 + 0 * cs_c));
             }
             if (0 < m && 1 < n) {
                 const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
-                _mm512_mask_storeu_ps(c + 0 + 1 * cs_c, k_, _mm512_fmadd_ps(va_, zmm1, _mm512_maskz_loadu_ps(k_, c + 0 + 1 * cs_c)));
+                zmm1 = _mm512_fmadd_ps(va_, zmm1, _mm512_maskz_loadu_ps(k_, c + 0 + 1 * cs_c));
             }
             if (0 < m && 2 < n) {
                 const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
-                _mm512_mask_storeu_ps(c + 0 + 2 * cs_c, k_, _mm512_fmadd_ps(va_, zmm2, _mm512_maskz_loadu_ps(k_, c + 0 + 2 * cs_c)));
+                zmm2 = _mm512_fmadd_ps(va_, zmm2, _mm512_maskz_loadu_ps(k_, c + 0 + 2 * cs_c));
             }
             if (0 < m && 3 < n) {
                 const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
-                _mm512_mask_storeu_ps(c + 0 + 3 * cs_c, k_, _mm512_fmadd_ps(va_, zmm3, _mm512_maskz_loadu_ps(k_, c + 0 + 3 * cs_c)));
+                zmm3 = _mm512_fmadd_ps(va_, zmm3, _mm512_maskz_loadu_ps(k_, c + 0 + 3 * cs_c));
             }
             if (0 < m && 4 < n) {
                 const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
-                _mm512_mask_storeu_ps(c + 0 + 4 * cs_c, k_, _mm512_fmadd_ps(va_, zmm4, _mm512_maskz_loadu_ps(k_, c + 0 + 4 * cs_c)));
+                zmm4 = _mm512_fmadd_ps(va_, zmm4, _mm512_maskz_loadu_ps(k_, c + 0 + 4 * cs_c));
             }
             if (0 < m && 5 < n) {
                 const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
-                _mm512_mask_storeu_ps(c + 0 + 5 * cs_c, k_, _mm512_fmadd_ps(va_, zmm5, _mm512_maskz_loadu_ps(k_, c + 0 + 5 * cs_c)));
+                zmm5 = _mm512_fmadd_ps(va_, zmm5, _mm512_maskz_loadu_ps(k_, c + 0 + 5 * cs_c));
             }
             if (0 < m && 6 < n) {
                 const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
-                _mm512_mask_storeu_ps(c + 0 + 6 * cs_c, k_, _mm512_fmadd_ps(va_, zmm6, _mm512_maskz_loadu_ps(k_, c + 0 + 6 * cs_c)));
+                zmm6 = _mm512_fmadd_ps(va_, zmm6, _mm512_maskz_loadu_ps(k_, c + 0 + 6 * cs_c));
             }
             if (0 < m && 7 < n) {
                 const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
-                _mm512_mask_storeu_ps(c + 0 + 7 * cs_c, k_, _mm512_fmadd_ps(va_, zmm7, _mm512_maskz_loadu_ps(k_, c + 0 + 7 * cs_c)));
+                zmm7 = _mm512_fmadd_ps(va_, zmm7, _mm512_maskz_loadu_ps(k_, c + 0 + 7 * cs_c));
             }
             if (0 < m && 8 < n) {
                 const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
-                _mm512_mask_storeu_ps(c + 0 + 8 * cs_c, k_, _mm512_fmadd_ps(va_, zmm8, _mm512_maskz_loadu_ps(k_, c + 0 + 8 * cs_c)));
+                zmm8 = _mm512_fmadd_ps(va_, zmm8, _mm512_maskz_loadu_ps(k_, c + 0 + 8 * cs_c));
             }
             if (0 < m && 9 < n) {
                 const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
-                _mm512_mask_storeu_ps(c + 0 + 9 * cs_c, k_, _mm512_fmadd_ps(va_, zmm9, _mm512_maskz_loadu_ps(k_, c + 0 + 9 * cs_c)));
+                zmm9 = _mm512_fmadd_ps(va_, zmm9, _mm512_maskz_loadu_ps(k_, c + 0 + 9 * cs_c));
             }
             if (0 < m && 10 < n) {
                 const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
-                _mm512_mask_storeu_ps(c + 0 + 10 * cs_c, k_, _mm512_fmadd_ps(va_, zmm10, _mm512_maskz_loadu_ps(k_, c + 0 + 10 * cs_c)));
+                zmm10 = _mm512_fmadd_ps(va_, zmm10, _mm512_maskz_loadu_ps(k_, c + 0 + 10 * cs_c));
             }
             if (0 < m && 11 < n) {
                 const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
-                _mm512_mask_storeu_ps(c + 0 + 11 * cs_c, k_, _mm512_fmadd_ps(va_, zmm11, _mm512_maskz_loadu_ps(k_, c + 0 + 11 * cs_c)));
+                zmm11 = _mm512_fmadd_ps(va_, zmm11, _mm512_maskz_loadu_ps(k_, c + 0 + 11 * cs_c));
             }
             if (0 < m && 12 < n) {
                 const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
-                _mm512_mask_storeu_ps(c + 0 + 12 * cs_c, k_, _mm512_fmadd_ps(va_, zmm12, _mm512_maskz_loadu_ps(k_, c + 0 + 12 * cs_c)));
+                zmm12 = _mm512_fmadd_ps(va_, zmm12, _mm512_maskz_loadu_ps(k_, c + 0 + 12 * cs_c));
             }
             if (0 < m && 13 < n) {
                 const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
-                _mm512_mask_storeu_ps(c + 0 + 13 * cs_c, k_, _mm512_fmadd_ps(va_, zmm13, _mm512_maskz_loadu_ps(k_, c + 0 + 13 * cs_c)));
+                zmm13 = _mm512_fmadd_ps(va_, zmm13, _mm512_maskz_loadu_ps(k_, c + 0 + 13 * cs_c));
+            }
+            if (0 < m && 0 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 0 * cs_c, k_, zmm0);
+            }
+            if (0 < m && 1 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 1 * cs_c, k_, zmm1);
+            }
+            if (0 < m && 2 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 2 * cs_c, k_, zmm2);
+            }
+            if (0 < m && 3 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 3 * cs_c, k_, zmm3);
+            }
+            if (0 < m && 4 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 4 * cs_c, k_, zmm4);
+            }
+            if (0 < m && 5 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 5 * cs_c, k_, zmm5);
+            }
+            if (0 < m && 6 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 6 * cs_c, k_, zmm6);
+            }
+            if (0 < m && 7 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 7 * cs_c, k_, zmm7);
+            }
+            if (0 < m && 8 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 8 * cs_c, k_, zmm8);
+            }
+            if (0 < m && 9 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 9 * cs_c, k_, zmm9);
+            }
+            if (0 < m && 10 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 10 * cs_c, k_, zmm10);
+            }
+            if (0 < m && 11 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 11 * cs_c, k_, zmm11);
+            }
+            if (0 < m && 12 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 12 * cs_c, k_, zmm12);
+            }
+            if (0 < m && 13 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 13 * cs_c, k_, zmm13);
             }
         } else {
             const __m512 vb_ = _mm512_set1_ps(beta_);
             if (0 < m && 0 < n) {
                 const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
-                _mm512_mask_storeu_ps(c + 0 + 0 * cs_c, k_, _mm512_fmadd_ps(va_, zmm0, _mm512_mul_ps(vb_, _mm512_maskz_loadu_ps(k_, c + 0 + 0 * cs_c))));
+                zmm0 = _mm512_fmadd_ps(va_, zmm0, _mm512_mul_ps(vb_, _mm512_maskz_loadu_ps(k_, c + 0 + 0 * cs_c)));
             }
             if (0 < m && 1 < n) {
                 const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
-                _mm512_mask_storeu_ps(c + 0 + 1 * cs_c, k_, _mm512_fmadd_ps(va_, zmm1, _mm512_mul_ps(vb_, _mm512_maskz_loadu_ps(k_, c + 0 + 1 * cs_c))));
+                zmm1 = _mm512_fmadd_ps(va_, zmm1, _mm512_mul_ps(vb_, _mm512_maskz_loadu_ps(k_, c + 0 + 1 * cs_c)));
             }
             if (0 < m && 2 < n) {
                 const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
-                _mm512_mask_storeu_ps(c + 0 + 2 * cs_c, k_, _mm512_fmadd_ps(va_, zmm2, _mm512_mul_ps(vb_, _mm512_maskz_loadu_ps(k_, c + 0 + 2 * cs_c))));
+                zmm2 = _mm512_fmadd_ps(va_, zmm2, _mm512_mul_ps(vb_, _mm512_maskz_loadu_ps(k_, c + 0 + 2 * cs_c)));
             }
             if (0 < m && 3 < n) {
                 const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
-                _mm512_mask_storeu_ps(c + 0 + 3 * cs_c, k_, _mm512_fmadd_ps(va_, zmm3, _mm512_mul_ps(vb_, _mm512_maskz_loadu_ps(k_, c + 0 + 3 * cs_c))));
+                zmm3 = _mm512_fmadd_ps(va_, zmm3, _mm512_mul_ps(vb_, _mm512_maskz_loadu_ps(k_, c + 0 + 3 * cs_c)));
             }
             if (0 < m && 4 < n) {
                 const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
-                _mm512_mask_storeu_ps(c + 0 + 4 * cs_c, k_, _mm512_fmadd_ps(va_, zmm4, _mm512_mul_ps(vb_, _mm512_maskz_loadu_ps(k_, c + 0 + 4 * cs_c))));
+                zmm4 = _mm512_fmadd_ps(va_, zmm4, _mm512_mul_ps(vb_, _mm512_maskz_loadu_ps(k_, c + 0 + 4 * cs_c)));
             }
             if (0 < m && 5 < n) {
                 const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
-                _mm512_mask_storeu_ps(c + 0 + 5 * cs_c, k_, _mm512_fmadd_ps(va_, zmm5, _mm512_mul_ps(vb_, _mm512_maskz_loadu_ps(k_, c + 0 + 5 * cs_c))));
+                zmm5 = _mm512_fmadd_ps(va_, zmm5, _mm512_mul_ps(vb_, _mm512_maskz_loadu_ps(k_, c + 0 + 5 * cs_c)));
             }
             if (0 < m && 6 < n) {
                 const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
-                _mm512_mask_storeu_ps(c + 0 + 6 * cs_c, k_, _mm512_fmadd_ps(va_, zmm6, _mm512_mul_ps(vb_, _mm512_maskz_loadu_ps(k_, c + 0 + 6 * cs_c))));
+                zmm6 = _mm512_fmadd_ps(va_, zmm6, _mm512_mul_ps(vb_, _mm512_maskz_loadu_ps(k_, c + 0 + 6 * cs_c)));
             }
             if (0 < m && 7 < n) {
                 const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
-                _mm512_mask_storeu_ps(c + 0 + 7 * cs_c, k_, _mm512_fmadd_ps(va_, zmm7, _mm512_mul_ps(vb_, _mm512_maskz_loadu_ps(k_, c + 0 + 7 * cs_c))));
+                zmm7 = _mm512_fmadd_ps(va_, zmm7, _mm512_mul_ps(vb_, _mm512_maskz_loadu_ps(k_, c + 0 + 7 * cs_c)));
             }
             if (0 < m && 8 < n) {
                 const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
-                _mm512_mask_storeu_ps(c + 0 + 8 * cs_c, k_, _mm512_fmadd_ps(va_, zmm8, _mm512_mul_ps(vb_, _mm512_maskz_loadu_ps(k_, c + 0 + 8 * cs_c))));
+                zmm8 = _mm512_fmadd_ps(va_, zmm8, _mm512_mul_ps(vb_, _mm512_maskz_loadu_ps(k_, c + 0 + 8 * cs_c)));
             }
             if (0 < m && 9 < n) {
                 const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
-                _mm512_mask_storeu_ps(c + 0 + 9 * cs_c, k_, _mm512_fmadd_ps(va_, zmm9, _mm512_mul_ps(vb_, _mm512_maskz_loadu_ps(k_, c + 0 + 9 * cs_c))));
+                zmm9 = _mm512_fmadd_ps(va_, zmm9, _mm512_mul_ps(vb_, _mm512_maskz_loadu_ps(k_, c + 0 + 9 * cs_c)));
             }
             if (0 < m && 10 < n) {
                 const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
-                _mm512_mask_storeu_ps(c + 0 + 10 * cs_c, k_, _mm512_fmadd_ps(va_, zmm10, _mm512_mul_ps(vb_, _mm512_maskz_loadu_ps(k_, c + 0 + 10 * cs_c))));
+                zmm10 = _mm512_fmadd_ps(va_, zmm10, _mm512_mul_ps(vb_, _mm512_maskz_loadu_ps(k_, c + 0 + 10 * cs_c)));
             }
             if (0 < m && 11 < n) {
                 const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
-                _mm512_mask_storeu_ps(c + 0 + 11 * cs_c, k_, _mm512_fmadd_ps(va_, zmm11, _mm512_mul_ps(vb_, _mm512_maskz_loadu_ps(k_, c + 0 + 11 * cs_c))));
+                zmm11 = _mm512_fmadd_ps(va_, zmm11, _mm512_mul_ps(vb_, _mm512_maskz_loadu_ps(k_, c + 0 + 11 * cs_c)));
             }
             if (0 < m && 12 < n) {
                 const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
-                _mm512_mask_storeu_ps(c + 0 + 12 * cs_c, k_, _mm512_fmadd_ps(va_, zmm12, _mm512_mul_ps(vb_, _mm512_maskz_loadu_ps(k_, c + 0 + 12 * cs_c))));
+                zmm12 = _mm512_fmadd_ps(va_, zmm12, _mm512_mul_ps(vb_, _mm512_maskz_loadu_ps(k_, c + 0 + 12 * cs_c)));
             }
             if (0 < m && 13 < n) {
                 const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
-                _mm512_mask_storeu_ps(c + 0 + 13 * cs_c, k_, _mm512_fmadd_ps(va_, zmm13, _mm512_mul_ps(vb_, _mm512_maskz_loadu_ps(k_, c + 0 + 13 * cs_c))));
+                zmm13 = _mm512_fmadd_ps(va_, zmm13, _mm512_mul_ps(vb_, _mm512_maskz_loadu_ps(k_, c + 0 + 13 * cs_c)));
+            }
+            if (0 < m && 0 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 0 * cs_c, k_, zmm0);
+            }
+            if (0 < m && 1 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 1 * cs_c, k_, zmm1);
+            }
+            if (0 < m && 2 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 2 * cs_c, k_, zmm2);
+            }
+            if (0 < m && 3 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 3 * cs_c, k_, zmm3);
+            }
+            if (0 < m && 4 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 4 * cs_c, k_, zmm4);
+            }
+            if (0 < m && 5 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 5 * cs_c, k_, zmm5);
+            }
+            if (0 < m && 6 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 6 * cs_c, k_, zmm6);
+            }
+            if (0 < m && 7 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 7 * cs_c, k_, zmm7);
+            }
+            if (0 < m && 8 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 8 * cs_c, k_, zmm8);
+            }
+            if (0 < m && 9 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 9 * cs_c, k_, zmm9);
+            }
+            if (0 < m && 10 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 10 * cs_c, k_, zmm10);
+            }
+            if (0 < m && 11 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 11 * cs_c, k_, zmm11);
+            }
+            if (0 < m && 12 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 12 * cs_c, k_, zmm12);
+            }
+            if (0 < m && 13 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 13 * cs_c, k_, zmm13);
             }
         }
         return;
@@ -4746,69 +5546,133 @@ void skylake_avx512_sgemm_32x14_e16x8(int64_t m, int64_t n, int64_t k, const flo
         } else if (beta_ == 1) {
             if (0 < m && 0 < n) {
                 const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
-                _mm512_mask_storeu_ps(c + 0 + 0 * cs_c, k_, _mm512_fmadd_ps(va_, zmm0, _mm512_maskz_loadu_ps(k_, c + 0 + 0 * cs_c)));
+                zmm0 = _mm512_fmadd_ps(va_, zmm0, _mm512_maskz_loadu_ps(k_, c + 0 + 0 * cs_c));
             }
             if (0 < m && 1 < n) {
                 const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
-                _mm512_mask_storeu_ps(c + 0 + 1 * cs_c, k_, _mm512_fmadd_ps(va_, zmm1, _mm512_maskz_loadu_ps(k_, c + 0 + 1 * cs_c)));
+                zmm1 = _mm512_fmadd_ps(va_, zmm1, _mm512_maskz_loadu_ps(k_, c + 0 + 1 * cs_c));
             }
             if (0 < m && 2 < n) {
                 const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
-                _mm512_mask_storeu_ps(c + 0 + 2 * cs_c, k_, _mm512_fmadd_ps(va_, zmm2, _mm512_maskz_loadu_ps(k_, c + 0 + 2 * cs_c)));
+                zmm2 = _mm512_fmadd_ps(va_, zmm2, _mm512_maskz_loadu_ps(k_, c + 0 + 2 * cs_c));
             }
             if (0 < m && 3 < n) {
                 const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
-                _mm512_mask_storeu_ps(c + 0 + 3 * cs_c, k_, _mm512_fmadd_ps(va_, zmm3, _mm512_maskz_loadu_ps(k_, c + 0 + 3 * cs_c)));
+                zmm3 = _mm512_fmadd_ps(va_, zmm3, _mm512_maskz_loadu_ps(k_, c + 0 + 3 * cs_c));
             }
             if (0 < m && 4 < n) {
                 const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
-                _mm512_mask_storeu_ps(c + 0 + 4 * cs_c, k_, _mm512_fmadd_ps(va_, zmm4, _mm512_maskz_loadu_ps(k_, c + 0 + 4 * cs_c)));
+                zmm4 = _mm512_fmadd_ps(va_, zmm4, _mm512_maskz_loadu_ps(k_, c + 0 + 4 * cs_c));
             }
             if (0 < m && 5 < n) {
                 const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
-                _mm512_mask_storeu_ps(c + 0 + 5 * cs_c, k_, _mm512_fmadd_ps(va_, zmm5, _mm512_maskz_loadu_ps(k_, c + 0 + 5 * cs_c)));
+                zmm5 = _mm512_fmadd_ps(va_, zmm5, _mm512_maskz_loadu_ps(k_, c + 0 + 5 * cs_c));
             }
             if (0 < m && 6 < n) {
                 const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
-                _mm512_mask_storeu_ps(c + 0 + 6 * cs_c, k_, _mm512_fmadd_ps(va_, zmm6, _mm512_maskz_loadu_ps(k_, c + 0 + 6 * cs_c)));
+                zmm6 = _mm512_fmadd_ps(va_, zmm6, _mm512_maskz_loadu_ps(k_, c + 0 + 6 * cs_c));
             }
             if (0 < m && 7 < n) {
                 const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
-                _mm512_mask_storeu_ps(c + 0 + 7 * cs_c, k_, _mm512_fmadd_ps(va_, zmm7, _mm512_maskz_loadu_ps(k_, c + 0 + 7 * cs_c)));
+                zmm7 = _mm512_fmadd_ps(va_, zmm7, _mm512_maskz_loadu_ps(k_, c + 0 + 7 * cs_c));
+            }
+            if (0 < m && 0 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 0 * cs_c, k_, zmm0);
+            }
+            if (0 < m && 1 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 1 * cs_c, k_, zmm1);
+            }
+            if (0 < m && 2 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 2 * cs_c, k_, zmm2);
+            }
+            if (0 < m && 3 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 3 * cs_c, k_, zmm3);
+            }
+            if (0 < m && 4 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 4 * cs_c, k_, zmm4);
+            }
+            if (0 < m && 5 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 5 * cs_c, k_, zmm5);
+            }
+            if (0 < m && 6 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 6 * cs_c, k_, zmm6);
+            }
+            if (0 < m && 7 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 7 * cs_c, k_, zmm7);
             }
         } else {
             const __m512 vb_ = _mm512_set1_ps(beta_);
             if (0 < m && 0 < n) {
                 const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
-                _mm512_mask_storeu_ps(c + 0 + 0 * cs_c, k_, _mm512_fmadd_ps(va_, zmm0, _mm512_mul_ps(vb_, _mm512_maskz_loadu_ps(k_, c + 0 + 0 * cs_c))));
+                zmm0 = _mm512_fmadd_ps(va_, zmm0, _mm512_mul_ps(vb_, _mm512_maskz_loadu_ps(k_, c + 0 + 0 * cs_c)));
             }
             if (0 < m && 1 < n) {
                 const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
-                _mm512_mask_storeu_ps(c + 0 + 1 * cs_c, k_, _mm512_fmadd_ps(va_, zmm1, _mm512_mul_ps(vb_, _mm512_maskz_loadu_ps(k_, c + 0 + 1 * cs_c))));
+                zmm1 = _mm512_fmadd_ps(va_, zmm1, _mm512_mul_ps(vb_, _mm512_maskz_loadu_ps(k_, c + 0 + 1 * cs_c)));
             }
             if (0 < m && 2 < n) {
                 const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
-                _mm512_mask_storeu_ps(c + 0 + 2 * cs_c, k_, _mm512_fmadd_ps(va_, zmm2, _mm512_mul_ps(vb_, _mm512_maskz_loadu_ps(k_, c + 0 + 2 * cs_c))));
+                zmm2 = _mm512_fmadd_ps(va_, zmm2, _mm512_mul_ps(vb_, _mm512_maskz_loadu_ps(k_, c + 0 + 2 * cs_c)));
             }
             if (0 < m && 3 < n) {
                 const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
-                _mm512_mask_storeu_ps(c + 0 + 3 * cs_c, k_, _mm512_fmadd_ps(va_, zmm3, _mm512_mul_ps(vb_, _mm512_maskz_loadu_ps(k_, c + 0 + 3 * cs_c))));
+                zmm3 = _mm512_fmadd_ps(va_, zmm3, _mm512_mul_ps(vb_, _mm512_maskz_loadu_ps(k_, c + 0 + 3 * cs_c)));
             }
             if (0 < m && 4 < n) {
                 const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
-                _mm512_mask_storeu_ps(c + 0 + 4 * cs_c, k_, _mm512_fmadd_ps(va_, zmm4, _mm512_mul_ps(vb_, _mm512_maskz_loadu_ps(k_, c + 0 + 4 * cs_c))));
+                zmm4 = _mm512_fmadd_ps(va_, zmm4, _mm512_mul_ps(vb_, _mm512_maskz_loadu_ps(k_, c + 0 + 4 * cs_c)));
             }
             if (0 < m && 5 < n) {
                 const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
-                _mm512_mask_storeu_ps(c + 0 + 5 * cs_c, k_, _mm512_fmadd_ps(va_, zmm5, _mm512_mul_ps(vb_, _mm512_maskz_loadu_ps(k_, c + 0 + 5 * cs_c))));
+                zmm5 = _mm512_fmadd_ps(va_, zmm5, _mm512_mul_ps(vb_, _mm512_maskz_loadu_ps(k_, c + 0 + 5 * cs_c)));
             }
             if (0 < m && 6 < n) {
                 const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
-                _mm512_mask_storeu_ps(c + 0 + 6 * cs_c, k_, _mm512_fmadd_ps(va_, zmm6, _mm512_mul_ps(vb_, _mm512_maskz_loadu_ps(k_, c + 0 + 6 * cs_c))));
+                zmm6 = _mm512_fmadd_ps(va_, zmm6, _mm512_mul_ps(vb_, _mm512_maskz_loadu_ps(k_, c + 0 + 6 * cs_c)));
             }
             if (0 < m && 7 < n) {
                 const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
-                _mm512_mask_storeu_ps(c + 0 + 7 * cs_c, k_, _mm512_fmadd_ps(va_, zmm7, _mm512_mul_ps(vb_, _mm512_maskz_loadu_ps(k_, c + 0 + 7 * cs_c))));
+                zmm7 = _mm512_fmadd_ps(va_, zmm7, _mm512_mul_ps(vb_, _mm512_maskz_loadu_ps(k_, c + 0 + 7 * cs_c)));
+            }
+            if (0 < m && 0 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 0 * cs_c, k_, zmm0);
+            }
+            if (0 < m && 1 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 1 * cs_c, k_, zmm1);
+            }
+            if (0 < m && 2 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 2 * cs_c, k_, zmm2);
+            }
+            if (0 < m && 3 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 3 * cs_c, k_, zmm3);
+            }
+            if (0 < m && 4 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 4 * cs_c, k_, zmm4);
+            }
+            if (0 < m && 5 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 5 * cs_c, k_, zmm5);
+            }
+            if (0 < m && 6 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 6 * cs_c, k_, zmm6);
+            }
+            if (0 < m && 7 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 7 * cs_c, k_, zmm7);
             }
         }
         return;
