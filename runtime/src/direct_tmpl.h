@@ -55,14 +55,15 @@ static struct FN(ablock) FN(a_block)(const struct FN(op) *o, int64_t m0, int64_t
     int h = o->bk.mr;                          /* height of the copied panels */
     int64_t rows = m1 - m0;                    /* rows that are copied */
     if (o->rs_a == 1) {
-        rows %= h;
+        rows = rows < h ? rows : rows % h;     /* one row panel: no division */
         if (rows) {
             h = FN(rows_read)(o, rows);
             if (h == rows) rows = 0;              /* read in place */
         }
     }
     struct FN(ablock) A = { o->a + pc * o->cs_a, NULL, m1 - rows, k, h };
-    A.ap = gg_pack_buffer(0, (size_t)((rows + h - 1) / h * h * k) * sizeof(T));
+    /* rows rounded up to whole panels is below rows + h (no division) */
+    A.ap = gg_pack_buffer(0, (size_t)((rows + h) * k) * sizeof(T));
     if (rows)
         FN(pack)(rows, k, A.a0 + A.from * o->rs_a, o->rs_a, o->cs_a, h, A.ap);
     return A;

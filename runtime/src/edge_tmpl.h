@@ -4,13 +4,22 @@
 
 /* nn (<= nr) columns of B, k deep, as dst[p + j*k], columns past nn zero:
  * the column-stored panel a _direct kernel with b_cols reads. */
-static void FN(pack_cols)(int64_t nn, int64_t k, const T *b, int64_t rs, int64_t cs,
+static __attribute__((noinline)) void FN(pack_cols)(int64_t nn, int64_t k, const T *b, int64_t rs, int64_t cs,
                           int nr, T *dst)
 {
+    static const char zeros[256];
+    const size_t bytes = (size_t)k * sizeof(T);
+    const int short_col = bytes <= sizeof zeros;   /* inlined moves, not a call per column */
     for (int64_t j = 0; j < nr; j++, dst += k) {
-        if (j >= nn) memset(dst, 0, (size_t)k * sizeof(T));
-        else if (rs == 1) memcpy(dst, b + j * cs, (size_t)k * sizeof(T));
-        else for (int64_t p = 0; p < k; p++) dst[p] = b[p * rs + j * cs];
+        if (j >= nn) {
+            if (short_col) FN(move_short)((char *)dst, zeros, bytes);
+            else memset(dst, 0, bytes);
+        } else if (rs == 1) {
+            if (short_col) FN(move_short)((char *)dst, (const char *)(b + j * cs), bytes);
+            else memcpy(dst, b + j * cs, bytes);
+        } else {
+            for (int64_t p = 0; p < k; p++) dst[p] = b[p * rs + j * cs];
+        }
     }
 }
 
