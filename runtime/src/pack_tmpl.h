@@ -123,12 +123,15 @@ FN(pack_panel)(int64_t rows, int64_t kc, const T *x, int64_t rs, int64_t cs,
         for (int64_t p = 0; p < kc; p++)
             FN(copy_short)(dst + p * w, x + p * cs, rows, w);
     } else {                               /* edge panel or general strides */
+        static const char zeros[256];
+        const size_t tail = (size_t)(w - rows) * sizeof(T);
         for (int64_t p = 0; p < kc; p++) {
-            int64_t i = 0;
-            for (; i < rows; i++)
+            for (int64_t i = 0; i < rows; i++)
                 dst[i + p * w] = x[i * rs + p * cs];
-            for (; i < w; i++)
-                dst[i + p * w] = 0;
+            /* the zero loop was a memset call per p (SGEMM 100^3 with A
+             * transposed: 2% of the time) */
+            if (tail && tail <= sizeof zeros) FN(move_short)((char *)(dst + rows + p * w), zeros, tail);
+            else if (tail) memset(dst + rows + p * w, 0, tail);
         }
     }
 }
