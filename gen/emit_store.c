@@ -1,9 +1,11 @@
 /* emit_store.c: C = alpha*acc + beta*C after the k loop. The full tile
  * with unit stride along the accumulators' lanes is stored with vectors;
- * edge tiles and other strides go through a small buffer and a scalar
- * loop, so nothing outside m x n is touched and beta == 0 reads nothing.
- * beta == 1 gets its own vector branch: one FMA per vector instead of a
- * multiply and an FMA. */
+ * so are edge tiles on targets with masked loads and stores (AVX-512,
+ * SVE), each vector under the mask of its lanes inside m x n; other edge
+ * tiles and other strides go through a small buffer and a scalar loop.
+ * Nothing outside m x n is touched and beta == 0 reads nothing. beta == 1
+ * gets its own vector branch: one FMA per vector instead of a multiply
+ * and an FMA. */
 #include "emit_int.h"
 #include <stdio.h>
 #include <stdlib.h>

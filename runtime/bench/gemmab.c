@@ -1,0 +1,101 @@
+/* gemmab: two builds of libgemmgen and OpenBLAS on one GEMM shape, in the
+ * same process, alternating in short windows; the best window of each.
+ * For changes worth a few percent, which a noisy host hides from
+ * separate runs (turbo bins and neighbours move whole runs by 3-5%).
+ *
+ *   GEMMAB_A=old/libgemmgen.so GEMMAB_B=build/runtime/libgemmgen.so \
+ *   GEMMGEN_NUM_THREADS=1 OPENBLAS_NUM_THREADS=1 OPENBLAS_CORETYPE=Cooperlake \
+ *   taskset -c 1 build/runtime/bench/gemmab s 100 100 100
+ *
+ * Prints GFLOPS of A, B and OpenBLAS and the ratios B/A, A/OpenBLAS,
+ * B/OpenBLAS. Column-major, alpha = beta = 1; --trans-a takes A
+ * transposed (lda = k). Either library may be left out. */
+#include <dlfcn.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "measure.h"
+
+typedef int gg_s(int, int, int, int64_t, int64_t, int64_t, float, const float *, int64_t,
+                 const float *, int64_t, float, float *, int64_t);
+typedef int gg_d(int, int, int, int64_t, int64_t, int64_t, double, const double *, int64_t,
+                 const double *, int64_t, double, double *, int64_t);
+typedef void fb_s(const char *, const char *, const int *, const int *, const int *, const float *,
+                  const float *, const int *, const float *, const int *, const float *, float *,
+                  const int *);
+typedef void fb_d(const char *, const char *, const int *, const int *, const int *, const double *,
+                  const double *, const int *, const double *, const int *, const double *,
+                  double *, const int *);
+
+enum { NLIB = 3 };
+struct lib { const char *label; void *s, *d; int fortran; };
+
+static void *sym(void *h, const char *name) { return h ? dlsym(h, name) : NULL; }
+
+static struct lib load(const char *label, const char *path, int fortran)
+{
+    struct lib l = { label, NULL, NULL, fortran };
+    void *h = path && *path ? dlopen(path, RTLD_NOW | RTLD_LOCAL) : NULL;
+    if (path && *path && !h) fprintf(stderr, "gemmab: %s: %s\n", path, dlerror());
+    l.s = sym(h, fortran ? "sgemm_" : "gemmgen_sgemm");
+    l.d = sym(h, fortran ? "dgemm_" : "gemmgen_dgemm");
+    return l;
+}
+
+/* One call of library l on x (col-major; A transposed when ta). */
+static void call(const struct lib *l, char type, int ta, struct gb_mats *x)
+{
+    int m = (int)x->m, n = (int)x->n, k = (int)x->k, lda = ta ? k : m;
+    if (l->fortran && type == 's') {
+        float one = 1;
+        ((fb_s *)l->s)(ta ? "T" : "N", "N", &m, &n, &k, &one, x->a, &lda, x->b, &k, &one, x->c, &m);
+    } else if (l->fortran) {
+        double one = 1;
+        ((fb_d *)l->d)(ta ? "T" : "N", "N", &m, &n, &k, &one, x->a, &lda, x->b, &k, &one, x->c, &m);
+    } else if (type == 's') {
+        ((gg_s *)l->s)(102, ta ? 112 : 111, 111, m, n, k, 1.0f, x->a, lda, x->b, k, 1.0f, x->c, m);
+    } else {
+        ((gg_d *)l->d)(102, ta ? 112 : 111, 111, m, n, k, 1.0, x->a, lda, x->b, k, 1.0, x->c, m);
+    }
+}
+
+int main(int argc, char **argv)
+{
+    int ta = argc > 1 && !strcmp(argv[1], "--trans-a");
+    argv += ta; argc -= ta;
+    if (argc < 5 || (argv[1][0] != 's' && argv[1][0] != 'd')) {
+        fprintf(stderr, "usage: gemmab [--trans-a] s|d M N K [WINDOWS]\n"
+                        "  GEMMAB_A, GEMMAB_B: paths of the two libgemmgen builds\n");
+        return 2;
+    }
+    char type = argv[1][0];
+    int64_t m = atoll(argv[2]), n = atoll(argv[3]), k = atoll(argv[4]);
+    int windows = argc > 5 ? atoi(argv[5]) : 200;
+    struct lib libs[NLIB] = { load("A", getenv("GEMMAB_A"), 0), load("B", getenv("GEMMAB_B"), 0),
+                              load("OpenBLAS", "libopenblas.so.0", 1) };
+    struct gb_mats x;
+    if (m < 1 || n < 1 || k < 1 || gb_mats_alloc(&x, m, n, k, type == 's' ? 4 : 8)) {
+        fprintf(stderr, "gemmab: bad sizes or out of memory\n");
+        return 2;
+    }
+    double flops = 2.0 * m * n * k, best[NLIB] = { 0 };
+    int calls = (int)(2e7 / flops) + 1;            /* ~20 MFLOP a window */
+    for (int w = 0; w < windows; w++)
+        for (int i = 0; i < NLIB; i++) {
+            if (!(type == 's' ? libs[i].s : libs[i].d)) continue;
+            double t = gb_now();
+            for (int c = 0; c < calls; c++) call(&libs[i], type, ta, &x);
+            double g = flops * calls / (gb_now() - t) * 1e-9;
+            if (g > best[i]) best[i] = g;
+        }
+    printf("%c %lldx%lldx%lld%s", type, (long long)m, (long long)n, (long long)k, ta ? " A^T" : "");
+    for (int i = 0; i < NLIB; i++)
+        if (best[i] > 0) printf("  %s %.1f", libs[i].label, best[i]);
+    if (best[0] > 0 && best[1] > 0) printf("  B/A %.3f", best[1] / best[0]);
+    if (best[2] > 0)
+        for (int i = 0; i < 2; i++)
+            if (best[i] > 0) printf("  %s/OpenBLAS %.3f", libs[i].label, best[i] / best[2]);
+    printf("\n");
+    gb_mats_free(&x);
+    return 0;
+}
