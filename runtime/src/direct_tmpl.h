@@ -80,7 +80,7 @@ static void FN(run_tile)(const struct FN(op) *o, const struct FN(ablock) *A, int
     if (ir >= A->from) {
         a = A->ap + (ir - A->from) * A->k; lda = A->ldp;
     }
-    FN(kernel_for)(o, mm, w)(mm, nn, A->k, &o->alpha, a, lda, b, ldb, &beta,
+    FN(direct_for)(o, mm, w, NULL)(mm, nn, A->k, &o->alpha, a, lda, b, ldb, &beta,
                              o->c + ir * o->rs_c + jr * o->cs_c, o->rs_c, o->cs_c);
 }
 

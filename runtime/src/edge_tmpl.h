@@ -9,19 +9,11 @@
 static __attribute__((noinline)) void FN(pack_cols)(int64_t nn, int64_t k, const T *b,
                                                     int64_t rs, int64_t cs, int nr, T *dst)
 {
-    static const char zeros[256];
-    const size_t bytes = (size_t)k * sizeof(T);
-    const int short_col = bytes <= sizeof zeros;   /* inlined moves, not a call per column */
+    const size_t bytes = (size_t)k * sizeof(T);    /* k > 0: the path has returned before */
     for (int64_t j = 0; j < nr; j++, dst += k) {
-        if (j >= nn) {
-            if (short_col) FN(move_short)((char *)dst, zeros, bytes);
-            else memset(dst, 0, bytes);
-        } else if (rs == 1) {
-            if (short_col) FN(move_short)((char *)dst, (const char *)(b + j * cs), bytes);
-            else memcpy(dst, b + j * cs, bytes);
-        } else {
-            for (int64_t p = 0; p < k; p++) dst[p] = b[p * rs + j * cs];
-        }
+        if (j >= nn) FN(zero_bytes)(dst, bytes);
+        else if (rs == 1) FN(copy_bytes)(dst, b + j * cs, bytes);
+        else for (int64_t p = 0; p < k; p++) dst[p] = b[p * rs + j * cs];
     }
 }
 
@@ -104,11 +96,6 @@ static FN(direct_fn) *FN(direct_for)(const struct FN(op) *o, int64_t mm, int w, 
     return k;
 }
 
-static FN(direct_fn) *FN(kernel_for)(const struct FN(op) *o, int64_t mm, int w)
-{
-    return FN(direct_for)(o, mm, w, NULL);
-}
-
 /* The most rows that the direct kernels of any width read for a tile of
  * mm rows (a short last row panel). */
 static int FN(rows_read)(const struct FN(op) *o, int64_t mm)
@@ -138,7 +125,7 @@ static void FN(edge_panel)(const struct FN(op) *o, int64_t mc, int64_t nn, int64
     }
     for (int64_t ir = 0; ir < mc; ir += mr) {
         int64_t mm = FN(min)(mr, mc - ir);
-        FN(kernel_for)(o, mm, w)(mm, nn, kc, &o->alpha, ap + ir * kc, FN(a_height)(o, mm), b,
+        FN(direct_for)(o, mm, w, NULL)(mm, nn, kc, &o->alpha, ap + ir * kc, FN(a_height)(o, mm), b,
                                  ldb, &beta, c + ir * o->rs_c, o->rs_c, o->cs_c);
     }
 }

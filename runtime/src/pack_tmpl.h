@@ -96,6 +96,25 @@ FN(move_short)(char *restrict d, const char *restrict s, size_t b)
     }
 }
 
+/* Up to SHORT_BYTES, copies and zeroing are inlined moves (zeroing copies
+ * from FN(zeros)); beyond, the library's memcpy and memset. */
+enum { SHORT_BYTES = 256 };
+static const char FN(zeros)[SHORT_BYTES];
+
+static inline __attribute__((always_inline)) void
+FN(copy_bytes)(void *restrict d, const void *restrict s, size_t b)
+{
+    if (b <= SHORT_BYTES) FN(move_short)(d, s, b);
+    else memcpy(d, s, b);
+}
+
+static inline __attribute__((always_inline)) void
+FN(zero_bytes)(void *d, size_t b)
+{
+    if (b <= SHORT_BYTES) FN(move_short)(d, FN(zeros), b);
+    else memset(d, 0, b);
+}
+
 /* n (0 < n < w) contiguous elements, then zeros up to w, all in inlined
  * moves: the element loop became a memcpy and a memset call per p (SGEMM
  * 72^3 spent 7% copying the 8 last rows of A that way), and a memset of
@@ -103,11 +122,8 @@ FN(move_short)(char *restrict d, const char *restrict s, size_t b)
 static inline __attribute__((always_inline)) void
 FN(copy_short)(T *restrict d, const T *restrict s, int64_t n, const int w)
 {
-    static const char zeros[256];
-    size_t tail = (size_t)(w - n) * sizeof(T);
     FN(move_short)((char *)d, (const char *)s, (size_t)n * sizeof(T));
-    if (tail <= sizeof zeros) FN(move_short)((char *)(d + n), zeros, tail);
-    else memset(d + n, 0, tail);
+    FN(zero_bytes)(d + n, (size_t)(w - n) * sizeof(T));
 }
 
 static inline __attribute__((always_inline)) void
@@ -123,15 +139,13 @@ FN(pack_panel)(int64_t rows, int64_t kc, const T *x, int64_t rs, int64_t cs,
         for (int64_t p = 0; p < kc; p++)
             FN(copy_short)(dst + p * w, x + p * cs, rows, w);
     } else {                               /* edge panel or general strides */
-        static const char zeros[256];
         const size_t tail = (size_t)(w - rows) * sizeof(T);
         for (int64_t p = 0; p < kc; p++) {
             for (int64_t i = 0; i < rows; i++)
                 dst[i + p * w] = x[i * rs + p * cs];
             /* the zero loop was a memset call per p (SGEMM 100^3 with A
              * transposed: 2% of the time) */
-            if (tail && tail <= sizeof zeros) FN(move_short)((char *)(dst + rows + p * w), zeros, tail);
-            else if (tail) memset(dst + rows + p * w, 0, tail);
+            if (tail) FN(zero_bytes)(dst + rows + p * w, tail);
         }
     }
 }
@@ -170,7 +184,6 @@ FN(pack_by_columns)(int64_t panels, int64_t kc, const T *x, int64_t cs, const in
         for (int64_t q = 0; q < panels; q++)
             memcpy(dst + q * w * kc + p * w, x + p * cs + q * w, (size_t)w * sizeof(T));
 }
-
 
 /* Packs `total` rows (of A; or columns of B seen as rows of B^T) of a
  * kc-long block into panels of width w. x(i,p) = x[i*rs + p*cs]. */
