@@ -62,10 +62,11 @@ static struct FN(ablock) FN(a_block)(const struct FN(op) *o, int64_t m0, int64_t
         }
     }
     struct FN(ablock) A = { o->a + pc * o->cs_a, NULL, m1 - rows, k, h };
-    /* rows rounded up to whole panels is below rows + h (no division) */
-    A.ap = gg_pack_buffer(0, (size_t)((rows + h) * k) * sizeof(T));
-    if (rows)
+    if (rows) {
+        /* rows rounded up to whole panels is below rows + h (no division) */
+        A.ap = gg_pack_buffer(0, (size_t)((rows + h) * k) * sizeof(T));
         FN(pack)(rows, k, A.a0 + A.from * o->rs_a, o->rs_a, o->cs_a, h, A.ap);
+    }
     return A;
 }
 
@@ -86,9 +87,9 @@ static void FN(run_tile)(const struct FN(op) *o, const struct FN(ablock) *A, int
 
 /* The B panel at column jr (nn columns, the kernels read w) of a k block
  * starting at b0: in place when B's layout is the kernel's and the panel
- * is whole, else its copy in dst. */
+ * is whole, else its copy in the B buffer (fetched only then). */
 static const T *FN(b_panel)(const struct FN(op) *o, const T *b0, int64_t jr, int64_t nn, int w,
-                            int64_t k, T *dst, int64_t *ldb)
+                            int64_t k, int64_t *ldb)
 {
     const T *b = b0 + jr * o->cs_b;
     int here = o->b_cols ? o->rs_b == 1 : o->cs_b == 1;
@@ -96,6 +97,7 @@ static const T *FN(b_panel)(const struct FN(op) *o, const T *b0, int64_t jr, int
         *ldb = o->b_cols ? o->cs_b : o->rs_b;
         return b;
     }
+    T *dst = gg_pack_buffer(1, (size_t)(o->bk.nr * k) * sizeof(T));
     if (o->b_cols) FN(pack_cols)(nn, k, b, o->rs_b, o->cs_b, w, dst);
     else FN(pack)(nn, k, b, o->cs_b, o->rs_b, w, dst);
     *ldb = o->b_cols ? k : w;
@@ -110,14 +112,13 @@ static const T *FN(b_panel)(const struct FN(op) *o, const T *b0, int64_t jr, int
 static void FN(direct_block)(const struct FN(op) *o, int64_t m0, int64_t m1, int64_t n0,
                              int64_t n1, int64_t pc, int64_t k, T beta)
 {
-    const int mr = o->bk.mr, nr = o->bk.nr;
+    const int mr = o->bk.mr;
     struct FN(ablock) A = FN(a_block)(o, m0, m1, pc, k);
-    T *bp = gg_pack_buffer(1, (size_t)(nr * k) * sizeof(T));
     for (int64_t jr = n0, nn; jr < n1; jr += nn) {
         int w = FN(panel_width)(o, n1 - jr);   /* B columns the kernels read */
         int64_t ldb;
         nn = FN(min)(w, n1 - jr);
-        const T *b = FN(b_panel)(o, o->b + pc * o->rs_b, jr, nn, w, k, bp, &ldb);
+        const T *b = FN(b_panel)(o, o->b + pc * o->rs_b, jr, nn, w, k, &ldb);
         for (int64_t ir = m0; ir < m1; ir += mr)
             FN(run_tile)(o, &A, ir, FN(min)(mr, m1 - ir), jr, nn, w, b, ldb, beta);
     }

@@ -159,22 +159,18 @@ static void FN(scale_c)(int64_t m, int64_t n, T beta, T *c, int64_t rs, int64_t 
 
 /* Prefer the kernel's C storage: C^T = B^T A^T swaps the roles of rows and
  * columns, turning a column-stored C into a row-stored one. */
-static void FN(orient)(struct FN(op) *o, int row_pref)
+static int FN(flips)(int64_t rs_c, int64_t cs_c, int row_pref)
 {
-    int64_t ars = o->rs_c < 0 ? -o->rs_c : o->rs_c, acs = o->cs_c < 0 ? -o->cs_c : o->cs_c;
-    int c_is_row = acs < ars;
-    if (c_is_row == !!row_pref)
-        return;
-    int64_t t;
-    const T *p;
-    t = o->m; o->m = o->n; o->n = t;
-    p = o->a; o->a = o->b; o->b = p;
-    int64_t rs_a = o->rs_a, cs_a = o->cs_a;
-    o->rs_a = o->cs_b; o->cs_a = o->rs_b;
-    o->rs_b = cs_a; o->cs_b = rs_a;
-    t = o->rs_c; o->rs_c = o->cs_c; o->cs_c = t;
+    int64_t ars = rs_c < 0 ? -rs_c : rs_c, acs = cs_c < 0 ? -cs_c : cs_c;
+    return (acs < ars) != !!row_pref;
 }
 
+#define GG_SWAP(TY, x, y) do { TY t_ = (x); (x) = (y); (y) = t_; } while (0)
+
+/* The operands are swapped in the arguments, before the op is built: on
+ * the struct, GCC read the strides back in 16-byte pairs right after
+ * storing them in 8-byte halves, a store-forwarding stall on every call.
+ * One thread (all calls below 2 x 48^3) runs the slab without the pool. */
 void FN(gg_gemm)(int64_t m, int64_t n, int64_t k, T alpha,
                  const T *a, int64_t rs_a, int64_t cs_a,
                  const T *b, int64_t rs_b, int64_t cs_b,
@@ -186,14 +182,23 @@ void FN(gg_gemm)(int64_t m, int64_t n, int64_t k, T alpha,
         FN(scale_c)(m, n, beta, c, rs_c, cs_c);
         return;
     }
-    const struct gg_kernel_set *set = gg_set_current();
+    const struct gg_ukernel *uk = &gg_set_current()->KSET_FIELD;
+    if (FN(flips)(rs_c, cs_c, uk->row_pref)) {
+        GG_SWAP(int64_t, m, n);
+        GG_SWAP(const T *, a, b);
+        GG_SWAP(int64_t, rs_a, cs_b);
+        GG_SWAP(int64_t, cs_a, rs_b);
+        GG_SWAP(int64_t, rs_c, cs_c);
+    }
     struct FN(op) o = { .m = m, .n = n, .k = k, .alpha = alpha, .beta = beta,
                         .a = a, .rs_a = rs_a, .cs_a = cs_a, .b = b, .rs_b = rs_b, .cs_b = cs_b,
                         .c = c, .rs_c = rs_c, .cs_c = cs_c,
-                        .kern = (FN(kernel_fn) *)set->KSET_FIELD.fn,
+                        .kern = (FN(kernel_fn) *)uk->fn,
                         .bk = *gg_blocking_current(TYPE_CHAR), .tm = 1, .tn = 1 };
-    FN(orient)(&o, set->KSET_FIELD.row_pref);
-    FN(choose_path)(&o, &set->KSET_FIELD);
+    FN(choose_path)(&o, uk);
     int nt = FN(grid)(&o, gg_threads_wanted());
-    gg_parallel(nt, FN(slab), &o);
+    if (nt > 1)
+        gg_parallel(nt, FN(slab), &o);
+    else
+        FN(slab)(&o, 0, 1);
 }
