@@ -9,7 +9,7 @@
 void em_reg_name(const struct em *e, int v, int copy, char *out, size_t size)
 {
     int rc = e->k->val[v].rc;
-    snprintf(out, size, "%s%d", e->k->t->regprefix[rc], rot_reg(&e->pl->r, v, copy));
+    strfmt(out, size, "%s%d", e->k->t->regprefix[rc], rot_reg(&e->pl->r, v, copy));
 }
 
 /* Expands a statement template; %0..%2 operands, %d dest, %m address,
@@ -51,12 +51,12 @@ static void address(const struct em *e, const struct inst *in, int iter, char *o
     static const char *const ptr[ST_COUNT] = { "ap", "bp", "an", "bp" };
     int el = iter * e->k->step[in->stream];
     if (in->op == OP_PREFETCH) {
-        snprintf(out, size, "(const char *)(%s + %d) + %s%d", ptr[in->stream], el,
+        strfmt(out, size, "(const char *)(%s + %d) + %s%d", ptr[in->stream], el,
                  in->stream == ST_BNEXT ? "bn_off + " : "", in->offset);
         return;
     }
     if (e->direct) direct_address(e, in, iter, out, size);
-    else snprintf(out, size, "%s + %d", ptr[in->stream], el + in->offset);
+    else strfmt(out, size, "%s + %d", ptr[in->stream], el + in->offset);
 }
 
 /* One instruction of Pµ (or the prologue) in kernel copy `copy`. */
@@ -271,8 +271,8 @@ static int emit_function(struct buf *cf, struct em *e, const char *fname)
         "            __builtin_prefetch(c + i * rs_c + (n - 1) * cs_c, 1, 3);\n"
         "        }\n";
     char ufs[16], j[16];
-    snprintf(ufs, sizeof ufs, "%d", uf);
-    snprintf(j, sizeof j, "%d", pl->p.j);
+    strfmt(ufs, sizeof ufs, "%d", uf);
+    strfmt(j, sizeof j, "%d", pl->p.j);
     const char *keys[] = { "FNAME", "PARAMS", "POINTERS", "DECLS", "ZERO", "J", "PROLOGUE", "UF",
                            "LOOP", "BUMPS", "REMAINDER", "EPILOGUE", "STORE", "PREFETCH_C" };
     const char *vals[] = { fname, par.s, ptrs.s, decls.s ? decls.s : "", zero.s ? zero.s : "", j,
@@ -286,7 +286,7 @@ static int emit_function(struct buf *cf, struct em *e, const char *fname)
 
 static void edge_name(char *out, size_t size, const char *name, const struct plan *edge)
 {
-    snprintf(out, size, "%s_e%dx%d", name, edge->k.mr, edge->k.nr);
+    strfmt(out, size, "%s_e%dx%d", name, edge->k.mr, edge->k.nr);
 }
 
 /* A row edge (MR' x NR) also gets a packed variant, NAME_p<MR'>x<NR>: the
@@ -299,7 +299,7 @@ static bool packed_edge(const struct plan *pl, const struct plan *edge)
 
 static void packed_edge_name(char *out, size_t size, const char *name, const struct plan *edge)
 {
-    snprintf(out, size, "%s_p%dx%d", name, edge->k.mr, edge->k.nr);
+    strfmt(out, size, "%s_p%dx%d", name, edge->k.mr, edge->k.nr);
 }
 
 /* The packed function of plan pl: NAME, or a packed row edge NAME_p<MR'>x<NR>.
@@ -386,10 +386,10 @@ static int packed_edge_texts(struct buf *decl, struct buf *plist, struct buf *do
 static void args_text(char *args, size_t size, const struct options *o)
 {
     args[0] = '\0';
-    if (o->max_regs) snprintf(args + strlen(args), size - strlen(args), " --max-regs %d", o->max_regs);
+    if (o->max_regs) strfmt(args + strlen(args), size - strlen(args), " --max-regs %d", o->max_regs);
     if (o->no_sched) strcat(args, " --no-sched");
     if (o->no_pipeline) strcat(args, " --no-pipeline");
-    if (o->unroll) snprintf(args + strlen(args), size - strlen(args), " --unroll %d", o->unroll);
+    if (o->unroll) strfmt(args + strlen(args), size - strlen(args), " --unroll %d", o->unroll);
     if (o->blis) strcat(args, o->blis_api ? " --blis --blis-api 1" : " --blis");
 }
 
@@ -400,7 +400,7 @@ static void blis_decl_text(char *out, size_t size, const struct options *o, cons
 {
     out[0] = '\0';
     if (!o->blis) return;
-    snprintf(out, size,
+    strfmt(out, size,
              "#ifdef BLIS_H\n/* the BLIS micro-kernel wrapper (gemmgen --blis) */\nvoid %s_blis(%s);\n#endif\n",
              name, o->blis_api ? "dim_t, dim_t, dim_t, const void *, const void *, const void *, "
              "const void *, void *, inc_t, inc_t, auxinfo_t *, const cntx_t *"
@@ -420,24 +420,24 @@ void emit_kernel(const struct plan *pl, const struct plan *edges, int nedges,
                dpar = { 0 }, edecl = { 0 }, elist = { 0 }, edoc = { 0 }, plist = { 0 };
     const char *ctype = elem_ctype[pl->k.elem];
     char dname[160], ne[16], np[16], mr[16], nr[16], guard[160], rp[4], args[96], blis_decl[512];
-    snprintf(dname, sizeof dname, "%s_direct", name);
+    strfmt(dname, sizeof dname, "%s_direct", name);
     int row_pref = emit_functions(&fns, pl, edges, nedges, name, dname);
     params(&dpar, ctype, dname, true);
-    snprintf(ne, sizeof ne, "%d", nedges);
+    strfmt(ne, sizeof ne, "%d", nedges);
     edge_texts(&edecl, &elist, &edoc, pl, edges, nedges, name);
-    snprintf(np, sizeof np, "%d", packed_edge_texts(&edecl, &plist, &edoc, pl, edges, nedges, name));
+    strfmt(np, sizeof np, "%d", packed_edge_texts(&edecl, &plist, &edoc, pl, edges, nedges, name));
     bool b_cols = direct_b_cols(&pl->k);
     how_made(&how, pl);
     target_text(&cflags, pl->t->cflags, &pl->m);   /* %b: an SVE kernel's vector length */
     target_text(&incl, pl->t->includes, &pl->m);
-    snprintf(mr, sizeof mr, "%d", pl->k.mr);
-    snprintf(nr, sizeof nr, "%d", pl->k.nr);
-    snprintf(rp, sizeof rp, "%d", row_pref);
+    strfmt(mr, sizeof mr, "%d", pl->k.mr);
+    strfmt(nr, sizeof nr, "%d", pl->k.nr);
+    strfmt(rp, sizeof rp, "%d", row_pref);
     /* L1 holds B's micro-panel and what streams past it: the whole next A
      * micro-panel when the kernel prefetches it there, else a few lines of A */
     char b_l1[8];
-    snprintf(b_l1, sizeof b_l1, "%d", pl->m.a_next_prefetch ? 50 : 75);
-    snprintf(guard, sizeof guard, "GEMMGEN_%s_H", name);
+    strfmt(b_l1, sizeof b_l1, "%d", pl->m.a_next_prefetch ? 50 : 75);
+    strfmt(guard, sizeof guard, "GEMMGEN_%s_H", name);
     for (char *p = guard; *p; p++) if (*p >= 'a' && *p <= 'z') *p -= 32;
     args_text(args, sizeof args, o);
     if (o->blis) blis_section(&blis, pl, o, name, ctype, mr, nr, rp);

@@ -20,8 +20,8 @@ static const int scales[] = { 0, 1, 2, 4, 8 };
 static void cover(struct dcover *c, const char *name, const char *stride, int n)
 {
     memset(c, 0, sizeof *c);
-    snprintf(c->name, sizeof c->name, "%s", name);
-    snprintf(c->stride, sizeof c->stride, "%s", stride);
+    strfmt(c->name, sizeof c->name, "%s", name);
+    strfmt(c->stride, sizeof c->stride, "%s", stride);
     c->n = n < DIR_MAXIDX ? n : DIR_MAXIDX;
     for (int x = 0; x < c->n; x++) c->base[x] = -1;
     for (int x = 0; x < c->n; x++) {
@@ -54,11 +54,11 @@ void direct_setup(struct em *e)
 static void strided(char *out, size_t size, const struct dcover *c, int x, int disp, const char *ct)
 {
     int b = c->base[x], s = c->scale[x];
-    int l = snprintf(out, size, "(const %s *)", ct);
-    if (s == 0) l += snprintf(out + l, size - (size_t)l, "%s%d", c->name, b);
-    else if (s == 1) l += snprintf(out + l, size - (size_t)l, "(%s%d + %s)", c->name, b, c->stride);
-    else l += snprintf(out + l, size - (size_t)l, "(%s%d + %d * %s)", c->name, b, s, c->stride);
-    if (disp) snprintf(out + l, size - (size_t)l, " + %d", disp);
+    int l = strfmt(out, size, "(const %s *)", ct);
+    if (s == 0) l += strfmt(out + l, size - (size_t)l, "%s%d", c->name, b);
+    else if (s == 1) l += strfmt(out + l, size - (size_t)l, "(%s%d + %s)", c->name, b, c->stride);
+    else l += strfmt(out + l, size - (size_t)l, "(%s%d + %d * %s)", c->name, b, s, c->stride);
+    if (disp) strfmt(out + l, size - (size_t)l, " + %d", disp);
 }
 
 void direct_address(const struct em *e, const struct inst *in, int iter, char *out, size_t size)

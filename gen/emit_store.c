@@ -33,8 +33,8 @@ static void out_expr(const struct em *e, int v, char *out, size_t size)
 {
     char reg[32];
     em_reg_name(e, e->k->acc[v / e->k->acc_nout], 0, reg, sizeof reg);
-    if (e->sp->extract) snprintf(out, size, "%s_v[%d]", reg, v % e->k->acc_nout);
-    else snprintf(out, size, "%s", reg);
+    if (e->sp->extract) strfmt(out, size, "%s_v[%d]", reg, v % e->k->acc_nout);
+    else strfmt(out, size, "%s", reg);
 }
 
 static void extract_all(struct buf *b, const struct em *e)
@@ -44,7 +44,7 @@ static void extract_all(struct buf *b, const struct em *e)
         char reg[32], arr[40];
         const char *ops[3] = { reg, "", "" };
         em_reg_name(e, e->k->acc[a], 0, reg, sizeof reg);
-        snprintf(arr, sizeof arr, "%s_v", reg);
+        strfmt(arr, sizeof arr, "%s_v", reg);
         buf_puts(b, "    ");
         em_expand(b, e->sp->extract, arr, ops, "", 0, e->sp->vtype);
         buf_puts(b, "\n");
@@ -56,8 +56,8 @@ static void extract_all(struct buf *b, const struct em *e)
 static void mask_open(struct buf *b, const struct em *e, int lay, int i0, int j0)
 {
     char lo[16], hi[4];
-    snprintf(lo, sizeof lo, "%d", lay == 1 ? i0 : j0);
-    snprintf(hi, sizeof hi, "%s", lay == 1 ? "m" : "n");
+    strfmt(lo, sizeof lo, "%d", lay == 1 ? i0 : j0);
+    strfmt(hi, sizeof hi, "%s", lay == 1 ? "m" : "n");
     const char *mo[3] = { lo, hi, "" };
     buf_printf(b, "            if (%d < m && %d < n) {\n                ", i0, j0);
     em_expand(b, e->sp->mask_decl, "k_", mo, "", 0, e->sp->vtype);
@@ -82,7 +82,7 @@ static void new_value(const struct em *e, int pass, const char *ldt, const char 
         const char *fo[3] = { "va_", ex, pass == 1 ? l.s : m2.s };
         em_expand(&f, sp->vfma, "", fo, "", 0, sp->vtype);
     }
-    snprintf(val, size, "%s", f.s);
+    strfmt(val, size, "%s", f.s);
     buf_free(&l); buf_free(&m2); buf_free(&f);
 }
 
@@ -94,9 +94,9 @@ static void c_addr(struct buf *b, const struct em *e, int lay, bool walk, int v,
     int t0 = lanes_of(e->k, v)[0], i0 = t0 % e->k->mr, j0 = t0 / e->k->mr;
     if (walk) {
         for (; *jw < j0; (*jw)++) buf_puts(b, "            cw_ += cs_c;\n");
-        snprintf(addr, size, "cw_ + %d", i0);
-    } else if (lay == 1) snprintf(addr, size, "c + %d + %d * cs_c", i0, j0);
-    else snprintf(addr, size, "c + %d * rs_c + %d", i0, j0);
+        strfmt(addr, size, "cw_ + %d", i0);
+    } else if (lay == 1) strfmt(addr, size, "c + %d + %d * cs_c", i0, j0);
+    else strfmt(addr, size, "c + %d * rs_c + %d", i0, j0);
 }
 
 /* One statement per output vector: store the new value (mode 0), or only
@@ -125,7 +125,7 @@ static void vector_stmts(struct buf *b, const struct em *e, int lay, bool masked
         out_expr(e, v, ex, sizeof ex);
         c_addr(b, e, lay, walk, v, &jw, addr, sizeof addr);
         if (mode != 2) new_value(e, pass, ldt, ex, addr, val, sizeof val);
-        else snprintf(val, sizeof val, "%s", ex);
+        else strfmt(val, sizeof val, "%s", ex);
         if (masked) mask_open(b, e, lay, t0 % k->mr, t0 / k->mr);
         buf_puts(b, "            ");
         if (mode == 1) {
@@ -177,7 +177,7 @@ static void scalar_path(struct buf *b, const struct em *e)
     buf_printf(b, "    %s t_[%d];\n", ct, nvec(k) * k->vl);
     for (int v = 0; v < nvec(k); v++) {
         out_expr(e, v, ex, sizeof ex);
-        snprintf(addr, sizeof addr, "t_ + %d", v * k->vl);
+        strfmt(addr, sizeof addr, "t_ + %d", v * k->vl);
         const char *so[3] = { ex, "", "" };
         buf_puts(b, "    ");
         em_expand(b, e->sp->store, "", so, addr, 0, e->sp->vtype);

@@ -118,8 +118,10 @@ static void write_kernel(const struct plan *pl, const struct options *o)
     emit_kernel(pl, edges, ne, o, name, &c, &h);
     for (int i = 0; i < ne; i++) plan_free(&edges[i]);
     if (mkdir(o->outdir, 0755) != 0 && errno != EEXIST) die("%s: cannot create: %s", o->outdir, strerror(errno));
-    snprintf(cpath, sizeof cpath, "%s/%s.c", o->outdir, name);
-    snprintf(hpath, sizeof hpath, "%s/%s.h", o->outdir, name);
+    if (strlen(o->outdir) + strlen(name) + 4 >= sizeof cpath)
+        die_input("--outdir: '%.60s...' is too long", o->outdir);
+    strfmt(cpath, sizeof cpath, "%s/%s.c", o->outdir, name);
+    strfmt(hpath, sizeof hpath, "%s/%s.h", o->outdir, name);
     const char *paths[] = { cpath, hpath }, *texts[] = { c.s, h.s };
     write_files_atomic(paths, texts, 2);
     printf("%s\n%s\n", cpath, hpath);

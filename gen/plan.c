@@ -29,8 +29,8 @@ static _Noreturn void explain_no_shape(struct plan *pl, const struct options *o,
             }
     }
     char req[64] = "";
-    if (o->mr) snprintf(req, sizeof req, "--mr %d", o->mr);
-    if (o->nr) snprintf(req + strlen(req), sizeof req - strlen(req), "%s--nr %d", o->mr ? " " : "", o->nr);
+    if (o->mr) strfmt(req, sizeof req, "--mr %d", o->mr);
+    if (o->nr) strfmt(req + strlen(req), sizeof req - strlen(req), "%s--nr %d", o->mr ? " " : "", o->nr);
     if (need && req[0])
         die_input("%s: needs at least %d vector registers for %s, %s allows %d", req, need,
                   elem_names[o->elem], m->path, m->max_regs);
@@ -168,9 +168,9 @@ void plan_free(struct plan *pl)
 const char *plan_default_name(const struct plan *pl, char *buf, size_t size)
 {
     char mname[64];
-    snprintf(mname, sizeof mname, "%s", pl->m.name);
+    strfmt(mname, sizeof mname, "%s", pl->m.name);
     for (char *p = mname; *p; p++) if (*p == '-') *p = '_';
-    snprintf(buf, size, "%s_%cgemm_%dx%d", mname, pl->k.elem == ELEM_F64 ? 'd' : 's',
+    strfmt(buf, size, "%s_%cgemm_%dx%d", mname, pl->k.elem == ELEM_F64 ? 'd' : 's',
              pl->k.mr, pl->k.nr);
     return buf;
 }

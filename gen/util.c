@@ -52,6 +52,17 @@ void die_input(const char *fmt, ...)
     vdie(2, fmt, ap);
 }
 
+int strfmt(char *out, size_t size, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    int n = vsnprintf(out, size, fmt, ap);
+    va_end(ap);
+    if (n < 0 || (size_t)n >= size)
+        die("internal error: %d characters do not fit in %zu (\"%.40s...\")", n, size, out);
+    return n;
+}
+
 void buf_vprintf(struct buf *b, const char *fmt, va_list ap)
 {
     va_list ap2;

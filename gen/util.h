@@ -14,6 +14,10 @@ char *xstrdup(const char *s);
 _Noreturn void die(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 _Noreturn void die_input(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 
+/* snprintf into a fixed buffer, where text cut short would become a wrong
+ * kernel or path: truncation is an internal error. Returns the length. */
+int strfmt(char *out, size_t size, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+
 struct buf { char *s; size_t len, cap; };
 void buf_printf(struct buf *b, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 void buf_vprintf(struct buf *b, const char *fmt, va_list ap);

@@ -87,7 +87,7 @@ static void slurp(const char *name, char *buf, size_t size)
 /* Entries of directory NAME (inside dir), -1 if it does not exist. */
 static int entries(const char *name)
 {
-    char p[256];
+    char p[2048];
     path_in(p, sizeof p, name);
     DIR *d = opendir(p);
     if (!d) return -1;
@@ -297,6 +297,23 @@ static void bad_options(void **state)
     bad(good, ARGS("-o", "o", "--b-strategy", "diagonal"), "--b-strategy: unknown value 'diagonal'", NULL);
 }
 
+/* An output path longer than gemmgen's path buffers: refused by name
+ * rather than cut short (which would write somewhere else). */
+static void long_outdir(void **state)
+{
+    (void)state;
+    char rel[1400] = "deep", cmd[1700];
+    while (strlen(rel) < 1100)
+        strcat(rel, "/aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa");
+    snprintf(cmd, sizeof cmd, "cd '%s' && mkdir -p '%s'", dir, rel);
+    assert_int_equal(system(cmd), 0);
+    write_file("m.yaml", good);
+    assert_int_equal(run(ARGS("--machine", "m.yaml", "-o", rel)), 2);
+    assert_non_null(strstr(err, "--outdir"));
+    assert_non_null(strstr(err, "too long"));
+    assert_int_equal(entries(rel), 0);
+}
+
 /* uops wider than the dispatch width could never issue (the scheduler
  * would look for a free cycle forever): an input error naming the field.
  * run() kills a hung gemmgen after 2 s. */
@@ -395,6 +412,7 @@ int main(void)
         cmocka_unit_test(impossible_registers),
         cmocka_unit_test(bad_sizes),
         cmocka_unit_test(bad_options),
+        cmocka_unit_test(long_outdir),
         cmocka_unit_test(good_and_deterministic),
         cmocka_unit_test(explain_writes_nothing),
         cmocka_unit_test(lone_mr_names_option),
