@@ -7,6 +7,10 @@
  *   GEMMGEN_NUM_THREADS=1 OPENBLAS_NUM_THREADS=1 OPENBLAS_CORETYPE=Cooperlake \
  *   taskset -c 1 build/runtime/bench/gemmab s 100 100 100
  *
+ * Each window starts with an untimed call, so that small shapes are timed
+ * warm, as an application calling them in a loop runs them (the first
+ * call after another library's window ran SGEMM 100^3 ~15% slower).
+ *
  * Prints GFLOPS of A, B and OpenBLAS and the ratios B/A, A/OpenBLAS,
  * B/OpenBLAS. Column-major, alpha = beta = 1; --trans-a takes A
  * transposed (lda = k). Either library may be left out. */
@@ -83,6 +87,7 @@ int main(int argc, char **argv)
     for (int w = 0; w < windows; w++)
         for (int i = 0; i < NLIB; i++) {
             if (!(type == 's' ? libs[i].s : libs[i].d)) continue;
+            call(&libs[i], type, ta, &x);   /* untimed: code and predictors warm */
             double t = gb_now();
             for (int c = 0; c < calls; c++) call(&libs[i], type, ta, &x);
             double g = flops * calls / (gb_now() - t) * 1e-9;
