@@ -52,7 +52,7 @@ static void address(const struct em *e, const struct inst *in, int iter, char *o
     int el = iter * e->k->step[in->stream];
     if (in->op == OP_PREFETCH) {
         strfmt(out, size, "(const char *)(%s + %d) + %s%d", ptr[in->stream], el,
-                 in->stream == ST_BNEXT ? "bn_off + " : "", in->offset);
+               in->stream == ST_BNEXT ? "bn_off + " : "", in->offset);
         return;
     }
     if (e->direct) direct_address(e, in, iter, out, size);
@@ -401,11 +401,11 @@ static void blis_decl_text(char *out, size_t size, const struct options *o, cons
     out[0] = '\0';
     if (!o->blis) return;
     strfmt(out, size,
-             "#ifdef BLIS_H\n/* the BLIS micro-kernel wrapper (gemmgen --blis) */\nvoid %s_blis(%s);\n#endif\n",
-             name, o->blis_api ? "dim_t, dim_t, dim_t, const void *, const void *, const void *, "
-             "const void *, void *, inc_t, inc_t, auxinfo_t *, const cntx_t *"
-             : "dim_t, dim_t, dim_t, CTYPE_ *, CTYPE_ *, CTYPE_ *, CTYPE_ *, CTYPE_ *, inc_t, inc_t, "
-             "auxinfo_t *, cntx_t *");
+           "#ifdef BLIS_H\n/* the BLIS micro-kernel wrapper (gemmgen --blis) */\nvoid %s_blis(%s);\n#endif\n",
+           name, o->blis_api ? "dim_t, dim_t, dim_t, const void *, const void *, const void *, "
+           "const void *, void *, inc_t, inc_t, auxinfo_t *, const cntx_t *"
+           : "dim_t, dim_t, dim_t, CTYPE_ *, CTYPE_ *, CTYPE_ *, CTYPE_ *, CTYPE_ *, inc_t, inc_t, "
+           "auxinfo_t *, cntx_t *");
     for (char *p; (p = strstr(out, "CTYPE_"));) {   /* element type, padded */
         size_t n = strlen(ctype);
         memmove(p + n, p + 6, strlen(p + 6) + 1);

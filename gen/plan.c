@@ -171,6 +171,6 @@ const char *plan_default_name(const struct plan *pl, char *buf, size_t size)
     strfmt(mname, sizeof mname, "%s", pl->m.name);
     for (char *p = mname; *p; p++) if (*p == '-') *p = '_';
     strfmt(buf, size, "%s_%cgemm_%dx%d", mname, pl->k.elem == ELEM_F64 ? 'd' : 's',
-             pl->k.mr, pl->k.nr);
+           pl->k.mr, pl->k.nr);
     return buf;
 }
