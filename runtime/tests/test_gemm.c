@@ -332,8 +332,10 @@ static void test_strided(void **st)
     for (int order = 0; order < 2; order++) {
         for (size_t i = 0; i < sizeof c / sizeof *c; i++) c[i] = w[i] = rnd();
         int64_t rsc = order ? 2 * N + 1 : 2, csc = order ? 2 : 2 * M + 1;
-        ref_gemm(M, N, K, 0.5, a, 3, 3 * M, b, 3 * K, 3, 2, w, rsc, csc, bound);
-        gemmgen_dgemm_strided(M, N, K, 0.5, a, 3, 3 * M, b, 3 * K, 3, 2, c, rsc, csc);
+        /* B(p, j) at b[p*3N + j*3]: 3K as its row stride ran past b (and
+         * read c, which the call writes) until clang's layout showed it */
+        ref_gemm(M, N, K, 0.5, a, 3, 3 * M, b, 3 * N, 3, 2, w, rsc, csc, bound);
+        gemmgen_dgemm_strided(M, N, K, 0.5, a, 3, 3 * M, b, 3 * N, 3, 2, c, rsc, csc);
         for (size_t i = 0; i < sizeof c / sizeof *c; i++)
             assert_true(fabs(c[i] - w[i]) <= 1e-13);
     }
