@@ -1,7 +1,9 @@
-/* cpu.c: which instruction sets this CPU and OS can run. A feature counts
- * only if cpuid reports it AND the OS saves its registers (xgetbv), since
- * a kernel using zmm registers on an OS that does not save them would
- * corrupt other processes' state or fault. */
+/* cpu.c: which instruction sets this CPU and OS can run. On x86 a feature
+ * counts only if cpuid reports it AND the OS saves its registers (xgetbv),
+ * since a kernel using zmm registers on an OS that does not save them
+ * would corrupt other processes' state or fault. On AArch64 and POWER the
+ * kernel's hardware capabilities (getauxval) already say what the OS
+ * supports. */
 #include "gg_internal.h"
 
 #if defined(__x86_64__) || defined(__i386__)
@@ -33,6 +35,49 @@ static unsigned detect(void)
     if (zmm_ok && ((b >> 17) & 1)) f |= GG_CPU_AVX512DQ;
     if (zmm_ok && ((b >> 30) & 1)) f |= GG_CPU_AVX512BW;
     if (zmm_ok && ((b >> 31) & 1)) f |= GG_CPU_AVX512VL;
+    return f;
+}
+#elif defined(__aarch64__) && defined(__linux__)
+#include <sys/auxv.h>
+#include <sys/prctl.h>
+#ifndef HWCAP_SVE
+#define HWCAP_SVE (1UL << 22)
+#endif
+#ifndef PR_SVE_GET_VL
+#define PR_SVE_GET_VL 51
+#define PR_SVE_VL_LEN_MASK 0xffff
+#endif
+
+/* NEON is the baseline; SVE and its vector length (bytes from prctl). */
+static unsigned detect(void)
+{
+    if (!(getauxval(AT_HWCAP) & HWCAP_SVE))
+        return 0;
+    unsigned f = GG_CPU_SVE;
+    int vl = prctl(PR_SVE_GET_VL);
+    int bits = vl < 0 ? 0 : (vl & PR_SVE_VL_LEN_MASK) * 8;
+    if (bits == 256) f |= GG_CPU_SVE256;
+    if (bits == 512) f |= GG_CPU_SVE512;
+    return f;
+}
+#elif defined(__powerpc64__) && defined(__linux__)
+#include <sys/auxv.h>
+#ifndef PPC_FEATURE2_ARCH_3_00
+#define PPC_FEATURE2_ARCH_3_00 0x00800000
+#endif
+#ifndef PPC_FEATURE2_ARCH_3_1
+#define PPC_FEATURE2_ARCH_3_1 0x00040000
+#endif
+#ifndef PPC_FEATURE2_MMA
+#define PPC_FEATURE2_MMA 0x00020000
+#endif
+
+static unsigned detect(void)
+{
+    unsigned long h2 = getauxval(AT_HWCAP2);
+    unsigned f = 0;
+    if (h2 & PPC_FEATURE2_ARCH_3_00) f |= GG_CPU_PWR9;
+    if ((h2 & PPC_FEATURE2_ARCH_3_1) && (h2 & PPC_FEATURE2_MMA)) f |= GG_CPU_PWR10;
     return f;
 }
 #else

@@ -30,11 +30,16 @@ struct gg_sedge { int mr, nr; gg_sdirect *fn; };
 struct gg_dpedge { int mr; gg_dkernel *fn; };
 struct gg_spedge { int mr; gg_skernel *fn; };
 
-/* CPU features a kernel may need; cpu.c tests them with cpuid + xgetbv. */
+/* CPU features a kernel may need; cpu.c tests them (x86: cpuid + xgetbv;
+ * AArch64 and POWER: the kernel's hardware capability words). SVE256 and
+ * SVE512: SVE with exactly that vector length, as kernels built with
+ * -msve-vector-bits need. PWR9: ISA 3.0; PWR10: ISA 3.1 with MMA. */
 enum {
     GG_CPU_SSE2 = 1u << 0, GG_CPU_AVX = 1u << 1, GG_CPU_AVX2 = 1u << 2,
     GG_CPU_FMA = 1u << 3, GG_CPU_AVX512F = 1u << 4, GG_CPU_AVX512DQ = 1u << 5,
     GG_CPU_AVX512BW = 1u << 6, GG_CPU_AVX512VL = 1u << 7,
+    GG_CPU_SVE = 1u << 8, GG_CPU_SVE256 = 1u << 9, GG_CPU_SVE512 = 1u << 10,
+    GG_CPU_PWR9 = 1u << 11, GG_CPU_PWR10 = 1u << 12,
 };
 unsigned gg_cpu_features(void);
 

@@ -1,0 +1,39 @@
+#!/bin/sh
+# libgemmgen for another instruction set, run under qemu-user:
+#   runtime_cross.sh GEMMGEN GGKERNEL SRCROOT MACHINE WORKDIR [OTHER_CPU]
+# ggkernel generates MACHINE's kernels and compiles them with the cross
+# compiler gemmgen names for it; the runtime's sources and cross_check.c
+# are compiled with the same compiler, statically; cross_check then runs
+# under gemmgen's runner (qemu-user with the machine's CPU) on the unpacked
+# and the packed path. It fails unless the runtime picks MACHINE's kernels
+# (its CPU detection works there) and every case matches the reference.
+# With OTHER_CPU (a qemu -cpu value lacking what the kernels need: POWER9
+# for POWER10's MMA, another SVE length) the same binary must fall back to
+# the portable kernels there, and still compute right.
+# Exit 77 (skip) only when the cross compiler or the emulator is missing.
+set -eu
+gg=$1 ggk=$2 src=$3 machine=$4 work=$5 other=${6:-}
+yaml=$src/machines/$machine.yaml
+rt=$src/runtime
+cc=$("$gg" --machine "$yaml" --type f64 --print-cc)
+runner=$("$gg" --machine "$yaml" --type f64 --print-runner)
+emu=${runner%% *}
+if ! command -v "$cc" >/dev/null 2>&1 || ! command -v "$emu" >/dev/null 2>&1; then
+    echo "SKIP: $cc or $emu is not installed (scripts/install-deps.sh installs them)"
+    exit 77
+fi
+rm -rf "$work"
+mkdir -p "$work"
+set -x
+"$ggk" --gemmgen "$gg" --machine "$yaml" --name m --outdir "$work" -- $cc -O2
+echo '#define GG_GENERATED_SETS(X) X(gg_m_set)' > "$work/gg_sets.h"
+$cc -O2 -std=c11 -static -I"$work" -I"$rt/include" -I"$rt/src" -I"$rt/tests" \
+    "$rt"/src/*.c "$rt/kernels/portable_f64.c" "$rt/kernels/portable_f32.c" \
+    "$work/gg_m_set.c" "$work/gg_m_f64.o" "$work/gg_m_f32.o" "$rt/tests/cross_check.c" \
+    -o "$work/cross_check" -lpthread -lm
+for direct in 1 0; do
+    GEMMGEN_DIRECT=$direct $runner "$work/cross_check" "$machine" 40
+done
+if [ -n "$other" ]; then
+    $emu -cpu "$other" "$work/cross_check" portable 10
+fi
