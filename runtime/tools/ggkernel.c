@@ -180,6 +180,16 @@ static const struct isa_flag *isa_flag_of(const char *flag)
     return NULL;
 }
 
+/* Is NAME one of the " | "-separated names in feats (not just a prefix of
+ * one: GG_CPU_SVE of GG_CPU_SVE256)? */
+static int listed(const char *feats, const char *name)
+{
+    size_t len = strlen(name);
+    for (const char *p = strstr(feats, name); p; p = strstr(p + 1, name))
+        if ((p == feats || p[-1] == ' ') && (p[len] == '\0' || p[len] == ' ')) return 1;
+    return 0;
+}
+
 /* Compiles DIR/K.c into DIR/K.o; appends the features to feats and raises
  * rank to the most specific flag's. */
 static void compile(const struct opts *o, const char *kname, char *feats, size_t cap, int *rank)
@@ -196,7 +206,7 @@ static void compile(const struct opts *o, const char *kname, char *feats, size_t
         argv[n++] = t;
         const struct isa_flag *f = isa_flag_of(t);
         if (f && f->rank + 1 > *rank) *rank = f->rank + 1;
-        if (f && f->feature[0] && !strstr(feats, f->feature)) {
+        if (f && f->feature[0] && !listed(feats, f->feature)) {
             strncat(feats, feats[0] ? " | " : "", cap - strlen(feats) - 1);
             strncat(feats, f->feature, cap - strlen(feats) - 1);
         }
