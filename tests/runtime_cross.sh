@@ -32,7 +32,7 @@ $cc -O2 -std=c11 -static -I"$work" -I"$rt/include" -I"$rt/src" -I"$rt/tests" \
     "$work/gg_m_set.c" "$work/gg_m_f64.o" "$work/gg_m_f32.o" "$rt/tests/cross_check.c" \
     -o "$work/cross_check" -lpthread -lm
 for direct in 1 0; do
-    GEMMGEN_DIRECT=$direct $runner "$work/cross_check" "$machine" 40
+    GEMMGEN_DIRECT=$direct $runner "$work/cross_check" "$machine" 20
 done
 if [ -n "$other" ]; then
     $emu -cpu "$other" "$work/cross_check" portable 10
