@@ -170,7 +170,8 @@ static int FN(flips)(int64_t rs_c, int64_t cs_c, int row_pref)
 /* The operands are swapped in the arguments, before the op is built: on
  * the struct, GCC read the strides back in 16-byte pairs right after
  * storing them in 8-byte halves, a store-forwarding stall on every call.
- * One thread (all calls below 2 x 48^3) runs the slab without the pool. */
+ * When the grid gives one thread (one wanted, or too little work for two)
+ * the slab runs here, without the pool. */
 void FN(gg_gemm)(int64_t m, int64_t n, int64_t k, T alpha,
                  const T *a, int64_t rs_a, int64_t cs_a,
                  const T *b, int64_t rs_b, int64_t cs_b,
