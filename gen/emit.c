@@ -339,6 +339,14 @@ static int emit_functions(struct buf *fns, const struct plan *pl, const struct p
         packed_edge_name(ename, sizeof ename, name, &edges[i]);
         emit_packed_fn(fns, &edges[i], ename);
     }
+    if (dot_rows(pl)) {
+        char dname[160];
+        struct buf par = { 0 };
+        strfmt(dname, sizeof dname, "%s_dot", name);
+        params(&par, elem_ctype[pl->k.elem], dname, true);
+        emit_dot(fns, pl, dname, par.s);
+        buf_free(&par);
+    }
     return row_pref;
 }
 
@@ -382,6 +390,21 @@ static int packed_edge_texts(struct buf *decl, struct buf *plist, struct buf *do
     return np;
 }
 
+/* The dot-product row tail's declaration (header) and contract lines (.c). */
+static void dot_texts(struct buf *decl, struct buf *doc, const struct plan *pl, const char *name)
+{
+    if (!dot_rows(pl)) return;
+    char dname[160];
+    strfmt(dname, sizeof dname, "%s_dot", name);
+    buf_printf(decl, "void %s(", dname);
+    params(decl, elem_ctype[pl->k.elem], dname, true);
+    buf_puts(decl, ");\n");
+    buf_printf(doc, " *   %s: m <= %d rows, any n, by dot products along k: A(i,p) at\n"
+                    " *     a[i*lda + p] (rows along k), B(p,j) at b[p + j*ldb]; reads only\n"
+                    " *     rows i < m, p < k and j < n (for the last rows of a row panel).\n",
+               dname, dot_rows(pl));
+}
+
 /* The gemmgen options that changed the kernel, for the regenerate line. */
 static void args_text(char *args, size_t size, const struct options *o)
 {
@@ -417,15 +440,19 @@ void emit_kernel(const struct plan *pl, const struct plan *edges, int nedges,
                  const struct options *o, const char *name, struct buf *cf, struct buf *hf)
 {
     struct buf fns = { 0 }, how = { 0 }, blis = { 0 }, cflags = { 0 }, incl = { 0 },
-               dpar = { 0 }, edecl = { 0 }, elist = { 0 }, edoc = { 0 }, plist = { 0 };
+               dpar = { 0 }, edecl = { 0 }, elist = { 0 }, edoc = { 0 }, plist = { 0 },
+               ddecl = { 0 }, ddoc = { 0 };
     const char *ctype = elem_ctype[pl->k.elem];
-    char dname[160], ne[16], np[16], mr[16], nr[16], guard[160], rp[4], args[96], blis_decl[512];
+    char dname[160], ne[16], np[16], drows[16], dmink[16], mr[16], nr[16], guard[160], rp[4], args[96], blis_decl[512];
     strfmt(dname, sizeof dname, "%s_direct", name);
     int row_pref = emit_functions(&fns, pl, edges, nedges, name, dname);
     params(&dpar, ctype, dname, true);
     strfmt(ne, sizeof ne, "%d", nedges);
     edge_texts(&edecl, &elist, &edoc, pl, edges, nedges, name);
     strfmt(np, sizeof np, "%d", packed_edge_texts(&edecl, &plist, &edoc, pl, edges, nedges, name));
+    dot_texts(&ddecl, &ddoc, pl, name);
+    strfmt(drows, sizeof drows, "%d", dot_rows(pl));
+    strfmt(dmink, sizeof dmink, "%d", dot_rows(pl) ? dot_min_k(pl) : 0);
     bool b_cols = direct_b_cols(&pl->k);
     how_made(&how, pl);
     target_text(&cflags, pl->t->cflags, &pl->m);   /* %b: an SVE kernel's vector length */
@@ -447,7 +474,8 @@ void emit_kernel(const struct plan *pl, const struct plan *edges, int nedges,
                            "ARGS", "HOWMADE", "CFLAGS", "INCLUDES", "CTYPE", "INDENT", "FUNCTIONS",
                            "GUARD", "ROW_PREF", "BLIS_DECL", "PREAMBLE", "DIRECT_PARAMS",
                            "DIRECT_B_COLS", "DIRECT_B", "NEDGES", "EDGE_LIST", "EDGE_DECL",
-                           "EDGE_DOC", "B_L1_PERCENT", "NPEDGES", "PEDGE_LIST" };
+                           "EDGE_DOC", "B_L1_PERCENT", "NPEDGES", "PEDGE_LIST",
+                           "DOT_ROWS", "DOT_MIN_K", "DOT_DECL", "DOT_DOC" };
     const char *vals[] = { name, mr, nr, elem_names[pl->k.elem], pl->m.name, pl->t->name,
                            GEMMGEN_VERSION, machine_file(pl), args, how.s, cflags.s ? cflags.s : "",
                            incl.s ? incl.s : "", ctype, indent_for(name), fns.s, guard, rp,
@@ -455,11 +483,13 @@ void emit_kernel(const struct plan *pl, const struct plan *edges, int nedges,
                            b_cols ? "b[p + j*ldb] (B read element by element)"
                                   : "b[p*ldb + j] (B loaded as vectors)",
                            ne, elist.s ? elist.s : "", edecl.s ? edecl.s : "",
-                           edoc.s ? edoc.s : "", b_l1, np, plist.s ? plist.s : "" };
+                           edoc.s ? edoc.s : "", b_l1, np, plist.s ? plist.s : "",
+                           drows, dmink, ddecl.s ? ddecl.s : "", ddoc.s ? ddoc.s : "" };
     int nkeys = (int)(sizeof keys / sizeof *keys);
     tmpl_fill(cf, tmpl_kernel_c, keys, vals, nkeys);
     if (blis.s) buf_puts(cf, blis.s);
     tmpl_fill(hf, tmpl_kernel_h, keys, vals, nkeys);
     buf_free(&fns); buf_free(&how); buf_free(&blis); buf_free(&cflags); buf_free(&incl);
     buf_free(&dpar); buf_free(&edecl); buf_free(&elist); buf_free(&edoc); buf_free(&plist);
+    buf_free(&ddecl); buf_free(&ddoc);
 }

@@ -33,4 +33,9 @@ void direct_setup(struct em *e);
 void direct_address(const struct em *e, const struct inst *in, int iter, char *out, size_t size);
 void direct_pointers(const struct em *e, struct buf *b);
 void direct_bumps(const struct em *e, struct buf *b);
+/* emit_dot.c: the dot-product row tail NAME_dot (rows 0: not emitted) */
+struct plan;
+int dot_rows(const struct plan *pl);
+int dot_min_k(const struct plan *pl);
+void emit_dot(struct buf *fns, const struct plan *pl, const char *fname, const char *params);
 #endif

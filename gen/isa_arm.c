@@ -55,7 +55,7 @@ const struct target target_neon = {
  * group svmla_lane indexes); for scalar-broadcast svdup of a loaded
  * element, which GCC emits as one ld1rd / ld1rw. */
 #define SVE_PG(P) "svptrue_" P "()"
-#define SVE_SPELL(VT, S, P) { \
+#define SVE_SPELL(VT, S, P, SUMS) { \
     .vtype = VT, \
     .load = "%d = svld1_" S "(" SVE_PG(P) ", %m);", \
     .load_b = "%d = svld1rq_" S "(" SVE_PG(P) ", %m);", \
@@ -70,7 +70,12 @@ const struct target target_neon = {
     .vfma = "svmla_" S "_x(" SVE_PG(P) ", %2, %0, %1)", \
     .mask_decl = "const svbool_t %d = svwhilelt_" P "((int64_t)%0, (int64_t)%1);", \
     .mloadc = "svld1_" S "(%1, %m)", .mstore = "svst1_" S "(%1, %m, %0);", \
-    .prefetch = "__builtin_prefetch(%m, 0, %l);" }
+    .prefetch = "__builtin_prefetch(%m, 0, %l);", \
+    .hsum4 = "static inline " VT " hsum4_(" VT " a, " VT " b, " VT " c, " VT " d)\n" \
+             "{\n" \
+             "    const svbool_t t = " SVE_PG(P) ";\n" \
+             "    return " SUMS ";\n" \
+             "}\n" }
 
 const struct target target_sve = {
     .name = "sve", .family = FAM_AARCH64, .requires = EXT_NEON | EXT_SVE,
@@ -88,7 +93,11 @@ const struct target target_sve = {
      * for the largest enabled length, so sve1024/sve2048 take effect */
     .runner = "qemu-aarch64 -cpu max,sve%b=on,sve-default-vector-length=-1",
     .sp = {
-        [ELEM_F64] = SVE_SPELL("svfloat64_t", "f64", "b64"),
-        [ELEM_F32] = SVE_SPELL("svfloat32_t", "f32", "b32"),
+        [ELEM_F64] = SVE_SPELL("svfloat64_t", "f64", "b64",
+            /* svdupq takes a quadword: two doubles, four floats */
+            "svsel_f64(svwhilelt_b64(0, 2), svdupq_n_f64(svaddv_f64(t, a), svaddv_f64(t, b)), "
+            "svdupq_n_f64(svaddv_f64(t, c), svaddv_f64(t, d)))"),
+        [ELEM_F32] = SVE_SPELL("svfloat32_t", "f32", "b32",
+            "svdupq_n_f32(svaddv_f32(t, a), svaddv_f32(t, b), svaddv_f32(t, c), svaddv_f32(t, d))"),
     },
 };

@@ -43,6 +43,10 @@ struct spell {
     /* predicated edges (optional): mask %d of lanes %0.. below the bound %1,
      * and masked load (expression) / store of %0 under mask %1 at %m */
     const char *mask_decl, *mloadc, *mstore;
+    /* dot-product row tail (optional, emit_dot.c): the definition of
+     * `static inline V hsum4_(V a, V b, V c, V d)`, which returns the
+     * horizontal sums of a, b, c and d in lanes 0..3; NULL: no such kernel */
+    const char *hsum4;
 };
 
 struct target {

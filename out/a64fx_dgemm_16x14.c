@@ -31,6 +31,9 @@
  *     a64fx_dgemm_16x14_e8x14: 8x14, 9.00 cycles per iteration, unroll 7
  *     a64fx_dgemm_16x14_e8x8: 8x8, 9.00 cycles per iteration, unroll 2
  *     a64fx_dgemm_16x14_p8x14: the 8x14 plan, packed operands (A 8 rows high)
+ *   a64fx_dgemm_16x14_dot: m <= 4 rows, any n, by dot products along k: A(i,p) at
+ *     a[i*lda + p] (rows along k), B(p,j) at b[p + j*ldb]; reads only
+ *     rows i < m, p < k and j < n (for the last rows of a row panel).
  */
 #include "a64fx_dgemm_16x14.h"
 #include <arm_sve.h>
@@ -5407,5 +5410,187 @@ void a64fx_dgemm_16x14_e8x8(int64_t m, int64_t n, int64_t k, const double *alpha
             *cij = beta_ == 0 ? v : v + beta_ * *cij;
         }
 
+}
+
+static inline svfloat64_t hsum4_(svfloat64_t a, svfloat64_t b, svfloat64_t c, svfloat64_t d)
+{
+    const svbool_t t = svptrue_b64();
+    return svsel_f64(svwhilelt_b64(0, 2), svdupq_n_f64(svaddv_f64(t, a), svaddv_f64(t, b)), svdupq_n_f64(svaddv_f64(t, c), svaddv_f64(t, d)));
+}
+
+/* a64fx_dgemm_16x14_dot: m <= 4 rows by dot products along k (see the contract above).
+ * beta == 0 never reads C. */
+void a64fx_dgemm_16x14_dot(int64_t m, int64_t n, int64_t k, const double *alpha, const double *a, int64_t lda,
+                           const double *b, int64_t ldb, const double *beta, double *c, int64_t rs_c, int64_t cs_c)
+{
+    if (m <= 0 || n <= 0) return;
+    /* rows past m repeat row 0: read, never stored */
+    const double *a0 = a, *a1 = a + (m > 1) * lda, *a2 = a + (m > 2) * 2 * lda,
+          *a3 = a + (m > 3) * 3 * lda;
+    const double va = *alpha, vb = *beta;
+    const int64_t kv = k - k % 8;   /* whole vectors */
+    const svbool_t k_ = svwhilelt_b64((int64_t)kv, (int64_t)k);
+    const svbool_t km_ = svwhilelt_b64((int64_t)0, (int64_t)m);
+    const svfloat64_t va_ = svdup_n_f64(va), vb_ = svdup_n_f64(vb);
+    int64_t j = 0;
+    for (; j + 4 <= n; j += 4) {
+        const double *b0 = b + j * ldb, *b1 = b0 + ldb, *b2 = b1 + ldb, *b3 = b2 + ldb;
+        svfloat64_t x0, x1, x2, x3, y;
+        svfloat64_t s00 = svdup_n_f64(0);
+        svfloat64_t s01 = svdup_n_f64(0);
+        svfloat64_t s02 = svdup_n_f64(0);
+        svfloat64_t s03 = svdup_n_f64(0);
+        svfloat64_t s10 = svdup_n_f64(0);
+        svfloat64_t s11 = svdup_n_f64(0);
+        svfloat64_t s12 = svdup_n_f64(0);
+        svfloat64_t s13 = svdup_n_f64(0);
+        svfloat64_t s20 = svdup_n_f64(0);
+        svfloat64_t s21 = svdup_n_f64(0);
+        svfloat64_t s22 = svdup_n_f64(0);
+        svfloat64_t s23 = svdup_n_f64(0);
+        svfloat64_t s30 = svdup_n_f64(0);
+        svfloat64_t s31 = svdup_n_f64(0);
+        svfloat64_t s32 = svdup_n_f64(0);
+        svfloat64_t s33 = svdup_n_f64(0);
+        for (int64_t p = 0; p < kv; p += 8) {
+            x0 = svld1_f64(svptrue_b64(), a0 + p);
+            x1 = svld1_f64(svptrue_b64(), a1 + p);
+            x2 = svld1_f64(svptrue_b64(), a2 + p);
+            x3 = svld1_f64(svptrue_b64(), a3 + p);
+            y = svld1_f64(svptrue_b64(), b0 + p);
+            s00 = svmla_f64_x(svptrue_b64(), s00, x0, y);
+            s10 = svmla_f64_x(svptrue_b64(), s10, x1, y);
+            s20 = svmla_f64_x(svptrue_b64(), s20, x2, y);
+            s30 = svmla_f64_x(svptrue_b64(), s30, x3, y);
+            y = svld1_f64(svptrue_b64(), b1 + p);
+            s01 = svmla_f64_x(svptrue_b64(), s01, x0, y);
+            s11 = svmla_f64_x(svptrue_b64(), s11, x1, y);
+            s21 = svmla_f64_x(svptrue_b64(), s21, x2, y);
+            s31 = svmla_f64_x(svptrue_b64(), s31, x3, y);
+            y = svld1_f64(svptrue_b64(), b2 + p);
+            s02 = svmla_f64_x(svptrue_b64(), s02, x0, y);
+            s12 = svmla_f64_x(svptrue_b64(), s12, x1, y);
+            s22 = svmla_f64_x(svptrue_b64(), s22, x2, y);
+            s32 = svmla_f64_x(svptrue_b64(), s32, x3, y);
+            y = svld1_f64(svptrue_b64(), b3 + p);
+            s03 = svmla_f64_x(svptrue_b64(), s03, x0, y);
+            s13 = svmla_f64_x(svptrue_b64(), s13, x1, y);
+            s23 = svmla_f64_x(svptrue_b64(), s23, x2, y);
+            s33 = svmla_f64_x(svptrue_b64(), s33, x3, y);
+        }
+        if (kv < k) {
+            x0 = svld1_f64(k_, a0 + kv);
+            x1 = svld1_f64(k_, a1 + kv);
+            x2 = svld1_f64(k_, a2 + kv);
+            x3 = svld1_f64(k_, a3 + kv);
+            y = svld1_f64(k_, b0 + kv);
+            s00 = svmla_f64_x(svptrue_b64(), s00, x0, y);
+            s10 = svmla_f64_x(svptrue_b64(), s10, x1, y);
+            s20 = svmla_f64_x(svptrue_b64(), s20, x2, y);
+            s30 = svmla_f64_x(svptrue_b64(), s30, x3, y);
+            y = svld1_f64(k_, b1 + kv);
+            s01 = svmla_f64_x(svptrue_b64(), s01, x0, y);
+            s11 = svmla_f64_x(svptrue_b64(), s11, x1, y);
+            s21 = svmla_f64_x(svptrue_b64(), s21, x2, y);
+            s31 = svmla_f64_x(svptrue_b64(), s31, x3, y);
+            y = svld1_f64(k_, b2 + kv);
+            s02 = svmla_f64_x(svptrue_b64(), s02, x0, y);
+            s12 = svmla_f64_x(svptrue_b64(), s12, x1, y);
+            s22 = svmla_f64_x(svptrue_b64(), s22, x2, y);
+            s32 = svmla_f64_x(svptrue_b64(), s32, x3, y);
+            y = svld1_f64(k_, b3 + kv);
+            s03 = svmla_f64_x(svptrue_b64(), s03, x0, y);
+            s13 = svmla_f64_x(svptrue_b64(), s13, x1, y);
+            s23 = svmla_f64_x(svptrue_b64(), s23, x2, y);
+            s33 = svmla_f64_x(svptrue_b64(), s33, x3, y);
+        }
+        const svfloat64_t h0 = hsum4_(s00, s10, s20, s30);
+        const svfloat64_t h1 = hsum4_(s01, s11, s21, s31);
+        const svfloat64_t h2 = hsum4_(s02, s12, s22, s32);
+        const svfloat64_t h3 = hsum4_(s03, s13, s23, s33);
+        if (rs_c == 1) {
+            if (vb == 0) {
+                svst1_f64(km_, c + (j + 0) * cs_c, svmul_f64_x(svptrue_b64(), va_, h0));
+                svst1_f64(km_, c + (j + 1) * cs_c, svmul_f64_x(svptrue_b64(), va_, h1));
+                svst1_f64(km_, c + (j + 2) * cs_c, svmul_f64_x(svptrue_b64(), va_, h2));
+                svst1_f64(km_, c + (j + 3) * cs_c, svmul_f64_x(svptrue_b64(), va_, h3));
+            } else {
+                const svfloat64_t c0_ = svld1_f64(km_, c + (j + 0) * cs_c);
+                const svfloat64_t c1_ = svld1_f64(km_, c + (j + 1) * cs_c);
+                const svfloat64_t c2_ = svld1_f64(km_, c + (j + 2) * cs_c);
+                const svfloat64_t c3_ = svld1_f64(km_, c + (j + 3) * cs_c);
+                svst1_f64(km_, c + (j + 0) * cs_c, svmla_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), va_, h0), vb_, c0_));
+                svst1_f64(km_, c + (j + 1) * cs_c, svmla_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), va_, h1), vb_, c1_));
+                svst1_f64(km_, c + (j + 2) * cs_c, svmla_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), va_, h2), vb_, c2_));
+                svst1_f64(km_, c + (j + 3) * cs_c, svmla_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), va_, h3), vb_, c3_));
+            }
+        } else {
+            double t[4][8];
+            svst1_f64(svptrue_b64(), t[0], h0);
+            svst1_f64(svptrue_b64(), t[1], h1);
+            svst1_f64(svptrue_b64(), t[2], h2);
+            svst1_f64(svptrue_b64(), t[3], h3);
+            if (vb == 0)
+                for (int q = 0; q < 4; q++)
+                    for (int64_t i = 0; i < m; i++) c[i * rs_c + (j + q) * cs_c] = va * t[q][i];
+            else
+                for (int q = 0; q < 4; q++)
+                    for (int64_t i = 0; i < m; i++) {
+                        double *cij = c + i * rs_c + (j + q) * cs_c;
+                        *cij = va * t[q][i] + vb * *cij;
+                    }
+        }
+    }
+    for (; j < n; j++) {
+        const double *b0 = b + j * ldb;
+        svfloat64_t x0, x1, x2, x3, y;
+        svfloat64_t s00 = svdup_n_f64(0);
+        svfloat64_t s10 = svdup_n_f64(0);
+        svfloat64_t s20 = svdup_n_f64(0);
+        svfloat64_t s30 = svdup_n_f64(0);
+        for (int64_t p = 0; p < kv; p += 8) {
+            x0 = svld1_f64(svptrue_b64(), a0 + p);
+            x1 = svld1_f64(svptrue_b64(), a1 + p);
+            x2 = svld1_f64(svptrue_b64(), a2 + p);
+            x3 = svld1_f64(svptrue_b64(), a3 + p);
+            y = svld1_f64(svptrue_b64(), b0 + p);
+            s00 = svmla_f64_x(svptrue_b64(), s00, x0, y);
+            s10 = svmla_f64_x(svptrue_b64(), s10, x1, y);
+            s20 = svmla_f64_x(svptrue_b64(), s20, x2, y);
+            s30 = svmla_f64_x(svptrue_b64(), s30, x3, y);
+        }
+        if (kv < k) {
+            x0 = svld1_f64(k_, a0 + kv);
+            x1 = svld1_f64(k_, a1 + kv);
+            x2 = svld1_f64(k_, a2 + kv);
+            x3 = svld1_f64(k_, a3 + kv);
+            y = svld1_f64(k_, b0 + kv);
+            s00 = svmla_f64_x(svptrue_b64(), s00, x0, y);
+            s10 = svmla_f64_x(svptrue_b64(), s10, x1, y);
+            s20 = svmla_f64_x(svptrue_b64(), s20, x2, y);
+            s30 = svmla_f64_x(svptrue_b64(), s30, x3, y);
+        }
+        const svfloat64_t h0 = hsum4_(s00, s10, s20, s30);
+        if (rs_c == 1) {
+            if (vb == 0) {
+                svst1_f64(km_, c + (j + 0) * cs_c, svmul_f64_x(svptrue_b64(), va_, h0));
+            } else {
+                const svfloat64_t c0_ = svld1_f64(km_, c + (j + 0) * cs_c);
+                svst1_f64(km_, c + (j + 0) * cs_c, svmla_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), va_, h0), vb_, c0_));
+            }
+        } else {
+            double t[1][8];
+            svst1_f64(svptrue_b64(), t[0], h0);
+            if (vb == 0)
+                for (int q = 0; q < 1; q++)
+                    for (int64_t i = 0; i < m; i++) c[i * rs_c + (j + q) * cs_c] = va * t[q][i];
+            else
+                for (int q = 0; q < 1; q++)
+                    for (int64_t i = 0; i < m; i++) {
+                        double *cij = c + i * rs_c + (j + q) * cs_c;
+                        *cij = va * t[q][i] + vb * *cij;
+                    }
+        }
+    }
 }
 

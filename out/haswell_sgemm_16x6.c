@@ -31,6 +31,9 @@
  *     haswell_sgemm_16x6_e8x6: 8x6, 5.00 cycles per iteration, unroll 2
  *     haswell_sgemm_16x6_e8x4: 8x4, 5.00 cycles per iteration, unroll 2
  *     haswell_sgemm_16x6_p8x6: the 8x6 plan, packed operands (A 8 rows high)
+ *   haswell_sgemm_16x6_dot: m <= 4 rows, any n, by dot products along k: A(i,p) at
+ *     a[i*lda + p] (rows along k), B(p,j) at b[p + j*ldb]; reads only
+ *     rows i < m, p < k and j < n (for the last rows of a row panel).
  */
 #include "haswell_sgemm_16x6.h"
 #include <immintrin.h>
@@ -1455,5 +1458,107 @@ void haswell_sgemm_16x6_e8x4(int64_t m, int64_t n, int64_t k, const float *alpha
             *cij = beta_ == 0 ? v : v + beta_ * *cij;
         }
 
+}
+
+static inline __m256 hsum4_(__m256 a, __m256 b, __m256 c, __m256 d)
+{
+    __m256 ab = _mm256_add_ps(_mm256_unpacklo_ps(a, b), _mm256_unpackhi_ps(a, b));
+    __m256 cd = _mm256_add_ps(_mm256_unpacklo_ps(c, d), _mm256_unpackhi_ps(c, d));
+    __m256 x = _mm256_add_ps(_mm256_shuffle_ps(ab, cd, 0x44), _mm256_shuffle_ps(ab, cd, 0xEE));
+    return _mm256_castps128_ps256(_mm_add_ps(_mm256_castps256_ps128(x), _mm256_extractf128_ps(x, 1)));
+}
+
+/* haswell_sgemm_16x6_dot: m <= 4 rows by dot products along k (see the contract above).
+ * beta == 0 never reads C. */
+void haswell_sgemm_16x6_dot(int64_t m, int64_t n, int64_t k, const float *alpha, const float *a, int64_t lda,
+                            const float *b, int64_t ldb, const float *beta, float *c, int64_t rs_c, int64_t cs_c)
+{
+    if (m <= 0 || n <= 0) return;
+    /* rows past m repeat row 0: read, never stored */
+    const float *a0 = a, *a1 = a + (m > 1) * lda, *a2 = a + (m > 2) * 2 * lda,
+          *a3 = a + (m > 3) * 3 * lda;
+    const float va = *alpha, vb = *beta;
+    const int64_t kv = k - k % 8;   /* whole vectors */
+    const float *const ar[4] = { a0, a1, a2, a3 };   /* the scalar k tail */
+    int64_t j = 0;
+    for (; j + 2 <= n; j += 2) {
+        const float *b0 = b + j * ldb, *b1 = b0 + ldb;
+        __m256 x0, x1, x2, x3, y;
+        __m256 s00 = _mm256_setzero_ps();
+        __m256 s01 = _mm256_setzero_ps();
+        __m256 s10 = _mm256_setzero_ps();
+        __m256 s11 = _mm256_setzero_ps();
+        __m256 s20 = _mm256_setzero_ps();
+        __m256 s21 = _mm256_setzero_ps();
+        __m256 s30 = _mm256_setzero_ps();
+        __m256 s31 = _mm256_setzero_ps();
+        for (int64_t p = 0; p < kv; p += 8) {
+            x0 = _mm256_loadu_ps(a0 + p);
+            x1 = _mm256_loadu_ps(a1 + p);
+            x2 = _mm256_loadu_ps(a2 + p);
+            x3 = _mm256_loadu_ps(a3 + p);
+            y = _mm256_loadu_ps(b0 + p);
+            s00 = _mm256_fmadd_ps(x0, y, s00);
+            s10 = _mm256_fmadd_ps(x1, y, s10);
+            s20 = _mm256_fmadd_ps(x2, y, s20);
+            s30 = _mm256_fmadd_ps(x3, y, s30);
+            y = _mm256_loadu_ps(b1 + p);
+            s01 = _mm256_fmadd_ps(x0, y, s01);
+            s11 = _mm256_fmadd_ps(x1, y, s11);
+            s21 = _mm256_fmadd_ps(x2, y, s21);
+            s31 = _mm256_fmadd_ps(x3, y, s31);
+        }
+        const __m256 h0 = hsum4_(s00, s10, s20, s30);
+        const __m256 h1 = hsum4_(s01, s11, s21, s31);
+        float t[2][8];
+        _mm256_storeu_ps(t[0], h0);
+        _mm256_storeu_ps(t[1], h1);
+        for (int64_t p = kv; p < k; p++)
+            for (int i = 0; i < 4; i++)
+                for (int q = 0; q < 2; q++) t[q][i] += ar[i][p] * b0[p + q * ldb];
+        if (vb == 0)
+            for (int q = 0; q < 2; q++)
+                for (int64_t i = 0; i < m; i++) c[i * rs_c + (j + q) * cs_c] = va * t[q][i];
+        else
+            for (int q = 0; q < 2; q++)
+                for (int64_t i = 0; i < m; i++) {
+                    float *cij = c + i * rs_c + (j + q) * cs_c;
+                    *cij = va * t[q][i] + vb * *cij;
+                }
+    }
+    for (; j < n; j++) {
+        const float *b0 = b + j * ldb;
+        __m256 x0, x1, x2, x3, y;
+        __m256 s00 = _mm256_setzero_ps();
+        __m256 s10 = _mm256_setzero_ps();
+        __m256 s20 = _mm256_setzero_ps();
+        __m256 s30 = _mm256_setzero_ps();
+        for (int64_t p = 0; p < kv; p += 8) {
+            x0 = _mm256_loadu_ps(a0 + p);
+            x1 = _mm256_loadu_ps(a1 + p);
+            x2 = _mm256_loadu_ps(a2 + p);
+            x3 = _mm256_loadu_ps(a3 + p);
+            y = _mm256_loadu_ps(b0 + p);
+            s00 = _mm256_fmadd_ps(x0, y, s00);
+            s10 = _mm256_fmadd_ps(x1, y, s10);
+            s20 = _mm256_fmadd_ps(x2, y, s20);
+            s30 = _mm256_fmadd_ps(x3, y, s30);
+        }
+        const __m256 h0 = hsum4_(s00, s10, s20, s30);
+        float t[1][8];
+        _mm256_storeu_ps(t[0], h0);
+        for (int64_t p = kv; p < k; p++)
+            for (int i = 0; i < 4; i++)
+                for (int q = 0; q < 1; q++) t[q][i] += ar[i][p] * b0[p + q * ldb];
+        if (vb == 0)
+            for (int q = 0; q < 1; q++)
+                for (int64_t i = 0; i < m; i++) c[i * rs_c + (j + q) * cs_c] = va * t[q][i];
+        else
+            for (int q = 0; q < 1; q++)
+                for (int64_t i = 0; i < m; i++) {
+                    float *cij = c + i * rs_c + (j + q) * cs_c;
+                    *cij = va * t[q][i] + vb * *cij;
+                }
+    }
 }
 

@@ -19,6 +19,10 @@
  * each with the signature of haswell_sgemm_16x6: {MR', function} */
 #define haswell_sgemm_16x6_NPEDGES 1
 #define haswell_sgemm_16x6_PEDGE_LIST {8, haswell_sgemm_16x6_p8x6}
+/* haswell_sgemm_16x6_dot, with the signature of haswell_sgemm_16x6_direct: up to DOT_ROWS rows
+ * (0: no such kernel) by dot products along k, worth it from DOT_MIN_K on */
+#define haswell_sgemm_16x6_DOT_ROWS 4
+#define haswell_sgemm_16x6_DOT_MIN_K 24
 /* cflags: -mavx2 -mfma */
 
 #ifdef __cplusplus
@@ -38,6 +42,8 @@ void haswell_sgemm_16x6_e8x4(int64_t m, int64_t n, int64_t k, const float *alpha
 void haswell_sgemm_16x6_p8x6(int64_t m, int64_t n, int64_t k, const float *alpha, const float *a,
                              const float *b, const float *beta, float *c, int64_t rs_c, int64_t cs_c,
                              const float *a_next, const float *b_next);
+void haswell_sgemm_16x6_dot(int64_t m, int64_t n, int64_t k, const float *alpha, const float *a, int64_t lda,
+                            const float *b, int64_t ldb, const float *beta, float *c, int64_t rs_c, int64_t cs_c);
 #ifdef __cplusplus
 }
 #endif

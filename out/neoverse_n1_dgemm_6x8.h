@@ -19,6 +19,10 @@
  * each with the signature of neoverse_n1_dgemm_6x8: {MR', function} */
 #define neoverse_n1_dgemm_6x8_NPEDGES 1
 #define neoverse_n1_dgemm_6x8_PEDGE_LIST {4, neoverse_n1_dgemm_6x8_p4x8}
+/* neoverse_n1_dgemm_6x8_dot, with the signature of neoverse_n1_dgemm_6x8_direct: up to DOT_ROWS rows
+ * (0: no such kernel) by dot products along k, worth it from DOT_MIN_K on */
+#define neoverse_n1_dgemm_6x8_DOT_ROWS 0
+#define neoverse_n1_dgemm_6x8_DOT_MIN_K 0
 /* cflags: -march=armv8-a */
 
 #ifdef __cplusplus

@@ -19,6 +19,10 @@
  * each with the signature of power10_dgemm_8x8: {MR', function} */
 #define power10_dgemm_8x8_NPEDGES 1
 #define power10_dgemm_8x8_PEDGE_LIST {4, power10_dgemm_8x8_p4x8}
+/* power10_dgemm_8x8_dot, with the signature of power10_dgemm_8x8_direct: up to DOT_ROWS rows
+ * (0: no such kernel) by dot products along k, worth it from DOT_MIN_K on */
+#define power10_dgemm_8x8_DOT_ROWS 0
+#define power10_dgemm_8x8_DOT_MIN_K 0
 /* cflags: -mcpu=power10 -fno-schedule-insns */
 
 #ifdef __cplusplus

@@ -19,6 +19,10 @@
  * each with the signature of power9_dgemm_10x10: {MR', function} */
 #define power9_dgemm_10x10_NPEDGES 1
 #define power9_dgemm_10x10_PEDGE_LIST {6, power9_dgemm_10x10_p6x10}
+/* power9_dgemm_10x10_dot, with the signature of power9_dgemm_10x10_direct: up to DOT_ROWS rows
+ * (0: no such kernel) by dot products along k, worth it from DOT_MIN_K on */
+#define power9_dgemm_10x10_DOT_ROWS 0
+#define power9_dgemm_10x10_DOT_MIN_K 0
 /* cflags: -mcpu=power9 -fno-schedule-insns */
 
 #ifdef __cplusplus

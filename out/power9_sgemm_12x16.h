@@ -19,6 +19,10 @@
  * each with the signature of power9_sgemm_12x16: {MR', function} */
 #define power9_sgemm_12x16_NPEDGES 1
 #define power9_sgemm_12x16_PEDGE_LIST {8, power9_sgemm_12x16_p8x16}
+/* power9_sgemm_12x16_dot, with the signature of power9_sgemm_12x16_direct: up to DOT_ROWS rows
+ * (0: no such kernel) by dot products along k, worth it from DOT_MIN_K on */
+#define power9_sgemm_12x16_DOT_ROWS 0
+#define power9_sgemm_12x16_DOT_MIN_K 0
 /* cflags: -mcpu=power9 -fno-schedule-insns */
 
 #ifdef __cplusplus

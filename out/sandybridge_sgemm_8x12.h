@@ -19,6 +19,10 @@
  * each with the signature of sandybridge_sgemm_8x12: {MR', function} */
 #define sandybridge_sgemm_8x12_NPEDGES 0
 #define sandybridge_sgemm_8x12_PEDGE_LIST 
+/* sandybridge_sgemm_8x12_dot, with the signature of sandybridge_sgemm_8x12_direct: up to DOT_ROWS rows
+ * (0: no such kernel) by dot products along k, worth it from DOT_MIN_K on */
+#define sandybridge_sgemm_8x12_DOT_ROWS 4
+#define sandybridge_sgemm_8x12_DOT_MIN_K 24
 /* cflags: -mavx */
 
 #ifdef __cplusplus
@@ -31,6 +35,8 @@ void sandybridge_sgemm_8x12_direct(int64_t m, int64_t n, int64_t k, const float 
                                    const float *b, int64_t ldb, const float *beta, float *c, int64_t rs_c, int64_t cs_c);
 void sandybridge_sgemm_8x12_e8x8(int64_t m, int64_t n, int64_t k, const float *alpha, const float *a, int64_t lda,
                                  const float *b, int64_t ldb, const float *beta, float *c, int64_t rs_c, int64_t cs_c);
+void sandybridge_sgemm_8x12_dot(int64_t m, int64_t n, int64_t k, const float *alpha, const float *a, int64_t lda,
+                                const float *b, int64_t ldb, const float *beta, float *c, int64_t rs_c, int64_t cs_c);
 #ifdef __cplusplus
 }
 #endif

@@ -19,6 +19,10 @@
  * each with the signature of sapphirerapids_sgemm_32x14: {MR', function} */
 #define sapphirerapids_sgemm_32x14_NPEDGES 1
 #define sapphirerapids_sgemm_32x14_PEDGE_LIST {16, sapphirerapids_sgemm_32x14_p16x14}
+/* sapphirerapids_sgemm_32x14_dot, with the signature of sapphirerapids_sgemm_32x14_direct: up to DOT_ROWS rows
+ * (0: no such kernel) by dot products along k, worth it from DOT_MIN_K on */
+#define sapphirerapids_sgemm_32x14_DOT_ROWS 4
+#define sapphirerapids_sgemm_32x14_DOT_MIN_K 16
 /* cflags: -mavx512f -mfma */
 
 #ifdef __cplusplus
@@ -38,6 +42,8 @@ void sapphirerapids_sgemm_32x14_e16x8(int64_t m, int64_t n, int64_t k, const flo
 void sapphirerapids_sgemm_32x14_p16x14(int64_t m, int64_t n, int64_t k, const float *alpha, const float *a,
                                        const float *b, const float *beta, float *c, int64_t rs_c, int64_t cs_c,
                                        const float *a_next, const float *b_next);
+void sapphirerapids_sgemm_32x14_dot(int64_t m, int64_t n, int64_t k, const float *alpha, const float *a, int64_t lda,
+                                    const float *b, int64_t ldb, const float *beta, float *c, int64_t rs_c, int64_t cs_c);
 #ifdef __cplusplus
 }
 #endif

@@ -19,6 +19,10 @@
  * each with the signature of zen5_dgemm_16x14: {MR', function} */
 #define zen5_dgemm_16x14_NPEDGES 1
 #define zen5_dgemm_16x14_PEDGE_LIST {8, zen5_dgemm_16x14_p8x14}
+/* zen5_dgemm_16x14_dot, with the signature of zen5_dgemm_16x14_direct: up to DOT_ROWS rows
+ * (0: no such kernel) by dot products along k, worth it from DOT_MIN_K on */
+#define zen5_dgemm_16x14_DOT_ROWS 4
+#define zen5_dgemm_16x14_DOT_MIN_K 24
 /* cflags: -mavx512f -mfma */
 
 #ifdef __cplusplus
@@ -38,6 +42,8 @@ void zen5_dgemm_16x14_e8x8(int64_t m, int64_t n, int64_t k, const double *alpha,
 void zen5_dgemm_16x14_p8x14(int64_t m, int64_t n, int64_t k, const double *alpha, const double *a,
                             const double *b, const double *beta, double *c, int64_t rs_c, int64_t cs_c,
                             const double *a_next, const double *b_next);
+void zen5_dgemm_16x14_dot(int64_t m, int64_t n, int64_t k, const double *alpha, const double *a, int64_t lda,
+                          const double *b, int64_t ldb, const double *beta, double *c, int64_t rs_c, int64_t cs_c);
 #ifdef __cplusplus
 }
 #endif

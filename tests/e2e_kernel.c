@@ -9,7 +9,8 @@
  * columns of B past m and n (the kernel reads them; they must not reach C);
  * so does every edge kernel (EDGE_LIST) on the tiles it covers. The packed
  * row-edge kernels (PEDGE_LIST) run on A packed MR' rows high, NaN in the
- * padding rows. */
+ * padding rows. The dot-product row tail (DOT_ROWS > 0) runs on m <= DOT_ROWS
+ * rows stored along k, NaN past k, with B in place. */
 #include <math.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -29,6 +30,8 @@
 #define EDGE_LIST CAT(KNAME, _EDGE_LIST)
 #define NPEDGES CAT(KNAME, _NPEDGES)
 #define PEDGE_LIST CAT(KNAME, _PEDGE_LIST)
+#define DOT_ROWS CAT(KNAME, _DOT_ROWS)
+#define DOT CAT(KNAME, _dot)
 typedef KTYPE T;
 typedef void direct_fn(int64_t, int64_t, int64_t, const T *, const T *, int64_t, const T *,
                        int64_t, const T *, T *, int64_t, int64_t);
@@ -153,6 +156,18 @@ static void check_one(int m, int n, int k, T alpha, T beta, int layout)
             compare(buf, ref, span, m, n, k, alpha, beta, layout, "packed edge");
             free(ap);
         }
+#if DOT_ROWS
+    if (m <= DOT_ROWS) {
+        int64_t ldr = k + 3;          /* A's rows along k; NaN past k */
+        T *ar = malloc((size_t)(m * ldr) * sizeof(T));
+        for (int i = 0; i < m; i++)
+            for (int p = 0; p < ldr; p++) ar[i * ldr + p] = p < k ? o.a[i + p * MR] : (T)NAN;
+        memcpy(buf, start, span * sizeof *buf);
+        DOT(m, n, k, &alpha, ar, ldr, o.bd, o.ldb, &beta, c, rs, cs);
+        compare(buf, ref, span, m, n, k, alpha, beta, layout, "dot");
+        free(ar);
+    }
+#endif
     operands_free(&o);
     free(buf); free(ref); free(start);
 }
@@ -167,7 +182,8 @@ int main(void)
     }
 #endif
     const int ks[] = { 0, 1, 2, 3, 5, 8, 17, 64, 129 };
-    int ms[] = { MR, 1, MR > 1 ? MR - 1 : 1, (MR + 1) / 2, MR };
+    int ms[] = { MR, 1, MR > 1 ? MR - 1 : 1, (MR + 1) / 2, MR, MR < 2 ? MR : 2, MR < 3 ? MR : 3,
+                 MR < 4 ? MR : 4 };   /* the last three for the dot-product tail */
     int ns[] = { NR, 1, NR > 1 ? NR - 1 : 1, (NR + 1) / 2, NR };
     for (int e = 0; e < NEDGES; e++) {      /* the edge kernels' own sizes */
         if (edges[e].mr < ms[4]) ms[4] = edges[e].mr;

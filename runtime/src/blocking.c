@@ -106,3 +106,18 @@ int gg_direct_mode(void)
     }
     return m;
 }
+
+/* GEMMGEN_DOT=0: the unpacked path leaves a block's last few rows to the
+ * edge kernels instead of the dot-product kernel (for comparisons and
+ * tests of both). */
+int gg_dot_off(void)
+{
+    static _Atomic int off = -1;
+    int o = off;
+    if (o < 0) {
+        const char *s = getenv("GEMMGEN_DOT");
+        o = s && *s && strtol(s, NULL, 10) == 0;
+        off = o;
+    }
+    return o;
+}

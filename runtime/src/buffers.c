@@ -1,5 +1,5 @@
-/* buffers.c: packing space, an A, a B and an edge-panel buffer per
- * thread. They only grow, so steady-state GEMM calls never allocate; a
+/* buffers.c: packing space, an A, a B, an edge-panel and a dot-tail buffer
+ * per thread. They only grow, so steady-state GEMM calls never allocate; a
  * pthread key frees them when a thread ends. 64-byte alignment keeps
  * every packed micro-panel on cache-line (and zmm) boundaries. */
 #include <pthread.h>
@@ -7,7 +7,7 @@
 #include <stdlib.h>
 #include "gg_internal.h"
 
-struct bufs { void *p[3]; size_t size[3]; };
+struct bufs { void *p[4]; size_t size[4]; };
 
 static pthread_key_t key;
 static pthread_once_t once = PTHREAD_ONCE_INIT;
@@ -22,6 +22,7 @@ static void release(void *v)
     free(b->p[0]);
     free(b->p[1]);
     free(b->p[2]);
+    free(b->p[3]);
     free(b);
     mine = NULL;
 }

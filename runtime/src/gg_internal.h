@@ -60,6 +60,10 @@ struct gg_ukernel {
     int b_l1_percent;          /* of L1 for B's micro-panel (KC); 0: 50 */
     const void *pedges;        /* packed row edges: npedges struct gg_dpedge / gg_spedge */
     int npedges;
+    /* the dot-product row tail (NULL: none): the signature of direct, A's
+     * rows along k (a[i*lda + p]), up to dot_rows rows, from k = dot_min_k */
+    void *dot;
+    int dot_rows, dot_min_k;
 };
 
 struct gg_kernel_set {
@@ -89,9 +93,12 @@ const struct gg_blocking *gg_blocking_current(char type);
 void gg_blocking_reset(void);
 /* GEMMGEN_DIRECT: 0 never unpacked, 1 always, -1 (unset) by size */
 int gg_direct_mode(void);
+/* GEMMGEN_DOT=0: no dot-product row tail */
+int gg_dot_off(void);
 
 /* buffers.c: per-thread, 64-byte aligned packing space */
-void *gg_pack_buffer(int which, size_t bytes);   /* which: 0 = A, 1 = B, 2 = edge B */
+void *gg_pack_buffer(int which, size_t bytes);   /* which: 0 = A, 1 = B, 2 = edge B,
+                                                   3 = A's rows for the dot tail */
 
 /* threads.c */
 int gg_threads_wanted(void);

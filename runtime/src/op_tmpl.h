@@ -21,6 +21,8 @@ struct FN(op) {
     int nedges;
     const PEDGE_T *pedges;          /* packed kernels for a short last row panel */
     int npedges;
+    FN(direct_fn) *dot;             /* direct path: up to dot_rows last rows, A along k */
+    int dot_rows, dot_min_k;
     int b_cols;                     /* direct reads B(p,j) at b[p + j*ldb], else b[p*ldb + j] */
     struct gg_blocking bk;
     int tm, tn;                     /* thread grid: tm row slabs x tn column slabs */

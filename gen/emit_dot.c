@@ -1,0 +1,268 @@
+/* emit_dot.c: NAME_dot, the few rows of a short last row panel by dot
+ * products along k.
+ *
+ * A row kernel computes whole vectors of rows: 4 rows left over below
+ * MR cost as many FMAs as 16 (f32, AVX-512), one per column and k. Dot
+ * products cost ROWS * k / VL per column instead, plus a reduction; so
+ * for m <= ROWS rows the runtime reads A's rows along k (copied rows, or
+ * in place) and B's columns in place, ROWS x COLS accumulators at a time,
+ * and adds each accumulator's lanes at the end (the target's hsum4).
+ * SGEMM 100^3 computed its last 4 rows 16 high: 15% of the time for 4%
+ * of the flops. Not list-scheduled: the loop is loads and independent
+ * FMAs, which the compiler and the core order well enough.
+ *
+ * Emitted only where B's columns are what the direct kernels read
+ * (scalar-broadcast strategies), the target spells hsum4, and a vector
+ * holds at least 2 * ROWS elements (else the rows cost as much as one
+ * row vector). The k tail is a masked load where the target has masks,
+ * else a scalar loop; rows past m repeat row 0 (read, never stored). */
+#include "emit_int.h"
+#include <stdio.h>
+#include <string.h>
+
+enum { DOT_ROWS = 4, DOT_MAX_COLS = 4,
+       DOT_HSUM_COST = 12 };   /* instructions of one hsum4, per column of 4 rows */
+
+int dot_rows(const struct plan *pl)
+{
+    const struct spell *sp = &pl->t->sp[pl->k.elem];
+    return direct_b_cols(&pl->k) && sp->hsum4 && pl->k.vl >= 2 * DOT_ROWS ? DOT_ROWS : 0;
+}
+
+/* The target masks lanes (AVX-512, SVE): vector k tail and C update. */
+static bool masked(const struct spell *sp)
+{
+    return sp->mask_decl && sp->mloadc && sp->mstore;
+}
+
+/* Columns per block: ROWS x COLS accumulators, ROWS rows of A and one
+ * column of B in registers. */
+static int dot_cols(const struct plan *pl)
+{
+    int q = (pl->m.max_regs - DOT_ROWS - 1) / DOT_ROWS;
+    return q < 1 ? 1 : q > DOT_MAX_COLS ? DOT_MAX_COLS : q;
+}
+
+/* The k from which ROWS dot products (ROWS * k / VL FMAs and a reduction
+ * per column) cost less than a row vector (k FMAs per column):
+ * k * (1 - ROWS / VL) > HSUM_COST. */
+int dot_min_k(const struct plan *pl)
+{
+    int vl = pl->k.vl;
+    return (DOT_HSUM_COST * vl + vl - DOT_ROWS - 1) / (vl - DOT_ROWS);
+}
+
+static void stmt(struct buf *b, const char *ind, const char *fmt, const char *d,
+                 const char *o0, const char *o1, const char *o2, const char *mem,
+                 const char *vtype)
+{
+    const char *ops[3] = { o0, o1, o2 };
+    buf_puts(b, ind);
+    em_expand(b, fmt, d, ops, mem, 0, vtype);
+    buf_puts(b, "\n");
+}
+
+/* acc s<i><q> += x<i> * y for every row i, y = column q of B at (p + off)
+ * (masked under k_ when mask). */
+static void fma_column(struct buf *b, const struct spell *sp, int q, const char *off, bool mask,
+                       const char *ind)
+{
+    char mem[48], acc[16], x[8];
+    strfmt(mem, sizeof mem, "b%d + %s", q, off);
+    if (mask) {
+        struct buf e = { 0 };
+        const char *mo[3] = { "", "k_", "" };
+        em_expand(&e, sp->mloadc, "", mo, mem, 0, sp->vtype);
+        buf_printf(b, "%sy = %s;\n", ind, e.s);
+        buf_free(&e);
+    } else {
+        stmt(b, ind, sp->load, "y", "", "", "", mem, sp->vtype);
+    }
+    for (int i = 0; i < DOT_ROWS; i++) {
+        struct buf e = { 0 };
+        strfmt(acc, sizeof acc, "s%d%d", i, q);
+        strfmt(x, sizeof x, "x%d", i);
+        const char *fo[3] = { x, "y", acc };
+        em_expand(&e, sp->vfma, "", fo, "", 0, sp->vtype);
+        buf_printf(b, "%s%s = %s;\n", ind, acc, e.s);
+        buf_free(&e);
+    }
+}
+
+/* A's rows at (p + off), masked or not. */
+static void load_rows(struct buf *b, const struct spell *sp, const char *off, bool mask,
+                      const char *ind)
+{
+    for (int i = 0; i < DOT_ROWS; i++) {
+        char mem[48], x[8];
+        strfmt(mem, sizeof mem, "a%d + %s", i, off);
+        strfmt(x, sizeof x, "x%d", i);
+        if (!mask) { stmt(b, ind, sp->load, x, "", "", "", mem, sp->vtype); continue; }
+        struct buf e = { 0 };
+        const char *mo[3] = { "", "k_", "" };
+        em_expand(&e, sp->mloadc, "", mo, mem, 0, sp->vtype);
+        buf_printf(b, "%s%s = %s;\n", ind, x, e.s);
+        buf_free(&e);
+    }
+}
+
+/* The sums h<q> stored to t[q][0..VL) for element-wise use. */
+static void sums_to_t(struct buf *b, const struct plan *pl, int q, const char *ind)
+{
+    const struct spell *sp = &pl->t->sp[pl->k.elem];
+    buf_printf(b, "%s%s t[%d][%d];\n", ind, elem_ctype[pl->k.elem], q, pl->k.vl);
+    for (int c = 0; c < q; c++) {
+        char mem[16], h[8];
+        strfmt(mem, sizeof mem, "t[%d]", c);
+        strfmt(h, sizeof h, "h%d", c);
+        stmt(b, ind, sp->store, "", h, "", "", mem, sp->vtype);
+    }
+}
+
+/* C := alpha * t + beta * C element by element, beta == 0 not reading C. */
+static void update_scalar(struct buf *b, const struct plan *pl, int q, const char *ind)
+{
+    const char *lines[] = {
+        "if (vb == 0)",
+        "    for (int q = 0; q < %d; q++)",
+        "        for (int64_t i = 0; i < m; i++) c[i * rs_c + (j + q) * cs_c] = va * t[q][i];",
+        "else",
+        "    for (int q = 0; q < %d; q++)",
+        "        for (int64_t i = 0; i < m; i++) {",
+        "            %s *cij = c + i * rs_c + (j + q) * cs_c;",
+        "            *cij = va * t[q][i] + vb * *cij;",
+        "        }",
+    };
+    for (size_t l = 0; l < sizeof lines / sizeof *lines; l++) {
+        buf_puts(b, ind);
+        if (strstr(lines[l], "%d")) buf_printf(b, lines[l], q);
+        else if (strstr(lines[l], "%s")) buf_printf(b, lines[l], elem_ctype[pl->k.elem]);
+        else buf_puts(b, lines[l]);
+        buf_puts(b, "\n");
+    }
+}
+
+/* C's q columns from j on := alpha * h + beta * C (h<q>: the sums of
+ * column j + q in lanes 0..3). Column-stored C on targets with masks: one
+ * masked vector per column, straight from the register (stored and
+ * reloaded under a mask, the sums stalled the load: 22% of SGEMM 36^3's
+ * dot kernel); else element by element through t. C is loaded for every
+ * column before any is stored: with ldc below a vector (SGEMM 4x64), a
+ * load overlapping an earlier masked store waits for it to retire. */
+static void update_c(struct buf *b, const struct plan *pl, int q)
+{
+    const struct spell *sp = &pl->t->sp[pl->k.elem];
+    if (!masked(sp)) {
+        update_scalar(b, pl, q, "        ");
+        return;
+    }
+    for (int pass = 0; pass < 2; pass++) {
+        buf_puts(b, pass ? "            } else {\n" : "        if (rs_c == 1) {\n            if (vb == 0) {\n");
+        for (int c = 0; pass && c < q; c++) {   /* C's loads before any store */
+            char cq[48];
+            struct buf cv = { 0 };
+            const char *lo[3] = { "", "km_", "" };
+            strfmt(cq, sizeof cq, "c + (j + %d) * cs_c", c);
+            em_expand(&cv, sp->mloadc, "", lo, cq, 0, sp->vtype);
+            buf_printf(b, "                const %s c%d_ = %s;\n", sp->vtype, c, cv.s);
+            buf_free(&cv);
+        }
+        for (int c = 0; c < q; c++) {
+            char h[8], cq[48], cv[8];
+            struct buf mul = { 0 }, fma = { 0 };
+            strfmt(h, sizeof h, "h%d", c);
+            strfmt(cq, sizeof cq, "c + (j + %d) * cs_c", c);
+            strfmt(cv, sizeof cv, "c%d_", c);
+            const char *mo[3] = { "va_", h, "" };
+            em_expand(&mul, sp->vmul, "", mo, "", 0, sp->vtype);
+            const char *fo[3] = { "vb_", cv, mul.s };
+            em_expand(&fma, sp->vfma, "", fo, "", 0, sp->vtype);
+            stmt(b, "                ", sp->mstore, "", pass ? fma.s : mul.s, "km_", "", cq, sp->vtype);
+            buf_free(&mul); buf_free(&fma);
+        }
+    }
+    buf_puts(b, "            }\n        } else {\n");
+    sums_to_t(b, pl, q, "            ");
+    update_scalar(b, pl, q, "            ");
+    buf_puts(b, "        }\n");
+}
+
+/* One block of q columns starting at column j. */
+static void block(struct buf *b, const struct plan *pl, int q)
+{
+    const struct spell *sp = &pl->t->sp[pl->k.elem];
+    const char *ct = elem_ctype[pl->k.elem], *in = "        ";
+    bool vmask = masked(sp);
+    buf_printf(b, "        const %s *b0 = b + j * ldb", ct);
+    for (int c = 1; c < q; c++) buf_printf(b, ", *b%d = b%d + ldb", c, c - 1);
+    buf_printf(b, ";\n        %s x0, x1, x2, x3, y;\n", sp->vtype);
+    for (int i = 0; i < DOT_ROWS; i++)
+        for (int c = 0; c < q; c++) {
+            char acc[16];
+            strfmt(acc, sizeof acc, "s%d%d", i, c);
+            char decl[48];
+            strfmt(decl, sizeof decl, "%s %s", sp->vtype, acc);
+            stmt(b, in, sp->zero, decl, "", "", "", "", sp->vtype);
+        }
+    buf_printf(b, "        for (int64_t p = 0; p < kv; p += %d) {\n", pl->k.vl);
+    load_rows(b, sp, "p", false, "            ");
+    for (int c = 0; c < q; c++) fma_column(b, sp, c, "p", false, "            ");
+    buf_puts(b, "        }\n");
+    if (vmask) {
+        buf_puts(b, "        if (kv < k) {\n");
+        load_rows(b, sp, "kv", true, "            ");
+        for (int c = 0; c < q; c++) fma_column(b, sp, c, "kv", true, "            ");
+        buf_puts(b, "        }\n");
+    }
+    for (int c = 0; c < q; c++)
+        buf_printf(b, "        const %s h%d = hsum4_(s0%d, s1%d, s2%d, s3%d);\n", sp->vtype, c, c, c, c, c);
+    if (!vmask) {
+        sums_to_t(b, pl, q, "        ");
+        buf_printf(b, "        for (int64_t p = kv; p < k; p++)\n"
+                      "            for (int i = 0; i < 4; i++)\n"
+                      "                for (int q = 0; q < %d; q++) t[q][i] += ar[i][p] * b0[p + q * ldb];\n", q);
+    }
+    update_c(b, pl, q);
+}
+
+void emit_dot(struct buf *fns, const struct plan *pl, const char *fname, const char *params)
+{
+    const struct spell *sp = &pl->t->sp[pl->k.elem];
+    const char *ct = elem_ctype[pl->k.elem];
+    int q = dot_cols(pl);
+    buf_printf(fns, "\n%s\n/* %s: m <= %d rows by dot products along k (see the contract above).\n"
+                    " * beta == 0 never reads C. */\n", sp->hsum4, fname, DOT_ROWS);
+    buf_printf(fns, "void %s(%s)\n{\n", fname, params);
+    buf_printf(fns, "    if (m <= 0 || n <= 0) return;\n"
+                    "    /* rows past m repeat row 0: read, never stored */\n"
+                    "    const %s *a0 = a, *a1 = a + (m > 1) * lda, *a2 = a + (m > 2) * 2 * lda,\n"
+                    "          *a3 = a + (m > 3) * 3 * lda;\n", ct);
+    buf_printf(fns, "    const %s va = *alpha, vb = *beta;\n", ct);
+    buf_printf(fns, "    const int64_t kv = k - k %% %d;   /* whole vectors */\n", pl->k.vl);
+    if (masked(sp)) {
+        /* k_: the k tail's lanes; km_, va_, vb_: update_c's vector path */
+        const char *ko[3] = { "kv", "k", "" }, *mo[3] = { "0", "m", "" },
+                   *o1[3] = { "va", "", "" }, *o2[3] = { "vb", "", "" };
+        struct buf s1 = { 0 }, s2 = { 0 };
+        buf_puts(fns, "    ");
+        em_expand(fns, sp->mask_decl, "k_", ko, "", 0, sp->vtype);
+        buf_puts(fns, "\n    ");
+        em_expand(fns, sp->mask_decl, "km_", mo, "", 0, sp->vtype);
+        em_expand(&s1, sp->set1, "", o1, "", 0, sp->vtype);
+        em_expand(&s2, sp->set1, "", o2, "", 0, sp->vtype);
+        buf_printf(fns, "\n    const %s va_ = %s, vb_ = %s;\n", sp->vtype, s1.s, s2.s);
+        buf_free(&s1); buf_free(&s2);
+    } else {
+        buf_printf(fns, "    const %s *const ar[4] = { a0, a1, a2, a3 };   /* the scalar k tail */\n", ct);
+    }
+    buf_puts(fns, "    int64_t j = 0;\n");
+    buf_printf(fns, "    for (; j + %d <= n; j += %d) {\n", q, q);
+    block(fns, pl, q);
+    buf_puts(fns, "    }\n");
+    if (q > 1) {
+        buf_puts(fns, "    for (; j < n; j++) {\n");
+        block(fns, pl, 1);
+        buf_puts(fns, "    }\n");
+    }
+    buf_puts(fns, "}\n");
+}
