@@ -19,8 +19,8 @@
  * each with the signature of cortex_a57_sgemm_8x12: {MR', function} */
 #define cortex_a57_sgemm_8x12_NPEDGES 1
 #define cortex_a57_sgemm_8x12_PEDGE_LIST {4, cortex_a57_sgemm_8x12_p4x12}
-/* cortex_a57_sgemm_8x12_dot, with the signature of cortex_a57_sgemm_8x12_direct: up to DOT_ROWS rows
- * (0: no such kernel) by dot products along k, worth it from DOT_MIN_K on */
+/* the dot-product row tail cortex_a57_sgemm_8x12_dot, with the signature of the _direct
+ * kernel: m <= DOT_ROWS rows (0: not emitted), worth it from k = DOT_MIN_K */
 #define cortex_a57_sgemm_8x12_DOT_ROWS 0
 #define cortex_a57_sgemm_8x12_DOT_MIN_K 0
 /* cflags: -march=armv8-a */

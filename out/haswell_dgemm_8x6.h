@@ -19,8 +19,8 @@
  * each with the signature of haswell_dgemm_8x6: {MR', function} */
 #define haswell_dgemm_8x6_NPEDGES 1
 #define haswell_dgemm_8x6_PEDGE_LIST {4, haswell_dgemm_8x6_p4x6}
-/* haswell_dgemm_8x6_dot, with the signature of haswell_dgemm_8x6_direct: up to DOT_ROWS rows
- * (0: no such kernel) by dot products along k, worth it from DOT_MIN_K on */
+/* the dot-product row tail haswell_dgemm_8x6_dot, with the signature of the _direct
+ * kernel: m <= DOT_ROWS rows (0: not emitted), worth it from k = DOT_MIN_K */
 #define haswell_dgemm_8x6_DOT_ROWS 0
 #define haswell_dgemm_8x6_DOT_MIN_K 0
 /* cflags: -mavx2 -mfma */

@@ -19,8 +19,8 @@
  * each with the signature of haswell_sgemm_16x6: {MR', function} */
 #define haswell_sgemm_16x6_NPEDGES 1
 #define haswell_sgemm_16x6_PEDGE_LIST {8, haswell_sgemm_16x6_p8x6}
-/* haswell_sgemm_16x6_dot, with the signature of haswell_sgemm_16x6_direct: up to DOT_ROWS rows
- * (0: no such kernel) by dot products along k, worth it from DOT_MIN_K on */
+/* the dot-product row tail haswell_sgemm_16x6_dot, with the signature of the _direct
+ * kernel: m <= DOT_ROWS rows (0: not emitted), worth it from k = DOT_MIN_K */
 #define haswell_sgemm_16x6_DOT_ROWS 4
 #define haswell_sgemm_16x6_DOT_MIN_K 24
 /* cflags: -mavx2 -mfma */

@@ -19,8 +19,8 @@
  * each with the signature of neoverse_v1_dgemm_12x8: {MR', function} */
 #define neoverse_v1_dgemm_12x8_NPEDGES 1
 #define neoverse_v1_dgemm_12x8_PEDGE_LIST {8, neoverse_v1_dgemm_12x8_p8x8}
-/* neoverse_v1_dgemm_12x8_dot, with the signature of neoverse_v1_dgemm_12x8_direct: up to DOT_ROWS rows
- * (0: no such kernel) by dot products along k, worth it from DOT_MIN_K on */
+/* the dot-product row tail neoverse_v1_dgemm_12x8_dot, with the signature of the _direct
+ * kernel: m <= DOT_ROWS rows (0: not emitted), worth it from k = DOT_MIN_K */
 #define neoverse_v1_dgemm_12x8_DOT_ROWS 0
 #define neoverse_v1_dgemm_12x8_DOT_MIN_K 0
 /* cflags: -march=armv8.2-a+sve -msve-vector-bits=256 */

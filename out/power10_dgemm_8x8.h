@@ -19,8 +19,8 @@
  * each with the signature of power10_dgemm_8x8: {MR', function} */
 #define power10_dgemm_8x8_NPEDGES 1
 #define power10_dgemm_8x8_PEDGE_LIST {4, power10_dgemm_8x8_p4x8}
-/* power10_dgemm_8x8_dot, with the signature of power10_dgemm_8x8_direct: up to DOT_ROWS rows
- * (0: no such kernel) by dot products along k, worth it from DOT_MIN_K on */
+/* the dot-product row tail power10_dgemm_8x8_dot, with the signature of the _direct
+ * kernel: m <= DOT_ROWS rows (0: not emitted), worth it from k = DOT_MIN_K */
 #define power10_dgemm_8x8_DOT_ROWS 0
 #define power10_dgemm_8x8_DOT_MIN_K 0
 /* cflags: -mcpu=power10 -fno-schedule-insns */

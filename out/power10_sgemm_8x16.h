@@ -19,8 +19,8 @@
  * each with the signature of power10_sgemm_8x16: {MR', function} */
 #define power10_sgemm_8x16_NPEDGES 1
 #define power10_sgemm_8x16_PEDGE_LIST {4, power10_sgemm_8x16_p4x16}
-/* power10_sgemm_8x16_dot, with the signature of power10_sgemm_8x16_direct: up to DOT_ROWS rows
- * (0: no such kernel) by dot products along k, worth it from DOT_MIN_K on */
+/* the dot-product row tail power10_sgemm_8x16_dot, with the signature of the _direct
+ * kernel: m <= DOT_ROWS rows (0: not emitted), worth it from k = DOT_MIN_K */
 #define power10_sgemm_8x16_DOT_ROWS 0
 #define power10_sgemm_8x16_DOT_MIN_K 0
 /* cflags: -mcpu=power10 -fno-schedule-insns */

@@ -19,8 +19,8 @@
  * each with the signature of power9_dgemm_10x10: {MR', function} */
 #define power9_dgemm_10x10_NPEDGES 1
 #define power9_dgemm_10x10_PEDGE_LIST {6, power9_dgemm_10x10_p6x10}
-/* power9_dgemm_10x10_dot, with the signature of power9_dgemm_10x10_direct: up to DOT_ROWS rows
- * (0: no such kernel) by dot products along k, worth it from DOT_MIN_K on */
+/* the dot-product row tail power9_dgemm_10x10_dot, with the signature of the _direct
+ * kernel: m <= DOT_ROWS rows (0: not emitted), worth it from k = DOT_MIN_K */
 #define power9_dgemm_10x10_DOT_ROWS 0
 #define power9_dgemm_10x10_DOT_MIN_K 0
 /* cflags: -mcpu=power9 -fno-schedule-insns */

@@ -19,8 +19,8 @@
  * each with the signature of sandybridge_dgemm_8x5: {MR', function} */
 #define sandybridge_dgemm_8x5_NPEDGES 1
 #define sandybridge_dgemm_8x5_PEDGE_LIST {4, sandybridge_dgemm_8x5_p4x5}
-/* sandybridge_dgemm_8x5_dot, with the signature of sandybridge_dgemm_8x5_direct: up to DOT_ROWS rows
- * (0: no such kernel) by dot products along k, worth it from DOT_MIN_K on */
+/* the dot-product row tail sandybridge_dgemm_8x5_dot, with the signature of the _direct
+ * kernel: m <= DOT_ROWS rows (0: not emitted), worth it from k = DOT_MIN_K */
 #define sandybridge_dgemm_8x5_DOT_ROWS 0
 #define sandybridge_dgemm_8x5_DOT_MIN_K 0
 /* cflags: -mavx */

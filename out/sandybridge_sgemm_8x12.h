@@ -19,8 +19,8 @@
  * each with the signature of sandybridge_sgemm_8x12: {MR', function} */
 #define sandybridge_sgemm_8x12_NPEDGES 0
 #define sandybridge_sgemm_8x12_PEDGE_LIST 
-/* sandybridge_sgemm_8x12_dot, with the signature of sandybridge_sgemm_8x12_direct: up to DOT_ROWS rows
- * (0: no such kernel) by dot products along k, worth it from DOT_MIN_K on */
+/* the dot-product row tail sandybridge_sgemm_8x12_dot, with the signature of the _direct
+ * kernel: m <= DOT_ROWS rows (0: not emitted), worth it from k = DOT_MIN_K */
 #define sandybridge_sgemm_8x12_DOT_ROWS 4
 #define sandybridge_sgemm_8x12_DOT_MIN_K 24
 /* cflags: -mavx */

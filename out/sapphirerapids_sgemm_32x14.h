@@ -19,8 +19,8 @@
  * each with the signature of sapphirerapids_sgemm_32x14: {MR', function} */
 #define sapphirerapids_sgemm_32x14_NPEDGES 1
 #define sapphirerapids_sgemm_32x14_PEDGE_LIST {16, sapphirerapids_sgemm_32x14_p16x14}
-/* sapphirerapids_sgemm_32x14_dot, with the signature of sapphirerapids_sgemm_32x14_direct: up to DOT_ROWS rows
- * (0: no such kernel) by dot products along k, worth it from DOT_MIN_K on */
+/* the dot-product row tail sapphirerapids_sgemm_32x14_dot, with the signature of the _direct
+ * kernel: m <= DOT_ROWS rows (0: not emitted), worth it from k = DOT_MIN_K */
 #define sapphirerapids_sgemm_32x14_DOT_ROWS 4
 #define sapphirerapids_sgemm_32x14_DOT_MIN_K 16
 /* cflags: -mavx512f -mfma */

@@ -117,6 +117,7 @@ static int64_t FN(dot_tail)(const struct FN(op) *o, int64_t rows, int64_t k)
 
 /* A's t rows from `from` on along k, as the dot kernel reads them: in
  * place when A's rows run along k (cs_a == 1), else copied (t x k). */
+__attribute__((noinline))   /* out of the tile loops: they stay as small as before it */
 static const T *FN(dot_a)(const struct FN(op) *o, int64_t from, int64_t t, int64_t pc,
                           int64_t k, int64_t *lda)
 {
@@ -241,16 +242,9 @@ static void FN(choose_path)(struct FN(op) *o, const struct gg_ukernel *uk)
     const struct gg_blocking *bk = &o->bk;
     int64_t kb = FN(direct_kb)(o);
     int fits = o->m * kb <= (int64_t)bk->mc * bk->kc && FN(b_fits_l1)(o, uk, kb);
-    o->b_cols = uk->direct_b_cols;
-    o->edges = uk->edges;                   /* both paths use them */
-    o->nedges = uk->nedges;
-    o->pedges = uk->pedges;
-    o->npedges = uk->npedges;
     if (uk->direct && (mode > 0 || (mode < 0 && fits))) {
         o->direct = (FN(direct_fn) *)uk->direct;
         o->dot = gg_dot_off() ? NULL : (FN(direct_fn) *)uk->dot;
-        o->dot_rows = uk->dot_rows;
-        o->dot_min_k = uk->dot_min_k;
     }
 }
 
