@@ -12,6 +12,15 @@ void em_reg_name(const struct em *e, int v, int copy, char *out, size_t size)
     strfmt(out, size, "%s%d", e->k->t->regprefix[rc], rot_reg(&e->pl->r, v, copy));
 }
 
+/* One statement on a line of its own: IND, the expanded template, newline. */
+void em_line(struct buf *b, const char *ind, const char *fmt, const char *d,
+             const char *const ops[3], const char *mem, const char *vtype)
+{
+    buf_puts(b, ind);
+    em_expand(b, fmt, d, ops, mem, 0, vtype);
+    buf_puts(b, "\n");
+}
+
 /* Expands a statement template; %0..%2 operands, %d dest, %m address,
  * %l lane, %t vector type. */
 void em_expand(struct buf *b, const char *fmt, const char *d, const char *const ops[3],
@@ -110,9 +119,7 @@ static void emit_zero(struct buf *b, const struct em *e)
         char d[32];
         const char *ops[3] = { "", "", "" };
         em_reg_name(e, e->k->acc[a], 0, d, sizeof d);
-        buf_puts(b, "    ");
-        em_expand(b, e->sp->zero, d, ops, "", 0, e->sp->vtype);
-        buf_puts(b, "\n");
+        em_line(b, "    ", e->sp->zero, d, ops, "", e->sp->vtype);
     }
 }
 

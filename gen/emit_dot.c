@@ -52,14 +52,18 @@ int dot_min_k(const struct plan *pl)
     return (DOT_HSUM_COST * vl + vl - DOT_ROWS - 1) / (vl - DOT_ROWS);
 }
 
-static void stmt(struct buf *b, const char *ind, const char *fmt, const char *d,
-                 const char *o0, const char *o1, const char *o2, const char *mem,
-                 const char *vtype)
+/* dst := the vector at mem, under the k tail's mask k_ when mask. */
+static void load_vec(struct buf *b, const struct spell *sp, const char *dst, const char *mem,
+                     bool mask, const char *ind)
 {
-    const char *ops[3] = { o0, o1, o2 };
-    buf_puts(b, ind);
-    em_expand(b, fmt, d, ops, mem, 0, vtype);
-    buf_puts(b, "\n");
+    const char *no[3] = { "", "", "" }, *mo[3] = { "", "k_", "" };
+    if (!mask) {
+        em_line(b, ind, sp->load, dst, no, mem, sp->vtype);
+        return;
+    }
+    buf_printf(b, "%s%s = ", ind, dst);
+    em_expand(b, sp->mloadc, "", mo, mem, 0, sp->vtype);
+    buf_puts(b, ";\n");
 }
 
 /* acc s<i><q> += x<i> * y for every row i, y = column q of B at (p + off)
@@ -69,15 +73,7 @@ static void fma_column(struct buf *b, const struct spell *sp, int q, const char 
 {
     char mem[48], acc[16], x[8];
     strfmt(mem, sizeof mem, "b%d + %s", q, off);
-    if (mask) {
-        struct buf e = { 0 };
-        const char *mo[3] = { "", "k_", "" };
-        em_expand(&e, sp->mloadc, "", mo, mem, 0, sp->vtype);
-        buf_printf(b, "%sy = %s;\n", ind, e.s);
-        buf_free(&e);
-    } else {
-        stmt(b, ind, sp->load, "y", "", "", "", mem, sp->vtype);
-    }
+    load_vec(b, sp, "y", mem, mask, ind);
     for (int i = 0; i < DOT_ROWS; i++) {
         struct buf e = { 0 };
         strfmt(acc, sizeof acc, "s%d%d", i, q);
@@ -97,12 +93,7 @@ static void load_rows(struct buf *b, const struct spell *sp, const char *off, bo
         char mem[48], x[8];
         strfmt(mem, sizeof mem, "a%d + %s", i, off);
         strfmt(x, sizeof x, "x%d", i);
-        if (!mask) { stmt(b, ind, sp->load, x, "", "", "", mem, sp->vtype); continue; }
-        struct buf e = { 0 };
-        const char *mo[3] = { "", "k_", "" };
-        em_expand(&e, sp->mloadc, "", mo, mem, 0, sp->vtype);
-        buf_printf(b, "%s%s = %s;\n", ind, x, e.s);
-        buf_free(&e);
+        load_vec(b, sp, x, mem, mask, ind);
     }
 }
 
@@ -115,7 +106,8 @@ static void sums_to_t(struct buf *b, const struct plan *pl, int q, const char *i
         char mem[16], h[8];
         strfmt(mem, sizeof mem, "t[%d]", c);
         strfmt(h, sizeof h, "h%d", c);
-        stmt(b, ind, sp->store, "", h, "", "", mem, sp->vtype);
+        const char *so[3] = { h, "", "" };
+        em_line(b, ind, sp->store, "", so, mem, sp->vtype);
     }
 }
 
@@ -169,16 +161,14 @@ static void update_c(struct buf *b, const struct plan *pl, int q)
         }
         for (int c = 0; c < q; c++) {
             char h[8], cq[48], cv[8];
-            struct buf mul = { 0 }, fma = { 0 };
+            struct buf val = { 0 };
             strfmt(h, sizeof h, "h%d", c);
             strfmt(cq, sizeof cq, "c + (j + %d) * cs_c", c);
             strfmt(cv, sizeof cv, "c%d_", c);
-            const char *mo[3] = { "va_", h, "" };
-            em_expand(&mul, sp->vmul, "", mo, "", 0, sp->vtype);
-            const char *fo[3] = { "vb_", cv, mul.s };
-            em_expand(&fma, sp->vfma, "", fo, "", 0, sp->vtype);
-            stmt(b, "                ", sp->mstore, "", pass ? fma.s : mul.s, "km_", "", cq, sp->vtype);
-            buf_free(&mul); buf_free(&fma);
+            em_new_c(&val, sp, pass ? 2 : 0, h, cv);   /* emit_store.c's beta == 0 / general */
+            const char *so[3] = { val.s, "km_", "" };
+            em_line(b, "                ", sp->mstore, "", so, cq, sp->vtype);
+            buf_free(&val);
         }
     }
     buf_puts(b, "            }\n        } else {\n");
@@ -201,8 +191,9 @@ static void block(struct buf *b, const struct plan *pl, int q)
             char acc[16];
             strfmt(acc, sizeof acc, "s%d%d", i, c);
             char decl[48];
+            const char *no[3] = { "", "", "" };
             strfmt(decl, sizeof decl, "%s %s", sp->vtype, acc);
-            stmt(b, in, sp->zero, decl, "", "", "", "", sp->vtype);
+            em_line(b, in, sp->zero, decl, no, "", sp->vtype);
         }
     buf_printf(b, "        for (int64_t p = 0; p < kv; p += %d) {\n", pl->k.vl);
     load_rows(b, sp, "p", false, "            ");

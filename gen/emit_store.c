@@ -45,9 +45,7 @@ static void extract_all(struct buf *b, const struct em *e)
         const char *ops[3] = { reg, "", "" };
         em_reg_name(e, e->k->acc[a], 0, reg, sizeof reg);
         strfmt(arr, sizeof arr, "%s_v", reg);
-        buf_puts(b, "    ");
-        em_expand(b, e->sp->extract, arr, ops, "", 0, e->sp->vtype);
-        buf_puts(b, "\n");
+        em_line(b, "    ", e->sp->extract, arr, ops, "", e->sp->vtype);
     }
 }
 
@@ -64,26 +62,32 @@ static void mask_open(struct buf *b, const struct em *e, int lay, int i0, int j0
     buf_puts(b, "\n    ");
 }
 
+/* alpha*x, alpha*x + C or alpha*x + beta*C: emit_int.h says which pass is which. */
+void em_new_c(struct buf *out, const struct spell *sp, int pass, const char *x, const char *c_old)
+{
+    struct buf m2 = { 0 };
+    const char *mo[3] = { "va_", x, "" }, *m2o[3] = { "vb_", c_old, "" };
+    if (pass == 0) {
+        em_expand(out, sp->vmul, "", mo, "", 0, sp->vtype);
+        return;
+    }
+    em_expand(&m2, sp->vmul, "", m2o, "", 0, sp->vtype);
+    const char *fo[3] = { "va_", x, pass == 1 ? c_old : m2.s };
+    em_expand(out, sp->vfma, "", fo, "", 0, sp->vtype);
+    buf_free(&m2);
+}
+
 /* The value stored to C for output vector v (accumulator expression ex,
- * address addr): alpha*acc (pass 0: beta == 0), alpha*acc + C (pass 1:
- * beta == 1, one FMA), alpha*acc + beta*C (pass 2). */
+ * address addr, C loaded by the template ldt). */
 static void new_value(const struct em *e, int pass, const char *ldt, const char *ex,
                       const char *addr, char *val, size_t size)
 {
-    const struct spell *sp = e->sp;
-    struct buf l = { 0 }, m2 = { 0 }, f = { 0 };
-    const char *mo[3] = { "va_", ex, "" }, *lo[3] = { "", "k_", "" };
-    if (pass == 0) {
-        em_expand(&f, sp->vmul, "", mo, "", 0, sp->vtype);
-    } else {
-        em_expand(&l, ldt, "", lo, addr, 0, sp->vtype);
-        const char *m2o[3] = { "vb_", l.s, "" };
-        em_expand(&m2, sp->vmul, "", m2o, "", 0, sp->vtype);
-        const char *fo[3] = { "va_", ex, pass == 1 ? l.s : m2.s };
-        em_expand(&f, sp->vfma, "", fo, "", 0, sp->vtype);
-    }
+    struct buf l = { 0 }, f = { 0 };
+    const char *lo[3] = { "", "k_", "" };
+    em_expand(&l, ldt, "", lo, addr, 0, e->sp->vtype);
+    em_new_c(&f, e->sp, pass, ex, l.s);
     strfmt(val, size, "%s", f.s);
-    buf_free(&l); buf_free(&m2); buf_free(&f);
+    buf_free(&l); buf_free(&f);
 }
 
 /* C's address of output vector v; walking direct kernels step cw_ along
@@ -179,9 +183,7 @@ static void scalar_path(struct buf *b, const struct em *e)
         out_expr(e, v, ex, sizeof ex);
         strfmt(addr, sizeof addr, "t_ + %d", v * k->vl);
         const char *so[3] = { ex, "", "" };
-        buf_puts(b, "    ");
-        em_expand(b, e->sp->store, "", so, addr, 0, e->sp->vtype);
-        buf_puts(b, "\n");
+        em_line(b, "    ", e->sp->store, "", so, addr, e->sp->vtype);
     }
     int n = k->mr * k->nr, *at = xcalloc((size_t)n, sizeof *at);
     for (int x = 0; x < nvec(k) * k->vl; x++) at[k->tile[x]] = x;

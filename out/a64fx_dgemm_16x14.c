@@ -5519,10 +5519,10 @@ void a64fx_dgemm_16x14_dot(int64_t m, int64_t n, int64_t k, const double *alpha,
                 const svfloat64_t c1_ = svld1_f64(km_, c + (j + 1) * cs_c);
                 const svfloat64_t c2_ = svld1_f64(km_, c + (j + 2) * cs_c);
                 const svfloat64_t c3_ = svld1_f64(km_, c + (j + 3) * cs_c);
-                svst1_f64(km_, c + (j + 0) * cs_c, svmla_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), va_, h0), vb_, c0_));
-                svst1_f64(km_, c + (j + 1) * cs_c, svmla_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), va_, h1), vb_, c1_));
-                svst1_f64(km_, c + (j + 2) * cs_c, svmla_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), va_, h2), vb_, c2_));
-                svst1_f64(km_, c + (j + 3) * cs_c, svmla_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), va_, h3), vb_, c3_));
+                svst1_f64(km_, c + (j + 0) * cs_c, svmla_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), vb_, c0_), va_, h0));
+                svst1_f64(km_, c + (j + 1) * cs_c, svmla_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), vb_, c1_), va_, h1));
+                svst1_f64(km_, c + (j + 2) * cs_c, svmla_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), vb_, c2_), va_, h2));
+                svst1_f64(km_, c + (j + 3) * cs_c, svmla_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), vb_, c3_), va_, h3));
             }
         } else {
             double t[4][8];
@@ -5576,7 +5576,7 @@ void a64fx_dgemm_16x14_dot(int64_t m, int64_t n, int64_t k, const double *alpha,
                 svst1_f64(km_, c + (j + 0) * cs_c, svmul_f64_x(svptrue_b64(), va_, h0));
             } else {
                 const svfloat64_t c0_ = svld1_f64(km_, c + (j + 0) * cs_c);
-                svst1_f64(km_, c + (j + 0) * cs_c, svmla_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), va_, h0), vb_, c0_));
+                svst1_f64(km_, c + (j + 0) * cs_c, svmla_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), vb_, c0_), va_, h0));
             }
         } else {
             double t[1][8];

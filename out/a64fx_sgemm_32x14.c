@@ -5573,10 +5573,10 @@ void a64fx_sgemm_32x14_dot(int64_t m, int64_t n, int64_t k, const float *alpha, 
                 const svfloat32_t c1_ = svld1_f32(km_, c + (j + 1) * cs_c);
                 const svfloat32_t c2_ = svld1_f32(km_, c + (j + 2) * cs_c);
                 const svfloat32_t c3_ = svld1_f32(km_, c + (j + 3) * cs_c);
-                svst1_f32(km_, c + (j + 0) * cs_c, svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), va_, h0), vb_, c0_));
-                svst1_f32(km_, c + (j + 1) * cs_c, svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), va_, h1), vb_, c1_));
-                svst1_f32(km_, c + (j + 2) * cs_c, svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), va_, h2), vb_, c2_));
-                svst1_f32(km_, c + (j + 3) * cs_c, svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), va_, h3), vb_, c3_));
+                svst1_f32(km_, c + (j + 0) * cs_c, svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, c0_), va_, h0));
+                svst1_f32(km_, c + (j + 1) * cs_c, svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, c1_), va_, h1));
+                svst1_f32(km_, c + (j + 2) * cs_c, svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, c2_), va_, h2));
+                svst1_f32(km_, c + (j + 3) * cs_c, svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, c3_), va_, h3));
             }
         } else {
             float t[4][16];
@@ -5630,7 +5630,7 @@ void a64fx_sgemm_32x14_dot(int64_t m, int64_t n, int64_t k, const float *alpha, 
                 svst1_f32(km_, c + (j + 0) * cs_c, svmul_f32_x(svptrue_b32(), va_, h0));
             } else {
                 const svfloat32_t c0_ = svld1_f32(km_, c + (j + 0) * cs_c);
-                svst1_f32(km_, c + (j + 0) * cs_c, svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), va_, h0), vb_, c0_));
+                svst1_f32(km_, c + (j + 0) * cs_c, svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, c0_), va_, h0));
             }
         } else {
             float t[1][16];

@@ -6371,10 +6371,10 @@ void sapphirerapids_dgemm_16x14_dot(int64_t m, int64_t n, int64_t k, const doubl
                 const __m512d c1_ = _mm512_maskz_loadu_pd(km_, c + (j + 1) * cs_c);
                 const __m512d c2_ = _mm512_maskz_loadu_pd(km_, c + (j + 2) * cs_c);
                 const __m512d c3_ = _mm512_maskz_loadu_pd(km_, c + (j + 3) * cs_c);
-                _mm512_mask_storeu_pd(c + (j + 0) * cs_c, km_, _mm512_fmadd_pd(vb_, c0_, _mm512_mul_pd(va_, h0)));
-                _mm512_mask_storeu_pd(c + (j + 1) * cs_c, km_, _mm512_fmadd_pd(vb_, c1_, _mm512_mul_pd(va_, h1)));
-                _mm512_mask_storeu_pd(c + (j + 2) * cs_c, km_, _mm512_fmadd_pd(vb_, c2_, _mm512_mul_pd(va_, h2)));
-                _mm512_mask_storeu_pd(c + (j + 3) * cs_c, km_, _mm512_fmadd_pd(vb_, c3_, _mm512_mul_pd(va_, h3)));
+                _mm512_mask_storeu_pd(c + (j + 0) * cs_c, km_, _mm512_fmadd_pd(va_, h0, _mm512_mul_pd(vb_, c0_)));
+                _mm512_mask_storeu_pd(c + (j + 1) * cs_c, km_, _mm512_fmadd_pd(va_, h1, _mm512_mul_pd(vb_, c1_)));
+                _mm512_mask_storeu_pd(c + (j + 2) * cs_c, km_, _mm512_fmadd_pd(va_, h2, _mm512_mul_pd(vb_, c2_)));
+                _mm512_mask_storeu_pd(c + (j + 3) * cs_c, km_, _mm512_fmadd_pd(va_, h3, _mm512_mul_pd(vb_, c3_)));
             }
         } else {
             double t[4][8];
@@ -6428,7 +6428,7 @@ void sapphirerapids_dgemm_16x14_dot(int64_t m, int64_t n, int64_t k, const doubl
                 _mm512_mask_storeu_pd(c + (j + 0) * cs_c, km_, _mm512_mul_pd(va_, h0));
             } else {
                 const __m512d c0_ = _mm512_maskz_loadu_pd(km_, c + (j + 0) * cs_c);
-                _mm512_mask_storeu_pd(c + (j + 0) * cs_c, km_, _mm512_fmadd_pd(vb_, c0_, _mm512_mul_pd(va_, h0)));
+                _mm512_mask_storeu_pd(c + (j + 0) * cs_c, km_, _mm512_fmadd_pd(va_, h0, _mm512_mul_pd(vb_, c0_)));
             }
         } else {
             double t[1][8];

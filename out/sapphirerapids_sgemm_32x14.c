@@ -6363,10 +6363,10 @@ void sapphirerapids_sgemm_32x14_dot(int64_t m, int64_t n, int64_t k, const float
                 const __m512 c1_ = _mm512_maskz_loadu_ps(km_, c + (j + 1) * cs_c);
                 const __m512 c2_ = _mm512_maskz_loadu_ps(km_, c + (j + 2) * cs_c);
                 const __m512 c3_ = _mm512_maskz_loadu_ps(km_, c + (j + 3) * cs_c);
-                _mm512_mask_storeu_ps(c + (j + 0) * cs_c, km_, _mm512_fmadd_ps(vb_, c0_, _mm512_mul_ps(va_, h0)));
-                _mm512_mask_storeu_ps(c + (j + 1) * cs_c, km_, _mm512_fmadd_ps(vb_, c1_, _mm512_mul_ps(va_, h1)));
-                _mm512_mask_storeu_ps(c + (j + 2) * cs_c, km_, _mm512_fmadd_ps(vb_, c2_, _mm512_mul_ps(va_, h2)));
-                _mm512_mask_storeu_ps(c + (j + 3) * cs_c, km_, _mm512_fmadd_ps(vb_, c3_, _mm512_mul_ps(va_, h3)));
+                _mm512_mask_storeu_ps(c + (j + 0) * cs_c, km_, _mm512_fmadd_ps(va_, h0, _mm512_mul_ps(vb_, c0_)));
+                _mm512_mask_storeu_ps(c + (j + 1) * cs_c, km_, _mm512_fmadd_ps(va_, h1, _mm512_mul_ps(vb_, c1_)));
+                _mm512_mask_storeu_ps(c + (j + 2) * cs_c, km_, _mm512_fmadd_ps(va_, h2, _mm512_mul_ps(vb_, c2_)));
+                _mm512_mask_storeu_ps(c + (j + 3) * cs_c, km_, _mm512_fmadd_ps(va_, h3, _mm512_mul_ps(vb_, c3_)));
             }
         } else {
             float t[4][16];
@@ -6420,7 +6420,7 @@ void sapphirerapids_sgemm_32x14_dot(int64_t m, int64_t n, int64_t k, const float
                 _mm512_mask_storeu_ps(c + (j + 0) * cs_c, km_, _mm512_mul_ps(va_, h0));
             } else {
                 const __m512 c0_ = _mm512_maskz_loadu_ps(km_, c + (j + 0) * cs_c);
-                _mm512_mask_storeu_ps(c + (j + 0) * cs_c, km_, _mm512_fmadd_ps(vb_, c0_, _mm512_mul_ps(va_, h0)));
+                _mm512_mask_storeu_ps(c + (j + 0) * cs_c, km_, _mm512_fmadd_ps(va_, h0, _mm512_mul_ps(vb_, c0_)));
             }
         } else {
             float t[1][16];
