@@ -93,17 +93,20 @@ void gg_caches_detect(struct gg_caches *c)
                _SC_LEVEL3_CACHE_LINESIZE, 8 << 20, 16);
 }
 
+/* An on/off variable: -1 unset or empty, 0 when it reads 0, else 1. */
+static int env_switch(const char *name)
+{
+    const char *s = getenv(name);
+    return s && *s ? strtol(s, NULL, 10) != 0 : -1;
+}
+
 /* GEMMGEN_DIRECT: 0 never takes the unpacked path, 1 always (when the
  * kernel set has _direct kernels); unset: by size (gemm_tmpl.h). */
 int gg_direct_mode(void)
 {
     static _Atomic int mode = -2;
     int m = mode;
-    if (m == -2) {
-        const char *s = getenv("GEMMGEN_DIRECT");
-        m = s && *s ? (int)strtol(s, NULL, 10) != 0 : -1;
-        mode = m;
-    }
+    if (m == -2) mode = m = env_switch("GEMMGEN_DIRECT");
     return m;
 }
 
@@ -114,10 +117,6 @@ int gg_dot_off(void)
 {
     static _Atomic int off = -1;
     int o = off;
-    if (o < 0) {
-        const char *s = getenv("GEMMGEN_DOT");
-        o = s && *s && strtol(s, NULL, 10) == 0;
-        off = o;
-    }
+    if (o < 0) off = o = env_switch("GEMMGEN_DOT") == 0;
     return o;
 }

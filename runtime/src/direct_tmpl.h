@@ -116,8 +116,8 @@ static int64_t FN(dot_tail)(const struct FN(op) *o, int64_t rows, int64_t k)
 }
 
 /* A's t rows from `from` on along k, as the dot kernel reads them: in
- * place when A's rows run along k (cs_a == 1), else copied (t x k). */
-__attribute__((noinline))   /* out of the tile loops: they stay as small as before it */
+ * place when A's rows run along k (cs_a == 1), else copied (t x k: the
+ * columns of A^T, as pack_cols copies B's). */
 static const T *FN(dot_a)(const struct FN(op) *o, int64_t from, int64_t t, int64_t pc,
                           int64_t k, int64_t *lda)
 {
@@ -127,37 +127,7 @@ static const T *FN(dot_a)(const struct FN(op) *o, int64_t from, int64_t t, int64
         return a;
     }
     T *r = gg_pack_buffer(3, (size_t)(t * k) * sizeof(T));
-    const int64_t rs = o->rs_a, cs = o->cs_a;
-    /* one case per t, so that the rows are unrolled: a loop over t rows
-     * per element of k took 13% of SGEMM 36^3 */
-    switch (t) {
-    case 1: for (int64_t p = 0; p < k; p++) r[p] = a[p * cs]; break;
-    case 2:
-        for (int64_t p = 0; p < k; p++) {
-            r[p] = a[p * cs];
-            r[k + p] = a[rs + p * cs];
-        }
-        break;
-    case 3:
-        for (int64_t p = 0; p < k; p++) {
-            r[p] = a[p * cs];
-            r[k + p] = a[rs + p * cs];
-            r[2 * k + p] = a[2 * rs + p * cs];
-        }
-        break;
-    default:
-        for (int64_t i = 0; i + 4 <= t; i += 4)
-            for (int64_t p = 0; p < k; p++) {
-                const T *ap = a + i * rs + p * cs;
-                T *rp = r + i * k + p;
-                rp[0] = ap[0];
-                rp[k] = ap[rs];
-                rp[2 * k] = ap[2 * rs];
-                rp[3 * k] = ap[3 * rs];
-            }
-        for (int64_t i = t - t % 4; i < t; i++)
-            for (int64_t p = 0; p < k; p++) r[i * k + p] = a[i * rs + p * cs];
-    }
+    FN(pack_cols)(t, k, a, o->cs_a, o->rs_a, (int)t, r);
     *lda = k;
     return r;
 }

@@ -3,14 +3,26 @@
  * and the packed path's narrow last column panels. */
 
 /* nn (<= nr) columns of B, k deep, as dst[p + j*k], columns past nn zero:
- * the column-stored panel a _direct kernel with b_cols reads. Out of line:
+ * the column-stored panel a _direct kernel with b_cols reads (also A's
+ * last rows along k for the dot kernel, as the columns of A^T). Out of line:
  * inlined into the slab function it cost DGEMM 8^3 7%, a call it never
  * makes there. */
 static __attribute__((noinline)) void FN(pack_cols)(int64_t nn, int64_t k, const T *b,
                                                     int64_t rs, int64_t cs, int nr, T *dst)
 {
     const size_t bytes = (size_t)k * sizeof(T);    /* k > 0: the path has returned before */
-    for (int64_t j = 0; j < nr; j++, dst += k) {
+    int64_t j = 0;
+    /* strided columns four at a time: a row of them per element of k,
+     * 2-3% of SGEMM 36^3 and DGEMM 20x20x24 against one column per pass */
+    for (; rs != 1 && j + 4 <= nn; j += 4, dst += 4 * k)
+        for (int64_t p = 0; p < k; p++) {
+            const T *bp = b + p * rs + j * cs;
+            dst[p] = bp[0];
+            dst[k + p] = bp[cs];
+            dst[2 * k + p] = bp[2 * cs];
+            dst[3 * k + p] = bp[3 * cs];
+        }
+    for (; j < nr; j++, dst += k) {
         if (j >= nn) FN(zero_bytes)(dst, bytes);
         else if (rs == 1) FN(copy_bytes)(dst, b + j * cs, bytes);
         else for (int64_t p = 0; p < k; p++) dst[p] = b[p * rs + j * cs];
