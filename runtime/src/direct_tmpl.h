@@ -41,6 +41,13 @@ static int FN(crowds_l1)(const struct gg_blocking *bk, const void *base, int64_t
  * reads, and a short edge panel when the kernel that covers it reads
  * more rows or columns than it has (they must not run past the operands). */
 
+/* The rows of a block past its last whole MR panel (a block of one short
+ * panel without the division: idiv was 7% of DGEMM 16^3). */
+static int64_t FN(short_rows)(const struct FN(op) *o, int64_t rows)
+{
+    return rows < o->bk.mr ? rows : rows % o->bk.mr;
+}
+
 /* The A operand of one k block: in place where its rows are contiguous,
  * the rows from `from` on copied into `ap` (panels ldp rows high). */
 struct FN(ablock) { const T *a0; T *ap; int64_t from, k; int ldp; };
@@ -55,7 +62,7 @@ static struct FN(ablock) FN(a_block)(const struct FN(op) *o, int64_t m0, int64_t
     int h = o->bk.mr;                          /* height of the copied panels */
     int64_t rows = m1 - m0;                    /* rows that are copied */
     if (o->rs_a == 1) {
-        rows = rows < h ? rows : rows % h;     /* one row panel: no division */
+        rows = FN(short_rows)(o, rows);
         if (rows) {
             h = FN(rows_read)(o, rows);
             if (h == rows) rows = 0;              /* read in place */
@@ -111,7 +118,7 @@ static const T *FN(b_panel)(const struct FN(op) *o, const T *b0, int64_t jr, int
 static int64_t FN(dot_tail)(const struct FN(op) *o, int64_t rows, int64_t k)
 {
     if (!o->dot || k < o->dot_min_k) return 0;
-    int64_t t = rows < o->bk.mr ? rows : rows % o->bk.mr;
+    int64_t t = FN(short_rows)(o, rows);
     return t <= o->dot_rows ? t : 0;
 }
 
