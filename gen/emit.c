@@ -331,6 +331,28 @@ static void emit_direct_fn(struct buf *fns, const struct plan *pl, const char *f
     free(e.def_iter);
 }
 
+/* The row-tail kernels, for a short last row panel of few rows, each
+ * with the signature of _direct: name suffix, rows (0: not emitted), the
+ * k from which they pay, emitter, contract lines (name, rows). */
+static const struct row_tail {
+    const char *suffix;
+    int (*rows)(const struct plan *pl);
+    int (*min_k)(const struct plan *pl);
+    void (*emit)(struct buf *fns, const struct plan *pl, const char *fname, const char *params);
+    const char *doc;
+} row_tails[] = {
+    { "dot", dot_rows, dot_min_k, emit_dot,
+      " *   %s: m <= %d rows, any n, by dot products along k: A(i,p) at\n"
+      " *     a[i*lda + p] (rows along k), B(p,j) at b[p + j*ldb]; reads only\n"
+      " *     rows i < m, p < k and j < n (for the last rows of a row panel).\n" },
+    { "pair", pair_rows, pair_min_k, emit_pair,
+      " *   %s: m <= %d rows, any n, two k steps per vector: A(i,p) at\n"
+      " *     a[(p/2)*lda + 2*i + p%%2] (rows packed in k pairs, the partner of\n"
+      " *     an odd last p zero), B(p,j) at b[p + j*ldb]; reads B only for p < k\n"
+      " *     and j < n, stores only rows i < m.\n" },
+};
+enum { NTAILS = sizeof row_tails / sizeof *row_tails };
+
 /* The functions of the file: packed, direct, edges; returns the kernel's
  * C preference. */
 static int emit_functions(struct buf *fns, const struct plan *pl, const struct plan *edges,
@@ -346,12 +368,13 @@ static int emit_functions(struct buf *fns, const struct plan *pl, const struct p
         packed_edge_name(ename, sizeof ename, name, &edges[i]);
         emit_packed_fn(fns, &edges[i], ename);
     }
-    if (dot_rows(pl)) {
-        char dname[160];
+    for (size_t t = 0; t < NTAILS; t++) {
+        if (!row_tails[t].rows(pl)) continue;
+        char tname[160];
         struct buf par = { 0 };
-        strfmt(dname, sizeof dname, "%s_dot", name);
-        params(&par, elem_ctype[pl->k.elem], dname, true);
-        emit_dot(fns, pl, dname, par.s);
+        strfmt(tname, sizeof tname, "%s_%s", name, row_tails[t].suffix);
+        params(&par, elem_ctype[pl->k.elem], tname, true);
+        row_tails[t].emit(fns, pl, tname, par.s);
         buf_free(&par);
     }
     return row_pref;
@@ -397,19 +420,19 @@ static int packed_edge_texts(struct buf *decl, struct buf *plist, struct buf *do
     return np;
 }
 
-/* The dot-product row tail's declaration (header) and contract lines (.c). */
-static void dot_texts(struct buf *decl, struct buf *doc, const struct plan *pl, const char *name)
+/* The row tails' declarations (header) and contract lines (.c). */
+static void tail_texts(struct buf *decl, struct buf *doc, const struct plan *pl, const char *name)
 {
-    if (!dot_rows(pl)) return;
-    char dname[160];
-    strfmt(dname, sizeof dname, "%s_dot", name);
-    buf_printf(decl, "void %s(", dname);
-    params(decl, elem_ctype[pl->k.elem], dname, true);
-    buf_puts(decl, ");\n");
-    buf_printf(doc, " *   %s: m <= %d rows, any n, by dot products along k: A(i,p) at\n"
-                    " *     a[i*lda + p] (rows along k), B(p,j) at b[p + j*ldb]; reads only\n"
-                    " *     rows i < m, p < k and j < n (for the last rows of a row panel).\n",
-               dname, dot_rows(pl));
+    for (size_t t = 0; t < NTAILS; t++) {
+        int rows = row_tails[t].rows(pl);
+        if (!rows) continue;
+        char tname[160];
+        strfmt(tname, sizeof tname, "%s_%s", name, row_tails[t].suffix);
+        buf_printf(decl, "void %s(", tname);
+        params(decl, elem_ctype[pl->k.elem], tname, true);
+        buf_puts(decl, ");\n");
+        buf_printf(doc, row_tails[t].doc, tname, rows);
+    }
 }
 
 /* The gemmgen options that changed the kernel, for the regenerate line. */
@@ -450,16 +473,19 @@ void emit_kernel(const struct plan *pl, const struct plan *edges, int nedges,
                dpar = { 0 }, edecl = { 0 }, elist = { 0 }, edoc = { 0 }, plist = { 0 },
                ddecl = { 0 }, ddoc = { 0 };
     const char *ctype = elem_ctype[pl->k.elem];
-    char dname[160], ne[16], np[16], drows[16], dmink[16], mr[16], nr[16], guard[160], rp[4], args[96], blis_decl[512];
+    char dname[160], ne[16], np[16], trows[NTAILS][16], tmink[NTAILS][16], mr[16], nr[16], guard[160], rp[4], args[96], blis_decl[512];
     strfmt(dname, sizeof dname, "%s_direct", name);
     int row_pref = emit_functions(&fns, pl, edges, nedges, name, dname);
     params(&dpar, ctype, dname, true);
     strfmt(ne, sizeof ne, "%d", nedges);
     edge_texts(&edecl, &elist, &edoc, pl, edges, nedges, name);
     strfmt(np, sizeof np, "%d", packed_edge_texts(&edecl, &plist, &edoc, pl, edges, nedges, name));
-    dot_texts(&ddecl, &ddoc, pl, name);
-    strfmt(drows, sizeof drows, "%d", dot_rows(pl));
-    strfmt(dmink, sizeof dmink, "%d", dot_rows(pl) ? dot_min_k(pl) : 0);
+    tail_texts(&ddecl, &ddoc, pl, name);
+    for (size_t t = 0; t < NTAILS; t++) {
+        int rows = row_tails[t].rows(pl);
+        strfmt(trows[t], sizeof trows[t], "%d", rows);
+        strfmt(tmink[t], sizeof tmink[t], "%d", rows ? row_tails[t].min_k(pl) : 0);
+    }
     bool b_cols = direct_b_cols(&pl->k);
     how_made(&how, pl);
     target_text(&cflags, pl->t->cflags, &pl->m);   /* %b: an SVE kernel's vector length */
@@ -482,7 +508,8 @@ void emit_kernel(const struct plan *pl, const struct plan *edges, int nedges,
                            "GUARD", "ROW_PREF", "BLIS_DECL", "PREAMBLE", "DIRECT_PARAMS",
                            "DIRECT_B_COLS", "DIRECT_B", "NEDGES", "EDGE_LIST", "EDGE_DECL",
                            "EDGE_DOC", "B_L1_PERCENT", "NPEDGES", "PEDGE_LIST",
-                           "DOT_ROWS", "DOT_MIN_K", "DOT_DECL", "DOT_DOC" };
+                           "DOT_ROWS", "DOT_MIN_K", "PAIR_ROWS", "PAIR_MIN_K", "TAIL_DECL",
+                           "TAIL_DOC" };
     const char *vals[] = { name, mr, nr, elem_names[pl->k.elem], pl->m.name, pl->t->name,
                            GEMMGEN_VERSION, machine_file(pl), args, how.s, cflags.s ? cflags.s : "",
                            incl.s ? incl.s : "", ctype, indent_for(name), fns.s, guard, rp,
@@ -491,7 +518,7 @@ void emit_kernel(const struct plan *pl, const struct plan *edges, int nedges,
                                   : "b[p*ldb + j] (B loaded as vectors)",
                            ne, elist.s ? elist.s : "", edecl.s ? edecl.s : "",
                            edoc.s ? edoc.s : "", b_l1, np, plist.s ? plist.s : "",
-                           drows, dmink, ddecl.s ? ddecl.s : "", ddoc.s ? ddoc.s : "" };
+                           trows[0], tmink[0], trows[1], tmink[1], ddecl.s ? ddecl.s : "", ddoc.s ? ddoc.s : "" };
     int nkeys = (int)(sizeof keys / sizeof *keys);
     tmpl_fill(cf, tmpl_kernel_c, keys, vals, nkeys);
     if (blis.s) buf_puts(cf, blis.s);

@@ -23,18 +23,6 @@
 enum { DOT_ROWS = 4, DOT_MAX_COLS = 4,
        DOT_HSUM_COST = 12 };   /* instructions of one hsum4, per column of 4 rows */
 
-int dot_rows(const struct plan *pl)
-{
-    const struct spell *sp = &pl->t->sp[pl->k.elem];
-    return direct_b_cols(&pl->k) && sp->hsum4 && pl->k.vl >= 2 * DOT_ROWS ? DOT_ROWS : 0;
-}
-
-/* The target masks lanes (AVX-512, SVE): vector k tail and C update. */
-static bool masked(const struct spell *sp)
-{
-    return sp->mask_decl && sp->mloadc && sp->mstore;
-}
-
 /* Columns per block: ROWS x COLS accumulators, ROWS rows of A and one
  * column of B in registers. */
 static int dot_cols(const struct plan *pl)
@@ -43,13 +31,34 @@ static int dot_cols(const struct plan *pl)
     return q < 1 ? 1 : q > DOT_MAX_COLS ? DOT_MAX_COLS : q;
 }
 
-/* The k from which ROWS dot products (ROWS * k / VL FMAs and a reduction
- * per column) cost less than a row vector (k FMAs per column):
- * k * (1 - ROWS / VL) > HSUM_COST. */
+/* Instructions per column of ROWS rows: ROWS * k / VL FMAs and a share
+ * of a reduction. */
+static double dot_cost(const struct plan *pl, int k)
+{
+    return (double)DOT_ROWS * k / pl->k.vl + DOT_HSUM_COST;
+}
+
+/* The k from which ROWS dot products cost less than both a row vector (k
+ * FMAs per column) and the k-pair kernel where there is one; 0: no such
+ * k (f64 on AVX-512: 4 rows of 8-lane vectors cost k/2 FMAs either way,
+ * and the pairs need no hsum4; gemmab, k-pair over dot, DGEMM 36^3 1.04,
+ * 4x64x32 1.24). With k pairs the bound for f32 on AVX-512 is 37 (SGEMM
+ * m = 36: k pairs 1.03x at k = 36, dot 1.05x at k = 48). */
 int dot_min_k(const struct plan *pl)
 {
-    int vl = pl->k.vl;
-    return (DOT_HSUM_COST * vl + vl - DOT_ROWS - 1) / (vl - DOT_ROWS);
+    bool pairs = pair_rows(pl) >= DOT_ROWS;
+    for (int k = 1; k <= 4096; k++) {
+        double d = dot_cost(pl, k);
+        if (d < k && (!pairs || d < pair_cost(k))) return k;
+    }
+    return 0;
+}
+
+int dot_rows(const struct plan *pl)
+{
+    const struct spell *sp = &pl->t->sp[pl->k.elem];
+    return direct_b_cols(&pl->k) && sp->hsum4 && pl->k.vl >= 2 * DOT_ROWS && dot_min_k(pl)
+           ? DOT_ROWS : 0;
 }
 
 /* dst := the vector at mem, under the k tail's mask k_ when mask. */
@@ -97,92 +106,12 @@ static void load_rows(struct buf *b, const struct spell *sp, const char *off, bo
     }
 }
 
-/* The sums h<q> stored to t[q][0..VL) for element-wise use. */
-static void sums_to_t(struct buf *b, const struct plan *pl, int q, const char *ind)
-{
-    const struct spell *sp = &pl->t->sp[pl->k.elem];
-    buf_printf(b, "%s%s t[%d][%d];\n", ind, elem_ctype[pl->k.elem], q, pl->k.vl);
-    for (int c = 0; c < q; c++) {
-        char mem[16], h[8];
-        strfmt(mem, sizeof mem, "t[%d]", c);
-        strfmt(h, sizeof h, "h%d", c);
-        const char *so[3] = { h, "", "" };
-        em_line(b, ind, sp->store, "", so, mem, sp->vtype);
-    }
-}
-
-/* C := alpha * t + beta * C element by element, beta == 0 not reading C. */
-static void update_scalar(struct buf *b, const struct plan *pl, int q, const char *ind)
-{
-    const char *lines[] = {
-        "if (vb == 0)",
-        "    for (int q = 0; q < %d; q++)",
-        "        for (int64_t i = 0; i < m; i++) c[i * rs_c + (j + q) * cs_c] = va * t[q][i];",
-        "else",
-        "    for (int q = 0; q < %d; q++)",
-        "        for (int64_t i = 0; i < m; i++) {",
-        "            %s *cij = c + i * rs_c + (j + q) * cs_c;",
-        "            *cij = va * t[q][i] + vb * *cij;",
-        "        }",
-    };
-    for (size_t l = 0; l < sizeof lines / sizeof *lines; l++) {
-        buf_puts(b, ind);
-        if (strstr(lines[l], "%d")) buf_printf(b, lines[l], q);
-        else if (strstr(lines[l], "%s")) buf_printf(b, lines[l], elem_ctype[pl->k.elem]);
-        else buf_puts(b, lines[l]);
-        buf_puts(b, "\n");
-    }
-}
-
-/* C's q columns from j on := alpha * h + beta * C (h<q>: the sums of
- * column j + q in lanes 0..3). Column-stored C on targets with masks: one
- * masked vector per column, straight from the register (stored and
- * reloaded under a mask, the sums stalled the load: 22% of SGEMM 36^3's
- * dot kernel); else element by element through t. C is loaded for every
- * column before any is stored: with ldc below a vector (SGEMM 4x64), a
- * load overlapping an earlier masked store waits for it to retire. */
-static void update_c(struct buf *b, const struct plan *pl, int q)
-{
-    const struct spell *sp = &pl->t->sp[pl->k.elem];
-    if (!masked(sp)) {
-        update_scalar(b, pl, q, "        ");
-        return;
-    }
-    for (int pass = 0; pass < 2; pass++) {
-        buf_puts(b, pass ? "            } else {\n" : "        if (rs_c == 1) {\n            if (vb == 0) {\n");
-        for (int c = 0; pass && c < q; c++) {   /* C's loads before any store */
-            char cq[48];
-            struct buf cv = { 0 };
-            const char *lo[3] = { "", "km_", "" };
-            strfmt(cq, sizeof cq, "c + (j + %d) * cs_c", c);
-            em_expand(&cv, sp->mloadc, "", lo, cq, 0, sp->vtype);
-            buf_printf(b, "                const %s c%d_ = %s;\n", sp->vtype, c, cv.s);
-            buf_free(&cv);
-        }
-        for (int c = 0; c < q; c++) {
-            char h[8], cq[48], cv[8];
-            struct buf val = { 0 };
-            strfmt(h, sizeof h, "h%d", c);
-            strfmt(cq, sizeof cq, "c + (j + %d) * cs_c", c);
-            strfmt(cv, sizeof cv, "c%d_", c);
-            em_new_c(&val, sp, pass ? 2 : 0, h, cv);   /* emit_store.c's beta == 0 / general */
-            const char *so[3] = { val.s, "km_", "" };
-            em_line(b, "                ", sp->mstore, "", so, cq, sp->vtype);
-            buf_free(&val);
-        }
-    }
-    buf_puts(b, "            }\n        } else {\n");
-    sums_to_t(b, pl, q, "            ");
-    update_scalar(b, pl, q, "            ");
-    buf_puts(b, "        }\n");
-}
-
 /* One block of q columns starting at column j. */
 static void block(struct buf *b, const struct plan *pl, int q)
 {
     const struct spell *sp = &pl->t->sp[pl->k.elem];
     const char *ct = elem_ctype[pl->k.elem], *in = "        ";
-    bool vmask = masked(sp);
+    bool vmask = em_masked(sp);
     buf_printf(b, "        const %s *b0 = b + j * ldb", ct);
     for (int c = 1; c < q; c++) buf_printf(b, ", *b%d = b%d + ldb", c, c - 1);
     buf_printf(b, ";\n        %s x0, x1, x2, x3, y;\n", sp->vtype);
@@ -208,12 +137,12 @@ static void block(struct buf *b, const struct plan *pl, int q)
     for (int c = 0; c < q; c++)
         buf_printf(b, "        const %s h%d = hsum4_(s0%d, s1%d, s2%d, s3%d);\n", sp->vtype, c, c, c, c, c);
     if (!vmask) {
-        sums_to_t(b, pl, q, "        ");
+        em_sums_to_t(b, pl, q, "        ");
         buf_printf(b, "        for (int64_t p = kv; p < k; p++)\n"
                       "            for (int i = 0; i < 4; i++)\n"
                       "                for (int q = 0; q < %d; q++) t[q][i] += ar[i][p] * b0[p + q * ldb];\n", q);
     }
-    update_c(b, pl, q);
+    em_sums_update(b, pl, q);
 }
 
 void emit_dot(struct buf *fns, const struct plan *pl, const char *fname, const char *params)
@@ -230,19 +159,12 @@ void emit_dot(struct buf *fns, const struct plan *pl, const char *fname, const c
                     "          *a3 = a + (m > 3) * 3 * lda;\n", ct);
     buf_printf(fns, "    const %s va = *alpha, vb = *beta;\n", ct);
     buf_printf(fns, "    const int64_t kv = k - k %% %d;   /* whole vectors */\n", pl->k.vl);
-    if (masked(sp)) {
-        /* k_: the k tail's lanes; km_, va_, vb_: update_c's vector path */
-        const char *ko[3] = { "kv", "k", "" }, *mo[3] = { "0", "m", "" },
-                   *o1[3] = { "va", "", "" }, *o2[3] = { "vb", "", "" };
-        struct buf s1 = { 0 }, s2 = { 0 };
+    if (em_masked(sp)) {   /* k_: the k tail's lanes */
+        const char *ko[3] = { "kv", "k", "" };
         buf_puts(fns, "    ");
         em_expand(fns, sp->mask_decl, "k_", ko, "", 0, sp->vtype);
-        buf_puts(fns, "\n    ");
-        em_expand(fns, sp->mask_decl, "km_", mo, "", 0, sp->vtype);
-        em_expand(&s1, sp->set1, "", o1, "", 0, sp->vtype);
-        em_expand(&s2, sp->set1, "", o2, "", 0, sp->vtype);
-        buf_printf(fns, "\n    const %s va_ = %s, vb_ = %s;\n", sp->vtype, s1.s, s2.s);
-        buf_free(&s1); buf_free(&s2);
+        buf_puts(fns, "\n");
+        em_sums_vectors(fns, sp);
     } else {
         buf_printf(fns, "    const %s *const ar[4] = { a0, a1, a2, a3 };   /* the scalar k tail */\n", ct);
     }

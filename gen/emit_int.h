@@ -44,4 +44,15 @@ struct plan;
 int dot_rows(const struct plan *pl);
 int dot_min_k(const struct plan *pl);
 void emit_dot(struct buf *fns, const struct plan *pl, const char *fname, const char *params);
+/* emit_pair.c: the k-pair row tail NAME_pair (rows 0: not emitted) */
+int pair_rows(const struct plan *pl);
+int pair_min_k(const struct plan *pl);
+double pair_cost(int k);                /* instructions per column */
+void emit_pair(struct buf *fns, const struct plan *pl, const char *fname, const char *params);
+/* emit_sums.c: C := alpha * h<c> + beta * C for the row-tail kernels, h<c>
+ * holding column j + c's sums of rows 0..m-1 in its first lanes */
+bool em_masked(const struct spell *sp);        /* the target masks lanes */
+void em_sums_vectors(struct buf *b, const struct spell *sp);
+void em_sums_to_t(struct buf *b, const struct plan *pl, int q, const char *ind);
+void em_sums_update(struct buf *b, const struct plan *pl, int q);
 #endif

@@ -43,6 +43,62 @@
     "                                                _mm256_permute2f128_pd(abh, cdh, 0x31)));\n" \
     "}\n"
 
+/* The k-pair row tail's helpers (emit_pair.c). A pair of B's elements is
+ * broadcast as one element of twice the width, a pure load on x86 (a
+ * 2-element broadcast would take a shuffle port, one of the FMA ports);
+ * memcpy keeps the double-width read free of aliasing. pairsum_ adds
+ * neighbours and gathers the sums into the low half. */
+#define X86_PAIRS_256_F32 \
+    "static inline __m256 bcast2_(const float *p)\n" \
+    "{\n" \
+    "    double d;\n" \
+    "    __builtin_memcpy(&d, p, sizeof d);\n" \
+    "    return _mm256_castpd_ps(_mm256_set1_pd(d));\n" \
+    "}\n" \
+    "static inline __m256 bcast1_(const float *p)\n" \
+    "{\n" \
+    "    return _mm256_blend_ps(_mm256_setzero_ps(), _mm256_set1_ps(*p), 0x55);\n" \
+    "}\n" \
+    "static inline __m256 pairsum_(__m256 s)\n" \
+    "{\n" \
+    "    __m256 t = _mm256_add_ps(s, _mm256_permute_ps(s, 0xB1));\n" \
+    "    __m256 u = _mm256_shuffle_ps(t, t, 0x88);   /* t0 t2 t0 t2 | t4 t6 t4 t6 */\n" \
+    "    __m128d lo = _mm_castps_pd(_mm256_castps256_ps128(u)), hi = _mm_castps_pd(_mm256_extractf128_ps(u, 1));\n" \
+    "    return _mm256_castps128_ps256(_mm_castpd_ps(_mm_unpacklo_pd(lo, hi)));\n" \
+    "}\n"
+
+#define X86_PAIRS_512_F32 \
+    "static inline __m512 bcast2_(const float *p)\n" \
+    "{\n" \
+    "    double d;\n" \
+    "    __builtin_memcpy(&d, p, sizeof d);\n" \
+    "    return _mm512_castpd_ps(_mm512_set1_pd(d));\n" \
+    "}\n" \
+    "static inline __m512 bcast1_(const float *p)\n" \
+    "{\n" \
+    "    return _mm512_maskz_mov_ps(0x5555, _mm512_set1_ps(*p));\n" \
+    "}\n" \
+    "static inline __m512 pairsum_(__m512 s)\n" \
+    "{\n" \
+    "    const __m512i even = _mm512_setr_epi32(0, 2, 4, 6, 8, 10, 12, 14, 1, 3, 5, 7, 9, 11, 13, 15);\n" \
+    "    return _mm512_permutexvar_ps(even, _mm512_add_ps(s, _mm512_permute_ps(s, 0xB1)));\n" \
+    "}\n"
+
+#define X86_PAIRS_512_F64 \
+    "static inline __m512d bcast2_(const double *p)\n" \
+    "{\n" \
+    "    return _mm512_castps_pd(_mm512_broadcast_f32x4(_mm_loadu_ps((const float *)p)));\n" \
+    "}\n" \
+    "static inline __m512d bcast1_(const double *p)\n" \
+    "{\n" \
+    "    return _mm512_maskz_mov_pd(0x55, _mm512_set1_pd(*p));\n" \
+    "}\n" \
+    "static inline __m512d pairsum_(__m512d s)\n" \
+    "{\n" \
+    "    const __m512i even = _mm512_setr_epi64(0, 2, 4, 6, 1, 3, 5, 7);\n" \
+    "    return _mm512_permutexvar_pd(even, _mm512_add_pd(s, _mm512_permute_pd(s, 0x55)));\n" \
+    "}\n"
+
 #define AVX_F64(FMA, FMAV) { \
     .vtype = "__m256d", \
     .load = "%d = _mm256_loadu_pd(%m);", \
@@ -65,7 +121,7 @@
     .store = "_mm256_storeu_ps(%m, %0);", .loadc = "_mm256_loadu_ps(%m)", \
     .set1 = "_mm256_set1_ps(%0)", .vmul = "_mm256_mul_ps(%0, %1)", .vfma = FMAV, \
     .prefetch = "__builtin_prefetch(%m, 0, %l);", \
-    .hsum4 = X86_HSUM4_256_F32 }
+    .hsum4 = X86_HSUM4_256_F32, .pairs = X86_PAIRS_256_F32 }
 
 const struct target target_avx = {
     X86_COMMON, .name = "avx", .requires = EXT_AVX, .min_bits = 256, .max_bits = 256,
@@ -113,6 +169,7 @@ const struct target target_avx512 = {
             .mloadc = "_mm512_maskz_loadu_pd(%1, %m)", .mstore = "_mm512_mask_storeu_pd(%m, %1, %0);",
             .prefetch = "__builtin_prefetch(%m, 0, %l);",
             .hsum4 = X86_HSUM4_512_F64,
+            .pairs = X86_PAIRS_512_F64,
         },
         [ELEM_F32] = {
             .vtype = "__m512",
@@ -131,6 +188,7 @@ const struct target target_avx512 = {
             .mloadc = "_mm512_maskz_loadu_ps(%1, %m)", .mstore = "_mm512_mask_storeu_ps(%m, %1, %0);",
             .prefetch = "__builtin_prefetch(%m, 0, %l);",
             .hsum4 = X86_HSUM4_512_F32,
+            .pairs = X86_PAIRS_512_F32,
         },
     },
 };

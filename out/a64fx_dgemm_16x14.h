@@ -22,7 +22,11 @@
 /* the dot-product row tail a64fx_dgemm_16x14_dot, with the signature of the _direct
  * kernel: m <= DOT_ROWS rows (0: not emitted), worth it from k = DOT_MIN_K */
 #define a64fx_dgemm_16x14_DOT_ROWS 4
-#define a64fx_dgemm_16x14_DOT_MIN_K 24
+#define a64fx_dgemm_16x14_DOT_MIN_K 25
+/* the k-pair row tail a64fx_dgemm_16x14_pair, with the signature of the _direct kernel:
+ * m <= PAIR_ROWS rows (0: not emitted), worth it from k = PAIR_MIN_K */
+#define a64fx_dgemm_16x14_PAIR_ROWS 0
+#define a64fx_dgemm_16x14_PAIR_MIN_K 0
 /* cflags: -march=armv8.2-a+sve -msve-vector-bits=512 */
 
 #ifdef __cplusplus

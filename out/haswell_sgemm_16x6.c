@@ -31,9 +31,10 @@
  *     haswell_sgemm_16x6_e8x6: 8x6, 5.00 cycles per iteration, unroll 2
  *     haswell_sgemm_16x6_e8x4: 8x4, 5.00 cycles per iteration, unroll 2
  *     haswell_sgemm_16x6_p8x6: the 8x6 plan, packed operands (A 8 rows high)
- *   haswell_sgemm_16x6_dot: m <= 4 rows, any n, by dot products along k: A(i,p) at
- *     a[i*lda + p] (rows along k), B(p,j) at b[p + j*ldb]; reads only
- *     rows i < m, p < k and j < n (for the last rows of a row panel).
+ *   haswell_sgemm_16x6_pair: m <= 4 rows, any n, two k steps per vector: A(i,p) at
+ *     a[(p/2)*lda + 2*i + p%2] (rows packed in k pairs, the partner of
+ *     an odd last p zero), B(p,j) at b[p + j*ldb]; reads B only for p < k
+ *     and j < n, stores only rows i < m.
  */
 #include "haswell_sgemm_16x6.h"
 #include <immintrin.h>
@@ -1460,96 +1461,271 @@ void haswell_sgemm_16x6_e8x4(int64_t m, int64_t n, int64_t k, const float *alpha
 
 }
 
-static inline __m256 hsum4_(__m256 a, __m256 b, __m256 c, __m256 d)
+static inline __m256 bcast2_(const float *p)
 {
-    __m256 ab = _mm256_add_ps(_mm256_unpacklo_ps(a, b), _mm256_unpackhi_ps(a, b));
-    __m256 cd = _mm256_add_ps(_mm256_unpacklo_ps(c, d), _mm256_unpackhi_ps(c, d));
-    __m256 x = _mm256_add_ps(_mm256_shuffle_ps(ab, cd, 0x44), _mm256_shuffle_ps(ab, cd, 0xEE));
-    return _mm256_castps128_ps256(_mm_add_ps(_mm256_castps256_ps128(x), _mm256_extractf128_ps(x, 1)));
+    double d;
+    __builtin_memcpy(&d, p, sizeof d);
+    return _mm256_castpd_ps(_mm256_set1_pd(d));
+}
+static inline __m256 bcast1_(const float *p)
+{
+    return _mm256_blend_ps(_mm256_setzero_ps(), _mm256_set1_ps(*p), 0x55);
+}
+static inline __m256 pairsum_(__m256 s)
+{
+    __m256 t = _mm256_add_ps(s, _mm256_permute_ps(s, 0xB1));
+    __m256 u = _mm256_shuffle_ps(t, t, 0x88);   /* t0 t2 t0 t2 | t4 t6 t4 t6 */
+    __m128d lo = _mm_castps_pd(_mm256_castps256_ps128(u)), hi = _mm_castps_pd(_mm256_extractf128_ps(u, 1));
+    return _mm256_castps128_ps256(_mm_castpd_ps(_mm_unpacklo_pd(lo, hi)));
 }
 
-/* haswell_sgemm_16x6_dot: m <= 4 rows by dot products along k (see the contract above).
+/* haswell_sgemm_16x6_pair: m <= 4 rows, two k steps per vector (see the contract above).
  * beta == 0 never reads C. */
-void haswell_sgemm_16x6_dot(int64_t m, int64_t n, int64_t k, const float *alpha, const float *a, int64_t lda,
-                            const float *b, int64_t ldb, const float *beta, float *c, int64_t rs_c, int64_t cs_c)
+void haswell_sgemm_16x6_pair(int64_t m, int64_t n, int64_t k, const float *alpha, const float *a, int64_t lda,
+                             const float *b, int64_t ldb, const float *beta, float *c, int64_t rs_c, int64_t cs_c)
 {
     if (m <= 0 || n <= 0) return;
-    /* rows past m repeat row 0: read, never stored */
-    const float *a0 = a, *a1 = a + (m > 1) * lda, *a2 = a + (m > 2) * 2 * lda,
-          *a3 = a + (m > 3) * 3 * lda;
     const float va = *alpha, vb = *beta;
-    const int64_t kv = k - k % 8;   /* whole vectors */
-    const float *const ar[4] = { a0, a1, a2, a3 };   /* the scalar k tail */
+    const int64_t kp = k - (k & 1), ldb_b = ldb * (int64_t)sizeof(float);
     int64_t j = 0;
-    for (; j + 2 <= n; j += 2) {
-        const float *b0 = b + j * ldb, *b1 = b0 + ldb;
-        __m256 x0, x1, x2, x3, y;
-        __m256 s00 = _mm256_setzero_ps();
-        __m256 s01 = _mm256_setzero_ps();
-        __m256 s10 = _mm256_setzero_ps();
-        __m256 s11 = _mm256_setzero_ps();
-        __m256 s20 = _mm256_setzero_ps();
-        __m256 s21 = _mm256_setzero_ps();
-        __m256 s30 = _mm256_setzero_ps();
-        __m256 s31 = _mm256_setzero_ps();
-        for (int64_t p = 0; p < kv; p += 8) {
-            x0 = _mm256_loadu_ps(a0 + p);
-            x1 = _mm256_loadu_ps(a1 + p);
-            x2 = _mm256_loadu_ps(a2 + p);
-            x3 = _mm256_loadu_ps(a3 + p);
-            y = _mm256_loadu_ps(b0 + p);
-            s00 = _mm256_fmadd_ps(x0, y, s00);
-            s10 = _mm256_fmadd_ps(x1, y, s10);
-            s20 = _mm256_fmadd_ps(x2, y, s20);
-            s30 = _mm256_fmadd_ps(x3, y, s30);
-            y = _mm256_loadu_ps(b1 + p);
-            s01 = _mm256_fmadd_ps(x0, y, s01);
-            s11 = _mm256_fmadd_ps(x1, y, s11);
-            s21 = _mm256_fmadd_ps(x2, y, s21);
-            s31 = _mm256_fmadd_ps(x3, y, s31);
+    for (; j + 12 <= n; j += 12) {
+        const char *pb0 = (const char *)(b + j * ldb), *pb3 = pb0 + 3 * ldb_b, *pb6 = pb3 + 3 * ldb_b, *pb9 = pb6 + 3 * ldb_b;
+        const float *ap = a;
+        __m256 x, s0, s1, s2, s3, s4, s5, s6, s7, s8, s9, s10, s11;
+        s0 = _mm256_setzero_ps();
+        s1 = _mm256_setzero_ps();
+        s2 = _mm256_setzero_ps();
+        s3 = _mm256_setzero_ps();
+        s4 = _mm256_setzero_ps();
+        s5 = _mm256_setzero_ps();
+        s6 = _mm256_setzero_ps();
+        s7 = _mm256_setzero_ps();
+        s8 = _mm256_setzero_ps();
+        s9 = _mm256_setzero_ps();
+        s10 = _mm256_setzero_ps();
+        s11 = _mm256_setzero_ps();
+        for (int64_t p = 0; p < kp; p += 2, ap += lda) {
+            x = _mm256_loadu_ps(ap);
+            s0 = _mm256_fmadd_ps(x, bcast2_((const float *)pb0), s0);
+            s1 = _mm256_fmadd_ps(x, bcast2_((const float *)(pb0 + ldb_b)), s1);
+            s2 = _mm256_fmadd_ps(x, bcast2_((const float *)(pb0 + 2 * ldb_b)), s2);
+            s3 = _mm256_fmadd_ps(x, bcast2_((const float *)pb3), s3);
+            s4 = _mm256_fmadd_ps(x, bcast2_((const float *)(pb3 + ldb_b)), s4);
+            s5 = _mm256_fmadd_ps(x, bcast2_((const float *)(pb3 + 2 * ldb_b)), s5);
+            s6 = _mm256_fmadd_ps(x, bcast2_((const float *)pb6), s6);
+            s7 = _mm256_fmadd_ps(x, bcast2_((const float *)(pb6 + ldb_b)), s7);
+            s8 = _mm256_fmadd_ps(x, bcast2_((const float *)(pb6 + 2 * ldb_b)), s8);
+            s9 = _mm256_fmadd_ps(x, bcast2_((const float *)pb9), s9);
+            s10 = _mm256_fmadd_ps(x, bcast2_((const float *)(pb9 + ldb_b)), s10);
+            s11 = _mm256_fmadd_ps(x, bcast2_((const float *)(pb9 + 2 * ldb_b)), s11);
+            pb0 += 2 * sizeof(*ap), pb3 += 2 * sizeof(*ap), pb6 += 2 * sizeof(*ap), pb9 += 2 * sizeof(*ap);
         }
-        const __m256 h0 = hsum4_(s00, s10, s20, s30);
-        const __m256 h1 = hsum4_(s01, s11, s21, s31);
-        float t[2][8];
+        if (kp < k) {   /* the odd last k step */
+            x = _mm256_loadu_ps(ap);
+            s0 = _mm256_fmadd_ps(x, bcast1_((const float *)pb0), s0);
+            s1 = _mm256_fmadd_ps(x, bcast1_((const float *)(pb0 + ldb_b)), s1);
+            s2 = _mm256_fmadd_ps(x, bcast1_((const float *)(pb0 + 2 * ldb_b)), s2);
+            s3 = _mm256_fmadd_ps(x, bcast1_((const float *)pb3), s3);
+            s4 = _mm256_fmadd_ps(x, bcast1_((const float *)(pb3 + ldb_b)), s4);
+            s5 = _mm256_fmadd_ps(x, bcast1_((const float *)(pb3 + 2 * ldb_b)), s5);
+            s6 = _mm256_fmadd_ps(x, bcast1_((const float *)pb6), s6);
+            s7 = _mm256_fmadd_ps(x, bcast1_((const float *)(pb6 + ldb_b)), s7);
+            s8 = _mm256_fmadd_ps(x, bcast1_((const float *)(pb6 + 2 * ldb_b)), s8);
+            s9 = _mm256_fmadd_ps(x, bcast1_((const float *)pb9), s9);
+            s10 = _mm256_fmadd_ps(x, bcast1_((const float *)(pb9 + ldb_b)), s10);
+            s11 = _mm256_fmadd_ps(x, bcast1_((const float *)(pb9 + 2 * ldb_b)), s11);
+        }
+        const __m256 h0 = pairsum_(s0);
+        const __m256 h1 = pairsum_(s1);
+        const __m256 h2 = pairsum_(s2);
+        const __m256 h3 = pairsum_(s3);
+        const __m256 h4 = pairsum_(s4);
+        const __m256 h5 = pairsum_(s5);
+        const __m256 h6 = pairsum_(s6);
+        const __m256 h7 = pairsum_(s7);
+        const __m256 h8 = pairsum_(s8);
+        const __m256 h9 = pairsum_(s9);
+        const __m256 h10 = pairsum_(s10);
+        const __m256 h11 = pairsum_(s11);
+        float t[12][8];
         _mm256_storeu_ps(t[0], h0);
         _mm256_storeu_ps(t[1], h1);
-        for (int64_t p = kv; p < k; p++)
-            for (int i = 0; i < 4; i++)
-                for (int q = 0; q < 2; q++) t[q][i] += ar[i][p] * b0[p + q * ldb];
+        _mm256_storeu_ps(t[2], h2);
+        _mm256_storeu_ps(t[3], h3);
+        _mm256_storeu_ps(t[4], h4);
+        _mm256_storeu_ps(t[5], h5);
+        _mm256_storeu_ps(t[6], h6);
+        _mm256_storeu_ps(t[7], h7);
+        _mm256_storeu_ps(t[8], h8);
+        _mm256_storeu_ps(t[9], h9);
+        _mm256_storeu_ps(t[10], h10);
+        _mm256_storeu_ps(t[11], h11);
         if (vb == 0)
-            for (int q = 0; q < 2; q++)
+            for (int q = 0; q < 12; q++)
                 for (int64_t i = 0; i < m; i++) c[i * rs_c + (j + q) * cs_c] = va * t[q][i];
         else
-            for (int q = 0; q < 2; q++)
+            for (int q = 0; q < 12; q++)
                 for (int64_t i = 0; i < m; i++) {
                     float *cij = c + i * rs_c + (j + q) * cs_c;
                     *cij = va * t[q][i] + vb * *cij;
                 }
     }
-    for (; j < n; j++) {
-        const float *b0 = b + j * ldb;
-        __m256 x0, x1, x2, x3, y;
-        __m256 s00 = _mm256_setzero_ps();
-        __m256 s10 = _mm256_setzero_ps();
-        __m256 s20 = _mm256_setzero_ps();
-        __m256 s30 = _mm256_setzero_ps();
-        for (int64_t p = 0; p < kv; p += 8) {
-            x0 = _mm256_loadu_ps(a0 + p);
-            x1 = _mm256_loadu_ps(a1 + p);
-            x2 = _mm256_loadu_ps(a2 + p);
-            x3 = _mm256_loadu_ps(a3 + p);
-            y = _mm256_loadu_ps(b0 + p);
-            s00 = _mm256_fmadd_ps(x0, y, s00);
-            s10 = _mm256_fmadd_ps(x1, y, s10);
-            s20 = _mm256_fmadd_ps(x2, y, s20);
-            s30 = _mm256_fmadd_ps(x3, y, s30);
+    if (j + 8 <= n) {
+        const char *pb0 = (const char *)(b + j * ldb), *pb3 = pb0 + 3 * ldb_b, *pb6 = pb3 + 3 * ldb_b;
+        const float *ap = a;
+        __m256 x, s0, s1, s2, s3, s4, s5, s6, s7;
+        s0 = _mm256_setzero_ps();
+        s1 = _mm256_setzero_ps();
+        s2 = _mm256_setzero_ps();
+        s3 = _mm256_setzero_ps();
+        s4 = _mm256_setzero_ps();
+        s5 = _mm256_setzero_ps();
+        s6 = _mm256_setzero_ps();
+        s7 = _mm256_setzero_ps();
+        for (int64_t p = 0; p < kp; p += 2, ap += lda) {
+            x = _mm256_loadu_ps(ap);
+            s0 = _mm256_fmadd_ps(x, bcast2_((const float *)pb0), s0);
+            s1 = _mm256_fmadd_ps(x, bcast2_((const float *)(pb0 + ldb_b)), s1);
+            s2 = _mm256_fmadd_ps(x, bcast2_((const float *)(pb0 + 2 * ldb_b)), s2);
+            s3 = _mm256_fmadd_ps(x, bcast2_((const float *)pb3), s3);
+            s4 = _mm256_fmadd_ps(x, bcast2_((const float *)(pb3 + ldb_b)), s4);
+            s5 = _mm256_fmadd_ps(x, bcast2_((const float *)(pb3 + 2 * ldb_b)), s5);
+            s6 = _mm256_fmadd_ps(x, bcast2_((const float *)pb6), s6);
+            s7 = _mm256_fmadd_ps(x, bcast2_((const float *)(pb6 + ldb_b)), s7);
+            pb0 += 2 * sizeof(*ap), pb3 += 2 * sizeof(*ap), pb6 += 2 * sizeof(*ap);
         }
-        const __m256 h0 = hsum4_(s00, s10, s20, s30);
+        if (kp < k) {   /* the odd last k step */
+            x = _mm256_loadu_ps(ap);
+            s0 = _mm256_fmadd_ps(x, bcast1_((const float *)pb0), s0);
+            s1 = _mm256_fmadd_ps(x, bcast1_((const float *)(pb0 + ldb_b)), s1);
+            s2 = _mm256_fmadd_ps(x, bcast1_((const float *)(pb0 + 2 * ldb_b)), s2);
+            s3 = _mm256_fmadd_ps(x, bcast1_((const float *)pb3), s3);
+            s4 = _mm256_fmadd_ps(x, bcast1_((const float *)(pb3 + ldb_b)), s4);
+            s5 = _mm256_fmadd_ps(x, bcast1_((const float *)(pb3 + 2 * ldb_b)), s5);
+            s6 = _mm256_fmadd_ps(x, bcast1_((const float *)pb6), s6);
+            s7 = _mm256_fmadd_ps(x, bcast1_((const float *)(pb6 + ldb_b)), s7);
+        }
+        const __m256 h0 = pairsum_(s0);
+        const __m256 h1 = pairsum_(s1);
+        const __m256 h2 = pairsum_(s2);
+        const __m256 h3 = pairsum_(s3);
+        const __m256 h4 = pairsum_(s4);
+        const __m256 h5 = pairsum_(s5);
+        const __m256 h6 = pairsum_(s6);
+        const __m256 h7 = pairsum_(s7);
+        float t[8][8];
+        _mm256_storeu_ps(t[0], h0);
+        _mm256_storeu_ps(t[1], h1);
+        _mm256_storeu_ps(t[2], h2);
+        _mm256_storeu_ps(t[3], h3);
+        _mm256_storeu_ps(t[4], h4);
+        _mm256_storeu_ps(t[5], h5);
+        _mm256_storeu_ps(t[6], h6);
+        _mm256_storeu_ps(t[7], h7);
+        if (vb == 0)
+            for (int q = 0; q < 8; q++)
+                for (int64_t i = 0; i < m; i++) c[i * rs_c + (j + q) * cs_c] = va * t[q][i];
+        else
+            for (int q = 0; q < 8; q++)
+                for (int64_t i = 0; i < m; i++) {
+                    float *cij = c + i * rs_c + (j + q) * cs_c;
+                    *cij = va * t[q][i] + vb * *cij;
+                }
+        j += 8;
+    }
+    if (j + 4 <= n) {
+        const char *pb0 = (const char *)(b + j * ldb), *pb3 = pb0 + 3 * ldb_b;
+        const float *ap = a;
+        __m256 x, s0, s1, s2, s3;
+        s0 = _mm256_setzero_ps();
+        s1 = _mm256_setzero_ps();
+        s2 = _mm256_setzero_ps();
+        s3 = _mm256_setzero_ps();
+        for (int64_t p = 0; p < kp; p += 2, ap += lda) {
+            x = _mm256_loadu_ps(ap);
+            s0 = _mm256_fmadd_ps(x, bcast2_((const float *)pb0), s0);
+            s1 = _mm256_fmadd_ps(x, bcast2_((const float *)(pb0 + ldb_b)), s1);
+            s2 = _mm256_fmadd_ps(x, bcast2_((const float *)(pb0 + 2 * ldb_b)), s2);
+            s3 = _mm256_fmadd_ps(x, bcast2_((const float *)pb3), s3);
+            pb0 += 2 * sizeof(*ap), pb3 += 2 * sizeof(*ap);
+        }
+        if (kp < k) {   /* the odd last k step */
+            x = _mm256_loadu_ps(ap);
+            s0 = _mm256_fmadd_ps(x, bcast1_((const float *)pb0), s0);
+            s1 = _mm256_fmadd_ps(x, bcast1_((const float *)(pb0 + ldb_b)), s1);
+            s2 = _mm256_fmadd_ps(x, bcast1_((const float *)(pb0 + 2 * ldb_b)), s2);
+            s3 = _mm256_fmadd_ps(x, bcast1_((const float *)pb3), s3);
+        }
+        const __m256 h0 = pairsum_(s0);
+        const __m256 h1 = pairsum_(s1);
+        const __m256 h2 = pairsum_(s2);
+        const __m256 h3 = pairsum_(s3);
+        float t[4][8];
+        _mm256_storeu_ps(t[0], h0);
+        _mm256_storeu_ps(t[1], h1);
+        _mm256_storeu_ps(t[2], h2);
+        _mm256_storeu_ps(t[3], h3);
+        if (vb == 0)
+            for (int q = 0; q < 4; q++)
+                for (int64_t i = 0; i < m; i++) c[i * rs_c + (j + q) * cs_c] = va * t[q][i];
+        else
+            for (int q = 0; q < 4; q++)
+                for (int64_t i = 0; i < m; i++) {
+                    float *cij = c + i * rs_c + (j + q) * cs_c;
+                    *cij = va * t[q][i] + vb * *cij;
+                }
+        j += 4;
+    }
+    if (j + 2 <= n) {
+        const char *pb0 = (const char *)(b + j * ldb);
+        const float *ap = a;
+        __m256 x, s0, s1;
+        s0 = _mm256_setzero_ps();
+        s1 = _mm256_setzero_ps();
+        for (int64_t p = 0; p < kp; p += 2, ap += lda) {
+            x = _mm256_loadu_ps(ap);
+            s0 = _mm256_fmadd_ps(x, bcast2_((const float *)pb0), s0);
+            s1 = _mm256_fmadd_ps(x, bcast2_((const float *)(pb0 + ldb_b)), s1);
+            pb0 += 2 * sizeof(*ap);
+        }
+        if (kp < k) {   /* the odd last k step */
+            x = _mm256_loadu_ps(ap);
+            s0 = _mm256_fmadd_ps(x, bcast1_((const float *)pb0), s0);
+            s1 = _mm256_fmadd_ps(x, bcast1_((const float *)(pb0 + ldb_b)), s1);
+        }
+        const __m256 h0 = pairsum_(s0);
+        const __m256 h1 = pairsum_(s1);
+        float t[2][8];
+        _mm256_storeu_ps(t[0], h0);
+        _mm256_storeu_ps(t[1], h1);
+        if (vb == 0)
+            for (int q = 0; q < 2; q++)
+                for (int64_t i = 0; i < m; i++) c[i * rs_c + (j + q) * cs_c] = va * t[q][i];
+        else
+            for (int q = 0; q < 2; q++)
+                for (int64_t i = 0; i < m; i++) {
+                    float *cij = c + i * rs_c + (j + q) * cs_c;
+                    *cij = va * t[q][i] + vb * *cij;
+                }
+        j += 2;
+    }
+    if (j + 1 <= n) {
+        const char *pb0 = (const char *)(b + j * ldb);
+        const float *ap = a;
+        __m256 x, s0;
+        s0 = _mm256_setzero_ps();
+        for (int64_t p = 0; p < kp; p += 2, ap += lda) {
+            x = _mm256_loadu_ps(ap);
+            s0 = _mm256_fmadd_ps(x, bcast2_((const float *)pb0), s0);
+            pb0 += 2 * sizeof(*ap);
+        }
+        if (kp < k) {   /* the odd last k step */
+            x = _mm256_loadu_ps(ap);
+            s0 = _mm256_fmadd_ps(x, bcast1_((const float *)pb0), s0);
+        }
+        const __m256 h0 = pairsum_(s0);
         float t[1][8];
         _mm256_storeu_ps(t[0], h0);
-        for (int64_t p = kv; p < k; p++)
-            for (int i = 0; i < 4; i++)
-                for (int q = 0; q < 1; q++) t[q][i] += ar[i][p] * b0[p + q * ldb];
         if (vb == 0)
             for (int q = 0; q < 1; q++)
                 for (int64_t i = 0; i < m; i++) c[i * rs_c + (j + q) * cs_c] = va * t[q][i];
@@ -1559,6 +1735,7 @@ void haswell_sgemm_16x6_dot(int64_t m, int64_t n, int64_t k, const float *alpha,
                     float *cij = c + i * rs_c + (j + q) * cs_c;
                     *cij = va * t[q][i] + vb * *cij;
                 }
+        j += 1;
     }
 }
 

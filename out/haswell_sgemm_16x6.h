@@ -21,8 +21,12 @@
 #define haswell_sgemm_16x6_PEDGE_LIST {8, haswell_sgemm_16x6_p8x6}
 /* the dot-product row tail haswell_sgemm_16x6_dot, with the signature of the _direct
  * kernel: m <= DOT_ROWS rows (0: not emitted), worth it from k = DOT_MIN_K */
-#define haswell_sgemm_16x6_DOT_ROWS 4
-#define haswell_sgemm_16x6_DOT_MIN_K 24
+#define haswell_sgemm_16x6_DOT_ROWS 0
+#define haswell_sgemm_16x6_DOT_MIN_K 0
+/* the k-pair row tail haswell_sgemm_16x6_pair, with the signature of the _direct kernel:
+ * m <= PAIR_ROWS rows (0: not emitted), worth it from k = PAIR_MIN_K */
+#define haswell_sgemm_16x6_PAIR_ROWS 4
+#define haswell_sgemm_16x6_PAIR_MIN_K 7
 /* cflags: -mavx2 -mfma */
 
 #ifdef __cplusplus
@@ -42,8 +46,8 @@ void haswell_sgemm_16x6_e8x4(int64_t m, int64_t n, int64_t k, const float *alpha
 void haswell_sgemm_16x6_p8x6(int64_t m, int64_t n, int64_t k, const float *alpha, const float *a,
                              const float *b, const float *beta, float *c, int64_t rs_c, int64_t cs_c,
                              const float *a_next, const float *b_next);
-void haswell_sgemm_16x6_dot(int64_t m, int64_t n, int64_t k, const float *alpha, const float *a, int64_t lda,
-                            const float *b, int64_t ldb, const float *beta, float *c, int64_t rs_c, int64_t cs_c);
+void haswell_sgemm_16x6_pair(int64_t m, int64_t n, int64_t k, const float *alpha, const float *a, int64_t lda,
+                             const float *b, int64_t ldb, const float *beta, float *c, int64_t rs_c, int64_t cs_c);
 #ifdef __cplusplus
 }
 #endif

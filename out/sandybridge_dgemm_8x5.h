@@ -23,6 +23,10 @@
  * kernel: m <= DOT_ROWS rows (0: not emitted), worth it from k = DOT_MIN_K */
 #define sandybridge_dgemm_8x5_DOT_ROWS 0
 #define sandybridge_dgemm_8x5_DOT_MIN_K 0
+/* the k-pair row tail sandybridge_dgemm_8x5_pair, with the signature of the _direct kernel:
+ * m <= PAIR_ROWS rows (0: not emitted), worth it from k = PAIR_MIN_K */
+#define sandybridge_dgemm_8x5_PAIR_ROWS 0
+#define sandybridge_dgemm_8x5_PAIR_MIN_K 0
 /* cflags: -mavx */
 
 #ifdef __cplusplus

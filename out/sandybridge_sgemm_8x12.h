@@ -21,8 +21,12 @@
 #define sandybridge_sgemm_8x12_PEDGE_LIST 
 /* the dot-product row tail sandybridge_sgemm_8x12_dot, with the signature of the _direct
  * kernel: m <= DOT_ROWS rows (0: not emitted), worth it from k = DOT_MIN_K */
-#define sandybridge_sgemm_8x12_DOT_ROWS 4
-#define sandybridge_sgemm_8x12_DOT_MIN_K 24
+#define sandybridge_sgemm_8x12_DOT_ROWS 0
+#define sandybridge_sgemm_8x12_DOT_MIN_K 0
+/* the k-pair row tail sandybridge_sgemm_8x12_pair, with the signature of the _direct kernel:
+ * m <= PAIR_ROWS rows (0: not emitted), worth it from k = PAIR_MIN_K */
+#define sandybridge_sgemm_8x12_PAIR_ROWS 4
+#define sandybridge_sgemm_8x12_PAIR_MIN_K 7
 /* cflags: -mavx */
 
 #ifdef __cplusplus
@@ -35,8 +39,8 @@ void sandybridge_sgemm_8x12_direct(int64_t m, int64_t n, int64_t k, const float 
                                    const float *b, int64_t ldb, const float *beta, float *c, int64_t rs_c, int64_t cs_c);
 void sandybridge_sgemm_8x12_e8x8(int64_t m, int64_t n, int64_t k, const float *alpha, const float *a, int64_t lda,
                                  const float *b, int64_t ldb, const float *beta, float *c, int64_t rs_c, int64_t cs_c);
-void sandybridge_sgemm_8x12_dot(int64_t m, int64_t n, int64_t k, const float *alpha, const float *a, int64_t lda,
-                                const float *b, int64_t ldb, const float *beta, float *c, int64_t rs_c, int64_t cs_c);
+void sandybridge_sgemm_8x12_pair(int64_t m, int64_t n, int64_t k, const float *alpha, const float *a, int64_t lda,
+                                 const float *b, int64_t ldb, const float *beta, float *c, int64_t rs_c, int64_t cs_c);
 #ifdef __cplusplus
 }
 #endif

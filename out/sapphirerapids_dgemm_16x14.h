@@ -21,8 +21,12 @@
 #define sapphirerapids_dgemm_16x14_PEDGE_LIST {8, sapphirerapids_dgemm_16x14_p8x14}
 /* the dot-product row tail sapphirerapids_dgemm_16x14_dot, with the signature of the _direct
  * kernel: m <= DOT_ROWS rows (0: not emitted), worth it from k = DOT_MIN_K */
-#define sapphirerapids_dgemm_16x14_DOT_ROWS 4
-#define sapphirerapids_dgemm_16x14_DOT_MIN_K 24
+#define sapphirerapids_dgemm_16x14_DOT_ROWS 0
+#define sapphirerapids_dgemm_16x14_DOT_MIN_K 0
+/* the k-pair row tail sapphirerapids_dgemm_16x14_pair, with the signature of the _direct kernel:
+ * m <= PAIR_ROWS rows (0: not emitted), worth it from k = PAIR_MIN_K */
+#define sapphirerapids_dgemm_16x14_PAIR_ROWS 4
+#define sapphirerapids_dgemm_16x14_PAIR_MIN_K 7
 /* cflags: -mavx512f -mfma */
 
 #ifdef __cplusplus
@@ -42,8 +46,8 @@ void sapphirerapids_dgemm_16x14_e8x8(int64_t m, int64_t n, int64_t k, const doub
 void sapphirerapids_dgemm_16x14_p8x14(int64_t m, int64_t n, int64_t k, const double *alpha, const double *a,
                                       const double *b, const double *beta, double *c, int64_t rs_c, int64_t cs_c,
                                       const double *a_next, const double *b_next);
-void sapphirerapids_dgemm_16x14_dot(int64_t m, int64_t n, int64_t k, const double *alpha, const double *a, int64_t lda,
-                                    const double *b, int64_t ldb, const double *beta, double *c, int64_t rs_c, int64_t cs_c);
+void sapphirerapids_dgemm_16x14_pair(int64_t m, int64_t n, int64_t k, const double *alpha, const double *a, int64_t lda,
+                                     const double *b, int64_t ldb, const double *beta, double *c, int64_t rs_c, int64_t cs_c);
 #ifdef __cplusplus
 }
 #endif

@@ -31,9 +31,10 @@
  *     zen4_dgemm_16x14_e8x14: 8x14, 14.00 cycles per iteration, unroll 7
  *     zen4_dgemm_16x14_e8x8: 8x8, 8.00 cycles per iteration, unroll 2
  *     zen4_dgemm_16x14_p8x14: the 8x14 plan, packed operands (A 8 rows high)
- *   zen4_dgemm_16x14_dot: m <= 4 rows, any n, by dot products along k: A(i,p) at
- *     a[i*lda + p] (rows along k), B(p,j) at b[p + j*ldb]; reads only
- *     rows i < m, p < k and j < n (for the last rows of a row panel).
+ *   zen4_dgemm_16x14_pair: m <= 4 rows, any n, two k steps per vector: A(i,p) at
+ *     a[(p/2)*lda + 2*i + p%2] (rows packed in k pairs, the partner of
+ *     an odd last p zero), B(p,j) at b[p + j*ldb]; reads B only for p < k
+ *     and j < n, stores only rows i < m.
  */
 #include "zen4_dgemm_16x14.h"
 #include <immintrin.h>
@@ -5691,106 +5692,291 @@ void zen4_dgemm_16x14_e8x8(int64_t m, int64_t n, int64_t k, const double *alpha,
 
 }
 
-static inline __m512d hsum4_(__m512d a, __m512d b, __m512d c, __m512d d)
+static inline __m512d bcast2_(const double *p)
 {
-    __m512d ab = _mm512_add_pd(_mm512_unpacklo_pd(a, b), _mm512_unpackhi_pd(a, b));
-    __m512d cd = _mm512_add_pd(_mm512_unpacklo_pd(c, d), _mm512_unpackhi_pd(c, d));
-    __m256d abh = _mm256_add_pd(_mm512_castpd512_pd256(ab), _mm512_extractf64x4_pd(ab, 1));
-    __m256d cdh = _mm256_add_pd(_mm512_castpd512_pd256(cd), _mm512_extractf64x4_pd(cd, 1));
-    return _mm512_castpd256_pd512(_mm256_add_pd(_mm256_permute2f128_pd(abh, cdh, 0x20),
-                                                _mm256_permute2f128_pd(abh, cdh, 0x31)));
+    return _mm512_castps_pd(_mm512_broadcast_f32x4(_mm_loadu_ps((const float *)p)));
+}
+static inline __m512d bcast1_(const double *p)
+{
+    return _mm512_maskz_mov_pd(0x55, _mm512_set1_pd(*p));
+}
+static inline __m512d pairsum_(__m512d s)
+{
+    const __m512i even = _mm512_setr_epi64(0, 2, 4, 6, 1, 3, 5, 7);
+    return _mm512_permutexvar_pd(even, _mm512_add_pd(s, _mm512_permute_pd(s, 0x55)));
 }
 
-/* zen4_dgemm_16x14_dot: m <= 4 rows by dot products along k (see the contract above).
+/* zen4_dgemm_16x14_pair: m <= 4 rows, two k steps per vector (see the contract above).
  * beta == 0 never reads C. */
-void zen4_dgemm_16x14_dot(int64_t m, int64_t n, int64_t k, const double *alpha, const double *a, int64_t lda,
-                          const double *b, int64_t ldb, const double *beta, double *c, int64_t rs_c, int64_t cs_c)
+void zen4_dgemm_16x14_pair(int64_t m, int64_t n, int64_t k, const double *alpha, const double *a, int64_t lda,
+                           const double *b, int64_t ldb, const double *beta, double *c, int64_t rs_c, int64_t cs_c)
 {
     if (m <= 0 || n <= 0) return;
-    /* rows past m repeat row 0: read, never stored */
-    const double *a0 = a, *a1 = a + (m > 1) * lda, *a2 = a + (m > 2) * 2 * lda,
-          *a3 = a + (m > 3) * 3 * lda;
     const double va = *alpha, vb = *beta;
-    const int64_t kv = k - k % 8;   /* whole vectors */
-    const __mmask8 k_ = (__mmask8)(k - kv >= 8 ? 0xFF : (1u << (k - kv)) - 1);
+    const int64_t kp = k - (k & 1), ldb_b = ldb * (int64_t)sizeof(double);
     const __mmask8 km_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
     const __m512d va_ = _mm512_set1_pd(va), vb_ = _mm512_set1_pd(vb);
     int64_t j = 0;
-    for (; j + 4 <= n; j += 4) {
-        const double *b0 = b + j * ldb, *b1 = b0 + ldb, *b2 = b1 + ldb, *b3 = b2 + ldb;
-        __m512d x0, x1, x2, x3, y;
-        __m512d s00 = _mm512_setzero_pd();
-        __m512d s01 = _mm512_setzero_pd();
-        __m512d s02 = _mm512_setzero_pd();
-        __m512d s03 = _mm512_setzero_pd();
-        __m512d s10 = _mm512_setzero_pd();
-        __m512d s11 = _mm512_setzero_pd();
-        __m512d s12 = _mm512_setzero_pd();
-        __m512d s13 = _mm512_setzero_pd();
-        __m512d s20 = _mm512_setzero_pd();
-        __m512d s21 = _mm512_setzero_pd();
-        __m512d s22 = _mm512_setzero_pd();
-        __m512d s23 = _mm512_setzero_pd();
-        __m512d s30 = _mm512_setzero_pd();
-        __m512d s31 = _mm512_setzero_pd();
-        __m512d s32 = _mm512_setzero_pd();
-        __m512d s33 = _mm512_setzero_pd();
-        for (int64_t p = 0; p < kv; p += 8) {
-            x0 = _mm512_loadu_pd(a0 + p);
-            x1 = _mm512_loadu_pd(a1 + p);
-            x2 = _mm512_loadu_pd(a2 + p);
-            x3 = _mm512_loadu_pd(a3 + p);
-            y = _mm512_loadu_pd(b0 + p);
-            s00 = _mm512_fmadd_pd(x0, y, s00);
-            s10 = _mm512_fmadd_pd(x1, y, s10);
-            s20 = _mm512_fmadd_pd(x2, y, s20);
-            s30 = _mm512_fmadd_pd(x3, y, s30);
-            y = _mm512_loadu_pd(b1 + p);
-            s01 = _mm512_fmadd_pd(x0, y, s01);
-            s11 = _mm512_fmadd_pd(x1, y, s11);
-            s21 = _mm512_fmadd_pd(x2, y, s21);
-            s31 = _mm512_fmadd_pd(x3, y, s31);
-            y = _mm512_loadu_pd(b2 + p);
-            s02 = _mm512_fmadd_pd(x0, y, s02);
-            s12 = _mm512_fmadd_pd(x1, y, s12);
-            s22 = _mm512_fmadd_pd(x2, y, s22);
-            s32 = _mm512_fmadd_pd(x3, y, s32);
-            y = _mm512_loadu_pd(b3 + p);
-            s03 = _mm512_fmadd_pd(x0, y, s03);
-            s13 = _mm512_fmadd_pd(x1, y, s13);
-            s23 = _mm512_fmadd_pd(x2, y, s23);
-            s33 = _mm512_fmadd_pd(x3, y, s33);
+    for (; j + 14 <= n; j += 14) {
+        const char *pb0 = (const char *)(b + j * ldb), *pb3 = pb0 + 3 * ldb_b, *pb6 = pb3 + 3 * ldb_b, *pb9 = pb6 + 3 * ldb_b, *pb12 = pb9 + 3 * ldb_b;
+        const double *ap = a;
+        __m512d x, s0, s1, s2, s3, s4, s5, s6, s7, s8, s9, s10, s11, s12, s13;
+        s0 = _mm512_setzero_pd();
+        s1 = _mm512_setzero_pd();
+        s2 = _mm512_setzero_pd();
+        s3 = _mm512_setzero_pd();
+        s4 = _mm512_setzero_pd();
+        s5 = _mm512_setzero_pd();
+        s6 = _mm512_setzero_pd();
+        s7 = _mm512_setzero_pd();
+        s8 = _mm512_setzero_pd();
+        s9 = _mm512_setzero_pd();
+        s10 = _mm512_setzero_pd();
+        s11 = _mm512_setzero_pd();
+        s12 = _mm512_setzero_pd();
+        s13 = _mm512_setzero_pd();
+        for (int64_t p = 0; p < kp; p += 2, ap += lda) {
+            x = _mm512_loadu_pd(ap);
+            s0 = _mm512_fmadd_pd(x, bcast2_((const double *)pb0), s0);
+            s1 = _mm512_fmadd_pd(x, bcast2_((const double *)(pb0 + ldb_b)), s1);
+            s2 = _mm512_fmadd_pd(x, bcast2_((const double *)(pb0 + 2 * ldb_b)), s2);
+            s3 = _mm512_fmadd_pd(x, bcast2_((const double *)pb3), s3);
+            s4 = _mm512_fmadd_pd(x, bcast2_((const double *)(pb3 + ldb_b)), s4);
+            s5 = _mm512_fmadd_pd(x, bcast2_((const double *)(pb3 + 2 * ldb_b)), s5);
+            s6 = _mm512_fmadd_pd(x, bcast2_((const double *)pb6), s6);
+            s7 = _mm512_fmadd_pd(x, bcast2_((const double *)(pb6 + ldb_b)), s7);
+            s8 = _mm512_fmadd_pd(x, bcast2_((const double *)(pb6 + 2 * ldb_b)), s8);
+            s9 = _mm512_fmadd_pd(x, bcast2_((const double *)pb9), s9);
+            s10 = _mm512_fmadd_pd(x, bcast2_((const double *)(pb9 + ldb_b)), s10);
+            s11 = _mm512_fmadd_pd(x, bcast2_((const double *)(pb9 + 2 * ldb_b)), s11);
+            s12 = _mm512_fmadd_pd(x, bcast2_((const double *)pb12), s12);
+            s13 = _mm512_fmadd_pd(x, bcast2_((const double *)(pb12 + ldb_b)), s13);
+            pb0 += 2 * sizeof(*ap), pb3 += 2 * sizeof(*ap), pb6 += 2 * sizeof(*ap), pb9 += 2 * sizeof(*ap), pb12 += 2 * sizeof(*ap);
         }
-        if (kv < k) {
-            x0 = _mm512_maskz_loadu_pd(k_, a0 + kv);
-            x1 = _mm512_maskz_loadu_pd(k_, a1 + kv);
-            x2 = _mm512_maskz_loadu_pd(k_, a2 + kv);
-            x3 = _mm512_maskz_loadu_pd(k_, a3 + kv);
-            y = _mm512_maskz_loadu_pd(k_, b0 + kv);
-            s00 = _mm512_fmadd_pd(x0, y, s00);
-            s10 = _mm512_fmadd_pd(x1, y, s10);
-            s20 = _mm512_fmadd_pd(x2, y, s20);
-            s30 = _mm512_fmadd_pd(x3, y, s30);
-            y = _mm512_maskz_loadu_pd(k_, b1 + kv);
-            s01 = _mm512_fmadd_pd(x0, y, s01);
-            s11 = _mm512_fmadd_pd(x1, y, s11);
-            s21 = _mm512_fmadd_pd(x2, y, s21);
-            s31 = _mm512_fmadd_pd(x3, y, s31);
-            y = _mm512_maskz_loadu_pd(k_, b2 + kv);
-            s02 = _mm512_fmadd_pd(x0, y, s02);
-            s12 = _mm512_fmadd_pd(x1, y, s12);
-            s22 = _mm512_fmadd_pd(x2, y, s22);
-            s32 = _mm512_fmadd_pd(x3, y, s32);
-            y = _mm512_maskz_loadu_pd(k_, b3 + kv);
-            s03 = _mm512_fmadd_pd(x0, y, s03);
-            s13 = _mm512_fmadd_pd(x1, y, s13);
-            s23 = _mm512_fmadd_pd(x2, y, s23);
-            s33 = _mm512_fmadd_pd(x3, y, s33);
+        if (kp < k) {   /* the odd last k step */
+            x = _mm512_loadu_pd(ap);
+            s0 = _mm512_fmadd_pd(x, bcast1_((const double *)pb0), s0);
+            s1 = _mm512_fmadd_pd(x, bcast1_((const double *)(pb0 + ldb_b)), s1);
+            s2 = _mm512_fmadd_pd(x, bcast1_((const double *)(pb0 + 2 * ldb_b)), s2);
+            s3 = _mm512_fmadd_pd(x, bcast1_((const double *)pb3), s3);
+            s4 = _mm512_fmadd_pd(x, bcast1_((const double *)(pb3 + ldb_b)), s4);
+            s5 = _mm512_fmadd_pd(x, bcast1_((const double *)(pb3 + 2 * ldb_b)), s5);
+            s6 = _mm512_fmadd_pd(x, bcast1_((const double *)pb6), s6);
+            s7 = _mm512_fmadd_pd(x, bcast1_((const double *)(pb6 + ldb_b)), s7);
+            s8 = _mm512_fmadd_pd(x, bcast1_((const double *)(pb6 + 2 * ldb_b)), s8);
+            s9 = _mm512_fmadd_pd(x, bcast1_((const double *)pb9), s9);
+            s10 = _mm512_fmadd_pd(x, bcast1_((const double *)(pb9 + ldb_b)), s10);
+            s11 = _mm512_fmadd_pd(x, bcast1_((const double *)(pb9 + 2 * ldb_b)), s11);
+            s12 = _mm512_fmadd_pd(x, bcast1_((const double *)pb12), s12);
+            s13 = _mm512_fmadd_pd(x, bcast1_((const double *)(pb12 + ldb_b)), s13);
         }
-        const __m512d h0 = hsum4_(s00, s10, s20, s30);
-        const __m512d h1 = hsum4_(s01, s11, s21, s31);
-        const __m512d h2 = hsum4_(s02, s12, s22, s32);
-        const __m512d h3 = hsum4_(s03, s13, s23, s33);
+        const __m512d h0 = pairsum_(s0);
+        const __m512d h1 = pairsum_(s1);
+        const __m512d h2 = pairsum_(s2);
+        const __m512d h3 = pairsum_(s3);
+        const __m512d h4 = pairsum_(s4);
+        const __m512d h5 = pairsum_(s5);
+        const __m512d h6 = pairsum_(s6);
+        const __m512d h7 = pairsum_(s7);
+        const __m512d h8 = pairsum_(s8);
+        const __m512d h9 = pairsum_(s9);
+        const __m512d h10 = pairsum_(s10);
+        const __m512d h11 = pairsum_(s11);
+        const __m512d h12 = pairsum_(s12);
+        const __m512d h13 = pairsum_(s13);
+        if (rs_c == 1) {
+            if (vb == 0) {
+                _mm512_mask_storeu_pd(c + (j + 0) * cs_c, km_, _mm512_mul_pd(va_, h0));
+                _mm512_mask_storeu_pd(c + (j + 1) * cs_c, km_, _mm512_mul_pd(va_, h1));
+                _mm512_mask_storeu_pd(c + (j + 2) * cs_c, km_, _mm512_mul_pd(va_, h2));
+                _mm512_mask_storeu_pd(c + (j + 3) * cs_c, km_, _mm512_mul_pd(va_, h3));
+                _mm512_mask_storeu_pd(c + (j + 4) * cs_c, km_, _mm512_mul_pd(va_, h4));
+                _mm512_mask_storeu_pd(c + (j + 5) * cs_c, km_, _mm512_mul_pd(va_, h5));
+                _mm512_mask_storeu_pd(c + (j + 6) * cs_c, km_, _mm512_mul_pd(va_, h6));
+                _mm512_mask_storeu_pd(c + (j + 7) * cs_c, km_, _mm512_mul_pd(va_, h7));
+                _mm512_mask_storeu_pd(c + (j + 8) * cs_c, km_, _mm512_mul_pd(va_, h8));
+                _mm512_mask_storeu_pd(c + (j + 9) * cs_c, km_, _mm512_mul_pd(va_, h9));
+                _mm512_mask_storeu_pd(c + (j + 10) * cs_c, km_, _mm512_mul_pd(va_, h10));
+                _mm512_mask_storeu_pd(c + (j + 11) * cs_c, km_, _mm512_mul_pd(va_, h11));
+                _mm512_mask_storeu_pd(c + (j + 12) * cs_c, km_, _mm512_mul_pd(va_, h12));
+                _mm512_mask_storeu_pd(c + (j + 13) * cs_c, km_, _mm512_mul_pd(va_, h13));
+            } else {
+                const __m512d c0_ = _mm512_maskz_loadu_pd(km_, c + (j + 0) * cs_c);
+                const __m512d c1_ = _mm512_maskz_loadu_pd(km_, c + (j + 1) * cs_c);
+                const __m512d c2_ = _mm512_maskz_loadu_pd(km_, c + (j + 2) * cs_c);
+                const __m512d c3_ = _mm512_maskz_loadu_pd(km_, c + (j + 3) * cs_c);
+                const __m512d c4_ = _mm512_maskz_loadu_pd(km_, c + (j + 4) * cs_c);
+                const __m512d c5_ = _mm512_maskz_loadu_pd(km_, c + (j + 5) * cs_c);
+                const __m512d c6_ = _mm512_maskz_loadu_pd(km_, c + (j + 6) * cs_c);
+                const __m512d c7_ = _mm512_maskz_loadu_pd(km_, c + (j + 7) * cs_c);
+                const __m512d c8_ = _mm512_maskz_loadu_pd(km_, c + (j + 8) * cs_c);
+                const __m512d c9_ = _mm512_maskz_loadu_pd(km_, c + (j + 9) * cs_c);
+                const __m512d c10_ = _mm512_maskz_loadu_pd(km_, c + (j + 10) * cs_c);
+                const __m512d c11_ = _mm512_maskz_loadu_pd(km_, c + (j + 11) * cs_c);
+                const __m512d c12_ = _mm512_maskz_loadu_pd(km_, c + (j + 12) * cs_c);
+                const __m512d c13_ = _mm512_maskz_loadu_pd(km_, c + (j + 13) * cs_c);
+                _mm512_mask_storeu_pd(c + (j + 0) * cs_c, km_, _mm512_fmadd_pd(va_, h0, _mm512_mul_pd(vb_, c0_)));
+                _mm512_mask_storeu_pd(c + (j + 1) * cs_c, km_, _mm512_fmadd_pd(va_, h1, _mm512_mul_pd(vb_, c1_)));
+                _mm512_mask_storeu_pd(c + (j + 2) * cs_c, km_, _mm512_fmadd_pd(va_, h2, _mm512_mul_pd(vb_, c2_)));
+                _mm512_mask_storeu_pd(c + (j + 3) * cs_c, km_, _mm512_fmadd_pd(va_, h3, _mm512_mul_pd(vb_, c3_)));
+                _mm512_mask_storeu_pd(c + (j + 4) * cs_c, km_, _mm512_fmadd_pd(va_, h4, _mm512_mul_pd(vb_, c4_)));
+                _mm512_mask_storeu_pd(c + (j + 5) * cs_c, km_, _mm512_fmadd_pd(va_, h5, _mm512_mul_pd(vb_, c5_)));
+                _mm512_mask_storeu_pd(c + (j + 6) * cs_c, km_, _mm512_fmadd_pd(va_, h6, _mm512_mul_pd(vb_, c6_)));
+                _mm512_mask_storeu_pd(c + (j + 7) * cs_c, km_, _mm512_fmadd_pd(va_, h7, _mm512_mul_pd(vb_, c7_)));
+                _mm512_mask_storeu_pd(c + (j + 8) * cs_c, km_, _mm512_fmadd_pd(va_, h8, _mm512_mul_pd(vb_, c8_)));
+                _mm512_mask_storeu_pd(c + (j + 9) * cs_c, km_, _mm512_fmadd_pd(va_, h9, _mm512_mul_pd(vb_, c9_)));
+                _mm512_mask_storeu_pd(c + (j + 10) * cs_c, km_, _mm512_fmadd_pd(va_, h10, _mm512_mul_pd(vb_, c10_)));
+                _mm512_mask_storeu_pd(c + (j + 11) * cs_c, km_, _mm512_fmadd_pd(va_, h11, _mm512_mul_pd(vb_, c11_)));
+                _mm512_mask_storeu_pd(c + (j + 12) * cs_c, km_, _mm512_fmadd_pd(va_, h12, _mm512_mul_pd(vb_, c12_)));
+                _mm512_mask_storeu_pd(c + (j + 13) * cs_c, km_, _mm512_fmadd_pd(va_, h13, _mm512_mul_pd(vb_, c13_)));
+            }
+        } else {
+            double t[14][8];
+            _mm512_storeu_pd(t[0], h0);
+            _mm512_storeu_pd(t[1], h1);
+            _mm512_storeu_pd(t[2], h2);
+            _mm512_storeu_pd(t[3], h3);
+            _mm512_storeu_pd(t[4], h4);
+            _mm512_storeu_pd(t[5], h5);
+            _mm512_storeu_pd(t[6], h6);
+            _mm512_storeu_pd(t[7], h7);
+            _mm512_storeu_pd(t[8], h8);
+            _mm512_storeu_pd(t[9], h9);
+            _mm512_storeu_pd(t[10], h10);
+            _mm512_storeu_pd(t[11], h11);
+            _mm512_storeu_pd(t[12], h12);
+            _mm512_storeu_pd(t[13], h13);
+            if (vb == 0)
+                for (int q = 0; q < 14; q++)
+                    for (int64_t i = 0; i < m; i++) c[i * rs_c + (j + q) * cs_c] = va * t[q][i];
+            else
+                for (int q = 0; q < 14; q++)
+                    for (int64_t i = 0; i < m; i++) {
+                        double *cij = c + i * rs_c + (j + q) * cs_c;
+                        *cij = va * t[q][i] + vb * *cij;
+                    }
+        }
+    }
+    if (j + 8 <= n) {
+        const char *pb0 = (const char *)(b + j * ldb), *pb3 = pb0 + 3 * ldb_b, *pb6 = pb3 + 3 * ldb_b;
+        const double *ap = a;
+        __m512d x, s0, s1, s2, s3, s4, s5, s6, s7;
+        s0 = _mm512_setzero_pd();
+        s1 = _mm512_setzero_pd();
+        s2 = _mm512_setzero_pd();
+        s3 = _mm512_setzero_pd();
+        s4 = _mm512_setzero_pd();
+        s5 = _mm512_setzero_pd();
+        s6 = _mm512_setzero_pd();
+        s7 = _mm512_setzero_pd();
+        for (int64_t p = 0; p < kp; p += 2, ap += lda) {
+            x = _mm512_loadu_pd(ap);
+            s0 = _mm512_fmadd_pd(x, bcast2_((const double *)pb0), s0);
+            s1 = _mm512_fmadd_pd(x, bcast2_((const double *)(pb0 + ldb_b)), s1);
+            s2 = _mm512_fmadd_pd(x, bcast2_((const double *)(pb0 + 2 * ldb_b)), s2);
+            s3 = _mm512_fmadd_pd(x, bcast2_((const double *)pb3), s3);
+            s4 = _mm512_fmadd_pd(x, bcast2_((const double *)(pb3 + ldb_b)), s4);
+            s5 = _mm512_fmadd_pd(x, bcast2_((const double *)(pb3 + 2 * ldb_b)), s5);
+            s6 = _mm512_fmadd_pd(x, bcast2_((const double *)pb6), s6);
+            s7 = _mm512_fmadd_pd(x, bcast2_((const double *)(pb6 + ldb_b)), s7);
+            pb0 += 2 * sizeof(*ap), pb3 += 2 * sizeof(*ap), pb6 += 2 * sizeof(*ap);
+        }
+        if (kp < k) {   /* the odd last k step */
+            x = _mm512_loadu_pd(ap);
+            s0 = _mm512_fmadd_pd(x, bcast1_((const double *)pb0), s0);
+            s1 = _mm512_fmadd_pd(x, bcast1_((const double *)(pb0 + ldb_b)), s1);
+            s2 = _mm512_fmadd_pd(x, bcast1_((const double *)(pb0 + 2 * ldb_b)), s2);
+            s3 = _mm512_fmadd_pd(x, bcast1_((const double *)pb3), s3);
+            s4 = _mm512_fmadd_pd(x, bcast1_((const double *)(pb3 + ldb_b)), s4);
+            s5 = _mm512_fmadd_pd(x, bcast1_((const double *)(pb3 + 2 * ldb_b)), s5);
+            s6 = _mm512_fmadd_pd(x, bcast1_((const double *)pb6), s6);
+            s7 = _mm512_fmadd_pd(x, bcast1_((const double *)(pb6 + ldb_b)), s7);
+        }
+        const __m512d h0 = pairsum_(s0);
+        const __m512d h1 = pairsum_(s1);
+        const __m512d h2 = pairsum_(s2);
+        const __m512d h3 = pairsum_(s3);
+        const __m512d h4 = pairsum_(s4);
+        const __m512d h5 = pairsum_(s5);
+        const __m512d h6 = pairsum_(s6);
+        const __m512d h7 = pairsum_(s7);
+        if (rs_c == 1) {
+            if (vb == 0) {
+                _mm512_mask_storeu_pd(c + (j + 0) * cs_c, km_, _mm512_mul_pd(va_, h0));
+                _mm512_mask_storeu_pd(c + (j + 1) * cs_c, km_, _mm512_mul_pd(va_, h1));
+                _mm512_mask_storeu_pd(c + (j + 2) * cs_c, km_, _mm512_mul_pd(va_, h2));
+                _mm512_mask_storeu_pd(c + (j + 3) * cs_c, km_, _mm512_mul_pd(va_, h3));
+                _mm512_mask_storeu_pd(c + (j + 4) * cs_c, km_, _mm512_mul_pd(va_, h4));
+                _mm512_mask_storeu_pd(c + (j + 5) * cs_c, km_, _mm512_mul_pd(va_, h5));
+                _mm512_mask_storeu_pd(c + (j + 6) * cs_c, km_, _mm512_mul_pd(va_, h6));
+                _mm512_mask_storeu_pd(c + (j + 7) * cs_c, km_, _mm512_mul_pd(va_, h7));
+            } else {
+                const __m512d c0_ = _mm512_maskz_loadu_pd(km_, c + (j + 0) * cs_c);
+                const __m512d c1_ = _mm512_maskz_loadu_pd(km_, c + (j + 1) * cs_c);
+                const __m512d c2_ = _mm512_maskz_loadu_pd(km_, c + (j + 2) * cs_c);
+                const __m512d c3_ = _mm512_maskz_loadu_pd(km_, c + (j + 3) * cs_c);
+                const __m512d c4_ = _mm512_maskz_loadu_pd(km_, c + (j + 4) * cs_c);
+                const __m512d c5_ = _mm512_maskz_loadu_pd(km_, c + (j + 5) * cs_c);
+                const __m512d c6_ = _mm512_maskz_loadu_pd(km_, c + (j + 6) * cs_c);
+                const __m512d c7_ = _mm512_maskz_loadu_pd(km_, c + (j + 7) * cs_c);
+                _mm512_mask_storeu_pd(c + (j + 0) * cs_c, km_, _mm512_fmadd_pd(va_, h0, _mm512_mul_pd(vb_, c0_)));
+                _mm512_mask_storeu_pd(c + (j + 1) * cs_c, km_, _mm512_fmadd_pd(va_, h1, _mm512_mul_pd(vb_, c1_)));
+                _mm512_mask_storeu_pd(c + (j + 2) * cs_c, km_, _mm512_fmadd_pd(va_, h2, _mm512_mul_pd(vb_, c2_)));
+                _mm512_mask_storeu_pd(c + (j + 3) * cs_c, km_, _mm512_fmadd_pd(va_, h3, _mm512_mul_pd(vb_, c3_)));
+                _mm512_mask_storeu_pd(c + (j + 4) * cs_c, km_, _mm512_fmadd_pd(va_, h4, _mm512_mul_pd(vb_, c4_)));
+                _mm512_mask_storeu_pd(c + (j + 5) * cs_c, km_, _mm512_fmadd_pd(va_, h5, _mm512_mul_pd(vb_, c5_)));
+                _mm512_mask_storeu_pd(c + (j + 6) * cs_c, km_, _mm512_fmadd_pd(va_, h6, _mm512_mul_pd(vb_, c6_)));
+                _mm512_mask_storeu_pd(c + (j + 7) * cs_c, km_, _mm512_fmadd_pd(va_, h7, _mm512_mul_pd(vb_, c7_)));
+            }
+        } else {
+            double t[8][8];
+            _mm512_storeu_pd(t[0], h0);
+            _mm512_storeu_pd(t[1], h1);
+            _mm512_storeu_pd(t[2], h2);
+            _mm512_storeu_pd(t[3], h3);
+            _mm512_storeu_pd(t[4], h4);
+            _mm512_storeu_pd(t[5], h5);
+            _mm512_storeu_pd(t[6], h6);
+            _mm512_storeu_pd(t[7], h7);
+            if (vb == 0)
+                for (int q = 0; q < 8; q++)
+                    for (int64_t i = 0; i < m; i++) c[i * rs_c + (j + q) * cs_c] = va * t[q][i];
+            else
+                for (int q = 0; q < 8; q++)
+                    for (int64_t i = 0; i < m; i++) {
+                        double *cij = c + i * rs_c + (j + q) * cs_c;
+                        *cij = va * t[q][i] + vb * *cij;
+                    }
+        }
+        j += 8;
+    }
+    if (j + 4 <= n) {
+        const char *pb0 = (const char *)(b + j * ldb), *pb3 = pb0 + 3 * ldb_b;
+        const double *ap = a;
+        __m512d x, s0, s1, s2, s3;
+        s0 = _mm512_setzero_pd();
+        s1 = _mm512_setzero_pd();
+        s2 = _mm512_setzero_pd();
+        s3 = _mm512_setzero_pd();
+        for (int64_t p = 0; p < kp; p += 2, ap += lda) {
+            x = _mm512_loadu_pd(ap);
+            s0 = _mm512_fmadd_pd(x, bcast2_((const double *)pb0), s0);
+            s1 = _mm512_fmadd_pd(x, bcast2_((const double *)(pb0 + ldb_b)), s1);
+            s2 = _mm512_fmadd_pd(x, bcast2_((const double *)(pb0 + 2 * ldb_b)), s2);
+            s3 = _mm512_fmadd_pd(x, bcast2_((const double *)pb3), s3);
+            pb0 += 2 * sizeof(*ap), pb3 += 2 * sizeof(*ap);
+        }
+        if (kp < k) {   /* the odd last k step */
+            x = _mm512_loadu_pd(ap);
+            s0 = _mm512_fmadd_pd(x, bcast1_((const double *)pb0), s0);
+            s1 = _mm512_fmadd_pd(x, bcast1_((const double *)(pb0 + ldb_b)), s1);
+            s2 = _mm512_fmadd_pd(x, bcast1_((const double *)(pb0 + 2 * ldb_b)), s2);
+            s3 = _mm512_fmadd_pd(x, bcast1_((const double *)pb3), s3);
+        }
+        const __m512d h0 = pairsum_(s0);
+        const __m512d h1 = pairsum_(s1);
+        const __m512d h2 = pairsum_(s2);
+        const __m512d h3 = pairsum_(s3);
         if (rs_c == 1) {
             if (vb == 0) {
                 _mm512_mask_storeu_pd(c + (j + 0) * cs_c, km_, _mm512_mul_pd(va_, h0));
@@ -5823,37 +6009,68 @@ void zen4_dgemm_16x14_dot(int64_t m, int64_t n, int64_t k, const double *alpha, 
                         *cij = va * t[q][i] + vb * *cij;
                     }
         }
+        j += 4;
     }
-    for (; j < n; j++) {
-        const double *b0 = b + j * ldb;
-        __m512d x0, x1, x2, x3, y;
-        __m512d s00 = _mm512_setzero_pd();
-        __m512d s10 = _mm512_setzero_pd();
-        __m512d s20 = _mm512_setzero_pd();
-        __m512d s30 = _mm512_setzero_pd();
-        for (int64_t p = 0; p < kv; p += 8) {
-            x0 = _mm512_loadu_pd(a0 + p);
-            x1 = _mm512_loadu_pd(a1 + p);
-            x2 = _mm512_loadu_pd(a2 + p);
-            x3 = _mm512_loadu_pd(a3 + p);
-            y = _mm512_loadu_pd(b0 + p);
-            s00 = _mm512_fmadd_pd(x0, y, s00);
-            s10 = _mm512_fmadd_pd(x1, y, s10);
-            s20 = _mm512_fmadd_pd(x2, y, s20);
-            s30 = _mm512_fmadd_pd(x3, y, s30);
+    if (j + 2 <= n) {
+        const char *pb0 = (const char *)(b + j * ldb);
+        const double *ap = a;
+        __m512d x, s0, s1;
+        s0 = _mm512_setzero_pd();
+        s1 = _mm512_setzero_pd();
+        for (int64_t p = 0; p < kp; p += 2, ap += lda) {
+            x = _mm512_loadu_pd(ap);
+            s0 = _mm512_fmadd_pd(x, bcast2_((const double *)pb0), s0);
+            s1 = _mm512_fmadd_pd(x, bcast2_((const double *)(pb0 + ldb_b)), s1);
+            pb0 += 2 * sizeof(*ap);
         }
-        if (kv < k) {
-            x0 = _mm512_maskz_loadu_pd(k_, a0 + kv);
-            x1 = _mm512_maskz_loadu_pd(k_, a1 + kv);
-            x2 = _mm512_maskz_loadu_pd(k_, a2 + kv);
-            x3 = _mm512_maskz_loadu_pd(k_, a3 + kv);
-            y = _mm512_maskz_loadu_pd(k_, b0 + kv);
-            s00 = _mm512_fmadd_pd(x0, y, s00);
-            s10 = _mm512_fmadd_pd(x1, y, s10);
-            s20 = _mm512_fmadd_pd(x2, y, s20);
-            s30 = _mm512_fmadd_pd(x3, y, s30);
+        if (kp < k) {   /* the odd last k step */
+            x = _mm512_loadu_pd(ap);
+            s0 = _mm512_fmadd_pd(x, bcast1_((const double *)pb0), s0);
+            s1 = _mm512_fmadd_pd(x, bcast1_((const double *)(pb0 + ldb_b)), s1);
         }
-        const __m512d h0 = hsum4_(s00, s10, s20, s30);
+        const __m512d h0 = pairsum_(s0);
+        const __m512d h1 = pairsum_(s1);
+        if (rs_c == 1) {
+            if (vb == 0) {
+                _mm512_mask_storeu_pd(c + (j + 0) * cs_c, km_, _mm512_mul_pd(va_, h0));
+                _mm512_mask_storeu_pd(c + (j + 1) * cs_c, km_, _mm512_mul_pd(va_, h1));
+            } else {
+                const __m512d c0_ = _mm512_maskz_loadu_pd(km_, c + (j + 0) * cs_c);
+                const __m512d c1_ = _mm512_maskz_loadu_pd(km_, c + (j + 1) * cs_c);
+                _mm512_mask_storeu_pd(c + (j + 0) * cs_c, km_, _mm512_fmadd_pd(va_, h0, _mm512_mul_pd(vb_, c0_)));
+                _mm512_mask_storeu_pd(c + (j + 1) * cs_c, km_, _mm512_fmadd_pd(va_, h1, _mm512_mul_pd(vb_, c1_)));
+            }
+        } else {
+            double t[2][8];
+            _mm512_storeu_pd(t[0], h0);
+            _mm512_storeu_pd(t[1], h1);
+            if (vb == 0)
+                for (int q = 0; q < 2; q++)
+                    for (int64_t i = 0; i < m; i++) c[i * rs_c + (j + q) * cs_c] = va * t[q][i];
+            else
+                for (int q = 0; q < 2; q++)
+                    for (int64_t i = 0; i < m; i++) {
+                        double *cij = c + i * rs_c + (j + q) * cs_c;
+                        *cij = va * t[q][i] + vb * *cij;
+                    }
+        }
+        j += 2;
+    }
+    if (j + 1 <= n) {
+        const char *pb0 = (const char *)(b + j * ldb);
+        const double *ap = a;
+        __m512d x, s0;
+        s0 = _mm512_setzero_pd();
+        for (int64_t p = 0; p < kp; p += 2, ap += lda) {
+            x = _mm512_loadu_pd(ap);
+            s0 = _mm512_fmadd_pd(x, bcast2_((const double *)pb0), s0);
+            pb0 += 2 * sizeof(*ap);
+        }
+        if (kp < k) {   /* the odd last k step */
+            x = _mm512_loadu_pd(ap);
+            s0 = _mm512_fmadd_pd(x, bcast1_((const double *)pb0), s0);
+        }
+        const __m512d h0 = pairsum_(s0);
         if (rs_c == 1) {
             if (vb == 0) {
                 _mm512_mask_storeu_pd(c + (j + 0) * cs_c, km_, _mm512_mul_pd(va_, h0));
@@ -5874,6 +6091,7 @@ void zen4_dgemm_16x14_dot(int64_t m, int64_t n, int64_t k, const double *alpha, 
                         *cij = va * t[q][i] + vb * *cij;
                     }
         }
+        j += 1;
     }
 }
 

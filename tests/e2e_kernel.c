@@ -10,7 +10,9 @@
  * so does every edge kernel (EDGE_LIST) on the tiles it covers. The packed
  * row-edge kernels (PEDGE_LIST) run on A packed MR' rows high, NaN in the
  * padding rows. The dot-product row tail (DOT_ROWS > 0) runs on m <= DOT_ROWS
- * rows stored along k, NaN past k, with B in place. */
+ * rows stored along k, NaN past k, with B in place. So does the k-pair row tail
+ * (PAIR_ROWS > 0) on m <= PAIR_ROWS rows packed in k pairs, NaN in the
+ * rows past m. */
 #include <math.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -32,6 +34,8 @@
 #define PEDGE_LIST CAT(KNAME, _PEDGE_LIST)
 #define DOT_ROWS CAT(KNAME, _DOT_ROWS)
 #define DOT CAT(KNAME, _dot)
+#define PAIR_ROWS CAT(KNAME, _PAIR_ROWS)
+#define PAIR CAT(KNAME, _pair)
 typedef KTYPE T;
 typedef void direct_fn(int64_t, int64_t, int64_t, const T *, const T *, int64_t, const T *,
                        int64_t, const T *, T *, int64_t, int64_t);
@@ -168,6 +172,23 @@ static void check_one(int m, int n, int k, T alpha, T beta, int layout)
         free(ar);
     }
 #endif
+#if PAIR_ROWS
+    if (m <= PAIR_ROWS) {
+        /* A's rows in k pairs, two pairs' room apart (lda > 2 * PAIR_ROWS);
+         * NaN in the rows past m and between the pairs, the partner of an
+         * odd last k zero as the contract asks */
+        int64_t ldp = 2 * PAIR_ROWS + 3, np = (k + 1) / 2;
+        T *ap = malloc((size_t)(ldp * (np + 1)) * sizeof(T));
+        for (int64_t x = 0; x < ldp * (np + 1); x++) ap[x] = (T)NAN;
+        for (int p = 0; p < 2 * np; p++)
+            for (int i = 0; i < m; i++)
+                ap[(p / 2) * ldp + 2 * i + p % 2] = p < k ? o.a[i + p * MR] : 0;
+        memcpy(buf, start, span * sizeof *buf);
+        PAIR(m, n, k, &alpha, ap, ldp, o.bd, o.ldb, &beta, c, rs, cs);
+        compare(buf, ref, span, m, n, k, alpha, beta, layout, "pair");
+        free(ap);
+    }
+#endif
     operands_free(&o);
     free(buf); free(ref); free(start);
 }
@@ -183,7 +204,8 @@ int main(void)
 #endif
     const int ks[] = { 0, 1, 2, 3, 5, 8, 17, 64, 129 };
     int ms[] = { MR, 1, MR > 1 ? MR - 1 : 1, (MR + 1) / 2, MR, MR < 2 ? MR : 2, MR < 3 ? MR : 3,
-                 MR < 4 ? MR : 4 };   /* the last three for the dot-product tail */
+                 MR < 4 ? MR : 4, MR < 7 ? MR : 7, MR < 8 ? MR : 8 };   /* 2-4: the dot-product
+                                                           * tail, 7-8: the k-pair tail */
     int ns[] = { NR, 1, NR > 1 ? NR - 1 : 1, (NR + 1) / 2, NR };
     for (int e = 0; e < NEDGES; e++) {      /* the edge kernels' own sizes */
         if (edges[e].mr < ms[4]) ms[4] = edges[e].mr;

@@ -111,17 +111,6 @@ static const T *FN(b_panel)(const struct FN(op) *o, const T *b0, int64_t jr, int
     return dst;
 }
 
-/* The last rows of a block that go to the dot-product kernel (o->dot):
- * how many, 0 when none. It takes up to dot_rows rows once k reaches
- * dot_min_k (the generator's estimate of where dot products along k beat
- * a row vector computing MR' rows for a few). */
-static int64_t FN(dot_tail)(const struct FN(op) *o, int64_t rows, int64_t k)
-{
-    if (!o->dot || k < o->dot_min_k) return 0;
-    int64_t t = FN(short_rows)(o, rows);
-    return t <= o->dot_rows ? t : 0;
-}
-
 /* A's t rows from `from` on along k, as the dot kernel reads them: in
  * place when A's rows run along k (cs_a == 1), else copied (t x k: the
  * columns of A^T, as pack_cols copies B's). */
@@ -139,6 +128,53 @@ static const T *FN(dot_a)(const struct FN(op) *o, int64_t from, int64_t t, int64
     return r;
 }
 
+/* A's t rows from `from` on in k pairs, as the k-pair kernel reads them:
+ * pair q at r[q*2h], row i's two elements at 2i, 2i+1 (h = pair_rows);
+ * the partner of an odd last k and the rows past t zero. */
+static const T *FN(pair_a)(const struct FN(op) *o, int64_t from, int64_t t, int64_t pc,
+                           int64_t k, int64_t *lda)
+{
+    const int64_t h2 = 2 * (int64_t)o->pair_rows, rs = o->rs_a, cs = o->cs_a;
+    const T *a = o->a + from * rs + pc * cs;
+    T *r = gg_pack_buffer(3, (size_t)((k + 1) / 2 * h2) * sizeof(T)), *d = r;
+    for (int64_t p = 0; p < k; p += 2, d += h2) {
+        const T *a0 = a + p * cs, *a1 = p + 1 < k ? a0 + cs : NULL;
+        for (int64_t i = 0; i < t; i++) {
+            d[2 * i] = a0[i * rs];
+            d[2 * i + 1] = a1 ? a1[i * rs] : (T)0;
+        }
+        for (int64_t x = 2 * t; x < h2; x++) d[x] = 0;
+    }
+    *lda = h2;
+    return r;
+}
+
+/* The last rows of a block that a row-tail kernel takes, and A's rows as
+ * it reads them: up to dot_rows rows by the dot-product kernel once k
+ * reaches dot_min_k, else up to pair_rows by the k-pair kernel from
+ * pair_min_k (the generator's estimates of where they beat a row vector
+ * computing MR' rows for a few); t = 0 when neither. */
+struct FN(tail) { FN(direct_fn) *fn; int64_t t; const T *a; int64_t lda; };
+
+static struct FN(tail) FN(row_tail)(const struct FN(op) *o, int64_t m1, int64_t rows,
+                                    int64_t pc, int64_t k)
+{
+    struct FN(tail) r = { NULL, 0, NULL, 0 };
+    int64_t t = o->dot || o->pair ? FN(short_rows)(o, rows) : 0;
+    if (!t) return r;
+    if (o->dot && t <= o->dot_rows && k >= o->dot_min_k) {
+        r.a = FN(dot_a)(o, m1 - t, t, pc, k, &r.lda);
+        r.fn = o->dot;
+    } else if (o->pair && t <= o->pair_rows && k >= o->pair_min_k) {
+        r.a = FN(pair_a)(o, m1 - t, t, pc, k, &r.lda);
+        r.fn = o->pair;
+    } else {
+        return r;
+    }
+    r.t = t;
+    return r;
+}
+
 /* One k block: column panels outside, row tiles inside, so each B panel
  * stays in L1 while the A block (in L2) streams past it. (The mirror
  * order, row tiles outside for tall narrow problems with A read once in
@@ -148,15 +184,15 @@ static void FN(direct_block)(const struct FN(op) *o, int64_t m0, int64_t m1, int
                              int64_t n1, int64_t pc, int64_t k, T beta)
 {
     const int mr = o->bk.mr;
-    int64_t t = FN(dot_tail)(o, m1 - m0, k), mt = m1 - t, lda_t = 0;   /* rows mt.. by dot */
+    struct FN(tail) tl = FN(row_tail)(o, m1, m1 - m0, pc, k);
+    const int64_t mt = m1 - tl.t;              /* rows mt.. by the row tail */
     struct FN(ablock) A = FN(a_block)(o, m0, mt, pc, k);
-    const T *at = t ? FN(dot_a)(o, mt, t, pc, k, &lda_t) : NULL;
-    if (t && mt == m0 && o->rs_b == 1) {
-        /* only dot rows, B's columns in place: all of them in one call, in
+    if (tl.t && mt == m0 && o->rs_b == 1) {
+        /* only tail rows, B's columns in place: all of them in one call, in
          * blocks of the kernel's width rather than of each panel's
          * (SGEMM 4x64x32: 0.85x of per-panel calls, four single columns) */
-        o->dot(t, n1 - n0, k, &o->alpha, at, lda_t, o->b + pc + n0 * o->cs_b, o->cs_b, &beta,
-               o->c + m0 * o->rs_c + n0 * o->cs_c, o->rs_c, o->cs_c);
+        tl.fn(tl.t, n1 - n0, k, &o->alpha, tl.a, tl.lda, o->b + pc + n0 * o->cs_b, o->cs_b, &beta,
+              o->c + m0 * o->rs_c + n0 * o->cs_c, o->rs_c, o->cs_c);
         return;
     }
     for (int64_t jr = n0, nn; jr < n1; jr += nn) {
@@ -166,9 +202,9 @@ static void FN(direct_block)(const struct FN(op) *o, int64_t m0, int64_t m1, int
         const T *b = FN(b_panel)(o, o->b + pc * o->rs_b, jr, nn, w, k, &ldb);
         for (int64_t ir = m0; ir < mt; ir += mr)
             FN(run_tile)(o, &A, ir, FN(min)(mr, mt - ir), jr, nn, w, b, ldb, beta);
-        if (t)
-            o->dot(t, nn, k, &o->alpha, at, lda_t, b, ldb, &beta,
-                   o->c + mt * o->rs_c + jr * o->cs_c, o->rs_c, o->cs_c);
+        if (tl.t)
+            tl.fn(tl.t, nn, k, &o->alpha, tl.a, tl.lda, b, ldb, &beta,
+                  o->c + mt * o->rs_c + jr * o->cs_c, o->rs_c, o->cs_c);
     }
 }
 
@@ -221,7 +257,10 @@ static void FN(choose_path)(struct FN(op) *o, const struct gg_ukernel *uk)
     int fits = o->m * kb <= (int64_t)bk->mc * bk->kc && FN(b_fits_l1)(o, uk, kb);
     if (uk->direct && (mode > 0 || (mode < 0 && fits))) {
         o->direct = (FN(direct_fn) *)uk->direct;
-        o->dot = gg_dot_off() ? NULL : (FN(direct_fn) *)uk->dot;
+        if (!gg_dot_off()) {   /* GEMMGEN_DOT=0: the edge kernels take every row */
+            o->dot = (FN(direct_fn) *)uk->dot;
+            o->pair = (FN(direct_fn) *)uk->pair;
+        }
     }
 }
 

@@ -64,6 +64,11 @@ struct gg_ukernel {
      * rows along k (a[i*lda + p]), up to dot_rows rows, from k = dot_min_k */
     void *dot;
     int dot_rows, dot_min_k;
+    /* the k-pair row tail (NULL: none): the signature of direct, A's rows
+     * packed in k pairs (a[(p/2)*lda + 2*i + p%2]), up to pair_rows rows,
+     * from k = pair_min_k */
+    void *pair;
+    int pair_rows, pair_min_k;
 };
 
 struct gg_kernel_set {
@@ -93,12 +98,12 @@ const struct gg_blocking *gg_blocking_current(char type);
 void gg_blocking_reset(void);
 /* GEMMGEN_DIRECT: 0 never unpacked, 1 always, -1 (unset) by size */
 int gg_direct_mode(void);
-/* GEMMGEN_DOT=0: no dot-product row tail */
+/* GEMMGEN_DOT=0: no row-tail kernels (dot product, k pairs) */
 int gg_dot_off(void);
 
 /* buffers.c: per-thread, 64-byte aligned packing space */
 void *gg_pack_buffer(int which, size_t bytes);   /* which: 0 = A, 1 = B, 2 = edge B,
-                                                   3 = A's rows for the dot tail */
+                                                   3 = A's rows for a row tail */
 
 /* threads.c */
 int gg_threads_wanted(void);

@@ -244,6 +244,8 @@ static void write_slot(FILE *f, const char *n, const char *k, char c)
             n, k, c, n, k);
     fprintf(f, "#if gg_%s_%s_DOT_ROWS\n           .dot = (void *)gg_%s_%s_dot, .dot_rows = gg_%s_%s_DOT_ROWS,\n"
                "           .dot_min_k = gg_%s_%s_DOT_MIN_K,\n#endif\n", n, k, n, k, n, k, n, k);
+    fprintf(f, "#if gg_%s_%s_PAIR_ROWS\n           .pair = (void *)gg_%s_%s_pair, .pair_rows = gg_%s_%s_PAIR_ROWS,\n"
+               "           .pair_min_k = gg_%s_%s_PAIR_MIN_K,\n#endif\n", n, k, n, k, n, k, n, k);
     fprintf(f, "    },\n");
 }
 
