@@ -153,7 +153,10 @@ static const T *FN(pair_a)(const struct FN(op) *o, int64_t from, int64_t t, int6
  * it reads them: up to dot_rows rows by the dot-product kernel once k
  * reaches dot_min_k, else up to pair_rows by the k-pair kernel from
  * pair_min_k (the generator's estimates of where they beat a row vector
- * computing MR' rows for a few); t = 0 when neither. */
+ * computing MR' rows for a few); t = 0 when neither. A short panel
+ * taller than the row edges (MR') keeps whole MR' tiles for them and
+ * leaves only the rest to the tail: SGEMM m = 84 (32 + 32 + 20) computed
+ * its last 20 rows 32 high, now 16 high and 4 by dot products. */
 struct FN(tail) { FN(direct_fn) *fn; int64_t t; const T *a; int64_t lda; };
 
 static struct FN(tail) FN(row_tail)(const struct FN(op) *o, int64_t m1, int64_t rows,
@@ -161,6 +164,8 @@ static struct FN(tail) FN(row_tail)(const struct FN(op) *o, int64_t m1, int64_t 
 {
     struct FN(tail) r = { NULL, 0, NULL, 0 };
     int64_t t = o->dot || o->pair ? FN(short_rows)(o, rows) : 0;
+    for (int e = 0; e < o->nedges && t; e++)   /* no division: t < MR, a few steps */
+        while (t >= o->edges[e].mr) t -= o->edges[e].mr;
     if (!t) return r;
     if (o->dot && t <= o->dot_rows && k >= o->dot_min_k) {
         r.a = FN(dot_a)(o, m1 - t, t, pc, k, &r.lda);
