@@ -345,6 +345,11 @@ static const struct row_tail {
       " *   %s: m <= %d rows, any n, by dot products along k: A(i,p) at\n"
       " *     a[i*lda + p] (rows along k), B(p,j) at b[p + j*ldb]; reads only\n"
       " *     rows i < m, p < k and j < n (for the last rows of a row panel).\n" },
+    { "quad", quad_rows, quad_min_k, emit_quad,
+      " *   %s: m <= %d rows, any n, four k steps per vector: A(i,p) at\n"
+      " *     a[(p/4)*lda + 4*i + p%%4] (rows packed in groups of 4 k steps, zero\n"
+      " *     past k), B(p,j) at b[p + j*ldb]; reads B only for p < k and j < n,\n"
+      " *     stores only rows i < m.\n" },
     { "pair", pair_rows, pair_min_k, emit_pair,
       " *   %s: m <= %d rows, any n, two k steps per vector: A(i,p) at\n"
       " *     a[(p/2)*lda + 2*i + p%%2] (rows packed in k pairs, the partner of\n"
@@ -508,7 +513,7 @@ void emit_kernel(const struct plan *pl, const struct plan *edges, int nedges,
                            "GUARD", "ROW_PREF", "BLIS_DECL", "PREAMBLE", "DIRECT_PARAMS",
                            "DIRECT_B_COLS", "DIRECT_B", "NEDGES", "EDGE_LIST", "EDGE_DECL",
                            "EDGE_DOC", "B_L1_PERCENT", "NPEDGES", "PEDGE_LIST",
-                           "DOT_ROWS", "DOT_MIN_K", "PAIR_ROWS", "PAIR_MIN_K", "TAIL_DECL",
+                           "DOT_ROWS", "DOT_MIN_K", "QUAD_ROWS", "QUAD_MIN_K", "PAIR_ROWS", "PAIR_MIN_K", "TAIL_DECL",
                            "TAIL_DOC" };
     const char *vals[] = { name, mr, nr, elem_names[pl->k.elem], pl->m.name, pl->t->name,
                            GEMMGEN_VERSION, machine_file(pl), args, how.s, cflags.s ? cflags.s : "",
@@ -518,7 +523,7 @@ void emit_kernel(const struct plan *pl, const struct plan *edges, int nedges,
                                   : "b[p*ldb + j] (B loaded as vectors)",
                            ne, elist.s ? elist.s : "", edecl.s ? edecl.s : "",
                            edoc.s ? edoc.s : "", b_l1, np, plist.s ? plist.s : "",
-                           trows[0], tmink[0], trows[1], tmink[1], ddecl.s ? ddecl.s : "", ddoc.s ? ddoc.s : "" };
+                           trows[0], tmink[0], trows[1], tmink[1], trows[2], tmink[2], ddecl.s ? ddecl.s : "", ddoc.s ? ddoc.s : "" };
     int nkeys = (int)(sizeof keys / sizeof *keys);
     tmpl_fill(cf, tmpl_kernel_c, keys, vals, nkeys);
     if (blis.s) buf_puts(cf, blis.s);

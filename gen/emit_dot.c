@@ -38,18 +38,20 @@ static double dot_cost(const struct plan *pl, int k)
     return (double)DOT_ROWS * k / pl->k.vl + DOT_HSUM_COST;
 }
 
-/* The k from which ROWS dot products cost less than both a row vector (k
- * FMAs per column) and the k-pair kernel where there is one; 0: no such
- * k (f64 on AVX-512: 4 rows of 8-lane vectors cost k/2 FMAs either way,
- * and the pairs need no hsum4; gemmab, k-pair over dot, DGEMM 36^3 1.04,
- * 4x64x32 1.24). With k pairs the bound for f32 on AVX-512 is 37 (SGEMM
- * m = 36: k pairs 1.03x at k = 36, dot 1.05x at k = 48). */
+/* The k from which ROWS dot products cost less than a row vector (k FMAs
+ * per column) and each k-group kernel that takes 4 rows; 0: no such k.
+ * f64 on AVX-512 and f32 on AVX2: 4 rows of an 8-lane vector cost k/2
+ * FMAs either way and the pairs need no hsum4 (gemmab, pairs over dot:
+ * DGEMM 36^3 1.04, 4x64x32 1.24); f32 on AVX-512: the quads cost k/4 FMAs
+ * as dot does, with a cheaper sum and no 16-step k granularity. */
 int dot_min_k(const struct plan *pl)
 {
-    bool pairs = pair_rows(pl) >= DOT_ROWS;
     for (int k = 1; k <= 4096; k++) {
         double d = dot_cost(pl, k);
-        if (d < k && (!pairs || d < pair_cost(k))) return k;
+        bool best = d < k;
+        for (int g = 2; g <= 4; g *= 2)
+            if (kgroup_rows(pl, g) >= DOT_ROWS && d >= kgroup_cost(g, k)) best = false;
+        if (best) return k;
     }
     return 0;
 }

@@ -44,11 +44,17 @@ struct plan;
 int dot_rows(const struct plan *pl);
 int dot_min_k(const struct plan *pl);
 void emit_dot(struct buf *fns, const struct plan *pl, const char *fname, const char *params);
-/* emit_pair.c: the k-pair row tail NAME_pair (rows 0: not emitted) */
+/* emit_kgroup.c: the k-group row tails NAME_pair (G = 2) and NAME_quad
+ * (G = 4); rows 0: not emitted */
+int kgroup_rows(const struct plan *pl, int g);
+int kgroup_min_k(const struct plan *pl, int g);
+double kgroup_cost(int g, int k);        /* instructions per column */
 int pair_rows(const struct plan *pl);
 int pair_min_k(const struct plan *pl);
-double pair_cost(int k);                /* instructions per column */
 void emit_pair(struct buf *fns, const struct plan *pl, const char *fname, const char *params);
+int quad_rows(const struct plan *pl);
+int quad_min_k(const struct plan *pl);
+void emit_quad(struct buf *fns, const struct plan *pl, const char *fname, const char *params);
 /* emit_sums.c: C := alpha * h<c> + beta * C for the row-tail kernels, h<c>
  * holding column j + c's sums of rows 0..m-1 in its first lanes */
 bool em_masked(const struct spell *sp);        /* the target masks lanes */

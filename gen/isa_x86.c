@@ -43,10 +43,10 @@
     "                                                _mm256_permute2f128_pd(abh, cdh, 0x31)));\n" \
     "}\n"
 
-/* The k-pair row tail's helpers (emit_pair.c). A pair of B's elements is
+/* The k-group row tails' helpers (emit_kgroup.c), G = 2: a pair of B's elements is
  * broadcast as one element of twice the width, a pure load on x86 (a
  * 2-element broadcast would take a shuffle port, one of the FMA ports);
- * memcpy keeps the double-width read free of aliasing. pairsum_ adds
+ * memcpy keeps the double-width read free of aliasing. sum2_ adds
  * neighbours and gathers the sums into the low half. */
 #define X86_PAIRS_256_F32 \
     "static inline __m256 bcast2_(const float *p)\n" \
@@ -55,11 +55,12 @@
     "    __builtin_memcpy(&d, p, sizeof d);\n" \
     "    return _mm256_castpd_ps(_mm256_set1_pd(d));\n" \
     "}\n" \
-    "static inline __m256 bcast1_(const float *p)\n" \
+    "static inline __m256 tail2_(const float *p, int64_t r)\n" \
     "{\n" \
+    "    (void)r;   /* 1 */\n" \
     "    return _mm256_blend_ps(_mm256_setzero_ps(), _mm256_set1_ps(*p), 0x55);\n" \
     "}\n" \
-    "static inline __m256 pairsum_(__m256 s)\n" \
+    "static inline __m256 sum2_(__m256 s)\n" \
     "{\n" \
     "    __m256 t = _mm256_add_ps(s, _mm256_permute_ps(s, 0xB1));\n" \
     "    __m256 u = _mm256_shuffle_ps(t, t, 0x88);   /* t0 t2 t0 t2 | t4 t6 t4 t6 */\n" \
@@ -74,11 +75,12 @@
     "    __builtin_memcpy(&d, p, sizeof d);\n" \
     "    return _mm512_castpd_ps(_mm512_set1_pd(d));\n" \
     "}\n" \
-    "static inline __m512 bcast1_(const float *p)\n" \
+    "static inline __m512 tail2_(const float *p, int64_t r)\n" \
     "{\n" \
+    "    (void)r;   /* 1 */\n" \
     "    return _mm512_maskz_mov_ps(0x5555, _mm512_set1_ps(*p));\n" \
     "}\n" \
-    "static inline __m512 pairsum_(__m512 s)\n" \
+    "static inline __m512 sum2_(__m512 s)\n" \
     "{\n" \
     "    const __m512i even = _mm512_setr_epi32(0, 2, 4, 6, 8, 10, 12, 14, 1, 3, 5, 7, 9, 11, 13, 15);\n" \
     "    return _mm512_permutexvar_ps(even, _mm512_add_ps(s, _mm512_permute_ps(s, 0xB1)));\n" \
@@ -89,14 +91,33 @@
     "{\n" \
     "    return _mm512_castps_pd(_mm512_broadcast_f32x4(_mm_loadu_ps((const float *)p)));\n" \
     "}\n" \
-    "static inline __m512d bcast1_(const double *p)\n" \
+    "static inline __m512d tail2_(const double *p, int64_t r)\n" \
     "{\n" \
+    "    (void)r;   /* 1 */\n" \
     "    return _mm512_maskz_mov_pd(0x55, _mm512_set1_pd(*p));\n" \
     "}\n" \
-    "static inline __m512d pairsum_(__m512d s)\n" \
+    "static inline __m512d sum2_(__m512d s)\n" \
     "{\n" \
     "    const __m512i even = _mm512_setr_epi64(0, 2, 4, 6, 1, 3, 5, 7);\n" \
     "    return _mm512_permutexvar_pd(even, _mm512_add_pd(s, _mm512_permute_pd(s, 0x55)));\n" \
+    "}\n"
+
+/* G = 4 (AVX-512 f32, 4 rows): a 4-element block is broadcast by
+ * vbroadcastf32x4, again a load uop only. */
+#define X86_QUADS_512_F32 \
+    "static inline __m512 bcast4_(const float *p)\n" \
+    "{\n" \
+    "    return _mm512_broadcast_f32x4(_mm_loadu_ps(p));\n" \
+    "}\n" \
+    "static inline __m512 tail4_(const float *p, int64_t r)\n" \
+    "{\n" \
+    "    return _mm512_broadcast_f32x4(_mm_setr_ps(p[0], r > 1 ? p[1] : 0.0f, r > 2 ? p[2] : 0.0f, 0.0f));\n" \
+    "}\n" \
+    "static inline __m512 sum4_(__m512 s)\n" \
+    "{\n" \
+    "    const __m512i first = _mm512_setr_epi32(0, 4, 8, 12, 1, 5, 9, 13, 2, 6, 10, 14, 3, 7, 11, 15);\n" \
+    "    __m512 t = _mm512_add_ps(s, _mm512_permute_ps(s, 0xB1));\n" \
+    "    return _mm512_permutexvar_ps(first, _mm512_add_ps(t, _mm512_permute_ps(t, 0x4E)));\n" \
     "}\n"
 
 #define AVX_F64(FMA, FMAV) { \
@@ -121,7 +142,7 @@
     .store = "_mm256_storeu_ps(%m, %0);", .loadc = "_mm256_loadu_ps(%m)", \
     .set1 = "_mm256_set1_ps(%0)", .vmul = "_mm256_mul_ps(%0, %1)", .vfma = FMAV, \
     .prefetch = "__builtin_prefetch(%m, 0, %l);", \
-    .hsum4 = X86_HSUM4_256_F32, .pairs = X86_PAIRS_256_F32 }
+    .hsum4 = X86_HSUM4_256_F32, .groups = { X86_PAIRS_256_F32 } }
 
 const struct target target_avx = {
     X86_COMMON, .name = "avx", .requires = EXT_AVX, .min_bits = 256, .max_bits = 256,
@@ -169,7 +190,7 @@ const struct target target_avx512 = {
             .mloadc = "_mm512_maskz_loadu_pd(%1, %m)", .mstore = "_mm512_mask_storeu_pd(%m, %1, %0);",
             .prefetch = "__builtin_prefetch(%m, 0, %l);",
             .hsum4 = X86_HSUM4_512_F64,
-            .pairs = X86_PAIRS_512_F64,
+            .groups = { X86_PAIRS_512_F64 },
         },
         [ELEM_F32] = {
             .vtype = "__m512",
@@ -188,7 +209,7 @@ const struct target target_avx512 = {
             .mloadc = "_mm512_maskz_loadu_ps(%1, %m)", .mstore = "_mm512_mask_storeu_ps(%m, %1, %0);",
             .prefetch = "__builtin_prefetch(%m, 0, %l);",
             .hsum4 = X86_HSUM4_512_F32,
-            .pairs = X86_PAIRS_512_F32,
+            .groups = { X86_PAIRS_512_F32, X86_QUADS_512_F32 },
         },
     },
 };

@@ -47,12 +47,13 @@ struct spell {
      * `static inline V hsum4_(V a, V b, V c, V d)`, which returns the
      * horizontal sums of a, b, c and d in lanes 0..3; NULL: no such kernel */
     const char *hsum4;
-    /* k-pair row tail (optional, emit_pair.c): the definitions of
-     * `static inline V bcast2_(const T *p)` (p[0], p[1] in every pair of
-     * lanes: one load of a double-width element), `V bcast1_(const T *p)`
-     * (p[0] in the even lanes, 0 in the odd ones) and `V pairsum_(V s)`
-     * (lane i < VL/2: s[2i] + s[2i+1]); NULL: no such kernel */
-    const char *pairs;
+    /* k-group row tails (optional, emit_kgroup.c), [0] for G = 2 and [1]
+     * for G = 4: the definitions of `static inline V bcastG_(const T *p)`
+     * (p[0..G) in every group of G lanes: one load of a G-element block),
+     * `V tailG_(const T *p, int64_t r)` (the same for p[0..r), zero in the
+     * lanes past r) and `V sumG_(V s)` (lane i < VL/G: the sum of group
+     * i); NULL: no such kernel */
+    const char *groups[2];
 };
 
 struct target {

@@ -23,6 +23,9 @@
  * kernel: m <= DOT_ROWS rows (0: not emitted), worth it from k = DOT_MIN_K */
 #define a64fx_sgemm_32x14_DOT_ROWS 4
 #define a64fx_sgemm_32x14_DOT_MIN_K 17
+/* the k-quad row tail a64fx_sgemm_32x14_quad (four k steps per vector), the same way */
+#define a64fx_sgemm_32x14_QUAD_ROWS 0
+#define a64fx_sgemm_32x14_QUAD_MIN_K 0
 /* the k-pair row tail a64fx_sgemm_32x14_pair, with the signature of the _direct kernel:
  * m <= PAIR_ROWS rows (0: not emitted), worth it from k = PAIR_MIN_K */
 #define a64fx_sgemm_32x14_PAIR_ROWS 0

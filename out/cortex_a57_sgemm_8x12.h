@@ -23,6 +23,9 @@
  * kernel: m <= DOT_ROWS rows (0: not emitted), worth it from k = DOT_MIN_K */
 #define cortex_a57_sgemm_8x12_DOT_ROWS 0
 #define cortex_a57_sgemm_8x12_DOT_MIN_K 0
+/* the k-quad row tail cortex_a57_sgemm_8x12_quad (four k steps per vector), the same way */
+#define cortex_a57_sgemm_8x12_QUAD_ROWS 0
+#define cortex_a57_sgemm_8x12_QUAD_MIN_K 0
 /* the k-pair row tail cortex_a57_sgemm_8x12_pair, with the signature of the _direct kernel:
  * m <= PAIR_ROWS rows (0: not emitted), worth it from k = PAIR_MIN_K */
 #define cortex_a57_sgemm_8x12_PAIR_ROWS 0

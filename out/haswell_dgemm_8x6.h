@@ -23,6 +23,9 @@
  * kernel: m <= DOT_ROWS rows (0: not emitted), worth it from k = DOT_MIN_K */
 #define haswell_dgemm_8x6_DOT_ROWS 0
 #define haswell_dgemm_8x6_DOT_MIN_K 0
+/* the k-quad row tail haswell_dgemm_8x6_quad (four k steps per vector), the same way */
+#define haswell_dgemm_8x6_QUAD_ROWS 0
+#define haswell_dgemm_8x6_QUAD_MIN_K 0
 /* the k-pair row tail haswell_dgemm_8x6_pair, with the signature of the _direct kernel:
  * m <= PAIR_ROWS rows (0: not emitted), worth it from k = PAIR_MIN_K */
 #define haswell_dgemm_8x6_PAIR_ROWS 0

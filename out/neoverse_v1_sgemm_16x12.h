@@ -23,6 +23,9 @@
  * kernel: m <= DOT_ROWS rows (0: not emitted), worth it from k = DOT_MIN_K */
 #define neoverse_v1_sgemm_16x12_DOT_ROWS 0
 #define neoverse_v1_sgemm_16x12_DOT_MIN_K 0
+/* the k-quad row tail neoverse_v1_sgemm_16x12_quad (four k steps per vector), the same way */
+#define neoverse_v1_sgemm_16x12_QUAD_ROWS 0
+#define neoverse_v1_sgemm_16x12_QUAD_MIN_K 0
 /* the k-pair row tail neoverse_v1_sgemm_16x12_pair, with the signature of the _direct kernel:
  * m <= PAIR_ROWS rows (0: not emitted), worth it from k = PAIR_MIN_K */
 #define neoverse_v1_sgemm_16x12_PAIR_ROWS 0

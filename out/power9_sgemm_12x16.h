@@ -23,6 +23,9 @@
  * kernel: m <= DOT_ROWS rows (0: not emitted), worth it from k = DOT_MIN_K */
 #define power9_sgemm_12x16_DOT_ROWS 0
 #define power9_sgemm_12x16_DOT_MIN_K 0
+/* the k-quad row tail power9_sgemm_12x16_quad (four k steps per vector), the same way */
+#define power9_sgemm_12x16_QUAD_ROWS 0
+#define power9_sgemm_12x16_QUAD_MIN_K 0
 /* the k-pair row tail power9_sgemm_12x16_pair, with the signature of the _direct kernel:
  * m <= PAIR_ROWS rows (0: not emitted), worth it from k = PAIR_MIN_K */
 #define power9_sgemm_12x16_PAIR_ROWS 0

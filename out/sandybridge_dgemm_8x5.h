@@ -23,6 +23,9 @@
  * kernel: m <= DOT_ROWS rows (0: not emitted), worth it from k = DOT_MIN_K */
 #define sandybridge_dgemm_8x5_DOT_ROWS 0
 #define sandybridge_dgemm_8x5_DOT_MIN_K 0
+/* the k-quad row tail sandybridge_dgemm_8x5_quad (four k steps per vector), the same way */
+#define sandybridge_dgemm_8x5_QUAD_ROWS 0
+#define sandybridge_dgemm_8x5_QUAD_MIN_K 0
 /* the k-pair row tail sandybridge_dgemm_8x5_pair, with the signature of the _direct kernel:
  * m <= PAIR_ROWS rows (0: not emitted), worth it from k = PAIR_MIN_K */
 #define sandybridge_dgemm_8x5_PAIR_ROWS 0

@@ -1207,11 +1207,12 @@ static inline __m256 bcast2_(const float *p)
     __builtin_memcpy(&d, p, sizeof d);
     return _mm256_castpd_ps(_mm256_set1_pd(d));
 }
-static inline __m256 bcast1_(const float *p)
+static inline __m256 tail2_(const float *p, int64_t r)
 {
+    (void)r;   /* 1 */
     return _mm256_blend_ps(_mm256_setzero_ps(), _mm256_set1_ps(*p), 0x55);
 }
-static inline __m256 pairsum_(__m256 s)
+static inline __m256 sum2_(__m256 s)
 {
     __m256 t = _mm256_add_ps(s, _mm256_permute_ps(s, 0xB1));
     __m256 u = _mm256_shuffle_ps(t, t, 0x88);   /* t0 t2 t0 t2 | t4 t6 t4 t6 */
@@ -1219,14 +1220,14 @@ static inline __m256 pairsum_(__m256 s)
     return _mm256_castps128_ps256(_mm_castpd_ps(_mm_unpacklo_pd(lo, hi)));
 }
 
-/* sandybridge_sgemm_8x12_pair: m <= 4 rows, two k steps per vector (see the contract above).
+/* sandybridge_sgemm_8x12_pair: m <= 4 rows, 2 k steps per vector (see the contract above).
  * beta == 0 never reads C. */
 void sandybridge_sgemm_8x12_pair(int64_t m, int64_t n, int64_t k, const float *alpha, const float *a, int64_t lda,
                                  const float *b, int64_t ldb, const float *beta, float *c, int64_t rs_c, int64_t cs_c)
 {
     if (m <= 0 || n <= 0) return;
     const float va = *alpha, vb = *beta;
-    const int64_t kp = k - (k & 1), ldb_b = ldb * (int64_t)sizeof(float);
+    const int64_t kg = k - k % 2, ldb_b = ldb * (int64_t)sizeof(float);
     int64_t j = 0;
     for (; j + 12 <= n; j += 12) {
         const char *pb0 = (const char *)(b + j * ldb), *pb3 = pb0 + 3 * ldb_b, *pb6 = pb3 + 3 * ldb_b, *pb9 = pb6 + 3 * ldb_b;
@@ -1244,7 +1245,7 @@ void sandybridge_sgemm_8x12_pair(int64_t m, int64_t n, int64_t k, const float *a
         s9 = _mm256_setzero_ps();
         s10 = _mm256_setzero_ps();
         s11 = _mm256_setzero_ps();
-        for (int64_t p = 0; p < kp; p += 2, ap += lda) {
+        for (int64_t p = 0; p < kg; p += 2, ap += lda) {
             x = _mm256_loadu_ps(ap);
             s0 = _mm256_add_ps(_mm256_mul_ps(x, bcast2_((const float *)pb0)), s0);
             s1 = _mm256_add_ps(_mm256_mul_ps(x, bcast2_((const float *)(pb0 + ldb_b))), s1);
@@ -1260,33 +1261,33 @@ void sandybridge_sgemm_8x12_pair(int64_t m, int64_t n, int64_t k, const float *a
             s11 = _mm256_add_ps(_mm256_mul_ps(x, bcast2_((const float *)(pb9 + 2 * ldb_b))), s11);
             pb0 += 2 * sizeof(*ap), pb3 += 2 * sizeof(*ap), pb6 += 2 * sizeof(*ap), pb9 += 2 * sizeof(*ap);
         }
-        if (kp < k) {   /* the odd last k step */
+        if (kg < k) {   /* the last k - kg < G steps */
             x = _mm256_loadu_ps(ap);
-            s0 = _mm256_add_ps(_mm256_mul_ps(x, bcast1_((const float *)pb0)), s0);
-            s1 = _mm256_add_ps(_mm256_mul_ps(x, bcast1_((const float *)(pb0 + ldb_b))), s1);
-            s2 = _mm256_add_ps(_mm256_mul_ps(x, bcast1_((const float *)(pb0 + 2 * ldb_b))), s2);
-            s3 = _mm256_add_ps(_mm256_mul_ps(x, bcast1_((const float *)pb3)), s3);
-            s4 = _mm256_add_ps(_mm256_mul_ps(x, bcast1_((const float *)(pb3 + ldb_b))), s4);
-            s5 = _mm256_add_ps(_mm256_mul_ps(x, bcast1_((const float *)(pb3 + 2 * ldb_b))), s5);
-            s6 = _mm256_add_ps(_mm256_mul_ps(x, bcast1_((const float *)pb6)), s6);
-            s7 = _mm256_add_ps(_mm256_mul_ps(x, bcast1_((const float *)(pb6 + ldb_b))), s7);
-            s8 = _mm256_add_ps(_mm256_mul_ps(x, bcast1_((const float *)(pb6 + 2 * ldb_b))), s8);
-            s9 = _mm256_add_ps(_mm256_mul_ps(x, bcast1_((const float *)pb9)), s9);
-            s10 = _mm256_add_ps(_mm256_mul_ps(x, bcast1_((const float *)(pb9 + ldb_b))), s10);
-            s11 = _mm256_add_ps(_mm256_mul_ps(x, bcast1_((const float *)(pb9 + 2 * ldb_b))), s11);
+            s0 = _mm256_add_ps(_mm256_mul_ps(x, tail2_((const float *)pb0, k - kg)), s0);
+            s1 = _mm256_add_ps(_mm256_mul_ps(x, tail2_((const float *)(pb0 + ldb_b), k - kg)), s1);
+            s2 = _mm256_add_ps(_mm256_mul_ps(x, tail2_((const float *)(pb0 + 2 * ldb_b), k - kg)), s2);
+            s3 = _mm256_add_ps(_mm256_mul_ps(x, tail2_((const float *)pb3, k - kg)), s3);
+            s4 = _mm256_add_ps(_mm256_mul_ps(x, tail2_((const float *)(pb3 + ldb_b), k - kg)), s4);
+            s5 = _mm256_add_ps(_mm256_mul_ps(x, tail2_((const float *)(pb3 + 2 * ldb_b), k - kg)), s5);
+            s6 = _mm256_add_ps(_mm256_mul_ps(x, tail2_((const float *)pb6, k - kg)), s6);
+            s7 = _mm256_add_ps(_mm256_mul_ps(x, tail2_((const float *)(pb6 + ldb_b), k - kg)), s7);
+            s8 = _mm256_add_ps(_mm256_mul_ps(x, tail2_((const float *)(pb6 + 2 * ldb_b), k - kg)), s8);
+            s9 = _mm256_add_ps(_mm256_mul_ps(x, tail2_((const float *)pb9, k - kg)), s9);
+            s10 = _mm256_add_ps(_mm256_mul_ps(x, tail2_((const float *)(pb9 + ldb_b), k - kg)), s10);
+            s11 = _mm256_add_ps(_mm256_mul_ps(x, tail2_((const float *)(pb9 + 2 * ldb_b), k - kg)), s11);
         }
-        const __m256 h0 = pairsum_(s0);
-        const __m256 h1 = pairsum_(s1);
-        const __m256 h2 = pairsum_(s2);
-        const __m256 h3 = pairsum_(s3);
-        const __m256 h4 = pairsum_(s4);
-        const __m256 h5 = pairsum_(s5);
-        const __m256 h6 = pairsum_(s6);
-        const __m256 h7 = pairsum_(s7);
-        const __m256 h8 = pairsum_(s8);
-        const __m256 h9 = pairsum_(s9);
-        const __m256 h10 = pairsum_(s10);
-        const __m256 h11 = pairsum_(s11);
+        const __m256 h0 = sum2_(s0);
+        const __m256 h1 = sum2_(s1);
+        const __m256 h2 = sum2_(s2);
+        const __m256 h3 = sum2_(s3);
+        const __m256 h4 = sum2_(s4);
+        const __m256 h5 = sum2_(s5);
+        const __m256 h6 = sum2_(s6);
+        const __m256 h7 = sum2_(s7);
+        const __m256 h8 = sum2_(s8);
+        const __m256 h9 = sum2_(s9);
+        const __m256 h10 = sum2_(s10);
+        const __m256 h11 = sum2_(s11);
         float t[12][8];
         _mm256_storeu_ps(t[0], h0);
         _mm256_storeu_ps(t[1], h1);
@@ -1322,7 +1323,7 @@ void sandybridge_sgemm_8x12_pair(int64_t m, int64_t n, int64_t k, const float *a
         s5 = _mm256_setzero_ps();
         s6 = _mm256_setzero_ps();
         s7 = _mm256_setzero_ps();
-        for (int64_t p = 0; p < kp; p += 2, ap += lda) {
+        for (int64_t p = 0; p < kg; p += 2, ap += lda) {
             x = _mm256_loadu_ps(ap);
             s0 = _mm256_add_ps(_mm256_mul_ps(x, bcast2_((const float *)pb0)), s0);
             s1 = _mm256_add_ps(_mm256_mul_ps(x, bcast2_((const float *)(pb0 + ldb_b))), s1);
@@ -1334,25 +1335,25 @@ void sandybridge_sgemm_8x12_pair(int64_t m, int64_t n, int64_t k, const float *a
             s7 = _mm256_add_ps(_mm256_mul_ps(x, bcast2_((const float *)(pb6 + ldb_b))), s7);
             pb0 += 2 * sizeof(*ap), pb3 += 2 * sizeof(*ap), pb6 += 2 * sizeof(*ap);
         }
-        if (kp < k) {   /* the odd last k step */
+        if (kg < k) {   /* the last k - kg < G steps */
             x = _mm256_loadu_ps(ap);
-            s0 = _mm256_add_ps(_mm256_mul_ps(x, bcast1_((const float *)pb0)), s0);
-            s1 = _mm256_add_ps(_mm256_mul_ps(x, bcast1_((const float *)(pb0 + ldb_b))), s1);
-            s2 = _mm256_add_ps(_mm256_mul_ps(x, bcast1_((const float *)(pb0 + 2 * ldb_b))), s2);
-            s3 = _mm256_add_ps(_mm256_mul_ps(x, bcast1_((const float *)pb3)), s3);
-            s4 = _mm256_add_ps(_mm256_mul_ps(x, bcast1_((const float *)(pb3 + ldb_b))), s4);
-            s5 = _mm256_add_ps(_mm256_mul_ps(x, bcast1_((const float *)(pb3 + 2 * ldb_b))), s5);
-            s6 = _mm256_add_ps(_mm256_mul_ps(x, bcast1_((const float *)pb6)), s6);
-            s7 = _mm256_add_ps(_mm256_mul_ps(x, bcast1_((const float *)(pb6 + ldb_b))), s7);
+            s0 = _mm256_add_ps(_mm256_mul_ps(x, tail2_((const float *)pb0, k - kg)), s0);
+            s1 = _mm256_add_ps(_mm256_mul_ps(x, tail2_((const float *)(pb0 + ldb_b), k - kg)), s1);
+            s2 = _mm256_add_ps(_mm256_mul_ps(x, tail2_((const float *)(pb0 + 2 * ldb_b), k - kg)), s2);
+            s3 = _mm256_add_ps(_mm256_mul_ps(x, tail2_((const float *)pb3, k - kg)), s3);
+            s4 = _mm256_add_ps(_mm256_mul_ps(x, tail2_((const float *)(pb3 + ldb_b), k - kg)), s4);
+            s5 = _mm256_add_ps(_mm256_mul_ps(x, tail2_((const float *)(pb3 + 2 * ldb_b), k - kg)), s5);
+            s6 = _mm256_add_ps(_mm256_mul_ps(x, tail2_((const float *)pb6, k - kg)), s6);
+            s7 = _mm256_add_ps(_mm256_mul_ps(x, tail2_((const float *)(pb6 + ldb_b), k - kg)), s7);
         }
-        const __m256 h0 = pairsum_(s0);
-        const __m256 h1 = pairsum_(s1);
-        const __m256 h2 = pairsum_(s2);
-        const __m256 h3 = pairsum_(s3);
-        const __m256 h4 = pairsum_(s4);
-        const __m256 h5 = pairsum_(s5);
-        const __m256 h6 = pairsum_(s6);
-        const __m256 h7 = pairsum_(s7);
+        const __m256 h0 = sum2_(s0);
+        const __m256 h1 = sum2_(s1);
+        const __m256 h2 = sum2_(s2);
+        const __m256 h3 = sum2_(s3);
+        const __m256 h4 = sum2_(s4);
+        const __m256 h5 = sum2_(s5);
+        const __m256 h6 = sum2_(s6);
+        const __m256 h7 = sum2_(s7);
         float t[8][8];
         _mm256_storeu_ps(t[0], h0);
         _mm256_storeu_ps(t[1], h1);
@@ -1381,7 +1382,7 @@ void sandybridge_sgemm_8x12_pair(int64_t m, int64_t n, int64_t k, const float *a
         s1 = _mm256_setzero_ps();
         s2 = _mm256_setzero_ps();
         s3 = _mm256_setzero_ps();
-        for (int64_t p = 0; p < kp; p += 2, ap += lda) {
+        for (int64_t p = 0; p < kg; p += 2, ap += lda) {
             x = _mm256_loadu_ps(ap);
             s0 = _mm256_add_ps(_mm256_mul_ps(x, bcast2_((const float *)pb0)), s0);
             s1 = _mm256_add_ps(_mm256_mul_ps(x, bcast2_((const float *)(pb0 + ldb_b))), s1);
@@ -1389,17 +1390,17 @@ void sandybridge_sgemm_8x12_pair(int64_t m, int64_t n, int64_t k, const float *a
             s3 = _mm256_add_ps(_mm256_mul_ps(x, bcast2_((const float *)pb3)), s3);
             pb0 += 2 * sizeof(*ap), pb3 += 2 * sizeof(*ap);
         }
-        if (kp < k) {   /* the odd last k step */
+        if (kg < k) {   /* the last k - kg < G steps */
             x = _mm256_loadu_ps(ap);
-            s0 = _mm256_add_ps(_mm256_mul_ps(x, bcast1_((const float *)pb0)), s0);
-            s1 = _mm256_add_ps(_mm256_mul_ps(x, bcast1_((const float *)(pb0 + ldb_b))), s1);
-            s2 = _mm256_add_ps(_mm256_mul_ps(x, bcast1_((const float *)(pb0 + 2 * ldb_b))), s2);
-            s3 = _mm256_add_ps(_mm256_mul_ps(x, bcast1_((const float *)pb3)), s3);
+            s0 = _mm256_add_ps(_mm256_mul_ps(x, tail2_((const float *)pb0, k - kg)), s0);
+            s1 = _mm256_add_ps(_mm256_mul_ps(x, tail2_((const float *)(pb0 + ldb_b), k - kg)), s1);
+            s2 = _mm256_add_ps(_mm256_mul_ps(x, tail2_((const float *)(pb0 + 2 * ldb_b), k - kg)), s2);
+            s3 = _mm256_add_ps(_mm256_mul_ps(x, tail2_((const float *)pb3, k - kg)), s3);
         }
-        const __m256 h0 = pairsum_(s0);
-        const __m256 h1 = pairsum_(s1);
-        const __m256 h2 = pairsum_(s2);
-        const __m256 h3 = pairsum_(s3);
+        const __m256 h0 = sum2_(s0);
+        const __m256 h1 = sum2_(s1);
+        const __m256 h2 = sum2_(s2);
+        const __m256 h3 = sum2_(s3);
         float t[4][8];
         _mm256_storeu_ps(t[0], h0);
         _mm256_storeu_ps(t[1], h1);
@@ -1422,19 +1423,19 @@ void sandybridge_sgemm_8x12_pair(int64_t m, int64_t n, int64_t k, const float *a
         __m256 x, s0, s1;
         s0 = _mm256_setzero_ps();
         s1 = _mm256_setzero_ps();
-        for (int64_t p = 0; p < kp; p += 2, ap += lda) {
+        for (int64_t p = 0; p < kg; p += 2, ap += lda) {
             x = _mm256_loadu_ps(ap);
             s0 = _mm256_add_ps(_mm256_mul_ps(x, bcast2_((const float *)pb0)), s0);
             s1 = _mm256_add_ps(_mm256_mul_ps(x, bcast2_((const float *)(pb0 + ldb_b))), s1);
             pb0 += 2 * sizeof(*ap);
         }
-        if (kp < k) {   /* the odd last k step */
+        if (kg < k) {   /* the last k - kg < G steps */
             x = _mm256_loadu_ps(ap);
-            s0 = _mm256_add_ps(_mm256_mul_ps(x, bcast1_((const float *)pb0)), s0);
-            s1 = _mm256_add_ps(_mm256_mul_ps(x, bcast1_((const float *)(pb0 + ldb_b))), s1);
+            s0 = _mm256_add_ps(_mm256_mul_ps(x, tail2_((const float *)pb0, k - kg)), s0);
+            s1 = _mm256_add_ps(_mm256_mul_ps(x, tail2_((const float *)(pb0 + ldb_b), k - kg)), s1);
         }
-        const __m256 h0 = pairsum_(s0);
-        const __m256 h1 = pairsum_(s1);
+        const __m256 h0 = sum2_(s0);
+        const __m256 h1 = sum2_(s1);
         float t[2][8];
         _mm256_storeu_ps(t[0], h0);
         _mm256_storeu_ps(t[1], h1);
@@ -1454,16 +1455,16 @@ void sandybridge_sgemm_8x12_pair(int64_t m, int64_t n, int64_t k, const float *a
         const float *ap = a;
         __m256 x, s0;
         s0 = _mm256_setzero_ps();
-        for (int64_t p = 0; p < kp; p += 2, ap += lda) {
+        for (int64_t p = 0; p < kg; p += 2, ap += lda) {
             x = _mm256_loadu_ps(ap);
             s0 = _mm256_add_ps(_mm256_mul_ps(x, bcast2_((const float *)pb0)), s0);
             pb0 += 2 * sizeof(*ap);
         }
-        if (kp < k) {   /* the odd last k step */
+        if (kg < k) {   /* the last k - kg < G steps */
             x = _mm256_loadu_ps(ap);
-            s0 = _mm256_add_ps(_mm256_mul_ps(x, bcast1_((const float *)pb0)), s0);
+            s0 = _mm256_add_ps(_mm256_mul_ps(x, tail2_((const float *)pb0, k - kg)), s0);
         }
-        const __m256 h0 = pairsum_(s0);
+        const __m256 h0 = sum2_(s0);
         float t[1][8];
         _mm256_storeu_ps(t[0], h0);
         if (vb == 0)

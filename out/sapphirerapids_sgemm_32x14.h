@@ -21,8 +21,11 @@
 #define sapphirerapids_sgemm_32x14_PEDGE_LIST {16, sapphirerapids_sgemm_32x14_p16x14}
 /* the dot-product row tail sapphirerapids_sgemm_32x14_dot, with the signature of the _direct
  * kernel: m <= DOT_ROWS rows (0: not emitted), worth it from k = DOT_MIN_K */
-#define sapphirerapids_sgemm_32x14_DOT_ROWS 4
-#define sapphirerapids_sgemm_32x14_DOT_MIN_K 37
+#define sapphirerapids_sgemm_32x14_DOT_ROWS 0
+#define sapphirerapids_sgemm_32x14_DOT_MIN_K 0
+/* the k-quad row tail sapphirerapids_sgemm_32x14_quad (four k steps per vector), the same way */
+#define sapphirerapids_sgemm_32x14_QUAD_ROWS 4
+#define sapphirerapids_sgemm_32x14_QUAD_MIN_K 9
 /* the k-pair row tail sapphirerapids_sgemm_32x14_pair, with the signature of the _direct kernel:
  * m <= PAIR_ROWS rows (0: not emitted), worth it from k = PAIR_MIN_K */
 #define sapphirerapids_sgemm_32x14_PAIR_ROWS 8
@@ -46,8 +49,8 @@ void sapphirerapids_sgemm_32x14_e16x8(int64_t m, int64_t n, int64_t k, const flo
 void sapphirerapids_sgemm_32x14_p16x14(int64_t m, int64_t n, int64_t k, const float *alpha, const float *a,
                                        const float *b, const float *beta, float *c, int64_t rs_c, int64_t cs_c,
                                        const float *a_next, const float *b_next);
-void sapphirerapids_sgemm_32x14_dot(int64_t m, int64_t n, int64_t k, const float *alpha, const float *a, int64_t lda,
-                                    const float *b, int64_t ldb, const float *beta, float *c, int64_t rs_c, int64_t cs_c);
+void sapphirerapids_sgemm_32x14_quad(int64_t m, int64_t n, int64_t k, const float *alpha, const float *a, int64_t lda,
+                                     const float *b, int64_t ldb, const float *beta, float *c, int64_t rs_c, int64_t cs_c);
 void sapphirerapids_sgemm_32x14_pair(int64_t m, int64_t n, int64_t k, const float *alpha, const float *a, int64_t lda,
                                      const float *b, int64_t ldb, const float *beta, float *c, int64_t rs_c, int64_t cs_c);
 #ifdef __cplusplus

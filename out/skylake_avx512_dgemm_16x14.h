@@ -23,6 +23,9 @@
  * kernel: m <= DOT_ROWS rows (0: not emitted), worth it from k = DOT_MIN_K */
 #define skylake_avx512_dgemm_16x14_DOT_ROWS 0
 #define skylake_avx512_dgemm_16x14_DOT_MIN_K 0
+/* the k-quad row tail skylake_avx512_dgemm_16x14_quad (four k steps per vector), the same way */
+#define skylake_avx512_dgemm_16x14_QUAD_ROWS 0
+#define skylake_avx512_dgemm_16x14_QUAD_MIN_K 0
 /* the k-pair row tail skylake_avx512_dgemm_16x14_pair, with the signature of the _direct kernel:
  * m <= PAIR_ROWS rows (0: not emitted), worth it from k = PAIR_MIN_K */
 #define skylake_avx512_dgemm_16x14_PAIR_ROWS 4

@@ -31,9 +31,10 @@
  *     skylake_avx512_sgemm_32x14_e16x14: 16x14, 9.00 cycles per iteration, unroll 7
  *     skylake_avx512_sgemm_32x14_e16x8: 16x8, 5.50 cycles per iteration, unroll 2
  *     skylake_avx512_sgemm_32x14_p16x14: the 16x14 plan, packed operands (A 16 rows high)
- *   skylake_avx512_sgemm_32x14_dot: m <= 4 rows, any n, by dot products along k: A(i,p) at
- *     a[i*lda + p] (rows along k), B(p,j) at b[p + j*ldb]; reads only
- *     rows i < m, p < k and j < n (for the last rows of a row panel).
+ *   skylake_avx512_sgemm_32x14_quad: m <= 4 rows, any n, four k steps per vector: A(i,p) at
+ *     a[(p/4)*lda + 4*i + p%4] (rows packed in groups of 4 k steps, zero
+ *     past k), B(p,j) at b[p + j*ldb]; reads B only for p < k and j < n,
+ *     stores only rows i < m.
  *   skylake_avx512_sgemm_32x14_pair: m <= 8 rows, any n, two k steps per vector: A(i,p) at
  *     a[(p/2)*lda + 2*i + p%2] (rows packed in k pairs, the partner of
  *     an odd last p zero), B(p,j) at b[p + j*ldb]; reads B only for p < k
@@ -5713,216 +5714,29 @@ void skylake_avx512_sgemm_32x14_e16x8(int64_t m, int64_t n, int64_t k, const flo
 
 }
 
-static inline __m512 hsum4_(__m512 a, __m512 b, __m512 c, __m512 d)
+static inline __m512 bcast4_(const float *p)
 {
-    __m512 ab = _mm512_add_ps(_mm512_unpacklo_ps(a, b), _mm512_unpackhi_ps(a, b));
-    __m512 cd = _mm512_add_ps(_mm512_unpacklo_ps(c, d), _mm512_unpackhi_ps(c, d));
-    __m512 x = _mm512_add_ps(_mm512_shuffle_ps(ab, cd, 0x44), _mm512_shuffle_ps(ab, cd, 0xEE));
-    __m256 h = _mm256_add_ps(_mm512_castps512_ps256(x),
-                             _mm256_castpd_ps(_mm512_extractf64x4_pd(_mm512_castps_pd(x), 1)));
-    return _mm512_castps128_ps512(_mm_add_ps(_mm256_castps256_ps128(h), _mm256_extractf128_ps(h, 1)));
+    return _mm512_broadcast_f32x4(_mm_loadu_ps(p));
+}
+static inline __m512 tail4_(const float *p, int64_t r)
+{
+    return _mm512_broadcast_f32x4(_mm_setr_ps(p[0], r > 1 ? p[1] : 0.0f, r > 2 ? p[2] : 0.0f, 0.0f));
+}
+static inline __m512 sum4_(__m512 s)
+{
+    const __m512i first = _mm512_setr_epi32(0, 4, 8, 12, 1, 5, 9, 13, 2, 6, 10, 14, 3, 7, 11, 15);
+    __m512 t = _mm512_add_ps(s, _mm512_permute_ps(s, 0xB1));
+    return _mm512_permutexvar_ps(first, _mm512_add_ps(t, _mm512_permute_ps(t, 0x4E)));
 }
 
-/* skylake_avx512_sgemm_32x14_dot: m <= 4 rows by dot products along k (see the contract above).
+/* skylake_avx512_sgemm_32x14_quad: m <= 4 rows, 4 k steps per vector (see the contract above).
  * beta == 0 never reads C. */
-void skylake_avx512_sgemm_32x14_dot(int64_t m, int64_t n, int64_t k, const float *alpha, const float *a, int64_t lda,
-                                    const float *b, int64_t ldb, const float *beta, float *c, int64_t rs_c, int64_t cs_c)
-{
-    if (m <= 0 || n <= 0) return;
-    /* rows past m repeat row 0: read, never stored */
-    const float *a0 = a, *a1 = a + (m > 1) * lda, *a2 = a + (m > 2) * 2 * lda,
-          *a3 = a + (m > 3) * 3 * lda;
-    const float va = *alpha, vb = *beta;
-    const int64_t kv = k - k % 16;   /* whole vectors */
-    const __mmask16 k_ = (__mmask16)(k - kv >= 16 ? 0xFFFF : (1u << (k - kv)) - 1);
-    const __mmask16 km_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
-    const __m512 va_ = _mm512_set1_ps(va), vb_ = _mm512_set1_ps(vb);
-    int64_t j = 0;
-    for (; j + 4 <= n; j += 4) {
-        const float *b0 = b + j * ldb, *b1 = b0 + ldb, *b2 = b1 + ldb, *b3 = b2 + ldb;
-        __m512 x0, x1, x2, x3, y;
-        __m512 s00 = _mm512_setzero_ps();
-        __m512 s01 = _mm512_setzero_ps();
-        __m512 s02 = _mm512_setzero_ps();
-        __m512 s03 = _mm512_setzero_ps();
-        __m512 s10 = _mm512_setzero_ps();
-        __m512 s11 = _mm512_setzero_ps();
-        __m512 s12 = _mm512_setzero_ps();
-        __m512 s13 = _mm512_setzero_ps();
-        __m512 s20 = _mm512_setzero_ps();
-        __m512 s21 = _mm512_setzero_ps();
-        __m512 s22 = _mm512_setzero_ps();
-        __m512 s23 = _mm512_setzero_ps();
-        __m512 s30 = _mm512_setzero_ps();
-        __m512 s31 = _mm512_setzero_ps();
-        __m512 s32 = _mm512_setzero_ps();
-        __m512 s33 = _mm512_setzero_ps();
-        for (int64_t p = 0; p < kv; p += 16) {
-            x0 = _mm512_loadu_ps(a0 + p);
-            x1 = _mm512_loadu_ps(a1 + p);
-            x2 = _mm512_loadu_ps(a2 + p);
-            x3 = _mm512_loadu_ps(a3 + p);
-            y = _mm512_loadu_ps(b0 + p);
-            s00 = _mm512_fmadd_ps(x0, y, s00);
-            s10 = _mm512_fmadd_ps(x1, y, s10);
-            s20 = _mm512_fmadd_ps(x2, y, s20);
-            s30 = _mm512_fmadd_ps(x3, y, s30);
-            y = _mm512_loadu_ps(b1 + p);
-            s01 = _mm512_fmadd_ps(x0, y, s01);
-            s11 = _mm512_fmadd_ps(x1, y, s11);
-            s21 = _mm512_fmadd_ps(x2, y, s21);
-            s31 = _mm512_fmadd_ps(x3, y, s31);
-            y = _mm512_loadu_ps(b2 + p);
-            s02 = _mm512_fmadd_ps(x0, y, s02);
-            s12 = _mm512_fmadd_ps(x1, y, s12);
-            s22 = _mm512_fmadd_ps(x2, y, s22);
-            s32 = _mm512_fmadd_ps(x3, y, s32);
-            y = _mm512_loadu_ps(b3 + p);
-            s03 = _mm512_fmadd_ps(x0, y, s03);
-            s13 = _mm512_fmadd_ps(x1, y, s13);
-            s23 = _mm512_fmadd_ps(x2, y, s23);
-            s33 = _mm512_fmadd_ps(x3, y, s33);
-        }
-        if (kv < k) {
-            x0 = _mm512_maskz_loadu_ps(k_, a0 + kv);
-            x1 = _mm512_maskz_loadu_ps(k_, a1 + kv);
-            x2 = _mm512_maskz_loadu_ps(k_, a2 + kv);
-            x3 = _mm512_maskz_loadu_ps(k_, a3 + kv);
-            y = _mm512_maskz_loadu_ps(k_, b0 + kv);
-            s00 = _mm512_fmadd_ps(x0, y, s00);
-            s10 = _mm512_fmadd_ps(x1, y, s10);
-            s20 = _mm512_fmadd_ps(x2, y, s20);
-            s30 = _mm512_fmadd_ps(x3, y, s30);
-            y = _mm512_maskz_loadu_ps(k_, b1 + kv);
-            s01 = _mm512_fmadd_ps(x0, y, s01);
-            s11 = _mm512_fmadd_ps(x1, y, s11);
-            s21 = _mm512_fmadd_ps(x2, y, s21);
-            s31 = _mm512_fmadd_ps(x3, y, s31);
-            y = _mm512_maskz_loadu_ps(k_, b2 + kv);
-            s02 = _mm512_fmadd_ps(x0, y, s02);
-            s12 = _mm512_fmadd_ps(x1, y, s12);
-            s22 = _mm512_fmadd_ps(x2, y, s22);
-            s32 = _mm512_fmadd_ps(x3, y, s32);
-            y = _mm512_maskz_loadu_ps(k_, b3 + kv);
-            s03 = _mm512_fmadd_ps(x0, y, s03);
-            s13 = _mm512_fmadd_ps(x1, y, s13);
-            s23 = _mm512_fmadd_ps(x2, y, s23);
-            s33 = _mm512_fmadd_ps(x3, y, s33);
-        }
-        const __m512 h0 = hsum4_(s00, s10, s20, s30);
-        const __m512 h1 = hsum4_(s01, s11, s21, s31);
-        const __m512 h2 = hsum4_(s02, s12, s22, s32);
-        const __m512 h3 = hsum4_(s03, s13, s23, s33);
-        if (rs_c == 1) {
-            if (vb == 0) {
-                _mm512_mask_storeu_ps(c + (j + 0) * cs_c, km_, _mm512_mul_ps(va_, h0));
-                _mm512_mask_storeu_ps(c + (j + 1) * cs_c, km_, _mm512_mul_ps(va_, h1));
-                _mm512_mask_storeu_ps(c + (j + 2) * cs_c, km_, _mm512_mul_ps(va_, h2));
-                _mm512_mask_storeu_ps(c + (j + 3) * cs_c, km_, _mm512_mul_ps(va_, h3));
-            } else {
-                const __m512 c0_ = _mm512_maskz_loadu_ps(km_, c + (j + 0) * cs_c);
-                const __m512 c1_ = _mm512_maskz_loadu_ps(km_, c + (j + 1) * cs_c);
-                const __m512 c2_ = _mm512_maskz_loadu_ps(km_, c + (j + 2) * cs_c);
-                const __m512 c3_ = _mm512_maskz_loadu_ps(km_, c + (j + 3) * cs_c);
-                _mm512_mask_storeu_ps(c + (j + 0) * cs_c, km_, _mm512_fmadd_ps(va_, h0, _mm512_mul_ps(vb_, c0_)));
-                _mm512_mask_storeu_ps(c + (j + 1) * cs_c, km_, _mm512_fmadd_ps(va_, h1, _mm512_mul_ps(vb_, c1_)));
-                _mm512_mask_storeu_ps(c + (j + 2) * cs_c, km_, _mm512_fmadd_ps(va_, h2, _mm512_mul_ps(vb_, c2_)));
-                _mm512_mask_storeu_ps(c + (j + 3) * cs_c, km_, _mm512_fmadd_ps(va_, h3, _mm512_mul_ps(vb_, c3_)));
-            }
-        } else {
-            float t[4][16];
-            _mm512_storeu_ps(t[0], h0);
-            _mm512_storeu_ps(t[1], h1);
-            _mm512_storeu_ps(t[2], h2);
-            _mm512_storeu_ps(t[3], h3);
-            if (vb == 0)
-                for (int q = 0; q < 4; q++)
-                    for (int64_t i = 0; i < m; i++) c[i * rs_c + (j + q) * cs_c] = va * t[q][i];
-            else
-                for (int q = 0; q < 4; q++)
-                    for (int64_t i = 0; i < m; i++) {
-                        float *cij = c + i * rs_c + (j + q) * cs_c;
-                        *cij = va * t[q][i] + vb * *cij;
-                    }
-        }
-    }
-    for (; j < n; j++) {
-        const float *b0 = b + j * ldb;
-        __m512 x0, x1, x2, x3, y;
-        __m512 s00 = _mm512_setzero_ps();
-        __m512 s10 = _mm512_setzero_ps();
-        __m512 s20 = _mm512_setzero_ps();
-        __m512 s30 = _mm512_setzero_ps();
-        for (int64_t p = 0; p < kv; p += 16) {
-            x0 = _mm512_loadu_ps(a0 + p);
-            x1 = _mm512_loadu_ps(a1 + p);
-            x2 = _mm512_loadu_ps(a2 + p);
-            x3 = _mm512_loadu_ps(a3 + p);
-            y = _mm512_loadu_ps(b0 + p);
-            s00 = _mm512_fmadd_ps(x0, y, s00);
-            s10 = _mm512_fmadd_ps(x1, y, s10);
-            s20 = _mm512_fmadd_ps(x2, y, s20);
-            s30 = _mm512_fmadd_ps(x3, y, s30);
-        }
-        if (kv < k) {
-            x0 = _mm512_maskz_loadu_ps(k_, a0 + kv);
-            x1 = _mm512_maskz_loadu_ps(k_, a1 + kv);
-            x2 = _mm512_maskz_loadu_ps(k_, a2 + kv);
-            x3 = _mm512_maskz_loadu_ps(k_, a3 + kv);
-            y = _mm512_maskz_loadu_ps(k_, b0 + kv);
-            s00 = _mm512_fmadd_ps(x0, y, s00);
-            s10 = _mm512_fmadd_ps(x1, y, s10);
-            s20 = _mm512_fmadd_ps(x2, y, s20);
-            s30 = _mm512_fmadd_ps(x3, y, s30);
-        }
-        const __m512 h0 = hsum4_(s00, s10, s20, s30);
-        if (rs_c == 1) {
-            if (vb == 0) {
-                _mm512_mask_storeu_ps(c + (j + 0) * cs_c, km_, _mm512_mul_ps(va_, h0));
-            } else {
-                const __m512 c0_ = _mm512_maskz_loadu_ps(km_, c + (j + 0) * cs_c);
-                _mm512_mask_storeu_ps(c + (j + 0) * cs_c, km_, _mm512_fmadd_ps(va_, h0, _mm512_mul_ps(vb_, c0_)));
-            }
-        } else {
-            float t[1][16];
-            _mm512_storeu_ps(t[0], h0);
-            if (vb == 0)
-                for (int q = 0; q < 1; q++)
-                    for (int64_t i = 0; i < m; i++) c[i * rs_c + (j + q) * cs_c] = va * t[q][i];
-            else
-                for (int q = 0; q < 1; q++)
-                    for (int64_t i = 0; i < m; i++) {
-                        float *cij = c + i * rs_c + (j + q) * cs_c;
-                        *cij = va * t[q][i] + vb * *cij;
-                    }
-        }
-    }
-}
-
-static inline __m512 bcast2_(const float *p)
-{
-    double d;
-    __builtin_memcpy(&d, p, sizeof d);
-    return _mm512_castpd_ps(_mm512_set1_pd(d));
-}
-static inline __m512 bcast1_(const float *p)
-{
-    return _mm512_maskz_mov_ps(0x5555, _mm512_set1_ps(*p));
-}
-static inline __m512 pairsum_(__m512 s)
-{
-    const __m512i even = _mm512_setr_epi32(0, 2, 4, 6, 8, 10, 12, 14, 1, 3, 5, 7, 9, 11, 13, 15);
-    return _mm512_permutexvar_ps(even, _mm512_add_ps(s, _mm512_permute_ps(s, 0xB1)));
-}
-
-/* skylake_avx512_sgemm_32x14_pair: m <= 8 rows, two k steps per vector (see the contract above).
- * beta == 0 never reads C. */
-void skylake_avx512_sgemm_32x14_pair(int64_t m, int64_t n, int64_t k, const float *alpha, const float *a, int64_t lda,
+void skylake_avx512_sgemm_32x14_quad(int64_t m, int64_t n, int64_t k, const float *alpha, const float *a, int64_t lda,
                                      const float *b, int64_t ldb, const float *beta, float *c, int64_t rs_c, int64_t cs_c)
 {
     if (m <= 0 || n <= 0) return;
     const float va = *alpha, vb = *beta;
-    const int64_t kp = k - (k & 1), ldb_b = ldb * (int64_t)sizeof(float);
+    const int64_t kg = k - k % 4, ldb_b = ldb * (int64_t)sizeof(float);
     const __mmask16 km_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
     const __m512 va_ = _mm512_set1_ps(va), vb_ = _mm512_set1_ps(vb);
     int64_t j = 0;
@@ -5944,55 +5758,55 @@ void skylake_avx512_sgemm_32x14_pair(int64_t m, int64_t n, int64_t k, const floa
         s11 = _mm512_setzero_ps();
         s12 = _mm512_setzero_ps();
         s13 = _mm512_setzero_ps();
-        for (int64_t p = 0; p < kp; p += 2, ap += lda) {
+        for (int64_t p = 0; p < kg; p += 4, ap += lda) {
             x = _mm512_loadu_ps(ap);
-            s0 = _mm512_fmadd_ps(x, bcast2_((const float *)pb0), s0);
-            s1 = _mm512_fmadd_ps(x, bcast2_((const float *)(pb0 + ldb_b)), s1);
-            s2 = _mm512_fmadd_ps(x, bcast2_((const float *)(pb0 + 2 * ldb_b)), s2);
-            s3 = _mm512_fmadd_ps(x, bcast2_((const float *)pb3), s3);
-            s4 = _mm512_fmadd_ps(x, bcast2_((const float *)(pb3 + ldb_b)), s4);
-            s5 = _mm512_fmadd_ps(x, bcast2_((const float *)(pb3 + 2 * ldb_b)), s5);
-            s6 = _mm512_fmadd_ps(x, bcast2_((const float *)pb6), s6);
-            s7 = _mm512_fmadd_ps(x, bcast2_((const float *)(pb6 + ldb_b)), s7);
-            s8 = _mm512_fmadd_ps(x, bcast2_((const float *)(pb6 + 2 * ldb_b)), s8);
-            s9 = _mm512_fmadd_ps(x, bcast2_((const float *)pb9), s9);
-            s10 = _mm512_fmadd_ps(x, bcast2_((const float *)(pb9 + ldb_b)), s10);
-            s11 = _mm512_fmadd_ps(x, bcast2_((const float *)(pb9 + 2 * ldb_b)), s11);
-            s12 = _mm512_fmadd_ps(x, bcast2_((const float *)pb12), s12);
-            s13 = _mm512_fmadd_ps(x, bcast2_((const float *)(pb12 + ldb_b)), s13);
-            pb0 += 2 * sizeof(*ap), pb3 += 2 * sizeof(*ap), pb6 += 2 * sizeof(*ap), pb9 += 2 * sizeof(*ap), pb12 += 2 * sizeof(*ap);
+            s0 = _mm512_fmadd_ps(x, bcast4_((const float *)pb0), s0);
+            s1 = _mm512_fmadd_ps(x, bcast4_((const float *)(pb0 + ldb_b)), s1);
+            s2 = _mm512_fmadd_ps(x, bcast4_((const float *)(pb0 + 2 * ldb_b)), s2);
+            s3 = _mm512_fmadd_ps(x, bcast4_((const float *)pb3), s3);
+            s4 = _mm512_fmadd_ps(x, bcast4_((const float *)(pb3 + ldb_b)), s4);
+            s5 = _mm512_fmadd_ps(x, bcast4_((const float *)(pb3 + 2 * ldb_b)), s5);
+            s6 = _mm512_fmadd_ps(x, bcast4_((const float *)pb6), s6);
+            s7 = _mm512_fmadd_ps(x, bcast4_((const float *)(pb6 + ldb_b)), s7);
+            s8 = _mm512_fmadd_ps(x, bcast4_((const float *)(pb6 + 2 * ldb_b)), s8);
+            s9 = _mm512_fmadd_ps(x, bcast4_((const float *)pb9), s9);
+            s10 = _mm512_fmadd_ps(x, bcast4_((const float *)(pb9 + ldb_b)), s10);
+            s11 = _mm512_fmadd_ps(x, bcast4_((const float *)(pb9 + 2 * ldb_b)), s11);
+            s12 = _mm512_fmadd_ps(x, bcast4_((const float *)pb12), s12);
+            s13 = _mm512_fmadd_ps(x, bcast4_((const float *)(pb12 + ldb_b)), s13);
+            pb0 += 4 * sizeof(*ap), pb3 += 4 * sizeof(*ap), pb6 += 4 * sizeof(*ap), pb9 += 4 * sizeof(*ap), pb12 += 4 * sizeof(*ap);
         }
-        if (kp < k) {   /* the odd last k step */
+        if (kg < k) {   /* the last k - kg < G steps */
             x = _mm512_loadu_ps(ap);
-            s0 = _mm512_fmadd_ps(x, bcast1_((const float *)pb0), s0);
-            s1 = _mm512_fmadd_ps(x, bcast1_((const float *)(pb0 + ldb_b)), s1);
-            s2 = _mm512_fmadd_ps(x, bcast1_((const float *)(pb0 + 2 * ldb_b)), s2);
-            s3 = _mm512_fmadd_ps(x, bcast1_((const float *)pb3), s3);
-            s4 = _mm512_fmadd_ps(x, bcast1_((const float *)(pb3 + ldb_b)), s4);
-            s5 = _mm512_fmadd_ps(x, bcast1_((const float *)(pb3 + 2 * ldb_b)), s5);
-            s6 = _mm512_fmadd_ps(x, bcast1_((const float *)pb6), s6);
-            s7 = _mm512_fmadd_ps(x, bcast1_((const float *)(pb6 + ldb_b)), s7);
-            s8 = _mm512_fmadd_ps(x, bcast1_((const float *)(pb6 + 2 * ldb_b)), s8);
-            s9 = _mm512_fmadd_ps(x, bcast1_((const float *)pb9), s9);
-            s10 = _mm512_fmadd_ps(x, bcast1_((const float *)(pb9 + ldb_b)), s10);
-            s11 = _mm512_fmadd_ps(x, bcast1_((const float *)(pb9 + 2 * ldb_b)), s11);
-            s12 = _mm512_fmadd_ps(x, bcast1_((const float *)pb12), s12);
-            s13 = _mm512_fmadd_ps(x, bcast1_((const float *)(pb12 + ldb_b)), s13);
+            s0 = _mm512_fmadd_ps(x, tail4_((const float *)pb0, k - kg), s0);
+            s1 = _mm512_fmadd_ps(x, tail4_((const float *)(pb0 + ldb_b), k - kg), s1);
+            s2 = _mm512_fmadd_ps(x, tail4_((const float *)(pb0 + 2 * ldb_b), k - kg), s2);
+            s3 = _mm512_fmadd_ps(x, tail4_((const float *)pb3, k - kg), s3);
+            s4 = _mm512_fmadd_ps(x, tail4_((const float *)(pb3 + ldb_b), k - kg), s4);
+            s5 = _mm512_fmadd_ps(x, tail4_((const float *)(pb3 + 2 * ldb_b), k - kg), s5);
+            s6 = _mm512_fmadd_ps(x, tail4_((const float *)pb6, k - kg), s6);
+            s7 = _mm512_fmadd_ps(x, tail4_((const float *)(pb6 + ldb_b), k - kg), s7);
+            s8 = _mm512_fmadd_ps(x, tail4_((const float *)(pb6 + 2 * ldb_b), k - kg), s8);
+            s9 = _mm512_fmadd_ps(x, tail4_((const float *)pb9, k - kg), s9);
+            s10 = _mm512_fmadd_ps(x, tail4_((const float *)(pb9 + ldb_b), k - kg), s10);
+            s11 = _mm512_fmadd_ps(x, tail4_((const float *)(pb9 + 2 * ldb_b), k - kg), s11);
+            s12 = _mm512_fmadd_ps(x, tail4_((const float *)pb12, k - kg), s12);
+            s13 = _mm512_fmadd_ps(x, tail4_((const float *)(pb12 + ldb_b), k - kg), s13);
         }
-        const __m512 h0 = pairsum_(s0);
-        const __m512 h1 = pairsum_(s1);
-        const __m512 h2 = pairsum_(s2);
-        const __m512 h3 = pairsum_(s3);
-        const __m512 h4 = pairsum_(s4);
-        const __m512 h5 = pairsum_(s5);
-        const __m512 h6 = pairsum_(s6);
-        const __m512 h7 = pairsum_(s7);
-        const __m512 h8 = pairsum_(s8);
-        const __m512 h9 = pairsum_(s9);
-        const __m512 h10 = pairsum_(s10);
-        const __m512 h11 = pairsum_(s11);
-        const __m512 h12 = pairsum_(s12);
-        const __m512 h13 = pairsum_(s13);
+        const __m512 h0 = sum4_(s0);
+        const __m512 h1 = sum4_(s1);
+        const __m512 h2 = sum4_(s2);
+        const __m512 h3 = sum4_(s3);
+        const __m512 h4 = sum4_(s4);
+        const __m512 h5 = sum4_(s5);
+        const __m512 h6 = sum4_(s6);
+        const __m512 h7 = sum4_(s7);
+        const __m512 h8 = sum4_(s8);
+        const __m512 h9 = sum4_(s9);
+        const __m512 h10 = sum4_(s10);
+        const __m512 h11 = sum4_(s11);
+        const __m512 h12 = sum4_(s12);
+        const __m512 h13 = sum4_(s13);
         if (rs_c == 1) {
             if (vb == 0) {
                 _mm512_mask_storeu_ps(c + (j + 0) * cs_c, km_, _mm512_mul_ps(va_, h0));
@@ -6078,37 +5892,37 @@ void skylake_avx512_sgemm_32x14_pair(int64_t m, int64_t n, int64_t k, const floa
         s5 = _mm512_setzero_ps();
         s6 = _mm512_setzero_ps();
         s7 = _mm512_setzero_ps();
-        for (int64_t p = 0; p < kp; p += 2, ap += lda) {
+        for (int64_t p = 0; p < kg; p += 4, ap += lda) {
             x = _mm512_loadu_ps(ap);
-            s0 = _mm512_fmadd_ps(x, bcast2_((const float *)pb0), s0);
-            s1 = _mm512_fmadd_ps(x, bcast2_((const float *)(pb0 + ldb_b)), s1);
-            s2 = _mm512_fmadd_ps(x, bcast2_((const float *)(pb0 + 2 * ldb_b)), s2);
-            s3 = _mm512_fmadd_ps(x, bcast2_((const float *)pb3), s3);
-            s4 = _mm512_fmadd_ps(x, bcast2_((const float *)(pb3 + ldb_b)), s4);
-            s5 = _mm512_fmadd_ps(x, bcast2_((const float *)(pb3 + 2 * ldb_b)), s5);
-            s6 = _mm512_fmadd_ps(x, bcast2_((const float *)pb6), s6);
-            s7 = _mm512_fmadd_ps(x, bcast2_((const float *)(pb6 + ldb_b)), s7);
-            pb0 += 2 * sizeof(*ap), pb3 += 2 * sizeof(*ap), pb6 += 2 * sizeof(*ap);
+            s0 = _mm512_fmadd_ps(x, bcast4_((const float *)pb0), s0);
+            s1 = _mm512_fmadd_ps(x, bcast4_((const float *)(pb0 + ldb_b)), s1);
+            s2 = _mm512_fmadd_ps(x, bcast4_((const float *)(pb0 + 2 * ldb_b)), s2);
+            s3 = _mm512_fmadd_ps(x, bcast4_((const float *)pb3), s3);
+            s4 = _mm512_fmadd_ps(x, bcast4_((const float *)(pb3 + ldb_b)), s4);
+            s5 = _mm512_fmadd_ps(x, bcast4_((const float *)(pb3 + 2 * ldb_b)), s5);
+            s6 = _mm512_fmadd_ps(x, bcast4_((const float *)pb6), s6);
+            s7 = _mm512_fmadd_ps(x, bcast4_((const float *)(pb6 + ldb_b)), s7);
+            pb0 += 4 * sizeof(*ap), pb3 += 4 * sizeof(*ap), pb6 += 4 * sizeof(*ap);
         }
-        if (kp < k) {   /* the odd last k step */
+        if (kg < k) {   /* the last k - kg < G steps */
             x = _mm512_loadu_ps(ap);
-            s0 = _mm512_fmadd_ps(x, bcast1_((const float *)pb0), s0);
-            s1 = _mm512_fmadd_ps(x, bcast1_((const float *)(pb0 + ldb_b)), s1);
-            s2 = _mm512_fmadd_ps(x, bcast1_((const float *)(pb0 + 2 * ldb_b)), s2);
-            s3 = _mm512_fmadd_ps(x, bcast1_((const float *)pb3), s3);
-            s4 = _mm512_fmadd_ps(x, bcast1_((const float *)(pb3 + ldb_b)), s4);
-            s5 = _mm512_fmadd_ps(x, bcast1_((const float *)(pb3 + 2 * ldb_b)), s5);
-            s6 = _mm512_fmadd_ps(x, bcast1_((const float *)pb6), s6);
-            s7 = _mm512_fmadd_ps(x, bcast1_((const float *)(pb6 + ldb_b)), s7);
+            s0 = _mm512_fmadd_ps(x, tail4_((const float *)pb0, k - kg), s0);
+            s1 = _mm512_fmadd_ps(x, tail4_((const float *)(pb0 + ldb_b), k - kg), s1);
+            s2 = _mm512_fmadd_ps(x, tail4_((const float *)(pb0 + 2 * ldb_b), k - kg), s2);
+            s3 = _mm512_fmadd_ps(x, tail4_((const float *)pb3, k - kg), s3);
+            s4 = _mm512_fmadd_ps(x, tail4_((const float *)(pb3 + ldb_b), k - kg), s4);
+            s5 = _mm512_fmadd_ps(x, tail4_((const float *)(pb3 + 2 * ldb_b), k - kg), s5);
+            s6 = _mm512_fmadd_ps(x, tail4_((const float *)pb6, k - kg), s6);
+            s7 = _mm512_fmadd_ps(x, tail4_((const float *)(pb6 + ldb_b), k - kg), s7);
         }
-        const __m512 h0 = pairsum_(s0);
-        const __m512 h1 = pairsum_(s1);
-        const __m512 h2 = pairsum_(s2);
-        const __m512 h3 = pairsum_(s3);
-        const __m512 h4 = pairsum_(s4);
-        const __m512 h5 = pairsum_(s5);
-        const __m512 h6 = pairsum_(s6);
-        const __m512 h7 = pairsum_(s7);
+        const __m512 h0 = sum4_(s0);
+        const __m512 h1 = sum4_(s1);
+        const __m512 h2 = sum4_(s2);
+        const __m512 h3 = sum4_(s3);
+        const __m512 h4 = sum4_(s4);
+        const __m512 h5 = sum4_(s5);
+        const __m512 h6 = sum4_(s6);
+        const __m512 h7 = sum4_(s7);
         if (rs_c == 1) {
             if (vb == 0) {
                 _mm512_mask_storeu_ps(c + (j + 0) * cs_c, km_, _mm512_mul_ps(va_, h0));
@@ -6167,25 +5981,25 @@ void skylake_avx512_sgemm_32x14_pair(int64_t m, int64_t n, int64_t k, const floa
         s1 = _mm512_setzero_ps();
         s2 = _mm512_setzero_ps();
         s3 = _mm512_setzero_ps();
-        for (int64_t p = 0; p < kp; p += 2, ap += lda) {
+        for (int64_t p = 0; p < kg; p += 4, ap += lda) {
             x = _mm512_loadu_ps(ap);
-            s0 = _mm512_fmadd_ps(x, bcast2_((const float *)pb0), s0);
-            s1 = _mm512_fmadd_ps(x, bcast2_((const float *)(pb0 + ldb_b)), s1);
-            s2 = _mm512_fmadd_ps(x, bcast2_((const float *)(pb0 + 2 * ldb_b)), s2);
-            s3 = _mm512_fmadd_ps(x, bcast2_((const float *)pb3), s3);
-            pb0 += 2 * sizeof(*ap), pb3 += 2 * sizeof(*ap);
+            s0 = _mm512_fmadd_ps(x, bcast4_((const float *)pb0), s0);
+            s1 = _mm512_fmadd_ps(x, bcast4_((const float *)(pb0 + ldb_b)), s1);
+            s2 = _mm512_fmadd_ps(x, bcast4_((const float *)(pb0 + 2 * ldb_b)), s2);
+            s3 = _mm512_fmadd_ps(x, bcast4_((const float *)pb3), s3);
+            pb0 += 4 * sizeof(*ap), pb3 += 4 * sizeof(*ap);
         }
-        if (kp < k) {   /* the odd last k step */
+        if (kg < k) {   /* the last k - kg < G steps */
             x = _mm512_loadu_ps(ap);
-            s0 = _mm512_fmadd_ps(x, bcast1_((const float *)pb0), s0);
-            s1 = _mm512_fmadd_ps(x, bcast1_((const float *)(pb0 + ldb_b)), s1);
-            s2 = _mm512_fmadd_ps(x, bcast1_((const float *)(pb0 + 2 * ldb_b)), s2);
-            s3 = _mm512_fmadd_ps(x, bcast1_((const float *)pb3), s3);
+            s0 = _mm512_fmadd_ps(x, tail4_((const float *)pb0, k - kg), s0);
+            s1 = _mm512_fmadd_ps(x, tail4_((const float *)(pb0 + ldb_b), k - kg), s1);
+            s2 = _mm512_fmadd_ps(x, tail4_((const float *)(pb0 + 2 * ldb_b), k - kg), s2);
+            s3 = _mm512_fmadd_ps(x, tail4_((const float *)pb3, k - kg), s3);
         }
-        const __m512 h0 = pairsum_(s0);
-        const __m512 h1 = pairsum_(s1);
-        const __m512 h2 = pairsum_(s2);
-        const __m512 h3 = pairsum_(s3);
+        const __m512 h0 = sum4_(s0);
+        const __m512 h1 = sum4_(s1);
+        const __m512 h2 = sum4_(s2);
+        const __m512 h3 = sum4_(s3);
         if (rs_c == 1) {
             if (vb == 0) {
                 _mm512_mask_storeu_ps(c + (j + 0) * cs_c, km_, _mm512_mul_ps(va_, h0));
@@ -6226,19 +6040,19 @@ void skylake_avx512_sgemm_32x14_pair(int64_t m, int64_t n, int64_t k, const floa
         __m512 x, s0, s1;
         s0 = _mm512_setzero_ps();
         s1 = _mm512_setzero_ps();
-        for (int64_t p = 0; p < kp; p += 2, ap += lda) {
+        for (int64_t p = 0; p < kg; p += 4, ap += lda) {
             x = _mm512_loadu_ps(ap);
-            s0 = _mm512_fmadd_ps(x, bcast2_((const float *)pb0), s0);
-            s1 = _mm512_fmadd_ps(x, bcast2_((const float *)(pb0 + ldb_b)), s1);
-            pb0 += 2 * sizeof(*ap);
+            s0 = _mm512_fmadd_ps(x, bcast4_((const float *)pb0), s0);
+            s1 = _mm512_fmadd_ps(x, bcast4_((const float *)(pb0 + ldb_b)), s1);
+            pb0 += 4 * sizeof(*ap);
         }
-        if (kp < k) {   /* the odd last k step */
+        if (kg < k) {   /* the last k - kg < G steps */
             x = _mm512_loadu_ps(ap);
-            s0 = _mm512_fmadd_ps(x, bcast1_((const float *)pb0), s0);
-            s1 = _mm512_fmadd_ps(x, bcast1_((const float *)(pb0 + ldb_b)), s1);
+            s0 = _mm512_fmadd_ps(x, tail4_((const float *)pb0, k - kg), s0);
+            s1 = _mm512_fmadd_ps(x, tail4_((const float *)(pb0 + ldb_b), k - kg), s1);
         }
-        const __m512 h0 = pairsum_(s0);
-        const __m512 h1 = pairsum_(s1);
+        const __m512 h0 = sum4_(s0);
+        const __m512 h1 = sum4_(s1);
         if (rs_c == 1) {
             if (vb == 0) {
                 _mm512_mask_storeu_ps(c + (j + 0) * cs_c, km_, _mm512_mul_ps(va_, h0));
@@ -6270,16 +6084,422 @@ void skylake_avx512_sgemm_32x14_pair(int64_t m, int64_t n, int64_t k, const floa
         const float *ap = a;
         __m512 x, s0;
         s0 = _mm512_setzero_ps();
-        for (int64_t p = 0; p < kp; p += 2, ap += lda) {
+        for (int64_t p = 0; p < kg; p += 4, ap += lda) {
+            x = _mm512_loadu_ps(ap);
+            s0 = _mm512_fmadd_ps(x, bcast4_((const float *)pb0), s0);
+            pb0 += 4 * sizeof(*ap);
+        }
+        if (kg < k) {   /* the last k - kg < G steps */
+            x = _mm512_loadu_ps(ap);
+            s0 = _mm512_fmadd_ps(x, tail4_((const float *)pb0, k - kg), s0);
+        }
+        const __m512 h0 = sum4_(s0);
+        if (rs_c == 1) {
+            if (vb == 0) {
+                _mm512_mask_storeu_ps(c + (j + 0) * cs_c, km_, _mm512_mul_ps(va_, h0));
+            } else {
+                const __m512 c0_ = _mm512_maskz_loadu_ps(km_, c + (j + 0) * cs_c);
+                _mm512_mask_storeu_ps(c + (j + 0) * cs_c, km_, _mm512_fmadd_ps(va_, h0, _mm512_mul_ps(vb_, c0_)));
+            }
+        } else {
+            float t[1][16];
+            _mm512_storeu_ps(t[0], h0);
+            if (vb == 0)
+                for (int q = 0; q < 1; q++)
+                    for (int64_t i = 0; i < m; i++) c[i * rs_c + (j + q) * cs_c] = va * t[q][i];
+            else
+                for (int q = 0; q < 1; q++)
+                    for (int64_t i = 0; i < m; i++) {
+                        float *cij = c + i * rs_c + (j + q) * cs_c;
+                        *cij = va * t[q][i] + vb * *cij;
+                    }
+        }
+        j += 1;
+    }
+}
+
+static inline __m512 bcast2_(const float *p)
+{
+    double d;
+    __builtin_memcpy(&d, p, sizeof d);
+    return _mm512_castpd_ps(_mm512_set1_pd(d));
+}
+static inline __m512 tail2_(const float *p, int64_t r)
+{
+    (void)r;   /* 1 */
+    return _mm512_maskz_mov_ps(0x5555, _mm512_set1_ps(*p));
+}
+static inline __m512 sum2_(__m512 s)
+{
+    const __m512i even = _mm512_setr_epi32(0, 2, 4, 6, 8, 10, 12, 14, 1, 3, 5, 7, 9, 11, 13, 15);
+    return _mm512_permutexvar_ps(even, _mm512_add_ps(s, _mm512_permute_ps(s, 0xB1)));
+}
+
+/* skylake_avx512_sgemm_32x14_pair: m <= 8 rows, 2 k steps per vector (see the contract above).
+ * beta == 0 never reads C. */
+void skylake_avx512_sgemm_32x14_pair(int64_t m, int64_t n, int64_t k, const float *alpha, const float *a, int64_t lda,
+                                     const float *b, int64_t ldb, const float *beta, float *c, int64_t rs_c, int64_t cs_c)
+{
+    if (m <= 0 || n <= 0) return;
+    const float va = *alpha, vb = *beta;
+    const int64_t kg = k - k % 2, ldb_b = ldb * (int64_t)sizeof(float);
+    const __mmask16 km_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+    const __m512 va_ = _mm512_set1_ps(va), vb_ = _mm512_set1_ps(vb);
+    int64_t j = 0;
+    for (; j + 14 <= n; j += 14) {
+        const char *pb0 = (const char *)(b + j * ldb), *pb3 = pb0 + 3 * ldb_b, *pb6 = pb3 + 3 * ldb_b, *pb9 = pb6 + 3 * ldb_b, *pb12 = pb9 + 3 * ldb_b;
+        const float *ap = a;
+        __m512 x, s0, s1, s2, s3, s4, s5, s6, s7, s8, s9, s10, s11, s12, s13;
+        s0 = _mm512_setzero_ps();
+        s1 = _mm512_setzero_ps();
+        s2 = _mm512_setzero_ps();
+        s3 = _mm512_setzero_ps();
+        s4 = _mm512_setzero_ps();
+        s5 = _mm512_setzero_ps();
+        s6 = _mm512_setzero_ps();
+        s7 = _mm512_setzero_ps();
+        s8 = _mm512_setzero_ps();
+        s9 = _mm512_setzero_ps();
+        s10 = _mm512_setzero_ps();
+        s11 = _mm512_setzero_ps();
+        s12 = _mm512_setzero_ps();
+        s13 = _mm512_setzero_ps();
+        for (int64_t p = 0; p < kg; p += 2, ap += lda) {
+            x = _mm512_loadu_ps(ap);
+            s0 = _mm512_fmadd_ps(x, bcast2_((const float *)pb0), s0);
+            s1 = _mm512_fmadd_ps(x, bcast2_((const float *)(pb0 + ldb_b)), s1);
+            s2 = _mm512_fmadd_ps(x, bcast2_((const float *)(pb0 + 2 * ldb_b)), s2);
+            s3 = _mm512_fmadd_ps(x, bcast2_((const float *)pb3), s3);
+            s4 = _mm512_fmadd_ps(x, bcast2_((const float *)(pb3 + ldb_b)), s4);
+            s5 = _mm512_fmadd_ps(x, bcast2_((const float *)(pb3 + 2 * ldb_b)), s5);
+            s6 = _mm512_fmadd_ps(x, bcast2_((const float *)pb6), s6);
+            s7 = _mm512_fmadd_ps(x, bcast2_((const float *)(pb6 + ldb_b)), s7);
+            s8 = _mm512_fmadd_ps(x, bcast2_((const float *)(pb6 + 2 * ldb_b)), s8);
+            s9 = _mm512_fmadd_ps(x, bcast2_((const float *)pb9), s9);
+            s10 = _mm512_fmadd_ps(x, bcast2_((const float *)(pb9 + ldb_b)), s10);
+            s11 = _mm512_fmadd_ps(x, bcast2_((const float *)(pb9 + 2 * ldb_b)), s11);
+            s12 = _mm512_fmadd_ps(x, bcast2_((const float *)pb12), s12);
+            s13 = _mm512_fmadd_ps(x, bcast2_((const float *)(pb12 + ldb_b)), s13);
+            pb0 += 2 * sizeof(*ap), pb3 += 2 * sizeof(*ap), pb6 += 2 * sizeof(*ap), pb9 += 2 * sizeof(*ap), pb12 += 2 * sizeof(*ap);
+        }
+        if (kg < k) {   /* the last k - kg < G steps */
+            x = _mm512_loadu_ps(ap);
+            s0 = _mm512_fmadd_ps(x, tail2_((const float *)pb0, k - kg), s0);
+            s1 = _mm512_fmadd_ps(x, tail2_((const float *)(pb0 + ldb_b), k - kg), s1);
+            s2 = _mm512_fmadd_ps(x, tail2_((const float *)(pb0 + 2 * ldb_b), k - kg), s2);
+            s3 = _mm512_fmadd_ps(x, tail2_((const float *)pb3, k - kg), s3);
+            s4 = _mm512_fmadd_ps(x, tail2_((const float *)(pb3 + ldb_b), k - kg), s4);
+            s5 = _mm512_fmadd_ps(x, tail2_((const float *)(pb3 + 2 * ldb_b), k - kg), s5);
+            s6 = _mm512_fmadd_ps(x, tail2_((const float *)pb6, k - kg), s6);
+            s7 = _mm512_fmadd_ps(x, tail2_((const float *)(pb6 + ldb_b), k - kg), s7);
+            s8 = _mm512_fmadd_ps(x, tail2_((const float *)(pb6 + 2 * ldb_b), k - kg), s8);
+            s9 = _mm512_fmadd_ps(x, tail2_((const float *)pb9, k - kg), s9);
+            s10 = _mm512_fmadd_ps(x, tail2_((const float *)(pb9 + ldb_b), k - kg), s10);
+            s11 = _mm512_fmadd_ps(x, tail2_((const float *)(pb9 + 2 * ldb_b), k - kg), s11);
+            s12 = _mm512_fmadd_ps(x, tail2_((const float *)pb12, k - kg), s12);
+            s13 = _mm512_fmadd_ps(x, tail2_((const float *)(pb12 + ldb_b), k - kg), s13);
+        }
+        const __m512 h0 = sum2_(s0);
+        const __m512 h1 = sum2_(s1);
+        const __m512 h2 = sum2_(s2);
+        const __m512 h3 = sum2_(s3);
+        const __m512 h4 = sum2_(s4);
+        const __m512 h5 = sum2_(s5);
+        const __m512 h6 = sum2_(s6);
+        const __m512 h7 = sum2_(s7);
+        const __m512 h8 = sum2_(s8);
+        const __m512 h9 = sum2_(s9);
+        const __m512 h10 = sum2_(s10);
+        const __m512 h11 = sum2_(s11);
+        const __m512 h12 = sum2_(s12);
+        const __m512 h13 = sum2_(s13);
+        if (rs_c == 1) {
+            if (vb == 0) {
+                _mm512_mask_storeu_ps(c + (j + 0) * cs_c, km_, _mm512_mul_ps(va_, h0));
+                _mm512_mask_storeu_ps(c + (j + 1) * cs_c, km_, _mm512_mul_ps(va_, h1));
+                _mm512_mask_storeu_ps(c + (j + 2) * cs_c, km_, _mm512_mul_ps(va_, h2));
+                _mm512_mask_storeu_ps(c + (j + 3) * cs_c, km_, _mm512_mul_ps(va_, h3));
+                _mm512_mask_storeu_ps(c + (j + 4) * cs_c, km_, _mm512_mul_ps(va_, h4));
+                _mm512_mask_storeu_ps(c + (j + 5) * cs_c, km_, _mm512_mul_ps(va_, h5));
+                _mm512_mask_storeu_ps(c + (j + 6) * cs_c, km_, _mm512_mul_ps(va_, h6));
+                _mm512_mask_storeu_ps(c + (j + 7) * cs_c, km_, _mm512_mul_ps(va_, h7));
+                _mm512_mask_storeu_ps(c + (j + 8) * cs_c, km_, _mm512_mul_ps(va_, h8));
+                _mm512_mask_storeu_ps(c + (j + 9) * cs_c, km_, _mm512_mul_ps(va_, h9));
+                _mm512_mask_storeu_ps(c + (j + 10) * cs_c, km_, _mm512_mul_ps(va_, h10));
+                _mm512_mask_storeu_ps(c + (j + 11) * cs_c, km_, _mm512_mul_ps(va_, h11));
+                _mm512_mask_storeu_ps(c + (j + 12) * cs_c, km_, _mm512_mul_ps(va_, h12));
+                _mm512_mask_storeu_ps(c + (j + 13) * cs_c, km_, _mm512_mul_ps(va_, h13));
+            } else {
+                const __m512 c0_ = _mm512_maskz_loadu_ps(km_, c + (j + 0) * cs_c);
+                const __m512 c1_ = _mm512_maskz_loadu_ps(km_, c + (j + 1) * cs_c);
+                const __m512 c2_ = _mm512_maskz_loadu_ps(km_, c + (j + 2) * cs_c);
+                const __m512 c3_ = _mm512_maskz_loadu_ps(km_, c + (j + 3) * cs_c);
+                const __m512 c4_ = _mm512_maskz_loadu_ps(km_, c + (j + 4) * cs_c);
+                const __m512 c5_ = _mm512_maskz_loadu_ps(km_, c + (j + 5) * cs_c);
+                const __m512 c6_ = _mm512_maskz_loadu_ps(km_, c + (j + 6) * cs_c);
+                const __m512 c7_ = _mm512_maskz_loadu_ps(km_, c + (j + 7) * cs_c);
+                const __m512 c8_ = _mm512_maskz_loadu_ps(km_, c + (j + 8) * cs_c);
+                const __m512 c9_ = _mm512_maskz_loadu_ps(km_, c + (j + 9) * cs_c);
+                const __m512 c10_ = _mm512_maskz_loadu_ps(km_, c + (j + 10) * cs_c);
+                const __m512 c11_ = _mm512_maskz_loadu_ps(km_, c + (j + 11) * cs_c);
+                const __m512 c12_ = _mm512_maskz_loadu_ps(km_, c + (j + 12) * cs_c);
+                const __m512 c13_ = _mm512_maskz_loadu_ps(km_, c + (j + 13) * cs_c);
+                _mm512_mask_storeu_ps(c + (j + 0) * cs_c, km_, _mm512_fmadd_ps(va_, h0, _mm512_mul_ps(vb_, c0_)));
+                _mm512_mask_storeu_ps(c + (j + 1) * cs_c, km_, _mm512_fmadd_ps(va_, h1, _mm512_mul_ps(vb_, c1_)));
+                _mm512_mask_storeu_ps(c + (j + 2) * cs_c, km_, _mm512_fmadd_ps(va_, h2, _mm512_mul_ps(vb_, c2_)));
+                _mm512_mask_storeu_ps(c + (j + 3) * cs_c, km_, _mm512_fmadd_ps(va_, h3, _mm512_mul_ps(vb_, c3_)));
+                _mm512_mask_storeu_ps(c + (j + 4) * cs_c, km_, _mm512_fmadd_ps(va_, h4, _mm512_mul_ps(vb_, c4_)));
+                _mm512_mask_storeu_ps(c + (j + 5) * cs_c, km_, _mm512_fmadd_ps(va_, h5, _mm512_mul_ps(vb_, c5_)));
+                _mm512_mask_storeu_ps(c + (j + 6) * cs_c, km_, _mm512_fmadd_ps(va_, h6, _mm512_mul_ps(vb_, c6_)));
+                _mm512_mask_storeu_ps(c + (j + 7) * cs_c, km_, _mm512_fmadd_ps(va_, h7, _mm512_mul_ps(vb_, c7_)));
+                _mm512_mask_storeu_ps(c + (j + 8) * cs_c, km_, _mm512_fmadd_ps(va_, h8, _mm512_mul_ps(vb_, c8_)));
+                _mm512_mask_storeu_ps(c + (j + 9) * cs_c, km_, _mm512_fmadd_ps(va_, h9, _mm512_mul_ps(vb_, c9_)));
+                _mm512_mask_storeu_ps(c + (j + 10) * cs_c, km_, _mm512_fmadd_ps(va_, h10, _mm512_mul_ps(vb_, c10_)));
+                _mm512_mask_storeu_ps(c + (j + 11) * cs_c, km_, _mm512_fmadd_ps(va_, h11, _mm512_mul_ps(vb_, c11_)));
+                _mm512_mask_storeu_ps(c + (j + 12) * cs_c, km_, _mm512_fmadd_ps(va_, h12, _mm512_mul_ps(vb_, c12_)));
+                _mm512_mask_storeu_ps(c + (j + 13) * cs_c, km_, _mm512_fmadd_ps(va_, h13, _mm512_mul_ps(vb_, c13_)));
+            }
+        } else {
+            float t[14][16];
+            _mm512_storeu_ps(t[0], h0);
+            _mm512_storeu_ps(t[1], h1);
+            _mm512_storeu_ps(t[2], h2);
+            _mm512_storeu_ps(t[3], h3);
+            _mm512_storeu_ps(t[4], h4);
+            _mm512_storeu_ps(t[5], h5);
+            _mm512_storeu_ps(t[6], h6);
+            _mm512_storeu_ps(t[7], h7);
+            _mm512_storeu_ps(t[8], h8);
+            _mm512_storeu_ps(t[9], h9);
+            _mm512_storeu_ps(t[10], h10);
+            _mm512_storeu_ps(t[11], h11);
+            _mm512_storeu_ps(t[12], h12);
+            _mm512_storeu_ps(t[13], h13);
+            if (vb == 0)
+                for (int q = 0; q < 14; q++)
+                    for (int64_t i = 0; i < m; i++) c[i * rs_c + (j + q) * cs_c] = va * t[q][i];
+            else
+                for (int q = 0; q < 14; q++)
+                    for (int64_t i = 0; i < m; i++) {
+                        float *cij = c + i * rs_c + (j + q) * cs_c;
+                        *cij = va * t[q][i] + vb * *cij;
+                    }
+        }
+    }
+    if (j + 8 <= n) {
+        const char *pb0 = (const char *)(b + j * ldb), *pb3 = pb0 + 3 * ldb_b, *pb6 = pb3 + 3 * ldb_b;
+        const float *ap = a;
+        __m512 x, s0, s1, s2, s3, s4, s5, s6, s7;
+        s0 = _mm512_setzero_ps();
+        s1 = _mm512_setzero_ps();
+        s2 = _mm512_setzero_ps();
+        s3 = _mm512_setzero_ps();
+        s4 = _mm512_setzero_ps();
+        s5 = _mm512_setzero_ps();
+        s6 = _mm512_setzero_ps();
+        s7 = _mm512_setzero_ps();
+        for (int64_t p = 0; p < kg; p += 2, ap += lda) {
+            x = _mm512_loadu_ps(ap);
+            s0 = _mm512_fmadd_ps(x, bcast2_((const float *)pb0), s0);
+            s1 = _mm512_fmadd_ps(x, bcast2_((const float *)(pb0 + ldb_b)), s1);
+            s2 = _mm512_fmadd_ps(x, bcast2_((const float *)(pb0 + 2 * ldb_b)), s2);
+            s3 = _mm512_fmadd_ps(x, bcast2_((const float *)pb3), s3);
+            s4 = _mm512_fmadd_ps(x, bcast2_((const float *)(pb3 + ldb_b)), s4);
+            s5 = _mm512_fmadd_ps(x, bcast2_((const float *)(pb3 + 2 * ldb_b)), s5);
+            s6 = _mm512_fmadd_ps(x, bcast2_((const float *)pb6), s6);
+            s7 = _mm512_fmadd_ps(x, bcast2_((const float *)(pb6 + ldb_b)), s7);
+            pb0 += 2 * sizeof(*ap), pb3 += 2 * sizeof(*ap), pb6 += 2 * sizeof(*ap);
+        }
+        if (kg < k) {   /* the last k - kg < G steps */
+            x = _mm512_loadu_ps(ap);
+            s0 = _mm512_fmadd_ps(x, tail2_((const float *)pb0, k - kg), s0);
+            s1 = _mm512_fmadd_ps(x, tail2_((const float *)(pb0 + ldb_b), k - kg), s1);
+            s2 = _mm512_fmadd_ps(x, tail2_((const float *)(pb0 + 2 * ldb_b), k - kg), s2);
+            s3 = _mm512_fmadd_ps(x, tail2_((const float *)pb3, k - kg), s3);
+            s4 = _mm512_fmadd_ps(x, tail2_((const float *)(pb3 + ldb_b), k - kg), s4);
+            s5 = _mm512_fmadd_ps(x, tail2_((const float *)(pb3 + 2 * ldb_b), k - kg), s5);
+            s6 = _mm512_fmadd_ps(x, tail2_((const float *)pb6, k - kg), s6);
+            s7 = _mm512_fmadd_ps(x, tail2_((const float *)(pb6 + ldb_b), k - kg), s7);
+        }
+        const __m512 h0 = sum2_(s0);
+        const __m512 h1 = sum2_(s1);
+        const __m512 h2 = sum2_(s2);
+        const __m512 h3 = sum2_(s3);
+        const __m512 h4 = sum2_(s4);
+        const __m512 h5 = sum2_(s5);
+        const __m512 h6 = sum2_(s6);
+        const __m512 h7 = sum2_(s7);
+        if (rs_c == 1) {
+            if (vb == 0) {
+                _mm512_mask_storeu_ps(c + (j + 0) * cs_c, km_, _mm512_mul_ps(va_, h0));
+                _mm512_mask_storeu_ps(c + (j + 1) * cs_c, km_, _mm512_mul_ps(va_, h1));
+                _mm512_mask_storeu_ps(c + (j + 2) * cs_c, km_, _mm512_mul_ps(va_, h2));
+                _mm512_mask_storeu_ps(c + (j + 3) * cs_c, km_, _mm512_mul_ps(va_, h3));
+                _mm512_mask_storeu_ps(c + (j + 4) * cs_c, km_, _mm512_mul_ps(va_, h4));
+                _mm512_mask_storeu_ps(c + (j + 5) * cs_c, km_, _mm512_mul_ps(va_, h5));
+                _mm512_mask_storeu_ps(c + (j + 6) * cs_c, km_, _mm512_mul_ps(va_, h6));
+                _mm512_mask_storeu_ps(c + (j + 7) * cs_c, km_, _mm512_mul_ps(va_, h7));
+            } else {
+                const __m512 c0_ = _mm512_maskz_loadu_ps(km_, c + (j + 0) * cs_c);
+                const __m512 c1_ = _mm512_maskz_loadu_ps(km_, c + (j + 1) * cs_c);
+                const __m512 c2_ = _mm512_maskz_loadu_ps(km_, c + (j + 2) * cs_c);
+                const __m512 c3_ = _mm512_maskz_loadu_ps(km_, c + (j + 3) * cs_c);
+                const __m512 c4_ = _mm512_maskz_loadu_ps(km_, c + (j + 4) * cs_c);
+                const __m512 c5_ = _mm512_maskz_loadu_ps(km_, c + (j + 5) * cs_c);
+                const __m512 c6_ = _mm512_maskz_loadu_ps(km_, c + (j + 6) * cs_c);
+                const __m512 c7_ = _mm512_maskz_loadu_ps(km_, c + (j + 7) * cs_c);
+                _mm512_mask_storeu_ps(c + (j + 0) * cs_c, km_, _mm512_fmadd_ps(va_, h0, _mm512_mul_ps(vb_, c0_)));
+                _mm512_mask_storeu_ps(c + (j + 1) * cs_c, km_, _mm512_fmadd_ps(va_, h1, _mm512_mul_ps(vb_, c1_)));
+                _mm512_mask_storeu_ps(c + (j + 2) * cs_c, km_, _mm512_fmadd_ps(va_, h2, _mm512_mul_ps(vb_, c2_)));
+                _mm512_mask_storeu_ps(c + (j + 3) * cs_c, km_, _mm512_fmadd_ps(va_, h3, _mm512_mul_ps(vb_, c3_)));
+                _mm512_mask_storeu_ps(c + (j + 4) * cs_c, km_, _mm512_fmadd_ps(va_, h4, _mm512_mul_ps(vb_, c4_)));
+                _mm512_mask_storeu_ps(c + (j + 5) * cs_c, km_, _mm512_fmadd_ps(va_, h5, _mm512_mul_ps(vb_, c5_)));
+                _mm512_mask_storeu_ps(c + (j + 6) * cs_c, km_, _mm512_fmadd_ps(va_, h6, _mm512_mul_ps(vb_, c6_)));
+                _mm512_mask_storeu_ps(c + (j + 7) * cs_c, km_, _mm512_fmadd_ps(va_, h7, _mm512_mul_ps(vb_, c7_)));
+            }
+        } else {
+            float t[8][16];
+            _mm512_storeu_ps(t[0], h0);
+            _mm512_storeu_ps(t[1], h1);
+            _mm512_storeu_ps(t[2], h2);
+            _mm512_storeu_ps(t[3], h3);
+            _mm512_storeu_ps(t[4], h4);
+            _mm512_storeu_ps(t[5], h5);
+            _mm512_storeu_ps(t[6], h6);
+            _mm512_storeu_ps(t[7], h7);
+            if (vb == 0)
+                for (int q = 0; q < 8; q++)
+                    for (int64_t i = 0; i < m; i++) c[i * rs_c + (j + q) * cs_c] = va * t[q][i];
+            else
+                for (int q = 0; q < 8; q++)
+                    for (int64_t i = 0; i < m; i++) {
+                        float *cij = c + i * rs_c + (j + q) * cs_c;
+                        *cij = va * t[q][i] + vb * *cij;
+                    }
+        }
+        j += 8;
+    }
+    if (j + 4 <= n) {
+        const char *pb0 = (const char *)(b + j * ldb), *pb3 = pb0 + 3 * ldb_b;
+        const float *ap = a;
+        __m512 x, s0, s1, s2, s3;
+        s0 = _mm512_setzero_ps();
+        s1 = _mm512_setzero_ps();
+        s2 = _mm512_setzero_ps();
+        s3 = _mm512_setzero_ps();
+        for (int64_t p = 0; p < kg; p += 2, ap += lda) {
+            x = _mm512_loadu_ps(ap);
+            s0 = _mm512_fmadd_ps(x, bcast2_((const float *)pb0), s0);
+            s1 = _mm512_fmadd_ps(x, bcast2_((const float *)(pb0 + ldb_b)), s1);
+            s2 = _mm512_fmadd_ps(x, bcast2_((const float *)(pb0 + 2 * ldb_b)), s2);
+            s3 = _mm512_fmadd_ps(x, bcast2_((const float *)pb3), s3);
+            pb0 += 2 * sizeof(*ap), pb3 += 2 * sizeof(*ap);
+        }
+        if (kg < k) {   /* the last k - kg < G steps */
+            x = _mm512_loadu_ps(ap);
+            s0 = _mm512_fmadd_ps(x, tail2_((const float *)pb0, k - kg), s0);
+            s1 = _mm512_fmadd_ps(x, tail2_((const float *)(pb0 + ldb_b), k - kg), s1);
+            s2 = _mm512_fmadd_ps(x, tail2_((const float *)(pb0 + 2 * ldb_b), k - kg), s2);
+            s3 = _mm512_fmadd_ps(x, tail2_((const float *)pb3, k - kg), s3);
+        }
+        const __m512 h0 = sum2_(s0);
+        const __m512 h1 = sum2_(s1);
+        const __m512 h2 = sum2_(s2);
+        const __m512 h3 = sum2_(s3);
+        if (rs_c == 1) {
+            if (vb == 0) {
+                _mm512_mask_storeu_ps(c + (j + 0) * cs_c, km_, _mm512_mul_ps(va_, h0));
+                _mm512_mask_storeu_ps(c + (j + 1) * cs_c, km_, _mm512_mul_ps(va_, h1));
+                _mm512_mask_storeu_ps(c + (j + 2) * cs_c, km_, _mm512_mul_ps(va_, h2));
+                _mm512_mask_storeu_ps(c + (j + 3) * cs_c, km_, _mm512_mul_ps(va_, h3));
+            } else {
+                const __m512 c0_ = _mm512_maskz_loadu_ps(km_, c + (j + 0) * cs_c);
+                const __m512 c1_ = _mm512_maskz_loadu_ps(km_, c + (j + 1) * cs_c);
+                const __m512 c2_ = _mm512_maskz_loadu_ps(km_, c + (j + 2) * cs_c);
+                const __m512 c3_ = _mm512_maskz_loadu_ps(km_, c + (j + 3) * cs_c);
+                _mm512_mask_storeu_ps(c + (j + 0) * cs_c, km_, _mm512_fmadd_ps(va_, h0, _mm512_mul_ps(vb_, c0_)));
+                _mm512_mask_storeu_ps(c + (j + 1) * cs_c, km_, _mm512_fmadd_ps(va_, h1, _mm512_mul_ps(vb_, c1_)));
+                _mm512_mask_storeu_ps(c + (j + 2) * cs_c, km_, _mm512_fmadd_ps(va_, h2, _mm512_mul_ps(vb_, c2_)));
+                _mm512_mask_storeu_ps(c + (j + 3) * cs_c, km_, _mm512_fmadd_ps(va_, h3, _mm512_mul_ps(vb_, c3_)));
+            }
+        } else {
+            float t[4][16];
+            _mm512_storeu_ps(t[0], h0);
+            _mm512_storeu_ps(t[1], h1);
+            _mm512_storeu_ps(t[2], h2);
+            _mm512_storeu_ps(t[3], h3);
+            if (vb == 0)
+                for (int q = 0; q < 4; q++)
+                    for (int64_t i = 0; i < m; i++) c[i * rs_c + (j + q) * cs_c] = va * t[q][i];
+            else
+                for (int q = 0; q < 4; q++)
+                    for (int64_t i = 0; i < m; i++) {
+                        float *cij = c + i * rs_c + (j + q) * cs_c;
+                        *cij = va * t[q][i] + vb * *cij;
+                    }
+        }
+        j += 4;
+    }
+    if (j + 2 <= n) {
+        const char *pb0 = (const char *)(b + j * ldb);
+        const float *ap = a;
+        __m512 x, s0, s1;
+        s0 = _mm512_setzero_ps();
+        s1 = _mm512_setzero_ps();
+        for (int64_t p = 0; p < kg; p += 2, ap += lda) {
+            x = _mm512_loadu_ps(ap);
+            s0 = _mm512_fmadd_ps(x, bcast2_((const float *)pb0), s0);
+            s1 = _mm512_fmadd_ps(x, bcast2_((const float *)(pb0 + ldb_b)), s1);
+            pb0 += 2 * sizeof(*ap);
+        }
+        if (kg < k) {   /* the last k - kg < G steps */
+            x = _mm512_loadu_ps(ap);
+            s0 = _mm512_fmadd_ps(x, tail2_((const float *)pb0, k - kg), s0);
+            s1 = _mm512_fmadd_ps(x, tail2_((const float *)(pb0 + ldb_b), k - kg), s1);
+        }
+        const __m512 h0 = sum2_(s0);
+        const __m512 h1 = sum2_(s1);
+        if (rs_c == 1) {
+            if (vb == 0) {
+                _mm512_mask_storeu_ps(c + (j + 0) * cs_c, km_, _mm512_mul_ps(va_, h0));
+                _mm512_mask_storeu_ps(c + (j + 1) * cs_c, km_, _mm512_mul_ps(va_, h1));
+            } else {
+                const __m512 c0_ = _mm512_maskz_loadu_ps(km_, c + (j + 0) * cs_c);
+                const __m512 c1_ = _mm512_maskz_loadu_ps(km_, c + (j + 1) * cs_c);
+                _mm512_mask_storeu_ps(c + (j + 0) * cs_c, km_, _mm512_fmadd_ps(va_, h0, _mm512_mul_ps(vb_, c0_)));
+                _mm512_mask_storeu_ps(c + (j + 1) * cs_c, km_, _mm512_fmadd_ps(va_, h1, _mm512_mul_ps(vb_, c1_)));
+            }
+        } else {
+            float t[2][16];
+            _mm512_storeu_ps(t[0], h0);
+            _mm512_storeu_ps(t[1], h1);
+            if (vb == 0)
+                for (int q = 0; q < 2; q++)
+                    for (int64_t i = 0; i < m; i++) c[i * rs_c + (j + q) * cs_c] = va * t[q][i];
+            else
+                for (int q = 0; q < 2; q++)
+                    for (int64_t i = 0; i < m; i++) {
+                        float *cij = c + i * rs_c + (j + q) * cs_c;
+                        *cij = va * t[q][i] + vb * *cij;
+                    }
+        }
+        j += 2;
+    }
+    if (j + 1 <= n) {
+        const char *pb0 = (const char *)(b + j * ldb);
+        const float *ap = a;
+        __m512 x, s0;
+        s0 = _mm512_setzero_ps();
+        for (int64_t p = 0; p < kg; p += 2, ap += lda) {
             x = _mm512_loadu_ps(ap);
             s0 = _mm512_fmadd_ps(x, bcast2_((const float *)pb0), s0);
             pb0 += 2 * sizeof(*ap);
         }
-        if (kp < k) {   /* the odd last k step */
+        if (kg < k) {   /* the last k - kg < G steps */
             x = _mm512_loadu_ps(ap);
-            s0 = _mm512_fmadd_ps(x, bcast1_((const float *)pb0), s0);
+            s0 = _mm512_fmadd_ps(x, tail2_((const float *)pb0, k - kg), s0);
         }
-        const __m512 h0 = pairsum_(s0);
+        const __m512 h0 = sum2_(s0);
         if (rs_c == 1) {
             if (vb == 0) {
                 _mm512_mask_storeu_ps(c + (j + 0) * cs_c, km_, _mm512_mul_ps(va_, h0));

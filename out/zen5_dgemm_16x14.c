@@ -5688,24 +5688,25 @@ static inline __m512d bcast2_(const double *p)
 {
     return _mm512_castps_pd(_mm512_broadcast_f32x4(_mm_loadu_ps((const float *)p)));
 }
-static inline __m512d bcast1_(const double *p)
+static inline __m512d tail2_(const double *p, int64_t r)
 {
+    (void)r;   /* 1 */
     return _mm512_maskz_mov_pd(0x55, _mm512_set1_pd(*p));
 }
-static inline __m512d pairsum_(__m512d s)
+static inline __m512d sum2_(__m512d s)
 {
     const __m512i even = _mm512_setr_epi64(0, 2, 4, 6, 1, 3, 5, 7);
     return _mm512_permutexvar_pd(even, _mm512_add_pd(s, _mm512_permute_pd(s, 0x55)));
 }
 
-/* zen5_dgemm_16x14_pair: m <= 4 rows, two k steps per vector (see the contract above).
+/* zen5_dgemm_16x14_pair: m <= 4 rows, 2 k steps per vector (see the contract above).
  * beta == 0 never reads C. */
 void zen5_dgemm_16x14_pair(int64_t m, int64_t n, int64_t k, const double *alpha, const double *a, int64_t lda,
                            const double *b, int64_t ldb, const double *beta, double *c, int64_t rs_c, int64_t cs_c)
 {
     if (m <= 0 || n <= 0) return;
     const double va = *alpha, vb = *beta;
-    const int64_t kp = k - (k & 1), ldb_b = ldb * (int64_t)sizeof(double);
+    const int64_t kg = k - k % 2, ldb_b = ldb * (int64_t)sizeof(double);
     const __mmask8 km_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
     const __m512d va_ = _mm512_set1_pd(va), vb_ = _mm512_set1_pd(vb);
     int64_t j = 0;
@@ -5727,7 +5728,7 @@ void zen5_dgemm_16x14_pair(int64_t m, int64_t n, int64_t k, const double *alpha,
         s11 = _mm512_setzero_pd();
         s12 = _mm512_setzero_pd();
         s13 = _mm512_setzero_pd();
-        for (int64_t p = 0; p < kp; p += 2, ap += lda) {
+        for (int64_t p = 0; p < kg; p += 2, ap += lda) {
             x = _mm512_loadu_pd(ap);
             s0 = _mm512_fmadd_pd(x, bcast2_((const double *)pb0), s0);
             s1 = _mm512_fmadd_pd(x, bcast2_((const double *)(pb0 + ldb_b)), s1);
@@ -5745,37 +5746,37 @@ void zen5_dgemm_16x14_pair(int64_t m, int64_t n, int64_t k, const double *alpha,
             s13 = _mm512_fmadd_pd(x, bcast2_((const double *)(pb12 + ldb_b)), s13);
             pb0 += 2 * sizeof(*ap), pb3 += 2 * sizeof(*ap), pb6 += 2 * sizeof(*ap), pb9 += 2 * sizeof(*ap), pb12 += 2 * sizeof(*ap);
         }
-        if (kp < k) {   /* the odd last k step */
+        if (kg < k) {   /* the last k - kg < G steps */
             x = _mm512_loadu_pd(ap);
-            s0 = _mm512_fmadd_pd(x, bcast1_((const double *)pb0), s0);
-            s1 = _mm512_fmadd_pd(x, bcast1_((const double *)(pb0 + ldb_b)), s1);
-            s2 = _mm512_fmadd_pd(x, bcast1_((const double *)(pb0 + 2 * ldb_b)), s2);
-            s3 = _mm512_fmadd_pd(x, bcast1_((const double *)pb3), s3);
-            s4 = _mm512_fmadd_pd(x, bcast1_((const double *)(pb3 + ldb_b)), s4);
-            s5 = _mm512_fmadd_pd(x, bcast1_((const double *)(pb3 + 2 * ldb_b)), s5);
-            s6 = _mm512_fmadd_pd(x, bcast1_((const double *)pb6), s6);
-            s7 = _mm512_fmadd_pd(x, bcast1_((const double *)(pb6 + ldb_b)), s7);
-            s8 = _mm512_fmadd_pd(x, bcast1_((const double *)(pb6 + 2 * ldb_b)), s8);
-            s9 = _mm512_fmadd_pd(x, bcast1_((const double *)pb9), s9);
-            s10 = _mm512_fmadd_pd(x, bcast1_((const double *)(pb9 + ldb_b)), s10);
-            s11 = _mm512_fmadd_pd(x, bcast1_((const double *)(pb9 + 2 * ldb_b)), s11);
-            s12 = _mm512_fmadd_pd(x, bcast1_((const double *)pb12), s12);
-            s13 = _mm512_fmadd_pd(x, bcast1_((const double *)(pb12 + ldb_b)), s13);
+            s0 = _mm512_fmadd_pd(x, tail2_((const double *)pb0, k - kg), s0);
+            s1 = _mm512_fmadd_pd(x, tail2_((const double *)(pb0 + ldb_b), k - kg), s1);
+            s2 = _mm512_fmadd_pd(x, tail2_((const double *)(pb0 + 2 * ldb_b), k - kg), s2);
+            s3 = _mm512_fmadd_pd(x, tail2_((const double *)pb3, k - kg), s3);
+            s4 = _mm512_fmadd_pd(x, tail2_((const double *)(pb3 + ldb_b), k - kg), s4);
+            s5 = _mm512_fmadd_pd(x, tail2_((const double *)(pb3 + 2 * ldb_b), k - kg), s5);
+            s6 = _mm512_fmadd_pd(x, tail2_((const double *)pb6, k - kg), s6);
+            s7 = _mm512_fmadd_pd(x, tail2_((const double *)(pb6 + ldb_b), k - kg), s7);
+            s8 = _mm512_fmadd_pd(x, tail2_((const double *)(pb6 + 2 * ldb_b), k - kg), s8);
+            s9 = _mm512_fmadd_pd(x, tail2_((const double *)pb9, k - kg), s9);
+            s10 = _mm512_fmadd_pd(x, tail2_((const double *)(pb9 + ldb_b), k - kg), s10);
+            s11 = _mm512_fmadd_pd(x, tail2_((const double *)(pb9 + 2 * ldb_b), k - kg), s11);
+            s12 = _mm512_fmadd_pd(x, tail2_((const double *)pb12, k - kg), s12);
+            s13 = _mm512_fmadd_pd(x, tail2_((const double *)(pb12 + ldb_b), k - kg), s13);
         }
-        const __m512d h0 = pairsum_(s0);
-        const __m512d h1 = pairsum_(s1);
-        const __m512d h2 = pairsum_(s2);
-        const __m512d h3 = pairsum_(s3);
-        const __m512d h4 = pairsum_(s4);
-        const __m512d h5 = pairsum_(s5);
-        const __m512d h6 = pairsum_(s6);
-        const __m512d h7 = pairsum_(s7);
-        const __m512d h8 = pairsum_(s8);
-        const __m512d h9 = pairsum_(s9);
-        const __m512d h10 = pairsum_(s10);
-        const __m512d h11 = pairsum_(s11);
-        const __m512d h12 = pairsum_(s12);
-        const __m512d h13 = pairsum_(s13);
+        const __m512d h0 = sum2_(s0);
+        const __m512d h1 = sum2_(s1);
+        const __m512d h2 = sum2_(s2);
+        const __m512d h3 = sum2_(s3);
+        const __m512d h4 = sum2_(s4);
+        const __m512d h5 = sum2_(s5);
+        const __m512d h6 = sum2_(s6);
+        const __m512d h7 = sum2_(s7);
+        const __m512d h8 = sum2_(s8);
+        const __m512d h9 = sum2_(s9);
+        const __m512d h10 = sum2_(s10);
+        const __m512d h11 = sum2_(s11);
+        const __m512d h12 = sum2_(s12);
+        const __m512d h13 = sum2_(s13);
         if (rs_c == 1) {
             if (vb == 0) {
                 _mm512_mask_storeu_pd(c + (j + 0) * cs_c, km_, _mm512_mul_pd(va_, h0));
@@ -5861,7 +5862,7 @@ void zen5_dgemm_16x14_pair(int64_t m, int64_t n, int64_t k, const double *alpha,
         s5 = _mm512_setzero_pd();
         s6 = _mm512_setzero_pd();
         s7 = _mm512_setzero_pd();
-        for (int64_t p = 0; p < kp; p += 2, ap += lda) {
+        for (int64_t p = 0; p < kg; p += 2, ap += lda) {
             x = _mm512_loadu_pd(ap);
             s0 = _mm512_fmadd_pd(x, bcast2_((const double *)pb0), s0);
             s1 = _mm512_fmadd_pd(x, bcast2_((const double *)(pb0 + ldb_b)), s1);
@@ -5873,25 +5874,25 @@ void zen5_dgemm_16x14_pair(int64_t m, int64_t n, int64_t k, const double *alpha,
             s7 = _mm512_fmadd_pd(x, bcast2_((const double *)(pb6 + ldb_b)), s7);
             pb0 += 2 * sizeof(*ap), pb3 += 2 * sizeof(*ap), pb6 += 2 * sizeof(*ap);
         }
-        if (kp < k) {   /* the odd last k step */
+        if (kg < k) {   /* the last k - kg < G steps */
             x = _mm512_loadu_pd(ap);
-            s0 = _mm512_fmadd_pd(x, bcast1_((const double *)pb0), s0);
-            s1 = _mm512_fmadd_pd(x, bcast1_((const double *)(pb0 + ldb_b)), s1);
-            s2 = _mm512_fmadd_pd(x, bcast1_((const double *)(pb0 + 2 * ldb_b)), s2);
-            s3 = _mm512_fmadd_pd(x, bcast1_((const double *)pb3), s3);
-            s4 = _mm512_fmadd_pd(x, bcast1_((const double *)(pb3 + ldb_b)), s4);
-            s5 = _mm512_fmadd_pd(x, bcast1_((const double *)(pb3 + 2 * ldb_b)), s5);
-            s6 = _mm512_fmadd_pd(x, bcast1_((const double *)pb6), s6);
-            s7 = _mm512_fmadd_pd(x, bcast1_((const double *)(pb6 + ldb_b)), s7);
+            s0 = _mm512_fmadd_pd(x, tail2_((const double *)pb0, k - kg), s0);
+            s1 = _mm512_fmadd_pd(x, tail2_((const double *)(pb0 + ldb_b), k - kg), s1);
+            s2 = _mm512_fmadd_pd(x, tail2_((const double *)(pb0 + 2 * ldb_b), k - kg), s2);
+            s3 = _mm512_fmadd_pd(x, tail2_((const double *)pb3, k - kg), s3);
+            s4 = _mm512_fmadd_pd(x, tail2_((const double *)(pb3 + ldb_b), k - kg), s4);
+            s5 = _mm512_fmadd_pd(x, tail2_((const double *)(pb3 + 2 * ldb_b), k - kg), s5);
+            s6 = _mm512_fmadd_pd(x, tail2_((const double *)pb6, k - kg), s6);
+            s7 = _mm512_fmadd_pd(x, tail2_((const double *)(pb6 + ldb_b), k - kg), s7);
         }
-        const __m512d h0 = pairsum_(s0);
-        const __m512d h1 = pairsum_(s1);
-        const __m512d h2 = pairsum_(s2);
-        const __m512d h3 = pairsum_(s3);
-        const __m512d h4 = pairsum_(s4);
-        const __m512d h5 = pairsum_(s5);
-        const __m512d h6 = pairsum_(s6);
-        const __m512d h7 = pairsum_(s7);
+        const __m512d h0 = sum2_(s0);
+        const __m512d h1 = sum2_(s1);
+        const __m512d h2 = sum2_(s2);
+        const __m512d h3 = sum2_(s3);
+        const __m512d h4 = sum2_(s4);
+        const __m512d h5 = sum2_(s5);
+        const __m512d h6 = sum2_(s6);
+        const __m512d h7 = sum2_(s7);
         if (rs_c == 1) {
             if (vb == 0) {
                 _mm512_mask_storeu_pd(c + (j + 0) * cs_c, km_, _mm512_mul_pd(va_, h0));
@@ -5950,7 +5951,7 @@ void zen5_dgemm_16x14_pair(int64_t m, int64_t n, int64_t k, const double *alpha,
         s1 = _mm512_setzero_pd();
         s2 = _mm512_setzero_pd();
         s3 = _mm512_setzero_pd();
-        for (int64_t p = 0; p < kp; p += 2, ap += lda) {
+        for (int64_t p = 0; p < kg; p += 2, ap += lda) {
             x = _mm512_loadu_pd(ap);
             s0 = _mm512_fmadd_pd(x, bcast2_((const double *)pb0), s0);
             s1 = _mm512_fmadd_pd(x, bcast2_((const double *)(pb0 + ldb_b)), s1);
@@ -5958,17 +5959,17 @@ void zen5_dgemm_16x14_pair(int64_t m, int64_t n, int64_t k, const double *alpha,
             s3 = _mm512_fmadd_pd(x, bcast2_((const double *)pb3), s3);
             pb0 += 2 * sizeof(*ap), pb3 += 2 * sizeof(*ap);
         }
-        if (kp < k) {   /* the odd last k step */
+        if (kg < k) {   /* the last k - kg < G steps */
             x = _mm512_loadu_pd(ap);
-            s0 = _mm512_fmadd_pd(x, bcast1_((const double *)pb0), s0);
-            s1 = _mm512_fmadd_pd(x, bcast1_((const double *)(pb0 + ldb_b)), s1);
-            s2 = _mm512_fmadd_pd(x, bcast1_((const double *)(pb0 + 2 * ldb_b)), s2);
-            s3 = _mm512_fmadd_pd(x, bcast1_((const double *)pb3), s3);
+            s0 = _mm512_fmadd_pd(x, tail2_((const double *)pb0, k - kg), s0);
+            s1 = _mm512_fmadd_pd(x, tail2_((const double *)(pb0 + ldb_b), k - kg), s1);
+            s2 = _mm512_fmadd_pd(x, tail2_((const double *)(pb0 + 2 * ldb_b), k - kg), s2);
+            s3 = _mm512_fmadd_pd(x, tail2_((const double *)pb3, k - kg), s3);
         }
-        const __m512d h0 = pairsum_(s0);
-        const __m512d h1 = pairsum_(s1);
-        const __m512d h2 = pairsum_(s2);
-        const __m512d h3 = pairsum_(s3);
+        const __m512d h0 = sum2_(s0);
+        const __m512d h1 = sum2_(s1);
+        const __m512d h2 = sum2_(s2);
+        const __m512d h3 = sum2_(s3);
         if (rs_c == 1) {
             if (vb == 0) {
                 _mm512_mask_storeu_pd(c + (j + 0) * cs_c, km_, _mm512_mul_pd(va_, h0));
@@ -6009,19 +6010,19 @@ void zen5_dgemm_16x14_pair(int64_t m, int64_t n, int64_t k, const double *alpha,
         __m512d x, s0, s1;
         s0 = _mm512_setzero_pd();
         s1 = _mm512_setzero_pd();
-        for (int64_t p = 0; p < kp; p += 2, ap += lda) {
+        for (int64_t p = 0; p < kg; p += 2, ap += lda) {
             x = _mm512_loadu_pd(ap);
             s0 = _mm512_fmadd_pd(x, bcast2_((const double *)pb0), s0);
             s1 = _mm512_fmadd_pd(x, bcast2_((const double *)(pb0 + ldb_b)), s1);
             pb0 += 2 * sizeof(*ap);
         }
-        if (kp < k) {   /* the odd last k step */
+        if (kg < k) {   /* the last k - kg < G steps */
             x = _mm512_loadu_pd(ap);
-            s0 = _mm512_fmadd_pd(x, bcast1_((const double *)pb0), s0);
-            s1 = _mm512_fmadd_pd(x, bcast1_((const double *)(pb0 + ldb_b)), s1);
+            s0 = _mm512_fmadd_pd(x, tail2_((const double *)pb0, k - kg), s0);
+            s1 = _mm512_fmadd_pd(x, tail2_((const double *)(pb0 + ldb_b), k - kg), s1);
         }
-        const __m512d h0 = pairsum_(s0);
-        const __m512d h1 = pairsum_(s1);
+        const __m512d h0 = sum2_(s0);
+        const __m512d h1 = sum2_(s1);
         if (rs_c == 1) {
             if (vb == 0) {
                 _mm512_mask_storeu_pd(c + (j + 0) * cs_c, km_, _mm512_mul_pd(va_, h0));
@@ -6053,16 +6054,16 @@ void zen5_dgemm_16x14_pair(int64_t m, int64_t n, int64_t k, const double *alpha,
         const double *ap = a;
         __m512d x, s0;
         s0 = _mm512_setzero_pd();
-        for (int64_t p = 0; p < kp; p += 2, ap += lda) {
+        for (int64_t p = 0; p < kg; p += 2, ap += lda) {
             x = _mm512_loadu_pd(ap);
             s0 = _mm512_fmadd_pd(x, bcast2_((const double *)pb0), s0);
             pb0 += 2 * sizeof(*ap);
         }
-        if (kp < k) {   /* the odd last k step */
+        if (kg < k) {   /* the last k - kg < G steps */
             x = _mm512_loadu_pd(ap);
-            s0 = _mm512_fmadd_pd(x, bcast1_((const double *)pb0), s0);
+            s0 = _mm512_fmadd_pd(x, tail2_((const double *)pb0, k - kg), s0);
         }
-        const __m512d h0 = pairsum_(s0);
+        const __m512d h0 = sum2_(s0);
         if (rs_c == 1) {
             if (vb == 0) {
                 _mm512_mask_storeu_pd(c + (j + 0) * cs_c, km_, _mm512_mul_pd(va_, h0));

@@ -10,9 +10,9 @@
  * so does every edge kernel (EDGE_LIST) on the tiles it covers. The packed
  * row-edge kernels (PEDGE_LIST) run on A packed MR' rows high, NaN in the
  * padding rows. The dot-product row tail (DOT_ROWS > 0) runs on m <= DOT_ROWS
- * rows stored along k, NaN past k, with B in place. So does the k-pair row tail
- * (PAIR_ROWS > 0) on m <= PAIR_ROWS rows packed in k pairs, NaN in the
- * rows past m. */
+ * rows stored along k, NaN past k, with B in place. So do the k-group row tails
+ * (PAIR_ROWS, QUAD_ROWS > 0) on m <= ROWS rows packed in groups of 2 or 4
+ * k steps, NaN in the rows past m. */
 #include <math.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -36,6 +36,8 @@
 #define DOT CAT(KNAME, _dot)
 #define PAIR_ROWS CAT(KNAME, _PAIR_ROWS)
 #define PAIR CAT(KNAME, _pair)
+#define QUAD_ROWS CAT(KNAME, _QUAD_ROWS)
+#define QUAD CAT(KNAME, _quad)
 typedef KTYPE T;
 typedef void direct_fn(int64_t, int64_t, int64_t, const T *, const T *, int64_t, const T *,
                        int64_t, const T *, T *, int64_t, int64_t);
@@ -112,6 +114,24 @@ static void compare(const T *buf, const T *ref, size_t span, int m, int n, int k
     }
 }
 
+#if PAIR_ROWS || QUAD_ROWS
+/* A's m rows packed in groups of g k steps for a k-group row tail of h
+ * rows, groups three elements further apart than they need (*ld > g*h):
+ * NaN in the rows past m and between the groups, zero past k as the
+ * contract asks. */
+static T *group_pack(const struct operands *o, int m, int k, int g, int h, int64_t *ld)
+{
+    int64_t ldg = (int64_t)g * h + 3, ng = (k + g - 1) / g;
+    T *ag = malloc((size_t)(ldg * (ng + 1)) * sizeof(T));
+    for (int64_t x = 0; x < ldg * (ng + 1); x++) ag[x] = (T)NAN;
+    for (int p = 0; p < g * ng; p++)
+        for (int i = 0; i < m; i++)
+            ag[(p / g) * ldg + g * i + p % g] = p < k ? o->a[i + p * MR] : 0;
+    *ld = ldg;
+    return ag;
+}
+#endif
+
 static void check_one(int m, int n, int k, T alpha, T beta, int layout)
 {
     struct operands o;
@@ -172,17 +192,20 @@ static void check_one(int m, int n, int k, T alpha, T beta, int layout)
         free(ar);
     }
 #endif
+#if QUAD_ROWS
+    if (m <= QUAD_ROWS) {
+        int64_t ldq;
+        T *aq = group_pack(&o, m, k, 4, QUAD_ROWS, &ldq);
+        memcpy(buf, start, span * sizeof *buf);
+        QUAD(m, n, k, &alpha, aq, ldq, o.bd, o.ldb, &beta, c, rs, cs);
+        compare(buf, ref, span, m, n, k, alpha, beta, layout, "quad");
+        free(aq);
+    }
+#endif
 #if PAIR_ROWS
     if (m <= PAIR_ROWS) {
-        /* A's rows in k pairs, two pairs' room apart (lda > 2 * PAIR_ROWS);
-         * NaN in the rows past m and between the pairs, the partner of an
-         * odd last k zero as the contract asks */
-        int64_t ldp = 2 * PAIR_ROWS + 3, np = (k + 1) / 2;
-        T *ap = malloc((size_t)(ldp * (np + 1)) * sizeof(T));
-        for (int64_t x = 0; x < ldp * (np + 1); x++) ap[x] = (T)NAN;
-        for (int p = 0; p < 2 * np; p++)
-            for (int i = 0; i < m; i++)
-                ap[(p / 2) * ldp + 2 * i + p % 2] = p < k ? o.a[i + p * MR] : 0;
+        int64_t ldp;
+        T *ap = group_pack(&o, m, k, 2, PAIR_ROWS, &ldp);
         memcpy(buf, start, span * sizeof *buf);
         PAIR(m, n, k, &alpha, ap, ldp, o.bd, o.ldb, &beta, c, rs, cs);
         compare(buf, ref, span, m, n, k, alpha, beta, layout, "pair");

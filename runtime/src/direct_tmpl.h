@@ -128,55 +128,64 @@ static const T *FN(dot_a)(const struct FN(op) *o, int64_t from, int64_t t, int64
     return r;
 }
 
-/* A's t rows from `from` on in k pairs, as the k-pair kernel reads them:
- * pair q at r[q*2h], row i's two elements at 2i, 2i+1 (h = pair_rows);
- * the partner of an odd last k and the rows past t zero. */
-static const T *FN(pair_a)(const struct FN(op) *o, int64_t from, int64_t t, int64_t pc,
-                           int64_t k, int64_t *lda)
+/* One group of g k steps (steps <= g of them real) of A's t rows at a,
+ * as row i's g elements at d[g*i..]; the rest of the h-row group zero.
+ * Inlined with g a constant, so the copy vectorizes (SGEMM 72^3 spent
+ * 4% of its time here with g a variable). */
+static inline __attribute__((always_inline)) void FN(group_one)(const T *a, int64_t rs,
+        int64_t cs, int64_t t, const int g, int h, int steps, T *d)
 {
-    const int64_t h2 = 2 * (int64_t)o->pair_rows, rs = o->rs_a, cs = o->cs_a;
+    for (int64_t i = 0; i < t; i++)
+        for (int s = 0; s < g; s++)
+            d[g * i + s] = s < steps ? a[s * cs + i * rs] : (T)0;
+    for (int64_t x = g * t; x < (int64_t)g * h; x++) d[x] = 0;
+}
+
+/* A's t rows from `from` on in groups of g k steps, as a k-group kernel
+ * of h rows reads them: group q at r[q*g*h], row i's g elements at g*i..;
+ * the steps past k and the rows past t zero. */
+static const T *FN(group_a)(const struct FN(op) *o, int64_t from, int64_t t, int64_t pc,
+                            int64_t k, int g, int h, int64_t *lda)
+{
+    const int64_t v = (int64_t)g * h, rs = o->rs_a, cs = o->cs_a;
     const T *a = o->a + from * rs + pc * cs;
-    T *r = gg_pack_buffer(3, (size_t)((k + 1) / 2 * h2) * sizeof(T)), *d = r;
-    for (int64_t p = 0; p < k; p += 2, d += h2) {
-        const T *a0 = a + p * cs, *a1 = p + 1 < k ? a0 + cs : NULL;
-        for (int64_t i = 0; i < t; i++) {
-            d[2 * i] = a0[i * rs];
-            d[2 * i + 1] = a1 ? a1[i * rs] : (T)0;
-        }
-        for (int64_t x = 2 * t; x < h2; x++) d[x] = 0;
-    }
-    *lda = h2;
+    T *r = gg_pack_buffer(3, (size_t)((k + g - 1) / g * v) * sizeof(T)), *d = r;
+    int64_t p = 0;
+    if (g == 4)
+        for (; p + 4 <= k; p += 4, d += v) FN(group_one)(a + p * cs, rs, cs, t, 4, h, 4, d);
+    else
+        for (; p + 2 <= k; p += 2, d += v) FN(group_one)(a + p * cs, rs, cs, t, 2, h, 2, d);
+    if (p < k) FN(group_one)(a + p * cs, rs, cs, t, g, h, (int)(k - p), d);
+    *lda = v;
     return r;
 }
 
 /* The last rows of a block that a row-tail kernel takes, and A's rows as
- * it reads them: up to dot_rows rows by the dot-product kernel once k
- * reaches dot_min_k, else up to pair_rows by the k-pair kernel from
- * pair_min_k (the generator's estimates of where they beat a row vector
- * computing MR' rows for a few); t = 0 when neither. A short panel
- * taller than the row edges (MR') keeps whole MR' tiles for them and
- * leaves only the rest to the tail: SGEMM m = 84 (32 + 32 + 20) computed
- * its last 20 rows 32 high, now 16 high and 4 by dot products. */
+ * it reads them: the first of the set's row tails (dot products, four k
+ * steps per vector, two) that takes that many rows at this k (rows,
+ * min_k: the generator's estimates of where each beats a row vector
+ * computing MR' rows for a few, and the tails after it); t = 0 when none.
+ * A short panel taller than the row edges (MR') keeps whole MR' tiles
+ * for them and leaves only the rest to the tail: SGEMM m = 84 (32 + 32 +
+ * 20) computed its last 20 rows 32 high, now 16 high and 4 by a tail. */
 struct FN(tail) { FN(direct_fn) *fn; int64_t t; const T *a; int64_t lda; };
 
 static struct FN(tail) FN(row_tail)(const struct FN(op) *o, int64_t m1, int64_t rows,
                                     int64_t pc, int64_t k)
 {
     struct FN(tail) r = { NULL, 0, NULL, 0 };
-    int64_t t = o->dot || o->pair ? FN(short_rows)(o, rows) : 0;
+    int64_t t = o->tails ? FN(short_rows)(o, rows) : 0;
     for (int e = 0; e < o->nedges && t; e++)   /* no division: t < MR, a few steps */
         while (t >= o->edges[e].mr) t -= o->edges[e].mr;
-    if (!t) return r;
-    if (o->dot && t <= o->dot_rows && k >= o->dot_min_k) {
-        r.a = FN(dot_a)(o, m1 - t, t, pc, k, &r.lda);
-        r.fn = o->dot;
-    } else if (o->pair && t <= o->pair_rows && k >= o->pair_min_k) {
-        r.a = FN(pair_a)(o, m1 - t, t, pc, k, &r.lda);
-        r.fn = o->pair;
-    } else {
-        return r;
+    for (int i = 0; t && i < GG_TAILS; i++) {
+        const struct gg_tail *x = &o->tails[i];
+        if (!x->fn || t > x->rows || k < x->min_k) continue;
+        r.a = x->group ? FN(group_a)(o, m1 - t, t, pc, k, x->group, x->rows, &r.lda)
+                       : FN(dot_a)(o, m1 - t, t, pc, k, &r.lda);
+        r.fn = (FN(direct_fn) *)x->fn;
+        r.t = t;
+        break;
     }
-    r.t = t;
     return r;
 }
 
@@ -262,10 +271,8 @@ static void FN(choose_path)(struct FN(op) *o, const struct gg_ukernel *uk)
     int fits = o->m * kb <= (int64_t)bk->mc * bk->kc && FN(b_fits_l1)(o, uk, kb);
     if (uk->direct && (mode > 0 || (mode < 0 && fits))) {
         o->direct = (FN(direct_fn) *)uk->direct;
-        if (!gg_dot_off()) {   /* GEMMGEN_DOT=0: the edge kernels take every row */
-            o->dot = (FN(direct_fn) *)uk->dot;
-            o->pair = (FN(direct_fn) *)uk->pair;
-        }
+        if (!gg_dot_off())   /* GEMMGEN_DOT=0: the edge kernels take every row */
+            o->tails = uk->tails;
     }
 }
 

@@ -197,8 +197,7 @@ void FN(gg_gemm)(int64_t m, int64_t n, int64_t k, T alpha,
                         .kern = (FN(kernel_fn) *)uk->fn, .direct = NULL,
                         .edges = uk->edges, .nedges = uk->nedges,   /* both paths use them */
                         .pedges = uk->pedges, .npedges = uk->npedges,
-                        .dot = NULL, .dot_rows = uk->dot_rows, .dot_min_k = uk->dot_min_k,
-                        .pair = NULL, .pair_rows = uk->pair_rows, .pair_min_k = uk->pair_min_k,
+                        .tails = NULL,
                         .b_cols = uk->direct_b_cols,
                         .bk = *gg_blocking_current(TYPE_CHAR), .tm = 1, .tn = 1 };
     /* every field named: with some left to zero-filling GCC cleared the

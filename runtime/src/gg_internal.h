@@ -50,6 +50,13 @@ struct gg_caches { struct gg_cache l1d, l2, l3; };
  * A(i,p) at a[i + p*lda] and B(p,j) at b[p + j*ldb] (direct_b_cols) or
  * b[p*ldb + j]; edges: nedges struct gg_dedge / gg_sedge, direct kernels
  * for short last row and column panels. */
+/* A row-tail kernel for a block's last rows, the signature of direct:
+ * group 0 reads A's rows along k (a[i*lda + p], the dot kernel), group
+ * G > 0 reads them packed in groups of G k steps (a[(p/G)*lda + G*i +
+ * p%G], zero past k and past the rows); up to `rows` rows, from k = min_k. */
+struct gg_tail { void *fn; int rows, min_k, group; };
+enum { GG_TAILS = 3 };
+
 struct gg_ukernel {
     int mr, nr, row_pref;
     void *fn;
@@ -60,15 +67,7 @@ struct gg_ukernel {
     int b_l1_percent;          /* of L1 for B's micro-panel (KC); 0: 50 */
     const void *pedges;        /* packed row edges: npedges struct gg_dpedge / gg_spedge */
     int npedges;
-    /* the dot-product row tail (NULL: none): the signature of direct, A's
-     * rows along k (a[i*lda + p]), up to dot_rows rows, from k = dot_min_k */
-    void *dot;
-    int dot_rows, dot_min_k;
-    /* the k-pair row tail (NULL: none): the signature of direct, A's rows
-     * packed in k pairs (a[(p/2)*lda + 2*i + p%2]), up to pair_rows rows,
-     * from k = pair_min_k */
-    void *pair;
-    int pair_rows, pair_min_k;
+    struct gg_tail tails[GG_TAILS];   /* row tails, in the order to try them; fn NULL: none */
 };
 
 struct gg_kernel_set {
@@ -98,7 +97,7 @@ const struct gg_blocking *gg_blocking_current(char type);
 void gg_blocking_reset(void);
 /* GEMMGEN_DIRECT: 0 never unpacked, 1 always, -1 (unset) by size */
 int gg_direct_mode(void);
-/* GEMMGEN_DOT=0: no row-tail kernels (dot product, k pairs) */
+/* GEMMGEN_DOT=0: no row-tail kernels (dot product, k groups) */
 int gg_dot_off(void);
 
 /* buffers.c: per-thread, 64-byte aligned packing space */

@@ -21,10 +21,7 @@ struct FN(op) {
     int nedges;
     const PEDGE_T *pedges;          /* packed kernels for a short last row panel */
     int npedges;
-    FN(direct_fn) *dot;             /* direct path: up to dot_rows last rows, A along k */
-    int dot_rows, dot_min_k;
-    FN(direct_fn) *pair;            /* direct path: up to pair_rows last rows, A in k pairs */
-    int pair_rows, pair_min_k;
+    const struct gg_tail *tails;    /* direct path: the row tails (GG_TAILS), NULL: none */
     int b_cols;                     /* direct reads B(p,j) at b[p + j*ldb], else b[p*ldb + j] */
     struct gg_blocking bk;
     int tm, tn;                     /* thread grid: tm row slabs x tn column slabs */

@@ -230,6 +230,20 @@ static int host_yaml(const struct opts *o, char *out, size_t cap)
     return ok && out[0];
 }
 
+/* The row tails of one type's slot (n: set, k: "f64" or "f32"), in the
+ * order the runtime tries them: dot, quads, pairs. */
+static void write_tails(FILE *f, const char *n, const char *k)
+{
+    static const struct { const char *suffix, *macro; int group; } t[] = {
+        { "dot", "DOT", 0 }, { "quad", "QUAD", 4 }, { "pair", "PAIR", 2 },
+    };
+    fprintf(f, "           .tails = {\n");
+    for (int i = 0; i < (int)(sizeof t / sizeof *t); i++)
+        fprintf(f, "#if gg_%s_%s_%s_ROWS\n               [%d] = { (void *)gg_%s_%s_%s, gg_%s_%s_%s_ROWS, gg_%s_%s_%s_MIN_K, %d },\n#endif\n",
+                n, k, t[i].macro, i, n, k, t[i].suffix, n, k, t[i].macro, n, k, t[i].macro, t[i].group);
+    fprintf(f, "           },\n");
+}
+
 /* One type's slot of the set (c: 'd' or 's', k: "f64" or "f32"). */
 static void write_slot(FILE *f, const char *n, const char *k, char c)
 {
@@ -242,10 +256,7 @@ static void write_slot(FILE *f, const char *n, const char *k, char c)
             n, k, c, n, k);
     fprintf(f, "#if gg_%s_%s_NPEDGES\n           .pedges = pedges_%c, .npedges = gg_%s_%s_NPEDGES,\n#endif\n",
             n, k, c, n, k);
-    fprintf(f, "#if gg_%s_%s_DOT_ROWS\n           .dot = (void *)gg_%s_%s_dot, .dot_rows = gg_%s_%s_DOT_ROWS,\n"
-               "           .dot_min_k = gg_%s_%s_DOT_MIN_K,\n#endif\n", n, k, n, k, n, k, n, k);
-    fprintf(f, "#if gg_%s_%s_PAIR_ROWS\n           .pair = (void *)gg_%s_%s_pair, .pair_rows = gg_%s_%s_PAIR_ROWS,\n"
-               "           .pair_min_k = gg_%s_%s_PAIR_MIN_K,\n#endif\n", n, k, n, k, n, k, n, k);
+    write_tails(f, n, k);
     fprintf(f, "    },\n");
 }
 

@@ -1,0 +1,159 @@
+/* emit_kgroup.c: the last rows of a row panel with G k steps in every
+ * vector: NAME_pair (G = 2) and NAME_quad (G = 4).
+ *
+ * A short last row panel of m <= VL/G rows fills at most 1/G of a row
+ * vector: SGEMM 72^3 on AVX-512 ran its last 8 rows (11% of the flops)
+ * in 22% of the time, 16 rows high. Here lane G*i + s holds row i at k
+ * step G*q + s: A's rows are packed in groups of G k steps
+ * (a[q*lda + G*i + s]); B's G elements of a group, adjacent in a column,
+ * come in one broadcast of a G-element block (bcastG_: a pure load on
+ * x86, where broadcasting fewer elements would take a shuffle port), so
+ * each FMA does G k steps of the partly filled row vector, and sumG_ adds
+ * each group's lanes at the end. A last k block of r < G steps uses
+ * tailG_, which zeroes the lanes past r. Not list-scheduled: one load of
+ * A and independent FMAs per group, which the compiler and the core order
+ * well enough.
+ *
+ * Emitted where B's columns are what the direct kernels read (scalar-
+ * broadcast strategies), the target spells the helpers (`groups`) and a
+ * vector holds at least 4 * G elements (4 rows or more). */
+#include "emit_int.h"
+#include <stdio.h>
+#include <string.h>
+
+enum { KG_MAX_COLS = 14 };   /* a column panel of the common NR in one block */
+
+/* instructions of one sumG_, per column: G = 2, 4 */
+static const int kg_sum_cost[2] = { 3, 5 };
+
+static int gi(int g) { return g == 4; }   /* index of G in the tables */
+
+static const char *kg_helpers(const struct plan *pl, int g)
+{
+    return pl->t->sp[pl->k.elem].groups[gi(g)];
+}
+
+int kgroup_rows(const struct plan *pl, int g)
+{
+    int vl = pl->k.vl;
+    return direct_b_cols(&pl->k) && kg_helpers(pl, g) && vl >= 4 * g ? vl / g : 0;
+}
+
+/* Instructions per column: k/G FMAs and a sumG_. */
+double kgroup_cost(int g, int k)
+{
+    return (double)k / g + kg_sum_cost[gi(g)];
+}
+
+/* The k from which G = 4 beats a row vector (k FMAs per column) and the
+ * pairs (which also take its rows); G = 2 beats a row vector. */
+int kgroup_min_k(const struct plan *pl, int g)
+{
+    bool pairs = g == 4 && kgroup_rows(pl, 2) >= kgroup_rows(pl, 4);
+    int k = 1;
+    while (kgroup_cost(g, k) >= k || (pairs && kgroup_cost(g, k) >= kgroup_cost(2, k))) k++;
+    return k;
+}
+
+/* Columns per block: one accumulator each, A's vector and a broadcast or
+ * two in flight. */
+static int kg_cols(const struct plan *pl)
+{
+    int q = pl->m.max_regs - 4;
+    return q < 1 ? 1 : q > KG_MAX_COLS ? KG_MAX_COLS : q;
+}
+
+/* s<c> += x * helper(B's column c at the pointers' k, extra), for q
+ * columns: column c at base pb<3*(c/3)> plus (c%3) column strides. */
+static void fma_columns(struct buf *b, const struct spell *sp, int q, const char *helper,
+                        const char *extra, const char *ct, const char *ind)
+{
+    for (int c = 0; c < q; c++) {
+        char bx[96], acc[8], bv[128];
+        int base = c - c % 3, off = c % 3;
+        if (!off) strfmt(bx, sizeof bx, "(const %s *)pb%d", ct, base);
+        else strfmt(bx, sizeof bx, "(const %s *)(pb%d + %sldb_b)", ct, base, off == 2 ? "2 * " : "");
+        strfmt(acc, sizeof acc, "s%d", c);
+        strfmt(bv, sizeof bv, "%s(%s%s)", helper, bx, extra);
+        struct buf e = { 0 };
+        const char *fo[3] = { "x", bv, acc };
+        em_expand(&e, sp->vfma, "", fo, "", 0, sp->vtype);
+        buf_printf(b, "%s%s = %s;\n", ind, acc, e.s);
+        buf_free(&e);
+    }
+}
+
+/* One block of q columns from column j on. */
+static void block(struct buf *b, const struct plan *pl, int g, int q)
+{
+    const struct spell *sp = &pl->t->sp[pl->k.elem];
+    const char *ct = elem_ctype[pl->k.elem], *in = "        ";
+    const char *no[3] = { "", "", "" }, *lo[3] = { "", "", "" };
+    char bc[16], tl[16];
+    strfmt(bc, sizeof bc, "bcast%d_", g);
+    strfmt(tl, sizeof tl, "tail%d_", g);
+    buf_puts(b, "        const char *pb0 = (const char *)(b + j * ldb)");
+    for (int c = 3; c < q; c += 3) buf_printf(b, ", *pb%d = pb%d + 3 * ldb_b", c, c - 3);
+    buf_printf(b, ";\n        const %s *ap = a;\n        %s x", ct, sp->vtype);
+    for (int c = 0; c < q; c++) buf_printf(b, ", s%d", c);
+    buf_puts(b, ";\n");
+    for (int c = 0; c < q; c++) {
+        char acc[8];
+        strfmt(acc, sizeof acc, "s%d", c);
+        em_line(b, in, sp->zero, acc, no, "", sp->vtype);
+    }
+    buf_printf(b, "        for (int64_t p = 0; p < kg; p += %d, ap += lda) {\n", g);
+    em_line(b, "            ", sp->load, "x", lo, "ap", sp->vtype);
+    fma_columns(b, sp, q, bc, "", ct, "            ");
+    buf_printf(b, "            pb0 += %d * sizeof(*ap)", g);
+    for (int c = 3; c < q; c += 3) buf_printf(b, ", pb%d += %d * sizeof(*ap)", c, g);
+    buf_puts(b, ";\n        }\n        if (kg < k) {   /* the last k - kg < G steps */\n");
+    em_line(b, "            ", sp->load, "x", lo, "ap", sp->vtype);
+    fma_columns(b, sp, q, tl, ", k - kg", ct, "            ");
+    buf_puts(b, "        }\n");
+    for (int c = 0; c < q; c++)
+        buf_printf(b, "        const %s h%d = sum%d_(s%d);\n", sp->vtype, c, g, c);
+    if (!em_masked(sp)) em_sums_to_t(b, pl, q, "        ");   /* the element-wise update reads t */
+    em_sums_update(b, pl, q);
+}
+
+static void emit_kgroup(struct buf *fns, const struct plan *pl, int g, const char *fname,
+                        const char *params)
+{
+    const struct spell *sp = &pl->t->sp[pl->k.elem];
+    const char *ct = elem_ctype[pl->k.elem];
+    int q = kg_cols(pl);
+    buf_printf(fns, "\n%s\n/* %s: m <= %d rows, %d k steps per vector (see the contract above).\n"
+                    " * beta == 0 never reads C. */\n", kg_helpers(pl, g), fname,
+               kgroup_rows(pl, g), g);
+    buf_printf(fns, "void %s(%s)\n{\n", fname, params);
+    buf_puts(fns, "    if (m <= 0 || n <= 0) return;\n");
+    buf_printf(fns, "    const %s va = *alpha, vb = *beta;\n", ct);
+    buf_printf(fns, "    const int64_t kg = k - k %% %d, ldb_b = ldb * (int64_t)sizeof(%s);\n", g, ct);
+    em_sums_vectors(fns, sp);
+    buf_puts(fns, "    int64_t j = 0;\n");
+    buf_printf(fns, "    for (; j + %d <= n; j += %d) {\n", q, q);
+    block(fns, pl, g, q);
+    buf_puts(fns, "    }\n");
+    for (int w = 8; w >= 1; w /= 2) {   /* what is left, fewer than q: at most once each */
+        if (w >= q) continue;
+        buf_printf(fns, "    if (j + %d <= n) {\n", w);
+        block(fns, pl, g, w);
+        buf_printf(fns, "        j += %d;\n    }\n", w);
+    }
+    buf_puts(fns, "}\n");
+}
+
+/* The row-tail table's entries (emit.c). */
+int pair_rows(const struct plan *pl) { return kgroup_rows(pl, 2); }
+int pair_min_k(const struct plan *pl) { return kgroup_min_k(pl, 2); }
+void emit_pair(struct buf *fns, const struct plan *pl, const char *fname, const char *params)
+{
+    emit_kgroup(fns, pl, 2, fname, params);
+}
+int quad_rows(const struct plan *pl) { return kgroup_rows(pl, 4); }
+int quad_min_k(const struct plan *pl) { return kgroup_min_k(pl, 4); }
+void emit_quad(struct buf *fns, const struct plan *pl, const char *fname, const char *params)
+{
+    emit_kgroup(fns, pl, 4, fname, params);
+}
