@@ -1,5 +1,5 @@
 /* emit_sums.c: C's columns from vectors of row sums, for the row-tail
- * kernels (emit_dot.c, emit_pair.c): column j + c's sums of rows 0..m-1
+ * kernels (emit_dot.c, emit_kgroup.c): column j + c's sums of rows 0..m-1
  * in lanes 0..m-1 of h<c>, C := alpha * h + beta * C.
  *
  * Names the kernels define: m, c, rs_c, cs_c, j, va, vb (scalars) and,
