@@ -57,6 +57,16 @@ static const struct { int mr; packed_fn *fn; } pedges[] = {
     { 0, 0 }
 #endif
 };
+/* the k-group row tails: G, rows, kernel (ended by fn NULL) */
+static const struct { int g, rows; direct_fn *fn; const char *name; } groups[] = {
+#if QUAD_ROWS
+    { 4, QUAD_ROWS, QUAD, "quad" },
+#endif
+#if PAIR_ROWS
+    { 2, PAIR_ROWS, PAIR, "pair" },
+#endif
+    { 0, 0, 0, 0 }
+};
 
 static uint64_t rng = 88172645463325252ull;
 static T rnd(void)
@@ -114,7 +124,6 @@ static void compare(const T *buf, const T *ref, size_t span, int m, int n, int k
     }
 }
 
-#if PAIR_ROWS || QUAD_ROWS
 /* A's m rows packed in groups of g k steps for a k-group row tail of h
  * rows, groups three elements further apart than they need (*ld > g*h):
  * NaN in the rows past m and between the groups, zero past k as the
@@ -130,7 +139,6 @@ static T *group_pack(const struct operands *o, int m, int k, int g, int h, int64
     *ld = ldg;
     return ag;
 }
-#endif
 
 static void check_one(int m, int n, int k, T alpha, T beta, int layout)
 {
@@ -192,26 +200,15 @@ static void check_one(int m, int n, int k, T alpha, T beta, int layout)
         free(ar);
     }
 #endif
-#if QUAD_ROWS
-    if (m <= QUAD_ROWS) {
-        int64_t ldq;
-        T *aq = group_pack(&o, m, k, 4, QUAD_ROWS, &ldq);
-        memcpy(buf, start, span * sizeof *buf);
-        QUAD(m, n, k, &alpha, aq, ldq, o.bd, o.ldb, &beta, c, rs, cs);
-        compare(buf, ref, span, m, n, k, alpha, beta, layout, "quad");
-        free(aq);
-    }
-#endif
-#if PAIR_ROWS
-    if (m <= PAIR_ROWS) {
-        int64_t ldp;
-        T *ap = group_pack(&o, m, k, 2, PAIR_ROWS, &ldp);
-        memcpy(buf, start, span * sizeof *buf);
-        PAIR(m, n, k, &alpha, ap, ldp, o.bd, o.ldb, &beta, c, rs, cs);
-        compare(buf, ref, span, m, n, k, alpha, beta, layout, "pair");
-        free(ap);
-    }
-#endif
+    for (size_t g = 0; groups[g].fn; g++)
+        if (m <= groups[g].rows) {
+            int64_t ldg;
+            T *ag = group_pack(&o, m, k, groups[g].g, groups[g].rows, &ldg);
+            memcpy(buf, start, span * sizeof *buf);
+            groups[g].fn(m, n, k, &alpha, ag, ldg, o.bd, o.ldb, &beta, c, rs, cs);
+            compare(buf, ref, span, m, n, k, alpha, beta, layout, groups[g].name);
+            free(ag);
+        }
     operands_free(&o);
     free(buf); free(ref); free(start);
 }
