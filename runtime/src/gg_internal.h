@@ -46,10 +46,6 @@ unsigned gg_cpu_features(void);
 struct gg_cache { long size; int line, ways; };   /* size 0: absent */
 struct gg_caches { struct gg_cache l1d, l2, l3; };
 
-/* fn reads packed panels; direct (NULL when absent) is the same kernel on
- * A(i,p) at a[i + p*lda] and B(p,j) at b[p + j*ldb] (direct_b_cols) or
- * b[p*ldb + j]; edges: nedges struct gg_dedge / gg_sedge, direct kernels
- * for short last row and column panels. */
 /* A row-tail kernel for a block's last rows, the signature of direct:
  * group 0 reads A's rows along k (a[i*lda + p], the dot kernel), group
  * G > 0 reads them packed in groups of G k steps (a[(p/G)*lda + G*i +
@@ -57,6 +53,10 @@ struct gg_caches { struct gg_cache l1d, l2, l3; };
 struct gg_tail { void *fn; int rows, min_k, group; };
 enum { GG_TAILS = 3 };
 
+/* fn reads packed panels; direct (NULL when absent) is the same kernel on
+ * A(i,p) at a[i + p*lda] and B(p,j) at b[p + j*ldb] (direct_b_cols) or
+ * b[p*ldb + j]; edges: nedges struct gg_dedge / gg_sedge, direct kernels
+ * for short last row and column panels. */
 struct gg_ukernel {
     int mr, nr, row_pref;
     void *fn;
