@@ -332,25 +332,28 @@ static void emit_direct_fn(struct buf *fns, const struct plan *pl, const char *f
 }
 
 /* The row-tail kernels, for a short last row panel of few rows, each
- * with the signature of _direct: name suffix, rows (0: not emitted), the
- * k from which they pay, emitter, contract lines (name, rows). */
+ * with the signature of _direct, in the order the runtime tries them: name
+ * suffix, header key, A's layout, rows (0: not emitted), the k from which
+ * they pay, emitter, contract lines (name, rows). */
 static const struct row_tail {
     const char *suffix;
+    const char *key;           /* NAME_<key>_ROWS, NAME_<key>_MIN_K */
+    int group;                 /* A's layout: 0 rows along k, G groups of G k steps */
     int (*rows)(const struct plan *pl);
     int (*min_k)(const struct plan *pl);
     void (*emit)(struct buf *fns, const struct plan *pl, const char *fname, const char *params);
     const char *doc;
 } row_tails[] = {
-    { "dot", dot_rows, dot_min_k, emit_dot,
+    { "dot", "DOT", 0, dot_rows, dot_min_k, emit_dot,
       " *   %s: m <= %d rows, any n, by dot products along k: A(i,p) at\n"
       " *     a[i*lda + p] (rows along k), B(p,j) at b[p + j*ldb]; reads only\n"
       " *     rows i < m, p < k and j < n (for the last rows of a row panel).\n" },
-    { "quad", quad_rows, quad_min_k, emit_quad,
+    { "quad", "QUAD", 4, quad_rows, quad_min_k, emit_quad,
       " *   %s: m <= %d rows, any n, four k steps per vector: A(i,p) at\n"
       " *     a[(p/4)*lda + 4*i + p%%4] (rows packed in groups of 4 k steps, zero\n"
       " *     past k), B(p,j) at b[p + j*ldb]; reads B only for p < k and j < n,\n"
       " *     stores only rows i < m.\n" },
-    { "pair", pair_rows, pair_min_k, emit_pair,
+    { "pair", "PAIR", 2, pair_rows, pair_min_k, emit_pair,
       " *   %s: m <= %d rows, any n, two k steps per vector: A(i,p) at\n"
       " *     a[(p/2)*lda + 2*i + p%%2] (rows packed in k pairs, the partner of\n"
       " *     an odd last p zero), B(p,j) at b[p + j*ldb]; reads B only for p < k\n"
@@ -425,19 +428,35 @@ static int packed_edge_texts(struct buf *decl, struct buf *plist, struct buf *do
     return np;
 }
 
-/* The row tails' declarations (header) and contract lines (.c). */
-static void tail_texts(struct buf *decl, struct buf *doc, const struct plan *pl, const char *name)
+/* What the templates say of the row tails: declarations (header), contract
+ * lines (.c), the list the runtime reads ({function, rows, min k, group})
+ * and its length, and each tail's KEY_ROWS / KEY_MIN_K (0 when absent). */
+struct tail_texts {
+    struct buf decl, doc, list;
+    char n[8], key[NTAILS][2][24], val[NTAILS][2][16];
+};
+
+static void tail_texts(struct tail_texts *tt, const struct plan *pl, const char *name)
 {
+    int n = 0;
     for (size_t t = 0; t < NTAILS; t++) {
-        int rows = row_tails[t].rows(pl);
+        const struct row_tail *rt = &row_tails[t];
+        int rows = rt->rows(pl), min_k = rows ? rt->min_k(pl) : 0;
+        strfmt(tt->key[t][0], sizeof tt->key[t][0], "%s_ROWS", rt->key);
+        strfmt(tt->key[t][1], sizeof tt->key[t][1], "%s_MIN_K", rt->key);
+        strfmt(tt->val[t][0], sizeof tt->val[t][0], "%d", rows);
+        strfmt(tt->val[t][1], sizeof tt->val[t][1], "%d", min_k);
         if (!rows) continue;
         char tname[160];
-        strfmt(tname, sizeof tname, "%s_%s", name, row_tails[t].suffix);
-        buf_printf(decl, "void %s(", tname);
-        params(decl, elem_ctype[pl->k.elem], tname, true);
-        buf_puts(decl, ");\n");
-        buf_printf(doc, row_tails[t].doc, tname, rows);
+        strfmt(tname, sizeof tname, "%s_%s", name, rt->suffix);
+        buf_printf(&tt->decl, "void %s(", tname);
+        params(&tt->decl, elem_ctype[pl->k.elem], tname, true);
+        buf_puts(&tt->decl, ");\n");
+        buf_printf(&tt->doc, rt->doc, tname, rows);
+        buf_printf(&tt->list, "%s{(void *)%s, %d, %d, %d}", n++ ? ", " : "", tname, rows, min_k,
+                   rt->group);
     }
+    strfmt(tt->n, sizeof tt->n, "%d", n);
 }
 
 /* The gemmgen options that changed the kernel, for the regenerate line. */
@@ -475,22 +494,17 @@ void emit_kernel(const struct plan *pl, const struct plan *edges, int nedges,
                  const struct options *o, const char *name, struct buf *cf, struct buf *hf)
 {
     struct buf fns = { 0 }, how = { 0 }, blis = { 0 }, cflags = { 0 }, incl = { 0 },
-               dpar = { 0 }, edecl = { 0 }, elist = { 0 }, edoc = { 0 }, plist = { 0 },
-               ddecl = { 0 }, ddoc = { 0 };
+               dpar = { 0 }, edecl = { 0 }, elist = { 0 }, edoc = { 0 }, plist = { 0 };
+    struct tail_texts tt = { 0 };
     const char *ctype = elem_ctype[pl->k.elem];
-    char dname[160], ne[16], np[16], trows[NTAILS][16], tmink[NTAILS][16], mr[16], nr[16], guard[160], rp[4], args[96], blis_decl[512];
+    char dname[160], ne[16], np[16], mr[16], nr[16], guard[160], rp[4], args[96], blis_decl[512];
     strfmt(dname, sizeof dname, "%s_direct", name);
     int row_pref = emit_functions(&fns, pl, edges, nedges, name, dname);
     params(&dpar, ctype, dname, true);
     strfmt(ne, sizeof ne, "%d", nedges);
     edge_texts(&edecl, &elist, &edoc, pl, edges, nedges, name);
     strfmt(np, sizeof np, "%d", packed_edge_texts(&edecl, &plist, &edoc, pl, edges, nedges, name));
-    tail_texts(&ddecl, &ddoc, pl, name);
-    for (size_t t = 0; t < NTAILS; t++) {
-        int rows = row_tails[t].rows(pl);
-        strfmt(trows[t], sizeof trows[t], "%d", rows);
-        strfmt(tmink[t], sizeof tmink[t], "%d", rows ? row_tails[t].min_k(pl) : 0);
-    }
+    tail_texts(&tt, pl, name);
     bool b_cols = direct_b_cols(&pl->k);
     how_made(&how, pl);
     target_text(&cflags, pl->t->cflags, &pl->m);   /* %b: an SVE kernel's vector length */
@@ -513,8 +527,7 @@ void emit_kernel(const struct plan *pl, const struct plan *edges, int nedges,
                            "GUARD", "ROW_PREF", "BLIS_DECL", "PREAMBLE", "DIRECT_PARAMS",
                            "DIRECT_B_COLS", "DIRECT_B", "NEDGES", "EDGE_LIST", "EDGE_DECL",
                            "EDGE_DOC", "B_L1_PERCENT", "NPEDGES", "PEDGE_LIST",
-                           "DOT_ROWS", "DOT_MIN_K", "QUAD_ROWS", "QUAD_MIN_K", "PAIR_ROWS", "PAIR_MIN_K", "TAIL_DECL",
-                           "TAIL_DOC" };
+                           "TAIL_DECL", "TAIL_DOC", "NTAILS", "TAIL_LIST" };
     const char *vals[] = { name, mr, nr, elem_names[pl->k.elem], pl->m.name, pl->t->name,
                            GEMMGEN_VERSION, machine_file(pl), args, how.s, cflags.s ? cflags.s : "",
                            incl.s ? incl.s : "", ctype, indent_for(name), fns.s, guard, rp,
@@ -523,12 +536,22 @@ void emit_kernel(const struct plan *pl, const struct plan *edges, int nedges,
                                   : "b[p*ldb + j] (B loaded as vectors)",
                            ne, elist.s ? elist.s : "", edecl.s ? edecl.s : "",
                            edoc.s ? edoc.s : "", b_l1, np, plist.s ? plist.s : "",
-                           trows[0], tmink[0], trows[1], tmink[1], trows[2], tmink[2], ddecl.s ? ddecl.s : "", ddoc.s ? ddoc.s : "" };
-    int nkeys = (int)(sizeof keys / sizeof *keys);
-    tmpl_fill(cf, tmpl_kernel_c, keys, vals, nkeys);
+                           tt.decl.s ? tt.decl.s : "", tt.doc.s ? tt.doc.s : "", tt.n,
+                           tt.list.s ? tt.list.s : "" };
+    enum { NBASE = sizeof keys / sizeof *keys };
+    const char *allk[NBASE + 2 * NTAILS], *allv[NBASE + 2 * NTAILS];   /* and each tail's */
+    int nkeys = NBASE;
+    memcpy(allk, keys, sizeof keys);
+    memcpy(allv, vals, sizeof vals);
+    for (size_t t = 0; t < NTAILS; t++)
+        for (int x = 0; x < 2; x++, nkeys++) {
+            allk[nkeys] = tt.key[t][x];
+            allv[nkeys] = tt.val[t][x];
+        }
+    tmpl_fill(cf, tmpl_kernel_c, allk, allv, nkeys);
     if (blis.s) buf_puts(cf, blis.s);
-    tmpl_fill(hf, tmpl_kernel_h, keys, vals, nkeys);
+    tmpl_fill(hf, tmpl_kernel_h, allk, allv, nkeys);
     buf_free(&fns); buf_free(&how); buf_free(&blis); buf_free(&cflags); buf_free(&incl);
     buf_free(&dpar); buf_free(&edecl); buf_free(&elist); buf_free(&edoc); buf_free(&plist);
-    buf_free(&ddecl); buf_free(&ddoc);
+    buf_free(&tt.decl); buf_free(&tt.doc); buf_free(&tt.list);
 }

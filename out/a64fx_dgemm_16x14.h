@@ -30,6 +30,10 @@
  * m <= PAIR_ROWS rows (0: not emitted), worth it from k = PAIR_MIN_K */
 #define a64fx_dgemm_16x14_PAIR_ROWS 0
 #define a64fx_dgemm_16x14_PAIR_MIN_K 0
+/* the row tails in the order the runtime tries them: {function, rows, from
+ * k, A's layout (0: rows along k, G: packed in groups of G k steps)} */
+#define a64fx_dgemm_16x14_NTAILS 1
+#define a64fx_dgemm_16x14_TAIL_LIST {(void *)a64fx_dgemm_16x14_dot, 4, 25, 0}
 /* cflags: -march=armv8.2-a+sve -msve-vector-bits=512 */
 
 #ifdef __cplusplus

@@ -30,6 +30,10 @@
  * m <= PAIR_ROWS rows (0: not emitted), worth it from k = PAIR_MIN_K */
 #define haswell_sgemm_16x6_PAIR_ROWS 4
 #define haswell_sgemm_16x6_PAIR_MIN_K 7
+/* the row tails in the order the runtime tries them: {function, rows, from
+ * k, A's layout (0: rows along k, G: packed in groups of G k steps)} */
+#define haswell_sgemm_16x6_NTAILS 1
+#define haswell_sgemm_16x6_TAIL_LIST {(void *)haswell_sgemm_16x6_pair, 4, 7, 2}
 /* cflags: -mavx2 -mfma */
 
 #ifdef __cplusplus

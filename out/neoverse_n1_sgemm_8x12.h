@@ -30,6 +30,10 @@
  * m <= PAIR_ROWS rows (0: not emitted), worth it from k = PAIR_MIN_K */
 #define neoverse_n1_sgemm_8x12_PAIR_ROWS 0
 #define neoverse_n1_sgemm_8x12_PAIR_MIN_K 0
+/* the row tails in the order the runtime tries them: {function, rows, from
+ * k, A's layout (0: rows along k, G: packed in groups of G k steps)} */
+#define neoverse_n1_sgemm_8x12_NTAILS 0
+#define neoverse_n1_sgemm_8x12_TAIL_LIST 
 /* cflags: -march=armv8-a */
 
 #ifdef __cplusplus

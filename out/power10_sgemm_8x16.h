@@ -30,6 +30,10 @@
  * m <= PAIR_ROWS rows (0: not emitted), worth it from k = PAIR_MIN_K */
 #define power10_sgemm_8x16_PAIR_ROWS 0
 #define power10_sgemm_8x16_PAIR_MIN_K 0
+/* the row tails in the order the runtime tries them: {function, rows, from
+ * k, A's layout (0: rows along k, G: packed in groups of G k steps)} */
+#define power10_sgemm_8x16_NTAILS 0
+#define power10_sgemm_8x16_TAIL_LIST 
 /* cflags: -mcpu=power10 -fno-schedule-insns */
 
 #ifdef __cplusplus

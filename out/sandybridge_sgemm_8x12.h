@@ -30,6 +30,10 @@
  * m <= PAIR_ROWS rows (0: not emitted), worth it from k = PAIR_MIN_K */
 #define sandybridge_sgemm_8x12_PAIR_ROWS 4
 #define sandybridge_sgemm_8x12_PAIR_MIN_K 7
+/* the row tails in the order the runtime tries them: {function, rows, from
+ * k, A's layout (0: rows along k, G: packed in groups of G k steps)} */
+#define sandybridge_sgemm_8x12_NTAILS 1
+#define sandybridge_sgemm_8x12_TAIL_LIST {(void *)sandybridge_sgemm_8x12_pair, 4, 7, 2}
 /* cflags: -mavx */
 
 #ifdef __cplusplus

@@ -30,6 +30,10 @@
  * m <= PAIR_ROWS rows (0: not emitted), worth it from k = PAIR_MIN_K */
 #define zen5_sgemm_32x14_PAIR_ROWS 8
 #define zen5_sgemm_32x14_PAIR_MIN_K 7
+/* the row tails in the order the runtime tries them: {function, rows, from
+ * k, A's layout (0: rows along k, G: packed in groups of G k steps)} */
+#define zen5_sgemm_32x14_NTAILS 2
+#define zen5_sgemm_32x14_TAIL_LIST {(void *)zen5_sgemm_32x14_quad, 4, 9, 4}, {(void *)zen5_sgemm_32x14_pair, 8, 7, 2}
 /* cflags: -mavx512f -mfma */
 
 #ifdef __cplusplus

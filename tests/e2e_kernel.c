@@ -9,10 +9,10 @@
  * columns of B past m and n (the kernel reads them; they must not reach C);
  * so does every edge kernel (EDGE_LIST) on the tiles it covers. The packed
  * row-edge kernels (PEDGE_LIST) run on A packed MR' rows high, NaN in the
- * padding rows. The dot-product row tail (DOT_ROWS > 0) runs on m <= DOT_ROWS
- * rows stored along k, NaN past k, with B in place. So do the k-group row tails
- * (PAIR_ROWS, QUAD_ROWS > 0) on m <= ROWS rows packed in groups of 2 or 4
- * k steps, NaN in the rows past m. */
+ * padding rows. Every row tail (TAIL_LIST) runs on the m <= rows
+ * it takes, with B in place and A as it reads it: rows along k with NaN
+ * past k (group 0, the dot kernel), or packed in groups of G k steps with
+ * NaN in the rows past m and between the groups. */
 #include <math.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -32,12 +32,8 @@
 #define EDGE_LIST CAT(KNAME, _EDGE_LIST)
 #define NPEDGES CAT(KNAME, _NPEDGES)
 #define PEDGE_LIST CAT(KNAME, _PEDGE_LIST)
-#define DOT_ROWS CAT(KNAME, _DOT_ROWS)
-#define DOT CAT(KNAME, _dot)
-#define PAIR_ROWS CAT(KNAME, _PAIR_ROWS)
-#define PAIR CAT(KNAME, _pair)
-#define QUAD_ROWS CAT(KNAME, _QUAD_ROWS)
-#define QUAD CAT(KNAME, _quad)
+#define NTAILS CAT(KNAME, _NTAILS)
+#define TAIL_LIST CAT(KNAME, _TAIL_LIST)
 typedef KTYPE T;
 typedef void direct_fn(int64_t, int64_t, int64_t, const T *, const T *, int64_t, const T *,
                        int64_t, const T *, T *, int64_t, int64_t);
@@ -57,15 +53,13 @@ static const struct { int mr; packed_fn *fn; } pedges[] = {
     { 0, 0 }
 #endif
 };
-/* the k-group row tails: G, rows, kernel (ended by fn NULL) */
-static const struct { int g, rows; direct_fn *fn; const char *name; } groups[] = {
-#if QUAD_ROWS
-    { 4, QUAD_ROWS, QUAD, "quad" },
-#endif
-#if PAIR_ROWS
-    { 2, PAIR_ROWS, PAIR, "pair" },
-#endif
+/* the row tails: kernel, rows, from k (unused here), A's layout */
+static const struct { void *fn; int rows, min_k, group; } tails[] = {
+#if NTAILS
+    TAIL_LIST
+#else
     { 0, 0, 0, 0 }
+#endif
 };
 
 static uint64_t rng = 88172645463325252ull;
@@ -124,12 +118,20 @@ static void compare(const T *buf, const T *ref, size_t span, int m, int n, int k
     }
 }
 
-/* A's m rows packed in groups of g k steps for a k-group row tail of h
- * rows, groups three elements further apart than they need (*ld > g*h):
- * NaN in the rows past m and between the groups, zero past k as the
- * contract asks. */
-static T *group_pack(const struct operands *o, int m, int k, int g, int h, int64_t *ld)
+/* A's m rows as a row tail of h rows and layout g reads them: g = 0,
+ * rows along k, NaN past k; else packed in groups of g k steps, groups
+ * three elements further apart than they need (*ld > g*h), NaN in the
+ * rows past m and between the groups, zero past k as the contract asks. */
+static T *tail_pack(const struct operands *o, int m, int k, int g, int h, int64_t *ld)
 {
+    if (!g) {
+        int64_t ldr = k + 3;
+        T *ar = malloc((size_t)(m * ldr) * sizeof(T));
+        for (int i = 0; i < m; i++)
+            for (int p = 0; p < ldr; p++) ar[i * ldr + p] = p < k ? o->a[i + p * MR] : (T)NAN;
+        *ld = ldr;
+        return ar;
+    }
     int64_t ldg = (int64_t)g * h + 3, ng = (k + g - 1) / g;
     T *ag = malloc((size_t)(ldg * (ng + 1)) * sizeof(T));
     for (int64_t x = 0; x < ldg * (ng + 1); x++) ag[x] = (T)NAN;
@@ -188,26 +190,15 @@ static void check_one(int m, int n, int k, T alpha, T beta, int layout)
             compare(buf, ref, span, m, n, k, alpha, beta, layout, "packed edge");
             free(ap);
         }
-#if DOT_ROWS
-    if (m <= DOT_ROWS) {
-        int64_t ldr = k + 3;          /* A's rows along k; NaN past k */
-        T *ar = malloc((size_t)(m * ldr) * sizeof(T));
-        for (int i = 0; i < m; i++)
-            for (int p = 0; p < ldr; p++) ar[i * ldr + p] = p < k ? o.a[i + p * MR] : (T)NAN;
-        memcpy(buf, start, span * sizeof *buf);
-        DOT(m, n, k, &alpha, ar, ldr, o.bd, o.ldb, &beta, c, rs, cs);
-        compare(buf, ref, span, m, n, k, alpha, beta, layout, "dot");
-        free(ar);
-    }
-#endif
-    for (size_t g = 0; groups[g].fn; g++)
-        if (m <= groups[g].rows) {
-            int64_t ldg;
-            T *ag = group_pack(&o, m, k, groups[g].g, groups[g].rows, &ldg);
+    for (int t = 0; t < NTAILS; t++)
+        if (m <= tails[t].rows) {
+            static const char *const names[] = { "dot", "", "pair", "", "quad" };
+            int64_t ldt;
+            T *at = tail_pack(&o, m, k, tails[t].group, tails[t].rows, &ldt);
             memcpy(buf, start, span * sizeof *buf);
-            groups[g].fn(m, n, k, &alpha, ag, ldg, o.bd, o.ldb, &beta, c, rs, cs);
-            compare(buf, ref, span, m, n, k, alpha, beta, layout, groups[g].name);
-            free(ag);
+            ((direct_fn *)tails[t].fn)(m, n, k, &alpha, at, ldt, o.bd, o.ldb, &beta, c, rs, cs);
+            compare(buf, ref, span, m, n, k, alpha, beta, layout, names[tails[t].group]);
+            free(at);
         }
     operands_free(&o);
     free(buf); free(ref); free(start);

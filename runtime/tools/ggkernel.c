@@ -230,20 +230,6 @@ static int host_yaml(const struct opts *o, char *out, size_t cap)
     return ok && out[0];
 }
 
-/* The row tails of one type's slot (n: set, k: "f64" or "f32"), in the
- * order the runtime tries them: dot, quads, pairs. */
-static void write_tails(FILE *f, const char *n, const char *k)
-{
-    static const struct { const char *suffix, *macro; int group; } t[] = {
-        { "dot", "DOT", 0 }, { "quad", "QUAD", 4 }, { "pair", "PAIR", 2 },
-    };
-    fprintf(f, "           .tails = {\n");
-    for (int i = 0; i < (int)(sizeof t / sizeof *t); i++)
-        fprintf(f, "#if gg_%s_%s_%s_ROWS\n               [%d] = { (void *)gg_%s_%s_%s, gg_%s_%s_%s_ROWS, gg_%s_%s_%s_MIN_K, %d },\n#endif\n",
-                n, k, t[i].macro, i, n, k, t[i].suffix, n, k, t[i].macro, n, k, t[i].macro, t[i].group);
-    fprintf(f, "           },\n");
-}
-
 /* One type's slot of the set (c: 'd' or 's', k: "f64" or "f32"). */
 static void write_slot(FILE *f, const char *n, const char *k, char c)
 {
@@ -256,17 +242,19 @@ static void write_slot(FILE *f, const char *n, const char *k, char c)
             n, k, c, n, k);
     fprintf(f, "#if gg_%s_%s_NPEDGES\n           .pedges = pedges_%c, .npedges = gg_%s_%s_NPEDGES,\n#endif\n",
             n, k, c, n, k);
-    write_tails(f, n, k);
+    fprintf(f, "#if gg_%s_%s_NTAILS\n           .tails = { gg_%s_%s_TAIL_LIST },\n#endif\n", n, k, n, k);
     fprintf(f, "    },\n");
 }
 
-/* The edge kernels' tables of one type. */
+/* The edge kernels' tables of one type. The row tails go in the slot
+ * itself (GG_TAILS entries), so their count is checked here. */
 static void write_tables(FILE *f, const char *n, const char *k, char c)
 {
     fprintf(f, "#if gg_%s_%s_NEDGES\nstatic const struct gg_%cedge edges_%c[] = { gg_%s_%s_EDGE_LIST };\n#endif\n",
             n, k, c, c, n, k);
     fprintf(f, "#if gg_%s_%s_NPEDGES\nstatic const struct gg_%cpedge pedges_%c[] = { gg_%s_%s_PEDGE_LIST };\n#endif\n",
             n, k, c, c, n, k);
+    fprintf(f, "_Static_assert(gg_%s_%s_NTAILS <= GG_TAILS, \"row tails: raise GG_TAILS\");\n", n, k);
 }
 
 static void write_set(const struct opts *o, const char *feats, int rank,
