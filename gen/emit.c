@@ -21,6 +21,15 @@ void em_line(struct buf *b, const char *ind, const char *fmt, const char *d,
     buf_puts(b, "\n");
 }
 
+/* IND LHS = the expanded expression template, a statement of its own. */
+void em_assign(struct buf *b, const char *ind, const char *lhs, const char *fmt,
+               const char *const ops[3], const char *mem, const char *vtype)
+{
+    buf_printf(b, "%s%s = ", ind, lhs);
+    em_expand(b, fmt, "", ops, mem, 0, vtype);
+    buf_puts(b, ";\n");
+}
+
 /* Expands a statement template; %0..%2 operands, %d dest, %m address,
  * %l lane, %t vector type. */
 void em_expand(struct buf *b, const char *fmt, const char *d, const char *const ops[3],

@@ -75,9 +75,7 @@ static void load_vec(struct buf *b, const struct spell *sp, const char *dst, con
         em_line(b, ind, sp->load, dst, no, mem, sp->vtype);
         return;
     }
-    buf_printf(b, "%s%s = ", ind, dst);
-    em_expand(b, sp->mloadc, "", mo, mem, 0, sp->vtype);
-    buf_puts(b, ";\n");
+    em_assign(b, ind, dst, sp->mloadc, mo, mem, sp->vtype);
 }
 
 /* acc s<i><q> += x<i> * y for every row i, y = column q of B at (p + off)
@@ -89,13 +87,10 @@ static void fma_column(struct buf *b, const struct spell *sp, int q, const char 
     strfmt(mem, sizeof mem, "b%d + %s", q, off);
     load_vec(b, sp, "y", mem, mask, ind);
     for (int i = 0; i < DOT_ROWS; i++) {
-        struct buf e = { 0 };
         strfmt(acc, sizeof acc, "s%d%d", i, q);
         strfmt(x, sizeof x, "x%d", i);
         const char *fo[3] = { x, "y", acc };
-        em_expand(&e, sp->vfma, "", fo, "", 0, sp->vtype);
-        buf_printf(b, "%s%s = %s;\n", ind, acc, e.s);
-        buf_free(&e);
+        em_assign(b, ind, acc, sp->vfma, fo, "", sp->vtype);
     }
 }
 

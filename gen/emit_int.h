@@ -27,6 +27,8 @@ void em_expand(struct buf *b, const char *fmt, const char *d, const char *const 
                const char *mem, int lane, const char *vtype);
 void em_line(struct buf *b, const char *ind, const char *fmt, const char *d,
              const char *const ops[3], const char *mem, const char *vtype);
+void em_assign(struct buf *b, const char *ind, const char *lhs, const char *fmt,
+               const char *const ops[3], const char *mem, const char *vtype);
 /* The alpha/beta update of C; returns 1 when row-stored C is the fast case. */
 int emit_store(struct buf *b, const struct em *e);
 /* The vector expression stored to C: alpha*x (pass 0: beta == 0), alpha*x + C

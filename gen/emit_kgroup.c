@@ -75,11 +75,8 @@ static void fma_columns(struct buf *b, const struct spell *sp, int q, const char
         else strfmt(bx, sizeof bx, "(const %s *)(pb%d + %sldb_b)", ct, base, off == 2 ? "2 * " : "");
         strfmt(acc, sizeof acc, "s%d", c);
         strfmt(bv, sizeof bv, "%s(%s%s)", helper, bx, extra);
-        struct buf e = { 0 };
         const char *fo[3] = { "x", bv, acc };
-        em_expand(&e, sp->vfma, "", fo, "", 0, sp->vtype);
-        buf_printf(b, "%s%s = %s;\n", ind, acc, e.s);
-        buf_free(&e);
+        em_assign(b, ind, acc, sp->vfma, fo, "", sp->vtype);
     }
 }
 

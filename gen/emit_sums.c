@@ -68,13 +68,11 @@ void em_sums_update(struct buf *b, const struct plan *pl, int q)
     for (int pass = 0; pass < 2; pass++) {
         buf_puts(b, pass ? "            } else {\n" : "        if (rs_c == 1) {\n            if (vb == 0) {\n");
         for (int c = 0; pass && c < q; c++) {   /* C's loads before any store */
-            char cq[48];
-            struct buf cv = { 0 };
+            char cq[48], lhs[64];
             const char *lo[3] = { "", "km_", "" };
             strfmt(cq, sizeof cq, "c + (j + %d) * cs_c", c);
-            em_expand(&cv, sp->mloadc, "", lo, cq, 0, sp->vtype);
-            buf_printf(b, "                const %s c%d_ = %s;\n", sp->vtype, c, cv.s);
-            buf_free(&cv);
+            strfmt(lhs, sizeof lhs, "const %s c%d_", sp->vtype, c);
+            em_assign(b, "                ", lhs, sp->mloadc, lo, cq, sp->vtype);
         }
         for (int c = 0; c < q; c++) {
             char h[8], cq[48], cv[8];
@@ -93,7 +91,6 @@ void em_sums_update(struct buf *b, const struct plan *pl, int q)
     update_scalar(b, pl, q, "            ");
     buf_puts(b, "        }\n");
 }
-
 
 /* The vectors em_sums_update reads where the target masks (km_: lanes of
  * rows 0..m-1; va_, vb_: alpha and beta), nothing elsewhere. */
