@@ -15,10 +15,9 @@
  * (scalar-broadcast strategies), the target spells hsum4, and a vector
  * holds at least 2 * ROWS elements (else the rows cost as much as one
  * row vector), and for some k beats the k-group tails (emit_kgroup.c) that
- * take 4 rows: today on SVE only; x86 keeps its hsum4 spellings, which
- * the cost model no longer picks. The k tail is a masked load where the
- * target has masks, else a scalar loop; rows past m repeat row 0 (read,
- * never stored). */
+ * take 4 rows: today on SVE only (x86 spells no hsum4). The k tail is a
+ * masked load where the target has masks, else a scalar loop; rows past m
+ * repeat row 0 (read, never stored). */
 #include "emit_int.h"
 #include <stdio.h>
 #include <string.h>

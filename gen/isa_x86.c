@@ -7,47 +7,13 @@
 #define X86_COMMON \
     .family = FAM_X86, .includes = "#include <immintrin.h>", .cc = "cc", .runner = ""
 
-/* Horizontal sums of four vectors at once (the dot-product row tail):
- * interleave pairs and add, then add the 128-bit blocks; a dozen
- * instructions for four sums instead of a reduction tree per vector.
- * The sums come back in lanes 0..3 of a vector (the rest undefined): kept
- * in a register, not stored and reloaded under a mask, which stalls. */
-#define X86_HSUM4_256_F32 \
-    "static inline __m256 hsum4_(__m256 a, __m256 b, __m256 c, __m256 d)\n" \
-    "{\n" \
-    "    __m256 ab = _mm256_add_ps(_mm256_unpacklo_ps(a, b), _mm256_unpackhi_ps(a, b));\n" \
-    "    __m256 cd = _mm256_add_ps(_mm256_unpacklo_ps(c, d), _mm256_unpackhi_ps(c, d));\n" \
-    "    __m256 x = _mm256_add_ps(_mm256_shuffle_ps(ab, cd, 0x44), _mm256_shuffle_ps(ab, cd, 0xEE));\n" \
-    "    return _mm256_castps128_ps256(_mm_add_ps(_mm256_castps256_ps128(x), _mm256_extractf128_ps(x, 1)));\n" \
-    "}\n"
-
-#define X86_HSUM4_512_F32 \
-    "static inline __m512 hsum4_(__m512 a, __m512 b, __m512 c, __m512 d)\n" \
-    "{\n" \
-    "    __m512 ab = _mm512_add_ps(_mm512_unpacklo_ps(a, b), _mm512_unpackhi_ps(a, b));\n" \
-    "    __m512 cd = _mm512_add_ps(_mm512_unpacklo_ps(c, d), _mm512_unpackhi_ps(c, d));\n" \
-    "    __m512 x = _mm512_add_ps(_mm512_shuffle_ps(ab, cd, 0x44), _mm512_shuffle_ps(ab, cd, 0xEE));\n" \
-    "    __m256 h = _mm256_add_ps(_mm512_castps512_ps256(x),\n" \
-    "                             _mm256_castpd_ps(_mm512_extractf64x4_pd(_mm512_castps_pd(x), 1)));\n" \
-    "    return _mm512_castps128_ps512(_mm_add_ps(_mm256_castps256_ps128(h), _mm256_extractf128_ps(h, 1)));\n" \
-    "}\n"
-
-#define X86_HSUM4_512_F64 \
-    "static inline __m512d hsum4_(__m512d a, __m512d b, __m512d c, __m512d d)\n" \
-    "{\n" \
-    "    __m512d ab = _mm512_add_pd(_mm512_unpacklo_pd(a, b), _mm512_unpackhi_pd(a, b));\n" \
-    "    __m512d cd = _mm512_add_pd(_mm512_unpacklo_pd(c, d), _mm512_unpackhi_pd(c, d));\n" \
-    "    __m256d abh = _mm256_add_pd(_mm512_castpd512_pd256(ab), _mm512_extractf64x4_pd(ab, 1));\n" \
-    "    __m256d cdh = _mm256_add_pd(_mm512_castpd512_pd256(cd), _mm512_extractf64x4_pd(cd, 1));\n" \
-    "    return _mm512_castpd256_pd512(_mm256_add_pd(_mm256_permute2f128_pd(abh, cdh, 0x20),\n" \
-    "                                                _mm256_permute2f128_pd(abh, cdh, 0x31)));\n" \
-    "}\n"
-
-/* The k-group row tails' helpers (emit_kgroup.c), G = 2: a pair of B's elements is
- * broadcast as one element of twice the width, a pure load on x86 (a
- * 2-element broadcast would take a shuffle port, one of the FMA ports);
- * memcpy keeps the double-width read free of aliasing. sum2_ adds
- * neighbours and gathers the sums into the low half. */
+/* The k-group row tails' helpers (emit_kgroup.c), G = 2: a pair of B's
+ * elements is broadcast as one element of twice the width, a pure load
+ * on x86 (a 2-element broadcast would take a shuffle port, one of the FMA
+ * ports); memcpy keeps the double-width read free of aliasing. sum2_ adds
+ * neighbours and gathers the sums into the low half. x86 spells no hsum4:
+ * the k-group tails cost no more FMAs than dot products here and need no
+ * reduction per 4 columns, so the cost model never chose them. */
 #define X86_PAIRS_256_F32 \
     "static inline __m256 bcast2_(const float *p)\n" \
     "{\n" \
@@ -142,7 +108,7 @@
     .store = "_mm256_storeu_ps(%m, %0);", .loadc = "_mm256_loadu_ps(%m)", \
     .set1 = "_mm256_set1_ps(%0)", .vmul = "_mm256_mul_ps(%0, %1)", .vfma = FMAV, \
     .prefetch = "__builtin_prefetch(%m, 0, %l);", \
-    .hsum4 = X86_HSUM4_256_F32, .groups = { X86_PAIRS_256_F32 } }
+    .groups = { X86_PAIRS_256_F32 } }
 
 const struct target target_avx = {
     X86_COMMON, .name = "avx", .requires = EXT_AVX, .min_bits = 256, .max_bits = 256,
@@ -189,7 +155,6 @@ const struct target target_avx512 = {
             .mask_decl = "const __mmask8 %d = (__mmask8)(%1 - %0 >= 8 ? 0xFF : (1u << (%1 - %0)) - 1);",
             .mloadc = "_mm512_maskz_loadu_pd(%1, %m)", .mstore = "_mm512_mask_storeu_pd(%m, %1, %0);",
             .prefetch = "__builtin_prefetch(%m, 0, %l);",
-            .hsum4 = X86_HSUM4_512_F64,
             .groups = { X86_PAIRS_512_F64 },
         },
         [ELEM_F32] = {
@@ -208,7 +173,6 @@ const struct target target_avx512 = {
             .mask_decl = "const __mmask16 %d = (__mmask16)(%1 - %0 >= 16 ? 0xFFFF : (1u << (%1 - %0)) - 1);",
             .mloadc = "_mm512_maskz_loadu_ps(%1, %m)", .mstore = "_mm512_mask_storeu_ps(%m, %1, %0);",
             .prefetch = "__builtin_prefetch(%m, 0, %l);",
-            .hsum4 = X86_HSUM4_512_F32,
             .groups = { X86_PAIRS_512_F32, X86_QUADS_512_F32 },
         },
     },

@@ -111,9 +111,9 @@ int gg_direct_mode(void)
 }
 
 /* GEMMGEN_DOT=0: the unpacked path leaves a block's last few rows to the
- * edge kernels instead of the dot-product kernel (for comparisons and
+ * edge kernels instead of the row-tail kernels (for comparisons and
  * tests of both). */
-int gg_dot_off(void)
+int gg_row_tails_off(void)
 {
     static _Atomic int off = -1;
     int o = off;

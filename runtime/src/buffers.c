@@ -1,4 +1,4 @@
-/* buffers.c: packing space, an A, a B, an edge-panel and a dot-tail buffer
+/* buffers.c: packing space, an A, a B, an edge-panel and a row-tail buffer
  * per thread. They only grow, so steady-state GEMM calls never allocate; a
  * pthread key frees them when a thread ends. 64-byte alignment keeps
  * every packed micro-panel on cache-line (and zmm) boundaries. */

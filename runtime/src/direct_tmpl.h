@@ -271,7 +271,7 @@ static void FN(choose_path)(struct FN(op) *o, const struct gg_ukernel *uk)
     int fits = o->m * kb <= (int64_t)bk->mc * bk->kc && FN(b_fits_l1)(o, uk, kb);
     if (uk->direct && (mode > 0 || (mode < 0 && fits))) {
         o->direct = (FN(direct_fn) *)uk->direct;
-        if (!gg_dot_off())   /* GEMMGEN_DOT=0: the edge kernels take every row */
+        if (!gg_row_tails_off())   /* GEMMGEN_DOT=0: the edge kernels take every row */
             o->tails = uk->tails;
     }
 }

@@ -98,7 +98,7 @@ void gg_blocking_reset(void);
 /* GEMMGEN_DIRECT: 0 never unpacked, 1 always, -1 (unset) by size */
 int gg_direct_mode(void);
 /* GEMMGEN_DOT=0: no row-tail kernels (dot product, k groups) */
-int gg_dot_off(void);
+int gg_row_tails_off(void);
 
 /* buffers.c: per-thread, 64-byte aligned packing space */
 void *gg_pack_buffer(int which, size_t bytes);   /* which: 0 = A, 1 = B, 2 = edge B,
