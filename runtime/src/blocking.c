@@ -100,8 +100,9 @@ static int env_switch(const char *name)
     return s && *s ? strtol(s, NULL, 10) != 0 : -1;
 }
 
-/* GEMMGEN_DIRECT: 0 never takes the unpacked path, 1 always (when the
- * kernel set has _direct kernels); unset: by size (gemm_tmpl.h). */
+/* GEMMGEN_DIRECT: 0 always the packed path, 1 always the unpacked (when the
+ * kernel set has _direct kernels), tiny shapes too; unset: by size
+ * (tiny_tmpl.h, direct_tmpl.h). */
 int gg_direct_mode(void)
 {
     static _Atomic int mode = -2;

@@ -95,7 +95,8 @@ void gg_caches_detect(struct gg_caches *c);
 /* the blocking of the current set for 'd' or 's' (cached) */
 const struct gg_blocking *gg_blocking_current(char type);
 void gg_blocking_reset(void);
-/* GEMMGEN_DIRECT: 0 never unpacked, 1 always, -1 (unset) by size */
+/* GEMMGEN_DIRECT: 0 always packed, 1 always unpacked, -1 (unset) by size
+ * (tiny loops, unpacked, packed) */
 int gg_direct_mode(void);
 /* GEMMGEN_DOT=0: no row-tail kernels (dot product, k groups) */
 int gg_row_tails_off(void);

@@ -42,13 +42,21 @@ static int sizes_for(char type, struct size3 *s)
     s[i++] = (struct size3){17, 19, 23};
     s[i++] = (struct size3){37, 41, 2 * kc + 3};
     s[i++] = (struct size3){131, 127, 67};       /* big enough for 2 threads */
+    /* tiny: plain loops when the path is left to size (tiny_tmpl.h), the
+     * kernels when it is forced; 3x7x7 has m < n (computed as C^T) */
+    s[i++] = (struct size3){2, 3, 5};
+    s[i++] = (struct size3){4, 6, 6};
+    s[i++] = (struct size3){3, 7, 7};
+    s[i++] = (struct size3){7, 2, 10};
+    s[i++] = (struct size3){6, 2, 9};
+    s[i++] = (struct size3){5, 1, 29};
     return i;
 }
 
 static void sweep(char type)
 {
     static const double ab[][2] = { {1, 0}, {-1.5, 0.5}, {0.75, 1}, {1, 1} };
-    struct size3 s[16];
+    struct size3 s[24];
     int ns = sizes_for(type, s);
     for (int z = 0; z < ns; z++)
         for (int lay = 0; lay < 2; lay++)
