@@ -5,7 +5,7 @@
 # compiler gemmgen names for it; the runtime's sources and cross_check.c
 # are compiled with the same compiler, statically; cross_check then runs
 # under gemmgen's runner (qemu-user with the machine's CPU) on the unpacked
-# and the packed path. It fails unless the runtime picks MACHINE's kernels
+# and the packed path, and with the path left to size. It fails unless the runtime picks MACHINE's kernels
 # (its CPU detection works there) and every case matches the reference.
 # With OTHER_CPU (a qemu -cpu value lacking what the kernels need: POWER9
 # for POWER10's MMA, another SVE length) the same binary must fall back to
@@ -31,7 +31,7 @@ $cc -O2 -std=c11 -static -I"$work" -I"$rt/include" -I"$rt/src" -I"$rt/tests" \
     "$rt"/src/*.c "$rt/kernels/portable_f64.c" "$rt/kernels/portable_f32.c" \
     "$work/gg_m_set.c" "$work/gg_m_f64.o" "$work/gg_m_f32.o" "$rt/tests/cross_check.c" \
     -o "$work/cross_check" -lpthread -lm
-for direct in 1 0; do
+for direct in 1 0 ""; do          # "": the path by size (tiny, gemv loops)
     GEMMGEN_DIRECT=$direct $runner "$work/cross_check" "$machine" 20
 done
 if [ -n "$other" ]; then

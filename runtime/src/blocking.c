@@ -102,7 +102,7 @@ static int env_switch(const char *name)
 
 /* GEMMGEN_DIRECT: 0 always the packed path, 1 always the unpacked (when the
  * kernel set has _direct kernels), tiny shapes too; unset: by size
- * (tiny_tmpl.h, direct_tmpl.h). */
+ * (tiny_tmpl.h, gemv_tmpl.h, direct_tmpl.h). */
 int gg_direct_mode(void)
 {
     static _Atomic int mode = -2;

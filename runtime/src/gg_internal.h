@@ -96,7 +96,7 @@ void gg_caches_detect(struct gg_caches *c);
 const struct gg_blocking *gg_blocking_current(char type);
 void gg_blocking_reset(void);
 /* GEMMGEN_DIRECT: 0 always packed, 1 always unpacked, -1 (unset) by size
- * (tiny loops, unpacked, packed) */
+ * (tiny loops, one-column loops, unpacked, packed) */
 int gg_direct_mode(void);
 /* GEMMGEN_DOT=0: no row-tail kernels (dot product, k groups) */
 int gg_row_tails_off(void);

@@ -29,6 +29,19 @@ int main(int argc, char **argv)
         struct gcase g = random_case(i % 2 ? 's' : 'd');
         failed += run_case(&g) != 0;
     }
-    printf("%ld of %ld cases failed\n", failed, 2 * cases);
+    /* shapes the size-chosen loops take (tiny_tmpl.h, gemv_tmpl.h) when
+     * GEMMGEN_DIRECT is unset; the kernels otherwise */
+    static const int64_t fixed[][3] = { {2, 3, 5}, {3, 7, 7}, {67, 1, 45}, {45, 1, 67} };
+    long total = 2 * cases;
+    for (int f = 0; f < 4; f++)
+        for (int t = 0; t < 8; t++, total++) {
+            struct gcase g = { t & 4 ? 's' : 'd', GEMMGEN_COL_MAJOR,
+                               t & 1 ? GEMMGEN_TRANS : GEMMGEN_NO_TRANS,
+                               t & 2 ? GEMMGEN_TRANS : GEMMGEN_NO_TRANS,
+                               fixed[f][0], fixed[f][1], fixed[f][2], 1, -1.5, t & 1 ? 0 : 0.5,
+                               t & 1 };
+            failed += run_case(&g) != 0;
+        }
+    printf("%ld of %ld cases failed\n", failed, total);
     return failed != 0;
 }

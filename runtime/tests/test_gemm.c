@@ -50,6 +50,12 @@ static int sizes_for(char type, struct size3 *s)
     s[i++] = (struct size3){7, 2, 10};
     s[i++] = (struct size3){6, 2, 9};
     s[i++] = (struct size3){5, 1, 29};
+    /* one column of C: the matrix-vector loops (gemv_tmpl.h) unless a
+     * path is forced; 67 and 45 rows leave every remainder of their blocks */
+    s[i++] = (struct size3){67, 1, 45};
+    s[i++] = (struct size3){45, 1, 67};
+    s[i++] = (struct size3){1, 1, 200};
+    s[i++] = (struct size3){300, 1, 9};
     return i;
 }
 
