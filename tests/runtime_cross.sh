@@ -5,8 +5,9 @@
 # compiler gemmgen names for it; the runtime's sources and cross_check.c
 # are compiled with the same compiler, statically; cross_check then runs
 # under gemmgen's runner (qemu-user with the machine's CPU) on the unpacked
-# and the packed path, and with the path left to size. It fails unless the runtime picks MACHINE's kernels
-# (its CPU detection works there) and every case matches the reference.
+# and the packed path, and with the path left to size. It fails unless the
+# runtime picks MACHINE's kernels (its CPU detection works there) and every
+# case matches the reference.
 # With OTHER_CPU (a qemu -cpu value lacking what the kernels need: POWER9
 # for POWER10's MMA, another SVE length) the same binary must fall back to
 # the portable kernels there, and still compute right.

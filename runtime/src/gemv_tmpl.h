@@ -1,15 +1,16 @@
 /* gemv_tmpl.h: C of one column, y = alpha*A*x + beta*y with x = B's only
- * column (T and FN(x) from the including file; m = 1 arrives transposed).
+ * column (T and FN(x) from the including file).
  * The kernels compute NR columns at a time, so one column wasted 7/8 of
  * an 8-wide edge kernel and copied x into a panel: DGEMM 200x1x200 ran at
  * 0.34x of OpenBLAS, 1000x1x1000 at 0.37x.
  *
  * A with contiguous columns (rs_a = 1): y by blocks of GV_ROWS rows, each
- * block's sums in vectors while x runs down the columns; otherwise each
- * y(i) is a dot product along A's row. GCC's generic vectors, cloned per
- * x86 vector width (GG_CLONES): the runtime is compiled for the baseline
- * ISA, and a matrix-vector product is too simple to need a generated
- * kernel. */
+ * block's sums in vectors while x runs down the columns, or, A past the
+ * caches, y updated column after column; A with contiguous rows: dot
+ * products eight rows at a time; threads split the rows. GCC's generic
+ * vectors, cloned per x86 vector width (GG_CLONES): the runtime is
+ * compiled for the baseline ISA, and a matrix-vector product is too simple
+ * to need a generated kernel. */
 
 /* One clone per x86 vector width, picked when the library loads (ifunc). */
 #ifndef GG_CLONES
@@ -68,11 +69,41 @@ static inline __attribute__((always_inline)) void FN(gemv_dots)(const int R, int
     }
 }
 
+/* A too big for the caches (GV_STREAM_BYTES): the reads down A's columns
+ * decide, so they run sequentially, four columns at a time, y updated in
+ * memory (it stays in cache); the blocks above read every column in
+ * 256-byte strips, a page apart each (DGEMM 4000x1x4000: 3.6 GFLOPS,
+ * streamed 4.9, OpenBLAS 3.9-4.2). As reference BLAS does, y = beta*y
+ * first, then alpha*x(p) times column p added. */
+enum { GV_STREAM_BYTES = 1 << 21 };
+
+static void FN(gemv_stream)(int64_t m, int64_t k, T alpha, const T *a, int64_t cs_a,
+                            const T *x, int64_t inc_x, T beta, T *y)
+{
+    for (int64_t i = 0; i < m; i++) y[i] = beta == 0 ? 0 : beta * y[i];
+    int64_t p = 0;
+    for (; p + 4 <= k; p += 4) {
+        const T *a0 = a + p * cs_a, *a1 = a0 + cs_a, *a2 = a1 + cs_a, *a3 = a2 + cs_a;
+        T x0 = alpha * x[p * inc_x], x1 = alpha * x[(p + 1) * inc_x];
+        T x2 = alpha * x[(p + 2) * inc_x], x3 = alpha * x[(p + 3) * inc_x];
+        for (int64_t i = 0; i < m; i++) y[i] += a0[i] * x0 + a1[i] * x1 + a2[i] * x2 + a3[i] * x3;
+    }
+    for (; p < k; p++) {
+        const T *a0 = a + p * cs_a;
+        T x0 = alpha * x[p * inc_x];
+        for (int64_t i = 0; i < m; i++) y[i] += a0[i] * x0;
+    }
+}
+
 GG_CLONES static void FN(gemv)(int64_t m, int64_t k, T alpha, const T *a, int64_t rs_a,
                                int64_t cs_a, const T *x, int64_t inc_x, T beta, T *y,
                                int64_t inc_y)
 {
     int64_t i = 0;
+    if (rs_a == 1 && inc_y == 1 && (double)m * k * sizeof(T) > GV_STREAM_BYTES) {
+        FN(gemv_stream)(m, k, alpha, a, cs_a, x, inc_x, beta, y);
+        return;
+    }
     if (rs_a == 1) {
         for (; i + GV_ROWS <= m; i += GV_ROWS)
             FN(gemv_block)(4, k, alpha, a + i, cs_a, x, inc_x, beta, y + i * inc_y, inc_y);
@@ -106,16 +137,49 @@ GG_CLONES static void FN(gemv)(int64_t m, int64_t k, T alpha, const T *a, int64_
     }
 }
 
-/* n = 1, with the path left to size (k > 0). (m = 1 stays with the
- * kernels: as C^T = B^T A^T it is this with rows of B^T 8 or more apart,
- * and the row-tail kernels already read B's columns in place.) */
+/* One thread's rows of a shared y = alpha*A*x + beta*y: whole blocks of
+ * GV_ROWS rows each, the last thread the rest. */
+struct FN(gv_op) {
+    int64_t m, k, rs_a, cs_a, inc_x, inc_y;
+    T alpha, beta;
+    const T *a, *x;
+    T *y;
+};
+
+static void FN(gemv_slab)(void *arg, int t, int nt)
+{
+    const struct FN(gv_op) *o = arg;
+    int64_t blocks = (o->m + GV_ROWS - 1) / GV_ROWS;
+    int64_t i0 = blocks * t / nt * GV_ROWS, i1 = blocks * (t + 1) / nt * GV_ROWS;
+    if (i1 > o->m) i1 = o->m;
+    if (i0 < i1)
+        FN(gemv)(i1 - i0, o->k, o->alpha, o->a + i0 * o->rs_a, o->rs_a, o->cs_a, o->x,
+                 o->inc_x, o->beta, o->y + i0 * o->inc_y, o->inc_y);
+}
+
+/* n = 1, with the path left to size (k > 0). Threads split the rows when
+ * each gets at least GV_PER_THREAD elements of A: below that, waking the
+ * pool costs more than a second core adds (DGEMM 1000x1x1000: 7.3-7.7
+ * GFLOPS on one thread, 12.4-14.6 on two; 4000x1x4000 4.9 and 5.6, where
+ * the memory bandwidth of this VM decides). (m = 1 stays with
+ * the kernels: as C^T = B^T A^T it is this with rows of B^T 8 or more
+ * apart, and the row-tail kernels already read B's columns in place.) */
+enum { GV_PER_THREAD = 1 << 16 };
+
 static int FN(gemv_call)(int64_t m, int64_t n, int64_t k, T alpha,
                          const T *a, int64_t rs_a, int64_t cs_a,
                          const T *b, int64_t rs_b, T beta, T *c, int64_t rs_c)
 {
     if (n != 1 || gg_direct_mode() >= 0)
         return 0;
-    FN(gemv)(m, k, alpha, a, rs_a, cs_a, b, rs_b, beta, c, rs_c);
+    struct FN(gv_op) o = { m, k, rs_a, cs_a, rs_b, rs_c, alpha, beta, a, b, c };
+    int nt = gg_threads_wanted();
+    while (nt > 1 && (m * k / nt < GV_PER_THREAD || (m + GV_ROWS - 1) / GV_ROWS < nt))
+        nt--;
+    if (nt > 1)
+        gg_parallel(nt, FN(gemv_slab), &o);
+    else
+        FN(gemv)(m, k, alpha, a, rs_a, cs_a, b, rs_b, beta, c, rs_c);
     return 1;
 }
 

@@ -56,6 +56,7 @@ static int sizes_for(char type, struct size3 *s)
     s[i++] = (struct size3){45, 1, 67};
     s[i++] = (struct size3){1, 1, 200};
     s[i++] = (struct size3){300, 1, 9};
+    s[i++] = (struct size3){1100, 1, 503};     /* A past 2 MB: streamed */
     return i;
 }
 
