@@ -1,5 +1,5 @@
 /* gemv_tmpl.h: C of one column, y = alpha*A*x + beta*y with x = B's only
- * column (T and FN(x) from the including file).
+ * column (T and FN(x) from the including file, FN(put) from tiny_tmpl.h).
  * The kernels compute NR columns at a time, so one column wasted 7/8 of
  * an 8-wide edge kernel and copied x into a panel: DGEMM 200x1x200 ran at
  * 0.34x of OpenBLAS, 1000x1x1000 at 0.37x.
@@ -41,10 +41,7 @@ static inline __attribute__((always_inline)) void FN(gemv_block)(const int V, in
         for (int q = 0; q < V; q++) v[q] += *(const FN(gvu) *)(ap + q * GV_LANES) * xp;
     }
     for (int q = 0; q < V; q++) *(FN(gvu) *)(s + q * GV_LANES) = v[q];
-    for (int i = 0; i < V * GV_LANES; i++) {
-        T *yi = y + i * inc_y;
-        *yi = beta == 0 ? alpha * s[i] : alpha * s[i] + beta * *yi;
-    }
+    for (int i = 0; i < V * GV_LANES; i++) FN(put)(y + i * inc_y, alpha, s[i], beta);
 }
 
 /* R rows' dot products with x, A's rows and x contiguous: the rows share
@@ -64,8 +61,7 @@ static inline __attribute__((always_inline)) void FN(gemv_dots)(const int R, int
         s[r] = 0;
         for (int l = 0; l < GV_LANES; l++) s[r] += v[r][l];
         for (int64_t q = p; q < k; q++) s[r] += a[r * rs_a + q] * x[q];
-        T *yi = y + r * inc_y;
-        *yi = beta == 0 ? alpha * s[r] : alpha * s[r] + beta * *yi;
+        FN(put)(y + r * inc_y, alpha, s[r], beta);
     }
 }
 
@@ -117,10 +113,7 @@ GG_CLONES static void FN(gemv)(int64_t m, int64_t k, T alpha, const T *a, int64_
                 T xp = x[p * inc_x];
                 for (int q = 0; q < r; q++) s[q] += ap[q] * xp;
             }
-            for (int q = 0; q < r; q++) {
-                T *yi = y + (i + q) * inc_y;
-                *yi = beta == 0 ? alpha * s[q] : alpha * s[q] + beta * *yi;
-            }
+            for (int q = 0; q < r; q++) FN(put)(y + (i + q) * inc_y, alpha, s[q], beta);
             i = m;
         }
     }
@@ -131,9 +124,9 @@ GG_CLONES static void FN(gemv)(int64_t m, int64_t k, T alpha, const T *a, int64_
             FN(gemv_dots)(1, k, alpha, a + i * rs_a, rs_a, x, beta, y + i * inc_y, inc_y);
     }
     for (; i < m; i++) {                   /* the rest: any strides */
-        T s = 0, *yi = y + i * inc_y;
+        T s = 0;
         for (int64_t p = 0; p < k; p++) s += a[i * rs_a + p * cs_a] * x[p * inc_x];
-        *yi = beta == 0 ? alpha * s : alpha * s + beta * *yi;
+        FN(put)(y + i * inc_y, alpha, s, beta);
     }
 }
 

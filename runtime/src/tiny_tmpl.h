@@ -17,6 +17,12 @@ static int FN(is_tiny)(int64_t m, int64_t n, int64_t k)
            && gg_direct_mode() < 0;
 }
 
+/* One element of C from its sum s: beta = 0 does not read it. */
+static inline void FN(put)(T *c, T alpha, T s, T beta)
+{
+    *c = beta == 0 ? alpha * s : alpha * s + beta * *c;
+}
+
 /* Rows i..i+R-1 of column j: R independent sums (one dot product after
  * another waits on the add latency). R is a constant where inlined. */
 static inline __attribute__((always_inline)) void FN(tiny_rows)(
@@ -28,10 +34,7 @@ static inline __attribute__((always_inline)) void FN(tiny_rows)(
         T bp = bj[p * rs_b];
         for (int r = 0; r < R; r++) s[r] += a[r * rs_a + p * cs_a] * bp;
     }
-    for (int r = 0; r < R; r++) {
-        T *cij = c + r * rs_c;
-        *cij = beta == 0 ? alpha * s[r] : alpha * s[r] + beta * *cij;
-    }
+    for (int r = 0; r < R; r++) FN(put)(c + r * rs_c, alpha, s[r], beta);
 }
 
 static void FN(tiny)(int64_t m, int64_t n, int64_t k, T alpha,
