@@ -187,7 +187,7 @@ void FN(gg_gemm)(int64_t m, int64_t n, int64_t k, T alpha,
         FN(tiny)(m, n, k, alpha, a, rs_a, cs_a, b, rs_b, cs_b, beta, c, rs_c, cs_c);
         return;
     }
-    if (FN(gemv_call)(m, n, k, alpha, a, rs_a, cs_a, b, rs_b, beta, c, rs_c))
+    if (FN(gemv_call)(m, n, k, alpha, a, rs_a, cs_a, b, rs_b, cs_b, beta, c, rs_c, cs_c))
         return;
     const struct gg_ukernel *uk = &gg_set_current()->KSET_FIELD;
     if (FN(flips)(rs_c, cs_c, uk->row_pref)) {

@@ -57,13 +57,15 @@ static int sizes_for(char type, struct size3 *s)
     s[i++] = (struct size3){1, 1, 200};
     s[i++] = (struct size3){300, 1, 9};
     s[i++] = (struct size3){1100, 1, 503};     /* A past 2 MB: streamed */
+    s[i++] = (struct size3){1, 67, 45};        /* one row: as C^T when contiguous */
+    s[i++] = (struct size3){1, 45, 67};
     return i;
 }
 
 static void sweep(char type)
 {
     static const double ab[][2] = { {1, 0}, {-1.5, 0.5}, {0.75, 1}, {1, 1} };
-    struct size3 s[24];
+    struct size3 s[32];
     int ns = sizes_for(type, s);
     for (int z = 0; z < ns; z++)
         for (int lay = 0; lay < 2; lay++)
