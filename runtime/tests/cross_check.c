@@ -31,14 +31,15 @@ int main(int argc, char **argv)
     }
     /* shapes the size-chosen loops take (tiny_tmpl.h, gemv_tmpl.h) when
      * GEMMGEN_DIRECT is unset; the kernels otherwise */
-    static const int64_t fixed[][3] = { {2, 3, 5}, {3, 7, 7}, {67, 1, 45}, {45, 1, 67} };
+    static const int64_t fixed[][3] = { {2, 3, 5}, {3, 7, 7}, {67, 1, 45}, {45, 1, 67}, {1, 67, 45} };
     long total = 2 * cases;
-    for (int f = 0; f < 4; f++)
+    for (int f = 0; f < 5; f++)
         for (int t = 0; t < 8; t++, total++) {
             struct gcase g = { t & 4 ? 's' : 'd', GEMMGEN_COL_MAJOR,
                                t & 1 ? GEMMGEN_TRANS : GEMMGEN_NO_TRANS,
                                t & 2 ? GEMMGEN_TRANS : GEMMGEN_NO_TRANS,
-                               fixed[f][0], fixed[f][1], fixed[f][2], 1, -1.5, t & 1 ? 0 : 0.5,
+                               fixed[f][0], fixed[f][1], fixed[f][2], t & 1, -1.5,
+                               t & 1 ? 0 : 0.5,
                                t & 1 };
             failed += run_case(&g) != 0;
         }
