@@ -104,11 +104,10 @@ static void FN(slab)(void *arg, int t, int nt)
     int64_t m0 = 0, m1 = o->m, n0 = 0, n1 = o->n;
     if (o->tm * o->tn > 1) {          /* one slab: no division on the small-call path */
         int ti = t % o->tm, tj = t / o->tm;
-        int64_t mu = (o->m + o->bk.mr - 1) / o->bk.mr, nu = (o->n + o->bk.nr - 1) / o->bk.nr;
-        m0 = FN(min)(o->m, mu * ti / o->tm * o->bk.mr);
-        m1 = FN(min)(o->m, mu * (ti + 1) / o->tm * o->bk.mr);
-        n0 = FN(min)(o->n, nu * tj / o->tn * o->bk.nr);
-        n1 = FN(min)(o->n, nu * (tj + 1) / o->tn * o->bk.nr);
+        m0 = FN(split)(o->m, o->bk.mr, ti, o->tm);
+        m1 = FN(split)(o->m, o->bk.mr, ti + 1, o->tm);
+        n0 = FN(split)(o->n, o->bk.nr, tj, o->tn);
+        n1 = FN(split)(o->n, o->bk.nr, tj + 1, o->tn);
     }
     if (m0 >= m1 || n0 >= n1)
         return;
@@ -146,17 +145,6 @@ static int FN(grid)(struct FN(op) *o, int nt)
     return best < 0 ? 1 : nt;
 }
 
-/* C = beta * C, the whole result when alpha = 0 or k = 0; beta = 0 writes
- * zeros without reading C. */
-static void FN(scale_c)(int64_t m, int64_t n, T beta, T *c, int64_t rs, int64_t cs)
-{
-    if (beta == 1)
-        return;
-    for (int64_t j = 0; j < n; j++)
-        for (int64_t i = 0; i < m; i++)
-            c[i * rs + j * cs] = beta == 0 ? 0 : beta * c[i * rs + j * cs];
-}
-
 /* Prefer the kernel's C storage: C^T = B^T A^T swaps the roles of rows and
  * columns, turning a column-stored C into a row-stored one. */
 static int FN(flips)(int64_t rs_c, int64_t cs_c, int row_pref)
@@ -183,12 +171,14 @@ void FN(gg_gemm)(int64_t m, int64_t n, int64_t k, T alpha,
         FN(scale_c)(m, n, beta, c, rs_c, cs_c);
         return;
     }
-    if (FN(is_tiny)(m, n, k)) {
-        FN(tiny)(m, n, k, alpha, a, rs_a, cs_a, b, rs_b, cs_b, beta, c, rs_c, cs_c);
-        return;
+    if (gg_direct_mode() < 0) {       /* the path left to size: loops for the smallest */
+        if (FN(is_tiny)(m, n, k)) {
+            FN(tiny)(m, n, k, alpha, a, rs_a, cs_a, b, rs_b, cs_b, beta, c, rs_c, cs_c);
+            return;
+        }
+        if (FN(gemv_call)(m, n, k, alpha, a, rs_a, cs_a, b, rs_b, cs_b, beta, c, rs_c, cs_c))
+            return;
     }
-    if (FN(gemv_call)(m, n, k, alpha, a, rs_a, cs_a, b, rs_b, cs_b, beta, c, rs_c, cs_c))
-        return;
     const struct gg_ukernel *uk = &gg_set_current()->KSET_FIELD;
     if (FN(flips)(rs_c, cs_c, uk->row_pref)) {
         GG_SWAP(int64_t, m, n);

@@ -76,7 +76,7 @@ enum { GV_STREAM_BYTES = 1 << 21 };
 static void FN(gemv_stream)(int64_t m, int64_t k, T alpha, const T *a, int64_t cs_a,
                             const T *x, int64_t inc_x, T beta, T *y)
 {
-    for (int64_t i = 0; i < m; i++) y[i] = beta == 0 ? 0 : beta * y[i];
+    FN(scale_c)(m, 1, beta, y, 1, m);
     int64_t p = 0;
     for (; p + 4 <= k; p += 4) {
         const T *a0 = a + p * cs_a, *a1 = a0 + cs_a, *a2 = a1 + cs_a, *a3 = a2 + cs_a;
@@ -105,7 +105,7 @@ GG_CLONES static void FN(gemv)(int64_t m, int64_t k, T alpha, const T *a, int64_
             FN(gemv_block)(4, k, alpha, a + i, cs_a, x, inc_x, beta, y + i * inc_y, inc_y);
         for (; i + GV_LANES <= m; i += GV_LANES)
             FN(gemv_block)(1, k, alpha, a + i, cs_a, x, inc_x, beta, y + i * inc_y, inc_y);
-        if (i < m) {                       /* fewer rows than a vector: columns too */
+        if (i < m) {          /* fewer rows than a vector: their sums side by side */
             T s[GV_LANES] = { 0 };
             int r = (int)(m - i);
             for (int64_t p = 0; p < k; p++) {
@@ -123,11 +123,9 @@ GG_CLONES static void FN(gemv)(int64_t m, int64_t k, T alpha, const T *a, int64_
         for (; i < m; i++)
             FN(gemv_dots)(1, k, alpha, a + i * rs_a, rs_a, x, beta, y + i * inc_y, inc_y);
     }
-    for (; i < m; i++) {                   /* the rest: any strides */
-        T s = 0;
-        for (int64_t p = 0; p < k; p++) s += a[i * rs_a + p * cs_a] * x[p * inc_x];
-        FN(put)(y + i * inc_y, alpha, s, beta);
-    }
+    if (i < m)        /* the rest, any strides: the tiny loops, four rows at a time */
+        FN(tiny)(m - i, 1, k, alpha, a + i * rs_a, rs_a, cs_a, x, inc_x, 0, beta,
+                 y + i * inc_y, inc_y, 0);
 }
 
 /* One thread's rows of a shared y = alpha*A*x + beta*y: whole blocks of
@@ -142,9 +140,7 @@ struct FN(gv_op) {
 static void FN(gemv_slab)(void *arg, int t, int nt)
 {
     const struct FN(gv_op) *o = arg;
-    int64_t blocks = (o->m + GV_ROWS - 1) / GV_ROWS;
-    int64_t i0 = blocks * t / nt * GV_ROWS, i1 = blocks * (t + 1) / nt * GV_ROWS;
-    if (i1 > o->m) i1 = o->m;
+    int64_t i0 = FN(split)(o->m, GV_ROWS, t, nt), i1 = FN(split)(o->m, GV_ROWS, t + 1, nt);
     if (i0 < i1)
         FN(gemv)(i1 - i0, o->k, o->alpha, o->a + i0 * o->rs_a, o->rs_a, o->cs_a, o->x,
                  o->inc_x, o->beta, o->y + i0 * o->inc_y, o->inc_y);
@@ -154,7 +150,7 @@ static void FN(gemv_slab)(void *arg, int t, int nt)
  * B^T A^T: the dot products of B's columns with A's row; DGEMM 1x64x64
  * 1.94x, 1x200x200 1.80x, 1x1000x1000 1.15x the row-tail kernels; f64
  * only: SGEMM 1x200x200 ran 0.81x of them, 16-lane horizontal sums per
- * row against k / 16 vector steps); the path left to size and k > 0.
+ * row against k / 16 vector steps); k > 0, the path left to size (gg_gemm).
  * Threads split the rows when each gets at least GV_PER_THREAD elements
  * of A: below that, waking the pool costs more than a second core adds
  * (DGEMM 1000x1x1000: 7.3-7.7 GFLOPS on one thread, 12.4-14.6 on two;
@@ -166,8 +162,6 @@ static int FN(gemv_call)(int64_t m, int64_t n, int64_t k, T alpha,
                          const T *b, int64_t rs_b, int64_t cs_b,
                          T beta, T *c, int64_t rs_c, int64_t cs_c)
 {
-    if (gg_direct_mode() >= 0)
-        return 0;
     struct FN(gv_op) o;
     if (n == 1)
         o = (struct FN(gv_op)){ m, k, rs_a, cs_a, rs_b, rs_c, alpha, beta, a, b, c };

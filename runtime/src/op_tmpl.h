@@ -29,3 +29,21 @@ struct FN(op) {
 
 static int64_t FN(min)(int64_t x, int64_t y) { return x < y ? x : y; }
 
+
+/* Where part t of nt begins when `total` is split into whole units of
+ * `unit` (the last part takes the rest): the threads' slabs. */
+static int64_t FN(split)(int64_t total, int64_t unit, int t, int nt)
+{
+    return FN(min)(total, (total + unit - 1) / unit * t / nt * unit);
+}
+
+/* C = beta * C, the whole result when alpha = 0 or k = 0; beta = 0 writes
+ * zeros without reading C. */
+static void FN(scale_c)(int64_t m, int64_t n, T beta, T *c, int64_t rs, int64_t cs)
+{
+    if (beta == 1)
+        return;
+    for (int64_t j = 0; j < n; j++)
+        for (int64_t i = 0; i < m; i++)
+            c[i * rs + j * cs] = beta == 0 ? 0 : beta * c[i * rs + j * cs];
+}
