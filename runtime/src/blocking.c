@@ -121,3 +121,18 @@ int gg_row_tails_off(void)
     if (o < 0) off = o = env_switch("GEMMGEN_DOT") == 0;
     return o;
 }
+
+/* GEMMGEN_SMALL_LEVEL=1/3: the small-operand loops (small_tmpl.h) take
+ * the tile shape of x86-64 baseline / v3 even on a CPU with more, so tests
+ * on one machine cover all three; unset: 4 (the CPU decides). */
+int gg_small_level(void)
+{
+    static _Atomic int level = -1;
+    int l = level;
+    if (l < 0) {
+        const char *s = getenv("GEMMGEN_SMALL_LEVEL");
+        l = s && *s ? (int)strtol(s, NULL, 10) : 4;
+        level = l;
+    }
+    return l;
+}

@@ -153,8 +153,6 @@ static int FN(flips)(int64_t rs_c, int64_t cs_c, int row_pref)
     return (acs < ars) != !!row_pref;
 }
 
-#define GG_SWAP(TY, x, y) do { TY t_ = (x); (x) = (y); (y) = t_; } while (0)
-
 /* The operands are swapped in the arguments, before the op is built: on
  * the struct, GCC read the strides back in 16-byte pairs right after
  * storing them in 8-byte halves, a store-forwarding stall on every call.
@@ -177,6 +175,8 @@ void FN(gg_gemm)(int64_t m, int64_t n, int64_t k, T alpha,
             return;
         }
         if (FN(gemv_call)(m, n, k, alpha, a, rs_a, cs_a, b, rs_b, cs_b, beta, c, rs_c, cs_c))
+            return;
+        if (FN(small_call)(m, n, k, alpha, a, rs_a, cs_a, b, rs_b, cs_b, beta, c, rs_c, cs_c))
             return;
     }
     const struct gg_ukernel *uk = &gg_set_current()->KSET_FIELD;

@@ -100,6 +100,8 @@ void gg_blocking_reset(void);
 int gg_direct_mode(void);
 /* GEMMGEN_DOT=0: no row-tail kernels (dot product, k groups) */
 int gg_row_tails_off(void);
+/* GEMMGEN_SMALL_LEVEL: the highest x86-64 level the small-operand loops use */
+int gg_small_level(void);
 
 /* buffers.c: per-thread, 64-byte aligned packing space */
 void *gg_pack_buffer(int which, size_t bytes);   /* which: 0 = A, 1 = B, 2 = edge B,

@@ -2,6 +2,8 @@
  * (T and FN(x) from the including file: gemm_d.c / gemm_s.c, which then
  * include edge_tmpl.h, direct_tmpl.h and gemm_tmpl.h). */
 
+#define GG_SWAP(TY, x, y) do { TY t_ = (x); (x) = (y); (y) = t_; } while (0)
+
 typedef void FN(kernel_fn)(int64_t, int64_t, int64_t, const T *, const T *,
                            const T *, const T *, T *, int64_t, int64_t,
                            const T *, const T *);

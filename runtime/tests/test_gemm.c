@@ -59,6 +59,14 @@ static int sizes_for(char type, struct size3 *s)
     s[i++] = (struct size3){1100, 1, 503};     /* A past 2 MB: streamed */
     s[i++] = (struct size3){1, 67, 45};        /* one row: as C^T when contiguous */
     s[i++] = (struct size3){1, 45, 67};
+    /* small operands: the loops of small_tmpl.h unless a path is forced;
+     * m below a vector (A copied, 6 rows), a last vector shifted back (10,
+     * 21 rows), column rests of every width, k past their limit (700) */
+    s[i++] = (struct size3){6, 9, 11};
+    s[i++] = (struct size3){10, 11, 13};
+    s[i++] = (struct size3){21, 7, 19};
+    s[i++] = (struct size3){13, 23, 5};
+    s[i++] = (struct size3){3, 4, 700};
     return i;
 }
 

@@ -1,0 +1,203 @@
+/* small_tmpl.h: GEMM of small operands straight from A, B and C (T, IT
+ * and FN(x) from the including file). On the kernel path a call of a few
+ * thousand multiply-adds spent more time on its set-up than on its
+ * arithmetic: at DGEMM 10^3, `perf` gave the kernels 38% of the time, the
+ * slab's look-ups and loops 38%, copies of A and B into edge panels 18%
+ * (0.31-0.41x of OpenBLAS; 6^3 0.37x, 12^3 0.41x, 16^3 0.70x).
+ *
+ * Here C is computed in tiles of V vectors (rows) by NC columns, sums in
+ * registers while k runs, A's columns loaded as vectors in place and B's
+ * elements broadcast, any strides. Rows past the last whole vector are
+ * reached by shifting that vector back so it ends at row m (it recomputes
+ * a few rows and stores only its own: no copy, no scalar loop); A is
+ * copied only when its columns are not contiguous or shorter than a
+ * vector. GCC's generic vectors; the tile shape per x86 vector width (the
+ * sums of a V x NC tile must stay in registers), picked once per process. */
+
+#define SM_LANES (64 / (int)sizeof(T))     /* one 64-byte vector */
+typedef T FN(sv) __attribute__((vector_size(64)));
+typedef T FN(svu) __attribute__((vector_size(64), aligned(sizeof(T)), may_alias));
+typedef IT FN(si) __attribute__((vector_size(64)));
+
+/* m*n*k at most this, and A's copy (when needed) at most SMALL_COPY
+ * bytes. Measured against the kernel path (DGEMM/SGEMM, 1 thread, gemmab):
+ * see docs/performance.md, stop 19. */
+enum { SMALL_MNK = 24 * 24 * 24, SMALL_K = 64, SMALL_COPY = 16 << 10 };
+
+struct FN(sm) {
+    int64_t m, rows, n, k, lda, rs_b, cs_b, ldc;   /* rows: C's; m: A's (>= a vector) */
+    T alpha, beta;
+    const T *a, *b;
+    T *c;
+};
+
+/* One vector of C's column at cp from its sums r (already times alpha):
+ * lanes [lo, hi) are this tile's. Lanes below lo belong to a vector stored
+ * before (the shifted last vector): they are written back as read. */
+static inline __attribute__((always_inline)) void FN(sm_put)(const int BZ, T *cp, FN(sv) r,
+                                                              T beta, int lo, int hi)
+{
+    if (hi < SM_LANES) {                          /* C shorter than a vector */
+        for (int l = 0; l < hi; l++) cp[l] = BZ ? r[l] : r[l] + beta * cp[l];
+        return;
+    }
+    if (lo == 0) {
+        if (!BZ) r += *(const FN(svu) *)cp * beta;
+        *(FN(svu) *)cp = r;
+        return;
+    }
+    FN(sv) old = *(const FN(svu) *)cp;
+    if (!BZ) r += old * beta;
+    FN(si) lane, keep;
+    for (int l = 0; l < SM_LANES; l++) lane[l] = (IT)l;
+    keep = lane < (IT)lo;                         /* -1 in the lanes stored before */
+    *(FN(svu) *)cp = (FN(sv))(((FN(si))old & keep) | ((FN(si))r & ~keep));
+}
+
+/* The tile of rows i.. (V vectors, the last shifted back to end at row
+ * m) and columns j..j+NC-1; BZ: beta = 0. V, NC and BZ are constants
+ * where inlined. The fields are read into locals once: C's stores could
+ * alias alpha and beta in the struct. */
+static inline __attribute__((always_inline)) void FN(sm_tile)(const int V, const int NC,
+        const int BZ, const struct FN(sm) *s, int64_t i, int64_t j)
+{
+    const int64_t m = s->m, k = s->k, lda = s->lda, rs_b = s->rs_b, cs_b = s->cs_b;
+    const T alpha = s->alpha, beta = s->beta, *a = s->a, *b = s->b + j * cs_b;
+    FN(sv) acc[4][8];
+    int64_t off[4];
+#pragma GCC unroll 4
+    for (int q = 0; q < V; q++) {
+        off[q] = i + q * SM_LANES + SM_LANES <= m ? i + q * SM_LANES : m - SM_LANES;
+#pragma GCC unroll 8
+        for (int c = 0; c < NC; c++) acc[q][c] = (FN(sv)){ 0 };
+    }
+    for (int64_t p = 0; p < k; p++) {
+        const T *ap = a + p * lda, *bp = b + p * rs_b;
+        FN(sv) av[4];
+#pragma GCC unroll 4
+        for (int q = 0; q < V; q++) av[q] = *(const FN(svu) *)(ap + off[q]);
+#pragma GCC unroll 8
+        for (int c = 0; c < NC; c++) {
+            T x = bp[c * cs_b];
+#pragma GCC unroll 4
+            for (int q = 0; q < V; q++) acc[q][c] += av[q] * x;
+        }
+    }
+    T *cj = s->c + j * s->ldc;
+    const int64_t ldc = s->ldc, rows = s->rows;
+#pragma GCC unroll 4
+    for (int q = 0; q < V; q++) {
+        int lo = (int)(i + q * SM_LANES - off[q]);
+        int hi = rows - off[q] < SM_LANES ? (int)(rows - off[q]) : SM_LANES;
+#pragma GCC unroll 8
+        for (int c = 0; c < NC; c++)
+            FN(sm_put)(BZ, cj + off[q] + c * ldc, acc[q][c] * alpha, beta, lo, hi);
+    }
+}
+
+/* Columns j..j+NC-1, all rows: whole V-vector tiles, then one tile of as
+ * many vectors as the rest needs. */
+static inline __attribute__((always_inline)) void FN(sm_cols)(const int V, const int NC,
+        const int BZ, const struct FN(sm) *s, int64_t j)
+{
+    int64_t i = 0;
+    for (; i + V * SM_LANES <= s->m; i += V * SM_LANES) FN(sm_tile)(V, NC, BZ, s, i, j);
+    if (i < s->m) {
+        int64_t vq = (s->m - i + SM_LANES - 1) / SM_LANES;
+        if (V > 1 && vq == 1) FN(sm_tile)(1, NC, BZ, s, i, j);
+        else if (V > 2 && vq == 2) FN(sm_tile)(2, NC, BZ, s, i, j);
+        else if (V > 3 && vq == 3) FN(sm_tile)(3, NC, BZ, s, i, j);
+        else FN(sm_tile)(V, NC, BZ, s, i, j);
+    }
+}
+
+static inline __attribute__((always_inline)) void FN(sm_cols_all)(const int V, const int NC,
+        const int BZ, const struct FN(sm) *s)
+{
+    int64_t j = 0;
+    for (; j + NC <= s->n; j += NC) FN(sm_cols)(V, NC, BZ, s, j);
+    switch (s->n - j) {                       /* the last columns: a narrower tile */
+    case 7: if (NC > 7) FN(sm_cols)(V, 7, BZ, s, j); break;
+    case 6: if (NC > 6) FN(sm_cols)(V, 6, BZ, s, j); break;
+    case 5: if (NC > 5) FN(sm_cols)(V, 5, BZ, s, j); break;
+    case 4: if (NC > 4) FN(sm_cols)(V, 4, BZ, s, j); break;
+    case 3: if (NC > 3) FN(sm_cols)(V, 3, BZ, s, j); break;
+    case 2: if (NC > 2) FN(sm_cols)(V, 2, BZ, s, j); break;
+    case 1: if (NC > 1) FN(sm_cols)(V, 1, BZ, s, j); break;
+    default: break;
+    }
+}
+
+static inline __attribute__((always_inline)) void FN(sm_run)(const int V, const int NC,
+                                                              const struct FN(sm) *s)
+{
+    if (s->beta == 0) FN(sm_cols_all)(V, NC, 1, s);
+    else FN(sm_cols_all)(V, NC, 0, s);
+}
+
+/* Tile shapes: V x NC sums plus V loads and a broadcast in the registers
+ * (64-byte vectors are 1, 2 or 4 registers wide). */
+#if defined(__x86_64__) && defined(__GNUC__) && !defined(__clang__)
+__attribute__((target("arch=x86-64-v4"))) static void FN(sm_v4)(const struct FN(sm) *s)
+{
+    if (s->m <= SM_LANES) FN(sm_run)(1, 8, s);
+    else FN(sm_run)(2, 8, s);
+}
+__attribute__((target("arch=x86-64-v3"))) static void FN(sm_v3)(const struct FN(sm) *s)
+{
+    FN(sm_run)(1, 4, s);
+}
+static void FN(sm_v1)(const struct FN(sm) *s) { FN(sm_run)(1, 2, s); }
+
+static void FN(sm_go)(const struct FN(sm) *s)
+{
+    static void (*fn)(const struct FN(sm) *);
+    void (*f)(const struct FN(sm) *) = __atomic_load_n(&fn, __ATOMIC_RELAXED);
+    if (!f) {
+        int cap = gg_small_level();
+        __builtin_cpu_init();
+        f = cap >= 4 && __builtin_cpu_supports("x86-64-v4") ? FN(sm_v4)
+            : cap >= 3 && __builtin_cpu_supports("x86-64-v3") ? FN(sm_v3) : FN(sm_v1);
+        __atomic_store_n(&fn, f, __ATOMIC_RELAXED);
+    }
+    f(s);
+}
+#else
+static void FN(sm_go)(const struct FN(sm) *s) { FN(sm_run)(1, 4, s); }
+#endif
+
+/* k > 0, the path left to size (gg_gemm). C stored by columns or by rows
+ * (then as C^T = B^T A^T); 0 when the call is not small or A's copy would
+ * be too big. */
+static int FN(small_call)(int64_t m, int64_t n, int64_t k, T alpha,
+                          const T *a, int64_t rs_a, int64_t cs_a,
+                          const T *b, int64_t rs_b, int64_t cs_b,
+                          T beta, T *c, int64_t rs_c, int64_t cs_c)
+{
+    if (m > SMALL_MNK || n > SMALL_MNK || k > SMALL_K || m * n * k > SMALL_MNK)
+        return 0;
+    if (rs_c != 1 && cs_c == 1) {
+        GG_SWAP(int64_t, m, n);
+        GG_SWAP(const T *, a, b);
+        GG_SWAP(int64_t, rs_a, cs_b);
+        GG_SWAP(int64_t, cs_a, rs_b);
+        GG_SWAP(int64_t, rs_c, cs_c);
+    }
+    if (rs_c != 1)
+        return 0;
+    struct FN(sm) s = { m, m, n, k, cs_a, rs_b, cs_b, cs_c, alpha, beta, a, b, c };
+    T ap[SMALL_COPY / sizeof(T)];
+    if (rs_a != 1 || m < SM_LANES) {              /* A copied by columns, zero below m */
+        s.m = s.lda = m < SM_LANES ? SM_LANES : m;
+        if (s.m * k * (int64_t)sizeof(T) > SMALL_COPY)
+            return 0;
+        for (int64_t p = 0; p < k; p++)
+            for (int64_t i = 0; i < s.m; i++)
+                ap[p * s.m + i] = i < m ? a[i * rs_a + p * cs_a] : (T)0;
+        s.a = ap;
+    }
+    FN(sm_go)(&s);
+    return 1;
+}
+
+#undef SM_LANES
