@@ -29,11 +29,13 @@ int main(int argc, char **argv)
         struct gcase g = random_case(i % 2 ? 's' : 'd');
         failed += run_case(&g) != 0;
     }
-    /* shapes the size-chosen loops take (tiny_tmpl.h, gemv_tmpl.h) when
-     * GEMMGEN_DIRECT is unset; the kernels otherwise */
-    static const int64_t fixed[][3] = { {2, 3, 5}, {3, 7, 7}, {67, 1, 45}, {45, 1, 67}, {1, 67, 45} };
+    /* shapes the size-chosen loops take (tiny_tmpl.h, gemv_tmpl.h,
+     * small_tmpl.h) when GEMMGEN_DIRECT is unset; the kernels otherwise */
+    static const int64_t fixed[][3] = { {2, 3, 5}, {3, 7, 7}, {67, 1, 45}, {45, 1, 67}, {1, 67, 45},
+                                        {6, 9, 11}, {21, 7, 19}, {13, 23, 5} };
+    enum { NFIXED = sizeof fixed / sizeof fixed[0] };
     long total = 2 * cases;
-    for (int f = 0; f < 5; f++)
+    for (int f = 0; f < NFIXED; f++)
         for (int t = 0; t < 8; t++, total++) {
             struct gcase g = { t & 4 ? 's' : 'd', GEMMGEN_COL_MAJOR,
                                t & 1 ? GEMMGEN_TRANS : GEMMGEN_NO_TRANS,
