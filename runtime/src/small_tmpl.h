@@ -19,10 +19,15 @@ typedef T FN(sv) __attribute__((vector_size(64)));
 typedef T FN(svu) __attribute__((vector_size(64), aligned(sizeof(T)), may_alias));
 typedef IT FN(si) __attribute__((vector_size(64)));
 
-/* m*n*k at most this, and A's copy (when needed) at most SMALL_COPY
- * bytes. Measured against the kernel path (DGEMM/SGEMM, 1 thread, gemmab):
- * see docs/performance.md, stop 19. */
-enum { SMALL_MNK = 24 * 24 * 24, SMALL_K = 64, SMALL_COPY = 16 << 10 };
+/* When the loops run instead of the kernels, measured against the kernel
+ * path (gemmab, 1 thread; docs/performance.md, stop 19): m*n*k at most
+ * SMALL_MNK (DGEMM 24^3 ran 1.00x of the kernels, 28^3 0.99x) and k at
+ * most SMALL_K (SGEMM 8x8x200 0.51x, 12x12x90 0.73x: there the kernels'
+ * set-up is paid back); A copied (its columns not contiguous, or shorter
+ * than a vector: then zero-padded, and C stored element by element) only
+ * up to SMALL_COPY_MNK (SGEMM 14^3 0.89x, 10^3 1.45x; DGEMM A^T 16^3
+ * 0.80x, 10^3 2.05x), in at most SMALL_COPY bytes (on the stack). */
+enum { SMALL_MNK = 24 * 24 * 24, SMALL_K = 64, SMALL_COPY = 16 << 10, SMALL_COPY_MNK = 2000 };
 
 struct FN(sm) {
     int64_t m, rows, n, k, lda, rs_b, cs_b, ldc;   /* rows: C's; m: A's (>= a vector) */
@@ -188,6 +193,8 @@ static int FN(small_call)(int64_t m, int64_t n, int64_t k, T alpha,
     struct FN(sm) s = { m, m, n, k, cs_a, rs_b, cs_b, cs_c, alpha, beta, a, b, c };
     T ap[SMALL_COPY / sizeof(T)];
     if (rs_a != 1 || m < SM_LANES) {              /* A copied by columns, zero below m */
+        if (m * n * k > SMALL_COPY_MNK)
+            return 0;
         s.m = s.lda = m < SM_LANES ? SM_LANES : m;
         if (s.m * k * (int64_t)sizeof(T) > SMALL_COPY)
             return 0;
