@@ -38,7 +38,8 @@ struct FN(sm) {
 
 /* One vector of C's column at cp from its sums r (already times alpha):
  * lanes [lo, hi) are this tile's. Lanes below lo belong to a vector stored
- * before (the shifted last vector): they are written back as read. */
+ * before (the shifted last vector): they are written back as read (with
+ * beta = 0 the other lanes are read too, but their values are not used). */
 static inline __attribute__((always_inline)) void FN(sm_put)(const int BZ, T *cp, FN(sv) r,
                                                               T beta, int lo, int hi)
 {
