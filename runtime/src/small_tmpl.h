@@ -77,14 +77,20 @@ static inline __attribute__((always_inline)) void FN(sm_tile)(const int V, const
 #pragma GCC unroll 8
         for (int c = 0; c < NC; c++) acc[q][c] = (FN(sv)){ 0 };
     }
-    for (int64_t p = 0; p < k; p++) {
-        const T *ap = a + p * lda, *bp = b + p * rs_b;
+    /* B(p, j+c) at base c/3 plus (c%3) column strides: x86 addresses
+     * base + 1 or 2 times an index, so four registers reach eight columns
+     * (seven stride multiples spilled) */
+    const int64_t cs8 = cs_b * (int64_t)sizeof(T), rs8 = rs_b * (int64_t)sizeof(T);
+    const char *b0 = (const char *)b, *b3 = b0 + 3 * cs8, *b6 = b0 + 6 * cs8;
+    for (int64_t p = 0; p < k; p++, b0 += rs8, b3 += rs8, b6 += rs8) {
+        const T *ap = a + p * lda;
+        const char *bc[3] = { b0, b3, b6 };
         FN(sv) av[4];
 #pragma GCC unroll 4
         for (int q = 0; q < V; q++) av[q] = *(const FN(svu) *)(ap + off[q]);
 #pragma GCC unroll 8
         for (int c = 0; c < NC; c++) {
-            T x = bp[c * cs_b];
+            T x = *(const T *)(bc[c / 3] + (c % 3) * cs8);
 #pragma GCC unroll 4
             for (int q = 0; q < V; q++) acc[q][c] += av[q] * x;
         }
