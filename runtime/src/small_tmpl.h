@@ -26,8 +26,10 @@ typedef IT FN(si) __attribute__((vector_size(64)));
  * set-up is paid back); A copied (its columns not contiguous, or shorter
  * than a vector: then zero-padded, and C stored element by element) only
  * up to SMALL_COPY_MNK (SGEMM 14^3 0.89x, 10^3 1.45x; DGEMM A^T 16^3
- * 0.80x, 10^3 2.05x), in at most SMALL_COPY bytes (on the stack). */
-enum { SMALL_MNK = 24 * 24 * 24, SMALL_K = 64, SMALL_COPY = 16 << 10, SMALL_COPY_MNK = 2000 };
+ * 0.80x, 10^3 2.05x), on the stack. */
+enum { SMALL_MNK = 24 * 24 * 24, SMALL_K = 64, SMALL_COPY_MNK = 2000 };
+/* The copy is max(m, SM_LANES) x k: m*k <= m*n*k and SM_LANES*k fit in it. */
+_Static_assert(SM_LANES * SMALL_K <= SMALL_COPY_MNK, "small_tmpl.h: the copy of A");
 
 struct FN(sm) {
     int64_t m, rows, n, k, lda, rs_b, cs_b, ldc;   /* rows: C's; m: A's (>= a vector) */
@@ -179,8 +181,8 @@ static void FN(sm_go)(const struct FN(sm) *s) { FN(sm_run)(1, 4, s); }
 #endif
 
 /* k > 0, the path left to size (gg_gemm). C stored by columns or by rows
- * (then as C^T = B^T A^T); 0 when the call is not small or A's copy would
- * be too big. */
+ * (then as C^T = B^T A^T); 0 when the call is not small, or A would need a
+ * copy and m*n*k is past SMALL_COPY_MNK. */
 static int FN(small_call)(int64_t m, int64_t n, int64_t k, T alpha,
                           const T *a, int64_t rs_a, int64_t cs_a,
                           const T *b, int64_t rs_b, int64_t cs_b,
@@ -198,13 +200,11 @@ static int FN(small_call)(int64_t m, int64_t n, int64_t k, T alpha,
     if (rs_c != 1)
         return 0;
     struct FN(sm) s = { m, m, n, k, cs_a, rs_b, cs_b, cs_c, alpha, beta, a, b, c };
-    T ap[SMALL_COPY / sizeof(T)];
+    T ap[SMALL_COPY_MNK];
     if (rs_a != 1 || m < SM_LANES) {              /* A copied by columns, zero below m */
         if (m * n * k > SMALL_COPY_MNK)
             return 0;
         s.m = s.lda = m < SM_LANES ? SM_LANES : m;
-        if (s.m * k * (int64_t)sizeof(T) > SMALL_COPY)
-            return 0;
         for (int64_t p = 0; p < k; p++)
             for (int64_t i = 0; i < s.m; i++)
                 ap[p * s.m + i] = i < m ? a[i * rs_a + p * cs_a] : (T)0;
