@@ -4,9 +4,12 @@
 #   install-deps.sh          build, tests (incl. cross compilers and qemu)
 #   install-deps.sh --bench  also clang/llvm-mca for scripts/mca-report.sh
 set -eu
+# The cross C libraries are named: apt only recommends them with the cross
+# gcc, and --no-install-recommends would leave the cross tests without headers.
 PKGS="gcc meson ninja-build pkg-config libyaml-dev libcmocka-dev
       libblis-dev libopenblas-dev
-      gcc-powerpc64le-linux-gnu gcc-aarch64-linux-gnu qemu-user"
+      gcc-powerpc64le-linux-gnu gcc-aarch64-linux-gnu qemu-user
+      libc6-dev-ppc64el-cross libc6-dev-arm64-cross"
 [ "${1:-}" = "--bench" ] && PKGS="$PKGS llvm-19 clang-19"
 missing=""
 for p in $PKGS; do
