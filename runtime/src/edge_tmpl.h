@@ -48,11 +48,15 @@ static int FN(width_for)(const struct FN(op) *o, int64_t nn)
  * padded last one 2 more (its copy). So 128 columns with NR 14, W 8 run
  * 8 x 14 + 2 x 8, not 9 x 14 + 8 for the last 2 (DGEMM 1 thread:
  * 4000x128x4000 62.9 -> 65.1 GFLOPS, 128^3 80.8 -> 84.0), and 24 run
- * 3 x 8 in place rather than 14 + 14 with 10 copied. */
+ * 3 x 8 in place rather than 14 + 14 with 10 copied. The split is searched
+ * over the last 6 NR columns (before them, NR panels): 48 columns run 6 x 8,
+ * not 3 x 14 + 8 with 2 padded; searched over 3 NR, no split past 42
+ * columns began with W panels (Zen 4, 1 thread, gemmab: DGEMM 48^3 +2.6%,
+ * 62^3 +6.8%, 76^3 and 90^3 +2.2-2.7%; SGEMM 48-90 +0.5-5%). */
 static int FN(panel_width)(const struct FN(op) *o, int64_t rem)
 {
     const int nr = o->bk.nr, w = FN(width_for)(o, 1);
-    if (w == nr || rem >= 3 * nr) return nr;
+    if (w == nr || rem >= 6 * nr) return nr;
     int r = (int)rem, best = -1, first = nr;      /* int: this runs per panel */
     for (int a = 0; a * nr < r + nr; a++) {           /* a NR panels, then b W panels */
         int left = r - a * nr, b = 0;

@@ -42,6 +42,9 @@ static int sizes_for(char type, struct size3 *s)
     s[i++] = (struct size3){17, 19, 23};
     s[i++] = (struct size3){37, 41, 2 * kc + 3};
     s[i++] = (struct size3){131, 127, 67};       /* big enough for 2 threads */
+    /* 3 NR + 6 columns: narrow edge panels all the way when they compute
+     * fewer columns than NR panels with a padded last one (edge_tmpl.h) */
+    s[i++] = (struct size3){2 * mr + 3, 3 * nr + 6, 29};
     /* tiny: plain loops when the path is left to size (tiny_tmpl.h), the
      * kernels when it is forced; 3x7x7 has m < n (computed as C^T) */
     s[i++] = (struct size3){2, 3, 5};
@@ -73,7 +76,7 @@ static int sizes_for(char type, struct size3 *s)
 static void sweep(char type)
 {
     static const double ab[][2] = { {1, 0}, {-1.5, 0.5}, {0.75, 1}, {1, 1} };
-    struct size3 s[32];
+    struct size3 s[40];
     int ns = sizes_for(type, s);
     for (int z = 0; z < ns; z++)
         for (int lay = 0; lay < 2; lay++)
