@@ -70,6 +70,7 @@ static int sizes_for(char type, struct size3 *s)
     s[i++] = (struct size3){21, 7, 19};
     s[i++] = (struct size3){13, 23, 5};
     s[i++] = (struct size3){3, 4, 700};
+    s[i++] = (struct size3){29, 30, 31};       /* between 24^3 and the 32^3 limit */
     return i;
 }
 
