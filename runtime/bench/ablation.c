@@ -22,7 +22,7 @@ static double time_slot(const struct gg_kernel_set *s, char type)
     const struct gg_ukernel *uk = type == 'd' ? &s->d : &s->s;
     if (!uk->fn || (s->features & ~gg_cpu_features()))
         return 0;
-    return gb_micro_kernel(uk, type, NULL);
+    return gb_micro_kernel(uk, type, GB_KC_HALF_L1, NULL);
 }
 
 static void cell(double g, double base, const struct gg_ukernel *uk)

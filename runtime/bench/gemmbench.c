@@ -170,15 +170,17 @@ static void table(const struct plan *pl, const struct peers *ps, char type, int 
 
 static void micro(void)
 {
-    printf("\n### in-L1 micro-kernel (%s), 1 thread\n\n| type | MR x NR | kc | GFLOPS | peak | %% peak |\n|---|---|---|---|---|---|\n",
+    static const char *rule_name[] = { "A+B in half L1", "A+B+C fill L1" };
+    printf("\n### in-L1 micro-kernel (%s), 1 thread\n\n| type | MR x NR | kc rule | kc | GFLOPS | peak | %% peak |\n|---|---|---|---|---|---|---|\n",
            gemmgen_kernel_current());
-    for (int t = 0; t < 2; t++) {
-        char type = t ? 's' : 'd';
+    for (int t = 0; t < 4; t++) {
+        char type = t / 2 ? 's' : 'd';
+        enum gb_kc_rule rule = t % 2 ? GB_KC_FILL_L1 : GB_KC_HALF_L1;
         int mr, nr, kc;
-        double peak = gb_peak(type, 1), g = gb_micro(type, &kc);
+        double peak = gb_peak(type, 1), g = gb_micro(type, rule, &kc);
         gemmgen_blocking(type, &mr, &nr, NULL, NULL, NULL);
-        printf("| %s | %d x %d | %d | %.1f | %.1f | %.1f |\n", t ? "f32" : "f64", mr, nr, kc,
-               g, peak, 100 * g / peak);
+        printf("| %s | %d x %d | %s | %d | %.1f | %.1f | %.1f |\n", type == 's' ? "f32" : "f64", mr,
+               nr, rule_name[rule], kc, g, peak, 100 * g / peak);
     }
     fflush(stdout);
 }

@@ -29,13 +29,21 @@ static void *zeros(size_t bytes)
     return p;
 }
 
-double gb_micro_kernel(const struct gg_ukernel *uk, char type, int *kc_out)
+static long depth(const struct gg_ukernel *uk, size_t s, enum gb_kc_rule rule)
 {
-    struct mk k = { uk, type, 0, NULL, NULL, NULL };
     struct gg_caches c;
     gg_caches_detect(&c);
+    long panels = (long)((uk->mr + uk->nr) * s), l1 = c.l1d.size;
+    if (rule == GB_KC_HALF_L1)
+        return l1 / 2 / panels / 8 * 8;
+    return (l1 - (long)(uk->mr * uk->nr * s)) / panels / 8 * 8;
+}
+
+double gb_micro_kernel(const struct gg_ukernel *uk, char type, enum gb_kc_rule rule, int *kc_out)
+{
+    struct mk k = { uk, type, 0, NULL, NULL, NULL };
     size_t s = type == 'd' ? 8 : 4;
-    long kc = c.l1d.size / 2 / (long)((k.uk->mr + k.uk->nr) * s) / 8 * 8;
+    long kc = depth(uk, s, rule);
     k.kc = (int)(kc < 16 ? 16 : kc);
     k.a = zeros(s * k.uk->mr * k.kc);
     k.b = zeros(s * k.uk->nr * k.kc);
@@ -46,8 +54,8 @@ double gb_micro_kernel(const struct gg_ukernel *uk, char type, int *kc_out)
     return g;
 }
 
-double gb_micro(char type, int *kc_out)
+double gb_micro(char type, enum gb_kc_rule rule, int *kc_out)
 {
     const struct gg_kernel_set *set = gg_set_current();
-    return gb_micro_kernel(type == 'd' ? &set->d : &set->s, type, kc_out);
+    return gb_micro_kernel(type == 'd' ? &set->d : &set->s, type, rule, kc_out);
 }
