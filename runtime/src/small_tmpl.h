@@ -9,7 +9,8 @@
  * registers while k runs, A's columns loaded as vectors in place and B's
  * elements broadcast, any strides. Rows past the last whole vector are
  * reached by shifting that vector back so it ends at row m (it recomputes
- * a few rows and stores only its own: no copy, no scalar loop); A is
+ * a few rows and stores only its own: no copy, no scalar loop), or by a
+ * half vector when they fill no more than half of one; A is
  * copied only when its columns are not contiguous or shorter than a
  * vector. GCC's generic vectors; the tile shape per x86 vector width (the
  * sums of a V x NC tile must stay in registers), picked once per process. */
