@@ -154,7 +154,7 @@ static inline __attribute__((always_inline)) void FN(sm_cols)(const int V, const
     if (i == s->rows) return;
     int64_t r = s->rows - i, vq = (r + SM_LANES - 1) / SM_LANES;
     if (r - (vq - 1) * SM_LANES <= SM_HALF) {     /* vq <= V <= 2 */
-        if (vq == 1) FN(sm_tile)(0, 1, NC, BZ, s, i, j);
+        if (V == 1 || vq == 1) FN(sm_tile)(0, 1, NC, BZ, s, i, j);   /* V == 1: no 1+half tile */
         else FN(sm_tile)(1, 1, NC, BZ, s, i, j);
     } else {
         if (V > 1 && vq == 1) FN(sm_tile)(1, 0, NC, BZ, s, i, j);
