@@ -31,9 +31,10 @@ void em_assign(struct buf *b, const char *ind, const char *lhs, const char *fmt,
                const char *const ops[3], const char *mem, const char *vtype);
 /* The alpha/beta update of C; returns 1 when row-stored C is the fast case. */
 int emit_store(struct buf *b, const struct em *e);
-/* The vector expression stored to C: alpha*x (pass 0: beta == 0), alpha*x + C
- * (pass 1: beta == 1, one FMA), alpha*x + beta*C (pass 2), with va_ / vb_ the
- * broadcast alpha and beta and c_old C's old value; appended to out. */
+/* The vector expression stored to C, with va_ / vb_ the broadcast alpha and
+ * beta and c_old C's old value: alpha*x (pass 0: beta == 0), alpha*x + C
+ * (pass 1: beta == 1, one FMA), alpha*x + beta*C (pass 2), x (pass 3:
+ * alpha == 1, beta == 0), x + C (pass 4: alpha == beta == 1); appended to out. */
 void em_new_c(struct buf *out, const struct spell *sp, int pass, const char *x, const char *c_old);
 /* emit_direct.c */
 bool direct_b_cols(const struct kernel *k);   /* B loaded element by element */

@@ -29,7 +29,7 @@
     .mul = "%d = vmulq_" S "(%1, %2);", .add = "%d = vaddq_" S "(%0, %1);", \
     .zero = "%d = vdupq_n_" S "(0);", \
     .store = "vst1q_" S "(%m, %0);", .loadc = "vld1q_" S "(%m)", \
-    .set1 = "vdupq_n_" S "(%0)", .vmul = "vmulq_" S "(%0, %1)", \
+    .set1 = "vdupq_n_" S "(%0)", .vmul = "vmulq_" S "(%0, %1)", .vadd = "vaddq_" S "(%0, %1)", \
     .vfma = "vfmaq_" S "(%2, %0, %1)", \
     .prefetch = "__builtin_prefetch(%m, 0, %l);" }
 
@@ -67,6 +67,7 @@ const struct target target_neon = {
     .zero = "%d = svdup_n_" S "(0);", \
     .store = "svst1_" S "(" SVE_PG(P) ", %m, %0);", .loadc = "svld1_" S "(" SVE_PG(P) ", %m)", \
     .set1 = "svdup_n_" S "(%0)", .vmul = "svmul_" S "_x(" SVE_PG(P) ", %0, %1)", \
+    .vadd = "svadd_" S "_x(" SVE_PG(P) ", %0, %1)", \
     .vfma = "svmla_" S "_x(" SVE_PG(P) ", %2, %0, %1)", \
     .mask_decl = "const svbool_t %d = svwhilelt_" P "((int64_t)%0, (int64_t)%1);", \
     .mloadc = "svld1_" S "(%1, %m)", .mstore = "svst1_" S "(%1, %m, %0);", \

@@ -35,7 +35,8 @@
     .fma = "%d = vec_madd(%1, %2, %0);", \
     .mul = "%d = vec_mul(%1, %2);", .add = "%d = vec_add(%0, %1);", \
     .store = "vec_xst(%0, 0, %m);", .loadc = "vec_xl(0, %m)", \
-    .set1 = "vec_splats(%0)", .vmul = "vec_mul(%0, %1)", .vfma = "vec_madd(%0, %1, %2)", \
+    .set1 = "vec_splats(%0)", .vmul = "vec_mul(%0, %1)", .vadd = "vec_add(%0, %1)", \
+    .vfma = "vec_madd(%0, %1, %2)", \
     .prefetch = "__builtin_prefetch(%m, 0, %l);"
 
 /* xxpermdi with both inputs equal and DM = 2 swaps the doublewords on

@@ -94,7 +94,8 @@
     .fma = FMA, .mul = "%d = _mm256_mul_pd(%1, %2);", .add = "%d = _mm256_add_pd(%0, %1);", \
     .zero = "%d = _mm256_setzero_pd();", \
     .store = "_mm256_storeu_pd(%m, %0);", .loadc = "_mm256_loadu_pd(%m)", \
-    .set1 = "_mm256_set1_pd(%0)", .vmul = "_mm256_mul_pd(%0, %1)", .vfma = FMAV, \
+    .set1 = "_mm256_set1_pd(%0)", .vmul = "_mm256_mul_pd(%0, %1)", .vadd = "_mm256_add_pd(%0, %1)", \
+    .vfma = FMAV, \
     .prefetch = "__builtin_prefetch(%m, 0, %l);" }
 
 #define AVX_F32(FMA, FMAV) { \
@@ -106,7 +107,8 @@
     .fma = FMA, .mul = "%d = _mm256_mul_ps(%1, %2);", .add = "%d = _mm256_add_ps(%0, %1);", \
     .zero = "%d = _mm256_setzero_ps();", \
     .store = "_mm256_storeu_ps(%m, %0);", .loadc = "_mm256_loadu_ps(%m)", \
-    .set1 = "_mm256_set1_ps(%0)", .vmul = "_mm256_mul_ps(%0, %1)", .vfma = FMAV, \
+    .set1 = "_mm256_set1_ps(%0)", .vmul = "_mm256_mul_ps(%0, %1)", .vadd = "_mm256_add_ps(%0, %1)", \
+    .vfma = FMAV, \
     .prefetch = "__builtin_prefetch(%m, 0, %l);", \
     .groups = { X86_PAIRS_256_F32 } }
 
@@ -150,7 +152,7 @@ const struct target target_avx512 = {
             .mul = "%d = _mm512_mul_pd(%1, %2);", .add = "%d = _mm512_add_pd(%0, %1);",
             .zero = "%d = _mm512_setzero_pd();",
             .store = "_mm512_storeu_pd(%m, %0);", .loadc = "_mm512_loadu_pd(%m)",
-            .set1 = "_mm512_set1_pd(%0)", .vmul = "_mm512_mul_pd(%0, %1)",
+            .set1 = "_mm512_set1_pd(%0)", .vmul = "_mm512_mul_pd(%0, %1)", .vadd = "_mm512_add_pd(%0, %1)",
             .vfma = "_mm512_fmadd_pd(%0, %1, %2)",
             .mask_decl = "const __mmask8 %d = (__mmask8)(%1 - %0 >= 8 ? 0xFF : (1u << (%1 - %0)) - 1);",
             .mloadc = "_mm512_maskz_loadu_pd(%1, %m)", .mstore = "_mm512_mask_storeu_pd(%m, %1, %0);",
@@ -168,7 +170,7 @@ const struct target target_avx512 = {
             .mul = "%d = _mm512_mul_ps(%1, %2);", .add = "%d = _mm512_add_ps(%0, %1);",
             .zero = "%d = _mm512_setzero_ps();",
             .store = "_mm512_storeu_ps(%m, %0);", .loadc = "_mm512_loadu_ps(%m)",
-            .set1 = "_mm512_set1_ps(%0)", .vmul = "_mm512_mul_ps(%0, %1)",
+            .set1 = "_mm512_set1_ps(%0)", .vmul = "_mm512_mul_ps(%0, %1)", .vadd = "_mm512_add_ps(%0, %1)",
             .vfma = "_mm512_fmadd_ps(%0, %1, %2)",
             .mask_decl = "const __mmask16 %d = (__mmask16)(%1 - %0 >= 16 ? 0xFFFF : (1u << (%1 - %0)) - 1);",
             .mloadc = "_mm512_maskz_loadu_ps(%1, %m)", .mstore = "_mm512_mask_storeu_ps(%m, %1, %0);",

@@ -38,6 +38,7 @@ struct spell {
     const char *loadc;     /* expression: vector from %m */
     const char *set1;      /* expression: all lanes = %0 */
     const char *vmul;      /* expression: %0 * %1 */
+    const char *vadd;      /* expression: %0 + %1 */
     const char *vfma;      /* expression: %0 * %1 + %2 */
     const char *prefetch;  /* prefetch %m, locality %l (3 = L1, 2 = L2) */
     /* predicated edges (optional): mask %d of lanes %0.. below the bound %1,

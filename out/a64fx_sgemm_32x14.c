@@ -496,7 +496,65 @@ void a64fx_sgemm_32x14(int64_t m, int64_t n, int64_t k, const float *alpha, cons
     const float alpha_ = *alpha, beta_ = *beta;
     if (m == 32 && n == 14 && rs_c == 1) {
         const svfloat32_t va_ = svdup_n_f32(alpha_);
-        if (beta_ == 0) {
+        if (alpha_ == 1 && beta_ == 0) {
+            svst1_f32(svptrue_b32(), c + 0 + 0 * cs_c, z0);
+            svst1_f32(svptrue_b32(), c + 16 + 0 * cs_c, z1);
+            svst1_f32(svptrue_b32(), c + 0 + 1 * cs_c, z2);
+            svst1_f32(svptrue_b32(), c + 16 + 1 * cs_c, z3);
+            svst1_f32(svptrue_b32(), c + 0 + 2 * cs_c, z4);
+            svst1_f32(svptrue_b32(), c + 16 + 2 * cs_c, z5);
+            svst1_f32(svptrue_b32(), c + 0 + 3 * cs_c, z6);
+            svst1_f32(svptrue_b32(), c + 16 + 3 * cs_c, z7);
+            svst1_f32(svptrue_b32(), c + 0 + 4 * cs_c, z8);
+            svst1_f32(svptrue_b32(), c + 16 + 4 * cs_c, z9);
+            svst1_f32(svptrue_b32(), c + 0 + 5 * cs_c, z10);
+            svst1_f32(svptrue_b32(), c + 16 + 5 * cs_c, z11);
+            svst1_f32(svptrue_b32(), c + 0 + 6 * cs_c, z12);
+            svst1_f32(svptrue_b32(), c + 16 + 6 * cs_c, z13);
+            svst1_f32(svptrue_b32(), c + 0 + 7 * cs_c, z14);
+            svst1_f32(svptrue_b32(), c + 16 + 7 * cs_c, z15);
+            svst1_f32(svptrue_b32(), c + 0 + 8 * cs_c, z16);
+            svst1_f32(svptrue_b32(), c + 16 + 8 * cs_c, z17);
+            svst1_f32(svptrue_b32(), c + 0 + 9 * cs_c, z18);
+            svst1_f32(svptrue_b32(), c + 16 + 9 * cs_c, z19);
+            svst1_f32(svptrue_b32(), c + 0 + 10 * cs_c, z20);
+            svst1_f32(svptrue_b32(), c + 16 + 10 * cs_c, z21);
+            svst1_f32(svptrue_b32(), c + 0 + 11 * cs_c, z22);
+            svst1_f32(svptrue_b32(), c + 16 + 11 * cs_c, z23);
+            svst1_f32(svptrue_b32(), c + 0 + 12 * cs_c, z24);
+            svst1_f32(svptrue_b32(), c + 16 + 12 * cs_c, z25);
+            svst1_f32(svptrue_b32(), c + 0 + 13 * cs_c, z26);
+            svst1_f32(svptrue_b32(), c + 16 + 13 * cs_c, z27);
+        } else if (alpha_ == 1 && beta_ == 1) {
+            svst1_f32(svptrue_b32(), c + 0 + 0 * cs_c, svadd_f32_x(svptrue_b32(), z0, svld1_f32(svptrue_b32(), c + 0 + 0 * cs_c)));
+            svst1_f32(svptrue_b32(), c + 16 + 0 * cs_c, svadd_f32_x(svptrue_b32(), z1, svld1_f32(svptrue_b32(), c + 16 + 0 * cs_c)));
+            svst1_f32(svptrue_b32(), c + 0 + 1 * cs_c, svadd_f32_x(svptrue_b32(), z2, svld1_f32(svptrue_b32(), c + 0 + 1 * cs_c)));
+            svst1_f32(svptrue_b32(), c + 16 + 1 * cs_c, svadd_f32_x(svptrue_b32(), z3, svld1_f32(svptrue_b32(), c + 16 + 1 * cs_c)));
+            svst1_f32(svptrue_b32(), c + 0 + 2 * cs_c, svadd_f32_x(svptrue_b32(), z4, svld1_f32(svptrue_b32(), c + 0 + 2 * cs_c)));
+            svst1_f32(svptrue_b32(), c + 16 + 2 * cs_c, svadd_f32_x(svptrue_b32(), z5, svld1_f32(svptrue_b32(), c + 16 + 2 * cs_c)));
+            svst1_f32(svptrue_b32(), c + 0 + 3 * cs_c, svadd_f32_x(svptrue_b32(), z6, svld1_f32(svptrue_b32(), c + 0 + 3 * cs_c)));
+            svst1_f32(svptrue_b32(), c + 16 + 3 * cs_c, svadd_f32_x(svptrue_b32(), z7, svld1_f32(svptrue_b32(), c + 16 + 3 * cs_c)));
+            svst1_f32(svptrue_b32(), c + 0 + 4 * cs_c, svadd_f32_x(svptrue_b32(), z8, svld1_f32(svptrue_b32(), c + 0 + 4 * cs_c)));
+            svst1_f32(svptrue_b32(), c + 16 + 4 * cs_c, svadd_f32_x(svptrue_b32(), z9, svld1_f32(svptrue_b32(), c + 16 + 4 * cs_c)));
+            svst1_f32(svptrue_b32(), c + 0 + 5 * cs_c, svadd_f32_x(svptrue_b32(), z10, svld1_f32(svptrue_b32(), c + 0 + 5 * cs_c)));
+            svst1_f32(svptrue_b32(), c + 16 + 5 * cs_c, svadd_f32_x(svptrue_b32(), z11, svld1_f32(svptrue_b32(), c + 16 + 5 * cs_c)));
+            svst1_f32(svptrue_b32(), c + 0 + 6 * cs_c, svadd_f32_x(svptrue_b32(), z12, svld1_f32(svptrue_b32(), c + 0 + 6 * cs_c)));
+            svst1_f32(svptrue_b32(), c + 16 + 6 * cs_c, svadd_f32_x(svptrue_b32(), z13, svld1_f32(svptrue_b32(), c + 16 + 6 * cs_c)));
+            svst1_f32(svptrue_b32(), c + 0 + 7 * cs_c, svadd_f32_x(svptrue_b32(), z14, svld1_f32(svptrue_b32(), c + 0 + 7 * cs_c)));
+            svst1_f32(svptrue_b32(), c + 16 + 7 * cs_c, svadd_f32_x(svptrue_b32(), z15, svld1_f32(svptrue_b32(), c + 16 + 7 * cs_c)));
+            svst1_f32(svptrue_b32(), c + 0 + 8 * cs_c, svadd_f32_x(svptrue_b32(), z16, svld1_f32(svptrue_b32(), c + 0 + 8 * cs_c)));
+            svst1_f32(svptrue_b32(), c + 16 + 8 * cs_c, svadd_f32_x(svptrue_b32(), z17, svld1_f32(svptrue_b32(), c + 16 + 8 * cs_c)));
+            svst1_f32(svptrue_b32(), c + 0 + 9 * cs_c, svadd_f32_x(svptrue_b32(), z18, svld1_f32(svptrue_b32(), c + 0 + 9 * cs_c)));
+            svst1_f32(svptrue_b32(), c + 16 + 9 * cs_c, svadd_f32_x(svptrue_b32(), z19, svld1_f32(svptrue_b32(), c + 16 + 9 * cs_c)));
+            svst1_f32(svptrue_b32(), c + 0 + 10 * cs_c, svadd_f32_x(svptrue_b32(), z20, svld1_f32(svptrue_b32(), c + 0 + 10 * cs_c)));
+            svst1_f32(svptrue_b32(), c + 16 + 10 * cs_c, svadd_f32_x(svptrue_b32(), z21, svld1_f32(svptrue_b32(), c + 16 + 10 * cs_c)));
+            svst1_f32(svptrue_b32(), c + 0 + 11 * cs_c, svadd_f32_x(svptrue_b32(), z22, svld1_f32(svptrue_b32(), c + 0 + 11 * cs_c)));
+            svst1_f32(svptrue_b32(), c + 16 + 11 * cs_c, svadd_f32_x(svptrue_b32(), z23, svld1_f32(svptrue_b32(), c + 16 + 11 * cs_c)));
+            svst1_f32(svptrue_b32(), c + 0 + 12 * cs_c, svadd_f32_x(svptrue_b32(), z24, svld1_f32(svptrue_b32(), c + 0 + 12 * cs_c)));
+            svst1_f32(svptrue_b32(), c + 16 + 12 * cs_c, svadd_f32_x(svptrue_b32(), z25, svld1_f32(svptrue_b32(), c + 16 + 12 * cs_c)));
+            svst1_f32(svptrue_b32(), c + 0 + 13 * cs_c, svadd_f32_x(svptrue_b32(), z26, svld1_f32(svptrue_b32(), c + 0 + 13 * cs_c)));
+            svst1_f32(svptrue_b32(), c + 16 + 13 * cs_c, svadd_f32_x(svptrue_b32(), z27, svld1_f32(svptrue_b32(), c + 16 + 13 * cs_c)));
+        } else if (beta_ == 0) {
             svst1_f32(svptrue_b32(), c + 0 + 0 * cs_c, svmul_f32_x(svptrue_b32(), va_, z0));
             svst1_f32(svptrue_b32(), c + 16 + 0 * cs_c, svmul_f32_x(svptrue_b32(), va_, z1));
             svst1_f32(svptrue_b32(), c + 0 + 1 * cs_c, svmul_f32_x(svptrue_b32(), va_, z2));
@@ -589,7 +647,345 @@ void a64fx_sgemm_32x14(int64_t m, int64_t n, int64_t k, const float *alpha, cons
     }
     if (rs_c == 1) {   /* edge tile: predicated */
         const svfloat32_t va_ = svdup_n_f32(alpha_);
-        if (beta_ == 0) {
+        if (alpha_ == 1 && beta_ == 0) {
+            if (0 < m && 0 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 0 * cs_c, z0);
+            }
+            if (16 < m && 0 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)16, (int64_t)m);
+                svst1_f32(k_, c + 16 + 0 * cs_c, z1);
+            }
+            if (0 < m && 1 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 1 * cs_c, z2);
+            }
+            if (16 < m && 1 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)16, (int64_t)m);
+                svst1_f32(k_, c + 16 + 1 * cs_c, z3);
+            }
+            if (0 < m && 2 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 2 * cs_c, z4);
+            }
+            if (16 < m && 2 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)16, (int64_t)m);
+                svst1_f32(k_, c + 16 + 2 * cs_c, z5);
+            }
+            if (0 < m && 3 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 3 * cs_c, z6);
+            }
+            if (16 < m && 3 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)16, (int64_t)m);
+                svst1_f32(k_, c + 16 + 3 * cs_c, z7);
+            }
+            if (0 < m && 4 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 4 * cs_c, z8);
+            }
+            if (16 < m && 4 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)16, (int64_t)m);
+                svst1_f32(k_, c + 16 + 4 * cs_c, z9);
+            }
+            if (0 < m && 5 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 5 * cs_c, z10);
+            }
+            if (16 < m && 5 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)16, (int64_t)m);
+                svst1_f32(k_, c + 16 + 5 * cs_c, z11);
+            }
+            if (0 < m && 6 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 6 * cs_c, z12);
+            }
+            if (16 < m && 6 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)16, (int64_t)m);
+                svst1_f32(k_, c + 16 + 6 * cs_c, z13);
+            }
+            if (0 < m && 7 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 7 * cs_c, z14);
+            }
+            if (16 < m && 7 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)16, (int64_t)m);
+                svst1_f32(k_, c + 16 + 7 * cs_c, z15);
+            }
+            if (0 < m && 8 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 8 * cs_c, z16);
+            }
+            if (16 < m && 8 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)16, (int64_t)m);
+                svst1_f32(k_, c + 16 + 8 * cs_c, z17);
+            }
+            if (0 < m && 9 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 9 * cs_c, z18);
+            }
+            if (16 < m && 9 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)16, (int64_t)m);
+                svst1_f32(k_, c + 16 + 9 * cs_c, z19);
+            }
+            if (0 < m && 10 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 10 * cs_c, z20);
+            }
+            if (16 < m && 10 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)16, (int64_t)m);
+                svst1_f32(k_, c + 16 + 10 * cs_c, z21);
+            }
+            if (0 < m && 11 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 11 * cs_c, z22);
+            }
+            if (16 < m && 11 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)16, (int64_t)m);
+                svst1_f32(k_, c + 16 + 11 * cs_c, z23);
+            }
+            if (0 < m && 12 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 12 * cs_c, z24);
+            }
+            if (16 < m && 12 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)16, (int64_t)m);
+                svst1_f32(k_, c + 16 + 12 * cs_c, z25);
+            }
+            if (0 < m && 13 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 13 * cs_c, z26);
+            }
+            if (16 < m && 13 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)16, (int64_t)m);
+                svst1_f32(k_, c + 16 + 13 * cs_c, z27);
+            }
+        } else if (alpha_ == 1 && beta_ == 1) {
+            if (0 < m && 0 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                z0 = svadd_f32_x(svptrue_b32(), z0, svld1_f32(k_, c + 0 + 0 * cs_c));
+            }
+            if (16 < m && 0 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)16, (int64_t)m);
+                z1 = svadd_f32_x(svptrue_b32(), z1, svld1_f32(k_, c + 16 + 0 * cs_c));
+            }
+            if (0 < m && 1 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                z2 = svadd_f32_x(svptrue_b32(), z2, svld1_f32(k_, c + 0 + 1 * cs_c));
+            }
+            if (16 < m && 1 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)16, (int64_t)m);
+                z3 = svadd_f32_x(svptrue_b32(), z3, svld1_f32(k_, c + 16 + 1 * cs_c));
+            }
+            if (0 < m && 2 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                z4 = svadd_f32_x(svptrue_b32(), z4, svld1_f32(k_, c + 0 + 2 * cs_c));
+            }
+            if (16 < m && 2 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)16, (int64_t)m);
+                z5 = svadd_f32_x(svptrue_b32(), z5, svld1_f32(k_, c + 16 + 2 * cs_c));
+            }
+            if (0 < m && 3 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                z6 = svadd_f32_x(svptrue_b32(), z6, svld1_f32(k_, c + 0 + 3 * cs_c));
+            }
+            if (16 < m && 3 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)16, (int64_t)m);
+                z7 = svadd_f32_x(svptrue_b32(), z7, svld1_f32(k_, c + 16 + 3 * cs_c));
+            }
+            if (0 < m && 4 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                z8 = svadd_f32_x(svptrue_b32(), z8, svld1_f32(k_, c + 0 + 4 * cs_c));
+            }
+            if (16 < m && 4 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)16, (int64_t)m);
+                z9 = svadd_f32_x(svptrue_b32(), z9, svld1_f32(k_, c + 16 + 4 * cs_c));
+            }
+            if (0 < m && 5 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                z10 = svadd_f32_x(svptrue_b32(), z10, svld1_f32(k_, c + 0 + 5 * cs_c));
+            }
+            if (16 < m && 5 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)16, (int64_t)m);
+                z11 = svadd_f32_x(svptrue_b32(), z11, svld1_f32(k_, c + 16 + 5 * cs_c));
+            }
+            if (0 < m && 6 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                z12 = svadd_f32_x(svptrue_b32(), z12, svld1_f32(k_, c + 0 + 6 * cs_c));
+            }
+            if (16 < m && 6 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)16, (int64_t)m);
+                z13 = svadd_f32_x(svptrue_b32(), z13, svld1_f32(k_, c + 16 + 6 * cs_c));
+            }
+            if (0 < m && 7 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                z14 = svadd_f32_x(svptrue_b32(), z14, svld1_f32(k_, c + 0 + 7 * cs_c));
+            }
+            if (16 < m && 7 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)16, (int64_t)m);
+                z15 = svadd_f32_x(svptrue_b32(), z15, svld1_f32(k_, c + 16 + 7 * cs_c));
+            }
+            if (0 < m && 8 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                z16 = svadd_f32_x(svptrue_b32(), z16, svld1_f32(k_, c + 0 + 8 * cs_c));
+            }
+            if (16 < m && 8 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)16, (int64_t)m);
+                z17 = svadd_f32_x(svptrue_b32(), z17, svld1_f32(k_, c + 16 + 8 * cs_c));
+            }
+            if (0 < m && 9 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                z18 = svadd_f32_x(svptrue_b32(), z18, svld1_f32(k_, c + 0 + 9 * cs_c));
+            }
+            if (16 < m && 9 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)16, (int64_t)m);
+                z19 = svadd_f32_x(svptrue_b32(), z19, svld1_f32(k_, c + 16 + 9 * cs_c));
+            }
+            if (0 < m && 10 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                z20 = svadd_f32_x(svptrue_b32(), z20, svld1_f32(k_, c + 0 + 10 * cs_c));
+            }
+            if (16 < m && 10 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)16, (int64_t)m);
+                z21 = svadd_f32_x(svptrue_b32(), z21, svld1_f32(k_, c + 16 + 10 * cs_c));
+            }
+            if (0 < m && 11 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                z22 = svadd_f32_x(svptrue_b32(), z22, svld1_f32(k_, c + 0 + 11 * cs_c));
+            }
+            if (16 < m && 11 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)16, (int64_t)m);
+                z23 = svadd_f32_x(svptrue_b32(), z23, svld1_f32(k_, c + 16 + 11 * cs_c));
+            }
+            if (0 < m && 12 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                z24 = svadd_f32_x(svptrue_b32(), z24, svld1_f32(k_, c + 0 + 12 * cs_c));
+            }
+            if (16 < m && 12 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)16, (int64_t)m);
+                z25 = svadd_f32_x(svptrue_b32(), z25, svld1_f32(k_, c + 16 + 12 * cs_c));
+            }
+            if (0 < m && 13 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                z26 = svadd_f32_x(svptrue_b32(), z26, svld1_f32(k_, c + 0 + 13 * cs_c));
+            }
+            if (16 < m && 13 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)16, (int64_t)m);
+                z27 = svadd_f32_x(svptrue_b32(), z27, svld1_f32(k_, c + 16 + 13 * cs_c));
+            }
+            if (0 < m && 0 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 0 * cs_c, z0);
+            }
+            if (16 < m && 0 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)16, (int64_t)m);
+                svst1_f32(k_, c + 16 + 0 * cs_c, z1);
+            }
+            if (0 < m && 1 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 1 * cs_c, z2);
+            }
+            if (16 < m && 1 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)16, (int64_t)m);
+                svst1_f32(k_, c + 16 + 1 * cs_c, z3);
+            }
+            if (0 < m && 2 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 2 * cs_c, z4);
+            }
+            if (16 < m && 2 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)16, (int64_t)m);
+                svst1_f32(k_, c + 16 + 2 * cs_c, z5);
+            }
+            if (0 < m && 3 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 3 * cs_c, z6);
+            }
+            if (16 < m && 3 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)16, (int64_t)m);
+                svst1_f32(k_, c + 16 + 3 * cs_c, z7);
+            }
+            if (0 < m && 4 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 4 * cs_c, z8);
+            }
+            if (16 < m && 4 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)16, (int64_t)m);
+                svst1_f32(k_, c + 16 + 4 * cs_c, z9);
+            }
+            if (0 < m && 5 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 5 * cs_c, z10);
+            }
+            if (16 < m && 5 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)16, (int64_t)m);
+                svst1_f32(k_, c + 16 + 5 * cs_c, z11);
+            }
+            if (0 < m && 6 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 6 * cs_c, z12);
+            }
+            if (16 < m && 6 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)16, (int64_t)m);
+                svst1_f32(k_, c + 16 + 6 * cs_c, z13);
+            }
+            if (0 < m && 7 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 7 * cs_c, z14);
+            }
+            if (16 < m && 7 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)16, (int64_t)m);
+                svst1_f32(k_, c + 16 + 7 * cs_c, z15);
+            }
+            if (0 < m && 8 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 8 * cs_c, z16);
+            }
+            if (16 < m && 8 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)16, (int64_t)m);
+                svst1_f32(k_, c + 16 + 8 * cs_c, z17);
+            }
+            if (0 < m && 9 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 9 * cs_c, z18);
+            }
+            if (16 < m && 9 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)16, (int64_t)m);
+                svst1_f32(k_, c + 16 + 9 * cs_c, z19);
+            }
+            if (0 < m && 10 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 10 * cs_c, z20);
+            }
+            if (16 < m && 10 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)16, (int64_t)m);
+                svst1_f32(k_, c + 16 + 10 * cs_c, z21);
+            }
+            if (0 < m && 11 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 11 * cs_c, z22);
+            }
+            if (16 < m && 11 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)16, (int64_t)m);
+                svst1_f32(k_, c + 16 + 11 * cs_c, z23);
+            }
+            if (0 < m && 12 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 12 * cs_c, z24);
+            }
+            if (16 < m && 12 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)16, (int64_t)m);
+                svst1_f32(k_, c + 16 + 12 * cs_c, z25);
+            }
+            if (0 < m && 13 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 13 * cs_c, z26);
+            }
+            if (16 < m && 13 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)16, (int64_t)m);
+                svst1_f32(k_, c + 16 + 13 * cs_c, z27);
+            }
+        } else if (beta_ == 0) {
             if (0 < m && 0 < n) {
                 const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
                 svst1_f32(k_, c + 0 + 0 * cs_c, svmul_f32_x(svptrue_b32(), va_, z0));
@@ -1658,7 +2054,93 @@ void a64fx_sgemm_32x14_direct(int64_t m, int64_t n, int64_t k, const float *alph
     const float alpha_ = *alpha, beta_ = *beta;
     if (m == 32 && n == 14 && rs_c == 1) {
         const svfloat32_t va_ = svdup_n_f32(alpha_);
-        if (beta_ == 0) {
+        if (alpha_ == 1 && beta_ == 0) {
+            float *cw_ = c;
+            svst1_f32(svptrue_b32(), cw_ + 0, z0);
+            svst1_f32(svptrue_b32(), cw_ + 16, z1);
+            cw_ += cs_c;
+            svst1_f32(svptrue_b32(), cw_ + 0, z2);
+            svst1_f32(svptrue_b32(), cw_ + 16, z3);
+            cw_ += cs_c;
+            svst1_f32(svptrue_b32(), cw_ + 0, z4);
+            svst1_f32(svptrue_b32(), cw_ + 16, z5);
+            cw_ += cs_c;
+            svst1_f32(svptrue_b32(), cw_ + 0, z6);
+            svst1_f32(svptrue_b32(), cw_ + 16, z7);
+            cw_ += cs_c;
+            svst1_f32(svptrue_b32(), cw_ + 0, z8);
+            svst1_f32(svptrue_b32(), cw_ + 16, z9);
+            cw_ += cs_c;
+            svst1_f32(svptrue_b32(), cw_ + 0, z10);
+            svst1_f32(svptrue_b32(), cw_ + 16, z11);
+            cw_ += cs_c;
+            svst1_f32(svptrue_b32(), cw_ + 0, z12);
+            svst1_f32(svptrue_b32(), cw_ + 16, z13);
+            cw_ += cs_c;
+            svst1_f32(svptrue_b32(), cw_ + 0, z14);
+            svst1_f32(svptrue_b32(), cw_ + 16, z15);
+            cw_ += cs_c;
+            svst1_f32(svptrue_b32(), cw_ + 0, z16);
+            svst1_f32(svptrue_b32(), cw_ + 16, z17);
+            cw_ += cs_c;
+            svst1_f32(svptrue_b32(), cw_ + 0, z18);
+            svst1_f32(svptrue_b32(), cw_ + 16, z19);
+            cw_ += cs_c;
+            svst1_f32(svptrue_b32(), cw_ + 0, z20);
+            svst1_f32(svptrue_b32(), cw_ + 16, z21);
+            cw_ += cs_c;
+            svst1_f32(svptrue_b32(), cw_ + 0, z22);
+            svst1_f32(svptrue_b32(), cw_ + 16, z23);
+            cw_ += cs_c;
+            svst1_f32(svptrue_b32(), cw_ + 0, z24);
+            svst1_f32(svptrue_b32(), cw_ + 16, z25);
+            cw_ += cs_c;
+            svst1_f32(svptrue_b32(), cw_ + 0, z26);
+            svst1_f32(svptrue_b32(), cw_ + 16, z27);
+        } else if (alpha_ == 1 && beta_ == 1) {
+            float *cw_ = c;
+            svst1_f32(svptrue_b32(), cw_ + 0, svadd_f32_x(svptrue_b32(), z0, svld1_f32(svptrue_b32(), cw_ + 0)));
+            svst1_f32(svptrue_b32(), cw_ + 16, svadd_f32_x(svptrue_b32(), z1, svld1_f32(svptrue_b32(), cw_ + 16)));
+            cw_ += cs_c;
+            svst1_f32(svptrue_b32(), cw_ + 0, svadd_f32_x(svptrue_b32(), z2, svld1_f32(svptrue_b32(), cw_ + 0)));
+            svst1_f32(svptrue_b32(), cw_ + 16, svadd_f32_x(svptrue_b32(), z3, svld1_f32(svptrue_b32(), cw_ + 16)));
+            cw_ += cs_c;
+            svst1_f32(svptrue_b32(), cw_ + 0, svadd_f32_x(svptrue_b32(), z4, svld1_f32(svptrue_b32(), cw_ + 0)));
+            svst1_f32(svptrue_b32(), cw_ + 16, svadd_f32_x(svptrue_b32(), z5, svld1_f32(svptrue_b32(), cw_ + 16)));
+            cw_ += cs_c;
+            svst1_f32(svptrue_b32(), cw_ + 0, svadd_f32_x(svptrue_b32(), z6, svld1_f32(svptrue_b32(), cw_ + 0)));
+            svst1_f32(svptrue_b32(), cw_ + 16, svadd_f32_x(svptrue_b32(), z7, svld1_f32(svptrue_b32(), cw_ + 16)));
+            cw_ += cs_c;
+            svst1_f32(svptrue_b32(), cw_ + 0, svadd_f32_x(svptrue_b32(), z8, svld1_f32(svptrue_b32(), cw_ + 0)));
+            svst1_f32(svptrue_b32(), cw_ + 16, svadd_f32_x(svptrue_b32(), z9, svld1_f32(svptrue_b32(), cw_ + 16)));
+            cw_ += cs_c;
+            svst1_f32(svptrue_b32(), cw_ + 0, svadd_f32_x(svptrue_b32(), z10, svld1_f32(svptrue_b32(), cw_ + 0)));
+            svst1_f32(svptrue_b32(), cw_ + 16, svadd_f32_x(svptrue_b32(), z11, svld1_f32(svptrue_b32(), cw_ + 16)));
+            cw_ += cs_c;
+            svst1_f32(svptrue_b32(), cw_ + 0, svadd_f32_x(svptrue_b32(), z12, svld1_f32(svptrue_b32(), cw_ + 0)));
+            svst1_f32(svptrue_b32(), cw_ + 16, svadd_f32_x(svptrue_b32(), z13, svld1_f32(svptrue_b32(), cw_ + 16)));
+            cw_ += cs_c;
+            svst1_f32(svptrue_b32(), cw_ + 0, svadd_f32_x(svptrue_b32(), z14, svld1_f32(svptrue_b32(), cw_ + 0)));
+            svst1_f32(svptrue_b32(), cw_ + 16, svadd_f32_x(svptrue_b32(), z15, svld1_f32(svptrue_b32(), cw_ + 16)));
+            cw_ += cs_c;
+            svst1_f32(svptrue_b32(), cw_ + 0, svadd_f32_x(svptrue_b32(), z16, svld1_f32(svptrue_b32(), cw_ + 0)));
+            svst1_f32(svptrue_b32(), cw_ + 16, svadd_f32_x(svptrue_b32(), z17, svld1_f32(svptrue_b32(), cw_ + 16)));
+            cw_ += cs_c;
+            svst1_f32(svptrue_b32(), cw_ + 0, svadd_f32_x(svptrue_b32(), z18, svld1_f32(svptrue_b32(), cw_ + 0)));
+            svst1_f32(svptrue_b32(), cw_ + 16, svadd_f32_x(svptrue_b32(), z19, svld1_f32(svptrue_b32(), cw_ + 16)));
+            cw_ += cs_c;
+            svst1_f32(svptrue_b32(), cw_ + 0, svadd_f32_x(svptrue_b32(), z20, svld1_f32(svptrue_b32(), cw_ + 0)));
+            svst1_f32(svptrue_b32(), cw_ + 16, svadd_f32_x(svptrue_b32(), z21, svld1_f32(svptrue_b32(), cw_ + 16)));
+            cw_ += cs_c;
+            svst1_f32(svptrue_b32(), cw_ + 0, svadd_f32_x(svptrue_b32(), z22, svld1_f32(svptrue_b32(), cw_ + 0)));
+            svst1_f32(svptrue_b32(), cw_ + 16, svadd_f32_x(svptrue_b32(), z23, svld1_f32(svptrue_b32(), cw_ + 16)));
+            cw_ += cs_c;
+            svst1_f32(svptrue_b32(), cw_ + 0, svadd_f32_x(svptrue_b32(), z24, svld1_f32(svptrue_b32(), cw_ + 0)));
+            svst1_f32(svptrue_b32(), cw_ + 16, svadd_f32_x(svptrue_b32(), z25, svld1_f32(svptrue_b32(), cw_ + 16)));
+            cw_ += cs_c;
+            svst1_f32(svptrue_b32(), cw_ + 0, svadd_f32_x(svptrue_b32(), z26, svld1_f32(svptrue_b32(), cw_ + 0)));
+            svst1_f32(svptrue_b32(), cw_ + 16, svadd_f32_x(svptrue_b32(), z27, svld1_f32(svptrue_b32(), cw_ + 16)));
+        } else if (beta_ == 0) {
             float *cw_ = c;
             svst1_f32(svptrue_b32(), cw_ + 0, svmul_f32_x(svptrue_b32(), va_, z0));
             svst1_f32(svptrue_b32(), cw_ + 16, svmul_f32_x(svptrue_b32(), va_, z1));
@@ -1793,7 +2275,345 @@ void a64fx_sgemm_32x14_direct(int64_t m, int64_t n, int64_t k, const float *alph
     }
     if (rs_c == 1) {   /* edge tile: predicated */
         const svfloat32_t va_ = svdup_n_f32(alpha_);
-        if (beta_ == 0) {
+        if (alpha_ == 1 && beta_ == 0) {
+            if (0 < m && 0 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 0 * cs_c, z0);
+            }
+            if (16 < m && 0 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)16, (int64_t)m);
+                svst1_f32(k_, c + 16 + 0 * cs_c, z1);
+            }
+            if (0 < m && 1 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 1 * cs_c, z2);
+            }
+            if (16 < m && 1 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)16, (int64_t)m);
+                svst1_f32(k_, c + 16 + 1 * cs_c, z3);
+            }
+            if (0 < m && 2 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 2 * cs_c, z4);
+            }
+            if (16 < m && 2 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)16, (int64_t)m);
+                svst1_f32(k_, c + 16 + 2 * cs_c, z5);
+            }
+            if (0 < m && 3 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 3 * cs_c, z6);
+            }
+            if (16 < m && 3 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)16, (int64_t)m);
+                svst1_f32(k_, c + 16 + 3 * cs_c, z7);
+            }
+            if (0 < m && 4 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 4 * cs_c, z8);
+            }
+            if (16 < m && 4 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)16, (int64_t)m);
+                svst1_f32(k_, c + 16 + 4 * cs_c, z9);
+            }
+            if (0 < m && 5 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 5 * cs_c, z10);
+            }
+            if (16 < m && 5 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)16, (int64_t)m);
+                svst1_f32(k_, c + 16 + 5 * cs_c, z11);
+            }
+            if (0 < m && 6 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 6 * cs_c, z12);
+            }
+            if (16 < m && 6 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)16, (int64_t)m);
+                svst1_f32(k_, c + 16 + 6 * cs_c, z13);
+            }
+            if (0 < m && 7 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 7 * cs_c, z14);
+            }
+            if (16 < m && 7 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)16, (int64_t)m);
+                svst1_f32(k_, c + 16 + 7 * cs_c, z15);
+            }
+            if (0 < m && 8 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 8 * cs_c, z16);
+            }
+            if (16 < m && 8 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)16, (int64_t)m);
+                svst1_f32(k_, c + 16 + 8 * cs_c, z17);
+            }
+            if (0 < m && 9 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 9 * cs_c, z18);
+            }
+            if (16 < m && 9 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)16, (int64_t)m);
+                svst1_f32(k_, c + 16 + 9 * cs_c, z19);
+            }
+            if (0 < m && 10 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 10 * cs_c, z20);
+            }
+            if (16 < m && 10 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)16, (int64_t)m);
+                svst1_f32(k_, c + 16 + 10 * cs_c, z21);
+            }
+            if (0 < m && 11 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 11 * cs_c, z22);
+            }
+            if (16 < m && 11 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)16, (int64_t)m);
+                svst1_f32(k_, c + 16 + 11 * cs_c, z23);
+            }
+            if (0 < m && 12 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 12 * cs_c, z24);
+            }
+            if (16 < m && 12 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)16, (int64_t)m);
+                svst1_f32(k_, c + 16 + 12 * cs_c, z25);
+            }
+            if (0 < m && 13 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 13 * cs_c, z26);
+            }
+            if (16 < m && 13 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)16, (int64_t)m);
+                svst1_f32(k_, c + 16 + 13 * cs_c, z27);
+            }
+        } else if (alpha_ == 1 && beta_ == 1) {
+            if (0 < m && 0 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                z0 = svadd_f32_x(svptrue_b32(), z0, svld1_f32(k_, c + 0 + 0 * cs_c));
+            }
+            if (16 < m && 0 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)16, (int64_t)m);
+                z1 = svadd_f32_x(svptrue_b32(), z1, svld1_f32(k_, c + 16 + 0 * cs_c));
+            }
+            if (0 < m && 1 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                z2 = svadd_f32_x(svptrue_b32(), z2, svld1_f32(k_, c + 0 + 1 * cs_c));
+            }
+            if (16 < m && 1 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)16, (int64_t)m);
+                z3 = svadd_f32_x(svptrue_b32(), z3, svld1_f32(k_, c + 16 + 1 * cs_c));
+            }
+            if (0 < m && 2 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                z4 = svadd_f32_x(svptrue_b32(), z4, svld1_f32(k_, c + 0 + 2 * cs_c));
+            }
+            if (16 < m && 2 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)16, (int64_t)m);
+                z5 = svadd_f32_x(svptrue_b32(), z5, svld1_f32(k_, c + 16 + 2 * cs_c));
+            }
+            if (0 < m && 3 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                z6 = svadd_f32_x(svptrue_b32(), z6, svld1_f32(k_, c + 0 + 3 * cs_c));
+            }
+            if (16 < m && 3 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)16, (int64_t)m);
+                z7 = svadd_f32_x(svptrue_b32(), z7, svld1_f32(k_, c + 16 + 3 * cs_c));
+            }
+            if (0 < m && 4 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                z8 = svadd_f32_x(svptrue_b32(), z8, svld1_f32(k_, c + 0 + 4 * cs_c));
+            }
+            if (16 < m && 4 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)16, (int64_t)m);
+                z9 = svadd_f32_x(svptrue_b32(), z9, svld1_f32(k_, c + 16 + 4 * cs_c));
+            }
+            if (0 < m && 5 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                z10 = svadd_f32_x(svptrue_b32(), z10, svld1_f32(k_, c + 0 + 5 * cs_c));
+            }
+            if (16 < m && 5 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)16, (int64_t)m);
+                z11 = svadd_f32_x(svptrue_b32(), z11, svld1_f32(k_, c + 16 + 5 * cs_c));
+            }
+            if (0 < m && 6 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                z12 = svadd_f32_x(svptrue_b32(), z12, svld1_f32(k_, c + 0 + 6 * cs_c));
+            }
+            if (16 < m && 6 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)16, (int64_t)m);
+                z13 = svadd_f32_x(svptrue_b32(), z13, svld1_f32(k_, c + 16 + 6 * cs_c));
+            }
+            if (0 < m && 7 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                z14 = svadd_f32_x(svptrue_b32(), z14, svld1_f32(k_, c + 0 + 7 * cs_c));
+            }
+            if (16 < m && 7 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)16, (int64_t)m);
+                z15 = svadd_f32_x(svptrue_b32(), z15, svld1_f32(k_, c + 16 + 7 * cs_c));
+            }
+            if (0 < m && 8 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                z16 = svadd_f32_x(svptrue_b32(), z16, svld1_f32(k_, c + 0 + 8 * cs_c));
+            }
+            if (16 < m && 8 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)16, (int64_t)m);
+                z17 = svadd_f32_x(svptrue_b32(), z17, svld1_f32(k_, c + 16 + 8 * cs_c));
+            }
+            if (0 < m && 9 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                z18 = svadd_f32_x(svptrue_b32(), z18, svld1_f32(k_, c + 0 + 9 * cs_c));
+            }
+            if (16 < m && 9 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)16, (int64_t)m);
+                z19 = svadd_f32_x(svptrue_b32(), z19, svld1_f32(k_, c + 16 + 9 * cs_c));
+            }
+            if (0 < m && 10 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                z20 = svadd_f32_x(svptrue_b32(), z20, svld1_f32(k_, c + 0 + 10 * cs_c));
+            }
+            if (16 < m && 10 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)16, (int64_t)m);
+                z21 = svadd_f32_x(svptrue_b32(), z21, svld1_f32(k_, c + 16 + 10 * cs_c));
+            }
+            if (0 < m && 11 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                z22 = svadd_f32_x(svptrue_b32(), z22, svld1_f32(k_, c + 0 + 11 * cs_c));
+            }
+            if (16 < m && 11 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)16, (int64_t)m);
+                z23 = svadd_f32_x(svptrue_b32(), z23, svld1_f32(k_, c + 16 + 11 * cs_c));
+            }
+            if (0 < m && 12 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                z24 = svadd_f32_x(svptrue_b32(), z24, svld1_f32(k_, c + 0 + 12 * cs_c));
+            }
+            if (16 < m && 12 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)16, (int64_t)m);
+                z25 = svadd_f32_x(svptrue_b32(), z25, svld1_f32(k_, c + 16 + 12 * cs_c));
+            }
+            if (0 < m && 13 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                z26 = svadd_f32_x(svptrue_b32(), z26, svld1_f32(k_, c + 0 + 13 * cs_c));
+            }
+            if (16 < m && 13 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)16, (int64_t)m);
+                z27 = svadd_f32_x(svptrue_b32(), z27, svld1_f32(k_, c + 16 + 13 * cs_c));
+            }
+            if (0 < m && 0 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 0 * cs_c, z0);
+            }
+            if (16 < m && 0 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)16, (int64_t)m);
+                svst1_f32(k_, c + 16 + 0 * cs_c, z1);
+            }
+            if (0 < m && 1 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 1 * cs_c, z2);
+            }
+            if (16 < m && 1 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)16, (int64_t)m);
+                svst1_f32(k_, c + 16 + 1 * cs_c, z3);
+            }
+            if (0 < m && 2 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 2 * cs_c, z4);
+            }
+            if (16 < m && 2 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)16, (int64_t)m);
+                svst1_f32(k_, c + 16 + 2 * cs_c, z5);
+            }
+            if (0 < m && 3 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 3 * cs_c, z6);
+            }
+            if (16 < m && 3 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)16, (int64_t)m);
+                svst1_f32(k_, c + 16 + 3 * cs_c, z7);
+            }
+            if (0 < m && 4 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 4 * cs_c, z8);
+            }
+            if (16 < m && 4 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)16, (int64_t)m);
+                svst1_f32(k_, c + 16 + 4 * cs_c, z9);
+            }
+            if (0 < m && 5 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 5 * cs_c, z10);
+            }
+            if (16 < m && 5 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)16, (int64_t)m);
+                svst1_f32(k_, c + 16 + 5 * cs_c, z11);
+            }
+            if (0 < m && 6 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 6 * cs_c, z12);
+            }
+            if (16 < m && 6 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)16, (int64_t)m);
+                svst1_f32(k_, c + 16 + 6 * cs_c, z13);
+            }
+            if (0 < m && 7 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 7 * cs_c, z14);
+            }
+            if (16 < m && 7 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)16, (int64_t)m);
+                svst1_f32(k_, c + 16 + 7 * cs_c, z15);
+            }
+            if (0 < m && 8 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 8 * cs_c, z16);
+            }
+            if (16 < m && 8 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)16, (int64_t)m);
+                svst1_f32(k_, c + 16 + 8 * cs_c, z17);
+            }
+            if (0 < m && 9 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 9 * cs_c, z18);
+            }
+            if (16 < m && 9 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)16, (int64_t)m);
+                svst1_f32(k_, c + 16 + 9 * cs_c, z19);
+            }
+            if (0 < m && 10 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 10 * cs_c, z20);
+            }
+            if (16 < m && 10 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)16, (int64_t)m);
+                svst1_f32(k_, c + 16 + 10 * cs_c, z21);
+            }
+            if (0 < m && 11 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 11 * cs_c, z22);
+            }
+            if (16 < m && 11 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)16, (int64_t)m);
+                svst1_f32(k_, c + 16 + 11 * cs_c, z23);
+            }
+            if (0 < m && 12 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 12 * cs_c, z24);
+            }
+            if (16 < m && 12 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)16, (int64_t)m);
+                svst1_f32(k_, c + 16 + 12 * cs_c, z25);
+            }
+            if (0 < m && 13 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 13 * cs_c, z26);
+            }
+            if (16 < m && 13 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)16, (int64_t)m);
+                svst1_f32(k_, c + 16 + 13 * cs_c, z27);
+            }
+        } else if (beta_ == 0) {
             if (0 < m && 0 < n) {
                 const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
                 svst1_f32(k_, c + 0 + 0 * cs_c, svmul_f32_x(svptrue_b32(), va_, z0));
@@ -2596,7 +3416,57 @@ void a64fx_sgemm_32x14_e32x8(int64_t m, int64_t n, int64_t k, const float *alpha
     const float alpha_ = *alpha, beta_ = *beta;
     if (m == 32 && n == 8 && rs_c == 1) {
         const svfloat32_t va_ = svdup_n_f32(alpha_);
-        if (beta_ == 0) {
+        if (alpha_ == 1 && beta_ == 0) {
+            float *cw_ = c;
+            svst1_f32(svptrue_b32(), cw_ + 0, z0);
+            svst1_f32(svptrue_b32(), cw_ + 16, z1);
+            cw_ += cs_c;
+            svst1_f32(svptrue_b32(), cw_ + 0, z2);
+            svst1_f32(svptrue_b32(), cw_ + 16, z3);
+            cw_ += cs_c;
+            svst1_f32(svptrue_b32(), cw_ + 0, z4);
+            svst1_f32(svptrue_b32(), cw_ + 16, z5);
+            cw_ += cs_c;
+            svst1_f32(svptrue_b32(), cw_ + 0, z6);
+            svst1_f32(svptrue_b32(), cw_ + 16, z7);
+            cw_ += cs_c;
+            svst1_f32(svptrue_b32(), cw_ + 0, z8);
+            svst1_f32(svptrue_b32(), cw_ + 16, z9);
+            cw_ += cs_c;
+            svst1_f32(svptrue_b32(), cw_ + 0, z10);
+            svst1_f32(svptrue_b32(), cw_ + 16, z11);
+            cw_ += cs_c;
+            svst1_f32(svptrue_b32(), cw_ + 0, z12);
+            svst1_f32(svptrue_b32(), cw_ + 16, z13);
+            cw_ += cs_c;
+            svst1_f32(svptrue_b32(), cw_ + 0, z14);
+            svst1_f32(svptrue_b32(), cw_ + 16, z15);
+        } else if (alpha_ == 1 && beta_ == 1) {
+            float *cw_ = c;
+            svst1_f32(svptrue_b32(), cw_ + 0, svadd_f32_x(svptrue_b32(), z0, svld1_f32(svptrue_b32(), cw_ + 0)));
+            svst1_f32(svptrue_b32(), cw_ + 16, svadd_f32_x(svptrue_b32(), z1, svld1_f32(svptrue_b32(), cw_ + 16)));
+            cw_ += cs_c;
+            svst1_f32(svptrue_b32(), cw_ + 0, svadd_f32_x(svptrue_b32(), z2, svld1_f32(svptrue_b32(), cw_ + 0)));
+            svst1_f32(svptrue_b32(), cw_ + 16, svadd_f32_x(svptrue_b32(), z3, svld1_f32(svptrue_b32(), cw_ + 16)));
+            cw_ += cs_c;
+            svst1_f32(svptrue_b32(), cw_ + 0, svadd_f32_x(svptrue_b32(), z4, svld1_f32(svptrue_b32(), cw_ + 0)));
+            svst1_f32(svptrue_b32(), cw_ + 16, svadd_f32_x(svptrue_b32(), z5, svld1_f32(svptrue_b32(), cw_ + 16)));
+            cw_ += cs_c;
+            svst1_f32(svptrue_b32(), cw_ + 0, svadd_f32_x(svptrue_b32(), z6, svld1_f32(svptrue_b32(), cw_ + 0)));
+            svst1_f32(svptrue_b32(), cw_ + 16, svadd_f32_x(svptrue_b32(), z7, svld1_f32(svptrue_b32(), cw_ + 16)));
+            cw_ += cs_c;
+            svst1_f32(svptrue_b32(), cw_ + 0, svadd_f32_x(svptrue_b32(), z8, svld1_f32(svptrue_b32(), cw_ + 0)));
+            svst1_f32(svptrue_b32(), cw_ + 16, svadd_f32_x(svptrue_b32(), z9, svld1_f32(svptrue_b32(), cw_ + 16)));
+            cw_ += cs_c;
+            svst1_f32(svptrue_b32(), cw_ + 0, svadd_f32_x(svptrue_b32(), z10, svld1_f32(svptrue_b32(), cw_ + 0)));
+            svst1_f32(svptrue_b32(), cw_ + 16, svadd_f32_x(svptrue_b32(), z11, svld1_f32(svptrue_b32(), cw_ + 16)));
+            cw_ += cs_c;
+            svst1_f32(svptrue_b32(), cw_ + 0, svadd_f32_x(svptrue_b32(), z12, svld1_f32(svptrue_b32(), cw_ + 0)));
+            svst1_f32(svptrue_b32(), cw_ + 16, svadd_f32_x(svptrue_b32(), z13, svld1_f32(svptrue_b32(), cw_ + 16)));
+            cw_ += cs_c;
+            svst1_f32(svptrue_b32(), cw_ + 0, svadd_f32_x(svptrue_b32(), z14, svld1_f32(svptrue_b32(), cw_ + 0)));
+            svst1_f32(svptrue_b32(), cw_ + 16, svadd_f32_x(svptrue_b32(), z15, svld1_f32(svptrue_b32(), cw_ + 16)));
+        } else if (beta_ == 0) {
             float *cw_ = c;
             svst1_f32(svptrue_b32(), cw_ + 0, svmul_f32_x(svptrue_b32(), va_, z0));
             svst1_f32(svptrue_b32(), cw_ + 16, svmul_f32_x(svptrue_b32(), va_, z1));
@@ -2677,7 +3547,201 @@ void a64fx_sgemm_32x14_e32x8(int64_t m, int64_t n, int64_t k, const float *alpha
     }
     if (rs_c == 1) {   /* edge tile: predicated */
         const svfloat32_t va_ = svdup_n_f32(alpha_);
-        if (beta_ == 0) {
+        if (alpha_ == 1 && beta_ == 0) {
+            if (0 < m && 0 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 0 * cs_c, z0);
+            }
+            if (16 < m && 0 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)16, (int64_t)m);
+                svst1_f32(k_, c + 16 + 0 * cs_c, z1);
+            }
+            if (0 < m && 1 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 1 * cs_c, z2);
+            }
+            if (16 < m && 1 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)16, (int64_t)m);
+                svst1_f32(k_, c + 16 + 1 * cs_c, z3);
+            }
+            if (0 < m && 2 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 2 * cs_c, z4);
+            }
+            if (16 < m && 2 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)16, (int64_t)m);
+                svst1_f32(k_, c + 16 + 2 * cs_c, z5);
+            }
+            if (0 < m && 3 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 3 * cs_c, z6);
+            }
+            if (16 < m && 3 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)16, (int64_t)m);
+                svst1_f32(k_, c + 16 + 3 * cs_c, z7);
+            }
+            if (0 < m && 4 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 4 * cs_c, z8);
+            }
+            if (16 < m && 4 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)16, (int64_t)m);
+                svst1_f32(k_, c + 16 + 4 * cs_c, z9);
+            }
+            if (0 < m && 5 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 5 * cs_c, z10);
+            }
+            if (16 < m && 5 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)16, (int64_t)m);
+                svst1_f32(k_, c + 16 + 5 * cs_c, z11);
+            }
+            if (0 < m && 6 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 6 * cs_c, z12);
+            }
+            if (16 < m && 6 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)16, (int64_t)m);
+                svst1_f32(k_, c + 16 + 6 * cs_c, z13);
+            }
+            if (0 < m && 7 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 7 * cs_c, z14);
+            }
+            if (16 < m && 7 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)16, (int64_t)m);
+                svst1_f32(k_, c + 16 + 7 * cs_c, z15);
+            }
+        } else if (alpha_ == 1 && beta_ == 1) {
+            if (0 < m && 0 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                z0 = svadd_f32_x(svptrue_b32(), z0, svld1_f32(k_, c + 0 + 0 * cs_c));
+            }
+            if (16 < m && 0 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)16, (int64_t)m);
+                z1 = svadd_f32_x(svptrue_b32(), z1, svld1_f32(k_, c + 16 + 0 * cs_c));
+            }
+            if (0 < m && 1 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                z2 = svadd_f32_x(svptrue_b32(), z2, svld1_f32(k_, c + 0 + 1 * cs_c));
+            }
+            if (16 < m && 1 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)16, (int64_t)m);
+                z3 = svadd_f32_x(svptrue_b32(), z3, svld1_f32(k_, c + 16 + 1 * cs_c));
+            }
+            if (0 < m && 2 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                z4 = svadd_f32_x(svptrue_b32(), z4, svld1_f32(k_, c + 0 + 2 * cs_c));
+            }
+            if (16 < m && 2 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)16, (int64_t)m);
+                z5 = svadd_f32_x(svptrue_b32(), z5, svld1_f32(k_, c + 16 + 2 * cs_c));
+            }
+            if (0 < m && 3 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                z6 = svadd_f32_x(svptrue_b32(), z6, svld1_f32(k_, c + 0 + 3 * cs_c));
+            }
+            if (16 < m && 3 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)16, (int64_t)m);
+                z7 = svadd_f32_x(svptrue_b32(), z7, svld1_f32(k_, c + 16 + 3 * cs_c));
+            }
+            if (0 < m && 4 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                z8 = svadd_f32_x(svptrue_b32(), z8, svld1_f32(k_, c + 0 + 4 * cs_c));
+            }
+            if (16 < m && 4 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)16, (int64_t)m);
+                z9 = svadd_f32_x(svptrue_b32(), z9, svld1_f32(k_, c + 16 + 4 * cs_c));
+            }
+            if (0 < m && 5 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                z10 = svadd_f32_x(svptrue_b32(), z10, svld1_f32(k_, c + 0 + 5 * cs_c));
+            }
+            if (16 < m && 5 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)16, (int64_t)m);
+                z11 = svadd_f32_x(svptrue_b32(), z11, svld1_f32(k_, c + 16 + 5 * cs_c));
+            }
+            if (0 < m && 6 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                z12 = svadd_f32_x(svptrue_b32(), z12, svld1_f32(k_, c + 0 + 6 * cs_c));
+            }
+            if (16 < m && 6 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)16, (int64_t)m);
+                z13 = svadd_f32_x(svptrue_b32(), z13, svld1_f32(k_, c + 16 + 6 * cs_c));
+            }
+            if (0 < m && 7 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                z14 = svadd_f32_x(svptrue_b32(), z14, svld1_f32(k_, c + 0 + 7 * cs_c));
+            }
+            if (16 < m && 7 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)16, (int64_t)m);
+                z15 = svadd_f32_x(svptrue_b32(), z15, svld1_f32(k_, c + 16 + 7 * cs_c));
+            }
+            if (0 < m && 0 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 0 * cs_c, z0);
+            }
+            if (16 < m && 0 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)16, (int64_t)m);
+                svst1_f32(k_, c + 16 + 0 * cs_c, z1);
+            }
+            if (0 < m && 1 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 1 * cs_c, z2);
+            }
+            if (16 < m && 1 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)16, (int64_t)m);
+                svst1_f32(k_, c + 16 + 1 * cs_c, z3);
+            }
+            if (0 < m && 2 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 2 * cs_c, z4);
+            }
+            if (16 < m && 2 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)16, (int64_t)m);
+                svst1_f32(k_, c + 16 + 2 * cs_c, z5);
+            }
+            if (0 < m && 3 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 3 * cs_c, z6);
+            }
+            if (16 < m && 3 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)16, (int64_t)m);
+                svst1_f32(k_, c + 16 + 3 * cs_c, z7);
+            }
+            if (0 < m && 4 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 4 * cs_c, z8);
+            }
+            if (16 < m && 4 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)16, (int64_t)m);
+                svst1_f32(k_, c + 16 + 4 * cs_c, z9);
+            }
+            if (0 < m && 5 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 5 * cs_c, z10);
+            }
+            if (16 < m && 5 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)16, (int64_t)m);
+                svst1_f32(k_, c + 16 + 5 * cs_c, z11);
+            }
+            if (0 < m && 6 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 6 * cs_c, z12);
+            }
+            if (16 < m && 6 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)16, (int64_t)m);
+                svst1_f32(k_, c + 16 + 6 * cs_c, z13);
+            }
+            if (0 < m && 7 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 7 * cs_c, z14);
+            }
+            if (16 < m && 7 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)16, (int64_t)m);
+                svst1_f32(k_, c + 16 + 7 * cs_c, z15);
+            }
+        } else if (beta_ == 0) {
             if (0 < m && 0 < n) {
                 const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
                 svst1_f32(k_, c + 0 + 0 * cs_c, svmul_f32_x(svptrue_b32(), va_, z0));
@@ -3650,7 +4714,65 @@ void a64fx_sgemm_32x14_e16x14(int64_t m, int64_t n, int64_t k, const float *alph
     const float alpha_ = *alpha, beta_ = *beta;
     if (m == 16 && n == 14 && rs_c == 1) {
         const svfloat32_t va_ = svdup_n_f32(alpha_);
-        if (beta_ == 0) {
+        if (alpha_ == 1 && beta_ == 0) {
+            float *cw_ = c;
+            svst1_f32(svptrue_b32(), cw_ + 0, z0);
+            cw_ += cs_c;
+            svst1_f32(svptrue_b32(), cw_ + 0, z1);
+            cw_ += cs_c;
+            svst1_f32(svptrue_b32(), cw_ + 0, z2);
+            cw_ += cs_c;
+            svst1_f32(svptrue_b32(), cw_ + 0, z3);
+            cw_ += cs_c;
+            svst1_f32(svptrue_b32(), cw_ + 0, z4);
+            cw_ += cs_c;
+            svst1_f32(svptrue_b32(), cw_ + 0, z5);
+            cw_ += cs_c;
+            svst1_f32(svptrue_b32(), cw_ + 0, z6);
+            cw_ += cs_c;
+            svst1_f32(svptrue_b32(), cw_ + 0, z7);
+            cw_ += cs_c;
+            svst1_f32(svptrue_b32(), cw_ + 0, z8);
+            cw_ += cs_c;
+            svst1_f32(svptrue_b32(), cw_ + 0, z9);
+            cw_ += cs_c;
+            svst1_f32(svptrue_b32(), cw_ + 0, z10);
+            cw_ += cs_c;
+            svst1_f32(svptrue_b32(), cw_ + 0, z11);
+            cw_ += cs_c;
+            svst1_f32(svptrue_b32(), cw_ + 0, z12);
+            cw_ += cs_c;
+            svst1_f32(svptrue_b32(), cw_ + 0, z13);
+        } else if (alpha_ == 1 && beta_ == 1) {
+            float *cw_ = c;
+            svst1_f32(svptrue_b32(), cw_ + 0, svadd_f32_x(svptrue_b32(), z0, svld1_f32(svptrue_b32(), cw_ + 0)));
+            cw_ += cs_c;
+            svst1_f32(svptrue_b32(), cw_ + 0, svadd_f32_x(svptrue_b32(), z1, svld1_f32(svptrue_b32(), cw_ + 0)));
+            cw_ += cs_c;
+            svst1_f32(svptrue_b32(), cw_ + 0, svadd_f32_x(svptrue_b32(), z2, svld1_f32(svptrue_b32(), cw_ + 0)));
+            cw_ += cs_c;
+            svst1_f32(svptrue_b32(), cw_ + 0, svadd_f32_x(svptrue_b32(), z3, svld1_f32(svptrue_b32(), cw_ + 0)));
+            cw_ += cs_c;
+            svst1_f32(svptrue_b32(), cw_ + 0, svadd_f32_x(svptrue_b32(), z4, svld1_f32(svptrue_b32(), cw_ + 0)));
+            cw_ += cs_c;
+            svst1_f32(svptrue_b32(), cw_ + 0, svadd_f32_x(svptrue_b32(), z5, svld1_f32(svptrue_b32(), cw_ + 0)));
+            cw_ += cs_c;
+            svst1_f32(svptrue_b32(), cw_ + 0, svadd_f32_x(svptrue_b32(), z6, svld1_f32(svptrue_b32(), cw_ + 0)));
+            cw_ += cs_c;
+            svst1_f32(svptrue_b32(), cw_ + 0, svadd_f32_x(svptrue_b32(), z7, svld1_f32(svptrue_b32(), cw_ + 0)));
+            cw_ += cs_c;
+            svst1_f32(svptrue_b32(), cw_ + 0, svadd_f32_x(svptrue_b32(), z8, svld1_f32(svptrue_b32(), cw_ + 0)));
+            cw_ += cs_c;
+            svst1_f32(svptrue_b32(), cw_ + 0, svadd_f32_x(svptrue_b32(), z9, svld1_f32(svptrue_b32(), cw_ + 0)));
+            cw_ += cs_c;
+            svst1_f32(svptrue_b32(), cw_ + 0, svadd_f32_x(svptrue_b32(), z10, svld1_f32(svptrue_b32(), cw_ + 0)));
+            cw_ += cs_c;
+            svst1_f32(svptrue_b32(), cw_ + 0, svadd_f32_x(svptrue_b32(), z11, svld1_f32(svptrue_b32(), cw_ + 0)));
+            cw_ += cs_c;
+            svst1_f32(svptrue_b32(), cw_ + 0, svadd_f32_x(svptrue_b32(), z12, svld1_f32(svptrue_b32(), cw_ + 0)));
+            cw_ += cs_c;
+            svst1_f32(svptrue_b32(), cw_ + 0, svadd_f32_x(svptrue_b32(), z13, svld1_f32(svptrue_b32(), cw_ + 0)));
+        } else if (beta_ == 0) {
             float *cw_ = c;
             svst1_f32(svptrue_b32(), cw_ + 0, svmul_f32_x(svptrue_b32(), va_, z0));
             cw_ += cs_c;
@@ -3743,7 +4865,177 @@ void a64fx_sgemm_32x14_e16x14(int64_t m, int64_t n, int64_t k, const float *alph
     }
     if (rs_c == 1) {   /* edge tile: predicated */
         const svfloat32_t va_ = svdup_n_f32(alpha_);
-        if (beta_ == 0) {
+        if (alpha_ == 1 && beta_ == 0) {
+            if (0 < m && 0 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 0 * cs_c, z0);
+            }
+            if (0 < m && 1 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 1 * cs_c, z1);
+            }
+            if (0 < m && 2 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 2 * cs_c, z2);
+            }
+            if (0 < m && 3 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 3 * cs_c, z3);
+            }
+            if (0 < m && 4 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 4 * cs_c, z4);
+            }
+            if (0 < m && 5 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 5 * cs_c, z5);
+            }
+            if (0 < m && 6 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 6 * cs_c, z6);
+            }
+            if (0 < m && 7 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 7 * cs_c, z7);
+            }
+            if (0 < m && 8 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 8 * cs_c, z8);
+            }
+            if (0 < m && 9 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 9 * cs_c, z9);
+            }
+            if (0 < m && 10 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 10 * cs_c, z10);
+            }
+            if (0 < m && 11 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 11 * cs_c, z11);
+            }
+            if (0 < m && 12 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 12 * cs_c, z12);
+            }
+            if (0 < m && 13 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 13 * cs_c, z13);
+            }
+        } else if (alpha_ == 1 && beta_ == 1) {
+            if (0 < m && 0 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                z0 = svadd_f32_x(svptrue_b32(), z0, svld1_f32(k_, c + 0 + 0 * cs_c));
+            }
+            if (0 < m && 1 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                z1 = svadd_f32_x(svptrue_b32(), z1, svld1_f32(k_, c + 0 + 1 * cs_c));
+            }
+            if (0 < m && 2 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                z2 = svadd_f32_x(svptrue_b32(), z2, svld1_f32(k_, c + 0 + 2 * cs_c));
+            }
+            if (0 < m && 3 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                z3 = svadd_f32_x(svptrue_b32(), z3, svld1_f32(k_, c + 0 + 3 * cs_c));
+            }
+            if (0 < m && 4 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                z4 = svadd_f32_x(svptrue_b32(), z4, svld1_f32(k_, c + 0 + 4 * cs_c));
+            }
+            if (0 < m && 5 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                z5 = svadd_f32_x(svptrue_b32(), z5, svld1_f32(k_, c + 0 + 5 * cs_c));
+            }
+            if (0 < m && 6 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                z6 = svadd_f32_x(svptrue_b32(), z6, svld1_f32(k_, c + 0 + 6 * cs_c));
+            }
+            if (0 < m && 7 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                z7 = svadd_f32_x(svptrue_b32(), z7, svld1_f32(k_, c + 0 + 7 * cs_c));
+            }
+            if (0 < m && 8 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                z8 = svadd_f32_x(svptrue_b32(), z8, svld1_f32(k_, c + 0 + 8 * cs_c));
+            }
+            if (0 < m && 9 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                z9 = svadd_f32_x(svptrue_b32(), z9, svld1_f32(k_, c + 0 + 9 * cs_c));
+            }
+            if (0 < m && 10 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                z10 = svadd_f32_x(svptrue_b32(), z10, svld1_f32(k_, c + 0 + 10 * cs_c));
+            }
+            if (0 < m && 11 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                z11 = svadd_f32_x(svptrue_b32(), z11, svld1_f32(k_, c + 0 + 11 * cs_c));
+            }
+            if (0 < m && 12 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                z12 = svadd_f32_x(svptrue_b32(), z12, svld1_f32(k_, c + 0 + 12 * cs_c));
+            }
+            if (0 < m && 13 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                z13 = svadd_f32_x(svptrue_b32(), z13, svld1_f32(k_, c + 0 + 13 * cs_c));
+            }
+            if (0 < m && 0 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 0 * cs_c, z0);
+            }
+            if (0 < m && 1 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 1 * cs_c, z1);
+            }
+            if (0 < m && 2 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 2 * cs_c, z2);
+            }
+            if (0 < m && 3 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 3 * cs_c, z3);
+            }
+            if (0 < m && 4 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 4 * cs_c, z4);
+            }
+            if (0 < m && 5 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 5 * cs_c, z5);
+            }
+            if (0 < m && 6 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 6 * cs_c, z6);
+            }
+            if (0 < m && 7 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 7 * cs_c, z7);
+            }
+            if (0 < m && 8 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 8 * cs_c, z8);
+            }
+            if (0 < m && 9 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 9 * cs_c, z9);
+            }
+            if (0 < m && 10 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 10 * cs_c, z10);
+            }
+            if (0 < m && 11 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 11 * cs_c, z11);
+            }
+            if (0 < m && 12 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 12 * cs_c, z12);
+            }
+            if (0 < m && 13 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 13 * cs_c, z13);
+            }
+        } else if (beta_ == 0) {
             if (0 < m && 0 < n) {
                 const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
                 svst1_f32(k_, c + 0 + 0 * cs_c, svmul_f32_x(svptrue_b32(), va_, z0));
@@ -4712,7 +6004,37 @@ void a64fx_sgemm_32x14_p16x14(int64_t m, int64_t n, int64_t k, const float *alph
     const float alpha_ = *alpha, beta_ = *beta;
     if (m == 16 && n == 14 && rs_c == 1) {
         const svfloat32_t va_ = svdup_n_f32(alpha_);
-        if (beta_ == 0) {
+        if (alpha_ == 1 && beta_ == 0) {
+            svst1_f32(svptrue_b32(), c + 0 + 0 * cs_c, z0);
+            svst1_f32(svptrue_b32(), c + 0 + 1 * cs_c, z1);
+            svst1_f32(svptrue_b32(), c + 0 + 2 * cs_c, z2);
+            svst1_f32(svptrue_b32(), c + 0 + 3 * cs_c, z3);
+            svst1_f32(svptrue_b32(), c + 0 + 4 * cs_c, z4);
+            svst1_f32(svptrue_b32(), c + 0 + 5 * cs_c, z5);
+            svst1_f32(svptrue_b32(), c + 0 + 6 * cs_c, z6);
+            svst1_f32(svptrue_b32(), c + 0 + 7 * cs_c, z7);
+            svst1_f32(svptrue_b32(), c + 0 + 8 * cs_c, z8);
+            svst1_f32(svptrue_b32(), c + 0 + 9 * cs_c, z9);
+            svst1_f32(svptrue_b32(), c + 0 + 10 * cs_c, z10);
+            svst1_f32(svptrue_b32(), c + 0 + 11 * cs_c, z11);
+            svst1_f32(svptrue_b32(), c + 0 + 12 * cs_c, z12);
+            svst1_f32(svptrue_b32(), c + 0 + 13 * cs_c, z13);
+        } else if (alpha_ == 1 && beta_ == 1) {
+            svst1_f32(svptrue_b32(), c + 0 + 0 * cs_c, svadd_f32_x(svptrue_b32(), z0, svld1_f32(svptrue_b32(), c + 0 + 0 * cs_c)));
+            svst1_f32(svptrue_b32(), c + 0 + 1 * cs_c, svadd_f32_x(svptrue_b32(), z1, svld1_f32(svptrue_b32(), c + 0 + 1 * cs_c)));
+            svst1_f32(svptrue_b32(), c + 0 + 2 * cs_c, svadd_f32_x(svptrue_b32(), z2, svld1_f32(svptrue_b32(), c + 0 + 2 * cs_c)));
+            svst1_f32(svptrue_b32(), c + 0 + 3 * cs_c, svadd_f32_x(svptrue_b32(), z3, svld1_f32(svptrue_b32(), c + 0 + 3 * cs_c)));
+            svst1_f32(svptrue_b32(), c + 0 + 4 * cs_c, svadd_f32_x(svptrue_b32(), z4, svld1_f32(svptrue_b32(), c + 0 + 4 * cs_c)));
+            svst1_f32(svptrue_b32(), c + 0 + 5 * cs_c, svadd_f32_x(svptrue_b32(), z5, svld1_f32(svptrue_b32(), c + 0 + 5 * cs_c)));
+            svst1_f32(svptrue_b32(), c + 0 + 6 * cs_c, svadd_f32_x(svptrue_b32(), z6, svld1_f32(svptrue_b32(), c + 0 + 6 * cs_c)));
+            svst1_f32(svptrue_b32(), c + 0 + 7 * cs_c, svadd_f32_x(svptrue_b32(), z7, svld1_f32(svptrue_b32(), c + 0 + 7 * cs_c)));
+            svst1_f32(svptrue_b32(), c + 0 + 8 * cs_c, svadd_f32_x(svptrue_b32(), z8, svld1_f32(svptrue_b32(), c + 0 + 8 * cs_c)));
+            svst1_f32(svptrue_b32(), c + 0 + 9 * cs_c, svadd_f32_x(svptrue_b32(), z9, svld1_f32(svptrue_b32(), c + 0 + 9 * cs_c)));
+            svst1_f32(svptrue_b32(), c + 0 + 10 * cs_c, svadd_f32_x(svptrue_b32(), z10, svld1_f32(svptrue_b32(), c + 0 + 10 * cs_c)));
+            svst1_f32(svptrue_b32(), c + 0 + 11 * cs_c, svadd_f32_x(svptrue_b32(), z11, svld1_f32(svptrue_b32(), c + 0 + 11 * cs_c)));
+            svst1_f32(svptrue_b32(), c + 0 + 12 * cs_c, svadd_f32_x(svptrue_b32(), z12, svld1_f32(svptrue_b32(), c + 0 + 12 * cs_c)));
+            svst1_f32(svptrue_b32(), c + 0 + 13 * cs_c, svadd_f32_x(svptrue_b32(), z13, svld1_f32(svptrue_b32(), c + 0 + 13 * cs_c)));
+        } else if (beta_ == 0) {
             svst1_f32(svptrue_b32(), c + 0 + 0 * cs_c, svmul_f32_x(svptrue_b32(), va_, z0));
             svst1_f32(svptrue_b32(), c + 0 + 1 * cs_c, svmul_f32_x(svptrue_b32(), va_, z1));
             svst1_f32(svptrue_b32(), c + 0 + 2 * cs_c, svmul_f32_x(svptrue_b32(), va_, z2));
@@ -4763,7 +6085,177 @@ void a64fx_sgemm_32x14_p16x14(int64_t m, int64_t n, int64_t k, const float *alph
     }
     if (rs_c == 1) {   /* edge tile: predicated */
         const svfloat32_t va_ = svdup_n_f32(alpha_);
-        if (beta_ == 0) {
+        if (alpha_ == 1 && beta_ == 0) {
+            if (0 < m && 0 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 0 * cs_c, z0);
+            }
+            if (0 < m && 1 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 1 * cs_c, z1);
+            }
+            if (0 < m && 2 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 2 * cs_c, z2);
+            }
+            if (0 < m && 3 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 3 * cs_c, z3);
+            }
+            if (0 < m && 4 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 4 * cs_c, z4);
+            }
+            if (0 < m && 5 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 5 * cs_c, z5);
+            }
+            if (0 < m && 6 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 6 * cs_c, z6);
+            }
+            if (0 < m && 7 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 7 * cs_c, z7);
+            }
+            if (0 < m && 8 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 8 * cs_c, z8);
+            }
+            if (0 < m && 9 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 9 * cs_c, z9);
+            }
+            if (0 < m && 10 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 10 * cs_c, z10);
+            }
+            if (0 < m && 11 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 11 * cs_c, z11);
+            }
+            if (0 < m && 12 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 12 * cs_c, z12);
+            }
+            if (0 < m && 13 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 13 * cs_c, z13);
+            }
+        } else if (alpha_ == 1 && beta_ == 1) {
+            if (0 < m && 0 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                z0 = svadd_f32_x(svptrue_b32(), z0, svld1_f32(k_, c + 0 + 0 * cs_c));
+            }
+            if (0 < m && 1 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                z1 = svadd_f32_x(svptrue_b32(), z1, svld1_f32(k_, c + 0 + 1 * cs_c));
+            }
+            if (0 < m && 2 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                z2 = svadd_f32_x(svptrue_b32(), z2, svld1_f32(k_, c + 0 + 2 * cs_c));
+            }
+            if (0 < m && 3 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                z3 = svadd_f32_x(svptrue_b32(), z3, svld1_f32(k_, c + 0 + 3 * cs_c));
+            }
+            if (0 < m && 4 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                z4 = svadd_f32_x(svptrue_b32(), z4, svld1_f32(k_, c + 0 + 4 * cs_c));
+            }
+            if (0 < m && 5 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                z5 = svadd_f32_x(svptrue_b32(), z5, svld1_f32(k_, c + 0 + 5 * cs_c));
+            }
+            if (0 < m && 6 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                z6 = svadd_f32_x(svptrue_b32(), z6, svld1_f32(k_, c + 0 + 6 * cs_c));
+            }
+            if (0 < m && 7 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                z7 = svadd_f32_x(svptrue_b32(), z7, svld1_f32(k_, c + 0 + 7 * cs_c));
+            }
+            if (0 < m && 8 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                z8 = svadd_f32_x(svptrue_b32(), z8, svld1_f32(k_, c + 0 + 8 * cs_c));
+            }
+            if (0 < m && 9 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                z9 = svadd_f32_x(svptrue_b32(), z9, svld1_f32(k_, c + 0 + 9 * cs_c));
+            }
+            if (0 < m && 10 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                z10 = svadd_f32_x(svptrue_b32(), z10, svld1_f32(k_, c + 0 + 10 * cs_c));
+            }
+            if (0 < m && 11 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                z11 = svadd_f32_x(svptrue_b32(), z11, svld1_f32(k_, c + 0 + 11 * cs_c));
+            }
+            if (0 < m && 12 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                z12 = svadd_f32_x(svptrue_b32(), z12, svld1_f32(k_, c + 0 + 12 * cs_c));
+            }
+            if (0 < m && 13 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                z13 = svadd_f32_x(svptrue_b32(), z13, svld1_f32(k_, c + 0 + 13 * cs_c));
+            }
+            if (0 < m && 0 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 0 * cs_c, z0);
+            }
+            if (0 < m && 1 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 1 * cs_c, z1);
+            }
+            if (0 < m && 2 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 2 * cs_c, z2);
+            }
+            if (0 < m && 3 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 3 * cs_c, z3);
+            }
+            if (0 < m && 4 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 4 * cs_c, z4);
+            }
+            if (0 < m && 5 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 5 * cs_c, z5);
+            }
+            if (0 < m && 6 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 6 * cs_c, z6);
+            }
+            if (0 < m && 7 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 7 * cs_c, z7);
+            }
+            if (0 < m && 8 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 8 * cs_c, z8);
+            }
+            if (0 < m && 9 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 9 * cs_c, z9);
+            }
+            if (0 < m && 10 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 10 * cs_c, z10);
+            }
+            if (0 < m && 11 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 11 * cs_c, z11);
+            }
+            if (0 < m && 12 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 12 * cs_c, z12);
+            }
+            if (0 < m && 13 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 13 * cs_c, z13);
+            }
+        } else if (beta_ == 0) {
             if (0 < m && 0 < n) {
                 const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
                 svst1_f32(k_, c + 0 + 0 * cs_c, svmul_f32_x(svptrue_b32(), va_, z0));
@@ -5213,7 +6705,41 @@ void a64fx_sgemm_32x14_e16x8(int64_t m, int64_t n, int64_t k, const float *alpha
     const float alpha_ = *alpha, beta_ = *beta;
     if (m == 16 && n == 8 && rs_c == 1) {
         const svfloat32_t va_ = svdup_n_f32(alpha_);
-        if (beta_ == 0) {
+        if (alpha_ == 1 && beta_ == 0) {
+            float *cw_ = c;
+            svst1_f32(svptrue_b32(), cw_ + 0, z0);
+            cw_ += cs_c;
+            svst1_f32(svptrue_b32(), cw_ + 0, z1);
+            cw_ += cs_c;
+            svst1_f32(svptrue_b32(), cw_ + 0, z2);
+            cw_ += cs_c;
+            svst1_f32(svptrue_b32(), cw_ + 0, z3);
+            cw_ += cs_c;
+            svst1_f32(svptrue_b32(), cw_ + 0, z4);
+            cw_ += cs_c;
+            svst1_f32(svptrue_b32(), cw_ + 0, z5);
+            cw_ += cs_c;
+            svst1_f32(svptrue_b32(), cw_ + 0, z6);
+            cw_ += cs_c;
+            svst1_f32(svptrue_b32(), cw_ + 0, z7);
+        } else if (alpha_ == 1 && beta_ == 1) {
+            float *cw_ = c;
+            svst1_f32(svptrue_b32(), cw_ + 0, svadd_f32_x(svptrue_b32(), z0, svld1_f32(svptrue_b32(), cw_ + 0)));
+            cw_ += cs_c;
+            svst1_f32(svptrue_b32(), cw_ + 0, svadd_f32_x(svptrue_b32(), z1, svld1_f32(svptrue_b32(), cw_ + 0)));
+            cw_ += cs_c;
+            svst1_f32(svptrue_b32(), cw_ + 0, svadd_f32_x(svptrue_b32(), z2, svld1_f32(svptrue_b32(), cw_ + 0)));
+            cw_ += cs_c;
+            svst1_f32(svptrue_b32(), cw_ + 0, svadd_f32_x(svptrue_b32(), z3, svld1_f32(svptrue_b32(), cw_ + 0)));
+            cw_ += cs_c;
+            svst1_f32(svptrue_b32(), cw_ + 0, svadd_f32_x(svptrue_b32(), z4, svld1_f32(svptrue_b32(), cw_ + 0)));
+            cw_ += cs_c;
+            svst1_f32(svptrue_b32(), cw_ + 0, svadd_f32_x(svptrue_b32(), z5, svld1_f32(svptrue_b32(), cw_ + 0)));
+            cw_ += cs_c;
+            svst1_f32(svptrue_b32(), cw_ + 0, svadd_f32_x(svptrue_b32(), z6, svld1_f32(svptrue_b32(), cw_ + 0)));
+            cw_ += cs_c;
+            svst1_f32(svptrue_b32(), cw_ + 0, svadd_f32_x(svptrue_b32(), z7, svld1_f32(svptrue_b32(), cw_ + 0)));
+        } else if (beta_ == 0) {
             float *cw_ = c;
             svst1_f32(svptrue_b32(), cw_ + 0, svmul_f32_x(svptrue_b32(), va_, z0));
             cw_ += cs_c;
@@ -5270,7 +6796,105 @@ void a64fx_sgemm_32x14_e16x8(int64_t m, int64_t n, int64_t k, const float *alpha
     }
     if (rs_c == 1) {   /* edge tile: predicated */
         const svfloat32_t va_ = svdup_n_f32(alpha_);
-        if (beta_ == 0) {
+        if (alpha_ == 1 && beta_ == 0) {
+            if (0 < m && 0 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 0 * cs_c, z0);
+            }
+            if (0 < m && 1 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 1 * cs_c, z1);
+            }
+            if (0 < m && 2 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 2 * cs_c, z2);
+            }
+            if (0 < m && 3 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 3 * cs_c, z3);
+            }
+            if (0 < m && 4 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 4 * cs_c, z4);
+            }
+            if (0 < m && 5 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 5 * cs_c, z5);
+            }
+            if (0 < m && 6 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 6 * cs_c, z6);
+            }
+            if (0 < m && 7 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 7 * cs_c, z7);
+            }
+        } else if (alpha_ == 1 && beta_ == 1) {
+            if (0 < m && 0 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                z0 = svadd_f32_x(svptrue_b32(), z0, svld1_f32(k_, c + 0 + 0 * cs_c));
+            }
+            if (0 < m && 1 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                z1 = svadd_f32_x(svptrue_b32(), z1, svld1_f32(k_, c + 0 + 1 * cs_c));
+            }
+            if (0 < m && 2 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                z2 = svadd_f32_x(svptrue_b32(), z2, svld1_f32(k_, c + 0 + 2 * cs_c));
+            }
+            if (0 < m && 3 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                z3 = svadd_f32_x(svptrue_b32(), z3, svld1_f32(k_, c + 0 + 3 * cs_c));
+            }
+            if (0 < m && 4 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                z4 = svadd_f32_x(svptrue_b32(), z4, svld1_f32(k_, c + 0 + 4 * cs_c));
+            }
+            if (0 < m && 5 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                z5 = svadd_f32_x(svptrue_b32(), z5, svld1_f32(k_, c + 0 + 5 * cs_c));
+            }
+            if (0 < m && 6 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                z6 = svadd_f32_x(svptrue_b32(), z6, svld1_f32(k_, c + 0 + 6 * cs_c));
+            }
+            if (0 < m && 7 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                z7 = svadd_f32_x(svptrue_b32(), z7, svld1_f32(k_, c + 0 + 7 * cs_c));
+            }
+            if (0 < m && 0 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 0 * cs_c, z0);
+            }
+            if (0 < m && 1 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 1 * cs_c, z1);
+            }
+            if (0 < m && 2 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 2 * cs_c, z2);
+            }
+            if (0 < m && 3 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 3 * cs_c, z3);
+            }
+            if (0 < m && 4 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 4 * cs_c, z4);
+            }
+            if (0 < m && 5 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 5 * cs_c, z5);
+            }
+            if (0 < m && 6 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 6 * cs_c, z6);
+            }
+            if (0 < m && 7 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 7 * cs_c, z7);
+            }
+        } else if (beta_ == 0) {
             if (0 < m && 0 < n) {
                 const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
                 svst1_f32(k_, c + 0 + 0 * cs_c, svmul_f32_x(svptrue_b32(), va_, z0));

@@ -449,7 +449,57 @@ void cortex_a57_sgemm_8x12(int64_t m, int64_t n, int64_t k, const float *alpha, 
     const float alpha_ = *alpha, beta_ = *beta;
     if (m == 8 && n == 12 && rs_c == 1) {
         const float32x4_t va_ = vdupq_n_f32(alpha_);
-        if (beta_ == 0) {
+        if (alpha_ == 1 && beta_ == 0) {
+            vst1q_f32(c + 0 + 0 * cs_c, v0);
+            vst1q_f32(c + 4 + 0 * cs_c, v1);
+            vst1q_f32(c + 0 + 1 * cs_c, v2);
+            vst1q_f32(c + 4 + 1 * cs_c, v3);
+            vst1q_f32(c + 0 + 2 * cs_c, v4);
+            vst1q_f32(c + 4 + 2 * cs_c, v5);
+            vst1q_f32(c + 0 + 3 * cs_c, v6);
+            vst1q_f32(c + 4 + 3 * cs_c, v7);
+            vst1q_f32(c + 0 + 4 * cs_c, v8);
+            vst1q_f32(c + 4 + 4 * cs_c, v9);
+            vst1q_f32(c + 0 + 5 * cs_c, v10);
+            vst1q_f32(c + 4 + 5 * cs_c, v11);
+            vst1q_f32(c + 0 + 6 * cs_c, v12);
+            vst1q_f32(c + 4 + 6 * cs_c, v13);
+            vst1q_f32(c + 0 + 7 * cs_c, v14);
+            vst1q_f32(c + 4 + 7 * cs_c, v15);
+            vst1q_f32(c + 0 + 8 * cs_c, v16);
+            vst1q_f32(c + 4 + 8 * cs_c, v17);
+            vst1q_f32(c + 0 + 9 * cs_c, v18);
+            vst1q_f32(c + 4 + 9 * cs_c, v19);
+            vst1q_f32(c + 0 + 10 * cs_c, v20);
+            vst1q_f32(c + 4 + 10 * cs_c, v21);
+            vst1q_f32(c + 0 + 11 * cs_c, v22);
+            vst1q_f32(c + 4 + 11 * cs_c, v23);
+        } else if (alpha_ == 1 && beta_ == 1) {
+            vst1q_f32(c + 0 + 0 * cs_c, vaddq_f32(v0, vld1q_f32(c + 0 + 0 * cs_c)));
+            vst1q_f32(c + 4 + 0 * cs_c, vaddq_f32(v1, vld1q_f32(c + 4 + 0 * cs_c)));
+            vst1q_f32(c + 0 + 1 * cs_c, vaddq_f32(v2, vld1q_f32(c + 0 + 1 * cs_c)));
+            vst1q_f32(c + 4 + 1 * cs_c, vaddq_f32(v3, vld1q_f32(c + 4 + 1 * cs_c)));
+            vst1q_f32(c + 0 + 2 * cs_c, vaddq_f32(v4, vld1q_f32(c + 0 + 2 * cs_c)));
+            vst1q_f32(c + 4 + 2 * cs_c, vaddq_f32(v5, vld1q_f32(c + 4 + 2 * cs_c)));
+            vst1q_f32(c + 0 + 3 * cs_c, vaddq_f32(v6, vld1q_f32(c + 0 + 3 * cs_c)));
+            vst1q_f32(c + 4 + 3 * cs_c, vaddq_f32(v7, vld1q_f32(c + 4 + 3 * cs_c)));
+            vst1q_f32(c + 0 + 4 * cs_c, vaddq_f32(v8, vld1q_f32(c + 0 + 4 * cs_c)));
+            vst1q_f32(c + 4 + 4 * cs_c, vaddq_f32(v9, vld1q_f32(c + 4 + 4 * cs_c)));
+            vst1q_f32(c + 0 + 5 * cs_c, vaddq_f32(v10, vld1q_f32(c + 0 + 5 * cs_c)));
+            vst1q_f32(c + 4 + 5 * cs_c, vaddq_f32(v11, vld1q_f32(c + 4 + 5 * cs_c)));
+            vst1q_f32(c + 0 + 6 * cs_c, vaddq_f32(v12, vld1q_f32(c + 0 + 6 * cs_c)));
+            vst1q_f32(c + 4 + 6 * cs_c, vaddq_f32(v13, vld1q_f32(c + 4 + 6 * cs_c)));
+            vst1q_f32(c + 0 + 7 * cs_c, vaddq_f32(v14, vld1q_f32(c + 0 + 7 * cs_c)));
+            vst1q_f32(c + 4 + 7 * cs_c, vaddq_f32(v15, vld1q_f32(c + 4 + 7 * cs_c)));
+            vst1q_f32(c + 0 + 8 * cs_c, vaddq_f32(v16, vld1q_f32(c + 0 + 8 * cs_c)));
+            vst1q_f32(c + 4 + 8 * cs_c, vaddq_f32(v17, vld1q_f32(c + 4 + 8 * cs_c)));
+            vst1q_f32(c + 0 + 9 * cs_c, vaddq_f32(v18, vld1q_f32(c + 0 + 9 * cs_c)));
+            vst1q_f32(c + 4 + 9 * cs_c, vaddq_f32(v19, vld1q_f32(c + 4 + 9 * cs_c)));
+            vst1q_f32(c + 0 + 10 * cs_c, vaddq_f32(v20, vld1q_f32(c + 0 + 10 * cs_c)));
+            vst1q_f32(c + 4 + 10 * cs_c, vaddq_f32(v21, vld1q_f32(c + 4 + 10 * cs_c)));
+            vst1q_f32(c + 0 + 11 * cs_c, vaddq_f32(v22, vld1q_f32(c + 0 + 11 * cs_c)));
+            vst1q_f32(c + 4 + 11 * cs_c, vaddq_f32(v23, vld1q_f32(c + 4 + 11 * cs_c)));
+        } else if (beta_ == 0) {
             vst1q_f32(c + 0 + 0 * cs_c, vmulq_f32(va_, v0));
             vst1q_f32(c + 4 + 0 * cs_c, vmulq_f32(va_, v1));
             vst1q_f32(c + 0 + 1 * cs_c, vmulq_f32(va_, v2));
@@ -955,7 +1005,81 @@ void cortex_a57_sgemm_8x12_direct(int64_t m, int64_t n, int64_t k, const float *
     const float alpha_ = *alpha, beta_ = *beta;
     if (m == 8 && n == 12 && rs_c == 1) {
         const float32x4_t va_ = vdupq_n_f32(alpha_);
-        if (beta_ == 0) {
+        if (alpha_ == 1 && beta_ == 0) {
+            float *cw_ = c;
+            vst1q_f32(cw_ + 0, v0);
+            vst1q_f32(cw_ + 4, v1);
+            cw_ += cs_c;
+            vst1q_f32(cw_ + 0, v2);
+            vst1q_f32(cw_ + 4, v3);
+            cw_ += cs_c;
+            vst1q_f32(cw_ + 0, v4);
+            vst1q_f32(cw_ + 4, v5);
+            cw_ += cs_c;
+            vst1q_f32(cw_ + 0, v6);
+            vst1q_f32(cw_ + 4, v7);
+            cw_ += cs_c;
+            vst1q_f32(cw_ + 0, v8);
+            vst1q_f32(cw_ + 4, v9);
+            cw_ += cs_c;
+            vst1q_f32(cw_ + 0, v10);
+            vst1q_f32(cw_ + 4, v11);
+            cw_ += cs_c;
+            vst1q_f32(cw_ + 0, v12);
+            vst1q_f32(cw_ + 4, v13);
+            cw_ += cs_c;
+            vst1q_f32(cw_ + 0, v14);
+            vst1q_f32(cw_ + 4, v15);
+            cw_ += cs_c;
+            vst1q_f32(cw_ + 0, v16);
+            vst1q_f32(cw_ + 4, v17);
+            cw_ += cs_c;
+            vst1q_f32(cw_ + 0, v18);
+            vst1q_f32(cw_ + 4, v19);
+            cw_ += cs_c;
+            vst1q_f32(cw_ + 0, v20);
+            vst1q_f32(cw_ + 4, v21);
+            cw_ += cs_c;
+            vst1q_f32(cw_ + 0, v22);
+            vst1q_f32(cw_ + 4, v23);
+        } else if (alpha_ == 1 && beta_ == 1) {
+            float *cw_ = c;
+            vst1q_f32(cw_ + 0, vaddq_f32(v0, vld1q_f32(cw_ + 0)));
+            vst1q_f32(cw_ + 4, vaddq_f32(v1, vld1q_f32(cw_ + 4)));
+            cw_ += cs_c;
+            vst1q_f32(cw_ + 0, vaddq_f32(v2, vld1q_f32(cw_ + 0)));
+            vst1q_f32(cw_ + 4, vaddq_f32(v3, vld1q_f32(cw_ + 4)));
+            cw_ += cs_c;
+            vst1q_f32(cw_ + 0, vaddq_f32(v4, vld1q_f32(cw_ + 0)));
+            vst1q_f32(cw_ + 4, vaddq_f32(v5, vld1q_f32(cw_ + 4)));
+            cw_ += cs_c;
+            vst1q_f32(cw_ + 0, vaddq_f32(v6, vld1q_f32(cw_ + 0)));
+            vst1q_f32(cw_ + 4, vaddq_f32(v7, vld1q_f32(cw_ + 4)));
+            cw_ += cs_c;
+            vst1q_f32(cw_ + 0, vaddq_f32(v8, vld1q_f32(cw_ + 0)));
+            vst1q_f32(cw_ + 4, vaddq_f32(v9, vld1q_f32(cw_ + 4)));
+            cw_ += cs_c;
+            vst1q_f32(cw_ + 0, vaddq_f32(v10, vld1q_f32(cw_ + 0)));
+            vst1q_f32(cw_ + 4, vaddq_f32(v11, vld1q_f32(cw_ + 4)));
+            cw_ += cs_c;
+            vst1q_f32(cw_ + 0, vaddq_f32(v12, vld1q_f32(cw_ + 0)));
+            vst1q_f32(cw_ + 4, vaddq_f32(v13, vld1q_f32(cw_ + 4)));
+            cw_ += cs_c;
+            vst1q_f32(cw_ + 0, vaddq_f32(v14, vld1q_f32(cw_ + 0)));
+            vst1q_f32(cw_ + 4, vaddq_f32(v15, vld1q_f32(cw_ + 4)));
+            cw_ += cs_c;
+            vst1q_f32(cw_ + 0, vaddq_f32(v16, vld1q_f32(cw_ + 0)));
+            vst1q_f32(cw_ + 4, vaddq_f32(v17, vld1q_f32(cw_ + 4)));
+            cw_ += cs_c;
+            vst1q_f32(cw_ + 0, vaddq_f32(v18, vld1q_f32(cw_ + 0)));
+            vst1q_f32(cw_ + 4, vaddq_f32(v19, vld1q_f32(cw_ + 4)));
+            cw_ += cs_c;
+            vst1q_f32(cw_ + 0, vaddq_f32(v20, vld1q_f32(cw_ + 0)));
+            vst1q_f32(cw_ + 4, vaddq_f32(v21, vld1q_f32(cw_ + 4)));
+            cw_ += cs_c;
+            vst1q_f32(cw_ + 0, vaddq_f32(v22, vld1q_f32(cw_ + 0)));
+            vst1q_f32(cw_ + 4, vaddq_f32(v23, vld1q_f32(cw_ + 4)));
+        } else if (beta_ == 0) {
             float *cw_ = c;
             vst1q_f32(cw_ + 0, vmulq_f32(va_, v0));
             vst1q_f32(cw_ + 4, vmulq_f32(va_, v1));
@@ -1266,7 +1390,57 @@ void cortex_a57_sgemm_8x12_e8x8(int64_t m, int64_t n, int64_t k, const float *al
     const float alpha_ = *alpha, beta_ = *beta;
     if (m == 8 && n == 8 && rs_c == 1) {
         const float32x4_t va_ = vdupq_n_f32(alpha_);
-        if (beta_ == 0) {
+        if (alpha_ == 1 && beta_ == 0) {
+            float *cw_ = c;
+            vst1q_f32(cw_ + 0, v0);
+            vst1q_f32(cw_ + 4, v1);
+            cw_ += cs_c;
+            vst1q_f32(cw_ + 0, v2);
+            vst1q_f32(cw_ + 4, v3);
+            cw_ += cs_c;
+            vst1q_f32(cw_ + 0, v4);
+            vst1q_f32(cw_ + 4, v5);
+            cw_ += cs_c;
+            vst1q_f32(cw_ + 0, v6);
+            vst1q_f32(cw_ + 4, v7);
+            cw_ += cs_c;
+            vst1q_f32(cw_ + 0, v8);
+            vst1q_f32(cw_ + 4, v9);
+            cw_ += cs_c;
+            vst1q_f32(cw_ + 0, v10);
+            vst1q_f32(cw_ + 4, v11);
+            cw_ += cs_c;
+            vst1q_f32(cw_ + 0, v12);
+            vst1q_f32(cw_ + 4, v13);
+            cw_ += cs_c;
+            vst1q_f32(cw_ + 0, v14);
+            vst1q_f32(cw_ + 4, v15);
+        } else if (alpha_ == 1 && beta_ == 1) {
+            float *cw_ = c;
+            vst1q_f32(cw_ + 0, vaddq_f32(v0, vld1q_f32(cw_ + 0)));
+            vst1q_f32(cw_ + 4, vaddq_f32(v1, vld1q_f32(cw_ + 4)));
+            cw_ += cs_c;
+            vst1q_f32(cw_ + 0, vaddq_f32(v2, vld1q_f32(cw_ + 0)));
+            vst1q_f32(cw_ + 4, vaddq_f32(v3, vld1q_f32(cw_ + 4)));
+            cw_ += cs_c;
+            vst1q_f32(cw_ + 0, vaddq_f32(v4, vld1q_f32(cw_ + 0)));
+            vst1q_f32(cw_ + 4, vaddq_f32(v5, vld1q_f32(cw_ + 4)));
+            cw_ += cs_c;
+            vst1q_f32(cw_ + 0, vaddq_f32(v6, vld1q_f32(cw_ + 0)));
+            vst1q_f32(cw_ + 4, vaddq_f32(v7, vld1q_f32(cw_ + 4)));
+            cw_ += cs_c;
+            vst1q_f32(cw_ + 0, vaddq_f32(v8, vld1q_f32(cw_ + 0)));
+            vst1q_f32(cw_ + 4, vaddq_f32(v9, vld1q_f32(cw_ + 4)));
+            cw_ += cs_c;
+            vst1q_f32(cw_ + 0, vaddq_f32(v10, vld1q_f32(cw_ + 0)));
+            vst1q_f32(cw_ + 4, vaddq_f32(v11, vld1q_f32(cw_ + 4)));
+            cw_ += cs_c;
+            vst1q_f32(cw_ + 0, vaddq_f32(v12, vld1q_f32(cw_ + 0)));
+            vst1q_f32(cw_ + 4, vaddq_f32(v13, vld1q_f32(cw_ + 4)));
+            cw_ += cs_c;
+            vst1q_f32(cw_ + 0, vaddq_f32(v14, vld1q_f32(cw_ + 0)));
+            vst1q_f32(cw_ + 4, vaddq_f32(v15, vld1q_f32(cw_ + 4)));
+        } else if (beta_ == 0) {
             float *cw_ = c;
             vst1q_f32(cw_ + 0, vmulq_f32(va_, v0));
             vst1q_f32(cw_ + 4, vmulq_f32(va_, v1));
@@ -1911,7 +2085,57 @@ void cortex_a57_sgemm_8x12_e4x12(int64_t m, int64_t n, int64_t k, const float *a
     const float alpha_ = *alpha, beta_ = *beta;
     if (m == 4 && n == 12 && rs_c == 1) {
         const float32x4_t va_ = vdupq_n_f32(alpha_);
-        if (beta_ == 0) {
+        if (alpha_ == 1 && beta_ == 0) {
+            float *cw_ = c;
+            vst1q_f32(cw_ + 0, v0);
+            cw_ += cs_c;
+            vst1q_f32(cw_ + 0, v1);
+            cw_ += cs_c;
+            vst1q_f32(cw_ + 0, v2);
+            cw_ += cs_c;
+            vst1q_f32(cw_ + 0, v3);
+            cw_ += cs_c;
+            vst1q_f32(cw_ + 0, v4);
+            cw_ += cs_c;
+            vst1q_f32(cw_ + 0, v5);
+            cw_ += cs_c;
+            vst1q_f32(cw_ + 0, v6);
+            cw_ += cs_c;
+            vst1q_f32(cw_ + 0, v7);
+            cw_ += cs_c;
+            vst1q_f32(cw_ + 0, v8);
+            cw_ += cs_c;
+            vst1q_f32(cw_ + 0, v9);
+            cw_ += cs_c;
+            vst1q_f32(cw_ + 0, v10);
+            cw_ += cs_c;
+            vst1q_f32(cw_ + 0, v11);
+        } else if (alpha_ == 1 && beta_ == 1) {
+            float *cw_ = c;
+            vst1q_f32(cw_ + 0, vaddq_f32(v0, vld1q_f32(cw_ + 0)));
+            cw_ += cs_c;
+            vst1q_f32(cw_ + 0, vaddq_f32(v1, vld1q_f32(cw_ + 0)));
+            cw_ += cs_c;
+            vst1q_f32(cw_ + 0, vaddq_f32(v2, vld1q_f32(cw_ + 0)));
+            cw_ += cs_c;
+            vst1q_f32(cw_ + 0, vaddq_f32(v3, vld1q_f32(cw_ + 0)));
+            cw_ += cs_c;
+            vst1q_f32(cw_ + 0, vaddq_f32(v4, vld1q_f32(cw_ + 0)));
+            cw_ += cs_c;
+            vst1q_f32(cw_ + 0, vaddq_f32(v5, vld1q_f32(cw_ + 0)));
+            cw_ += cs_c;
+            vst1q_f32(cw_ + 0, vaddq_f32(v6, vld1q_f32(cw_ + 0)));
+            cw_ += cs_c;
+            vst1q_f32(cw_ + 0, vaddq_f32(v7, vld1q_f32(cw_ + 0)));
+            cw_ += cs_c;
+            vst1q_f32(cw_ + 0, vaddq_f32(v8, vld1q_f32(cw_ + 0)));
+            cw_ += cs_c;
+            vst1q_f32(cw_ + 0, vaddq_f32(v9, vld1q_f32(cw_ + 0)));
+            cw_ += cs_c;
+            vst1q_f32(cw_ + 0, vaddq_f32(v10, vld1q_f32(cw_ + 0)));
+            cw_ += cs_c;
+            vst1q_f32(cw_ + 0, vaddq_f32(v11, vld1q_f32(cw_ + 0)));
+        } else if (beta_ == 0) {
             float *cw_ = c;
             vst1q_f32(cw_ + 0, vmulq_f32(va_, v0));
             cw_ += cs_c;
@@ -2591,7 +2815,33 @@ void cortex_a57_sgemm_8x12_p4x12(int64_t m, int64_t n, int64_t k, const float *a
     const float alpha_ = *alpha, beta_ = *beta;
     if (m == 4 && n == 12 && rs_c == 1) {
         const float32x4_t va_ = vdupq_n_f32(alpha_);
-        if (beta_ == 0) {
+        if (alpha_ == 1 && beta_ == 0) {
+            vst1q_f32(c + 0 + 0 * cs_c, v0);
+            vst1q_f32(c + 0 + 1 * cs_c, v1);
+            vst1q_f32(c + 0 + 2 * cs_c, v2);
+            vst1q_f32(c + 0 + 3 * cs_c, v3);
+            vst1q_f32(c + 0 + 4 * cs_c, v4);
+            vst1q_f32(c + 0 + 5 * cs_c, v5);
+            vst1q_f32(c + 0 + 6 * cs_c, v6);
+            vst1q_f32(c + 0 + 7 * cs_c, v7);
+            vst1q_f32(c + 0 + 8 * cs_c, v8);
+            vst1q_f32(c + 0 + 9 * cs_c, v9);
+            vst1q_f32(c + 0 + 10 * cs_c, v10);
+            vst1q_f32(c + 0 + 11 * cs_c, v11);
+        } else if (alpha_ == 1 && beta_ == 1) {
+            vst1q_f32(c + 0 + 0 * cs_c, vaddq_f32(v0, vld1q_f32(c + 0 + 0 * cs_c)));
+            vst1q_f32(c + 0 + 1 * cs_c, vaddq_f32(v1, vld1q_f32(c + 0 + 1 * cs_c)));
+            vst1q_f32(c + 0 + 2 * cs_c, vaddq_f32(v2, vld1q_f32(c + 0 + 2 * cs_c)));
+            vst1q_f32(c + 0 + 3 * cs_c, vaddq_f32(v3, vld1q_f32(c + 0 + 3 * cs_c)));
+            vst1q_f32(c + 0 + 4 * cs_c, vaddq_f32(v4, vld1q_f32(c + 0 + 4 * cs_c)));
+            vst1q_f32(c + 0 + 5 * cs_c, vaddq_f32(v5, vld1q_f32(c + 0 + 5 * cs_c)));
+            vst1q_f32(c + 0 + 6 * cs_c, vaddq_f32(v6, vld1q_f32(c + 0 + 6 * cs_c)));
+            vst1q_f32(c + 0 + 7 * cs_c, vaddq_f32(v7, vld1q_f32(c + 0 + 7 * cs_c)));
+            vst1q_f32(c + 0 + 8 * cs_c, vaddq_f32(v8, vld1q_f32(c + 0 + 8 * cs_c)));
+            vst1q_f32(c + 0 + 9 * cs_c, vaddq_f32(v9, vld1q_f32(c + 0 + 9 * cs_c)));
+            vst1q_f32(c + 0 + 10 * cs_c, vaddq_f32(v10, vld1q_f32(c + 0 + 10 * cs_c)));
+            vst1q_f32(c + 0 + 11 * cs_c, vaddq_f32(v11, vld1q_f32(c + 0 + 11 * cs_c)));
+        } else if (beta_ == 0) {
             vst1q_f32(c + 0 + 0 * cs_c, vmulq_f32(va_, v0));
             vst1q_f32(c + 0 + 1 * cs_c, vmulq_f32(va_, v1));
             vst1q_f32(c + 0 + 2 * cs_c, vmulq_f32(va_, v2));
@@ -2762,7 +3012,41 @@ void cortex_a57_sgemm_8x12_e4x8(int64_t m, int64_t n, int64_t k, const float *al
     const float alpha_ = *alpha, beta_ = *beta;
     if (m == 4 && n == 8 && rs_c == 1) {
         const float32x4_t va_ = vdupq_n_f32(alpha_);
-        if (beta_ == 0) {
+        if (alpha_ == 1 && beta_ == 0) {
+            float *cw_ = c;
+            vst1q_f32(cw_ + 0, v0);
+            cw_ += cs_c;
+            vst1q_f32(cw_ + 0, v1);
+            cw_ += cs_c;
+            vst1q_f32(cw_ + 0, v2);
+            cw_ += cs_c;
+            vst1q_f32(cw_ + 0, v3);
+            cw_ += cs_c;
+            vst1q_f32(cw_ + 0, v4);
+            cw_ += cs_c;
+            vst1q_f32(cw_ + 0, v5);
+            cw_ += cs_c;
+            vst1q_f32(cw_ + 0, v6);
+            cw_ += cs_c;
+            vst1q_f32(cw_ + 0, v7);
+        } else if (alpha_ == 1 && beta_ == 1) {
+            float *cw_ = c;
+            vst1q_f32(cw_ + 0, vaddq_f32(v0, vld1q_f32(cw_ + 0)));
+            cw_ += cs_c;
+            vst1q_f32(cw_ + 0, vaddq_f32(v1, vld1q_f32(cw_ + 0)));
+            cw_ += cs_c;
+            vst1q_f32(cw_ + 0, vaddq_f32(v2, vld1q_f32(cw_ + 0)));
+            cw_ += cs_c;
+            vst1q_f32(cw_ + 0, vaddq_f32(v3, vld1q_f32(cw_ + 0)));
+            cw_ += cs_c;
+            vst1q_f32(cw_ + 0, vaddq_f32(v4, vld1q_f32(cw_ + 0)));
+            cw_ += cs_c;
+            vst1q_f32(cw_ + 0, vaddq_f32(v5, vld1q_f32(cw_ + 0)));
+            cw_ += cs_c;
+            vst1q_f32(cw_ + 0, vaddq_f32(v6, vld1q_f32(cw_ + 0)));
+            cw_ += cs_c;
+            vst1q_f32(cw_ + 0, vaddq_f32(v7, vld1q_f32(cw_ + 0)));
+        } else if (beta_ == 0) {
             float *cw_ = c;
             vst1q_f32(cw_ + 0, vmulq_f32(va_, v0));
             cw_ += cs_c;

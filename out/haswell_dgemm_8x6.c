@@ -280,7 +280,33 @@ void haswell_dgemm_8x6(int64_t m, int64_t n, int64_t k, const double *alpha, con
     const double alpha_ = *alpha, beta_ = *beta;
     if (m == 8 && n == 6 && rs_c == 1) {
         const __m256d va_ = _mm256_set1_pd(alpha_);
-        if (beta_ == 0) {
+        if (alpha_ == 1 && beta_ == 0) {
+            _mm256_storeu_pd(c + 0 + 0 * cs_c, ymm0);
+            _mm256_storeu_pd(c + 4 + 0 * cs_c, ymm1);
+            _mm256_storeu_pd(c + 0 + 1 * cs_c, ymm2);
+            _mm256_storeu_pd(c + 4 + 1 * cs_c, ymm3);
+            _mm256_storeu_pd(c + 0 + 2 * cs_c, ymm4);
+            _mm256_storeu_pd(c + 4 + 2 * cs_c, ymm5);
+            _mm256_storeu_pd(c + 0 + 3 * cs_c, ymm6);
+            _mm256_storeu_pd(c + 4 + 3 * cs_c, ymm7);
+            _mm256_storeu_pd(c + 0 + 4 * cs_c, ymm8);
+            _mm256_storeu_pd(c + 4 + 4 * cs_c, ymm9);
+            _mm256_storeu_pd(c + 0 + 5 * cs_c, ymm10);
+            _mm256_storeu_pd(c + 4 + 5 * cs_c, ymm11);
+        } else if (alpha_ == 1 && beta_ == 1) {
+            _mm256_storeu_pd(c + 0 + 0 * cs_c, _mm256_add_pd(ymm0, _mm256_loadu_pd(c + 0 + 0 * cs_c)));
+            _mm256_storeu_pd(c + 4 + 0 * cs_c, _mm256_add_pd(ymm1, _mm256_loadu_pd(c + 4 + 0 * cs_c)));
+            _mm256_storeu_pd(c + 0 + 1 * cs_c, _mm256_add_pd(ymm2, _mm256_loadu_pd(c + 0 + 1 * cs_c)));
+            _mm256_storeu_pd(c + 4 + 1 * cs_c, _mm256_add_pd(ymm3, _mm256_loadu_pd(c + 4 + 1 * cs_c)));
+            _mm256_storeu_pd(c + 0 + 2 * cs_c, _mm256_add_pd(ymm4, _mm256_loadu_pd(c + 0 + 2 * cs_c)));
+            _mm256_storeu_pd(c + 4 + 2 * cs_c, _mm256_add_pd(ymm5, _mm256_loadu_pd(c + 4 + 2 * cs_c)));
+            _mm256_storeu_pd(c + 0 + 3 * cs_c, _mm256_add_pd(ymm6, _mm256_loadu_pd(c + 0 + 3 * cs_c)));
+            _mm256_storeu_pd(c + 4 + 3 * cs_c, _mm256_add_pd(ymm7, _mm256_loadu_pd(c + 4 + 3 * cs_c)));
+            _mm256_storeu_pd(c + 0 + 4 * cs_c, _mm256_add_pd(ymm8, _mm256_loadu_pd(c + 0 + 4 * cs_c)));
+            _mm256_storeu_pd(c + 4 + 4 * cs_c, _mm256_add_pd(ymm9, _mm256_loadu_pd(c + 4 + 4 * cs_c)));
+            _mm256_storeu_pd(c + 0 + 5 * cs_c, _mm256_add_pd(ymm10, _mm256_loadu_pd(c + 0 + 5 * cs_c)));
+            _mm256_storeu_pd(c + 4 + 5 * cs_c, _mm256_add_pd(ymm11, _mm256_loadu_pd(c + 4 + 5 * cs_c)));
+        } else if (beta_ == 0) {
             _mm256_storeu_pd(c + 0 + 0 * cs_c, _mm256_mul_pd(va_, ymm0));
             _mm256_storeu_pd(c + 4 + 0 * cs_c, _mm256_mul_pd(va_, ymm1));
             _mm256_storeu_pd(c + 0 + 1 * cs_c, _mm256_mul_pd(va_, ymm2));
@@ -568,7 +594,45 @@ void haswell_dgemm_8x6_direct(int64_t m, int64_t n, int64_t k, const double *alp
     const double alpha_ = *alpha, beta_ = *beta;
     if (m == 8 && n == 6 && rs_c == 1) {
         const __m256d va_ = _mm256_set1_pd(alpha_);
-        if (beta_ == 0) {
+        if (alpha_ == 1 && beta_ == 0) {
+            double *cw_ = c;
+            _mm256_storeu_pd(cw_ + 0, ymm0);
+            _mm256_storeu_pd(cw_ + 4, ymm1);
+            cw_ += cs_c;
+            _mm256_storeu_pd(cw_ + 0, ymm2);
+            _mm256_storeu_pd(cw_ + 4, ymm3);
+            cw_ += cs_c;
+            _mm256_storeu_pd(cw_ + 0, ymm4);
+            _mm256_storeu_pd(cw_ + 4, ymm5);
+            cw_ += cs_c;
+            _mm256_storeu_pd(cw_ + 0, ymm6);
+            _mm256_storeu_pd(cw_ + 4, ymm7);
+            cw_ += cs_c;
+            _mm256_storeu_pd(cw_ + 0, ymm8);
+            _mm256_storeu_pd(cw_ + 4, ymm9);
+            cw_ += cs_c;
+            _mm256_storeu_pd(cw_ + 0, ymm10);
+            _mm256_storeu_pd(cw_ + 4, ymm11);
+        } else if (alpha_ == 1 && beta_ == 1) {
+            double *cw_ = c;
+            _mm256_storeu_pd(cw_ + 0, _mm256_add_pd(ymm0, _mm256_loadu_pd(cw_ + 0)));
+            _mm256_storeu_pd(cw_ + 4, _mm256_add_pd(ymm1, _mm256_loadu_pd(cw_ + 4)));
+            cw_ += cs_c;
+            _mm256_storeu_pd(cw_ + 0, _mm256_add_pd(ymm2, _mm256_loadu_pd(cw_ + 0)));
+            _mm256_storeu_pd(cw_ + 4, _mm256_add_pd(ymm3, _mm256_loadu_pd(cw_ + 4)));
+            cw_ += cs_c;
+            _mm256_storeu_pd(cw_ + 0, _mm256_add_pd(ymm4, _mm256_loadu_pd(cw_ + 0)));
+            _mm256_storeu_pd(cw_ + 4, _mm256_add_pd(ymm5, _mm256_loadu_pd(cw_ + 4)));
+            cw_ += cs_c;
+            _mm256_storeu_pd(cw_ + 0, _mm256_add_pd(ymm6, _mm256_loadu_pd(cw_ + 0)));
+            _mm256_storeu_pd(cw_ + 4, _mm256_add_pd(ymm7, _mm256_loadu_pd(cw_ + 4)));
+            cw_ += cs_c;
+            _mm256_storeu_pd(cw_ + 0, _mm256_add_pd(ymm8, _mm256_loadu_pd(cw_ + 0)));
+            _mm256_storeu_pd(cw_ + 4, _mm256_add_pd(ymm9, _mm256_loadu_pd(cw_ + 4)));
+            cw_ += cs_c;
+            _mm256_storeu_pd(cw_ + 0, _mm256_add_pd(ymm10, _mm256_loadu_pd(cw_ + 0)));
+            _mm256_storeu_pd(cw_ + 4, _mm256_add_pd(ymm11, _mm256_loadu_pd(cw_ + 4)));
+        } else if (beta_ == 0) {
             double *cw_ = c;
             _mm256_storeu_pd(cw_ + 0, _mm256_mul_pd(va_, ymm0));
             _mm256_storeu_pd(cw_ + 4, _mm256_mul_pd(va_, ymm1));
@@ -904,7 +968,33 @@ void haswell_dgemm_8x6_e8x4(int64_t m, int64_t n, int64_t k, const double *alpha
     const double alpha_ = *alpha, beta_ = *beta;
     if (m == 8 && n == 4 && rs_c == 1) {
         const __m256d va_ = _mm256_set1_pd(alpha_);
-        if (beta_ == 0) {
+        if (alpha_ == 1 && beta_ == 0) {
+            double *cw_ = c;
+            _mm256_storeu_pd(cw_ + 0, ymm0);
+            _mm256_storeu_pd(cw_ + 4, ymm1);
+            cw_ += cs_c;
+            _mm256_storeu_pd(cw_ + 0, ymm2);
+            _mm256_storeu_pd(cw_ + 4, ymm3);
+            cw_ += cs_c;
+            _mm256_storeu_pd(cw_ + 0, ymm4);
+            _mm256_storeu_pd(cw_ + 4, ymm5);
+            cw_ += cs_c;
+            _mm256_storeu_pd(cw_ + 0, ymm6);
+            _mm256_storeu_pd(cw_ + 4, ymm7);
+        } else if (alpha_ == 1 && beta_ == 1) {
+            double *cw_ = c;
+            _mm256_storeu_pd(cw_ + 0, _mm256_add_pd(ymm0, _mm256_loadu_pd(cw_ + 0)));
+            _mm256_storeu_pd(cw_ + 4, _mm256_add_pd(ymm1, _mm256_loadu_pd(cw_ + 4)));
+            cw_ += cs_c;
+            _mm256_storeu_pd(cw_ + 0, _mm256_add_pd(ymm2, _mm256_loadu_pd(cw_ + 0)));
+            _mm256_storeu_pd(cw_ + 4, _mm256_add_pd(ymm3, _mm256_loadu_pd(cw_ + 4)));
+            cw_ += cs_c;
+            _mm256_storeu_pd(cw_ + 0, _mm256_add_pd(ymm4, _mm256_loadu_pd(cw_ + 0)));
+            _mm256_storeu_pd(cw_ + 4, _mm256_add_pd(ymm5, _mm256_loadu_pd(cw_ + 4)));
+            cw_ += cs_c;
+            _mm256_storeu_pd(cw_ + 0, _mm256_add_pd(ymm6, _mm256_loadu_pd(cw_ + 0)));
+            _mm256_storeu_pd(cw_ + 4, _mm256_add_pd(ymm7, _mm256_loadu_pd(cw_ + 4)));
+        } else if (beta_ == 0) {
             double *cw_ = c;
             _mm256_storeu_pd(cw_ + 0, _mm256_mul_pd(va_, ymm0));
             _mm256_storeu_pd(cw_ + 4, _mm256_mul_pd(va_, ymm1));
@@ -1077,7 +1167,33 @@ void haswell_dgemm_8x6_e4x6(int64_t m, int64_t n, int64_t k, const double *alpha
     const double alpha_ = *alpha, beta_ = *beta;
     if (m == 4 && n == 6 && rs_c == 1) {
         const __m256d va_ = _mm256_set1_pd(alpha_);
-        if (beta_ == 0) {
+        if (alpha_ == 1 && beta_ == 0) {
+            double *cw_ = c;
+            _mm256_storeu_pd(cw_ + 0, ymm0);
+            cw_ += cs_c;
+            _mm256_storeu_pd(cw_ + 0, ymm1);
+            cw_ += cs_c;
+            _mm256_storeu_pd(cw_ + 0, ymm2);
+            cw_ += cs_c;
+            _mm256_storeu_pd(cw_ + 0, ymm3);
+            cw_ += cs_c;
+            _mm256_storeu_pd(cw_ + 0, ymm4);
+            cw_ += cs_c;
+            _mm256_storeu_pd(cw_ + 0, ymm5);
+        } else if (alpha_ == 1 && beta_ == 1) {
+            double *cw_ = c;
+            _mm256_storeu_pd(cw_ + 0, _mm256_add_pd(ymm0, _mm256_loadu_pd(cw_ + 0)));
+            cw_ += cs_c;
+            _mm256_storeu_pd(cw_ + 0, _mm256_add_pd(ymm1, _mm256_loadu_pd(cw_ + 0)));
+            cw_ += cs_c;
+            _mm256_storeu_pd(cw_ + 0, _mm256_add_pd(ymm2, _mm256_loadu_pd(cw_ + 0)));
+            cw_ += cs_c;
+            _mm256_storeu_pd(cw_ + 0, _mm256_add_pd(ymm3, _mm256_loadu_pd(cw_ + 0)));
+            cw_ += cs_c;
+            _mm256_storeu_pd(cw_ + 0, _mm256_add_pd(ymm4, _mm256_loadu_pd(cw_ + 0)));
+            cw_ += cs_c;
+            _mm256_storeu_pd(cw_ + 0, _mm256_add_pd(ymm5, _mm256_loadu_pd(cw_ + 0)));
+        } else if (beta_ == 0) {
             double *cw_ = c;
             _mm256_storeu_pd(cw_ + 0, _mm256_mul_pd(va_, ymm0));
             cw_ += cs_c;
@@ -1268,7 +1384,21 @@ void haswell_dgemm_8x6_p4x6(int64_t m, int64_t n, int64_t k, const double *alpha
     const double alpha_ = *alpha, beta_ = *beta;
     if (m == 4 && n == 6 && rs_c == 1) {
         const __m256d va_ = _mm256_set1_pd(alpha_);
-        if (beta_ == 0) {
+        if (alpha_ == 1 && beta_ == 0) {
+            _mm256_storeu_pd(c + 0 + 0 * cs_c, ymm0);
+            _mm256_storeu_pd(c + 0 + 1 * cs_c, ymm1);
+            _mm256_storeu_pd(c + 0 + 2 * cs_c, ymm2);
+            _mm256_storeu_pd(c + 0 + 3 * cs_c, ymm3);
+            _mm256_storeu_pd(c + 0 + 4 * cs_c, ymm4);
+            _mm256_storeu_pd(c + 0 + 5 * cs_c, ymm5);
+        } else if (alpha_ == 1 && beta_ == 1) {
+            _mm256_storeu_pd(c + 0 + 0 * cs_c, _mm256_add_pd(ymm0, _mm256_loadu_pd(c + 0 + 0 * cs_c)));
+            _mm256_storeu_pd(c + 0 + 1 * cs_c, _mm256_add_pd(ymm1, _mm256_loadu_pd(c + 0 + 1 * cs_c)));
+            _mm256_storeu_pd(c + 0 + 2 * cs_c, _mm256_add_pd(ymm2, _mm256_loadu_pd(c + 0 + 2 * cs_c)));
+            _mm256_storeu_pd(c + 0 + 3 * cs_c, _mm256_add_pd(ymm3, _mm256_loadu_pd(c + 0 + 3 * cs_c)));
+            _mm256_storeu_pd(c + 0 + 4 * cs_c, _mm256_add_pd(ymm4, _mm256_loadu_pd(c + 0 + 4 * cs_c)));
+            _mm256_storeu_pd(c + 0 + 5 * cs_c, _mm256_add_pd(ymm5, _mm256_loadu_pd(c + 0 + 5 * cs_c)));
+        } else if (beta_ == 0) {
             _mm256_storeu_pd(c + 0 + 0 * cs_c, _mm256_mul_pd(va_, ymm0));
             _mm256_storeu_pd(c + 0 + 1 * cs_c, _mm256_mul_pd(va_, ymm1));
             _mm256_storeu_pd(c + 0 + 2 * cs_c, _mm256_mul_pd(va_, ymm2));
@@ -1397,7 +1527,25 @@ void haswell_dgemm_8x6_e4x4(int64_t m, int64_t n, int64_t k, const double *alpha
     const double alpha_ = *alpha, beta_ = *beta;
     if (m == 4 && n == 4 && rs_c == 1) {
         const __m256d va_ = _mm256_set1_pd(alpha_);
-        if (beta_ == 0) {
+        if (alpha_ == 1 && beta_ == 0) {
+            double *cw_ = c;
+            _mm256_storeu_pd(cw_ + 0, ymm0);
+            cw_ += cs_c;
+            _mm256_storeu_pd(cw_ + 0, ymm1);
+            cw_ += cs_c;
+            _mm256_storeu_pd(cw_ + 0, ymm2);
+            cw_ += cs_c;
+            _mm256_storeu_pd(cw_ + 0, ymm3);
+        } else if (alpha_ == 1 && beta_ == 1) {
+            double *cw_ = c;
+            _mm256_storeu_pd(cw_ + 0, _mm256_add_pd(ymm0, _mm256_loadu_pd(cw_ + 0)));
+            cw_ += cs_c;
+            _mm256_storeu_pd(cw_ + 0, _mm256_add_pd(ymm1, _mm256_loadu_pd(cw_ + 0)));
+            cw_ += cs_c;
+            _mm256_storeu_pd(cw_ + 0, _mm256_add_pd(ymm2, _mm256_loadu_pd(cw_ + 0)));
+            cw_ += cs_c;
+            _mm256_storeu_pd(cw_ + 0, _mm256_add_pd(ymm3, _mm256_loadu_pd(cw_ + 0)));
+        } else if (beta_ == 0) {
             double *cw_ = c;
             _mm256_storeu_pd(cw_ + 0, _mm256_mul_pd(va_, ymm0));
             cw_ += cs_c;

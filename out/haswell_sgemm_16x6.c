@@ -284,7 +284,33 @@ void haswell_sgemm_16x6(int64_t m, int64_t n, int64_t k, const float *alpha, con
     const float alpha_ = *alpha, beta_ = *beta;
     if (m == 16 && n == 6 && rs_c == 1) {
         const __m256 va_ = _mm256_set1_ps(alpha_);
-        if (beta_ == 0) {
+        if (alpha_ == 1 && beta_ == 0) {
+            _mm256_storeu_ps(c + 0 + 0 * cs_c, ymm0);
+            _mm256_storeu_ps(c + 8 + 0 * cs_c, ymm1);
+            _mm256_storeu_ps(c + 0 + 1 * cs_c, ymm2);
+            _mm256_storeu_ps(c + 8 + 1 * cs_c, ymm3);
+            _mm256_storeu_ps(c + 0 + 2 * cs_c, ymm4);
+            _mm256_storeu_ps(c + 8 + 2 * cs_c, ymm5);
+            _mm256_storeu_ps(c + 0 + 3 * cs_c, ymm6);
+            _mm256_storeu_ps(c + 8 + 3 * cs_c, ymm7);
+            _mm256_storeu_ps(c + 0 + 4 * cs_c, ymm8);
+            _mm256_storeu_ps(c + 8 + 4 * cs_c, ymm9);
+            _mm256_storeu_ps(c + 0 + 5 * cs_c, ymm10);
+            _mm256_storeu_ps(c + 8 + 5 * cs_c, ymm11);
+        } else if (alpha_ == 1 && beta_ == 1) {
+            _mm256_storeu_ps(c + 0 + 0 * cs_c, _mm256_add_ps(ymm0, _mm256_loadu_ps(c + 0 + 0 * cs_c)));
+            _mm256_storeu_ps(c + 8 + 0 * cs_c, _mm256_add_ps(ymm1, _mm256_loadu_ps(c + 8 + 0 * cs_c)));
+            _mm256_storeu_ps(c + 0 + 1 * cs_c, _mm256_add_ps(ymm2, _mm256_loadu_ps(c + 0 + 1 * cs_c)));
+            _mm256_storeu_ps(c + 8 + 1 * cs_c, _mm256_add_ps(ymm3, _mm256_loadu_ps(c + 8 + 1 * cs_c)));
+            _mm256_storeu_ps(c + 0 + 2 * cs_c, _mm256_add_ps(ymm4, _mm256_loadu_ps(c + 0 + 2 * cs_c)));
+            _mm256_storeu_ps(c + 8 + 2 * cs_c, _mm256_add_ps(ymm5, _mm256_loadu_ps(c + 8 + 2 * cs_c)));
+            _mm256_storeu_ps(c + 0 + 3 * cs_c, _mm256_add_ps(ymm6, _mm256_loadu_ps(c + 0 + 3 * cs_c)));
+            _mm256_storeu_ps(c + 8 + 3 * cs_c, _mm256_add_ps(ymm7, _mm256_loadu_ps(c + 8 + 3 * cs_c)));
+            _mm256_storeu_ps(c + 0 + 4 * cs_c, _mm256_add_ps(ymm8, _mm256_loadu_ps(c + 0 + 4 * cs_c)));
+            _mm256_storeu_ps(c + 8 + 4 * cs_c, _mm256_add_ps(ymm9, _mm256_loadu_ps(c + 8 + 4 * cs_c)));
+            _mm256_storeu_ps(c + 0 + 5 * cs_c, _mm256_add_ps(ymm10, _mm256_loadu_ps(c + 0 + 5 * cs_c)));
+            _mm256_storeu_ps(c + 8 + 5 * cs_c, _mm256_add_ps(ymm11, _mm256_loadu_ps(c + 8 + 5 * cs_c)));
+        } else if (beta_ == 0) {
             _mm256_storeu_ps(c + 0 + 0 * cs_c, _mm256_mul_ps(va_, ymm0));
             _mm256_storeu_ps(c + 8 + 0 * cs_c, _mm256_mul_ps(va_, ymm1));
             _mm256_storeu_ps(c + 0 + 1 * cs_c, _mm256_mul_ps(va_, ymm2));
@@ -575,7 +601,45 @@ void haswell_sgemm_16x6_direct(int64_t m, int64_t n, int64_t k, const float *alp
     const float alpha_ = *alpha, beta_ = *beta;
     if (m == 16 && n == 6 && rs_c == 1) {
         const __m256 va_ = _mm256_set1_ps(alpha_);
-        if (beta_ == 0) {
+        if (alpha_ == 1 && beta_ == 0) {
+            float *cw_ = c;
+            _mm256_storeu_ps(cw_ + 0, ymm0);
+            _mm256_storeu_ps(cw_ + 8, ymm1);
+            cw_ += cs_c;
+            _mm256_storeu_ps(cw_ + 0, ymm2);
+            _mm256_storeu_ps(cw_ + 8, ymm3);
+            cw_ += cs_c;
+            _mm256_storeu_ps(cw_ + 0, ymm4);
+            _mm256_storeu_ps(cw_ + 8, ymm5);
+            cw_ += cs_c;
+            _mm256_storeu_ps(cw_ + 0, ymm6);
+            _mm256_storeu_ps(cw_ + 8, ymm7);
+            cw_ += cs_c;
+            _mm256_storeu_ps(cw_ + 0, ymm8);
+            _mm256_storeu_ps(cw_ + 8, ymm9);
+            cw_ += cs_c;
+            _mm256_storeu_ps(cw_ + 0, ymm10);
+            _mm256_storeu_ps(cw_ + 8, ymm11);
+        } else if (alpha_ == 1 && beta_ == 1) {
+            float *cw_ = c;
+            _mm256_storeu_ps(cw_ + 0, _mm256_add_ps(ymm0, _mm256_loadu_ps(cw_ + 0)));
+            _mm256_storeu_ps(cw_ + 8, _mm256_add_ps(ymm1, _mm256_loadu_ps(cw_ + 8)));
+            cw_ += cs_c;
+            _mm256_storeu_ps(cw_ + 0, _mm256_add_ps(ymm2, _mm256_loadu_ps(cw_ + 0)));
+            _mm256_storeu_ps(cw_ + 8, _mm256_add_ps(ymm3, _mm256_loadu_ps(cw_ + 8)));
+            cw_ += cs_c;
+            _mm256_storeu_ps(cw_ + 0, _mm256_add_ps(ymm4, _mm256_loadu_ps(cw_ + 0)));
+            _mm256_storeu_ps(cw_ + 8, _mm256_add_ps(ymm5, _mm256_loadu_ps(cw_ + 8)));
+            cw_ += cs_c;
+            _mm256_storeu_ps(cw_ + 0, _mm256_add_ps(ymm6, _mm256_loadu_ps(cw_ + 0)));
+            _mm256_storeu_ps(cw_ + 8, _mm256_add_ps(ymm7, _mm256_loadu_ps(cw_ + 8)));
+            cw_ += cs_c;
+            _mm256_storeu_ps(cw_ + 0, _mm256_add_ps(ymm8, _mm256_loadu_ps(cw_ + 0)));
+            _mm256_storeu_ps(cw_ + 8, _mm256_add_ps(ymm9, _mm256_loadu_ps(cw_ + 8)));
+            cw_ += cs_c;
+            _mm256_storeu_ps(cw_ + 0, _mm256_add_ps(ymm10, _mm256_loadu_ps(cw_ + 0)));
+            _mm256_storeu_ps(cw_ + 8, _mm256_add_ps(ymm11, _mm256_loadu_ps(cw_ + 8)));
+        } else if (beta_ == 0) {
             float *cw_ = c;
             _mm256_storeu_ps(cw_ + 0, _mm256_mul_ps(va_, ymm0));
             _mm256_storeu_ps(cw_ + 8, _mm256_mul_ps(va_, ymm1));
@@ -914,7 +978,33 @@ void haswell_sgemm_16x6_e16x4(int64_t m, int64_t n, int64_t k, const float *alph
     const float alpha_ = *alpha, beta_ = *beta;
     if (m == 16 && n == 4 && rs_c == 1) {
         const __m256 va_ = _mm256_set1_ps(alpha_);
-        if (beta_ == 0) {
+        if (alpha_ == 1 && beta_ == 0) {
+            float *cw_ = c;
+            _mm256_storeu_ps(cw_ + 0, ymm0);
+            _mm256_storeu_ps(cw_ + 8, ymm1);
+            cw_ += cs_c;
+            _mm256_storeu_ps(cw_ + 0, ymm2);
+            _mm256_storeu_ps(cw_ + 8, ymm3);
+            cw_ += cs_c;
+            _mm256_storeu_ps(cw_ + 0, ymm4);
+            _mm256_storeu_ps(cw_ + 8, ymm5);
+            cw_ += cs_c;
+            _mm256_storeu_ps(cw_ + 0, ymm6);
+            _mm256_storeu_ps(cw_ + 8, ymm7);
+        } else if (alpha_ == 1 && beta_ == 1) {
+            float *cw_ = c;
+            _mm256_storeu_ps(cw_ + 0, _mm256_add_ps(ymm0, _mm256_loadu_ps(cw_ + 0)));
+            _mm256_storeu_ps(cw_ + 8, _mm256_add_ps(ymm1, _mm256_loadu_ps(cw_ + 8)));
+            cw_ += cs_c;
+            _mm256_storeu_ps(cw_ + 0, _mm256_add_ps(ymm2, _mm256_loadu_ps(cw_ + 0)));
+            _mm256_storeu_ps(cw_ + 8, _mm256_add_ps(ymm3, _mm256_loadu_ps(cw_ + 8)));
+            cw_ += cs_c;
+            _mm256_storeu_ps(cw_ + 0, _mm256_add_ps(ymm4, _mm256_loadu_ps(cw_ + 0)));
+            _mm256_storeu_ps(cw_ + 8, _mm256_add_ps(ymm5, _mm256_loadu_ps(cw_ + 8)));
+            cw_ += cs_c;
+            _mm256_storeu_ps(cw_ + 0, _mm256_add_ps(ymm6, _mm256_loadu_ps(cw_ + 0)));
+            _mm256_storeu_ps(cw_ + 8, _mm256_add_ps(ymm7, _mm256_loadu_ps(cw_ + 8)));
+        } else if (beta_ == 0) {
             float *cw_ = c;
             _mm256_storeu_ps(cw_ + 0, _mm256_mul_ps(va_, ymm0));
             _mm256_storeu_ps(cw_ + 8, _mm256_mul_ps(va_, ymm1));
@@ -1089,7 +1179,33 @@ void haswell_sgemm_16x6_e8x6(int64_t m, int64_t n, int64_t k, const float *alpha
     const float alpha_ = *alpha, beta_ = *beta;
     if (m == 8 && n == 6 && rs_c == 1) {
         const __m256 va_ = _mm256_set1_ps(alpha_);
-        if (beta_ == 0) {
+        if (alpha_ == 1 && beta_ == 0) {
+            float *cw_ = c;
+            _mm256_storeu_ps(cw_ + 0, ymm0);
+            cw_ += cs_c;
+            _mm256_storeu_ps(cw_ + 0, ymm1);
+            cw_ += cs_c;
+            _mm256_storeu_ps(cw_ + 0, ymm2);
+            cw_ += cs_c;
+            _mm256_storeu_ps(cw_ + 0, ymm3);
+            cw_ += cs_c;
+            _mm256_storeu_ps(cw_ + 0, ymm4);
+            cw_ += cs_c;
+            _mm256_storeu_ps(cw_ + 0, ymm5);
+        } else if (alpha_ == 1 && beta_ == 1) {
+            float *cw_ = c;
+            _mm256_storeu_ps(cw_ + 0, _mm256_add_ps(ymm0, _mm256_loadu_ps(cw_ + 0)));
+            cw_ += cs_c;
+            _mm256_storeu_ps(cw_ + 0, _mm256_add_ps(ymm1, _mm256_loadu_ps(cw_ + 0)));
+            cw_ += cs_c;
+            _mm256_storeu_ps(cw_ + 0, _mm256_add_ps(ymm2, _mm256_loadu_ps(cw_ + 0)));
+            cw_ += cs_c;
+            _mm256_storeu_ps(cw_ + 0, _mm256_add_ps(ymm3, _mm256_loadu_ps(cw_ + 0)));
+            cw_ += cs_c;
+            _mm256_storeu_ps(cw_ + 0, _mm256_add_ps(ymm4, _mm256_loadu_ps(cw_ + 0)));
+            cw_ += cs_c;
+            _mm256_storeu_ps(cw_ + 0, _mm256_add_ps(ymm5, _mm256_loadu_ps(cw_ + 0)));
+        } else if (beta_ == 0) {
             float *cw_ = c;
             _mm256_storeu_ps(cw_ + 0, _mm256_mul_ps(va_, ymm0));
             cw_ += cs_c;
@@ -1281,7 +1397,21 @@ void haswell_sgemm_16x6_p8x6(int64_t m, int64_t n, int64_t k, const float *alpha
     const float alpha_ = *alpha, beta_ = *beta;
     if (m == 8 && n == 6 && rs_c == 1) {
         const __m256 va_ = _mm256_set1_ps(alpha_);
-        if (beta_ == 0) {
+        if (alpha_ == 1 && beta_ == 0) {
+            _mm256_storeu_ps(c + 0 + 0 * cs_c, ymm0);
+            _mm256_storeu_ps(c + 0 + 1 * cs_c, ymm1);
+            _mm256_storeu_ps(c + 0 + 2 * cs_c, ymm2);
+            _mm256_storeu_ps(c + 0 + 3 * cs_c, ymm3);
+            _mm256_storeu_ps(c + 0 + 4 * cs_c, ymm4);
+            _mm256_storeu_ps(c + 0 + 5 * cs_c, ymm5);
+        } else if (alpha_ == 1 && beta_ == 1) {
+            _mm256_storeu_ps(c + 0 + 0 * cs_c, _mm256_add_ps(ymm0, _mm256_loadu_ps(c + 0 + 0 * cs_c)));
+            _mm256_storeu_ps(c + 0 + 1 * cs_c, _mm256_add_ps(ymm1, _mm256_loadu_ps(c + 0 + 1 * cs_c)));
+            _mm256_storeu_ps(c + 0 + 2 * cs_c, _mm256_add_ps(ymm2, _mm256_loadu_ps(c + 0 + 2 * cs_c)));
+            _mm256_storeu_ps(c + 0 + 3 * cs_c, _mm256_add_ps(ymm3, _mm256_loadu_ps(c + 0 + 3 * cs_c)));
+            _mm256_storeu_ps(c + 0 + 4 * cs_c, _mm256_add_ps(ymm4, _mm256_loadu_ps(c + 0 + 4 * cs_c)));
+            _mm256_storeu_ps(c + 0 + 5 * cs_c, _mm256_add_ps(ymm5, _mm256_loadu_ps(c + 0 + 5 * cs_c)));
+        } else if (beta_ == 0) {
             _mm256_storeu_ps(c + 0 + 0 * cs_c, _mm256_mul_ps(va_, ymm0));
             _mm256_storeu_ps(c + 0 + 1 * cs_c, _mm256_mul_ps(va_, ymm1));
             _mm256_storeu_ps(c + 0 + 2 * cs_c, _mm256_mul_ps(va_, ymm2));
@@ -1411,7 +1541,25 @@ void haswell_sgemm_16x6_e8x4(int64_t m, int64_t n, int64_t k, const float *alpha
     const float alpha_ = *alpha, beta_ = *beta;
     if (m == 8 && n == 4 && rs_c == 1) {
         const __m256 va_ = _mm256_set1_ps(alpha_);
-        if (beta_ == 0) {
+        if (alpha_ == 1 && beta_ == 0) {
+            float *cw_ = c;
+            _mm256_storeu_ps(cw_ + 0, ymm0);
+            cw_ += cs_c;
+            _mm256_storeu_ps(cw_ + 0, ymm1);
+            cw_ += cs_c;
+            _mm256_storeu_ps(cw_ + 0, ymm2);
+            cw_ += cs_c;
+            _mm256_storeu_ps(cw_ + 0, ymm3);
+        } else if (alpha_ == 1 && beta_ == 1) {
+            float *cw_ = c;
+            _mm256_storeu_ps(cw_ + 0, _mm256_add_ps(ymm0, _mm256_loadu_ps(cw_ + 0)));
+            cw_ += cs_c;
+            _mm256_storeu_ps(cw_ + 0, _mm256_add_ps(ymm1, _mm256_loadu_ps(cw_ + 0)));
+            cw_ += cs_c;
+            _mm256_storeu_ps(cw_ + 0, _mm256_add_ps(ymm2, _mm256_loadu_ps(cw_ + 0)));
+            cw_ += cs_c;
+            _mm256_storeu_ps(cw_ + 0, _mm256_add_ps(ymm3, _mm256_loadu_ps(cw_ + 0)));
+        } else if (beta_ == 0) {
             float *cw_ = c;
             _mm256_storeu_ps(cw_ + 0, _mm256_mul_ps(va_, ymm0));
             cw_ += cs_c;

@@ -374,7 +374,57 @@ void neoverse_n1_dgemm_6x8(int64_t m, int64_t n, int64_t k, const double *alpha,
     const double alpha_ = *alpha, beta_ = *beta;
     if (m == 6 && n == 8 && rs_c == 1) {
         const float64x2_t va_ = vdupq_n_f64(alpha_);
-        if (beta_ == 0) {
+        if (alpha_ == 1 && beta_ == 0) {
+            vst1q_f64(c + 0 + 0 * cs_c, v0);
+            vst1q_f64(c + 2 + 0 * cs_c, v1);
+            vst1q_f64(c + 4 + 0 * cs_c, v2);
+            vst1q_f64(c + 0 + 1 * cs_c, v3);
+            vst1q_f64(c + 2 + 1 * cs_c, v4);
+            vst1q_f64(c + 4 + 1 * cs_c, v5);
+            vst1q_f64(c + 0 + 2 * cs_c, v6);
+            vst1q_f64(c + 2 + 2 * cs_c, v7);
+            vst1q_f64(c + 4 + 2 * cs_c, v8);
+            vst1q_f64(c + 0 + 3 * cs_c, v9);
+            vst1q_f64(c + 2 + 3 * cs_c, v10);
+            vst1q_f64(c + 4 + 3 * cs_c, v11);
+            vst1q_f64(c + 0 + 4 * cs_c, v12);
+            vst1q_f64(c + 2 + 4 * cs_c, v13);
+            vst1q_f64(c + 4 + 4 * cs_c, v14);
+            vst1q_f64(c + 0 + 5 * cs_c, v15);
+            vst1q_f64(c + 2 + 5 * cs_c, v16);
+            vst1q_f64(c + 4 + 5 * cs_c, v17);
+            vst1q_f64(c + 0 + 6 * cs_c, v18);
+            vst1q_f64(c + 2 + 6 * cs_c, v19);
+            vst1q_f64(c + 4 + 6 * cs_c, v20);
+            vst1q_f64(c + 0 + 7 * cs_c, v21);
+            vst1q_f64(c + 2 + 7 * cs_c, v22);
+            vst1q_f64(c + 4 + 7 * cs_c, v23);
+        } else if (alpha_ == 1 && beta_ == 1) {
+            vst1q_f64(c + 0 + 0 * cs_c, vaddq_f64(v0, vld1q_f64(c + 0 + 0 * cs_c)));
+            vst1q_f64(c + 2 + 0 * cs_c, vaddq_f64(v1, vld1q_f64(c + 2 + 0 * cs_c)));
+            vst1q_f64(c + 4 + 0 * cs_c, vaddq_f64(v2, vld1q_f64(c + 4 + 0 * cs_c)));
+            vst1q_f64(c + 0 + 1 * cs_c, vaddq_f64(v3, vld1q_f64(c + 0 + 1 * cs_c)));
+            vst1q_f64(c + 2 + 1 * cs_c, vaddq_f64(v4, vld1q_f64(c + 2 + 1 * cs_c)));
+            vst1q_f64(c + 4 + 1 * cs_c, vaddq_f64(v5, vld1q_f64(c + 4 + 1 * cs_c)));
+            vst1q_f64(c + 0 + 2 * cs_c, vaddq_f64(v6, vld1q_f64(c + 0 + 2 * cs_c)));
+            vst1q_f64(c + 2 + 2 * cs_c, vaddq_f64(v7, vld1q_f64(c + 2 + 2 * cs_c)));
+            vst1q_f64(c + 4 + 2 * cs_c, vaddq_f64(v8, vld1q_f64(c + 4 + 2 * cs_c)));
+            vst1q_f64(c + 0 + 3 * cs_c, vaddq_f64(v9, vld1q_f64(c + 0 + 3 * cs_c)));
+            vst1q_f64(c + 2 + 3 * cs_c, vaddq_f64(v10, vld1q_f64(c + 2 + 3 * cs_c)));
+            vst1q_f64(c + 4 + 3 * cs_c, vaddq_f64(v11, vld1q_f64(c + 4 + 3 * cs_c)));
+            vst1q_f64(c + 0 + 4 * cs_c, vaddq_f64(v12, vld1q_f64(c + 0 + 4 * cs_c)));
+            vst1q_f64(c + 2 + 4 * cs_c, vaddq_f64(v13, vld1q_f64(c + 2 + 4 * cs_c)));
+            vst1q_f64(c + 4 + 4 * cs_c, vaddq_f64(v14, vld1q_f64(c + 4 + 4 * cs_c)));
+            vst1q_f64(c + 0 + 5 * cs_c, vaddq_f64(v15, vld1q_f64(c + 0 + 5 * cs_c)));
+            vst1q_f64(c + 2 + 5 * cs_c, vaddq_f64(v16, vld1q_f64(c + 2 + 5 * cs_c)));
+            vst1q_f64(c + 4 + 5 * cs_c, vaddq_f64(v17, vld1q_f64(c + 4 + 5 * cs_c)));
+            vst1q_f64(c + 0 + 6 * cs_c, vaddq_f64(v18, vld1q_f64(c + 0 + 6 * cs_c)));
+            vst1q_f64(c + 2 + 6 * cs_c, vaddq_f64(v19, vld1q_f64(c + 2 + 6 * cs_c)));
+            vst1q_f64(c + 4 + 6 * cs_c, vaddq_f64(v20, vld1q_f64(c + 4 + 6 * cs_c)));
+            vst1q_f64(c + 0 + 7 * cs_c, vaddq_f64(v21, vld1q_f64(c + 0 + 7 * cs_c)));
+            vst1q_f64(c + 2 + 7 * cs_c, vaddq_f64(v22, vld1q_f64(c + 2 + 7 * cs_c)));
+            vst1q_f64(c + 4 + 7 * cs_c, vaddq_f64(v23, vld1q_f64(c + 4 + 7 * cs_c)));
+        } else if (beta_ == 0) {
             vst1q_f64(c + 0 + 0 * cs_c, vmulq_f64(va_, v0));
             vst1q_f64(c + 2 + 0 * cs_c, vmulq_f64(va_, v1));
             vst1q_f64(c + 4 + 0 * cs_c, vmulq_f64(va_, v2));
@@ -804,7 +854,73 @@ void neoverse_n1_dgemm_6x8_direct(int64_t m, int64_t n, int64_t k, const double 
     const double alpha_ = *alpha, beta_ = *beta;
     if (m == 6 && n == 8 && rs_c == 1) {
         const float64x2_t va_ = vdupq_n_f64(alpha_);
-        if (beta_ == 0) {
+        if (alpha_ == 1 && beta_ == 0) {
+            double *cw_ = c;
+            vst1q_f64(cw_ + 0, v0);
+            vst1q_f64(cw_ + 2, v1);
+            vst1q_f64(cw_ + 4, v2);
+            cw_ += cs_c;
+            vst1q_f64(cw_ + 0, v3);
+            vst1q_f64(cw_ + 2, v4);
+            vst1q_f64(cw_ + 4, v5);
+            cw_ += cs_c;
+            vst1q_f64(cw_ + 0, v6);
+            vst1q_f64(cw_ + 2, v7);
+            vst1q_f64(cw_ + 4, v8);
+            cw_ += cs_c;
+            vst1q_f64(cw_ + 0, v9);
+            vst1q_f64(cw_ + 2, v10);
+            vst1q_f64(cw_ + 4, v11);
+            cw_ += cs_c;
+            vst1q_f64(cw_ + 0, v12);
+            vst1q_f64(cw_ + 2, v13);
+            vst1q_f64(cw_ + 4, v14);
+            cw_ += cs_c;
+            vst1q_f64(cw_ + 0, v15);
+            vst1q_f64(cw_ + 2, v16);
+            vst1q_f64(cw_ + 4, v17);
+            cw_ += cs_c;
+            vst1q_f64(cw_ + 0, v18);
+            vst1q_f64(cw_ + 2, v19);
+            vst1q_f64(cw_ + 4, v20);
+            cw_ += cs_c;
+            vst1q_f64(cw_ + 0, v21);
+            vst1q_f64(cw_ + 2, v22);
+            vst1q_f64(cw_ + 4, v23);
+        } else if (alpha_ == 1 && beta_ == 1) {
+            double *cw_ = c;
+            vst1q_f64(cw_ + 0, vaddq_f64(v0, vld1q_f64(cw_ + 0)));
+            vst1q_f64(cw_ + 2, vaddq_f64(v1, vld1q_f64(cw_ + 2)));
+            vst1q_f64(cw_ + 4, vaddq_f64(v2, vld1q_f64(cw_ + 4)));
+            cw_ += cs_c;
+            vst1q_f64(cw_ + 0, vaddq_f64(v3, vld1q_f64(cw_ + 0)));
+            vst1q_f64(cw_ + 2, vaddq_f64(v4, vld1q_f64(cw_ + 2)));
+            vst1q_f64(cw_ + 4, vaddq_f64(v5, vld1q_f64(cw_ + 4)));
+            cw_ += cs_c;
+            vst1q_f64(cw_ + 0, vaddq_f64(v6, vld1q_f64(cw_ + 0)));
+            vst1q_f64(cw_ + 2, vaddq_f64(v7, vld1q_f64(cw_ + 2)));
+            vst1q_f64(cw_ + 4, vaddq_f64(v8, vld1q_f64(cw_ + 4)));
+            cw_ += cs_c;
+            vst1q_f64(cw_ + 0, vaddq_f64(v9, vld1q_f64(cw_ + 0)));
+            vst1q_f64(cw_ + 2, vaddq_f64(v10, vld1q_f64(cw_ + 2)));
+            vst1q_f64(cw_ + 4, vaddq_f64(v11, vld1q_f64(cw_ + 4)));
+            cw_ += cs_c;
+            vst1q_f64(cw_ + 0, vaddq_f64(v12, vld1q_f64(cw_ + 0)));
+            vst1q_f64(cw_ + 2, vaddq_f64(v13, vld1q_f64(cw_ + 2)));
+            vst1q_f64(cw_ + 4, vaddq_f64(v14, vld1q_f64(cw_ + 4)));
+            cw_ += cs_c;
+            vst1q_f64(cw_ + 0, vaddq_f64(v15, vld1q_f64(cw_ + 0)));
+            vst1q_f64(cw_ + 2, vaddq_f64(v16, vld1q_f64(cw_ + 2)));
+            vst1q_f64(cw_ + 4, vaddq_f64(v17, vld1q_f64(cw_ + 4)));
+            cw_ += cs_c;
+            vst1q_f64(cw_ + 0, vaddq_f64(v18, vld1q_f64(cw_ + 0)));
+            vst1q_f64(cw_ + 2, vaddq_f64(v19, vld1q_f64(cw_ + 2)));
+            vst1q_f64(cw_ + 4, vaddq_f64(v20, vld1q_f64(cw_ + 4)));
+            cw_ += cs_c;
+            vst1q_f64(cw_ + 0, vaddq_f64(v21, vld1q_f64(cw_ + 0)));
+            vst1q_f64(cw_ + 2, vaddq_f64(v22, vld1q_f64(cw_ + 2)));
+            vst1q_f64(cw_ + 4, vaddq_f64(v23, vld1q_f64(cw_ + 4)));
+        } else if (beta_ == 0) {
             double *cw_ = c;
             vst1q_f64(cw_ + 0, vmulq_f64(va_, v0));
             vst1q_f64(cw_ + 2, vmulq_f64(va_, v1));
@@ -1186,7 +1302,41 @@ void neoverse_n1_dgemm_6x8_e6x4(int64_t m, int64_t n, int64_t k, const double *a
     const double alpha_ = *alpha, beta_ = *beta;
     if (m == 6 && n == 4 && rs_c == 1) {
         const float64x2_t va_ = vdupq_n_f64(alpha_);
-        if (beta_ == 0) {
+        if (alpha_ == 1 && beta_ == 0) {
+            double *cw_ = c;
+            vst1q_f64(cw_ + 0, v0);
+            vst1q_f64(cw_ + 2, v1);
+            vst1q_f64(cw_ + 4, v2);
+            cw_ += cs_c;
+            vst1q_f64(cw_ + 0, v3);
+            vst1q_f64(cw_ + 2, v4);
+            vst1q_f64(cw_ + 4, v5);
+            cw_ += cs_c;
+            vst1q_f64(cw_ + 0, v6);
+            vst1q_f64(cw_ + 2, v7);
+            vst1q_f64(cw_ + 4, v8);
+            cw_ += cs_c;
+            vst1q_f64(cw_ + 0, v9);
+            vst1q_f64(cw_ + 2, v10);
+            vst1q_f64(cw_ + 4, v11);
+        } else if (alpha_ == 1 && beta_ == 1) {
+            double *cw_ = c;
+            vst1q_f64(cw_ + 0, vaddq_f64(v0, vld1q_f64(cw_ + 0)));
+            vst1q_f64(cw_ + 2, vaddq_f64(v1, vld1q_f64(cw_ + 2)));
+            vst1q_f64(cw_ + 4, vaddq_f64(v2, vld1q_f64(cw_ + 4)));
+            cw_ += cs_c;
+            vst1q_f64(cw_ + 0, vaddq_f64(v3, vld1q_f64(cw_ + 0)));
+            vst1q_f64(cw_ + 2, vaddq_f64(v4, vld1q_f64(cw_ + 2)));
+            vst1q_f64(cw_ + 4, vaddq_f64(v5, vld1q_f64(cw_ + 4)));
+            cw_ += cs_c;
+            vst1q_f64(cw_ + 0, vaddq_f64(v6, vld1q_f64(cw_ + 0)));
+            vst1q_f64(cw_ + 2, vaddq_f64(v7, vld1q_f64(cw_ + 2)));
+            vst1q_f64(cw_ + 4, vaddq_f64(v8, vld1q_f64(cw_ + 4)));
+            cw_ += cs_c;
+            vst1q_f64(cw_ + 0, vaddq_f64(v9, vld1q_f64(cw_ + 0)));
+            vst1q_f64(cw_ + 2, vaddq_f64(v10, vld1q_f64(cw_ + 2)));
+            vst1q_f64(cw_ + 4, vaddq_f64(v11, vld1q_f64(cw_ + 4)));
+        } else if (beta_ == 0) {
             double *cw_ = c;
             vst1q_f64(cw_ + 0, vmulq_f64(va_, v0));
             vst1q_f64(cw_ + 2, vmulq_f64(va_, v1));
@@ -1430,7 +1580,57 @@ void neoverse_n1_dgemm_6x8_e4x8(int64_t m, int64_t n, int64_t k, const double *a
     const double alpha_ = *alpha, beta_ = *beta;
     if (m == 4 && n == 8 && rs_c == 1) {
         const float64x2_t va_ = vdupq_n_f64(alpha_);
-        if (beta_ == 0) {
+        if (alpha_ == 1 && beta_ == 0) {
+            double *cw_ = c;
+            vst1q_f64(cw_ + 0, v0);
+            vst1q_f64(cw_ + 2, v1);
+            cw_ += cs_c;
+            vst1q_f64(cw_ + 0, v2);
+            vst1q_f64(cw_ + 2, v3);
+            cw_ += cs_c;
+            vst1q_f64(cw_ + 0, v4);
+            vst1q_f64(cw_ + 2, v5);
+            cw_ += cs_c;
+            vst1q_f64(cw_ + 0, v6);
+            vst1q_f64(cw_ + 2, v7);
+            cw_ += cs_c;
+            vst1q_f64(cw_ + 0, v8);
+            vst1q_f64(cw_ + 2, v9);
+            cw_ += cs_c;
+            vst1q_f64(cw_ + 0, v10);
+            vst1q_f64(cw_ + 2, v11);
+            cw_ += cs_c;
+            vst1q_f64(cw_ + 0, v12);
+            vst1q_f64(cw_ + 2, v13);
+            cw_ += cs_c;
+            vst1q_f64(cw_ + 0, v14);
+            vst1q_f64(cw_ + 2, v15);
+        } else if (alpha_ == 1 && beta_ == 1) {
+            double *cw_ = c;
+            vst1q_f64(cw_ + 0, vaddq_f64(v0, vld1q_f64(cw_ + 0)));
+            vst1q_f64(cw_ + 2, vaddq_f64(v1, vld1q_f64(cw_ + 2)));
+            cw_ += cs_c;
+            vst1q_f64(cw_ + 0, vaddq_f64(v2, vld1q_f64(cw_ + 0)));
+            vst1q_f64(cw_ + 2, vaddq_f64(v3, vld1q_f64(cw_ + 2)));
+            cw_ += cs_c;
+            vst1q_f64(cw_ + 0, vaddq_f64(v4, vld1q_f64(cw_ + 0)));
+            vst1q_f64(cw_ + 2, vaddq_f64(v5, vld1q_f64(cw_ + 2)));
+            cw_ += cs_c;
+            vst1q_f64(cw_ + 0, vaddq_f64(v6, vld1q_f64(cw_ + 0)));
+            vst1q_f64(cw_ + 2, vaddq_f64(v7, vld1q_f64(cw_ + 2)));
+            cw_ += cs_c;
+            vst1q_f64(cw_ + 0, vaddq_f64(v8, vld1q_f64(cw_ + 0)));
+            vst1q_f64(cw_ + 2, vaddq_f64(v9, vld1q_f64(cw_ + 2)));
+            cw_ += cs_c;
+            vst1q_f64(cw_ + 0, vaddq_f64(v10, vld1q_f64(cw_ + 0)));
+            vst1q_f64(cw_ + 2, vaddq_f64(v11, vld1q_f64(cw_ + 2)));
+            cw_ += cs_c;
+            vst1q_f64(cw_ + 0, vaddq_f64(v12, vld1q_f64(cw_ + 0)));
+            vst1q_f64(cw_ + 2, vaddq_f64(v13, vld1q_f64(cw_ + 2)));
+            cw_ += cs_c;
+            vst1q_f64(cw_ + 0, vaddq_f64(v14, vld1q_f64(cw_ + 0)));
+            vst1q_f64(cw_ + 2, vaddq_f64(v15, vld1q_f64(cw_ + 2)));
+        } else if (beta_ == 0) {
             double *cw_ = c;
             vst1q_f64(cw_ + 0, vmulq_f64(va_, v0));
             vst1q_f64(cw_ + 2, vmulq_f64(va_, v1));
@@ -1722,7 +1922,41 @@ void neoverse_n1_dgemm_6x8_p4x8(int64_t m, int64_t n, int64_t k, const double *a
     const double alpha_ = *alpha, beta_ = *beta;
     if (m == 4 && n == 8 && rs_c == 1) {
         const float64x2_t va_ = vdupq_n_f64(alpha_);
-        if (beta_ == 0) {
+        if (alpha_ == 1 && beta_ == 0) {
+            vst1q_f64(c + 0 + 0 * cs_c, v0);
+            vst1q_f64(c + 2 + 0 * cs_c, v1);
+            vst1q_f64(c + 0 + 1 * cs_c, v2);
+            vst1q_f64(c + 2 + 1 * cs_c, v3);
+            vst1q_f64(c + 0 + 2 * cs_c, v4);
+            vst1q_f64(c + 2 + 2 * cs_c, v5);
+            vst1q_f64(c + 0 + 3 * cs_c, v6);
+            vst1q_f64(c + 2 + 3 * cs_c, v7);
+            vst1q_f64(c + 0 + 4 * cs_c, v8);
+            vst1q_f64(c + 2 + 4 * cs_c, v9);
+            vst1q_f64(c + 0 + 5 * cs_c, v10);
+            vst1q_f64(c + 2 + 5 * cs_c, v11);
+            vst1q_f64(c + 0 + 6 * cs_c, v12);
+            vst1q_f64(c + 2 + 6 * cs_c, v13);
+            vst1q_f64(c + 0 + 7 * cs_c, v14);
+            vst1q_f64(c + 2 + 7 * cs_c, v15);
+        } else if (alpha_ == 1 && beta_ == 1) {
+            vst1q_f64(c + 0 + 0 * cs_c, vaddq_f64(v0, vld1q_f64(c + 0 + 0 * cs_c)));
+            vst1q_f64(c + 2 + 0 * cs_c, vaddq_f64(v1, vld1q_f64(c + 2 + 0 * cs_c)));
+            vst1q_f64(c + 0 + 1 * cs_c, vaddq_f64(v2, vld1q_f64(c + 0 + 1 * cs_c)));
+            vst1q_f64(c + 2 + 1 * cs_c, vaddq_f64(v3, vld1q_f64(c + 2 + 1 * cs_c)));
+            vst1q_f64(c + 0 + 2 * cs_c, vaddq_f64(v4, vld1q_f64(c + 0 + 2 * cs_c)));
+            vst1q_f64(c + 2 + 2 * cs_c, vaddq_f64(v5, vld1q_f64(c + 2 + 2 * cs_c)));
+            vst1q_f64(c + 0 + 3 * cs_c, vaddq_f64(v6, vld1q_f64(c + 0 + 3 * cs_c)));
+            vst1q_f64(c + 2 + 3 * cs_c, vaddq_f64(v7, vld1q_f64(c + 2 + 3 * cs_c)));
+            vst1q_f64(c + 0 + 4 * cs_c, vaddq_f64(v8, vld1q_f64(c + 0 + 4 * cs_c)));
+            vst1q_f64(c + 2 + 4 * cs_c, vaddq_f64(v9, vld1q_f64(c + 2 + 4 * cs_c)));
+            vst1q_f64(c + 0 + 5 * cs_c, vaddq_f64(v10, vld1q_f64(c + 0 + 5 * cs_c)));
+            vst1q_f64(c + 2 + 5 * cs_c, vaddq_f64(v11, vld1q_f64(c + 2 + 5 * cs_c)));
+            vst1q_f64(c + 0 + 6 * cs_c, vaddq_f64(v12, vld1q_f64(c + 0 + 6 * cs_c)));
+            vst1q_f64(c + 2 + 6 * cs_c, vaddq_f64(v13, vld1q_f64(c + 2 + 6 * cs_c)));
+            vst1q_f64(c + 0 + 7 * cs_c, vaddq_f64(v14, vld1q_f64(c + 0 + 7 * cs_c)));
+            vst1q_f64(c + 2 + 7 * cs_c, vaddq_f64(v15, vld1q_f64(c + 2 + 7 * cs_c)));
+        } else if (beta_ == 0) {
             vst1q_f64(c + 0 + 0 * cs_c, vmulq_f64(va_, v0));
             vst1q_f64(c + 2 + 0 * cs_c, vmulq_f64(va_, v1));
             vst1q_f64(c + 0 + 1 * cs_c, vmulq_f64(va_, v2));
@@ -2033,7 +2267,33 @@ void neoverse_n1_dgemm_6x8_e4x4(int64_t m, int64_t n, int64_t k, const double *a
     const double alpha_ = *alpha, beta_ = *beta;
     if (m == 4 && n == 4 && rs_c == 1) {
         const float64x2_t va_ = vdupq_n_f64(alpha_);
-        if (beta_ == 0) {
+        if (alpha_ == 1 && beta_ == 0) {
+            double *cw_ = c;
+            vst1q_f64(cw_ + 0, v0);
+            vst1q_f64(cw_ + 2, v1);
+            cw_ += cs_c;
+            vst1q_f64(cw_ + 0, v2);
+            vst1q_f64(cw_ + 2, v3);
+            cw_ += cs_c;
+            vst1q_f64(cw_ + 0, v4);
+            vst1q_f64(cw_ + 2, v5);
+            cw_ += cs_c;
+            vst1q_f64(cw_ + 0, v6);
+            vst1q_f64(cw_ + 2, v7);
+        } else if (alpha_ == 1 && beta_ == 1) {
+            double *cw_ = c;
+            vst1q_f64(cw_ + 0, vaddq_f64(v0, vld1q_f64(cw_ + 0)));
+            vst1q_f64(cw_ + 2, vaddq_f64(v1, vld1q_f64(cw_ + 2)));
+            cw_ += cs_c;
+            vst1q_f64(cw_ + 0, vaddq_f64(v2, vld1q_f64(cw_ + 0)));
+            vst1q_f64(cw_ + 2, vaddq_f64(v3, vld1q_f64(cw_ + 2)));
+            cw_ += cs_c;
+            vst1q_f64(cw_ + 0, vaddq_f64(v4, vld1q_f64(cw_ + 0)));
+            vst1q_f64(cw_ + 2, vaddq_f64(v5, vld1q_f64(cw_ + 2)));
+            cw_ += cs_c;
+            vst1q_f64(cw_ + 0, vaddq_f64(v6, vld1q_f64(cw_ + 0)));
+            vst1q_f64(cw_ + 2, vaddq_f64(v7, vld1q_f64(cw_ + 2)));
+        } else if (beta_ == 0) {
             double *cw_ = c;
             vst1q_f64(cw_ + 0, vmulq_f64(va_, v0));
             vst1q_f64(cw_ + 2, vmulq_f64(va_, v1));

@@ -452,7 +452,57 @@ void neoverse_v1_sgemm_16x12(int64_t m, int64_t n, int64_t k, const float *alpha
     const float alpha_ = *alpha, beta_ = *beta;
     if (m == 16 && n == 12 && rs_c == 1) {
         const svfloat32_t va_ = svdup_n_f32(alpha_);
-        if (beta_ == 0) {
+        if (alpha_ == 1 && beta_ == 0) {
+            svst1_f32(svptrue_b32(), c + 0 + 0 * cs_c, z0);
+            svst1_f32(svptrue_b32(), c + 8 + 0 * cs_c, z1);
+            svst1_f32(svptrue_b32(), c + 0 + 1 * cs_c, z2);
+            svst1_f32(svptrue_b32(), c + 8 + 1 * cs_c, z3);
+            svst1_f32(svptrue_b32(), c + 0 + 2 * cs_c, z4);
+            svst1_f32(svptrue_b32(), c + 8 + 2 * cs_c, z5);
+            svst1_f32(svptrue_b32(), c + 0 + 3 * cs_c, z6);
+            svst1_f32(svptrue_b32(), c + 8 + 3 * cs_c, z7);
+            svst1_f32(svptrue_b32(), c + 0 + 4 * cs_c, z8);
+            svst1_f32(svptrue_b32(), c + 8 + 4 * cs_c, z9);
+            svst1_f32(svptrue_b32(), c + 0 + 5 * cs_c, z10);
+            svst1_f32(svptrue_b32(), c + 8 + 5 * cs_c, z11);
+            svst1_f32(svptrue_b32(), c + 0 + 6 * cs_c, z12);
+            svst1_f32(svptrue_b32(), c + 8 + 6 * cs_c, z13);
+            svst1_f32(svptrue_b32(), c + 0 + 7 * cs_c, z14);
+            svst1_f32(svptrue_b32(), c + 8 + 7 * cs_c, z15);
+            svst1_f32(svptrue_b32(), c + 0 + 8 * cs_c, z16);
+            svst1_f32(svptrue_b32(), c + 8 + 8 * cs_c, z17);
+            svst1_f32(svptrue_b32(), c + 0 + 9 * cs_c, z18);
+            svst1_f32(svptrue_b32(), c + 8 + 9 * cs_c, z19);
+            svst1_f32(svptrue_b32(), c + 0 + 10 * cs_c, z20);
+            svst1_f32(svptrue_b32(), c + 8 + 10 * cs_c, z21);
+            svst1_f32(svptrue_b32(), c + 0 + 11 * cs_c, z22);
+            svst1_f32(svptrue_b32(), c + 8 + 11 * cs_c, z23);
+        } else if (alpha_ == 1 && beta_ == 1) {
+            svst1_f32(svptrue_b32(), c + 0 + 0 * cs_c, svadd_f32_x(svptrue_b32(), z0, svld1_f32(svptrue_b32(), c + 0 + 0 * cs_c)));
+            svst1_f32(svptrue_b32(), c + 8 + 0 * cs_c, svadd_f32_x(svptrue_b32(), z1, svld1_f32(svptrue_b32(), c + 8 + 0 * cs_c)));
+            svst1_f32(svptrue_b32(), c + 0 + 1 * cs_c, svadd_f32_x(svptrue_b32(), z2, svld1_f32(svptrue_b32(), c + 0 + 1 * cs_c)));
+            svst1_f32(svptrue_b32(), c + 8 + 1 * cs_c, svadd_f32_x(svptrue_b32(), z3, svld1_f32(svptrue_b32(), c + 8 + 1 * cs_c)));
+            svst1_f32(svptrue_b32(), c + 0 + 2 * cs_c, svadd_f32_x(svptrue_b32(), z4, svld1_f32(svptrue_b32(), c + 0 + 2 * cs_c)));
+            svst1_f32(svptrue_b32(), c + 8 + 2 * cs_c, svadd_f32_x(svptrue_b32(), z5, svld1_f32(svptrue_b32(), c + 8 + 2 * cs_c)));
+            svst1_f32(svptrue_b32(), c + 0 + 3 * cs_c, svadd_f32_x(svptrue_b32(), z6, svld1_f32(svptrue_b32(), c + 0 + 3 * cs_c)));
+            svst1_f32(svptrue_b32(), c + 8 + 3 * cs_c, svadd_f32_x(svptrue_b32(), z7, svld1_f32(svptrue_b32(), c + 8 + 3 * cs_c)));
+            svst1_f32(svptrue_b32(), c + 0 + 4 * cs_c, svadd_f32_x(svptrue_b32(), z8, svld1_f32(svptrue_b32(), c + 0 + 4 * cs_c)));
+            svst1_f32(svptrue_b32(), c + 8 + 4 * cs_c, svadd_f32_x(svptrue_b32(), z9, svld1_f32(svptrue_b32(), c + 8 + 4 * cs_c)));
+            svst1_f32(svptrue_b32(), c + 0 + 5 * cs_c, svadd_f32_x(svptrue_b32(), z10, svld1_f32(svptrue_b32(), c + 0 + 5 * cs_c)));
+            svst1_f32(svptrue_b32(), c + 8 + 5 * cs_c, svadd_f32_x(svptrue_b32(), z11, svld1_f32(svptrue_b32(), c + 8 + 5 * cs_c)));
+            svst1_f32(svptrue_b32(), c + 0 + 6 * cs_c, svadd_f32_x(svptrue_b32(), z12, svld1_f32(svptrue_b32(), c + 0 + 6 * cs_c)));
+            svst1_f32(svptrue_b32(), c + 8 + 6 * cs_c, svadd_f32_x(svptrue_b32(), z13, svld1_f32(svptrue_b32(), c + 8 + 6 * cs_c)));
+            svst1_f32(svptrue_b32(), c + 0 + 7 * cs_c, svadd_f32_x(svptrue_b32(), z14, svld1_f32(svptrue_b32(), c + 0 + 7 * cs_c)));
+            svst1_f32(svptrue_b32(), c + 8 + 7 * cs_c, svadd_f32_x(svptrue_b32(), z15, svld1_f32(svptrue_b32(), c + 8 + 7 * cs_c)));
+            svst1_f32(svptrue_b32(), c + 0 + 8 * cs_c, svadd_f32_x(svptrue_b32(), z16, svld1_f32(svptrue_b32(), c + 0 + 8 * cs_c)));
+            svst1_f32(svptrue_b32(), c + 8 + 8 * cs_c, svadd_f32_x(svptrue_b32(), z17, svld1_f32(svptrue_b32(), c + 8 + 8 * cs_c)));
+            svst1_f32(svptrue_b32(), c + 0 + 9 * cs_c, svadd_f32_x(svptrue_b32(), z18, svld1_f32(svptrue_b32(), c + 0 + 9 * cs_c)));
+            svst1_f32(svptrue_b32(), c + 8 + 9 * cs_c, svadd_f32_x(svptrue_b32(), z19, svld1_f32(svptrue_b32(), c + 8 + 9 * cs_c)));
+            svst1_f32(svptrue_b32(), c + 0 + 10 * cs_c, svadd_f32_x(svptrue_b32(), z20, svld1_f32(svptrue_b32(), c + 0 + 10 * cs_c)));
+            svst1_f32(svptrue_b32(), c + 8 + 10 * cs_c, svadd_f32_x(svptrue_b32(), z21, svld1_f32(svptrue_b32(), c + 8 + 10 * cs_c)));
+            svst1_f32(svptrue_b32(), c + 0 + 11 * cs_c, svadd_f32_x(svptrue_b32(), z22, svld1_f32(svptrue_b32(), c + 0 + 11 * cs_c)));
+            svst1_f32(svptrue_b32(), c + 8 + 11 * cs_c, svadd_f32_x(svptrue_b32(), z23, svld1_f32(svptrue_b32(), c + 8 + 11 * cs_c)));
+        } else if (beta_ == 0) {
             svst1_f32(svptrue_b32(), c + 0 + 0 * cs_c, svmul_f32_x(svptrue_b32(), va_, z0));
             svst1_f32(svptrue_b32(), c + 8 + 0 * cs_c, svmul_f32_x(svptrue_b32(), va_, z1));
             svst1_f32(svptrue_b32(), c + 0 + 1 * cs_c, svmul_f32_x(svptrue_b32(), va_, z2));
@@ -533,7 +583,297 @@ void neoverse_v1_sgemm_16x12(int64_t m, int64_t n, int64_t k, const float *alpha
     }
     if (rs_c == 1) {   /* edge tile: predicated */
         const svfloat32_t va_ = svdup_n_f32(alpha_);
-        if (beta_ == 0) {
+        if (alpha_ == 1 && beta_ == 0) {
+            if (0 < m && 0 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 0 * cs_c, z0);
+            }
+            if (8 < m && 0 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)8, (int64_t)m);
+                svst1_f32(k_, c + 8 + 0 * cs_c, z1);
+            }
+            if (0 < m && 1 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 1 * cs_c, z2);
+            }
+            if (8 < m && 1 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)8, (int64_t)m);
+                svst1_f32(k_, c + 8 + 1 * cs_c, z3);
+            }
+            if (0 < m && 2 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 2 * cs_c, z4);
+            }
+            if (8 < m && 2 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)8, (int64_t)m);
+                svst1_f32(k_, c + 8 + 2 * cs_c, z5);
+            }
+            if (0 < m && 3 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 3 * cs_c, z6);
+            }
+            if (8 < m && 3 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)8, (int64_t)m);
+                svst1_f32(k_, c + 8 + 3 * cs_c, z7);
+            }
+            if (0 < m && 4 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 4 * cs_c, z8);
+            }
+            if (8 < m && 4 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)8, (int64_t)m);
+                svst1_f32(k_, c + 8 + 4 * cs_c, z9);
+            }
+            if (0 < m && 5 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 5 * cs_c, z10);
+            }
+            if (8 < m && 5 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)8, (int64_t)m);
+                svst1_f32(k_, c + 8 + 5 * cs_c, z11);
+            }
+            if (0 < m && 6 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 6 * cs_c, z12);
+            }
+            if (8 < m && 6 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)8, (int64_t)m);
+                svst1_f32(k_, c + 8 + 6 * cs_c, z13);
+            }
+            if (0 < m && 7 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 7 * cs_c, z14);
+            }
+            if (8 < m && 7 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)8, (int64_t)m);
+                svst1_f32(k_, c + 8 + 7 * cs_c, z15);
+            }
+            if (0 < m && 8 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 8 * cs_c, z16);
+            }
+            if (8 < m && 8 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)8, (int64_t)m);
+                svst1_f32(k_, c + 8 + 8 * cs_c, z17);
+            }
+            if (0 < m && 9 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 9 * cs_c, z18);
+            }
+            if (8 < m && 9 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)8, (int64_t)m);
+                svst1_f32(k_, c + 8 + 9 * cs_c, z19);
+            }
+            if (0 < m && 10 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 10 * cs_c, z20);
+            }
+            if (8 < m && 10 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)8, (int64_t)m);
+                svst1_f32(k_, c + 8 + 10 * cs_c, z21);
+            }
+            if (0 < m && 11 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 11 * cs_c, z22);
+            }
+            if (8 < m && 11 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)8, (int64_t)m);
+                svst1_f32(k_, c + 8 + 11 * cs_c, z23);
+            }
+        } else if (alpha_ == 1 && beta_ == 1) {
+            if (0 < m && 0 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                z0 = svadd_f32_x(svptrue_b32(), z0, svld1_f32(k_, c + 0 + 0 * cs_c));
+            }
+            if (8 < m && 0 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)8, (int64_t)m);
+                z1 = svadd_f32_x(svptrue_b32(), z1, svld1_f32(k_, c + 8 + 0 * cs_c));
+            }
+            if (0 < m && 1 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                z2 = svadd_f32_x(svptrue_b32(), z2, svld1_f32(k_, c + 0 + 1 * cs_c));
+            }
+            if (8 < m && 1 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)8, (int64_t)m);
+                z3 = svadd_f32_x(svptrue_b32(), z3, svld1_f32(k_, c + 8 + 1 * cs_c));
+            }
+            if (0 < m && 2 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                z4 = svadd_f32_x(svptrue_b32(), z4, svld1_f32(k_, c + 0 + 2 * cs_c));
+            }
+            if (8 < m && 2 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)8, (int64_t)m);
+                z5 = svadd_f32_x(svptrue_b32(), z5, svld1_f32(k_, c + 8 + 2 * cs_c));
+            }
+            if (0 < m && 3 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                z6 = svadd_f32_x(svptrue_b32(), z6, svld1_f32(k_, c + 0 + 3 * cs_c));
+            }
+            if (8 < m && 3 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)8, (int64_t)m);
+                z7 = svadd_f32_x(svptrue_b32(), z7, svld1_f32(k_, c + 8 + 3 * cs_c));
+            }
+            if (0 < m && 4 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                z8 = svadd_f32_x(svptrue_b32(), z8, svld1_f32(k_, c + 0 + 4 * cs_c));
+            }
+            if (8 < m && 4 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)8, (int64_t)m);
+                z9 = svadd_f32_x(svptrue_b32(), z9, svld1_f32(k_, c + 8 + 4 * cs_c));
+            }
+            if (0 < m && 5 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                z10 = svadd_f32_x(svptrue_b32(), z10, svld1_f32(k_, c + 0 + 5 * cs_c));
+            }
+            if (8 < m && 5 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)8, (int64_t)m);
+                z11 = svadd_f32_x(svptrue_b32(), z11, svld1_f32(k_, c + 8 + 5 * cs_c));
+            }
+            if (0 < m && 6 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                z12 = svadd_f32_x(svptrue_b32(), z12, svld1_f32(k_, c + 0 + 6 * cs_c));
+            }
+            if (8 < m && 6 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)8, (int64_t)m);
+                z13 = svadd_f32_x(svptrue_b32(), z13, svld1_f32(k_, c + 8 + 6 * cs_c));
+            }
+            if (0 < m && 7 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                z14 = svadd_f32_x(svptrue_b32(), z14, svld1_f32(k_, c + 0 + 7 * cs_c));
+            }
+            if (8 < m && 7 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)8, (int64_t)m);
+                z15 = svadd_f32_x(svptrue_b32(), z15, svld1_f32(k_, c + 8 + 7 * cs_c));
+            }
+            if (0 < m && 8 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                z16 = svadd_f32_x(svptrue_b32(), z16, svld1_f32(k_, c + 0 + 8 * cs_c));
+            }
+            if (8 < m && 8 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)8, (int64_t)m);
+                z17 = svadd_f32_x(svptrue_b32(), z17, svld1_f32(k_, c + 8 + 8 * cs_c));
+            }
+            if (0 < m && 9 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                z18 = svadd_f32_x(svptrue_b32(), z18, svld1_f32(k_, c + 0 + 9 * cs_c));
+            }
+            if (8 < m && 9 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)8, (int64_t)m);
+                z19 = svadd_f32_x(svptrue_b32(), z19, svld1_f32(k_, c + 8 + 9 * cs_c));
+            }
+            if (0 < m && 10 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                z20 = svadd_f32_x(svptrue_b32(), z20, svld1_f32(k_, c + 0 + 10 * cs_c));
+            }
+            if (8 < m && 10 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)8, (int64_t)m);
+                z21 = svadd_f32_x(svptrue_b32(), z21, svld1_f32(k_, c + 8 + 10 * cs_c));
+            }
+            if (0 < m && 11 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                z22 = svadd_f32_x(svptrue_b32(), z22, svld1_f32(k_, c + 0 + 11 * cs_c));
+            }
+            if (8 < m && 11 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)8, (int64_t)m);
+                z23 = svadd_f32_x(svptrue_b32(), z23, svld1_f32(k_, c + 8 + 11 * cs_c));
+            }
+            if (0 < m && 0 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 0 * cs_c, z0);
+            }
+            if (8 < m && 0 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)8, (int64_t)m);
+                svst1_f32(k_, c + 8 + 0 * cs_c, z1);
+            }
+            if (0 < m && 1 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 1 * cs_c, z2);
+            }
+            if (8 < m && 1 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)8, (int64_t)m);
+                svst1_f32(k_, c + 8 + 1 * cs_c, z3);
+            }
+            if (0 < m && 2 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 2 * cs_c, z4);
+            }
+            if (8 < m && 2 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)8, (int64_t)m);
+                svst1_f32(k_, c + 8 + 2 * cs_c, z5);
+            }
+            if (0 < m && 3 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 3 * cs_c, z6);
+            }
+            if (8 < m && 3 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)8, (int64_t)m);
+                svst1_f32(k_, c + 8 + 3 * cs_c, z7);
+            }
+            if (0 < m && 4 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 4 * cs_c, z8);
+            }
+            if (8 < m && 4 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)8, (int64_t)m);
+                svst1_f32(k_, c + 8 + 4 * cs_c, z9);
+            }
+            if (0 < m && 5 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 5 * cs_c, z10);
+            }
+            if (8 < m && 5 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)8, (int64_t)m);
+                svst1_f32(k_, c + 8 + 5 * cs_c, z11);
+            }
+            if (0 < m && 6 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 6 * cs_c, z12);
+            }
+            if (8 < m && 6 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)8, (int64_t)m);
+                svst1_f32(k_, c + 8 + 6 * cs_c, z13);
+            }
+            if (0 < m && 7 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 7 * cs_c, z14);
+            }
+            if (8 < m && 7 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)8, (int64_t)m);
+                svst1_f32(k_, c + 8 + 7 * cs_c, z15);
+            }
+            if (0 < m && 8 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 8 * cs_c, z16);
+            }
+            if (8 < m && 8 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)8, (int64_t)m);
+                svst1_f32(k_, c + 8 + 8 * cs_c, z17);
+            }
+            if (0 < m && 9 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 9 * cs_c, z18);
+            }
+            if (8 < m && 9 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)8, (int64_t)m);
+                svst1_f32(k_, c + 8 + 9 * cs_c, z19);
+            }
+            if (0 < m && 10 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 10 * cs_c, z20);
+            }
+            if (8 < m && 10 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)8, (int64_t)m);
+                svst1_f32(k_, c + 8 + 10 * cs_c, z21);
+            }
+            if (0 < m && 11 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 11 * cs_c, z22);
+            }
+            if (8 < m && 11 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)8, (int64_t)m);
+                svst1_f32(k_, c + 8 + 11 * cs_c, z23);
+            }
+        } else if (beta_ == 0) {
             if (0 < m && 0 < n) {
                 const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
                 svst1_f32(k_, c + 0 + 0 * cs_c, svmul_f32_x(svptrue_b32(), va_, z0));
@@ -1453,7 +1793,81 @@ void neoverse_v1_sgemm_16x12_direct(int64_t m, int64_t n, int64_t k, const float
     const float alpha_ = *alpha, beta_ = *beta;
     if (m == 16 && n == 12 && rs_c == 1) {
         const svfloat32_t va_ = svdup_n_f32(alpha_);
-        if (beta_ == 0) {
+        if (alpha_ == 1 && beta_ == 0) {
+            float *cw_ = c;
+            svst1_f32(svptrue_b32(), cw_ + 0, z0);
+            svst1_f32(svptrue_b32(), cw_ + 8, z1);
+            cw_ += cs_c;
+            svst1_f32(svptrue_b32(), cw_ + 0, z2);
+            svst1_f32(svptrue_b32(), cw_ + 8, z3);
+            cw_ += cs_c;
+            svst1_f32(svptrue_b32(), cw_ + 0, z4);
+            svst1_f32(svptrue_b32(), cw_ + 8, z5);
+            cw_ += cs_c;
+            svst1_f32(svptrue_b32(), cw_ + 0, z6);
+            svst1_f32(svptrue_b32(), cw_ + 8, z7);
+            cw_ += cs_c;
+            svst1_f32(svptrue_b32(), cw_ + 0, z8);
+            svst1_f32(svptrue_b32(), cw_ + 8, z9);
+            cw_ += cs_c;
+            svst1_f32(svptrue_b32(), cw_ + 0, z10);
+            svst1_f32(svptrue_b32(), cw_ + 8, z11);
+            cw_ += cs_c;
+            svst1_f32(svptrue_b32(), cw_ + 0, z12);
+            svst1_f32(svptrue_b32(), cw_ + 8, z13);
+            cw_ += cs_c;
+            svst1_f32(svptrue_b32(), cw_ + 0, z14);
+            svst1_f32(svptrue_b32(), cw_ + 8, z15);
+            cw_ += cs_c;
+            svst1_f32(svptrue_b32(), cw_ + 0, z16);
+            svst1_f32(svptrue_b32(), cw_ + 8, z17);
+            cw_ += cs_c;
+            svst1_f32(svptrue_b32(), cw_ + 0, z18);
+            svst1_f32(svptrue_b32(), cw_ + 8, z19);
+            cw_ += cs_c;
+            svst1_f32(svptrue_b32(), cw_ + 0, z20);
+            svst1_f32(svptrue_b32(), cw_ + 8, z21);
+            cw_ += cs_c;
+            svst1_f32(svptrue_b32(), cw_ + 0, z22);
+            svst1_f32(svptrue_b32(), cw_ + 8, z23);
+        } else if (alpha_ == 1 && beta_ == 1) {
+            float *cw_ = c;
+            svst1_f32(svptrue_b32(), cw_ + 0, svadd_f32_x(svptrue_b32(), z0, svld1_f32(svptrue_b32(), cw_ + 0)));
+            svst1_f32(svptrue_b32(), cw_ + 8, svadd_f32_x(svptrue_b32(), z1, svld1_f32(svptrue_b32(), cw_ + 8)));
+            cw_ += cs_c;
+            svst1_f32(svptrue_b32(), cw_ + 0, svadd_f32_x(svptrue_b32(), z2, svld1_f32(svptrue_b32(), cw_ + 0)));
+            svst1_f32(svptrue_b32(), cw_ + 8, svadd_f32_x(svptrue_b32(), z3, svld1_f32(svptrue_b32(), cw_ + 8)));
+            cw_ += cs_c;
+            svst1_f32(svptrue_b32(), cw_ + 0, svadd_f32_x(svptrue_b32(), z4, svld1_f32(svptrue_b32(), cw_ + 0)));
+            svst1_f32(svptrue_b32(), cw_ + 8, svadd_f32_x(svptrue_b32(), z5, svld1_f32(svptrue_b32(), cw_ + 8)));
+            cw_ += cs_c;
+            svst1_f32(svptrue_b32(), cw_ + 0, svadd_f32_x(svptrue_b32(), z6, svld1_f32(svptrue_b32(), cw_ + 0)));
+            svst1_f32(svptrue_b32(), cw_ + 8, svadd_f32_x(svptrue_b32(), z7, svld1_f32(svptrue_b32(), cw_ + 8)));
+            cw_ += cs_c;
+            svst1_f32(svptrue_b32(), cw_ + 0, svadd_f32_x(svptrue_b32(), z8, svld1_f32(svptrue_b32(), cw_ + 0)));
+            svst1_f32(svptrue_b32(), cw_ + 8, svadd_f32_x(svptrue_b32(), z9, svld1_f32(svptrue_b32(), cw_ + 8)));
+            cw_ += cs_c;
+            svst1_f32(svptrue_b32(), cw_ + 0, svadd_f32_x(svptrue_b32(), z10, svld1_f32(svptrue_b32(), cw_ + 0)));
+            svst1_f32(svptrue_b32(), cw_ + 8, svadd_f32_x(svptrue_b32(), z11, svld1_f32(svptrue_b32(), cw_ + 8)));
+            cw_ += cs_c;
+            svst1_f32(svptrue_b32(), cw_ + 0, svadd_f32_x(svptrue_b32(), z12, svld1_f32(svptrue_b32(), cw_ + 0)));
+            svst1_f32(svptrue_b32(), cw_ + 8, svadd_f32_x(svptrue_b32(), z13, svld1_f32(svptrue_b32(), cw_ + 8)));
+            cw_ += cs_c;
+            svst1_f32(svptrue_b32(), cw_ + 0, svadd_f32_x(svptrue_b32(), z14, svld1_f32(svptrue_b32(), cw_ + 0)));
+            svst1_f32(svptrue_b32(), cw_ + 8, svadd_f32_x(svptrue_b32(), z15, svld1_f32(svptrue_b32(), cw_ + 8)));
+            cw_ += cs_c;
+            svst1_f32(svptrue_b32(), cw_ + 0, svadd_f32_x(svptrue_b32(), z16, svld1_f32(svptrue_b32(), cw_ + 0)));
+            svst1_f32(svptrue_b32(), cw_ + 8, svadd_f32_x(svptrue_b32(), z17, svld1_f32(svptrue_b32(), cw_ + 8)));
+            cw_ += cs_c;
+            svst1_f32(svptrue_b32(), cw_ + 0, svadd_f32_x(svptrue_b32(), z18, svld1_f32(svptrue_b32(), cw_ + 0)));
+            svst1_f32(svptrue_b32(), cw_ + 8, svadd_f32_x(svptrue_b32(), z19, svld1_f32(svptrue_b32(), cw_ + 8)));
+            cw_ += cs_c;
+            svst1_f32(svptrue_b32(), cw_ + 0, svadd_f32_x(svptrue_b32(), z20, svld1_f32(svptrue_b32(), cw_ + 0)));
+            svst1_f32(svptrue_b32(), cw_ + 8, svadd_f32_x(svptrue_b32(), z21, svld1_f32(svptrue_b32(), cw_ + 8)));
+            cw_ += cs_c;
+            svst1_f32(svptrue_b32(), cw_ + 0, svadd_f32_x(svptrue_b32(), z22, svld1_f32(svptrue_b32(), cw_ + 0)));
+            svst1_f32(svptrue_b32(), cw_ + 8, svadd_f32_x(svptrue_b32(), z23, svld1_f32(svptrue_b32(), cw_ + 8)));
+        } else if (beta_ == 0) {
             float *cw_ = c;
             svst1_f32(svptrue_b32(), cw_ + 0, svmul_f32_x(svptrue_b32(), va_, z0));
             svst1_f32(svptrue_b32(), cw_ + 8, svmul_f32_x(svptrue_b32(), va_, z1));
@@ -1570,7 +1984,297 @@ void neoverse_v1_sgemm_16x12_direct(int64_t m, int64_t n, int64_t k, const float
     }
     if (rs_c == 1) {   /* edge tile: predicated */
         const svfloat32_t va_ = svdup_n_f32(alpha_);
-        if (beta_ == 0) {
+        if (alpha_ == 1 && beta_ == 0) {
+            if (0 < m && 0 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 0 * cs_c, z0);
+            }
+            if (8 < m && 0 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)8, (int64_t)m);
+                svst1_f32(k_, c + 8 + 0 * cs_c, z1);
+            }
+            if (0 < m && 1 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 1 * cs_c, z2);
+            }
+            if (8 < m && 1 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)8, (int64_t)m);
+                svst1_f32(k_, c + 8 + 1 * cs_c, z3);
+            }
+            if (0 < m && 2 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 2 * cs_c, z4);
+            }
+            if (8 < m && 2 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)8, (int64_t)m);
+                svst1_f32(k_, c + 8 + 2 * cs_c, z5);
+            }
+            if (0 < m && 3 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 3 * cs_c, z6);
+            }
+            if (8 < m && 3 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)8, (int64_t)m);
+                svst1_f32(k_, c + 8 + 3 * cs_c, z7);
+            }
+            if (0 < m && 4 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 4 * cs_c, z8);
+            }
+            if (8 < m && 4 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)8, (int64_t)m);
+                svst1_f32(k_, c + 8 + 4 * cs_c, z9);
+            }
+            if (0 < m && 5 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 5 * cs_c, z10);
+            }
+            if (8 < m && 5 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)8, (int64_t)m);
+                svst1_f32(k_, c + 8 + 5 * cs_c, z11);
+            }
+            if (0 < m && 6 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 6 * cs_c, z12);
+            }
+            if (8 < m && 6 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)8, (int64_t)m);
+                svst1_f32(k_, c + 8 + 6 * cs_c, z13);
+            }
+            if (0 < m && 7 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 7 * cs_c, z14);
+            }
+            if (8 < m && 7 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)8, (int64_t)m);
+                svst1_f32(k_, c + 8 + 7 * cs_c, z15);
+            }
+            if (0 < m && 8 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 8 * cs_c, z16);
+            }
+            if (8 < m && 8 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)8, (int64_t)m);
+                svst1_f32(k_, c + 8 + 8 * cs_c, z17);
+            }
+            if (0 < m && 9 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 9 * cs_c, z18);
+            }
+            if (8 < m && 9 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)8, (int64_t)m);
+                svst1_f32(k_, c + 8 + 9 * cs_c, z19);
+            }
+            if (0 < m && 10 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 10 * cs_c, z20);
+            }
+            if (8 < m && 10 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)8, (int64_t)m);
+                svst1_f32(k_, c + 8 + 10 * cs_c, z21);
+            }
+            if (0 < m && 11 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 11 * cs_c, z22);
+            }
+            if (8 < m && 11 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)8, (int64_t)m);
+                svst1_f32(k_, c + 8 + 11 * cs_c, z23);
+            }
+        } else if (alpha_ == 1 && beta_ == 1) {
+            if (0 < m && 0 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                z0 = svadd_f32_x(svptrue_b32(), z0, svld1_f32(k_, c + 0 + 0 * cs_c));
+            }
+            if (8 < m && 0 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)8, (int64_t)m);
+                z1 = svadd_f32_x(svptrue_b32(), z1, svld1_f32(k_, c + 8 + 0 * cs_c));
+            }
+            if (0 < m && 1 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                z2 = svadd_f32_x(svptrue_b32(), z2, svld1_f32(k_, c + 0 + 1 * cs_c));
+            }
+            if (8 < m && 1 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)8, (int64_t)m);
+                z3 = svadd_f32_x(svptrue_b32(), z3, svld1_f32(k_, c + 8 + 1 * cs_c));
+            }
+            if (0 < m && 2 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                z4 = svadd_f32_x(svptrue_b32(), z4, svld1_f32(k_, c + 0 + 2 * cs_c));
+            }
+            if (8 < m && 2 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)8, (int64_t)m);
+                z5 = svadd_f32_x(svptrue_b32(), z5, svld1_f32(k_, c + 8 + 2 * cs_c));
+            }
+            if (0 < m && 3 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                z6 = svadd_f32_x(svptrue_b32(), z6, svld1_f32(k_, c + 0 + 3 * cs_c));
+            }
+            if (8 < m && 3 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)8, (int64_t)m);
+                z7 = svadd_f32_x(svptrue_b32(), z7, svld1_f32(k_, c + 8 + 3 * cs_c));
+            }
+            if (0 < m && 4 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                z8 = svadd_f32_x(svptrue_b32(), z8, svld1_f32(k_, c + 0 + 4 * cs_c));
+            }
+            if (8 < m && 4 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)8, (int64_t)m);
+                z9 = svadd_f32_x(svptrue_b32(), z9, svld1_f32(k_, c + 8 + 4 * cs_c));
+            }
+            if (0 < m && 5 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                z10 = svadd_f32_x(svptrue_b32(), z10, svld1_f32(k_, c + 0 + 5 * cs_c));
+            }
+            if (8 < m && 5 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)8, (int64_t)m);
+                z11 = svadd_f32_x(svptrue_b32(), z11, svld1_f32(k_, c + 8 + 5 * cs_c));
+            }
+            if (0 < m && 6 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                z12 = svadd_f32_x(svptrue_b32(), z12, svld1_f32(k_, c + 0 + 6 * cs_c));
+            }
+            if (8 < m && 6 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)8, (int64_t)m);
+                z13 = svadd_f32_x(svptrue_b32(), z13, svld1_f32(k_, c + 8 + 6 * cs_c));
+            }
+            if (0 < m && 7 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                z14 = svadd_f32_x(svptrue_b32(), z14, svld1_f32(k_, c + 0 + 7 * cs_c));
+            }
+            if (8 < m && 7 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)8, (int64_t)m);
+                z15 = svadd_f32_x(svptrue_b32(), z15, svld1_f32(k_, c + 8 + 7 * cs_c));
+            }
+            if (0 < m && 8 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                z16 = svadd_f32_x(svptrue_b32(), z16, svld1_f32(k_, c + 0 + 8 * cs_c));
+            }
+            if (8 < m && 8 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)8, (int64_t)m);
+                z17 = svadd_f32_x(svptrue_b32(), z17, svld1_f32(k_, c + 8 + 8 * cs_c));
+            }
+            if (0 < m && 9 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                z18 = svadd_f32_x(svptrue_b32(), z18, svld1_f32(k_, c + 0 + 9 * cs_c));
+            }
+            if (8 < m && 9 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)8, (int64_t)m);
+                z19 = svadd_f32_x(svptrue_b32(), z19, svld1_f32(k_, c + 8 + 9 * cs_c));
+            }
+            if (0 < m && 10 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                z20 = svadd_f32_x(svptrue_b32(), z20, svld1_f32(k_, c + 0 + 10 * cs_c));
+            }
+            if (8 < m && 10 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)8, (int64_t)m);
+                z21 = svadd_f32_x(svptrue_b32(), z21, svld1_f32(k_, c + 8 + 10 * cs_c));
+            }
+            if (0 < m && 11 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                z22 = svadd_f32_x(svptrue_b32(), z22, svld1_f32(k_, c + 0 + 11 * cs_c));
+            }
+            if (8 < m && 11 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)8, (int64_t)m);
+                z23 = svadd_f32_x(svptrue_b32(), z23, svld1_f32(k_, c + 8 + 11 * cs_c));
+            }
+            if (0 < m && 0 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 0 * cs_c, z0);
+            }
+            if (8 < m && 0 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)8, (int64_t)m);
+                svst1_f32(k_, c + 8 + 0 * cs_c, z1);
+            }
+            if (0 < m && 1 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 1 * cs_c, z2);
+            }
+            if (8 < m && 1 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)8, (int64_t)m);
+                svst1_f32(k_, c + 8 + 1 * cs_c, z3);
+            }
+            if (0 < m && 2 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 2 * cs_c, z4);
+            }
+            if (8 < m && 2 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)8, (int64_t)m);
+                svst1_f32(k_, c + 8 + 2 * cs_c, z5);
+            }
+            if (0 < m && 3 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 3 * cs_c, z6);
+            }
+            if (8 < m && 3 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)8, (int64_t)m);
+                svst1_f32(k_, c + 8 + 3 * cs_c, z7);
+            }
+            if (0 < m && 4 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 4 * cs_c, z8);
+            }
+            if (8 < m && 4 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)8, (int64_t)m);
+                svst1_f32(k_, c + 8 + 4 * cs_c, z9);
+            }
+            if (0 < m && 5 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 5 * cs_c, z10);
+            }
+            if (8 < m && 5 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)8, (int64_t)m);
+                svst1_f32(k_, c + 8 + 5 * cs_c, z11);
+            }
+            if (0 < m && 6 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 6 * cs_c, z12);
+            }
+            if (8 < m && 6 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)8, (int64_t)m);
+                svst1_f32(k_, c + 8 + 6 * cs_c, z13);
+            }
+            if (0 < m && 7 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 7 * cs_c, z14);
+            }
+            if (8 < m && 7 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)8, (int64_t)m);
+                svst1_f32(k_, c + 8 + 7 * cs_c, z15);
+            }
+            if (0 < m && 8 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 8 * cs_c, z16);
+            }
+            if (8 < m && 8 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)8, (int64_t)m);
+                svst1_f32(k_, c + 8 + 8 * cs_c, z17);
+            }
+            if (0 < m && 9 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 9 * cs_c, z18);
+            }
+            if (8 < m && 9 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)8, (int64_t)m);
+                svst1_f32(k_, c + 8 + 9 * cs_c, z19);
+            }
+            if (0 < m && 10 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 10 * cs_c, z20);
+            }
+            if (8 < m && 10 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)8, (int64_t)m);
+                svst1_f32(k_, c + 8 + 10 * cs_c, z21);
+            }
+            if (0 < m && 11 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 11 * cs_c, z22);
+            }
+            if (8 < m && 11 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)8, (int64_t)m);
+                svst1_f32(k_, c + 8 + 11 * cs_c, z23);
+            }
+        } else if (beta_ == 0) {
             if (0 < m && 0 < n) {
                 const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
                 svst1_f32(k_, c + 0 + 0 * cs_c, svmul_f32_x(svptrue_b32(), va_, z0));
@@ -2259,7 +2963,57 @@ void neoverse_v1_sgemm_16x12_e16x8(int64_t m, int64_t n, int64_t k, const float 
     const float alpha_ = *alpha, beta_ = *beta;
     if (m == 16 && n == 8 && rs_c == 1) {
         const svfloat32_t va_ = svdup_n_f32(alpha_);
-        if (beta_ == 0) {
+        if (alpha_ == 1 && beta_ == 0) {
+            float *cw_ = c;
+            svst1_f32(svptrue_b32(), cw_ + 0, z0);
+            svst1_f32(svptrue_b32(), cw_ + 8, z1);
+            cw_ += cs_c;
+            svst1_f32(svptrue_b32(), cw_ + 0, z2);
+            svst1_f32(svptrue_b32(), cw_ + 8, z3);
+            cw_ += cs_c;
+            svst1_f32(svptrue_b32(), cw_ + 0, z4);
+            svst1_f32(svptrue_b32(), cw_ + 8, z5);
+            cw_ += cs_c;
+            svst1_f32(svptrue_b32(), cw_ + 0, z6);
+            svst1_f32(svptrue_b32(), cw_ + 8, z7);
+            cw_ += cs_c;
+            svst1_f32(svptrue_b32(), cw_ + 0, z8);
+            svst1_f32(svptrue_b32(), cw_ + 8, z9);
+            cw_ += cs_c;
+            svst1_f32(svptrue_b32(), cw_ + 0, z10);
+            svst1_f32(svptrue_b32(), cw_ + 8, z11);
+            cw_ += cs_c;
+            svst1_f32(svptrue_b32(), cw_ + 0, z12);
+            svst1_f32(svptrue_b32(), cw_ + 8, z13);
+            cw_ += cs_c;
+            svst1_f32(svptrue_b32(), cw_ + 0, z14);
+            svst1_f32(svptrue_b32(), cw_ + 8, z15);
+        } else if (alpha_ == 1 && beta_ == 1) {
+            float *cw_ = c;
+            svst1_f32(svptrue_b32(), cw_ + 0, svadd_f32_x(svptrue_b32(), z0, svld1_f32(svptrue_b32(), cw_ + 0)));
+            svst1_f32(svptrue_b32(), cw_ + 8, svadd_f32_x(svptrue_b32(), z1, svld1_f32(svptrue_b32(), cw_ + 8)));
+            cw_ += cs_c;
+            svst1_f32(svptrue_b32(), cw_ + 0, svadd_f32_x(svptrue_b32(), z2, svld1_f32(svptrue_b32(), cw_ + 0)));
+            svst1_f32(svptrue_b32(), cw_ + 8, svadd_f32_x(svptrue_b32(), z3, svld1_f32(svptrue_b32(), cw_ + 8)));
+            cw_ += cs_c;
+            svst1_f32(svptrue_b32(), cw_ + 0, svadd_f32_x(svptrue_b32(), z4, svld1_f32(svptrue_b32(), cw_ + 0)));
+            svst1_f32(svptrue_b32(), cw_ + 8, svadd_f32_x(svptrue_b32(), z5, svld1_f32(svptrue_b32(), cw_ + 8)));
+            cw_ += cs_c;
+            svst1_f32(svptrue_b32(), cw_ + 0, svadd_f32_x(svptrue_b32(), z6, svld1_f32(svptrue_b32(), cw_ + 0)));
+            svst1_f32(svptrue_b32(), cw_ + 8, svadd_f32_x(svptrue_b32(), z7, svld1_f32(svptrue_b32(), cw_ + 8)));
+            cw_ += cs_c;
+            svst1_f32(svptrue_b32(), cw_ + 0, svadd_f32_x(svptrue_b32(), z8, svld1_f32(svptrue_b32(), cw_ + 0)));
+            svst1_f32(svptrue_b32(), cw_ + 8, svadd_f32_x(svptrue_b32(), z9, svld1_f32(svptrue_b32(), cw_ + 8)));
+            cw_ += cs_c;
+            svst1_f32(svptrue_b32(), cw_ + 0, svadd_f32_x(svptrue_b32(), z10, svld1_f32(svptrue_b32(), cw_ + 0)));
+            svst1_f32(svptrue_b32(), cw_ + 8, svadd_f32_x(svptrue_b32(), z11, svld1_f32(svptrue_b32(), cw_ + 8)));
+            cw_ += cs_c;
+            svst1_f32(svptrue_b32(), cw_ + 0, svadd_f32_x(svptrue_b32(), z12, svld1_f32(svptrue_b32(), cw_ + 0)));
+            svst1_f32(svptrue_b32(), cw_ + 8, svadd_f32_x(svptrue_b32(), z13, svld1_f32(svptrue_b32(), cw_ + 8)));
+            cw_ += cs_c;
+            svst1_f32(svptrue_b32(), cw_ + 0, svadd_f32_x(svptrue_b32(), z14, svld1_f32(svptrue_b32(), cw_ + 0)));
+            svst1_f32(svptrue_b32(), cw_ + 8, svadd_f32_x(svptrue_b32(), z15, svld1_f32(svptrue_b32(), cw_ + 8)));
+        } else if (beta_ == 0) {
             float *cw_ = c;
             svst1_f32(svptrue_b32(), cw_ + 0, svmul_f32_x(svptrue_b32(), va_, z0));
             svst1_f32(svptrue_b32(), cw_ + 8, svmul_f32_x(svptrue_b32(), va_, z1));
@@ -2340,7 +3094,201 @@ void neoverse_v1_sgemm_16x12_e16x8(int64_t m, int64_t n, int64_t k, const float 
     }
     if (rs_c == 1) {   /* edge tile: predicated */
         const svfloat32_t va_ = svdup_n_f32(alpha_);
-        if (beta_ == 0) {
+        if (alpha_ == 1 && beta_ == 0) {
+            if (0 < m && 0 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 0 * cs_c, z0);
+            }
+            if (8 < m && 0 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)8, (int64_t)m);
+                svst1_f32(k_, c + 8 + 0 * cs_c, z1);
+            }
+            if (0 < m && 1 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 1 * cs_c, z2);
+            }
+            if (8 < m && 1 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)8, (int64_t)m);
+                svst1_f32(k_, c + 8 + 1 * cs_c, z3);
+            }
+            if (0 < m && 2 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 2 * cs_c, z4);
+            }
+            if (8 < m && 2 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)8, (int64_t)m);
+                svst1_f32(k_, c + 8 + 2 * cs_c, z5);
+            }
+            if (0 < m && 3 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 3 * cs_c, z6);
+            }
+            if (8 < m && 3 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)8, (int64_t)m);
+                svst1_f32(k_, c + 8 + 3 * cs_c, z7);
+            }
+            if (0 < m && 4 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 4 * cs_c, z8);
+            }
+            if (8 < m && 4 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)8, (int64_t)m);
+                svst1_f32(k_, c + 8 + 4 * cs_c, z9);
+            }
+            if (0 < m && 5 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 5 * cs_c, z10);
+            }
+            if (8 < m && 5 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)8, (int64_t)m);
+                svst1_f32(k_, c + 8 + 5 * cs_c, z11);
+            }
+            if (0 < m && 6 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 6 * cs_c, z12);
+            }
+            if (8 < m && 6 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)8, (int64_t)m);
+                svst1_f32(k_, c + 8 + 6 * cs_c, z13);
+            }
+            if (0 < m && 7 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 7 * cs_c, z14);
+            }
+            if (8 < m && 7 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)8, (int64_t)m);
+                svst1_f32(k_, c + 8 + 7 * cs_c, z15);
+            }
+        } else if (alpha_ == 1 && beta_ == 1) {
+            if (0 < m && 0 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                z0 = svadd_f32_x(svptrue_b32(), z0, svld1_f32(k_, c + 0 + 0 * cs_c));
+            }
+            if (8 < m && 0 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)8, (int64_t)m);
+                z1 = svadd_f32_x(svptrue_b32(), z1, svld1_f32(k_, c + 8 + 0 * cs_c));
+            }
+            if (0 < m && 1 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                z2 = svadd_f32_x(svptrue_b32(), z2, svld1_f32(k_, c + 0 + 1 * cs_c));
+            }
+            if (8 < m && 1 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)8, (int64_t)m);
+                z3 = svadd_f32_x(svptrue_b32(), z3, svld1_f32(k_, c + 8 + 1 * cs_c));
+            }
+            if (0 < m && 2 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                z4 = svadd_f32_x(svptrue_b32(), z4, svld1_f32(k_, c + 0 + 2 * cs_c));
+            }
+            if (8 < m && 2 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)8, (int64_t)m);
+                z5 = svadd_f32_x(svptrue_b32(), z5, svld1_f32(k_, c + 8 + 2 * cs_c));
+            }
+            if (0 < m && 3 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                z6 = svadd_f32_x(svptrue_b32(), z6, svld1_f32(k_, c + 0 + 3 * cs_c));
+            }
+            if (8 < m && 3 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)8, (int64_t)m);
+                z7 = svadd_f32_x(svptrue_b32(), z7, svld1_f32(k_, c + 8 + 3 * cs_c));
+            }
+            if (0 < m && 4 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                z8 = svadd_f32_x(svptrue_b32(), z8, svld1_f32(k_, c + 0 + 4 * cs_c));
+            }
+            if (8 < m && 4 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)8, (int64_t)m);
+                z9 = svadd_f32_x(svptrue_b32(), z9, svld1_f32(k_, c + 8 + 4 * cs_c));
+            }
+            if (0 < m && 5 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                z10 = svadd_f32_x(svptrue_b32(), z10, svld1_f32(k_, c + 0 + 5 * cs_c));
+            }
+            if (8 < m && 5 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)8, (int64_t)m);
+                z11 = svadd_f32_x(svptrue_b32(), z11, svld1_f32(k_, c + 8 + 5 * cs_c));
+            }
+            if (0 < m && 6 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                z12 = svadd_f32_x(svptrue_b32(), z12, svld1_f32(k_, c + 0 + 6 * cs_c));
+            }
+            if (8 < m && 6 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)8, (int64_t)m);
+                z13 = svadd_f32_x(svptrue_b32(), z13, svld1_f32(k_, c + 8 + 6 * cs_c));
+            }
+            if (0 < m && 7 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                z14 = svadd_f32_x(svptrue_b32(), z14, svld1_f32(k_, c + 0 + 7 * cs_c));
+            }
+            if (8 < m && 7 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)8, (int64_t)m);
+                z15 = svadd_f32_x(svptrue_b32(), z15, svld1_f32(k_, c + 8 + 7 * cs_c));
+            }
+            if (0 < m && 0 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 0 * cs_c, z0);
+            }
+            if (8 < m && 0 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)8, (int64_t)m);
+                svst1_f32(k_, c + 8 + 0 * cs_c, z1);
+            }
+            if (0 < m && 1 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 1 * cs_c, z2);
+            }
+            if (8 < m && 1 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)8, (int64_t)m);
+                svst1_f32(k_, c + 8 + 1 * cs_c, z3);
+            }
+            if (0 < m && 2 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 2 * cs_c, z4);
+            }
+            if (8 < m && 2 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)8, (int64_t)m);
+                svst1_f32(k_, c + 8 + 2 * cs_c, z5);
+            }
+            if (0 < m && 3 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 3 * cs_c, z6);
+            }
+            if (8 < m && 3 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)8, (int64_t)m);
+                svst1_f32(k_, c + 8 + 3 * cs_c, z7);
+            }
+            if (0 < m && 4 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 4 * cs_c, z8);
+            }
+            if (8 < m && 4 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)8, (int64_t)m);
+                svst1_f32(k_, c + 8 + 4 * cs_c, z9);
+            }
+            if (0 < m && 5 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 5 * cs_c, z10);
+            }
+            if (8 < m && 5 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)8, (int64_t)m);
+                svst1_f32(k_, c + 8 + 5 * cs_c, z11);
+            }
+            if (0 < m && 6 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 6 * cs_c, z12);
+            }
+            if (8 < m && 6 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)8, (int64_t)m);
+                svst1_f32(k_, c + 8 + 6 * cs_c, z13);
+            }
+            if (0 < m && 7 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 7 * cs_c, z14);
+            }
+            if (8 < m && 7 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)8, (int64_t)m);
+                svst1_f32(k_, c + 8 + 7 * cs_c, z15);
+            }
+        } else if (beta_ == 0) {
             if (0 < m && 0 < n) {
                 const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
                 svst1_f32(k_, c + 0 + 0 * cs_c, svmul_f32_x(svptrue_b32(), va_, z0));
@@ -2833,7 +3781,57 @@ void neoverse_v1_sgemm_16x12_e8x12(int64_t m, int64_t n, int64_t k, const float 
     const float alpha_ = *alpha, beta_ = *beta;
     if (m == 8 && n == 12 && rs_c == 1) {
         const svfloat32_t va_ = svdup_n_f32(alpha_);
-        if (beta_ == 0) {
+        if (alpha_ == 1 && beta_ == 0) {
+            float *cw_ = c;
+            svst1_f32(svptrue_b32(), cw_ + 0, z0);
+            cw_ += cs_c;
+            svst1_f32(svptrue_b32(), cw_ + 0, z1);
+            cw_ += cs_c;
+            svst1_f32(svptrue_b32(), cw_ + 0, z2);
+            cw_ += cs_c;
+            svst1_f32(svptrue_b32(), cw_ + 0, z3);
+            cw_ += cs_c;
+            svst1_f32(svptrue_b32(), cw_ + 0, z4);
+            cw_ += cs_c;
+            svst1_f32(svptrue_b32(), cw_ + 0, z5);
+            cw_ += cs_c;
+            svst1_f32(svptrue_b32(), cw_ + 0, z6);
+            cw_ += cs_c;
+            svst1_f32(svptrue_b32(), cw_ + 0, z7);
+            cw_ += cs_c;
+            svst1_f32(svptrue_b32(), cw_ + 0, z8);
+            cw_ += cs_c;
+            svst1_f32(svptrue_b32(), cw_ + 0, z9);
+            cw_ += cs_c;
+            svst1_f32(svptrue_b32(), cw_ + 0, z10);
+            cw_ += cs_c;
+            svst1_f32(svptrue_b32(), cw_ + 0, z11);
+        } else if (alpha_ == 1 && beta_ == 1) {
+            float *cw_ = c;
+            svst1_f32(svptrue_b32(), cw_ + 0, svadd_f32_x(svptrue_b32(), z0, svld1_f32(svptrue_b32(), cw_ + 0)));
+            cw_ += cs_c;
+            svst1_f32(svptrue_b32(), cw_ + 0, svadd_f32_x(svptrue_b32(), z1, svld1_f32(svptrue_b32(), cw_ + 0)));
+            cw_ += cs_c;
+            svst1_f32(svptrue_b32(), cw_ + 0, svadd_f32_x(svptrue_b32(), z2, svld1_f32(svptrue_b32(), cw_ + 0)));
+            cw_ += cs_c;
+            svst1_f32(svptrue_b32(), cw_ + 0, svadd_f32_x(svptrue_b32(), z3, svld1_f32(svptrue_b32(), cw_ + 0)));
+            cw_ += cs_c;
+            svst1_f32(svptrue_b32(), cw_ + 0, svadd_f32_x(svptrue_b32(), z4, svld1_f32(svptrue_b32(), cw_ + 0)));
+            cw_ += cs_c;
+            svst1_f32(svptrue_b32(), cw_ + 0, svadd_f32_x(svptrue_b32(), z5, svld1_f32(svptrue_b32(), cw_ + 0)));
+            cw_ += cs_c;
+            svst1_f32(svptrue_b32(), cw_ + 0, svadd_f32_x(svptrue_b32(), z6, svld1_f32(svptrue_b32(), cw_ + 0)));
+            cw_ += cs_c;
+            svst1_f32(svptrue_b32(), cw_ + 0, svadd_f32_x(svptrue_b32(), z7, svld1_f32(svptrue_b32(), cw_ + 0)));
+            cw_ += cs_c;
+            svst1_f32(svptrue_b32(), cw_ + 0, svadd_f32_x(svptrue_b32(), z8, svld1_f32(svptrue_b32(), cw_ + 0)));
+            cw_ += cs_c;
+            svst1_f32(svptrue_b32(), cw_ + 0, svadd_f32_x(svptrue_b32(), z9, svld1_f32(svptrue_b32(), cw_ + 0)));
+            cw_ += cs_c;
+            svst1_f32(svptrue_b32(), cw_ + 0, svadd_f32_x(svptrue_b32(), z10, svld1_f32(svptrue_b32(), cw_ + 0)));
+            cw_ += cs_c;
+            svst1_f32(svptrue_b32(), cw_ + 0, svadd_f32_x(svptrue_b32(), z11, svld1_f32(svptrue_b32(), cw_ + 0)));
+        } else if (beta_ == 0) {
             float *cw_ = c;
             svst1_f32(svptrue_b32(), cw_ + 0, svmul_f32_x(svptrue_b32(), va_, z0));
             cw_ += cs_c;
@@ -2914,7 +3912,153 @@ void neoverse_v1_sgemm_16x12_e8x12(int64_t m, int64_t n, int64_t k, const float 
     }
     if (rs_c == 1) {   /* edge tile: predicated */
         const svfloat32_t va_ = svdup_n_f32(alpha_);
-        if (beta_ == 0) {
+        if (alpha_ == 1 && beta_ == 0) {
+            if (0 < m && 0 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 0 * cs_c, z0);
+            }
+            if (0 < m && 1 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 1 * cs_c, z1);
+            }
+            if (0 < m && 2 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 2 * cs_c, z2);
+            }
+            if (0 < m && 3 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 3 * cs_c, z3);
+            }
+            if (0 < m && 4 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 4 * cs_c, z4);
+            }
+            if (0 < m && 5 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 5 * cs_c, z5);
+            }
+            if (0 < m && 6 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 6 * cs_c, z6);
+            }
+            if (0 < m && 7 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 7 * cs_c, z7);
+            }
+            if (0 < m && 8 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 8 * cs_c, z8);
+            }
+            if (0 < m && 9 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 9 * cs_c, z9);
+            }
+            if (0 < m && 10 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 10 * cs_c, z10);
+            }
+            if (0 < m && 11 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 11 * cs_c, z11);
+            }
+        } else if (alpha_ == 1 && beta_ == 1) {
+            if (0 < m && 0 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                z0 = svadd_f32_x(svptrue_b32(), z0, svld1_f32(k_, c + 0 + 0 * cs_c));
+            }
+            if (0 < m && 1 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                z1 = svadd_f32_x(svptrue_b32(), z1, svld1_f32(k_, c + 0 + 1 * cs_c));
+            }
+            if (0 < m && 2 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                z2 = svadd_f32_x(svptrue_b32(), z2, svld1_f32(k_, c + 0 + 2 * cs_c));
+            }
+            if (0 < m && 3 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                z3 = svadd_f32_x(svptrue_b32(), z3, svld1_f32(k_, c + 0 + 3 * cs_c));
+            }
+            if (0 < m && 4 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                z4 = svadd_f32_x(svptrue_b32(), z4, svld1_f32(k_, c + 0 + 4 * cs_c));
+            }
+            if (0 < m && 5 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                z5 = svadd_f32_x(svptrue_b32(), z5, svld1_f32(k_, c + 0 + 5 * cs_c));
+            }
+            if (0 < m && 6 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                z6 = svadd_f32_x(svptrue_b32(), z6, svld1_f32(k_, c + 0 + 6 * cs_c));
+            }
+            if (0 < m && 7 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                z7 = svadd_f32_x(svptrue_b32(), z7, svld1_f32(k_, c + 0 + 7 * cs_c));
+            }
+            if (0 < m && 8 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                z8 = svadd_f32_x(svptrue_b32(), z8, svld1_f32(k_, c + 0 + 8 * cs_c));
+            }
+            if (0 < m && 9 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                z9 = svadd_f32_x(svptrue_b32(), z9, svld1_f32(k_, c + 0 + 9 * cs_c));
+            }
+            if (0 < m && 10 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                z10 = svadd_f32_x(svptrue_b32(), z10, svld1_f32(k_, c + 0 + 10 * cs_c));
+            }
+            if (0 < m && 11 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                z11 = svadd_f32_x(svptrue_b32(), z11, svld1_f32(k_, c + 0 + 11 * cs_c));
+            }
+            if (0 < m && 0 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 0 * cs_c, z0);
+            }
+            if (0 < m && 1 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 1 * cs_c, z1);
+            }
+            if (0 < m && 2 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 2 * cs_c, z2);
+            }
+            if (0 < m && 3 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 3 * cs_c, z3);
+            }
+            if (0 < m && 4 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 4 * cs_c, z4);
+            }
+            if (0 < m && 5 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 5 * cs_c, z5);
+            }
+            if (0 < m && 6 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 6 * cs_c, z6);
+            }
+            if (0 < m && 7 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 7 * cs_c, z7);
+            }
+            if (0 < m && 8 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 8 * cs_c, z8);
+            }
+            if (0 < m && 9 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 9 * cs_c, z9);
+            }
+            if (0 < m && 10 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 10 * cs_c, z10);
+            }
+            if (0 < m && 11 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 11 * cs_c, z11);
+            }
+        } else if (beta_ == 0) {
             if (0 < m && 0 < n) {
                 const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
                 svst1_f32(k_, c + 0 + 0 * cs_c, svmul_f32_x(svptrue_b32(), va_, z0));
@@ -3341,7 +4485,33 @@ void neoverse_v1_sgemm_16x12_p8x12(int64_t m, int64_t n, int64_t k, const float 
     const float alpha_ = *alpha, beta_ = *beta;
     if (m == 8 && n == 12 && rs_c == 1) {
         const svfloat32_t va_ = svdup_n_f32(alpha_);
-        if (beta_ == 0) {
+        if (alpha_ == 1 && beta_ == 0) {
+            svst1_f32(svptrue_b32(), c + 0 + 0 * cs_c, z0);
+            svst1_f32(svptrue_b32(), c + 0 + 1 * cs_c, z1);
+            svst1_f32(svptrue_b32(), c + 0 + 2 * cs_c, z2);
+            svst1_f32(svptrue_b32(), c + 0 + 3 * cs_c, z3);
+            svst1_f32(svptrue_b32(), c + 0 + 4 * cs_c, z4);
+            svst1_f32(svptrue_b32(), c + 0 + 5 * cs_c, z5);
+            svst1_f32(svptrue_b32(), c + 0 + 6 * cs_c, z6);
+            svst1_f32(svptrue_b32(), c + 0 + 7 * cs_c, z7);
+            svst1_f32(svptrue_b32(), c + 0 + 8 * cs_c, z8);
+            svst1_f32(svptrue_b32(), c + 0 + 9 * cs_c, z9);
+            svst1_f32(svptrue_b32(), c + 0 + 10 * cs_c, z10);
+            svst1_f32(svptrue_b32(), c + 0 + 11 * cs_c, z11);
+        } else if (alpha_ == 1 && beta_ == 1) {
+            svst1_f32(svptrue_b32(), c + 0 + 0 * cs_c, svadd_f32_x(svptrue_b32(), z0, svld1_f32(svptrue_b32(), c + 0 + 0 * cs_c)));
+            svst1_f32(svptrue_b32(), c + 0 + 1 * cs_c, svadd_f32_x(svptrue_b32(), z1, svld1_f32(svptrue_b32(), c + 0 + 1 * cs_c)));
+            svst1_f32(svptrue_b32(), c + 0 + 2 * cs_c, svadd_f32_x(svptrue_b32(), z2, svld1_f32(svptrue_b32(), c + 0 + 2 * cs_c)));
+            svst1_f32(svptrue_b32(), c + 0 + 3 * cs_c, svadd_f32_x(svptrue_b32(), z3, svld1_f32(svptrue_b32(), c + 0 + 3 * cs_c)));
+            svst1_f32(svptrue_b32(), c + 0 + 4 * cs_c, svadd_f32_x(svptrue_b32(), z4, svld1_f32(svptrue_b32(), c + 0 + 4 * cs_c)));
+            svst1_f32(svptrue_b32(), c + 0 + 5 * cs_c, svadd_f32_x(svptrue_b32(), z5, svld1_f32(svptrue_b32(), c + 0 + 5 * cs_c)));
+            svst1_f32(svptrue_b32(), c + 0 + 6 * cs_c, svadd_f32_x(svptrue_b32(), z6, svld1_f32(svptrue_b32(), c + 0 + 6 * cs_c)));
+            svst1_f32(svptrue_b32(), c + 0 + 7 * cs_c, svadd_f32_x(svptrue_b32(), z7, svld1_f32(svptrue_b32(), c + 0 + 7 * cs_c)));
+            svst1_f32(svptrue_b32(), c + 0 + 8 * cs_c, svadd_f32_x(svptrue_b32(), z8, svld1_f32(svptrue_b32(), c + 0 + 8 * cs_c)));
+            svst1_f32(svptrue_b32(), c + 0 + 9 * cs_c, svadd_f32_x(svptrue_b32(), z9, svld1_f32(svptrue_b32(), c + 0 + 9 * cs_c)));
+            svst1_f32(svptrue_b32(), c + 0 + 10 * cs_c, svadd_f32_x(svptrue_b32(), z10, svld1_f32(svptrue_b32(), c + 0 + 10 * cs_c)));
+            svst1_f32(svptrue_b32(), c + 0 + 11 * cs_c, svadd_f32_x(svptrue_b32(), z11, svld1_f32(svptrue_b32(), c + 0 + 11 * cs_c)));
+        } else if (beta_ == 0) {
             svst1_f32(svptrue_b32(), c + 0 + 0 * cs_c, svmul_f32_x(svptrue_b32(), va_, z0));
             svst1_f32(svptrue_b32(), c + 0 + 1 * cs_c, svmul_f32_x(svptrue_b32(), va_, z1));
             svst1_f32(svptrue_b32(), c + 0 + 2 * cs_c, svmul_f32_x(svptrue_b32(), va_, z2));
@@ -3386,7 +4556,153 @@ void neoverse_v1_sgemm_16x12_p8x12(int64_t m, int64_t n, int64_t k, const float 
     }
     if (rs_c == 1) {   /* edge tile: predicated */
         const svfloat32_t va_ = svdup_n_f32(alpha_);
-        if (beta_ == 0) {
+        if (alpha_ == 1 && beta_ == 0) {
+            if (0 < m && 0 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 0 * cs_c, z0);
+            }
+            if (0 < m && 1 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 1 * cs_c, z1);
+            }
+            if (0 < m && 2 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 2 * cs_c, z2);
+            }
+            if (0 < m && 3 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 3 * cs_c, z3);
+            }
+            if (0 < m && 4 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 4 * cs_c, z4);
+            }
+            if (0 < m && 5 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 5 * cs_c, z5);
+            }
+            if (0 < m && 6 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 6 * cs_c, z6);
+            }
+            if (0 < m && 7 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 7 * cs_c, z7);
+            }
+            if (0 < m && 8 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 8 * cs_c, z8);
+            }
+            if (0 < m && 9 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 9 * cs_c, z9);
+            }
+            if (0 < m && 10 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 10 * cs_c, z10);
+            }
+            if (0 < m && 11 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 11 * cs_c, z11);
+            }
+        } else if (alpha_ == 1 && beta_ == 1) {
+            if (0 < m && 0 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                z0 = svadd_f32_x(svptrue_b32(), z0, svld1_f32(k_, c + 0 + 0 * cs_c));
+            }
+            if (0 < m && 1 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                z1 = svadd_f32_x(svptrue_b32(), z1, svld1_f32(k_, c + 0 + 1 * cs_c));
+            }
+            if (0 < m && 2 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                z2 = svadd_f32_x(svptrue_b32(), z2, svld1_f32(k_, c + 0 + 2 * cs_c));
+            }
+            if (0 < m && 3 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                z3 = svadd_f32_x(svptrue_b32(), z3, svld1_f32(k_, c + 0 + 3 * cs_c));
+            }
+            if (0 < m && 4 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                z4 = svadd_f32_x(svptrue_b32(), z4, svld1_f32(k_, c + 0 + 4 * cs_c));
+            }
+            if (0 < m && 5 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                z5 = svadd_f32_x(svptrue_b32(), z5, svld1_f32(k_, c + 0 + 5 * cs_c));
+            }
+            if (0 < m && 6 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                z6 = svadd_f32_x(svptrue_b32(), z6, svld1_f32(k_, c + 0 + 6 * cs_c));
+            }
+            if (0 < m && 7 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                z7 = svadd_f32_x(svptrue_b32(), z7, svld1_f32(k_, c + 0 + 7 * cs_c));
+            }
+            if (0 < m && 8 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                z8 = svadd_f32_x(svptrue_b32(), z8, svld1_f32(k_, c + 0 + 8 * cs_c));
+            }
+            if (0 < m && 9 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                z9 = svadd_f32_x(svptrue_b32(), z9, svld1_f32(k_, c + 0 + 9 * cs_c));
+            }
+            if (0 < m && 10 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                z10 = svadd_f32_x(svptrue_b32(), z10, svld1_f32(k_, c + 0 + 10 * cs_c));
+            }
+            if (0 < m && 11 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                z11 = svadd_f32_x(svptrue_b32(), z11, svld1_f32(k_, c + 0 + 11 * cs_c));
+            }
+            if (0 < m && 0 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 0 * cs_c, z0);
+            }
+            if (0 < m && 1 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 1 * cs_c, z1);
+            }
+            if (0 < m && 2 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 2 * cs_c, z2);
+            }
+            if (0 < m && 3 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 3 * cs_c, z3);
+            }
+            if (0 < m && 4 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 4 * cs_c, z4);
+            }
+            if (0 < m && 5 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 5 * cs_c, z5);
+            }
+            if (0 < m && 6 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 6 * cs_c, z6);
+            }
+            if (0 < m && 7 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 7 * cs_c, z7);
+            }
+            if (0 < m && 8 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 8 * cs_c, z8);
+            }
+            if (0 < m && 9 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 9 * cs_c, z9);
+            }
+            if (0 < m && 10 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 10 * cs_c, z10);
+            }
+            if (0 < m && 11 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 11 * cs_c, z11);
+            }
+        } else if (beta_ == 0) {
             if (0 < m && 0 < n) {
                 const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
                 svst1_f32(k_, c + 0 + 0 * cs_c, svmul_f32_x(svptrue_b32(), va_, z0));
@@ -3764,7 +5080,41 @@ void neoverse_v1_sgemm_16x12_e8x8(int64_t m, int64_t n, int64_t k, const float *
     const float alpha_ = *alpha, beta_ = *beta;
     if (m == 8 && n == 8 && rs_c == 1) {
         const svfloat32_t va_ = svdup_n_f32(alpha_);
-        if (beta_ == 0) {
+        if (alpha_ == 1 && beta_ == 0) {
+            float *cw_ = c;
+            svst1_f32(svptrue_b32(), cw_ + 0, z0);
+            cw_ += cs_c;
+            svst1_f32(svptrue_b32(), cw_ + 0, z1);
+            cw_ += cs_c;
+            svst1_f32(svptrue_b32(), cw_ + 0, z2);
+            cw_ += cs_c;
+            svst1_f32(svptrue_b32(), cw_ + 0, z3);
+            cw_ += cs_c;
+            svst1_f32(svptrue_b32(), cw_ + 0, z4);
+            cw_ += cs_c;
+            svst1_f32(svptrue_b32(), cw_ + 0, z5);
+            cw_ += cs_c;
+            svst1_f32(svptrue_b32(), cw_ + 0, z6);
+            cw_ += cs_c;
+            svst1_f32(svptrue_b32(), cw_ + 0, z7);
+        } else if (alpha_ == 1 && beta_ == 1) {
+            float *cw_ = c;
+            svst1_f32(svptrue_b32(), cw_ + 0, svadd_f32_x(svptrue_b32(), z0, svld1_f32(svptrue_b32(), cw_ + 0)));
+            cw_ += cs_c;
+            svst1_f32(svptrue_b32(), cw_ + 0, svadd_f32_x(svptrue_b32(), z1, svld1_f32(svptrue_b32(), cw_ + 0)));
+            cw_ += cs_c;
+            svst1_f32(svptrue_b32(), cw_ + 0, svadd_f32_x(svptrue_b32(), z2, svld1_f32(svptrue_b32(), cw_ + 0)));
+            cw_ += cs_c;
+            svst1_f32(svptrue_b32(), cw_ + 0, svadd_f32_x(svptrue_b32(), z3, svld1_f32(svptrue_b32(), cw_ + 0)));
+            cw_ += cs_c;
+            svst1_f32(svptrue_b32(), cw_ + 0, svadd_f32_x(svptrue_b32(), z4, svld1_f32(svptrue_b32(), cw_ + 0)));
+            cw_ += cs_c;
+            svst1_f32(svptrue_b32(), cw_ + 0, svadd_f32_x(svptrue_b32(), z5, svld1_f32(svptrue_b32(), cw_ + 0)));
+            cw_ += cs_c;
+            svst1_f32(svptrue_b32(), cw_ + 0, svadd_f32_x(svptrue_b32(), z6, svld1_f32(svptrue_b32(), cw_ + 0)));
+            cw_ += cs_c;
+            svst1_f32(svptrue_b32(), cw_ + 0, svadd_f32_x(svptrue_b32(), z7, svld1_f32(svptrue_b32(), cw_ + 0)));
+        } else if (beta_ == 0) {
             float *cw_ = c;
             svst1_f32(svptrue_b32(), cw_ + 0, svmul_f32_x(svptrue_b32(), va_, z0));
             cw_ += cs_c;
@@ -3821,7 +5171,105 @@ void neoverse_v1_sgemm_16x12_e8x8(int64_t m, int64_t n, int64_t k, const float *
     }
     if (rs_c == 1) {   /* edge tile: predicated */
         const svfloat32_t va_ = svdup_n_f32(alpha_);
-        if (beta_ == 0) {
+        if (alpha_ == 1 && beta_ == 0) {
+            if (0 < m && 0 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 0 * cs_c, z0);
+            }
+            if (0 < m && 1 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 1 * cs_c, z1);
+            }
+            if (0 < m && 2 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 2 * cs_c, z2);
+            }
+            if (0 < m && 3 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 3 * cs_c, z3);
+            }
+            if (0 < m && 4 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 4 * cs_c, z4);
+            }
+            if (0 < m && 5 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 5 * cs_c, z5);
+            }
+            if (0 < m && 6 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 6 * cs_c, z6);
+            }
+            if (0 < m && 7 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 7 * cs_c, z7);
+            }
+        } else if (alpha_ == 1 && beta_ == 1) {
+            if (0 < m && 0 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                z0 = svadd_f32_x(svptrue_b32(), z0, svld1_f32(k_, c + 0 + 0 * cs_c));
+            }
+            if (0 < m && 1 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                z1 = svadd_f32_x(svptrue_b32(), z1, svld1_f32(k_, c + 0 + 1 * cs_c));
+            }
+            if (0 < m && 2 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                z2 = svadd_f32_x(svptrue_b32(), z2, svld1_f32(k_, c + 0 + 2 * cs_c));
+            }
+            if (0 < m && 3 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                z3 = svadd_f32_x(svptrue_b32(), z3, svld1_f32(k_, c + 0 + 3 * cs_c));
+            }
+            if (0 < m && 4 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                z4 = svadd_f32_x(svptrue_b32(), z4, svld1_f32(k_, c + 0 + 4 * cs_c));
+            }
+            if (0 < m && 5 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                z5 = svadd_f32_x(svptrue_b32(), z5, svld1_f32(k_, c + 0 + 5 * cs_c));
+            }
+            if (0 < m && 6 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                z6 = svadd_f32_x(svptrue_b32(), z6, svld1_f32(k_, c + 0 + 6 * cs_c));
+            }
+            if (0 < m && 7 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                z7 = svadd_f32_x(svptrue_b32(), z7, svld1_f32(k_, c + 0 + 7 * cs_c));
+            }
+            if (0 < m && 0 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 0 * cs_c, z0);
+            }
+            if (0 < m && 1 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 1 * cs_c, z1);
+            }
+            if (0 < m && 2 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 2 * cs_c, z2);
+            }
+            if (0 < m && 3 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 3 * cs_c, z3);
+            }
+            if (0 < m && 4 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 4 * cs_c, z4);
+            }
+            if (0 < m && 5 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 5 * cs_c, z5);
+            }
+            if (0 < m && 6 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 6 * cs_c, z6);
+            }
+            if (0 < m && 7 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 7 * cs_c, z7);
+            }
+        } else if (beta_ == 0) {
             if (0 < m && 0 < n) {
                 const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
                 svst1_f32(k_, c + 0 + 0 * cs_c, svmul_f32_x(svptrue_b32(), va_, z0));

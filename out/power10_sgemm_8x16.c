@@ -174,7 +174,73 @@ void power10_sgemm_8x16(int64_t m, int64_t n, int64_t k, const float *alpha, con
     __vector float acc7_v[4]; __builtin_mma_disassemble_acc(acc7_v, &acc7);
     if (m == 8 && n == 16 && cs_c == 1) {
         const __vector float va_ = vec_splats(alpha_);
-        if (beta_ == 0) {
+        if (alpha_ == 1 && beta_ == 0) {
+            vec_xst(acc0_v[0], 0, c + 0 * rs_c + 0);
+            vec_xst(acc0_v[1], 0, c + 1 * rs_c + 0);
+            vec_xst(acc0_v[2], 0, c + 2 * rs_c + 0);
+            vec_xst(acc0_v[3], 0, c + 3 * rs_c + 0);
+            vec_xst(acc1_v[0], 0, c + 4 * rs_c + 0);
+            vec_xst(acc1_v[1], 0, c + 5 * rs_c + 0);
+            vec_xst(acc1_v[2], 0, c + 6 * rs_c + 0);
+            vec_xst(acc1_v[3], 0, c + 7 * rs_c + 0);
+            vec_xst(acc2_v[0], 0, c + 0 * rs_c + 4);
+            vec_xst(acc2_v[1], 0, c + 1 * rs_c + 4);
+            vec_xst(acc2_v[2], 0, c + 2 * rs_c + 4);
+            vec_xst(acc2_v[3], 0, c + 3 * rs_c + 4);
+            vec_xst(acc3_v[0], 0, c + 4 * rs_c + 4);
+            vec_xst(acc3_v[1], 0, c + 5 * rs_c + 4);
+            vec_xst(acc3_v[2], 0, c + 6 * rs_c + 4);
+            vec_xst(acc3_v[3], 0, c + 7 * rs_c + 4);
+            vec_xst(acc4_v[0], 0, c + 0 * rs_c + 8);
+            vec_xst(acc4_v[1], 0, c + 1 * rs_c + 8);
+            vec_xst(acc4_v[2], 0, c + 2 * rs_c + 8);
+            vec_xst(acc4_v[3], 0, c + 3 * rs_c + 8);
+            vec_xst(acc5_v[0], 0, c + 4 * rs_c + 8);
+            vec_xst(acc5_v[1], 0, c + 5 * rs_c + 8);
+            vec_xst(acc5_v[2], 0, c + 6 * rs_c + 8);
+            vec_xst(acc5_v[3], 0, c + 7 * rs_c + 8);
+            vec_xst(acc6_v[0], 0, c + 0 * rs_c + 12);
+            vec_xst(acc6_v[1], 0, c + 1 * rs_c + 12);
+            vec_xst(acc6_v[2], 0, c + 2 * rs_c + 12);
+            vec_xst(acc6_v[3], 0, c + 3 * rs_c + 12);
+            vec_xst(acc7_v[0], 0, c + 4 * rs_c + 12);
+            vec_xst(acc7_v[1], 0, c + 5 * rs_c + 12);
+            vec_xst(acc7_v[2], 0, c + 6 * rs_c + 12);
+            vec_xst(acc7_v[3], 0, c + 7 * rs_c + 12);
+        } else if (alpha_ == 1 && beta_ == 1) {
+            vec_xst(vec_add(acc0_v[0], vec_xl(0, c + 0 * rs_c + 0)), 0, c + 0 * rs_c + 0);
+            vec_xst(vec_add(acc0_v[1], vec_xl(0, c + 1 * rs_c + 0)), 0, c + 1 * rs_c + 0);
+            vec_xst(vec_add(acc0_v[2], vec_xl(0, c + 2 * rs_c + 0)), 0, c + 2 * rs_c + 0);
+            vec_xst(vec_add(acc0_v[3], vec_xl(0, c + 3 * rs_c + 0)), 0, c + 3 * rs_c + 0);
+            vec_xst(vec_add(acc1_v[0], vec_xl(0, c + 4 * rs_c + 0)), 0, c + 4 * rs_c + 0);
+            vec_xst(vec_add(acc1_v[1], vec_xl(0, c + 5 * rs_c + 0)), 0, c + 5 * rs_c + 0);
+            vec_xst(vec_add(acc1_v[2], vec_xl(0, c + 6 * rs_c + 0)), 0, c + 6 * rs_c + 0);
+            vec_xst(vec_add(acc1_v[3], vec_xl(0, c + 7 * rs_c + 0)), 0, c + 7 * rs_c + 0);
+            vec_xst(vec_add(acc2_v[0], vec_xl(0, c + 0 * rs_c + 4)), 0, c + 0 * rs_c + 4);
+            vec_xst(vec_add(acc2_v[1], vec_xl(0, c + 1 * rs_c + 4)), 0, c + 1 * rs_c + 4);
+            vec_xst(vec_add(acc2_v[2], vec_xl(0, c + 2 * rs_c + 4)), 0, c + 2 * rs_c + 4);
+            vec_xst(vec_add(acc2_v[3], vec_xl(0, c + 3 * rs_c + 4)), 0, c + 3 * rs_c + 4);
+            vec_xst(vec_add(acc3_v[0], vec_xl(0, c + 4 * rs_c + 4)), 0, c + 4 * rs_c + 4);
+            vec_xst(vec_add(acc3_v[1], vec_xl(0, c + 5 * rs_c + 4)), 0, c + 5 * rs_c + 4);
+            vec_xst(vec_add(acc3_v[2], vec_xl(0, c + 6 * rs_c + 4)), 0, c + 6 * rs_c + 4);
+            vec_xst(vec_add(acc3_v[3], vec_xl(0, c + 7 * rs_c + 4)), 0, c + 7 * rs_c + 4);
+            vec_xst(vec_add(acc4_v[0], vec_xl(0, c + 0 * rs_c + 8)), 0, c + 0 * rs_c + 8);
+            vec_xst(vec_add(acc4_v[1], vec_xl(0, c + 1 * rs_c + 8)), 0, c + 1 * rs_c + 8);
+            vec_xst(vec_add(acc4_v[2], vec_xl(0, c + 2 * rs_c + 8)), 0, c + 2 * rs_c + 8);
+            vec_xst(vec_add(acc4_v[3], vec_xl(0, c + 3 * rs_c + 8)), 0, c + 3 * rs_c + 8);
+            vec_xst(vec_add(acc5_v[0], vec_xl(0, c + 4 * rs_c + 8)), 0, c + 4 * rs_c + 8);
+            vec_xst(vec_add(acc5_v[1], vec_xl(0, c + 5 * rs_c + 8)), 0, c + 5 * rs_c + 8);
+            vec_xst(vec_add(acc5_v[2], vec_xl(0, c + 6 * rs_c + 8)), 0, c + 6 * rs_c + 8);
+            vec_xst(vec_add(acc5_v[3], vec_xl(0, c + 7 * rs_c + 8)), 0, c + 7 * rs_c + 8);
+            vec_xst(vec_add(acc6_v[0], vec_xl(0, c + 0 * rs_c + 12)), 0, c + 0 * rs_c + 12);
+            vec_xst(vec_add(acc6_v[1], vec_xl(0, c + 1 * rs_c + 12)), 0, c + 1 * rs_c + 12);
+            vec_xst(vec_add(acc6_v[2], vec_xl(0, c + 2 * rs_c + 12)), 0, c + 2 * rs_c + 12);
+            vec_xst(vec_add(acc6_v[3], vec_xl(0, c + 3 * rs_c + 12)), 0, c + 3 * rs_c + 12);
+            vec_xst(vec_add(acc7_v[0], vec_xl(0, c + 4 * rs_c + 12)), 0, c + 4 * rs_c + 12);
+            vec_xst(vec_add(acc7_v[1], vec_xl(0, c + 5 * rs_c + 12)), 0, c + 5 * rs_c + 12);
+            vec_xst(vec_add(acc7_v[2], vec_xl(0, c + 6 * rs_c + 12)), 0, c + 6 * rs_c + 12);
+            vec_xst(vec_add(acc7_v[3], vec_xl(0, c + 7 * rs_c + 12)), 0, c + 7 * rs_c + 12);
+        } else if (beta_ == 0) {
             vec_xst(vec_mul(va_, acc0_v[0]), 0, c + 0 * rs_c + 0);
             vec_xst(vec_mul(va_, acc0_v[1]), 0, c + 1 * rs_c + 0);
             vec_xst(vec_mul(va_, acc0_v[2]), 0, c + 2 * rs_c + 0);
@@ -443,7 +509,73 @@ void power10_sgemm_8x16_direct(int64_t m, int64_t n, int64_t k, const float *alp
     __vector float acc7_v[4]; __builtin_mma_disassemble_acc(acc7_v, &acc7);
     if (m == 8 && n == 16 && cs_c == 1) {
         const __vector float va_ = vec_splats(alpha_);
-        if (beta_ == 0) {
+        if (alpha_ == 1 && beta_ == 0) {
+            vec_xst(acc0_v[0], 0, c + 0 * rs_c + 0);
+            vec_xst(acc0_v[1], 0, c + 1 * rs_c + 0);
+            vec_xst(acc0_v[2], 0, c + 2 * rs_c + 0);
+            vec_xst(acc0_v[3], 0, c + 3 * rs_c + 0);
+            vec_xst(acc1_v[0], 0, c + 4 * rs_c + 0);
+            vec_xst(acc1_v[1], 0, c + 5 * rs_c + 0);
+            vec_xst(acc1_v[2], 0, c + 6 * rs_c + 0);
+            vec_xst(acc1_v[3], 0, c + 7 * rs_c + 0);
+            vec_xst(acc2_v[0], 0, c + 0 * rs_c + 4);
+            vec_xst(acc2_v[1], 0, c + 1 * rs_c + 4);
+            vec_xst(acc2_v[2], 0, c + 2 * rs_c + 4);
+            vec_xst(acc2_v[3], 0, c + 3 * rs_c + 4);
+            vec_xst(acc3_v[0], 0, c + 4 * rs_c + 4);
+            vec_xst(acc3_v[1], 0, c + 5 * rs_c + 4);
+            vec_xst(acc3_v[2], 0, c + 6 * rs_c + 4);
+            vec_xst(acc3_v[3], 0, c + 7 * rs_c + 4);
+            vec_xst(acc4_v[0], 0, c + 0 * rs_c + 8);
+            vec_xst(acc4_v[1], 0, c + 1 * rs_c + 8);
+            vec_xst(acc4_v[2], 0, c + 2 * rs_c + 8);
+            vec_xst(acc4_v[3], 0, c + 3 * rs_c + 8);
+            vec_xst(acc5_v[0], 0, c + 4 * rs_c + 8);
+            vec_xst(acc5_v[1], 0, c + 5 * rs_c + 8);
+            vec_xst(acc5_v[2], 0, c + 6 * rs_c + 8);
+            vec_xst(acc5_v[3], 0, c + 7 * rs_c + 8);
+            vec_xst(acc6_v[0], 0, c + 0 * rs_c + 12);
+            vec_xst(acc6_v[1], 0, c + 1 * rs_c + 12);
+            vec_xst(acc6_v[2], 0, c + 2 * rs_c + 12);
+            vec_xst(acc6_v[3], 0, c + 3 * rs_c + 12);
+            vec_xst(acc7_v[0], 0, c + 4 * rs_c + 12);
+            vec_xst(acc7_v[1], 0, c + 5 * rs_c + 12);
+            vec_xst(acc7_v[2], 0, c + 6 * rs_c + 12);
+            vec_xst(acc7_v[3], 0, c + 7 * rs_c + 12);
+        } else if (alpha_ == 1 && beta_ == 1) {
+            vec_xst(vec_add(acc0_v[0], vec_xl(0, c + 0 * rs_c + 0)), 0, c + 0 * rs_c + 0);
+            vec_xst(vec_add(acc0_v[1], vec_xl(0, c + 1 * rs_c + 0)), 0, c + 1 * rs_c + 0);
+            vec_xst(vec_add(acc0_v[2], vec_xl(0, c + 2 * rs_c + 0)), 0, c + 2 * rs_c + 0);
+            vec_xst(vec_add(acc0_v[3], vec_xl(0, c + 3 * rs_c + 0)), 0, c + 3 * rs_c + 0);
+            vec_xst(vec_add(acc1_v[0], vec_xl(0, c + 4 * rs_c + 0)), 0, c + 4 * rs_c + 0);
+            vec_xst(vec_add(acc1_v[1], vec_xl(0, c + 5 * rs_c + 0)), 0, c + 5 * rs_c + 0);
+            vec_xst(vec_add(acc1_v[2], vec_xl(0, c + 6 * rs_c + 0)), 0, c + 6 * rs_c + 0);
+            vec_xst(vec_add(acc1_v[3], vec_xl(0, c + 7 * rs_c + 0)), 0, c + 7 * rs_c + 0);
+            vec_xst(vec_add(acc2_v[0], vec_xl(0, c + 0 * rs_c + 4)), 0, c + 0 * rs_c + 4);
+            vec_xst(vec_add(acc2_v[1], vec_xl(0, c + 1 * rs_c + 4)), 0, c + 1 * rs_c + 4);
+            vec_xst(vec_add(acc2_v[2], vec_xl(0, c + 2 * rs_c + 4)), 0, c + 2 * rs_c + 4);
+            vec_xst(vec_add(acc2_v[3], vec_xl(0, c + 3 * rs_c + 4)), 0, c + 3 * rs_c + 4);
+            vec_xst(vec_add(acc3_v[0], vec_xl(0, c + 4 * rs_c + 4)), 0, c + 4 * rs_c + 4);
+            vec_xst(vec_add(acc3_v[1], vec_xl(0, c + 5 * rs_c + 4)), 0, c + 5 * rs_c + 4);
+            vec_xst(vec_add(acc3_v[2], vec_xl(0, c + 6 * rs_c + 4)), 0, c + 6 * rs_c + 4);
+            vec_xst(vec_add(acc3_v[3], vec_xl(0, c + 7 * rs_c + 4)), 0, c + 7 * rs_c + 4);
+            vec_xst(vec_add(acc4_v[0], vec_xl(0, c + 0 * rs_c + 8)), 0, c + 0 * rs_c + 8);
+            vec_xst(vec_add(acc4_v[1], vec_xl(0, c + 1 * rs_c + 8)), 0, c + 1 * rs_c + 8);
+            vec_xst(vec_add(acc4_v[2], vec_xl(0, c + 2 * rs_c + 8)), 0, c + 2 * rs_c + 8);
+            vec_xst(vec_add(acc4_v[3], vec_xl(0, c + 3 * rs_c + 8)), 0, c + 3 * rs_c + 8);
+            vec_xst(vec_add(acc5_v[0], vec_xl(0, c + 4 * rs_c + 8)), 0, c + 4 * rs_c + 8);
+            vec_xst(vec_add(acc5_v[1], vec_xl(0, c + 5 * rs_c + 8)), 0, c + 5 * rs_c + 8);
+            vec_xst(vec_add(acc5_v[2], vec_xl(0, c + 6 * rs_c + 8)), 0, c + 6 * rs_c + 8);
+            vec_xst(vec_add(acc5_v[3], vec_xl(0, c + 7 * rs_c + 8)), 0, c + 7 * rs_c + 8);
+            vec_xst(vec_add(acc6_v[0], vec_xl(0, c + 0 * rs_c + 12)), 0, c + 0 * rs_c + 12);
+            vec_xst(vec_add(acc6_v[1], vec_xl(0, c + 1 * rs_c + 12)), 0, c + 1 * rs_c + 12);
+            vec_xst(vec_add(acc6_v[2], vec_xl(0, c + 2 * rs_c + 12)), 0, c + 2 * rs_c + 12);
+            vec_xst(vec_add(acc6_v[3], vec_xl(0, c + 3 * rs_c + 12)), 0, c + 3 * rs_c + 12);
+            vec_xst(vec_add(acc7_v[0], vec_xl(0, c + 4 * rs_c + 12)), 0, c + 4 * rs_c + 12);
+            vec_xst(vec_add(acc7_v[1], vec_xl(0, c + 5 * rs_c + 12)), 0, c + 5 * rs_c + 12);
+            vec_xst(vec_add(acc7_v[2], vec_xl(0, c + 6 * rs_c + 12)), 0, c + 6 * rs_c + 12);
+            vec_xst(vec_add(acc7_v[3], vec_xl(0, c + 7 * rs_c + 12)), 0, c + 7 * rs_c + 12);
+        } else if (beta_ == 0) {
             vec_xst(vec_mul(va_, acc0_v[0]), 0, c + 0 * rs_c + 0);
             vec_xst(vec_mul(va_, acc0_v[1]), 0, c + 1 * rs_c + 0);
             vec_xst(vec_mul(va_, acc0_v[2]), 0, c + 2 * rs_c + 0);
@@ -680,7 +812,41 @@ void power10_sgemm_8x16_e8x8(int64_t m, int64_t n, int64_t k, const float *alpha
     __vector float acc3_v[4]; __builtin_mma_disassemble_acc(acc3_v, &acc3);
     if (m == 8 && n == 8 && cs_c == 1) {
         const __vector float va_ = vec_splats(alpha_);
-        if (beta_ == 0) {
+        if (alpha_ == 1 && beta_ == 0) {
+            vec_xst(acc0_v[0], 0, c + 0 * rs_c + 0);
+            vec_xst(acc0_v[1], 0, c + 1 * rs_c + 0);
+            vec_xst(acc0_v[2], 0, c + 2 * rs_c + 0);
+            vec_xst(acc0_v[3], 0, c + 3 * rs_c + 0);
+            vec_xst(acc1_v[0], 0, c + 4 * rs_c + 0);
+            vec_xst(acc1_v[1], 0, c + 5 * rs_c + 0);
+            vec_xst(acc1_v[2], 0, c + 6 * rs_c + 0);
+            vec_xst(acc1_v[3], 0, c + 7 * rs_c + 0);
+            vec_xst(acc2_v[0], 0, c + 0 * rs_c + 4);
+            vec_xst(acc2_v[1], 0, c + 1 * rs_c + 4);
+            vec_xst(acc2_v[2], 0, c + 2 * rs_c + 4);
+            vec_xst(acc2_v[3], 0, c + 3 * rs_c + 4);
+            vec_xst(acc3_v[0], 0, c + 4 * rs_c + 4);
+            vec_xst(acc3_v[1], 0, c + 5 * rs_c + 4);
+            vec_xst(acc3_v[2], 0, c + 6 * rs_c + 4);
+            vec_xst(acc3_v[3], 0, c + 7 * rs_c + 4);
+        } else if (alpha_ == 1 && beta_ == 1) {
+            vec_xst(vec_add(acc0_v[0], vec_xl(0, c + 0 * rs_c + 0)), 0, c + 0 * rs_c + 0);
+            vec_xst(vec_add(acc0_v[1], vec_xl(0, c + 1 * rs_c + 0)), 0, c + 1 * rs_c + 0);
+            vec_xst(vec_add(acc0_v[2], vec_xl(0, c + 2 * rs_c + 0)), 0, c + 2 * rs_c + 0);
+            vec_xst(vec_add(acc0_v[3], vec_xl(0, c + 3 * rs_c + 0)), 0, c + 3 * rs_c + 0);
+            vec_xst(vec_add(acc1_v[0], vec_xl(0, c + 4 * rs_c + 0)), 0, c + 4 * rs_c + 0);
+            vec_xst(vec_add(acc1_v[1], vec_xl(0, c + 5 * rs_c + 0)), 0, c + 5 * rs_c + 0);
+            vec_xst(vec_add(acc1_v[2], vec_xl(0, c + 6 * rs_c + 0)), 0, c + 6 * rs_c + 0);
+            vec_xst(vec_add(acc1_v[3], vec_xl(0, c + 7 * rs_c + 0)), 0, c + 7 * rs_c + 0);
+            vec_xst(vec_add(acc2_v[0], vec_xl(0, c + 0 * rs_c + 4)), 0, c + 0 * rs_c + 4);
+            vec_xst(vec_add(acc2_v[1], vec_xl(0, c + 1 * rs_c + 4)), 0, c + 1 * rs_c + 4);
+            vec_xst(vec_add(acc2_v[2], vec_xl(0, c + 2 * rs_c + 4)), 0, c + 2 * rs_c + 4);
+            vec_xst(vec_add(acc2_v[3], vec_xl(0, c + 3 * rs_c + 4)), 0, c + 3 * rs_c + 4);
+            vec_xst(vec_add(acc3_v[0], vec_xl(0, c + 4 * rs_c + 4)), 0, c + 4 * rs_c + 4);
+            vec_xst(vec_add(acc3_v[1], vec_xl(0, c + 5 * rs_c + 4)), 0, c + 5 * rs_c + 4);
+            vec_xst(vec_add(acc3_v[2], vec_xl(0, c + 6 * rs_c + 4)), 0, c + 6 * rs_c + 4);
+            vec_xst(vec_add(acc3_v[3], vec_xl(0, c + 7 * rs_c + 4)), 0, c + 7 * rs_c + 4);
+        } else if (beta_ == 0) {
             vec_xst(vec_mul(va_, acc0_v[0]), 0, c + 0 * rs_c + 0);
             vec_xst(vec_mul(va_, acc0_v[1]), 0, c + 1 * rs_c + 0);
             vec_xst(vec_mul(va_, acc0_v[2]), 0, c + 2 * rs_c + 0);
@@ -853,7 +1019,41 @@ void power10_sgemm_8x16_e4x16(int64_t m, int64_t n, int64_t k, const float *alph
     __vector float acc3_v[4]; __builtin_mma_disassemble_acc(acc3_v, &acc3);
     if (m == 4 && n == 16 && cs_c == 1) {
         const __vector float va_ = vec_splats(alpha_);
-        if (beta_ == 0) {
+        if (alpha_ == 1 && beta_ == 0) {
+            vec_xst(acc0_v[0], 0, c + 0 * rs_c + 0);
+            vec_xst(acc0_v[1], 0, c + 1 * rs_c + 0);
+            vec_xst(acc0_v[2], 0, c + 2 * rs_c + 0);
+            vec_xst(acc0_v[3], 0, c + 3 * rs_c + 0);
+            vec_xst(acc1_v[0], 0, c + 0 * rs_c + 4);
+            vec_xst(acc1_v[1], 0, c + 1 * rs_c + 4);
+            vec_xst(acc1_v[2], 0, c + 2 * rs_c + 4);
+            vec_xst(acc1_v[3], 0, c + 3 * rs_c + 4);
+            vec_xst(acc2_v[0], 0, c + 0 * rs_c + 8);
+            vec_xst(acc2_v[1], 0, c + 1 * rs_c + 8);
+            vec_xst(acc2_v[2], 0, c + 2 * rs_c + 8);
+            vec_xst(acc2_v[3], 0, c + 3 * rs_c + 8);
+            vec_xst(acc3_v[0], 0, c + 0 * rs_c + 12);
+            vec_xst(acc3_v[1], 0, c + 1 * rs_c + 12);
+            vec_xst(acc3_v[2], 0, c + 2 * rs_c + 12);
+            vec_xst(acc3_v[3], 0, c + 3 * rs_c + 12);
+        } else if (alpha_ == 1 && beta_ == 1) {
+            vec_xst(vec_add(acc0_v[0], vec_xl(0, c + 0 * rs_c + 0)), 0, c + 0 * rs_c + 0);
+            vec_xst(vec_add(acc0_v[1], vec_xl(0, c + 1 * rs_c + 0)), 0, c + 1 * rs_c + 0);
+            vec_xst(vec_add(acc0_v[2], vec_xl(0, c + 2 * rs_c + 0)), 0, c + 2 * rs_c + 0);
+            vec_xst(vec_add(acc0_v[3], vec_xl(0, c + 3 * rs_c + 0)), 0, c + 3 * rs_c + 0);
+            vec_xst(vec_add(acc1_v[0], vec_xl(0, c + 0 * rs_c + 4)), 0, c + 0 * rs_c + 4);
+            vec_xst(vec_add(acc1_v[1], vec_xl(0, c + 1 * rs_c + 4)), 0, c + 1 * rs_c + 4);
+            vec_xst(vec_add(acc1_v[2], vec_xl(0, c + 2 * rs_c + 4)), 0, c + 2 * rs_c + 4);
+            vec_xst(vec_add(acc1_v[3], vec_xl(0, c + 3 * rs_c + 4)), 0, c + 3 * rs_c + 4);
+            vec_xst(vec_add(acc2_v[0], vec_xl(0, c + 0 * rs_c + 8)), 0, c + 0 * rs_c + 8);
+            vec_xst(vec_add(acc2_v[1], vec_xl(0, c + 1 * rs_c + 8)), 0, c + 1 * rs_c + 8);
+            vec_xst(vec_add(acc2_v[2], vec_xl(0, c + 2 * rs_c + 8)), 0, c + 2 * rs_c + 8);
+            vec_xst(vec_add(acc2_v[3], vec_xl(0, c + 3 * rs_c + 8)), 0, c + 3 * rs_c + 8);
+            vec_xst(vec_add(acc3_v[0], vec_xl(0, c + 0 * rs_c + 12)), 0, c + 0 * rs_c + 12);
+            vec_xst(vec_add(acc3_v[1], vec_xl(0, c + 1 * rs_c + 12)), 0, c + 1 * rs_c + 12);
+            vec_xst(vec_add(acc3_v[2], vec_xl(0, c + 2 * rs_c + 12)), 0, c + 2 * rs_c + 12);
+            vec_xst(vec_add(acc3_v[3], vec_xl(0, c + 3 * rs_c + 12)), 0, c + 3 * rs_c + 12);
+        } else if (beta_ == 0) {
             vec_xst(vec_mul(va_, acc0_v[0]), 0, c + 0 * rs_c + 0);
             vec_xst(vec_mul(va_, acc0_v[1]), 0, c + 1 * rs_c + 0);
             vec_xst(vec_mul(va_, acc0_v[2]), 0, c + 2 * rs_c + 0);
@@ -1046,7 +1246,41 @@ void power10_sgemm_8x16_p4x16(int64_t m, int64_t n, int64_t k, const float *alph
     __vector float acc3_v[4]; __builtin_mma_disassemble_acc(acc3_v, &acc3);
     if (m == 4 && n == 16 && cs_c == 1) {
         const __vector float va_ = vec_splats(alpha_);
-        if (beta_ == 0) {
+        if (alpha_ == 1 && beta_ == 0) {
+            vec_xst(acc0_v[0], 0, c + 0 * rs_c + 0);
+            vec_xst(acc0_v[1], 0, c + 1 * rs_c + 0);
+            vec_xst(acc0_v[2], 0, c + 2 * rs_c + 0);
+            vec_xst(acc0_v[3], 0, c + 3 * rs_c + 0);
+            vec_xst(acc1_v[0], 0, c + 0 * rs_c + 4);
+            vec_xst(acc1_v[1], 0, c + 1 * rs_c + 4);
+            vec_xst(acc1_v[2], 0, c + 2 * rs_c + 4);
+            vec_xst(acc1_v[3], 0, c + 3 * rs_c + 4);
+            vec_xst(acc2_v[0], 0, c + 0 * rs_c + 8);
+            vec_xst(acc2_v[1], 0, c + 1 * rs_c + 8);
+            vec_xst(acc2_v[2], 0, c + 2 * rs_c + 8);
+            vec_xst(acc2_v[3], 0, c + 3 * rs_c + 8);
+            vec_xst(acc3_v[0], 0, c + 0 * rs_c + 12);
+            vec_xst(acc3_v[1], 0, c + 1 * rs_c + 12);
+            vec_xst(acc3_v[2], 0, c + 2 * rs_c + 12);
+            vec_xst(acc3_v[3], 0, c + 3 * rs_c + 12);
+        } else if (alpha_ == 1 && beta_ == 1) {
+            vec_xst(vec_add(acc0_v[0], vec_xl(0, c + 0 * rs_c + 0)), 0, c + 0 * rs_c + 0);
+            vec_xst(vec_add(acc0_v[1], vec_xl(0, c + 1 * rs_c + 0)), 0, c + 1 * rs_c + 0);
+            vec_xst(vec_add(acc0_v[2], vec_xl(0, c + 2 * rs_c + 0)), 0, c + 2 * rs_c + 0);
+            vec_xst(vec_add(acc0_v[3], vec_xl(0, c + 3 * rs_c + 0)), 0, c + 3 * rs_c + 0);
+            vec_xst(vec_add(acc1_v[0], vec_xl(0, c + 0 * rs_c + 4)), 0, c + 0 * rs_c + 4);
+            vec_xst(vec_add(acc1_v[1], vec_xl(0, c + 1 * rs_c + 4)), 0, c + 1 * rs_c + 4);
+            vec_xst(vec_add(acc1_v[2], vec_xl(0, c + 2 * rs_c + 4)), 0, c + 2 * rs_c + 4);
+            vec_xst(vec_add(acc1_v[3], vec_xl(0, c + 3 * rs_c + 4)), 0, c + 3 * rs_c + 4);
+            vec_xst(vec_add(acc2_v[0], vec_xl(0, c + 0 * rs_c + 8)), 0, c + 0 * rs_c + 8);
+            vec_xst(vec_add(acc2_v[1], vec_xl(0, c + 1 * rs_c + 8)), 0, c + 1 * rs_c + 8);
+            vec_xst(vec_add(acc2_v[2], vec_xl(0, c + 2 * rs_c + 8)), 0, c + 2 * rs_c + 8);
+            vec_xst(vec_add(acc2_v[3], vec_xl(0, c + 3 * rs_c + 8)), 0, c + 3 * rs_c + 8);
+            vec_xst(vec_add(acc3_v[0], vec_xl(0, c + 0 * rs_c + 12)), 0, c + 0 * rs_c + 12);
+            vec_xst(vec_add(acc3_v[1], vec_xl(0, c + 1 * rs_c + 12)), 0, c + 1 * rs_c + 12);
+            vec_xst(vec_add(acc3_v[2], vec_xl(0, c + 2 * rs_c + 12)), 0, c + 2 * rs_c + 12);
+            vec_xst(vec_add(acc3_v[3], vec_xl(0, c + 3 * rs_c + 12)), 0, c + 3 * rs_c + 12);
+        } else if (beta_ == 0) {
             vec_xst(vec_mul(va_, acc0_v[0]), 0, c + 0 * rs_c + 0);
             vec_xst(vec_mul(va_, acc0_v[1]), 0, c + 1 * rs_c + 0);
             vec_xst(vec_mul(va_, acc0_v[2]), 0, c + 2 * rs_c + 0);
@@ -1199,7 +1433,25 @@ void power10_sgemm_8x16_e4x8(int64_t m, int64_t n, int64_t k, const float *alpha
     __vector float acc1_v[4]; __builtin_mma_disassemble_acc(acc1_v, &acc1);
     if (m == 4 && n == 8 && cs_c == 1) {
         const __vector float va_ = vec_splats(alpha_);
-        if (beta_ == 0) {
+        if (alpha_ == 1 && beta_ == 0) {
+            vec_xst(acc0_v[0], 0, c + 0 * rs_c + 0);
+            vec_xst(acc0_v[1], 0, c + 1 * rs_c + 0);
+            vec_xst(acc0_v[2], 0, c + 2 * rs_c + 0);
+            vec_xst(acc0_v[3], 0, c + 3 * rs_c + 0);
+            vec_xst(acc1_v[0], 0, c + 0 * rs_c + 4);
+            vec_xst(acc1_v[1], 0, c + 1 * rs_c + 4);
+            vec_xst(acc1_v[2], 0, c + 2 * rs_c + 4);
+            vec_xst(acc1_v[3], 0, c + 3 * rs_c + 4);
+        } else if (alpha_ == 1 && beta_ == 1) {
+            vec_xst(vec_add(acc0_v[0], vec_xl(0, c + 0 * rs_c + 0)), 0, c + 0 * rs_c + 0);
+            vec_xst(vec_add(acc0_v[1], vec_xl(0, c + 1 * rs_c + 0)), 0, c + 1 * rs_c + 0);
+            vec_xst(vec_add(acc0_v[2], vec_xl(0, c + 2 * rs_c + 0)), 0, c + 2 * rs_c + 0);
+            vec_xst(vec_add(acc0_v[3], vec_xl(0, c + 3 * rs_c + 0)), 0, c + 3 * rs_c + 0);
+            vec_xst(vec_add(acc1_v[0], vec_xl(0, c + 0 * rs_c + 4)), 0, c + 0 * rs_c + 4);
+            vec_xst(vec_add(acc1_v[1], vec_xl(0, c + 1 * rs_c + 4)), 0, c + 1 * rs_c + 4);
+            vec_xst(vec_add(acc1_v[2], vec_xl(0, c + 2 * rs_c + 4)), 0, c + 2 * rs_c + 4);
+            vec_xst(vec_add(acc1_v[3], vec_xl(0, c + 3 * rs_c + 4)), 0, c + 3 * rs_c + 4);
+        } else if (beta_ == 0) {
             vec_xst(vec_mul(va_, acc0_v[0]), 0, c + 0 * rs_c + 0);
             vec_xst(vec_mul(va_, acc0_v[1]), 0, c + 1 * rs_c + 0);
             vec_xst(vec_mul(va_, acc0_v[2]), 0, c + 2 * rs_c + 0);

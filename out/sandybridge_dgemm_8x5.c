@@ -326,7 +326,29 @@ void sandybridge_dgemm_8x5(int64_t m, int64_t n, int64_t k, const double *alpha,
     const double alpha_ = *alpha, beta_ = *beta;
     if (m == 8 && n == 5 && rs_c == 1) {
         const __m256d va_ = _mm256_set1_pd(alpha_);
-        if (beta_ == 0) {
+        if (alpha_ == 1 && beta_ == 0) {
+            _mm256_storeu_pd(c + 0 + 0 * cs_c, ymm0);
+            _mm256_storeu_pd(c + 4 + 0 * cs_c, ymm1);
+            _mm256_storeu_pd(c + 0 + 1 * cs_c, ymm2);
+            _mm256_storeu_pd(c + 4 + 1 * cs_c, ymm3);
+            _mm256_storeu_pd(c + 0 + 2 * cs_c, ymm4);
+            _mm256_storeu_pd(c + 4 + 2 * cs_c, ymm5);
+            _mm256_storeu_pd(c + 0 + 3 * cs_c, ymm6);
+            _mm256_storeu_pd(c + 4 + 3 * cs_c, ymm7);
+            _mm256_storeu_pd(c + 0 + 4 * cs_c, ymm8);
+            _mm256_storeu_pd(c + 4 + 4 * cs_c, ymm9);
+        } else if (alpha_ == 1 && beta_ == 1) {
+            _mm256_storeu_pd(c + 0 + 0 * cs_c, _mm256_add_pd(ymm0, _mm256_loadu_pd(c + 0 + 0 * cs_c)));
+            _mm256_storeu_pd(c + 4 + 0 * cs_c, _mm256_add_pd(ymm1, _mm256_loadu_pd(c + 4 + 0 * cs_c)));
+            _mm256_storeu_pd(c + 0 + 1 * cs_c, _mm256_add_pd(ymm2, _mm256_loadu_pd(c + 0 + 1 * cs_c)));
+            _mm256_storeu_pd(c + 4 + 1 * cs_c, _mm256_add_pd(ymm3, _mm256_loadu_pd(c + 4 + 1 * cs_c)));
+            _mm256_storeu_pd(c + 0 + 2 * cs_c, _mm256_add_pd(ymm4, _mm256_loadu_pd(c + 0 + 2 * cs_c)));
+            _mm256_storeu_pd(c + 4 + 2 * cs_c, _mm256_add_pd(ymm5, _mm256_loadu_pd(c + 4 + 2 * cs_c)));
+            _mm256_storeu_pd(c + 0 + 3 * cs_c, _mm256_add_pd(ymm6, _mm256_loadu_pd(c + 0 + 3 * cs_c)));
+            _mm256_storeu_pd(c + 4 + 3 * cs_c, _mm256_add_pd(ymm7, _mm256_loadu_pd(c + 4 + 3 * cs_c)));
+            _mm256_storeu_pd(c + 0 + 4 * cs_c, _mm256_add_pd(ymm8, _mm256_loadu_pd(c + 0 + 4 * cs_c)));
+            _mm256_storeu_pd(c + 4 + 4 * cs_c, _mm256_add_pd(ymm9, _mm256_loadu_pd(c + 4 + 4 * cs_c)));
+        } else if (beta_ == 0) {
             _mm256_storeu_pd(c + 0 + 0 * cs_c, _mm256_mul_pd(va_, ymm0));
             _mm256_storeu_pd(c + 4 + 0 * cs_c, _mm256_mul_pd(va_, ymm1));
             _mm256_storeu_pd(c + 0 + 1 * cs_c, _mm256_mul_pd(va_, ymm2));
@@ -654,7 +676,39 @@ void sandybridge_dgemm_8x5_direct(int64_t m, int64_t n, int64_t k, const double 
     const double alpha_ = *alpha, beta_ = *beta;
     if (m == 8 && n == 5 && rs_c == 1) {
         const __m256d va_ = _mm256_set1_pd(alpha_);
-        if (beta_ == 0) {
+        if (alpha_ == 1 && beta_ == 0) {
+            double *cw_ = c;
+            _mm256_storeu_pd(cw_ + 0, ymm0);
+            _mm256_storeu_pd(cw_ + 4, ymm1);
+            cw_ += cs_c;
+            _mm256_storeu_pd(cw_ + 0, ymm2);
+            _mm256_storeu_pd(cw_ + 4, ymm3);
+            cw_ += cs_c;
+            _mm256_storeu_pd(cw_ + 0, ymm4);
+            _mm256_storeu_pd(cw_ + 4, ymm5);
+            cw_ += cs_c;
+            _mm256_storeu_pd(cw_ + 0, ymm6);
+            _mm256_storeu_pd(cw_ + 4, ymm7);
+            cw_ += cs_c;
+            _mm256_storeu_pd(cw_ + 0, ymm8);
+            _mm256_storeu_pd(cw_ + 4, ymm9);
+        } else if (alpha_ == 1 && beta_ == 1) {
+            double *cw_ = c;
+            _mm256_storeu_pd(cw_ + 0, _mm256_add_pd(ymm0, _mm256_loadu_pd(cw_ + 0)));
+            _mm256_storeu_pd(cw_ + 4, _mm256_add_pd(ymm1, _mm256_loadu_pd(cw_ + 4)));
+            cw_ += cs_c;
+            _mm256_storeu_pd(cw_ + 0, _mm256_add_pd(ymm2, _mm256_loadu_pd(cw_ + 0)));
+            _mm256_storeu_pd(cw_ + 4, _mm256_add_pd(ymm3, _mm256_loadu_pd(cw_ + 4)));
+            cw_ += cs_c;
+            _mm256_storeu_pd(cw_ + 0, _mm256_add_pd(ymm4, _mm256_loadu_pd(cw_ + 0)));
+            _mm256_storeu_pd(cw_ + 4, _mm256_add_pd(ymm5, _mm256_loadu_pd(cw_ + 4)));
+            cw_ += cs_c;
+            _mm256_storeu_pd(cw_ + 0, _mm256_add_pd(ymm6, _mm256_loadu_pd(cw_ + 0)));
+            _mm256_storeu_pd(cw_ + 4, _mm256_add_pd(ymm7, _mm256_loadu_pd(cw_ + 4)));
+            cw_ += cs_c;
+            _mm256_storeu_pd(cw_ + 0, _mm256_add_pd(ymm8, _mm256_loadu_pd(cw_ + 0)));
+            _mm256_storeu_pd(cw_ + 4, _mm256_add_pd(ymm9, _mm256_loadu_pd(cw_ + 4)));
+        } else if (beta_ == 0) {
             double *cw_ = c;
             _mm256_storeu_pd(cw_ + 0, _mm256_mul_pd(va_, ymm0));
             _mm256_storeu_pd(cw_ + 4, _mm256_mul_pd(va_, ymm1));
@@ -1021,7 +1075,33 @@ void sandybridge_dgemm_8x5_e8x4(int64_t m, int64_t n, int64_t k, const double *a
     const double alpha_ = *alpha, beta_ = *beta;
     if (m == 8 && n == 4 && rs_c == 1) {
         const __m256d va_ = _mm256_set1_pd(alpha_);
-        if (beta_ == 0) {
+        if (alpha_ == 1 && beta_ == 0) {
+            double *cw_ = c;
+            _mm256_storeu_pd(cw_ + 0, ymm0);
+            _mm256_storeu_pd(cw_ + 4, ymm1);
+            cw_ += cs_c;
+            _mm256_storeu_pd(cw_ + 0, ymm2);
+            _mm256_storeu_pd(cw_ + 4, ymm3);
+            cw_ += cs_c;
+            _mm256_storeu_pd(cw_ + 0, ymm4);
+            _mm256_storeu_pd(cw_ + 4, ymm5);
+            cw_ += cs_c;
+            _mm256_storeu_pd(cw_ + 0, ymm6);
+            _mm256_storeu_pd(cw_ + 4, ymm7);
+        } else if (alpha_ == 1 && beta_ == 1) {
+            double *cw_ = c;
+            _mm256_storeu_pd(cw_ + 0, _mm256_add_pd(ymm0, _mm256_loadu_pd(cw_ + 0)));
+            _mm256_storeu_pd(cw_ + 4, _mm256_add_pd(ymm1, _mm256_loadu_pd(cw_ + 4)));
+            cw_ += cs_c;
+            _mm256_storeu_pd(cw_ + 0, _mm256_add_pd(ymm2, _mm256_loadu_pd(cw_ + 0)));
+            _mm256_storeu_pd(cw_ + 4, _mm256_add_pd(ymm3, _mm256_loadu_pd(cw_ + 4)));
+            cw_ += cs_c;
+            _mm256_storeu_pd(cw_ + 0, _mm256_add_pd(ymm4, _mm256_loadu_pd(cw_ + 0)));
+            _mm256_storeu_pd(cw_ + 4, _mm256_add_pd(ymm5, _mm256_loadu_pd(cw_ + 4)));
+            cw_ += cs_c;
+            _mm256_storeu_pd(cw_ + 0, _mm256_add_pd(ymm6, _mm256_loadu_pd(cw_ + 0)));
+            _mm256_storeu_pd(cw_ + 4, _mm256_add_pd(ymm7, _mm256_loadu_pd(cw_ + 4)));
+        } else if (beta_ == 0) {
             double *cw_ = c;
             _mm256_storeu_pd(cw_ + 0, _mm256_mul_pd(va_, ymm0));
             _mm256_storeu_pd(cw_ + 4, _mm256_mul_pd(va_, ymm1));
@@ -1199,7 +1279,29 @@ void sandybridge_dgemm_8x5_e4x5(int64_t m, int64_t n, int64_t k, const double *a
     const double alpha_ = *alpha, beta_ = *beta;
     if (m == 4 && n == 5 && rs_c == 1) {
         const __m256d va_ = _mm256_set1_pd(alpha_);
-        if (beta_ == 0) {
+        if (alpha_ == 1 && beta_ == 0) {
+            double *cw_ = c;
+            _mm256_storeu_pd(cw_ + 0, ymm0);
+            cw_ += cs_c;
+            _mm256_storeu_pd(cw_ + 0, ymm1);
+            cw_ += cs_c;
+            _mm256_storeu_pd(cw_ + 0, ymm2);
+            cw_ += cs_c;
+            _mm256_storeu_pd(cw_ + 0, ymm3);
+            cw_ += cs_c;
+            _mm256_storeu_pd(cw_ + 0, ymm4);
+        } else if (alpha_ == 1 && beta_ == 1) {
+            double *cw_ = c;
+            _mm256_storeu_pd(cw_ + 0, _mm256_add_pd(ymm0, _mm256_loadu_pd(cw_ + 0)));
+            cw_ += cs_c;
+            _mm256_storeu_pd(cw_ + 0, _mm256_add_pd(ymm1, _mm256_loadu_pd(cw_ + 0)));
+            cw_ += cs_c;
+            _mm256_storeu_pd(cw_ + 0, _mm256_add_pd(ymm2, _mm256_loadu_pd(cw_ + 0)));
+            cw_ += cs_c;
+            _mm256_storeu_pd(cw_ + 0, _mm256_add_pd(ymm3, _mm256_loadu_pd(cw_ + 0)));
+            cw_ += cs_c;
+            _mm256_storeu_pd(cw_ + 0, _mm256_add_pd(ymm4, _mm256_loadu_pd(cw_ + 0)));
+        } else if (beta_ == 0) {
             double *cw_ = c;
             _mm256_storeu_pd(cw_ + 0, _mm256_mul_pd(va_, ymm0));
             cw_ += cs_c;
@@ -1386,7 +1488,19 @@ void sandybridge_dgemm_8x5_p4x5(int64_t m, int64_t n, int64_t k, const double *a
     const double alpha_ = *alpha, beta_ = *beta;
     if (m == 4 && n == 5 && rs_c == 1) {
         const __m256d va_ = _mm256_set1_pd(alpha_);
-        if (beta_ == 0) {
+        if (alpha_ == 1 && beta_ == 0) {
+            _mm256_storeu_pd(c + 0 + 0 * cs_c, ymm0);
+            _mm256_storeu_pd(c + 0 + 1 * cs_c, ymm1);
+            _mm256_storeu_pd(c + 0 + 2 * cs_c, ymm2);
+            _mm256_storeu_pd(c + 0 + 3 * cs_c, ymm3);
+            _mm256_storeu_pd(c + 0 + 4 * cs_c, ymm4);
+        } else if (alpha_ == 1 && beta_ == 1) {
+            _mm256_storeu_pd(c + 0 + 0 * cs_c, _mm256_add_pd(ymm0, _mm256_loadu_pd(c + 0 + 0 * cs_c)));
+            _mm256_storeu_pd(c + 0 + 1 * cs_c, _mm256_add_pd(ymm1, _mm256_loadu_pd(c + 0 + 1 * cs_c)));
+            _mm256_storeu_pd(c + 0 + 2 * cs_c, _mm256_add_pd(ymm2, _mm256_loadu_pd(c + 0 + 2 * cs_c)));
+            _mm256_storeu_pd(c + 0 + 3 * cs_c, _mm256_add_pd(ymm3, _mm256_loadu_pd(c + 0 + 3 * cs_c)));
+            _mm256_storeu_pd(c + 0 + 4 * cs_c, _mm256_add_pd(ymm4, _mm256_loadu_pd(c + 0 + 4 * cs_c)));
+        } else if (beta_ == 0) {
             _mm256_storeu_pd(c + 0 + 0 * cs_c, _mm256_mul_pd(va_, ymm0));
             _mm256_storeu_pd(c + 0 + 1 * cs_c, _mm256_mul_pd(va_, ymm1));
             _mm256_storeu_pd(c + 0 + 2 * cs_c, _mm256_mul_pd(va_, ymm2));
@@ -1527,7 +1641,25 @@ void sandybridge_dgemm_8x5_e4x4(int64_t m, int64_t n, int64_t k, const double *a
     const double alpha_ = *alpha, beta_ = *beta;
     if (m == 4 && n == 4 && rs_c == 1) {
         const __m256d va_ = _mm256_set1_pd(alpha_);
-        if (beta_ == 0) {
+        if (alpha_ == 1 && beta_ == 0) {
+            double *cw_ = c;
+            _mm256_storeu_pd(cw_ + 0, ymm0);
+            cw_ += cs_c;
+            _mm256_storeu_pd(cw_ + 0, ymm1);
+            cw_ += cs_c;
+            _mm256_storeu_pd(cw_ + 0, ymm2);
+            cw_ += cs_c;
+            _mm256_storeu_pd(cw_ + 0, ymm3);
+        } else if (alpha_ == 1 && beta_ == 1) {
+            double *cw_ = c;
+            _mm256_storeu_pd(cw_ + 0, _mm256_add_pd(ymm0, _mm256_loadu_pd(cw_ + 0)));
+            cw_ += cs_c;
+            _mm256_storeu_pd(cw_ + 0, _mm256_add_pd(ymm1, _mm256_loadu_pd(cw_ + 0)));
+            cw_ += cs_c;
+            _mm256_storeu_pd(cw_ + 0, _mm256_add_pd(ymm2, _mm256_loadu_pd(cw_ + 0)));
+            cw_ += cs_c;
+            _mm256_storeu_pd(cw_ + 0, _mm256_add_pd(ymm3, _mm256_loadu_pd(cw_ + 0)));
+        } else if (beta_ == 0) {
             double *cw_ = c;
             _mm256_storeu_pd(cw_ + 0, _mm256_mul_pd(va_, ymm0));
             cw_ += cs_c;

@@ -298,7 +298,33 @@ void sandybridge_sgemm_8x12(int64_t m, int64_t n, int64_t k, const float *alpha,
     const float alpha_ = *alpha, beta_ = *beta;
     if (m == 8 && n == 12 && rs_c == 1) {
         const __m256 va_ = _mm256_set1_ps(alpha_);
-        if (beta_ == 0) {
+        if (alpha_ == 1 && beta_ == 0) {
+            _mm256_storeu_ps(c + 0 + 0 * cs_c, ymm0);
+            _mm256_storeu_ps(c + 0 + 1 * cs_c, ymm1);
+            _mm256_storeu_ps(c + 0 + 2 * cs_c, ymm2);
+            _mm256_storeu_ps(c + 0 + 3 * cs_c, ymm3);
+            _mm256_storeu_ps(c + 0 + 4 * cs_c, ymm4);
+            _mm256_storeu_ps(c + 0 + 5 * cs_c, ymm5);
+            _mm256_storeu_ps(c + 0 + 6 * cs_c, ymm6);
+            _mm256_storeu_ps(c + 0 + 7 * cs_c, ymm7);
+            _mm256_storeu_ps(c + 0 + 8 * cs_c, ymm8);
+            _mm256_storeu_ps(c + 0 + 9 * cs_c, ymm9);
+            _mm256_storeu_ps(c + 0 + 10 * cs_c, ymm10);
+            _mm256_storeu_ps(c + 0 + 11 * cs_c, ymm11);
+        } else if (alpha_ == 1 && beta_ == 1) {
+            _mm256_storeu_ps(c + 0 + 0 * cs_c, _mm256_add_ps(ymm0, _mm256_loadu_ps(c + 0 + 0 * cs_c)));
+            _mm256_storeu_ps(c + 0 + 1 * cs_c, _mm256_add_ps(ymm1, _mm256_loadu_ps(c + 0 + 1 * cs_c)));
+            _mm256_storeu_ps(c + 0 + 2 * cs_c, _mm256_add_ps(ymm2, _mm256_loadu_ps(c + 0 + 2 * cs_c)));
+            _mm256_storeu_ps(c + 0 + 3 * cs_c, _mm256_add_ps(ymm3, _mm256_loadu_ps(c + 0 + 3 * cs_c)));
+            _mm256_storeu_ps(c + 0 + 4 * cs_c, _mm256_add_ps(ymm4, _mm256_loadu_ps(c + 0 + 4 * cs_c)));
+            _mm256_storeu_ps(c + 0 + 5 * cs_c, _mm256_add_ps(ymm5, _mm256_loadu_ps(c + 0 + 5 * cs_c)));
+            _mm256_storeu_ps(c + 0 + 6 * cs_c, _mm256_add_ps(ymm6, _mm256_loadu_ps(c + 0 + 6 * cs_c)));
+            _mm256_storeu_ps(c + 0 + 7 * cs_c, _mm256_add_ps(ymm7, _mm256_loadu_ps(c + 0 + 7 * cs_c)));
+            _mm256_storeu_ps(c + 0 + 8 * cs_c, _mm256_add_ps(ymm8, _mm256_loadu_ps(c + 0 + 8 * cs_c)));
+            _mm256_storeu_ps(c + 0 + 9 * cs_c, _mm256_add_ps(ymm9, _mm256_loadu_ps(c + 0 + 9 * cs_c)));
+            _mm256_storeu_ps(c + 0 + 10 * cs_c, _mm256_add_ps(ymm10, _mm256_loadu_ps(c + 0 + 10 * cs_c)));
+            _mm256_storeu_ps(c + 0 + 11 * cs_c, _mm256_add_ps(ymm11, _mm256_loadu_ps(c + 0 + 11 * cs_c)));
+        } else if (beta_ == 0) {
             _mm256_storeu_ps(c + 0 + 0 * cs_c, _mm256_mul_ps(va_, ymm0));
             _mm256_storeu_ps(c + 0 + 1 * cs_c, _mm256_mul_ps(va_, ymm1));
             _mm256_storeu_ps(c + 0 + 2 * cs_c, _mm256_mul_ps(va_, ymm2));
@@ -612,7 +638,57 @@ void sandybridge_sgemm_8x12_direct(int64_t m, int64_t n, int64_t k, const float 
     const float alpha_ = *alpha, beta_ = *beta;
     if (m == 8 && n == 12 && rs_c == 1) {
         const __m256 va_ = _mm256_set1_ps(alpha_);
-        if (beta_ == 0) {
+        if (alpha_ == 1 && beta_ == 0) {
+            float *cw_ = c;
+            _mm256_storeu_ps(cw_ + 0, ymm0);
+            cw_ += cs_c;
+            _mm256_storeu_ps(cw_ + 0, ymm1);
+            cw_ += cs_c;
+            _mm256_storeu_ps(cw_ + 0, ymm2);
+            cw_ += cs_c;
+            _mm256_storeu_ps(cw_ + 0, ymm3);
+            cw_ += cs_c;
+            _mm256_storeu_ps(cw_ + 0, ymm4);
+            cw_ += cs_c;
+            _mm256_storeu_ps(cw_ + 0, ymm5);
+            cw_ += cs_c;
+            _mm256_storeu_ps(cw_ + 0, ymm6);
+            cw_ += cs_c;
+            _mm256_storeu_ps(cw_ + 0, ymm7);
+            cw_ += cs_c;
+            _mm256_storeu_ps(cw_ + 0, ymm8);
+            cw_ += cs_c;
+            _mm256_storeu_ps(cw_ + 0, ymm9);
+            cw_ += cs_c;
+            _mm256_storeu_ps(cw_ + 0, ymm10);
+            cw_ += cs_c;
+            _mm256_storeu_ps(cw_ + 0, ymm11);
+        } else if (alpha_ == 1 && beta_ == 1) {
+            float *cw_ = c;
+            _mm256_storeu_ps(cw_ + 0, _mm256_add_ps(ymm0, _mm256_loadu_ps(cw_ + 0)));
+            cw_ += cs_c;
+            _mm256_storeu_ps(cw_ + 0, _mm256_add_ps(ymm1, _mm256_loadu_ps(cw_ + 0)));
+            cw_ += cs_c;
+            _mm256_storeu_ps(cw_ + 0, _mm256_add_ps(ymm2, _mm256_loadu_ps(cw_ + 0)));
+            cw_ += cs_c;
+            _mm256_storeu_ps(cw_ + 0, _mm256_add_ps(ymm3, _mm256_loadu_ps(cw_ + 0)));
+            cw_ += cs_c;
+            _mm256_storeu_ps(cw_ + 0, _mm256_add_ps(ymm4, _mm256_loadu_ps(cw_ + 0)));
+            cw_ += cs_c;
+            _mm256_storeu_ps(cw_ + 0, _mm256_add_ps(ymm5, _mm256_loadu_ps(cw_ + 0)));
+            cw_ += cs_c;
+            _mm256_storeu_ps(cw_ + 0, _mm256_add_ps(ymm6, _mm256_loadu_ps(cw_ + 0)));
+            cw_ += cs_c;
+            _mm256_storeu_ps(cw_ + 0, _mm256_add_ps(ymm7, _mm256_loadu_ps(cw_ + 0)));
+            cw_ += cs_c;
+            _mm256_storeu_ps(cw_ + 0, _mm256_add_ps(ymm8, _mm256_loadu_ps(cw_ + 0)));
+            cw_ += cs_c;
+            _mm256_storeu_ps(cw_ + 0, _mm256_add_ps(ymm9, _mm256_loadu_ps(cw_ + 0)));
+            cw_ += cs_c;
+            _mm256_storeu_ps(cw_ + 0, _mm256_add_ps(ymm10, _mm256_loadu_ps(cw_ + 0)));
+            cw_ += cs_c;
+            _mm256_storeu_ps(cw_ + 0, _mm256_add_ps(ymm11, _mm256_loadu_ps(cw_ + 0)));
+        } else if (beta_ == 0) {
             float *cw_ = c;
             _mm256_storeu_ps(cw_ + 0, _mm256_mul_ps(va_, ymm0));
             cw_ += cs_c;
@@ -1121,7 +1197,41 @@ void sandybridge_sgemm_8x12_e8x8(int64_t m, int64_t n, int64_t k, const float *a
     const float alpha_ = *alpha, beta_ = *beta;
     if (m == 8 && n == 8 && rs_c == 1) {
         const __m256 va_ = _mm256_set1_ps(alpha_);
-        if (beta_ == 0) {
+        if (alpha_ == 1 && beta_ == 0) {
+            float *cw_ = c;
+            _mm256_storeu_ps(cw_ + 0, ymm0);
+            cw_ += cs_c;
+            _mm256_storeu_ps(cw_ + 0, ymm1);
+            cw_ += cs_c;
+            _mm256_storeu_ps(cw_ + 0, ymm2);
+            cw_ += cs_c;
+            _mm256_storeu_ps(cw_ + 0, ymm3);
+            cw_ += cs_c;
+            _mm256_storeu_ps(cw_ + 0, ymm4);
+            cw_ += cs_c;
+            _mm256_storeu_ps(cw_ + 0, ymm5);
+            cw_ += cs_c;
+            _mm256_storeu_ps(cw_ + 0, ymm6);
+            cw_ += cs_c;
+            _mm256_storeu_ps(cw_ + 0, ymm7);
+        } else if (alpha_ == 1 && beta_ == 1) {
+            float *cw_ = c;
+            _mm256_storeu_ps(cw_ + 0, _mm256_add_ps(ymm0, _mm256_loadu_ps(cw_ + 0)));
+            cw_ += cs_c;
+            _mm256_storeu_ps(cw_ + 0, _mm256_add_ps(ymm1, _mm256_loadu_ps(cw_ + 0)));
+            cw_ += cs_c;
+            _mm256_storeu_ps(cw_ + 0, _mm256_add_ps(ymm2, _mm256_loadu_ps(cw_ + 0)));
+            cw_ += cs_c;
+            _mm256_storeu_ps(cw_ + 0, _mm256_add_ps(ymm3, _mm256_loadu_ps(cw_ + 0)));
+            cw_ += cs_c;
+            _mm256_storeu_ps(cw_ + 0, _mm256_add_ps(ymm4, _mm256_loadu_ps(cw_ + 0)));
+            cw_ += cs_c;
+            _mm256_storeu_ps(cw_ + 0, _mm256_add_ps(ymm5, _mm256_loadu_ps(cw_ + 0)));
+            cw_ += cs_c;
+            _mm256_storeu_ps(cw_ + 0, _mm256_add_ps(ymm6, _mm256_loadu_ps(cw_ + 0)));
+            cw_ += cs_c;
+            _mm256_storeu_ps(cw_ + 0, _mm256_add_ps(ymm7, _mm256_loadu_ps(cw_ + 0)));
+        } else if (beta_ == 0) {
             float *cw_ = c;
             _mm256_storeu_ps(cw_ + 0, _mm256_mul_ps(va_, ymm0));
             cw_ += cs_c;

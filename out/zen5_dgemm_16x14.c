@@ -512,7 +512,65 @@ void zen5_dgemm_16x14(int64_t m, int64_t n, int64_t k, const double *alpha, cons
     const double alpha_ = *alpha, beta_ = *beta;
     if (m == 16 && n == 14 && rs_c == 1) {
         const __m512d va_ = _mm512_set1_pd(alpha_);
-        if (beta_ == 0) {
+        if (alpha_ == 1 && beta_ == 0) {
+            _mm512_storeu_pd(c + 0 + 0 * cs_c, zmm0);
+            _mm512_storeu_pd(c + 8 + 0 * cs_c, zmm1);
+            _mm512_storeu_pd(c + 0 + 1 * cs_c, zmm2);
+            _mm512_storeu_pd(c + 8 + 1 * cs_c, zmm3);
+            _mm512_storeu_pd(c + 0 + 2 * cs_c, zmm4);
+            _mm512_storeu_pd(c + 8 + 2 * cs_c, zmm5);
+            _mm512_storeu_pd(c + 0 + 3 * cs_c, zmm6);
+            _mm512_storeu_pd(c + 8 + 3 * cs_c, zmm7);
+            _mm512_storeu_pd(c + 0 + 4 * cs_c, zmm8);
+            _mm512_storeu_pd(c + 8 + 4 * cs_c, zmm9);
+            _mm512_storeu_pd(c + 0 + 5 * cs_c, zmm10);
+            _mm512_storeu_pd(c + 8 + 5 * cs_c, zmm11);
+            _mm512_storeu_pd(c + 0 + 6 * cs_c, zmm12);
+            _mm512_storeu_pd(c + 8 + 6 * cs_c, zmm13);
+            _mm512_storeu_pd(c + 0 + 7 * cs_c, zmm14);
+            _mm512_storeu_pd(c + 8 + 7 * cs_c, zmm15);
+            _mm512_storeu_pd(c + 0 + 8 * cs_c, zmm16);
+            _mm512_storeu_pd(c + 8 + 8 * cs_c, zmm17);
+            _mm512_storeu_pd(c + 0 + 9 * cs_c, zmm18);
+            _mm512_storeu_pd(c + 8 + 9 * cs_c, zmm19);
+            _mm512_storeu_pd(c + 0 + 10 * cs_c, zmm20);
+            _mm512_storeu_pd(c + 8 + 10 * cs_c, zmm21);
+            _mm512_storeu_pd(c + 0 + 11 * cs_c, zmm22);
+            _mm512_storeu_pd(c + 8 + 11 * cs_c, zmm23);
+            _mm512_storeu_pd(c + 0 + 12 * cs_c, zmm24);
+            _mm512_storeu_pd(c + 8 + 12 * cs_c, zmm25);
+            _mm512_storeu_pd(c + 0 + 13 * cs_c, zmm26);
+            _mm512_storeu_pd(c + 8 + 13 * cs_c, zmm27);
+        } else if (alpha_ == 1 && beta_ == 1) {
+            _mm512_storeu_pd(c + 0 + 0 * cs_c, _mm512_add_pd(zmm0, _mm512_loadu_pd(c + 0 + 0 * cs_c)));
+            _mm512_storeu_pd(c + 8 + 0 * cs_c, _mm512_add_pd(zmm1, _mm512_loadu_pd(c + 8 + 0 * cs_c)));
+            _mm512_storeu_pd(c + 0 + 1 * cs_c, _mm512_add_pd(zmm2, _mm512_loadu_pd(c + 0 + 1 * cs_c)));
+            _mm512_storeu_pd(c + 8 + 1 * cs_c, _mm512_add_pd(zmm3, _mm512_loadu_pd(c + 8 + 1 * cs_c)));
+            _mm512_storeu_pd(c + 0 + 2 * cs_c, _mm512_add_pd(zmm4, _mm512_loadu_pd(c + 0 + 2 * cs_c)));
+            _mm512_storeu_pd(c + 8 + 2 * cs_c, _mm512_add_pd(zmm5, _mm512_loadu_pd(c + 8 + 2 * cs_c)));
+            _mm512_storeu_pd(c + 0 + 3 * cs_c, _mm512_add_pd(zmm6, _mm512_loadu_pd(c + 0 + 3 * cs_c)));
+            _mm512_storeu_pd(c + 8 + 3 * cs_c, _mm512_add_pd(zmm7, _mm512_loadu_pd(c + 8 + 3 * cs_c)));
+            _mm512_storeu_pd(c + 0 + 4 * cs_c, _mm512_add_pd(zmm8, _mm512_loadu_pd(c + 0 + 4 * cs_c)));
+            _mm512_storeu_pd(c + 8 + 4 * cs_c, _mm512_add_pd(zmm9, _mm512_loadu_pd(c + 8 + 4 * cs_c)));
+            _mm512_storeu_pd(c + 0 + 5 * cs_c, _mm512_add_pd(zmm10, _mm512_loadu_pd(c + 0 + 5 * cs_c)));
+            _mm512_storeu_pd(c + 8 + 5 * cs_c, _mm512_add_pd(zmm11, _mm512_loadu_pd(c + 8 + 5 * cs_c)));
+            _mm512_storeu_pd(c + 0 + 6 * cs_c, _mm512_add_pd(zmm12, _mm512_loadu_pd(c + 0 + 6 * cs_c)));
+            _mm512_storeu_pd(c + 8 + 6 * cs_c, _mm512_add_pd(zmm13, _mm512_loadu_pd(c + 8 + 6 * cs_c)));
+            _mm512_storeu_pd(c + 0 + 7 * cs_c, _mm512_add_pd(zmm14, _mm512_loadu_pd(c + 0 + 7 * cs_c)));
+            _mm512_storeu_pd(c + 8 + 7 * cs_c, _mm512_add_pd(zmm15, _mm512_loadu_pd(c + 8 + 7 * cs_c)));
+            _mm512_storeu_pd(c + 0 + 8 * cs_c, _mm512_add_pd(zmm16, _mm512_loadu_pd(c + 0 + 8 * cs_c)));
+            _mm512_storeu_pd(c + 8 + 8 * cs_c, _mm512_add_pd(zmm17, _mm512_loadu_pd(c + 8 + 8 * cs_c)));
+            _mm512_storeu_pd(c + 0 + 9 * cs_c, _mm512_add_pd(zmm18, _mm512_loadu_pd(c + 0 + 9 * cs_c)));
+            _mm512_storeu_pd(c + 8 + 9 * cs_c, _mm512_add_pd(zmm19, _mm512_loadu_pd(c + 8 + 9 * cs_c)));
+            _mm512_storeu_pd(c + 0 + 10 * cs_c, _mm512_add_pd(zmm20, _mm512_loadu_pd(c + 0 + 10 * cs_c)));
+            _mm512_storeu_pd(c + 8 + 10 * cs_c, _mm512_add_pd(zmm21, _mm512_loadu_pd(c + 8 + 10 * cs_c)));
+            _mm512_storeu_pd(c + 0 + 11 * cs_c, _mm512_add_pd(zmm22, _mm512_loadu_pd(c + 0 + 11 * cs_c)));
+            _mm512_storeu_pd(c + 8 + 11 * cs_c, _mm512_add_pd(zmm23, _mm512_loadu_pd(c + 8 + 11 * cs_c)));
+            _mm512_storeu_pd(c + 0 + 12 * cs_c, _mm512_add_pd(zmm24, _mm512_loadu_pd(c + 0 + 12 * cs_c)));
+            _mm512_storeu_pd(c + 8 + 12 * cs_c, _mm512_add_pd(zmm25, _mm512_loadu_pd(c + 8 + 12 * cs_c)));
+            _mm512_storeu_pd(c + 0 + 13 * cs_c, _mm512_add_pd(zmm26, _mm512_loadu_pd(c + 0 + 13 * cs_c)));
+            _mm512_storeu_pd(c + 8 + 13 * cs_c, _mm512_add_pd(zmm27, _mm512_loadu_pd(c + 8 + 13 * cs_c)));
+        } else if (beta_ == 0) {
             _mm512_storeu_pd(c + 0 + 0 * cs_c, _mm512_mul_pd(va_, zmm0));
             _mm512_storeu_pd(c + 8 + 0 * cs_c, _mm512_mul_pd(va_, zmm1));
             _mm512_storeu_pd(c + 0 + 1 * cs_c, _mm512_mul_pd(va_, zmm2));
@@ -605,7 +663,345 @@ void zen5_dgemm_16x14(int64_t m, int64_t n, int64_t k, const double *alpha, cons
     }
     if (rs_c == 1) {   /* edge tile: predicated */
         const __m512d va_ = _mm512_set1_pd(alpha_);
-        if (beta_ == 0) {
+        if (alpha_ == 1 && beta_ == 0) {
+            if (0 < m && 0 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 0 * cs_c, k_, zmm0);
+            }
+            if (8 < m && 0 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 8 >= 8 ? 0xFF : (1u << (m - 8)) - 1);
+                _mm512_mask_storeu_pd(c + 8 + 0 * cs_c, k_, zmm1);
+            }
+            if (0 < m && 1 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 1 * cs_c, k_, zmm2);
+            }
+            if (8 < m && 1 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 8 >= 8 ? 0xFF : (1u << (m - 8)) - 1);
+                _mm512_mask_storeu_pd(c + 8 + 1 * cs_c, k_, zmm3);
+            }
+            if (0 < m && 2 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 2 * cs_c, k_, zmm4);
+            }
+            if (8 < m && 2 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 8 >= 8 ? 0xFF : (1u << (m - 8)) - 1);
+                _mm512_mask_storeu_pd(c + 8 + 2 * cs_c, k_, zmm5);
+            }
+            if (0 < m && 3 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 3 * cs_c, k_, zmm6);
+            }
+            if (8 < m && 3 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 8 >= 8 ? 0xFF : (1u << (m - 8)) - 1);
+                _mm512_mask_storeu_pd(c + 8 + 3 * cs_c, k_, zmm7);
+            }
+            if (0 < m && 4 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 4 * cs_c, k_, zmm8);
+            }
+            if (8 < m && 4 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 8 >= 8 ? 0xFF : (1u << (m - 8)) - 1);
+                _mm512_mask_storeu_pd(c + 8 + 4 * cs_c, k_, zmm9);
+            }
+            if (0 < m && 5 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 5 * cs_c, k_, zmm10);
+            }
+            if (8 < m && 5 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 8 >= 8 ? 0xFF : (1u << (m - 8)) - 1);
+                _mm512_mask_storeu_pd(c + 8 + 5 * cs_c, k_, zmm11);
+            }
+            if (0 < m && 6 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 6 * cs_c, k_, zmm12);
+            }
+            if (8 < m && 6 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 8 >= 8 ? 0xFF : (1u << (m - 8)) - 1);
+                _mm512_mask_storeu_pd(c + 8 + 6 * cs_c, k_, zmm13);
+            }
+            if (0 < m && 7 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 7 * cs_c, k_, zmm14);
+            }
+            if (8 < m && 7 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 8 >= 8 ? 0xFF : (1u << (m - 8)) - 1);
+                _mm512_mask_storeu_pd(c + 8 + 7 * cs_c, k_, zmm15);
+            }
+            if (0 < m && 8 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 8 * cs_c, k_, zmm16);
+            }
+            if (8 < m && 8 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 8 >= 8 ? 0xFF : (1u << (m - 8)) - 1);
+                _mm512_mask_storeu_pd(c + 8 + 8 * cs_c, k_, zmm17);
+            }
+            if (0 < m && 9 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 9 * cs_c, k_, zmm18);
+            }
+            if (8 < m && 9 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 8 >= 8 ? 0xFF : (1u << (m - 8)) - 1);
+                _mm512_mask_storeu_pd(c + 8 + 9 * cs_c, k_, zmm19);
+            }
+            if (0 < m && 10 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 10 * cs_c, k_, zmm20);
+            }
+            if (8 < m && 10 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 8 >= 8 ? 0xFF : (1u << (m - 8)) - 1);
+                _mm512_mask_storeu_pd(c + 8 + 10 * cs_c, k_, zmm21);
+            }
+            if (0 < m && 11 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 11 * cs_c, k_, zmm22);
+            }
+            if (8 < m && 11 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 8 >= 8 ? 0xFF : (1u << (m - 8)) - 1);
+                _mm512_mask_storeu_pd(c + 8 + 11 * cs_c, k_, zmm23);
+            }
+            if (0 < m && 12 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 12 * cs_c, k_, zmm24);
+            }
+            if (8 < m && 12 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 8 >= 8 ? 0xFF : (1u << (m - 8)) - 1);
+                _mm512_mask_storeu_pd(c + 8 + 12 * cs_c, k_, zmm25);
+            }
+            if (0 < m && 13 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 13 * cs_c, k_, zmm26);
+            }
+            if (8 < m && 13 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 8 >= 8 ? 0xFF : (1u << (m - 8)) - 1);
+                _mm512_mask_storeu_pd(c + 8 + 13 * cs_c, k_, zmm27);
+            }
+        } else if (alpha_ == 1 && beta_ == 1) {
+            if (0 < m && 0 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                zmm0 = _mm512_add_pd(zmm0, _mm512_maskz_loadu_pd(k_, c + 0 + 0 * cs_c));
+            }
+            if (8 < m && 0 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 8 >= 8 ? 0xFF : (1u << (m - 8)) - 1);
+                zmm1 = _mm512_add_pd(zmm1, _mm512_maskz_loadu_pd(k_, c + 8 + 0 * cs_c));
+            }
+            if (0 < m && 1 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                zmm2 = _mm512_add_pd(zmm2, _mm512_maskz_loadu_pd(k_, c + 0 + 1 * cs_c));
+            }
+            if (8 < m && 1 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 8 >= 8 ? 0xFF : (1u << (m - 8)) - 1);
+                zmm3 = _mm512_add_pd(zmm3, _mm512_maskz_loadu_pd(k_, c + 8 + 1 * cs_c));
+            }
+            if (0 < m && 2 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                zmm4 = _mm512_add_pd(zmm4, _mm512_maskz_loadu_pd(k_, c + 0 + 2 * cs_c));
+            }
+            if (8 < m && 2 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 8 >= 8 ? 0xFF : (1u << (m - 8)) - 1);
+                zmm5 = _mm512_add_pd(zmm5, _mm512_maskz_loadu_pd(k_, c + 8 + 2 * cs_c));
+            }
+            if (0 < m && 3 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                zmm6 = _mm512_add_pd(zmm6, _mm512_maskz_loadu_pd(k_, c + 0 + 3 * cs_c));
+            }
+            if (8 < m && 3 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 8 >= 8 ? 0xFF : (1u << (m - 8)) - 1);
+                zmm7 = _mm512_add_pd(zmm7, _mm512_maskz_loadu_pd(k_, c + 8 + 3 * cs_c));
+            }
+            if (0 < m && 4 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                zmm8 = _mm512_add_pd(zmm8, _mm512_maskz_loadu_pd(k_, c + 0 + 4 * cs_c));
+            }
+            if (8 < m && 4 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 8 >= 8 ? 0xFF : (1u << (m - 8)) - 1);
+                zmm9 = _mm512_add_pd(zmm9, _mm512_maskz_loadu_pd(k_, c + 8 + 4 * cs_c));
+            }
+            if (0 < m && 5 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                zmm10 = _mm512_add_pd(zmm10, _mm512_maskz_loadu_pd(k_, c + 0 + 5 * cs_c));
+            }
+            if (8 < m && 5 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 8 >= 8 ? 0xFF : (1u << (m - 8)) - 1);
+                zmm11 = _mm512_add_pd(zmm11, _mm512_maskz_loadu_pd(k_, c + 8 + 5 * cs_c));
+            }
+            if (0 < m && 6 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                zmm12 = _mm512_add_pd(zmm12, _mm512_maskz_loadu_pd(k_, c + 0 + 6 * cs_c));
+            }
+            if (8 < m && 6 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 8 >= 8 ? 0xFF : (1u << (m - 8)) - 1);
+                zmm13 = _mm512_add_pd(zmm13, _mm512_maskz_loadu_pd(k_, c + 8 + 6 * cs_c));
+            }
+            if (0 < m && 7 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                zmm14 = _mm512_add_pd(zmm14, _mm512_maskz_loadu_pd(k_, c + 0 + 7 * cs_c));
+            }
+            if (8 < m && 7 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 8 >= 8 ? 0xFF : (1u << (m - 8)) - 1);
+                zmm15 = _mm512_add_pd(zmm15, _mm512_maskz_loadu_pd(k_, c + 8 + 7 * cs_c));
+            }
+            if (0 < m && 8 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                zmm16 = _mm512_add_pd(zmm16, _mm512_maskz_loadu_pd(k_, c + 0 + 8 * cs_c));
+            }
+            if (8 < m && 8 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 8 >= 8 ? 0xFF : (1u << (m - 8)) - 1);
+                zmm17 = _mm512_add_pd(zmm17, _mm512_maskz_loadu_pd(k_, c + 8 + 8 * cs_c));
+            }
+            if (0 < m && 9 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                zmm18 = _mm512_add_pd(zmm18, _mm512_maskz_loadu_pd(k_, c + 0 + 9 * cs_c));
+            }
+            if (8 < m && 9 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 8 >= 8 ? 0xFF : (1u << (m - 8)) - 1);
+                zmm19 = _mm512_add_pd(zmm19, _mm512_maskz_loadu_pd(k_, c + 8 + 9 * cs_c));
+            }
+            if (0 < m && 10 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                zmm20 = _mm512_add_pd(zmm20, _mm512_maskz_loadu_pd(k_, c + 0 + 10 * cs_c));
+            }
+            if (8 < m && 10 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 8 >= 8 ? 0xFF : (1u << (m - 8)) - 1);
+                zmm21 = _mm512_add_pd(zmm21, _mm512_maskz_loadu_pd(k_, c + 8 + 10 * cs_c));
+            }
+            if (0 < m && 11 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                zmm22 = _mm512_add_pd(zmm22, _mm512_maskz_loadu_pd(k_, c + 0 + 11 * cs_c));
+            }
+            if (8 < m && 11 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 8 >= 8 ? 0xFF : (1u << (m - 8)) - 1);
+                zmm23 = _mm512_add_pd(zmm23, _mm512_maskz_loadu_pd(k_, c + 8 + 11 * cs_c));
+            }
+            if (0 < m && 12 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                zmm24 = _mm512_add_pd(zmm24, _mm512_maskz_loadu_pd(k_, c + 0 + 12 * cs_c));
+            }
+            if (8 < m && 12 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 8 >= 8 ? 0xFF : (1u << (m - 8)) - 1);
+                zmm25 = _mm512_add_pd(zmm25, _mm512_maskz_loadu_pd(k_, c + 8 + 12 * cs_c));
+            }
+            if (0 < m && 13 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                zmm26 = _mm512_add_pd(zmm26, _mm512_maskz_loadu_pd(k_, c + 0 + 13 * cs_c));
+            }
+            if (8 < m && 13 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 8 >= 8 ? 0xFF : (1u << (m - 8)) - 1);
+                zmm27 = _mm512_add_pd(zmm27, _mm512_maskz_loadu_pd(k_, c + 8 + 13 * cs_c));
+            }
+            if (0 < m && 0 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 0 * cs_c, k_, zmm0);
+            }
+            if (8 < m && 0 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 8 >= 8 ? 0xFF : (1u << (m - 8)) - 1);
+                _mm512_mask_storeu_pd(c + 8 + 0 * cs_c, k_, zmm1);
+            }
+            if (0 < m && 1 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 1 * cs_c, k_, zmm2);
+            }
+            if (8 < m && 1 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 8 >= 8 ? 0xFF : (1u << (m - 8)) - 1);
+                _mm512_mask_storeu_pd(c + 8 + 1 * cs_c, k_, zmm3);
+            }
+            if (0 < m && 2 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 2 * cs_c, k_, zmm4);
+            }
+            if (8 < m && 2 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 8 >= 8 ? 0xFF : (1u << (m - 8)) - 1);
+                _mm512_mask_storeu_pd(c + 8 + 2 * cs_c, k_, zmm5);
+            }
+            if (0 < m && 3 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 3 * cs_c, k_, zmm6);
+            }
+            if (8 < m && 3 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 8 >= 8 ? 0xFF : (1u << (m - 8)) - 1);
+                _mm512_mask_storeu_pd(c + 8 + 3 * cs_c, k_, zmm7);
+            }
+            if (0 < m && 4 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 4 * cs_c, k_, zmm8);
+            }
+            if (8 < m && 4 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 8 >= 8 ? 0xFF : (1u << (m - 8)) - 1);
+                _mm512_mask_storeu_pd(c + 8 + 4 * cs_c, k_, zmm9);
+            }
+            if (0 < m && 5 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 5 * cs_c, k_, zmm10);
+            }
+            if (8 < m && 5 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 8 >= 8 ? 0xFF : (1u << (m - 8)) - 1);
+                _mm512_mask_storeu_pd(c + 8 + 5 * cs_c, k_, zmm11);
+            }
+            if (0 < m && 6 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 6 * cs_c, k_, zmm12);
+            }
+            if (8 < m && 6 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 8 >= 8 ? 0xFF : (1u << (m - 8)) - 1);
+                _mm512_mask_storeu_pd(c + 8 + 6 * cs_c, k_, zmm13);
+            }
+            if (0 < m && 7 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 7 * cs_c, k_, zmm14);
+            }
+            if (8 < m && 7 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 8 >= 8 ? 0xFF : (1u << (m - 8)) - 1);
+                _mm512_mask_storeu_pd(c + 8 + 7 * cs_c, k_, zmm15);
+            }
+            if (0 < m && 8 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 8 * cs_c, k_, zmm16);
+            }
+            if (8 < m && 8 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 8 >= 8 ? 0xFF : (1u << (m - 8)) - 1);
+                _mm512_mask_storeu_pd(c + 8 + 8 * cs_c, k_, zmm17);
+            }
+            if (0 < m && 9 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 9 * cs_c, k_, zmm18);
+            }
+            if (8 < m && 9 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 8 >= 8 ? 0xFF : (1u << (m - 8)) - 1);
+                _mm512_mask_storeu_pd(c + 8 + 9 * cs_c, k_, zmm19);
+            }
+            if (0 < m && 10 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 10 * cs_c, k_, zmm20);
+            }
+            if (8 < m && 10 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 8 >= 8 ? 0xFF : (1u << (m - 8)) - 1);
+                _mm512_mask_storeu_pd(c + 8 + 10 * cs_c, k_, zmm21);
+            }
+            if (0 < m && 11 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 11 * cs_c, k_, zmm22);
+            }
+            if (8 < m && 11 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 8 >= 8 ? 0xFF : (1u << (m - 8)) - 1);
+                _mm512_mask_storeu_pd(c + 8 + 11 * cs_c, k_, zmm23);
+            }
+            if (0 < m && 12 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 12 * cs_c, k_, zmm24);
+            }
+            if (8 < m && 12 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 8 >= 8 ? 0xFF : (1u << (m - 8)) - 1);
+                _mm512_mask_storeu_pd(c + 8 + 12 * cs_c, k_, zmm25);
+            }
+            if (0 < m && 13 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 13 * cs_c, k_, zmm26);
+            }
+            if (8 < m && 13 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 8 >= 8 ? 0xFF : (1u << (m - 8)) - 1);
+                _mm512_mask_storeu_pd(c + 8 + 13 * cs_c, k_, zmm27);
+            }
+        } else if (beta_ == 0) {
             if (0 < m && 0 < n) {
                 const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
                 _mm512_mask_storeu_pd(c + 0 + 0 * cs_c, k_, _mm512_mul_pd(va_, zmm0));
@@ -1660,7 +2056,93 @@ void zen5_dgemm_16x14_direct(int64_t m, int64_t n, int64_t k, const double *alph
     const double alpha_ = *alpha, beta_ = *beta;
     if (m == 16 && n == 14 && rs_c == 1) {
         const __m512d va_ = _mm512_set1_pd(alpha_);
-        if (beta_ == 0) {
+        if (alpha_ == 1 && beta_ == 0) {
+            double *cw_ = c;
+            _mm512_storeu_pd(cw_ + 0, zmm0);
+            _mm512_storeu_pd(cw_ + 8, zmm1);
+            cw_ += cs_c;
+            _mm512_storeu_pd(cw_ + 0, zmm2);
+            _mm512_storeu_pd(cw_ + 8, zmm3);
+            cw_ += cs_c;
+            _mm512_storeu_pd(cw_ + 0, zmm4);
+            _mm512_storeu_pd(cw_ + 8, zmm5);
+            cw_ += cs_c;
+            _mm512_storeu_pd(cw_ + 0, zmm6);
+            _mm512_storeu_pd(cw_ + 8, zmm7);
+            cw_ += cs_c;
+            _mm512_storeu_pd(cw_ + 0, zmm8);
+            _mm512_storeu_pd(cw_ + 8, zmm9);
+            cw_ += cs_c;
+            _mm512_storeu_pd(cw_ + 0, zmm10);
+            _mm512_storeu_pd(cw_ + 8, zmm11);
+            cw_ += cs_c;
+            _mm512_storeu_pd(cw_ + 0, zmm12);
+            _mm512_storeu_pd(cw_ + 8, zmm13);
+            cw_ += cs_c;
+            _mm512_storeu_pd(cw_ + 0, zmm14);
+            _mm512_storeu_pd(cw_ + 8, zmm15);
+            cw_ += cs_c;
+            _mm512_storeu_pd(cw_ + 0, zmm16);
+            _mm512_storeu_pd(cw_ + 8, zmm17);
+            cw_ += cs_c;
+            _mm512_storeu_pd(cw_ + 0, zmm18);
+            _mm512_storeu_pd(cw_ + 8, zmm19);
+            cw_ += cs_c;
+            _mm512_storeu_pd(cw_ + 0, zmm20);
+            _mm512_storeu_pd(cw_ + 8, zmm21);
+            cw_ += cs_c;
+            _mm512_storeu_pd(cw_ + 0, zmm22);
+            _mm512_storeu_pd(cw_ + 8, zmm23);
+            cw_ += cs_c;
+            _mm512_storeu_pd(cw_ + 0, zmm24);
+            _mm512_storeu_pd(cw_ + 8, zmm25);
+            cw_ += cs_c;
+            _mm512_storeu_pd(cw_ + 0, zmm26);
+            _mm512_storeu_pd(cw_ + 8, zmm27);
+        } else if (alpha_ == 1 && beta_ == 1) {
+            double *cw_ = c;
+            _mm512_storeu_pd(cw_ + 0, _mm512_add_pd(zmm0, _mm512_loadu_pd(cw_ + 0)));
+            _mm512_storeu_pd(cw_ + 8, _mm512_add_pd(zmm1, _mm512_loadu_pd(cw_ + 8)));
+            cw_ += cs_c;
+            _mm512_storeu_pd(cw_ + 0, _mm512_add_pd(zmm2, _mm512_loadu_pd(cw_ + 0)));
+            _mm512_storeu_pd(cw_ + 8, _mm512_add_pd(zmm3, _mm512_loadu_pd(cw_ + 8)));
+            cw_ += cs_c;
+            _mm512_storeu_pd(cw_ + 0, _mm512_add_pd(zmm4, _mm512_loadu_pd(cw_ + 0)));
+            _mm512_storeu_pd(cw_ + 8, _mm512_add_pd(zmm5, _mm512_loadu_pd(cw_ + 8)));
+            cw_ += cs_c;
+            _mm512_storeu_pd(cw_ + 0, _mm512_add_pd(zmm6, _mm512_loadu_pd(cw_ + 0)));
+            _mm512_storeu_pd(cw_ + 8, _mm512_add_pd(zmm7, _mm512_loadu_pd(cw_ + 8)));
+            cw_ += cs_c;
+            _mm512_storeu_pd(cw_ + 0, _mm512_add_pd(zmm8, _mm512_loadu_pd(cw_ + 0)));
+            _mm512_storeu_pd(cw_ + 8, _mm512_add_pd(zmm9, _mm512_loadu_pd(cw_ + 8)));
+            cw_ += cs_c;
+            _mm512_storeu_pd(cw_ + 0, _mm512_add_pd(zmm10, _mm512_loadu_pd(cw_ + 0)));
+            _mm512_storeu_pd(cw_ + 8, _mm512_add_pd(zmm11, _mm512_loadu_pd(cw_ + 8)));
+            cw_ += cs_c;
+            _mm512_storeu_pd(cw_ + 0, _mm512_add_pd(zmm12, _mm512_loadu_pd(cw_ + 0)));
+            _mm512_storeu_pd(cw_ + 8, _mm512_add_pd(zmm13, _mm512_loadu_pd(cw_ + 8)));
+            cw_ += cs_c;
+            _mm512_storeu_pd(cw_ + 0, _mm512_add_pd(zmm14, _mm512_loadu_pd(cw_ + 0)));
+            _mm512_storeu_pd(cw_ + 8, _mm512_add_pd(zmm15, _mm512_loadu_pd(cw_ + 8)));
+            cw_ += cs_c;
+            _mm512_storeu_pd(cw_ + 0, _mm512_add_pd(zmm16, _mm512_loadu_pd(cw_ + 0)));
+            _mm512_storeu_pd(cw_ + 8, _mm512_add_pd(zmm17, _mm512_loadu_pd(cw_ + 8)));
+            cw_ += cs_c;
+            _mm512_storeu_pd(cw_ + 0, _mm512_add_pd(zmm18, _mm512_loadu_pd(cw_ + 0)));
+            _mm512_storeu_pd(cw_ + 8, _mm512_add_pd(zmm19, _mm512_loadu_pd(cw_ + 8)));
+            cw_ += cs_c;
+            _mm512_storeu_pd(cw_ + 0, _mm512_add_pd(zmm20, _mm512_loadu_pd(cw_ + 0)));
+            _mm512_storeu_pd(cw_ + 8, _mm512_add_pd(zmm21, _mm512_loadu_pd(cw_ + 8)));
+            cw_ += cs_c;
+            _mm512_storeu_pd(cw_ + 0, _mm512_add_pd(zmm22, _mm512_loadu_pd(cw_ + 0)));
+            _mm512_storeu_pd(cw_ + 8, _mm512_add_pd(zmm23, _mm512_loadu_pd(cw_ + 8)));
+            cw_ += cs_c;
+            _mm512_storeu_pd(cw_ + 0, _mm512_add_pd(zmm24, _mm512_loadu_pd(cw_ + 0)));
+            _mm512_storeu_pd(cw_ + 8, _mm512_add_pd(zmm25, _mm512_loadu_pd(cw_ + 8)));
+            cw_ += cs_c;
+            _mm512_storeu_pd(cw_ + 0, _mm512_add_pd(zmm26, _mm512_loadu_pd(cw_ + 0)));
+            _mm512_storeu_pd(cw_ + 8, _mm512_add_pd(zmm27, _mm512_loadu_pd(cw_ + 8)));
+        } else if (beta_ == 0) {
             double *cw_ = c;
             _mm512_storeu_pd(cw_ + 0, _mm512_mul_pd(va_, zmm0));
             _mm512_storeu_pd(cw_ + 8, _mm512_mul_pd(va_, zmm1));
@@ -1795,7 +2277,345 @@ void zen5_dgemm_16x14_direct(int64_t m, int64_t n, int64_t k, const double *alph
     }
     if (rs_c == 1) {   /* edge tile: predicated */
         const __m512d va_ = _mm512_set1_pd(alpha_);
-        if (beta_ == 0) {
+        if (alpha_ == 1 && beta_ == 0) {
+            if (0 < m && 0 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 0 * cs_c, k_, zmm0);
+            }
+            if (8 < m && 0 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 8 >= 8 ? 0xFF : (1u << (m - 8)) - 1);
+                _mm512_mask_storeu_pd(c + 8 + 0 * cs_c, k_, zmm1);
+            }
+            if (0 < m && 1 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 1 * cs_c, k_, zmm2);
+            }
+            if (8 < m && 1 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 8 >= 8 ? 0xFF : (1u << (m - 8)) - 1);
+                _mm512_mask_storeu_pd(c + 8 + 1 * cs_c, k_, zmm3);
+            }
+            if (0 < m && 2 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 2 * cs_c, k_, zmm4);
+            }
+            if (8 < m && 2 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 8 >= 8 ? 0xFF : (1u << (m - 8)) - 1);
+                _mm512_mask_storeu_pd(c + 8 + 2 * cs_c, k_, zmm5);
+            }
+            if (0 < m && 3 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 3 * cs_c, k_, zmm6);
+            }
+            if (8 < m && 3 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 8 >= 8 ? 0xFF : (1u << (m - 8)) - 1);
+                _mm512_mask_storeu_pd(c + 8 + 3 * cs_c, k_, zmm7);
+            }
+            if (0 < m && 4 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 4 * cs_c, k_, zmm8);
+            }
+            if (8 < m && 4 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 8 >= 8 ? 0xFF : (1u << (m - 8)) - 1);
+                _mm512_mask_storeu_pd(c + 8 + 4 * cs_c, k_, zmm9);
+            }
+            if (0 < m && 5 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 5 * cs_c, k_, zmm10);
+            }
+            if (8 < m && 5 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 8 >= 8 ? 0xFF : (1u << (m - 8)) - 1);
+                _mm512_mask_storeu_pd(c + 8 + 5 * cs_c, k_, zmm11);
+            }
+            if (0 < m && 6 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 6 * cs_c, k_, zmm12);
+            }
+            if (8 < m && 6 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 8 >= 8 ? 0xFF : (1u << (m - 8)) - 1);
+                _mm512_mask_storeu_pd(c + 8 + 6 * cs_c, k_, zmm13);
+            }
+            if (0 < m && 7 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 7 * cs_c, k_, zmm14);
+            }
+            if (8 < m && 7 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 8 >= 8 ? 0xFF : (1u << (m - 8)) - 1);
+                _mm512_mask_storeu_pd(c + 8 + 7 * cs_c, k_, zmm15);
+            }
+            if (0 < m && 8 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 8 * cs_c, k_, zmm16);
+            }
+            if (8 < m && 8 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 8 >= 8 ? 0xFF : (1u << (m - 8)) - 1);
+                _mm512_mask_storeu_pd(c + 8 + 8 * cs_c, k_, zmm17);
+            }
+            if (0 < m && 9 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 9 * cs_c, k_, zmm18);
+            }
+            if (8 < m && 9 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 8 >= 8 ? 0xFF : (1u << (m - 8)) - 1);
+                _mm512_mask_storeu_pd(c + 8 + 9 * cs_c, k_, zmm19);
+            }
+            if (0 < m && 10 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 10 * cs_c, k_, zmm20);
+            }
+            if (8 < m && 10 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 8 >= 8 ? 0xFF : (1u << (m - 8)) - 1);
+                _mm512_mask_storeu_pd(c + 8 + 10 * cs_c, k_, zmm21);
+            }
+            if (0 < m && 11 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 11 * cs_c, k_, zmm22);
+            }
+            if (8 < m && 11 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 8 >= 8 ? 0xFF : (1u << (m - 8)) - 1);
+                _mm512_mask_storeu_pd(c + 8 + 11 * cs_c, k_, zmm23);
+            }
+            if (0 < m && 12 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 12 * cs_c, k_, zmm24);
+            }
+            if (8 < m && 12 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 8 >= 8 ? 0xFF : (1u << (m - 8)) - 1);
+                _mm512_mask_storeu_pd(c + 8 + 12 * cs_c, k_, zmm25);
+            }
+            if (0 < m && 13 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 13 * cs_c, k_, zmm26);
+            }
+            if (8 < m && 13 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 8 >= 8 ? 0xFF : (1u << (m - 8)) - 1);
+                _mm512_mask_storeu_pd(c + 8 + 13 * cs_c, k_, zmm27);
+            }
+        } else if (alpha_ == 1 && beta_ == 1) {
+            if (0 < m && 0 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                zmm0 = _mm512_add_pd(zmm0, _mm512_maskz_loadu_pd(k_, c + 0 + 0 * cs_c));
+            }
+            if (8 < m && 0 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 8 >= 8 ? 0xFF : (1u << (m - 8)) - 1);
+                zmm1 = _mm512_add_pd(zmm1, _mm512_maskz_loadu_pd(k_, c + 8 + 0 * cs_c));
+            }
+            if (0 < m && 1 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                zmm2 = _mm512_add_pd(zmm2, _mm512_maskz_loadu_pd(k_, c + 0 + 1 * cs_c));
+            }
+            if (8 < m && 1 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 8 >= 8 ? 0xFF : (1u << (m - 8)) - 1);
+                zmm3 = _mm512_add_pd(zmm3, _mm512_maskz_loadu_pd(k_, c + 8 + 1 * cs_c));
+            }
+            if (0 < m && 2 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                zmm4 = _mm512_add_pd(zmm4, _mm512_maskz_loadu_pd(k_, c + 0 + 2 * cs_c));
+            }
+            if (8 < m && 2 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 8 >= 8 ? 0xFF : (1u << (m - 8)) - 1);
+                zmm5 = _mm512_add_pd(zmm5, _mm512_maskz_loadu_pd(k_, c + 8 + 2 * cs_c));
+            }
+            if (0 < m && 3 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                zmm6 = _mm512_add_pd(zmm6, _mm512_maskz_loadu_pd(k_, c + 0 + 3 * cs_c));
+            }
+            if (8 < m && 3 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 8 >= 8 ? 0xFF : (1u << (m - 8)) - 1);
+                zmm7 = _mm512_add_pd(zmm7, _mm512_maskz_loadu_pd(k_, c + 8 + 3 * cs_c));
+            }
+            if (0 < m && 4 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                zmm8 = _mm512_add_pd(zmm8, _mm512_maskz_loadu_pd(k_, c + 0 + 4 * cs_c));
+            }
+            if (8 < m && 4 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 8 >= 8 ? 0xFF : (1u << (m - 8)) - 1);
+                zmm9 = _mm512_add_pd(zmm9, _mm512_maskz_loadu_pd(k_, c + 8 + 4 * cs_c));
+            }
+            if (0 < m && 5 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                zmm10 = _mm512_add_pd(zmm10, _mm512_maskz_loadu_pd(k_, c + 0 + 5 * cs_c));
+            }
+            if (8 < m && 5 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 8 >= 8 ? 0xFF : (1u << (m - 8)) - 1);
+                zmm11 = _mm512_add_pd(zmm11, _mm512_maskz_loadu_pd(k_, c + 8 + 5 * cs_c));
+            }
+            if (0 < m && 6 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                zmm12 = _mm512_add_pd(zmm12, _mm512_maskz_loadu_pd(k_, c + 0 + 6 * cs_c));
+            }
+            if (8 < m && 6 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 8 >= 8 ? 0xFF : (1u << (m - 8)) - 1);
+                zmm13 = _mm512_add_pd(zmm13, _mm512_maskz_loadu_pd(k_, c + 8 + 6 * cs_c));
+            }
+            if (0 < m && 7 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                zmm14 = _mm512_add_pd(zmm14, _mm512_maskz_loadu_pd(k_, c + 0 + 7 * cs_c));
+            }
+            if (8 < m && 7 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 8 >= 8 ? 0xFF : (1u << (m - 8)) - 1);
+                zmm15 = _mm512_add_pd(zmm15, _mm512_maskz_loadu_pd(k_, c + 8 + 7 * cs_c));
+            }
+            if (0 < m && 8 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                zmm16 = _mm512_add_pd(zmm16, _mm512_maskz_loadu_pd(k_, c + 0 + 8 * cs_c));
+            }
+            if (8 < m && 8 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 8 >= 8 ? 0xFF : (1u << (m - 8)) - 1);
+                zmm17 = _mm512_add_pd(zmm17, _mm512_maskz_loadu_pd(k_, c + 8 + 8 * cs_c));
+            }
+            if (0 < m && 9 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                zmm18 = _mm512_add_pd(zmm18, _mm512_maskz_loadu_pd(k_, c + 0 + 9 * cs_c));
+            }
+            if (8 < m && 9 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 8 >= 8 ? 0xFF : (1u << (m - 8)) - 1);
+                zmm19 = _mm512_add_pd(zmm19, _mm512_maskz_loadu_pd(k_, c + 8 + 9 * cs_c));
+            }
+            if (0 < m && 10 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                zmm20 = _mm512_add_pd(zmm20, _mm512_maskz_loadu_pd(k_, c + 0 + 10 * cs_c));
+            }
+            if (8 < m && 10 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 8 >= 8 ? 0xFF : (1u << (m - 8)) - 1);
+                zmm21 = _mm512_add_pd(zmm21, _mm512_maskz_loadu_pd(k_, c + 8 + 10 * cs_c));
+            }
+            if (0 < m && 11 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                zmm22 = _mm512_add_pd(zmm22, _mm512_maskz_loadu_pd(k_, c + 0 + 11 * cs_c));
+            }
+            if (8 < m && 11 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 8 >= 8 ? 0xFF : (1u << (m - 8)) - 1);
+                zmm23 = _mm512_add_pd(zmm23, _mm512_maskz_loadu_pd(k_, c + 8 + 11 * cs_c));
+            }
+            if (0 < m && 12 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                zmm24 = _mm512_add_pd(zmm24, _mm512_maskz_loadu_pd(k_, c + 0 + 12 * cs_c));
+            }
+            if (8 < m && 12 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 8 >= 8 ? 0xFF : (1u << (m - 8)) - 1);
+                zmm25 = _mm512_add_pd(zmm25, _mm512_maskz_loadu_pd(k_, c + 8 + 12 * cs_c));
+            }
+            if (0 < m && 13 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                zmm26 = _mm512_add_pd(zmm26, _mm512_maskz_loadu_pd(k_, c + 0 + 13 * cs_c));
+            }
+            if (8 < m && 13 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 8 >= 8 ? 0xFF : (1u << (m - 8)) - 1);
+                zmm27 = _mm512_add_pd(zmm27, _mm512_maskz_loadu_pd(k_, c + 8 + 13 * cs_c));
+            }
+            if (0 < m && 0 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 0 * cs_c, k_, zmm0);
+            }
+            if (8 < m && 0 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 8 >= 8 ? 0xFF : (1u << (m - 8)) - 1);
+                _mm512_mask_storeu_pd(c + 8 + 0 * cs_c, k_, zmm1);
+            }
+            if (0 < m && 1 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 1 * cs_c, k_, zmm2);
+            }
+            if (8 < m && 1 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 8 >= 8 ? 0xFF : (1u << (m - 8)) - 1);
+                _mm512_mask_storeu_pd(c + 8 + 1 * cs_c, k_, zmm3);
+            }
+            if (0 < m && 2 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 2 * cs_c, k_, zmm4);
+            }
+            if (8 < m && 2 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 8 >= 8 ? 0xFF : (1u << (m - 8)) - 1);
+                _mm512_mask_storeu_pd(c + 8 + 2 * cs_c, k_, zmm5);
+            }
+            if (0 < m && 3 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 3 * cs_c, k_, zmm6);
+            }
+            if (8 < m && 3 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 8 >= 8 ? 0xFF : (1u << (m - 8)) - 1);
+                _mm512_mask_storeu_pd(c + 8 + 3 * cs_c, k_, zmm7);
+            }
+            if (0 < m && 4 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 4 * cs_c, k_, zmm8);
+            }
+            if (8 < m && 4 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 8 >= 8 ? 0xFF : (1u << (m - 8)) - 1);
+                _mm512_mask_storeu_pd(c + 8 + 4 * cs_c, k_, zmm9);
+            }
+            if (0 < m && 5 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 5 * cs_c, k_, zmm10);
+            }
+            if (8 < m && 5 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 8 >= 8 ? 0xFF : (1u << (m - 8)) - 1);
+                _mm512_mask_storeu_pd(c + 8 + 5 * cs_c, k_, zmm11);
+            }
+            if (0 < m && 6 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 6 * cs_c, k_, zmm12);
+            }
+            if (8 < m && 6 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 8 >= 8 ? 0xFF : (1u << (m - 8)) - 1);
+                _mm512_mask_storeu_pd(c + 8 + 6 * cs_c, k_, zmm13);
+            }
+            if (0 < m && 7 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 7 * cs_c, k_, zmm14);
+            }
+            if (8 < m && 7 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 8 >= 8 ? 0xFF : (1u << (m - 8)) - 1);
+                _mm512_mask_storeu_pd(c + 8 + 7 * cs_c, k_, zmm15);
+            }
+            if (0 < m && 8 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 8 * cs_c, k_, zmm16);
+            }
+            if (8 < m && 8 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 8 >= 8 ? 0xFF : (1u << (m - 8)) - 1);
+                _mm512_mask_storeu_pd(c + 8 + 8 * cs_c, k_, zmm17);
+            }
+            if (0 < m && 9 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 9 * cs_c, k_, zmm18);
+            }
+            if (8 < m && 9 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 8 >= 8 ? 0xFF : (1u << (m - 8)) - 1);
+                _mm512_mask_storeu_pd(c + 8 + 9 * cs_c, k_, zmm19);
+            }
+            if (0 < m && 10 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 10 * cs_c, k_, zmm20);
+            }
+            if (8 < m && 10 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 8 >= 8 ? 0xFF : (1u << (m - 8)) - 1);
+                _mm512_mask_storeu_pd(c + 8 + 10 * cs_c, k_, zmm21);
+            }
+            if (0 < m && 11 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 11 * cs_c, k_, zmm22);
+            }
+            if (8 < m && 11 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 8 >= 8 ? 0xFF : (1u << (m - 8)) - 1);
+                _mm512_mask_storeu_pd(c + 8 + 11 * cs_c, k_, zmm23);
+            }
+            if (0 < m && 12 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 12 * cs_c, k_, zmm24);
+            }
+            if (8 < m && 12 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 8 >= 8 ? 0xFF : (1u << (m - 8)) - 1);
+                _mm512_mask_storeu_pd(c + 8 + 12 * cs_c, k_, zmm25);
+            }
+            if (0 < m && 13 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 13 * cs_c, k_, zmm26);
+            }
+            if (8 < m && 13 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 8 >= 8 ? 0xFF : (1u << (m - 8)) - 1);
+                _mm512_mask_storeu_pd(c + 8 + 13 * cs_c, k_, zmm27);
+            }
+        } else if (beta_ == 0) {
             if (0 < m && 0 < n) {
                 const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
                 _mm512_mask_storeu_pd(c + 0 + 0 * cs_c, k_, _mm512_mul_pd(va_, zmm0));
@@ -2820,7 +3640,57 @@ void zen5_dgemm_16x14_e16x8(int64_t m, int64_t n, int64_t k, const double *alpha
     const double alpha_ = *alpha, beta_ = *beta;
     if (m == 16 && n == 8 && rs_c == 1) {
         const __m512d va_ = _mm512_set1_pd(alpha_);
-        if (beta_ == 0) {
+        if (alpha_ == 1 && beta_ == 0) {
+            double *cw_ = c;
+            _mm512_storeu_pd(cw_ + 0, zmm0);
+            _mm512_storeu_pd(cw_ + 8, zmm1);
+            cw_ += cs_c;
+            _mm512_storeu_pd(cw_ + 0, zmm2);
+            _mm512_storeu_pd(cw_ + 8, zmm3);
+            cw_ += cs_c;
+            _mm512_storeu_pd(cw_ + 0, zmm4);
+            _mm512_storeu_pd(cw_ + 8, zmm5);
+            cw_ += cs_c;
+            _mm512_storeu_pd(cw_ + 0, zmm6);
+            _mm512_storeu_pd(cw_ + 8, zmm7);
+            cw_ += cs_c;
+            _mm512_storeu_pd(cw_ + 0, zmm8);
+            _mm512_storeu_pd(cw_ + 8, zmm9);
+            cw_ += cs_c;
+            _mm512_storeu_pd(cw_ + 0, zmm10);
+            _mm512_storeu_pd(cw_ + 8, zmm11);
+            cw_ += cs_c;
+            _mm512_storeu_pd(cw_ + 0, zmm12);
+            _mm512_storeu_pd(cw_ + 8, zmm13);
+            cw_ += cs_c;
+            _mm512_storeu_pd(cw_ + 0, zmm14);
+            _mm512_storeu_pd(cw_ + 8, zmm15);
+        } else if (alpha_ == 1 && beta_ == 1) {
+            double *cw_ = c;
+            _mm512_storeu_pd(cw_ + 0, _mm512_add_pd(zmm0, _mm512_loadu_pd(cw_ + 0)));
+            _mm512_storeu_pd(cw_ + 8, _mm512_add_pd(zmm1, _mm512_loadu_pd(cw_ + 8)));
+            cw_ += cs_c;
+            _mm512_storeu_pd(cw_ + 0, _mm512_add_pd(zmm2, _mm512_loadu_pd(cw_ + 0)));
+            _mm512_storeu_pd(cw_ + 8, _mm512_add_pd(zmm3, _mm512_loadu_pd(cw_ + 8)));
+            cw_ += cs_c;
+            _mm512_storeu_pd(cw_ + 0, _mm512_add_pd(zmm4, _mm512_loadu_pd(cw_ + 0)));
+            _mm512_storeu_pd(cw_ + 8, _mm512_add_pd(zmm5, _mm512_loadu_pd(cw_ + 8)));
+            cw_ += cs_c;
+            _mm512_storeu_pd(cw_ + 0, _mm512_add_pd(zmm6, _mm512_loadu_pd(cw_ + 0)));
+            _mm512_storeu_pd(cw_ + 8, _mm512_add_pd(zmm7, _mm512_loadu_pd(cw_ + 8)));
+            cw_ += cs_c;
+            _mm512_storeu_pd(cw_ + 0, _mm512_add_pd(zmm8, _mm512_loadu_pd(cw_ + 0)));
+            _mm512_storeu_pd(cw_ + 8, _mm512_add_pd(zmm9, _mm512_loadu_pd(cw_ + 8)));
+            cw_ += cs_c;
+            _mm512_storeu_pd(cw_ + 0, _mm512_add_pd(zmm10, _mm512_loadu_pd(cw_ + 0)));
+            _mm512_storeu_pd(cw_ + 8, _mm512_add_pd(zmm11, _mm512_loadu_pd(cw_ + 8)));
+            cw_ += cs_c;
+            _mm512_storeu_pd(cw_ + 0, _mm512_add_pd(zmm12, _mm512_loadu_pd(cw_ + 0)));
+            _mm512_storeu_pd(cw_ + 8, _mm512_add_pd(zmm13, _mm512_loadu_pd(cw_ + 8)));
+            cw_ += cs_c;
+            _mm512_storeu_pd(cw_ + 0, _mm512_add_pd(zmm14, _mm512_loadu_pd(cw_ + 0)));
+            _mm512_storeu_pd(cw_ + 8, _mm512_add_pd(zmm15, _mm512_loadu_pd(cw_ + 8)));
+        } else if (beta_ == 0) {
             double *cw_ = c;
             _mm512_storeu_pd(cw_ + 0, _mm512_mul_pd(va_, zmm0));
             _mm512_storeu_pd(cw_ + 8, _mm512_mul_pd(va_, zmm1));
@@ -2901,7 +3771,201 @@ void zen5_dgemm_16x14_e16x8(int64_t m, int64_t n, int64_t k, const double *alpha
     }
     if (rs_c == 1) {   /* edge tile: predicated */
         const __m512d va_ = _mm512_set1_pd(alpha_);
-        if (beta_ == 0) {
+        if (alpha_ == 1 && beta_ == 0) {
+            if (0 < m && 0 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 0 * cs_c, k_, zmm0);
+            }
+            if (8 < m && 0 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 8 >= 8 ? 0xFF : (1u << (m - 8)) - 1);
+                _mm512_mask_storeu_pd(c + 8 + 0 * cs_c, k_, zmm1);
+            }
+            if (0 < m && 1 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 1 * cs_c, k_, zmm2);
+            }
+            if (8 < m && 1 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 8 >= 8 ? 0xFF : (1u << (m - 8)) - 1);
+                _mm512_mask_storeu_pd(c + 8 + 1 * cs_c, k_, zmm3);
+            }
+            if (0 < m && 2 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 2 * cs_c, k_, zmm4);
+            }
+            if (8 < m && 2 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 8 >= 8 ? 0xFF : (1u << (m - 8)) - 1);
+                _mm512_mask_storeu_pd(c + 8 + 2 * cs_c, k_, zmm5);
+            }
+            if (0 < m && 3 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 3 * cs_c, k_, zmm6);
+            }
+            if (8 < m && 3 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 8 >= 8 ? 0xFF : (1u << (m - 8)) - 1);
+                _mm512_mask_storeu_pd(c + 8 + 3 * cs_c, k_, zmm7);
+            }
+            if (0 < m && 4 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 4 * cs_c, k_, zmm8);
+            }
+            if (8 < m && 4 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 8 >= 8 ? 0xFF : (1u << (m - 8)) - 1);
+                _mm512_mask_storeu_pd(c + 8 + 4 * cs_c, k_, zmm9);
+            }
+            if (0 < m && 5 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 5 * cs_c, k_, zmm10);
+            }
+            if (8 < m && 5 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 8 >= 8 ? 0xFF : (1u << (m - 8)) - 1);
+                _mm512_mask_storeu_pd(c + 8 + 5 * cs_c, k_, zmm11);
+            }
+            if (0 < m && 6 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 6 * cs_c, k_, zmm12);
+            }
+            if (8 < m && 6 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 8 >= 8 ? 0xFF : (1u << (m - 8)) - 1);
+                _mm512_mask_storeu_pd(c + 8 + 6 * cs_c, k_, zmm13);
+            }
+            if (0 < m && 7 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 7 * cs_c, k_, zmm14);
+            }
+            if (8 < m && 7 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 8 >= 8 ? 0xFF : (1u << (m - 8)) - 1);
+                _mm512_mask_storeu_pd(c + 8 + 7 * cs_c, k_, zmm15);
+            }
+        } else if (alpha_ == 1 && beta_ == 1) {
+            if (0 < m && 0 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                zmm0 = _mm512_add_pd(zmm0, _mm512_maskz_loadu_pd(k_, c + 0 + 0 * cs_c));
+            }
+            if (8 < m && 0 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 8 >= 8 ? 0xFF : (1u << (m - 8)) - 1);
+                zmm1 = _mm512_add_pd(zmm1, _mm512_maskz_loadu_pd(k_, c + 8 + 0 * cs_c));
+            }
+            if (0 < m && 1 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                zmm2 = _mm512_add_pd(zmm2, _mm512_maskz_loadu_pd(k_, c + 0 + 1 * cs_c));
+            }
+            if (8 < m && 1 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 8 >= 8 ? 0xFF : (1u << (m - 8)) - 1);
+                zmm3 = _mm512_add_pd(zmm3, _mm512_maskz_loadu_pd(k_, c + 8 + 1 * cs_c));
+            }
+            if (0 < m && 2 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                zmm4 = _mm512_add_pd(zmm4, _mm512_maskz_loadu_pd(k_, c + 0 + 2 * cs_c));
+            }
+            if (8 < m && 2 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 8 >= 8 ? 0xFF : (1u << (m - 8)) - 1);
+                zmm5 = _mm512_add_pd(zmm5, _mm512_maskz_loadu_pd(k_, c + 8 + 2 * cs_c));
+            }
+            if (0 < m && 3 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                zmm6 = _mm512_add_pd(zmm6, _mm512_maskz_loadu_pd(k_, c + 0 + 3 * cs_c));
+            }
+            if (8 < m && 3 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 8 >= 8 ? 0xFF : (1u << (m - 8)) - 1);
+                zmm7 = _mm512_add_pd(zmm7, _mm512_maskz_loadu_pd(k_, c + 8 + 3 * cs_c));
+            }
+            if (0 < m && 4 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                zmm8 = _mm512_add_pd(zmm8, _mm512_maskz_loadu_pd(k_, c + 0 + 4 * cs_c));
+            }
+            if (8 < m && 4 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 8 >= 8 ? 0xFF : (1u << (m - 8)) - 1);
+                zmm9 = _mm512_add_pd(zmm9, _mm512_maskz_loadu_pd(k_, c + 8 + 4 * cs_c));
+            }
+            if (0 < m && 5 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                zmm10 = _mm512_add_pd(zmm10, _mm512_maskz_loadu_pd(k_, c + 0 + 5 * cs_c));
+            }
+            if (8 < m && 5 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 8 >= 8 ? 0xFF : (1u << (m - 8)) - 1);
+                zmm11 = _mm512_add_pd(zmm11, _mm512_maskz_loadu_pd(k_, c + 8 + 5 * cs_c));
+            }
+            if (0 < m && 6 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                zmm12 = _mm512_add_pd(zmm12, _mm512_maskz_loadu_pd(k_, c + 0 + 6 * cs_c));
+            }
+            if (8 < m && 6 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 8 >= 8 ? 0xFF : (1u << (m - 8)) - 1);
+                zmm13 = _mm512_add_pd(zmm13, _mm512_maskz_loadu_pd(k_, c + 8 + 6 * cs_c));
+            }
+            if (0 < m && 7 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                zmm14 = _mm512_add_pd(zmm14, _mm512_maskz_loadu_pd(k_, c + 0 + 7 * cs_c));
+            }
+            if (8 < m && 7 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 8 >= 8 ? 0xFF : (1u << (m - 8)) - 1);
+                zmm15 = _mm512_add_pd(zmm15, _mm512_maskz_loadu_pd(k_, c + 8 + 7 * cs_c));
+            }
+            if (0 < m && 0 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 0 * cs_c, k_, zmm0);
+            }
+            if (8 < m && 0 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 8 >= 8 ? 0xFF : (1u << (m - 8)) - 1);
+                _mm512_mask_storeu_pd(c + 8 + 0 * cs_c, k_, zmm1);
+            }
+            if (0 < m && 1 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 1 * cs_c, k_, zmm2);
+            }
+            if (8 < m && 1 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 8 >= 8 ? 0xFF : (1u << (m - 8)) - 1);
+                _mm512_mask_storeu_pd(c + 8 + 1 * cs_c, k_, zmm3);
+            }
+            if (0 < m && 2 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 2 * cs_c, k_, zmm4);
+            }
+            if (8 < m && 2 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 8 >= 8 ? 0xFF : (1u << (m - 8)) - 1);
+                _mm512_mask_storeu_pd(c + 8 + 2 * cs_c, k_, zmm5);
+            }
+            if (0 < m && 3 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 3 * cs_c, k_, zmm6);
+            }
+            if (8 < m && 3 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 8 >= 8 ? 0xFF : (1u << (m - 8)) - 1);
+                _mm512_mask_storeu_pd(c + 8 + 3 * cs_c, k_, zmm7);
+            }
+            if (0 < m && 4 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 4 * cs_c, k_, zmm8);
+            }
+            if (8 < m && 4 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 8 >= 8 ? 0xFF : (1u << (m - 8)) - 1);
+                _mm512_mask_storeu_pd(c + 8 + 4 * cs_c, k_, zmm9);
+            }
+            if (0 < m && 5 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 5 * cs_c, k_, zmm10);
+            }
+            if (8 < m && 5 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 8 >= 8 ? 0xFF : (1u << (m - 8)) - 1);
+                _mm512_mask_storeu_pd(c + 8 + 5 * cs_c, k_, zmm11);
+            }
+            if (0 < m && 6 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 6 * cs_c, k_, zmm12);
+            }
+            if (8 < m && 6 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 8 >= 8 ? 0xFF : (1u << (m - 8)) - 1);
+                _mm512_mask_storeu_pd(c + 8 + 6 * cs_c, k_, zmm13);
+            }
+            if (0 < m && 7 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 7 * cs_c, k_, zmm14);
+            }
+            if (8 < m && 7 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 8 >= 8 ? 0xFF : (1u << (m - 8)) - 1);
+                _mm512_mask_storeu_pd(c + 8 + 7 * cs_c, k_, zmm15);
+            }
+        } else if (beta_ == 0) {
             if (0 < m && 0 < n) {
                 const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
                 _mm512_mask_storeu_pd(c + 0 + 0 * cs_c, k_, _mm512_mul_pd(va_, zmm0));
@@ -3866,7 +4930,65 @@ void zen5_dgemm_16x14_e8x14(int64_t m, int64_t n, int64_t k, const double *alpha
     const double alpha_ = *alpha, beta_ = *beta;
     if (m == 8 && n == 14 && rs_c == 1) {
         const __m512d va_ = _mm512_set1_pd(alpha_);
-        if (beta_ == 0) {
+        if (alpha_ == 1 && beta_ == 0) {
+            double *cw_ = c;
+            _mm512_storeu_pd(cw_ + 0, zmm0);
+            cw_ += cs_c;
+            _mm512_storeu_pd(cw_ + 0, zmm1);
+            cw_ += cs_c;
+            _mm512_storeu_pd(cw_ + 0, zmm2);
+            cw_ += cs_c;
+            _mm512_storeu_pd(cw_ + 0, zmm3);
+            cw_ += cs_c;
+            _mm512_storeu_pd(cw_ + 0, zmm4);
+            cw_ += cs_c;
+            _mm512_storeu_pd(cw_ + 0, zmm5);
+            cw_ += cs_c;
+            _mm512_storeu_pd(cw_ + 0, zmm6);
+            cw_ += cs_c;
+            _mm512_storeu_pd(cw_ + 0, zmm7);
+            cw_ += cs_c;
+            _mm512_storeu_pd(cw_ + 0, zmm8);
+            cw_ += cs_c;
+            _mm512_storeu_pd(cw_ + 0, zmm9);
+            cw_ += cs_c;
+            _mm512_storeu_pd(cw_ + 0, zmm10);
+            cw_ += cs_c;
+            _mm512_storeu_pd(cw_ + 0, zmm11);
+            cw_ += cs_c;
+            _mm512_storeu_pd(cw_ + 0, zmm12);
+            cw_ += cs_c;
+            _mm512_storeu_pd(cw_ + 0, zmm13);
+        } else if (alpha_ == 1 && beta_ == 1) {
+            double *cw_ = c;
+            _mm512_storeu_pd(cw_ + 0, _mm512_add_pd(zmm0, _mm512_loadu_pd(cw_ + 0)));
+            cw_ += cs_c;
+            _mm512_storeu_pd(cw_ + 0, _mm512_add_pd(zmm1, _mm512_loadu_pd(cw_ + 0)));
+            cw_ += cs_c;
+            _mm512_storeu_pd(cw_ + 0, _mm512_add_pd(zmm2, _mm512_loadu_pd(cw_ + 0)));
+            cw_ += cs_c;
+            _mm512_storeu_pd(cw_ + 0, _mm512_add_pd(zmm3, _mm512_loadu_pd(cw_ + 0)));
+            cw_ += cs_c;
+            _mm512_storeu_pd(cw_ + 0, _mm512_add_pd(zmm4, _mm512_loadu_pd(cw_ + 0)));
+            cw_ += cs_c;
+            _mm512_storeu_pd(cw_ + 0, _mm512_add_pd(zmm5, _mm512_loadu_pd(cw_ + 0)));
+            cw_ += cs_c;
+            _mm512_storeu_pd(cw_ + 0, _mm512_add_pd(zmm6, _mm512_loadu_pd(cw_ + 0)));
+            cw_ += cs_c;
+            _mm512_storeu_pd(cw_ + 0, _mm512_add_pd(zmm7, _mm512_loadu_pd(cw_ + 0)));
+            cw_ += cs_c;
+            _mm512_storeu_pd(cw_ + 0, _mm512_add_pd(zmm8, _mm512_loadu_pd(cw_ + 0)));
+            cw_ += cs_c;
+            _mm512_storeu_pd(cw_ + 0, _mm512_add_pd(zmm9, _mm512_loadu_pd(cw_ + 0)));
+            cw_ += cs_c;
+            _mm512_storeu_pd(cw_ + 0, _mm512_add_pd(zmm10, _mm512_loadu_pd(cw_ + 0)));
+            cw_ += cs_c;
+            _mm512_storeu_pd(cw_ + 0, _mm512_add_pd(zmm11, _mm512_loadu_pd(cw_ + 0)));
+            cw_ += cs_c;
+            _mm512_storeu_pd(cw_ + 0, _mm512_add_pd(zmm12, _mm512_loadu_pd(cw_ + 0)));
+            cw_ += cs_c;
+            _mm512_storeu_pd(cw_ + 0, _mm512_add_pd(zmm13, _mm512_loadu_pd(cw_ + 0)));
+        } else if (beta_ == 0) {
             double *cw_ = c;
             _mm512_storeu_pd(cw_ + 0, _mm512_mul_pd(va_, zmm0));
             cw_ += cs_c;
@@ -3959,7 +5081,177 @@ void zen5_dgemm_16x14_e8x14(int64_t m, int64_t n, int64_t k, const double *alpha
     }
     if (rs_c == 1) {   /* edge tile: predicated */
         const __m512d va_ = _mm512_set1_pd(alpha_);
-        if (beta_ == 0) {
+        if (alpha_ == 1 && beta_ == 0) {
+            if (0 < m && 0 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 0 * cs_c, k_, zmm0);
+            }
+            if (0 < m && 1 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 1 * cs_c, k_, zmm1);
+            }
+            if (0 < m && 2 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 2 * cs_c, k_, zmm2);
+            }
+            if (0 < m && 3 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 3 * cs_c, k_, zmm3);
+            }
+            if (0 < m && 4 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 4 * cs_c, k_, zmm4);
+            }
+            if (0 < m && 5 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 5 * cs_c, k_, zmm5);
+            }
+            if (0 < m && 6 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 6 * cs_c, k_, zmm6);
+            }
+            if (0 < m && 7 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 7 * cs_c, k_, zmm7);
+            }
+            if (0 < m && 8 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 8 * cs_c, k_, zmm8);
+            }
+            if (0 < m && 9 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 9 * cs_c, k_, zmm9);
+            }
+            if (0 < m && 10 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 10 * cs_c, k_, zmm10);
+            }
+            if (0 < m && 11 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 11 * cs_c, k_, zmm11);
+            }
+            if (0 < m && 12 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 12 * cs_c, k_, zmm12);
+            }
+            if (0 < m && 13 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 13 * cs_c, k_, zmm13);
+            }
+        } else if (alpha_ == 1 && beta_ == 1) {
+            if (0 < m && 0 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                zmm0 = _mm512_add_pd(zmm0, _mm512_maskz_loadu_pd(k_, c + 0 + 0 * cs_c));
+            }
+            if (0 < m && 1 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                zmm1 = _mm512_add_pd(zmm1, _mm512_maskz_loadu_pd(k_, c + 0 + 1 * cs_c));
+            }
+            if (0 < m && 2 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                zmm2 = _mm512_add_pd(zmm2, _mm512_maskz_loadu_pd(k_, c + 0 + 2 * cs_c));
+            }
+            if (0 < m && 3 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                zmm3 = _mm512_add_pd(zmm3, _mm512_maskz_loadu_pd(k_, c + 0 + 3 * cs_c));
+            }
+            if (0 < m && 4 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                zmm4 = _mm512_add_pd(zmm4, _mm512_maskz_loadu_pd(k_, c + 0 + 4 * cs_c));
+            }
+            if (0 < m && 5 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                zmm5 = _mm512_add_pd(zmm5, _mm512_maskz_loadu_pd(k_, c + 0 + 5 * cs_c));
+            }
+            if (0 < m && 6 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                zmm6 = _mm512_add_pd(zmm6, _mm512_maskz_loadu_pd(k_, c + 0 + 6 * cs_c));
+            }
+            if (0 < m && 7 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                zmm7 = _mm512_add_pd(zmm7, _mm512_maskz_loadu_pd(k_, c + 0 + 7 * cs_c));
+            }
+            if (0 < m && 8 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                zmm8 = _mm512_add_pd(zmm8, _mm512_maskz_loadu_pd(k_, c + 0 + 8 * cs_c));
+            }
+            if (0 < m && 9 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                zmm9 = _mm512_add_pd(zmm9, _mm512_maskz_loadu_pd(k_, c + 0 + 9 * cs_c));
+            }
+            if (0 < m && 10 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                zmm10 = _mm512_add_pd(zmm10, _mm512_maskz_loadu_pd(k_, c + 0 + 10 * cs_c));
+            }
+            if (0 < m && 11 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                zmm11 = _mm512_add_pd(zmm11, _mm512_maskz_loadu_pd(k_, c + 0 + 11 * cs_c));
+            }
+            if (0 < m && 12 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                zmm12 = _mm512_add_pd(zmm12, _mm512_maskz_loadu_pd(k_, c + 0 + 12 * cs_c));
+            }
+            if (0 < m && 13 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                zmm13 = _mm512_add_pd(zmm13, _mm512_maskz_loadu_pd(k_, c + 0 + 13 * cs_c));
+            }
+            if (0 < m && 0 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 0 * cs_c, k_, zmm0);
+            }
+            if (0 < m && 1 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 1 * cs_c, k_, zmm1);
+            }
+            if (0 < m && 2 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 2 * cs_c, k_, zmm2);
+            }
+            if (0 < m && 3 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 3 * cs_c, k_, zmm3);
+            }
+            if (0 < m && 4 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 4 * cs_c, k_, zmm4);
+            }
+            if (0 < m && 5 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 5 * cs_c, k_, zmm5);
+            }
+            if (0 < m && 6 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 6 * cs_c, k_, zmm6);
+            }
+            if (0 < m && 7 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 7 * cs_c, k_, zmm7);
+            }
+            if (0 < m && 8 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 8 * cs_c, k_, zmm8);
+            }
+            if (0 < m && 9 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 9 * cs_c, k_, zmm9);
+            }
+            if (0 < m && 10 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 10 * cs_c, k_, zmm10);
+            }
+            if (0 < m && 11 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 11 * cs_c, k_, zmm11);
+            }
+            if (0 < m && 12 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 12 * cs_c, k_, zmm12);
+            }
+            if (0 < m && 13 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 13 * cs_c, k_, zmm13);
+            }
+        } else if (beta_ == 0) {
             if (0 < m && 0 < n) {
                 const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
                 _mm512_mask_storeu_pd(c + 0 + 0 * cs_c, k_, _mm512_mul_pd(va_, zmm0));
@@ -4941,7 +6233,37 @@ void zen5_dgemm_16x14_p8x14(int64_t m, int64_t n, int64_t k, const double *alpha
     const double alpha_ = *alpha, beta_ = *beta;
     if (m == 8 && n == 14 && rs_c == 1) {
         const __m512d va_ = _mm512_set1_pd(alpha_);
-        if (beta_ == 0) {
+        if (alpha_ == 1 && beta_ == 0) {
+            _mm512_storeu_pd(c + 0 + 0 * cs_c, zmm0);
+            _mm512_storeu_pd(c + 0 + 1 * cs_c, zmm1);
+            _mm512_storeu_pd(c + 0 + 2 * cs_c, zmm2);
+            _mm512_storeu_pd(c + 0 + 3 * cs_c, zmm3);
+            _mm512_storeu_pd(c + 0 + 4 * cs_c, zmm4);
+            _mm512_storeu_pd(c + 0 + 5 * cs_c, zmm5);
+            _mm512_storeu_pd(c + 0 + 6 * cs_c, zmm6);
+            _mm512_storeu_pd(c + 0 + 7 * cs_c, zmm7);
+            _mm512_storeu_pd(c + 0 + 8 * cs_c, zmm8);
+            _mm512_storeu_pd(c + 0 + 9 * cs_c, zmm9);
+            _mm512_storeu_pd(c + 0 + 10 * cs_c, zmm10);
+            _mm512_storeu_pd(c + 0 + 11 * cs_c, zmm11);
+            _mm512_storeu_pd(c + 0 + 12 * cs_c, zmm12);
+            _mm512_storeu_pd(c + 0 + 13 * cs_c, zmm13);
+        } else if (alpha_ == 1 && beta_ == 1) {
+            _mm512_storeu_pd(c + 0 + 0 * cs_c, _mm512_add_pd(zmm0, _mm512_loadu_pd(c + 0 + 0 * cs_c)));
+            _mm512_storeu_pd(c + 0 + 1 * cs_c, _mm512_add_pd(zmm1, _mm512_loadu_pd(c + 0 + 1 * cs_c)));
+            _mm512_storeu_pd(c + 0 + 2 * cs_c, _mm512_add_pd(zmm2, _mm512_loadu_pd(c + 0 + 2 * cs_c)));
+            _mm512_storeu_pd(c + 0 + 3 * cs_c, _mm512_add_pd(zmm3, _mm512_loadu_pd(c + 0 + 3 * cs_c)));
+            _mm512_storeu_pd(c + 0 + 4 * cs_c, _mm512_add_pd(zmm4, _mm512_loadu_pd(c + 0 + 4 * cs_c)));
+            _mm512_storeu_pd(c + 0 + 5 * cs_c, _mm512_add_pd(zmm5, _mm512_loadu_pd(c + 0 + 5 * cs_c)));
+            _mm512_storeu_pd(c + 0 + 6 * cs_c, _mm512_add_pd(zmm6, _mm512_loadu_pd(c + 0 + 6 * cs_c)));
+            _mm512_storeu_pd(c + 0 + 7 * cs_c, _mm512_add_pd(zmm7, _mm512_loadu_pd(c + 0 + 7 * cs_c)));
+            _mm512_storeu_pd(c + 0 + 8 * cs_c, _mm512_add_pd(zmm8, _mm512_loadu_pd(c + 0 + 8 * cs_c)));
+            _mm512_storeu_pd(c + 0 + 9 * cs_c, _mm512_add_pd(zmm9, _mm512_loadu_pd(c + 0 + 9 * cs_c)));
+            _mm512_storeu_pd(c + 0 + 10 * cs_c, _mm512_add_pd(zmm10, _mm512_loadu_pd(c + 0 + 10 * cs_c)));
+            _mm512_storeu_pd(c + 0 + 11 * cs_c, _mm512_add_pd(zmm11, _mm512_loadu_pd(c + 0 + 11 * cs_c)));
+            _mm512_storeu_pd(c + 0 + 12 * cs_c, _mm512_add_pd(zmm12, _mm512_loadu_pd(c + 0 + 12 * cs_c)));
+            _mm512_storeu_pd(c + 0 + 13 * cs_c, _mm512_add_pd(zmm13, _mm512_loadu_pd(c + 0 + 13 * cs_c)));
+        } else if (beta_ == 0) {
             _mm512_storeu_pd(c + 0 + 0 * cs_c, _mm512_mul_pd(va_, zmm0));
             _mm512_storeu_pd(c + 0 + 1 * cs_c, _mm512_mul_pd(va_, zmm1));
             _mm512_storeu_pd(c + 0 + 2 * cs_c, _mm512_mul_pd(va_, zmm2));
@@ -4992,7 +6314,177 @@ void zen5_dgemm_16x14_p8x14(int64_t m, int64_t n, int64_t k, const double *alpha
     }
     if (rs_c == 1) {   /* edge tile: predicated */
         const __m512d va_ = _mm512_set1_pd(alpha_);
-        if (beta_ == 0) {
+        if (alpha_ == 1 && beta_ == 0) {
+            if (0 < m && 0 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 0 * cs_c, k_, zmm0);
+            }
+            if (0 < m && 1 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 1 * cs_c, k_, zmm1);
+            }
+            if (0 < m && 2 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 2 * cs_c, k_, zmm2);
+            }
+            if (0 < m && 3 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 3 * cs_c, k_, zmm3);
+            }
+            if (0 < m && 4 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 4 * cs_c, k_, zmm4);
+            }
+            if (0 < m && 5 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 5 * cs_c, k_, zmm5);
+            }
+            if (0 < m && 6 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 6 * cs_c, k_, zmm6);
+            }
+            if (0 < m && 7 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 7 * cs_c, k_, zmm7);
+            }
+            if (0 < m && 8 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 8 * cs_c, k_, zmm8);
+            }
+            if (0 < m && 9 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 9 * cs_c, k_, zmm9);
+            }
+            if (0 < m && 10 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 10 * cs_c, k_, zmm10);
+            }
+            if (0 < m && 11 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 11 * cs_c, k_, zmm11);
+            }
+            if (0 < m && 12 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 12 * cs_c, k_, zmm12);
+            }
+            if (0 < m && 13 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 13 * cs_c, k_, zmm13);
+            }
+        } else if (alpha_ == 1 && beta_ == 1) {
+            if (0 < m && 0 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                zmm0 = _mm512_add_pd(zmm0, _mm512_maskz_loadu_pd(k_, c + 0 + 0 * cs_c));
+            }
+            if (0 < m && 1 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                zmm1 = _mm512_add_pd(zmm1, _mm512_maskz_loadu_pd(k_, c + 0 + 1 * cs_c));
+            }
+            if (0 < m && 2 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                zmm2 = _mm512_add_pd(zmm2, _mm512_maskz_loadu_pd(k_, c + 0 + 2 * cs_c));
+            }
+            if (0 < m && 3 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                zmm3 = _mm512_add_pd(zmm3, _mm512_maskz_loadu_pd(k_, c + 0 + 3 * cs_c));
+            }
+            if (0 < m && 4 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                zmm4 = _mm512_add_pd(zmm4, _mm512_maskz_loadu_pd(k_, c + 0 + 4 * cs_c));
+            }
+            if (0 < m && 5 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                zmm5 = _mm512_add_pd(zmm5, _mm512_maskz_loadu_pd(k_, c + 0 + 5 * cs_c));
+            }
+            if (0 < m && 6 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                zmm6 = _mm512_add_pd(zmm6, _mm512_maskz_loadu_pd(k_, c + 0 + 6 * cs_c));
+            }
+            if (0 < m && 7 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                zmm7 = _mm512_add_pd(zmm7, _mm512_maskz_loadu_pd(k_, c + 0 + 7 * cs_c));
+            }
+            if (0 < m && 8 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                zmm8 = _mm512_add_pd(zmm8, _mm512_maskz_loadu_pd(k_, c + 0 + 8 * cs_c));
+            }
+            if (0 < m && 9 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                zmm9 = _mm512_add_pd(zmm9, _mm512_maskz_loadu_pd(k_, c + 0 + 9 * cs_c));
+            }
+            if (0 < m && 10 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                zmm10 = _mm512_add_pd(zmm10, _mm512_maskz_loadu_pd(k_, c + 0 + 10 * cs_c));
+            }
+            if (0 < m && 11 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                zmm11 = _mm512_add_pd(zmm11, _mm512_maskz_loadu_pd(k_, c + 0 + 11 * cs_c));
+            }
+            if (0 < m && 12 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                zmm12 = _mm512_add_pd(zmm12, _mm512_maskz_loadu_pd(k_, c + 0 + 12 * cs_c));
+            }
+            if (0 < m && 13 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                zmm13 = _mm512_add_pd(zmm13, _mm512_maskz_loadu_pd(k_, c + 0 + 13 * cs_c));
+            }
+            if (0 < m && 0 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 0 * cs_c, k_, zmm0);
+            }
+            if (0 < m && 1 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 1 * cs_c, k_, zmm1);
+            }
+            if (0 < m && 2 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 2 * cs_c, k_, zmm2);
+            }
+            if (0 < m && 3 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 3 * cs_c, k_, zmm3);
+            }
+            if (0 < m && 4 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 4 * cs_c, k_, zmm4);
+            }
+            if (0 < m && 5 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 5 * cs_c, k_, zmm5);
+            }
+            if (0 < m && 6 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 6 * cs_c, k_, zmm6);
+            }
+            if (0 < m && 7 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 7 * cs_c, k_, zmm7);
+            }
+            if (0 < m && 8 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 8 * cs_c, k_, zmm8);
+            }
+            if (0 < m && 9 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 9 * cs_c, k_, zmm9);
+            }
+            if (0 < m && 10 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 10 * cs_c, k_, zmm10);
+            }
+            if (0 < m && 11 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 11 * cs_c, k_, zmm11);
+            }
+            if (0 < m && 12 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 12 * cs_c, k_, zmm12);
+            }
+            if (0 < m && 13 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 13 * cs_c, k_, zmm13);
+            }
+        } else if (beta_ == 0) {
             if (0 < m && 0 < n) {
                 const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
                 _mm512_mask_storeu_pd(c + 0 + 0 * cs_c, k_, _mm512_mul_pd(va_, zmm0));
@@ -5435,7 +6927,41 @@ void zen5_dgemm_16x14_e8x8(int64_t m, int64_t n, int64_t k, const double *alpha,
     const double alpha_ = *alpha, beta_ = *beta;
     if (m == 8 && n == 8 && rs_c == 1) {
         const __m512d va_ = _mm512_set1_pd(alpha_);
-        if (beta_ == 0) {
+        if (alpha_ == 1 && beta_ == 0) {
+            double *cw_ = c;
+            _mm512_storeu_pd(cw_ + 0, zmm0);
+            cw_ += cs_c;
+            _mm512_storeu_pd(cw_ + 0, zmm1);
+            cw_ += cs_c;
+            _mm512_storeu_pd(cw_ + 0, zmm2);
+            cw_ += cs_c;
+            _mm512_storeu_pd(cw_ + 0, zmm3);
+            cw_ += cs_c;
+            _mm512_storeu_pd(cw_ + 0, zmm4);
+            cw_ += cs_c;
+            _mm512_storeu_pd(cw_ + 0, zmm5);
+            cw_ += cs_c;
+            _mm512_storeu_pd(cw_ + 0, zmm6);
+            cw_ += cs_c;
+            _mm512_storeu_pd(cw_ + 0, zmm7);
+        } else if (alpha_ == 1 && beta_ == 1) {
+            double *cw_ = c;
+            _mm512_storeu_pd(cw_ + 0, _mm512_add_pd(zmm0, _mm512_loadu_pd(cw_ + 0)));
+            cw_ += cs_c;
+            _mm512_storeu_pd(cw_ + 0, _mm512_add_pd(zmm1, _mm512_loadu_pd(cw_ + 0)));
+            cw_ += cs_c;
+            _mm512_storeu_pd(cw_ + 0, _mm512_add_pd(zmm2, _mm512_loadu_pd(cw_ + 0)));
+            cw_ += cs_c;
+            _mm512_storeu_pd(cw_ + 0, _mm512_add_pd(zmm3, _mm512_loadu_pd(cw_ + 0)));
+            cw_ += cs_c;
+            _mm512_storeu_pd(cw_ + 0, _mm512_add_pd(zmm4, _mm512_loadu_pd(cw_ + 0)));
+            cw_ += cs_c;
+            _mm512_storeu_pd(cw_ + 0, _mm512_add_pd(zmm5, _mm512_loadu_pd(cw_ + 0)));
+            cw_ += cs_c;
+            _mm512_storeu_pd(cw_ + 0, _mm512_add_pd(zmm6, _mm512_loadu_pd(cw_ + 0)));
+            cw_ += cs_c;
+            _mm512_storeu_pd(cw_ + 0, _mm512_add_pd(zmm7, _mm512_loadu_pd(cw_ + 0)));
+        } else if (beta_ == 0) {
             double *cw_ = c;
             _mm512_storeu_pd(cw_ + 0, _mm512_mul_pd(va_, zmm0));
             cw_ += cs_c;
@@ -5492,7 +7018,105 @@ void zen5_dgemm_16x14_e8x8(int64_t m, int64_t n, int64_t k, const double *alpha,
     }
     if (rs_c == 1) {   /* edge tile: predicated */
         const __m512d va_ = _mm512_set1_pd(alpha_);
-        if (beta_ == 0) {
+        if (alpha_ == 1 && beta_ == 0) {
+            if (0 < m && 0 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 0 * cs_c, k_, zmm0);
+            }
+            if (0 < m && 1 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 1 * cs_c, k_, zmm1);
+            }
+            if (0 < m && 2 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 2 * cs_c, k_, zmm2);
+            }
+            if (0 < m && 3 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 3 * cs_c, k_, zmm3);
+            }
+            if (0 < m && 4 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 4 * cs_c, k_, zmm4);
+            }
+            if (0 < m && 5 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 5 * cs_c, k_, zmm5);
+            }
+            if (0 < m && 6 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 6 * cs_c, k_, zmm6);
+            }
+            if (0 < m && 7 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 7 * cs_c, k_, zmm7);
+            }
+        } else if (alpha_ == 1 && beta_ == 1) {
+            if (0 < m && 0 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                zmm0 = _mm512_add_pd(zmm0, _mm512_maskz_loadu_pd(k_, c + 0 + 0 * cs_c));
+            }
+            if (0 < m && 1 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                zmm1 = _mm512_add_pd(zmm1, _mm512_maskz_loadu_pd(k_, c + 0 + 1 * cs_c));
+            }
+            if (0 < m && 2 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                zmm2 = _mm512_add_pd(zmm2, _mm512_maskz_loadu_pd(k_, c + 0 + 2 * cs_c));
+            }
+            if (0 < m && 3 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                zmm3 = _mm512_add_pd(zmm3, _mm512_maskz_loadu_pd(k_, c + 0 + 3 * cs_c));
+            }
+            if (0 < m && 4 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                zmm4 = _mm512_add_pd(zmm4, _mm512_maskz_loadu_pd(k_, c + 0 + 4 * cs_c));
+            }
+            if (0 < m && 5 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                zmm5 = _mm512_add_pd(zmm5, _mm512_maskz_loadu_pd(k_, c + 0 + 5 * cs_c));
+            }
+            if (0 < m && 6 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                zmm6 = _mm512_add_pd(zmm6, _mm512_maskz_loadu_pd(k_, c + 0 + 6 * cs_c));
+            }
+            if (0 < m && 7 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                zmm7 = _mm512_add_pd(zmm7, _mm512_maskz_loadu_pd(k_, c + 0 + 7 * cs_c));
+            }
+            if (0 < m && 0 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 0 * cs_c, k_, zmm0);
+            }
+            if (0 < m && 1 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 1 * cs_c, k_, zmm1);
+            }
+            if (0 < m && 2 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 2 * cs_c, k_, zmm2);
+            }
+            if (0 < m && 3 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 3 * cs_c, k_, zmm3);
+            }
+            if (0 < m && 4 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 4 * cs_c, k_, zmm4);
+            }
+            if (0 < m && 5 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 5 * cs_c, k_, zmm5);
+            }
+            if (0 < m && 6 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 6 * cs_c, k_, zmm6);
+            }
+            if (0 < m && 7 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 7 * cs_c, k_, zmm7);
+            }
+        } else if (beta_ == 0) {
             if (0 < m && 0 < n) {
                 const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
                 _mm512_mask_storeu_pd(c + 0 + 0 * cs_c, k_, _mm512_mul_pd(va_, zmm0));

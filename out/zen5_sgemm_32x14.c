@@ -508,7 +508,65 @@ void zen5_sgemm_32x14(int64_t m, int64_t n, int64_t k, const float *alpha, const
     const float alpha_ = *alpha, beta_ = *beta;
     if (m == 32 && n == 14 && rs_c == 1) {
         const __m512 va_ = _mm512_set1_ps(alpha_);
-        if (beta_ == 0) {
+        if (alpha_ == 1 && beta_ == 0) {
+            _mm512_storeu_ps(c + 0 + 0 * cs_c, zmm0);
+            _mm512_storeu_ps(c + 16 + 0 * cs_c, zmm1);
+            _mm512_storeu_ps(c + 0 + 1 * cs_c, zmm2);
+            _mm512_storeu_ps(c + 16 + 1 * cs_c, zmm3);
+            _mm512_storeu_ps(c + 0 + 2 * cs_c, zmm4);
+            _mm512_storeu_ps(c + 16 + 2 * cs_c, zmm5);
+            _mm512_storeu_ps(c + 0 + 3 * cs_c, zmm6);
+            _mm512_storeu_ps(c + 16 + 3 * cs_c, zmm7);
+            _mm512_storeu_ps(c + 0 + 4 * cs_c, zmm8);
+            _mm512_storeu_ps(c + 16 + 4 * cs_c, zmm9);
+            _mm512_storeu_ps(c + 0 + 5 * cs_c, zmm10);
+            _mm512_storeu_ps(c + 16 + 5 * cs_c, zmm11);
+            _mm512_storeu_ps(c + 0 + 6 * cs_c, zmm12);
+            _mm512_storeu_ps(c + 16 + 6 * cs_c, zmm13);
+            _mm512_storeu_ps(c + 0 + 7 * cs_c, zmm14);
+            _mm512_storeu_ps(c + 16 + 7 * cs_c, zmm15);
+            _mm512_storeu_ps(c + 0 + 8 * cs_c, zmm16);
+            _mm512_storeu_ps(c + 16 + 8 * cs_c, zmm17);
+            _mm512_storeu_ps(c + 0 + 9 * cs_c, zmm18);
+            _mm512_storeu_ps(c + 16 + 9 * cs_c, zmm19);
+            _mm512_storeu_ps(c + 0 + 10 * cs_c, zmm20);
+            _mm512_storeu_ps(c + 16 + 10 * cs_c, zmm21);
+            _mm512_storeu_ps(c + 0 + 11 * cs_c, zmm22);
+            _mm512_storeu_ps(c + 16 + 11 * cs_c, zmm23);
+            _mm512_storeu_ps(c + 0 + 12 * cs_c, zmm24);
+            _mm512_storeu_ps(c + 16 + 12 * cs_c, zmm25);
+            _mm512_storeu_ps(c + 0 + 13 * cs_c, zmm26);
+            _mm512_storeu_ps(c + 16 + 13 * cs_c, zmm27);
+        } else if (alpha_ == 1 && beta_ == 1) {
+            _mm512_storeu_ps(c + 0 + 0 * cs_c, _mm512_add_ps(zmm0, _mm512_loadu_ps(c + 0 + 0 * cs_c)));
+            _mm512_storeu_ps(c + 16 + 0 * cs_c, _mm512_add_ps(zmm1, _mm512_loadu_ps(c + 16 + 0 * cs_c)));
+            _mm512_storeu_ps(c + 0 + 1 * cs_c, _mm512_add_ps(zmm2, _mm512_loadu_ps(c + 0 + 1 * cs_c)));
+            _mm512_storeu_ps(c + 16 + 1 * cs_c, _mm512_add_ps(zmm3, _mm512_loadu_ps(c + 16 + 1 * cs_c)));
+            _mm512_storeu_ps(c + 0 + 2 * cs_c, _mm512_add_ps(zmm4, _mm512_loadu_ps(c + 0 + 2 * cs_c)));
+            _mm512_storeu_ps(c + 16 + 2 * cs_c, _mm512_add_ps(zmm5, _mm512_loadu_ps(c + 16 + 2 * cs_c)));
+            _mm512_storeu_ps(c + 0 + 3 * cs_c, _mm512_add_ps(zmm6, _mm512_loadu_ps(c + 0 + 3 * cs_c)));
+            _mm512_storeu_ps(c + 16 + 3 * cs_c, _mm512_add_ps(zmm7, _mm512_loadu_ps(c + 16 + 3 * cs_c)));
+            _mm512_storeu_ps(c + 0 + 4 * cs_c, _mm512_add_ps(zmm8, _mm512_loadu_ps(c + 0 + 4 * cs_c)));
+            _mm512_storeu_ps(c + 16 + 4 * cs_c, _mm512_add_ps(zmm9, _mm512_loadu_ps(c + 16 + 4 * cs_c)));
+            _mm512_storeu_ps(c + 0 + 5 * cs_c, _mm512_add_ps(zmm10, _mm512_loadu_ps(c + 0 + 5 * cs_c)));
+            _mm512_storeu_ps(c + 16 + 5 * cs_c, _mm512_add_ps(zmm11, _mm512_loadu_ps(c + 16 + 5 * cs_c)));
+            _mm512_storeu_ps(c + 0 + 6 * cs_c, _mm512_add_ps(zmm12, _mm512_loadu_ps(c + 0 + 6 * cs_c)));
+            _mm512_storeu_ps(c + 16 + 6 * cs_c, _mm512_add_ps(zmm13, _mm512_loadu_ps(c + 16 + 6 * cs_c)));
+            _mm512_storeu_ps(c + 0 + 7 * cs_c, _mm512_add_ps(zmm14, _mm512_loadu_ps(c + 0 + 7 * cs_c)));
+            _mm512_storeu_ps(c + 16 + 7 * cs_c, _mm512_add_ps(zmm15, _mm512_loadu_ps(c + 16 + 7 * cs_c)));
+            _mm512_storeu_ps(c + 0 + 8 * cs_c, _mm512_add_ps(zmm16, _mm512_loadu_ps(c + 0 + 8 * cs_c)));
+            _mm512_storeu_ps(c + 16 + 8 * cs_c, _mm512_add_ps(zmm17, _mm512_loadu_ps(c + 16 + 8 * cs_c)));
+            _mm512_storeu_ps(c + 0 + 9 * cs_c, _mm512_add_ps(zmm18, _mm512_loadu_ps(c + 0 + 9 * cs_c)));
+            _mm512_storeu_ps(c + 16 + 9 * cs_c, _mm512_add_ps(zmm19, _mm512_loadu_ps(c + 16 + 9 * cs_c)));
+            _mm512_storeu_ps(c + 0 + 10 * cs_c, _mm512_add_ps(zmm20, _mm512_loadu_ps(c + 0 + 10 * cs_c)));
+            _mm512_storeu_ps(c + 16 + 10 * cs_c, _mm512_add_ps(zmm21, _mm512_loadu_ps(c + 16 + 10 * cs_c)));
+            _mm512_storeu_ps(c + 0 + 11 * cs_c, _mm512_add_ps(zmm22, _mm512_loadu_ps(c + 0 + 11 * cs_c)));
+            _mm512_storeu_ps(c + 16 + 11 * cs_c, _mm512_add_ps(zmm23, _mm512_loadu_ps(c + 16 + 11 * cs_c)));
+            _mm512_storeu_ps(c + 0 + 12 * cs_c, _mm512_add_ps(zmm24, _mm512_loadu_ps(c + 0 + 12 * cs_c)));
+            _mm512_storeu_ps(c + 16 + 12 * cs_c, _mm512_add_ps(zmm25, _mm512_loadu_ps(c + 16 + 12 * cs_c)));
+            _mm512_storeu_ps(c + 0 + 13 * cs_c, _mm512_add_ps(zmm26, _mm512_loadu_ps(c + 0 + 13 * cs_c)));
+            _mm512_storeu_ps(c + 16 + 13 * cs_c, _mm512_add_ps(zmm27, _mm512_loadu_ps(c + 16 + 13 * cs_c)));
+        } else if (beta_ == 0) {
             _mm512_storeu_ps(c + 0 + 0 * cs_c, _mm512_mul_ps(va_, zmm0));
             _mm512_storeu_ps(c + 16 + 0 * cs_c, _mm512_mul_ps(va_, zmm1));
             _mm512_storeu_ps(c + 0 + 1 * cs_c, _mm512_mul_ps(va_, zmm2));
@@ -601,7 +659,345 @@ void zen5_sgemm_32x14(int64_t m, int64_t n, int64_t k, const float *alpha, const
     }
     if (rs_c == 1) {   /* edge tile: predicated */
         const __m512 va_ = _mm512_set1_ps(alpha_);
-        if (beta_ == 0) {
+        if (alpha_ == 1 && beta_ == 0) {
+            if (0 < m && 0 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 0 * cs_c, k_, zmm0);
+            }
+            if (16 < m && 0 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                _mm512_mask_storeu_ps(c + 16 + 0 * cs_c, k_, zmm1);
+            }
+            if (0 < m && 1 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 1 * cs_c, k_, zmm2);
+            }
+            if (16 < m && 1 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                _mm512_mask_storeu_ps(c + 16 + 1 * cs_c, k_, zmm3);
+            }
+            if (0 < m && 2 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 2 * cs_c, k_, zmm4);
+            }
+            if (16 < m && 2 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                _mm512_mask_storeu_ps(c + 16 + 2 * cs_c, k_, zmm5);
+            }
+            if (0 < m && 3 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 3 * cs_c, k_, zmm6);
+            }
+            if (16 < m && 3 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                _mm512_mask_storeu_ps(c + 16 + 3 * cs_c, k_, zmm7);
+            }
+            if (0 < m && 4 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 4 * cs_c, k_, zmm8);
+            }
+            if (16 < m && 4 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                _mm512_mask_storeu_ps(c + 16 + 4 * cs_c, k_, zmm9);
+            }
+            if (0 < m && 5 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 5 * cs_c, k_, zmm10);
+            }
+            if (16 < m && 5 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                _mm512_mask_storeu_ps(c + 16 + 5 * cs_c, k_, zmm11);
+            }
+            if (0 < m && 6 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 6 * cs_c, k_, zmm12);
+            }
+            if (16 < m && 6 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                _mm512_mask_storeu_ps(c + 16 + 6 * cs_c, k_, zmm13);
+            }
+            if (0 < m && 7 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 7 * cs_c, k_, zmm14);
+            }
+            if (16 < m && 7 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                _mm512_mask_storeu_ps(c + 16 + 7 * cs_c, k_, zmm15);
+            }
+            if (0 < m && 8 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 8 * cs_c, k_, zmm16);
+            }
+            if (16 < m && 8 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                _mm512_mask_storeu_ps(c + 16 + 8 * cs_c, k_, zmm17);
+            }
+            if (0 < m && 9 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 9 * cs_c, k_, zmm18);
+            }
+            if (16 < m && 9 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                _mm512_mask_storeu_ps(c + 16 + 9 * cs_c, k_, zmm19);
+            }
+            if (0 < m && 10 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 10 * cs_c, k_, zmm20);
+            }
+            if (16 < m && 10 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                _mm512_mask_storeu_ps(c + 16 + 10 * cs_c, k_, zmm21);
+            }
+            if (0 < m && 11 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 11 * cs_c, k_, zmm22);
+            }
+            if (16 < m && 11 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                _mm512_mask_storeu_ps(c + 16 + 11 * cs_c, k_, zmm23);
+            }
+            if (0 < m && 12 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 12 * cs_c, k_, zmm24);
+            }
+            if (16 < m && 12 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                _mm512_mask_storeu_ps(c + 16 + 12 * cs_c, k_, zmm25);
+            }
+            if (0 < m && 13 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 13 * cs_c, k_, zmm26);
+            }
+            if (16 < m && 13 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                _mm512_mask_storeu_ps(c + 16 + 13 * cs_c, k_, zmm27);
+            }
+        } else if (alpha_ == 1 && beta_ == 1) {
+            if (0 < m && 0 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                zmm0 = _mm512_add_ps(zmm0, _mm512_maskz_loadu_ps(k_, c + 0 + 0 * cs_c));
+            }
+            if (16 < m && 0 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                zmm1 = _mm512_add_ps(zmm1, _mm512_maskz_loadu_ps(k_, c + 16 + 0 * cs_c));
+            }
+            if (0 < m && 1 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                zmm2 = _mm512_add_ps(zmm2, _mm512_maskz_loadu_ps(k_, c + 0 + 1 * cs_c));
+            }
+            if (16 < m && 1 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                zmm3 = _mm512_add_ps(zmm3, _mm512_maskz_loadu_ps(k_, c + 16 + 1 * cs_c));
+            }
+            if (0 < m && 2 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                zmm4 = _mm512_add_ps(zmm4, _mm512_maskz_loadu_ps(k_, c + 0 + 2 * cs_c));
+            }
+            if (16 < m && 2 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                zmm5 = _mm512_add_ps(zmm5, _mm512_maskz_loadu_ps(k_, c + 16 + 2 * cs_c));
+            }
+            if (0 < m && 3 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                zmm6 = _mm512_add_ps(zmm6, _mm512_maskz_loadu_ps(k_, c + 0 + 3 * cs_c));
+            }
+            if (16 < m && 3 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                zmm7 = _mm512_add_ps(zmm7, _mm512_maskz_loadu_ps(k_, c + 16 + 3 * cs_c));
+            }
+            if (0 < m && 4 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                zmm8 = _mm512_add_ps(zmm8, _mm512_maskz_loadu_ps(k_, c + 0 + 4 * cs_c));
+            }
+            if (16 < m && 4 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                zmm9 = _mm512_add_ps(zmm9, _mm512_maskz_loadu_ps(k_, c + 16 + 4 * cs_c));
+            }
+            if (0 < m && 5 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                zmm10 = _mm512_add_ps(zmm10, _mm512_maskz_loadu_ps(k_, c + 0 + 5 * cs_c));
+            }
+            if (16 < m && 5 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                zmm11 = _mm512_add_ps(zmm11, _mm512_maskz_loadu_ps(k_, c + 16 + 5 * cs_c));
+            }
+            if (0 < m && 6 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                zmm12 = _mm512_add_ps(zmm12, _mm512_maskz_loadu_ps(k_, c + 0 + 6 * cs_c));
+            }
+            if (16 < m && 6 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                zmm13 = _mm512_add_ps(zmm13, _mm512_maskz_loadu_ps(k_, c + 16 + 6 * cs_c));
+            }
+            if (0 < m && 7 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                zmm14 = _mm512_add_ps(zmm14, _mm512_maskz_loadu_ps(k_, c + 0 + 7 * cs_c));
+            }
+            if (16 < m && 7 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                zmm15 = _mm512_add_ps(zmm15, _mm512_maskz_loadu_ps(k_, c + 16 + 7 * cs_c));
+            }
+            if (0 < m && 8 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                zmm16 = _mm512_add_ps(zmm16, _mm512_maskz_loadu_ps(k_, c + 0 + 8 * cs_c));
+            }
+            if (16 < m && 8 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                zmm17 = _mm512_add_ps(zmm17, _mm512_maskz_loadu_ps(k_, c + 16 + 8 * cs_c));
+            }
+            if (0 < m && 9 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                zmm18 = _mm512_add_ps(zmm18, _mm512_maskz_loadu_ps(k_, c + 0 + 9 * cs_c));
+            }
+            if (16 < m && 9 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                zmm19 = _mm512_add_ps(zmm19, _mm512_maskz_loadu_ps(k_, c + 16 + 9 * cs_c));
+            }
+            if (0 < m && 10 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                zmm20 = _mm512_add_ps(zmm20, _mm512_maskz_loadu_ps(k_, c + 0 + 10 * cs_c));
+            }
+            if (16 < m && 10 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                zmm21 = _mm512_add_ps(zmm21, _mm512_maskz_loadu_ps(k_, c + 16 + 10 * cs_c));
+            }
+            if (0 < m && 11 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                zmm22 = _mm512_add_ps(zmm22, _mm512_maskz_loadu_ps(k_, c + 0 + 11 * cs_c));
+            }
+            if (16 < m && 11 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                zmm23 = _mm512_add_ps(zmm23, _mm512_maskz_loadu_ps(k_, c + 16 + 11 * cs_c));
+            }
+            if (0 < m && 12 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                zmm24 = _mm512_add_ps(zmm24, _mm512_maskz_loadu_ps(k_, c + 0 + 12 * cs_c));
+            }
+            if (16 < m && 12 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                zmm25 = _mm512_add_ps(zmm25, _mm512_maskz_loadu_ps(k_, c + 16 + 12 * cs_c));
+            }
+            if (0 < m && 13 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                zmm26 = _mm512_add_ps(zmm26, _mm512_maskz_loadu_ps(k_, c + 0 + 13 * cs_c));
+            }
+            if (16 < m && 13 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                zmm27 = _mm512_add_ps(zmm27, _mm512_maskz_loadu_ps(k_, c + 16 + 13 * cs_c));
+            }
+            if (0 < m && 0 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 0 * cs_c, k_, zmm0);
+            }
+            if (16 < m && 0 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                _mm512_mask_storeu_ps(c + 16 + 0 * cs_c, k_, zmm1);
+            }
+            if (0 < m && 1 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 1 * cs_c, k_, zmm2);
+            }
+            if (16 < m && 1 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                _mm512_mask_storeu_ps(c + 16 + 1 * cs_c, k_, zmm3);
+            }
+            if (0 < m && 2 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 2 * cs_c, k_, zmm4);
+            }
+            if (16 < m && 2 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                _mm512_mask_storeu_ps(c + 16 + 2 * cs_c, k_, zmm5);
+            }
+            if (0 < m && 3 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 3 * cs_c, k_, zmm6);
+            }
+            if (16 < m && 3 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                _mm512_mask_storeu_ps(c + 16 + 3 * cs_c, k_, zmm7);
+            }
+            if (0 < m && 4 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 4 * cs_c, k_, zmm8);
+            }
+            if (16 < m && 4 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                _mm512_mask_storeu_ps(c + 16 + 4 * cs_c, k_, zmm9);
+            }
+            if (0 < m && 5 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 5 * cs_c, k_, zmm10);
+            }
+            if (16 < m && 5 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                _mm512_mask_storeu_ps(c + 16 + 5 * cs_c, k_, zmm11);
+            }
+            if (0 < m && 6 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 6 * cs_c, k_, zmm12);
+            }
+            if (16 < m && 6 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                _mm512_mask_storeu_ps(c + 16 + 6 * cs_c, k_, zmm13);
+            }
+            if (0 < m && 7 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 7 * cs_c, k_, zmm14);
+            }
+            if (16 < m && 7 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                _mm512_mask_storeu_ps(c + 16 + 7 * cs_c, k_, zmm15);
+            }
+            if (0 < m && 8 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 8 * cs_c, k_, zmm16);
+            }
+            if (16 < m && 8 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                _mm512_mask_storeu_ps(c + 16 + 8 * cs_c, k_, zmm17);
+            }
+            if (0 < m && 9 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 9 * cs_c, k_, zmm18);
+            }
+            if (16 < m && 9 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                _mm512_mask_storeu_ps(c + 16 + 9 * cs_c, k_, zmm19);
+            }
+            if (0 < m && 10 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 10 * cs_c, k_, zmm20);
+            }
+            if (16 < m && 10 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                _mm512_mask_storeu_ps(c + 16 + 10 * cs_c, k_, zmm21);
+            }
+            if (0 < m && 11 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 11 * cs_c, k_, zmm22);
+            }
+            if (16 < m && 11 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                _mm512_mask_storeu_ps(c + 16 + 11 * cs_c, k_, zmm23);
+            }
+            if (0 < m && 12 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 12 * cs_c, k_, zmm24);
+            }
+            if (16 < m && 12 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                _mm512_mask_storeu_ps(c + 16 + 12 * cs_c, k_, zmm25);
+            }
+            if (0 < m && 13 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 13 * cs_c, k_, zmm26);
+            }
+            if (16 < m && 13 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                _mm512_mask_storeu_ps(c + 16 + 13 * cs_c, k_, zmm27);
+            }
+        } else if (beta_ == 0) {
             if (0 < m && 0 < n) {
                 const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
                 _mm512_mask_storeu_ps(c + 0 + 0 * cs_c, k_, _mm512_mul_ps(va_, zmm0));
@@ -1670,7 +2066,93 @@ void zen5_sgemm_32x14_direct(int64_t m, int64_t n, int64_t k, const float *alpha
     const float alpha_ = *alpha, beta_ = *beta;
     if (m == 32 && n == 14 && rs_c == 1) {
         const __m512 va_ = _mm512_set1_ps(alpha_);
-        if (beta_ == 0) {
+        if (alpha_ == 1 && beta_ == 0) {
+            float *cw_ = c;
+            _mm512_storeu_ps(cw_ + 0, zmm0);
+            _mm512_storeu_ps(cw_ + 16, zmm1);
+            cw_ += cs_c;
+            _mm512_storeu_ps(cw_ + 0, zmm2);
+            _mm512_storeu_ps(cw_ + 16, zmm3);
+            cw_ += cs_c;
+            _mm512_storeu_ps(cw_ + 0, zmm4);
+            _mm512_storeu_ps(cw_ + 16, zmm5);
+            cw_ += cs_c;
+            _mm512_storeu_ps(cw_ + 0, zmm6);
+            _mm512_storeu_ps(cw_ + 16, zmm7);
+            cw_ += cs_c;
+            _mm512_storeu_ps(cw_ + 0, zmm8);
+            _mm512_storeu_ps(cw_ + 16, zmm9);
+            cw_ += cs_c;
+            _mm512_storeu_ps(cw_ + 0, zmm10);
+            _mm512_storeu_ps(cw_ + 16, zmm11);
+            cw_ += cs_c;
+            _mm512_storeu_ps(cw_ + 0, zmm12);
+            _mm512_storeu_ps(cw_ + 16, zmm13);
+            cw_ += cs_c;
+            _mm512_storeu_ps(cw_ + 0, zmm14);
+            _mm512_storeu_ps(cw_ + 16, zmm15);
+            cw_ += cs_c;
+            _mm512_storeu_ps(cw_ + 0, zmm16);
+            _mm512_storeu_ps(cw_ + 16, zmm17);
+            cw_ += cs_c;
+            _mm512_storeu_ps(cw_ + 0, zmm18);
+            _mm512_storeu_ps(cw_ + 16, zmm19);
+            cw_ += cs_c;
+            _mm512_storeu_ps(cw_ + 0, zmm20);
+            _mm512_storeu_ps(cw_ + 16, zmm21);
+            cw_ += cs_c;
+            _mm512_storeu_ps(cw_ + 0, zmm22);
+            _mm512_storeu_ps(cw_ + 16, zmm23);
+            cw_ += cs_c;
+            _mm512_storeu_ps(cw_ + 0, zmm24);
+            _mm512_storeu_ps(cw_ + 16, zmm25);
+            cw_ += cs_c;
+            _mm512_storeu_ps(cw_ + 0, zmm26);
+            _mm512_storeu_ps(cw_ + 16, zmm27);
+        } else if (alpha_ == 1 && beta_ == 1) {
+            float *cw_ = c;
+            _mm512_storeu_ps(cw_ + 0, _mm512_add_ps(zmm0, _mm512_loadu_ps(cw_ + 0)));
+            _mm512_storeu_ps(cw_ + 16, _mm512_add_ps(zmm1, _mm512_loadu_ps(cw_ + 16)));
+            cw_ += cs_c;
+            _mm512_storeu_ps(cw_ + 0, _mm512_add_ps(zmm2, _mm512_loadu_ps(cw_ + 0)));
+            _mm512_storeu_ps(cw_ + 16, _mm512_add_ps(zmm3, _mm512_loadu_ps(cw_ + 16)));
+            cw_ += cs_c;
+            _mm512_storeu_ps(cw_ + 0, _mm512_add_ps(zmm4, _mm512_loadu_ps(cw_ + 0)));
+            _mm512_storeu_ps(cw_ + 16, _mm512_add_ps(zmm5, _mm512_loadu_ps(cw_ + 16)));
+            cw_ += cs_c;
+            _mm512_storeu_ps(cw_ + 0, _mm512_add_ps(zmm6, _mm512_loadu_ps(cw_ + 0)));
+            _mm512_storeu_ps(cw_ + 16, _mm512_add_ps(zmm7, _mm512_loadu_ps(cw_ + 16)));
+            cw_ += cs_c;
+            _mm512_storeu_ps(cw_ + 0, _mm512_add_ps(zmm8, _mm512_loadu_ps(cw_ + 0)));
+            _mm512_storeu_ps(cw_ + 16, _mm512_add_ps(zmm9, _mm512_loadu_ps(cw_ + 16)));
+            cw_ += cs_c;
+            _mm512_storeu_ps(cw_ + 0, _mm512_add_ps(zmm10, _mm512_loadu_ps(cw_ + 0)));
+            _mm512_storeu_ps(cw_ + 16, _mm512_add_ps(zmm11, _mm512_loadu_ps(cw_ + 16)));
+            cw_ += cs_c;
+            _mm512_storeu_ps(cw_ + 0, _mm512_add_ps(zmm12, _mm512_loadu_ps(cw_ + 0)));
+            _mm512_storeu_ps(cw_ + 16, _mm512_add_ps(zmm13, _mm512_loadu_ps(cw_ + 16)));
+            cw_ += cs_c;
+            _mm512_storeu_ps(cw_ + 0, _mm512_add_ps(zmm14, _mm512_loadu_ps(cw_ + 0)));
+            _mm512_storeu_ps(cw_ + 16, _mm512_add_ps(zmm15, _mm512_loadu_ps(cw_ + 16)));
+            cw_ += cs_c;
+            _mm512_storeu_ps(cw_ + 0, _mm512_add_ps(zmm16, _mm512_loadu_ps(cw_ + 0)));
+            _mm512_storeu_ps(cw_ + 16, _mm512_add_ps(zmm17, _mm512_loadu_ps(cw_ + 16)));
+            cw_ += cs_c;
+            _mm512_storeu_ps(cw_ + 0, _mm512_add_ps(zmm18, _mm512_loadu_ps(cw_ + 0)));
+            _mm512_storeu_ps(cw_ + 16, _mm512_add_ps(zmm19, _mm512_loadu_ps(cw_ + 16)));
+            cw_ += cs_c;
+            _mm512_storeu_ps(cw_ + 0, _mm512_add_ps(zmm20, _mm512_loadu_ps(cw_ + 0)));
+            _mm512_storeu_ps(cw_ + 16, _mm512_add_ps(zmm21, _mm512_loadu_ps(cw_ + 16)));
+            cw_ += cs_c;
+            _mm512_storeu_ps(cw_ + 0, _mm512_add_ps(zmm22, _mm512_loadu_ps(cw_ + 0)));
+            _mm512_storeu_ps(cw_ + 16, _mm512_add_ps(zmm23, _mm512_loadu_ps(cw_ + 16)));
+            cw_ += cs_c;
+            _mm512_storeu_ps(cw_ + 0, _mm512_add_ps(zmm24, _mm512_loadu_ps(cw_ + 0)));
+            _mm512_storeu_ps(cw_ + 16, _mm512_add_ps(zmm25, _mm512_loadu_ps(cw_ + 16)));
+            cw_ += cs_c;
+            _mm512_storeu_ps(cw_ + 0, _mm512_add_ps(zmm26, _mm512_loadu_ps(cw_ + 0)));
+            _mm512_storeu_ps(cw_ + 16, _mm512_add_ps(zmm27, _mm512_loadu_ps(cw_ + 16)));
+        } else if (beta_ == 0) {
             float *cw_ = c;
             _mm512_storeu_ps(cw_ + 0, _mm512_mul_ps(va_, zmm0));
             _mm512_storeu_ps(cw_ + 16, _mm512_mul_ps(va_, zmm1));
@@ -1805,7 +2287,345 @@ void zen5_sgemm_32x14_direct(int64_t m, int64_t n, int64_t k, const float *alpha
     }
     if (rs_c == 1) {   /* edge tile: predicated */
         const __m512 va_ = _mm512_set1_ps(alpha_);
-        if (beta_ == 0) {
+        if (alpha_ == 1 && beta_ == 0) {
+            if (0 < m && 0 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 0 * cs_c, k_, zmm0);
+            }
+            if (16 < m && 0 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                _mm512_mask_storeu_ps(c + 16 + 0 * cs_c, k_, zmm1);
+            }
+            if (0 < m && 1 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 1 * cs_c, k_, zmm2);
+            }
+            if (16 < m && 1 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                _mm512_mask_storeu_ps(c + 16 + 1 * cs_c, k_, zmm3);
+            }
+            if (0 < m && 2 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 2 * cs_c, k_, zmm4);
+            }
+            if (16 < m && 2 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                _mm512_mask_storeu_ps(c + 16 + 2 * cs_c, k_, zmm5);
+            }
+            if (0 < m && 3 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 3 * cs_c, k_, zmm6);
+            }
+            if (16 < m && 3 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                _mm512_mask_storeu_ps(c + 16 + 3 * cs_c, k_, zmm7);
+            }
+            if (0 < m && 4 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 4 * cs_c, k_, zmm8);
+            }
+            if (16 < m && 4 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                _mm512_mask_storeu_ps(c + 16 + 4 * cs_c, k_, zmm9);
+            }
+            if (0 < m && 5 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 5 * cs_c, k_, zmm10);
+            }
+            if (16 < m && 5 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                _mm512_mask_storeu_ps(c + 16 + 5 * cs_c, k_, zmm11);
+            }
+            if (0 < m && 6 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 6 * cs_c, k_, zmm12);
+            }
+            if (16 < m && 6 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                _mm512_mask_storeu_ps(c + 16 + 6 * cs_c, k_, zmm13);
+            }
+            if (0 < m && 7 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 7 * cs_c, k_, zmm14);
+            }
+            if (16 < m && 7 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                _mm512_mask_storeu_ps(c + 16 + 7 * cs_c, k_, zmm15);
+            }
+            if (0 < m && 8 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 8 * cs_c, k_, zmm16);
+            }
+            if (16 < m && 8 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                _mm512_mask_storeu_ps(c + 16 + 8 * cs_c, k_, zmm17);
+            }
+            if (0 < m && 9 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 9 * cs_c, k_, zmm18);
+            }
+            if (16 < m && 9 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                _mm512_mask_storeu_ps(c + 16 + 9 * cs_c, k_, zmm19);
+            }
+            if (0 < m && 10 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 10 * cs_c, k_, zmm20);
+            }
+            if (16 < m && 10 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                _mm512_mask_storeu_ps(c + 16 + 10 * cs_c, k_, zmm21);
+            }
+            if (0 < m && 11 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 11 * cs_c, k_, zmm22);
+            }
+            if (16 < m && 11 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                _mm512_mask_storeu_ps(c + 16 + 11 * cs_c, k_, zmm23);
+            }
+            if (0 < m && 12 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 12 * cs_c, k_, zmm24);
+            }
+            if (16 < m && 12 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                _mm512_mask_storeu_ps(c + 16 + 12 * cs_c, k_, zmm25);
+            }
+            if (0 < m && 13 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 13 * cs_c, k_, zmm26);
+            }
+            if (16 < m && 13 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                _mm512_mask_storeu_ps(c + 16 + 13 * cs_c, k_, zmm27);
+            }
+        } else if (alpha_ == 1 && beta_ == 1) {
+            if (0 < m && 0 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                zmm0 = _mm512_add_ps(zmm0, _mm512_maskz_loadu_ps(k_, c + 0 + 0 * cs_c));
+            }
+            if (16 < m && 0 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                zmm1 = _mm512_add_ps(zmm1, _mm512_maskz_loadu_ps(k_, c + 16 + 0 * cs_c));
+            }
+            if (0 < m && 1 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                zmm2 = _mm512_add_ps(zmm2, _mm512_maskz_loadu_ps(k_, c + 0 + 1 * cs_c));
+            }
+            if (16 < m && 1 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                zmm3 = _mm512_add_ps(zmm3, _mm512_maskz_loadu_ps(k_, c + 16 + 1 * cs_c));
+            }
+            if (0 < m && 2 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                zmm4 = _mm512_add_ps(zmm4, _mm512_maskz_loadu_ps(k_, c + 0 + 2 * cs_c));
+            }
+            if (16 < m && 2 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                zmm5 = _mm512_add_ps(zmm5, _mm512_maskz_loadu_ps(k_, c + 16 + 2 * cs_c));
+            }
+            if (0 < m && 3 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                zmm6 = _mm512_add_ps(zmm6, _mm512_maskz_loadu_ps(k_, c + 0 + 3 * cs_c));
+            }
+            if (16 < m && 3 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                zmm7 = _mm512_add_ps(zmm7, _mm512_maskz_loadu_ps(k_, c + 16 + 3 * cs_c));
+            }
+            if (0 < m && 4 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                zmm8 = _mm512_add_ps(zmm8, _mm512_maskz_loadu_ps(k_, c + 0 + 4 * cs_c));
+            }
+            if (16 < m && 4 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                zmm9 = _mm512_add_ps(zmm9, _mm512_maskz_loadu_ps(k_, c + 16 + 4 * cs_c));
+            }
+            if (0 < m && 5 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                zmm10 = _mm512_add_ps(zmm10, _mm512_maskz_loadu_ps(k_, c + 0 + 5 * cs_c));
+            }
+            if (16 < m && 5 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                zmm11 = _mm512_add_ps(zmm11, _mm512_maskz_loadu_ps(k_, c + 16 + 5 * cs_c));
+            }
+            if (0 < m && 6 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                zmm12 = _mm512_add_ps(zmm12, _mm512_maskz_loadu_ps(k_, c + 0 + 6 * cs_c));
+            }
+            if (16 < m && 6 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                zmm13 = _mm512_add_ps(zmm13, _mm512_maskz_loadu_ps(k_, c + 16 + 6 * cs_c));
+            }
+            if (0 < m && 7 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                zmm14 = _mm512_add_ps(zmm14, _mm512_maskz_loadu_ps(k_, c + 0 + 7 * cs_c));
+            }
+            if (16 < m && 7 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                zmm15 = _mm512_add_ps(zmm15, _mm512_maskz_loadu_ps(k_, c + 16 + 7 * cs_c));
+            }
+            if (0 < m && 8 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                zmm16 = _mm512_add_ps(zmm16, _mm512_maskz_loadu_ps(k_, c + 0 + 8 * cs_c));
+            }
+            if (16 < m && 8 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                zmm17 = _mm512_add_ps(zmm17, _mm512_maskz_loadu_ps(k_, c + 16 + 8 * cs_c));
+            }
+            if (0 < m && 9 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                zmm18 = _mm512_add_ps(zmm18, _mm512_maskz_loadu_ps(k_, c + 0 + 9 * cs_c));
+            }
+            if (16 < m && 9 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                zmm19 = _mm512_add_ps(zmm19, _mm512_maskz_loadu_ps(k_, c + 16 + 9 * cs_c));
+            }
+            if (0 < m && 10 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                zmm20 = _mm512_add_ps(zmm20, _mm512_maskz_loadu_ps(k_, c + 0 + 10 * cs_c));
+            }
+            if (16 < m && 10 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                zmm21 = _mm512_add_ps(zmm21, _mm512_maskz_loadu_ps(k_, c + 16 + 10 * cs_c));
+            }
+            if (0 < m && 11 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                zmm22 = _mm512_add_ps(zmm22, _mm512_maskz_loadu_ps(k_, c + 0 + 11 * cs_c));
+            }
+            if (16 < m && 11 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                zmm23 = _mm512_add_ps(zmm23, _mm512_maskz_loadu_ps(k_, c + 16 + 11 * cs_c));
+            }
+            if (0 < m && 12 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                zmm24 = _mm512_add_ps(zmm24, _mm512_maskz_loadu_ps(k_, c + 0 + 12 * cs_c));
+            }
+            if (16 < m && 12 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                zmm25 = _mm512_add_ps(zmm25, _mm512_maskz_loadu_ps(k_, c + 16 + 12 * cs_c));
+            }
+            if (0 < m && 13 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                zmm26 = _mm512_add_ps(zmm26, _mm512_maskz_loadu_ps(k_, c + 0 + 13 * cs_c));
+            }
+            if (16 < m && 13 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                zmm27 = _mm512_add_ps(zmm27, _mm512_maskz_loadu_ps(k_, c + 16 + 13 * cs_c));
+            }
+            if (0 < m && 0 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 0 * cs_c, k_, zmm0);
+            }
+            if (16 < m && 0 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                _mm512_mask_storeu_ps(c + 16 + 0 * cs_c, k_, zmm1);
+            }
+            if (0 < m && 1 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 1 * cs_c, k_, zmm2);
+            }
+            if (16 < m && 1 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                _mm512_mask_storeu_ps(c + 16 + 1 * cs_c, k_, zmm3);
+            }
+            if (0 < m && 2 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 2 * cs_c, k_, zmm4);
+            }
+            if (16 < m && 2 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                _mm512_mask_storeu_ps(c + 16 + 2 * cs_c, k_, zmm5);
+            }
+            if (0 < m && 3 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 3 * cs_c, k_, zmm6);
+            }
+            if (16 < m && 3 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                _mm512_mask_storeu_ps(c + 16 + 3 * cs_c, k_, zmm7);
+            }
+            if (0 < m && 4 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 4 * cs_c, k_, zmm8);
+            }
+            if (16 < m && 4 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                _mm512_mask_storeu_ps(c + 16 + 4 * cs_c, k_, zmm9);
+            }
+            if (0 < m && 5 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 5 * cs_c, k_, zmm10);
+            }
+            if (16 < m && 5 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                _mm512_mask_storeu_ps(c + 16 + 5 * cs_c, k_, zmm11);
+            }
+            if (0 < m && 6 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 6 * cs_c, k_, zmm12);
+            }
+            if (16 < m && 6 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                _mm512_mask_storeu_ps(c + 16 + 6 * cs_c, k_, zmm13);
+            }
+            if (0 < m && 7 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 7 * cs_c, k_, zmm14);
+            }
+            if (16 < m && 7 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                _mm512_mask_storeu_ps(c + 16 + 7 * cs_c, k_, zmm15);
+            }
+            if (0 < m && 8 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 8 * cs_c, k_, zmm16);
+            }
+            if (16 < m && 8 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                _mm512_mask_storeu_ps(c + 16 + 8 * cs_c, k_, zmm17);
+            }
+            if (0 < m && 9 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 9 * cs_c, k_, zmm18);
+            }
+            if (16 < m && 9 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                _mm512_mask_storeu_ps(c + 16 + 9 * cs_c, k_, zmm19);
+            }
+            if (0 < m && 10 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 10 * cs_c, k_, zmm20);
+            }
+            if (16 < m && 10 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                _mm512_mask_storeu_ps(c + 16 + 10 * cs_c, k_, zmm21);
+            }
+            if (0 < m && 11 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 11 * cs_c, k_, zmm22);
+            }
+            if (16 < m && 11 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                _mm512_mask_storeu_ps(c + 16 + 11 * cs_c, k_, zmm23);
+            }
+            if (0 < m && 12 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 12 * cs_c, k_, zmm24);
+            }
+            if (16 < m && 12 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                _mm512_mask_storeu_ps(c + 16 + 12 * cs_c, k_, zmm25);
+            }
+            if (0 < m && 13 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 13 * cs_c, k_, zmm26);
+            }
+            if (16 < m && 13 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                _mm512_mask_storeu_ps(c + 16 + 13 * cs_c, k_, zmm27);
+            }
+        } else if (beta_ == 0) {
             if (0 < m && 0 < n) {
                 const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
                 _mm512_mask_storeu_ps(c + 0 + 0 * cs_c, k_, _mm512_mul_ps(va_, zmm0));
@@ -2844,7 +3664,57 @@ void zen5_sgemm_32x14_e32x8(int64_t m, int64_t n, int64_t k, const float *alpha,
     const float alpha_ = *alpha, beta_ = *beta;
     if (m == 32 && n == 8 && rs_c == 1) {
         const __m512 va_ = _mm512_set1_ps(alpha_);
-        if (beta_ == 0) {
+        if (alpha_ == 1 && beta_ == 0) {
+            float *cw_ = c;
+            _mm512_storeu_ps(cw_ + 0, zmm0);
+            _mm512_storeu_ps(cw_ + 16, zmm1);
+            cw_ += cs_c;
+            _mm512_storeu_ps(cw_ + 0, zmm2);
+            _mm512_storeu_ps(cw_ + 16, zmm3);
+            cw_ += cs_c;
+            _mm512_storeu_ps(cw_ + 0, zmm4);
+            _mm512_storeu_ps(cw_ + 16, zmm5);
+            cw_ += cs_c;
+            _mm512_storeu_ps(cw_ + 0, zmm6);
+            _mm512_storeu_ps(cw_ + 16, zmm7);
+            cw_ += cs_c;
+            _mm512_storeu_ps(cw_ + 0, zmm8);
+            _mm512_storeu_ps(cw_ + 16, zmm9);
+            cw_ += cs_c;
+            _mm512_storeu_ps(cw_ + 0, zmm10);
+            _mm512_storeu_ps(cw_ + 16, zmm11);
+            cw_ += cs_c;
+            _mm512_storeu_ps(cw_ + 0, zmm12);
+            _mm512_storeu_ps(cw_ + 16, zmm13);
+            cw_ += cs_c;
+            _mm512_storeu_ps(cw_ + 0, zmm14);
+            _mm512_storeu_ps(cw_ + 16, zmm15);
+        } else if (alpha_ == 1 && beta_ == 1) {
+            float *cw_ = c;
+            _mm512_storeu_ps(cw_ + 0, _mm512_add_ps(zmm0, _mm512_loadu_ps(cw_ + 0)));
+            _mm512_storeu_ps(cw_ + 16, _mm512_add_ps(zmm1, _mm512_loadu_ps(cw_ + 16)));
+            cw_ += cs_c;
+            _mm512_storeu_ps(cw_ + 0, _mm512_add_ps(zmm2, _mm512_loadu_ps(cw_ + 0)));
+            _mm512_storeu_ps(cw_ + 16, _mm512_add_ps(zmm3, _mm512_loadu_ps(cw_ + 16)));
+            cw_ += cs_c;
+            _mm512_storeu_ps(cw_ + 0, _mm512_add_ps(zmm4, _mm512_loadu_ps(cw_ + 0)));
+            _mm512_storeu_ps(cw_ + 16, _mm512_add_ps(zmm5, _mm512_loadu_ps(cw_ + 16)));
+            cw_ += cs_c;
+            _mm512_storeu_ps(cw_ + 0, _mm512_add_ps(zmm6, _mm512_loadu_ps(cw_ + 0)));
+            _mm512_storeu_ps(cw_ + 16, _mm512_add_ps(zmm7, _mm512_loadu_ps(cw_ + 16)));
+            cw_ += cs_c;
+            _mm512_storeu_ps(cw_ + 0, _mm512_add_ps(zmm8, _mm512_loadu_ps(cw_ + 0)));
+            _mm512_storeu_ps(cw_ + 16, _mm512_add_ps(zmm9, _mm512_loadu_ps(cw_ + 16)));
+            cw_ += cs_c;
+            _mm512_storeu_ps(cw_ + 0, _mm512_add_ps(zmm10, _mm512_loadu_ps(cw_ + 0)));
+            _mm512_storeu_ps(cw_ + 16, _mm512_add_ps(zmm11, _mm512_loadu_ps(cw_ + 16)));
+            cw_ += cs_c;
+            _mm512_storeu_ps(cw_ + 0, _mm512_add_ps(zmm12, _mm512_loadu_ps(cw_ + 0)));
+            _mm512_storeu_ps(cw_ + 16, _mm512_add_ps(zmm13, _mm512_loadu_ps(cw_ + 16)));
+            cw_ += cs_c;
+            _mm512_storeu_ps(cw_ + 0, _mm512_add_ps(zmm14, _mm512_loadu_ps(cw_ + 0)));
+            _mm512_storeu_ps(cw_ + 16, _mm512_add_ps(zmm15, _mm512_loadu_ps(cw_ + 16)));
+        } else if (beta_ == 0) {
             float *cw_ = c;
             _mm512_storeu_ps(cw_ + 0, _mm512_mul_ps(va_, zmm0));
             _mm512_storeu_ps(cw_ + 16, _mm512_mul_ps(va_, zmm1));
@@ -2925,7 +3795,201 @@ void zen5_sgemm_32x14_e32x8(int64_t m, int64_t n, int64_t k, const float *alpha,
     }
     if (rs_c == 1) {   /* edge tile: predicated */
         const __m512 va_ = _mm512_set1_ps(alpha_);
-        if (beta_ == 0) {
+        if (alpha_ == 1 && beta_ == 0) {
+            if (0 < m && 0 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 0 * cs_c, k_, zmm0);
+            }
+            if (16 < m && 0 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                _mm512_mask_storeu_ps(c + 16 + 0 * cs_c, k_, zmm1);
+            }
+            if (0 < m && 1 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 1 * cs_c, k_, zmm2);
+            }
+            if (16 < m && 1 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                _mm512_mask_storeu_ps(c + 16 + 1 * cs_c, k_, zmm3);
+            }
+            if (0 < m && 2 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 2 * cs_c, k_, zmm4);
+            }
+            if (16 < m && 2 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                _mm512_mask_storeu_ps(c + 16 + 2 * cs_c, k_, zmm5);
+            }
+            if (0 < m && 3 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 3 * cs_c, k_, zmm6);
+            }
+            if (16 < m && 3 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                _mm512_mask_storeu_ps(c + 16 + 3 * cs_c, k_, zmm7);
+            }
+            if (0 < m && 4 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 4 * cs_c, k_, zmm8);
+            }
+            if (16 < m && 4 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                _mm512_mask_storeu_ps(c + 16 + 4 * cs_c, k_, zmm9);
+            }
+            if (0 < m && 5 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 5 * cs_c, k_, zmm10);
+            }
+            if (16 < m && 5 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                _mm512_mask_storeu_ps(c + 16 + 5 * cs_c, k_, zmm11);
+            }
+            if (0 < m && 6 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 6 * cs_c, k_, zmm12);
+            }
+            if (16 < m && 6 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                _mm512_mask_storeu_ps(c + 16 + 6 * cs_c, k_, zmm13);
+            }
+            if (0 < m && 7 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 7 * cs_c, k_, zmm14);
+            }
+            if (16 < m && 7 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                _mm512_mask_storeu_ps(c + 16 + 7 * cs_c, k_, zmm15);
+            }
+        } else if (alpha_ == 1 && beta_ == 1) {
+            if (0 < m && 0 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                zmm0 = _mm512_add_ps(zmm0, _mm512_maskz_loadu_ps(k_, c + 0 + 0 * cs_c));
+            }
+            if (16 < m && 0 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                zmm1 = _mm512_add_ps(zmm1, _mm512_maskz_loadu_ps(k_, c + 16 + 0 * cs_c));
+            }
+            if (0 < m && 1 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                zmm2 = _mm512_add_ps(zmm2, _mm512_maskz_loadu_ps(k_, c + 0 + 1 * cs_c));
+            }
+            if (16 < m && 1 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                zmm3 = _mm512_add_ps(zmm3, _mm512_maskz_loadu_ps(k_, c + 16 + 1 * cs_c));
+            }
+            if (0 < m && 2 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                zmm4 = _mm512_add_ps(zmm4, _mm512_maskz_loadu_ps(k_, c + 0 + 2 * cs_c));
+            }
+            if (16 < m && 2 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                zmm5 = _mm512_add_ps(zmm5, _mm512_maskz_loadu_ps(k_, c + 16 + 2 * cs_c));
+            }
+            if (0 < m && 3 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                zmm6 = _mm512_add_ps(zmm6, _mm512_maskz_loadu_ps(k_, c + 0 + 3 * cs_c));
+            }
+            if (16 < m && 3 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                zmm7 = _mm512_add_ps(zmm7, _mm512_maskz_loadu_ps(k_, c + 16 + 3 * cs_c));
+            }
+            if (0 < m && 4 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                zmm8 = _mm512_add_ps(zmm8, _mm512_maskz_loadu_ps(k_, c + 0 + 4 * cs_c));
+            }
+            if (16 < m && 4 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                zmm9 = _mm512_add_ps(zmm9, _mm512_maskz_loadu_ps(k_, c + 16 + 4 * cs_c));
+            }
+            if (0 < m && 5 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                zmm10 = _mm512_add_ps(zmm10, _mm512_maskz_loadu_ps(k_, c + 0 + 5 * cs_c));
+            }
+            if (16 < m && 5 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                zmm11 = _mm512_add_ps(zmm11, _mm512_maskz_loadu_ps(k_, c + 16 + 5 * cs_c));
+            }
+            if (0 < m && 6 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                zmm12 = _mm512_add_ps(zmm12, _mm512_maskz_loadu_ps(k_, c + 0 + 6 * cs_c));
+            }
+            if (16 < m && 6 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                zmm13 = _mm512_add_ps(zmm13, _mm512_maskz_loadu_ps(k_, c + 16 + 6 * cs_c));
+            }
+            if (0 < m && 7 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                zmm14 = _mm512_add_ps(zmm14, _mm512_maskz_loadu_ps(k_, c + 0 + 7 * cs_c));
+            }
+            if (16 < m && 7 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                zmm15 = _mm512_add_ps(zmm15, _mm512_maskz_loadu_ps(k_, c + 16 + 7 * cs_c));
+            }
+            if (0 < m && 0 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 0 * cs_c, k_, zmm0);
+            }
+            if (16 < m && 0 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                _mm512_mask_storeu_ps(c + 16 + 0 * cs_c, k_, zmm1);
+            }
+            if (0 < m && 1 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 1 * cs_c, k_, zmm2);
+            }
+            if (16 < m && 1 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                _mm512_mask_storeu_ps(c + 16 + 1 * cs_c, k_, zmm3);
+            }
+            if (0 < m && 2 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 2 * cs_c, k_, zmm4);
+            }
+            if (16 < m && 2 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                _mm512_mask_storeu_ps(c + 16 + 2 * cs_c, k_, zmm5);
+            }
+            if (0 < m && 3 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 3 * cs_c, k_, zmm6);
+            }
+            if (16 < m && 3 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                _mm512_mask_storeu_ps(c + 16 + 3 * cs_c, k_, zmm7);
+            }
+            if (0 < m && 4 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 4 * cs_c, k_, zmm8);
+            }
+            if (16 < m && 4 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                _mm512_mask_storeu_ps(c + 16 + 4 * cs_c, k_, zmm9);
+            }
+            if (0 < m && 5 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 5 * cs_c, k_, zmm10);
+            }
+            if (16 < m && 5 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                _mm512_mask_storeu_ps(c + 16 + 5 * cs_c, k_, zmm11);
+            }
+            if (0 < m && 6 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 6 * cs_c, k_, zmm12);
+            }
+            if (16 < m && 6 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                _mm512_mask_storeu_ps(c + 16 + 6 * cs_c, k_, zmm13);
+            }
+            if (0 < m && 7 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 7 * cs_c, k_, zmm14);
+            }
+            if (16 < m && 7 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                _mm512_mask_storeu_ps(c + 16 + 7 * cs_c, k_, zmm15);
+            }
+        } else if (beta_ == 0) {
             if (0 < m && 0 < n) {
                 const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
                 _mm512_mask_storeu_ps(c + 0 + 0 * cs_c, k_, _mm512_mul_ps(va_, zmm0));
@@ -3898,7 +4962,65 @@ void zen5_sgemm_32x14_e16x14(int64_t m, int64_t n, int64_t k, const float *alpha
     const float alpha_ = *alpha, beta_ = *beta;
     if (m == 16 && n == 14 && rs_c == 1) {
         const __m512 va_ = _mm512_set1_ps(alpha_);
-        if (beta_ == 0) {
+        if (alpha_ == 1 && beta_ == 0) {
+            float *cw_ = c;
+            _mm512_storeu_ps(cw_ + 0, zmm0);
+            cw_ += cs_c;
+            _mm512_storeu_ps(cw_ + 0, zmm1);
+            cw_ += cs_c;
+            _mm512_storeu_ps(cw_ + 0, zmm2);
+            cw_ += cs_c;
+            _mm512_storeu_ps(cw_ + 0, zmm3);
+            cw_ += cs_c;
+            _mm512_storeu_ps(cw_ + 0, zmm4);
+            cw_ += cs_c;
+            _mm512_storeu_ps(cw_ + 0, zmm5);
+            cw_ += cs_c;
+            _mm512_storeu_ps(cw_ + 0, zmm6);
+            cw_ += cs_c;
+            _mm512_storeu_ps(cw_ + 0, zmm7);
+            cw_ += cs_c;
+            _mm512_storeu_ps(cw_ + 0, zmm8);
+            cw_ += cs_c;
+            _mm512_storeu_ps(cw_ + 0, zmm9);
+            cw_ += cs_c;
+            _mm512_storeu_ps(cw_ + 0, zmm10);
+            cw_ += cs_c;
+            _mm512_storeu_ps(cw_ + 0, zmm11);
+            cw_ += cs_c;
+            _mm512_storeu_ps(cw_ + 0, zmm12);
+            cw_ += cs_c;
+            _mm512_storeu_ps(cw_ + 0, zmm13);
+        } else if (alpha_ == 1 && beta_ == 1) {
+            float *cw_ = c;
+            _mm512_storeu_ps(cw_ + 0, _mm512_add_ps(zmm0, _mm512_loadu_ps(cw_ + 0)));
+            cw_ += cs_c;
+            _mm512_storeu_ps(cw_ + 0, _mm512_add_ps(zmm1, _mm512_loadu_ps(cw_ + 0)));
+            cw_ += cs_c;
+            _mm512_storeu_ps(cw_ + 0, _mm512_add_ps(zmm2, _mm512_loadu_ps(cw_ + 0)));
+            cw_ += cs_c;
+            _mm512_storeu_ps(cw_ + 0, _mm512_add_ps(zmm3, _mm512_loadu_ps(cw_ + 0)));
+            cw_ += cs_c;
+            _mm512_storeu_ps(cw_ + 0, _mm512_add_ps(zmm4, _mm512_loadu_ps(cw_ + 0)));
+            cw_ += cs_c;
+            _mm512_storeu_ps(cw_ + 0, _mm512_add_ps(zmm5, _mm512_loadu_ps(cw_ + 0)));
+            cw_ += cs_c;
+            _mm512_storeu_ps(cw_ + 0, _mm512_add_ps(zmm6, _mm512_loadu_ps(cw_ + 0)));
+            cw_ += cs_c;
+            _mm512_storeu_ps(cw_ + 0, _mm512_add_ps(zmm7, _mm512_loadu_ps(cw_ + 0)));
+            cw_ += cs_c;
+            _mm512_storeu_ps(cw_ + 0, _mm512_add_ps(zmm8, _mm512_loadu_ps(cw_ + 0)));
+            cw_ += cs_c;
+            _mm512_storeu_ps(cw_ + 0, _mm512_add_ps(zmm9, _mm512_loadu_ps(cw_ + 0)));
+            cw_ += cs_c;
+            _mm512_storeu_ps(cw_ + 0, _mm512_add_ps(zmm10, _mm512_loadu_ps(cw_ + 0)));
+            cw_ += cs_c;
+            _mm512_storeu_ps(cw_ + 0, _mm512_add_ps(zmm11, _mm512_loadu_ps(cw_ + 0)));
+            cw_ += cs_c;
+            _mm512_storeu_ps(cw_ + 0, _mm512_add_ps(zmm12, _mm512_loadu_ps(cw_ + 0)));
+            cw_ += cs_c;
+            _mm512_storeu_ps(cw_ + 0, _mm512_add_ps(zmm13, _mm512_loadu_ps(cw_ + 0)));
+        } else if (beta_ == 0) {
             float *cw_ = c;
             _mm512_storeu_ps(cw_ + 0, _mm512_mul_ps(va_, zmm0));
             cw_ += cs_c;
@@ -3991,7 +5113,177 @@ void zen5_sgemm_32x14_e16x14(int64_t m, int64_t n, int64_t k, const float *alpha
     }
     if (rs_c == 1) {   /* edge tile: predicated */
         const __m512 va_ = _mm512_set1_ps(alpha_);
-        if (beta_ == 0) {
+        if (alpha_ == 1 && beta_ == 0) {
+            if (0 < m && 0 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 0 * cs_c, k_, zmm0);
+            }
+            if (0 < m && 1 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 1 * cs_c, k_, zmm1);
+            }
+            if (0 < m && 2 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 2 * cs_c, k_, zmm2);
+            }
+            if (0 < m && 3 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 3 * cs_c, k_, zmm3);
+            }
+            if (0 < m && 4 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 4 * cs_c, k_, zmm4);
+            }
+            if (0 < m && 5 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 5 * cs_c, k_, zmm5);
+            }
+            if (0 < m && 6 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 6 * cs_c, k_, zmm6);
+            }
+            if (0 < m && 7 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 7 * cs_c, k_, zmm7);
+            }
+            if (0 < m && 8 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 8 * cs_c, k_, zmm8);
+            }
+            if (0 < m && 9 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 9 * cs_c, k_, zmm9);
+            }
+            if (0 < m && 10 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 10 * cs_c, k_, zmm10);
+            }
+            if (0 < m && 11 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 11 * cs_c, k_, zmm11);
+            }
+            if (0 < m && 12 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 12 * cs_c, k_, zmm12);
+            }
+            if (0 < m && 13 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 13 * cs_c, k_, zmm13);
+            }
+        } else if (alpha_ == 1 && beta_ == 1) {
+            if (0 < m && 0 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                zmm0 = _mm512_add_ps(zmm0, _mm512_maskz_loadu_ps(k_, c + 0 + 0 * cs_c));
+            }
+            if (0 < m && 1 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                zmm1 = _mm512_add_ps(zmm1, _mm512_maskz_loadu_ps(k_, c + 0 + 1 * cs_c));
+            }
+            if (0 < m && 2 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                zmm2 = _mm512_add_ps(zmm2, _mm512_maskz_loadu_ps(k_, c + 0 + 2 * cs_c));
+            }
+            if (0 < m && 3 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                zmm3 = _mm512_add_ps(zmm3, _mm512_maskz_loadu_ps(k_, c + 0 + 3 * cs_c));
+            }
+            if (0 < m && 4 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                zmm4 = _mm512_add_ps(zmm4, _mm512_maskz_loadu_ps(k_, c + 0 + 4 * cs_c));
+            }
+            if (0 < m && 5 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                zmm5 = _mm512_add_ps(zmm5, _mm512_maskz_loadu_ps(k_, c + 0 + 5 * cs_c));
+            }
+            if (0 < m && 6 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                zmm6 = _mm512_add_ps(zmm6, _mm512_maskz_loadu_ps(k_, c + 0 + 6 * cs_c));
+            }
+            if (0 < m && 7 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                zmm7 = _mm512_add_ps(zmm7, _mm512_maskz_loadu_ps(k_, c + 0 + 7 * cs_c));
+            }
+            if (0 < m && 8 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                zmm8 = _mm512_add_ps(zmm8, _mm512_maskz_loadu_ps(k_, c + 0 + 8 * cs_c));
+            }
+            if (0 < m && 9 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                zmm9 = _mm512_add_ps(zmm9, _mm512_maskz_loadu_ps(k_, c + 0 + 9 * cs_c));
+            }
+            if (0 < m && 10 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                zmm10 = _mm512_add_ps(zmm10, _mm512_maskz_loadu_ps(k_, c + 0 + 10 * cs_c));
+            }
+            if (0 < m && 11 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                zmm11 = _mm512_add_ps(zmm11, _mm512_maskz_loadu_ps(k_, c + 0 + 11 * cs_c));
+            }
+            if (0 < m && 12 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                zmm12 = _mm512_add_ps(zmm12, _mm512_maskz_loadu_ps(k_, c + 0 + 12 * cs_c));
+            }
+            if (0 < m && 13 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                zmm13 = _mm512_add_ps(zmm13, _mm512_maskz_loadu_ps(k_, c + 0 + 13 * cs_c));
+            }
+            if (0 < m && 0 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 0 * cs_c, k_, zmm0);
+            }
+            if (0 < m && 1 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 1 * cs_c, k_, zmm1);
+            }
+            if (0 < m && 2 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 2 * cs_c, k_, zmm2);
+            }
+            if (0 < m && 3 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 3 * cs_c, k_, zmm3);
+            }
+            if (0 < m && 4 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 4 * cs_c, k_, zmm4);
+            }
+            if (0 < m && 5 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 5 * cs_c, k_, zmm5);
+            }
+            if (0 < m && 6 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 6 * cs_c, k_, zmm6);
+            }
+            if (0 < m && 7 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 7 * cs_c, k_, zmm7);
+            }
+            if (0 < m && 8 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 8 * cs_c, k_, zmm8);
+            }
+            if (0 < m && 9 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 9 * cs_c, k_, zmm9);
+            }
+            if (0 < m && 10 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 10 * cs_c, k_, zmm10);
+            }
+            if (0 < m && 11 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 11 * cs_c, k_, zmm11);
+            }
+            if (0 < m && 12 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 12 * cs_c, k_, zmm12);
+            }
+            if (0 < m && 13 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 13 * cs_c, k_, zmm13);
+            }
+        } else if (beta_ == 0) {
             if (0 < m && 0 < n) {
                 const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
                 _mm512_mask_storeu_ps(c + 0 + 0 * cs_c, k_, _mm512_mul_ps(va_, zmm0));
@@ -4960,7 +6252,37 @@ void zen5_sgemm_32x14_p16x14(int64_t m, int64_t n, int64_t k, const float *alpha
     const float alpha_ = *alpha, beta_ = *beta;
     if (m == 16 && n == 14 && rs_c == 1) {
         const __m512 va_ = _mm512_set1_ps(alpha_);
-        if (beta_ == 0) {
+        if (alpha_ == 1 && beta_ == 0) {
+            _mm512_storeu_ps(c + 0 + 0 * cs_c, zmm0);
+            _mm512_storeu_ps(c + 0 + 1 * cs_c, zmm1);
+            _mm512_storeu_ps(c + 0 + 2 * cs_c, zmm2);
+            _mm512_storeu_ps(c + 0 + 3 * cs_c, zmm3);
+            _mm512_storeu_ps(c + 0 + 4 * cs_c, zmm4);
+            _mm512_storeu_ps(c + 0 + 5 * cs_c, zmm5);
+            _mm512_storeu_ps(c + 0 + 6 * cs_c, zmm6);
+            _mm512_storeu_ps(c + 0 + 7 * cs_c, zmm7);
+            _mm512_storeu_ps(c + 0 + 8 * cs_c, zmm8);
+            _mm512_storeu_ps(c + 0 + 9 * cs_c, zmm9);
+            _mm512_storeu_ps(c + 0 + 10 * cs_c, zmm10);
+            _mm512_storeu_ps(c + 0 + 11 * cs_c, zmm11);
+            _mm512_storeu_ps(c + 0 + 12 * cs_c, zmm12);
+            _mm512_storeu_ps(c + 0 + 13 * cs_c, zmm13);
+        } else if (alpha_ == 1 && beta_ == 1) {
+            _mm512_storeu_ps(c + 0 + 0 * cs_c, _mm512_add_ps(zmm0, _mm512_loadu_ps(c + 0 + 0 * cs_c)));
+            _mm512_storeu_ps(c + 0 + 1 * cs_c, _mm512_add_ps(zmm1, _mm512_loadu_ps(c + 0 + 1 * cs_c)));
+            _mm512_storeu_ps(c + 0 + 2 * cs_c, _mm512_add_ps(zmm2, _mm512_loadu_ps(c + 0 + 2 * cs_c)));
+            _mm512_storeu_ps(c + 0 + 3 * cs_c, _mm512_add_ps(zmm3, _mm512_loadu_ps(c + 0 + 3 * cs_c)));
+            _mm512_storeu_ps(c + 0 + 4 * cs_c, _mm512_add_ps(zmm4, _mm512_loadu_ps(c + 0 + 4 * cs_c)));
+            _mm512_storeu_ps(c + 0 + 5 * cs_c, _mm512_add_ps(zmm5, _mm512_loadu_ps(c + 0 + 5 * cs_c)));
+            _mm512_storeu_ps(c + 0 + 6 * cs_c, _mm512_add_ps(zmm6, _mm512_loadu_ps(c + 0 + 6 * cs_c)));
+            _mm512_storeu_ps(c + 0 + 7 * cs_c, _mm512_add_ps(zmm7, _mm512_loadu_ps(c + 0 + 7 * cs_c)));
+            _mm512_storeu_ps(c + 0 + 8 * cs_c, _mm512_add_ps(zmm8, _mm512_loadu_ps(c + 0 + 8 * cs_c)));
+            _mm512_storeu_ps(c + 0 + 9 * cs_c, _mm512_add_ps(zmm9, _mm512_loadu_ps(c + 0 + 9 * cs_c)));
+            _mm512_storeu_ps(c + 0 + 10 * cs_c, _mm512_add_ps(zmm10, _mm512_loadu_ps(c + 0 + 10 * cs_c)));
+            _mm512_storeu_ps(c + 0 + 11 * cs_c, _mm512_add_ps(zmm11, _mm512_loadu_ps(c + 0 + 11 * cs_c)));
+            _mm512_storeu_ps(c + 0 + 12 * cs_c, _mm512_add_ps(zmm12, _mm512_loadu_ps(c + 0 + 12 * cs_c)));
+            _mm512_storeu_ps(c + 0 + 13 * cs_c, _mm512_add_ps(zmm13, _mm512_loadu_ps(c + 0 + 13 * cs_c)));
+        } else if (beta_ == 0) {
             _mm512_storeu_ps(c + 0 + 0 * cs_c, _mm512_mul_ps(va_, zmm0));
             _mm512_storeu_ps(c + 0 + 1 * cs_c, _mm512_mul_ps(va_, zmm1));
             _mm512_storeu_ps(c + 0 + 2 * cs_c, _mm512_mul_ps(va_, zmm2));
@@ -5011,7 +6333,177 @@ void zen5_sgemm_32x14_p16x14(int64_t m, int64_t n, int64_t k, const float *alpha
     }
     if (rs_c == 1) {   /* edge tile: predicated */
         const __m512 va_ = _mm512_set1_ps(alpha_);
-        if (beta_ == 0) {
+        if (alpha_ == 1 && beta_ == 0) {
+            if (0 < m && 0 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 0 * cs_c, k_, zmm0);
+            }
+            if (0 < m && 1 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 1 * cs_c, k_, zmm1);
+            }
+            if (0 < m && 2 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 2 * cs_c, k_, zmm2);
+            }
+            if (0 < m && 3 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 3 * cs_c, k_, zmm3);
+            }
+            if (0 < m && 4 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 4 * cs_c, k_, zmm4);
+            }
+            if (0 < m && 5 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 5 * cs_c, k_, zmm5);
+            }
+            if (0 < m && 6 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 6 * cs_c, k_, zmm6);
+            }
+            if (0 < m && 7 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 7 * cs_c, k_, zmm7);
+            }
+            if (0 < m && 8 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 8 * cs_c, k_, zmm8);
+            }
+            if (0 < m && 9 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 9 * cs_c, k_, zmm9);
+            }
+            if (0 < m && 10 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 10 * cs_c, k_, zmm10);
+            }
+            if (0 < m && 11 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 11 * cs_c, k_, zmm11);
+            }
+            if (0 < m && 12 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 12 * cs_c, k_, zmm12);
+            }
+            if (0 < m && 13 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 13 * cs_c, k_, zmm13);
+            }
+        } else if (alpha_ == 1 && beta_ == 1) {
+            if (0 < m && 0 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                zmm0 = _mm512_add_ps(zmm0, _mm512_maskz_loadu_ps(k_, c + 0 + 0 * cs_c));
+            }
+            if (0 < m && 1 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                zmm1 = _mm512_add_ps(zmm1, _mm512_maskz_loadu_ps(k_, c + 0 + 1 * cs_c));
+            }
+            if (0 < m && 2 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                zmm2 = _mm512_add_ps(zmm2, _mm512_maskz_loadu_ps(k_, c + 0 + 2 * cs_c));
+            }
+            if (0 < m && 3 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                zmm3 = _mm512_add_ps(zmm3, _mm512_maskz_loadu_ps(k_, c + 0 + 3 * cs_c));
+            }
+            if (0 < m && 4 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                zmm4 = _mm512_add_ps(zmm4, _mm512_maskz_loadu_ps(k_, c + 0 + 4 * cs_c));
+            }
+            if (0 < m && 5 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                zmm5 = _mm512_add_ps(zmm5, _mm512_maskz_loadu_ps(k_, c + 0 + 5 * cs_c));
+            }
+            if (0 < m && 6 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                zmm6 = _mm512_add_ps(zmm6, _mm512_maskz_loadu_ps(k_, c + 0 + 6 * cs_c));
+            }
+            if (0 < m && 7 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                zmm7 = _mm512_add_ps(zmm7, _mm512_maskz_loadu_ps(k_, c + 0 + 7 * cs_c));
+            }
+            if (0 < m && 8 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                zmm8 = _mm512_add_ps(zmm8, _mm512_maskz_loadu_ps(k_, c + 0 + 8 * cs_c));
+            }
+            if (0 < m && 9 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                zmm9 = _mm512_add_ps(zmm9, _mm512_maskz_loadu_ps(k_, c + 0 + 9 * cs_c));
+            }
+            if (0 < m && 10 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                zmm10 = _mm512_add_ps(zmm10, _mm512_maskz_loadu_ps(k_, c + 0 + 10 * cs_c));
+            }
+            if (0 < m && 11 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                zmm11 = _mm512_add_ps(zmm11, _mm512_maskz_loadu_ps(k_, c + 0 + 11 * cs_c));
+            }
+            if (0 < m && 12 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                zmm12 = _mm512_add_ps(zmm12, _mm512_maskz_loadu_ps(k_, c + 0 + 12 * cs_c));
+            }
+            if (0 < m && 13 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                zmm13 = _mm512_add_ps(zmm13, _mm512_maskz_loadu_ps(k_, c + 0 + 13 * cs_c));
+            }
+            if (0 < m && 0 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 0 * cs_c, k_, zmm0);
+            }
+            if (0 < m && 1 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 1 * cs_c, k_, zmm1);
+            }
+            if (0 < m && 2 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 2 * cs_c, k_, zmm2);
+            }
+            if (0 < m && 3 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 3 * cs_c, k_, zmm3);
+            }
+            if (0 < m && 4 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 4 * cs_c, k_, zmm4);
+            }
+            if (0 < m && 5 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 5 * cs_c, k_, zmm5);
+            }
+            if (0 < m && 6 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 6 * cs_c, k_, zmm6);
+            }
+            if (0 < m && 7 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 7 * cs_c, k_, zmm7);
+            }
+            if (0 < m && 8 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 8 * cs_c, k_, zmm8);
+            }
+            if (0 < m && 9 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 9 * cs_c, k_, zmm9);
+            }
+            if (0 < m && 10 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 10 * cs_c, k_, zmm10);
+            }
+            if (0 < m && 11 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 11 * cs_c, k_, zmm11);
+            }
+            if (0 < m && 12 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 12 * cs_c, k_, zmm12);
+            }
+            if (0 < m && 13 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 13 * cs_c, k_, zmm13);
+            }
+        } else if (beta_ == 0) {
             if (0 < m && 0 < n) {
                 const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
                 _mm512_mask_storeu_ps(c + 0 + 0 * cs_c, k_, _mm512_mul_ps(va_, zmm0));
@@ -5461,7 +6953,41 @@ void zen5_sgemm_32x14_e16x8(int64_t m, int64_t n, int64_t k, const float *alpha,
     const float alpha_ = *alpha, beta_ = *beta;
     if (m == 16 && n == 8 && rs_c == 1) {
         const __m512 va_ = _mm512_set1_ps(alpha_);
-        if (beta_ == 0) {
+        if (alpha_ == 1 && beta_ == 0) {
+            float *cw_ = c;
+            _mm512_storeu_ps(cw_ + 0, zmm0);
+            cw_ += cs_c;
+            _mm512_storeu_ps(cw_ + 0, zmm1);
+            cw_ += cs_c;
+            _mm512_storeu_ps(cw_ + 0, zmm2);
+            cw_ += cs_c;
+            _mm512_storeu_ps(cw_ + 0, zmm3);
+            cw_ += cs_c;
+            _mm512_storeu_ps(cw_ + 0, zmm4);
+            cw_ += cs_c;
+            _mm512_storeu_ps(cw_ + 0, zmm5);
+            cw_ += cs_c;
+            _mm512_storeu_ps(cw_ + 0, zmm6);
+            cw_ += cs_c;
+            _mm512_storeu_ps(cw_ + 0, zmm7);
+        } else if (alpha_ == 1 && beta_ == 1) {
+            float *cw_ = c;
+            _mm512_storeu_ps(cw_ + 0, _mm512_add_ps(zmm0, _mm512_loadu_ps(cw_ + 0)));
+            cw_ += cs_c;
+            _mm512_storeu_ps(cw_ + 0, _mm512_add_ps(zmm1, _mm512_loadu_ps(cw_ + 0)));
+            cw_ += cs_c;
+            _mm512_storeu_ps(cw_ + 0, _mm512_add_ps(zmm2, _mm512_loadu_ps(cw_ + 0)));
+            cw_ += cs_c;
+            _mm512_storeu_ps(cw_ + 0, _mm512_add_ps(zmm3, _mm512_loadu_ps(cw_ + 0)));
+            cw_ += cs_c;
+            _mm512_storeu_ps(cw_ + 0, _mm512_add_ps(zmm4, _mm512_loadu_ps(cw_ + 0)));
+            cw_ += cs_c;
+            _mm512_storeu_ps(cw_ + 0, _mm512_add_ps(zmm5, _mm512_loadu_ps(cw_ + 0)));
+            cw_ += cs_c;
+            _mm512_storeu_ps(cw_ + 0, _mm512_add_ps(zmm6, _mm512_loadu_ps(cw_ + 0)));
+            cw_ += cs_c;
+            _mm512_storeu_ps(cw_ + 0, _mm512_add_ps(zmm7, _mm512_loadu_ps(cw_ + 0)));
+        } else if (beta_ == 0) {
             float *cw_ = c;
             _mm512_storeu_ps(cw_ + 0, _mm512_mul_ps(va_, zmm0));
             cw_ += cs_c;
@@ -5518,7 +7044,105 @@ void zen5_sgemm_32x14_e16x8(int64_t m, int64_t n, int64_t k, const float *alpha,
     }
     if (rs_c == 1) {   /* edge tile: predicated */
         const __m512 va_ = _mm512_set1_ps(alpha_);
-        if (beta_ == 0) {
+        if (alpha_ == 1 && beta_ == 0) {
+            if (0 < m && 0 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 0 * cs_c, k_, zmm0);
+            }
+            if (0 < m && 1 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 1 * cs_c, k_, zmm1);
+            }
+            if (0 < m && 2 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 2 * cs_c, k_, zmm2);
+            }
+            if (0 < m && 3 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 3 * cs_c, k_, zmm3);
+            }
+            if (0 < m && 4 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 4 * cs_c, k_, zmm4);
+            }
+            if (0 < m && 5 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 5 * cs_c, k_, zmm5);
+            }
+            if (0 < m && 6 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 6 * cs_c, k_, zmm6);
+            }
+            if (0 < m && 7 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 7 * cs_c, k_, zmm7);
+            }
+        } else if (alpha_ == 1 && beta_ == 1) {
+            if (0 < m && 0 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                zmm0 = _mm512_add_ps(zmm0, _mm512_maskz_loadu_ps(k_, c + 0 + 0 * cs_c));
+            }
+            if (0 < m && 1 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                zmm1 = _mm512_add_ps(zmm1, _mm512_maskz_loadu_ps(k_, c + 0 + 1 * cs_c));
+            }
+            if (0 < m && 2 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                zmm2 = _mm512_add_ps(zmm2, _mm512_maskz_loadu_ps(k_, c + 0 + 2 * cs_c));
+            }
+            if (0 < m && 3 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                zmm3 = _mm512_add_ps(zmm3, _mm512_maskz_loadu_ps(k_, c + 0 + 3 * cs_c));
+            }
+            if (0 < m && 4 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                zmm4 = _mm512_add_ps(zmm4, _mm512_maskz_loadu_ps(k_, c + 0 + 4 * cs_c));
+            }
+            if (0 < m && 5 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                zmm5 = _mm512_add_ps(zmm5, _mm512_maskz_loadu_ps(k_, c + 0 + 5 * cs_c));
+            }
+            if (0 < m && 6 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                zmm6 = _mm512_add_ps(zmm6, _mm512_maskz_loadu_ps(k_, c + 0 + 6 * cs_c));
+            }
+            if (0 < m && 7 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                zmm7 = _mm512_add_ps(zmm7, _mm512_maskz_loadu_ps(k_, c + 0 + 7 * cs_c));
+            }
+            if (0 < m && 0 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 0 * cs_c, k_, zmm0);
+            }
+            if (0 < m && 1 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 1 * cs_c, k_, zmm1);
+            }
+            if (0 < m && 2 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 2 * cs_c, k_, zmm2);
+            }
+            if (0 < m && 3 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 3 * cs_c, k_, zmm3);
+            }
+            if (0 < m && 4 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 4 * cs_c, k_, zmm4);
+            }
+            if (0 < m && 5 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 5 * cs_c, k_, zmm5);
+            }
+            if (0 < m && 6 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 6 * cs_c, k_, zmm6);
+            }
+            if (0 < m && 7 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 7 * cs_c, k_, zmm7);
+            }
+        } else if (beta_ == 0) {
             if (0 < m && 0 < n) {
                 const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
                 _mm512_mask_storeu_ps(c + 0 + 0 * cs_c, k_, _mm512_mul_ps(va_, zmm0));
