@@ -124,15 +124,11 @@ int gg_row_tails_off(void)
 
 /* GEMMGEN_SMALL_LEVEL=1/3: the small-operand loops (small_tmpl.h) take
  * the tile shape of x86-64 baseline / v3 even on a CPU with more, so tests
- * on one machine cover all three; unset: 4 (the CPU decides). */
+ * on one machine cover all three; unset (or not above 0): 4, the CPU decides. */
 int gg_small_level(void)
 {
     static _Atomic int level = -1;
     int l = level;
-    if (l < 0) {
-        const char *s = getenv("GEMMGEN_SMALL_LEVEL");
-        l = s && *s ? (int)strtol(s, NULL, 10) : 4;
-        level = l;
-    }
+    if (l < 0) level = l = (int)env_long("GEMMGEN_SMALL_LEVEL", 4);
     return l;
 }
