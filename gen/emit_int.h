@@ -31,11 +31,18 @@ void em_assign(struct buf *b, const char *ind, const char *lhs, const char *fmt,
                const char *const ops[3], const char *mem, const char *vtype);
 /* The alpha/beta update of C; returns 1 when row-stored C is the fast case. */
 int emit_store(struct buf *b, const struct em *e);
-/* The vector expression stored to C, with va_ / vb_ the broadcast alpha and
- * beta and c_old C's old value: alpha*x (pass 0: beta == 0), alpha*x + C
- * (pass 1: beta == 1, one FMA), alpha*x + beta*C (pass 2), x (pass 3:
- * alpha == 1, beta == 0), x + C (pass 4: alpha == beta == 1); appended to out. */
-void em_new_c(struct buf *out, const struct spell *sp, int pass, const char *x, const char *c_old);
+/* What the vector update stores to C, with va_ / vb_ the broadcast alpha
+ * and beta and c_old C's old value. */
+enum c_pass {
+    CP_AX,        /* alpha*x (beta == 0: C not read) */
+    CP_AX_C,      /* alpha*x + C (beta == 1, one FMA) */
+    CP_AX_BC,     /* alpha*x + beta*C */
+    CP_X,         /* x (alpha == 1, beta == 0) */
+    CP_X_C,       /* x + C (alpha == beta == 1, an add) */
+};
+/* The expression of that value for sums x, appended to out. */
+void em_new_c(struct buf *out, const struct spell *sp, enum c_pass pass, const char *x,
+              const char *c_old);
 /* emit_direct.c */
 bool direct_b_cols(const struct kernel *k);   /* B loaded element by element */
 void direct_setup(struct em *e);

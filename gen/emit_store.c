@@ -62,26 +62,27 @@ static void mask_open(struct buf *b, const struct em *e, int lay, int i0, int j0
     buf_puts(b, "\n    ");
 }
 
-/* The value stored to C in one pass (emit_int.h says which is which). */
-void em_new_c(struct buf *out, const struct spell *sp, int pass, const char *x, const char *c_old)
+void em_new_c(struct buf *out, const struct spell *sp, enum c_pass pass, const char *x,
+              const char *c_old)
 {
     struct buf m2 = { 0 };
     const char *mo[3] = { "va_", x, "" }, *m2o[3] = { "vb_", c_old, "" };
     const char *ao[3] = { x, c_old, "" };
     switch (pass) {
-    case 0: em_expand(out, sp->vmul, "", mo, "", 0, sp->vtype); return;
-    case 3: buf_puts(out, x); return;
-    case 4: em_expand(out, sp->vadd, "", ao, "", 0, sp->vtype); return;
+    case CP_AX: em_expand(out, sp->vmul, "", mo, "", 0, sp->vtype); return;
+    case CP_X: buf_puts(out, x); return;
+    case CP_X_C: em_expand(out, sp->vadd, "", ao, "", 0, sp->vtype); return;
+    default: break;
     }
     em_expand(&m2, sp->vmul, "", m2o, "", 0, sp->vtype);
-    const char *fo[3] = { "va_", x, pass == 1 ? c_old : m2.s };
+    const char *fo[3] = { "va_", x, pass == CP_AX_C ? c_old : m2.s };
     em_expand(out, sp->vfma, "", fo, "", 0, sp->vtype);
     buf_free(&m2);
 }
 
 /* The value stored to C for output vector v (accumulator expression ex,
  * address addr, C loaded by the template ldt). */
-static void new_value(const struct em *e, int pass, const char *ldt, const char *ex,
+static void new_value(const struct em *e, enum c_pass pass, const char *ldt, const char *ex,
                       const char *addr, char *val, size_t size)
 {
     struct buf l = { 0 }, f = { 0 };
@@ -112,7 +113,7 @@ static void c_addr(struct buf *b, const struct em *e, int lay, bool walk, int v,
  * that store to retire, and with ldc < the tile's vector extent every
  * column's load overlaps the previous column's store (SGEMM 24^3). */
 static void vector_stmts(struct buf *b, const struct em *e, int lay, bool masked,
-                         int pass, int mode)
+                         enum c_pass pass, int mode)
 {
     const struct kernel *k = e->k;
     const struct spell *sp = e->sp;
@@ -144,15 +145,14 @@ static void vector_stmts(struct buf *b, const struct em *e, int lay, bool masked
     }
 }
 
-/* The branches of the vector update, in test order, and their passes
- * (em_new_c). alpha == 1 takes C + sums on the adders (a plain store for
+/* The branches of the vector update, in test order, and what each stores. alpha == 1 takes C + sums on the adders (a plain store for
  * beta == 0): BLIS and the five loops call with alpha 1 and beta 0 or 1,
  * and on Zen 4 the adds leave the FMA pipes to the next tile's k loop
  * (gemmab, 1 thread, against multiplies by alpha: DGEMM 64^3 1.004-1.006,
  * 96^3 1.014-1.020, SGEMM 64^3 1.016, 88^3 and 100^3 1.004-1.009). */
-static const struct { const char *cond; int pass; } branch[] = {
-    { "alpha_ == 1 && beta_ == 0", 3 }, { "alpha_ == 1 && beta_ == 1", 4 },
-    { "beta_ == 0", 0 }, { "beta_ == 1", 1 }, { NULL, 2 },
+static const struct { const char *cond; enum c_pass pass; } branch[] = {
+    { "alpha_ == 1 && beta_ == 0", CP_X }, { "alpha_ == 1 && beta_ == 1", CP_X_C },
+    { "beta_ == 0", CP_AX }, { "beta_ == 1", CP_AX_C }, { NULL, CP_AX_BC },
 };
 
 /* Vector update of C. Unmasked: the full tile only. Masked (targets with
@@ -171,12 +171,12 @@ static void vector_path(struct buf *b, const struct em *e, int lay, bool masked)
     em_expand(&vb, sp->set1, "", bo, "", 0, sp->vtype);
     buf_printf(b, "        const %s va_ = %s;\n", sp->vtype, va.s);
     for (size_t i = 0; i < sizeof branch / sizeof *branch; i++) {
-        int pass = branch[i].pass;
+        enum c_pass pass = branch[i].pass;
         if (branch[i].cond)
             buf_printf(b, "        %sif (%s) {\n", i ? "} else " : "", branch[i].cond);
         else
             buf_printf(b, "        } else {\n            const %s vb_ = %s;\n", sp->vtype, vb.s);
-        if (masked && pass != 0 && pass != 3) {
+        if (masked && pass != CP_AX && pass != CP_X) {   /* reads C */
             vector_stmts(b, e, lay, masked, pass, 1);
             vector_stmts(b, e, lay, masked, pass, 2);
         } else {

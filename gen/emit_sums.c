@@ -80,7 +80,7 @@ void em_sums_update(struct buf *b, const struct plan *pl, int q)
             strfmt(h, sizeof h, "h%d", c);
             strfmt(cq, sizeof cq, "c + (j + %d) * cs_c", c);
             strfmt(cv, sizeof cv, "c%d_", c);
-            em_new_c(&val, sp, pass ? 2 : 0, h, cv);   /* emit_store.c's beta == 0 / general */
+            em_new_c(&val, sp, pass ? CP_AX_BC : CP_AX, h, cv);   /* vb == 0 / any */
             const char *so[3] = { val.s, "km_", "" };
             em_line(b, "                ", sp->mstore, "", so, cq, sp->vtype);
             buf_free(&val);
