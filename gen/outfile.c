@@ -11,8 +11,11 @@
 
 static char *write_temp(const char *path, const char *text)
 {
-    char *tmp = xmalloc(strlen(path) + 16);
-    sprintf(tmp, "%s.tmpXXXXXX", path);
+    static const char suffix[] = ".tmpXXXXXX";
+    size_t n = strlen(path);
+    char *tmp = xmalloc(n + sizeof suffix);
+    memcpy(tmp, path, n);
+    memcpy(tmp + n, suffix, sizeof suffix);
     int fd = mkstemp(tmp);
     if (fd < 0) die("%s: cannot create: %s", tmp, strerror(errno));
     size_t len = strlen(text), done = 0;

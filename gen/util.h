@@ -4,10 +4,10 @@
 #include <stdarg.h>
 #include <stddef.h>
 
-void *xmalloc(size_t n);
-void *xcalloc(size_t n, size_t size);
-void *xrealloc(void *p, size_t n);
-char *xstrdup(const char *s);
+void *xmalloc(size_t n) __attribute__((malloc, returns_nonnull));
+void *xcalloc(size_t n, size_t size) __attribute__((malloc, returns_nonnull));
+void *xrealloc(void *p, size_t n) __attribute__((returns_nonnull));
+char *xstrdup(const char *s) __attribute__((malloc, returns_nonnull));
 
 /* Exit status 2 for bad input (the brief's contract), 1 for internal or I/O
  * failures. Messages go to stderr prefixed with "gemmgen: ". */
