@@ -145,7 +145,8 @@ static void vector_stmts(struct buf *b, const struct em *e, int lay, bool masked
     }
 }
 
-/* The branches of the vector update, in test order, and what each stores. alpha == 1 takes C + sums on the adders (a plain store for
+/* The branches of the vector update, in test order, and what each
+ * stores. alpha == 1 takes C + sums on the adders (a plain store for
  * beta == 0): BLIS and the five loops call with alpha 1 and beta 0 or 1,
  * and on Zen 4 the adds leave the FMA pipes to the next tile's k loop
  * (gemmab, 1 thread, against multiplies by alpha: DGEMM 64^3 1.004-1.006,
