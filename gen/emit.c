@@ -250,6 +250,40 @@ static void params(struct buf *b, const char *ct, const char *fname, bool direct
                       "%sconst %s *a_next, const %s *b_next", ct, ct, in, ct, ct, ct, in, ct, ct);
 }
 
+/* C's prefetch in the packed kernel, which runs inside big problems where
+ * C comes from far away (the direct ones run on small problems, whose C is
+ * in cache: there prefetches cost 1.5%, 16x14 f64, k = 64, C in L1). All of
+ * C's lines fetched at once before the k loop stall on their misses (the
+ * 28 prefetches of 16x14 f64 took 4% of the kernel's time at 2000^3 on
+ * Zen 4), so each pass of the k loop fetches one column (one row when C is
+ * row-stored): its first, middle and last element, which covers any
+ * alignment of up to 128 bytes. The columns the passes cannot reach go
+ * before the loop. */
+static void c_prefetch(struct buf *setup, struct buf *in_loop, const char *ct, int uf)
+{
+    buf_printf(setup,
+        "    /* C is read (or overwritten) after the k loop: the passes of the k loop\n"
+        "     * fetch it a column (row) each; those they cannot reach go now */\n"
+        "    const int64_t pf_step = rs_c == 1 ? cs_c : rs_c;\n"
+        "    const int64_t pf_span = rs_c == 1 ? m - 1 : (n - 1) * cs_c;\n"
+        "    int64_t pf_left = rs_c == 1 ? n : m;\n"
+        "    %s *pf_c = c;\n"
+        "    for (int64_t passes = k > 0 ? (k - 1) / %d : 0; pf_left > passes; pf_left--) {\n"
+        "        __builtin_prefetch(pf_c, 1, 3);\n"
+        "        __builtin_prefetch(pf_c + pf_span / 2, 1, 3);\n"
+        "        __builtin_prefetch(pf_c + pf_span, 1, 3);\n"
+        "        pf_c += pf_step;\n"
+        "    }\n", ct, uf);
+    buf_puts(in_loop,
+        "            if (pf_left > 0) {\n"
+        "                __builtin_prefetch(pf_c, 1, 3);\n"
+        "                __builtin_prefetch(pf_c + pf_span / 2, 1, 3);\n"
+        "                __builtin_prefetch(pf_c + pf_span, 1, 3);\n"
+        "                pf_c += pf_step;\n"
+        "                pf_left--;\n"
+        "            }\n");
+}
+
 /* One function of the file: the packed kernel or its _direct variant,
  * the same plan with other addresses. Returns 1 when row-stored C is the
  * fast case. */
@@ -271,32 +305,22 @@ static int emit_function(struct buf *cf, struct em *e, const char *fname)
     } else {
         packed_pointers(e, &ptrs, &bumps);
     }
-    /* the packed kernel runs inside big problems, where C comes from far
-     * away; the direct ones on small problems, whose C is in cache (there
-     * the prefetches cost 1.5%: 16x14 f64, k = 64, C in L1) */
-    const char *pfc = e->direct ? "" :
-        "    /* C is read (or overwritten) after the k loop: start fetching it now */\n"
-        "    if (rs_c == 1)\n"
-        "        for (int64_t j = 0; j < n; j++) {\n"
-        "            __builtin_prefetch(c + j * cs_c, 1, 3);\n"
-        "            __builtin_prefetch(c + j * cs_c + m - 1, 1, 3);\n"
-        "        }\n"
-        "    else\n"
-        "        for (int64_t i = 0; i < m; i++) {\n"
-        "            __builtin_prefetch(c + i * rs_c, 1, 3);\n"
-        "            __builtin_prefetch(c + i * rs_c + (n - 1) * cs_c, 1, 3);\n"
-        "        }\n";
+    struct buf pfc = { 0 }, pfc_loop = { 0 };
+    if (!e->direct) c_prefetch(&pfc, &pfc_loop, ct, uf);
     char ufs[16], j[16];
     strfmt(ufs, sizeof ufs, "%d", uf);
     strfmt(j, sizeof j, "%d", pl->p.j);
     const char *keys[] = { "FNAME", "PARAMS", "POINTERS", "DECLS", "ZERO", "J", "PROLOGUE", "UF",
-                           "LOOP", "BUMPS", "REMAINDER", "EPILOGUE", "STORE", "PREFETCH_C" };
+                           "LOOP", "BUMPS", "REMAINDER", "EPILOGUE", "STORE", "PREFETCH_C",
+                           "PREFETCH_C_LOOP" };
     const char *vals[] = { fname, par.s, ptrs.s, decls.s ? decls.s : "", zero.s ? zero.s : "", j,
                            pro.s ? pro.s : "", ufs, loop.s ? loop.s : "", bumps.s,
-                           rem.s ? rem.s : "", epi.s ? epi.s : "", store.s, pfc };
+                           rem.s ? rem.s : "", epi.s ? epi.s : "", store.s, pfc.s ? pfc.s : "",
+                           pfc_loop.s ? pfc_loop.s : "" };
     tmpl_fill(cf, tmpl_kernel_fn, keys, vals, (int)(sizeof keys / sizeof *keys));
     buf_free(&decls); buf_free(&zero); buf_free(&pro); buf_free(&loop); buf_free(&rem);
     buf_free(&epi); buf_free(&store); buf_free(&par); buf_free(&ptrs); buf_free(&bumps);
+    buf_free(&pfc); buf_free(&pfc_loop);
     return row_pref;
 }
 
