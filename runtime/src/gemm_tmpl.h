@@ -180,13 +180,8 @@ void FN(gg_gemm)(int64_t m, int64_t n, int64_t k, T alpha,
             return;
     }
     const struct gg_ukernel *uk = &gg_set_current()->KSET_FIELD;
-    if (FN(flips)(rs_c, cs_c, uk->row_pref)) {
-        GG_SWAP(int64_t, m, n);
-        GG_SWAP(const T *, a, b);
-        GG_SWAP(int64_t, rs_a, cs_b);
-        GG_SWAP(int64_t, cs_a, rs_b);
-        GG_SWAP(int64_t, rs_c, cs_c);
-    }
+    if (FN(flips)(rs_c, cs_c, uk->row_pref))
+        GG_TRANSPOSE(T, m, n, a, b, rs_a, cs_a, rs_b, cs_b, rs_c, cs_c);
     struct FN(op) o = { .m = m, .n = n, .k = k, .alpha = alpha, .beta = beta,
                         .a = a, .rs_a = rs_a, .cs_a = cs_a, .b = b, .rs_b = rs_b, .cs_b = cs_b,
                         .c = c, .rs_c = rs_c, .cs_c = cs_c,

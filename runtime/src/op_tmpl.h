@@ -3,6 +3,12 @@
  * include edge_tmpl.h, direct_tmpl.h and gemm_tmpl.h). */
 
 #define GG_SWAP(TY, x, y) do { TY t_ = (x); (x) = (y); (y) = t_; } while (0)
+/* C^T = B^T A^T: the same problem on the argument variables with the roles
+ * of rows and columns swapped (a column-stored C becomes a row-stored one). */
+#define GG_TRANSPOSE(TY, m, n, a, b, rs_a, cs_a, rs_b, cs_b, rs_c, cs_c) do {               \
+        GG_SWAP(int64_t, m, n); GG_SWAP(const TY *, a, b); GG_SWAP(int64_t, rs_a, cs_b); \
+        GG_SWAP(int64_t, cs_a, rs_b); GG_SWAP(int64_t, rs_c, cs_c);                      \
+    } while (0)
 
 typedef void FN(kernel_fn)(int64_t, int64_t, int64_t, const T *, const T *,
                            const T *, const T *, T *, int64_t, int64_t,

@@ -126,6 +126,8 @@ static inline __attribute__((always_inline)) void FN(sm_tile)(const int V, const
     }
     T *cj = s->c + j * s->ldc;
     const int64_t ldc = s->ldc, rows = s->rows;
+    /* lo and hi per vector here, not in sm_put from the rows: there
+     * DGEMM 16^3 and 32^3 ran 3% slower */
 #pragma GCC unroll 4
     for (int q = 0; q < V; q++) {
         int lo = (int)(i + q * SM_LANES - off[q]);
@@ -227,13 +229,8 @@ static int FN(small_call)(int64_t m, int64_t n, int64_t k, T alpha,
 {
     if (m > SMALL_MNK || n > SMALL_MNK || k > SMALL_K || m * n * k > SMALL_MNK)
         return 0;
-    if (rs_c != 1 && cs_c == 1) {
-        GG_SWAP(int64_t, m, n);
-        GG_SWAP(const T *, a, b);
-        GG_SWAP(int64_t, rs_a, cs_b);
-        GG_SWAP(int64_t, cs_a, rs_b);
-        GG_SWAP(int64_t, rs_c, cs_c);
-    }
+    if (rs_c != 1 && cs_c == 1) 
+        GG_TRANSPOSE(T, m, n, a, b, rs_a, cs_a, rs_b, cs_b, rs_c, cs_c);
     if (rs_c != 1)
         return 0;
     struct FN(sm) s = { m, m, n, k, cs_a, rs_b, cs_b, cs_c, alpha, beta, a, b, c };
