@@ -250,6 +250,15 @@ static void params(struct buf *b, const char *ct, const char *fname, bool direct
                       "%sconst %s *a_next, const %s *b_next", ct, ct, in, ct, ct, ct, in, ct, ct);
 }
 
+/* The fetch of one column (row) of C at pf_c, at indent ind. */
+static void c_prefetch_one(struct buf *b, const char *ind)
+{
+    buf_printf(b, "%s__builtin_prefetch(pf_c, 1, 3);\n"
+                  "%s__builtin_prefetch(pf_c + pf_span / 2, 1, 3);\n"
+                  "%s__builtin_prefetch(pf_c + pf_span, 1, 3);\n"
+                  "%spf_c += pf_step;\n", ind, ind, ind, ind);
+}
+
 /* C's prefetch in the packed kernel, which runs inside big problems where
  * C comes from far away (the direct ones run on small problems, whose C is
  * in cache: there prefetches cost 1.5%, 16x14 f64, k = 64, C in L1). All of
@@ -268,20 +277,12 @@ static void c_prefetch(struct buf *setup, struct buf *in_loop, const char *ct, i
         "    const int64_t pf_span = rs_c == 1 ? m - 1 : (n - 1) * cs_c;\n"
         "    int64_t pf_left = rs_c == 1 ? n : m;\n"
         "    %s *pf_c = c;\n"
-        "    for (int64_t passes = k > 0 ? (k - 1) / %d : 0; pf_left > passes; pf_left--) {\n"
-        "        __builtin_prefetch(pf_c, 1, 3);\n"
-        "        __builtin_prefetch(pf_c + pf_span / 2, 1, 3);\n"
-        "        __builtin_prefetch(pf_c + pf_span, 1, 3);\n"
-        "        pf_c += pf_step;\n"
-        "    }\n", ct, uf);
-    buf_puts(in_loop,
-        "            if (pf_left > 0) {\n"
-        "                __builtin_prefetch(pf_c, 1, 3);\n"
-        "                __builtin_prefetch(pf_c + pf_span / 2, 1, 3);\n"
-        "                __builtin_prefetch(pf_c + pf_span, 1, 3);\n"
-        "                pf_c += pf_step;\n"
-        "                pf_left--;\n"
-        "            }\n");
+        "    for (int64_t passes = k > 0 ? (k - 1) / %d : 0; pf_left > passes; pf_left--) {\n", ct, uf);
+    c_prefetch_one(setup, "        ");
+    buf_puts(setup, "    }\n");
+    buf_puts(in_loop, "            if (pf_left > 0) {\n");
+    c_prefetch_one(in_loop, "                ");
+    buf_puts(in_loop, "                pf_left--;\n            }\n");
 }
 
 /* One function of the file: the packed kernel or its _direct variant,

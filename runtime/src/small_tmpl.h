@@ -229,7 +229,7 @@ static int FN(small_call)(int64_t m, int64_t n, int64_t k, T alpha,
 {
     if (m > SMALL_MNK || n > SMALL_MNK || k > SMALL_K || m * n * k > SMALL_MNK)
         return 0;
-    if (rs_c != 1 && cs_c == 1) 
+    if (rs_c != 1 && cs_c == 1)
         GG_TRANSPOSE(T, m, n, a, b, rs_a, cs_a, rs_b, cs_b, rs_c, cs_c);
     if (rs_c != 1)
         return 0;
