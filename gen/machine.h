@@ -64,6 +64,9 @@ struct machine {
     int b_strategy;            /* -1 = auto, else enum bstrat */
     int unroll;                /* k-loop unroll without --unroll (0: the RTG's) */
     int unroll_line;
+    /* small_tile: a second tile for the runtime's unpacked path at small
+     * sizes, per element type (index: enum elem, f32 0, f64 1); 0: none */
+    struct { int mr, nr, line; } small_tile[2];
     /* host detection */
     char cpuid_vendor[16];
     int cpuid_family;

@@ -25,12 +25,12 @@ static const enum isa_family ext_family[] = {
 
 enum key {
     K_NAME, K_ISA, K_EXT, K_VBITS, K_VREGS, K_MAXREGS, K_ACC, K_DISPATCH, K_FREQ,
-    K_UNITS, K_INSTR, K_CACHES, K_PREFETCH, K_BSTRAT, K_UNROLL, K_CPUID, K_COUNT
+    K_UNITS, K_INSTR, K_CACHES, K_PREFETCH, K_BSTRAT, K_UNROLL, K_CPUID, K_SMALL, K_COUNT
 };
 static const char *const key_names[K_COUNT] = {
     "name", "isa", "extensions", "vector_bits", "vector_registers", "max_regs",
     "accumulators", "dispatch", "frequency_ghz", "units", "instructions", "caches",
-    "prefetch", "b_strategy", "unroll", "cpuid",
+    "prefetch", "b_strategy", "unroll", "cpuid", "small_tile",
 };
 static const bool key_required[K_COUNT] = {
     [K_NAME] = true, [K_ISA] = true, [K_EXT] = true, [K_VBITS] = true, [K_VREGS] = true,
@@ -224,6 +224,23 @@ static void parse_cpuid(struct ydoc *d, const char *key, ynode *kn, ynode *v,
     } else yfail(d, kn, field, "unknown key (expected vendor, family, models)");
 }
 
+/* small_tile: {f64: [MR, NR], f32: [MR, NR]}, either type optional. The
+ * sizes are checked like --mr/--nr; whether registers hold the tile is
+ * the planner's check when the tile is generated (it names this line). */
+static void parse_small_tile(struct ydoc *d, const char *key, ynode *kn, ynode *v,
+                             const char *field, void *vc)
+{
+    static const char *const types[] = { "f32", "f64" };   /* enum elem order */
+    struct machine *m = ((struct ctx *)vc)->m;
+    int t = yenum(d, kn, field, types, 2);
+    if (v->type != YAML_SEQUENCE_NODE || !yseq_item(d, v, 1) || yseq_item(d, v, 2))
+        yfail(d, v, field, "expected [MR, NR], e.g. [32, 4]");
+    (void)key;
+    m->small_tile[t].mr = (int)yint(d, yseq_item(d, v, 0), field, 1, 64);
+    m->small_tile[t].nr = (int)yint(d, yseq_item(d, v, 1), field, 1, 64);
+    m->small_tile[t].line = ynode_line(v);
+}
+
 static void each(struct ydoc *d, struct ctx *c, int key, ymap_fn fn)
 {
     if (c->top[key]) ymap_each(d, c->top[key], key_names[key], fn, c);
@@ -293,6 +310,7 @@ static void load_doc(struct machine *m, struct ydoc *d)
     m->a_next_prefetch = true;
     each(d, &c, K_PREFETCH, parse_prefetch);
     each(d, &c, K_CPUID, parse_cpuid);
+    each(d, &c, K_SMALL, parse_small_tile);
     check_complete(d, &c, root);
 }
 

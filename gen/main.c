@@ -16,6 +16,7 @@ static const char usage[] =
     "  --machine FILE     machine description (default: the host, by cpuid)\n"
     "  --type f64|f32     element type (default f64)\n"
     "  --mr N, --nr N     micro-tile (default: derived from registers and latencies)\n"
+    "  --small-tile       the machine's small_tile instead (the runtime's second kernel)\n"
     "  --max-regs N       cap the vector registers used (POCA's MaxReg)\n"
     "  --b-strategy S     vector-broadcast | vector-shuffle | scalar-broadcast | outer-product\n"
     "  --no-sched         keep instruction-selection order (no list scheduling)\n"
@@ -28,6 +29,7 @@ static const char usage[] =
     "  --explain[=json]   print schedules, LiveReg, RTG and unroll factor; write nothing\n"
     "  --print-cflags     print the compile flags the kernel needs; write nothing\n"
     "  --print-machine    print the machine file that would be used; write nothing\n"
+    "  --print-small-tile print the machine's small_tile for the type (MR NR), or none\n"
     "  --print-cc, --print-runner  compiler and emulator that build and run it\n"
     "  --help, --version\n"
     "Bad input exits with status 2 and writes nothing.\n";
@@ -52,7 +54,8 @@ static bool is_identifier(const char *s)
 }
 
 enum { O_MACHINE = 256, O_TYPE, O_MR, O_NR, O_MAXREGS, O_NOSCHED, O_NOPIPE, O_UNROLL, O_NAME,
-       O_EXPLAIN, O_BLIS, O_BLISAPI, O_BSTRAT, O_CFLAGS, O_PMACHINE, O_CC, O_RUNNER, O_HELP, O_VERSION };
+       O_EXPLAIN, O_BLIS, O_BLISAPI, O_BSTRAT, O_CFLAGS, O_PMACHINE, O_CC, O_RUNNER, O_HELP, O_VERSION,
+       O_SMALL, O_PSMALL };
 
 static const struct option longopts[] = {
     { "machine", required_argument, 0, O_MACHINE }, { "type", required_argument, 0, O_TYPE },
@@ -64,6 +67,7 @@ static const struct option longopts[] = {
     { "b-strategy", required_argument, 0, O_BSTRAT }, { "print-cflags", no_argument, 0, O_CFLAGS },
     { "print-machine", no_argument, 0, O_PMACHINE }, { "print-cc", no_argument, 0, O_CC },
     { "print-runner", no_argument, 0, O_RUNNER }, { "help", no_argument, 0, O_HELP },
+    { "small-tile", no_argument, 0, O_SMALL }, { "print-small-tile", no_argument, 0, O_PSMALL },
     { "version", no_argument, 0, O_VERSION }, { 0, 0, 0, 0 },
 };
 
@@ -98,6 +102,8 @@ static bool handle(struct options *o, int c, const char *arg, bool *print_machin
     case O_CFLAGS: o->print_cflags = true; break;
     case O_CC: o->print = 2; break;
     case O_RUNNER: o->print = 3; break;
+    case O_SMALL: o->small_tile = true; break;
+    case O_PSMALL: o->print = 4; break;
     case O_PMACHINE: *print_machine = true; break;
     case O_HELP: fputs(usage, stdout); exit(0);
     case O_VERSION: puts("gemmgen " GEMMGEN_VERSION); exit(0);
@@ -128,6 +134,16 @@ static void write_kernel(const struct plan *pl, const struct options *o)
     buf_free(&c); buf_free(&h);
 }
 
+/* --print-small-tile: "MR NR", or "none" when the machine gives none for
+ * the type (ggkernel asks before generating the runtime's second kernel). */
+static void print_small_tile(const struct options *o)
+{
+    struct machine m;
+    machine_load(&m, o->machine_path);
+    if (m.small_tile[o->elem].mr) printf("%d %d\n", m.small_tile[o->elem].mr, m.small_tile[o->elem].nr);
+    else puts("none");
+}
+
 int main(int argc, char **argv)
 {
     struct options o = { .elem = ELEM_F64, .outdir = "out", .force_bs = -1 };
@@ -144,6 +160,7 @@ int main(int argc, char **argv)
     if (!o.machine_path && !(o.machine_path = host_machine(hostpath, sizeof hostpath)))
         die_input("cannot match this CPU to a file in %s; give --machine FILE", machines_dir());
     if (print_machine) { puts(o.machine_path); return 0; }
+    if (o.print == 4) { print_small_tile(&o); return 0; }
     struct plan pl;
     plan_build(&pl, &o);
     struct buf out = { 0 };

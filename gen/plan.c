@@ -28,9 +28,12 @@ static _Noreturn void explain_no_shape(struct plan *pl, const struct options *o,
                 kernel_free(&pl->k);
             }
     }
-    char req[64] = "";
+    char req[640] = "";
     if (o->mr) strfmt(req, sizeof req, "--mr %d", o->mr);
     if (o->nr) strfmt(req + strlen(req), sizeof req - strlen(req), "%s--nr %d", o->mr ? " " : "", o->nr);
+    if (o->small_tile)
+        strfmt(req, sizeof req, "%s:%d: small_tile.%s [%d, %d]", m->path,
+               m->small_tile[o->elem].line, elem_names[o->elem], o->mr, o->nr);
     if (need && req[0])
         die_input("%s: needs at least %d vector registers for %s, %s allows %d", req, need,
                   elem_names[o->elem], m->path, m->max_regs);
@@ -74,6 +77,17 @@ static void predict(struct plan *pl)
     pl->fp_utilization = pl->fp_bound / c;
 }
 
+/* --small-tile: the machine's small_tile for the type, as if given by
+ * --mr and --nr (which it excludes). */
+_Static_assert(ELEM_F32 == 0 && ELEM_F64 == 1, "machine.h: small_tile is indexed f32, f64");
+static void take_small_tile(struct options *so, const struct machine *m)
+{
+    if (so->mr || so->nr) die_input("--small-tile: not together with --mr or --nr");
+    int mr = m->small_tile[so->elem].mr, nr = m->small_tile[so->elem].nr;
+    if (!mr) die_input("--small-tile: %s: small_tile: no %s tile given", m->path, elem_names[so->elem]);
+    so->mr = mr; so->nr = nr;
+}
+
 void plan_build(struct plan *pl, const struct options *o)
 {
     memset(pl, 0, sizeof *pl);
@@ -83,6 +97,12 @@ void plan_build(struct plan *pl, const struct options *o)
             die_input("--max-regs %d: must be within [2, %d] (vector_registers of %s)",
                       o->max_regs, pl->m.vector_registers, pl->m.path);
         pl->m.max_regs = o->max_regs;
+    }
+    struct options so;           /* o with the small tile's sizes */
+    if (o->small_tile) {
+        so = *o;
+        take_small_tile(&so, &pl->m);
+        o = &so;
     }
     pl->t = target_for(&pl->m);
     choose_shape(pl, o);
@@ -152,7 +172,7 @@ void plan_build_edge(struct plan *ep, const struct plan *pl, const struct option
 {
     struct options eo = *o;
     eo.mr = es->mr; eo.nr = es->nr; eo.max_regs = es->max_regs;
-    eo.force_bs = (int)pl->k.bs; eo.unroll = 0; eo.blis = false;
+    eo.force_bs = (int)pl->k.bs; eo.unroll = 0; eo.blis = false; eo.small_tile = false;
     plan_build(ep, &eo);
 }
 

@@ -11,6 +11,7 @@ struct options {
     const char *machine_path;
     enum elem elem;
     int mr, nr, max_regs;       /* 0: derive */
+    bool small_tile;            /* mr, nr from the machine's small_tile */
     bool no_sched, no_pipeline;
     int unroll;                 /* 0: from the RTG */
     int force_bs;               /* -1: from the machine / cost model */
@@ -19,7 +20,7 @@ struct options {
     bool blis;
     int blis_api;               /* 0 (BLIS 0.9 typed) or 1 (BLIS 1.x/2.x) */
     bool print_cflags;
-    int print;                  /* 2: --print-cc, 3: --print-runner */
+    int print;                  /* 2: --print-cc, 3: --print-runner, 4: --print-small-tile */
 };
 
 struct plan {

@@ -1,6 +1,7 @@
 #!/bin/sh
 # Regenerate out/ (the committed kernels for every shipped machine and
-# type) with a given gemmgen. usage: regen-out.sh GEMMGEN [OUTDIR]
+# type, and its small_tile kernel where it names one) with a given
+# gemmgen. usage: regen-out.sh GEMMGEN [OUTDIR]
 # Run from anywhere; paths in the kernels' headers are relative to the
 # source root, so the bytes do not depend on where the checkout lives.
 set -eu
@@ -12,5 +13,8 @@ mkdir -p "$out"
 for y in machines/*.yaml; do
     for t in f64 f32; do
         "$gg" --machine "$y" --type "$t" -o "$out" >/dev/null
+        if [ "$("$gg" --machine "$y" --type "$t" --print-small-tile)" != none ]; then
+            "$gg" --machine "$y" --type "$t" --small-tile -o "$out" >/dev/null
+        fi
     done
 done

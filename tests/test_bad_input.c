@@ -117,6 +117,11 @@ static void impossible_requests(void **state)
     bad(good, "--type f16", "--type: unknown value 'f16'");
     bad(good, "--name 9lives", "--name: '9lives' is not a C identifier");
     bad(NULL, "--machine /nonexistent.yaml", "/nonexistent.yaml: cannot open");
+    bad(good, "--small-tile", "m.yaml: small_tile: no f64 tile given");
+    bad(replace(good, "caches:", "small_tile: {f32: [8, 4]}\ncaches:"), "--small-tile --type f32 --nr 6",
+        "--small-tile: not together with --mr or --nr");
+    bad(replace(good, "caches:", "small_tile: {f64: [64, 64]}\ncaches:"), "--small-tile",
+        "m.yaml:17: small_tile.f64 [64, 64]: needs at least");
 }
 
 static void good_run_is_deterministic(void **state)

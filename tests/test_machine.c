@@ -226,6 +226,33 @@ static void prefetch_streams_unroll(void **state)
     assert_int_equal(m.unroll_line, 32);
 }
 
+/* small_tile: each type's [MR, NR] and its line; none by default. */
+static void small_tile(void **state)
+{
+    (void)state;
+    struct machine m;
+    machine_load_string(&m, "good.yaml", with(good, "  a_next: false\n",
+                                              "  a_next: false\nsmall_tile:\n  f64: [24, 4]\n"));
+    assert_int_equal(m.small_tile[ELEM_F64].mr, 24);
+    assert_int_equal(m.small_tile[ELEM_F64].nr, 4);
+    assert_int_equal(m.small_tile[ELEM_F64].line, 31);
+    assert_int_equal(m.small_tile[ELEM_F32].mr, 0);
+    machine_load_string(&m, "min.yaml", minimal);
+    assert_int_equal(m.small_tile[ELEM_F64].mr, 0);
+    assert_int_equal(m.small_tile[ELEM_F32].mr, 0);
+    const char *at = "  a_next: false\n";
+    expect_error(with(good, at, "  a_next: false\nsmall_tile:\n  f64: [24]\n"),
+                 "bad.yaml:31: small_tile.f64: expected [MR, NR]");
+    expect_error(with(good, at, "  a_next: false\nsmall_tile:\n  f64: [24, 4, 2]\n"),
+                 "bad.yaml:31: small_tile.f64: expected [MR, NR]");
+    expect_error(with(good, at, "  a_next: false\nsmall_tile:\n  f64: 24x4\n"),
+                 "bad.yaml:31: small_tile.f64: expected [MR, NR]");
+    expect_error(with(good, at, "  a_next: false\nsmall_tile:\n  f16: [24, 4]\n"),
+                 "bad.yaml:31: small_tile.f16: unknown value 'f16'");
+    expect_error(with(good, at, "  a_next: false\nsmall_tile:\n  f32: [0, 4]\n"),
+                 "bad.yaml:31: small_tile.f32:");
+}
+
 static void defaults(void **state)
 {
     (void)state;
@@ -436,6 +463,7 @@ int main(void)
         cmocka_unit_test(good_caches_prefetch_cpuid),
         cmocka_unit_test(defaults),
         cmocka_unit_test(prefetch_streams_unroll),
+        cmocka_unit_test(small_tile),
         cmocka_unit_test(shipped_machines),
         cmocka_unit_test(unknown_key),
         cmocka_unit_test(bad_values),

@@ -65,6 +65,10 @@ int gemmgen_kernel_select(const char *name);
 /* The blocking in use for type 'd' or 's' (register block MR x NR, cache
  * blocks MC, KC, NC); any pointer may be NULL. */
 void gemmgen_blocking(char type, int *mr, int *nr, int *mc, int *kc, int *nc);
+/* The second, small_tile kernel of the set in use for type 'd' or 's' (taking
+ * whole MR x NR tiles of single-threaded calls at small k): 1 and its tile,
+ * or 0 when the set has none. */
+int gemmgen_small_tile(char type, int *mr, int *nr);
 
 #ifdef __cplusplus
 }

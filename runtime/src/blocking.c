@@ -122,6 +122,16 @@ int gg_row_tails_off(void)
     return o;
 }
 
+/* GEMMGEN_SMALL_TILE=0: the unpacked path never hands rows to the set's
+ * small_tile kernels (gemm_tmpl.h), for comparisons and tests of both. */
+int gg_small_tile_off(void)
+{
+    static _Atomic int off = -1;
+    int o = off;
+    if (o < 0) off = o = env_switch("GEMMGEN_SMALL_TILE") == 0;
+    return o;
+}
+
 /* GEMMGEN_SMALL_LEVEL=1/3: the small-operand loops (small_tmpl.h) take
  * the tile shape of x86-64 baseline / v3 even on a CPU with more, so tests
  * on one machine cover all three; unset (or not above 0): 4, the CPU decides. */

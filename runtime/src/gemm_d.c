@@ -7,6 +7,7 @@
 #define FN(x) d_##x
 #define TYPE_CHAR 'd'
 #define KSET_FIELD d
+#define SMALL_FIELD d_small
 #define EDGE_T struct gg_dedge
 #define PEDGE_T struct gg_dpedge
 #include "pack_tmpl.h"

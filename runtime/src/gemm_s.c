@@ -7,6 +7,7 @@
 #define FN(x) s_##x
 #define TYPE_CHAR 's'
 #define KSET_FIELD s
+#define SMALL_FIELD s_small
 #define EDGE_T struct gg_sedge
 #define PEDGE_T struct gg_spedge
 #include "pack_tmpl.h"

@@ -1,6 +1,7 @@
 /* gemm_tmpl.h: the Goto/BLIS five loops around the micro-kernel, for one
  * element type, and the entry point. The including file defines T, FN(x),
- * TYPE_CHAR ('d'/'s'), KSET_FIELD (d or s: which kernel of the set) and
+ * TYPE_CHAR ('d'/'s'), KSET_FIELD (d or s: which kernel of the set), SMALL_FIELD
+ * (d_small or s_small: its small_tile kernel) and
  * EDGE_T (its edge kernels' struct), then includes pack_tmpl.h,
  * op_tmpl.h, edge_tmpl.h, direct_tmpl.h and this file.
  *
@@ -153,6 +154,37 @@ static int FN(flips)(int64_t rs_c, int64_t cs_c, int row_pref)
     return (acs < ars) != !!row_pref;
 }
 
+/* The set's small_tile kernel (a second kernel: on Zen 4 f64 32x4 beside
+ * 16x14) takes the rows of its whole tiles on the unpacked path while k
+ * is at most SMALL_TILE_K, the main kernel the rows left. Returns 0 when
+ * it does not run: no such kernel, another C storage, the call split
+ * among threads, or n not whole tiles (DGEMM 65^3, 97^3, 129^3 lost
+ * 0.5-1.3% on a last 4-wide panel of one column). Beyond SMALL_TILE_K its
+ * A block (read from L2 for every NR = 4 columns) outgrows half of L2:
+ * Zen 4 DGEMM 384^3 ran 0.97x of 16x14, 128x4000x4000 0.92x; 256^3 1.03x,
+ * 64^3 1.02x. */
+enum { SMALL_TILE_K = 256 };
+static int FN(small_tile_loops)(const struct FN(op) *o, const struct gg_ukernel *uk)
+{
+    const struct gg_ukernel *sk = &gg_set_current()->SMALL_FIELD;
+    if (!o->direct || !sk->direct || sk->row_pref != uk->row_pref || o->k > SMALL_TILE_K
+        || o->m < sk->mr || o->n % sk->nr || gg_small_tile_off())
+        return 0;
+    struct FN(op) s = *o;
+    s.kern = (FN(kernel_fn) *)sk->fn;
+    s.direct = (FN(direct_fn) *)sk->direct;
+    s.edges = sk->edges; s.nedges = sk->nedges;
+    s.pedges = sk->pedges; s.npedges = sk->npedges;
+    s.tails = NULL;                 /* whole tiles: no rows left for a tail */
+    s.b_cols = sk->direct_b_cols;
+    s.bk = *gg_blocking_small(TYPE_CHAR);
+    int64_t ms = o->m / sk->mr * sk->mr;
+    FN(direct_loops)(&s, 0, ms, 0, o->n);
+    if (ms < o->m)
+        FN(direct_loops)(o, ms, o->m, 0, o->n);
+    return 1;
+}
+
 /* The operands are swapped in the arguments, before the op is built: on
  * the struct, GCC read the strides back in 16-byte pairs right after
  * storing them in 8-byte halves, a store-forwarding stall on every call.
@@ -197,6 +229,6 @@ void FN(gg_gemm)(int64_t m, int64_t n, int64_t k, T alpha,
     int nt = FN(grid)(&o, gg_threads_wanted());
     if (nt > 1)
         gg_parallel(nt, FN(slab), &o);
-    else
+    else if (!FN(small_tile_loops)(&o, uk))
         FN(slab)(&o, 0, 1);
 }

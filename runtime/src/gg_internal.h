@@ -77,6 +77,9 @@ struct gg_kernel_set {
     int caches_known;          /* 0: detect the caches at run time */
     struct gg_caches caches;
     struct gg_ukernel d, s;
+    /* the small_tile kernels (fn NULL: none), for the unpacked path at
+     * small k (gemm_tmpl.h, FN(small_rows)) */
+    struct gg_ukernel d_small, s_small;
 };
 
 /* registry.c */
@@ -94,12 +97,16 @@ struct gg_blocking gg_blocking_for(const struct gg_caches *c, int mr, int nr,
 void gg_caches_detect(struct gg_caches *c);
 /* the blocking of the current set for 'd' or 's' (cached) */
 const struct gg_blocking *gg_blocking_current(char type);
+/* ... of its small_tile kernel (gg_kernel_set d_small, s_small) */
+const struct gg_blocking *gg_blocking_small(char type);
 void gg_blocking_reset(void);
 /* GEMMGEN_DIRECT: 0 always packed, 1 always unpacked, -1 (unset) by size
  * (tiny loops, one-column loops, unpacked, packed) */
 int gg_direct_mode(void);
 /* GEMMGEN_DOT=0: no row-tail kernels (dot product, k groups) */
 int gg_row_tails_off(void);
+/* GEMMGEN_SMALL_TILE=0: the small_tile kernels never run (comparisons, tests) */
+int gg_small_tile_off(void);
 /* GEMMGEN_SMALL_LEVEL: the highest x86-64 level the small-operand loops use */
 int gg_small_level(void);
 

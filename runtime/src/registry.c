@@ -41,7 +41,7 @@ static const struct gg_kernel_set *const sets[] = {
 };
 enum { NSETS = sizeof sets / sizeof sets[0] };
 
-static struct gg_blocking blk_d[NSETS], blk_s[NSETS];
+static struct gg_blocking blk_d[NSETS], blk_s[NSETS], blk_ds[NSETS], blk_ss[NSETS];
 static int current;                 /* index into sets[] */
 static pthread_once_t once = PTHREAD_ONCE_INIT;
 
@@ -66,6 +66,12 @@ static void compute_blocking(int i)
                                sets[i]->d.b_l1_percent);
     blk_s[i] = gg_blocking_for(&c, sets[i]->s.mr, sets[i]->s.nr, sizeof(float),
                                sets[i]->s.b_l1_percent);
+    blk_ds[i] = gg_blocking_for(&c, sets[i]->d_small.mr ? sets[i]->d_small.mr : 1,
+                                sets[i]->d_small.nr ? sets[i]->d_small.nr : 1, sizeof(double),
+                                sets[i]->d_small.b_l1_percent);
+    blk_ss[i] = gg_blocking_for(&c, sets[i]->s_small.mr ? sets[i]->s_small.mr : 1,
+                                sets[i]->s_small.nr ? sets[i]->s_small.nr : 1, sizeof(float),
+                                sets[i]->s_small.b_l1_percent);
 }
 
 static int find(const char *name)
@@ -108,6 +114,12 @@ const struct gg_blocking *gg_blocking_current(char type)
     return type == 'd' ? &blk_d[current] : &blk_s[current];
 }
 
+const struct gg_blocking *gg_blocking_small(char type)
+{
+    pthread_once(&once, init);
+    return type == 'd' ? &blk_ds[current] : &blk_ss[current];
+}
+
 int gemmgen_kernel_count(void) { return NSETS; }
 
 const char *gemmgen_kernel_name(int i)
@@ -140,4 +152,13 @@ void gemmgen_blocking(char type, int *mr, int *nr, int *mc, int *kc, int *nc)
     if (mc) *mc = b->mc;
     if (kc) *kc = b->kc;
     if (nc) *nc = b->nc;
+}
+
+int gemmgen_small_tile(char type, int *mr, int *nr)
+{
+    const struct gg_kernel_set *s = gg_set_current();
+    const struct gg_ukernel *k = type == 'd' ? &s->d_small : &s->s_small;
+    if (mr) *mr = k->mr;
+    if (nr) *nr = k->nr;
+    return k->fn != NULL;
 }

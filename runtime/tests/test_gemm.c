@@ -45,6 +45,14 @@ static int sizes_for(char type, struct size3 *s)
     /* 3 NR + 6 columns: narrow edge panels all the way when they compute
      * fewer columns than NR panels with a padded last one (edge_tmpl.h) */
     s[i++] = (struct size3){2 * mr + 3, 3 * nr + 6, 29};
+    /* the set's small_tile kernel (gemm_tmpl.h): whole tiles alone, with
+     * rows left to the main kernel at its k limit (256), and past it */
+    int smr, snr;
+    if (gemmgen_small_tile(type, &smr, &snr)) {
+        s[i++] = (struct size3){2 * smr, 7 * snr, 64};
+        s[i++] = (struct size3){2 * smr + 9, 3 * snr, 256};
+        s[i++] = (struct size3){smr + 1, 5 * snr, 257};
+    }
     /* tiny: plain loops when the path is left to size (tiny_tmpl.h), the
      * kernels when it is forced; 3x7x7 has m < n (computed as C^T) */
     s[i++] = (struct size3){2, 3, 5};

@@ -14,6 +14,8 @@
  * --arg X passes X on to gemmgen (repeatable); with --optional a kernel
  * gemmgen refuses (e.g. an --unroll it cannot honour) leaves an empty slot
  * (MR = 0, fn = NULL) instead of failing the build.
+ * --small adds the slots gg_M_f64s and gg_M_f32s: the kernels of the
+ * machine's small_tile (`gemmgen --small-tile`), empty where it names none.
  * For `host` the YAML is the one `gemmgen --print-machine` names; when that
  * fails the set says "caches unknown" and the runtime asks the CPU. */
 #define _POSIX_C_SOURCE 200809L   /* popen, fork */
@@ -30,6 +32,7 @@ struct opts {
     const char *gemmgen, *machine, *name, *outdir;
     const char *args[MAX_ARGS];  /* --arg: passed on to gemmgen */
     int nargs, optional;         /* --optional: a refusal gives an empty slot */
+    int small;                   /* --small: also the machine's small_tile kernels */
     char **cc; int ncc;
 };
 
@@ -71,6 +74,7 @@ static struct opts parse_args(int argc, char **argv)
     int i = 1;
     for (; i < argc && strcmp(argv[i], "--") != 0; i += 2) {
         if (!strcmp(argv[i], "--optional")) { o.optional = 1; i--; continue; }
+        if (!strcmp(argv[i], "--small")) { o.small = 1; i--; continue; }
         if (i + 1 >= argc) die("option needs a value", argv[i]);
         if (!strcmp(argv[i], "--gemmgen")) o.gemmgen = argv[i + 1];
         else if (!strcmp(argv[i], "--machine")) o.machine = argv[i + 1];
@@ -84,47 +88,61 @@ static struct opts parse_args(int argc, char **argv)
     }
     if (i >= argc || strcmp(argv[i], "--") || !o.gemmgen || !o.machine || !o.name || !o.outdir)
         die("usage: ggkernel --gemmgen G --machine host|FILE --name M --outdir D "
-            "[--arg GEMMGEN_ARG]... [--optional] -- CC...", NULL);
+            "[--arg GEMMGEN_ARG]... [--optional] [--small] -- CC...", NULL);
     o.cc = argv + i + 1;
     o.ncc = argc - i - 1;
     if (o.ncc < 1) die("no compiler given", NULL);
     return o;
 }
 
-/* The slot of a kernel gemmgen refused: a header quoting its message and
- * an empty source, so the outputs the build expects exist. */
-static void write_stub(const struct opts *o, const char *kname, const char *errpath)
+/* An empty slot (a kernel gemmgen refused, or a small_tile the machine
+ * does not name): a header quoting why and an empty source, so the
+ * outputs the build expects exist. */
+static void write_stub(const struct opts *o, const char *kname, const char *why)
 {
-    char path[4096], msg[512] = "";
-    FILE *e = fopen(errpath, "r");
-    if (e) {
-        if (!fgets(msg, sizeof msg, e)) msg[0] = 0;
-        fclose(e);
-    }
+    char path[4096], msg[512];
+    snprintf(msg, sizeof msg, "%s", why);
     msg[strcspn(msg, "\r\n")] = 0;
     for (char *p = msg; *p; p++)
         if (*p == '*' || *p == '"' || *p == '\\') *p = '\'';
     snprintf(path, sizeof path, "%s/%s.h", o->outdir, kname);
     FILE *f = fopen(path, "w");
     if (!f) die("cannot write", path);
-    fprintf(f, "/* %s: refused by gemmgen: %s */\n#define %s_REFUSED \"%s\"\n", kname, msg, kname, msg);
+    fprintf(f, "/* %s: no kernel: %s */\n#define %s_REFUSED \"%s\"\n", kname, msg, kname, msg);
     if (fclose(f)) die("cannot write", path);
     snprintf(path, sizeof path, "%s/%s.c", o->outdir, kname);
     f = fopen(path, "w");
     if (!f) die("cannot write", path);
-    fprintf(f, "/* %s: refused by gemmgen */\ntypedef int %s_refused;\n", kname, kname);
+    fprintf(f, "/* %s: no kernel */\ntypedef int %s_refused;\n", kname, kname);
     if (fclose(f)) die("cannot write", path);
 }
 
-/* Returns 1 when gemmgen wrote the kernel. With --optional a refusal
- * leaves a stub (an empty .c and a header saying why) and returns 0. */
-static int generate(const struct opts *o, const char *type, const char *kname)
+/* Whether the machine names a small_tile for type (`gemmgen
+ * --print-small-tile` prints "MR NR", or "none"). */
+static int has_small_tile(const struct opts *o, const char *type)
 {
-    char *argv[16 + MAX_ARGS], errpath[4096];
+    char cmd[4400], line[64] = "";
+    int file = strcmp(o->machine, "host") != 0;
+    snprintf(cmd, sizeof cmd, "'%s' %s%s%s --type %s --print-small-tile", o->gemmgen,
+             file ? "--machine '" : "", file ? o->machine : "", file ? "'" : "", type);
+    FILE *p = popen(cmd, "r");
+    if (!p) die("cannot run", cmd);
+    int ok = fgets(line, sizeof line, p) != NULL;
+    if (pclose(p) != 0 || !ok) die("command failed", cmd);
+    return strncmp(line, "none", 4) != 0;
+}
+
+/* Returns 1 when gemmgen wrote the kernel (small: the machine's
+ * small_tile). With --optional a refusal leaves a stub (an empty .c and a
+ * header saying why) and returns 0. */
+static int generate(const struct opts *o, const char *type, const char *kname, int small)
+{
+    char *argv[16 + MAX_ARGS], errpath[4096], msg[512] = "";
     int n = 0;
     argv[n++] = (char *)o->gemmgen;
     if (strcmp(o->machine, "host")) { argv[n++] = "--machine"; argv[n++] = (char *)o->machine; }
     argv[n++] = "--type"; argv[n++] = (char *)type;
+    if (small) argv[n++] = "--small-tile";
     argv[n++] = "--name"; argv[n++] = (char *)kname;
     for (int i = 0; i < o->nargs; i++) argv[n++] = (char *)o->args[i];
     argv[n++] = "-o"; argv[n++] = (char *)o->outdir;
@@ -132,7 +150,12 @@ static int generate(const struct opts *o, const char *type, const char *kname)
     if (!o->optional) { run(argv); return 1; }
     snprintf(errpath, sizeof errpath, "%s/%s.refused", o->outdir, kname);
     if (run_status(argv, errpath) == 0) { remove(errpath); return 1; }
-    write_stub(o, kname, errpath);
+    FILE *e = fopen(errpath, "r");
+    if (e) {
+        if (!fgets(msg, sizeof msg, e)) msg[0] = 0;
+        fclose(e);
+    }
+    write_stub(o, kname, msg);
     remove(errpath);
     return 0;
 }
@@ -230,59 +253,67 @@ static int host_yaml(const struct opts *o, char *out, size_t cap)
     return ok && out[0];
 }
 
-/* One type's slot of the set (c: 'd' or 's', k: "f64" or "f32"). */
-static void write_slot(FILE *f, const char *n, const char *k, char c)
+/* The four slots: each type's kernel, then its small_tile kernel (--small). */
+enum { SLOTS = 4 };
+static const char *const slot_type[SLOTS] = { "f64", "f32", "f64", "f32" };
+static const char *const slot_kname[SLOTS] = { "f64", "f32", "f64s", "f32s" };
+static const char *const slot_field[SLOTS] = { "d", "s", "d_small", "s_small" };
+
+/* Slot t of the set: K = gg_NAME_<kname> names the kernel, its tables
+ * end in _<kname>. */
+static void write_slot(FILE *f, const char *n, int t)
 {
-    fprintf(f, "    .%c = { .mr = gg_%s_%s_MR, .nr = gg_%s_%s_NR, .row_pref = gg_%s_%s_ROW_PREF,\n",
-            c, n, k, n, k, n, k);
+    const char *k = slot_kname[t];
+    fprintf(f, "    .%s = { .mr = gg_%s_%s_MR, .nr = gg_%s_%s_NR, .row_pref = gg_%s_%s_ROW_PREF,\n",
+            slot_field[t], n, k, n, k, n, k);
     fprintf(f, "           .fn = (void *)gg_%s_%s, .direct = (void *)gg_%s_%s_direct,\n", n, k, n, k);
     fprintf(f, "           .direct_b_cols = gg_%s_%s_DIRECT_B_COLS,\n", n, k);
     fprintf(f, "           .b_l1_percent = gg_%s_%s_B_L1_PERCENT,\n", n, k);
-    fprintf(f, "#if gg_%s_%s_NEDGES\n           .edges = edges_%c, .nedges = gg_%s_%s_NEDGES,\n#endif\n",
-            n, k, c, n, k);
-    fprintf(f, "#if gg_%s_%s_NPEDGES\n           .pedges = pedges_%c, .npedges = gg_%s_%s_NPEDGES,\n#endif\n",
-            n, k, c, n, k);
+    fprintf(f, "#if gg_%s_%s_NEDGES\n           .edges = edges_%s, .nedges = gg_%s_%s_NEDGES,\n#endif\n",
+            n, k, k, n, k);
+    fprintf(f, "#if gg_%s_%s_NPEDGES\n           .pedges = pedges_%s, .npedges = gg_%s_%s_NPEDGES,\n#endif\n",
+            n, k, k, n, k);
     fprintf(f, "#if gg_%s_%s_NTAILS\n           .tails = { gg_%s_%s_TAIL_LIST },\n#endif\n", n, k, n, k);
     fprintf(f, "    },\n");
 }
 
-/* The edge kernels' tables of one type. The row tails go in the slot
+/* The edge kernels' tables of slot t. The row tails go in the slot
  * itself (GG_TAILS entries), so their count is checked here. */
-static void write_tables(FILE *f, const char *n, const char *k, char c)
+static void write_tables(FILE *f, const char *n, int t)
 {
-    fprintf(f, "#if gg_%s_%s_NEDGES\nstatic const struct gg_%cedge edges_%c[] = { gg_%s_%s_EDGE_LIST };\n#endif\n",
-            n, k, c, c, n, k);
-    fprintf(f, "#if gg_%s_%s_NPEDGES\nstatic const struct gg_%cpedge pedges_%c[] = { gg_%s_%s_PEDGE_LIST };\n#endif\n",
-            n, k, c, c, n, k);
+    const char *k = slot_kname[t];
+    char c = slot_type[t][1] == '6' ? 'd' : 's';
+    fprintf(f, "#if gg_%s_%s_NEDGES\nstatic const struct gg_%cedge edges_%s[] = { gg_%s_%s_EDGE_LIST };\n#endif\n",
+            n, k, c, k, n, k);
+    fprintf(f, "#if gg_%s_%s_NPEDGES\nstatic const struct gg_%cpedge pedges_%s[] = { gg_%s_%s_PEDGE_LIST };\n#endif\n",
+            n, k, c, k, n, k);
     fprintf(f, "_Static_assert(gg_%s_%s_NTAILS <= GG_TAILS, \"row tails: raise GG_TAILS\");\n", n, k);
 }
 
+/* made[t]: slot t has a kernel (else it stays zero: refused, absent or
+ * not asked for). */
 static void write_set(const struct opts *o, const char *feats, int rank,
-                      const struct yaml_caches *yc, const int made[2])
+                      const struct yaml_caches *yc, const int made[SLOTS])
 {
     char path[4096];
     snprintf(path, sizeof path, "%s/gg_%s_set.c", o->outdir, o->name);
     FILE *f = fopen(path, "w");
     if (!f) die("cannot write", path);
     fprintf(f, "/* generated by ggkernel for machine %s: do not edit */\n", o->machine);
-    fprintf(f, "#include \"gg_internal.h\"\n#include \"gg_%s_f64.h\"\n#include \"gg_%s_f32.h\"\n",
-            o->name, o->name);
-    for (int t = 0; t < 2; t++)
-        if (made[t]) write_tables(f, o->name, t ? "f32" : "f64", t ? 's' : 'd');
+    fprintf(f, "#include \"gg_internal.h\"\n");
+    for (int t = 0; t < SLOTS; t++)
+        if (made[t]) {
+            fprintf(f, "#include \"gg_%s_%s.h\"\n", o->name, slot_kname[t]);
+            write_tables(f, o->name, t);
+        }
     fprintf(f, "const struct gg_kernel_set gg_%s_set = {\n", o->name);
     fprintf(f, "    .name = \"%s\", .features = %s, .rank = %d, .caches_known = %d,\n",
             yc->name[0] ? yc->name : o->name, feats[0] ? feats : "0", rank, yc->known);
     fprintf(f, "    .caches = { {%ld, %d, %d}, {%ld, %d, %d}, {%ld, %d, %d} },\n",
             yc->c[0].size, yc->c[0].line, yc->c[0].ways, yc->c[1].size, yc->c[1].line,
             yc->c[1].ways, yc->c[2].size, yc->c[2].line, yc->c[2].ways);
-    for (int t = 0; t < 2; t++) {
-        const char *k = t ? "f32" : "f64";
-        if (!made[t]) {                 /* refused: an empty slot */
-            fprintf(f, "    .%c = { 0, 0, 0, 0, 0, 0, 0, 0 },\n", t ? 's' : 'd');
-            continue;
-        }
-        write_slot(f, o->name, k, t ? 's' : 'd');
-    }
+    for (int t = 0; t < SLOTS; t++)
+        if (made[t]) write_slot(f, o->name, t);
     fprintf(f, "};\n");
     if (fclose(f)) die("cannot write", path);
 }
@@ -291,10 +322,13 @@ int main(int argc, char **argv)
 {
     struct opts o = parse_args(argc, argv);
     char feats[512] = "", kname[256], yaml[4096];
-    int made[2], rank = 1;          /* 1: above the portable set (0) */
-    for (int t = 0; t < 2; t++) {
-        snprintf(kname, sizeof kname, "gg_%s_%s", o.name, t ? "f32" : "f64");
-        made[t] = generate(&o, t ? "f32" : "f64", kname);
+    int made[SLOTS] = { 0 }, rank = 1;   /* 1: above the portable set (0) */
+    for (int t = 0; t < (o.small ? SLOTS : 2); t++) {
+        snprintf(kname, sizeof kname, "gg_%s_%s", o.name, slot_kname[t]);
+        if (t < 2 || has_small_tile(&o, slot_type[t]))
+            made[t] = generate(&o, slot_type[t], kname, t >= 2);
+        else
+            write_stub(&o, kname, "the machine names no small_tile");
         compile(&o, kname, feats, sizeof feats, &rank);
     }
     struct yaml_caches yc = {0};
