@@ -28,12 +28,14 @@ static _Noreturn void explain_no_shape(struct plan *pl, const struct options *o,
                 kernel_free(&pl->k);
             }
     }
-    char req[640] = "";
-    if (o->mr) strfmt(req, sizeof req, "--mr %d", o->mr);
-    if (o->nr) strfmt(req + strlen(req), sizeof req - strlen(req), "%s--nr %d", o->mr ? " " : "", o->nr);
-    if (o->small_tile)
+    char req[640] = "";        /* what asked for this shape */
+    if (o->small_tile) {
         strfmt(req, sizeof req, "%s:%d: small_tile.%s [%d, %d]", m->path,
                m->small_tile[o->elem].line, elem_names[o->elem], o->mr, o->nr);
+    } else {
+        if (o->mr) strfmt(req, sizeof req, "--mr %d", o->mr);
+        if (o->nr) strfmt(req + strlen(req), sizeof req - strlen(req), "%s--nr %d", o->mr ? " " : "", o->nr);
+    }
     if (need && req[0])
         die_input("%s: needs at least %d vector registers for %s, %s allows %d", req, need,
                   elem_names[o->elem], m->path, m->max_regs);

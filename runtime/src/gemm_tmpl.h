@@ -154,7 +154,7 @@ static int FN(flips)(int64_t rs_c, int64_t cs_c, int row_pref)
     return (acs < ars) != !!row_pref;
 }
 
-/* The set's small_tile kernel (a second kernel: on Zen 4 f64 32x4 beside
+/* sk, the set's small_tile kernel (a second kernel: on Zen 4 f64 32x4 beside
  * 16x14) takes the rows of its whole tiles on the unpacked path while k
  * is at most SMALL_TILE_K, the main kernel the rows left. Returns 0 when
  * it does not run: no such kernel, another C storage, the call split
@@ -164,9 +164,9 @@ static int FN(flips)(int64_t rs_c, int64_t cs_c, int row_pref)
  * Zen 4 DGEMM 384^3 ran 0.97x of 16x14, 128x4000x4000 0.92x; 256^3 1.03x,
  * 64^3 1.02x. */
 enum { SMALL_TILE_K = 256 };
-static int FN(small_tile_loops)(const struct FN(op) *o, const struct gg_ukernel *uk)
+static int FN(small_tile_loops)(const struct FN(op) *o, const struct gg_ukernel *uk,
+                                const struct gg_ukernel *sk)
 {
-    const struct gg_ukernel *sk = &gg_set_current()->SMALL_FIELD;
     if (!o->direct || !sk->direct || sk->row_pref != uk->row_pref || o->k > SMALL_TILE_K
         || o->m < sk->mr || o->n % sk->nr || gg_small_tile_off())
         return 0;
@@ -211,7 +211,8 @@ void FN(gg_gemm)(int64_t m, int64_t n, int64_t k, T alpha,
         if (FN(small_call)(m, n, k, alpha, a, rs_a, cs_a, b, rs_b, cs_b, beta, c, rs_c, cs_c))
             return;
     }
-    const struct gg_ukernel *uk = &gg_set_current()->KSET_FIELD;
+    const struct gg_kernel_set *set = gg_set_current();
+    const struct gg_ukernel *uk = &set->KSET_FIELD;
     if (FN(flips)(rs_c, cs_c, uk->row_pref))
         GG_TRANSPOSE(T, m, n, a, b, rs_a, cs_a, rs_b, cs_b, rs_c, cs_c);
     struct FN(op) o = { .m = m, .n = n, .k = k, .alpha = alpha, .beta = beta,
@@ -229,6 +230,6 @@ void FN(gg_gemm)(int64_t m, int64_t n, int64_t k, T alpha,
     int nt = FN(grid)(&o, gg_threads_wanted());
     if (nt > 1)
         gg_parallel(nt, FN(slab), &o);
-    else if (!FN(small_tile_loops)(&o, uk))
+    else if (!FN(small_tile_loops)(&o, uk, &set->SMALL_FIELD))
         FN(slab)(&o, 0, 1);
 }

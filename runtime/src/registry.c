@@ -57,21 +57,23 @@ static int supported(const struct gg_kernel_set *s)
     return (s->features & ~gg_cpu_features()) == 0;
 }
 
+/* The blocking of one kernel slot; an empty slot (MR 0: no small tile, or
+ * a kernel gemmgen refused) gets that of a 1 x 1 tile, never used. */
+static struct gg_blocking slot_blocking(const struct gg_caches *c, const struct gg_ukernel *k,
+                                        int elem_size)
+{
+    return gg_blocking_for(c, k->mr ? k->mr : 1, k->nr ? k->nr : 1, elem_size, k->b_l1_percent);
+}
+
 static void compute_blocking(int i)
 {
     struct gg_caches c = sets[i]->caches;
     if (!sets[i]->caches_known || c.l1d.ways < 1 || c.l2.ways < 1)
         gg_caches_detect(&c);
-    blk_d[i] = gg_blocking_for(&c, sets[i]->d.mr, sets[i]->d.nr, sizeof(double),
-                               sets[i]->d.b_l1_percent);
-    blk_s[i] = gg_blocking_for(&c, sets[i]->s.mr, sets[i]->s.nr, sizeof(float),
-                               sets[i]->s.b_l1_percent);
-    blk_ds[i] = gg_blocking_for(&c, sets[i]->d_small.mr ? sets[i]->d_small.mr : 1,
-                                sets[i]->d_small.nr ? sets[i]->d_small.nr : 1, sizeof(double),
-                                sets[i]->d_small.b_l1_percent);
-    blk_ss[i] = gg_blocking_for(&c, sets[i]->s_small.mr ? sets[i]->s_small.mr : 1,
-                                sets[i]->s_small.nr ? sets[i]->s_small.nr : 1, sizeof(float),
-                                sets[i]->s_small.b_l1_percent);
+    blk_d[i] = slot_blocking(&c, &sets[i]->d, sizeof(double));
+    blk_s[i] = slot_blocking(&c, &sets[i]->s, sizeof(float));
+    blk_ds[i] = slot_blocking(&c, &sets[i]->d_small, sizeof(double));
+    blk_ss[i] = slot_blocking(&c, &sets[i]->s_small, sizeof(float));
 }
 
 static int find(const char *name)

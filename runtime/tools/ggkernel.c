@@ -117,19 +117,29 @@ static void write_stub(const struct opts *o, const char *kname, const char *why)
     if (fclose(f)) die("cannot write", path);
 }
 
+/* The first line cmd prints (newline cut) into out; 0 when it cannot run,
+ * prints nothing or fails. */
+static int first_line(const char *cmd, char *out, size_t cap)
+{
+    out[0] = 0;
+    FILE *p = popen(cmd, "r");
+    if (!p) return 0;
+    int ok = fgets(out, (int)cap, p) != NULL;
+    if (pclose(p) != 0) ok = 0;
+    out[strcspn(out, "\r\n")] = 0;
+    return ok;
+}
+
 /* Whether the machine names a small_tile for type (`gemmgen
  * --print-small-tile` prints "MR NR", or "none"). */
 static int has_small_tile(const struct opts *o, const char *type)
 {
-    char cmd[4400], line[64] = "";
+    char cmd[4400], line[64];
     int file = strcmp(o->machine, "host") != 0;
     snprintf(cmd, sizeof cmd, "'%s' %s%s%s --type %s --print-small-tile", o->gemmgen,
              file ? "--machine '" : "", file ? o->machine : "", file ? "'" : "", type);
-    FILE *p = popen(cmd, "r");
-    if (!p) die("cannot run", cmd);
-    int ok = fgets(line, sizeof line, p) != NULL;
-    if (pclose(p) != 0 || !ok) die("command failed", cmd);
-    return strncmp(line, "none", 4) != 0;
+    if (!first_line(cmd, line, sizeof line)) die("command failed", cmd);
+    return strcmp(line, "none") != 0;
 }
 
 /* Returns 1 when gemmgen wrote the kernel (small: the machine's
@@ -245,12 +255,7 @@ static int host_yaml(const struct opts *o, char *out, size_t cap)
 {
     char cmd[4200];
     snprintf(cmd, sizeof cmd, "'%s' --print-machine 2>/dev/null", o->gemmgen);
-    FILE *p = popen(cmd, "r");
-    if (!p) return 0;
-    int ok = fgets(out, (int)cap, p) != NULL;
-    if (pclose(p) != 0) ok = 0;
-    out[strcspn(out, "\r\n")] = 0;
-    return ok && out[0];
+    return first_line(cmd, out, cap) && out[0];
 }
 
 /* The four slots: each type's kernel, then its small_tile kernel (--small). */
@@ -258,6 +263,7 @@ enum { SLOTS = 4 };
 static const char *const slot_type[SLOTS] = { "f64", "f32", "f64", "f32" };
 static const char *const slot_kname[SLOTS] = { "f64", "f32", "f64s", "f32s" };
 static const char *const slot_field[SLOTS] = { "d", "s", "d_small", "s_small" };
+static const char slot_edge[SLOTS] = { 'd', 's', 'd', 's' };   /* struct gg_Xedge */
 
 /* Slot t of the set: K = gg_NAME_<kname> names the kernel, its tables
  * end in _<kname>. */
@@ -282,7 +288,7 @@ static void write_slot(FILE *f, const char *n, int t)
 static void write_tables(FILE *f, const char *n, int t)
 {
     const char *k = slot_kname[t];
-    char c = slot_type[t][1] == '6' ? 'd' : 's';
+    char c = slot_edge[t];
     fprintf(f, "#if gg_%s_%s_NEDGES\nstatic const struct gg_%cedge edges_%s[] = { gg_%s_%s_EDGE_LIST };\n#endif\n",
             n, k, c, k, n, k);
     fprintf(f, "#if gg_%s_%s_NPEDGES\nstatic const struct gg_%cpedge pedges_%s[] = { gg_%s_%s_PEDGE_LIST };\n#endif\n",
