@@ -372,7 +372,7 @@ static void emit_direct_fn(struct buf *fns, const struct plan *pl, const char *f
 static const struct row_tail {
     const char *suffix;
     const char *key;           /* NAME_<key>_ROWS, NAME_<key>_MIN_K */
-    int group;                 /* A's layout: 0 rows along k, G groups of G k steps */
+    int group;                 /* A's layout: 0 rows along k, G groups of G k steps (1: columns) */
     int (*rows)(const struct plan *pl);
     int (*min_k)(const struct plan *pl);
     void (*emit)(struct buf *fns, const struct plan *pl, const char *fname, const char *params);
@@ -387,6 +387,11 @@ static const struct row_tail {
       " *     a[(p/4)*lda + 4*i + p%%4] (rows packed in groups of 4 k steps, zero\n"
       " *     past k), B(p,j) at b[p + j*ldb]; reads B only for p < k and j < n,\n"
       " *     stores only rows i < m.\n" },
+    { "half", "HALF", 1, half_rows, half_min_k, emit_half,
+      " *   %s: m <= %d rows, any n, half-width row vectors: A(i,p) at\n"
+      " *     a[p*lda + i] (a column panel, m <= rows <= lda; rows past m read),\n"
+      " *     B(p,j) at b[p + j*ldb]; reads B only for p < k and j < n, stores\n"
+      " *     only rows i < m.\n" },
     { "pair", "PAIR", 2, pair_rows, pair_min_k, emit_pair,
       " *   %s: m <= %d rows, any n, two k steps per vector: A(i,p) at\n"
       " *     a[(p/2)*lda + 2*i + p%%2] (rows packed in k pairs, the partner of\n"

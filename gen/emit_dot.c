@@ -51,8 +51,8 @@ int dot_min_k(const struct plan *pl)
     for (int k = 1; k <= 4096; k++) {
         double d = dot_cost(pl, k);
         bool best = d < k;
-        for (int g = 2; g <= 4; g *= 2)
-            if (kgroup_rows(pl, g) >= DOT_ROWS && d >= kgroup_cost(g, k)) best = false;
+        for (int g = 1; g <= 4; g *= 2)
+            if (kgroup_rows(pl, g) >= DOT_ROWS && d >= kgroup_cost(pl, g, k)) best = false;
         if (best) return k;
     }
     return 0;

@@ -58,10 +58,13 @@ void emit_dot(struct buf *fns, const struct plan *pl, const char *fname, const c
  * (G = 4); rows 0: not emitted */
 int kgroup_rows(const struct plan *pl, int g);
 int kgroup_min_k(const struct plan *pl, int g);
-double kgroup_cost(int g, int k);        /* instructions per column */
+double kgroup_cost(const struct plan *pl, int g, int k);   /* full-width FMAs per column */
 int pair_rows(const struct plan *pl);
 int pair_min_k(const struct plan *pl);
 void emit_pair(struct buf *fns, const struct plan *pl, const char *fname, const char *params);
+int half_rows(const struct plan *pl);        /* G = 1: half-width row vectors */
+int half_min_k(const struct plan *pl);
+void emit_half(struct buf *fns, const struct plan *pl, const char *fname, const char *params);
 int quad_rows(const struct plan *pl);
 int quad_min_k(const struct plan *pl);
 void emit_quad(struct buf *fns, const struct plan *pl, const char *fname, const char *params);

@@ -14,9 +14,16 @@
  * A and independent FMAs per group, which the compiler and the core order
  * well enough.
  *
+ * G = 1, NAME_half, is the row vector at half the width: where the FP
+ * pipes are half a vector wide (datapath_bits), a half-width FMA holds a
+ * pipe half as long, so VL/2 rows run at full speed with A read as the
+ * direct kernels read it (column panels) and no sums: DGEMM's last 4 rows
+ * on Zen 4 ran 50 GFLOPS this way against 41 as k pairs (4 x 98 x 100).
+ *
  * Emitted where B's columns are what the direct kernels read (scalar-
- * broadcast strategies), the target spells the helpers (`groups`) and a
- * vector holds at least 4 * G elements (4 rows or more). */
+ * broadcast strategies), the target spells the helpers (`groups`, or
+ * `half` for G = 1) and a vector holds at least 4 * G elements (4 rows or
+ * more). */
 #include "emit_int.h"
 #include <stdio.h>
 #include <string.h>
@@ -26,40 +33,67 @@ enum { KG_MAX_COLS = 14 };   /* a column panel of the common NR in one block */
 /* instructions of one sumG_, per column: G = 2, 4 */
 static const int kg_sum_cost[2] = { 3, 5 };
 
-static int gi(int g) { return g == 4; }   /* index of G in the tables */
+static int gi(int g) { return g == 4; }   /* index of G in the tables (2, 4) */
 
 static const char *kg_helpers(const struct plan *pl, int g)
 {
     return pl->t->sp[pl->k.elem].groups[gi(g)];
 }
 
+/* The share of a full-width FMA's pipe time that a half-width one takes:
+ * 1/2 where the pipes are half a vector wide or narrower, else 1. */
+static double half_share(const struct plan *pl)
+{
+    int bits = pl->m.vector_bits / 2;
+    return (double)(bits > pl->m.datapath_bits ? bits : pl->m.datapath_bits) / pl->m.vector_bits;
+}
+
 int kgroup_rows(const struct plan *pl, int g)
 {
     int vl = pl->k.vl;
+    if (g == 1) {
+        const struct spell *sp = &pl->t->sp[pl->k.elem];
+        return direct_b_cols(&pl->k) && sp->half && sp->widen && half_share(pl) < 1 ? vl / 2 : 0;
+    }
     return direct_b_cols(&pl->k) && kg_helpers(pl, g) && vl >= 4 * g ? vl / g : 0;
 }
 
-/* Instructions per column: k/G FMAs and a sumG_. */
-double kgroup_cost(int g, int k)
+/* Cost per column in full-width FMAs: k/G FMAs and a sumG_; G = 1, k
+ * half-width FMAs. */
+double kgroup_cost(const struct plan *pl, int g, int k)
 {
+    if (g == 1) return k * half_share(pl);
     return (double)k / g + kg_sum_cost[gi(g)];
 }
 
-/* The k from which G = 4 beats a row vector (k FMAs per column) and the
- * pairs (which also take its rows); G = 2 beats a row vector. */
+/* Does G beat a row vector (k FMAs per column) at this k, and for G = 4
+ * the other k groups that also take its rows (tried after it)? */
+static bool kgroup_best(const struct plan *pl, int g, int k)
+{
+    double c = kgroup_cost(pl, g, k);
+    if (c >= k) return false;
+    for (int o = 1; g == 4 && o <= 2; o++)
+        if (kgroup_rows(pl, o) >= kgroup_rows(pl, 4) && c >= kgroup_cost(pl, o, k)) return false;
+    return true;
+}
+
+/* The k from which G pays (kgroup_best); 0: none up to 4096. */
 int kgroup_min_k(const struct plan *pl, int g)
 {
-    bool pairs = g == 4 && kgroup_rows(pl, 2) >= kgroup_rows(pl, 4);
-    int k = 1;
-    while (kgroup_cost(g, k) >= k || (pairs && kgroup_cost(g, k) >= kgroup_cost(2, k))) k++;
-    return k;
+    for (int k = 1; k <= 4096; k++)
+        if (kgroup_best(pl, g, k)) return k;
+    return 0;
 }
 
 /* Columns per block: one accumulator each, A's vector and a broadcast or
- * two in flight. */
-static int kg_cols(const struct plan *pl)
+ * two in flight. G = 1 names only half_regs registers, which GCC also
+ * gives alpha and beta (scalars and vectors): with 12 columns of 16 (and
+ * 11) it kept A's vector on the stack, DGEMM 100^3 0.95x of the pairs;
+ * 10 columns 1.015x. */
+static int kg_cols(const struct plan *pl, int g)
 {
-    int q = pl->m.max_regs - 4;
+    const struct spell *sp = &pl->t->sp[pl->k.elem];
+    int q = g == 1 ? sp->half_regs - 6 : pl->m.max_regs - 4;
     return q < 1 ? 1 : q > KG_MAX_COLS ? KG_MAX_COLS : q;
 }
 
@@ -80,10 +114,36 @@ static void fma_columns(struct buf *b, const struct spell *sp, int q, const char
     }
 }
 
+/* The k loop's spelling: half-width vectors for G = 1. */
+static const struct spell *kg_spell(const struct plan *pl, int g)
+{
+    const struct spell *sp = &pl->t->sp[pl->k.elem];
+    return g == 1 ? sp->half : sp;
+}
+
+/* The helpers' definitions: the target's for G = 2, 4; for G = 1 made
+ * from the half spelling's broadcast (bcast1_) and the widening (sum1_). */
+static void kg_helper_text(struct buf *b, const struct plan *pl, int g)
+{
+    if (g != 1) {
+        buf_puts(b, kg_helpers(pl, g));
+        return;
+    }
+    const struct spell *sp = &pl->t->sp[pl->k.elem], *hs = sp->half;
+    const char *no[3] = { "", "", "" }, *so[3] = { "s", "", "" };
+    buf_printf(b, "static inline %s bcast1_(const %s *p)\n{\n    %s d;\n", hs->vtype,
+               elem_ctype[pl->k.elem], hs->vtype);
+    em_line(b, "    ", hs->bcast, "d", no, "p", hs->vtype);
+    buf_printf(b, "    return d;\n}\nstatic inline %s sum1_(%s s)\n{\n    return ", sp->vtype,
+               hs->vtype);
+    em_expand(b, sp->widen, "", so, "", 0, sp->vtype);
+    buf_puts(b, ";\n}\n");
+}
+
 /* One block of q columns from column j on. */
 static void block(struct buf *b, const struct plan *pl, int g, int q)
 {
-    const struct spell *sp = &pl->t->sp[pl->k.elem];
+    const struct spell *sp = kg_spell(pl, g);
     const char *ct = elem_ctype[pl->k.elem], *in = "        ";
     const char *no[3] = { "", "", "" }, *lo[3] = { "", "", "" };
     char bc[16], tl[16];
@@ -104,10 +164,14 @@ static void block(struct buf *b, const struct plan *pl, int g, int q)
     fma_columns(b, sp, q, bc, "", ct, "            ");
     buf_printf(b, "            pb0 += %d * sizeof(*ap)", g);
     for (int c = 3; c < q; c += 3) buf_printf(b, ", pb%d += %d * sizeof(*ap)", c, g);
-    buf_puts(b, ";\n        }\n        if (kg < k) {   /* the last k - kg < G steps */\n");
-    em_line(b, "            ", sp->load, "x", lo, "ap", sp->vtype);
-    fma_columns(b, sp, q, tl, ", k - kg", ct, "            ");
-    buf_puts(b, "        }\n");
+    buf_puts(b, ";\n        }\n");
+    if (g > 1) {
+        buf_puts(b, "        if (kg < k) {   /* the last k - kg < G steps */\n");
+        em_line(b, "            ", sp->load, "x", lo, "ap", sp->vtype);
+        fma_columns(b, sp, q, tl, ", k - kg", ct, "            ");
+        buf_puts(b, "        }\n");
+    }
+    sp = &pl->t->sp[pl->k.elem];              /* the sums: full-width vectors */
     for (int c = 0; c < q; c++)
         buf_printf(b, "        const %s h%d = sum%d_(s%d);\n", sp->vtype, c, g, c);
     if (!em_masked(sp)) em_sums_to_t(b, pl, q, "        ");   /* the element-wise update reads t */
@@ -119,14 +183,19 @@ static void emit_kgroup(struct buf *fns, const struct plan *pl, int g, const cha
 {
     const struct spell *sp = &pl->t->sp[pl->k.elem];
     const char *ct = elem_ctype[pl->k.elem];
-    int q = kg_cols(pl);
-    buf_printf(fns, "\n%s\n/* %s: m <= %d rows, %d k steps per vector (see the contract above).\n"
-                    " * beta == 0 never reads C. */\n", kg_helpers(pl, g), fname,
-               kgroup_rows(pl, g), g);
+    int q = kg_cols(pl, g);
+    buf_puts(fns, "\n");
+    kg_helper_text(fns, pl, g);
+    char how[32] = "half-width vectors";
+    if (g > 1) strfmt(how, sizeof how, "%d k steps per vector", g);
+    buf_printf(fns, "\n/* %s: m <= %d rows, %s (see the contract above).\n"
+                    " * beta == 0 never reads C. */\n", fname, kgroup_rows(pl, g), how);
     buf_printf(fns, "void %s(%s)\n{\n", fname, params);
     buf_puts(fns, "    if (m <= 0 || n <= 0) return;\n");
     buf_printf(fns, "    const %s va = *alpha, vb = *beta;\n", ct);
-    buf_printf(fns, "    const int64_t kg = k - k %% %d, ldb_b = ldb * (int64_t)sizeof(%s);\n", g, ct);
+    if (g == 1) buf_puts(fns, "    const int64_t kg = k");
+    else buf_printf(fns, "    const int64_t kg = k - k %% %d", g);
+    buf_printf(fns, ", ldb_b = ldb * (int64_t)sizeof(%s);\n", ct);
     em_sums_vectors(fns, sp);
     buf_puts(fns, "    int64_t j = 0;\n");
     buf_printf(fns, "    for (; j + %d <= n; j += %d) {\n", q, q);
@@ -142,11 +211,23 @@ static void emit_kgroup(struct buf *fns, const struct plan *pl, int g, const cha
 }
 
 /* The row-tail table's entries (emit.c). */
-int pair_rows(const struct plan *pl) { return kgroup_rows(pl, 2); }
+/* Not where the half-width row vectors take the same rows: they cost the
+ * pairs' FMAs without the sums (and are tried first). */
+int pair_rows(const struct plan *pl)
+{
+    int r = kgroup_rows(pl, 2);
+    return r && kgroup_rows(pl, 1) >= r ? 0 : r;
+}
 int pair_min_k(const struct plan *pl) { return kgroup_min_k(pl, 2); }
 void emit_pair(struct buf *fns, const struct plan *pl, const char *fname, const char *params)
 {
     emit_kgroup(fns, pl, 2, fname, params);
+}
+int half_rows(const struct plan *pl) { return kgroup_rows(pl, 1); }
+int half_min_k(const struct plan *pl) { return kgroup_min_k(pl, 1); }
+void emit_half(struct buf *fns, const struct plan *pl, const char *fname, const char *params)
+{
+    emit_kgroup(fns, pl, 1, fname, params);
 }
 int quad_rows(const struct plan *pl) { return kgroup_rows(pl, 4); }
 int quad_min_k(const struct plan *pl) { return kgroup_min_k(pl, 4); }

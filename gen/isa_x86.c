@@ -135,6 +135,10 @@ const struct target target_avx2 = {
     },
 };
 
+/* AVX-512's half-width row tail runs on AVX2's ymm spelling: VEX-encoded
+ * without AVX-512VL, so it names only ymm0-15. */
+#define X86_HALF(E, WIDEN) .half = &target_avx2.sp[E], .half_regs = 16, .widen = WIDEN
+
 const struct target target_avx512 = {
     X86_COMMON, .name = "avx512", .requires = EXT_AVX512F, .min_bits = 512, .max_bits = 512,
     .strategies = 1u << BS_VECTOR_SHUFFLE | 1u << BS_SCALAR_BROADCAST,
@@ -158,6 +162,7 @@ const struct target target_avx512 = {
             .mloadc = "_mm512_maskz_loadu_pd(%1, %m)", .mstore = "_mm512_mask_storeu_pd(%m, %1, %0);",
             .prefetch = "__builtin_prefetch(%m, 0, %l);",
             .groups = { X86_PAIRS_512_F64 },
+            X86_HALF(ELEM_F64, "_mm512_zextpd256_pd512(%0)"),
         },
         [ELEM_F32] = {
             .vtype = "__m512",
@@ -176,6 +181,7 @@ const struct target target_avx512 = {
             .mloadc = "_mm512_maskz_loadu_ps(%1, %m)", .mstore = "_mm512_mask_storeu_ps(%m, %1, %0);",
             .prefetch = "__builtin_prefetch(%m, 0, %l);",
             .groups = { X86_PAIRS_512_F32, X86_QUADS_512_F32 },
+            X86_HALF(ELEM_F32, "_mm512_zextps256_ps512(%0)"),
         },
     },
 };

@@ -45,6 +45,7 @@ struct machine {
     enum isa_family family;
     unsigned ext;              /* enum ext bits */
     int vector_bits;
+    int datapath_bits;         /* FP pipe width: vector_bits unless the YAML says less */
     int vector_registers;
     int max_regs;              /* MaxReg: min(vector_registers, max_regs:) */
     int acc_count, acc_bits, acc_blocks;   /* MMA accumulators, 0 if none */

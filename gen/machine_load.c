@@ -25,12 +25,12 @@ static const enum isa_family ext_family[] = {
 
 enum key {
     K_NAME, K_ISA, K_EXT, K_VBITS, K_VREGS, K_MAXREGS, K_ACC, K_DISPATCH, K_FREQ,
-    K_UNITS, K_INSTR, K_CACHES, K_PREFETCH, K_BSTRAT, K_UNROLL, K_CPUID, K_SMALL, K_COUNT
+    K_UNITS, K_INSTR, K_CACHES, K_PREFETCH, K_BSTRAT, K_UNROLL, K_CPUID, K_SMALL, K_DATAPATH, K_COUNT
 };
 static const char *const key_names[K_COUNT] = {
     "name", "isa", "extensions", "vector_bits", "vector_registers", "max_regs",
     "accumulators", "dispatch", "frequency_ghz", "units", "instructions", "caches",
-    "prefetch", "b_strategy", "unroll", "cpuid", "small_tile",
+    "prefetch", "b_strategy", "unroll", "cpuid", "small_tile", "datapath_bits",
 };
 static const bool key_required[K_COUNT] = {
     [K_NAME] = true, [K_ISA] = true, [K_EXT] = true, [K_VBITS] = true, [K_VREGS] = true,
@@ -246,6 +246,20 @@ static void each(struct ydoc *d, struct ctx *c, int key, ymap_fn fn)
     if (c->top[key]) ymap_each(d, c->top[key], key_names[key], fn, c);
 }
 
+/* datapath_bits: the width the FP pipes execute at once (default: the
+ * vector width); a wider vector op holds a pipe vector_bits / datapath_bits
+ * cycles, so half-width vectors cost half (Zen 4 runs AVX-512 on 256-bit
+ * pipes), which the half-width row tail uses. */
+static void parse_datapath(struct ydoc *d, struct ctx *c)
+{
+    struct machine *m = c->m;
+    m->datapath_bits = m->vector_bits;
+    if (!c->top[K_DATAPATH]) return;
+    m->datapath_bits = (int)yint(d, c->top[K_DATAPATH], "datapath_bits", 64, m->vector_bits);
+    if (m->vector_bits % m->datapath_bits)
+        yfail(d, c->top[K_DATAPATH], "datapath_bits", "must divide vector_bits (%d)", m->vector_bits);
+}
+
 static void parse_scalars(struct ydoc *d, struct ctx *c)
 {
     static const char *const bs_names[] = {
@@ -258,6 +272,7 @@ static void parse_scalars(struct ydoc *d, struct ctx *c)
     m->ext_line = c->top_line[K_EXT];
     m->vector_bits = (int)yint(d, c->top[K_VBITS], "vector_bits", 128, 2048);
     if (m->vector_bits % 128) yfail(d, c->top[K_VBITS], "vector_bits", "must be a multiple of 128");
+    parse_datapath(d, c);
     m->vector_registers = (int)yint(d, c->top[K_VREGS], "vector_registers", 4, 128);
     m->max_regs = m->vector_registers;
     if (c->top[K_MAXREGS])

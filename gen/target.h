@@ -55,6 +55,13 @@ struct spell {
      * lanes past r) and `V sumG_(V s)` (lane i < VL/G: the sum of group
      * i); NULL: no such kernel */
     const char *groups[2];
+    /* half-width row tail (optional, emit_kgroup.c, G = 1): the spelling of
+     * vectors half as wide for its k loop (vtype, zero, load, bcast, vfma),
+     * how many of them the code can name, and the expression (%0) widening
+     * one to this spelling's vector, zero above; NULL: no such kernel */
+    const struct spell *half;
+    int half_regs;
+    const char *widen;
 };
 
 struct target {

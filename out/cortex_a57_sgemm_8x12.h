@@ -26,12 +26,16 @@
 /* the k-quad row tail cortex_a57_sgemm_8x12_quad (four k steps per vector), the same way */
 #define cortex_a57_sgemm_8x12_QUAD_ROWS 0
 #define cortex_a57_sgemm_8x12_QUAD_MIN_K 0
+/* the half-width row tail cortex_a57_sgemm_8x12_half (A as column panels), the same way */
+#define cortex_a57_sgemm_8x12_HALF_ROWS 0
+#define cortex_a57_sgemm_8x12_HALF_MIN_K 0
 /* the k-pair row tail cortex_a57_sgemm_8x12_pair, with the signature of the _direct kernel:
  * m <= PAIR_ROWS rows (0: not emitted), worth it from k = PAIR_MIN_K */
 #define cortex_a57_sgemm_8x12_PAIR_ROWS 0
 #define cortex_a57_sgemm_8x12_PAIR_MIN_K 0
 /* the row tails in the order the runtime tries them: {function, rows, from
- * k, A's layout (0: rows along k, G: packed in groups of G k steps)} */
+ * k, A's layout (0: rows along k, G: packed in groups of G k steps,
+ * 1: column panels)} */
 #define cortex_a57_sgemm_8x12_NTAILS 0
 #define cortex_a57_sgemm_8x12_TAIL_LIST 
 /* cflags: -march=armv8-a */

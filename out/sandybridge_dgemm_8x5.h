@@ -26,12 +26,16 @@
 /* the k-quad row tail sandybridge_dgemm_8x5_quad (four k steps per vector), the same way */
 #define sandybridge_dgemm_8x5_QUAD_ROWS 0
 #define sandybridge_dgemm_8x5_QUAD_MIN_K 0
+/* the half-width row tail sandybridge_dgemm_8x5_half (A as column panels), the same way */
+#define sandybridge_dgemm_8x5_HALF_ROWS 0
+#define sandybridge_dgemm_8x5_HALF_MIN_K 0
 /* the k-pair row tail sandybridge_dgemm_8x5_pair, with the signature of the _direct kernel:
  * m <= PAIR_ROWS rows (0: not emitted), worth it from k = PAIR_MIN_K */
 #define sandybridge_dgemm_8x5_PAIR_ROWS 0
 #define sandybridge_dgemm_8x5_PAIR_MIN_K 0
 /* the row tails in the order the runtime tries them: {function, rows, from
- * k, A's layout (0: rows along k, G: packed in groups of G k steps)} */
+ * k, A's layout (0: rows along k, G: packed in groups of G k steps,
+ * 1: column panels)} */
 #define sandybridge_dgemm_8x5_NTAILS 0
 #define sandybridge_dgemm_8x5_TAIL_LIST 
 /* cflags: -mavx */

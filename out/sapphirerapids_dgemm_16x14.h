@@ -26,12 +26,16 @@
 /* the k-quad row tail sapphirerapids_dgemm_16x14_quad (four k steps per vector), the same way */
 #define sapphirerapids_dgemm_16x14_QUAD_ROWS 0
 #define sapphirerapids_dgemm_16x14_QUAD_MIN_K 0
+/* the half-width row tail sapphirerapids_dgemm_16x14_half (A as column panels), the same way */
+#define sapphirerapids_dgemm_16x14_HALF_ROWS 0
+#define sapphirerapids_dgemm_16x14_HALF_MIN_K 0
 /* the k-pair row tail sapphirerapids_dgemm_16x14_pair, with the signature of the _direct kernel:
  * m <= PAIR_ROWS rows (0: not emitted), worth it from k = PAIR_MIN_K */
 #define sapphirerapids_dgemm_16x14_PAIR_ROWS 4
 #define sapphirerapids_dgemm_16x14_PAIR_MIN_K 7
 /* the row tails in the order the runtime tries them: {function, rows, from
- * k, A's layout (0: rows along k, G: packed in groups of G k steps)} */
+ * k, A's layout (0: rows along k, G: packed in groups of G k steps,
+ * 1: column panels)} */
 #define sapphirerapids_dgemm_16x14_NTAILS 1
 #define sapphirerapids_dgemm_16x14_TAIL_LIST {(void *)sapphirerapids_dgemm_16x14_pair, 4, 7, 2}
 /* cflags: -mavx512f -mfma */

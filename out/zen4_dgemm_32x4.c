@@ -29,10 +29,10 @@
  *   last row and column panels when they are short:
  *     zen4_dgemm_32x4_e16x4: 16x4, 8.00 cycles per iteration, unroll 2
  *     zen4_dgemm_32x4_p16x4: the 16x4 plan, packed operands (A 16 rows high)
- *   zen4_dgemm_32x4_pair: m <= 4 rows, any n, two k steps per vector: A(i,p) at
- *     a[(p/2)*lda + 2*i + p%2] (rows packed in k pairs, the partner of
- *     an odd last p zero), B(p,j) at b[p + j*ldb]; reads B only for p < k
- *     and j < n, stores only rows i < m.
+ *   zen4_dgemm_32x4_half: m <= 4 rows, any n, half-width row vectors: A(i,p) at
+ *     a[p*lda + i] (a column panel, m <= rows <= lda; rows past m read),
+ *     B(p,j) at b[p + j*ldb]; reads B only for p < k and j < n, stores
+ *     only rows i < m.
  */
 #include "zen4_dgemm_32x4.h"
 #include <immintrin.h>
@@ -2708,99 +2708,66 @@ void zen4_dgemm_32x4_p16x4(int64_t m, int64_t n, int64_t k, const double *alpha,
 
 }
 
-static inline __m512d bcast2_(const double *p)
+static inline __m256d bcast1_(const double *p)
 {
-    return _mm512_castps_pd(_mm512_broadcast_f32x4(_mm_loadu_ps((const float *)p)));
+    __m256d d;
+    d = _mm256_broadcast_sd(p);
+    return d;
 }
-static inline __m512d tail2_(const double *p, int64_t r)
+static inline __m512d sum1_(__m256d s)
 {
-    (void)r;   /* 1 */
-    return _mm512_maskz_mov_pd(0x55, _mm512_set1_pd(*p));
-}
-static inline __m512d sum2_(__m512d s)
-{
-    const __m512i even = _mm512_setr_epi64(0, 2, 4, 6, 1, 3, 5, 7);
-    return _mm512_permutexvar_pd(even, _mm512_add_pd(s, _mm512_permute_pd(s, 0x55)));
+    return _mm512_zextpd256_pd512(s);
 }
 
-/* zen4_dgemm_32x4_pair: m <= 4 rows, 2 k steps per vector (see the contract above).
+/* zen4_dgemm_32x4_half: m <= 4 rows, half-width vectors (see the contract above).
  * beta == 0 never reads C. */
-void zen4_dgemm_32x4_pair(int64_t m, int64_t n, int64_t k, const double *alpha, const double *a, int64_t lda,
+void zen4_dgemm_32x4_half(int64_t m, int64_t n, int64_t k, const double *alpha, const double *a, int64_t lda,
                           const double *b, int64_t ldb, const double *beta, double *c, int64_t rs_c, int64_t cs_c)
 {
     if (m <= 0 || n <= 0) return;
     const double va = *alpha, vb = *beta;
-    const int64_t kg = k - k % 2, ldb_b = ldb * (int64_t)sizeof(double);
+    const int64_t kg = k, ldb_b = ldb * (int64_t)sizeof(double);
     const __mmask8 km_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
     const __m512d va_ = _mm512_set1_pd(va), vb_ = _mm512_set1_pd(vb);
     int64_t j = 0;
-    for (; j + 14 <= n; j += 14) {
-        const char *pb0 = (const char *)(b + j * ldb), *pb3 = pb0 + 3 * ldb_b, *pb6 = pb3 + 3 * ldb_b, *pb9 = pb6 + 3 * ldb_b, *pb12 = pb9 + 3 * ldb_b;
+    for (; j + 10 <= n; j += 10) {
+        const char *pb0 = (const char *)(b + j * ldb), *pb3 = pb0 + 3 * ldb_b, *pb6 = pb3 + 3 * ldb_b, *pb9 = pb6 + 3 * ldb_b;
         const double *ap = a;
-        __m512d x, s0, s1, s2, s3, s4, s5, s6, s7, s8, s9, s10, s11, s12, s13;
-        s0 = _mm512_setzero_pd();
-        s1 = _mm512_setzero_pd();
-        s2 = _mm512_setzero_pd();
-        s3 = _mm512_setzero_pd();
-        s4 = _mm512_setzero_pd();
-        s5 = _mm512_setzero_pd();
-        s6 = _mm512_setzero_pd();
-        s7 = _mm512_setzero_pd();
-        s8 = _mm512_setzero_pd();
-        s9 = _mm512_setzero_pd();
-        s10 = _mm512_setzero_pd();
-        s11 = _mm512_setzero_pd();
-        s12 = _mm512_setzero_pd();
-        s13 = _mm512_setzero_pd();
-        for (int64_t p = 0; p < kg; p += 2, ap += lda) {
-            x = _mm512_loadu_pd(ap);
-            s0 = _mm512_fmadd_pd(x, bcast2_((const double *)pb0), s0);
-            s1 = _mm512_fmadd_pd(x, bcast2_((const double *)(pb0 + ldb_b)), s1);
-            s2 = _mm512_fmadd_pd(x, bcast2_((const double *)(pb0 + 2 * ldb_b)), s2);
-            s3 = _mm512_fmadd_pd(x, bcast2_((const double *)pb3), s3);
-            s4 = _mm512_fmadd_pd(x, bcast2_((const double *)(pb3 + ldb_b)), s4);
-            s5 = _mm512_fmadd_pd(x, bcast2_((const double *)(pb3 + 2 * ldb_b)), s5);
-            s6 = _mm512_fmadd_pd(x, bcast2_((const double *)pb6), s6);
-            s7 = _mm512_fmadd_pd(x, bcast2_((const double *)(pb6 + ldb_b)), s7);
-            s8 = _mm512_fmadd_pd(x, bcast2_((const double *)(pb6 + 2 * ldb_b)), s8);
-            s9 = _mm512_fmadd_pd(x, bcast2_((const double *)pb9), s9);
-            s10 = _mm512_fmadd_pd(x, bcast2_((const double *)(pb9 + ldb_b)), s10);
-            s11 = _mm512_fmadd_pd(x, bcast2_((const double *)(pb9 + 2 * ldb_b)), s11);
-            s12 = _mm512_fmadd_pd(x, bcast2_((const double *)pb12), s12);
-            s13 = _mm512_fmadd_pd(x, bcast2_((const double *)(pb12 + ldb_b)), s13);
-            pb0 += 2 * sizeof(*ap), pb3 += 2 * sizeof(*ap), pb6 += 2 * sizeof(*ap), pb9 += 2 * sizeof(*ap), pb12 += 2 * sizeof(*ap);
+        __m256d x, s0, s1, s2, s3, s4, s5, s6, s7, s8, s9;
+        s0 = _mm256_setzero_pd();
+        s1 = _mm256_setzero_pd();
+        s2 = _mm256_setzero_pd();
+        s3 = _mm256_setzero_pd();
+        s4 = _mm256_setzero_pd();
+        s5 = _mm256_setzero_pd();
+        s6 = _mm256_setzero_pd();
+        s7 = _mm256_setzero_pd();
+        s8 = _mm256_setzero_pd();
+        s9 = _mm256_setzero_pd();
+        for (int64_t p = 0; p < kg; p += 1, ap += lda) {
+            x = _mm256_loadu_pd(ap);
+            s0 = _mm256_fmadd_pd(x, bcast1_((const double *)pb0), s0);
+            s1 = _mm256_fmadd_pd(x, bcast1_((const double *)(pb0 + ldb_b)), s1);
+            s2 = _mm256_fmadd_pd(x, bcast1_((const double *)(pb0 + 2 * ldb_b)), s2);
+            s3 = _mm256_fmadd_pd(x, bcast1_((const double *)pb3), s3);
+            s4 = _mm256_fmadd_pd(x, bcast1_((const double *)(pb3 + ldb_b)), s4);
+            s5 = _mm256_fmadd_pd(x, bcast1_((const double *)(pb3 + 2 * ldb_b)), s5);
+            s6 = _mm256_fmadd_pd(x, bcast1_((const double *)pb6), s6);
+            s7 = _mm256_fmadd_pd(x, bcast1_((const double *)(pb6 + ldb_b)), s7);
+            s8 = _mm256_fmadd_pd(x, bcast1_((const double *)(pb6 + 2 * ldb_b)), s8);
+            s9 = _mm256_fmadd_pd(x, bcast1_((const double *)pb9), s9);
+            pb0 += 1 * sizeof(*ap), pb3 += 1 * sizeof(*ap), pb6 += 1 * sizeof(*ap), pb9 += 1 * sizeof(*ap);
         }
-        if (kg < k) {   /* the last k - kg < G steps */
-            x = _mm512_loadu_pd(ap);
-            s0 = _mm512_fmadd_pd(x, tail2_((const double *)pb0, k - kg), s0);
-            s1 = _mm512_fmadd_pd(x, tail2_((const double *)(pb0 + ldb_b), k - kg), s1);
-            s2 = _mm512_fmadd_pd(x, tail2_((const double *)(pb0 + 2 * ldb_b), k - kg), s2);
-            s3 = _mm512_fmadd_pd(x, tail2_((const double *)pb3, k - kg), s3);
-            s4 = _mm512_fmadd_pd(x, tail2_((const double *)(pb3 + ldb_b), k - kg), s4);
-            s5 = _mm512_fmadd_pd(x, tail2_((const double *)(pb3 + 2 * ldb_b), k - kg), s5);
-            s6 = _mm512_fmadd_pd(x, tail2_((const double *)pb6, k - kg), s6);
-            s7 = _mm512_fmadd_pd(x, tail2_((const double *)(pb6 + ldb_b), k - kg), s7);
-            s8 = _mm512_fmadd_pd(x, tail2_((const double *)(pb6 + 2 * ldb_b), k - kg), s8);
-            s9 = _mm512_fmadd_pd(x, tail2_((const double *)pb9, k - kg), s9);
-            s10 = _mm512_fmadd_pd(x, tail2_((const double *)(pb9 + ldb_b), k - kg), s10);
-            s11 = _mm512_fmadd_pd(x, tail2_((const double *)(pb9 + 2 * ldb_b), k - kg), s11);
-            s12 = _mm512_fmadd_pd(x, tail2_((const double *)pb12, k - kg), s12);
-            s13 = _mm512_fmadd_pd(x, tail2_((const double *)(pb12 + ldb_b), k - kg), s13);
-        }
-        const __m512d h0 = sum2_(s0);
-        const __m512d h1 = sum2_(s1);
-        const __m512d h2 = sum2_(s2);
-        const __m512d h3 = sum2_(s3);
-        const __m512d h4 = sum2_(s4);
-        const __m512d h5 = sum2_(s5);
-        const __m512d h6 = sum2_(s6);
-        const __m512d h7 = sum2_(s7);
-        const __m512d h8 = sum2_(s8);
-        const __m512d h9 = sum2_(s9);
-        const __m512d h10 = sum2_(s10);
-        const __m512d h11 = sum2_(s11);
-        const __m512d h12 = sum2_(s12);
-        const __m512d h13 = sum2_(s13);
+        const __m512d h0 = sum1_(s0);
+        const __m512d h1 = sum1_(s1);
+        const __m512d h2 = sum1_(s2);
+        const __m512d h3 = sum1_(s3);
+        const __m512d h4 = sum1_(s4);
+        const __m512d h5 = sum1_(s5);
+        const __m512d h6 = sum1_(s6);
+        const __m512d h7 = sum1_(s7);
+        const __m512d h8 = sum1_(s8);
+        const __m512d h9 = sum1_(s9);
         if (rs_c == 1) {
             if (vb == 0) {
                 _mm512_mask_storeu_pd(c + (j + 0) * cs_c, km_, _mm512_mul_pd(va_, h0));
@@ -2813,10 +2780,6 @@ void zen4_dgemm_32x4_pair(int64_t m, int64_t n, int64_t k, const double *alpha, 
                 _mm512_mask_storeu_pd(c + (j + 7) * cs_c, km_, _mm512_mul_pd(va_, h7));
                 _mm512_mask_storeu_pd(c + (j + 8) * cs_c, km_, _mm512_mul_pd(va_, h8));
                 _mm512_mask_storeu_pd(c + (j + 9) * cs_c, km_, _mm512_mul_pd(va_, h9));
-                _mm512_mask_storeu_pd(c + (j + 10) * cs_c, km_, _mm512_mul_pd(va_, h10));
-                _mm512_mask_storeu_pd(c + (j + 11) * cs_c, km_, _mm512_mul_pd(va_, h11));
-                _mm512_mask_storeu_pd(c + (j + 12) * cs_c, km_, _mm512_mul_pd(va_, h12));
-                _mm512_mask_storeu_pd(c + (j + 13) * cs_c, km_, _mm512_mul_pd(va_, h13));
             } else {
                 const __m512d c0_ = _mm512_maskz_loadu_pd(km_, c + (j + 0) * cs_c);
                 const __m512d c1_ = _mm512_maskz_loadu_pd(km_, c + (j + 1) * cs_c);
@@ -2828,10 +2791,6 @@ void zen4_dgemm_32x4_pair(int64_t m, int64_t n, int64_t k, const double *alpha, 
                 const __m512d c7_ = _mm512_maskz_loadu_pd(km_, c + (j + 7) * cs_c);
                 const __m512d c8_ = _mm512_maskz_loadu_pd(km_, c + (j + 8) * cs_c);
                 const __m512d c9_ = _mm512_maskz_loadu_pd(km_, c + (j + 9) * cs_c);
-                const __m512d c10_ = _mm512_maskz_loadu_pd(km_, c + (j + 10) * cs_c);
-                const __m512d c11_ = _mm512_maskz_loadu_pd(km_, c + (j + 11) * cs_c);
-                const __m512d c12_ = _mm512_maskz_loadu_pd(km_, c + (j + 12) * cs_c);
-                const __m512d c13_ = _mm512_maskz_loadu_pd(km_, c + (j + 13) * cs_c);
                 _mm512_mask_storeu_pd(c + (j + 0) * cs_c, km_, _mm512_fmadd_pd(va_, h0, _mm512_mul_pd(vb_, c0_)));
                 _mm512_mask_storeu_pd(c + (j + 1) * cs_c, km_, _mm512_fmadd_pd(va_, h1, _mm512_mul_pd(vb_, c1_)));
                 _mm512_mask_storeu_pd(c + (j + 2) * cs_c, km_, _mm512_fmadd_pd(va_, h2, _mm512_mul_pd(vb_, c2_)));
@@ -2842,13 +2801,9 @@ void zen4_dgemm_32x4_pair(int64_t m, int64_t n, int64_t k, const double *alpha, 
                 _mm512_mask_storeu_pd(c + (j + 7) * cs_c, km_, _mm512_fmadd_pd(va_, h7, _mm512_mul_pd(vb_, c7_)));
                 _mm512_mask_storeu_pd(c + (j + 8) * cs_c, km_, _mm512_fmadd_pd(va_, h8, _mm512_mul_pd(vb_, c8_)));
                 _mm512_mask_storeu_pd(c + (j + 9) * cs_c, km_, _mm512_fmadd_pd(va_, h9, _mm512_mul_pd(vb_, c9_)));
-                _mm512_mask_storeu_pd(c + (j + 10) * cs_c, km_, _mm512_fmadd_pd(va_, h10, _mm512_mul_pd(vb_, c10_)));
-                _mm512_mask_storeu_pd(c + (j + 11) * cs_c, km_, _mm512_fmadd_pd(va_, h11, _mm512_mul_pd(vb_, c11_)));
-                _mm512_mask_storeu_pd(c + (j + 12) * cs_c, km_, _mm512_fmadd_pd(va_, h12, _mm512_mul_pd(vb_, c12_)));
-                _mm512_mask_storeu_pd(c + (j + 13) * cs_c, km_, _mm512_fmadd_pd(va_, h13, _mm512_mul_pd(vb_, c13_)));
             }
         } else {
-            double t[14][8];
+            double t[10][8];
             _mm512_storeu_pd(t[0], h0);
             _mm512_storeu_pd(t[1], h1);
             _mm512_storeu_pd(t[2], h2);
@@ -2859,15 +2814,11 @@ void zen4_dgemm_32x4_pair(int64_t m, int64_t n, int64_t k, const double *alpha, 
             _mm512_storeu_pd(t[7], h7);
             _mm512_storeu_pd(t[8], h8);
             _mm512_storeu_pd(t[9], h9);
-            _mm512_storeu_pd(t[10], h10);
-            _mm512_storeu_pd(t[11], h11);
-            _mm512_storeu_pd(t[12], h12);
-            _mm512_storeu_pd(t[13], h13);
             if (vb == 0)
-                for (int q = 0; q < 14; q++)
+                for (int q = 0; q < 10; q++)
                     for (int64_t i = 0; i < m; i++) c[i * rs_c + (j + q) * cs_c] = va * t[q][i];
             else
-                for (int q = 0; q < 14; q++)
+                for (int q = 0; q < 10; q++)
                     for (int64_t i = 0; i < m; i++) {
                         double *cij = c + i * rs_c + (j + q) * cs_c;
                         *cij = va * t[q][i] + vb * *cij;
@@ -2877,46 +2828,35 @@ void zen4_dgemm_32x4_pair(int64_t m, int64_t n, int64_t k, const double *alpha, 
     if (j + 8 <= n) {
         const char *pb0 = (const char *)(b + j * ldb), *pb3 = pb0 + 3 * ldb_b, *pb6 = pb3 + 3 * ldb_b;
         const double *ap = a;
-        __m512d x, s0, s1, s2, s3, s4, s5, s6, s7;
-        s0 = _mm512_setzero_pd();
-        s1 = _mm512_setzero_pd();
-        s2 = _mm512_setzero_pd();
-        s3 = _mm512_setzero_pd();
-        s4 = _mm512_setzero_pd();
-        s5 = _mm512_setzero_pd();
-        s6 = _mm512_setzero_pd();
-        s7 = _mm512_setzero_pd();
-        for (int64_t p = 0; p < kg; p += 2, ap += lda) {
-            x = _mm512_loadu_pd(ap);
-            s0 = _mm512_fmadd_pd(x, bcast2_((const double *)pb0), s0);
-            s1 = _mm512_fmadd_pd(x, bcast2_((const double *)(pb0 + ldb_b)), s1);
-            s2 = _mm512_fmadd_pd(x, bcast2_((const double *)(pb0 + 2 * ldb_b)), s2);
-            s3 = _mm512_fmadd_pd(x, bcast2_((const double *)pb3), s3);
-            s4 = _mm512_fmadd_pd(x, bcast2_((const double *)(pb3 + ldb_b)), s4);
-            s5 = _mm512_fmadd_pd(x, bcast2_((const double *)(pb3 + 2 * ldb_b)), s5);
-            s6 = _mm512_fmadd_pd(x, bcast2_((const double *)pb6), s6);
-            s7 = _mm512_fmadd_pd(x, bcast2_((const double *)(pb6 + ldb_b)), s7);
-            pb0 += 2 * sizeof(*ap), pb3 += 2 * sizeof(*ap), pb6 += 2 * sizeof(*ap);
+        __m256d x, s0, s1, s2, s3, s4, s5, s6, s7;
+        s0 = _mm256_setzero_pd();
+        s1 = _mm256_setzero_pd();
+        s2 = _mm256_setzero_pd();
+        s3 = _mm256_setzero_pd();
+        s4 = _mm256_setzero_pd();
+        s5 = _mm256_setzero_pd();
+        s6 = _mm256_setzero_pd();
+        s7 = _mm256_setzero_pd();
+        for (int64_t p = 0; p < kg; p += 1, ap += lda) {
+            x = _mm256_loadu_pd(ap);
+            s0 = _mm256_fmadd_pd(x, bcast1_((const double *)pb0), s0);
+            s1 = _mm256_fmadd_pd(x, bcast1_((const double *)(pb0 + ldb_b)), s1);
+            s2 = _mm256_fmadd_pd(x, bcast1_((const double *)(pb0 + 2 * ldb_b)), s2);
+            s3 = _mm256_fmadd_pd(x, bcast1_((const double *)pb3), s3);
+            s4 = _mm256_fmadd_pd(x, bcast1_((const double *)(pb3 + ldb_b)), s4);
+            s5 = _mm256_fmadd_pd(x, bcast1_((const double *)(pb3 + 2 * ldb_b)), s5);
+            s6 = _mm256_fmadd_pd(x, bcast1_((const double *)pb6), s6);
+            s7 = _mm256_fmadd_pd(x, bcast1_((const double *)(pb6 + ldb_b)), s7);
+            pb0 += 1 * sizeof(*ap), pb3 += 1 * sizeof(*ap), pb6 += 1 * sizeof(*ap);
         }
-        if (kg < k) {   /* the last k - kg < G steps */
-            x = _mm512_loadu_pd(ap);
-            s0 = _mm512_fmadd_pd(x, tail2_((const double *)pb0, k - kg), s0);
-            s1 = _mm512_fmadd_pd(x, tail2_((const double *)(pb0 + ldb_b), k - kg), s1);
-            s2 = _mm512_fmadd_pd(x, tail2_((const double *)(pb0 + 2 * ldb_b), k - kg), s2);
-            s3 = _mm512_fmadd_pd(x, tail2_((const double *)pb3, k - kg), s3);
-            s4 = _mm512_fmadd_pd(x, tail2_((const double *)(pb3 + ldb_b), k - kg), s4);
-            s5 = _mm512_fmadd_pd(x, tail2_((const double *)(pb3 + 2 * ldb_b), k - kg), s5);
-            s6 = _mm512_fmadd_pd(x, tail2_((const double *)pb6, k - kg), s6);
-            s7 = _mm512_fmadd_pd(x, tail2_((const double *)(pb6 + ldb_b), k - kg), s7);
-        }
-        const __m512d h0 = sum2_(s0);
-        const __m512d h1 = sum2_(s1);
-        const __m512d h2 = sum2_(s2);
-        const __m512d h3 = sum2_(s3);
-        const __m512d h4 = sum2_(s4);
-        const __m512d h5 = sum2_(s5);
-        const __m512d h6 = sum2_(s6);
-        const __m512d h7 = sum2_(s7);
+        const __m512d h0 = sum1_(s0);
+        const __m512d h1 = sum1_(s1);
+        const __m512d h2 = sum1_(s2);
+        const __m512d h3 = sum1_(s3);
+        const __m512d h4 = sum1_(s4);
+        const __m512d h5 = sum1_(s5);
+        const __m512d h6 = sum1_(s6);
+        const __m512d h7 = sum1_(s7);
         if (rs_c == 1) {
             if (vb == 0) {
                 _mm512_mask_storeu_pd(c + (j + 0) * cs_c, km_, _mm512_mul_pd(va_, h0));
@@ -2970,30 +2910,23 @@ void zen4_dgemm_32x4_pair(int64_t m, int64_t n, int64_t k, const double *alpha, 
     if (j + 4 <= n) {
         const char *pb0 = (const char *)(b + j * ldb), *pb3 = pb0 + 3 * ldb_b;
         const double *ap = a;
-        __m512d x, s0, s1, s2, s3;
-        s0 = _mm512_setzero_pd();
-        s1 = _mm512_setzero_pd();
-        s2 = _mm512_setzero_pd();
-        s3 = _mm512_setzero_pd();
-        for (int64_t p = 0; p < kg; p += 2, ap += lda) {
-            x = _mm512_loadu_pd(ap);
-            s0 = _mm512_fmadd_pd(x, bcast2_((const double *)pb0), s0);
-            s1 = _mm512_fmadd_pd(x, bcast2_((const double *)(pb0 + ldb_b)), s1);
-            s2 = _mm512_fmadd_pd(x, bcast2_((const double *)(pb0 + 2 * ldb_b)), s2);
-            s3 = _mm512_fmadd_pd(x, bcast2_((const double *)pb3), s3);
-            pb0 += 2 * sizeof(*ap), pb3 += 2 * sizeof(*ap);
+        __m256d x, s0, s1, s2, s3;
+        s0 = _mm256_setzero_pd();
+        s1 = _mm256_setzero_pd();
+        s2 = _mm256_setzero_pd();
+        s3 = _mm256_setzero_pd();
+        for (int64_t p = 0; p < kg; p += 1, ap += lda) {
+            x = _mm256_loadu_pd(ap);
+            s0 = _mm256_fmadd_pd(x, bcast1_((const double *)pb0), s0);
+            s1 = _mm256_fmadd_pd(x, bcast1_((const double *)(pb0 + ldb_b)), s1);
+            s2 = _mm256_fmadd_pd(x, bcast1_((const double *)(pb0 + 2 * ldb_b)), s2);
+            s3 = _mm256_fmadd_pd(x, bcast1_((const double *)pb3), s3);
+            pb0 += 1 * sizeof(*ap), pb3 += 1 * sizeof(*ap);
         }
-        if (kg < k) {   /* the last k - kg < G steps */
-            x = _mm512_loadu_pd(ap);
-            s0 = _mm512_fmadd_pd(x, tail2_((const double *)pb0, k - kg), s0);
-            s1 = _mm512_fmadd_pd(x, tail2_((const double *)(pb0 + ldb_b), k - kg), s1);
-            s2 = _mm512_fmadd_pd(x, tail2_((const double *)(pb0 + 2 * ldb_b), k - kg), s2);
-            s3 = _mm512_fmadd_pd(x, tail2_((const double *)pb3, k - kg), s3);
-        }
-        const __m512d h0 = sum2_(s0);
-        const __m512d h1 = sum2_(s1);
-        const __m512d h2 = sum2_(s2);
-        const __m512d h3 = sum2_(s3);
+        const __m512d h0 = sum1_(s0);
+        const __m512d h1 = sum1_(s1);
+        const __m512d h2 = sum1_(s2);
+        const __m512d h3 = sum1_(s3);
         if (rs_c == 1) {
             if (vb == 0) {
                 _mm512_mask_storeu_pd(c + (j + 0) * cs_c, km_, _mm512_mul_pd(va_, h0));
@@ -3031,22 +2964,17 @@ void zen4_dgemm_32x4_pair(int64_t m, int64_t n, int64_t k, const double *alpha, 
     if (j + 2 <= n) {
         const char *pb0 = (const char *)(b + j * ldb);
         const double *ap = a;
-        __m512d x, s0, s1;
-        s0 = _mm512_setzero_pd();
-        s1 = _mm512_setzero_pd();
-        for (int64_t p = 0; p < kg; p += 2, ap += lda) {
-            x = _mm512_loadu_pd(ap);
-            s0 = _mm512_fmadd_pd(x, bcast2_((const double *)pb0), s0);
-            s1 = _mm512_fmadd_pd(x, bcast2_((const double *)(pb0 + ldb_b)), s1);
-            pb0 += 2 * sizeof(*ap);
+        __m256d x, s0, s1;
+        s0 = _mm256_setzero_pd();
+        s1 = _mm256_setzero_pd();
+        for (int64_t p = 0; p < kg; p += 1, ap += lda) {
+            x = _mm256_loadu_pd(ap);
+            s0 = _mm256_fmadd_pd(x, bcast1_((const double *)pb0), s0);
+            s1 = _mm256_fmadd_pd(x, bcast1_((const double *)(pb0 + ldb_b)), s1);
+            pb0 += 1 * sizeof(*ap);
         }
-        if (kg < k) {   /* the last k - kg < G steps */
-            x = _mm512_loadu_pd(ap);
-            s0 = _mm512_fmadd_pd(x, tail2_((const double *)pb0, k - kg), s0);
-            s1 = _mm512_fmadd_pd(x, tail2_((const double *)(pb0 + ldb_b), k - kg), s1);
-        }
-        const __m512d h0 = sum2_(s0);
-        const __m512d h1 = sum2_(s1);
+        const __m512d h0 = sum1_(s0);
+        const __m512d h1 = sum1_(s1);
         if (rs_c == 1) {
             if (vb == 0) {
                 _mm512_mask_storeu_pd(c + (j + 0) * cs_c, km_, _mm512_mul_pd(va_, h0));
@@ -3076,18 +3004,14 @@ void zen4_dgemm_32x4_pair(int64_t m, int64_t n, int64_t k, const double *alpha, 
     if (j + 1 <= n) {
         const char *pb0 = (const char *)(b + j * ldb);
         const double *ap = a;
-        __m512d x, s0;
-        s0 = _mm512_setzero_pd();
-        for (int64_t p = 0; p < kg; p += 2, ap += lda) {
-            x = _mm512_loadu_pd(ap);
-            s0 = _mm512_fmadd_pd(x, bcast2_((const double *)pb0), s0);
-            pb0 += 2 * sizeof(*ap);
+        __m256d x, s0;
+        s0 = _mm256_setzero_pd();
+        for (int64_t p = 0; p < kg; p += 1, ap += lda) {
+            x = _mm256_loadu_pd(ap);
+            s0 = _mm256_fmadd_pd(x, bcast1_((const double *)pb0), s0);
+            pb0 += 1 * sizeof(*ap);
         }
-        if (kg < k) {   /* the last k - kg < G steps */
-            x = _mm512_loadu_pd(ap);
-            s0 = _mm512_fmadd_pd(x, tail2_((const double *)pb0, k - kg), s0);
-        }
-        const __m512d h0 = sum2_(s0);
+        const __m512d h0 = sum1_(s0);
         if (rs_c == 1) {
             if (vb == 0) {
                 _mm512_mask_storeu_pd(c + (j + 0) * cs_c, km_, _mm512_mul_pd(va_, h0));

@@ -26,14 +26,18 @@
 /* the k-quad row tail zen4_dgemm_32x4_quad (four k steps per vector), the same way */
 #define zen4_dgemm_32x4_QUAD_ROWS 0
 #define zen4_dgemm_32x4_QUAD_MIN_K 0
+/* the half-width row tail zen4_dgemm_32x4_half (A as column panels), the same way */
+#define zen4_dgemm_32x4_HALF_ROWS 4
+#define zen4_dgemm_32x4_HALF_MIN_K 1
 /* the k-pair row tail zen4_dgemm_32x4_pair, with the signature of the _direct kernel:
  * m <= PAIR_ROWS rows (0: not emitted), worth it from k = PAIR_MIN_K */
-#define zen4_dgemm_32x4_PAIR_ROWS 4
-#define zen4_dgemm_32x4_PAIR_MIN_K 7
+#define zen4_dgemm_32x4_PAIR_ROWS 0
+#define zen4_dgemm_32x4_PAIR_MIN_K 0
 /* the row tails in the order the runtime tries them: {function, rows, from
- * k, A's layout (0: rows along k, G: packed in groups of G k steps)} */
+ * k, A's layout (0: rows along k, G: packed in groups of G k steps,
+ * 1: column panels)} */
 #define zen4_dgemm_32x4_NTAILS 1
-#define zen4_dgemm_32x4_TAIL_LIST {(void *)zen4_dgemm_32x4_pair, 4, 7, 2}
+#define zen4_dgemm_32x4_TAIL_LIST {(void *)zen4_dgemm_32x4_half, 4, 1, 1}
 /* cflags: -mavx512f -mfma */
 
 #ifdef __cplusplus
@@ -49,7 +53,7 @@ void zen4_dgemm_32x4_e16x4(int64_t m, int64_t n, int64_t k, const double *alpha,
 void zen4_dgemm_32x4_p16x4(int64_t m, int64_t n, int64_t k, const double *alpha, const double *a,
                            const double *b, const double *beta, double *c, int64_t rs_c, int64_t cs_c,
                            const double *a_next, const double *b_next);
-void zen4_dgemm_32x4_pair(int64_t m, int64_t n, int64_t k, const double *alpha, const double *a, int64_t lda,
+void zen4_dgemm_32x4_half(int64_t m, int64_t n, int64_t k, const double *alpha, const double *a, int64_t lda,
                           const double *b, int64_t ldb, const double *beta, double *c, int64_t rs_c, int64_t cs_c);
 #ifdef __cplusplus
 }

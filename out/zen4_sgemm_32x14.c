@@ -35,10 +35,10 @@
  *     a[(p/4)*lda + 4*i + p%4] (rows packed in groups of 4 k steps, zero
  *     past k), B(p,j) at b[p + j*ldb]; reads B only for p < k and j < n,
  *     stores only rows i < m.
- *   zen4_sgemm_32x14_pair: m <= 8 rows, any n, two k steps per vector: A(i,p) at
- *     a[(p/2)*lda + 2*i + p%2] (rows packed in k pairs, the partner of
- *     an odd last p zero), B(p,j) at b[p + j*ldb]; reads B only for p < k
- *     and j < n, stores only rows i < m.
+ *   zen4_sgemm_32x14_half: m <= 8 rows, any n, half-width row vectors: A(i,p) at
+ *     a[p*lda + i] (a column panel, m <= rows <= lda; rows past m read),
+ *     B(p,j) at b[p + j*ldb]; reads B only for p < k and j < n, stores
+ *     only rows i < m.
  */
 #include "zen4_sgemm_32x14.h"
 #include <immintrin.h>
@@ -7766,101 +7766,66 @@ void zen4_sgemm_32x14_quad(int64_t m, int64_t n, int64_t k, const float *alpha, 
     }
 }
 
-static inline __m512 bcast2_(const float *p)
+static inline __m256 bcast1_(const float *p)
 {
-    double d;
-    __builtin_memcpy(&d, p, sizeof d);
-    return _mm512_castpd_ps(_mm512_set1_pd(d));
+    __m256 d;
+    d = _mm256_broadcast_ss(p);
+    return d;
 }
-static inline __m512 tail2_(const float *p, int64_t r)
+static inline __m512 sum1_(__m256 s)
 {
-    (void)r;   /* 1 */
-    return _mm512_maskz_mov_ps(0x5555, _mm512_set1_ps(*p));
-}
-static inline __m512 sum2_(__m512 s)
-{
-    const __m512i even = _mm512_setr_epi32(0, 2, 4, 6, 8, 10, 12, 14, 1, 3, 5, 7, 9, 11, 13, 15);
-    return _mm512_permutexvar_ps(even, _mm512_add_ps(s, _mm512_permute_ps(s, 0xB1)));
+    return _mm512_zextps256_ps512(s);
 }
 
-/* zen4_sgemm_32x14_pair: m <= 8 rows, 2 k steps per vector (see the contract above).
+/* zen4_sgemm_32x14_half: m <= 8 rows, half-width vectors (see the contract above).
  * beta == 0 never reads C. */
-void zen4_sgemm_32x14_pair(int64_t m, int64_t n, int64_t k, const float *alpha, const float *a, int64_t lda,
+void zen4_sgemm_32x14_half(int64_t m, int64_t n, int64_t k, const float *alpha, const float *a, int64_t lda,
                            const float *b, int64_t ldb, const float *beta, float *c, int64_t rs_c, int64_t cs_c)
 {
     if (m <= 0 || n <= 0) return;
     const float va = *alpha, vb = *beta;
-    const int64_t kg = k - k % 2, ldb_b = ldb * (int64_t)sizeof(float);
+    const int64_t kg = k, ldb_b = ldb * (int64_t)sizeof(float);
     const __mmask16 km_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
     const __m512 va_ = _mm512_set1_ps(va), vb_ = _mm512_set1_ps(vb);
     int64_t j = 0;
-    for (; j + 14 <= n; j += 14) {
-        const char *pb0 = (const char *)(b + j * ldb), *pb3 = pb0 + 3 * ldb_b, *pb6 = pb3 + 3 * ldb_b, *pb9 = pb6 + 3 * ldb_b, *pb12 = pb9 + 3 * ldb_b;
+    for (; j + 10 <= n; j += 10) {
+        const char *pb0 = (const char *)(b + j * ldb), *pb3 = pb0 + 3 * ldb_b, *pb6 = pb3 + 3 * ldb_b, *pb9 = pb6 + 3 * ldb_b;
         const float *ap = a;
-        __m512 x, s0, s1, s2, s3, s4, s5, s6, s7, s8, s9, s10, s11, s12, s13;
-        s0 = _mm512_setzero_ps();
-        s1 = _mm512_setzero_ps();
-        s2 = _mm512_setzero_ps();
-        s3 = _mm512_setzero_ps();
-        s4 = _mm512_setzero_ps();
-        s5 = _mm512_setzero_ps();
-        s6 = _mm512_setzero_ps();
-        s7 = _mm512_setzero_ps();
-        s8 = _mm512_setzero_ps();
-        s9 = _mm512_setzero_ps();
-        s10 = _mm512_setzero_ps();
-        s11 = _mm512_setzero_ps();
-        s12 = _mm512_setzero_ps();
-        s13 = _mm512_setzero_ps();
-        for (int64_t p = 0; p < kg; p += 2, ap += lda) {
-            x = _mm512_loadu_ps(ap);
-            s0 = _mm512_fmadd_ps(x, bcast2_((const float *)pb0), s0);
-            s1 = _mm512_fmadd_ps(x, bcast2_((const float *)(pb0 + ldb_b)), s1);
-            s2 = _mm512_fmadd_ps(x, bcast2_((const float *)(pb0 + 2 * ldb_b)), s2);
-            s3 = _mm512_fmadd_ps(x, bcast2_((const float *)pb3), s3);
-            s4 = _mm512_fmadd_ps(x, bcast2_((const float *)(pb3 + ldb_b)), s4);
-            s5 = _mm512_fmadd_ps(x, bcast2_((const float *)(pb3 + 2 * ldb_b)), s5);
-            s6 = _mm512_fmadd_ps(x, bcast2_((const float *)pb6), s6);
-            s7 = _mm512_fmadd_ps(x, bcast2_((const float *)(pb6 + ldb_b)), s7);
-            s8 = _mm512_fmadd_ps(x, bcast2_((const float *)(pb6 + 2 * ldb_b)), s8);
-            s9 = _mm512_fmadd_ps(x, bcast2_((const float *)pb9), s9);
-            s10 = _mm512_fmadd_ps(x, bcast2_((const float *)(pb9 + ldb_b)), s10);
-            s11 = _mm512_fmadd_ps(x, bcast2_((const float *)(pb9 + 2 * ldb_b)), s11);
-            s12 = _mm512_fmadd_ps(x, bcast2_((const float *)pb12), s12);
-            s13 = _mm512_fmadd_ps(x, bcast2_((const float *)(pb12 + ldb_b)), s13);
-            pb0 += 2 * sizeof(*ap), pb3 += 2 * sizeof(*ap), pb6 += 2 * sizeof(*ap), pb9 += 2 * sizeof(*ap), pb12 += 2 * sizeof(*ap);
+        __m256 x, s0, s1, s2, s3, s4, s5, s6, s7, s8, s9;
+        s0 = _mm256_setzero_ps();
+        s1 = _mm256_setzero_ps();
+        s2 = _mm256_setzero_ps();
+        s3 = _mm256_setzero_ps();
+        s4 = _mm256_setzero_ps();
+        s5 = _mm256_setzero_ps();
+        s6 = _mm256_setzero_ps();
+        s7 = _mm256_setzero_ps();
+        s8 = _mm256_setzero_ps();
+        s9 = _mm256_setzero_ps();
+        for (int64_t p = 0; p < kg; p += 1, ap += lda) {
+            x = _mm256_loadu_ps(ap);
+            s0 = _mm256_fmadd_ps(x, bcast1_((const float *)pb0), s0);
+            s1 = _mm256_fmadd_ps(x, bcast1_((const float *)(pb0 + ldb_b)), s1);
+            s2 = _mm256_fmadd_ps(x, bcast1_((const float *)(pb0 + 2 * ldb_b)), s2);
+            s3 = _mm256_fmadd_ps(x, bcast1_((const float *)pb3), s3);
+            s4 = _mm256_fmadd_ps(x, bcast1_((const float *)(pb3 + ldb_b)), s4);
+            s5 = _mm256_fmadd_ps(x, bcast1_((const float *)(pb3 + 2 * ldb_b)), s5);
+            s6 = _mm256_fmadd_ps(x, bcast1_((const float *)pb6), s6);
+            s7 = _mm256_fmadd_ps(x, bcast1_((const float *)(pb6 + ldb_b)), s7);
+            s8 = _mm256_fmadd_ps(x, bcast1_((const float *)(pb6 + 2 * ldb_b)), s8);
+            s9 = _mm256_fmadd_ps(x, bcast1_((const float *)pb9), s9);
+            pb0 += 1 * sizeof(*ap), pb3 += 1 * sizeof(*ap), pb6 += 1 * sizeof(*ap), pb9 += 1 * sizeof(*ap);
         }
-        if (kg < k) {   /* the last k - kg < G steps */
-            x = _mm512_loadu_ps(ap);
-            s0 = _mm512_fmadd_ps(x, tail2_((const float *)pb0, k - kg), s0);
-            s1 = _mm512_fmadd_ps(x, tail2_((const float *)(pb0 + ldb_b), k - kg), s1);
-            s2 = _mm512_fmadd_ps(x, tail2_((const float *)(pb0 + 2 * ldb_b), k - kg), s2);
-            s3 = _mm512_fmadd_ps(x, tail2_((const float *)pb3, k - kg), s3);
-            s4 = _mm512_fmadd_ps(x, tail2_((const float *)(pb3 + ldb_b), k - kg), s4);
-            s5 = _mm512_fmadd_ps(x, tail2_((const float *)(pb3 + 2 * ldb_b), k - kg), s5);
-            s6 = _mm512_fmadd_ps(x, tail2_((const float *)pb6, k - kg), s6);
-            s7 = _mm512_fmadd_ps(x, tail2_((const float *)(pb6 + ldb_b), k - kg), s7);
-            s8 = _mm512_fmadd_ps(x, tail2_((const float *)(pb6 + 2 * ldb_b), k - kg), s8);
-            s9 = _mm512_fmadd_ps(x, tail2_((const float *)pb9, k - kg), s9);
-            s10 = _mm512_fmadd_ps(x, tail2_((const float *)(pb9 + ldb_b), k - kg), s10);
-            s11 = _mm512_fmadd_ps(x, tail2_((const float *)(pb9 + 2 * ldb_b), k - kg), s11);
-            s12 = _mm512_fmadd_ps(x, tail2_((const float *)pb12, k - kg), s12);
-            s13 = _mm512_fmadd_ps(x, tail2_((const float *)(pb12 + ldb_b), k - kg), s13);
-        }
-        const __m512 h0 = sum2_(s0);
-        const __m512 h1 = sum2_(s1);
-        const __m512 h2 = sum2_(s2);
-        const __m512 h3 = sum2_(s3);
-        const __m512 h4 = sum2_(s4);
-        const __m512 h5 = sum2_(s5);
-        const __m512 h6 = sum2_(s6);
-        const __m512 h7 = sum2_(s7);
-        const __m512 h8 = sum2_(s8);
-        const __m512 h9 = sum2_(s9);
-        const __m512 h10 = sum2_(s10);
-        const __m512 h11 = sum2_(s11);
-        const __m512 h12 = sum2_(s12);
-        const __m512 h13 = sum2_(s13);
+        const __m512 h0 = sum1_(s0);
+        const __m512 h1 = sum1_(s1);
+        const __m512 h2 = sum1_(s2);
+        const __m512 h3 = sum1_(s3);
+        const __m512 h4 = sum1_(s4);
+        const __m512 h5 = sum1_(s5);
+        const __m512 h6 = sum1_(s6);
+        const __m512 h7 = sum1_(s7);
+        const __m512 h8 = sum1_(s8);
+        const __m512 h9 = sum1_(s9);
         if (rs_c == 1) {
             if (vb == 0) {
                 _mm512_mask_storeu_ps(c + (j + 0) * cs_c, km_, _mm512_mul_ps(va_, h0));
@@ -7873,10 +7838,6 @@ void zen4_sgemm_32x14_pair(int64_t m, int64_t n, int64_t k, const float *alpha, 
                 _mm512_mask_storeu_ps(c + (j + 7) * cs_c, km_, _mm512_mul_ps(va_, h7));
                 _mm512_mask_storeu_ps(c + (j + 8) * cs_c, km_, _mm512_mul_ps(va_, h8));
                 _mm512_mask_storeu_ps(c + (j + 9) * cs_c, km_, _mm512_mul_ps(va_, h9));
-                _mm512_mask_storeu_ps(c + (j + 10) * cs_c, km_, _mm512_mul_ps(va_, h10));
-                _mm512_mask_storeu_ps(c + (j + 11) * cs_c, km_, _mm512_mul_ps(va_, h11));
-                _mm512_mask_storeu_ps(c + (j + 12) * cs_c, km_, _mm512_mul_ps(va_, h12));
-                _mm512_mask_storeu_ps(c + (j + 13) * cs_c, km_, _mm512_mul_ps(va_, h13));
             } else {
                 const __m512 c0_ = _mm512_maskz_loadu_ps(km_, c + (j + 0) * cs_c);
                 const __m512 c1_ = _mm512_maskz_loadu_ps(km_, c + (j + 1) * cs_c);
@@ -7888,10 +7849,6 @@ void zen4_sgemm_32x14_pair(int64_t m, int64_t n, int64_t k, const float *alpha, 
                 const __m512 c7_ = _mm512_maskz_loadu_ps(km_, c + (j + 7) * cs_c);
                 const __m512 c8_ = _mm512_maskz_loadu_ps(km_, c + (j + 8) * cs_c);
                 const __m512 c9_ = _mm512_maskz_loadu_ps(km_, c + (j + 9) * cs_c);
-                const __m512 c10_ = _mm512_maskz_loadu_ps(km_, c + (j + 10) * cs_c);
-                const __m512 c11_ = _mm512_maskz_loadu_ps(km_, c + (j + 11) * cs_c);
-                const __m512 c12_ = _mm512_maskz_loadu_ps(km_, c + (j + 12) * cs_c);
-                const __m512 c13_ = _mm512_maskz_loadu_ps(km_, c + (j + 13) * cs_c);
                 _mm512_mask_storeu_ps(c + (j + 0) * cs_c, km_, _mm512_fmadd_ps(va_, h0, _mm512_mul_ps(vb_, c0_)));
                 _mm512_mask_storeu_ps(c + (j + 1) * cs_c, km_, _mm512_fmadd_ps(va_, h1, _mm512_mul_ps(vb_, c1_)));
                 _mm512_mask_storeu_ps(c + (j + 2) * cs_c, km_, _mm512_fmadd_ps(va_, h2, _mm512_mul_ps(vb_, c2_)));
@@ -7902,13 +7859,9 @@ void zen4_sgemm_32x14_pair(int64_t m, int64_t n, int64_t k, const float *alpha, 
                 _mm512_mask_storeu_ps(c + (j + 7) * cs_c, km_, _mm512_fmadd_ps(va_, h7, _mm512_mul_ps(vb_, c7_)));
                 _mm512_mask_storeu_ps(c + (j + 8) * cs_c, km_, _mm512_fmadd_ps(va_, h8, _mm512_mul_ps(vb_, c8_)));
                 _mm512_mask_storeu_ps(c + (j + 9) * cs_c, km_, _mm512_fmadd_ps(va_, h9, _mm512_mul_ps(vb_, c9_)));
-                _mm512_mask_storeu_ps(c + (j + 10) * cs_c, km_, _mm512_fmadd_ps(va_, h10, _mm512_mul_ps(vb_, c10_)));
-                _mm512_mask_storeu_ps(c + (j + 11) * cs_c, km_, _mm512_fmadd_ps(va_, h11, _mm512_mul_ps(vb_, c11_)));
-                _mm512_mask_storeu_ps(c + (j + 12) * cs_c, km_, _mm512_fmadd_ps(va_, h12, _mm512_mul_ps(vb_, c12_)));
-                _mm512_mask_storeu_ps(c + (j + 13) * cs_c, km_, _mm512_fmadd_ps(va_, h13, _mm512_mul_ps(vb_, c13_)));
             }
         } else {
-            float t[14][16];
+            float t[10][16];
             _mm512_storeu_ps(t[0], h0);
             _mm512_storeu_ps(t[1], h1);
             _mm512_storeu_ps(t[2], h2);
@@ -7919,15 +7872,11 @@ void zen4_sgemm_32x14_pair(int64_t m, int64_t n, int64_t k, const float *alpha, 
             _mm512_storeu_ps(t[7], h7);
             _mm512_storeu_ps(t[8], h8);
             _mm512_storeu_ps(t[9], h9);
-            _mm512_storeu_ps(t[10], h10);
-            _mm512_storeu_ps(t[11], h11);
-            _mm512_storeu_ps(t[12], h12);
-            _mm512_storeu_ps(t[13], h13);
             if (vb == 0)
-                for (int q = 0; q < 14; q++)
+                for (int q = 0; q < 10; q++)
                     for (int64_t i = 0; i < m; i++) c[i * rs_c + (j + q) * cs_c] = va * t[q][i];
             else
-                for (int q = 0; q < 14; q++)
+                for (int q = 0; q < 10; q++)
                     for (int64_t i = 0; i < m; i++) {
                         float *cij = c + i * rs_c + (j + q) * cs_c;
                         *cij = va * t[q][i] + vb * *cij;
@@ -7937,46 +7886,35 @@ void zen4_sgemm_32x14_pair(int64_t m, int64_t n, int64_t k, const float *alpha, 
     if (j + 8 <= n) {
         const char *pb0 = (const char *)(b + j * ldb), *pb3 = pb0 + 3 * ldb_b, *pb6 = pb3 + 3 * ldb_b;
         const float *ap = a;
-        __m512 x, s0, s1, s2, s3, s4, s5, s6, s7;
-        s0 = _mm512_setzero_ps();
-        s1 = _mm512_setzero_ps();
-        s2 = _mm512_setzero_ps();
-        s3 = _mm512_setzero_ps();
-        s4 = _mm512_setzero_ps();
-        s5 = _mm512_setzero_ps();
-        s6 = _mm512_setzero_ps();
-        s7 = _mm512_setzero_ps();
-        for (int64_t p = 0; p < kg; p += 2, ap += lda) {
-            x = _mm512_loadu_ps(ap);
-            s0 = _mm512_fmadd_ps(x, bcast2_((const float *)pb0), s0);
-            s1 = _mm512_fmadd_ps(x, bcast2_((const float *)(pb0 + ldb_b)), s1);
-            s2 = _mm512_fmadd_ps(x, bcast2_((const float *)(pb0 + 2 * ldb_b)), s2);
-            s3 = _mm512_fmadd_ps(x, bcast2_((const float *)pb3), s3);
-            s4 = _mm512_fmadd_ps(x, bcast2_((const float *)(pb3 + ldb_b)), s4);
-            s5 = _mm512_fmadd_ps(x, bcast2_((const float *)(pb3 + 2 * ldb_b)), s5);
-            s6 = _mm512_fmadd_ps(x, bcast2_((const float *)pb6), s6);
-            s7 = _mm512_fmadd_ps(x, bcast2_((const float *)(pb6 + ldb_b)), s7);
-            pb0 += 2 * sizeof(*ap), pb3 += 2 * sizeof(*ap), pb6 += 2 * sizeof(*ap);
+        __m256 x, s0, s1, s2, s3, s4, s5, s6, s7;
+        s0 = _mm256_setzero_ps();
+        s1 = _mm256_setzero_ps();
+        s2 = _mm256_setzero_ps();
+        s3 = _mm256_setzero_ps();
+        s4 = _mm256_setzero_ps();
+        s5 = _mm256_setzero_ps();
+        s6 = _mm256_setzero_ps();
+        s7 = _mm256_setzero_ps();
+        for (int64_t p = 0; p < kg; p += 1, ap += lda) {
+            x = _mm256_loadu_ps(ap);
+            s0 = _mm256_fmadd_ps(x, bcast1_((const float *)pb0), s0);
+            s1 = _mm256_fmadd_ps(x, bcast1_((const float *)(pb0 + ldb_b)), s1);
+            s2 = _mm256_fmadd_ps(x, bcast1_((const float *)(pb0 + 2 * ldb_b)), s2);
+            s3 = _mm256_fmadd_ps(x, bcast1_((const float *)pb3), s3);
+            s4 = _mm256_fmadd_ps(x, bcast1_((const float *)(pb3 + ldb_b)), s4);
+            s5 = _mm256_fmadd_ps(x, bcast1_((const float *)(pb3 + 2 * ldb_b)), s5);
+            s6 = _mm256_fmadd_ps(x, bcast1_((const float *)pb6), s6);
+            s7 = _mm256_fmadd_ps(x, bcast1_((const float *)(pb6 + ldb_b)), s7);
+            pb0 += 1 * sizeof(*ap), pb3 += 1 * sizeof(*ap), pb6 += 1 * sizeof(*ap);
         }
-        if (kg < k) {   /* the last k - kg < G steps */
-            x = _mm512_loadu_ps(ap);
-            s0 = _mm512_fmadd_ps(x, tail2_((const float *)pb0, k - kg), s0);
-            s1 = _mm512_fmadd_ps(x, tail2_((const float *)(pb0 + ldb_b), k - kg), s1);
-            s2 = _mm512_fmadd_ps(x, tail2_((const float *)(pb0 + 2 * ldb_b), k - kg), s2);
-            s3 = _mm512_fmadd_ps(x, tail2_((const float *)pb3, k - kg), s3);
-            s4 = _mm512_fmadd_ps(x, tail2_((const float *)(pb3 + ldb_b), k - kg), s4);
-            s5 = _mm512_fmadd_ps(x, tail2_((const float *)(pb3 + 2 * ldb_b), k - kg), s5);
-            s6 = _mm512_fmadd_ps(x, tail2_((const float *)pb6, k - kg), s6);
-            s7 = _mm512_fmadd_ps(x, tail2_((const float *)(pb6 + ldb_b), k - kg), s7);
-        }
-        const __m512 h0 = sum2_(s0);
-        const __m512 h1 = sum2_(s1);
-        const __m512 h2 = sum2_(s2);
-        const __m512 h3 = sum2_(s3);
-        const __m512 h4 = sum2_(s4);
-        const __m512 h5 = sum2_(s5);
-        const __m512 h6 = sum2_(s6);
-        const __m512 h7 = sum2_(s7);
+        const __m512 h0 = sum1_(s0);
+        const __m512 h1 = sum1_(s1);
+        const __m512 h2 = sum1_(s2);
+        const __m512 h3 = sum1_(s3);
+        const __m512 h4 = sum1_(s4);
+        const __m512 h5 = sum1_(s5);
+        const __m512 h6 = sum1_(s6);
+        const __m512 h7 = sum1_(s7);
         if (rs_c == 1) {
             if (vb == 0) {
                 _mm512_mask_storeu_ps(c + (j + 0) * cs_c, km_, _mm512_mul_ps(va_, h0));
@@ -8030,30 +7968,23 @@ void zen4_sgemm_32x14_pair(int64_t m, int64_t n, int64_t k, const float *alpha, 
     if (j + 4 <= n) {
         const char *pb0 = (const char *)(b + j * ldb), *pb3 = pb0 + 3 * ldb_b;
         const float *ap = a;
-        __m512 x, s0, s1, s2, s3;
-        s0 = _mm512_setzero_ps();
-        s1 = _mm512_setzero_ps();
-        s2 = _mm512_setzero_ps();
-        s3 = _mm512_setzero_ps();
-        for (int64_t p = 0; p < kg; p += 2, ap += lda) {
-            x = _mm512_loadu_ps(ap);
-            s0 = _mm512_fmadd_ps(x, bcast2_((const float *)pb0), s0);
-            s1 = _mm512_fmadd_ps(x, bcast2_((const float *)(pb0 + ldb_b)), s1);
-            s2 = _mm512_fmadd_ps(x, bcast2_((const float *)(pb0 + 2 * ldb_b)), s2);
-            s3 = _mm512_fmadd_ps(x, bcast2_((const float *)pb3), s3);
-            pb0 += 2 * sizeof(*ap), pb3 += 2 * sizeof(*ap);
+        __m256 x, s0, s1, s2, s3;
+        s0 = _mm256_setzero_ps();
+        s1 = _mm256_setzero_ps();
+        s2 = _mm256_setzero_ps();
+        s3 = _mm256_setzero_ps();
+        for (int64_t p = 0; p < kg; p += 1, ap += lda) {
+            x = _mm256_loadu_ps(ap);
+            s0 = _mm256_fmadd_ps(x, bcast1_((const float *)pb0), s0);
+            s1 = _mm256_fmadd_ps(x, bcast1_((const float *)(pb0 + ldb_b)), s1);
+            s2 = _mm256_fmadd_ps(x, bcast1_((const float *)(pb0 + 2 * ldb_b)), s2);
+            s3 = _mm256_fmadd_ps(x, bcast1_((const float *)pb3), s3);
+            pb0 += 1 * sizeof(*ap), pb3 += 1 * sizeof(*ap);
         }
-        if (kg < k) {   /* the last k - kg < G steps */
-            x = _mm512_loadu_ps(ap);
-            s0 = _mm512_fmadd_ps(x, tail2_((const float *)pb0, k - kg), s0);
-            s1 = _mm512_fmadd_ps(x, tail2_((const float *)(pb0 + ldb_b), k - kg), s1);
-            s2 = _mm512_fmadd_ps(x, tail2_((const float *)(pb0 + 2 * ldb_b), k - kg), s2);
-            s3 = _mm512_fmadd_ps(x, tail2_((const float *)pb3, k - kg), s3);
-        }
-        const __m512 h0 = sum2_(s0);
-        const __m512 h1 = sum2_(s1);
-        const __m512 h2 = sum2_(s2);
-        const __m512 h3 = sum2_(s3);
+        const __m512 h0 = sum1_(s0);
+        const __m512 h1 = sum1_(s1);
+        const __m512 h2 = sum1_(s2);
+        const __m512 h3 = sum1_(s3);
         if (rs_c == 1) {
             if (vb == 0) {
                 _mm512_mask_storeu_ps(c + (j + 0) * cs_c, km_, _mm512_mul_ps(va_, h0));
@@ -8091,22 +8022,17 @@ void zen4_sgemm_32x14_pair(int64_t m, int64_t n, int64_t k, const float *alpha, 
     if (j + 2 <= n) {
         const char *pb0 = (const char *)(b + j * ldb);
         const float *ap = a;
-        __m512 x, s0, s1;
-        s0 = _mm512_setzero_ps();
-        s1 = _mm512_setzero_ps();
-        for (int64_t p = 0; p < kg; p += 2, ap += lda) {
-            x = _mm512_loadu_ps(ap);
-            s0 = _mm512_fmadd_ps(x, bcast2_((const float *)pb0), s0);
-            s1 = _mm512_fmadd_ps(x, bcast2_((const float *)(pb0 + ldb_b)), s1);
-            pb0 += 2 * sizeof(*ap);
+        __m256 x, s0, s1;
+        s0 = _mm256_setzero_ps();
+        s1 = _mm256_setzero_ps();
+        for (int64_t p = 0; p < kg; p += 1, ap += lda) {
+            x = _mm256_loadu_ps(ap);
+            s0 = _mm256_fmadd_ps(x, bcast1_((const float *)pb0), s0);
+            s1 = _mm256_fmadd_ps(x, bcast1_((const float *)(pb0 + ldb_b)), s1);
+            pb0 += 1 * sizeof(*ap);
         }
-        if (kg < k) {   /* the last k - kg < G steps */
-            x = _mm512_loadu_ps(ap);
-            s0 = _mm512_fmadd_ps(x, tail2_((const float *)pb0, k - kg), s0);
-            s1 = _mm512_fmadd_ps(x, tail2_((const float *)(pb0 + ldb_b), k - kg), s1);
-        }
-        const __m512 h0 = sum2_(s0);
-        const __m512 h1 = sum2_(s1);
+        const __m512 h0 = sum1_(s0);
+        const __m512 h1 = sum1_(s1);
         if (rs_c == 1) {
             if (vb == 0) {
                 _mm512_mask_storeu_ps(c + (j + 0) * cs_c, km_, _mm512_mul_ps(va_, h0));
@@ -8136,18 +8062,14 @@ void zen4_sgemm_32x14_pair(int64_t m, int64_t n, int64_t k, const float *alpha, 
     if (j + 1 <= n) {
         const char *pb0 = (const char *)(b + j * ldb);
         const float *ap = a;
-        __m512 x, s0;
-        s0 = _mm512_setzero_ps();
-        for (int64_t p = 0; p < kg; p += 2, ap += lda) {
-            x = _mm512_loadu_ps(ap);
-            s0 = _mm512_fmadd_ps(x, bcast2_((const float *)pb0), s0);
-            pb0 += 2 * sizeof(*ap);
+        __m256 x, s0;
+        s0 = _mm256_setzero_ps();
+        for (int64_t p = 0; p < kg; p += 1, ap += lda) {
+            x = _mm256_loadu_ps(ap);
+            s0 = _mm256_fmadd_ps(x, bcast1_((const float *)pb0), s0);
+            pb0 += 1 * sizeof(*ap);
         }
-        if (kg < k) {   /* the last k - kg < G steps */
-            x = _mm512_loadu_ps(ap);
-            s0 = _mm512_fmadd_ps(x, tail2_((const float *)pb0, k - kg), s0);
-        }
-        const __m512 h0 = sum2_(s0);
+        const __m512 h0 = sum1_(s0);
         if (rs_c == 1) {
             if (vb == 0) {
                 _mm512_mask_storeu_ps(c + (j + 0) * cs_c, km_, _mm512_mul_ps(va_, h0));

@@ -192,7 +192,7 @@ static void check_one(int m, int n, int k, T alpha, T beta, int layout)
         }
     for (int t = 0; t < NTAILS; t++)
         if (m <= tails[t].rows) {
-            static const char *const names[] = { "dot", "", "pair", "", "quad" };
+            static const char *const names[] = { "dot", "half", "pair", "", "quad" };
             int64_t ldt;
             T *at = tail_pack(&o, m, k, tails[t].group, tails[t].rows, &ldt);
             memcpy(buf, start, span * sizeof *buf);

@@ -253,6 +253,25 @@ static void small_tile(void **state)
                  "bad.yaml:31: small_tile.f32:");
 }
 
+/* datapath_bits: the FP pipes' width, the vector width by default; it
+ * must divide vector_bits. */
+static void datapath(void **state)
+{
+    (void)state;
+    struct machine m;
+    const char *at = "max_regs: 12\n";
+    machine_load_string(&m, "good.yaml", with(good, at, "max_regs: 12\ndatapath_bits: 128\n"));
+    assert_int_equal(m.datapath_bits, 128);
+    machine_load_string(&m, "min.yaml", minimal);
+    assert_int_equal(m.datapath_bits, 256);
+    expect_error(with(good, at, "max_regs: 12\ndatapath_bits: 96\n"),
+                 "bad.yaml:7: datapath_bits: must divide vector_bits (256)");
+    expect_error(with(good, at, "max_regs: 12\ndatapath_bits: 512\n"),
+                 "bad.yaml:7: datapath_bits:");
+    expect_error(with(good, at, "max_regs: 12\ndatapath_bits: wide\n"),
+                 "bad.yaml:7: datapath_bits:");
+}
+
 static void defaults(void **state)
 {
     (void)state;
@@ -464,6 +483,7 @@ int main(void)
         cmocka_unit_test(defaults),
         cmocka_unit_test(prefetch_streams_unroll),
         cmocka_unit_test(small_tile),
+        cmocka_unit_test(datapath),
         cmocka_unit_test(shipped_machines),
         cmocka_unit_test(unknown_key),
         cmocka_unit_test(bad_values),

@@ -128,6 +128,23 @@ static const T *FN(dot_a)(const struct FN(op) *o, int64_t from, int64_t t, int64
     return r;
 }
 
+/* A's t rows from `from` on as a column panel h rows high, as the half-
+ * width tail reads them (h rows, t <= h): in place when the rows are
+ * contiguous and t == h, else copied with the rows past t zero. */
+static const T *FN(col_a)(const struct FN(op) *o, int64_t from, int64_t t, int64_t pc,
+                          int64_t k, int h, int64_t *lda)
+{
+    const T *a = o->a + from * o->rs_a + pc * o->cs_a;
+    if (o->rs_a == 1 && t == h) {
+        *lda = o->cs_a;
+        return a;
+    }
+    T *r = gg_pack_buffer(3, (size_t)(h * k) * sizeof(T));
+    FN(pack)(t, k, a, o->rs_a, o->cs_a, h, r);
+    *lda = h;
+    return r;
+}
+
 /* One group of g k steps (steps <= g of them real) of A's t rows at a,
  * as row i's g elements at d[g*i..]; the rest of the h-row group zero.
  * Inlined with g a constant, so the copy vectorizes (SGEMM 72^3 spent
@@ -162,9 +179,10 @@ static const T *FN(group_a)(const struct FN(op) *o, int64_t from, int64_t t, int
 
 /* The last rows of a block that a row-tail kernel takes, and A's rows as
  * it reads them: the first of the set's row tails (dot products, four k
- * steps per vector, two) that takes that many rows at this k (rows,
- * min_k: the generator's estimates of where each beats a row vector
- * computing MR' rows for a few, and the tails after it); t = 0 when none.
+ * steps per vector, half-width row vectors, two) that takes that many
+ * rows at this k (rows, min_k: the generator's estimates of where each
+ * beats a row vector computing MR' rows for a few, and the tails after
+ * it); t = 0 when none.
  * A short panel taller than the row edges (MR') keeps whole MR' tiles
  * for them and leaves only the rest to the tail: SGEMM m = 84 (32 + 32 +
  * 20) computed its last 20 rows 32 high, now 16 high and 4 by a tail. */
@@ -180,8 +198,9 @@ static struct FN(tail) FN(row_tail)(const struct FN(op) *o, int64_t m1, int64_t 
     for (int i = 0; t && i < GG_TAILS; i++) {
         const struct gg_tail *x = &o->tails[i];
         if (!x->fn || t > x->rows || k < x->min_k) continue;
-        r.a = x->group ? FN(group_a)(o, m1 - t, t, pc, k, x->group, x->rows, &r.lda)
-                       : FN(dot_a)(o, m1 - t, t, pc, k, &r.lda);
+        if (x->group == 1) r.a = FN(col_a)(o, m1 - t, t, pc, k, x->rows, &r.lda);
+        else if (x->group) r.a = FN(group_a)(o, m1 - t, t, pc, k, x->group, x->rows, &r.lda);
+        else r.a = FN(dot_a)(o, m1 - t, t, pc, k, &r.lda);
         r.fn = (FN(direct_fn) *)x->fn;
         r.t = t;
         break;

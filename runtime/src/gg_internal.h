@@ -48,8 +48,9 @@ struct gg_caches { struct gg_cache l1d, l2, l3; };
 
 /* A row-tail kernel for a block's last rows, the signature of direct:
  * group 0 reads A's rows along k (a[i*lda + p], the dot kernel), group
- * G > 0 reads them packed in groups of G k steps (a[(p/G)*lda + G*i +
- * p%G], zero past k and past the rows); up to `rows` rows, from k = min_k. */
+ * G > 1 reads them packed in groups of G k steps (a[(p/G)*lda + G*i +
+ * p%G], zero past k and past the rows), group 1 as a column panel
+ * (a[p*lda + i], `rows` rows read); up to `rows` rows, from k = min_k. */
 struct gg_tail { void *fn; int rows, min_k, group; };
 enum { GG_TAILS = 3 };
 
