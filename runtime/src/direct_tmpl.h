@@ -81,14 +81,14 @@ static struct FN(ablock) FN(a_block)(const struct FN(op) *o, int64_t m0, int64_t
  * width w, C at (ir, jr). */
 static void FN(run_tile)(const struct FN(op) *o, const struct FN(ablock) *A, int64_t ir,
                          int64_t mm, int64_t jr, int64_t nn, int w, const T *b, int64_t ldb,
-                         T beta)
+                         const T *beta)
 {
     const T *a = A->a0 + ir;
     int64_t lda = o->cs_a;
     if (ir >= A->from) {
         a = A->ap + (ir - A->from) * A->k; lda = A->ldp;
     }
-    FN(direct_for)(o, mm, w, NULL)(mm, nn, A->k, &o->alpha, a, lda, b, ldb, &beta,
+    FN(direct_for)(o, mm, w, NULL)(mm, nn, A->k, &o->alpha, a, lda, b, ldb, beta,
                              o->c + ir * o->rs_c + jr * o->cs_c, o->rs_c, o->cs_c);
 }
 
@@ -214,7 +214,7 @@ static struct FN(tail) FN(row_tail)(const struct FN(op) *o, int64_t m1, int64_t 
  * place, ran DGEMM 4000x128x4000 at 46 GFLOPS against 59 packed: columns
  * 32 KB apart defeat the TLB and the prefetchers.) */
 static void FN(direct_block)(const struct FN(op) *o, int64_t m0, int64_t m1, int64_t n0,
-                             int64_t n1, int64_t pc, int64_t k, T beta)
+                             int64_t n1, int64_t pc, int64_t k, const T *beta)
 {
     const int mr = o->bk.mr;
     struct FN(tail) tl = FN(row_tail)(o, m1, m1 - m0, pc, k);
@@ -224,7 +224,7 @@ static void FN(direct_block)(const struct FN(op) *o, int64_t m0, int64_t m1, int
         /* only tail rows, B's columns in place: all of them in one call, in
          * blocks of the kernel's width rather than of each panel's
          * (SGEMM 4x64x32: 0.85x of per-panel calls, four single columns) */
-        tl.fn(tl.t, n1 - n0, k, &o->alpha, tl.a, tl.lda, o->b + pc + n0 * o->cs_b, o->cs_b, &beta,
+        tl.fn(tl.t, n1 - n0, k, &o->alpha, tl.a, tl.lda, o->b + pc + n0 * o->cs_b, o->cs_b, beta,
               o->c + m0 * o->rs_c + n0 * o->cs_c, o->rs_c, o->cs_c);
         return;
     }
@@ -236,7 +236,7 @@ static void FN(direct_block)(const struct FN(op) *o, int64_t m0, int64_t m1, int
         for (int64_t ir = m0; ir < mt; ir += mr)
             FN(run_tile)(o, &A, ir, FN(min)(mr, mt - ir), jr, nn, w, b, ldb, beta);
         if (tl.t)
-            tl.fn(tl.t, nn, k, &o->alpha, tl.a, tl.lda, b, ldb, &beta,
+            tl.fn(tl.t, nn, k, &o->alpha, tl.a, tl.lda, b, ldb, beta,
                   o->c + mt * o->rs_c + jr * o->cs_c, o->rs_c, o->cs_c);
     }
 }
@@ -255,8 +255,7 @@ static void FN(direct_loops)(const struct FN(op) *o, int64_t m0, int64_t m1,
     int64_t kb = FN(direct_kb)(o);
     for (int64_t pc = 0; pc < o->k; pc += kb) {
         int64_t k = FN(min)(kb, o->k - pc);
-        T beta = pc ? (T)1 : o->beta;
-        FN(direct_block)(o, m0, m1, n0, n1, pc, k, beta);
+        FN(direct_block)(o, m0, m1, n0, n1, pc, k, FN(block_beta)(o, pc));
     }
 }
 

@@ -130,7 +130,7 @@ static int FN(rows_read)(const struct FN(op) *o, int64_t mm)
  * packed path: the edge kernels on the packed A panels (lda = MR) and this
  * B panel, read in place as rows (b[j + p*NR]) or copied into columns. */
 static void FN(edge_panel)(const struct FN(op) *o, int64_t mc, int64_t nn, int64_t kc, int w,
-                           const T *ap, const T *b, T beta, T *c)
+                           const T *ap, const T *b, const T *beta, T *c)
 {
     const int mr = o->bk.mr;
     int64_t ldb = w;                    /* packed w wide (FN(pack_b)) */
@@ -142,7 +142,7 @@ static void FN(edge_panel)(const struct FN(op) *o, int64_t mc, int64_t nn, int64
     for (int64_t ir = 0; ir < mc; ir += mr) {
         int64_t mm = FN(min)(mr, mc - ir);
         FN(direct_for)(o, mm, w, NULL)(mm, nn, kc, &o->alpha, ap + ir * kc, FN(a_height)(o, mm), b,
-                                 ldb, &beta, c + ir * o->rs_c, o->rs_c, o->cs_c);
+                                 ldb, beta, c + ir * o->rs_c, o->rs_c, o->cs_c);
     }
 }
 

@@ -18,7 +18,7 @@
 
 /* The ir and jr loops over one packed A block and one packed B block. */
 static void FN(macro_kernel)(const struct FN(op) *o, int64_t mc, int64_t nc,
-                             int64_t kc, const T *ap, const T *bp, T beta, T *c)
+                             int64_t kc, const T *ap, const T *bp, const T *beta, T *c)
 {
     const int mr = o->bk.mr, nr = o->bk.nr;
     for (int64_t jr = 0, nn; jr < nc; jr += nn) {
@@ -37,7 +37,7 @@ static void FN(macro_kernel)(const struct FN(op) *o, int64_t mc, int64_t nc,
             int last = ir + mr >= mc;
             const T *a_next = last ? ap : a + mr * kc;
             const T *b_next = last ? b + nr * kc : b;
-            FN(packed_for)(o, mm)(mm, nn, kc, &o->alpha, a, b, &beta,
+            FN(packed_for)(o, mm)(mm, nn, kc, &o->alpha, a, b, beta,
                     c + ir * o->rs_c + jr * o->cs_c, o->rs_c, o->cs_c, a_next, b_next);
         }
     }
@@ -85,12 +85,11 @@ static void FN(five_loops)(const struct FN(op) *o, int64_t m0, int64_t m1,
         int64_t nc = FN(min)(bk->nc, n1 - jc);
         for (int64_t pc = 0; pc < o->k; pc += bk->kc) {
             int64_t kc = FN(min)(bk->kc, o->k - pc);
-            T beta = pc == 0 ? o->beta : (T)1;   /* later blocks accumulate */
             FN(pack_b)(o, nc, kc, o->b + pc * o->rs_b + jc * o->cs_b, bp);
             for (int64_t ic = m0; ic < m1; ic += bk->mc) {
                 int64_t mc = FN(min)(bk->mc, m1 - ic);
                 FN(pack_a)(o, mc, kc, o->a + ic * o->rs_a + pc * o->cs_a, ap);
-                FN(macro_kernel)(o, mc, nc, kc, ap, bp, beta,
+                FN(macro_kernel)(o, mc, nc, kc, ap, bp, FN(block_beta)(o, pc),
                                  o->c + ic * o->rs_c + jc * o->cs_c);
             }
         }
