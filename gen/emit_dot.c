@@ -50,10 +50,7 @@ int dot_min_k(const struct plan *pl)
 {
     for (int k = 1; k <= 4096; k++) {
         double d = dot_cost(pl, k);
-        bool best = d < k;
-        for (int g = 1; g <= 4; g *= 2)
-            if (kgroup_rows(pl, g) >= DOT_ROWS && d >= kgroup_cost(pl, g, k)) best = false;
-        if (best) return k;
+        if (d < k && !kgroup_cheaper(pl, 0, DOT_ROWS, d, k)) return k;
     }
     return 0;
 }

@@ -59,6 +59,7 @@ void emit_dot(struct buf *fns, const struct plan *pl, const char *fname, const c
 int kgroup_rows(const struct plan *pl, int g);
 int kgroup_min_k(const struct plan *pl, int g);
 double kgroup_cost(const struct plan *pl, int g, int k);   /* full-width FMAs per column */
+bool kgroup_cheaper(const struct plan *pl, int except, int rows, double cost, int k);
 int pair_rows(const struct plan *pl);
 int pair_min_k(const struct plan *pl);
 void emit_pair(struct buf *fns, const struct plan *pl, const char *fname, const char *params);

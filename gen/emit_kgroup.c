@@ -66,15 +66,22 @@ double kgroup_cost(const struct plan *pl, int g, int k)
     return (double)k / g + kg_sum_cost[gi(g)];
 }
 
+/* Is a k-group tail other than G = except, taking at least `rows` rows,
+ * no dearer than `cost` at this k? Then a tail tried before it, of that
+ * cost, does not pay (the dot kernel, the quads). */
+bool kgroup_cheaper(const struct plan *pl, int except, int rows, double cost, int k)
+{
+    for (int g = 1; g <= 4; g *= 2)
+        if (g != except && kgroup_rows(pl, g) >= rows && cost >= kgroup_cost(pl, g, k)) return true;
+    return false;
+}
+
 /* Does G beat a row vector (k FMAs per column) at this k, and for G = 4
  * the other k groups that also take its rows (tried after it)? */
 static bool kgroup_best(const struct plan *pl, int g, int k)
 {
     double c = kgroup_cost(pl, g, k);
-    if (c >= k) return false;
-    for (int o = 1; g == 4 && o <= 2; o++)
-        if (kgroup_rows(pl, o) >= kgroup_rows(pl, 4) && c >= kgroup_cost(pl, o, k)) return false;
-    return true;
+    return c < k && (g != 4 || !kgroup_cheaper(pl, 4, kgroup_rows(pl, 4), c, k));
 }
 
 /* The k from which G pays (kgroup_best); 0: none up to 4096. */
