@@ -68,13 +68,16 @@ static void address(const struct em *e, const struct inst *in, int iter, char *o
 {
     static const char *const ptr[ST_COUNT] = { "ap", "bp", "an", "bp" };
     int el = iter * e->k->step[in->stream];
+    if (e->direct) {
+        direct_address(e, in, iter, out, size);
+        return;
+    }
     if (in->op == OP_PREFETCH) {
         strfmt(out, size, "(const char *)(%s + %d) + %s%d", ptr[in->stream], el,
                in->stream == ST_BNEXT ? "bn_off + " : "", in->offset);
         return;
     }
-    if (e->direct) direct_address(e, in, iter, out, size);
-    else strfmt(out, size, "%s + %d", ptr[in->stream], el + in->offset);
+    strfmt(out, size, "%s + %d", ptr[in->stream], el + in->offset);
 }
 
 /* One instruction of Pµ (or the prologue) in kernel copy `copy`. */
@@ -83,7 +86,8 @@ static void emit_inst(struct buf *b, const struct em *e, int i, int delta, int c
     const struct inst *in = &e->k->inst[i];
     const char *fmt = stmt_for(e, in);
     if (!fmt) return;                    /* pointer bumps: once per body */
-    if (e->direct && in->op == OP_PREFETCH) return;
+    /* in place, only _stream prefetches: the next A tile */
+    if (e->direct && in->op == OP_PREFETCH && !(e->stream && in->stream == ST_ANEXT)) return;
     char d[32] = "", opn[3][32] = { "", "", "" }, mem[96] = "";
     const char *ops[3] = { opn[0], opn[1], opn[2] };
     if (in->def >= 0) em_reg_name(e, in->def, copy, d, sizeof d);
@@ -235,19 +239,27 @@ static void packed_pointers(const struct em *e, struct buf *ptrs, struct buf *bu
                uf * k->step[ST_A], uf * k->step[ST_B], uf * k->step[ST_ANEXT]);
 }
 
-/* The parameters of NAME (packed operands) or NAME_direct, continuation
- * lines indented under the opening parenthesis of "void FNAME(". */
-static void params(struct buf *b, const char *ct, const char *fname, bool direct)
+/* The parameters of NAME (packed operands), NAME_direct or NAME_stream
+ * (NAME_direct's, then a_next), continuation lines indented under the
+ * opening parenthesis of "void FNAME(". */
+static void fn_params(struct buf *b, const char *ct, const char *fname, bool direct, bool stream)
 {
     const char *in = indent_for(fname);
-    if (direct)
+    if (direct) {
         buf_printf(b, "int64_t m, int64_t n, int64_t k, const %s *alpha, const %s *a, int64_t lda,\n"
                       "%sconst %s *b, int64_t ldb, const %s *beta, %s *c, int64_t rs_c, int64_t cs_c",
                    ct, ct, in, ct, ct, ct);
-    else
+        if (stream) buf_printf(b, ",\n%sconst %s *a_next", in, ct);
+    } else {
         buf_printf(b, "int64_t m, int64_t n, int64_t k, const %s *alpha, const %s *a,\n"
                       "%sconst %s *b, const %s *beta, %s *c, int64_t rs_c, int64_t cs_c,\n"
                       "%sconst %s *a_next, const %s *b_next", ct, ct, in, ct, ct, ct, in, ct, ct);
+    }
+}
+
+static void params(struct buf *b, const char *ct, const char *fname, bool direct)
+{
+    fn_params(b, ct, fname, direct, false);
 }
 
 /* The fetch of one column (row) of C at pf_c, at indent ind. */
@@ -259,15 +271,15 @@ static void c_prefetch_one(struct buf *b, const char *ind)
                   "%spf_c += pf_step;\n", ind, ind, ind, ind);
 }
 
-/* C's prefetch in the packed kernel, which runs inside big problems where
- * C comes from far away (the direct ones run on small problems, whose C is
- * in cache: there prefetches cost 1.5%, 16x14 f64, k = 64, C in L1). All of
- * C's lines fetched at once before the k loop stall on their misses (the
- * 28 prefetches of 16x14 f64 took 4% of the kernel's time at 2000^3 on
- * Zen 4), so each pass of the k loop fetches one column (one row when C is
- * row-stored): its first, middle and last element, which covers any
- * alignment of up to 128 bytes. The columns the passes cannot reach go
- * before the loop. */
+/* C's prefetch in the packed kernel and in _stream, which run inside big
+ * problems where C comes from far away (the other direct ones run on small
+ * problems, whose C is in cache: there prefetches cost 1.5%, 16x14 f64,
+ * k = 64, C in L1). All of C's lines fetched at once before the k loop
+ * stall on their misses (the 28 prefetches of 16x14 f64 took 4% of the
+ * kernel's time at 2000^3 on Zen 4), so each pass of the k loop fetches
+ * one column (one row when C is row-stored): its first, middle and last
+ * element, which covers any alignment of up to 128 bytes. The columns the
+ * passes cannot reach go before the loop. */
 static void c_prefetch(struct buf *setup, struct buf *in_loop, const char *ct, int uf)
 {
     buf_printf(setup,
@@ -298,7 +310,7 @@ static int emit_function(struct buf *cf, struct em *e, const char *fname)
     emit_zero(&zero, e);
     body_sections(e, &pro, &loop, &rem, &epi);
     int row_pref = emit_store(&store, e);
-    params(&par, ct, fname, e->direct);
+    fn_params(&par, ct, fname, e->direct, e->stream);
     int uf = pl->r.uf;
     if (e->direct) {
         direct_pointers(e, &ptrs);
@@ -307,7 +319,7 @@ static int emit_function(struct buf *cf, struct em *e, const char *fname)
         packed_pointers(e, &ptrs, &bumps);
     }
     struct buf pfc = { 0 }, pfc_loop = { 0 };
-    if (!e->direct) c_prefetch(&pfc, &pfc_loop, ct, uf);
+    if (!e->direct || e->stream) c_prefetch(&pfc, &pfc_loop, ct, uf);
     char ufs[16], j[16];
     strfmt(ufs, sizeof ufs, "%d", uf);
     strfmt(j, sizeof j, "%d", pl->p.j);
@@ -354,11 +366,13 @@ static int emit_packed_fn(struct buf *fns, const struct plan *pl, const char *fn
     return row_pref;
 }
 
-/* A direct function of plan pl: NAME_direct, or an edge kernel
- * NAME_e<MR'>x<NR'> (the direct variant of its own plan). */
-static void emit_direct_fn(struct buf *fns, const struct plan *pl, const char *fname)
+/* A direct function of plan pl: NAME_direct, an edge kernel
+ * NAME_e<MR'>x<NR'> (the direct variant of its own plan), or with stream
+ * NAME_stream (NAME_direct that also prefetches a_next's lines). */
+static void emit_direct_fn(struct buf *fns, const struct plan *pl, const char *fname, bool stream)
 {
-    struct em e = { .pl = pl, .k = &pl->k, .sp = &pl->t->sp[pl->k.elem], .direct = true };
+    struct em e = { .pl = pl, .k = &pl->k, .sp = &pl->t->sp[pl->k.elem], .direct = true,
+                    .stream = stream };
     fill_def_iter(&e);
     direct_setup(&e);
     emit_function(fns, &e, fname);
@@ -406,11 +420,16 @@ static int emit_functions(struct buf *fns, const struct plan *pl, const struct p
                           int nedges, const char *name, const char *dname)
 {
     int row_pref = emit_packed_fn(fns, pl, name);
-    emit_direct_fn(fns, pl, dname);
+    emit_direct_fn(fns, pl, dname, false);
+    if (direct_streams(&pl->k)) {
+        char sname[160];
+        strfmt(sname, sizeof sname, "%s_stream", name);
+        emit_direct_fn(fns, pl, sname, true);
+    }
     for (int i = 0; i < nedges; i++) {
         char ename[160];
         edge_name(ename, sizeof ename, name, &edges[i]);
-        emit_direct_fn(fns, &edges[i], ename);
+        emit_direct_fn(fns, &edges[i], ename, false);
         if (!packed_edge(pl, &edges[i])) continue;
         packed_edge_name(ename, sizeof ename, name, &edges[i]);
         emit_packed_fn(fns, &edges[i], ename);
@@ -465,6 +484,19 @@ static int packed_edge_texts(struct buf *decl, struct buf *plist, struct buf *do
                    pname, edges[i].k.mr, edges[i].k.nr, edges[i].k.mr);
     }
     return np;
+}
+
+/* NAME_stream's declaration (header) and contract lines (.c). */
+static void stream_texts(struct buf *decl, struct buf *doc, const char *ctype, const char *name)
+{
+    char sname[160];
+    strfmt(sname, sizeof sname, "%s_stream", name);
+    buf_printf(decl, "void %s(", sname);
+    fn_params(decl, ctype, sname, true, true);
+    buf_puts(decl, ");\n");
+    buf_printf(doc, " *   %s: %s_direct that, as it reads A(i,p),\n"
+                    " *     also prefetches a_next[i + p*lda] (the next A tile in place).\n",
+               sname, name);
 }
 
 /* What the templates say of the row tails: declarations (header), contract
@@ -544,6 +576,9 @@ void emit_kernel(const struct plan *pl, const struct plan *edges, int nedges,
     edge_texts(&edecl, &elist, &edoc, pl, edges, nedges, name);
     strfmt(np, sizeof np, "%d", packed_edge_texts(&edecl, &plist, &edoc, pl, edges, nedges, name));
     tail_texts(&tt, pl, name);
+    struct buf sdecl = { 0 }, sdoc = { 0 };
+    bool streams = direct_streams(&pl->k);
+    if (streams) stream_texts(&sdecl, &sdoc, ctype, name);
     bool b_cols = direct_b_cols(&pl->k);
     how_made(&how, pl);
     target_text(&cflags, pl->t->cflags, &pl->m);   /* %b: an SVE kernel's vector length */
@@ -566,7 +601,8 @@ void emit_kernel(const struct plan *pl, const struct plan *edges, int nedges,
                            "GUARD", "ROW_PREF", "BLIS_DECL", "PREAMBLE", "DIRECT_PARAMS",
                            "DIRECT_B_COLS", "DIRECT_B", "NEDGES", "EDGE_LIST", "EDGE_DECL",
                            "EDGE_DOC", "B_L1_PERCENT", "NPEDGES", "PEDGE_LIST",
-                           "TAIL_DECL", "TAIL_DOC", "NTAILS", "TAIL_LIST" };
+                           "TAIL_DECL", "TAIL_DOC", "NTAILS", "TAIL_LIST", "STREAM",
+                           "STREAM_DECL", "STREAM_DOC" };
     const char *vals[] = { name, mr, nr, elem_names[pl->k.elem], pl->m.name, pl->t->name,
                            GEMMGEN_VERSION, machine_file(pl), args, how.s, cflags.s ? cflags.s : "",
                            incl.s ? incl.s : "", ctype, indent_for(name), fns.s, guard, rp,
@@ -576,7 +612,9 @@ void emit_kernel(const struct plan *pl, const struct plan *edges, int nedges,
                            ne, elist.s ? elist.s : "", edecl.s ? edecl.s : "",
                            edoc.s ? edoc.s : "", b_l1, np, plist.s ? plist.s : "",
                            tt.decl.s ? tt.decl.s : "", tt.doc.s ? tt.doc.s : "", tt.n,
-                           tt.list.s ? tt.list.s : "" };
+                           tt.list.s ? tt.list.s : "", streams ? "1" : "0",
+                           sdecl.s ? sdecl.s : "", sdoc.s ? sdoc.s : "" };
+    _Static_assert(sizeof keys == sizeof vals, "a value for each key");
     enum { NBASE = sizeof keys / sizeof *keys };
     const char *allk[NBASE + 2 * NTAILS], *allv[NBASE + 2 * NTAILS];   /* and each tail's */
     int nkeys = NBASE;
@@ -593,4 +631,5 @@ void emit_kernel(const struct plan *pl, const struct plan *edges, int nedges,
     buf_free(&fns); buf_free(&how); buf_free(&blis); buf_free(&cflags); buf_free(&incl);
     buf_free(&dpar); buf_free(&edecl); buf_free(&elist); buf_free(&edoc); buf_free(&plist);
     buf_free(&tt.decl); buf_free(&tt.doc); buf_free(&tt.list);
+    buf_free(&sdecl); buf_free(&sdoc);
 }

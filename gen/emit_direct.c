@@ -42,12 +42,22 @@ bool direct_b_cols(const struct kernel *k)
     return true;
 }
 
+/* The plan prefetches the next A micro-panel (the machine's a_next): its
+ * _stream variant then prefetches the next A tile read in place. */
+bool direct_streams(const struct kernel *k)
+{
+    for (int i = 0; i < k->ninst; i++)
+        if (k->inst[i].op == OP_PREFETCH && k->inst[i].stream == ST_ANEXT) return true;
+    return false;
+}
+
 void direct_setup(struct em *e)
 {
     int iters = e->pl->r.uf + 1;   /* copies 0..uf-1 reach one iteration ahead */
     cover(&e->dir[0], "pa", "lda_b", iters);
     if (direct_b_cols(e->k)) cover(&e->dir[1], "pb", "ldb_b", e->k->nr);
     else cover(&e->dir[1], "pb", "ldb_b", iters);
+    if (e->stream) cover(&e->dir[2], "pn", "lda_b", iters);
 }
 
 /* (const T *)(base + s * stride) + disp */
@@ -64,6 +74,10 @@ static void strided(char *out, size_t size, const struct dcover *c, int x, int d
 void direct_address(const struct em *e, const struct inst *in, int iter, char *out, size_t size)
 {
     const char *ct = elem_ctype[e->k->elem];
+    if (in->op == OP_PREFETCH) {   /* the next A tile's lines, offsets in bytes */
+        strided(out, size, &e->dir[2], iter, in->offset, "char");
+        return;
+    }
     if (in->stream == ST_A) strided(out, size, &e->dir[0], iter, in->offset, ct);
     else if (direct_b_cols(e->k)) strided(out, size, &e->dir[1], in->offset, iter, ct);
     else strided(out, size, &e->dir[1], iter, in->offset, ct);
@@ -86,6 +100,10 @@ void direct_pointers(const struct em *e, struct buf *b)
     bases(b, &e->dir[0], "a");
     buf_puts(b, "\n");
     bases(b, &e->dir[1], "b");
+    if (e->stream) {
+        buf_puts(b, "\n");
+        bases(b, &e->dir[2], "a_next");
+    }
 }
 
 void direct_bumps(const struct em *e, struct buf *b)
@@ -93,7 +111,7 @@ void direct_bumps(const struct em *e, struct buf *b)
     int uf = e->pl->r.uf, esz = elem_bytes(e->k->elem);
     bool cols = direct_b_cols(e->k);
     const char *sep = "";
-    for (int s = 0; s < 2; s++) {
+    for (int s = 0; s < (e->stream ? 3 : 2); s++) {
         const struct dcover *c = &e->dir[s];
         for (int i = 0; i < c->nb; i++, sep = "\n") {
             buf_printf(b, "%s            %s%d += ", sep, c->name, c->bases[i]);

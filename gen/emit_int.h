@@ -19,7 +19,8 @@ struct em {
     const struct spell *sp;
     int *def_iter;      /* per value: iteration offset of its definition in Pµ */
     bool direct;        /* the _direct variant: strided A and B, no prefetch */
-    struct dcover dir[2];   /* A, B (direct only) */
+    bool stream;        /* _stream: _direct that prefetches the next A tile (a_next) */
+    struct dcover dir[3];   /* A, B, the next A tile (direct only) */
 };
 
 void em_reg_name(const struct em *e, int v, int copy, char *out, size_t size);
@@ -45,6 +46,7 @@ void em_new_c(struct buf *out, const struct spell *sp, enum c_pass pass, const c
               const char *c_old);
 /* emit_direct.c */
 bool direct_b_cols(const struct kernel *k);   /* B loaded element by element */
+bool direct_streams(const struct kernel *k);   /* has the next A panel's prefetches */
 void direct_setup(struct em *e);
 void direct_address(const struct em *e, const struct inst *in, int iter, char *out, size_t size);
 void direct_pointers(const struct em *e, struct buf *b);

@@ -25,6 +25,8 @@
  *     a[i + p*lda], B(p,j) at b[p + j*ldb] (B read element by element);
  *     it reads all 32 rows of A and 14 columns of B whatever m and n
  *     are (pass copied, zero-padded edge panels) and does not prefetch.
+ *   a64fx_sgemm_32x14_stream: a64fx_sgemm_32x14_direct that, as it reads A(i,p),
+ *     also prefetches a_next[i + p*lda] (the next A tile in place).
  *   Edge kernels, each with the signature of a64fx_sgemm_32x14_direct, for the
  *   last row and column panels when they are short:
  *     a64fx_sgemm_32x14_e32x8: 32x8, 9.00 cycles per iteration, unroll 2
@@ -1913,6 +1915,1664 @@ void a64fx_sgemm_32x14_direct(int64_t m, int64_t n, int64_t k, const float *alph
             z22 = svmla_f32_x(svptrue_b32(), z22, z28, z31);
             z23 = svmla_f32_x(svptrue_b32(), z23, z29, z31);
             z31 = svdup_n_f32(*((const float *)(pb9 + 4 * ldb_b) + 1));
+            z24 = svmla_f32_x(svptrue_b32(), z24, z28, z30);
+            z25 = svmla_f32_x(svptrue_b32(), z25, z29, z30);
+            z30 = svld1_f32(svptrue_b32(), (const float *)(pa0 + 2 * lda_b));
+            z26 = svmla_f32_x(svptrue_b32(), z26, z28, z31);
+            z28 = svld1_f32(svptrue_b32(), (const float *)(pa0 + 2 * lda_b) + 16);
+            z27 = svmla_f32_x(svptrue_b32(), z27, z29, z31);
+        }
+
+        /* epilogue: the rest of the last iteration, in the registers
+         * of the copy it follows */
+        switch (rem) {
+        case 0:
+            z28 = svdup_n_f32(*((const float *)pb0));
+            z31 = svdup_n_f32(*((const float *)(pb0 + ldb_b)));
+            z0 = svmla_f32_x(svptrue_b32(), z0, z29, z28);
+            z1 = svmla_f32_x(svptrue_b32(), z1, z30, z28);
+            z28 = svdup_n_f32(*((const float *)(pb0 + 2 * ldb_b)));
+            z2 = svmla_f32_x(svptrue_b32(), z2, z29, z31);
+            z3 = svmla_f32_x(svptrue_b32(), z3, z30, z31);
+            z31 = svdup_n_f32(*((const float *)pb3));
+            z4 = svmla_f32_x(svptrue_b32(), z4, z29, z28);
+            z5 = svmla_f32_x(svptrue_b32(), z5, z30, z28);
+            z28 = svdup_n_f32(*((const float *)(pb0 + 4 * ldb_b)));
+            z6 = svmla_f32_x(svptrue_b32(), z6, z29, z31);
+            z7 = svmla_f32_x(svptrue_b32(), z7, z30, z31);
+            z31 = svdup_n_f32(*((const float *)(pb3 + 2 * ldb_b)));
+            z8 = svmla_f32_x(svptrue_b32(), z8, z29, z28);
+            z9 = svmla_f32_x(svptrue_b32(), z9, z30, z28);
+            z28 = svdup_n_f32(*((const float *)pb6));
+            z10 = svmla_f32_x(svptrue_b32(), z10, z29, z31);
+            z11 = svmla_f32_x(svptrue_b32(), z11, z30, z31);
+            z31 = svdup_n_f32(*((const float *)(pb3 + 4 * ldb_b)));
+            z12 = svmla_f32_x(svptrue_b32(), z12, z29, z28);
+            z13 = svmla_f32_x(svptrue_b32(), z13, z30, z28);
+            z28 = svdup_n_f32(*((const float *)(pb0 + 8 * ldb_b)));
+            z14 = svmla_f32_x(svptrue_b32(), z14, z29, z31);
+            z15 = svmla_f32_x(svptrue_b32(), z15, z30, z31);
+            z31 = svdup_n_f32(*((const float *)pb9));
+            z16 = svmla_f32_x(svptrue_b32(), z16, z29, z28);
+            z17 = svmla_f32_x(svptrue_b32(), z17, z30, z28);
+            z28 = svdup_n_f32(*((const float *)(pb6 + 4 * ldb_b)));
+            z18 = svmla_f32_x(svptrue_b32(), z18, z29, z31);
+            z19 = svmla_f32_x(svptrue_b32(), z19, z30, z31);
+            z31 = svdup_n_f32(*((const float *)(pb3 + 8 * ldb_b)));
+            z20 = svmla_f32_x(svptrue_b32(), z20, z29, z28);
+            z21 = svmla_f32_x(svptrue_b32(), z21, z30, z28);
+            z28 = svdup_n_f32(*((const float *)pb12));
+            z22 = svmla_f32_x(svptrue_b32(), z22, z29, z31);
+            z23 = svmla_f32_x(svptrue_b32(), z23, z30, z31);
+            z31 = svdup_n_f32(*((const float *)(pb9 + 4 * ldb_b)));
+            z24 = svmla_f32_x(svptrue_b32(), z24, z29, z28);
+            z25 = svmla_f32_x(svptrue_b32(), z25, z30, z28);
+            z26 = svmla_f32_x(svptrue_b32(), z26, z29, z31);
+            z27 = svmla_f32_x(svptrue_b32(), z27, z30, z31);
+            break;
+        case 1:
+            z30 = svdup_n_f32(*((const float *)pb0 + 1));
+            z31 = svdup_n_f32(*((const float *)(pb0 + ldb_b) + 1));
+            z0 = svmla_f32_x(svptrue_b32(), z0, z28, z30);
+            z1 = svmla_f32_x(svptrue_b32(), z1, z29, z30);
+            z30 = svdup_n_f32(*((const float *)(pb0 + 2 * ldb_b) + 1));
+            z2 = svmla_f32_x(svptrue_b32(), z2, z28, z31);
+            z3 = svmla_f32_x(svptrue_b32(), z3, z29, z31);
+            z31 = svdup_n_f32(*((const float *)pb3 + 1));
+            z4 = svmla_f32_x(svptrue_b32(), z4, z28, z30);
+            z5 = svmla_f32_x(svptrue_b32(), z5, z29, z30);
+            z30 = svdup_n_f32(*((const float *)(pb0 + 4 * ldb_b) + 1));
+            z6 = svmla_f32_x(svptrue_b32(), z6, z28, z31);
+            z7 = svmla_f32_x(svptrue_b32(), z7, z29, z31);
+            z31 = svdup_n_f32(*((const float *)(pb3 + 2 * ldb_b) + 1));
+            z8 = svmla_f32_x(svptrue_b32(), z8, z28, z30);
+            z9 = svmla_f32_x(svptrue_b32(), z9, z29, z30);
+            z30 = svdup_n_f32(*((const float *)pb6 + 1));
+            z10 = svmla_f32_x(svptrue_b32(), z10, z28, z31);
+            z11 = svmla_f32_x(svptrue_b32(), z11, z29, z31);
+            z31 = svdup_n_f32(*((const float *)(pb3 + 4 * ldb_b) + 1));
+            z12 = svmla_f32_x(svptrue_b32(), z12, z28, z30);
+            z13 = svmla_f32_x(svptrue_b32(), z13, z29, z30);
+            z30 = svdup_n_f32(*((const float *)(pb0 + 8 * ldb_b) + 1));
+            z14 = svmla_f32_x(svptrue_b32(), z14, z28, z31);
+            z15 = svmla_f32_x(svptrue_b32(), z15, z29, z31);
+            z31 = svdup_n_f32(*((const float *)pb9 + 1));
+            z16 = svmla_f32_x(svptrue_b32(), z16, z28, z30);
+            z17 = svmla_f32_x(svptrue_b32(), z17, z29, z30);
+            z30 = svdup_n_f32(*((const float *)(pb6 + 4 * ldb_b) + 1));
+            z18 = svmla_f32_x(svptrue_b32(), z18, z28, z31);
+            z19 = svmla_f32_x(svptrue_b32(), z19, z29, z31);
+            z31 = svdup_n_f32(*((const float *)(pb3 + 8 * ldb_b) + 1));
+            z20 = svmla_f32_x(svptrue_b32(), z20, z28, z30);
+            z21 = svmla_f32_x(svptrue_b32(), z21, z29, z30);
+            z30 = svdup_n_f32(*((const float *)pb12 + 1));
+            z22 = svmla_f32_x(svptrue_b32(), z22, z28, z31);
+            z23 = svmla_f32_x(svptrue_b32(), z23, z29, z31);
+            z31 = svdup_n_f32(*((const float *)(pb9 + 4 * ldb_b) + 1));
+            z24 = svmla_f32_x(svptrue_b32(), z24, z28, z30);
+            z25 = svmla_f32_x(svptrue_b32(), z25, z29, z30);
+            z26 = svmla_f32_x(svptrue_b32(), z26, z28, z31);
+            z27 = svmla_f32_x(svptrue_b32(), z27, z29, z31);
+            break;
+        case 2:
+            z29 = svdup_n_f32(*((const float *)pb0 + 2));
+            z31 = svdup_n_f32(*((const float *)(pb0 + ldb_b) + 2));
+            z0 = svmla_f32_x(svptrue_b32(), z0, z30, z29);
+            z1 = svmla_f32_x(svptrue_b32(), z1, z28, z29);
+            z29 = svdup_n_f32(*((const float *)(pb0 + 2 * ldb_b) + 2));
+            z2 = svmla_f32_x(svptrue_b32(), z2, z30, z31);
+            z3 = svmla_f32_x(svptrue_b32(), z3, z28, z31);
+            z31 = svdup_n_f32(*((const float *)pb3 + 2));
+            z4 = svmla_f32_x(svptrue_b32(), z4, z30, z29);
+            z5 = svmla_f32_x(svptrue_b32(), z5, z28, z29);
+            z29 = svdup_n_f32(*((const float *)(pb0 + 4 * ldb_b) + 2));
+            z6 = svmla_f32_x(svptrue_b32(), z6, z30, z31);
+            z7 = svmla_f32_x(svptrue_b32(), z7, z28, z31);
+            z31 = svdup_n_f32(*((const float *)(pb3 + 2 * ldb_b) + 2));
+            z8 = svmla_f32_x(svptrue_b32(), z8, z30, z29);
+            z9 = svmla_f32_x(svptrue_b32(), z9, z28, z29);
+            z29 = svdup_n_f32(*((const float *)pb6 + 2));
+            z10 = svmla_f32_x(svptrue_b32(), z10, z30, z31);
+            z11 = svmla_f32_x(svptrue_b32(), z11, z28, z31);
+            z31 = svdup_n_f32(*((const float *)(pb3 + 4 * ldb_b) + 2));
+            z12 = svmla_f32_x(svptrue_b32(), z12, z30, z29);
+            z13 = svmla_f32_x(svptrue_b32(), z13, z28, z29);
+            z29 = svdup_n_f32(*((const float *)(pb0 + 8 * ldb_b) + 2));
+            z14 = svmla_f32_x(svptrue_b32(), z14, z30, z31);
+            z15 = svmla_f32_x(svptrue_b32(), z15, z28, z31);
+            z31 = svdup_n_f32(*((const float *)pb9 + 2));
+            z16 = svmla_f32_x(svptrue_b32(), z16, z30, z29);
+            z17 = svmla_f32_x(svptrue_b32(), z17, z28, z29);
+            z29 = svdup_n_f32(*((const float *)(pb6 + 4 * ldb_b) + 2));
+            z18 = svmla_f32_x(svptrue_b32(), z18, z30, z31);
+            z19 = svmla_f32_x(svptrue_b32(), z19, z28, z31);
+            z31 = svdup_n_f32(*((const float *)(pb3 + 8 * ldb_b) + 2));
+            z20 = svmla_f32_x(svptrue_b32(), z20, z30, z29);
+            z21 = svmla_f32_x(svptrue_b32(), z21, z28, z29);
+            z29 = svdup_n_f32(*((const float *)pb12 + 2));
+            z22 = svmla_f32_x(svptrue_b32(), z22, z30, z31);
+            z23 = svmla_f32_x(svptrue_b32(), z23, z28, z31);
+            z31 = svdup_n_f32(*((const float *)(pb9 + 4 * ldb_b) + 2));
+            z24 = svmla_f32_x(svptrue_b32(), z24, z30, z29);
+            z25 = svmla_f32_x(svptrue_b32(), z25, z28, z29);
+            z26 = svmla_f32_x(svptrue_b32(), z26, z30, z31);
+            z27 = svmla_f32_x(svptrue_b32(), z27, z28, z31);
+            break;
+
+        }
+    }
+    const float alpha_ = *alpha, beta_ = *beta;
+    if (m == 32 && n == 14 && rs_c == 1) {
+        const svfloat32_t va_ = svdup_n_f32(alpha_);
+        if (alpha_ == 1 && beta_ == 0) {
+            float *cw_ = c;
+            svst1_f32(svptrue_b32(), cw_ + 0, z0);
+            svst1_f32(svptrue_b32(), cw_ + 16, z1);
+            cw_ += cs_c;
+            svst1_f32(svptrue_b32(), cw_ + 0, z2);
+            svst1_f32(svptrue_b32(), cw_ + 16, z3);
+            cw_ += cs_c;
+            svst1_f32(svptrue_b32(), cw_ + 0, z4);
+            svst1_f32(svptrue_b32(), cw_ + 16, z5);
+            cw_ += cs_c;
+            svst1_f32(svptrue_b32(), cw_ + 0, z6);
+            svst1_f32(svptrue_b32(), cw_ + 16, z7);
+            cw_ += cs_c;
+            svst1_f32(svptrue_b32(), cw_ + 0, z8);
+            svst1_f32(svptrue_b32(), cw_ + 16, z9);
+            cw_ += cs_c;
+            svst1_f32(svptrue_b32(), cw_ + 0, z10);
+            svst1_f32(svptrue_b32(), cw_ + 16, z11);
+            cw_ += cs_c;
+            svst1_f32(svptrue_b32(), cw_ + 0, z12);
+            svst1_f32(svptrue_b32(), cw_ + 16, z13);
+            cw_ += cs_c;
+            svst1_f32(svptrue_b32(), cw_ + 0, z14);
+            svst1_f32(svptrue_b32(), cw_ + 16, z15);
+            cw_ += cs_c;
+            svst1_f32(svptrue_b32(), cw_ + 0, z16);
+            svst1_f32(svptrue_b32(), cw_ + 16, z17);
+            cw_ += cs_c;
+            svst1_f32(svptrue_b32(), cw_ + 0, z18);
+            svst1_f32(svptrue_b32(), cw_ + 16, z19);
+            cw_ += cs_c;
+            svst1_f32(svptrue_b32(), cw_ + 0, z20);
+            svst1_f32(svptrue_b32(), cw_ + 16, z21);
+            cw_ += cs_c;
+            svst1_f32(svptrue_b32(), cw_ + 0, z22);
+            svst1_f32(svptrue_b32(), cw_ + 16, z23);
+            cw_ += cs_c;
+            svst1_f32(svptrue_b32(), cw_ + 0, z24);
+            svst1_f32(svptrue_b32(), cw_ + 16, z25);
+            cw_ += cs_c;
+            svst1_f32(svptrue_b32(), cw_ + 0, z26);
+            svst1_f32(svptrue_b32(), cw_ + 16, z27);
+        } else if (alpha_ == 1 && beta_ == 1) {
+            float *cw_ = c;
+            svst1_f32(svptrue_b32(), cw_ + 0, svadd_f32_x(svptrue_b32(), z0, svld1_f32(svptrue_b32(), cw_ + 0)));
+            svst1_f32(svptrue_b32(), cw_ + 16, svadd_f32_x(svptrue_b32(), z1, svld1_f32(svptrue_b32(), cw_ + 16)));
+            cw_ += cs_c;
+            svst1_f32(svptrue_b32(), cw_ + 0, svadd_f32_x(svptrue_b32(), z2, svld1_f32(svptrue_b32(), cw_ + 0)));
+            svst1_f32(svptrue_b32(), cw_ + 16, svadd_f32_x(svptrue_b32(), z3, svld1_f32(svptrue_b32(), cw_ + 16)));
+            cw_ += cs_c;
+            svst1_f32(svptrue_b32(), cw_ + 0, svadd_f32_x(svptrue_b32(), z4, svld1_f32(svptrue_b32(), cw_ + 0)));
+            svst1_f32(svptrue_b32(), cw_ + 16, svadd_f32_x(svptrue_b32(), z5, svld1_f32(svptrue_b32(), cw_ + 16)));
+            cw_ += cs_c;
+            svst1_f32(svptrue_b32(), cw_ + 0, svadd_f32_x(svptrue_b32(), z6, svld1_f32(svptrue_b32(), cw_ + 0)));
+            svst1_f32(svptrue_b32(), cw_ + 16, svadd_f32_x(svptrue_b32(), z7, svld1_f32(svptrue_b32(), cw_ + 16)));
+            cw_ += cs_c;
+            svst1_f32(svptrue_b32(), cw_ + 0, svadd_f32_x(svptrue_b32(), z8, svld1_f32(svptrue_b32(), cw_ + 0)));
+            svst1_f32(svptrue_b32(), cw_ + 16, svadd_f32_x(svptrue_b32(), z9, svld1_f32(svptrue_b32(), cw_ + 16)));
+            cw_ += cs_c;
+            svst1_f32(svptrue_b32(), cw_ + 0, svadd_f32_x(svptrue_b32(), z10, svld1_f32(svptrue_b32(), cw_ + 0)));
+            svst1_f32(svptrue_b32(), cw_ + 16, svadd_f32_x(svptrue_b32(), z11, svld1_f32(svptrue_b32(), cw_ + 16)));
+            cw_ += cs_c;
+            svst1_f32(svptrue_b32(), cw_ + 0, svadd_f32_x(svptrue_b32(), z12, svld1_f32(svptrue_b32(), cw_ + 0)));
+            svst1_f32(svptrue_b32(), cw_ + 16, svadd_f32_x(svptrue_b32(), z13, svld1_f32(svptrue_b32(), cw_ + 16)));
+            cw_ += cs_c;
+            svst1_f32(svptrue_b32(), cw_ + 0, svadd_f32_x(svptrue_b32(), z14, svld1_f32(svptrue_b32(), cw_ + 0)));
+            svst1_f32(svptrue_b32(), cw_ + 16, svadd_f32_x(svptrue_b32(), z15, svld1_f32(svptrue_b32(), cw_ + 16)));
+            cw_ += cs_c;
+            svst1_f32(svptrue_b32(), cw_ + 0, svadd_f32_x(svptrue_b32(), z16, svld1_f32(svptrue_b32(), cw_ + 0)));
+            svst1_f32(svptrue_b32(), cw_ + 16, svadd_f32_x(svptrue_b32(), z17, svld1_f32(svptrue_b32(), cw_ + 16)));
+            cw_ += cs_c;
+            svst1_f32(svptrue_b32(), cw_ + 0, svadd_f32_x(svptrue_b32(), z18, svld1_f32(svptrue_b32(), cw_ + 0)));
+            svst1_f32(svptrue_b32(), cw_ + 16, svadd_f32_x(svptrue_b32(), z19, svld1_f32(svptrue_b32(), cw_ + 16)));
+            cw_ += cs_c;
+            svst1_f32(svptrue_b32(), cw_ + 0, svadd_f32_x(svptrue_b32(), z20, svld1_f32(svptrue_b32(), cw_ + 0)));
+            svst1_f32(svptrue_b32(), cw_ + 16, svadd_f32_x(svptrue_b32(), z21, svld1_f32(svptrue_b32(), cw_ + 16)));
+            cw_ += cs_c;
+            svst1_f32(svptrue_b32(), cw_ + 0, svadd_f32_x(svptrue_b32(), z22, svld1_f32(svptrue_b32(), cw_ + 0)));
+            svst1_f32(svptrue_b32(), cw_ + 16, svadd_f32_x(svptrue_b32(), z23, svld1_f32(svptrue_b32(), cw_ + 16)));
+            cw_ += cs_c;
+            svst1_f32(svptrue_b32(), cw_ + 0, svadd_f32_x(svptrue_b32(), z24, svld1_f32(svptrue_b32(), cw_ + 0)));
+            svst1_f32(svptrue_b32(), cw_ + 16, svadd_f32_x(svptrue_b32(), z25, svld1_f32(svptrue_b32(), cw_ + 16)));
+            cw_ += cs_c;
+            svst1_f32(svptrue_b32(), cw_ + 0, svadd_f32_x(svptrue_b32(), z26, svld1_f32(svptrue_b32(), cw_ + 0)));
+            svst1_f32(svptrue_b32(), cw_ + 16, svadd_f32_x(svptrue_b32(), z27, svld1_f32(svptrue_b32(), cw_ + 16)));
+        } else if (beta_ == 0) {
+            float *cw_ = c;
+            svst1_f32(svptrue_b32(), cw_ + 0, svmul_f32_x(svptrue_b32(), va_, z0));
+            svst1_f32(svptrue_b32(), cw_ + 16, svmul_f32_x(svptrue_b32(), va_, z1));
+            cw_ += cs_c;
+            svst1_f32(svptrue_b32(), cw_ + 0, svmul_f32_x(svptrue_b32(), va_, z2));
+            svst1_f32(svptrue_b32(), cw_ + 16, svmul_f32_x(svptrue_b32(), va_, z3));
+            cw_ += cs_c;
+            svst1_f32(svptrue_b32(), cw_ + 0, svmul_f32_x(svptrue_b32(), va_, z4));
+            svst1_f32(svptrue_b32(), cw_ + 16, svmul_f32_x(svptrue_b32(), va_, z5));
+            cw_ += cs_c;
+            svst1_f32(svptrue_b32(), cw_ + 0, svmul_f32_x(svptrue_b32(), va_, z6));
+            svst1_f32(svptrue_b32(), cw_ + 16, svmul_f32_x(svptrue_b32(), va_, z7));
+            cw_ += cs_c;
+            svst1_f32(svptrue_b32(), cw_ + 0, svmul_f32_x(svptrue_b32(), va_, z8));
+            svst1_f32(svptrue_b32(), cw_ + 16, svmul_f32_x(svptrue_b32(), va_, z9));
+            cw_ += cs_c;
+            svst1_f32(svptrue_b32(), cw_ + 0, svmul_f32_x(svptrue_b32(), va_, z10));
+            svst1_f32(svptrue_b32(), cw_ + 16, svmul_f32_x(svptrue_b32(), va_, z11));
+            cw_ += cs_c;
+            svst1_f32(svptrue_b32(), cw_ + 0, svmul_f32_x(svptrue_b32(), va_, z12));
+            svst1_f32(svptrue_b32(), cw_ + 16, svmul_f32_x(svptrue_b32(), va_, z13));
+            cw_ += cs_c;
+            svst1_f32(svptrue_b32(), cw_ + 0, svmul_f32_x(svptrue_b32(), va_, z14));
+            svst1_f32(svptrue_b32(), cw_ + 16, svmul_f32_x(svptrue_b32(), va_, z15));
+            cw_ += cs_c;
+            svst1_f32(svptrue_b32(), cw_ + 0, svmul_f32_x(svptrue_b32(), va_, z16));
+            svst1_f32(svptrue_b32(), cw_ + 16, svmul_f32_x(svptrue_b32(), va_, z17));
+            cw_ += cs_c;
+            svst1_f32(svptrue_b32(), cw_ + 0, svmul_f32_x(svptrue_b32(), va_, z18));
+            svst1_f32(svptrue_b32(), cw_ + 16, svmul_f32_x(svptrue_b32(), va_, z19));
+            cw_ += cs_c;
+            svst1_f32(svptrue_b32(), cw_ + 0, svmul_f32_x(svptrue_b32(), va_, z20));
+            svst1_f32(svptrue_b32(), cw_ + 16, svmul_f32_x(svptrue_b32(), va_, z21));
+            cw_ += cs_c;
+            svst1_f32(svptrue_b32(), cw_ + 0, svmul_f32_x(svptrue_b32(), va_, z22));
+            svst1_f32(svptrue_b32(), cw_ + 16, svmul_f32_x(svptrue_b32(), va_, z23));
+            cw_ += cs_c;
+            svst1_f32(svptrue_b32(), cw_ + 0, svmul_f32_x(svptrue_b32(), va_, z24));
+            svst1_f32(svptrue_b32(), cw_ + 16, svmul_f32_x(svptrue_b32(), va_, z25));
+            cw_ += cs_c;
+            svst1_f32(svptrue_b32(), cw_ + 0, svmul_f32_x(svptrue_b32(), va_, z26));
+            svst1_f32(svptrue_b32(), cw_ + 16, svmul_f32_x(svptrue_b32(), va_, z27));
+        } else if (beta_ == 1) {
+            float *cw_ = c;
+            svst1_f32(svptrue_b32(), cw_ + 0, svmla_f32_x(svptrue_b32(), svld1_f32(svptrue_b32(), cw_ + 0), va_, z0));
+            svst1_f32(svptrue_b32(), cw_ + 16, svmla_f32_x(svptrue_b32(), svld1_f32(svptrue_b32(), cw_ + 16), va_, z1));
+            cw_ += cs_c;
+            svst1_f32(svptrue_b32(), cw_ + 0, svmla_f32_x(svptrue_b32(), svld1_f32(svptrue_b32(), cw_ + 0), va_, z2));
+            svst1_f32(svptrue_b32(), cw_ + 16, svmla_f32_x(svptrue_b32(), svld1_f32(svptrue_b32(), cw_ + 16), va_, z3));
+            cw_ += cs_c;
+            svst1_f32(svptrue_b32(), cw_ + 0, svmla_f32_x(svptrue_b32(), svld1_f32(svptrue_b32(), cw_ + 0), va_, z4));
+            svst1_f32(svptrue_b32(), cw_ + 16, svmla_f32_x(svptrue_b32(), svld1_f32(svptrue_b32(), cw_ + 16), va_, z5));
+            cw_ += cs_c;
+            svst1_f32(svptrue_b32(), cw_ + 0, svmla_f32_x(svptrue_b32(), svld1_f32(svptrue_b32(), cw_ + 0), va_, z6));
+            svst1_f32(svptrue_b32(), cw_ + 16, svmla_f32_x(svptrue_b32(), svld1_f32(svptrue_b32(), cw_ + 16), va_, z7));
+            cw_ += cs_c;
+            svst1_f32(svptrue_b32(), cw_ + 0, svmla_f32_x(svptrue_b32(), svld1_f32(svptrue_b32(), cw_ + 0), va_, z8));
+            svst1_f32(svptrue_b32(), cw_ + 16, svmla_f32_x(svptrue_b32(), svld1_f32(svptrue_b32(), cw_ + 16), va_, z9));
+            cw_ += cs_c;
+            svst1_f32(svptrue_b32(), cw_ + 0, svmla_f32_x(svptrue_b32(), svld1_f32(svptrue_b32(), cw_ + 0), va_, z10));
+            svst1_f32(svptrue_b32(), cw_ + 16, svmla_f32_x(svptrue_b32(), svld1_f32(svptrue_b32(), cw_ + 16), va_, z11));
+            cw_ += cs_c;
+            svst1_f32(svptrue_b32(), cw_ + 0, svmla_f32_x(svptrue_b32(), svld1_f32(svptrue_b32(), cw_ + 0), va_, z12));
+            svst1_f32(svptrue_b32(), cw_ + 16, svmla_f32_x(svptrue_b32(), svld1_f32(svptrue_b32(), cw_ + 16), va_, z13));
+            cw_ += cs_c;
+            svst1_f32(svptrue_b32(), cw_ + 0, svmla_f32_x(svptrue_b32(), svld1_f32(svptrue_b32(), cw_ + 0), va_, z14));
+            svst1_f32(svptrue_b32(), cw_ + 16, svmla_f32_x(svptrue_b32(), svld1_f32(svptrue_b32(), cw_ + 16), va_, z15));
+            cw_ += cs_c;
+            svst1_f32(svptrue_b32(), cw_ + 0, svmla_f32_x(svptrue_b32(), svld1_f32(svptrue_b32(), cw_ + 0), va_, z16));
+            svst1_f32(svptrue_b32(), cw_ + 16, svmla_f32_x(svptrue_b32(), svld1_f32(svptrue_b32(), cw_ + 16), va_, z17));
+            cw_ += cs_c;
+            svst1_f32(svptrue_b32(), cw_ + 0, svmla_f32_x(svptrue_b32(), svld1_f32(svptrue_b32(), cw_ + 0), va_, z18));
+            svst1_f32(svptrue_b32(), cw_ + 16, svmla_f32_x(svptrue_b32(), svld1_f32(svptrue_b32(), cw_ + 16), va_, z19));
+            cw_ += cs_c;
+            svst1_f32(svptrue_b32(), cw_ + 0, svmla_f32_x(svptrue_b32(), svld1_f32(svptrue_b32(), cw_ + 0), va_, z20));
+            svst1_f32(svptrue_b32(), cw_ + 16, svmla_f32_x(svptrue_b32(), svld1_f32(svptrue_b32(), cw_ + 16), va_, z21));
+            cw_ += cs_c;
+            svst1_f32(svptrue_b32(), cw_ + 0, svmla_f32_x(svptrue_b32(), svld1_f32(svptrue_b32(), cw_ + 0), va_, z22));
+            svst1_f32(svptrue_b32(), cw_ + 16, svmla_f32_x(svptrue_b32(), svld1_f32(svptrue_b32(), cw_ + 16), va_, z23));
+            cw_ += cs_c;
+            svst1_f32(svptrue_b32(), cw_ + 0, svmla_f32_x(svptrue_b32(), svld1_f32(svptrue_b32(), cw_ + 0), va_, z24));
+            svst1_f32(svptrue_b32(), cw_ + 16, svmla_f32_x(svptrue_b32(), svld1_f32(svptrue_b32(), cw_ + 16), va_, z25));
+            cw_ += cs_c;
+            svst1_f32(svptrue_b32(), cw_ + 0, svmla_f32_x(svptrue_b32(), svld1_f32(svptrue_b32(), cw_ + 0), va_, z26));
+            svst1_f32(svptrue_b32(), cw_ + 16, svmla_f32_x(svptrue_b32(), svld1_f32(svptrue_b32(), cw_ + 16), va_, z27));
+        } else {
+            const svfloat32_t vb_ = svdup_n_f32(beta_);
+            float *cw_ = c;
+            svst1_f32(svptrue_b32(), cw_ + 0, svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(svptrue_b32(), cw_ + 0)), va_, z0));
+            svst1_f32(svptrue_b32(), cw_ + 16, svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(svptrue_b32(), cw_ + 16)), va_, z1));
+            cw_ += cs_c;
+            svst1_f32(svptrue_b32(), cw_ + 0, svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(svptrue_b32(), cw_ + 0)), va_, z2));
+            svst1_f32(svptrue_b32(), cw_ + 16, svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(svptrue_b32(), cw_ + 16)), va_, z3));
+            cw_ += cs_c;
+            svst1_f32(svptrue_b32(), cw_ + 0, svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(svptrue_b32(), cw_ + 0)), va_, z4));
+            svst1_f32(svptrue_b32(), cw_ + 16, svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(svptrue_b32(), cw_ + 16)), va_, z5));
+            cw_ += cs_c;
+            svst1_f32(svptrue_b32(), cw_ + 0, svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(svptrue_b32(), cw_ + 0)), va_, z6));
+            svst1_f32(svptrue_b32(), cw_ + 16, svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(svptrue_b32(), cw_ + 16)), va_, z7));
+            cw_ += cs_c;
+            svst1_f32(svptrue_b32(), cw_ + 0, svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(svptrue_b32(), cw_ + 0)), va_, z8));
+            svst1_f32(svptrue_b32(), cw_ + 16, svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(svptrue_b32(), cw_ + 16)), va_, z9));
+            cw_ += cs_c;
+            svst1_f32(svptrue_b32(), cw_ + 0, svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(svptrue_b32(), cw_ + 0)), va_, z10));
+            svst1_f32(svptrue_b32(), cw_ + 16, svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(svptrue_b32(), cw_ + 16)), va_, z11));
+            cw_ += cs_c;
+            svst1_f32(svptrue_b32(), cw_ + 0, svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(svptrue_b32(), cw_ + 0)), va_, z12));
+            svst1_f32(svptrue_b32(), cw_ + 16, svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(svptrue_b32(), cw_ + 16)), va_, z13));
+            cw_ += cs_c;
+            svst1_f32(svptrue_b32(), cw_ + 0, svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(svptrue_b32(), cw_ + 0)), va_, z14));
+            svst1_f32(svptrue_b32(), cw_ + 16, svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(svptrue_b32(), cw_ + 16)), va_, z15));
+            cw_ += cs_c;
+            svst1_f32(svptrue_b32(), cw_ + 0, svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(svptrue_b32(), cw_ + 0)), va_, z16));
+            svst1_f32(svptrue_b32(), cw_ + 16, svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(svptrue_b32(), cw_ + 16)), va_, z17));
+            cw_ += cs_c;
+            svst1_f32(svptrue_b32(), cw_ + 0, svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(svptrue_b32(), cw_ + 0)), va_, z18));
+            svst1_f32(svptrue_b32(), cw_ + 16, svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(svptrue_b32(), cw_ + 16)), va_, z19));
+            cw_ += cs_c;
+            svst1_f32(svptrue_b32(), cw_ + 0, svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(svptrue_b32(), cw_ + 0)), va_, z20));
+            svst1_f32(svptrue_b32(), cw_ + 16, svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(svptrue_b32(), cw_ + 16)), va_, z21));
+            cw_ += cs_c;
+            svst1_f32(svptrue_b32(), cw_ + 0, svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(svptrue_b32(), cw_ + 0)), va_, z22));
+            svst1_f32(svptrue_b32(), cw_ + 16, svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(svptrue_b32(), cw_ + 16)), va_, z23));
+            cw_ += cs_c;
+            svst1_f32(svptrue_b32(), cw_ + 0, svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(svptrue_b32(), cw_ + 0)), va_, z24));
+            svst1_f32(svptrue_b32(), cw_ + 16, svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(svptrue_b32(), cw_ + 16)), va_, z25));
+            cw_ += cs_c;
+            svst1_f32(svptrue_b32(), cw_ + 0, svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(svptrue_b32(), cw_ + 0)), va_, z26));
+            svst1_f32(svptrue_b32(), cw_ + 16, svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(svptrue_b32(), cw_ + 16)), va_, z27));
+        }
+        return;
+    }
+    if (rs_c == 1) {   /* edge tile: predicated */
+        const svfloat32_t va_ = svdup_n_f32(alpha_);
+        if (alpha_ == 1 && beta_ == 0) {
+            if (0 < m && 0 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 0 * cs_c, z0);
+            }
+            if (16 < m && 0 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)16, (int64_t)m);
+                svst1_f32(k_, c + 16 + 0 * cs_c, z1);
+            }
+            if (0 < m && 1 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 1 * cs_c, z2);
+            }
+            if (16 < m && 1 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)16, (int64_t)m);
+                svst1_f32(k_, c + 16 + 1 * cs_c, z3);
+            }
+            if (0 < m && 2 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 2 * cs_c, z4);
+            }
+            if (16 < m && 2 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)16, (int64_t)m);
+                svst1_f32(k_, c + 16 + 2 * cs_c, z5);
+            }
+            if (0 < m && 3 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 3 * cs_c, z6);
+            }
+            if (16 < m && 3 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)16, (int64_t)m);
+                svst1_f32(k_, c + 16 + 3 * cs_c, z7);
+            }
+            if (0 < m && 4 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 4 * cs_c, z8);
+            }
+            if (16 < m && 4 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)16, (int64_t)m);
+                svst1_f32(k_, c + 16 + 4 * cs_c, z9);
+            }
+            if (0 < m && 5 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 5 * cs_c, z10);
+            }
+            if (16 < m && 5 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)16, (int64_t)m);
+                svst1_f32(k_, c + 16 + 5 * cs_c, z11);
+            }
+            if (0 < m && 6 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 6 * cs_c, z12);
+            }
+            if (16 < m && 6 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)16, (int64_t)m);
+                svst1_f32(k_, c + 16 + 6 * cs_c, z13);
+            }
+            if (0 < m && 7 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 7 * cs_c, z14);
+            }
+            if (16 < m && 7 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)16, (int64_t)m);
+                svst1_f32(k_, c + 16 + 7 * cs_c, z15);
+            }
+            if (0 < m && 8 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 8 * cs_c, z16);
+            }
+            if (16 < m && 8 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)16, (int64_t)m);
+                svst1_f32(k_, c + 16 + 8 * cs_c, z17);
+            }
+            if (0 < m && 9 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 9 * cs_c, z18);
+            }
+            if (16 < m && 9 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)16, (int64_t)m);
+                svst1_f32(k_, c + 16 + 9 * cs_c, z19);
+            }
+            if (0 < m && 10 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 10 * cs_c, z20);
+            }
+            if (16 < m && 10 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)16, (int64_t)m);
+                svst1_f32(k_, c + 16 + 10 * cs_c, z21);
+            }
+            if (0 < m && 11 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 11 * cs_c, z22);
+            }
+            if (16 < m && 11 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)16, (int64_t)m);
+                svst1_f32(k_, c + 16 + 11 * cs_c, z23);
+            }
+            if (0 < m && 12 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 12 * cs_c, z24);
+            }
+            if (16 < m && 12 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)16, (int64_t)m);
+                svst1_f32(k_, c + 16 + 12 * cs_c, z25);
+            }
+            if (0 < m && 13 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 13 * cs_c, z26);
+            }
+            if (16 < m && 13 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)16, (int64_t)m);
+                svst1_f32(k_, c + 16 + 13 * cs_c, z27);
+            }
+        } else if (alpha_ == 1 && beta_ == 1) {
+            if (0 < m && 0 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                z0 = svadd_f32_x(svptrue_b32(), z0, svld1_f32(k_, c + 0 + 0 * cs_c));
+            }
+            if (16 < m && 0 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)16, (int64_t)m);
+                z1 = svadd_f32_x(svptrue_b32(), z1, svld1_f32(k_, c + 16 + 0 * cs_c));
+            }
+            if (0 < m && 1 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                z2 = svadd_f32_x(svptrue_b32(), z2, svld1_f32(k_, c + 0 + 1 * cs_c));
+            }
+            if (16 < m && 1 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)16, (int64_t)m);
+                z3 = svadd_f32_x(svptrue_b32(), z3, svld1_f32(k_, c + 16 + 1 * cs_c));
+            }
+            if (0 < m && 2 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                z4 = svadd_f32_x(svptrue_b32(), z4, svld1_f32(k_, c + 0 + 2 * cs_c));
+            }
+            if (16 < m && 2 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)16, (int64_t)m);
+                z5 = svadd_f32_x(svptrue_b32(), z5, svld1_f32(k_, c + 16 + 2 * cs_c));
+            }
+            if (0 < m && 3 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                z6 = svadd_f32_x(svptrue_b32(), z6, svld1_f32(k_, c + 0 + 3 * cs_c));
+            }
+            if (16 < m && 3 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)16, (int64_t)m);
+                z7 = svadd_f32_x(svptrue_b32(), z7, svld1_f32(k_, c + 16 + 3 * cs_c));
+            }
+            if (0 < m && 4 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                z8 = svadd_f32_x(svptrue_b32(), z8, svld1_f32(k_, c + 0 + 4 * cs_c));
+            }
+            if (16 < m && 4 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)16, (int64_t)m);
+                z9 = svadd_f32_x(svptrue_b32(), z9, svld1_f32(k_, c + 16 + 4 * cs_c));
+            }
+            if (0 < m && 5 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                z10 = svadd_f32_x(svptrue_b32(), z10, svld1_f32(k_, c + 0 + 5 * cs_c));
+            }
+            if (16 < m && 5 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)16, (int64_t)m);
+                z11 = svadd_f32_x(svptrue_b32(), z11, svld1_f32(k_, c + 16 + 5 * cs_c));
+            }
+            if (0 < m && 6 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                z12 = svadd_f32_x(svptrue_b32(), z12, svld1_f32(k_, c + 0 + 6 * cs_c));
+            }
+            if (16 < m && 6 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)16, (int64_t)m);
+                z13 = svadd_f32_x(svptrue_b32(), z13, svld1_f32(k_, c + 16 + 6 * cs_c));
+            }
+            if (0 < m && 7 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                z14 = svadd_f32_x(svptrue_b32(), z14, svld1_f32(k_, c + 0 + 7 * cs_c));
+            }
+            if (16 < m && 7 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)16, (int64_t)m);
+                z15 = svadd_f32_x(svptrue_b32(), z15, svld1_f32(k_, c + 16 + 7 * cs_c));
+            }
+            if (0 < m && 8 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                z16 = svadd_f32_x(svptrue_b32(), z16, svld1_f32(k_, c + 0 + 8 * cs_c));
+            }
+            if (16 < m && 8 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)16, (int64_t)m);
+                z17 = svadd_f32_x(svptrue_b32(), z17, svld1_f32(k_, c + 16 + 8 * cs_c));
+            }
+            if (0 < m && 9 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                z18 = svadd_f32_x(svptrue_b32(), z18, svld1_f32(k_, c + 0 + 9 * cs_c));
+            }
+            if (16 < m && 9 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)16, (int64_t)m);
+                z19 = svadd_f32_x(svptrue_b32(), z19, svld1_f32(k_, c + 16 + 9 * cs_c));
+            }
+            if (0 < m && 10 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                z20 = svadd_f32_x(svptrue_b32(), z20, svld1_f32(k_, c + 0 + 10 * cs_c));
+            }
+            if (16 < m && 10 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)16, (int64_t)m);
+                z21 = svadd_f32_x(svptrue_b32(), z21, svld1_f32(k_, c + 16 + 10 * cs_c));
+            }
+            if (0 < m && 11 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                z22 = svadd_f32_x(svptrue_b32(), z22, svld1_f32(k_, c + 0 + 11 * cs_c));
+            }
+            if (16 < m && 11 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)16, (int64_t)m);
+                z23 = svadd_f32_x(svptrue_b32(), z23, svld1_f32(k_, c + 16 + 11 * cs_c));
+            }
+            if (0 < m && 12 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                z24 = svadd_f32_x(svptrue_b32(), z24, svld1_f32(k_, c + 0 + 12 * cs_c));
+            }
+            if (16 < m && 12 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)16, (int64_t)m);
+                z25 = svadd_f32_x(svptrue_b32(), z25, svld1_f32(k_, c + 16 + 12 * cs_c));
+            }
+            if (0 < m && 13 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                z26 = svadd_f32_x(svptrue_b32(), z26, svld1_f32(k_, c + 0 + 13 * cs_c));
+            }
+            if (16 < m && 13 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)16, (int64_t)m);
+                z27 = svadd_f32_x(svptrue_b32(), z27, svld1_f32(k_, c + 16 + 13 * cs_c));
+            }
+            if (0 < m && 0 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 0 * cs_c, z0);
+            }
+            if (16 < m && 0 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)16, (int64_t)m);
+                svst1_f32(k_, c + 16 + 0 * cs_c, z1);
+            }
+            if (0 < m && 1 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 1 * cs_c, z2);
+            }
+            if (16 < m && 1 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)16, (int64_t)m);
+                svst1_f32(k_, c + 16 + 1 * cs_c, z3);
+            }
+            if (0 < m && 2 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 2 * cs_c, z4);
+            }
+            if (16 < m && 2 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)16, (int64_t)m);
+                svst1_f32(k_, c + 16 + 2 * cs_c, z5);
+            }
+            if (0 < m && 3 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 3 * cs_c, z6);
+            }
+            if (16 < m && 3 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)16, (int64_t)m);
+                svst1_f32(k_, c + 16 + 3 * cs_c, z7);
+            }
+            if (0 < m && 4 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 4 * cs_c, z8);
+            }
+            if (16 < m && 4 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)16, (int64_t)m);
+                svst1_f32(k_, c + 16 + 4 * cs_c, z9);
+            }
+            if (0 < m && 5 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 5 * cs_c, z10);
+            }
+            if (16 < m && 5 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)16, (int64_t)m);
+                svst1_f32(k_, c + 16 + 5 * cs_c, z11);
+            }
+            if (0 < m && 6 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 6 * cs_c, z12);
+            }
+            if (16 < m && 6 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)16, (int64_t)m);
+                svst1_f32(k_, c + 16 + 6 * cs_c, z13);
+            }
+            if (0 < m && 7 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 7 * cs_c, z14);
+            }
+            if (16 < m && 7 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)16, (int64_t)m);
+                svst1_f32(k_, c + 16 + 7 * cs_c, z15);
+            }
+            if (0 < m && 8 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 8 * cs_c, z16);
+            }
+            if (16 < m && 8 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)16, (int64_t)m);
+                svst1_f32(k_, c + 16 + 8 * cs_c, z17);
+            }
+            if (0 < m && 9 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 9 * cs_c, z18);
+            }
+            if (16 < m && 9 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)16, (int64_t)m);
+                svst1_f32(k_, c + 16 + 9 * cs_c, z19);
+            }
+            if (0 < m && 10 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 10 * cs_c, z20);
+            }
+            if (16 < m && 10 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)16, (int64_t)m);
+                svst1_f32(k_, c + 16 + 10 * cs_c, z21);
+            }
+            if (0 < m && 11 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 11 * cs_c, z22);
+            }
+            if (16 < m && 11 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)16, (int64_t)m);
+                svst1_f32(k_, c + 16 + 11 * cs_c, z23);
+            }
+            if (0 < m && 12 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 12 * cs_c, z24);
+            }
+            if (16 < m && 12 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)16, (int64_t)m);
+                svst1_f32(k_, c + 16 + 12 * cs_c, z25);
+            }
+            if (0 < m && 13 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 13 * cs_c, z26);
+            }
+            if (16 < m && 13 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)16, (int64_t)m);
+                svst1_f32(k_, c + 16 + 13 * cs_c, z27);
+            }
+        } else if (beta_ == 0) {
+            if (0 < m && 0 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 0 * cs_c, svmul_f32_x(svptrue_b32(), va_, z0));
+            }
+            if (16 < m && 0 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)16, (int64_t)m);
+                svst1_f32(k_, c + 16 + 0 * cs_c, svmul_f32_x(svptrue_b32(), va_, z1));
+            }
+            if (0 < m && 1 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 1 * cs_c, svmul_f32_x(svptrue_b32(), va_, z2));
+            }
+            if (16 < m && 1 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)16, (int64_t)m);
+                svst1_f32(k_, c + 16 + 1 * cs_c, svmul_f32_x(svptrue_b32(), va_, z3));
+            }
+            if (0 < m && 2 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 2 * cs_c, svmul_f32_x(svptrue_b32(), va_, z4));
+            }
+            if (16 < m && 2 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)16, (int64_t)m);
+                svst1_f32(k_, c + 16 + 2 * cs_c, svmul_f32_x(svptrue_b32(), va_, z5));
+            }
+            if (0 < m && 3 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 3 * cs_c, svmul_f32_x(svptrue_b32(), va_, z6));
+            }
+            if (16 < m && 3 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)16, (int64_t)m);
+                svst1_f32(k_, c + 16 + 3 * cs_c, svmul_f32_x(svptrue_b32(), va_, z7));
+            }
+            if (0 < m && 4 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 4 * cs_c, svmul_f32_x(svptrue_b32(), va_, z8));
+            }
+            if (16 < m && 4 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)16, (int64_t)m);
+                svst1_f32(k_, c + 16 + 4 * cs_c, svmul_f32_x(svptrue_b32(), va_, z9));
+            }
+            if (0 < m && 5 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 5 * cs_c, svmul_f32_x(svptrue_b32(), va_, z10));
+            }
+            if (16 < m && 5 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)16, (int64_t)m);
+                svst1_f32(k_, c + 16 + 5 * cs_c, svmul_f32_x(svptrue_b32(), va_, z11));
+            }
+            if (0 < m && 6 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 6 * cs_c, svmul_f32_x(svptrue_b32(), va_, z12));
+            }
+            if (16 < m && 6 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)16, (int64_t)m);
+                svst1_f32(k_, c + 16 + 6 * cs_c, svmul_f32_x(svptrue_b32(), va_, z13));
+            }
+            if (0 < m && 7 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 7 * cs_c, svmul_f32_x(svptrue_b32(), va_, z14));
+            }
+            if (16 < m && 7 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)16, (int64_t)m);
+                svst1_f32(k_, c + 16 + 7 * cs_c, svmul_f32_x(svptrue_b32(), va_, z15));
+            }
+            if (0 < m && 8 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 8 * cs_c, svmul_f32_x(svptrue_b32(), va_, z16));
+            }
+            if (16 < m && 8 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)16, (int64_t)m);
+                svst1_f32(k_, c + 16 + 8 * cs_c, svmul_f32_x(svptrue_b32(), va_, z17));
+            }
+            if (0 < m && 9 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 9 * cs_c, svmul_f32_x(svptrue_b32(), va_, z18));
+            }
+            if (16 < m && 9 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)16, (int64_t)m);
+                svst1_f32(k_, c + 16 + 9 * cs_c, svmul_f32_x(svptrue_b32(), va_, z19));
+            }
+            if (0 < m && 10 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 10 * cs_c, svmul_f32_x(svptrue_b32(), va_, z20));
+            }
+            if (16 < m && 10 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)16, (int64_t)m);
+                svst1_f32(k_, c + 16 + 10 * cs_c, svmul_f32_x(svptrue_b32(), va_, z21));
+            }
+            if (0 < m && 11 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 11 * cs_c, svmul_f32_x(svptrue_b32(), va_, z22));
+            }
+            if (16 < m && 11 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)16, (int64_t)m);
+                svst1_f32(k_, c + 16 + 11 * cs_c, svmul_f32_x(svptrue_b32(), va_, z23));
+            }
+            if (0 < m && 12 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 12 * cs_c, svmul_f32_x(svptrue_b32(), va_, z24));
+            }
+            if (16 < m && 12 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)16, (int64_t)m);
+                svst1_f32(k_, c + 16 + 12 * cs_c, svmul_f32_x(svptrue_b32(), va_, z25));
+            }
+            if (0 < m && 13 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 13 * cs_c, svmul_f32_x(svptrue_b32(), va_, z26));
+            }
+            if (16 < m && 13 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)16, (int64_t)m);
+                svst1_f32(k_, c + 16 + 13 * cs_c, svmul_f32_x(svptrue_b32(), va_, z27));
+            }
+        } else if (beta_ == 1) {
+            if (0 < m && 0 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                z0 = svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 0 + 0 * cs_c), va_, z0);
+            }
+            if (16 < m && 0 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)16, (int64_t)m);
+                z1 = svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 16 + 0 * cs_c), va_, z1);
+            }
+            if (0 < m && 1 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                z2 = svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 0 + 1 * cs_c), va_, z2);
+            }
+            if (16 < m && 1 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)16, (int64_t)m);
+                z3 = svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 16 + 1 * cs_c), va_, z3);
+            }
+            if (0 < m && 2 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                z4 = svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 0 + 2 * cs_c), va_, z4);
+            }
+            if (16 < m && 2 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)16, (int64_t)m);
+                z5 = svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 16 + 2 * cs_c), va_, z5);
+            }
+            if (0 < m && 3 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                z6 = svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 0 + 3 * cs_c), va_, z6);
+            }
+            if (16 < m && 3 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)16, (int64_t)m);
+                z7 = svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 16 + 3 * cs_c), va_, z7);
+            }
+            if (0 < m && 4 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                z8 = svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 0 + 4 * cs_c), va_, z8);
+            }
+            if (16 < m && 4 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)16, (int64_t)m);
+                z9 = svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 16 + 4 * cs_c), va_, z9);
+            }
+            if (0 < m && 5 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                z10 = svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 0 + 5 * cs_c), va_, z10);
+            }
+            if (16 < m && 5 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)16, (int64_t)m);
+                z11 = svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 16 + 5 * cs_c), va_, z11);
+            }
+            if (0 < m && 6 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                z12 = svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 0 + 6 * cs_c), va_, z12);
+            }
+            if (16 < m && 6 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)16, (int64_t)m);
+                z13 = svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 16 + 6 * cs_c), va_, z13);
+            }
+            if (0 < m && 7 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                z14 = svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 0 + 7 * cs_c), va_, z14);
+            }
+            if (16 < m && 7 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)16, (int64_t)m);
+                z15 = svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 16 + 7 * cs_c), va_, z15);
+            }
+            if (0 < m && 8 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                z16 = svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 0 + 8 * cs_c), va_, z16);
+            }
+            if (16 < m && 8 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)16, (int64_t)m);
+                z17 = svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 16 + 8 * cs_c), va_, z17);
+            }
+            if (0 < m && 9 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                z18 = svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 0 + 9 * cs_c), va_, z18);
+            }
+            if (16 < m && 9 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)16, (int64_t)m);
+                z19 = svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 16 + 9 * cs_c), va_, z19);
+            }
+            if (0 < m && 10 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                z20 = svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 0 + 10 * cs_c), va_, z20);
+            }
+            if (16 < m && 10 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)16, (int64_t)m);
+                z21 = svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 16 + 10 * cs_c), va_, z21);
+            }
+            if (0 < m && 11 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                z22 = svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 0 + 11 * cs_c), va_, z22);
+            }
+            if (16 < m && 11 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)16, (int64_t)m);
+                z23 = svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 16 + 11 * cs_c), va_, z23);
+            }
+            if (0 < m && 12 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                z24 = svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 0 + 12 * cs_c), va_, z24);
+            }
+            if (16 < m && 12 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)16, (int64_t)m);
+                z25 = svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 16 + 12 * cs_c), va_, z25);
+            }
+            if (0 < m && 13 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                z26 = svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 0 + 13 * cs_c), va_, z26);
+            }
+            if (16 < m && 13 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)16, (int64_t)m);
+                z27 = svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 16 + 13 * cs_c), va_, z27);
+            }
+            if (0 < m && 0 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 0 * cs_c, z0);
+            }
+            if (16 < m && 0 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)16, (int64_t)m);
+                svst1_f32(k_, c + 16 + 0 * cs_c, z1);
+            }
+            if (0 < m && 1 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 1 * cs_c, z2);
+            }
+            if (16 < m && 1 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)16, (int64_t)m);
+                svst1_f32(k_, c + 16 + 1 * cs_c, z3);
+            }
+            if (0 < m && 2 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 2 * cs_c, z4);
+            }
+            if (16 < m && 2 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)16, (int64_t)m);
+                svst1_f32(k_, c + 16 + 2 * cs_c, z5);
+            }
+            if (0 < m && 3 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 3 * cs_c, z6);
+            }
+            if (16 < m && 3 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)16, (int64_t)m);
+                svst1_f32(k_, c + 16 + 3 * cs_c, z7);
+            }
+            if (0 < m && 4 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 4 * cs_c, z8);
+            }
+            if (16 < m && 4 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)16, (int64_t)m);
+                svst1_f32(k_, c + 16 + 4 * cs_c, z9);
+            }
+            if (0 < m && 5 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 5 * cs_c, z10);
+            }
+            if (16 < m && 5 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)16, (int64_t)m);
+                svst1_f32(k_, c + 16 + 5 * cs_c, z11);
+            }
+            if (0 < m && 6 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 6 * cs_c, z12);
+            }
+            if (16 < m && 6 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)16, (int64_t)m);
+                svst1_f32(k_, c + 16 + 6 * cs_c, z13);
+            }
+            if (0 < m && 7 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 7 * cs_c, z14);
+            }
+            if (16 < m && 7 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)16, (int64_t)m);
+                svst1_f32(k_, c + 16 + 7 * cs_c, z15);
+            }
+            if (0 < m && 8 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 8 * cs_c, z16);
+            }
+            if (16 < m && 8 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)16, (int64_t)m);
+                svst1_f32(k_, c + 16 + 8 * cs_c, z17);
+            }
+            if (0 < m && 9 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 9 * cs_c, z18);
+            }
+            if (16 < m && 9 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)16, (int64_t)m);
+                svst1_f32(k_, c + 16 + 9 * cs_c, z19);
+            }
+            if (0 < m && 10 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 10 * cs_c, z20);
+            }
+            if (16 < m && 10 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)16, (int64_t)m);
+                svst1_f32(k_, c + 16 + 10 * cs_c, z21);
+            }
+            if (0 < m && 11 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 11 * cs_c, z22);
+            }
+            if (16 < m && 11 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)16, (int64_t)m);
+                svst1_f32(k_, c + 16 + 11 * cs_c, z23);
+            }
+            if (0 < m && 12 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 12 * cs_c, z24);
+            }
+            if (16 < m && 12 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)16, (int64_t)m);
+                svst1_f32(k_, c + 16 + 12 * cs_c, z25);
+            }
+            if (0 < m && 13 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 13 * cs_c, z26);
+            }
+            if (16 < m && 13 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)16, (int64_t)m);
+                svst1_f32(k_, c + 16 + 13 * cs_c, z27);
+            }
+        } else {
+            const svfloat32_t vb_ = svdup_n_f32(beta_);
+            if (0 < m && 0 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                z0 = svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 0 + 0 * cs_c)), va_, z0);
+            }
+            if (16 < m && 0 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)16, (int64_t)m);
+                z1 = svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 16 + 0 * cs_c)), va_, z1);
+            }
+            if (0 < m && 1 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                z2 = svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 0 + 1 * cs_c)), va_, z2);
+            }
+            if (16 < m && 1 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)16, (int64_t)m);
+                z3 = svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 16 + 1 * cs_c)), va_, z3);
+            }
+            if (0 < m && 2 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                z4 = svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 0 + 2 * cs_c)), va_, z4);
+            }
+            if (16 < m && 2 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)16, (int64_t)m);
+                z5 = svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 16 + 2 * cs_c)), va_, z5);
+            }
+            if (0 < m && 3 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                z6 = svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 0 + 3 * cs_c)), va_, z6);
+            }
+            if (16 < m && 3 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)16, (int64_t)m);
+                z7 = svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 16 + 3 * cs_c)), va_, z7);
+            }
+            if (0 < m && 4 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                z8 = svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 0 + 4 * cs_c)), va_, z8);
+            }
+            if (16 < m && 4 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)16, (int64_t)m);
+                z9 = svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 16 + 4 * cs_c)), va_, z9);
+            }
+            if (0 < m && 5 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                z10 = svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 0 + 5 * cs_c)), va_, z10);
+            }
+            if (16 < m && 5 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)16, (int64_t)m);
+                z11 = svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 16 + 5 * cs_c)), va_, z11);
+            }
+            if (0 < m && 6 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                z12 = svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 0 + 6 * cs_c)), va_, z12);
+            }
+            if (16 < m && 6 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)16, (int64_t)m);
+                z13 = svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 16 + 6 * cs_c)), va_, z13);
+            }
+            if (0 < m && 7 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                z14 = svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 0 + 7 * cs_c)), va_, z14);
+            }
+            if (16 < m && 7 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)16, (int64_t)m);
+                z15 = svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 16 + 7 * cs_c)), va_, z15);
+            }
+            if (0 < m && 8 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                z16 = svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 0 + 8 * cs_c)), va_, z16);
+            }
+            if (16 < m && 8 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)16, (int64_t)m);
+                z17 = svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 16 + 8 * cs_c)), va_, z17);
+            }
+            if (0 < m && 9 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                z18 = svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 0 + 9 * cs_c)), va_, z18);
+            }
+            if (16 < m && 9 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)16, (int64_t)m);
+                z19 = svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 16 + 9 * cs_c)), va_, z19);
+            }
+            if (0 < m && 10 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                z20 = svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 0 + 10 * cs_c)), va_, z20);
+            }
+            if (16 < m && 10 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)16, (int64_t)m);
+                z21 = svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 16 + 10 * cs_c)), va_, z21);
+            }
+            if (0 < m && 11 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                z22 = svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 0 + 11 * cs_c)), va_, z22);
+            }
+            if (16 < m && 11 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)16, (int64_t)m);
+                z23 = svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 16 + 11 * cs_c)), va_, z23);
+            }
+            if (0 < m && 12 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                z24 = svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 0 + 12 * cs_c)), va_, z24);
+            }
+            if (16 < m && 12 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)16, (int64_t)m);
+                z25 = svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 16 + 12 * cs_c)), va_, z25);
+            }
+            if (0 < m && 13 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                z26 = svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 0 + 13 * cs_c)), va_, z26);
+            }
+            if (16 < m && 13 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)16, (int64_t)m);
+                z27 = svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 16 + 13 * cs_c)), va_, z27);
+            }
+            if (0 < m && 0 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 0 * cs_c, z0);
+            }
+            if (16 < m && 0 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)16, (int64_t)m);
+                svst1_f32(k_, c + 16 + 0 * cs_c, z1);
+            }
+            if (0 < m && 1 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 1 * cs_c, z2);
+            }
+            if (16 < m && 1 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)16, (int64_t)m);
+                svst1_f32(k_, c + 16 + 1 * cs_c, z3);
+            }
+            if (0 < m && 2 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 2 * cs_c, z4);
+            }
+            if (16 < m && 2 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)16, (int64_t)m);
+                svst1_f32(k_, c + 16 + 2 * cs_c, z5);
+            }
+            if (0 < m && 3 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 3 * cs_c, z6);
+            }
+            if (16 < m && 3 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)16, (int64_t)m);
+                svst1_f32(k_, c + 16 + 3 * cs_c, z7);
+            }
+            if (0 < m && 4 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 4 * cs_c, z8);
+            }
+            if (16 < m && 4 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)16, (int64_t)m);
+                svst1_f32(k_, c + 16 + 4 * cs_c, z9);
+            }
+            if (0 < m && 5 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 5 * cs_c, z10);
+            }
+            if (16 < m && 5 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)16, (int64_t)m);
+                svst1_f32(k_, c + 16 + 5 * cs_c, z11);
+            }
+            if (0 < m && 6 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 6 * cs_c, z12);
+            }
+            if (16 < m && 6 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)16, (int64_t)m);
+                svst1_f32(k_, c + 16 + 6 * cs_c, z13);
+            }
+            if (0 < m && 7 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 7 * cs_c, z14);
+            }
+            if (16 < m && 7 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)16, (int64_t)m);
+                svst1_f32(k_, c + 16 + 7 * cs_c, z15);
+            }
+            if (0 < m && 8 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 8 * cs_c, z16);
+            }
+            if (16 < m && 8 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)16, (int64_t)m);
+                svst1_f32(k_, c + 16 + 8 * cs_c, z17);
+            }
+            if (0 < m && 9 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 9 * cs_c, z18);
+            }
+            if (16 < m && 9 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)16, (int64_t)m);
+                svst1_f32(k_, c + 16 + 9 * cs_c, z19);
+            }
+            if (0 < m && 10 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 10 * cs_c, z20);
+            }
+            if (16 < m && 10 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)16, (int64_t)m);
+                svst1_f32(k_, c + 16 + 10 * cs_c, z21);
+            }
+            if (0 < m && 11 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 11 * cs_c, z22);
+            }
+            if (16 < m && 11 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)16, (int64_t)m);
+                svst1_f32(k_, c + 16 + 11 * cs_c, z23);
+            }
+            if (0 < m && 12 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 12 * cs_c, z24);
+            }
+            if (16 < m && 12 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)16, (int64_t)m);
+                svst1_f32(k_, c + 16 + 12 * cs_c, z25);
+            }
+            if (0 < m && 13 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 13 * cs_c, z26);
+            }
+            if (16 < m && 13 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)16, (int64_t)m);
+                svst1_f32(k_, c + 16 + 13 * cs_c, z27);
+            }
+        }
+        return;
+    }
+    float t_[448];
+    svst1_f32(svptrue_b32(), t_ + 0, z0);
+    svst1_f32(svptrue_b32(), t_ + 16, z1);
+    svst1_f32(svptrue_b32(), t_ + 32, z2);
+    svst1_f32(svptrue_b32(), t_ + 48, z3);
+    svst1_f32(svptrue_b32(), t_ + 64, z4);
+    svst1_f32(svptrue_b32(), t_ + 80, z5);
+    svst1_f32(svptrue_b32(), t_ + 96, z6);
+    svst1_f32(svptrue_b32(), t_ + 112, z7);
+    svst1_f32(svptrue_b32(), t_ + 128, z8);
+    svst1_f32(svptrue_b32(), t_ + 144, z9);
+    svst1_f32(svptrue_b32(), t_ + 160, z10);
+    svst1_f32(svptrue_b32(), t_ + 176, z11);
+    svst1_f32(svptrue_b32(), t_ + 192, z12);
+    svst1_f32(svptrue_b32(), t_ + 208, z13);
+    svst1_f32(svptrue_b32(), t_ + 224, z14);
+    svst1_f32(svptrue_b32(), t_ + 240, z15);
+    svst1_f32(svptrue_b32(), t_ + 256, z16);
+    svst1_f32(svptrue_b32(), t_ + 272, z17);
+    svst1_f32(svptrue_b32(), t_ + 288, z18);
+    svst1_f32(svptrue_b32(), t_ + 304, z19);
+    svst1_f32(svptrue_b32(), t_ + 320, z20);
+    svst1_f32(svptrue_b32(), t_ + 336, z21);
+    svst1_f32(svptrue_b32(), t_ + 352, z22);
+    svst1_f32(svptrue_b32(), t_ + 368, z23);
+    svst1_f32(svptrue_b32(), t_ + 384, z24);
+    svst1_f32(svptrue_b32(), t_ + 400, z25);
+    svst1_f32(svptrue_b32(), t_ + 416, z26);
+    svst1_f32(svptrue_b32(), t_ + 432, z27);
+    /* position in t_ of C(i, j), at_[i + j*32] */
+    static const unsigned short at_[448] = {
+        0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15,
+        16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31,
+        32, 33, 34, 35, 36, 37, 38, 39, 40, 41, 42, 43, 44, 45, 46, 47,
+        48, 49, 50, 51, 52, 53, 54, 55, 56, 57, 58, 59, 60, 61, 62, 63,
+        64, 65, 66, 67, 68, 69, 70, 71, 72, 73, 74, 75, 76, 77, 78, 79,
+        80, 81, 82, 83, 84, 85, 86, 87, 88, 89, 90, 91, 92, 93, 94, 95,
+        96, 97, 98, 99, 100, 101, 102, 103, 104, 105, 106, 107, 108, 109, 110, 111,
+        112, 113, 114, 115, 116, 117, 118, 119, 120, 121, 122, 123, 124, 125, 126, 127,
+        128, 129, 130, 131, 132, 133, 134, 135, 136, 137, 138, 139, 140, 141, 142, 143,
+        144, 145, 146, 147, 148, 149, 150, 151, 152, 153, 154, 155, 156, 157, 158, 159,
+        160, 161, 162, 163, 164, 165, 166, 167, 168, 169, 170, 171, 172, 173, 174, 175,
+        176, 177, 178, 179, 180, 181, 182, 183, 184, 185, 186, 187, 188, 189, 190, 191,
+        192, 193, 194, 195, 196, 197, 198, 199, 200, 201, 202, 203, 204, 205, 206, 207,
+        208, 209, 210, 211, 212, 213, 214, 215, 216, 217, 218, 219, 220, 221, 222, 223,
+        224, 225, 226, 227, 228, 229, 230, 231, 232, 233, 234, 235, 236, 237, 238, 239,
+        240, 241, 242, 243, 244, 245, 246, 247, 248, 249, 250, 251, 252, 253, 254, 255,
+        256, 257, 258, 259, 260, 261, 262, 263, 264, 265, 266, 267, 268, 269, 270, 271,
+        272, 273, 274, 275, 276, 277, 278, 279, 280, 281, 282, 283, 284, 285, 286, 287,
+        288, 289, 290, 291, 292, 293, 294, 295, 296, 297, 298, 299, 300, 301, 302, 303,
+        304, 305, 306, 307, 308, 309, 310, 311, 312, 313, 314, 315, 316, 317, 318, 319,
+        320, 321, 322, 323, 324, 325, 326, 327, 328, 329, 330, 331, 332, 333, 334, 335,
+        336, 337, 338, 339, 340, 341, 342, 343, 344, 345, 346, 347, 348, 349, 350, 351,
+        352, 353, 354, 355, 356, 357, 358, 359, 360, 361, 362, 363, 364, 365, 366, 367,
+        368, 369, 370, 371, 372, 373, 374, 375, 376, 377, 378, 379, 380, 381, 382, 383,
+        384, 385, 386, 387, 388, 389, 390, 391, 392, 393, 394, 395, 396, 397, 398, 399,
+        400, 401, 402, 403, 404, 405, 406, 407, 408, 409, 410, 411, 412, 413, 414, 415,
+        416, 417, 418, 419, 420, 421, 422, 423, 424, 425, 426, 427, 428, 429, 430, 431,
+        432, 433, 434, 435, 436, 437, 438, 439, 440, 441, 442, 443, 444, 445, 446, 447,
+    };
+    for (int64_t j = 0; j < n; j++)
+        for (int64_t i = 0; i < m; i++) {
+            float v = alpha_ * t_[at_[i + j * 32]];
+            float *cij = c + i * rs_c + j * cs_c;
+            *cij = beta_ == 0 ? v : v + beta_ * *cij;
+        }
+
+}
+
+void a64fx_sgemm_32x14_stream(int64_t m, int64_t n, int64_t k, const float *alpha, const float *a, int64_t lda,
+                              const float *b, int64_t ldb, const float *beta, float *c, int64_t rs_c, int64_t cs_c,
+                              const float *a_next)
+{
+    const int64_t lda_b = lda * (int64_t)sizeof(float), ldb_b = ldb * (int64_t)sizeof(float);
+    const char *pa0 = (const char *)a,
+               *pa3 = pa0 + 3 * lda_b;
+    const char *pb0 = (const char *)b,
+               *pb3 = pb0 + 3 * ldb_b,
+               *pb6 = pb0 + 6 * ldb_b,
+               *pb9 = pb0 + 9 * ldb_b,
+               *pb12 = pb0 + 12 * ldb_b;
+    const char *pn0 = (const char *)a_next,
+               *pn3 = pn0 + 3 * lda_b;
+    svfloat32_t z0, z1, z2, z3, z4, z5, z6, z7;
+    svfloat32_t z8, z9, z10, z11, z12, z13, z14, z15;
+    svfloat32_t z16, z17, z18, z19, z20, z21, z22, z23;
+    svfloat32_t z24, z25, z26, z27, z28, z29, z30, z31;
+
+    z0 = svdup_n_f32(0);
+    z1 = svdup_n_f32(0);
+    z2 = svdup_n_f32(0);
+    z3 = svdup_n_f32(0);
+    z4 = svdup_n_f32(0);
+    z5 = svdup_n_f32(0);
+    z6 = svdup_n_f32(0);
+    z7 = svdup_n_f32(0);
+    z8 = svdup_n_f32(0);
+    z9 = svdup_n_f32(0);
+    z10 = svdup_n_f32(0);
+    z11 = svdup_n_f32(0);
+    z12 = svdup_n_f32(0);
+    z13 = svdup_n_f32(0);
+    z14 = svdup_n_f32(0);
+    z15 = svdup_n_f32(0);
+    z16 = svdup_n_f32(0);
+    z17 = svdup_n_f32(0);
+    z18 = svdup_n_f32(0);
+    z19 = svdup_n_f32(0);
+    z20 = svdup_n_f32(0);
+    z21 = svdup_n_f32(0);
+    z22 = svdup_n_f32(0);
+    z23 = svdup_n_f32(0);
+    z24 = svdup_n_f32(0);
+    z25 = svdup_n_f32(0);
+    z26 = svdup_n_f32(0);
+    z27 = svdup_n_f32(0);
+
+    /* C is read (or overwritten) after the k loop: the passes of the k loop
+     * fetch it a column (row) each; those they cannot reach go now */
+    const int64_t pf_step = rs_c == 1 ? cs_c : rs_c;
+    const int64_t pf_span = rs_c == 1 ? m - 1 : (n - 1) * cs_c;
+    int64_t pf_left = rs_c == 1 ? n : m;
+    float *pf_c = c;
+    for (int64_t passes = k > 0 ? (k - 1) / 3 : 0; pf_left > passes; pf_left--) {
+        __builtin_prefetch(pf_c, 1, 3);
+        __builtin_prefetch(pf_c + pf_span / 2, 1, 3);
+        __builtin_prefetch(pf_c + pf_span, 1, 3);
+        pf_c += pf_step;
+    }
+    if (k > 0) {
+        /* prologue: the first 4 instructions of iteration 0 (pointer
+         * bumps among them become load offsets) */
+        __builtin_prefetch((const char *)pn0, 0, 3);
+        z29 = svld1_f32(svptrue_b32(), (const float *)pa0);
+        z30 = svld1_f32(svptrue_b32(), (const float *)pa0 + 16);
+
+        /* kernel: iteration i and the start of i+1, unrolled 3x */
+        int64_t nq = k - 1;
+        for (int64_t it = nq / 3; it > 0; it--) {
+            if (pf_left > 0) {
+                __builtin_prefetch(pf_c, 1, 3);
+                __builtin_prefetch(pf_c + pf_span / 2, 1, 3);
+                __builtin_prefetch(pf_c + pf_span, 1, 3);
+                pf_c += pf_step;
+                pf_left--;
+            }
+            /* copy 0 */
+            z28 = svdup_n_f32(*((const float *)pb0));
+            z31 = svdup_n_f32(*((const float *)(pb0 + ldb_b)));
+            z0 = svmla_f32_x(svptrue_b32(), z0, z29, z28);
+            z1 = svmla_f32_x(svptrue_b32(), z1, z30, z28);
+            z28 = svdup_n_f32(*((const float *)(pb0 + 2 * ldb_b)));
+            z2 = svmla_f32_x(svptrue_b32(), z2, z29, z31);
+            z3 = svmla_f32_x(svptrue_b32(), z3, z30, z31);
+            z31 = svdup_n_f32(*((const float *)pb3));
+            z4 = svmla_f32_x(svptrue_b32(), z4, z29, z28);
+            z5 = svmla_f32_x(svptrue_b32(), z5, z30, z28);
+            z28 = svdup_n_f32(*((const float *)(pb0 + 4 * ldb_b)));
+            z6 = svmla_f32_x(svptrue_b32(), z6, z29, z31);
+            z7 = svmla_f32_x(svptrue_b32(), z7, z30, z31);
+            z31 = svdup_n_f32(*((const float *)(pb3 + 2 * ldb_b)));
+            z8 = svmla_f32_x(svptrue_b32(), z8, z29, z28);
+            z9 = svmla_f32_x(svptrue_b32(), z9, z30, z28);
+            z28 = svdup_n_f32(*((const float *)pb6));
+            z10 = svmla_f32_x(svptrue_b32(), z10, z29, z31);
+            z11 = svmla_f32_x(svptrue_b32(), z11, z30, z31);
+            z31 = svdup_n_f32(*((const float *)(pb3 + 4 * ldb_b)));
+            z12 = svmla_f32_x(svptrue_b32(), z12, z29, z28);
+            z13 = svmla_f32_x(svptrue_b32(), z13, z30, z28);
+            z28 = svdup_n_f32(*((const float *)(pb0 + 8 * ldb_b)));
+            z14 = svmla_f32_x(svptrue_b32(), z14, z29, z31);
+            z15 = svmla_f32_x(svptrue_b32(), z15, z30, z31);
+            z31 = svdup_n_f32(*((const float *)pb9));
+            z16 = svmla_f32_x(svptrue_b32(), z16, z29, z28);
+            z17 = svmla_f32_x(svptrue_b32(), z17, z30, z28);
+            z28 = svdup_n_f32(*((const float *)(pb6 + 4 * ldb_b)));
+            z18 = svmla_f32_x(svptrue_b32(), z18, z29, z31);
+            z19 = svmla_f32_x(svptrue_b32(), z19, z30, z31);
+            z31 = svdup_n_f32(*((const float *)(pb3 + 8 * ldb_b)));
+            z20 = svmla_f32_x(svptrue_b32(), z20, z29, z28);
+            z21 = svmla_f32_x(svptrue_b32(), z21, z30, z28);
+            z28 = svdup_n_f32(*((const float *)pb12));
+            z22 = svmla_f32_x(svptrue_b32(), z22, z29, z31);
+            z23 = svmla_f32_x(svptrue_b32(), z23, z30, z31);
+            z31 = svdup_n_f32(*((const float *)(pb9 + 4 * ldb_b)));
+            __builtin_prefetch((const char *)(pn0 + lda_b), 0, 3);
+            z24 = svmla_f32_x(svptrue_b32(), z24, z29, z28);
+            z25 = svmla_f32_x(svptrue_b32(), z25, z30, z28);
+            z28 = svld1_f32(svptrue_b32(), (const float *)(pa0 + lda_b));
+            z26 = svmla_f32_x(svptrue_b32(), z26, z29, z31);
+            z29 = svld1_f32(svptrue_b32(), (const float *)(pa0 + lda_b) + 16);
+            z27 = svmla_f32_x(svptrue_b32(), z27, z30, z31);
+            /* copy 1 */
+            z30 = svdup_n_f32(*((const float *)pb0 + 1));
+            z31 = svdup_n_f32(*((const float *)(pb0 + ldb_b) + 1));
+            z0 = svmla_f32_x(svptrue_b32(), z0, z28, z30);
+            z1 = svmla_f32_x(svptrue_b32(), z1, z29, z30);
+            z30 = svdup_n_f32(*((const float *)(pb0 + 2 * ldb_b) + 1));
+            z2 = svmla_f32_x(svptrue_b32(), z2, z28, z31);
+            z3 = svmla_f32_x(svptrue_b32(), z3, z29, z31);
+            z31 = svdup_n_f32(*((const float *)pb3 + 1));
+            z4 = svmla_f32_x(svptrue_b32(), z4, z28, z30);
+            z5 = svmla_f32_x(svptrue_b32(), z5, z29, z30);
+            z30 = svdup_n_f32(*((const float *)(pb0 + 4 * ldb_b) + 1));
+            z6 = svmla_f32_x(svptrue_b32(), z6, z28, z31);
+            z7 = svmla_f32_x(svptrue_b32(), z7, z29, z31);
+            z31 = svdup_n_f32(*((const float *)(pb3 + 2 * ldb_b) + 1));
+            z8 = svmla_f32_x(svptrue_b32(), z8, z28, z30);
+            z9 = svmla_f32_x(svptrue_b32(), z9, z29, z30);
+            z30 = svdup_n_f32(*((const float *)pb6 + 1));
+            z10 = svmla_f32_x(svptrue_b32(), z10, z28, z31);
+            z11 = svmla_f32_x(svptrue_b32(), z11, z29, z31);
+            z31 = svdup_n_f32(*((const float *)(pb3 + 4 * ldb_b) + 1));
+            z12 = svmla_f32_x(svptrue_b32(), z12, z28, z30);
+            z13 = svmla_f32_x(svptrue_b32(), z13, z29, z30);
+            z30 = svdup_n_f32(*((const float *)(pb0 + 8 * ldb_b) + 1));
+            z14 = svmla_f32_x(svptrue_b32(), z14, z28, z31);
+            z15 = svmla_f32_x(svptrue_b32(), z15, z29, z31);
+            z31 = svdup_n_f32(*((const float *)pb9 + 1));
+            z16 = svmla_f32_x(svptrue_b32(), z16, z28, z30);
+            z17 = svmla_f32_x(svptrue_b32(), z17, z29, z30);
+            z30 = svdup_n_f32(*((const float *)(pb6 + 4 * ldb_b) + 1));
+            z18 = svmla_f32_x(svptrue_b32(), z18, z28, z31);
+            z19 = svmla_f32_x(svptrue_b32(), z19, z29, z31);
+            z31 = svdup_n_f32(*((const float *)(pb3 + 8 * ldb_b) + 1));
+            z20 = svmla_f32_x(svptrue_b32(), z20, z28, z30);
+            z21 = svmla_f32_x(svptrue_b32(), z21, z29, z30);
+            z30 = svdup_n_f32(*((const float *)pb12 + 1));
+            z22 = svmla_f32_x(svptrue_b32(), z22, z28, z31);
+            z23 = svmla_f32_x(svptrue_b32(), z23, z29, z31);
+            z31 = svdup_n_f32(*((const float *)(pb9 + 4 * ldb_b) + 1));
+            __builtin_prefetch((const char *)(pn0 + 2 * lda_b), 0, 3);
+            z24 = svmla_f32_x(svptrue_b32(), z24, z28, z30);
+            z25 = svmla_f32_x(svptrue_b32(), z25, z29, z30);
+            z30 = svld1_f32(svptrue_b32(), (const float *)(pa0 + 2 * lda_b));
+            z26 = svmla_f32_x(svptrue_b32(), z26, z28, z31);
+            z28 = svld1_f32(svptrue_b32(), (const float *)(pa0 + 2 * lda_b) + 16);
+            z27 = svmla_f32_x(svptrue_b32(), z27, z29, z31);
+            /* copy 2 */
+            z29 = svdup_n_f32(*((const float *)pb0 + 2));
+            z31 = svdup_n_f32(*((const float *)(pb0 + ldb_b) + 2));
+            z0 = svmla_f32_x(svptrue_b32(), z0, z30, z29);
+            z1 = svmla_f32_x(svptrue_b32(), z1, z28, z29);
+            z29 = svdup_n_f32(*((const float *)(pb0 + 2 * ldb_b) + 2));
+            z2 = svmla_f32_x(svptrue_b32(), z2, z30, z31);
+            z3 = svmla_f32_x(svptrue_b32(), z3, z28, z31);
+            z31 = svdup_n_f32(*((const float *)pb3 + 2));
+            z4 = svmla_f32_x(svptrue_b32(), z4, z30, z29);
+            z5 = svmla_f32_x(svptrue_b32(), z5, z28, z29);
+            z29 = svdup_n_f32(*((const float *)(pb0 + 4 * ldb_b) + 2));
+            z6 = svmla_f32_x(svptrue_b32(), z6, z30, z31);
+            z7 = svmla_f32_x(svptrue_b32(), z7, z28, z31);
+            z31 = svdup_n_f32(*((const float *)(pb3 + 2 * ldb_b) + 2));
+            z8 = svmla_f32_x(svptrue_b32(), z8, z30, z29);
+            z9 = svmla_f32_x(svptrue_b32(), z9, z28, z29);
+            z29 = svdup_n_f32(*((const float *)pb6 + 2));
+            z10 = svmla_f32_x(svptrue_b32(), z10, z30, z31);
+            z11 = svmla_f32_x(svptrue_b32(), z11, z28, z31);
+            z31 = svdup_n_f32(*((const float *)(pb3 + 4 * ldb_b) + 2));
+            z12 = svmla_f32_x(svptrue_b32(), z12, z30, z29);
+            z13 = svmla_f32_x(svptrue_b32(), z13, z28, z29);
+            z29 = svdup_n_f32(*((const float *)(pb0 + 8 * ldb_b) + 2));
+            z14 = svmla_f32_x(svptrue_b32(), z14, z30, z31);
+            z15 = svmla_f32_x(svptrue_b32(), z15, z28, z31);
+            z31 = svdup_n_f32(*((const float *)pb9 + 2));
+            z16 = svmla_f32_x(svptrue_b32(), z16, z30, z29);
+            z17 = svmla_f32_x(svptrue_b32(), z17, z28, z29);
+            z29 = svdup_n_f32(*((const float *)(pb6 + 4 * ldb_b) + 2));
+            z18 = svmla_f32_x(svptrue_b32(), z18, z30, z31);
+            z19 = svmla_f32_x(svptrue_b32(), z19, z28, z31);
+            z31 = svdup_n_f32(*((const float *)(pb3 + 8 * ldb_b) + 2));
+            z20 = svmla_f32_x(svptrue_b32(), z20, z30, z29);
+            z21 = svmla_f32_x(svptrue_b32(), z21, z28, z29);
+            z29 = svdup_n_f32(*((const float *)pb12 + 2));
+            z22 = svmla_f32_x(svptrue_b32(), z22, z30, z31);
+            z23 = svmla_f32_x(svptrue_b32(), z23, z28, z31);
+            z31 = svdup_n_f32(*((const float *)(pb9 + 4 * ldb_b) + 2));
+            __builtin_prefetch((const char *)pn3, 0, 3);
+            z24 = svmla_f32_x(svptrue_b32(), z24, z30, z29);
+            z25 = svmla_f32_x(svptrue_b32(), z25, z28, z29);
+            z29 = svld1_f32(svptrue_b32(), (const float *)pa3);
+            z26 = svmla_f32_x(svptrue_b32(), z26, z30, z31);
+            z30 = svld1_f32(svptrue_b32(), (const float *)pa3 + 16);
+            z27 = svmla_f32_x(svptrue_b32(), z27, z28, z31);
+
+            pa0 += 3 * lda_b;
+            pa3 += 3 * lda_b;
+            pb0 += 12;
+            pb3 += 12;
+            pb6 += 12;
+            pb9 += 12;
+            pb12 += 12;
+            pn0 += 3 * lda_b;
+            pn3 += 3 * lda_b;
+        }
+        int64_t rem = nq % 3;
+        if (rem > 0) {
+            z28 = svdup_n_f32(*((const float *)pb0));
+            z31 = svdup_n_f32(*((const float *)(pb0 + ldb_b)));
+            z0 = svmla_f32_x(svptrue_b32(), z0, z29, z28);
+            z1 = svmla_f32_x(svptrue_b32(), z1, z30, z28);
+            z28 = svdup_n_f32(*((const float *)(pb0 + 2 * ldb_b)));
+            z2 = svmla_f32_x(svptrue_b32(), z2, z29, z31);
+            z3 = svmla_f32_x(svptrue_b32(), z3, z30, z31);
+            z31 = svdup_n_f32(*((const float *)pb3));
+            z4 = svmla_f32_x(svptrue_b32(), z4, z29, z28);
+            z5 = svmla_f32_x(svptrue_b32(), z5, z30, z28);
+            z28 = svdup_n_f32(*((const float *)(pb0 + 4 * ldb_b)));
+            z6 = svmla_f32_x(svptrue_b32(), z6, z29, z31);
+            z7 = svmla_f32_x(svptrue_b32(), z7, z30, z31);
+            z31 = svdup_n_f32(*((const float *)(pb3 + 2 * ldb_b)));
+            z8 = svmla_f32_x(svptrue_b32(), z8, z29, z28);
+            z9 = svmla_f32_x(svptrue_b32(), z9, z30, z28);
+            z28 = svdup_n_f32(*((const float *)pb6));
+            z10 = svmla_f32_x(svptrue_b32(), z10, z29, z31);
+            z11 = svmla_f32_x(svptrue_b32(), z11, z30, z31);
+            z31 = svdup_n_f32(*((const float *)(pb3 + 4 * ldb_b)));
+            z12 = svmla_f32_x(svptrue_b32(), z12, z29, z28);
+            z13 = svmla_f32_x(svptrue_b32(), z13, z30, z28);
+            z28 = svdup_n_f32(*((const float *)(pb0 + 8 * ldb_b)));
+            z14 = svmla_f32_x(svptrue_b32(), z14, z29, z31);
+            z15 = svmla_f32_x(svptrue_b32(), z15, z30, z31);
+            z31 = svdup_n_f32(*((const float *)pb9));
+            z16 = svmla_f32_x(svptrue_b32(), z16, z29, z28);
+            z17 = svmla_f32_x(svptrue_b32(), z17, z30, z28);
+            z28 = svdup_n_f32(*((const float *)(pb6 + 4 * ldb_b)));
+            z18 = svmla_f32_x(svptrue_b32(), z18, z29, z31);
+            z19 = svmla_f32_x(svptrue_b32(), z19, z30, z31);
+            z31 = svdup_n_f32(*((const float *)(pb3 + 8 * ldb_b)));
+            z20 = svmla_f32_x(svptrue_b32(), z20, z29, z28);
+            z21 = svmla_f32_x(svptrue_b32(), z21, z30, z28);
+            z28 = svdup_n_f32(*((const float *)pb12));
+            z22 = svmla_f32_x(svptrue_b32(), z22, z29, z31);
+            z23 = svmla_f32_x(svptrue_b32(), z23, z30, z31);
+            z31 = svdup_n_f32(*((const float *)(pb9 + 4 * ldb_b)));
+            __builtin_prefetch((const char *)(pn0 + lda_b), 0, 3);
+            z24 = svmla_f32_x(svptrue_b32(), z24, z29, z28);
+            z25 = svmla_f32_x(svptrue_b32(), z25, z30, z28);
+            z28 = svld1_f32(svptrue_b32(), (const float *)(pa0 + lda_b));
+            z26 = svmla_f32_x(svptrue_b32(), z26, z29, z31);
+            z29 = svld1_f32(svptrue_b32(), (const float *)(pa0 + lda_b) + 16);
+            z27 = svmla_f32_x(svptrue_b32(), z27, z30, z31);
+        }
+        if (rem > 1) {
+            z30 = svdup_n_f32(*((const float *)pb0 + 1));
+            z31 = svdup_n_f32(*((const float *)(pb0 + ldb_b) + 1));
+            z0 = svmla_f32_x(svptrue_b32(), z0, z28, z30);
+            z1 = svmla_f32_x(svptrue_b32(), z1, z29, z30);
+            z30 = svdup_n_f32(*((const float *)(pb0 + 2 * ldb_b) + 1));
+            z2 = svmla_f32_x(svptrue_b32(), z2, z28, z31);
+            z3 = svmla_f32_x(svptrue_b32(), z3, z29, z31);
+            z31 = svdup_n_f32(*((const float *)pb3 + 1));
+            z4 = svmla_f32_x(svptrue_b32(), z4, z28, z30);
+            z5 = svmla_f32_x(svptrue_b32(), z5, z29, z30);
+            z30 = svdup_n_f32(*((const float *)(pb0 + 4 * ldb_b) + 1));
+            z6 = svmla_f32_x(svptrue_b32(), z6, z28, z31);
+            z7 = svmla_f32_x(svptrue_b32(), z7, z29, z31);
+            z31 = svdup_n_f32(*((const float *)(pb3 + 2 * ldb_b) + 1));
+            z8 = svmla_f32_x(svptrue_b32(), z8, z28, z30);
+            z9 = svmla_f32_x(svptrue_b32(), z9, z29, z30);
+            z30 = svdup_n_f32(*((const float *)pb6 + 1));
+            z10 = svmla_f32_x(svptrue_b32(), z10, z28, z31);
+            z11 = svmla_f32_x(svptrue_b32(), z11, z29, z31);
+            z31 = svdup_n_f32(*((const float *)(pb3 + 4 * ldb_b) + 1));
+            z12 = svmla_f32_x(svptrue_b32(), z12, z28, z30);
+            z13 = svmla_f32_x(svptrue_b32(), z13, z29, z30);
+            z30 = svdup_n_f32(*((const float *)(pb0 + 8 * ldb_b) + 1));
+            z14 = svmla_f32_x(svptrue_b32(), z14, z28, z31);
+            z15 = svmla_f32_x(svptrue_b32(), z15, z29, z31);
+            z31 = svdup_n_f32(*((const float *)pb9 + 1));
+            z16 = svmla_f32_x(svptrue_b32(), z16, z28, z30);
+            z17 = svmla_f32_x(svptrue_b32(), z17, z29, z30);
+            z30 = svdup_n_f32(*((const float *)(pb6 + 4 * ldb_b) + 1));
+            z18 = svmla_f32_x(svptrue_b32(), z18, z28, z31);
+            z19 = svmla_f32_x(svptrue_b32(), z19, z29, z31);
+            z31 = svdup_n_f32(*((const float *)(pb3 + 8 * ldb_b) + 1));
+            z20 = svmla_f32_x(svptrue_b32(), z20, z28, z30);
+            z21 = svmla_f32_x(svptrue_b32(), z21, z29, z30);
+            z30 = svdup_n_f32(*((const float *)pb12 + 1));
+            z22 = svmla_f32_x(svptrue_b32(), z22, z28, z31);
+            z23 = svmla_f32_x(svptrue_b32(), z23, z29, z31);
+            z31 = svdup_n_f32(*((const float *)(pb9 + 4 * ldb_b) + 1));
+            __builtin_prefetch((const char *)(pn0 + 2 * lda_b), 0, 3);
             z24 = svmla_f32_x(svptrue_b32(), z24, z28, z30);
             z25 = svmla_f32_x(svptrue_b32(), z25, z29, z30);
             z30 = svld1_f32(svptrue_b32(), (const float *)(pa0 + 2 * lda_b));

@@ -9,6 +9,9 @@
 #define a64fx_sgemm_32x14_ROW_PREF 0
 /* a64fx_sgemm_32x14_direct reads B(p,j) at b[p + j*ldb] (1) or b[p*ldb + j] (0) */
 #define a64fx_sgemm_32x14_DIRECT_B_COLS 1
+/* 1: a64fx_sgemm_32x14_stream is emitted (_direct that also prefetches the next A
+ * tile in place, a_next: the runtime's path for tall, narrow C) */
+#define a64fx_sgemm_32x14_STREAM 1
 /* percent of L1 that B's kc x NR micro-panel may fill (the runtime's KC) */
 #define a64fx_sgemm_32x14_B_L1_PERCENT 50
 /* edge kernels for short last row / column panels, each with the
@@ -48,6 +51,9 @@ void a64fx_sgemm_32x14(int64_t m, int64_t n, int64_t k, const float *alpha, cons
                        const float *a_next, const float *b_next);
 void a64fx_sgemm_32x14_direct(int64_t m, int64_t n, int64_t k, const float *alpha, const float *a, int64_t lda,
                               const float *b, int64_t ldb, const float *beta, float *c, int64_t rs_c, int64_t cs_c);
+void a64fx_sgemm_32x14_stream(int64_t m, int64_t n, int64_t k, const float *alpha, const float *a, int64_t lda,
+                              const float *b, int64_t ldb, const float *beta, float *c, int64_t rs_c, int64_t cs_c,
+                              const float *a_next);
 void a64fx_sgemm_32x14_e32x8(int64_t m, int64_t n, int64_t k, const float *alpha, const float *a, int64_t lda,
                              const float *b, int64_t ldb, const float *beta, float *c, int64_t rs_c, int64_t cs_c);
 void a64fx_sgemm_32x14_e16x14(int64_t m, int64_t n, int64_t k, const float *alpha, const float *a, int64_t lda,

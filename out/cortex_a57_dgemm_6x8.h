@@ -9,6 +9,9 @@
 #define cortex_a57_dgemm_6x8_ROW_PREF 0
 /* cortex_a57_dgemm_6x8_direct reads B(p,j) at b[p + j*ldb] (1) or b[p*ldb + j] (0) */
 #define cortex_a57_dgemm_6x8_DIRECT_B_COLS 0
+/* 1: cortex_a57_dgemm_6x8_stream is emitted (_direct that also prefetches the next A
+ * tile in place, a_next: the runtime's path for tall, narrow C) */
+#define cortex_a57_dgemm_6x8_STREAM 1
 /* percent of L1 that B's kc x NR micro-panel may fill (the runtime's KC) */
 #define cortex_a57_dgemm_6x8_B_L1_PERCENT 50
 /* edge kernels for short last row / column panels, each with the
@@ -48,6 +51,9 @@ void cortex_a57_dgemm_6x8(int64_t m, int64_t n, int64_t k, const double *alpha, 
                           const double *a_next, const double *b_next);
 void cortex_a57_dgemm_6x8_direct(int64_t m, int64_t n, int64_t k, const double *alpha, const double *a, int64_t lda,
                                  const double *b, int64_t ldb, const double *beta, double *c, int64_t rs_c, int64_t cs_c);
+void cortex_a57_dgemm_6x8_stream(int64_t m, int64_t n, int64_t k, const double *alpha, const double *a, int64_t lda,
+                                 const double *b, int64_t ldb, const double *beta, double *c, int64_t rs_c, int64_t cs_c,
+                                 const double *a_next);
 void cortex_a57_dgemm_6x8_e6x4(int64_t m, int64_t n, int64_t k, const double *alpha, const double *a, int64_t lda,
                                const double *b, int64_t ldb, const double *beta, double *c, int64_t rs_c, int64_t cs_c);
 void cortex_a57_dgemm_6x8_e4x8(int64_t m, int64_t n, int64_t k, const double *alpha, const double *a, int64_t lda,

@@ -9,6 +9,9 @@
 #define haswell_dgemm_8x6_ROW_PREF 0
 /* haswell_dgemm_8x6_direct reads B(p,j) at b[p + j*ldb] (1) or b[p*ldb + j] (0) */
 #define haswell_dgemm_8x6_DIRECT_B_COLS 1
+/* 1: haswell_dgemm_8x6_stream is emitted (_direct that also prefetches the next A
+ * tile in place, a_next: the runtime's path for tall, narrow C) */
+#define haswell_dgemm_8x6_STREAM 1
 /* percent of L1 that B's kc x NR micro-panel may fill (the runtime's KC) */
 #define haswell_dgemm_8x6_B_L1_PERCENT 50
 /* edge kernels for short last row / column panels, each with the
@@ -48,6 +51,9 @@ void haswell_dgemm_8x6(int64_t m, int64_t n, int64_t k, const double *alpha, con
                        const double *a_next, const double *b_next);
 void haswell_dgemm_8x6_direct(int64_t m, int64_t n, int64_t k, const double *alpha, const double *a, int64_t lda,
                               const double *b, int64_t ldb, const double *beta, double *c, int64_t rs_c, int64_t cs_c);
+void haswell_dgemm_8x6_stream(int64_t m, int64_t n, int64_t k, const double *alpha, const double *a, int64_t lda,
+                              const double *b, int64_t ldb, const double *beta, double *c, int64_t rs_c, int64_t cs_c,
+                              const double *a_next);
 void haswell_dgemm_8x6_e8x4(int64_t m, int64_t n, int64_t k, const double *alpha, const double *a, int64_t lda,
                             const double *b, int64_t ldb, const double *beta, double *c, int64_t rs_c, int64_t cs_c);
 void haswell_dgemm_8x6_e4x6(int64_t m, int64_t n, int64_t k, const double *alpha, const double *a, int64_t lda,

@@ -9,6 +9,9 @@
 #define haswell_sgemm_16x6_ROW_PREF 0
 /* haswell_sgemm_16x6_direct reads B(p,j) at b[p + j*ldb] (1) or b[p*ldb + j] (0) */
 #define haswell_sgemm_16x6_DIRECT_B_COLS 1
+/* 1: haswell_sgemm_16x6_stream is emitted (_direct that also prefetches the next A
+ * tile in place, a_next: the runtime's path for tall, narrow C) */
+#define haswell_sgemm_16x6_STREAM 1
 /* percent of L1 that B's kc x NR micro-panel may fill (the runtime's KC) */
 #define haswell_sgemm_16x6_B_L1_PERCENT 50
 /* edge kernels for short last row / column panels, each with the
@@ -48,6 +51,9 @@ void haswell_sgemm_16x6(int64_t m, int64_t n, int64_t k, const float *alpha, con
                         const float *a_next, const float *b_next);
 void haswell_sgemm_16x6_direct(int64_t m, int64_t n, int64_t k, const float *alpha, const float *a, int64_t lda,
                                const float *b, int64_t ldb, const float *beta, float *c, int64_t rs_c, int64_t cs_c);
+void haswell_sgemm_16x6_stream(int64_t m, int64_t n, int64_t k, const float *alpha, const float *a, int64_t lda,
+                               const float *b, int64_t ldb, const float *beta, float *c, int64_t rs_c, int64_t cs_c,
+                               const float *a_next);
 void haswell_sgemm_16x6_e16x4(int64_t m, int64_t n, int64_t k, const float *alpha, const float *a, int64_t lda,
                               const float *b, int64_t ldb, const float *beta, float *c, int64_t rs_c, int64_t cs_c);
 void haswell_sgemm_16x6_e8x6(int64_t m, int64_t n, int64_t k, const float *alpha, const float *a, int64_t lda,

@@ -9,6 +9,9 @@
 #define neoverse_n1_sgemm_8x12_ROW_PREF 0
 /* neoverse_n1_sgemm_8x12_direct reads B(p,j) at b[p + j*ldb] (1) or b[p*ldb + j] (0) */
 #define neoverse_n1_sgemm_8x12_DIRECT_B_COLS 0
+/* 1: neoverse_n1_sgemm_8x12_stream is emitted (_direct that also prefetches the next A
+ * tile in place, a_next: the runtime's path for tall, narrow C) */
+#define neoverse_n1_sgemm_8x12_STREAM 1
 /* percent of L1 that B's kc x NR micro-panel may fill (the runtime's KC) */
 #define neoverse_n1_sgemm_8x12_B_L1_PERCENT 50
 /* edge kernels for short last row / column panels, each with the
@@ -48,6 +51,9 @@ void neoverse_n1_sgemm_8x12(int64_t m, int64_t n, int64_t k, const float *alpha,
                             const float *a_next, const float *b_next);
 void neoverse_n1_sgemm_8x12_direct(int64_t m, int64_t n, int64_t k, const float *alpha, const float *a, int64_t lda,
                                    const float *b, int64_t ldb, const float *beta, float *c, int64_t rs_c, int64_t cs_c);
+void neoverse_n1_sgemm_8x12_stream(int64_t m, int64_t n, int64_t k, const float *alpha, const float *a, int64_t lda,
+                                   const float *b, int64_t ldb, const float *beta, float *c, int64_t rs_c, int64_t cs_c,
+                                   const float *a_next);
 void neoverse_n1_sgemm_8x12_e8x8(int64_t m, int64_t n, int64_t k, const float *alpha, const float *a, int64_t lda,
                                  const float *b, int64_t ldb, const float *beta, float *c, int64_t rs_c, int64_t cs_c);
 void neoverse_n1_sgemm_8x12_e4x12(int64_t m, int64_t n, int64_t k, const float *alpha, const float *a, int64_t lda,

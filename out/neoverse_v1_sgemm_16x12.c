@@ -25,6 +25,8 @@
  *     a[i + p*lda], B(p,j) at b[p*ldb + j] (B loaded as vectors);
  *     it reads all 16 rows of A and 12 columns of B whatever m and n
  *     are (pass copied, zero-padded edge panels) and does not prefetch.
+ *   neoverse_v1_sgemm_16x12_stream: neoverse_v1_sgemm_16x12_direct that, as it reads A(i,p),
+ *     also prefetches a_next[i + p*lda] (the next A tile in place).
  *   Edge kernels, each with the signature of neoverse_v1_sgemm_16x12_direct, for the
  *   last row and column panels when they are short:
  *     neoverse_v1_sgemm_16x12_e16x8: 16x8, 8.00 cycles per iteration, unroll 2
@@ -1657,6 +1659,1439 @@ void neoverse_v1_sgemm_16x12_direct(int64_t m, int64_t n, int64_t k, const float
             z23 = svmla_lane_f32(z23, z26, z30, 3);
         }
         if (rem > 2) {
+            z24 = svld1_f32(svptrue_b32(), (const float *)pa3);
+            z30 = svld1rq_f32(svptrue_b32(), (const float *)pb3);
+            z26 = svld1_f32(svptrue_b32(), (const float *)pa3 + 8);
+            z0 = svmla_lane_f32(z0, z25, z31, 0);
+            z1 = svmla_lane_f32(z1, z27, z31, 0);
+            z2 = svmla_lane_f32(z2, z25, z31, 1);
+            z3 = svmla_lane_f32(z3, z27, z31, 1);
+            z4 = svmla_lane_f32(z4, z25, z31, 2);
+            z5 = svmla_lane_f32(z5, z27, z31, 2);
+            z6 = svmla_lane_f32(z6, z25, z31, 3);
+            z7 = svmla_lane_f32(z7, z27, z31, 3);
+            z31 = svld1rq_f32(svptrue_b32(), (const float *)pb3 + 4);
+            z8 = svmla_lane_f32(z8, z25, z28, 0);
+            z9 = svmla_lane_f32(z9, z27, z28, 0);
+            z10 = svmla_lane_f32(z10, z25, z28, 1);
+            z11 = svmla_lane_f32(z11, z27, z28, 1);
+            z12 = svmla_lane_f32(z12, z25, z28, 2);
+            z13 = svmla_lane_f32(z13, z27, z28, 2);
+            z14 = svmla_lane_f32(z14, z25, z28, 3);
+            z15 = svmla_lane_f32(z15, z27, z28, 3);
+            z28 = svld1rq_f32(svptrue_b32(), (const float *)pb3 + 8);
+            z16 = svmla_lane_f32(z16, z25, z29, 0);
+            z17 = svmla_lane_f32(z17, z27, z29, 0);
+            z18 = svmla_lane_f32(z18, z25, z29, 1);
+            z19 = svmla_lane_f32(z19, z27, z29, 1);
+            z20 = svmla_lane_f32(z20, z25, z29, 2);
+            z21 = svmla_lane_f32(z21, z27, z29, 2);
+            z22 = svmla_lane_f32(z22, z25, z29, 3);
+            z23 = svmla_lane_f32(z23, z27, z29, 3);
+        }
+
+        /* epilogue: the rest of the last iteration, in the registers
+         * of the copy it follows */
+        switch (rem) {
+        case 0:
+            z0 = svmla_lane_f32(z0, z25, z29, 0);
+            z1 = svmla_lane_f32(z1, z27, z29, 0);
+            z2 = svmla_lane_f32(z2, z25, z29, 1);
+            z3 = svmla_lane_f32(z3, z27, z29, 1);
+            z4 = svmla_lane_f32(z4, z25, z29, 2);
+            z5 = svmla_lane_f32(z5, z27, z29, 2);
+            z6 = svmla_lane_f32(z6, z25, z29, 3);
+            z7 = svmla_lane_f32(z7, z27, z29, 3);
+            z8 = svmla_lane_f32(z8, z25, z30, 0);
+            z9 = svmla_lane_f32(z9, z27, z30, 0);
+            z10 = svmla_lane_f32(z10, z25, z30, 1);
+            z11 = svmla_lane_f32(z11, z27, z30, 1);
+            z12 = svmla_lane_f32(z12, z25, z30, 2);
+            z13 = svmla_lane_f32(z13, z27, z30, 2);
+            z14 = svmla_lane_f32(z14, z25, z30, 3);
+            z15 = svmla_lane_f32(z15, z27, z30, 3);
+            z16 = svmla_lane_f32(z16, z25, z31, 0);
+            z17 = svmla_lane_f32(z17, z27, z31, 0);
+            z18 = svmla_lane_f32(z18, z25, z31, 1);
+            z19 = svmla_lane_f32(z19, z27, z31, 1);
+            z20 = svmla_lane_f32(z20, z25, z31, 2);
+            z21 = svmla_lane_f32(z21, z27, z31, 2);
+            z22 = svmla_lane_f32(z22, z25, z31, 3);
+            z23 = svmla_lane_f32(z23, z27, z31, 3);
+            break;
+        case 1:
+            z0 = svmla_lane_f32(z0, z24, z28, 0);
+            z1 = svmla_lane_f32(z1, z26, z28, 0);
+            z2 = svmla_lane_f32(z2, z24, z28, 1);
+            z3 = svmla_lane_f32(z3, z26, z28, 1);
+            z4 = svmla_lane_f32(z4, z24, z28, 2);
+            z5 = svmla_lane_f32(z5, z26, z28, 2);
+            z6 = svmla_lane_f32(z6, z24, z28, 3);
+            z7 = svmla_lane_f32(z7, z26, z28, 3);
+            z8 = svmla_lane_f32(z8, z24, z29, 0);
+            z9 = svmla_lane_f32(z9, z26, z29, 0);
+            z10 = svmla_lane_f32(z10, z24, z29, 1);
+            z11 = svmla_lane_f32(z11, z26, z29, 1);
+            z12 = svmla_lane_f32(z12, z24, z29, 2);
+            z13 = svmla_lane_f32(z13, z26, z29, 2);
+            z14 = svmla_lane_f32(z14, z24, z29, 3);
+            z15 = svmla_lane_f32(z15, z26, z29, 3);
+            z16 = svmla_lane_f32(z16, z24, z30, 0);
+            z17 = svmla_lane_f32(z17, z26, z30, 0);
+            z18 = svmla_lane_f32(z18, z24, z30, 1);
+            z19 = svmla_lane_f32(z19, z26, z30, 1);
+            z20 = svmla_lane_f32(z20, z24, z30, 2);
+            z21 = svmla_lane_f32(z21, z26, z30, 2);
+            z22 = svmla_lane_f32(z22, z24, z30, 3);
+            z23 = svmla_lane_f32(z23, z26, z30, 3);
+            break;
+        case 2:
+            z0 = svmla_lane_f32(z0, z25, z31, 0);
+            z1 = svmla_lane_f32(z1, z27, z31, 0);
+            z2 = svmla_lane_f32(z2, z25, z31, 1);
+            z3 = svmla_lane_f32(z3, z27, z31, 1);
+            z4 = svmla_lane_f32(z4, z25, z31, 2);
+            z5 = svmla_lane_f32(z5, z27, z31, 2);
+            z6 = svmla_lane_f32(z6, z25, z31, 3);
+            z7 = svmla_lane_f32(z7, z27, z31, 3);
+            z8 = svmla_lane_f32(z8, z25, z28, 0);
+            z9 = svmla_lane_f32(z9, z27, z28, 0);
+            z10 = svmla_lane_f32(z10, z25, z28, 1);
+            z11 = svmla_lane_f32(z11, z27, z28, 1);
+            z12 = svmla_lane_f32(z12, z25, z28, 2);
+            z13 = svmla_lane_f32(z13, z27, z28, 2);
+            z14 = svmla_lane_f32(z14, z25, z28, 3);
+            z15 = svmla_lane_f32(z15, z27, z28, 3);
+            z16 = svmla_lane_f32(z16, z25, z29, 0);
+            z17 = svmla_lane_f32(z17, z27, z29, 0);
+            z18 = svmla_lane_f32(z18, z25, z29, 1);
+            z19 = svmla_lane_f32(z19, z27, z29, 1);
+            z20 = svmla_lane_f32(z20, z25, z29, 2);
+            z21 = svmla_lane_f32(z21, z27, z29, 2);
+            z22 = svmla_lane_f32(z22, z25, z29, 3);
+            z23 = svmla_lane_f32(z23, z27, z29, 3);
+            break;
+        case 3:
+            z0 = svmla_lane_f32(z0, z24, z30, 0);
+            z1 = svmla_lane_f32(z1, z26, z30, 0);
+            z2 = svmla_lane_f32(z2, z24, z30, 1);
+            z3 = svmla_lane_f32(z3, z26, z30, 1);
+            z4 = svmla_lane_f32(z4, z24, z30, 2);
+            z5 = svmla_lane_f32(z5, z26, z30, 2);
+            z6 = svmla_lane_f32(z6, z24, z30, 3);
+            z7 = svmla_lane_f32(z7, z26, z30, 3);
+            z8 = svmla_lane_f32(z8, z24, z31, 0);
+            z9 = svmla_lane_f32(z9, z26, z31, 0);
+            z10 = svmla_lane_f32(z10, z24, z31, 1);
+            z11 = svmla_lane_f32(z11, z26, z31, 1);
+            z12 = svmla_lane_f32(z12, z24, z31, 2);
+            z13 = svmla_lane_f32(z13, z26, z31, 2);
+            z14 = svmla_lane_f32(z14, z24, z31, 3);
+            z15 = svmla_lane_f32(z15, z26, z31, 3);
+            z16 = svmla_lane_f32(z16, z24, z28, 0);
+            z17 = svmla_lane_f32(z17, z26, z28, 0);
+            z18 = svmla_lane_f32(z18, z24, z28, 1);
+            z19 = svmla_lane_f32(z19, z26, z28, 1);
+            z20 = svmla_lane_f32(z20, z24, z28, 2);
+            z21 = svmla_lane_f32(z21, z26, z28, 2);
+            z22 = svmla_lane_f32(z22, z24, z28, 3);
+            z23 = svmla_lane_f32(z23, z26, z28, 3);
+            break;
+
+        }
+    }
+    const float alpha_ = *alpha, beta_ = *beta;
+    if (m == 16 && n == 12 && rs_c == 1) {
+        const svfloat32_t va_ = svdup_n_f32(alpha_);
+        if (alpha_ == 1 && beta_ == 0) {
+            float *cw_ = c;
+            svst1_f32(svptrue_b32(), cw_ + 0, z0);
+            svst1_f32(svptrue_b32(), cw_ + 8, z1);
+            cw_ += cs_c;
+            svst1_f32(svptrue_b32(), cw_ + 0, z2);
+            svst1_f32(svptrue_b32(), cw_ + 8, z3);
+            cw_ += cs_c;
+            svst1_f32(svptrue_b32(), cw_ + 0, z4);
+            svst1_f32(svptrue_b32(), cw_ + 8, z5);
+            cw_ += cs_c;
+            svst1_f32(svptrue_b32(), cw_ + 0, z6);
+            svst1_f32(svptrue_b32(), cw_ + 8, z7);
+            cw_ += cs_c;
+            svst1_f32(svptrue_b32(), cw_ + 0, z8);
+            svst1_f32(svptrue_b32(), cw_ + 8, z9);
+            cw_ += cs_c;
+            svst1_f32(svptrue_b32(), cw_ + 0, z10);
+            svst1_f32(svptrue_b32(), cw_ + 8, z11);
+            cw_ += cs_c;
+            svst1_f32(svptrue_b32(), cw_ + 0, z12);
+            svst1_f32(svptrue_b32(), cw_ + 8, z13);
+            cw_ += cs_c;
+            svst1_f32(svptrue_b32(), cw_ + 0, z14);
+            svst1_f32(svptrue_b32(), cw_ + 8, z15);
+            cw_ += cs_c;
+            svst1_f32(svptrue_b32(), cw_ + 0, z16);
+            svst1_f32(svptrue_b32(), cw_ + 8, z17);
+            cw_ += cs_c;
+            svst1_f32(svptrue_b32(), cw_ + 0, z18);
+            svst1_f32(svptrue_b32(), cw_ + 8, z19);
+            cw_ += cs_c;
+            svst1_f32(svptrue_b32(), cw_ + 0, z20);
+            svst1_f32(svptrue_b32(), cw_ + 8, z21);
+            cw_ += cs_c;
+            svst1_f32(svptrue_b32(), cw_ + 0, z22);
+            svst1_f32(svptrue_b32(), cw_ + 8, z23);
+        } else if (alpha_ == 1 && beta_ == 1) {
+            float *cw_ = c;
+            svst1_f32(svptrue_b32(), cw_ + 0, svadd_f32_x(svptrue_b32(), z0, svld1_f32(svptrue_b32(), cw_ + 0)));
+            svst1_f32(svptrue_b32(), cw_ + 8, svadd_f32_x(svptrue_b32(), z1, svld1_f32(svptrue_b32(), cw_ + 8)));
+            cw_ += cs_c;
+            svst1_f32(svptrue_b32(), cw_ + 0, svadd_f32_x(svptrue_b32(), z2, svld1_f32(svptrue_b32(), cw_ + 0)));
+            svst1_f32(svptrue_b32(), cw_ + 8, svadd_f32_x(svptrue_b32(), z3, svld1_f32(svptrue_b32(), cw_ + 8)));
+            cw_ += cs_c;
+            svst1_f32(svptrue_b32(), cw_ + 0, svadd_f32_x(svptrue_b32(), z4, svld1_f32(svptrue_b32(), cw_ + 0)));
+            svst1_f32(svptrue_b32(), cw_ + 8, svadd_f32_x(svptrue_b32(), z5, svld1_f32(svptrue_b32(), cw_ + 8)));
+            cw_ += cs_c;
+            svst1_f32(svptrue_b32(), cw_ + 0, svadd_f32_x(svptrue_b32(), z6, svld1_f32(svptrue_b32(), cw_ + 0)));
+            svst1_f32(svptrue_b32(), cw_ + 8, svadd_f32_x(svptrue_b32(), z7, svld1_f32(svptrue_b32(), cw_ + 8)));
+            cw_ += cs_c;
+            svst1_f32(svptrue_b32(), cw_ + 0, svadd_f32_x(svptrue_b32(), z8, svld1_f32(svptrue_b32(), cw_ + 0)));
+            svst1_f32(svptrue_b32(), cw_ + 8, svadd_f32_x(svptrue_b32(), z9, svld1_f32(svptrue_b32(), cw_ + 8)));
+            cw_ += cs_c;
+            svst1_f32(svptrue_b32(), cw_ + 0, svadd_f32_x(svptrue_b32(), z10, svld1_f32(svptrue_b32(), cw_ + 0)));
+            svst1_f32(svptrue_b32(), cw_ + 8, svadd_f32_x(svptrue_b32(), z11, svld1_f32(svptrue_b32(), cw_ + 8)));
+            cw_ += cs_c;
+            svst1_f32(svptrue_b32(), cw_ + 0, svadd_f32_x(svptrue_b32(), z12, svld1_f32(svptrue_b32(), cw_ + 0)));
+            svst1_f32(svptrue_b32(), cw_ + 8, svadd_f32_x(svptrue_b32(), z13, svld1_f32(svptrue_b32(), cw_ + 8)));
+            cw_ += cs_c;
+            svst1_f32(svptrue_b32(), cw_ + 0, svadd_f32_x(svptrue_b32(), z14, svld1_f32(svptrue_b32(), cw_ + 0)));
+            svst1_f32(svptrue_b32(), cw_ + 8, svadd_f32_x(svptrue_b32(), z15, svld1_f32(svptrue_b32(), cw_ + 8)));
+            cw_ += cs_c;
+            svst1_f32(svptrue_b32(), cw_ + 0, svadd_f32_x(svptrue_b32(), z16, svld1_f32(svptrue_b32(), cw_ + 0)));
+            svst1_f32(svptrue_b32(), cw_ + 8, svadd_f32_x(svptrue_b32(), z17, svld1_f32(svptrue_b32(), cw_ + 8)));
+            cw_ += cs_c;
+            svst1_f32(svptrue_b32(), cw_ + 0, svadd_f32_x(svptrue_b32(), z18, svld1_f32(svptrue_b32(), cw_ + 0)));
+            svst1_f32(svptrue_b32(), cw_ + 8, svadd_f32_x(svptrue_b32(), z19, svld1_f32(svptrue_b32(), cw_ + 8)));
+            cw_ += cs_c;
+            svst1_f32(svptrue_b32(), cw_ + 0, svadd_f32_x(svptrue_b32(), z20, svld1_f32(svptrue_b32(), cw_ + 0)));
+            svst1_f32(svptrue_b32(), cw_ + 8, svadd_f32_x(svptrue_b32(), z21, svld1_f32(svptrue_b32(), cw_ + 8)));
+            cw_ += cs_c;
+            svst1_f32(svptrue_b32(), cw_ + 0, svadd_f32_x(svptrue_b32(), z22, svld1_f32(svptrue_b32(), cw_ + 0)));
+            svst1_f32(svptrue_b32(), cw_ + 8, svadd_f32_x(svptrue_b32(), z23, svld1_f32(svptrue_b32(), cw_ + 8)));
+        } else if (beta_ == 0) {
+            float *cw_ = c;
+            svst1_f32(svptrue_b32(), cw_ + 0, svmul_f32_x(svptrue_b32(), va_, z0));
+            svst1_f32(svptrue_b32(), cw_ + 8, svmul_f32_x(svptrue_b32(), va_, z1));
+            cw_ += cs_c;
+            svst1_f32(svptrue_b32(), cw_ + 0, svmul_f32_x(svptrue_b32(), va_, z2));
+            svst1_f32(svptrue_b32(), cw_ + 8, svmul_f32_x(svptrue_b32(), va_, z3));
+            cw_ += cs_c;
+            svst1_f32(svptrue_b32(), cw_ + 0, svmul_f32_x(svptrue_b32(), va_, z4));
+            svst1_f32(svptrue_b32(), cw_ + 8, svmul_f32_x(svptrue_b32(), va_, z5));
+            cw_ += cs_c;
+            svst1_f32(svptrue_b32(), cw_ + 0, svmul_f32_x(svptrue_b32(), va_, z6));
+            svst1_f32(svptrue_b32(), cw_ + 8, svmul_f32_x(svptrue_b32(), va_, z7));
+            cw_ += cs_c;
+            svst1_f32(svptrue_b32(), cw_ + 0, svmul_f32_x(svptrue_b32(), va_, z8));
+            svst1_f32(svptrue_b32(), cw_ + 8, svmul_f32_x(svptrue_b32(), va_, z9));
+            cw_ += cs_c;
+            svst1_f32(svptrue_b32(), cw_ + 0, svmul_f32_x(svptrue_b32(), va_, z10));
+            svst1_f32(svptrue_b32(), cw_ + 8, svmul_f32_x(svptrue_b32(), va_, z11));
+            cw_ += cs_c;
+            svst1_f32(svptrue_b32(), cw_ + 0, svmul_f32_x(svptrue_b32(), va_, z12));
+            svst1_f32(svptrue_b32(), cw_ + 8, svmul_f32_x(svptrue_b32(), va_, z13));
+            cw_ += cs_c;
+            svst1_f32(svptrue_b32(), cw_ + 0, svmul_f32_x(svptrue_b32(), va_, z14));
+            svst1_f32(svptrue_b32(), cw_ + 8, svmul_f32_x(svptrue_b32(), va_, z15));
+            cw_ += cs_c;
+            svst1_f32(svptrue_b32(), cw_ + 0, svmul_f32_x(svptrue_b32(), va_, z16));
+            svst1_f32(svptrue_b32(), cw_ + 8, svmul_f32_x(svptrue_b32(), va_, z17));
+            cw_ += cs_c;
+            svst1_f32(svptrue_b32(), cw_ + 0, svmul_f32_x(svptrue_b32(), va_, z18));
+            svst1_f32(svptrue_b32(), cw_ + 8, svmul_f32_x(svptrue_b32(), va_, z19));
+            cw_ += cs_c;
+            svst1_f32(svptrue_b32(), cw_ + 0, svmul_f32_x(svptrue_b32(), va_, z20));
+            svst1_f32(svptrue_b32(), cw_ + 8, svmul_f32_x(svptrue_b32(), va_, z21));
+            cw_ += cs_c;
+            svst1_f32(svptrue_b32(), cw_ + 0, svmul_f32_x(svptrue_b32(), va_, z22));
+            svst1_f32(svptrue_b32(), cw_ + 8, svmul_f32_x(svptrue_b32(), va_, z23));
+        } else if (beta_ == 1) {
+            float *cw_ = c;
+            svst1_f32(svptrue_b32(), cw_ + 0, svmla_f32_x(svptrue_b32(), svld1_f32(svptrue_b32(), cw_ + 0), va_, z0));
+            svst1_f32(svptrue_b32(), cw_ + 8, svmla_f32_x(svptrue_b32(), svld1_f32(svptrue_b32(), cw_ + 8), va_, z1));
+            cw_ += cs_c;
+            svst1_f32(svptrue_b32(), cw_ + 0, svmla_f32_x(svptrue_b32(), svld1_f32(svptrue_b32(), cw_ + 0), va_, z2));
+            svst1_f32(svptrue_b32(), cw_ + 8, svmla_f32_x(svptrue_b32(), svld1_f32(svptrue_b32(), cw_ + 8), va_, z3));
+            cw_ += cs_c;
+            svst1_f32(svptrue_b32(), cw_ + 0, svmla_f32_x(svptrue_b32(), svld1_f32(svptrue_b32(), cw_ + 0), va_, z4));
+            svst1_f32(svptrue_b32(), cw_ + 8, svmla_f32_x(svptrue_b32(), svld1_f32(svptrue_b32(), cw_ + 8), va_, z5));
+            cw_ += cs_c;
+            svst1_f32(svptrue_b32(), cw_ + 0, svmla_f32_x(svptrue_b32(), svld1_f32(svptrue_b32(), cw_ + 0), va_, z6));
+            svst1_f32(svptrue_b32(), cw_ + 8, svmla_f32_x(svptrue_b32(), svld1_f32(svptrue_b32(), cw_ + 8), va_, z7));
+            cw_ += cs_c;
+            svst1_f32(svptrue_b32(), cw_ + 0, svmla_f32_x(svptrue_b32(), svld1_f32(svptrue_b32(), cw_ + 0), va_, z8));
+            svst1_f32(svptrue_b32(), cw_ + 8, svmla_f32_x(svptrue_b32(), svld1_f32(svptrue_b32(), cw_ + 8), va_, z9));
+            cw_ += cs_c;
+            svst1_f32(svptrue_b32(), cw_ + 0, svmla_f32_x(svptrue_b32(), svld1_f32(svptrue_b32(), cw_ + 0), va_, z10));
+            svst1_f32(svptrue_b32(), cw_ + 8, svmla_f32_x(svptrue_b32(), svld1_f32(svptrue_b32(), cw_ + 8), va_, z11));
+            cw_ += cs_c;
+            svst1_f32(svptrue_b32(), cw_ + 0, svmla_f32_x(svptrue_b32(), svld1_f32(svptrue_b32(), cw_ + 0), va_, z12));
+            svst1_f32(svptrue_b32(), cw_ + 8, svmla_f32_x(svptrue_b32(), svld1_f32(svptrue_b32(), cw_ + 8), va_, z13));
+            cw_ += cs_c;
+            svst1_f32(svptrue_b32(), cw_ + 0, svmla_f32_x(svptrue_b32(), svld1_f32(svptrue_b32(), cw_ + 0), va_, z14));
+            svst1_f32(svptrue_b32(), cw_ + 8, svmla_f32_x(svptrue_b32(), svld1_f32(svptrue_b32(), cw_ + 8), va_, z15));
+            cw_ += cs_c;
+            svst1_f32(svptrue_b32(), cw_ + 0, svmla_f32_x(svptrue_b32(), svld1_f32(svptrue_b32(), cw_ + 0), va_, z16));
+            svst1_f32(svptrue_b32(), cw_ + 8, svmla_f32_x(svptrue_b32(), svld1_f32(svptrue_b32(), cw_ + 8), va_, z17));
+            cw_ += cs_c;
+            svst1_f32(svptrue_b32(), cw_ + 0, svmla_f32_x(svptrue_b32(), svld1_f32(svptrue_b32(), cw_ + 0), va_, z18));
+            svst1_f32(svptrue_b32(), cw_ + 8, svmla_f32_x(svptrue_b32(), svld1_f32(svptrue_b32(), cw_ + 8), va_, z19));
+            cw_ += cs_c;
+            svst1_f32(svptrue_b32(), cw_ + 0, svmla_f32_x(svptrue_b32(), svld1_f32(svptrue_b32(), cw_ + 0), va_, z20));
+            svst1_f32(svptrue_b32(), cw_ + 8, svmla_f32_x(svptrue_b32(), svld1_f32(svptrue_b32(), cw_ + 8), va_, z21));
+            cw_ += cs_c;
+            svst1_f32(svptrue_b32(), cw_ + 0, svmla_f32_x(svptrue_b32(), svld1_f32(svptrue_b32(), cw_ + 0), va_, z22));
+            svst1_f32(svptrue_b32(), cw_ + 8, svmla_f32_x(svptrue_b32(), svld1_f32(svptrue_b32(), cw_ + 8), va_, z23));
+        } else {
+            const svfloat32_t vb_ = svdup_n_f32(beta_);
+            float *cw_ = c;
+            svst1_f32(svptrue_b32(), cw_ + 0, svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(svptrue_b32(), cw_ + 0)), va_, z0));
+            svst1_f32(svptrue_b32(), cw_ + 8, svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(svptrue_b32(), cw_ + 8)), va_, z1));
+            cw_ += cs_c;
+            svst1_f32(svptrue_b32(), cw_ + 0, svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(svptrue_b32(), cw_ + 0)), va_, z2));
+            svst1_f32(svptrue_b32(), cw_ + 8, svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(svptrue_b32(), cw_ + 8)), va_, z3));
+            cw_ += cs_c;
+            svst1_f32(svptrue_b32(), cw_ + 0, svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(svptrue_b32(), cw_ + 0)), va_, z4));
+            svst1_f32(svptrue_b32(), cw_ + 8, svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(svptrue_b32(), cw_ + 8)), va_, z5));
+            cw_ += cs_c;
+            svst1_f32(svptrue_b32(), cw_ + 0, svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(svptrue_b32(), cw_ + 0)), va_, z6));
+            svst1_f32(svptrue_b32(), cw_ + 8, svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(svptrue_b32(), cw_ + 8)), va_, z7));
+            cw_ += cs_c;
+            svst1_f32(svptrue_b32(), cw_ + 0, svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(svptrue_b32(), cw_ + 0)), va_, z8));
+            svst1_f32(svptrue_b32(), cw_ + 8, svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(svptrue_b32(), cw_ + 8)), va_, z9));
+            cw_ += cs_c;
+            svst1_f32(svptrue_b32(), cw_ + 0, svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(svptrue_b32(), cw_ + 0)), va_, z10));
+            svst1_f32(svptrue_b32(), cw_ + 8, svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(svptrue_b32(), cw_ + 8)), va_, z11));
+            cw_ += cs_c;
+            svst1_f32(svptrue_b32(), cw_ + 0, svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(svptrue_b32(), cw_ + 0)), va_, z12));
+            svst1_f32(svptrue_b32(), cw_ + 8, svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(svptrue_b32(), cw_ + 8)), va_, z13));
+            cw_ += cs_c;
+            svst1_f32(svptrue_b32(), cw_ + 0, svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(svptrue_b32(), cw_ + 0)), va_, z14));
+            svst1_f32(svptrue_b32(), cw_ + 8, svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(svptrue_b32(), cw_ + 8)), va_, z15));
+            cw_ += cs_c;
+            svst1_f32(svptrue_b32(), cw_ + 0, svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(svptrue_b32(), cw_ + 0)), va_, z16));
+            svst1_f32(svptrue_b32(), cw_ + 8, svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(svptrue_b32(), cw_ + 8)), va_, z17));
+            cw_ += cs_c;
+            svst1_f32(svptrue_b32(), cw_ + 0, svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(svptrue_b32(), cw_ + 0)), va_, z18));
+            svst1_f32(svptrue_b32(), cw_ + 8, svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(svptrue_b32(), cw_ + 8)), va_, z19));
+            cw_ += cs_c;
+            svst1_f32(svptrue_b32(), cw_ + 0, svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(svptrue_b32(), cw_ + 0)), va_, z20));
+            svst1_f32(svptrue_b32(), cw_ + 8, svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(svptrue_b32(), cw_ + 8)), va_, z21));
+            cw_ += cs_c;
+            svst1_f32(svptrue_b32(), cw_ + 0, svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(svptrue_b32(), cw_ + 0)), va_, z22));
+            svst1_f32(svptrue_b32(), cw_ + 8, svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(svptrue_b32(), cw_ + 8)), va_, z23));
+        }
+        return;
+    }
+    if (rs_c == 1) {   /* edge tile: predicated */
+        const svfloat32_t va_ = svdup_n_f32(alpha_);
+        if (alpha_ == 1 && beta_ == 0) {
+            if (0 < m && 0 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 0 * cs_c, z0);
+            }
+            if (8 < m && 0 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)8, (int64_t)m);
+                svst1_f32(k_, c + 8 + 0 * cs_c, z1);
+            }
+            if (0 < m && 1 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 1 * cs_c, z2);
+            }
+            if (8 < m && 1 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)8, (int64_t)m);
+                svst1_f32(k_, c + 8 + 1 * cs_c, z3);
+            }
+            if (0 < m && 2 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 2 * cs_c, z4);
+            }
+            if (8 < m && 2 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)8, (int64_t)m);
+                svst1_f32(k_, c + 8 + 2 * cs_c, z5);
+            }
+            if (0 < m && 3 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 3 * cs_c, z6);
+            }
+            if (8 < m && 3 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)8, (int64_t)m);
+                svst1_f32(k_, c + 8 + 3 * cs_c, z7);
+            }
+            if (0 < m && 4 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 4 * cs_c, z8);
+            }
+            if (8 < m && 4 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)8, (int64_t)m);
+                svst1_f32(k_, c + 8 + 4 * cs_c, z9);
+            }
+            if (0 < m && 5 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 5 * cs_c, z10);
+            }
+            if (8 < m && 5 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)8, (int64_t)m);
+                svst1_f32(k_, c + 8 + 5 * cs_c, z11);
+            }
+            if (0 < m && 6 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 6 * cs_c, z12);
+            }
+            if (8 < m && 6 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)8, (int64_t)m);
+                svst1_f32(k_, c + 8 + 6 * cs_c, z13);
+            }
+            if (0 < m && 7 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 7 * cs_c, z14);
+            }
+            if (8 < m && 7 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)8, (int64_t)m);
+                svst1_f32(k_, c + 8 + 7 * cs_c, z15);
+            }
+            if (0 < m && 8 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 8 * cs_c, z16);
+            }
+            if (8 < m && 8 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)8, (int64_t)m);
+                svst1_f32(k_, c + 8 + 8 * cs_c, z17);
+            }
+            if (0 < m && 9 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 9 * cs_c, z18);
+            }
+            if (8 < m && 9 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)8, (int64_t)m);
+                svst1_f32(k_, c + 8 + 9 * cs_c, z19);
+            }
+            if (0 < m && 10 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 10 * cs_c, z20);
+            }
+            if (8 < m && 10 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)8, (int64_t)m);
+                svst1_f32(k_, c + 8 + 10 * cs_c, z21);
+            }
+            if (0 < m && 11 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 11 * cs_c, z22);
+            }
+            if (8 < m && 11 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)8, (int64_t)m);
+                svst1_f32(k_, c + 8 + 11 * cs_c, z23);
+            }
+        } else if (alpha_ == 1 && beta_ == 1) {
+            if (0 < m && 0 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                z0 = svadd_f32_x(svptrue_b32(), z0, svld1_f32(k_, c + 0 + 0 * cs_c));
+            }
+            if (8 < m && 0 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)8, (int64_t)m);
+                z1 = svadd_f32_x(svptrue_b32(), z1, svld1_f32(k_, c + 8 + 0 * cs_c));
+            }
+            if (0 < m && 1 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                z2 = svadd_f32_x(svptrue_b32(), z2, svld1_f32(k_, c + 0 + 1 * cs_c));
+            }
+            if (8 < m && 1 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)8, (int64_t)m);
+                z3 = svadd_f32_x(svptrue_b32(), z3, svld1_f32(k_, c + 8 + 1 * cs_c));
+            }
+            if (0 < m && 2 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                z4 = svadd_f32_x(svptrue_b32(), z4, svld1_f32(k_, c + 0 + 2 * cs_c));
+            }
+            if (8 < m && 2 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)8, (int64_t)m);
+                z5 = svadd_f32_x(svptrue_b32(), z5, svld1_f32(k_, c + 8 + 2 * cs_c));
+            }
+            if (0 < m && 3 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                z6 = svadd_f32_x(svptrue_b32(), z6, svld1_f32(k_, c + 0 + 3 * cs_c));
+            }
+            if (8 < m && 3 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)8, (int64_t)m);
+                z7 = svadd_f32_x(svptrue_b32(), z7, svld1_f32(k_, c + 8 + 3 * cs_c));
+            }
+            if (0 < m && 4 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                z8 = svadd_f32_x(svptrue_b32(), z8, svld1_f32(k_, c + 0 + 4 * cs_c));
+            }
+            if (8 < m && 4 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)8, (int64_t)m);
+                z9 = svadd_f32_x(svptrue_b32(), z9, svld1_f32(k_, c + 8 + 4 * cs_c));
+            }
+            if (0 < m && 5 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                z10 = svadd_f32_x(svptrue_b32(), z10, svld1_f32(k_, c + 0 + 5 * cs_c));
+            }
+            if (8 < m && 5 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)8, (int64_t)m);
+                z11 = svadd_f32_x(svptrue_b32(), z11, svld1_f32(k_, c + 8 + 5 * cs_c));
+            }
+            if (0 < m && 6 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                z12 = svadd_f32_x(svptrue_b32(), z12, svld1_f32(k_, c + 0 + 6 * cs_c));
+            }
+            if (8 < m && 6 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)8, (int64_t)m);
+                z13 = svadd_f32_x(svptrue_b32(), z13, svld1_f32(k_, c + 8 + 6 * cs_c));
+            }
+            if (0 < m && 7 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                z14 = svadd_f32_x(svptrue_b32(), z14, svld1_f32(k_, c + 0 + 7 * cs_c));
+            }
+            if (8 < m && 7 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)8, (int64_t)m);
+                z15 = svadd_f32_x(svptrue_b32(), z15, svld1_f32(k_, c + 8 + 7 * cs_c));
+            }
+            if (0 < m && 8 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                z16 = svadd_f32_x(svptrue_b32(), z16, svld1_f32(k_, c + 0 + 8 * cs_c));
+            }
+            if (8 < m && 8 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)8, (int64_t)m);
+                z17 = svadd_f32_x(svptrue_b32(), z17, svld1_f32(k_, c + 8 + 8 * cs_c));
+            }
+            if (0 < m && 9 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                z18 = svadd_f32_x(svptrue_b32(), z18, svld1_f32(k_, c + 0 + 9 * cs_c));
+            }
+            if (8 < m && 9 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)8, (int64_t)m);
+                z19 = svadd_f32_x(svptrue_b32(), z19, svld1_f32(k_, c + 8 + 9 * cs_c));
+            }
+            if (0 < m && 10 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                z20 = svadd_f32_x(svptrue_b32(), z20, svld1_f32(k_, c + 0 + 10 * cs_c));
+            }
+            if (8 < m && 10 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)8, (int64_t)m);
+                z21 = svadd_f32_x(svptrue_b32(), z21, svld1_f32(k_, c + 8 + 10 * cs_c));
+            }
+            if (0 < m && 11 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                z22 = svadd_f32_x(svptrue_b32(), z22, svld1_f32(k_, c + 0 + 11 * cs_c));
+            }
+            if (8 < m && 11 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)8, (int64_t)m);
+                z23 = svadd_f32_x(svptrue_b32(), z23, svld1_f32(k_, c + 8 + 11 * cs_c));
+            }
+            if (0 < m && 0 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 0 * cs_c, z0);
+            }
+            if (8 < m && 0 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)8, (int64_t)m);
+                svst1_f32(k_, c + 8 + 0 * cs_c, z1);
+            }
+            if (0 < m && 1 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 1 * cs_c, z2);
+            }
+            if (8 < m && 1 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)8, (int64_t)m);
+                svst1_f32(k_, c + 8 + 1 * cs_c, z3);
+            }
+            if (0 < m && 2 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 2 * cs_c, z4);
+            }
+            if (8 < m && 2 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)8, (int64_t)m);
+                svst1_f32(k_, c + 8 + 2 * cs_c, z5);
+            }
+            if (0 < m && 3 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 3 * cs_c, z6);
+            }
+            if (8 < m && 3 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)8, (int64_t)m);
+                svst1_f32(k_, c + 8 + 3 * cs_c, z7);
+            }
+            if (0 < m && 4 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 4 * cs_c, z8);
+            }
+            if (8 < m && 4 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)8, (int64_t)m);
+                svst1_f32(k_, c + 8 + 4 * cs_c, z9);
+            }
+            if (0 < m && 5 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 5 * cs_c, z10);
+            }
+            if (8 < m && 5 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)8, (int64_t)m);
+                svst1_f32(k_, c + 8 + 5 * cs_c, z11);
+            }
+            if (0 < m && 6 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 6 * cs_c, z12);
+            }
+            if (8 < m && 6 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)8, (int64_t)m);
+                svst1_f32(k_, c + 8 + 6 * cs_c, z13);
+            }
+            if (0 < m && 7 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 7 * cs_c, z14);
+            }
+            if (8 < m && 7 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)8, (int64_t)m);
+                svst1_f32(k_, c + 8 + 7 * cs_c, z15);
+            }
+            if (0 < m && 8 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 8 * cs_c, z16);
+            }
+            if (8 < m && 8 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)8, (int64_t)m);
+                svst1_f32(k_, c + 8 + 8 * cs_c, z17);
+            }
+            if (0 < m && 9 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 9 * cs_c, z18);
+            }
+            if (8 < m && 9 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)8, (int64_t)m);
+                svst1_f32(k_, c + 8 + 9 * cs_c, z19);
+            }
+            if (0 < m && 10 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 10 * cs_c, z20);
+            }
+            if (8 < m && 10 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)8, (int64_t)m);
+                svst1_f32(k_, c + 8 + 10 * cs_c, z21);
+            }
+            if (0 < m && 11 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 11 * cs_c, z22);
+            }
+            if (8 < m && 11 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)8, (int64_t)m);
+                svst1_f32(k_, c + 8 + 11 * cs_c, z23);
+            }
+        } else if (beta_ == 0) {
+            if (0 < m && 0 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 0 * cs_c, svmul_f32_x(svptrue_b32(), va_, z0));
+            }
+            if (8 < m && 0 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)8, (int64_t)m);
+                svst1_f32(k_, c + 8 + 0 * cs_c, svmul_f32_x(svptrue_b32(), va_, z1));
+            }
+            if (0 < m && 1 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 1 * cs_c, svmul_f32_x(svptrue_b32(), va_, z2));
+            }
+            if (8 < m && 1 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)8, (int64_t)m);
+                svst1_f32(k_, c + 8 + 1 * cs_c, svmul_f32_x(svptrue_b32(), va_, z3));
+            }
+            if (0 < m && 2 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 2 * cs_c, svmul_f32_x(svptrue_b32(), va_, z4));
+            }
+            if (8 < m && 2 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)8, (int64_t)m);
+                svst1_f32(k_, c + 8 + 2 * cs_c, svmul_f32_x(svptrue_b32(), va_, z5));
+            }
+            if (0 < m && 3 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 3 * cs_c, svmul_f32_x(svptrue_b32(), va_, z6));
+            }
+            if (8 < m && 3 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)8, (int64_t)m);
+                svst1_f32(k_, c + 8 + 3 * cs_c, svmul_f32_x(svptrue_b32(), va_, z7));
+            }
+            if (0 < m && 4 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 4 * cs_c, svmul_f32_x(svptrue_b32(), va_, z8));
+            }
+            if (8 < m && 4 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)8, (int64_t)m);
+                svst1_f32(k_, c + 8 + 4 * cs_c, svmul_f32_x(svptrue_b32(), va_, z9));
+            }
+            if (0 < m && 5 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 5 * cs_c, svmul_f32_x(svptrue_b32(), va_, z10));
+            }
+            if (8 < m && 5 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)8, (int64_t)m);
+                svst1_f32(k_, c + 8 + 5 * cs_c, svmul_f32_x(svptrue_b32(), va_, z11));
+            }
+            if (0 < m && 6 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 6 * cs_c, svmul_f32_x(svptrue_b32(), va_, z12));
+            }
+            if (8 < m && 6 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)8, (int64_t)m);
+                svst1_f32(k_, c + 8 + 6 * cs_c, svmul_f32_x(svptrue_b32(), va_, z13));
+            }
+            if (0 < m && 7 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 7 * cs_c, svmul_f32_x(svptrue_b32(), va_, z14));
+            }
+            if (8 < m && 7 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)8, (int64_t)m);
+                svst1_f32(k_, c + 8 + 7 * cs_c, svmul_f32_x(svptrue_b32(), va_, z15));
+            }
+            if (0 < m && 8 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 8 * cs_c, svmul_f32_x(svptrue_b32(), va_, z16));
+            }
+            if (8 < m && 8 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)8, (int64_t)m);
+                svst1_f32(k_, c + 8 + 8 * cs_c, svmul_f32_x(svptrue_b32(), va_, z17));
+            }
+            if (0 < m && 9 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 9 * cs_c, svmul_f32_x(svptrue_b32(), va_, z18));
+            }
+            if (8 < m && 9 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)8, (int64_t)m);
+                svst1_f32(k_, c + 8 + 9 * cs_c, svmul_f32_x(svptrue_b32(), va_, z19));
+            }
+            if (0 < m && 10 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 10 * cs_c, svmul_f32_x(svptrue_b32(), va_, z20));
+            }
+            if (8 < m && 10 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)8, (int64_t)m);
+                svst1_f32(k_, c + 8 + 10 * cs_c, svmul_f32_x(svptrue_b32(), va_, z21));
+            }
+            if (0 < m && 11 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 11 * cs_c, svmul_f32_x(svptrue_b32(), va_, z22));
+            }
+            if (8 < m && 11 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)8, (int64_t)m);
+                svst1_f32(k_, c + 8 + 11 * cs_c, svmul_f32_x(svptrue_b32(), va_, z23));
+            }
+        } else if (beta_ == 1) {
+            if (0 < m && 0 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                z0 = svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 0 + 0 * cs_c), va_, z0);
+            }
+            if (8 < m && 0 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)8, (int64_t)m);
+                z1 = svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 8 + 0 * cs_c), va_, z1);
+            }
+            if (0 < m && 1 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                z2 = svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 0 + 1 * cs_c), va_, z2);
+            }
+            if (8 < m && 1 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)8, (int64_t)m);
+                z3 = svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 8 + 1 * cs_c), va_, z3);
+            }
+            if (0 < m && 2 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                z4 = svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 0 + 2 * cs_c), va_, z4);
+            }
+            if (8 < m && 2 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)8, (int64_t)m);
+                z5 = svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 8 + 2 * cs_c), va_, z5);
+            }
+            if (0 < m && 3 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                z6 = svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 0 + 3 * cs_c), va_, z6);
+            }
+            if (8 < m && 3 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)8, (int64_t)m);
+                z7 = svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 8 + 3 * cs_c), va_, z7);
+            }
+            if (0 < m && 4 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                z8 = svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 0 + 4 * cs_c), va_, z8);
+            }
+            if (8 < m && 4 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)8, (int64_t)m);
+                z9 = svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 8 + 4 * cs_c), va_, z9);
+            }
+            if (0 < m && 5 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                z10 = svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 0 + 5 * cs_c), va_, z10);
+            }
+            if (8 < m && 5 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)8, (int64_t)m);
+                z11 = svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 8 + 5 * cs_c), va_, z11);
+            }
+            if (0 < m && 6 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                z12 = svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 0 + 6 * cs_c), va_, z12);
+            }
+            if (8 < m && 6 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)8, (int64_t)m);
+                z13 = svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 8 + 6 * cs_c), va_, z13);
+            }
+            if (0 < m && 7 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                z14 = svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 0 + 7 * cs_c), va_, z14);
+            }
+            if (8 < m && 7 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)8, (int64_t)m);
+                z15 = svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 8 + 7 * cs_c), va_, z15);
+            }
+            if (0 < m && 8 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                z16 = svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 0 + 8 * cs_c), va_, z16);
+            }
+            if (8 < m && 8 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)8, (int64_t)m);
+                z17 = svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 8 + 8 * cs_c), va_, z17);
+            }
+            if (0 < m && 9 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                z18 = svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 0 + 9 * cs_c), va_, z18);
+            }
+            if (8 < m && 9 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)8, (int64_t)m);
+                z19 = svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 8 + 9 * cs_c), va_, z19);
+            }
+            if (0 < m && 10 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                z20 = svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 0 + 10 * cs_c), va_, z20);
+            }
+            if (8 < m && 10 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)8, (int64_t)m);
+                z21 = svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 8 + 10 * cs_c), va_, z21);
+            }
+            if (0 < m && 11 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                z22 = svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 0 + 11 * cs_c), va_, z22);
+            }
+            if (8 < m && 11 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)8, (int64_t)m);
+                z23 = svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 8 + 11 * cs_c), va_, z23);
+            }
+            if (0 < m && 0 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 0 * cs_c, z0);
+            }
+            if (8 < m && 0 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)8, (int64_t)m);
+                svst1_f32(k_, c + 8 + 0 * cs_c, z1);
+            }
+            if (0 < m && 1 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 1 * cs_c, z2);
+            }
+            if (8 < m && 1 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)8, (int64_t)m);
+                svst1_f32(k_, c + 8 + 1 * cs_c, z3);
+            }
+            if (0 < m && 2 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 2 * cs_c, z4);
+            }
+            if (8 < m && 2 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)8, (int64_t)m);
+                svst1_f32(k_, c + 8 + 2 * cs_c, z5);
+            }
+            if (0 < m && 3 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 3 * cs_c, z6);
+            }
+            if (8 < m && 3 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)8, (int64_t)m);
+                svst1_f32(k_, c + 8 + 3 * cs_c, z7);
+            }
+            if (0 < m && 4 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 4 * cs_c, z8);
+            }
+            if (8 < m && 4 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)8, (int64_t)m);
+                svst1_f32(k_, c + 8 + 4 * cs_c, z9);
+            }
+            if (0 < m && 5 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 5 * cs_c, z10);
+            }
+            if (8 < m && 5 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)8, (int64_t)m);
+                svst1_f32(k_, c + 8 + 5 * cs_c, z11);
+            }
+            if (0 < m && 6 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 6 * cs_c, z12);
+            }
+            if (8 < m && 6 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)8, (int64_t)m);
+                svst1_f32(k_, c + 8 + 6 * cs_c, z13);
+            }
+            if (0 < m && 7 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 7 * cs_c, z14);
+            }
+            if (8 < m && 7 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)8, (int64_t)m);
+                svst1_f32(k_, c + 8 + 7 * cs_c, z15);
+            }
+            if (0 < m && 8 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 8 * cs_c, z16);
+            }
+            if (8 < m && 8 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)8, (int64_t)m);
+                svst1_f32(k_, c + 8 + 8 * cs_c, z17);
+            }
+            if (0 < m && 9 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 9 * cs_c, z18);
+            }
+            if (8 < m && 9 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)8, (int64_t)m);
+                svst1_f32(k_, c + 8 + 9 * cs_c, z19);
+            }
+            if (0 < m && 10 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 10 * cs_c, z20);
+            }
+            if (8 < m && 10 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)8, (int64_t)m);
+                svst1_f32(k_, c + 8 + 10 * cs_c, z21);
+            }
+            if (0 < m && 11 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 11 * cs_c, z22);
+            }
+            if (8 < m && 11 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)8, (int64_t)m);
+                svst1_f32(k_, c + 8 + 11 * cs_c, z23);
+            }
+        } else {
+            const svfloat32_t vb_ = svdup_n_f32(beta_);
+            if (0 < m && 0 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                z0 = svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 0 + 0 * cs_c)), va_, z0);
+            }
+            if (8 < m && 0 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)8, (int64_t)m);
+                z1 = svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 8 + 0 * cs_c)), va_, z1);
+            }
+            if (0 < m && 1 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                z2 = svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 0 + 1 * cs_c)), va_, z2);
+            }
+            if (8 < m && 1 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)8, (int64_t)m);
+                z3 = svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 8 + 1 * cs_c)), va_, z3);
+            }
+            if (0 < m && 2 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                z4 = svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 0 + 2 * cs_c)), va_, z4);
+            }
+            if (8 < m && 2 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)8, (int64_t)m);
+                z5 = svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 8 + 2 * cs_c)), va_, z5);
+            }
+            if (0 < m && 3 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                z6 = svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 0 + 3 * cs_c)), va_, z6);
+            }
+            if (8 < m && 3 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)8, (int64_t)m);
+                z7 = svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 8 + 3 * cs_c)), va_, z7);
+            }
+            if (0 < m && 4 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                z8 = svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 0 + 4 * cs_c)), va_, z8);
+            }
+            if (8 < m && 4 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)8, (int64_t)m);
+                z9 = svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 8 + 4 * cs_c)), va_, z9);
+            }
+            if (0 < m && 5 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                z10 = svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 0 + 5 * cs_c)), va_, z10);
+            }
+            if (8 < m && 5 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)8, (int64_t)m);
+                z11 = svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 8 + 5 * cs_c)), va_, z11);
+            }
+            if (0 < m && 6 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                z12 = svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 0 + 6 * cs_c)), va_, z12);
+            }
+            if (8 < m && 6 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)8, (int64_t)m);
+                z13 = svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 8 + 6 * cs_c)), va_, z13);
+            }
+            if (0 < m && 7 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                z14 = svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 0 + 7 * cs_c)), va_, z14);
+            }
+            if (8 < m && 7 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)8, (int64_t)m);
+                z15 = svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 8 + 7 * cs_c)), va_, z15);
+            }
+            if (0 < m && 8 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                z16 = svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 0 + 8 * cs_c)), va_, z16);
+            }
+            if (8 < m && 8 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)8, (int64_t)m);
+                z17 = svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 8 + 8 * cs_c)), va_, z17);
+            }
+            if (0 < m && 9 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                z18 = svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 0 + 9 * cs_c)), va_, z18);
+            }
+            if (8 < m && 9 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)8, (int64_t)m);
+                z19 = svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 8 + 9 * cs_c)), va_, z19);
+            }
+            if (0 < m && 10 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                z20 = svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 0 + 10 * cs_c)), va_, z20);
+            }
+            if (8 < m && 10 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)8, (int64_t)m);
+                z21 = svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 8 + 10 * cs_c)), va_, z21);
+            }
+            if (0 < m && 11 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                z22 = svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 0 + 11 * cs_c)), va_, z22);
+            }
+            if (8 < m && 11 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)8, (int64_t)m);
+                z23 = svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 8 + 11 * cs_c)), va_, z23);
+            }
+            if (0 < m && 0 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 0 * cs_c, z0);
+            }
+            if (8 < m && 0 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)8, (int64_t)m);
+                svst1_f32(k_, c + 8 + 0 * cs_c, z1);
+            }
+            if (0 < m && 1 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 1 * cs_c, z2);
+            }
+            if (8 < m && 1 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)8, (int64_t)m);
+                svst1_f32(k_, c + 8 + 1 * cs_c, z3);
+            }
+            if (0 < m && 2 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 2 * cs_c, z4);
+            }
+            if (8 < m && 2 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)8, (int64_t)m);
+                svst1_f32(k_, c + 8 + 2 * cs_c, z5);
+            }
+            if (0 < m && 3 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 3 * cs_c, z6);
+            }
+            if (8 < m && 3 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)8, (int64_t)m);
+                svst1_f32(k_, c + 8 + 3 * cs_c, z7);
+            }
+            if (0 < m && 4 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 4 * cs_c, z8);
+            }
+            if (8 < m && 4 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)8, (int64_t)m);
+                svst1_f32(k_, c + 8 + 4 * cs_c, z9);
+            }
+            if (0 < m && 5 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 5 * cs_c, z10);
+            }
+            if (8 < m && 5 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)8, (int64_t)m);
+                svst1_f32(k_, c + 8 + 5 * cs_c, z11);
+            }
+            if (0 < m && 6 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 6 * cs_c, z12);
+            }
+            if (8 < m && 6 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)8, (int64_t)m);
+                svst1_f32(k_, c + 8 + 6 * cs_c, z13);
+            }
+            if (0 < m && 7 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 7 * cs_c, z14);
+            }
+            if (8 < m && 7 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)8, (int64_t)m);
+                svst1_f32(k_, c + 8 + 7 * cs_c, z15);
+            }
+            if (0 < m && 8 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 8 * cs_c, z16);
+            }
+            if (8 < m && 8 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)8, (int64_t)m);
+                svst1_f32(k_, c + 8 + 8 * cs_c, z17);
+            }
+            if (0 < m && 9 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 9 * cs_c, z18);
+            }
+            if (8 < m && 9 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)8, (int64_t)m);
+                svst1_f32(k_, c + 8 + 9 * cs_c, z19);
+            }
+            if (0 < m && 10 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 10 * cs_c, z20);
+            }
+            if (8 < m && 10 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)8, (int64_t)m);
+                svst1_f32(k_, c + 8 + 10 * cs_c, z21);
+            }
+            if (0 < m && 11 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 11 * cs_c, z22);
+            }
+            if (8 < m && 11 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)8, (int64_t)m);
+                svst1_f32(k_, c + 8 + 11 * cs_c, z23);
+            }
+        }
+        return;
+    }
+    float t_[192];
+    svst1_f32(svptrue_b32(), t_ + 0, z0);
+    svst1_f32(svptrue_b32(), t_ + 8, z1);
+    svst1_f32(svptrue_b32(), t_ + 16, z2);
+    svst1_f32(svptrue_b32(), t_ + 24, z3);
+    svst1_f32(svptrue_b32(), t_ + 32, z4);
+    svst1_f32(svptrue_b32(), t_ + 40, z5);
+    svst1_f32(svptrue_b32(), t_ + 48, z6);
+    svst1_f32(svptrue_b32(), t_ + 56, z7);
+    svst1_f32(svptrue_b32(), t_ + 64, z8);
+    svst1_f32(svptrue_b32(), t_ + 72, z9);
+    svst1_f32(svptrue_b32(), t_ + 80, z10);
+    svst1_f32(svptrue_b32(), t_ + 88, z11);
+    svst1_f32(svptrue_b32(), t_ + 96, z12);
+    svst1_f32(svptrue_b32(), t_ + 104, z13);
+    svst1_f32(svptrue_b32(), t_ + 112, z14);
+    svst1_f32(svptrue_b32(), t_ + 120, z15);
+    svst1_f32(svptrue_b32(), t_ + 128, z16);
+    svst1_f32(svptrue_b32(), t_ + 136, z17);
+    svst1_f32(svptrue_b32(), t_ + 144, z18);
+    svst1_f32(svptrue_b32(), t_ + 152, z19);
+    svst1_f32(svptrue_b32(), t_ + 160, z20);
+    svst1_f32(svptrue_b32(), t_ + 168, z21);
+    svst1_f32(svptrue_b32(), t_ + 176, z22);
+    svst1_f32(svptrue_b32(), t_ + 184, z23);
+    /* position in t_ of C(i, j), at_[i + j*16] */
+    static const unsigned short at_[192] = {
+        0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15,
+        16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31,
+        32, 33, 34, 35, 36, 37, 38, 39, 40, 41, 42, 43, 44, 45, 46, 47,
+        48, 49, 50, 51, 52, 53, 54, 55, 56, 57, 58, 59, 60, 61, 62, 63,
+        64, 65, 66, 67, 68, 69, 70, 71, 72, 73, 74, 75, 76, 77, 78, 79,
+        80, 81, 82, 83, 84, 85, 86, 87, 88, 89, 90, 91, 92, 93, 94, 95,
+        96, 97, 98, 99, 100, 101, 102, 103, 104, 105, 106, 107, 108, 109, 110, 111,
+        112, 113, 114, 115, 116, 117, 118, 119, 120, 121, 122, 123, 124, 125, 126, 127,
+        128, 129, 130, 131, 132, 133, 134, 135, 136, 137, 138, 139, 140, 141, 142, 143,
+        144, 145, 146, 147, 148, 149, 150, 151, 152, 153, 154, 155, 156, 157, 158, 159,
+        160, 161, 162, 163, 164, 165, 166, 167, 168, 169, 170, 171, 172, 173, 174, 175,
+        176, 177, 178, 179, 180, 181, 182, 183, 184, 185, 186, 187, 188, 189, 190, 191,
+    };
+    for (int64_t j = 0; j < n; j++)
+        for (int64_t i = 0; i < m; i++) {
+            float v = alpha_ * t_[at_[i + j * 16]];
+            float *cij = c + i * rs_c + j * cs_c;
+            *cij = beta_ == 0 ? v : v + beta_ * *cij;
+        }
+
+}
+
+void neoverse_v1_sgemm_16x12_stream(int64_t m, int64_t n, int64_t k, const float *alpha, const float *a, int64_t lda,
+                                    const float *b, int64_t ldb, const float *beta, float *c, int64_t rs_c, int64_t cs_c,
+                                    const float *a_next)
+{
+    const int64_t lda_b = lda * (int64_t)sizeof(float), ldb_b = ldb * (int64_t)sizeof(float);
+    const char *pa0 = (const char *)a,
+               *pa3 = pa0 + 3 * lda_b;
+    const char *pb0 = (const char *)b,
+               *pb3 = pb0 + 3 * ldb_b;
+    const char *pn0 = (const char *)a_next,
+               *pn3 = pn0 + 3 * lda_b;
+    svfloat32_t z0, z1, z2, z3, z4, z5, z6, z7;
+    svfloat32_t z8, z9, z10, z11, z12, z13, z14, z15;
+    svfloat32_t z16, z17, z18, z19, z20, z21, z22, z23;
+    svfloat32_t z24, z25, z26, z27, z28, z29, z30, z31;
+
+    z0 = svdup_n_f32(0);
+    z1 = svdup_n_f32(0);
+    z2 = svdup_n_f32(0);
+    z3 = svdup_n_f32(0);
+    z4 = svdup_n_f32(0);
+    z5 = svdup_n_f32(0);
+    z6 = svdup_n_f32(0);
+    z7 = svdup_n_f32(0);
+    z8 = svdup_n_f32(0);
+    z9 = svdup_n_f32(0);
+    z10 = svdup_n_f32(0);
+    z11 = svdup_n_f32(0);
+    z12 = svdup_n_f32(0);
+    z13 = svdup_n_f32(0);
+    z14 = svdup_n_f32(0);
+    z15 = svdup_n_f32(0);
+    z16 = svdup_n_f32(0);
+    z17 = svdup_n_f32(0);
+    z18 = svdup_n_f32(0);
+    z19 = svdup_n_f32(0);
+    z20 = svdup_n_f32(0);
+    z21 = svdup_n_f32(0);
+    z22 = svdup_n_f32(0);
+    z23 = svdup_n_f32(0);
+
+    /* C is read (or overwritten) after the k loop: the passes of the k loop
+     * fetch it a column (row) each; those they cannot reach go now */
+    const int64_t pf_step = rs_c == 1 ? cs_c : rs_c;
+    const int64_t pf_span = rs_c == 1 ? m - 1 : (n - 1) * cs_c;
+    int64_t pf_left = rs_c == 1 ? n : m;
+    float *pf_c = c;
+    for (int64_t passes = k > 0 ? (k - 1) / 4 : 0; pf_left > passes; pf_left--) {
+        __builtin_prefetch(pf_c, 1, 3);
+        __builtin_prefetch(pf_c + pf_span / 2, 1, 3);
+        __builtin_prefetch(pf_c + pf_span, 1, 3);
+        pf_c += pf_step;
+    }
+    if (k > 0) {
+        /* prologue: the first 10 instructions of iteration 0 (pointer
+         * bumps among them become load offsets) */
+        __builtin_prefetch((const char *)pn0, 0, 3);
+        z25 = svld1_f32(svptrue_b32(), (const float *)pa0);
+        z29 = svld1rq_f32(svptrue_b32(), (const float *)pb0);
+        z27 = svld1_f32(svptrue_b32(), (const float *)pa0 + 8);
+        z30 = svld1rq_f32(svptrue_b32(), (const float *)pb0 + 4);
+        z31 = svld1rq_f32(svptrue_b32(), (const float *)pb0 + 8);
+
+        /* kernel: iteration i and the start of i+1, unrolled 4x */
+        int64_t nq = k - 1;
+        for (int64_t it = nq / 4; it > 0; it--) {
+            if (pf_left > 0) {
+                __builtin_prefetch(pf_c, 1, 3);
+                __builtin_prefetch(pf_c + pf_span / 2, 1, 3);
+                __builtin_prefetch(pf_c + pf_span, 1, 3);
+                pf_c += pf_step;
+                pf_left--;
+            }
+            /* copy 0 */
+            __builtin_prefetch((const char *)(pn0 + lda_b), 0, 3);
+            z24 = svld1_f32(svptrue_b32(), (const float *)(pa0 + lda_b));
+            z28 = svld1rq_f32(svptrue_b32(), (const float *)(pb0 + ldb_b));
+            z26 = svld1_f32(svptrue_b32(), (const float *)(pa0 + lda_b) + 8);
+            z0 = svmla_lane_f32(z0, z25, z29, 0);
+            z1 = svmla_lane_f32(z1, z27, z29, 0);
+            z2 = svmla_lane_f32(z2, z25, z29, 1);
+            z3 = svmla_lane_f32(z3, z27, z29, 1);
+            z4 = svmla_lane_f32(z4, z25, z29, 2);
+            z5 = svmla_lane_f32(z5, z27, z29, 2);
+            z6 = svmla_lane_f32(z6, z25, z29, 3);
+            z7 = svmla_lane_f32(z7, z27, z29, 3);
+            z29 = svld1rq_f32(svptrue_b32(), (const float *)(pb0 + ldb_b) + 4);
+            z8 = svmla_lane_f32(z8, z25, z30, 0);
+            z9 = svmla_lane_f32(z9, z27, z30, 0);
+            z10 = svmla_lane_f32(z10, z25, z30, 1);
+            z11 = svmla_lane_f32(z11, z27, z30, 1);
+            z12 = svmla_lane_f32(z12, z25, z30, 2);
+            z13 = svmla_lane_f32(z13, z27, z30, 2);
+            z14 = svmla_lane_f32(z14, z25, z30, 3);
+            z15 = svmla_lane_f32(z15, z27, z30, 3);
+            z30 = svld1rq_f32(svptrue_b32(), (const float *)(pb0 + ldb_b) + 8);
+            z16 = svmla_lane_f32(z16, z25, z31, 0);
+            z17 = svmla_lane_f32(z17, z27, z31, 0);
+            z18 = svmla_lane_f32(z18, z25, z31, 1);
+            z19 = svmla_lane_f32(z19, z27, z31, 1);
+            z20 = svmla_lane_f32(z20, z25, z31, 2);
+            z21 = svmla_lane_f32(z21, z27, z31, 2);
+            z22 = svmla_lane_f32(z22, z25, z31, 3);
+            z23 = svmla_lane_f32(z23, z27, z31, 3);
+            /* copy 1 */
+            __builtin_prefetch((const char *)(pn0 + 2 * lda_b), 0, 3);
+            z25 = svld1_f32(svptrue_b32(), (const float *)(pa0 + 2 * lda_b));
+            z31 = svld1rq_f32(svptrue_b32(), (const float *)(pb0 + 2 * ldb_b));
+            z27 = svld1_f32(svptrue_b32(), (const float *)(pa0 + 2 * lda_b) + 8);
+            z0 = svmla_lane_f32(z0, z24, z28, 0);
+            z1 = svmla_lane_f32(z1, z26, z28, 0);
+            z2 = svmla_lane_f32(z2, z24, z28, 1);
+            z3 = svmla_lane_f32(z3, z26, z28, 1);
+            z4 = svmla_lane_f32(z4, z24, z28, 2);
+            z5 = svmla_lane_f32(z5, z26, z28, 2);
+            z6 = svmla_lane_f32(z6, z24, z28, 3);
+            z7 = svmla_lane_f32(z7, z26, z28, 3);
+            z28 = svld1rq_f32(svptrue_b32(), (const float *)(pb0 + 2 * ldb_b) + 4);
+            z8 = svmla_lane_f32(z8, z24, z29, 0);
+            z9 = svmla_lane_f32(z9, z26, z29, 0);
+            z10 = svmla_lane_f32(z10, z24, z29, 1);
+            z11 = svmla_lane_f32(z11, z26, z29, 1);
+            z12 = svmla_lane_f32(z12, z24, z29, 2);
+            z13 = svmla_lane_f32(z13, z26, z29, 2);
+            z14 = svmla_lane_f32(z14, z24, z29, 3);
+            z15 = svmla_lane_f32(z15, z26, z29, 3);
+            z29 = svld1rq_f32(svptrue_b32(), (const float *)(pb0 + 2 * ldb_b) + 8);
+            z16 = svmla_lane_f32(z16, z24, z30, 0);
+            z17 = svmla_lane_f32(z17, z26, z30, 0);
+            z18 = svmla_lane_f32(z18, z24, z30, 1);
+            z19 = svmla_lane_f32(z19, z26, z30, 1);
+            z20 = svmla_lane_f32(z20, z24, z30, 2);
+            z21 = svmla_lane_f32(z21, z26, z30, 2);
+            z22 = svmla_lane_f32(z22, z24, z30, 3);
+            z23 = svmla_lane_f32(z23, z26, z30, 3);
+            /* copy 2 */
+            __builtin_prefetch((const char *)pn3, 0, 3);
+            z24 = svld1_f32(svptrue_b32(), (const float *)pa3);
+            z30 = svld1rq_f32(svptrue_b32(), (const float *)pb3);
+            z26 = svld1_f32(svptrue_b32(), (const float *)pa3 + 8);
+            z0 = svmla_lane_f32(z0, z25, z31, 0);
+            z1 = svmla_lane_f32(z1, z27, z31, 0);
+            z2 = svmla_lane_f32(z2, z25, z31, 1);
+            z3 = svmla_lane_f32(z3, z27, z31, 1);
+            z4 = svmla_lane_f32(z4, z25, z31, 2);
+            z5 = svmla_lane_f32(z5, z27, z31, 2);
+            z6 = svmla_lane_f32(z6, z25, z31, 3);
+            z7 = svmla_lane_f32(z7, z27, z31, 3);
+            z31 = svld1rq_f32(svptrue_b32(), (const float *)pb3 + 4);
+            z8 = svmla_lane_f32(z8, z25, z28, 0);
+            z9 = svmla_lane_f32(z9, z27, z28, 0);
+            z10 = svmla_lane_f32(z10, z25, z28, 1);
+            z11 = svmla_lane_f32(z11, z27, z28, 1);
+            z12 = svmla_lane_f32(z12, z25, z28, 2);
+            z13 = svmla_lane_f32(z13, z27, z28, 2);
+            z14 = svmla_lane_f32(z14, z25, z28, 3);
+            z15 = svmla_lane_f32(z15, z27, z28, 3);
+            z28 = svld1rq_f32(svptrue_b32(), (const float *)pb3 + 8);
+            z16 = svmla_lane_f32(z16, z25, z29, 0);
+            z17 = svmla_lane_f32(z17, z27, z29, 0);
+            z18 = svmla_lane_f32(z18, z25, z29, 1);
+            z19 = svmla_lane_f32(z19, z27, z29, 1);
+            z20 = svmla_lane_f32(z20, z25, z29, 2);
+            z21 = svmla_lane_f32(z21, z27, z29, 2);
+            z22 = svmla_lane_f32(z22, z25, z29, 3);
+            z23 = svmla_lane_f32(z23, z27, z29, 3);
+            /* copy 3 */
+            __builtin_prefetch((const char *)(pn0 + 4 * lda_b), 0, 3);
+            z25 = svld1_f32(svptrue_b32(), (const float *)(pa0 + 4 * lda_b));
+            z29 = svld1rq_f32(svptrue_b32(), (const float *)(pb0 + 4 * ldb_b));
+            z27 = svld1_f32(svptrue_b32(), (const float *)(pa0 + 4 * lda_b) + 8);
+            z0 = svmla_lane_f32(z0, z24, z30, 0);
+            z1 = svmla_lane_f32(z1, z26, z30, 0);
+            z2 = svmla_lane_f32(z2, z24, z30, 1);
+            z3 = svmla_lane_f32(z3, z26, z30, 1);
+            z4 = svmla_lane_f32(z4, z24, z30, 2);
+            z5 = svmla_lane_f32(z5, z26, z30, 2);
+            z6 = svmla_lane_f32(z6, z24, z30, 3);
+            z7 = svmla_lane_f32(z7, z26, z30, 3);
+            z30 = svld1rq_f32(svptrue_b32(), (const float *)(pb0 + 4 * ldb_b) + 4);
+            z8 = svmla_lane_f32(z8, z24, z31, 0);
+            z9 = svmla_lane_f32(z9, z26, z31, 0);
+            z10 = svmla_lane_f32(z10, z24, z31, 1);
+            z11 = svmla_lane_f32(z11, z26, z31, 1);
+            z12 = svmla_lane_f32(z12, z24, z31, 2);
+            z13 = svmla_lane_f32(z13, z26, z31, 2);
+            z14 = svmla_lane_f32(z14, z24, z31, 3);
+            z15 = svmla_lane_f32(z15, z26, z31, 3);
+            z31 = svld1rq_f32(svptrue_b32(), (const float *)(pb0 + 4 * ldb_b) + 8);
+            z16 = svmla_lane_f32(z16, z24, z28, 0);
+            z17 = svmla_lane_f32(z17, z26, z28, 0);
+            z18 = svmla_lane_f32(z18, z24, z28, 1);
+            z19 = svmla_lane_f32(z19, z26, z28, 1);
+            z20 = svmla_lane_f32(z20, z24, z28, 2);
+            z21 = svmla_lane_f32(z21, z26, z28, 2);
+            z22 = svmla_lane_f32(z22, z24, z28, 3);
+            z23 = svmla_lane_f32(z23, z26, z28, 3);
+
+            pa0 += 4 * lda_b;
+            pa3 += 4 * lda_b;
+            pb0 += 4 * ldb_b;
+            pb3 += 4 * ldb_b;
+            pn0 += 4 * lda_b;
+            pn3 += 4 * lda_b;
+        }
+        int64_t rem = nq % 4;
+        if (rem > 0) {
+            __builtin_prefetch((const char *)(pn0 + lda_b), 0, 3);
+            z24 = svld1_f32(svptrue_b32(), (const float *)(pa0 + lda_b));
+            z28 = svld1rq_f32(svptrue_b32(), (const float *)(pb0 + ldb_b));
+            z26 = svld1_f32(svptrue_b32(), (const float *)(pa0 + lda_b) + 8);
+            z0 = svmla_lane_f32(z0, z25, z29, 0);
+            z1 = svmla_lane_f32(z1, z27, z29, 0);
+            z2 = svmla_lane_f32(z2, z25, z29, 1);
+            z3 = svmla_lane_f32(z3, z27, z29, 1);
+            z4 = svmla_lane_f32(z4, z25, z29, 2);
+            z5 = svmla_lane_f32(z5, z27, z29, 2);
+            z6 = svmla_lane_f32(z6, z25, z29, 3);
+            z7 = svmla_lane_f32(z7, z27, z29, 3);
+            z29 = svld1rq_f32(svptrue_b32(), (const float *)(pb0 + ldb_b) + 4);
+            z8 = svmla_lane_f32(z8, z25, z30, 0);
+            z9 = svmla_lane_f32(z9, z27, z30, 0);
+            z10 = svmla_lane_f32(z10, z25, z30, 1);
+            z11 = svmla_lane_f32(z11, z27, z30, 1);
+            z12 = svmla_lane_f32(z12, z25, z30, 2);
+            z13 = svmla_lane_f32(z13, z27, z30, 2);
+            z14 = svmla_lane_f32(z14, z25, z30, 3);
+            z15 = svmla_lane_f32(z15, z27, z30, 3);
+            z30 = svld1rq_f32(svptrue_b32(), (const float *)(pb0 + ldb_b) + 8);
+            z16 = svmla_lane_f32(z16, z25, z31, 0);
+            z17 = svmla_lane_f32(z17, z27, z31, 0);
+            z18 = svmla_lane_f32(z18, z25, z31, 1);
+            z19 = svmla_lane_f32(z19, z27, z31, 1);
+            z20 = svmla_lane_f32(z20, z25, z31, 2);
+            z21 = svmla_lane_f32(z21, z27, z31, 2);
+            z22 = svmla_lane_f32(z22, z25, z31, 3);
+            z23 = svmla_lane_f32(z23, z27, z31, 3);
+        }
+        if (rem > 1) {
+            __builtin_prefetch((const char *)(pn0 + 2 * lda_b), 0, 3);
+            z25 = svld1_f32(svptrue_b32(), (const float *)(pa0 + 2 * lda_b));
+            z31 = svld1rq_f32(svptrue_b32(), (const float *)(pb0 + 2 * ldb_b));
+            z27 = svld1_f32(svptrue_b32(), (const float *)(pa0 + 2 * lda_b) + 8);
+            z0 = svmla_lane_f32(z0, z24, z28, 0);
+            z1 = svmla_lane_f32(z1, z26, z28, 0);
+            z2 = svmla_lane_f32(z2, z24, z28, 1);
+            z3 = svmla_lane_f32(z3, z26, z28, 1);
+            z4 = svmla_lane_f32(z4, z24, z28, 2);
+            z5 = svmla_lane_f32(z5, z26, z28, 2);
+            z6 = svmla_lane_f32(z6, z24, z28, 3);
+            z7 = svmla_lane_f32(z7, z26, z28, 3);
+            z28 = svld1rq_f32(svptrue_b32(), (const float *)(pb0 + 2 * ldb_b) + 4);
+            z8 = svmla_lane_f32(z8, z24, z29, 0);
+            z9 = svmla_lane_f32(z9, z26, z29, 0);
+            z10 = svmla_lane_f32(z10, z24, z29, 1);
+            z11 = svmla_lane_f32(z11, z26, z29, 1);
+            z12 = svmla_lane_f32(z12, z24, z29, 2);
+            z13 = svmla_lane_f32(z13, z26, z29, 2);
+            z14 = svmla_lane_f32(z14, z24, z29, 3);
+            z15 = svmla_lane_f32(z15, z26, z29, 3);
+            z29 = svld1rq_f32(svptrue_b32(), (const float *)(pb0 + 2 * ldb_b) + 8);
+            z16 = svmla_lane_f32(z16, z24, z30, 0);
+            z17 = svmla_lane_f32(z17, z26, z30, 0);
+            z18 = svmla_lane_f32(z18, z24, z30, 1);
+            z19 = svmla_lane_f32(z19, z26, z30, 1);
+            z20 = svmla_lane_f32(z20, z24, z30, 2);
+            z21 = svmla_lane_f32(z21, z26, z30, 2);
+            z22 = svmla_lane_f32(z22, z24, z30, 3);
+            z23 = svmla_lane_f32(z23, z26, z30, 3);
+        }
+        if (rem > 2) {
+            __builtin_prefetch((const char *)pn3, 0, 3);
             z24 = svld1_f32(svptrue_b32(), (const float *)pa3);
             z30 = svld1rq_f32(svptrue_b32(), (const float *)pb3);
             z26 = svld1_f32(svptrue_b32(), (const float *)pa3 + 8);

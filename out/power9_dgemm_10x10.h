@@ -9,6 +9,9 @@
 #define power9_dgemm_10x10_ROW_PREF 0
 /* power9_dgemm_10x10_direct reads B(p,j) at b[p + j*ldb] (1) or b[p*ldb + j] (0) */
 #define power9_dgemm_10x10_DIRECT_B_COLS 0
+/* 1: power9_dgemm_10x10_stream is emitted (_direct that also prefetches the next A
+ * tile in place, a_next: the runtime's path for tall, narrow C) */
+#define power9_dgemm_10x10_STREAM 1
 /* percent of L1 that B's kc x NR micro-panel may fill (the runtime's KC) */
 #define power9_dgemm_10x10_B_L1_PERCENT 50
 /* edge kernels for short last row / column panels, each with the
@@ -48,6 +51,9 @@ void power9_dgemm_10x10(int64_t m, int64_t n, int64_t k, const double *alpha, co
                         const double *a_next, const double *b_next);
 void power9_dgemm_10x10_direct(int64_t m, int64_t n, int64_t k, const double *alpha, const double *a, int64_t lda,
                                const double *b, int64_t ldb, const double *beta, double *c, int64_t rs_c, int64_t cs_c);
+void power9_dgemm_10x10_stream(int64_t m, int64_t n, int64_t k, const double *alpha, const double *a, int64_t lda,
+                               const double *b, int64_t ldb, const double *beta, double *c, int64_t rs_c, int64_t cs_c,
+                               const double *a_next);
 void power9_dgemm_10x10_e10x8(int64_t m, int64_t n, int64_t k, const double *alpha, const double *a, int64_t lda,
                               const double *b, int64_t ldb, const double *beta, double *c, int64_t rs_c, int64_t cs_c);
 void power9_dgemm_10x10_e6x10(int64_t m, int64_t n, int64_t k, const double *alpha, const double *a, int64_t lda,

@@ -9,6 +9,9 @@
 #define power9_sgemm_12x16_ROW_PREF 0
 /* power9_sgemm_12x16_direct reads B(p,j) at b[p + j*ldb] (1) or b[p*ldb + j] (0) */
 #define power9_sgemm_12x16_DIRECT_B_COLS 0
+/* 1: power9_sgemm_12x16_stream is emitted (_direct that also prefetches the next A
+ * tile in place, a_next: the runtime's path for tall, narrow C) */
+#define power9_sgemm_12x16_STREAM 1
 /* percent of L1 that B's kc x NR micro-panel may fill (the runtime's KC) */
 #define power9_sgemm_12x16_B_L1_PERCENT 50
 /* edge kernels for short last row / column panels, each with the
@@ -48,6 +51,9 @@ void power9_sgemm_12x16(int64_t m, int64_t n, int64_t k, const float *alpha, con
                         const float *a_next, const float *b_next);
 void power9_sgemm_12x16_direct(int64_t m, int64_t n, int64_t k, const float *alpha, const float *a, int64_t lda,
                                const float *b, int64_t ldb, const float *beta, float *c, int64_t rs_c, int64_t cs_c);
+void power9_sgemm_12x16_stream(int64_t m, int64_t n, int64_t k, const float *alpha, const float *a, int64_t lda,
+                               const float *b, int64_t ldb, const float *beta, float *c, int64_t rs_c, int64_t cs_c,
+                               const float *a_next);
 void power9_sgemm_12x16_e12x8(int64_t m, int64_t n, int64_t k, const float *alpha, const float *a, int64_t lda,
                               const float *b, int64_t ldb, const float *beta, float *c, int64_t rs_c, int64_t cs_c);
 void power9_sgemm_12x16_e8x16(int64_t m, int64_t n, int64_t k, const float *alpha, const float *a, int64_t lda,

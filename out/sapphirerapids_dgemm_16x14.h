@@ -9,6 +9,9 @@
 #define sapphirerapids_dgemm_16x14_ROW_PREF 0
 /* sapphirerapids_dgemm_16x14_direct reads B(p,j) at b[p + j*ldb] (1) or b[p*ldb + j] (0) */
 #define sapphirerapids_dgemm_16x14_DIRECT_B_COLS 1
+/* 1: sapphirerapids_dgemm_16x14_stream is emitted (_direct that also prefetches the next A
+ * tile in place, a_next: the runtime's path for tall, narrow C) */
+#define sapphirerapids_dgemm_16x14_STREAM 0
 /* percent of L1 that B's kc x NR micro-panel may fill (the runtime's KC) */
 #define sapphirerapids_dgemm_16x14_B_L1_PERCENT 75
 /* edge kernels for short last row / column panels, each with the

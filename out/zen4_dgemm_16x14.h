@@ -9,6 +9,9 @@
 #define zen4_dgemm_16x14_ROW_PREF 0
 /* zen4_dgemm_16x14_direct reads B(p,j) at b[p + j*ldb] (1) or b[p*ldb + j] (0) */
 #define zen4_dgemm_16x14_DIRECT_B_COLS 1
+/* 1: zen4_dgemm_16x14_stream is emitted (_direct that also prefetches the next A
+ * tile in place, a_next: the runtime's path for tall, narrow C) */
+#define zen4_dgemm_16x14_STREAM 1
 /* percent of L1 that B's kc x NR micro-panel may fill (the runtime's KC) */
 #define zen4_dgemm_16x14_B_L1_PERCENT 50
 /* edge kernels for short last row / column panels, each with the
@@ -48,6 +51,9 @@ void zen4_dgemm_16x14(int64_t m, int64_t n, int64_t k, const double *alpha, cons
                       const double *a_next, const double *b_next);
 void zen4_dgemm_16x14_direct(int64_t m, int64_t n, int64_t k, const double *alpha, const double *a, int64_t lda,
                              const double *b, int64_t ldb, const double *beta, double *c, int64_t rs_c, int64_t cs_c);
+void zen4_dgemm_16x14_stream(int64_t m, int64_t n, int64_t k, const double *alpha, const double *a, int64_t lda,
+                             const double *b, int64_t ldb, const double *beta, double *c, int64_t rs_c, int64_t cs_c,
+                             const double *a_next);
 void zen4_dgemm_16x14_e16x8(int64_t m, int64_t n, int64_t k, const double *alpha, const double *a, int64_t lda,
                             const double *b, int64_t ldb, const double *beta, double *c, int64_t rs_c, int64_t cs_c);
 void zen4_dgemm_16x14_e8x14(int64_t m, int64_t n, int64_t k, const double *alpha, const double *a, int64_t lda,

@@ -9,6 +9,9 @@
 #define zen4_sgemm_64x4_ROW_PREF 0
 /* zen4_sgemm_64x4_direct reads B(p,j) at b[p + j*ldb] (1) or b[p*ldb + j] (0) */
 #define zen4_sgemm_64x4_DIRECT_B_COLS 1
+/* 1: zen4_sgemm_64x4_stream is emitted (_direct that also prefetches the next A
+ * tile in place, a_next: the runtime's path for tall, narrow C) */
+#define zen4_sgemm_64x4_STREAM 1
 /* percent of L1 that B's kc x NR micro-panel may fill (the runtime's KC) */
 #define zen4_sgemm_64x4_B_L1_PERCENT 50
 /* edge kernels for short last row / column panels, each with the
@@ -48,6 +51,9 @@ void zen4_sgemm_64x4(int64_t m, int64_t n, int64_t k, const float *alpha, const 
                      const float *a_next, const float *b_next);
 void zen4_sgemm_64x4_direct(int64_t m, int64_t n, int64_t k, const float *alpha, const float *a, int64_t lda,
                             const float *b, int64_t ldb, const float *beta, float *c, int64_t rs_c, int64_t cs_c);
+void zen4_sgemm_64x4_stream(int64_t m, int64_t n, int64_t k, const float *alpha, const float *a, int64_t lda,
+                            const float *b, int64_t ldb, const float *beta, float *c, int64_t rs_c, int64_t cs_c,
+                            const float *a_next);
 void zen4_sgemm_64x4_e32x4(int64_t m, int64_t n, int64_t k, const float *alpha, const float *a, int64_t lda,
                            const float *b, int64_t ldb, const float *beta, float *c, int64_t rs_c, int64_t cs_c);
 void zen4_sgemm_64x4_p32x4(int64_t m, int64_t n, int64_t k, const float *alpha, const float *a,

@@ -12,7 +12,9 @@
  * padding rows. Every row tail (TAIL_LIST) runs on the m <= rows
  * it takes, with B in place and A as it reads it: rows along k with NaN
  * past k (group 0, the dot kernel), or packed in groups of G k steps with
- * NaN in the rows past m and between the groups. */
+ * NaN in the rows past m and between the groups. The _stream variant
+ * (when emitted) runs as _direct with a_next on a NaN-filled block: it
+ * may prefetch those lines but must not read them into C. */
 #include <math.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -34,6 +36,8 @@
 #define PEDGE_LIST CAT(KNAME, _PEDGE_LIST)
 #define NTAILS CAT(KNAME, _NTAILS)
 #define TAIL_LIST CAT(KNAME, _TAIL_LIST)
+#define HAS_STREAM CAT(KNAME, _STREAM)
+#define STREAM CAT(KNAME, _stream)
 typedef KTYPE T;
 typedef void direct_fn(int64_t, int64_t, int64_t, const T *, const T *, int64_t, const T *,
                        int64_t, const T *, T *, int64_t, int64_t);
@@ -173,6 +177,14 @@ static void check_one(int m, int n, int k, T alpha, T beta, int layout)
     memcpy(buf, start, span * sizeof *buf);
     DIRECT(m, n, k, &alpha, o.ad, o.lda, o.bd, o.ldb, &beta, c, rs, cs);
     compare(buf, ref, span, m, n, k, alpha, beta, layout, "direct");
+#if HAS_STREAM
+    T *nan_next = malloc((size_t)(o.lda * (k + 1)) * sizeof(T));
+    for (int64_t x = 0; x < o.lda * (k + 1); x++) nan_next[x] = (T)NAN;
+    memcpy(buf, start, span * sizeof *buf);
+    STREAM(m, n, k, &alpha, o.ad, o.lda, o.bd, o.ldb, &beta, c, rs, cs, nan_next);
+    compare(buf, ref, span, m, n, k, alpha, beta, layout, "stream");
+    free(nan_next);
+#endif
     for (int e = 0; e < NEDGES; e++)
         if (m <= edges[e].mr && n <= edges[e].nr) {
             memcpy(buf, start, span * sizeof *buf);

@@ -32,7 +32,7 @@ $cc -O2 -std=c11 -static -I"$work" -I"$rt/include" -I"$rt/src" -I"$rt/tests" \
     "$rt"/src/*.c "$rt/kernels/portable_f64.c" "$rt/kernels/portable_f32.c" \
     "$work/gg_m_set.c" "$work/gg_m_f64.o" "$work/gg_m_f32.o" "$work/gg_m_f64s.o" "$work/gg_m_f32s.o" "$rt/tests/cross_check.c" \
     -o "$work/cross_check" -lpthread -lm
-for direct in 1 0 ""; do          # "": the path by size (tiny, gemv loops)
+for direct in 1 2 0 ""; do        # "": the path by size (tiny, gemv loops); 2: _stream
     GEMMGEN_DIRECT=$direct $runner "$work/cross_check" "$machine" 20
 done
 if [ -n "$other" ]; then

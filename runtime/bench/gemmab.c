@@ -13,7 +13,8 @@
  *
  * Prints GFLOPS of A, B and OpenBLAS and the ratios B/A, A/OpenBLAS,
  * B/OpenBLAS. Column-major, alpha = beta = 1; --trans-a takes A
- * transposed (lda = k). Either library may be left out. */
+ * transposed (lda = k). Either library may be left out; GEMMAB_PEER names
+ * another Fortran BLAS to take OpenBLAS's place. */
 #include <dlfcn.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -63,6 +64,16 @@ static void call(const struct lib *l, char type, int ta, struct gb_mats *x)
     }
 }
 
+/* The Fortran BLAS to compare with: OpenBLAS, or GEMMAB_PEER (e.g.
+ * libblis.so.4, whose sgemm_ runs BLIS as a user gets it). */
+static const char *peer_path(void)
+{
+    const char *p = getenv("GEMMAB_PEER");
+    return p && *p ? p : "libopenblas.so.0";
+}
+
+static const char *peer_label(void) { return getenv("GEMMAB_PEER") ? "peer" : "OpenBLAS"; }
+
 int main(int argc, char **argv)
 {
     int ta = argc > 1 && !strcmp(argv[1], "--trans-a");
@@ -76,7 +87,7 @@ int main(int argc, char **argv)
     int64_t m = atoll(argv[2]), n = atoll(argv[3]), k = atoll(argv[4]);
     int windows = argc > 5 ? atoi(argv[5]) : 200;
     struct lib libs[NLIB] = { load("A", getenv("GEMMAB_A"), 0), load("B", getenv("GEMMAB_B"), 0),
-                              load("OpenBLAS", "libopenblas.so.0", 1) };
+                              load(peer_label(), peer_path(), 1) };
     struct gb_mats x;
     if (m < 1 || n < 1 || k < 1 || gb_mats_alloc(&x, m, n, k, type == 's' ? 4 : 8)) {
         fprintf(stderr, "gemmab: bad sizes or out of memory\n");
@@ -99,7 +110,7 @@ int main(int argc, char **argv)
     if (best[0] > 0 && best[1] > 0) printf("  B/A %.3f", best[1] / best[0]);
     if (best[2] > 0)
         for (int i = 0; i < 2; i++)
-            if (best[i] > 0) printf("  %s/OpenBLAS %.3f", libs[i].label, best[i] / best[2]);
+            if (best[i] > 0) printf("  %s/%s %.3f", libs[i].label, libs[2].label, best[i] / best[2]);
     printf("\n");
     gb_mats_free(&x);
     return 0;

@@ -101,13 +101,18 @@ static int env_switch(const char *name)
 }
 
 /* GEMMGEN_DIRECT: 0 always the packed path, 1 always the unpacked (when the
- * kernel set has _direct kernels), tiny shapes too; unset: by size
- * (tiny_tmpl.h, gemv_tmpl.h, direct_tmpl.h). */
+ * kernel set has _direct kernels), 2 the unpacked path for tall, narrow C
+ * (direct_tmpl.h, FN(streams)) wherever it can run, else the packed one;
+ * tiny shapes too; unset: by size (tiny_tmpl.h, gemv_tmpl.h, direct_tmpl.h). */
 int gg_direct_mode(void)
 {
     static _Atomic int mode = -2;
     int m = mode;
-    if (m == -2) mode = m = env_switch("GEMMGEN_DIRECT");
+    if (m == -2) {
+        const char *s = getenv("GEMMGEN_DIRECT");
+        long v = s && *s ? strtol(s, NULL, 10) : -1;
+        mode = m = v < 0 ? -1 : v > 2 ? 1 : (int)v;
+    }
     return m;
 }
 

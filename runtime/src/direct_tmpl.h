@@ -3,7 +3,7 @@
 
 /* Would the B panel read in place (nseg segments of len bytes from
  * address base, stride bytes apart) put more lines on the L1 sets it uses
- * than they hold, on average (a straddling line or two per column does
+ * than slack times what they hold, on average (a straddling line or two per column does
  * not matter)? Then it does not stay in L1 while every row tile reuses it.
  * It happens with B's columns 4 KB apart: DGEMM 512^3 ran 66.2 GFLOPS
  * unpacked against 71.3 packed, while 480, 500, 520 and 544 ran within 1
@@ -11,7 +11,7 @@
  * but each A micro-panel is read once per tile: 256^3, lda 2 KB, ran 74.7
  * unpacked against 67.6 packed.) */
 static int FN(crowds_l1)(const struct gg_blocking *bk, const void *base, int64_t nseg,
-                         int64_t len, int64_t stride)
+                         int64_t len, int64_t stride, int slack)
 {
     enum { MAXWORDS = 64 };        /* up to 4096 sets; a bitmap, as this runs per call */
     int sets = bk->l1_sets, line = bk->l1_line;
@@ -31,7 +31,7 @@ static int FN(crowds_l1)(const struct gg_blocking *bk, const void *base, int64_t
             if (++x == (uintptr_t)sets) x = 0;
         }
     }
-    return lines > nsets * bk->l1_ways;
+    return lines > nsets * bk->l1_ways * slack;
 }
 
 /* The slab C[m0:m1, n0:n1] without the copies that pay off only when
@@ -267,12 +267,93 @@ static int FN(b_fits_l1)(const struct FN(op) *o, const struct gg_ukernel *uk, in
     const int64_t S = (int64_t)sizeof(T);
     if ((double)o->m * o->n * o->k < 160.0 * 160 * 160) return 1;
     if (uk->direct_b_cols && o->rs_b == 1)
-        return !FN(crowds_l1)(&o->bk, o->b, o->bk.nr, kb * S, o->cs_b * S);
+        return !FN(crowds_l1)(&o->bk, o->b, o->bk.nr, kb * S, o->cs_b * S, 1);
     if (!uk->direct_b_cols && o->cs_b == 1)
-        return !FN(crowds_l1)(&o->bk, o->b, kb, o->bk.nr * S, o->rs_b * S);
+        return !FN(crowds_l1)(&o->bk, o->b, kb, o->bk.nr * S, o->rs_b * S, 1);
     return 1;                       /* B is copied panel by panel anyway */
 }
 
+
+/* The tall, narrow path (FN(choose_path)): C has few column panels and
+ * B's k block stays in L2, but A is taller than the unpacked path's L2
+ * block. Row tiles outside, column panels inside: each A tile, read in
+ * place, serves every panel from L1, and the whole tiles' calls
+ * (NAME_stream) prefetch the next tile as they go, so A comes from memory
+ * once and under the arithmetic, without the packed path's copy (SGEMM
+ * 4000x128x4000 spent 14% of its time packing A). The panels (at most
+ * STREAM_PANELS) are read in place but for a padded last one, copied
+ * once per k block. */
+enum { STREAM_PANELS = 48 };
+struct FN(panel) { int64_t jr, nn, ldb; int w; const T *b; };
+
+/* The panels of columns n0..n1 of the k block at pc, as direct_block
+ * walks them; returns how many. */
+static int FN(panels)(const struct FN(op) *o, int64_t n0, int64_t n1, int64_t pc, int64_t k,
+                      struct FN(panel) *p)
+{
+    int np = 0;
+    for (int64_t jr = n0; jr < n1; jr += p[np++].nn) {
+        int w = FN(panel_width)(o, n1 - jr);
+        p[np].jr = jr; p[np].w = w; p[np].nn = FN(min)(w, n1 - jr);
+        p[np].b = FN(b_panel)(o, o->b + pc * o->rs_b, jr, p[np].nn, w, k, &p[np].ldb);
+    }
+    return np;
+}
+
+/* One k block: row tiles outside; `after` is the A tile that follows the
+ * block's last (the next k block's first, or that tile itself). */
+static void FN(stream_block)(const struct FN(op) *o, int64_t m0, int64_t m1, int64_t n0,
+                             int64_t n1, int64_t pc, int64_t k, const T *beta, const T *after)
+{
+    const int mr = o->bk.mr, nr = o->bk.nr;
+    struct FN(tail) tl = FN(row_tail)(o, m1, m1 - m0, pc, k);
+    const int64_t mt = m1 - tl.t;              /* rows mt.. by the row tail */
+    struct FN(ablock) A = FN(a_block)(o, m0, mt, pc, k);
+    struct FN(panel) p[STREAM_PANELS];
+    int np = FN(panels)(o, n0, n1, pc, k, p);
+    for (int64_t ir = m0; ir < mt; ir += mr) {
+        int64_t mm = FN(min)(mr, mt - ir);
+        const T *a = A.a0 + ir, *next = ir + mr < A.from ? a + mr : after;
+        for (int q = 0; q < np; q++) {
+            if (mm < mr || p[q].w != nr || ir >= A.from)
+                FN(run_tile)(o, &A, ir, mm, p[q].jr, p[q].nn, p[q].w, p[q].b, p[q].ldb, beta);
+            else
+                o->stream(mm, p[q].nn, k, &o->alpha, a, o->cs_a, p[q].b, p[q].ldb, beta,
+                          o->c + ir * o->rs_c + p[q].jr * o->cs_c, o->rs_c, o->cs_c, next);
+        }
+    }
+    for (int q = 0; tl.t && q < np; q++)
+        tl.fn(tl.t, p[q].nn, k, &o->alpha, tl.a, tl.lda, p[q].b, p[q].ldb, beta,
+              o->c + mt * o->rs_c + p[q].jr * o->cs_c, o->rs_c, o->cs_c);
+}
+
+static void FN(stream_loops)(const struct FN(op) *o, int64_t m0, int64_t m1,
+                             int64_t n0, int64_t n1)
+{
+    int64_t kb = FN(direct_kb)(o);
+    for (int64_t pc = 0; pc < o->k; pc += kb) {
+        int64_t k = FN(min)(kb, o->k - pc);
+        const T *after = o->a + m0 + (pc + k < o->k ? pc + k : pc) * o->cs_a;
+        FN(stream_block)(o, m0, m1, n0, n1, pc, k, FN(block_beta)(o, pc), after);
+    }
+}
+
+/* The tall, narrow path pays when the packed path's copy of A is a large
+ * share of its time, n small: B's k block fits where the packed path
+ * keeps A's (half of L2) and its panels are few; A is read in place
+ * (contiguous columns) and so is B. An A tile may outgrow L1 (SGEMM: 32
+ * rows x kb 288, 36 KB) but not crowd a few of its sets: columns 16 KB
+ * apart (SGEMM m = 4096) put every line of a tile on two sets, and
+ * 4096x128x4096 ran 0.77x of the packed path. */
+static int FN(streams)(const struct FN(op) *o, const struct gg_ukernel *uk, int64_t kb)
+{
+    const struct gg_blocking *bk = &o->bk;
+    const int64_t S = (int64_t)sizeof(T);
+    int b_here = o->b_cols ? o->rs_b == 1 : o->cs_b == 1;
+    return uk->stream && uk->direct && o->rs_a == 1 && b_here
+        && o->n * kb <= (int64_t)bk->mc * bk->kc && o->n < (int64_t)(STREAM_PANELS - 1) * bk->nr
+        && !FN(crowds_l1)(bk, o->a, kb, bk->mr * S, o->cs_a * S, 2);
+}
 /* Packing pays when panels are reused from cache many times. Without it
  * the kernel streams A in place for every NR columns and each B panel
  * should stay in L1 while the row tiles reuse it: so the unpacked path
@@ -287,8 +368,11 @@ static void FN(choose_path)(struct FN(op) *o, const struct gg_ukernel *uk)
     const struct gg_blocking *bk = &o->bk;
     int64_t kb = FN(direct_kb)(o);
     int fits = o->m * kb <= (int64_t)bk->mc * bk->kc && FN(b_fits_l1)(o, uk, kb);
-    if (uk->direct && (mode > 0 || (mode < 0 && fits))) {
+    int tall = o->m * kb > (int64_t)bk->mc * bk->kc;
+    int stream = (mode == 2 || (mode < 0 && tall)) && FN(streams)(o, uk, kb);
+    if (uk->direct && (mode == 1 || (mode < 0 && fits) || stream)) {
         o->direct = (FN(direct_fn) *)uk->direct;
+        if (stream) o->stream = (FN(stream_fn) *)uk->stream;
         if (!gg_row_tails_off())   /* GEMMGEN_DOT=0: the edge kernels take every row */
             o->tails = uk->tails;
     }

@@ -111,7 +111,9 @@ static void FN(slab)(void *arg, int t, int nt)
     }
     if (m0 >= m1 || n0 >= n1)
         return;
-    if (o->direct)
+    if (o->stream)
+        FN(stream_loops)(o, m0, m1, n0, n1);
+    else if (o->direct)
         FN(direct_loops)(o, m0, m1, n0, n1);
     else
         FN(five_loops)(o, m0, m1, n0, n1);
@@ -166,7 +168,7 @@ enum { SMALL_TILE_K = 256 };
 static int FN(small_tile_loops)(const struct FN(op) *o, const struct gg_ukernel *uk,
                                 const struct gg_ukernel *sk)
 {
-    if (!o->direct || !sk->direct || sk->row_pref != uk->row_pref || o->k > SMALL_TILE_K
+    if (!o->direct || o->stream || !sk->direct || sk->row_pref != uk->row_pref || o->k > SMALL_TILE_K
         || o->m < sk->mr || o->n % sk->nr || gg_small_tile_off())
         return 0;
     struct FN(op) s = *o;
@@ -217,7 +219,7 @@ void FN(gg_gemm)(int64_t m, int64_t n, int64_t k, T alpha,
     struct FN(op) o = { .m = m, .n = n, .k = k, .alpha = alpha, .beta = beta,
                         .a = a, .rs_a = rs_a, .cs_a = cs_a, .b = b, .rs_b = rs_b, .cs_b = cs_b,
                         .c = c, .rs_c = rs_c, .cs_c = cs_c,
-                        .kern = (FN(kernel_fn) *)uk->fn, .direct = NULL,
+                        .kern = (FN(kernel_fn) *)uk->fn, .direct = NULL, .stream = NULL,
                         .edges = uk->edges, .nedges = uk->nedges,   /* both paths use them */
                         .pedges = uk->pedges, .npedges = uk->npedges,
                         .tails = NULL,

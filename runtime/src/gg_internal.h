@@ -69,6 +69,7 @@ struct gg_ukernel {
     const void *pedges;        /* packed row edges: npedges struct gg_dpedge / gg_spedge */
     int npedges;
     struct gg_tail tails[GG_TAILS];   /* row tails, in the order to try them; fn NULL: none */
+    void *stream;              /* direct that prefetches the next A tile (NULL: none) */
 };
 
 struct gg_kernel_set {

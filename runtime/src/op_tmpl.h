@@ -17,6 +17,10 @@ typedef void FN(kernel_fn)(int64_t, int64_t, int64_t, const T *, const T *,
 typedef void FN(direct_fn)(int64_t, int64_t, int64_t, const T *, const T *, int64_t,
                            const T *, int64_t, const T *, T *, int64_t, int64_t);
 
+/* _direct's parameters, then the next A tile to prefetch (NAME_stream) */
+typedef void FN(stream_fn)(int64_t, int64_t, int64_t, const T *, const T *, int64_t,
+                           const T *, int64_t, const T *, T *, int64_t, int64_t, const T *);
+
 struct FN(op) {
     int64_t m, n, k;
     T alpha, beta;
@@ -25,6 +29,7 @@ struct FN(op) {
     T *c; int64_t rs_c, cs_c;
     FN(kernel_fn) *kern;
     FN(direct_fn) *direct;          /* set: the unpacked small-problem path */
+    FN(stream_fn) *stream;          /* set: the unpacked path for tall, narrow C */
     const EDGE_T *edges;            /* direct kernels for short last panels */
     int nedges;
     const PEDGE_T *pedges;          /* packed kernels for a short last row panel */

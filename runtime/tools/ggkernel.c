@@ -273,6 +273,7 @@ static void write_slot(FILE *f, const char *n, int t)
     fprintf(f, "    .%s = { .mr = gg_%s_%s_MR, .nr = gg_%s_%s_NR, .row_pref = gg_%s_%s_ROW_PREF,\n",
             slot_field[t], n, k, n, k, n, k);
     fprintf(f, "           .fn = (void *)gg_%s_%s, .direct = (void *)gg_%s_%s_direct,\n", n, k, n, k);
+    fprintf(f, "#if gg_%s_%s_STREAM\n           .stream = (void *)gg_%s_%s_stream,\n#endif\n", n, k, n, k);
     fprintf(f, "           .direct_b_cols = gg_%s_%s_DIRECT_B_COLS,\n", n, k);
     fprintf(f, "           .b_l1_percent = gg_%s_%s_B_L1_PERCENT,\n", n, k);
     fprintf(f, "#if gg_%s_%s_NEDGES\n           .edges = edges_%s, .nedges = gg_%s_%s_NEDGES,\n#endif\n",
