@@ -287,12 +287,14 @@ enum { STREAM_PANELS = 48 };
 struct FN(panel) { int64_t jr, nn, ldb; int w; const T *b; };
 
 /* The panels of columns n0..n1 of the k block at pc, as direct_block
- * walks them; returns how many. */
+ * walks them; returns how many, 0 when more than STREAM_PANELS (narrow
+ * last panels can outnumber what FN(streams) allows for). */
 static int FN(panels)(const struct FN(op) *o, int64_t n0, int64_t n1, int64_t pc, int64_t k,
                       struct FN(panel) *p)
 {
     int np = 0;
     for (int64_t jr = n0; jr < n1; jr += p[np++].nn) {
+        if (np == STREAM_PANELS) return 0;
         int w = FN(panel_width)(o, n1 - jr);
         p[np].jr = jr; p[np].w = w; p[np].nn = FN(min)(w, n1 - jr);
         p[np].b = FN(b_panel)(o, o->b + pc * o->rs_b, jr, p[np].nn, w, k, &p[np].ldb);
@@ -306,11 +308,15 @@ static void FN(stream_block)(const struct FN(op) *o, int64_t m0, int64_t m1, int
                              int64_t n1, int64_t pc, int64_t k, const T *beta, const T *after)
 {
     const int mr = o->bk.mr, nr = o->bk.nr;
+    struct FN(panel) p[STREAM_PANELS];
+    int np = FN(panels)(o, n0, n1, pc, k, p);
+    if (!np) {
+        FN(direct_block)(o, m0, m1, n0, n1, pc, k, beta);
+        return;
+    }
     struct FN(tail) tl = FN(row_tail)(o, m1, m1 - m0, pc, k);
     const int64_t mt = m1 - tl.t;              /* rows mt.. by the row tail */
     struct FN(ablock) A = FN(a_block)(o, m0, mt, pc, k);
-    struct FN(panel) p[STREAM_PANELS];
-    int np = FN(panels)(o, n0, n1, pc, k, p);
     for (int64_t ir = m0; ir < mt; ir += mr) {
         int64_t mm = FN(min)(mr, mt - ir);
         const T *a = A.a0 + ir, *next = ir + mr < A.from ? a + mr : after;
