@@ -9,7 +9,11 @@
  * So each index x along a strided direction (the k iterations of one
  * unrolled body, or B's columns) is reached as base + s * stride with s in
  * {0, 1, 2, 4, 8}, from a few base pointers that move together; then the
- * in-place kernel runs as fast as the packed one (80.6 GFLOPS). */
+ * in-place kernel runs as fast as the packed one (80.6 GFLOPS).
+ *
+ * NAME_stream (the runtime's path for tall, narrow C) is NAME_direct
+ * that also emits the plan's prefetches of the next A micro-panel, as
+ * prefetches of a_next read like A: a third set of base pointers. */
 #include "emit_int.h"
 #include <stdio.h>
 #include <string.h>

@@ -158,18 +158,18 @@ static int FN(flips)(int64_t rs_c, int64_t cs_c, int row_pref)
 /* sk, the set's small_tile kernel (a second kernel: on Zen 4 f64 32x4 beside
  * 16x14) takes the rows of its whole tiles on the unpacked path while k
  * is at most SMALL_TILE_K, the main kernel the rows left. Returns 0 when
- * it does not run: no such kernel, another C storage, the call split
- * among threads, or n not whole tiles (DGEMM 65^3, 97^3, 129^3 lost
- * 0.5-1.3% on a last 4-wide panel of one column). Beyond SMALL_TILE_K its
- * A block (read from L2 for every NR = 4 columns) outgrows half of L2:
- * Zen 4 DGEMM 384^3 ran 0.97x of 16x14, 128x4000x4000 0.92x; 256^3 1.03x,
- * 64^3 1.02x. */
+ * it does not run: no such kernel, another C storage, the streamed path
+ * (direct_tmpl.h), the call split among threads, or n not whole tiles
+ * (DGEMM 65^3, 97^3, 129^3 lost 0.5-1.3% on a last 4-wide panel of one
+ * column). Beyond SMALL_TILE_K its A block (read from L2 for every NR = 4
+ * columns) outgrows half of L2: Zen 4 DGEMM 384^3 ran 0.97x of 16x14,
+ * 128x4000x4000 0.92x; 256^3 1.03x, 64^3 1.02x. */
 enum { SMALL_TILE_K = 256 };
 static int FN(small_tile_loops)(const struct FN(op) *o, const struct gg_ukernel *uk,
                                 const struct gg_ukernel *sk)
 {
-    if (!o->direct || o->stream || !sk->direct || sk->row_pref != uk->row_pref || o->k > SMALL_TILE_K
-        || o->m < sk->mr || o->n % sk->nr || gg_small_tile_off())
+    if (!o->direct || o->stream || !sk->direct || sk->row_pref != uk->row_pref
+        || o->k > SMALL_TILE_K || o->m < sk->mr || o->n % sk->nr || gg_small_tile_off())
         return 0;
     struct FN(op) s = *o;
     s.kern = (FN(kernel_fn) *)sk->fn;
