@@ -342,6 +342,11 @@ static void edge_name(char *out, size_t size, const char *name, const struct pla
     strfmt(out, size, "%s_e%dx%d", name, edge->k.mr, edge->k.nr);
 }
 
+static void stream_name(char *out, size_t size, const char *name)
+{
+    strfmt(out, size, "%s_stream", name);
+}
+
 /* A row edge (MR' x NR) also gets a packed variant, NAME_p<MR'>x<NR>: the
  * packed path's short last row panel, packed MR' high, with B's packed
  * NR-wide panel as it is (the direct variants read B in place). */
@@ -423,7 +428,7 @@ static int emit_functions(struct buf *fns, const struct plan *pl, const struct p
     emit_direct_fn(fns, pl, dname, false);
     if (direct_streams(&pl->k)) {
         char sname[160];
-        strfmt(sname, sizeof sname, "%s_stream", name);
+        stream_name(sname, sizeof sname, name);
         emit_direct_fn(fns, pl, sname, true);
     }
     for (int i = 0; i < nedges; i++) {
@@ -490,7 +495,7 @@ static int packed_edge_texts(struct buf *decl, struct buf *plist, struct buf *do
 static void stream_texts(struct buf *decl, struct buf *doc, const char *ctype, const char *name)
 {
     char sname[160];
-    strfmt(sname, sizeof sname, "%s_stream", name);
+    stream_name(sname, sizeof sname, name);
     buf_printf(decl, "void %s(", sname);
     fn_params(decl, ctype, sname, true, true);
     buf_puts(decl, ");\n");

@@ -64,15 +64,14 @@ static void call(const struct lib *l, char type, int ta, struct gb_mats *x)
     }
 }
 
-/* The Fortran BLAS to compare with: OpenBLAS, or GEMMAB_PEER (e.g.
- * libblis.so.4, whose sgemm_ runs BLIS as a user gets it). */
-static const char *peer_path(void)
+/* The Fortran BLAS to compare with: GEMMAB_PEER when set (e.g.
+ * libblis.so.4, whose sgemm_ runs BLIS as a user gets it), labelled
+ * "peer"; else OpenBLAS. */
+static struct lib load_peer(void)
 {
     const char *p = getenv("GEMMAB_PEER");
-    return p && *p ? p : "libopenblas.so.0";
+    return p && *p ? load("peer", p, 1) : load("OpenBLAS", "libopenblas.so.0", 1);
 }
-
-static const char *peer_label(void) { return getenv("GEMMAB_PEER") ? "peer" : "OpenBLAS"; }
 
 int main(int argc, char **argv)
 {
@@ -87,7 +86,7 @@ int main(int argc, char **argv)
     int64_t m = atoll(argv[2]), n = atoll(argv[3]), k = atoll(argv[4]);
     int windows = argc > 5 ? atoi(argv[5]) : 200;
     struct lib libs[NLIB] = { load("A", getenv("GEMMAB_A"), 0), load("B", getenv("GEMMAB_B"), 0),
-                              load(peer_label(), peer_path(), 1) };
+                              load_peer() };
     struct gb_mats x;
     if (m < 1 || n < 1 || k < 1 || gb_mats_alloc(&x, m, n, k, type == 's' ? 4 : 8)) {
         fprintf(stderr, "gemmab: bad sizes or out of memory\n");

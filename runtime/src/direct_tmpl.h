@@ -1,15 +1,17 @@
 /* direct_tmpl.h: the unpacked path: the _direct kernels read A and B in
  * place, and when the runtime takes it (choose_path). */
 
-/* Would the B panel read in place (nseg segments of len bytes from
- * address base, stride bytes apart) put more lines on the L1 sets it uses
- * than slack times what they hold, on average (a straddling line or two per column does
- * not matter)? Then it does not stay in L1 while every row tile reuses it.
- * It happens with B's columns 4 KB apart: DGEMM 512^3 ran 66.2 GFLOPS
+/* Would a panel read in place (nseg segments of len bytes from address
+ * base, stride bytes apart) put more lines on the L1 sets it uses than
+ * slack times what they hold, on average (a straddling line or two per
+ * column does not matter)? Then a B panel does not stay in L1 while every
+ * row tile reuses it (slack 1), nor an A tile while the streamed path's
+ * column panels reuse it (slack 2, FN(streams)).
+ * B's case happens with columns 4 KB apart: DGEMM 512^3 ran 66.2 GFLOPS
  * unpacked against 71.3 packed, while 480, 500, 520 and 544 ran within 1
- * GFLOPS either way. (A read in place crowds sets too at such strides,
- * but each A micro-panel is read once per tile: 256^3, lda 2 KB, ran 74.7
- * unpacked against 67.6 packed.) */
+ * GFLOPS either way. (On the unpacked path A crowds sets too at such
+ * strides, but each A micro-panel is read once per tile: 256^3, lda 2
+ * KB, ran 74.7 unpacked against 67.6 packed.) */
 static int FN(crowds_l1)(const struct gg_blocking *bk, const void *base, int64_t nseg,
                          int64_t len, int64_t stride, int slack)
 {
@@ -273,7 +275,6 @@ static int FN(b_fits_l1)(const struct FN(op) *o, const struct gg_ukernel *uk, in
     return 1;                       /* B is copied panel by panel anyway */
 }
 
-
 /* The tall, narrow path (FN(choose_path)): C has few column panels and
  * B's k block stays in L2, but A is taller than the unpacked path's L2
  * block. Row tiles outside, column panels inside: each A tile, read in
@@ -360,6 +361,7 @@ static int FN(streams)(const struct FN(op) *o, const struct gg_ukernel *uk, int6
         && o->n * kb <= (int64_t)bk->mc * bk->kc && o->n < (int64_t)(STREAM_PANELS - 1) * bk->nr
         && !FN(crowds_l1)(bk, o->a, kb, bk->mr * S, o->cs_a * S, 2);
 }
+
 /* Packing pays when panels are reused from cache many times. Without it
  * the kernel streams A in place for every NR columns and each B panel
  * should stay in L1 while the row tiles reuse it: so the unpacked path
@@ -373,9 +375,9 @@ static void FN(choose_path)(struct FN(op) *o, const struct gg_ukernel *uk)
     int mode = gg_direct_mode();
     const struct gg_blocking *bk = &o->bk;
     int64_t kb = FN(direct_kb)(o);
-    int fits = o->m * kb <= (int64_t)bk->mc * bk->kc && FN(b_fits_l1)(o, uk, kb);
-    int tall = o->m * kb > (int64_t)bk->mc * bk->kc;
-    int stream = (mode == 2 || (mode < 0 && tall)) && FN(streams)(o, uk, kb);
+    int a_fits = o->m * kb <= (int64_t)bk->mc * bk->kc;
+    int fits = a_fits && FN(b_fits_l1)(o, uk, kb);
+    int stream = (mode == 2 || (mode < 0 && !a_fits)) && FN(streams)(o, uk, kb);
     if (uk->direct && (mode == 1 || (mode < 0 && fits) || stream)) {
         o->direct = (FN(direct_fn) *)uk->direct;
         if (stream) o->stream = (FN(stream_fn) *)uk->stream;
