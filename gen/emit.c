@@ -86,8 +86,10 @@ static void emit_inst(struct buf *b, const struct em *e, int i, int delta, int c
     const struct inst *in = &e->k->inst[i];
     const char *fmt = stmt_for(e, in);
     if (!fmt) return;                    /* pointer bumps: once per body */
-    /* in place, only _stream prefetches: the next A tile */
-    if (e->direct && in->op == OP_PREFETCH && !(e->stream && in->stream == ST_ANEXT)) return;
+    /* in place, only _stream prefetches: the next A tile, under the flag
+     * `stream` of the body it shares with _direct */
+    bool anext = e->stream && in->op == OP_PREFETCH && in->stream == ST_ANEXT;
+    if (e->direct && in->op == OP_PREFETCH && !anext) return;
     char d[32] = "", opn[3][32] = { "", "", "" }, mem[96] = "";
     const char *ops[3] = { opn[0], opn[1], opn[2] };
     if (in->def >= 0) em_reg_name(e, in->def, copy, d, sizeof d);
@@ -99,7 +101,7 @@ static void emit_inst(struct buf *b, const struct em *e, int i, int delta, int c
     }
     if (in->op == OP_LOAD_A || in->op == OP_LOAD_B || in->op == OP_BCAST_B || in->op == OP_PREFETCH)
         address(e, in, copy + delta, mem, sizeof mem);
-    buf_printf(b, "%*s", indent, "");
+    buf_printf(b, "%*s%s", indent, "", anext ? "if (stream) " : "");
     em_expand(b, fmt, d, ops, mem, in->op == OP_PREFETCH ? in->hint : in->lane, e->sp->vtype);
     buf_printf(b, "\n");
 }
@@ -279,20 +281,23 @@ static void c_prefetch_one(struct buf *b, const char *ind)
  * kernel's time at 2000^3 on Zen 4), so each pass of the k loop fetches
  * one column (one row when C is row-stored): its first, middle and last
  * element, which covers any alignment of up to 128 bytes. The columns the
- * passes cannot reach go before the loop. */
-static void c_prefetch(struct buf *setup, struct buf *in_loop, const char *ct, int uf)
+ * passes cannot reach go before the loop. `flagged`: only when the flag
+ * `stream` is set (the body of _direct and _stream). */
+static void c_prefetch(struct buf *setup, struct buf *in_loop, const char *ct, int uf,
+                       bool flagged)
 {
     buf_printf(setup,
         "    /* C is read (or overwritten) after the k loop: the passes of the k loop\n"
         "     * fetch it a column (row) each; those they cannot reach go now */\n"
         "    const int64_t pf_step = rs_c == 1 ? cs_c : rs_c;\n"
         "    const int64_t pf_span = rs_c == 1 ? m - 1 : (n - 1) * cs_c;\n"
-        "    int64_t pf_left = rs_c == 1 ? n : m;\n"
+        "    int64_t pf_left = %s;\n"
         "    %s *pf_c = c;\n"
-        "    for (int64_t passes = k > 0 ? (k - 1) / %d : 0; pf_left > passes; pf_left--) {\n", ct, uf);
+        "    for (int64_t passes = k > 0 ? (k - 1) / %d : 0; pf_left > passes; pf_left--) {\n",
+        flagged ? "stream ? (rs_c == 1 ? n : m) : 0" : "rs_c == 1 ? n : m", ct, uf);
     c_prefetch_one(setup, "        ");
     buf_puts(setup, "    }\n");
-    buf_puts(in_loop, "            if (pf_left > 0) {\n");
+    buf_printf(in_loop, "            if (%spf_left > 0) {\n", flagged ? "stream && " : "");
     c_prefetch_one(in_loop, "                ");
     buf_puts(in_loop, "                pf_left--;\n            }\n");
 }
@@ -311,6 +316,7 @@ static int emit_function(struct buf *cf, struct em *e, const char *fname)
     body_sections(e, &pro, &loop, &rem, &epi);
     int row_pref = emit_store(&store, e);
     fn_params(&par, ct, fname, e->direct, e->stream);
+    if (e->stream) buf_puts(&par, ", const int stream");
     int uf = pl->r.uf;
     if (e->direct) {
         direct_pointers(e, &ptrs);
@@ -319,17 +325,19 @@ static int emit_function(struct buf *cf, struct em *e, const char *fname)
         packed_pointers(e, &ptrs, &bumps);
     }
     struct buf pfc = { 0 }, pfc_loop = { 0 };
-    if (!e->direct || e->stream) c_prefetch(&pfc, &pfc_loop, ct, uf);
+    if (!e->direct || e->stream) c_prefetch(&pfc, &pfc_loop, ct, uf, e->stream);
     char ufs[16], j[16];
     strfmt(ufs, sizeof ufs, "%d", uf);
     strfmt(j, sizeof j, "%d", pl->p.j);
-    const char *keys[] = { "FNAME", "PARAMS", "POINTERS", "DECLS", "ZERO", "J", "PROLOGUE", "UF",
-                           "LOOP", "BUMPS", "REMAINDER", "EPILOGUE", "STORE", "PREFETCH_C",
-                           "PREFETCH_C_LOOP" };
-    const char *vals[] = { fname, par.s, ptrs.s, decls.s ? decls.s : "", zero.s ? zero.s : "", j,
-                           pro.s ? pro.s : "", ufs, loop.s ? loop.s : "", bumps.s,
-                           rem.s ? rem.s : "", epi.s ? epi.s : "", store.s, pfc.s ? pfc.s : "",
-                           pfc_loop.s ? pfc_loop.s : "" };
+    const char *keys[] = { "LINKAGE", "FNAME", "PARAMS", "POINTERS", "DECLS", "ZERO", "J",
+                           "PROLOGUE", "UF", "LOOP", "BUMPS", "REMAINDER", "EPILOGUE", "STORE",
+                           "PREFETCH_C", "PREFETCH_C_LOOP" };
+    /* the shared body is inlined into its two wrappers, where the flag folds */
+    const char *link = e->stream ? "static inline __attribute__((always_inline))\n" : "";
+    const char *vals[] = { link, fname, par.s, ptrs.s, decls.s ? decls.s : "",
+                           zero.s ? zero.s : "", j, pro.s ? pro.s : "", ufs,
+                           loop.s ? loop.s : "", bumps.s, rem.s ? rem.s : "", epi.s ? epi.s : "",
+                           store.s, pfc.s ? pfc.s : "", pfc_loop.s ? pfc_loop.s : "" };
     tmpl_fill(cf, tmpl_kernel_fn, keys, vals, (int)(sizeof keys / sizeof *keys));
     buf_free(&decls); buf_free(&zero); buf_free(&pro); buf_free(&loop); buf_free(&rem);
     buf_free(&epi); buf_free(&store); buf_free(&par); buf_free(&ptrs); buf_free(&bumps);
@@ -373,7 +381,7 @@ static int emit_packed_fn(struct buf *fns, const struct plan *pl, const char *fn
 
 /* A direct function of plan pl: NAME_direct, an edge kernel
  * NAME_e<MR'>x<NR'> (the direct variant of its own plan), or with stream
- * NAME_stream (NAME_direct that also prefetches a_next's lines). */
+ * NAME_in_place, the body of NAME_direct and NAME_stream (below). */
 static void emit_direct_fn(struct buf *fns, const struct plan *pl, const char *fname, bool stream)
 {
     struct em e = { .pl = pl, .k = &pl->k, .sp = &pl->t->sp[pl->k.elem], .direct = true,
@@ -382,6 +390,29 @@ static void emit_direct_fn(struct buf *fns, const struct plan *pl, const char *f
     direct_setup(&e);
     emit_function(fns, &e, fname);
     free(e.def_iter);
+}
+
+/* NAME_direct and NAME_stream as two calls of one body, NAME_in_place,
+ * which takes a_next and the flag `stream`: the flag's constant folds the
+ * prefetches of a_next and C out of _direct, and the file holds the
+ * schedule and the C update once instead of twice. */
+static void emit_in_place_pair(struct buf *fns, const struct plan *pl, const char *name,
+                               const char *dname)
+{
+    const char *ct = elem_ctype[pl->k.elem];
+    char body[160], sname[160];
+    strfmt(body, sizeof body, "%s_in_place", name);
+    stream_name(sname, sizeof sname, name);
+    emit_direct_fn(fns, pl, body, true);
+    const char *fnames[2] = { dname, sname };
+    for (int s = 0; s < 2; s++) {
+        struct buf par = { 0 };
+        fn_params(&par, ct, fnames[s], true, s == 1);
+        buf_printf(fns, "\nvoid %s(%s)\n{\n"
+                        "    %s(m, n, k, alpha, a, lda, b, ldb, beta, c, rs_c, cs_c, %s, %d);\n}\n",
+                   fnames[s], par.s, body, s ? "a_next" : "a", s);
+        buf_free(&par);
+    }
 }
 
 /* The row-tail kernels, for a short last row panel of few rows, each
@@ -425,12 +456,8 @@ static int emit_functions(struct buf *fns, const struct plan *pl, const struct p
                           int nedges, const char *name, const char *dname)
 {
     int row_pref = emit_packed_fn(fns, pl, name);
-    emit_direct_fn(fns, pl, dname, false);
-    if (direct_streams(&pl->k)) {
-        char sname[160];
-        stream_name(sname, sizeof sname, name);
-        emit_direct_fn(fns, pl, sname, true);
-    }
+    if (direct_streams(&pl->k)) emit_in_place_pair(fns, pl, name, dname);
+    else emit_direct_fn(fns, pl, dname, false);
     for (int i = 0; i < nedges; i++) {
         char ename[160];
         edge_name(ename, sizeof ename, name, &edges[i]);

@@ -13,7 +13,8 @@
  *
  * NAME_stream (the runtime's path for tall, narrow C) is NAME_direct
  * that also emits the plan's prefetches of the next A micro-panel, as
- * prefetches of a_next read like A: a third set of base pointers. */
+ * prefetches of a_next read like A: a third set of base pointers. Both
+ * call one body, NAME_in_place (emit.c), whose flag `stream` guards them. */
 #include "emit_int.h"
 #include <stdio.h>
 #include <string.h>

@@ -19,7 +19,7 @@ struct em {
     const struct spell *sp;
     int *def_iter;      /* per value: iteration offset of its definition in Pµ */
     bool direct;        /* the _direct variant: strided A and B, no prefetch */
-    bool stream;        /* _stream: _direct that prefetches the next A tile (a_next) */
+    bool stream;        /* NAME_in_place: _direct whose flag `stream` prefetches a_next, C */
     struct dcover dir[3];   /* A, B, the next A tile (direct only) */
 };
 

@@ -553,14 +553,18 @@ void cortex_a57_dgemm_6x8(int64_t m, int64_t n, int64_t k, const double *alpha, 
 
 }
 
-void cortex_a57_dgemm_6x8_direct(int64_t m, int64_t n, int64_t k, const double *alpha, const double *a, int64_t lda,
-                                 const double *b, int64_t ldb, const double *beta, double *c, int64_t rs_c, int64_t cs_c)
+static inline __attribute__((always_inline))
+void cortex_a57_dgemm_6x8_in_place(int64_t m, int64_t n, int64_t k, const double *alpha, const double *a, int64_t lda,
+                                   const double *b, int64_t ldb, const double *beta, double *c, int64_t rs_c, int64_t cs_c,
+                                   const double *a_next, const int stream)
 {
     const int64_t lda_b = lda * (int64_t)sizeof(double), ldb_b = ldb * (int64_t)sizeof(double);
     const char *pa0 = (const char *)a,
                *pa3 = pa0 + 3 * lda_b;
     const char *pb0 = (const char *)b,
                *pb3 = pb0 + 3 * ldb_b;
+    const char *pn0 = (const char *)a_next,
+               *pn3 = pn0 + 3 * lda_b;
     float64x2_t v0, v1, v2, v3, v4, v5, v6, v7;
     float64x2_t v8, v9, v10, v11, v12, v13, v14, v15;
     float64x2_t v16, v17, v18, v19, v20, v21, v22, v23;
@@ -591,9 +595,22 @@ void cortex_a57_dgemm_6x8_direct(int64_t m, int64_t n, int64_t k, const double *
     v22 = vdupq_n_f64(0);
     v23 = vdupq_n_f64(0);
 
+    /* C is read (or overwritten) after the k loop: the passes of the k loop
+     * fetch it a column (row) each; those they cannot reach go now */
+    const int64_t pf_step = rs_c == 1 ? cs_c : rs_c;
+    const int64_t pf_span = rs_c == 1 ? m - 1 : (n - 1) * cs_c;
+    int64_t pf_left = stream ? (rs_c == 1 ? n : m) : 0;
+    double *pf_c = c;
+    for (int64_t passes = k > 0 ? (k - 1) / 3 : 0; pf_left > passes; pf_left--) {
+        __builtin_prefetch(pf_c, 1, 3);
+        __builtin_prefetch(pf_c + pf_span / 2, 1, 3);
+        __builtin_prefetch(pf_c + pf_span, 1, 3);
+        pf_c += pf_step;
+    }
     if (k > 0) {
         /* prologue: the first 9 instructions of iteration 0 (pointer
          * bumps among them become load offsets) */
+        if (stream) __builtin_prefetch((const char *)pn0, 0, 3);
         v25 = vld1q_f64((const double *)pa0);
         v30 = vld1q_f64((const double *)pb0);
         v28 = vld1q_f64((const double *)pa0 + 2);
@@ -604,10 +621,18 @@ void cortex_a57_dgemm_6x8_direct(int64_t m, int64_t n, int64_t k, const double *
         /* kernel: iteration i and the start of i+1, unrolled 3x */
         int64_t nq = k - 1;
         for (int64_t it = nq / 3; it > 0; it--) {
+            if (stream && pf_left > 0) {
+                __builtin_prefetch(pf_c, 1, 3);
+                __builtin_prefetch(pf_c + pf_span / 2, 1, 3);
+                __builtin_prefetch(pf_c + pf_span, 1, 3);
+                pf_c += pf_step;
+                pf_left--;
+            }
             /* copy 0 */
             v0 = vfmaq_laneq_f64(v0, v25, v30, 0);
             v31 = vld1q_f64((const double *)pb0 + 6);
             v3 = vfmaq_laneq_f64(v3, v25, v30, 1);
+            if (stream) __builtin_prefetch((const char *)(pn0 + lda_b), 0, 3);
             v1 = vfmaq_laneq_f64(v1, v28, v30, 0);
             v4 = vfmaq_laneq_f64(v4, v28, v30, 1);
             v24 = vld1q_f64((const double *)(pa0 + lda_b));
@@ -640,6 +665,7 @@ void cortex_a57_dgemm_6x8_direct(int64_t m, int64_t n, int64_t k, const double *
             v0 = vfmaq_laneq_f64(v0, v24, v30, 0);
             v31 = vld1q_f64((const double *)(pb0 + ldb_b) + 6);
             v3 = vfmaq_laneq_f64(v3, v24, v30, 1);
+            if (stream) __builtin_prefetch((const char *)(pn0 + 2 * lda_b), 0, 3);
             v1 = vfmaq_laneq_f64(v1, v27, v30, 0);
             v4 = vfmaq_laneq_f64(v4, v27, v30, 1);
             v26 = vld1q_f64((const double *)(pa0 + 2 * lda_b));
@@ -672,6 +698,7 @@ void cortex_a57_dgemm_6x8_direct(int64_t m, int64_t n, int64_t k, const double *
             v0 = vfmaq_laneq_f64(v0, v26, v30, 0);
             v31 = vld1q_f64((const double *)(pb0 + 2 * ldb_b) + 6);
             v3 = vfmaq_laneq_f64(v3, v26, v30, 1);
+            if (stream) __builtin_prefetch((const char *)pn3, 0, 3);
             v1 = vfmaq_laneq_f64(v1, v29, v30, 0);
             v4 = vfmaq_laneq_f64(v4, v29, v30, 1);
             v25 = vld1q_f64((const double *)pa3);
@@ -705,12 +732,15 @@ void cortex_a57_dgemm_6x8_direct(int64_t m, int64_t n, int64_t k, const double *
             pa3 += 3 * lda_b;
             pb0 += 3 * ldb_b;
             pb3 += 3 * ldb_b;
+            pn0 += 3 * lda_b;
+            pn3 += 3 * lda_b;
         }
         int64_t rem = nq % 3;
         if (rem > 0) {
             v0 = vfmaq_laneq_f64(v0, v25, v30, 0);
             v31 = vld1q_f64((const double *)pb0 + 6);
             v3 = vfmaq_laneq_f64(v3, v25, v30, 1);
+            if (stream) __builtin_prefetch((const char *)(pn0 + lda_b), 0, 3);
             v1 = vfmaq_laneq_f64(v1, v28, v30, 0);
             v4 = vfmaq_laneq_f64(v4, v28, v30, 1);
             v24 = vld1q_f64((const double *)(pa0 + lda_b));
@@ -744,6 +774,7 @@ void cortex_a57_dgemm_6x8_direct(int64_t m, int64_t n, int64_t k, const double *
             v0 = vfmaq_laneq_f64(v0, v24, v30, 0);
             v31 = vld1q_f64((const double *)(pb0 + ldb_b) + 6);
             v3 = vfmaq_laneq_f64(v3, v24, v30, 1);
+            if (stream) __builtin_prefetch((const char *)(pn0 + 2 * lda_b), 0, 3);
             v1 = vfmaq_laneq_f64(v1, v27, v30, 0);
             v4 = vfmaq_laneq_f64(v4, v27, v30, 1);
             v26 = vld1q_f64((const double *)(pa0 + 2 * lda_b));
@@ -1073,554 +1104,17 @@ void cortex_a57_dgemm_6x8_direct(int64_t m, int64_t n, int64_t k, const double *
 
 }
 
+void cortex_a57_dgemm_6x8_direct(int64_t m, int64_t n, int64_t k, const double *alpha, const double *a, int64_t lda,
+                                 const double *b, int64_t ldb, const double *beta, double *c, int64_t rs_c, int64_t cs_c)
+{
+    cortex_a57_dgemm_6x8_in_place(m, n, k, alpha, a, lda, b, ldb, beta, c, rs_c, cs_c, a, 0);
+}
+
 void cortex_a57_dgemm_6x8_stream(int64_t m, int64_t n, int64_t k, const double *alpha, const double *a, int64_t lda,
                                  const double *b, int64_t ldb, const double *beta, double *c, int64_t rs_c, int64_t cs_c,
                                  const double *a_next)
 {
-    const int64_t lda_b = lda * (int64_t)sizeof(double), ldb_b = ldb * (int64_t)sizeof(double);
-    const char *pa0 = (const char *)a,
-               *pa3 = pa0 + 3 * lda_b;
-    const char *pb0 = (const char *)b,
-               *pb3 = pb0 + 3 * ldb_b;
-    const char *pn0 = (const char *)a_next,
-               *pn3 = pn0 + 3 * lda_b;
-    float64x2_t v0, v1, v2, v3, v4, v5, v6, v7;
-    float64x2_t v8, v9, v10, v11, v12, v13, v14, v15;
-    float64x2_t v16, v17, v18, v19, v20, v21, v22, v23;
-    float64x2_t v24, v25, v26, v27, v28, v29, v30, v31;
-
-    v0 = vdupq_n_f64(0);
-    v1 = vdupq_n_f64(0);
-    v2 = vdupq_n_f64(0);
-    v3 = vdupq_n_f64(0);
-    v4 = vdupq_n_f64(0);
-    v5 = vdupq_n_f64(0);
-    v6 = vdupq_n_f64(0);
-    v7 = vdupq_n_f64(0);
-    v8 = vdupq_n_f64(0);
-    v9 = vdupq_n_f64(0);
-    v10 = vdupq_n_f64(0);
-    v11 = vdupq_n_f64(0);
-    v12 = vdupq_n_f64(0);
-    v13 = vdupq_n_f64(0);
-    v14 = vdupq_n_f64(0);
-    v15 = vdupq_n_f64(0);
-    v16 = vdupq_n_f64(0);
-    v17 = vdupq_n_f64(0);
-    v18 = vdupq_n_f64(0);
-    v19 = vdupq_n_f64(0);
-    v20 = vdupq_n_f64(0);
-    v21 = vdupq_n_f64(0);
-    v22 = vdupq_n_f64(0);
-    v23 = vdupq_n_f64(0);
-
-    /* C is read (or overwritten) after the k loop: the passes of the k loop
-     * fetch it a column (row) each; those they cannot reach go now */
-    const int64_t pf_step = rs_c == 1 ? cs_c : rs_c;
-    const int64_t pf_span = rs_c == 1 ? m - 1 : (n - 1) * cs_c;
-    int64_t pf_left = rs_c == 1 ? n : m;
-    double *pf_c = c;
-    for (int64_t passes = k > 0 ? (k - 1) / 3 : 0; pf_left > passes; pf_left--) {
-        __builtin_prefetch(pf_c, 1, 3);
-        __builtin_prefetch(pf_c + pf_span / 2, 1, 3);
-        __builtin_prefetch(pf_c + pf_span, 1, 3);
-        pf_c += pf_step;
-    }
-    if (k > 0) {
-        /* prologue: the first 9 instructions of iteration 0 (pointer
-         * bumps among them become load offsets) */
-        __builtin_prefetch((const char *)pn0, 0, 3);
-        v25 = vld1q_f64((const double *)pa0);
-        v30 = vld1q_f64((const double *)pb0);
-        v28 = vld1q_f64((const double *)pa0 + 2);
-        v27 = vld1q_f64((const double *)pb0 + 2);
-        v26 = vld1q_f64((const double *)pa0 + 4);
-        v29 = vld1q_f64((const double *)pb0 + 4);
-
-        /* kernel: iteration i and the start of i+1, unrolled 3x */
-        int64_t nq = k - 1;
-        for (int64_t it = nq / 3; it > 0; it--) {
-            if (pf_left > 0) {
-                __builtin_prefetch(pf_c, 1, 3);
-                __builtin_prefetch(pf_c + pf_span / 2, 1, 3);
-                __builtin_prefetch(pf_c + pf_span, 1, 3);
-                pf_c += pf_step;
-                pf_left--;
-            }
-            /* copy 0 */
-            v0 = vfmaq_laneq_f64(v0, v25, v30, 0);
-            v31 = vld1q_f64((const double *)pb0 + 6);
-            v3 = vfmaq_laneq_f64(v3, v25, v30, 1);
-            __builtin_prefetch((const char *)(pn0 + lda_b), 0, 3);
-            v1 = vfmaq_laneq_f64(v1, v28, v30, 0);
-            v4 = vfmaq_laneq_f64(v4, v28, v30, 1);
-            v24 = vld1q_f64((const double *)(pa0 + lda_b));
-            v2 = vfmaq_laneq_f64(v2, v26, v30, 0);
-            v5 = vfmaq_laneq_f64(v5, v26, v30, 1);
-            v30 = vld1q_f64((const double *)(pb0 + ldb_b));
-            v6 = vfmaq_laneq_f64(v6, v25, v27, 0);
-            v7 = vfmaq_laneq_f64(v7, v28, v27, 0);
-            v8 = vfmaq_laneq_f64(v8, v26, v27, 0);
-            v9 = vfmaq_laneq_f64(v9, v25, v27, 1);
-            v10 = vfmaq_laneq_f64(v10, v28, v27, 1);
-            v11 = vfmaq_laneq_f64(v11, v26, v27, 1);
-            v27 = vld1q_f64((const double *)(pa0 + lda_b) + 2);
-            v12 = vfmaq_laneq_f64(v12, v25, v29, 0);
-            v13 = vfmaq_laneq_f64(v13, v28, v29, 0);
-            v14 = vfmaq_laneq_f64(v14, v26, v29, 0);
-            v15 = vfmaq_laneq_f64(v15, v25, v29, 1);
-            v16 = vfmaq_laneq_f64(v16, v28, v29, 1);
-            v17 = vfmaq_laneq_f64(v17, v26, v29, 1);
-            v29 = vld1q_f64((const double *)(pb0 + ldb_b) + 2);
-            v18 = vfmaq_laneq_f64(v18, v25, v31, 0);
-            v19 = vfmaq_laneq_f64(v19, v28, v31, 0);
-            v20 = vfmaq_laneq_f64(v20, v26, v31, 0);
-            v21 = vfmaq_laneq_f64(v21, v25, v31, 1);
-            v25 = vld1q_f64((const double *)(pa0 + lda_b) + 4);
-            v22 = vfmaq_laneq_f64(v22, v28, v31, 1);
-            v28 = vld1q_f64((const double *)(pb0 + ldb_b) + 4);
-            v23 = vfmaq_laneq_f64(v23, v26, v31, 1);
-            /* copy 1 */
-            v0 = vfmaq_laneq_f64(v0, v24, v30, 0);
-            v31 = vld1q_f64((const double *)(pb0 + ldb_b) + 6);
-            v3 = vfmaq_laneq_f64(v3, v24, v30, 1);
-            __builtin_prefetch((const char *)(pn0 + 2 * lda_b), 0, 3);
-            v1 = vfmaq_laneq_f64(v1, v27, v30, 0);
-            v4 = vfmaq_laneq_f64(v4, v27, v30, 1);
-            v26 = vld1q_f64((const double *)(pa0 + 2 * lda_b));
-            v2 = vfmaq_laneq_f64(v2, v25, v30, 0);
-            v5 = vfmaq_laneq_f64(v5, v25, v30, 1);
-            v30 = vld1q_f64((const double *)(pb0 + 2 * ldb_b));
-            v6 = vfmaq_laneq_f64(v6, v24, v29, 0);
-            v7 = vfmaq_laneq_f64(v7, v27, v29, 0);
-            v8 = vfmaq_laneq_f64(v8, v25, v29, 0);
-            v9 = vfmaq_laneq_f64(v9, v24, v29, 1);
-            v10 = vfmaq_laneq_f64(v10, v27, v29, 1);
-            v11 = vfmaq_laneq_f64(v11, v25, v29, 1);
-            v29 = vld1q_f64((const double *)(pa0 + 2 * lda_b) + 2);
-            v12 = vfmaq_laneq_f64(v12, v24, v28, 0);
-            v13 = vfmaq_laneq_f64(v13, v27, v28, 0);
-            v14 = vfmaq_laneq_f64(v14, v25, v28, 0);
-            v15 = vfmaq_laneq_f64(v15, v24, v28, 1);
-            v16 = vfmaq_laneq_f64(v16, v27, v28, 1);
-            v17 = vfmaq_laneq_f64(v17, v25, v28, 1);
-            v28 = vld1q_f64((const double *)(pb0 + 2 * ldb_b) + 2);
-            v18 = vfmaq_laneq_f64(v18, v24, v31, 0);
-            v19 = vfmaq_laneq_f64(v19, v27, v31, 0);
-            v20 = vfmaq_laneq_f64(v20, v25, v31, 0);
-            v21 = vfmaq_laneq_f64(v21, v24, v31, 1);
-            v24 = vld1q_f64((const double *)(pa0 + 2 * lda_b) + 4);
-            v22 = vfmaq_laneq_f64(v22, v27, v31, 1);
-            v27 = vld1q_f64((const double *)(pb0 + 2 * ldb_b) + 4);
-            v23 = vfmaq_laneq_f64(v23, v25, v31, 1);
-            /* copy 2 */
-            v0 = vfmaq_laneq_f64(v0, v26, v30, 0);
-            v31 = vld1q_f64((const double *)(pb0 + 2 * ldb_b) + 6);
-            v3 = vfmaq_laneq_f64(v3, v26, v30, 1);
-            __builtin_prefetch((const char *)pn3, 0, 3);
-            v1 = vfmaq_laneq_f64(v1, v29, v30, 0);
-            v4 = vfmaq_laneq_f64(v4, v29, v30, 1);
-            v25 = vld1q_f64((const double *)pa3);
-            v2 = vfmaq_laneq_f64(v2, v24, v30, 0);
-            v5 = vfmaq_laneq_f64(v5, v24, v30, 1);
-            v30 = vld1q_f64((const double *)pb3);
-            v6 = vfmaq_laneq_f64(v6, v26, v28, 0);
-            v7 = vfmaq_laneq_f64(v7, v29, v28, 0);
-            v8 = vfmaq_laneq_f64(v8, v24, v28, 0);
-            v9 = vfmaq_laneq_f64(v9, v26, v28, 1);
-            v10 = vfmaq_laneq_f64(v10, v29, v28, 1);
-            v11 = vfmaq_laneq_f64(v11, v24, v28, 1);
-            v28 = vld1q_f64((const double *)pa3 + 2);
-            v12 = vfmaq_laneq_f64(v12, v26, v27, 0);
-            v13 = vfmaq_laneq_f64(v13, v29, v27, 0);
-            v14 = vfmaq_laneq_f64(v14, v24, v27, 0);
-            v15 = vfmaq_laneq_f64(v15, v26, v27, 1);
-            v16 = vfmaq_laneq_f64(v16, v29, v27, 1);
-            v17 = vfmaq_laneq_f64(v17, v24, v27, 1);
-            v27 = vld1q_f64((const double *)pb3 + 2);
-            v18 = vfmaq_laneq_f64(v18, v26, v31, 0);
-            v19 = vfmaq_laneq_f64(v19, v29, v31, 0);
-            v20 = vfmaq_laneq_f64(v20, v24, v31, 0);
-            v21 = vfmaq_laneq_f64(v21, v26, v31, 1);
-            v26 = vld1q_f64((const double *)pa3 + 4);
-            v22 = vfmaq_laneq_f64(v22, v29, v31, 1);
-            v29 = vld1q_f64((const double *)pb3 + 4);
-            v23 = vfmaq_laneq_f64(v23, v24, v31, 1);
-
-            pa0 += 3 * lda_b;
-            pa3 += 3 * lda_b;
-            pb0 += 3 * ldb_b;
-            pb3 += 3 * ldb_b;
-            pn0 += 3 * lda_b;
-            pn3 += 3 * lda_b;
-        }
-        int64_t rem = nq % 3;
-        if (rem > 0) {
-            v0 = vfmaq_laneq_f64(v0, v25, v30, 0);
-            v31 = vld1q_f64((const double *)pb0 + 6);
-            v3 = vfmaq_laneq_f64(v3, v25, v30, 1);
-            __builtin_prefetch((const char *)(pn0 + lda_b), 0, 3);
-            v1 = vfmaq_laneq_f64(v1, v28, v30, 0);
-            v4 = vfmaq_laneq_f64(v4, v28, v30, 1);
-            v24 = vld1q_f64((const double *)(pa0 + lda_b));
-            v2 = vfmaq_laneq_f64(v2, v26, v30, 0);
-            v5 = vfmaq_laneq_f64(v5, v26, v30, 1);
-            v30 = vld1q_f64((const double *)(pb0 + ldb_b));
-            v6 = vfmaq_laneq_f64(v6, v25, v27, 0);
-            v7 = vfmaq_laneq_f64(v7, v28, v27, 0);
-            v8 = vfmaq_laneq_f64(v8, v26, v27, 0);
-            v9 = vfmaq_laneq_f64(v9, v25, v27, 1);
-            v10 = vfmaq_laneq_f64(v10, v28, v27, 1);
-            v11 = vfmaq_laneq_f64(v11, v26, v27, 1);
-            v27 = vld1q_f64((const double *)(pa0 + lda_b) + 2);
-            v12 = vfmaq_laneq_f64(v12, v25, v29, 0);
-            v13 = vfmaq_laneq_f64(v13, v28, v29, 0);
-            v14 = vfmaq_laneq_f64(v14, v26, v29, 0);
-            v15 = vfmaq_laneq_f64(v15, v25, v29, 1);
-            v16 = vfmaq_laneq_f64(v16, v28, v29, 1);
-            v17 = vfmaq_laneq_f64(v17, v26, v29, 1);
-            v29 = vld1q_f64((const double *)(pb0 + ldb_b) + 2);
-            v18 = vfmaq_laneq_f64(v18, v25, v31, 0);
-            v19 = vfmaq_laneq_f64(v19, v28, v31, 0);
-            v20 = vfmaq_laneq_f64(v20, v26, v31, 0);
-            v21 = vfmaq_laneq_f64(v21, v25, v31, 1);
-            v25 = vld1q_f64((const double *)(pa0 + lda_b) + 4);
-            v22 = vfmaq_laneq_f64(v22, v28, v31, 1);
-            v28 = vld1q_f64((const double *)(pb0 + ldb_b) + 4);
-            v23 = vfmaq_laneq_f64(v23, v26, v31, 1);
-        }
-        if (rem > 1) {
-            v0 = vfmaq_laneq_f64(v0, v24, v30, 0);
-            v31 = vld1q_f64((const double *)(pb0 + ldb_b) + 6);
-            v3 = vfmaq_laneq_f64(v3, v24, v30, 1);
-            __builtin_prefetch((const char *)(pn0 + 2 * lda_b), 0, 3);
-            v1 = vfmaq_laneq_f64(v1, v27, v30, 0);
-            v4 = vfmaq_laneq_f64(v4, v27, v30, 1);
-            v26 = vld1q_f64((const double *)(pa0 + 2 * lda_b));
-            v2 = vfmaq_laneq_f64(v2, v25, v30, 0);
-            v5 = vfmaq_laneq_f64(v5, v25, v30, 1);
-            v30 = vld1q_f64((const double *)(pb0 + 2 * ldb_b));
-            v6 = vfmaq_laneq_f64(v6, v24, v29, 0);
-            v7 = vfmaq_laneq_f64(v7, v27, v29, 0);
-            v8 = vfmaq_laneq_f64(v8, v25, v29, 0);
-            v9 = vfmaq_laneq_f64(v9, v24, v29, 1);
-            v10 = vfmaq_laneq_f64(v10, v27, v29, 1);
-            v11 = vfmaq_laneq_f64(v11, v25, v29, 1);
-            v29 = vld1q_f64((const double *)(pa0 + 2 * lda_b) + 2);
-            v12 = vfmaq_laneq_f64(v12, v24, v28, 0);
-            v13 = vfmaq_laneq_f64(v13, v27, v28, 0);
-            v14 = vfmaq_laneq_f64(v14, v25, v28, 0);
-            v15 = vfmaq_laneq_f64(v15, v24, v28, 1);
-            v16 = vfmaq_laneq_f64(v16, v27, v28, 1);
-            v17 = vfmaq_laneq_f64(v17, v25, v28, 1);
-            v28 = vld1q_f64((const double *)(pb0 + 2 * ldb_b) + 2);
-            v18 = vfmaq_laneq_f64(v18, v24, v31, 0);
-            v19 = vfmaq_laneq_f64(v19, v27, v31, 0);
-            v20 = vfmaq_laneq_f64(v20, v25, v31, 0);
-            v21 = vfmaq_laneq_f64(v21, v24, v31, 1);
-            v24 = vld1q_f64((const double *)(pa0 + 2 * lda_b) + 4);
-            v22 = vfmaq_laneq_f64(v22, v27, v31, 1);
-            v27 = vld1q_f64((const double *)(pb0 + 2 * ldb_b) + 4);
-            v23 = vfmaq_laneq_f64(v23, v25, v31, 1);
-        }
-
-        /* epilogue: the rest of the last iteration, in the registers
-         * of the copy it follows */
-        switch (rem) {
-        case 0:
-            v0 = vfmaq_laneq_f64(v0, v25, v30, 0);
-            v31 = vld1q_f64((const double *)pb0 + 6);
-            v3 = vfmaq_laneq_f64(v3, v25, v30, 1);
-            v1 = vfmaq_laneq_f64(v1, v28, v30, 0);
-            v4 = vfmaq_laneq_f64(v4, v28, v30, 1);
-            v2 = vfmaq_laneq_f64(v2, v26, v30, 0);
-            v5 = vfmaq_laneq_f64(v5, v26, v30, 1);
-            v6 = vfmaq_laneq_f64(v6, v25, v27, 0);
-            v7 = vfmaq_laneq_f64(v7, v28, v27, 0);
-            v8 = vfmaq_laneq_f64(v8, v26, v27, 0);
-            v9 = vfmaq_laneq_f64(v9, v25, v27, 1);
-            v10 = vfmaq_laneq_f64(v10, v28, v27, 1);
-            v11 = vfmaq_laneq_f64(v11, v26, v27, 1);
-            v12 = vfmaq_laneq_f64(v12, v25, v29, 0);
-            v13 = vfmaq_laneq_f64(v13, v28, v29, 0);
-            v14 = vfmaq_laneq_f64(v14, v26, v29, 0);
-            v15 = vfmaq_laneq_f64(v15, v25, v29, 1);
-            v16 = vfmaq_laneq_f64(v16, v28, v29, 1);
-            v17 = vfmaq_laneq_f64(v17, v26, v29, 1);
-            v18 = vfmaq_laneq_f64(v18, v25, v31, 0);
-            v19 = vfmaq_laneq_f64(v19, v28, v31, 0);
-            v20 = vfmaq_laneq_f64(v20, v26, v31, 0);
-            v21 = vfmaq_laneq_f64(v21, v25, v31, 1);
-            v22 = vfmaq_laneq_f64(v22, v28, v31, 1);
-            v23 = vfmaq_laneq_f64(v23, v26, v31, 1);
-            break;
-        case 1:
-            v0 = vfmaq_laneq_f64(v0, v24, v30, 0);
-            v31 = vld1q_f64((const double *)(pb0 + ldb_b) + 6);
-            v3 = vfmaq_laneq_f64(v3, v24, v30, 1);
-            v1 = vfmaq_laneq_f64(v1, v27, v30, 0);
-            v4 = vfmaq_laneq_f64(v4, v27, v30, 1);
-            v2 = vfmaq_laneq_f64(v2, v25, v30, 0);
-            v5 = vfmaq_laneq_f64(v5, v25, v30, 1);
-            v6 = vfmaq_laneq_f64(v6, v24, v29, 0);
-            v7 = vfmaq_laneq_f64(v7, v27, v29, 0);
-            v8 = vfmaq_laneq_f64(v8, v25, v29, 0);
-            v9 = vfmaq_laneq_f64(v9, v24, v29, 1);
-            v10 = vfmaq_laneq_f64(v10, v27, v29, 1);
-            v11 = vfmaq_laneq_f64(v11, v25, v29, 1);
-            v12 = vfmaq_laneq_f64(v12, v24, v28, 0);
-            v13 = vfmaq_laneq_f64(v13, v27, v28, 0);
-            v14 = vfmaq_laneq_f64(v14, v25, v28, 0);
-            v15 = vfmaq_laneq_f64(v15, v24, v28, 1);
-            v16 = vfmaq_laneq_f64(v16, v27, v28, 1);
-            v17 = vfmaq_laneq_f64(v17, v25, v28, 1);
-            v18 = vfmaq_laneq_f64(v18, v24, v31, 0);
-            v19 = vfmaq_laneq_f64(v19, v27, v31, 0);
-            v20 = vfmaq_laneq_f64(v20, v25, v31, 0);
-            v21 = vfmaq_laneq_f64(v21, v24, v31, 1);
-            v22 = vfmaq_laneq_f64(v22, v27, v31, 1);
-            v23 = vfmaq_laneq_f64(v23, v25, v31, 1);
-            break;
-        case 2:
-            v0 = vfmaq_laneq_f64(v0, v26, v30, 0);
-            v31 = vld1q_f64((const double *)(pb0 + 2 * ldb_b) + 6);
-            v3 = vfmaq_laneq_f64(v3, v26, v30, 1);
-            v1 = vfmaq_laneq_f64(v1, v29, v30, 0);
-            v4 = vfmaq_laneq_f64(v4, v29, v30, 1);
-            v2 = vfmaq_laneq_f64(v2, v24, v30, 0);
-            v5 = vfmaq_laneq_f64(v5, v24, v30, 1);
-            v6 = vfmaq_laneq_f64(v6, v26, v28, 0);
-            v7 = vfmaq_laneq_f64(v7, v29, v28, 0);
-            v8 = vfmaq_laneq_f64(v8, v24, v28, 0);
-            v9 = vfmaq_laneq_f64(v9, v26, v28, 1);
-            v10 = vfmaq_laneq_f64(v10, v29, v28, 1);
-            v11 = vfmaq_laneq_f64(v11, v24, v28, 1);
-            v12 = vfmaq_laneq_f64(v12, v26, v27, 0);
-            v13 = vfmaq_laneq_f64(v13, v29, v27, 0);
-            v14 = vfmaq_laneq_f64(v14, v24, v27, 0);
-            v15 = vfmaq_laneq_f64(v15, v26, v27, 1);
-            v16 = vfmaq_laneq_f64(v16, v29, v27, 1);
-            v17 = vfmaq_laneq_f64(v17, v24, v27, 1);
-            v18 = vfmaq_laneq_f64(v18, v26, v31, 0);
-            v19 = vfmaq_laneq_f64(v19, v29, v31, 0);
-            v20 = vfmaq_laneq_f64(v20, v24, v31, 0);
-            v21 = vfmaq_laneq_f64(v21, v26, v31, 1);
-            v22 = vfmaq_laneq_f64(v22, v29, v31, 1);
-            v23 = vfmaq_laneq_f64(v23, v24, v31, 1);
-            break;
-
-        }
-    }
-    const double alpha_ = *alpha, beta_ = *beta;
-    if (m == 6 && n == 8 && rs_c == 1) {
-        const float64x2_t va_ = vdupq_n_f64(alpha_);
-        if (alpha_ == 1 && beta_ == 0) {
-            double *cw_ = c;
-            vst1q_f64(cw_ + 0, v0);
-            vst1q_f64(cw_ + 2, v1);
-            vst1q_f64(cw_ + 4, v2);
-            cw_ += cs_c;
-            vst1q_f64(cw_ + 0, v3);
-            vst1q_f64(cw_ + 2, v4);
-            vst1q_f64(cw_ + 4, v5);
-            cw_ += cs_c;
-            vst1q_f64(cw_ + 0, v6);
-            vst1q_f64(cw_ + 2, v7);
-            vst1q_f64(cw_ + 4, v8);
-            cw_ += cs_c;
-            vst1q_f64(cw_ + 0, v9);
-            vst1q_f64(cw_ + 2, v10);
-            vst1q_f64(cw_ + 4, v11);
-            cw_ += cs_c;
-            vst1q_f64(cw_ + 0, v12);
-            vst1q_f64(cw_ + 2, v13);
-            vst1q_f64(cw_ + 4, v14);
-            cw_ += cs_c;
-            vst1q_f64(cw_ + 0, v15);
-            vst1q_f64(cw_ + 2, v16);
-            vst1q_f64(cw_ + 4, v17);
-            cw_ += cs_c;
-            vst1q_f64(cw_ + 0, v18);
-            vst1q_f64(cw_ + 2, v19);
-            vst1q_f64(cw_ + 4, v20);
-            cw_ += cs_c;
-            vst1q_f64(cw_ + 0, v21);
-            vst1q_f64(cw_ + 2, v22);
-            vst1q_f64(cw_ + 4, v23);
-        } else if (alpha_ == 1 && beta_ == 1) {
-            double *cw_ = c;
-            vst1q_f64(cw_ + 0, vaddq_f64(v0, vld1q_f64(cw_ + 0)));
-            vst1q_f64(cw_ + 2, vaddq_f64(v1, vld1q_f64(cw_ + 2)));
-            vst1q_f64(cw_ + 4, vaddq_f64(v2, vld1q_f64(cw_ + 4)));
-            cw_ += cs_c;
-            vst1q_f64(cw_ + 0, vaddq_f64(v3, vld1q_f64(cw_ + 0)));
-            vst1q_f64(cw_ + 2, vaddq_f64(v4, vld1q_f64(cw_ + 2)));
-            vst1q_f64(cw_ + 4, vaddq_f64(v5, vld1q_f64(cw_ + 4)));
-            cw_ += cs_c;
-            vst1q_f64(cw_ + 0, vaddq_f64(v6, vld1q_f64(cw_ + 0)));
-            vst1q_f64(cw_ + 2, vaddq_f64(v7, vld1q_f64(cw_ + 2)));
-            vst1q_f64(cw_ + 4, vaddq_f64(v8, vld1q_f64(cw_ + 4)));
-            cw_ += cs_c;
-            vst1q_f64(cw_ + 0, vaddq_f64(v9, vld1q_f64(cw_ + 0)));
-            vst1q_f64(cw_ + 2, vaddq_f64(v10, vld1q_f64(cw_ + 2)));
-            vst1q_f64(cw_ + 4, vaddq_f64(v11, vld1q_f64(cw_ + 4)));
-            cw_ += cs_c;
-            vst1q_f64(cw_ + 0, vaddq_f64(v12, vld1q_f64(cw_ + 0)));
-            vst1q_f64(cw_ + 2, vaddq_f64(v13, vld1q_f64(cw_ + 2)));
-            vst1q_f64(cw_ + 4, vaddq_f64(v14, vld1q_f64(cw_ + 4)));
-            cw_ += cs_c;
-            vst1q_f64(cw_ + 0, vaddq_f64(v15, vld1q_f64(cw_ + 0)));
-            vst1q_f64(cw_ + 2, vaddq_f64(v16, vld1q_f64(cw_ + 2)));
-            vst1q_f64(cw_ + 4, vaddq_f64(v17, vld1q_f64(cw_ + 4)));
-            cw_ += cs_c;
-            vst1q_f64(cw_ + 0, vaddq_f64(v18, vld1q_f64(cw_ + 0)));
-            vst1q_f64(cw_ + 2, vaddq_f64(v19, vld1q_f64(cw_ + 2)));
-            vst1q_f64(cw_ + 4, vaddq_f64(v20, vld1q_f64(cw_ + 4)));
-            cw_ += cs_c;
-            vst1q_f64(cw_ + 0, vaddq_f64(v21, vld1q_f64(cw_ + 0)));
-            vst1q_f64(cw_ + 2, vaddq_f64(v22, vld1q_f64(cw_ + 2)));
-            vst1q_f64(cw_ + 4, vaddq_f64(v23, vld1q_f64(cw_ + 4)));
-        } else if (beta_ == 0) {
-            double *cw_ = c;
-            vst1q_f64(cw_ + 0, vmulq_f64(va_, v0));
-            vst1q_f64(cw_ + 2, vmulq_f64(va_, v1));
-            vst1q_f64(cw_ + 4, vmulq_f64(va_, v2));
-            cw_ += cs_c;
-            vst1q_f64(cw_ + 0, vmulq_f64(va_, v3));
-            vst1q_f64(cw_ + 2, vmulq_f64(va_, v4));
-            vst1q_f64(cw_ + 4, vmulq_f64(va_, v5));
-            cw_ += cs_c;
-            vst1q_f64(cw_ + 0, vmulq_f64(va_, v6));
-            vst1q_f64(cw_ + 2, vmulq_f64(va_, v7));
-            vst1q_f64(cw_ + 4, vmulq_f64(va_, v8));
-            cw_ += cs_c;
-            vst1q_f64(cw_ + 0, vmulq_f64(va_, v9));
-            vst1q_f64(cw_ + 2, vmulq_f64(va_, v10));
-            vst1q_f64(cw_ + 4, vmulq_f64(va_, v11));
-            cw_ += cs_c;
-            vst1q_f64(cw_ + 0, vmulq_f64(va_, v12));
-            vst1q_f64(cw_ + 2, vmulq_f64(va_, v13));
-            vst1q_f64(cw_ + 4, vmulq_f64(va_, v14));
-            cw_ += cs_c;
-            vst1q_f64(cw_ + 0, vmulq_f64(va_, v15));
-            vst1q_f64(cw_ + 2, vmulq_f64(va_, v16));
-            vst1q_f64(cw_ + 4, vmulq_f64(va_, v17));
-            cw_ += cs_c;
-            vst1q_f64(cw_ + 0, vmulq_f64(va_, v18));
-            vst1q_f64(cw_ + 2, vmulq_f64(va_, v19));
-            vst1q_f64(cw_ + 4, vmulq_f64(va_, v20));
-            cw_ += cs_c;
-            vst1q_f64(cw_ + 0, vmulq_f64(va_, v21));
-            vst1q_f64(cw_ + 2, vmulq_f64(va_, v22));
-            vst1q_f64(cw_ + 4, vmulq_f64(va_, v23));
-        } else if (beta_ == 1) {
-            double *cw_ = c;
-            vst1q_f64(cw_ + 0, vfmaq_f64(vld1q_f64(cw_ + 0), va_, v0));
-            vst1q_f64(cw_ + 2, vfmaq_f64(vld1q_f64(cw_ + 2), va_, v1));
-            vst1q_f64(cw_ + 4, vfmaq_f64(vld1q_f64(cw_ + 4), va_, v2));
-            cw_ += cs_c;
-            vst1q_f64(cw_ + 0, vfmaq_f64(vld1q_f64(cw_ + 0), va_, v3));
-            vst1q_f64(cw_ + 2, vfmaq_f64(vld1q_f64(cw_ + 2), va_, v4));
-            vst1q_f64(cw_ + 4, vfmaq_f64(vld1q_f64(cw_ + 4), va_, v5));
-            cw_ += cs_c;
-            vst1q_f64(cw_ + 0, vfmaq_f64(vld1q_f64(cw_ + 0), va_, v6));
-            vst1q_f64(cw_ + 2, vfmaq_f64(vld1q_f64(cw_ + 2), va_, v7));
-            vst1q_f64(cw_ + 4, vfmaq_f64(vld1q_f64(cw_ + 4), va_, v8));
-            cw_ += cs_c;
-            vst1q_f64(cw_ + 0, vfmaq_f64(vld1q_f64(cw_ + 0), va_, v9));
-            vst1q_f64(cw_ + 2, vfmaq_f64(vld1q_f64(cw_ + 2), va_, v10));
-            vst1q_f64(cw_ + 4, vfmaq_f64(vld1q_f64(cw_ + 4), va_, v11));
-            cw_ += cs_c;
-            vst1q_f64(cw_ + 0, vfmaq_f64(vld1q_f64(cw_ + 0), va_, v12));
-            vst1q_f64(cw_ + 2, vfmaq_f64(vld1q_f64(cw_ + 2), va_, v13));
-            vst1q_f64(cw_ + 4, vfmaq_f64(vld1q_f64(cw_ + 4), va_, v14));
-            cw_ += cs_c;
-            vst1q_f64(cw_ + 0, vfmaq_f64(vld1q_f64(cw_ + 0), va_, v15));
-            vst1q_f64(cw_ + 2, vfmaq_f64(vld1q_f64(cw_ + 2), va_, v16));
-            vst1q_f64(cw_ + 4, vfmaq_f64(vld1q_f64(cw_ + 4), va_, v17));
-            cw_ += cs_c;
-            vst1q_f64(cw_ + 0, vfmaq_f64(vld1q_f64(cw_ + 0), va_, v18));
-            vst1q_f64(cw_ + 2, vfmaq_f64(vld1q_f64(cw_ + 2), va_, v19));
-            vst1q_f64(cw_ + 4, vfmaq_f64(vld1q_f64(cw_ + 4), va_, v20));
-            cw_ += cs_c;
-            vst1q_f64(cw_ + 0, vfmaq_f64(vld1q_f64(cw_ + 0), va_, v21));
-            vst1q_f64(cw_ + 2, vfmaq_f64(vld1q_f64(cw_ + 2), va_, v22));
-            vst1q_f64(cw_ + 4, vfmaq_f64(vld1q_f64(cw_ + 4), va_, v23));
-        } else {
-            const float64x2_t vb_ = vdupq_n_f64(beta_);
-            double *cw_ = c;
-            vst1q_f64(cw_ + 0, vfmaq_f64(vmulq_f64(vb_, vld1q_f64(cw_ + 0)), va_, v0));
-            vst1q_f64(cw_ + 2, vfmaq_f64(vmulq_f64(vb_, vld1q_f64(cw_ + 2)), va_, v1));
-            vst1q_f64(cw_ + 4, vfmaq_f64(vmulq_f64(vb_, vld1q_f64(cw_ + 4)), va_, v2));
-            cw_ += cs_c;
-            vst1q_f64(cw_ + 0, vfmaq_f64(vmulq_f64(vb_, vld1q_f64(cw_ + 0)), va_, v3));
-            vst1q_f64(cw_ + 2, vfmaq_f64(vmulq_f64(vb_, vld1q_f64(cw_ + 2)), va_, v4));
-            vst1q_f64(cw_ + 4, vfmaq_f64(vmulq_f64(vb_, vld1q_f64(cw_ + 4)), va_, v5));
-            cw_ += cs_c;
-            vst1q_f64(cw_ + 0, vfmaq_f64(vmulq_f64(vb_, vld1q_f64(cw_ + 0)), va_, v6));
-            vst1q_f64(cw_ + 2, vfmaq_f64(vmulq_f64(vb_, vld1q_f64(cw_ + 2)), va_, v7));
-            vst1q_f64(cw_ + 4, vfmaq_f64(vmulq_f64(vb_, vld1q_f64(cw_ + 4)), va_, v8));
-            cw_ += cs_c;
-            vst1q_f64(cw_ + 0, vfmaq_f64(vmulq_f64(vb_, vld1q_f64(cw_ + 0)), va_, v9));
-            vst1q_f64(cw_ + 2, vfmaq_f64(vmulq_f64(vb_, vld1q_f64(cw_ + 2)), va_, v10));
-            vst1q_f64(cw_ + 4, vfmaq_f64(vmulq_f64(vb_, vld1q_f64(cw_ + 4)), va_, v11));
-            cw_ += cs_c;
-            vst1q_f64(cw_ + 0, vfmaq_f64(vmulq_f64(vb_, vld1q_f64(cw_ + 0)), va_, v12));
-            vst1q_f64(cw_ + 2, vfmaq_f64(vmulq_f64(vb_, vld1q_f64(cw_ + 2)), va_, v13));
-            vst1q_f64(cw_ + 4, vfmaq_f64(vmulq_f64(vb_, vld1q_f64(cw_ + 4)), va_, v14));
-            cw_ += cs_c;
-            vst1q_f64(cw_ + 0, vfmaq_f64(vmulq_f64(vb_, vld1q_f64(cw_ + 0)), va_, v15));
-            vst1q_f64(cw_ + 2, vfmaq_f64(vmulq_f64(vb_, vld1q_f64(cw_ + 2)), va_, v16));
-            vst1q_f64(cw_ + 4, vfmaq_f64(vmulq_f64(vb_, vld1q_f64(cw_ + 4)), va_, v17));
-            cw_ += cs_c;
-            vst1q_f64(cw_ + 0, vfmaq_f64(vmulq_f64(vb_, vld1q_f64(cw_ + 0)), va_, v18));
-            vst1q_f64(cw_ + 2, vfmaq_f64(vmulq_f64(vb_, vld1q_f64(cw_ + 2)), va_, v19));
-            vst1q_f64(cw_ + 4, vfmaq_f64(vmulq_f64(vb_, vld1q_f64(cw_ + 4)), va_, v20));
-            cw_ += cs_c;
-            vst1q_f64(cw_ + 0, vfmaq_f64(vmulq_f64(vb_, vld1q_f64(cw_ + 0)), va_, v21));
-            vst1q_f64(cw_ + 2, vfmaq_f64(vmulq_f64(vb_, vld1q_f64(cw_ + 2)), va_, v22));
-            vst1q_f64(cw_ + 4, vfmaq_f64(vmulq_f64(vb_, vld1q_f64(cw_ + 4)), va_, v23));
-        }
-        return;
-    }
-    double t_[48];
-    vst1q_f64(t_ + 0, v0);
-    vst1q_f64(t_ + 2, v1);
-    vst1q_f64(t_ + 4, v2);
-    vst1q_f64(t_ + 6, v3);
-    vst1q_f64(t_ + 8, v4);
-    vst1q_f64(t_ + 10, v5);
-    vst1q_f64(t_ + 12, v6);
-    vst1q_f64(t_ + 14, v7);
-    vst1q_f64(t_ + 16, v8);
-    vst1q_f64(t_ + 18, v9);
-    vst1q_f64(t_ + 20, v10);
-    vst1q_f64(t_ + 22, v11);
-    vst1q_f64(t_ + 24, v12);
-    vst1q_f64(t_ + 26, v13);
-    vst1q_f64(t_ + 28, v14);
-    vst1q_f64(t_ + 30, v15);
-    vst1q_f64(t_ + 32, v16);
-    vst1q_f64(t_ + 34, v17);
-    vst1q_f64(t_ + 36, v18);
-    vst1q_f64(t_ + 38, v19);
-    vst1q_f64(t_ + 40, v20);
-    vst1q_f64(t_ + 42, v21);
-    vst1q_f64(t_ + 44, v22);
-    vst1q_f64(t_ + 46, v23);
-    /* position in t_ of C(i, j), at_[i + j*6] */
-    static const unsigned short at_[48] = {
-        0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15,
-        16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31,
-        32, 33, 34, 35, 36, 37, 38, 39, 40, 41, 42, 43, 44, 45, 46, 47,
-    };
-    for (int64_t j = 0; j < n; j++)
-        for (int64_t i = 0; i < m; i++) {
-            double v = alpha_ * t_[at_[i + j * 6]];
-            double *cij = c + i * rs_c + j * cs_c;
-            *cij = beta_ == 0 ? v : v + beta_ * *cij;
-        }
-
+    cortex_a57_dgemm_6x8_in_place(m, n, k, alpha, a, lda, b, ldb, beta, c, rs_c, cs_c, a_next, 1);
 }
 
 void cortex_a57_dgemm_6x8_e6x4(int64_t m, int64_t n, int64_t k, const double *alpha, const double *a, int64_t lda,

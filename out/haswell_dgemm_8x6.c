@@ -387,14 +387,18 @@ void haswell_dgemm_8x6(int64_t m, int64_t n, int64_t k, const double *alpha, con
 
 }
 
-void haswell_dgemm_8x6_direct(int64_t m, int64_t n, int64_t k, const double *alpha, const double *a, int64_t lda,
-                              const double *b, int64_t ldb, const double *beta, double *c, int64_t rs_c, int64_t cs_c)
+static inline __attribute__((always_inline))
+void haswell_dgemm_8x6_in_place(int64_t m, int64_t n, int64_t k, const double *alpha, const double *a, int64_t lda,
+                                const double *b, int64_t ldb, const double *beta, double *c, int64_t rs_c, int64_t cs_c,
+                                const double *a_next, const int stream)
 {
     const int64_t lda_b = lda * (int64_t)sizeof(double), ldb_b = ldb * (int64_t)sizeof(double);
     const char *pa0 = (const char *)a,
                *pa3 = pa0 + 3 * lda_b;
     const char *pb0 = (const char *)b,
                *pb3 = pb0 + 3 * ldb_b;
+    const char *pn0 = (const char *)a_next,
+               *pn3 = pn0 + 3 * lda_b;
     __m256d ymm0, ymm1, ymm2, ymm3, ymm4, ymm5, ymm6, ymm7;
     __m256d ymm8, ymm9, ymm10, ymm11, ymm12, ymm13, ymm14, ymm15;
 
@@ -411,15 +415,35 @@ void haswell_dgemm_8x6_direct(int64_t m, int64_t n, int64_t k, const double *alp
     ymm10 = _mm256_setzero_pd();
     ymm11 = _mm256_setzero_pd();
 
+    /* C is read (or overwritten) after the k loop: the passes of the k loop
+     * fetch it a column (row) each; those they cannot reach go now */
+    const int64_t pf_step = rs_c == 1 ? cs_c : rs_c;
+    const int64_t pf_span = rs_c == 1 ? m - 1 : (n - 1) * cs_c;
+    int64_t pf_left = stream ? (rs_c == 1 ? n : m) : 0;
+    double *pf_c = c;
+    for (int64_t passes = k > 0 ? (k - 1) / 3 : 0; pf_left > passes; pf_left--) {
+        __builtin_prefetch(pf_c, 1, 3);
+        __builtin_prefetch(pf_c + pf_span / 2, 1, 3);
+        __builtin_prefetch(pf_c + pf_span, 1, 3);
+        pf_c += pf_step;
+    }
     if (k > 0) {
         /* prologue: the first 5 instructions of iteration 0 (pointer
          * bumps among them become load offsets) */
+        if (stream) __builtin_prefetch((const char *)pn0, 0, 3);
         ymm13 = _mm256_loadu_pd((const double *)pa0);
         ymm14 = _mm256_loadu_pd((const double *)pa0 + 4);
 
         /* kernel: iteration i and the start of i+1, unrolled 3x */
         int64_t nq = k - 1;
         for (int64_t it = nq / 3; it > 0; it--) {
+            if (stream && pf_left > 0) {
+                __builtin_prefetch(pf_c, 1, 3);
+                __builtin_prefetch(pf_c + pf_span / 2, 1, 3);
+                __builtin_prefetch(pf_c + pf_span, 1, 3);
+                pf_c += pf_step;
+                pf_left--;
+            }
             /* copy 0 */
             ymm12 = _mm256_broadcast_sd((const double *)pb0);
             ymm15 = _mm256_broadcast_sd((const double *)(pb0 + ldb_b));
@@ -435,6 +459,7 @@ void haswell_dgemm_8x6_direct(int64_t m, int64_t n, int64_t k, const double *alp
             ymm6 = _mm256_fmadd_pd(ymm13, ymm15, ymm6);
             ymm7 = _mm256_fmadd_pd(ymm14, ymm15, ymm7);
             ymm15 = _mm256_broadcast_sd((const double *)(pb3 + 2 * ldb_b));
+            if (stream) __builtin_prefetch((const char *)(pn0 + lda_b), 0, 3);
             ymm8 = _mm256_fmadd_pd(ymm13, ymm12, ymm8);
             ymm9 = _mm256_fmadd_pd(ymm14, ymm12, ymm9);
             ymm12 = _mm256_loadu_pd((const double *)(pa0 + lda_b));
@@ -456,6 +481,7 @@ void haswell_dgemm_8x6_direct(int64_t m, int64_t n, int64_t k, const double *alp
             ymm6 = _mm256_fmadd_pd(ymm12, ymm15, ymm6);
             ymm7 = _mm256_fmadd_pd(ymm13, ymm15, ymm7);
             ymm15 = _mm256_broadcast_sd((const double *)(pb3 + 2 * ldb_b) + 1);
+            if (stream) __builtin_prefetch((const char *)(pn0 + 2 * lda_b), 0, 3);
             ymm8 = _mm256_fmadd_pd(ymm12, ymm14, ymm8);
             ymm9 = _mm256_fmadd_pd(ymm13, ymm14, ymm9);
             ymm14 = _mm256_loadu_pd((const double *)(pa0 + 2 * lda_b));
@@ -477,6 +503,7 @@ void haswell_dgemm_8x6_direct(int64_t m, int64_t n, int64_t k, const double *alp
             ymm6 = _mm256_fmadd_pd(ymm14, ymm15, ymm6);
             ymm7 = _mm256_fmadd_pd(ymm12, ymm15, ymm7);
             ymm15 = _mm256_broadcast_sd((const double *)(pb3 + 2 * ldb_b) + 2);
+            if (stream) __builtin_prefetch((const char *)pn3, 0, 3);
             ymm8 = _mm256_fmadd_pd(ymm14, ymm13, ymm8);
             ymm9 = _mm256_fmadd_pd(ymm12, ymm13, ymm9);
             ymm13 = _mm256_loadu_pd((const double *)pa3);
@@ -488,6 +515,8 @@ void haswell_dgemm_8x6_direct(int64_t m, int64_t n, int64_t k, const double *alp
             pa3 += 3 * lda_b;
             pb0 += 24;
             pb3 += 24;
+            pn0 += 3 * lda_b;
+            pn3 += 3 * lda_b;
         }
         int64_t rem = nq % 3;
         if (rem > 0) {
@@ -505,6 +534,7 @@ void haswell_dgemm_8x6_direct(int64_t m, int64_t n, int64_t k, const double *alp
             ymm6 = _mm256_fmadd_pd(ymm13, ymm15, ymm6);
             ymm7 = _mm256_fmadd_pd(ymm14, ymm15, ymm7);
             ymm15 = _mm256_broadcast_sd((const double *)(pb3 + 2 * ldb_b));
+            if (stream) __builtin_prefetch((const char *)(pn0 + lda_b), 0, 3);
             ymm8 = _mm256_fmadd_pd(ymm13, ymm12, ymm8);
             ymm9 = _mm256_fmadd_pd(ymm14, ymm12, ymm9);
             ymm12 = _mm256_loadu_pd((const double *)(pa0 + lda_b));
@@ -527,6 +557,7 @@ void haswell_dgemm_8x6_direct(int64_t m, int64_t n, int64_t k, const double *alp
             ymm6 = _mm256_fmadd_pd(ymm12, ymm15, ymm6);
             ymm7 = _mm256_fmadd_pd(ymm13, ymm15, ymm7);
             ymm15 = _mm256_broadcast_sd((const double *)(pb3 + 2 * ldb_b) + 1);
+            if (stream) __builtin_prefetch((const char *)(pn0 + 2 * lda_b), 0, 3);
             ymm8 = _mm256_fmadd_pd(ymm12, ymm14, ymm8);
             ymm9 = _mm256_fmadd_pd(ymm13, ymm14, ymm9);
             ymm14 = _mm256_loadu_pd((const double *)(pa0 + 2 * lda_b));
@@ -731,378 +762,17 @@ void haswell_dgemm_8x6_direct(int64_t m, int64_t n, int64_t k, const double *alp
 
 }
 
+void haswell_dgemm_8x6_direct(int64_t m, int64_t n, int64_t k, const double *alpha, const double *a, int64_t lda,
+                              const double *b, int64_t ldb, const double *beta, double *c, int64_t rs_c, int64_t cs_c)
+{
+    haswell_dgemm_8x6_in_place(m, n, k, alpha, a, lda, b, ldb, beta, c, rs_c, cs_c, a, 0);
+}
+
 void haswell_dgemm_8x6_stream(int64_t m, int64_t n, int64_t k, const double *alpha, const double *a, int64_t lda,
                               const double *b, int64_t ldb, const double *beta, double *c, int64_t rs_c, int64_t cs_c,
                               const double *a_next)
 {
-    const int64_t lda_b = lda * (int64_t)sizeof(double), ldb_b = ldb * (int64_t)sizeof(double);
-    const char *pa0 = (const char *)a,
-               *pa3 = pa0 + 3 * lda_b;
-    const char *pb0 = (const char *)b,
-               *pb3 = pb0 + 3 * ldb_b;
-    const char *pn0 = (const char *)a_next,
-               *pn3 = pn0 + 3 * lda_b;
-    __m256d ymm0, ymm1, ymm2, ymm3, ymm4, ymm5, ymm6, ymm7;
-    __m256d ymm8, ymm9, ymm10, ymm11, ymm12, ymm13, ymm14, ymm15;
-
-    ymm0 = _mm256_setzero_pd();
-    ymm1 = _mm256_setzero_pd();
-    ymm2 = _mm256_setzero_pd();
-    ymm3 = _mm256_setzero_pd();
-    ymm4 = _mm256_setzero_pd();
-    ymm5 = _mm256_setzero_pd();
-    ymm6 = _mm256_setzero_pd();
-    ymm7 = _mm256_setzero_pd();
-    ymm8 = _mm256_setzero_pd();
-    ymm9 = _mm256_setzero_pd();
-    ymm10 = _mm256_setzero_pd();
-    ymm11 = _mm256_setzero_pd();
-
-    /* C is read (or overwritten) after the k loop: the passes of the k loop
-     * fetch it a column (row) each; those they cannot reach go now */
-    const int64_t pf_step = rs_c == 1 ? cs_c : rs_c;
-    const int64_t pf_span = rs_c == 1 ? m - 1 : (n - 1) * cs_c;
-    int64_t pf_left = rs_c == 1 ? n : m;
-    double *pf_c = c;
-    for (int64_t passes = k > 0 ? (k - 1) / 3 : 0; pf_left > passes; pf_left--) {
-        __builtin_prefetch(pf_c, 1, 3);
-        __builtin_prefetch(pf_c + pf_span / 2, 1, 3);
-        __builtin_prefetch(pf_c + pf_span, 1, 3);
-        pf_c += pf_step;
-    }
-    if (k > 0) {
-        /* prologue: the first 5 instructions of iteration 0 (pointer
-         * bumps among them become load offsets) */
-        __builtin_prefetch((const char *)pn0, 0, 3);
-        ymm13 = _mm256_loadu_pd((const double *)pa0);
-        ymm14 = _mm256_loadu_pd((const double *)pa0 + 4);
-
-        /* kernel: iteration i and the start of i+1, unrolled 3x */
-        int64_t nq = k - 1;
-        for (int64_t it = nq / 3; it > 0; it--) {
-            if (pf_left > 0) {
-                __builtin_prefetch(pf_c, 1, 3);
-                __builtin_prefetch(pf_c + pf_span / 2, 1, 3);
-                __builtin_prefetch(pf_c + pf_span, 1, 3);
-                pf_c += pf_step;
-                pf_left--;
-            }
-            /* copy 0 */
-            ymm12 = _mm256_broadcast_sd((const double *)pb0);
-            ymm15 = _mm256_broadcast_sd((const double *)(pb0 + ldb_b));
-            ymm0 = _mm256_fmadd_pd(ymm13, ymm12, ymm0);
-            ymm1 = _mm256_fmadd_pd(ymm14, ymm12, ymm1);
-            ymm12 = _mm256_broadcast_sd((const double *)(pb0 + 2 * ldb_b));
-            ymm2 = _mm256_fmadd_pd(ymm13, ymm15, ymm2);
-            ymm3 = _mm256_fmadd_pd(ymm14, ymm15, ymm3);
-            ymm15 = _mm256_broadcast_sd((const double *)pb3);
-            ymm4 = _mm256_fmadd_pd(ymm13, ymm12, ymm4);
-            ymm5 = _mm256_fmadd_pd(ymm14, ymm12, ymm5);
-            ymm12 = _mm256_broadcast_sd((const double *)(pb0 + 4 * ldb_b));
-            ymm6 = _mm256_fmadd_pd(ymm13, ymm15, ymm6);
-            ymm7 = _mm256_fmadd_pd(ymm14, ymm15, ymm7);
-            ymm15 = _mm256_broadcast_sd((const double *)(pb3 + 2 * ldb_b));
-            __builtin_prefetch((const char *)(pn0 + lda_b), 0, 3);
-            ymm8 = _mm256_fmadd_pd(ymm13, ymm12, ymm8);
-            ymm9 = _mm256_fmadd_pd(ymm14, ymm12, ymm9);
-            ymm12 = _mm256_loadu_pd((const double *)(pa0 + lda_b));
-            ymm10 = _mm256_fmadd_pd(ymm13, ymm15, ymm10);
-            ymm13 = _mm256_loadu_pd((const double *)(pa0 + lda_b) + 4);
-            ymm11 = _mm256_fmadd_pd(ymm14, ymm15, ymm11);
-            /* copy 1 */
-            ymm14 = _mm256_broadcast_sd((const double *)pb0 + 1);
-            ymm15 = _mm256_broadcast_sd((const double *)(pb0 + ldb_b) + 1);
-            ymm0 = _mm256_fmadd_pd(ymm12, ymm14, ymm0);
-            ymm1 = _mm256_fmadd_pd(ymm13, ymm14, ymm1);
-            ymm14 = _mm256_broadcast_sd((const double *)(pb0 + 2 * ldb_b) + 1);
-            ymm2 = _mm256_fmadd_pd(ymm12, ymm15, ymm2);
-            ymm3 = _mm256_fmadd_pd(ymm13, ymm15, ymm3);
-            ymm15 = _mm256_broadcast_sd((const double *)pb3 + 1);
-            ymm4 = _mm256_fmadd_pd(ymm12, ymm14, ymm4);
-            ymm5 = _mm256_fmadd_pd(ymm13, ymm14, ymm5);
-            ymm14 = _mm256_broadcast_sd((const double *)(pb0 + 4 * ldb_b) + 1);
-            ymm6 = _mm256_fmadd_pd(ymm12, ymm15, ymm6);
-            ymm7 = _mm256_fmadd_pd(ymm13, ymm15, ymm7);
-            ymm15 = _mm256_broadcast_sd((const double *)(pb3 + 2 * ldb_b) + 1);
-            __builtin_prefetch((const char *)(pn0 + 2 * lda_b), 0, 3);
-            ymm8 = _mm256_fmadd_pd(ymm12, ymm14, ymm8);
-            ymm9 = _mm256_fmadd_pd(ymm13, ymm14, ymm9);
-            ymm14 = _mm256_loadu_pd((const double *)(pa0 + 2 * lda_b));
-            ymm10 = _mm256_fmadd_pd(ymm12, ymm15, ymm10);
-            ymm12 = _mm256_loadu_pd((const double *)(pa0 + 2 * lda_b) + 4);
-            ymm11 = _mm256_fmadd_pd(ymm13, ymm15, ymm11);
-            /* copy 2 */
-            ymm13 = _mm256_broadcast_sd((const double *)pb0 + 2);
-            ymm15 = _mm256_broadcast_sd((const double *)(pb0 + ldb_b) + 2);
-            ymm0 = _mm256_fmadd_pd(ymm14, ymm13, ymm0);
-            ymm1 = _mm256_fmadd_pd(ymm12, ymm13, ymm1);
-            ymm13 = _mm256_broadcast_sd((const double *)(pb0 + 2 * ldb_b) + 2);
-            ymm2 = _mm256_fmadd_pd(ymm14, ymm15, ymm2);
-            ymm3 = _mm256_fmadd_pd(ymm12, ymm15, ymm3);
-            ymm15 = _mm256_broadcast_sd((const double *)pb3 + 2);
-            ymm4 = _mm256_fmadd_pd(ymm14, ymm13, ymm4);
-            ymm5 = _mm256_fmadd_pd(ymm12, ymm13, ymm5);
-            ymm13 = _mm256_broadcast_sd((const double *)(pb0 + 4 * ldb_b) + 2);
-            ymm6 = _mm256_fmadd_pd(ymm14, ymm15, ymm6);
-            ymm7 = _mm256_fmadd_pd(ymm12, ymm15, ymm7);
-            ymm15 = _mm256_broadcast_sd((const double *)(pb3 + 2 * ldb_b) + 2);
-            __builtin_prefetch((const char *)pn3, 0, 3);
-            ymm8 = _mm256_fmadd_pd(ymm14, ymm13, ymm8);
-            ymm9 = _mm256_fmadd_pd(ymm12, ymm13, ymm9);
-            ymm13 = _mm256_loadu_pd((const double *)pa3);
-            ymm10 = _mm256_fmadd_pd(ymm14, ymm15, ymm10);
-            ymm14 = _mm256_loadu_pd((const double *)pa3 + 4);
-            ymm11 = _mm256_fmadd_pd(ymm12, ymm15, ymm11);
-
-            pa0 += 3 * lda_b;
-            pa3 += 3 * lda_b;
-            pb0 += 24;
-            pb3 += 24;
-            pn0 += 3 * lda_b;
-            pn3 += 3 * lda_b;
-        }
-        int64_t rem = nq % 3;
-        if (rem > 0) {
-            ymm12 = _mm256_broadcast_sd((const double *)pb0);
-            ymm15 = _mm256_broadcast_sd((const double *)(pb0 + ldb_b));
-            ymm0 = _mm256_fmadd_pd(ymm13, ymm12, ymm0);
-            ymm1 = _mm256_fmadd_pd(ymm14, ymm12, ymm1);
-            ymm12 = _mm256_broadcast_sd((const double *)(pb0 + 2 * ldb_b));
-            ymm2 = _mm256_fmadd_pd(ymm13, ymm15, ymm2);
-            ymm3 = _mm256_fmadd_pd(ymm14, ymm15, ymm3);
-            ymm15 = _mm256_broadcast_sd((const double *)pb3);
-            ymm4 = _mm256_fmadd_pd(ymm13, ymm12, ymm4);
-            ymm5 = _mm256_fmadd_pd(ymm14, ymm12, ymm5);
-            ymm12 = _mm256_broadcast_sd((const double *)(pb0 + 4 * ldb_b));
-            ymm6 = _mm256_fmadd_pd(ymm13, ymm15, ymm6);
-            ymm7 = _mm256_fmadd_pd(ymm14, ymm15, ymm7);
-            ymm15 = _mm256_broadcast_sd((const double *)(pb3 + 2 * ldb_b));
-            __builtin_prefetch((const char *)(pn0 + lda_b), 0, 3);
-            ymm8 = _mm256_fmadd_pd(ymm13, ymm12, ymm8);
-            ymm9 = _mm256_fmadd_pd(ymm14, ymm12, ymm9);
-            ymm12 = _mm256_loadu_pd((const double *)(pa0 + lda_b));
-            ymm10 = _mm256_fmadd_pd(ymm13, ymm15, ymm10);
-            ymm13 = _mm256_loadu_pd((const double *)(pa0 + lda_b) + 4);
-            ymm11 = _mm256_fmadd_pd(ymm14, ymm15, ymm11);
-        }
-        if (rem > 1) {
-            ymm14 = _mm256_broadcast_sd((const double *)pb0 + 1);
-            ymm15 = _mm256_broadcast_sd((const double *)(pb0 + ldb_b) + 1);
-            ymm0 = _mm256_fmadd_pd(ymm12, ymm14, ymm0);
-            ymm1 = _mm256_fmadd_pd(ymm13, ymm14, ymm1);
-            ymm14 = _mm256_broadcast_sd((const double *)(pb0 + 2 * ldb_b) + 1);
-            ymm2 = _mm256_fmadd_pd(ymm12, ymm15, ymm2);
-            ymm3 = _mm256_fmadd_pd(ymm13, ymm15, ymm3);
-            ymm15 = _mm256_broadcast_sd((const double *)pb3 + 1);
-            ymm4 = _mm256_fmadd_pd(ymm12, ymm14, ymm4);
-            ymm5 = _mm256_fmadd_pd(ymm13, ymm14, ymm5);
-            ymm14 = _mm256_broadcast_sd((const double *)(pb0 + 4 * ldb_b) + 1);
-            ymm6 = _mm256_fmadd_pd(ymm12, ymm15, ymm6);
-            ymm7 = _mm256_fmadd_pd(ymm13, ymm15, ymm7);
-            ymm15 = _mm256_broadcast_sd((const double *)(pb3 + 2 * ldb_b) + 1);
-            __builtin_prefetch((const char *)(pn0 + 2 * lda_b), 0, 3);
-            ymm8 = _mm256_fmadd_pd(ymm12, ymm14, ymm8);
-            ymm9 = _mm256_fmadd_pd(ymm13, ymm14, ymm9);
-            ymm14 = _mm256_loadu_pd((const double *)(pa0 + 2 * lda_b));
-            ymm10 = _mm256_fmadd_pd(ymm12, ymm15, ymm10);
-            ymm12 = _mm256_loadu_pd((const double *)(pa0 + 2 * lda_b) + 4);
-            ymm11 = _mm256_fmadd_pd(ymm13, ymm15, ymm11);
-        }
-
-        /* epilogue: the rest of the last iteration, in the registers
-         * of the copy it follows */
-        switch (rem) {
-        case 0:
-            ymm12 = _mm256_broadcast_sd((const double *)pb0);
-            ymm15 = _mm256_broadcast_sd((const double *)(pb0 + ldb_b));
-            ymm0 = _mm256_fmadd_pd(ymm13, ymm12, ymm0);
-            ymm1 = _mm256_fmadd_pd(ymm14, ymm12, ymm1);
-            ymm12 = _mm256_broadcast_sd((const double *)(pb0 + 2 * ldb_b));
-            ymm2 = _mm256_fmadd_pd(ymm13, ymm15, ymm2);
-            ymm3 = _mm256_fmadd_pd(ymm14, ymm15, ymm3);
-            ymm15 = _mm256_broadcast_sd((const double *)pb3);
-            ymm4 = _mm256_fmadd_pd(ymm13, ymm12, ymm4);
-            ymm5 = _mm256_fmadd_pd(ymm14, ymm12, ymm5);
-            ymm12 = _mm256_broadcast_sd((const double *)(pb0 + 4 * ldb_b));
-            ymm6 = _mm256_fmadd_pd(ymm13, ymm15, ymm6);
-            ymm7 = _mm256_fmadd_pd(ymm14, ymm15, ymm7);
-            ymm15 = _mm256_broadcast_sd((const double *)(pb3 + 2 * ldb_b));
-            ymm8 = _mm256_fmadd_pd(ymm13, ymm12, ymm8);
-            ymm9 = _mm256_fmadd_pd(ymm14, ymm12, ymm9);
-            ymm10 = _mm256_fmadd_pd(ymm13, ymm15, ymm10);
-            ymm11 = _mm256_fmadd_pd(ymm14, ymm15, ymm11);
-            break;
-        case 1:
-            ymm14 = _mm256_broadcast_sd((const double *)pb0 + 1);
-            ymm15 = _mm256_broadcast_sd((const double *)(pb0 + ldb_b) + 1);
-            ymm0 = _mm256_fmadd_pd(ymm12, ymm14, ymm0);
-            ymm1 = _mm256_fmadd_pd(ymm13, ymm14, ymm1);
-            ymm14 = _mm256_broadcast_sd((const double *)(pb0 + 2 * ldb_b) + 1);
-            ymm2 = _mm256_fmadd_pd(ymm12, ymm15, ymm2);
-            ymm3 = _mm256_fmadd_pd(ymm13, ymm15, ymm3);
-            ymm15 = _mm256_broadcast_sd((const double *)pb3 + 1);
-            ymm4 = _mm256_fmadd_pd(ymm12, ymm14, ymm4);
-            ymm5 = _mm256_fmadd_pd(ymm13, ymm14, ymm5);
-            ymm14 = _mm256_broadcast_sd((const double *)(pb0 + 4 * ldb_b) + 1);
-            ymm6 = _mm256_fmadd_pd(ymm12, ymm15, ymm6);
-            ymm7 = _mm256_fmadd_pd(ymm13, ymm15, ymm7);
-            ymm15 = _mm256_broadcast_sd((const double *)(pb3 + 2 * ldb_b) + 1);
-            ymm8 = _mm256_fmadd_pd(ymm12, ymm14, ymm8);
-            ymm9 = _mm256_fmadd_pd(ymm13, ymm14, ymm9);
-            ymm10 = _mm256_fmadd_pd(ymm12, ymm15, ymm10);
-            ymm11 = _mm256_fmadd_pd(ymm13, ymm15, ymm11);
-            break;
-        case 2:
-            ymm13 = _mm256_broadcast_sd((const double *)pb0 + 2);
-            ymm15 = _mm256_broadcast_sd((const double *)(pb0 + ldb_b) + 2);
-            ymm0 = _mm256_fmadd_pd(ymm14, ymm13, ymm0);
-            ymm1 = _mm256_fmadd_pd(ymm12, ymm13, ymm1);
-            ymm13 = _mm256_broadcast_sd((const double *)(pb0 + 2 * ldb_b) + 2);
-            ymm2 = _mm256_fmadd_pd(ymm14, ymm15, ymm2);
-            ymm3 = _mm256_fmadd_pd(ymm12, ymm15, ymm3);
-            ymm15 = _mm256_broadcast_sd((const double *)pb3 + 2);
-            ymm4 = _mm256_fmadd_pd(ymm14, ymm13, ymm4);
-            ymm5 = _mm256_fmadd_pd(ymm12, ymm13, ymm5);
-            ymm13 = _mm256_broadcast_sd((const double *)(pb0 + 4 * ldb_b) + 2);
-            ymm6 = _mm256_fmadd_pd(ymm14, ymm15, ymm6);
-            ymm7 = _mm256_fmadd_pd(ymm12, ymm15, ymm7);
-            ymm15 = _mm256_broadcast_sd((const double *)(pb3 + 2 * ldb_b) + 2);
-            ymm8 = _mm256_fmadd_pd(ymm14, ymm13, ymm8);
-            ymm9 = _mm256_fmadd_pd(ymm12, ymm13, ymm9);
-            ymm10 = _mm256_fmadd_pd(ymm14, ymm15, ymm10);
-            ymm11 = _mm256_fmadd_pd(ymm12, ymm15, ymm11);
-            break;
-
-        }
-    }
-    const double alpha_ = *alpha, beta_ = *beta;
-    if (m == 8 && n == 6 && rs_c == 1) {
-        const __m256d va_ = _mm256_set1_pd(alpha_);
-        if (alpha_ == 1 && beta_ == 0) {
-            double *cw_ = c;
-            _mm256_storeu_pd(cw_ + 0, ymm0);
-            _mm256_storeu_pd(cw_ + 4, ymm1);
-            cw_ += cs_c;
-            _mm256_storeu_pd(cw_ + 0, ymm2);
-            _mm256_storeu_pd(cw_ + 4, ymm3);
-            cw_ += cs_c;
-            _mm256_storeu_pd(cw_ + 0, ymm4);
-            _mm256_storeu_pd(cw_ + 4, ymm5);
-            cw_ += cs_c;
-            _mm256_storeu_pd(cw_ + 0, ymm6);
-            _mm256_storeu_pd(cw_ + 4, ymm7);
-            cw_ += cs_c;
-            _mm256_storeu_pd(cw_ + 0, ymm8);
-            _mm256_storeu_pd(cw_ + 4, ymm9);
-            cw_ += cs_c;
-            _mm256_storeu_pd(cw_ + 0, ymm10);
-            _mm256_storeu_pd(cw_ + 4, ymm11);
-        } else if (alpha_ == 1 && beta_ == 1) {
-            double *cw_ = c;
-            _mm256_storeu_pd(cw_ + 0, _mm256_add_pd(ymm0, _mm256_loadu_pd(cw_ + 0)));
-            _mm256_storeu_pd(cw_ + 4, _mm256_add_pd(ymm1, _mm256_loadu_pd(cw_ + 4)));
-            cw_ += cs_c;
-            _mm256_storeu_pd(cw_ + 0, _mm256_add_pd(ymm2, _mm256_loadu_pd(cw_ + 0)));
-            _mm256_storeu_pd(cw_ + 4, _mm256_add_pd(ymm3, _mm256_loadu_pd(cw_ + 4)));
-            cw_ += cs_c;
-            _mm256_storeu_pd(cw_ + 0, _mm256_add_pd(ymm4, _mm256_loadu_pd(cw_ + 0)));
-            _mm256_storeu_pd(cw_ + 4, _mm256_add_pd(ymm5, _mm256_loadu_pd(cw_ + 4)));
-            cw_ += cs_c;
-            _mm256_storeu_pd(cw_ + 0, _mm256_add_pd(ymm6, _mm256_loadu_pd(cw_ + 0)));
-            _mm256_storeu_pd(cw_ + 4, _mm256_add_pd(ymm7, _mm256_loadu_pd(cw_ + 4)));
-            cw_ += cs_c;
-            _mm256_storeu_pd(cw_ + 0, _mm256_add_pd(ymm8, _mm256_loadu_pd(cw_ + 0)));
-            _mm256_storeu_pd(cw_ + 4, _mm256_add_pd(ymm9, _mm256_loadu_pd(cw_ + 4)));
-            cw_ += cs_c;
-            _mm256_storeu_pd(cw_ + 0, _mm256_add_pd(ymm10, _mm256_loadu_pd(cw_ + 0)));
-            _mm256_storeu_pd(cw_ + 4, _mm256_add_pd(ymm11, _mm256_loadu_pd(cw_ + 4)));
-        } else if (beta_ == 0) {
-            double *cw_ = c;
-            _mm256_storeu_pd(cw_ + 0, _mm256_mul_pd(va_, ymm0));
-            _mm256_storeu_pd(cw_ + 4, _mm256_mul_pd(va_, ymm1));
-            cw_ += cs_c;
-            _mm256_storeu_pd(cw_ + 0, _mm256_mul_pd(va_, ymm2));
-            _mm256_storeu_pd(cw_ + 4, _mm256_mul_pd(va_, ymm3));
-            cw_ += cs_c;
-            _mm256_storeu_pd(cw_ + 0, _mm256_mul_pd(va_, ymm4));
-            _mm256_storeu_pd(cw_ + 4, _mm256_mul_pd(va_, ymm5));
-            cw_ += cs_c;
-            _mm256_storeu_pd(cw_ + 0, _mm256_mul_pd(va_, ymm6));
-            _mm256_storeu_pd(cw_ + 4, _mm256_mul_pd(va_, ymm7));
-            cw_ += cs_c;
-            _mm256_storeu_pd(cw_ + 0, _mm256_mul_pd(va_, ymm8));
-            _mm256_storeu_pd(cw_ + 4, _mm256_mul_pd(va_, ymm9));
-            cw_ += cs_c;
-            _mm256_storeu_pd(cw_ + 0, _mm256_mul_pd(va_, ymm10));
-            _mm256_storeu_pd(cw_ + 4, _mm256_mul_pd(va_, ymm11));
-        } else if (beta_ == 1) {
-            double *cw_ = c;
-            _mm256_storeu_pd(cw_ + 0, _mm256_fmadd_pd(va_, ymm0, _mm256_loadu_pd(cw_ + 0)));
-            _mm256_storeu_pd(cw_ + 4, _mm256_fmadd_pd(va_, ymm1, _mm256_loadu_pd(cw_ + 4)));
-            cw_ += cs_c;
-            _mm256_storeu_pd(cw_ + 0, _mm256_fmadd_pd(va_, ymm2, _mm256_loadu_pd(cw_ + 0)));
-            _mm256_storeu_pd(cw_ + 4, _mm256_fmadd_pd(va_, ymm3, _mm256_loadu_pd(cw_ + 4)));
-            cw_ += cs_c;
-            _mm256_storeu_pd(cw_ + 0, _mm256_fmadd_pd(va_, ymm4, _mm256_loadu_pd(cw_ + 0)));
-            _mm256_storeu_pd(cw_ + 4, _mm256_fmadd_pd(va_, ymm5, _mm256_loadu_pd(cw_ + 4)));
-            cw_ += cs_c;
-            _mm256_storeu_pd(cw_ + 0, _mm256_fmadd_pd(va_, ymm6, _mm256_loadu_pd(cw_ + 0)));
-            _mm256_storeu_pd(cw_ + 4, _mm256_fmadd_pd(va_, ymm7, _mm256_loadu_pd(cw_ + 4)));
-            cw_ += cs_c;
-            _mm256_storeu_pd(cw_ + 0, _mm256_fmadd_pd(va_, ymm8, _mm256_loadu_pd(cw_ + 0)));
-            _mm256_storeu_pd(cw_ + 4, _mm256_fmadd_pd(va_, ymm9, _mm256_loadu_pd(cw_ + 4)));
-            cw_ += cs_c;
-            _mm256_storeu_pd(cw_ + 0, _mm256_fmadd_pd(va_, ymm10, _mm256_loadu_pd(cw_ + 0)));
-            _mm256_storeu_pd(cw_ + 4, _mm256_fmadd_pd(va_, ymm11, _mm256_loadu_pd(cw_ + 4)));
-        } else {
-            const __m256d vb_ = _mm256_set1_pd(beta_);
-            double *cw_ = c;
-            _mm256_storeu_pd(cw_ + 0, _mm256_fmadd_pd(va_, ymm0, _mm256_mul_pd(vb_, _mm256_loadu_pd(cw_ + 0))));
-            _mm256_storeu_pd(cw_ + 4, _mm256_fmadd_pd(va_, ymm1, _mm256_mul_pd(vb_, _mm256_loadu_pd(cw_ + 4))));
-            cw_ += cs_c;
-            _mm256_storeu_pd(cw_ + 0, _mm256_fmadd_pd(va_, ymm2, _mm256_mul_pd(vb_, _mm256_loadu_pd(cw_ + 0))));
-            _mm256_storeu_pd(cw_ + 4, _mm256_fmadd_pd(va_, ymm3, _mm256_mul_pd(vb_, _mm256_loadu_pd(cw_ + 4))));
-            cw_ += cs_c;
-            _mm256_storeu_pd(cw_ + 0, _mm256_fmadd_pd(va_, ymm4, _mm256_mul_pd(vb_, _mm256_loadu_pd(cw_ + 0))));
-            _mm256_storeu_pd(cw_ + 4, _mm256_fmadd_pd(va_, ymm5, _mm256_mul_pd(vb_, _mm256_loadu_pd(cw_ + 4))));
-            cw_ += cs_c;
-            _mm256_storeu_pd(cw_ + 0, _mm256_fmadd_pd(va_, ymm6, _mm256_mul_pd(vb_, _mm256_loadu_pd(cw_ + 0))));
-            _mm256_storeu_pd(cw_ + 4, _mm256_fmadd_pd(va_, ymm7, _mm256_mul_pd(vb_, _mm256_loadu_pd(cw_ + 4))));
-            cw_ += cs_c;
-            _mm256_storeu_pd(cw_ + 0, _mm256_fmadd_pd(va_, ymm8, _mm256_mul_pd(vb_, _mm256_loadu_pd(cw_ + 0))));
-            _mm256_storeu_pd(cw_ + 4, _mm256_fmadd_pd(va_, ymm9, _mm256_mul_pd(vb_, _mm256_loadu_pd(cw_ + 4))));
-            cw_ += cs_c;
-            _mm256_storeu_pd(cw_ + 0, _mm256_fmadd_pd(va_, ymm10, _mm256_mul_pd(vb_, _mm256_loadu_pd(cw_ + 0))));
-            _mm256_storeu_pd(cw_ + 4, _mm256_fmadd_pd(va_, ymm11, _mm256_mul_pd(vb_, _mm256_loadu_pd(cw_ + 4))));
-        }
-        return;
-    }
-    double t_[48];
-    _mm256_storeu_pd(t_ + 0, ymm0);
-    _mm256_storeu_pd(t_ + 4, ymm1);
-    _mm256_storeu_pd(t_ + 8, ymm2);
-    _mm256_storeu_pd(t_ + 12, ymm3);
-    _mm256_storeu_pd(t_ + 16, ymm4);
-    _mm256_storeu_pd(t_ + 20, ymm5);
-    _mm256_storeu_pd(t_ + 24, ymm6);
-    _mm256_storeu_pd(t_ + 28, ymm7);
-    _mm256_storeu_pd(t_ + 32, ymm8);
-    _mm256_storeu_pd(t_ + 36, ymm9);
-    _mm256_storeu_pd(t_ + 40, ymm10);
-    _mm256_storeu_pd(t_ + 44, ymm11);
-    /* position in t_ of C(i, j), at_[i + j*8] */
-    static const unsigned short at_[48] = {
-        0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15,
-        16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31,
-        32, 33, 34, 35, 36, 37, 38, 39, 40, 41, 42, 43, 44, 45, 46, 47,
-    };
-    for (int64_t j = 0; j < n; j++)
-        for (int64_t i = 0; i < m; i++) {
-            double v = alpha_ * t_[at_[i + j * 8]];
-            double *cij = c + i * rs_c + j * cs_c;
-            *cij = beta_ == 0 ? v : v + beta_ * *cij;
-        }
-
+    haswell_dgemm_8x6_in_place(m, n, k, alpha, a, lda, b, ldb, beta, c, rs_c, cs_c, a_next, 1);
 }
 
 void haswell_dgemm_8x6_e8x4(int64_t m, int64_t n, int64_t k, const double *alpha, const double *a, int64_t lda,

@@ -631,14 +631,18 @@ void neoverse_n1_sgemm_8x12(int64_t m, int64_t n, int64_t k, const float *alpha,
 
 }
 
-void neoverse_n1_sgemm_8x12_direct(int64_t m, int64_t n, int64_t k, const float *alpha, const float *a, int64_t lda,
-                                   const float *b, int64_t ldb, const float *beta, float *c, int64_t rs_c, int64_t cs_c)
+static inline __attribute__((always_inline))
+void neoverse_n1_sgemm_8x12_in_place(int64_t m, int64_t n, int64_t k, const float *alpha, const float *a, int64_t lda,
+                                     const float *b, int64_t ldb, const float *beta, float *c, int64_t rs_c, int64_t cs_c,
+                                     const float *a_next, const int stream)
 {
     const int64_t lda_b = lda * (int64_t)sizeof(float), ldb_b = ldb * (int64_t)sizeof(float);
     const char *pa0 = (const char *)a,
                *pa3 = pa0 + 3 * lda_b;
     const char *pb0 = (const char *)b,
                *pb3 = pb0 + 3 * ldb_b;
+    const char *pn0 = (const char *)a_next,
+               *pn3 = pn0 + 3 * lda_b;
     float32x4_t v0, v1, v2, v3, v4, v5, v6, v7;
     float32x4_t v8, v9, v10, v11, v12, v13, v14, v15;
     float32x4_t v16, v17, v18, v19, v20, v21, v22, v23;
@@ -669,9 +673,22 @@ void neoverse_n1_sgemm_8x12_direct(int64_t m, int64_t n, int64_t k, const float 
     v22 = vdupq_n_f32(0);
     v23 = vdupq_n_f32(0);
 
+    /* C is read (or overwritten) after the k loop: the passes of the k loop
+     * fetch it a column (row) each; those they cannot reach go now */
+    const int64_t pf_step = rs_c == 1 ? cs_c : rs_c;
+    const int64_t pf_span = rs_c == 1 ? m - 1 : (n - 1) * cs_c;
+    int64_t pf_left = stream ? (rs_c == 1 ? n : m) : 0;
+    float *pf_c = c;
+    for (int64_t passes = k > 0 ? (k - 1) / 4 : 0; pf_left > passes; pf_left--) {
+        __builtin_prefetch(pf_c, 1, 3);
+        __builtin_prefetch(pf_c + pf_span / 2, 1, 3);
+        __builtin_prefetch(pf_c + pf_span, 1, 3);
+        pf_c += pf_step;
+    }
     if (k > 0) {
         /* prologue: the first 10 instructions of iteration 0 (pointer
          * bumps among them become load offsets) */
+        if (stream) __builtin_prefetch((const char *)pn0, 0, 3);
         v25 = vld1q_f32((const float *)pa0);
         v29 = vld1q_f32((const float *)pb0);
         v27 = vld1q_f32((const float *)pa0 + 4);
@@ -681,7 +698,15 @@ void neoverse_n1_sgemm_8x12_direct(int64_t m, int64_t n, int64_t k, const float 
         /* kernel: iteration i and the start of i+1, unrolled 4x */
         int64_t nq = k - 1;
         for (int64_t it = nq / 4; it > 0; it--) {
+            if (stream && pf_left > 0) {
+                __builtin_prefetch(pf_c, 1, 3);
+                __builtin_prefetch(pf_c + pf_span / 2, 1, 3);
+                __builtin_prefetch(pf_c + pf_span, 1, 3);
+                pf_c += pf_step;
+                pf_left--;
+            }
             /* copy 0 */
+            if (stream) __builtin_prefetch((const char *)(pn0 + lda_b), 0, 3);
             v24 = vld1q_f32((const float *)(pa0 + lda_b));
             v28 = vld1q_f32((const float *)(pb0 + ldb_b));
             v26 = vld1q_f32((const float *)(pa0 + lda_b) + 4);
@@ -712,6 +737,7 @@ void neoverse_n1_sgemm_8x12_direct(int64_t m, int64_t n, int64_t k, const float 
             v22 = vfmaq_laneq_f32(v22, v25, v31, 3);
             v23 = vfmaq_laneq_f32(v23, v27, v31, 3);
             /* copy 1 */
+            if (stream) __builtin_prefetch((const char *)(pn0 + 2 * lda_b), 0, 3);
             v25 = vld1q_f32((const float *)(pa0 + 2 * lda_b));
             v31 = vld1q_f32((const float *)(pb0 + 2 * ldb_b));
             v27 = vld1q_f32((const float *)(pa0 + 2 * lda_b) + 4);
@@ -742,6 +768,7 @@ void neoverse_n1_sgemm_8x12_direct(int64_t m, int64_t n, int64_t k, const float 
             v22 = vfmaq_laneq_f32(v22, v24, v30, 3);
             v23 = vfmaq_laneq_f32(v23, v26, v30, 3);
             /* copy 2 */
+            if (stream) __builtin_prefetch((const char *)pn3, 0, 3);
             v24 = vld1q_f32((const float *)pa3);
             v30 = vld1q_f32((const float *)pb3);
             v26 = vld1q_f32((const float *)pa3 + 4);
@@ -772,6 +799,7 @@ void neoverse_n1_sgemm_8x12_direct(int64_t m, int64_t n, int64_t k, const float 
             v22 = vfmaq_laneq_f32(v22, v25, v29, 3);
             v23 = vfmaq_laneq_f32(v23, v27, v29, 3);
             /* copy 3 */
+            if (stream) __builtin_prefetch((const char *)(pn0 + 4 * lda_b), 0, 3);
             v25 = vld1q_f32((const float *)(pa0 + 4 * lda_b));
             v29 = vld1q_f32((const float *)(pb0 + 4 * ldb_b));
             v27 = vld1q_f32((const float *)(pa0 + 4 * lda_b) + 4);
@@ -806,9 +834,12 @@ void neoverse_n1_sgemm_8x12_direct(int64_t m, int64_t n, int64_t k, const float 
             pa3 += 4 * lda_b;
             pb0 += 4 * ldb_b;
             pb3 += 4 * ldb_b;
+            pn0 += 4 * lda_b;
+            pn3 += 4 * lda_b;
         }
         int64_t rem = nq % 4;
         if (rem > 0) {
+            if (stream) __builtin_prefetch((const char *)(pn0 + lda_b), 0, 3);
             v24 = vld1q_f32((const float *)(pa0 + lda_b));
             v28 = vld1q_f32((const float *)(pb0 + ldb_b));
             v26 = vld1q_f32((const float *)(pa0 + lda_b) + 4);
@@ -840,6 +871,7 @@ void neoverse_n1_sgemm_8x12_direct(int64_t m, int64_t n, int64_t k, const float 
             v23 = vfmaq_laneq_f32(v23, v27, v31, 3);
         }
         if (rem > 1) {
+            if (stream) __builtin_prefetch((const char *)(pn0 + 2 * lda_b), 0, 3);
             v25 = vld1q_f32((const float *)(pa0 + 2 * lda_b));
             v31 = vld1q_f32((const float *)(pb0 + 2 * ldb_b));
             v27 = vld1q_f32((const float *)(pa0 + 2 * lda_b) + 4);
@@ -871,6 +903,7 @@ void neoverse_n1_sgemm_8x12_direct(int64_t m, int64_t n, int64_t k, const float 
             v23 = vfmaq_laneq_f32(v23, v26, v30, 3);
         }
         if (rem > 2) {
+            if (stream) __builtin_prefetch((const char *)pn3, 0, 3);
             v24 = vld1q_f32((const float *)pa3);
             v30 = vld1q_f32((const float *)pb3);
             v26 = vld1q_f32((const float *)pa3 + 4);
@@ -1247,652 +1280,17 @@ void neoverse_n1_sgemm_8x12_direct(int64_t m, int64_t n, int64_t k, const float 
 
 }
 
+void neoverse_n1_sgemm_8x12_direct(int64_t m, int64_t n, int64_t k, const float *alpha, const float *a, int64_t lda,
+                                   const float *b, int64_t ldb, const float *beta, float *c, int64_t rs_c, int64_t cs_c)
+{
+    neoverse_n1_sgemm_8x12_in_place(m, n, k, alpha, a, lda, b, ldb, beta, c, rs_c, cs_c, a, 0);
+}
+
 void neoverse_n1_sgemm_8x12_stream(int64_t m, int64_t n, int64_t k, const float *alpha, const float *a, int64_t lda,
                                    const float *b, int64_t ldb, const float *beta, float *c, int64_t rs_c, int64_t cs_c,
                                    const float *a_next)
 {
-    const int64_t lda_b = lda * (int64_t)sizeof(float), ldb_b = ldb * (int64_t)sizeof(float);
-    const char *pa0 = (const char *)a,
-               *pa3 = pa0 + 3 * lda_b;
-    const char *pb0 = (const char *)b,
-               *pb3 = pb0 + 3 * ldb_b;
-    const char *pn0 = (const char *)a_next,
-               *pn3 = pn0 + 3 * lda_b;
-    float32x4_t v0, v1, v2, v3, v4, v5, v6, v7;
-    float32x4_t v8, v9, v10, v11, v12, v13, v14, v15;
-    float32x4_t v16, v17, v18, v19, v20, v21, v22, v23;
-    float32x4_t v24, v25, v26, v27, v28, v29, v30, v31;
-
-    v0 = vdupq_n_f32(0);
-    v1 = vdupq_n_f32(0);
-    v2 = vdupq_n_f32(0);
-    v3 = vdupq_n_f32(0);
-    v4 = vdupq_n_f32(0);
-    v5 = vdupq_n_f32(0);
-    v6 = vdupq_n_f32(0);
-    v7 = vdupq_n_f32(0);
-    v8 = vdupq_n_f32(0);
-    v9 = vdupq_n_f32(0);
-    v10 = vdupq_n_f32(0);
-    v11 = vdupq_n_f32(0);
-    v12 = vdupq_n_f32(0);
-    v13 = vdupq_n_f32(0);
-    v14 = vdupq_n_f32(0);
-    v15 = vdupq_n_f32(0);
-    v16 = vdupq_n_f32(0);
-    v17 = vdupq_n_f32(0);
-    v18 = vdupq_n_f32(0);
-    v19 = vdupq_n_f32(0);
-    v20 = vdupq_n_f32(0);
-    v21 = vdupq_n_f32(0);
-    v22 = vdupq_n_f32(0);
-    v23 = vdupq_n_f32(0);
-
-    /* C is read (or overwritten) after the k loop: the passes of the k loop
-     * fetch it a column (row) each; those they cannot reach go now */
-    const int64_t pf_step = rs_c == 1 ? cs_c : rs_c;
-    const int64_t pf_span = rs_c == 1 ? m - 1 : (n - 1) * cs_c;
-    int64_t pf_left = rs_c == 1 ? n : m;
-    float *pf_c = c;
-    for (int64_t passes = k > 0 ? (k - 1) / 4 : 0; pf_left > passes; pf_left--) {
-        __builtin_prefetch(pf_c, 1, 3);
-        __builtin_prefetch(pf_c + pf_span / 2, 1, 3);
-        __builtin_prefetch(pf_c + pf_span, 1, 3);
-        pf_c += pf_step;
-    }
-    if (k > 0) {
-        /* prologue: the first 10 instructions of iteration 0 (pointer
-         * bumps among them become load offsets) */
-        __builtin_prefetch((const char *)pn0, 0, 3);
-        v25 = vld1q_f32((const float *)pa0);
-        v29 = vld1q_f32((const float *)pb0);
-        v27 = vld1q_f32((const float *)pa0 + 4);
-        v30 = vld1q_f32((const float *)pb0 + 4);
-        v31 = vld1q_f32((const float *)pb0 + 8);
-
-        /* kernel: iteration i and the start of i+1, unrolled 4x */
-        int64_t nq = k - 1;
-        for (int64_t it = nq / 4; it > 0; it--) {
-            if (pf_left > 0) {
-                __builtin_prefetch(pf_c, 1, 3);
-                __builtin_prefetch(pf_c + pf_span / 2, 1, 3);
-                __builtin_prefetch(pf_c + pf_span, 1, 3);
-                pf_c += pf_step;
-                pf_left--;
-            }
-            /* copy 0 */
-            __builtin_prefetch((const char *)(pn0 + lda_b), 0, 3);
-            v24 = vld1q_f32((const float *)(pa0 + lda_b));
-            v28 = vld1q_f32((const float *)(pb0 + ldb_b));
-            v26 = vld1q_f32((const float *)(pa0 + lda_b) + 4);
-            v0 = vfmaq_laneq_f32(v0, v25, v29, 0);
-            v1 = vfmaq_laneq_f32(v1, v27, v29, 0);
-            v2 = vfmaq_laneq_f32(v2, v25, v29, 1);
-            v3 = vfmaq_laneq_f32(v3, v27, v29, 1);
-            v4 = vfmaq_laneq_f32(v4, v25, v29, 2);
-            v5 = vfmaq_laneq_f32(v5, v27, v29, 2);
-            v6 = vfmaq_laneq_f32(v6, v25, v29, 3);
-            v7 = vfmaq_laneq_f32(v7, v27, v29, 3);
-            v29 = vld1q_f32((const float *)(pb0 + ldb_b) + 4);
-            v8 = vfmaq_laneq_f32(v8, v25, v30, 0);
-            v9 = vfmaq_laneq_f32(v9, v27, v30, 0);
-            v10 = vfmaq_laneq_f32(v10, v25, v30, 1);
-            v11 = vfmaq_laneq_f32(v11, v27, v30, 1);
-            v12 = vfmaq_laneq_f32(v12, v25, v30, 2);
-            v13 = vfmaq_laneq_f32(v13, v27, v30, 2);
-            v14 = vfmaq_laneq_f32(v14, v25, v30, 3);
-            v15 = vfmaq_laneq_f32(v15, v27, v30, 3);
-            v30 = vld1q_f32((const float *)(pb0 + ldb_b) + 8);
-            v16 = vfmaq_laneq_f32(v16, v25, v31, 0);
-            v17 = vfmaq_laneq_f32(v17, v27, v31, 0);
-            v18 = vfmaq_laneq_f32(v18, v25, v31, 1);
-            v19 = vfmaq_laneq_f32(v19, v27, v31, 1);
-            v20 = vfmaq_laneq_f32(v20, v25, v31, 2);
-            v21 = vfmaq_laneq_f32(v21, v27, v31, 2);
-            v22 = vfmaq_laneq_f32(v22, v25, v31, 3);
-            v23 = vfmaq_laneq_f32(v23, v27, v31, 3);
-            /* copy 1 */
-            __builtin_prefetch((const char *)(pn0 + 2 * lda_b), 0, 3);
-            v25 = vld1q_f32((const float *)(pa0 + 2 * lda_b));
-            v31 = vld1q_f32((const float *)(pb0 + 2 * ldb_b));
-            v27 = vld1q_f32((const float *)(pa0 + 2 * lda_b) + 4);
-            v0 = vfmaq_laneq_f32(v0, v24, v28, 0);
-            v1 = vfmaq_laneq_f32(v1, v26, v28, 0);
-            v2 = vfmaq_laneq_f32(v2, v24, v28, 1);
-            v3 = vfmaq_laneq_f32(v3, v26, v28, 1);
-            v4 = vfmaq_laneq_f32(v4, v24, v28, 2);
-            v5 = vfmaq_laneq_f32(v5, v26, v28, 2);
-            v6 = vfmaq_laneq_f32(v6, v24, v28, 3);
-            v7 = vfmaq_laneq_f32(v7, v26, v28, 3);
-            v28 = vld1q_f32((const float *)(pb0 + 2 * ldb_b) + 4);
-            v8 = vfmaq_laneq_f32(v8, v24, v29, 0);
-            v9 = vfmaq_laneq_f32(v9, v26, v29, 0);
-            v10 = vfmaq_laneq_f32(v10, v24, v29, 1);
-            v11 = vfmaq_laneq_f32(v11, v26, v29, 1);
-            v12 = vfmaq_laneq_f32(v12, v24, v29, 2);
-            v13 = vfmaq_laneq_f32(v13, v26, v29, 2);
-            v14 = vfmaq_laneq_f32(v14, v24, v29, 3);
-            v15 = vfmaq_laneq_f32(v15, v26, v29, 3);
-            v29 = vld1q_f32((const float *)(pb0 + 2 * ldb_b) + 8);
-            v16 = vfmaq_laneq_f32(v16, v24, v30, 0);
-            v17 = vfmaq_laneq_f32(v17, v26, v30, 0);
-            v18 = vfmaq_laneq_f32(v18, v24, v30, 1);
-            v19 = vfmaq_laneq_f32(v19, v26, v30, 1);
-            v20 = vfmaq_laneq_f32(v20, v24, v30, 2);
-            v21 = vfmaq_laneq_f32(v21, v26, v30, 2);
-            v22 = vfmaq_laneq_f32(v22, v24, v30, 3);
-            v23 = vfmaq_laneq_f32(v23, v26, v30, 3);
-            /* copy 2 */
-            __builtin_prefetch((const char *)pn3, 0, 3);
-            v24 = vld1q_f32((const float *)pa3);
-            v30 = vld1q_f32((const float *)pb3);
-            v26 = vld1q_f32((const float *)pa3 + 4);
-            v0 = vfmaq_laneq_f32(v0, v25, v31, 0);
-            v1 = vfmaq_laneq_f32(v1, v27, v31, 0);
-            v2 = vfmaq_laneq_f32(v2, v25, v31, 1);
-            v3 = vfmaq_laneq_f32(v3, v27, v31, 1);
-            v4 = vfmaq_laneq_f32(v4, v25, v31, 2);
-            v5 = vfmaq_laneq_f32(v5, v27, v31, 2);
-            v6 = vfmaq_laneq_f32(v6, v25, v31, 3);
-            v7 = vfmaq_laneq_f32(v7, v27, v31, 3);
-            v31 = vld1q_f32((const float *)pb3 + 4);
-            v8 = vfmaq_laneq_f32(v8, v25, v28, 0);
-            v9 = vfmaq_laneq_f32(v9, v27, v28, 0);
-            v10 = vfmaq_laneq_f32(v10, v25, v28, 1);
-            v11 = vfmaq_laneq_f32(v11, v27, v28, 1);
-            v12 = vfmaq_laneq_f32(v12, v25, v28, 2);
-            v13 = vfmaq_laneq_f32(v13, v27, v28, 2);
-            v14 = vfmaq_laneq_f32(v14, v25, v28, 3);
-            v15 = vfmaq_laneq_f32(v15, v27, v28, 3);
-            v28 = vld1q_f32((const float *)pb3 + 8);
-            v16 = vfmaq_laneq_f32(v16, v25, v29, 0);
-            v17 = vfmaq_laneq_f32(v17, v27, v29, 0);
-            v18 = vfmaq_laneq_f32(v18, v25, v29, 1);
-            v19 = vfmaq_laneq_f32(v19, v27, v29, 1);
-            v20 = vfmaq_laneq_f32(v20, v25, v29, 2);
-            v21 = vfmaq_laneq_f32(v21, v27, v29, 2);
-            v22 = vfmaq_laneq_f32(v22, v25, v29, 3);
-            v23 = vfmaq_laneq_f32(v23, v27, v29, 3);
-            /* copy 3 */
-            __builtin_prefetch((const char *)(pn0 + 4 * lda_b), 0, 3);
-            v25 = vld1q_f32((const float *)(pa0 + 4 * lda_b));
-            v29 = vld1q_f32((const float *)(pb0 + 4 * ldb_b));
-            v27 = vld1q_f32((const float *)(pa0 + 4 * lda_b) + 4);
-            v0 = vfmaq_laneq_f32(v0, v24, v30, 0);
-            v1 = vfmaq_laneq_f32(v1, v26, v30, 0);
-            v2 = vfmaq_laneq_f32(v2, v24, v30, 1);
-            v3 = vfmaq_laneq_f32(v3, v26, v30, 1);
-            v4 = vfmaq_laneq_f32(v4, v24, v30, 2);
-            v5 = vfmaq_laneq_f32(v5, v26, v30, 2);
-            v6 = vfmaq_laneq_f32(v6, v24, v30, 3);
-            v7 = vfmaq_laneq_f32(v7, v26, v30, 3);
-            v30 = vld1q_f32((const float *)(pb0 + 4 * ldb_b) + 4);
-            v8 = vfmaq_laneq_f32(v8, v24, v31, 0);
-            v9 = vfmaq_laneq_f32(v9, v26, v31, 0);
-            v10 = vfmaq_laneq_f32(v10, v24, v31, 1);
-            v11 = vfmaq_laneq_f32(v11, v26, v31, 1);
-            v12 = vfmaq_laneq_f32(v12, v24, v31, 2);
-            v13 = vfmaq_laneq_f32(v13, v26, v31, 2);
-            v14 = vfmaq_laneq_f32(v14, v24, v31, 3);
-            v15 = vfmaq_laneq_f32(v15, v26, v31, 3);
-            v31 = vld1q_f32((const float *)(pb0 + 4 * ldb_b) + 8);
-            v16 = vfmaq_laneq_f32(v16, v24, v28, 0);
-            v17 = vfmaq_laneq_f32(v17, v26, v28, 0);
-            v18 = vfmaq_laneq_f32(v18, v24, v28, 1);
-            v19 = vfmaq_laneq_f32(v19, v26, v28, 1);
-            v20 = vfmaq_laneq_f32(v20, v24, v28, 2);
-            v21 = vfmaq_laneq_f32(v21, v26, v28, 2);
-            v22 = vfmaq_laneq_f32(v22, v24, v28, 3);
-            v23 = vfmaq_laneq_f32(v23, v26, v28, 3);
-
-            pa0 += 4 * lda_b;
-            pa3 += 4 * lda_b;
-            pb0 += 4 * ldb_b;
-            pb3 += 4 * ldb_b;
-            pn0 += 4 * lda_b;
-            pn3 += 4 * lda_b;
-        }
-        int64_t rem = nq % 4;
-        if (rem > 0) {
-            __builtin_prefetch((const char *)(pn0 + lda_b), 0, 3);
-            v24 = vld1q_f32((const float *)(pa0 + lda_b));
-            v28 = vld1q_f32((const float *)(pb0 + ldb_b));
-            v26 = vld1q_f32((const float *)(pa0 + lda_b) + 4);
-            v0 = vfmaq_laneq_f32(v0, v25, v29, 0);
-            v1 = vfmaq_laneq_f32(v1, v27, v29, 0);
-            v2 = vfmaq_laneq_f32(v2, v25, v29, 1);
-            v3 = vfmaq_laneq_f32(v3, v27, v29, 1);
-            v4 = vfmaq_laneq_f32(v4, v25, v29, 2);
-            v5 = vfmaq_laneq_f32(v5, v27, v29, 2);
-            v6 = vfmaq_laneq_f32(v6, v25, v29, 3);
-            v7 = vfmaq_laneq_f32(v7, v27, v29, 3);
-            v29 = vld1q_f32((const float *)(pb0 + ldb_b) + 4);
-            v8 = vfmaq_laneq_f32(v8, v25, v30, 0);
-            v9 = vfmaq_laneq_f32(v9, v27, v30, 0);
-            v10 = vfmaq_laneq_f32(v10, v25, v30, 1);
-            v11 = vfmaq_laneq_f32(v11, v27, v30, 1);
-            v12 = vfmaq_laneq_f32(v12, v25, v30, 2);
-            v13 = vfmaq_laneq_f32(v13, v27, v30, 2);
-            v14 = vfmaq_laneq_f32(v14, v25, v30, 3);
-            v15 = vfmaq_laneq_f32(v15, v27, v30, 3);
-            v30 = vld1q_f32((const float *)(pb0 + ldb_b) + 8);
-            v16 = vfmaq_laneq_f32(v16, v25, v31, 0);
-            v17 = vfmaq_laneq_f32(v17, v27, v31, 0);
-            v18 = vfmaq_laneq_f32(v18, v25, v31, 1);
-            v19 = vfmaq_laneq_f32(v19, v27, v31, 1);
-            v20 = vfmaq_laneq_f32(v20, v25, v31, 2);
-            v21 = vfmaq_laneq_f32(v21, v27, v31, 2);
-            v22 = vfmaq_laneq_f32(v22, v25, v31, 3);
-            v23 = vfmaq_laneq_f32(v23, v27, v31, 3);
-        }
-        if (rem > 1) {
-            __builtin_prefetch((const char *)(pn0 + 2 * lda_b), 0, 3);
-            v25 = vld1q_f32((const float *)(pa0 + 2 * lda_b));
-            v31 = vld1q_f32((const float *)(pb0 + 2 * ldb_b));
-            v27 = vld1q_f32((const float *)(pa0 + 2 * lda_b) + 4);
-            v0 = vfmaq_laneq_f32(v0, v24, v28, 0);
-            v1 = vfmaq_laneq_f32(v1, v26, v28, 0);
-            v2 = vfmaq_laneq_f32(v2, v24, v28, 1);
-            v3 = vfmaq_laneq_f32(v3, v26, v28, 1);
-            v4 = vfmaq_laneq_f32(v4, v24, v28, 2);
-            v5 = vfmaq_laneq_f32(v5, v26, v28, 2);
-            v6 = vfmaq_laneq_f32(v6, v24, v28, 3);
-            v7 = vfmaq_laneq_f32(v7, v26, v28, 3);
-            v28 = vld1q_f32((const float *)(pb0 + 2 * ldb_b) + 4);
-            v8 = vfmaq_laneq_f32(v8, v24, v29, 0);
-            v9 = vfmaq_laneq_f32(v9, v26, v29, 0);
-            v10 = vfmaq_laneq_f32(v10, v24, v29, 1);
-            v11 = vfmaq_laneq_f32(v11, v26, v29, 1);
-            v12 = vfmaq_laneq_f32(v12, v24, v29, 2);
-            v13 = vfmaq_laneq_f32(v13, v26, v29, 2);
-            v14 = vfmaq_laneq_f32(v14, v24, v29, 3);
-            v15 = vfmaq_laneq_f32(v15, v26, v29, 3);
-            v29 = vld1q_f32((const float *)(pb0 + 2 * ldb_b) + 8);
-            v16 = vfmaq_laneq_f32(v16, v24, v30, 0);
-            v17 = vfmaq_laneq_f32(v17, v26, v30, 0);
-            v18 = vfmaq_laneq_f32(v18, v24, v30, 1);
-            v19 = vfmaq_laneq_f32(v19, v26, v30, 1);
-            v20 = vfmaq_laneq_f32(v20, v24, v30, 2);
-            v21 = vfmaq_laneq_f32(v21, v26, v30, 2);
-            v22 = vfmaq_laneq_f32(v22, v24, v30, 3);
-            v23 = vfmaq_laneq_f32(v23, v26, v30, 3);
-        }
-        if (rem > 2) {
-            __builtin_prefetch((const char *)pn3, 0, 3);
-            v24 = vld1q_f32((const float *)pa3);
-            v30 = vld1q_f32((const float *)pb3);
-            v26 = vld1q_f32((const float *)pa3 + 4);
-            v0 = vfmaq_laneq_f32(v0, v25, v31, 0);
-            v1 = vfmaq_laneq_f32(v1, v27, v31, 0);
-            v2 = vfmaq_laneq_f32(v2, v25, v31, 1);
-            v3 = vfmaq_laneq_f32(v3, v27, v31, 1);
-            v4 = vfmaq_laneq_f32(v4, v25, v31, 2);
-            v5 = vfmaq_laneq_f32(v5, v27, v31, 2);
-            v6 = vfmaq_laneq_f32(v6, v25, v31, 3);
-            v7 = vfmaq_laneq_f32(v7, v27, v31, 3);
-            v31 = vld1q_f32((const float *)pb3 + 4);
-            v8 = vfmaq_laneq_f32(v8, v25, v28, 0);
-            v9 = vfmaq_laneq_f32(v9, v27, v28, 0);
-            v10 = vfmaq_laneq_f32(v10, v25, v28, 1);
-            v11 = vfmaq_laneq_f32(v11, v27, v28, 1);
-            v12 = vfmaq_laneq_f32(v12, v25, v28, 2);
-            v13 = vfmaq_laneq_f32(v13, v27, v28, 2);
-            v14 = vfmaq_laneq_f32(v14, v25, v28, 3);
-            v15 = vfmaq_laneq_f32(v15, v27, v28, 3);
-            v28 = vld1q_f32((const float *)pb3 + 8);
-            v16 = vfmaq_laneq_f32(v16, v25, v29, 0);
-            v17 = vfmaq_laneq_f32(v17, v27, v29, 0);
-            v18 = vfmaq_laneq_f32(v18, v25, v29, 1);
-            v19 = vfmaq_laneq_f32(v19, v27, v29, 1);
-            v20 = vfmaq_laneq_f32(v20, v25, v29, 2);
-            v21 = vfmaq_laneq_f32(v21, v27, v29, 2);
-            v22 = vfmaq_laneq_f32(v22, v25, v29, 3);
-            v23 = vfmaq_laneq_f32(v23, v27, v29, 3);
-        }
-
-        /* epilogue: the rest of the last iteration, in the registers
-         * of the copy it follows */
-        switch (rem) {
-        case 0:
-            v0 = vfmaq_laneq_f32(v0, v25, v29, 0);
-            v1 = vfmaq_laneq_f32(v1, v27, v29, 0);
-            v2 = vfmaq_laneq_f32(v2, v25, v29, 1);
-            v3 = vfmaq_laneq_f32(v3, v27, v29, 1);
-            v4 = vfmaq_laneq_f32(v4, v25, v29, 2);
-            v5 = vfmaq_laneq_f32(v5, v27, v29, 2);
-            v6 = vfmaq_laneq_f32(v6, v25, v29, 3);
-            v7 = vfmaq_laneq_f32(v7, v27, v29, 3);
-            v8 = vfmaq_laneq_f32(v8, v25, v30, 0);
-            v9 = vfmaq_laneq_f32(v9, v27, v30, 0);
-            v10 = vfmaq_laneq_f32(v10, v25, v30, 1);
-            v11 = vfmaq_laneq_f32(v11, v27, v30, 1);
-            v12 = vfmaq_laneq_f32(v12, v25, v30, 2);
-            v13 = vfmaq_laneq_f32(v13, v27, v30, 2);
-            v14 = vfmaq_laneq_f32(v14, v25, v30, 3);
-            v15 = vfmaq_laneq_f32(v15, v27, v30, 3);
-            v16 = vfmaq_laneq_f32(v16, v25, v31, 0);
-            v17 = vfmaq_laneq_f32(v17, v27, v31, 0);
-            v18 = vfmaq_laneq_f32(v18, v25, v31, 1);
-            v19 = vfmaq_laneq_f32(v19, v27, v31, 1);
-            v20 = vfmaq_laneq_f32(v20, v25, v31, 2);
-            v21 = vfmaq_laneq_f32(v21, v27, v31, 2);
-            v22 = vfmaq_laneq_f32(v22, v25, v31, 3);
-            v23 = vfmaq_laneq_f32(v23, v27, v31, 3);
-            break;
-        case 1:
-            v0 = vfmaq_laneq_f32(v0, v24, v28, 0);
-            v1 = vfmaq_laneq_f32(v1, v26, v28, 0);
-            v2 = vfmaq_laneq_f32(v2, v24, v28, 1);
-            v3 = vfmaq_laneq_f32(v3, v26, v28, 1);
-            v4 = vfmaq_laneq_f32(v4, v24, v28, 2);
-            v5 = vfmaq_laneq_f32(v5, v26, v28, 2);
-            v6 = vfmaq_laneq_f32(v6, v24, v28, 3);
-            v7 = vfmaq_laneq_f32(v7, v26, v28, 3);
-            v8 = vfmaq_laneq_f32(v8, v24, v29, 0);
-            v9 = vfmaq_laneq_f32(v9, v26, v29, 0);
-            v10 = vfmaq_laneq_f32(v10, v24, v29, 1);
-            v11 = vfmaq_laneq_f32(v11, v26, v29, 1);
-            v12 = vfmaq_laneq_f32(v12, v24, v29, 2);
-            v13 = vfmaq_laneq_f32(v13, v26, v29, 2);
-            v14 = vfmaq_laneq_f32(v14, v24, v29, 3);
-            v15 = vfmaq_laneq_f32(v15, v26, v29, 3);
-            v16 = vfmaq_laneq_f32(v16, v24, v30, 0);
-            v17 = vfmaq_laneq_f32(v17, v26, v30, 0);
-            v18 = vfmaq_laneq_f32(v18, v24, v30, 1);
-            v19 = vfmaq_laneq_f32(v19, v26, v30, 1);
-            v20 = vfmaq_laneq_f32(v20, v24, v30, 2);
-            v21 = vfmaq_laneq_f32(v21, v26, v30, 2);
-            v22 = vfmaq_laneq_f32(v22, v24, v30, 3);
-            v23 = vfmaq_laneq_f32(v23, v26, v30, 3);
-            break;
-        case 2:
-            v0 = vfmaq_laneq_f32(v0, v25, v31, 0);
-            v1 = vfmaq_laneq_f32(v1, v27, v31, 0);
-            v2 = vfmaq_laneq_f32(v2, v25, v31, 1);
-            v3 = vfmaq_laneq_f32(v3, v27, v31, 1);
-            v4 = vfmaq_laneq_f32(v4, v25, v31, 2);
-            v5 = vfmaq_laneq_f32(v5, v27, v31, 2);
-            v6 = vfmaq_laneq_f32(v6, v25, v31, 3);
-            v7 = vfmaq_laneq_f32(v7, v27, v31, 3);
-            v8 = vfmaq_laneq_f32(v8, v25, v28, 0);
-            v9 = vfmaq_laneq_f32(v9, v27, v28, 0);
-            v10 = vfmaq_laneq_f32(v10, v25, v28, 1);
-            v11 = vfmaq_laneq_f32(v11, v27, v28, 1);
-            v12 = vfmaq_laneq_f32(v12, v25, v28, 2);
-            v13 = vfmaq_laneq_f32(v13, v27, v28, 2);
-            v14 = vfmaq_laneq_f32(v14, v25, v28, 3);
-            v15 = vfmaq_laneq_f32(v15, v27, v28, 3);
-            v16 = vfmaq_laneq_f32(v16, v25, v29, 0);
-            v17 = vfmaq_laneq_f32(v17, v27, v29, 0);
-            v18 = vfmaq_laneq_f32(v18, v25, v29, 1);
-            v19 = vfmaq_laneq_f32(v19, v27, v29, 1);
-            v20 = vfmaq_laneq_f32(v20, v25, v29, 2);
-            v21 = vfmaq_laneq_f32(v21, v27, v29, 2);
-            v22 = vfmaq_laneq_f32(v22, v25, v29, 3);
-            v23 = vfmaq_laneq_f32(v23, v27, v29, 3);
-            break;
-        case 3:
-            v0 = vfmaq_laneq_f32(v0, v24, v30, 0);
-            v1 = vfmaq_laneq_f32(v1, v26, v30, 0);
-            v2 = vfmaq_laneq_f32(v2, v24, v30, 1);
-            v3 = vfmaq_laneq_f32(v3, v26, v30, 1);
-            v4 = vfmaq_laneq_f32(v4, v24, v30, 2);
-            v5 = vfmaq_laneq_f32(v5, v26, v30, 2);
-            v6 = vfmaq_laneq_f32(v6, v24, v30, 3);
-            v7 = vfmaq_laneq_f32(v7, v26, v30, 3);
-            v8 = vfmaq_laneq_f32(v8, v24, v31, 0);
-            v9 = vfmaq_laneq_f32(v9, v26, v31, 0);
-            v10 = vfmaq_laneq_f32(v10, v24, v31, 1);
-            v11 = vfmaq_laneq_f32(v11, v26, v31, 1);
-            v12 = vfmaq_laneq_f32(v12, v24, v31, 2);
-            v13 = vfmaq_laneq_f32(v13, v26, v31, 2);
-            v14 = vfmaq_laneq_f32(v14, v24, v31, 3);
-            v15 = vfmaq_laneq_f32(v15, v26, v31, 3);
-            v16 = vfmaq_laneq_f32(v16, v24, v28, 0);
-            v17 = vfmaq_laneq_f32(v17, v26, v28, 0);
-            v18 = vfmaq_laneq_f32(v18, v24, v28, 1);
-            v19 = vfmaq_laneq_f32(v19, v26, v28, 1);
-            v20 = vfmaq_laneq_f32(v20, v24, v28, 2);
-            v21 = vfmaq_laneq_f32(v21, v26, v28, 2);
-            v22 = vfmaq_laneq_f32(v22, v24, v28, 3);
-            v23 = vfmaq_laneq_f32(v23, v26, v28, 3);
-            break;
-
-        }
-    }
-    const float alpha_ = *alpha, beta_ = *beta;
-    if (m == 8 && n == 12 && rs_c == 1) {
-        const float32x4_t va_ = vdupq_n_f32(alpha_);
-        if (alpha_ == 1 && beta_ == 0) {
-            float *cw_ = c;
-            vst1q_f32(cw_ + 0, v0);
-            vst1q_f32(cw_ + 4, v1);
-            cw_ += cs_c;
-            vst1q_f32(cw_ + 0, v2);
-            vst1q_f32(cw_ + 4, v3);
-            cw_ += cs_c;
-            vst1q_f32(cw_ + 0, v4);
-            vst1q_f32(cw_ + 4, v5);
-            cw_ += cs_c;
-            vst1q_f32(cw_ + 0, v6);
-            vst1q_f32(cw_ + 4, v7);
-            cw_ += cs_c;
-            vst1q_f32(cw_ + 0, v8);
-            vst1q_f32(cw_ + 4, v9);
-            cw_ += cs_c;
-            vst1q_f32(cw_ + 0, v10);
-            vst1q_f32(cw_ + 4, v11);
-            cw_ += cs_c;
-            vst1q_f32(cw_ + 0, v12);
-            vst1q_f32(cw_ + 4, v13);
-            cw_ += cs_c;
-            vst1q_f32(cw_ + 0, v14);
-            vst1q_f32(cw_ + 4, v15);
-            cw_ += cs_c;
-            vst1q_f32(cw_ + 0, v16);
-            vst1q_f32(cw_ + 4, v17);
-            cw_ += cs_c;
-            vst1q_f32(cw_ + 0, v18);
-            vst1q_f32(cw_ + 4, v19);
-            cw_ += cs_c;
-            vst1q_f32(cw_ + 0, v20);
-            vst1q_f32(cw_ + 4, v21);
-            cw_ += cs_c;
-            vst1q_f32(cw_ + 0, v22);
-            vst1q_f32(cw_ + 4, v23);
-        } else if (alpha_ == 1 && beta_ == 1) {
-            float *cw_ = c;
-            vst1q_f32(cw_ + 0, vaddq_f32(v0, vld1q_f32(cw_ + 0)));
-            vst1q_f32(cw_ + 4, vaddq_f32(v1, vld1q_f32(cw_ + 4)));
-            cw_ += cs_c;
-            vst1q_f32(cw_ + 0, vaddq_f32(v2, vld1q_f32(cw_ + 0)));
-            vst1q_f32(cw_ + 4, vaddq_f32(v3, vld1q_f32(cw_ + 4)));
-            cw_ += cs_c;
-            vst1q_f32(cw_ + 0, vaddq_f32(v4, vld1q_f32(cw_ + 0)));
-            vst1q_f32(cw_ + 4, vaddq_f32(v5, vld1q_f32(cw_ + 4)));
-            cw_ += cs_c;
-            vst1q_f32(cw_ + 0, vaddq_f32(v6, vld1q_f32(cw_ + 0)));
-            vst1q_f32(cw_ + 4, vaddq_f32(v7, vld1q_f32(cw_ + 4)));
-            cw_ += cs_c;
-            vst1q_f32(cw_ + 0, vaddq_f32(v8, vld1q_f32(cw_ + 0)));
-            vst1q_f32(cw_ + 4, vaddq_f32(v9, vld1q_f32(cw_ + 4)));
-            cw_ += cs_c;
-            vst1q_f32(cw_ + 0, vaddq_f32(v10, vld1q_f32(cw_ + 0)));
-            vst1q_f32(cw_ + 4, vaddq_f32(v11, vld1q_f32(cw_ + 4)));
-            cw_ += cs_c;
-            vst1q_f32(cw_ + 0, vaddq_f32(v12, vld1q_f32(cw_ + 0)));
-            vst1q_f32(cw_ + 4, vaddq_f32(v13, vld1q_f32(cw_ + 4)));
-            cw_ += cs_c;
-            vst1q_f32(cw_ + 0, vaddq_f32(v14, vld1q_f32(cw_ + 0)));
-            vst1q_f32(cw_ + 4, vaddq_f32(v15, vld1q_f32(cw_ + 4)));
-            cw_ += cs_c;
-            vst1q_f32(cw_ + 0, vaddq_f32(v16, vld1q_f32(cw_ + 0)));
-            vst1q_f32(cw_ + 4, vaddq_f32(v17, vld1q_f32(cw_ + 4)));
-            cw_ += cs_c;
-            vst1q_f32(cw_ + 0, vaddq_f32(v18, vld1q_f32(cw_ + 0)));
-            vst1q_f32(cw_ + 4, vaddq_f32(v19, vld1q_f32(cw_ + 4)));
-            cw_ += cs_c;
-            vst1q_f32(cw_ + 0, vaddq_f32(v20, vld1q_f32(cw_ + 0)));
-            vst1q_f32(cw_ + 4, vaddq_f32(v21, vld1q_f32(cw_ + 4)));
-            cw_ += cs_c;
-            vst1q_f32(cw_ + 0, vaddq_f32(v22, vld1q_f32(cw_ + 0)));
-            vst1q_f32(cw_ + 4, vaddq_f32(v23, vld1q_f32(cw_ + 4)));
-        } else if (beta_ == 0) {
-            float *cw_ = c;
-            vst1q_f32(cw_ + 0, vmulq_f32(va_, v0));
-            vst1q_f32(cw_ + 4, vmulq_f32(va_, v1));
-            cw_ += cs_c;
-            vst1q_f32(cw_ + 0, vmulq_f32(va_, v2));
-            vst1q_f32(cw_ + 4, vmulq_f32(va_, v3));
-            cw_ += cs_c;
-            vst1q_f32(cw_ + 0, vmulq_f32(va_, v4));
-            vst1q_f32(cw_ + 4, vmulq_f32(va_, v5));
-            cw_ += cs_c;
-            vst1q_f32(cw_ + 0, vmulq_f32(va_, v6));
-            vst1q_f32(cw_ + 4, vmulq_f32(va_, v7));
-            cw_ += cs_c;
-            vst1q_f32(cw_ + 0, vmulq_f32(va_, v8));
-            vst1q_f32(cw_ + 4, vmulq_f32(va_, v9));
-            cw_ += cs_c;
-            vst1q_f32(cw_ + 0, vmulq_f32(va_, v10));
-            vst1q_f32(cw_ + 4, vmulq_f32(va_, v11));
-            cw_ += cs_c;
-            vst1q_f32(cw_ + 0, vmulq_f32(va_, v12));
-            vst1q_f32(cw_ + 4, vmulq_f32(va_, v13));
-            cw_ += cs_c;
-            vst1q_f32(cw_ + 0, vmulq_f32(va_, v14));
-            vst1q_f32(cw_ + 4, vmulq_f32(va_, v15));
-            cw_ += cs_c;
-            vst1q_f32(cw_ + 0, vmulq_f32(va_, v16));
-            vst1q_f32(cw_ + 4, vmulq_f32(va_, v17));
-            cw_ += cs_c;
-            vst1q_f32(cw_ + 0, vmulq_f32(va_, v18));
-            vst1q_f32(cw_ + 4, vmulq_f32(va_, v19));
-            cw_ += cs_c;
-            vst1q_f32(cw_ + 0, vmulq_f32(va_, v20));
-            vst1q_f32(cw_ + 4, vmulq_f32(va_, v21));
-            cw_ += cs_c;
-            vst1q_f32(cw_ + 0, vmulq_f32(va_, v22));
-            vst1q_f32(cw_ + 4, vmulq_f32(va_, v23));
-        } else if (beta_ == 1) {
-            float *cw_ = c;
-            vst1q_f32(cw_ + 0, vfmaq_f32(vld1q_f32(cw_ + 0), va_, v0));
-            vst1q_f32(cw_ + 4, vfmaq_f32(vld1q_f32(cw_ + 4), va_, v1));
-            cw_ += cs_c;
-            vst1q_f32(cw_ + 0, vfmaq_f32(vld1q_f32(cw_ + 0), va_, v2));
-            vst1q_f32(cw_ + 4, vfmaq_f32(vld1q_f32(cw_ + 4), va_, v3));
-            cw_ += cs_c;
-            vst1q_f32(cw_ + 0, vfmaq_f32(vld1q_f32(cw_ + 0), va_, v4));
-            vst1q_f32(cw_ + 4, vfmaq_f32(vld1q_f32(cw_ + 4), va_, v5));
-            cw_ += cs_c;
-            vst1q_f32(cw_ + 0, vfmaq_f32(vld1q_f32(cw_ + 0), va_, v6));
-            vst1q_f32(cw_ + 4, vfmaq_f32(vld1q_f32(cw_ + 4), va_, v7));
-            cw_ += cs_c;
-            vst1q_f32(cw_ + 0, vfmaq_f32(vld1q_f32(cw_ + 0), va_, v8));
-            vst1q_f32(cw_ + 4, vfmaq_f32(vld1q_f32(cw_ + 4), va_, v9));
-            cw_ += cs_c;
-            vst1q_f32(cw_ + 0, vfmaq_f32(vld1q_f32(cw_ + 0), va_, v10));
-            vst1q_f32(cw_ + 4, vfmaq_f32(vld1q_f32(cw_ + 4), va_, v11));
-            cw_ += cs_c;
-            vst1q_f32(cw_ + 0, vfmaq_f32(vld1q_f32(cw_ + 0), va_, v12));
-            vst1q_f32(cw_ + 4, vfmaq_f32(vld1q_f32(cw_ + 4), va_, v13));
-            cw_ += cs_c;
-            vst1q_f32(cw_ + 0, vfmaq_f32(vld1q_f32(cw_ + 0), va_, v14));
-            vst1q_f32(cw_ + 4, vfmaq_f32(vld1q_f32(cw_ + 4), va_, v15));
-            cw_ += cs_c;
-            vst1q_f32(cw_ + 0, vfmaq_f32(vld1q_f32(cw_ + 0), va_, v16));
-            vst1q_f32(cw_ + 4, vfmaq_f32(vld1q_f32(cw_ + 4), va_, v17));
-            cw_ += cs_c;
-            vst1q_f32(cw_ + 0, vfmaq_f32(vld1q_f32(cw_ + 0), va_, v18));
-            vst1q_f32(cw_ + 4, vfmaq_f32(vld1q_f32(cw_ + 4), va_, v19));
-            cw_ += cs_c;
-            vst1q_f32(cw_ + 0, vfmaq_f32(vld1q_f32(cw_ + 0), va_, v20));
-            vst1q_f32(cw_ + 4, vfmaq_f32(vld1q_f32(cw_ + 4), va_, v21));
-            cw_ += cs_c;
-            vst1q_f32(cw_ + 0, vfmaq_f32(vld1q_f32(cw_ + 0), va_, v22));
-            vst1q_f32(cw_ + 4, vfmaq_f32(vld1q_f32(cw_ + 4), va_, v23));
-        } else {
-            const float32x4_t vb_ = vdupq_n_f32(beta_);
-            float *cw_ = c;
-            vst1q_f32(cw_ + 0, vfmaq_f32(vmulq_f32(vb_, vld1q_f32(cw_ + 0)), va_, v0));
-            vst1q_f32(cw_ + 4, vfmaq_f32(vmulq_f32(vb_, vld1q_f32(cw_ + 4)), va_, v1));
-            cw_ += cs_c;
-            vst1q_f32(cw_ + 0, vfmaq_f32(vmulq_f32(vb_, vld1q_f32(cw_ + 0)), va_, v2));
-            vst1q_f32(cw_ + 4, vfmaq_f32(vmulq_f32(vb_, vld1q_f32(cw_ + 4)), va_, v3));
-            cw_ += cs_c;
-            vst1q_f32(cw_ + 0, vfmaq_f32(vmulq_f32(vb_, vld1q_f32(cw_ + 0)), va_, v4));
-            vst1q_f32(cw_ + 4, vfmaq_f32(vmulq_f32(vb_, vld1q_f32(cw_ + 4)), va_, v5));
-            cw_ += cs_c;
-            vst1q_f32(cw_ + 0, vfmaq_f32(vmulq_f32(vb_, vld1q_f32(cw_ + 0)), va_, v6));
-            vst1q_f32(cw_ + 4, vfmaq_f32(vmulq_f32(vb_, vld1q_f32(cw_ + 4)), va_, v7));
-            cw_ += cs_c;
-            vst1q_f32(cw_ + 0, vfmaq_f32(vmulq_f32(vb_, vld1q_f32(cw_ + 0)), va_, v8));
-            vst1q_f32(cw_ + 4, vfmaq_f32(vmulq_f32(vb_, vld1q_f32(cw_ + 4)), va_, v9));
-            cw_ += cs_c;
-            vst1q_f32(cw_ + 0, vfmaq_f32(vmulq_f32(vb_, vld1q_f32(cw_ + 0)), va_, v10));
-            vst1q_f32(cw_ + 4, vfmaq_f32(vmulq_f32(vb_, vld1q_f32(cw_ + 4)), va_, v11));
-            cw_ += cs_c;
-            vst1q_f32(cw_ + 0, vfmaq_f32(vmulq_f32(vb_, vld1q_f32(cw_ + 0)), va_, v12));
-            vst1q_f32(cw_ + 4, vfmaq_f32(vmulq_f32(vb_, vld1q_f32(cw_ + 4)), va_, v13));
-            cw_ += cs_c;
-            vst1q_f32(cw_ + 0, vfmaq_f32(vmulq_f32(vb_, vld1q_f32(cw_ + 0)), va_, v14));
-            vst1q_f32(cw_ + 4, vfmaq_f32(vmulq_f32(vb_, vld1q_f32(cw_ + 4)), va_, v15));
-            cw_ += cs_c;
-            vst1q_f32(cw_ + 0, vfmaq_f32(vmulq_f32(vb_, vld1q_f32(cw_ + 0)), va_, v16));
-            vst1q_f32(cw_ + 4, vfmaq_f32(vmulq_f32(vb_, vld1q_f32(cw_ + 4)), va_, v17));
-            cw_ += cs_c;
-            vst1q_f32(cw_ + 0, vfmaq_f32(vmulq_f32(vb_, vld1q_f32(cw_ + 0)), va_, v18));
-            vst1q_f32(cw_ + 4, vfmaq_f32(vmulq_f32(vb_, vld1q_f32(cw_ + 4)), va_, v19));
-            cw_ += cs_c;
-            vst1q_f32(cw_ + 0, vfmaq_f32(vmulq_f32(vb_, vld1q_f32(cw_ + 0)), va_, v20));
-            vst1q_f32(cw_ + 4, vfmaq_f32(vmulq_f32(vb_, vld1q_f32(cw_ + 4)), va_, v21));
-            cw_ += cs_c;
-            vst1q_f32(cw_ + 0, vfmaq_f32(vmulq_f32(vb_, vld1q_f32(cw_ + 0)), va_, v22));
-            vst1q_f32(cw_ + 4, vfmaq_f32(vmulq_f32(vb_, vld1q_f32(cw_ + 4)), va_, v23));
-        }
-        return;
-    }
-    float t_[96];
-    vst1q_f32(t_ + 0, v0);
-    vst1q_f32(t_ + 4, v1);
-    vst1q_f32(t_ + 8, v2);
-    vst1q_f32(t_ + 12, v3);
-    vst1q_f32(t_ + 16, v4);
-    vst1q_f32(t_ + 20, v5);
-    vst1q_f32(t_ + 24, v6);
-    vst1q_f32(t_ + 28, v7);
-    vst1q_f32(t_ + 32, v8);
-    vst1q_f32(t_ + 36, v9);
-    vst1q_f32(t_ + 40, v10);
-    vst1q_f32(t_ + 44, v11);
-    vst1q_f32(t_ + 48, v12);
-    vst1q_f32(t_ + 52, v13);
-    vst1q_f32(t_ + 56, v14);
-    vst1q_f32(t_ + 60, v15);
-    vst1q_f32(t_ + 64, v16);
-    vst1q_f32(t_ + 68, v17);
-    vst1q_f32(t_ + 72, v18);
-    vst1q_f32(t_ + 76, v19);
-    vst1q_f32(t_ + 80, v20);
-    vst1q_f32(t_ + 84, v21);
-    vst1q_f32(t_ + 88, v22);
-    vst1q_f32(t_ + 92, v23);
-    /* position in t_ of C(i, j), at_[i + j*8] */
-    static const unsigned short at_[96] = {
-        0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15,
-        16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31,
-        32, 33, 34, 35, 36, 37, 38, 39, 40, 41, 42, 43, 44, 45, 46, 47,
-        48, 49, 50, 51, 52, 53, 54, 55, 56, 57, 58, 59, 60, 61, 62, 63,
-        64, 65, 66, 67, 68, 69, 70, 71, 72, 73, 74, 75, 76, 77, 78, 79,
-        80, 81, 82, 83, 84, 85, 86, 87, 88, 89, 90, 91, 92, 93, 94, 95,
-    };
-    for (int64_t j = 0; j < n; j++)
-        for (int64_t i = 0; i < m; i++) {
-            float v = alpha_ * t_[at_[i + j * 8]];
-            float *cij = c + i * rs_c + j * cs_c;
-            *cij = beta_ == 0 ? v : v + beta_ * *cij;
-        }
-
+    neoverse_n1_sgemm_8x12_in_place(m, n, k, alpha, a, lda, b, ldb, beta, c, rs_c, cs_c, a_next, 1);
 }
 
 void neoverse_n1_sgemm_8x12_e8x8(int64_t m, int64_t n, int64_t k, const float *alpha, const float *a, int64_t lda,

@@ -403,12 +403,15 @@ void power10_dgemm_8x8(int64_t m, int64_t n, int64_t k, const double *alpha, con
 
 }
 
-void power10_dgemm_8x8_direct(int64_t m, int64_t n, int64_t k, const double *alpha, const double *a, int64_t lda,
-                              const double *b, int64_t ldb, const double *beta, double *c, int64_t rs_c, int64_t cs_c)
+static inline __attribute__((always_inline))
+void power10_dgemm_8x8_in_place(int64_t m, int64_t n, int64_t k, const double *alpha, const double *a, int64_t lda,
+                                const double *b, int64_t ldb, const double *beta, double *c, int64_t rs_c, int64_t cs_c,
+                                const double *a_next, const int stream)
 {
     const int64_t lda_b = lda * (int64_t)sizeof(double), ldb_b = ldb * (int64_t)sizeof(double);
     const char *pa0 = (const char *)a;
     const char *pb0 = (const char *)b;
+    const char *pn0 = (const char *)a_next;
     __vector double vs0, vs1, vs2, vs3, vs4;
     __vector_pair vp0, vp1, vp2;
     __vector_quad acc0, acc1, acc2, acc3, acc4, acc5, acc6, acc7;
@@ -422,9 +425,22 @@ void power10_dgemm_8x8_direct(int64_t m, int64_t n, int64_t k, const double *alp
     __builtin_mma_xxsetaccz(&acc6);
     __builtin_mma_xxsetaccz(&acc7);
 
+    /* C is read (or overwritten) after the k loop: the passes of the k loop
+     * fetch it a column (row) each; those they cannot reach go now */
+    const int64_t pf_step = rs_c == 1 ? cs_c : rs_c;
+    const int64_t pf_span = rs_c == 1 ? m - 1 : (n - 1) * cs_c;
+    int64_t pf_left = stream ? (rs_c == 1 ? n : m) : 0;
+    double *pf_c = c;
+    for (int64_t passes = k > 0 ? (k - 1) / 2 : 0; pf_left > passes; pf_left--) {
+        __builtin_prefetch(pf_c, 1, 3);
+        __builtin_prefetch(pf_c + pf_span / 2, 1, 3);
+        __builtin_prefetch(pf_c + pf_span, 1, 3);
+        pf_c += pf_step;
+    }
     if (k > 0) {
         /* prologue: the first 18 instructions of iteration 0 (pointer
          * bumps among them become load offsets) */
+        if (stream) __builtin_prefetch((const char *)pn0, 0, 3);
         vp0 = __builtin_vsx_lxvp(0L, (const __vector_pair *)(const void *)((const double *)pa0));
         vp2 = __builtin_vsx_lxvp(0L, (const __vector_pair *)(const void *)((const double *)pa0 + 4));
         vs0 = vec_xl(0, (const double *)pb0);
@@ -442,7 +458,15 @@ void power10_dgemm_8x8_direct(int64_t m, int64_t n, int64_t k, const double *alp
         /* kernel: iteration i and the start of i+1, unrolled 2x */
         int64_t nq = k - 1;
         for (int64_t it = nq / 2; it > 0; it--) {
+            if (stream && pf_left > 0) {
+                __builtin_prefetch(pf_c, 1, 3);
+                __builtin_prefetch(pf_c + pf_span / 2, 1, 3);
+                __builtin_prefetch(pf_c + pf_span, 1, 3);
+                pf_c += pf_step;
+                pf_left--;
+            }
             /* copy 0 */
+            if (stream) __builtin_prefetch((const char *)(pn0 + lda_b), 0, 3);
             vp0 = __builtin_vsx_lxvp(0L, (const __vector_pair *)(const void *)((const double *)(pa0 + lda_b)));
             vp1 = __builtin_vsx_lxvp(0L, (const __vector_pair *)(const void *)((const double *)(pa0 + lda_b) + 4));
             vs0 = vec_xl(0, (const double *)(pb0 + ldb_b));
@@ -458,6 +482,7 @@ void power10_dgemm_8x8_direct(int64_t m, int64_t n, int64_t k, const double *alp
             __builtin_mma_xvf64gerpp(&acc6, vp0, (__vector unsigned char)vs3);
             __builtin_mma_xvf64gerpp(&acc7, vp2, (__vector unsigned char)vs4);
             /* copy 1 */
+            if (stream) __builtin_prefetch((const char *)(pn0 + 2 * lda_b), 0, 3);
             vp0 = __builtin_vsx_lxvp(0L, (const __vector_pair *)(const void *)((const double *)(pa0 + 2 * lda_b)));
             vp2 = __builtin_vsx_lxvp(0L, (const __vector_pair *)(const void *)((const double *)(pa0 + 2 * lda_b) + 4));
             vs0 = vec_xl(0, (const double *)(pb0 + 2 * ldb_b));
@@ -475,9 +500,11 @@ void power10_dgemm_8x8_direct(int64_t m, int64_t n, int64_t k, const double *alp
 
             pa0 += 2 * lda_b;
             pb0 += 2 * ldb_b;
+            pn0 += 2 * lda_b;
         }
         int64_t rem = nq % 2;
         if (rem > 0) {
+            if (stream) __builtin_prefetch((const char *)(pn0 + lda_b), 0, 3);
             vp0 = __builtin_vsx_lxvp(0L, (const __vector_pair *)(const void *)((const double *)(pa0 + lda_b)));
             vp1 = __builtin_vsx_lxvp(0L, (const __vector_pair *)(const void *)((const double *)(pa0 + lda_b) + 4));
             vs0 = vec_xl(0, (const double *)(pb0 + ldb_b));
@@ -735,362 +762,17 @@ void power10_dgemm_8x8_direct(int64_t m, int64_t n, int64_t k, const double *alp
 
 }
 
+void power10_dgemm_8x8_direct(int64_t m, int64_t n, int64_t k, const double *alpha, const double *a, int64_t lda,
+                              const double *b, int64_t ldb, const double *beta, double *c, int64_t rs_c, int64_t cs_c)
+{
+    power10_dgemm_8x8_in_place(m, n, k, alpha, a, lda, b, ldb, beta, c, rs_c, cs_c, a, 0);
+}
+
 void power10_dgemm_8x8_stream(int64_t m, int64_t n, int64_t k, const double *alpha, const double *a, int64_t lda,
                               const double *b, int64_t ldb, const double *beta, double *c, int64_t rs_c, int64_t cs_c,
                               const double *a_next)
 {
-    const int64_t lda_b = lda * (int64_t)sizeof(double), ldb_b = ldb * (int64_t)sizeof(double);
-    const char *pa0 = (const char *)a;
-    const char *pb0 = (const char *)b;
-    const char *pn0 = (const char *)a_next;
-    __vector double vs0, vs1, vs2, vs3, vs4;
-    __vector_pair vp0, vp1, vp2;
-    __vector_quad acc0, acc1, acc2, acc3, acc4, acc5, acc6, acc7;
-
-    __builtin_mma_xxsetaccz(&acc0);
-    __builtin_mma_xxsetaccz(&acc1);
-    __builtin_mma_xxsetaccz(&acc2);
-    __builtin_mma_xxsetaccz(&acc3);
-    __builtin_mma_xxsetaccz(&acc4);
-    __builtin_mma_xxsetaccz(&acc5);
-    __builtin_mma_xxsetaccz(&acc6);
-    __builtin_mma_xxsetaccz(&acc7);
-
-    /* C is read (or overwritten) after the k loop: the passes of the k loop
-     * fetch it a column (row) each; those they cannot reach go now */
-    const int64_t pf_step = rs_c == 1 ? cs_c : rs_c;
-    const int64_t pf_span = rs_c == 1 ? m - 1 : (n - 1) * cs_c;
-    int64_t pf_left = rs_c == 1 ? n : m;
-    double *pf_c = c;
-    for (int64_t passes = k > 0 ? (k - 1) / 2 : 0; pf_left > passes; pf_left--) {
-        __builtin_prefetch(pf_c, 1, 3);
-        __builtin_prefetch(pf_c + pf_span / 2, 1, 3);
-        __builtin_prefetch(pf_c + pf_span, 1, 3);
-        pf_c += pf_step;
-    }
-    if (k > 0) {
-        /* prologue: the first 18 instructions of iteration 0 (pointer
-         * bumps among them become load offsets) */
-        __builtin_prefetch((const char *)pn0, 0, 3);
-        vp0 = __builtin_vsx_lxvp(0L, (const __vector_pair *)(const void *)((const double *)pa0));
-        vp2 = __builtin_vsx_lxvp(0L, (const __vector_pair *)(const void *)((const double *)pa0 + 4));
-        vs0 = vec_xl(0, (const double *)pb0);
-        vs1 = vec_xl(0, (const double *)pb0 + 2);
-        vs2 = vec_xl(0, (const double *)pb0 + 4);
-        vs4 = vec_xl(0, (const double *)pb0 + 6);
-        __builtin_mma_xvf64gerpp(&acc0, vp0, (__vector unsigned char)vs0);
-        __builtin_mma_xvf64gerpp(&acc1, vp2, (__vector unsigned char)vs0);
-        __builtin_mma_xvf64gerpp(&acc2, vp0, (__vector unsigned char)vs1);
-        __builtin_mma_xvf64gerpp(&acc3, vp2, (__vector unsigned char)vs1);
-        __builtin_mma_xvf64gerpp(&acc4, vp0, (__vector unsigned char)vs2);
-        __builtin_mma_xvf64gerpp(&acc5, vp2, (__vector unsigned char)vs2);
-        __builtin_mma_xvf64gerpp(&acc6, vp0, (__vector unsigned char)vs4);
-
-        /* kernel: iteration i and the start of i+1, unrolled 2x */
-        int64_t nq = k - 1;
-        for (int64_t it = nq / 2; it > 0; it--) {
-            if (pf_left > 0) {
-                __builtin_prefetch(pf_c, 1, 3);
-                __builtin_prefetch(pf_c + pf_span / 2, 1, 3);
-                __builtin_prefetch(pf_c + pf_span, 1, 3);
-                pf_c += pf_step;
-                pf_left--;
-            }
-            /* copy 0 */
-            __builtin_prefetch((const char *)(pn0 + lda_b), 0, 3);
-            vp0 = __builtin_vsx_lxvp(0L, (const __vector_pair *)(const void *)((const double *)(pa0 + lda_b)));
-            vp1 = __builtin_vsx_lxvp(0L, (const __vector_pair *)(const void *)((const double *)(pa0 + lda_b) + 4));
-            vs0 = vec_xl(0, (const double *)(pb0 + ldb_b));
-            vs1 = vec_xl(0, (const double *)(pb0 + ldb_b) + 2);
-            vs2 = vec_xl(0, (const double *)(pb0 + ldb_b) + 4);
-            vs3 = vec_xl(0, (const double *)(pb0 + ldb_b) + 6);
-            __builtin_mma_xvf64gerpp(&acc0, vp0, (__vector unsigned char)vs0);
-            __builtin_mma_xvf64gerpp(&acc1, vp1, (__vector unsigned char)vs0);
-            __builtin_mma_xvf64gerpp(&acc2, vp0, (__vector unsigned char)vs1);
-            __builtin_mma_xvf64gerpp(&acc3, vp1, (__vector unsigned char)vs1);
-            __builtin_mma_xvf64gerpp(&acc4, vp0, (__vector unsigned char)vs2);
-            __builtin_mma_xvf64gerpp(&acc5, vp1, (__vector unsigned char)vs2);
-            __builtin_mma_xvf64gerpp(&acc6, vp0, (__vector unsigned char)vs3);
-            __builtin_mma_xvf64gerpp(&acc7, vp2, (__vector unsigned char)vs4);
-            /* copy 1 */
-            __builtin_prefetch((const char *)(pn0 + 2 * lda_b), 0, 3);
-            vp0 = __builtin_vsx_lxvp(0L, (const __vector_pair *)(const void *)((const double *)(pa0 + 2 * lda_b)));
-            vp2 = __builtin_vsx_lxvp(0L, (const __vector_pair *)(const void *)((const double *)(pa0 + 2 * lda_b) + 4));
-            vs0 = vec_xl(0, (const double *)(pb0 + 2 * ldb_b));
-            vs1 = vec_xl(0, (const double *)(pb0 + 2 * ldb_b) + 2);
-            vs2 = vec_xl(0, (const double *)(pb0 + 2 * ldb_b) + 4);
-            vs4 = vec_xl(0, (const double *)(pb0 + 2 * ldb_b) + 6);
-            __builtin_mma_xvf64gerpp(&acc0, vp0, (__vector unsigned char)vs0);
-            __builtin_mma_xvf64gerpp(&acc1, vp2, (__vector unsigned char)vs0);
-            __builtin_mma_xvf64gerpp(&acc2, vp0, (__vector unsigned char)vs1);
-            __builtin_mma_xvf64gerpp(&acc3, vp2, (__vector unsigned char)vs1);
-            __builtin_mma_xvf64gerpp(&acc4, vp0, (__vector unsigned char)vs2);
-            __builtin_mma_xvf64gerpp(&acc5, vp2, (__vector unsigned char)vs2);
-            __builtin_mma_xvf64gerpp(&acc6, vp0, (__vector unsigned char)vs4);
-            __builtin_mma_xvf64gerpp(&acc7, vp1, (__vector unsigned char)vs3);
-
-            pa0 += 2 * lda_b;
-            pb0 += 2 * ldb_b;
-            pn0 += 2 * lda_b;
-        }
-        int64_t rem = nq % 2;
-        if (rem > 0) {
-            __builtin_prefetch((const char *)(pn0 + lda_b), 0, 3);
-            vp0 = __builtin_vsx_lxvp(0L, (const __vector_pair *)(const void *)((const double *)(pa0 + lda_b)));
-            vp1 = __builtin_vsx_lxvp(0L, (const __vector_pair *)(const void *)((const double *)(pa0 + lda_b) + 4));
-            vs0 = vec_xl(0, (const double *)(pb0 + ldb_b));
-            vs1 = vec_xl(0, (const double *)(pb0 + ldb_b) + 2);
-            vs2 = vec_xl(0, (const double *)(pb0 + ldb_b) + 4);
-            vs3 = vec_xl(0, (const double *)(pb0 + ldb_b) + 6);
-            __builtin_mma_xvf64gerpp(&acc0, vp0, (__vector unsigned char)vs0);
-            __builtin_mma_xvf64gerpp(&acc1, vp1, (__vector unsigned char)vs0);
-            __builtin_mma_xvf64gerpp(&acc2, vp0, (__vector unsigned char)vs1);
-            __builtin_mma_xvf64gerpp(&acc3, vp1, (__vector unsigned char)vs1);
-            __builtin_mma_xvf64gerpp(&acc4, vp0, (__vector unsigned char)vs2);
-            __builtin_mma_xvf64gerpp(&acc5, vp1, (__vector unsigned char)vs2);
-            __builtin_mma_xvf64gerpp(&acc6, vp0, (__vector unsigned char)vs3);
-            __builtin_mma_xvf64gerpp(&acc7, vp2, (__vector unsigned char)vs4);
-        }
-
-        /* epilogue: the rest of the last iteration, in the registers
-         * of the copy it follows */
-        switch (rem) {
-        case 0:
-            __builtin_mma_xvf64gerpp(&acc7, vp2, (__vector unsigned char)vs4);
-            break;
-        case 1:
-            __builtin_mma_xvf64gerpp(&acc7, vp1, (__vector unsigned char)vs3);
-            break;
-
-        }
-    }
-    const double alpha_ = *alpha, beta_ = *beta;
-    __vector double acc0_v[4]; __builtin_mma_disassemble_acc(acc0_v, &acc0);
-    __vector double acc1_v[4]; __builtin_mma_disassemble_acc(acc1_v, &acc1);
-    __vector double acc2_v[4]; __builtin_mma_disassemble_acc(acc2_v, &acc2);
-    __vector double acc3_v[4]; __builtin_mma_disassemble_acc(acc3_v, &acc3);
-    __vector double acc4_v[4]; __builtin_mma_disassemble_acc(acc4_v, &acc4);
-    __vector double acc5_v[4]; __builtin_mma_disassemble_acc(acc5_v, &acc5);
-    __vector double acc6_v[4]; __builtin_mma_disassemble_acc(acc6_v, &acc6);
-    __vector double acc7_v[4]; __builtin_mma_disassemble_acc(acc7_v, &acc7);
-    if (m == 8 && n == 8 && cs_c == 1) {
-        const __vector double va_ = vec_splats(alpha_);
-        if (alpha_ == 1 && beta_ == 0) {
-            vec_xst(acc0_v[0], 0, c + 0 * rs_c + 0);
-            vec_xst(acc0_v[1], 0, c + 1 * rs_c + 0);
-            vec_xst(acc0_v[2], 0, c + 2 * rs_c + 0);
-            vec_xst(acc0_v[3], 0, c + 3 * rs_c + 0);
-            vec_xst(acc1_v[0], 0, c + 4 * rs_c + 0);
-            vec_xst(acc1_v[1], 0, c + 5 * rs_c + 0);
-            vec_xst(acc1_v[2], 0, c + 6 * rs_c + 0);
-            vec_xst(acc1_v[3], 0, c + 7 * rs_c + 0);
-            vec_xst(acc2_v[0], 0, c + 0 * rs_c + 2);
-            vec_xst(acc2_v[1], 0, c + 1 * rs_c + 2);
-            vec_xst(acc2_v[2], 0, c + 2 * rs_c + 2);
-            vec_xst(acc2_v[3], 0, c + 3 * rs_c + 2);
-            vec_xst(acc3_v[0], 0, c + 4 * rs_c + 2);
-            vec_xst(acc3_v[1], 0, c + 5 * rs_c + 2);
-            vec_xst(acc3_v[2], 0, c + 6 * rs_c + 2);
-            vec_xst(acc3_v[3], 0, c + 7 * rs_c + 2);
-            vec_xst(acc4_v[0], 0, c + 0 * rs_c + 4);
-            vec_xst(acc4_v[1], 0, c + 1 * rs_c + 4);
-            vec_xst(acc4_v[2], 0, c + 2 * rs_c + 4);
-            vec_xst(acc4_v[3], 0, c + 3 * rs_c + 4);
-            vec_xst(acc5_v[0], 0, c + 4 * rs_c + 4);
-            vec_xst(acc5_v[1], 0, c + 5 * rs_c + 4);
-            vec_xst(acc5_v[2], 0, c + 6 * rs_c + 4);
-            vec_xst(acc5_v[3], 0, c + 7 * rs_c + 4);
-            vec_xst(acc6_v[0], 0, c + 0 * rs_c + 6);
-            vec_xst(acc6_v[1], 0, c + 1 * rs_c + 6);
-            vec_xst(acc6_v[2], 0, c + 2 * rs_c + 6);
-            vec_xst(acc6_v[3], 0, c + 3 * rs_c + 6);
-            vec_xst(acc7_v[0], 0, c + 4 * rs_c + 6);
-            vec_xst(acc7_v[1], 0, c + 5 * rs_c + 6);
-            vec_xst(acc7_v[2], 0, c + 6 * rs_c + 6);
-            vec_xst(acc7_v[3], 0, c + 7 * rs_c + 6);
-        } else if (alpha_ == 1 && beta_ == 1) {
-            vec_xst(vec_add(acc0_v[0], vec_xl(0, c + 0 * rs_c + 0)), 0, c + 0 * rs_c + 0);
-            vec_xst(vec_add(acc0_v[1], vec_xl(0, c + 1 * rs_c + 0)), 0, c + 1 * rs_c + 0);
-            vec_xst(vec_add(acc0_v[2], vec_xl(0, c + 2 * rs_c + 0)), 0, c + 2 * rs_c + 0);
-            vec_xst(vec_add(acc0_v[3], vec_xl(0, c + 3 * rs_c + 0)), 0, c + 3 * rs_c + 0);
-            vec_xst(vec_add(acc1_v[0], vec_xl(0, c + 4 * rs_c + 0)), 0, c + 4 * rs_c + 0);
-            vec_xst(vec_add(acc1_v[1], vec_xl(0, c + 5 * rs_c + 0)), 0, c + 5 * rs_c + 0);
-            vec_xst(vec_add(acc1_v[2], vec_xl(0, c + 6 * rs_c + 0)), 0, c + 6 * rs_c + 0);
-            vec_xst(vec_add(acc1_v[3], vec_xl(0, c + 7 * rs_c + 0)), 0, c + 7 * rs_c + 0);
-            vec_xst(vec_add(acc2_v[0], vec_xl(0, c + 0 * rs_c + 2)), 0, c + 0 * rs_c + 2);
-            vec_xst(vec_add(acc2_v[1], vec_xl(0, c + 1 * rs_c + 2)), 0, c + 1 * rs_c + 2);
-            vec_xst(vec_add(acc2_v[2], vec_xl(0, c + 2 * rs_c + 2)), 0, c + 2 * rs_c + 2);
-            vec_xst(vec_add(acc2_v[3], vec_xl(0, c + 3 * rs_c + 2)), 0, c + 3 * rs_c + 2);
-            vec_xst(vec_add(acc3_v[0], vec_xl(0, c + 4 * rs_c + 2)), 0, c + 4 * rs_c + 2);
-            vec_xst(vec_add(acc3_v[1], vec_xl(0, c + 5 * rs_c + 2)), 0, c + 5 * rs_c + 2);
-            vec_xst(vec_add(acc3_v[2], vec_xl(0, c + 6 * rs_c + 2)), 0, c + 6 * rs_c + 2);
-            vec_xst(vec_add(acc3_v[3], vec_xl(0, c + 7 * rs_c + 2)), 0, c + 7 * rs_c + 2);
-            vec_xst(vec_add(acc4_v[0], vec_xl(0, c + 0 * rs_c + 4)), 0, c + 0 * rs_c + 4);
-            vec_xst(vec_add(acc4_v[1], vec_xl(0, c + 1 * rs_c + 4)), 0, c + 1 * rs_c + 4);
-            vec_xst(vec_add(acc4_v[2], vec_xl(0, c + 2 * rs_c + 4)), 0, c + 2 * rs_c + 4);
-            vec_xst(vec_add(acc4_v[3], vec_xl(0, c + 3 * rs_c + 4)), 0, c + 3 * rs_c + 4);
-            vec_xst(vec_add(acc5_v[0], vec_xl(0, c + 4 * rs_c + 4)), 0, c + 4 * rs_c + 4);
-            vec_xst(vec_add(acc5_v[1], vec_xl(0, c + 5 * rs_c + 4)), 0, c + 5 * rs_c + 4);
-            vec_xst(vec_add(acc5_v[2], vec_xl(0, c + 6 * rs_c + 4)), 0, c + 6 * rs_c + 4);
-            vec_xst(vec_add(acc5_v[3], vec_xl(0, c + 7 * rs_c + 4)), 0, c + 7 * rs_c + 4);
-            vec_xst(vec_add(acc6_v[0], vec_xl(0, c + 0 * rs_c + 6)), 0, c + 0 * rs_c + 6);
-            vec_xst(vec_add(acc6_v[1], vec_xl(0, c + 1 * rs_c + 6)), 0, c + 1 * rs_c + 6);
-            vec_xst(vec_add(acc6_v[2], vec_xl(0, c + 2 * rs_c + 6)), 0, c + 2 * rs_c + 6);
-            vec_xst(vec_add(acc6_v[3], vec_xl(0, c + 3 * rs_c + 6)), 0, c + 3 * rs_c + 6);
-            vec_xst(vec_add(acc7_v[0], vec_xl(0, c + 4 * rs_c + 6)), 0, c + 4 * rs_c + 6);
-            vec_xst(vec_add(acc7_v[1], vec_xl(0, c + 5 * rs_c + 6)), 0, c + 5 * rs_c + 6);
-            vec_xst(vec_add(acc7_v[2], vec_xl(0, c + 6 * rs_c + 6)), 0, c + 6 * rs_c + 6);
-            vec_xst(vec_add(acc7_v[3], vec_xl(0, c + 7 * rs_c + 6)), 0, c + 7 * rs_c + 6);
-        } else if (beta_ == 0) {
-            vec_xst(vec_mul(va_, acc0_v[0]), 0, c + 0 * rs_c + 0);
-            vec_xst(vec_mul(va_, acc0_v[1]), 0, c + 1 * rs_c + 0);
-            vec_xst(vec_mul(va_, acc0_v[2]), 0, c + 2 * rs_c + 0);
-            vec_xst(vec_mul(va_, acc0_v[3]), 0, c + 3 * rs_c + 0);
-            vec_xst(vec_mul(va_, acc1_v[0]), 0, c + 4 * rs_c + 0);
-            vec_xst(vec_mul(va_, acc1_v[1]), 0, c + 5 * rs_c + 0);
-            vec_xst(vec_mul(va_, acc1_v[2]), 0, c + 6 * rs_c + 0);
-            vec_xst(vec_mul(va_, acc1_v[3]), 0, c + 7 * rs_c + 0);
-            vec_xst(vec_mul(va_, acc2_v[0]), 0, c + 0 * rs_c + 2);
-            vec_xst(vec_mul(va_, acc2_v[1]), 0, c + 1 * rs_c + 2);
-            vec_xst(vec_mul(va_, acc2_v[2]), 0, c + 2 * rs_c + 2);
-            vec_xst(vec_mul(va_, acc2_v[3]), 0, c + 3 * rs_c + 2);
-            vec_xst(vec_mul(va_, acc3_v[0]), 0, c + 4 * rs_c + 2);
-            vec_xst(vec_mul(va_, acc3_v[1]), 0, c + 5 * rs_c + 2);
-            vec_xst(vec_mul(va_, acc3_v[2]), 0, c + 6 * rs_c + 2);
-            vec_xst(vec_mul(va_, acc3_v[3]), 0, c + 7 * rs_c + 2);
-            vec_xst(vec_mul(va_, acc4_v[0]), 0, c + 0 * rs_c + 4);
-            vec_xst(vec_mul(va_, acc4_v[1]), 0, c + 1 * rs_c + 4);
-            vec_xst(vec_mul(va_, acc4_v[2]), 0, c + 2 * rs_c + 4);
-            vec_xst(vec_mul(va_, acc4_v[3]), 0, c + 3 * rs_c + 4);
-            vec_xst(vec_mul(va_, acc5_v[0]), 0, c + 4 * rs_c + 4);
-            vec_xst(vec_mul(va_, acc5_v[1]), 0, c + 5 * rs_c + 4);
-            vec_xst(vec_mul(va_, acc5_v[2]), 0, c + 6 * rs_c + 4);
-            vec_xst(vec_mul(va_, acc5_v[3]), 0, c + 7 * rs_c + 4);
-            vec_xst(vec_mul(va_, acc6_v[0]), 0, c + 0 * rs_c + 6);
-            vec_xst(vec_mul(va_, acc6_v[1]), 0, c + 1 * rs_c + 6);
-            vec_xst(vec_mul(va_, acc6_v[2]), 0, c + 2 * rs_c + 6);
-            vec_xst(vec_mul(va_, acc6_v[3]), 0, c + 3 * rs_c + 6);
-            vec_xst(vec_mul(va_, acc7_v[0]), 0, c + 4 * rs_c + 6);
-            vec_xst(vec_mul(va_, acc7_v[1]), 0, c + 5 * rs_c + 6);
-            vec_xst(vec_mul(va_, acc7_v[2]), 0, c + 6 * rs_c + 6);
-            vec_xst(vec_mul(va_, acc7_v[3]), 0, c + 7 * rs_c + 6);
-        } else if (beta_ == 1) {
-            vec_xst(vec_madd(va_, acc0_v[0], vec_xl(0, c + 0 * rs_c + 0)), 0, c + 0 * rs_c + 0);
-            vec_xst(vec_madd(va_, acc0_v[1], vec_xl(0, c + 1 * rs_c + 0)), 0, c + 1 * rs_c + 0);
-            vec_xst(vec_madd(va_, acc0_v[2], vec_xl(0, c + 2 * rs_c + 0)), 0, c + 2 * rs_c + 0);
-            vec_xst(vec_madd(va_, acc0_v[3], vec_xl(0, c + 3 * rs_c + 0)), 0, c + 3 * rs_c + 0);
-            vec_xst(vec_madd(va_, acc1_v[0], vec_xl(0, c + 4 * rs_c + 0)), 0, c + 4 * rs_c + 0);
-            vec_xst(vec_madd(va_, acc1_v[1], vec_xl(0, c + 5 * rs_c + 0)), 0, c + 5 * rs_c + 0);
-            vec_xst(vec_madd(va_, acc1_v[2], vec_xl(0, c + 6 * rs_c + 0)), 0, c + 6 * rs_c + 0);
-            vec_xst(vec_madd(va_, acc1_v[3], vec_xl(0, c + 7 * rs_c + 0)), 0, c + 7 * rs_c + 0);
-            vec_xst(vec_madd(va_, acc2_v[0], vec_xl(0, c + 0 * rs_c + 2)), 0, c + 0 * rs_c + 2);
-            vec_xst(vec_madd(va_, acc2_v[1], vec_xl(0, c + 1 * rs_c + 2)), 0, c + 1 * rs_c + 2);
-            vec_xst(vec_madd(va_, acc2_v[2], vec_xl(0, c + 2 * rs_c + 2)), 0, c + 2 * rs_c + 2);
-            vec_xst(vec_madd(va_, acc2_v[3], vec_xl(0, c + 3 * rs_c + 2)), 0, c + 3 * rs_c + 2);
-            vec_xst(vec_madd(va_, acc3_v[0], vec_xl(0, c + 4 * rs_c + 2)), 0, c + 4 * rs_c + 2);
-            vec_xst(vec_madd(va_, acc3_v[1], vec_xl(0, c + 5 * rs_c + 2)), 0, c + 5 * rs_c + 2);
-            vec_xst(vec_madd(va_, acc3_v[2], vec_xl(0, c + 6 * rs_c + 2)), 0, c + 6 * rs_c + 2);
-            vec_xst(vec_madd(va_, acc3_v[3], vec_xl(0, c + 7 * rs_c + 2)), 0, c + 7 * rs_c + 2);
-            vec_xst(vec_madd(va_, acc4_v[0], vec_xl(0, c + 0 * rs_c + 4)), 0, c + 0 * rs_c + 4);
-            vec_xst(vec_madd(va_, acc4_v[1], vec_xl(0, c + 1 * rs_c + 4)), 0, c + 1 * rs_c + 4);
-            vec_xst(vec_madd(va_, acc4_v[2], vec_xl(0, c + 2 * rs_c + 4)), 0, c + 2 * rs_c + 4);
-            vec_xst(vec_madd(va_, acc4_v[3], vec_xl(0, c + 3 * rs_c + 4)), 0, c + 3 * rs_c + 4);
-            vec_xst(vec_madd(va_, acc5_v[0], vec_xl(0, c + 4 * rs_c + 4)), 0, c + 4 * rs_c + 4);
-            vec_xst(vec_madd(va_, acc5_v[1], vec_xl(0, c + 5 * rs_c + 4)), 0, c + 5 * rs_c + 4);
-            vec_xst(vec_madd(va_, acc5_v[2], vec_xl(0, c + 6 * rs_c + 4)), 0, c + 6 * rs_c + 4);
-            vec_xst(vec_madd(va_, acc5_v[3], vec_xl(0, c + 7 * rs_c + 4)), 0, c + 7 * rs_c + 4);
-            vec_xst(vec_madd(va_, acc6_v[0], vec_xl(0, c + 0 * rs_c + 6)), 0, c + 0 * rs_c + 6);
-            vec_xst(vec_madd(va_, acc6_v[1], vec_xl(0, c + 1 * rs_c + 6)), 0, c + 1 * rs_c + 6);
-            vec_xst(vec_madd(va_, acc6_v[2], vec_xl(0, c + 2 * rs_c + 6)), 0, c + 2 * rs_c + 6);
-            vec_xst(vec_madd(va_, acc6_v[3], vec_xl(0, c + 3 * rs_c + 6)), 0, c + 3 * rs_c + 6);
-            vec_xst(vec_madd(va_, acc7_v[0], vec_xl(0, c + 4 * rs_c + 6)), 0, c + 4 * rs_c + 6);
-            vec_xst(vec_madd(va_, acc7_v[1], vec_xl(0, c + 5 * rs_c + 6)), 0, c + 5 * rs_c + 6);
-            vec_xst(vec_madd(va_, acc7_v[2], vec_xl(0, c + 6 * rs_c + 6)), 0, c + 6 * rs_c + 6);
-            vec_xst(vec_madd(va_, acc7_v[3], vec_xl(0, c + 7 * rs_c + 6)), 0, c + 7 * rs_c + 6);
-        } else {
-            const __vector double vb_ = vec_splats(beta_);
-            vec_xst(vec_madd(va_, acc0_v[0], vec_mul(vb_, vec_xl(0, c + 0 * rs_c + 0))), 0, c + 0 * rs_c + 0);
-            vec_xst(vec_madd(va_, acc0_v[1], vec_mul(vb_, vec_xl(0, c + 1 * rs_c + 0))), 0, c + 1 * rs_c + 0);
-            vec_xst(vec_madd(va_, acc0_v[2], vec_mul(vb_, vec_xl(0, c + 2 * rs_c + 0))), 0, c + 2 * rs_c + 0);
-            vec_xst(vec_madd(va_, acc0_v[3], vec_mul(vb_, vec_xl(0, c + 3 * rs_c + 0))), 0, c + 3 * rs_c + 0);
-            vec_xst(vec_madd(va_, acc1_v[0], vec_mul(vb_, vec_xl(0, c + 4 * rs_c + 0))), 0, c + 4 * rs_c + 0);
-            vec_xst(vec_madd(va_, acc1_v[1], vec_mul(vb_, vec_xl(0, c + 5 * rs_c + 0))), 0, c + 5 * rs_c + 0);
-            vec_xst(vec_madd(va_, acc1_v[2], vec_mul(vb_, vec_xl(0, c + 6 * rs_c + 0))), 0, c + 6 * rs_c + 0);
-            vec_xst(vec_madd(va_, acc1_v[3], vec_mul(vb_, vec_xl(0, c + 7 * rs_c + 0))), 0, c + 7 * rs_c + 0);
-            vec_xst(vec_madd(va_, acc2_v[0], vec_mul(vb_, vec_xl(0, c + 0 * rs_c + 2))), 0, c + 0 * rs_c + 2);
-            vec_xst(vec_madd(va_, acc2_v[1], vec_mul(vb_, vec_xl(0, c + 1 * rs_c + 2))), 0, c + 1 * rs_c + 2);
-            vec_xst(vec_madd(va_, acc2_v[2], vec_mul(vb_, vec_xl(0, c + 2 * rs_c + 2))), 0, c + 2 * rs_c + 2);
-            vec_xst(vec_madd(va_, acc2_v[3], vec_mul(vb_, vec_xl(0, c + 3 * rs_c + 2))), 0, c + 3 * rs_c + 2);
-            vec_xst(vec_madd(va_, acc3_v[0], vec_mul(vb_, vec_xl(0, c + 4 * rs_c + 2))), 0, c + 4 * rs_c + 2);
-            vec_xst(vec_madd(va_, acc3_v[1], vec_mul(vb_, vec_xl(0, c + 5 * rs_c + 2))), 0, c + 5 * rs_c + 2);
-            vec_xst(vec_madd(va_, acc3_v[2], vec_mul(vb_, vec_xl(0, c + 6 * rs_c + 2))), 0, c + 6 * rs_c + 2);
-            vec_xst(vec_madd(va_, acc3_v[3], vec_mul(vb_, vec_xl(0, c + 7 * rs_c + 2))), 0, c + 7 * rs_c + 2);
-            vec_xst(vec_madd(va_, acc4_v[0], vec_mul(vb_, vec_xl(0, c + 0 * rs_c + 4))), 0, c + 0 * rs_c + 4);
-            vec_xst(vec_madd(va_, acc4_v[1], vec_mul(vb_, vec_xl(0, c + 1 * rs_c + 4))), 0, c + 1 * rs_c + 4);
-            vec_xst(vec_madd(va_, acc4_v[2], vec_mul(vb_, vec_xl(0, c + 2 * rs_c + 4))), 0, c + 2 * rs_c + 4);
-            vec_xst(vec_madd(va_, acc4_v[3], vec_mul(vb_, vec_xl(0, c + 3 * rs_c + 4))), 0, c + 3 * rs_c + 4);
-            vec_xst(vec_madd(va_, acc5_v[0], vec_mul(vb_, vec_xl(0, c + 4 * rs_c + 4))), 0, c + 4 * rs_c + 4);
-            vec_xst(vec_madd(va_, acc5_v[1], vec_mul(vb_, vec_xl(0, c + 5 * rs_c + 4))), 0, c + 5 * rs_c + 4);
-            vec_xst(vec_madd(va_, acc5_v[2], vec_mul(vb_, vec_xl(0, c + 6 * rs_c + 4))), 0, c + 6 * rs_c + 4);
-            vec_xst(vec_madd(va_, acc5_v[3], vec_mul(vb_, vec_xl(0, c + 7 * rs_c + 4))), 0, c + 7 * rs_c + 4);
-            vec_xst(vec_madd(va_, acc6_v[0], vec_mul(vb_, vec_xl(0, c + 0 * rs_c + 6))), 0, c + 0 * rs_c + 6);
-            vec_xst(vec_madd(va_, acc6_v[1], vec_mul(vb_, vec_xl(0, c + 1 * rs_c + 6))), 0, c + 1 * rs_c + 6);
-            vec_xst(vec_madd(va_, acc6_v[2], vec_mul(vb_, vec_xl(0, c + 2 * rs_c + 6))), 0, c + 2 * rs_c + 6);
-            vec_xst(vec_madd(va_, acc6_v[3], vec_mul(vb_, vec_xl(0, c + 3 * rs_c + 6))), 0, c + 3 * rs_c + 6);
-            vec_xst(vec_madd(va_, acc7_v[0], vec_mul(vb_, vec_xl(0, c + 4 * rs_c + 6))), 0, c + 4 * rs_c + 6);
-            vec_xst(vec_madd(va_, acc7_v[1], vec_mul(vb_, vec_xl(0, c + 5 * rs_c + 6))), 0, c + 5 * rs_c + 6);
-            vec_xst(vec_madd(va_, acc7_v[2], vec_mul(vb_, vec_xl(0, c + 6 * rs_c + 6))), 0, c + 6 * rs_c + 6);
-            vec_xst(vec_madd(va_, acc7_v[3], vec_mul(vb_, vec_xl(0, c + 7 * rs_c + 6))), 0, c + 7 * rs_c + 6);
-        }
-        return;
-    }
-    double t_[64];
-    vec_xst(acc0_v[0], 0, t_ + 0);
-    vec_xst(acc0_v[1], 0, t_ + 2);
-    vec_xst(acc0_v[2], 0, t_ + 4);
-    vec_xst(acc0_v[3], 0, t_ + 6);
-    vec_xst(acc1_v[0], 0, t_ + 8);
-    vec_xst(acc1_v[1], 0, t_ + 10);
-    vec_xst(acc1_v[2], 0, t_ + 12);
-    vec_xst(acc1_v[3], 0, t_ + 14);
-    vec_xst(acc2_v[0], 0, t_ + 16);
-    vec_xst(acc2_v[1], 0, t_ + 18);
-    vec_xst(acc2_v[2], 0, t_ + 20);
-    vec_xst(acc2_v[3], 0, t_ + 22);
-    vec_xst(acc3_v[0], 0, t_ + 24);
-    vec_xst(acc3_v[1], 0, t_ + 26);
-    vec_xst(acc3_v[2], 0, t_ + 28);
-    vec_xst(acc3_v[3], 0, t_ + 30);
-    vec_xst(acc4_v[0], 0, t_ + 32);
-    vec_xst(acc4_v[1], 0, t_ + 34);
-    vec_xst(acc4_v[2], 0, t_ + 36);
-    vec_xst(acc4_v[3], 0, t_ + 38);
-    vec_xst(acc5_v[0], 0, t_ + 40);
-    vec_xst(acc5_v[1], 0, t_ + 42);
-    vec_xst(acc5_v[2], 0, t_ + 44);
-    vec_xst(acc5_v[3], 0, t_ + 46);
-    vec_xst(acc6_v[0], 0, t_ + 48);
-    vec_xst(acc6_v[1], 0, t_ + 50);
-    vec_xst(acc6_v[2], 0, t_ + 52);
-    vec_xst(acc6_v[3], 0, t_ + 54);
-    vec_xst(acc7_v[0], 0, t_ + 56);
-    vec_xst(acc7_v[1], 0, t_ + 58);
-    vec_xst(acc7_v[2], 0, t_ + 60);
-    vec_xst(acc7_v[3], 0, t_ + 62);
-    /* position in t_ of C(i, j), at_[i + j*8] */
-    static const unsigned short at_[64] = {
-        0, 2, 4, 6, 8, 10, 12, 14, 1, 3, 5, 7, 9, 11, 13, 15,
-        16, 18, 20, 22, 24, 26, 28, 30, 17, 19, 21, 23, 25, 27, 29, 31,
-        32, 34, 36, 38, 40, 42, 44, 46, 33, 35, 37, 39, 41, 43, 45, 47,
-        48, 50, 52, 54, 56, 58, 60, 62, 49, 51, 53, 55, 57, 59, 61, 63,
-    };
-    for (int64_t j = 0; j < n; j++)
-        for (int64_t i = 0; i < m; i++) {
-            double v = alpha_ * t_[at_[i + j * 8]];
-            double *cij = c + i * rs_c + j * cs_c;
-            *cij = beta_ == 0 ? v : v + beta_ * *cij;
-        }
-
+    power10_dgemm_8x8_in_place(m, n, k, alpha, a, lda, b, ldb, beta, c, rs_c, cs_c, a_next, 1);
 }
 
 void power10_dgemm_8x8_e8x4(int64_t m, int64_t n, int64_t k, const double *alpha, const double *a, int64_t lda,

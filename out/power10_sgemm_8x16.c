@@ -406,12 +406,15 @@ void power10_sgemm_8x16(int64_t m, int64_t n, int64_t k, const float *alpha, con
 
 }
 
-void power10_sgemm_8x16_direct(int64_t m, int64_t n, int64_t k, const float *alpha, const float *a, int64_t lda,
-                               const float *b, int64_t ldb, const float *beta, float *c, int64_t rs_c, int64_t cs_c)
+static inline __attribute__((always_inline))
+void power10_sgemm_8x16_in_place(int64_t m, int64_t n, int64_t k, const float *alpha, const float *a, int64_t lda,
+                                 const float *b, int64_t ldb, const float *beta, float *c, int64_t rs_c, int64_t cs_c,
+                                 const float *a_next, const int stream)
 {
     const int64_t lda_b = lda * (int64_t)sizeof(float), ldb_b = ldb * (int64_t)sizeof(float);
     const char *pa0 = (const char *)a;
     const char *pb0 = (const char *)b;
+    const char *pn0 = (const char *)a_next;
     __vector float vs0, vs1, vs2, vs3, vs4, vs5, vs6, vs7;
     __vector_quad acc0, acc1, acc2, acc3, acc4, acc5, acc6, acc7;
 
@@ -424,9 +427,22 @@ void power10_sgemm_8x16_direct(int64_t m, int64_t n, int64_t k, const float *alp
     __builtin_mma_xxsetaccz(&acc6);
     __builtin_mma_xxsetaccz(&acc7);
 
+    /* C is read (or overwritten) after the k loop: the passes of the k loop
+     * fetch it a column (row) each; those they cannot reach go now */
+    const int64_t pf_step = rs_c == 1 ? cs_c : rs_c;
+    const int64_t pf_span = rs_c == 1 ? m - 1 : (n - 1) * cs_c;
+    int64_t pf_left = stream ? (rs_c == 1 ? n : m) : 0;
+    float *pf_c = c;
+    for (int64_t passes = k > 0 ? (k - 1) / 2 : 0; pf_left > passes; pf_left--) {
+        __builtin_prefetch(pf_c, 1, 3);
+        __builtin_prefetch(pf_c + pf_span / 2, 1, 3);
+        __builtin_prefetch(pf_c + pf_span, 1, 3);
+        pf_c += pf_step;
+    }
     if (k > 0) {
         /* prologue: the first 18 instructions of iteration 0 (pointer
          * bumps among them become load offsets) */
+        if (stream) __builtin_prefetch((const char *)pn0, 0, 3);
         vs0 = vec_xl(0, (const float *)pa0);
         vs2 = vec_xl(0, (const float *)pa0 + 4);
         vs3 = vec_xl(0, (const float *)pb0);
@@ -444,7 +460,15 @@ void power10_sgemm_8x16_direct(int64_t m, int64_t n, int64_t k, const float *alp
         /* kernel: iteration i and the start of i+1, unrolled 2x */
         int64_t nq = k - 1;
         for (int64_t it = nq / 2; it > 0; it--) {
+            if (stream && pf_left > 0) {
+                __builtin_prefetch(pf_c, 1, 3);
+                __builtin_prefetch(pf_c + pf_span / 2, 1, 3);
+                __builtin_prefetch(pf_c + pf_span, 1, 3);
+                pf_c += pf_step;
+                pf_left--;
+            }
             /* copy 0 */
+            if (stream) __builtin_prefetch((const char *)(pn0 + lda_b), 0, 3);
             vs0 = vec_xl(0, (const float *)(pa0 + lda_b));
             vs1 = vec_xl(0, (const float *)(pa0 + lda_b) + 4);
             vs3 = vec_xl(0, (const float *)(pb0 + ldb_b));
@@ -460,6 +484,7 @@ void power10_sgemm_8x16_direct(int64_t m, int64_t n, int64_t k, const float *alp
             __builtin_mma_xvf32gerpp(&acc6, (__vector unsigned char)vs0, (__vector unsigned char)vs6);
             __builtin_mma_xvf32gerpp(&acc7, (__vector unsigned char)vs2, (__vector unsigned char)vs7);
             /* copy 1 */
+            if (stream) __builtin_prefetch((const char *)(pn0 + 2 * lda_b), 0, 3);
             vs0 = vec_xl(0, (const float *)(pa0 + 2 * lda_b));
             vs2 = vec_xl(0, (const float *)(pa0 + 2 * lda_b) + 4);
             vs3 = vec_xl(0, (const float *)(pb0 + 2 * ldb_b));
@@ -477,9 +502,11 @@ void power10_sgemm_8x16_direct(int64_t m, int64_t n, int64_t k, const float *alp
 
             pa0 += 2 * lda_b;
             pb0 += 2 * ldb_b;
+            pn0 += 2 * lda_b;
         }
         int64_t rem = nq % 2;
         if (rem > 0) {
+            if (stream) __builtin_prefetch((const char *)(pn0 + lda_b), 0, 3);
             vs0 = vec_xl(0, (const float *)(pa0 + lda_b));
             vs1 = vec_xl(0, (const float *)(pa0 + lda_b) + 4);
             vs3 = vec_xl(0, (const float *)(pb0 + ldb_b));
@@ -741,365 +768,17 @@ void power10_sgemm_8x16_direct(int64_t m, int64_t n, int64_t k, const float *alp
 
 }
 
+void power10_sgemm_8x16_direct(int64_t m, int64_t n, int64_t k, const float *alpha, const float *a, int64_t lda,
+                               const float *b, int64_t ldb, const float *beta, float *c, int64_t rs_c, int64_t cs_c)
+{
+    power10_sgemm_8x16_in_place(m, n, k, alpha, a, lda, b, ldb, beta, c, rs_c, cs_c, a, 0);
+}
+
 void power10_sgemm_8x16_stream(int64_t m, int64_t n, int64_t k, const float *alpha, const float *a, int64_t lda,
                                const float *b, int64_t ldb, const float *beta, float *c, int64_t rs_c, int64_t cs_c,
                                const float *a_next)
 {
-    const int64_t lda_b = lda * (int64_t)sizeof(float), ldb_b = ldb * (int64_t)sizeof(float);
-    const char *pa0 = (const char *)a;
-    const char *pb0 = (const char *)b;
-    const char *pn0 = (const char *)a_next;
-    __vector float vs0, vs1, vs2, vs3, vs4, vs5, vs6, vs7;
-    __vector_quad acc0, acc1, acc2, acc3, acc4, acc5, acc6, acc7;
-
-    __builtin_mma_xxsetaccz(&acc0);
-    __builtin_mma_xxsetaccz(&acc1);
-    __builtin_mma_xxsetaccz(&acc2);
-    __builtin_mma_xxsetaccz(&acc3);
-    __builtin_mma_xxsetaccz(&acc4);
-    __builtin_mma_xxsetaccz(&acc5);
-    __builtin_mma_xxsetaccz(&acc6);
-    __builtin_mma_xxsetaccz(&acc7);
-
-    /* C is read (or overwritten) after the k loop: the passes of the k loop
-     * fetch it a column (row) each; those they cannot reach go now */
-    const int64_t pf_step = rs_c == 1 ? cs_c : rs_c;
-    const int64_t pf_span = rs_c == 1 ? m - 1 : (n - 1) * cs_c;
-    int64_t pf_left = rs_c == 1 ? n : m;
-    float *pf_c = c;
-    for (int64_t passes = k > 0 ? (k - 1) / 2 : 0; pf_left > passes; pf_left--) {
-        __builtin_prefetch(pf_c, 1, 3);
-        __builtin_prefetch(pf_c + pf_span / 2, 1, 3);
-        __builtin_prefetch(pf_c + pf_span, 1, 3);
-        pf_c += pf_step;
-    }
-    if (k > 0) {
-        /* prologue: the first 18 instructions of iteration 0 (pointer
-         * bumps among them become load offsets) */
-        __builtin_prefetch((const char *)pn0, 0, 3);
-        vs0 = vec_xl(0, (const float *)pa0);
-        vs2 = vec_xl(0, (const float *)pa0 + 4);
-        vs3 = vec_xl(0, (const float *)pb0);
-        vs4 = vec_xl(0, (const float *)pb0 + 4);
-        vs5 = vec_xl(0, (const float *)pb0 + 8);
-        vs7 = vec_xl(0, (const float *)pb0 + 12);
-        __builtin_mma_xvf32gerpp(&acc0, (__vector unsigned char)vs0, (__vector unsigned char)vs3);
-        __builtin_mma_xvf32gerpp(&acc1, (__vector unsigned char)vs2, (__vector unsigned char)vs3);
-        __builtin_mma_xvf32gerpp(&acc2, (__vector unsigned char)vs0, (__vector unsigned char)vs4);
-        __builtin_mma_xvf32gerpp(&acc3, (__vector unsigned char)vs2, (__vector unsigned char)vs4);
-        __builtin_mma_xvf32gerpp(&acc4, (__vector unsigned char)vs0, (__vector unsigned char)vs5);
-        __builtin_mma_xvf32gerpp(&acc5, (__vector unsigned char)vs2, (__vector unsigned char)vs5);
-        __builtin_mma_xvf32gerpp(&acc6, (__vector unsigned char)vs0, (__vector unsigned char)vs7);
-
-        /* kernel: iteration i and the start of i+1, unrolled 2x */
-        int64_t nq = k - 1;
-        for (int64_t it = nq / 2; it > 0; it--) {
-            if (pf_left > 0) {
-                __builtin_prefetch(pf_c, 1, 3);
-                __builtin_prefetch(pf_c + pf_span / 2, 1, 3);
-                __builtin_prefetch(pf_c + pf_span, 1, 3);
-                pf_c += pf_step;
-                pf_left--;
-            }
-            /* copy 0 */
-            __builtin_prefetch((const char *)(pn0 + lda_b), 0, 3);
-            vs0 = vec_xl(0, (const float *)(pa0 + lda_b));
-            vs1 = vec_xl(0, (const float *)(pa0 + lda_b) + 4);
-            vs3 = vec_xl(0, (const float *)(pb0 + ldb_b));
-            vs4 = vec_xl(0, (const float *)(pb0 + ldb_b) + 4);
-            vs5 = vec_xl(0, (const float *)(pb0 + ldb_b) + 8);
-            vs6 = vec_xl(0, (const float *)(pb0 + ldb_b) + 12);
-            __builtin_mma_xvf32gerpp(&acc0, (__vector unsigned char)vs0, (__vector unsigned char)vs3);
-            __builtin_mma_xvf32gerpp(&acc1, (__vector unsigned char)vs1, (__vector unsigned char)vs3);
-            __builtin_mma_xvf32gerpp(&acc2, (__vector unsigned char)vs0, (__vector unsigned char)vs4);
-            __builtin_mma_xvf32gerpp(&acc3, (__vector unsigned char)vs1, (__vector unsigned char)vs4);
-            __builtin_mma_xvf32gerpp(&acc4, (__vector unsigned char)vs0, (__vector unsigned char)vs5);
-            __builtin_mma_xvf32gerpp(&acc5, (__vector unsigned char)vs1, (__vector unsigned char)vs5);
-            __builtin_mma_xvf32gerpp(&acc6, (__vector unsigned char)vs0, (__vector unsigned char)vs6);
-            __builtin_mma_xvf32gerpp(&acc7, (__vector unsigned char)vs2, (__vector unsigned char)vs7);
-            /* copy 1 */
-            __builtin_prefetch((const char *)(pn0 + 2 * lda_b), 0, 3);
-            vs0 = vec_xl(0, (const float *)(pa0 + 2 * lda_b));
-            vs2 = vec_xl(0, (const float *)(pa0 + 2 * lda_b) + 4);
-            vs3 = vec_xl(0, (const float *)(pb0 + 2 * ldb_b));
-            vs4 = vec_xl(0, (const float *)(pb0 + 2 * ldb_b) + 4);
-            vs5 = vec_xl(0, (const float *)(pb0 + 2 * ldb_b) + 8);
-            vs7 = vec_xl(0, (const float *)(pb0 + 2 * ldb_b) + 12);
-            __builtin_mma_xvf32gerpp(&acc0, (__vector unsigned char)vs0, (__vector unsigned char)vs3);
-            __builtin_mma_xvf32gerpp(&acc1, (__vector unsigned char)vs2, (__vector unsigned char)vs3);
-            __builtin_mma_xvf32gerpp(&acc2, (__vector unsigned char)vs0, (__vector unsigned char)vs4);
-            __builtin_mma_xvf32gerpp(&acc3, (__vector unsigned char)vs2, (__vector unsigned char)vs4);
-            __builtin_mma_xvf32gerpp(&acc4, (__vector unsigned char)vs0, (__vector unsigned char)vs5);
-            __builtin_mma_xvf32gerpp(&acc5, (__vector unsigned char)vs2, (__vector unsigned char)vs5);
-            __builtin_mma_xvf32gerpp(&acc6, (__vector unsigned char)vs0, (__vector unsigned char)vs7);
-            __builtin_mma_xvf32gerpp(&acc7, (__vector unsigned char)vs1, (__vector unsigned char)vs6);
-
-            pa0 += 2 * lda_b;
-            pb0 += 2 * ldb_b;
-            pn0 += 2 * lda_b;
-        }
-        int64_t rem = nq % 2;
-        if (rem > 0) {
-            __builtin_prefetch((const char *)(pn0 + lda_b), 0, 3);
-            vs0 = vec_xl(0, (const float *)(pa0 + lda_b));
-            vs1 = vec_xl(0, (const float *)(pa0 + lda_b) + 4);
-            vs3 = vec_xl(0, (const float *)(pb0 + ldb_b));
-            vs4 = vec_xl(0, (const float *)(pb0 + ldb_b) + 4);
-            vs5 = vec_xl(0, (const float *)(pb0 + ldb_b) + 8);
-            vs6 = vec_xl(0, (const float *)(pb0 + ldb_b) + 12);
-            __builtin_mma_xvf32gerpp(&acc0, (__vector unsigned char)vs0, (__vector unsigned char)vs3);
-            __builtin_mma_xvf32gerpp(&acc1, (__vector unsigned char)vs1, (__vector unsigned char)vs3);
-            __builtin_mma_xvf32gerpp(&acc2, (__vector unsigned char)vs0, (__vector unsigned char)vs4);
-            __builtin_mma_xvf32gerpp(&acc3, (__vector unsigned char)vs1, (__vector unsigned char)vs4);
-            __builtin_mma_xvf32gerpp(&acc4, (__vector unsigned char)vs0, (__vector unsigned char)vs5);
-            __builtin_mma_xvf32gerpp(&acc5, (__vector unsigned char)vs1, (__vector unsigned char)vs5);
-            __builtin_mma_xvf32gerpp(&acc6, (__vector unsigned char)vs0, (__vector unsigned char)vs6);
-            __builtin_mma_xvf32gerpp(&acc7, (__vector unsigned char)vs2, (__vector unsigned char)vs7);
-        }
-
-        /* epilogue: the rest of the last iteration, in the registers
-         * of the copy it follows */
-        switch (rem) {
-        case 0:
-            __builtin_mma_xvf32gerpp(&acc7, (__vector unsigned char)vs2, (__vector unsigned char)vs7);
-            break;
-        case 1:
-            __builtin_mma_xvf32gerpp(&acc7, (__vector unsigned char)vs1, (__vector unsigned char)vs6);
-            break;
-
-        }
-    }
-    const float alpha_ = *alpha, beta_ = *beta;
-    __vector float acc0_v[4]; __builtin_mma_disassemble_acc(acc0_v, &acc0);
-    __vector float acc1_v[4]; __builtin_mma_disassemble_acc(acc1_v, &acc1);
-    __vector float acc2_v[4]; __builtin_mma_disassemble_acc(acc2_v, &acc2);
-    __vector float acc3_v[4]; __builtin_mma_disassemble_acc(acc3_v, &acc3);
-    __vector float acc4_v[4]; __builtin_mma_disassemble_acc(acc4_v, &acc4);
-    __vector float acc5_v[4]; __builtin_mma_disassemble_acc(acc5_v, &acc5);
-    __vector float acc6_v[4]; __builtin_mma_disassemble_acc(acc6_v, &acc6);
-    __vector float acc7_v[4]; __builtin_mma_disassemble_acc(acc7_v, &acc7);
-    if (m == 8 && n == 16 && cs_c == 1) {
-        const __vector float va_ = vec_splats(alpha_);
-        if (alpha_ == 1 && beta_ == 0) {
-            vec_xst(acc0_v[0], 0, c + 0 * rs_c + 0);
-            vec_xst(acc0_v[1], 0, c + 1 * rs_c + 0);
-            vec_xst(acc0_v[2], 0, c + 2 * rs_c + 0);
-            vec_xst(acc0_v[3], 0, c + 3 * rs_c + 0);
-            vec_xst(acc1_v[0], 0, c + 4 * rs_c + 0);
-            vec_xst(acc1_v[1], 0, c + 5 * rs_c + 0);
-            vec_xst(acc1_v[2], 0, c + 6 * rs_c + 0);
-            vec_xst(acc1_v[3], 0, c + 7 * rs_c + 0);
-            vec_xst(acc2_v[0], 0, c + 0 * rs_c + 4);
-            vec_xst(acc2_v[1], 0, c + 1 * rs_c + 4);
-            vec_xst(acc2_v[2], 0, c + 2 * rs_c + 4);
-            vec_xst(acc2_v[3], 0, c + 3 * rs_c + 4);
-            vec_xst(acc3_v[0], 0, c + 4 * rs_c + 4);
-            vec_xst(acc3_v[1], 0, c + 5 * rs_c + 4);
-            vec_xst(acc3_v[2], 0, c + 6 * rs_c + 4);
-            vec_xst(acc3_v[3], 0, c + 7 * rs_c + 4);
-            vec_xst(acc4_v[0], 0, c + 0 * rs_c + 8);
-            vec_xst(acc4_v[1], 0, c + 1 * rs_c + 8);
-            vec_xst(acc4_v[2], 0, c + 2 * rs_c + 8);
-            vec_xst(acc4_v[3], 0, c + 3 * rs_c + 8);
-            vec_xst(acc5_v[0], 0, c + 4 * rs_c + 8);
-            vec_xst(acc5_v[1], 0, c + 5 * rs_c + 8);
-            vec_xst(acc5_v[2], 0, c + 6 * rs_c + 8);
-            vec_xst(acc5_v[3], 0, c + 7 * rs_c + 8);
-            vec_xst(acc6_v[0], 0, c + 0 * rs_c + 12);
-            vec_xst(acc6_v[1], 0, c + 1 * rs_c + 12);
-            vec_xst(acc6_v[2], 0, c + 2 * rs_c + 12);
-            vec_xst(acc6_v[3], 0, c + 3 * rs_c + 12);
-            vec_xst(acc7_v[0], 0, c + 4 * rs_c + 12);
-            vec_xst(acc7_v[1], 0, c + 5 * rs_c + 12);
-            vec_xst(acc7_v[2], 0, c + 6 * rs_c + 12);
-            vec_xst(acc7_v[3], 0, c + 7 * rs_c + 12);
-        } else if (alpha_ == 1 && beta_ == 1) {
-            vec_xst(vec_add(acc0_v[0], vec_xl(0, c + 0 * rs_c + 0)), 0, c + 0 * rs_c + 0);
-            vec_xst(vec_add(acc0_v[1], vec_xl(0, c + 1 * rs_c + 0)), 0, c + 1 * rs_c + 0);
-            vec_xst(vec_add(acc0_v[2], vec_xl(0, c + 2 * rs_c + 0)), 0, c + 2 * rs_c + 0);
-            vec_xst(vec_add(acc0_v[3], vec_xl(0, c + 3 * rs_c + 0)), 0, c + 3 * rs_c + 0);
-            vec_xst(vec_add(acc1_v[0], vec_xl(0, c + 4 * rs_c + 0)), 0, c + 4 * rs_c + 0);
-            vec_xst(vec_add(acc1_v[1], vec_xl(0, c + 5 * rs_c + 0)), 0, c + 5 * rs_c + 0);
-            vec_xst(vec_add(acc1_v[2], vec_xl(0, c + 6 * rs_c + 0)), 0, c + 6 * rs_c + 0);
-            vec_xst(vec_add(acc1_v[3], vec_xl(0, c + 7 * rs_c + 0)), 0, c + 7 * rs_c + 0);
-            vec_xst(vec_add(acc2_v[0], vec_xl(0, c + 0 * rs_c + 4)), 0, c + 0 * rs_c + 4);
-            vec_xst(vec_add(acc2_v[1], vec_xl(0, c + 1 * rs_c + 4)), 0, c + 1 * rs_c + 4);
-            vec_xst(vec_add(acc2_v[2], vec_xl(0, c + 2 * rs_c + 4)), 0, c + 2 * rs_c + 4);
-            vec_xst(vec_add(acc2_v[3], vec_xl(0, c + 3 * rs_c + 4)), 0, c + 3 * rs_c + 4);
-            vec_xst(vec_add(acc3_v[0], vec_xl(0, c + 4 * rs_c + 4)), 0, c + 4 * rs_c + 4);
-            vec_xst(vec_add(acc3_v[1], vec_xl(0, c + 5 * rs_c + 4)), 0, c + 5 * rs_c + 4);
-            vec_xst(vec_add(acc3_v[2], vec_xl(0, c + 6 * rs_c + 4)), 0, c + 6 * rs_c + 4);
-            vec_xst(vec_add(acc3_v[3], vec_xl(0, c + 7 * rs_c + 4)), 0, c + 7 * rs_c + 4);
-            vec_xst(vec_add(acc4_v[0], vec_xl(0, c + 0 * rs_c + 8)), 0, c + 0 * rs_c + 8);
-            vec_xst(vec_add(acc4_v[1], vec_xl(0, c + 1 * rs_c + 8)), 0, c + 1 * rs_c + 8);
-            vec_xst(vec_add(acc4_v[2], vec_xl(0, c + 2 * rs_c + 8)), 0, c + 2 * rs_c + 8);
-            vec_xst(vec_add(acc4_v[3], vec_xl(0, c + 3 * rs_c + 8)), 0, c + 3 * rs_c + 8);
-            vec_xst(vec_add(acc5_v[0], vec_xl(0, c + 4 * rs_c + 8)), 0, c + 4 * rs_c + 8);
-            vec_xst(vec_add(acc5_v[1], vec_xl(0, c + 5 * rs_c + 8)), 0, c + 5 * rs_c + 8);
-            vec_xst(vec_add(acc5_v[2], vec_xl(0, c + 6 * rs_c + 8)), 0, c + 6 * rs_c + 8);
-            vec_xst(vec_add(acc5_v[3], vec_xl(0, c + 7 * rs_c + 8)), 0, c + 7 * rs_c + 8);
-            vec_xst(vec_add(acc6_v[0], vec_xl(0, c + 0 * rs_c + 12)), 0, c + 0 * rs_c + 12);
-            vec_xst(vec_add(acc6_v[1], vec_xl(0, c + 1 * rs_c + 12)), 0, c + 1 * rs_c + 12);
-            vec_xst(vec_add(acc6_v[2], vec_xl(0, c + 2 * rs_c + 12)), 0, c + 2 * rs_c + 12);
-            vec_xst(vec_add(acc6_v[3], vec_xl(0, c + 3 * rs_c + 12)), 0, c + 3 * rs_c + 12);
-            vec_xst(vec_add(acc7_v[0], vec_xl(0, c + 4 * rs_c + 12)), 0, c + 4 * rs_c + 12);
-            vec_xst(vec_add(acc7_v[1], vec_xl(0, c + 5 * rs_c + 12)), 0, c + 5 * rs_c + 12);
-            vec_xst(vec_add(acc7_v[2], vec_xl(0, c + 6 * rs_c + 12)), 0, c + 6 * rs_c + 12);
-            vec_xst(vec_add(acc7_v[3], vec_xl(0, c + 7 * rs_c + 12)), 0, c + 7 * rs_c + 12);
-        } else if (beta_ == 0) {
-            vec_xst(vec_mul(va_, acc0_v[0]), 0, c + 0 * rs_c + 0);
-            vec_xst(vec_mul(va_, acc0_v[1]), 0, c + 1 * rs_c + 0);
-            vec_xst(vec_mul(va_, acc0_v[2]), 0, c + 2 * rs_c + 0);
-            vec_xst(vec_mul(va_, acc0_v[3]), 0, c + 3 * rs_c + 0);
-            vec_xst(vec_mul(va_, acc1_v[0]), 0, c + 4 * rs_c + 0);
-            vec_xst(vec_mul(va_, acc1_v[1]), 0, c + 5 * rs_c + 0);
-            vec_xst(vec_mul(va_, acc1_v[2]), 0, c + 6 * rs_c + 0);
-            vec_xst(vec_mul(va_, acc1_v[3]), 0, c + 7 * rs_c + 0);
-            vec_xst(vec_mul(va_, acc2_v[0]), 0, c + 0 * rs_c + 4);
-            vec_xst(vec_mul(va_, acc2_v[1]), 0, c + 1 * rs_c + 4);
-            vec_xst(vec_mul(va_, acc2_v[2]), 0, c + 2 * rs_c + 4);
-            vec_xst(vec_mul(va_, acc2_v[3]), 0, c + 3 * rs_c + 4);
-            vec_xst(vec_mul(va_, acc3_v[0]), 0, c + 4 * rs_c + 4);
-            vec_xst(vec_mul(va_, acc3_v[1]), 0, c + 5 * rs_c + 4);
-            vec_xst(vec_mul(va_, acc3_v[2]), 0, c + 6 * rs_c + 4);
-            vec_xst(vec_mul(va_, acc3_v[3]), 0, c + 7 * rs_c + 4);
-            vec_xst(vec_mul(va_, acc4_v[0]), 0, c + 0 * rs_c + 8);
-            vec_xst(vec_mul(va_, acc4_v[1]), 0, c + 1 * rs_c + 8);
-            vec_xst(vec_mul(va_, acc4_v[2]), 0, c + 2 * rs_c + 8);
-            vec_xst(vec_mul(va_, acc4_v[3]), 0, c + 3 * rs_c + 8);
-            vec_xst(vec_mul(va_, acc5_v[0]), 0, c + 4 * rs_c + 8);
-            vec_xst(vec_mul(va_, acc5_v[1]), 0, c + 5 * rs_c + 8);
-            vec_xst(vec_mul(va_, acc5_v[2]), 0, c + 6 * rs_c + 8);
-            vec_xst(vec_mul(va_, acc5_v[3]), 0, c + 7 * rs_c + 8);
-            vec_xst(vec_mul(va_, acc6_v[0]), 0, c + 0 * rs_c + 12);
-            vec_xst(vec_mul(va_, acc6_v[1]), 0, c + 1 * rs_c + 12);
-            vec_xst(vec_mul(va_, acc6_v[2]), 0, c + 2 * rs_c + 12);
-            vec_xst(vec_mul(va_, acc6_v[3]), 0, c + 3 * rs_c + 12);
-            vec_xst(vec_mul(va_, acc7_v[0]), 0, c + 4 * rs_c + 12);
-            vec_xst(vec_mul(va_, acc7_v[1]), 0, c + 5 * rs_c + 12);
-            vec_xst(vec_mul(va_, acc7_v[2]), 0, c + 6 * rs_c + 12);
-            vec_xst(vec_mul(va_, acc7_v[3]), 0, c + 7 * rs_c + 12);
-        } else if (beta_ == 1) {
-            vec_xst(vec_madd(va_, acc0_v[0], vec_xl(0, c + 0 * rs_c + 0)), 0, c + 0 * rs_c + 0);
-            vec_xst(vec_madd(va_, acc0_v[1], vec_xl(0, c + 1 * rs_c + 0)), 0, c + 1 * rs_c + 0);
-            vec_xst(vec_madd(va_, acc0_v[2], vec_xl(0, c + 2 * rs_c + 0)), 0, c + 2 * rs_c + 0);
-            vec_xst(vec_madd(va_, acc0_v[3], vec_xl(0, c + 3 * rs_c + 0)), 0, c + 3 * rs_c + 0);
-            vec_xst(vec_madd(va_, acc1_v[0], vec_xl(0, c + 4 * rs_c + 0)), 0, c + 4 * rs_c + 0);
-            vec_xst(vec_madd(va_, acc1_v[1], vec_xl(0, c + 5 * rs_c + 0)), 0, c + 5 * rs_c + 0);
-            vec_xst(vec_madd(va_, acc1_v[2], vec_xl(0, c + 6 * rs_c + 0)), 0, c + 6 * rs_c + 0);
-            vec_xst(vec_madd(va_, acc1_v[3], vec_xl(0, c + 7 * rs_c + 0)), 0, c + 7 * rs_c + 0);
-            vec_xst(vec_madd(va_, acc2_v[0], vec_xl(0, c + 0 * rs_c + 4)), 0, c + 0 * rs_c + 4);
-            vec_xst(vec_madd(va_, acc2_v[1], vec_xl(0, c + 1 * rs_c + 4)), 0, c + 1 * rs_c + 4);
-            vec_xst(vec_madd(va_, acc2_v[2], vec_xl(0, c + 2 * rs_c + 4)), 0, c + 2 * rs_c + 4);
-            vec_xst(vec_madd(va_, acc2_v[3], vec_xl(0, c + 3 * rs_c + 4)), 0, c + 3 * rs_c + 4);
-            vec_xst(vec_madd(va_, acc3_v[0], vec_xl(0, c + 4 * rs_c + 4)), 0, c + 4 * rs_c + 4);
-            vec_xst(vec_madd(va_, acc3_v[1], vec_xl(0, c + 5 * rs_c + 4)), 0, c + 5 * rs_c + 4);
-            vec_xst(vec_madd(va_, acc3_v[2], vec_xl(0, c + 6 * rs_c + 4)), 0, c + 6 * rs_c + 4);
-            vec_xst(vec_madd(va_, acc3_v[3], vec_xl(0, c + 7 * rs_c + 4)), 0, c + 7 * rs_c + 4);
-            vec_xst(vec_madd(va_, acc4_v[0], vec_xl(0, c + 0 * rs_c + 8)), 0, c + 0 * rs_c + 8);
-            vec_xst(vec_madd(va_, acc4_v[1], vec_xl(0, c + 1 * rs_c + 8)), 0, c + 1 * rs_c + 8);
-            vec_xst(vec_madd(va_, acc4_v[2], vec_xl(0, c + 2 * rs_c + 8)), 0, c + 2 * rs_c + 8);
-            vec_xst(vec_madd(va_, acc4_v[3], vec_xl(0, c + 3 * rs_c + 8)), 0, c + 3 * rs_c + 8);
-            vec_xst(vec_madd(va_, acc5_v[0], vec_xl(0, c + 4 * rs_c + 8)), 0, c + 4 * rs_c + 8);
-            vec_xst(vec_madd(va_, acc5_v[1], vec_xl(0, c + 5 * rs_c + 8)), 0, c + 5 * rs_c + 8);
-            vec_xst(vec_madd(va_, acc5_v[2], vec_xl(0, c + 6 * rs_c + 8)), 0, c + 6 * rs_c + 8);
-            vec_xst(vec_madd(va_, acc5_v[3], vec_xl(0, c + 7 * rs_c + 8)), 0, c + 7 * rs_c + 8);
-            vec_xst(vec_madd(va_, acc6_v[0], vec_xl(0, c + 0 * rs_c + 12)), 0, c + 0 * rs_c + 12);
-            vec_xst(vec_madd(va_, acc6_v[1], vec_xl(0, c + 1 * rs_c + 12)), 0, c + 1 * rs_c + 12);
-            vec_xst(vec_madd(va_, acc6_v[2], vec_xl(0, c + 2 * rs_c + 12)), 0, c + 2 * rs_c + 12);
-            vec_xst(vec_madd(va_, acc6_v[3], vec_xl(0, c + 3 * rs_c + 12)), 0, c + 3 * rs_c + 12);
-            vec_xst(vec_madd(va_, acc7_v[0], vec_xl(0, c + 4 * rs_c + 12)), 0, c + 4 * rs_c + 12);
-            vec_xst(vec_madd(va_, acc7_v[1], vec_xl(0, c + 5 * rs_c + 12)), 0, c + 5 * rs_c + 12);
-            vec_xst(vec_madd(va_, acc7_v[2], vec_xl(0, c + 6 * rs_c + 12)), 0, c + 6 * rs_c + 12);
-            vec_xst(vec_madd(va_, acc7_v[3], vec_xl(0, c + 7 * rs_c + 12)), 0, c + 7 * rs_c + 12);
-        } else {
-            const __vector float vb_ = vec_splats(beta_);
-            vec_xst(vec_madd(va_, acc0_v[0], vec_mul(vb_, vec_xl(0, c + 0 * rs_c + 0))), 0, c + 0 * rs_c + 0);
-            vec_xst(vec_madd(va_, acc0_v[1], vec_mul(vb_, vec_xl(0, c + 1 * rs_c + 0))), 0, c + 1 * rs_c + 0);
-            vec_xst(vec_madd(va_, acc0_v[2], vec_mul(vb_, vec_xl(0, c + 2 * rs_c + 0))), 0, c + 2 * rs_c + 0);
-            vec_xst(vec_madd(va_, acc0_v[3], vec_mul(vb_, vec_xl(0, c + 3 * rs_c + 0))), 0, c + 3 * rs_c + 0);
-            vec_xst(vec_madd(va_, acc1_v[0], vec_mul(vb_, vec_xl(0, c + 4 * rs_c + 0))), 0, c + 4 * rs_c + 0);
-            vec_xst(vec_madd(va_, acc1_v[1], vec_mul(vb_, vec_xl(0, c + 5 * rs_c + 0))), 0, c + 5 * rs_c + 0);
-            vec_xst(vec_madd(va_, acc1_v[2], vec_mul(vb_, vec_xl(0, c + 6 * rs_c + 0))), 0, c + 6 * rs_c + 0);
-            vec_xst(vec_madd(va_, acc1_v[3], vec_mul(vb_, vec_xl(0, c + 7 * rs_c + 0))), 0, c + 7 * rs_c + 0);
-            vec_xst(vec_madd(va_, acc2_v[0], vec_mul(vb_, vec_xl(0, c + 0 * rs_c + 4))), 0, c + 0 * rs_c + 4);
-            vec_xst(vec_madd(va_, acc2_v[1], vec_mul(vb_, vec_xl(0, c + 1 * rs_c + 4))), 0, c + 1 * rs_c + 4);
-            vec_xst(vec_madd(va_, acc2_v[2], vec_mul(vb_, vec_xl(0, c + 2 * rs_c + 4))), 0, c + 2 * rs_c + 4);
-            vec_xst(vec_madd(va_, acc2_v[3], vec_mul(vb_, vec_xl(0, c + 3 * rs_c + 4))), 0, c + 3 * rs_c + 4);
-            vec_xst(vec_madd(va_, acc3_v[0], vec_mul(vb_, vec_xl(0, c + 4 * rs_c + 4))), 0, c + 4 * rs_c + 4);
-            vec_xst(vec_madd(va_, acc3_v[1], vec_mul(vb_, vec_xl(0, c + 5 * rs_c + 4))), 0, c + 5 * rs_c + 4);
-            vec_xst(vec_madd(va_, acc3_v[2], vec_mul(vb_, vec_xl(0, c + 6 * rs_c + 4))), 0, c + 6 * rs_c + 4);
-            vec_xst(vec_madd(va_, acc3_v[3], vec_mul(vb_, vec_xl(0, c + 7 * rs_c + 4))), 0, c + 7 * rs_c + 4);
-            vec_xst(vec_madd(va_, acc4_v[0], vec_mul(vb_, vec_xl(0, c + 0 * rs_c + 8))), 0, c + 0 * rs_c + 8);
-            vec_xst(vec_madd(va_, acc4_v[1], vec_mul(vb_, vec_xl(0, c + 1 * rs_c + 8))), 0, c + 1 * rs_c + 8);
-            vec_xst(vec_madd(va_, acc4_v[2], vec_mul(vb_, vec_xl(0, c + 2 * rs_c + 8))), 0, c + 2 * rs_c + 8);
-            vec_xst(vec_madd(va_, acc4_v[3], vec_mul(vb_, vec_xl(0, c + 3 * rs_c + 8))), 0, c + 3 * rs_c + 8);
-            vec_xst(vec_madd(va_, acc5_v[0], vec_mul(vb_, vec_xl(0, c + 4 * rs_c + 8))), 0, c + 4 * rs_c + 8);
-            vec_xst(vec_madd(va_, acc5_v[1], vec_mul(vb_, vec_xl(0, c + 5 * rs_c + 8))), 0, c + 5 * rs_c + 8);
-            vec_xst(vec_madd(va_, acc5_v[2], vec_mul(vb_, vec_xl(0, c + 6 * rs_c + 8))), 0, c + 6 * rs_c + 8);
-            vec_xst(vec_madd(va_, acc5_v[3], vec_mul(vb_, vec_xl(0, c + 7 * rs_c + 8))), 0, c + 7 * rs_c + 8);
-            vec_xst(vec_madd(va_, acc6_v[0], vec_mul(vb_, vec_xl(0, c + 0 * rs_c + 12))), 0, c + 0 * rs_c + 12);
-            vec_xst(vec_madd(va_, acc6_v[1], vec_mul(vb_, vec_xl(0, c + 1 * rs_c + 12))), 0, c + 1 * rs_c + 12);
-            vec_xst(vec_madd(va_, acc6_v[2], vec_mul(vb_, vec_xl(0, c + 2 * rs_c + 12))), 0, c + 2 * rs_c + 12);
-            vec_xst(vec_madd(va_, acc6_v[3], vec_mul(vb_, vec_xl(0, c + 3 * rs_c + 12))), 0, c + 3 * rs_c + 12);
-            vec_xst(vec_madd(va_, acc7_v[0], vec_mul(vb_, vec_xl(0, c + 4 * rs_c + 12))), 0, c + 4 * rs_c + 12);
-            vec_xst(vec_madd(va_, acc7_v[1], vec_mul(vb_, vec_xl(0, c + 5 * rs_c + 12))), 0, c + 5 * rs_c + 12);
-            vec_xst(vec_madd(va_, acc7_v[2], vec_mul(vb_, vec_xl(0, c + 6 * rs_c + 12))), 0, c + 6 * rs_c + 12);
-            vec_xst(vec_madd(va_, acc7_v[3], vec_mul(vb_, vec_xl(0, c + 7 * rs_c + 12))), 0, c + 7 * rs_c + 12);
-        }
-        return;
-    }
-    float t_[128];
-    vec_xst(acc0_v[0], 0, t_ + 0);
-    vec_xst(acc0_v[1], 0, t_ + 4);
-    vec_xst(acc0_v[2], 0, t_ + 8);
-    vec_xst(acc0_v[3], 0, t_ + 12);
-    vec_xst(acc1_v[0], 0, t_ + 16);
-    vec_xst(acc1_v[1], 0, t_ + 20);
-    vec_xst(acc1_v[2], 0, t_ + 24);
-    vec_xst(acc1_v[3], 0, t_ + 28);
-    vec_xst(acc2_v[0], 0, t_ + 32);
-    vec_xst(acc2_v[1], 0, t_ + 36);
-    vec_xst(acc2_v[2], 0, t_ + 40);
-    vec_xst(acc2_v[3], 0, t_ + 44);
-    vec_xst(acc3_v[0], 0, t_ + 48);
-    vec_xst(acc3_v[1], 0, t_ + 52);
-    vec_xst(acc3_v[2], 0, t_ + 56);
-    vec_xst(acc3_v[3], 0, t_ + 60);
-    vec_xst(acc4_v[0], 0, t_ + 64);
-    vec_xst(acc4_v[1], 0, t_ + 68);
-    vec_xst(acc4_v[2], 0, t_ + 72);
-    vec_xst(acc4_v[3], 0, t_ + 76);
-    vec_xst(acc5_v[0], 0, t_ + 80);
-    vec_xst(acc5_v[1], 0, t_ + 84);
-    vec_xst(acc5_v[2], 0, t_ + 88);
-    vec_xst(acc5_v[3], 0, t_ + 92);
-    vec_xst(acc6_v[0], 0, t_ + 96);
-    vec_xst(acc6_v[1], 0, t_ + 100);
-    vec_xst(acc6_v[2], 0, t_ + 104);
-    vec_xst(acc6_v[3], 0, t_ + 108);
-    vec_xst(acc7_v[0], 0, t_ + 112);
-    vec_xst(acc7_v[1], 0, t_ + 116);
-    vec_xst(acc7_v[2], 0, t_ + 120);
-    vec_xst(acc7_v[3], 0, t_ + 124);
-    /* position in t_ of C(i, j), at_[i + j*8] */
-    static const unsigned short at_[128] = {
-        0, 4, 8, 12, 16, 20, 24, 28, 1, 5, 9, 13, 17, 21, 25, 29,
-        2, 6, 10, 14, 18, 22, 26, 30, 3, 7, 11, 15, 19, 23, 27, 31,
-        32, 36, 40, 44, 48, 52, 56, 60, 33, 37, 41, 45, 49, 53, 57, 61,
-        34, 38, 42, 46, 50, 54, 58, 62, 35, 39, 43, 47, 51, 55, 59, 63,
-        64, 68, 72, 76, 80, 84, 88, 92, 65, 69, 73, 77, 81, 85, 89, 93,
-        66, 70, 74, 78, 82, 86, 90, 94, 67, 71, 75, 79, 83, 87, 91, 95,
-        96, 100, 104, 108, 112, 116, 120, 124, 97, 101, 105, 109, 113, 117, 121, 125,
-        98, 102, 106, 110, 114, 118, 122, 126, 99, 103, 107, 111, 115, 119, 123, 127,
-    };
-    for (int64_t j = 0; j < n; j++)
-        for (int64_t i = 0; i < m; i++) {
-            float v = alpha_ * t_[at_[i + j * 8]];
-            float *cij = c + i * rs_c + j * cs_c;
-            *cij = beta_ == 0 ? v : v + beta_ * *cij;
-        }
-
+    power10_sgemm_8x16_in_place(m, n, k, alpha, a, lda, b, ldb, beta, c, rs_c, cs_c, a_next, 1);
 }
 
 void power10_sgemm_8x16_e8x8(int64_t m, int64_t n, int64_t k, const float *alpha, const float *a, int64_t lda,

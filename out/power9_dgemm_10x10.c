@@ -950,14 +950,18 @@ void power9_dgemm_10x10(int64_t m, int64_t n, int64_t k, const double *alpha, co
 
 }
 
-void power9_dgemm_10x10_direct(int64_t m, int64_t n, int64_t k, const double *alpha, const double *a, int64_t lda,
-                               const double *b, int64_t ldb, const double *beta, double *c, int64_t rs_c, int64_t cs_c)
+static inline __attribute__((always_inline))
+void power9_dgemm_10x10_in_place(int64_t m, int64_t n, int64_t k, const double *alpha, const double *a, int64_t lda,
+                                 const double *b, int64_t ldb, const double *beta, double *c, int64_t rs_c, int64_t cs_c,
+                                 const double *a_next, const int stream)
 {
     const int64_t lda_b = lda * (int64_t)sizeof(double), ldb_b = ldb * (int64_t)sizeof(double);
     const char *pa0 = (const char *)a,
                *pa3 = pa0 + 3 * lda_b;
     const char *pb0 = (const char *)b,
                *pb3 = pb0 + 3 * ldb_b;
+    const char *pn0 = (const char *)a_next,
+               *pn3 = pn0 + 3 * lda_b;
     __vector double vs0, vs1, vs2, vs3, vs4, vs5, vs6, vs7;
     __vector double vs8, vs9, vs10, vs11, vs12, vs13, vs14, vs15;
     __vector double vs16, vs17, vs18, vs19, vs20, vs21, vs22, vs23;
@@ -1018,6 +1022,18 @@ void power9_dgemm_10x10_direct(int64_t m, int64_t n, int64_t k, const double *al
     vs48 = vec_splats(0.0);
     vs49 = vec_splats(0.0);
 
+    /* C is read (or overwritten) after the k loop: the passes of the k loop
+     * fetch it a column (row) each; those they cannot reach go now */
+    const int64_t pf_step = rs_c == 1 ? cs_c : rs_c;
+    const int64_t pf_span = rs_c == 1 ? m - 1 : (n - 1) * cs_c;
+    int64_t pf_left = stream ? (rs_c == 1 ? n : m) : 0;
+    double *pf_c = c;
+    for (int64_t passes = k > 0 ? (k - 1) / 4 : 0; pf_left > passes; pf_left--) {
+        __builtin_prefetch(pf_c, 1, 3);
+        __builtin_prefetch(pf_c + pf_span / 2, 1, 3);
+        __builtin_prefetch(pf_c + pf_span, 1, 3);
+        pf_c += pf_step;
+    }
     if (k > 0) {
         /* prologue: the first 8 instructions of iteration 0 (pointer
          * bumps among them become load offsets) */
@@ -1033,9 +1049,17 @@ void power9_dgemm_10x10_direct(int64_t m, int64_t n, int64_t k, const double *al
         /* kernel: iteration i and the start of i+1, unrolled 4x */
         int64_t nq = k - 1;
         for (int64_t it = nq / 4; it > 0; it--) {
+            if (stream && pf_left > 0) {
+                __builtin_prefetch(pf_c, 1, 3);
+                __builtin_prefetch(pf_c + pf_span / 2, 1, 3);
+                __builtin_prefetch(pf_c + pf_span, 1, 3);
+                pf_c += pf_step;
+                pf_left--;
+            }
             /* copy 0 */
             vs55 = vec_xl(0, (const double *)pa0 + 6);
             vs57 = vec_xl(0, (const double *)pa0 + 8);
+            if (stream) __builtin_prefetch((const char *)pn0, 0, 3);
             vs0 = vec_madd(vs51, vs58, vs0);
             vs10 = vec_madd(vs51, vs59, vs10);
             vs1 = vec_madd(vs52, vs58, vs1);
@@ -1102,6 +1126,7 @@ void power9_dgemm_10x10_direct(int64_t m, int64_t n, int64_t k, const double *al
             /* copy 1 */
             vs56 = vec_xl(0, (const double *)(pa0 + lda_b) + 6);
             vs57 = vec_xl(0, (const double *)(pa0 + lda_b) + 8);
+            if (stream) __builtin_prefetch((const char *)(pn0 + lda_b), 0, 3);
             vs0 = vec_madd(vs50, vs58, vs0);
             vs10 = vec_madd(vs50, vs59, vs10);
             vs1 = vec_madd(vs51, vs58, vs1);
@@ -1168,6 +1193,7 @@ void power9_dgemm_10x10_direct(int64_t m, int64_t n, int64_t k, const double *al
             /* copy 2 */
             vs55 = vec_xl(0, (const double *)(pa0 + 2 * lda_b) + 6);
             vs57 = vec_xl(0, (const double *)(pa0 + 2 * lda_b) + 8);
+            if (stream) __builtin_prefetch((const char *)(pn0 + 2 * lda_b), 0, 3);
             vs0 = vec_madd(vs53, vs58, vs0);
             vs10 = vec_madd(vs53, vs59, vs10);
             vs1 = vec_madd(vs50, vs58, vs1);
@@ -1234,6 +1260,7 @@ void power9_dgemm_10x10_direct(int64_t m, int64_t n, int64_t k, const double *al
             /* copy 3 */
             vs56 = vec_xl(0, (const double *)pa3 + 6);
             vs57 = vec_xl(0, (const double *)pa3 + 8);
+            if (stream) __builtin_prefetch((const char *)pn3, 0, 3);
             vs0 = vec_madd(vs52, vs58, vs0);
             vs10 = vec_madd(vs52, vs59, vs10);
             vs1 = vec_madd(vs53, vs58, vs1);
@@ -1302,11 +1329,14 @@ void power9_dgemm_10x10_direct(int64_t m, int64_t n, int64_t k, const double *al
             pa3 += 4 * lda_b;
             pb0 += 4 * ldb_b;
             pb3 += 4 * ldb_b;
+            pn0 += 4 * lda_b;
+            pn3 += 4 * lda_b;
         }
         int64_t rem = nq % 4;
         if (rem > 0) {
             vs55 = vec_xl(0, (const double *)pa0 + 6);
             vs57 = vec_xl(0, (const double *)pa0 + 8);
+            if (stream) __builtin_prefetch((const char *)pn0, 0, 3);
             vs0 = vec_madd(vs51, vs58, vs0);
             vs10 = vec_madd(vs51, vs59, vs10);
             vs1 = vec_madd(vs52, vs58, vs1);
@@ -1374,6 +1404,7 @@ void power9_dgemm_10x10_direct(int64_t m, int64_t n, int64_t k, const double *al
         if (rem > 1) {
             vs56 = vec_xl(0, (const double *)(pa0 + lda_b) + 6);
             vs57 = vec_xl(0, (const double *)(pa0 + lda_b) + 8);
+            if (stream) __builtin_prefetch((const char *)(pn0 + lda_b), 0, 3);
             vs0 = vec_madd(vs50, vs58, vs0);
             vs10 = vec_madd(vs50, vs59, vs10);
             vs1 = vec_madd(vs51, vs58, vs1);
@@ -1441,6 +1472,7 @@ void power9_dgemm_10x10_direct(int64_t m, int64_t n, int64_t k, const double *al
         if (rem > 2) {
             vs55 = vec_xl(0, (const double *)(pa0 + 2 * lda_b) + 6);
             vs57 = vec_xl(0, (const double *)(pa0 + 2 * lda_b) + 8);
+            if (stream) __builtin_prefetch((const char *)(pn0 + 2 * lda_b), 0, 3);
             vs0 = vec_madd(vs53, vs58, vs0);
             vs10 = vec_madd(vs53, vs59, vs10);
             vs1 = vec_madd(vs50, vs58, vs1);
@@ -1512,6 +1544,7 @@ void power9_dgemm_10x10_direct(int64_t m, int64_t n, int64_t k, const double *al
         case 0:
             vs55 = vec_xl(0, (const double *)pa0 + 6);
             vs57 = vec_xl(0, (const double *)pa0 + 8);
+            if (stream) __builtin_prefetch((const char *)pn0, 0, 3);
             vs0 = vec_madd(vs51, vs58, vs0);
             vs10 = vec_madd(vs51, vs59, vs10);
             vs1 = vec_madd(vs52, vs58, vs1);
@@ -1571,6 +1604,7 @@ void power9_dgemm_10x10_direct(int64_t m, int64_t n, int64_t k, const double *al
         case 1:
             vs56 = vec_xl(0, (const double *)(pa0 + lda_b) + 6);
             vs57 = vec_xl(0, (const double *)(pa0 + lda_b) + 8);
+            if (stream) __builtin_prefetch((const char *)(pn0 + lda_b), 0, 3);
             vs0 = vec_madd(vs50, vs58, vs0);
             vs10 = vec_madd(vs50, vs59, vs10);
             vs1 = vec_madd(vs51, vs58, vs1);
@@ -1630,6 +1664,7 @@ void power9_dgemm_10x10_direct(int64_t m, int64_t n, int64_t k, const double *al
         case 2:
             vs55 = vec_xl(0, (const double *)(pa0 + 2 * lda_b) + 6);
             vs57 = vec_xl(0, (const double *)(pa0 + 2 * lda_b) + 8);
+            if (stream) __builtin_prefetch((const char *)(pn0 + 2 * lda_b), 0, 3);
             vs0 = vec_madd(vs53, vs58, vs0);
             vs10 = vec_madd(vs53, vs59, vs10);
             vs1 = vec_madd(vs50, vs58, vs1);
@@ -1689,6 +1724,7 @@ void power9_dgemm_10x10_direct(int64_t m, int64_t n, int64_t k, const double *al
         case 3:
             vs56 = vec_xl(0, (const double *)pa3 + 6);
             vs57 = vec_xl(0, (const double *)pa3 + 8);
+            if (stream) __builtin_prefetch((const char *)pn3, 0, 3);
             vs0 = vec_madd(vs52, vs58, vs0);
             vs10 = vec_madd(vs52, vs59, vs10);
             vs1 = vec_madd(vs53, vs58, vs1);
@@ -1819,908 +1855,17 @@ void power9_dgemm_10x10_direct(int64_t m, int64_t n, int64_t k, const double *al
 
 }
 
+void power9_dgemm_10x10_direct(int64_t m, int64_t n, int64_t k, const double *alpha, const double *a, int64_t lda,
+                               const double *b, int64_t ldb, const double *beta, double *c, int64_t rs_c, int64_t cs_c)
+{
+    power9_dgemm_10x10_in_place(m, n, k, alpha, a, lda, b, ldb, beta, c, rs_c, cs_c, a, 0);
+}
+
 void power9_dgemm_10x10_stream(int64_t m, int64_t n, int64_t k, const double *alpha, const double *a, int64_t lda,
                                const double *b, int64_t ldb, const double *beta, double *c, int64_t rs_c, int64_t cs_c,
                                const double *a_next)
 {
-    const int64_t lda_b = lda * (int64_t)sizeof(double), ldb_b = ldb * (int64_t)sizeof(double);
-    const char *pa0 = (const char *)a,
-               *pa3 = pa0 + 3 * lda_b;
-    const char *pb0 = (const char *)b,
-               *pb3 = pb0 + 3 * ldb_b;
-    const char *pn0 = (const char *)a_next,
-               *pn3 = pn0 + 3 * lda_b;
-    __vector double vs0, vs1, vs2, vs3, vs4, vs5, vs6, vs7;
-    __vector double vs8, vs9, vs10, vs11, vs12, vs13, vs14, vs15;
-    __vector double vs16, vs17, vs18, vs19, vs20, vs21, vs22, vs23;
-    __vector double vs24, vs25, vs26, vs27, vs28, vs29, vs30, vs31;
-    __vector double vs32, vs33, vs34, vs35, vs36, vs37, vs38, vs39;
-    __vector double vs40, vs41, vs42, vs43, vs44, vs45, vs46, vs47;
-    __vector double vs48, vs49, vs50, vs51, vs52, vs53, vs54, vs55;
-    __vector double vs56, vs57, vs58, vs59;
-
-    vs0 = vec_splats(0.0);
-    vs1 = vec_splats(0.0);
-    vs2 = vec_splats(0.0);
-    vs3 = vec_splats(0.0);
-    vs4 = vec_splats(0.0);
-    vs5 = vec_splats(0.0);
-    vs6 = vec_splats(0.0);
-    vs7 = vec_splats(0.0);
-    vs8 = vec_splats(0.0);
-    vs9 = vec_splats(0.0);
-    vs10 = vec_splats(0.0);
-    vs11 = vec_splats(0.0);
-    vs12 = vec_splats(0.0);
-    vs13 = vec_splats(0.0);
-    vs14 = vec_splats(0.0);
-    vs15 = vec_splats(0.0);
-    vs16 = vec_splats(0.0);
-    vs17 = vec_splats(0.0);
-    vs18 = vec_splats(0.0);
-    vs19 = vec_splats(0.0);
-    vs20 = vec_splats(0.0);
-    vs21 = vec_splats(0.0);
-    vs22 = vec_splats(0.0);
-    vs23 = vec_splats(0.0);
-    vs24 = vec_splats(0.0);
-    vs25 = vec_splats(0.0);
-    vs26 = vec_splats(0.0);
-    vs27 = vec_splats(0.0);
-    vs28 = vec_splats(0.0);
-    vs29 = vec_splats(0.0);
-    vs30 = vec_splats(0.0);
-    vs31 = vec_splats(0.0);
-    vs32 = vec_splats(0.0);
-    vs33 = vec_splats(0.0);
-    vs34 = vec_splats(0.0);
-    vs35 = vec_splats(0.0);
-    vs36 = vec_splats(0.0);
-    vs37 = vec_splats(0.0);
-    vs38 = vec_splats(0.0);
-    vs39 = vec_splats(0.0);
-    vs40 = vec_splats(0.0);
-    vs41 = vec_splats(0.0);
-    vs42 = vec_splats(0.0);
-    vs43 = vec_splats(0.0);
-    vs44 = vec_splats(0.0);
-    vs45 = vec_splats(0.0);
-    vs46 = vec_splats(0.0);
-    vs47 = vec_splats(0.0);
-    vs48 = vec_splats(0.0);
-    vs49 = vec_splats(0.0);
-
-    /* C is read (or overwritten) after the k loop: the passes of the k loop
-     * fetch it a column (row) each; those they cannot reach go now */
-    const int64_t pf_step = rs_c == 1 ? cs_c : rs_c;
-    const int64_t pf_span = rs_c == 1 ? m - 1 : (n - 1) * cs_c;
-    int64_t pf_left = rs_c == 1 ? n : m;
-    double *pf_c = c;
-    for (int64_t passes = k > 0 ? (k - 1) / 4 : 0; pf_left > passes; pf_left--) {
-        __builtin_prefetch(pf_c, 1, 3);
-        __builtin_prefetch(pf_c + pf_span / 2, 1, 3);
-        __builtin_prefetch(pf_c + pf_span, 1, 3);
-        pf_c += pf_step;
-    }
-    if (k > 0) {
-        /* prologue: the first 8 instructions of iteration 0 (pointer
-         * bumps among them become load offsets) */
-        vs58 = vec_xl(0, (const double *)pb0);
-        vs59 = vec_xl(0, (const double *)pb0 + 2);
-        vs51 = vec_xl(0, (const double *)pa0);
-        vs50 = vec_xl(0, (const double *)pb0 + 4);
-        vs52 = vec_xl(0, (const double *)pa0 + 2);
-        vs53 = vec_xl(0, (const double *)pb0 + 6);
-        vs54 = vec_xl(0, (const double *)pa0 + 4);
-        vs56 = vec_xl(0, (const double *)pb0 + 8);
-
-        /* kernel: iteration i and the start of i+1, unrolled 4x */
-        int64_t nq = k - 1;
-        for (int64_t it = nq / 4; it > 0; it--) {
-            if (pf_left > 0) {
-                __builtin_prefetch(pf_c, 1, 3);
-                __builtin_prefetch(pf_c + pf_span / 2, 1, 3);
-                __builtin_prefetch(pf_c + pf_span, 1, 3);
-                pf_c += pf_step;
-                pf_left--;
-            }
-            /* copy 0 */
-            vs55 = vec_xl(0, (const double *)pa0 + 6);
-            vs57 = vec_xl(0, (const double *)pa0 + 8);
-            __builtin_prefetch((const char *)pn0, 0, 3);
-            vs0 = vec_madd(vs51, vs58, vs0);
-            vs10 = vec_madd(vs51, vs59, vs10);
-            vs1 = vec_madd(vs52, vs58, vs1);
-            vs2 = vec_madd(vs54, vs58, vs2);
-            vs3 = vec_madd(vs55, vs58, vs3);
-            vs4 = vec_madd(vs57, vs58, vs4);
-            vs58 = (__vector double)vec_xxpermdi(vs58, vs58, 2);
-            vs11 = vec_madd(vs52, vs59, vs11);
-            vs12 = vec_madd(vs54, vs59, vs12);
-            vs13 = vec_madd(vs55, vs59, vs13);
-            vs14 = vec_madd(vs57, vs59, vs14);
-            vs59 = (__vector double)vec_xxpermdi(vs59, vs59, 2);
-            vs20 = vec_madd(vs51, vs50, vs20);
-            vs21 = vec_madd(vs52, vs50, vs21);
-            vs22 = vec_madd(vs54, vs50, vs22);
-            vs23 = vec_madd(vs55, vs50, vs23);
-            vs24 = vec_madd(vs57, vs50, vs24);
-            vs50 = (__vector double)vec_xxpermdi(vs50, vs50, 2);
-            vs30 = vec_madd(vs51, vs53, vs30);
-            vs31 = vec_madd(vs52, vs53, vs31);
-            vs32 = vec_madd(vs54, vs53, vs32);
-            vs33 = vec_madd(vs55, vs53, vs33);
-            vs34 = vec_madd(vs57, vs53, vs34);
-            vs53 = (__vector double)vec_xxpermdi(vs53, vs53, 2);
-            vs40 = vec_madd(vs51, vs56, vs40);
-            vs41 = vec_madd(vs52, vs56, vs41);
-            vs42 = vec_madd(vs54, vs56, vs42);
-            vs43 = vec_madd(vs55, vs56, vs43);
-            vs44 = vec_madd(vs57, vs56, vs44);
-            vs56 = (__vector double)vec_xxpermdi(vs56, vs56, 2);
-            vs5 = vec_madd(vs51, vs58, vs5);
-            vs6 = vec_madd(vs52, vs58, vs6);
-            vs7 = vec_madd(vs54, vs58, vs7);
-            vs8 = vec_madd(vs55, vs58, vs8);
-            vs9 = vec_madd(vs57, vs58, vs9);
-            vs58 = vec_xl(0, (const double *)(pb0 + ldb_b));
-            vs15 = vec_madd(vs51, vs59, vs15);
-            vs16 = vec_madd(vs52, vs59, vs16);
-            vs17 = vec_madd(vs54, vs59, vs17);
-            vs18 = vec_madd(vs55, vs59, vs18);
-            vs19 = vec_madd(vs57, vs59, vs19);
-            vs59 = vec_xl(0, (const double *)(pb0 + ldb_b) + 2);
-            vs25 = vec_madd(vs51, vs50, vs25);
-            vs26 = vec_madd(vs52, vs50, vs26);
-            vs27 = vec_madd(vs54, vs50, vs27);
-            vs28 = vec_madd(vs55, vs50, vs28);
-            vs29 = vec_madd(vs57, vs50, vs29);
-            vs50 = vec_xl(0, (const double *)(pa0 + lda_b));
-            vs35 = vec_madd(vs51, vs53, vs35);
-            vs36 = vec_madd(vs52, vs53, vs36);
-            vs37 = vec_madd(vs54, vs53, vs37);
-            vs38 = vec_madd(vs55, vs53, vs38);
-            vs39 = vec_madd(vs57, vs53, vs39);
-            vs53 = vec_xl(0, (const double *)(pb0 + ldb_b) + 4);
-            vs45 = vec_madd(vs51, vs56, vs45);
-            vs51 = vec_xl(0, (const double *)(pa0 + lda_b) + 2);
-            vs46 = vec_madd(vs52, vs56, vs46);
-            vs52 = vec_xl(0, (const double *)(pb0 + ldb_b) + 6);
-            vs47 = vec_madd(vs54, vs56, vs47);
-            vs54 = vec_xl(0, (const double *)(pa0 + lda_b) + 4);
-            vs48 = vec_madd(vs55, vs56, vs48);
-            vs55 = vec_xl(0, (const double *)(pb0 + ldb_b) + 8);
-            vs49 = vec_madd(vs57, vs56, vs49);
-            /* copy 1 */
-            vs56 = vec_xl(0, (const double *)(pa0 + lda_b) + 6);
-            vs57 = vec_xl(0, (const double *)(pa0 + lda_b) + 8);
-            __builtin_prefetch((const char *)(pn0 + lda_b), 0, 3);
-            vs0 = vec_madd(vs50, vs58, vs0);
-            vs10 = vec_madd(vs50, vs59, vs10);
-            vs1 = vec_madd(vs51, vs58, vs1);
-            vs2 = vec_madd(vs54, vs58, vs2);
-            vs3 = vec_madd(vs56, vs58, vs3);
-            vs4 = vec_madd(vs57, vs58, vs4);
-            vs58 = (__vector double)vec_xxpermdi(vs58, vs58, 2);
-            vs11 = vec_madd(vs51, vs59, vs11);
-            vs12 = vec_madd(vs54, vs59, vs12);
-            vs13 = vec_madd(vs56, vs59, vs13);
-            vs14 = vec_madd(vs57, vs59, vs14);
-            vs59 = (__vector double)vec_xxpermdi(vs59, vs59, 2);
-            vs20 = vec_madd(vs50, vs53, vs20);
-            vs21 = vec_madd(vs51, vs53, vs21);
-            vs22 = vec_madd(vs54, vs53, vs22);
-            vs23 = vec_madd(vs56, vs53, vs23);
-            vs24 = vec_madd(vs57, vs53, vs24);
-            vs53 = (__vector double)vec_xxpermdi(vs53, vs53, 2);
-            vs30 = vec_madd(vs50, vs52, vs30);
-            vs31 = vec_madd(vs51, vs52, vs31);
-            vs32 = vec_madd(vs54, vs52, vs32);
-            vs33 = vec_madd(vs56, vs52, vs33);
-            vs34 = vec_madd(vs57, vs52, vs34);
-            vs52 = (__vector double)vec_xxpermdi(vs52, vs52, 2);
-            vs40 = vec_madd(vs50, vs55, vs40);
-            vs41 = vec_madd(vs51, vs55, vs41);
-            vs42 = vec_madd(vs54, vs55, vs42);
-            vs43 = vec_madd(vs56, vs55, vs43);
-            vs44 = vec_madd(vs57, vs55, vs44);
-            vs55 = (__vector double)vec_xxpermdi(vs55, vs55, 2);
-            vs5 = vec_madd(vs50, vs58, vs5);
-            vs6 = vec_madd(vs51, vs58, vs6);
-            vs7 = vec_madd(vs54, vs58, vs7);
-            vs8 = vec_madd(vs56, vs58, vs8);
-            vs9 = vec_madd(vs57, vs58, vs9);
-            vs58 = vec_xl(0, (const double *)(pb0 + 2 * ldb_b));
-            vs15 = vec_madd(vs50, vs59, vs15);
-            vs16 = vec_madd(vs51, vs59, vs16);
-            vs17 = vec_madd(vs54, vs59, vs17);
-            vs18 = vec_madd(vs56, vs59, vs18);
-            vs19 = vec_madd(vs57, vs59, vs19);
-            vs59 = vec_xl(0, (const double *)(pb0 + 2 * ldb_b) + 2);
-            vs25 = vec_madd(vs50, vs53, vs25);
-            vs26 = vec_madd(vs51, vs53, vs26);
-            vs27 = vec_madd(vs54, vs53, vs27);
-            vs28 = vec_madd(vs56, vs53, vs28);
-            vs29 = vec_madd(vs57, vs53, vs29);
-            vs53 = vec_xl(0, (const double *)(pa0 + 2 * lda_b));
-            vs35 = vec_madd(vs50, vs52, vs35);
-            vs36 = vec_madd(vs51, vs52, vs36);
-            vs37 = vec_madd(vs54, vs52, vs37);
-            vs38 = vec_madd(vs56, vs52, vs38);
-            vs39 = vec_madd(vs57, vs52, vs39);
-            vs52 = vec_xl(0, (const double *)(pb0 + 2 * ldb_b) + 4);
-            vs45 = vec_madd(vs50, vs55, vs45);
-            vs50 = vec_xl(0, (const double *)(pa0 + 2 * lda_b) + 2);
-            vs46 = vec_madd(vs51, vs55, vs46);
-            vs51 = vec_xl(0, (const double *)(pb0 + 2 * ldb_b) + 6);
-            vs47 = vec_madd(vs54, vs55, vs47);
-            vs54 = vec_xl(0, (const double *)(pa0 + 2 * lda_b) + 4);
-            vs48 = vec_madd(vs56, vs55, vs48);
-            vs56 = vec_xl(0, (const double *)(pb0 + 2 * ldb_b) + 8);
-            vs49 = vec_madd(vs57, vs55, vs49);
-            /* copy 2 */
-            vs55 = vec_xl(0, (const double *)(pa0 + 2 * lda_b) + 6);
-            vs57 = vec_xl(0, (const double *)(pa0 + 2 * lda_b) + 8);
-            __builtin_prefetch((const char *)(pn0 + 2 * lda_b), 0, 3);
-            vs0 = vec_madd(vs53, vs58, vs0);
-            vs10 = vec_madd(vs53, vs59, vs10);
-            vs1 = vec_madd(vs50, vs58, vs1);
-            vs2 = vec_madd(vs54, vs58, vs2);
-            vs3 = vec_madd(vs55, vs58, vs3);
-            vs4 = vec_madd(vs57, vs58, vs4);
-            vs58 = (__vector double)vec_xxpermdi(vs58, vs58, 2);
-            vs11 = vec_madd(vs50, vs59, vs11);
-            vs12 = vec_madd(vs54, vs59, vs12);
-            vs13 = vec_madd(vs55, vs59, vs13);
-            vs14 = vec_madd(vs57, vs59, vs14);
-            vs59 = (__vector double)vec_xxpermdi(vs59, vs59, 2);
-            vs20 = vec_madd(vs53, vs52, vs20);
-            vs21 = vec_madd(vs50, vs52, vs21);
-            vs22 = vec_madd(vs54, vs52, vs22);
-            vs23 = vec_madd(vs55, vs52, vs23);
-            vs24 = vec_madd(vs57, vs52, vs24);
-            vs52 = (__vector double)vec_xxpermdi(vs52, vs52, 2);
-            vs30 = vec_madd(vs53, vs51, vs30);
-            vs31 = vec_madd(vs50, vs51, vs31);
-            vs32 = vec_madd(vs54, vs51, vs32);
-            vs33 = vec_madd(vs55, vs51, vs33);
-            vs34 = vec_madd(vs57, vs51, vs34);
-            vs51 = (__vector double)vec_xxpermdi(vs51, vs51, 2);
-            vs40 = vec_madd(vs53, vs56, vs40);
-            vs41 = vec_madd(vs50, vs56, vs41);
-            vs42 = vec_madd(vs54, vs56, vs42);
-            vs43 = vec_madd(vs55, vs56, vs43);
-            vs44 = vec_madd(vs57, vs56, vs44);
-            vs56 = (__vector double)vec_xxpermdi(vs56, vs56, 2);
-            vs5 = vec_madd(vs53, vs58, vs5);
-            vs6 = vec_madd(vs50, vs58, vs6);
-            vs7 = vec_madd(vs54, vs58, vs7);
-            vs8 = vec_madd(vs55, vs58, vs8);
-            vs9 = vec_madd(vs57, vs58, vs9);
-            vs58 = vec_xl(0, (const double *)pb3);
-            vs15 = vec_madd(vs53, vs59, vs15);
-            vs16 = vec_madd(vs50, vs59, vs16);
-            vs17 = vec_madd(vs54, vs59, vs17);
-            vs18 = vec_madd(vs55, vs59, vs18);
-            vs19 = vec_madd(vs57, vs59, vs19);
-            vs59 = vec_xl(0, (const double *)pb3 + 2);
-            vs25 = vec_madd(vs53, vs52, vs25);
-            vs26 = vec_madd(vs50, vs52, vs26);
-            vs27 = vec_madd(vs54, vs52, vs27);
-            vs28 = vec_madd(vs55, vs52, vs28);
-            vs29 = vec_madd(vs57, vs52, vs29);
-            vs52 = vec_xl(0, (const double *)pa3);
-            vs35 = vec_madd(vs53, vs51, vs35);
-            vs36 = vec_madd(vs50, vs51, vs36);
-            vs37 = vec_madd(vs54, vs51, vs37);
-            vs38 = vec_madd(vs55, vs51, vs38);
-            vs39 = vec_madd(vs57, vs51, vs39);
-            vs51 = vec_xl(0, (const double *)pb3 + 4);
-            vs45 = vec_madd(vs53, vs56, vs45);
-            vs53 = vec_xl(0, (const double *)pa3 + 2);
-            vs46 = vec_madd(vs50, vs56, vs46);
-            vs50 = vec_xl(0, (const double *)pb3 + 6);
-            vs47 = vec_madd(vs54, vs56, vs47);
-            vs54 = vec_xl(0, (const double *)pa3 + 4);
-            vs48 = vec_madd(vs55, vs56, vs48);
-            vs55 = vec_xl(0, (const double *)pb3 + 8);
-            vs49 = vec_madd(vs57, vs56, vs49);
-            /* copy 3 */
-            vs56 = vec_xl(0, (const double *)pa3 + 6);
-            vs57 = vec_xl(0, (const double *)pa3 + 8);
-            __builtin_prefetch((const char *)pn3, 0, 3);
-            vs0 = vec_madd(vs52, vs58, vs0);
-            vs10 = vec_madd(vs52, vs59, vs10);
-            vs1 = vec_madd(vs53, vs58, vs1);
-            vs2 = vec_madd(vs54, vs58, vs2);
-            vs3 = vec_madd(vs56, vs58, vs3);
-            vs4 = vec_madd(vs57, vs58, vs4);
-            vs58 = (__vector double)vec_xxpermdi(vs58, vs58, 2);
-            vs11 = vec_madd(vs53, vs59, vs11);
-            vs12 = vec_madd(vs54, vs59, vs12);
-            vs13 = vec_madd(vs56, vs59, vs13);
-            vs14 = vec_madd(vs57, vs59, vs14);
-            vs59 = (__vector double)vec_xxpermdi(vs59, vs59, 2);
-            vs20 = vec_madd(vs52, vs51, vs20);
-            vs21 = vec_madd(vs53, vs51, vs21);
-            vs22 = vec_madd(vs54, vs51, vs22);
-            vs23 = vec_madd(vs56, vs51, vs23);
-            vs24 = vec_madd(vs57, vs51, vs24);
-            vs51 = (__vector double)vec_xxpermdi(vs51, vs51, 2);
-            vs30 = vec_madd(vs52, vs50, vs30);
-            vs31 = vec_madd(vs53, vs50, vs31);
-            vs32 = vec_madd(vs54, vs50, vs32);
-            vs33 = vec_madd(vs56, vs50, vs33);
-            vs34 = vec_madd(vs57, vs50, vs34);
-            vs50 = (__vector double)vec_xxpermdi(vs50, vs50, 2);
-            vs40 = vec_madd(vs52, vs55, vs40);
-            vs41 = vec_madd(vs53, vs55, vs41);
-            vs42 = vec_madd(vs54, vs55, vs42);
-            vs43 = vec_madd(vs56, vs55, vs43);
-            vs44 = vec_madd(vs57, vs55, vs44);
-            vs55 = (__vector double)vec_xxpermdi(vs55, vs55, 2);
-            vs5 = vec_madd(vs52, vs58, vs5);
-            vs6 = vec_madd(vs53, vs58, vs6);
-            vs7 = vec_madd(vs54, vs58, vs7);
-            vs8 = vec_madd(vs56, vs58, vs8);
-            vs9 = vec_madd(vs57, vs58, vs9);
-            vs58 = vec_xl(0, (const double *)(pb0 + 4 * ldb_b));
-            vs15 = vec_madd(vs52, vs59, vs15);
-            vs16 = vec_madd(vs53, vs59, vs16);
-            vs17 = vec_madd(vs54, vs59, vs17);
-            vs18 = vec_madd(vs56, vs59, vs18);
-            vs19 = vec_madd(vs57, vs59, vs19);
-            vs59 = vec_xl(0, (const double *)(pb0 + 4 * ldb_b) + 2);
-            vs25 = vec_madd(vs52, vs51, vs25);
-            vs26 = vec_madd(vs53, vs51, vs26);
-            vs27 = vec_madd(vs54, vs51, vs27);
-            vs28 = vec_madd(vs56, vs51, vs28);
-            vs29 = vec_madd(vs57, vs51, vs29);
-            vs51 = vec_xl(0, (const double *)(pa0 + 4 * lda_b));
-            vs35 = vec_madd(vs52, vs50, vs35);
-            vs36 = vec_madd(vs53, vs50, vs36);
-            vs37 = vec_madd(vs54, vs50, vs37);
-            vs38 = vec_madd(vs56, vs50, vs38);
-            vs39 = vec_madd(vs57, vs50, vs39);
-            vs50 = vec_xl(0, (const double *)(pb0 + 4 * ldb_b) + 4);
-            vs45 = vec_madd(vs52, vs55, vs45);
-            vs52 = vec_xl(0, (const double *)(pa0 + 4 * lda_b) + 2);
-            vs46 = vec_madd(vs53, vs55, vs46);
-            vs53 = vec_xl(0, (const double *)(pb0 + 4 * ldb_b) + 6);
-            vs47 = vec_madd(vs54, vs55, vs47);
-            vs54 = vec_xl(0, (const double *)(pa0 + 4 * lda_b) + 4);
-            vs48 = vec_madd(vs56, vs55, vs48);
-            vs56 = vec_xl(0, (const double *)(pb0 + 4 * ldb_b) + 8);
-            vs49 = vec_madd(vs57, vs55, vs49);
-
-            pa0 += 4 * lda_b;
-            pa3 += 4 * lda_b;
-            pb0 += 4 * ldb_b;
-            pb3 += 4 * ldb_b;
-            pn0 += 4 * lda_b;
-            pn3 += 4 * lda_b;
-        }
-        int64_t rem = nq % 4;
-        if (rem > 0) {
-            vs55 = vec_xl(0, (const double *)pa0 + 6);
-            vs57 = vec_xl(0, (const double *)pa0 + 8);
-            __builtin_prefetch((const char *)pn0, 0, 3);
-            vs0 = vec_madd(vs51, vs58, vs0);
-            vs10 = vec_madd(vs51, vs59, vs10);
-            vs1 = vec_madd(vs52, vs58, vs1);
-            vs2 = vec_madd(vs54, vs58, vs2);
-            vs3 = vec_madd(vs55, vs58, vs3);
-            vs4 = vec_madd(vs57, vs58, vs4);
-            vs58 = (__vector double)vec_xxpermdi(vs58, vs58, 2);
-            vs11 = vec_madd(vs52, vs59, vs11);
-            vs12 = vec_madd(vs54, vs59, vs12);
-            vs13 = vec_madd(vs55, vs59, vs13);
-            vs14 = vec_madd(vs57, vs59, vs14);
-            vs59 = (__vector double)vec_xxpermdi(vs59, vs59, 2);
-            vs20 = vec_madd(vs51, vs50, vs20);
-            vs21 = vec_madd(vs52, vs50, vs21);
-            vs22 = vec_madd(vs54, vs50, vs22);
-            vs23 = vec_madd(vs55, vs50, vs23);
-            vs24 = vec_madd(vs57, vs50, vs24);
-            vs50 = (__vector double)vec_xxpermdi(vs50, vs50, 2);
-            vs30 = vec_madd(vs51, vs53, vs30);
-            vs31 = vec_madd(vs52, vs53, vs31);
-            vs32 = vec_madd(vs54, vs53, vs32);
-            vs33 = vec_madd(vs55, vs53, vs33);
-            vs34 = vec_madd(vs57, vs53, vs34);
-            vs53 = (__vector double)vec_xxpermdi(vs53, vs53, 2);
-            vs40 = vec_madd(vs51, vs56, vs40);
-            vs41 = vec_madd(vs52, vs56, vs41);
-            vs42 = vec_madd(vs54, vs56, vs42);
-            vs43 = vec_madd(vs55, vs56, vs43);
-            vs44 = vec_madd(vs57, vs56, vs44);
-            vs56 = (__vector double)vec_xxpermdi(vs56, vs56, 2);
-            vs5 = vec_madd(vs51, vs58, vs5);
-            vs6 = vec_madd(vs52, vs58, vs6);
-            vs7 = vec_madd(vs54, vs58, vs7);
-            vs8 = vec_madd(vs55, vs58, vs8);
-            vs9 = vec_madd(vs57, vs58, vs9);
-            vs58 = vec_xl(0, (const double *)(pb0 + ldb_b));
-            vs15 = vec_madd(vs51, vs59, vs15);
-            vs16 = vec_madd(vs52, vs59, vs16);
-            vs17 = vec_madd(vs54, vs59, vs17);
-            vs18 = vec_madd(vs55, vs59, vs18);
-            vs19 = vec_madd(vs57, vs59, vs19);
-            vs59 = vec_xl(0, (const double *)(pb0 + ldb_b) + 2);
-            vs25 = vec_madd(vs51, vs50, vs25);
-            vs26 = vec_madd(vs52, vs50, vs26);
-            vs27 = vec_madd(vs54, vs50, vs27);
-            vs28 = vec_madd(vs55, vs50, vs28);
-            vs29 = vec_madd(vs57, vs50, vs29);
-            vs50 = vec_xl(0, (const double *)(pa0 + lda_b));
-            vs35 = vec_madd(vs51, vs53, vs35);
-            vs36 = vec_madd(vs52, vs53, vs36);
-            vs37 = vec_madd(vs54, vs53, vs37);
-            vs38 = vec_madd(vs55, vs53, vs38);
-            vs39 = vec_madd(vs57, vs53, vs39);
-            vs53 = vec_xl(0, (const double *)(pb0 + ldb_b) + 4);
-            vs45 = vec_madd(vs51, vs56, vs45);
-            vs51 = vec_xl(0, (const double *)(pa0 + lda_b) + 2);
-            vs46 = vec_madd(vs52, vs56, vs46);
-            vs52 = vec_xl(0, (const double *)(pb0 + ldb_b) + 6);
-            vs47 = vec_madd(vs54, vs56, vs47);
-            vs54 = vec_xl(0, (const double *)(pa0 + lda_b) + 4);
-            vs48 = vec_madd(vs55, vs56, vs48);
-            vs55 = vec_xl(0, (const double *)(pb0 + ldb_b) + 8);
-            vs49 = vec_madd(vs57, vs56, vs49);
-        }
-        if (rem > 1) {
-            vs56 = vec_xl(0, (const double *)(pa0 + lda_b) + 6);
-            vs57 = vec_xl(0, (const double *)(pa0 + lda_b) + 8);
-            __builtin_prefetch((const char *)(pn0 + lda_b), 0, 3);
-            vs0 = vec_madd(vs50, vs58, vs0);
-            vs10 = vec_madd(vs50, vs59, vs10);
-            vs1 = vec_madd(vs51, vs58, vs1);
-            vs2 = vec_madd(vs54, vs58, vs2);
-            vs3 = vec_madd(vs56, vs58, vs3);
-            vs4 = vec_madd(vs57, vs58, vs4);
-            vs58 = (__vector double)vec_xxpermdi(vs58, vs58, 2);
-            vs11 = vec_madd(vs51, vs59, vs11);
-            vs12 = vec_madd(vs54, vs59, vs12);
-            vs13 = vec_madd(vs56, vs59, vs13);
-            vs14 = vec_madd(vs57, vs59, vs14);
-            vs59 = (__vector double)vec_xxpermdi(vs59, vs59, 2);
-            vs20 = vec_madd(vs50, vs53, vs20);
-            vs21 = vec_madd(vs51, vs53, vs21);
-            vs22 = vec_madd(vs54, vs53, vs22);
-            vs23 = vec_madd(vs56, vs53, vs23);
-            vs24 = vec_madd(vs57, vs53, vs24);
-            vs53 = (__vector double)vec_xxpermdi(vs53, vs53, 2);
-            vs30 = vec_madd(vs50, vs52, vs30);
-            vs31 = vec_madd(vs51, vs52, vs31);
-            vs32 = vec_madd(vs54, vs52, vs32);
-            vs33 = vec_madd(vs56, vs52, vs33);
-            vs34 = vec_madd(vs57, vs52, vs34);
-            vs52 = (__vector double)vec_xxpermdi(vs52, vs52, 2);
-            vs40 = vec_madd(vs50, vs55, vs40);
-            vs41 = vec_madd(vs51, vs55, vs41);
-            vs42 = vec_madd(vs54, vs55, vs42);
-            vs43 = vec_madd(vs56, vs55, vs43);
-            vs44 = vec_madd(vs57, vs55, vs44);
-            vs55 = (__vector double)vec_xxpermdi(vs55, vs55, 2);
-            vs5 = vec_madd(vs50, vs58, vs5);
-            vs6 = vec_madd(vs51, vs58, vs6);
-            vs7 = vec_madd(vs54, vs58, vs7);
-            vs8 = vec_madd(vs56, vs58, vs8);
-            vs9 = vec_madd(vs57, vs58, vs9);
-            vs58 = vec_xl(0, (const double *)(pb0 + 2 * ldb_b));
-            vs15 = vec_madd(vs50, vs59, vs15);
-            vs16 = vec_madd(vs51, vs59, vs16);
-            vs17 = vec_madd(vs54, vs59, vs17);
-            vs18 = vec_madd(vs56, vs59, vs18);
-            vs19 = vec_madd(vs57, vs59, vs19);
-            vs59 = vec_xl(0, (const double *)(pb0 + 2 * ldb_b) + 2);
-            vs25 = vec_madd(vs50, vs53, vs25);
-            vs26 = vec_madd(vs51, vs53, vs26);
-            vs27 = vec_madd(vs54, vs53, vs27);
-            vs28 = vec_madd(vs56, vs53, vs28);
-            vs29 = vec_madd(vs57, vs53, vs29);
-            vs53 = vec_xl(0, (const double *)(pa0 + 2 * lda_b));
-            vs35 = vec_madd(vs50, vs52, vs35);
-            vs36 = vec_madd(vs51, vs52, vs36);
-            vs37 = vec_madd(vs54, vs52, vs37);
-            vs38 = vec_madd(vs56, vs52, vs38);
-            vs39 = vec_madd(vs57, vs52, vs39);
-            vs52 = vec_xl(0, (const double *)(pb0 + 2 * ldb_b) + 4);
-            vs45 = vec_madd(vs50, vs55, vs45);
-            vs50 = vec_xl(0, (const double *)(pa0 + 2 * lda_b) + 2);
-            vs46 = vec_madd(vs51, vs55, vs46);
-            vs51 = vec_xl(0, (const double *)(pb0 + 2 * ldb_b) + 6);
-            vs47 = vec_madd(vs54, vs55, vs47);
-            vs54 = vec_xl(0, (const double *)(pa0 + 2 * lda_b) + 4);
-            vs48 = vec_madd(vs56, vs55, vs48);
-            vs56 = vec_xl(0, (const double *)(pb0 + 2 * ldb_b) + 8);
-            vs49 = vec_madd(vs57, vs55, vs49);
-        }
-        if (rem > 2) {
-            vs55 = vec_xl(0, (const double *)(pa0 + 2 * lda_b) + 6);
-            vs57 = vec_xl(0, (const double *)(pa0 + 2 * lda_b) + 8);
-            __builtin_prefetch((const char *)(pn0 + 2 * lda_b), 0, 3);
-            vs0 = vec_madd(vs53, vs58, vs0);
-            vs10 = vec_madd(vs53, vs59, vs10);
-            vs1 = vec_madd(vs50, vs58, vs1);
-            vs2 = vec_madd(vs54, vs58, vs2);
-            vs3 = vec_madd(vs55, vs58, vs3);
-            vs4 = vec_madd(vs57, vs58, vs4);
-            vs58 = (__vector double)vec_xxpermdi(vs58, vs58, 2);
-            vs11 = vec_madd(vs50, vs59, vs11);
-            vs12 = vec_madd(vs54, vs59, vs12);
-            vs13 = vec_madd(vs55, vs59, vs13);
-            vs14 = vec_madd(vs57, vs59, vs14);
-            vs59 = (__vector double)vec_xxpermdi(vs59, vs59, 2);
-            vs20 = vec_madd(vs53, vs52, vs20);
-            vs21 = vec_madd(vs50, vs52, vs21);
-            vs22 = vec_madd(vs54, vs52, vs22);
-            vs23 = vec_madd(vs55, vs52, vs23);
-            vs24 = vec_madd(vs57, vs52, vs24);
-            vs52 = (__vector double)vec_xxpermdi(vs52, vs52, 2);
-            vs30 = vec_madd(vs53, vs51, vs30);
-            vs31 = vec_madd(vs50, vs51, vs31);
-            vs32 = vec_madd(vs54, vs51, vs32);
-            vs33 = vec_madd(vs55, vs51, vs33);
-            vs34 = vec_madd(vs57, vs51, vs34);
-            vs51 = (__vector double)vec_xxpermdi(vs51, vs51, 2);
-            vs40 = vec_madd(vs53, vs56, vs40);
-            vs41 = vec_madd(vs50, vs56, vs41);
-            vs42 = vec_madd(vs54, vs56, vs42);
-            vs43 = vec_madd(vs55, vs56, vs43);
-            vs44 = vec_madd(vs57, vs56, vs44);
-            vs56 = (__vector double)vec_xxpermdi(vs56, vs56, 2);
-            vs5 = vec_madd(vs53, vs58, vs5);
-            vs6 = vec_madd(vs50, vs58, vs6);
-            vs7 = vec_madd(vs54, vs58, vs7);
-            vs8 = vec_madd(vs55, vs58, vs8);
-            vs9 = vec_madd(vs57, vs58, vs9);
-            vs58 = vec_xl(0, (const double *)pb3);
-            vs15 = vec_madd(vs53, vs59, vs15);
-            vs16 = vec_madd(vs50, vs59, vs16);
-            vs17 = vec_madd(vs54, vs59, vs17);
-            vs18 = vec_madd(vs55, vs59, vs18);
-            vs19 = vec_madd(vs57, vs59, vs19);
-            vs59 = vec_xl(0, (const double *)pb3 + 2);
-            vs25 = vec_madd(vs53, vs52, vs25);
-            vs26 = vec_madd(vs50, vs52, vs26);
-            vs27 = vec_madd(vs54, vs52, vs27);
-            vs28 = vec_madd(vs55, vs52, vs28);
-            vs29 = vec_madd(vs57, vs52, vs29);
-            vs52 = vec_xl(0, (const double *)pa3);
-            vs35 = vec_madd(vs53, vs51, vs35);
-            vs36 = vec_madd(vs50, vs51, vs36);
-            vs37 = vec_madd(vs54, vs51, vs37);
-            vs38 = vec_madd(vs55, vs51, vs38);
-            vs39 = vec_madd(vs57, vs51, vs39);
-            vs51 = vec_xl(0, (const double *)pb3 + 4);
-            vs45 = vec_madd(vs53, vs56, vs45);
-            vs53 = vec_xl(0, (const double *)pa3 + 2);
-            vs46 = vec_madd(vs50, vs56, vs46);
-            vs50 = vec_xl(0, (const double *)pb3 + 6);
-            vs47 = vec_madd(vs54, vs56, vs47);
-            vs54 = vec_xl(0, (const double *)pa3 + 4);
-            vs48 = vec_madd(vs55, vs56, vs48);
-            vs55 = vec_xl(0, (const double *)pb3 + 8);
-            vs49 = vec_madd(vs57, vs56, vs49);
-        }
-
-        /* epilogue: the rest of the last iteration, in the registers
-         * of the copy it follows */
-        switch (rem) {
-        case 0:
-            vs55 = vec_xl(0, (const double *)pa0 + 6);
-            vs57 = vec_xl(0, (const double *)pa0 + 8);
-            __builtin_prefetch((const char *)pn0, 0, 3);
-            vs0 = vec_madd(vs51, vs58, vs0);
-            vs10 = vec_madd(vs51, vs59, vs10);
-            vs1 = vec_madd(vs52, vs58, vs1);
-            vs2 = vec_madd(vs54, vs58, vs2);
-            vs3 = vec_madd(vs55, vs58, vs3);
-            vs4 = vec_madd(vs57, vs58, vs4);
-            vs58 = (__vector double)vec_xxpermdi(vs58, vs58, 2);
-            vs11 = vec_madd(vs52, vs59, vs11);
-            vs12 = vec_madd(vs54, vs59, vs12);
-            vs13 = vec_madd(vs55, vs59, vs13);
-            vs14 = vec_madd(vs57, vs59, vs14);
-            vs59 = (__vector double)vec_xxpermdi(vs59, vs59, 2);
-            vs20 = vec_madd(vs51, vs50, vs20);
-            vs21 = vec_madd(vs52, vs50, vs21);
-            vs22 = vec_madd(vs54, vs50, vs22);
-            vs23 = vec_madd(vs55, vs50, vs23);
-            vs24 = vec_madd(vs57, vs50, vs24);
-            vs50 = (__vector double)vec_xxpermdi(vs50, vs50, 2);
-            vs30 = vec_madd(vs51, vs53, vs30);
-            vs31 = vec_madd(vs52, vs53, vs31);
-            vs32 = vec_madd(vs54, vs53, vs32);
-            vs33 = vec_madd(vs55, vs53, vs33);
-            vs34 = vec_madd(vs57, vs53, vs34);
-            vs53 = (__vector double)vec_xxpermdi(vs53, vs53, 2);
-            vs40 = vec_madd(vs51, vs56, vs40);
-            vs41 = vec_madd(vs52, vs56, vs41);
-            vs42 = vec_madd(vs54, vs56, vs42);
-            vs43 = vec_madd(vs55, vs56, vs43);
-            vs44 = vec_madd(vs57, vs56, vs44);
-            vs56 = (__vector double)vec_xxpermdi(vs56, vs56, 2);
-            vs5 = vec_madd(vs51, vs58, vs5);
-            vs6 = vec_madd(vs52, vs58, vs6);
-            vs7 = vec_madd(vs54, vs58, vs7);
-            vs8 = vec_madd(vs55, vs58, vs8);
-            vs9 = vec_madd(vs57, vs58, vs9);
-            vs15 = vec_madd(vs51, vs59, vs15);
-            vs16 = vec_madd(vs52, vs59, vs16);
-            vs17 = vec_madd(vs54, vs59, vs17);
-            vs18 = vec_madd(vs55, vs59, vs18);
-            vs19 = vec_madd(vs57, vs59, vs19);
-            vs25 = vec_madd(vs51, vs50, vs25);
-            vs26 = vec_madd(vs52, vs50, vs26);
-            vs27 = vec_madd(vs54, vs50, vs27);
-            vs28 = vec_madd(vs55, vs50, vs28);
-            vs29 = vec_madd(vs57, vs50, vs29);
-            vs35 = vec_madd(vs51, vs53, vs35);
-            vs36 = vec_madd(vs52, vs53, vs36);
-            vs37 = vec_madd(vs54, vs53, vs37);
-            vs38 = vec_madd(vs55, vs53, vs38);
-            vs39 = vec_madd(vs57, vs53, vs39);
-            vs45 = vec_madd(vs51, vs56, vs45);
-            vs46 = vec_madd(vs52, vs56, vs46);
-            vs47 = vec_madd(vs54, vs56, vs47);
-            vs48 = vec_madd(vs55, vs56, vs48);
-            vs49 = vec_madd(vs57, vs56, vs49);
-            break;
-        case 1:
-            vs56 = vec_xl(0, (const double *)(pa0 + lda_b) + 6);
-            vs57 = vec_xl(0, (const double *)(pa0 + lda_b) + 8);
-            __builtin_prefetch((const char *)(pn0 + lda_b), 0, 3);
-            vs0 = vec_madd(vs50, vs58, vs0);
-            vs10 = vec_madd(vs50, vs59, vs10);
-            vs1 = vec_madd(vs51, vs58, vs1);
-            vs2 = vec_madd(vs54, vs58, vs2);
-            vs3 = vec_madd(vs56, vs58, vs3);
-            vs4 = vec_madd(vs57, vs58, vs4);
-            vs58 = (__vector double)vec_xxpermdi(vs58, vs58, 2);
-            vs11 = vec_madd(vs51, vs59, vs11);
-            vs12 = vec_madd(vs54, vs59, vs12);
-            vs13 = vec_madd(vs56, vs59, vs13);
-            vs14 = vec_madd(vs57, vs59, vs14);
-            vs59 = (__vector double)vec_xxpermdi(vs59, vs59, 2);
-            vs20 = vec_madd(vs50, vs53, vs20);
-            vs21 = vec_madd(vs51, vs53, vs21);
-            vs22 = vec_madd(vs54, vs53, vs22);
-            vs23 = vec_madd(vs56, vs53, vs23);
-            vs24 = vec_madd(vs57, vs53, vs24);
-            vs53 = (__vector double)vec_xxpermdi(vs53, vs53, 2);
-            vs30 = vec_madd(vs50, vs52, vs30);
-            vs31 = vec_madd(vs51, vs52, vs31);
-            vs32 = vec_madd(vs54, vs52, vs32);
-            vs33 = vec_madd(vs56, vs52, vs33);
-            vs34 = vec_madd(vs57, vs52, vs34);
-            vs52 = (__vector double)vec_xxpermdi(vs52, vs52, 2);
-            vs40 = vec_madd(vs50, vs55, vs40);
-            vs41 = vec_madd(vs51, vs55, vs41);
-            vs42 = vec_madd(vs54, vs55, vs42);
-            vs43 = vec_madd(vs56, vs55, vs43);
-            vs44 = vec_madd(vs57, vs55, vs44);
-            vs55 = (__vector double)vec_xxpermdi(vs55, vs55, 2);
-            vs5 = vec_madd(vs50, vs58, vs5);
-            vs6 = vec_madd(vs51, vs58, vs6);
-            vs7 = vec_madd(vs54, vs58, vs7);
-            vs8 = vec_madd(vs56, vs58, vs8);
-            vs9 = vec_madd(vs57, vs58, vs9);
-            vs15 = vec_madd(vs50, vs59, vs15);
-            vs16 = vec_madd(vs51, vs59, vs16);
-            vs17 = vec_madd(vs54, vs59, vs17);
-            vs18 = vec_madd(vs56, vs59, vs18);
-            vs19 = vec_madd(vs57, vs59, vs19);
-            vs25 = vec_madd(vs50, vs53, vs25);
-            vs26 = vec_madd(vs51, vs53, vs26);
-            vs27 = vec_madd(vs54, vs53, vs27);
-            vs28 = vec_madd(vs56, vs53, vs28);
-            vs29 = vec_madd(vs57, vs53, vs29);
-            vs35 = vec_madd(vs50, vs52, vs35);
-            vs36 = vec_madd(vs51, vs52, vs36);
-            vs37 = vec_madd(vs54, vs52, vs37);
-            vs38 = vec_madd(vs56, vs52, vs38);
-            vs39 = vec_madd(vs57, vs52, vs39);
-            vs45 = vec_madd(vs50, vs55, vs45);
-            vs46 = vec_madd(vs51, vs55, vs46);
-            vs47 = vec_madd(vs54, vs55, vs47);
-            vs48 = vec_madd(vs56, vs55, vs48);
-            vs49 = vec_madd(vs57, vs55, vs49);
-            break;
-        case 2:
-            vs55 = vec_xl(0, (const double *)(pa0 + 2 * lda_b) + 6);
-            vs57 = vec_xl(0, (const double *)(pa0 + 2 * lda_b) + 8);
-            __builtin_prefetch((const char *)(pn0 + 2 * lda_b), 0, 3);
-            vs0 = vec_madd(vs53, vs58, vs0);
-            vs10 = vec_madd(vs53, vs59, vs10);
-            vs1 = vec_madd(vs50, vs58, vs1);
-            vs2 = vec_madd(vs54, vs58, vs2);
-            vs3 = vec_madd(vs55, vs58, vs3);
-            vs4 = vec_madd(vs57, vs58, vs4);
-            vs58 = (__vector double)vec_xxpermdi(vs58, vs58, 2);
-            vs11 = vec_madd(vs50, vs59, vs11);
-            vs12 = vec_madd(vs54, vs59, vs12);
-            vs13 = vec_madd(vs55, vs59, vs13);
-            vs14 = vec_madd(vs57, vs59, vs14);
-            vs59 = (__vector double)vec_xxpermdi(vs59, vs59, 2);
-            vs20 = vec_madd(vs53, vs52, vs20);
-            vs21 = vec_madd(vs50, vs52, vs21);
-            vs22 = vec_madd(vs54, vs52, vs22);
-            vs23 = vec_madd(vs55, vs52, vs23);
-            vs24 = vec_madd(vs57, vs52, vs24);
-            vs52 = (__vector double)vec_xxpermdi(vs52, vs52, 2);
-            vs30 = vec_madd(vs53, vs51, vs30);
-            vs31 = vec_madd(vs50, vs51, vs31);
-            vs32 = vec_madd(vs54, vs51, vs32);
-            vs33 = vec_madd(vs55, vs51, vs33);
-            vs34 = vec_madd(vs57, vs51, vs34);
-            vs51 = (__vector double)vec_xxpermdi(vs51, vs51, 2);
-            vs40 = vec_madd(vs53, vs56, vs40);
-            vs41 = vec_madd(vs50, vs56, vs41);
-            vs42 = vec_madd(vs54, vs56, vs42);
-            vs43 = vec_madd(vs55, vs56, vs43);
-            vs44 = vec_madd(vs57, vs56, vs44);
-            vs56 = (__vector double)vec_xxpermdi(vs56, vs56, 2);
-            vs5 = vec_madd(vs53, vs58, vs5);
-            vs6 = vec_madd(vs50, vs58, vs6);
-            vs7 = vec_madd(vs54, vs58, vs7);
-            vs8 = vec_madd(vs55, vs58, vs8);
-            vs9 = vec_madd(vs57, vs58, vs9);
-            vs15 = vec_madd(vs53, vs59, vs15);
-            vs16 = vec_madd(vs50, vs59, vs16);
-            vs17 = vec_madd(vs54, vs59, vs17);
-            vs18 = vec_madd(vs55, vs59, vs18);
-            vs19 = vec_madd(vs57, vs59, vs19);
-            vs25 = vec_madd(vs53, vs52, vs25);
-            vs26 = vec_madd(vs50, vs52, vs26);
-            vs27 = vec_madd(vs54, vs52, vs27);
-            vs28 = vec_madd(vs55, vs52, vs28);
-            vs29 = vec_madd(vs57, vs52, vs29);
-            vs35 = vec_madd(vs53, vs51, vs35);
-            vs36 = vec_madd(vs50, vs51, vs36);
-            vs37 = vec_madd(vs54, vs51, vs37);
-            vs38 = vec_madd(vs55, vs51, vs38);
-            vs39 = vec_madd(vs57, vs51, vs39);
-            vs45 = vec_madd(vs53, vs56, vs45);
-            vs46 = vec_madd(vs50, vs56, vs46);
-            vs47 = vec_madd(vs54, vs56, vs47);
-            vs48 = vec_madd(vs55, vs56, vs48);
-            vs49 = vec_madd(vs57, vs56, vs49);
-            break;
-        case 3:
-            vs56 = vec_xl(0, (const double *)pa3 + 6);
-            vs57 = vec_xl(0, (const double *)pa3 + 8);
-            __builtin_prefetch((const char *)pn3, 0, 3);
-            vs0 = vec_madd(vs52, vs58, vs0);
-            vs10 = vec_madd(vs52, vs59, vs10);
-            vs1 = vec_madd(vs53, vs58, vs1);
-            vs2 = vec_madd(vs54, vs58, vs2);
-            vs3 = vec_madd(vs56, vs58, vs3);
-            vs4 = vec_madd(vs57, vs58, vs4);
-            vs58 = (__vector double)vec_xxpermdi(vs58, vs58, 2);
-            vs11 = vec_madd(vs53, vs59, vs11);
-            vs12 = vec_madd(vs54, vs59, vs12);
-            vs13 = vec_madd(vs56, vs59, vs13);
-            vs14 = vec_madd(vs57, vs59, vs14);
-            vs59 = (__vector double)vec_xxpermdi(vs59, vs59, 2);
-            vs20 = vec_madd(vs52, vs51, vs20);
-            vs21 = vec_madd(vs53, vs51, vs21);
-            vs22 = vec_madd(vs54, vs51, vs22);
-            vs23 = vec_madd(vs56, vs51, vs23);
-            vs24 = vec_madd(vs57, vs51, vs24);
-            vs51 = (__vector double)vec_xxpermdi(vs51, vs51, 2);
-            vs30 = vec_madd(vs52, vs50, vs30);
-            vs31 = vec_madd(vs53, vs50, vs31);
-            vs32 = vec_madd(vs54, vs50, vs32);
-            vs33 = vec_madd(vs56, vs50, vs33);
-            vs34 = vec_madd(vs57, vs50, vs34);
-            vs50 = (__vector double)vec_xxpermdi(vs50, vs50, 2);
-            vs40 = vec_madd(vs52, vs55, vs40);
-            vs41 = vec_madd(vs53, vs55, vs41);
-            vs42 = vec_madd(vs54, vs55, vs42);
-            vs43 = vec_madd(vs56, vs55, vs43);
-            vs44 = vec_madd(vs57, vs55, vs44);
-            vs55 = (__vector double)vec_xxpermdi(vs55, vs55, 2);
-            vs5 = vec_madd(vs52, vs58, vs5);
-            vs6 = vec_madd(vs53, vs58, vs6);
-            vs7 = vec_madd(vs54, vs58, vs7);
-            vs8 = vec_madd(vs56, vs58, vs8);
-            vs9 = vec_madd(vs57, vs58, vs9);
-            vs15 = vec_madd(vs52, vs59, vs15);
-            vs16 = vec_madd(vs53, vs59, vs16);
-            vs17 = vec_madd(vs54, vs59, vs17);
-            vs18 = vec_madd(vs56, vs59, vs18);
-            vs19 = vec_madd(vs57, vs59, vs19);
-            vs25 = vec_madd(vs52, vs51, vs25);
-            vs26 = vec_madd(vs53, vs51, vs26);
-            vs27 = vec_madd(vs54, vs51, vs27);
-            vs28 = vec_madd(vs56, vs51, vs28);
-            vs29 = vec_madd(vs57, vs51, vs29);
-            vs35 = vec_madd(vs52, vs50, vs35);
-            vs36 = vec_madd(vs53, vs50, vs36);
-            vs37 = vec_madd(vs54, vs50, vs37);
-            vs38 = vec_madd(vs56, vs50, vs38);
-            vs39 = vec_madd(vs57, vs50, vs39);
-            vs45 = vec_madd(vs52, vs55, vs45);
-            vs46 = vec_madd(vs53, vs55, vs46);
-            vs47 = vec_madd(vs54, vs55, vs47);
-            vs48 = vec_madd(vs56, vs55, vs48);
-            vs49 = vec_madd(vs57, vs55, vs49);
-            break;
-
-        }
-    }
-    const double alpha_ = *alpha, beta_ = *beta;
-    double t_[100];
-    vec_xst(vs0, 0, t_ + 0);
-    vec_xst(vs1, 0, t_ + 2);
-    vec_xst(vs2, 0, t_ + 4);
-    vec_xst(vs3, 0, t_ + 6);
-    vec_xst(vs4, 0, t_ + 8);
-    vec_xst(vs5, 0, t_ + 10);
-    vec_xst(vs6, 0, t_ + 12);
-    vec_xst(vs7, 0, t_ + 14);
-    vec_xst(vs8, 0, t_ + 16);
-    vec_xst(vs9, 0, t_ + 18);
-    vec_xst(vs10, 0, t_ + 20);
-    vec_xst(vs11, 0, t_ + 22);
-    vec_xst(vs12, 0, t_ + 24);
-    vec_xst(vs13, 0, t_ + 26);
-    vec_xst(vs14, 0, t_ + 28);
-    vec_xst(vs15, 0, t_ + 30);
-    vec_xst(vs16, 0, t_ + 32);
-    vec_xst(vs17, 0, t_ + 34);
-    vec_xst(vs18, 0, t_ + 36);
-    vec_xst(vs19, 0, t_ + 38);
-    vec_xst(vs20, 0, t_ + 40);
-    vec_xst(vs21, 0, t_ + 42);
-    vec_xst(vs22, 0, t_ + 44);
-    vec_xst(vs23, 0, t_ + 46);
-    vec_xst(vs24, 0, t_ + 48);
-    vec_xst(vs25, 0, t_ + 50);
-    vec_xst(vs26, 0, t_ + 52);
-    vec_xst(vs27, 0, t_ + 54);
-    vec_xst(vs28, 0, t_ + 56);
-    vec_xst(vs29, 0, t_ + 58);
-    vec_xst(vs30, 0, t_ + 60);
-    vec_xst(vs31, 0, t_ + 62);
-    vec_xst(vs32, 0, t_ + 64);
-    vec_xst(vs33, 0, t_ + 66);
-    vec_xst(vs34, 0, t_ + 68);
-    vec_xst(vs35, 0, t_ + 70);
-    vec_xst(vs36, 0, t_ + 72);
-    vec_xst(vs37, 0, t_ + 74);
-    vec_xst(vs38, 0, t_ + 76);
-    vec_xst(vs39, 0, t_ + 78);
-    vec_xst(vs40, 0, t_ + 80);
-    vec_xst(vs41, 0, t_ + 82);
-    vec_xst(vs42, 0, t_ + 84);
-    vec_xst(vs43, 0, t_ + 86);
-    vec_xst(vs44, 0, t_ + 88);
-    vec_xst(vs45, 0, t_ + 90);
-    vec_xst(vs46, 0, t_ + 92);
-    vec_xst(vs47, 0, t_ + 94);
-    vec_xst(vs48, 0, t_ + 96);
-    vec_xst(vs49, 0, t_ + 98);
-    /* position in t_ of C(i, j), at_[i + j*10] */
-    static const unsigned short at_[100] = {
-        0, 11, 2, 13, 4, 15, 6, 17, 8, 19, 10, 1, 12, 3, 14, 5,
-        16, 7, 18, 9, 20, 31, 22, 33, 24, 35, 26, 37, 28, 39, 30, 21,
-        32, 23, 34, 25, 36, 27, 38, 29, 40, 51, 42, 53, 44, 55, 46, 57,
-        48, 59, 50, 41, 52, 43, 54, 45, 56, 47, 58, 49, 60, 71, 62, 73,
-        64, 75, 66, 77, 68, 79, 70, 61, 72, 63, 74, 65, 76, 67, 78, 69,
-        80, 91, 82, 93, 84, 95, 86, 97, 88, 99, 90, 81, 92, 83, 94, 85,
-        96, 87, 98, 89,
-    };
-    for (int64_t j = 0; j < n; j++)
-        for (int64_t i = 0; i < m; i++) {
-            double v = alpha_ * t_[at_[i + j * 10]];
-            double *cij = c + i * rs_c + j * cs_c;
-            *cij = beta_ == 0 ? v : v + beta_ * *cij;
-        }
-
+    power9_dgemm_10x10_in_place(m, n, k, alpha, a, lda, b, ldb, beta, c, rs_c, cs_c, a_next, 1);
 }
 
 void power9_dgemm_10x10_e10x8(int64_t m, int64_t n, int64_t k, const double *alpha, const double *a, int64_t lda,

@@ -767,14 +767,18 @@ void power9_sgemm_12x16(int64_t m, int64_t n, int64_t k, const float *alpha, con
 
 }
 
-void power9_sgemm_12x16_direct(int64_t m, int64_t n, int64_t k, const float *alpha, const float *a, int64_t lda,
-                               const float *b, int64_t ldb, const float *beta, float *c, int64_t rs_c, int64_t cs_c)
+static inline __attribute__((always_inline))
+void power9_sgemm_12x16_in_place(int64_t m, int64_t n, int64_t k, const float *alpha, const float *a, int64_t lda,
+                                 const float *b, int64_t ldb, const float *beta, float *c, int64_t rs_c, int64_t cs_c,
+                                 const float *a_next, const int stream)
 {
     const int64_t lda_b = lda * (int64_t)sizeof(float), ldb_b = ldb * (int64_t)sizeof(float);
     const char *pa0 = (const char *)a,
                *pa3 = pa0 + 3 * lda_b;
     const char *pb0 = (const char *)b,
                *pb3 = pb0 + 3 * ldb_b;
+    const char *pn0 = (const char *)a_next,
+               *pn3 = pn0 + 3 * lda_b;
     __vector float vs0, vs1, vs2, vs3, vs4, vs5, vs6, vs7;
     __vector float vs8, vs9, vs10, vs11, vs12, vs13, vs14, vs15;
     __vector float vs16, vs17, vs18, vs19, vs20, vs21, vs22, vs23;
@@ -833,6 +837,18 @@ void power9_sgemm_12x16_direct(int64_t m, int64_t n, int64_t k, const float *alp
     vs46 = vec_splats(0.0f);
     vs47 = vec_splats(0.0f);
 
+    /* C is read (or overwritten) after the k loop: the passes of the k loop
+     * fetch it a column (row) each; those they cannot reach go now */
+    const int64_t pf_step = rs_c == 1 ? cs_c : rs_c;
+    const int64_t pf_span = rs_c == 1 ? m - 1 : (n - 1) * cs_c;
+    int64_t pf_left = stream ? (rs_c == 1 ? n : m) : 0;
+    float *pf_c = c;
+    for (int64_t passes = k > 0 ? (k - 1) / 3 : 0; pf_left > passes; pf_left--) {
+        __builtin_prefetch(pf_c, 1, 3);
+        __builtin_prefetch(pf_c + pf_span / 2, 1, 3);
+        __builtin_prefetch(pf_c + pf_span, 1, 3);
+        pf_c += pf_step;
+    }
     if (k > 0) {
         /* prologue: the first 12 instructions of iteration 0 (pointer
          * bumps among them become load offsets) */
@@ -843,10 +859,18 @@ void power9_sgemm_12x16_direct(int64_t m, int64_t n, int64_t k, const float *alp
         vs52 = vec_xl(0, (const float *)pa0 + 4);
         vs55 = vec_xl(0, (const float *)pa0 + 8);
         vs54 = vec_xl(0, (const float *)pb0 + 12);
+        if (stream) __builtin_prefetch((const char *)pn0, 0, 3);
 
         /* kernel: iteration i and the start of i+1, unrolled 3x */
         int64_t nq = k - 1;
         for (int64_t it = nq / 3; it > 0; it--) {
+            if (stream && pf_left > 0) {
+                __builtin_prefetch(pf_c, 1, 3);
+                __builtin_prefetch(pf_c + pf_span / 2, 1, 3);
+                __builtin_prefetch(pf_c + pf_span, 1, 3);
+                pf_c += pf_step;
+                pf_left--;
+            }
             /* copy 0 */
             vs0 = vec_madd(vs49, vs57, vs0);
             vs56 = vec_perm(vs57, vs57, (__vector unsigned char){ 4, 5, 6, 7, 0, 1, 2, 3, 12, 13, 14, 15, 8, 9, 10, 11 });
@@ -909,6 +933,7 @@ void power9_sgemm_12x16_direct(int64_t m, int64_t n, int64_t k, const float *alp
             vs22 = vec_madd(vs52, vs56, vs22);
             vs23 = vec_madd(vs55, vs56, vs23);
             vs56 = vec_xl(0, (const float *)(pb0 + ldb_b) + 12);
+            if (stream) __builtin_prefetch((const char *)(pn0 + lda_b), 0, 3);
             vs33 = vec_madd(vs49, vs50, vs33);
             vs34 = vec_madd(vs52, vs50, vs34);
             vs35 = vec_madd(vs55, vs50, vs35);
@@ -977,6 +1002,7 @@ void power9_sgemm_12x16_direct(int64_t m, int64_t n, int64_t k, const float *alp
             vs22 = vec_madd(vs51, vs55, vs22);
             vs23 = vec_madd(vs54, vs55, vs23);
             vs55 = vec_xl(0, (const float *)(pb0 + 2 * ldb_b) + 12);
+            if (stream) __builtin_prefetch((const char *)(pn0 + 2 * lda_b), 0, 3);
             vs33 = vec_madd(vs48, vs49, vs33);
             vs34 = vec_madd(vs51, vs49, vs34);
             vs35 = vec_madd(vs54, vs49, vs35);
@@ -1045,6 +1071,7 @@ void power9_sgemm_12x16_direct(int64_t m, int64_t n, int64_t k, const float *alp
             vs22 = vec_madd(vs53, vs54, vs22);
             vs23 = vec_madd(vs56, vs54, vs23);
             vs54 = vec_xl(0, (const float *)pb3 + 12);
+            if (stream) __builtin_prefetch((const char *)pn3, 0, 3);
             vs33 = vec_madd(vs50, vs48, vs33);
             vs34 = vec_madd(vs53, vs48, vs34);
             vs35 = vec_madd(vs56, vs48, vs35);
@@ -1056,6 +1083,8 @@ void power9_sgemm_12x16_direct(int64_t m, int64_t n, int64_t k, const float *alp
             pa3 += 3 * lda_b;
             pb0 += 3 * ldb_b;
             pb3 += 3 * ldb_b;
+            pn0 += 3 * lda_b;
+            pn3 += 3 * lda_b;
         }
         int64_t rem = nq % 3;
         if (rem > 0) {
@@ -1120,6 +1149,7 @@ void power9_sgemm_12x16_direct(int64_t m, int64_t n, int64_t k, const float *alp
             vs22 = vec_madd(vs52, vs56, vs22);
             vs23 = vec_madd(vs55, vs56, vs23);
             vs56 = vec_xl(0, (const float *)(pb0 + ldb_b) + 12);
+            if (stream) __builtin_prefetch((const char *)(pn0 + lda_b), 0, 3);
             vs33 = vec_madd(vs49, vs50, vs33);
             vs34 = vec_madd(vs52, vs50, vs34);
             vs35 = vec_madd(vs55, vs50, vs35);
@@ -1189,6 +1219,7 @@ void power9_sgemm_12x16_direct(int64_t m, int64_t n, int64_t k, const float *alp
             vs22 = vec_madd(vs51, vs55, vs22);
             vs23 = vec_madd(vs54, vs55, vs23);
             vs55 = vec_xl(0, (const float *)(pb0 + 2 * ldb_b) + 12);
+            if (stream) __builtin_prefetch((const char *)(pn0 + 2 * lda_b), 0, 3);
             vs33 = vec_madd(vs48, vs49, vs33);
             vs34 = vec_madd(vs51, vs49, vs34);
             vs35 = vec_madd(vs54, vs49, vs35);
@@ -1463,730 +1494,17 @@ void power9_sgemm_12x16_direct(int64_t m, int64_t n, int64_t k, const float *alp
 
 }
 
+void power9_sgemm_12x16_direct(int64_t m, int64_t n, int64_t k, const float *alpha, const float *a, int64_t lda,
+                               const float *b, int64_t ldb, const float *beta, float *c, int64_t rs_c, int64_t cs_c)
+{
+    power9_sgemm_12x16_in_place(m, n, k, alpha, a, lda, b, ldb, beta, c, rs_c, cs_c, a, 0);
+}
+
 void power9_sgemm_12x16_stream(int64_t m, int64_t n, int64_t k, const float *alpha, const float *a, int64_t lda,
                                const float *b, int64_t ldb, const float *beta, float *c, int64_t rs_c, int64_t cs_c,
                                const float *a_next)
 {
-    const int64_t lda_b = lda * (int64_t)sizeof(float), ldb_b = ldb * (int64_t)sizeof(float);
-    const char *pa0 = (const char *)a,
-               *pa3 = pa0 + 3 * lda_b;
-    const char *pb0 = (const char *)b,
-               *pb3 = pb0 + 3 * ldb_b;
-    const char *pn0 = (const char *)a_next,
-               *pn3 = pn0 + 3 * lda_b;
-    __vector float vs0, vs1, vs2, vs3, vs4, vs5, vs6, vs7;
-    __vector float vs8, vs9, vs10, vs11, vs12, vs13, vs14, vs15;
-    __vector float vs16, vs17, vs18, vs19, vs20, vs21, vs22, vs23;
-    __vector float vs24, vs25, vs26, vs27, vs28, vs29, vs30, vs31;
-    __vector float vs32, vs33, vs34, vs35, vs36, vs37, vs38, vs39;
-    __vector float vs40, vs41, vs42, vs43, vs44, vs45, vs46, vs47;
-    __vector float vs48, vs49, vs50, vs51, vs52, vs53, vs54, vs55;
-    __vector float vs56, vs57, vs58, vs59;
-
-    vs0 = vec_splats(0.0f);
-    vs1 = vec_splats(0.0f);
-    vs2 = vec_splats(0.0f);
-    vs3 = vec_splats(0.0f);
-    vs4 = vec_splats(0.0f);
-    vs5 = vec_splats(0.0f);
-    vs6 = vec_splats(0.0f);
-    vs7 = vec_splats(0.0f);
-    vs8 = vec_splats(0.0f);
-    vs9 = vec_splats(0.0f);
-    vs10 = vec_splats(0.0f);
-    vs11 = vec_splats(0.0f);
-    vs12 = vec_splats(0.0f);
-    vs13 = vec_splats(0.0f);
-    vs14 = vec_splats(0.0f);
-    vs15 = vec_splats(0.0f);
-    vs16 = vec_splats(0.0f);
-    vs17 = vec_splats(0.0f);
-    vs18 = vec_splats(0.0f);
-    vs19 = vec_splats(0.0f);
-    vs20 = vec_splats(0.0f);
-    vs21 = vec_splats(0.0f);
-    vs22 = vec_splats(0.0f);
-    vs23 = vec_splats(0.0f);
-    vs24 = vec_splats(0.0f);
-    vs25 = vec_splats(0.0f);
-    vs26 = vec_splats(0.0f);
-    vs27 = vec_splats(0.0f);
-    vs28 = vec_splats(0.0f);
-    vs29 = vec_splats(0.0f);
-    vs30 = vec_splats(0.0f);
-    vs31 = vec_splats(0.0f);
-    vs32 = vec_splats(0.0f);
-    vs33 = vec_splats(0.0f);
-    vs34 = vec_splats(0.0f);
-    vs35 = vec_splats(0.0f);
-    vs36 = vec_splats(0.0f);
-    vs37 = vec_splats(0.0f);
-    vs38 = vec_splats(0.0f);
-    vs39 = vec_splats(0.0f);
-    vs40 = vec_splats(0.0f);
-    vs41 = vec_splats(0.0f);
-    vs42 = vec_splats(0.0f);
-    vs43 = vec_splats(0.0f);
-    vs44 = vec_splats(0.0f);
-    vs45 = vec_splats(0.0f);
-    vs46 = vec_splats(0.0f);
-    vs47 = vec_splats(0.0f);
-
-    /* C is read (or overwritten) after the k loop: the passes of the k loop
-     * fetch it a column (row) each; those they cannot reach go now */
-    const int64_t pf_step = rs_c == 1 ? cs_c : rs_c;
-    const int64_t pf_span = rs_c == 1 ? m - 1 : (n - 1) * cs_c;
-    int64_t pf_left = rs_c == 1 ? n : m;
-    float *pf_c = c;
-    for (int64_t passes = k > 0 ? (k - 1) / 3 : 0; pf_left > passes; pf_left--) {
-        __builtin_prefetch(pf_c, 1, 3);
-        __builtin_prefetch(pf_c + pf_span / 2, 1, 3);
-        __builtin_prefetch(pf_c + pf_span, 1, 3);
-        pf_c += pf_step;
-    }
-    if (k > 0) {
-        /* prologue: the first 12 instructions of iteration 0 (pointer
-         * bumps among them become load offsets) */
-        vs57 = vec_xl(0, (const float *)pb0);
-        vs58 = vec_xl(0, (const float *)pb0 + 4);
-        vs49 = vec_xl(0, (const float *)pa0);
-        vs51 = vec_xl(0, (const float *)pb0 + 8);
-        vs52 = vec_xl(0, (const float *)pa0 + 4);
-        vs55 = vec_xl(0, (const float *)pa0 + 8);
-        vs54 = vec_xl(0, (const float *)pb0 + 12);
-        __builtin_prefetch((const char *)pn0, 0, 3);
-
-        /* kernel: iteration i and the start of i+1, unrolled 3x */
-        int64_t nq = k - 1;
-        for (int64_t it = nq / 3; it > 0; it--) {
-            if (pf_left > 0) {
-                __builtin_prefetch(pf_c, 1, 3);
-                __builtin_prefetch(pf_c + pf_span / 2, 1, 3);
-                __builtin_prefetch(pf_c + pf_span, 1, 3);
-                pf_c += pf_step;
-                pf_left--;
-            }
-            /* copy 0 */
-            vs0 = vec_madd(vs49, vs57, vs0);
-            vs56 = vec_perm(vs57, vs57, (__vector unsigned char){ 4, 5, 6, 7, 0, 1, 2, 3, 12, 13, 14, 15, 8, 9, 10, 11 });
-            vs12 = vec_madd(vs49, vs58, vs12);
-            vs50 = vec_perm(vs58, vs58, (__vector unsigned char){ 4, 5, 6, 7, 0, 1, 2, 3, 12, 13, 14, 15, 8, 9, 10, 11 });
-            vs1 = vec_madd(vs52, vs57, vs1);
-            vs59 = vec_perm(vs51, vs51, (__vector unsigned char){ 4, 5, 6, 7, 0, 1, 2, 3, 12, 13, 14, 15, 8, 9, 10, 11 });
-            vs2 = vec_madd(vs55, vs57, vs2);
-            vs57 = vec_perm(vs54, vs54, (__vector unsigned char){ 4, 5, 6, 7, 0, 1, 2, 3, 12, 13, 14, 15, 8, 9, 10, 11 });
-            vs13 = vec_madd(vs52, vs58, vs13);
-            vs14 = vec_madd(vs55, vs58, vs14);
-            vs58 = (__vector float)vec_xxpermdi((__vector double)vs56, (__vector double)vs56, 2);
-            vs24 = vec_madd(vs49, vs51, vs24);
-            vs48 = (__vector float)vec_xxpermdi((__vector double)vs50, (__vector double)vs50, 2);
-            vs25 = vec_madd(vs52, vs51, vs25);
-            vs53 = (__vector float)vec_xxpermdi((__vector double)vs59, (__vector double)vs59, 2);
-            vs26 = vec_madd(vs55, vs51, vs26);
-            vs51 = (__vector float)vec_xxpermdi((__vector double)vs57, (__vector double)vs57, 2);
-            vs36 = vec_madd(vs49, vs54, vs36);
-            vs37 = vec_madd(vs52, vs54, vs37);
-            vs38 = vec_madd(vs55, vs54, vs38);
-            vs54 = vec_perm(vs58, vs58, (__vector unsigned char){ 4, 5, 6, 7, 0, 1, 2, 3, 12, 13, 14, 15, 8, 9, 10, 11 });
-            vs3 = vec_madd(vs49, vs56, vs3);
-            vs4 = vec_madd(vs52, vs56, vs4);
-            vs5 = vec_madd(vs55, vs56, vs5);
-            vs56 = vec_perm(vs48, vs48, (__vector unsigned char){ 4, 5, 6, 7, 0, 1, 2, 3, 12, 13, 14, 15, 8, 9, 10, 11 });
-            vs15 = vec_madd(vs49, vs50, vs15);
-            vs16 = vec_madd(vs52, vs50, vs16);
-            vs17 = vec_madd(vs55, vs50, vs17);
-            vs50 = vec_perm(vs53, vs53, (__vector unsigned char){ 4, 5, 6, 7, 0, 1, 2, 3, 12, 13, 14, 15, 8, 9, 10, 11 });
-            vs27 = vec_madd(vs49, vs59, vs27);
-            vs28 = vec_madd(vs52, vs59, vs28);
-            vs29 = vec_madd(vs55, vs59, vs29);
-            vs59 = vec_perm(vs51, vs51, (__vector unsigned char){ 4, 5, 6, 7, 0, 1, 2, 3, 12, 13, 14, 15, 8, 9, 10, 11 });
-            vs39 = vec_madd(vs49, vs57, vs39);
-            vs40 = vec_madd(vs52, vs57, vs40);
-            vs41 = vec_madd(vs55, vs57, vs41);
-            vs57 = vec_xl(0, (const float *)(pb0 + ldb_b));
-            vs6 = vec_madd(vs49, vs58, vs6);
-            vs7 = vec_madd(vs52, vs58, vs7);
-            vs8 = vec_madd(vs55, vs58, vs8);
-            vs58 = vec_xl(0, (const float *)(pb0 + ldb_b) + 4);
-            vs18 = vec_madd(vs49, vs48, vs18);
-            vs19 = vec_madd(vs52, vs48, vs19);
-            vs20 = vec_madd(vs55, vs48, vs20);
-            vs48 = vec_xl(0, (const float *)(pa0 + lda_b));
-            vs30 = vec_madd(vs49, vs53, vs30);
-            vs31 = vec_madd(vs52, vs53, vs31);
-            vs32 = vec_madd(vs55, vs53, vs32);
-            vs53 = vec_xl(0, (const float *)(pb0 + ldb_b) + 8);
-            vs42 = vec_madd(vs49, vs51, vs42);
-            vs43 = vec_madd(vs52, vs51, vs43);
-            vs44 = vec_madd(vs55, vs51, vs44);
-            vs51 = vec_xl(0, (const float *)(pa0 + lda_b) + 4);
-            vs9 = vec_madd(vs49, vs54, vs9);
-            vs10 = vec_madd(vs52, vs54, vs10);
-            vs11 = vec_madd(vs55, vs54, vs11);
-            vs54 = vec_xl(0, (const float *)(pa0 + lda_b) + 8);
-            vs21 = vec_madd(vs49, vs56, vs21);
-            vs22 = vec_madd(vs52, vs56, vs22);
-            vs23 = vec_madd(vs55, vs56, vs23);
-            vs56 = vec_xl(0, (const float *)(pb0 + ldb_b) + 12);
-            __builtin_prefetch((const char *)(pn0 + lda_b), 0, 3);
-            vs33 = vec_madd(vs49, vs50, vs33);
-            vs34 = vec_madd(vs52, vs50, vs34);
-            vs35 = vec_madd(vs55, vs50, vs35);
-            vs45 = vec_madd(vs49, vs59, vs45);
-            vs46 = vec_madd(vs52, vs59, vs46);
-            vs47 = vec_madd(vs55, vs59, vs47);
-            /* copy 1 */
-            vs0 = vec_madd(vs48, vs57, vs0);
-            vs55 = vec_perm(vs57, vs57, (__vector unsigned char){ 4, 5, 6, 7, 0, 1, 2, 3, 12, 13, 14, 15, 8, 9, 10, 11 });
-            vs12 = vec_madd(vs48, vs58, vs12);
-            vs49 = vec_perm(vs58, vs58, (__vector unsigned char){ 4, 5, 6, 7, 0, 1, 2, 3, 12, 13, 14, 15, 8, 9, 10, 11 });
-            vs1 = vec_madd(vs51, vs57, vs1);
-            vs59 = vec_perm(vs53, vs53, (__vector unsigned char){ 4, 5, 6, 7, 0, 1, 2, 3, 12, 13, 14, 15, 8, 9, 10, 11 });
-            vs2 = vec_madd(vs54, vs57, vs2);
-            vs57 = vec_perm(vs56, vs56, (__vector unsigned char){ 4, 5, 6, 7, 0, 1, 2, 3, 12, 13, 14, 15, 8, 9, 10, 11 });
-            vs13 = vec_madd(vs51, vs58, vs13);
-            vs14 = vec_madd(vs54, vs58, vs14);
-            vs58 = (__vector float)vec_xxpermdi((__vector double)vs55, (__vector double)vs55, 2);
-            vs24 = vec_madd(vs48, vs53, vs24);
-            vs50 = (__vector float)vec_xxpermdi((__vector double)vs49, (__vector double)vs49, 2);
-            vs25 = vec_madd(vs51, vs53, vs25);
-            vs52 = (__vector float)vec_xxpermdi((__vector double)vs59, (__vector double)vs59, 2);
-            vs26 = vec_madd(vs54, vs53, vs26);
-            vs53 = (__vector float)vec_xxpermdi((__vector double)vs57, (__vector double)vs57, 2);
-            vs36 = vec_madd(vs48, vs56, vs36);
-            vs37 = vec_madd(vs51, vs56, vs37);
-            vs38 = vec_madd(vs54, vs56, vs38);
-            vs56 = vec_perm(vs58, vs58, (__vector unsigned char){ 4, 5, 6, 7, 0, 1, 2, 3, 12, 13, 14, 15, 8, 9, 10, 11 });
-            vs3 = vec_madd(vs48, vs55, vs3);
-            vs4 = vec_madd(vs51, vs55, vs4);
-            vs5 = vec_madd(vs54, vs55, vs5);
-            vs55 = vec_perm(vs50, vs50, (__vector unsigned char){ 4, 5, 6, 7, 0, 1, 2, 3, 12, 13, 14, 15, 8, 9, 10, 11 });
-            vs15 = vec_madd(vs48, vs49, vs15);
-            vs16 = vec_madd(vs51, vs49, vs16);
-            vs17 = vec_madd(vs54, vs49, vs17);
-            vs49 = vec_perm(vs52, vs52, (__vector unsigned char){ 4, 5, 6, 7, 0, 1, 2, 3, 12, 13, 14, 15, 8, 9, 10, 11 });
-            vs27 = vec_madd(vs48, vs59, vs27);
-            vs28 = vec_madd(vs51, vs59, vs28);
-            vs29 = vec_madd(vs54, vs59, vs29);
-            vs59 = vec_perm(vs53, vs53, (__vector unsigned char){ 4, 5, 6, 7, 0, 1, 2, 3, 12, 13, 14, 15, 8, 9, 10, 11 });
-            vs39 = vec_madd(vs48, vs57, vs39);
-            vs40 = vec_madd(vs51, vs57, vs40);
-            vs41 = vec_madd(vs54, vs57, vs41);
-            vs57 = vec_xl(0, (const float *)(pb0 + 2 * ldb_b));
-            vs6 = vec_madd(vs48, vs58, vs6);
-            vs7 = vec_madd(vs51, vs58, vs7);
-            vs8 = vec_madd(vs54, vs58, vs8);
-            vs58 = vec_xl(0, (const float *)(pb0 + 2 * ldb_b) + 4);
-            vs18 = vec_madd(vs48, vs50, vs18);
-            vs19 = vec_madd(vs51, vs50, vs19);
-            vs20 = vec_madd(vs54, vs50, vs20);
-            vs50 = vec_xl(0, (const float *)(pa0 + 2 * lda_b));
-            vs30 = vec_madd(vs48, vs52, vs30);
-            vs31 = vec_madd(vs51, vs52, vs31);
-            vs32 = vec_madd(vs54, vs52, vs32);
-            vs52 = vec_xl(0, (const float *)(pb0 + 2 * ldb_b) + 8);
-            vs42 = vec_madd(vs48, vs53, vs42);
-            vs43 = vec_madd(vs51, vs53, vs43);
-            vs44 = vec_madd(vs54, vs53, vs44);
-            vs53 = vec_xl(0, (const float *)(pa0 + 2 * lda_b) + 4);
-            vs9 = vec_madd(vs48, vs56, vs9);
-            vs10 = vec_madd(vs51, vs56, vs10);
-            vs11 = vec_madd(vs54, vs56, vs11);
-            vs56 = vec_xl(0, (const float *)(pa0 + 2 * lda_b) + 8);
-            vs21 = vec_madd(vs48, vs55, vs21);
-            vs22 = vec_madd(vs51, vs55, vs22);
-            vs23 = vec_madd(vs54, vs55, vs23);
-            vs55 = vec_xl(0, (const float *)(pb0 + 2 * ldb_b) + 12);
-            __builtin_prefetch((const char *)(pn0 + 2 * lda_b), 0, 3);
-            vs33 = vec_madd(vs48, vs49, vs33);
-            vs34 = vec_madd(vs51, vs49, vs34);
-            vs35 = vec_madd(vs54, vs49, vs35);
-            vs45 = vec_madd(vs48, vs59, vs45);
-            vs46 = vec_madd(vs51, vs59, vs46);
-            vs47 = vec_madd(vs54, vs59, vs47);
-            /* copy 2 */
-            vs0 = vec_madd(vs50, vs57, vs0);
-            vs54 = vec_perm(vs57, vs57, (__vector unsigned char){ 4, 5, 6, 7, 0, 1, 2, 3, 12, 13, 14, 15, 8, 9, 10, 11 });
-            vs12 = vec_madd(vs50, vs58, vs12);
-            vs48 = vec_perm(vs58, vs58, (__vector unsigned char){ 4, 5, 6, 7, 0, 1, 2, 3, 12, 13, 14, 15, 8, 9, 10, 11 });
-            vs1 = vec_madd(vs53, vs57, vs1);
-            vs59 = vec_perm(vs52, vs52, (__vector unsigned char){ 4, 5, 6, 7, 0, 1, 2, 3, 12, 13, 14, 15, 8, 9, 10, 11 });
-            vs2 = vec_madd(vs56, vs57, vs2);
-            vs57 = vec_perm(vs55, vs55, (__vector unsigned char){ 4, 5, 6, 7, 0, 1, 2, 3, 12, 13, 14, 15, 8, 9, 10, 11 });
-            vs13 = vec_madd(vs53, vs58, vs13);
-            vs14 = vec_madd(vs56, vs58, vs14);
-            vs58 = (__vector float)vec_xxpermdi((__vector double)vs54, (__vector double)vs54, 2);
-            vs24 = vec_madd(vs50, vs52, vs24);
-            vs49 = (__vector float)vec_xxpermdi((__vector double)vs48, (__vector double)vs48, 2);
-            vs25 = vec_madd(vs53, vs52, vs25);
-            vs51 = (__vector float)vec_xxpermdi((__vector double)vs59, (__vector double)vs59, 2);
-            vs26 = vec_madd(vs56, vs52, vs26);
-            vs52 = (__vector float)vec_xxpermdi((__vector double)vs57, (__vector double)vs57, 2);
-            vs36 = vec_madd(vs50, vs55, vs36);
-            vs37 = vec_madd(vs53, vs55, vs37);
-            vs38 = vec_madd(vs56, vs55, vs38);
-            vs55 = vec_perm(vs58, vs58, (__vector unsigned char){ 4, 5, 6, 7, 0, 1, 2, 3, 12, 13, 14, 15, 8, 9, 10, 11 });
-            vs3 = vec_madd(vs50, vs54, vs3);
-            vs4 = vec_madd(vs53, vs54, vs4);
-            vs5 = vec_madd(vs56, vs54, vs5);
-            vs54 = vec_perm(vs49, vs49, (__vector unsigned char){ 4, 5, 6, 7, 0, 1, 2, 3, 12, 13, 14, 15, 8, 9, 10, 11 });
-            vs15 = vec_madd(vs50, vs48, vs15);
-            vs16 = vec_madd(vs53, vs48, vs16);
-            vs17 = vec_madd(vs56, vs48, vs17);
-            vs48 = vec_perm(vs51, vs51, (__vector unsigned char){ 4, 5, 6, 7, 0, 1, 2, 3, 12, 13, 14, 15, 8, 9, 10, 11 });
-            vs27 = vec_madd(vs50, vs59, vs27);
-            vs28 = vec_madd(vs53, vs59, vs28);
-            vs29 = vec_madd(vs56, vs59, vs29);
-            vs59 = vec_perm(vs52, vs52, (__vector unsigned char){ 4, 5, 6, 7, 0, 1, 2, 3, 12, 13, 14, 15, 8, 9, 10, 11 });
-            vs39 = vec_madd(vs50, vs57, vs39);
-            vs40 = vec_madd(vs53, vs57, vs40);
-            vs41 = vec_madd(vs56, vs57, vs41);
-            vs57 = vec_xl(0, (const float *)pb3);
-            vs6 = vec_madd(vs50, vs58, vs6);
-            vs7 = vec_madd(vs53, vs58, vs7);
-            vs8 = vec_madd(vs56, vs58, vs8);
-            vs58 = vec_xl(0, (const float *)pb3 + 4);
-            vs18 = vec_madd(vs50, vs49, vs18);
-            vs19 = vec_madd(vs53, vs49, vs19);
-            vs20 = vec_madd(vs56, vs49, vs20);
-            vs49 = vec_xl(0, (const float *)pa3);
-            vs30 = vec_madd(vs50, vs51, vs30);
-            vs31 = vec_madd(vs53, vs51, vs31);
-            vs32 = vec_madd(vs56, vs51, vs32);
-            vs51 = vec_xl(0, (const float *)pb3 + 8);
-            vs42 = vec_madd(vs50, vs52, vs42);
-            vs43 = vec_madd(vs53, vs52, vs43);
-            vs44 = vec_madd(vs56, vs52, vs44);
-            vs52 = vec_xl(0, (const float *)pa3 + 4);
-            vs9 = vec_madd(vs50, vs55, vs9);
-            vs10 = vec_madd(vs53, vs55, vs10);
-            vs11 = vec_madd(vs56, vs55, vs11);
-            vs55 = vec_xl(0, (const float *)pa3 + 8);
-            vs21 = vec_madd(vs50, vs54, vs21);
-            vs22 = vec_madd(vs53, vs54, vs22);
-            vs23 = vec_madd(vs56, vs54, vs23);
-            vs54 = vec_xl(0, (const float *)pb3 + 12);
-            __builtin_prefetch((const char *)pn3, 0, 3);
-            vs33 = vec_madd(vs50, vs48, vs33);
-            vs34 = vec_madd(vs53, vs48, vs34);
-            vs35 = vec_madd(vs56, vs48, vs35);
-            vs45 = vec_madd(vs50, vs59, vs45);
-            vs46 = vec_madd(vs53, vs59, vs46);
-            vs47 = vec_madd(vs56, vs59, vs47);
-
-            pa0 += 3 * lda_b;
-            pa3 += 3 * lda_b;
-            pb0 += 3 * ldb_b;
-            pb3 += 3 * ldb_b;
-            pn0 += 3 * lda_b;
-            pn3 += 3 * lda_b;
-        }
-        int64_t rem = nq % 3;
-        if (rem > 0) {
-            vs0 = vec_madd(vs49, vs57, vs0);
-            vs56 = vec_perm(vs57, vs57, (__vector unsigned char){ 4, 5, 6, 7, 0, 1, 2, 3, 12, 13, 14, 15, 8, 9, 10, 11 });
-            vs12 = vec_madd(vs49, vs58, vs12);
-            vs50 = vec_perm(vs58, vs58, (__vector unsigned char){ 4, 5, 6, 7, 0, 1, 2, 3, 12, 13, 14, 15, 8, 9, 10, 11 });
-            vs1 = vec_madd(vs52, vs57, vs1);
-            vs59 = vec_perm(vs51, vs51, (__vector unsigned char){ 4, 5, 6, 7, 0, 1, 2, 3, 12, 13, 14, 15, 8, 9, 10, 11 });
-            vs2 = vec_madd(vs55, vs57, vs2);
-            vs57 = vec_perm(vs54, vs54, (__vector unsigned char){ 4, 5, 6, 7, 0, 1, 2, 3, 12, 13, 14, 15, 8, 9, 10, 11 });
-            vs13 = vec_madd(vs52, vs58, vs13);
-            vs14 = vec_madd(vs55, vs58, vs14);
-            vs58 = (__vector float)vec_xxpermdi((__vector double)vs56, (__vector double)vs56, 2);
-            vs24 = vec_madd(vs49, vs51, vs24);
-            vs48 = (__vector float)vec_xxpermdi((__vector double)vs50, (__vector double)vs50, 2);
-            vs25 = vec_madd(vs52, vs51, vs25);
-            vs53 = (__vector float)vec_xxpermdi((__vector double)vs59, (__vector double)vs59, 2);
-            vs26 = vec_madd(vs55, vs51, vs26);
-            vs51 = (__vector float)vec_xxpermdi((__vector double)vs57, (__vector double)vs57, 2);
-            vs36 = vec_madd(vs49, vs54, vs36);
-            vs37 = vec_madd(vs52, vs54, vs37);
-            vs38 = vec_madd(vs55, vs54, vs38);
-            vs54 = vec_perm(vs58, vs58, (__vector unsigned char){ 4, 5, 6, 7, 0, 1, 2, 3, 12, 13, 14, 15, 8, 9, 10, 11 });
-            vs3 = vec_madd(vs49, vs56, vs3);
-            vs4 = vec_madd(vs52, vs56, vs4);
-            vs5 = vec_madd(vs55, vs56, vs5);
-            vs56 = vec_perm(vs48, vs48, (__vector unsigned char){ 4, 5, 6, 7, 0, 1, 2, 3, 12, 13, 14, 15, 8, 9, 10, 11 });
-            vs15 = vec_madd(vs49, vs50, vs15);
-            vs16 = vec_madd(vs52, vs50, vs16);
-            vs17 = vec_madd(vs55, vs50, vs17);
-            vs50 = vec_perm(vs53, vs53, (__vector unsigned char){ 4, 5, 6, 7, 0, 1, 2, 3, 12, 13, 14, 15, 8, 9, 10, 11 });
-            vs27 = vec_madd(vs49, vs59, vs27);
-            vs28 = vec_madd(vs52, vs59, vs28);
-            vs29 = vec_madd(vs55, vs59, vs29);
-            vs59 = vec_perm(vs51, vs51, (__vector unsigned char){ 4, 5, 6, 7, 0, 1, 2, 3, 12, 13, 14, 15, 8, 9, 10, 11 });
-            vs39 = vec_madd(vs49, vs57, vs39);
-            vs40 = vec_madd(vs52, vs57, vs40);
-            vs41 = vec_madd(vs55, vs57, vs41);
-            vs57 = vec_xl(0, (const float *)(pb0 + ldb_b));
-            vs6 = vec_madd(vs49, vs58, vs6);
-            vs7 = vec_madd(vs52, vs58, vs7);
-            vs8 = vec_madd(vs55, vs58, vs8);
-            vs58 = vec_xl(0, (const float *)(pb0 + ldb_b) + 4);
-            vs18 = vec_madd(vs49, vs48, vs18);
-            vs19 = vec_madd(vs52, vs48, vs19);
-            vs20 = vec_madd(vs55, vs48, vs20);
-            vs48 = vec_xl(0, (const float *)(pa0 + lda_b));
-            vs30 = vec_madd(vs49, vs53, vs30);
-            vs31 = vec_madd(vs52, vs53, vs31);
-            vs32 = vec_madd(vs55, vs53, vs32);
-            vs53 = vec_xl(0, (const float *)(pb0 + ldb_b) + 8);
-            vs42 = vec_madd(vs49, vs51, vs42);
-            vs43 = vec_madd(vs52, vs51, vs43);
-            vs44 = vec_madd(vs55, vs51, vs44);
-            vs51 = vec_xl(0, (const float *)(pa0 + lda_b) + 4);
-            vs9 = vec_madd(vs49, vs54, vs9);
-            vs10 = vec_madd(vs52, vs54, vs10);
-            vs11 = vec_madd(vs55, vs54, vs11);
-            vs54 = vec_xl(0, (const float *)(pa0 + lda_b) + 8);
-            vs21 = vec_madd(vs49, vs56, vs21);
-            vs22 = vec_madd(vs52, vs56, vs22);
-            vs23 = vec_madd(vs55, vs56, vs23);
-            vs56 = vec_xl(0, (const float *)(pb0 + ldb_b) + 12);
-            __builtin_prefetch((const char *)(pn0 + lda_b), 0, 3);
-            vs33 = vec_madd(vs49, vs50, vs33);
-            vs34 = vec_madd(vs52, vs50, vs34);
-            vs35 = vec_madd(vs55, vs50, vs35);
-            vs45 = vec_madd(vs49, vs59, vs45);
-            vs46 = vec_madd(vs52, vs59, vs46);
-            vs47 = vec_madd(vs55, vs59, vs47);
-        }
-        if (rem > 1) {
-            vs0 = vec_madd(vs48, vs57, vs0);
-            vs55 = vec_perm(vs57, vs57, (__vector unsigned char){ 4, 5, 6, 7, 0, 1, 2, 3, 12, 13, 14, 15, 8, 9, 10, 11 });
-            vs12 = vec_madd(vs48, vs58, vs12);
-            vs49 = vec_perm(vs58, vs58, (__vector unsigned char){ 4, 5, 6, 7, 0, 1, 2, 3, 12, 13, 14, 15, 8, 9, 10, 11 });
-            vs1 = vec_madd(vs51, vs57, vs1);
-            vs59 = vec_perm(vs53, vs53, (__vector unsigned char){ 4, 5, 6, 7, 0, 1, 2, 3, 12, 13, 14, 15, 8, 9, 10, 11 });
-            vs2 = vec_madd(vs54, vs57, vs2);
-            vs57 = vec_perm(vs56, vs56, (__vector unsigned char){ 4, 5, 6, 7, 0, 1, 2, 3, 12, 13, 14, 15, 8, 9, 10, 11 });
-            vs13 = vec_madd(vs51, vs58, vs13);
-            vs14 = vec_madd(vs54, vs58, vs14);
-            vs58 = (__vector float)vec_xxpermdi((__vector double)vs55, (__vector double)vs55, 2);
-            vs24 = vec_madd(vs48, vs53, vs24);
-            vs50 = (__vector float)vec_xxpermdi((__vector double)vs49, (__vector double)vs49, 2);
-            vs25 = vec_madd(vs51, vs53, vs25);
-            vs52 = (__vector float)vec_xxpermdi((__vector double)vs59, (__vector double)vs59, 2);
-            vs26 = vec_madd(vs54, vs53, vs26);
-            vs53 = (__vector float)vec_xxpermdi((__vector double)vs57, (__vector double)vs57, 2);
-            vs36 = vec_madd(vs48, vs56, vs36);
-            vs37 = vec_madd(vs51, vs56, vs37);
-            vs38 = vec_madd(vs54, vs56, vs38);
-            vs56 = vec_perm(vs58, vs58, (__vector unsigned char){ 4, 5, 6, 7, 0, 1, 2, 3, 12, 13, 14, 15, 8, 9, 10, 11 });
-            vs3 = vec_madd(vs48, vs55, vs3);
-            vs4 = vec_madd(vs51, vs55, vs4);
-            vs5 = vec_madd(vs54, vs55, vs5);
-            vs55 = vec_perm(vs50, vs50, (__vector unsigned char){ 4, 5, 6, 7, 0, 1, 2, 3, 12, 13, 14, 15, 8, 9, 10, 11 });
-            vs15 = vec_madd(vs48, vs49, vs15);
-            vs16 = vec_madd(vs51, vs49, vs16);
-            vs17 = vec_madd(vs54, vs49, vs17);
-            vs49 = vec_perm(vs52, vs52, (__vector unsigned char){ 4, 5, 6, 7, 0, 1, 2, 3, 12, 13, 14, 15, 8, 9, 10, 11 });
-            vs27 = vec_madd(vs48, vs59, vs27);
-            vs28 = vec_madd(vs51, vs59, vs28);
-            vs29 = vec_madd(vs54, vs59, vs29);
-            vs59 = vec_perm(vs53, vs53, (__vector unsigned char){ 4, 5, 6, 7, 0, 1, 2, 3, 12, 13, 14, 15, 8, 9, 10, 11 });
-            vs39 = vec_madd(vs48, vs57, vs39);
-            vs40 = vec_madd(vs51, vs57, vs40);
-            vs41 = vec_madd(vs54, vs57, vs41);
-            vs57 = vec_xl(0, (const float *)(pb0 + 2 * ldb_b));
-            vs6 = vec_madd(vs48, vs58, vs6);
-            vs7 = vec_madd(vs51, vs58, vs7);
-            vs8 = vec_madd(vs54, vs58, vs8);
-            vs58 = vec_xl(0, (const float *)(pb0 + 2 * ldb_b) + 4);
-            vs18 = vec_madd(vs48, vs50, vs18);
-            vs19 = vec_madd(vs51, vs50, vs19);
-            vs20 = vec_madd(vs54, vs50, vs20);
-            vs50 = vec_xl(0, (const float *)(pa0 + 2 * lda_b));
-            vs30 = vec_madd(vs48, vs52, vs30);
-            vs31 = vec_madd(vs51, vs52, vs31);
-            vs32 = vec_madd(vs54, vs52, vs32);
-            vs52 = vec_xl(0, (const float *)(pb0 + 2 * ldb_b) + 8);
-            vs42 = vec_madd(vs48, vs53, vs42);
-            vs43 = vec_madd(vs51, vs53, vs43);
-            vs44 = vec_madd(vs54, vs53, vs44);
-            vs53 = vec_xl(0, (const float *)(pa0 + 2 * lda_b) + 4);
-            vs9 = vec_madd(vs48, vs56, vs9);
-            vs10 = vec_madd(vs51, vs56, vs10);
-            vs11 = vec_madd(vs54, vs56, vs11);
-            vs56 = vec_xl(0, (const float *)(pa0 + 2 * lda_b) + 8);
-            vs21 = vec_madd(vs48, vs55, vs21);
-            vs22 = vec_madd(vs51, vs55, vs22);
-            vs23 = vec_madd(vs54, vs55, vs23);
-            vs55 = vec_xl(0, (const float *)(pb0 + 2 * ldb_b) + 12);
-            __builtin_prefetch((const char *)(pn0 + 2 * lda_b), 0, 3);
-            vs33 = vec_madd(vs48, vs49, vs33);
-            vs34 = vec_madd(vs51, vs49, vs34);
-            vs35 = vec_madd(vs54, vs49, vs35);
-            vs45 = vec_madd(vs48, vs59, vs45);
-            vs46 = vec_madd(vs51, vs59, vs46);
-            vs47 = vec_madd(vs54, vs59, vs47);
-        }
-
-        /* epilogue: the rest of the last iteration, in the registers
-         * of the copy it follows */
-        switch (rem) {
-        case 0:
-            vs0 = vec_madd(vs49, vs57, vs0);
-            vs56 = vec_perm(vs57, vs57, (__vector unsigned char){ 4, 5, 6, 7, 0, 1, 2, 3, 12, 13, 14, 15, 8, 9, 10, 11 });
-            vs12 = vec_madd(vs49, vs58, vs12);
-            vs50 = vec_perm(vs58, vs58, (__vector unsigned char){ 4, 5, 6, 7, 0, 1, 2, 3, 12, 13, 14, 15, 8, 9, 10, 11 });
-            vs1 = vec_madd(vs52, vs57, vs1);
-            vs59 = vec_perm(vs51, vs51, (__vector unsigned char){ 4, 5, 6, 7, 0, 1, 2, 3, 12, 13, 14, 15, 8, 9, 10, 11 });
-            vs2 = vec_madd(vs55, vs57, vs2);
-            vs57 = vec_perm(vs54, vs54, (__vector unsigned char){ 4, 5, 6, 7, 0, 1, 2, 3, 12, 13, 14, 15, 8, 9, 10, 11 });
-            vs13 = vec_madd(vs52, vs58, vs13);
-            vs14 = vec_madd(vs55, vs58, vs14);
-            vs58 = (__vector float)vec_xxpermdi((__vector double)vs56, (__vector double)vs56, 2);
-            vs24 = vec_madd(vs49, vs51, vs24);
-            vs48 = (__vector float)vec_xxpermdi((__vector double)vs50, (__vector double)vs50, 2);
-            vs25 = vec_madd(vs52, vs51, vs25);
-            vs53 = (__vector float)vec_xxpermdi((__vector double)vs59, (__vector double)vs59, 2);
-            vs26 = vec_madd(vs55, vs51, vs26);
-            vs51 = (__vector float)vec_xxpermdi((__vector double)vs57, (__vector double)vs57, 2);
-            vs36 = vec_madd(vs49, vs54, vs36);
-            vs37 = vec_madd(vs52, vs54, vs37);
-            vs38 = vec_madd(vs55, vs54, vs38);
-            vs54 = vec_perm(vs58, vs58, (__vector unsigned char){ 4, 5, 6, 7, 0, 1, 2, 3, 12, 13, 14, 15, 8, 9, 10, 11 });
-            vs3 = vec_madd(vs49, vs56, vs3);
-            vs4 = vec_madd(vs52, vs56, vs4);
-            vs5 = vec_madd(vs55, vs56, vs5);
-            vs56 = vec_perm(vs48, vs48, (__vector unsigned char){ 4, 5, 6, 7, 0, 1, 2, 3, 12, 13, 14, 15, 8, 9, 10, 11 });
-            vs15 = vec_madd(vs49, vs50, vs15);
-            vs16 = vec_madd(vs52, vs50, vs16);
-            vs17 = vec_madd(vs55, vs50, vs17);
-            vs50 = vec_perm(vs53, vs53, (__vector unsigned char){ 4, 5, 6, 7, 0, 1, 2, 3, 12, 13, 14, 15, 8, 9, 10, 11 });
-            vs27 = vec_madd(vs49, vs59, vs27);
-            vs28 = vec_madd(vs52, vs59, vs28);
-            vs29 = vec_madd(vs55, vs59, vs29);
-            vs59 = vec_perm(vs51, vs51, (__vector unsigned char){ 4, 5, 6, 7, 0, 1, 2, 3, 12, 13, 14, 15, 8, 9, 10, 11 });
-            vs39 = vec_madd(vs49, vs57, vs39);
-            vs40 = vec_madd(vs52, vs57, vs40);
-            vs41 = vec_madd(vs55, vs57, vs41);
-            vs6 = vec_madd(vs49, vs58, vs6);
-            vs7 = vec_madd(vs52, vs58, vs7);
-            vs8 = vec_madd(vs55, vs58, vs8);
-            vs18 = vec_madd(vs49, vs48, vs18);
-            vs19 = vec_madd(vs52, vs48, vs19);
-            vs20 = vec_madd(vs55, vs48, vs20);
-            vs30 = vec_madd(vs49, vs53, vs30);
-            vs31 = vec_madd(vs52, vs53, vs31);
-            vs32 = vec_madd(vs55, vs53, vs32);
-            vs42 = vec_madd(vs49, vs51, vs42);
-            vs43 = vec_madd(vs52, vs51, vs43);
-            vs44 = vec_madd(vs55, vs51, vs44);
-            vs9 = vec_madd(vs49, vs54, vs9);
-            vs10 = vec_madd(vs52, vs54, vs10);
-            vs11 = vec_madd(vs55, vs54, vs11);
-            vs21 = vec_madd(vs49, vs56, vs21);
-            vs22 = vec_madd(vs52, vs56, vs22);
-            vs23 = vec_madd(vs55, vs56, vs23);
-            vs33 = vec_madd(vs49, vs50, vs33);
-            vs34 = vec_madd(vs52, vs50, vs34);
-            vs35 = vec_madd(vs55, vs50, vs35);
-            vs45 = vec_madd(vs49, vs59, vs45);
-            vs46 = vec_madd(vs52, vs59, vs46);
-            vs47 = vec_madd(vs55, vs59, vs47);
-            break;
-        case 1:
-            vs0 = vec_madd(vs48, vs57, vs0);
-            vs55 = vec_perm(vs57, vs57, (__vector unsigned char){ 4, 5, 6, 7, 0, 1, 2, 3, 12, 13, 14, 15, 8, 9, 10, 11 });
-            vs12 = vec_madd(vs48, vs58, vs12);
-            vs49 = vec_perm(vs58, vs58, (__vector unsigned char){ 4, 5, 6, 7, 0, 1, 2, 3, 12, 13, 14, 15, 8, 9, 10, 11 });
-            vs1 = vec_madd(vs51, vs57, vs1);
-            vs59 = vec_perm(vs53, vs53, (__vector unsigned char){ 4, 5, 6, 7, 0, 1, 2, 3, 12, 13, 14, 15, 8, 9, 10, 11 });
-            vs2 = vec_madd(vs54, vs57, vs2);
-            vs57 = vec_perm(vs56, vs56, (__vector unsigned char){ 4, 5, 6, 7, 0, 1, 2, 3, 12, 13, 14, 15, 8, 9, 10, 11 });
-            vs13 = vec_madd(vs51, vs58, vs13);
-            vs14 = vec_madd(vs54, vs58, vs14);
-            vs58 = (__vector float)vec_xxpermdi((__vector double)vs55, (__vector double)vs55, 2);
-            vs24 = vec_madd(vs48, vs53, vs24);
-            vs50 = (__vector float)vec_xxpermdi((__vector double)vs49, (__vector double)vs49, 2);
-            vs25 = vec_madd(vs51, vs53, vs25);
-            vs52 = (__vector float)vec_xxpermdi((__vector double)vs59, (__vector double)vs59, 2);
-            vs26 = vec_madd(vs54, vs53, vs26);
-            vs53 = (__vector float)vec_xxpermdi((__vector double)vs57, (__vector double)vs57, 2);
-            vs36 = vec_madd(vs48, vs56, vs36);
-            vs37 = vec_madd(vs51, vs56, vs37);
-            vs38 = vec_madd(vs54, vs56, vs38);
-            vs56 = vec_perm(vs58, vs58, (__vector unsigned char){ 4, 5, 6, 7, 0, 1, 2, 3, 12, 13, 14, 15, 8, 9, 10, 11 });
-            vs3 = vec_madd(vs48, vs55, vs3);
-            vs4 = vec_madd(vs51, vs55, vs4);
-            vs5 = vec_madd(vs54, vs55, vs5);
-            vs55 = vec_perm(vs50, vs50, (__vector unsigned char){ 4, 5, 6, 7, 0, 1, 2, 3, 12, 13, 14, 15, 8, 9, 10, 11 });
-            vs15 = vec_madd(vs48, vs49, vs15);
-            vs16 = vec_madd(vs51, vs49, vs16);
-            vs17 = vec_madd(vs54, vs49, vs17);
-            vs49 = vec_perm(vs52, vs52, (__vector unsigned char){ 4, 5, 6, 7, 0, 1, 2, 3, 12, 13, 14, 15, 8, 9, 10, 11 });
-            vs27 = vec_madd(vs48, vs59, vs27);
-            vs28 = vec_madd(vs51, vs59, vs28);
-            vs29 = vec_madd(vs54, vs59, vs29);
-            vs59 = vec_perm(vs53, vs53, (__vector unsigned char){ 4, 5, 6, 7, 0, 1, 2, 3, 12, 13, 14, 15, 8, 9, 10, 11 });
-            vs39 = vec_madd(vs48, vs57, vs39);
-            vs40 = vec_madd(vs51, vs57, vs40);
-            vs41 = vec_madd(vs54, vs57, vs41);
-            vs6 = vec_madd(vs48, vs58, vs6);
-            vs7 = vec_madd(vs51, vs58, vs7);
-            vs8 = vec_madd(vs54, vs58, vs8);
-            vs18 = vec_madd(vs48, vs50, vs18);
-            vs19 = vec_madd(vs51, vs50, vs19);
-            vs20 = vec_madd(vs54, vs50, vs20);
-            vs30 = vec_madd(vs48, vs52, vs30);
-            vs31 = vec_madd(vs51, vs52, vs31);
-            vs32 = vec_madd(vs54, vs52, vs32);
-            vs42 = vec_madd(vs48, vs53, vs42);
-            vs43 = vec_madd(vs51, vs53, vs43);
-            vs44 = vec_madd(vs54, vs53, vs44);
-            vs9 = vec_madd(vs48, vs56, vs9);
-            vs10 = vec_madd(vs51, vs56, vs10);
-            vs11 = vec_madd(vs54, vs56, vs11);
-            vs21 = vec_madd(vs48, vs55, vs21);
-            vs22 = vec_madd(vs51, vs55, vs22);
-            vs23 = vec_madd(vs54, vs55, vs23);
-            vs33 = vec_madd(vs48, vs49, vs33);
-            vs34 = vec_madd(vs51, vs49, vs34);
-            vs35 = vec_madd(vs54, vs49, vs35);
-            vs45 = vec_madd(vs48, vs59, vs45);
-            vs46 = vec_madd(vs51, vs59, vs46);
-            vs47 = vec_madd(vs54, vs59, vs47);
-            break;
-        case 2:
-            vs0 = vec_madd(vs50, vs57, vs0);
-            vs54 = vec_perm(vs57, vs57, (__vector unsigned char){ 4, 5, 6, 7, 0, 1, 2, 3, 12, 13, 14, 15, 8, 9, 10, 11 });
-            vs12 = vec_madd(vs50, vs58, vs12);
-            vs48 = vec_perm(vs58, vs58, (__vector unsigned char){ 4, 5, 6, 7, 0, 1, 2, 3, 12, 13, 14, 15, 8, 9, 10, 11 });
-            vs1 = vec_madd(vs53, vs57, vs1);
-            vs59 = vec_perm(vs52, vs52, (__vector unsigned char){ 4, 5, 6, 7, 0, 1, 2, 3, 12, 13, 14, 15, 8, 9, 10, 11 });
-            vs2 = vec_madd(vs56, vs57, vs2);
-            vs57 = vec_perm(vs55, vs55, (__vector unsigned char){ 4, 5, 6, 7, 0, 1, 2, 3, 12, 13, 14, 15, 8, 9, 10, 11 });
-            vs13 = vec_madd(vs53, vs58, vs13);
-            vs14 = vec_madd(vs56, vs58, vs14);
-            vs58 = (__vector float)vec_xxpermdi((__vector double)vs54, (__vector double)vs54, 2);
-            vs24 = vec_madd(vs50, vs52, vs24);
-            vs49 = (__vector float)vec_xxpermdi((__vector double)vs48, (__vector double)vs48, 2);
-            vs25 = vec_madd(vs53, vs52, vs25);
-            vs51 = (__vector float)vec_xxpermdi((__vector double)vs59, (__vector double)vs59, 2);
-            vs26 = vec_madd(vs56, vs52, vs26);
-            vs52 = (__vector float)vec_xxpermdi((__vector double)vs57, (__vector double)vs57, 2);
-            vs36 = vec_madd(vs50, vs55, vs36);
-            vs37 = vec_madd(vs53, vs55, vs37);
-            vs38 = vec_madd(vs56, vs55, vs38);
-            vs55 = vec_perm(vs58, vs58, (__vector unsigned char){ 4, 5, 6, 7, 0, 1, 2, 3, 12, 13, 14, 15, 8, 9, 10, 11 });
-            vs3 = vec_madd(vs50, vs54, vs3);
-            vs4 = vec_madd(vs53, vs54, vs4);
-            vs5 = vec_madd(vs56, vs54, vs5);
-            vs54 = vec_perm(vs49, vs49, (__vector unsigned char){ 4, 5, 6, 7, 0, 1, 2, 3, 12, 13, 14, 15, 8, 9, 10, 11 });
-            vs15 = vec_madd(vs50, vs48, vs15);
-            vs16 = vec_madd(vs53, vs48, vs16);
-            vs17 = vec_madd(vs56, vs48, vs17);
-            vs48 = vec_perm(vs51, vs51, (__vector unsigned char){ 4, 5, 6, 7, 0, 1, 2, 3, 12, 13, 14, 15, 8, 9, 10, 11 });
-            vs27 = vec_madd(vs50, vs59, vs27);
-            vs28 = vec_madd(vs53, vs59, vs28);
-            vs29 = vec_madd(vs56, vs59, vs29);
-            vs59 = vec_perm(vs52, vs52, (__vector unsigned char){ 4, 5, 6, 7, 0, 1, 2, 3, 12, 13, 14, 15, 8, 9, 10, 11 });
-            vs39 = vec_madd(vs50, vs57, vs39);
-            vs40 = vec_madd(vs53, vs57, vs40);
-            vs41 = vec_madd(vs56, vs57, vs41);
-            vs6 = vec_madd(vs50, vs58, vs6);
-            vs7 = vec_madd(vs53, vs58, vs7);
-            vs8 = vec_madd(vs56, vs58, vs8);
-            vs18 = vec_madd(vs50, vs49, vs18);
-            vs19 = vec_madd(vs53, vs49, vs19);
-            vs20 = vec_madd(vs56, vs49, vs20);
-            vs30 = vec_madd(vs50, vs51, vs30);
-            vs31 = vec_madd(vs53, vs51, vs31);
-            vs32 = vec_madd(vs56, vs51, vs32);
-            vs42 = vec_madd(vs50, vs52, vs42);
-            vs43 = vec_madd(vs53, vs52, vs43);
-            vs44 = vec_madd(vs56, vs52, vs44);
-            vs9 = vec_madd(vs50, vs55, vs9);
-            vs10 = vec_madd(vs53, vs55, vs10);
-            vs11 = vec_madd(vs56, vs55, vs11);
-            vs21 = vec_madd(vs50, vs54, vs21);
-            vs22 = vec_madd(vs53, vs54, vs22);
-            vs23 = vec_madd(vs56, vs54, vs23);
-            vs33 = vec_madd(vs50, vs48, vs33);
-            vs34 = vec_madd(vs53, vs48, vs34);
-            vs35 = vec_madd(vs56, vs48, vs35);
-            vs45 = vec_madd(vs50, vs59, vs45);
-            vs46 = vec_madd(vs53, vs59, vs46);
-            vs47 = vec_madd(vs56, vs59, vs47);
-            break;
-
-        }
-    }
-    const float alpha_ = *alpha, beta_ = *beta;
-    float t_[192];
-    vec_xst(vs0, 0, t_ + 0);
-    vec_xst(vs1, 0, t_ + 4);
-    vec_xst(vs2, 0, t_ + 8);
-    vec_xst(vs3, 0, t_ + 12);
-    vec_xst(vs4, 0, t_ + 16);
-    vec_xst(vs5, 0, t_ + 20);
-    vec_xst(vs6, 0, t_ + 24);
-    vec_xst(vs7, 0, t_ + 28);
-    vec_xst(vs8, 0, t_ + 32);
-    vec_xst(vs9, 0, t_ + 36);
-    vec_xst(vs10, 0, t_ + 40);
-    vec_xst(vs11, 0, t_ + 44);
-    vec_xst(vs12, 0, t_ + 48);
-    vec_xst(vs13, 0, t_ + 52);
-    vec_xst(vs14, 0, t_ + 56);
-    vec_xst(vs15, 0, t_ + 60);
-    vec_xst(vs16, 0, t_ + 64);
-    vec_xst(vs17, 0, t_ + 68);
-    vec_xst(vs18, 0, t_ + 72);
-    vec_xst(vs19, 0, t_ + 76);
-    vec_xst(vs20, 0, t_ + 80);
-    vec_xst(vs21, 0, t_ + 84);
-    vec_xst(vs22, 0, t_ + 88);
-    vec_xst(vs23, 0, t_ + 92);
-    vec_xst(vs24, 0, t_ + 96);
-    vec_xst(vs25, 0, t_ + 100);
-    vec_xst(vs26, 0, t_ + 104);
-    vec_xst(vs27, 0, t_ + 108);
-    vec_xst(vs28, 0, t_ + 112);
-    vec_xst(vs29, 0, t_ + 116);
-    vec_xst(vs30, 0, t_ + 120);
-    vec_xst(vs31, 0, t_ + 124);
-    vec_xst(vs32, 0, t_ + 128);
-    vec_xst(vs33, 0, t_ + 132);
-    vec_xst(vs34, 0, t_ + 136);
-    vec_xst(vs35, 0, t_ + 140);
-    vec_xst(vs36, 0, t_ + 144);
-    vec_xst(vs37, 0, t_ + 148);
-    vec_xst(vs38, 0, t_ + 152);
-    vec_xst(vs39, 0, t_ + 156);
-    vec_xst(vs40, 0, t_ + 160);
-    vec_xst(vs41, 0, t_ + 164);
-    vec_xst(vs42, 0, t_ + 168);
-    vec_xst(vs43, 0, t_ + 172);
-    vec_xst(vs44, 0, t_ + 176);
-    vec_xst(vs45, 0, t_ + 180);
-    vec_xst(vs46, 0, t_ + 184);
-    vec_xst(vs47, 0, t_ + 188);
-    /* position in t_ of C(i, j), at_[i + j*12] */
-    static const unsigned short at_[192] = {
-        0, 13, 38, 27, 4, 17, 42, 31, 8, 21, 46, 35, 12, 1, 26, 39,
-        16, 5, 30, 43, 20, 9, 34, 47, 36, 25, 2, 15, 40, 29, 6, 19,
-        44, 33, 10, 23, 24, 37, 14, 3, 28, 41, 18, 7, 32, 45, 22, 11,
-        48, 61, 86, 75, 52, 65, 90, 79, 56, 69, 94, 83, 60, 49, 74, 87,
-        64, 53, 78, 91, 68, 57, 82, 95, 84, 73, 50, 63, 88, 77, 54, 67,
-        92, 81, 58, 71, 72, 85, 62, 51, 76, 89, 66, 55, 80, 93, 70, 59,
-        96, 109, 134, 123, 100, 113, 138, 127, 104, 117, 142, 131, 108, 97, 122, 135,
-        112, 101, 126, 139, 116, 105, 130, 143, 132, 121, 98, 111, 136, 125, 102, 115,
-        140, 129, 106, 119, 120, 133, 110, 99, 124, 137, 114, 103, 128, 141, 118, 107,
-        144, 157, 182, 171, 148, 161, 186, 175, 152, 165, 190, 179, 156, 145, 170, 183,
-        160, 149, 174, 187, 164, 153, 178, 191, 180, 169, 146, 159, 184, 173, 150, 163,
-        188, 177, 154, 167, 168, 181, 158, 147, 172, 185, 162, 151, 176, 189, 166, 155,
-    };
-    for (int64_t j = 0; j < n; j++)
-        for (int64_t i = 0; i < m; i++) {
-            float v = alpha_ * t_[at_[i + j * 12]];
-            float *cij = c + i * rs_c + j * cs_c;
-            *cij = beta_ == 0 ? v : v + beta_ * *cij;
-        }
-
+    power9_sgemm_12x16_in_place(m, n, k, alpha, a, lda, b, ldb, beta, c, rs_c, cs_c, a_next, 1);
 }
 
 void power9_sgemm_12x16_e12x8(int64_t m, int64_t n, int64_t k, const float *alpha, const float *a, int64_t lda,
