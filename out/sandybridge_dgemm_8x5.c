@@ -348,16 +348,26 @@ void sandybridge_dgemm_8x5(int64_t m, int64_t n, int64_t k, const double *alpha,
             _mm256_storeu_pd(c + 0 + 4 * cs_c, ymm8);
             _mm256_storeu_pd(c + 4 + 4 * cs_c, ymm9);
         } else if (alpha_ == 1 && beta_ == 1) {
-            _mm256_storeu_pd(c + 0 + 0 * cs_c, _mm256_add_pd(ymm0, _mm256_loadu_pd(c + 0 + 0 * cs_c)));
-            _mm256_storeu_pd(c + 4 + 0 * cs_c, _mm256_add_pd(ymm1, _mm256_loadu_pd(c + 4 + 0 * cs_c)));
-            _mm256_storeu_pd(c + 0 + 1 * cs_c, _mm256_add_pd(ymm2, _mm256_loadu_pd(c + 0 + 1 * cs_c)));
-            _mm256_storeu_pd(c + 4 + 1 * cs_c, _mm256_add_pd(ymm3, _mm256_loadu_pd(c + 4 + 1 * cs_c)));
-            _mm256_storeu_pd(c + 0 + 2 * cs_c, _mm256_add_pd(ymm4, _mm256_loadu_pd(c + 0 + 2 * cs_c)));
-            _mm256_storeu_pd(c + 4 + 2 * cs_c, _mm256_add_pd(ymm5, _mm256_loadu_pd(c + 4 + 2 * cs_c)));
-            _mm256_storeu_pd(c + 0 + 3 * cs_c, _mm256_add_pd(ymm6, _mm256_loadu_pd(c + 0 + 3 * cs_c)));
-            _mm256_storeu_pd(c + 4 + 3 * cs_c, _mm256_add_pd(ymm7, _mm256_loadu_pd(c + 4 + 3 * cs_c)));
-            _mm256_storeu_pd(c + 0 + 4 * cs_c, _mm256_add_pd(ymm8, _mm256_loadu_pd(c + 0 + 4 * cs_c)));
-            _mm256_storeu_pd(c + 4 + 4 * cs_c, _mm256_add_pd(ymm9, _mm256_loadu_pd(c + 4 + 4 * cs_c)));
+            ymm0 = _mm256_add_pd(ymm0, _mm256_loadu_pd(c + 0 + 0 * cs_c));
+            ymm1 = _mm256_add_pd(ymm1, _mm256_loadu_pd(c + 4 + 0 * cs_c));
+            ymm2 = _mm256_add_pd(ymm2, _mm256_loadu_pd(c + 0 + 1 * cs_c));
+            ymm3 = _mm256_add_pd(ymm3, _mm256_loadu_pd(c + 4 + 1 * cs_c));
+            ymm4 = _mm256_add_pd(ymm4, _mm256_loadu_pd(c + 0 + 2 * cs_c));
+            ymm5 = _mm256_add_pd(ymm5, _mm256_loadu_pd(c + 4 + 2 * cs_c));
+            ymm6 = _mm256_add_pd(ymm6, _mm256_loadu_pd(c + 0 + 3 * cs_c));
+            ymm7 = _mm256_add_pd(ymm7, _mm256_loadu_pd(c + 4 + 3 * cs_c));
+            ymm8 = _mm256_add_pd(ymm8, _mm256_loadu_pd(c + 0 + 4 * cs_c));
+            ymm9 = _mm256_add_pd(ymm9, _mm256_loadu_pd(c + 4 + 4 * cs_c));
+            _mm256_storeu_pd(c + 0 + 0 * cs_c, ymm0);
+            _mm256_storeu_pd(c + 4 + 0 * cs_c, ymm1);
+            _mm256_storeu_pd(c + 0 + 1 * cs_c, ymm2);
+            _mm256_storeu_pd(c + 4 + 1 * cs_c, ymm3);
+            _mm256_storeu_pd(c + 0 + 2 * cs_c, ymm4);
+            _mm256_storeu_pd(c + 4 + 2 * cs_c, ymm5);
+            _mm256_storeu_pd(c + 0 + 3 * cs_c, ymm6);
+            _mm256_storeu_pd(c + 4 + 3 * cs_c, ymm7);
+            _mm256_storeu_pd(c + 0 + 4 * cs_c, ymm8);
+            _mm256_storeu_pd(c + 4 + 4 * cs_c, ymm9);
         } else if (beta_ == 0) {
             _mm256_storeu_pd(c + 0 + 0 * cs_c, _mm256_mul_pd(va_, ymm0));
             _mm256_storeu_pd(c + 4 + 0 * cs_c, _mm256_mul_pd(va_, ymm1));
@@ -370,28 +380,48 @@ void sandybridge_dgemm_8x5(int64_t m, int64_t n, int64_t k, const double *alpha,
             _mm256_storeu_pd(c + 0 + 4 * cs_c, _mm256_mul_pd(va_, ymm8));
             _mm256_storeu_pd(c + 4 + 4 * cs_c, _mm256_mul_pd(va_, ymm9));
         } else if (beta_ == 1) {
-            _mm256_storeu_pd(c + 0 + 0 * cs_c, _mm256_add_pd(_mm256_mul_pd(va_, ymm0), _mm256_loadu_pd(c + 0 + 0 * cs_c)));
-            _mm256_storeu_pd(c + 4 + 0 * cs_c, _mm256_add_pd(_mm256_mul_pd(va_, ymm1), _mm256_loadu_pd(c + 4 + 0 * cs_c)));
-            _mm256_storeu_pd(c + 0 + 1 * cs_c, _mm256_add_pd(_mm256_mul_pd(va_, ymm2), _mm256_loadu_pd(c + 0 + 1 * cs_c)));
-            _mm256_storeu_pd(c + 4 + 1 * cs_c, _mm256_add_pd(_mm256_mul_pd(va_, ymm3), _mm256_loadu_pd(c + 4 + 1 * cs_c)));
-            _mm256_storeu_pd(c + 0 + 2 * cs_c, _mm256_add_pd(_mm256_mul_pd(va_, ymm4), _mm256_loadu_pd(c + 0 + 2 * cs_c)));
-            _mm256_storeu_pd(c + 4 + 2 * cs_c, _mm256_add_pd(_mm256_mul_pd(va_, ymm5), _mm256_loadu_pd(c + 4 + 2 * cs_c)));
-            _mm256_storeu_pd(c + 0 + 3 * cs_c, _mm256_add_pd(_mm256_mul_pd(va_, ymm6), _mm256_loadu_pd(c + 0 + 3 * cs_c)));
-            _mm256_storeu_pd(c + 4 + 3 * cs_c, _mm256_add_pd(_mm256_mul_pd(va_, ymm7), _mm256_loadu_pd(c + 4 + 3 * cs_c)));
-            _mm256_storeu_pd(c + 0 + 4 * cs_c, _mm256_add_pd(_mm256_mul_pd(va_, ymm8), _mm256_loadu_pd(c + 0 + 4 * cs_c)));
-            _mm256_storeu_pd(c + 4 + 4 * cs_c, _mm256_add_pd(_mm256_mul_pd(va_, ymm9), _mm256_loadu_pd(c + 4 + 4 * cs_c)));
+            ymm0 = _mm256_add_pd(_mm256_mul_pd(va_, ymm0), _mm256_loadu_pd(c + 0 + 0 * cs_c));
+            ymm1 = _mm256_add_pd(_mm256_mul_pd(va_, ymm1), _mm256_loadu_pd(c + 4 + 0 * cs_c));
+            ymm2 = _mm256_add_pd(_mm256_mul_pd(va_, ymm2), _mm256_loadu_pd(c + 0 + 1 * cs_c));
+            ymm3 = _mm256_add_pd(_mm256_mul_pd(va_, ymm3), _mm256_loadu_pd(c + 4 + 1 * cs_c));
+            ymm4 = _mm256_add_pd(_mm256_mul_pd(va_, ymm4), _mm256_loadu_pd(c + 0 + 2 * cs_c));
+            ymm5 = _mm256_add_pd(_mm256_mul_pd(va_, ymm5), _mm256_loadu_pd(c + 4 + 2 * cs_c));
+            ymm6 = _mm256_add_pd(_mm256_mul_pd(va_, ymm6), _mm256_loadu_pd(c + 0 + 3 * cs_c));
+            ymm7 = _mm256_add_pd(_mm256_mul_pd(va_, ymm7), _mm256_loadu_pd(c + 4 + 3 * cs_c));
+            ymm8 = _mm256_add_pd(_mm256_mul_pd(va_, ymm8), _mm256_loadu_pd(c + 0 + 4 * cs_c));
+            ymm9 = _mm256_add_pd(_mm256_mul_pd(va_, ymm9), _mm256_loadu_pd(c + 4 + 4 * cs_c));
+            _mm256_storeu_pd(c + 0 + 0 * cs_c, ymm0);
+            _mm256_storeu_pd(c + 4 + 0 * cs_c, ymm1);
+            _mm256_storeu_pd(c + 0 + 1 * cs_c, ymm2);
+            _mm256_storeu_pd(c + 4 + 1 * cs_c, ymm3);
+            _mm256_storeu_pd(c + 0 + 2 * cs_c, ymm4);
+            _mm256_storeu_pd(c + 4 + 2 * cs_c, ymm5);
+            _mm256_storeu_pd(c + 0 + 3 * cs_c, ymm6);
+            _mm256_storeu_pd(c + 4 + 3 * cs_c, ymm7);
+            _mm256_storeu_pd(c + 0 + 4 * cs_c, ymm8);
+            _mm256_storeu_pd(c + 4 + 4 * cs_c, ymm9);
         } else {
             const __m256d vb_ = _mm256_set1_pd(beta_);
-            _mm256_storeu_pd(c + 0 + 0 * cs_c, _mm256_add_pd(_mm256_mul_pd(va_, ymm0), _mm256_mul_pd(vb_, _mm256_loadu_pd(c + 0 + 0 * cs_c))));
-            _mm256_storeu_pd(c + 4 + 0 * cs_c, _mm256_add_pd(_mm256_mul_pd(va_, ymm1), _mm256_mul_pd(vb_, _mm256_loadu_pd(c + 4 + 0 * cs_c))));
-            _mm256_storeu_pd(c + 0 + 1 * cs_c, _mm256_add_pd(_mm256_mul_pd(va_, ymm2), _mm256_mul_pd(vb_, _mm256_loadu_pd(c + 0 + 1 * cs_c))));
-            _mm256_storeu_pd(c + 4 + 1 * cs_c, _mm256_add_pd(_mm256_mul_pd(va_, ymm3), _mm256_mul_pd(vb_, _mm256_loadu_pd(c + 4 + 1 * cs_c))));
-            _mm256_storeu_pd(c + 0 + 2 * cs_c, _mm256_add_pd(_mm256_mul_pd(va_, ymm4), _mm256_mul_pd(vb_, _mm256_loadu_pd(c + 0 + 2 * cs_c))));
-            _mm256_storeu_pd(c + 4 + 2 * cs_c, _mm256_add_pd(_mm256_mul_pd(va_, ymm5), _mm256_mul_pd(vb_, _mm256_loadu_pd(c + 4 + 2 * cs_c))));
-            _mm256_storeu_pd(c + 0 + 3 * cs_c, _mm256_add_pd(_mm256_mul_pd(va_, ymm6), _mm256_mul_pd(vb_, _mm256_loadu_pd(c + 0 + 3 * cs_c))));
-            _mm256_storeu_pd(c + 4 + 3 * cs_c, _mm256_add_pd(_mm256_mul_pd(va_, ymm7), _mm256_mul_pd(vb_, _mm256_loadu_pd(c + 4 + 3 * cs_c))));
-            _mm256_storeu_pd(c + 0 + 4 * cs_c, _mm256_add_pd(_mm256_mul_pd(va_, ymm8), _mm256_mul_pd(vb_, _mm256_loadu_pd(c + 0 + 4 * cs_c))));
-            _mm256_storeu_pd(c + 4 + 4 * cs_c, _mm256_add_pd(_mm256_mul_pd(va_, ymm9), _mm256_mul_pd(vb_, _mm256_loadu_pd(c + 4 + 4 * cs_c))));
+            ymm0 = _mm256_add_pd(_mm256_mul_pd(va_, ymm0), _mm256_mul_pd(vb_, _mm256_loadu_pd(c + 0 + 0 * cs_c)));
+            ymm1 = _mm256_add_pd(_mm256_mul_pd(va_, ymm1), _mm256_mul_pd(vb_, _mm256_loadu_pd(c + 4 + 0 * cs_c)));
+            ymm2 = _mm256_add_pd(_mm256_mul_pd(va_, ymm2), _mm256_mul_pd(vb_, _mm256_loadu_pd(c + 0 + 1 * cs_c)));
+            ymm3 = _mm256_add_pd(_mm256_mul_pd(va_, ymm3), _mm256_mul_pd(vb_, _mm256_loadu_pd(c + 4 + 1 * cs_c)));
+            ymm4 = _mm256_add_pd(_mm256_mul_pd(va_, ymm4), _mm256_mul_pd(vb_, _mm256_loadu_pd(c + 0 + 2 * cs_c)));
+            ymm5 = _mm256_add_pd(_mm256_mul_pd(va_, ymm5), _mm256_mul_pd(vb_, _mm256_loadu_pd(c + 4 + 2 * cs_c)));
+            ymm6 = _mm256_add_pd(_mm256_mul_pd(va_, ymm6), _mm256_mul_pd(vb_, _mm256_loadu_pd(c + 0 + 3 * cs_c)));
+            ymm7 = _mm256_add_pd(_mm256_mul_pd(va_, ymm7), _mm256_mul_pd(vb_, _mm256_loadu_pd(c + 4 + 3 * cs_c)));
+            ymm8 = _mm256_add_pd(_mm256_mul_pd(va_, ymm8), _mm256_mul_pd(vb_, _mm256_loadu_pd(c + 0 + 4 * cs_c)));
+            ymm9 = _mm256_add_pd(_mm256_mul_pd(va_, ymm9), _mm256_mul_pd(vb_, _mm256_loadu_pd(c + 4 + 4 * cs_c)));
+            _mm256_storeu_pd(c + 0 + 0 * cs_c, ymm0);
+            _mm256_storeu_pd(c + 4 + 0 * cs_c, ymm1);
+            _mm256_storeu_pd(c + 0 + 1 * cs_c, ymm2);
+            _mm256_storeu_pd(c + 4 + 1 * cs_c, ymm3);
+            _mm256_storeu_pd(c + 0 + 2 * cs_c, ymm4);
+            _mm256_storeu_pd(c + 4 + 2 * cs_c, ymm5);
+            _mm256_storeu_pd(c + 0 + 3 * cs_c, ymm6);
+            _mm256_storeu_pd(c + 4 + 3 * cs_c, ymm7);
+            _mm256_storeu_pd(c + 0 + 4 * cs_c, ymm8);
+            _mm256_storeu_pd(c + 4 + 4 * cs_c, ymm9);
         }
         return;
     }
@@ -1557,11 +1587,16 @@ void sandybridge_dgemm_8x5_p4x5(int64_t m, int64_t n, int64_t k, const double *a
             _mm256_storeu_pd(c + 0 + 3 * cs_c, ymm3);
             _mm256_storeu_pd(c + 0 + 4 * cs_c, ymm4);
         } else if (alpha_ == 1 && beta_ == 1) {
-            _mm256_storeu_pd(c + 0 + 0 * cs_c, _mm256_add_pd(ymm0, _mm256_loadu_pd(c + 0 + 0 * cs_c)));
-            _mm256_storeu_pd(c + 0 + 1 * cs_c, _mm256_add_pd(ymm1, _mm256_loadu_pd(c + 0 + 1 * cs_c)));
-            _mm256_storeu_pd(c + 0 + 2 * cs_c, _mm256_add_pd(ymm2, _mm256_loadu_pd(c + 0 + 2 * cs_c)));
-            _mm256_storeu_pd(c + 0 + 3 * cs_c, _mm256_add_pd(ymm3, _mm256_loadu_pd(c + 0 + 3 * cs_c)));
-            _mm256_storeu_pd(c + 0 + 4 * cs_c, _mm256_add_pd(ymm4, _mm256_loadu_pd(c + 0 + 4 * cs_c)));
+            ymm0 = _mm256_add_pd(ymm0, _mm256_loadu_pd(c + 0 + 0 * cs_c));
+            ymm1 = _mm256_add_pd(ymm1, _mm256_loadu_pd(c + 0 + 1 * cs_c));
+            ymm2 = _mm256_add_pd(ymm2, _mm256_loadu_pd(c + 0 + 2 * cs_c));
+            ymm3 = _mm256_add_pd(ymm3, _mm256_loadu_pd(c + 0 + 3 * cs_c));
+            ymm4 = _mm256_add_pd(ymm4, _mm256_loadu_pd(c + 0 + 4 * cs_c));
+            _mm256_storeu_pd(c + 0 + 0 * cs_c, ymm0);
+            _mm256_storeu_pd(c + 0 + 1 * cs_c, ymm1);
+            _mm256_storeu_pd(c + 0 + 2 * cs_c, ymm2);
+            _mm256_storeu_pd(c + 0 + 3 * cs_c, ymm3);
+            _mm256_storeu_pd(c + 0 + 4 * cs_c, ymm4);
         } else if (beta_ == 0) {
             _mm256_storeu_pd(c + 0 + 0 * cs_c, _mm256_mul_pd(va_, ymm0));
             _mm256_storeu_pd(c + 0 + 1 * cs_c, _mm256_mul_pd(va_, ymm1));
@@ -1569,18 +1604,28 @@ void sandybridge_dgemm_8x5_p4x5(int64_t m, int64_t n, int64_t k, const double *a
             _mm256_storeu_pd(c + 0 + 3 * cs_c, _mm256_mul_pd(va_, ymm3));
             _mm256_storeu_pd(c + 0 + 4 * cs_c, _mm256_mul_pd(va_, ymm4));
         } else if (beta_ == 1) {
-            _mm256_storeu_pd(c + 0 + 0 * cs_c, _mm256_add_pd(_mm256_mul_pd(va_, ymm0), _mm256_loadu_pd(c + 0 + 0 * cs_c)));
-            _mm256_storeu_pd(c + 0 + 1 * cs_c, _mm256_add_pd(_mm256_mul_pd(va_, ymm1), _mm256_loadu_pd(c + 0 + 1 * cs_c)));
-            _mm256_storeu_pd(c + 0 + 2 * cs_c, _mm256_add_pd(_mm256_mul_pd(va_, ymm2), _mm256_loadu_pd(c + 0 + 2 * cs_c)));
-            _mm256_storeu_pd(c + 0 + 3 * cs_c, _mm256_add_pd(_mm256_mul_pd(va_, ymm3), _mm256_loadu_pd(c + 0 + 3 * cs_c)));
-            _mm256_storeu_pd(c + 0 + 4 * cs_c, _mm256_add_pd(_mm256_mul_pd(va_, ymm4), _mm256_loadu_pd(c + 0 + 4 * cs_c)));
+            ymm0 = _mm256_add_pd(_mm256_mul_pd(va_, ymm0), _mm256_loadu_pd(c + 0 + 0 * cs_c));
+            ymm1 = _mm256_add_pd(_mm256_mul_pd(va_, ymm1), _mm256_loadu_pd(c + 0 + 1 * cs_c));
+            ymm2 = _mm256_add_pd(_mm256_mul_pd(va_, ymm2), _mm256_loadu_pd(c + 0 + 2 * cs_c));
+            ymm3 = _mm256_add_pd(_mm256_mul_pd(va_, ymm3), _mm256_loadu_pd(c + 0 + 3 * cs_c));
+            ymm4 = _mm256_add_pd(_mm256_mul_pd(va_, ymm4), _mm256_loadu_pd(c + 0 + 4 * cs_c));
+            _mm256_storeu_pd(c + 0 + 0 * cs_c, ymm0);
+            _mm256_storeu_pd(c + 0 + 1 * cs_c, ymm1);
+            _mm256_storeu_pd(c + 0 + 2 * cs_c, ymm2);
+            _mm256_storeu_pd(c + 0 + 3 * cs_c, ymm3);
+            _mm256_storeu_pd(c + 0 + 4 * cs_c, ymm4);
         } else {
             const __m256d vb_ = _mm256_set1_pd(beta_);
-            _mm256_storeu_pd(c + 0 + 0 * cs_c, _mm256_add_pd(_mm256_mul_pd(va_, ymm0), _mm256_mul_pd(vb_, _mm256_loadu_pd(c + 0 + 0 * cs_c))));
-            _mm256_storeu_pd(c + 0 + 1 * cs_c, _mm256_add_pd(_mm256_mul_pd(va_, ymm1), _mm256_mul_pd(vb_, _mm256_loadu_pd(c + 0 + 1 * cs_c))));
-            _mm256_storeu_pd(c + 0 + 2 * cs_c, _mm256_add_pd(_mm256_mul_pd(va_, ymm2), _mm256_mul_pd(vb_, _mm256_loadu_pd(c + 0 + 2 * cs_c))));
-            _mm256_storeu_pd(c + 0 + 3 * cs_c, _mm256_add_pd(_mm256_mul_pd(va_, ymm3), _mm256_mul_pd(vb_, _mm256_loadu_pd(c + 0 + 3 * cs_c))));
-            _mm256_storeu_pd(c + 0 + 4 * cs_c, _mm256_add_pd(_mm256_mul_pd(va_, ymm4), _mm256_mul_pd(vb_, _mm256_loadu_pd(c + 0 + 4 * cs_c))));
+            ymm0 = _mm256_add_pd(_mm256_mul_pd(va_, ymm0), _mm256_mul_pd(vb_, _mm256_loadu_pd(c + 0 + 0 * cs_c)));
+            ymm1 = _mm256_add_pd(_mm256_mul_pd(va_, ymm1), _mm256_mul_pd(vb_, _mm256_loadu_pd(c + 0 + 1 * cs_c)));
+            ymm2 = _mm256_add_pd(_mm256_mul_pd(va_, ymm2), _mm256_mul_pd(vb_, _mm256_loadu_pd(c + 0 + 2 * cs_c)));
+            ymm3 = _mm256_add_pd(_mm256_mul_pd(va_, ymm3), _mm256_mul_pd(vb_, _mm256_loadu_pd(c + 0 + 3 * cs_c)));
+            ymm4 = _mm256_add_pd(_mm256_mul_pd(va_, ymm4), _mm256_mul_pd(vb_, _mm256_loadu_pd(c + 0 + 4 * cs_c)));
+            _mm256_storeu_pd(c + 0 + 0 * cs_c, ymm0);
+            _mm256_storeu_pd(c + 0 + 1 * cs_c, ymm1);
+            _mm256_storeu_pd(c + 0 + 2 * cs_c, ymm2);
+            _mm256_storeu_pd(c + 0 + 3 * cs_c, ymm3);
+            _mm256_storeu_pd(c + 0 + 4 * cs_c, ymm4);
         }
         return;
     }

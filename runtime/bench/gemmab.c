@@ -47,20 +47,24 @@ static struct lib load(const char *label, const char *path, int fortran)
     return l;
 }
 
+/* C's leading dimension is m plus GEMMAB_LDC_PAD elements (default 0:
+ * m = 512 puts C's columns 4 KB apart, on the same L1 sets). */
+static int ldc_pad;
+
 /* One call of library l on x (col-major; A transposed when ta). */
 static void call(const struct lib *l, char type, int ta, struct gb_mats *x)
 {
-    int m = (int)x->m, n = (int)x->n, k = (int)x->k, lda = ta ? k : m;
+    int m = (int)x->m, n = (int)x->n, k = (int)x->k, lda = ta ? k : m, ldc = m + ldc_pad;
     if (l->fortran && type == 's') {
         float one = 1;
-        ((fb_s *)l->s)(ta ? "T" : "N", "N", &m, &n, &k, &one, x->a, &lda, x->b, &k, &one, x->c, &m);
+        ((fb_s *)l->s)(ta ? "T" : "N", "N", &m, &n, &k, &one, x->a, &lda, x->b, &k, &one, x->c, &ldc);
     } else if (l->fortran) {
         double one = 1;
-        ((fb_d *)l->d)(ta ? "T" : "N", "N", &m, &n, &k, &one, x->a, &lda, x->b, &k, &one, x->c, &m);
+        ((fb_d *)l->d)(ta ? "T" : "N", "N", &m, &n, &k, &one, x->a, &lda, x->b, &k, &one, x->c, &ldc);
     } else if (type == 's') {
-        ((gg_s *)l->s)(102, ta ? 112 : 111, 111, m, n, k, 1.0f, x->a, lda, x->b, k, 1.0f, x->c, m);
+        ((gg_s *)l->s)(102, ta ? 112 : 111, 111, m, n, k, 1.0f, x->a, lda, x->b, k, 1.0f, x->c, ldc);
     } else {
-        ((gg_d *)l->d)(102, ta ? 112 : 111, 111, m, n, k, 1.0, x->a, lda, x->b, k, 1.0, x->c, m);
+        ((gg_d *)l->d)(102, ta ? 112 : 111, 111, m, n, k, 1.0, x->a, lda, x->b, k, 1.0, x->c, ldc);
     }
 }
 
@@ -90,6 +94,16 @@ int main(int argc, char **argv)
     struct gb_mats x;
     if (m < 1 || n < 1 || k < 1 || gb_mats_alloc(&x, m, n, k, type == 's' ? 4 : 8)) {
         fprintf(stderr, "gemmab: bad sizes or out of memory\n");
+    const char *pad = getenv("GEMMAB_LDC_PAD");
+    ldc_pad = pad ? atoi(pad) : 0;
+    if (ldc_pad > 0) {                   /* C again, ldc x n */
+        free(x.c);
+        x.c = calloc((size_t)((m + ldc_pad) * n), type == 's' ? 4 : 8);
+    }
+    if (ldc_pad < 0 || !x.c) {
+        fprintf(stderr, "gemmab: bad GEMMAB_LDC_PAD or out of memory\n");
+        return 2;
+    }
         return 2;
     }
     double flops = 2.0 * m * n * k, best[NLIB] = { 0 };
