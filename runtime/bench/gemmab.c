@@ -13,8 +13,9 @@
  *
  * Prints GFLOPS of A, B and OpenBLAS and the ratios B/A, A/OpenBLAS,
  * B/OpenBLAS. Column-major, alpha = beta = 1; --trans-a takes A
- * transposed (lda = k). Either library may be left out; GEMMAB_PEER names
- * another Fortran BLAS to take OpenBLAS's place. */
+ * transposed (lda = k); GEMMAB_LDC_PAD pads C's leading dimension.
+ * Either library may be left out; GEMMAB_PEER names another Fortran BLAS
+ * to take OpenBLAS's place. */
 #include <dlfcn.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -47,8 +48,9 @@ static struct lib load(const char *label, const char *path, int fortran)
     return l;
 }
 
-/* C's leading dimension is m plus GEMMAB_LDC_PAD elements (default 0:
- * m = 512 puts C's columns 4 KB apart, on the same L1 sets). */
+/* C's leading dimension is m plus GEMMAB_LDC_PAD elements (default 0),
+ * to tell what C's stride costs from what m does: DGEMM m = 512 puts C's
+ * columns 4 KB apart, where loads and stores match on their low 12 bits. */
 static int ldc_pad;
 
 /* One call of library l on x (col-major; A transposed when ta). */
@@ -94,16 +96,18 @@ int main(int argc, char **argv)
     struct gb_mats x;
     if (m < 1 || n < 1 || k < 1 || gb_mats_alloc(&x, m, n, k, type == 's' ? 4 : 8)) {
         fprintf(stderr, "gemmab: bad sizes or out of memory\n");
+        return 2;
+    }
     const char *pad = getenv("GEMMAB_LDC_PAD");
     ldc_pad = pad ? atoi(pad) : 0;
-    if (ldc_pad > 0) {                   /* C again, ldc x n */
+    if (ldc_pad > 0) {                   /* C again, ldc x n, 64-byte aligned as before */
+        size_t bytes = (size_t)((m + ldc_pad) * n) * (type == 's' ? 4 : 8);
         free(x.c);
-        x.c = calloc((size_t)((m + ldc_pad) * n), type == 's' ? 4 : 8);
+        x.c = aligned_alloc(64, (bytes + 63) / 64 * 64);
+        if (x.c) memset(x.c, 0, bytes);
     }
     if (ldc_pad < 0 || !x.c) {
         fprintf(stderr, "gemmab: bad GEMMAB_LDC_PAD or out of memory\n");
-        return 2;
-    }
         return 2;
     }
     double flops = 2.0 * m * n * k, best[NLIB] = { 0 };
