@@ -152,10 +152,11 @@ static void big(char type)
                        301, 150, 2 * kc + 5, 2, -0.75, 0, 1 };
     run(&h);
     /* C's columns 1024 elements apart (4 or 8 KB: a tile's columns on the
-     * same L1 sets), m above MC: the packed path with KC doubled
-     * (gemm_tmpl.h, deepen_for_c), k past KC but inside 2 KC */
-    struct gcase d = { type, GEMMGEN_COL_MAJOR, GEMMGEN_NO_TRANS, GEMMGEN_NO_TRANS,
-                       700, 460, kc + 5, 1024 - 700, 1.5, -0.5, 0 };
+     * same L1 sets), m above MC and A transposed (not the streamed path):
+     * the packed path with KC doubled (gemm_tmpl.h, deepen_for_c), k past
+     * KC but inside 2 KC */
+    struct gcase d = { type, GEMMGEN_COL_MAJOR, GEMMGEN_TRANS, GEMMGEN_NO_TRANS,
+                       700, 47, kc + 5, 1024 - 700, 1.5, -0.5, 0 };
     run(&d);
 }
 static void test_big(void **st) { (void)st; each_kernel(big, 'd'); each_kernel(big, 's'); }
