@@ -75,17 +75,19 @@ static void FN(pack_a)(const struct FN(op) *o, int64_t mc, int64_t kc, const T *
  * every column on the same two or three sets), each tile's update of C
  * misses L1 however C is prefetched; fewer, deeper k blocks update C
  * fewer times: KC doubled, MC halved (the A block keeps its share of L2).
- * Zen 4, DGEMM 1 thread, gemmab B/A: 512^3 1.013 (KC 288, MC 224) to
- * 1.033 (KC 512, MC 128), 1024^3 1.012-1.041; C's columns 4 KB + 64 B
- * apart lose nothing to the crowding and keep KC. */
+ * Zen 4, 1 thread, gemmab B/A: DGEMM 512^3 1.020-1.028, 1024^3
+ * 1.020-1.029, SGEMM 1024^3 1.016; C's columns 4 KB + 64 B apart lose
+ * nothing to the crowding and keep KC. Only k beyond KC can go deeper:
+ * that test comes first, the set count (a loop over the tile) after it. */
 static void FN(deepen_for_c)(struct FN(op) *o)
 {
     const int64_t S = (int64_t)sizeof(T);
     struct gg_blocking *bk = &o->bk;
+    if (o->k <= bk->kc) return;
     int crowded = o->rs_c == 1 ? FN(crowds_l1)(bk, o->c, bk->nr, bk->mr * S, o->cs_c * S, 1)
                 : o->cs_c == 1 ? FN(crowds_l1)(bk, o->c, bk->mr, bk->nr * S, o->rs_c * S, 1)
                 : 0;
-    if (!crowded || o->k <= bk->kc) return;
+    if (!crowded) return;
     int64_t mc = bk->mc / 2 / bk->mr * bk->mr;
     bk->kc *= 2;
     bk->mc = (int)(mc > bk->mr ? mc : bk->mr);
