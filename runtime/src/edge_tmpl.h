@@ -52,8 +52,11 @@ static int FN(width_for)(const struct FN(op) *o, int64_t nn)
  * over the last 6 NR columns (before them, NR panels): 48 columns run 6 x 8,
  * not 3 x 14 + 8 with 2 padded; searched over 3 NR, no split past 42
  * columns began with W panels (Zen 4, 1 thread, gemmab: DGEMM 48^3 +2.6%,
- * 62^3 +6.8%, 76^3 and 90^3 +2.2-2.7%; SGEMM 48-90 +0.5-5%). */
-static int FN(panel_width)(const struct FN(op) *o, int64_t rem)
+ * 62^3 +6.8%, 76^3 and 90^3 +2.2-2.7%; SGEMM 48-90 +0.5-5%). Inlined into
+ * the panel loops (width_for then leaves them): as a call it cost SGEMM
+ * 64^3 2.5%. */
+static inline __attribute__((always_inline)) int FN(panel_width)(const struct FN(op) *o,
+                                                                  int64_t rem)
 {
     const int nr = o->bk.nr, w = FN(width_for)(o, 1);
     if (w == nr || rem >= 6 * nr) return nr;
