@@ -15,7 +15,9 @@
  * (scalar-broadcast strategies), the target spells hsum4, and a vector
  * holds at least 2 * ROWS elements (else the rows cost as much as one
  * row vector), and for some k beats the k-group tails (emit_kgroup.c) that
- * take 4 rows: today on SVE only (x86 spells no hsum4). The k tail is a
+ * take 4 rows: on SVE, and on AVX-512 f32 where a 4-element broadcast
+ * takes FMA pipe time (Zen 4: SGEMM 4x200x400 1.31x, 36x98x128 1.04x of
+ * the quads). The k tail is a
  * masked load where the target has masks, else a scalar loop; rows past m
  * repeat row 0 (read, never stored). */
 #include "emit_int.h"

@@ -6,8 +6,9 @@
  * in 22% of the time, 16 rows high. Here lane G*i + s holds row i at k
  * step G*q + s: A's rows are packed in groups of G k steps
  * (a[q*lda + G*i + s]); B's G elements of a group, adjacent in a column,
- * come in one broadcast of a G-element block (bcastG_: a pure load on
- * x86, where broadcasting fewer elements would take a shuffle port), so
+ * come in one broadcast of a G-element block (bcastG_: on Intel cores a
+ * load only, where broadcasting fewer elements would take a shuffle port;
+ * Zen 4 puts a 16-byte block on a shuffle pipe: bcast_share), so
  * each FMA does G k steps of the partly filled row vector, and sumG_ adds
  * each group's lanes at the end. A last k block of r < G steps uses
  * tailG_, which zeroes the lanes past r. Not list-scheduled: one load of
@@ -58,12 +59,32 @@ int kgroup_rows(const struct plan *pl, int g)
     return direct_b_cols(&pl->k) && kg_helpers(pl, g) && vl >= 4 * g ? vl / g : 0;
 }
 
-/* Cost per column in full-width FMAs: k/G FMAs and a sumG_; G = 1, k
- * half-width FMAs. */
+/* The FMA pipe time, in FMAs, that one broadcast of G elements takes from
+ * the FMAs it feeds: none for a broadcast of up to 8 bytes (a load, on
+ * every target so far), and for a wider block what the machine's
+ * vbroadcast_block says: spread evenly over its units, the share that
+ * lands on FMA units. Zen 4 broadcasts a 16-byte block on its shuffle
+ * pipes FP1/FP2, and FP1 also does FMAs: 14 independent FMAs fed by
+ * vbroadcastf32x4 ran 0.74 of the rate of ones fed by vbroadcastss, as
+ * the even spread predicts (2 / (2 + 1)). */
+static double bcast_share(const struct plan *pl, int g)
+{
+    const struct machine *m = &pl->m;
+    const struct timing *b = &m->ic[IC_VBROADCAST_BLOCK], *f = &m->ic[IC_VFMA];
+    if (g * elem_bytes(pl->k.elem) <= 8 || !b->present || !f->present || !b->nalt) return 0;
+    double on_fma = 0;
+    for (int i = 0; i < b->nalt; i++)
+        for (int j = 0; j < f->nalt; j++)
+            if (b->alt[i] == f->alt[j]) on_fma += (double)b->occupancy / b->nalt;
+    return on_fma / f->occupancy;
+}
+
+/* Cost per column in full-width FMAs: k/G FMAs with their broadcasts'
+ * share of the FMA pipes, and a sumG_; G = 1, k half-width FMAs. */
 double kgroup_cost(const struct plan *pl, int g, int k)
 {
     if (g == 1) return k * half_share(pl);
-    return (double)k / g + kg_sum_cost[gi(g)];
+    return (double)k / g * (1 + bcast_share(pl, g)) + kg_sum_cost[gi(g)];
 }
 
 /* Is a k-group tail other than G = except, taking at least `rows` rows,

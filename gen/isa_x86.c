@@ -11,9 +11,7 @@
  * elements is broadcast as one element of twice the width, a pure load
  * on x86 (a 2-element broadcast would take a shuffle port, one of the FMA
  * ports); memcpy keeps the double-width read free of aliasing. sum2_ adds
- * neighbours and gathers the sums into the low half. x86 spells no hsum4:
- * the k-group tails cost no more FMAs than dot products here and need no
- * reduction per 4 columns, so the cost model never chose them. */
+ * neighbours and gathers the sums into the low half. */
 #define X86_PAIRS_256_F32 \
     "static inline __m256 bcast2_(const float *p)\n" \
     "{\n" \
@@ -69,7 +67,9 @@
     "}\n"
 
 /* G = 4 (AVX-512 f32, 4 rows): a 4-element block is broadcast by
- * vbroadcastf32x4, again a load uop only. */
+ * vbroadcastf32x4, a load uop only on Intel cores, a shuffle too on Zen 4
+ * (machines/zen4.yaml vbroadcast_block), where the dot products pay from
+ * k = 57 (X86_HSUM4_512_F32). */
 #define X86_QUADS_512_F32 \
     "static inline __m512 bcast4_(const float *p)\n" \
     "{\n" \
@@ -84,6 +84,21 @@
     "    const __m512i first = _mm512_setr_epi32(0, 4, 8, 12, 1, 5, 9, 13, 2, 6, 10, 14, 3, 7, 11, 15);\n" \
     "    __m512 t = _mm512_add_ps(s, _mm512_permute_ps(s, 0xB1));\n" \
     "    return _mm512_permutexvar_ps(first, _mm512_add_ps(t, _mm512_permute_ps(t, 0x4E)));\n" \
+    "}\n"
+
+/* The dot-product row tail's reduction (emit_dot.c), AVX-512 f32: each
+ * accumulator's halves are added in ymm (single-pumped where the pipes are
+ * 256 bits wide), then three hadds leave row r's sum in lane r. */
+#define X86_HSUM4_512_F32 \
+    "static inline __m256 half8_(__m512 s)\n" \
+    "{\n" \
+    "    return _mm256_add_ps(_mm512_castps512_ps256(s),\n" \
+    "                         _mm256_castpd_ps(_mm512_extractf64x4_pd(_mm512_castps_pd(s), 1)));\n" \
+    "}\n" \
+    "static inline __m512 hsum4_(__m512 a, __m512 b, __m512 c, __m512 d)\n" \
+    "{\n" \
+    "    __m256 s = _mm256_hadd_ps(_mm256_hadd_ps(half8_(a), half8_(b)), _mm256_hadd_ps(half8_(c), half8_(d)));\n" \
+    "    return _mm512_zextps128_ps512(_mm_add_ps(_mm256_castps256_ps128(s), _mm256_extractf128_ps(s, 1)));\n" \
     "}\n"
 
 #define AVX_F64(FMA, FMAV) { \
@@ -181,6 +196,7 @@ const struct target target_avx512 = {
             .mloadc = "_mm512_maskz_loadu_ps(%1, %m)", .mstore = "_mm512_mask_storeu_ps(%m, %1, %0);",
             .prefetch = "__builtin_prefetch(%m, 0, %l);",
             .groups = { X86_PAIRS_512_F32, X86_QUADS_512_F32 },
+            .hsum4 = X86_HSUM4_512_F32,
             X86_HALF(ELEM_F32, "_mm512_zextps256_ps512(%0)"),
         },
     },

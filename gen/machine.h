@@ -17,7 +17,7 @@ enum ext {
 /* Instruction classes: the timing keys of the YAML `instructions` map. */
 enum iclass {
     IC_VLOAD, IC_VLOAD_PAIR, IC_VBROADCAST, IC_VSHUFFLE, IC_VFMA, IC_VFMA_LANE,
-    IC_VFMUL, IC_VFADD, IC_GER, IC_IADD, IC_PREFETCH, IC_COUNT
+    IC_VFMUL, IC_VFADD, IC_GER, IC_IADD, IC_PREFETCH, IC_VBROADCAST_BLOCK, IC_COUNT
 };
 
 #define MAX_UNITS 16

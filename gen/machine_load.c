@@ -11,7 +11,7 @@
 
 const char *const iclass_names[IC_COUNT] = {
     "vload", "vload_pair", "vbroadcast", "vshuffle", "vfma", "vfma_lane",
-    "vfmul", "vfadd", "ger", "iadd", "prefetch",
+    "vfmul", "vfadd", "ger", "iadd", "prefetch", "vbroadcast_block",
 };
 const char *const family_names[FAM_COUNT] = { "x86", "power", "aarch64" };
 

@@ -12,6 +12,18 @@ static __attribute__((noinline)) void FN(pack_cols)(int64_t nn, int64_t k, const
 {
     const size_t bytes = (size_t)k * sizeof(T);    /* k > 0: the path has returned before */
     int64_t j = 0;
+#ifdef PACK_VECTORS
+    /* each p's columns adjacent (A's rows for the dot kernel, col-major A):
+     * VN x VN transposes; element by element, copying 4 rows of A took 13%
+     * of SGEMM 4x96x1000 */
+    const int vn = FN(vn);
+    for (; cs == 1 && j + vn <= nn; j += vn, dst += vn * k) {
+        int64_t p = 0;
+        for (; p + vn <= k; p += vn) FN(tile)(b + p * rs + j, rs, dst + p, (int)k, vn);
+        for (; p < k; p++)
+            for (int q = 0; q < vn; q++) dst[q * k + p] = b[p * rs + j + q];
+    }
+#endif
     /* strided columns four at a time: a row of them per element of k,
      * 2-3% of SGEMM 36^3 and DGEMM 20x20x24 against one column per pass */
     for (; rs != 1 && j + 4 <= nn; j += 4, dst += 4 * k)
