@@ -178,8 +178,9 @@ static int FN(flips)(int64_t rs_c, int64_t cs_c, int row_pref)
 }
 
 /* sk, the set's small_tile kernel (a second kernel: on Zen 4 f64 32x4 beside
- * 16x14) takes the rows of its whole tiles on the unpacked path while k
- * is at most SMALL_TILE_K, the main kernel the rows left. Returns 0 when
+ * 16x14) takes the rows of its whole tiles (and of one of its edge kernels,
+ * small_rows) on the unpacked path while k is at most SMALL_TILE_K, the
+ * main kernel the rows left. Returns 0 when
  * it does not run: no such kernel, another C storage, the streamed path
  * (direct_tmpl.h), the call split among threads, or n not whole tiles
  * (DGEMM 65^3, 97^3, 129^3 lost 0.5-1.3% on a last 4-wide panel of one
@@ -187,11 +188,30 @@ static int FN(flips)(int64_t rs_c, int64_t cs_c, int row_pref)
  * columns) outgrows half of L2: Zen 4 DGEMM 384^3 ran 0.97x of 16x14,
  * 128x4000x4000 0.92x; 256^3 1.03x, 64^3 1.02x. */
 enum { SMALL_TILE_K = 256 };
+
+/* The rows past sk's whole tiles: its own when they are exactly one of its
+ * full-width edge kernels (f32 64x4's 32 x 4: SGEMM 96^3 +0.7%; f64 32x4's
+ * 16 x 4: DGEMM 48^3 +3%, 80^3 +0.9%), else the main kernel's, whose
+ * tails and wide panels took any other count better (with sk's edges and
+ * row tails on every 4-column panel: SGEMM 80^3 -18%, 88^3 -7%, DGEMM 72^3
+ * -11%, 100^3 -3%). */
+static int64_t FN(small_rows)(const struct FN(op) *o, const struct gg_ukernel *sk)
+{
+    int64_t ms = o->m / sk->mr * sk->mr;
+    const EDGE_T *e = sk->edges;
+    for (int i = 0; i < sk->nedges; i++)
+        if (e[i].nr == sk->nr && e[i].mr == o->m - ms) return o->m;
+    return ms;
+}
+
 static int FN(small_tile_loops)(const struct FN(op) *o, const struct gg_ukernel *uk,
                                 const struct gg_ukernel *sk)
 {
     if (!o->direct || o->stream || !sk->direct || sk->row_pref != uk->row_pref
-        || o->k > SMALL_TILE_K || o->m < sk->mr || o->n % sk->nr || gg_small_tile_off())
+        || o->k > SMALL_TILE_K || o->n % sk->nr || gg_small_tile_off())
+        return 0;
+    int64_t ms = FN(small_rows)(o, sk);
+    if (!ms)
         return 0;
     struct FN(op) s = *o;
     s.kern = (FN(kernel_fn) *)sk->fn;
@@ -201,7 +221,6 @@ static int FN(small_tile_loops)(const struct FN(op) *o, const struct gg_ukernel 
     s.tails = NULL;                 /* whole tiles: no rows left for a tail */
     s.b_cols = sk->direct_b_cols;
     s.bk = *gg_blocking_small(TYPE_CHAR);
-    int64_t ms = o->m / sk->mr * sk->mr;
     FN(direct_loops)(&s, 0, ms, 0, o->n);
     if (ms < o->m)
         FN(direct_loops)(o, ms, o->m, 0, o->n);

@@ -52,6 +52,11 @@ static int sizes_for(char type, struct size3 *s)
         s[i++] = (struct size3){2 * smr, 7 * snr, 64};
         s[i++] = (struct size3){2 * smr + 9, 3 * snr, 256};
         s[i++] = (struct size3){smr + 1, 5 * snr, 257};
+        /* the rows past whole tiles as tall as its edge kernel (half height on
+         * Zen 4): on the small tile set too (small_rows), with and without
+         * whole tiles above them */
+        s[i++] = (struct size3){smr + smr / 2, 3 * snr, 61};
+        s[i++] = (struct size3){smr / 2, 2 * snr, 100};
     }
     /* tiny: plain loops when the path is left to size (tiny_tmpl.h), the
      * kernels when it is forced; 3x7x7 has m < n (computed as C^T) */
