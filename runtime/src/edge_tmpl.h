@@ -15,7 +15,8 @@ static __attribute__((noinline)) void FN(pack_cols)(int64_t nn, int64_t k, const
 #ifdef PACK_VECTORS
     /* each p's columns adjacent (A's rows for the dot kernel, col-major A):
      * VN x VN transposes; element by element, copying 4 rows of A took 13%
-     * of SGEMM 4x96x1000 */
+     * of SGEMM 4x96x1000. Not pack_rows with k as its width: its tiles'
+     * lengths vary at run time there, and SGEMM 4x96x1000 ran 0.83x. */
     const int vn = FN(vn);
     for (; cs == 1 && j + vn <= nn; j += vn, dst += vn * k) {
         int64_t p = 0;
