@@ -35,12 +35,12 @@
 /* the k-pair row tail zen5_dgemm_16x14_pair, with the signature of the _direct kernel:
  * m <= PAIR_ROWS rows (0: not emitted), worth it from k = PAIR_MIN_K */
 #define zen5_dgemm_16x14_PAIR_ROWS 4
-#define zen5_dgemm_16x14_PAIR_MIN_K 7
+#define zen5_dgemm_16x14_PAIR_MIN_K 13
 /* the row tails in the order the runtime tries them: {function, rows, from
  * k, A's layout (0: rows along k, G: packed in groups of G k steps,
  * 1: column panels)} */
 #define zen5_dgemm_16x14_NTAILS 1
-#define zen5_dgemm_16x14_TAIL_LIST {(void *)zen5_dgemm_16x14_pair, 4, 7, 2}
+#define zen5_dgemm_16x14_TAIL_LIST {(void *)zen5_dgemm_16x14_pair, 4, 13, 2}
 /* cflags: -mavx512f -mfma */
 
 #ifdef __cplusplus

@@ -33,6 +33,9 @@
  *     zen5_sgemm_32x14_e16x14: 16x14, 8.50 cycles per iteration, unroll 7
  *     zen5_sgemm_32x14_e16x8: 16x8, 5.50 cycles per iteration, unroll 2
  *     zen5_sgemm_32x14_p16x14: the 16x14 plan, packed operands (A 16 rows high)
+ *   zen5_sgemm_32x14_dot: m <= 4 rows, any n, by dot products along k: A(i,p) at
+ *     a[i*lda + p] (rows along k), B(p,j) at b[p + j*ldb]; reads only
+ *     rows i < m, p < k and j < n (for the last rows of a row panel).
  *   zen5_sgemm_32x14_quad: m <= 4 rows, any n, four k steps per vector: A(i,p) at
  *     a[(p/4)*lda + 4*i + p%4] (rows packed in groups of 4 k steps, zero
  *     past k), B(p,j) at b[p + j*ldb]; reads B only for p < k and j < n,
@@ -7534,6 +7537,193 @@ void zen5_sgemm_32x14_e16x8(int64_t m, int64_t n, int64_t k, const float *alpha,
             *cij = beta_ == 0 ? v : v + beta_ * *cij;
         }
 
+}
+
+static inline __m256 half8_(__m512 s)
+{
+    return _mm256_add_ps(_mm512_castps512_ps256(s),
+                         _mm256_castpd_ps(_mm512_extractf64x4_pd(_mm512_castps_pd(s), 1)));
+}
+static inline __m512 hsum4_(__m512 a, __m512 b, __m512 c, __m512 d)
+{
+    __m256 s = _mm256_hadd_ps(_mm256_hadd_ps(half8_(a), half8_(b)), _mm256_hadd_ps(half8_(c), half8_(d)));
+    return _mm512_zextps128_ps512(_mm_add_ps(_mm256_castps256_ps128(s), _mm256_extractf128_ps(s, 1)));
+}
+
+/* zen5_sgemm_32x14_dot: m <= 4 rows by dot products along k (see the contract above).
+ * beta == 0 never reads C. */
+void zen5_sgemm_32x14_dot(int64_t m, int64_t n, int64_t k, const float *alpha, const float *a, int64_t lda,
+                          const float *b, int64_t ldb, const float *beta, float *c, int64_t rs_c, int64_t cs_c)
+{
+    if (m <= 0 || n <= 0) return;
+    /* rows past m repeat row 0: read, never stored */
+    const float *a0 = a, *a1 = a + (m > 1) * lda, *a2 = a + (m > 2) * 2 * lda,
+          *a3 = a + (m > 3) * 3 * lda;
+    const float va = *alpha, vb = *beta;
+    const int64_t kv = k - k % 16;   /* whole vectors */
+    const __mmask16 k_ = (__mmask16)(k - kv >= 16 ? 0xFFFF : (1u << (k - kv)) - 1);
+    const __mmask16 km_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+    const __m512 va_ = _mm512_set1_ps(va), vb_ = _mm512_set1_ps(vb);
+    int64_t j = 0;
+    for (; j + 4 <= n; j += 4) {
+        const float *b0 = b + j * ldb, *b1 = b0 + ldb, *b2 = b1 + ldb, *b3 = b2 + ldb;
+        __m512 x0, x1, x2, x3, y;
+        __m512 s00 = _mm512_setzero_ps();
+        __m512 s01 = _mm512_setzero_ps();
+        __m512 s02 = _mm512_setzero_ps();
+        __m512 s03 = _mm512_setzero_ps();
+        __m512 s10 = _mm512_setzero_ps();
+        __m512 s11 = _mm512_setzero_ps();
+        __m512 s12 = _mm512_setzero_ps();
+        __m512 s13 = _mm512_setzero_ps();
+        __m512 s20 = _mm512_setzero_ps();
+        __m512 s21 = _mm512_setzero_ps();
+        __m512 s22 = _mm512_setzero_ps();
+        __m512 s23 = _mm512_setzero_ps();
+        __m512 s30 = _mm512_setzero_ps();
+        __m512 s31 = _mm512_setzero_ps();
+        __m512 s32 = _mm512_setzero_ps();
+        __m512 s33 = _mm512_setzero_ps();
+        for (int64_t p = 0; p < kv; p += 16) {
+            x0 = _mm512_loadu_ps(a0 + p);
+            x1 = _mm512_loadu_ps(a1 + p);
+            x2 = _mm512_loadu_ps(a2 + p);
+            x3 = _mm512_loadu_ps(a3 + p);
+            y = _mm512_loadu_ps(b0 + p);
+            s00 = _mm512_fmadd_ps(x0, y, s00);
+            s10 = _mm512_fmadd_ps(x1, y, s10);
+            s20 = _mm512_fmadd_ps(x2, y, s20);
+            s30 = _mm512_fmadd_ps(x3, y, s30);
+            y = _mm512_loadu_ps(b1 + p);
+            s01 = _mm512_fmadd_ps(x0, y, s01);
+            s11 = _mm512_fmadd_ps(x1, y, s11);
+            s21 = _mm512_fmadd_ps(x2, y, s21);
+            s31 = _mm512_fmadd_ps(x3, y, s31);
+            y = _mm512_loadu_ps(b2 + p);
+            s02 = _mm512_fmadd_ps(x0, y, s02);
+            s12 = _mm512_fmadd_ps(x1, y, s12);
+            s22 = _mm512_fmadd_ps(x2, y, s22);
+            s32 = _mm512_fmadd_ps(x3, y, s32);
+            y = _mm512_loadu_ps(b3 + p);
+            s03 = _mm512_fmadd_ps(x0, y, s03);
+            s13 = _mm512_fmadd_ps(x1, y, s13);
+            s23 = _mm512_fmadd_ps(x2, y, s23);
+            s33 = _mm512_fmadd_ps(x3, y, s33);
+        }
+        if (kv < k) {
+            x0 = _mm512_maskz_loadu_ps(k_, a0 + kv);
+            x1 = _mm512_maskz_loadu_ps(k_, a1 + kv);
+            x2 = _mm512_maskz_loadu_ps(k_, a2 + kv);
+            x3 = _mm512_maskz_loadu_ps(k_, a3 + kv);
+            y = _mm512_maskz_loadu_ps(k_, b0 + kv);
+            s00 = _mm512_fmadd_ps(x0, y, s00);
+            s10 = _mm512_fmadd_ps(x1, y, s10);
+            s20 = _mm512_fmadd_ps(x2, y, s20);
+            s30 = _mm512_fmadd_ps(x3, y, s30);
+            y = _mm512_maskz_loadu_ps(k_, b1 + kv);
+            s01 = _mm512_fmadd_ps(x0, y, s01);
+            s11 = _mm512_fmadd_ps(x1, y, s11);
+            s21 = _mm512_fmadd_ps(x2, y, s21);
+            s31 = _mm512_fmadd_ps(x3, y, s31);
+            y = _mm512_maskz_loadu_ps(k_, b2 + kv);
+            s02 = _mm512_fmadd_ps(x0, y, s02);
+            s12 = _mm512_fmadd_ps(x1, y, s12);
+            s22 = _mm512_fmadd_ps(x2, y, s22);
+            s32 = _mm512_fmadd_ps(x3, y, s32);
+            y = _mm512_maskz_loadu_ps(k_, b3 + kv);
+            s03 = _mm512_fmadd_ps(x0, y, s03);
+            s13 = _mm512_fmadd_ps(x1, y, s13);
+            s23 = _mm512_fmadd_ps(x2, y, s23);
+            s33 = _mm512_fmadd_ps(x3, y, s33);
+        }
+        const __m512 h0 = hsum4_(s00, s10, s20, s30);
+        const __m512 h1 = hsum4_(s01, s11, s21, s31);
+        const __m512 h2 = hsum4_(s02, s12, s22, s32);
+        const __m512 h3 = hsum4_(s03, s13, s23, s33);
+        if (rs_c == 1) {
+            if (vb == 0) {
+                _mm512_mask_storeu_ps(c + (j + 0) * cs_c, km_, _mm512_mul_ps(va_, h0));
+                _mm512_mask_storeu_ps(c + (j + 1) * cs_c, km_, _mm512_mul_ps(va_, h1));
+                _mm512_mask_storeu_ps(c + (j + 2) * cs_c, km_, _mm512_mul_ps(va_, h2));
+                _mm512_mask_storeu_ps(c + (j + 3) * cs_c, km_, _mm512_mul_ps(va_, h3));
+            } else {
+                const __m512 c0_ = _mm512_maskz_loadu_ps(km_, c + (j + 0) * cs_c);
+                const __m512 c1_ = _mm512_maskz_loadu_ps(km_, c + (j + 1) * cs_c);
+                const __m512 c2_ = _mm512_maskz_loadu_ps(km_, c + (j + 2) * cs_c);
+                const __m512 c3_ = _mm512_maskz_loadu_ps(km_, c + (j + 3) * cs_c);
+                _mm512_mask_storeu_ps(c + (j + 0) * cs_c, km_, _mm512_fmadd_ps(va_, h0, _mm512_mul_ps(vb_, c0_)));
+                _mm512_mask_storeu_ps(c + (j + 1) * cs_c, km_, _mm512_fmadd_ps(va_, h1, _mm512_mul_ps(vb_, c1_)));
+                _mm512_mask_storeu_ps(c + (j + 2) * cs_c, km_, _mm512_fmadd_ps(va_, h2, _mm512_mul_ps(vb_, c2_)));
+                _mm512_mask_storeu_ps(c + (j + 3) * cs_c, km_, _mm512_fmadd_ps(va_, h3, _mm512_mul_ps(vb_, c3_)));
+            }
+        } else {
+            float t[4][16];
+            _mm512_storeu_ps(t[0], h0);
+            _mm512_storeu_ps(t[1], h1);
+            _mm512_storeu_ps(t[2], h2);
+            _mm512_storeu_ps(t[3], h3);
+            if (vb == 0)
+                for (int q = 0; q < 4; q++)
+                    for (int64_t i = 0; i < m; i++) c[i * rs_c + (j + q) * cs_c] = va * t[q][i];
+            else
+                for (int q = 0; q < 4; q++)
+                    for (int64_t i = 0; i < m; i++) {
+                        float *cij = c + i * rs_c + (j + q) * cs_c;
+                        *cij = va * t[q][i] + vb * *cij;
+                    }
+        }
+    }
+    for (; j < n; j++) {
+        const float *b0 = b + j * ldb;
+        __m512 x0, x1, x2, x3, y;
+        __m512 s00 = _mm512_setzero_ps();
+        __m512 s10 = _mm512_setzero_ps();
+        __m512 s20 = _mm512_setzero_ps();
+        __m512 s30 = _mm512_setzero_ps();
+        for (int64_t p = 0; p < kv; p += 16) {
+            x0 = _mm512_loadu_ps(a0 + p);
+            x1 = _mm512_loadu_ps(a1 + p);
+            x2 = _mm512_loadu_ps(a2 + p);
+            x3 = _mm512_loadu_ps(a3 + p);
+            y = _mm512_loadu_ps(b0 + p);
+            s00 = _mm512_fmadd_ps(x0, y, s00);
+            s10 = _mm512_fmadd_ps(x1, y, s10);
+            s20 = _mm512_fmadd_ps(x2, y, s20);
+            s30 = _mm512_fmadd_ps(x3, y, s30);
+        }
+        if (kv < k) {
+            x0 = _mm512_maskz_loadu_ps(k_, a0 + kv);
+            x1 = _mm512_maskz_loadu_ps(k_, a1 + kv);
+            x2 = _mm512_maskz_loadu_ps(k_, a2 + kv);
+            x3 = _mm512_maskz_loadu_ps(k_, a3 + kv);
+            y = _mm512_maskz_loadu_ps(k_, b0 + kv);
+            s00 = _mm512_fmadd_ps(x0, y, s00);
+            s10 = _mm512_fmadd_ps(x1, y, s10);
+            s20 = _mm512_fmadd_ps(x2, y, s20);
+            s30 = _mm512_fmadd_ps(x3, y, s30);
+        }
+        const __m512 h0 = hsum4_(s00, s10, s20, s30);
+        if (rs_c == 1) {
+            if (vb == 0) {
+                _mm512_mask_storeu_ps(c + (j + 0) * cs_c, km_, _mm512_mul_ps(va_, h0));
+            } else {
+                const __m512 c0_ = _mm512_maskz_loadu_ps(km_, c + (j + 0) * cs_c);
+                _mm512_mask_storeu_ps(c + (j + 0) * cs_c, km_, _mm512_fmadd_ps(va_, h0, _mm512_mul_ps(vb_, c0_)));
+            }
+        } else {
+            float t[1][16];
+            _mm512_storeu_ps(t[0], h0);
+            if (vb == 0)
+                for (int q = 0; q < 1; q++)
+                    for (int64_t i = 0; i < m; i++) c[i * rs_c + (j + q) * cs_c] = va * t[q][i];
+            else
+                for (int q = 0; q < 1; q++)
+                    for (int64_t i = 0; i < m; i++) {
+                        float *cij = c + i * rs_c + (j + q) * cs_c;
+                        *cij = va * t[q][i] + vb * *cij;
+                    }
+        }
+    }
 }
 
 static inline __m512 bcast4_(const float *p)

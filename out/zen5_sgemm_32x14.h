@@ -24,11 +24,11 @@
 #define zen5_sgemm_32x14_PEDGE_LIST {16, zen5_sgemm_32x14_p16x14}
 /* the dot-product row tail zen5_sgemm_32x14_dot, with the signature of the _direct
  * kernel: m <= DOT_ROWS rows (0: not emitted), worth it from k = DOT_MIN_K */
-#define zen5_sgemm_32x14_DOT_ROWS 0
-#define zen5_sgemm_32x14_DOT_MIN_K 0
+#define zen5_sgemm_32x14_DOT_ROWS 4
+#define zen5_sgemm_32x14_DOT_MIN_K 57
 /* the k-quad row tail zen5_sgemm_32x14_quad (four k steps per vector), the same way */
 #define zen5_sgemm_32x14_QUAD_ROWS 4
-#define zen5_sgemm_32x14_QUAD_MIN_K 9
+#define zen5_sgemm_32x14_QUAD_MIN_K 17
 /* the half-width row tail zen5_sgemm_32x14_half (A as column panels), the same way */
 #define zen5_sgemm_32x14_HALF_ROWS 0
 #define zen5_sgemm_32x14_HALF_MIN_K 0
@@ -39,8 +39,8 @@
 /* the row tails in the order the runtime tries them: {function, rows, from
  * k, A's layout (0: rows along k, G: packed in groups of G k steps,
  * 1: column panels)} */
-#define zen5_sgemm_32x14_NTAILS 2
-#define zen5_sgemm_32x14_TAIL_LIST {(void *)zen5_sgemm_32x14_quad, 4, 9, 4}, {(void *)zen5_sgemm_32x14_pair, 8, 7, 2}
+#define zen5_sgemm_32x14_NTAILS 3
+#define zen5_sgemm_32x14_TAIL_LIST {(void *)zen5_sgemm_32x14_dot, 4, 57, 0}, {(void *)zen5_sgemm_32x14_quad, 4, 17, 4}, {(void *)zen5_sgemm_32x14_pair, 8, 7, 2}
 /* cflags: -mavx512f -mfma */
 
 #ifdef __cplusplus
@@ -63,6 +63,8 @@ void zen5_sgemm_32x14_e16x8(int64_t m, int64_t n, int64_t k, const float *alpha,
 void zen5_sgemm_32x14_p16x14(int64_t m, int64_t n, int64_t k, const float *alpha, const float *a,
                              const float *b, const float *beta, float *c, int64_t rs_c, int64_t cs_c,
                              const float *a_next, const float *b_next);
+void zen5_sgemm_32x14_dot(int64_t m, int64_t n, int64_t k, const float *alpha, const float *a, int64_t lda,
+                          const float *b, int64_t ldb, const float *beta, float *c, int64_t rs_c, int64_t cs_c);
 void zen5_sgemm_32x14_quad(int64_t m, int64_t n, int64_t k, const float *alpha, const float *a, int64_t lda,
                            const float *b, int64_t ldb, const float *beta, float *c, int64_t rs_c, int64_t cs_c);
 void zen5_sgemm_32x14_pair(int64_t m, int64_t n, int64_t k, const float *alpha, const float *a, int64_t lda,

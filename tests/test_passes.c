@@ -259,6 +259,7 @@ static void row_tail_costs(void **state)
         want[] = {
             { "zen4", ELEM_F32, 4, 150, 4, 57 }, { "zen4", ELEM_F32, 2, 200, 4, 57 },
             { "zen4", ELEM_F64, 2, 300, 0, 0 }, { "skylake-avx512", ELEM_F32, 4, 100, 0, 0 },
+            { "zen5", ELEM_F32, 4, 150, 4, 57 }, { "zen5", ELEM_F64, 2, 300, 0, 0 },
         };
     for (size_t i = 0; i < sizeof want / sizeof *want; i++) {
         struct plan pl;
