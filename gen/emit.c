@@ -425,24 +425,26 @@ static const struct row_tail {
     int group;                 /* A's layout: 0 rows along k, G groups of G k steps (1: columns) */
     int (*rows)(const struct plan *pl);
     int (*min_k)(const struct plan *pl);
+    /* below all_k (NULL, 0: none) only k a multiple of kstep */
+    int (*kstep)(const struct plan *pl), (*all_k)(const struct plan *pl);
     void (*emit)(struct buf *fns, const struct plan *pl, const char *fname, const char *params);
     const char *doc;
 } row_tails[] = {
-    { "dot", "DOT", 0, dot_rows, dot_min_k, emit_dot,
+    { "dot", "DOT", 0, dot_rows, dot_min_k, dot_kstep, dot_all_k, emit_dot,
       " *   %s: m <= %d rows, any n, by dot products along k: A(i,p) at\n"
       " *     a[i*lda + p] (rows along k), B(p,j) at b[p + j*ldb]; reads only\n"
       " *     rows i < m, p < k and j < n (for the last rows of a row panel).\n" },
-    { "quad", "QUAD", 4, quad_rows, quad_min_k, emit_quad,
+    { "quad", "QUAD", 4, quad_rows, quad_min_k, NULL, NULL, emit_quad,
       " *   %s: m <= %d rows, any n, four k steps per vector: A(i,p) at\n"
       " *     a[(p/4)*lda + 4*i + p%%4] (rows packed in groups of 4 k steps, zero\n"
       " *     past k), B(p,j) at b[p + j*ldb]; reads B only for p < k and j < n,\n"
       " *     stores only rows i < m.\n" },
-    { "half", "HALF", 1, half_rows, half_min_k, emit_half,
+    { "half", "HALF", 1, half_rows, half_min_k, NULL, NULL, emit_half,
       " *   %s: m <= %d rows, any n, half-width row vectors: A(i,p) at\n"
       " *     a[p*lda + i] (a column panel, m <= rows <= lda; rows past m read),\n"
       " *     B(p,j) at b[p + j*ldb]; reads B only for p < k and j < n, stores\n"
       " *     only rows i < m.\n" },
-    { "pair", "PAIR", 2, pair_rows, pair_min_k, emit_pair,
+    { "pair", "PAIR", 2, pair_rows, pair_min_k, NULL, NULL, emit_pair,
       " *   %s: m <= %d rows, any n, two k steps per vector: A(i,p) at\n"
       " *     a[(p/2)*lda + 2*i + p%%2] (rows packed in k pairs, the partner of\n"
       " *     an odd last p zero), B(p,j) at b[p + j*ldb]; reads B only for p < k\n"
@@ -532,7 +534,8 @@ static void stream_texts(struct buf *decl, struct buf *doc, const char *ctype, c
 }
 
 /* What the templates say of the row tails: declarations (header), contract
- * lines (.c), the list the runtime reads ({function, rows, min k, group})
+ * lines (.c), the list the runtime reads ({function, rows, min k, group,
+ * k step, all k})
  * and its length, and each tail's KEY_ROWS / KEY_MIN_K (0 when absent). */
 struct tail_texts {
     struct buf decl, doc, list;
@@ -556,8 +559,9 @@ static void tail_texts(struct tail_texts *tt, const struct plan *pl, const char 
         params(&tt->decl, elem_ctype[pl->k.elem], tname, true);
         buf_puts(&tt->decl, ");\n");
         buf_printf(&tt->doc, rt->doc, tname, rows);
-        buf_printf(&tt->list, "%s{(void *)%s, %d, %d, %d}", n++ ? ", " : "", tname, rows, min_k,
-                   rt->group);
+        int all_k = rt->all_k ? rt->all_k(pl) : 0, kstep = all_k ? rt->kstep(pl) : 0;
+        buf_printf(&tt->list, "%s{(void *)%s, %d, %d, %d, %d, %d}", n++ ? ", " : "", tname, rows,
+                   min_k, rt->group, kstep, all_k);
     }
     strfmt(tt->n, sizeof tt->n, "%d", n);
 }

@@ -57,6 +57,32 @@ int dot_min_k(const struct plan *pl)
     return 0;
 }
 
+/* Does the dot kernel pay at this k when its last vector of k steps costs
+ * a whole one (a masked load and full-width FMAs)? */
+static bool dot_pays_whole(const struct plan *pl, int k)
+{
+    int vl = pl->k.vl;
+    double d = dot_cost(pl, (k + vl - 1) / vl * vl);
+    return d < k && !kgroup_cheaper(pl, 0, DOT_ROWS, d, k);
+}
+
+/* The dot kernel's k step: below dot_all_k, the runtime takes it only for
+ * k a multiple of this (its last vector whole). */
+int dot_kstep(const struct plan *pl) { return pl->k.vl; }
+
+/* The k from which the dot kernel pays for every k, its last vector
+ * counted whole (dot_pays_whole); 0: dot_min_k is already that. Between
+ * dot_min_k and this k a ragged last vector can cost more than the
+ * k-group tails save: Zen 5 SGEMM 4 x 98 x k, dot over quads, k = 64 1.07,
+ * 68 0.91, 72 0.92, 96 1.20, 112 1.15 (gemmab, stop 30). */
+int dot_all_k(const struct plan *pl)
+{
+    int lo = dot_min_k(pl), all = 0;
+    for (int k = 4096; k >= lo && lo; k--)
+        if (!dot_pays_whole(pl, k)) { all = k + 1; break; }
+    return all > lo ? all : 0;
+}
+
 int dot_rows(const struct plan *pl)
 {
     const struct spell *sp = &pl->t->sp[pl->k.elem];

@@ -55,6 +55,8 @@ void direct_bumps(const struct em *e, struct buf *b);
 struct plan;
 int dot_rows(const struct plan *pl);
 int dot_min_k(const struct plan *pl);
+int dot_kstep(const struct plan *pl);
+int dot_all_k(const struct plan *pl);
 void emit_dot(struct buf *fns, const struct plan *pl, const char *fname, const char *params);
 /* emit_kgroup.c: the k-group row tails NAME_pair (G = 2) and NAME_quad
  * (G = 4); rows 0: not emitted */

@@ -38,9 +38,10 @@
 #define a64fx_sgemm_32x14_PAIR_MIN_K 0
 /* the row tails in the order the runtime tries them: {function, rows, from
  * k, A's layout (0: rows along k, G: packed in groups of G k steps,
- * 1: column panels)} */
+ * 1: column panels), k step, all k (below all k, only k a multiple of the
+ * k step; 0: any k)} */
 #define a64fx_sgemm_32x14_NTAILS 1
-#define a64fx_sgemm_32x14_TAIL_LIST {(void *)a64fx_sgemm_32x14_dot, 4, 17, 0}
+#define a64fx_sgemm_32x14_TAIL_LIST {(void *)a64fx_sgemm_32x14_dot, 4, 17, 0, 16, 21}
 /* cflags: -march=armv8.2-a+sve -msve-vector-bits=512 */
 
 #ifdef __cplusplus

@@ -38,7 +38,8 @@
 #define haswell_dgemm_8x6_PAIR_MIN_K 0
 /* the row tails in the order the runtime tries them: {function, rows, from
  * k, A's layout (0: rows along k, G: packed in groups of G k steps,
- * 1: column panels)} */
+ * 1: column panels), k step, all k (below all k, only k a multiple of the
+ * k step; 0: any k)} */
 #define haswell_dgemm_8x6_NTAILS 0
 #define haswell_dgemm_8x6_TAIL_LIST 
 /* cflags: -mavx2 -mfma */

@@ -38,9 +38,10 @@
 #define haswell_sgemm_16x6_PAIR_MIN_K 7
 /* the row tails in the order the runtime tries them: {function, rows, from
  * k, A's layout (0: rows along k, G: packed in groups of G k steps,
- * 1: column panels)} */
+ * 1: column panels), k step, all k (below all k, only k a multiple of the
+ * k step; 0: any k)} */
 #define haswell_sgemm_16x6_NTAILS 1
-#define haswell_sgemm_16x6_TAIL_LIST {(void *)haswell_sgemm_16x6_pair, 4, 7, 2}
+#define haswell_sgemm_16x6_TAIL_LIST {(void *)haswell_sgemm_16x6_pair, 4, 7, 2, 0, 0}
 /* cflags: -mavx2 -mfma */
 
 #ifdef __cplusplus

@@ -38,7 +38,8 @@
 #define neoverse_n1_dgemm_6x8_PAIR_MIN_K 0
 /* the row tails in the order the runtime tries them: {function, rows, from
  * k, A's layout (0: rows along k, G: packed in groups of G k steps,
- * 1: column panels)} */
+ * 1: column panels), k step, all k (below all k, only k a multiple of the
+ * k step; 0: any k)} */
 #define neoverse_n1_dgemm_6x8_NTAILS 0
 #define neoverse_n1_dgemm_6x8_TAIL_LIST 
 /* cflags: -march=armv8-a */

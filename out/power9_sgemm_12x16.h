@@ -38,7 +38,8 @@
 #define power9_sgemm_12x16_PAIR_MIN_K 0
 /* the row tails in the order the runtime tries them: {function, rows, from
  * k, A's layout (0: rows along k, G: packed in groups of G k steps,
- * 1: column panels)} */
+ * 1: column panels), k step, all k (below all k, only k a multiple of the
+ * k step; 0: any k)} */
 #define power9_sgemm_12x16_NTAILS 0
 #define power9_sgemm_12x16_TAIL_LIST 
 /* cflags: -mcpu=power9 -fno-schedule-insns */

@@ -38,9 +38,10 @@
 #define sandybridge_sgemm_8x12_PAIR_MIN_K 7
 /* the row tails in the order the runtime tries them: {function, rows, from
  * k, A's layout (0: rows along k, G: packed in groups of G k steps,
- * 1: column panels)} */
+ * 1: column panels), k step, all k (below all k, only k a multiple of the
+ * k step; 0: any k)} */
 #define sandybridge_sgemm_8x12_NTAILS 1
-#define sandybridge_sgemm_8x12_TAIL_LIST {(void *)sandybridge_sgemm_8x12_pair, 4, 7, 2}
+#define sandybridge_sgemm_8x12_TAIL_LIST {(void *)sandybridge_sgemm_8x12_pair, 4, 7, 2, 0, 0}
 /* cflags: -mavx */
 
 #ifdef __cplusplus

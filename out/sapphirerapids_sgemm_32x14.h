@@ -38,9 +38,10 @@
 #define sapphirerapids_sgemm_32x14_PAIR_MIN_K 7
 /* the row tails in the order the runtime tries them: {function, rows, from
  * k, A's layout (0: rows along k, G: packed in groups of G k steps,
- * 1: column panels)} */
+ * 1: column panels), k step, all k (below all k, only k a multiple of the
+ * k step; 0: any k)} */
 #define sapphirerapids_sgemm_32x14_NTAILS 2
-#define sapphirerapids_sgemm_32x14_TAIL_LIST {(void *)sapphirerapids_sgemm_32x14_quad, 4, 9, 4}, {(void *)sapphirerapids_sgemm_32x14_pair, 8, 7, 2}
+#define sapphirerapids_sgemm_32x14_TAIL_LIST {(void *)sapphirerapids_sgemm_32x14_quad, 4, 9, 4, 0, 0}, {(void *)sapphirerapids_sgemm_32x14_pair, 8, 7, 2, 0, 0}
 /* cflags: -mavx512f -mfma */
 
 #ifdef __cplusplus

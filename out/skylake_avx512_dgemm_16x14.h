@@ -38,9 +38,10 @@
 #define skylake_avx512_dgemm_16x14_PAIR_MIN_K 7
 /* the row tails in the order the runtime tries them: {function, rows, from
  * k, A's layout (0: rows along k, G: packed in groups of G k steps,
- * 1: column panels)} */
+ * 1: column panels), k step, all k (below all k, only k a multiple of the
+ * k step; 0: any k)} */
 #define skylake_avx512_dgemm_16x14_NTAILS 1
-#define skylake_avx512_dgemm_16x14_TAIL_LIST {(void *)skylake_avx512_dgemm_16x14_pair, 4, 7, 2}
+#define skylake_avx512_dgemm_16x14_TAIL_LIST {(void *)skylake_avx512_dgemm_16x14_pair, 4, 7, 2, 0, 0}
 /* cflags: -mavx512f -mfma */
 
 #ifdef __cplusplus

@@ -38,9 +38,10 @@
 #define zen4_dgemm_16x14_PAIR_MIN_K 0
 /* the row tails in the order the runtime tries them: {function, rows, from
  * k, A's layout (0: rows along k, G: packed in groups of G k steps,
- * 1: column panels)} */
+ * 1: column panels), k step, all k (below all k, only k a multiple of the
+ * k step; 0: any k)} */
 #define zen4_dgemm_16x14_NTAILS 1
-#define zen4_dgemm_16x14_TAIL_LIST {(void *)zen4_dgemm_16x14_half, 4, 1, 1}
+#define zen4_dgemm_16x14_TAIL_LIST {(void *)zen4_dgemm_16x14_half, 4, 1, 1, 0, 0}
 /* cflags: -mavx512f -mfma */
 
 #ifdef __cplusplus

@@ -38,9 +38,10 @@
 #define zen4_sgemm_32x14_PAIR_MIN_K 0
 /* the row tails in the order the runtime tries them: {function, rows, from
  * k, A's layout (0: rows along k, G: packed in groups of G k steps,
- * 1: column panels)} */
+ * 1: column panels), k step, all k (below all k, only k a multiple of the
+ * k step; 0: any k)} */
 #define zen4_sgemm_32x14_NTAILS 3
-#define zen4_sgemm_32x14_TAIL_LIST {(void *)zen4_sgemm_32x14_dot, 4, 57, 0}, {(void *)zen4_sgemm_32x14_quad, 4, 41, 4}, {(void *)zen4_sgemm_32x14_half, 8, 1, 1}
+#define zen4_sgemm_32x14_TAIL_LIST {(void *)zen4_sgemm_32x14_dot, 4, 57, 0, 16, 83}, {(void *)zen4_sgemm_32x14_quad, 4, 41, 4, 0, 0}, {(void *)zen4_sgemm_32x14_half, 8, 1, 1, 0, 0}
 /* cflags: -mavx512f -mfma */
 
 #ifdef __cplusplus

@@ -38,9 +38,10 @@
 #define zen5_sgemm_32x14_PAIR_MIN_K 7
 /* the row tails in the order the runtime tries them: {function, rows, from
  * k, A's layout (0: rows along k, G: packed in groups of G k steps,
- * 1: column panels)} */
+ * 1: column panels), k step, all k (below all k, only k a multiple of the
+ * k step; 0: any k)} */
 #define zen5_sgemm_32x14_NTAILS 3
-#define zen5_sgemm_32x14_TAIL_LIST {(void *)zen5_sgemm_32x14_dot, 4, 57, 0}, {(void *)zen5_sgemm_32x14_quad, 4, 17, 4}, {(void *)zen5_sgemm_32x14_pair, 8, 7, 2}
+#define zen5_sgemm_32x14_TAIL_LIST {(void *)zen5_sgemm_32x14_dot, 4, 57, 0, 16, 83}, {(void *)zen5_sgemm_32x14_quad, 4, 17, 4, 0, 0}, {(void *)zen5_sgemm_32x14_pair, 8, 7, 2, 0, 0}
 /* cflags: -mavx512f -mfma */
 
 #ifdef __cplusplus

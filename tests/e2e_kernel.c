@@ -57,12 +57,13 @@ static const struct { int mr; packed_fn *fn; } pedges[] = {
     { 0, 0 }
 #endif
 };
-/* the row tails: kernel, rows, from k (unused here), A's layout */
-static const struct { void *fn; int rows, min_k, group; } tails[] = {
+/* the row tails: kernel, rows, from k, A's layout, k step, all k (the
+ * k rules are unused here: every tail runs on every k) */
+static const struct { void *fn; int rows, min_k, group, kstep, all_k; } tails[] = {
 #if NTAILS
     TAIL_LIST
 #else
-    { 0, 0, 0, 0 }
+    { 0, 0, 0, 0, 0, 0 }
 #endif
 };
 

@@ -202,7 +202,7 @@ static struct FN(tail) FN(row_tail)(const struct FN(op) *o, int64_t m1, int64_t 
         while (t >= o->edges[e].mr) t -= o->edges[e].mr;
     for (int i = 0; t && i < GG_TAILS; i++) {
         const struct gg_tail *x = &o->tails[i];
-        if (!x->fn || t > x->rows || k < x->min_k) continue;
+        if (!x->fn || t > x->rows || k < x->min_k || (k < x->all_k && k % x->kstep)) continue;
         if (x->group == 1) r.a = FN(col_a)(o, m1 - t, t, pc, k, x->rows, &r.lda);
         else if (x->group) r.a = FN(group_a)(o, m1 - t, t, pc, k, x->group, x->rows, &r.lda);
         else r.a = FN(dot_a)(o, m1 - t, t, pc, k, &r.lda);

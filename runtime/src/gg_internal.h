@@ -51,7 +51,9 @@ struct gg_caches { struct gg_cache l1d, l2, l3; };
  * G > 1 reads them packed in groups of G k steps (a[(p/G)*lda + G*i +
  * p%G], zero past k and past the rows), group 1 as a column panel
  * (a[p*lda + i], `rows` rows read); up to `rows` rows, from k = min_k. */
-struct gg_tail { void *fn; int rows, min_k, group; };
+/* A row tail (the header's TAIL_LIST): it runs for k >= min_k, and below
+ * all_k only for k a multiple of kstep (the dot kernel's whole last vector). */
+struct gg_tail { void *fn; int rows, min_k, group, kstep, all_k; };
 enum { GG_TAILS = 3 };
 
 /* fn reads packed panels; direct (NULL when absent) is the same kernel on
