@@ -42,6 +42,14 @@ static double dot_cost(const struct plan *pl, int k)
     return (double)DOT_ROWS * k / pl->k.vl + DOT_HSUM_COST;
 }
 
+/* Does the dot kernel pay at this k, costed for `steps` k steps (k, or k
+ * rounded up to whole vectors), against a row vector and the k groups? */
+static bool dot_pays(const struct plan *pl, int k, int steps)
+{
+    double d = dot_cost(pl, steps);
+    return d < k && !kgroup_cheaper(pl, 0, DOT_ROWS, d, k);
+}
+
 /* The k from which ROWS dot products cost less than a row vector (k FMAs
  * per column) and each k-group kernel that takes 4 rows; 0: no such k.
  * f64 on AVX-512 and f32 on AVX2: 4 rows of an 8-lane vector cost k/2
@@ -50,37 +58,26 @@ static double dot_cost(const struct plan *pl, int k)
  * as dot does, with a cheaper sum and no 16-step k granularity. */
 int dot_min_k(const struct plan *pl)
 {
-    for (int k = 1; k <= 4096; k++) {
-        double d = dot_cost(pl, k);
-        if (d < k && !kgroup_cheaper(pl, 0, DOT_ROWS, d, k)) return k;
-    }
+    for (int k = 1; k <= 4096; k++)
+        if (dot_pays(pl, k, k)) return k;
     return 0;
-}
-
-/* Does the dot kernel pay at this k when its last vector of k steps costs
- * a whole one (a masked load and full-width FMAs)? */
-static bool dot_pays_whole(const struct plan *pl, int k)
-{
-    int vl = pl->k.vl;
-    double d = dot_cost(pl, (k + vl - 1) / vl * vl);
-    return d < k && !kgroup_cheaper(pl, 0, DOT_ROWS, d, k);
 }
 
 /* The dot kernel's k step: below dot_all_k, the runtime takes it only for
  * k a multiple of this (its last vector whole). */
 int dot_kstep(const struct plan *pl) { return pl->k.vl; }
 
-/* The k from which the dot kernel pays for every k, its last vector
- * counted whole (dot_pays_whole); 0: dot_min_k is already that. Between
- * dot_min_k and this k a ragged last vector can cost more than the
- * k-group tails save: Zen 5 SGEMM 4 x 98 x k, dot over quads, k = 64 1.07,
- * 68 0.91, 72 0.92, 96 1.20, 112 1.15 (gemmab, stop 30). */
+/* The k from which the dot kernel pays for every k, its last vector of k
+ * steps counted whole (a masked load and full-width FMAs); 0: dot_min_k is
+ * already that. Between dot_min_k and this k a ragged last vector can cost
+ * more than the k-group tails save: Zen 5 SGEMM 4 x 98 x k, dot over
+ * quads, k = 64 1.07, 68 0.91, 72 0.92, 96 1.20, 112 1.15 (gemmab, stop 30). */
 int dot_all_k(const struct plan *pl)
 {
-    int lo = dot_min_k(pl), all = 0;
-    for (int k = 4096; k >= lo && lo; k--)
-        if (!dot_pays_whole(pl, k)) { all = k + 1; break; }
-    return all > lo ? all : 0;
+    int lo = dot_min_k(pl), vl = pl->k.vl;
+    for (int k = 4096; lo && k >= lo; k--)
+        if (!dot_pays(pl, k, (k + vl - 1) / vl * vl)) return k + 1;
+    return 0;
 }
 
 int dot_rows(const struct plan *pl)
