@@ -1,0 +1,9 @@
+/* small_d.c: the double-precision tiles of the small path (small_tmpl.h
+ * calls them), compiled apart from the LTO of the rest of the runtime. */
+#include <stdint.h>
+#include "gg_internal.h"
+#define T double
+#define IT int64_t
+#define FN(x) d_##x
+#include "small_defs_tmpl.h"
+#include "small_tiles_tmpl.h"

@@ -1,0 +1,45 @@
+/* small_defs_tmpl.h: what the small path's two halves share (T, IT and
+ * FN(x) from the including file): its limits, its operands and the tile
+ * code's entry points. small_tmpl.h is the half that decides and calls
+ * (in gemm_d.c and gemm_s.c), small_tiles_tmpl.h the tiles (small_d.c
+ * and small_s.c). */
+
+#define SM_LANES (64 / (int)sizeof(T))     /* one 64-byte vector */
+
+/* When the loops run instead of the kernels, measured against the kernel
+ * path (gemmab, 1 thread; docs/performance.md, stop 19): m*n*k at most
+ * SMALL_MNK (Emerald Rapids, stop 19: DGEMM 24^3 ran 1.00x of the kernels,
+ * 28^3 0.99x; Zen 4, stop 20, at 32^3: SGEMM 26-30^3 1.33-1.54x, 32^3 1.04x,
+ * 16x64x32 1.26x, DGEMM 26-30^3 1.11-1.16x, 32^3 0.99x, 48x32x20 0.96x;
+ * past it SGEMM 36^3 0.90x, 40^3 0.95x) and k at
+ * most SMALL_K (SGEMM 8x8x200 0.51x, 12x12x90 0.73x: there the kernels'
+ * set-up is paid back); A copied (its columns not contiguous, or shorter
+ * than a vector: then zero-padded, and C stored element by element) only
+ * up to SMALL_COPY_MNK (SGEMM 14^3 0.89x, 10^3 1.45x; DGEMM A^T 16^3
+ * 0.80x, 10^3 2.05x), on the stack. */
+enum { SMALL_MNK = 32 * 32 * 32, SMALL_K = 64, SMALL_COPY_MNK = 2000 };
+/* The copy is max(m, SM_LANES) x k: m*k <= m*n*k and SM_LANES*k fit in it. */
+_Static_assert(SM_LANES * SMALL_K <= SMALL_COPY_MNK, "small_tmpl.h: the copy of A");
+
+struct FN(sm) {
+    int64_t m, rows, n, k, lda, rs_b, cs_b, ldc;   /* rows: C's; m: A's (>= a vector) */
+    T alpha, beta;
+    const T *a, *b;
+    T *c;
+};
+
+/* The tile code per x86 vector width (GCC's target attributes), else one
+ * portable entry. In translation units of their own, outside the runtime's
+ * link-time optimization: their fully unrolled tiles were four fifths of
+ * gemm_s.c's code, compiled three times over (the fat object, the
+ * library's LTO link, gemmbench's), and they are called through a pointer
+ * anyway. */
+#if defined(__x86_64__) && defined(__GNUC__) && !defined(__clang__)
+#define SM_X86 1
+void FN(gg_sm_v4)(const struct FN(sm) *s);
+void FN(gg_sm_v3)(const struct FN(sm) *s);
+void FN(gg_sm_v1)(const struct FN(sm) *s);
+#else
+#define SM_X86 0
+void FN(gg_sm_any)(const struct FN(sm) *s);
+#endif

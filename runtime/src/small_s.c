@@ -1,0 +1,9 @@
+/* small_s.c: the single-precision tiles of the small path (small_tmpl.h
+ * calls them), compiled apart from the LTO of the rest of the runtime. */
+#include <stdint.h>
+#include "gg_internal.h"
+#define T float
+#define IT int32_t
+#define FN(x) s_##x
+#include "small_defs_tmpl.h"
+#include "small_tiles_tmpl.h"

@@ -1,0 +1,172 @@
+/* small_tiles_tmpl.h: the small path's tiles (T, IT and FN(x) from the
+ * including file, small_defs_tmpl.h included first). */
+
+typedef T FN(sv) __attribute__((vector_size(64)));
+typedef T FN(svu) __attribute__((vector_size(64), aligned(sizeof(T)), may_alias));
+typedef IT FN(si) __attribute__((vector_size(64)));
+/* half a vector: the last rows of a tile when they fill no more than half
+ * of one (24 f32 rows: 16 + 8, not 2 x 16); on Zen 4 a 64-byte FMA holds
+ * its pipe twice as long as a 32-byte one */
+#define SM_HALF (SM_LANES / 2)
+typedef T FN(hv) __attribute__((vector_size(32)));
+typedef T FN(hvu) __attribute__((vector_size(32), aligned(sizeof(T)), may_alias));
+typedef IT FN(hi) __attribute__((vector_size(32)));
+
+/* One vector (type VT, L lanes) of C's column at cp from its sums r
+ * (already times alpha): lanes [lo, hi) are this tile's. Lanes below lo
+ * belong to a vector stored before (the shifted last vector): they are
+ * written back as read (with beta = 0 the other lanes are read too, but
+ * their values are not used). Defined for the whole and the half vector. */
+#define SM_PUT(NAME, VT, VU, VI, L)                                                        \
+static inline __attribute__((always_inline)) void NAME(const int BZ, T *cp, VT r, T beta,  \
+                                                       int lo, int hi)                     \
+{                                                                                          \
+    if (hi < (L)) {                               /* C shorter than a vector */            \
+        for (int l = 0; l < hi; l++) cp[l] = BZ ? r[l] : r[l] + beta * cp[l];              \
+        return;                                                                            \
+    }                                                                                      \
+    if (lo == 0) {                                                                         \
+        if (!BZ) r += *(const VU *)cp * beta;                                              \
+        *(VU *)cp = r;                                                                     \
+        return;                                                                            \
+    }                                                                                      \
+    VT old = *(const VU *)cp;                                                              \
+    if (!BZ) r += old * beta;                                                              \
+    VI lane, keep;                                                                         \
+    for (int l = 0; l < (L); l++) lane[l] = (IT)l;                                         \
+    keep = lane < (IT)lo;                         /* -1 in the lanes stored before */      \
+    *(VU *)cp = (VT)(((VI)old & keep) | ((VI)r & ~keep));                                  \
+}
+SM_PUT(FN(sm_put), FN(sv), FN(svu), FN(si), SM_LANES)
+SM_PUT(FN(sm_puth), FN(hv), FN(hvu), FN(hi), SM_HALF)
+#undef SM_PUT
+
+/* Where a vector of L lanes meant for row r goes: r itself, or shifted
+ * back to end at row m (A's rows, at least SM_LANES). */
+static inline int64_t FN(sm_off)(int64_t r, int L, int64_t m) { return r + L <= m ? r : m - L; }
+
+/* The tile of rows i.. (V vectors and, when H, a half vector after them,
+ * the last shifted back to end at row m) and columns j..j+NC-1; BZ:
+ * beta = 0. V, H, NC and BZ are constants where inlined. The fields are
+ * read into locals once: C's stores could alias alpha and beta in the
+ * struct. */
+static inline __attribute__((always_inline)) void FN(sm_tile)(const int V, const int H,
+        const int NC, const int BZ, const struct FN(sm) *s, int64_t i, int64_t j)
+{
+    const int64_t m = s->m, k = s->k, lda = s->lda, rs_b = s->rs_b, cs_b = s->cs_b;
+    const T alpha = s->alpha, beta = s->beta, *a = s->a, *b = s->b + j * cs_b;
+    FN(sv) acc[4][8];
+    FN(hv) acch[8];
+    int64_t off[4], offh = FN(sm_off)(i + V * SM_LANES, SM_HALF, m);
+#pragma GCC unroll 4
+    for (int q = 0; q < V; q++) {
+        off[q] = FN(sm_off)(i + q * SM_LANES, SM_LANES, m);
+#pragma GCC unroll 8
+        for (int c = 0; c < NC; c++) acc[q][c] = (FN(sv)){ 0 };
+    }
+#pragma GCC unroll 8
+    for (int c = 0; c < NC; c++) acch[c] = (FN(hv)){ 0 };
+    /* B(p, j+c) at base c/3 plus (c%3) column strides: x86 addresses
+     * base + 1 or 2 times an index, so four registers reach eight columns
+     * (seven stride multiples spilled) */
+    const int64_t cs8 = cs_b * (int64_t)sizeof(T), rs8 = rs_b * (int64_t)sizeof(T);
+    const char *b0 = (const char *)b, *b3 = b0 + 3 * cs8, *b6 = b0 + 6 * cs8;
+    for (int64_t p = 0; p < k; p++, b0 += rs8, b3 += rs8, b6 += rs8) {
+        const T *ap = a + p * lda;
+        const char *bc[3] = { b0, b3, b6 };
+        FN(sv) av[4];
+        FN(hv) avh = { 0 };
+        if (H) avh = *(const FN(hvu) *)(ap + offh);
+#pragma GCC unroll 4
+        for (int q = 0; q < V; q++) av[q] = *(const FN(svu) *)(ap + off[q]);
+#pragma GCC unroll 8
+        for (int c = 0; c < NC; c++) {
+            T x = *(const T *)(bc[c / 3] + (c % 3) * cs8);
+#pragma GCC unroll 4
+            for (int q = 0; q < V; q++) acc[q][c] += av[q] * x;
+            if (H) acch[c] += avh * x;
+        }
+    }
+    T *cj = s->c + j * s->ldc;
+    const int64_t ldc = s->ldc, rows = s->rows;
+    /* lo and hi per vector here, not in sm_put from the rows: there
+     * DGEMM 16^3 and 32^3 ran 3% slower */
+#pragma GCC unroll 4
+    for (int q = 0; q < V; q++) {
+        int lo = (int)(i + q * SM_LANES - off[q]);
+        int hi = rows - off[q] < SM_LANES ? (int)(rows - off[q]) : SM_LANES;
+#pragma GCC unroll 8
+        for (int c = 0; c < NC; c++)
+            FN(sm_put)(BZ, cj + off[q] + c * ldc, acc[q][c] * alpha, beta, lo, hi);
+    }
+    if (H) {
+        int lo = (int)(i + V * SM_LANES - offh);
+        int hi = rows - offh < SM_HALF ? (int)(rows - offh) : SM_HALF;
+#pragma GCC unroll 8
+        for (int c = 0; c < NC; c++)
+            FN(sm_puth)(BZ, cj + offh + c * ldc, acch[c] * alpha, beta, lo, hi);
+    }
+}
+
+/* Columns j..j+NC-1, all rows: whole V-vector tiles, then one tile of as
+ * many vectors as the rest needs, the last a half vector when the rows
+ * it adds fill no more than half (V <= 2, as sm_v4 uses). */
+static inline __attribute__((always_inline)) void FN(sm_cols)(const int V, const int NC,
+        const int BZ, const struct FN(sm) *s, int64_t j)
+{
+    int64_t i = 0;
+    for (; i + V * SM_LANES <= s->rows; i += V * SM_LANES) FN(sm_tile)(V, 0, NC, BZ, s, i, j);
+    if (i == s->rows) return;
+    int64_t r = s->rows - i, vq = (r + SM_LANES - 1) / SM_LANES;
+    if (r - (vq - 1) * SM_LANES <= SM_HALF) {     /* vq <= V <= 2 */
+        if (V == 1 || vq == 1) FN(sm_tile)(0, 1, NC, BZ, s, i, j);   /* V == 1: no 1+half tile */
+        else FN(sm_tile)(1, 1, NC, BZ, s, i, j);
+    } else {
+        if (V > 1 && vq == 1) FN(sm_tile)(1, 0, NC, BZ, s, i, j);
+        else FN(sm_tile)(V, 0, NC, BZ, s, i, j);
+    }
+}
+
+static inline __attribute__((always_inline)) void FN(sm_cols_all)(const int V, const int NC,
+        const int BZ, const struct FN(sm) *s)
+{
+    int64_t j = 0;
+    for (; j + NC <= s->n; j += NC) FN(sm_cols)(V, NC, BZ, s, j);
+    switch (s->n - j) {                       /* the last columns: a narrower tile */
+    case 7: if (NC > 7) FN(sm_cols)(V, 7, BZ, s, j); break;
+    case 6: if (NC > 6) FN(sm_cols)(V, 6, BZ, s, j); break;
+    case 5: if (NC > 5) FN(sm_cols)(V, 5, BZ, s, j); break;
+    case 4: if (NC > 4) FN(sm_cols)(V, 4, BZ, s, j); break;
+    case 3: if (NC > 3) FN(sm_cols)(V, 3, BZ, s, j); break;
+    case 2: if (NC > 2) FN(sm_cols)(V, 2, BZ, s, j); break;
+    case 1: if (NC > 1) FN(sm_cols)(V, 1, BZ, s, j); break;
+    default: break;
+    }
+}
+
+static inline __attribute__((always_inline)) void FN(sm_run)(const int V, const int NC,
+                                                              const struct FN(sm) *s)
+{
+    if (s->beta == 0) FN(sm_cols_all)(V, NC, 1, s);
+    else FN(sm_cols_all)(V, NC, 0, s);
+}
+
+/* Tile shapes: V x NC sums plus V loads and a broadcast in the registers
+ * (64-byte vectors are 1, 2 or 4 registers wide). */
+#if SM_X86
+__attribute__((target("arch=x86-64-v4"))) void FN(gg_sm_v4)(const struct FN(sm) *s)
+{
+    if (s->m <= SM_LANES) FN(sm_run)(1, 8, s);
+    else FN(sm_run)(2, 8, s);
+}
+__attribute__((target("arch=x86-64-v3"))) void FN(gg_sm_v3)(const struct FN(sm) *s)
+{
+    FN(sm_run)(1, 4, s);
+}
+void FN(gg_sm_v1)(const struct FN(sm) *s) { FN(sm_run)(1, 2, s); }
+#else
+void FN(gg_sm_any)(const struct FN(sm) *s) { FN(sm_run)(1, 4, s); }
+#endif
+
+#undef SM_HALF
+#undef SM_LANES
