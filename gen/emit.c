@@ -458,6 +458,9 @@ static int emit_functions(struct buf *fns, const struct plan *pl, const struct p
                           int nedges, const char *name, const char *dname)
 {
     int row_pref = emit_packed_fn(fns, pl, name);
+    /* the packed kernel alone compiles in a fraction of the time: what
+     * gemmbench's ablation sets need (ggkernel --packed-only) */
+    buf_puts(fns, "\n#ifndef GEMMGEN_PACKED_ONLY\n");
     if (direct_streams(&pl->k)) emit_in_place_pair(fns, pl, name, dname);
     else emit_direct_fn(fns, pl, dname, false);
     for (int i = 0; i < nedges; i++) {
@@ -477,6 +480,7 @@ static int emit_functions(struct buf *fns, const struct plan *pl, const struct p
         row_tails[t].emit(fns, pl, tname, par.s);
         buf_free(&par);
     }
+    buf_puts(fns, "#endif /* GEMMGEN_PACKED_ONLY */\n");
     return row_pref;
 }
 

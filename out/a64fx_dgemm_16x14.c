@@ -12,6 +12,7 @@
  *   LiveReg at most 32; unroll factor 3, rotating register allocation
  *
  * Compile with: cc -O2 -march=armv8.2-a+sve -msve-vector-bits=512
+ * (with -DGEMMGEN_PACKED_ONLY: a64fx_dgemm_16x14 alone, none of the functions after it)
  * The statements below are in the scheduled order and each variable is
  * named after the register the allocator gave it; -O2 keeps both for
  * out-of-order cores (GCC's post-allocation scheduler may still move
@@ -1700,6 +1701,8 @@ void a64fx_dgemm_16x14(int64_t m, int64_t n, int64_t k, const double *alpha, con
         }
 
 }
+
+#ifndef GEMMGEN_PACKED_ONLY
 
 static inline __attribute__((always_inline))
 void a64fx_dgemm_16x14_in_place(int64_t m, int64_t n, int64_t k, const double *alpha, const double *a, int64_t lda,
@@ -7405,4 +7408,5 @@ void a64fx_dgemm_16x14_dot(int64_t m, int64_t n, int64_t k, const double *alpha,
         }
     }
 }
+#endif /* GEMMGEN_PACKED_ONLY */
 

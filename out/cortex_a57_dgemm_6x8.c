@@ -12,6 +12,7 @@
  *   LiveReg at most 32; unroll factor 3, rotating register allocation
  *
  * Compile with: cc -O2 -march=armv8-a
+ * (with -DGEMMGEN_PACKED_ONLY: cortex_a57_dgemm_6x8 alone, none of the functions after it)
  * The statements below are in the scheduled order and each variable is
  * named after the register the allocator gave it; -O2 keeps both for
  * out-of-order cores (GCC's post-allocation scheduler may still move
@@ -624,6 +625,8 @@ void cortex_a57_dgemm_6x8(int64_t m, int64_t n, int64_t k, const double *alpha, 
         }
 
 }
+
+#ifndef GEMMGEN_PACKED_ONLY
 
 static inline __attribute__((always_inline))
 void cortex_a57_dgemm_6x8_in_place(int64_t m, int64_t n, int64_t k, const double *alpha, const double *a, int64_t lda,
@@ -2833,4 +2836,5 @@ void cortex_a57_dgemm_6x8_e4x4(int64_t m, int64_t n, int64_t k, const double *al
         }
 
 }
+#endif /* GEMMGEN_PACKED_ONLY */
 

@@ -12,6 +12,7 @@
  *   LiveReg at most 32; unroll factor 4, rotating register allocation
  *
  * Compile with: cc -O2 -march=armv8-a
+ * (with -DGEMMGEN_PACKED_ONLY: cortex_a57_sgemm_8x12 alone, none of the functions after it)
  * The statements below are in the scheduled order and each variable is
  * named after the register the allocator gave it; -O2 keeps both for
  * out-of-order cores (GCC's post-allocation scheduler may still move
@@ -702,6 +703,8 @@ void cortex_a57_sgemm_8x12(int64_t m, int64_t n, int64_t k, const float *alpha, 
         }
 
 }
+
+#ifndef GEMMGEN_PACKED_ONLY
 
 static inline __attribute__((always_inline))
 void cortex_a57_sgemm_8x12_in_place(int64_t m, int64_t n, int64_t k, const float *alpha, const float *a, int64_t lda,
@@ -3295,4 +3298,5 @@ void cortex_a57_sgemm_8x12_e4x8(int64_t m, int64_t n, int64_t k, const float *al
         }
 
 }
+#endif /* GEMMGEN_PACKED_ONLY */
 

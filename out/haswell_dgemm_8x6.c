@@ -12,6 +12,7 @@
  *   LiveReg at most 16; unroll factor 3, rotating register allocation
  *
  * Compile with: cc -O2 -mavx2 -mfma
+ * (with -DGEMMGEN_PACKED_ONLY: haswell_dgemm_8x6 alone, none of the functions after it)
  * The statements below are in the scheduled order and each variable is
  * named after the register the allocator gave it; -O2 keeps both for
  * out-of-order cores (GCC's post-allocation scheduler may still move
@@ -422,6 +423,8 @@ void haswell_dgemm_8x6(int64_t m, int64_t n, int64_t k, const double *alpha, con
         }
 
 }
+
+#ifndef GEMMGEN_PACKED_ONLY
 
 static inline __attribute__((always_inline))
 void haswell_dgemm_8x6_in_place(int64_t m, int64_t n, int64_t k, const double *alpha, const double *a, int64_t lda,
@@ -1709,4 +1712,5 @@ void haswell_dgemm_8x6_e4x4(int64_t m, int64_t n, int64_t k, const double *alpha
         }
 
 }
+#endif /* GEMMGEN_PACKED_ONLY */
 

@@ -12,6 +12,7 @@
  *   LiveReg at most 16; unroll factor 3, rotating register allocation
  *
  * Compile with: cc -O2 -mavx2 -mfma
+ * (with -DGEMMGEN_PACKED_ONLY: haswell_sgemm_16x6 alone, none of the functions after it)
  * The statements below are in the scheduled order and each variable is
  * named after the register the allocator gave it; -O2 keeps both for
  * out-of-order cores (GCC's post-allocation scheduler may still move
@@ -429,6 +430,8 @@ void haswell_sgemm_16x6(int64_t m, int64_t n, int64_t k, const float *alpha, con
         }
 
 }
+
+#ifndef GEMMGEN_PACKED_ONLY
 
 static inline __attribute__((always_inline))
 void haswell_sgemm_16x6_in_place(int64_t m, int64_t n, int64_t k, const float *alpha, const float *a, int64_t lda,
@@ -2003,4 +2006,5 @@ void haswell_sgemm_16x6_pair(int64_t m, int64_t n, int64_t k, const float *alpha
         j += 1;
     }
 }
+#endif /* GEMMGEN_PACKED_ONLY */
 

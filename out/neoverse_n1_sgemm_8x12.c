@@ -12,6 +12,7 @@
  *   LiveReg at most 32; unroll factor 4, rotating register allocation
  *
  * Compile with: cc -O2 -march=armv8-a
+ * (with -DGEMMGEN_PACKED_ONLY: neoverse_n1_sgemm_8x12 alone, none of the functions after it)
  * The statements below are in the scheduled order and each variable is
  * named after the register the allocator gave it; -O2 keeps both for
  * out-of-order cores (GCC's post-allocation scheduler may still move
@@ -702,6 +703,8 @@ void neoverse_n1_sgemm_8x12(int64_t m, int64_t n, int64_t k, const float *alpha,
         }
 
 }
+
+#ifndef GEMMGEN_PACKED_ONLY
 
 static inline __attribute__((always_inline))
 void neoverse_n1_sgemm_8x12_in_place(int64_t m, int64_t n, int64_t k, const float *alpha, const float *a, int64_t lda,
@@ -2460,4 +2463,5 @@ void neoverse_n1_sgemm_8x12_e4x8(int64_t m, int64_t n, int64_t k, const float *a
         }
 
 }
+#endif /* GEMMGEN_PACKED_ONLY */
 

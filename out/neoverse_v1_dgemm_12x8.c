@@ -12,6 +12,7 @@
  *   LiveReg at most 32; unroll factor 3, rotating register allocation
  *
  * Compile with: cc -O2 -march=armv8.2-a+sve -msve-vector-bits=256
+ * (with -DGEMMGEN_PACKED_ONLY: neoverse_v1_dgemm_12x8 alone, none of the functions after it)
  * The statements below are in the scheduled order and each variable is
  * named after the register the allocator gave it; -O2 keeps both for
  * out-of-order cores (GCC's post-allocation scheduler may still move
@@ -1419,6 +1420,8 @@ void neoverse_v1_dgemm_12x8(int64_t m, int64_t n, int64_t k, const double *alpha
         }
 
 }
+
+#ifndef GEMMGEN_PACKED_ONLY
 
 static inline __attribute__((always_inline))
 void neoverse_v1_dgemm_12x8_in_place(int64_t m, int64_t n, int64_t k, const double *alpha, const double *a, int64_t lda,
@@ -5797,4 +5800,5 @@ void neoverse_v1_dgemm_12x8_e8x4(int64_t m, int64_t n, int64_t k, const double *
         }
 
 }
+#endif /* GEMMGEN_PACKED_ONLY */
 

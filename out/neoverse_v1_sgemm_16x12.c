@@ -12,6 +12,7 @@
  *   LiveReg at most 32; unroll factor 4, rotating register allocation
  *
  * Compile with: cc -O2 -march=armv8.2-a+sve -msve-vector-bits=256
+ * (with -DGEMMGEN_PACKED_ONLY: neoverse_v1_sgemm_16x12 alone, none of the functions after it)
  * The statements below are in the scheduled order and each variable is
  * named after the register the allocator gave it; -O2 keeps both for
  * out-of-order cores (GCC's post-allocation scheduler may still move
@@ -1490,6 +1491,8 @@ void neoverse_v1_sgemm_16x12(int64_t m, int64_t n, int64_t k, const float *alpha
         }
 
 }
+
+#ifndef GEMMGEN_PACKED_ONLY
 
 static inline __attribute__((always_inline))
 void neoverse_v1_sgemm_16x12_in_place(int64_t m, int64_t n, int64_t k, const float *alpha, const float *a, int64_t lda,
@@ -5632,4 +5635,5 @@ void neoverse_v1_sgemm_16x12_e8x8(int64_t m, int64_t n, int64_t k, const float *
         }
 
 }
+#endif /* GEMMGEN_PACKED_ONLY */
 

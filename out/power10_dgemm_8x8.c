@@ -12,6 +12,7 @@
  *   LiveReg at most 43; unroll factor 2, rotating register allocation
  *
  * Compile with: cc -O2 -mcpu=power10 -fno-schedule-insns
+ * (with -DGEMMGEN_PACKED_ONLY: power10_dgemm_8x8 alone, none of the functions after it)
  * The statements below are in the scheduled order and each variable is
  * named after the register the allocator gave it; -O2 keeps both for
  * out-of-order cores (GCC's post-allocation scheduler may still move
@@ -498,6 +499,8 @@ void power10_dgemm_8x8(int64_t m, int64_t n, int64_t k, const double *alpha, con
         }
 
 }
+
+#ifndef GEMMGEN_PACKED_ONLY
 
 static inline __attribute__((always_inline))
 void power10_dgemm_8x8_in_place(int64_t m, int64_t n, int64_t k, const double *alpha, const double *a, int64_t lda,
@@ -1697,4 +1700,5 @@ void power10_dgemm_8x8_e4x4(int64_t m, int64_t n, int64_t k, const double *alpha
         }
 
 }
+#endif /* GEMMGEN_PACKED_ONLY */
 

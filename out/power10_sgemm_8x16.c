@@ -12,6 +12,7 @@
  *   LiveReg at most 40; unroll factor 2, rotating register allocation
  *
  * Compile with: cc -O2 -mcpu=power10 -fno-schedule-insns
+ * (with -DGEMMGEN_PACKED_ONLY: power10_sgemm_8x16 alone, none of the functions after it)
  * The statements below are in the scheduled order and each variable is
  * named after the register the allocator gave it; -O2 keeps both for
  * out-of-order cores (GCC's post-allocation scheduler may still move
@@ -501,6 +502,8 @@ void power10_sgemm_8x16(int64_t m, int64_t n, int64_t k, const float *alpha, con
         }
 
 }
+
+#ifndef GEMMGEN_PACKED_ONLY
 
 static inline __attribute__((always_inline))
 void power10_sgemm_8x16_in_place(int64_t m, int64_t n, int64_t k, const float *alpha, const float *a, int64_t lda,
@@ -1706,4 +1709,5 @@ void power10_sgemm_8x16_e4x8(int64_t m, int64_t n, int64_t k, const float *alpha
         }
 
 }
+#endif /* GEMMGEN_PACKED_ONLY */
 

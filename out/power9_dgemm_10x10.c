@@ -12,6 +12,7 @@
  *   LiveReg at most 60; unroll factor 4, rotating register allocation
  *
  * Compile with: cc -O2 -mcpu=power9 -fno-schedule-insns
+ * (with -DGEMMGEN_PACKED_ONLY: power9_dgemm_10x10 alone, none of the functions after it)
  * The statements below are in the scheduled order and each variable is
  * named after the register the allocator gave it; -O2 keeps both for
  * out-of-order cores (GCC's post-allocation scheduler may still move
@@ -949,6 +950,8 @@ void power9_dgemm_10x10(int64_t m, int64_t n, int64_t k, const double *alpha, co
         }
 
 }
+
+#ifndef GEMMGEN_PACKED_ONLY
 
 static inline __attribute__((always_inline))
 void power9_dgemm_10x10_in_place(int64_t m, int64_t n, int64_t k, const double *alpha, const double *a, int64_t lda,
@@ -10451,4 +10454,5 @@ void power9_dgemm_10x10_e6x8(int64_t m, int64_t n, int64_t k, const double *alph
         }
 
 }
+#endif /* GEMMGEN_PACKED_ONLY */
 

@@ -12,6 +12,7 @@
  *   LiveReg at most 60; unroll factor 3, rotating register allocation
  *
  * Compile with: cc -O2 -mcpu=power9 -fno-schedule-insns
+ * (with -DGEMMGEN_PACKED_ONLY: power9_sgemm_12x16 alone, none of the functions after it)
  * The statements below are in the scheduled order and each variable is
  * named after the register the allocator gave it; -O2 keeps both for
  * out-of-order cores (GCC's post-allocation scheduler may still move
@@ -766,6 +767,8 @@ void power9_sgemm_12x16(int64_t m, int64_t n, int64_t k, const float *alpha, con
         }
 
 }
+
+#ifndef GEMMGEN_PACKED_ONLY
 
 static inline __attribute__((always_inline))
 void power9_sgemm_12x16_in_place(int64_t m, int64_t n, int64_t k, const float *alpha, const float *a, int64_t lda,
@@ -6462,4 +6465,5 @@ void power9_sgemm_12x16_e8x8(int64_t m, int64_t n, int64_t k, const float *alpha
         }
 
 }
+#endif /* GEMMGEN_PACKED_ONLY */
 

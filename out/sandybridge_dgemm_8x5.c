@@ -12,6 +12,7 @@
  *   LiveReg at most 16; unroll factor 3, rotating register allocation
  *
  * Compile with: cc -O2 -mavx
+ * (with -DGEMMGEN_PACKED_ONLY: sandybridge_dgemm_8x5 alone, none of the functions after it)
  * The statements below are in the scheduled order and each variable is
  * named after the register the allocator gave it; -O2 keeps both for
  * out-of-order cores (GCC's post-allocation scheduler may still move
@@ -450,6 +451,8 @@ void sandybridge_dgemm_8x5(int64_t m, int64_t n, int64_t k, const double *alpha,
         }
 
 }
+
+#ifndef GEMMGEN_PACKED_ONLY
 
 static inline __attribute__((always_inline))
 void sandybridge_dgemm_8x5_in_place(int64_t m, int64_t n, int64_t k, const double *alpha, const double *a, int64_t lda,
@@ -1814,4 +1817,5 @@ void sandybridge_dgemm_8x5_e4x4(int64_t m, int64_t n, int64_t k, const double *a
         }
 
 }
+#endif /* GEMMGEN_PACKED_ONLY */
 

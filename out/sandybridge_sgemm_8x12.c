@@ -12,6 +12,7 @@
  *   LiveReg at most 16; unroll factor 2, rotating register allocation
  *
  * Compile with: cc -O2 -mavx
+ * (with -DGEMMGEN_PACKED_ONLY: sandybridge_sgemm_8x12 alone, none of the functions after it)
  * The statements below are in the scheduled order and each variable is
  * named after the register the allocator gave it; -O2 keeps both for
  * out-of-order cores (GCC's post-allocation scheduler may still move
@@ -443,6 +444,8 @@ void sandybridge_sgemm_8x12(int64_t m, int64_t n, int64_t k, const float *alpha,
         }
 
 }
+
+#ifndef GEMMGEN_PACKED_ONLY
 
 static inline __attribute__((always_inline))
 void sandybridge_sgemm_8x12_in_place(int64_t m, int64_t n, int64_t k, const float *alpha, const float *a, int64_t lda,
@@ -1676,4 +1679,5 @@ void sandybridge_sgemm_8x12_pair(int64_t m, int64_t n, int64_t k, const float *a
         j += 1;
     }
 }
+#endif /* GEMMGEN_PACKED_ONLY */
 

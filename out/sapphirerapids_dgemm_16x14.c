@@ -13,6 +13,7 @@
  *   (the RTG gives 2; the machine file asks for at least 4)
  *
  * Compile with: cc -O2 -mavx512f -mfma
+ * (with -DGEMMGEN_PACKED_ONLY: sapphirerapids_dgemm_16x14 alone, none of the functions after it)
  * The statements below are in the scheduled order and each variable is
  * named after the register the allocator gave it; -O2 keeps both for
  * out-of-order cores (GCC's post-allocation scheduler may still move
@@ -1885,6 +1886,8 @@ void sapphirerapids_dgemm_16x14(int64_t m, int64_t n, int64_t k, const double *a
         }
 
 }
+
+#ifndef GEMMGEN_PACKED_ONLY
 
 void sapphirerapids_dgemm_16x14_direct(int64_t m, int64_t n, int64_t k, const double *alpha, const double *a, int64_t lda,
                                        const double *b, int64_t ldb, const double *beta, double *c, int64_t rs_c, int64_t cs_c)
@@ -8430,4 +8433,5 @@ void sapphirerapids_dgemm_16x14_pair(int64_t m, int64_t n, int64_t k, const doub
         j += 1;
     }
 }
+#endif /* GEMMGEN_PACKED_ONLY */
 

@@ -13,6 +13,7 @@
  *   (the RTG gives 2; the machine file asks for at least 4)
  *
  * Compile with: cc -O2 -mavx512f -mfma
+ * (with -DGEMMGEN_PACKED_ONLY: sapphirerapids_sgemm_32x14 alone, none of the functions after it)
  * The statements below are in the scheduled order and each variable is
  * named after the register the allocator gave it; -O2 keeps both for
  * out-of-order cores (GCC's post-allocation scheduler may still move
@@ -1881,6 +1882,8 @@ void sapphirerapids_sgemm_32x14(int64_t m, int64_t n, int64_t k, const float *al
         }
 
 }
+
+#ifndef GEMMGEN_PACKED_ONLY
 
 void sapphirerapids_sgemm_32x14_direct(int64_t m, int64_t n, int64_t k, const float *alpha, const float *a, int64_t lda,
                                        const float *b, int64_t ldb, const float *beta, float *c, int64_t rs_c, int64_t cs_c)
@@ -8832,4 +8835,5 @@ void sapphirerapids_sgemm_32x14_pair(int64_t m, int64_t n, int64_t k, const floa
         j += 1;
     }
 }
+#endif /* GEMMGEN_PACKED_ONLY */
 

@@ -12,6 +12,7 @@
  *   LiveReg at most 32; unroll factor 3, rotating register allocation
  *
  * Compile with: cc -O2 -mavx512f -mfma
+ * (with -DGEMMGEN_PACKED_ONLY: zen5_sgemm_32x14 alone, none of the functions after it)
  * The statements below are in the scheduled order and each variable is
  * named after the register the allocator gave it; -O2 keeps both for
  * out-of-order cores (GCC's post-allocation scheduler may still move
@@ -1729,6 +1730,8 @@ void zen5_sgemm_32x14(int64_t m, int64_t n, int64_t k, const float *alpha, const
         }
 
 }
+
+#ifndef GEMMGEN_PACKED_ONLY
 
 static inline __attribute__((always_inline))
 void zen5_sgemm_32x14_in_place(int64_t m, int64_t n, int64_t k, const float *alpha, const float *a, int64_t lda,
@@ -8535,4 +8538,5 @@ void zen5_sgemm_32x14_pair(int64_t m, int64_t n, int64_t k, const float *alpha, 
         j += 1;
     }
 }
+#endif /* GEMMGEN_PACKED_ONLY */
 

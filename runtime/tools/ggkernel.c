@@ -16,6 +16,10 @@
  * (MR = 0, fn = NULL) instead of failing the build.
  * --small adds the slots gg_M_f64s and gg_M_f32s: the kernels of the
  * machine's small_tile (`gemmgen --small-tile`), empty where it names none.
+ * --packed-only compiles each kernel file with -DGEMMGEN_PACKED_ONLY and
+ * sets only the packed kernel in its slot (direct, stream, edge and tail
+ * kernels stay NULL): for kernels that are timed alone (gemmbench's
+ * ablation), never run by the GEMM, in half the compile time.
  * For `host` the YAML is the one `gemmgen --print-machine` names; when that
  * fails the set says "caches unknown" and the runtime asks the CPU. */
 #define _POSIX_C_SOURCE 200809L   /* popen, fork */
@@ -33,6 +37,7 @@ struct opts {
     const char *args[MAX_ARGS];  /* --arg: passed on to gemmgen */
     int nargs, optional;         /* --optional: a refusal gives an empty slot */
     int small;                   /* --small: also the machine's small_tile kernels */
+    int packed_only;             /* --packed-only: the packed kernels alone */
     char **cc; int ncc;
 };
 
@@ -75,6 +80,7 @@ static struct opts parse_args(int argc, char **argv)
     for (; i < argc && strcmp(argv[i], "--") != 0; i += 2) {
         if (!strcmp(argv[i], "--optional")) { o.optional = 1; i--; continue; }
         if (!strcmp(argv[i], "--small")) { o.small = 1; i--; continue; }
+        if (!strcmp(argv[i], "--packed-only")) { o.packed_only = 1; i--; continue; }
         if (i + 1 >= argc) die("option needs a value", argv[i]);
         if (!strcmp(argv[i], "--gemmgen")) o.gemmgen = argv[i + 1];
         else if (!strcmp(argv[i], "--machine")) o.machine = argv[i + 1];
@@ -88,7 +94,7 @@ static struct opts parse_args(int argc, char **argv)
     }
     if (i >= argc || strcmp(argv[i], "--") || !o.gemmgen || !o.machine || !o.name || !o.outdir)
         die("usage: ggkernel --gemmgen G --machine host|FILE --name M --outdir D "
-            "[--arg GEMMGEN_ARG]... [--optional] [--small] -- CC...", NULL);
+            "[--arg GEMMGEN_ARG]... [--optional] [--small] [--packed-only] -- CC...", NULL);
     o.cc = argv + i + 1;
     o.ncc = argc - i - 1;
     if (o.ncc < 1) die("no compiler given", NULL);
@@ -244,6 +250,7 @@ static void compile(const struct opts *o, const char *kname, char *feats, size_t
             strncat(feats, f->feature, cap - strlen(feats) - 1);
         }
     }
+    if (o->packed_only) argv[n++] = "-DGEMMGEN_PACKED_ONLY";
     argv[n++] = "-c"; argv[n++] = src; argv[n++] = "-o"; argv[n++] = obj;
     argv[n] = NULL;
     run(argv);
@@ -267,11 +274,15 @@ static const char slot_edge[SLOTS] = { 'd', 's', 'd', 's' };   /* struct gg_Xedg
 
 /* Slot t of the set: K = gg_NAME_<kname> names the kernel, its tables
  * end in _<kname>. */
-static void write_slot(FILE *f, const char *n, int t)
+static void write_slot(FILE *f, const char *n, int t, int packed_only)
 {
     const char *k = slot_kname[t];
     fprintf(f, "    .%s = { .mr = gg_%s_%s_MR, .nr = gg_%s_%s_NR, .row_pref = gg_%s_%s_ROW_PREF,\n",
             slot_field[t], n, k, n, k, n, k);
+    if (packed_only) {
+        fprintf(f, "           .fn = (void *)gg_%s_%s },\n", n, k);
+        return;
+    }
     fprintf(f, "           .fn = (void *)gg_%s_%s, .direct = (void *)gg_%s_%s_direct,\n", n, k, n, k);
     fprintf(f, "#if gg_%s_%s_STREAM\n           .stream = (void *)gg_%s_%s_stream,\n#endif\n", n, k, n, k);
     fprintf(f, "           .direct_b_cols = gg_%s_%s_DIRECT_B_COLS,\n", n, k);
@@ -311,7 +322,7 @@ static void write_set(const struct opts *o, const char *feats, int rank,
     for (int t = 0; t < SLOTS; t++)
         if (made[t]) {
             fprintf(f, "#include \"gg_%s_%s.h\"\n", o->name, slot_kname[t]);
-            write_tables(f, o->name, t);
+            if (!o->packed_only) write_tables(f, o->name, t);
         }
     fprintf(f, "const struct gg_kernel_set gg_%s_set = {\n", o->name);
     fprintf(f, "    .name = \"%s\", .features = %s, .rank = %d, .caches_known = %d,\n",
@@ -320,7 +331,7 @@ static void write_set(const struct opts *o, const char *feats, int rank,
             yc->c[0].size, yc->c[0].line, yc->c[0].ways, yc->c[1].size, yc->c[1].line,
             yc->c[1].ways, yc->c[2].size, yc->c[2].line, yc->c[2].ways);
     for (int t = 0; t < SLOTS; t++)
-        if (made[t]) write_slot(f, o->name, t);
+        if (made[t]) write_slot(f, o->name, t, o->packed_only);
     fprintf(f, "};\n");
     if (fclose(f)) die("cannot write", path);
 }
