@@ -68,6 +68,7 @@ struct machine {
     /* small_tile: a second tile for the runtime's unpacked path at small
      * sizes, per element type (index: enum elem, f32 0, f64 1); 0: none */
     struct { int mr, nr, line; } small_tile[2];
+    int small_tile_max_k;      /* small_tile.max_k: deepest k it takes (0: the runtime's default) */
     /* host detection */
     char cpuid_vendor[16];
     int cpuid_family;

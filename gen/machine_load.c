@@ -224,15 +224,20 @@ static void parse_cpuid(struct ydoc *d, const char *key, ynode *kn, ynode *v,
     } else yfail(d, kn, field, "unknown key (expected vendor, family, models)");
 }
 
-/* small_tile: {f64: [MR, NR], f32: [MR, NR]}, either type optional. The
+/* small_tile: {f64: [MR, NR], f32: [MR, NR], max_k: K}, each optional. The
  * sizes are checked like --mr/--nr; whether registers hold the tile is
- * the planner's check when the tile is generated (it names this line). */
+ * the planner's check when the tile is generated (it names this line).
+ * max_k: the deepest k the runtime gives the tile (default 256). */
 static void parse_small_tile(struct ydoc *d, const char *key, ynode *kn, ynode *v,
                              const char *field, void *vc)
 {
-    static const char *const types[] = { "f32", "f64" };   /* enum elem order */
+    static const char *const types[] = { "f32", "f64", "max_k" };   /* enum elem order */
     struct machine *m = ((struct ctx *)vc)->m;
-    int t = yenum(d, kn, field, types, 2);
+    int t = yenum(d, kn, field, types, 3);
+    if (t == 2) {
+        m->small_tile_max_k = (int)yint(d, v, field, 1, 1 << 20);
+        return;
+    }
     if (v->type != YAML_SEQUENCE_NODE || !yseq_item(d, v, 1) || yseq_item(d, v, 2))
         yfail(d, v, field, "expected [MR, NR], e.g. [32, 4]");
     (void)key;

@@ -29,7 +29,7 @@ static const char usage[] =
     "  --explain[=json]   print schedules, LiveReg, RTG and unroll factor; write nothing\n"
     "  --print-cflags     print the compile flags the kernel needs; write nothing\n"
     "  --print-machine    print the machine file that would be used; write nothing\n"
-    "  --print-small-tile print the machine's small_tile for the type (MR NR), or none\n"
+    "  --print-small-tile print the machine's small_tile for the type (MR NR MAXK), or none\n"
     "  --print-cc, --print-runner  compiler and emulator that build and run it\n"
     "  --help, --version\n"
     "Bad input exits with status 2 and writes nothing.\n";
@@ -134,13 +134,15 @@ static void write_kernel(const struct plan *pl, const struct options *o)
     buf_free(&c); buf_free(&h);
 }
 
-/* --print-small-tile: "MR NR", or "none" when the machine gives none for
- * the type (ggkernel asks before generating the runtime's second kernel). */
+/* --print-small-tile: "MR NR MAXK" (MAXK 0: the runtime's default), or
+ * "none" when the machine gives none for the type (ggkernel asks before
+ * generating the runtime's second kernel). */
 static void print_small_tile(const struct options *o)
 {
     struct machine m;
     machine_load(&m, o->machine_path);
-    if (m.small_tile[o->elem].mr) printf("%d %d\n", m.small_tile[o->elem].mr, m.small_tile[o->elem].nr);
+    if (m.small_tile[o->elem].mr)
+        printf("%d %d %d\n", m.small_tile[o->elem].mr, m.small_tile[o->elem].nr, m.small_tile_max_k);
     else puts("none");
 }
 

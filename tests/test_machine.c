@@ -237,10 +237,19 @@ static void small_tile(void **state)
     assert_int_equal(m.small_tile[ELEM_F64].nr, 4);
     assert_int_equal(m.small_tile[ELEM_F64].line, 31);
     assert_int_equal(m.small_tile[ELEM_F32].mr, 0);
+    assert_int_equal(m.small_tile_max_k, 0);
+    machine_load_string(&m, "good.yaml", with(good, "  a_next: false\n",
+                                              "  a_next: false\nsmall_tile:\n  f64: [24, 4]\n  max_k: 96\n"));
+    assert_int_equal(m.small_tile[ELEM_F64].mr, 24);
+    assert_int_equal(m.small_tile_max_k, 96);
     machine_load_string(&m, "min.yaml", minimal);
     assert_int_equal(m.small_tile[ELEM_F64].mr, 0);
     assert_int_equal(m.small_tile[ELEM_F32].mr, 0);
     const char *at = "  a_next: false\n";
+    expect_error(with(good, at, "  a_next: false\nsmall_tile:\n  f64: [24, 4]\n  max_k: 0\n"),
+                 "bad.yaml:32: small_tile.max_k:");
+    expect_error(with(good, at, "  a_next: false\nsmall_tile:\n  max_k: [96]\n"),
+                 "bad.yaml:31: small_tile.max_k:");
     expect_error(with(good, at, "  a_next: false\nsmall_tile:\n  f64: [24]\n"),
                  "bad.yaml:31: small_tile.f64: expected [MR, NR]");
     expect_error(with(good, at, "  a_next: false\nsmall_tile:\n  f64: [24, 4, 2]\n"),

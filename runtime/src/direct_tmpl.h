@@ -246,6 +246,46 @@ static void FN(direct_block)(const struct FN(op) *o, int64_t m0, int64_t m1, int
     }
 }
 
+/* The mirror order for a small tile (gemm_tmpl.h, small_tile_loops): row
+ * tiles outside, column panels inside, B read in place (n whole panels).
+ * A 32 x 4 f64 tile loads 256 bytes of A per 16 FMAs: streamed from L2
+ * past each B panel that is 32 bytes a cycle, so its A tile must stay in
+ * L1 while B's narrow panels stream instead (Zen 5, 32x4 tiles alone:
+ * 96^3 99.5-102.9 GFLOPS panels outside, 108.2 rows outside). */
+static void FN(direct_block_rows)(const struct FN(op) *o, int64_t m0, int64_t m1, int64_t n0,
+                                  int64_t n1, int64_t pc, int64_t k, const T *beta)
+{
+    const int mr = o->bk.mr, nr = o->bk.nr;
+    const int64_t ldb = o->b_cols ? o->cs_b : o->rs_b;
+    struct FN(ablock) A = FN(a_block)(o, m0, m1, pc, k);
+    for (int64_t ir = m0; ir < m1; ir += mr)
+        for (int64_t jr = n0; jr < n1; jr += nr)
+            FN(run_tile)(o, &A, ir, FN(min)(mr, m1 - ir), jr, nr, nr,
+                         o->b + pc * o->rs_b + jr * o->cs_b, ldb, beta);
+}
+
+/* direct_block_rows' condition: B read in place by a kernel with that
+ * layout (its column panels are whole, so none is copied), and an MR x k
+ * tile of A, read in place, in half of L1 without crowding its sets. The
+ * sets by arithmetic, not crowds_l1's walk: that took 17% of DGEMM 48^3.
+ * Columns a whole number of lines apart start on sets / gcd(step, sets)
+ * sets, each column filling `per` sets from there (columns not on line
+ * boundaries spread over all sets). */
+static int FN(rows_outside)(const struct FN(op) *o)
+{
+    const int64_t S = (int64_t)sizeof(T), tile = o->bk.mr * o->k * S;
+    const int64_t sets = o->bk.l1_sets, line = o->bk.l1_line;
+    if (!(o->b_cols ? o->rs_b == 1 : o->cs_b == 1) || o->rs_a != 1 || sets <= 0 || line <= 0
+        || 2 * tile > sets * o->bk.l1_ways * line)
+        return 0;
+    if ((o->cs_a * S) % line)
+        return 1;
+    int64_t g = sets, x = (o->cs_a * S / line) % sets, per = (o->bk.mr * S + line - 1) / line;
+    while (x) { int64_t t = g % x; g = x; x = t; }     /* gcd(step, sets) */
+    int64_t used = per >= g ? sets : sets / g * per;
+    return o->k * per <= used * o->bk.l1_ways;
+}
+
 /* The unpacked path's k block: all of k up to 1.5 KC, else KC. */
 static int64_t FN(direct_kb)(const struct FN(op) *o)
 {
@@ -261,6 +301,17 @@ static void FN(direct_loops)(const struct FN(op) *o, int64_t m0, int64_t m1,
     for (int64_t pc = 0; pc < o->k; pc += kb) {
         int64_t k = FN(min)(kb, o->k - pc);
         FN(direct_block)(o, m0, m1, n0, n1, pc, k, FN(block_beta)(o, pc));
+    }
+}
+
+/* direct_loops with row tiles outside (direct_block_rows). */
+static void FN(direct_loops_rows)(const struct FN(op) *o, int64_t m0, int64_t m1,
+                                  int64_t n0, int64_t n1)
+{
+    int64_t kb = FN(direct_kb)(o);
+    for (int64_t pc = 0; pc < o->k; pc += kb) {
+        int64_t k = FN(min)(kb, o->k - pc);
+        FN(direct_block_rows)(o, m0, m1, n0, n1, pc, k, FN(block_beta)(o, pc));
     }
 }
 

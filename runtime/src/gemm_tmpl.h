@@ -179,8 +179,9 @@ static int FN(flips)(int64_t rs_c, int64_t cs_c, int row_pref)
 
 /* sk, the set's small_tile kernel (a second kernel: on Zen 4 f64 32x4 beside
  * 16x14) takes the rows of its whole tiles (and of one of its edge kernels,
- * small_rows) on the unpacked path while k is at most SMALL_TILE_K, the
- * main kernel the rows left. Returns 0 when
+ * small_rows) on the unpacked path while k is at most SMALL_TILE_K (or the
+ * machine's small_tile.max_k: Zen 5's 96), the main kernel the rows left;
+ * row tiles outside where its A tile stays in L1 (direct_block_rows). Returns 0 when
  * it does not run: no such kernel, another C storage, the streamed path
  * (direct_tmpl.h), the call split among threads, or n not whole tiles
  * (DGEMM 65^3, 97^3, 129^3 lost 0.5-1.3% on a last 4-wide panel of one
@@ -205,13 +206,17 @@ static int64_t FN(small_rows)(const struct FN(op) *o, const struct gg_ukernel *s
 }
 
 static int FN(small_tile_loops)(const struct FN(op) *o, const struct gg_ukernel *uk,
-                                const struct gg_ukernel *sk)
+                                const struct gg_ukernel *sk, int max_k)
 {
     if (!o->direct || o->stream || !sk->direct || sk->row_pref != uk->row_pref
-        || o->k > SMALL_TILE_K || o->n % sk->nr || gg_small_tile_off())
+        || o->k > (max_k ? max_k : SMALL_TILE_K) || o->n % sk->nr || gg_small_tile_off())
         return 0;
     int64_t ms = FN(small_rows)(o, sk);
-    if (!ms)
+    /* With a k limit (Zen 5's, where A must stay in L1), one whole tile
+     * and rows past it go to the main kernel: Zen 5 DGEMM 48^3, 32 + 16
+     * rows, ran 0.97x on sk (SGEMM 64^3, one tile, 1.03x); on Zen 4 48^3
+     * gained 1.2% (stop 29) */
+    if (!ms || (max_k && o->m < 2 * sk->mr && o->m != sk->mr))
         return 0;
     struct FN(op) s = *o;
     s.kern = (FN(kernel_fn) *)sk->fn;
@@ -221,7 +226,8 @@ static int FN(small_tile_loops)(const struct FN(op) *o, const struct gg_ukernel 
     s.tails = NULL;                 /* whole tiles: no rows left for a tail */
     s.b_cols = sk->direct_b_cols;
     s.bk = *gg_blocking_small(TYPE_CHAR);
-    FN(direct_loops)(&s, 0, ms, 0, o->n);
+    if (FN(rows_outside)(&s)) FN(direct_loops_rows)(&s, 0, ms, 0, o->n);
+    else FN(direct_loops)(&s, 0, ms, 0, o->n);
     if (ms < o->m)
         FN(direct_loops)(o, ms, o->m, 0, o->n);
     return 1;
@@ -273,6 +279,6 @@ void FN(gg_gemm)(int64_t m, int64_t n, int64_t k, T alpha,
     int nt = FN(grid)(&o, gg_threads_wanted());
     if (nt > 1)
         gg_parallel(nt, FN(slab), &o);
-    else if (!FN(small_tile_loops)(&o, uk, &set->SMALL_FIELD))
+    else if (!FN(small_tile_loops)(&o, uk, &set->SMALL_FIELD, set->small_max_k))
         FN(slab)(&o, 0, 1);
 }

@@ -84,6 +84,7 @@ struct gg_kernel_set {
     /* the small_tile kernels (fn NULL: none), for the unpacked path at
      * small k (gemm_tmpl.h, FN(small_rows)) */
     struct gg_ukernel d_small, s_small;
+    int small_max_k;           /* the deepest k they take (0: SMALL_TILE_K) */
 };
 
 /* registry.c */

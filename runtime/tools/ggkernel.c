@@ -137,14 +137,17 @@ static int first_line(const char *cmd, char *out, size_t cap)
 }
 
 /* Whether the machine names a small_tile for type (`gemmgen
- * --print-small-tile` prints "MR NR", or "none"). */
-static int has_small_tile(const struct opts *o, const char *type)
+ * --print-small-tile` prints "MR NR MAXK", or "none"); *max_k: MAXK, the
+ * deepest k the runtime gives it (0: its default). */
+static int has_small_tile(const struct opts *o, const char *type, int *max_k)
 {
     char cmd[4400], line[64];
     int file = strcmp(o->machine, "host") != 0;
     snprintf(cmd, sizeof cmd, "'%s' %s%s%s --type %s --print-small-tile", o->gemmgen,
              file ? "--machine '" : "", file ? o->machine : "", file ? "'" : "", type);
     if (!first_line(cmd, line, sizeof line)) die("command failed", cmd);
+    int mr, nr;
+    if (sscanf(line, "%d %d %d", &mr, &nr, max_k) != 3) *max_k = 0;
     return strcmp(line, "none") != 0;
 }
 
@@ -311,7 +314,7 @@ static void write_tables(FILE *f, const char *n, int t)
 /* made[t]: slot t has a kernel (else it stays zero: refused, absent or
  * not asked for). */
 static void write_set(const struct opts *o, const char *feats, int rank,
-                      const struct yaml_caches *yc, const int made[SLOTS])
+                      const struct yaml_caches *yc, const int made[SLOTS], int small_max_k)
 {
     char path[4096];
     snprintf(path, sizeof path, "%s/gg_%s_set.c", o->outdir, o->name);
@@ -332,6 +335,7 @@ static void write_set(const struct opts *o, const char *feats, int rank,
             yc->c[1].ways, yc->c[2].size, yc->c[2].line, yc->c[2].ways);
     for (int t = 0; t < SLOTS; t++)
         if (made[t]) write_slot(f, o->name, t, o->packed_only);
+    if (small_max_k) fprintf(f, "    .small_max_k = %d,\n", small_max_k);
     fprintf(f, "};\n");
     if (fclose(f)) die("cannot write", path);
 }
@@ -340,10 +344,10 @@ int main(int argc, char **argv)
 {
     struct opts o = parse_args(argc, argv);
     char feats[512] = "", kname[256], yaml[4096];
-    int made[SLOTS] = { 0 }, rank = 1;   /* 1: above the portable set (0) */
+    int made[SLOTS] = { 0 }, rank = 1, max_k = 0;   /* rank 1: above the portable set (0) */
     for (int t = 0; t < (o.small ? SLOTS : 2); t++) {
         snprintf(kname, sizeof kname, "gg_%s_%s", o.name, slot_kname[t]);
-        if (t < 2 || has_small_tile(&o, slot_type[t]))
+        if (t < 2 || has_small_tile(&o, slot_type[t], &max_k))
             made[t] = generate(&o, slot_type[t], kname, t >= 2);
         else
             write_stub(&o, kname, "the machine names no small_tile");
@@ -354,6 +358,6 @@ int main(int argc, char **argv)
         yaml_caches_read(o.machine, &yc);
     else if (host_yaml(&o, yaml, sizeof yaml))
         yaml_caches_read(yaml, &yc);
-    write_set(&o, feats, rank, &yc, made);
+    write_set(&o, feats, rank, &yc, made, max_k);
     return 0;
 }
