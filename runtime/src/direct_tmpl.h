@@ -94,6 +94,13 @@ static void FN(run_tile)(const struct FN(op) *o, const struct FN(ablock) *A, int
                              o->c + ir * o->rs_c + jr * o->cs_c, o->rs_c, o->cs_c);
 }
 
+/* B's layout is the kernels' (B(p,j) at b[p + j*ldb] when they read it by
+ * columns, b[p*ldb + j] when by rows): whole panels are read in place. */
+static inline int FN(b_as_read)(const struct FN(op) *o)
+{
+    return o->b_cols ? o->rs_b == 1 : o->cs_b == 1;
+}
+
 /* The B panel at column jr (nn columns, the kernels read w) of a k block
  * starting at b0: in place when B's layout is the kernel's and the panel
  * is whole, else its copy in the B buffer (fetched only then). Inlined,
@@ -104,8 +111,7 @@ FN(b_panel)(const struct FN(op) *o, const T *b0, int64_t jr, int64_t nn, int w, 
             int64_t *ldb)
 {
     const T *b = b0 + jr * o->cs_b;
-    int here = o->b_cols ? o->rs_b == 1 : o->cs_b == 1;
-    if (here && nn == w) {
+    if (FN(b_as_read)(o) && nn == w) {
         *ldb = o->b_cols ? o->cs_b : o->rs_b;
         return b;
     }
@@ -256,7 +262,7 @@ static void FN(direct_block_rows)(const struct FN(op) *o, int64_t m0, int64_t m1
                                   int64_t n1, int64_t pc, int64_t k, const T *beta)
 {
     const int mr = o->bk.mr, nr = o->bk.nr;
-    const int64_t ldb = o->b_cols ? o->cs_b : o->rs_b;
+    const int64_t ldb = o->b_cols ? o->cs_b : o->rs_b;     /* b_panel's, in place */
     struct FN(ablock) A = FN(a_block)(o, m0, m1, pc, k);
     for (int64_t ir = m0; ir < m1; ir += mr)
         for (int64_t jr = n0; jr < n1; jr += nr)
@@ -275,7 +281,7 @@ static int FN(rows_outside)(const struct FN(op) *o)
 {
     const int64_t S = (int64_t)sizeof(T), tile = o->bk.mr * o->k * S;
     const int64_t sets = o->bk.l1_sets, line = o->bk.l1_line;
-    if (!(o->b_cols ? o->rs_b == 1 : o->cs_b == 1) || o->rs_a != 1 || sets <= 0 || line <= 0
+    if (!FN(b_as_read)(o) || o->rs_a != 1 || sets <= 0 || line <= 0
         || 2 * tile > sets * o->bk.l1_ways * line)
         return 0;
     if ((o->cs_a * S) % line)
@@ -410,8 +416,7 @@ static int FN(streams)(const struct FN(op) *o, const struct gg_ukernel *uk, int6
 {
     const struct gg_blocking *bk = &o->bk;
     const int64_t S = (int64_t)sizeof(T);
-    int b_here = o->b_cols ? o->rs_b == 1 : o->cs_b == 1;
-    return uk->stream && uk->direct && o->rs_a == 1 && b_here
+    return uk->stream && uk->direct && o->rs_a == 1 && FN(b_as_read)(o)
         && o->n * kb <= (int64_t)bk->mc * bk->kc && o->n < (int64_t)(STREAM_PANELS - 1) * bk->nr
         && !FN(crowds_l1)(bk, o->a, kb, bk->mr * S, o->cs_a * S, 2);
 }
