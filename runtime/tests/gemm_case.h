@@ -67,28 +67,34 @@ static void *to_type(char type, const double *x, int64_t size)
 
 /* x converted to the element type, its last byte just before a PROT_NONE
  * page. */
-struct guarded { char *base; size_t len; void *p; };
+/* Two arenas (A's and B's) that end in an inaccessible page, kept from case
+ * to case and grown when too small: a fresh mapping per operand made page
+ * faults two fifths of test_gemm's time. */
+struct guarded { char *base; size_t len; };
+static struct guarded guard_arena[2];
 
-static struct guarded guard_copy(char type, const double *x, int64_t size)
+static void *guard_copy(int slot, char type, const double *x, int64_t size)
 {
     size_t page = (size_t)sysconf(_SC_PAGESIZE), esz = type == 'd' ? 8 : 4;
     size_t bytes = (size_t)(size > 0 ? size : 0) * esz;
-    struct guarded g;
-    g.len = (bytes + page - 1) / page * page + page;
-    g.base = mmap(NULL, g.len, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-    if (g.base == MAP_FAILED || mprotect(g.base + g.len - page, page, PROT_NONE) != 0) {
-        perror("gemm_case: guard page");
-        abort();
+    size_t need = (bytes + page - 1) / page * page + page;
+    struct guarded *g = &guard_arena[slot];
+    if (g->len < need) {
+        if (g->base) munmap(g->base, g->len);
+        g->len = need < ((size_t)1 << 20) ? (size_t)1 << 20 : need;
+        g->base = mmap(NULL, g->len, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+        if (g->base == MAP_FAILED || mprotect(g->base + g->len - page, page, PROT_NONE) != 0) {
+            perror("gemm_case: guard page");
+            abort();
+        }
     }
-    g.p = g.base + g.len - page - bytes;
+    char *p = g->base + g->len - page - bytes;
     for (int64_t i = 0; i < size; i++) {
-        if (type == 'd') ((double *)g.p)[i] = x[i];
-        else ((float *)g.p)[i] = (float)x[i];
+        if (type == 'd') ((double *)p)[i] = x[i];
+        else ((float *)p)[i] = (float)x[i];
     }
-    return g;
+    return p;
 }
-
-static void unguard(struct guarded *g) { munmap(g->base, g->len); }
 
 static void from_float(double *x, const float *f, int64_t size)
 {
@@ -164,14 +170,13 @@ static int64_t run_case(const struct gcase *g)
     memcpy(want, c, (size_t)sc * sizeof *c);
     ref_gemm(g->m, g->n, g->k, g->alpha, a, rsa, csa, b, rsb, csb, g->beta, want,
              rsc, csc, bound);
-    struct guarded ga = guard_copy(g->type, a, sa), gb = guard_copy(g->type, b, sb);
+    void *ga = guard_copy(0, g->type, a, sa), *gb = guard_copy(1, g->type, b, sb);
     void *tc = to_type(g->type, c, sc);
-    int rc = call(g, ga.p, lda, gb.p, ldb, tc, ldc);
+    int rc = call(g, ga, lda, gb, ldb, tc, ldc);
     if (rc) printf("the call returned %d\n", rc);
     if (g->type == 's') from_float(c, tc, sc);
     int64_t bad = (rc != 0) + check(g, c, want, bound, rsc, csc, sc);
     if (g->type == 's') free(tc);
-    unguard(&ga); unguard(&gb);
     free(a); free(b); free(c); free(want); free(bound);
     return bad;
 }

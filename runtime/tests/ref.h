@@ -16,12 +16,25 @@ static inline void ref_gemm(int64_t m, int64_t n, int64_t k, double alpha,
 {
     for (int64_t i = 0; i < m; i++)
         for (int64_t j = 0; j < n; j++) {
-            long double s = 0, mag = 0;
-            for (int64_t p = 0; p < k; p++) {
+            /* two sums in turn: each x87 add waits for the one before, and
+             * this loop is most of the test suite's time */
+            long double s = 0, mag = 0, s1 = 0, mag1 = 0;
+            int64_t p = 0;
+            for (; p + 1 < k; p += 2) {
+                long double t = (long double)a[i * rsa + p * csa] * b[p * rsb + j * csb];
+                long double t1 = (long double)a[i * rsa + (p + 1) * csa] * b[(p + 1) * rsb + j * csb];
+                s += t;
+                mag += fabsl(t);
+                s1 += t1;
+                mag1 += fabsl(t1);
+            }
+            if (p < k) {
                 long double t = (long double)a[i * rsa + p * csa] * b[p * rsb + j * csb];
                 s += t;
                 mag += fabsl(t);
             }
+            s += s1;
+            mag += mag1;
             double *cij = &c[i * rsc + j * csc];
             long double r = alpha * s, rb = fabs(alpha) * mag;
             if (beta != 0) {
