@@ -68,15 +68,21 @@ int dot_min_k(const struct plan *pl)
 int dot_kstep(const struct plan *pl) { return pl->k.vl; }
 
 /* The k from which the dot kernel pays for every k, its last vector of k
- * steps counted whole (a masked load and full-width FMAs); 0: dot_min_k is
+ * steps counted whole (a masked load and full-width FMAs) and one vector
+ * more: with k not whole vectors, A's copied rows and B's columns (k
+ * apart) leave most vector loads across two cache lines; 0: dot_min_k is
  * already that. Between dot_min_k and this k a ragged last vector can cost
  * more than the k-group tails save: Zen 5 SGEMM 4 x 98 x k, dot over
- * quads, k = 64 1.07, 68 0.91, 72 0.92, 96 1.20, 112 1.15 (gemmab, stop 30). */
+ * quads, k = 64 1.07, 68 0.91, 72 0.92, 96 1.20, 112 1.15 (gemmab, stop 30).
+ * Zen 5 DGEMM 4 x 98 x k, dot over pairs, counted whole (from k = 50): k =
+ * 50, 58, 66 (columns 16 or 48 bytes off a line) 0.87-0.95, 52, 60, 68 (32
+ * off) 1.00-1.10, 74, 90 1.02-1.04; with one more (from 66): 50 and 58 back
+ * to the pairs (1.08-1.14), SGEMM 4 x 98 x 84..114 to the quads 0.99-1.07. */
 int dot_all_k(const struct plan *pl)
 {
     int lo = dot_min_k(pl), vl = pl->k.vl;
     for (int k = 4096; lo && k >= lo; k--)
-        if (!dot_pays(pl, k, (k + vl - 1) / vl * vl)) return k + 1;
+        if (!dot_pays(pl, k, (k + vl - 1) / vl * vl + vl)) return k + 1;
     return 0;
 }
 

@@ -32,6 +32,9 @@
  *   last row and column panels when they are short:
  *     zen5_dgemm_32x4_e16x4: 16x4, 4.50 cycles per iteration, unroll 2
  *     zen5_dgemm_32x4_p16x4: the 16x4 plan, packed operands (A 16 rows high)
+ *   zen5_dgemm_32x4_dot: m <= 4 rows, any n, by dot products along k: A(i,p) at
+ *     a[i*lda + p] (rows along k), B(p,j) at b[p + j*ldb]; reads only
+ *     rows i < m, p < k and j < n (for the last rows of a row panel).
  *   zen5_dgemm_32x4_pair: m <= 4 rows, any n, two k steps per vector: A(i,p) at
  *     a[(p/2)*lda + 2*i + p%2] (rows packed in k pairs, the partner of
  *     an odd last p zero), B(p,j) at b[p + j*ldb]; reads B only for p < k
@@ -2814,6 +2817,193 @@ void zen5_dgemm_32x4_p16x4(int64_t m, int64_t n, int64_t k, const double *alpha,
             *cij = beta_ == 0 ? v : v + beta_ * *cij;
         }
 
+}
+
+static inline __m256d half4_(__m512d s)
+{
+    return _mm256_add_pd(_mm512_castpd512_pd256(s), _mm512_extractf64x4_pd(s, 1));
+}
+static inline __m512d hsum4_(__m512d a, __m512d b, __m512d c, __m512d d)
+{
+    __m256d ab = _mm256_hadd_pd(half4_(a), half4_(b)), cd = _mm256_hadd_pd(half4_(c), half4_(d));
+    return _mm512_zextpd256_pd512(_mm256_add_pd(_mm256_permute2f128_pd(ab, cd, 0x20),
+                                                _mm256_permute2f128_pd(ab, cd, 0x31)));
+}
+
+/* zen5_dgemm_32x4_dot: m <= 4 rows by dot products along k (see the contract above).
+ * beta == 0 never reads C. */
+void zen5_dgemm_32x4_dot(int64_t m, int64_t n, int64_t k, const double *alpha, const double *a, int64_t lda,
+                         const double *b, int64_t ldb, const double *beta, double *c, int64_t rs_c, int64_t cs_c)
+{
+    if (m <= 0 || n <= 0) return;
+    /* rows past m repeat row 0: read, never stored */
+    const double *a0 = a, *a1 = a + (m > 1) * lda, *a2 = a + (m > 2) * 2 * lda,
+          *a3 = a + (m > 3) * 3 * lda;
+    const double va = *alpha, vb = *beta;
+    const int64_t kv = k - k % 8;   /* whole vectors */
+    const __mmask8 k_ = (__mmask8)(k - kv >= 8 ? 0xFF : (1u << (k - kv)) - 1);
+    const __mmask8 km_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+    const __m512d va_ = _mm512_set1_pd(va), vb_ = _mm512_set1_pd(vb);
+    int64_t j = 0;
+    for (; j + 4 <= n; j += 4) {
+        const double *b0 = b + j * ldb, *b1 = b0 + ldb, *b2 = b1 + ldb, *b3 = b2 + ldb;
+        __m512d x0, x1, x2, x3, y;
+        __m512d s00 = _mm512_setzero_pd();
+        __m512d s01 = _mm512_setzero_pd();
+        __m512d s02 = _mm512_setzero_pd();
+        __m512d s03 = _mm512_setzero_pd();
+        __m512d s10 = _mm512_setzero_pd();
+        __m512d s11 = _mm512_setzero_pd();
+        __m512d s12 = _mm512_setzero_pd();
+        __m512d s13 = _mm512_setzero_pd();
+        __m512d s20 = _mm512_setzero_pd();
+        __m512d s21 = _mm512_setzero_pd();
+        __m512d s22 = _mm512_setzero_pd();
+        __m512d s23 = _mm512_setzero_pd();
+        __m512d s30 = _mm512_setzero_pd();
+        __m512d s31 = _mm512_setzero_pd();
+        __m512d s32 = _mm512_setzero_pd();
+        __m512d s33 = _mm512_setzero_pd();
+        for (int64_t p = 0; p < kv; p += 8) {
+            x0 = _mm512_loadu_pd(a0 + p);
+            x1 = _mm512_loadu_pd(a1 + p);
+            x2 = _mm512_loadu_pd(a2 + p);
+            x3 = _mm512_loadu_pd(a3 + p);
+            y = _mm512_loadu_pd(b0 + p);
+            s00 = _mm512_fmadd_pd(x0, y, s00);
+            s10 = _mm512_fmadd_pd(x1, y, s10);
+            s20 = _mm512_fmadd_pd(x2, y, s20);
+            s30 = _mm512_fmadd_pd(x3, y, s30);
+            y = _mm512_loadu_pd(b1 + p);
+            s01 = _mm512_fmadd_pd(x0, y, s01);
+            s11 = _mm512_fmadd_pd(x1, y, s11);
+            s21 = _mm512_fmadd_pd(x2, y, s21);
+            s31 = _mm512_fmadd_pd(x3, y, s31);
+            y = _mm512_loadu_pd(b2 + p);
+            s02 = _mm512_fmadd_pd(x0, y, s02);
+            s12 = _mm512_fmadd_pd(x1, y, s12);
+            s22 = _mm512_fmadd_pd(x2, y, s22);
+            s32 = _mm512_fmadd_pd(x3, y, s32);
+            y = _mm512_loadu_pd(b3 + p);
+            s03 = _mm512_fmadd_pd(x0, y, s03);
+            s13 = _mm512_fmadd_pd(x1, y, s13);
+            s23 = _mm512_fmadd_pd(x2, y, s23);
+            s33 = _mm512_fmadd_pd(x3, y, s33);
+        }
+        if (kv < k) {
+            x0 = _mm512_maskz_loadu_pd(k_, a0 + kv);
+            x1 = _mm512_maskz_loadu_pd(k_, a1 + kv);
+            x2 = _mm512_maskz_loadu_pd(k_, a2 + kv);
+            x3 = _mm512_maskz_loadu_pd(k_, a3 + kv);
+            y = _mm512_maskz_loadu_pd(k_, b0 + kv);
+            s00 = _mm512_fmadd_pd(x0, y, s00);
+            s10 = _mm512_fmadd_pd(x1, y, s10);
+            s20 = _mm512_fmadd_pd(x2, y, s20);
+            s30 = _mm512_fmadd_pd(x3, y, s30);
+            y = _mm512_maskz_loadu_pd(k_, b1 + kv);
+            s01 = _mm512_fmadd_pd(x0, y, s01);
+            s11 = _mm512_fmadd_pd(x1, y, s11);
+            s21 = _mm512_fmadd_pd(x2, y, s21);
+            s31 = _mm512_fmadd_pd(x3, y, s31);
+            y = _mm512_maskz_loadu_pd(k_, b2 + kv);
+            s02 = _mm512_fmadd_pd(x0, y, s02);
+            s12 = _mm512_fmadd_pd(x1, y, s12);
+            s22 = _mm512_fmadd_pd(x2, y, s22);
+            s32 = _mm512_fmadd_pd(x3, y, s32);
+            y = _mm512_maskz_loadu_pd(k_, b3 + kv);
+            s03 = _mm512_fmadd_pd(x0, y, s03);
+            s13 = _mm512_fmadd_pd(x1, y, s13);
+            s23 = _mm512_fmadd_pd(x2, y, s23);
+            s33 = _mm512_fmadd_pd(x3, y, s33);
+        }
+        const __m512d h0 = hsum4_(s00, s10, s20, s30);
+        const __m512d h1 = hsum4_(s01, s11, s21, s31);
+        const __m512d h2 = hsum4_(s02, s12, s22, s32);
+        const __m512d h3 = hsum4_(s03, s13, s23, s33);
+        if (rs_c == 1) {
+            if (vb == 0) {
+                _mm512_mask_storeu_pd(c + (j + 0) * cs_c, km_, _mm512_mul_pd(va_, h0));
+                _mm512_mask_storeu_pd(c + (j + 1) * cs_c, km_, _mm512_mul_pd(va_, h1));
+                _mm512_mask_storeu_pd(c + (j + 2) * cs_c, km_, _mm512_mul_pd(va_, h2));
+                _mm512_mask_storeu_pd(c + (j + 3) * cs_c, km_, _mm512_mul_pd(va_, h3));
+            } else {
+                const __m512d c0_ = _mm512_maskz_loadu_pd(km_, c + (j + 0) * cs_c);
+                const __m512d c1_ = _mm512_maskz_loadu_pd(km_, c + (j + 1) * cs_c);
+                const __m512d c2_ = _mm512_maskz_loadu_pd(km_, c + (j + 2) * cs_c);
+                const __m512d c3_ = _mm512_maskz_loadu_pd(km_, c + (j + 3) * cs_c);
+                _mm512_mask_storeu_pd(c + (j + 0) * cs_c, km_, _mm512_fmadd_pd(va_, h0, _mm512_mul_pd(vb_, c0_)));
+                _mm512_mask_storeu_pd(c + (j + 1) * cs_c, km_, _mm512_fmadd_pd(va_, h1, _mm512_mul_pd(vb_, c1_)));
+                _mm512_mask_storeu_pd(c + (j + 2) * cs_c, km_, _mm512_fmadd_pd(va_, h2, _mm512_mul_pd(vb_, c2_)));
+                _mm512_mask_storeu_pd(c + (j + 3) * cs_c, km_, _mm512_fmadd_pd(va_, h3, _mm512_mul_pd(vb_, c3_)));
+            }
+        } else {
+            double t[4][8];
+            _mm512_storeu_pd(t[0], h0);
+            _mm512_storeu_pd(t[1], h1);
+            _mm512_storeu_pd(t[2], h2);
+            _mm512_storeu_pd(t[3], h3);
+            if (vb == 0)
+                for (int q = 0; q < 4; q++)
+                    for (int64_t i = 0; i < m; i++) c[i * rs_c + (j + q) * cs_c] = va * t[q][i];
+            else
+                for (int q = 0; q < 4; q++)
+                    for (int64_t i = 0; i < m; i++) {
+                        double *cij = c + i * rs_c + (j + q) * cs_c;
+                        *cij = va * t[q][i] + vb * *cij;
+                    }
+        }
+    }
+    for (; j < n; j++) {
+        const double *b0 = b + j * ldb;
+        __m512d x0, x1, x2, x3, y;
+        __m512d s00 = _mm512_setzero_pd();
+        __m512d s10 = _mm512_setzero_pd();
+        __m512d s20 = _mm512_setzero_pd();
+        __m512d s30 = _mm512_setzero_pd();
+        for (int64_t p = 0; p < kv; p += 8) {
+            x0 = _mm512_loadu_pd(a0 + p);
+            x1 = _mm512_loadu_pd(a1 + p);
+            x2 = _mm512_loadu_pd(a2 + p);
+            x3 = _mm512_loadu_pd(a3 + p);
+            y = _mm512_loadu_pd(b0 + p);
+            s00 = _mm512_fmadd_pd(x0, y, s00);
+            s10 = _mm512_fmadd_pd(x1, y, s10);
+            s20 = _mm512_fmadd_pd(x2, y, s20);
+            s30 = _mm512_fmadd_pd(x3, y, s30);
+        }
+        if (kv < k) {
+            x0 = _mm512_maskz_loadu_pd(k_, a0 + kv);
+            x1 = _mm512_maskz_loadu_pd(k_, a1 + kv);
+            x2 = _mm512_maskz_loadu_pd(k_, a2 + kv);
+            x3 = _mm512_maskz_loadu_pd(k_, a3 + kv);
+            y = _mm512_maskz_loadu_pd(k_, b0 + kv);
+            s00 = _mm512_fmadd_pd(x0, y, s00);
+            s10 = _mm512_fmadd_pd(x1, y, s10);
+            s20 = _mm512_fmadd_pd(x2, y, s20);
+            s30 = _mm512_fmadd_pd(x3, y, s30);
+        }
+        const __m512d h0 = hsum4_(s00, s10, s20, s30);
+        if (rs_c == 1) {
+            if (vb == 0) {
+                _mm512_mask_storeu_pd(c + (j + 0) * cs_c, km_, _mm512_mul_pd(va_, h0));
+            } else {
+                const __m512d c0_ = _mm512_maskz_loadu_pd(km_, c + (j + 0) * cs_c);
+                _mm512_mask_storeu_pd(c + (j + 0) * cs_c, km_, _mm512_fmadd_pd(va_, h0, _mm512_mul_pd(vb_, c0_)));
+            }
+        } else {
+            double t[1][8];
+            _mm512_storeu_pd(t[0], h0);
+            if (vb == 0)
+                for (int q = 0; q < 1; q++)
+                    for (int64_t i = 0; i < m; i++) c[i * rs_c + (j + q) * cs_c] = va * t[q][i];
+            else
+                for (int q = 0; q < 1; q++)
+                    for (int64_t i = 0; i < m; i++) {
+                        double *cij = c + i * rs_c + (j + q) * cs_c;
+                        *cij = va * t[q][i] + vb * *cij;
+                    }
+        }
+    }
 }
 
 static inline __m512d bcast2_(const double *p)

@@ -24,8 +24,8 @@
 #define zen5_dgemm_32x4_PEDGE_LIST {16, zen5_dgemm_32x4_p16x4}
 /* the dot-product row tail zen5_dgemm_32x4_dot, with the signature of the _direct
  * kernel: m <= DOT_ROWS rows (0: not emitted), worth it from k = DOT_MIN_K */
-#define zen5_dgemm_32x4_DOT_ROWS 0
-#define zen5_dgemm_32x4_DOT_MIN_K 0
+#define zen5_dgemm_32x4_DOT_ROWS 4
+#define zen5_dgemm_32x4_DOT_MIN_K 37
 /* the k-quad row tail zen5_dgemm_32x4_quad (four k steps per vector), the same way */
 #define zen5_dgemm_32x4_QUAD_ROWS 0
 #define zen5_dgemm_32x4_QUAD_MIN_K 0
@@ -40,8 +40,8 @@
  * k, A's layout (0: rows along k, G: packed in groups of G k steps,
  * 1: column panels), k step, all k (below all k, only k a multiple of the
  * k step; 0: any k)} */
-#define zen5_dgemm_32x4_NTAILS 1
-#define zen5_dgemm_32x4_TAIL_LIST {(void *)zen5_dgemm_32x4_pair, 4, 13, 2, 0, 0}
+#define zen5_dgemm_32x4_NTAILS 2
+#define zen5_dgemm_32x4_TAIL_LIST {(void *)zen5_dgemm_32x4_dot, 4, 37, 0, 8, 66}, {(void *)zen5_dgemm_32x4_pair, 4, 13, 2, 0, 0}
 /* cflags: -mavx512f -mfma */
 
 #ifdef __cplusplus
@@ -60,6 +60,8 @@ void zen5_dgemm_32x4_e16x4(int64_t m, int64_t n, int64_t k, const double *alpha,
 void zen5_dgemm_32x4_p16x4(int64_t m, int64_t n, int64_t k, const double *alpha, const double *a,
                            const double *b, const double *beta, double *c, int64_t rs_c, int64_t cs_c,
                            const double *a_next, const double *b_next);
+void zen5_dgemm_32x4_dot(int64_t m, int64_t n, int64_t k, const double *alpha, const double *a, int64_t lda,
+                         const double *b, int64_t ldb, const double *beta, double *c, int64_t rs_c, int64_t cs_c);
 void zen5_dgemm_32x4_pair(int64_t m, int64_t n, int64_t k, const double *alpha, const double *a, int64_t lda,
                           const double *b, int64_t ldb, const double *beta, double *c, int64_t rs_c, int64_t cs_c);
 #ifdef __cplusplus

@@ -45,6 +45,11 @@ static int sizes_for(char type, struct size3 *s)
     /* 3 NR + 6 columns: narrow edge panels all the way when they compute
      * fewer columns than NR panels with a padded last one (edge_tmpl.h) */
     s[i++] = (struct size3){2 * mr + 3, 3 * nr + 6, 29};
+    /* 4 rows past whole tiles at k of whole vectors and past them: the
+     * row tails (dot products on Zen 5 f64 from k = 37 when k is whole
+     * 8-element vectors, any k from 66; else pairs, quads or half width) */
+    s[i++] = (struct size3){mr + 4, 2 * nr + 3, 40};
+    s[i++] = (struct size3){mr + 3, nr + 5, 97};
     /* the set's small_tile kernel (gemm_tmpl.h): whole tiles alone, with
      * rows left to the main kernel at its k limit (256), and past it */
     int smr, snr;
