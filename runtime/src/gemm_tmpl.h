@@ -205,6 +205,14 @@ static int64_t FN(small_rows)(const struct FN(op) *o, const struct gg_ukernel *s
     return ms;
 }
 
+/* Does one of the main kernel's row tails take t rows (at some k)? */
+static int FN(tail_takes)(const struct FN(op) *o, int64_t t)
+{
+    for (int i = 0; o->tails && i < GG_TAILS; i++)
+        if (o->tails[i].fn && t <= o->tails[i].rows) return 1;
+    return 0;
+}
+
 static int FN(small_tile_loops)(const struct FN(op) *o, const struct gg_ukernel *uk,
                                 const struct gg_ukernel *sk, int max_k)
 {
@@ -215,10 +223,14 @@ static int FN(small_tile_loops)(const struct FN(op) *o, const struct gg_ukernel 
      * ran 1.6% faster on the main kernel, SGEMM 96^3's 32 level */
     int64_t ms = max_k ? o->m / sk->mr * sk->mr : FN(small_rows)(o, sk);
     /* With a k limit (Zen 5's, where A must stay in L1), one whole tile
-     * and rows past it go to the main kernel: Zen 5 DGEMM 48^3, 32 + 16
-     * rows, ran 0.97x on sk (SGEMM 64^3, one tile, 1.03x); on Zen 4 48^3
-     * gained 1.2% (stop 29) */
-    if (!ms || (max_k && o->m < 2 * sk->mr && o->m != sk->mr))
+     * and rows past it go to the main kernel, unless those rows are only
+     * its row tail (they are computed so either way): Zen 5, gemmab
+     * against all on the main kernel, DGEMM 36^3 (32 + 4) 1.021-1.035,
+     * SGEMM 68^3 1.018, 72^3 1.016-1.027; with more rows past, DGEMM 40^3
+     * 0.982-0.985, 44^3 0.987, 48^3 0.988-0.993 (stop 31: 0.97), SGEMM
+     * 76-96^3 0.996-1.006, 88^3 1.016. (SGEMM 64^3, one tile, 1.03x; on
+     * Zen 4 48^3 gained 1.2% on sk, stop 29.) */
+    if (!ms || (max_k && o->m < 2 * sk->mr && o->m != sk->mr && !FN(tail_takes)(o, o->m - ms)))
         return 0;
     struct FN(op) s = *o;
     s.kern = (FN(kernel_fn) *)sk->fn;

@@ -62,6 +62,9 @@ static int sizes_for(char type, struct size3 *s)
          * whole tiles above them */
         s[i++] = (struct size3){smr + smr / 2, 3 * snr, 61};
         s[i++] = (struct size3){smr / 2, 2 * snr, 100};
+        /* one whole tile and a row tail past it (Zen 5: both on the unpacked
+         * path, the tail by the main kernel's row tail) */
+        s[i++] = (struct size3){smr + 3, 5 * snr, 48};
     }
     /* tiny: plain loops when the path is left to size (tiny_tmpl.h), the
      * kernels when it is forced; 3x7x7 has m < n (computed as C^T) */
