@@ -115,32 +115,32 @@ static void print_head(const struct peers *ps)
     printf("---|\n");
 }
 
-/* Every shape for gemmgen, then for each peer; the best of ROUNDS such
- * rounds. A noisy phase of a shared machine (the same kernel read 60-86
- * GFLOPS within a minute here) then costs every library one round, not
- * one library all of its figures. */
+/* Shape by shape, gemmgen and then each peer (a child process per shape,
+ * so that no peer's idle threads spin beside the next measurement); the
+ * best of ROUNDS such rounds. A noisy phase of a shared machine (the same
+ * kernel read 60-86 GFLOPS within a minute here) then costs every library
+ * of a shape alike, not one library all of its figures: with each library
+ * timed over all shapes in turn, ratios at 64-100^3 moved by 3-5% between
+ * runs of one build on the Zen 5 VM (stop 31). */
 enum { ROUNDS = 2 };
 
 static void measure_all(const struct plan *pl, const struct peers *ps, char type, int threads,
                         double own[MAXSHAPES], double g[MAXPEERS][MAXSHAPES],
                         char info[MAXPEERS][128])
 {
-    double once[MAXSHAPES];
     for (int i = 0; i < pl->nshapes; i++) own[i] = 0;
     for (int p = 0; p < ps->n; p++)
         for (int i = 0; i < pl->nshapes; i++) g[p][i] = 0;
-    for (int r = 0; r < ROUNDS; r++) {
+    for (int r = 0; r < ROUNDS; r++)
         for (int i = 0; i < pl->nshapes; i++) {
-            double x = run_own(type, threads, &pl->shapes[i], pl->budget);
+            double x = run_own(type, threads, &pl->shapes[i], pl->budget), once;
             if (x > own[i]) own[i] = x;
+            for (int p = 0; p < ps->n; p++) {
+                gb_peer_run(&ps->p[p], type, threads, &pl->shapes[i], 1, pl->budget, &once,
+                            info[p], 128);
+                if (once > g[p][i]) g[p][i] = once;
+            }
         }
-        for (int p = 0; p < ps->n; p++) {
-            gb_peer_run(&ps->p[p], type, threads, pl->shapes, pl->nshapes, pl->budget,
-                        once, info[p], 128);
-            for (int i = 0; i < pl->nshapes; i++)
-                if (once[i] > g[p][i]) g[p][i] = once[i];
-        }
-    }
 }
 
 /* One table: every shape for one type and thread count. */
