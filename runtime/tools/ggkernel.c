@@ -137,8 +137,10 @@ static int first_line(const char *cmd, char *out, size_t cap)
 }
 
 /* Whether the machine names a small_tile for type (`gemmgen
- * --print-small-tile` prints "MR NR MAXK", or "none"); *max_k: MAXK, the
- * deepest k the runtime gives it (0: its default). */
+ * --print-small-tile` prints "MR NR MAXK", or "none"); where it names one,
+ * *max_k gets MAXK, the deepest k the runtime gives it (0: its default),
+ * which the machine states once for both types: a type without a tile
+ * leaves it as the other set it. */
 static int has_small_tile(const struct opts *o, const char *type, int *max_k)
 {
     char cmd[4400], line[64];
@@ -146,8 +148,8 @@ static int has_small_tile(const struct opts *o, const char *type, int *max_k)
     snprintf(cmd, sizeof cmd, "'%s' %s%s%s --type %s --print-small-tile", o->gemmgen,
              file ? "--machine '" : "", file ? o->machine : "", file ? "'" : "", type);
     if (!first_line(cmd, line, sizeof line)) die("command failed", cmd);
-    int mr, nr;
-    if (sscanf(line, "%d %d %d", &mr, &nr, max_k) != 3) *max_k = 0;
+    int mr, nr, mk;
+    if (sscanf(line, "%d %d %d", &mr, &nr, &mk) == 3) *max_k = mk;
     return strcmp(line, "none") != 0;
 }
 
