@@ -101,6 +101,12 @@ static inline int FN(b_as_read)(const struct FN(op) *o)
     return o->b_cols ? o->rs_b == 1 : o->cs_b == 1;
 }
 
+/* B's leading dimension as the kernels read it in place (b_as_read). */
+static inline int64_t FN(b_ld)(const struct FN(op) *o)
+{
+    return o->b_cols ? o->cs_b : o->rs_b;
+}
+
 /* The B panel at column jr (nn columns, the kernels read w) of a k block
  * starting at b0: in place when B's layout is the kernel's and the panel
  * is whole, else its copy in the B buffer (fetched only then). Inlined,
@@ -112,7 +118,7 @@ FN(b_panel)(const struct FN(op) *o, const T *b0, int64_t jr, int64_t nn, int w, 
 {
     const T *b = b0 + jr * o->cs_b;
     if (FN(b_as_read)(o) && nn == w) {
-        *ldb = o->b_cols ? o->cs_b : o->rs_b;
+        *ldb = FN(b_ld)(o);
         return b;
     }
     T *dst = gg_pack_buffer(1, (size_t)(o->bk.nr * k) * sizeof(T));
@@ -262,7 +268,7 @@ static void FN(direct_block_rows)(const struct FN(op) *o, int64_t m0, int64_t m1
                                   int64_t n1, int64_t pc, int64_t k, const T *beta)
 {
     const int mr = o->bk.mr, nr = o->bk.nr;
-    const int64_t ldb = o->b_cols ? o->cs_b : o->rs_b;     /* b_panel's, in place */
+    const int64_t ldb = FN(b_ld)(o);
     struct FN(ablock) A = FN(a_block)(o, m0, m1, pc, k);
     for (int64_t ir = m0; ir < m1; ir += mr)
         for (int64_t jr = n0; jr < n1; jr += nr)
