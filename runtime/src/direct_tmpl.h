@@ -80,17 +80,18 @@ static struct FN(ablock) FN(a_block)(const struct FN(op) *o, int64_t m0, int64_t
 }
 
 /* One tile: rows ir.. of A (in place or copied), the B panel b / ldb of
- * width w, C at (ir, jr). */
+ * width w, C at (ir, jr), by kernel kf (NULL: the one direct_for picks). */
 static void FN(run_tile)(const struct FN(op) *o, const struct FN(ablock) *A, int64_t ir,
                          int64_t mm, int64_t jr, int64_t nn, int w, const T *b, int64_t ldb,
-                         const T *beta)
+                         const T *beta, FN(direct_fn) *kf)
 {
     const T *a = A->a0 + ir;
     int64_t lda = o->cs_a;
     if (ir >= A->from) {
         a = A->ap + (ir - A->from) * A->k; lda = A->ldp;
     }
-    FN(direct_for)(o, mm, w, NULL)(mm, nn, A->k, &o->alpha, a, lda, b, ldb, beta,
+    if (!kf) kf = FN(direct_for)(o, mm, w, NULL);
+    kf(mm, nn, A->k, &o->alpha, a, lda, b, ldb, beta,
                              o->c + ir * o->rs_c + jr * o->cs_c, o->rs_c, o->cs_c);
 }
 
@@ -110,7 +111,7 @@ static inline int64_t FN(b_ld)(const struct FN(op) *o)
 /* The B panel at column jr (nn columns, the kernels read w) of a k block
  * starting at b0: in place when B's layout is the kernel's and the panel
  * is whole, else its copy in the B buffer (fetched only then). Inlined,
- * as panel_width: once stream_block called it too, GCC made both calls,
+ * as width_at: once stream_block called it too, GCC made both calls,
  * and a call per panel cost SGEMM 64^3 (16 panels) 2.5% each. */
 static inline __attribute__((always_inline)) const T *
 FN(b_panel)(const struct FN(op) *o, const T *b0, int64_t jr, int64_t nn, int w, int64_t k,
@@ -242,13 +243,17 @@ static void FN(direct_block)(const struct FN(op) *o, int64_t m0, int64_t m1, int
      * 4x64x32: 0.85x of per-panel calls, four single columns; with tiles
      * above, gemmab: 0.999-1.011 at SGEMM 72-132^3, DGEMM 36-132^3) */
     const int tail_once = tl.t && o->rs_b == 1;
+    const struct FN(cols) cs = FN(col_split)(o, n1 - n0);
     for (int64_t jr = n0, nn; jr < n1 && (mt > m0 || !tail_once); jr += nn) {
-        int w = FN(panel_width)(o, n1 - jr);   /* B columns the kernels read */
+        int w = FN(width_at)(&cs, jr - n0);   /* B columns the kernels read */
         int64_t ldb;
         nn = FN(min)(w, n1 - jr);
         const T *b = FN(b_panel)(o, o->b + pc * o->rs_b, jr, nn, w, k, &ldb);
-        for (int64_t ir = m0; ir < mt; ir += mr)
-            FN(run_tile)(o, &A, ir, FN(min)(mr, mt - ir), jr, nn, w, b, ldb, beta);
+        FN(direct_fn) *full = FN(direct_for)(o, mr, w, NULL);   /* looked up per panel */
+        for (int64_t ir = m0; ir < mt; ir += mr) {
+            int64_t mm = FN(min)(mr, mt - ir);
+            FN(run_tile)(o, &A, ir, mm, jr, nn, w, b, ldb, beta, mm == mr ? full : NULL);
+        }
         if (tl.t && !tail_once)
             tl.fn(tl.t, nn, k, &o->alpha, tl.a, tl.lda, b, ldb, beta,
                   o->c + mt * o->rs_c + jr * o->cs_c, o->rs_c, o->cs_c);
@@ -273,7 +278,7 @@ static void FN(direct_block_rows)(const struct FN(op) *o, int64_t m0, int64_t m1
     for (int64_t ir = m0; ir < m1; ir += mr)
         for (int64_t jr = n0; jr < n1; jr += nr)
             FN(run_tile)(o, &A, ir, FN(min)(mr, m1 - ir), jr, nr, nr,
-                         o->b + pc * o->rs_b + jr * o->cs_b, ldb, beta);
+                         o->b + pc * o->rs_b + jr * o->cs_b, ldb, beta, NULL);
 }
 
 /* direct_block_rows' condition: B read in place by a kernel with that
@@ -360,9 +365,10 @@ static int FN(panels)(const struct FN(op) *o, int64_t n0, int64_t n1, int64_t pc
                       struct FN(panel) *p)
 {
     int np = 0;
+    const struct FN(cols) cs = FN(col_split)(o, n1 - n0);
     for (int64_t jr = n0; jr < n1; jr += p[np++].nn) {
         if (np == STREAM_PANELS) return 0;
-        int w = FN(panel_width)(o, n1 - jr);
+        int w = FN(width_at)(&cs, jr - n0);
         p[np].jr = jr; p[np].w = w; p[np].nn = FN(min)(w, n1 - jr);
         p[np].b = FN(b_panel)(o, o->b + pc * o->rs_b, jr, p[np].nn, w, k, &p[np].ldb);
     }
@@ -389,7 +395,7 @@ static void FN(stream_block)(const struct FN(op) *o, int64_t m0, int64_t m1, int
         const T *a = A.a0 + ir, *next = ir + mr < A.from ? a + mr : after;
         for (int q = 0; q < np; q++) {
             if (mm < mr || p[q].w != nr || ir >= A.from)
-                FN(run_tile)(o, &A, ir, mm, p[q].jr, p[q].nn, p[q].w, p[q].b, p[q].ldb, beta);
+                FN(run_tile)(o, &A, ir, mm, p[q].jr, p[q].nn, p[q].w, p[q].b, p[q].ldb, beta, NULL);
             else
                 o->stream(mm, p[q].nn, k, &o->alpha, a, o->cs_a, p[q].b, p[q].ldb, beta,
                           o->c + ir * o->rs_c + p[q].jr * o->cs_c, o->rs_c, o->cs_c, next);

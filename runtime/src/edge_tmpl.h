@@ -54,33 +54,43 @@ static int FN(width_for)(const struct FN(op) *o, int64_t nn)
     return w;
 }
 
-/* Width of the column panel that starts `rem` columns before the end of
- * the block: NR panels, then panels of the narrow edge width W, in the
- * split that computes the fewest columns, a panel counting 1 more (a
- * kernel call: 2 ran DGEMM 96^3 at 0.945 of OpenBLAS, 1 at 0.972) and a
- * padded last one 2 more (its copy). So 128 columns with NR 14, W 8 run
- * 8 x 14 + 2 x 8, not 9 x 14 + 8 for the last 2 (DGEMM 1 thread:
- * 4000x128x4000 62.9 -> 65.1 GFLOPS, 128^3 80.8 -> 84.0), and 24 run
- * 3 x 8 in place rather than 14 + 14 with 10 copied. The split is searched
- * over the last 6 NR columns (before them, NR panels): 48 columns run 6 x 8,
- * not 3 x 14 + 8 with 2 padded; searched over 3 NR, no split past 42
- * columns began with W panels (Zen 4, 1 thread, gemmab: DGEMM 48^3 +2.6%,
- * 62^3 +6.8%, 76^3 and 90^3 +2.2-2.7%; SGEMM 48-90 +0.5-5%). Inlined into
- * the panel loops (width_for then leaves them): as a call it cost SGEMM
- * 64^3 2.5%. */
-static inline __attribute__((always_inline)) int FN(panel_width)(const struct FN(op) *o,
-                                                                  int64_t rem)
+/* The column panels of a block of n columns: NR panels over [0, wide),
+ * then panels of the narrow edge width W, in the split that computes the
+ * fewest columns, a panel counting 1 more (a kernel call: 2 ran DGEMM
+ * 96^3 at 0.945 of OpenBLAS, 1 at 0.972) and a padded last one 2 more
+ * (its copy). So 128 columns with NR 14, W 8 run 8 x 14 + 2 x 8, not
+ * 9 x 14 + 8 for the last 2 (DGEMM 1 thread: 4000x128x4000 62.9 -> 65.1
+ * GFLOPS, 128^3 80.8 -> 84.0), and 24 run 3 x 8 in place rather than
+ * 14 + 14 with 10 copied. The split is searched over the last 6 NR
+ * columns (before them, NR panels): 48 columns run 6 x 8, not 3 x 14 + 8
+ * with 2 padded; searched over 3 NR, no split past 42 columns began with
+ * W panels (Zen 4, 1 thread, gemmab: DGEMM 48^3 +2.6%, 62^3 +6.8%, 76^3
+ * and 90^3 +2.2-2.7%; SGEMM 48-90 +0.5-5%). Searched once per block: the
+ * search per panel (and W per panel, a walk over the edge kernels) ran
+ * SGEMM 96^3 and 100^3 0.3-1.3% slower (Zen 5, gemmab). */
+struct FN(cols) { int64_t wide; int nr, w; };   /* NR panels cover [0, wide), W after */
+
+static struct FN(cols) FN(col_split)(const struct FN(op) *o, int64_t n)
 {
     const int nr = o->bk.nr, w = FN(width_for)(o, 1);
-    if (w == nr || rem >= 6 * nr) return nr;
-    int r = (int)rem, best = -1, first = nr;      /* int: this runs per panel */
+    struct FN(cols) s = { n, nr, w };
+    if (w == nr) return s;
+    int64_t big = n >= 6 * nr ? ((n - 6 * nr) / nr + 1) * nr : 0;
+    int r = (int)(n - big), best = -1, wide = 0;      /* int: r < 6 NR */
     for (int a = 0; a * nr < r + nr; a++) {           /* a NR panels, then b W panels */
         int left = r - a * nr, b = 0;
         while (b * w < left) b++;                    /* no division: a few steps */
         int cols = a * nr + b * w, cost = cols + (a + b) + (cols > r ? 2 : 0);
-        if (best < 0 || cost <= best) { best = cost; first = a ? nr : w; }
+        if (best < 0 || cost <= best) { best = cost; wide = a; }
     }
-    return first;
+    s.wide = big + (int64_t)wide * nr;
+    return s;
+}
+
+/* Width of the panel at column x of the block. */
+static inline int FN(width_at)(const struct FN(cols) *s, int64_t x)
+{
+    return x < s->wide ? s->nr : s->w;
 }
 
 /* The packed row-edge kernel for a short last panel of `rows` rows: the
@@ -135,7 +145,7 @@ static int FN(rows_read)(const struct FN(op) *o, int64_t mm)
     int h, most;
     FN(direct_for)(o, mm, o->bk.nr, &most);
     for (int e = 0; e < o->nedges; e++) {
-        if (o->edges[e].mr != o->bk.mr) continue;     /* a width panel_width never picks */
+        if (o->edges[e].mr != o->bk.mr) continue;     /* a width col_split never picks */
         FN(direct_for)(o, mm, o->edges[e].nr, &h);
         if (h > most) most = h;
     }

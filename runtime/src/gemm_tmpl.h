@@ -21,8 +21,9 @@ static void FN(macro_kernel)(const struct FN(op) *o, int64_t mc, int64_t nc,
                              int64_t kc, const T *ap, const T *bp, const T *beta, T *c)
 {
     const int mr = o->bk.mr, nr = o->bk.nr;
+    const struct FN(cols) cs = FN(col_split)(o, nc);
     for (int64_t jr = 0, nn; jr < nc; jr += nn) {
-        int w = FN(panel_width)(o, nc - jr);
+        int w = FN(width_at)(&cs, jr);
         const T *b = bp + jr * kc;
         nn = FN(min)(w, nc - jr);
         if (w < nr) {
@@ -44,16 +45,14 @@ static void FN(macro_kernel)(const struct FN(op) *o, int64_t mc, int64_t nc,
 }
 
 /* B's kc x nc block (x, strides of B) as the column panels the jr loop
- * takes (FN(panel_width)): NR wide, then the narrower tail panels. */
+ * takes (FN(col_split)): NR wide, then the narrower tail panels. */
 static void FN(pack_b)(const struct FN(op) *o, int64_t nc, int64_t kc, const T *x, T *dst)
 {
-    const int nr = o->bk.nr;
-    int64_t jr = 0;
-    while (jr < nc && FN(panel_width)(o, nc - jr) == nr) jr += nr;
-    jr = FN(min)(jr, nc);                 /* the last NR panel may be partial */
-    if (jr) FN(pack)(jr, kc, x, o->cs_b, o->rs_b, nr, dst);
+    const struct FN(cols) cs = FN(col_split)(o, nc);
+    int64_t jr = FN(min)(cs.wide, nc);    /* the last NR panel may be partial */
+    if (jr) FN(pack)(jr, kc, x, o->cs_b, o->rs_b, cs.nr, dst);
     for (int64_t nn; jr < nc; jr += nn) {
-        int w = FN(panel_width)(o, nc - jr);
+        int w = FN(width_at)(&cs, jr);
         nn = FN(min)(w, nc - jr);
         FN(pack)(nn, kc, x + jr * o->cs_b, o->cs_b, o->rs_b, w, dst + jr * kc);
     }
