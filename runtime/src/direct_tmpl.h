@@ -275,10 +275,13 @@ static void FN(direct_block_rows)(const struct FN(op) *o, int64_t m0, int64_t m1
     const int mr = o->bk.mr, nr = o->bk.nr;
     const int64_t ldb = FN(b_ld)(o);
     struct FN(ablock) A = FN(a_block)(o, m0, m1, pc, k);
-    for (int64_t ir = m0; ir < m1; ir += mr)
+    for (int64_t ir = m0; ir < m1; ir += mr) {
+        int64_t mm = FN(min)(mr, m1 - ir);
+        FN(direct_fn) *kf = FN(direct_for)(o, mm, nr, NULL);   /* once per row tile */
         for (int64_t jr = n0; jr < n1; jr += nr)
-            FN(run_tile)(o, &A, ir, FN(min)(mr, m1 - ir), jr, nr, nr,
-                         o->b + pc * o->rs_b + jr * o->cs_b, ldb, beta, NULL);
+            FN(run_tile)(o, &A, ir, mm, jr, nr, nr, o->b + pc * o->rs_b + jr * o->cs_b, ldb,
+                         beta, kf);
+    }
 }
 
 /* direct_block_rows' condition: B read in place by a kernel with that
