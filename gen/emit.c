@@ -628,8 +628,9 @@ void emit_kernel(const struct plan *pl, const struct plan *edges, int nedges,
     strfmt(rp, sizeof rp, "%d", row_pref);
     /* L1 holds B's micro-panel and what streams past it: the whole next A
      * micro-panel when the kernel prefetches it there, else a few lines of A */
-    char b_l1[8];
+    char b_l1[8], narrow[16];
     strfmt(b_l1, sizeof b_l1, "%d", pl->m.a_next_prefetch ? 50 : 75);
+    strfmt(narrow, sizeof narrow, "%d", pl->m.narrow_k[pl->k.elem]);
     strfmt(guard, sizeof guard, "GEMMGEN_%s_H", name);
     for (char *p = guard; *p; p++) if (*p >= 'a' && *p <= 'z') *p -= 32;
     args_text(args, sizeof args, o);
@@ -642,7 +643,7 @@ void emit_kernel(const struct plan *pl, const struct plan *edges, int nedges,
                            "DIRECT_B_COLS", "DIRECT_B", "NEDGES", "EDGE_LIST", "EDGE_DECL",
                            "EDGE_DOC", "B_L1_PERCENT", "NPEDGES", "PEDGE_LIST",
                            "TAIL_DECL", "TAIL_DOC", "NTAILS", "TAIL_LIST", "STREAM",
-                           "STREAM_DECL", "STREAM_DOC" };
+                           "STREAM_DECL", "STREAM_DOC", "NARROW_K" };
     const char *vals[] = { name, mr, nr, elem_names[pl->k.elem], pl->m.name, pl->t->name,
                            GEMMGEN_VERSION, machine_file(pl), args, how.s, cflags.s ? cflags.s : "",
                            incl.s ? incl.s : "", ctype, indent_for(name), fns.s, guard, rp,
@@ -653,7 +654,7 @@ void emit_kernel(const struct plan *pl, const struct plan *edges, int nedges,
                            edoc.s ? edoc.s : "", b_l1, np, plist.s ? plist.s : "",
                            tt.decl.s ? tt.decl.s : "", tt.doc.s ? tt.doc.s : "", tt.n,
                            tt.list.s ? tt.list.s : "", streams ? "1" : "0",
-                           sdecl.s ? sdecl.s : "", sdoc.s ? sdoc.s : "" };
+                           sdecl.s ? sdecl.s : "", sdoc.s ? sdoc.s : "", narrow };
     _Static_assert(sizeof keys == sizeof vals, "a value for each key");
     enum { NBASE = sizeof keys / sizeof *keys };
     const char *allk[NBASE + 2 * NTAILS], *allv[NBASE + 2 * NTAILS];   /* and each tail's */

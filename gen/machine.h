@@ -69,6 +69,9 @@ struct machine {
      * sizes, per element type (index: enum elem, f32 0, f64 1); 0: none */
     struct { int mr, nr, line; } small_tile[2];
     int small_tile_max_k;      /* small_tile.max_k: deepest k it takes (0: the runtime's default) */
+    /* narrow_panels: up to this k the runtime's unpacked path takes column
+     * panels of the edge kernels' narrow width (index: enum elem); 0: never */
+    int narrow_k[2];
     /* host detection */
     char cpuid_vendor[16];
     int cpuid_family;

@@ -25,12 +25,14 @@ static const enum isa_family ext_family[] = {
 
 enum key {
     K_NAME, K_ISA, K_EXT, K_VBITS, K_VREGS, K_MAXREGS, K_ACC, K_DISPATCH, K_FREQ,
-    K_UNITS, K_INSTR, K_CACHES, K_PREFETCH, K_BSTRAT, K_UNROLL, K_CPUID, K_SMALL, K_DATAPATH, K_COUNT
+    K_UNITS, K_INSTR, K_CACHES, K_PREFETCH, K_BSTRAT, K_UNROLL, K_CPUID, K_SMALL, K_DATAPATH,
+    K_NARROW, K_COUNT
 };
 static const char *const key_names[K_COUNT] = {
     "name", "isa", "extensions", "vector_bits", "vector_registers", "max_regs",
     "accumulators", "dispatch", "frequency_ghz", "units", "instructions", "caches",
     "prefetch", "b_strategy", "unroll", "cpuid", "small_tile", "datapath_bits",
+    "narrow_panels",
 };
 static const bool key_required[K_COUNT] = {
     [K_NAME] = true, [K_ISA] = true, [K_EXT] = true, [K_VBITS] = true, [K_VREGS] = true,
@@ -246,6 +248,17 @@ static void parse_small_tile(struct ydoc *d, const char *key, ynode *kn, ynode *
     m->small_tile[t].line = ynode_line(v);
 }
 
+/* narrow_panels: {f64: K, f32: K}, each optional: the deepest k at which
+ * the runtime's unpacked path prefers the narrow edge kernels' panels. */
+static void parse_narrow(struct ydoc *d, const char *key, ynode *kn, ynode *v,
+                         const char *field, void *vc)
+{
+    static const char *const types[] = { "f32", "f64" };   /* enum elem order */
+    (void)key;
+    ((struct ctx *)vc)->m->narrow_k[yenum(d, kn, field, types, 2)] =
+        (int)yint(d, v, field, 1, 1 << 20);
+}
+
 static void each(struct ydoc *d, struct ctx *c, int key, ymap_fn fn)
 {
     if (c->top[key]) ymap_each(d, c->top[key], key_names[key], fn, c);
@@ -331,6 +344,7 @@ static void load_doc(struct machine *m, struct ydoc *d)
     each(d, &c, K_PREFETCH, parse_prefetch);
     each(d, &c, K_CPUID, parse_cpuid);
     each(d, &c, K_SMALL, parse_small_tile);
+    each(d, &c, K_NARROW, parse_narrow);
     check_complete(d, &c, root);
 }
 

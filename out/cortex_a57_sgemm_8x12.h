@@ -14,6 +14,9 @@
 #define cortex_a57_sgemm_8x12_STREAM 1
 /* percent of L1 that B's kc x NR micro-panel may fill (the runtime's KC) */
 #define cortex_a57_sgemm_8x12_B_L1_PERCENT 50
+/* up to this k the runtime's unpacked path takes column panels of the
+ * narrowest edge kernel's width (machine narrow_panels; 0: never) */
+#define cortex_a57_sgemm_8x12_NARROW_K 0
 /* edge kernels for short last row / column panels, each with the
  * signature of cortex_a57_sgemm_8x12_direct: {MR', NR', function} */
 #define cortex_a57_sgemm_8x12_NEDGES 3

@@ -14,6 +14,9 @@
 #define haswell_dgemm_8x6_STREAM 1
 /* percent of L1 that B's kc x NR micro-panel may fill (the runtime's KC) */
 #define haswell_dgemm_8x6_B_L1_PERCENT 50
+/* up to this k the runtime's unpacked path takes column panels of the
+ * narrowest edge kernel's width (machine narrow_panels; 0: never) */
+#define haswell_dgemm_8x6_NARROW_K 0
 /* edge kernels for short last row / column panels, each with the
  * signature of haswell_dgemm_8x6_direct: {MR', NR', function} */
 #define haswell_dgemm_8x6_NEDGES 3

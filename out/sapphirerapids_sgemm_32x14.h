@@ -14,6 +14,9 @@
 #define sapphirerapids_sgemm_32x14_STREAM 0
 /* percent of L1 that B's kc x NR micro-panel may fill (the runtime's KC) */
 #define sapphirerapids_sgemm_32x14_B_L1_PERCENT 75
+/* up to this k the runtime's unpacked path takes column panels of the
+ * narrowest edge kernel's width (machine narrow_panels; 0: never) */
+#define sapphirerapids_sgemm_32x14_NARROW_K 0
 /* edge kernels for short last row / column panels, each with the
  * signature of sapphirerapids_sgemm_32x14_direct: {MR', NR', function} */
 #define sapphirerapids_sgemm_32x14_NEDGES 3

@@ -14,6 +14,9 @@
 #define zen5_dgemm_16x14_STREAM 1
 /* percent of L1 that B's kc x NR micro-panel may fill (the runtime's KC) */
 #define zen5_dgemm_16x14_B_L1_PERCENT 50
+/* up to this k the runtime's unpacked path takes column panels of the
+ * narrowest edge kernel's width (machine narrow_panels; 0: never) */
+#define zen5_dgemm_16x14_NARROW_K 160
 /* edge kernels for short last row / column panels, each with the
  * signature of zen5_dgemm_16x14_direct: {MR', NR', function} */
 #define zen5_dgemm_16x14_NEDGES 3

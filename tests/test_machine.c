@@ -262,6 +262,26 @@ static void small_tile(void **state)
                  "bad.yaml:31: small_tile.f32:");
 }
 
+/* narrow_panels: each type's k, 0 (never) by default. */
+static void narrow_panels(void **state)
+{
+    (void)state;
+    struct machine m;
+    const char *at = "  a_next: false\n";
+    machine_load_string(&m, "good.yaml", with(good, at, "  a_next: false\nnarrow_panels:\n  f64: 160\n"));
+    assert_int_equal(m.narrow_k[ELEM_F64], 160);
+    assert_int_equal(m.narrow_k[ELEM_F32], 0);
+    machine_load_string(&m, "min.yaml", minimal);
+    assert_int_equal(m.narrow_k[ELEM_F64], 0);
+    assert_int_equal(m.narrow_k[ELEM_F32], 0);
+    expect_error(with(good, at, "  a_next: false\nnarrow_panels:\n  f32: 0\n"),
+                 "bad.yaml:31: narrow_panels.f32:");
+    expect_error(with(good, at, "  a_next: false\nnarrow_panels:\n  f16: 96\n"),
+                 "bad.yaml:31: narrow_panels.f16: unknown value 'f16'");
+    expect_error(with(good, at, "  a_next: false\nnarrow_panels: 96\n"),
+                 "bad.yaml:30: narrow_panels:");
+}
+
 /* datapath_bits: the FP pipes' width, the vector width by default; it
  * must divide vector_bits. */
 static void datapath(void **state)
@@ -492,6 +512,7 @@ int main(void)
         cmocka_unit_test(defaults),
         cmocka_unit_test(prefetch_streams_unroll),
         cmocka_unit_test(small_tile),
+        cmocka_unit_test(narrow_panels),
         cmocka_unit_test(datapath),
         cmocka_unit_test(shipped_machines),
         cmocka_unit_test(unknown_key),

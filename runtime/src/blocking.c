@@ -137,6 +137,20 @@ int gg_small_tile_off(void)
     return o;
 }
 
+/* GEMMGEN_NARROW_K=K: the unpacked path takes the narrow edge kernels'
+ * column panels up to k = K (0: never) instead of the kernel's narrow_k
+ * (machine narrow_panels), so tests on any machine cover both splits. */
+int gg_narrow_k(int kernel_k)
+{
+    static _Atomic long k = -2;
+    long v = k;
+    if (v == -2) {
+        const char *s = getenv("GEMMGEN_NARROW_K");
+        k = v = s && *s ? strtol(s, NULL, 10) : -1;
+    }
+    return v < 0 ? kernel_k : v > (1 << 30) ? 1 << 30 : (int)v;
+}
+
 /* GEMMGEN_SMALL_LEVEL=1/3: the small-operand loops (small_tmpl.h) take
  * the tile shape of x86-64 baseline / v3 even on a CPU with more, so tests
  * on one machine cover all three; unset (or not above 0): 4, the CPU decides. */

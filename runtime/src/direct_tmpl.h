@@ -243,7 +243,7 @@ static void FN(direct_block)(const struct FN(op) *o, int64_t m0, int64_t m1, int
      * 4x64x32: 0.85x of per-panel calls, four single columns; with tiles
      * above, gemmab: 0.999-1.011 at SGEMM 72-132^3, DGEMM 36-132^3) */
     const int tail_once = tl.t && o->rs_b == 1;
-    const struct FN(cols) cs = FN(col_split)(o, n1 - n0);
+    const struct FN(cols) cs = FN(col_split)(o, n1 - n0, k <= o->narrow_k);
     for (int64_t jr = n0, nn; jr < n1 && (mt > m0 || !tail_once); jr += nn) {
         int w = FN(width_at)(&cs, jr - n0);   /* B columns the kernels read */
         int64_t ldb;
@@ -368,7 +368,7 @@ static int FN(panels)(const struct FN(op) *o, int64_t n0, int64_t n1, int64_t pc
                       struct FN(panel) *p)
 {
     int np = 0;
-    const struct FN(cols) cs = FN(col_split)(o, n1 - n0);
+    const struct FN(cols) cs = FN(col_split)(o, n1 - n0, 0);
     for (int64_t jr = n0; jr < n1; jr += p[np++].nn) {
         if (np == STREAM_PANELS) return 0;
         int w = FN(width_at)(&cs, jr - n0);

@@ -67,23 +67,27 @@ static int FN(width_for)(const struct FN(op) *o, int64_t nn)
  * W panels (Zen 4, 1 thread, gemmab: DGEMM 48^3 +2.6%, 62^3 +6.8%, 76^3
  * and 90^3 +2.2-2.7%; SGEMM 48-90 +0.5-5%). Searched once per block: the
  * search per panel (and W per panel, a walk over the edge kernels) ran
- * SGEMM 96^3 and 100^3 0.3-1.3% slower (Zen 5, gemmab). */
+ * SGEMM 96^3 and 100^3 0.3-1.3% slower (Zen 5, gemmab).
+ * narrow (the unpacked path up to the machine's narrow_panels k, where
+ * its W-wide edge kernels run faster per column than the main kernel):
+ * W panels, with NR panels only where W panels cannot tile the columns
+ * (each counting 1 more again), searched over all n (a < W NR panels
+ * tile any n that NR panels can). */
 struct FN(cols) { int64_t wide; int nr, w; };   /* NR panels cover [0, wide), W after */
 
-static struct FN(cols) FN(col_split)(const struct FN(op) *o, int64_t n)
+static struct FN(cols) FN(col_split)(const struct FN(op) *o, int64_t n, int narrow)
 {
     const int nr = o->bk.nr, w = FN(width_for)(o, 1);
     struct FN(cols) s = { n, nr, w };
     if (w == nr) return s;
-    int64_t big = n >= 6 * nr ? ((n - 6 * nr) / nr + 1) * nr : 0;
-    int r = (int)(n - big), best = -1, wide = 0;      /* int: r < 6 NR */
-    for (int a = 0; a * nr < r + nr; a++) {           /* a NR panels, then b W panels */
-        int left = r - a * nr, b = 0;
-        while (b * w < left) b++;                    /* no division: a few steps */
-        int cols = a * nr + b * w, cost = cols + (a + b) + (cols > r ? 2 : 0);
+    int64_t big = narrow || n < 6 * nr ? 0 : ((n - 6 * nr) / nr + 1) * nr;
+    int64_t r = n - big, best = -1, wide = 0;
+    for (int64_t a = 0; a * nr < r + nr && (!narrow || a < w); a++) {   /* a NR panels, then b W */
+        int64_t left = r - a * nr, b = left > 0 ? (left + w - 1) / w : 0;
+        int64_t cols = a * nr + b * w, cost = cols + (a + b) + (cols > r ? 2 : 0) + (narrow ? a : 0);
         if (best < 0 || cost <= best) { best = cost; wide = a; }
     }
-    s.wide = big + (int64_t)wide * nr;
+    s.wide = big + wide * nr;
     return s;
 }
 

@@ -21,7 +21,7 @@ static void FN(macro_kernel)(const struct FN(op) *o, int64_t mc, int64_t nc,
                              int64_t kc, const T *ap, const T *bp, const T *beta, T *c)
 {
     const int mr = o->bk.mr, nr = o->bk.nr;
-    const struct FN(cols) cs = FN(col_split)(o, nc);
+    const struct FN(cols) cs = FN(col_split)(o, nc, 0);
     for (int64_t jr = 0, nn; jr < nc; jr += nn) {
         int w = FN(width_at)(&cs, jr);
         const T *b = bp + jr * kc;
@@ -48,7 +48,7 @@ static void FN(macro_kernel)(const struct FN(op) *o, int64_t mc, int64_t nc,
  * takes (FN(col_split)): NR wide, then the narrower tail panels. */
 static void FN(pack_b)(const struct FN(op) *o, int64_t nc, int64_t kc, const T *x, T *dst)
 {
-    const struct FN(cols) cs = FN(col_split)(o, nc);
+    const struct FN(cols) cs = FN(col_split)(o, nc, 0);
     int64_t jr = FN(min)(cs.wide, nc);    /* the last NR panel may be partial */
     if (jr) FN(pack)(jr, kc, x, o->cs_b, o->rs_b, cs.nr, dst);
     for (int64_t nn; jr < nc; jr += nn) {
@@ -283,7 +283,7 @@ void FN(gg_gemm)(int64_t m, int64_t n, int64_t k, T alpha,
                         .edges = uk->edges, .nedges = uk->nedges,   /* both paths use them */
                         .pedges = uk->pedges, .npedges = uk->npedges,
                         .tails = NULL,
-                        .b_cols = uk->direct_b_cols,
+                        .b_cols = uk->direct_b_cols, .narrow_k = gg_narrow_k(uk->narrow_k),
                         .bk = *gg_blocking_current(TYPE_CHAR), .tm = 1, .tn = 1 };
     /* every field named: with some left to zero-filling GCC cleared the
      * whole op with `rep stos` first, a fifth of the time of DGEMM 8^3 */

@@ -72,6 +72,7 @@ struct gg_ukernel {
     int npedges;
     struct gg_tail tails[GG_TAILS];   /* row tails, in the order to try them; fn NULL: none */
     void *stream;              /* direct that prefetches the next A tile (NULL: none) */
+    int narrow_k;              /* the unpacked path's column panels W wide up to this k */
 };
 
 struct gg_kernel_set {
@@ -112,6 +113,8 @@ int gg_direct_mode(void);
 int gg_row_tails_off(void);
 /* GEMMGEN_SMALL_TILE=0: the small_tile kernels never run (comparisons, tests) */
 int gg_small_tile_off(void);
+/* GEMMGEN_NARROW_K: overrides a kernel's narrow_k (narrow column panels) */
+int gg_narrow_k(int kernel_k);
 /* GEMMGEN_SMALL_LEVEL: the highest x86-64 level the small-operand loops use */
 int gg_small_level(void);
 

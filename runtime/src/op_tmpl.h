@@ -36,6 +36,7 @@ struct FN(op) {
     int npedges;
     const struct gg_tail *tails;    /* direct path: the row tails (GG_TAILS), NULL: none */
     int b_cols;                     /* direct reads B(p,j) at b[p + j*ldb], else b[p*ldb + j] */
+    int narrow_k;                   /* direct path: W-wide column panels up to this k */
     struct gg_blocking bk;
     int tm, tn;                     /* thread grid: tm row slabs x tn column slabs */
 };

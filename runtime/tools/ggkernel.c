@@ -292,6 +292,7 @@ static void write_slot(FILE *f, const char *n, int t, int packed_only)
     fprintf(f, "#if gg_%s_%s_STREAM\n           .stream = (void *)gg_%s_%s_stream,\n#endif\n", n, k, n, k);
     fprintf(f, "           .direct_b_cols = gg_%s_%s_DIRECT_B_COLS,\n", n, k);
     fprintf(f, "           .b_l1_percent = gg_%s_%s_B_L1_PERCENT,\n", n, k);
+    fprintf(f, "           .narrow_k = gg_%s_%s_NARROW_K,\n", n, k);
     fprintf(f, "#if gg_%s_%s_NEDGES\n           .edges = edges_%s, .nedges = gg_%s_%s_NEDGES,\n#endif\n",
             n, k, k, n, k);
     fprintf(f, "#if gg_%s_%s_NPEDGES\n           .pedges = pedges_%s, .npedges = gg_%s_%s_NPEDGES,\n#endif\n",
