@@ -91,8 +91,8 @@ static void FN(run_tile)(const struct FN(op) *o, const struct FN(ablock) *A, int
         a = A->ap + (ir - A->from) * A->k; lda = A->ldp;
     }
     if (!kf) kf = FN(direct_for)(o, mm, w, NULL);
-    kf(mm, nn, A->k, &o->alpha, a, lda, b, ldb, beta,
-                             o->c + ir * o->rs_c + jr * o->cs_c, o->rs_c, o->cs_c);
+    kf(mm, nn, A->k, &o->alpha, a, lda, b, ldb, beta, o->c + ir * o->rs_c + jr * o->cs_c,
+       o->rs_c, o->cs_c);
 }
 
 /* B's layout is the kernels' (B(p,j) at b[p + j*ldb] when they read it by

@@ -71,8 +71,8 @@ static int FN(width_for)(const struct FN(op) *o, int64_t nn)
  * narrow (the unpacked path up to the machine's narrow_panels k, where
  * its W-wide edge kernels run faster per column than the main kernel):
  * W panels, with NR panels only where W panels cannot tile the columns
- * (each counting 1 more again), searched over all n (a < W NR panels
- * tile any n that NR panels can). */
+ * (each counting 1 more again), searched over all n; fewer than W of
+ * them, as W NR panels hold the columns of NR cheaper W panels. */
 struct FN(cols) { int64_t wide; int nr, w; };   /* NR panels cover [0, wide), W after */
 
 static struct FN(cols) FN(col_split)(const struct FN(op) *o, int64_t n, int narrow)
