@@ -176,9 +176,11 @@ void emit_dot(struct buf *fns, const struct plan *pl, const char *fname, const c
 {
     const struct spell *sp = &pl->t->sp[pl->k.elem];
     const char *ct = elem_ctype[pl->k.elem];
+    const char *hsum = pl->m.datapath_bits < pl->m.vector_bits && sp->hsum4_half ? sp->hsum4_half
+                                                                               : sp->hsum4;
     int q = dot_cols(pl);
     buf_printf(fns, "\n%s\n/* %s: m <= %d rows by dot products along k (see the contract above).\n"
-                    " * beta == 0 never reads C. */\n", sp->hsum4, fname, DOT_ROWS);
+                    " * beta == 0 never reads C. */\n", hsum, fname, DOT_ROWS);
     buf_printf(fns, "void %s(%s)\n{\n", fname, params);
     buf_printf(fns, "    if (m <= 0 || n <= 0) return;\n"
                     "    /* rows past m repeat row 0: read, never stored */\n"

@@ -46,8 +46,10 @@ struct spell {
     const char *mask_decl, *mloadc, *mstore;
     /* dot-product row tail (optional, emit_dot.c): the definition of
      * `static inline V hsum4_(V a, V b, V c, V d)`, which returns the
-     * horizontal sums of a, b, c and d in lanes 0..3; NULL: no such kernel */
-    const char *hsum4;
+     * horizontal sums of a, b, c and d in lanes 0..3; NULL: no such kernel;
+     * hsum4_half (optional): the same for FP pipes half a vector wide
+     * (machine datapath_bits), where full-width shuffles take two passes */
+    const char *hsum4, *hsum4_half;
     /* k-group row tails (optional, emit_kgroup.c), [0] for G = 2 and [1]
      * for G = 4: the definitions of `static inline V bcastG_(const T *p)`
      * (p[0..G) in every group of G lanes: one load of a G-element block),

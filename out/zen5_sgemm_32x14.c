@@ -7542,15 +7542,14 @@ void zen5_sgemm_32x14_e16x8(int64_t m, int64_t n, int64_t k, const float *alpha,
 
 }
 
-static inline __m256 half8_(__m512 s)
-{
-    return _mm256_add_ps(_mm512_castps512_ps256(s),
-                         _mm256_castpd_ps(_mm512_extractf64x4_pd(_mm512_castps_pd(s), 1)));
-}
 static inline __m512 hsum4_(__m512 a, __m512 b, __m512 c, __m512 d)
 {
-    __m256 s = _mm256_hadd_ps(_mm256_hadd_ps(half8_(a), half8_(b)), _mm256_hadd_ps(half8_(c), half8_(d)));
-    return _mm512_zextps128_ps512(_mm_add_ps(_mm256_castps256_ps128(s), _mm256_extractf128_ps(s, 1)));
+    __m512 ab = _mm512_add_ps(_mm512_unpacklo_ps(a, b), _mm512_unpackhi_ps(a, b));
+    __m512 cd = _mm512_add_ps(_mm512_unpacklo_ps(c, d), _mm512_unpackhi_ps(c, d));
+    __m512 s = _mm512_add_ps(_mm512_shuffle_ps(ab, cd, 0x44), _mm512_shuffle_ps(ab, cd, 0xEE));
+    s = _mm512_add_ps(s, _mm512_shuffle_f32x4(s, s, 0x4E));
+    s = _mm512_add_ps(s, _mm512_shuffle_f32x4(s, s, 0xB1));
+    return _mm512_zextps128_ps512(_mm512_castps512_ps128(s));
 }
 
 /* zen5_sgemm_32x14_dot: m <= 4 rows by dot products along k (see the contract above).
