@@ -7512,15 +7512,14 @@ void zen5_dgemm_16x14_e8x8(int64_t m, int64_t n, int64_t k, const double *alpha,
 
 }
 
-static inline __m256d half4_(__m512d s)
-{
-    return _mm256_add_pd(_mm512_castpd512_pd256(s), _mm512_extractf64x4_pd(s, 1));
-}
 static inline __m512d hsum4_(__m512d a, __m512d b, __m512d c, __m512d d)
 {
-    __m256d ab = _mm256_hadd_pd(half4_(a), half4_(b)), cd = _mm256_hadd_pd(half4_(c), half4_(d));
-    return _mm512_zextpd256_pd512(_mm256_add_pd(_mm256_permute2f128_pd(ab, cd, 0x20),
-                                                _mm256_permute2f128_pd(ab, cd, 0x31)));
+    __m512d ab = _mm512_add_pd(_mm512_unpacklo_pd(a, b), _mm512_unpackhi_pd(a, b));
+    __m512d cd = _mm512_add_pd(_mm512_unpacklo_pd(c, d), _mm512_unpackhi_pd(c, d));
+    __m512d s = _mm512_add_pd(_mm512_shuffle_f64x2(ab, cd, 0x88), _mm512_shuffle_f64x2(ab, cd, 0xDD));
+    s = _mm512_add_pd(s, _mm512_shuffle_f64x2(s, s, 0xB1));
+    s = _mm512_shuffle_f64x2(s, s, 0x08);
+    return _mm512_zextpd256_pd512(_mm512_castpd512_pd256(s));
 }
 
 /* zen5_dgemm_16x14_dot: m <= 4 rows by dot products along k (see the contract above).
