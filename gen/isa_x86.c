@@ -119,7 +119,8 @@
 
 /* The same for AVX-512 f64: pairs interleaved and added within 128-bit
  * lanes, the lanes gathered and added across, row r's sum in lane r: 8
- * shuffles and 4 adds where half4 and two hadds took 10 and 7. */
+ * shuffles and 4 adds where half4 and two hadds took 10 and 7. No
+ * half-width spelling: the one such machine, Zen 4, has no f64 dot tail. */
 #define X86_HSUM4_512_F64 \
     "static inline __m512d hsum4_(__m512d a, __m512d b, __m512d c, __m512d d)\n" \
     "{\n" \
@@ -129,20 +130,6 @@
     "    s = _mm512_add_pd(s, _mm512_shuffle_f64x2(s, s, 0xB1));\n" \
     "    s = _mm512_shuffle_f64x2(s, s, 0x08);\n" \
     "    return _mm512_zextpd256_pd512(_mm512_castpd512_pd256(s));\n" \
-    "}\n"
-
-/* The same on 256-bit pipes: halves added in ymm, two hadds leave pairs
- * of partial sums, and one cross-lane add puts row r's sum in lane r. */
-#define X86_HSUM4_512_F64_HALF \
-    "static inline __m256d half4_(__m512d s)\n" \
-    "{\n" \
-    "    return _mm256_add_pd(_mm512_castpd512_pd256(s), _mm512_extractf64x4_pd(s, 1));\n" \
-    "}\n" \
-    "static inline __m512d hsum4_(__m512d a, __m512d b, __m512d c, __m512d d)\n" \
-    "{\n" \
-    "    __m256d ab = _mm256_hadd_pd(half4_(a), half4_(b)), cd = _mm256_hadd_pd(half4_(c), half4_(d));\n" \
-    "    return _mm512_zextpd256_pd512(_mm256_add_pd(_mm256_permute2f128_pd(ab, cd, 0x20),\n" \
-    "                                                _mm256_permute2f128_pd(ab, cd, 0x31)));\n" \
     "}\n"
 
 #define AVX_F64(FMA, FMAV) { \
@@ -221,7 +208,7 @@ const struct target target_avx512 = {
             .mloadc = "_mm512_maskz_loadu_pd(%1, %m)", .mstore = "_mm512_mask_storeu_pd(%m, %1, %0);",
             .prefetch = "__builtin_prefetch(%m, 0, %l);",
             .groups = { X86_PAIRS_512_F64 },
-            .hsum4 = X86_HSUM4_512_F64, .hsum4_half = X86_HSUM4_512_F64_HALF,
+            .hsum4 = X86_HSUM4_512_F64,
             X86_HALF(ELEM_F64, "_mm512_zextpd256_pd512(%0)"),
         },
         [ELEM_F32] = {
