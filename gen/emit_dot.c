@@ -68,21 +68,20 @@ int dot_min_k(const struct plan *pl)
 int dot_kstep(const struct plan *pl) { return pl->k.vl; }
 
 /* The k from which the dot kernel pays for every k, its last vector of k
- * steps counted whole (a masked load and full-width FMAs) and one vector
- * more: with k not whole vectors, A's copied rows and B's columns (k
- * apart) leave most vector loads across two cache lines; 0: dot_min_k is
- * already that. Between dot_min_k and this k a ragged last vector can cost
- * more than the k-group tails save: Zen 5 SGEMM 4 x 98 x k, dot over
- * quads, k = 64 1.07, 68 0.91, 72 0.92, 96 1.20, 112 1.15 (gemmab, stop 30).
- * Zen 5 DGEMM 4 x 98 x k, dot over pairs, counted whole (from k = 50): k =
- * 50, 58, 66 (columns 16 or 48 bytes off a line) 0.87-0.95, 52, 60, 68 (32
- * off) 1.00-1.10, 74, 90 1.02-1.04; with one more (from 66): 50 and 58 back
- * to the pairs (1.08-1.14), SGEMM 4 x 98 x 84..114 to the quads 0.99-1.07. */
+ * steps counted whole (a masked load and full-width FMAs); 0: dot_min_k
+ * is already that. Between dot_min_k and this k a ragged last vector can
+ * cost more than the k-group tails save. The runtime pads A's copied rows
+ * to whole cache lines (B's columns, read in place, still cross them):
+ * Zen 5, dot over the k groups (gemmab, stop 34), SGEMM 4 x 98 x k, k =
+ * 60 0.99, 68 0.94, 76 1.04, 84 1.03, 92 1.09, 100-114 1.08-1.14 (this
+ * rule: 83); DGEMM 4 x 98 x k over the pairs, k = 42-58 1.01-1.06, 62
+ * 1.11 (this rule: 50). Before the padding, A's rows k apart crossed lines
+ * too and the rule counted one vector more (SGEMM 115, DGEMM 66). */
 int dot_all_k(const struct plan *pl)
 {
     int lo = dot_min_k(pl), vl = pl->k.vl;
     for (int k = 4096; lo && k >= lo; k--)
-        if (!dot_pays(pl, k, (k + vl - 1) / vl * vl + vl)) return k + 1;
+        if (!dot_pays(pl, k, (k + vl - 1) / vl * vl)) return k + 1;
     return 0;
 }
 

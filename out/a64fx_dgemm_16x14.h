@@ -44,7 +44,7 @@
  * 1: column panels), k step, all k (below all k, only k a multiple of the
  * k step; 0: any k)} */
 #define a64fx_dgemm_16x14_NTAILS 1
-#define a64fx_dgemm_16x14_TAIL_LIST {(void *)a64fx_dgemm_16x14_dot, 4, 25, 0, 8, 37}
+#define a64fx_dgemm_16x14_TAIL_LIST {(void *)a64fx_dgemm_16x14_dot, 4, 25, 0, 8, 29}
 /* cflags: -march=armv8.2-a+sve -msve-vector-bits=512 */
 
 #ifdef __cplusplus

@@ -44,7 +44,7 @@
  * 1: column panels), k step, all k (below all k, only k a multiple of the
  * k step; 0: any k)} */
 #define zen4_sgemm_32x14_NTAILS 3
-#define zen4_sgemm_32x14_TAIL_LIST {(void *)zen4_sgemm_32x14_dot, 4, 57, 0, 16, 115}, {(void *)zen4_sgemm_32x14_quad, 4, 41, 4, 0, 0}, {(void *)zen4_sgemm_32x14_half, 8, 1, 1, 0, 0}
+#define zen4_sgemm_32x14_TAIL_LIST {(void *)zen4_sgemm_32x14_dot, 4, 57, 0, 16, 83}, {(void *)zen4_sgemm_32x14_quad, 4, 41, 4, 0, 0}, {(void *)zen4_sgemm_32x14_half, 8, 1, 1, 0, 0}
 /* cflags: -mavx512f -mfma */
 
 #ifdef __cplusplus

@@ -44,7 +44,7 @@
  * 1: column panels), k step, all k (below all k, only k a multiple of the
  * k step; 0: any k)} */
 #define zen5_dgemm_16x14_NTAILS 2
-#define zen5_dgemm_16x14_TAIL_LIST {(void *)zen5_dgemm_16x14_dot, 4, 37, 0, 8, 66}, {(void *)zen5_dgemm_16x14_pair, 4, 13, 2, 0, 0}
+#define zen5_dgemm_16x14_TAIL_LIST {(void *)zen5_dgemm_16x14_dot, 4, 37, 0, 8, 50}, {(void *)zen5_dgemm_16x14_pair, 4, 13, 2, 0, 0}
 /* cflags: -mavx512f -mfma */
 
 #ifdef __cplusplus

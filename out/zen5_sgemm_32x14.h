@@ -44,7 +44,7 @@
  * 1: column panels), k step, all k (below all k, only k a multiple of the
  * k step; 0: any k)} */
 #define zen5_sgemm_32x14_NTAILS 3
-#define zen5_sgemm_32x14_TAIL_LIST {(void *)zen5_sgemm_32x14_dot, 4, 57, 0, 16, 115}, {(void *)zen5_sgemm_32x14_quad, 4, 17, 4, 0, 0}, {(void *)zen5_sgemm_32x14_pair, 8, 7, 2, 0, 0}
+#define zen5_sgemm_32x14_TAIL_LIST {(void *)zen5_sgemm_32x14_dot, 4, 57, 0, 16, 83}, {(void *)zen5_sgemm_32x14_quad, 4, 17, 4, 0, 0}, {(void *)zen5_sgemm_32x14_pair, 8, 7, 2, 0, 0}
 /* cflags: -mavx512f -mfma */
 
 #ifdef __cplusplus

@@ -2,13 +2,13 @@
  * or one of the generated edge kernels (MR x NR', MR' x NR, MR' x NR'),
  * and the packed path's narrow last column panels. */
 
-/* nn (<= nr) columns of B, k deep, as dst[p + j*k], columns past nn zero:
+/* nn (<= nr) columns of B, k deep, as dst[p + j*ld], columns past nn zero:
  * the column-stored panel a _direct kernel with b_cols reads (also A's
  * last rows along k for the dot kernel, as the columns of A^T). Out of line:
  * inlined into the slab function it cost DGEMM 8^3 7%, a call it never
  * makes there. */
 static __attribute__((noinline)) void FN(pack_cols)(int64_t nn, int64_t k, const T *b,
-                                                    int64_t rs, int64_t cs, int nr, T *dst)
+                                                    int64_t rs, int64_t cs, int nr, T *dst, int64_t ld)
 {
     const size_t bytes = (size_t)k * sizeof(T);    /* k > 0: the path has returned before */
     int64_t j = 0;
@@ -18,24 +18,24 @@ static __attribute__((noinline)) void FN(pack_cols)(int64_t nn, int64_t k, const
      * of SGEMM 4x96x1000. Not pack_rows with k as its width: its tiles'
      * lengths vary at run time there, and SGEMM 4x96x1000 ran 0.83x. */
     const int vn = FN(vn);
-    for (; cs == 1 && j + vn <= nn; j += vn, dst += vn * k) {
+    for (; cs == 1 && j + vn <= nn; j += vn, dst += vn * ld) {
         int64_t p = 0;
-        for (; p + vn <= k; p += vn) FN(tile)(b + p * rs + j, rs, dst + p, (int)k, vn);
+        for (; p + vn <= k; p += vn) FN(tile)(b + p * rs + j, rs, dst + p, (int)ld, vn);
         for (; p < k; p++)
-            for (int q = 0; q < vn; q++) dst[q * k + p] = b[p * rs + j + q];
+            for (int q = 0; q < vn; q++) dst[q * ld + p] = b[p * rs + j + q];
     }
 #endif
     /* strided columns four at a time: a row of them per element of k,
      * 2-3% of SGEMM 36^3 and DGEMM 20x20x24 against one column per pass */
-    for (; rs != 1 && j + 4 <= nn; j += 4, dst += 4 * k)
+    for (; rs != 1 && j + 4 <= nn; j += 4, dst += 4 * ld)
         for (int64_t p = 0; p < k; p++) {
             const T *bp = b + p * rs + j * cs;
             dst[p] = bp[0];
-            dst[k + p] = bp[cs];
-            dst[2 * k + p] = bp[2 * cs];
-            dst[3 * k + p] = bp[3 * cs];
+            dst[ld + p] = bp[cs];
+            dst[2 * ld + p] = bp[2 * cs];
+            dst[3 * ld + p] = bp[3 * cs];
         }
-    for (; j < nr; j++, dst += k) {
+    for (; j < nr; j++, dst += ld) {
         if (j >= nn) FN(zero_bytes)(dst, bytes);
         else if (rs == 1) FN(copy_bytes)(dst, b + j * cs, bytes);
         else for (int64_t p = 0; p < k; p++) dst[p] = b[p * rs + j * cs];
@@ -166,7 +166,7 @@ static void FN(edge_panel)(const struct FN(op) *o, int64_t mc, int64_t nn, int64
     int64_t ldb = w;                    /* packed w wide (FN(pack_b)) */
     if (o->b_cols) {
         T *bc = gg_pack_buffer(2, (size_t)(w * kc) * sizeof(T));
-        FN(pack_cols)(nn, kc, b, w, 1, w, bc);
+        FN(pack_cols)(nn, kc, b, w, 1, w, bc, kc);
         b = bc; ldb = kc;
     }
     for (int64_t ir = 0; ir < mc; ir += mr) {
