@@ -141,13 +141,16 @@ static const T *FN(dot_a)(const struct FN(op) *o, int64_t from, int64_t t, int64
                           int64_t k, int64_t *lda)
 {
     const T *a = o->a + from * o->rs_a + pc * o->cs_a;
-    const int64_t line = (o->bk.l1_line > 0 ? o->bk.l1_line : 64) / (int64_t)sizeof(T);
-    if (o->cs_a == 1 && o->rs_a % line == 0 && (uintptr_t)a % (line * sizeof(T)) == 0) {
+    const size_t lb = o->bk.l1_line > 0 ? (size_t)o->bk.l1_line : 64;   /* line bytes */
+    const int64_t line = (int64_t)(lb / sizeof(T));
+    if (o->cs_a == 1 && o->rs_a % line == 0 && (uintptr_t)a % lb == 0) {
         *lda = o->rs_a;
         return a;
     }
+    /* the buffer starts 64 bytes aligned: one line more, to start a line */
     const int64_t ld = (k + line - 1) / line * line;
-    T *r = gg_pack_buffer(3, (size_t)(t * ld) * sizeof(T));
+    uintptr_t r0 = (uintptr_t)gg_pack_buffer(3, (size_t)(t * ld + line) * sizeof(T));
+    T *r = (T *)((r0 + lb - 1) / lb * lb);
     FN(pack_cols)(t, k, a, o->cs_a, o->rs_a, (int)t, r, ld);
     *lda = ld;
     return r;
