@@ -43,22 +43,23 @@ struct plan {
     struct gb_shape shapes[MAXSHAPES];
     int nshapes;
     double budget;              /* seconds per measurement */
+    double big_budget;          /* ... for shapes of 1e10 flops and more (0: budget) */
 };
 
 static const struct plan full = {
     { {64, 64, 64}, {128, 128, 128}, {256, 256, 256}, {512, 512, 512},
       {1000, 1000, 1000}, {2000, 2000, 2000}, {4000, 4000, 4000},
-      {4000, 4000, 128}, {4000, 128, 4000}, {128, 4000, 4000} }, 10, 0.3 };
+      {4000, 4000, 128}, {4000, 128, 4000}, {128, 4000, 4000} }, 10, 0.3, 1.0 };
 static const struct plan quick = {
     { {64, 64, 64}, {256, 256, 256}, {1000, 1000, 1000}, {2000, 2000, 2000},
-      {4000, 4000, 128} }, 5, 0.15 };
+      {4000, 4000, 128} }, 5, 0.15, 0 };
 /* Small squares between the full table's 64, 128 and 256, one thread:
  * where a remainder of MR or NR decides the speed. */
 static const struct plan small = {
     { {16, 16, 16}, {24, 24, 24}, {32, 32, 32}, {40, 40, 40}, {48, 48, 48}, {56, 56, 56},
       {64, 64, 64}, {72, 72, 72}, {80, 80, 80}, {88, 88, 88}, {96, 96, 96},
       {100, 100, 100}, {112, 112, 112}, {128, 128, 128}, {160, 160, 160},
-      {192, 192, 192}, {256, 256, 256} }, 17, 0.15 };
+      {192, 192, 192}, {256, 256, 256} }, 17, 0.15, 0 };
 
 struct peers { struct gb_peer p[MAXPEERS]; int n; char env_coretype[64]; };
 
@@ -115,6 +116,16 @@ static void print_head(const struct peers *ps)
     printf("---|\n");
 }
 
+/* The time a shape's measurement may take. 2000^3 and 4000^3 (the
+ * targets' shapes) take 0.16 s and 1.3 s a call on one Zen 5 core: in 0.3 s
+ * that was one or two samples, and two full runs read DGEMM 2000^3 at
+ * 0.94x of BLIS skx where gemmab's alternated windows read 1.00x (stop
+ * 33), a third 1.08x (stop 34). */
+static double shape_budget(const struct plan *pl, const struct gb_shape *s)
+{
+    return pl->big_budget > 0 && 2.0 * s->m * s->n * s->k >= 1e10 ? pl->big_budget : pl->budget;
+}
+
 /* Shape by shape, gemmgen and then each peer (a child process per shape,
  * so that no peer's idle threads spin beside the next measurement); the
  * best of ROUNDS such rounds. A noisy phase of a shared machine (the same
@@ -133,10 +144,11 @@ static void measure_all(const struct plan *pl, const struct peers *ps, char type
         for (int i = 0; i < pl->nshapes; i++) g[p][i] = 0;
     for (int r = 0; r < ROUNDS; r++)
         for (int i = 0; i < pl->nshapes; i++) {
-            double x = run_own(type, threads, &pl->shapes[i], pl->budget), once;
+            const double budget = shape_budget(pl, &pl->shapes[i]);
+            double x = run_own(type, threads, &pl->shapes[i], budget), once;
             if (x > own[i]) own[i] = x;
             for (int p = 0; p < ps->n; p++) {
-                gb_peer_run(&ps->p[p], type, threads, &pl->shapes[i], 1, pl->budget, &once,
+                gb_peer_run(&ps->p[p], type, threads, &pl->shapes[i], 1, budget, &once,
                             info[p], 128);
                 if (once > g[p][i]) g[p][i] = once;
             }
