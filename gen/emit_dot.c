@@ -6,7 +6,9 @@
  * products cost ROWS * k / VL per column instead, plus a reduction; so
  * for m <= ROWS rows the runtime reads A's rows along k (copied rows, or
  * in place) and B's columns in place, ROWS x COLS accumulators at a time,
- * and adds each accumulator's lanes at the end (the target's hsum4).
+ * and adds each accumulator's lanes at the end (the target's hsum4; its
+ * hsum16 for a block of 4 columns where it spells one: one vector of 16
+ * sums and one C update for the block).
  * SGEMM 100^3 computed its last 4 rows 16 high: 15% of the time for 4%
  * of the flops. Not list-scheduled: the loop is loads and independent
  * FMAs, which the compiler and the core order well enough.
@@ -132,8 +134,39 @@ static void load_rows(struct buf *b, const struct spell *sp, const char *off, bo
     }
 }
 
+/* Does a block of 4 columns take the target's hsum16 (one vector of 16
+ * sums and one C update for the block)? Where it spells it, on full-width
+ * pipes (as hsum4_half: half-width ones take its shuffles twice). */
+static bool dot_use16(const struct plan *pl, int q)
+{
+    const struct spell *sp = &pl->t->sp[pl->k.elem];
+    return q == 4 && sp->hsum16 && em_masked(sp) && pl->k.vl == 16 &&
+           pl->m.datapath_bits >= pl->m.vector_bits;
+}
+
+/* The 4 x 4 block's sums and C update by hsum16_ and cupd16_; general
+ * C strides element by element. */
+static void sums16(struct buf *b, const struct plan *pl)
+{
+    const char *ct = elem_ctype[pl->k.elem];
+    buf_printf(b, "        const %s h = hsum16_(s00, s01, s02, s03, s10, s11, s12, s13,\n"
+                  "                             s20, s21, s22, s23, s30, s31, s32, s33);\n",
+               pl->t->sp[pl->k.elem].vtype);
+    buf_printf(b, "        if (rs_c == 1) {\n"
+                  "            cupd16_(c + j * cs_c, cs_c, h, va_, vb_, vb, km4_);\n"
+                  "        } else {\n"
+                  "            %s t[16];\n", ct);
+    const char *so[3] = { "h", "", "" };
+    em_line(b, "            ", pl->t->sp[pl->k.elem].store, "", so, "t", pl->t->sp[pl->k.elem].vtype);
+    buf_printf(b, "            for (int q = 0; q < 4; q++)\n"
+                  "                for (int64_t i = 0; i < m; i++) {\n"
+                  "                    %s *cij = c + i * rs_c + (j + q) * cs_c;\n"
+                  "                    *cij = vb == 0 ? va * t[4 * q + i] : va * t[4 * q + i] + vb * *cij;\n"
+                  "                }\n"
+                  "        }\n", ct);
+}
 /* One block of q columns starting at column j. */
-static void block(struct buf *b, const struct plan *pl, int q)
+static void block(struct buf *b, const struct plan *pl, int q, bool use16)
 {
     const struct spell *sp = &pl->t->sp[pl->k.elem];
     const char *ct = elem_ctype[pl->k.elem], *in = "        ";
@@ -160,6 +193,10 @@ static void block(struct buf *b, const struct plan *pl, int q)
         for (int c = 0; c < q; c++) fma_column(b, sp, c, "kv", true, "            ");
         buf_puts(b, "        }\n");
     }
+    if (use16) {
+        sums16(b, pl);
+        return;
+    }
     for (int c = 0; c < q; c++)
         buf_printf(b, "        const %s h%d = hsum4_(s0%d, s1%d, s2%d, s3%d);\n", sp->vtype, c, c, c, c, c);
     if (!vmask) {
@@ -178,8 +215,10 @@ void emit_dot(struct buf *fns, const struct plan *pl, const char *fname, const c
     const char *hsum = pl->m.datapath_bits < pl->m.vector_bits && sp->hsum4_half ? sp->hsum4_half
                                                                                : sp->hsum4;
     int q = dot_cols(pl);
+    const bool use16 = dot_use16(pl, q);
     buf_printf(fns, "\n%s\n/* %s: m <= %d rows by dot products along k (see the contract above).\n"
                     " * beta == 0 never reads C. */\n", hsum, fname, DOT_ROWS);
+    if (use16) buf_printf(fns, "\n%s", sp->hsum16);
     buf_printf(fns, "void %s(%s)\n{\n", fname, params);
     buf_printf(fns, "    if (m <= 0 || n <= 0) return;\n"
                     "    /* rows past m repeat row 0: read, never stored */\n"
@@ -193,16 +232,17 @@ void emit_dot(struct buf *fns, const struct plan *pl, const char *fname, const c
         em_expand(fns, sp->mask_decl, "k_", ko, "", 0, sp->vtype);
         buf_puts(fns, "\n");
         em_sums_vectors(fns, sp);
+        if (use16) buf_puts(fns, "    const unsigned km4_ = m >= 4 ? 0xFu : (1u << m) - 1;   /* rows of a 4 x 4 block */\n");
     } else {
         buf_printf(fns, "    const %s *const ar[4] = { a0, a1, a2, a3 };   /* the scalar k tail */\n", ct);
     }
     buf_puts(fns, "    int64_t j = 0;\n");
     buf_printf(fns, "    for (; j + %d <= n; j += %d) {\n", q, q);
-    block(fns, pl, q);
+    block(fns, pl, q, use16);
     buf_puts(fns, "    }\n");
     if (q > 1) {
         buf_puts(fns, "    for (; j < n; j++) {\n");
-        block(fns, pl, 1);
+        block(fns, pl, 1, false);
         buf_puts(fns, "    }\n");
     }
     buf_puts(fns, "}\n");

@@ -103,6 +103,63 @@
     "    return _mm512_zextps128_ps512(_mm512_castps512_ps128(s));\n" \
     "}\n"
 
+/* The dot tail's 4 x 4 block at once, AVX-512 f32 (full-width pipes): the
+ * 16 accumulators halved across 256-bit halves (red_a_: pairs of columns
+ * 0/2 and 1/3), then across 128-bit blocks (red_b_), each a shuffle and
+ * two adds (one masked: the adds run on FP2/FP3, the shuffles share FP1
+ * with the FMAs), then hsum4_'s in-block steps: 18 shuffles and 27 adds
+ * for the 16 sums where four hsum4_ took 32 and 20. C's four columns then
+ * take one vector: masked loads and stores at c + q * cs_c - 4q touch only
+ * lanes 4q.. (masked-off lanes do not fault; merged into one vector by
+ * chained masked loads: four independent loads merged by blends ran
+ * 2-4% slower). Zen 5 (gemmgen stop 34): the kernel alone on 4 x 100 x k
+ * 1.03-1.08x at k 64-200; gemmab B/A SGEMM 4x98x100 1.029, 4x100x96
+ * 1.048-1.053, 4x200x400 1.011-1.019, 68x68x128 1.005-1.014, 100^3
+ * 1.002-1.010; 2 or 3 rows alone 0.977-0.989 (their masks idle lanes). */
+#define X86_HSUM16_512_F32 \
+    "static inline __m512 red_a_(__m512 x, __m512 y)\n" \
+    "{\n" \
+    "    __m512 t = _mm512_shuffle_f32x4(x, y, 0x4E);\n" \
+    "    return _mm512_mask_add_ps(_mm512_add_ps(x, t), 0xFF00, y, t);\n" \
+    "}\n" \
+    "static inline __m512 red_b_(__m512 x, __m512 y)\n" \
+    "{\n" \
+    "    const __m512i i = _mm512_set_epi32(27, 26, 25, 24, 15, 14, 13, 12, 19, 18, 17, 16, 7, 6, 5, 4);\n" \
+    "    __m512 t = _mm512_permutex2var_ps(x, i, y);\n" \
+    "    return _mm512_mask_add_ps(_mm512_add_ps(x, t), 0xF0F0, y, t);\n" \
+    "}\n" \
+    "static inline __m512 hsum16_(__m512 s00, __m512 s01, __m512 s02, __m512 s03,\n" \
+    "                             __m512 s10, __m512 s11, __m512 s12, __m512 s13,\n" \
+    "                             __m512 s20, __m512 s21, __m512 s22, __m512 s23,\n" \
+    "                             __m512 s30, __m512 s31, __m512 s32, __m512 s33)\n" \
+    "{\n" \
+    "    __m512 w0 = red_b_(red_a_(s00, s02), red_a_(s01, s03));\n" \
+    "    __m512 w1 = red_b_(red_a_(s10, s12), red_a_(s11, s13));\n" \
+    "    __m512 w2 = red_b_(red_a_(s20, s22), red_a_(s21, s23));\n" \
+    "    __m512 w3 = red_b_(red_a_(s30, s32), red_a_(s31, s33));\n" \
+    "    __m512 ab = _mm512_add_ps(_mm512_unpacklo_ps(w0, w1), _mm512_unpackhi_ps(w0, w1));\n" \
+    "    __m512 cd = _mm512_add_ps(_mm512_unpacklo_ps(w2, w3), _mm512_unpackhi_ps(w2, w3));\n" \
+    "    return _mm512_add_ps(_mm512_shuffle_ps(ab, cd, 0x44), _mm512_shuffle_ps(ab, cd, 0xEE));\n" \
+    "}\n" \
+    "static inline void cupd16_(float *c, int64_t cs_c, __m512 h, __m512 va_, __m512 vb_, float vb,\n" \
+    "                           unsigned rows)\n" \
+    "{\n" \
+    "    const __mmask16 q0 = (__mmask16)rows, q1 = (__mmask16)(rows << 4),\n" \
+    "                    q2 = (__mmask16)(rows << 8), q3 = (__mmask16)(rows << 12);\n" \
+    "    __m512 v = _mm512_mul_ps(va_, h);\n" \
+    "    if (vb != 0) {\n" \
+    "        __m512 cv = _mm512_maskz_loadu_ps(q0, c);\n" \
+    "        cv = _mm512_mask_loadu_ps(cv, q1, c + cs_c - 4);\n" \
+    "        cv = _mm512_mask_loadu_ps(cv, q2, c + 2 * cs_c - 8);\n" \
+    "        cv = _mm512_mask_loadu_ps(cv, q3, c + 3 * cs_c - 12);\n" \
+    "        v = _mm512_fmadd_ps(vb_, cv, v);\n" \
+    "    }\n" \
+    "    _mm512_mask_storeu_ps(c, q0, v);\n" \
+    "    _mm512_mask_storeu_ps(c + cs_c - 4, q1, v);\n" \
+    "    _mm512_mask_storeu_ps(c + 2 * cs_c - 8, q2, v);\n" \
+    "    _mm512_mask_storeu_ps(c + 3 * cs_c - 12, q3, v);\n" \
+    "}\n"
+
 /* The same on 256-bit pipes (Zen 4): each accumulator's halves added in
  * ymm, single-pumped, then three hadds leave row r's sum in lane r. */
 #define X86_HSUM4_512_F32_HALF \
@@ -228,7 +285,7 @@ const struct target target_avx512 = {
             .mloadc = "_mm512_maskz_loadu_ps(%1, %m)", .mstore = "_mm512_mask_storeu_ps(%m, %1, %0);",
             .prefetch = "__builtin_prefetch(%m, 0, %l);",
             .groups = { X86_PAIRS_512_F32, X86_QUADS_512_F32 },
-            .hsum4 = X86_HSUM4_512_F32, .hsum4_half = X86_HSUM4_512_F32_HALF,
+            .hsum4 = X86_HSUM4_512_F32, .hsum4_half = X86_HSUM4_512_F32_HALF, .hsum16 = X86_HSUM16_512_F32,
             X86_HALF(ELEM_F32, "_mm512_zextps256_ps512(%0)"),
         },
     },

@@ -50,6 +50,14 @@ struct spell {
      * hsum4_half (optional): the same for FP pipes half a vector wide
      * (machine datapath_bits), where full-width shuffles take two passes */
     const char *hsum4, *hsum4_half;
+    /* a 4 x 4 block of dot products at once (optional, full-width pipes,
+     * 16 lanes): `static inline V hsum16_(V s00, .., V s33)` returns the
+     * sum of s<i><q> in lane 4q + i, and `static inline void cupd16_(T *c,
+     * int64_t cs_c, V h, V va_, V vb_, T vb, unsigned rows)` stores C's
+     * columns q = 0..3 (at c + q * cs_c, rows 0..3 contiguous) := va_ * h +
+     * vb_ * C from lanes 4q.., the first `rows` rows (a 4-bit mask), beta
+     * == 0 not reading C */
+    const char *hsum16;
     /* k-group row tails (optional, emit_kgroup.c), [0] for G = 2 and [1]
      * for G = 4: the definitions of `static inline V bcastG_(const T *p)`
      * (p[0..G) in every group of G lanes: one load of a G-element block),

@@ -7554,6 +7554,49 @@ static inline __m512 hsum4_(__m512 a, __m512 b, __m512 c, __m512 d)
 
 /* zen5_sgemm_32x14_dot: m <= 4 rows by dot products along k (see the contract above).
  * beta == 0 never reads C. */
+
+static inline __m512 red_a_(__m512 x, __m512 y)
+{
+    __m512 t = _mm512_shuffle_f32x4(x, y, 0x4E);
+    return _mm512_mask_add_ps(_mm512_add_ps(x, t), 0xFF00, y, t);
+}
+static inline __m512 red_b_(__m512 x, __m512 y)
+{
+    const __m512i i = _mm512_set_epi32(27, 26, 25, 24, 15, 14, 13, 12, 19, 18, 17, 16, 7, 6, 5, 4);
+    __m512 t = _mm512_permutex2var_ps(x, i, y);
+    return _mm512_mask_add_ps(_mm512_add_ps(x, t), 0xF0F0, y, t);
+}
+static inline __m512 hsum16_(__m512 s00, __m512 s01, __m512 s02, __m512 s03,
+                             __m512 s10, __m512 s11, __m512 s12, __m512 s13,
+                             __m512 s20, __m512 s21, __m512 s22, __m512 s23,
+                             __m512 s30, __m512 s31, __m512 s32, __m512 s33)
+{
+    __m512 w0 = red_b_(red_a_(s00, s02), red_a_(s01, s03));
+    __m512 w1 = red_b_(red_a_(s10, s12), red_a_(s11, s13));
+    __m512 w2 = red_b_(red_a_(s20, s22), red_a_(s21, s23));
+    __m512 w3 = red_b_(red_a_(s30, s32), red_a_(s31, s33));
+    __m512 ab = _mm512_add_ps(_mm512_unpacklo_ps(w0, w1), _mm512_unpackhi_ps(w0, w1));
+    __m512 cd = _mm512_add_ps(_mm512_unpacklo_ps(w2, w3), _mm512_unpackhi_ps(w2, w3));
+    return _mm512_add_ps(_mm512_shuffle_ps(ab, cd, 0x44), _mm512_shuffle_ps(ab, cd, 0xEE));
+}
+static inline void cupd16_(float *c, int64_t cs_c, __m512 h, __m512 va_, __m512 vb_, float vb,
+                           unsigned rows)
+{
+    const __mmask16 q0 = (__mmask16)rows, q1 = (__mmask16)(rows << 4),
+                    q2 = (__mmask16)(rows << 8), q3 = (__mmask16)(rows << 12);
+    __m512 v = _mm512_mul_ps(va_, h);
+    if (vb != 0) {
+        __m512 cv = _mm512_maskz_loadu_ps(q0, c);
+        cv = _mm512_mask_loadu_ps(cv, q1, c + cs_c - 4);
+        cv = _mm512_mask_loadu_ps(cv, q2, c + 2 * cs_c - 8);
+        cv = _mm512_mask_loadu_ps(cv, q3, c + 3 * cs_c - 12);
+        v = _mm512_fmadd_ps(vb_, cv, v);
+    }
+    _mm512_mask_storeu_ps(c, q0, v);
+    _mm512_mask_storeu_ps(c + cs_c - 4, q1, v);
+    _mm512_mask_storeu_ps(c + 2 * cs_c - 8, q2, v);
+    _mm512_mask_storeu_ps(c + 3 * cs_c - 12, q3, v);
+}
 void zen5_sgemm_32x14_dot(int64_t m, int64_t n, int64_t k, const float *alpha, const float *a, int64_t lda,
                           const float *b, int64_t ldb, const float *beta, float *c, int64_t rs_c, int64_t cs_c)
 {
@@ -7566,6 +7609,7 @@ void zen5_sgemm_32x14_dot(int64_t m, int64_t n, int64_t k, const float *alpha, c
     const __mmask16 k_ = (__mmask16)(k - kv >= 16 ? 0xFFFF : (1u << (k - kv)) - 1);
     const __mmask16 km_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
     const __m512 va_ = _mm512_set1_ps(va), vb_ = _mm512_set1_ps(vb);
+    const unsigned km4_ = m >= 4 ? 0xFu : (1u << m) - 1;   /* rows of a 4 x 4 block */
     int64_t j = 0;
     for (; j + 4 <= n; j += 4) {
         const float *b0 = b + j * ldb, *b1 = b0 + ldb, *b2 = b1 + ldb, *b3 = b2 + ldb;
@@ -7638,41 +7682,18 @@ void zen5_sgemm_32x14_dot(int64_t m, int64_t n, int64_t k, const float *alpha, c
             s23 = _mm512_fmadd_ps(x2, y, s23);
             s33 = _mm512_fmadd_ps(x3, y, s33);
         }
-        const __m512 h0 = hsum4_(s00, s10, s20, s30);
-        const __m512 h1 = hsum4_(s01, s11, s21, s31);
-        const __m512 h2 = hsum4_(s02, s12, s22, s32);
-        const __m512 h3 = hsum4_(s03, s13, s23, s33);
+        const __m512 h = hsum16_(s00, s01, s02, s03, s10, s11, s12, s13,
+                             s20, s21, s22, s23, s30, s31, s32, s33);
         if (rs_c == 1) {
-            if (vb == 0) {
-                _mm512_mask_storeu_ps(c + (j + 0) * cs_c, km_, _mm512_mul_ps(va_, h0));
-                _mm512_mask_storeu_ps(c + (j + 1) * cs_c, km_, _mm512_mul_ps(va_, h1));
-                _mm512_mask_storeu_ps(c + (j + 2) * cs_c, km_, _mm512_mul_ps(va_, h2));
-                _mm512_mask_storeu_ps(c + (j + 3) * cs_c, km_, _mm512_mul_ps(va_, h3));
-            } else {
-                const __m512 c0_ = _mm512_maskz_loadu_ps(km_, c + (j + 0) * cs_c);
-                const __m512 c1_ = _mm512_maskz_loadu_ps(km_, c + (j + 1) * cs_c);
-                const __m512 c2_ = _mm512_maskz_loadu_ps(km_, c + (j + 2) * cs_c);
-                const __m512 c3_ = _mm512_maskz_loadu_ps(km_, c + (j + 3) * cs_c);
-                _mm512_mask_storeu_ps(c + (j + 0) * cs_c, km_, _mm512_fmadd_ps(va_, h0, _mm512_mul_ps(vb_, c0_)));
-                _mm512_mask_storeu_ps(c + (j + 1) * cs_c, km_, _mm512_fmadd_ps(va_, h1, _mm512_mul_ps(vb_, c1_)));
-                _mm512_mask_storeu_ps(c + (j + 2) * cs_c, km_, _mm512_fmadd_ps(va_, h2, _mm512_mul_ps(vb_, c2_)));
-                _mm512_mask_storeu_ps(c + (j + 3) * cs_c, km_, _mm512_fmadd_ps(va_, h3, _mm512_mul_ps(vb_, c3_)));
-            }
+            cupd16_(c + j * cs_c, cs_c, h, va_, vb_, vb, km4_);
         } else {
-            float t[4][16];
-            _mm512_storeu_ps(t[0], h0);
-            _mm512_storeu_ps(t[1], h1);
-            _mm512_storeu_ps(t[2], h2);
-            _mm512_storeu_ps(t[3], h3);
-            if (vb == 0)
-                for (int q = 0; q < 4; q++)
-                    for (int64_t i = 0; i < m; i++) c[i * rs_c + (j + q) * cs_c] = va * t[q][i];
-            else
-                for (int q = 0; q < 4; q++)
-                    for (int64_t i = 0; i < m; i++) {
-                        float *cij = c + i * rs_c + (j + q) * cs_c;
-                        *cij = va * t[q][i] + vb * *cij;
-                    }
+            float t[16];
+            _mm512_storeu_ps(t, h);
+            for (int q = 0; q < 4; q++)
+                for (int64_t i = 0; i < m; i++) {
+                    float *cij = c + i * rs_c + (j + q) * cs_c;
+                    *cij = vb == 0 ? va * t[4 * q + i] : va * t[4 * q + i] + vb * *cij;
+                }
         }
     }
     for (; j < n; j++) {
