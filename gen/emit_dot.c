@@ -134,37 +134,40 @@ static void load_rows(struct buf *b, const struct spell *sp, const char *off, bo
     }
 }
 
+/* The machine's FP pipes are narrower than a vector (datapath_bits):
+ * full-width shuffles take two passes there. */
+static bool half_pipes(const struct plan *pl)
+{
+    return pl->m.datapath_bits < pl->m.vector_bits;
+}
+
 /* Does a block of 4 columns take the target's hsum16 (one vector of 16
  * sums and one C update for the block)? Where it spells it, on full-width
  * pipes (as hsum4_half: half-width ones take its shuffles twice). */
 static bool dot_use16(const struct plan *pl, int q)
 {
     const struct spell *sp = &pl->t->sp[pl->k.elem];
-    return q == 4 && sp->hsum16 && em_masked(sp) && pl->k.vl == 16 &&
-           pl->m.datapath_bits >= pl->m.vector_bits;
+    return q == 4 && sp->hsum16 && em_masked(sp) && pl->k.vl == 16 && !half_pipes(pl);
 }
 
 /* The 4 x 4 block's sums and C update by hsum16_ and cupd16_; general
- * C strides element by element. */
+ * C strides element by element (lane 4q + i is t[q][i]). */
 static void sums16(struct buf *b, const struct plan *pl)
 {
-    const char *ct = elem_ctype[pl->k.elem];
+    const struct spell *sp = &pl->t->sp[pl->k.elem];
+    const char *so[3] = { "h", "", "" };
     buf_printf(b, "        const %s h = hsum16_(s00, s01, s02, s03, s10, s11, s12, s13,\n"
                   "                             s20, s21, s22, s23, s30, s31, s32, s33);\n",
-               pl->t->sp[pl->k.elem].vtype);
+               sp->vtype);
     buf_printf(b, "        if (rs_c == 1) {\n"
                   "            cupd16_(c + j * cs_c, cs_c, h, va_, vb_, vb, km4_);\n"
                   "        } else {\n"
-                  "            %s t[16];\n", ct);
-    const char *so[3] = { "h", "", "" };
-    em_line(b, "            ", pl->t->sp[pl->k.elem].store, "", so, "t", pl->t->sp[pl->k.elem].vtype);
-    buf_printf(b, "            for (int q = 0; q < 4; q++)\n"
-                  "                for (int64_t i = 0; i < m; i++) {\n"
-                  "                    %s *cij = c + i * rs_c + (j + q) * cs_c;\n"
-                  "                    *cij = vb == 0 ? va * t[4 * q + i] : va * t[4 * q + i] + vb * *cij;\n"
-                  "                }\n"
-                  "        }\n", ct);
+                  "            %s t[4][4];\n", elem_ctype[pl->k.elem]);
+    em_line(b, "            ", sp->store, "", so, "t", sp->vtype);
+    em_sums_scalar(b, pl, 4, "            ");
+    buf_puts(b, "        }\n");
 }
+
 /* One block of q columns starting at column j. */
 static void block(struct buf *b, const struct plan *pl, int q, bool use16)
 {
@@ -212,8 +215,7 @@ void emit_dot(struct buf *fns, const struct plan *pl, const char *fname, const c
 {
     const struct spell *sp = &pl->t->sp[pl->k.elem];
     const char *ct = elem_ctype[pl->k.elem];
-    const char *hsum = pl->m.datapath_bits < pl->m.vector_bits && sp->hsum4_half ? sp->hsum4_half
-                                                                               : sp->hsum4;
+    const char *hsum = half_pipes(pl) && sp->hsum4_half ? sp->hsum4_half : sp->hsum4;
     int q = dot_cols(pl);
     const bool use16 = dot_use16(pl, q);
     buf_printf(fns, "\n%s\n/* %s: m <= %d rows by dot products along k (see the contract above).\n"

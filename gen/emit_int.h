@@ -78,5 +78,6 @@ void emit_quad(struct buf *fns, const struct plan *pl, const char *fname, const 
 bool em_masked(const struct spell *sp);        /* the target masks lanes */
 void em_sums_vectors(struct buf *b, const struct spell *sp);
 void em_sums_to_t(struct buf *b, const struct plan *pl, int q, const char *ind);
+void em_sums_scalar(struct buf *b, const struct plan *pl, int q, const char *ind);
 void em_sums_update(struct buf *b, const struct plan *pl, int q);
 #endif

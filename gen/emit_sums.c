@@ -28,8 +28,9 @@ void em_sums_to_t(struct buf *b, const struct plan *pl, int q, const char *ind)
     }
 }
 
-/* C := alpha * t + beta * C element by element, beta == 0 not reading C. */
-static void update_scalar(struct buf *b, const struct plan *pl, int q, const char *ind)
+/* C := alpha * t + beta * C element by element (t[q][i]: row i of column
+ * j + q), beta == 0 not reading C. */
+void em_sums_scalar(struct buf *b, const struct plan *pl, int q, const char *ind)
 {
     const char *lines[] = {
         "if (vb == 0)",
@@ -62,7 +63,7 @@ void em_sums_update(struct buf *b, const struct plan *pl, int q)
 {
     const struct spell *sp = &pl->t->sp[pl->k.elem];
     if (!em_masked(sp)) {
-        update_scalar(b, pl, q, "        ");
+        em_sums_scalar(b, pl, q, "        ");
         return;
     }
     for (int pass = 0; pass < 2; pass++) {
@@ -88,7 +89,7 @@ void em_sums_update(struct buf *b, const struct plan *pl, int q)
     }
     buf_puts(b, "            }\n        } else {\n");
     em_sums_to_t(b, pl, q, "            ");
-    update_scalar(b, pl, q, "            ");
+    em_sums_scalar(b, pl, q, "            ");
     buf_puts(b, "        }\n");
 }
 

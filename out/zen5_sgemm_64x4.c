@@ -2992,13 +2992,17 @@ void zen5_sgemm_64x4_dot(int64_t m, int64_t n, int64_t k, const float *alpha, co
         if (rs_c == 1) {
             cupd16_(c + j * cs_c, cs_c, h, va_, vb_, vb, km4_);
         } else {
-            float t[16];
+            float t[4][4];
             _mm512_storeu_ps(t, h);
-            for (int q = 0; q < 4; q++)
-                for (int64_t i = 0; i < m; i++) {
-                    float *cij = c + i * rs_c + (j + q) * cs_c;
-                    *cij = vb == 0 ? va * t[4 * q + i] : va * t[4 * q + i] + vb * *cij;
-                }
+            if (vb == 0)
+                for (int q = 0; q < 4; q++)
+                    for (int64_t i = 0; i < m; i++) c[i * rs_c + (j + q) * cs_c] = va * t[q][i];
+            else
+                for (int q = 0; q < 4; q++)
+                    for (int64_t i = 0; i < m; i++) {
+                        float *cij = c + i * rs_c + (j + q) * cs_c;
+                        *cij = va * t[q][i] + vb * *cij;
+                    }
         }
     }
     for (; j < n; j++) {
