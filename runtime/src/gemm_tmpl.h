@@ -179,7 +179,8 @@ static int FN(flips)(int64_t rs_c, int64_t cs_c, int row_pref)
 /* sk, the set's small_tile kernel (a second kernel: on Zen 4 f64 32x4 beside
  * 16x14) takes the rows of its whole tiles (and of one of its edge kernels,
  * small_rows) on the unpacked path while k is at most SMALL_TILE_K (or the
- * machine's small_tile.max_k: Zen 5's 96), the main kernel the rows left;
+ * machine's small_tile.max_k: Zen 5's 96), the main kernel the rows left,
+ * and all of C no wider than its tile at any k (one column panel);
  * row tiles outside where its A tile stays in L1 (direct_block_rows). Returns 0 when
  * it does not run: no such kernel, another C storage, the streamed path
  * (direct_tmpl.h), the call split among threads, or n not whole tiles
@@ -212,11 +213,42 @@ static int FN(tail_takes)(const struct FN(op) *o, int64_t t)
     return 0;
 }
 
+/* o's problem on the small tile sk: its kernels, edges and blocking; its
+ * row tails too when asked (and o has them: GEMMGEN_DOT). */
+static struct FN(op) FN(small_op)(const struct FN(op) *o, const struct gg_ukernel *sk, int tails)
+{
+    struct FN(op) s = *o;
+    s.kern = (FN(kernel_fn) *)sk->fn;
+    s.direct = (FN(direct_fn) *)sk->direct;
+    s.stream = NULL;
+    s.edges = sk->edges; s.nedges = sk->nedges;
+    s.pedges = sk->pedges; s.npedges = sk->npedges;
+    s.tails = tails && o->tails ? sk->tails : NULL;
+    s.b_cols = sk->direct_b_cols;
+    s.bk = *gg_blocking_small(TYPE_CHAR);
+    return s;
+}
+
 static int FN(small_tile_loops)(const struct FN(op) *o, const struct gg_ukernel *uk,
                                 const struct gg_ukernel *sk, int max_k)
 {
-    if (!o->direct || o->stream || !sk->direct || sk->row_pref != uk->row_pref
-        || o->k > (max_k ? max_k : SMALL_TILE_K) || o->n % sk->nr || gg_small_tile_off())
+    if (!o->direct || !sk->direct || sk->row_pref != uk->row_pref || gg_small_tile_off())
+        return 0;
+    /* C no wider than the tile (n <= 4) is one column panel: A is read
+     * once whatever k, so neither k bound applies, and the tile wastes
+     * less than the main kernel's 8-wide edges; its own edges and row
+     * tails take the rows past whole tiles. Zen 5, gemmab against the
+     * main kernel: SGEMM 100x4x100 1.69x, 100x2x100 1.71x, 100x3x100
+     * 1.74x, 500x4x500 1.26x, 1000x4x1000 1.68x; DGEMM 100x4x100 2.03x,
+     * 500x2x500 1.60x, 4000x3x500 1.75x. With fewer rows than a tile
+     * (an edge taking them) SGEMM 16x4x1000 ran 0.56x: not taken, unless
+     * they are one of its edge kernels (DGEMM 16x4x1000 2.2x). */
+    if (o->n <= sk->nr && (o->m >= sk->mr || FN(small_rows)(o, sk) == o->m)) {
+        struct FN(op) s = FN(small_op)(o, sk, 1);
+        FN(direct_loops)(&s, 0, o->m, 0, o->n);
+        return 1;
+    }
+    if (o->stream || o->k > (max_k ? max_k : SMALL_TILE_K) || o->n % sk->nr)
         return 0;
     /* with a k limit (Zen 5) only whole tiles: DGEMM 80^3's last 16 rows
      * ran 1.6% faster on the main kernel, SGEMM 96^3's 32 level */
@@ -231,14 +263,7 @@ static int FN(small_tile_loops)(const struct FN(op) *o, const struct gg_ukernel 
      * Zen 4 48^3 gained 1.2% on sk, stop 29.) */
     if (!ms || (max_k && o->m < 2 * sk->mr && o->m != sk->mr && !FN(tail_takes)(o, o->m - ms)))
         return 0;
-    struct FN(op) s = *o;
-    s.kern = (FN(kernel_fn) *)sk->fn;
-    s.direct = (FN(direct_fn) *)sk->direct;
-    s.edges = sk->edges; s.nedges = sk->nedges;
-    s.pedges = sk->pedges; s.npedges = sk->npedges;
-    s.tails = NULL;                 /* whole tiles: no rows left for a tail */
-    s.b_cols = sk->direct_b_cols;
-    s.bk = *gg_blocking_small(TYPE_CHAR);
+    struct FN(op) s = FN(small_op)(o, sk, 0);   /* whole tiles: no rows left for a tail */
     if (FN(rows_outside)(&s)) FN(direct_loops_rows)(&s, 0, ms, 0, o->n);
     else FN(direct_loops)(&s, 0, ms, 0, o->n);
     if (ms < o->m)

@@ -65,6 +65,11 @@ static int sizes_for(char type, struct size3 *s)
         /* one whole tile and a row tail past it (Zen 5: both on the unpacked
          * path, the tail by the main kernel's row tail) */
         s[i++] = (struct size3){smr + 3, 5 * snr, 48};
+        /* C no wider than the tile: one column panel at any k, the rows
+         * past whole tiles by its edges and row tails (small_tile_loops) */
+        s[i++] = (struct size3){2 * smr + 7, snr, 301};
+        s[i++] = (struct size3){smr + 5, snr - 2, 150};
+        s[i++] = (struct size3){3 * smr + smr / 2 + 4, snr - 1, 97};
     }
     /* tiny: plain loops when the path is left to size (tiny_tmpl.h), the
      * kernels when it is forced; 3x7x7 has m < n (computed as C^T) */
@@ -106,7 +111,7 @@ static int sizes_for(char type, struct size3 *s)
 static void sweep(char type)
 {
     static const double ab[][2] = { {1, 0}, {-1.5, 0.5}, {0.75, 1}, {1, 1} };
-    struct size3 s[48];
+    struct size3 s[56];
     int ns = sizes_for(type, s);
     for (int z = 0; z < ns; z++)
         for (int lay = 0; lay < 2; lay++)
