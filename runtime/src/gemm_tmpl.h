@@ -179,8 +179,8 @@ static int FN(flips)(int64_t rs_c, int64_t cs_c, int row_pref)
 /* sk, the set's small_tile kernel (a second kernel: on Zen 4 f64 32x4 beside
  * 16x14) takes the rows of its whole tiles (and of one of its edge kernels,
  * small_rows) on the unpacked path while k is at most SMALL_TILE_K (or the
- * machine's small_tile.max_k: Zen 5's 96), the main kernel the rows left,
- * and all of C no wider than its tile at any k (one column panel);
+ * machine's small_tile.max_k: Zen 5's 96), the main kernel the rows left
+ * (C no wider than its tile, at any k: FN(one_panel));
  * row tiles outside where its A tile stays in L1 (direct_block_rows). Returns 0 when
  * it does not run: no such kernel, another C storage, the streamed path
  * (direct_tmpl.h), the call split among threads, or n not whole tiles
@@ -229,26 +229,27 @@ static struct FN(op) FN(small_op)(const struct FN(op) *o, const struct gg_ukerne
     return s;
 }
 
+/* C no wider than the small tile sk (n <= 4) is one column panel: A is
+ * read once whatever k, so neither k bound applies, and the tile wastes
+ * less than the main kernel's 8-wide edges; its own edges and row tails
+ * take the rows past whole tiles, and threads split the rows in its
+ * tiles. Zen 5, gemmab against the main kernel: SGEMM 100x4x100 1.69x,
+ * 100x2x100 1.71x, 100x3x100 1.74x, 500x4x500 1.26x, 1000x4x1000 1.68x;
+ * DGEMM 100x4x100 2.03x, 500x2x500 1.60x, 4000x3x500 1.75x. With fewer
+ * rows than a tile (an edge taking them) SGEMM 16x4x1000 ran 0.56x: not
+ * taken, unless they are one of its edge kernels (DGEMM 16x4x1000 2.2x). */
+static int FN(one_panel)(const struct FN(op) *o, const struct gg_ukernel *uk,
+                         const struct gg_ukernel *sk)
+{
+    return o->direct && sk->direct && sk->row_pref == uk->row_pref && !gg_small_tile_off()
+        && o->n <= sk->nr && (o->m >= sk->mr || FN(small_rows)(o, sk) == o->m);
+}
+
 static int FN(small_tile_loops)(const struct FN(op) *o, const struct gg_ukernel *uk,
                                 const struct gg_ukernel *sk, int max_k)
 {
-    if (!o->direct || !sk->direct || sk->row_pref != uk->row_pref || gg_small_tile_off())
-        return 0;
-    /* C no wider than the tile (n <= 4) is one column panel: A is read
-     * once whatever k, so neither k bound applies, and the tile wastes
-     * less than the main kernel's 8-wide edges; its own edges and row
-     * tails take the rows past whole tiles. Zen 5, gemmab against the
-     * main kernel: SGEMM 100x4x100 1.69x, 100x2x100 1.71x, 100x3x100
-     * 1.74x, 500x4x500 1.26x, 1000x4x1000 1.68x; DGEMM 100x4x100 2.03x,
-     * 500x2x500 1.60x, 4000x3x500 1.75x. With fewer rows than a tile
-     * (an edge taking them) SGEMM 16x4x1000 ran 0.56x: not taken, unless
-     * they are one of its edge kernels (DGEMM 16x4x1000 2.2x). */
-    if (o->n <= sk->nr && (o->m >= sk->mr || FN(small_rows)(o, sk) == o->m)) {
-        struct FN(op) s = FN(small_op)(o, sk, 1);
-        FN(direct_loops)(&s, 0, o->m, 0, o->n);
-        return 1;
-    }
-    if (o->stream || o->k > (max_k ? max_k : SMALL_TILE_K) || o->n % sk->nr)
+    if (!o->direct || o->stream || !sk->direct || sk->row_pref != uk->row_pref
+        || o->k > (max_k ? max_k : SMALL_TILE_K) || o->n % sk->nr || gg_small_tile_off())
         return 0;
     /* with a k limit (Zen 5) only whole tiles: DGEMM 80^3's last 16 rows
      * ran 1.6% faster on the main kernel, SGEMM 96^3's 32 level */
@@ -313,10 +314,13 @@ void FN(gg_gemm)(int64_t m, int64_t n, int64_t k, T alpha,
     /* every field named: with some left to zero-filling GCC cleared the
      * whole op with `rep stos` first, a fifth of the time of DGEMM 8^3 */
     FN(choose_path)(&o, uk);
+    const struct gg_ukernel *sk = &set->SMALL_FIELD;
+    int one = FN(one_panel)(&o, uk, sk);
+    if (one) o = FN(small_op)(&o, sk, 1);
     if (!o.direct) FN(deepen_for_c)(&o);
     int nt = FN(grid)(&o, gg_threads_wanted());
     if (nt > 1)
         gg_parallel(nt, FN(slab), &o);
-    else if (!FN(small_tile_loops)(&o, uk, &set->SMALL_FIELD, set->small_max_k))
+    else if (one || !FN(small_tile_loops)(&o, uk, sk, set->small_max_k))
         FN(slab)(&o, 0, 1);
 }
