@@ -70,6 +70,7 @@ static int sizes_for(char type, struct size3 *s)
         s[i++] = (struct size3){2 * smr + 7, snr, 301};
         s[i++] = (struct size3){smr + 5, snr - 2, 150};
         s[i++] = (struct size3){3 * smr + smr / 2 + 4, snr - 1, 97};
+        s[i++] = (struct size3){8 * smr + 5, snr, 2000};   /* split among threads */
     }
     /* tiny: plain loops when the path is left to size (tiny_tmpl.h), the
      * kernels when it is forced; 3x7x7 has m < n (computed as C^T) */
