@@ -237,12 +237,14 @@ static inline void FN(to_small)(struct FN(op) *o, const struct gg_ukernel *sk, i
  * 100x2x100 1.71x, 100x3x100 1.74x, 500x4x500 1.26x, 1000x4x1000 1.68x;
  * DGEMM 100x4x100 2.03x, 500x2x500 1.60x, 4000x3x500 1.75x. With fewer
  * rows than a tile (an edge taking them) SGEMM 16x4x1000 ran 0.56x: not
- * taken, unless they are one of its edge kernels (DGEMM 16x4x1000 2.2x). */
+ * taken, unless they are one of its edge kernels (DGEMM 16x4x1000 2.2x).
+ * A read in place (contiguous columns) only: A^T's rows copied into the
+ * tile's panels every call ran SGEMM A^T 100x4x100 0.24x. */
 static int FN(one_panel)(const struct FN(op) *o, const struct gg_ukernel *uk,
                          const struct gg_ukernel *sk)
 {
     return o->direct && sk->direct && sk->row_pref == uk->row_pref && !gg_small_tile_off()
-        && o->n <= sk->nr && (o->m >= sk->mr || FN(small_rows)(o, sk) == o->m);
+        && o->rs_a == 1 && o->n <= sk->nr && (o->m >= sk->mr || FN(small_rows)(o, sk) == o->m);
 }
 
 static int FN(small_tile_loops)(const struct FN(op) *o, const struct gg_ukernel *uk,
