@@ -13,7 +13,7 @@
  *
  * Prints GFLOPS of A, B and OpenBLAS and the ratios B/A, A/OpenBLAS,
  * B/OpenBLAS. Column-major, alpha = beta = 1; --trans-a takes A
- * transposed (lda = k); GEMMAB_LDC_PAD pads C's leading dimension.
+ * transposed (lda = k), --trans-b B (ldb = n); GEMMAB_LDC_PAD pads C's leading dimension.
  * Either library may be left out; GEMMAB_PEER names another Fortran BLAS
  * to take OpenBLAS's place. */
 #include <dlfcn.h>
@@ -53,20 +53,24 @@ static struct lib load(const char *label, const char *path, int fortran)
  * columns 4 KB apart, where loads and stores match on their low 12 bits. */
 static int ldc_pad;
 
-/* One call of library l on x (col-major; A transposed when ta). */
-static void call(const struct lib *l, char type, int ta, struct gb_mats *x)
+/* One call of library l on x (col-major; A transposed when ta, B when tb). */
+static void call(const struct lib *l, char type, int ta, int tb, struct gb_mats *x)
 {
-    int m = (int)x->m, n = (int)x->n, k = (int)x->k, lda = ta ? k : m, ldc = m + ldc_pad;
+    int m = (int)x->m, n = (int)x->n, k = (int)x->k, lda = ta ? k : m, ldb = tb ? n : k;
+    int ldc = m + ldc_pad;
+    const char *tra = ta ? "T" : "N", *trb = tb ? "T" : "N";
     if (l->fortran && type == 's') {
         float one = 1;
-        ((fb_s *)l->s)(ta ? "T" : "N", "N", &m, &n, &k, &one, x->a, &lda, x->b, &k, &one, x->c, &ldc);
+        ((fb_s *)l->s)(tra, trb, &m, &n, &k, &one, x->a, &lda, x->b, &ldb, &one, x->c, &ldc);
     } else if (l->fortran) {
         double one = 1;
-        ((fb_d *)l->d)(ta ? "T" : "N", "N", &m, &n, &k, &one, x->a, &lda, x->b, &k, &one, x->c, &ldc);
+        ((fb_d *)l->d)(tra, trb, &m, &n, &k, &one, x->a, &lda, x->b, &ldb, &one, x->c, &ldc);
     } else if (type == 's') {
-        ((gg_s *)l->s)(102, ta ? 112 : 111, 111, m, n, k, 1.0f, x->a, lda, x->b, k, 1.0f, x->c, ldc);
+        ((gg_s *)l->s)(102, ta ? 112 : 111, tb ? 112 : 111, m, n, k, 1.0f, x->a, lda, x->b, ldb,
+                       1.0f, x->c, ldc);
     } else {
-        ((gg_d *)l->d)(102, ta ? 112 : 111, 111, m, n, k, 1.0, x->a, lda, x->b, k, 1.0, x->c, ldc);
+        ((gg_d *)l->d)(102, ta ? 112 : 111, tb ? 112 : 111, m, n, k, 1.0, x->a, lda, x->b, ldb,
+                       1.0, x->c, ldc);
     }
 }
 
@@ -81,10 +85,14 @@ static struct lib load_peer(void)
 
 int main(int argc, char **argv)
 {
-    int ta = argc > 1 && !strcmp(argv[1], "--trans-a");
-    argv += ta; argc -= ta;
+    int ta = 0, tb = 0;
+    for (; argc > 1 && argv[1][0] == '-'; argv++, argc--) {
+        if (!strcmp(argv[1], "--trans-a")) ta = 1;
+        else if (!strcmp(argv[1], "--trans-b")) tb = 1;
+        else argc = 0;                     /* unknown: the usage below */
+    }
     if (argc < 5 || (argv[1][0] != 's' && argv[1][0] != 'd')) {
-        fprintf(stderr, "usage: gemmab [--trans-a] s|d M N K [WINDOWS]\n"
+        fprintf(stderr, "usage: gemmab [--trans-a] [--trans-b] s|d M N K [WINDOWS]\n"
                         "  GEMMAB_A, GEMMAB_B: paths of the two libgemmgen builds\n");
         return 2;
     }
@@ -115,13 +123,14 @@ int main(int argc, char **argv)
     for (int w = 0; w < windows; w++)
         for (int i = 0; i < NLIB; i++) {
             if (!(type == 's' ? libs[i].s : libs[i].d)) continue;
-            call(&libs[i], type, ta, &x);   /* untimed: code and predictors warm */
+            call(&libs[i], type, ta, tb, &x);   /* untimed: code and predictors warm */
             double t = gb_now();
-            for (int c = 0; c < calls; c++) call(&libs[i], type, ta, &x);
+            for (int c = 0; c < calls; c++) call(&libs[i], type, ta, tb, &x);
             double g = flops * calls / (gb_now() - t) * 1e-9;
             if (g > best[i]) best[i] = g;
         }
-    printf("%c %lldx%lldx%lld%s", type, (long long)m, (long long)n, (long long)k, ta ? " A^T" : "");
+    printf("%c %lldx%lldx%lld%s%s", type, (long long)m, (long long)n, (long long)k, ta ? " A^T" : "",
+           tb ? " B^T" : "");
     for (int i = 0; i < NLIB; i++)
         if (best[i] > 0) printf("  %s %.1f", libs[i].label, best[i]);
     if (best[0] > 0 && best[1] > 0) printf("  B/A %.3f", best[1] / best[0]);
