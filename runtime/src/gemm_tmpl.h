@@ -214,7 +214,7 @@ static int FN(tail_takes)(const struct FN(op) *o, int64_t t)
 }
 
 /* o's problem moved to the small tile sk: its kernels, edges and
- * blocking; its row tails too when asked (and o has them: GEMMGEN_DOT).
+ * blocking; its row tails too when asked (not with GEMMGEN_DOT=0).
  * In place: a copy of the op returned by value (not inlined) was 2% of
  * SGEMM 100x2x100. */
 static inline void FN(to_small)(struct FN(op) *o, const struct gg_ukernel *sk, int tails)
@@ -224,7 +224,7 @@ static inline void FN(to_small)(struct FN(op) *o, const struct gg_ukernel *sk, i
     o->stream = NULL;
     o->edges = sk->edges; o->nedges = sk->nedges;
     o->pedges = sk->pedges; o->npedges = sk->npedges;
-    o->tails = tails && o->tails ? sk->tails : NULL;
+    o->tails = tails ? sk->tails : NULL;
     o->b_cols = sk->direct_b_cols;
     o->bk = *gg_blocking_small(TYPE_CHAR);
 }
@@ -239,11 +239,15 @@ static inline void FN(to_small)(struct FN(op) *o, const struct gg_ukernel *sk, i
  * rows than a tile (an edge taking them) SGEMM 16x4x1000 ran 0.56x: not
  * taken, unless they are one of its edge kernels (DGEMM 16x4x1000 2.2x).
  * A read in place (contiguous columns) only: A^T's rows copied into the
- * tile's panels every call ran SGEMM A^T 100x4x100 0.24x. */
+ * tile's panels every call ran SGEMM A^T 100x4x100 0.24x. Whichever
+ * path the size chose, unless one is forced (GEMMGEN_DIRECT): with B^T
+ * (not read in place, so not streamed) the packed path copied all of A
+ * for two columns, DGEMM B^T 300x2x300 3.66x, 1000x4x1000 3.19x. */
 static int FN(one_panel)(const struct FN(op) *o, const struct gg_ukernel *uk,
                          const struct gg_ukernel *sk)
 {
-    return o->direct && sk->direct && sk->row_pref == uk->row_pref && !gg_small_tile_off()
+    return (o->direct || gg_direct_mode() < 0) && sk->direct && sk->row_pref == uk->row_pref
+        && !gg_small_tile_off()
         && o->rs_a == 1 && o->n <= sk->nr && (o->m >= sk->mr || FN(small_rows)(o, sk) == o->m);
 }
 
@@ -333,7 +337,7 @@ void FN(gg_gemm)(int64_t m, int64_t n, int64_t k, T alpha,
     FN(choose_path)(&o, uk);
     const struct gg_ukernel *sk = &set->SMALL_FIELD;
     int one = FN(one_panel)(&o, uk, sk);
-    if (one) FN(to_small)(&o, sk, 1);
+    if (one) FN(to_small)(&o, sk, !gg_row_tails_off());
     if (!o.direct) FN(deepen_for_c)(&o);
     int nt = FN(grid)(&o, gg_threads_wanted());
     if (nt > 1)
