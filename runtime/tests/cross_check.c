@@ -30,9 +30,12 @@ int main(int argc, char **argv)
         failed += run_case(&g) != 0;
     }
     /* shapes the size-chosen loops take (tiny_tmpl.h, gemv_tmpl.h,
-     * small_tmpl.h) when GEMMGEN_DIRECT is unset; the kernels otherwise */
+     * small_tmpl.h) when GEMMGEN_DIRECT is unset; the kernels otherwise;
+     * A^T times 3 and 4 columns: C^T = B^T A^T on the row tails (as_rows
+     * in gemm_tmpl.h) where the set has them */
     static const int64_t fixed[][3] = { {2, 3, 5}, {3, 7, 7}, {67, 1, 45}, {45, 1, 67}, {1, 67, 45},
-                                        {6, 9, 11}, {21, 7, 19}, {13, 23, 5} };
+                                        {6, 9, 11}, {21, 7, 19}, {13, 23, 5}, {37, 3, 41},
+                                        {70, 4, 90} };
     enum { NFIXED = sizeof fixed / sizeof fixed[0] };
     long total = 2 * cases;
     for (int f = 0; f < NFIXED; f++)
