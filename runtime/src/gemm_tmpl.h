@@ -205,12 +205,20 @@ static int64_t FN(small_rows)(const struct FN(op) *o, const struct gg_ukernel *s
     return ms;
 }
 
-/* Does one of the main kernel's row tails take t rows (at some k)? */
-static int FN(tail_takes)(const struct FN(op) *o, int64_t t)
+/* Does one of these row tails (NULL: none) take t rows (at some k)? */
+static int FN(tail_takes)(const struct gg_tail *tails, int64_t t)
 {
-    for (int i = 0; o->tails && i < GG_TAILS; i++)
-        if (o->tails[i].fn && t <= o->tails[i].rows) return 1;
+    for (int i = 0; tails && i < GG_TAILS; i++)
+        if (tails[i].fn && t <= tails[i].rows) return 1;
     return 0;
+}
+
+/* Can the set's small tile sk stand in for its main kernel uk at all
+ * (one exists with a _direct variant and the same C storage, not
+ * turned off by GEMMGEN_SMALL_TILE=0)? */
+static int FN(small_usable)(const struct gg_ukernel *uk, const struct gg_ukernel *sk)
+{
+    return sk->direct && sk->row_pref == uk->row_pref && !gg_small_tile_off();
 }
 
 /* o's problem moved to the small tile sk: its kernels, edges and
@@ -246,16 +254,15 @@ static inline void FN(to_small)(struct FN(op) *o, const struct gg_ukernel *sk, i
 static int FN(one_panel)(const struct FN(op) *o, const struct gg_ukernel *uk,
                          const struct gg_ukernel *sk)
 {
-    return (o->direct || gg_direct_mode() < 0) && sk->direct && sk->row_pref == uk->row_pref
-        && !gg_small_tile_off()
+    return (o->direct || gg_direct_mode() < 0) && FN(small_usable)(uk, sk)
         && o->rs_a == 1 && o->n <= sk->nr && (o->m >= sk->mr || FN(small_rows)(o, sk) == o->m);
 }
 
 static int FN(small_tile_loops)(const struct FN(op) *o, const struct gg_ukernel *uk,
                                 const struct gg_ukernel *sk, int max_k)
 {
-    if (!o->direct || o->stream || !sk->direct || sk->row_pref != uk->row_pref
-        || o->k > (max_k ? max_k : SMALL_TILE_K) || o->n % sk->nr || gg_small_tile_off())
+    if (!o->direct || o->stream || !FN(small_usable)(uk, sk)
+        || o->k > (max_k ? max_k : SMALL_TILE_K) || o->n % sk->nr)
         return 0;
     /* with a k limit (Zen 5) only whole tiles: DGEMM 80^3's last 16 rows
      * ran 1.6% faster on the main kernel, SGEMM 96^3's 32 level */
@@ -268,7 +275,7 @@ static int FN(small_tile_loops)(const struct FN(op) *o, const struct gg_ukernel 
      * 0.982-0.985, 44^3 0.987, 48^3 0.988-0.993 (stop 31: 0.97), SGEMM
      * 76-96^3 0.996-1.006, 88^3 1.016. (SGEMM 64^3, one tile, 1.03x; on
      * Zen 4 48^3 gained 1.2% on sk, stop 29.) */
-    if (!ms || (max_k && o->m < 2 * sk->mr && o->m != sk->mr && !FN(tail_takes)(o, o->m - ms)))
+    if (!ms || (max_k && o->m < 2 * sk->mr && o->m != sk->mr && !FN(tail_takes)(o->tails, o->m - ms)))
         return 0;
     struct FN(op) s = *o;
     FN(to_small)(&s, sk, 0);        /* whole tiles: no rows left for a tail */
@@ -287,10 +294,7 @@ static int FN(small_tile_loops)(const struct FN(op) *o, const struct gg_ukernel 
 static int FN(as_rows)(int64_t m, int64_t n, int64_t rs_a, int64_t cs_a, int64_t rs_b,
                        const struct gg_ukernel *uk)
 {
-    if (n >= m || cs_a != 1 || rs_a == 1 || rs_b != 1) return 0;
-    for (int i = 0; i < GG_TAILS; i++)
-        if (uk->tails[i].fn && n <= uk->tails[i].rows) return 1;
-    return 0;
+    return n < m && cs_a == 1 && rs_a != 1 && rs_b == 1 && FN(tail_takes)(uk->tails, n);
 }
 
 /* The operands are swapped in the arguments, before the op is built: on
