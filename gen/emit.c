@@ -382,14 +382,43 @@ static int emit_packed_fn(struct buf *fns, const struct plan *pl, const char *fn
 /* A direct function of plan pl: NAME_direct, an edge kernel
  * NAME_e<MR'>x<NR'> (the direct variant of its own plan), or with stream
  * NAME_in_place, the body of NAME_direct and NAME_stream (below). */
-static void emit_direct_fn(struct buf *fns, const struct plan *pl, const char *fname, bool stream)
+static void emit_direct_fn(struct buf *fns, const struct plan *pl, const char *fname, bool stream,
+                           bool b_rows)
 {
     struct em e = { .pl = pl, .k = &pl->k, .sp = &pl->t->sp[pl->k.elem], .direct = true,
-                    .stream = stream };
+                    .stream = stream, .b_rows = b_rows };
     fill_def_iter(&e);
     direct_setup(&e);
     emit_function(fns, &e, fname);
     free(e.def_iter);
+}
+
+/* The machine's direct_b_rows, where B is broadcast element by element and
+ * the _direct kernels read it down its columns: NAME_direct_rows and each
+ * edge's NAME_e<MR'>x<NR'>_rows, the same schedules reading B(p,j) at
+ * b[p*ldb + j], so the runtime reads B^T in place instead of copying each
+ * panel into columns. */
+static bool rows_variants(const struct plan *pl)
+{
+    return pl->m.direct_b_rows && direct_b_cols(&pl->k);
+}
+
+static void rows_name(char *out, size_t size, const char *fname)
+{
+    strfmt(out, size, "%s_rows", fname);
+}
+
+static void emit_rows_fns(struct buf *fns, const struct plan *pl, const struct plan *edges,
+                          int nedges, const char *name, const char *dname)
+{
+    char rname[176], ename[160];
+    rows_name(rname, sizeof rname, dname);
+    emit_direct_fn(fns, pl, rname, false, true);
+    for (int i = 0; i < nedges; i++) {
+        edge_name(ename, sizeof ename, name, &edges[i]);
+        rows_name(rname, sizeof rname, ename);
+        emit_direct_fn(fns, &edges[i], rname, false, true);
+    }
 }
 
 /* NAME_direct and NAME_stream as two calls of one body, NAME_in_place,
@@ -403,7 +432,7 @@ static void emit_in_place_pair(struct buf *fns, const struct plan *pl, const cha
     char body[160], sname[160];
     strfmt(body, sizeof body, "%s_in_place", name);
     stream_name(sname, sizeof sname, name);
-    emit_direct_fn(fns, pl, body, true);
+    emit_direct_fn(fns, pl, body, true, false);
     const char *fnames[2] = { dname, sname };
     for (int s = 0; s < 2; s++) {
         struct buf par = { 0 };
@@ -462,15 +491,16 @@ static int emit_functions(struct buf *fns, const struct plan *pl, const struct p
      * gemmbench's ablation sets need (ggkernel --packed-only) */
     buf_puts(fns, "\n#ifndef GEMMGEN_PACKED_ONLY\n");
     if (direct_streams(&pl->k)) emit_in_place_pair(fns, pl, name, dname);
-    else emit_direct_fn(fns, pl, dname, false);
+    else emit_direct_fn(fns, pl, dname, false, false);
     for (int i = 0; i < nedges; i++) {
         char ename[160];
         edge_name(ename, sizeof ename, name, &edges[i]);
-        emit_direct_fn(fns, &edges[i], ename, false);
+        emit_direct_fn(fns, &edges[i], ename, false, false);
         if (!packed_edge(pl, &edges[i])) continue;
         packed_edge_name(ename, sizeof ename, name, &edges[i]);
         emit_packed_fn(fns, &edges[i], ename);
     }
+    if (rows_variants(pl)) emit_rows_fns(fns, pl, edges, nedges, name, dname);
     for (size_t t = 0; t < NTAILS; t++) {
         if (!row_tails[t].rows(pl)) continue;
         char tname[160];
@@ -501,6 +531,30 @@ static void edge_texts(struct buf *decl, struct buf *list, struct buf *doc, cons
         buf_printf(list, "%s{%d, %d, %s}", i ? ", " : "", e->k.mr, e->k.nr, ename);
         buf_printf(doc, " *     %s: %dx%d, %.2f cycles per iteration, unroll %d\n", ename,
                    e->k.mr, e->k.nr, e->cycles_per_iter, e->r.uf);
+    }
+}
+
+/* The rows variants' declarations, list and contract line (none without
+ * them). */
+static void rows_texts(struct buf *decl, struct buf *list, struct buf *doc, const struct plan *pl,
+                       const struct plan *edges, int nedges, const char *name, const char *dname)
+{
+    if (!rows_variants(pl)) return;
+    const char *ct = elem_ctype[pl->k.elem];
+    char rname[176], ename[160];
+    rows_name(rname, sizeof rname, dname);
+    buf_printf(decl, "void %s(", rname);
+    params(decl, ct, rname, true);
+    buf_puts(decl, ");\n");
+    buf_printf(doc, " *   %s and the edge kernels' _rows: the same, B(p,j) at\n"
+                    " *     b[p*ldb + j] (B^T in place).\n", rname);
+    for (int i = 0; i < nedges; i++) {
+        edge_name(ename, sizeof ename, name, &edges[i]);
+        rows_name(rname, sizeof rname, ename);
+        buf_printf(decl, "void %s(", rname);
+        params(decl, ct, rname, true);
+        buf_puts(decl, ");\n");
+        buf_printf(list, "%s{%d, %d, %s}", i ? ", " : "", edges[i].k.mr, edges[i].k.nr, rname);
     }
 }
 
@@ -605,7 +659,8 @@ void emit_kernel(const struct plan *pl, const struct plan *edges, int nedges,
                  const struct options *o, const char *name, struct buf *cf, struct buf *hf)
 {
     struct buf fns = { 0 }, how = { 0 }, blis = { 0 }, cflags = { 0 }, incl = { 0 },
-               dpar = { 0 }, edecl = { 0 }, elist = { 0 }, edoc = { 0 }, plist = { 0 };
+               dpar = { 0 }, edecl = { 0 }, elist = { 0 }, edoc = { 0 }, plist = { 0 },
+               rlist = { 0 };
     struct tail_texts tt = { 0 };
     const char *ctype = elem_ctype[pl->k.elem];
     char dname[160], ne[16], np[16], mr[16], nr[16], guard[160], rp[4], args[96], blis_decl[512];
@@ -615,6 +670,7 @@ void emit_kernel(const struct plan *pl, const struct plan *edges, int nedges,
     strfmt(ne, sizeof ne, "%d", nedges);
     edge_texts(&edecl, &elist, &edoc, pl, edges, nedges, name);
     strfmt(np, sizeof np, "%d", packed_edge_texts(&edecl, &plist, &edoc, pl, edges, nedges, name));
+    rows_texts(&edecl, &rlist, &edoc, pl, edges, nedges, name, dname);
     tail_texts(&tt, pl, name);
     struct buf sdecl = { 0 }, sdoc = { 0 };
     bool streams = direct_streams(&pl->k);
@@ -643,7 +699,7 @@ void emit_kernel(const struct plan *pl, const struct plan *edges, int nedges,
                            "DIRECT_B_COLS", "DIRECT_B", "NEDGES", "EDGE_LIST", "EDGE_DECL",
                            "EDGE_DOC", "B_L1_PERCENT", "NPEDGES", "PEDGE_LIST",
                            "TAIL_DECL", "TAIL_DOC", "NTAILS", "TAIL_LIST", "STREAM",
-                           "STREAM_DECL", "STREAM_DOC", "NARROW_K" };
+                           "STREAM_DECL", "STREAM_DOC", "NARROW_K", "DIRECT_ROWS", "ROW_EDGE_LIST" };
     const char *vals[] = { name, mr, nr, elem_names[pl->k.elem], pl->m.name, pl->t->name,
                            GEMMGEN_VERSION, machine_file(pl), args, how.s, cflags.s ? cflags.s : "",
                            incl.s ? incl.s : "", ctype, indent_for(name), fns.s, guard, rp,
@@ -654,7 +710,8 @@ void emit_kernel(const struct plan *pl, const struct plan *edges, int nedges,
                            edoc.s ? edoc.s : "", b_l1, np, plist.s ? plist.s : "",
                            tt.decl.s ? tt.decl.s : "", tt.doc.s ? tt.doc.s : "", tt.n,
                            tt.list.s ? tt.list.s : "", streams ? "1" : "0",
-                           sdecl.s ? sdecl.s : "", sdoc.s ? sdoc.s : "", narrow };
+                           sdecl.s ? sdecl.s : "", sdoc.s ? sdoc.s : "", narrow,
+                           rows_variants(pl) ? "1" : "0", rlist.s ? rlist.s : "" };
     _Static_assert(sizeof keys == sizeof vals, "a value for each key");
     enum { NBASE = sizeof keys / sizeof *keys };
     const char *allk[NBASE + 2 * NTAILS], *allv[NBASE + 2 * NTAILS];   /* and each tail's */
@@ -671,6 +728,7 @@ void emit_kernel(const struct plan *pl, const struct plan *edges, int nedges,
     tmpl_fill(hf, tmpl_kernel_h, allk, allv, nkeys);
     buf_free(&fns); buf_free(&how); buf_free(&blis); buf_free(&cflags); buf_free(&incl);
     buf_free(&dpar); buf_free(&edecl); buf_free(&elist); buf_free(&edoc); buf_free(&plist);
+    buf_free(&rlist);
     buf_free(&tt.decl); buf_free(&tt.doc); buf_free(&tt.list);
     buf_free(&sdecl); buf_free(&sdoc);
 }

@@ -47,6 +47,13 @@ bool direct_b_cols(const struct kernel *k)
     return true;
 }
 
+/* This variant reads B down its columns: broadcast B, unless it is the
+ * rows variant (the machine's direct_b_rows). */
+static bool reads_cols(const struct em *e)
+{
+    return direct_b_cols(e->k) && !e->b_rows;
+}
+
 /* The plan prefetches the next A micro-panel (the machine's a_next): its
  * _stream variant then prefetches the next A tile read in place. */
 bool direct_streams(const struct kernel *k)
@@ -60,7 +67,7 @@ void direct_setup(struct em *e)
 {
     int iters = e->pl->r.uf + 1;   /* copies 0..uf-1 reach one iteration ahead */
     cover(&e->dir[0], "pa", "lda_b", iters);
-    if (direct_b_cols(e->k)) cover(&e->dir[1], "pb", "ldb_b", e->k->nr);
+    if (reads_cols(e)) cover(&e->dir[1], "pb", "ldb_b", e->k->nr);
     else cover(&e->dir[1], "pb", "ldb_b", iters);
     if (e->stream) cover(&e->dir[2], "pn", "lda_b", iters);
 }
@@ -84,7 +91,7 @@ void direct_address(const struct em *e, const struct inst *in, int iter, char *o
         return;
     }
     if (in->stream == ST_A) strided(out, size, &e->dir[0], iter, in->offset, ct);
-    else if (direct_b_cols(e->k)) strided(out, size, &e->dir[1], in->offset, iter, ct);
+    else if (reads_cols(e)) strided(out, size, &e->dir[1], in->offset, iter, ct);
     else strided(out, size, &e->dir[1], iter, in->offset, ct);
 }
 
@@ -114,7 +121,7 @@ void direct_pointers(const struct em *e, struct buf *b)
 void direct_bumps(const struct em *e, struct buf *b)
 {
     int uf = e->pl->r.uf, esz = elem_bytes(e->k->elem);
-    bool cols = direct_b_cols(e->k);
+    bool cols = reads_cols(e);
     const char *sep = "";
     for (int s = 0; s < (e->stream ? 3 : 2); s++) {
         const struct dcover *c = &e->dir[s];

@@ -20,6 +20,7 @@ struct em {
     int *def_iter;      /* per value: iteration offset of its definition in Pµ */
     bool direct;        /* the _direct variant: strided A and B, no prefetch */
     bool stream;        /* NAME_in_place: _direct whose flag `stream` prefetches a_next, C */
+    bool b_rows;        /* _direct reading B(p,j) at b[p*ldb + j] though broadcast (NAME_direct_rows) */
     struct dcover dir[3];   /* A, B, the next A tile (direct only) */
 };
 

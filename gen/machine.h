@@ -72,6 +72,10 @@ struct machine {
     /* narrow_panels: up to this k the runtime's unpacked path takes column
      * panels of the edge kernels' narrow width (index: enum elem); 0: never */
     int narrow_k[2];
+    /* direct_b_rows: also emit _direct kernels reading B(p,j) at
+     * b[p*ldb + j] where B is broadcast element by element (the runtime
+     * reads B^T in place with them) */
+    bool direct_b_rows;
     /* host detection */
     char cpuid_vendor[16];
     int cpuid_family;

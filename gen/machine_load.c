@@ -26,13 +26,13 @@ static const enum isa_family ext_family[] = {
 enum key {
     K_NAME, K_ISA, K_EXT, K_VBITS, K_VREGS, K_MAXREGS, K_ACC, K_DISPATCH, K_FREQ,
     K_UNITS, K_INSTR, K_CACHES, K_PREFETCH, K_BSTRAT, K_UNROLL, K_CPUID, K_SMALL, K_DATAPATH,
-    K_NARROW, K_COUNT
+    K_NARROW, K_BROWS, K_COUNT
 };
 static const char *const key_names[K_COUNT] = {
     "name", "isa", "extensions", "vector_bits", "vector_registers", "max_regs",
     "accumulators", "dispatch", "frequency_ghz", "units", "instructions", "caches",
     "prefetch", "b_strategy", "unroll", "cpuid", "small_tile", "datapath_bits",
-    "narrow_panels",
+    "narrow_panels", "direct_b_rows",
 };
 static const bool key_required[K_COUNT] = {
     [K_NAME] = true, [K_ISA] = true, [K_EXT] = true, [K_VBITS] = true, [K_VREGS] = true,
@@ -305,6 +305,7 @@ static void parse_scalars(struct ydoc *d, struct ctx *c)
         m->unroll = (int)yint(d, c->top[K_UNROLL], "unroll", 2, 16);
         m->unroll_line = c->top_line[K_UNROLL];
     }
+    if (c->top[K_BROWS]) m->direct_b_rows = ybool(d, c->top[K_BROWS], "direct_b_rows");
 }
 
 static void check_complete(struct ydoc *d, struct ctx *c, ynode *root)

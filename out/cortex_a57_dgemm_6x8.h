@@ -21,6 +21,11 @@
  * signature of cortex_a57_dgemm_6x8_direct: {MR', NR', function} */
 #define cortex_a57_dgemm_6x8_NEDGES 3
 #define cortex_a57_dgemm_6x8_EDGE_LIST {6, 4, cortex_a57_dgemm_6x8_e6x4}, {4, 8, cortex_a57_dgemm_6x8_e4x8}, {4, 4, cortex_a57_dgemm_6x8_e4x4}
+/* 1: cortex_a57_dgemm_6x8_direct_rows and each edge kernel's _rows variant are emitted,
+ * the same kernels reading B(p,j) at b[p*ldb + j] (B^T in place; the
+ * machine's direct_b_rows): {MR', NR', function} as EDGE_LIST */
+#define cortex_a57_dgemm_6x8_DIRECT_ROWS 0
+#define cortex_a57_dgemm_6x8_ROW_EDGE_LIST 
 /* packed row-edge kernels for a short last row panel packed MR' rows high,
  * each with the signature of cortex_a57_dgemm_6x8: {MR', function} */
 #define cortex_a57_dgemm_6x8_NPEDGES 1

@@ -21,6 +21,11 @@
  * signature of haswell_sgemm_16x6_direct: {MR', NR', function} */
 #define haswell_sgemm_16x6_NEDGES 3
 #define haswell_sgemm_16x6_EDGE_LIST {16, 4, haswell_sgemm_16x6_e16x4}, {8, 6, haswell_sgemm_16x6_e8x6}, {8, 4, haswell_sgemm_16x6_e8x4}
+/* 1: haswell_sgemm_16x6_direct_rows and each edge kernel's _rows variant are emitted,
+ * the same kernels reading B(p,j) at b[p*ldb + j] (B^T in place; the
+ * machine's direct_b_rows): {MR', NR', function} as EDGE_LIST */
+#define haswell_sgemm_16x6_DIRECT_ROWS 0
+#define haswell_sgemm_16x6_ROW_EDGE_LIST 
 /* packed row-edge kernels for a short last row panel packed MR' rows high,
  * each with the signature of haswell_sgemm_16x6: {MR', function} */
 #define haswell_sgemm_16x6_NPEDGES 1

@@ -21,6 +21,11 @@
  * signature of neoverse_n1_sgemm_8x12_direct: {MR', NR', function} */
 #define neoverse_n1_sgemm_8x12_NEDGES 3
 #define neoverse_n1_sgemm_8x12_EDGE_LIST {8, 8, neoverse_n1_sgemm_8x12_e8x8}, {4, 12, neoverse_n1_sgemm_8x12_e4x12}, {4, 8, neoverse_n1_sgemm_8x12_e4x8}
+/* 1: neoverse_n1_sgemm_8x12_direct_rows and each edge kernel's _rows variant are emitted,
+ * the same kernels reading B(p,j) at b[p*ldb + j] (B^T in place; the
+ * machine's direct_b_rows): {MR', NR', function} as EDGE_LIST */
+#define neoverse_n1_sgemm_8x12_DIRECT_ROWS 0
+#define neoverse_n1_sgemm_8x12_ROW_EDGE_LIST 
 /* packed row-edge kernels for a short last row panel packed MR' rows high,
  * each with the signature of neoverse_n1_sgemm_8x12: {MR', function} */
 #define neoverse_n1_sgemm_8x12_NPEDGES 1

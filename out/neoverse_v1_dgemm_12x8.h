@@ -21,6 +21,11 @@
  * signature of neoverse_v1_dgemm_12x8_direct: {MR', NR', function} */
 #define neoverse_v1_dgemm_12x8_NEDGES 3
 #define neoverse_v1_dgemm_12x8_EDGE_LIST {12, 4, neoverse_v1_dgemm_12x8_e12x4}, {8, 8, neoverse_v1_dgemm_12x8_e8x8}, {8, 4, neoverse_v1_dgemm_12x8_e8x4}
+/* 1: neoverse_v1_dgemm_12x8_direct_rows and each edge kernel's _rows variant are emitted,
+ * the same kernels reading B(p,j) at b[p*ldb + j] (B^T in place; the
+ * machine's direct_b_rows): {MR', NR', function} as EDGE_LIST */
+#define neoverse_v1_dgemm_12x8_DIRECT_ROWS 0
+#define neoverse_v1_dgemm_12x8_ROW_EDGE_LIST 
 /* packed row-edge kernels for a short last row panel packed MR' rows high,
  * each with the signature of neoverse_v1_dgemm_12x8: {MR', function} */
 #define neoverse_v1_dgemm_12x8_NPEDGES 1

@@ -21,6 +21,11 @@
  * signature of neoverse_v1_sgemm_16x12_direct: {MR', NR', function} */
 #define neoverse_v1_sgemm_16x12_NEDGES 3
 #define neoverse_v1_sgemm_16x12_EDGE_LIST {16, 8, neoverse_v1_sgemm_16x12_e16x8}, {8, 12, neoverse_v1_sgemm_16x12_e8x12}, {8, 8, neoverse_v1_sgemm_16x12_e8x8}
+/* 1: neoverse_v1_sgemm_16x12_direct_rows and each edge kernel's _rows variant are emitted,
+ * the same kernels reading B(p,j) at b[p*ldb + j] (B^T in place; the
+ * machine's direct_b_rows): {MR', NR', function} as EDGE_LIST */
+#define neoverse_v1_sgemm_16x12_DIRECT_ROWS 0
+#define neoverse_v1_sgemm_16x12_ROW_EDGE_LIST 
 /* packed row-edge kernels for a short last row panel packed MR' rows high,
  * each with the signature of neoverse_v1_sgemm_16x12: {MR', function} */
 #define neoverse_v1_sgemm_16x12_NPEDGES 1

@@ -21,6 +21,11 @@
  * signature of power10_dgemm_8x8_direct: {MR', NR', function} */
 #define power10_dgemm_8x8_NEDGES 3
 #define power10_dgemm_8x8_EDGE_LIST {8, 4, power10_dgemm_8x8_e8x4}, {4, 8, power10_dgemm_8x8_e4x8}, {4, 4, power10_dgemm_8x8_e4x4}
+/* 1: power10_dgemm_8x8_direct_rows and each edge kernel's _rows variant are emitted,
+ * the same kernels reading B(p,j) at b[p*ldb + j] (B^T in place; the
+ * machine's direct_b_rows): {MR', NR', function} as EDGE_LIST */
+#define power10_dgemm_8x8_DIRECT_ROWS 0
+#define power10_dgemm_8x8_ROW_EDGE_LIST 
 /* packed row-edge kernels for a short last row panel packed MR' rows high,
  * each with the signature of power10_dgemm_8x8: {MR', function} */
 #define power10_dgemm_8x8_NPEDGES 1

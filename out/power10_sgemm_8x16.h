@@ -21,6 +21,11 @@
  * signature of power10_sgemm_8x16_direct: {MR', NR', function} */
 #define power10_sgemm_8x16_NEDGES 3
 #define power10_sgemm_8x16_EDGE_LIST {8, 8, power10_sgemm_8x16_e8x8}, {4, 16, power10_sgemm_8x16_e4x16}, {4, 8, power10_sgemm_8x16_e4x8}
+/* 1: power10_sgemm_8x16_direct_rows and each edge kernel's _rows variant are emitted,
+ * the same kernels reading B(p,j) at b[p*ldb + j] (B^T in place; the
+ * machine's direct_b_rows): {MR', NR', function} as EDGE_LIST */
+#define power10_sgemm_8x16_DIRECT_ROWS 0
+#define power10_sgemm_8x16_ROW_EDGE_LIST 
 /* packed row-edge kernels for a short last row panel packed MR' rows high,
  * each with the signature of power10_sgemm_8x16: {MR', function} */
 #define power10_sgemm_8x16_NPEDGES 1

@@ -21,6 +21,11 @@
  * signature of power9_dgemm_10x10_direct: {MR', NR', function} */
 #define power9_dgemm_10x10_NEDGES 3
 #define power9_dgemm_10x10_EDGE_LIST {10, 8, power9_dgemm_10x10_e10x8}, {6, 10, power9_dgemm_10x10_e6x10}, {6, 8, power9_dgemm_10x10_e6x8}
+/* 1: power9_dgemm_10x10_direct_rows and each edge kernel's _rows variant are emitted,
+ * the same kernels reading B(p,j) at b[p*ldb + j] (B^T in place; the
+ * machine's direct_b_rows): {MR', NR', function} as EDGE_LIST */
+#define power9_dgemm_10x10_DIRECT_ROWS 0
+#define power9_dgemm_10x10_ROW_EDGE_LIST 
 /* packed row-edge kernels for a short last row panel packed MR' rows high,
  * each with the signature of power9_dgemm_10x10: {MR', function} */
 #define power9_dgemm_10x10_NPEDGES 1

@@ -21,6 +21,11 @@
  * signature of power9_sgemm_12x16_direct: {MR', NR', function} */
 #define power9_sgemm_12x16_NEDGES 3
 #define power9_sgemm_12x16_EDGE_LIST {12, 8, power9_sgemm_12x16_e12x8}, {8, 16, power9_sgemm_12x16_e8x16}, {8, 8, power9_sgemm_12x16_e8x8}
+/* 1: power9_sgemm_12x16_direct_rows and each edge kernel's _rows variant are emitted,
+ * the same kernels reading B(p,j) at b[p*ldb + j] (B^T in place; the
+ * machine's direct_b_rows): {MR', NR', function} as EDGE_LIST */
+#define power9_sgemm_12x16_DIRECT_ROWS 0
+#define power9_sgemm_12x16_ROW_EDGE_LIST 
 /* packed row-edge kernels for a short last row panel packed MR' rows high,
  * each with the signature of power9_sgemm_12x16: {MR', function} */
 #define power9_sgemm_12x16_NPEDGES 1

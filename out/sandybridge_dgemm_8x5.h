@@ -21,6 +21,11 @@
  * signature of sandybridge_dgemm_8x5_direct: {MR', NR', function} */
 #define sandybridge_dgemm_8x5_NEDGES 3
 #define sandybridge_dgemm_8x5_EDGE_LIST {8, 4, sandybridge_dgemm_8x5_e8x4}, {4, 5, sandybridge_dgemm_8x5_e4x5}, {4, 4, sandybridge_dgemm_8x5_e4x4}
+/* 1: sandybridge_dgemm_8x5_direct_rows and each edge kernel's _rows variant are emitted,
+ * the same kernels reading B(p,j) at b[p*ldb + j] (B^T in place; the
+ * machine's direct_b_rows): {MR', NR', function} as EDGE_LIST */
+#define sandybridge_dgemm_8x5_DIRECT_ROWS 0
+#define sandybridge_dgemm_8x5_ROW_EDGE_LIST 
 /* packed row-edge kernels for a short last row panel packed MR' rows high,
  * each with the signature of sandybridge_dgemm_8x5: {MR', function} */
 #define sandybridge_dgemm_8x5_NPEDGES 1

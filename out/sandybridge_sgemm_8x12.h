@@ -21,6 +21,11 @@
  * signature of sandybridge_sgemm_8x12_direct: {MR', NR', function} */
 #define sandybridge_sgemm_8x12_NEDGES 1
 #define sandybridge_sgemm_8x12_EDGE_LIST {8, 8, sandybridge_sgemm_8x12_e8x8}
+/* 1: sandybridge_sgemm_8x12_direct_rows and each edge kernel's _rows variant are emitted,
+ * the same kernels reading B(p,j) at b[p*ldb + j] (B^T in place; the
+ * machine's direct_b_rows): {MR', NR', function} as EDGE_LIST */
+#define sandybridge_sgemm_8x12_DIRECT_ROWS 0
+#define sandybridge_sgemm_8x12_ROW_EDGE_LIST 
 /* packed row-edge kernels for a short last row panel packed MR' rows high,
  * each with the signature of sandybridge_sgemm_8x12: {MR', function} */
 #define sandybridge_sgemm_8x12_NPEDGES 0

@@ -21,6 +21,11 @@
  * signature of sapphirerapids_dgemm_16x14_direct: {MR', NR', function} */
 #define sapphirerapids_dgemm_16x14_NEDGES 3
 #define sapphirerapids_dgemm_16x14_EDGE_LIST {16, 8, sapphirerapids_dgemm_16x14_e16x8}, {8, 14, sapphirerapids_dgemm_16x14_e8x14}, {8, 8, sapphirerapids_dgemm_16x14_e8x8}
+/* 1: sapphirerapids_dgemm_16x14_direct_rows and each edge kernel's _rows variant are emitted,
+ * the same kernels reading B(p,j) at b[p*ldb + j] (B^T in place; the
+ * machine's direct_b_rows): {MR', NR', function} as EDGE_LIST */
+#define sapphirerapids_dgemm_16x14_DIRECT_ROWS 0
+#define sapphirerapids_dgemm_16x14_ROW_EDGE_LIST 
 /* packed row-edge kernels for a short last row panel packed MR' rows high,
  * each with the signature of sapphirerapids_dgemm_16x14: {MR', function} */
 #define sapphirerapids_dgemm_16x14_NPEDGES 1

@@ -21,6 +21,11 @@
  * signature of zen4_dgemm_32x4_direct: {MR', NR', function} */
 #define zen4_dgemm_32x4_NEDGES 1
 #define zen4_dgemm_32x4_EDGE_LIST {16, 4, zen4_dgemm_32x4_e16x4}
+/* 1: zen4_dgemm_32x4_direct_rows and each edge kernel's _rows variant are emitted,
+ * the same kernels reading B(p,j) at b[p*ldb + j] (B^T in place; the
+ * machine's direct_b_rows): {MR', NR', function} as EDGE_LIST */
+#define zen4_dgemm_32x4_DIRECT_ROWS 0
+#define zen4_dgemm_32x4_ROW_EDGE_LIST 
 /* packed row-edge kernels for a short last row panel packed MR' rows high,
  * each with the signature of zen4_dgemm_32x4: {MR', function} */
 #define zen4_dgemm_32x4_NPEDGES 1

@@ -21,6 +21,11 @@
  * signature of zen4_sgemm_32x14_direct: {MR', NR', function} */
 #define zen4_sgemm_32x14_NEDGES 3
 #define zen4_sgemm_32x14_EDGE_LIST {32, 8, zen4_sgemm_32x14_e32x8}, {16, 14, zen4_sgemm_32x14_e16x14}, {16, 8, zen4_sgemm_32x14_e16x8}
+/* 1: zen4_sgemm_32x14_direct_rows and each edge kernel's _rows variant are emitted,
+ * the same kernels reading B(p,j) at b[p*ldb + j] (B^T in place; the
+ * machine's direct_b_rows): {MR', NR', function} as EDGE_LIST */
+#define zen4_sgemm_32x14_DIRECT_ROWS 0
+#define zen4_sgemm_32x14_ROW_EDGE_LIST 
 /* packed row-edge kernels for a short last row panel packed MR' rows high,
  * each with the signature of zen4_sgemm_32x14: {MR', function} */
 #define zen4_sgemm_32x14_NPEDGES 1

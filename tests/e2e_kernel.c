@@ -14,7 +14,9 @@
  * past k (group 0, the dot kernel), or packed in groups of G k steps with
  * NaN in the rows past m and between the groups. The _stream variant
  * (when emitted) runs as _direct with a_next on a NaN-filled block: it
- * may prefetch those lines but must not read them into C. */
+ * may prefetch those lines but must not read them into C. The _rows
+ * variants (DIRECT_ROWS: _direct_rows and ROW_EDGE_LIST) run as _direct
+ * and the edges do, on B in place by rows (b[p*ldb + j], NaN past n). */
 #include <math.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -38,6 +40,9 @@
 #define TAIL_LIST CAT(KNAME, _TAIL_LIST)
 #define HAS_STREAM CAT(KNAME, _STREAM)
 #define STREAM CAT(KNAME, _stream)
+#define HAS_ROWS CAT(KNAME, _DIRECT_ROWS)
+#define DIRECT_ROWS CAT(KNAME, _direct_rows)
+#define ROW_EDGE_LIST CAT(KNAME, _ROW_EDGE_LIST)
 typedef KTYPE T;
 typedef void direct_fn(int64_t, int64_t, int64_t, const T *, const T *, int64_t, const T *,
                        int64_t, const T *, T *, int64_t, int64_t);
@@ -48,6 +53,16 @@ static const struct { int mr, nr; direct_fn *fn; } edges[] = {
     { 0, 0, 0 }
 #endif
 };
+#if HAS_ROWS
+/* the edges' _rows variants, in EDGE_LIST's order */
+static const struct { int mr, nr; direct_fn *fn; } row_edges[] = {
+#if NEDGES
+    ROW_EDGE_LIST
+#else
+    { 0, 0, 0 }
+#endif
+};
+#endif
 typedef void packed_fn(int64_t, int64_t, int64_t, const T *, const T *, const T *, const T *, T *,
                        int64_t, int64_t, const T *, const T *);
 static const struct { int mr; packed_fn *fn; } pedges[] = {
@@ -81,6 +96,8 @@ struct operands {
     T *a, *b;                /* packed: a[i + p*MR], b[j + p*NR] */
     T *ad, *bd;              /* in place: ad[i + p*lda], bd[p + j*ldb] or bd[p*ldb + j] */
     int64_t lda, ldb;
+    T *br;                   /* in place by rows, br[p*ldr + j] (the _rows variants) */
+    int64_t ldr;
 };
 
 static void operands_make(struct operands *o, int m, int n, int k)
@@ -92,18 +109,22 @@ static void operands_make(struct operands *o, int m, int n, int k)
     size_t bsz = B_COLS ? (size_t)(o->ldb * NR) : (size_t)(o->ldb * (k + 1));
     o->ad = malloc((size_t)(o->lda * (k + 1)) * sizeof(T));
     o->bd = malloc(bsz * sizeof(T));
+    o->ldr = NR + 2;
+    o->br = malloc((size_t)(o->ldr * (k + 1)) * sizeof(T));
+    for (int64_t x = 0; x < o->ldr * (k + 1); x++) o->br[x] = (T)NAN;
     for (size_t x = 0; x < (size_t)(o->lda * (k + 1)); x++) o->ad[x] = (T)NAN;
     for (size_t x = 0; x < bsz; x++) o->bd[x] = (T)NAN;
     for (int p = 0; p < k; p++) {
         for (int i = 0; i < m; i++) o->ad[i + p * o->lda] = o->a[i + p * MR] = rnd();
         for (int j = 0; j < n; j++)
             o->bd[B_COLS ? p + j * o->ldb : p * o->ldb + j] = o->b[j + p * NR] = rnd();
+        for (int j = 0; j < n; j++) o->br[p * o->ldr + j] = o->b[j + p * NR];
     }
 }
 
 static void operands_free(struct operands *o)
 {
-    free(o->a); free(o->b); free(o->ad); free(o->bd);
+    free(o->a); free(o->b); free(o->ad); free(o->bd); free(o->br);
 }
 
 /* Compares buf with ref over the whole span (sentinels included). */
@@ -192,6 +213,17 @@ static void check_one(int m, int n, int k, T alpha, T beta, int layout)
             edges[e].fn(m, n, k, &alpha, o.ad, o.lda, o.bd, o.ldb, &beta, c, rs, cs);
             compare(buf, ref, span, m, n, k, alpha, beta, layout, "edge");
         }
+#if HAS_ROWS
+    memcpy(buf, start, span * sizeof *buf);
+    DIRECT_ROWS(m, n, k, &alpha, o.ad, o.lda, o.br, o.ldr, &beta, c, rs, cs);
+    compare(buf, ref, span, m, n, k, alpha, beta, layout, "direct_rows");
+    for (int e = 0; e < NEDGES; e++)
+        if (m <= row_edges[e].mr && n <= row_edges[e].nr) {
+            memcpy(buf, start, span * sizeof *buf);
+            row_edges[e].fn(m, n, k, &alpha, o.ad, o.lda, o.br, o.ldr, &beta, c, rs, cs);
+            compare(buf, ref, span, m, n, k, alpha, beta, layout, "edge_rows");
+        }
+#endif
     for (int e = 0; e < NPEDGES; e++)
         if (m <= pedges[e].mr) {
             int h = pedges[e].mr;
