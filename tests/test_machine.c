@@ -282,6 +282,19 @@ static void narrow_panels(void **state)
                  "bad.yaml:30: narrow_panels:");
 }
 
+/* direct_b_rows: a boolean, false by default. */
+static void direct_b_rows(void **state)
+{
+    (void)state;
+    struct machine m;
+    const char *at = "  a_next: false\n";
+    machine_load_string(&m, "good.yaml", with(good, at, "  a_next: false\ndirect_b_rows: true\n"));
+    assert_true(m.direct_b_rows);
+    machine_load_string(&m, "min.yaml", minimal);
+    assert_false(m.direct_b_rows);
+    expect_error(with(good, at, "  a_next: false\ndirect_b_rows: often\n"), "bad.yaml:30: direct_b_rows:");
+}
+
 /* datapath_bits: the FP pipes' width, the vector width by default; it
  * must divide vector_bits. */
 static void datapath(void **state)
@@ -513,6 +526,7 @@ int main(void)
         cmocka_unit_test(prefetch_streams_unroll),
         cmocka_unit_test(small_tile),
         cmocka_unit_test(narrow_panels),
+        cmocka_unit_test(direct_b_rows),
         cmocka_unit_test(datapath),
         cmocka_unit_test(shipped_machines),
         cmocka_unit_test(unknown_key),

@@ -73,6 +73,10 @@ struct gg_ukernel {
     struct gg_tail tails[GG_TAILS];   /* row tails, in the order to try them; fn NULL: none */
     void *stream;              /* direct that prefetches the next A tile (NULL: none) */
     int narrow_k;              /* the unpacked path's column panels W wide up to this k */
+    /* the same kernel reading B by rows in place (direct_b_cols 0: its
+     * _direct_rows and edges' _rows, no row tails or stream), for B^T where
+     * direct reads B by columns; NULL: none */
+    const struct gg_ukernel *b_rows;
 };
 
 struct gg_kernel_set {

@@ -277,27 +277,47 @@ static const char *const slot_kname[SLOTS] = { "f64", "f32", "f64s", "f32s" };
 static const char *const slot_field[SLOTS] = { "d", "s", "d_small", "s_small" };
 static const char slot_edge[SLOTS] = { 'd', 's', 'd', 's' };   /* struct gg_Xedge */
 
+/* The fields of slot t's struct gg_ukernel: the kernel's, or with rows
+ * its _rows view (NAME_direct_rows and the edges' _rows, B read by rows,
+ * no row tails or stream: those read B down its columns). */
+static void write_fields(FILE *f, const char *n, int t, int rows)
+{
+    const char *k = slot_kname[t], *r = rows ? "_rows" : "";
+    fprintf(f, "           .fn = (void *)gg_%s_%s, .direct = (void *)gg_%s_%s_direct%s,\n", n, k, n, k, r);
+    if (rows) fprintf(f, "           .direct_b_cols = 0,\n");
+    else {
+        fprintf(f, "#if gg_%s_%s_STREAM\n           .stream = (void *)gg_%s_%s_stream,\n#endif\n", n, k, n, k);
+        fprintf(f, "           .direct_b_cols = gg_%s_%s_DIRECT_B_COLS,\n", n, k);
+    }
+    fprintf(f, "           .b_l1_percent = gg_%s_%s_B_L1_PERCENT,\n", n, k);
+    fprintf(f, "           .narrow_k = gg_%s_%s_NARROW_K,\n", n, k);
+    fprintf(f, "#if gg_%s_%s_NEDGES\n           .edges = %sedges_%s, .nedges = gg_%s_%s_NEDGES,\n#endif\n",
+            n, k, rows ? "r" : "", k, n, k);
+    fprintf(f, "#if gg_%s_%s_NPEDGES\n           .pedges = pedges_%s, .npedges = gg_%s_%s_NPEDGES,\n#endif\n",
+            n, k, k, n, k);
+    if (rows) return;
+    fprintf(f, "#if gg_%s_%s_NTAILS\n           .tails = { gg_%s_%s_TAIL_LIST },\n#endif\n", n, k, n, k);
+    fprintf(f, "#if gg_%s_%s_DIRECT_ROWS\n           .b_rows = &rows_%s,\n#endif\n", n, k, k);
+}
+
+static void write_head(FILE *f, const char *n, int t, const char *indent)
+{
+    const char *k = slot_kname[t];
+    fprintf(f, "%s{ .mr = gg_%s_%s_MR, .nr = gg_%s_%s_NR, .row_pref = gg_%s_%s_ROW_PREF,\n",
+            indent, n, k, n, k, n, k);
+}
+
 /* Slot t of the set: K = gg_NAME_<kname> names the kernel, its tables
  * end in _<kname>. */
 static void write_slot(FILE *f, const char *n, int t, int packed_only)
 {
-    const char *k = slot_kname[t];
-    fprintf(f, "    .%s = { .mr = gg_%s_%s_MR, .nr = gg_%s_%s_NR, .row_pref = gg_%s_%s_ROW_PREF,\n",
-            slot_field[t], n, k, n, k, n, k);
+    fprintf(f, "    .%s = ", slot_field[t]);
+    write_head(f, n, t, "");
     if (packed_only) {
-        fprintf(f, "           .fn = (void *)gg_%s_%s },\n", n, k);
+        fprintf(f, "           .fn = (void *)gg_%s_%s },\n", n, slot_kname[t]);
         return;
     }
-    fprintf(f, "           .fn = (void *)gg_%s_%s, .direct = (void *)gg_%s_%s_direct,\n", n, k, n, k);
-    fprintf(f, "#if gg_%s_%s_STREAM\n           .stream = (void *)gg_%s_%s_stream,\n#endif\n", n, k, n, k);
-    fprintf(f, "           .direct_b_cols = gg_%s_%s_DIRECT_B_COLS,\n", n, k);
-    fprintf(f, "           .b_l1_percent = gg_%s_%s_B_L1_PERCENT,\n", n, k);
-    fprintf(f, "           .narrow_k = gg_%s_%s_NARROW_K,\n", n, k);
-    fprintf(f, "#if gg_%s_%s_NEDGES\n           .edges = edges_%s, .nedges = gg_%s_%s_NEDGES,\n#endif\n",
-            n, k, k, n, k);
-    fprintf(f, "#if gg_%s_%s_NPEDGES\n           .pedges = pedges_%s, .npedges = gg_%s_%s_NPEDGES,\n#endif\n",
-            n, k, k, n, k);
-    fprintf(f, "#if gg_%s_%s_NTAILS\n           .tails = { gg_%s_%s_TAIL_LIST },\n#endif\n", n, k, n, k);
+    write_fields(f, n, t, 0);
     fprintf(f, "    },\n");
 }
 
@@ -312,6 +332,13 @@ static void write_tables(FILE *f, const char *n, int t)
     fprintf(f, "#if gg_%s_%s_NPEDGES\nstatic const struct gg_%cpedge pedges_%s[] = { gg_%s_%s_PEDGE_LIST };\n#endif\n",
             n, k, c, k, n, k);
     fprintf(f, "_Static_assert(gg_%s_%s_NTAILS <= GG_TAILS, \"row tails: raise GG_TAILS\");\n", n, k);
+    fprintf(f, "#if gg_%s_%s_DIRECT_ROWS\n", n, k);
+    fprintf(f, "#if gg_%s_%s_NEDGES\nstatic const struct gg_%cedge redges_%s[] = { gg_%s_%s_ROW_EDGE_LIST };\n#endif\n",
+            n, k, c, k, n, k);
+    fprintf(f, "static const struct gg_ukernel rows_%s = ", k);
+    write_head(f, n, t, "");
+    write_fields(f, n, t, 1);
+    fprintf(f, "};\n#endif\n");
 }
 
 /* made[t]: slot t has a kernel (else it stays zero: refused, absent or
