@@ -214,6 +214,7 @@ static void FN(pack)(int64_t total, int64_t kc, const T *x, int64_t rs,
         case 24: FN(pack_panel)(rows, kc, src, rs, cs, 24, d); break;
         case 32: FN(pack_panel)(rows, kc, src, rs, cs, 32, d); break;
         case 48: FN(pack_panel)(rows, kc, src, rs, cs, 48, d); break;
+        case 64: FN(pack_panel)(rows, kc, src, rs, cs, 64, d); break;
         default: FN(pack_panel)(rows, kc, src, rs, cs, w, d); break;
         }
     }
