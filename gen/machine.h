@@ -35,7 +35,9 @@ struct timing {
     int alt[MAX_UNIT_ALTS];    /* indices into machine.units */
 };
 
-struct cache { bool present; long size; int line, ways; };
+/* shared_by: cores sharing it (1 when not given); the runtime sizes its
+ * blocks to one core's share */
+struct cache { bool present; long size; int line, ways, shared_by; };
 
 enum dispatch_order { DISPATCH_IN_ORDER, DISPATCH_OUT_OF_ORDER };
 

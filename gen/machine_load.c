@@ -176,7 +176,8 @@ static void parse_cache_key(struct ydoc *d, const char *key, ynode *kn, ynode *x
     if (!strcmp(key, "size")) cc->size = ysize(d, x, sub, 1024, 1L << 40);
     else if (!strcmp(key, "line")) cc->line = (int)yint(d, x, sub, 16, 1024);
     else if (!strcmp(key, "ways")) cc->ways = (int)yint(d, x, sub, 1, 1024);
-    else yfail(d, kn, sub, "unknown key (expected size, line, ways)");
+    else if (!strcmp(key, "shared_by")) cc->shared_by = (int)yint(d, x, sub, 1, 4096);
+    else yfail(d, kn, sub, "unknown key (expected size, line, ways, shared_by)");
 }
 
 static void parse_cache(struct ydoc *d, const char *key, ynode *kn, ynode *v,
@@ -189,6 +190,7 @@ static void parse_cache(struct ydoc *d, const char *key, ynode *kn, ynode *v,
     if (!cc) yfail(d, kn, field, "unknown cache (expected l1d, l2, l3)");
     if (v->type != YAML_MAPPING_NODE) yfail(d, v, field, "expected {size, line, ways}");
     cc->present = true;
+    cc->shared_by = 1;
     c->ccur = cc;
     ymap_each(d, v, field, parse_cache_key, c);
     if (!cc->size) yfail(d, v, field, "size: missing");

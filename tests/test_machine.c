@@ -282,6 +282,22 @@ static void narrow_panels(void **state)
                  "bad.yaml:30: narrow_panels:");
 }
 
+
+/* shared_by: the cores on a cache level, 1 when not given. */
+static void cache_shared_by(void **state)
+{
+    (void)state;
+    struct machine m;
+    const char *l3 = "{size: 4096, line: 128, ways: 12}";
+    machine_load_string(&m, "good.yaml", with(good, l3, "{size: 4096, line: 128, ways: 12, shared_by: 8}"));
+    assert_int_equal(m.l3.shared_by, 8);
+    assert_int_equal(m.l2.shared_by, 1);
+    expect_error(with(good, l3, "{size: 4096, line: 128, ways: 12, shared_by: 0}"),
+                 "bad.yaml:26: caches.l3.shared_by:");
+    expect_error(with(good, l3, "{size: 4096, line: 128, ways: 12, shard_by: 2}"),
+                 "bad.yaml:26: caches.l3.shard_by: unknown key");
+}
+
 /* direct_b_rows: a boolean, false by default. */
 static void direct_b_rows(void **state)
 {
@@ -527,6 +543,7 @@ int main(void)
         cmocka_unit_test(small_tile),
         cmocka_unit_test(narrow_panels),
         cmocka_unit_test(direct_b_rows),
+        cmocka_unit_test(cache_shared_by),
         cmocka_unit_test(datapath),
         cmocka_unit_test(shipped_machines),
         cmocka_unit_test(unknown_key),

@@ -6,7 +6,8 @@
  *
  *   KC: the kc x NR micro-panel of B fills P% of L1:    kc = L1 * P/100 / (NR*S)
  *   MC: the mc x kc block of A fills half of L2:        mc = L2 / 2 / (kc*S)
- *   NC: the kc x nc block of B fills half of L3:        nc = L3 / 2 / (kc*S)
+ *   NC: the kc x nc block of B fills half of one core's share of L3
+ *       (L3 / shared_by, the machine's cores on it):   nc = L3 / shared_by / 2 / (kc*S)
  *
  * P is the kernel's NAME_B_L1_PERCENT: 50 when it prefetches the whole
  * next A micro-panel into L1 (seed 000's case), 75 when A streams from L2
@@ -20,6 +21,11 @@
  * update, and a half-full L2 keeps the B micro-panels and C from evicting
  * A. With A streamed from L2 (stop 11), 75% (kc 328, mc 384) ran 79.3
  * against 78.5 for kc 216 (medians of 8 alternated runs).
+ * The share: Zen 5 (zen5.yaml: 32 MB shared by 8 cores), DGEMM 1 thread,
+ * gemmab against the whole L3 (nc 4088, a 10.5 MB B block at 4000^3):
+ * nc 798 ran 4000^3 1.03-1.08x, 2000^3 1.01-1.04x, SGEMM 4000^3 1.01-1.02x,
+ * 2000^3 0.97-1.00x (nc 1022 and 1596 alike, 700 0.99x of 1022); this host
+ * is a cloud VM whose L3 other tenants use too.
  *
  * GEMMGEN_MC, GEMMGEN_KC, GEMMGEN_NC override the result (for tuning). */
 #include <stdlib.h>
@@ -49,7 +55,8 @@ static long kc_for(const struct gg_cache *l1, int nr, int s, int percent)
 
 static long block_for(const struct gg_cache *c, long kc, int s, long mult)
 {
-    return round_down(c->size / 2 / (kc * s), mult, mult);
+    long share = c->size / (c->shared > 1 ? c->shared : 1);
+    return round_down(share / 2 / (kc * s), mult, mult);
 }
 
 struct gg_blocking gg_blocking_for(const struct gg_caches *c, int mr, int nr,

@@ -43,7 +43,7 @@ enum {
 };
 unsigned gg_cpu_features(void);
 
-struct gg_cache { long size; int line, ways; };   /* size 0: absent */
+struct gg_cache { long size; int line, ways, shared; };   /* size 0: absent; shared: cores sharing it (0: 1) */
 struct gg_caches { struct gg_cache l1d, l2, l3; };
 
 /* A row-tail kernel for a block's last rows, the signature of direct:

@@ -10,8 +10,11 @@
 #include <stdlib.h>
 #include "gg_internal.h"
 
-static const struct gg_caches emr = { { 48 << 10, 64, 12 }, { 2 << 20, 64, 16 },
-                                      { 107520L << 10, 64, 15 } };
+static const struct gg_caches emr = { { 48 << 10, 64, 12, 0 }, { 2 << 20, 64, 16, 0 },
+                                      { 107520L << 10, 64, 15, 0 } };
+/* zen5.yaml's: L3 shared by 8 cores */
+static const struct gg_caches zen5 = { { 48 << 10, 64, 12, 0 }, { 1 << 20, 64, 16, 0 },
+                                       { 32L << 20, 64, 16, 8 } };
 
 static void expect_blocks(int mr, int nr, int s, int percent, int kc, int mc, int nc)
 {
@@ -25,7 +28,7 @@ static void expect_blocks(int mr, int nr, int s, int percent, int kc, int mc, in
 }
 
 /* kc = L1 * P% / (NR*S) to a multiple of 8; mc = L2 / 2 / (kc*S) to MR;
- * nc = L3 / 2 / (kc*S), capped at 4096, to NR. */
+ * nc = L3 / 2 / (kc*S) (L3 / shared_by), capped at 4096, to NR. */
 static void shares(void **state)
 {
     (void)state;
@@ -34,6 +37,19 @@ static void shares(void **state)
     expect_blocks(16, 14, 8, 75, 328, 384, 4088);  /* 36864/112 = 329; 1M/2624 = 399 */
     expect_blocks(32, 14, 4, 75, 656, 384, 4088);  /* 36864/56 = 658; 1M/2624 = 399 */
     expect_blocks(8, 6, 8, 50, 512, 256, 4092);    /* 24576/48 = 512 */
+}
+
+/* nc from one core's share of L3: 32M / 8 / 2 / (328*8) = 799 -> 798 (f64
+ * 16x14), 2M / (656*4) = 799 -> 798 (f32 32x14); mc from L2 as before. */
+static void l3_share(void **state)
+{
+    (void)state;
+    struct gg_blocking d = gg_blocking_for(&zen5, 16, 14, 8, 75), s = gg_blocking_for(&zen5, 32, 14, 4, 75);
+    assert_int_equal(d.kc, 328);
+    assert_int_equal(d.mc, 192);                   /* 512K / 2624 = 199 */
+    assert_int_equal(d.nc, 798);
+    assert_int_equal(s.kc, 656);
+    assert_int_equal(s.nc, 798);
 }
 
 static void override(void **state)
@@ -52,6 +68,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(shares),
+        cmocka_unit_test(l3_share),
         cmocka_unit_test(override),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -360,9 +360,11 @@ static void write_set(const struct opts *o, const char *feats, int rank,
     fprintf(f, "const struct gg_kernel_set gg_%s_set = {\n", o->name);
     fprintf(f, "    .name = \"%s\", .features = %s, .rank = %d, .caches_known = %d,\n",
             yc->name[0] ? yc->name : o->name, feats[0] ? feats : "0", rank, yc->known);
-    fprintf(f, "    .caches = { {%ld, %d, %d}, {%ld, %d, %d}, {%ld, %d, %d} },\n",
-            yc->c[0].size, yc->c[0].line, yc->c[0].ways, yc->c[1].size, yc->c[1].line,
-            yc->c[1].ways, yc->c[2].size, yc->c[2].line, yc->c[2].ways);
+    fprintf(f, "    .caches = {");
+    for (int l = 0; l < 3; l++)
+        fprintf(f, " {%ld, %d, %d, %d}%s", yc->c[l].size, yc->c[l].line, yc->c[l].ways,
+                yc->c[l].shared, l < 2 ? "," : "");
+    fprintf(f, " },\n");
     for (int t = 0; t < SLOTS; t++)
         if (made[t]) write_slot(f, o->name, t, o->packed_only);
     if (small_max_k) fprintf(f, "    .small_max_k = %d,\n", small_max_k);

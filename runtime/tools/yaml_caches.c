@@ -32,6 +32,7 @@ static void store(struct yaml_caches *yc, const char *path, const char *val)
         if (!strcmp(key, "size")) yc->c[l].size = size_value(val);
         else if (!strcmp(key, "line")) yc->c[l].line = atoi(val);
         else if (!strcmp(key, "ways")) yc->c[l].ways = atoi(val);
+        else if (!strcmp(key, "shared_by")) yc->c[l].shared = atoi(val);
     }
 }
 

@@ -3,7 +3,7 @@
 #ifndef GG_YAML_CACHES_H
 #define GG_YAML_CACHES_H
 
-struct yaml_cache { long size; int line, ways; };
+struct yaml_cache { long size; int line, ways, shared; };   /* shared: cores sharing it (0: 1) */
 struct yaml_caches {
     int known;                  /* 1 when l1d and l2 were found */
     char name[64];
