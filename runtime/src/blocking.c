@@ -21,11 +21,11 @@
  * update, and a half-full L2 keeps the B micro-panels and C from evicting
  * A. With A streamed from L2 (stop 11), 75% (kc 328, mc 384) ran 79.3
  * against 78.5 for kc 216 (medians of 8 alternated runs).
- * The share: Zen 5 (zen5.yaml: 32 MB shared by 8 cores), DGEMM 1 thread,
- * gemmab against the whole L3 (nc 4088, a 10.5 MB B block at 4000^3):
- * nc 798 ran 4000^3 1.03-1.08x, 2000^3 1.01-1.04x, SGEMM 4000^3 1.01-1.02x,
- * 2000^3 0.97-1.00x (nc 1022 and 1596 alike, 700 0.99x of 1022); this host
- * is a cloud VM whose L3 other tenants use too.
+ * The share: Zen 5 (zen5.yaml: 32 MB shared by 8 cores; nc 1204 for both
+ * types, kc 216 f64 and 432 f32), 1 thread, gemmab against the whole L3
+ * (nc 4088, a 7 MB B block): DGEMM 4000^3 1.03x, 2000^3 1.04x, SGEMM
+ * 4000^3 1.04x, 2000^3 1.03x; nc capped at 800, 1022 or 1600 ran alike,
+ * 700 0.99x of 1022. This host is a cloud VM whose L3 other tenants use.
  *
  * GEMMGEN_MC, GEMMGEN_KC, GEMMGEN_NC override the result (for tuning). */
 #include <stdlib.h>

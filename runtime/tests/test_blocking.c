@@ -39,17 +39,18 @@ static void shares(void **state)
     expect_blocks(8, 6, 8, 50, 512, 256, 4092);    /* 24576/48 = 512 */
 }
 
-/* nc from one core's share of L3: 32M / 8 / 2 / (328*8) = 799 -> 798 (f64
- * 16x14), 2M / (656*4) = 799 -> 798 (f32 32x14); mc from L2 as before. */
+/* nc from one core's share of L3, zen5's kernels (B_L1_PERCENT 50): 32M / 8
+ * / 2 / (216*8) = 1213 -> 1204 (f64 16x14), 2M / (432*4) = 1213 -> 1204
+ * (f32 32x14); mc from L2 as before. */
 static void l3_share(void **state)
 {
     (void)state;
-    struct gg_blocking d = gg_blocking_for(&zen5, 16, 14, 8, 75), s = gg_blocking_for(&zen5, 32, 14, 4, 75);
-    assert_int_equal(d.kc, 328);
-    assert_int_equal(d.mc, 192);                   /* 512K / 2624 = 199 */
-    assert_int_equal(d.nc, 798);
-    assert_int_equal(s.kc, 656);
-    assert_int_equal(s.nc, 798);
+    struct gg_blocking d = gg_blocking_for(&zen5, 16, 14, 8, 50), s = gg_blocking_for(&zen5, 32, 14, 4, 50);
+    assert_int_equal(d.kc, 216);
+    assert_int_equal(d.mc, 288);                   /* 512K / 1728 = 303 */
+    assert_int_equal(d.nc, 1204);
+    assert_int_equal(s.kc, 432);
+    assert_int_equal(s.nc, 1204);
 }
 
 static void override(void **state)
