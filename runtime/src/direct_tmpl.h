@@ -216,13 +216,20 @@ static const T *FN(group_a)(const struct FN(op) *o, int64_t from, int64_t t, int
  * 20) computed its last 20 rows 32 high, now 16 high and 4 by a tail. */
 struct FN(tail) { FN(direct_fn) *fn; int64_t t; const T *a; int64_t lda; };
 
+/* The rows of a block past its whole tiles and whole edge tiles. */
+static int64_t FN(past_edges)(const struct FN(op) *o, int64_t rows)
+{
+    int64_t t = FN(short_rows)(o, rows);
+    for (int e = 0; e < o->nedges && t; e++)   /* no division: t < MR, a few steps */
+        while (t >= o->edges[e].mr) t -= o->edges[e].mr;
+    return t;
+}
+
 static struct FN(tail) FN(row_tail)(const struct FN(op) *o, int64_t m1, int64_t rows,
                                     int64_t pc, int64_t k)
 {
     struct FN(tail) r = { NULL, 0, NULL, 0 };
-    int64_t t = o->tails ? FN(short_rows)(o, rows) : 0;
-    for (int e = 0; e < o->nedges && t; e++)   /* no division: t < MR, a few steps */
-        while (t >= o->edges[e].mr) t -= o->edges[e].mr;
+    int64_t t = o->tails ? FN(past_edges)(o, rows) : 0;
     for (int i = 0; t && i < GG_TAILS; i++) {
         const struct gg_tail *x = &o->tails[i];
         if (!x->fn || t > x->rows || k < x->min_k || (k < x->all_k && k % x->kstep)) continue;
@@ -236,6 +243,47 @@ static struct FN(tail) FN(row_tail)(const struct FN(op) *o, int64_t m1, int64_t 
     return r;
 }
 
+/* B^T's row view has no row tails (they read B's columns), so its edge
+ * kernels computed a 4-row tail 16 rows high (f32). Instead such rows (up
+ * to the small tile's NR, where the edges would read four times as many)
+ * run as C^T = B^T A^T on the small tile's row view o->tk: B^T in place
+ * as its A (a short last tile copied, as the kernel reads MR rows), A's t
+ * rows as its B (copied NR wide, zero past t), C^T row-stored (the
+ * kernel's element-wise store). Zen 5, gemmab: SGEMM B^T 100^3 1.08x,
+ * 99^3 1.08x, 36x100x100 1.18x, 4x100x100 1.69x; DGEMM B^T 2x300x300
+ * 1.70x, 17x100x100 1.11x, 98^3 1.01x. Not where the edges read less
+ * than 4t rows (DGEMM t = 4 on its 8-row edges ran 0.88x) nor where C^T's
+ * rows (n) fill less than two thirds of their tiles (DGEMM 33^3 0.97x,
+ * 500x4x500 0.95x). */
+static int64_t FN(cols_tail_rows)(const struct FN(op) *o, int64_t rows, int64_t n)
+{
+    if (!o->tk) return 0;
+    const int64_t t = FN(past_edges)(o, rows), mr = o->tk->mr;
+    return t && t <= o->tk->nr && FN(rows_read)(o, t) >= 4 * t
+        && 2 * ((n + mr - 1) / mr * mr) <= 3 * n ? t : 0;
+}
+
+static void FN(cols_tail)(const struct FN(op) *o, int64_t mt, int64_t t, int64_t n0, int64_t n1,
+                          int64_t pc, int64_t k, const T *beta)
+{
+    const int mr = o->tk->mr, nr = o->tk->nr;
+    FN(direct_fn) *kf = (FN(direct_fn) *)o->tk->direct;
+    T *bt = gg_pack_buffer(3, (size_t)(nr * k) * sizeof(T));
+    FN(pack)(t, k, o->a + mt * o->rs_a + pc * o->cs_a, o->rs_a, o->cs_a, nr, bt);
+    const T *b0 = o->b + pc * o->rs_b;         /* cs_b == 1: B^T's columns are B's rows */
+    T *c0 = o->c + mt * o->rs_c;
+    for (int64_t i = n0; i < n1; i += mr) {
+        int64_t mm = FN(min)(mr, n1 - i), lda = o->rs_b;
+        const T *a = b0 + i;
+        if (mm < mr) {
+            T *ap = gg_pack_buffer(2, (size_t)(mr * k) * sizeof(T));
+            FN(pack)(mm, k, a, 1, o->rs_b, mr, ap);
+            a = ap; lda = mr;
+        }
+        kf(mm, t, k, &o->alpha, a, lda, bt, nr, beta, c0 + i * o->cs_c, o->cs_c, o->rs_c);
+    }
+}
+
 /* One k block: column panels outside, row tiles inside, so each B panel
  * stays in L1 while the A block (in L2) streams past it. (The mirror
  * order, row tiles outside for tall narrow problems with A read once in
@@ -246,7 +294,8 @@ static void FN(direct_block)(const struct FN(op) *o, int64_t m0, int64_t m1, int
 {
     const int mr = o->bk.mr;
     struct FN(tail) tl = FN(row_tail)(o, m1, m1 - m0, pc, k);
-    const int64_t mt = m1 - tl.t;              /* rows mt.. by the row tail */
+    const int64_t ct = tl.t ? 0 : FN(cols_tail_rows)(o, m1 - m0, n1 - n0);
+    const int64_t mt = m1 - tl.t - ct;         /* rows mt.. by the row tail or cols_tail */
     struct FN(ablock) A = FN(a_block)(o, m0, mt, pc, k);
     /* B's columns in place: the tail rows in one call after the tiles, in
      * blocks of the tail's width rather than of each panel's (SGEMM
@@ -254,7 +303,7 @@ static void FN(direct_block)(const struct FN(op) *o, int64_t m0, int64_t m1, int
      * above, gemmab: 0.999-1.011 at SGEMM 72-132^3, DGEMM 36-132^3) */
     const int tail_once = tl.t && o->rs_b == 1;
     const struct FN(cols) cs = FN(col_split)(o, n1 - n0, k <= o->narrow_k);
-    for (int64_t jr = n0, nn; jr < n1 && (mt > m0 || !tail_once); jr += nn) {
+    for (int64_t jr = n0, nn; jr < n1 && (mt > m0 || (tl.t && !tail_once)); jr += nn) {
         int w = FN(width_at)(&cs, jr - n0);   /* B columns the kernels read */
         int64_t ldb;
         nn = FN(min)(w, n1 - jr);
@@ -271,6 +320,8 @@ static void FN(direct_block)(const struct FN(op) *o, int64_t m0, int64_t m1, int
     if (tail_once)
         tl.fn(tl.t, n1 - n0, k, &o->alpha, tl.a, tl.lda, o->b + pc + n0 * o->cs_b, o->cs_b, beta,
               o->c + mt * o->rs_c + n0 * o->cs_c, o->rs_c, o->cs_c);
+    if (ct)
+        FN(cols_tail)(o, mt, ct, n0, n1, pc, k, beta);
 }
 
 /* The mirror order for a small tile (gemm_tmpl.h, small_tile_loops): row

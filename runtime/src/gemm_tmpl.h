@@ -344,12 +344,16 @@ void FN(gg_gemm)(int64_t m, int64_t n, int64_t k, T alpha,
                         .edges = uk->edges, .nedges = uk->nedges,   /* both paths use them */
                         .pedges = uk->pedges, .npedges = uk->npedges,
                         .tails = NULL,
+                        .tk = NULL,
                         .b_cols = uk->direct_b_cols, .narrow_k = gg_narrow_k(uk->narrow_k),
                         .bk = *gg_blocking_current(TYPE_CHAR), .tm = 1, .tn = 1 };
     /* every field named: with some left to zero-filling GCC cleared the
      * whole op with `rep stos` first, a fifth of the time of DGEMM 8^3 */
     FN(choose_path)(&o, uk);
     const struct gg_ukernel *sk = FN(by_rows)(&set->SMALL_FIELD, rs_b, cs_b);
+    if (uk != &set->KSET_FIELD && sk != &set->SMALL_FIELD && !gg_row_tails_off()
+        && !gg_small_tile_off())
+        o.tk = sk;                /* both in their row views */
     int one = FN(one_panel)(&o, uk, sk);
     if (one) FN(to_small)(&o, sk, !gg_row_tails_off());
     if (!o.direct) FN(deepen_for_c)(&o);

@@ -35,6 +35,7 @@ struct FN(op) {
     const PEDGE_T *pedges;          /* packed kernels for a short last row panel */
     int npedges;
     const struct gg_tail *tails;    /* direct path: the row tails (GG_TAILS), NULL: none */
+    const struct gg_ukernel *tk;    /* B^T's row view: the small tile's, for the rows a tail would take */
     int b_cols;                     /* direct reads B(p,j) at b[p + j*ldb], else b[p*ldb + j] */
     int narrow_k;                   /* direct path: W-wide column panels up to this k */
     struct gg_blocking bk;
