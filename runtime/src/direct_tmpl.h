@@ -255,12 +255,18 @@ static struct FN(tail) FN(row_tail)(const struct FN(op) *o, int64_t m1, int64_t 
  * than 4t rows (DGEMM t = 4 on its 8-row edges ran 0.88x) nor where C^T's
  * rows (n) fill less than two thirds of their tiles (DGEMM 33^3 0.97x,
  * 500x4x500 0.95x). */
+/* n rows fill two thirds of the tiles of mr rows that cover them. */
+static inline int FN(fills_tiles)(int64_t n, int64_t mr)
+{
+    return 2 * ((n + mr - 1) / mr * mr) <= 3 * n;
+}
+
 static int64_t FN(cols_tail_rows)(const struct FN(op) *o, int64_t rows, int64_t n)
 {
     if (!o->tk) return 0;
-    const int64_t t = FN(past_edges)(o, rows), mr = o->tk->mr;
-    return t && t <= o->tk->nr && FN(rows_read)(o, t) >= 4 * t
-        && 2 * ((n + mr - 1) / mr * mr) <= 3 * n ? t : 0;
+    const int64_t t = FN(past_edges)(o, rows);
+    return t && t <= o->tk->nr && FN(rows_read)(o, t) >= 4 * t && FN(fills_tiles)(n, o->tk->mr)
+        ? t : 0;
 }
 
 static void FN(cols_tail)(const struct FN(op) *o, int64_t mt, int64_t t, int64_t n0, int64_t n1,

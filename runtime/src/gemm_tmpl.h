@@ -299,11 +299,16 @@ static int FN(as_rows)(int64_t m, int64_t n, int64_t rs_a, int64_t cs_a, int64_t
 
 /* B^T (B's rows contiguous, its columns not) on a set whose _direct kernels
  * read B by columns: their _rows view reads it in place, where they copied
- * every panel into columns (Zen 5: a ninth of SGEMM B^T 100^3). */
-static inline const struct gg_ukernel *FN(by_rows)(const struct gg_ukernel *k, int64_t rs_b,
-                                                   int64_t cs_b)
+ * every panel into columns (Zen 5: a ninth of SGEMM B^T 100^3). Only where
+ * the small tile sk can take the row view's tails (cols_tail: n fills its
+ * tiles): the view has no row tails, and narrow C copies little of B (SGEMM
+ * B^T 100x4x100 ran 0.60x, 100x5x100 0.83x, 100x16x100 0.96x). */
+static inline const struct gg_ukernel *FN(by_rows)(const struct gg_ukernel *k, int64_t n,
+                                                   int64_t rs_b, int64_t cs_b,
+                                                   const struct gg_ukernel *sk)
 {
-    return k->b_rows && cs_b == 1 && rs_b != 1 ? k->b_rows : k;
+    return k->b_rows && cs_b == 1 && rs_b != 1 && (!sk->mr || FN(fills_tiles)(n, sk->mr))
+        ? k->b_rows : k;
 }
 
 /* The operands are swapped in the arguments, before the op is built: on
@@ -336,7 +341,7 @@ void FN(gg_gemm)(int64_t m, int64_t n, int64_t k, T alpha,
     const struct gg_ukernel *uk = &set->KSET_FIELD;
     if (FN(flips)(rs_c, cs_c, uk->row_pref) || FN(as_rows)(m, n, rs_a, cs_a, rs_b, uk))
         GG_TRANSPOSE(T, m, n, a, b, rs_a, cs_a, rs_b, cs_b, rs_c, cs_c);
-    uk = FN(by_rows)(uk, rs_b, cs_b);
+    uk = FN(by_rows)(uk, n, rs_b, cs_b, &set->SMALL_FIELD);
     struct FN(op) o = { .m = m, .n = n, .k = k, .alpha = alpha, .beta = beta,
                         .a = a, .rs_a = rs_a, .cs_a = cs_a, .b = b, .rs_b = rs_b, .cs_b = cs_b,
                         .c = c, .rs_c = rs_c, .cs_c = cs_c,
@@ -350,7 +355,7 @@ void FN(gg_gemm)(int64_t m, int64_t n, int64_t k, T alpha,
     /* every field named: with some left to zero-filling GCC cleared the
      * whole op with `rep stos` first, a fifth of the time of DGEMM 8^3 */
     FN(choose_path)(&o, uk);
-    const struct gg_ukernel *sk = FN(by_rows)(&set->SMALL_FIELD, rs_b, cs_b);
+    const struct gg_ukernel *sk = FN(by_rows)(&set->SMALL_FIELD, n, rs_b, cs_b, &set->SMALL_FIELD);
     if (uk != &set->KSET_FIELD && sk != &set->SMALL_FIELD && !gg_row_tails_off()
         && !gg_small_tile_off())
         o.tk = sk;                /* both in their row views */
