@@ -243,6 +243,12 @@ static struct FN(tail) FN(row_tail)(const struct FN(op) *o, int64_t m1, int64_t 
     return r;
 }
 
+/* n rows fill two thirds of the tiles of mr rows that cover them. */
+static inline int FN(fills_tiles)(int64_t n, int64_t mr)
+{
+    return 2 * ((n + mr - 1) / mr * mr) <= 3 * n;
+}
+
 /* B^T's row view has no row tails (they read B's columns), so its edge
  * kernels computed a 4-row tail 16 rows high (f32). Instead such rows (up
  * to the small tile's NR, where the edges would read four times as many)
@@ -255,12 +261,6 @@ static struct FN(tail) FN(row_tail)(const struct FN(op) *o, int64_t m1, int64_t 
  * than 4t rows (DGEMM t = 4 on its 8-row edges ran 0.88x) nor where C^T's
  * rows (n) fill less than two thirds of their tiles (DGEMM 33^3 0.97x,
  * 500x4x500 0.95x). */
-/* n rows fill two thirds of the tiles of mr rows that cover them. */
-static inline int FN(fills_tiles)(int64_t n, int64_t mr)
-{
-    return 2 * ((n + mr - 1) / mr * mr) <= 3 * n;
-}
-
 static int64_t FN(cols_tail_rows)(const struct FN(op) *o, int64_t rows, int64_t n)
 {
     if (!o->tk) return 0;

@@ -141,6 +141,22 @@ FN(copy_short)(T *restrict d, const T *restrict s, int64_t n, const int w)
     FN(zero_bytes)(d + n, (size_t)(w - n) * sizeof(T));
 }
 
+/* Steps p0..kc-1 of a panel element by element (edge panels, general
+ * strides, the last steps of pack_rows_short): rows elements, then zeros
+ * up to w. */
+static inline __attribute__((always_inline)) void
+FN(pack_elems)(int64_t rows, int64_t p0, int64_t kc, const T *x, int64_t rs, int64_t cs,
+               const int w, T *restrict dst)
+{
+    const size_t tail = (size_t)(w - rows) * sizeof(T);
+    for (int64_t p = p0; p < kc; p++) {
+        for (int64_t i = 0; i < rows; i++)
+            dst[i + p * w] = x[i * rs + p * cs];
+        /* the zero loop was a memset call per p (SGEMM 100^3 with A
+         * transposed: 2% of the time) */
+        if (tail) FN(zero_bytes)(dst + rows + p * w, tail);
+    }
+}
 
 /* A short panel (rows < w) whose rows are contiguous in p: the rows by the
  * same transposes, the rest of each p zero. Element by element it was 38%
@@ -149,12 +165,11 @@ static void FN(pack_rows_short)(int64_t rows, int64_t kc, const T *x, int64_t rs
                                 T *restrict dst)
 {
     int64_t p = 0;
-    const size_t tail = (size_t)(w - rows) * sizeof(T);
 #ifdef PACK_VECTORS
     const int vn = FN(vn);
-    const int64_t whole = rows / vn * vn, up = (rows + vn - 1) / vn * vn;   /* up <= w */
+    const int64_t whole = rows / vn * vn, up = (rows + vn - 1) / vn * vn;
     const size_t rest = (size_t)(w - up) * sizeof(T);
-    for (; up <= w && p + vn <= kc; p += vn) {
+    for (; up <= w && p + vn <= kc; p += vn) {   /* up > w: w not a multiple of VN */
         for (int64_t i0 = 0; i0 < whole; i0 += vn)
             FN(tile)(x + i0 * rs + p, rs, dst + i0 + p * w, w, vn);
         if (whole < rows)
@@ -163,11 +178,7 @@ static void FN(pack_rows_short)(int64_t rows, int64_t kc, const T *x, int64_t rs
             for (int q = 0; q < vn; q++) FN(zero_bytes)(dst + up + (p + q) * w, rest);
     }
 #endif
-    for (; p < kc; p++) {
-        for (int64_t i = 0; i < rows; i++)
-            dst[i + p * w] = x[i * rs + p];
-        FN(zero_bytes)(dst + rows + p * w, tail);
-    }
+    FN(pack_elems)(rows, p, kc, x, rs, 1, w, dst);
 }
 
 static inline __attribute__((always_inline)) void
@@ -185,14 +196,7 @@ FN(pack_panel)(int64_t rows, int64_t kc, const T *x, int64_t rs, int64_t cs,
     } else if (cs == 1 && rs != 1 && rows > 0 && rows < w) {   /* a short panel, rows contiguous in p */
         FN(pack_rows_short)(rows, kc, x, rs, w, dst);
     } else {                               /* edge panel or general strides */
-        const size_t tail = (size_t)(w - rows) * sizeof(T);
-        for (int64_t p = 0; p < kc; p++) {
-            for (int64_t i = 0; i < rows; i++)
-                dst[i + p * w] = x[i * rs + p * cs];
-            /* the zero loop was a memset call per p (SGEMM 100^3 with A
-             * transposed: 2% of the time) */
-            if (tail) FN(zero_bytes)(dst + rows + p * w, tail);
-        }
+        FN(pack_elems)(rows, 0, kc, x, rs, cs, w, dst);
     }
 }
 
