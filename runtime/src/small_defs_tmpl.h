@@ -16,8 +16,9 @@
  * set-up is paid back); A copied (its columns not contiguous, or shorter
  * than a vector: then zero-padded, and C stored element by element) only
  * up to SMALL_COPY_MNK (SGEMM 14^3 0.89x, 10^3 1.45x; DGEMM A^T 16^3
- * 0.80x, 10^3 2.05x), on the stack. */
-enum { SMALL_MNK = 32 * 32 * 32, SMALL_K = 64, SMALL_COPY_MNK = 2000 };
+ * 0.80x, 10^3 2.05x), on the stack; A^T by transposes up to
+ * SMALL_TRANSPOSED_MNK (small_transposes, small_tmpl.h). */
+enum { SMALL_MNK = 32 * 32 * 32, SMALL_K = 64, SMALL_COPY_MNK = 2000, SMALL_TRANSPOSED_MNK = 16384 };
 /* The copy is max(m, SM_LANES) x k: m*k <= m*n*k and SM_LANES*k fit in it. */
 _Static_assert(SM_LANES * SMALL_K <= SMALL_COPY_MNK, "small_tmpl.h: the copy of A");
 
