@@ -404,16 +404,21 @@ static void FN(direct_loops_rows)(const struct FN(op) *o, int64_t m0, int64_t m1
 
 /* The in-place B panel of kb rows fits its L1 sets (crowds_l1). Not
  * checked below 160^3: there the check would cost a few percent, and no
- * small case was found where it mattered. */
+ * small case was found where it mattered. Nor for B read by rows (a piece
+ * of NR elements of each row, ldb apart): its lines hold the next panels'
+ * pieces too, and a panel read again from L2 by each row tile costs less
+ * than packing all of B. Zen 5's _rows view, gemmab, 1 thread, unpacked
+ * against packed (which the check chose): SGEMM B^T 32x500x500 1.37x,
+ * 128x500x500 1.15x, 256x500x500 1.10x, 100x512x512 1.28x, ldb 4 KB
+ * (100x1024x512) 1.25x, 64x2048x300 1.18x; DGEMM B^T 64x1024x500 1.14x,
+ * 100x512x512 and 16-128x500x500 level. */
 static int FN(b_fits_l1)(const struct FN(op) *o, const struct gg_ukernel *uk, int64_t kb)
 {
     const int64_t S = (int64_t)sizeof(T);
     if ((double)o->m * o->n * o->k < 160.0 * 160 * 160) return 1;
     if (uk->direct_b_cols && o->rs_b == 1)
         return !FN(crowds_l1)(&o->bk, o->b, o->bk.nr, kb * S, o->cs_b * S, 1);
-    if (!uk->direct_b_cols && o->cs_b == 1)
-        return !FN(crowds_l1)(&o->bk, o->b, kb, o->bk.nr * S, o->rs_b * S, 1);
-    return 1;                       /* B is copied panel by panel anyway */
+    return 1;                       /* by rows, or copied panel by panel anyway */
 }
 
 /* The tall, narrow path (FN(choose_path)): C has few column panels and

@@ -244,6 +244,8 @@ static void FN(pack)(int64_t total, int64_t kc, const T *x, int64_t rs,
         int64_t full = total / w;
         switch (w) {
         case 8:  FN(pack_by_columns)(full, kc, x, cs, 8, dst); break;
+        case 12: FN(pack_by_columns)(full, kc, x, cs, 12, dst); break;
+        case 14: FN(pack_by_columns)(full, kc, x, cs, 14, dst); break;
         case 16: FN(pack_by_columns)(full, kc, x, cs, 16, dst); break;
         case 32: FN(pack_by_columns)(full, kc, x, cs, 32, dst); break;
         default: FN(pack_by_columns)(full, kc, x, cs, w, dst); break;
