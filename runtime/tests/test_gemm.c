@@ -71,6 +71,9 @@ static int sizes_for(char type, struct size3 *s)
         s[i++] = (struct size3){smr + 5, snr - 2, 150};
         s[i++] = (struct size3){3 * smr + smr / 2 + 4, snr - 1, 97};
         s[i++] = (struct size3){8 * smr + 5, snr, 2000};   /* split among threads */
+        /* whole tiles within the small path's limits: the kernels take them
+         * (tiles_whole) */
+        s[i++] = (struct size3){smr, 4 * snr, 32};
     }
     /* tiny: plain loops when the path is left to size (tiny_tmpl.h), the
      * kernels when it is forced; 3x7x7 has m < n (computed as C^T) */
@@ -112,7 +115,7 @@ static int sizes_for(char type, struct size3 *s)
 static void sweep(char type)
 {
     static const double ab[][2] = { {1, 0}, {-1.5, 0.5}, {0.75, 1}, {1, 1} };
-    struct size3 s[56];
+    struct size3 s[57];
     int ns = sizes_for(type, s);
     for (int z = 0; z < ns; z++)
         for (int lay = 0; lay < 2; lay++)
