@@ -317,12 +317,14 @@ static inline const struct gg_ukernel *FN(by_rows)(const struct gg_ukernel *k, i
  * small path's loops: Zen 5, 1 thread, gemmab against the small path,
  * DGEMM 32^3 +6.8%, 64x16x32 +6%, 32x32x8 +11%, 64x8x64 +3%; with fewer
  * columns 32x8x64 0.99, 32x4x32 0.92 (hence 4 NR). */
-static int FN(tiles_whole)(int64_t m, int64_t n, int64_t k, int64_t rs_a, int64_t rs_c,
-                           const struct gg_kernel_set *set)
+static int FN(tiles_whole)(int64_t m, int64_t n, int64_t k, int64_t rs_a, int64_t rs_c)
 {
+    if (rs_a != 1 || rs_c != 1) return 0;
+    const struct gg_kernel_set *set = gg_set_quick();
     const struct gg_ukernel *sk = &set->SMALL_FIELD;
-    return set->small_max_k && FN(small_usable)(&set->KSET_FIELD, sk) && rs_a == 1 && rs_c == 1
-        && m % sk->mr == 0 && n % sk->nr == 0 && n >= 4 * sk->nr && k <= set->small_max_k;
+    /* comparisons first: the remainders are divisions, which cost SGEMM 16^3 4% */
+    return k <= set->small_max_k && sk->mr && m >= sk->mr && n >= 4 * sk->nr
+        && FN(small_usable)(&set->KSET_FIELD, sk) && m % sk->mr == 0 && n % sk->nr == 0;
 }
 
 /* The operands are swapped in the arguments, before the op is built: on
@@ -348,7 +350,7 @@ void FN(gg_gemm)(int64_t m, int64_t n, int64_t k, T alpha,
         }
         if (FN(gemv_call)(m, n, k, alpha, a, rs_a, cs_a, b, rs_b, cs_b, beta, c, rs_c, cs_c))
             return;
-        if (!FN(tiles_whole)(m, n, k, rs_a, rs_c, gg_set_current())
+        if (!FN(tiles_whole)(m, n, k, rs_a, rs_c)
             && FN(small_call)(m, n, k, alpha, a, rs_a, cs_a, b, rs_b, cs_b, beta, c, rs_c, cs_c))
             return;
     }

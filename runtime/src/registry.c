@@ -43,6 +43,7 @@ enum { NSETS = sizeof sets / sizeof sets[0] };
 
 static struct gg_blocking blk_d[NSETS], blk_s[NSETS], blk_ds[NSETS], blk_ss[NSETS];
 static int current;                 /* index into sets[] */
+const struct gg_kernel_set *gg_set_published;   /* sets[current], after init */
 static pthread_once_t once = PTHREAD_ONCE_INIT;
 
 int gg_set_count(void) { return NSETS; }
@@ -102,6 +103,7 @@ static void init(void)
                     i < 0 ? "unknown" : "not supported by this CPU", sets[best]->name);
     }
     current = best;
+    __atomic_store_n(&gg_set_published, sets[best], __ATOMIC_RELEASE);
 }
 
 const struct gg_kernel_set *gg_set_current(void)
@@ -143,6 +145,7 @@ int gemmgen_kernel_select(const char *name)
     if (i < 0 || !supported(sets[i]))
         return -1;
     current = i;
+    __atomic_store_n(&gg_set_published, sets[i], __ATOMIC_RELEASE);
     return 0;
 }
 
