@@ -315,8 +315,9 @@ static inline const struct gg_ukernel *FN(by_rows)(const struct gg_ukernel *k, i
  * its NR and at least 4 NR, k within its max_k, A's columns and C's
  * contiguous), the kernel path's small_tile_loops run it faster than the
  * small path's loops: Zen 5, 1 thread, gemmab against the small path,
- * DGEMM 32^3 +6.8%, 64x16x32 +6%, 32x32x8 +11%, 64x8x64 +3%; with fewer
- * columns 32x8x64 0.99, 32x4x32 0.92 (hence 4 NR). */
+ * DGEMM 32^3 1.04x, 64x16x32 1.07x, 32x32x8 1.07x, 64x64x8 1.16x, 64x32x16
+ * 1.12x, SGEMM 64x64x8 1.19x, 64x32x16 1.07x; with fewer columns (apart)
+ * DGEMM 32x8x64 0.99x, 32x4x32 0.92x (hence 4 NR). */
 static int FN(tiles_whole)(int64_t m, int64_t n, int64_t k, int64_t rs_a, int64_t rs_c)
 {
     if (rs_a != 1 || rs_c != 1) return 0;
