@@ -297,6 +297,17 @@ static int FN(as_rows)(int64_t m, int64_t n, int64_t rs_a, int64_t cs_a, int64_t
     return n < m && cs_a == 1 && rs_a != 1 && rs_b == 1 && FN(tail_takes)(uk->tails, n);
 }
 
+/* A few rows of C (m <= 4) times B^T (B's rows contiguous) run as C^T =
+ * B^T A^T: a few columns (the small tile's one panel) of B's columns read
+ * in place, C^T stored by rows. As rows they took the kernels' row edges
+ * with B^T copied. */
+enum { FEW_ROWS = 4 };
+
+static int FN(few_rows)(int64_t m, int64_t n, int64_t rs_b, int64_t cs_b)
+{
+    return m <= FEW_ROWS && n > m && cs_b == 1 && rs_b != 1;
+}
+
 /* B^T (B's rows contiguous, its columns not) on a set whose _direct kernels
  * read B by columns: their _rows view reads it in place, where they copied
  * every panel into columns (Zen 5: a ninth of SGEMM B^T 100^3). Only where
@@ -357,7 +368,8 @@ void FN(gg_gemm)(int64_t m, int64_t n, int64_t k, T alpha,
     }
     const struct gg_kernel_set *set = gg_set_current();
     const struct gg_ukernel *uk = &set->KSET_FIELD;
-    if (FN(flips)(rs_c, cs_c, uk->row_pref) || FN(as_rows)(m, n, rs_a, cs_a, rs_b, uk))
+    if (FN(flips)(rs_c, cs_c, uk->row_pref) || FN(as_rows)(m, n, rs_a, cs_a, rs_b, uk)
+        || FN(few_rows)(m, n, rs_b, cs_b))
         GG_TRANSPOSE(T, m, n, a, b, rs_a, cs_a, rs_b, cs_b, rs_c, cs_c);
     uk = FN(by_rows)(uk, n, rs_b, cs_b, &set->SMALL_FIELD);
     struct FN(op) o = { .m = m, .n = n, .k = k, .alpha = alpha, .beta = beta,
