@@ -299,8 +299,8 @@ static int FN(as_rows)(int64_t m, int64_t n, int64_t rs_a, int64_t cs_a, int64_t
 
 /* A few rows of C (m <= 4) times B^T (B's rows contiguous) run as C^T =
  * B^T A^T: a few columns (the small tile's one panel) of B's columns read
- * in place, C^T stored by rows. As rows they took the kernels' row edges
- * with B^T copied. */
+ * in place, C^T stored by rows. As rows they ran on edge kernels 8 or 16
+ * rows high (DGEMM) or as cols_tail (SGEMM at k 500: level). */
 enum { FEW_ROWS = 4 };
 
 static int FN(few_rows)(int64_t m, int64_t n, int64_t rs_b, int64_t cs_b)

@@ -146,7 +146,7 @@ static void FN(gemv_slab)(void *arg, int t, int nt)
                  o->inc_x, o->beta, o->y + i0 * o->inc_y, o->inc_y);
 }
 
-/* n = 1, or m = 1 with A's row and B's columns contiguous (as C^T =
+/* n = 1 (or 2: few_cols), or m = 1 with A's row and B's columns contiguous (as C^T =
  * B^T A^T: the dot products of B's columns with A's row; DGEMM 1x64x64
  * 1.94x, 1x200x200 1.80x, 1x1000x1000 1.15x the row-tail kernels; f64
  * only: SGEMM 1x200x200 ran 0.81x of them, 16-lane horizontal sums per
@@ -156,6 +156,77 @@ static void FN(gemv_slab)(void *arg, int t, int nt)
  * (DGEMM 1000x1x1000: 7.3-7.7 GFLOPS on one thread, 12.4-14.6 on two;
  * 4000x1x4000 4.9 and 5.6, where the memory bandwidth of this VM decides). */
 enum { GV_PER_THREAD = 1 << 16 };
+
+/* C of NC columns (2: few_cols), `rows` rows from row 0 of a, b, c (more than
+ * V - 1 vectors, at most V): V x NC vector sums while A's columns run,
+ * each A vector shared by the NC columns; a last partial vector is
+ * shifted back to end at `rows`, its rows stored before not stored again.
+ * V and NC are constants where inlined. */
+static inline __attribute__((always_inline)) void FN(gemv_cols_block)(const int V, const int NC,
+        int64_t rows, int64_t k, T alpha, const T *a, int64_t cs_a, const T *b, int64_t rs_b,
+        int64_t cs_b, T beta, T *c, int64_t cs_c)
+{
+    FN(gv) v[4][2];
+    T s[GV_LANES];
+    int64_t off[4];
+    for (int q = 0; q < V; q++) {
+        off[q] = q < V - 1 ? q * GV_LANES : rows - GV_LANES;
+        for (int j = 0; j < NC; j++) v[q][j] = (FN(gv)){ 0 };
+    }
+    for (int64_t p = 0; p < k; p++) {
+        const T *ap = a + p * cs_a;
+        for (int q = 0; q < V; q++) {
+            FN(gv) av = *(const FN(gvu) *)(ap + off[q]);
+            for (int j = 0; j < NC; j++) v[q][j] += av * b[p * rs_b + j * cs_b];
+        }
+    }
+    for (int j = 0; j < NC; j++)
+        for (int q = 0; q < V; q++) {
+            int lo = q < V - 1 ? 0 : (int)((V - 1) * GV_LANES - off[q]);
+            *(FN(gvu) *)s = v[q][j];
+            for (int l = lo; l < GV_LANES; l++) FN(put)(c + off[q] + l + j * cs_c, alpha, s[l], beta);
+        }
+}
+
+/* All rows of an NC-column C (at least a vector): blocks of four vectors,
+ * then the rest as one block of up to four, its last vector shifted. */
+static inline __attribute__((always_inline)) void FN(gemv_cols_nc)(const int NC, int64_t m,
+        int64_t k, T alpha, const T *a, int64_t cs_a, const T *b, int64_t rs_b, int64_t cs_b,
+        T beta, T *c, int64_t cs_c)
+{
+    int64_t i = 0;
+    for (; i + 4 * GV_LANES <= m; i += 4 * GV_LANES)
+        FN(gemv_cols_block)(4, NC, 4 * GV_LANES, k, alpha, a + i, cs_a, b, rs_b, cs_b, beta, c + i, cs_c);
+    int64_t r = m - i;
+    switch ((r + GV_LANES - 1) / GV_LANES) {
+    case 4: FN(gemv_cols_block)(4, NC, r, k, alpha, a + i, cs_a, b, rs_b, cs_b, beta, c + i, cs_c); break;
+    case 3: FN(gemv_cols_block)(3, NC, r, k, alpha, a + i, cs_a, b, rs_b, cs_b, beta, c + i, cs_c); break;
+    case 2: FN(gemv_cols_block)(2, NC, r, k, alpha, a + i, cs_a, b, rs_b, cs_b, beta, c + i, cs_c); break;
+    case 1: FN(gemv_cols_block)(1, NC, r, k, alpha, a + i, cs_a, b, rs_b, cs_b, beta, c + i, cs_c); break;
+    default: break;
+    }
+}
+
+GG_CLONES static void FN(gemv_cols)(int64_t m, int64_t k, T alpha, const T *a, int64_t cs_a,
+                                    const T *b, int64_t rs_b, int64_t cs_b, T beta, T *c,
+                                    int64_t cs_c)
+{
+    FN(gemv_cols_nc)(2, m, k, alpha, a, cs_a, b, rs_b, cs_b, beta, c, cs_c);
+}
+
+/* C of two columns (B's as x), A's and C's columns contiguous, A within
+ * the caches, one thread's work: the matrix-vector loops sharing each
+ * load of A. On the small tile (4 columns, the kernels' one panel) half
+ * of its multiply-adds were wasted. Zen 5, gemmab against it: DGEMM
+ * 100x2x100 1.19x, 64x2x64 1.38x, 200x2x200 1.43x, 500x2x500 1.09x;
+ * SGEMM 1.19x, 1.34x, 1.25x, 1.55x. Three columns (a quarter wasted
+ * there) ran 0.72-0.84x this way. */
+static int FN(few_cols)(int64_t m, int64_t n, int64_t k, int64_t rs_a, int64_t rs_c)
+{
+    return n == 2 && rs_a == 1 && rs_c == 1 && m >= GV_LANES
+        && (double)m * k * sizeof(T) <= GV_STREAM_BYTES
+        && (gg_threads_wanted() == 1 || m * k < GV_PER_THREAD);
+}
 
 static int FN(gemv_call)(int64_t m, int64_t n, int64_t k, T alpha,
                          const T *a, int64_t rs_a, int64_t cs_a,
@@ -167,7 +238,10 @@ static int FN(gemv_call)(int64_t m, int64_t n, int64_t k, T alpha,
         o = (struct FN(gv_op)){ m, k, rs_a, cs_a, rs_b, rs_c, alpha, beta, a, b, c };
     else if (m == 1 && rs_b == 1 && cs_a == 1 && sizeof(T) == 8)
         o = (struct FN(gv_op)){ n, k, cs_b, rs_b, cs_a, cs_c, alpha, beta, b, a, c };
-    else
+    else if (FN(few_cols)(m, n, k, rs_a, rs_c)) {
+        FN(gemv_cols)(m, k, alpha, a, cs_a, b, rs_b, cs_b, beta, c, cs_c);
+        return 1;
+    } else
         return 0;
     int nt = gg_threads_wanted();
     while (nt > 1 && (o.m * k / nt < GV_PER_THREAD || (o.m + GV_ROWS - 1) / GV_ROWS < nt))

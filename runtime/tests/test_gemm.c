@@ -92,6 +92,11 @@ static int sizes_for(char type, struct size3 *s)
     s[i++] = (struct size3){1100, 1, 503};     /* A past 2 MB: streamed */
     s[i++] = (struct size3){1, 67, 45};        /* one row: as C^T when contiguous */
     s[i++] = (struct size3){1, 45, 67};
+    /* two columns: the matrix-vector loops two at a time (few_cols), rows
+     * past whole vectors by a last one shifted back (100, 17), none (64) */
+    s[i++] = (struct size3){100, 2, 37};
+    s[i++] = (struct size3){17, 2, 40};
+    s[i++] = (struct size3){64, 2, 5};
     /* small operands: the loops of small_tmpl.h unless a path is forced;
      * m below a vector (A copied, 6 rows), a last vector shifted back (10,
      * 21 rows), column rests of every width, k past their limit (700) */
@@ -115,7 +120,7 @@ static int sizes_for(char type, struct size3 *s)
 static void sweep(char type)
 {
     static const double ab[][2] = { {1, 0}, {-1.5, 0.5}, {0.75, 1}, {1, 1} };
-    struct size3 s[57];
+    struct size3 s[60];
     int ns = sizes_for(type, s);
     for (int z = 0; z < ns; z++)
         for (int lay = 0; lay < 2; lay++)
