@@ -146,11 +146,12 @@ static void FN(gemv_slab)(void *arg, int t, int nt)
                  o->inc_x, o->beta, o->y + i0 * o->inc_y, o->inc_y);
 }
 
-/* n = 1 (or 2: few_cols), or m = 1 with A's row and B's columns contiguous (as C^T =
- * B^T A^T: the dot products of B's columns with A's row; DGEMM 1x64x64
- * 1.94x, 1x200x200 1.80x, 1x1000x1000 1.15x the row-tail kernels; f64
- * only: SGEMM 1x200x200 ran 0.81x of them, 16-lane horizontal sums per
- * row against k / 16 vector steps); k > 0, the path left to size (gg_gemm).
+/* n = 1 (n = 2: few_cols, below), or m = 1 with A's row and B's columns
+ * contiguous (as C^T = B^T A^T: the dot products of B's columns with A's
+ * row; DGEMM 1x64x64 1.94x, 1x200x200 1.80x, 1x1000x1000 1.15x the
+ * row-tail kernels; f64 only: SGEMM 1x200x200 ran 0.81x of them, 16-lane
+ * horizontal sums per row against k / 16 vector steps); k > 0, the path
+ * left to size (gg_gemm).
  * Threads split the rows when each gets at least GV_PER_THREAD elements
  * of A: below that, waking the pool costs more than a second core adds
  * (DGEMM 1000x1x1000: 7.3-7.7 GFLOPS on one thread, 12.4-14.6 on two;
@@ -184,7 +185,8 @@ static inline __attribute__((always_inline)) void FN(gemv_cols_block)(const int 
         for (int q = 0; q < V; q++) {
             int lo = q < V - 1 ? 0 : (int)((V - 1) * GV_LANES - off[q]);
             *(FN(gvu) *)s = v[q][j];
-            for (int l = lo; l < GV_LANES; l++) FN(put)(c + off[q] + l + j * cs_c, alpha, s[l], beta);
+            for (int l = lo; l < GV_LANES; l++)
+                FN(put)(c + off[q] + l + j * cs_c, alpha, s[l], beta);
         }
 }
 
@@ -196,13 +198,16 @@ static inline __attribute__((always_inline)) void FN(gemv_cols_nc)(const int NC,
 {
     int64_t i = 0;
     for (; i + 4 * GV_LANES <= m; i += 4 * GV_LANES)
-        FN(gemv_cols_block)(4, NC, 4 * GV_LANES, k, alpha, a + i, cs_a, b, rs_b, cs_b, beta, c + i, cs_c);
-    int64_t r = m - i;
+        FN(gemv_cols_block)(4, NC, 4 * GV_LANES, k, alpha, a + i, cs_a, b, rs_b, cs_b, beta,
+                            c + i, cs_c);
+    const int64_t r = m - i;
+    const T *ai = a + i;
+    T *ci = c + i;
     switch ((r + GV_LANES - 1) / GV_LANES) {
-    case 4: FN(gemv_cols_block)(4, NC, r, k, alpha, a + i, cs_a, b, rs_b, cs_b, beta, c + i, cs_c); break;
-    case 3: FN(gemv_cols_block)(3, NC, r, k, alpha, a + i, cs_a, b, rs_b, cs_b, beta, c + i, cs_c); break;
-    case 2: FN(gemv_cols_block)(2, NC, r, k, alpha, a + i, cs_a, b, rs_b, cs_b, beta, c + i, cs_c); break;
-    case 1: FN(gemv_cols_block)(1, NC, r, k, alpha, a + i, cs_a, b, rs_b, cs_b, beta, c + i, cs_c); break;
+    case 4: FN(gemv_cols_block)(4, NC, r, k, alpha, ai, cs_a, b, rs_b, cs_b, beta, ci, cs_c); break;
+    case 3: FN(gemv_cols_block)(3, NC, r, k, alpha, ai, cs_a, b, rs_b, cs_b, beta, ci, cs_c); break;
+    case 2: FN(gemv_cols_block)(2, NC, r, k, alpha, ai, cs_a, b, rs_b, cs_b, beta, ci, cs_c); break;
+    case 1: FN(gemv_cols_block)(1, NC, r, k, alpha, ai, cs_a, b, rs_b, cs_b, beta, ci, cs_c); break;
     default: break;
     }
 }
