@@ -146,7 +146,7 @@ static void FN(gemv_slab)(void *arg, int t, int nt)
                  o->inc_x, o->beta, o->y + i0 * o->inc_y, o->inc_y);
 }
 
-/* n = 1 (n = 2: few_cols, below), or m = 1 with A's row and B's columns
+/* n = 1 (n = 2: few_cols; k <= 4: few_k), or m = 1 with A's row and B's columns
  * contiguous (as C^T = B^T A^T: the dot products of B's columns with A's
  * row; DGEMM 1x64x64 1.94x, 1x200x200 1.80x, 1x1000x1000 1.15x the
  * row-tail kernels; f64 only: SGEMM 1x200x200 ran 0.81x of them, 16-lane
@@ -233,6 +233,61 @@ static int FN(few_cols)(int64_t m, int64_t n, int64_t k, int64_t rs_a, int64_t r
         && (gg_threads_wanted() == 1 || m * k < GV_PER_THREAD);
 }
 
+/* Column j of C for k = K (a constant where inlined): beta times C(:, j)
+ * plus the K columns of A times alpha B(p, j), a vector at a time (A stays
+ * in L1 while C streams through once); beta = 0 does not read C. */
+static inline __attribute__((always_inline)) void FN(rank_k_col)(const int K, int64_t m,
+        T alpha, const T *a, int64_t cs_a, const T *bj, int64_t rs_b, T beta, T *cj)
+{
+    T x[4];
+    for (int p = 0; p < K; p++) x[p] = alpha * bj[p * rs_b];
+    int64_t i = 0;
+    for (; i + GV_LANES <= m; i += GV_LANES) {
+        FN(gv) s = (FN(gv)){ 0 };
+        if (beta != 0) s = *(const FN(gvu) *)(cj + i) * beta;
+        for (int p = 0; p < K; p++) s += *(const FN(gvu) *)(a + i + p * cs_a) * x[p];
+        *(FN(gvu) *)(cj + i) = s;
+    }
+    for (; i < m; i++) {
+        T s = beta == 0 ? 0 : beta * cj[i];
+        for (int p = 0; p < K; p++) s += a[i + p * cs_a] * x[p];
+        cj[i] = s;
+    }
+}
+
+GG_CLONES static void FN(rank_k)(int64_t m, int64_t n, int64_t k, T alpha, const T *a,
+                                 int64_t cs_a, const T *b, int64_t rs_b, int64_t cs_b, T beta,
+                                 T *c, int64_t cs_c)
+{
+    for (int64_t j = 0; j < n; j++) {
+        const T *bj = b + j * cs_b;
+        T *cj = c + j * cs_c;
+        switch (k) {
+        case 1: FN(rank_k_col)(1, m, alpha, a, cs_a, bj, rs_b, beta, cj); break;
+        case 2: FN(rank_k_col)(2, m, alpha, a, cs_a, bj, rs_b, beta, cj); break;
+        case 3: FN(rank_k_col)(3, m, alpha, a, cs_a, bj, rs_b, beta, cj); break;
+        default: FN(rank_k_col)(4, m, alpha, a, cs_a, bj, rs_b, beta, cj); break;
+        }
+    }
+}
+
+/* k of at most four (a rank-k update), A's and C's columns contiguous, C
+ * past RANK_K_C_BYTES (then streamed once beats the kernels' tiles) and A
+ * within RANK_K_A_BYTES (it stays in L1 while C streams), one thread:
+ * C column after column. Zen 5, gemmab against the kernel path: DGEMM
+ * 500x500x2 1.38x, 500x500x1 1.66x, 1000x1000x2 1.76x, 400x400x4 1.35x,
+ * 300x300x3 1.14-1.22x, SGEMM 500x500x2 1.41x, 1000x1000x2 1.53x, 2000x2000x2
+ * 1.31x; with C in L2 (SGEMM 200x200x4, 100x100x3, 64x64x4) 0.82-0.92x,
+ * with A of 32 KB (DGEMM 2000x2000x2) 0.65x; C of 256-512 KB mixed (DGEMM
+ * 200x200x4 1.26-1.37x, SGEMM 300x300x3 0.95x). */
+enum { FEW_K = 4, RANK_K_C_BYTES = 512 << 10, RANK_K_A_BYTES = 16 << 10 };
+static int FN(few_k)(int64_t m, int64_t n, int64_t k, int64_t rs_a, int64_t rs_c)
+{
+    return k <= FEW_K && rs_a == 1 && rs_c == 1 && m >= GV_LANES
+        && (double)m * n * sizeof(T) >= RANK_K_C_BYTES
+        && (double)m * k * sizeof(T) <= RANK_K_A_BYTES && gg_threads_wanted() == 1;
+}
+
 static int FN(gemv_call)(int64_t m, int64_t n, int64_t k, T alpha,
                          const T *a, int64_t rs_a, int64_t cs_a,
                          const T *b, int64_t rs_b, int64_t cs_b,
@@ -243,6 +298,10 @@ static int FN(gemv_call)(int64_t m, int64_t n, int64_t k, T alpha,
         o = (struct FN(gv_op)){ m, k, rs_a, cs_a, rs_b, rs_c, alpha, beta, a, b, c };
     else if (m == 1 && rs_b == 1 && cs_a == 1 && sizeof(T) == 8)
         o = (struct FN(gv_op)){ n, k, cs_b, rs_b, cs_a, cs_c, alpha, beta, b, a, c };
+    else if (FN(few_k)(m, n, k, rs_a, rs_c)) {
+        FN(rank_k)(m, n, k, alpha, a, cs_a, b, rs_b, cs_b, beta, c, cs_c);
+        return 1;
+    }
     else if (FN(few_cols)(m, n, k, rs_a, rs_c)) {
         FN(gemv_cols)(m, k, alpha, a, cs_a, b, rs_b, cs_b, beta, c, cs_c);
         return 1;

@@ -97,6 +97,9 @@ static int sizes_for(char type, struct size3 *s)
     s[i++] = (struct size3){100, 2, 37};
     s[i++] = (struct size3){17, 2, 40};
     s[i++] = (struct size3){64, 2, 5};
+    /* k of 3 with C past 512 KB: C column after column (few_k), 5 rows past
+     * whole vectors */
+    s[i++] = (struct size3){501, 300, 3};
     /* small operands: the loops of small_tmpl.h unless a path is forced;
      * m below a vector (A copied, 6 rows), a last vector shifted back (10,
      * 21 rows), column rests of every width, k past their limit (700) */
@@ -120,7 +123,7 @@ static int sizes_for(char type, struct size3 *s)
 static void sweep(char type)
 {
     static const double ab[][2] = { {1, 0}, {-1.5, 0.5}, {0.75, 1}, {1, 1} };
-    struct size3 s[60];
+    struct size3 s[61];
     int ns = sizes_for(type, s);
     for (int z = 0; z < ns; z++)
         for (int lay = 0; lay < 2; lay++)
