@@ -271,21 +271,42 @@ GG_CLONES static void FN(rank_k)(int64_t m, int64_t n, int64_t k, T alpha, const
     }
 }
 
+/* One thread's columns of a rank-k update (threads split C's columns). */
+struct FN(rk_op) {
+    int64_t m, n, k, cs_a, rs_b, cs_b, cs_c;
+    T alpha, beta;
+    const T *a, *b;
+    T *c;
+};
+
+static void FN(rank_k_slab)(void *arg, int t, int nt)
+{
+    const struct FN(rk_op) *o = arg;
+    int64_t j0 = o->n * t / nt, j1 = o->n * (t + 1) / nt;
+    if (j0 < j1)
+        FN(rank_k)(o->m, j1 - j0, o->k, o->alpha, o->a, o->cs_a, o->b + j0 * o->cs_b, o->rs_b,
+                   o->cs_b, o->beta, o->c + j0 * o->cs_c, o->cs_c);
+}
+
 /* k of at most four (a rank-k update), A's and C's columns contiguous, C
  * past RANK_K_C_BYTES (then streamed once beats the kernels' tiles) and A
- * within RANK_K_A_BYTES (it stays in L1 while C streams), one thread:
- * C column after column. Zen 5, gemmab against the kernel path: DGEMM
+ * within RANK_K_A_BYTES (it stays in L1 while C streams):
+ * C column after column, threads splitting the columns while each gets
+ * half of RANK_K_C_BYTES. Zen 5, gemmab against the kernel path: DGEMM
  * 500x500x2 1.38x, 500x500x1 1.66x, 1000x1000x2 1.76x, 400x400x4 1.35x,
  * 300x300x3 1.14-1.22x, SGEMM 500x500x2 1.41x, 1000x1000x2 1.53x, 2000x2000x2
  * 1.31x; with C in L2 (SGEMM 200x200x4, 100x100x3, 64x64x4) 0.82-0.92x,
  * with A of 32 KB (DGEMM 2000x2000x2) 0.65x; C of 256-512 KB mixed (DGEMM
- * 200x200x4 1.26-1.37x, SGEMM 300x300x3 0.95x). */
+ * 200x200x4 1.26-1.37x, SGEMM 300x300x3 0.95x). Two threads, against the
+ * kernels' two: DGEMM 500x500x2 1.22x, 1000x1000x1 2.39x, 400x400x4
+ * 1.39-1.41x, 300x300x3 1.48x, SGEMM 500x500x2 1.54x, 2000x2000x2 1.50x,
+ * but 1000x1000x4 0.77-0.97x. */
 enum { FEW_K = 4, RANK_K_C_BYTES = 512 << 10, RANK_K_A_BYTES = 16 << 10 };
 static int FN(few_k)(int64_t m, int64_t n, int64_t k, int64_t rs_a, int64_t rs_c)
 {
     return k <= FEW_K && rs_a == 1 && rs_c == 1 && m >= GV_LANES
         && (double)m * n * sizeof(T) >= RANK_K_C_BYTES
-        && (double)m * k * sizeof(T) <= RANK_K_A_BYTES && gg_threads_wanted() == 1;
+        && (double)m * k * sizeof(T) <= RANK_K_A_BYTES;
 }
 
 static int FN(gemv_call)(int64_t m, int64_t n, int64_t k, T alpha,
@@ -299,7 +320,12 @@ static int FN(gemv_call)(int64_t m, int64_t n, int64_t k, T alpha,
     else if (m == 1 && rs_b == 1 && cs_a == 1 && sizeof(T) == 8)
         o = (struct FN(gv_op)){ n, k, cs_b, rs_b, cs_a, cs_c, alpha, beta, b, a, c };
     else if (FN(few_k)(m, n, k, rs_a, rs_c)) {
-        FN(rank_k)(m, n, k, alpha, a, cs_a, b, rs_b, cs_b, beta, c, cs_c);
+        struct FN(rk_op) r = { m, n, k, cs_a, rs_b, cs_b, cs_c, alpha, beta, a, b, c };
+        int nt = gg_threads_wanted();
+        while (nt > 1 && (double)m * (n / nt) * sizeof(T) < RANK_K_C_BYTES / 2)
+            nt--;
+        if (nt > 1) gg_parallel(nt, FN(rank_k_slab), &r);
+        else FN(rank_k_slab)(&r, 0, 1);
         return 1;
     }
     else if (FN(few_cols)(m, n, k, rs_a, rs_c)) {
