@@ -282,7 +282,7 @@ struct FN(rk_op) {
 static void FN(rank_k_slab)(void *arg, int t, int nt)
 {
     const struct FN(rk_op) *o = arg;
-    int64_t j0 = o->n * t / nt, j1 = o->n * (t + 1) / nt;
+    int64_t j0 = FN(split)(o->n, 1, t, nt), j1 = FN(split)(o->n, 1, t + 1, nt);
     if (j0 < j1)
         FN(rank_k)(o->m, j1 - j0, o->k, o->alpha, o->a, o->cs_a, o->b + j0 * o->cs_b, o->rs_b,
                    o->cs_b, o->beta, o->c + j0 * o->cs_c, o->cs_c);
