@@ -127,8 +127,21 @@ int gg_row_tails_off(void);
 int gg_small_tile_off(void);
 /* GEMMGEN_NARROW_K: overrides a kernel's narrow_k (narrow column panels) */
 int gg_narrow_k(int kernel_k);
-/* GEMMGEN_SMALL_LEVEL: the highest x86-64 level the small-operand loops use */
+/* GEMMGEN_SMALL_LEVEL: the highest x86-64 level the runtime's own vector
+ * code uses (the small-operand loops' tiles, the packing's transposes) */
 int gg_small_level(void);
+
+/* pack_x86.c: a w-row panel whose rows are contiguous in p packed by
+ * AVX-512 transposes, p up to the returned multiple of 8 (GCC on x86-64;
+ * pack_tmpl.h calls them when the CPU has x86-64-v4) */
+#if defined(__x86_64__) && defined(__GNUC__) && !defined(__clang__)
+#define GG_PACK_X86 1
+int64_t d_gg_rows_v4(int64_t kc, const double *x, int64_t rs, int w, double *dst);
+int64_t s_gg_rows_v4(int64_t kc, const float *x, int64_t rs, int w, float *dst);
+#else
+#define GG_PACK_X86 0
+#endif
+int gg_pack_wide(void);
 
 /* buffers.c: per-thread, 64-byte aligned packing space */
 void *gg_pack_buffer(int which, size_t bytes);   /* which: 0 = A, 1 = B, 2 = edge B,

@@ -181,15 +181,31 @@ static void FN(pack_rows_short)(int64_t rows, int64_t kc, const T *x, int64_t rs
     FN(pack_elems)(rows, p, kc, x, rs, 1, w, dst);
 }
 
+/* The same by pack_x86.c's AVX-512 transposes (FN(wide_ok)), the last
+ * kc % 8 steps element by element. A call apart from FN(pack_rows), whose
+ * loops GCC compiled differently when they could start past p = 0 (DGEMM
+ * A^T 64^3 2% slower with the AVX-512 path off). */
+static inline __attribute__((always_inline)) void
+FN(pack_rows_wide)(int64_t kc, const T *x, int64_t rs, const int w, T *restrict dst)
+{
+#if GG_PACK_X86
+    int64_t p = FN(gg_rows_v4)(kc, x, rs, w, dst);
+    if (p < kc) FN(pack_elems)(w, p, kc, x, rs, 1, w, dst);
+#else
+    FN(pack_rows)(kc, x, rs, w, dst);
+#endif
+}
+
 static inline __attribute__((always_inline)) void
 FN(pack_panel)(int64_t rows, int64_t kc, const T *x, int64_t rs, int64_t cs,
-               const int w, T *restrict dst)
+               const int w, T *restrict dst, int wide)
 {
     if (rows == w && rs == 1) {            /* w contiguous elements per p */
         for (int64_t p = 0; p < kc; p++)
             memcpy(dst + p * w, x + p * cs, (size_t)w * sizeof(T));
     } else if (rows == w && cs == 1) {     /* each row contiguous in p */
-        FN(pack_rows)(kc, x, rs, w, dst);
+        if (wide) FN(pack_rows_wide)(kc, x, rs, w, dst);
+        else FN(pack_rows)(kc, x, rs, w, dst);
     } else if (rs == 1 && rows > 0 && rows < w) {     /* a short panel of contiguous rows */
         for (int64_t p = 0; p < kc; p++)
             FN(copy_short)(dst + p * w, x + p * cs, rows, w);
@@ -235,6 +251,25 @@ FN(pack_by_columns)(int64_t panels, int64_t kc, const T *x, int64_t cs, const in
             memcpy(dst + q * w * kc + p * w, x + p * cs + q * w, (size_t)w * sizeof(T));
 }
 
+/* Full panels whose rows are contiguous in p take pack_x86.c's AVX-512
+ * transposes where they ran faster than the 16-byte ones (Zen 5, packing
+ * alone, ns per element): f32 always (w 32: 0.05-0.08 against 0.10; w 14:
+ * 0.08-0.09 against 0.11-0.13); f64 only while the block and its copy
+ * fit L1 (w 16, 32 x 32: 0.07 against 0.12; 64 x 64 and larger: 0.13-0.14
+ * against 0.12-0.13, as if the 64-byte loads waited on L2 where the 16-byte
+ * ones overlap). */
+enum { PACK_WIDE_F64_BYTES = 24 << 10 };
+static inline int FN(wide_ok)(int64_t total, int64_t kc, int64_t rs, int64_t cs)
+{
+#if GG_PACK_X86
+    return cs == 1 && rs != 1 && (ESIZE == 4 || total * kc * ESIZE <= PACK_WIDE_F64_BYTES)
+        && gg_pack_wide();
+#else
+    (void)total; (void)kc; (void)rs; (void)cs;
+    return 0;
+#endif
+}
+
 /* Packs `total` rows (of A; or columns of B seen as rows of B^T) of a
  * kc-long block into panels of width w. x(i,p) = x[i*rs + p*cs]. */
 static void FN(pack)(int64_t total, int64_t kc, const T *x, int64_t rs,
@@ -252,22 +287,23 @@ static void FN(pack)(int64_t total, int64_t kc, const T *x, int64_t rs,
         }
         x += full * w; dst += full * w * kc; total -= full * w;
     }
+    const int wide = FN(wide_ok)(total, kc, rs, cs);
     for (int64_t i0 = 0; i0 < total; i0 += w) {
         int64_t rows = total - i0 < w ? total - i0 : w;
         const T *src = x + i0 * rs;
         T *d = dst + i0 * kc;
         switch (w) {                        /* constant widths unroll */
-        case 4:  FN(pack_panel)(rows, kc, src, rs, cs, 4, d); break;
-        case 6:  FN(pack_panel)(rows, kc, src, rs, cs, 6, d); break;
-        case 8:  FN(pack_panel)(rows, kc, src, rs, cs, 8, d); break;
-        case 12: FN(pack_panel)(rows, kc, src, rs, cs, 12, d); break;
-        case 14: FN(pack_panel)(rows, kc, src, rs, cs, 14, d); break;
-        case 16: FN(pack_panel)(rows, kc, src, rs, cs, 16, d); break;
-        case 24: FN(pack_panel)(rows, kc, src, rs, cs, 24, d); break;
-        case 32: FN(pack_panel)(rows, kc, src, rs, cs, 32, d); break;
-        case 48: FN(pack_panel)(rows, kc, src, rs, cs, 48, d); break;
-        case 64: FN(pack_panel)(rows, kc, src, rs, cs, 64, d); break;
-        default: FN(pack_panel)(rows, kc, src, rs, cs, w, d); break;
+        case 4:  FN(pack_panel)(rows, kc, src, rs, cs, 4, d, wide); break;
+        case 6:  FN(pack_panel)(rows, kc, src, rs, cs, 6, d, wide); break;
+        case 8:  FN(pack_panel)(rows, kc, src, rs, cs, 8, d, wide); break;
+        case 12: FN(pack_panel)(rows, kc, src, rs, cs, 12, d, wide); break;
+        case 14: FN(pack_panel)(rows, kc, src, rs, cs, 14, d, wide); break;
+        case 16: FN(pack_panel)(rows, kc, src, rs, cs, 16, d, wide); break;
+        case 24: FN(pack_panel)(rows, kc, src, rs, cs, 24, d, wide); break;
+        case 32: FN(pack_panel)(rows, kc, src, rs, cs, 32, d, wide); break;
+        case 48: FN(pack_panel)(rows, kc, src, rs, cs, 48, d, wide); break;
+        case 64: FN(pack_panel)(rows, kc, src, rs, cs, 64, d, wide); break;
+        default: FN(pack_panel)(rows, kc, src, rs, cs, w, d, wide); break;
         }
     }
 }
