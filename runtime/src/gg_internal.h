@@ -131,13 +131,15 @@ int gg_narrow_k(int kernel_k);
  * code uses (the small-operand loops' tiles, the packing's transposes) */
 int gg_small_level(void);
 
-/* pack_x86.c: a w-row panel whose rows are contiguous in p packed by
- * AVX-512 transposes, p up to the returned multiple of 8 (GCC on x86-64;
- * pack_tmpl.h calls them when the CPU has x86-64-v4) */
+/* pack_x86.c: dst[i + p*ld] = x[i*rs + p] for i < rows, 0 up to pad, by
+ * AVX-512 transposes, p up to the returned multiple of 8 in np (GCC on
+ * x86-64; pack_tmpl.h and edge_tmpl.h call them when gg_pack_wide()) */
 #if defined(__x86_64__) && defined(__GNUC__) && !defined(__clang__)
 #define GG_PACK_X86 1
-int64_t d_gg_rows_v4(int64_t kc, const double *x, int64_t rs, int w, double *dst);
-int64_t s_gg_rows_v4(int64_t kc, const float *x, int64_t rs, int w, float *dst);
+int64_t d_gg_rows_v4(int64_t np, const double *x, int64_t rs, int64_t rows, int64_t pad,
+                     int64_t ld, double *dst);
+int64_t s_gg_rows_v4(int64_t np, const float *x, int64_t rs, int64_t rows, int64_t pad,
+                     int64_t ld, float *dst);
 #else
 #define GG_PACK_X86 0
 #endif

@@ -181,18 +181,20 @@ static void FN(pack_rows_short)(int64_t rows, int64_t kc, const T *x, int64_t rs
     FN(pack_elems)(rows, p, kc, x, rs, 1, w, dst);
 }
 
-/* The same by pack_x86.c's AVX-512 transposes (FN(wide_ok)), the last
- * kc % 8 steps element by element. A call apart from FN(pack_rows), whose
- * loops GCC compiled differently when they could start past p = 0 (DGEMM
- * A^T 64^3 2% slower with the AVX-512 path off). */
+/* A full or short panel (rows <= w) whose rows are contiguous in p by
+ * pack_x86.c's AVX-512 transposes (FN(wide_ok)), the last kc % 8 steps
+ * element by element. A call apart from FN(pack_rows), whose loops GCC
+ * compiled differently when they could start past p = 0 (DGEMM A^T 64^3
+ * 2% slower with the AVX-512 path off). */
 static inline __attribute__((always_inline)) void
-FN(pack_rows_wide)(int64_t kc, const T *x, int64_t rs, const int w, T *restrict dst)
+FN(pack_rows_wide)(int64_t rows, int64_t kc, const T *x, int64_t rs, const int w,
+                   T *restrict dst)
 {
 #if GG_PACK_X86
-    int64_t p = FN(gg_rows_v4)(kc, x, rs, w, dst);
-    if (p < kc) FN(pack_elems)(w, p, kc, x, rs, 1, w, dst);
+    int64_t p = FN(gg_rows_v4)(kc, x, rs, rows, w, w, dst);
+    if (p < kc) FN(pack_elems)(rows, p, kc, x, rs, 1, w, dst);
 #else
-    FN(pack_rows)(kc, x, rs, w, dst);
+    FN(pack_elems)(rows, 0, kc, x, rs, 1, w, dst);     /* not called: wide is 0 */
 #endif
 }
 
@@ -204,13 +206,14 @@ FN(pack_panel)(int64_t rows, int64_t kc, const T *x, int64_t rs, int64_t cs,
         for (int64_t p = 0; p < kc; p++)
             memcpy(dst + p * w, x + p * cs, (size_t)w * sizeof(T));
     } else if (rows == w && cs == 1) {     /* each row contiguous in p */
-        if (wide) FN(pack_rows_wide)(kc, x, rs, w, dst);
+        if (wide) FN(pack_rows_wide)(w, kc, x, rs, w, dst);
         else FN(pack_rows)(kc, x, rs, w, dst);
     } else if (rs == 1 && rows > 0 && rows < w) {     /* a short panel of contiguous rows */
         for (int64_t p = 0; p < kc; p++)
             FN(copy_short)(dst + p * w, x + p * cs, rows, w);
     } else if (cs == 1 && rs != 1 && rows > 0 && rows < w) {   /* a short panel, rows contiguous in p */
-        FN(pack_rows_short)(rows, kc, x, rs, w, dst);
+        if (wide) FN(pack_rows_wide)(rows, kc, x, rs, w, dst);
+        else FN(pack_rows_short)(rows, kc, x, rs, w, dst);
     } else {                               /* edge panel or general strides */
         FN(pack_elems)(rows, 0, kc, x, rs, cs, w, dst);
     }
