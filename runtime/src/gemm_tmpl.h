@@ -146,13 +146,18 @@ static void FN(slab)(void *arg, int t, int nt)
  * least 96^3 multiply-adds when the pool may be asleep (waking a thread
  * costs tens of microseconds), 48^3 when calls come back to back and its
  * threads spin (DGEMM 2 threads, back-to-back calls: 64^3 80 -> 104
- * GFLOPS, 96^3 81 -> 126 with a 40^3 bound). */
+ * GFLOPS, 96^3 81 -> 126 with a 40^3 bound). f32 needs more multiply-adds
+ * for the same time, but not twice as many: Zen 5, separate processes, 2
+ * threads against 1 at back-to-back SGEMM 64^3 0.96-1.00x (0.85x in a
+ * gemmbench run), 72^3 1.03-1.08x, 80^3 1.26-1.30x; DGEMM 64^3 1.01-1.04x,
+ * 72^3 1.22x. Hence edges of 56 and 112 for f32. */
 static int FN(grid)(struct FN(op) *o, int nt)
 {
     o->tm = 1; o->tn = 1;
     if (nt <= 1) return 1;
     double work = (double)o->m * o->n * o->k;
-    double least = gg_calls_back_to_back() ? 48.0 * 48 * 48 : 96.0 * 96 * 96;
+    const double edge = (sizeof(T) == 4 ? 56.0 : 48.0) * (gg_calls_back_to_back() ? 1 : 2);
+    const double least = edge * edge * edge;
     int64_t mu = (o->m + o->bk.mr - 1) / o->bk.mr, nu = (o->n + o->bk.nr - 1) / o->bk.nr;
     while (nt > 1 && (work / nt < least || mu * nu < nt))
         nt--;
