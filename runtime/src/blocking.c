@@ -159,8 +159,9 @@ int gg_narrow_k(int kernel_k)
 }
 
 /* GEMMGEN_SMALL_LEVEL=1/3: the small-operand loops (small_tmpl.h) take
- * the tile shape of x86-64 baseline / v3 even on a CPU with more, so tests
- * on one machine cover all three; unset (or not above 0): 4, the CPU decides. */
+ * the tile shape of x86-64 baseline / v3 even on a CPU with more, and the
+ * packing keeps its 16-byte transposes (pack_x86.c: AVX-512), so tests on
+ * one machine cover all three; unset (or not above 0): 4, the CPU decides. */
 int gg_small_level(void)
 {
     static _Atomic int level = -1;
