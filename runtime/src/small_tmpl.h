@@ -42,11 +42,16 @@ static void FN(sm_go)(const struct FN(sm) *s) { FN(gg_sm_any)(s); }
  * multiple of 8 up to 32, at least a vector) and n repays the copy.
  * Zen 5, gemmab against the kernel path: A^T 16^3 DGEMM 1.18x, SGEMM
  * 1.74x; 24^3 1.25x, 1.33x; A^T B^T 16^3 1.52x, 2.09x; but DGEMM A^T
- * 32x4x64 0.69x, 32^3 0.98x, m = 20 or 30 (variable width) 0.43-0.69x. */
-static int FN(small_transposes)(int64_t m, int64_t n, int64_t k, int64_t cs_a)
+ * 32x4x64 0.69x, 32^3 0.98x, m = 20 or 30 (variable width) 0.43-0.69x.
+ * With B^T too, up to SMALL_MNK where m is under 4 vectors (the kernel
+ * path copies B^T's panels as well): against the kernel path, 400 windows,
+ * SGEMM A^T B^T 32^3 1.27-1.35x, 32x16x64 1.24x, 16x40x48 1.57x, 24x24x56
+ * 1.30x, DGEMM 8x128x32 1.25x, 32x16x64 1.18x, 24x24x56 1.08x; DGEMM
+ * m = 32 (4 vectors) 32^3 0.98x, 32x64x16 0.93x. */
+static int FN(small_transposes)(int64_t m, int64_t n, int64_t k, int64_t cs_a, int64_t cs_b)
 {
     return cs_a == 1 && m >= SM_LANES && m <= 32 && m % 8 == 0 && n >= 8
-        && m * n * k <= SMALL_TRANSPOSED_MNK;
+        && m * n * k <= (cs_b == 1 && m < 4 * SM_LANES ? SMALL_MNK : SMALL_TRANSPOSED_MNK);
 }
 
 /* k > 0, the path left to size (gg_gemm). C stored by columns or by rows
@@ -67,7 +72,7 @@ static int FN(small_call)(int64_t m, int64_t n, int64_t k, T alpha,
     T ap[SMALL_COPY_MNK];
     if (rs_a != 1 || m < SM_LANES) {              /* A copied by columns, zero below m */
         s.m = s.lda = m < SM_LANES ? SM_LANES : m;
-        if (FN(small_transposes)(m, n, k, cs_a)) {
+        if (FN(small_transposes)(m, n, k, cs_a, cs_b)) {
             T *buf = m * n * k > SMALL_COPY_MNK
                 ? gg_pack_buffer(0, (size_t)(m * k) * sizeof(T)) : ap;
             FN(pack)(m, k, a, rs_a, cs_a, (int)m, buf);
