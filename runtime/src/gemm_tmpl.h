@@ -318,12 +318,18 @@ static int FN(few_rows)(int64_t m, int64_t n, int64_t rs_b, int64_t cs_b)
  * every panel into columns (Zen 5: a ninth of SGEMM B^T 100^3). Only where
  * the small tile sk can take the row view's tails (cols_tail: n fills its
  * tiles): the view has no row tails, and narrow C copies little of B (SGEMM
- * B^T 100x4x100 ran 0.60x, 100x5x100 0.83x, 100x16x100 0.96x). */
+ * B^T 100x4x100 ran 0.60x, 100x5x100 0.83x, 100x16x100 0.96x). Or where
+ * no rows are left for a row tail (tailless: m % MR is 0 or more than the
+ * tails take) and n is whole small-tile panels: against copying B^T's
+ * panels, DGEMM B^T 40^3 1.13x, 96x4x96 1.05-1.07x, A^T B^T 40^3 1.12x,
+ * SGEMM B^T 80^3 1.10x, 96x16x96 1.09x, A^T B^T 80^3 1.10-1.14x; a ragged
+ * last panel lost (DGEMM B^T 96x5x96 0.965x, 32x10x200 0.95x). */
 static inline const struct gg_ukernel *FN(by_rows)(const struct gg_ukernel *k, int64_t n,
                                                    int64_t rs_b, int64_t cs_b,
-                                                   const struct gg_ukernel *sk)
+                                                   const struct gg_ukernel *sk, int tailless)
 {
-    return k->b_rows && cs_b == 1 && rs_b != 1 && (!sk->mr || FN(fills_tiles)(n, sk->mr))
+    return k->b_rows && cs_b == 1 && rs_b != 1
+        && (!sk->mr || FN(fills_tiles)(n, sk->mr) || (tailless && n % sk->nr == 0))
         ? k->b_rows : k;
 }
 
@@ -376,7 +382,9 @@ void FN(gg_gemm)(int64_t m, int64_t n, int64_t k, T alpha,
     if (FN(flips)(rs_c, cs_c, uk->row_pref) || FN(as_rows)(m, n, rs_a, cs_a, rs_b, uk)
         || FN(few_rows)(m, n, rs_b, cs_b))
         GG_TRANSPOSE(T, m, n, a, b, rs_a, cs_a, rs_b, cs_b, rs_c, cs_c);
-    uk = FN(by_rows)(uk, n, rs_b, cs_b, &set->SMALL_FIELD);
+    const int64_t t = m % uk->mr;              /* rows a row tail would take */
+    const int tailless = !(t && FN(tail_takes)(uk->tails, t));
+    uk = FN(by_rows)(uk, n, rs_b, cs_b, &set->SMALL_FIELD, tailless);
     struct FN(op) o = { .m = m, .n = n, .k = k, .alpha = alpha, .beta = beta,
                         .a = a, .rs_a = rs_a, .cs_a = cs_a, .b = b, .rs_b = rs_b, .cs_b = cs_b,
                         .c = c, .rs_c = rs_c, .cs_c = cs_c,
@@ -390,7 +398,8 @@ void FN(gg_gemm)(int64_t m, int64_t n, int64_t k, T alpha,
     /* every field named: with some left to zero-filling GCC cleared the
      * whole op with `rep stos` first, a fifth of the time of DGEMM 8^3 */
     FN(choose_path)(&o, uk);
-    const struct gg_ukernel *sk = FN(by_rows)(&set->SMALL_FIELD, n, rs_b, cs_b, &set->SMALL_FIELD);
+    const struct gg_ukernel *sk = FN(by_rows)(&set->SMALL_FIELD, n, rs_b, cs_b, &set->SMALL_FIELD,
+                                              tailless);
     if (uk != &set->KSET_FIELD && sk != &set->SMALL_FIELD && !gg_row_tails_off()
         && !gg_small_tile_off())
         o.tk = sk;                /* both in their row views */

@@ -110,6 +110,7 @@ static int sizes_for(char type, struct size3 *s)
     s[i++] = (struct size3){3, 4, 700};
     s[i++] = (struct size3){29, 30, 31};       /* between 24^3 and the 32^3 limit */
     s[i++] = (struct size3){24, 37, 33};       /* A^T B^T: A by transposes past 16384 */
+    s[i++] = (struct size3){48, 44, 50};       /* B^T by rows: no row tail, n whole small-tile panels */
     /* a last half vector: exact (24 f32 rows; 20 and 12 f64), shifted back
      * (20 f32; f64 by 17x19x23 above), alone (8 f32 rows, 4 f64: A copied,
      * so m*n*k stays within SMALL_COPY_MNK = 2000) */
