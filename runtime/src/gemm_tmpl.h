@@ -323,7 +323,10 @@ static int FN(few_rows)(int64_t m, int64_t n, int64_t rs_b, int64_t cs_b)
  * tails take) and n is whole small-tile panels: against copying B^T's
  * panels, DGEMM B^T 40^3 1.13x, 96x4x96 1.05-1.07x, A^T B^T 40^3 1.12x,
  * SGEMM B^T 80^3 1.10x, 96x16x96 1.09x, A^T B^T 80^3 1.10-1.14x; a ragged
- * last panel lost (DGEMM B^T 96x5x96 0.965x, 32x10x200 0.95x). */
+ * last panel lost (DGEMM B^T 96x5x96 0.965x, 32x10x200 0.95x), and so did
+ * tall C, over which the copies are spread (m = 128: SGEMM B^T 128x12x128
+ * 0.95x, DGEMM 0.97x; DGEMM A^T B^T 512x36x64 0.95x): m below 128. */
+enum { TAILLESS_MAX_M = 128 };
 static inline const struct gg_ukernel *FN(by_rows)(const struct gg_ukernel *k, int64_t n,
                                                    int64_t rs_b, int64_t cs_b,
                                                    const struct gg_ukernel *sk, int tailless)
@@ -383,7 +386,7 @@ void FN(gg_gemm)(int64_t m, int64_t n, int64_t k, T alpha,
         || FN(few_rows)(m, n, rs_b, cs_b))
         GG_TRANSPOSE(T, m, n, a, b, rs_a, cs_a, rs_b, cs_b, rs_c, cs_c);
     const int64_t t = m % uk->mr;              /* rows a row tail would take */
-    const int tailless = !(t && FN(tail_takes)(uk->tails, t));
+    const int tailless = m < TAILLESS_MAX_M && !(t && FN(tail_takes)(uk->tails, t));
     uk = FN(by_rows)(uk, n, rs_b, cs_b, &set->SMALL_FIELD, tailless);
     struct FN(op) o = { .m = m, .n = n, .k = k, .alpha = alpha, .beta = beta,
                         .a = a, .rs_a = rs_a, .cs_a = cs_a, .b = b, .rs_b = rs_b, .cs_b = cs_b,
