@@ -148,7 +148,7 @@ static void FN(slab)(void *arg, int t, int nt)
  * threads spin (DGEMM 2 threads, back-to-back calls: 64^3 80 -> 104
  * GFLOPS, 96^3 81 -> 126 with a 40^3 bound). f32 needs more multiply-adds
  * for the same time, but not twice as many: Zen 5, separate processes, 2
- * threads against 1 at back-to-back SGEMM 64^3 0.96-1.00x (0.85x in a
+ * threads against 1 at back-to-back SGEMM 64^3 0.93-1.00x (0.85x in a
  * gemmbench run), 72^3 1.03-1.08x, 80^3 1.26-1.30x; DGEMM 64^3 1.01-1.04x,
  * 72^3 1.22x. Hence edges of 56 and 112 for f32. */
 static int FN(grid)(struct FN(op) *o, int nt)
@@ -385,8 +385,11 @@ void FN(gg_gemm)(int64_t m, int64_t n, int64_t k, T alpha,
     if (FN(flips)(rs_c, cs_c, uk->row_pref) || FN(as_rows)(m, n, rs_a, cs_a, rs_b, uk)
         || FN(few_rows)(m, n, rs_b, cs_b))
         GG_TRANSPOSE(T, m, n, a, b, rs_a, cs_a, rs_b, cs_b, rs_c, cs_c);
-    const int64_t t = m % uk->mr;              /* rows a row tail would take */
-    const int tailless = m < TAILLESS_MAX_M && !(t && FN(tail_takes)(uk->tails, t));
+    int tailless = 0;                         /* B^T only: a division and a loop */
+    if (cs_b == 1 && rs_b != 1 && m < TAILLESS_MAX_M) {
+        const int64_t t = m % uk->mr;          /* rows a row tail would take */
+        tailless = !(t && FN(tail_takes)(uk->tails, t));
+    }
     uk = FN(by_rows)(uk, n, rs_b, cs_b, &set->SMALL_FIELD, tailless);
     struct FN(op) o = { .m = m, .n = n, .k = k, .alpha = alpha, .beta = beta,
                         .a = a, .rs_a = rs_a, .cs_a = cs_a, .b = b, .rs_b = rs_b, .cs_b = cs_b,
