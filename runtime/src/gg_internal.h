@@ -42,6 +42,8 @@ enum {
     GG_CPU_PWR9 = 1u << 11, GG_CPU_PWR10 = 1u << 12,
 };
 unsigned gg_cpu_features(void);
+/* the x86-64 level (4, 3, 1; 0: none) the runtime's own vector code uses */
+int gg_x86_level(void);
 
 struct gg_cache { long size; int line, ways, shared; };   /* size 0: absent; shared: cores sharing it (0: 1) */
 struct gg_caches { struct gg_cache l1d, l2, l3; };
@@ -133,7 +135,7 @@ int gg_small_level(void);
 
 /* pack_x86.c: dst[i + p*ld] = x[i*rs + p] for i < rows, 0 up to pad, by
  * AVX-512 transposes, p up to the returned multiple of 8 in np (GCC on
- * x86-64; pack_tmpl.h and edge_tmpl.h call them when gg_pack_wide()) */
+ * x86-64; pack_tmpl.h and edge_tmpl.h call them where gg_x86_level() is 4) */
 #if defined(__x86_64__) && defined(__GNUC__) && !defined(__clang__)
 #define GG_PACK_X86 1
 int64_t d_gg_rows_v4(int64_t np, const double *x, int64_t rs, int64_t rows, int64_t pad,
@@ -143,7 +145,6 @@ int64_t s_gg_rows_v4(int64_t np, const float *x, int64_t rs, int64_t rows, int64
 #else
 #define GG_PACK_X86 0
 #endif
-int gg_pack_wide(void);
 
 /* buffers.c: per-thread, 64-byte aligned packing space */
 void *gg_pack_buffer(int which, size_t bytes);   /* which: 0 = A, 1 = B, 2 = edge B,

@@ -268,7 +268,7 @@ static inline int FN(wide_ok)(int64_t total, int64_t kc, int64_t rs, int64_t cs)
 #if GG_PACK_X86
     return cs == 1 && rs != 1 && total * kc > 64
         && (ESIZE == 4 || total * kc * ESIZE <= PACK_WIDE_F64_BYTES)
-        && gg_pack_wide();
+        && gg_x86_level() >= 4;
 #else
     (void)total; (void)kc; (void)rs; (void)cs;
     return 0;

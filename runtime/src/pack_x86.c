@@ -6,7 +6,7 @@
  * vectors make of any target, 2 x 2 (f64) or 4 x 4 (f32) at a time; an
  * 8 x 8 block here is 8 loads, 24 shuffles and 8 stores for 64 elements,
  * a third of their instructions. pack_tmpl.h and edge_tmpl.h call these
- * when gg_pack_wide() says the CPU has them (FN(wide_ok) says where). */
+ * when gg_x86_level() is 4, on the blocks FN(wide_ok) picks. */
 #include <stdint.h>
 #include "gg_internal.h"
 
@@ -117,20 +117,3 @@ zeros_s(float *dst, int64_t ld, int no)
 ROWS_WIDE(d_gg_rows_v4, double, tile_d, zeros_d)
 ROWS_WIDE(s_gg_rows_v4, float, tile_s, zeros_s)
 #endif
-
-/* 1 when pack_tmpl.h may call the functions above: the CPU has
- * x86-64-v4 and GEMMGEN_SMALL_LEVEL does not hold the runtime below it. */
-int gg_pack_wide(void)
-{
-#if GG_PACK_X86
-    static _Atomic int on = -1;
-    int v = on;
-    if (v < 0) {
-        __builtin_cpu_init();
-        on = v = gg_small_level() >= 4 && __builtin_cpu_supports("x86-64-v4");
-    }
-    return v;
-#else
-    return 0;
-#endif
-}

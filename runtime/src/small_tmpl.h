@@ -25,10 +25,8 @@ static void FN(sm_go)(const struct FN(sm) *s)
     static void (*fn)(const struct FN(sm) *);
     void (*f)(const struct FN(sm) *) = __atomic_load_n(&fn, __ATOMIC_RELAXED);
     if (!f) {
-        int cap = gg_small_level();
-        __builtin_cpu_init();
-        f = cap >= 4 && __builtin_cpu_supports("x86-64-v4") ? FN(gg_sm_v4)
-            : cap >= 3 && __builtin_cpu_supports("x86-64-v3") ? FN(gg_sm_v3) : FN(gg_sm_v1);
+        int level = gg_x86_level();
+        f = level >= 4 ? FN(gg_sm_v4) : level >= 3 ? FN(gg_sm_v3) : FN(gg_sm_v1);
         __atomic_store_n(&fn, f, __ATOMIC_RELAXED);
     }
     f(s);
