@@ -327,13 +327,19 @@ static int FN(few_rows)(int64_t m, int64_t n, int64_t rs_b, int64_t cs_b)
  * tall C, over which the copies are spread (m = 128: SGEMM B^T 128x12x128
  * 0.95x, DGEMM 0.97x; DGEMM A^T B^T 512x36x64 0.95x): m below 128. */
 enum { TAILLESS_MAX_M = 128 };
-static inline const struct gg_ukernel *FN(by_rows)(const struct gg_ukernel *k, int64_t n,
-                                                   int64_t rs_b, int64_t cs_b,
-                                                   const struct gg_ukernel *sk, int tailless)
+static int FN(rows_view)(int64_t m, int64_t n, int64_t rs_b, int64_t cs_b,
+                         const struct gg_ukernel *uk, const struct gg_ukernel *sk)
 {
-    return k->b_rows && cs_b == 1 && rs_b != 1
-        && (!sk->mr || FN(fills_tiles)(n, sk->mr) || (tailless && n % sk->nr == 0))
-        ? k->b_rows : k;
+    if (cs_b != 1 || rs_b == 1) return 0;
+    if (!sk->mr || FN(fills_tiles)(n, sk->mr)) return 1;
+    const int64_t t = m % uk->mr;              /* rows a row tail would take */
+    return m < TAILLESS_MAX_M && n % sk->nr == 0 && !(t && FN(tail_takes)(uk->tails, t));
+}
+
+/* Kernel k in its row view, where FN(rows_view) says so and it has one. */
+static inline const struct gg_ukernel *FN(by_rows)(const struct gg_ukernel *k, int view)
+{
+    return view && k->b_rows ? k->b_rows : k;
 }
 
 /* Where C is whole tiles of the small tile (m a multiple of its MR, n of
@@ -385,12 +391,8 @@ void FN(gg_gemm)(int64_t m, int64_t n, int64_t k, T alpha,
     if (FN(flips)(rs_c, cs_c, uk->row_pref) || FN(as_rows)(m, n, rs_a, cs_a, rs_b, uk)
         || FN(few_rows)(m, n, rs_b, cs_b))
         GG_TRANSPOSE(T, m, n, a, b, rs_a, cs_a, rs_b, cs_b, rs_c, cs_c);
-    int tailless = 0;                         /* B^T only: a division and a loop */
-    if (cs_b == 1 && rs_b != 1 && m < TAILLESS_MAX_M) {
-        const int64_t t = m % uk->mr;          /* rows a row tail would take */
-        tailless = !(t && FN(tail_takes)(uk->tails, t));
-    }
-    uk = FN(by_rows)(uk, n, rs_b, cs_b, &set->SMALL_FIELD, tailless);
+    const int view = FN(rows_view)(m, n, rs_b, cs_b, uk, &set->SMALL_FIELD);
+    uk = FN(by_rows)(uk, view);
     struct FN(op) o = { .m = m, .n = n, .k = k, .alpha = alpha, .beta = beta,
                         .a = a, .rs_a = rs_a, .cs_a = cs_a, .b = b, .rs_b = rs_b, .cs_b = cs_b,
                         .c = c, .rs_c = rs_c, .cs_c = cs_c,
@@ -404,8 +406,7 @@ void FN(gg_gemm)(int64_t m, int64_t n, int64_t k, T alpha,
     /* every field named: with some left to zero-filling GCC cleared the
      * whole op with `rep stos` first, a fifth of the time of DGEMM 8^3 */
     FN(choose_path)(&o, uk);
-    const struct gg_ukernel *sk = FN(by_rows)(&set->SMALL_FIELD, n, rs_b, cs_b, &set->SMALL_FIELD,
-                                              tailless);
+    const struct gg_ukernel *sk = FN(by_rows)(&set->SMALL_FIELD, view);
     if (uk != &set->KSET_FIELD && sk != &set->SMALL_FIELD && !gg_row_tails_off()
         && !gg_small_tile_off())
         o.tk = sk;                /* both in their row views */
