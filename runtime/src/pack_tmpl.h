@@ -202,18 +202,18 @@ static inline __attribute__((always_inline)) void
 FN(pack_panel)(int64_t rows, int64_t kc, const T *x, int64_t rs, int64_t cs,
                const int w, T *restrict dst, int wide)
 {
-    if (rows == w && rs == 1) {            /* w contiguous elements per p */
+    if (wide) {                            /* rows contiguous in p, full or short */
+        FN(pack_rows_wide)(rows, kc, x, rs, w, dst);
+    } else if (rows == w && rs == 1) {     /* w contiguous elements per p */
         for (int64_t p = 0; p < kc; p++)
             memcpy(dst + p * w, x + p * cs, (size_t)w * sizeof(T));
     } else if (rows == w && cs == 1) {     /* each row contiguous in p */
-        if (wide) FN(pack_rows_wide)(w, kc, x, rs, w, dst);
-        else FN(pack_rows)(kc, x, rs, w, dst);
+        FN(pack_rows)(kc, x, rs, w, dst);
     } else if (rs == 1 && rows > 0 && rows < w) {     /* a short panel of contiguous rows */
         for (int64_t p = 0; p < kc; p++)
             FN(copy_short)(dst + p * w, x + p * cs, rows, w);
     } else if (cs == 1 && rs != 1 && rows > 0 && rows < w) {   /* a short panel, rows contiguous in p */
-        if (wide) FN(pack_rows_wide)(rows, kc, x, rs, w, dst);
-        else FN(pack_rows_short)(rows, kc, x, rs, w, dst);
+        FN(pack_rows_short)(rows, kc, x, rs, w, dst);
     } else {                               /* edge panel or general strides */
         FN(pack_elems)(rows, 0, kc, x, rs, cs, w, dst);
     }
