@@ -1,6 +1,7 @@
 /* small_d.c: the double-precision tiles of the small path (small_tmpl.h
  * calls them), compiled apart from the LTO of the rest of the runtime. */
 #include <stdint.h>
+#include <string.h>
 #include "gg_internal.h"
 #define T double
 #define IT int64_t

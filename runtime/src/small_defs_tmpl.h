@@ -38,6 +38,7 @@ struct FN(sm) {
 #if defined(__x86_64__) && defined(__GNUC__) && !defined(__clang__)
 #define SM_X86 1
 void FN(gg_sm_v4)(const struct FN(sm) *s);
+void FN(gg_sm_v4t)(const struct FN(sm) *s);     /* C stored transposed */
 void FN(gg_sm_v3)(const struct FN(sm) *s);
 void FN(gg_sm_v1)(const struct FN(sm) *s);
 #else

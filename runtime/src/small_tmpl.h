@@ -52,6 +52,34 @@ static int FN(small_transposes)(int64_t m, int64_t n, int64_t k, int64_t cs_a, i
         && m * n * k <= (cs_b == 1 && m < 4 * SM_LANES ? SMALL_MNK : SMALL_TRANSPOSED_MNK);
 }
 
+/* A^T B^T (A's rows and B's columns contiguous) with C stored by columns
+ * runs as C^T = B A: the tiles' rows are C's n columns (at least a vector),
+ * their columns its m rows, both operands read in place and each tile
+ * stored transposed in registers (small_tiles_tmpl.h, gg_sm_v4t: x86-64-v4
+ * only) instead of A^T copied by transposes first (small_transposes) or,
+ * past SMALL_MNK, the kernel path's copy of A^T. Zen 5, 1 thread, gemmab
+ * against both: DGEMM 16^3 1.20x, 24^3 1.18x, 32^3 1.07x, 17x19x23 2.18x,
+ * 40^3 1.13x, 64^3 1.07x, 96^3 1.13x, 128^3 1.05x, 200x64x64 1.19x,
+ * 100x400x100 1.15x, 300^3 1.04x, 500^3 1.02x, 1000^3 0.87x (the rows'
+ * vectors stream from memory for every 8 columns); SGEMM, whose 16-lane
+ * vectors take two transposes each: 8x32x64 2.90x, 12x16x40 1.50x, 40^3
+ * 1.08x, but 16x20x30 0.85x, 16^3 0.98x and 32^3 0.96x against the
+ * packing's transposes, 48^3 0.99x, 64^3 0.96x against the kernels. So up
+ * to CT_MNK (f64 300^3, f32 40^3), for f32 where small_transposes does not
+ * take it, and within one thread's share (FN(grid) gives a thread
+ * at least 48^3). */
+#if SM_X86
+static int FN(small_ct)(int64_t m, int64_t n, int64_t k, int64_t rs_a, int64_t cs_a,
+                        int64_t rs_b, int64_t cs_b, int64_t rs_c)
+{
+    const int64_t mnk = m * n * k, ct_mnk = sizeof(T) == 8 ? 300 * 300 * 300 : 40 * 40 * 40;
+    return rs_c == 1 && cs_a == 1 && rs_a != 1 && cs_b == 1 && rs_b != 1 && n >= SM_LANES
+        && mnk <= ct_mnk && (mnk <= 2 * 48 * 48 * 48 || gg_threads_wanted() == 1)
+        && !(sizeof(T) == 4 && FN(small_transposes)(m, n, k, cs_a, cs_b))
+        && gg_x86_level() >= 4;
+}
+#endif
+
 /* k > 0, the path left to size (gg_gemm). C stored by columns or by rows
  * (then as C^T = B^T A^T); 0 when the call is not small, or A would need a
  * copy and m*n*k is past SMALL_COPY_MNK (small_transposes excepted). */
@@ -60,6 +88,13 @@ static int FN(small_call)(int64_t m, int64_t n, int64_t k, T alpha,
                           const T *b, int64_t rs_b, int64_t cs_b,
                           T beta, T *c, int64_t rs_c, int64_t cs_c)
 {
+#if SM_X86
+    if (FN(small_ct)(m, n, k, rs_a, cs_a, rs_b, cs_b, rs_c)) {   /* C^T = B A */
+        struct FN(sm) t = { n, n, m, k, rs_b, 1, rs_a, cs_c, alpha, beta, b, a, c };
+        FN(gg_sm_v4t)(&t);
+        return 1;
+    }
+#endif
     if (m > SMALL_MNK || n > SMALL_MNK || k > SMALL_K || m * n * k > SMALL_MNK)
         return 0;
     if (rs_c != 1 && cs_c == 1)

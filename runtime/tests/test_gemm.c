@@ -111,6 +111,11 @@ static int sizes_for(char type, struct size3 *s)
     s[i++] = (struct size3){29, 30, 31};       /* between 24^3 and the 32^3 limit */
     s[i++] = (struct size3){24, 37, 33};       /* A^T B^T: A by transposes past 16384 */
     s[i++] = (struct size3){48, 44, 50};       /* B^T by rows: no row tail, n whole small-tile panels */
+    /* A^T B^T as C^T = B A stored transposed (small_ct): n rows with a
+     * shifted last vector, m columns leaving a narrower last tile, k past
+     * the small path's limit; the larger one past one thread's share */
+    s[i++] = (struct size3){37, 21, 150};
+    s[i++] = (struct size3){130, 45, 90};
     /* a last half vector: exact (24 f32 rows; 20 and 12 f64), shifted back
      * (20 f32; f64 by 17x19x23 above), alone (8 f32 rows, 4 f64: A copied,
      * so m*n*k stays within SMALL_COPY_MNK = 2000) */
@@ -125,7 +130,7 @@ static int sizes_for(char type, struct size3 *s)
 static void sweep(char type)
 {
     static const double ab[][2] = { {1, 0}, {-1.5, 0.5}, {0.75, 1}, {1, 1} };
-    struct size3 s[61];
+    struct size3 s[63];
     int ns = sizes_for(type, s);
     for (int z = 0; z < ns; z++)
         for (int lay = 0; lay < 2; lay++)
