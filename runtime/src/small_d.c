@@ -4,6 +4,7 @@
 #include <string.h>
 #include "gg_internal.h"
 #define T double
+#define ESIZE 8
 #define IT int64_t
 #define FN(x) d_##x
 #include "small_defs_tmpl.h"

@@ -4,6 +4,7 @@
 #include <string.h>
 #include "gg_internal.h"
 #define T float
+#define ESIZE 4
 #define IT int32_t
 #define FN(x) s_##x
 #include "small_defs_tmpl.h"

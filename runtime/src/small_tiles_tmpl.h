@@ -69,51 +69,100 @@ static inline __attribute__((always_inline)) void FN(tr8)(FN(ev) x[8])
     }
 }
 
-/* Eight lanes of NC columns' sums x (times alpha): lanes [lo, hi) go to
- * cp + l*ldc, NC elements each. */
+/* One row of the transposed tile: r's first NC sums (times alpha) to d. */
+static inline __attribute__((always_inline)) void FN(put_row)(const int NC, const int BZ, T *d,
+        FN(ev) r, T alpha, T beta)
+{
+    r *= alpha;
+    if (NC == 8) {
+        if (!BZ) r += *(const FN(evu) *)d * beta;
+        *(FN(evu) *)d = r;
+    } else {
+#pragma GCC unroll 8
+        for (int c = 0; c < NC; c++) d[c] = BZ ? r[c] : r[c] + beta * d[c];
+    }
+}
+
+/* Eight lanes of NC columns' sums x: lanes [lo, hi) go to cp + l*ldc, NC
+ * elements each. */
 static inline __attribute__((always_inline)) void FN(put_t8)(const int NC, const int BZ, T *cp,
         int64_t ldc, FN(ev) x[8], T alpha, T beta, int lo, int hi)
 {
     FN(tr8)(x);
 #pragma GCC unroll 8
-    for (int l = 0; l < 8; l++) {
-        if (l < lo || l >= hi) continue;
-        FN(ev) r = x[l] * alpha;
-        T *d = cp + l * ldc;
-        if (NC == 8) {
-            if (!BZ) r += *(const FN(evu) *)d * beta;
-            *(FN(evu) *)d = r;
-        } else {
-#pragma GCC unroll 8
-            for (int c = 0; c < NC; c++) d[c] = BZ ? r[c] : r[c] + beta * d[c];
+    for (int l = 0; l < 8; l++)
+        if (l >= lo && l < hi) FN(put_row)(NC, BZ, cp + l * ldc, x[l], alpha, beta);
+}
+
+/* One vector of at most 8 lanes per column (v[c], c < NC; lanes [lo, hi)
+ * this tile's), stored from cp on; a shorter one (f64's half) padded. */
+#define SM_PUT_T(NAME, VT, L)                                                              \
+static inline __attribute__((always_inline)) void NAME(const int NC, const int BZ,        \
+        T *cp, int64_t ldc, T alpha, T beta, const VT *v, int lo, int hi)                  \
+{                                                                                          \
+    FN(ev) x[8];                                                                           \
+    _Pragma("GCC unroll 8")                                                                \
+    for (int c = 0; c < 8; c++) {                                                          \
+        x[c] = (FN(ev)){ 0 };                                                              \
+        if (c < NC) memcpy(&x[c], &v[c], (L) * sizeof(T));                                 \
+    }                                                                                      \
+    FN(put_t8)(NC, BZ, cp, ldc, x, alpha, beta, lo, hi);                                   \
+}
+#if ESIZE == 4
+/* f32's 16 lanes: the 8 x 8 network on both halves at once, lanes 0-7 of
+ * y[h] becoming row h and lanes 8-15 row h + 8 (24 shuffles of 64 bytes
+ * where two 8 x 8 transposes took 48 of 32 bytes and 16 extracts). */
+static inline __attribute__((always_inline)) void FN(tr16)(FN(sv) x[8])
+{
+    FN(sv) t[8], u[8];
+#pragma GCC unroll 4
+    for (int r = 0; r < 8; r += 2) {
+        t[r] = __builtin_shufflevector(x[r], x[r + 1],
+                0, 16, 2, 18, 4, 20, 6, 22, 8, 24, 10, 26, 12, 28, 14, 30);
+        t[r + 1] = __builtin_shufflevector(x[r], x[r + 1],
+                1, 17, 3, 19, 5, 21, 7, 23, 9, 25, 11, 27, 13, 29, 15, 31);
+    }
+#pragma GCC unroll 2
+    for (int r = 0; r < 8; r += 4)
+#pragma GCC unroll 2
+        for (int h = 0; h < 2; h++) {
+            u[r + h] = __builtin_shufflevector(t[r + h], t[r + h + 2],
+                    0, 1, 16, 17, 4, 5, 20, 21, 8, 9, 24, 25, 12, 13, 28, 29);
+            u[r + h + 2] = __builtin_shufflevector(t[r + h], t[r + h + 2],
+                    2, 3, 18, 19, 6, 7, 22, 23, 10, 11, 26, 27, 14, 15, 30, 31);
         }
+#pragma GCC unroll 4
+    for (int h = 0; h < 4; h++) {
+        x[h] = __builtin_shufflevector(u[h], u[h + 4],
+                0, 1, 2, 3, 16, 17, 18, 19, 8, 9, 10, 11, 24, 25, 26, 27);
+        x[h + 4] = __builtin_shufflevector(u[h], u[h + 4],
+                4, 5, 6, 7, 20, 21, 22, 23, 12, 13, 14, 15, 28, 29, 30, 31);
     }
 }
 
-/* One vector of L lanes per column (v[c], c < NC; lanes [lo, hi) this
- * tile's), stored from cp on: in 8-lane pieces, a shorter vector
- * (f64's half) padded. */
-#define SM_PUT_T(NAME, VT, L)                                                              \
-static inline __attribute__((always_inline)) void NAME(const int NC, const int BZ,        \
-        T *cp, int64_t ldc, T alpha, T beta, const VT *v, int lo, int hi)                   \
-{                                                                                          \
-    _Pragma("GCC unroll 2")                                                                \
-    for (int h = 0; h < ((L) + 7) / 8; h++) {                                              \
-        int l0 = lo - 8 * h, l1 = hi - 8 * h;                                              \
-        if (l1 <= 0 || l0 >= 8) continue;                                                  \
-        FN(ev) x[8];                                                                       \
-        _Pragma("GCC unroll 8")                                                            \
-        for (int c = 0; c < 8; c++) {                                                      \
-            x[c] = (FN(ev)){ 0 };                                                          \
-            if (c < NC)                                                                    \
-                memcpy(&x[c], (const T *)&v[c] + 8 * h, ((L) < 8 ? (L) : 8) * sizeof(T));  \
-        }                                                                                  \
-        FN(put_t8)(NC, BZ, cp + 8 * h * ldc, ldc, x, alpha, beta,                          \
-                   l0 < 0 ? 0 : l0, l1 > 8 ? 8 : l1);                             \
-    }                                                                                      \
+static inline __attribute__((always_inline)) void FN(sm_put_t)(const int NC, const int BZ,
+        T *cp, int64_t ldc, T alpha, T beta, const FN(sv) *v, int lo, int hi)
+{
+    FN(sv) x[8];
+#pragma GCC unroll 8
+    for (int c = 0; c < 8; c++) x[c] = c < NC ? v[c] : (FN(sv)){ 0 };
+    FN(tr16)(x);
+#pragma GCC unroll 8
+    for (int h = 0; h < 8; h++) {
+        if (h >= lo && h < hi)
+            FN(put_row)(NC, BZ, cp + h * ldc,
+                        __builtin_shufflevector(x[h], x[h], 0, 1, 2, 3, 4, 5, 6, 7), alpha, beta);
+        if (h + 8 >= lo && h + 8 < hi)
+            FN(put_row)(NC, BZ, cp + (h + 8) * ldc,
+                        __builtin_shufflevector(x[h], x[h], 8, 9, 10, 11, 12, 13, 14, 15),
+                        alpha, beta);
+    }
 }
+SM_PUT_T(FN(sm_puth_t), FN(hv), SM_HALF)
+#else
 SM_PUT_T(FN(sm_put_t), FN(sv), SM_LANES)
 SM_PUT_T(FN(sm_puth_t), FN(hv), SM_HALF)
+#endif
 #undef SM_PUT_T
 
 /* Where a vector of L lanes meant for row r goes: r itself, or shifted

@@ -61,18 +61,19 @@ static int FN(small_transposes)(int64_t m, int64_t n, int64_t k, int64_t cs_a, i
  * against both: DGEMM 16^3 1.20x, 24^3 1.18x, 32^3 1.07x, 17x19x23 2.18x,
  * 40^3 1.13x, 64^3 1.07x, 96^3 1.13x, 128^3 1.05x, 200x64x64 1.19x,
  * 100x400x100 1.15x, 300^3 1.04x, 500^3 1.02x, 1000^3 0.87x (the rows'
- * vectors stream from memory for every 8 columns); SGEMM, whose 16-lane
- * vectors take two transposes each: 8x32x64 2.90x, 12x16x40 1.50x, 40^3
- * 1.08x, but 16x20x30 0.85x, 16^3 0.98x and 32^3 0.96x against the
- * packing's transposes, 48^3 0.99x, 64^3 0.96x against the kernels. So up
- * to CT_MNK (f64 300^3, f32 40^3), for f32 where small_transposes does not
- * take it, and within one thread's share (FN(grid) gives a thread
- * at least 48^3). */
+ * vectors stream from memory for every 8 columns); SGEMM 8x32x64 2.9x,
+ * 12x16x40 1.5x, 20x30x25 2.2x, 40^3 1.14x, 48^3 1.04x, but 56^3 0.98x,
+ * 64^3 0.99x against the kernels and where small_transposes takes A^T
+ * (m a multiple of 8 up to 32) 16x20x30 0.90x, 32x20x32 0.63x, 32x48x16
+ * 0.83x (16^3 1.13x, 24x40x24 1.18x: its tile rows, m, fill vectors
+ * better or worse than C^T's, n). So up to CT_MNK (f64 300^3, f32 48^3),
+ * for f32 where small_transposes does not take it, and within one
+ * thread's share (FN(grid) gives a thread at least 48^3). */
 #if SM_X86
 static int FN(small_ct)(int64_t m, int64_t n, int64_t k, int64_t rs_a, int64_t cs_a,
                         int64_t rs_b, int64_t cs_b, int64_t rs_c)
 {
-    const int64_t mnk = m * n * k, ct_mnk = sizeof(T) == 8 ? 300 * 300 * 300 : 40 * 40 * 40;
+    const int64_t mnk = m * n * k, ct_mnk = sizeof(T) == 8 ? 300 * 300 * 300 : 48 * 48 * 48;
     return rs_c == 1 && cs_a == 1 && rs_a != 1 && cs_b == 1 && rs_b != 1 && n >= SM_LANES
         && mnk <= ct_mnk && (mnk <= 2 * 48 * 48 * 48 || gg_threads_wanted() == 1)
         && !(sizeof(T) == 4 && FN(small_transposes)(m, n, k, cs_a, cs_b))
