@@ -41,9 +41,9 @@ SM_PUT(FN(sm_put), FN(sv), FN(svu), FN(si), SM_LANES)
 SM_PUT(FN(sm_puth), FN(hv), FN(hvu), FN(hi), SM_HALF)
 #undef SM_PUT
 
-/* C stored transposed (s->ct): the tile's rows are C's columns, so each
- * vector's NC sums are transposed in registers, 8 x 8 at a time, and a
- * lane's NC sums stored as NC contiguous elements of one C column. */
+/* C stored transposed (CT, gg_sm_v4t): the tile's rows are C's columns,
+ * so each vector's NC sums are transposed in registers, 8 x 8 at a time,
+ * and a lane's NC sums stored as NC contiguous elements of one C column. */
 typedef T FN(ev) __attribute__((vector_size(8 * sizeof(T))));
 typedef T FN(evu) __attribute__((vector_size(8 * sizeof(T)), aligned(sizeof(T)), may_alias));
 
@@ -110,7 +110,7 @@ static inline __attribute__((always_inline)) void NAME(const int NC, const int B
 }
 #if ESIZE == 4
 /* f32's 16 lanes: the 8 x 8 network on both halves at once, lanes 0-7 of
- * y[h] becoming row h and lanes 8-15 row h + 8 (24 shuffles of 64 bytes
+ * x[h] becoming row h and lanes 8-15 row h + 8 (24 shuffles of 64 bytes
  * where two 8 x 8 transposes took 48 of 32 bytes and 16 extracts). */
 static inline __attribute__((always_inline)) void FN(tr16)(FN(sv) x[8])
 {
@@ -297,7 +297,7 @@ __attribute__((target("arch=x86-64-v4"))) void FN(gg_sm_v4)(const struct FN(sm) 
     if (s->m <= SM_LANES) FN(sm_run)(1, 8, 0, s);
     else FN(sm_run)(2, 8, 0, s);
 }
-/* C stored transposed (struct sm's ct), x86-64-v4 only: its own copy of
+/* C stored transposed (CT: small_ct), x86-64-v4 only: its own copy of
  * the tiles, as the transposes beside the plain stores in one body made
  * GCC spill a sum in the k loop (DGEMM A^T B^T 16^3 0.84x). */
 __attribute__((target("arch=x86-64-v4"))) void FN(gg_sm_v4t)(const struct FN(sm) *s)
