@@ -158,14 +158,16 @@ int gg_narrow_k(int kernel_k)
     return v < 0 ? kernel_k : v > (1 << 30) ? 1 << 30 : (int)v;
 }
 
-/* GEMMGEN_SMALL_LEVEL=1/3: the small-operand loops (small_tmpl.h) take
- * the tile shape of x86-64 baseline / v3 even on a CPU with more, and the
- * packing keeps its 16-byte transposes (pack_x86.c: AVX-512), so tests on
- * one machine cover all three; unset (or not above 0): 4, the CPU decides. */
-int gg_small_level(void)
+/* GEMMGEN_X86_LEVEL=1/3: the runtime's own vector code stays at x86-64
+ * baseline / v3 even on a CPU with more: the small-operand loops
+ * (small_tmpl.h) take that level's tile shape and leave A^T B^T to the
+ * other paths (small_ct: v4 only), and the packing keeps its 16-byte
+ * transposes (pack_x86.c: AVX-512), so tests on one machine cover all
+ * three; unset (or not above 0): 4, the CPU decides. */
+int gg_x86_cap(void)
 {
     static _Atomic int level = -1;
     int l = level;
-    if (l < 0) level = l = (int)env_long("GEMMGEN_SMALL_LEVEL", 4);
+    if (l < 0) level = l = (int)env_long("GEMMGEN_X86_LEVEL", 4);
     return l;
 }

@@ -96,16 +96,16 @@ unsigned gg_cpu_features(void)
 }
 
 /* The highest x86-64 level (4, 3 or 1) the runtime's own vector code may
- * use (the small-operand tiles, pack_x86.c's transposes): what the CPU
- * runs, capped by GEMMGEN_SMALL_LEVEL; 0 where that code is not built
- * (GCC's target attributes on x86-64 only). */
+ * use (the small-operand tiles, A^T B^T's C^T tiles, pack_x86.c's
+ * transposes): what the CPU runs, capped by GEMMGEN_X86_LEVEL; 0 where
+ * that code is not built (GCC's target attributes on x86-64 only). */
 int gg_x86_level(void)
 {
 #if defined(__x86_64__) && defined(__GNUC__) && !defined(__clang__)
     static _Atomic int level = -1;
     int l = level;
     if (l < 0) {
-        int cap = gg_small_level();
+        int cap = gg_x86_cap();
         __builtin_cpu_init();
         level = l = cap >= 4 && __builtin_cpu_supports("x86-64-v4") ? 4
                   : cap >= 3 && __builtin_cpu_supports("x86-64-v3") ? 3 : 1;

@@ -129,9 +129,9 @@ int gg_row_tails_off(void);
 int gg_small_tile_off(void);
 /* GEMMGEN_NARROW_K: overrides a kernel's narrow_k (narrow column panels) */
 int gg_narrow_k(int kernel_k);
-/* GEMMGEN_SMALL_LEVEL: the highest x86-64 level the runtime's own vector
+/* GEMMGEN_X86_LEVEL: the highest x86-64 level the runtime's own vector
  * code uses (the small-operand loops' tiles, the packing's transposes) */
-int gg_small_level(void);
+int gg_x86_cap(void);
 
 /* pack_x86.c: dst[i + p*ld] = x[i*rs + p] for i < rows, 0 up to pad, by
  * AVX-512 transposes, p up to the returned multiple of 8 in np (GCC on
