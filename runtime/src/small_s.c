@@ -8,4 +8,4 @@
 #define IT int32_t
 #define FN(x) s_##x
 #include "small_defs_tmpl.h"
-#include "small_tiles_tmpl.h"
+#include "small_levels_tmpl.h"
