@@ -8,62 +8,15 @@
  * block's sums in vectors while x runs down the columns, or, A past the
  * caches, y updated column after column; A with contiguous rows: dot
  * products eight rows at a time; threads split the rows. GCC's generic
- * vectors, cloned per x86 vector width (GG_CLONES): the runtime is
+ * vectors, one copy per x86 vector width (gemv_vec_tmpl.h): the runtime is
  * compiled for the baseline ISA, and a matrix-vector product is too simple
  * to need a generated kernel. */
 
-/* One clone per x86 vector width, picked when the library loads (ifunc). */
-#ifndef GG_CLONES
-#if defined(__x86_64__) && defined(__GNUC__) && !defined(__clang__)
-#define GG_CLONES __attribute__((target_clones("arch=x86-64-v4", "arch=x86-64-v3", "default")))
-#else
-#define GG_CLONES
-#endif
-#endif
-
-#define GV_LANES (64 / (int)sizeof(T))     /* one 64-byte vector */
-#define GV_ROWS (4 * GV_LANES)             /* rows per block: four vectors */
-typedef T FN(gv) __attribute__((vector_size(64)));
-typedef T FN(gvu) __attribute__((vector_size(64), aligned(sizeof(T)), may_alias));
-
-/* y(i..i+V*GV_LANES-1): V vectors of sums over the columns of A (V a
- * constant where inlined). */
-static inline __attribute__((always_inline)) void FN(gemv_block)(const int V, int64_t k,
-        T alpha, const T *a, int64_t cs_a, const T *x, int64_t inc_x, T beta, T *y,
-        int64_t inc_y)
-{
-    FN(gv) v[4];
-    T s[4 * GV_LANES];
-    for (int q = 0; q < V; q++) v[q] = (FN(gv)){ 0 };
-    for (int64_t p = 0; p < k; p++) {
-        const T *ap = a + p * cs_a;
-        T xp = x[p * inc_x];
-        for (int q = 0; q < V; q++) v[q] += *(const FN(gvu) *)(ap + q * GV_LANES) * xp;
-    }
-    for (int q = 0; q < V; q++) *(FN(gvu) *)(s + q * GV_LANES) = v[q];
-    for (int i = 0; i < V * GV_LANES; i++) FN(put)(y + i * inc_y, alpha, s[i], beta);
-}
-
-/* R rows' dot products with x, A's rows and x contiguous: the rows share
- * each load of x, and R vector sums run side by side. */
-static inline __attribute__((always_inline)) void FN(gemv_dots)(const int R, int64_t k,
-        T alpha, const T *a, int64_t rs_a, const T *x, T beta, T *y, int64_t inc_y)
-{
-    FN(gv) v[8];
-    T s[8];
-    for (int r = 0; r < R; r++) v[r] = (FN(gv)){ 0 };
-    int64_t p = 0;
-    for (; p + GV_LANES <= k; p += GV_LANES) {
-        FN(gv) xv = *(const FN(gvu) *)(x + p);
-        for (int r = 0; r < R; r++) v[r] += *(const FN(gvu) *)(a + r * rs_a + p) * xv;
-    }
-    for (int r = 0; r < R; r++) {
-        s[r] = 0;
-        for (int l = 0; l < GV_LANES; l++) s[r] += v[r][l];
-        for (int64_t q = p; q < k; q++) s[r] += a[r * rs_a + q] * x[q];
-        FN(put)(y + r * inc_y, alpha, s[r], beta);
-    }
-}
+/* The caller's view: the widest vector (64 bytes) decides the blocks
+ * threads split and the least rows the loops take; each width's loops
+ * (gemv_vec_tmpl.h) read rows in its own vectors. */
+#define GV_LANES (64 / (int)sizeof(T))
+#define GV_ROWS (4 * GV_LANES)
 
 /* A too big for the caches (GV_STREAM_BYTES): the reads down A's columns
  * decide, so they run sequentially, four columns at a time, y updated in
@@ -91,42 +44,53 @@ static void FN(gemv_stream)(int64_t m, int64_t k, T alpha, const T *a, int64_t c
     }
 }
 
-GG_CLONES static void FN(gemv)(int64_t m, int64_t k, T alpha, const T *a, int64_t rs_a,
-                               int64_t cs_a, const T *x, int64_t inc_x, T beta, T *y,
-                               int64_t inc_y)
+
+#undef GV_LANES
+#undef GV_ROWS
+/* One copy of the loops per x86 vector width (GCC), picked by
+ * gg_x86_level() (GEMMGEN_X86_LEVEL caps it, so tests cover each on one
+ * machine); elsewhere one of 16-byte vectors (NEON, VSX). */
+#if defined(__x86_64__) && defined(__GNUC__) && !defined(__clang__)
+#define GW_VB 64
+#define GW(x) FN(v4_##x)
+#define GW_TARGET "arch=x86-64-v4"
+#include "gemv_vec_tmpl.h"
+#define GW_VB 32
+#define GW(x) FN(v3_##x)
+#define GW_TARGET "arch=x86-64-v3"
+#include "gemv_vec_tmpl.h"
+#define GW_VB 16
+#define GW(x) FN(v1_##x)
+#include "gemv_vec_tmpl.h"
+#define GW_PICK(f, ...) (gg_x86_level() >= 4 ? FN(v4_##f)(__VA_ARGS__) \
+                         : gg_x86_level() == 3 ? FN(v3_##f)(__VA_ARGS__) : FN(v1_##f)(__VA_ARGS__))
+#else
+#define GW_VB 16
+#define GW(x) FN(any_##x)
+#include "gemv_vec_tmpl.h"
+#define GW_PICK(f, ...) FN(any_##f)(__VA_ARGS__)
+#endif
+#define GV_LANES (64 / (int)sizeof(T))
+#define GV_ROWS (4 * GV_LANES)
+
+static void FN(gemv)(int64_t m, int64_t k, T alpha, const T *a, int64_t rs_a, int64_t cs_a,
+                     const T *x, int64_t inc_x, T beta, T *y, int64_t inc_y)
 {
-    int64_t i = 0;
-    if (rs_a == 1 && inc_y == 1 && (double)m * k * sizeof(T) > GV_STREAM_BYTES) {
-        FN(gemv_stream)(m, k, alpha, a, cs_a, x, inc_x, beta, y);
-        return;
-    }
-    if (rs_a == 1) {
-        for (; i + GV_ROWS <= m; i += GV_ROWS)
-            FN(gemv_block)(4, k, alpha, a + i, cs_a, x, inc_x, beta, y + i * inc_y, inc_y);
-        for (; i + GV_LANES <= m; i += GV_LANES)
-            FN(gemv_block)(1, k, alpha, a + i, cs_a, x, inc_x, beta, y + i * inc_y, inc_y);
-        if (i < m) {          /* fewer rows than a vector: their sums side by side */
-            T s[GV_LANES] = { 0 };
-            int r = (int)(m - i);
-            for (int64_t p = 0; p < k; p++) {
-                const T *ap = a + i + p * cs_a;
-                T xp = x[p * inc_x];
-                for (int q = 0; q < r; q++) s[q] += ap[q] * xp;
-            }
-            for (int q = 0; q < r; q++) FN(put)(y + (i + q) * inc_y, alpha, s[q], beta);
-            i = m;
-        }
-    }
-    if (cs_a == 1 && inc_x == 1) {
-        for (; i + 8 <= m; i += 8)
-            FN(gemv_dots)(8, k, alpha, a + i * rs_a, rs_a, x, beta, y + i * inc_y, inc_y);
-        for (; i < m; i++)
-            FN(gemv_dots)(1, k, alpha, a + i * rs_a, rs_a, x, beta, y + i * inc_y, inc_y);
-    }
-    if (i < m)        /* the rest, any strides: the tiny loops, four rows at a time */
-        FN(tiny)(m - i, 1, k, alpha, a + i * rs_a, rs_a, cs_a, x, inc_x, 0, beta,
-                 y + i * inc_y, inc_y, 0);
+    GW_PICK(gemv, m, k, alpha, a, rs_a, cs_a, x, inc_x, beta, y, inc_y);
 }
+
+static void FN(gemv_cols)(int64_t m, int64_t k, T alpha, const T *a, int64_t cs_a,
+                          const T *b, int64_t rs_b, int64_t cs_b, T beta, T *c, int64_t cs_c)
+{
+    GW_PICK(gemv_cols, m, k, alpha, a, cs_a, b, rs_b, cs_b, beta, c, cs_c);
+}
+
+static void FN(rank_k)(int64_t m, int64_t n, int64_t k, T alpha, const T *a, int64_t cs_a,
+                       const T *b, int64_t rs_b, int64_t cs_b, T beta, T *c, int64_t cs_c)
+{
+    GW_PICK(rank_k, m, n, k, alpha, a, cs_a, b, rs_b, cs_b, beta, c, cs_c);
+}
+#undef GW_PICK
 
 /* One thread's rows of a shared y = alpha*A*x + beta*y: whole blocks of
  * GV_ROWS rows each, the last thread the rest. */
@@ -158,66 +122,6 @@ static void FN(gemv_slab)(void *arg, int t, int nt)
  * 4000x1x4000 4.9 and 5.6, where the memory bandwidth of this VM decides). */
 enum { GV_PER_THREAD = 1 << 16 };
 
-/* C of NC columns (2: few_cols), `rows` rows from row 0 of a, b, c (more than
- * V - 1 vectors, at most V): V x NC vector sums while A's columns run,
- * each A vector shared by the NC columns; a last partial vector is
- * shifted back to end at `rows`, its rows stored before not stored again.
- * V and NC are constants where inlined. */
-static inline __attribute__((always_inline)) void FN(gemv_cols_block)(const int V, const int NC,
-        int64_t rows, int64_t k, T alpha, const T *a, int64_t cs_a, const T *b, int64_t rs_b,
-        int64_t cs_b, T beta, T *c, int64_t cs_c)
-{
-    FN(gv) v[4][2];
-    T s[GV_LANES];
-    int64_t off[4];
-    for (int q = 0; q < V; q++) {
-        off[q] = q < V - 1 ? q * GV_LANES : rows - GV_LANES;
-        for (int j = 0; j < NC; j++) v[q][j] = (FN(gv)){ 0 };
-    }
-    for (int64_t p = 0; p < k; p++) {
-        const T *ap = a + p * cs_a;
-        for (int q = 0; q < V; q++) {
-            FN(gv) av = *(const FN(gvu) *)(ap + off[q]);
-            for (int j = 0; j < NC; j++) v[q][j] += av * b[p * rs_b + j * cs_b];
-        }
-    }
-    for (int j = 0; j < NC; j++)
-        for (int q = 0; q < V; q++) {
-            int lo = q < V - 1 ? 0 : (int)((V - 1) * GV_LANES - off[q]);
-            *(FN(gvu) *)s = v[q][j];
-            for (int l = lo; l < GV_LANES; l++)
-                FN(put)(c + off[q] + l + j * cs_c, alpha, s[l], beta);
-        }
-}
-
-/* All rows of an NC-column C (at least a vector): blocks of four vectors,
- * then the rest as one block of up to four, its last vector shifted. */
-static inline __attribute__((always_inline)) void FN(gemv_cols_nc)(const int NC, int64_t m,
-        int64_t k, T alpha, const T *a, int64_t cs_a, const T *b, int64_t rs_b, int64_t cs_b,
-        T beta, T *c, int64_t cs_c)
-{
-    int64_t i = 0;
-    for (; i + 4 * GV_LANES <= m; i += 4 * GV_LANES)
-        FN(gemv_cols_block)(4, NC, 4 * GV_LANES, k, alpha, a + i, cs_a, b, rs_b, cs_b, beta,
-                            c + i, cs_c);
-    const int64_t r = m - i;
-    const T *ai = a + i;
-    T *ci = c + i;
-    switch ((r + GV_LANES - 1) / GV_LANES) {
-    case 4: FN(gemv_cols_block)(4, NC, r, k, alpha, ai, cs_a, b, rs_b, cs_b, beta, ci, cs_c); break;
-    case 3: FN(gemv_cols_block)(3, NC, r, k, alpha, ai, cs_a, b, rs_b, cs_b, beta, ci, cs_c); break;
-    case 2: FN(gemv_cols_block)(2, NC, r, k, alpha, ai, cs_a, b, rs_b, cs_b, beta, ci, cs_c); break;
-    case 1: FN(gemv_cols_block)(1, NC, r, k, alpha, ai, cs_a, b, rs_b, cs_b, beta, ci, cs_c); break;
-    default: break;
-    }
-}
-
-GG_CLONES static void FN(gemv_cols)(int64_t m, int64_t k, T alpha, const T *a, int64_t cs_a,
-                                    const T *b, int64_t rs_b, int64_t cs_b, T beta, T *c,
-                                    int64_t cs_c)
-{
-    FN(gemv_cols_nc)(2, m, k, alpha, a, cs_a, b, rs_b, cs_b, beta, c, cs_c);
-}
 
 /* C of two columns (B's as x), A's and C's columns contiguous, A within
  * the caches, one thread's work: the matrix-vector loops sharing each
@@ -231,44 +135,6 @@ static int FN(few_cols)(int64_t m, int64_t n, int64_t k, int64_t rs_a, int64_t r
     return n == 2 && rs_a == 1 && rs_c == 1 && m >= GV_LANES
         && (double)m * k * sizeof(T) <= GV_STREAM_BYTES
         && (gg_threads_wanted() == 1 || m * k < GV_PER_THREAD);
-}
-
-/* Column j of C for k = K (a constant where inlined): beta times C(:, j)
- * plus the K columns of A times alpha B(p, j), a vector at a time (A stays
- * in L1 while C streams through once); beta = 0 does not read C. */
-static inline __attribute__((always_inline)) void FN(rank_k_col)(const int K, int64_t m,
-        T alpha, const T *a, int64_t cs_a, const T *bj, int64_t rs_b, T beta, T *cj)
-{
-    T x[4];
-    for (int p = 0; p < K; p++) x[p] = alpha * bj[p * rs_b];
-    int64_t i = 0;
-    for (; i + GV_LANES <= m; i += GV_LANES) {
-        FN(gv) s = (FN(gv)){ 0 };
-        if (beta != 0) s = *(const FN(gvu) *)(cj + i) * beta;
-        for (int p = 0; p < K; p++) s += *(const FN(gvu) *)(a + i + p * cs_a) * x[p];
-        *(FN(gvu) *)(cj + i) = s;
-    }
-    for (; i < m; i++) {
-        T s = beta == 0 ? 0 : beta * cj[i];
-        for (int p = 0; p < K; p++) s += a[i + p * cs_a] * x[p];
-        cj[i] = s;
-    }
-}
-
-GG_CLONES static void FN(rank_k)(int64_t m, int64_t n, int64_t k, T alpha, const T *a,
-                                 int64_t cs_a, const T *b, int64_t rs_b, int64_t cs_b, T beta,
-                                 T *c, int64_t cs_c)
-{
-    for (int64_t j = 0; j < n; j++) {
-        const T *bj = b + j * cs_b;
-        T *cj = c + j * cs_c;
-        switch (k) {
-        case 1: FN(rank_k_col)(1, m, alpha, a, cs_a, bj, rs_b, beta, cj); break;
-        case 2: FN(rank_k_col)(2, m, alpha, a, cs_a, bj, rs_b, beta, cj); break;
-        case 3: FN(rank_k_col)(3, m, alpha, a, cs_a, bj, rs_b, beta, cj); break;
-        default: FN(rank_k_col)(4, m, alpha, a, cs_a, bj, rs_b, beta, cj); break;
-        }
-    }
 }
 
 /* One thread's columns of a rank-k update (threads split C's columns). */

@@ -1,0 +1,199 @@
+/* gemv_vec_tmpl.h: the vector loops of gemv_tmpl.h for one vector width
+ * (T and FN(x) from the including file), included once per width by
+ * gemv_tmpl.h, which sets GW_VB (the vectors' bytes: 64, 32, 16), GW(x)
+ * (this width's names) and GW_TARGET (the functions' target attribute,
+ * optional). GCC's generic vectors at the target's own width: 64-byte
+ * ones in the x86-64-v3 clone went through the stack (DGEMM 200x1x200 at
+ * 0.06x of the v4 clone, 100x2x100 0.04x, 1000x1000x2 0.22x). */
+
+#define GV_LANES (GW_VB / (int)sizeof(T))  /* one vector */
+#define GV_ROWS (4 * GV_LANES)             /* rows per block: four vectors */
+typedef T GW(gv) __attribute__((vector_size(GW_VB)));
+typedef T GW(gvu) __attribute__((vector_size(GW_VB), aligned(sizeof(T)), may_alias));
+#ifdef GW_TARGET
+#define GW_ATTR __attribute__((target(GW_TARGET)))
+#else
+#define GW_ATTR
+#endif
+
+/* y(i..i+V*GV_LANES-1): V vectors of sums over the columns of A (V a
+ * constant where inlined). */
+static inline __attribute__((always_inline)) void GW(gemv_block)(const int V, int64_t k,
+        T alpha, const T *a, int64_t cs_a, const T *x, int64_t inc_x, T beta, T *y,
+        int64_t inc_y)
+{
+    GW(gv) v[4];
+    T s[4 * GV_LANES];
+    for (int q = 0; q < V; q++) v[q] = (GW(gv)){ 0 };
+    for (int64_t p = 0; p < k; p++) {
+        const T *ap = a + p * cs_a;
+        T xp = x[p * inc_x];
+        for (int q = 0; q < V; q++) v[q] += *(const GW(gvu) *)(ap + q * GV_LANES) * xp;
+    }
+    for (int q = 0; q < V; q++) *(GW(gvu) *)(s + q * GV_LANES) = v[q];
+    for (int i = 0; i < V * GV_LANES; i++) FN(put)(y + i * inc_y, alpha, s[i], beta);
+}
+
+/* R rows' dot products with x, A's rows and x contiguous: the rows share
+ * each load of x, and R vector sums run side by side. */
+static inline __attribute__((always_inline)) void GW(gemv_dots)(const int R, int64_t k,
+        T alpha, const T *a, int64_t rs_a, const T *x, T beta, T *y, int64_t inc_y)
+{
+    GW(gv) v[8];
+    T s[8];
+    for (int r = 0; r < R; r++) v[r] = (GW(gv)){ 0 };
+    int64_t p = 0;
+    for (; p + GV_LANES <= k; p += GV_LANES) {
+        GW(gv) xv = *(const GW(gvu) *)(x + p);
+        for (int r = 0; r < R; r++) v[r] += *(const GW(gvu) *)(a + r * rs_a + p) * xv;
+    }
+    for (int r = 0; r < R; r++) {
+        s[r] = 0;
+        for (int l = 0; l < GV_LANES; l++) s[r] += v[r][l];
+        for (int64_t q = p; q < k; q++) s[r] += a[r * rs_a + q] * x[q];
+        FN(put)(y + r * inc_y, alpha, s[r], beta);
+    }
+}
+
+GW_ATTR static void GW(gemv)(int64_t m, int64_t k, T alpha, const T *a, int64_t rs_a,
+                               int64_t cs_a, const T *x, int64_t inc_x, T beta, T *y,
+                               int64_t inc_y)
+{
+    int64_t i = 0;
+    if (rs_a == 1 && inc_y == 1 && (double)m * k * sizeof(T) > GV_STREAM_BYTES) {
+        FN(gemv_stream)(m, k, alpha, a, cs_a, x, inc_x, beta, y);
+        return;
+    }
+    if (rs_a == 1) {
+        for (; i + GV_ROWS <= m; i += GV_ROWS)
+            GW(gemv_block)(4, k, alpha, a + i, cs_a, x, inc_x, beta, y + i * inc_y, inc_y);
+        for (; i + GV_LANES <= m; i += GV_LANES)
+            GW(gemv_block)(1, k, alpha, a + i, cs_a, x, inc_x, beta, y + i * inc_y, inc_y);
+        if (i < m) {          /* fewer rows than a vector: their sums side by side */
+            T s[GV_LANES] = { 0 };
+            int r = (int)(m - i);
+            for (int64_t p = 0; p < k; p++) {
+                const T *ap = a + i + p * cs_a;
+                T xp = x[p * inc_x];
+                for (int q = 0; q < r; q++) s[q] += ap[q] * xp;
+            }
+            for (int q = 0; q < r; q++) FN(put)(y + (i + q) * inc_y, alpha, s[q], beta);
+            i = m;
+        }
+    }
+    if (cs_a == 1 && inc_x == 1) {
+        for (; i + 8 <= m; i += 8)
+            GW(gemv_dots)(8, k, alpha, a + i * rs_a, rs_a, x, beta, y + i * inc_y, inc_y);
+        for (; i < m; i++)
+            GW(gemv_dots)(1, k, alpha, a + i * rs_a, rs_a, x, beta, y + i * inc_y, inc_y);
+    }
+    if (i < m)        /* the rest, any strides: the tiny loops, four rows at a time */
+        FN(tiny)(m - i, 1, k, alpha, a + i * rs_a, rs_a, cs_a, x, inc_x, 0, beta,
+                 y + i * inc_y, inc_y, 0);
+}
+
+/* C of NC columns (2: few_cols), `rows` rows from row 0 of a, b, c (more than
+ * V - 1 vectors, at most V): V x NC vector sums while A's columns run,
+ * each A vector shared by the NC columns; a last partial vector is
+ * shifted back to end at `rows`, its rows stored before not stored again.
+ * V and NC are constants where inlined. */
+static inline __attribute__((always_inline)) void GW(gemv_cols_block)(const int V, const int NC,
+        int64_t rows, int64_t k, T alpha, const T *a, int64_t cs_a, const T *b, int64_t rs_b,
+        int64_t cs_b, T beta, T *c, int64_t cs_c)
+{
+    GW(gv) v[4][2];
+    T s[GV_LANES];
+    int64_t off[4];
+    for (int q = 0; q < V; q++) {
+        off[q] = q < V - 1 ? q * GV_LANES : rows - GV_LANES;
+        for (int j = 0; j < NC; j++) v[q][j] = (GW(gv)){ 0 };
+    }
+    for (int64_t p = 0; p < k; p++) {
+        const T *ap = a + p * cs_a;
+        for (int q = 0; q < V; q++) {
+            GW(gv) av = *(const GW(gvu) *)(ap + off[q]);
+            for (int j = 0; j < NC; j++) v[q][j] += av * b[p * rs_b + j * cs_b];
+        }
+    }
+    for (int j = 0; j < NC; j++)
+        for (int q = 0; q < V; q++) {
+            int lo = q < V - 1 ? 0 : (int)((V - 1) * GV_LANES - off[q]);
+            *(GW(gvu) *)s = v[q][j];
+            for (int l = lo; l < GV_LANES; l++)
+                FN(put)(c + off[q] + l + j * cs_c, alpha, s[l], beta);
+        }
+}
+
+/* All rows of an NC-column C (at least a vector): blocks of four vectors,
+ * then the rest as one block of up to four, its last vector shifted. */
+static inline __attribute__((always_inline)) void GW(gemv_cols_nc)(const int NC, int64_t m,
+        int64_t k, T alpha, const T *a, int64_t cs_a, const T *b, int64_t rs_b, int64_t cs_b,
+        T beta, T *c, int64_t cs_c)
+{
+    int64_t i = 0;
+    for (; i + 4 * GV_LANES <= m; i += 4 * GV_LANES)
+        GW(gemv_cols_block)(4, NC, 4 * GV_LANES, k, alpha, a + i, cs_a, b, rs_b, cs_b, beta,
+                            c + i, cs_c);
+    const int64_t r = m - i;
+    const T *ai = a + i;
+    T *ci = c + i;
+    switch ((r + GV_LANES - 1) / GV_LANES) {
+    case 4: GW(gemv_cols_block)(4, NC, r, k, alpha, ai, cs_a, b, rs_b, cs_b, beta, ci, cs_c); break;
+    case 3: GW(gemv_cols_block)(3, NC, r, k, alpha, ai, cs_a, b, rs_b, cs_b, beta, ci, cs_c); break;
+    case 2: GW(gemv_cols_block)(2, NC, r, k, alpha, ai, cs_a, b, rs_b, cs_b, beta, ci, cs_c); break;
+    case 1: GW(gemv_cols_block)(1, NC, r, k, alpha, ai, cs_a, b, rs_b, cs_b, beta, ci, cs_c); break;
+    default: break;
+    }
+}
+
+GW_ATTR static void GW(gemv_cols)(int64_t m, int64_t k, T alpha, const T *a, int64_t cs_a,
+                                    const T *b, int64_t rs_b, int64_t cs_b, T beta, T *c,
+                                    int64_t cs_c)
+{
+    GW(gemv_cols_nc)(2, m, k, alpha, a, cs_a, b, rs_b, cs_b, beta, c, cs_c);
+}
+
+/* Column j of C for k = K (a constant where inlined): beta times C(:, j)
+ * plus the K columns of A times alpha B(p, j), a vector at a time (A stays
+ * in L1 while C streams through once); beta = 0 does not read C. */
+static inline __attribute__((always_inline)) void GW(rank_k_col)(const int K, int64_t m,
+        T alpha, const T *a, int64_t cs_a, const T *bj, int64_t rs_b, T beta, T *cj)
+{
+    T x[4];
+    for (int p = 0; p < K; p++) x[p] = alpha * bj[p * rs_b];
+    int64_t i = 0;
+    for (; i + GV_LANES <= m; i += GV_LANES) {
+        GW(gv) s = (GW(gv)){ 0 };
+        if (beta != 0) s = *(const GW(gvu) *)(cj + i) * beta;
+        for (int p = 0; p < K; p++) s += *(const GW(gvu) *)(a + i + p * cs_a) * x[p];
+        *(GW(gvu) *)(cj + i) = s;
+    }
+    for (; i < m; i++) {
+        T s = beta == 0 ? 0 : beta * cj[i];
+        for (int p = 0; p < K; p++) s += a[i + p * cs_a] * x[p];
+        cj[i] = s;
+    }
+}
+
+GW_ATTR static void GW(rank_k)(int64_t m, int64_t n, int64_t k, T alpha, const T *a,
+                                 int64_t cs_a, const T *b, int64_t rs_b, int64_t cs_b, T beta,
+                                 T *c, int64_t cs_c)
+{
+    for (int64_t j = 0; j < n; j++) {
+        const T *bj = b + j * cs_b;
+        T *cj = c + j * cs_c;
+        switch (k) {
+        case 1: GW(rank_k_col)(1, m, alpha, a, cs_a, bj, rs_b, beta, cj); break;
+        case 2: GW(rank_k_col)(2, m, alpha, a, cs_a, bj, rs_b, beta, cj); break;
+        case 3: GW(rank_k_col)(3, m, alpha, a, cs_a, bj, rs_b, beta, cj); break;
+        default: GW(rank_k_col)(4, m, alpha, a, cs_a, bj, rs_b, beta, cj); break;
+        }
+    }
+}
+
+#undef GW_ATTR
+#undef GV_LANES
+#undef GV_ROWS
+#undef GW_VB
+#undef GW
+#undef GW_TARGET
