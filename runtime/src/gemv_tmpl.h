@@ -12,12 +12,6 @@
  * compiled for the baseline ISA, and a matrix-vector product is too simple
  * to need a generated kernel. */
 
-/* The caller's view: the widest vector (64 bytes) decides the blocks
- * threads split and the least rows the loops take; each width's loops
- * (gemv_vec_tmpl.h) read rows in its own vectors. */
-#define GV_LANES (64 / (int)sizeof(T))
-#define GV_ROWS (4 * GV_LANES)
-
 /* A too big for the caches (GV_STREAM_BYTES): the reads down A's columns
  * decide, so they run sequentially, four columns at a time, y updated in
  * memory (it stays in cache); the blocks above read every column in
@@ -44,9 +38,6 @@ static void FN(gemv_stream)(int64_t m, int64_t k, T alpha, const T *a, int64_t c
     }
 }
 
-
-#undef GV_LANES
-#undef GV_ROWS
 /* One copy of the loops per x86 vector width (GCC), picked by
  * gg_x86_level() (GEMMGEN_X86_LEVEL caps it, so tests cover each on one
  * machine); elsewhere one of 16-byte vectors (NEON, VSX). */
@@ -70,6 +61,10 @@ static void FN(gemv_stream)(int64_t m, int64_t k, T alpha, const T *a, int64_t c
 #include "gemv_vec_tmpl.h"
 #define GW_PICK(f, ...) FN(any_##f)(__VA_ARGS__)
 #endif
+
+/* The caller's view: the widest vector (64 bytes) decides the blocks
+ * threads split and the least rows the loops take; each width's loops
+ * read rows in their own vectors. */
 #define GV_LANES (64 / (int)sizeof(T))
 #define GV_ROWS (4 * GV_LANES)
 

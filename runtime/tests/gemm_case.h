@@ -29,7 +29,7 @@ struct gcase {
 };
 
 static uint64_t rng = 88172645463325252ull;
-static double rnd(void)         /* xorshift: reproducible values in [-1, 1) */
+GG_TEST_NOSAN static double rnd(void)       /* xorshift: reproducible values in [-1, 1) */
 {
     rng ^= rng << 13; rng ^= rng >> 7; rng ^= rng << 17;
     return (double)(rng >> 11) / 9007199254740992.0 * 2 - 1;
@@ -50,7 +50,7 @@ static void shape(gemmgen_layout l, int tr, int64_t r, int64_t c, int64_t pad,
     *cs = flip ? 1 : *ld;
 }
 
-static double *fill(int64_t size, double v, int random)
+GG_TEST_NOSAN static double *fill(int64_t size, double v, int random)
 {
     double *x = malloc((size_t)(size > 0 ? size : 1) * sizeof *x);
     for (int64_t i = 0; i < size; i++) x[i] = random ? rnd() : v;
