@@ -6,7 +6,8 @@
 #include <stdint.h>
 
 /* The sanitizer build checks the library, not this yardstick: the naive
- * loops (and gemm_case.h's fill) instrumented were 60% of its test time. */
+ * loops (and gemm_case.h's randomize) instrumented were 60% of its
+ * test time. */
 #if defined(__GNUC__) && !defined(__clang__) && __GNUC__ >= 8
 #define GG_TEST_NOSAN __attribute__((no_sanitize("address", "undefined")))
 #else
@@ -16,11 +17,12 @@
 /* C = alpha A B + beta C (beta = 0: C not read); X(i,j) = x[i*rs + j*cs].
  * Also returns, in bound[i + j*m], sum |alpha a b| + |beta c| for the error
  * bound of element (i,j). */
-GG_TEST_NOSAN static void ref_gemm(int64_t m, int64_t n, int64_t k, double alpha,
-                            const double *a, int64_t rsa, int64_t csa,
-                            const double *b, int64_t rsb, int64_t csb,
-                            double beta, double *c, int64_t rsc, int64_t csc,
-                            double *bound)
+GG_TEST_NOSAN
+static void ref_gemm(int64_t m, int64_t n, int64_t k, double alpha,
+                     const double *a, int64_t rsa, int64_t csa,
+                     const double *b, int64_t rsb, int64_t csb,
+                     double beta, double *c, int64_t rsc, int64_t csc,
+                     double *bound)
 {
     for (int64_t i = 0; i < m; i++)
         for (int64_t j = 0; j < n; j++) {
