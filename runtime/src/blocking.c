@@ -100,64 +100,6 @@ void gg_caches_detect(struct gg_caches *c)
                _SC_LEVEL3_CACHE_LINESIZE, 8 << 20, 16);
 }
 
-/* An on/off variable: -1 unset or empty, 0 when it reads 0, else 1. */
-static int env_switch(const char *name)
-{
-    const char *s = getenv(name);
-    return s && *s ? strtol(s, NULL, 10) != 0 : -1;
-}
-
-/* GEMMGEN_DIRECT: 0 always the packed path, 1 always the unpacked (when the
- * kernel set has _direct kernels), 2 the unpacked path for tall, narrow C
- * (direct_tmpl.h, FN(streams)) wherever it can run, else the packed one;
- * tiny shapes too; unset: by size (tiny_tmpl.h, gemv_tmpl.h, direct_tmpl.h). */
-int gg_direct_mode(void)
-{
-    static _Atomic int mode = -2;
-    int m = mode;
-    if (m == -2) {
-        const char *s = getenv("GEMMGEN_DIRECT");
-        long v = s && *s ? strtol(s, NULL, 10) : -1;
-        mode = m = v < 0 ? -1 : v > 2 ? 1 : (int)v;
-    }
-    return m;
-}
-
-/* GEMMGEN_DOT=0: the unpacked path leaves a block's last few rows to the
- * edge kernels instead of the row-tail kernels (for comparisons and
- * tests of both). */
-int gg_row_tails_off(void)
-{
-    static _Atomic int off = -1;
-    int o = off;
-    if (o < 0) off = o = env_switch("GEMMGEN_DOT") == 0;
-    return o;
-}
-
-/* GEMMGEN_SMALL_TILE=0: the unpacked path never hands rows to the set's
- * small_tile kernels (gemm_tmpl.h), for comparisons and tests of both. */
-int gg_small_tile_off(void)
-{
-    static _Atomic int off = -1;
-    int o = off;
-    if (o < 0) off = o = env_switch("GEMMGEN_SMALL_TILE") == 0;
-    return o;
-}
-
-/* GEMMGEN_NARROW_K=K: the unpacked path takes the narrow edge kernels'
- * column panels up to k = K (0: never) instead of the kernel's narrow_k
- * (machine narrow_panels), so tests on any machine cover both splits. */
-int gg_narrow_k(int kernel_k)
-{
-    static _Atomic long k = -2;
-    long v = k;
-    if (v == -2) {
-        const char *s = getenv("GEMMGEN_NARROW_K");
-        k = v = s && *s ? strtol(s, NULL, 10) : -1;
-    }
-    return v < 0 ? kernel_k : v > (1 << 30) ? 1 << 30 : (int)v;
-}
-
 /* GEMMGEN_X86_LEVEL=1/3: the runtime's own vector code stays at x86-64
  * baseline / v3 even on a CPU with more: the small-operand loops
  * (small_tmpl.h) take that level's tile shape and leave A^T B^T to the

@@ -1,40 +1,5 @@
 /* direct_tmpl.h: the unpacked path: the _direct kernels read A and B in
- * place, and when the runtime takes it (choose_path). */
-
-/* Would a panel read in place (nseg segments of len bytes from address
- * base, stride bytes apart) put more lines on the L1 sets it uses than
- * slack times what they hold, on average (a straddling line or two per
- * column does not matter)? Then a B panel does not stay in L1 while every
- * row tile reuses it (slack 1), nor an A tile while the streamed path's
- * column panels reuse it (slack 2, FN(streams)).
- * B's case happens with columns 4 KB apart: DGEMM 512^3 ran 66.2 GFLOPS
- * unpacked against 71.3 packed, while 480, 500, 520 and 544 ran within 1
- * GFLOPS either way. (On the unpacked path A crowds sets too at such
- * strides, but each A micro-panel is read once per tile: 256^3, lda 2
- * KB, ran 74.7 unpacked against 67.6 packed.) */
-static int FN(crowds_l1)(const struct gg_blocking *bk, const void *base, int64_t nseg,
-                         int64_t len, int64_t stride, int slack)
-{
-    enum { MAXWORDS = 64 };        /* up to 4096 sets; a bitmap, as this runs per call */
-    int sets = bk->l1_sets, line = bk->l1_line;
-    if (sets <= 0 || sets > 64 * MAXWORDS || line <= 0 || nseg <= bk->l1_ways) return 0;
-    uint64_t used[MAXWORDS];
-    for (int w = 0; w < (sets + 63) / 64; w++) used[w] = 0;
-    uintptr_t b0 = (uintptr_t)base;
-    int64_t lines = 0, nsets = 0;
-    for (int64_t g = 0; g < nseg; g++) {
-        uintptr_t first = (b0 + (uintptr_t)(g * stride)) / (uintptr_t)line;
-        uintptr_t last = (b0 + (uintptr_t)(g * stride + len - 1)) / (uintptr_t)line;
-        if (last - first >= (uintptr_t)sets) last = first + (uintptr_t)sets - 1;
-        uintptr_t x = first % (uintptr_t)sets;     /* one division per segment */
-        for (uintptr_t l = first; l <= last; l++, lines++) {
-            uint64_t bit = (uint64_t)1 << (x % 64);
-            if (!(used[x / 64] & bit)) { used[x / 64] |= bit; nsets++; }
-            if (++x == (uintptr_t)sets) x = 0;
-        }
-    }
-    return lines > nsets * bk->l1_ways * slack;
-}
+ * place (plan.c decides when). */
 
 /* The slab C[m0:m1, n0:n1] without the copies that pay off only when
  * panels are reused many times: full tiles read A and B in place through
@@ -351,28 +316,6 @@ static void FN(direct_block_rows)(const struct FN(op) *o, int64_t m0, int64_t m1
     }
 }
 
-/* direct_block_rows' condition: B read in place by a kernel with that
- * layout (its column panels are whole, so none is copied), and an MR x k
- * tile of A, read in place, in half of L1 without crowding its sets. The
- * sets by arithmetic, not crowds_l1's walk: that took 17% of DGEMM 48^3.
- * Columns a whole number of lines apart start on sets / gcd(step, sets)
- * sets, each column filling `per` sets from there (columns not on line
- * boundaries spread over all sets). */
-static int FN(rows_outside)(const struct FN(op) *o)
-{
-    const int64_t S = (int64_t)sizeof(T), tile = o->bk.mr * o->k * S;
-    const int64_t sets = o->bk.l1_sets, line = o->bk.l1_line;
-    if (!FN(b_as_read)(o) || o->rs_a != 1 || sets <= 0 || line <= 0
-        || 2 * tile > sets * o->bk.l1_ways * line)
-        return 0;
-    if ((o->cs_a * S) % line)
-        return 1;
-    int64_t g = sets, x = (o->cs_a * S / line) % sets, per = (o->bk.mr * S + line - 1) / line;
-    while (x) { int64_t t = g % x; g = x; x = t; }     /* gcd(step, sets) */
-    int64_t used = per >= g ? sets : sets / g * per;
-    return o->k * per <= used * o->bk.l1_ways;
-}
-
 /* The unpacked path's k block: all of k up to 1.5 KC, else KC. */
 static int64_t FN(direct_kb)(const struct FN(op) *o)
 {
@@ -402,39 +345,19 @@ static void FN(direct_loops_rows)(const struct FN(op) *o, int64_t m0, int64_t m1
     }
 }
 
-/* The in-place B panel of kb rows fits its L1 sets (crowds_l1). Not
- * checked below 160^3: there the check would cost a few percent, and no
- * small case was found where it mattered. Nor for B read by rows (a piece
- * of NR elements of each row, ldb apart): its lines hold the next panels'
- * pieces too, and a panel read again from L2 by each row tile costs less
- * than packing all of B. Zen 5's _rows view, gemmab, 1 thread, unpacked
- * against packed (which the check chose): SGEMM B^T 32x500x500 1.37x,
- * 128x500x500 1.15x, 256x500x500 1.10x, 100x512x512 1.28x, ldb 4 KB
- * (100x1024x512) 1.25x, 64x2048x300 1.18x; DGEMM B^T 64x1024x500 1.14x,
- * 100x512x512 and 16-128x500x500 level. */
-static int FN(b_fits_l1)(const struct FN(op) *o, const struct gg_ukernel *uk, int64_t kb)
-{
-    const int64_t S = (int64_t)sizeof(T);
-    if ((double)o->m * o->n * o->k < 160.0 * 160 * 160) return 1;
-    if (uk->direct_b_cols && o->rs_b == 1)
-        return !FN(crowds_l1)(&o->bk, o->b, o->bk.nr, kb * S, o->cs_b * S, 1);
-    return 1;                       /* by rows, or copied panel by panel anyway */
-}
-
-/* The tall, narrow path (FN(choose_path)): C has few column panels and
+/* The tall, narrow path (plan.c, streams): C has few column panels and
  * B's k block stays in L2, but A is taller than the unpacked path's L2
  * block. Row tiles outside, column panels inside: each A tile, read in
  * place, serves every panel from L1, and the whole tiles' calls
  * (NAME_stream) prefetch the next tile as they go, so A comes from memory
  * once and under the arithmetic, without the packed path's copy (SGEMM
  * 4000x128x4000 spent 14% of its time packing A). The panels (at most
- * STREAM_PANELS) are read in place but for a padded last one, copied
+ * GG_STREAM_PANELS) are read in place but for a padded last one, copied
  * once per k block. */
-enum { STREAM_PANELS = 48 };
 struct FN(panel) { int64_t jr, nn, ldb; int w; const T *b; };
 
 /* The panels of columns n0..n1 of the k block at pc, as direct_block
- * walks them; returns how many, 0 when more than STREAM_PANELS (narrow
+ * walks them; returns how many, 0 when more than GG_STREAM_PANELS (narrow
  * last panels can outnumber what FN(streams) allows for). */
 static int FN(panels)(const struct FN(op) *o, int64_t n0, int64_t n1, int64_t pc, int64_t k,
                       struct FN(panel) *p)
@@ -442,7 +365,7 @@ static int FN(panels)(const struct FN(op) *o, int64_t n0, int64_t n1, int64_t pc
     int np = 0;
     const struct FN(cols) cs = FN(col_split)(o, n1 - n0, 0);
     for (int64_t jr = n0; jr < n1; jr += p[np++].nn) {
-        if (np == STREAM_PANELS) return 0;
+        if (np == GG_STREAM_PANELS) return 0;
         int w = FN(width_at)(&cs, jr - n0);
         p[np].jr = jr; p[np].w = w; p[np].nn = FN(min)(w, n1 - jr);
         p[np].b = FN(b_panel)(o, o->b + pc * o->rs_b, jr, p[np].nn, w, k, &p[np].ldb);
@@ -456,7 +379,7 @@ static void FN(stream_block)(const struct FN(op) *o, int64_t m0, int64_t m1, int
                              int64_t n1, int64_t pc, int64_t k, const T *beta, const T *after)
 {
     const int mr = o->bk.mr, nr = o->bk.nr;
-    struct FN(panel) p[STREAM_PANELS];
+    struct FN(panel) p[GG_STREAM_PANELS];
     int np = FN(panels)(o, n0, n1, pc, k, p);
     if (!np) {
         FN(direct_block)(o, m0, m1, n0, n1, pc, k, beta);
@@ -491,46 +414,3 @@ static void FN(stream_loops)(const struct FN(op) *o, int64_t m0, int64_t m1,
         FN(stream_block)(o, m0, m1, n0, n1, pc, k, FN(block_beta)(o, pc), after);
     }
 }
-
-/* The tall, narrow path pays when the packed path's copy of A is a large
- * share of its time, n small: B's k block fits where the packed path
- * keeps A's (half of L2) and its panels are few; A is read in place
- * (contiguous columns) and so is B. An A tile may outgrow L1 (SGEMM: 32
- * rows x kb 288, 36 KB) but not crowd a few of its sets: columns 16 KB
- * apart (SGEMM m = 4096) put every line of a tile on two sets, and
- * 4096x128x4096 ran 0.77x of the packed path. */
-static int FN(streams)(const struct FN(op) *o, const struct gg_ukernel *uk, int64_t kb)
-{
-    const struct gg_blocking *bk = &o->bk;
-    const int64_t S = (int64_t)sizeof(T);
-    return uk->stream && uk->direct && o->rs_a == 1 && FN(b_as_read)(o)
-        && o->n * kb <= (int64_t)bk->mc * bk->kc && o->n < (int64_t)(STREAM_PANELS - 1) * bk->nr
-        && !FN(crowds_l1)(bk, o->a, kb, bk->mr * S, o->cs_a * S, 2);
-}
-
-/* Packing pays when panels are reused from cache many times. Without it
- * the kernel streams A in place for every NR columns and each B panel
- * should stay in L1 while the row tiles reuse it: so the unpacked path
- * runs while m*min(k, KC) is no larger than half of L2 (the packed A block
- * MC*KC, with MC rounded down to MR rows: MC + MR rows bound it from above;
- * Zen 5 DGEMM 256^3, A exactly half of its 1 MB L2, ran 103.3 packed and
- * 112.3 unpacked) and the B panel fits its L1 sets; k goes in one block up to
- * 1.5 KC, in KC blocks beyond. Measured on the Emerald Rapids host, DGEMM
- * 1 thread (GFLOPS packed -> unpacked): 64^3 52.7 -> 71.6, 128^3 60.7 ->
- * 72.3, 320^3 71.1 -> 77.0, 128x4000x4000 59.3 -> 67.7. */
-static void FN(choose_path)(struct FN(op) *o, const struct gg_ukernel *uk)
-{
-    int mode = gg_direct_mode();
-    const struct gg_blocking *bk = &o->bk;
-    int64_t kb = FN(direct_kb)(o);
-    int a_fits = o->m * kb <= (int64_t)(bk->mc + bk->mr) * bk->kc;
-    int fits = a_fits && FN(b_fits_l1)(o, uk, kb);
-    int stream = (mode == 2 || (mode < 0 && !a_fits)) && FN(streams)(o, uk, kb);
-    if (uk->direct && (mode == 1 || (mode < 0 && fits) || stream)) {
-        o->direct = (FN(direct_fn) *)uk->direct;
-        if (stream) o->stream = (FN(stream_fn) *)uk->stream;
-        if (!gg_row_tails_off())   /* GEMMGEN_DOT=0: the edge kernels take every row */
-            o->tails = uk->tails;
-    }
-}
-

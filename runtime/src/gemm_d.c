@@ -1,13 +1,12 @@
 /* gemm_d.c: the double-precision instance of the five loops. */
 #include <stdint.h>
 #include "gg_internal.h"
+#include "plan.h"
 #define T double
 #define ESIZE 8
 #define IT int64_t
 #define FN(x) d_##x
-#define TYPE_CHAR 'd'
-#define KSET_FIELD d
-#define SMALL_FIELD d_small
+#define GG_TYPE GG_F64
 #define EDGE_T struct gg_dedge
 #define PEDGE_T struct gg_dpedge
 #include "pack_tmpl.h"

@@ -1,13 +1,12 @@
 /* gemm_s.c: the single-precision instance of the five loops. */
 #include <stdint.h>
 #include "gg_internal.h"
+#include "plan.h"
 #define T float
 #define ESIZE 4
 #define IT int32_t
 #define FN(x) s_##x
-#define TYPE_CHAR 's'
-#define KSET_FIELD s
-#define SMALL_FIELD s_small
+#define GG_TYPE GG_F32
 #define EDGE_T struct gg_sedge
 #define PEDGE_T struct gg_spedge
 #include "pack_tmpl.h"

@@ -18,7 +18,7 @@
  * 256-byte strips, a page apart each (DGEMM 4000x1x4000: 3.6 GFLOPS,
  * streamed 4.9, OpenBLAS 3.9-4.2). As reference BLAS does, y = beta*y
  * first, then alpha*x(p) times column p added. */
-enum { GV_STREAM_BYTES = 1 << 21 };
+enum { GV_STREAM_BYTES = GG_GV_STREAM_BYTES };
 
 static void FN(gemv_stream)(int64_t m, int64_t k, T alpha, const T *a, int64_t cs_a,
                             const T *x, int64_t inc_x, T beta, T *y)
@@ -105,31 +105,16 @@ static void FN(gemv_slab)(void *arg, int t, int nt)
                  o->inc_x, o->beta, o->y + i0 * o->inc_y, o->inc_y);
 }
 
-/* n = 1 (n = 2: few_cols; k <= 4: few_k), or m = 1 with A's row and B's columns
- * contiguous (as C^T = B^T A^T: the dot products of B's columns with A's
- * row; DGEMM 1x64x64 1.94x, 1x200x200 1.80x, 1x1000x1000 1.15x the
- * row-tail kernels; f64 only: SGEMM 1x200x200 ran 0.81x of them, 16-lane
- * horizontal sums per row against k / 16 vector steps); k > 0, the path
- * left to size (gg_gemm).
- * Threads split the rows when each gets at least GV_PER_THREAD elements
- * of A: below that, waking the pool costs more than a second core adds
- * (DGEMM 1000x1x1000: 7.3-7.7 GFLOPS on one thread, 12.4-14.6 on two;
- * 4000x1x4000 4.9 and 5.6, where the memory bandwidth of this VM decides). */
-enum { GV_PER_THREAD = 1 << 16 };
-
-
-/* C of two columns (B's as x), A's and C's columns contiguous, A within
- * the caches, one thread's work: the matrix-vector loops sharing each
- * load of A. On the small tile (4 columns, the kernels' one panel) half
- * of its multiply-adds were wasted. Zen 5, gemmab against it: DGEMM
- * 100x2x100 1.19x, 64x2x64 1.38x, 200x2x200 1.43x, 500x2x500 1.09x;
- * SGEMM 1.19x, 1.34x, 1.25x, 1.55x. Three columns (a quarter wasted
- * there) ran 0.72-0.84x this way. */
-static int FN(few_cols)(int64_t m, int64_t n, int64_t k, int64_t rs_a, int64_t rs_c)
+/* y = alpha*A*x + beta*y on nt threads (plan.c: GG_GEMV; the m = 1 case
+ * arrives as C^T's one column). */
+static void FN(gemv_run)(int nt, int64_t m, int64_t k, T alpha, const T *a, int64_t rs_a,
+                         int64_t cs_a, const T *x, int64_t inc_x, T beta, T *y, int64_t inc_y)
 {
-    return n == 2 && rs_a == 1 && rs_c == 1 && m >= GV_LANES
-        && (double)m * k * sizeof(T) <= GV_STREAM_BYTES
-        && (gg_threads_wanted() == 1 || m * k < GV_PER_THREAD);
+    struct FN(gv_op) o = { m, k, rs_a, cs_a, inc_x, inc_y, alpha, beta, a, x, y };
+    if (nt > 1)
+        gg_parallel(nt, FN(gemv_slab), &o);
+    else
+        FN(gemv_slab)(&o, 0, 1);
 }
 
 /* One thread's columns of a rank-k update (threads split C's columns). */
@@ -149,59 +134,14 @@ static void FN(rank_k_slab)(void *arg, int t, int nt)
                    o->cs_b, o->beta, o->c + j0 * o->cs_c, o->cs_c);
 }
 
-/* k of at most four (a rank-k update), A's and C's columns contiguous, C
- * past RANK_K_C_BYTES (then streamed once beats the kernels' tiles) and A
- * within RANK_K_A_BYTES (it stays in L1 while C streams):
- * C column after column, threads splitting the columns while each gets
- * half of RANK_K_C_BYTES. Zen 5, gemmab against the kernel path: DGEMM
- * 500x500x2 1.38x, 500x500x1 1.66x, 1000x1000x2 1.76x, 400x400x4 1.35x,
- * 300x300x3 1.14-1.22x, SGEMM 500x500x2 1.41x, 1000x1000x2 1.53x, 2000x2000x2
- * 1.31x; with C in L2 (SGEMM 200x200x4, 100x100x3, 64x64x4) 0.82-0.92x,
- * with A of 32 KB (DGEMM 2000x2000x2) 0.65x; C of 256-512 KB mixed (DGEMM
- * 200x200x4 1.26-1.37x, SGEMM 300x300x3 0.95x). Two threads, against the
- * kernels' two: DGEMM 500x500x2 1.22x, 1000x1000x1 2.39x, 400x400x4
- * 1.39-1.41x, 300x300x3 1.48x, SGEMM 500x500x2 1.54x, 2000x2000x2 1.50x,
- * but 1000x1000x4 0.77-0.97x. */
-enum { FEW_K = 4, RANK_K_C_BYTES = 512 << 10, RANK_K_A_BYTES = 16 << 10 };
-static int FN(few_k)(int64_t m, int64_t n, int64_t k, int64_t rs_a, int64_t rs_c)
+/* A rank-k update, C column after column (plan.c: GG_RANK_K). */
+static void FN(rank_k_run)(int nt, int64_t m, int64_t n, int64_t k, T alpha, const T *a,
+                           int64_t cs_a, const T *b, int64_t rs_b, int64_t cs_b, T beta, T *c,
+                           int64_t cs_c)
 {
-    return k <= FEW_K && rs_a == 1 && rs_c == 1 && m >= GV_LANES
-        && (double)m * n * sizeof(T) >= RANK_K_C_BYTES
-        && (double)m * k * sizeof(T) <= RANK_K_A_BYTES;
-}
-
-static int FN(gemv_call)(int64_t m, int64_t n, int64_t k, T alpha,
-                         const T *a, int64_t rs_a, int64_t cs_a,
-                         const T *b, int64_t rs_b, int64_t cs_b,
-                         T beta, T *c, int64_t rs_c, int64_t cs_c)
-{
-    struct FN(gv_op) o;
-    if (n == 1)
-        o = (struct FN(gv_op)){ m, k, rs_a, cs_a, rs_b, rs_c, alpha, beta, a, b, c };
-    else if (m == 1 && rs_b == 1 && cs_a == 1 && sizeof(T) == 8)
-        o = (struct FN(gv_op)){ n, k, cs_b, rs_b, cs_a, cs_c, alpha, beta, b, a, c };
-    else if (FN(few_k)(m, n, k, rs_a, rs_c)) {
-        struct FN(rk_op) r = { m, n, k, cs_a, rs_b, cs_b, cs_c, alpha, beta, a, b, c };
-        int nt = gg_threads_wanted();
-        while (nt > 1 && (double)m * (n / nt) * sizeof(T) < RANK_K_C_BYTES / 2)
-            nt--;
-        if (nt > 1) gg_parallel(nt, FN(rank_k_slab), &r);
-        else FN(rank_k_slab)(&r, 0, 1);
-        return 1;
-    }
-    else if (FN(few_cols)(m, n, k, rs_a, rs_c)) {
-        FN(gemv_cols)(m, k, alpha, a, cs_a, b, rs_b, cs_b, beta, c, cs_c);
-        return 1;
-    } else
-        return 0;
-    int nt = gg_threads_wanted();
-    while (nt > 1 && (o.m * k / nt < GV_PER_THREAD || (o.m + GV_ROWS - 1) / GV_ROWS < nt))
-        nt--;
-    if (nt > 1)
-        gg_parallel(nt, FN(gemv_slab), &o);
-    else
-        FN(gemv_slab)(&o, 0, 1);
-    return 1;
+    struct FN(rk_op) r = { m, n, k, cs_a, rs_b, cs_b, cs_c, alpha, beta, a, b, c };
+    if (nt > 1) gg_parallel(nt, FN(rank_k_slab), &r);
+    else FN(rank_k_slab)(&r, 0, 1);
 }
 
 #undef GV_LANES

@@ -120,15 +120,6 @@ const struct gg_blocking *gg_blocking_current(char type);
 /* ... of its small_tile kernel (gg_kernel_set d_small, s_small) */
 const struct gg_blocking *gg_blocking_small(char type);
 void gg_blocking_reset(void);
-/* GEMMGEN_DIRECT: 0 always packed, 1 always unpacked, -1 (unset) by size
- * (tiny loops, one-column loops, unpacked, packed) */
-int gg_direct_mode(void);
-/* GEMMGEN_DOT=0: no row-tail kernels (dot product, k groups) */
-int gg_row_tails_off(void);
-/* GEMMGEN_SMALL_TILE=0: the small_tile kernels never run (comparisons, tests) */
-int gg_small_tile_off(void);
-/* GEMMGEN_NARROW_K: overrides a kernel's narrow_k (narrow column panels) */
-int gg_narrow_k(int kernel_k);
 /* GEMMGEN_X86_LEVEL: the highest x86-64 level the runtime's own vector
  * code uses (the small-operand loops' tiles, the packing's transposes) */
 int gg_x86_cap(void);

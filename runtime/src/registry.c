@@ -9,6 +9,7 @@
 #include <string.h>
 #include "gg_internal.h"
 #include "gg_sets.h"
+#include "plan.h"
 
 #define DECLARE(sym) extern const struct gg_kernel_set sym;
 GG_GENERATED_SETS(DECLARE)
@@ -42,8 +43,10 @@ static const struct gg_kernel_set *const sets[] = {
 enum { NSETS = sizeof sets / sizeof sets[0] };
 
 static struct gg_blocking blk_d[NSETS], blk_s[NSETS], blk_ds[NSETS], blk_ss[NSETS];
+static struct gg_ctx ctx[NSETS][GG_NTYPES];   /* what the plans of each set read */
 static int current;                 /* index into sets[] */
 const struct gg_kernel_set *gg_set_published;   /* sets[current], after init */
+static const struct gg_ctx *ctx_published;     /* ctx[current], after init */
 static pthread_once_t once = PTHREAD_ONCE_INIT;
 
 int gg_set_count(void) { return NSETS; }
@@ -77,6 +80,22 @@ static void compute_blocking(int i)
     blk_ss[i] = slot_blocking(&c, &sets[i]->s_small, sizeof(float));
 }
 
+static struct gg_ctx ctx_for(const struct gg_kernel_set *s, enum gg_type t,
+                             const struct gg_blocking *bk, const struct gg_blocking *bks)
+{
+    struct gg_ctx x = { t == GG_F64 ? &s->d : &s->s, t == GG_F64 ? &s->d_small : &s->s_small,
+                        *bk, *bks, gg_limits_default(s, t), t == GG_F64 ? 8 : 4 };
+    gg_limits_from_env(&x.lim);
+    return x;
+}
+
+static void publish(int i)
+{
+    current = i;
+    __atomic_store_n(&gg_set_published, sets[i], __ATOMIC_RELEASE);
+    __atomic_store_n(&ctx_published, ctx[i], __ATOMIC_RELEASE);
+}
+
 static int find(const char *name)
 {
     for (int i = 0; i < NSETS; i++)
@@ -90,6 +109,8 @@ static void init(void)
     int best = NSETS - 1;
     for (int i = 0; i < NSETS; i++) {
         compute_blocking(i);
+        ctx[i][GG_F64] = ctx_for(sets[i], GG_F64, &blk_d[i], &blk_ds[i]);
+        ctx[i][GG_F32] = ctx_for(sets[i], GG_F32, &blk_s[i], &blk_ss[i]);
         if (supported(sets[i]) && sets[i]->rank > sets[best]->rank)
             best = i;
     }
@@ -102,8 +123,24 @@ static void init(void)
             fprintf(stderr, "gemmgen: GEMMGEN_KERNEL=%s is %s; using %s\n", want,
                     i < 0 ? "unknown" : "not supported by this CPU", sets[best]->name);
     }
-    current = best;
-    __atomic_store_n(&gg_set_published, sets[best], __ATOMIC_RELEASE);
+    publish(best);
+}
+
+const struct gg_ctx *gg_ctx_current(enum gg_type t)
+{
+    const struct gg_ctx *x = __atomic_load_n(&ctx_published, __ATOMIC_ACQUIRE);
+    if (!x) {
+        pthread_once(&once, init);
+        x = ctx[current];
+    }
+    return &x[t];
+}
+
+void gg_ctx_set_limits(enum gg_type t, const struct gg_limits *lim)
+{
+    pthread_once(&once, init);
+    for (int i = 0; i < NSETS; i++)
+        ctx[i][t].lim = *lim;
 }
 
 const struct gg_kernel_set *gg_set_current(void)
@@ -144,8 +181,7 @@ int gemmgen_kernel_select(const char *name)
     int i = find(name);
     if (i < 0 || !supported(sets[i]))
         return -1;
-    current = i;
-    __atomic_store_n(&gg_set_published, sets[i], __ATOMIC_RELEASE);
+    publish(i);
     return 0;
 }
 

@@ -3,19 +3,6 @@
  * Each C(i,j) is one dot product along k, then alpha*sum + beta*C as the
  * kernels do; beta = 0 does not read C. */
 
-/* m*n*k at most this (taken only with the path left to size, gg_gemm:
- * forcing a path still sends tiny shapes through the kernels): below it
- * the set-up of the kernel path (set and blocking look-ups, A and B copied
- * into panels as high and wide as an edge kernel reads) costs more than
- * the arithmetic. DGEMM 1 thread, against that path: 2^3 5x, 3^3
- * 3.2x, 4^3 2.5x, 5^3 1.5x faster; 6^3 (216) ran 0.97x. */
-enum { TINY_MNK = 150 };
-
-static int FN(is_tiny)(int64_t m, int64_t n, int64_t k)
-{
-    return m <= TINY_MNK && n <= TINY_MNK && k <= TINY_MNK && m * n * k <= TINY_MNK;
-}
-
 /* One element of C from its sum s: beta = 0 does not read it. */
 static inline void FN(put)(T *c, T alpha, T s, T beta)
 {
