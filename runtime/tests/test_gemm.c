@@ -16,6 +16,7 @@
 #include <cmocka.h>
 
 #include "gemm_case.h"
+#include "plan.h"
 
 /* One case; any element in error fails the test (gemm_case.h prints it). */
 static void run(const struct gcase *g)
@@ -255,8 +256,39 @@ static void test_strided(void **st)
     }
 }
 
-int main(void)
+/* --path NAME: every call of both types planned with that path forced in
+ * the kernel set's limits (plan.h), so each path runs every case. */
+static const struct { const char *name; int direct_mode, row_tails, small_tile, narrow_k; } forced[] = {
+    { "packed", 0, 1, 1, -1 },          /* the five loops with packing */
+    { "direct", 1, 1, 1, -1 },          /* the unpacked loops, row tails */
+    { "stream", 2, 1, 1, -1 },          /* the streamed loops where they can run */
+    { "direct-nodot", 1, 0, 1, -1 },    /* unpacked, edge kernels for every row */
+    { "narrow", 1, 1, 1, 1 << 30 },     /* unpacked, narrow column panels at any k */
+    { "no-small-tile", -1, 1, 0, -1 },  /* by size, without the small tile */
+};
+
+static int force_path(const char *name)
 {
+    for (size_t i = 0; i < sizeof forced / sizeof *forced; i++) {
+        if (strcmp(name, forced[i].name)) continue;
+        for (int t = 0; t < GG_NTYPES; t++) {
+            struct gg_limits l = gg_ctx_current((enum gg_type)t)->lim;
+            l.direct_mode = forced[i].direct_mode;
+            l.row_tails = forced[i].row_tails;
+            l.small_tile = forced[i].small_tile;
+            l.narrow_k = forced[i].narrow_k;
+            gg_ctx_set_limits((enum gg_type)t, &l);
+        }
+        return 0;
+    }
+    fprintf(stderr, "test_gemm: --path %s: unknown\n", name);
+    return -1;
+}
+
+int main(int argc, char **argv)
+{
+    if (argc == 3 && !strcmp(argv[1], "--path") && force_path(argv[2]))
+        return 2;
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_bad_args),
         cmocka_unit_test(test_scale_only),
