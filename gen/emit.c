@@ -6,47 +6,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-void em_reg_name(const struct em *e, int v, int copy, char *out, size_t size)
-{
-    int rc = e->k->val[v].rc;
-    strfmt(out, size, "%s%d", e->k->t->regprefix[rc], rot_reg(&e->pl->r, v, copy));
-}
-
-/* One statement on a line of its own: IND, the expanded template, newline. */
-void em_line(struct buf *b, const char *ind, const char *fmt, const char *d,
-             const char *const ops[3], const char *mem, const char *vtype)
-{
-    buf_puts(b, ind);
-    em_expand(b, fmt, d, ops, mem, 0, vtype);
-    buf_puts(b, "\n");
-}
-
-/* IND LHS = the expanded expression template, a statement of its own. */
-void em_assign(struct buf *b, const char *ind, const char *lhs, const char *fmt,
-               const char *const ops[3], const char *mem, const char *vtype)
-{
-    buf_printf(b, "%s%s = ", ind, lhs);
-    em_expand(b, fmt, "", ops, mem, 0, vtype);
-    buf_puts(b, ";\n");
-}
-
-/* Expands a statement template; %0..%2 operands, %d dest, %m address,
- * %l lane, %t vector type. */
-void em_expand(struct buf *b, const char *fmt, const char *d, const char *const ops[3],
-                   const char *mem, int lane, const char *vtype)
-{
-    for (const char *p = fmt; *p; p++) {
-        if (*p != '%') { buf_printf(b, "%c", *p); continue; }
-        char c = *++p;
-        if (c == 'd') buf_puts(b, d);
-        else if (c >= '0' && c <= '2') buf_puts(b, ops[c - '0']);
-        else if (c == 'm') buf_puts(b, mem);
-        else if (c == 'l') buf_printf(b, "%d", lane);
-        else if (c == 't') buf_puts(b, vtype);
-        else buf_printf(b, "%%%c", c);
-    }
-}
-
 static const char *stmt_for(const struct em *e, const struct inst *in)
 {
     const struct spell *sp = e->sp;
@@ -226,8 +185,8 @@ static bool uses_stream(const struct kernel *k, enum stream s)
 /* The packed kernel's stream pointers and their bumps once per unrolled
  * body. The next B micro-panel is addressed from bp, NR*k elements on
  * (packed panels are contiguous): a pointer of its own, one more bump in
- * the schedule, changed the unroll factor and GCC spilled 9 accumulators
- * per body (2000^3 DGEMM 79 -> 67 GFLOPS). */
+ * the schedule, changed the unroll factor and GCC spilled accumulators
+ * (docs/decisions.md). */
 static void packed_pointers(const struct em *e, struct buf *ptrs, struct buf *bumps)
 {
     const struct kernel *k = e->k;
@@ -275,10 +234,9 @@ static void c_prefetch_one(struct buf *b, const char *ind)
 
 /* C's prefetch in the packed kernel and in _stream, which run inside big
  * problems where C comes from far away (the other direct ones run on small
- * problems, whose C is in cache: there prefetches cost 1.5%, 16x14 f64,
- * k = 64, C in L1). All of C's lines fetched at once before the k loop
- * stall on their misses (the 28 prefetches of 16x14 f64 took 4% of the
- * kernel's time at 2000^3 on Zen 4), so each pass of the k loop fetches
+ * problems, whose C is in cache: there prefetches only cost). All of C's
+ * lines fetched at once before the k loop stall on their misses
+ * (docs/decisions.md), so each pass of the k loop fetches
  * one column (one row when C is row-stored): its first, middle and last
  * element, which covers any alignment of up to 128 bytes. The columns the
  * passes cannot reach go before the loop. `flagged`: only when the flag
@@ -400,7 +358,7 @@ static void emit_direct_fn(struct buf *fns, const struct plan *pl, const char *f
  * panel into columns. */
 static bool rows_variants(const struct plan *pl)
 {
-    return pl->m.direct_b_rows && direct_b_cols(&pl->k);
+    return pl->m.direct_b_rows && kernel_b_cols(&pl->k);
 }
 
 static void rows_name(char *out, size_t size, const char *fname)
@@ -445,41 +403,37 @@ static void emit_in_place_pair(struct buf *fns, const struct plan *pl, const cha
 }
 
 /* The row-tail kernels, for a short last row panel of few rows, each
- * with the signature of _direct, in the order the runtime tries them: name
- * suffix, header key, A's layout, rows (0: not emitted), the k from which
- * they pay, emitter, contract lines (name, rows). */
+ * with the signature of _direct, in the order the runtime tries them
+ * (tails.h): name suffix, header key, A's layout (also the k-group emitter's
+ * G; 0: the dot kernel), contract lines (name, rows). */
 static const struct row_tail {
     const char *suffix;
     const char *key;           /* NAME_<key>_ROWS, NAME_<key>_MIN_K */
     int group;                 /* A's layout: 0 rows along k, G groups of G k steps (1: columns) */
-    int (*rows)(const struct plan *pl);
-    int (*min_k)(const struct plan *pl);
-    /* below all_k (NULL, 0: none) only k a multiple of kstep */
-    int (*kstep)(const struct plan *pl), (*all_k)(const struct plan *pl);
-    void (*emit)(struct buf *fns, const struct plan *pl, const char *fname, const char *params);
     const char *doc;
 } row_tails[] = {
-    { "dot", "DOT", 0, dot_rows, dot_min_k, dot_kstep, dot_all_k, emit_dot,
+    { "dot", "DOT", 0,
       " *   %s: m <= %d rows, any n, by dot products along k: A(i,p) at\n"
       " *     a[i*lda + p] (rows along k), B(p,j) at b[p + j*ldb]; reads only\n"
       " *     rows i < m, p < k and j < n (for the last rows of a row panel).\n" },
-    { "quad", "QUAD", 4, quad_rows, quad_min_k, NULL, NULL, emit_quad,
+    { "quad", "QUAD", 4,
       " *   %s: m <= %d rows, any n, four k steps per vector: A(i,p) at\n"
       " *     a[(p/4)*lda + 4*i + p%%4] (rows packed in groups of 4 k steps, zero\n"
       " *     past k), B(p,j) at b[p + j*ldb]; reads B only for p < k and j < n,\n"
       " *     stores only rows i < m.\n" },
-    { "half", "HALF", 1, half_rows, half_min_k, NULL, NULL, emit_half,
+    { "half", "HALF", 1,
       " *   %s: m <= %d rows, any n, half-width row vectors: A(i,p) at\n"
       " *     a[p*lda + i] (a column panel, m <= rows <= lda; rows past m read),\n"
       " *     B(p,j) at b[p + j*ldb]; reads B only for p < k and j < n, stores\n"
       " *     only rows i < m.\n" },
-    { "pair", "PAIR", 2, pair_rows, pair_min_k, NULL, NULL, emit_pair,
+    { "pair", "PAIR", 2,
       " *   %s: m <= %d rows, any n, two k steps per vector: A(i,p) at\n"
       " *     a[(p/2)*lda + 2*i + p%%2] (rows packed in k pairs, the partner of\n"
       " *     an odd last p zero), B(p,j) at b[p + j*ldb]; reads B only for p < k\n"
       " *     and j < n, stores only rows i < m.\n" },
 };
 enum { NTAILS = sizeof row_tails / sizeof *row_tails };
+_Static_assert((int)NTAILS == (int)TAIL_COUNT, "a row_tails entry for each enum tail, in its order");
 
 /* The functions of the file: packed, direct, edges; returns the kernel's
  * C preference. */
@@ -502,12 +456,14 @@ static int emit_functions(struct buf *fns, const struct plan *pl, const struct p
     }
     if (rows_variants(pl)) emit_rows_fns(fns, pl, edges, nedges, name, dname);
     for (size_t t = 0; t < NTAILS; t++) {
-        if (!row_tails[t].rows(pl)) continue;
+        int rows = pl->tails[t].rows;
+        if (!rows) continue;
         char tname[160];
         struct buf par = { 0 };
         strfmt(tname, sizeof tname, "%s_%s", name, row_tails[t].suffix);
         params(&par, elem_ctype[pl->k.elem], tname, true);
-        row_tails[t].emit(fns, pl, tname, par.s);
+        if (row_tails[t].group) emit_kgroup(fns, pl, row_tails[t].group, rows, tname, par.s);
+        else emit_dot(fns, pl, rows, tname, par.s);
         buf_free(&par);
     }
     buf_puts(fns, "#endif /* GEMMGEN_PACKED_ONLY */\n");
@@ -605,7 +561,8 @@ static void tail_texts(struct tail_texts *tt, const struct plan *pl, const char 
     int n = 0;
     for (size_t t = 0; t < NTAILS; t++) {
         const struct row_tail *rt = &row_tails[t];
-        int rows = rt->rows(pl), min_k = rows ? rt->min_k(pl) : 0;
+        const struct tail_choice *tc = &pl->tails[t];
+        int rows = tc->rows, min_k = rows ? tc->min_k : 0;
         strfmt(tt->key[t][0], sizeof tt->key[t][0], "%s_ROWS", rt->key);
         strfmt(tt->key[t][1], sizeof tt->key[t][1], "%s_MIN_K", rt->key);
         strfmt(tt->val[t][0], sizeof tt->val[t][0], "%d", rows);
@@ -617,9 +574,8 @@ static void tail_texts(struct tail_texts *tt, const struct plan *pl, const char 
         params(&tt->decl, elem_ctype[pl->k.elem], tname, true);
         buf_puts(&tt->decl, ");\n");
         buf_printf(&tt->doc, rt->doc, tname, rows);
-        int all_k = rt->all_k ? rt->all_k(pl) : 0, kstep = all_k ? rt->kstep(pl) : 0;
         buf_printf(&tt->list, "%s{(void *)%s, %d, %d, %d, %d, %d}", n++ ? ", " : "", tname, rows,
-                   min_k, rt->group, kstep, all_k);
+                   min_k, rt->group, tc->kstep, tc->all_k);
     }
     strfmt(tt->n, sizeof tt->n, "%d", n);
 }
@@ -675,7 +631,7 @@ void emit_kernel(const struct plan *pl, const struct plan *edges, int nedges,
     struct buf sdecl = { 0 }, sdoc = { 0 };
     bool streams = direct_streams(&pl->k);
     if (streams) stream_texts(&sdecl, &sdoc, ctype, name);
-    bool b_cols = direct_b_cols(&pl->k);
+    bool b_cols = kernel_b_cols(&pl->k);
     how_made(&how, pl);
     target_text(&cflags, pl->t->cflags, &pl->m);   /* %b: an SVE kernel's vector length */
     target_text(&incl, pl->t->includes, &pl->m);

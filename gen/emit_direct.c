@@ -5,11 +5,11 @@
  * A runtime stride times a small constant is one x86 addressing mode only
  * for the factors 1, 2, 4 and 8, and GCC does not find that on its own:
  * written as `bp + 5 * ldb` every column costs a register and the
- * accumulators spill (16x14 f64 in place: 76 GFLOPS against 81 packed).
+ * accumulators spill.
  * So each index x along a strided direction (the k iterations of one
  * unrolled body, or B's columns) is reached as base + s * stride with s in
  * {0, 1, 2, 4, 8}, from a few base pointers that move together; then the
- * in-place kernel runs as fast as the packed one (80.6 GFLOPS).
+ * in-place kernel runs as fast as the packed one (docs/decisions.md).
  *
  * NAME_stream (the runtime's path for tall, narrow C) is NAME_direct
  * that also emits the plan's prefetches of the next A micro-panel, as
@@ -40,18 +40,11 @@ static void cover(struct dcover *c, const char *name, const char *stride, int n)
     }
 }
 
-bool direct_b_cols(const struct kernel *k)
-{
-    for (int i = 0; i < k->ninst; i++)
-        if (k->inst[i].op == OP_LOAD_B) return false;
-    return true;
-}
-
 /* This variant reads B down its columns: broadcast B, unless it is the
  * rows variant (the machine's direct_b_rows). */
 static bool reads_cols(const struct em *e)
 {
-    return direct_b_cols(e->k) && !e->b_rows;
+    return kernel_b_cols(e->k) && !e->b_rows;
 }
 
 /* The plan prefetches the next A micro-panel (the machine's a_next): its

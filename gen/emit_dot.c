@@ -1,97 +1,29 @@
 /* emit_dot.c: NAME_dot, the few rows of a short last row panel by dot
- * products along k.
+ * products along k (tails.c decides where it is emitted and from which k).
  *
- * A row kernel computes whole vectors of rows: 4 rows left over below
- * MR cost as many FMAs as 16 (f32, AVX-512), one per column and k. Dot
- * products cost ROWS * k / VL per column instead, plus a reduction; so
- * for m <= ROWS rows the runtime reads A's rows along k (copied rows, or
- * in place) and B's columns in place, ROWS x COLS accumulators at a time,
+ * A row kernel computes whole vectors of rows, so a few rows left over
+ * below MR cost as many FMAs as a whole vector of rows. Dot products cost
+ * DOT_ROWS * k / VL per column instead, plus a reduction; so for m <=
+ * DOT_ROWS rows the runtime reads A's rows along k (copied rows, or in
+ * place) and B's columns in place, DOT_ROWS x COLS accumulators at a time,
  * and adds each accumulator's lanes at the end (the target's hsum4; its
  * hsum16 for a block of 4 columns where it spells one: one vector of 16
- * sums and one C update for the block).
- * SGEMM 100^3 computed its last 4 rows 16 high: 15% of the time for 4%
- * of the flops. Not list-scheduled: the loop is loads and independent
- * FMAs, which the compiler and the core order well enough.
- *
- * Emitted only where B's columns are what the direct kernels read
- * (scalar-broadcast strategies), the target spells hsum4, and a vector
- * holds at least 2 * ROWS elements (else the rows cost as much as one
- * row vector), and for some k beats the k-group tails (emit_kgroup.c) that
- * take 4 rows: on SVE, and on AVX-512 f32 where a 4-element broadcast
- * takes FMA pipe time (Zen 4: SGEMM 4x200x400 1.31x, 36x98x128 1.04x of
- * the quads). The k tail is a
- * masked load where the target has masks, else a scalar loop; rows past m
- * repeat row 0 (read, never stored). */
+ * sums and one C update for the block). Not list-scheduled: the loop is
+ * loads and independent FMAs, which the compiler and the core order well
+ * enough. The k tail is a masked load where the target has masks, else a
+ * scalar loop; rows past m repeat row 0 (read, never stored). */
 #include "emit_int.h"
 #include <stdio.h>
 #include <string.h>
 
-enum { DOT_ROWS = 4, DOT_MAX_COLS = 4,
-       DOT_HSUM_COST = 12 };   /* instructions of one hsum4, per column of 4 rows */
+enum { DOT_MAX_COLS = 4 };
 
-/* Columns per block: ROWS x COLS accumulators, ROWS rows of A and one
- * column of B in registers. */
+/* Columns per block: DOT_ROWS x COLS accumulators, DOT_ROWS rows of A and
+ * one column of B in registers. */
 static int dot_cols(const struct plan *pl)
 {
     int q = (pl->m.max_regs - DOT_ROWS - 1) / DOT_ROWS;
     return q < 1 ? 1 : q > DOT_MAX_COLS ? DOT_MAX_COLS : q;
-}
-
-/* Instructions per column of ROWS rows: ROWS * k / VL FMAs and a share
- * of a reduction. */
-static double dot_cost(const struct plan *pl, int k)
-{
-    return (double)DOT_ROWS * k / pl->k.vl + DOT_HSUM_COST;
-}
-
-/* Does the dot kernel pay at this k, costed for `steps` k steps (k, or k
- * rounded up to whole vectors), against a row vector and the k groups? */
-static bool dot_pays(const struct plan *pl, int k, int steps)
-{
-    double d = dot_cost(pl, steps);
-    return d < k && !kgroup_cheaper(pl, 0, DOT_ROWS, d, k);
-}
-
-/* The k from which ROWS dot products cost less than a row vector (k FMAs
- * per column) and each k-group kernel that takes 4 rows; 0: no such k.
- * f64 on AVX-512 and f32 on AVX2: 4 rows of an 8-lane vector cost k/2
- * FMAs either way and the pairs need no hsum4 (gemmab, pairs over dot:
- * DGEMM 36^3 1.04, 4x64x32 1.24); f32 on AVX-512: the quads cost k/4 FMAs
- * as dot does, with a cheaper sum and no 16-step k granularity. */
-int dot_min_k(const struct plan *pl)
-{
-    for (int k = 1; k <= 4096; k++)
-        if (dot_pays(pl, k, k)) return k;
-    return 0;
-}
-
-/* The dot kernel's k step: below dot_all_k, the runtime takes it only for
- * k a multiple of this (its last vector whole). */
-int dot_kstep(const struct plan *pl) { return pl->k.vl; }
-
-/* The k from which the dot kernel pays for every k, its last vector of k
- * steps counted whole (a masked load and full-width FMAs); 0: dot_min_k
- * is already that. Between dot_min_k and this k a ragged last vector can
- * cost more than the k-group tails save. The runtime pads A's copied rows
- * to whole cache lines (B's columns, read in place, still cross them):
- * Zen 5, dot over the k groups (gemmab, stop 34), SGEMM 4 x 98 x k, k =
- * 60 0.99, 68 0.94, 76 1.04, 84 1.03, 92 1.09, 100-114 1.08-1.14 (this
- * rule: 83); DGEMM 4 x 98 x k over the pairs, k = 42-58 1.01-1.06, 62
- * 1.11 (this rule: 50). Before the padding, A's rows k apart crossed lines
- * too and the rule counted one vector more (SGEMM 115, DGEMM 66). */
-int dot_all_k(const struct plan *pl)
-{
-    int lo = dot_min_k(pl), vl = pl->k.vl;
-    for (int k = 4096; lo && k >= lo; k--)
-        if (!dot_pays(pl, k, (k + vl - 1) / vl * vl)) return k + 1;
-    return 0;
-}
-
-int dot_rows(const struct plan *pl)
-{
-    const struct spell *sp = &pl->t->sp[pl->k.elem];
-    return direct_b_cols(&pl->k) && sp->hsum4 && pl->k.vl >= 2 * DOT_ROWS && dot_min_k(pl)
-           ? DOT_ROWS : 0;
 }
 
 /* dst := the vector at mem, under the k tail's mask k_ when mask. */
@@ -211,7 +143,8 @@ static void block(struct buf *b, const struct plan *pl, int q, bool use16)
     em_sums_update(b, pl, q);
 }
 
-void emit_dot(struct buf *fns, const struct plan *pl, const char *fname, const char *params)
+void emit_dot(struct buf *fns, const struct plan *pl, int rows, const char *fname,
+              const char *params)
 {
     const struct spell *sp = &pl->t->sp[pl->k.elem];
     const char *ct = elem_ctype[pl->k.elem];
@@ -219,7 +152,7 @@ void emit_dot(struct buf *fns, const struct plan *pl, const char *fname, const c
     int q = dot_cols(pl);
     const bool use16 = dot_use16(pl, q);
     buf_printf(fns, "\n%s\n/* %s: m <= %d rows by dot products along k (see the contract above).\n"
-                    " * beta == 0 never reads C. */\n", hsum, fname, DOT_ROWS);
+                    " * beta == 0 never reads C. */\n", hsum, fname, rows);
     if (use16) buf_printf(fns, "\n%s", sp->hsum16);
     buf_printf(fns, "void %s(%s)\n{\n", fname, params);
     buf_printf(fns, "    if (m <= 0 || n <= 0) return;\n"

@@ -24,6 +24,7 @@ struct em {
     struct dcover dir[3];   /* A, B, the next A tile (direct only) */
 };
 
+/* emit_text.c */
 void em_reg_name(const struct em *e, int v, int copy, char *out, size_t size);
 void em_expand(struct buf *b, const char *fmt, const char *d, const char *const ops[3],
                const char *mem, int lane, const char *vtype);
@@ -31,7 +32,8 @@ void em_line(struct buf *b, const char *ind, const char *fmt, const char *d,
              const char *const ops[3], const char *mem, const char *vtype);
 void em_assign(struct buf *b, const char *ind, const char *lhs, const char *fmt,
                const char *const ops[3], const char *mem, const char *vtype);
-/* The alpha/beta update of C; returns 1 when row-stored C is the fast case. */
+/* emit_store.c: the alpha/beta update of C; returns 1 when row-stored C is
+ * the fast case. */
 int emit_store(struct buf *b, const struct em *e);
 /* What the vector update stores to C, with va_ / vb_ the broadcast alpha
  * and beta and c_old C's old value. */
@@ -46,34 +48,17 @@ enum c_pass {
 void em_new_c(struct buf *out, const struct spell *sp, enum c_pass pass, const char *x,
               const char *c_old);
 /* emit_direct.c */
-bool direct_b_cols(const struct kernel *k);   /* B loaded element by element */
 bool direct_streams(const struct kernel *k);   /* has the next A panel's prefetches */
 void direct_setup(struct em *e);
 void direct_address(const struct em *e, const struct inst *in, int iter, char *out, size_t size);
 void direct_pointers(const struct em *e, struct buf *b);
 void direct_bumps(const struct em *e, struct buf *b);
-/* emit_dot.c: the dot-product row tail NAME_dot (rows 0: not emitted) */
-struct plan;
-int dot_rows(const struct plan *pl);
-int dot_min_k(const struct plan *pl);
-int dot_kstep(const struct plan *pl);
-int dot_all_k(const struct plan *pl);
-void emit_dot(struct buf *fns, const struct plan *pl, const char *fname, const char *params);
-/* emit_kgroup.c: the k-group row tails NAME_pair (G = 2) and NAME_quad
- * (G = 4); rows 0: not emitted */
-int kgroup_rows(const struct plan *pl, int g);
-int kgroup_min_k(const struct plan *pl, int g);
-double kgroup_cost(const struct plan *pl, int g, int k);   /* full-width FMAs per column */
-bool kgroup_cheaper(const struct plan *pl, int except, int rows, double cost, int k);
-int pair_rows(const struct plan *pl);
-int pair_min_k(const struct plan *pl);
-void emit_pair(struct buf *fns, const struct plan *pl, const char *fname, const char *params);
-int half_rows(const struct plan *pl);        /* G = 1: half-width row vectors */
-int half_min_k(const struct plan *pl);
-void emit_half(struct buf *fns, const struct plan *pl, const char *fname, const char *params);
-int quad_rows(const struct plan *pl);
-int quad_min_k(const struct plan *pl);
-void emit_quad(struct buf *fns, const struct plan *pl, const char *fname, const char *params);
+/* emit_dot.c, emit_kgroup.c: the row tails that tails.c chose (rows of
+ * them), G = 1, 2, 4 k steps per vector for the k groups */
+void emit_dot(struct buf *fns, const struct plan *pl, int rows, const char *fname,
+              const char *params);
+void emit_kgroup(struct buf *fns, const struct plan *pl, int g, int rows, const char *fname,
+                 const char *params);
 /* emit_sums.c: C := alpha * h<c> + beta * C for the row-tail kernels, h<c>
  * holding column j + c's sums of rows 0..m-1 in its first lanes */
 bool em_masked(const struct spell *sp);        /* the target masks lanes */

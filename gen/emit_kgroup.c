@@ -1,38 +1,27 @@
 /* emit_kgroup.c: the last rows of a row panel with G k steps in every
- * vector: NAME_pair (G = 2) and NAME_quad (G = 4).
+ * vector: NAME_pair (G = 2) and NAME_quad (G = 4); tails.c decides where
+ * they are emitted and from which k.
  *
  * A short last row panel of m <= VL/G rows fills at most 1/G of a row
- * vector: SGEMM 72^3 on AVX-512 ran its last 8 rows (11% of the flops)
- * in 22% of the time, 16 rows high. Here lane G*i + s holds row i at k
- * step G*q + s: A's rows are packed in groups of G k steps
- * (a[q*lda + G*i + s]); B's G elements of a group, adjacent in a column,
- * come in one broadcast of a G-element block (bcastG_: on Intel cores a
- * load only, where broadcasting fewer elements would take a shuffle port;
- * Zen 4 puts a 16-byte block on a shuffle pipe: bcast_share), so
- * each FMA does G k steps of the partly filled row vector, and sumG_ adds
- * each group's lanes at the end. A last k block of r < G steps uses
- * tailG_, which zeroes the lanes past r. Not list-scheduled: one load of
- * A and independent FMAs per group, which the compiler and the core order
- * well enough.
+ * vector. Here lane G*i + s holds row i at k step G*q + s: A's rows are
+ * packed in groups of G k steps (a[q*lda + G*i + s]); B's G elements of a
+ * group, adjacent in a column, come in one broadcast of a G-element block
+ * (bcastG_: on Intel cores a load only, where broadcasting fewer elements
+ * would take a shuffle port), so each FMA does G k steps of the partly
+ * filled row vector, and sumG_ adds each group's lanes at the end. A last
+ * k block of r < G steps uses tailG_, which zeroes the lanes past r. Not
+ * list-scheduled: one load of A and independent FMAs per group, which the
+ * compiler and the core order well enough.
  *
  * G = 1, NAME_half, is the row vector at half the width: where the FP
  * pipes are half a vector wide (datapath_bits), a half-width FMA holds a
  * pipe half as long, so VL/2 rows run at full speed with A read as the
- * direct kernels read it (column panels) and no sums: DGEMM's last 4 rows
- * on Zen 4 ran 50 GFLOPS this way against 41 as k pairs (4 x 98 x 100).
- *
- * Emitted where B's columns are what the direct kernels read (scalar-
- * broadcast strategies), the target spells the helpers (`groups`, or
- * `half` for G = 1) and a vector holds at least 4 * G elements (4 rows or
- * more). */
+ * direct kernels read it (column panels) and no sums. */
 #include "emit_int.h"
 #include <stdio.h>
 #include <string.h>
 
 enum { KG_MAX_COLS = 14 };   /* a column panel of the common NR in one block */
-
-/* instructions of one sumG_, per column: G = 2, 4 */
-static const int kg_sum_cost[2] = { 3, 5 };
 
 static int gi(int g) { return g == 4; }   /* index of G in the tables (2, 4) */
 
@@ -41,83 +30,10 @@ static const char *kg_helpers(const struct plan *pl, int g)
     return pl->t->sp[pl->k.elem].groups[gi(g)];
 }
 
-/* The share of a full-width FMA's pipe time that a half-width one takes:
- * 1/2 where the pipes are half a vector wide or narrower, else 1. */
-static double half_share(const struct plan *pl)
-{
-    int bits = pl->m.vector_bits / 2;
-    return (double)(bits > pl->m.datapath_bits ? bits : pl->m.datapath_bits) / pl->m.vector_bits;
-}
-
-int kgroup_rows(const struct plan *pl, int g)
-{
-    int vl = pl->k.vl;
-    if (g == 1) {
-        const struct spell *sp = &pl->t->sp[pl->k.elem];
-        return direct_b_cols(&pl->k) && sp->half && sp->widen && half_share(pl) < 1 ? vl / 2 : 0;
-    }
-    return direct_b_cols(&pl->k) && kg_helpers(pl, g) && vl >= 4 * g ? vl / g : 0;
-}
-
-/* The FMA pipe time, in FMAs, that one broadcast of G elements takes from
- * the FMAs it feeds: none for a broadcast of up to 8 bytes (a load, on
- * every target so far), and for a wider block what the machine's
- * vbroadcast_block says: spread evenly over its units, the share that
- * lands on FMA units. Zen 4 broadcasts a 16-byte block on its shuffle
- * pipes FP1/FP2, and FP1 also does FMAs: 14 independent FMAs fed by
- * vbroadcastf32x4 ran 0.74 of the rate of ones fed by vbroadcastss, as
- * the even spread predicts (2 / (2 + 1)). */
-static double bcast_share(const struct plan *pl, int g)
-{
-    const struct machine *m = &pl->m;
-    const struct timing *b = &m->ic[IC_VBROADCAST_BLOCK], *f = &m->ic[IC_VFMA];
-    if (g * elem_bytes(pl->k.elem) <= 8 || !b->present || !f->present || !b->nalt) return 0;
-    double on_fma = 0;
-    for (int i = 0; i < b->nalt; i++)
-        for (int j = 0; j < f->nalt; j++)
-            if (b->alt[i] == f->alt[j]) on_fma += (double)b->occupancy / b->nalt;
-    return on_fma / f->occupancy;
-}
-
-/* Cost per column in full-width FMAs: k/G FMAs with their broadcasts'
- * share of the FMA pipes, and a sumG_; G = 1, k half-width FMAs. */
-double kgroup_cost(const struct plan *pl, int g, int k)
-{
-    if (g == 1) return k * half_share(pl);
-    return (double)k / g * (1 + bcast_share(pl, g)) + kg_sum_cost[gi(g)];
-}
-
-/* Is a k-group tail other than G = except, taking at least `rows` rows,
- * no dearer than `cost` at this k? Then a tail tried before it, of that
- * cost, does not pay (the dot kernel, the quads). */
-bool kgroup_cheaper(const struct plan *pl, int except, int rows, double cost, int k)
-{
-    for (int g = 1; g <= 4; g *= 2)
-        if (g != except && kgroup_rows(pl, g) >= rows && cost >= kgroup_cost(pl, g, k)) return true;
-    return false;
-}
-
-/* Does G beat a row vector (k FMAs per column) at this k, and for G = 4
- * the other k groups that also take its rows (tried after it)? */
-static bool kgroup_best(const struct plan *pl, int g, int k)
-{
-    double c = kgroup_cost(pl, g, k);
-    return c < k && (g != 4 || !kgroup_cheaper(pl, 4, kgroup_rows(pl, 4), c, k));
-}
-
-/* The k from which G pays (kgroup_best); 0: none up to 4096. */
-int kgroup_min_k(const struct plan *pl, int g)
-{
-    for (int k = 1; k <= 4096; k++)
-        if (kgroup_best(pl, g, k)) return k;
-    return 0;
-}
-
 /* Columns per block: one accumulator each, A's vector and a broadcast or
  * two in flight. G = 1 names only half_regs registers, which GCC also
- * gives alpha and beta (scalars and vectors): with 12 columns of 16 (and
- * 11) it kept A's vector on the stack, DGEMM 100^3 0.95x of the pairs;
- * 10 columns 1.015x. */
+ * gives alpha and beta: more columns put A's vector on the stack
+ * (docs/decisions.md). */
 static int kg_cols(const struct plan *pl, int g)
 {
     const struct spell *sp = &pl->t->sp[pl->k.elem];
@@ -206,8 +122,8 @@ static void block(struct buf *b, const struct plan *pl, int g, int q)
     em_sums_update(b, pl, q);
 }
 
-static void emit_kgroup(struct buf *fns, const struct plan *pl, int g, const char *fname,
-                        const char *params)
+void emit_kgroup(struct buf *fns, const struct plan *pl, int g, int rows, const char *fname,
+                 const char *params)
 {
     const struct spell *sp = &pl->t->sp[pl->k.elem];
     const char *ct = elem_ctype[pl->k.elem];
@@ -217,7 +133,7 @@ static void emit_kgroup(struct buf *fns, const struct plan *pl, int g, const cha
     char how[32] = "half-width vectors";
     if (g > 1) strfmt(how, sizeof how, "%d k steps per vector", g);
     buf_printf(fns, "\n/* %s: m <= %d rows, %s (see the contract above).\n"
-                    " * beta == 0 never reads C. */\n", fname, kgroup_rows(pl, g), how);
+                    " * beta == 0 never reads C. */\n", fname, rows, how);
     buf_printf(fns, "void %s(%s)\n{\n", fname, params);
     buf_puts(fns, "    if (m <= 0 || n <= 0) return;\n");
     buf_printf(fns, "    const %s va = *alpha, vb = *beta;\n", ct);
@@ -238,28 +154,3 @@ static void emit_kgroup(struct buf *fns, const struct plan *pl, int g, const cha
     buf_puts(fns, "}\n");
 }
 
-/* The row-tail table's entries (emit.c). */
-/* Not where the half-width row vectors take the same rows: they cost the
- * pairs' FMAs without the sums (and are tried first). */
-int pair_rows(const struct plan *pl)
-{
-    int r = kgroup_rows(pl, 2);
-    return r && kgroup_rows(pl, 1) >= r ? 0 : r;
-}
-int pair_min_k(const struct plan *pl) { return kgroup_min_k(pl, 2); }
-void emit_pair(struct buf *fns, const struct plan *pl, const char *fname, const char *params)
-{
-    emit_kgroup(fns, pl, 2, fname, params);
-}
-int half_rows(const struct plan *pl) { return kgroup_rows(pl, 1); }
-int half_min_k(const struct plan *pl) { return kgroup_min_k(pl, 1); }
-void emit_half(struct buf *fns, const struct plan *pl, const char *fname, const char *params)
-{
-    emit_kgroup(fns, pl, 1, fname, params);
-}
-int quad_rows(const struct plan *pl) { return kgroup_rows(pl, 4); }
-int quad_min_k(const struct plan *pl) { return kgroup_min_k(pl, 4); }
-void emit_quad(struct buf *fns, const struct plan *pl, const char *fname, const char *params)
-{
-    emit_kgroup(fns, pl, 4, fname, params);
-}

@@ -114,10 +114,9 @@ static void c_addr(struct buf *b, const struct em *e, int lay, bool walk, int v,
  * column's load overlaps the previous column's store (SGEMM 24^3). Full
  * tiles: the load/store unit compares addresses in their low 12 bits, so
  * with C's columns a multiple of 4 KB apart each column's loads wait for
- * the previous column's stores (Zen 4, DGEMM 1024x512x512 ran 4% below
- * m = 1032 or ldc = m + 8; loads first in the packed kernel: +2.2%, 1024^3
- * +2.2%). Not in the direct kernels' full tiles: they walk one pointer
- * along C, and walking it twice cost 0.2-0.4% at SGEMM 64-100. */
+ * the previous column's stores (docs/decisions.md: reading first pays
+ * in the packed kernel). Not in the direct kernels' full tiles: they walk
+ * one pointer along C, and walking it twice cost more than it saved. */
 static void vector_stmts(struct buf *b, const struct em *e, int lay, bool masked,
                          enum c_pass pass, int mode)
 {
@@ -127,9 +126,8 @@ static void vector_stmts(struct buf *b, const struct em *e, int lay, bool masked
     char ex[64], addr[96], val[320];
     /* Direct kernels walk one pointer along C's columns: written as
      * c + j * cs_c, GCC computed all 14 column addresses at once, beside
-     * the in-place B pointers, and spilled them to the stack (DGEMM 64^3
-     * 80.8 -> 81.3, SGEMM 161.7 -> 163.6 GFLOPS). The packed kernel keeps
-     * c + j * cs_c: walking there cost 2000^3 78 -> 71. */
+     * the in-place B pointers, and spilled them to the stack. The packed
+     * kernel keeps c + j * cs_c: walking there cost more (docs/decisions.md). */
     int jw = 0;
     bool walk = lay == 1 && !masked && e->direct;
     if (walk) buf_printf(b, "            %s *cw_ = c;\n", elem_ctype[k->elem]);
@@ -154,9 +152,8 @@ static void vector_stmts(struct buf *b, const struct em *e, int lay, bool masked
 /* The branches of the vector update, in test order, and what each
  * stores. alpha == 1 takes C + sums on the adders (a plain store for
  * beta == 0): BLIS and the five loops call with alpha 1 and beta 0 or 1,
- * and on Zen 4 the adds leave the FMA pipes to the next tile's k loop
- * (gemmab, 1 thread, against multiplies by alpha: DGEMM 64^3 1.004-1.006,
- * 96^3 1.014-1.020, SGEMM 64^3 1.016, 88^3 and 100^3 1.004-1.009). */
+ * and the adds leave the FMA pipes to the next tile's k loop
+ * (docs/decisions.md). */
 static const struct { const char *cond; enum c_pass pass; } branch[] = {
     { "alpha_ == 1 && beta_ == 0", CP_X }, { "alpha_ == 1 && beta_ == 1", CP_X_C },
     { "beta_ == 0", CP_AX }, { "beta_ == 1", CP_AX_C }, { NULL, CP_AX_BC },

@@ -55,8 +55,8 @@ void em_sums_scalar(struct buf *b, const struct plan *pl, int q, const char *ind
 /* C's q columns from j on := alpha * h + beta * C (h<q>: the sums of
  * column j + q in lanes 0..3). Column-stored C on targets with masks: one
  * masked vector per column, straight from the register (stored and
- * reloaded under a mask, the sums stalled the load: 22% of SGEMM 36^3's
- * dot kernel); else element by element through t. C is loaded for every
+ * reloaded under a mask, the sums stalled the load: docs/decisions.md);
+ * else element by element through t. C is loaded for every
  * column before any is stored: with ldc below a vector (SGEMM 4x64), a
  * load overlapping an earlier masked store waits for it to retire. */
 void em_sums_update(struct buf *b, const struct plan *pl, int q)

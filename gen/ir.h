@@ -75,6 +75,8 @@ void kernel_build(struct kernel *k, const struct machine *m, const struct target
                   enum elem e, enum bstrat bs, int mr, int nr, int max_regs);
 void kernel_free(struct kernel *k);
 int kernel_vl(const struct machine *m, enum elem e);
+/* B loaded element by element (no vector load of B): read down its columns. */
+bool kernel_b_cols(const struct kernel *k);
 /* Registers the shape needs at the least (accumulators, A, one B). */
 int kernel_min_regs(const struct machine *m, const struct target *t, enum bstrat bs,
                     enum elem e, int mr, int nr);

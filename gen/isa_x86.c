@@ -90,8 +90,7 @@
  * four accumulators interleaved and added within 128-bit lanes (unpacks,
  * then in-lane shuffles: each lane holds its part of the 4 sums), then
  * the lanes added across, row r's sum in lane r: 8 shuffles and 5 adds
- * where three hadds took 11 and 8 (Zen 5, gemmab B/A: SGEMM 4x98x128
- * 1.094, 4x100x96 1.128, 4x200x400 1.012; gemmgen stop 33). */
+ * where three hadds took 11 and 8 (docs/decisions.md). */
 #define X86_HSUM4_512_F32 \
     "static inline __m512 hsum4_(__m512 a, __m512 b, __m512 c, __m512 d)\n" \
     "{\n" \
@@ -112,10 +111,8 @@
  * take one vector: masked loads and stores at c + q * cs_c - 4q touch only
  * lanes 4q.. (masked-off lanes do not fault; merged into one vector by
  * chained masked loads: four independent loads merged by blends ran
- * 2-4% slower). Zen 5 (gemmgen stop 34): the kernel alone on 4 x 100 x k
- * 1.03-1.08x at k 64-200; gemmab B/A SGEMM 4x98x100 1.029, 4x100x96
- * 1.048-1.053, 4x200x400 1.011-1.019, 68x68x128 1.005-1.014, 100^3
- * 1.002-1.010; 2 or 3 rows alone 0.977-0.989 (their masks idle lanes). */
+ * slower). It pays for 4 rows; 2 or 3 rows alone lose a little (their
+ * masks idle lanes): docs/decisions.md. */
 #define X86_HSUM16_512_F32 \
     "static inline __m512 red_a_(__m512 x, __m512 y)\n" \
     "{\n" \

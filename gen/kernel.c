@@ -15,6 +15,13 @@ const char *const op_names[OP_COUNT] = {
 
 int kernel_vl(const struct machine *m, enum elem e) { return m->vector_bits / (8 * elem_bytes(e)); }
 
+bool kernel_b_cols(const struct kernel *k)
+{
+    for (int i = 0; i < k->ninst; i++)
+        if (k->inst[i].op == OP_LOAD_B) return false;
+    return true;
+}
+
 static bool has_fma(const struct kernel *k)
 {
     return k->t->sp[k->elem].fma && k->m->ic[IC_VFMA].present;

@@ -125,6 +125,7 @@ void plan_build(struct plan *pl, const struct options *o)
         die_input("--unroll %d: some values stay live across iterations; the k loop must be "
                   "unrolled a multiple of %d here", o->unroll, pl->r.uf);
     predict(pl);
+    tails_choose(pl->tails, pl);
 }
 
 /* The narrowest valid size from half of `full` up (A rows or B columns
@@ -147,9 +148,8 @@ static int half_size(const struct plan *pl, int full, int mult, bool rows)
  * NR' from half_size, each with its own POCA plan. Register budget: 1/8
  * below MaxReg when the shape leaves room, because a smaller shape lets
  * the pipelined schedule keep every register busy with loads in flight,
- * and GCC, re-allocating the named variables, then spills in the loop:
- * host 16x8 f64, k = 64, in L1: 40 GFLOPS with 32 registers, 81 with 28
- * or 24. Returns how many (0..MAX_EDGES). */
+ * and GCC, re-allocating the named variables, then spills in the loop
+ * (docs/decisions.md). Returns how many (0..MAX_EDGES). */
 int plan_edges(const struct plan *pl, struct edge_spec out[MAX_EDGES])
 {
     const struct kernel *k = &pl->k;

@@ -1,9 +1,10 @@
 /* plan.h: the whole pipeline for one kernel, stage by stage:
  * machine -> kernel IR -> DAG -> schedule -> pipelined schedule ->
- * registers. Emission and --explain read the finished plan. */
+ * registers -> row tails. Emission and --explain read the finished plan. */
 #ifndef GEMMGEN_PLAN_H
 #define GEMMGEN_PLAN_H
 #include "regalloc.h"
+#include "tails.h"
 #include "util.h"
 #include <stddef.h>
 
@@ -36,6 +37,7 @@ struct plan {
     double cycles_per_iter;     /* pipelined, floored by the resource bound */
     double fp_utilization;
     int rtg_uf;                 /* the RTG's unroll factor, before the machine's minimum */
+    struct tail_choice tails[TAIL_COUNT];   /* the row tails (tails.c) */
 };
 
 void plan_build(struct plan *pl, const struct options *o);

@@ -90,8 +90,8 @@ static void build_rtg(struct rtg *g, const struct kernel *k, const struct seq *q
 /* Depth-first search over cycle covers (each node one successor, each
  * node one predecessor), within a step budget. out[out_at[n] ..
  * out_at[n+1]) are node n's edges in the RTG's order, so a step costs its
- * out-degree rather than a scan of every edge (gemmgen for power9: 1.0 s
- * -> 0.14 s; with --mr 8 --nr 6: 2.5 -> 0.27 s), and the search visits
+ * out-degree rather than a scan of every edge (several times faster on
+ * the large RTGs of POWER), and the search visits
  * covers in the same order as that scan: the same kernels. */
 struct search {
     const struct rtg *g;

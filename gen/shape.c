@@ -1,7 +1,7 @@
 /* shape.c: the resource bound of one k iteration, and the default
  * MR x NR and B strategy: the shape whose iteration keeps the FP units
  * busiest, then the one loading the fewest elements per flop
- * (2*MR*NR/(MR+NR)) -- within 10% counting as a tie, broken by the fewest
+ * (2*MR*NR/(MR+NR)) -- within INTENSITY_TIE counting as a tie, broken by the fewest
  * load instructions per FP instruction -- within the register budget. A derived shape leaves
  * one register spare, so the next B value can be loaded while the FMAs
  * still use the current one (and the C compiler is not forced to spill);
@@ -85,10 +85,9 @@ static double loads_per_fp(const struct kernel *k)
 
 /* Intensities this close (relative) count as equal: A streaming from L2
  * does not bind at these rates, while load-port slots and even MR/NR do.
- * Measured (Emerald Rapids, SGEMM, libgemmgen): 32x14 (intensity 19.5,
- * 0.57 loads per FMA) against 16x29 (20.6, 1.03): 64^3 87 -> 100 GFLOPS,
- * 2000^3 157 -> 159, in L1 equal. Near-ties are not transitive, so the
- * result can depend on the enumeration order (mr, then nr, ascending). */
+ * Measured on SGEMM 32x14 against 16x29: docs/decisions.md. Near-ties
+ * are not transitive, so the result can depend on the enumeration order
+ * (mr, then nr, ascending). */
 #define INTENSITY_TIE 0.10
 
 static bool better(const struct cand *a, const struct cand *b)

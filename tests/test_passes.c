@@ -269,19 +269,46 @@ static void row_tail_costs(void **state)
         if (per_400 < want[i].per_400 - 1e-9 || per_400 > want[i].per_400 + 1e-9)
             fail_msg("%s %s G=%d: %g FMAs per 400 k steps", want[i].mach, elem_names[want[i].e],
                      want[i].g, per_400);
-        assert_int_equal(dot_rows(&pl), want[i].dot);
+        const struct tail_choice *dot = &pl.tails[TAIL_DOT];
+        assert_int_equal(dot->rows, want[i].dot);
         if (want[i].dot) {
-            assert_int_equal(dot_min_k(&pl), want[i].min_k);
+            assert_int_equal(dot->min_k, want[i].min_k);
             /* k = 82: quads 0.375k + 5 = 35.75 FMAs a column, the dot with its
              * last vector whole 4 * 96 / 16 + 12 = 36; from 83 the dot, any k
              * (f64 pairs at 49: 0.75k + 3 = 39.75, the dot 4 * 56 / 8 + 12 = 40) */
-            assert_int_equal(dot_all_k(&pl), want[i].all_k);
-            assert_int_equal(dot_kstep(&pl), want[i].e == ELEM_F32 ? 16 : 8);
+            assert_int_equal(dot->all_k, want[i].all_k);
+            assert_int_equal(dot->kstep, want[i].e == ELEM_F32 ? 16 : 8);
         }
         plan_free(&pl);
     }
 }
 
+
+/* tails_choose's whole table (the header's NAME_<TAIL>_ROWS / _MIN_K):
+ * on Zen 4 the half-width rows come first and leave no pairs (f64: 4 rows
+ * from k = 1; f32: 8), and f32's quads take 4 rows from k = 41, the dot
+ * products from 57; Skylake (full-width pipes) has no half tail, so the
+ * f64 pairs stay, from k = 7. */
+static void row_tail_table(void **state)
+{
+    (void)state;
+    static const struct { const char *mach; enum elem e; int rows[TAIL_COUNT], min_k[TAIL_COUNT]; }
+        want[] = {   /* dot, quad, half, pair */
+            { "zen4", ELEM_F64, { 0, 0, 4, 0 }, { 0, 0, 1, 0 } },
+            { "zen4", ELEM_F32, { 4, 4, 8, 0 }, { 57, 41, 1, 0 } },
+            { "skylake-avx512", ELEM_F64, { 0, 0, 0, 4 }, { 0, 0, 0, 7 } },
+        };
+    for (size_t i = 0; i < sizeof want / sizeof *want; i++) {
+        struct plan pl;
+        build(&pl, want[i].mach, want[i].e, 0, 0, 0);
+        for (int t = 0; t < TAIL_COUNT; t++) {
+            assert_int_equal(pl.tails[t].rows, want[i].rows[t]);
+            assert_int_equal(pl.tails[t].min_k, want[i].min_k[t]);
+            if (t != TAIL_DOT) assert_int_equal(pl.tails[t].all_k, 0);
+        }
+        plan_free(&pl);
+    }
+}
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -292,6 +319,7 @@ int main(void)
         cmocka_unit_test(edge_kernels),
         cmocka_unit_test(streaming_prefetches),
         cmocka_unit_test(row_tail_costs),
+        cmocka_unit_test(row_tail_table),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

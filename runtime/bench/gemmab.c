@@ -1,7 +1,7 @@
 /* gemmab: two builds of libgemmgen and OpenBLAS on one GEMM shape, in the
  * same process, alternating in short windows; the best window of each.
  * For changes worth a few percent, which a noisy host hides from
- * separate runs (turbo bins and neighbours move whole runs by 3-5%).
+ * separate runs (turbo bins and neighbours move whole runs).
  *
  *   GEMMAB_A=old/libgemmgen.so GEMMAB_B=build/runtime/libgemmgen.so \
  *   GEMMGEN_NUM_THREADS=1 OPENBLAS_NUM_THREADS=1 OPENBLAS_CORETYPE=Cooperlake \
@@ -9,7 +9,7 @@
  *
  * Each window starts with an untimed call, so that small shapes are timed
  * warm, as an application calling them in a loop runs them (the first
- * call after another library's window ran SGEMM 100^3 ~15% slower).
+ * call after another library's window runs cold and slow).
  *
  * Prints GFLOPS of A, B and OpenBLAS and the ratios B/A, A/OpenBLAS,
  * B/OpenBLAS. Column-major, alpha = beta = 1; --trans-a takes A

@@ -117,10 +117,8 @@ static void print_head(const struct peers *ps)
 }
 
 /* The time a shape's measurement may take. 2000^3 and 4000^3 (the
- * targets' shapes) take 0.16 s and 1.3 s a call on one Zen 5 core: in 0.3 s
- * that was one or two samples, and two full runs read DGEMM 2000^3 at
- * 0.94x of BLIS skx where gemmab's alternated windows read 1.00x (stop
- * 33), a third 1.08x (stop 34). */
+ * targets' shapes) take a large part of a second a call: in the common
+ * budget that was one or two samples, too few to rank the libraries. */
 static double shape_budget(const struct plan *pl, const struct gb_shape *s)
 {
     return pl->big_budget > 0 && 2.0 * s->m * s->n * s->k >= 1e10 ? pl->big_budget : pl->budget;
@@ -128,11 +126,9 @@ static double shape_budget(const struct plan *pl, const struct gb_shape *s)
 
 /* Shape by shape, gemmgen and then each peer (a child process per shape,
  * so that no peer's idle threads spin beside the next measurement); the
- * best of ROUNDS such rounds. A noisy phase of a shared machine (the same
- * kernel read 60-86 GFLOPS within a minute here) then costs every library
- * of a shape alike, not one library all of its figures: with each library
- * timed over all shapes in turn, ratios at 64-100^3 moved by 3-5% between
- * runs of one build on the Zen 5 VM (stop 31). */
+ * best of ROUNDS such rounds. A noisy phase of a shared machine then
+ * costs every library of a shape alike, not one library all of its
+ * figures, as when each library was timed over all shapes in turn. */
 enum { ROUNDS = 2 };
 
 static void measure_all(const struct plan *pl, const struct peers *ps, char type, int threads,

@@ -64,8 +64,7 @@ static void *worker(void *p)
 
 /* All threads run the probe at once; the peak is the sum of their own
  * rates, best of three rounds. The rate of the round as a whole read one
- * core's peak for two threads when the VM ran them one after the other
- * (the 2-thread DGEMM table then showed 158-190% of that "peak"). */
+ * core's peak for two threads when the VM ran them one after the other. */
 double gb_peak(char type, int threads)
 {
     enum { MAXT = 64 };

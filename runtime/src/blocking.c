@@ -14,18 +14,11 @@
  * a few lines ahead of its loads. kc is rounded down to a multiple of 8
  * (whole cache lines of packed panels), mc to a multiple of MR and nc of
  * NR; nc is capped at NC_MAX (a larger B block buys nothing once its
- * traffic is amortized). Measured on the Emerald Rapids host (48K L1, 2M
- * L2; f64 16x14, 2000^3, 1 thread): half of L1 (kc 216, mc 592) ran 75-76
- * GFLOPS where the associativity model of Low et al. (TOMS 2016; kc 160,
- * mc 1424, A filling 7/8 of L2) ran 70-71: a larger kc amortizes the C
- * update, and a half-full L2 keeps the B micro-panels and C from evicting
- * A. With A streamed from L2 (stop 11), 75% (kc 328, mc 384) ran 79.3
- * against 78.5 for kc 216 (medians of 8 alternated runs).
- * The share: Zen 5 (zen5.yaml: 32 MB shared by 8 cores; nc 1204 for both
- * types, kc 216 f64 and 432 f32), 1 thread, gemmab against the whole L3
- * (nc 4088, a 7 MB B block): DGEMM 4000^3 1.03x, 2000^3 1.04x, SGEMM
- * 4000^3 1.04x, 2000^3 1.03x; nc capped at 800, 1022 or 1600 ran alike,
- * 700 0.99x of 1022. This host is a cloud VM whose L3 other tenants use.
+ * traffic is amortized). A larger kc amortizes the C update, and a
+ * half-full L2 keeps the B micro-panels and C from evicting A: this rule
+ * ran faster than the associativity model of Low et al. (TOMS 2016); the
+ * share of L3 is one core's because other cores (and, on a cloud VM,
+ * other tenants) use the rest (measurements: docs/decisions.md, KC, MC, NC).
  *
  * GEMMGEN_MC, GEMMGEN_KC, GEMMGEN_NC override the result (for tuning). */
 #include <stdlib.h>

@@ -3,8 +3,8 @@
  * gemv_tmpl.h, which sets GW_VB (the vectors' bytes: 64, 32, 16), GW(x)
  * (this width's names) and GW_TARGET (the functions' target attribute,
  * optional). GCC's generic vectors at the target's own width: 64-byte
- * ones in the x86-64-v3 clone went through the stack (DGEMM 200x1x200 at
- * 0.06x of the v4 clone, 100x2x100 0.04x, 1000x1000x2 0.22x). */
+ * ones in the x86-64-v3 clone went through the stack (docs/decisions.md,
+ * GW_VB). */
 
 #define GV_LANES (GW_VB / (int)sizeof(T))  /* one vector */
 #define GV_ROWS (4 * GV_LANES)             /* rows per block: four vectors */

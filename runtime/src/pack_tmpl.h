@@ -10,10 +10,9 @@
  * contiguous elements per p are one fixed-size copy (column by column
  * across all panels, FN(pack_by_columns)); rows contiguous in p
  * (column-major B, row-major A) are transposed VN x VN at a time in
- * 16-byte vectors, which every target has (SSE2, NEON, VSX). Measured on
- * the Emerald Rapids host, f64 14-wide panels from a 64 x 64 block: 0.56
- * ns per element element by element, 0.16 with the transposes. Edge
- * panels and general strides take the element loop. The panel width is a
+ * 16-byte vectors, which every target has (SSE2, NEON, VSX), several times
+ * faster than element by element (docs/decisions.md). Edge panels and
+ * general strides take the element loop. The panel width is a
  * compile-time constant for the common MR/NR values so the loops unroll. */
 #include <string.h>
 
@@ -131,9 +130,9 @@ FN(zero_bytes)(void *d, size_t b)
 }
 
 /* n (0 < n < w) contiguous elements, then zeros up to w, all in inlined
- * moves: the element loop became a memcpy and a memset call per p (SGEMM
- * 72^3 spent 7% copying the 8 last rows of A that way), and a memset of
- * the whole panel row first became `rep stos` (SGEMM 24^3: 36%). */
+ * moves: the element loop became a memcpy and a memset call per p, and a
+ * memset of the whole panel row first became `rep stos`, both dear on
+ * small problems (docs/decisions.md). */
 static inline __attribute__((always_inline)) void
 FN(copy_short)(T *restrict d, const T *restrict s, int64_t n, const int w)
 {
@@ -152,15 +151,14 @@ FN(pack_elems)(int64_t rows, int64_t p0, int64_t kc, const T *x, int64_t rs, int
     for (int64_t p = p0; p < kc; p++) {
         for (int64_t i = 0; i < rows; i++)
             dst[i + p * w] = x[i * rs + p * cs];
-        /* the zero loop was a memset call per p (SGEMM 100^3 with A
-         * transposed: 2% of the time) */
+        /* inlined zeros: the zero loop had become a memset call per p */
         if (tail) FN(zero_bytes)(dst + rows + p * w, tail);
     }
 }
 
 /* A short panel (rows < w) whose rows are contiguous in p: the rows by the
- * same transposes, the rest of each p zero. Element by element it was 38%
- * of SGEMM A^T B^T 48^3 (48 rows: a 32-row panel and a short one). */
+ * same transposes, the rest of each p zero: element by element it was a
+ * large share of A^T B^T with a short last panel (docs/decisions.md). */
 static void FN(pack_rows_short)(int64_t rows, int64_t kc, const T *x, int64_t rs, int w,
                                 T *restrict dst)
 {
@@ -184,8 +182,7 @@ static void FN(pack_rows_short)(int64_t rows, int64_t kc, const T *x, int64_t rs
 /* A full or short panel (rows <= w) whose rows are contiguous in p by
  * pack_x86.c's AVX-512 transposes (FN(wide_ok)), the last kc % 8 steps
  * element by element. A call apart from FN(pack_rows), whose loops GCC
- * compiled differently when they could start past p = 0 (DGEMM A^T 64^3
- * 2% slower with the AVX-512 path off). */
+ * compiled differently, slower, when they could start past p = 0. */
 static inline __attribute__((always_inline)) void
 FN(pack_rows_wide)(int64_t rows, int64_t kc, const T *x, int64_t rs, const int w,
                    T *restrict dst)
@@ -224,13 +221,8 @@ FN(pack_panel)(int64_t rows, int64_t kc, const T *x, int64_t rs, int64_t cs,
  * columns are prefetched into L2. Panel by panel, each panel read w
  * elements from each of kc columns 8*lda bytes apart, a pattern the
  * hardware prefetchers do not follow; one column at a time is one
- * sequential stream, which leaves memory idle between misses. Copying a
- * 384 x 328 block of a 4000^2 matrix from DRAM (alternated, medians of
- * 12): 1 column with T0 prefetch 2 ahead 9.0-10.3 GB/s, 4 columns 10.9-12.3
- * (no prefetch) and 11.0-11.7 (T1, the next 4), as OpenBLAS's itcopy reads
- * 4 columns. GEMM, 1 thread, alternated medians of 8-10: DGEMM 4000x128x4000
- * 64.4 -> 66.5 GFLOPS (OpenBLAS 67.9), 2000^3 78.7 -> 79.6 (78.8); SGEMM
- * 4000x128x4000 127.4 -> 128.9; 512^3, 1000^3 and SGEMM 2000^3 unchanged. */
+ * sequential stream, which leaves memory idle between misses; four, as
+ * OpenBLAS's itcopy reads, keep it busy (docs/decisions.md, COLS). */
 static inline __attribute__((always_inline)) void
 FN(pack_by_columns)(int64_t panels, int64_t kc, const T *x, int64_t cs, const int w, T *dst)
 {
@@ -255,13 +247,10 @@ FN(pack_by_columns)(int64_t panels, int64_t kc, const T *x, int64_t cs, const in
 }
 
 /* Full panels whose rows are contiguous in p take pack_x86.c's AVX-512
- * transposes where they ran faster than the 16-byte ones (Zen 5, packing
- * alone, ns per element): f32 always (w 32: 0.05-0.08 against 0.10; w 14:
- * 0.08-0.09 against 0.11-0.13); f64 only while the block and its copy
- * fit L1 (w 16, 32 x 32: 0.07 against 0.12; 64 x 64 and larger: 0.13-0.14
- * against 0.12-0.13, as if the 64-byte loads waited on L2 where the 16-byte
- * ones overlap). Not for one 8 x 8 block: the call costs more than it saves
- * (DGEMM A^T B^T 8^3 0.88x of the 16-byte path, 3000 windows). */
+ * transposes where they ran faster than the 16-byte ones: f32 always; f64
+ * only while the block and its copy fit L1 (beyond, as if the 64-byte
+ * loads waited on L2 where the 16-byte ones overlap). Not for one 8 x 8
+ * block: the call costs more than it saves (docs/decisions.md). */
 enum { PACK_WIDE_F64_BYTES = 24 << 10 };
 static inline int FN(wide_ok)(int64_t total, int64_t kc, int64_t rs, int64_t cs)
 {

@@ -6,17 +6,12 @@
 
 #define SM_LANES (64 / (int)sizeof(T))     /* one 64-byte vector */
 
-/* When the loops run instead of the kernels, measured against the kernel
- * path (gemmab, 1 thread; docs/performance.md, stop 19): m*n*k at most
- * SMALL_MNK (Emerald Rapids, stop 19: DGEMM 24^3 ran 1.00x of the kernels,
- * 28^3 0.99x; Zen 4, stop 20, at 32^3: SGEMM 26-30^3 1.33-1.54x, 32^3 1.04x,
- * 16x64x32 1.26x, DGEMM 26-30^3 1.11-1.16x, 32^3 0.99x, 48x32x20 0.96x;
- * past it SGEMM 36^3 0.90x, 40^3 0.95x) and k at
- * most SMALL_K (SGEMM 8x8x200 0.51x, 12x12x90 0.73x: there the kernels'
- * set-up is paid back); A copied (its columns not contiguous, or shorter
- * than a vector: then zero-padded, and C stored element by element) only
- * up to SMALL_COPY_MNK (SGEMM 14^3 0.89x, 10^3 1.45x; DGEMM A^T 16^3
- * 0.80x, 10^3 2.05x), on the stack; A^T by transposes up to
+/* When the loops run instead of the kernels (each bound chosen against
+ * the kernel path: docs/decisions.md): m*n*k at most SMALL_MNK and k at
+ * most SMALL_K (past them the kernels' set-up is paid back); A copied
+ * (its columns not contiguous, or shorter than a vector: then
+ * zero-padded, and C stored element by element) only up to
+ * SMALL_COPY_MNK, on the stack; A^T by transposes up to
  * SMALL_TRANSPOSED_MNK (small_transposes, small_tmpl.h). */
 enum { SMALL_MNK = 32 * 32 * 32, SMALL_K = 64, SMALL_COPY_MNK = 2000, SMALL_TRANSPOSED_MNK = 16384 };
 /* The copy is max(m, SM_LANES) x k: m*k <= m*n*k and SM_LANES*k fit in it. */

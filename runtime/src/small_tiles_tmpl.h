@@ -4,7 +4,7 @@
  *   SM_VB     the vectors' bytes (64, 32, 16): GCC's generic vectors of
  *             this size, the target's own registers (64-byte vectors in
  *             the x86-64-v3 and baseline functions were lowered through
- *             the stack: DGEMM 16^3 at 4 GFLOPS, 0.05x of the v4 tiles)
+ *             the stack: docs/decisions.md, SM_VB)
  *   SMF(x)    the names of this width's functions and types
  *   SM_NC     a tile's columns
  *   SM_TARGET the functions' target attribute (optional)
@@ -239,8 +239,8 @@ static inline __attribute__((always_inline)) void SMF(sm_tile)(const int V, cons
         return;
     }
     T *cj = s->c + j * s->ldc;
-    /* lo and hi per vector here, not in sm_put from the rows: there
-     * DGEMM 16^3 and 32^3 ran 3% slower */
+    /* lo and hi per vector here, not in sm_put from the rows: there they
+     * ran slower */
 #pragma GCC unroll 4
     for (int q = 0; q < V; q++) {
         int lo = (int)(i + q * SM_LANES - off[q]);
@@ -316,7 +316,7 @@ SM_ATTR void SM_ENTRY(const struct FN(sm) *s)
 #ifdef SM_ENTRY_T
 /* C stored transposed (CT: small_ct): its own copy of the tiles, as the
  * transposes beside the plain stores in one body made GCC spill a sum in
- * the k loop (DGEMM A^T B^T 16^3 0.84x). */
+ * the k loop (docs/decisions.md). */
 SM_ATTR void SM_ENTRY_T(const struct FN(sm) *s)
 {
     if (s->m <= SM_LANES) SMF(sm_run)(1, SM_NC, 1, s);
