@@ -17,7 +17,7 @@ extern "C" {
 
 /* Same values as CBLAS, so a CBLAS enum converts unchanged. */
 typedef enum { GEMMGEN_ROW_MAJOR = 101, GEMMGEN_COL_MAJOR = 102 } gemmgen_layout;
-typedef enum { GEMMGEN_NO_TRANS = 111, GEMMGEN_TRANS = 112 } gemmgen_trans;
+typedef enum { GEMMGEN_NO_TRANS = 111, GEMMGEN_TRANS = 112, GEMMGEN_CONJ_TRANS = 113 } gemmgen_trans;
 
 /* Returns 0, or -i when argument i (1-based, in this order) is invalid;
  * nothing is computed then. lda/ldb/ldc follow the BLAS rules for the
@@ -36,6 +36,21 @@ int gemmgen_sgemm(gemmgen_layout layout, gemmgen_trans transa, gemmgen_trans tra
 /* General strides (BLIS style): X(i,j) is at x[i*rs_x + j*cs_x]; A is
  * m x k, B is k x n, C is m x n. Strides may be any value, including
  * negative; C's strides must not make two elements alias. */
+/* Complex GEMM (interleaved re/im: double _Complex / float _Complex, or
+ * std::complex): alpha and beta by address, as CBLAS takes them;
+ * GEMMGEN_CONJ_TRANS is op(X) = X^H (GEMMGEN_TRANS: X^T). Returns 0, or
+ * minus the position of the first bad argument, as gemmgen_dgemm. */
+int gemmgen_zgemm(gemmgen_layout layout, gemmgen_trans transa, gemmgen_trans transb,
+                  int64_t m, int64_t n, int64_t k,
+                  const void *alpha, const void *a, int64_t lda,
+                  const void *b, int64_t ldb,
+                  const void *beta, void *c, int64_t ldc);
+int gemmgen_cgemm(gemmgen_layout layout, gemmgen_trans transa, gemmgen_trans transb,
+                  int64_t m, int64_t n, int64_t k,
+                  const void *alpha, const void *a, int64_t lda,
+                  const void *b, int64_t ldb,
+                  const void *beta, void *c, int64_t ldc);
+
 void gemmgen_dgemm_strided(int64_t m, int64_t n, int64_t k, double alpha,
                            const double *a, int64_t rs_a, int64_t cs_a,
                            const double *b, int64_t rs_b, int64_t cs_b,
@@ -62,7 +77,7 @@ const char *gemmgen_kernel_current(void);
  * respect to concurrent GEMM calls. */
 int gemmgen_kernel_select(const char *name);
 
-/* The blocking in use for type 'd' or 's' (register block MR x NR, cache
+/* The blocking in use for type 'd', 's', 'z' or 'c' (register block MR x NR, cache
  * blocks MC, KC, NC); any pointer may be NULL. */
 void gemmgen_blocking(char type, int *mr, int *nr, int *mc, int *kc, int *nc);
 /* The second, small_tile kernel of the set in use for type 'd' or 's' (taking

@@ -21,6 +21,28 @@ int NAME(gemmgen_layout layout, gemmgen_trans transa, gemmgen_trans transb,    \
 API(gemmgen_dgemm, double, gg_dgemm)
 API(gemmgen_sgemm, float, gg_sgemm)
 
+/* Complex: alpha and beta by address (as CBLAS takes them); ConjTrans
+ * conjugates the operand. */
+#define API_CPLX(NAME, T, CORE)                                                \
+int NAME(gemmgen_layout layout, gemmgen_trans transa, gemmgen_trans transb,    \
+         int64_t m, int64_t n, int64_t k, const void *alpha, const void *a,    \
+         int64_t lda, const void *b, int64_t ldb, const void *beta, void *c,   \
+         int64_t ldc)                                                          \
+{                                                                              \
+    int ta = gg_trans_enum(transa), tb = gg_trans_enum(transb);                \
+    int bad = gg_check(layout, ta, tb, m, n, k, lda, ldb, ldc);                \
+    if (bad)                                                                   \
+        return -bad;                                                           \
+    struct gg_strides s = gg_strides_of(layout, ta, tb, lda, ldb, ldc);        \
+    CORE(m, n, k, *(const T *)alpha, a, s.rs_a, s.cs_a, b, s.rs_b, s.cs_b,     \
+         *(const T *)beta, c, s.rs_c, s.cs_c, gg_conj_enum(transa),           \
+         gg_conj_enum(transb));                                                \
+    return 0;                                                                  \
+}
+
+API_CPLX(gemmgen_zgemm, double _Complex, z_gg_gemm)
+API_CPLX(gemmgen_cgemm, float _Complex, c_gg_gemm)
+
 void gemmgen_dgemm_strided(int64_t m, int64_t n, int64_t k, double alpha,
                            const double *a, int64_t rs_a, int64_t cs_a,
                            const double *b, int64_t rs_b, int64_t cs_b,

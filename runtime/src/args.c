@@ -17,6 +17,10 @@ int gg_trans_char(char t)
     }
 }
 
+int gg_conj_enum(int t) { return t == 113; }
+
+int gg_conj_char(char t) { return t == 'C' || t == 'c'; }
+
 int gg_check(int layout, int ta, int tb, int64_t m, int64_t n, int64_t k,
              int64_t lda, int64_t ldb, int64_t ldc)
 {

@@ -22,5 +22,8 @@ struct gg_strides gg_strides_of(int layout, int ta, int tb, int64_t lda,
 int gg_trans_enum(int t);
 /* Fortran character -> 0, 1 or -1 */
 int gg_trans_char(char t);
+/* 1 for the conjugate transpose (ConjTrans, 'C'): complex types conjugate */
+int gg_conj_enum(int t);
+int gg_conj_char(char t);
 
 #endif

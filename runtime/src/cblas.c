@@ -26,3 +26,24 @@ void NAME(int order, int transa, int transb, int m, int n, int k, T alpha,     \
 
 CBLAS(cblas_dgemm, double, gg_dgemm)
 CBLAS(cblas_sgemm, float, gg_sgemm)
+
+/* cblas_zgemm, cblas_cgemm: scalars by address, CblasConjTrans conjugates. */
+#define CBLAS_CPLX(NAME, T, CORE)                                              \
+void NAME(int order, int transa, int transb, int m, int n, int k,             \
+          const void *alpha, const void *a, int lda, const void *b, int ldb,   \
+          const void *beta, void *c, int ldc)                                  \
+{                                                                              \
+    int ta = gg_trans_enum(transa), tb = gg_trans_enum(transb);                \
+    int info = gg_check(order, ta, tb, m, n, k, lda, ldb, ldc);                \
+    if (info) {                                                                \
+        xerbla_(#NAME, &info, strlen(#NAME));                                  \
+        return;                                                                \
+    }                                                                          \
+    struct gg_strides s = gg_strides_of(order, ta, tb, lda, ldb, ldc);         \
+    CORE(m, n, k, *(const T *)alpha, a, s.rs_a, s.cs_a, b, s.rs_b, s.cs_b,     \
+         *(const T *)beta, c, s.rs_c, s.cs_c, gg_conj_enum(transa),           \
+         gg_conj_enum(transb));                                                \
+}
+
+CBLAS_CPLX(cblas_zgemm, double _Complex, z_gg_gemm)
+CBLAS_CPLX(cblas_cgemm, float _Complex, c_gg_gemm)

@@ -12,7 +12,7 @@ static __attribute__((noinline)) void FN(pack_cols)(int64_t nn, int64_t k, const
 {
     const size_t bytes = (size_t)k * sizeof(T);    /* k > 0: the path has returned before */
     int64_t j = 0;
-#if GG_PACK_X86
+#if GG_PACK_X86 && !GG_COMPLEX
     if (FN(wide_ok)(nn, k, rs, cs)) {         /* 8 columns at a time (pack_x86.c) */
         j = FN(gg_rows_v4)(nn, b, rs, k, k, ld, dst);
         dst += j * ld;

@@ -32,3 +32,26 @@ void NAME(const char *transa, const char *transb, const int *m, const int *n,  \
 
 FBLAS(dgemm_, double, gg_dgemm, "DGEMM ")
 FBLAS(sgemm_, float, gg_sgemm, "SGEMM ")
+
+/* zgemm_, cgemm_: reference ZGEMM's checks and numbers; 'C' conjugates. */
+#define FBLAS_CPLX(NAME, T, CORE, RNAME)                                       \
+void NAME(const char *transa, const char *transb, const int *m, const int *n,  \
+          const int *k, const T *alpha, const T *a, const int *lda,            \
+          const T *b, const int *ldb, const T *beta, T *c, const int *ldc,     \
+          size_t la, size_t lb)                                                \
+{                                                                              \
+    (void)la; (void)lb;                                                        \
+    int ta = gg_trans_char(*transa), tb = gg_trans_char(*transb);              \
+    int info = gg_check(GG_COL, ta, tb, *m, *n, *k, *lda, *ldb, *ldc);         \
+    if (info) {                                                                \
+        info -= 1;                                                             \
+        xerbla_(RNAME, &info, sizeof RNAME - 1);                               \
+        return;                                                                \
+    }                                                                          \
+    struct gg_strides s = gg_strides_of(GG_COL, ta, tb, *lda, *ldb, *ldc);     \
+    CORE(*m, *n, *k, *alpha, a, s.rs_a, s.cs_a, b, s.rs_b, s.cs_b, *beta, c,   \
+         s.rs_c, s.cs_c, gg_conj_char(*transa), gg_conj_char(*transb));        \
+}
+
+FBLAS_CPLX(zgemm_, double _Complex, z_gg_gemm, "ZGEMM ")
+FBLAS_CPLX(cgemm_, float _Complex, c_gg_gemm, "CGEMM ")

@@ -52,11 +52,14 @@ static void FN(pack_b)(const struct FN(op) *o, int64_t nc, int64_t kc, const T *
     const struct FN(cols) cs = FN(col_split)(o, nc, 0);
     int64_t jr = FN(min)(cs.wide, nc);    /* the last NR panel may be partial */
     if (jr) FN(pack)(jr, kc, x, o->cs_b, o->rs_b, cs.nr, dst);
+    int64_t end = (jr + cs.nr - 1) / cs.nr * cs.nr;     /* packed columns, padding included */
     for (int64_t nn; jr < nc; jr += nn) {
         int w = FN(width_at)(&cs, jr);
         nn = FN(min)(w, nc - jr);
         FN(pack)(nn, kc, x + jr * o->cs_b, o->cs_b, o->rs_b, w, dst + jr * kc);
+        end = jr + w;
     }
+    FN(conj_block)(dst, end * kc, o->conj_b);
 }
 
 /* A's mc x kc block (x, strides of A) as MR-row panels, the short last
@@ -69,6 +72,7 @@ static void FN(pack_a)(const struct FN(op) *o, int64_t mc, int64_t kc, const T *
     if (mc > full)
         FN(pack)(mc - full, kc, x + full * o->rs_a, o->rs_a, o->cs_a, FN(a_height)(o, mc - full),
                  dst + full * kc);
+    FN(conj_block)(dst, (full + (mc > full ? FN(a_height)(o, mc - full) : 0)) * kc, o->conj_a);
 }
 
 static void FN(five_loops)(const struct FN(op) *o, int64_t m0, int64_t m1,
@@ -124,7 +128,7 @@ static void FN(slab)(void *arg, int t, int nt)
 static inline void FN(op_for)(struct FN(op) *o, const struct gg_plan *p, int64_t m, int64_t n,
                               int64_t k, T alpha, const T *a, int64_t rs_a, int64_t cs_a,
                               const T *b, int64_t rs_b, int64_t cs_b, T beta, T *c,
-                              int64_t rs_c, int64_t cs_c)
+                              int64_t rs_c, int64_t cs_c, int conj_a, int conj_b)
 {
     const struct gg_ukernel *uk = p->uk;
     *o = (struct FN(op)){ .m = m, .n = n, .k = k, .alpha = alpha, .beta = beta,
@@ -138,7 +142,8 @@ static inline void FN(op_for)(struct FN(op) *o, const struct gg_plan *p, int64_t
                           .tails = p->tails ? uk->tails : NULL,
                           .tk = p->tk,
                           .b_cols = uk->direct_b_cols, .narrow_k = p->narrow_k,
-                          .bk = p->bk, .tm = p->tm, .tn = p->tn };
+                          .bk = p->bk, .tm = p->tm, .tn = p->tn,
+                          .conj_a = conj_a, .conj_b = conj_b };
 }
 
 /* o moved to the small tile sk (whole tiles, no row tails), blocking bks. */
@@ -172,10 +177,11 @@ static void FN(tiles_first)(const struct FN(op) *o, const struct gg_plan *p,
 static void FN(run_kernels)(const struct gg_plan *p, const struct gg_ctx *x, int64_t m,
                             int64_t n, int64_t k, T alpha, const T *a, int64_t rs_a,
                             int64_t cs_a, const T *b, int64_t rs_b, int64_t cs_b, T beta,
-                            T *c, int64_t rs_c, int64_t cs_c)
+                            T *c, int64_t rs_c, int64_t cs_c, int conj_a, int conj_b)
 {
     struct FN(op) o;
-    FN(op_for)(&o, p, m, n, k, alpha, a, rs_a, cs_a, b, rs_b, cs_b, beta, c, rs_c, cs_c);
+    FN(op_for)(&o, p, m, n, k, alpha, a, rs_a, cs_a, b, rs_b, cs_b, beta, c, rs_c, cs_c,
+               conj_a, conj_b);
     if (p->nt > 1) gg_parallel(p->nt, FN(slab), &o);
     else if (p->tiles_first) FN(tiles_first)(&o, p, x);
     else FN(slab)(&o, 0, 1);
@@ -185,18 +191,22 @@ static void FN(run_kernels)(const struct gg_plan *p, const struct gg_ctx *x, int
  * arguments, not on a struct: there GCC read the strides back in 16-byte
  * pairs right after storing them in 8-byte halves, a store-forwarding
  * stall on every call. */
-static void FN(run)(const struct gg_plan *p, const struct gg_ctx *x, int64_t m, int64_t n,
-                    int64_t k, T alpha, const T *a, int64_t rs_a, int64_t cs_a,
-                    const T *b, int64_t rs_b, int64_t cs_b, T beta, T *c,
-                    int64_t rs_c, int64_t cs_c)
+static inline __attribute__((always_inline)) void
+FN(run)(const struct gg_plan *p, const struct gg_ctx *x, int64_t m, int64_t n, int64_t k,
+        T alpha, const T *a, int64_t rs_a, int64_t cs_a, const T *b, int64_t rs_b,
+        int64_t cs_b, T beta, T *c, int64_t rs_c, int64_t cs_c, int conj_a, int conj_b)
 {
-    if (p->swap) GG_TRANSPOSE(T, m, n, a, b, rs_a, cs_a, rs_b, cs_b, rs_c, cs_c);
+    if (p->swap) {
+        GG_TRANSPOSE(T, m, n, a, b, rs_a, cs_a, rs_b, cs_b, rs_c, cs_c);
+        GG_SWAP(int, conj_a, conj_b);
+    }
     switch (p->path) {
     case GG_NOTHING:
         return;
     case GG_SCALE:
         FN(scale_c)(m, n, beta, c, rs_c, cs_c);
         return;
+#if !GG_COMPLEX               /* the runtime's own loops: real types only */
     case GG_TINY:
         FN(tiny)(m, n, k, alpha, a, rs_a, cs_a, b, rs_b, cs_b, beta, c, rs_c, cs_c);
         return;
@@ -213,21 +223,33 @@ static void FN(run)(const struct gg_plan *p, const struct gg_ctx *x, int64_t m, 
     case GG_SMALL:
         FN(small_run)(p, m, n, k, alpha, a, rs_a, cs_a, b, rs_b, cs_b, beta, c, rs_c, cs_c);
         return;
+#endif
     case GG_KERNELS:
-        FN(run_kernels)(p, x, m, n, k, alpha, a, rs_a, cs_a, b, rs_b, cs_b, beta, c, rs_c, cs_c);
+        FN(run_kernels)(p, x, m, n, k, alpha, a, rs_a, cs_a, b, rs_b, cs_b, beta, c, rs_c, cs_c,
+                        conj_a, conj_b);
+        return;
+    default:                   /* a path the type has no loops for: its limits exclude it */
         return;
     }
 }
 
+#if GG_COMPLEX
+#define GG_CONJ_PARAMS , int conj_a, int conj_b
+#else
+#define GG_CONJ_PARAMS
+enum { conj_a = 0, conj_b = 0 };
+#endif
 void FN(gg_gemm)(int64_t m, int64_t n, int64_t k, T alpha,
                  const T *a, int64_t rs_a, int64_t cs_a,
                  const T *b, int64_t rs_b, int64_t cs_b,
-                 T beta, T *c, int64_t rs_c, int64_t cs_c)
+                 T beta, T *c, int64_t rs_c, int64_t cs_c GG_CONJ_PARAMS)
 {
     const struct gg_ctx *x = gg_ctx_current(GG_TYPE);
     const struct gg_call call = { m, n, k, a, b, c, rs_a, cs_a, rs_b, cs_b, rs_c, cs_c,
                                   alpha == 0, 0 };
     struct gg_plan p;
     gg_plan_for(&call, x, &p);
-    FN(run)(&p, x, m, n, k, alpha, a, rs_a, cs_a, b, rs_b, cs_b, beta, c, rs_c, cs_c);
+    FN(run)(&p, x, m, n, k, alpha, a, rs_a, cs_a, b, rs_b, cs_b, beta, c, rs_c, cs_c,
+            conj_a, conj_b);
 }
+#undef GG_CONJ_PARAMS

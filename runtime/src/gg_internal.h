@@ -15,6 +15,19 @@ typedef void gg_skernel(int64_t m, int64_t n, int64_t k, const float *alpha,
                         float *c, int64_t rs_c, int64_t cs_c,
                         const float *a_next, const float *b_next);
 
+/* Complex kernels (double _Complex, float _Complex; interleaved re/im):
+ * the same ABI in complex elements, with complex alpha and beta. */
+typedef void gg_zkernel(int64_t m, int64_t n, int64_t k, const double _Complex *alpha,
+                        const double _Complex *a, const double _Complex *b,
+                        const double _Complex *beta, double _Complex *c, int64_t rs_c,
+                        int64_t cs_c, const double _Complex *a_next,
+                        const double _Complex *b_next);
+typedef void gg_ckernel(int64_t m, int64_t n, int64_t k, const float _Complex *alpha,
+                        const float _Complex *a, const float _Complex *b,
+                        const float _Complex *beta, float _Complex *c, int64_t rs_c,
+                        int64_t cs_c, const float _Complex *a_next,
+                        const float _Complex *b_next);
+
 /* The _direct and edge kernels: A(i,p) at a[i + p*lda], B by ldb. */
 typedef void gg_ddirect(int64_t m, int64_t n, int64_t k, const double *alpha,
                         const double *a, int64_t lda, const double *b, int64_t ldb,
@@ -29,6 +42,11 @@ struct gg_sedge { int mr, nr; gg_sdirect *fn; };
  * short last row panel packed mr rows high. */
 struct gg_dpedge { int mr; gg_dkernel *fn; };
 struct gg_spedge { int mr; gg_skernel *fn; };
+/* The complex types have packed kernels only: no direct or edge kernels. */
+struct gg_zedge { int mr, nr; void *fn; };
+struct gg_cedge { int mr, nr; void *fn; };
+struct gg_zpedge { int mr; gg_zkernel *fn; };
+struct gg_cpedge { int mr; gg_ckernel *fn; };
 
 /* CPU features a kernel may need; cpu.c tests them (x86: cpuid + xgetbv;
  * AArch64 and POWER: the kernel's hardware capability words). SVE256 and
@@ -92,6 +110,8 @@ struct gg_kernel_set {
      * small k (gemm_tmpl.h, FN(small_rows)) */
     struct gg_ukernel d_small, s_small;
     int small_max_k;           /* the deepest k they take (0: SMALL_TILE_K) */
+    /* complex double and float (fn NULL: the portable ones run) */
+    struct gg_ukernel z, c;
 };
 
 /* registry.c */
@@ -148,6 +168,19 @@ int gg_calls_back_to_back(void);
 /* Runs fn(arg, t, nt) for t = 0..nt-1 on the pool; returns when all end. */
 void gg_parallel(int nt, void (*fn)(void *arg, int t, int nt), void *arg);
 
+/* gemm_z.c / gemm_c.c: the same for complex, op(A) = conj(A) when conj_a
+ * (likewise B): alpha, beta by value. */
+void z_gg_gemm(int64_t m, int64_t n, int64_t k, double _Complex alpha,
+               const double _Complex *a, int64_t rs_a, int64_t cs_a,
+               const double _Complex *b, int64_t rs_b, int64_t cs_b,
+               double _Complex beta, double _Complex *c, int64_t rs_c, int64_t cs_c,
+               int conj_a, int conj_b);
+void c_gg_gemm(int64_t m, int64_t n, int64_t k, float _Complex alpha,
+               const float _Complex *a, int64_t rs_a, int64_t cs_a,
+               const float _Complex *b, int64_t rs_b, int64_t cs_b,
+               float _Complex beta, float _Complex *c, int64_t rs_c, int64_t cs_c,
+               int conj_a, int conj_b);
+
 /* gemm_d.c / gemm_s.c: C = alpha A B + beta C in general strides. */
 void gg_dgemm(int64_t m, int64_t n, int64_t k, double alpha,
               const double *a, int64_t rs_a, int64_t cs_a,
@@ -165,6 +198,10 @@ gg_skernel gg_portable_f32;
  * width, m = half height, mn = both */
 gg_ddirect gg_portable_f64_direct, gg_portable_f64_en, gg_portable_f64_em, gg_portable_f64_emn;
 gg_sdirect gg_portable_f32_direct, gg_portable_f32_en, gg_portable_f32_em, gg_portable_f32_emn;
+gg_zkernel gg_portable_c64;
+gg_ckernel gg_portable_c32;
+enum { GG_PORTABLE_C64_MR = 4, GG_PORTABLE_C64_NR = 4,
+       GG_PORTABLE_C32_MR = 4, GG_PORTABLE_C32_NR = 4 };
 /* MR rows of NR/VL 16-byte vectors (portable_tmpl.h says why 6 x 2) */
 enum { GG_PORTABLE_F64_MR = 6, GG_PORTABLE_F64_NR = 4,
        GG_PORTABLE_F32_MR = 6, GG_PORTABLE_F32_NR = 8 };

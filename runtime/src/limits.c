@@ -8,10 +8,26 @@
 
 enum { SMALL_TILE_K = 256 };   /* the small tile's k bound where the machine gives none */
 
+static const int64_t esize_of[GG_NTYPES] = { 8, 4, 16, 8 };
+/* a thread's least work, in multiply-adds of the type (a complex one is four real) */
+static const int thread_edge_of[GG_NTYPES] = { 48, 56, 30, 35 };
+
+/* The complex types run the generated kernels only. */
+static void no_own_loops(struct gg_limits *l)
+{
+    l->own_loops = 0;
+    l->tiny_mnk = l->small_mnk = l->small_k = l->small_copy_mnk = 0;
+    l->small_transposed_mnk = l->ct_mnk = l->ct_shared_mnk = 0;
+    l->small_ct = 0;
+    l->few_k = 0;
+    l->gv_stream_bytes = l->gv_per_thread = 0;
+}
+
 struct gg_limits gg_limits_default(const struct gg_kernel_set *set, enum gg_type t)
 {
-    const int64_t esize = t == GG_F64 ? 8 : 4, edge = t == GG_F64 ? 48 : 56;
+    const int64_t esize = esize_of[t], edge = thread_edge_of[t];
     struct gg_limits l = {
+        .own_loops = 1,
         .tiny_mnk = 150,
         .small_mnk = 32 * 32 * 32, .small_k = 64,
         .small_copy_mnk = 2000, .small_transposed_mnk = 16384,
@@ -30,6 +46,7 @@ struct gg_limits gg_limits_default(const struct gg_kernel_set *set, enum gg_type
 #if defined(__x86_64__) && defined(__GNUC__) && !defined(__clang__)
     l.small_ct = gg_x86_level() >= 4;
 #endif
+    if (t == GG_C64 || t == GG_C32) no_own_loops(&l);
     return l;
 }
 

@@ -40,7 +40,13 @@ struct FN(op) {
     int narrow_k;                   /* direct path: W-wide column panels up to this k */
     struct gg_blocking bk;
     int tm, tn;                     /* thread grid: tm row slabs x tn column slabs */
+    int conj_a, conj_b;             /* complex: op(X) = conj(X), applied when packing */
 };
+
+#if !GG_COMPLEX
+/* Real types have nothing to conjugate. */
+static inline void FN(conj_block)(T *p, int64_t n, int on) { (void)p; (void)n; (void)on; }
+#endif
 
 static int64_t FN(min)(int64_t x, int64_t y) { return x < y ? x : y; }
 

@@ -413,7 +413,7 @@ __attribute__((always_inline)) inline void gg_plan_for(const struct gg_call *cal
         p->path = GG_SCALE;
         return;
     }
-    if (x->lim.direct_mode < 0) {          /* the path left to size */
+    if (x->lim.direct_mode < 0 && x->lim.own_loops) {   /* the path left to size */
         if (is_tiny(call, &x->lim)) {
             p->path = GG_TINY;
             return;

@@ -9,7 +9,7 @@
 #include <stdint.h>
 #include "gg_internal.h"
 
-enum gg_type { GG_F64, GG_F32, GG_NTYPES };
+enum gg_type { GG_F64, GG_F32, GG_C64, GG_C32, GG_NTYPES };
 
 /* Bounds that both the plan and a path's loops read. */
 enum {
@@ -18,6 +18,7 @@ enum {
 };
 
 struct gg_limits {
+    int own_loops;                 /* 0: no tiny, matrix-vector or small-tile loops for the type */
     int64_t tiny_mnk;              /* plain loops up to this m*n*k (each of m, n, k too) */
     int64_t small_mnk, small_k;    /* small tiles in place: m*n*k and k bounds */
     int64_t small_copy_mnk;        /* ... with A copied element by element */

@@ -27,13 +27,17 @@ static const struct gg_sedge portable_edges_s[] = {
 #define COUNT(x) (int)(sizeof x / sizeof *x)
 /* B read as rows by its direct kernels (direct_b_cols 0), unlike the x86
  * generated sets: so the runtime's row-layout paths run on this host too */
+#define PORTABLE_CPLX(NAME, MR, NR) { MR, NR, 0, (void *)NAME }
 static const struct gg_kernel_set portable_set = {
     .name = "portable", .features = 0, .rank = 0, .caches_known = 0,
     .d = { GG_PORTABLE_F64_MR, GG_PORTABLE_F64_NR, 0, (void *)gg_portable_f64,
            (void *)gg_portable_f64_direct, 0, portable_edges_d, COUNT(portable_edges_d) },
     .s = { GG_PORTABLE_F32_MR, GG_PORTABLE_F32_NR, 0, (void *)gg_portable_f32,
            (void *)gg_portable_f32_direct, 0, portable_edges_s, COUNT(portable_edges_s) },
+    .z = PORTABLE_CPLX(gg_portable_c64, GG_PORTABLE_C64_MR, GG_PORTABLE_C64_NR),
+    .c = PORTABLE_CPLX(gg_portable_c32, GG_PORTABLE_C32_MR, GG_PORTABLE_C32_NR),
 };
+static const struct gg_ukernel no_kernel;    /* an empty slot: no small tile */
 
 #define ADDRESS(sym) &sym,
 static const struct gg_kernel_set *const sets[] = {
@@ -43,6 +47,7 @@ static const struct gg_kernel_set *const sets[] = {
 enum { NSETS = sizeof sets / sizeof sets[0] };
 
 static struct gg_blocking blk_d[NSETS], blk_s[NSETS], blk_ds[NSETS], blk_ss[NSETS];
+static struct gg_blocking blk_z[NSETS], blk_c[NSETS];
 static struct gg_ctx ctx[NSETS][GG_NTYPES];   /* what the plans of each set read */
 static int current;                 /* index into sets[] */
 const struct gg_kernel_set *gg_set_published;   /* sets[current], after init */
@@ -59,6 +64,13 @@ const struct gg_kernel_set *gg_set_get(int i)
 static int supported(const struct gg_kernel_set *s)
 {
     return (s->features & ~gg_cpu_features()) == 0;
+}
+
+/* A set's complex kernel, or the portable one where it has none. */
+static const struct gg_ukernel *complex_kernel(const struct gg_kernel_set *s, enum gg_type t)
+{
+    const struct gg_ukernel *k = t == GG_C64 ? &s->z : &s->c;
+    return k->fn ? k : t == GG_C64 ? &portable_set.z : &portable_set.c;
 }
 
 /* The blocking of one kernel slot; an empty slot (MR 0: no small tile, or
@@ -78,13 +90,19 @@ static void compute_blocking(int i)
     blk_s[i] = slot_blocking(&c, &sets[i]->s, sizeof(float));
     blk_ds[i] = slot_blocking(&c, &sets[i]->d_small, sizeof(double));
     blk_ss[i] = slot_blocking(&c, &sets[i]->s_small, sizeof(float));
+    blk_z[i] = slot_blocking(&c, complex_kernel(sets[i], GG_C64), 2 * sizeof(double));
+    blk_c[i] = slot_blocking(&c, complex_kernel(sets[i], GG_C32), 2 * sizeof(float));
 }
 
 static struct gg_ctx ctx_for(const struct gg_kernel_set *s, enum gg_type t,
                              const struct gg_blocking *bk, const struct gg_blocking *bks)
 {
-    struct gg_ctx x = { t == GG_F64 ? &s->d : &s->s, t == GG_F64 ? &s->d_small : &s->s_small,
-                        *bk, *bks, gg_limits_default(s, t), t == GG_F64 ? 8 : 4 };
+    static const int esize[GG_NTYPES] = { 8, 4, 16, 8 };
+    const struct gg_ukernel *uk = t == GG_F64 ? &s->d : t == GG_F32 ? &s->s
+                                : complex_kernel(s, t);
+    const struct gg_ukernel *sk = t == GG_F64 ? &s->d_small : t == GG_F32 ? &s->s_small
+                                : &no_kernel;
+    struct gg_ctx x = { uk, sk, *bk, *bks, gg_limits_default(s, t), esize[t] };
     gg_limits_from_env(&x.lim);
     return x;
 }
@@ -111,6 +129,8 @@ static void init(void)
         compute_blocking(i);
         ctx[i][GG_F64] = ctx_for(sets[i], GG_F64, &blk_d[i], &blk_ds[i]);
         ctx[i][GG_F32] = ctx_for(sets[i], GG_F32, &blk_s[i], &blk_ss[i]);
+        ctx[i][GG_C64] = ctx_for(sets[i], GG_C64, &blk_z[i], &blk_z[i]);
+        ctx[i][GG_C32] = ctx_for(sets[i], GG_C32, &blk_c[i], &blk_c[i]);
         if (supported(sets[i]) && sets[i]->rank > sets[best]->rank)
             best = i;
     }
@@ -152,7 +172,8 @@ const struct gg_kernel_set *gg_set_current(void)
 const struct gg_blocking *gg_blocking_current(char type)
 {
     pthread_once(&once, init);
-    return type == 'd' ? &blk_d[current] : &blk_s[current];
+    return type == 'd' ? &blk_d[current] : type == 'z' ? &blk_z[current]
+         : type == 'c' ? &blk_c[current] : &blk_s[current];
 }
 
 const struct gg_blocking *gg_blocking_small(char type)
