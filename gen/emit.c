@@ -393,7 +393,7 @@ static void emit_direct_fn(struct buf *fns, const struct plan *pl, const char *f
     free(e.def_iter);
 }
 
-/* The machine's direct_b_rows, where B is broadcast element by element and
+/* The machine's runtime.direct_b_rows, where B is broadcast element by element and
  * the _direct kernels read it down its columns: NAME_direct_rows and each
  * edge's NAME_e<MR'>x<NR'>_rows, the same schedules reading B(p,j) at
  * b[p*ldb + j], so the runtime reads B^T in place instead of copying each

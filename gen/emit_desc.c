@@ -2,7 +2,9 @@
  * kernel file's functions and lists as a struct gg_ukernel initializer,
  * and the machine's side (CPU features from the ISA table, caches, the
  * runtime: section). It reads the values the header was filled with, so
- * the two cannot disagree. */
+ * the two cannot disagree. A new part of the set (a table of thresholds)
+ * is one more NAME_DESC_* initializer in templates/kernel_desc.h.in, its
+ * value from here, and one line in ggkernel's write_machine. */
 #include "emit_int.h"
 #include "target.h"
 #include <stdlib.h>
