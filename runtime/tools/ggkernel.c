@@ -101,9 +101,7 @@ static struct opts parse_args(int argc, char **argv)
     return o;
 }
 
-/* An empty slot (a kernel gemmgen refused, or a small_tile the machine
- * does not name): a header quoting why and an empty source, so the
- * outputs the build expects exist. */
+/* Any failure to write ends the build step. */
 static void write_text(const char *path, const char *text)
 {
     FILE *f = fopen(path, "w");
@@ -178,7 +176,8 @@ static int generate(const struct opts *o, const char *type, const char *kname, i
         remove(errpath);
     }
     if (exists(out_path(path, sizeof path, o, kname, ".c"))) return 1;
-    write_stub(o, kname, msg[0] ? msg : "the machine names no small_tile for the type");
+    write_stub(o, kname, msg[0] ? msg : small ? "the machine names no small_tile for the type"
+                                              : "gemmgen wrote nothing");
     return 0;
 }
 
