@@ -87,7 +87,7 @@ struct target {
     int outer_cols[ELEM_COUNT];   /* MMA: accumulator tile columns (B side) */
     int a_regs_per_load[ELEM_COUNT]; /* MMA f64: A comes as a register pair */
     int lane_group_bits;       /* FMA by lane indexes within groups of this size */
-    /* includes, cflags and runner may hold %b, the machine's vector_bits
+    /* includes, cflags, cpu_features and runner may hold %b, the machine's vector_bits
      * (SVE kernels are built for one vector length): see target_text */
     const char *includes;
     const char *cflags;        /* flags the emitted file expects */
