@@ -14,7 +14,9 @@ mkdir -p "$out"
 for y in machines/*.yaml; do
     for t in f64 f32; do
         "$gg" --machine "$y" --type "$t" -o "$out" >/dev/null
-        # writes nothing where the machine names no small_tile for the type
-        "$gg" --machine "$y" --type "$t" --small-tile -o "$out" >/dev/null 2>&1
+        # writes nothing (and says so) where the machine names no small_tile
+        # for the type; other messages are errors
+        err=$("$gg" --machine "$y" --type "$t" --small-tile -o "$out" 2>&1 >/dev/null) ||
+            { echo "$err" >&2; exit 1; }
     done
 done
