@@ -351,14 +351,14 @@ static void emit_direct_fn(struct buf *fns, const struct plan *pl, const char *f
     free(e.def_iter);
 }
 
-/* The machine's direct_b_rows, where B is broadcast element by element and
+/* The machine's runtime.direct_b_rows, where B is broadcast element by element and
  * the _direct kernels read it down its columns: NAME_direct_rows and each
  * edge's NAME_e<MR'>x<NR'>_rows, the same schedules reading B(p,j) at
  * b[p*ldb + j], so the runtime reads B^T in place instead of copying each
  * panel into columns. */
 static bool rows_variants(const struct plan *pl)
 {
-    return pl->m.direct_b_rows && kernel_b_cols(&pl->k);
+    return pl->m.runtime.direct_b_rows && kernel_b_cols(&pl->k);
 }
 
 static void rows_name(char *out, size_t size, const char *fname)
@@ -612,7 +612,8 @@ static void blis_decl_text(char *out, size_t size, const struct options *o, cons
 }
 
 void emit_kernel(const struct plan *pl, const struct plan *edges, int nedges,
-                 const struct options *o, const char *name, struct buf *cf, struct buf *hf)
+                 const struct options *o, const char *name, struct buf *cf, struct buf *hf,
+                 struct buf *df)
 {
     struct buf fns = { 0 }, how = { 0 }, blis = { 0 }, cflags = { 0 }, incl = { 0 },
                dpar = { 0 }, edecl = { 0 }, elist = { 0 }, edoc = { 0 }, plist = { 0 },
@@ -642,7 +643,7 @@ void emit_kernel(const struct plan *pl, const struct plan *edges, int nedges,
      * micro-panel when the kernel prefetches it there, else a few lines of A */
     char b_l1[8], narrow[16];
     strfmt(b_l1, sizeof b_l1, "%d", pl->m.a_next_prefetch ? 50 : 75);
-    strfmt(narrow, sizeof narrow, "%d", pl->m.narrow_k[pl->k.elem]);
+    strfmt(narrow, sizeof narrow, "%d", pl->m.runtime.narrow_k[pl->k.elem]);
     strfmt(guard, sizeof guard, "GEMMGEN_%s_H", name);
     for (char *p = guard; *p; p++) if (*p >= 'a' && *p <= 'z') *p -= 32;
     args_text(args, sizeof args, o);
@@ -682,6 +683,7 @@ void emit_kernel(const struct plan *pl, const struct plan *edges, int nedges,
     tmpl_fill(cf, tmpl_kernel_c, allk, allv, nkeys);
     if (blis.s) buf_puts(cf, blis.s);
     tmpl_fill(hf, tmpl_kernel_h, allk, allv, nkeys);
+    emit_desc(df, pl, allk, allv, nkeys);
     buf_free(&fns); buf_free(&how); buf_free(&blis); buf_free(&cflags); buf_free(&incl);
     buf_free(&dpar); buf_free(&edecl); buf_free(&elist); buf_free(&edoc); buf_free(&plist);
     buf_free(&rlist);

@@ -66,4 +66,7 @@ void em_sums_vectors(struct buf *b, const struct spell *sp);
 void em_sums_to_t(struct buf *b, const struct plan *pl, int q, const char *ind);
 void em_sums_scalar(struct buf *b, const struct plan *pl, int q, const char *ind);
 void em_sums_update(struct buf *b, const struct plan *pl, int q);
+/* emit_desc.c: NAME_desc.h from the values the header was filled with */
+void emit_desc(struct buf *out, const struct plan *pl, const char *const *keys,
+               const char *const *vals, int n);
 #endif

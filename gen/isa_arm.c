@@ -41,6 +41,7 @@ const struct target target_neon = {
     .lane_group_bits = 128,
     .includes = "#include <arm_neon.h>",
     .cflags = "-march=armv8-a",
+    .cpu_features = "",          /* NEON: the AArch64 baseline */
     .cc = "aarch64-linux-gnu-gcc",
     .runner = "qemu-aarch64 -cpu max",
     .sp = {
@@ -89,6 +90,7 @@ const struct target target_sve = {
                 "#error \"built for %b-bit SVE vectors: compile with -msve-vector-bits=%b\"\n"
                 "#endif",
     .cflags = "-march=armv8.2-a+sve -msve-vector-bits=%b",
+    .cpu_features = "GG_CPU_SVE | GG_CPU_SVE%b",   /* SVE of exactly this length */
     .cc = "aarch64-linux-gnu-gcc",
     /* user-mode qemu defaults to 512-bit vectors (as Linux does); -1 asks
      * for the largest enabled length, so sve1024/sve2048 take effect */

@@ -51,6 +51,7 @@ const struct target target_vsx = {
     .strategies = 1u << BS_VECTOR_SHUFFLE | 1u << BS_SCALAR_BROADCAST,
     .regprefix = { "vs", "vsp", "vsa" },
     .cflags = "-mcpu=power9 -fno-schedule-insns",
+    .cpu_features = "GG_CPU_PWR9",
     .runner = "qemu-ppc64le -cpu power9",
     .sp = {
         [ELEM_F64] = { VSX_SPELL("__vector double"), .zero = "%d = vec_splats(0.0);",
@@ -76,6 +77,7 @@ const struct target target_mma = {
     .outer_cols = { [ELEM_F64] = 2, [ELEM_F32] = 4 },
     .a_regs_per_load = { [ELEM_F64] = 2, [ELEM_F32] = 1 },
     .cflags = "-mcpu=power10 -fno-schedule-insns",
+    .cpu_features = "GG_CPU_PWR10",
     .runner = "qemu-ppc64le -cpu power10",
     .sp = {
         [ELEM_F64] = { MMA_SPELL("__vector double",

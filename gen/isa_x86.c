@@ -217,6 +217,7 @@ const struct target target_avx = {
     .strategies = 1u << BS_VECTOR_SHUFFLE | 1u << BS_SCALAR_BROADCAST,
     .regprefix = { "ymm", "ymmp", "ymma" },
     .cflags = "-mavx",
+    .cpu_features = "GG_CPU_AVX",
     .sp = {
         [ELEM_F64] = AVX_F64(NULL, "_mm256_add_pd(_mm256_mul_pd(%0, %1), %2)"),
         [ELEM_F32] = AVX_F32(NULL, "_mm256_add_ps(_mm256_mul_ps(%0, %1), %2)"),
@@ -229,6 +230,7 @@ const struct target target_avx2 = {
     .strategies = 1u << BS_VECTOR_SHUFFLE | 1u << BS_SCALAR_BROADCAST,
     .regprefix = { "ymm", "ymmp", "ymma" },
     .cflags = "-mavx2 -mfma",
+    .cpu_features = "GG_CPU_AVX2 | GG_CPU_FMA",
     .sp = {
         [ELEM_F64] = AVX_F64("%d = _mm256_fmadd_pd(%1, %2, %0);", "_mm256_fmadd_pd(%0, %1, %2)"),
         [ELEM_F32] = AVX_F32("%d = _mm256_fmadd_ps(%1, %2, %0);", "_mm256_fmadd_ps(%0, %1, %2)"),
@@ -244,6 +246,7 @@ const struct target target_avx512 = {
     .strategies = 1u << BS_VECTOR_SHUFFLE | 1u << BS_SCALAR_BROADCAST,
     .regprefix = { "zmm", "zmmp", "zmma" },
     .cflags = "-mavx512f -mfma",
+    .cpu_features = "GG_CPU_AVX512F | GG_CPU_FMA",
     .sp = {
         [ELEM_F64] = {
             .vtype = "__m512d",

@@ -4,6 +4,7 @@
 #ifndef GEMMGEN_MACHINE_H
 #define GEMMGEN_MACHINE_H
 #include <stdbool.h>
+#include "runtime_knobs.h"
 
 enum isa_family { FAM_X86, FAM_POWER, FAM_AARCH64, FAM_COUNT };
 
@@ -67,17 +68,8 @@ struct machine {
     int b_strategy;            /* -1 = auto, else enum bstrat */
     int unroll;                /* k-loop unroll without --unroll (0: the RTG's) */
     int unroll_line;
-    /* small_tile: a second tile for the runtime's unpacked path at small
-     * sizes, per element type (index: enum elem, f32 0, f64 1); 0: none */
-    struct { int mr, nr, line; } small_tile[2];
-    int small_tile_max_k;      /* small_tile.max_k: deepest k it takes (0: the runtime's default) */
-    /* narrow_panels: up to this k the runtime's unpacked path takes column
-     * panels of the edge kernels' narrow width (index: enum elem); 0: never */
-    int narrow_k[2];
-    /* direct_b_rows: also emit _direct kernels reading B(p,j) at
-     * b[p*ldb + j] where B is broadcast element by element (the runtime
-     * reads B^T in place with them) */
-    bool direct_b_rows;
+    /* the runtime: section, apart from the model above */
+    struct runtime_knobs runtime;
     /* host detection */
     char cpuid_vendor[16];
     int cpuid_family;

@@ -25,14 +25,13 @@ static const enum isa_family ext_family[] = {
 
 enum key {
     K_NAME, K_ISA, K_EXT, K_VBITS, K_VREGS, K_MAXREGS, K_ACC, K_DISPATCH, K_FREQ,
-    K_UNITS, K_INSTR, K_CACHES, K_PREFETCH, K_BSTRAT, K_UNROLL, K_CPUID, K_SMALL, K_DATAPATH,
-    K_NARROW, K_BROWS, K_COUNT
+    K_UNITS, K_INSTR, K_CACHES, K_PREFETCH, K_BSTRAT, K_UNROLL, K_CPUID, K_DATAPATH,
+    K_RUNTIME, K_COUNT
 };
 static const char *const key_names[K_COUNT] = {
     "name", "isa", "extensions", "vector_bits", "vector_registers", "max_regs",
     "accumulators", "dispatch", "frequency_ghz", "units", "instructions", "caches",
-    "prefetch", "b_strategy", "unroll", "cpuid", "small_tile", "datapath_bits",
-    "narrow_panels", "direct_b_rows",
+    "prefetch", "b_strategy", "unroll", "cpuid", "datapath_bits", "runtime",
 };
 static const bool key_required[K_COUNT] = {
     [K_NAME] = true, [K_ISA] = true, [K_EXT] = true, [K_VBITS] = true, [K_VREGS] = true,
@@ -47,10 +46,16 @@ struct ctx {
     int top_line[K_COUNT]; /* line of each top-level key */
 };
 
+/* Keys of the runtime: section that older files give at the top level. */
+static const char *const moved_to_runtime[] = { "small_tile", "narrow_panels", "direct_b_rows" };
+
 static void collect_top(struct ydoc *d, const char *key, ynode *kn, ynode *v,
                         const char *field, void *vc)
 {
     struct ctx *c = vc;
+    for (size_t i = 0; i < sizeof moved_to_runtime / sizeof *moved_to_runtime; i++)
+        if (!strcmp(key, moved_to_runtime[i]))
+            yfail(d, kn, field, "belongs under runtime: (see machines/README.md)");
     for (int i = 0; i < K_COUNT; i++)
         if (!strcmp(key, key_names[i])) {
             if (c->top[i]) yfail(d, kn, field, "given twice");
@@ -228,39 +233,6 @@ static void parse_cpuid(struct ydoc *d, const char *key, ynode *kn, ynode *v,
     } else yfail(d, kn, field, "unknown key (expected vendor, family, models)");
 }
 
-/* small_tile: {f64: [MR, NR], f32: [MR, NR], max_k: K}, each optional. The
- * sizes are checked like --mr/--nr; whether registers hold the tile is
- * the planner's check when the tile is generated (it names this line).
- * max_k: the deepest k the runtime gives the tile (default 256). */
-static void parse_small_tile(struct ydoc *d, const char *key, ynode *kn, ynode *v,
-                             const char *field, void *vc)
-{
-    static const char *const types[] = { "f32", "f64", "max_k" };   /* enum elem order */
-    struct machine *m = ((struct ctx *)vc)->m;
-    int t = yenum(d, kn, field, types, 3);
-    if (t == 2) {
-        m->small_tile_max_k = (int)yint(d, v, field, 1, 1 << 20);
-        return;
-    }
-    if (v->type != YAML_SEQUENCE_NODE || !yseq_item(d, v, 1) || yseq_item(d, v, 2))
-        yfail(d, v, field, "expected [MR, NR], e.g. [32, 4]");
-    (void)key;
-    m->small_tile[t].mr = (int)yint(d, yseq_item(d, v, 0), field, 1, 64);
-    m->small_tile[t].nr = (int)yint(d, yseq_item(d, v, 1), field, 1, 64);
-    m->small_tile[t].line = ynode_line(v);
-}
-
-/* narrow_panels: {f64: K, f32: K}, each optional: the deepest k at which
- * the runtime's unpacked path prefers the narrow edge kernels' panels. */
-static void parse_narrow(struct ydoc *d, const char *key, ynode *kn, ynode *v,
-                         const char *field, void *vc)
-{
-    static const char *const types[] = { "f32", "f64" };   /* enum elem order */
-    (void)key;
-    ((struct ctx *)vc)->m->narrow_k[yenum(d, kn, field, types, 2)] =
-        (int)yint(d, v, field, 1, 1 << 20);
-}
-
 static void each(struct ydoc *d, struct ctx *c, int key, ymap_fn fn)
 {
     if (c->top[key]) ymap_each(d, c->top[key], key_names[key], fn, c);
@@ -307,7 +279,6 @@ static void parse_scalars(struct ydoc *d, struct ctx *c)
         m->unroll = (int)yint(d, c->top[K_UNROLL], "unroll", 2, 16);
         m->unroll_line = c->top_line[K_UNROLL];
     }
-    if (c->top[K_BROWS]) m->direct_b_rows = ybool(d, c->top[K_BROWS], "direct_b_rows");
 }
 
 static void check_complete(struct ydoc *d, struct ctx *c, ynode *root)
@@ -346,8 +317,7 @@ static void load_doc(struct machine *m, struct ydoc *d)
     m->a_next_prefetch = true;
     each(d, &c, K_PREFETCH, parse_prefetch);
     each(d, &c, K_CPUID, parse_cpuid);
-    each(d, &c, K_SMALL, parse_small_tile);
-    each(d, &c, K_NARROW, parse_narrow);
+    if (c.top[K_RUNTIME]) runtime_knobs_parse(d, c.top[K_RUNTIME], &m->runtime);
     check_complete(d, &c, root);
 }
 

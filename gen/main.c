@@ -12,11 +12,13 @@
 
 static const char usage[] =
     "usage: gemmgen [--machine FILE] [--type f64|f32] [--mr N] [--nr N] [options]\n"
-    "Writes a GEMM micro-kernel for the machine to DIR/NAME.c and DIR/NAME.h.\n"
+    "Writes a GEMM micro-kernel for the machine to DIR/NAME.c and DIR/NAME.h, and its\n"
+    "descriptor for libgemmgen to DIR/NAME_desc.h.\n"
     "  --machine FILE     machine description (default: the host, by cpuid)\n"
     "  --type f64|f32     element type (default f64)\n"
     "  --mr N, --nr N     micro-tile (default: derived from registers and latencies)\n"
-    "  --small-tile       the machine's small_tile instead (the runtime's second kernel)\n"
+    "  --small-tile       the machine's runtime.small_tile instead (the runtime's second\n"
+    "                     kernel); nothing is written where it names none for the type\n"
     "  --max-regs N       cap the vector registers used (POCA's MaxReg)\n"
     "  --b-strategy S     vector-broadcast | vector-shuffle | scalar-broadcast | outer-product\n"
     "  --no-sched         keep instruction-selection order (no list scheduling)\n"
@@ -28,8 +30,8 @@ static const char usage[] =
     "  --blis-api 1       ... for the BLIS 1.x/2.x signature instead\n"
     "  --explain[=json]   print schedules, LiveReg, RTG and unroll factor; write nothing\n"
     "  --print-cflags     print the compile flags the kernel needs; write nothing\n"
+    "  --cflags-file      also write DIR/NAME.cflags, those flags for `cc @DIR/NAME.cflags`\n"
     "  --print-machine    print the machine file that would be used; write nothing\n"
-    "  --print-small-tile print the machine's small_tile for the type (MR NR MAXK), or none\n"
     "  --print-cc, --print-runner  compiler and emulator that build and run it\n"
     "  --help, --version\n"
     "Bad input exits with status 2 and writes nothing.\n";
@@ -55,7 +57,7 @@ static bool is_identifier(const char *s)
 
 enum { O_MACHINE = 256, O_TYPE, O_MR, O_NR, O_MAXREGS, O_NOSCHED, O_NOPIPE, O_UNROLL, O_NAME,
        O_EXPLAIN, O_BLIS, O_BLISAPI, O_BSTRAT, O_CFLAGS, O_PMACHINE, O_CC, O_RUNNER, O_HELP, O_VERSION,
-       O_SMALL, O_PSMALL };
+       O_SMALL, O_CFILE };
 
 static const struct option longopts[] = {
     { "machine", required_argument, 0, O_MACHINE }, { "type", required_argument, 0, O_TYPE },
@@ -67,7 +69,7 @@ static const struct option longopts[] = {
     { "b-strategy", required_argument, 0, O_BSTRAT }, { "print-cflags", no_argument, 0, O_CFLAGS },
     { "print-machine", no_argument, 0, O_PMACHINE }, { "print-cc", no_argument, 0, O_CC },
     { "print-runner", no_argument, 0, O_RUNNER }, { "help", no_argument, 0, O_HELP },
-    { "small-tile", no_argument, 0, O_SMALL }, { "print-small-tile", no_argument, 0, O_PSMALL },
+    { "small-tile", no_argument, 0, O_SMALL }, { "cflags-file", no_argument, 0, O_CFILE },
     { "version", no_argument, 0, O_VERSION }, { 0, 0, 0, 0 },
 };
 
@@ -103,7 +105,7 @@ static bool handle(struct options *o, int c, const char *arg, bool *print_machin
     case O_CC: o->print = 2; break;
     case O_RUNNER: o->print = 3; break;
     case O_SMALL: o->small_tile = true; break;
-    case O_PSMALL: o->print = 4; break;
+    case O_CFILE: o->cflags_file = true; break;
     case O_PMACHINE: *print_machine = true; break;
     case O_HELP: fputs(usage, stdout); exit(0);
     case O_VERSION: puts("gemmgen " GEMMGEN_VERSION); exit(0);
@@ -114,36 +116,41 @@ static bool handle(struct options *o, int c, const char *arg, bool *print_machin
 
 static void write_kernel(const struct plan *pl, const struct options *o)
 {
-    char dname[128], cpath[1024], hpath[1024];
+    char dname[128], cpath[1024], hpath[1024], dpath[1024], fpath[1024];
     const char *name = o->name ? o->name : plan_default_name(pl, dname, sizeof dname);
-    struct buf c = { 0 }, h = { 0 };
+    struct buf c = { 0 }, h = { 0 }, d = { 0 }, f = { 0 };
     struct edge_spec es[MAX_EDGES];
     struct plan edges[MAX_EDGES];
     int ne = plan_edges(pl, es);
     for (int i = 0; i < ne; i++) plan_build_edge(&edges[i], pl, o, &es[i]);
-    emit_kernel(pl, edges, ne, o, name, &c, &h);
+    emit_kernel(pl, edges, ne, o, name, &c, &h, &d);
     for (int i = 0; i < ne; i++) plan_free(&edges[i]);
     if (mkdir(o->outdir, 0755) != 0 && errno != EEXIST) die("%s: cannot create: %s", o->outdir, strerror(errno));
-    if (strlen(o->outdir) + strlen(name) + 4 >= sizeof cpath)
+    if (strlen(o->outdir) + strlen(name) + 16 >= sizeof cpath)
         die_input("--outdir: '%.60s...' is too long", o->outdir);
     strfmt(cpath, sizeof cpath, "%s/%s.c", o->outdir, name);
     strfmt(hpath, sizeof hpath, "%s/%s.h", o->outdir, name);
-    const char *paths[] = { cpath, hpath }, *texts[] = { c.s, h.s };
-    write_files_atomic(paths, texts, 2);
-    printf("%s\n%s\n", cpath, hpath);
-    buf_free(&c); buf_free(&h);
+    strfmt(dpath, sizeof dpath, "%s/%s_desc.h", o->outdir, name);
+    strfmt(fpath, sizeof fpath, "%s/%s.cflags", o->outdir, name);
+    target_text(&f, pl->t->cflags, &pl->m);
+    buf_puts(&f, "\n");
+    const char *paths[] = { cpath, hpath, dpath, fpath }, *texts[] = { c.s, h.s, d.s, f.s };
+    write_files_atomic(paths, texts, o->cflags_file ? 4 : 3);
+    printf("%s\n%s\n%s\n", cpath, hpath, dpath);
+    buf_free(&c); buf_free(&h); buf_free(&d); buf_free(&f);
 }
 
-/* --print-small-tile: "MR NR MAXK" (MAXK 0: the runtime's default), or
- * "none" when the machine gives none for the type (ggkernel asks before
- * generating the runtime's second kernel). */
-static void print_small_tile(const struct options *o)
+/* --small-tile where the machine names no small tile for the type: there
+ * is nothing to write (ggkernel then leaves the runtime's slot empty). */
+static bool no_small_tile(const struct options *o)
 {
     struct machine m;
+    if (!o->small_tile || o->mr || o->nr) return false;
     machine_load(&m, o->machine_path);
-    if (m.small_tile[o->elem].mr)
-        printf("%d %d %d\n", m.small_tile[o->elem].mr, m.small_tile[o->elem].nr, m.small_tile_max_k);
-    else puts("none");
+    if (m.runtime.small_tile[o->elem].mr) return false;
+    fprintf(stderr, "gemmgen: %s: runtime.small_tile: no %s tile given; nothing written\n",
+            m.path, elem_names[o->elem]);
+    return true;
 }
 
 int main(int argc, char **argv)
@@ -162,7 +169,7 @@ int main(int argc, char **argv)
     if (!o.machine_path && !(o.machine_path = host_machine(hostpath, sizeof hostpath)))
         die_input("cannot match this CPU to a file in %s; give --machine FILE", machines_dir());
     if (print_machine) { puts(o.machine_path); return 0; }
-    if (o.print == 4) { print_small_tile(&o); return 0; }
+    if (no_small_tile(&o)) return 0;
     struct plan pl;
     plan_build(&pl, &o);
     struct buf out = { 0 };

@@ -30,8 +30,8 @@ static _Noreturn void explain_no_shape(struct plan *pl, const struct options *o,
     }
     char req[640] = "";        /* what asked for this shape */
     if (o->small_tile) {
-        strfmt(req, sizeof req, "%s:%d: small_tile.%s [%d, %d]", m->path,
-               m->small_tile[o->elem].line, elem_names[o->elem], o->mr, o->nr);
+        strfmt(req, sizeof req, "%s:%d: runtime.small_tile.%s [%d, %d]", m->path,
+               m->runtime.small_tile[o->elem].line, elem_names[o->elem], o->mr, o->nr);
     } else {
         if (o->mr) strfmt(req, sizeof req, "--mr %d", o->mr);
         if (o->nr) strfmt(req + strlen(req), sizeof req - strlen(req), "%s--nr %d", o->mr ? " " : "", o->nr);
@@ -81,12 +81,12 @@ static void predict(struct plan *pl)
 
 /* --small-tile: the machine's small_tile for the type, as if given by
  * --mr and --nr (which it excludes). */
-_Static_assert(ELEM_F32 == 0 && ELEM_F64 == 1, "machine.h: small_tile is indexed f32, f64");
+_Static_assert(ELEM_F32 == 0 && ELEM_F64 == 1, "runtime_knobs.h: small_tile is indexed f32, f64");
 static void take_small_tile(struct options *so, const struct machine *m)
 {
     if (so->mr || so->nr) die_input("--small-tile: not together with --mr or --nr");
-    int mr = m->small_tile[so->elem].mr, nr = m->small_tile[so->elem].nr;
-    if (!mr) die_input("--small-tile: %s: small_tile: no %s tile given", m->path, elem_names[so->elem]);
+    int mr = m->runtime.small_tile[so->elem].mr, nr = m->runtime.small_tile[so->elem].nr;
+    if (!mr) die_input("--small-tile: %s: runtime.small_tile: no %s tile given", m->path, elem_names[so->elem]);
     so->mr = mr; so->nr = nr;
 }
 

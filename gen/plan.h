@@ -21,7 +21,8 @@ struct options {
     bool blis;
     int blis_api;               /* 0 (BLIS 0.9 typed) or 1 (BLIS 1.x/2.x) */
     bool print_cflags;
-    int print;                  /* 2: --print-cc, 3: --print-runner, 4: --print-small-tile */
+    int print;                  /* 2: --print-cc, 3: --print-runner */
+    bool cflags_file;           /* also write NAME.cflags */
 };
 
 struct plan {
@@ -49,16 +50,17 @@ void plan_build_edge(struct plan *ep, const struct plan *pl, const struct option
                      const struct edge_spec *es);
 const char *plan_default_name(const struct plan *pl, char *buf, size_t size);
 
-/* edges: the plans of the nedges edge kernels (plan_edges) */
+/* edges: the plans of the nedges edge kernels (plan_edges); desc_file:
+ * NAME_desc.h, the set descriptor for libgemmgen (emit_desc.c) */
 void emit_kernel(const struct plan *pl, const struct plan *edges, int nedges,
                  const struct options *o, const char *name, struct buf *c_file,
-                 struct buf *h_file);
+                 struct buf *h_file, struct buf *desc_file);
 void explain_text(const struct plan *pl, struct buf *out);
 void explain_json(const struct plan *pl, struct buf *out);
 
 /* Template text embedded at build time (templates/). */
 extern const char tmpl_kernel_c[], tmpl_kernel_h[], tmpl_kernel_fn[], tmpl_blis_wrapper[],
-    tmpl_blis1_wrapper[];
+    tmpl_blis1_wrapper[], tmpl_kernel_desc[];
 void tmpl_fill(struct buf *out, const char *tmpl, const char *const *keys,
                const char *const *vals, int n);
 #endif

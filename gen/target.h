@@ -87,10 +87,13 @@ struct target {
     int outer_cols[ELEM_COUNT];   /* MMA: accumulator tile columns (B side) */
     int a_regs_per_load[ELEM_COUNT]; /* MMA f64: A comes as a register pair */
     int lane_group_bits;       /* FMA by lane indexes within groups of this size */
-    /* includes, cflags and runner may hold %b, the machine's vector_bits
+    /* includes, cflags, cpu_features and runner may hold %b, the machine's vector_bits
      * (SVE kernels are built for one vector length): see target_text */
     const char *includes;
     const char *cflags;        /* flags the emitted file expects */
+    /* what a CPU needs to run code built with cflags: libgemmgen's GG_CPU_*
+     * names (runtime/src/gg_internal.h), " | "-separated; "": the baseline */
+    const char *cpu_features;
     const char *cc;            /* compiler for tests: "cc" or a cross gcc */
     const char *runner;        /* "" native, else qemu command prefix */
     struct spell sp[ELEM_COUNT];
@@ -99,6 +102,9 @@ struct target {
 /* The best target the machine's extensions allow, or exit 2 naming PATH. */
 const struct target *target_for(const struct machine *m);
 const struct target *target_by_name(const char *name);
+/* The rank of t's kernels among those one CPU may run: 1 for its family's
+ * last (most basic) target, one more for each before it in the registry. */
+int target_rank(const struct target *t);
 extern const char *const elem_names[ELEM_COUNT];     /* "f32", "f64" */
 extern const char *const elem_ctype[ELEM_COUNT];     /* "float", "double" */
 int elem_bytes(enum elem e);

@@ -43,6 +43,14 @@ const struct target *target_by_name(const char *name)
     return NULL;
 }
 
+int target_rank(const struct target *t)
+{
+    int rank = 1;
+    for (int i = NREG - 1; i >= 0 && registry[i] != t; i--)
+        if (registry[i]->family == t->family) rank++;
+    return rank;
+}
+
 void target_text(struct buf *out, const char *text, const struct machine *m)
 {
     for (const char *p = text; *p; p++)

@@ -1,7 +1,8 @@
 #!/bin/sh
 # Regenerate out/ (the committed kernels for every shipped machine and
-# type, and its small_tile kernel where it names one) with a given
-# gemmgen. usage: regen-out.sh GEMMGEN [OUTDIR]
+# type, and its small_tile kernel where it names one, each with its set
+# descriptor NAME_desc.h) with a given gemmgen.
+# usage: regen-out.sh GEMMGEN [OUTDIR]
 # Run from anywhere; paths in the kernels' headers are relative to the
 # source root, so the bytes do not depend on where the checkout lives.
 set -eu
@@ -13,8 +14,9 @@ mkdir -p "$out"
 for y in machines/*.yaml; do
     for t in f64 f32; do
         "$gg" --machine "$y" --type "$t" -o "$out" >/dev/null
-        if [ "$("$gg" --machine "$y" --type "$t" --print-small-tile)" != none ]; then
-            "$gg" --machine "$y" --type "$t" --small-tile -o "$out" >/dev/null
-        fi
+        # writes nothing (and says so) where the machine names no small_tile
+        # for the type; other messages are errors
+        err=$("$gg" --machine "$y" --type "$t" --small-tile -o "$out" 2>&1 >/dev/null) ||
+            { echo "$err" >&2; exit 1; }
     done
 done

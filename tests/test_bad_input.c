@@ -1,7 +1,7 @@
 /* test_bad_input.c: bad input through the real gemmgen binary exits with
  * status 2, names the file, line and field (or the option), and leaves
- * the output directory empty; a good run writes exactly NAME.c and NAME.h,
- * byte-identical when repeated. */
+ * the output directory empty; a good run writes exactly NAME.c, NAME.h and
+ * NAME_desc.h, byte-identical when repeated. */
 #define _GNU_SOURCE
 #include <setjmp.h>
 #include <stdarg.h>
@@ -117,11 +117,14 @@ static void impossible_requests(void **state)
     bad(good, "--type f16", "--type: unknown value 'f16'");
     bad(good, "--name 9lives", "--name: '9lives' is not a C identifier");
     bad(NULL, "--machine /nonexistent.yaml", "/nonexistent.yaml: cannot open");
-    bad(good, "--small-tile", "m.yaml: small_tile: no f64 tile given");
-    bad(replace(good, "caches:", "small_tile: {f32: [8, 4]}\ncaches:"), "--small-tile --type f32 --nr 6",
-        "--small-tile: not together with --mr or --nr");
-    bad(replace(good, "caches:", "small_tile: {f64: [64, 64]}\ncaches:"), "--small-tile",
-        "m.yaml:17: small_tile.f64 [64, 64]: needs at least");
+    bad(replace(good, "caches:", "runtime: {small_tile: {f32: [8, 4]}}\ncaches:"),
+        "--small-tile --type f32 --nr 6", "--small-tile: not together with --mr or --nr");
+    bad(replace(good, "caches:", "runtime: {small_tile: {f64: [64, 64]}}\ncaches:"), "--small-tile",
+        "m.yaml:17: runtime.small_tile.f64 [64, 64]: needs at least");
+    bad(replace(good, "caches:", "small_tile: {f64: [8, 4]}\ncaches:"), "",
+        "m.yaml:17: small_tile: belongs under runtime:");
+    bad(replace(good, "caches:", "runtime: {narrow_panels: {f64: 0}}\ncaches:"), "",
+        "m.yaml:17: runtime.narrow_panels.f64:");
 }
 
 static void good_run_is_deterministic(void **state)
@@ -130,13 +133,13 @@ static void good_run_is_deterministic(void **state)
     char err[4096], a[400], b[400], cmd[900];
     clear_out();
     assert_int_equal(run(good, "--name kk", err, sizeof err), 0);
-    assert_int_equal(files_in(out), 2);
+    assert_int_equal(files_in(out), 3);
     snprintf(a, sizeof a, "%s/kk.c", out);
     snprintf(b, sizeof b, "%s/kk.first.c", dir);
     snprintf(cmd, sizeof cmd, "cp '%s' '%s'", a, b);
     assert_int_equal(system(cmd), 0);
     assert_int_equal(run(good, "--name kk", err, sizeof err), 0);
-    assert_int_equal(files_in(out), 2);       /* no temporaries left */
+    assert_int_equal(files_in(out), 3);       /* no temporaries left */
     snprintf(cmd, sizeof cmd, "cmp -s '%s' '%s'", a, b);
     assert_int_equal(system(cmd), 0);
 }

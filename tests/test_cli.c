@@ -3,8 +3,8 @@
  * land there too), with stdout and stderr captured and a time limit. Bad
  * input must exit with status 2, name the file:line: field or the option,
  * and write nothing: neither into the -o directory nor a default out/. A
- * good run writes exactly NAME.c and NAME.h, byte-identical when repeated,
- * and leaves no temporary file. */
+ * good run writes exactly NAME.c, NAME.h and NAME_desc.h, byte-identical
+ * when repeated, and leaves no temporary file. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -329,7 +329,7 @@ static void good_run(const char *name)
     const char *const args[] = { "--machine", "m.yaml", "-o", "o", "--name", name, NULL };
     assert_int_equal(run(args), 0);
     char want[256];
-    snprintf(want, sizeof want, "o/%s.c\no/%s.h\n", name, name);
+    snprintf(want, sizeof want, "o/%s.c\no/%s.h\no/%s_desc.h\n", name, name, name);
     assert_string_equal(out, want);                /* it says what it wrote */
 }
 
@@ -347,22 +347,25 @@ static size_t read_out(const char *file, char *buf, size_t size)
 static void good_and_deterministic(void **state)
 {
     (void)state;
-    static char first[2][1 << 18], again[2][1 << 18];
-    size_t n1[2], n2[2];
+    static char first[3][1 << 18], again[3][1 << 18];
+    size_t n1[3], n2[3];
     write_file("m.yaml", good);
     clear_outputs();
     good_run("kk");
-    assert_int_equal(entries("o"), 2);              /* exactly NAME.c, NAME.h, no temporaries */
+    assert_int_equal(entries("o"), 3);              /* NAME.c, .h, _desc.h, no temporaries */
     n1[0] = read_out("o/kk.c", first[0], sizeof first[0]);
     n1[1] = read_out("o/kk.h", first[1], sizeof first[1]);
-    assert_true(n1[0] > 0 && n1[0] < sizeof first[0] && n1[1] > 0);
+    n1[2] = read_out("o/kk_desc.h", first[2], sizeof first[2]);
+    assert_true(n1[0] > 0 && n1[0] < sizeof first[0] && n1[1] > 0 && n1[2] > 0);
     assert_non_null(strstr(first[0], "void kk("));
     assert_non_null(strstr(first[1], "kk_MR"));
+    assert_non_null(strstr(first[2], "#define kk_DESC_FEATURES (GG_CPU_AVX2 | GG_CPU_FMA)\n"));
     good_run("kk");                                  /* again, over the old files */
-    assert_int_equal(entries("o"), 2);
+    assert_int_equal(entries("o"), 3);
     n2[0] = read_out("o/kk.c", again[0], sizeof again[0]);
     n2[1] = read_out("o/kk.h", again[1], sizeof again[1]);
-    for (int f = 0; f < 2; f++) {
+    n2[2] = read_out("o/kk_desc.h", again[2], sizeof again[2]);
+    for (int f = 0; f < 3; f++) {
         assert_int_equal(n1[f], n2[f]);
         assert_memory_equal(first[f], again[f], n1[f]);
     }
@@ -371,7 +374,43 @@ static void good_and_deterministic(void **state)
     n2[0] = read_out("o/kk.c", again[0], sizeof again[0]);
     assert_int_equal(n1[0], n2[0]);
     assert_memory_equal(first[0], again[0], n1[0]);
-    assert_int_equal(entries("o"), 2);
+    assert_int_equal(entries("o"), 3);
+}
+
+/* --cflags-file adds NAME.cflags, the flags for `cc @NAME.cflags`: the
+ * AVX2 target's. */
+static void cflags_file(void **state)
+{
+    (void)state;
+    char text[256];
+    write_file("m.yaml", good);
+    clear_outputs();
+    assert_int_equal(run(ARGS("--machine", "m.yaml", "-o", "o", "--name", "kk", "--cflags-file")), 0);
+    assert_int_equal(entries("o"), 4);
+    text[read_out("o/kk.cflags", text, sizeof text - 1)] = 0;
+    assert_string_equal(text, "-mavx2 -mfma\n");
+}
+
+/* --small-tile where the machine names none for the type writes nothing
+ * and succeeds (ggkernel leaves the runtime's slot empty); where it names
+ * one, the kernel has that shape. */
+static void small_tile_absent_or_given(void **state)
+{
+    (void)state;
+    write_file("m.yaml", good);
+    clear_outputs();
+    assert_int_equal(run(ARGS("--machine", "m.yaml", "-o", "o", "--small-tile")), 0);
+    assert_non_null(strstr(err, "m.yaml: runtime.small_tile: no f64 tile given; nothing written"));
+    assert_int_equal(entries("o"), 0);
+    write_file("m.yaml", with(good, "caches:", "runtime: {small_tile: {f32: [8, 4]}}\ncaches:"));
+    assert_int_equal(run(ARGS("--machine", "m.yaml", "-o", "o", "--small-tile")), 0);
+    assert_int_equal(entries("o"), 0);
+    assert_int_equal(run(ARGS("--machine", "m.yaml", "-o", "o", "--small-tile", "--type", "f32",
+                              "--name", "st")), 0);
+    assert_int_equal(entries("o"), 3);
+    char text[1 << 12];
+    text[read_out("o/st.h", text, sizeof text - 1)] = 0;
+    assert_non_null(strstr(text, "#define st_MR 8\n#define st_NR 4\n"));
 }
 
 /* --explain and the other print options write nothing. */
@@ -415,6 +454,8 @@ int main(void)
         cmocka_unit_test(long_outdir),
         cmocka_unit_test(good_and_deterministic),
         cmocka_unit_test(explain_writes_nothing),
+        cmocka_unit_test(cflags_file),
+        cmocka_unit_test(small_tile_absent_or_given),
         cmocka_unit_test(lone_mr_names_option),
         cmocka_unit_test(missing_class_default_shape),
         cmocka_unit_test(unroll_honoured_or_refused),

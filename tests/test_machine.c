@@ -226,62 +226,92 @@ static void prefetch_streams_unroll(void **state)
     assert_int_equal(m.unroll_line, 32);
 }
 
-/* small_tile: each type's [MR, NR] and its line; none by default. */
+/* runtime.small_tile: each type's [MR, NR] and its line; none by default. */
 static void small_tile(void **state)
 {
     (void)state;
     struct machine m;
-    machine_load_string(&m, "good.yaml", with(good, "  a_next: false\n",
-                                              "  a_next: false\nsmall_tile:\n  f64: [24, 4]\n"));
-    assert_int_equal(m.small_tile[ELEM_F64].mr, 24);
-    assert_int_equal(m.small_tile[ELEM_F64].nr, 4);
-    assert_int_equal(m.small_tile[ELEM_F64].line, 31);
-    assert_int_equal(m.small_tile[ELEM_F32].mr, 0);
-    assert_int_equal(m.small_tile_max_k, 0);
-    machine_load_string(&m, "good.yaml", with(good, "  a_next: false\n",
-                                              "  a_next: false\nsmall_tile:\n  f64: [24, 4]\n  max_k: 96\n"));
-    assert_int_equal(m.small_tile[ELEM_F64].mr, 24);
-    assert_int_equal(m.small_tile_max_k, 96);
-    machine_load_string(&m, "min.yaml", minimal);
-    assert_int_equal(m.small_tile[ELEM_F64].mr, 0);
-    assert_int_equal(m.small_tile[ELEM_F32].mr, 0);
     const char *at = "  a_next: false\n";
-    expect_error(with(good, at, "  a_next: false\nsmall_tile:\n  f64: [24, 4]\n  max_k: 0\n"),
-                 "bad.yaml:32: small_tile.max_k:");
-    expect_error(with(good, at, "  a_next: false\nsmall_tile:\n  max_k: [96]\n"),
-                 "bad.yaml:31: small_tile.max_k:");
-    expect_error(with(good, at, "  a_next: false\nsmall_tile:\n  f64: [24]\n"),
-                 "bad.yaml:31: small_tile.f64: expected [MR, NR]");
-    expect_error(with(good, at, "  a_next: false\nsmall_tile:\n  f64: [24, 4, 2]\n"),
-                 "bad.yaml:31: small_tile.f64: expected [MR, NR]");
-    expect_error(with(good, at, "  a_next: false\nsmall_tile:\n  f64: 24x4\n"),
-                 "bad.yaml:31: small_tile.f64: expected [MR, NR]");
-    expect_error(with(good, at, "  a_next: false\nsmall_tile:\n  f16: [24, 4]\n"),
-                 "bad.yaml:31: small_tile.f16: unknown value 'f16'");
-    expect_error(with(good, at, "  a_next: false\nsmall_tile:\n  f32: [0, 4]\n"),
-                 "bad.yaml:31: small_tile.f32:");
+    machine_load_string(&m, "good.yaml", with(good, at,
+                        "  a_next: false\nruntime:\n  small_tile:\n    f64: [24, 4]\n"));
+    assert_int_equal(m.runtime.small_tile[ELEM_F64].mr, 24);
+    assert_int_equal(m.runtime.small_tile[ELEM_F64].nr, 4);
+    assert_int_equal(m.runtime.small_tile[ELEM_F64].line, 32);
+    assert_int_equal(m.runtime.small_tile[ELEM_F32].mr, 0);
+    assert_int_equal(m.runtime.small_max_k, 0);
+    machine_load_string(&m, "good.yaml", with(good, at,
+                        "  a_next: false\nruntime:\n  small_tile:\n    f64: [24, 4]\n    max_k: 96\n"));
+    assert_int_equal(m.runtime.small_tile[ELEM_F64].mr, 24);
+    assert_int_equal(m.runtime.small_max_k, 96);
+    machine_load_string(&m, "min.yaml", minimal);
+    assert_int_equal(m.runtime.small_tile[ELEM_F64].mr, 0);
+    assert_int_equal(m.runtime.small_tile[ELEM_F32].mr, 0);
+    const char *rt = "  a_next: false\nruntime:\n  small_tile:\n";
+    char buf[256];
+#define ST(x) (snprintf(buf, sizeof buf, "%s%s", rt, x), with(good, at, buf))
+    expect_error(ST("    f64: [24, 4]\n    max_k: 0\n"), "bad.yaml:33: runtime.small_tile.max_k:");
+    expect_error(ST("    max_k: [96]\n"), "bad.yaml:32: runtime.small_tile.max_k:");
+    expect_error(ST("    f64: [24]\n"), "bad.yaml:32: runtime.small_tile.f64: expected [MR, NR]");
+    expect_error(ST("    f64: [24, 4, 2]\n"), "bad.yaml:32: runtime.small_tile.f64: expected [MR, NR]");
+    expect_error(ST("    f64: 24x4\n"), "bad.yaml:32: runtime.small_tile.f64: expected [MR, NR]");
+    expect_error(ST("    f16: [24, 4]\n"), "bad.yaml:32: runtime.small_tile.f16: unknown value 'f16'");
+    expect_error(ST("    f32: [0, 4]\n"), "bad.yaml:32: runtime.small_tile.f32:");
+#undef ST
 }
 
-/* narrow_panels: each type's k, 0 (never) by default. */
+/* runtime.narrow_panels: each type's k, 0 (never) by default. */
 static void narrow_panels(void **state)
 {
     (void)state;
     struct machine m;
     const char *at = "  a_next: false\n";
-    machine_load_string(&m, "good.yaml", with(good, at, "  a_next: false\nnarrow_panels:\n  f64: 160\n"));
-    assert_int_equal(m.narrow_k[ELEM_F64], 160);
-    assert_int_equal(m.narrow_k[ELEM_F32], 0);
+    machine_load_string(&m, "good.yaml", with(good, at, "  a_next: false\nruntime:\n  narrow_panels:\n    f64: 160\n"));
+    assert_int_equal(m.runtime.narrow_k[ELEM_F64], 160);
+    assert_int_equal(m.runtime.narrow_k[ELEM_F32], 0);
     machine_load_string(&m, "min.yaml", minimal);
-    assert_int_equal(m.narrow_k[ELEM_F64], 0);
-    assert_int_equal(m.narrow_k[ELEM_F32], 0);
-    expect_error(with(good, at, "  a_next: false\nnarrow_panels:\n  f32: 0\n"),
-                 "bad.yaml:31: narrow_panels.f32:");
-    expect_error(with(good, at, "  a_next: false\nnarrow_panels:\n  f16: 96\n"),
-                 "bad.yaml:31: narrow_panels.f16: unknown value 'f16'");
-    expect_error(with(good, at, "  a_next: false\nnarrow_panels: 96\n"),
-                 "bad.yaml:30: narrow_panels:");
+    assert_int_equal(m.runtime.narrow_k[ELEM_F64], 0);
+    assert_int_equal(m.runtime.narrow_k[ELEM_F32], 0);
+    expect_error(with(good, at, "  a_next: false\nruntime:\n  narrow_panels:\n    f32: 0\n"),
+                 "bad.yaml:32: runtime.narrow_panels.f32:");
+    expect_error(with(good, at, "  a_next: false\nruntime:\n  narrow_panels:\n    f16: 96\n"),
+                 "bad.yaml:32: runtime.narrow_panels.f16: unknown value 'f16'");
+    expect_error(with(good, at, "  a_next: false\nruntime:\n  narrow_panels: 96\n"),
+                 "bad.yaml:31: runtime.narrow_panels:");
 }
 
+/* runtime.direct_b_rows: a boolean, false by default. */
+static void direct_b_rows(void **state)
+{
+    (void)state;
+    struct machine m;
+    const char *at = "  a_next: false\n";
+    machine_load_string(&m, "good.yaml", with(good, at, "  a_next: false\nruntime:\n  direct_b_rows: true\n"));
+    assert_true(m.runtime.direct_b_rows);
+    machine_load_string(&m, "min.yaml", minimal);
+    assert_false(m.runtime.direct_b_rows);
+    expect_error(with(good, at, "  a_next: false\nruntime:\n  direct_b_rows: often\n"),
+                 "bad.yaml:31: runtime.direct_b_rows:");
+}
+
+/* The runtime: section: a mapping of known keys; its keys at the top
+ * level (where they were before) are refused with where they belong. */
+static void runtime_section(void **state)
+{
+    (void)state;
+    const char *at = "  a_next: false\n";
+    expect_error(with(good, at, "  a_next: false\nruntime: [small_tile]\n"),
+                 "bad.yaml:30: runtime: expected a mapping");
+    expect_error(with(good, at, "  a_next: false\nruntime:\n  small_tiles: {f64: [8, 4]}\n"),
+                 "bad.yaml:31: runtime.small_tiles: unknown key (expected small_tile, narrow_panels, direct_b_rows)");
+    expect_error(with(good, at, "  a_next: false\nruntime: {direct_b_rows: true}\nruntime: {}\n"),
+                 "bad.yaml:31: runtime: given twice");
+    expect_error(with(good, at, "  a_next: false\nsmall_tile: {f64: [8, 4]}\n"),
+                 "bad.yaml:30: small_tile: belongs under runtime:");
+    expect_error(with(good, at, "  a_next: false\nnarrow_panels: {f64: 96}\n"),
+                 "bad.yaml:30: narrow_panels: belongs under runtime:");
+    expect_error(with(good, at, "  a_next: false\ndirect_b_rows: true\n"),
+                 "bad.yaml:30: direct_b_rows: belongs under runtime:");
+}
 
 /* shared_by: the cores on a cache level, 1 when not given. */
 static void cache_shared_by(void **state)
@@ -296,19 +326,6 @@ static void cache_shared_by(void **state)
                  "bad.yaml:26: caches.l3.shared_by:");
     expect_error(with(good, l3, "{size: 4096, line: 128, ways: 12, shard_by: 2}"),
                  "bad.yaml:26: caches.l3.shard_by: unknown key");
-}
-
-/* direct_b_rows: a boolean, false by default. */
-static void direct_b_rows(void **state)
-{
-    (void)state;
-    struct machine m;
-    const char *at = "  a_next: false\n";
-    machine_load_string(&m, "good.yaml", with(good, at, "  a_next: false\ndirect_b_rows: true\n"));
-    assert_true(m.direct_b_rows);
-    machine_load_string(&m, "min.yaml", minimal);
-    assert_false(m.direct_b_rows);
-    expect_error(with(good, at, "  a_next: false\ndirect_b_rows: often\n"), "bad.yaml:30: direct_b_rows:");
 }
 
 /* datapath_bits: the FP pipes' width, the vector width by default; it
@@ -543,6 +560,7 @@ int main(void)
         cmocka_unit_test(small_tile),
         cmocka_unit_test(narrow_panels),
         cmocka_unit_test(direct_b_rows),
+        cmocka_unit_test(runtime_section),
         cmocka_unit_test(cache_shared_by),
         cmocka_unit_test(datapath),
         cmocka_unit_test(shipped_machines),

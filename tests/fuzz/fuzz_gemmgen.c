@@ -81,16 +81,16 @@ static void generate(const struct options *o)
 {
     struct plan pl, edges[MAX_EDGES];
     struct edge_spec es[MAX_EDGES];
-    struct buf c = { 0 }, h = { 0 }, x = { 0 };
+    struct buf c = { 0 }, h = { 0 }, d = { 0 }, x = { 0 };
     char dname[128];
     plan_build(&pl, o);
     int ne = plan_edges(&pl, es);
     for (int i = 0; i < ne; i++) plan_build_edge(&edges[i], &pl, o, &es[i]);
-    emit_kernel(&pl, edges, ne, o, plan_default_name(&pl, dname, sizeof dname), &c, &h);
+    emit_kernel(&pl, edges, ne, o, plan_default_name(&pl, dname, sizeof dname), &c, &h, &d);
     explain_json(&pl, &x);
     for (int i = 0; i < ne; i++) plan_free(&edges[i]);
     plan_free(&pl);
-    buf_free(&c); buf_free(&h); buf_free(&x);
+    buf_free(&c); buf_free(&h); buf_free(&d); buf_free(&x);
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
