@@ -9,7 +9,8 @@
 #  2. `pkg-config --cflags --libs gemmgen` alone builds a program against
 #     the installed libgemmgen, which computes a DGEMM right;
 #  3. examples/kernel-app, copied, builds with the installed gemmgen on PATH
-#     (a kernel generated for this machine at build time) and runs.
+#     (a kernel generated for this machine at build time) and the installed
+#     libgemmgen (dependency('gemmgen') through pkg-config), and runs.
 # usage: installed.sh BUILDROOT SRCROOT WORK BINDIR LIBDIR (absolute, as installed)
 set -eu
 build=$1 src=$2 work=$3 bindir=$4 libdir=$5
@@ -63,12 +64,13 @@ echo "pkg-config --cflags --libs gemmgen: $flags"
 # shellcheck disable=SC2086
 cc -O2 "$src/tests/pkgconfig_user.c" -o pkgconfig_user $flags -lm || fail "build with pkg-config's flags"
 LD_LIBRARY_PATH="$stage$libdir" ./pkgconfig_user || fail "pkgconfig_user"
-unset PKG_CONFIG_PATH PKG_CONFIG_SYSROOT_DIR
 
-# 3. the example with the installed gemmgen
+# 3. the example with the installed gemmgen and libgemmgen
 cp -R "$src/examples/kernel-app" app
-PATH="$stage$bindir:$PATH" meson setup app-build app >setup.log 2>&1 ||
+PATH="$stage$bindir:$PATH" meson setup app-build app -Dlibgemmgen=true >setup.log 2>&1 ||
     { cat setup.log >&2; fail "example: meson setup"; }
 grep -q "Program gemmgen found: YES ($gg)" setup.log || fail "example: not the installed gemmgen: $(grep 'Program gemmgen' setup.log)"
 ninja -C app-build >build.log 2>&1 || { cat build.log >&2; fail "example: build"; }
-app-build/kernel-app
+LD_LIBRARY_PATH="$stage$libdir" app-build/kernel-app >app.log || { cat app.log; fail "example: run"; }
+cat app.log
+grep -q "libgemmgen .* computed the tile too" app.log || fail "example: libgemmgen not used"

@@ -3,7 +3,11 @@
 # gemmgen vendored: the example copied to WORK, this checkout linked as
 # subprojects/gemmgen, configured and built from scratch, run. The
 # subproject gets the gemmgen command alone (-Dgemmgen:runtime=false): the
-# example needs nothing else, and libgemmgen's compile would cost minutes.
+# example needs nothing else, and libgemmgen's compile would cost minutes
+# (3 min on 2 loaded cores). So the example with libgemmgen from the
+# subproject (gemmgen_dep) is configured only: its link line must name the
+# subproject's libgemmgen (tests/installed.sh builds and runs that variant
+# against the installed library).
 # usage: subproject.sh SRCROOT WORK
 set -eu
 src=$1 work=$2
@@ -21,3 +25,10 @@ grep -q "Program gemmgen found: YES (overridden)" setup.log ||
 ninja -C app-build >build.log 2>&1 || { cat build.log >&2; fail "build"; }
 grep -q "subprojects/gemmgen/gen/gemmgen" build.log || fail "the subproject's gemmgen was not built"
 app-build/kernel-app
+meson setup app-lib app -Dlibgemmgen=true >lib-setup.log 2>&1 ||
+    { cat lib-setup.log >&2; fail "meson setup -Dlibgemmgen=true"; }
+grep -q "Dependency gemmgen found: YES .* (overridden)" lib-setup.log ||
+    fail "dependency('gemmgen') is not the subproject's: $(grep 'Dependency gemmgen' lib-setup.log)"
+grep "^build kernel-app: " app-lib/build.ninja | grep -q "subprojects/gemmgen/runtime/libgemmgen.so" ||
+    fail "kernel-app does not link the subproject's libgemmgen"
+echo "with -Dlibgemmgen=true (configured only): kernel-app links subprojects/gemmgen/runtime/libgemmgen.so"
