@@ -39,7 +39,7 @@ trap cleanup EXIT INT TERM
 
 echo "check-fresh-debian: debootstrap minbase bookworm from $mirror into $dir" >&2
 debootstrap --variant=minbase bookworm "$dir" "$mirror" >"$dir.debootstrap.log" 2>&1 || {
-    tail -n 20 "$dir.debootstrap.log" >&2; exit 1; }
+    tail -n 20 "$dir.debootstrap.log" >&2; rm -f "$dir.debootstrap.log"; exit 1; }
 rm -f "$dir.debootstrap.log"
 mkdir "$dir/src"
 git -C "$root" archive HEAD | tar -x -C "$dir/src"
