@@ -3,11 +3,11 @@
 # gemmgen vendored: the example copied to WORK, this checkout linked as
 # subprojects/gemmgen, configured and built from scratch, run. The
 # subproject gets the gemmgen command alone (-Dgemmgen:runtime=false): the
-# example needs nothing else, and libgemmgen's compile would cost minutes
-# (3 min on 2 loaded cores). So the example with libgemmgen from the
-# subproject (gemmgen_dep) is configured only: its link line must name the
-# subproject's libgemmgen (tests/installed.sh builds and runs that variant
-# against the installed library).
+# example needs nothing else, and libgemmgen's compile costs minutes. So
+# the example with libgemmgen from the subproject (gemmgen_dep) is
+# configured only: its link line must name the subproject's libgemmgen
+# (tests/installed.sh builds and runs that variant against the installed
+# library).
 # usage: subproject.sh SRCROOT WORK
 set -eu
 src=$1 work=$2
