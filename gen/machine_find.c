@@ -1,5 +1,6 @@
 /* machine_find.c: where the machine files are (installed or in the source
  * tree), and --machine NAME to a file there. */
+#define _XOPEN_SOURCE 700   /* realpath */
 #include "machine_find.h"
 #include "util.h"
 #include <dirent.h>
