@@ -3,24 +3,14 @@
  * extensions the host supports. */
 #include "host.h"
 #include "machine.h"
+#include "machine_find.h"
 #include "util.h"
-#include <dirent.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #if defined(__x86_64__) || defined(__i386__)
 #include <cpuid.h>
 #endif
-
-#ifndef GEMMGEN_MACHINES_DIR
-#define GEMMGEN_MACHINES_DIR "machines"
-#endif
-
-const char *machines_dir(void)
-{
-    const char *env = getenv("GEMMGEN_MACHINES");
-    return env && *env ? env : GEMMGEN_MACHINES_DIR;
-}
 
 struct host { char vendor[16]; int family, model; unsigned ext; enum isa_family isa; };
 
@@ -48,27 +38,14 @@ static bool read_host(struct host *h)
 #endif
 }
 
-static int by_name(const void *a, const void *b)
-{
-    return strcmp(*(char *const *)a, *(char *const *)b);
-}
-
 static int popcount(unsigned x) { return __builtin_popcount(x); }
 
 const char *host_machine(char *out, size_t size)
 {
     struct host h;
     if (!read_host(&h)) return NULL;
-    DIR *dir = opendir(machines_dir());
-    if (!dir) return NULL;
     char *names[256];
-    int n = 0;
-    for (struct dirent *de; (de = readdir(dir)) && n < 256;) {
-        size_t len = strlen(de->d_name);
-        if (len > 5 && !strcmp(de->d_name + len - 5, ".yaml")) names[n++] = xstrdup(de->d_name);
-    }
-    closedir(dir);
-    qsort(names, (size_t)n, sizeof *names, by_name);
+    int n = machine_names(names, 256);
     int best = -1, best_score = -1;
     bool exact = false;
     for (int i = 0; i < n && !exact; i++) {

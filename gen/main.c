@@ -1,5 +1,6 @@
 /* main.c: the gemmgen command line. */
 #include "host.h"
+#include "machine_find.h"
 #include "outfile.h"
 #include "plan.h"
 #include "util.h"
@@ -11,10 +12,11 @@
 #include <sys/stat.h>
 
 static const char usage[] =
-    "usage: gemmgen [--machine FILE] [--type f64|f32] [--mr N] [--nr N] [options]\n"
+    "usage: gemmgen [--machine FILE|NAME] [--type f64|f32] [--mr N] [--nr N] [options]\n"
     "Writes a GEMM micro-kernel for the machine to DIR/NAME.c and DIR/NAME.h, and its\n"
     "descriptor for libgemmgen to DIR/NAME_desc.h.\n"
     "  --machine FILE     machine description (default: the host, by cpuid)\n"
+    "  --machine NAME     the installed machines/NAME.yaml (e.g. zen5; --print-machine shows it)\n"
     "  --type f64|f32     element type (default f64)\n"
     "  --mr N, --nr N     micro-tile (default: derived from registers and latencies)\n"
     "  --small-tile       the machine's runtime.small_tile instead (the runtime's second\n"
@@ -165,7 +167,8 @@ int main(int argc, char **argv)
             die_input("%s: unknown or incomplete option (see --help)", argv[optind - 1]);
     }
     if (optind < argc) die_input("%s: unexpected argument (see --help)", argv[optind]);
-    char hostpath[1024];
+    char hostpath[1024], namedpath[4096];
+    if (o.machine_path) o.machine_path = machine_find(o.machine_path, namedpath, sizeof namedpath);
     if (!o.machine_path && !(o.machine_path = host_machine(hostpath, sizeof hostpath)))
         die_input("cannot match this CPU to a file in %s; give --machine FILE", machines_dir());
     if (print_machine) { puts(o.machine_path); return 0; }

@@ -1,15 +1,18 @@
 #!/bin/sh
 # Install everything gemmgen needs on Debian 12 (run as root). Idempotent:
-# skips apt when every package is already there.
-#   install-deps.sh          build, tests (incl. cross compilers and qemu)
+# skips apt when every package is already there. scripts/check-fresh-debian.sh
+# checks that this list is complete on a minimal (debootstrap minbase) root.
+#   install-deps.sh          build, tests (incl. cross compilers, qemu, MPI)
 #   install-deps.sh --bench  also clang/llvm-mca for scripts/mca-report.sh
 set -eu
-# The cross C libraries are named: apt only recommends them with the cross
-# gcc, and --no-install-recommends would leave the cross tests without headers.
-PKGS="gcc meson ninja-build pkg-config libyaml-dev libcmocka-dev
+# --no-install-recommends leaves out what gcc only recommends, so the C
+# library's headers and start files (libc6-dev) and the cross C libraries
+# are named. ScaLAPACK and Open MPI: the test of libgemmgen under PDGEMM.
+PKGS="gcc libc6-dev meson ninja-build pkg-config libyaml-dev libcmocka-dev
       libblis-dev libopenblas-dev
       gcc-powerpc64le-linux-gnu gcc-aarch64-linux-gnu qemu-user
-      libc6-dev-ppc64el-cross libc6-dev-arm64-cross"
+      libc6-dev-ppc64el-cross libc6-dev-arm64-cross
+      libscalapack-openmpi-dev libopenmpi-dev openmpi-bin"
 [ "${1:-}" = "--bench" ] && PKGS="$PKGS llvm-19 clang-19"
 missing=""
 for p in $PKGS; do

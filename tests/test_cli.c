@@ -297,6 +297,21 @@ static void bad_options(void **state)
     bad(good, ARGS("-o", "o", "--b-strategy", "diagonal"), "--b-strategy: unknown value 'diagonal'", NULL);
 }
 
+/* --machine NAME: the file of that name in the machines directory (the
+ * source tree's, for this gemmgen in the build tree); an unknown name is
+ * bad input that lists the known ones. */
+static void machine_by_name(void **state)
+{
+    (void)state;
+    char want[2048];
+    snprintf(want, sizeof want, "%s/zen5.yaml\n", MACHINES_DIR);
+    unsetenv("GEMMGEN_MACHINES");
+    assert_int_equal(run(ARGS("--machine", "zen5", "--print-machine")), 0);
+    assert_string_equal(out, want);
+    bad(NULL, ARGS("-o", "o", "--machine", "zen9"), "--machine: no machine named 'zen9' in ",
+        "(known: a64fx, cortex-a57, haswell,");
+}
+
 /* An output path longer than gemmgen's path buffers: refused by name
  * rather than cut short (which would write somewhere else). */
 static void long_outdir(void **state)
@@ -451,6 +466,7 @@ int main(void)
         cmocka_unit_test(impossible_registers),
         cmocka_unit_test(bad_sizes),
         cmocka_unit_test(bad_options),
+        cmocka_unit_test(machine_by_name),
         cmocka_unit_test(long_outdir),
         cmocka_unit_test(good_and_deterministic),
         cmocka_unit_test(explain_writes_nothing),
