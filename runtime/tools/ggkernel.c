@@ -16,6 +16,8 @@
  * --arg X passes X on to gemmgen (repeatable); with --optional a kernel
  * gemmgen refuses (e.g. an --unroll it cannot honour) leaves an empty slot
  * (MR = 0, fn = NULL) instead of failing the build.
+ * --complex adds the slots gg_M_c64 and gg_M_c32 (the set's z and c), empty
+ * where gemmgen has no complex kernel for the machine.
  * --small adds the slots gg_M_f64s and gg_M_f32s: the kernels of the
  * machine's runtime.small_tile (`gemmgen --small-tile`, which writes
  * nothing where the machine names none: the slot stays empty).
@@ -37,6 +39,7 @@ struct opts {
     const char *args[MAX_ARGS];  /* --arg: passed on to gemmgen */
     int nargs, optional;         /* --optional: a refusal gives an empty slot */
     int small;                   /* --small: also the machine's small_tile kernels */
+    int complex;                 /* --complex: also the complex kernels */
     int packed_only;             /* --packed-only: the packed kernels alone */
     char **cc; int ncc;
 };
@@ -80,6 +83,7 @@ static struct opts parse_args(int argc, char **argv)
     for (; i < argc && strcmp(argv[i], "--") != 0; i += 2) {
         if (!strcmp(argv[i], "--optional")) { o.optional = 1; i--; continue; }
         if (!strcmp(argv[i], "--small")) { o.small = 1; i--; continue; }
+        if (!strcmp(argv[i], "--complex")) { o.complex = 1; i--; continue; }
         if (!strcmp(argv[i], "--packed-only")) { o.packed_only = 1; i--; continue; }
         if (i + 1 >= argc) die("option needs a value", argv[i]);
         if (!strcmp(argv[i], "--gemmgen")) o.gemmgen = argv[i + 1];
@@ -94,7 +98,7 @@ static struct opts parse_args(int argc, char **argv)
     }
     if (i >= argc || strcmp(argv[i], "--") || !o.gemmgen || !o.machine || !o.name || !o.outdir)
         die("usage: ggkernel --gemmgen G --machine host|FILE --name M --outdir D "
-            "[--arg GEMMGEN_ARG]... [--optional] [--small] [--packed-only] -- CC...", NULL);
+            "[--arg GEMMGEN_ARG]... [--optional] [--small] [--complex] [--packed-only] -- CC...", NULL);
     o.cc = argv + i + 1;
     o.ncc = argc - i - 1;
     if (o.ncc < 1) die("no compiler given", NULL);
@@ -147,7 +151,8 @@ static int exists(const char *path)
 /* Returns 1 when gemmgen wrote the kernel (small: the machine's
  * small_tile). Where it wrote nothing (no small_tile for the type) or,
  * with --optional, refused, a stub takes the kernel's place. */
-static int generate(const struct opts *o, const char *type, const char *kname, int small)
+static int generate(const struct opts *o, const char *type, const char *kname, int small,
+                    int optional)
 {
     char *argv[16 + MAX_ARGS], path[4096], errpath[4096], msg[512] = "";
     static const char *const ext[] = { ".c", ".h", "_desc.h", ".cflags" };
@@ -163,7 +168,7 @@ static int generate(const struct opts *o, const char *type, const char *kname, i
     for (int i = 0; i < o->nargs; i++) argv[n++] = (char *)o->args[i];
     argv[n++] = "-o"; argv[n++] = (char *)o->outdir;
     argv[n] = NULL;
-    if (!o->optional) run(argv);
+    if (!optional) run(argv);
     else {
         out_path(errpath, sizeof errpath, o, kname, ".refused");
         if (run_status(argv, errpath) != 0) {
@@ -202,11 +207,15 @@ static void compile(const struct opts *o, const char *kname, int made)
     free(argv);
 }
 
-/* The four slots: each type's kernel, then its small_tile kernel (--small). */
-enum { SLOTS = 4 };
-static const char *const slot_type[SLOTS] = { "f64", "f32", "f64", "f32" };
-static const char *const slot_kname[SLOTS] = { "f64", "f32", "f64s", "f32s" };
-static const char *const slot_field[SLOTS] = { "d", "s", "d_small", "s_small" };
+/* The slots: each real type's kernel, its small_tile kernel (--small),
+ * the complex types' kernels (--complex: a machine gemmgen has no complex
+ * strategy for leaves them empty, and the portable ones run). */
+enum { SLOTS = 6 };
+enum slot_kind { REAL, SMALL, CPLX };
+static const char *const slot_type[SLOTS] = { "f64", "f32", "f64", "f32", "c64", "c32" };
+static const char *const slot_kname[SLOTS] = { "f64", "f32", "f64s", "f32s", "c64", "c32" };
+static const char *const slot_field[SLOTS] = { "d", "s", "d_small", "s_small", "z", "c" };
+static const enum slot_kind slot_kind[SLOTS] = { REAL, REAL, SMALL, SMALL, CPLX, CPLX };
 
 /* The set's machine fields come from the first kernel made (all of a
  * set's descriptors say the same of the machine); none made: an empty
@@ -228,8 +237,15 @@ static void write_machine(FILE *f, const char *n, const int made[SLOTS])
     fprintf(f, "    .small_max_k = gg_%s_%s_DESC_SMALL_MAX_K,\n", n, k);
 }
 
+/* Does this run fill slot t? */
+static int used(const struct opts *o, int t)
+{
+    return slot_kind[t] == REAL || (slot_kind[t] == SMALL && o->small)
+        || (slot_kind[t] == CPLX && o->complex);
+}
+
 /* made[t]: slot t has a kernel (else its descriptor is an empty one). */
-static void write_set(const struct opts *o, const int made[SLOTS], int nslots)
+static void write_set(const struct opts *o, const int made[SLOTS])
 {
     char path[4096];
     snprintf(path, sizeof path, "%s/gg_%s_set.c", o->outdir, o->name);
@@ -238,12 +254,13 @@ static void write_set(const struct opts *o, const int made[SLOTS], int nslots)
     fprintf(f, "/* generated by ggkernel for machine %s: do not edit */\n", o->machine);
     if (o->packed_only) fprintf(f, "#define GEMMGEN_PACKED_ONLY 1   /* as the kernels were compiled */\n");
     fprintf(f, "#include \"gg_internal.h\"\n");
-    for (int t = 0; t < nslots; t++)
-        fprintf(f, "#include \"gg_%s_%s_desc.h\"\n", o->name, slot_kname[t]);
+    for (int t = 0; t < SLOTS; t++)
+        if (used(o, t)) fprintf(f, "#include \"gg_%s_%s_desc.h\"\n", o->name, slot_kname[t]);
     fprintf(f, "const struct gg_kernel_set gg_%s_set = {\n", o->name);
     write_machine(f, o->name, made);
-    for (int t = 0; t < nslots; t++)
-        fprintf(f, "    .%s = gg_%s_%s_DESC_UKERNEL,\n", slot_field[t], o->name, slot_kname[t]);
+    for (int t = 0; t < SLOTS; t++)
+        if (used(o, t))
+            fprintf(f, "    .%s = gg_%s_%s_DESC_UKERNEL,\n", slot_field[t], o->name, slot_kname[t]);
     fprintf(f, "};\n");
     if (fclose(f)) die("cannot write", path);
 }
@@ -252,12 +269,14 @@ int main(int argc, char **argv)
 {
     struct opts o = parse_args(argc, argv);
     char kname[256];
-    int made[SLOTS] = { 0 }, nslots = o.small ? SLOTS : 2;
-    for (int t = 0; t < nslots; t++) {
+    int made[SLOTS] = { 0 };
+    for (int t = 0; t < SLOTS; t++) {
+        if (!used(&o, t)) continue;
         snprintf(kname, sizeof kname, "gg_%s_%s", o.name, slot_kname[t]);
-        made[t] = generate(&o, slot_type[t], kname, t >= 2);
+        made[t] = generate(&o, slot_type[t], kname, slot_kind[t] == SMALL,
+                           o.optional || slot_kind[t] == CPLX);
         compile(&o, kname, made[t]);
     }
-    write_set(&o, made, nslots);
+    write_set(&o, made);
     return 0;
 }
