@@ -16,7 +16,7 @@ struct options {
     int unroll;                 /* 0: from the RTG */
     int force_bs;               /* -1: from the machine / cost model */
     const char *name, *outdir;
-    int explain;                /* 0 no, 1 text, 2 json */
+    int explain;                /* 0 no, 1 text, 2 json, 3 svg */
     bool blis;
     int blis_api;               /* 0 (BLIS 0.9 typed) or 1 (BLIS 1.x/2.x) */
     bool print_cflags;
@@ -53,6 +53,7 @@ void emit_kernel(const struct plan *pl, const struct plan *edges, int nedges,
                  struct buf *h_file);
 void explain_text(const struct plan *pl, struct buf *out);
 void explain_json(const struct plan *pl, struct buf *out);
+void explain_svg(const struct plan *pl, struct buf *out);      /* explain_svg.c */
 
 /* Template text embedded at build time (templates/). */
 extern const char tmpl_kernel_c[], tmpl_kernel_h[], tmpl_kernel_fn[], tmpl_blis_wrapper[],

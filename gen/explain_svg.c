@@ -1,0 +1,463 @@
+/* explain_svg.c: --explain=svg draws what --explain prints: the two
+ * iterations of the pipelined schedule (cycles across, functional units
+ * down, one box per instruction) and the register transfer graph with the
+ * partition's cycles, from the same plan. Integer or %.1f coordinates
+ * only: the same plan gives the same bytes. */
+#include "plan.h"
+#include "util.h"
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static const double PI = 3.14159265358979323846;
+
+enum { PAD = 16, ROW_H = 24, BOX_H = 18, HEAD_H = 118, NODE_R = 17, CHAR_W = 7 };
+
+static const char *const it_fill[2] = { "#9ecae1", "#fdae6b" }, *const it_line[2] = { "#08519c", "#a63603" };
+enum { NCOLOUR = 7 };
+static const char *const colour[NCOLOUR] = { "#1b9e77", "#d95f02", "#7570b3", "#e7298a",
+                                             "#66a61e", "#b8860b", "#1f78b4" };
+static const char *const rc_title[RC_COUNT] = { "vector", "pair", "accumulator" };
+
+static void esc(struct buf *b, const char *s)
+{
+    for (; *s; s++) {
+        if (*s == '<') buf_puts(b, "&lt;");
+        else if (*s == '>') buf_puts(b, "&gt;");
+        else if (*s == '&') buf_puts(b, "&amp;");
+        else if (*s == '"') buf_puts(b, "&quot;");
+        else buf_printf(b, "%c", *s);
+    }
+}
+
+/* ---- the schedule ---- */
+
+struct box { int inst, iter, cycle, unit, lane; bool body; };
+
+struct grid {
+    int left, top, cw, ncycles, nrows;
+    int row0[MAX_UNITS];   /* first row of each unit (one row per copy of it) */
+};
+
+static int occupancy(const struct plan *pl, int inst)
+{
+    int o = pl->m.ic[pl->k.inst[inst].ic].occupancy;
+    return o > 0 ? o : 1;
+}
+
+static void add_seq(struct box *bx, int *n, const struct seq *s, bool body)
+{
+    for (int x = 0; x < s->n; x++)
+        bx[(*n)++] = (struct box){ s->inst[x], s->iter[x], s->cycle[x], s->unit[x], 0, body };
+}
+
+static int by_cycle(const void *a, const void *b)
+{
+    const struct box *x = a, *y = b;
+    return (x->cycle > y->cycle) - (x->cycle < y->cycle);
+}
+
+/* Iteration 0 whole (prologue, then its part of Pµ) and iteration 1 (its
+ * part of Pµ, then the rest), each copy of a unit a row of its own. */
+static struct box *boxes(const struct plan *pl, int *n)
+{
+    const struct pipe *p = &pl->p;
+    struct box *bx = xcalloc((size_t)(p->pro.n + p->q.n + p->rest.n) + 1, sizeof *bx);
+    *n = 0;
+    add_seq(bx, n, &p->pro, false);
+    add_seq(bx, n, &p->q, true);
+    add_seq(bx, n, &p->rest, false);
+    for (int x = 0; x < *n; x++) bx[x].cycle = bx[x].cycle * 1024 + x;   /* stable order */
+    qsort(bx, (size_t)*n, sizeof *bx, by_cycle);
+    for (int x = 0; x < *n; x++) bx[x].cycle /= 1024;
+    int free_at[MAX_UNITS][64] = { { 0 } };
+    for (int x = 0; x < *n; x++) {
+        int u = bx[x].unit, copies = pl->m.units[u].count < 64 ? pl->m.units[u].count : 64;
+        bx[x].lane = 0;
+        for (int l = 0; l < copies; l++)
+            if (free_at[u][l] <= bx[x].cycle) { bx[x].lane = l; break; }
+        free_at[u][bx[x].lane] = bx[x].cycle + occupancy(pl, bx[x].inst);
+    }
+    return bx;
+}
+
+static struct grid grid_of(const struct plan *pl, const struct box *bx, int n)
+{
+    struct grid g = { .top = HEAD_H };
+    int name = 4, label = 3;
+    for (int u = 0; u < pl->m.nunits; u++) {
+        g.row0[u] = g.nrows;
+        g.nrows += pl->m.units[u].count;
+        if ((int)strlen(pl->m.units[u].name) + 3 > name) name = (int)strlen(pl->m.units[u].name) + 3;
+    }
+    for (int x = 0; x < n; x++) {
+        int len = (int)strlen(pl->k.inst[bx[x].inst].label) + bx[x].iter;
+        if (len > label) label = len;
+        if (bx[x].cycle + occupancy(pl, bx[x].inst) > g.ncycles)
+            g.ncycles = bx[x].cycle + occupancy(pl, bx[x].inst);
+    }
+    g.left = PAD + 24 + name * CHAR_W;
+    g.cw = label * CHAR_W + 10 > 30 ? label * CHAR_W + 10 : 30;
+    return g;
+}
+
+static int box_y(const struct grid *g, const struct box *b)
+{
+    return g->top + (g->row0[b->unit] + b->lane) * ROW_H;
+}
+
+static void grid_lines(struct buf *b, const struct plan *pl, const struct grid *g)
+{
+    int w = g->ncycles * g->cw, h = g->nrows * ROW_H;
+    buf_printf(b, "<text x=\"%d\" y=\"%d\" font-size=\"12\" text-anchor=\"middle\">cycle</text>\n",
+               g->left + w / 2, g->top - 24);
+    for (int c = 0; c <= g->ncycles; c++) {
+        buf_printf(b, "<line x1=\"%d\" y1=\"%d\" x2=\"%d\" y2=\"%d\" stroke=\"#ddd\"/>\n",
+                   g->left + c * g->cw, g->top, g->left + c * g->cw, g->top + h);
+        if (c < g->ncycles)
+            buf_printf(b, "<text x=\"%d\" y=\"%d\" font-size=\"11\" text-anchor=\"middle\">%d</text>\n",
+                       g->left + c * g->cw + g->cw / 2, g->top - 6, c);
+    }
+    buf_printf(b, "<text transform=\"translate(%d %d) rotate(-90)\" font-size=\"12\" "
+                  "text-anchor=\"middle\">functional unit</text>\n", PAD + 4, g->top + h / 2);
+    for (int u = 0; u < pl->m.nunits; u++)
+        for (int l = 0; l < pl->m.units[u].count; l++) {
+            int y = g->top + (g->row0[u] + l) * ROW_H;
+            if ((g->row0[u] + l) % 2 == 0)
+                buf_printf(b, "<rect x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" fill=\"#f4f4f4\"/>\n",
+                           g->left, y, w, ROW_H);
+            buf_printf(b, "<text x=\"%d\" y=\"%d\" font-size=\"12\" text-anchor=\"end\">", g->left - 6,
+                       y + ROW_H / 2 + 4);
+            esc(b, pl->m.units[u].name);
+            if (pl->m.units[u].count > 1) buf_printf(b, " %d", l);
+            buf_puts(b, "</text>\n");
+        }
+    buf_printf(b, "<rect x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" fill=\"none\" stroke=\"#888\"/>\n",
+               g->left, g->top, w, h);
+}
+
+static void draw_box(struct buf *b, const struct plan *pl, const struct grid *g, const struct box *x)
+{
+    const char *label = pl->k.inst[x->inst].label;
+    int bx = g->left + x->cycle * g->cw + 2, by = box_y(g, x) + (ROW_H - BOX_H) / 2;
+    int w = occupancy(pl, x->inst) * g->cw - 4;
+    buf_printf(b, "<rect class=\"inst iter%d%s\" x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" rx=\"3\" "
+                  "fill=\"%s\" stroke=\"%s\"%s>",
+               x->iter, x->body ? " body" : "", bx, by, w, BOX_H, it_fill[x->iter], it_line[x->iter],
+               x->body ? " stroke-width=\"2\"" : " fill-opacity=\"0.45\" stroke-dasharray=\"3 2\"");
+    buf_printf(b, "<title>%s%s: iteration %d, cycle %d, %s%s</title></rect>\n", label,
+               x->iter ? "'" : "", x->iter, x->cycle, pl->m.units[x->unit].name,
+               x->body ? ", kernel loop body" : "");
+    buf_printf(b, "<text x=\"%d\" y=\"%d\" font-size=\"11\" text-anchor=\"middle\"%s>%s%s</text>\n",
+               bx + w / 2, by + BOX_H / 2 + 4, x->body ? " font-weight=\"bold\"" : "", label,
+               x->iter ? "'" : "");
+}
+
+/* The ends of the two iterations: Algorithm 1's interval between them is
+ * the kernel's cycles per iteration. */
+static void interval_mark(struct buf *b, const struct plan *pl, const struct grid *g,
+                          const struct box *bx, int n)
+{
+    int end[2] = { 0, 0 };
+    for (int x = 0; x < n; x++) if (bx[x].cycle > end[bx[x].iter]) end[bx[x].iter] = bx[x].cycle;
+    int x0 = g->left + (end[0] + 1) * g->cw, x1 = g->left + (end[1] + 1) * g->cw;
+    int y = g->top + g->nrows * ROW_H + 14;
+    for (int i = 0; i < 2; i++)
+        buf_printf(b, "<line x1=\"%d\" y1=\"%d\" x2=\"%d\" y2=\"%d\" stroke=\"%s\" stroke-width=\"2\" "
+                      "stroke-dasharray=\"6 3\"/>\n", i ? x1 : x0, g->top - 2, i ? x1 : x0, y + 4,
+                   it_line[i]);
+    buf_printf(b, "<path d=\"M%d %d V%d H%d V%d\" fill=\"none\" stroke=\"#333\"/>\n", x0, y - 4, y, x1, y - 4);
+    buf_printf(b, "<text x=\"%d\" y=\"%d\" font-size=\"12\" text-anchor=\"%s\">iterations end %d cycles "
+                  "apart: the kernel loop issues one iteration every %d cycles</text>\n",
+               x1, y + 16, x1 > 500 ? "end" : "start", pl->p.kernel_cycles, pl->p.kernel_cycles);
+}
+
+static void legend_item(struct buf *b, int x, int y, int iter, bool body, const char *text)
+{
+    buf_printf(b, "<rect x=\"%d\" y=\"%d\" width=\"26\" height=\"14\" rx=\"3\" fill=\"%s\" stroke=\"%s\"%s/>\n",
+               x, y - 11, it_fill[iter], it_line[iter],
+               body ? " stroke-width=\"2\"" : " fill-opacity=\"0.45\" stroke-dasharray=\"3 2\"");
+    buf_printf(b, "<text x=\"%d\" y=\"%d\" font-size=\"12\">%s</text>\n", x + 32, y, text);
+}
+
+static void head(struct buf *b, const struct plan *pl)
+{
+    const struct kernel *k = &pl->k;
+    buf_printf(b, "<text x=\"%d\" y=\"26\" font-size=\"16\" font-weight=\"bold\">", PAD);
+    esc(b, pl->m.name);
+    buf_printf(b, " (%s) %s %dx%d, B %s, MaxReg %d: the pipelined schedule</text>\n", pl->t->name,
+               elem_names[k->elem], k->mr, k->nr, bstrat_names[k->bs], k->max_regs);
+    buf_printf(b, "<text x=\"%d\" y=\"46\" font-size=\"12\">single iteration S: %d cycles; %d of "
+                  "the next iteration moved up; kernel %d cycles per iteration, resource bound %.2f; "
+                  "FP utilization %.1f%%; max LiveReg %d</text>\n",
+               PAD, pl->single_cycles, pl->p.j, pl->p.kernel_cycles, pl->resource_bound,
+               100.0 * pl->fp_utilization, pl->p.max_live);
+    legend_item(b, PAD, 70, 0, true, "iteration i");
+    legend_item(b, PAD + 130, 70, 1, true, "iteration i+1 (')");
+    legend_item(b, PAD + 300, 70, 0, true, "");
+    legend_item(b, PAD + 318, 70, 1, true, "solid: the kernel loop body (steady state)");
+    legend_item(b, PAD + 650, 70, 0, false, "");
+    legend_item(b, PAD + 668, 70, 1, false, "dashed: prologue, and iteration i+1's rest (the next trip)");
+}
+
+/* ---- the register transfer graph ---- */
+
+struct node_pos { double x, y; };
+
+struct ring { int first, n; };   /* nodes on one cover cycle, in order of the cycle */
+
+static int succ_of(const struct rtg *g, int n)
+{
+    return g->cover_edge && g->cover_edge[n] >= 0 ? g->e[g->cover_edge[n]].to : -1;
+}
+
+static void node_name(char out[24], const struct plan *pl, const struct rtg *g, int n)
+{
+    int v = g->node_val[n];
+    if (v >= 0) snprintf(out, 24, "%s", pl->k.val[v].name);
+    else snprintf(out, 24, "F%d", n - (g->nnode - g->npseudo));
+}
+
+/* The cover's cycles as rings (in node order of their first node), then
+ * the nodes on none (pinned accumulators) as one row. `order` lists the
+ * nodes ring by ring. */
+static int rings_of(const struct rtg *g, int *order, struct ring *rg, int *npinned)
+{
+    bool *seen = xcalloc((size_t)g->nnode + 1, sizeof *seen);
+    int nr = 0, at = 0;
+    for (int a = 0; a < g->nnode; a++) {
+        if (seen[a] || succ_of(g, a) < 0) continue;
+        rg[nr].first = at;
+        for (int x = a; !seen[x] && x >= 0; x = succ_of(g, x)) { seen[x] = true; order[at++] = x; }
+        rg[nr].n = at - rg[nr].first;
+        nr++;
+    }
+    *npinned = 0;
+    for (int a = 0; a < g->nnode; a++)
+        if (!seen[a]) { order[at++] = a; (*npinned)++; }
+    free(seen);
+    return nr;
+}
+
+static double ring_radius(int n)
+{
+    if (n <= 1) return 0;
+    if (n == 2) return 40;
+    double r = n * (2.0 * NODE_R + 30) / (2 * PI);
+    return r > 48 ? r : 48;
+}
+
+static void arrow(struct buf *b, const char *d, const char *col, double width, int marker)
+{
+    buf_printf(b, "<path d=\"%s\" fill=\"none\" stroke=\"%s\" stroke-width=\"%.1f\" marker-end=\"url(#m%d)\"/>\n",
+               d, col, width, marker);
+}
+
+static void self_loop(struct buf *b, struct node_pos p, const char *col, double width, int marker)
+{
+    char d[160];
+    snprintf(d, sizeof d, "M%.1f %.1f C%.1f %.1f %.1f %.1f %.1f %.1f", p.x - 9, p.y - NODE_R + 3,
+             p.x - 30, p.y - NODE_R - 36, p.x + 30, p.y - NODE_R - 36, p.x + 9, p.y - NODE_R + 3);
+    arrow(b, d, col, width, marker);
+}
+
+/* A cover edge bends to the left of its direction: outward on a ring
+ * drawn clockwise, and apart for the two edges of a two-node ring. */
+static void bent_edge(struct buf *b, struct node_pos p, struct node_pos q, const char *col, int marker,
+                      int cross)
+{
+    double dx = q.x - p.x, dy = q.y - p.y, len = sqrt(dx * dx + dy * dy);
+    double cx = (p.x + q.x) / 2 + dy * 0.25, cy = (p.y + q.y) / 2 - dx * 0.25;
+    double ax = cx - p.x, ay = cy - p.y, al = sqrt(ax * ax + ay * ay);
+    double bx = cx - q.x, by = cy - q.y, bl = sqrt(bx * bx + by * by);
+    char d[200];
+    snprintf(d, sizeof d, "M%.1f %.1f Q%.1f %.1f %.1f %.1f", p.x + ax / al * NODE_R, p.y + ay / al * NODE_R,
+             cx, cy, q.x + bx / bl * (NODE_R + 1), q.y + by / bl * (NODE_R + 1));
+    arrow(b, d, col, 2.5, marker);
+    if (cross && len > 0)
+        buf_printf(b, "<text x=\"%.1f\" y=\"%.1f\" font-size=\"11\" fill=\"%s\" text-anchor=\"middle\" "
+                      "font-weight=\"bold\">+%d</text>\n",
+                   (p.x + q.x) / 4 + cx / 2 + dy / len * (10 + 6 * fabs(dy) / len), (p.y + q.y) / 4 + cy / 2 - dx / len * 10 + 4,
+                   col, cross);
+}
+
+static void straight_edge(struct buf *b, struct node_pos p, struct node_pos q)
+{
+    double dx = q.x - p.x, dy = q.y - p.y, len = sqrt(dx * dx + dy * dy);
+    if (len < 1) return;
+    char d[160];
+    snprintf(d, sizeof d, "M%.1f %.1f L%.1f %.1f", p.x + dx / len * NODE_R, p.y + dy / len * NODE_R,
+             q.x - dx / len * (NODE_R + 1), q.y - dy / len * (NODE_R + 1));
+    arrow(b, d, "#c4c4c4", 1.0, NCOLOUR);
+}
+
+static const char *cycle_colour(const struct rtg *g, int n)
+{
+    return g->cycle && g->cycle[n] >= 0 ? colour[g->cycle[n] % NCOLOUR] : "#777";
+}
+
+/* Node positions of the rings, left to right, wrapping at `width`.
+ * Returns the height used. */
+static int place_rings(const int *order, const struct ring *rg, int nr, int x0, int y0, int width,
+                       struct node_pos *pos)
+{
+    int x = x0, y = y0, row_h = 0;
+    for (int r = 0; r < nr; r++) {
+        double rad = ring_radius(rg[r].n);
+        int size = (int)(2 * rad) + 2 * NODE_R + 44, lift = rg[r].n == 1 ? 18 : 0;
+        if (x > x0 && x + size > x0 + width) { x = x0; y += row_h; row_h = 0; }
+        for (int i = 0; i < rg[r].n; i++) {
+            double a = -PI / 2 + 2 * PI * i / rg[r].n;
+            pos[order[rg[r].first + i]] = (struct node_pos){ x + size / 2.0 + rad * cos(a),
+                                                              y + size / 2.0 + rad * sin(a) + lift };
+        }
+        x += size;
+        if (size + 10 > row_h) row_h = size + 10;
+    }
+    return x > x0 ? y + row_h - y0 : 0;
+}
+
+/* The n nodes of `row` in rows under y0, room above each for its self
+ * loop. Returns the height used. */
+static int place_row(const int *row, int n, int x0, int y0, int width, struct node_pos *pos)
+{
+    int step = 2 * NODE_R + 30, per_row = width / step > 0 ? width / step : 1;
+    for (int i = 0; i < n; i++)
+        pos[row[i]] = (struct node_pos){ x0 + NODE_R + 20 + (i % per_row) * step,
+                                         y0 + 44 + NODE_R + (i / per_row) * (step + 30) };
+    return n ? 44 + (n - 1) / per_row * (step + 30) + 2 * NODE_R + 16 : 0;
+}
+
+static bool is_cover(const struct rtg *g, int e)
+{
+    return g->cover_edge && g->cover_edge[g->e[e].from] == e;
+}
+
+/* The transfers not on the cover, faint, once per pair of nodes. */
+static void other_edges(struct buf *b, const struct rtg *g, const struct node_pos *pos)
+{
+    for (int e = 0; e < g->nedge; e++) {
+        int f = g->e[e].from, t = g->e[e].to, dup = 0;
+        if (is_cover(g, e)) continue;
+        for (int x = 0; x < e && !dup; x++)
+            dup = g->e[x].from == f && g->e[x].to == t && !is_cover(g, x);
+        if (dup) continue;
+        if (f == t) self_loop(b, pos[f], "#c4c4c4", 1.0, NCOLOUR);
+        else straight_edge(b, pos[f], pos[t]);
+    }
+}
+
+static void nodes(struct buf *b, const struct plan *pl, const struct rtg *g, const struct node_pos *pos)
+{
+    for (int n = 0; n < g->nnode; n++) {
+        char name[24];
+        node_name(name, pl, g, n);
+        buf_printf(b, "<circle class=\"node\" cx=\"%.1f\" cy=\"%.1f\" r=\"%d\" fill=\"#fff\" stroke=\"%s\" "
+                      "stroke-width=\"2\"%s/>\n", pos[n].x, pos[n].y, NODE_R, cycle_colour(g, n),
+                   g->node_val[n] < 0 ? " stroke-dasharray=\"4 3\"" : "");
+        buf_printf(b, "<text x=\"%.1f\" y=\"%.1f\" font-size=\"%d\" text-anchor=\"middle\">%s</text>\n",
+                   pos[n].x, pos[n].y + 4, strlen(name) > 4 ? 9 : 11, name);
+    }
+}
+
+static int rtg_caption(struct buf *b, const struct plan *pl, const struct rtg *g, int rc, int y)
+{
+    buf_printf(b, "<text x=\"%d\" y=\"%d\" font-size=\"14\" font-weight=\"bold\">Register transfer graph "
+                  "(%s registers): %d nodes (%d pseudo), %d edges, MaxReg %d</text>\n",
+               PAD, y, rc_title[rc], g->nnode, g->npseudo, g->nedge, g->max_regs);
+    buf_printf(b, "<text x=\"%d\" y=\"%d\" font-size=\"12\">node: a value's register (F: a free one); "
+                  "arrow: the register passes to the next value; +n: across n iterations. "
+                  "A cycle's registers rotate; its period is the sum of its +n.</text>\n", PAD, y + 18);
+    y += 38;
+    for (int c = 0; c < pl->r.ncycles && g->cycle; c++) {
+        bool here = false;
+        for (int n = 0; n < g->nnode; n++) here |= g->cycle[n] == c;
+        if (!here) continue;
+        buf_printf(b, "<text x=\"%d\" y=\"%d\" font-size=\"12\" fill=\"%s\" font-weight=\"bold\">", PAD + 10, y,
+                   colour[c % NCOLOUR]);
+        for (const char *s = pl->r.cycle_text[c]; *s; s++)
+            if (s[0] == '-' && s[1] == '>') { buf_puts(b, " \xe2\x86\x92 "); s++; }
+            else buf_printf(b, "%c", *s);
+        buf_printf(b, ": period %d</text>\n", pl->r.cycle_period[c]);
+        y += 16;
+    }
+    return y;
+}
+
+/* Transfers drawn faint beside the cover: beyond this many they would
+ * hide it. */
+enum { MAX_FAINT_EDGES = 160 };
+
+static int rtg_panel(struct buf *b, const struct plan *pl, int rc, int y, int width)
+{
+    const struct rtg *g = &pl->r.g[rc];
+    int *order = xcalloc((size_t)g->nnode + 1, sizeof *order), npinned;
+    struct ring *rg = xcalloc((size_t)g->nnode + 1, sizeof *rg);
+    struct node_pos *pos = xcalloc((size_t)g->nnode + 1, sizeof *pos);
+    int nr = rings_of(g, order, rg, &npinned);
+    y = rtg_caption(b, pl, g, rc, y + 24);
+    y += place_rings(order, rg, nr, PAD, y, width, pos);
+    if (npinned) {
+        buf_printf(b, "<text x=\"%d\" y=\"%d\" font-size=\"12\">%d %s</text>\n", PAD, y + 14, npinned,
+                   pl->r.rotating ? "accumulators on no cycle: each pinned to one register (period 1)"
+                                  : "values: no rotating partition found, a register name per value and copy");
+        y += 20 + place_row(order + g->nnode - npinned, npinned, PAD, y + 20, width, pos);
+    }
+    if (g->nedge <= MAX_FAINT_EDGES) other_edges(b, g, pos);
+    else buf_printf(b, "<text x=\"%d\" y=\"%d\" font-size=\"12\" fill=\"#555\">(the transfers off the "
+                       "cycles are left out: %d are too many to draw)</text>\n", PAD, y + 4, g->nedge);
+    for (int n = 0; n < g->nnode; n++) {
+        int s = succ_of(g, n);
+        if (s < 0) continue;
+        int marker = g->cycle[n] >= 0 ? g->cycle[n] % NCOLOUR : NCOLOUR + 1;
+        if (s == n) self_loop(b, pos[n], cycle_colour(g, n), 2.5, marker);
+        else bent_edge(b, pos[n], pos[s], cycle_colour(g, n), marker, g->e[g->cover_edge[n]].cross);
+    }
+    nodes(b, pl, g, pos);
+    free(order); free(rg); free(pos);
+    return y + (g->nedge > MAX_FAINT_EDGES ? 14 : 0);
+}
+
+static void markers(struct buf *b)
+{
+    buf_puts(b, "<defs>\n");
+    for (int m = 0; m < NCOLOUR + 2; m++)
+        buf_printf(b, "<marker id=\"m%d\" viewBox=\"0 0 10 10\" refX=\"9\" refY=\"5\" markerWidth=\"%d\" "
+                      "markerHeight=\"%d\" markerUnits=\"userSpaceOnUse\" orient=\"auto\"><path d=\"M0 0 L10 5 "
+                      "L0 10 z\" fill=\"%s\"/></marker>\n",
+                   m, m == NCOLOUR ? 7 : 10, m == NCOLOUR ? 7 : 10,
+                   m < NCOLOUR ? colour[m] : m == NCOLOUR ? "#c4c4c4" : "#777");
+    buf_puts(b, "</defs>\n");
+}
+
+void explain_svg(const struct plan *pl, struct buf *out)
+{
+    int n;
+    struct box *bx = boxes(pl, &n);
+    struct grid g = grid_of(pl, bx, n);
+    int width = g.left + g.ncycles * g.cw + PAD;
+    if (width < 1100) width = 1100;
+    struct buf b = { 0 };
+    head(&b, pl);
+    grid_lines(&b, pl, &g);
+    for (int x = 0; x < n; x++) draw_box(&b, pl, &g, &bx[x]);
+    interval_mark(&b, pl, &g, bx, n);
+    int y = g.top + g.nrows * ROW_H + 50;
+    for (int rc = 0; rc < RC_COUNT; rc++)
+        if (pl->r.g[rc].nnode) y = rtg_panel(&b, pl, rc, y, width - 2 * PAD) + 10;
+    buf_printf(&b, "<text x=\"%d\" y=\"%d\" font-size=\"13\" font-weight=\"bold\">unroll factor UF = %d "
+                   "(least common multiple of the periods)", PAD, y + 12, pl->r.uf);
+    if (pl->r.uf != pl->rtg_uf)
+        buf_printf(&b, "; the RTG's %d, raised to the machine file's unroll %d", pl->rtg_uf, pl->m.unroll);
+    if (!pl->r.rotating) buf_puts(&b, "; no rotating partition found: a name per value and copy");
+    buf_puts(&b, "</text>\n");
+    buf_printf(out, "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" height=\"%d\" viewBox=\"0 0 %d %d\" "
+                    "font-family=\"DejaVu Sans, Verdana, sans-serif\">\n", width, y + 30, width, y + 30);
+    buf_printf(out, "<rect width=\"%d\" height=\"%d\" fill=\"#fff\"/>\n", width, y + 30);
+    markers(out);
+    buf_puts(out, b.s);
+    buf_puts(out, "</svg>\n");
+    buf_free(&b);
+    free(bx);
+}
