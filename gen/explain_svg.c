@@ -343,6 +343,7 @@ static void other_edges(struct buf *b, const struct rtg *g, const struct node_po
         for (int x = 0; x < e && !dup; x++)
             dup = g->e[x].from == f && g->e[x].to == t && !is_cover(g, x);
         if (dup) continue;
+        if (f == t && succ_of(g, f) < 0) continue;   /* a pinned accumulator: drawn as such */
         if (f == t) self_loop(b, pos[f], "#c4c4c4", 1.0, NCOLOUR);
         else straight_edge(b, pos[f], pos[t]);
     }
@@ -398,23 +399,24 @@ static int rtg_panel(struct buf *b, const struct plan *pl, int rc, int y, int wi
     int nr = rings_of(g, order, rg, &npinned);
     y = rtg_caption(b, pl, g, rc, y + 24);
     y += place_rings(order, rg, nr, PAD, y, width, pos);
-    if (npinned) {
-        buf_printf(b, "<text x=\"%d\" y=\"%d\" font-size=\"12\">%d %s</text>\n", PAD, y + 14, npinned,
-                   pl->r.rotating ? "accumulators on no cycle: each pinned to one register (period 1)"
-                                  : "values: no rotating partition found, a register name per value and copy");
-        y += 20 + place_row(order + g->nnode - npinned, npinned, PAD, y + 20, width, pos);
-    }
+    int pinned_y = y + 14;
+    if (npinned) y += 20 + place_row(order + g->nnode - npinned, npinned, PAD, y + 20, width, pos);
     if (g->nedge <= MAX_FAINT_EDGES) other_edges(b, g, pos);
     else buf_printf(b, "<text x=\"%d\" y=\"%d\" font-size=\"12\" fill=\"#555\">(the transfers off the "
                        "cycles are left out: %d are too many to draw)</text>\n", PAD, y + 4, g->nedge);
     for (int n = 0; n < g->nnode; n++) {
         int s = succ_of(g, n);
-        if (s < 0) continue;
-        int marker = g->cycle[n] >= 0 ? g->cycle[n] % NCOLOUR : NCOLOUR + 1;
-        if (s == n) self_loop(b, pos[n], cycle_colour(g, n), 2.5, marker);
-        else bent_edge(b, pos[n], pos[s], cycle_colour(g, n), marker, g->e[g->cover_edge[n]].cross);
+        int marker = s >= 0 && g->cycle[n] >= 0 ? g->cycle[n] % NCOLOUR : NCOLOUR + 1;
+        if (s < 0 && pl->r.rotating) self_loop(b, pos[n], "#777", 2.0, marker);   /* pinned */
+        else if (s == n) self_loop(b, pos[n], cycle_colour(g, n), 2.5, marker);
+        else if (s >= 0) bent_edge(b, pos[n], pos[s], cycle_colour(g, n), marker, g->e[g->cover_edge[n]].cross);
     }
     nodes(b, pl, g, pos);
+    if (npinned)
+        buf_printf(b, "<text x=\"%d\" y=\"%d\" font-size=\"12\" stroke=\"#fff\" stroke-width=\"4\" "
+                      "paint-order=\"stroke\">%d %s</text>\n", PAD, pinned_y, npinned,
+                   pl->r.rotating ? "accumulators on no cycle: each pinned to one register (period 1)"
+                                  : "values: no rotating partition found, a register name per value and copy");
     free(order); free(rg); free(pos);
     return y + (g->nedge > MAX_FAINT_EDGES ? 14 : 0);
 }

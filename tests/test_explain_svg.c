@@ -183,6 +183,24 @@ static void paper_example(void **state)
     free(svg);
 }
 
+/* docs/schedule-sandybridge.svg is what this gemmgen draws (regenerate:
+ * gemmgen --machine machines/sandybridge.yaml --mr 4 --nr 4 --max-regs 8
+ * --explain=svg > docs/schedule-sandybridge.svg). */
+static void docs_picture(void **state)
+{
+    (void)state;
+    char *svg = run(M("sandybridge") " --mr 4 --nr 4 --max-regs 8 --explain=svg");
+    FILE *f = fopen(MACHINES_DIR "/../docs/schedule-sandybridge.svg", "r");
+    assert_non_null(f);
+    size_t len = strlen(svg);
+    char *doc = malloc(len + 2);
+    size_t n = fread(doc, 1, len + 1, f);
+    fclose(f);
+    doc[n] = '\0';
+    assert_string_equal(doc, svg);
+    free(doc); free(svg);
+}
+
 static void other_machines(void **state)
 {
     (void)state;
@@ -198,6 +216,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(paper_example),
         cmocka_unit_test(other_machines),
+        cmocka_unit_test(docs_picture),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
