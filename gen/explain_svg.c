@@ -448,8 +448,8 @@ void explain_svg(const struct plan *pl, struct buf *out)
     int y = g.top + g.nrows * ROW_H + 50;
     for (int rc = 0; rc < RC_COUNT; rc++)
         if (pl->r.g[rc].nnode) y = rtg_panel(&b, pl, rc, y, width - 2 * PAD) + 10;
-    buf_printf(&b, "<text x=\"%d\" y=\"%d\" font-size=\"13\" font-weight=\"bold\">unroll factor UF = %d "
-                   "(least common multiple of the periods)", PAD, y + 12, pl->r.uf);
+    buf_printf(&b, "<text x=\"%d\" y=\"%d\" font-size=\"13\" font-weight=\"bold\">unroll factor UF = %d%s", PAD,
+               y + 12, pl->r.uf, pl->r.rotating ? " (least common multiple of the periods)" : "");
     if (pl->r.uf != pl->rtg_uf)
         buf_printf(&b, "; the RTG's %d, raised to the machine file's unroll %d", pl->rtg_uf, pl->m.unroll);
     if (!pl->r.rotating) buf_puts(&b, "; no rotating partition found: a name per value and copy");
