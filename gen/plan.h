@@ -54,6 +54,10 @@ void emit_kernel(const struct plan *pl, const struct plan *edges, int nedges,
 void explain_text(const struct plan *pl, struct buf *out);
 void explain_json(const struct plan *pl, struct buf *out);
 void explain_svg(const struct plan *pl, struct buf *out);      /* explain_svg.c */
+/* rtg_svg.c: the RTG of register class rc from y down (returns the y
+ * below it), and the arrowheads it uses */
+int rtg_svg_panel(struct buf *b, const struct plan *pl, int rc, int y, int width);
+void rtg_svg_defs(struct buf *b);
 
 /* Template text embedded at build time (templates/). */
 extern const char tmpl_kernel_c[], tmpl_kernel_h[], tmpl_kernel_fn[], tmpl_blis_wrapper[],
