@@ -30,7 +30,8 @@ static const char usage[] =
     "  -o DIR             output directory (default out)\n"
     "  --blis             also emit NAME_blis, a BLIS 0.9 micro-kernel wrapper\n"
     "  --blis-api 1       ... for the BLIS 1.x/2.x signature instead\n"
-    "  --explain[=json]   print schedules, LiveReg, RTG and unroll factor; write nothing\n"
+    "  --explain[=FORM]   print schedules, LiveReg, RTG and unroll factor; FORM json\n"
+    "                     (the figures) or svg (drawn); write nothing\n"
     "  --print-cflags     print the compile flags the kernel needs; write nothing\n"
     "  --cflags-file      also write DIR/NAME.cflags, those flags for `cc @DIR/NAME.cflags`\n"
     "  --print-machine    print the machine file that would be used; write nothing\n"
@@ -97,8 +98,9 @@ static bool handle(struct options *o, int c, const char *arg, bool *print_machin
         o->name = arg;
         break;
     case O_EXPLAIN:
-        if (arg && strcmp(arg, "json")) die_input("--explain: only --explain or --explain=json");
-        o->explain = arg ? 2 : 1;
+        if (arg && strcmp(arg, "json") && strcmp(arg, "svg"))
+            die_input("--explain=%s: only --explain, --explain=json or --explain=svg", arg);
+        o->explain = !arg ? 1 : !strcmp(arg, "json") ? 2 : 3;
         break;
     case O_BLIS: o->blis = true; break;
     case O_BLISAPI: o->blis_api = parse_int("--blis-api", arg, 0, 1); o->blis = true; break;
@@ -183,6 +185,7 @@ int main(int argc, char **argv)
     else if (o.print == 2) buf_printf(&out, "%s\n", pl.t->cc);
     else if (o.explain == 1) explain_text(&pl, &out);
     else if (o.explain == 2) explain_json(&pl, &out);
+    else if (o.explain == 3) explain_svg(&pl, &out);
     if (out.s) fputs(out.s, stdout);
     else write_kernel(&pl, &o);
     buf_free(&out);

@@ -40,7 +40,7 @@ static void append(struct merge *mg, int inst, int iter, int cycle)
     mg->p.iter[x] = iter;
     mg->p.cycle[x] = cycle;
     mg->cyc[iter][inst] = cycle;
-    rt_place(&mg->rt, &mg->k->m->ic[mg->k->inst[inst].ic], cycle);
+    mg->p.unit[x] = rt_place(&mg->rt, &mg->k->m->ic[mg->k->inst[inst].ic], cycle);
 }
 
 /* Would the rest of S, S[i..], keep its cycles after I'_j at cycle c? */
@@ -127,6 +127,7 @@ static void split(struct pipe *p, const struct merge *mg)
         d->inst[y] = mg->p.inst[x];
         d->iter[y] = mg->p.iter[x];
         d->cycle[y] = mg->p.cycle[x];
+        d->unit[y] = mg->p.unit[x];
     }
 }
 
@@ -138,16 +139,24 @@ static int max_cycle(const struct seq *s)
 }
 
 /* Two iterations as the paper counts them (Table 4: 12 + 8 = 20 cycles):
- * place the rest of S' after the merge; the iteration interval is the end
- * of iteration 1 minus the end of iteration 0. */
-static int interval(struct merge *mg, int j)
+ * place the rest of S' after the merge (kept in p->rest for the picture);
+ * the iteration interval is the end of iteration 1 minus the end of
+ * iteration 0. */
+static int interval(struct pipe *p, struct merge *mg, int j)
 {
-    int end0 = 0, end1 = 0;
+    int end0 = 0, end1 = 0, merged = mg->p.n;
     for (int x = j; x < mg->s->n; x++) {
         int inst = mg->s->inst[x];
         int c = rt_earliest(&mg->rt, &mg->k->m->ic[mg->k->inst[inst].ic],
                             ready_in_merge(mg, inst, 1), mg->p.n);
         append(mg, inst, 1, c);
+    }
+    seq_alloc(&p->rest, mg->p.n - merged);
+    for (int x = merged; x < mg->p.n; x++) {
+        p->rest.inst[x - merged] = mg->p.inst[x];
+        p->rest.iter[x - merged] = 1;
+        p->rest.cycle[x - merged] = mg->p.cycle[x];
+        p->rest.unit[x - merged] = mg->p.unit[x];
     }
     for (int x = 0; x < mg->p.n; x++) {
         int *end = mg->p.iter[x] ? &end1 : &end0;
@@ -171,7 +180,7 @@ static void attempt(struct pipe *p, const struct kernel *k, const struct dag *g,
     rt_init(&mg.rt, k->m);
     p->j = merge_run(&mg, max_j);
     split(p, &mg);
-    p->kernel_cycles = interval(&mg, p->j);
+    p->kernel_cycles = interval(p, &mg, p->j);
     rt_free(&mg.rt);
     seq_free(&mg.p);
     free(mg.cyc[0]); free(mg.cyc[1]); free(mg.spos);
@@ -197,4 +206,5 @@ void pipe_free(struct pipe *p)
 {
     seq_free(&p->pro);
     seq_free(&p->q);
+    seq_free(&p->rest);
 }

@@ -17,7 +17,7 @@ struct options {
     int unroll;                 /* 0: from the RTG */
     int force_bs;               /* -1: from the machine / cost model */
     const char *name, *outdir;
-    int explain;                /* 0 no, 1 text, 2 json */
+    int explain;                /* 0 no, 1 text, 2 json, 3 svg */
     bool blis;
     int blis_api;               /* 0 (BLIS 0.9 typed) or 1 (BLIS 1.x/2.x) */
     bool print_cflags;
@@ -57,6 +57,11 @@ void emit_kernel(const struct plan *pl, const struct plan *edges, int nedges,
                  struct buf *h_file, struct buf *desc_file);
 void explain_text(const struct plan *pl, struct buf *out);
 void explain_json(const struct plan *pl, struct buf *out);
+void explain_svg(const struct plan *pl, struct buf *out);      /* explain_svg.c */
+/* rtg_svg.c: the RTG of register class rc from y down (returns the y
+ * below it), and the arrowheads it uses */
+int rtg_svg_panel(struct buf *b, const struct plan *pl, int rc, int y, int width);
+void rtg_svg_defs(struct buf *b);
 
 /* Template text embedded at build time (templates/). */
 extern const char tmpl_kernel_c[], tmpl_kernel_h[], tmpl_kernel_fn[], tmpl_blis_wrapper[],

@@ -187,10 +187,24 @@ static bool *pin(const struct rtg *g, const struct kernel *k)
     return p;
 }
 
-static void assign_class(struct rot *r, const struct kernel *k, const struct rtg *g,
+/* The edge from n to succ crossing `cross` iterations (the cover's step). */
+static int edge_of(const struct rtg *g, int n, int succ, int cross)
+{
+    for (int x = 0; x < g->nedge; x++)
+        if (g->e[x].from == n && g->e[x].to == succ && g->e[x].cross == cross) return x;
+    return -1;
+}
+
+static void assign_class(struct rot *r, const struct kernel *k, struct rtg *g,
                          const bool *pinned, const int *succ, const int *cross, int rc)
 {
     int next = 0;
+    g->cover_edge = xmalloc(sizeof *g->cover_edge * (size_t)g->nnode);
+    g->cycle = xmalloc(sizeof *g->cycle * (size_t)g->nnode);
+    for (int n = 0; n < g->nnode; n++) {
+        g->cover_edge[n] = pinned[n] ? -1 : edge_of(g, n, succ[n], cross[n]);
+        g->cycle[n] = -1;
+    }
     for (int n = 0; n < g->nnode; n++)
         if (pinned[n]) {
             int v = g->node_val[n];
@@ -217,6 +231,10 @@ static void assign_class(struct rot *r, const struct kernel *k, const struct rtg
             if (succ[x] == a) break;
         }
         if (real) {
+            for (x = a;; x = succ[x]) {
+                g->cycle[x] = r->ncycles;
+                if (succ[x] == a) break;
+            }
             next += t;
             r->cycle_period = xrealloc(r->cycle_period, sizeof *r->cycle_period * (size_t)(r->ncycles + 1));
             r->cycle_text = xrealloc(r->cycle_text, sizeof *r->cycle_text * (size_t)(r->ncycles + 1));
@@ -316,7 +334,9 @@ int rot_reg(const struct rot *r, int v, int copy)
 void rot_free(struct rot *r, const struct kernel *k)
 {
     (void)k;
-    for (int rc = 0; rc < RC_COUNT; rc++) { free(r->g[rc].node_val); free(r->g[rc].e); }
+    for (int rc = 0; rc < RC_COUNT; rc++) {
+        free(r->g[rc].node_val); free(r->g[rc].e); free(r->g[rc].cover_edge); free(r->g[rc].cycle);
+    }
     free(r->reg0); free(r->period); free(r->off); free(r->cycle_period); free(r->cycle_text);
     memset(r, 0, sizeof *r);
 }

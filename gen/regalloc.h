@@ -13,6 +13,10 @@ struct rtg {                  /* one register class */
     int nedge;
     struct rtg_edge *e;
     int max_regs, live_in;
+    /* the chosen partition, for --explain=svg: per node, its edge on its
+     * cycle and that cycle's index in rot.cycle_text (-1: pinned, or a
+     * cycle of pseudo nodes only) */
+    int *cover_edge, *cycle;
 };
 
 struct rot {

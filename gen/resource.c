@@ -61,11 +61,12 @@ int rt_earliest(struct rtab *r, const struct timing *t, int ready, int pos)
     }
 }
 
-void rt_place(struct rtab *r, const struct timing *t, int c)
+int rt_place(struct rtab *r, const struct timing *t, int c)
 {
     int u = free_unit(r, t, c);
     if (u < 0) u = t->alt[0];   /* forced placement (callers checked) */
     for (int x = c; x < c + t->occupancy; x++) r->busy[x][u]++;
     r->issued[c] += t->uops;
     if (c > r->last) r->last = c;
+    return u;
 }

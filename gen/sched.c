@@ -17,11 +17,12 @@ void seq_alloc(struct seq *s, int n)
     s->iter = xcalloc((size_t)n + 1, sizeof *s->iter);
     s->cycle = xcalloc((size_t)n + 1, sizeof *s->cycle);
     s->live = xcalloc((size_t)n + 1, sizeof *s->live);
+    s->unit = xcalloc((size_t)n + 1, sizeof *s->unit);
 }
 
 void seq_free(struct seq *s)
 {
-    free(s->inst); free(s->iter); free(s->cycle); free(s->live);
+    free(s->inst); free(s->iter); free(s->cycle); free(s->live); free(s->unit);
     memset(s, 0, sizeof *s);
 }
 
@@ -115,7 +116,7 @@ int schedule_single(struct seq *s, const struct kernel *k, const struct dag *g,
         const struct timing *t = &k->m->ic[k->inst[i].ic];
         int c = rt_earliest(&st.rt, t, ready_cycle(&st, i), pos);
         press_commit(&st.pr, i);
-        rt_place(&st.rt, t, c);
+        s->unit[pos] = rt_place(&st.rt, t, c);
         st.cycle[i] = c;
         st.last = i;
         s->inst[pos] = i;

@@ -19,7 +19,8 @@ void rt_free(struct rtab *r);
  * free; `pos` is the program position (the front end decodes in order,
  * `dispatch.width` per cycle). */
 int rt_earliest(struct rtab *r, const struct timing *t, int ready, int pos);
-void rt_place(struct rtab *r, const struct timing *t, int cycle);
+/* Returns the unit it takes (index into machine.units). */
+int rt_place(struct rtab *r, const struct timing *t, int cycle);
 
 /* A straight-line sequence of instruction instances. */
 struct seq {
@@ -28,6 +29,7 @@ struct seq {
     int *iter;    /* iteration it belongs to, relative */
     int *cycle;   /* dispatch cycle */
     int *live;    /* LiveReg after it (vector-register units) */
+    int *unit;    /* unit it issues to (machine.units), for --explain=svg */
 };
 void seq_alloc(struct seq *s, int n);
 void seq_free(struct seq *s);
@@ -48,6 +50,7 @@ struct pipe {
     int j;             /* instructions of the next iteration moved up */
     struct seq pro;    /* prologue: S[0..j-1] */
     struct seq q;      /* kernel Pµ: iter 0 = this iteration, 1 = next */
+    struct seq rest;   /* S'[j..]: iteration 1 after the kernel, as Algorithm 1 counts it */
     int single_cycles, kernel_cycles;
     int max_live;
 };

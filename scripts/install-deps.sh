@@ -3,7 +3,9 @@
 # skips apt when every package is already there. scripts/check-fresh-debian.sh
 # checks that this list is complete on a minimal (debootstrap minbase) root.
 #   install-deps.sh          build, tests (incl. cross compilers, qemu, MPI)
-#   install-deps.sh --bench  also clang/llvm-mca for scripts/mca-report.sh
+#   install-deps.sh --bench  also clang/llvm-mca for scripts/mca-report.sh, and
+#                            chromium to look at the SVG pictures (headless
+#                            screenshots; the tests do not need it)
 set -eu
 # --no-install-recommends leaves out what gcc only recommends, so the C
 # library's headers and start files (libc6-dev) and the cross C libraries
@@ -13,7 +15,7 @@ PKGS="gcc libc6-dev meson ninja-build pkg-config libyaml-dev libcmocka-dev
       gcc-powerpc64le-linux-gnu gcc-aarch64-linux-gnu qemu-user
       libc6-dev-ppc64el-cross libc6-dev-arm64-cross
       libscalapack-openmpi-dev libopenmpi-dev openmpi-bin"
-[ "${1:-}" = "--bench" ] && PKGS="$PKGS llvm-19 clang-19"
+[ "${1:-}" = "--bench" ] && PKGS="$PKGS llvm-19 clang-19 chromium fonts-dejavu-core"
 missing=""
 for p in $PKGS; do
     dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing="$missing $p"

@@ -10,6 +10,8 @@
  *                        kernel with scheduling / pipelining switched off
  *                        and with unroll factors 1..8 (about a minute)
  *   gemmbench --blis ... BLIS with the gemmgen kernel registered (runtime/blis)
+ *   ... --svg FILE       also plots each table (GFLOPS against size, the peak
+ *                        as a line) into FILE (plot_svg.c)
  *
  * GFLOPS are best-of-samples (see measure.c); "% peak" is of the FMA
  * throughput measured by the built-in probe (peak.c) for the same number
@@ -21,6 +23,7 @@
  * than it, and OPENBLAS_CORETYPE=Cooperlake, its AVX-512 kernels). Output is Markdown. */
 #include <stdio.h>
 #include <stdlib.h>
+#include <errno.h>
 #include <string.h>
 #include "gemmgen.h"
 #include "measure.h"
@@ -28,6 +31,7 @@
 #include "micro.h"
 #include "peak.h"
 #include "peers.h"
+#include "plot_svg.h"
 #ifdef GEMMBENCH_HAVE_BLIS
 #include "bench_blis.h"
 #endif
@@ -151,6 +155,30 @@ static void measure_all(const struct plan *pl, const struct peers *ps, char type
         }
 }
 
+/* The tables measured so far, for --svg. */
+static struct gb_plot plots[4];
+static int nplots;
+
+static void keep_plot(const struct plan *pl, const struct peers *ps, char type, int threads,
+                      double peak, const double *own, double g[][MAXSHAPES])
+{
+    if (nplots == (int)(sizeof plots / sizeof plots[0])) return;
+    struct gb_plot *p = &plots[nplots++];
+    snprintf(p->title, sizeof p->title, "%s, %d thread%s", type == 'd' ? "DGEMM f64" : "SGEMM f32",
+             threads, threads > 1 ? "s" : "");
+    p->peak = peak;
+    p->nx = pl->nshapes < GB_PLOT_MAXX ? pl->nshapes : GB_PLOT_MAXX;
+    p->nseries = 1 + (ps->n < GB_PLOT_MAXSERIES - 1 ? ps->n : GB_PLOT_MAXSERIES - 1);
+    snprintf(p->series[0], sizeof p->series[0], "gemmgen");
+    for (int s = 1; s < p->nseries; s++) snprintf(p->series[s], sizeof p->series[s], "%s", ps->p[s - 1].label);
+    for (int x = 0; x < p->nx; x++) {
+        const struct gb_shape *sh = &pl->shapes[x];
+        gb_plot_size_label(p->xlabel[x], (long long)sh->m, (long long)sh->n, (long long)sh->k);
+        p->y[0][x] = own[x];
+        for (int s = 1; s < p->nseries; s++) p->y[s][x] = g[s - 1][x];
+    }
+}
+
 /* One table: every shape for one type and thread count. */
 static void table(const struct plan *pl, const struct peers *ps, char type, int threads)
 {
@@ -173,6 +201,7 @@ static void table(const struct plan *pl, const struct peers *ps, char type, int 
         }
         printf(best > 0 ? " %.2f |\n" : " - |\n", own[i] / best);
     }
+    keep_plot(pl, ps, type, threads, peak, own, g);
     fflush(stdout);
 }
 
@@ -210,6 +239,7 @@ int main(int argc, char **argv)
 {
     const struct plan *pl = &full;
     int only_micro = 0, ablation = 0, one_thread = 0;
+    const char *svg = NULL, *mode = "";
     for (int i = 1; i < argc; i++) {
         if (!strcmp(argv[i], "--blis")) {
 #ifdef GEMMBENCH_HAVE_BLIS
@@ -219,14 +249,19 @@ int main(int argc, char **argv)
             return 1;
 #endif
         }
-        if (!strcmp(argv[i], "--quick")) pl = &quick;
-        else if (!strcmp(argv[i], "--small")) { pl = &small; one_thread = 1; }
+        if (!strcmp(argv[i], "--svg") && i + 1 < argc) svg = argv[++i];
+        else if (!strcmp(argv[i], "--quick")) { pl = &quick; mode = " --quick"; }
+        else if (!strcmp(argv[i], "--small")) { pl = &small; one_thread = 1; mode = " --small"; }
         else if (!strcmp(argv[i], "--micro")) only_micro = 1;
         else if (!strcmp(argv[i], "--ablation")) only_micro = ablation = 1;
         else {
-            fprintf(stderr, "usage: gemmbench [--quick | --small | --micro | --ablation | --blis [options]]\n");
+            fprintf(stderr, "usage: gemmbench [--quick | --small | --micro | --ablation | --blis [options]] [--svg FILE]\n");
             return 2;
         }
+    }
+    if (svg && only_micro) {
+        fprintf(stderr, "gemmbench: --svg: --micro and --ablation measure no table to plot\n");
+        return 2;
     }
     double t0 = gb_now();
     int all = one_thread ? 1 : gemmgen_get_num_threads();
@@ -242,5 +277,14 @@ int main(int argc, char **argv)
                 table(pl, &ps, t ? 's' : 'd', th);
     }
     printf("\ntotal time %.0f s\n", gb_now() - t0);
+    if (svg) {
+        char caption[160];
+        snprintf(caption, sizeof caption, "gemmbench%s: GFLOPS by size, kernel set %s (best of samples)",
+                 mode, gemmgen_kernel_current());
+        if (gb_plot_write(svg, caption, plots, nplots) != 0) {
+            fprintf(stderr, "gemmbench: %s: %s\n", svg, strerror(errno));
+            return 1;
+        }
+    }
     return 0;
 }

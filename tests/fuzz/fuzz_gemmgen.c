@@ -88,6 +88,7 @@ static void generate(const struct options *o)
     for (int i = 0; i < ne; i++) plan_build_edge(&edges[i], &pl, o, &es[i]);
     emit_kernel(&pl, edges, ne, o, plan_default_name(&pl, dname, sizeof dname), &c, &h, &d);
     explain_json(&pl, &x);
+    explain_svg(&pl, &x);
     for (int i = 0; i < ne; i++) plan_free(&edges[i]);
     plan_free(&pl);
     buf_free(&c); buf_free(&h); buf_free(&d); buf_free(&x);
