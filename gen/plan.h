@@ -13,6 +13,7 @@ struct options {
     int mr, nr, max_regs;       /* 0: derive */
     bool small_tile;            /* mr, nr from the machine's small_tile */
     bool no_sched, no_pipeline;
+    bool paper;                 /* POCA exactly as printed (method.c) */
     int unroll;                 /* 0: from the RTG */
     int force_bs;               /* -1: from the machine / cost model */
     const char *name, *outdir;
@@ -53,6 +54,9 @@ void emit_kernel(const struct plan *pl, const struct plan *edges, int nedges,
                  struct buf *h_file);
 void explain_text(const struct plan *pl, struct buf *out);
 void explain_json(const struct plan *pl, struct buf *out);
+/* --explain's account of gemmgen's extensions to POCA in use, each with
+ * its reason, or of --paper (method.c). */
+void method_text(const struct plan *pl, struct buf *out);
 
 /* Template text embedded at build time (templates/). */
 extern const char tmpl_kernel_c[], tmpl_kernel_h[], tmpl_kernel_fn[], tmpl_blis_wrapper[],
