@@ -1,6 +1,9 @@
 /* dag.c: true dependences through values, the pointer bump after every
- * access of its stream (anti-dependence, latency 0), and the carried
- * edges: bump -> next iteration's accesses, accumulator -> its next update. */
+ * access of its stream that precedes it in the IR (anti-dependence,
+ * latency 0) and before every one that follows it (--paper: the B
+ * prefetch addresses the bumped pointer), and the carried edges: bump ->
+ * next iteration's earlier accesses, later accesses -> next bump,
+ * accumulator -> its next update. */
 #include "dag.h"
 #include "util.h"
 #include <stdlib.h>
@@ -34,8 +37,9 @@ static void pointer_edges(struct dag *g, const struct kernel *k)
         if (k->inst[p].op != OP_PTR_ADD) continue;
         for (int i = 0; i < k->ninst; i++) {
             if (!is_access(&k->inst[i]) || k->inst[i].stream != k->inst[p].stream) continue;
-            add_edge(g, i, p, 0, false);
-            add_edge(g, p, i, k->m->ic[IC_IADD].latency, true);
+            bool before = i < p;
+            add_edge(g, before ? i : p, before ? p : i, before ? 0 : k->m->ic[IC_IADD].latency, false);
+            add_edge(g, before ? p : i, before ? i : p, before ? k->m->ic[IC_IADD].latency : 0, true);
         }
     }
 }

@@ -51,7 +51,8 @@ static void rtg_text(struct buf *b, const struct plan *pl)
     buf_printf(b, "partition (%s):", pl->r.rotating ? "rotating" : "none found");
     for (int c = 0; c < pl->r.ncycles; c++)
         buf_printf(b, "%s %s [period %d]", c ? "," : "", pl->r.cycle_text[c], pl->r.cycle_period[c]);
-    buf_printf(b, "\naccumulators pinned: %d (period 1)\nunroll factor UF = %d", k->nacc, pl->r.uf);
+    if (!k->paper) buf_printf(b, "\naccumulators pinned: %d (period 1)", k->nacc);
+    buf_printf(b, "\nunroll factor UF = %d", pl->r.uf);
     if (pl->r.uf != pl->rtg_uf)
         buf_printf(b, " (the RTG's %d, raised to the machine file's unroll: %d)", pl->rtg_uf, pl->m.unroll);
     buf_puts(b, "\n");
@@ -71,6 +72,7 @@ void explain_text(const struct plan *pl, struct buf *b)
     buf_printf(b, "predicted cycles per iteration %.2f, FP utilization %.1f%%, max LiveReg %d\n\n",
                pl->cycles_per_iter, 100.0 * pl->fp_utilization, pl->p.max_live);
     rtg_text(b, pl);
+    method_text(pl, b);
 }
 
 void explain_json(const struct plan *pl, struct buf *b)

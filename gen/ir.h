@@ -66,6 +66,7 @@ struct kernel {
     int acc_nout;         /* output vectors per accumulator */
     int *tile;            /* [nacc][acc_nout][vl] */
     int max_regs;         /* MaxReg in vector-register units */
+    bool paper;           /* POCA as printed, none of gemmgen's extensions (kernel_paper) */
     int rc_units[RC_COUNT];
     int step[ST_COUNT];   /* elements per iteration for pointer adds */
 };
@@ -74,6 +75,9 @@ struct kernel {
 void kernel_build(struct kernel *k, const struct machine *m, const struct target *t,
                   enum elem e, enum bstrat bs, int mr, int nr, int max_regs);
 void kernel_free(struct kernel *k);
+/* --paper: shuffles count as FP work (FPFirst), and the A and B pointer bumps
+ * come before the prefetches, which address the bumped B (Figure 4(a)). */
+void kernel_paper(struct kernel *k);
 int kernel_vl(const struct machine *m, enum elem e);
 /* B loaded element by element (no vector load of B): read down its columns. */
 bool kernel_b_cols(const struct kernel *k);

@@ -296,3 +296,30 @@ void kernel_free(struct kernel *k)
     free(k->inst); free(k->val); free(k->acc); free(k->tile);
     memset(k, 0, sizeof *k);
 }
+
+void kernel_paper(struct kernel *k)
+{
+    k->paper = true;
+    int first_pf = -1, n = k->ninst;
+    for (int i = 0; i < n; i++) {
+        if (k->inst[i].op == OP_SHUF_B) k->inst[i].fp = true;
+        if (k->inst[i].op == OP_PREFETCH && first_pf < 0) first_pf = i;
+    }
+    if (first_pf < 0) return;
+    /* overhead instructions define no values: reordering them moves no def */
+    struct inst *tail = xmalloc(sizeof *tail * (size_t)(n - first_pf));
+    int t = 0;
+    for (int pass = 0; pass < 2; pass++)
+        for (int i = first_pf; i < n; i++) {
+            const struct inst *in = &k->inst[i];
+            bool early = in->op == OP_PTR_ADD && (in->stream == ST_A || in->stream == ST_B);
+            if (early == (pass == 0)) tail[t++] = *in;
+        }
+    for (int i = 0; i < t; i++) {
+        struct inst *in = &tail[i];
+        if (in->op == OP_PREFETCH && (in->stream == ST_A || in->stream == ST_B))
+            in->offset += k->step[in->stream] * elem_bytes(k->elem);   /* from the bumped pointer */
+    }
+    memcpy(k->inst + first_pf, tail, sizeof *tail * (size_t)t);
+    free(tail);
+}

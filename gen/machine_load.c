@@ -345,6 +345,10 @@ void machine_load(struct machine *m, const char *path)
             die_input("%s:1: machine: not a text file", path);
         }
         buf_printf(&b, "%.*s", (int)n, chunk);
+        if (b.len > YDOC_MAX_BYTES) {
+            fclose(f);
+            die_input("%s:1: machine: the file is larger than %d bytes", path, YDOC_MAX_BYTES);
+        }
     }
     fclose(f);
     machine_load_string(m, path, b.s ? b.s : "");

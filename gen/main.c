@@ -26,6 +26,8 @@ static const char usage[] =
     "  --no-sched         keep instruction-selection order (no list scheduling)\n"
     "  --no-pipeline      no two-iteration pipelining\n"
     "  --unroll N         unroll the k loop N times (default: from the RTG)\n"
+    "  --paper            POCA exactly as the paper prints it, without gemmgen's\n"
+    "                     extensions (with --explain; --explain lists them)\n"
     "  --name SYMBOL      kernel symbol and file name (default MACHINE_dgemm_MRxNR)\n"
     "  -o DIR             output directory (default out)\n"
     "  --blis             also emit NAME_blis, a BLIS 0.9 micro-kernel wrapper\n"
@@ -60,7 +62,7 @@ static bool is_identifier(const char *s)
 
 enum { O_MACHINE = 256, O_TYPE, O_MR, O_NR, O_MAXREGS, O_NOSCHED, O_NOPIPE, O_UNROLL, O_NAME,
        O_EXPLAIN, O_BLIS, O_BLISAPI, O_BSTRAT, O_CFLAGS, O_PMACHINE, O_CC, O_RUNNER, O_HELP, O_VERSION,
-       O_SMALL, O_CFILE };
+       O_SMALL, O_CFILE, O_PAPER };
 
 static const struct option longopts[] = {
     { "machine", required_argument, 0, O_MACHINE }, { "type", required_argument, 0, O_TYPE },
@@ -73,7 +75,8 @@ static const struct option longopts[] = {
     { "print-machine", no_argument, 0, O_PMACHINE }, { "print-cc", no_argument, 0, O_CC },
     { "print-runner", no_argument, 0, O_RUNNER }, { "help", no_argument, 0, O_HELP },
     { "small-tile", no_argument, 0, O_SMALL }, { "cflags-file", no_argument, 0, O_CFILE },
-    { "version", no_argument, 0, O_VERSION }, { 0, 0, 0, 0 },
+    { "version", no_argument, 0, O_VERSION }, { "paper", no_argument, 0, O_PAPER },
+    { 0, 0, 0, 0 },
 };
 
 static int parse_enum(const char *opt, const char *s, const char *const *names, int n)
@@ -92,6 +95,7 @@ static bool handle(struct options *o, int c, const char *arg, bool *print_machin
     case O_MAXREGS: o->max_regs = parse_int("--max-regs", arg, 2, 128); break;
     case O_NOSCHED: o->no_sched = true; break;
     case O_NOPIPE: o->no_pipeline = true; break;
+    case O_PAPER: o->paper = true; break;
     case O_UNROLL: o->unroll = parse_int("--unroll", arg, 1, 16); break;
     case O_NAME:
         if (!is_identifier(arg) || strlen(arg) > 100) die_input("--name: '%s' is not a C identifier", arg);
@@ -169,6 +173,8 @@ int main(int argc, char **argv)
             die_input("%s: unknown or incomplete option (see --help)", argv[optind - 1]);
     }
     if (optind < argc) die_input("%s: unexpected argument (see --help)", argv[optind]);
+    /* the paper's RTG rotates accumulators, which the emitter keeps fixed */
+    if (o.paper && !o.explain) die_input("--paper: only with --explain (kernels use gemmgen's method)");
     char hostpath[1024], namedpath[4096];
     if (o.machine_path) o.machine_path = machine_find(o.machine_path, namedpath, sizeof namedpath);
     if (!o.machine_path && !(o.machine_path = host_machine(hostpath, sizeof hostpath)))

@@ -60,11 +60,18 @@ static bool rest_unchanged(struct merge *mg, int i, int inst_j, int c)
     return ok;
 }
 
-/* LiveReg of the merged sequence with I'_j and then the rest of S. */
+/* LiveReg of the merged sequence with I'_j and then the rest of S. The
+ * rest of S' follows in the trace, so a value of iteration 1 stays live
+ * up to its last use there, but only positions up to the end of S count
+ * (--paper only: the default's steady-state check catches the rest). */
 static bool regs_fit(struct merge *mg, int i, int inst_j)
 {
-    int n = mg->p.n + 1 + (mg->s->n - i);
+    int j = 0;
+    for (int x = 0; x < mg->p.n; x++) j += mg->p.iter[x];
+    int head = mg->p.n + 1 + (mg->s->n - i), tail = mg->k->paper ? mg->s->n - j - 1 : 0;
+    int n = head + tail;
     int *inst = xmalloc(sizeof *inst * (size_t)n), *iter = xmalloc(sizeof *iter * (size_t)n);
+    int *live = xmalloc(sizeof *live * (size_t)n);
     memcpy(inst, mg->p.inst, sizeof *inst * (size_t)mg->p.n);
     memcpy(iter, mg->p.iter, sizeof *iter * (size_t)mg->p.n);
     inst[mg->p.n] = inst_j;
@@ -73,8 +80,11 @@ static bool regs_fit(struct merge *mg, int i, int inst_j)
         inst[mg->p.n + 1 + x - i] = mg->s->inst[x];
         iter[mg->p.n + 1 + x - i] = 0;
     }
-    bool ok = trace_liveness(mg->k, inst, iter, n, -1, NULL) <= mg->k->max_regs;
-    free(inst); free(iter);
+    for (int x = 0; x < tail; x++) { inst[head + x] = mg->s->inst[j + 1 + x]; iter[head + x] = 1; }
+    trace_liveness(mg->k, inst, iter, n, -1, live);
+    bool ok = true;
+    for (int x = 0; x < head; x++) ok = ok && live[x] <= mg->k->max_regs;
+    free(inst); free(iter); free(live);
     return ok;
 }
 
@@ -165,6 +175,17 @@ static int interval(struct pipe *p, struct merge *mg, int j)
     return end1 - end0;
 }
 
+/* --paper: the paper's count (prologue 4 + Pµ 8 + epilogue 8 = 20 for two
+ * iterations): the epilogue S'[j..] keeps its cycles of S and starts
+ * where iteration 0 ends, so an iteration costs the end of S minus the
+ * end of the prologue S[0..j-1]. */
+static int paper_interval(const struct seq *s, int j)
+{
+    int pro_end = 0;
+    for (int x = 0; x < j; x++) if (s->cycle[x] > pro_end) pro_end = s->cycle[x];
+    return max_cycle(s) - pro_end;
+}
+
 static void attempt(struct pipe *p, const struct kernel *k, const struct dag *g,
                     const struct seq *s, int max_j)
 {
@@ -180,10 +201,26 @@ static void attempt(struct pipe *p, const struct kernel *k, const struct dag *g,
     rt_init(&mg.rt, k->m);
     p->j = merge_run(&mg, max_j);
     split(p, &mg);
-    p->kernel_cycles = interval(p, &mg, p->j);
+    p->kernel_cycles = k->paper ? paper_interval(s, p->j) : interval(p, &mg, p->j);
     rt_free(&mg.rt);
     seq_free(&mg.p);
     free(mg.cyc[0]); free(mg.cyc[1]); free(mg.spos);
+}
+
+/* LiveReg of Pµ as a loop body (Table 4): Pµ twice, the second run an
+ * iteration on, so what the next run reads stays live to the end. */
+static void loop_liveness(const struct kernel *k, struct seq *q)
+{
+    int n = 2 * q->n;
+    int *inst = xmalloc(sizeof *inst * (size_t)n), *iter = xmalloc(sizeof *iter * (size_t)n);
+    int *live = xmalloc(sizeof *live * (size_t)n);
+    for (int x = 0; x < n; x++) {
+        inst[x] = q->inst[x % q->n];
+        iter[x] = q->iter[x % q->n] + x / q->n;
+    }
+    trace_liveness(k, inst, iter, n, -1, live);
+    memcpy(q->live, live, sizeof *live * (size_t)q->n);
+    free(inst); free(iter); free(live);
 }
 
 void pipeline(struct pipe *p, const struct kernel *k, const struct dag *g,
@@ -194,12 +231,12 @@ void pipeline(struct pipe *p, const struct kernel *k, const struct dag *g,
     for (;;) {
         attempt(p, k, g, s, max_j);
         p->max_live = steady_live(k, p);
-        if (p->max_live <= k->max_regs || p->j == 0) break;
+        if (p->max_live <= k->max_regs || p->j == 0 || k->paper) break;
         max_j = p->j - 1;        /* the steady state needs fewer moved up */
         pipe_free(p);
         p->single_cycles = max_cycle(s);
     }
-    trace_liveness(k, p->q.inst, p->q.iter, p->q.n, -1, p->q.live);
+    loop_liveness(k, &p->q);
 }
 
 void pipe_free(struct pipe *p)

@@ -108,6 +108,7 @@ void plan_build(struct plan *pl, const struct options *o)
     }
     pl->t = target_for(&pl->m);
     choose_shape(pl, o);
+    if (o->paper) kernel_paper(&pl->k);
     check_timings(pl);
     dag_build(&pl->g, &pl->k);
     pl->single_cycles = schedule_single(&pl->s, &pl->k, &pl->g,

@@ -14,6 +14,7 @@ struct options {
     int mr, nr, max_regs;       /* 0: derive */
     bool small_tile;            /* mr, nr from the machine's small_tile */
     bool no_sched, no_pipeline;
+    bool paper;                 /* POCA exactly as printed (method.c) */
     int unroll;                 /* 0: from the RTG */
     int force_bs;               /* -1: from the machine / cost model */
     const char *name, *outdir;
@@ -62,6 +63,9 @@ void explain_svg(const struct plan *pl, struct buf *out);      /* explain_svg.c 
  * below it), and the arrowheads it uses */
 int rtg_svg_panel(struct buf *b, const struct plan *pl, int rc, int y, int width);
 void rtg_svg_defs(struct buf *b);
+/* --explain's account of gemmgen's extensions to POCA in use, each with
+ * its reason, or of --paper (method.c). */
+void method_text(const struct plan *pl, struct buf *out);
 
 /* Template text embedded at build time (templates/). */
 extern const char tmpl_kernel_c[], tmpl_kernel_h[], tmpl_kernel_fn[], tmpl_blis_wrapper[],

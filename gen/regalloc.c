@@ -99,24 +99,42 @@ struct search {
     int *succ, *cross, *best_succ, *best_cross;
     int *out, *out_at;
     bool *taken, *seen;
-    int best_uf, want_uf;
+    int best_uf, want_uf, best_ncyc, ncyc;
+    bool paper;
     long steps;
 };
 
-static int cover_uf(const struct search *s, const int *succ, const int *cross)
+static int cover_uf(struct search *s, const int *succ, const int *cross)
 {
-    int n = s->g->nnode, uf = 1;
+    int n = s->g->nnode, uf = 1, ncyc = 0;
     bool *seen = s->seen;
     memset(seen, 0, (size_t)n * sizeof *seen);
     for (int a = 0; a < n; a++) {
         if (seen[a] || s->pinned[a]) continue;
         int t = 0, x = a;
         do { seen[x] = true; t += cross[x]; x = succ[x]; } while (x != a);
+        ncyc++;
         if (t == 0) { uf = -1; break; }      /* impossible: a register used twice at once */
         uf = lcm(uf, t);
         if (uf > 1 << 20) { uf = -1; break; }
     }
+    s->ncyc = ncyc;
     return uf;
+}
+
+/* --paper: "a UF within [2, 8] if it exists and the smallest otherwise";
+ * which one within [2, 8] the paper does not say. Here a power of two
+ * first (it divides the usual k), then the fewest cycles, which gives
+ * Figure 6's four cycles and UF 4 where 3 to 8 and 10 all occur. */
+static bool prefer_paper(int uf, int ncyc, int best, int best_ncyc)
+{
+    bool in = uf >= 2 && uf <= 8, bin = best >= 2 && best <= 8;
+    bool pow2 = in && !(uf & (uf - 1)), bpow2 = bin && !(best & (best - 1));
+    if (best < 0) return true;
+    if (in != bin) return in;
+    if (!in) return uf < best;
+    if (pow2 != bpow2) return pow2;
+    return uf < best || (uf == best && ncyc < best_ncyc);
 }
 
 static bool prefer(int uf, int best, int want)
@@ -130,7 +148,7 @@ static bool prefer(int uf, int best, int want)
 
 static bool done_searching(const struct search *s)
 {
-    return s->steps > 400000 || (s->want_uf <= 0 && s->best_uf == 2) ||
+    return s->steps > 400000 || (s->want_uf <= 0 && s->best_uf == 2 && !s->paper) ||
            (s->want_uf > 0 && s->best_uf == 1);
 }
 
@@ -142,8 +160,11 @@ static void dfs(struct search *s, int n)
     while (n < g->nnode && s->pinned[n]) n++;
     if (n == g->nnode) {
         int uf = cover_uf(s, s->succ, s->cross);
-        if (uf > 0 && prefer(uf, s->best_uf, s->want_uf)) {
+        bool better = s->paper && s->want_uf <= 0 ? prefer_paper(uf, s->ncyc, s->best_uf, s->best_ncyc)
+                                                   : prefer(uf, s->best_uf, s->want_uf);
+        if (uf > 0 && better) {
             s->best_uf = uf;
+            s->best_ncyc = s->ncyc;
             memcpy(s->best_succ, s->succ, sizeof *s->succ * (size_t)g->nnode);
             memcpy(s->best_cross, s->cross, sizeof *s->cross * (size_t)g->nnode);
         }
@@ -174,10 +195,12 @@ static void index_edges(struct search *s)
     free(fill);
 }
 
-/* Pinned: accumulators whose self edge exists (crossing 1). */
+/* Pinned: accumulators whose self edge exists (crossing 1); none with
+ * --paper, whose Figure 6 rotates two of them. */
 static bool *pin(const struct rtg *g, const struct kernel *k)
 {
     bool *p = xcalloc((size_t)g->nnode, sizeof *p);
+    if (k->paper) return p;
     for (int x = 0; x < g->nedge; x++) {
         const struct rtg_edge *e = &g->e[x];
         if (e->from == e->to && e->cross == 1 && g->node_val[e->from] >= 0 &&
@@ -282,7 +305,7 @@ static bool allocate_class(struct rot *r, const struct kernel *k, const struct p
     struct rtg *g = &r->g[rc];
     build_rtg(g, k, &p->q, l, rc, budget);
     if (g->nnode == 0) return true;
-    struct search s = { .g = g, .best_uf = -1, .want_uf = want_uf };
+    struct search s = { .g = g, .best_uf = -1, .want_uf = want_uf, .paper = k->paper };
     s.pinned = pin(g, k);
     s.succ = xcalloc((size_t)g->nnode, sizeof(int));
     s.cross = xcalloc((size_t)g->nnode, sizeof(int));

@@ -3,7 +3,8 @@
  * RegPress, EarliestCycle, BalancedWKLD, FPFirst, MaxRelease, MinDepth,
  * MaxHeight, InstOrder. RegPress here also asks that the rest of the
  * iteration stay schedulable within MaxReg, so the greedy choice never
- * paints itself into a corner the paper's shapes merely avoid. */
+ * paints itself into a corner the paper's shapes merely avoid (not with
+ * --paper: method.c lists the differences). */
 #include "pressure.h"
 #include "sched.h"
 #include "util.h"
@@ -46,11 +47,15 @@ static int ready_cycle(const struct state *st, int i)
     return r;
 }
 
-static bool share_unit(const struct machine *m, enum iclass a, enum iclass b)
+/* Units a and b may both use; --paper: only a unit there is one of
+ * clashes (the paper's sets of units: Table 3 puts A0 beside B0 on
+ * Sandy Bridge's second load port). */
+static bool share_unit(const struct machine *m, enum iclass a, enum iclass b, bool paper)
 {
     for (int x = 0; x < m->ic[a].nalt; x++)
         for (int y = 0; y < m->ic[b].nalt; y++)
-            if (m->ic[a].alt[x] == m->ic[b].alt[y]) return true;
+            if (m->ic[a].alt[x] == m->ic[b].alt[y] && (!paper || m->units[m->ic[a].alt[x]].count == 1))
+                return true;
     return false;
 }
 
@@ -71,9 +76,9 @@ static struct score score_of(struct state *st, int i, int pos)
     const struct timing *t = &k->m->ic[k->inst[i].ic];
     struct score s;
     s.v[0] = st->pr.live + press_delta(&st->pr, i) <= k->max_regs &&
-             press_completable(&st->pr, i);                                      /* RegPress */
+             (k->paper || press_completable(&st->pr, i));                        /* RegPress */
     s.v[1] = -rt_earliest(&st->rt, t, ready_cycle(st, i), pos);                 /* EarliestCycle */
-    s.v[2] = st->last < 0 || !share_unit(k->m, k->inst[st->last].ic, k->inst[i].ic); /* BalancedWKLD */
+    s.v[2] = st->last < 0 || !share_unit(k->m, k->inst[st->last].ic, k->inst[i].ic, k->paper); /* BalancedWKLD */
     s.v[3] = k->inst[i].fp;                                                      /* FPFirst */
     s.v[4] = releases(st, i);                                                    /* MaxRelease */
     s.v[5] = -st->g->depth[i];                                                   /* MinDepth */

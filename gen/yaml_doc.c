@@ -5,9 +5,41 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* Nesting deeper than any machine file needs is refused from the event
+ * stream, before the loader builds a tree: libyaml's cost grows with the
+ * square of the depth. */
+static void check_depth(const char *path, const char *text, size_t len)
+{
+    yaml_parser_t p;
+    yaml_event_t ev;
+    int depth = 0;
+    if (!yaml_parser_initialize(&p)) { fprintf(stderr, "gemmgen: libyaml init failed\n"); exit(1); }
+    yaml_parser_set_input_string(&p, (const unsigned char *)text, len);
+    for (;;) {
+        if (!yaml_parser_parse(&p, &ev)) break;          /* the loader reports it */
+        yaml_event_type_t t = ev.type;
+        int line = (int)ev.start_mark.line + 1;
+        yaml_event_delete(&ev);
+        if (t == YAML_SEQUENCE_START_EVENT || t == YAML_MAPPING_START_EVENT) depth++;
+        if (t == YAML_SEQUENCE_END_EVENT || t == YAML_MAPPING_END_EVENT) depth--;
+        if (depth > YDOC_MAX_DEPTH) {
+            fprintf(stderr, "%s:%d: yaml: nested more than %d levels deep\n", path, line, YDOC_MAX_DEPTH);
+            yaml_parser_delete(&p);
+            exit(2);
+        }
+        if (t == YAML_STREAM_END_EVENT) break;
+    }
+    yaml_parser_delete(&p);
+}
+
 void ydoc_parse(struct ydoc *d, const char *path, const char *text, size_t len)
 {
     yaml_parser_t p;
+    if (len > YDOC_MAX_BYTES) {
+        fprintf(stderr, "%s:1: machine: the file is larger than %d bytes\n", path, YDOC_MAX_BYTES);
+        exit(2);
+    }
+    check_depth(path, text, len);
     d->path = path;
     if (!yaml_parser_initialize(&p)) { fprintf(stderr, "gemmgen: libyaml init failed\n"); exit(1); }
     yaml_parser_set_input_string(&p, (const unsigned char *)text, len);

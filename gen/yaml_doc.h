@@ -12,6 +12,9 @@ struct ydoc {
 
 typedef yaml_node_t ynode;
 
+/* Limits on what ydoc_parse accepts: machine files are a few KB, a few levels deep. */
+enum { YDOC_MAX_BYTES = 256 * 1024, YDOC_MAX_DEPTH = 32 };
+
 void ydoc_parse(struct ydoc *d, const char *path, const char *text, size_t len);
 void ydoc_free(struct ydoc *d);
 ynode *ydoc_root(struct ydoc *d);

@@ -18,7 +18,7 @@
 #                  mca figure before it
 # Needs clang-19 and llvm-mca-19 (Debian's llvm-19); POSIX sh and awk.
 set -eu
-sh "$(dirname "$0")/install-deps.sh" --bench   # clang-19, llvm-mca-19
+[ -n "${MCA_NO_INSTALL:-}" ] || sh "$(dirname "$0")/install-deps.sh" --bench   # clang-19, llvm-mca-19
 [ $# -ge 1 ] || { echo "usage: $0 GEMMGEN [MACHINE...]" >&2; exit 2; }
 gg=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
 shift
@@ -27,42 +27,24 @@ CLANG=${CLANG:-clang-19}
 MCA=${MCA:-llvm-mca-19}
 
 # machine  clang/llvm-mca triple   llvm cpu     asm comment
-table='power9      powerpc64le-linux-gnu pwr9        #
+table='sandybridge x86_64-linux-gnu      sandybridge #
+haswell     x86_64-linux-gnu      haswell     #
+skylake-avx512 x86_64-linux-gnu   skylake-avx512 #
+sapphirerapids x86_64-linux-gnu   sapphirerapids #
+zen4        x86_64-linux-gnu      znver4      #
+zen5        x86_64-linux-gnu      znver5      #
+power9      powerpc64le-linux-gnu pwr9        #
 power10     powerpc64le-linux-gnu pwr10       #
+cortex-a55  aarch64-linux-gnu     cortex-a55  //
 cortex-a57  aarch64-linux-gnu     cortex-a57  //
 neoverse-n1 aarch64-linux-gnu     neoverse-n1 //
 neoverse-v1 aarch64-linux-gnu     neoverse-v1 //
 a64fx       aarch64-linux-gnu     a64fx       //'
 
 tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT INT TERM
+[ -n "${MCA_KEEP:-}" ] || trap 'rm -rf "$tmp"' EXIT INT TERM
 
-# json KEY FILE: the value of a flat "KEY": value pair
-json() { sed -n "s/.*\"$1\": *\"*\([^,\"}]*\).*/\1/p" "$2"; }
-
-# mark SRC OUT COMMENT: asm comments around one unrolled body of the k loop
-# (the loop and pointer-bump lines are fixed by templates/kernel.c.in)
-mark() {
-    awk -v c="$3" '
-        /for \(int64_t it = nq \/ / { print; print "__asm__ volatile(\"" c " LLVM-MCA-BEGIN\");"; next }
-        /^            ap \+= / { print "__asm__ volatile(\"" c " LLVM-MCA-END\");" }
-        { print }' "$1" > "$2"
-}
-
-# loop ASM: the block holding the begin marker, from its label through the
-# branch back to that label; marker and #APP lines dropped. Falls back to
-# the lines between the markers when the loop is not one block.
-loop() {
-    awk '
-        /^[.A-Za-z_$][.A-Za-z_0-9$]*:/ { if (!inb && !done) { lab = $1; sub(/:.*/, "", lab); n = 0 } }
-        /LLVM-MCA-BEGIN/ { inb = 1; head = lab; next }
-        /LLVM-MCA-END/ { inb = 0; done = 1; next }
-        /APP/ { next }
-        { body[++n] = $0 }
-        done && $NF == head { for (i = 1; i <= n; i++) print body[i]; found = 1; exit }
-        END { if (!found) exit 1 }' "$1" > "$2" && return 0
-    awk '/LLVM-MCA-END/ { exit } f && !/APP/ { print } /LLVM-MCA-BEGIN/ { f = 1 }' "$1" > "$2"
-}
+. "$(dirname "$0")/mca-lib.sh"   # json, mark, loop
 
 # row MACHINE TYPE TRIPLE CPU COMMENT: one table line, or a note on stderr
 row() {
@@ -73,14 +55,23 @@ row() {
         echo "skip $m $t: gemmgen failed: $(head -n 1 "$d/gen.log")" >&2
         return 0
     fi
-    # the kernel's own flags (SVE vector length, ...) minus its GCC -mcpu
-    # and GCC-only scheduling switches; the table's -mcpu instead
-    flags=$("$gg" --machine "$root/machines/$m.yaml" --type "$t" --print-cflags |
-            tr ' ' '\n' | grep -v -e '^-mcpu=' -e '^-fno-schedule-insns' | tr '\n' ' ')
     mark "$d/k.c" "$d/m.c" "$5"
+    if [ "${MCA_CC:-clang}" = gcc ]; then
+        # the kernel's own compiler and flags, as shipped
+        cc=$("$gg" --machine "$root/machines/$m.yaml" --type "$t" --print-cc)
+        flags=$("$gg" --machine "$root/machines/$m.yaml" --type "$t" --print-cflags)
+        cpuflag=-O2
+    else
+        # the kernel's own flags (SVE vector length, ...) minus its GCC -mcpu
+        # and GCC-only scheduling switches; the table's -mcpu instead
+        cc=$CLANG
+        flags="--target=$3 $("$gg" --machine "$root/machines/$m.yaml" --type "$t" --print-cflags |
+                tr ' ' '\n' | grep -v -e '^-mcpu=' -e '^-march=' -e '^-mtune=' -e '^-fno-schedule-insns' | tr '\n' ' ')"
+        case $3 in x86_64*) cpuflag=-march=$4 ;; *) cpuflag=-mcpu=$4 ;; esac
+    fi
     # shellcheck disable=SC2086
-    if ! "$CLANG" --target="$3" -mcpu="$4" $flags -O2 -S -I"$d" "$d/m.c" -o "$d/m.s" 2>"$d/cc.log"; then
-        echo "skip $m $t: $CLANG failed: $(grep -m1 error "$d/cc.log")" >&2
+    if ! $cc "$cpuflag" $flags -O2 -S -I"$d" "$d/m.c" -o "$d/m.s" 2>"$d/cc.log"; then
+        echo "skip $m $t: $cc failed: $(grep -m1 error "$d/cc.log")" >&2
         return 0
     fi
     loop "$d/m.s" "$d/loop.s"

@@ -9,10 +9,12 @@
 #include <stdint.h>
 #include <cmocka.h>
 #include <dirent.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/wait.h>
+#include <time.h>
 #include <unistd.h>
 
 static char dir[256], out[300];
@@ -127,6 +129,45 @@ static void impossible_requests(void **state)
         "m.yaml:17: runtime.narrow_panels.f64:");
 }
 
+/* `a: ` then n '[' and n ']' (deep) or n '[' alone (truncated): built
+ * here, not committed. */
+static char *nested(int n, bool close)
+{
+    char *s = malloc((size_t)(2 * n) + 8);
+    assert_non_null(s);
+    memcpy(s, "a: ", 3);
+    memset(s + 3, '[', (size_t)n);
+    if (close) memset(s + 3 + n, ']', (size_t)n);
+    strcpy(s + 3 + n + (close ? n : 0), "\n");
+    return s;
+}
+
+static double seconds(void)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
+}
+
+/* Loading takes time linear in the file: depth and size are capped
+ * before libyaml builds a tree (200 KB of brackets took 25 s when its
+ * cost grew with the square of the depth). */
+static void hostile_yaml(void **state)
+{
+    (void)state;
+    char *deep = nested(100000, true), *big = nested(300000, false);
+    double t0 = seconds();
+    bad(deep, "", "m.yaml:1: yaml: nested more than 32 levels deep");
+    bad(replace(good, "caches:", "x: {a: {b: {c: {d: {e: {f: {g: {h: {i: {j: {k: {l: {m: {n: {o: {p: "
+                "{q: {r: {s: {t: {u: {v: {w: {x: {y: {z: {A: {B: {C: {D: {E: {F: 1}}}}}}}}}}}}}}}}"
+                "}}}}}}}}}}}}}}}}\ncaches:"), "", "m.yaml:17: yaml: nested more than 32 levels deep");
+    bad(big, "", "m.yaml:1: machine: the file is larger than 262144 bytes");
+    double t = seconds() - t0;
+    if (t > 10) fprintf(stderr, "three refusals took %.1f s\n", t);
+    assert_true(t < 10);
+    free(deep); free(big);
+}
+
 static void good_run_is_deterministic(void **state)
 {
     (void)state;
@@ -167,6 +208,7 @@ int main(void)
         cmocka_unit_test(broken_yaml),
         cmocka_unit_test(impossible_requests),
         cmocka_unit_test(good_run_is_deterministic),
+        cmocka_unit_test(hostile_yaml),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }
