@@ -11,14 +11,15 @@
 #include <sys/stat.h>
 
 static const char usage[] =
-    "usage: gemmgen [--machine FILE] [--type f64|f32] [--mr N] [--nr N] [options]\n"
+    "usage: gemmgen [--machine FILE] [--type f64|f32|c64|c32] [--mr N] [--nr N] [options]\n"
     "Writes a GEMM micro-kernel for the machine to DIR/NAME.c and DIR/NAME.h.\n"
     "  --machine FILE     machine description (default: the host, by cpuid)\n"
-    "  --type f64|f32     element type (default f64)\n"
+    "  --type f64|f32     element type (default f64); c64|c32: complex double/float\n"
     "  --mr N, --nr N     micro-tile (default: derived from registers and latencies)\n"
     "  --small-tile       the machine's small_tile instead (the runtime's second kernel)\n"
     "  --max-regs N       cap the vector registers used (POCA's MaxReg)\n"
     "  --b-strategy S     vector-broadcast | vector-shuffle | scalar-broadcast | outer-product\n"
+    "                     (split-complex: complex types, which take it by default)\n"
     "  --no-sched         keep instruction-selection order (no list scheduling)\n"
     "  --no-pipeline      no two-iteration pipelining\n"
     "  --unroll N         unroll the k loop N times (default: from the RTG)\n"
@@ -81,7 +82,14 @@ static bool handle(struct options *o, int c, const char *arg, bool *print_machin
 {
     switch (c) {
     case O_MACHINE: o->machine_path = arg; break;
-    case O_TYPE: o->elem = (enum elem)parse_enum("--type", arg, elem_names, ELEM_COUNT); break;
+    case O_TYPE: {
+        /* f32 f64, then their complex types c32 c64 (interleaved re, im) */
+        static const char *const types[] = { "f32", "f64", "c32", "c64" };
+        int t = parse_enum("--type", arg, types, 4);
+        o->elem = (enum elem)(t % 2);
+        o->cplx = t >= 2;
+        break;
+    }
     case O_MR: o->mr = parse_int("--mr", arg, 1, 64); break;
     case O_NR: o->nr = parse_int("--nr", arg, 1, 64); break;
     case O_MAXREGS: o->max_regs = parse_int("--max-regs", arg, 2, 128); break;
@@ -141,7 +149,7 @@ static void print_small_tile(const struct options *o)
 {
     struct machine m;
     machine_load(&m, o->machine_path);
-    if (m.small_tile[o->elem].mr)
+    if (!o->cplx && m.small_tile[o->elem].mr)
         printf("%d %d %d\n", m.small_tile[o->elem].mr, m.small_tile[o->elem].nr, m.small_tile_max_k);
     else puts("none");
 }
