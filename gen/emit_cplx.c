@@ -19,7 +19,7 @@ static double combine_cycles(const struct plan *pl, const struct cstrat *cs)
     return c;
 }
 
-void em_cstrat_text(struct buf *b, const struct plan *pl)
+void cstrat_text(struct buf *b, const struct plan *pl)
 {
     const struct cstrat *cs = target_cstrat(pl->t, pl->k.elem);
     int nv = pl->k.nacc / 2;
@@ -36,7 +36,7 @@ void emit_kernel_cplx(const struct plan *pl, const struct options *o, const char
     char mr[16], nr[16], guard[160], rp[4], args[96], blis_decl[512], b_l1[8];
     int row_pref = emit_packed_fn(&fns, pl, name);
     em_how_made(&how, pl);
-    em_cstrat_text(&cst, pl);
+    cstrat_text(&cst, pl);
     target_text(&cflags, pl->t->cflags, &pl->m);
     target_text(&incl, pl->t->includes, &pl->m);
     strfmt(mr, sizeof mr, "%d", pl->k.mr);

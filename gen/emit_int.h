@@ -51,8 +51,6 @@ void em_blis_decl_text(char *out, size_t size, const struct options *o, const ch
 void em_args_text(char *args, size_t size, const struct options *o);
 const char *em_indent_for(const char *name);
 /* emit_cplx.c: the file of a complex kernel (the packed kernel alone) */
-/* the complex strategy and its combine cost, one line (also --explain) */
-void em_cstrat_text(struct buf *b, const struct plan *pl);
 void emit_kernel_cplx(const struct plan *pl, const struct options *o, const char *name,
                       struct buf *c_file, struct buf *h_file);
 /* What the vector update stores to C, with va_ / vb_ the broadcast alpha

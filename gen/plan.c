@@ -14,7 +14,7 @@ static _Noreturn void explain_no_shape(struct plan *pl, const struct options *o,
 {
     const struct machine *m = &pl->m;
     const char *why = NULL;
-    int need = 0;
+    int need = 0, slack = o->mr && o->nr ? 0 : 1;   /* as shape_choose counts */
     for (int bs = 0; bs < BS_COUNT; bs++) {
         bool cx = bstrat_complex((enum bstrat)bs);
         if ((force >= 0 && bs != force) || (cx && force < 0) ||
@@ -23,7 +23,7 @@ static _Noreturn void explain_no_shape(struct plan *pl, const struct options *o,
             for (int nr = o->nr ? o->nr : 1; nr <= (o->nr ? o->nr : 32); nr++) {
                 const char *w = kernel_shape_error(m, pl->t, (enum bstrat)bs, o->elem, mr, nr);
                 if (w) { if (!why) why = w; continue; }
-                int regs = kernel_min_regs(m, pl->t, (enum bstrat)bs, o->elem, mr, nr);
+                int regs = kernel_min_regs(m, pl->t, (enum bstrat)bs, o->elem, mr, nr) + slack;
                 if (regs > m->max_regs) { if (!need || regs < need) need = regs; continue; }
                 kernel_build(&pl->k, m, pl->t, o->elem, (enum bstrat)bs, mr, nr, m->max_regs);
                 check_timings(pl);
@@ -42,7 +42,7 @@ static _Noreturn void explain_no_shape(struct plan *pl, const struct options *o,
     if (need && req[0])
         die_input("%s: needs at least %d vector registers for %s, %s allows %d", req, need,
                   tname, m->path, m->max_regs);
-    if (need && o->cplx)
+    if (need && o->cplx && !o->max_regs)
         die_input("%s:%d: vector_registers: no %s micro-kernel fits in %d vector registers "
                   "(the smallest needs %d)", m->path, m->vreg_line, tname, m->max_regs, need);
     if (need)
@@ -67,7 +67,6 @@ static int complex_strategy(const struct plan *pl, const struct options *o)
     if (o->force_bs >= 0 && o->force_bs != (int)cs->bs)
         die_input("--b-strategy %s: --type %s takes the %s strategy (%s)", bstrat_names[o->force_bs],
                   tname, bstrat_names[cs->bs], cs->name);
-    if (o->small_tile) die_input("--small-tile: no small tile for --type %s", tname);
     return (int)cs->bs;
 }
 
@@ -124,6 +123,7 @@ void plan_build(struct plan *pl, const struct options *o)
         pl->m.max_regs = o->max_regs;
     }
     struct options so;           /* o with the small tile's sizes */
+    if (o->small_tile && o->cplx) die_input("--small-tile: no small tile for complex types");
     if (o->small_tile) {
         so = *o;
         take_small_tile(&so, &pl->m);

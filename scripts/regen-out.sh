@@ -1,7 +1,7 @@
 #!/bin/sh
 # Regenerate out/ (the committed kernels for every shipped machine and
-# type, and its small_tile kernel where it names one) with a given
-# gemmgen. usage: regen-out.sh GEMMGEN [OUTDIR]
+# type, its small_tile kernel where it names one, and the complex
+# kernels) with a given gemmgen. usage: regen-out.sh GEMMGEN [OUTDIR]
 # Run from anywhere; paths in the kernels' headers are relative to the
 # source root, so the bytes do not depend on where the checkout lives.
 set -eu
@@ -15,6 +15,15 @@ for y in machines/*.yaml; do
         "$gg" --machine "$y" --type "$t" -o "$out" >/dev/null
         if [ "$("$gg" --machine "$y" --type "$t" --print-small-tile)" != none ]; then
             "$gg" --machine "$y" --type "$t" --small-tile -o "$out" >/dev/null
+        fi
+    done
+done
+# complex kernels where the machine's instruction set has a complex
+# strategy (gemmgen refuses the others with exit status 2)
+for y in machines/*.yaml; do
+    for t in c64 c32; do
+        if "$gg" --machine "$y" --type "$t" --print-cflags >/dev/null 2>&1; then
+            "$gg" --machine "$y" --type "$t" -o "$out" >/dev/null
         fi
     done
 done
