@@ -335,7 +335,9 @@ static void packed_edge_name(char *out, size_t size, const char *name, const str
  * Returns 1 when row-stored C is the fast case. */
 int emit_packed_fn(struct buf *fns, const struct plan *pl, const char *fname)
 {
-    struct em e = { .pl = pl, .k = &pl->k, .sp = &pl->t->sp[pl->k.elem] };
+    const struct cstrat *cs = pl->k.cplx ? target_cstrat(pl->t, pl->k.elem) : NULL;
+    struct em e = { .pl = pl, .k = &pl->k,
+                    .sp = cs && cs->spell ? cs->spell : &pl->t->sp[pl->k.elem] };
     fill_def_iter(&e);
     int row_pref = emit_function(fns, &e, fname);
     free(e.def_iter);

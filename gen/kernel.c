@@ -175,6 +175,13 @@ static void build_vector_broadcast(struct kernel *k)
     }
 }
 
+/* Reals per B vector whose lanes the FMAs take (0: B broadcast). */
+static int cplx_lane_group(const struct target *t, enum elem e)
+{
+    const struct cstrat *cs = target_cstrat(t, e);
+    return cs && cs->by_lane ? t->lane_group_bits / (8 * elem_bytes(e)) : 0;
+}
+
 /* Split complex: A's vector holds VL/2 complex rows (re, im interleaved);
  * B(p,j)'s real part broadcast into one accumulator and its imaginary
  * part into the next, so the loop is plain FMAs; emit_cstore.c combines
@@ -183,16 +190,23 @@ static void build_vector_broadcast(struct kernel *k)
  * p*VL + l + j*2*MR. */
 static void build_split_complex(struct kernel *k)
 {
-    int mv = 2 * k->mr / k->vl, a[64], ntemp = 0;
+    int mv = 2 * k->mr / k->vl, a[64], ntemp = 0, b = -1;
+    int ge = cplx_lane_group(k->t, k->elem);
     new_accs(k, 2 * mv * k->nr, RC_VEC, 1, k->vl);
     load_a(k, a, mv, k->vl, RC_VEC, IC_VLOAD);
     for (int j = 0; j < k->nr; j++)
         for (int part = 0; part < 2; part++) {
-            int b = add_value(k, RC_VEC, false, "B%d", 2 * j + part);
-            add_mem(k, OP_BCAST_B, IC_VBROADCAST, b, ST_B, 2 * j + part);
+            int r = 2 * j + part;   /* B's real offset */
+            if (!ge) {
+                b = add_value(k, RC_VEC, false, "B%d", r);
+                add_mem(k, OP_BCAST_B, IC_VBROADCAST, b, ST_B, r);
+            } else if (r % ge == 0) {
+                b = add_value(k, RC_VEC, false, "B%d", r / ge);
+                add_mem(k, OP_LOAD_B, IC_VLOAD, b, ST_B, r);
+            }
             for (int p = 0; p < mv; p++) {
                 int c = 2 * (j * mv + p) + part;
-                accumulate(k, k->acc[c], a[p], b, -1, &ntemp);
+                accumulate(k, k->acc[c], a[p], b, ge ? r % ge : -1, &ntemp);
                 for (int l = 0; l < k->vl; l++)
                     tile_at(k, c, 0, k->vl)[l] = p * k->vl + l + j * 2 * k->mr;
             }
@@ -280,6 +294,7 @@ static int b_granule(const struct target *t, enum bstrat bs, enum elem e, int vl
     case BS_VECTOR_SHUFFLE: return vl;
     case BS_VECTOR_BROADCAST: return t->lane_group_bits / (8 * elem_bytes(e));
     case BS_OUTER_PRODUCT: return t->outer_cols[e];
+    case BS_SPLIT_COMPLEX: return cplx_lane_group(t, e) > 2 ? cplx_lane_group(t, e) / 2 : 1;
     default: return 1;
     }
 }

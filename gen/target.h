@@ -90,6 +90,9 @@ struct cstrat {
     const char *swap;          /* expression: %0 with re and im swapped in each pair */
     const char *addsub;        /* expression: even lanes %0 - %1, odd lanes %0 + %1 */
     const char *fmaddsub;      /* expression: even lanes %0*%1 - %2, odd %0*%1 + %2 */
+    const struct spell *spell; /* the loop's spelling when not the target's own */
+    bool by_lane;              /* B loaded as vectors, the FMAs take its parts by lane
+                                * (lane_group_bits) instead of broadcasts */
 };
 
 struct target {
