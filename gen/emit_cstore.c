@@ -3,7 +3,8 @@
  * products with B's real and with its imaginary parts) become one by the
  * target's pair swap and add-subtract (struct cstrat); complex alpha and
  * beta then multiply the same way. The full tile with unit row stride is
- * stored with vectors, anything else through a small buffer and a scalar
+ * stored with vectors, so are edge tiles on targets with masked loads and
+ * stores (AVX-512), anything else through a small buffer and a scalar
  * loop; nothing outside m x n is touched and beta == 0 reads nothing. */
 #include "emit_int.h"
 #include <stdio.h>
@@ -44,11 +45,35 @@ static void combine(struct buf *b, const struct em *e, const struct cstrat *cs, 
     }
 }
 
-/* C's address of output vector v (a column's VL/2 complex rows). */
+/* The first complex row and the column of output vector v (a column's
+ * VL/2 complex rows). */
+static void first_of(const struct kernel *k, int v, int *i0, int *j0)
+{
+    int mv = 2 * k->mr / k->vl;
+    *i0 = v % mv * (k->vl / 2);
+    *j0 = v / mv;
+}
+
 static void c_addr(const struct kernel *k, int v, char *out, size_t size)
 {
-    int mv = 2 * k->mr / k->vl, i0 = v % mv * (k->vl / 2), j0 = v / mv;
+    int i0, j0;
+    first_of(k, v, &i0, &j0);
     strfmt(out, size, "(%s *)(c + %d + %d * cs_c)", elem_ctype[k->elem], i0, j0);
+}
+
+/* Masked (edge tiles): opens the guard of vector v, which skips vectors
+ * wholly outside m x n, and declares k_, its lanes (two per complex row)
+ * below row m. */
+static void mask_open(struct buf *b, const struct em *e, int v)
+{
+    int i0, j0;
+    char lo[16];
+    first_of(e->k, v, &i0, &j0);
+    strfmt(lo, sizeof lo, "%d", 2 * i0);
+    const char *mo[3] = { lo, "2 * m", "" };
+    buf_printf(b, "            if (%d < m && %d < n) {\n                ", i0, j0);
+    em_expand(b, e->sp->mask_decl, "k_", mo, "", 0, e->sp->vtype);
+    buf_puts(b, "\n");
 }
 
 enum cpass { CX, CX_C, CAX, CAX_BC };
@@ -56,28 +81,33 @@ enum cpass { CX, CX_C, CAX, CAX_BC };
 /* The vector update of one pass: new values into the accumulators first
  * when C is read (all of C read before any store), then the stores. */
 static void cvector_stmts(struct buf *b, const struct em *e, const struct cstrat *cs, int nv,
-                          enum cpass pass)
+                          enum cpass pass, bool masked)
 {
     const struct spell *sp = e->sp;
+    const char *ldt = masked ? sp->mloadc : sp->loadc, *stt = masked ? sp->mstore : sp->store;
+    const char *close = masked ? "            }\n" : "";
+    const char *ind = masked ? "                " : "            ";
+    const char *ind2 = masked ? "                  " : "              ";
     char x[32], addr[96];
     if (pass == CX_C || pass == CAX_BC)
         for (int v = 0; v < nv; v++) {
             struct buf val = { 0 }, ld = { 0 }, ax = { 0 }, bc = { 0 };
             acc_name(e, v, 0, x, sizeof x);
             c_addr(e->k, v, addr, sizeof addr);
-            const char *lo[3] = { "", "", "" };
-            em_expand(&ld, sp->loadc, "", lo, addr, 0, sp->vtype);
-            buf_printf(b, "            { const %s c_ = %s;\n", sp->vtype, ld.s);
+            const char *lo[3] = { "", "k_", "" };
+            em_expand(&ld, ldt, "", lo, addr, 0, sp->vtype);
+            if (masked) mask_open(b, e, v);
+            buf_printf(b, "%s{ const %s c_ = %s;\n", ind, sp->vtype, ld.s);
             if (pass == CX_C) {
                 const char *ao[3] = { x, "c_", "" };
-                em_assign(b, "              ", x, sp->vadd, ao, "", sp->vtype);
+                em_assign(b, ind2, x, sp->vadd, ao, "", sp->vtype);
             } else {
                 cmul(&ax, e, cs, x, "var_", "vai_");
                 cmul(&bc, e, cs, "c_", "vbr_", "vbi_");
                 const char *ao[3] = { ax.s, bc.s, "" };
-                em_assign(b, "              ", x, sp->vadd, ao, "", sp->vtype);
+                em_assign(b, ind2, x, sp->vadd, ao, "", sp->vtype);
             }
-            buf_puts(b, "            }\n");
+            buf_printf(b, "%s}\n%s", ind, close);
             buf_free(&val); buf_free(&ld); buf_free(&ax); buf_free(&bc);
         }
     for (int v = 0; v < nv; v++) {
@@ -86,8 +116,10 @@ static void cvector_stmts(struct buf *b, const struct em *e, const struct cstrat
         c_addr(e->k, v, addr, sizeof addr);
         if (pass == CAX) cmul(&val, e, cs, x, "var_", "vai_");
         else buf_puts(&val, x);
-        const char *so[3] = { val.s, "", "" };
-        em_line(b, "            ", sp->store, "", so, addr, sp->vtype);
+        const char *so[3] = { val.s, "k_", "" };
+        if (masked) mask_open(b, e, v);
+        em_line(b, ind, stt, "", so, addr, sp->vtype);
+        buf_puts(b, close);
         buf_free(&val);
     }
 }
@@ -101,28 +133,32 @@ static void set1(struct buf *b, const struct spell *sp, const char *name, const 
     buf_free(&s);
 }
 
-/* The full tile, C's columns contiguous: alpha == 1 with beta 0 or 1 (a
- * store, an add: the five loops' and BLIS's calls), then any alpha and
- * beta == 0, then the general update. */
-static void cvector_path(struct buf *b, const struct em *e, const struct cstrat *cs, int nv)
+/* C's columns contiguous: the full tile, or (masked, targets with
+ * predicated loads and stores) any edge tile, each vector under the mask
+ * of its rows inside m, vectors wholly outside skipped. alpha == 1 with
+ * beta 0 or 1 (a store, an add: the five loops' and BLIS's calls), then
+ * any alpha and beta == 0, then the general update. */
+static void cvector_path(struct buf *b, const struct em *e, const struct cstrat *cs, int nv,
+                         bool masked)
 {
     const struct kernel *k = e->k;
     const struct spell *sp = e->sp;
-    buf_printf(b, "    if (m == %d && n == %d && rs_c == 1) {\n", k->mr, k->nr);
+    if (masked) buf_puts(b, "    if (rs_c == 1) {   /* edge tile: predicated */\n");
+    else buf_printf(b, "    if (m == %d && n == %d && rs_c == 1) {\n", k->mr, k->nr);
     buf_puts(b, "        if (ar_ == 1 && ai_ == 0 && br_ == 0 && bi_ == 0) {\n");
-    cvector_stmts(b, e, cs, nv, CX);
+    cvector_stmts(b, e, cs, nv, CX, masked);
     buf_puts(b, "        } else if (ar_ == 1 && ai_ == 0 && br_ == 1 && bi_ == 0) {\n");
-    cvector_stmts(b, e, cs, nv, CX_C);
+    cvector_stmts(b, e, cs, nv, CX_C, masked);
     buf_puts(b, "        } else if (br_ == 0 && bi_ == 0) {\n");
     set1(b, sp, "var_", "ar_");
     set1(b, sp, "vai_", "ai_");
-    cvector_stmts(b, e, cs, nv, CAX);
+    cvector_stmts(b, e, cs, nv, CAX, masked);
     buf_puts(b, "        } else {\n");
     set1(b, sp, "var_", "ar_");
     set1(b, sp, "vai_", "ai_");
     set1(b, sp, "vbr_", "br_");
     set1(b, sp, "vbi_", "bi_");
-    cvector_stmts(b, e, cs, nv, CAX_BC);
+    cvector_stmts(b, e, cs, nv, CAX_BC, masked);
     buf_puts(b, "        }\n        return;\n    }\n");
 }
 
@@ -165,7 +201,8 @@ int emit_cstore(struct buf *b, const struct em *e)
     buf_printf(b, "    const %s *al_ = (const %s *)alpha, *be_ = (const %s *)beta;\n", rt, rt, rt);
     buf_printf(b, "    const %s ar_ = al_[0], ai_ = al_[1], br_ = be_[0], bi_ = be_[1];\n", rt);
     combine(b, e, cs, nv);
-    cvector_path(b, e, cs, nv);
+    cvector_path(b, e, cs, nv, false);
+    if (e->sp->mask_decl) cvector_path(b, e, cs, nv, true);
     cscalar_path(b, e, nv);
     return 0;
 }

@@ -668,6 +668,412 @@ void zen4_cgemm_16x7(int64_t m, int64_t n, int64_t k, const float _Complex *alph
         }
         return;
     }
+    if (rs_c == 1) {   /* edge tile: predicated */
+        if (ar_ == 1 && ai_ == 0 && br_ == 0 && bi_ == 0) {
+            if (0 < m && 0 < n) {
+                const __mmask16 k_ = (__mmask16)(2 * m - 0 >= 16 ? 0xFFFF : (1u << (2 * m - 0)) - 1);
+                _mm512_mask_storeu_ps((float *)(c + 0 + 0 * cs_c), k_, zmm0);
+            }
+            if (8 < m && 0 < n) {
+                const __mmask16 k_ = (__mmask16)(2 * m - 16 >= 16 ? 0xFFFF : (1u << (2 * m - 16)) - 1);
+                _mm512_mask_storeu_ps((float *)(c + 8 + 0 * cs_c), k_, zmm2);
+            }
+            if (0 < m && 1 < n) {
+                const __mmask16 k_ = (__mmask16)(2 * m - 0 >= 16 ? 0xFFFF : (1u << (2 * m - 0)) - 1);
+                _mm512_mask_storeu_ps((float *)(c + 0 + 1 * cs_c), k_, zmm4);
+            }
+            if (8 < m && 1 < n) {
+                const __mmask16 k_ = (__mmask16)(2 * m - 16 >= 16 ? 0xFFFF : (1u << (2 * m - 16)) - 1);
+                _mm512_mask_storeu_ps((float *)(c + 8 + 1 * cs_c), k_, zmm6);
+            }
+            if (0 < m && 2 < n) {
+                const __mmask16 k_ = (__mmask16)(2 * m - 0 >= 16 ? 0xFFFF : (1u << (2 * m - 0)) - 1);
+                _mm512_mask_storeu_ps((float *)(c + 0 + 2 * cs_c), k_, zmm8);
+            }
+            if (8 < m && 2 < n) {
+                const __mmask16 k_ = (__mmask16)(2 * m - 16 >= 16 ? 0xFFFF : (1u << (2 * m - 16)) - 1);
+                _mm512_mask_storeu_ps((float *)(c + 8 + 2 * cs_c), k_, zmm10);
+            }
+            if (0 < m && 3 < n) {
+                const __mmask16 k_ = (__mmask16)(2 * m - 0 >= 16 ? 0xFFFF : (1u << (2 * m - 0)) - 1);
+                _mm512_mask_storeu_ps((float *)(c + 0 + 3 * cs_c), k_, zmm12);
+            }
+            if (8 < m && 3 < n) {
+                const __mmask16 k_ = (__mmask16)(2 * m - 16 >= 16 ? 0xFFFF : (1u << (2 * m - 16)) - 1);
+                _mm512_mask_storeu_ps((float *)(c + 8 + 3 * cs_c), k_, zmm14);
+            }
+            if (0 < m && 4 < n) {
+                const __mmask16 k_ = (__mmask16)(2 * m - 0 >= 16 ? 0xFFFF : (1u << (2 * m - 0)) - 1);
+                _mm512_mask_storeu_ps((float *)(c + 0 + 4 * cs_c), k_, zmm16);
+            }
+            if (8 < m && 4 < n) {
+                const __mmask16 k_ = (__mmask16)(2 * m - 16 >= 16 ? 0xFFFF : (1u << (2 * m - 16)) - 1);
+                _mm512_mask_storeu_ps((float *)(c + 8 + 4 * cs_c), k_, zmm18);
+            }
+            if (0 < m && 5 < n) {
+                const __mmask16 k_ = (__mmask16)(2 * m - 0 >= 16 ? 0xFFFF : (1u << (2 * m - 0)) - 1);
+                _mm512_mask_storeu_ps((float *)(c + 0 + 5 * cs_c), k_, zmm20);
+            }
+            if (8 < m && 5 < n) {
+                const __mmask16 k_ = (__mmask16)(2 * m - 16 >= 16 ? 0xFFFF : (1u << (2 * m - 16)) - 1);
+                _mm512_mask_storeu_ps((float *)(c + 8 + 5 * cs_c), k_, zmm22);
+            }
+            if (0 < m && 6 < n) {
+                const __mmask16 k_ = (__mmask16)(2 * m - 0 >= 16 ? 0xFFFF : (1u << (2 * m - 0)) - 1);
+                _mm512_mask_storeu_ps((float *)(c + 0 + 6 * cs_c), k_, zmm24);
+            }
+            if (8 < m && 6 < n) {
+                const __mmask16 k_ = (__mmask16)(2 * m - 16 >= 16 ? 0xFFFF : (1u << (2 * m - 16)) - 1);
+                _mm512_mask_storeu_ps((float *)(c + 8 + 6 * cs_c), k_, zmm26);
+            }
+        } else if (ar_ == 1 && ai_ == 0 && br_ == 1 && bi_ == 0) {
+            if (0 < m && 0 < n) {
+                const __mmask16 k_ = (__mmask16)(2 * m - 0 >= 16 ? 0xFFFF : (1u << (2 * m - 0)) - 1);
+                { const __m512 c_ = _mm512_maskz_loadu_ps(k_, (float *)(c + 0 + 0 * cs_c));
+                  zmm0 = _mm512_add_ps(zmm0, c_);
+                }
+            }
+            if (8 < m && 0 < n) {
+                const __mmask16 k_ = (__mmask16)(2 * m - 16 >= 16 ? 0xFFFF : (1u << (2 * m - 16)) - 1);
+                { const __m512 c_ = _mm512_maskz_loadu_ps(k_, (float *)(c + 8 + 0 * cs_c));
+                  zmm2 = _mm512_add_ps(zmm2, c_);
+                }
+            }
+            if (0 < m && 1 < n) {
+                const __mmask16 k_ = (__mmask16)(2 * m - 0 >= 16 ? 0xFFFF : (1u << (2 * m - 0)) - 1);
+                { const __m512 c_ = _mm512_maskz_loadu_ps(k_, (float *)(c + 0 + 1 * cs_c));
+                  zmm4 = _mm512_add_ps(zmm4, c_);
+                }
+            }
+            if (8 < m && 1 < n) {
+                const __mmask16 k_ = (__mmask16)(2 * m - 16 >= 16 ? 0xFFFF : (1u << (2 * m - 16)) - 1);
+                { const __m512 c_ = _mm512_maskz_loadu_ps(k_, (float *)(c + 8 + 1 * cs_c));
+                  zmm6 = _mm512_add_ps(zmm6, c_);
+                }
+            }
+            if (0 < m && 2 < n) {
+                const __mmask16 k_ = (__mmask16)(2 * m - 0 >= 16 ? 0xFFFF : (1u << (2 * m - 0)) - 1);
+                { const __m512 c_ = _mm512_maskz_loadu_ps(k_, (float *)(c + 0 + 2 * cs_c));
+                  zmm8 = _mm512_add_ps(zmm8, c_);
+                }
+            }
+            if (8 < m && 2 < n) {
+                const __mmask16 k_ = (__mmask16)(2 * m - 16 >= 16 ? 0xFFFF : (1u << (2 * m - 16)) - 1);
+                { const __m512 c_ = _mm512_maskz_loadu_ps(k_, (float *)(c + 8 + 2 * cs_c));
+                  zmm10 = _mm512_add_ps(zmm10, c_);
+                }
+            }
+            if (0 < m && 3 < n) {
+                const __mmask16 k_ = (__mmask16)(2 * m - 0 >= 16 ? 0xFFFF : (1u << (2 * m - 0)) - 1);
+                { const __m512 c_ = _mm512_maskz_loadu_ps(k_, (float *)(c + 0 + 3 * cs_c));
+                  zmm12 = _mm512_add_ps(zmm12, c_);
+                }
+            }
+            if (8 < m && 3 < n) {
+                const __mmask16 k_ = (__mmask16)(2 * m - 16 >= 16 ? 0xFFFF : (1u << (2 * m - 16)) - 1);
+                { const __m512 c_ = _mm512_maskz_loadu_ps(k_, (float *)(c + 8 + 3 * cs_c));
+                  zmm14 = _mm512_add_ps(zmm14, c_);
+                }
+            }
+            if (0 < m && 4 < n) {
+                const __mmask16 k_ = (__mmask16)(2 * m - 0 >= 16 ? 0xFFFF : (1u << (2 * m - 0)) - 1);
+                { const __m512 c_ = _mm512_maskz_loadu_ps(k_, (float *)(c + 0 + 4 * cs_c));
+                  zmm16 = _mm512_add_ps(zmm16, c_);
+                }
+            }
+            if (8 < m && 4 < n) {
+                const __mmask16 k_ = (__mmask16)(2 * m - 16 >= 16 ? 0xFFFF : (1u << (2 * m - 16)) - 1);
+                { const __m512 c_ = _mm512_maskz_loadu_ps(k_, (float *)(c + 8 + 4 * cs_c));
+                  zmm18 = _mm512_add_ps(zmm18, c_);
+                }
+            }
+            if (0 < m && 5 < n) {
+                const __mmask16 k_ = (__mmask16)(2 * m - 0 >= 16 ? 0xFFFF : (1u << (2 * m - 0)) - 1);
+                { const __m512 c_ = _mm512_maskz_loadu_ps(k_, (float *)(c + 0 + 5 * cs_c));
+                  zmm20 = _mm512_add_ps(zmm20, c_);
+                }
+            }
+            if (8 < m && 5 < n) {
+                const __mmask16 k_ = (__mmask16)(2 * m - 16 >= 16 ? 0xFFFF : (1u << (2 * m - 16)) - 1);
+                { const __m512 c_ = _mm512_maskz_loadu_ps(k_, (float *)(c + 8 + 5 * cs_c));
+                  zmm22 = _mm512_add_ps(zmm22, c_);
+                }
+            }
+            if (0 < m && 6 < n) {
+                const __mmask16 k_ = (__mmask16)(2 * m - 0 >= 16 ? 0xFFFF : (1u << (2 * m - 0)) - 1);
+                { const __m512 c_ = _mm512_maskz_loadu_ps(k_, (float *)(c + 0 + 6 * cs_c));
+                  zmm24 = _mm512_add_ps(zmm24, c_);
+                }
+            }
+            if (8 < m && 6 < n) {
+                const __mmask16 k_ = (__mmask16)(2 * m - 16 >= 16 ? 0xFFFF : (1u << (2 * m - 16)) - 1);
+                { const __m512 c_ = _mm512_maskz_loadu_ps(k_, (float *)(c + 8 + 6 * cs_c));
+                  zmm26 = _mm512_add_ps(zmm26, c_);
+                }
+            }
+            if (0 < m && 0 < n) {
+                const __mmask16 k_ = (__mmask16)(2 * m - 0 >= 16 ? 0xFFFF : (1u << (2 * m - 0)) - 1);
+                _mm512_mask_storeu_ps((float *)(c + 0 + 0 * cs_c), k_, zmm0);
+            }
+            if (8 < m && 0 < n) {
+                const __mmask16 k_ = (__mmask16)(2 * m - 16 >= 16 ? 0xFFFF : (1u << (2 * m - 16)) - 1);
+                _mm512_mask_storeu_ps((float *)(c + 8 + 0 * cs_c), k_, zmm2);
+            }
+            if (0 < m && 1 < n) {
+                const __mmask16 k_ = (__mmask16)(2 * m - 0 >= 16 ? 0xFFFF : (1u << (2 * m - 0)) - 1);
+                _mm512_mask_storeu_ps((float *)(c + 0 + 1 * cs_c), k_, zmm4);
+            }
+            if (8 < m && 1 < n) {
+                const __mmask16 k_ = (__mmask16)(2 * m - 16 >= 16 ? 0xFFFF : (1u << (2 * m - 16)) - 1);
+                _mm512_mask_storeu_ps((float *)(c + 8 + 1 * cs_c), k_, zmm6);
+            }
+            if (0 < m && 2 < n) {
+                const __mmask16 k_ = (__mmask16)(2 * m - 0 >= 16 ? 0xFFFF : (1u << (2 * m - 0)) - 1);
+                _mm512_mask_storeu_ps((float *)(c + 0 + 2 * cs_c), k_, zmm8);
+            }
+            if (8 < m && 2 < n) {
+                const __mmask16 k_ = (__mmask16)(2 * m - 16 >= 16 ? 0xFFFF : (1u << (2 * m - 16)) - 1);
+                _mm512_mask_storeu_ps((float *)(c + 8 + 2 * cs_c), k_, zmm10);
+            }
+            if (0 < m && 3 < n) {
+                const __mmask16 k_ = (__mmask16)(2 * m - 0 >= 16 ? 0xFFFF : (1u << (2 * m - 0)) - 1);
+                _mm512_mask_storeu_ps((float *)(c + 0 + 3 * cs_c), k_, zmm12);
+            }
+            if (8 < m && 3 < n) {
+                const __mmask16 k_ = (__mmask16)(2 * m - 16 >= 16 ? 0xFFFF : (1u << (2 * m - 16)) - 1);
+                _mm512_mask_storeu_ps((float *)(c + 8 + 3 * cs_c), k_, zmm14);
+            }
+            if (0 < m && 4 < n) {
+                const __mmask16 k_ = (__mmask16)(2 * m - 0 >= 16 ? 0xFFFF : (1u << (2 * m - 0)) - 1);
+                _mm512_mask_storeu_ps((float *)(c + 0 + 4 * cs_c), k_, zmm16);
+            }
+            if (8 < m && 4 < n) {
+                const __mmask16 k_ = (__mmask16)(2 * m - 16 >= 16 ? 0xFFFF : (1u << (2 * m - 16)) - 1);
+                _mm512_mask_storeu_ps((float *)(c + 8 + 4 * cs_c), k_, zmm18);
+            }
+            if (0 < m && 5 < n) {
+                const __mmask16 k_ = (__mmask16)(2 * m - 0 >= 16 ? 0xFFFF : (1u << (2 * m - 0)) - 1);
+                _mm512_mask_storeu_ps((float *)(c + 0 + 5 * cs_c), k_, zmm20);
+            }
+            if (8 < m && 5 < n) {
+                const __mmask16 k_ = (__mmask16)(2 * m - 16 >= 16 ? 0xFFFF : (1u << (2 * m - 16)) - 1);
+                _mm512_mask_storeu_ps((float *)(c + 8 + 5 * cs_c), k_, zmm22);
+            }
+            if (0 < m && 6 < n) {
+                const __mmask16 k_ = (__mmask16)(2 * m - 0 >= 16 ? 0xFFFF : (1u << (2 * m - 0)) - 1);
+                _mm512_mask_storeu_ps((float *)(c + 0 + 6 * cs_c), k_, zmm24);
+            }
+            if (8 < m && 6 < n) {
+                const __mmask16 k_ = (__mmask16)(2 * m - 16 >= 16 ? 0xFFFF : (1u << (2 * m - 16)) - 1);
+                _mm512_mask_storeu_ps((float *)(c + 8 + 6 * cs_c), k_, zmm26);
+            }
+        } else if (br_ == 0 && bi_ == 0) {
+            const __m512 var_ = _mm512_set1_ps(ar_);
+            const __m512 vai_ = _mm512_set1_ps(ai_);
+            if (0 < m && 0 < n) {
+                const __mmask16 k_ = (__mmask16)(2 * m - 0 >= 16 ? 0xFFFF : (1u << (2 * m - 0)) - 1);
+                _mm512_mask_storeu_ps((float *)(c + 0 + 0 * cs_c), k_, _mm512_fmaddsub_ps(zmm0, var_, _mm512_mul_ps(_mm512_permute_ps(zmm0, 0xB1), vai_)));
+            }
+            if (8 < m && 0 < n) {
+                const __mmask16 k_ = (__mmask16)(2 * m - 16 >= 16 ? 0xFFFF : (1u << (2 * m - 16)) - 1);
+                _mm512_mask_storeu_ps((float *)(c + 8 + 0 * cs_c), k_, _mm512_fmaddsub_ps(zmm2, var_, _mm512_mul_ps(_mm512_permute_ps(zmm2, 0xB1), vai_)));
+            }
+            if (0 < m && 1 < n) {
+                const __mmask16 k_ = (__mmask16)(2 * m - 0 >= 16 ? 0xFFFF : (1u << (2 * m - 0)) - 1);
+                _mm512_mask_storeu_ps((float *)(c + 0 + 1 * cs_c), k_, _mm512_fmaddsub_ps(zmm4, var_, _mm512_mul_ps(_mm512_permute_ps(zmm4, 0xB1), vai_)));
+            }
+            if (8 < m && 1 < n) {
+                const __mmask16 k_ = (__mmask16)(2 * m - 16 >= 16 ? 0xFFFF : (1u << (2 * m - 16)) - 1);
+                _mm512_mask_storeu_ps((float *)(c + 8 + 1 * cs_c), k_, _mm512_fmaddsub_ps(zmm6, var_, _mm512_mul_ps(_mm512_permute_ps(zmm6, 0xB1), vai_)));
+            }
+            if (0 < m && 2 < n) {
+                const __mmask16 k_ = (__mmask16)(2 * m - 0 >= 16 ? 0xFFFF : (1u << (2 * m - 0)) - 1);
+                _mm512_mask_storeu_ps((float *)(c + 0 + 2 * cs_c), k_, _mm512_fmaddsub_ps(zmm8, var_, _mm512_mul_ps(_mm512_permute_ps(zmm8, 0xB1), vai_)));
+            }
+            if (8 < m && 2 < n) {
+                const __mmask16 k_ = (__mmask16)(2 * m - 16 >= 16 ? 0xFFFF : (1u << (2 * m - 16)) - 1);
+                _mm512_mask_storeu_ps((float *)(c + 8 + 2 * cs_c), k_, _mm512_fmaddsub_ps(zmm10, var_, _mm512_mul_ps(_mm512_permute_ps(zmm10, 0xB1), vai_)));
+            }
+            if (0 < m && 3 < n) {
+                const __mmask16 k_ = (__mmask16)(2 * m - 0 >= 16 ? 0xFFFF : (1u << (2 * m - 0)) - 1);
+                _mm512_mask_storeu_ps((float *)(c + 0 + 3 * cs_c), k_, _mm512_fmaddsub_ps(zmm12, var_, _mm512_mul_ps(_mm512_permute_ps(zmm12, 0xB1), vai_)));
+            }
+            if (8 < m && 3 < n) {
+                const __mmask16 k_ = (__mmask16)(2 * m - 16 >= 16 ? 0xFFFF : (1u << (2 * m - 16)) - 1);
+                _mm512_mask_storeu_ps((float *)(c + 8 + 3 * cs_c), k_, _mm512_fmaddsub_ps(zmm14, var_, _mm512_mul_ps(_mm512_permute_ps(zmm14, 0xB1), vai_)));
+            }
+            if (0 < m && 4 < n) {
+                const __mmask16 k_ = (__mmask16)(2 * m - 0 >= 16 ? 0xFFFF : (1u << (2 * m - 0)) - 1);
+                _mm512_mask_storeu_ps((float *)(c + 0 + 4 * cs_c), k_, _mm512_fmaddsub_ps(zmm16, var_, _mm512_mul_ps(_mm512_permute_ps(zmm16, 0xB1), vai_)));
+            }
+            if (8 < m && 4 < n) {
+                const __mmask16 k_ = (__mmask16)(2 * m - 16 >= 16 ? 0xFFFF : (1u << (2 * m - 16)) - 1);
+                _mm512_mask_storeu_ps((float *)(c + 8 + 4 * cs_c), k_, _mm512_fmaddsub_ps(zmm18, var_, _mm512_mul_ps(_mm512_permute_ps(zmm18, 0xB1), vai_)));
+            }
+            if (0 < m && 5 < n) {
+                const __mmask16 k_ = (__mmask16)(2 * m - 0 >= 16 ? 0xFFFF : (1u << (2 * m - 0)) - 1);
+                _mm512_mask_storeu_ps((float *)(c + 0 + 5 * cs_c), k_, _mm512_fmaddsub_ps(zmm20, var_, _mm512_mul_ps(_mm512_permute_ps(zmm20, 0xB1), vai_)));
+            }
+            if (8 < m && 5 < n) {
+                const __mmask16 k_ = (__mmask16)(2 * m - 16 >= 16 ? 0xFFFF : (1u << (2 * m - 16)) - 1);
+                _mm512_mask_storeu_ps((float *)(c + 8 + 5 * cs_c), k_, _mm512_fmaddsub_ps(zmm22, var_, _mm512_mul_ps(_mm512_permute_ps(zmm22, 0xB1), vai_)));
+            }
+            if (0 < m && 6 < n) {
+                const __mmask16 k_ = (__mmask16)(2 * m - 0 >= 16 ? 0xFFFF : (1u << (2 * m - 0)) - 1);
+                _mm512_mask_storeu_ps((float *)(c + 0 + 6 * cs_c), k_, _mm512_fmaddsub_ps(zmm24, var_, _mm512_mul_ps(_mm512_permute_ps(zmm24, 0xB1), vai_)));
+            }
+            if (8 < m && 6 < n) {
+                const __mmask16 k_ = (__mmask16)(2 * m - 16 >= 16 ? 0xFFFF : (1u << (2 * m - 16)) - 1);
+                _mm512_mask_storeu_ps((float *)(c + 8 + 6 * cs_c), k_, _mm512_fmaddsub_ps(zmm26, var_, _mm512_mul_ps(_mm512_permute_ps(zmm26, 0xB1), vai_)));
+            }
+        } else {
+            const __m512 var_ = _mm512_set1_ps(ar_);
+            const __m512 vai_ = _mm512_set1_ps(ai_);
+            const __m512 vbr_ = _mm512_set1_ps(br_);
+            const __m512 vbi_ = _mm512_set1_ps(bi_);
+            if (0 < m && 0 < n) {
+                const __mmask16 k_ = (__mmask16)(2 * m - 0 >= 16 ? 0xFFFF : (1u << (2 * m - 0)) - 1);
+                { const __m512 c_ = _mm512_maskz_loadu_ps(k_, (float *)(c + 0 + 0 * cs_c));
+                  zmm0 = _mm512_add_ps(_mm512_fmaddsub_ps(zmm0, var_, _mm512_mul_ps(_mm512_permute_ps(zmm0, 0xB1), vai_)), _mm512_fmaddsub_ps(c_, vbr_, _mm512_mul_ps(_mm512_permute_ps(c_, 0xB1), vbi_)));
+                }
+            }
+            if (8 < m && 0 < n) {
+                const __mmask16 k_ = (__mmask16)(2 * m - 16 >= 16 ? 0xFFFF : (1u << (2 * m - 16)) - 1);
+                { const __m512 c_ = _mm512_maskz_loadu_ps(k_, (float *)(c + 8 + 0 * cs_c));
+                  zmm2 = _mm512_add_ps(_mm512_fmaddsub_ps(zmm2, var_, _mm512_mul_ps(_mm512_permute_ps(zmm2, 0xB1), vai_)), _mm512_fmaddsub_ps(c_, vbr_, _mm512_mul_ps(_mm512_permute_ps(c_, 0xB1), vbi_)));
+                }
+            }
+            if (0 < m && 1 < n) {
+                const __mmask16 k_ = (__mmask16)(2 * m - 0 >= 16 ? 0xFFFF : (1u << (2 * m - 0)) - 1);
+                { const __m512 c_ = _mm512_maskz_loadu_ps(k_, (float *)(c + 0 + 1 * cs_c));
+                  zmm4 = _mm512_add_ps(_mm512_fmaddsub_ps(zmm4, var_, _mm512_mul_ps(_mm512_permute_ps(zmm4, 0xB1), vai_)), _mm512_fmaddsub_ps(c_, vbr_, _mm512_mul_ps(_mm512_permute_ps(c_, 0xB1), vbi_)));
+                }
+            }
+            if (8 < m && 1 < n) {
+                const __mmask16 k_ = (__mmask16)(2 * m - 16 >= 16 ? 0xFFFF : (1u << (2 * m - 16)) - 1);
+                { const __m512 c_ = _mm512_maskz_loadu_ps(k_, (float *)(c + 8 + 1 * cs_c));
+                  zmm6 = _mm512_add_ps(_mm512_fmaddsub_ps(zmm6, var_, _mm512_mul_ps(_mm512_permute_ps(zmm6, 0xB1), vai_)), _mm512_fmaddsub_ps(c_, vbr_, _mm512_mul_ps(_mm512_permute_ps(c_, 0xB1), vbi_)));
+                }
+            }
+            if (0 < m && 2 < n) {
+                const __mmask16 k_ = (__mmask16)(2 * m - 0 >= 16 ? 0xFFFF : (1u << (2 * m - 0)) - 1);
+                { const __m512 c_ = _mm512_maskz_loadu_ps(k_, (float *)(c + 0 + 2 * cs_c));
+                  zmm8 = _mm512_add_ps(_mm512_fmaddsub_ps(zmm8, var_, _mm512_mul_ps(_mm512_permute_ps(zmm8, 0xB1), vai_)), _mm512_fmaddsub_ps(c_, vbr_, _mm512_mul_ps(_mm512_permute_ps(c_, 0xB1), vbi_)));
+                }
+            }
+            if (8 < m && 2 < n) {
+                const __mmask16 k_ = (__mmask16)(2 * m - 16 >= 16 ? 0xFFFF : (1u << (2 * m - 16)) - 1);
+                { const __m512 c_ = _mm512_maskz_loadu_ps(k_, (float *)(c + 8 + 2 * cs_c));
+                  zmm10 = _mm512_add_ps(_mm512_fmaddsub_ps(zmm10, var_, _mm512_mul_ps(_mm512_permute_ps(zmm10, 0xB1), vai_)), _mm512_fmaddsub_ps(c_, vbr_, _mm512_mul_ps(_mm512_permute_ps(c_, 0xB1), vbi_)));
+                }
+            }
+            if (0 < m && 3 < n) {
+                const __mmask16 k_ = (__mmask16)(2 * m - 0 >= 16 ? 0xFFFF : (1u << (2 * m - 0)) - 1);
+                { const __m512 c_ = _mm512_maskz_loadu_ps(k_, (float *)(c + 0 + 3 * cs_c));
+                  zmm12 = _mm512_add_ps(_mm512_fmaddsub_ps(zmm12, var_, _mm512_mul_ps(_mm512_permute_ps(zmm12, 0xB1), vai_)), _mm512_fmaddsub_ps(c_, vbr_, _mm512_mul_ps(_mm512_permute_ps(c_, 0xB1), vbi_)));
+                }
+            }
+            if (8 < m && 3 < n) {
+                const __mmask16 k_ = (__mmask16)(2 * m - 16 >= 16 ? 0xFFFF : (1u << (2 * m - 16)) - 1);
+                { const __m512 c_ = _mm512_maskz_loadu_ps(k_, (float *)(c + 8 + 3 * cs_c));
+                  zmm14 = _mm512_add_ps(_mm512_fmaddsub_ps(zmm14, var_, _mm512_mul_ps(_mm512_permute_ps(zmm14, 0xB1), vai_)), _mm512_fmaddsub_ps(c_, vbr_, _mm512_mul_ps(_mm512_permute_ps(c_, 0xB1), vbi_)));
+                }
+            }
+            if (0 < m && 4 < n) {
+                const __mmask16 k_ = (__mmask16)(2 * m - 0 >= 16 ? 0xFFFF : (1u << (2 * m - 0)) - 1);
+                { const __m512 c_ = _mm512_maskz_loadu_ps(k_, (float *)(c + 0 + 4 * cs_c));
+                  zmm16 = _mm512_add_ps(_mm512_fmaddsub_ps(zmm16, var_, _mm512_mul_ps(_mm512_permute_ps(zmm16, 0xB1), vai_)), _mm512_fmaddsub_ps(c_, vbr_, _mm512_mul_ps(_mm512_permute_ps(c_, 0xB1), vbi_)));
+                }
+            }
+            if (8 < m && 4 < n) {
+                const __mmask16 k_ = (__mmask16)(2 * m - 16 >= 16 ? 0xFFFF : (1u << (2 * m - 16)) - 1);
+                { const __m512 c_ = _mm512_maskz_loadu_ps(k_, (float *)(c + 8 + 4 * cs_c));
+                  zmm18 = _mm512_add_ps(_mm512_fmaddsub_ps(zmm18, var_, _mm512_mul_ps(_mm512_permute_ps(zmm18, 0xB1), vai_)), _mm512_fmaddsub_ps(c_, vbr_, _mm512_mul_ps(_mm512_permute_ps(c_, 0xB1), vbi_)));
+                }
+            }
+            if (0 < m && 5 < n) {
+                const __mmask16 k_ = (__mmask16)(2 * m - 0 >= 16 ? 0xFFFF : (1u << (2 * m - 0)) - 1);
+                { const __m512 c_ = _mm512_maskz_loadu_ps(k_, (float *)(c + 0 + 5 * cs_c));
+                  zmm20 = _mm512_add_ps(_mm512_fmaddsub_ps(zmm20, var_, _mm512_mul_ps(_mm512_permute_ps(zmm20, 0xB1), vai_)), _mm512_fmaddsub_ps(c_, vbr_, _mm512_mul_ps(_mm512_permute_ps(c_, 0xB1), vbi_)));
+                }
+            }
+            if (8 < m && 5 < n) {
+                const __mmask16 k_ = (__mmask16)(2 * m - 16 >= 16 ? 0xFFFF : (1u << (2 * m - 16)) - 1);
+                { const __m512 c_ = _mm512_maskz_loadu_ps(k_, (float *)(c + 8 + 5 * cs_c));
+                  zmm22 = _mm512_add_ps(_mm512_fmaddsub_ps(zmm22, var_, _mm512_mul_ps(_mm512_permute_ps(zmm22, 0xB1), vai_)), _mm512_fmaddsub_ps(c_, vbr_, _mm512_mul_ps(_mm512_permute_ps(c_, 0xB1), vbi_)));
+                }
+            }
+            if (0 < m && 6 < n) {
+                const __mmask16 k_ = (__mmask16)(2 * m - 0 >= 16 ? 0xFFFF : (1u << (2 * m - 0)) - 1);
+                { const __m512 c_ = _mm512_maskz_loadu_ps(k_, (float *)(c + 0 + 6 * cs_c));
+                  zmm24 = _mm512_add_ps(_mm512_fmaddsub_ps(zmm24, var_, _mm512_mul_ps(_mm512_permute_ps(zmm24, 0xB1), vai_)), _mm512_fmaddsub_ps(c_, vbr_, _mm512_mul_ps(_mm512_permute_ps(c_, 0xB1), vbi_)));
+                }
+            }
+            if (8 < m && 6 < n) {
+                const __mmask16 k_ = (__mmask16)(2 * m - 16 >= 16 ? 0xFFFF : (1u << (2 * m - 16)) - 1);
+                { const __m512 c_ = _mm512_maskz_loadu_ps(k_, (float *)(c + 8 + 6 * cs_c));
+                  zmm26 = _mm512_add_ps(_mm512_fmaddsub_ps(zmm26, var_, _mm512_mul_ps(_mm512_permute_ps(zmm26, 0xB1), vai_)), _mm512_fmaddsub_ps(c_, vbr_, _mm512_mul_ps(_mm512_permute_ps(c_, 0xB1), vbi_)));
+                }
+            }
+            if (0 < m && 0 < n) {
+                const __mmask16 k_ = (__mmask16)(2 * m - 0 >= 16 ? 0xFFFF : (1u << (2 * m - 0)) - 1);
+                _mm512_mask_storeu_ps((float *)(c + 0 + 0 * cs_c), k_, zmm0);
+            }
+            if (8 < m && 0 < n) {
+                const __mmask16 k_ = (__mmask16)(2 * m - 16 >= 16 ? 0xFFFF : (1u << (2 * m - 16)) - 1);
+                _mm512_mask_storeu_ps((float *)(c + 8 + 0 * cs_c), k_, zmm2);
+            }
+            if (0 < m && 1 < n) {
+                const __mmask16 k_ = (__mmask16)(2 * m - 0 >= 16 ? 0xFFFF : (1u << (2 * m - 0)) - 1);
+                _mm512_mask_storeu_ps((float *)(c + 0 + 1 * cs_c), k_, zmm4);
+            }
+            if (8 < m && 1 < n) {
+                const __mmask16 k_ = (__mmask16)(2 * m - 16 >= 16 ? 0xFFFF : (1u << (2 * m - 16)) - 1);
+                _mm512_mask_storeu_ps((float *)(c + 8 + 1 * cs_c), k_, zmm6);
+            }
+            if (0 < m && 2 < n) {
+                const __mmask16 k_ = (__mmask16)(2 * m - 0 >= 16 ? 0xFFFF : (1u << (2 * m - 0)) - 1);
+                _mm512_mask_storeu_ps((float *)(c + 0 + 2 * cs_c), k_, zmm8);
+            }
+            if (8 < m && 2 < n) {
+                const __mmask16 k_ = (__mmask16)(2 * m - 16 >= 16 ? 0xFFFF : (1u << (2 * m - 16)) - 1);
+                _mm512_mask_storeu_ps((float *)(c + 8 + 2 * cs_c), k_, zmm10);
+            }
+            if (0 < m && 3 < n) {
+                const __mmask16 k_ = (__mmask16)(2 * m - 0 >= 16 ? 0xFFFF : (1u << (2 * m - 0)) - 1);
+                _mm512_mask_storeu_ps((float *)(c + 0 + 3 * cs_c), k_, zmm12);
+            }
+            if (8 < m && 3 < n) {
+                const __mmask16 k_ = (__mmask16)(2 * m - 16 >= 16 ? 0xFFFF : (1u << (2 * m - 16)) - 1);
+                _mm512_mask_storeu_ps((float *)(c + 8 + 3 * cs_c), k_, zmm14);
+            }
+            if (0 < m && 4 < n) {
+                const __mmask16 k_ = (__mmask16)(2 * m - 0 >= 16 ? 0xFFFF : (1u << (2 * m - 0)) - 1);
+                _mm512_mask_storeu_ps((float *)(c + 0 + 4 * cs_c), k_, zmm16);
+            }
+            if (8 < m && 4 < n) {
+                const __mmask16 k_ = (__mmask16)(2 * m - 16 >= 16 ? 0xFFFF : (1u << (2 * m - 16)) - 1);
+                _mm512_mask_storeu_ps((float *)(c + 8 + 4 * cs_c), k_, zmm18);
+            }
+            if (0 < m && 5 < n) {
+                const __mmask16 k_ = (__mmask16)(2 * m - 0 >= 16 ? 0xFFFF : (1u << (2 * m - 0)) - 1);
+                _mm512_mask_storeu_ps((float *)(c + 0 + 5 * cs_c), k_, zmm20);
+            }
+            if (8 < m && 5 < n) {
+                const __mmask16 k_ = (__mmask16)(2 * m - 16 >= 16 ? 0xFFFF : (1u << (2 * m - 16)) - 1);
+                _mm512_mask_storeu_ps((float *)(c + 8 + 5 * cs_c), k_, zmm22);
+            }
+            if (0 < m && 6 < n) {
+                const __mmask16 k_ = (__mmask16)(2 * m - 0 >= 16 ? 0xFFFF : (1u << (2 * m - 0)) - 1);
+                _mm512_mask_storeu_ps((float *)(c + 0 + 6 * cs_c), k_, zmm24);
+            }
+            if (8 < m && 6 < n) {
+                const __mmask16 k_ = (__mmask16)(2 * m - 16 >= 16 ? 0xFFFF : (1u << (2 * m - 16)) - 1);
+                _mm512_mask_storeu_ps((float *)(c + 8 + 6 * cs_c), k_, zmm26);
+            }
+        }
+        return;
+    }
     float t_[224];
     _mm512_storeu_ps(t_ + 0, zmm0);
     _mm512_storeu_ps(t_ + 16, zmm2);

@@ -676,6 +676,412 @@ void zen5_zgemm_8x7(int64_t m, int64_t n, int64_t k, const double _Complex *alph
         }
         return;
     }
+    if (rs_c == 1) {   /* edge tile: predicated */
+        if (ar_ == 1 && ai_ == 0 && br_ == 0 && bi_ == 0) {
+            if (0 < m && 0 < n) {
+                const __mmask8 k_ = (__mmask8)(2 * m - 0 >= 8 ? 0xFF : (1u << (2 * m - 0)) - 1);
+                _mm512_mask_storeu_pd((double *)(c + 0 + 0 * cs_c), k_, zmm0);
+            }
+            if (4 < m && 0 < n) {
+                const __mmask8 k_ = (__mmask8)(2 * m - 8 >= 8 ? 0xFF : (1u << (2 * m - 8)) - 1);
+                _mm512_mask_storeu_pd((double *)(c + 4 + 0 * cs_c), k_, zmm2);
+            }
+            if (0 < m && 1 < n) {
+                const __mmask8 k_ = (__mmask8)(2 * m - 0 >= 8 ? 0xFF : (1u << (2 * m - 0)) - 1);
+                _mm512_mask_storeu_pd((double *)(c + 0 + 1 * cs_c), k_, zmm4);
+            }
+            if (4 < m && 1 < n) {
+                const __mmask8 k_ = (__mmask8)(2 * m - 8 >= 8 ? 0xFF : (1u << (2 * m - 8)) - 1);
+                _mm512_mask_storeu_pd((double *)(c + 4 + 1 * cs_c), k_, zmm6);
+            }
+            if (0 < m && 2 < n) {
+                const __mmask8 k_ = (__mmask8)(2 * m - 0 >= 8 ? 0xFF : (1u << (2 * m - 0)) - 1);
+                _mm512_mask_storeu_pd((double *)(c + 0 + 2 * cs_c), k_, zmm8);
+            }
+            if (4 < m && 2 < n) {
+                const __mmask8 k_ = (__mmask8)(2 * m - 8 >= 8 ? 0xFF : (1u << (2 * m - 8)) - 1);
+                _mm512_mask_storeu_pd((double *)(c + 4 + 2 * cs_c), k_, zmm10);
+            }
+            if (0 < m && 3 < n) {
+                const __mmask8 k_ = (__mmask8)(2 * m - 0 >= 8 ? 0xFF : (1u << (2 * m - 0)) - 1);
+                _mm512_mask_storeu_pd((double *)(c + 0 + 3 * cs_c), k_, zmm12);
+            }
+            if (4 < m && 3 < n) {
+                const __mmask8 k_ = (__mmask8)(2 * m - 8 >= 8 ? 0xFF : (1u << (2 * m - 8)) - 1);
+                _mm512_mask_storeu_pd((double *)(c + 4 + 3 * cs_c), k_, zmm14);
+            }
+            if (0 < m && 4 < n) {
+                const __mmask8 k_ = (__mmask8)(2 * m - 0 >= 8 ? 0xFF : (1u << (2 * m - 0)) - 1);
+                _mm512_mask_storeu_pd((double *)(c + 0 + 4 * cs_c), k_, zmm16);
+            }
+            if (4 < m && 4 < n) {
+                const __mmask8 k_ = (__mmask8)(2 * m - 8 >= 8 ? 0xFF : (1u << (2 * m - 8)) - 1);
+                _mm512_mask_storeu_pd((double *)(c + 4 + 4 * cs_c), k_, zmm18);
+            }
+            if (0 < m && 5 < n) {
+                const __mmask8 k_ = (__mmask8)(2 * m - 0 >= 8 ? 0xFF : (1u << (2 * m - 0)) - 1);
+                _mm512_mask_storeu_pd((double *)(c + 0 + 5 * cs_c), k_, zmm20);
+            }
+            if (4 < m && 5 < n) {
+                const __mmask8 k_ = (__mmask8)(2 * m - 8 >= 8 ? 0xFF : (1u << (2 * m - 8)) - 1);
+                _mm512_mask_storeu_pd((double *)(c + 4 + 5 * cs_c), k_, zmm22);
+            }
+            if (0 < m && 6 < n) {
+                const __mmask8 k_ = (__mmask8)(2 * m - 0 >= 8 ? 0xFF : (1u << (2 * m - 0)) - 1);
+                _mm512_mask_storeu_pd((double *)(c + 0 + 6 * cs_c), k_, zmm24);
+            }
+            if (4 < m && 6 < n) {
+                const __mmask8 k_ = (__mmask8)(2 * m - 8 >= 8 ? 0xFF : (1u << (2 * m - 8)) - 1);
+                _mm512_mask_storeu_pd((double *)(c + 4 + 6 * cs_c), k_, zmm26);
+            }
+        } else if (ar_ == 1 && ai_ == 0 && br_ == 1 && bi_ == 0) {
+            if (0 < m && 0 < n) {
+                const __mmask8 k_ = (__mmask8)(2 * m - 0 >= 8 ? 0xFF : (1u << (2 * m - 0)) - 1);
+                { const __m512d c_ = _mm512_maskz_loadu_pd(k_, (double *)(c + 0 + 0 * cs_c));
+                  zmm0 = _mm512_add_pd(zmm0, c_);
+                }
+            }
+            if (4 < m && 0 < n) {
+                const __mmask8 k_ = (__mmask8)(2 * m - 8 >= 8 ? 0xFF : (1u << (2 * m - 8)) - 1);
+                { const __m512d c_ = _mm512_maskz_loadu_pd(k_, (double *)(c + 4 + 0 * cs_c));
+                  zmm2 = _mm512_add_pd(zmm2, c_);
+                }
+            }
+            if (0 < m && 1 < n) {
+                const __mmask8 k_ = (__mmask8)(2 * m - 0 >= 8 ? 0xFF : (1u << (2 * m - 0)) - 1);
+                { const __m512d c_ = _mm512_maskz_loadu_pd(k_, (double *)(c + 0 + 1 * cs_c));
+                  zmm4 = _mm512_add_pd(zmm4, c_);
+                }
+            }
+            if (4 < m && 1 < n) {
+                const __mmask8 k_ = (__mmask8)(2 * m - 8 >= 8 ? 0xFF : (1u << (2 * m - 8)) - 1);
+                { const __m512d c_ = _mm512_maskz_loadu_pd(k_, (double *)(c + 4 + 1 * cs_c));
+                  zmm6 = _mm512_add_pd(zmm6, c_);
+                }
+            }
+            if (0 < m && 2 < n) {
+                const __mmask8 k_ = (__mmask8)(2 * m - 0 >= 8 ? 0xFF : (1u << (2 * m - 0)) - 1);
+                { const __m512d c_ = _mm512_maskz_loadu_pd(k_, (double *)(c + 0 + 2 * cs_c));
+                  zmm8 = _mm512_add_pd(zmm8, c_);
+                }
+            }
+            if (4 < m && 2 < n) {
+                const __mmask8 k_ = (__mmask8)(2 * m - 8 >= 8 ? 0xFF : (1u << (2 * m - 8)) - 1);
+                { const __m512d c_ = _mm512_maskz_loadu_pd(k_, (double *)(c + 4 + 2 * cs_c));
+                  zmm10 = _mm512_add_pd(zmm10, c_);
+                }
+            }
+            if (0 < m && 3 < n) {
+                const __mmask8 k_ = (__mmask8)(2 * m - 0 >= 8 ? 0xFF : (1u << (2 * m - 0)) - 1);
+                { const __m512d c_ = _mm512_maskz_loadu_pd(k_, (double *)(c + 0 + 3 * cs_c));
+                  zmm12 = _mm512_add_pd(zmm12, c_);
+                }
+            }
+            if (4 < m && 3 < n) {
+                const __mmask8 k_ = (__mmask8)(2 * m - 8 >= 8 ? 0xFF : (1u << (2 * m - 8)) - 1);
+                { const __m512d c_ = _mm512_maskz_loadu_pd(k_, (double *)(c + 4 + 3 * cs_c));
+                  zmm14 = _mm512_add_pd(zmm14, c_);
+                }
+            }
+            if (0 < m && 4 < n) {
+                const __mmask8 k_ = (__mmask8)(2 * m - 0 >= 8 ? 0xFF : (1u << (2 * m - 0)) - 1);
+                { const __m512d c_ = _mm512_maskz_loadu_pd(k_, (double *)(c + 0 + 4 * cs_c));
+                  zmm16 = _mm512_add_pd(zmm16, c_);
+                }
+            }
+            if (4 < m && 4 < n) {
+                const __mmask8 k_ = (__mmask8)(2 * m - 8 >= 8 ? 0xFF : (1u << (2 * m - 8)) - 1);
+                { const __m512d c_ = _mm512_maskz_loadu_pd(k_, (double *)(c + 4 + 4 * cs_c));
+                  zmm18 = _mm512_add_pd(zmm18, c_);
+                }
+            }
+            if (0 < m && 5 < n) {
+                const __mmask8 k_ = (__mmask8)(2 * m - 0 >= 8 ? 0xFF : (1u << (2 * m - 0)) - 1);
+                { const __m512d c_ = _mm512_maskz_loadu_pd(k_, (double *)(c + 0 + 5 * cs_c));
+                  zmm20 = _mm512_add_pd(zmm20, c_);
+                }
+            }
+            if (4 < m && 5 < n) {
+                const __mmask8 k_ = (__mmask8)(2 * m - 8 >= 8 ? 0xFF : (1u << (2 * m - 8)) - 1);
+                { const __m512d c_ = _mm512_maskz_loadu_pd(k_, (double *)(c + 4 + 5 * cs_c));
+                  zmm22 = _mm512_add_pd(zmm22, c_);
+                }
+            }
+            if (0 < m && 6 < n) {
+                const __mmask8 k_ = (__mmask8)(2 * m - 0 >= 8 ? 0xFF : (1u << (2 * m - 0)) - 1);
+                { const __m512d c_ = _mm512_maskz_loadu_pd(k_, (double *)(c + 0 + 6 * cs_c));
+                  zmm24 = _mm512_add_pd(zmm24, c_);
+                }
+            }
+            if (4 < m && 6 < n) {
+                const __mmask8 k_ = (__mmask8)(2 * m - 8 >= 8 ? 0xFF : (1u << (2 * m - 8)) - 1);
+                { const __m512d c_ = _mm512_maskz_loadu_pd(k_, (double *)(c + 4 + 6 * cs_c));
+                  zmm26 = _mm512_add_pd(zmm26, c_);
+                }
+            }
+            if (0 < m && 0 < n) {
+                const __mmask8 k_ = (__mmask8)(2 * m - 0 >= 8 ? 0xFF : (1u << (2 * m - 0)) - 1);
+                _mm512_mask_storeu_pd((double *)(c + 0 + 0 * cs_c), k_, zmm0);
+            }
+            if (4 < m && 0 < n) {
+                const __mmask8 k_ = (__mmask8)(2 * m - 8 >= 8 ? 0xFF : (1u << (2 * m - 8)) - 1);
+                _mm512_mask_storeu_pd((double *)(c + 4 + 0 * cs_c), k_, zmm2);
+            }
+            if (0 < m && 1 < n) {
+                const __mmask8 k_ = (__mmask8)(2 * m - 0 >= 8 ? 0xFF : (1u << (2 * m - 0)) - 1);
+                _mm512_mask_storeu_pd((double *)(c + 0 + 1 * cs_c), k_, zmm4);
+            }
+            if (4 < m && 1 < n) {
+                const __mmask8 k_ = (__mmask8)(2 * m - 8 >= 8 ? 0xFF : (1u << (2 * m - 8)) - 1);
+                _mm512_mask_storeu_pd((double *)(c + 4 + 1 * cs_c), k_, zmm6);
+            }
+            if (0 < m && 2 < n) {
+                const __mmask8 k_ = (__mmask8)(2 * m - 0 >= 8 ? 0xFF : (1u << (2 * m - 0)) - 1);
+                _mm512_mask_storeu_pd((double *)(c + 0 + 2 * cs_c), k_, zmm8);
+            }
+            if (4 < m && 2 < n) {
+                const __mmask8 k_ = (__mmask8)(2 * m - 8 >= 8 ? 0xFF : (1u << (2 * m - 8)) - 1);
+                _mm512_mask_storeu_pd((double *)(c + 4 + 2 * cs_c), k_, zmm10);
+            }
+            if (0 < m && 3 < n) {
+                const __mmask8 k_ = (__mmask8)(2 * m - 0 >= 8 ? 0xFF : (1u << (2 * m - 0)) - 1);
+                _mm512_mask_storeu_pd((double *)(c + 0 + 3 * cs_c), k_, zmm12);
+            }
+            if (4 < m && 3 < n) {
+                const __mmask8 k_ = (__mmask8)(2 * m - 8 >= 8 ? 0xFF : (1u << (2 * m - 8)) - 1);
+                _mm512_mask_storeu_pd((double *)(c + 4 + 3 * cs_c), k_, zmm14);
+            }
+            if (0 < m && 4 < n) {
+                const __mmask8 k_ = (__mmask8)(2 * m - 0 >= 8 ? 0xFF : (1u << (2 * m - 0)) - 1);
+                _mm512_mask_storeu_pd((double *)(c + 0 + 4 * cs_c), k_, zmm16);
+            }
+            if (4 < m && 4 < n) {
+                const __mmask8 k_ = (__mmask8)(2 * m - 8 >= 8 ? 0xFF : (1u << (2 * m - 8)) - 1);
+                _mm512_mask_storeu_pd((double *)(c + 4 + 4 * cs_c), k_, zmm18);
+            }
+            if (0 < m && 5 < n) {
+                const __mmask8 k_ = (__mmask8)(2 * m - 0 >= 8 ? 0xFF : (1u << (2 * m - 0)) - 1);
+                _mm512_mask_storeu_pd((double *)(c + 0 + 5 * cs_c), k_, zmm20);
+            }
+            if (4 < m && 5 < n) {
+                const __mmask8 k_ = (__mmask8)(2 * m - 8 >= 8 ? 0xFF : (1u << (2 * m - 8)) - 1);
+                _mm512_mask_storeu_pd((double *)(c + 4 + 5 * cs_c), k_, zmm22);
+            }
+            if (0 < m && 6 < n) {
+                const __mmask8 k_ = (__mmask8)(2 * m - 0 >= 8 ? 0xFF : (1u << (2 * m - 0)) - 1);
+                _mm512_mask_storeu_pd((double *)(c + 0 + 6 * cs_c), k_, zmm24);
+            }
+            if (4 < m && 6 < n) {
+                const __mmask8 k_ = (__mmask8)(2 * m - 8 >= 8 ? 0xFF : (1u << (2 * m - 8)) - 1);
+                _mm512_mask_storeu_pd((double *)(c + 4 + 6 * cs_c), k_, zmm26);
+            }
+        } else if (br_ == 0 && bi_ == 0) {
+            const __m512d var_ = _mm512_set1_pd(ar_);
+            const __m512d vai_ = _mm512_set1_pd(ai_);
+            if (0 < m && 0 < n) {
+                const __mmask8 k_ = (__mmask8)(2 * m - 0 >= 8 ? 0xFF : (1u << (2 * m - 0)) - 1);
+                _mm512_mask_storeu_pd((double *)(c + 0 + 0 * cs_c), k_, _mm512_fmaddsub_pd(zmm0, var_, _mm512_mul_pd(_mm512_permute_pd(zmm0, 0x55), vai_)));
+            }
+            if (4 < m && 0 < n) {
+                const __mmask8 k_ = (__mmask8)(2 * m - 8 >= 8 ? 0xFF : (1u << (2 * m - 8)) - 1);
+                _mm512_mask_storeu_pd((double *)(c + 4 + 0 * cs_c), k_, _mm512_fmaddsub_pd(zmm2, var_, _mm512_mul_pd(_mm512_permute_pd(zmm2, 0x55), vai_)));
+            }
+            if (0 < m && 1 < n) {
+                const __mmask8 k_ = (__mmask8)(2 * m - 0 >= 8 ? 0xFF : (1u << (2 * m - 0)) - 1);
+                _mm512_mask_storeu_pd((double *)(c + 0 + 1 * cs_c), k_, _mm512_fmaddsub_pd(zmm4, var_, _mm512_mul_pd(_mm512_permute_pd(zmm4, 0x55), vai_)));
+            }
+            if (4 < m && 1 < n) {
+                const __mmask8 k_ = (__mmask8)(2 * m - 8 >= 8 ? 0xFF : (1u << (2 * m - 8)) - 1);
+                _mm512_mask_storeu_pd((double *)(c + 4 + 1 * cs_c), k_, _mm512_fmaddsub_pd(zmm6, var_, _mm512_mul_pd(_mm512_permute_pd(zmm6, 0x55), vai_)));
+            }
+            if (0 < m && 2 < n) {
+                const __mmask8 k_ = (__mmask8)(2 * m - 0 >= 8 ? 0xFF : (1u << (2 * m - 0)) - 1);
+                _mm512_mask_storeu_pd((double *)(c + 0 + 2 * cs_c), k_, _mm512_fmaddsub_pd(zmm8, var_, _mm512_mul_pd(_mm512_permute_pd(zmm8, 0x55), vai_)));
+            }
+            if (4 < m && 2 < n) {
+                const __mmask8 k_ = (__mmask8)(2 * m - 8 >= 8 ? 0xFF : (1u << (2 * m - 8)) - 1);
+                _mm512_mask_storeu_pd((double *)(c + 4 + 2 * cs_c), k_, _mm512_fmaddsub_pd(zmm10, var_, _mm512_mul_pd(_mm512_permute_pd(zmm10, 0x55), vai_)));
+            }
+            if (0 < m && 3 < n) {
+                const __mmask8 k_ = (__mmask8)(2 * m - 0 >= 8 ? 0xFF : (1u << (2 * m - 0)) - 1);
+                _mm512_mask_storeu_pd((double *)(c + 0 + 3 * cs_c), k_, _mm512_fmaddsub_pd(zmm12, var_, _mm512_mul_pd(_mm512_permute_pd(zmm12, 0x55), vai_)));
+            }
+            if (4 < m && 3 < n) {
+                const __mmask8 k_ = (__mmask8)(2 * m - 8 >= 8 ? 0xFF : (1u << (2 * m - 8)) - 1);
+                _mm512_mask_storeu_pd((double *)(c + 4 + 3 * cs_c), k_, _mm512_fmaddsub_pd(zmm14, var_, _mm512_mul_pd(_mm512_permute_pd(zmm14, 0x55), vai_)));
+            }
+            if (0 < m && 4 < n) {
+                const __mmask8 k_ = (__mmask8)(2 * m - 0 >= 8 ? 0xFF : (1u << (2 * m - 0)) - 1);
+                _mm512_mask_storeu_pd((double *)(c + 0 + 4 * cs_c), k_, _mm512_fmaddsub_pd(zmm16, var_, _mm512_mul_pd(_mm512_permute_pd(zmm16, 0x55), vai_)));
+            }
+            if (4 < m && 4 < n) {
+                const __mmask8 k_ = (__mmask8)(2 * m - 8 >= 8 ? 0xFF : (1u << (2 * m - 8)) - 1);
+                _mm512_mask_storeu_pd((double *)(c + 4 + 4 * cs_c), k_, _mm512_fmaddsub_pd(zmm18, var_, _mm512_mul_pd(_mm512_permute_pd(zmm18, 0x55), vai_)));
+            }
+            if (0 < m && 5 < n) {
+                const __mmask8 k_ = (__mmask8)(2 * m - 0 >= 8 ? 0xFF : (1u << (2 * m - 0)) - 1);
+                _mm512_mask_storeu_pd((double *)(c + 0 + 5 * cs_c), k_, _mm512_fmaddsub_pd(zmm20, var_, _mm512_mul_pd(_mm512_permute_pd(zmm20, 0x55), vai_)));
+            }
+            if (4 < m && 5 < n) {
+                const __mmask8 k_ = (__mmask8)(2 * m - 8 >= 8 ? 0xFF : (1u << (2 * m - 8)) - 1);
+                _mm512_mask_storeu_pd((double *)(c + 4 + 5 * cs_c), k_, _mm512_fmaddsub_pd(zmm22, var_, _mm512_mul_pd(_mm512_permute_pd(zmm22, 0x55), vai_)));
+            }
+            if (0 < m && 6 < n) {
+                const __mmask8 k_ = (__mmask8)(2 * m - 0 >= 8 ? 0xFF : (1u << (2 * m - 0)) - 1);
+                _mm512_mask_storeu_pd((double *)(c + 0 + 6 * cs_c), k_, _mm512_fmaddsub_pd(zmm24, var_, _mm512_mul_pd(_mm512_permute_pd(zmm24, 0x55), vai_)));
+            }
+            if (4 < m && 6 < n) {
+                const __mmask8 k_ = (__mmask8)(2 * m - 8 >= 8 ? 0xFF : (1u << (2 * m - 8)) - 1);
+                _mm512_mask_storeu_pd((double *)(c + 4 + 6 * cs_c), k_, _mm512_fmaddsub_pd(zmm26, var_, _mm512_mul_pd(_mm512_permute_pd(zmm26, 0x55), vai_)));
+            }
+        } else {
+            const __m512d var_ = _mm512_set1_pd(ar_);
+            const __m512d vai_ = _mm512_set1_pd(ai_);
+            const __m512d vbr_ = _mm512_set1_pd(br_);
+            const __m512d vbi_ = _mm512_set1_pd(bi_);
+            if (0 < m && 0 < n) {
+                const __mmask8 k_ = (__mmask8)(2 * m - 0 >= 8 ? 0xFF : (1u << (2 * m - 0)) - 1);
+                { const __m512d c_ = _mm512_maskz_loadu_pd(k_, (double *)(c + 0 + 0 * cs_c));
+                  zmm0 = _mm512_add_pd(_mm512_fmaddsub_pd(zmm0, var_, _mm512_mul_pd(_mm512_permute_pd(zmm0, 0x55), vai_)), _mm512_fmaddsub_pd(c_, vbr_, _mm512_mul_pd(_mm512_permute_pd(c_, 0x55), vbi_)));
+                }
+            }
+            if (4 < m && 0 < n) {
+                const __mmask8 k_ = (__mmask8)(2 * m - 8 >= 8 ? 0xFF : (1u << (2 * m - 8)) - 1);
+                { const __m512d c_ = _mm512_maskz_loadu_pd(k_, (double *)(c + 4 + 0 * cs_c));
+                  zmm2 = _mm512_add_pd(_mm512_fmaddsub_pd(zmm2, var_, _mm512_mul_pd(_mm512_permute_pd(zmm2, 0x55), vai_)), _mm512_fmaddsub_pd(c_, vbr_, _mm512_mul_pd(_mm512_permute_pd(c_, 0x55), vbi_)));
+                }
+            }
+            if (0 < m && 1 < n) {
+                const __mmask8 k_ = (__mmask8)(2 * m - 0 >= 8 ? 0xFF : (1u << (2 * m - 0)) - 1);
+                { const __m512d c_ = _mm512_maskz_loadu_pd(k_, (double *)(c + 0 + 1 * cs_c));
+                  zmm4 = _mm512_add_pd(_mm512_fmaddsub_pd(zmm4, var_, _mm512_mul_pd(_mm512_permute_pd(zmm4, 0x55), vai_)), _mm512_fmaddsub_pd(c_, vbr_, _mm512_mul_pd(_mm512_permute_pd(c_, 0x55), vbi_)));
+                }
+            }
+            if (4 < m && 1 < n) {
+                const __mmask8 k_ = (__mmask8)(2 * m - 8 >= 8 ? 0xFF : (1u << (2 * m - 8)) - 1);
+                { const __m512d c_ = _mm512_maskz_loadu_pd(k_, (double *)(c + 4 + 1 * cs_c));
+                  zmm6 = _mm512_add_pd(_mm512_fmaddsub_pd(zmm6, var_, _mm512_mul_pd(_mm512_permute_pd(zmm6, 0x55), vai_)), _mm512_fmaddsub_pd(c_, vbr_, _mm512_mul_pd(_mm512_permute_pd(c_, 0x55), vbi_)));
+                }
+            }
+            if (0 < m && 2 < n) {
+                const __mmask8 k_ = (__mmask8)(2 * m - 0 >= 8 ? 0xFF : (1u << (2 * m - 0)) - 1);
+                { const __m512d c_ = _mm512_maskz_loadu_pd(k_, (double *)(c + 0 + 2 * cs_c));
+                  zmm8 = _mm512_add_pd(_mm512_fmaddsub_pd(zmm8, var_, _mm512_mul_pd(_mm512_permute_pd(zmm8, 0x55), vai_)), _mm512_fmaddsub_pd(c_, vbr_, _mm512_mul_pd(_mm512_permute_pd(c_, 0x55), vbi_)));
+                }
+            }
+            if (4 < m && 2 < n) {
+                const __mmask8 k_ = (__mmask8)(2 * m - 8 >= 8 ? 0xFF : (1u << (2 * m - 8)) - 1);
+                { const __m512d c_ = _mm512_maskz_loadu_pd(k_, (double *)(c + 4 + 2 * cs_c));
+                  zmm10 = _mm512_add_pd(_mm512_fmaddsub_pd(zmm10, var_, _mm512_mul_pd(_mm512_permute_pd(zmm10, 0x55), vai_)), _mm512_fmaddsub_pd(c_, vbr_, _mm512_mul_pd(_mm512_permute_pd(c_, 0x55), vbi_)));
+                }
+            }
+            if (0 < m && 3 < n) {
+                const __mmask8 k_ = (__mmask8)(2 * m - 0 >= 8 ? 0xFF : (1u << (2 * m - 0)) - 1);
+                { const __m512d c_ = _mm512_maskz_loadu_pd(k_, (double *)(c + 0 + 3 * cs_c));
+                  zmm12 = _mm512_add_pd(_mm512_fmaddsub_pd(zmm12, var_, _mm512_mul_pd(_mm512_permute_pd(zmm12, 0x55), vai_)), _mm512_fmaddsub_pd(c_, vbr_, _mm512_mul_pd(_mm512_permute_pd(c_, 0x55), vbi_)));
+                }
+            }
+            if (4 < m && 3 < n) {
+                const __mmask8 k_ = (__mmask8)(2 * m - 8 >= 8 ? 0xFF : (1u << (2 * m - 8)) - 1);
+                { const __m512d c_ = _mm512_maskz_loadu_pd(k_, (double *)(c + 4 + 3 * cs_c));
+                  zmm14 = _mm512_add_pd(_mm512_fmaddsub_pd(zmm14, var_, _mm512_mul_pd(_mm512_permute_pd(zmm14, 0x55), vai_)), _mm512_fmaddsub_pd(c_, vbr_, _mm512_mul_pd(_mm512_permute_pd(c_, 0x55), vbi_)));
+                }
+            }
+            if (0 < m && 4 < n) {
+                const __mmask8 k_ = (__mmask8)(2 * m - 0 >= 8 ? 0xFF : (1u << (2 * m - 0)) - 1);
+                { const __m512d c_ = _mm512_maskz_loadu_pd(k_, (double *)(c + 0 + 4 * cs_c));
+                  zmm16 = _mm512_add_pd(_mm512_fmaddsub_pd(zmm16, var_, _mm512_mul_pd(_mm512_permute_pd(zmm16, 0x55), vai_)), _mm512_fmaddsub_pd(c_, vbr_, _mm512_mul_pd(_mm512_permute_pd(c_, 0x55), vbi_)));
+                }
+            }
+            if (4 < m && 4 < n) {
+                const __mmask8 k_ = (__mmask8)(2 * m - 8 >= 8 ? 0xFF : (1u << (2 * m - 8)) - 1);
+                { const __m512d c_ = _mm512_maskz_loadu_pd(k_, (double *)(c + 4 + 4 * cs_c));
+                  zmm18 = _mm512_add_pd(_mm512_fmaddsub_pd(zmm18, var_, _mm512_mul_pd(_mm512_permute_pd(zmm18, 0x55), vai_)), _mm512_fmaddsub_pd(c_, vbr_, _mm512_mul_pd(_mm512_permute_pd(c_, 0x55), vbi_)));
+                }
+            }
+            if (0 < m && 5 < n) {
+                const __mmask8 k_ = (__mmask8)(2 * m - 0 >= 8 ? 0xFF : (1u << (2 * m - 0)) - 1);
+                { const __m512d c_ = _mm512_maskz_loadu_pd(k_, (double *)(c + 0 + 5 * cs_c));
+                  zmm20 = _mm512_add_pd(_mm512_fmaddsub_pd(zmm20, var_, _mm512_mul_pd(_mm512_permute_pd(zmm20, 0x55), vai_)), _mm512_fmaddsub_pd(c_, vbr_, _mm512_mul_pd(_mm512_permute_pd(c_, 0x55), vbi_)));
+                }
+            }
+            if (4 < m && 5 < n) {
+                const __mmask8 k_ = (__mmask8)(2 * m - 8 >= 8 ? 0xFF : (1u << (2 * m - 8)) - 1);
+                { const __m512d c_ = _mm512_maskz_loadu_pd(k_, (double *)(c + 4 + 5 * cs_c));
+                  zmm22 = _mm512_add_pd(_mm512_fmaddsub_pd(zmm22, var_, _mm512_mul_pd(_mm512_permute_pd(zmm22, 0x55), vai_)), _mm512_fmaddsub_pd(c_, vbr_, _mm512_mul_pd(_mm512_permute_pd(c_, 0x55), vbi_)));
+                }
+            }
+            if (0 < m && 6 < n) {
+                const __mmask8 k_ = (__mmask8)(2 * m - 0 >= 8 ? 0xFF : (1u << (2 * m - 0)) - 1);
+                { const __m512d c_ = _mm512_maskz_loadu_pd(k_, (double *)(c + 0 + 6 * cs_c));
+                  zmm24 = _mm512_add_pd(_mm512_fmaddsub_pd(zmm24, var_, _mm512_mul_pd(_mm512_permute_pd(zmm24, 0x55), vai_)), _mm512_fmaddsub_pd(c_, vbr_, _mm512_mul_pd(_mm512_permute_pd(c_, 0x55), vbi_)));
+                }
+            }
+            if (4 < m && 6 < n) {
+                const __mmask8 k_ = (__mmask8)(2 * m - 8 >= 8 ? 0xFF : (1u << (2 * m - 8)) - 1);
+                { const __m512d c_ = _mm512_maskz_loadu_pd(k_, (double *)(c + 4 + 6 * cs_c));
+                  zmm26 = _mm512_add_pd(_mm512_fmaddsub_pd(zmm26, var_, _mm512_mul_pd(_mm512_permute_pd(zmm26, 0x55), vai_)), _mm512_fmaddsub_pd(c_, vbr_, _mm512_mul_pd(_mm512_permute_pd(c_, 0x55), vbi_)));
+                }
+            }
+            if (0 < m && 0 < n) {
+                const __mmask8 k_ = (__mmask8)(2 * m - 0 >= 8 ? 0xFF : (1u << (2 * m - 0)) - 1);
+                _mm512_mask_storeu_pd((double *)(c + 0 + 0 * cs_c), k_, zmm0);
+            }
+            if (4 < m && 0 < n) {
+                const __mmask8 k_ = (__mmask8)(2 * m - 8 >= 8 ? 0xFF : (1u << (2 * m - 8)) - 1);
+                _mm512_mask_storeu_pd((double *)(c + 4 + 0 * cs_c), k_, zmm2);
+            }
+            if (0 < m && 1 < n) {
+                const __mmask8 k_ = (__mmask8)(2 * m - 0 >= 8 ? 0xFF : (1u << (2 * m - 0)) - 1);
+                _mm512_mask_storeu_pd((double *)(c + 0 + 1 * cs_c), k_, zmm4);
+            }
+            if (4 < m && 1 < n) {
+                const __mmask8 k_ = (__mmask8)(2 * m - 8 >= 8 ? 0xFF : (1u << (2 * m - 8)) - 1);
+                _mm512_mask_storeu_pd((double *)(c + 4 + 1 * cs_c), k_, zmm6);
+            }
+            if (0 < m && 2 < n) {
+                const __mmask8 k_ = (__mmask8)(2 * m - 0 >= 8 ? 0xFF : (1u << (2 * m - 0)) - 1);
+                _mm512_mask_storeu_pd((double *)(c + 0 + 2 * cs_c), k_, zmm8);
+            }
+            if (4 < m && 2 < n) {
+                const __mmask8 k_ = (__mmask8)(2 * m - 8 >= 8 ? 0xFF : (1u << (2 * m - 8)) - 1);
+                _mm512_mask_storeu_pd((double *)(c + 4 + 2 * cs_c), k_, zmm10);
+            }
+            if (0 < m && 3 < n) {
+                const __mmask8 k_ = (__mmask8)(2 * m - 0 >= 8 ? 0xFF : (1u << (2 * m - 0)) - 1);
+                _mm512_mask_storeu_pd((double *)(c + 0 + 3 * cs_c), k_, zmm12);
+            }
+            if (4 < m && 3 < n) {
+                const __mmask8 k_ = (__mmask8)(2 * m - 8 >= 8 ? 0xFF : (1u << (2 * m - 8)) - 1);
+                _mm512_mask_storeu_pd((double *)(c + 4 + 3 * cs_c), k_, zmm14);
+            }
+            if (0 < m && 4 < n) {
+                const __mmask8 k_ = (__mmask8)(2 * m - 0 >= 8 ? 0xFF : (1u << (2 * m - 0)) - 1);
+                _mm512_mask_storeu_pd((double *)(c + 0 + 4 * cs_c), k_, zmm16);
+            }
+            if (4 < m && 4 < n) {
+                const __mmask8 k_ = (__mmask8)(2 * m - 8 >= 8 ? 0xFF : (1u << (2 * m - 8)) - 1);
+                _mm512_mask_storeu_pd((double *)(c + 4 + 4 * cs_c), k_, zmm18);
+            }
+            if (0 < m && 5 < n) {
+                const __mmask8 k_ = (__mmask8)(2 * m - 0 >= 8 ? 0xFF : (1u << (2 * m - 0)) - 1);
+                _mm512_mask_storeu_pd((double *)(c + 0 + 5 * cs_c), k_, zmm20);
+            }
+            if (4 < m && 5 < n) {
+                const __mmask8 k_ = (__mmask8)(2 * m - 8 >= 8 ? 0xFF : (1u << (2 * m - 8)) - 1);
+                _mm512_mask_storeu_pd((double *)(c + 4 + 5 * cs_c), k_, zmm22);
+            }
+            if (0 < m && 6 < n) {
+                const __mmask8 k_ = (__mmask8)(2 * m - 0 >= 8 ? 0xFF : (1u << (2 * m - 0)) - 1);
+                _mm512_mask_storeu_pd((double *)(c + 0 + 6 * cs_c), k_, zmm24);
+            }
+            if (4 < m && 6 < n) {
+                const __mmask8 k_ = (__mmask8)(2 * m - 8 >= 8 ? 0xFF : (1u << (2 * m - 8)) - 1);
+                _mm512_mask_storeu_pd((double *)(c + 4 + 6 * cs_c), k_, zmm26);
+            }
+        }
+        return;
+    }
     double t_[112];
     _mm512_storeu_pd(t_ + 0, zmm0);
     _mm512_storeu_pd(t_ + 8, zmm2);
