@@ -130,17 +130,17 @@ static void body_sections(const struct em *e, struct buf *pro, struct buf *loop,
 
 /* The machine file by its name only: the output must not depend on where
  * the checkout lives. */
-static const char *machine_file(const struct plan *pl)
+const char *em_machine_file(const struct plan *pl)
 {
     const char *slash = strrchr(pl->m.path, '/');
     return slash ? slash + 1 : pl->m.path;
 }
 
-static void how_made(struct buf *b, const struct plan *pl)
+void em_how_made(struct buf *b, const struct plan *pl)
 {
     const struct kernel *k = &pl->k;
     buf_printf(b, " *   machine %s (%s), %s, %d-bit vectors, MaxReg %d\n", pl->m.name,
-               machine_file(pl), pl->t->name, pl->m.vector_bits, k->max_regs);
+               em_machine_file(pl), pl->t->name, pl->m.vector_bits, k->max_regs);
     buf_printf(b, " *   B strategy %s; %d instructions per k iteration, %d accumulators\n",
                bstrat_names[k->bs], k->ninst, k->nacc);
     buf_printf(b, " *   single-iteration schedule %d cycles; pipelined: %d instructions of\n"
@@ -155,7 +155,7 @@ static void how_made(struct buf *b, const struct plan *pl)
                    pl->m.unroll);
 }
 
-static const char *indent_for(const char *name)
+const char *em_indent_for(const char *name)
 {
     static char sp[80];
     size_t n = strlen("void ") + strlen(name) + 1;
@@ -165,12 +165,13 @@ static const char *indent_for(const char *name)
     return sp;
 }
 
-static void blis_section(struct buf *b, const struct plan *pl, const struct options *o,
-                         const char *name, const char *ctype, const char *mr, const char *nr,
-                         const char *rowpref)
+void em_blis_section(struct buf *b, const struct plan *pl, const struct options *o,
+                     const char *name, const char *ctype, const char *mr, const char *nr,
+                     const char *rowpref)
 {
     const char *keys[] = { "NAME", "CTYPE", "CH", "MR", "NR", "ROW_PREF" };
-    const char *vals[] = { name, ctype, pl->k.elem == ELEM_F64 ? "d" : "s", mr, nr, rowpref };
+    static const char *const ch[2][ELEM_COUNT] = { { "s", "d" }, { "c", "z" } };
+    const char *vals[] = { name, ctype, ch[pl->k.cplx][pl->k.elem], mr, nr, rowpref };
     buf_puts(b, "\n");
     tmpl_fill(b, o->blis_api ? tmpl_blis1_wrapper : tmpl_blis_wrapper, keys, vals, 6);
 }
@@ -191,10 +192,14 @@ static void packed_pointers(const struct em *e, struct buf *ptrs, struct buf *bu
 {
     const struct kernel *k = e->k;
     int uf = e->pl->r.uf;
-    buf_printf(ptrs, "    const %s *ap = a, *bp = b, *an = a_next;\n", elem_ctype[k->elem]);
+    const char *rt = elem_ctype[k->elem];
+    if (k->cplx)   /* complex operands walked as their reals */
+        buf_printf(ptrs, "    const %s *ap = (const %s *)a, *bp = (const %s *)b, *an = (const %s *)a_next;\n",
+                   rt, rt, rt, rt);
+    else buf_printf(ptrs, "    const %s *ap = a, *bp = b, *an = a_next;\n", rt);
     if (uses_stream(k, ST_BNEXT))
         buf_printf(ptrs, "    const int64_t bn_off = %d * k * (int64_t)sizeof(%s);   /* to the next B micro-panel */\n",
-                   k->nr, elem_ctype[k->elem]);
+                   k->nr, kernel_ctype(k));
     buf_puts(ptrs, "    (void)b_next;");
     buf_printf(bumps, "            ap += %d;\n            bp += %d;\n            an += %d;",
                uf * k->step[ST_A], uf * k->step[ST_B], uf * k->step[ST_ANEXT]);
@@ -205,7 +210,7 @@ static void packed_pointers(const struct em *e, struct buf *ptrs, struct buf *bu
  * opening parenthesis of "void FNAME(". */
 static void fn_params(struct buf *b, const char *ct, const char *fname, bool direct, bool stream)
 {
-    const char *in = indent_for(fname);
+    const char *in = em_indent_for(fname);
     if (direct) {
         buf_printf(b, "int64_t m, int64_t n, int64_t k, const %s *alpha, const %s *a, int64_t lda,\n"
                       "%sconst %s *b, int64_t ldb, const %s *beta, %s *c, int64_t rs_c, int64_t cs_c",
@@ -266,7 +271,7 @@ static void c_prefetch(struct buf *setup, struct buf *in_loop, const char *ct, i
 static int emit_function(struct buf *cf, struct em *e, const char *fname)
 {
     const struct plan *pl = e->pl;
-    const char *ct = elem_ctype[pl->k.elem];
+    const char *ct = kernel_ctype(&pl->k);
     struct buf decls = { 0 }, zero = { 0 }, pro = { 0 }, loop = { 0 }, rem = { 0 }, epi = { 0 },
                store = { 0 }, par = { 0 }, ptrs = { 0 }, bumps = { 0 };
     emit_decls(&decls, e);
@@ -328,9 +333,11 @@ static void packed_edge_name(char *out, size_t size, const char *name, const str
 
 /* The packed function of plan pl: NAME, or a packed row edge NAME_p<MR'>x<NR>.
  * Returns 1 when row-stored C is the fast case. */
-static int emit_packed_fn(struct buf *fns, const struct plan *pl, const char *fname)
+int emit_packed_fn(struct buf *fns, const struct plan *pl, const char *fname)
 {
-    struct em e = { .pl = pl, .k = &pl->k, .sp = &pl->t->sp[pl->k.elem] };
+    const struct cstrat *cs = pl->k.cplx ? target_cstrat(pl->t, pl->k.elem) : NULL;
+    struct em e = { .pl = pl, .k = &pl->k,
+                    .sp = cs && cs->spell ? cs->spell : &pl->t->sp[pl->k.elem] };
     fill_def_iter(&e);
     int row_pref = emit_function(fns, &e, fname);
     free(e.def_iter);
@@ -581,7 +588,7 @@ static void tail_texts(struct tail_texts *tt, const struct plan *pl, const char 
 }
 
 /* The gemmgen options that changed the kernel, for the regenerate line. */
-static void args_text(char *args, size_t size, const struct options *o)
+void em_args_text(char *args, size_t size, const struct options *o)
 {
     args[0] = '\0';
     if (o->max_regs) strfmt(args + strlen(args), size - strlen(args), " --max-regs %d", o->max_regs);
@@ -593,8 +600,8 @@ static void args_text(char *args, size_t size, const struct options *o)
 
 /* The header's prototype of the BLIS wrapper, declared only where blis.h
  * (its types) was included first. */
-static void blis_decl_text(char *out, size_t size, const struct options *o, const char *name,
-                           const char *ctype)
+void em_blis_decl_text(char *out, size_t size, const struct options *o, const char *name,
+                       const char *ctype)
 {
     out[0] = '\0';
     if (!o->blis) return;
@@ -618,6 +625,10 @@ void emit_kernel(const struct plan *pl, const struct plan *edges, int nedges,
     struct buf fns = { 0 }, how = { 0 }, blis = { 0 }, cflags = { 0 }, incl = { 0 },
                dpar = { 0 }, edecl = { 0 }, elist = { 0 }, edoc = { 0 }, plist = { 0 },
                rlist = { 0 };
+    if (pl->k.cplx) {
+        emit_kernel_cplx(pl, o, name, cf, hf, df);
+        return;
+    }
     struct tail_texts tt = { 0 };
     const char *ctype = elem_ctype[pl->k.elem];
     char dname[160], ne[16], np[16], mr[16], nr[16], guard[160], rp[4], args[96], blis_decl[512];
@@ -633,7 +644,7 @@ void emit_kernel(const struct plan *pl, const struct plan *edges, int nedges,
     bool streams = direct_streams(&pl->k);
     if (streams) stream_texts(&sdecl, &sdoc, ctype, name);
     bool b_cols = kernel_b_cols(&pl->k);
-    how_made(&how, pl);
+    em_how_made(&how, pl);
     target_text(&cflags, pl->t->cflags, &pl->m);   /* %b: an SVE kernel's vector length */
     target_text(&incl, pl->t->includes, &pl->m);
     strfmt(mr, sizeof mr, "%d", pl->k.mr);
@@ -646,9 +657,9 @@ void emit_kernel(const struct plan *pl, const struct plan *edges, int nedges,
     strfmt(narrow, sizeof narrow, "%d", pl->m.runtime.narrow_k[pl->k.elem]);
     strfmt(guard, sizeof guard, "GEMMGEN_%s_H", name);
     for (char *p = guard; *p; p++) if (*p >= 'a' && *p <= 'z') *p -= 32;
-    args_text(args, sizeof args, o);
-    if (o->blis) blis_section(&blis, pl, o, name, ctype, mr, nr, rp);
-    blis_decl_text(blis_decl, sizeof blis_decl, o, name, ctype);
+    em_args_text(args, sizeof args, o);
+    if (o->blis) em_blis_section(&blis, pl, o, name, ctype, mr, nr, rp);
+    em_blis_decl_text(blis_decl, sizeof blis_decl, o, name, ctype);
     const char *preamble = o->blis ? "#ifndef _POSIX_C_SOURCE\n#define _POSIX_C_SOURCE 200809L /* blis.h needs POSIX threads */\n#endif\n" : "";
     const char *keys[] = { "NAME", "MR", "NR", "TYPE", "MACHINE", "TARGET", "VERSION", "MACHINE_FILE",
                            "ARGS", "HOWMADE", "CFLAGS", "INCLUDES", "CTYPE", "INDENT", "FUNCTIONS",
@@ -658,8 +669,8 @@ void emit_kernel(const struct plan *pl, const struct plan *edges, int nedges,
                            "TAIL_DECL", "TAIL_DOC", "NTAILS", "TAIL_LIST", "STREAM",
                            "STREAM_DECL", "STREAM_DOC", "NARROW_K", "DIRECT_ROWS", "ROW_EDGE_LIST" };
     const char *vals[] = { name, mr, nr, elem_names[pl->k.elem], pl->m.name, pl->t->name,
-                           GEMMGEN_VERSION, machine_file(pl), args, how.s, cflags.s ? cflags.s : "",
-                           incl.s ? incl.s : "", ctype, indent_for(name), fns.s, guard, rp,
+                           GEMMGEN_VERSION, em_machine_file(pl), args, how.s, cflags.s ? cflags.s : "",
+                           incl.s ? incl.s : "", ctype, em_indent_for(name), fns.s, guard, rp,
                            blis_decl, preamble, dpar.s, b_cols ? "1" : "0",
                            b_cols ? "b[p + j*ldb] (B read element by element)"
                                   : "b[p*ldb + j] (B loaded as vectors)",

@@ -25,6 +25,15 @@ static const char *val(const struct kv *kv, const char *key)
 
 static int num(const struct kv *kv, const char *key) { return atoi(val(kv, key)); }
 
+/* A key only some kernels' headers have (DIRECT: 0 for the complex ones,
+ * which have the packed kernel alone). */
+static int num_or(const struct kv *kv, const char *key, int dflt)
+{
+    for (int i = 0; i < kv->n; i++)
+        if (!strcmp(kv->keys[i], key)) return atoi(kv->vals[i]);
+    return dflt;
+}
+
 static void cache_text(struct buf *b, const struct cache *c, const char *sep)
 {
     if (c->present) buf_printf(b, "{%ld, %d, %d, %d}%s", c->size, c->line, c->ways, c->shared_by, sep);
@@ -72,8 +81,9 @@ static void ukernel(struct buf *b, const struct kv *kv, const char *name)
     const char *nl = " \\\n";
     buf_printf(b, "#define %s_DESC_UKERNEL {%s", name, nl);
     common_fields(b, kv, name, nl);
-    buf_printf(b, "    .direct = (void *)%s_direct, .direct_b_cols = %s,%s", name,
-               val(kv, "DIRECT_B_COLS"), nl);
+    if (num_or(kv, "DIRECT", 1))
+        buf_printf(b, "    .direct = (void *)%s_direct, .direct_b_cols = %s,%s", name,
+                   val(kv, "DIRECT_B_COLS"), nl);
     if (num(kv, "STREAM")) buf_printf(b, "    .stream = (void *)%s_stream,%s", name, nl);
     if (num(kv, "NEDGES"))
         buf_printf(b, "    .edges = %s_desc_edges, .nedges = %s,%s", name, val(kv, "NEDGES"), nl);

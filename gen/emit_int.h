@@ -35,6 +35,24 @@ void em_assign(struct buf *b, const char *ind, const char *lhs, const char *fmt,
 /* emit_store.c: the alpha/beta update of C; returns 1 when row-stored C is
  * the fast case. */
 int emit_store(struct buf *b, const struct em *e);
+/* emit_cstore.c: the same for complex kernels (always 0: C's columns) */
+int emit_cstore(struct buf *b, const struct em *e);
+/* emit.c, shared with emit_cplx.c: the packed function of a plan, the
+ * header comment's lines, the BLIS wrapper and its declaration, the
+ * regenerate line's options, the indent of a prototype's continuation */
+int emit_packed_fn(struct buf *fns, const struct plan *pl, const char *fname);
+const char *em_machine_file(const struct plan *pl);
+void em_how_made(struct buf *b, const struct plan *pl);
+void em_blis_section(struct buf *b, const struct plan *pl, const struct options *o,
+                     const char *name, const char *ctype, const char *mr, const char *nr,
+                     const char *rowpref);
+void em_blis_decl_text(char *out, size_t size, const struct options *o, const char *name,
+                       const char *ctype);
+void em_args_text(char *args, size_t size, const struct options *o);
+const char *em_indent_for(const char *name);
+/* emit_cplx.c: the file of a complex kernel (the packed kernel alone) */
+void emit_kernel_cplx(const struct plan *pl, const struct options *o, const char *name,
+                      struct buf *c_file, struct buf *h_file, struct buf *desc_file);
 /* What the vector update stores to C, with va_ / vb_ the broadcast alpha
  * and beta and c_old C's old value. */
 enum c_pass {

@@ -221,6 +221,7 @@ static void scalar_path(struct buf *b, const struct em *e)
 
 int emit_store(struct buf *b, const struct em *e)
 {
+    if (e->k->cplx) return emit_cstore(b, e);
     const char *ct = elem_ctype[e->k->elem];
     buf_printf(b, "    const %s alpha_ = *alpha, beta_ = *beta;\n", ct);
     extract_all(b, e);

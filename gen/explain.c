@@ -62,8 +62,14 @@ void explain_text(const struct plan *pl, struct buf *b)
 {
     const struct kernel *k = &pl->k;
     buf_printf(b, "machine %s (%s), target %s, %s %dx%d, B strategy %s, MaxReg %d\n",
-               pl->m.name, pl->m.path, pl->t->name, elem_names[k->elem], k->mr, k->nr,
+               pl->m.name, pl->m.path, pl->t->name, kernel_type_name(k), k->mr, k->nr,
                bstrat_names[k->bs], k->max_regs);
+    if (k->cplx) {
+        struct buf cs = { 0 };
+        cstrat_text(&cs, pl);
+        buf_printf(b, "complex strategy: %s\n", cs.s);
+        buf_free(&cs);
+    }
     table(b, "\nSingle-iteration schedule S (cf. POCA Table 3):", &pl->s, k);
     buf_printf(b, "single-iteration cycles: %d\n", pl->single_cycles);
     table(b, "\nPipelined kernel P (cf. POCA Table 4; ' = next iteration):", &pl->p.q, k);
@@ -87,7 +93,7 @@ void explain_json(const struct plan *pl, struct buf *b)
                   "\"pipelined_cycles_per_iteration\": %.2f, \"kernel_cycles\": %d, "
                   "\"resource_bound\": %.2f, \"unroll_factor\": %d, \"rtg_unroll_factor\": %d, \"rotating\": %s, "
                   "\"predicted_fma_utilization\": %.4f, \"instructions\": %d}\n",
-               pl->m.name, pl->t->name, k->mr, k->nr, elem_names[k->elem], bstrat_names[k->bs],
+               pl->m.name, pl->t->name, k->mr, k->nr, kernel_type_name(k), bstrat_names[k->bs],
                k->max_regs, max_live, pl->single_cycles, pl->p.j, pl->cycles_per_iter,
                pl->p.kernel_cycles, pl->resource_bound, pl->r.uf, pl->rtg_uf, pl->r.rotating ? "true" : "false",
                pl->fp_utilization, k->ninst);

@@ -56,6 +56,8 @@ struct kernel {
     const struct target *t;
     enum elem elem;
     enum bstrat bs;
+    bool cplx;            /* complex (BS_SPLIT_COMPLEX): mr, nr count complex
+                           * elements, offsets and steps count reals */
     int vl;               /* elements per vector register */
     int mr, nr;
     int ninst, nval;
@@ -81,6 +83,9 @@ void kernel_paper(struct kernel *k);
 int kernel_vl(const struct machine *m, enum elem e);
 /* B loaded element by element (no vector load of B): read down its columns. */
 bool kernel_b_cols(const struct kernel *k);
+/* The type's name ("f64", "c64") and the C type of its elements. */
+const char *kernel_type_name(const struct kernel *k);
+const char *kernel_ctype(const struct kernel *k);
 /* Registers the shape needs at the least (accumulators, A, one B). */
 int kernel_min_regs(const struct machine *m, const struct target *t, enum bstrat bs,
                     enum elem e, int mr, int nr);

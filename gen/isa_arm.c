@@ -33,6 +33,16 @@
     .vfma = "vfmaq_" S "(%2, %0, %1)", \
     .prefetch = "__builtin_prefetch(%m, 0, %l);" }
 
+/* Complex kernels (split form): B's real and imaginary parts reach the
+ * FMAs by lane of a vector load (fmla by element, as vector-broadcast
+ * does); NEON has no add-subtract, so the signs come from a multiply by
+ * { -1, +1, .. } folded into an FMA. */
+#define NEON_CX(SWAP, VT, S, SIGN) { \
+    .name = "split re/im by lane + permute/signed FMA", .bs = BS_SPLIT_COMPLEX, \
+    .combine = { IC_VSHUFFLE, IC_VFMA }, .swap = SWAP, \
+    .addsub = "vfmaq_" S "(%0, %1, (" VT "){ " SIGN " })", \
+    .fmaddsub = "vfmaq_" S "(vmulq_" S "(%2, (" VT "){ " SIGN " }), %0, %1)", .by_lane = true }
+
 const struct target target_neon = {
     .name = "neon", .family = FAM_AARCH64, .requires = EXT_NEON,
     .min_bits = 128, .max_bits = 128,
@@ -47,6 +57,10 @@ const struct target target_neon = {
     .sp = {
         [ELEM_F64] = NEON_SPELL("float64x2_t", "f64"),
         [ELEM_F32] = NEON_SPELL("float32x4_t", "f32"),
+    },
+    .cx = {
+        [ELEM_F64] = NEON_CX("vextq_f64(%0, %0, 1)", "float64x2_t", "f64", "-1.0, 1.0"),
+        [ELEM_F32] = NEON_CX("vrev64q_f32(%0)", "float32x4_t", "f32", "-1.0f, 1.0f, -1.0f, 1.0f"),
     },
 };
 

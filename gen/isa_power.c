@@ -46,6 +46,17 @@
 #define SWAP_W "%d = vec_perm(%0, %0, (__vector unsigned char){ 4, 5, 6, 7, 0, 1, 2, 3, " \
                "12, 13, 14, 15, 8, 9, 10, 11 });"
 
+/* Complex kernels (split form): VSX has no add-subtract, so the signs
+ * come from a multiply by { -1, +1, .. } folded into an FMA. */
+#define VSX_CX(SWAP, VT, SIGN, SPELL) { \
+    .name = "split re/im broadcast + permute/signed FMA", .bs = BS_SPLIT_COMPLEX, \
+    .combine = { IC_VSHUFFLE, IC_VFMA }, .swap = SWAP, \
+    .addsub = "vec_madd(%1, (" VT "){ " SIGN " }, %0)", \
+    .fmaddsub = "vec_madd(%0, %1, vec_mul(%2, (" VT "){ " SIGN " }))", .spell = SPELL }
+#define VSX_CX_F64(SPELL) VSX_CX("vec_xxpermdi(%0, %0, 2)", "__vector double", "-1.0, 1.0", SPELL)
+#define VSX_CX_F32(SPELL) VSX_CX("vec_perm(%0, %0, (__vector unsigned char){ 4, 5, 6, 7, 0, 1, 2, 3, " \
+                          "12, 13, 14, 15, 8, 9, 10, 11 })", "__vector float", "-1.0f, 1.0f, -1.0f, 1.0f", SPELL)
+
 const struct target target_vsx = {
     POWER_COMMON, .name = "vsx", .requires = EXT_VSX,
     .strategies = 1u << BS_VECTOR_SHUFFLE | 1u << BS_SCALAR_BROADCAST,
@@ -59,6 +70,7 @@ const struct target target_vsx = {
         [ELEM_F32] = { VSX_SPELL("__vector float"), .zero = "%d = vec_splats(0.0f);",
                        .shuf = { SWAP_W, SWAP_DW("(__vector double)", "__vector float") } },
     },
+    .cx = { [ELEM_F64] = VSX_CX_F64(NULL), [ELEM_F32] = VSX_CX_F32(NULL) },
 };
 
 /* The accumulator is pinned, so %d and %0 name the same __vector_quad. */
@@ -87,4 +99,8 @@ const struct target target_mma = {
                                  "__builtin_mma_xvf32gerpp(&%d, (__vector unsigned char)%1, "
                                  "(__vector unsigned char)%2);") },
     },
+    /* complex: the split form on VSX FMAs (MMA's outer products would need
+     * the parts packed apart), spelled as VSX's (MMA's own zeroes accumulators) */
+    .cx = { [ELEM_F64] = VSX_CX_F64(&target_vsx.sp[ELEM_F64]),
+            [ELEM_F32] = VSX_CX_F32(&target_vsx.sp[ELEM_F32]) },
 };

@@ -186,6 +186,18 @@
     "    return _mm512_zextpd256_pd512(_mm512_castpd512_pd256(s));\n" \
     "}\n"
 
+/* Complex kernels: B(p,j)'s real and imaginary parts broadcast into two
+ * accumulator sets (plain FMAs in the k loop); after it, each C vector is
+ * re + swap(im) under an add-subtract. AVX-512 has no addsub: fmaddsub by
+ * one does it. */
+#define X86_CX(N, ADD_IC, SWAP, ADDSUB, FMADDSUB) { \
+    .name = N, .bs = BS_SPLIT_COMPLEX, .combine = { IC_VSHUFFLE, ADD_IC }, \
+    .swap = SWAP, .addsub = ADDSUB, .fmaddsub = FMADDSUB }
+#define X86_CX_256_F64(FMADDSUB) X86_CX("split re/im broadcast + permute/addsub", IC_VFADD, \
+    "_mm256_permute_pd(%0, 0x5)", "_mm256_addsub_pd(%0, %1)", FMADDSUB)
+#define X86_CX_256_F32(FMADDSUB) X86_CX("split re/im broadcast + permute/addsub", IC_VFADD, \
+    "_mm256_permute_ps(%0, 0xB1)", "_mm256_addsub_ps(%0, %1)", FMADDSUB)
+
 #define AVX_F64(FMA, FMAV) { \
     .vtype = "__m256d", \
     .load = "%d = _mm256_loadu_pd(%m);", \
@@ -222,6 +234,10 @@ const struct target target_avx = {
         [ELEM_F64] = AVX_F64(NULL, "_mm256_add_pd(_mm256_mul_pd(%0, %1), %2)"),
         [ELEM_F32] = AVX_F32(NULL, "_mm256_add_ps(_mm256_mul_ps(%0, %1), %2)"),
     },
+    .cx = {
+        [ELEM_F64] = X86_CX_256_F64("_mm256_addsub_pd(_mm256_mul_pd(%0, %1), %2)"),
+        [ELEM_F32] = X86_CX_256_F32("_mm256_addsub_ps(_mm256_mul_ps(%0, %1), %2)"),
+    },
 };
 
 const struct target target_avx2 = {
@@ -234,6 +250,10 @@ const struct target target_avx2 = {
     .sp = {
         [ELEM_F64] = AVX_F64("%d = _mm256_fmadd_pd(%1, %2, %0);", "_mm256_fmadd_pd(%0, %1, %2)"),
         [ELEM_F32] = AVX_F32("%d = _mm256_fmadd_ps(%1, %2, %0);", "_mm256_fmadd_ps(%0, %1, %2)"),
+    },
+    .cx = {
+        [ELEM_F64] = X86_CX_256_F64("_mm256_fmaddsub_pd(%0, %1, %2)"),
+        [ELEM_F32] = X86_CX_256_F32("_mm256_fmaddsub_ps(%0, %1, %2)"),
     },
 };
 
@@ -288,5 +308,15 @@ const struct target target_avx512 = {
             .hsum4 = X86_HSUM4_512_F32, .hsum4_half = X86_HSUM4_512_F32_HALF, .hsum16 = X86_HSUM16_512_F32,
             X86_HALF(ELEM_F32, "_mm512_zextps256_ps512(%0)"),
         },
+    },
+    .cx = {
+        [ELEM_F64] = X86_CX("split re/im broadcast + permute/fmaddsub", IC_VFMA,
+                            "_mm512_permute_pd(%0, 0x55)",
+                            "_mm512_fmaddsub_pd(%0, _mm512_set1_pd(1.0), %1)",
+                            "_mm512_fmaddsub_pd(%0, %1, %2)"),
+        [ELEM_F32] = X86_CX("split re/im broadcast + permute/fmaddsub", IC_VFMA,
+                            "_mm512_permute_ps(%0, 0xB1)",
+                            "_mm512_fmaddsub_ps(%0, _mm512_set1_ps(1.0f), %1)",
+                            "_mm512_fmaddsub_ps(%0, %1, %2)"),
     },
 };

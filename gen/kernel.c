@@ -22,6 +22,18 @@ bool kernel_b_cols(const struct kernel *k)
     return true;
 }
 
+const char *kernel_type_name(const struct kernel *k)
+{
+    static const char *const cname[ELEM_COUNT] = { "c32", "c64" };
+    return k->cplx ? cname[k->elem] : elem_names[k->elem];
+}
+
+const char *kernel_ctype(const struct kernel *k)
+{
+    static const char *const cname[ELEM_COUNT] = { "float _Complex", "double _Complex" };
+    return k->cplx ? cname[k->elem] : elem_ctype[k->elem];
+}
+
 static bool has_fma(const struct kernel *k)
 {
     return k->t->sp[k->elem].fma && k->m->ic[IC_VFMA].present;
@@ -163,6 +175,44 @@ static void build_vector_broadcast(struct kernel *k)
     }
 }
 
+/* Reals per B vector whose lanes the FMAs take (0: B broadcast). */
+static int cplx_lane_group(const struct target *t, enum elem e)
+{
+    const struct cstrat *cs = target_cstrat(t, e);
+    return cs && cs->by_lane ? t->lane_group_bits / (8 * elem_bytes(e)) : 0;
+}
+
+/* Split complex: A's vector holds VL/2 complex rows (re, im interleaved);
+ * B(p,j)'s real part broadcast into one accumulator and its imaginary
+ * part into the next, so the loop is plain FMAs; emit_cstore.c combines
+ * each pair after the loop. Accumulator 2c (2c+1) lane l holds the
+ * product with B's real (imaginary) part for real position
+ * p*VL + l + j*2*MR. */
+static void build_split_complex(struct kernel *k)
+{
+    int mv = 2 * k->mr / k->vl, a[64], ntemp = 0, b = -1;
+    int ge = cplx_lane_group(k->t, k->elem);
+    new_accs(k, 2 * mv * k->nr, RC_VEC, 1, k->vl);
+    load_a(k, a, mv, k->vl, RC_VEC, IC_VLOAD);
+    for (int j = 0; j < k->nr; j++)
+        for (int part = 0; part < 2; part++) {
+            int r = 2 * j + part;   /* B's real offset */
+            if (!ge) {
+                b = add_value(k, RC_VEC, false, "B%d", r);
+                add_mem(k, OP_BCAST_B, IC_VBROADCAST, b, ST_B, r);
+            } else if (r % ge == 0) {
+                b = add_value(k, RC_VEC, false, "B%d", r / ge);
+                add_mem(k, OP_LOAD_B, IC_VLOAD, b, ST_B, r);
+            }
+            for (int p = 0; p < mv; p++) {
+                int c = 2 * (j * mv + p) + part;
+                accumulate(k, k->acc[c], a[p], b, ge ? r % ge : -1, &ntemp);
+                for (int l = 0; l < k->vl; l++)
+                    tile_at(k, c, 0, k->vl)[l] = p * k->vl + l + j * 2 * k->mr;
+            }
+        }
+}
+
 /* Outer product (POWER10 MMA): accumulator (r, c) is an R x Cc tile; after
  * extraction its output vector i holds row r*R + i, columns c*Cc.. */
 static void build_outer_product(struct kernel *k)
@@ -203,9 +253,9 @@ static void add_overhead(struct kernel *k)
 {
     static const char *const ptr_label[ST_COUNT] = { "AP", "BP", "AN", "-" };   /* BN: none */
     const struct machine *m = k->m;
-    int st = elem_bytes(k->elem), line = m->l1d.line;
-    k->step[ST_A] = k->mr; k->step[ST_B] = k->nr;
-    k->step[ST_ANEXT] = k->mr; k->step[ST_BNEXT] = k->nr;
+    int reals = k->cplx ? 2 : 1, st = elem_bytes(k->elem) * reals, line = m->l1d.line;
+    k->step[ST_A] = reals * k->mr; k->step[ST_B] = reals * k->nr;
+    k->step[ST_ANEXT] = reals * k->mr; k->step[ST_BNEXT] = reals * k->nr;
     int nb = (k->nr * st + line - 1) / line, na = (k->mr * st + line - 1) / line;
     bool pf = m->ic[IC_PREFETCH].present;
     /* the next B panel is addressed from bp (a fixed NR*k on): no pointer of its own */
@@ -228,11 +278,13 @@ static const builder builders[BS_COUNT] = {
     [BS_VECTOR_SHUFFLE] = build_vector_shuffle,
     [BS_SCALAR_BROADCAST] = build_scalar_broadcast,
     [BS_OUTER_PRODUCT] = build_outer_product,
+    [BS_SPLIT_COMPLEX] = build_split_complex,
 };
 
 static int a_granule(const struct target *t, enum bstrat bs, enum elem e, int vl)
 {
     if (bs == BS_OUTER_PRODUCT) return t->outer_rows[e];
+    if (bs == BS_SPLIT_COMPLEX) return vl / 2 > 0 ? vl / 2 : 1;
     return vl;
 }
 
@@ -242,6 +294,7 @@ static int b_granule(const struct target *t, enum bstrat bs, enum elem e, int vl
     case BS_VECTOR_SHUFFLE: return vl;
     case BS_VECTOR_BROADCAST: return t->lane_group_bits / (8 * elem_bytes(e));
     case BS_OUTER_PRODUCT: return t->outer_cols[e];
+    case BS_SPLIT_COMPLEX: return cplx_lane_group(t, e) > 2 ? cplx_lane_group(t, e) / 2 : 1;
     default: return 1;
     }
 }
@@ -254,7 +307,12 @@ int kernel_min_regs(const struct machine *m, const struct target *t, enum bstrat
         int nacc = (mr / t->outer_rows[e]) * (nr / t->outer_cols[e]);
         return nacc * m->acc_blocks + (mr / t->outer_rows[e]) * t->a_regs_per_load[e] + 1;
     }
-    int mv = mr / vl, temp = t->sp[e].fma ? 0 : 1;
+    int temp = t->sp[e].fma ? 0 : 1;
+    if (bs == BS_SPLIT_COMPLEX) {   /* two accumulators per C vector */
+        int mv = 2 * mr / vl;
+        return 2 * mv * nr + mv + 1 + temp;
+    }
+    int mv = mr / vl;
     return mv * nr + mv + (bs == BS_VECTOR_SHUFFLE ? 2 : 1) + temp;
 }
 
@@ -263,7 +321,7 @@ const char *kernel_shape_error(const struct machine *m, const struct target *t, 
 {
     static char msg[200];
     int vl = kernel_vl(m, e), ag = a_granule(t, bs, e, vl), bg = b_granule(t, bs, e, vl);
-    if (!(t->strategies & (1u << bs)))
+    if (!target_offers(t, bs, e, bstrat_complex(bs)))
         return snprintf(msg, sizeof msg, "the %s instruction set has no %s strategy", t->name,
                         bstrat_names[bs]), msg;
     if (mr < ag || mr % ag || mr > 64)
@@ -282,6 +340,7 @@ void kernel_build(struct kernel *k, const struct machine *m, const struct target
 {
     memset(k, 0, sizeof *k);
     k->m = m; k->t = t; k->elem = e; k->bs = bs; k->mr = mr; k->nr = nr;
+    k->cplx = bstrat_complex(bs);
     k->vl = kernel_vl(m, e);
     k->max_regs = max_regs;
     k->rc_units[RC_VEC] = 1;

@@ -60,6 +60,7 @@ struct machine {
     struct timing ic[IC_COUNT];
     int instr_line;            /* line of `instructions:`, for late errors */
     int ext_line;              /* line of `extensions:` */
+    int vreg_line;             /* line of `vector_registers:` */
     struct cache l1d, l2, l3;
     int b_prefetch_distance;   /* bytes ahead of B, into L1 */
     int a_prefetch_distance;   /* bytes ahead of A, into L1 (0: none) */

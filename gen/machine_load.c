@@ -266,6 +266,7 @@ static void parse_scalars(struct ydoc *d, struct ctx *c)
     if (m->vector_bits % 128) yfail(d, c->top[K_VBITS], "vector_bits", "must be a multiple of 128");
     parse_datapath(d, c);
     m->vector_registers = (int)yint(d, c->top[K_VREGS], "vector_registers", 4, 128);
+    m->vreg_line = c->top_line[K_VREGS];
     m->max_regs = m->vector_registers;
     if (c->top[K_MAXREGS])
         m->max_regs = (int)yint(d, c->top[K_MAXREGS], "max_regs", 2, m->vector_registers);

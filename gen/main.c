@@ -12,17 +12,18 @@
 #include <sys/stat.h>
 
 static const char usage[] =
-    "usage: gemmgen [--machine FILE|NAME] [--type f64|f32] [--mr N] [--nr N] [options]\n"
+    "usage: gemmgen [--machine FILE|NAME] [--type f64|f32|c64|c32] [--mr N] [--nr N] [options]\n"
     "Writes a GEMM micro-kernel for the machine to DIR/NAME.c and DIR/NAME.h, and its\n"
     "descriptor for libgemmgen to DIR/NAME_desc.h.\n"
     "  --machine FILE     machine description (default: the host, by cpuid)\n"
     "  --machine NAME     the installed machines/NAME.yaml (e.g. zen5; --print-machine shows it)\n"
-    "  --type f64|f32     element type (default f64)\n"
+    "  --type f64|f32     element type (default f64); c64|c32: complex double/float\n"
     "  --mr N, --nr N     micro-tile (default: derived from registers and latencies)\n"
     "  --small-tile       the machine's runtime.small_tile instead (the runtime's second\n"
     "                     kernel); nothing is written where it names none for the type\n"
     "  --max-regs N       cap the vector registers used (POCA's MaxReg)\n"
     "  --b-strategy S     vector-broadcast | vector-shuffle | scalar-broadcast | outer-product\n"
+    "                     (split-complex: complex types, which take it by default)\n"
     "  --no-sched         keep instruction-selection order (no list scheduling)\n"
     "  --no-pipeline      no two-iteration pipelining\n"
     "  --unroll N         unroll the k loop N times (default: from the RTG)\n"
@@ -89,7 +90,14 @@ static bool handle(struct options *o, int c, const char *arg, bool *print_machin
 {
     switch (c) {
     case O_MACHINE: o->machine_path = arg; break;
-    case O_TYPE: o->elem = (enum elem)parse_enum("--type", arg, elem_names, ELEM_COUNT); break;
+    case O_TYPE: {
+        /* f32 f64, then their complex types c32 c64 (interleaved re, im) */
+        static const char *const types[] = { "f32", "f64", "c32", "c64" };
+        int t = parse_enum("--type", arg, types, 4);
+        o->elem = (enum elem)(t % 2);
+        o->cplx = t >= 2;
+        break;
+    }
     case O_MR: o->mr = parse_int("--mr", arg, 1, 64); break;
     case O_NR: o->nr = parse_int("--nr", arg, 1, 64); break;
     case O_MAXREGS: o->max_regs = parse_int("--max-regs", arg, 2, 128); break;
@@ -155,9 +163,9 @@ static bool no_small_tile(const struct options *o)
     struct machine m;
     if (!o->small_tile || o->mr || o->nr) return false;
     machine_load(&m, o->machine_path);
-    if (m.runtime.small_tile[o->elem].mr) return false;
-    fprintf(stderr, "gemmgen: %s: runtime.small_tile: no %s tile given; nothing written\n",
-            m.path, elem_names[o->elem]);
+    if (!o->cplx && m.runtime.small_tile[o->elem].mr) return false;
+    fprintf(stderr, "gemmgen: %s: runtime.small_tile: no %s%s tile given; nothing written\n",
+            m.path, o->cplx ? "complex " : "", elem_names[o->elem]);
     return true;
 }
 

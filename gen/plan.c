@@ -14,14 +14,16 @@ static _Noreturn void explain_no_shape(struct plan *pl, const struct options *o,
 {
     const struct machine *m = &pl->m;
     const char *why = NULL;
-    int need = 0;
+    int need = 0, slack = o->mr && o->nr ? 0 : 1;   /* as shape_choose counts */
     for (int bs = 0; bs < BS_COUNT; bs++) {
-        if ((force >= 0 && bs != force) || !(pl->t->strategies & (1u << bs))) continue;
+        bool cx = bstrat_complex((enum bstrat)bs);
+        if ((force >= 0 && bs != force) || (cx && force < 0) ||
+            !target_offers(pl->t, (enum bstrat)bs, o->elem, cx)) continue;
         for (int mr = o->mr ? o->mr : 1; mr <= (o->mr ? o->mr : 64); mr++)
             for (int nr = o->nr ? o->nr : 1; nr <= (o->nr ? o->nr : 32); nr++) {
                 const char *w = kernel_shape_error(m, pl->t, (enum bstrat)bs, o->elem, mr, nr);
                 if (w) { if (!why) why = w; continue; }
-                int regs = kernel_min_regs(m, pl->t, (enum bstrat)bs, o->elem, mr, nr);
+                int regs = kernel_min_regs(m, pl->t, (enum bstrat)bs, o->elem, mr, nr) + slack;
                 if (regs > m->max_regs) { if (!need || regs < need) need = regs; continue; }
                 kernel_build(&pl->k, m, pl->t, o->elem, (enum bstrat)bs, mr, nr, m->max_regs);
                 check_timings(pl);
@@ -36,12 +38,16 @@ static _Noreturn void explain_no_shape(struct plan *pl, const struct options *o,
         if (o->mr) strfmt(req, sizeof req, "--mr %d", o->mr);
         if (o->nr) strfmt(req + strlen(req), sizeof req - strlen(req), "%s--nr %d", o->mr ? " " : "", o->nr);
     }
+    const char *tname = o->cplx ? (o->elem == ELEM_F64 ? "c64" : "c32") : elem_names[o->elem];
     if (need && req[0])
         die_input("%s: needs at least %d vector registers for %s, %s allows %d", req, need,
-                  elem_names[o->elem], m->path, m->max_regs);
+                  tname, m->path, m->max_regs);
+    if (need && o->cplx && !o->max_regs)
+        die_input("%s:%d: vector_registers: no %s micro-kernel fits in %d vector registers "
+                  "(the smallest needs %d)", m->path, m->vreg_line, tname, m->max_regs, need);
     if (need)
         die_input("no %s micro-kernel fits in %d vector registers (the smallest needs %d; %s)",
-                  elem_names[o->elem], m->max_regs, need, m->path);
+                  tname, m->max_regs, need, m->path);
     if (why) die_input("%s%s%s (%s)", req, req[0] ? ": " : "", why, m->path);
     if (o->force_bs >= 0)
         die_input("--b-strategy %s: the %s instruction set of %s does not offer it",
@@ -50,10 +56,26 @@ static _Noreturn void explain_no_shape(struct plan *pl, const struct options *o,
               bstrat_names[force]);
 }
 
+/* The strategy a complex kernel takes: the target's, by its table. */
+static int complex_strategy(const struct plan *pl, const struct options *o)
+{
+    const struct cstrat *cs = target_cstrat(pl->t, o->elem);
+    const char *tname = o->elem == ELEM_F64 ? "c64" : "c32";
+    if (!cs)
+        die_input("%s:%d: extensions: the %s instruction set has no complex strategy yet "
+                  "(--type %s)", pl->m.path, pl->m.ext_line, pl->t->name, tname);
+    if (o->force_bs >= 0 && o->force_bs != (int)cs->bs)
+        die_input("--b-strategy %s: --type %s takes the %s strategy (%s)", bstrat_names[o->force_bs],
+                  tname, bstrat_names[cs->bs], cs->name);
+    return (int)cs->bs;
+}
+
 static void choose_shape(struct plan *pl, const struct options *o)
 {
     const struct machine *m = &pl->m;
-    int force = o->force_bs >= 0 ? o->force_bs : m->b_strategy;
+    int force = o->cplx ? complex_strategy(pl, o) : o->force_bs >= 0 ? o->force_bs : m->b_strategy;
+    if (!o->cplx && force >= 0 && bstrat_complex((enum bstrat)force))
+        die_input("--b-strategy %s: only for --type c64 or c32", bstrat_names[force]);
     bool exact = o->mr && o->nr;
     /* --blis: shapes BLIS packs fast, when one fits */
     struct shape s = shape_choose(m, pl->t, o->elem, o->mr, o->nr, m->max_regs, force, o->blis && !exact);
@@ -101,6 +123,7 @@ void plan_build(struct plan *pl, const struct options *o)
         pl->m.max_regs = o->max_regs;
     }
     struct options so;           /* o with the small tile's sizes */
+    if (o->small_tile && o->cplx) die_input("--small-tile: no small tile for complex types");
     if (o->small_tile) {
         so = *o;
         take_small_tile(&so, &pl->m);
@@ -126,7 +149,7 @@ void plan_build(struct plan *pl, const struct options *o)
         die_input("--unroll %d: some values stay live across iterations; the k loop must be "
                   "unrolled a multiple of %d here", o->unroll, pl->r.uf);
     predict(pl);
-    tails_choose(pl->tails, pl);
+    if (!pl->k.cplx) tails_choose(pl->tails, pl);   /* complex kernels: the packed one alone */
 }
 
 /* The narrowest valid size from half of `full` up (A rows or B columns
@@ -154,6 +177,7 @@ static int half_size(const struct plan *pl, int full, int mult, bool rows)
 int plan_edges(const struct plan *pl, struct edge_spec out[MAX_EDGES])
 {
     const struct kernel *k = &pl->k;
+    if (k->cplx) return 0;   /* complex kernels: the packed one alone */
     int mh = half_size(pl, k->mr, 1, true), nh = half_size(pl, k->nr, 4, false);
     const int cand[MAX_EDGES][2] = { { k->mr, nh }, { mh, k->nr }, { mh, nh } };
     int n = 0;
@@ -193,7 +217,7 @@ const char *plan_default_name(const struct plan *pl, char *buf, size_t size)
     char mname[64];
     strfmt(mname, sizeof mname, "%s", pl->m.name);
     for (char *p = mname; *p; p++) if (*p == '-') *p = '_';
-    strfmt(buf, size, "%s_%cgemm_%dx%d", mname, pl->k.elem == ELEM_F64 ? 'd' : 's',
-           pl->k.mr, pl->k.nr);
+    char ch = pl->k.cplx ? (pl->k.elem == ELEM_F64 ? 'z' : 'c') : pl->k.elem == ELEM_F64 ? 'd' : 's';
+    strfmt(buf, size, "%s_%cgemm_%dx%d", mname, ch, pl->k.mr, pl->k.nr);
     return buf;
 }

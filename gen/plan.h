@@ -11,6 +11,7 @@
 struct options {
     const char *machine_path;
     enum elem elem;
+    bool cplx;                  /* --type c64, c32: complex elements of type elem */
     int mr, nr, max_regs;       /* 0: derive */
     bool small_tile;            /* mr, nr from the machine's small_tile */
     bool no_sched, no_pipeline;
@@ -66,10 +67,12 @@ void rtg_svg_defs(struct buf *b);
 /* --explain's account of gemmgen's extensions to POCA in use, each with
  * its reason, or of --paper (method.c). */
 void method_text(const struct plan *pl, struct buf *out);
+/* A complex kernel's strategy and its combine cost, one line (emit_cplx.c) */
+void cstrat_text(struct buf *out, const struct plan *pl);
 
 /* Template text embedded at build time (templates/). */
 extern const char tmpl_kernel_c[], tmpl_kernel_h[], tmpl_kernel_fn[], tmpl_blis_wrapper[],
-    tmpl_blis1_wrapper[], tmpl_kernel_desc[];
+    tmpl_blis1_wrapper[], tmpl_kernel_desc[], tmpl_kernel_cplx_c[], tmpl_kernel_cplx_h[];
 void tmpl_fill(struct buf *out, const char *tmpl, const char *const *keys,
                const char *const *vals, int n);
 #endif

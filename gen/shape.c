@@ -138,6 +138,7 @@ static bool blis_fast(int x)
 /* Strategies in POCA's order of preference (vector loads first). */
 static const enum bstrat pref_order[BS_COUNT] = {
     BS_OUTER_PRODUCT, BS_VECTOR_BROADCAST, BS_VECTOR_SHUFFLE, BS_SCALAR_BROADCAST,
+    BS_SPLIT_COMPLEX,
 };
 
 struct shape shape_choose(const struct machine *m, const struct target *t, enum elem e,
@@ -147,7 +148,8 @@ struct shape shape_choose(const struct machine *m, const struct target *t, enum 
     for (int s = 0; s < BS_COUNT; s++) {
         enum bstrat bs = pref_order[s];
         if (force_bs >= 0 && (int)bs != force_bs) continue;
-        if (!(t->strategies & (1u << bs))) continue;
+        if (bstrat_complex(bs) && force_bs < 0) continue;   /* complex kernels name theirs */
+        if (!target_offers(t, bs, e, bstrat_complex(bs))) continue;
         for (int mr = want_mr ? want_mr : 1; mr <= (want_mr ? want_mr : 64); mr++)
             for (int nr = want_nr ? want_nr : 1; nr <= (want_nr ? want_nr : 32); nr++)
                 if (!blis_sizes || (blis_fast(mr) && blis_fast(nr)))

@@ -13,9 +13,12 @@ enum bstrat {
     BS_VECTOR_SHUFFLE,    /* vector load of B, lane permutations, diagonal C */
     BS_SCALAR_BROADCAST,  /* one broadcast load per element of B */
     BS_OUTER_PRODUCT,     /* MMA: rank-1 update of an accumulator tile */
+    BS_SPLIT_COMPLEX,     /* complex: B's real and imaginary parts broadcast apart */
     BS_COUNT
 };
 extern const char *const bstrat_names[BS_COUNT];
+/* Strategies of complex kernels (taken only for --type c64, c32). */
+static inline bool bstrat_complex(enum bstrat bs) { return bs == BS_SPLIT_COMPLEX; }
 
 /* Register classes. Sizes are counted in vector registers ("units"). */
 enum rclass { RC_VEC, RC_PAIR, RC_ACC, RC_COUNT };
@@ -74,6 +77,24 @@ struct spell {
     const char *widen;
 };
 
+/* How a complex kernel (--type c64, c32: interleaved re/im) spells its
+ * multiply-add. The k loop is real FMAs in the IR: A's vector (VL/2
+ * complex rows) times a broadcast of B(p,j)'s real part into one
+ * accumulator and of its imaginary part into another; after the loop each
+ * pair becomes C's vector by one pair swap and one add-subtract. NULL
+ * name: the target has no complex strategy yet. */
+struct cstrat {
+    const char *name;          /* shown by --explain */
+    enum bstrat bs;            /* the k loop's strategy (kernel.c) */
+    enum iclass combine[2];    /* timing classes of the combine, per C vector */
+    const char *swap;          /* expression: %0 with re and im swapped in each pair */
+    const char *addsub;        /* expression: even lanes %0 - %1, odd lanes %0 + %1 */
+    const char *fmaddsub;      /* expression: even lanes %0*%1 - %2, odd %0*%1 + %2 */
+    const struct spell *spell; /* the loop's spelling when not the target's own */
+    bool by_lane;              /* B loaded as vectors, the FMAs take its parts by lane
+                                * (lane_group_bits) instead of broadcasts */
+};
+
 struct target {
     const char *name;
     enum isa_family family;
@@ -97,6 +118,7 @@ struct target {
     const char *cc;            /* compiler for tests: "cc" or a cross gcc */
     const char *runner;        /* "" native, else qemu command prefix */
     struct spell sp[ELEM_COUNT];
+    struct cstrat cx[ELEM_COUNT];  /* complex kernels of each element type */
 };
 
 /* The best target the machine's extensions allow, or exit 2 naming PATH. */
@@ -105,6 +127,10 @@ const struct target *target_by_name(const char *name);
 /* The rank of t's kernels among those one CPU may run: 1 for its family's
  * last (most basic) target, one more for each before it in the registry. */
 int target_rank(const struct target *t);
+/* The complex strategy of T for element type E, or NULL. */
+const struct cstrat *target_cstrat(const struct target *t, enum elem e);
+/* T offers strategy BS for real (cplx false) or complex kernels of E. */
+bool target_offers(const struct target *t, enum bstrat bs, enum elem e, bool cplx);
 extern const char *const elem_names[ELEM_COUNT];     /* "f32", "f64" */
 extern const char *const elem_ctype[ELEM_COUNT];     /* "float", "double" */
 int elem_bytes(enum elem e);

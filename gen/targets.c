@@ -15,7 +15,7 @@ static const struct target *const registry[] = {
 #define NREG ((int)(sizeof registry / sizeof *registry))
 
 const char *const bstrat_names[BS_COUNT] = {
-    "vector-broadcast", "vector-shuffle", "scalar-broadcast", "outer-product",
+    "vector-broadcast", "vector-shuffle", "scalar-broadcast", "outer-product", "split-complex",
 };
 const char *const elem_names[ELEM_COUNT] = { "f32", "f64" };
 const char *const elem_ctype[ELEM_COUNT] = { "float", "double" };
@@ -56,4 +56,16 @@ void target_text(struct buf *out, const char *text, const struct machine *m)
     for (const char *p = text; *p; p++)
         if (p[0] == '%' && p[1] == 'b') { buf_printf(out, "%d", m->vector_bits); p++; }
         else buf_printf(out, "%c", *p);
+}
+
+const struct cstrat *target_cstrat(const struct target *t, enum elem e)
+{
+    return t->cx[e].name ? &t->cx[e] : NULL;
+}
+
+bool target_offers(const struct target *t, enum bstrat bs, enum elem e, bool cplx)
+{
+    if (!cplx) return (t->strategies & (1u << bs)) != 0;
+    const struct cstrat *cs = target_cstrat(t, e);
+    return cs && cs->bs == bs;
 }

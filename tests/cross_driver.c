@@ -2,7 +2,7 @@
  * compiler and flags gemmgen names for its instruction set, and run it
  * (under qemu-user for other ISAs). Exit 77 (skip) only when the cross
  * compiler or emulator is not installed.
- * usage: cross_driver GEMMGEN MACHINE.yaml f64|f32 e2e_kernel.c WORKDIR
+ * usage: cross_driver GEMMGEN MACHINE.yaml f64|f32|c64|c32 e2e_kernel.c|e2e_cplx.c WORKDIR
  *        [--expect-sigill-cpu CPU]
  * With the option a second binary is built, the test harness with
  * -mcpu=CPU and the kernel with its own flags, and run by the runner's
@@ -99,7 +99,7 @@ int main(int argc, char **argv)
         printf("SKIP: %s or %s is not installed (scripts/install-deps.sh installs them)\n", cc, runner);
         return 77;
     }
-    const char *ktype = strcmp(type, "f64") ? "float" : "double";
+    const char *ktype = strcmp(type, "f64") && strcmp(type, "c64") ? "float" : "double";
     snprintf(cmd, sizeof cmd, "%s -O2 %s %s -I'%s' -DKNAME=kk -DKHEADER='\"kk.h\"' -DKTYPE=%s "
              "'%s' '%s/kk.c' -o '%s/check' -lm", cc, cflags, runner[0] ? "-static" : "", dir,
              ktype, src, dir, dir);

@@ -442,6 +442,52 @@ static void explain_writes_nothing(void **state)
     assert_int_equal(entries("out"), -1);
 }
 
+/* Complex types: refused where the instruction set has no complex
+ * strategy yet (by the extensions line) or the registers cannot hold a
+ * complex tile (two accumulators per C vector) though a real one fits;
+ * options that make no sense for them are named. */
+static void complex_refused(void **state)
+{
+    (void)state;
+    char sve[1024];
+    snprintf(sve, sizeof sve, "%s/a64fx.yaml", MACHINES_DIR);
+    bad(NULL, ARGS("--machine", sve, "-o", "o", "--type", "c64"), "a64fx.yaml:15: ",
+        "extensions: the sve instruction set has no complex strategy yet (--type c64)");
+    const char *four = with(good, "vector_registers: 16", "vector_registers: 4");
+    write_file("m.yaml", four);
+    assert_int_equal(run(ARGS("--machine", "m.yaml", "--type", "f64", "--explain")), 0);
+    bad(four, ARGS("-o", "o", "--type", "c64"),
+        "m.yaml:5: vector_registers: no c64 micro-kernel fits in 4 vector registers", NULL);
+    bad(good, ARGS("-o", "o", "--type", "c32", "--max-regs", "4"), "no c32 micro-kernel fits in 4", NULL);
+    bad(good, ARGS("-o", "o", "--type", "c64", "--small-tile"), "--small-tile: no small tile for complex", NULL);
+    bad(good, ARGS("-o", "o", "--type", "c64", "--b-strategy", "vector-shuffle"),
+        "--b-strategy vector-shuffle: --type c64 takes the split-complex strategy", NULL);
+    bad(good, ARGS("-o", "o", "--b-strategy", "split-complex"),
+        "--b-strategy split-complex: only for --type c64 or c32", NULL);
+    bad(good, ARGS("-o", "o", "--type", "c16"), "--type: unknown value 'c16'", NULL);
+}
+
+/* A complex kernel: the packed function alone, its header saying so. */
+static void complex_good(void **state)
+{
+    (void)state;
+    static char c[1 << 18], h[1 << 14];
+    write_file("m.yaml", good);
+    clear_outputs();
+    assert_int_equal(run(ARGS("--machine", "m.yaml", "-o", "o", "--type", "c64", "--name", "zk")), 0);
+    assert_int_equal(entries("o"), 2);
+    size_t nc = read_out("o/zk.c", c, sizeof c - 1), nh = read_out("o/zk.h", h, sizeof h - 1);
+    c[nc] = h[nh] = '\0';
+    assert_non_null(strstr(h, "#define zk_DIRECT 0"));
+    assert_non_null(strstr(h, "#define zk_COMPLEX 1"));
+    assert_non_null(strstr(h, "const double _Complex *alpha"));
+    assert_null(strstr(c, "zk_direct"));
+    assert_non_null(strstr(c, "_mm256_addsub_pd("));
+    assert_int_equal(run(ARGS("--machine", "m.yaml", "--type", "c32", "--explain")), 0);
+    assert_non_null(strstr(out, "c32 "));
+    assert_non_null(strstr(out, "complex strategy: split re/im broadcast"));
+}
+
 static int setup(void **state)
 {
     (void)state;
@@ -477,6 +523,8 @@ int main(void)
         cmocka_unit_test(unroll_honoured_or_refused),
         cmocka_unit_test(machine_unroll_floor),
         cmocka_unit_test(uops_wider_than_dispatch),
+        cmocka_unit_test(complex_refused),
+        cmocka_unit_test(complex_good),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }

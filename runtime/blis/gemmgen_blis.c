@@ -12,7 +12,10 @@
  *    kernels and never reach ours. */
 #include "gemmgen_blis.h"
 
-static bool dt_ok(num_t dt) { return dt == BLIS_DOUBLE || dt == BLIS_FLOAT; }
+static bool dt_ok(num_t dt)
+{
+    return dt == BLIS_DOUBLE || dt == BLIS_FLOAT || dt == BLIS_DCOMPLEX || dt == BLIS_SCOMPLEX;
+}
 
 static void set_blksz(cntx_t *cntx, num_t dt, bszid_t id, dim_t v)
 {
@@ -31,7 +34,7 @@ static gemmgen_blis_blocks pick_blocks(cntx_t *cntx, num_t dt, int mr, int nr,
                                        const gemmgen_blis_blocks *blk)
 {
     gemmgen_blis_caches caches = gemmgen_blis_host_caches();
-    int elem = dt == BLIS_DOUBLE ? 8 : 4;
+    int elem = (int)bli_dt_size(dt);
     gemmgen_blis_blocks b = gemmgen_blis_blocksizes(&caches, elem, mr, nr);
     if (blk && blk->mc > 0) b.mc = blk->mc;
     if (blk && blk->kc > 0) b.kc = blk->kc;

@@ -7,7 +7,9 @@
  *                           NAME_ROW_PREF, NULL);
  *
  * After that every BLIS entry point of the process (bli_gemm, bli_dgemm,
- * dgemm_, cblas_dgemm; complex types through the 1m method) runs NAME.
+ * dgemm_, cblas_dgemm; complex types through the 1m method) runs NAME. A
+ * complex kernel (gemmgen --type c64, c32 --blis) registered for
+ * BLIS_DCOMPLEX or BLIS_SCOMPLEX runs bli_zgemm, bli_cgemm natively.
  * To leave BLIS's global context alone, patch a private copy instead
  * (gemmgen_blis_copy_cntx + gemmgen_blis_set) and call gemmgen_blis_gemm. */
 #ifndef GEMMGEN_BLIS_H
@@ -41,7 +43,8 @@ gemmgen_blis_blocks gemmgen_blis_blocksizes(const gemmgen_blis_caches *caches,
                                             int elem, int mr, int nr);
 
 /* Install ukr (a NAME_blis wrapper, BLIS 0.9 signature) for datatype dt
- * (BLIS_DOUBLE or BLIS_FLOAT) in cntx: kernel + preference, MR/NR (default
+ * (BLIS_DOUBLE, BLIS_FLOAT, or BLIS_DCOMPLEX, BLIS_SCOMPLEX for a complex
+ * kernel of gemmgen --type c64, c32) in cntx: kernel + preference, MR/NR (default
  * and packed leading dimension), MC/KC/NC (blk: zero fields = derive from
  * the host caches; NULL = all derived), reference gemmtrsm/trsm kernels that
  * call it, and sup thresholds of zero so small sizes also reach it.

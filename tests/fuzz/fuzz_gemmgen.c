@@ -66,6 +66,7 @@ static struct options options_of(const uint8_t o[4], const char *path)
     struct options opt = { .machine_path = path, .outdir = "unused", .force_bs = -1 };
     opt.elem = (enum elem)(o[0] & 1);
     opt.mr = o[1] & 0x3f;                          /* 0 derives; --mr takes 1..64 */
+    opt.cplx = o[1] & 0x40;                        /* --type c64 / c32 */
     opt.nr = o[2] & 0x3f;
     if (o[0] & 0x02) opt.max_regs = 2 + (o[3] & 0x7f);
     if (o[0] & 0x04) opt.unroll = 1 + (o[3] & 0x0f);
@@ -131,6 +132,9 @@ static const uint8_t option_sets[][4] = {
     { 0x06, 0, 0, 0x14 },       /* --max-regs 22 --unroll 5 */
     { 0x09, 12, 3, 0x20 },      /* f32 --mr 12 --nr 3 --b-strategy 2 */
     { 0xc0, 0, 0, 0 },          /* --no-sched --no-pipeline */
+    { 0x00, 0x40, 0, 0 },       /* c64 */
+    { 0x11, 0x40, 0, 0 },       /* c32 --blis */
+    { 0x06, 0x44, 3, 0x14 },    /* c64 --mr 4 --nr 3 --max-regs 22 --unroll 5 */
 };
 
 static uint8_t *slurp(const char *path, size_t *size)

@@ -253,7 +253,7 @@ static void test_register_global(void **state)
     assert_int_equal(bli_cntx_get_blksz_def_dt(BLIS_FLOAT, BLIS_NR, c), ggblis_s_NR);
     assert_int_equal(bli_cntx_get_blksz_def_dt(BLIS_DOUBLE, BLIS_MC, c) % ggblis_d_MR, 0);
     assert_int_equal(bli_cntx_get_blksz_def_dt(BLIS_DOUBLE, BLIS_NC, c) % ggblis_d_NR, 0);
-    assert_int_equal(gemmgen_blis_register(BLIS_DCOMPLEX, (void_fp)ggblis_d_blis, 4, 4, 0, NULL), -1);
+    assert_int_equal(gemmgen_blis_register(BLIS_INT, (void_fp)ggblis_d_blis, 4, 4, 0, NULL), -1);
 }
 
 static void test_typed_d(void **state) { (void)state; sweep(BLIS_DOUBLE, NULL); }

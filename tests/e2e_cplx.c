@@ -1,0 +1,117 @@
+/* e2e_cplx.c: one generated complex kernel (gemmgen --type c64|c32)
+ * against a plain reference complex GEMM. Built once per kernel with
+ * -DKNAME=<symbol> -DKHEADER="<symbol>.h" -DKTYPE=double|float (the real
+ * type of the parts) -DKISA="avx512f"|...; exit 77 (skip) when the host
+ * cannot run the kernel's instructions. Checks k = 0 and odd k, edge tiles
+ * (odd m < MR, n < NR), alpha and beta with non-zero imaginary parts and
+ * the alpha = 1, beta 0 or 1 branches, beta = 0 with NaN in C, C stored by
+ * columns, by rows and with both strides > 1, and that nothing around the
+ * m x n tile is written (guard values compared bit by bit). */
+#include <complex.h>
+#include <math.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include KHEADER
+
+#define CAT_(a, b) a##b
+#define CAT(a, b) CAT_(a, b)
+#define STR_(a) #a
+#define STR(a) STR_(a)
+#define MR CAT(KNAME, _MR)
+#define NR CAT(KNAME, _NR)
+typedef KTYPE R;
+typedef KTYPE _Complex T;
+_Static_assert(CAT(KNAME, _COMPLEX) == 1 && CAT(KNAME, _DIRECT) == 0,
+               "a complex kernel's header says it is one, without companions");
+
+static int checks, failures;
+static unsigned rng = 12345u;
+
+static R rnd(void)
+{
+    rng = rng * 1103515245u + 12345u;
+    return (R)((int)(rng >> 16 & 0x7fff) - 16384) / 8192;
+}
+
+static T crnd(void) { R re = rnd(); return re + rnd() * 1.0i; }
+
+static const R guard_re = (R)-777.25;
+
+/* C(i,j) at c[i*rs + j*cs] inside a buffer of size cells; the rest guards */
+static void check_one(int m, int n, int k, T alpha, T beta, int layout)
+{
+    int64_t rs, cs, size;
+    if (layout == 0) { rs = 1; cs = MR + 3; }
+    else if (layout == 1) { rs = NR + 2; cs = 1; }
+    else { rs = 2; cs = 2 * MR + 5; }
+    size = (m - 1) * rs + (n - 1) * cs + 1 + 16;
+    T *a = malloc(sizeof(T) * (size_t)(MR * k + 1)), *b = malloc(sizeof(T) * (size_t)(NR * k + 1));
+    T *cbuf = malloc(sizeof(T) * (size_t)size), *c = cbuf + 8, *c0 = malloc(sizeof(T) * (size_t)size);
+    for (int x = 0; x < MR * k; x++) a[x] = crnd();
+    for (int x = 0; x < NR * k; x++) b[x] = crnd();
+    for (int64_t x = 0; x < size; x++) cbuf[x] = guard_re + (R)x * 1.0i;
+    for (int j = 0; j < n; j++)
+        for (int i = 0; i < m; i++) c[i * rs + j * cs] = beta == 0 ? NAN + NAN * 1.0i : crnd();
+    memcpy(c0, cbuf, sizeof(T) * (size_t)size);
+    KNAME(m, n, k, &alpha, a, b, &beta, c, rs, cs, a, b);
+    int bad = 0;
+    for (int64_t x = 0; x < size; x++) {   /* outside the tile: untouched bits */
+        int64_t off = x - 8;
+        int inside = 0;
+        for (int j = 0; j < n && !inside; j++)
+            for (int i = 0; i < m; i++) if (off == i * rs + j * cs) { inside = 1; break; }
+        if (!inside && memcmp(&cbuf[x], &c0[x], sizeof(T))) bad = 1;
+    }
+    R eps = sizeof(R) == 8 ? (R)1e-15 : (R)1e-6;
+    for (int j = 0; j < n; j++)
+        for (int i = 0; i < m; i++) {
+            long double _Complex s = 0;
+            long double mag = 0;
+            for (int p = 0; p < k; p++) {
+                s += (long double _Complex)a[i + p * MR] * b[j + p * NR];
+                mag += cabsl((long double _Complex)a[i + p * MR]) * cabsl((long double _Complex)b[j + p * NR]);
+            }
+            T old = c0[8 + i * rs + j * cs];
+            long double _Complex want = alpha * s;
+            mag = mag * cabsl(alpha) + 1;
+            if (beta != 0) { want += beta * (long double _Complex)old; mag += cabsl(beta) * cabsl(old); }
+            T got = c[i * rs + j * cs];
+            if (!(cabsl(got - want) <= 16 * eps * (k + 4) * mag)) bad = 1;
+        }
+    checks++;
+    if (bad) {
+        failures++;
+        if (failures <= 10)
+            printf("FAIL m=%d n=%d k=%d alpha=(%g,%g) beta=(%g,%g) layout=%d\n", m, n, k,
+                   (double)creal(alpha), (double)cimag(alpha), (double)creal(beta),
+                   (double)cimag(beta), layout);
+    }
+    free(a); free(b); free(cbuf); free(c0);
+}
+
+int main(void)
+{
+#ifdef KISA
+    __builtin_cpu_init();
+    if (!__builtin_cpu_supports(KISA)) {
+        printf("SKIP: host lacks %s\n", KISA);
+        return 77;
+    }
+#endif
+    const int ks[] = { 0, 1, 2, 3, 8, 17, 64 };
+    const int ms[] = { MR, 1, MR > 1 ? MR - 1 : 1, (MR + 1) / 2 | 1 };
+    const int ns[] = { NR, 1, NR > 1 ? NR - 1 : 1, (NR + 1) / 2 | 1 };
+    const T alphas[] = { 1, (R)0.5 - (R)1.25 * 1.0i }, betas[] = { 0, 1, (R)-0.75 + (R)0.5 * 1.0i };
+    for (size_t ki = 0; ki < sizeof ks / sizeof *ks; ki++)
+        for (size_t mi = 0; mi < sizeof ms / sizeof *ms; mi++)
+            for (size_t ni = 0; ni < sizeof ns / sizeof *ns; ni++)
+                for (int layout = 0; layout < 3; layout++)
+                    for (int ab = 0; ab < 6; ab++)
+                        check_one(ms[mi] < MR ? ms[mi] : MR, ns[ni] < NR ? ns[ni] : NR, ks[ki],
+                                  alphas[ab % 2], betas[ab / 2], layout);
+    printf("%s: %d checks, %d failed\n", STR(KNAME), checks, failures);
+    printf("%d passed, %d failed\n", checks - failures, failures);
+    return failures != 0;
+}
