@@ -161,11 +161,11 @@ static void write_kernel(const struct plan *pl, const struct options *o)
 static bool no_small_tile(const struct options *o)
 {
     struct machine m;
-    if (!o->small_tile || o->mr || o->nr) return false;
+    if (!o->small_tile || o->mr || o->nr || o->cplx) return false;   /* complex: refused later */
     machine_load(&m, o->machine_path);
-    if (!o->cplx && m.runtime.small_tile[o->elem].mr) return false;
-    fprintf(stderr, "gemmgen: %s: runtime.small_tile: no %s%s tile given; nothing written\n",
-            m.path, o->cplx ? "complex " : "", elem_names[o->elem]);
+    if (m.runtime.small_tile[o->elem].mr) return false;
+    fprintf(stderr, "gemmgen: %s: runtime.small_tile: no %s tile given; nothing written\n",
+            m.path, elem_names[o->elem]);
     return true;
 }
 
