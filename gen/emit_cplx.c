@@ -24,7 +24,7 @@ void cstrat_text(struct buf *b, const struct plan *pl)
     const struct cstrat *cs = target_cstrat(pl->t, pl->k.elem);
     int nv = pl->k.nacc / 2;
     buf_printf(b, "%s (%s): %d C vectors, 2 accumulators each, combined after the k loop by %d %s + %d %s, "
-                  "about %.1f cycles per tile", cs->name, bstrat_names[cs->bs], nv, nv,
+                  "about %.1f cycles per tile", cs->name, bstrat_names[pl->k.bs], nv, nv,
                iclass_names[cs->combine[0]], nv, iclass_names[cs->combine[1]], combine_cycles(pl, cs));
 }
 

@@ -5,12 +5,12 @@
  * How it was made (POCA: instruction selection, list scheduling,
  * two-iteration pipelining, rotating register allocation):
  *   machine cortex-a57 (cortex-a57.yaml), neon, 128-bit vectors, MaxReg 32
- *   B strategy split-complex; 36 instructions per k iteration, 24 accumulators
+ *   B strategy split-complex-lane; 36 instructions per k iteration, 24 accumulators
  *   single-iteration schedule 29 cycles; pipelined: 9 instructions of
  *   the next iteration moved up, 24.00 cycles per iteration (resource
  *   bound 24.00), predicted FP-unit utilization 100.0%
  *   LiveReg at most 32; unroll factor 3, rotating register allocation
- *   complex strategy: split re/im by lane + permute/signed FMA (split-complex): 12 C vectors, 2 accumulators each, combined after the k loop by 12 vshuffle + 12 vfma, about 12.0 cycles per tile
+ *   complex strategy: split re/im + permute/signed FMA (split-complex-lane): 12 C vectors, 2 accumulators each, combined after the k loop by 12 vshuffle + 12 vfma, about 12.0 cycles per tile
  *
  * Compile with: cc -O2 -march=armv8-a
  * The statements below are in the scheduled order and each variable is
