@@ -19,12 +19,13 @@ static double combine_cycles(const struct plan *pl, const struct cstrat *cs)
     return c;
 }
 
-void cstrat_text(struct buf *b, const struct plan *pl)
+void cstrat_text(struct buf *b, const struct plan *pl, const char *sep)
 {
     const struct cstrat *cs = target_cstrat(pl->t, pl->k.elem);
     int nv = pl->k.nacc / 2;
-    buf_printf(b, "%s (%s): %d C vectors, 2 accumulators each, combined after the k loop by %d %s + %d %s, "
-                  "about %.1f cycles per tile", cs->name, bstrat_names[cs->bs], nv, nv,
+    buf_printf(b, "%s (%s):%s%d C vectors, 2 accumulators each, combined after the k loop by%s"
+                  "%d %s + %d %s, about %.1f cycles per tile", cs->name, bstrat_names[pl->k.bs],
+               sep, nv, sep, nv,
                iclass_names[cs->combine[0]], nv, iclass_names[cs->combine[1]], combine_cycles(pl, cs));
 }
 
@@ -36,7 +37,7 @@ void emit_kernel_cplx(const struct plan *pl, const struct options *o, const char
     char mr[16], nr[16], guard[160], rp[4], args[96], blis_decl[512], b_l1[8];
     int row_pref = emit_packed_fn(&fns, pl, name);
     em_how_made(&how, pl);
-    cstrat_text(&cst, pl);
+    cstrat_text(&cst, pl, "\n *     ");
     target_text(&cflags, pl->t->cflags, &pl->m);
     target_text(&incl, pl->t->includes, &pl->m);
     strfmt(mr, sizeof mr, "%d", pl->k.mr);

@@ -66,7 +66,7 @@ void explain_text(const struct plan *pl, struct buf *b)
                bstrat_names[k->bs], k->max_regs);
     if (k->cplx) {
         struct buf cs = { 0 };
-        cstrat_text(&cs, pl);
+        cstrat_text(&cs, pl, " ");
         buf_printf(b, "complex strategy: %s\n", cs.s);
         buf_free(&cs);
     }

@@ -56,7 +56,7 @@ struct kernel {
     const struct target *t;
     enum elem elem;
     enum bstrat bs;
-    bool cplx;            /* complex (BS_SPLIT_COMPLEX): mr, nr count complex
+    bool cplx;            /* complex (bstrat_complex): mr, nr count complex
                            * elements, offsets and steps count reals */
     int vl;               /* elements per vector register */
     int mr, nr;
@@ -99,4 +99,8 @@ double kernel_fp_bound(const struct kernel *k);        /* cycles the FP work nee
 struct shape { enum bstrat bs; int mr, nr; };
 struct shape shape_choose(const struct machine *m, const struct target *t, enum elem e,
                           int want_mr, int want_nr, int max_regs, int force_bs, bool blis_sizes);
+/* The same among the target's complex strategies (its cstrat). */
+struct shape shape_choose_complex(const struct machine *m, const struct target *t, enum elem e,
+                                  int want_mr, int want_nr, int max_regs, int force_bs,
+                                  bool blis_sizes);
 #endif

@@ -34,14 +34,15 @@
     .prefetch = "__builtin_prefetch(%m, 0, %l);" }
 
 /* Complex kernels (split form): B's real and imaginary parts reach the
- * FMAs by lane of a vector load (fmla by element, as vector-broadcast
- * does); NEON has no add-subtract, so the signs come from a multiply by
+ * FMAs by broadcasts or by lane of a vector load (fmla by element, as
+ * vector-broadcast does), whichever the cost model prefers; NEON has no add-subtract, so the signs come from a multiply by
  * { -1, +1, .. } folded into an FMA. */
 #define NEON_CX(SWAP, VT, S, SIGN) { \
-    .name = "split re/im by lane + permute/signed FMA", .bs = BS_SPLIT_COMPLEX, \
+    .name = "split re/im + permute/signed FMA", \
+    .strategies = 1u << BS_SPLIT_COMPLEX | 1u << BS_SPLIT_COMPLEX_LANE, \
     .combine = { IC_VSHUFFLE, IC_VFMA }, .swap = SWAP, \
     .addsub = "vfmaq_" S "(%0, %1, (" VT "){ " SIGN " })", \
-    .fmaddsub = "vfmaq_" S "(vmulq_" S "(%2, (" VT "){ " SIGN " }), %0, %1)", .by_lane = true }
+    .fmaddsub = "vfmaq_" S "(vmulq_" S "(%2, (" VT "){ " SIGN " }), %0, %1)" }
 
 const struct target target_neon = {
     .name = "neon", .family = FAM_AARCH64, .requires = EXT_NEON,
@@ -93,6 +94,18 @@ const struct target target_neon = {
              "    return " SUMS ";\n" \
              "}\n" }
 
+/* Complex kernels (split form) on SVE, as NEON's: the pair swap is a
+ * word reversal within doublewords (f32) or a table lookup of index ^ 1
+ * (f64: SVE before 2.1 has no doubleword reversal within quadwords); the
+ * signs { -1, +1 } come from svdupq. */
+#define SVE_CX(SWAP, S, P, SIGN) { \
+    .name = "split re/im + permute/signed FMA", \
+    .strategies = 1u << BS_SPLIT_COMPLEX | 1u << BS_SPLIT_COMPLEX_LANE, \
+    .combine = { IC_VSHUFFLE, IC_VFMA }, .swap = SWAP, \
+    .addsub = "svmla_" S "_x(" SVE_PG(P) ", %0, %1, svdupq_n_" S "(" SIGN "))", \
+    .fmaddsub = "svmla_" S "_x(" SVE_PG(P) ", svmul_" S "_x(" SVE_PG(P) ", %2, svdupq_n_" S \
+                "(" SIGN ")), %0, %1)" }
+
 const struct target target_sve = {
     .name = "sve", .family = FAM_AARCH64, .requires = EXT_NEON | EXT_SVE,
     .min_bits = 128, .max_bits = 2048,
@@ -116,5 +129,11 @@ const struct target target_sve = {
             "svdupq_n_f64(svaddv_f64(t, c), svaddv_f64(t, d)))"),
         [ELEM_F32] = SVE_SPELL("svfloat32_t", "f32", "b32",
             "svdupq_n_f32(svaddv_f32(t, a), svaddv_f32(t, b), svaddv_f32(t, c), svaddv_f32(t, d))"),
+    },
+    .cx = {
+        [ELEM_F64] = SVE_CX("svtbl_f64(%0, sveor_n_u64_x(svptrue_b64(), svindex_u64(0, 1), 1))",
+                            "f64", "b64", "-1.0, 1.0"),
+        [ELEM_F32] = SVE_CX("svreinterpret_f32_u64(svrevw_u64_x(svptrue_b64(), svreinterpret_u64_f32(%0)))",
+                            "f32", "b32", "-1.0f, 1.0f, -1.0f, 1.0f"),
     },
 };

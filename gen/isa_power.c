@@ -49,7 +49,7 @@
 /* Complex kernels (split form): VSX has no add-subtract, so the signs
  * come from a multiply by { -1, +1, .. } folded into an FMA. */
 #define VSX_CX(SWAP, VT, SIGN, SPELL) { \
-    .name = "split re/im broadcast + permute/signed FMA", .bs = BS_SPLIT_COMPLEX, \
+    .name = "split re/im broadcast + permute/signed FMA", .strategies = 1u << BS_SPLIT_COMPLEX, \
     .combine = { IC_VSHUFFLE, IC_VFMA }, .swap = SWAP, \
     .addsub = "vec_madd(%1, (" VT "){ " SIGN " }, %0)", \
     .fmaddsub = "vec_madd(%0, %1, vec_mul(%2, (" VT "){ " SIGN " }))", .spell = SPELL }

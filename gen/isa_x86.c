@@ -191,7 +191,7 @@
  * re + swap(im) under an add-subtract. AVX-512 has no addsub: fmaddsub by
  * one does it. */
 #define X86_CX(N, ADD_IC, SWAP, ADDSUB, FMADDSUB) { \
-    .name = N, .bs = BS_SPLIT_COMPLEX, .combine = { IC_VSHUFFLE, ADD_IC }, \
+    .name = N, .strategies = 1u << BS_SPLIT_COMPLEX, .combine = { IC_VSHUFFLE, ADD_IC }, \
     .swap = SWAP, .addsub = ADDSUB, .fmaddsub = FMADDSUB }
 #define X86_CX_256_F64(FMADDSUB) X86_CX("split re/im broadcast + permute/addsub", IC_VFADD, \
     "_mm256_permute_pd(%0, 0x5)", "_mm256_addsub_pd(%0, %1)", FMADDSUB)

@@ -176,10 +176,9 @@ static void build_vector_broadcast(struct kernel *k)
 }
 
 /* Reals per B vector whose lanes the FMAs take (0: B broadcast). */
-static int cplx_lane_group(const struct target *t, enum elem e)
+static int cplx_lane_group(const struct target *t, enum bstrat bs, enum elem e)
 {
-    const struct cstrat *cs = target_cstrat(t, e);
-    return cs && cs->by_lane ? t->lane_group_bits / (8 * elem_bytes(e)) : 0;
+    return bs == BS_SPLIT_COMPLEX_LANE ? t->lane_group_bits / (8 * elem_bytes(e)) : 0;
 }
 
 /* Split complex: A's vector holds VL/2 complex rows (re, im interleaved);
@@ -191,7 +190,7 @@ static int cplx_lane_group(const struct target *t, enum elem e)
 static void build_split_complex(struct kernel *k)
 {
     int mv = 2 * k->mr / k->vl, a[64], ntemp = 0, b = -1;
-    int ge = cplx_lane_group(k->t, k->elem);
+    int ge = cplx_lane_group(k->t, k->bs, k->elem);
     new_accs(k, 2 * mv * k->nr, RC_VEC, 1, k->vl);
     load_a(k, a, mv, k->vl, RC_VEC, IC_VLOAD);
     for (int j = 0; j < k->nr; j++)
@@ -279,12 +278,13 @@ static const builder builders[BS_COUNT] = {
     [BS_SCALAR_BROADCAST] = build_scalar_broadcast,
     [BS_OUTER_PRODUCT] = build_outer_product,
     [BS_SPLIT_COMPLEX] = build_split_complex,
+    [BS_SPLIT_COMPLEX_LANE] = build_split_complex,
 };
 
 static int a_granule(const struct target *t, enum bstrat bs, enum elem e, int vl)
 {
     if (bs == BS_OUTER_PRODUCT) return t->outer_rows[e];
-    if (bs == BS_SPLIT_COMPLEX) return vl / 2 > 0 ? vl / 2 : 1;
+    if (bstrat_complex(bs)) return vl / 2 > 0 ? vl / 2 : 1;
     return vl;
 }
 
@@ -294,7 +294,10 @@ static int b_granule(const struct target *t, enum bstrat bs, enum elem e, int vl
     case BS_VECTOR_SHUFFLE: return vl;
     case BS_VECTOR_BROADCAST: return t->lane_group_bits / (8 * elem_bytes(e));
     case BS_OUTER_PRODUCT: return t->outer_cols[e];
-    case BS_SPLIT_COMPLEX: return cplx_lane_group(t, e) > 2 ? cplx_lane_group(t, e) / 2 : 1;
+    case BS_SPLIT_COMPLEX_LANE: {
+        int ge = cplx_lane_group(t, bs, e);
+        return ge > 2 ? ge / 2 : 1;
+    }
     default: return 1;
     }
 }
@@ -308,7 +311,7 @@ int kernel_min_regs(const struct machine *m, const struct target *t, enum bstrat
         return nacc * m->acc_blocks + (mr / t->outer_rows[e]) * t->a_regs_per_load[e] + 1;
     }
     int temp = t->sp[e].fma ? 0 : 1;
-    if (bs == BS_SPLIT_COMPLEX) {   /* two accumulators per C vector */
+    if (bstrat_complex(bs)) {   /* two accumulators per C vector */
         int mv = 2 * mr / vl;
         return 2 * mv * nr + mv + 1 + temp;
     }

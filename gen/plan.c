@@ -16,9 +16,8 @@ static _Noreturn void explain_no_shape(struct plan *pl, const struct options *o,
     const char *why = NULL;
     int need = 0, slack = o->mr && o->nr ? 0 : 1;   /* as shape_choose counts */
     for (int bs = 0; bs < BS_COUNT; bs++) {
-        bool cx = bstrat_complex((enum bstrat)bs);
-        if ((force >= 0 && bs != force) || (cx && force < 0) ||
-            !target_offers(pl->t, (enum bstrat)bs, o->elem, cx)) continue;
+        if ((force >= 0 && bs != force) || bstrat_complex((enum bstrat)bs) != o->cplx ||
+            !target_offers(pl->t, (enum bstrat)bs, o->elem, o->cplx)) continue;
         for (int mr = o->mr ? o->mr : 1; mr <= (o->mr ? o->mr : 64); mr++)
             for (int nr = o->nr ? o->nr : 1; nr <= (o->nr ? o->nr : 32); nr++) {
                 const char *w = kernel_shape_error(m, pl->t, (enum bstrat)bs, o->elem, mr, nr);
@@ -56,7 +55,8 @@ static _Noreturn void explain_no_shape(struct plan *pl, const struct options *o,
               bstrat_names[force]);
 }
 
-/* The strategy a complex kernel takes: the target's, by its table. */
+/* The strategy a complex kernel is forced to (-1: the cost model picks
+ * among the target's, by its table). */
 static int complex_strategy(const struct plan *pl, const struct options *o)
 {
     const struct cstrat *cs = target_cstrat(pl->t, o->elem);
@@ -64,10 +64,10 @@ static int complex_strategy(const struct plan *pl, const struct options *o)
     if (!cs)
         die_input("%s:%d: extensions: the %s instruction set has no complex strategy yet "
                   "(--type %s)", pl->m.path, pl->m.ext_line, pl->t->name, tname);
-    if (o->force_bs >= 0 && o->force_bs != (int)cs->bs)
-        die_input("--b-strategy %s: --type %s takes the %s strategy (%s)", bstrat_names[o->force_bs],
-                  tname, bstrat_names[cs->bs], cs->name);
-    return (int)cs->bs;
+    if (o->force_bs >= 0 && !(cs->strategies & (1u << o->force_bs)))
+        die_input("--b-strategy %s: not a complex strategy of the %s instruction set (--type %s)",
+                  bstrat_names[o->force_bs], pl->t->name, tname);
+    return o->force_bs;
 }
 
 static void choose_shape(struct plan *pl, const struct options *o)
@@ -78,9 +78,11 @@ static void choose_shape(struct plan *pl, const struct options *o)
         die_input("--b-strategy %s: only for --type c64 or c32", bstrat_names[force]);
     bool exact = o->mr && o->nr;
     /* --blis: shapes BLIS packs fast, when one fits */
-    struct shape s = shape_choose(m, pl->t, o->elem, o->mr, o->nr, m->max_regs, force, o->blis && !exact);
+    struct shape (*pick)(const struct machine *, const struct target *, enum elem, int, int, int,
+                         int, bool) = o->cplx ? shape_choose_complex : shape_choose;
+    struct shape s = pick(m, pl->t, o->elem, o->mr, o->nr, m->max_regs, force, o->blis && !exact);
     if (!s.mr && o->blis && !exact)
-        s = shape_choose(m, pl->t, o->elem, o->mr, o->nr, m->max_regs, force, false);
+        s = pick(m, pl->t, o->elem, o->mr, o->nr, m->max_regs, force, false);
     if (!s.mr) explain_no_shape(pl, o, force);
     kernel_build(&pl->k, m, pl->t, o->elem, s.bs, s.mr, s.nr, m->max_regs);
 }

@@ -67,8 +67,9 @@ void rtg_svg_defs(struct buf *b);
 /* --explain's account of gemmgen's extensions to POCA in use, each with
  * its reason, or of --paper (method.c). */
 void method_text(const struct plan *pl, struct buf *out);
-/* A complex kernel's strategy and its combine cost, one line (emit_cplx.c) */
-void cstrat_text(struct buf *out, const struct plan *pl);
+/* A complex kernel's strategy and its combine cost, its three parts
+ * joined by sep (emit_cplx.c) */
+void cstrat_text(struct buf *out, const struct plan *pl, const char *sep);
 
 /* Template text embedded at build time (templates/). */
 extern const char tmpl_kernel_c[], tmpl_kernel_h[], tmpl_kernel_fn[], tmpl_blis_wrapper[],

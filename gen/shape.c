@@ -138,22 +138,37 @@ static bool blis_fast(int x)
 /* Strategies in POCA's order of preference (vector loads first). */
 static const enum bstrat pref_order[BS_COUNT] = {
     BS_OUTER_PRODUCT, BS_VECTOR_BROADCAST, BS_VECTOR_SHUFFLE, BS_SCALAR_BROADCAST,
-    BS_SPLIT_COMPLEX,
+    BS_SPLIT_COMPLEX_LANE, BS_SPLIT_COMPLEX,
 };
 
-struct shape shape_choose(const struct machine *m, const struct target *t, enum elem e,
-                          int want_mr, int want_nr, int max_regs, int force_bs, bool blis_sizes)
+/* Real (cplx false) or complex kernels' strategies, best shape of any. */
+static struct shape choose(const struct machine *m, const struct target *t, enum elem e,
+                           int want_mr, int want_nr, int max_regs, int force_bs, bool blis_sizes,
+                           bool cplx)
 {
     struct cand best = { 0 };
     for (int s = 0; s < BS_COUNT; s++) {
         enum bstrat bs = pref_order[s];
         if (force_bs >= 0 && (int)bs != force_bs) continue;
-        if (bstrat_complex(bs) && force_bs < 0) continue;   /* complex kernels name theirs */
-        if (!target_offers(t, bs, e, bstrat_complex(bs))) continue;
+        if (bstrat_complex(bs) != cplx) continue;
+        if (!target_offers(t, bs, e, cplx)) continue;
         for (int mr = want_mr ? want_mr : 1; mr <= (want_mr ? want_mr : 64); mr++)
             for (int nr = want_nr ? want_nr : 1; nr <= (want_nr ? want_nr : 32); nr++)
                 if (!blis_sizes || (blis_fast(mr) && blis_fast(nr)))
                     consider(&best, m, t, e, bs, mr, nr, max_regs, want_mr && want_nr ? 0 : 1);
     }
     return best.s;   /* mr == 0: nothing fits */
+}
+
+struct shape shape_choose(const struct machine *m, const struct target *t, enum elem e,
+                          int want_mr, int want_nr, int max_regs, int force_bs, bool blis_sizes)
+{
+    return choose(m, t, e, want_mr, want_nr, max_regs, force_bs, blis_sizes, false);
+}
+
+struct shape shape_choose_complex(const struct machine *m, const struct target *t, enum elem e,
+                                  int want_mr, int want_nr, int max_regs, int force_bs,
+                                  bool blis_sizes)
+{
+    return choose(m, t, e, want_mr, want_nr, max_regs, force_bs, blis_sizes, true);
 }

@@ -14,11 +14,15 @@ enum bstrat {
     BS_SCALAR_BROADCAST,  /* one broadcast load per element of B */
     BS_OUTER_PRODUCT,     /* MMA: rank-1 update of an accumulator tile */
     BS_SPLIT_COMPLEX,     /* complex: B's real and imaginary parts broadcast apart */
+    BS_SPLIT_COMPLEX_LANE,  /* complex: B loaded as vectors, its parts taken by lane */
     BS_COUNT
 };
 extern const char *const bstrat_names[BS_COUNT];
 /* Strategies of complex kernels (taken only for --type c64, c32). */
-static inline bool bstrat_complex(enum bstrat bs) { return bs == BS_SPLIT_COMPLEX; }
+static inline bool bstrat_complex(enum bstrat bs)
+{
+    return bs == BS_SPLIT_COMPLEX || bs == BS_SPLIT_COMPLEX_LANE;
+}
 
 /* Register classes. Sizes are counted in vector registers ("units"). */
 enum rclass { RC_VEC, RC_PAIR, RC_ACC, RC_COUNT };
@@ -85,14 +89,13 @@ struct spell {
  * name: the target has no complex strategy yet. */
 struct cstrat {
     const char *name;          /* shown by --explain */
-    enum bstrat bs;            /* the k loop's strategy (kernel.c) */
+    unsigned strategies;       /* bits of the complex enum bstrat the k loop may take
+                                * (kernel.c; the shape choice picks one by cost) */
     enum iclass combine[2];    /* timing classes of the combine, per C vector */
     const char *swap;          /* expression: %0 with re and im swapped in each pair */
     const char *addsub;        /* expression: even lanes %0 - %1, odd lanes %0 + %1 */
     const char *fmaddsub;      /* expression: even lanes %0*%1 - %2, odd %0*%1 + %2 */
     const struct spell *spell; /* the loop's spelling when not the target's own */
-    bool by_lane;              /* B loaded as vectors, the FMAs take its parts by lane
-                                * (lane_group_bits) instead of broadcasts */
 };
 
 struct target {

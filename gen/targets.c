@@ -16,6 +16,7 @@ static const struct target *const registry[] = {
 
 const char *const bstrat_names[BS_COUNT] = {
     "vector-broadcast", "vector-shuffle", "scalar-broadcast", "outer-product", "split-complex",
+    "split-complex-lane",
 };
 const char *const elem_names[ELEM_COUNT] = { "f32", "f64" };
 const char *const elem_ctype[ELEM_COUNT] = { "float", "double" };
@@ -67,5 +68,5 @@ bool target_offers(const struct target *t, enum bstrat bs, enum elem e, bool cpl
 {
     if (!cplx) return (t->strategies & (1u << bs)) != 0;
     const struct cstrat *cs = target_cstrat(t, e);
-    return cs && cs->bs == bs;
+    return cs && (cs->strategies & (1u << bs));
 }

@@ -1,5 +1,6 @@
 #!/bin/sh
-# The BLIS wrapper (gemmgen --blis) must compile for POWER10 and AArch64
+# The BLIS wrapper (gemmgen --blis, real and complex types) must compile
+# for POWER10 and AArch64
 # (compile only: Debian ships BLIS for the host, so its x86 blis.h serves
 # for the types and prototypes; it is put alone in a directory so it does
 # not shadow the cross C library's headers).
@@ -12,7 +13,7 @@ tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
 mkdir "$tmp/inc"; ln -s "$hdr" "$tmp/inc/blis.h"
 pass=0; fail=0
 for m in power10 cortex-a57 neoverse-v1; do
-    for t in f64 f32; do
+    for t in f64 f32 c64 c32; do
         for api in 0 1; do
             name=w_$(echo "$m" | tr - _)_${t}_$api
             "$gg" --machine "$mdir/$m.yaml" --type "$t" --blis --blis-api "$api" --name "$name" -o "$tmp" >/dev/null
