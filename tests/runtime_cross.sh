@@ -26,11 +26,11 @@ fi
 rm -rf "$work"
 mkdir -p "$work"
 set -x
-"$ggk" --gemmgen "$gg" --machine "$yaml" --name m --outdir "$work" --small -- $cc -O2
+"$ggk" --gemmgen "$gg" --machine "$yaml" --name m --outdir "$work" --small --complex -- $cc -O2
 echo '#define GG_GENERATED_SETS(X) X(gg_m_set)' > "$work/gg_sets.h"
 $cc -O2 -std=c11 -static -I"$work" -I"$rt/include" -I"$rt/src" -I"$rt/tests" \
-    "$rt"/src/*.c "$rt/kernels/portable_f64.c" "$rt/kernels/portable_f32.c" \
-    "$work/gg_m_set.c" "$work/gg_m_f64.o" "$work/gg_m_f32.o" "$work/gg_m_f64s.o" "$work/gg_m_f32s.o" "$rt/tests/cross_check.c" \
+    "$rt"/src/*.c "$rt"/kernels/portable_*.c "$work/gg_m_set.c" "$work"/gg_m_*.o \
+    "$rt/tests/cross_check.c" \
     -o "$work/cross_check" -lpthread -lm
 for direct in 1 2 0 ""; do        # "": the path by size (tiny, gemv loops); 2: _stream
     GEMMGEN_DIRECT=$direct $runner "$work/cross_check" "$machine" 20

@@ -9,9 +9,11 @@
  * all transposes, padded leading dimensions, alpha and beta including 0,
  * NaN in C with beta = 0) must match ref_gemm, C's padding untouched and
  * nothing read past A or B. The unpacked and packed paths are chosen by
- * GEMMGEN_DIRECT, which the script sets. */
+ * GEMMGEN_DIRECT, which the script sets. ZGEMM and CGEMM run the set's
+ * complex kernels on every pair of N, T and C (cplx_case.h). */
 #define _DEFAULT_SOURCE             /* MAP_ANONYMOUS */
 #include "gemm_case.h"
+#include "cplx_case.h"
 
 int main(int argc, char **argv)
 {
@@ -48,6 +50,11 @@ int main(int argc, char **argv)
                                t & 1 };
             failed += run_case(&g) != 0;
         }
+    static const int64_t zshape[][3] = { {1, 1, 1}, {7, 5, 3}, {17, 19, 23}, {33, 9, 41} };
+    for (int f = 0; f < 4; f++)
+        for (int t = 0; t < 18; t++, total++)
+            failed += cplx_case(t >= 9, t % 3, t / 3 % 3, zshape[f][0], zshape[f][1], zshape[f][2],
+                                CMPLX(0.75, -1.25), t % 2 ? CMPLX(0.5, 0.25) : 0);
     printf("%ld of %ld cases failed\n", failed, total);
     return failed != 0;
 }
