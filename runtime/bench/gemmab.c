@@ -12,7 +12,8 @@
  * call after another library's window runs cold and slow).
  *
  * Prints GFLOPS of A, B and OpenBLAS and the ratios B/A, A/OpenBLAS,
- * B/OpenBLAS. Column-major, alpha = beta = 1; --trans-a takes A
+ * B/OpenBLAS; types s, d and c, z (complex: GFLOPS count 8 m n k).
+ * Column-major, alpha = beta = 1; --trans-a takes A
  * transposed (lda = k), --trans-b B (ldb = n); GEMMAB_LDC_PAD pads C's leading dimension.
  * Either library may be left out; GEMMAB_PEER names another Fortran BLAS
  * to take OpenBLAS's place. */
@@ -33,19 +34,33 @@ typedef void fb_d(const char *, const char *, const int *, const int *, const in
                   const double *, const int *, const double *, const int *, const double *,
                   double *, const int *);
 
+typedef int gg_z(int, int, int, int64_t, int64_t, int64_t, const void *, const void *, int64_t,
+                 const void *, int64_t, const void *, void *, int64_t);
+typedef void fb_z(const char *, const char *, const int *, const int *, const int *, const void *,
+                  const void *, const int *, const void *, const int *, const void *, void *,
+                  const int *);
+
 enum { NLIB = 3 };
-struct lib { const char *label; void *s, *d; int fortran; };
+struct lib { const char *label; void *s, *d, *c, *z; int fortran; };
 
 static void *sym(void *h, const char *name) { return h ? dlsym(h, name) : NULL; }
 
 static struct lib load(const char *label, const char *path, int fortran)
 {
-    struct lib l = { label, NULL, NULL, fortran };
+    struct lib l = { label, NULL, NULL, NULL, NULL, fortran };
     void *h = path && *path ? dlopen(path, RTLD_NOW | RTLD_LOCAL) : NULL;
     if (path && *path && !h) fprintf(stderr, "gemmab: %s: %s\n", path, dlerror());
     l.s = sym(h, fortran ? "sgemm_" : "gemmgen_sgemm");
     l.d = sym(h, fortran ? "dgemm_" : "gemmgen_dgemm");
+    l.c = sym(h, fortran ? "cgemm_" : "gemmgen_cgemm");
+    l.z = sym(h, fortran ? "zgemm_" : "gemmgen_zgemm");
     return l;
+}
+
+/* The library's function for the type. */
+static void *fn_of(const struct lib *l, char type)
+{
+    return type == 's' ? l->s : type == 'd' ? l->d : type == 'c' ? l->c : l->z;
 }
 
 /* C's leading dimension is m plus GEMMAB_LDC_PAD elements (default 0),
@@ -59,7 +74,17 @@ static void call(const struct lib *l, char type, int ta, int tb, struct gb_mats 
     int m = (int)x->m, n = (int)x->n, k = (int)x->k, lda = ta ? k : m, ldb = tb ? n : k;
     int ldc = m + ldc_pad;
     const char *tra = ta ? "T" : "N", *trb = tb ? "T" : "N";
-    if (l->fortran && type == 's') {
+    const double one_z[2] = { 1, 0 };
+    const float one_c[2] = { 1, 0 };
+    const void *unit = type == 'z' ? (const void *)one_z : (const void *)one_c;
+    if (type == 'z' || type == 'c') {              /* complex: scalars by address */
+        if (l->fortran)
+            ((fb_z *)fn_of(l, type))(tra, trb, &m, &n, &k, unit, x->a, &lda, x->b, &ldb, unit,
+                                     x->c, &ldc);
+        else
+            ((gg_z *)fn_of(l, type))(102, ta ? 112 : 111, tb ? 112 : 111, m, n, k, unit, x->a,
+                                     lda, x->b, ldb, unit, x->c, ldc);
+    } else if (l->fortran && type == 's') {
         float one = 1;
         ((fb_s *)l->s)(tra, trb, &m, &n, &k, &one, x->a, &lda, x->b, &ldb, &one, x->c, &ldc);
     } else if (l->fortran) {
@@ -91,8 +116,8 @@ int main(int argc, char **argv)
         else if (!strcmp(argv[1], "--trans-b")) tb = 1;
         else argc = 0;                     /* unknown: the usage below */
     }
-    if (argc < 5 || (argv[1][0] != 's' && argv[1][0] != 'd')) {
-        fprintf(stderr, "usage: gemmab [--trans-a] [--trans-b] s|d M N K [WINDOWS]\n"
+    if (argc < 5 || !strchr("sdcz", argv[1][0]) || !argv[1][0]) {
+        fprintf(stderr, "usage: gemmab [--trans-a] [--trans-b] s|d|c|z M N K [WINDOWS]\n"
                         "  GEMMAB_A, GEMMAB_B: paths of the two libgemmgen builds\n");
         return 2;
     }
@@ -102,14 +127,18 @@ int main(int argc, char **argv)
     struct lib libs[NLIB] = { load("A", getenv("GEMMAB_A"), 0), load("B", getenv("GEMMAB_B"), 0),
                               load_peer() };
     struct gb_mats x;
-    if (m < 1 || n < 1 || k < 1 || gb_mats_alloc(&x, m, n, k, type == 's' ? 4 : 8)) {
+    /* a complex element is two reals: B and C twice as wide, A twice as deep */
+    const int cplx = type == 'c' || type == 'z', real = type == 's' || type == 'c' ? 4 : 8;
+    if (m < 1 || n < 1 || k < 1
+        || gb_mats_alloc(&x, m, cplx ? 2 * n : n, cplx ? 2 * k : k, real)) {
         fprintf(stderr, "gemmab: bad sizes or out of memory\n");
         return 2;
     }
+    x.n = n; x.k = k;
     const char *pad = getenv("GEMMAB_LDC_PAD");
     ldc_pad = pad ? atoi(pad) : 0;
     if (ldc_pad > 0) {                   /* C again, ldc x n, 64-byte aligned as before */
-        size_t bytes = (size_t)((m + ldc_pad) * n) * (type == 's' ? 4 : 8);
+        size_t bytes = (size_t)((m + ldc_pad) * n) * (size_t)real * (cplx ? 2 : 1);
         free(x.c);
         x.c = aligned_alloc(64, (bytes + 63) / 64 * 64);
         if (x.c) memset(x.c, 0, bytes);
@@ -118,11 +147,11 @@ int main(int argc, char **argv)
         fprintf(stderr, "gemmab: bad GEMMAB_LDC_PAD or out of memory\n");
         return 2;
     }
-    double flops = 2.0 * m * n * k, best[NLIB] = { 0 };
+    double flops = (cplx ? 8.0 : 2.0) * m * n * k, best[NLIB] = { 0 };   /* complex: 4 real FMAs */
     int calls = (int)(2e7 / flops) + 1;            /* ~20 MFLOP a window */
     for (int w = 0; w < windows; w++)
         for (int i = 0; i < NLIB; i++) {
-            if (!(type == 's' ? libs[i].s : libs[i].d)) continue;
+            if (!fn_of(&libs[i], type)) continue;
             call(&libs[i], type, ta, tb, &x);   /* untimed: code and predictors warm */
             double t = gb_now();
             for (int c = 0; c < calls; c++) call(&libs[i], type, ta, tb, &x);
