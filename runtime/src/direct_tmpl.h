@@ -9,7 +9,7 @@
  * more rows or columns than it has (they must not run past the operands). */
 
 /* The rows of a block past its last whole MR panel (a block of one short
- * panel without the division: idiv was 7% of DGEMM 16^3). */
+ * panel without the division, which small calls feel; docs/decisions.md). */
 static int64_t FN(short_rows)(const struct FN(op) *o, int64_t rows)
 {
     return rows < o->bk.mr ? rows : rows % o->bk.mr;
@@ -76,8 +76,8 @@ static inline int64_t FN(b_ld)(const struct FN(op) *o)
 /* The B panel at column jr (nn columns, the kernels read w) of a k block
  * starting at b0: in place when B's layout is the kernel's and the panel
  * is whole, else its copy in the B buffer (fetched only then). Inlined,
- * as width_at: once stream_block called it too, GCC made both calls,
- * and a call per panel cost SGEMM 64^3 (16 panels) 2.5% each. */
+ * as width_at: once stream_block called it too, GCC made both calls, and
+ * a call per panel costs small problems (docs/decisions.md, `width_at`). */
 static inline __attribute__((always_inline)) const T *
 FN(b_panel)(const struct FN(op) *o, const T *b0, int64_t jr, int64_t nn, int w, int64_t k,
             int64_t *ldb)
@@ -98,10 +98,8 @@ FN(b_panel)(const struct FN(op) *o, const T *b0, int64_t jr, int64_t nn, int w, 
  * place when A's rows run along k (cs_a == 1) each starting a cache line,
  * else copied, each row padded to whole lines (t x k: the columns of A^T,
  * as pack_cols copies B's). Rows k apart leave most of the kernel's vector
- * loads across two lines: aligned rows ran Zen 5 (gemmab B/A, 1 thread)
- * SGEMM 4x98xk 1.03-1.14 at k 76-114, DGEMM 4x98xk 1.01-1.13 at k 42-74,
- * and, with A^T's misaligned rows copied rather than read in place, SGEMM
- * 4x98x100 1.04-1.07, DGEMM 4x98x60 1.05. */
+ * loads across two lines, so A^T's misaligned rows are copied rather
+ * than read in place (docs/decisions.md, `dot_a`). */
 static const T *FN(dot_a)(const struct FN(op) *o, int64_t from, int64_t t, int64_t pc,
                           int64_t k, int64_t *lda)
 {
@@ -140,8 +138,8 @@ static const T *FN(col_a)(const struct FN(op) *o, int64_t from, int64_t t, int64
 
 /* One group of g k steps (steps <= g of them real) of A's t rows at a,
  * as row i's g elements at d[g*i..]; the rest of the h-row group zero.
- * Inlined with g a constant, so the copy vectorizes (SGEMM 72^3 spent
- * 4% of its time here with g a variable). */
+ * Inlined with g a constant, so the copy vectorizes (docs/decisions.md,
+ * `group_one`). */
 static inline __attribute__((always_inline)) void FN(group_one)(const T *a, int64_t rs,
         int64_t cs, int64_t t, const int g, int h, int steps, T *d)
 {
@@ -220,12 +218,9 @@ static inline int FN(fills_tiles)(int64_t n, int64_t mr)
  * run as C^T = B^T A^T on the small tile's row view o->tk: B^T in place
  * as its A (a short last tile copied, as the kernel reads MR rows), A's t
  * rows as its B (copied NR wide, zero past t), C^T row-stored (the
- * kernel's element-wise store). Zen 5, gemmab: SGEMM B^T 100^3 1.08x,
- * 99^3 1.08x, 36x100x100 1.18x, 4x100x100 1.69x; DGEMM B^T 2x300x300
- * 1.70x, 17x100x100 1.11x, 98^3 1.01x. Not where the edges read less
- * than 4t rows (DGEMM t = 4 on its 8-row edges ran 0.88x) nor where C^T's
- * rows (n) fill less than two thirds of their tiles (DGEMM 33^3 0.97x,
- * 500x4x500 0.95x). */
+ * kernel's element-wise store). Not where the edges read less than 4t
+ * rows nor where C^T's rows (n) fill less than two thirds of their tiles:
+ * there the edges were faster (docs/decisions.md, `cols_tail_rows`). */
 static int64_t FN(cols_tail_rows)(const struct FN(op) *o, int64_t rows, int64_t n)
 {
     if (!o->tk) return 0;
@@ -258,8 +253,8 @@ static void FN(cols_tail)(const struct FN(op) *o, int64_t mt, int64_t t, int64_t
 /* One k block: column panels outside, row tiles inside, so each B panel
  * stays in L1 while the A block (in L2) streams past it. (The mirror
  * order, row tiles outside for tall narrow problems with A read once in
- * place, ran DGEMM 4000x128x4000 at 46 GFLOPS against 59 packed: columns
- * 32 KB apart defeat the TLB and the prefetchers.) */
+ * place, lost to the packed path: columns 32 KB apart defeat the TLB and
+ * the prefetchers; docs/decisions.md, `direct_block` order.) */
 static void FN(direct_block)(const struct FN(op) *o, int64_t m0, int64_t m1, int64_t n0,
                              int64_t n1, int64_t pc, int64_t k, const T *beta)
 {
@@ -269,9 +264,8 @@ static void FN(direct_block)(const struct FN(op) *o, int64_t m0, int64_t m1, int
     const int64_t mt = m1 - tl.t - ct;         /* rows mt.. by the row tail or cols_tail */
     struct FN(ablock) A = FN(a_block)(o, m0, mt, pc, k);
     /* B's columns in place: the tail rows in one call after the tiles, in
-     * blocks of the tail's width rather than of each panel's (SGEMM
-     * 4x64x32: 0.85x of per-panel calls, four single columns; with tiles
-     * above, gemmab: 0.999-1.011 at SGEMM 72-132^3, DGEMM 36-132^3) */
+     * blocks of the tail's width rather than of each panel's: one call,
+     * not one per narrow panel (docs/decisions.md, `tail_once`) */
     const int tail_once = tl.t && o->rs_b == 1;
     const struct FN(cols) cs = FN(col_split)(o, n1 - n0, k <= o->narrow_k);
     for (int64_t jr = n0, nn; jr < n1 && (mt > m0 || (tl.t && !tail_once)); jr += nn) {
@@ -295,12 +289,12 @@ static void FN(direct_block)(const struct FN(op) *o, int64_t m0, int64_t m1, int
         FN(cols_tail)(o, mt, ct, n0, n1, pc, k, beta);
 }
 
-/* The mirror order for a small tile (gemm_tmpl.h, small_tile_loops): row
+/* The mirror order for a small tile (gemm_tmpl.h, tiles_first): row
  * tiles outside, column panels inside, B read in place (n whole panels).
  * A 32 x 4 f64 tile loads 256 bytes of A per 16 FMAs: streamed from L2
  * past each B panel that is 32 bytes a cycle, so its A tile must stay in
- * L1 while B's narrow panels stream instead (Zen 5, 32x4 tiles alone:
- * 96^3 99.5-102.9 GFLOPS panels outside, 108.2 rows outside). */
+ * L1 while B's narrow panels stream instead (docs/decisions.md,
+ * `rows_outside`). */
 static void FN(direct_block_rows)(const struct FN(op) *o, int64_t m0, int64_t m1, int64_t n0,
                                   int64_t n1, int64_t pc, int64_t k, const T *beta)
 {
@@ -350,8 +344,8 @@ static void FN(direct_loops_rows)(const struct FN(op) *o, int64_t m0, int64_t m1
  * block. Row tiles outside, column panels inside: each A tile, read in
  * place, serves every panel from L1, and the whole tiles' calls
  * (NAME_stream) prefetch the next tile as they go, so A comes from memory
- * once and under the arithmetic, without the packed path's copy (SGEMM
- * 4000x128x4000 spent 14% of its time packing A). The panels (at most
+ * once and under the arithmetic, without the packed path's copy of A
+ * (docs/decisions.md, `streams`). The panels (at most
  * GG_STREAM_PANELS) are read in place but for a padded last one, copied
  * once per k block. */
 struct FN(panel) { int64_t jr, nn, ldb; int w; const T *b; };

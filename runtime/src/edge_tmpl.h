@@ -5,8 +5,8 @@
 /* nn (<= nr) columns of B, k deep, as dst[p + j*ld], columns past nn zero:
  * the column-stored panel a _direct kernel with b_cols reads (also A's
  * last rows along k for the dot kernel, as the columns of A^T). Out of line:
- * inlined into the slab function it cost DGEMM 8^3 7%, a call it never
- * makes there. */
+ * inlined into the slab function it cost the smallest calls, which never
+ * make it (docs/decisions.md, `pack_cols`). */
 static __attribute__((noinline)) void FN(pack_cols)(int64_t nn, int64_t k, const T *b,
                                                     int64_t rs, int64_t cs, int nr, T *dst, int64_t ld)
 {
@@ -20,9 +20,9 @@ static __attribute__((noinline)) void FN(pack_cols)(int64_t nn, int64_t k, const
 #endif
 #ifdef PACK_VECTORS
     /* each p's columns adjacent (A's rows for the dot kernel, col-major A):
-     * VN x VN transposes; element by element, copying 4 rows of A took 13%
-     * of SGEMM 4x96x1000. Not pack_rows with k as its width: its tiles'
-     * lengths vary at run time there, and SGEMM 4x96x1000 ran 0.83x. */
+     * VN x VN transposes, much faster than element by element. Not
+     * pack_rows with k as its width: its tiles' lengths vary at run time
+     * there, and it ran slower (docs/decisions.md, `pack_cols`). */
     const int vn = FN(vn);
     for (; cs == 1 && j + vn <= nn; j += vn, dst += vn * ld) {
         int64_t p = 0;
@@ -31,8 +31,8 @@ static __attribute__((noinline)) void FN(pack_cols)(int64_t nn, int64_t k, const
             for (int q = 0; q < vn; q++) dst[q * ld + p] = b[p * rs + j + q];
     }
 #endif
-    /* strided columns four at a time: a row of them per element of k,
-     * 2-3% of SGEMM 36^3 and DGEMM 20x20x24 against one column per pass */
+    /* strided columns four at a time: a row of them per element of k
+     * (docs/decisions.md: faster than one column per pass) */
     for (; rs != 1 && j + 4 <= nn; j += 4, dst += 4 * ld)
         for (int64_t p = 0; p < k; p++) {
             const T *bp = b + p * rs + j * cs;
@@ -62,18 +62,14 @@ static int FN(width_for)(const struct FN(op) *o, int64_t nn)
 
 /* The column panels of a block of n columns: NR panels over [0, wide),
  * then panels of the narrow edge width W, in the split that computes the
- * fewest columns, a panel counting 1 more (a kernel call: 2 ran DGEMM
- * 96^3 at 0.945 of OpenBLAS, 1 at 0.972) and a padded last one 2 more
- * (its copy). So 128 columns with NR 14, W 8 run 8 x 14 + 2 x 8, not
- * 9 x 14 + 8 for the last 2 (DGEMM 1 thread: 4000x128x4000 62.9 -> 65.1
- * GFLOPS, 128^3 80.8 -> 84.0), and 24 run 3 x 8 in place rather than
+ * fewest columns, a panel counting 1 more (a kernel call) and a padded
+ * last one 2 more (its copy). So 128 columns with NR 14, W 8 run
+ * 8 x 14 + 2 x 8, not 9 x 14 + 8 for the last 2, and 24 run 3 x 8 in place rather than
  * 14 + 14 with 10 copied. The split is searched over the last 6 NR
  * columns (before them, NR panels): 48 columns run 6 x 8, not 3 x 14 + 8
  * with 2 padded; searched over 3 NR, no split past 42 columns began with
- * W panels (Zen 4, 1 thread, gemmab: DGEMM 48^3 +2.6%, 62^3 +6.8%, 76^3
- * and 90^3 +2.2-2.7%; SGEMM 48-90 +0.5-5%). Searched once per block: the
- * search per panel (and W per panel, a walk over the edge kernels) ran
- * SGEMM 96^3 and 100^3 0.3-1.3% slower (Zen 5, gemmab).
+ * W panels. Searched once per block, not per panel (docs/decisions.md,
+ * `cols` split, for the measurements behind each of these).
  * narrow (the unpacked path up to the machine's narrow_panels k, where
  * its W-wide edge kernels run faster per column than the main kernel):
  * W panels, with NR panels only where W panels cannot tile the columns

@@ -1,8 +1,7 @@
 /* gemv_tmpl.h: C of one column, y = alpha*A*x + beta*y with x = B's only
  * column (T and FN(x) from the including file, FN(put) from tiny_tmpl.h).
- * The kernels compute NR columns at a time, so one column wasted 7/8 of
- * an 8-wide edge kernel and copied x into a panel: DGEMM 200x1x200 ran at
- * 0.34x of OpenBLAS, 1000x1x1000 at 0.37x.
+ * The kernels compute NR columns at a time, so one column wasted most of
+ * an edge kernel and copied x into a panel (docs/decisions.md).
  *
  * A with contiguous columns (rs_a = 1): y by blocks of GV_ROWS rows, each
  * block's sums in vectors while x runs down the columns, or, A past the
@@ -15,8 +14,8 @@
 /* A too big for the caches (GV_STREAM_BYTES): the reads down A's columns
  * decide, so they run sequentially, four columns at a time, y updated in
  * memory (it stays in cache); the blocks above read every column in
- * 256-byte strips, a page apart each (DGEMM 4000x1x4000: 3.6 GFLOPS,
- * streamed 4.9, OpenBLAS 3.9-4.2). As reference BLAS does, y = beta*y
+ * 256-byte strips, a page apart each (docs/decisions.md,
+ * `gv_stream_bytes`). As reference BLAS does, y = beta*y
  * first, then alpha*x(p) times column p added. */
 enum { GV_STREAM_BYTES = GG_GV_STREAM_BYTES };
 

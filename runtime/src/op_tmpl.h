@@ -53,9 +53,8 @@ static int64_t FN(min)(int64_t x, int64_t y) { return x < y ? x : y; }
 /* The beta of the k block from pc on, as the kernels take it (by address):
  * the op's beta for the first block, 1 after it (later blocks accumulate).
  * An address that nothing rewrites between calls: a copy on the caller's
- * stack, stored before every tile's call, ran SGEMM 64^3 3% slower in one
- * build of the direct loops (113.7 -> 110.4 GFLOPS, same kernel code, same
- * arguments; docs/performance.md, stop 26). */
+ * stack, stored before every tile's call, ran slower with the same kernel
+ * code (docs/decisions.md, `block_beta`). */
 static const T *FN(block_beta)(const struct FN(op) *o, int64_t pc)
 {
     static const T one = 1;

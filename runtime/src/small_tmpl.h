@@ -1,9 +1,8 @@
 /* small_tmpl.h: GEMM of small operands straight from A, B and C (T, IT
  * and FN(x) from the including file). On the kernel path a call of a few
  * thousand multiply-adds spent more time on its set-up than on its
- * arithmetic: at DGEMM 10^3, `perf` gave the kernels 38% of the time, the
- * slab's look-ups and loops 38%, copies of A and B into edge panels 18%
- * (0.31-0.41x of OpenBLAS; 6^3 0.37x, 12^3 0.41x, 16^3 0.70x).
+ * arithmetic: look-ups, loops and copies into edge panels outweighed the
+ * kernels (docs/decisions.md, the small path).
  *
  * Here C is computed in tiles of V vectors (rows) by NC columns, sums in
  * registers while k runs, A's columns loaded as vectors in place and B's
