@@ -1,7 +1,7 @@
 /* gemmbench: libgemmgen against BLIS and OpenBLAS, in one run.
  *
  *   gemmbench            the full table: square 64..4000 and skinny shapes,
- *                        f64 and f32, 1 thread and all threads (< 10 min)
+ *                        f64, f32, c64 and c32, 1 thread and all threads
  *   gemmbench --quick    fewer shapes and shorter timing (about a minute)
  *   gemmbench --small    1 thread, squares 16..256 in steps of 8 to 16
  *                        (remainders of MR and NR; about 3 minutes)
@@ -92,9 +92,17 @@ static void call_own(void *p)
 {
     struct own *o = p;
     int64_t m = o->x.m, n = o->x.n, k = o->x.k;
+    static const double one_z[2] = { 1, 0 };
+    static const float one_c[2] = { 1, 0 };
     if (o->type == 'd')
         gemmgen_dgemm(GEMMGEN_COL_MAJOR, GEMMGEN_NO_TRANS, GEMMGEN_NO_TRANS, m, n, k,
                       1.0, o->x.a, m, o->x.b, k, 1.0, o->x.c, m);
+    else if (o->type == 'z')
+        gemmgen_zgemm(GEMMGEN_COL_MAJOR, GEMMGEN_NO_TRANS, GEMMGEN_NO_TRANS, m, n, k,
+                      one_z, o->x.a, m, o->x.b, k, one_z, o->x.c, m);
+    else if (o->type == 'c')
+        gemmgen_cgemm(GEMMGEN_COL_MAJOR, GEMMGEN_NO_TRANS, GEMMGEN_NO_TRANS, m, n, k,
+                      one_c, o->x.a, m, o->x.b, k, one_c, o->x.c, m);
     else
         gemmgen_sgemm(GEMMGEN_COL_MAJOR, GEMMGEN_NO_TRANS, GEMMGEN_NO_TRANS, m, n, k,
                       1.0f, o->x.a, m, o->x.b, k, 1.0f, o->x.c, m);
@@ -105,8 +113,8 @@ static double run_own(char type, int threads, const struct gb_shape *s, double b
     struct own o = { type, {0} };
     double g = -1;
     gemmgen_set_num_threads(threads);
-    if (gb_mats_alloc(&o.x, s->m, s->n, s->k, type == 'd' ? 8 : 4) == 0)
-        g = gb_measure(call_own, &o, 2.0 * s->m * s->n * s->k, budget);
+    if (gb_mats_alloc_type(&o.x, type, s->m, s->n, s->k) == 0)
+        g = gb_measure(call_own, &o, gb_flops(type, s->m, s->n, s->k), budget);
     gb_mats_free(&o.x);
     return g;
 }
@@ -155,8 +163,14 @@ static void measure_all(const struct plan *pl, const struct peers *ps, char type
         }
 }
 
+static const char *type_title(char type)
+{
+    return type == 'd' ? "DGEMM f64" : type == 's' ? "SGEMM f32" : type == 'z' ? "ZGEMM c64"
+                                                                           : "CGEMM c32";
+}
+
 /* The tables measured so far, for --svg. */
-static struct gb_plot plots[4];
+static struct gb_plot plots[8];
 static int nplots;
 
 static void keep_plot(const struct plan *pl, const struct peers *ps, char type, int threads,
@@ -164,8 +178,8 @@ static void keep_plot(const struct plan *pl, const struct peers *ps, char type, 
 {
     if (nplots == (int)(sizeof plots / sizeof plots[0])) return;
     struct gb_plot *p = &plots[nplots++];
-    snprintf(p->title, sizeof p->title, "%s, %d thread%s", type == 'd' ? "DGEMM f64" : "SGEMM f32",
-             threads, threads > 1 ? "s" : "");
+    snprintf(p->title, sizeof p->title, "%s, %d thread%s", type_title(type), threads,
+             threads > 1 ? "s" : "");
     p->peak = peak;
     p->nx = pl->nshapes < GB_PLOT_MAXX ? pl->nshapes : GB_PLOT_MAXX;
     p->nseries = 1 + (ps->n < GB_PLOT_MAXSERIES - 1 ? ps->n : GB_PLOT_MAXSERIES - 1);
@@ -182,11 +196,11 @@ static void keep_plot(const struct plan *pl, const struct peers *ps, char type, 
 /* One table: every shape for one type and thread count. */
 static void table(const struct plan *pl, const struct peers *ps, char type, int threads)
 {
-    double peak = gb_peak(type, threads), own[MAXSHAPES], g[MAXPEERS][MAXSHAPES];
+    double peak = gb_peak(gb_real_type(type), threads), own[MAXSHAPES], g[MAXPEERS][MAXSHAPES];
     char info[MAXPEERS][128];
     measure_all(pl, ps, type, threads, own, g, info);
-    printf("\n### %s, %d thread%s (peak %.1f GFLOPS)\n\n", type == 'd' ? "DGEMM f64" : "SGEMM f32",
-           threads, threads > 1 ? "s" : "", peak);
+    printf("\n### %s, %d thread%s (peak %.1f GFLOPS)\n\n", type_title(type), threads,
+           threads > 1 ? "s" : "", peak);
     for (int p = 0; p < ps->n; p++) printf("- %s: %s\n", ps->p[p].label, info[p]);
     printf("\n");
     print_head(ps);
@@ -272,9 +286,9 @@ int main(int argc, char **argv)
     if (!only_micro) {
         struct peers ps;
         peer_list(&ps);
-        for (int t = 0; t < 2; t++)
+        for (const char *t = "dszc"; *t; t++)      /* complex: 4 real multiply-adds each */
             for (int th = 1; th <= all; th = th == all ? all + 1 : all)
-                table(pl, &ps, t ? 's' : 'd', th);
+                table(pl, &ps, *t, th);
     }
     printf("\ntotal time %.0f s\n", gb_now() - t0);
     if (svg) {

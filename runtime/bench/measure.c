@@ -55,6 +55,21 @@ int gb_mats_alloc(struct gb_mats *x, int64_t m, int64_t n, int64_t k, int elem)
     return x->a && x->b && x->c ? 0 : -1;
 }
 
+char gb_real_type(char type) { return type == 'z' ? 'd' : type == 'c' ? 's' : type; }
+
+double gb_flops(char type, int64_t m, int64_t n, int64_t k)
+{
+    return (gb_real_type(type) != type ? 8.0 : 2.0) * (double)m * (double)n * (double)k;
+}
+
+int gb_mats_alloc_type(struct gb_mats *x, char type, int64_t m, int64_t n, int64_t k)
+{
+    const int cplx = gb_real_type(type) != type, elem = gb_real_type(type) == 'd' ? 8 : 4;
+    if (gb_mats_alloc(x, m, cplx ? 2 * n : n, cplx ? 2 * k : k, elem)) return -1;
+    x->n = n; x->k = k;
+    return 0;
+}
+
 void gb_mats_free(struct gb_mats *x)
 {
     free(x->a); free(x->b); free(x->c);

@@ -15,13 +15,13 @@ typedef void fgemm(const char *, const char *, const int *, const int *, const i
                    const void *, const void *, const int *, const void *, const int *,
                    const void *, void *, const int *, size_t, size_t);
 
-struct call { fgemm *fn; struct gb_mats x; double one_d; float one_s; };
+struct call { fgemm *fn; struct gb_mats x; double one_d[2]; float one_s[2]; };   /* {1, 0}: real or complex */
 
 static void call_peer(void *p)
 {
     struct call *c = p;
     int m = (int)c->x.m, n = (int)c->x.n, k = (int)c->x.k;
-    const void *one = c->x.elem == 8 ? (const void *)&c->one_d : (const void *)&c->one_s;
+    const void *one = c->x.elem == 8 ? (const void *)c->one_d : (const void *)c->one_s;
     c->fn("N", "N", &m, &n, &k, one, c->x.a, &m, c->x.b, &k, one, c->x.c, &m, 1, 1);
 }
 
@@ -59,14 +59,15 @@ static void child(const struct gb_peer *p, char type, int threads,
 {
     set_env(p, threads);
     void *h = dlopen(p->lib, RTLD_NOW | RTLD_LOCAL);
-    struct call c = { NULL, {0}, 1.0, 1.0f };
-    if (h) c.fn = (fgemm *)dlsym(h, type == 'd' ? "dgemm_" : "sgemm_");
+    struct call c = { NULL, {0}, {1.0, 0.0}, {1.0f, 0.0f} };
+    const char *sym = type == 'd' ? "dgemm_" : type == 's' ? "sgemm_" : type == 'z' ? "zgemm_" : "cgemm_";
+    if (h) c.fn = (fgemm *)dlsym(h, sym);
     if (!c.fn) _exit(3);
     describe(h, out);
     for (int i = 0; i < ns; i++) {
         double g = -1;
-        if (gb_mats_alloc(&c.x, s[i].m, s[i].n, s[i].k, type == 'd' ? 8 : 4) == 0)
-            g = gb_measure(call_peer, &c, 2.0 * s[i].m * s[i].n * s[i].k, budget);
+        if (gb_mats_alloc_type(&c.x, type, s[i].m, s[i].n, s[i].k) == 0)
+            g = gb_measure(call_peer, &c, gb_flops(type, s[i].m, s[i].n, s[i].k), budget);
         gb_mats_free(&c.x);
         fprintf(out, "%.3f\n", g);
         fflush(out);
