@@ -8,11 +8,11 @@ int NAME(gemmgen_layout layout, gemmgen_trans transa, gemmgen_trans transb,    \
          int64_t m, int64_t n, int64_t k, T alpha, const T *a, int64_t lda,    \
          const T *b, int64_t ldb, T beta, T *c, int64_t ldc)                   \
 {                                                                              \
-    int ta = gg_trans_enum(transa), tb = gg_trans_enum(transb);                \
-    int bad = gg_check(layout, ta, tb, m, n, k, lda, ldb, ldc);                \
+    struct gg_strides s;                                                       \
+    int bad = gg_prepare(layout, gg_trans_enum(transa), gg_trans_enum(transb), \
+                         m, n, k, lda, ldb, ldc, &s);                          \
     if (bad)                                                                   \
         return -bad;                                                           \
-    struct gg_strides s = gg_strides_of(layout, ta, tb, lda, ldb, ldc);        \
     CORE(m, n, k, alpha, a, s.rs_a, s.cs_a, b, s.rs_b, s.cs_b, beta, c,        \
          s.rs_c, s.cs_c);                                                      \
     return 0;                                                                  \
@@ -29,11 +29,11 @@ int NAME(gemmgen_layout layout, gemmgen_trans transa, gemmgen_trans transb,    \
          int64_t lda, const void *b, int64_t ldb, const void *beta, void *c,   \
          int64_t ldc)                                                          \
 {                                                                              \
-    int ta = gg_trans_enum(transa), tb = gg_trans_enum(transb);                \
-    int bad = gg_check(layout, ta, tb, m, n, k, lda, ldb, ldc);                \
+    struct gg_strides s;                                                       \
+    int bad = gg_prepare(layout, gg_trans_enum(transa), gg_trans_enum(transb), \
+                         m, n, k, lda, ldb, ldc, &s);                          \
     if (bad)                                                                   \
         return -bad;                                                           \
-    struct gg_strides s = gg_strides_of(layout, ta, tb, lda, ldb, ldc);        \
     CORE(m, n, k, *(const T *)alpha, a, s.rs_a, s.cs_a, b, s.rs_b, s.cs_b,     \
          *(const T *)beta, c, s.rs_c, s.cs_c, gg_conj_enum(transa),           \
          gg_conj_enum(transb));                                                \

@@ -53,3 +53,11 @@ struct gg_strides gg_strides_of(int layout, int ta, int tb, int64_t lda,
     s.rs_c = layout == GG_ROW ? ldc : 1; s.cs_c = layout == GG_ROW ? 1 : ldc;
     return s;
 }
+
+int gg_prepare(int layout, int ta, int tb, int64_t m, int64_t n, int64_t k, int64_t lda,
+               int64_t ldb, int64_t ldc, struct gg_strides *s)
+{
+    int bad = gg_check(layout, ta, tb, m, n, k, lda, ldb, ldc);
+    if (!bad) *s = gg_strides_of(layout, ta, tb, lda, ldb, ldc);
+    return bad;
+}

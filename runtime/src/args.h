@@ -17,6 +17,9 @@ int gg_check(int layout, int ta, int tb, int64_t m, int64_t n, int64_t k,
 
 struct gg_strides gg_strides_of(int layout, int ta, int tb, int64_t lda,
                                 int64_t ldb, int64_t ldc);
+/* Both: gg_check's result, and *s filled when it is 0. */
+int gg_prepare(int layout, int ta, int tb, int64_t m, int64_t n, int64_t k, int64_t lda,
+               int64_t ldb, int64_t ldc, struct gg_strides *s);
 
 /* CBLAS / gemmgen_trans value -> 0, 1 or -1 (ConjTrans is Trans for reals) */
 int gg_trans_enum(int t);

@@ -13,13 +13,13 @@ void xerbla_(const char *name, const int *info, size_t len);
 void NAME(int order, int transa, int transb, int m, int n, int k, T alpha,     \
           const T *a, int lda, const T *b, int ldb, T beta, T *c, int ldc)     \
 {                                                                              \
-    int ta = gg_trans_enum(transa), tb = gg_trans_enum(transb);                \
-    int info = gg_check(order, ta, tb, m, n, k, lda, ldb, ldc);                \
+    struct gg_strides s;                                                       \
+    int info = gg_prepare(order, gg_trans_enum(transa), gg_trans_enum(transb), \
+                          m, n, k, lda, ldb, ldc, &s);                         \
     if (info) {                                                                \
         xerbla_(#NAME, &info, strlen(#NAME));                                  \
         return;                                                                \
     }                                                                          \
-    struct gg_strides s = gg_strides_of(order, ta, tb, lda, ldb, ldc);         \
     CORE(m, n, k, alpha, a, s.rs_a, s.cs_a, b, s.rs_b, s.cs_b, beta, c,        \
          s.rs_c, s.cs_c);                                                      \
 }
@@ -33,13 +33,13 @@ void NAME(int order, int transa, int transb, int m, int n, int k,             \
           const void *alpha, const void *a, int lda, const void *b, int ldb,   \
           const void *beta, void *c, int ldc)                                  \
 {                                                                              \
-    int ta = gg_trans_enum(transa), tb = gg_trans_enum(transb);                \
-    int info = gg_check(order, ta, tb, m, n, k, lda, ldb, ldc);                \
+    struct gg_strides s;                                                       \
+    int info = gg_prepare(order, gg_trans_enum(transa), gg_trans_enum(transb), \
+                          m, n, k, lda, ldb, ldc, &s);                         \
     if (info) {                                                                \
         xerbla_(#NAME, &info, strlen(#NAME));                                  \
         return;                                                                \
     }                                                                          \
-    struct gg_strides s = gg_strides_of(order, ta, tb, lda, ldb, ldc);         \
     CORE(m, n, k, *(const T *)alpha, a, s.rs_a, s.cs_a, b, s.rs_b, s.cs_b,     \
          *(const T *)beta, c, s.rs_c, s.cs_c, gg_conj_enum(transa),           \
          gg_conj_enum(transb));                                                \

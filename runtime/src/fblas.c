@@ -11,47 +11,30 @@ void xerbla_(const char *name, const int *info, size_t len);
 
 /* Reference DGEMM numbers its arguments without the CBLAS layout, so the
  * column-major check's position is one less. */
-#define FBLAS(NAME, T, CORE, RNAME)                                            \
+/* EXTRA: the complex cores' conjugation flags after C's strides (NO_EXTRA:
+ * none). 'C' is the conjugate transpose. */
+#define NO_EXTRA
+#define CONJ_EXTRA , gg_conj_char(*transa), gg_conj_char(*transb)
+#define FBLAS(NAME, T, CORE, RNAME, EXTRA)                                     \
 void NAME(const char *transa, const char *transb, const int *m, const int *n,  \
           const int *k, const T *alpha, const T *a, const int *lda,            \
           const T *b, const int *ldb, const T *beta, T *c, const int *ldc,     \
           size_t la, size_t lb)                                                \
 {                                                                              \
     (void)la; (void)lb;                                                        \
-    int ta = gg_trans_char(*transa), tb = gg_trans_char(*transb);              \
-    int info = gg_check(GG_COL, ta, tb, *m, *n, *k, *lda, *ldb, *ldc);         \
+    struct gg_strides s;                                                       \
+    int info = gg_prepare(GG_COL, gg_trans_char(*transa), gg_trans_char(*transb), \
+                          *m, *n, *k, *lda, *ldb, *ldc, &s);                   \
     if (info) {                                                                \
         info -= 1;                                                             \
         xerbla_(RNAME, &info, sizeof RNAME - 1);                               \
         return;                                                                \
     }                                                                          \
-    struct gg_strides s = gg_strides_of(GG_COL, ta, tb, *lda, *ldb, *ldc);     \
     CORE(*m, *n, *k, *alpha, a, s.rs_a, s.cs_a, b, s.rs_b, s.cs_b, *beta, c,   \
-         s.rs_c, s.cs_c);                                                      \
+         s.rs_c, s.cs_c EXTRA);                                                \
 }
 
-FBLAS(dgemm_, double, gg_dgemm, "DGEMM ")
-FBLAS(sgemm_, float, gg_sgemm, "SGEMM ")
-
-/* zgemm_, cgemm_: reference ZGEMM's checks and numbers; 'C' conjugates. */
-#define FBLAS_CPLX(NAME, T, CORE, RNAME)                                       \
-void NAME(const char *transa, const char *transb, const int *m, const int *n,  \
-          const int *k, const T *alpha, const T *a, const int *lda,            \
-          const T *b, const int *ldb, const T *beta, T *c, const int *ldc,     \
-          size_t la, size_t lb)                                                \
-{                                                                              \
-    (void)la; (void)lb;                                                        \
-    int ta = gg_trans_char(*transa), tb = gg_trans_char(*transb);              \
-    int info = gg_check(GG_COL, ta, tb, *m, *n, *k, *lda, *ldb, *ldc);         \
-    if (info) {                                                                \
-        info -= 1;                                                             \
-        xerbla_(RNAME, &info, sizeof RNAME - 1);                               \
-        return;                                                                \
-    }                                                                          \
-    struct gg_strides s = gg_strides_of(GG_COL, ta, tb, *lda, *ldb, *ldc);     \
-    CORE(*m, *n, *k, *alpha, a, s.rs_a, s.cs_a, b, s.rs_b, s.cs_b, *beta, c,   \
-         s.rs_c, s.cs_c, gg_conj_char(*transa), gg_conj_char(*transb));        \
-}
-
-FBLAS_CPLX(zgemm_, double _Complex, z_gg_gemm, "ZGEMM ")
-FBLAS_CPLX(cgemm_, float _Complex, c_gg_gemm, "CGEMM ")
+FBLAS(dgemm_, double, gg_dgemm, "DGEMM ", NO_EXTRA)
+FBLAS(sgemm_, float, gg_sgemm, "SGEMM ", NO_EXTRA)
+FBLAS(zgemm_, double _Complex, z_gg_gemm, "ZGEMM ", CONJ_EXTRA)
+FBLAS(cgemm_, float _Complex, c_gg_gemm, "CGEMM ", CONJ_EXTRA)

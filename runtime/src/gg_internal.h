@@ -118,14 +118,6 @@ struct gg_kernel_set {
 int gg_set_count(void);
 const struct gg_kernel_set *gg_set_get(int i);
 const struct gg_kernel_set *gg_set_current(void);
-/* The same once the registry is set up (else NULL): one load, for the
- * small calls' checks, where pthread_once cost DGEMM 8^3 4%. */
-extern const struct gg_kernel_set *gg_set_published __attribute__((visibility("hidden")));
-static inline const struct gg_kernel_set *gg_set_quick(void)
-{
-    const struct gg_kernel_set *s = __atomic_load_n(&gg_set_published, __ATOMIC_ACQUIRE);
-    return s ? s : gg_set_current();
-}
 
 /* blocking.c */
 struct gg_blocking {
@@ -137,8 +129,6 @@ struct gg_blocking gg_blocking_for(const struct gg_caches *c, int mr, int nr,
 void gg_caches_detect(struct gg_caches *c);
 /* the blocking of the current set for 'd' or 's' (cached) */
 const struct gg_blocking *gg_blocking_current(char type);
-/* ... of its small_tile kernel (gg_kernel_set d_small, s_small) */
-const struct gg_blocking *gg_blocking_small(char type);
 void gg_blocking_reset(void);
 /* GEMMGEN_X86_LEVEL: the highest x86-64 level the runtime's own vector
  * code uses (the small-operand loops' tiles, the packing's transposes) */

@@ -8,7 +8,12 @@
 
 enum { SMALL_TILE_K = 256 };   /* the small tile's k bound where the machine gives none */
 
-static const int64_t esize_of[GG_NTYPES] = { 8, 4, 16, 8 };
+int64_t gg_type_size(enum gg_type t)
+{
+    static const int64_t size[GG_NTYPES] = { 8, 4, 16, 8 };
+    return size[t];
+}
+
 /* a thread's least work, in multiply-adds of the type (a complex one is four real) */
 static const int thread_edge_of[GG_NTYPES] = { 48, 56, 30, 35 };
 
@@ -25,7 +30,7 @@ static void no_own_loops(struct gg_limits *l)
 
 struct gg_limits gg_limits_default(const struct gg_kernel_set *set, enum gg_type t)
 {
-    const int64_t esize = esize_of[t], edge = thread_edge_of[t];
+    const int64_t esize = gg_type_size(t), edge = thread_edge_of[t];
     struct gg_limits l = {
         .own_loops = 1,
         .tiny_mnk = 150,

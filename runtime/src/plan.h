@@ -105,6 +105,7 @@ int gg_crowds_l1(const struct gg_blocking *bk, const void *base, int64_t nseg, i
                  int64_t stride, int slack);
 
 /* limits.c */
+int64_t gg_type_size(enum gg_type t);            /* bytes of one element */
 struct gg_limits gg_limits_default(const struct gg_kernel_set *set, enum gg_type t);
 void gg_limits_from_env(struct gg_limits *lim);
 

@@ -50,7 +50,6 @@ static struct gg_blocking blk_d[NSETS], blk_s[NSETS], blk_ds[NSETS], blk_ss[NSET
 static struct gg_blocking blk_z[NSETS], blk_c[NSETS];
 static struct gg_ctx ctx[NSETS][GG_NTYPES];   /* what the plans of each set read */
 static int current;                 /* index into sets[] */
-const struct gg_kernel_set *gg_set_published;   /* sets[current], after init */
 static const struct gg_ctx *ctx_published;     /* ctx[current], after init */
 static pthread_once_t once = PTHREAD_ONCE_INIT;
 
@@ -97,12 +96,11 @@ static void compute_blocking(int i)
 static struct gg_ctx ctx_for(const struct gg_kernel_set *s, enum gg_type t,
                              const struct gg_blocking *bk, const struct gg_blocking *bks)
 {
-    static const int esize[GG_NTYPES] = { 8, 4, 16, 8 };
     const struct gg_ukernel *uk = t == GG_F64 ? &s->d : t == GG_F32 ? &s->s
                                 : complex_kernel(s, t);
     const struct gg_ukernel *sk = t == GG_F64 ? &s->d_small : t == GG_F32 ? &s->s_small
                                 : &no_kernel;
-    struct gg_ctx x = { uk, sk, *bk, *bks, gg_limits_default(s, t), esize[t] };
+    struct gg_ctx x = { uk, sk, *bk, *bks, gg_limits_default(s, t), (int)gg_type_size(t) };
     gg_limits_from_env(&x.lim);
     return x;
 }
@@ -110,7 +108,6 @@ static struct gg_ctx ctx_for(const struct gg_kernel_set *s, enum gg_type t,
 static void publish(int i)
 {
     current = i;
-    __atomic_store_n(&gg_set_published, sets[i], __ATOMIC_RELEASE);
     __atomic_store_n(&ctx_published, ctx[i], __ATOMIC_RELEASE);
 }
 
@@ -174,12 +171,6 @@ const struct gg_blocking *gg_blocking_current(char type)
     pthread_once(&once, init);
     return type == 'd' ? &blk_d[current] : type == 'z' ? &blk_z[current]
          : type == 'c' ? &blk_c[current] : &blk_s[current];
-}
-
-const struct gg_blocking *gg_blocking_small(char type)
-{
-    pthread_once(&once, init);
-    return type == 'd' ? &blk_ds[current] : &blk_ss[current];
 }
 
 int gemmgen_kernel_count(void) { return NSETS; }
