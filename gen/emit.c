@@ -26,17 +26,18 @@ static const char *stmt_for(const struct em *e, const struct inst *in)
 static void address(const struct em *e, const struct inst *in, int iter, char *out, size_t size)
 {
     static const char *const ptr[ST_COUNT] = { "ap", "bp", "an", "bp" };
-    int el = iter * e->k->step[in->stream];
+    int el = iter * e->k->step[in->stream], g = elem_group(e->k->elem);
     if (e->direct) {
         direct_address(e, in, iter, out, size);
         return;
     }
+    /* the IR counts lanes; the pointers walk A's and B's elements, G a lane */
     if (in->op == OP_PREFETCH) {
-        strfmt(out, size, "(const char *)(%s + %d) + %s%d", ptr[in->stream], el,
+        strfmt(out, size, "(const char *)(%s + %d) + %s%d", ptr[in->stream], el * g,
                in->stream == ST_BNEXT ? "bn_off + " : "", in->offset);
         return;
     }
-    strfmt(out, size, "%s + %d", ptr[in->stream], el + in->offset);
+    strfmt(out, size, "%s + %d", ptr[in->stream], (el + in->offset) * g);
 }
 
 /* One instruction of Pµ (or the prologue) in kernel copy `copy`. */
@@ -193,21 +194,37 @@ static void packed_pointers(const struct em *e, struct buf *ptrs, struct buf *bu
     const struct kernel *k = e->k;
     int uf = e->pl->r.uf;
     const char *rt = elem_ctype[k->elem];
+    int g = elem_group(k->elem);
     if (k->cplx)   /* complex operands walked as their reals */
         buf_printf(ptrs, "    const %s *ap = (const %s *)a, *bp = (const %s *)b, *an = (const %s *)a_next;\n",
                    rt, rt, rt, rt);
+    else if (g > 1)   /* rank-G: the loop runs over k groups (k padded with zeros) */
+        buf_printf(ptrs, "    const %s *ap = a, *an = a_next;\n    const %s *bp = b;\n"
+                         "    k = (k + %d) / %d;   /* k groups of %d */\n",
+                   elem_atype(k->elem), elem_btype(k->elem), g - 1, g, g);
     else buf_printf(ptrs, "    const %s *ap = a, *bp = b, *an = a_next;\n", rt);
     if (uses_stream(k, ST_BNEXT))
         buf_printf(ptrs, "    const int64_t bn_off = %d * k * (int64_t)sizeof(%s);   /* to the next B micro-panel */\n",
-                   k->nr, kernel_ctype(k));
+                   k->nr * g, g > 1 ? elem_btype(k->elem) : kernel_ctype(k));
     buf_puts(ptrs, "    (void)b_next;");
     buf_printf(bumps, "            ap += %d;\n            bp += %d;\n            an += %d;",
-               uf * k->step[ST_A], uf * k->step[ST_B], uf * k->step[ST_ANEXT]);
+               uf * k->step[ST_A] * g, uf * k->step[ST_B] * g, uf * k->step[ST_ANEXT] * g);
 }
 
 /* The parameters of NAME (packed operands), NAME_direct or NAME_stream
  * (NAME_direct's, then a_next), continuation lines indented under the
  * opening parenthesis of "void FNAME(". */
+/* The packed kernel's parameters with A's, B's and C's types (a rank-G
+ * kernel's operands are not C's type). */
+void em_packed_params(struct buf *b, const char *ta, const char *tb, const char *ct,
+                      const char *fname)
+{
+    const char *in = em_indent_for(fname);
+    buf_printf(b, "int64_t m, int64_t n, int64_t k, const %s *alpha, const %s *a,\n"
+                  "%sconst %s *b, const %s *beta, %s *c, int64_t rs_c, int64_t cs_c,\n"
+                  "%sconst %s *a_next, const %s *b_next", ct, ta, in, tb, ct, ct, in, ta, tb);
+}
+
 static void fn_params(struct buf *b, const char *ct, const char *fname, bool direct, bool stream)
 {
     const char *in = em_indent_for(fname);
@@ -217,9 +234,7 @@ static void fn_params(struct buf *b, const char *ct, const char *fname, bool dir
                    ct, ct, in, ct, ct, ct);
         if (stream) buf_printf(b, ",\n%sconst %s *a_next", in, ct);
     } else {
-        buf_printf(b, "int64_t m, int64_t n, int64_t k, const %s *alpha, const %s *a,\n"
-                      "%sconst %s *b, const %s *beta, %s *c, int64_t rs_c, int64_t cs_c,\n"
-                      "%sconst %s *a_next, const %s *b_next", ct, ct, in, ct, ct, ct, in, ct, ct);
+        em_packed_params(b, ct, ct, ct, fname);
     }
 }
 
@@ -278,7 +293,9 @@ static int emit_function(struct buf *cf, struct em *e, const char *fname)
     emit_zero(&zero, e);
     body_sections(e, &pro, &loop, &rem, &epi);
     int row_pref = emit_store(&store, e);
-    fn_params(&par, ct, fname, e->direct, e->stream);
+    if (elem_group(pl->k.elem) > 1)
+        em_packed_params(&par, elem_atype(pl->k.elem), elem_btype(pl->k.elem), ct, fname);
+    else fn_params(&par, ct, fname, e->direct, e->stream);
     if (e->stream) buf_puts(&par, ", const int stream");
     int uf = pl->r.uf;
     if (e->direct) {
@@ -629,6 +646,10 @@ void emit_kernel(const struct plan *pl, const struct plan *edges, int nedges,
         emit_kernel_cplx(pl, o, name, cf, hf, df);
         return;
     }
+    if (elem_group(pl->k.elem) > 1) {
+        emit_kernel_group(pl, o, name, cf, hf, df);
+        return;
+    }
     struct tail_texts tt = { 0 };
     const char *ctype = elem_ctype[pl->k.elem];
     char dname[160], ne[16], np[16], mr[16], nr[16], guard[160], rp[4], args[96], blis_decl[512];
@@ -645,7 +666,7 @@ void emit_kernel(const struct plan *pl, const struct plan *edges, int nedges,
     if (streams) stream_texts(&sdecl, &sdoc, ctype, name);
     bool b_cols = kernel_b_cols(&pl->k);
     em_how_made(&how, pl);
-    target_text(&cflags, pl->t->cflags, &pl->m);   /* %b: an SVE kernel's vector length */
+    target_cflags(&cflags, pl->t, pl->k.elem, &pl->m);   /* %b: an SVE kernel's vector length */
     target_text(&incl, pl->t->includes, &pl->m);
     strfmt(mr, sizeof mr, "%d", pl->k.mr);
     strfmt(nr, sizeof nr, "%d", pl->k.nr);

@@ -50,9 +50,15 @@ void em_blis_decl_text(char *out, size_t size, const struct options *o, const ch
                        const char *ctype);
 void em_args_text(char *args, size_t size, const struct options *o);
 const char *em_indent_for(const char *name);
+void em_packed_params(struct buf *b, const char *ta, const char *tb, const char *ct,
+                      const char *fname);
 /* emit_cplx.c: the file of a complex kernel (the packed kernel alone) */
 void emit_kernel_cplx(const struct plan *pl, const struct options *o, const char *name,
                       struct buf *c_file, struct buf *h_file, struct buf *desc_file);
+/* emit_group.c: the file of a rank-G kernel (bf16, u8s8s32: the packed
+ * kernel alone) */
+void emit_kernel_group(const struct plan *pl, const struct options *o, const char *name,
+                       struct buf *c_file, struct buf *h_file, struct buf *desc_file);
 /* What the vector update stores to C, with va_ / vb_ the broadcast alpha
  * and beta and c_old C's old value. */
 enum c_pass {

@@ -70,6 +70,12 @@ void explain_text(const struct plan *pl, struct buf *b)
         buf_printf(b, "complex strategy: %s\n", cs.s);
         buf_free(&cs);
     }
+    if (elem_group(k->elem) > 1) {
+        struct buf rg = { 0 };
+        rankg_text(&rg, pl);
+        buf_printf(b, "rank-%d multiply-add: %s\n", elem_group(k->elem), rg.s);
+        buf_free(&rg);
+    }
     table(b, "\nSingle-iteration schedule S (cf. POCA Table 3):", &pl->s, k);
     buf_printf(b, "single-iteration cycles: %d\n", pl->single_cycles);
     table(b, "\nPipelined kernel P (cf. POCA Table 4; ' = next iteration):", &pl->p.q, k);

@@ -308,6 +308,41 @@ const struct target target_avx512 = {
             .hsum4 = X86_HSUM4_512_F32, .hsum4_half = X86_HSUM4_512_F32_HALF, .hsum16 = X86_HSUM16_512_F32,
             X86_HALF(ELEM_F32, "_mm512_zextps256_ps512(%0)"),
         },
+        /* rank-2: a 32-bit lane holds two bf16 k steps; vdpbf16ps adds
+         * their products to an f32 lane, so C's update is SGEMM's */
+        [ELEM_BF16] = {
+            .vtype = "__m512",
+            .load = "%d = _mm512_castsi512_ps(_mm512_loadu_si512(%m));",
+            .bcast = "%d = _mm512_castsi512_ps(_mm512_broadcastd_epi32(_mm_loadu_si32(%m)));",
+            .fma = "%d = _mm512_dpbf16_ps(%0, (__m512bh)%1, (__m512bh)%2);",
+            .zero = "%d = _mm512_setzero_ps();",
+            .store = "_mm512_storeu_ps(%m, %0);", .loadc = "_mm512_loadu_ps(%m)",
+            .set1 = "_mm512_set1_ps(%0)", .vmul = "_mm512_mul_ps(%0, %1)", .vadd = "_mm512_add_ps(%0, %1)",
+            .vfma = "_mm512_fmadd_ps(%0, %1, %2)",
+            .mask_decl = "const __mmask16 %d = (__mmask16)(%1 - %0 >= 16 ? 0xFFFF : (1u << (%1 - %0)) - 1);",
+            .mloadc = "_mm512_maskz_loadu_ps(%1, %m)", .mstore = "_mm512_mask_storeu_ps(%m, %1, %0);",
+            .prefetch = "__builtin_prefetch(%m, 0, %l);",
+            .requires = EXT_AVX512BF16, .cflags = "-mavx512bf16",
+            .cpu_features = "GG_CPU_AVX512BF16", .strategies = 1u << BS_SCALAR_BROADCAST,
+        },
+        /* rank-4: four u8 (A) times four s8 (B) k steps into an int32
+         * lane (vpdpbusd, no saturation); C's update in int32 */
+        [ELEM_U8S8] = {
+            .vtype = "__m512i",
+            .load = "%d = _mm512_loadu_si512(%m);",
+            .bcast = "%d = _mm512_broadcastd_epi32(_mm_loadu_si32(%m));",
+            .fma = "%d = _mm512_dpbusd_epi32(%0, %1, %2);",
+            .zero = "%d = _mm512_setzero_si512();",
+            .store = "_mm512_storeu_si512(%m, %0);", .loadc = "_mm512_loadu_si512(%m)",
+            .set1 = "_mm512_set1_epi32(%0)", .vmul = "_mm512_mullo_epi32(%0, %1)",
+            .vadd = "_mm512_add_epi32(%0, %1)",
+            .vfma = "_mm512_add_epi32(_mm512_mullo_epi32(%0, %1), %2)",
+            .mask_decl = "const __mmask16 %d = (__mmask16)(%1 - %0 >= 16 ? 0xFFFF : (1u << (%1 - %0)) - 1);",
+            .mloadc = "_mm512_maskz_loadu_epi32(%1, %m)", .mstore = "_mm512_mask_storeu_epi32(%m, %1, %0);",
+            .prefetch = "__builtin_prefetch(%m, 0, %l);",
+            .requires = EXT_AVX512VNNI, .cflags = "-mavx512vnni",
+            .cpu_features = "GG_CPU_AVX512VNNI", .strategies = 1u << BS_SCALAR_BROADCAST,
+        },
     },
     .cx = {
         [ELEM_F64] = X86_CX("split re/im broadcast + permute/fmaddsub", IC_VFMA,

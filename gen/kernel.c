@@ -34,9 +34,20 @@ const char *kernel_ctype(const struct kernel *k)
     return k->cplx ? cname[k->elem] : elem_ctype[k->elem];
 }
 
+bool kernel_packed_only(const struct kernel *k) { return k->cplx || elem_group(k->elem) > 1; }
+
+/* The timing class of the type's multiply-add: rank-G types have their
+ * own instructions (the plan refused the machines without them). */
+static enum iclass fma_class(const struct kernel *k, int lane)
+{
+    static const enum iclass dot[ELEM_COUNT] = { [ELEM_BF16] = IC_VDOT_BF16, [ELEM_U8S8] = IC_VDOT_I8 };
+    if (elem_group(k->elem) > 1) return dot[k->elem];
+    return lane >= 0 ? IC_VFMA_LANE : IC_VFMA;
+}
+
 static bool has_fma(const struct kernel *k)
 {
-    return k->t->sp[k->elem].fma && k->m->ic[IC_VFMA].present;
+    return k->t->sp[k->elem].fma && (elem_group(k->elem) > 1 || k->m->ic[IC_VFMA].present);
 }
 
 static int add_value(struct kernel *k, enum rclass rc, bool carried, const char *fmt, int idx)
@@ -75,7 +86,7 @@ static struct inst *add_mem(struct kernel *k, enum op op, enum iclass ic, int de
 static void accumulate(struct kernel *k, int acc, int a, int b, int lane, int *ntemp)
 {
     if (has_fma(k)) {
-        struct inst *in = add_inst(k, OP_FMA, lane >= 0 ? IC_VFMA_LANE : IC_VFMA, acc);
+        struct inst *in = add_inst(k, OP_FMA, fma_class(k, lane), acc);
         in->src[0] = acc; in->carried[0] = true; in->src[1] = a; in->src[2] = b; in->lane = lane;
         return;
     }

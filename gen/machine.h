@@ -13,12 +13,15 @@ enum ext {
     EXT_SSE2 = 1u << 0, EXT_AVX = 1u << 1, EXT_AVX2 = 1u << 2, EXT_FMA = 1u << 3,
     EXT_AVX512F = 1u << 4, EXT_VSX = 1u << 5, EXT_MMA = 1u << 6,
     EXT_NEON = 1u << 7, EXT_SVE = 1u << 8,
+    EXT_AVX512BF16 = 1u << 9, EXT_AVX512VNNI = 1u << 10,
 };
 
 /* Instruction classes: the timing keys of the YAML `instructions` map. */
 enum iclass {
     IC_VLOAD, IC_VLOAD_PAIR, IC_VBROADCAST, IC_VSHUFFLE, IC_VFMA, IC_VFMA_LANE,
-    IC_VFMUL, IC_VFADD, IC_GER, IC_IADD, IC_PREFETCH, IC_VBROADCAST_BLOCK, IC_COUNT
+    IC_VFMUL, IC_VFADD, IC_GER, IC_IADD, IC_PREFETCH, IC_VBROADCAST_BLOCK,
+    IC_VDOT_BF16, IC_VDOT_I8,   /* rank-2 bf16 and rank-4 8-bit multiply-adds */
+    IC_COUNT
 };
 
 #define MAX_UNITS 16
@@ -79,6 +82,8 @@ struct machine {
 };
 
 extern const char *const iclass_names[IC_COUNT];
+/* The YAML name of the lowest extension among BITS (enum ext). */
+const char *ext_name(unsigned bits);
 extern const char *const family_names[FAM_COUNT];
 
 /* Reads and validates PATH; on any error prints "PATH:LINE: FIELD: what"

@@ -11,17 +11,26 @@
 
 const char *const iclass_names[IC_COUNT] = {
     "vload", "vload_pair", "vbroadcast", "vshuffle", "vfma", "vfma_lane",
-    "vfmul", "vfadd", "ger", "iadd", "prefetch", "vbroadcast_block",
+    "vfmul", "vfadd", "ger", "iadd", "prefetch", "vbroadcast_block", "vdot_bf16", "vdot_i8",
 };
 const char *const family_names[FAM_COUNT] = { "x86", "power", "aarch64" };
 
 static const char *const ext_names[] = {
-    "sse2", "avx", "avx2", "fma", "avx512f", "vsx", "mma", "neon", "sve",
+    "sse2", "avx", "avx2", "fma", "avx512f", "vsx", "mma", "neon", "sve", "avx512_bf16",
+    "avx512_vnni",
 };
 static const enum isa_family ext_family[] = {
     FAM_X86, FAM_X86, FAM_X86, FAM_X86, FAM_X86, FAM_POWER, FAM_POWER, FAM_AARCH64, FAM_AARCH64,
+    FAM_X86, FAM_X86,
 };
 #define NEXT ((int)(sizeof ext_names / sizeof *ext_names))
+
+const char *ext_name(unsigned bits)
+{
+    for (int e = 0; e < NEXT; e++)
+        if (bits & (1u << e)) return ext_names[e];
+    return "?";
+}
 
 enum key {
     K_NAME, K_ISA, K_EXT, K_VBITS, K_VREGS, K_MAXREGS, K_ACC, K_DISPATCH, K_FREQ,

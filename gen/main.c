@@ -12,12 +12,14 @@
 #include <sys/stat.h>
 
 static const char usage[] =
-    "usage: gemmgen [--machine FILE|NAME] [--type f64|f32|c64|c32] [--mr N] [--nr N] [options]\n"
+    "usage: gemmgen [--machine FILE|NAME] [--type TYPE] [--mr N] [--nr N] [options]\n"
     "Writes a GEMM micro-kernel for the machine to DIR/NAME.c and DIR/NAME.h, and its\n"
     "descriptor for libgemmgen to DIR/NAME_desc.h.\n"
     "  --machine FILE     machine description (default: the host, by cpuid)\n"
     "  --machine NAME     the installed machines/NAME.yaml (e.g. zen5; --print-machine shows it)\n"
-    "  --type f64|f32     element type (default f64); c64|c32: complex double/float\n"
+    "  --type f64|f32     element type (default f64); c64|c32: complex double/float;\n"
+    "                     bf16: bfloat16 A and B, f32 C; u8s8s32: uint8 A, int8 B,\n"
+    "                     int32 C (exact)\n"
     "  --mr N, --nr N     micro-tile (default: derived from registers and latencies)\n"
     "  --small-tile       the machine's runtime.small_tile instead (the runtime's second\n"
     "                     kernel); nothing is written where it names none for the type\n"
@@ -91,11 +93,12 @@ static bool handle(struct options *o, int c, const char *arg, bool *print_machin
     switch (c) {
     case O_MACHINE: o->machine_path = arg; break;
     case O_TYPE: {
-        /* f32 f64, then their complex types c32 c64 (interleaved re, im) */
-        static const char *const types[] = { "f32", "f64", "c32", "c64" };
-        int t = parse_enum("--type", arg, types, 4);
-        o->elem = (enum elem)(t % 2);
-        o->cplx = t >= 2;
+        /* the element types (enum elem), then the complex c32 c64
+         * (interleaved re, im) of f32 and f64 */
+        static const char *const types[] = { "f32", "f64", "bf16", "u8s8s32", "c32", "c64" };
+        int t = parse_enum("--type", arg, types, 6);
+        o->elem = t < ELEM_COUNT ? (enum elem)t : (enum elem)(t - ELEM_COUNT);
+        o->cplx = t >= ELEM_COUNT;
         break;
     }
     case O_MR: o->mr = parse_int("--mr", arg, 1, 64); break;
@@ -148,7 +151,7 @@ static void write_kernel(const struct plan *pl, const struct options *o)
     strfmt(hpath, sizeof hpath, "%s/%s.h", o->outdir, name);
     strfmt(dpath, sizeof dpath, "%s/%s_desc.h", o->outdir, name);
     strfmt(fpath, sizeof fpath, "%s/%s.cflags", o->outdir, name);
-    target_text(&f, pl->t->cflags, &pl->m);
+    target_cflags(&f, pl->t, pl->k.elem, &pl->m);
     buf_puts(&f, "\n");
     const char *paths[] = { cpath, hpath, dpath, fpath }, *texts[] = { c.s, h.s, d.s, f.s };
     write_files_atomic(paths, texts, o->cflags_file ? 4 : 3);
@@ -161,7 +164,8 @@ static void write_kernel(const struct plan *pl, const struct options *o)
 static bool no_small_tile(const struct options *o)
 {
     struct machine m;
-    if (!o->small_tile || o->mr || o->nr || o->cplx) return false;   /* complex: refused later */
+    if (!o->small_tile || o->mr || o->nr || o->cplx || elem_group(o->elem) > 1)
+        return false;   /* refused later */
     machine_load(&m, o->machine_path);
     if (m.runtime.small_tile[o->elem].mr) return false;
     fprintf(stderr, "gemmgen: %s: runtime.small_tile: no %s tile given; nothing written\n",
@@ -193,7 +197,8 @@ int main(int argc, char **argv)
     plan_build(&pl, &o);
     struct buf out = { 0 };
     if (o.print_cflags || o.print == 3) {   /* %b: the machine's vector bits (SVE length) */
-        target_text(&out, o.print_cflags ? pl.t->cflags : pl.t->runner, &pl.m);
+        if (o.print_cflags) target_cflags(&out, pl.t, pl.k.elem, &pl.m);
+        else target_text(&out, pl.t->runner, &pl.m);
         buf_puts(&out, "\n");
     }
     else if (o.print == 2) buf_printf(&out, "%s\n", pl.t->cc);

@@ -70,6 +70,23 @@ static int complex_strategy(const struct plan *pl, const struct options *o)
     return o->force_bs;
 }
 
+/* A rank-G type needs the target's spelling of its multiply-add and the
+ * machine's extension for it. */
+static void check_type(const struct plan *pl, const struct options *o)
+{
+    const struct spell *sp = &pl->t->sp[o->elem];
+    const struct machine *m = &pl->m;
+    if (elem_group(o->elem) == 1) return;
+    if (o->blis) die_input("--blis: BLIS has no %s micro-kernels", elem_names[o->elem]);
+    if (!sp->fma)
+        die_input("%s:%d: extensions: the %s instruction set has no %s kernels yet (--type %s)",
+                  m->path, m->ext_line, pl->t->name, elem_names[o->elem], elem_names[o->elem]);
+    unsigned missing = sp->requires & ~m->ext;
+    if (missing)
+        die_input("%s:%d: extensions: --type %s needs %s, which the file does not list",
+                  m->path, m->ext_line, elem_names[o->elem], ext_name(missing));
+}
+
 static void choose_shape(struct plan *pl, const struct options *o)
 {
     const struct machine *m = &pl->m;
@@ -125,13 +142,15 @@ void plan_build(struct plan *pl, const struct options *o)
         pl->m.max_regs = o->max_regs;
     }
     struct options so;           /* o with the small tile's sizes */
-    if (o->small_tile && o->cplx) die_input("--small-tile: no small tile for complex types");
+    if (o->small_tile && (o->cplx || elem_group(o->elem) > 1))
+        die_input("--small-tile: no small tile for complex or %s kernels", elem_names[o->elem]);
     if (o->small_tile) {
         so = *o;
         take_small_tile(&so, &pl->m);
         o = &so;
     }
     pl->t = target_for(&pl->m);
+    check_type(pl, o);
     choose_shape(pl, o);
     if (o->paper) kernel_paper(&pl->k);
     check_timings(pl);
@@ -151,7 +170,7 @@ void plan_build(struct plan *pl, const struct options *o)
         die_input("--unroll %d: some values stay live across iterations; the k loop must be "
                   "unrolled a multiple of %d here", o->unroll, pl->r.uf);
     predict(pl);
-    if (!pl->k.cplx) tails_choose(pl->tails, pl);   /* complex kernels: the packed one alone */
+    if (!kernel_packed_only(&pl->k)) tails_choose(pl->tails, pl);
 }
 
 /* The narrowest valid size from half of `full` up (A rows or B columns
@@ -179,7 +198,7 @@ static int half_size(const struct plan *pl, int full, int mult, bool rows)
 int plan_edges(const struct plan *pl, struct edge_spec out[MAX_EDGES])
 {
     const struct kernel *k = &pl->k;
-    if (k->cplx) return 0;   /* complex kernels: the packed one alone */
+    if (kernel_packed_only(k)) return 0;
     int mh = half_size(pl, k->mr, 1, true), nh = half_size(pl, k->nr, 4, false);
     const int cand[MAX_EDGES][2] = { { k->mr, nh }, { mh, k->nr }, { mh, nh } };
     int n = 0;
@@ -219,7 +238,7 @@ const char *plan_default_name(const struct plan *pl, char *buf, size_t size)
     char mname[64];
     strfmt(mname, sizeof mname, "%s", pl->m.name);
     for (char *p = mname; *p; p++) if (*p == '-') *p = '_';
-    char ch = pl->k.cplx ? (pl->k.elem == ELEM_F64 ? 'z' : 'c') : pl->k.elem == ELEM_F64 ? 'd' : 's';
-    strfmt(buf, size, "%s_%cgemm_%dx%d", mname, ch, pl->k.mr, pl->k.nr);
+    const char *r = pl->k.cplx ? (pl->k.elem == ELEM_F64 ? "zgemm" : "cgemm") : elem_routine(pl->k.elem);
+    strfmt(buf, size, "%s_%s_%dx%d", mname, r, pl->k.mr, pl->k.nr);
     return buf;
 }

@@ -70,10 +70,13 @@ void method_text(const struct plan *pl, struct buf *out);
 /* A complex kernel's strategy and its combine cost, its three parts
  * joined by sep (emit_cplx.c) */
 void cstrat_text(struct buf *out, const struct plan *pl, const char *sep);
+/* The rank-G multiply-add in a line (the header, --explain; emit_group.c). */
+void rankg_text(struct buf *b, const struct plan *pl);
 
 /* Template text embedded at build time (templates/). */
 extern const char tmpl_kernel_c[], tmpl_kernel_h[], tmpl_kernel_fn[], tmpl_blis_wrapper[],
-    tmpl_blis1_wrapper[], tmpl_kernel_desc[], tmpl_kernel_cplx_c[], tmpl_kernel_cplx_h[];
+    tmpl_blis1_wrapper[], tmpl_kernel_desc[], tmpl_kernel_cplx_c[], tmpl_kernel_cplx_h[],
+    tmpl_kernel_group_c[], tmpl_kernel_group_h[];
 void tmpl_fill(struct buf *out, const char *tmpl, const char *const *keys,
                const char *const *vals, int n);
 #endif

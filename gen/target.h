@@ -4,8 +4,15 @@
 #ifndef GEMMGEN_TARGET_H
 #define GEMMGEN_TARGET_H
 #include "machine.h"
+struct buf;
 
-enum elem { ELEM_F32, ELEM_F64, ELEM_COUNT };
+/* Element types. f32 and f64 come first: the per-type tables of the
+ * machine file's runtime: section hold those two (ELEM_FLOAT_COUNT). bf16
+ * and u8s8 are rank-G types: each lane of a vector holds G consecutive k
+ * steps of A's or B's small elements and accumulates their dot product
+ * into one 32-bit lane of C's type (elem_group). */
+enum elem { ELEM_F32, ELEM_F64, ELEM_BF16, ELEM_U8S8, ELEM_COUNT };
+#define ELEM_FLOAT_COUNT 2
 
 /* How B reaches the FMAs (POCA §3.1.1), plus MMA's outer product. */
 enum bstrat {
@@ -79,6 +86,12 @@ struct spell {
     const struct spell *half;
     int half_regs;
     const char *widen;
+    /* rank-G types (optional): what the type needs beyond the target (enum
+     * ext bits), the flags and GG_CPU_* features it adds, and the B
+     * strategies it may take (0: the target's) */
+    unsigned requires;
+    const char *cflags, *cpu_features;
+    unsigned strategies;
 };
 
 /* How a complex kernel (--type c64, c32: interleaved re/im) spells its
@@ -134,10 +147,20 @@ int target_rank(const struct target *t);
 const struct cstrat *target_cstrat(const struct target *t, enum elem e);
 /* T offers strategy BS for real (cplx false) or complex kernels of E. */
 bool target_offers(const struct target *t, enum bstrat bs, enum elem e, bool cplx);
-extern const char *const elem_names[ELEM_COUNT];     /* "f32", "f64" */
-extern const char *const elem_ctype[ELEM_COUNT];     /* "float", "double" */
-int elem_bytes(enum elem e);
+extern const char *const elem_names[ELEM_COUNT];     /* "f32", "f64", "bf16", "u8s8s32" */
+extern const char *const elem_ctype[ELEM_COUNT];     /* C's elements, alpha and beta */
+int elem_bytes(enum elem e);                         /* one lane of an accumulator */
+/* k steps per lane (G: 1 for f32 and f64), and the packed operands' C types */
+int elem_group(enum elem e);
+const char *elem_atype(enum elem e);
+const char *elem_btype(enum elem e);
+/* The type's name in default file names ("dgemm", "sbgemm", "gemm_u8s8s32"). */
+const char *elem_routine(enum elem e);
+/* The compile flags and GG_CPU_* features of a kernel of type E on T (the
+ * target's, then the type's own), with %b expanded, appended to OUT. */
+void target_cflags(struct buf *out, const struct target *t, enum elem e, const struct machine *m);
+void target_cpu_features(struct buf *out, const struct target *t, enum elem e,
+                         const struct machine *m);
 /* TEXT with each %b replaced by the machine's vector_bits, appended to OUT. */
-struct buf;
 void target_text(struct buf *out, const char *text, const struct machine *m);
 #endif

@@ -18,10 +18,20 @@ const char *const bstrat_names[BS_COUNT] = {
     "vector-broadcast", "vector-shuffle", "scalar-broadcast", "outer-product", "split-complex",
     "split-complex-lane",
 };
-const char *const elem_names[ELEM_COUNT] = { "f32", "f64" };
-const char *const elem_ctype[ELEM_COUNT] = { "float", "double" };
+const char *const elem_names[ELEM_COUNT] = { "f32", "f64", "bf16", "u8s8s32" };
+const char *const elem_ctype[ELEM_COUNT] = { "float", "double", "float", "int32_t" };
+
+/* A's and B's elements: bfloat16 travels as its bits */
+static const char *const atype[ELEM_COUNT] = { "float", "double", "uint16_t", "uint8_t" };
+static const char *const btype[ELEM_COUNT] = { "float", "double", "uint16_t", "int8_t" };
+static const char *const routine[ELEM_COUNT] = { "sgemm", "dgemm", "sbgemm", "gemm_u8s8s32" };
+static const int group[ELEM_COUNT] = { 1, 1, 2, 4 };
 
 int elem_bytes(enum elem e) { return e == ELEM_F64 ? 8 : 4; }
+int elem_group(enum elem e) { return group[e]; }
+const char *elem_atype(enum elem e) { return atype[e]; }
+const char *elem_btype(enum elem e) { return btype[e]; }
+const char *elem_routine(enum elem e) { return routine[e]; }
 
 static bool fits(const struct target *t, const struct machine *m)
 {
@@ -59,6 +69,19 @@ void target_text(struct buf *out, const char *text, const struct machine *m)
         else buf_printf(out, "%c", *p);
 }
 
+void target_cflags(struct buf *out, const struct target *t, enum elem e, const struct machine *m)
+{
+    target_text(out, t->cflags, m);
+    if (t->sp[e].cflags) buf_printf(out, " %s", t->sp[e].cflags);
+}
+
+void target_cpu_features(struct buf *out, const struct target *t, enum elem e,
+                         const struct machine *m)
+{
+    target_text(out, t->cpu_features, m);
+    if (t->sp[e].cpu_features) buf_printf(out, " | %s", t->sp[e].cpu_features);
+}
+
 const struct cstrat *target_cstrat(const struct target *t, enum elem e)
 {
     return t->cx[e].name ? &t->cx[e] : NULL;
@@ -66,7 +89,10 @@ const struct cstrat *target_cstrat(const struct target *t, enum elem e)
 
 bool target_offers(const struct target *t, enum bstrat bs, enum elem e, bool cplx)
 {
-    if (!cplx) return (t->strategies & (1u << bs)) != 0;
+    if (!cplx) {
+        unsigned s = t->sp[e].strategies ? t->sp[e].strategies : t->strategies;
+        return (s & (1u << bs)) != 0;
+    }
     const struct cstrat *cs = target_cstrat(t, e);
     return cs && (cs->strategies & (1u << bs));
 }

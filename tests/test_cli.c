@@ -486,6 +486,49 @@ static void complex_good(void **state)
     assert_non_null(strstr(out, "complex strategy: split re/im broadcast"));
 }
 
+/* Rank-G types: refused where the instruction set has no spelling of
+ * them or the machine file lacks the extension (naming it), and with the
+ * options that make no sense for them; else the packed kernel alone, its
+ * header giving the group and the operand types. */
+static void rank_g_types(void **state)
+{
+    (void)state;
+    static char c[1 << 18], h[1 << 14];
+    static char text[1 << 15], no_vnni[1 << 15];
+    char spr[2048];
+    snprintf(spr, sizeof spr, "%s/sapphirerapids.yaml", MACHINES_DIR);
+    bad(good, ARGS("-o", "o", "--type", "bf16"),
+        "m.yaml:3: extensions: the avx2 instruction set has no bf16 kernels yet", NULL);
+    FILE *f = fopen(spr, "r");
+    assert_non_null(f);
+    text[fread(text, 1, sizeof text - 1, f)] = '\0';
+    fclose(f);
+    char *cut = strstr(text, ", avx512_vnni]");   /* the file without the extension */
+    assert_non_null(cut);
+    snprintf(no_vnni, sizeof no_vnni, "%.*s]%s", (int)(cut - text), text, cut + strlen(", avx512_vnni]"));
+    bad(no_vnni, ARGS("-o", "o", "--type", "u8s8s32"),
+        "m.yaml:", "extensions: --type u8s8s32 needs avx512_vnni, which the file does not list");
+    bad(NULL, ARGS("-o", "o", "--machine", spr, "--type", "bf16", "--small-tile"),
+        "--small-tile: no small tile for complex or bf16 kernels", NULL);
+    bad(NULL, ARGS("-o", "o", "--machine", spr, "--type", "bf16", "--blis"),
+        "--blis: BLIS has no bf16 micro-kernels", NULL);
+    clear_outputs();
+    assert_int_equal(run(ARGS("--machine", spr, "-o", "o", "--type", "u8s8s32", "--name", "ik")), 0);
+    assert_int_equal(entries("o"), 3);              /* ik.c, ik.h, ik_desc.h */
+    size_t nc = read_out("o/ik.c", c, sizeof c - 1), nh = read_out("o/ik.h", h, sizeof h - 1);
+    c[nc] = h[nh] = '\0';
+    assert_non_null(strstr(h, "#define ik_KGROUP 4"));
+    assert_non_null(strstr(h, "#define ik_DIRECT 0"));
+    assert_non_null(strstr(h, "const int32_t *alpha, const uint8_t *a"));
+    assert_non_null(strstr(h, "const int8_t *b, const int32_t *beta, int32_t *c"));
+    assert_non_null(strstr(c, "_mm512_dpbusd_epi32("));
+    assert_non_null(strstr(c, "k = (k + 3) / 4;"));
+    assert_int_equal(run(ARGS("--machine", spr, "--type", "bf16", "--print-cflags")), 0);
+    assert_string_equal(out, "-mavx512f -mfma -mavx512bf16\n");
+    assert_int_equal(run(ARGS("--machine", spr, "--type", "bf16", "--explain")), 0);
+    assert_non_null(strstr(out, "rank-2 multiply-add: vdot_bf16"));
+}
+
 static int setup(void **state)
 {
     (void)state;
@@ -523,6 +566,7 @@ int main(void)
         cmocka_unit_test(uops_wider_than_dispatch),
         cmocka_unit_test(complex_refused),
         cmocka_unit_test(complex_good),
+        cmocka_unit_test(rank_g_types),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }

@@ -226,7 +226,7 @@ static void all_machines(void **state)
         "power9", "power10", "cortex-a57", "neoverse-n1", "neoverse-v1", "a64fx",
     };
     for (size_t n = 0; n < sizeof names / sizeof *names; n++)
-        for (int e = 0; e < ELEM_COUNT; e++) {
+        for (int e = 0; e < ELEM_FLOAT_COUNT; e++) {
             struct machine m;
             load(&m, names[n]);
             const struct target *t = target_for(&m);

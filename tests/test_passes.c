@@ -135,7 +135,7 @@ static void all_machines(void **state)
 {
     (void)state;
     for (size_t m = 0; m < sizeof machines / sizeof *machines; m++)
-        for (int e = 0; e < ELEM_COUNT; e++) {
+        for (int e = 0; e < ELEM_FLOAT_COUNT; e++) {
             struct plan pl;
             build(&pl, machines[m], (enum elem)e, 0, 0, 0);
             check_schedule(&pl);
@@ -168,7 +168,7 @@ static void edge_kernels(void **state)
 {
     (void)state;
     for (size_t m = 0; m < sizeof machines / sizeof *machines; m++)
-        for (int e = 0; e < ELEM_COUNT; e++) {
+        for (int e = 0; e < ELEM_FLOAT_COUNT; e++) {
             char path[1024];
             struct options o = fixture_options(path, machines[m], (enum elem)e, 0, 0, 0);
             struct plan pl;
@@ -216,7 +216,7 @@ static const struct inst *labelled(const struct kernel *k, const char *label)
 static void streaming_prefetches(void **state)
 {
     (void)state;
-    for (int e = 0; e < ELEM_COUNT; e++) {
+    for (int e = 0; e < ELEM_FLOAT_COUNT; e++) {
         struct plan pl;
         build(&pl, "sapphirerapids", (enum elem)e, 0, 0, 0);
         const struct kernel *k = &pl.k;

@@ -241,7 +241,7 @@ static void every_machine(void **state)
 {
     (void)state;
     for (size_t m = 0; m < sizeof machines / sizeof *machines; m++)
-        for (int e = 0; e < ELEM_COUNT; e++) {
+        for (int e = 0; e < ELEM_FLOAT_COUNT; e++) {
             struct plan pl;
             build(&pl, machines[m], (enum elem)e, 0, 0, 0);
             for (int rc = 0; rc < RC_COUNT; rc++) check_rtg_class(&pl, rc);

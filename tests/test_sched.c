@@ -167,14 +167,14 @@ static void default_shapes_x86(void **state)
 {
     (void)state;
     for (size_t n = 0; n < sizeof x86 / sizeof *x86; n++)
-        for (int e = 0; e < ELEM_COUNT; e++) assert_true(run(x86[n], (enum elem)e, 0, 0, 0));
+        for (int e = 0; e < ELEM_FLOAT_COUNT; e++) assert_true(run(x86[n], (enum elem)e, 0, 0, 0));
 }
 
 static void default_shapes_other_isas(void **state)
 {
     (void)state;
     for (size_t n = 0; n < sizeof others / sizeof *others; n++)
-        for (int e = 0; e < ELEM_COUNT; e++) assert_true(run(others[n], (enum elem)e, 0, 0, 0));
+        for (int e = 0; e < ELEM_FLOAT_COUNT; e++) assert_true(run(others[n], (enum elem)e, 0, 0, 0));
 }
 
 /* --max-regs caps: the default shape chosen under each cap. */
@@ -183,7 +183,7 @@ static void register_caps(void **state)
     (void)state;
     static const int caps[] = { 6, 8, 10, 12, 14, 16, 20, 24 };
     for (size_t n = 0; n < sizeof x86 / sizeof *x86; n++)
-        for (int e = 0; e < ELEM_COUNT; e++) {
+        for (int e = 0; e < ELEM_FLOAT_COUNT; e++) {
             int fitted = 0;
             for (size_t c = 0; c < sizeof caps / sizeof *caps; c++) fitted += run(x86[n], (enum elem)e, 0, 0, caps[c]);
             assert_true(fitted >= 4);   /* most caps admit some shape */
