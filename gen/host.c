@@ -32,6 +32,8 @@ static bool read_host(struct host *h)
     if (__builtin_cpu_supports("avx2")) h->ext |= EXT_AVX2;
     if (__builtin_cpu_supports("fma")) h->ext |= EXT_FMA;
     if (__builtin_cpu_supports("avx512f")) h->ext |= EXT_AVX512F;
+    if (__builtin_cpu_supports("avx512bf16")) h->ext |= EXT_AVX512BF16;
+    if (__builtin_cpu_supports("avx512vnni")) h->ext |= EXT_AVX512VNNI;
     return true;
 #else
     return false;
