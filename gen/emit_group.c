@@ -11,6 +11,9 @@ static const char *const arith[ELEM_COUNT] = {
     [ELEM_U8S8] = "Products of uint8 (A) and int8 (B) accumulate\n"
                   " * exactly in int32 lanes (wrapping past 2^31); alpha, beta and C's\n"
                   " * update are int32 arithmetic, wrapping likewise.",
+    [ELEM_S8U8] = "Products of int8 (A) and uint8 (B) accumulate\n"
+                  " * exactly in int32 lanes (wrapping past 2^31); alpha, beta and C's\n"
+                  " * update are int32 arithmetic, wrapping likewise.",
 };
 
 void rankg_text(struct buf *b, const struct plan *pl)
@@ -21,7 +24,7 @@ void rankg_text(struct buf *b, const struct plan *pl)
         if (pl->k.inst[i].op == OP_FMA) fma = &pl->k.inst[i];
     if (!fma) return;
     static const char *const ops[ELEM_COUNT] = { [ELEM_BF16] = "bf16 x bf16",
-                                                 [ELEM_U8S8] = "u8 x s8" };
+                                                 [ELEM_U8S8] = "u8 x s8", [ELEM_S8U8] = "s8 x u8" };
     const struct timing *t = &pl->m.ic[fma->ic];
     buf_printf(b, "%s, %d k steps of %s per %d-bit lane of %s (latency %d, %.2f per cycle)",
                iclass_names[fma->ic], elem_group(e), ops[e], 8 * elem_bytes(e), elem_ctype[e],

@@ -261,6 +261,24 @@ const struct target target_avx2 = {
  * without AVX-512VL, so it names only ymm0-15. */
 #define X86_HALF(E, WIDEN) .half = &target_avx2.sp[E], .half_regs = 16, .widen = WIDEN
 
+/* AVX512_VNNI's 8-bit kernels, DOT the multiply-add (which operand is
+ * the unsigned one); C's update in int32 */
+#define X86_I8_512(DOT) { \
+    .vtype = "__m512i", \
+    .load = "%d = _mm512_loadu_si512(%m);", \
+    .bcast = "%d = _mm512_broadcastd_epi32(_mm_loadu_si32(%m));", \
+    .fma = DOT, \
+    .zero = "%d = _mm512_setzero_si512();", \
+    .store = "_mm512_storeu_si512(%m, %0);", .loadc = "_mm512_loadu_si512(%m)", \
+    .set1 = "_mm512_set1_epi32(%0)", .vmul = "_mm512_mullo_epi32(%0, %1)", \
+    .vadd = "_mm512_add_epi32(%0, %1)", \
+    .vfma = "_mm512_add_epi32(_mm512_mullo_epi32(%0, %1), %2)", \
+    .mask_decl = "const __mmask16 %d = (__mmask16)(%1 - %0 >= 16 ? 0xFFFF : (1u << (%1 - %0)) - 1);", \
+    .mloadc = "_mm512_maskz_loadu_epi32(%1, %m)", .mstore = "_mm512_mask_storeu_epi32(%m, %1, %0);", \
+    .prefetch = "__builtin_prefetch(%m, 0, %l);", \
+    .requires = EXT_AVX512VNNI, .cflags = "-mavx512vnni", \
+    .cpu_features = "GG_CPU_AVX512VNNI", .strategies = 1u << BS_SCALAR_BROADCAST }
+
 const struct target target_avx512 = {
     X86_COMMON, .name = "avx512", .requires = EXT_AVX512F, .min_bits = 512, .max_bits = 512,
     .strategies = 1u << BS_VECTOR_SHUFFLE | 1u << BS_SCALAR_BROADCAST,
@@ -325,24 +343,10 @@ const struct target target_avx512 = {
             .requires = EXT_AVX512BF16, .cflags = "-mavx512bf16",
             .cpu_features = "GG_CPU_AVX512BF16", .strategies = 1u << BS_SCALAR_BROADCAST,
         },
-        /* rank-4: four u8 (A) times four s8 (B) k steps into an int32
-         * lane (vpdpbusd, no saturation); C's update in int32 */
-        [ELEM_U8S8] = {
-            .vtype = "__m512i",
-            .load = "%d = _mm512_loadu_si512(%m);",
-            .bcast = "%d = _mm512_broadcastd_epi32(_mm_loadu_si32(%m));",
-            .fma = "%d = _mm512_dpbusd_epi32(%0, %1, %2);",
-            .zero = "%d = _mm512_setzero_si512();",
-            .store = "_mm512_storeu_si512(%m, %0);", .loadc = "_mm512_loadu_si512(%m)",
-            .set1 = "_mm512_set1_epi32(%0)", .vmul = "_mm512_mullo_epi32(%0, %1)",
-            .vadd = "_mm512_add_epi32(%0, %1)",
-            .vfma = "_mm512_add_epi32(_mm512_mullo_epi32(%0, %1), %2)",
-            .mask_decl = "const __mmask16 %d = (__mmask16)(%1 - %0 >= 16 ? 0xFFFF : (1u << (%1 - %0)) - 1);",
-            .mloadc = "_mm512_maskz_loadu_epi32(%1, %m)", .mstore = "_mm512_mask_storeu_epi32(%m, %1, %0);",
-            .prefetch = "__builtin_prefetch(%m, 0, %l);",
-            .requires = EXT_AVX512VNNI, .cflags = "-mavx512vnni",
-            .cpu_features = "GG_CPU_AVX512VNNI", .strategies = 1u << BS_SCALAR_BROADCAST,
-        },
+        /* rank-4: four u8 times four s8 k steps into an int32 lane
+         * (vpdpbusd takes the unsigned operand first; no saturation) */
+        [ELEM_U8S8] = X86_I8_512("%d = _mm512_dpbusd_epi32(%0, %1, %2);"),
+        [ELEM_S8U8] = X86_I8_512("%d = _mm512_dpbusd_epi32(%0, %2, %1);"),
     },
     .cx = {
         [ELEM_F64] = X86_CX("split re/im broadcast + permute/fmaddsub", IC_VFMA,

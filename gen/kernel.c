@@ -40,7 +40,8 @@ bool kernel_packed_only(const struct kernel *k) { return k->cplx || elem_group(k
  * own instructions (the plan refused the machines without them). */
 static enum iclass fma_class(const struct kernel *k, int lane)
 {
-    static const enum iclass dot[ELEM_COUNT] = { [ELEM_BF16] = IC_VDOT_BF16, [ELEM_U8S8] = IC_VDOT_I8 };
+    static const enum iclass dot[ELEM_COUNT] = { [ELEM_BF16] = IC_VDOT_BF16, [ELEM_U8S8] = IC_VDOT_I8,
+                                                 [ELEM_S8U8] = IC_VDOT_I8 };
     if (elem_group(k->elem) > 1) return dot[k->elem];
     return lane >= 0 ? IC_VFMA_LANE : IC_VFMA;
 }

@@ -19,7 +19,7 @@ static const char usage[] =
     "  --machine NAME     the installed machines/NAME.yaml (e.g. zen5; --print-machine shows it)\n"
     "  --type f64|f32     element type (default f64); c64|c32: complex double/float;\n"
     "                     bf16: bfloat16 A and B, f32 C; u8s8s32: uint8 A, int8 B,\n"
-    "                     int32 C (exact)\n"
+    "                     int32 C (exact); s8u8s32: int8 A, uint8 B\n"
     "  --mr N, --nr N     micro-tile (default: derived from registers and latencies)\n"
     "  --small-tile       the machine's runtime.small_tile instead (the runtime's second\n"
     "                     kernel); nothing is written where it names none for the type\n"
@@ -95,8 +95,8 @@ static bool handle(struct options *o, int c, const char *arg, bool *print_machin
     case O_TYPE: {
         /* the element types (enum elem), then the complex c32 c64
          * (interleaved re, im) of f32 and f64 */
-        static const char *const types[] = { "f32", "f64", "bf16", "u8s8s32", "c32", "c64" };
-        int t = parse_enum("--type", arg, types, 6);
+        static const char *const types[] = { "f32", "f64", "bf16", "u8s8s32", "s8u8s32", "c32", "c64" };
+        int t = parse_enum("--type", arg, types, 7);
         o->elem = t < ELEM_COUNT ? (enum elem)t : (enum elem)(t - ELEM_COUNT);
         o->cplx = t >= ELEM_COUNT;
         break;

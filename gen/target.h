@@ -10,8 +10,10 @@ struct buf;
  * machine file's runtime: section hold those two (ELEM_FLOAT_COUNT). bf16
  * and u8s8 are rank-G types: each lane of a vector holds G consecutive k
  * steps of A's or B's small elements and accumulates their dot product
- * into one 32-bit lane of C's type (elem_group). */
-enum elem { ELEM_F32, ELEM_F64, ELEM_BF16, ELEM_U8S8, ELEM_COUNT };
+ * into one 32-bit lane of C's type (elem_group). s8u8 is u8s8 with A and B
+ * the other way round: a row-major C (oneDNN's API) is C^T = B^T A^T with
+ * the int8 operand on A's side. */
+enum elem { ELEM_F32, ELEM_F64, ELEM_BF16, ELEM_U8S8, ELEM_S8U8, ELEM_COUNT };
 #define ELEM_FLOAT_COUNT 2
 
 /* How B reaches the FMAs (POCA §3.1.1), plus MMA's outer product. */
@@ -147,7 +149,7 @@ int target_rank(const struct target *t);
 const struct cstrat *target_cstrat(const struct target *t, enum elem e);
 /* T offers strategy BS for real (cplx false) or complex kernels of E. */
 bool target_offers(const struct target *t, enum bstrat bs, enum elem e, bool cplx);
-extern const char *const elem_names[ELEM_COUNT];     /* "f32", "f64", "bf16", "u8s8s32" */
+extern const char *const elem_names[ELEM_COUNT];     /* "f32", "f64", "bf16", "u8s8s32", "s8u8s32" */
 extern const char *const elem_ctype[ELEM_COUNT];     /* C's elements, alpha and beta */
 int elem_bytes(enum elem e);                         /* one lane of an accumulator */
 /* k steps per lane (G: 1 for f32 and f64), and the packed operands' C types */

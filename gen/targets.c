@@ -18,14 +18,15 @@ const char *const bstrat_names[BS_COUNT] = {
     "vector-broadcast", "vector-shuffle", "scalar-broadcast", "outer-product", "split-complex",
     "split-complex-lane",
 };
-const char *const elem_names[ELEM_COUNT] = { "f32", "f64", "bf16", "u8s8s32" };
-const char *const elem_ctype[ELEM_COUNT] = { "float", "double", "float", "int32_t" };
+const char *const elem_names[ELEM_COUNT] = { "f32", "f64", "bf16", "u8s8s32", "s8u8s32" };
+const char *const elem_ctype[ELEM_COUNT] = { "float", "double", "float", "int32_t", "int32_t" };
 
 /* A's and B's elements: bfloat16 travels as its bits */
-static const char *const atype[ELEM_COUNT] = { "float", "double", "uint16_t", "uint8_t" };
-static const char *const btype[ELEM_COUNT] = { "float", "double", "uint16_t", "int8_t" };
-static const char *const routine[ELEM_COUNT] = { "sgemm", "dgemm", "sbgemm", "gemm_u8s8s32" };
-static const int group[ELEM_COUNT] = { 1, 1, 2, 4 };
+static const char *const atype[ELEM_COUNT] = { "float", "double", "uint16_t", "uint8_t", "int8_t" };
+static const char *const btype[ELEM_COUNT] = { "float", "double", "uint16_t", "int8_t", "uint8_t" };
+static const char *const routine[ELEM_COUNT] = { "sgemm", "dgemm", "sbgemm", "gemm_u8s8s32",
+                                                 "gemm_s8u8s32" };
+static const int group[ELEM_COUNT] = { 1, 1, 2, 4, 4 };
 
 int elem_bytes(enum elem e) { return e == ELEM_F64 ? 8 : 4; }
 int elem_group(enum elem e) { return group[e]; }

@@ -29,9 +29,10 @@ for y in machines/*.yaml; do
         fi
     done
 done
-# rank-G kernels (bf16, u8s8s32) where the machine has the instructions
+# rank-G kernels (bf16, u8s8s32 and its mirror s8u8s32) where the machine
+# has the instructions
 for y in machines/*.yaml; do
-    for t in bf16 u8s8s32; do
+    for t in bf16 u8s8s32 s8u8s32; do
         if "$gg" --machine "$y" --type "$t" --print-cflags >/dev/null 2>&1; then
             "$gg" --machine "$y" --type "$t" -o "$out" >/dev/null
         fi

@@ -1,13 +1,13 @@
 /* e2e_group.c: one generated rank-G kernel (gemmgen --type bf16 |
- * u8s8s32) against a plain reference on the same packed operands. Built
- * once per kernel with -DKNAME=<symbol> -DKHEADER="<symbol>.h", -DKBF16 or
- * -DKU8S8, and -DKISA="<cpu feature>"; exit 77 (skip) when the host lacks
+ * u8s8s32 | s8u8s32) against a plain reference on the same packed operands. Built
+ * once per kernel with -DKNAME=<symbol> -DKHEADER="<symbol>.h", -DKBF16,
+ * -DKU8S8 or -DKS8U8, and -DKISA="<cpu feature>"; exit 77 (skip) when the host lacks
  * it. Checks k = 0, k not a multiple of G (the packed groups zero-padded),
  * edge tiles (m < MR, n < NR), alpha and beta not 1 and the alpha = 1,
  * beta 0 or 1 branches, beta = 0 with NaN in C (bf16), C stored by
  * columns, by rows and with both strides > 1, and that nothing around the
- * m x n tile is written (guards compared bit by bit). u8s8s32 is exact
- * (int32, wrapping); bf16 within f32 summation error of a double sum. */
+ * m x n tile is written (guards compared bit by bit). the 8-bit types are
+ * exact (int32, wrapping); bf16 within f32 summation error of a double sum. */
 #include <math.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -27,6 +27,11 @@ typedef uint16_t TA;
 typedef uint16_t TB;
 typedef float TC;
 _Static_assert(G == 2, "bf16: pairs of k steps");
+#elif defined KS8U8
+typedef int8_t TA;
+typedef uint8_t TB;
+typedef int32_t TC;
+_Static_assert(G == 4, "s8u8s32: quads of k steps");
 #else
 typedef uint8_t TA;
 typedef int8_t TB;
