@@ -61,8 +61,8 @@ int gemmgen_sbgemm(gemmgen_layout layout, gemmgen_trans transa, gemmgen_trans tr
                    const uint16_t *b, int64_t ldb,
                    float beta, float *c, int64_t ldc);
 
-/* oneDNN's dnnl_gemm_u8s8s32, same signature and results (compared bit for
- * bit with libdnnl 2.6 on this CPU, runtime/tests/test_lowp.c):
+/* oneDNN's dnnl_gemm_u8s8s32: the same signature, and its results as its
+ * documentation defines them (measured against libdnnl 2.6, test_lowp.c):
  *
  *   C := alpha * (op(A) - ao) * (op(B) - bo) + beta * C + co
  *
@@ -75,7 +75,11 @@ int gemmgen_sbgemm(gemmgen_layout layout, gemmgen_trans transa, gemmgen_trans tr
  * int32 sum plus beta times C in double, rounded to nearest with ties
  * away from zero, saturated to int32, then co added (wrapping). beta 0
  * never reads C. M, N or K 0: C is left as it is (oneDNN does not apply
- * beta or co then either).
+ * beta or co then either). oneDNN's JIT kernels agree bit for bit with
+ * this for alpha 1 and beta 0 or 1, and for K <= 64; past that they round
+ * and saturate once per k block of their own (64 or 128 steps), so their
+ * results may differ by 1 per extra block (or more where a block's partial
+ * result saturated); this function rounds once.
  * Returns 0 (dnnl_success), 1 (dnnl_out_of_memory: a workspace, for alpha
  * not 1 or beta not 0 or 1), or 2 (dnnl_invalid_arguments, nothing done):
  * a transpose or offsetc not listed, M, N or K negative, lda < max(1, K)

@@ -229,7 +229,8 @@ static void compile(const struct opts *o, const char *kname, int made)
 
 /* The slots: each real type's kernel, its small_tile kernel (--small),
  * the complex types' kernels (--complex: a machine gemmgen has no complex
- * strategy for leaves them empty, and the portable ones run). */
+ * strategy for leaves them empty, and the portable ones run), the reduced-
+ * precision ones (--lowp: empty where gemmgen exits 2). */
 enum { SLOTS = 8 };
 enum slot_kind { REAL, SMALL, CPLX, LOWP };
 static const char *const slot_type[SLOTS] = { "f64", "f32", "f64", "f32", "c64", "c32",
