@@ -20,6 +20,8 @@ enum {
 
 struct gg_limits {
     int own_loops;                 /* 0: no tiny, matrix-vector or small-tile loops for the type */
+    int may_swap;                  /* 0: never C^T = B^T A^T (A and B of different types); in
+                                    * own_loops' padding: the other fields stay where they were */
     int64_t tiny_mnk;              /* plain loops up to this m*n*k (each of m, n, k too) */
     int64_t small_mnk, small_k;    /* small tiles in place: m*n*k and k bounds */
     int64_t small_copy_mnk;        /* ... with A copied element by element */
@@ -43,7 +45,6 @@ struct gg_limits {
     int row_tails;                 /* 0: edge kernels take every row */
     int small_tile;                /* 0: the small tile never runs */
     int narrow_k;                  /* -1: each kernel's own narrow_k */
-    int may_swap;                  /* 0: never C^T = B^T A^T (A and B of different types) */
 };
 
 /* One element type of the current kernel set: what a plan is made from. */
