@@ -242,18 +242,23 @@ static void table(const struct plan *pl, const struct peers *ps, char type, int 
     fflush(stdout);
 }
 
-static void micro(void)
+/* The types' in-L1 rows: f64 and f32, or bf16 and u8s8s32 (lowp). */
+static void micro(int lowp)
 {
     static const char *rule_name[] = { "A+B in half L1", "A+B+C fill L1" };
-    printf("\n### in-L1 micro-kernel (%s), 1 thread\n\n| type | MR x NR | kc rule | kc | GFLOPS | peak | %% peak |\n|---|---|---|---|---|---|---|\n",
+    printf("\n### in-L1 micro-kernel (%s), 1 thread\n\n| type (set) | MR x NR | kc rule | kc | GFLOPS | peak | %% peak |\n|---|---|---|---|---|---|---|\n",
            gemmgen_kernel_current());
+    const char *types = lowp ? "bi" : "ds";
     for (int t = 0; t < 4; t++) {
-        char type = t / 2 ? 's' : 'd';
+        char type = types[t / 2];
         enum gb_kc_rule rule = t % 2 ? GB_KC_FILL_L1 : GB_KC_HALF_L1;
         int mr, nr, kc;
         double peak = gb_peak(type, 1), g = gb_micro(type, rule, &kc);
         gemmgen_blocking(type, &mr, &nr, NULL, NULL, NULL);
-        printf("| %s | %d x %d | %s | %d | %.1f | %.1f | %.1f |\n", type == 's' ? "f32" : "f64", mr,
+        printf(peak > 0 ? "| %s (%s) | %d x %d | %s | %d | %.1f | %.1f | %.1f |\n"
+                        : "| %s (%s) | %d x %d | %s | %d | %.1f | - | - |\n",
+               type == 's' ? "f32" : type == 'd' ? "f64" : type == 'b' ? "bf16" : "u8s8s32",
+               gemmgen_kernel_current_for(type), mr,
                nr, rule_name[rule], kc, g, peak, 100 * g / peak);
     }
     fflush(stdout);
@@ -305,7 +310,7 @@ int main(int argc, char **argv)
     double t0 = gb_now();
     int all = one_thread ? 1 : gemmgen_get_num_threads();
     preamble();
-    if (!lowp) micro();
+    micro(lowp);
     if (ablation)
         gb_ablation();
     if (!only_micro) {
