@@ -79,8 +79,8 @@ static void FN(pack_a)(const struct FN(op) *o, int64_t mc, int64_t kc, const TA 
     int64_t full = mc / mr * mr;
     if (full) FN(panels_a)(full, kc, x, o->rs_a, o->cs_a, mr, dst);
     if (mc > full)
-        FN(panels_a)(mc - full, kc, x + full * o->rs_a, o->rs_a, o->cs_a, FN(a_height)(o, mc - full),
-                     dst + full * kp);
+        FN(panels_a)(mc - full, kc, x + full * o->rs_a, o->rs_a, o->cs_a,
+                     FN(a_height)(o, mc - full), dst + full * kp);
     FN(conj_block)(dst, (full + (mc > full ? FN(a_height)(o, mc - full) : 0)) * kp, o->conj_a);
 }
 

@@ -92,7 +92,8 @@ static const struct gg_ukernel *main_kernel(const struct gg_kernel_set *s, enum 
 {
     const struct slot *sl = &slot_of[t];
     const struct gg_ukernel *k = kernel_at(s, sl->main);
-    unsigned need = sl->features < 0 ? 0 : *(const unsigned *)(const void *)((const char *)s + sl->features);
+    unsigned need = sl->features < 0 ? 0
+                  : *(const unsigned *)(const void *)((const char *)s + sl->features);
     return k->fn && (need & ~gg_cpu_features()) == 0 ? k : kernel_at(&portable_set, sl->main);
 }
 
@@ -125,7 +126,8 @@ static void compute_blocking(int i)
 static struct gg_ctx ctx_for(const struct gg_kernel_set *s, enum gg_type t,
                              const struct gg_blocking *bk, const struct gg_blocking *bks)
 {
-    struct gg_ctx x = { main_kernel(s, t), small_kernel(s, t), *bk, *bks, gg_limits_default(s, t), (int)gg_type_size(t) };
+    struct gg_ctx x = { main_kernel(s, t), small_kernel(s, t), *bk, *bks, gg_limits_default(s, t),
+                        (int)gg_type_size(t) };
     gg_limits_from_env(&x.lim);
     return x;
 }
