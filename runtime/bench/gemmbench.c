@@ -10,6 +10,10 @@
  *                        kernel with scheduling / pipelining switched off
  *                        and with unroll factors 1..8 (about a minute)
  *   gemmbench --blis ... BLIS with the gemmgen kernel registered (runtime/blis)
+ *   gemmbench --lowp     bf16 -> f32 (against the vdpbf16ps peak) and u8s8s32
+ *                        (GOPS, against oneDNN's dnnl_gemm_u8s8s32, OpenMP
+ *                        threads as many as gemmgen's) instead of the BLAS types
+ *   ... --smoke          two tiny shapes, short timing: that it runs, not figures
  *   ... --svg FILE       also plots each table (GFLOPS against size, the peak
  *                        as a line) into FILE (plot_svg.c)
  *
@@ -57,6 +61,8 @@ static const struct plan full = {
 static const struct plan quick = {
     { {64, 64, 64}, {256, 256, 256}, {1000, 1000, 1000}, {2000, 2000, 2000},
       {4000, 4000, 128} }, 5, 0.15, 0 };
+/* That the tables run at all (the build's check), in a second or so. */
+static const struct plan smoke = { { {16, 16, 16}, {48, 40, 36} }, 2, 0.01, 0 };
 /* Small squares between the full table's 64, 128 and 256, one thread:
  * where a remainder of MR or NR decides the speed. */
 static const struct plan small = {
@@ -86,6 +92,15 @@ static void peer_list(struct peers *ps)
     ps->n = n;
 }
 
+/* The reduced-precision types' peers: oneDNN for u8s8s32 (libdnnl.so.3, else
+ * Debian 12's .so.2), none for bf16 (its peak only). */
+static void lowp_peer_list(struct peers *ps, char type)
+{
+    ps->n = 0;
+    if (type == 'i')
+        ps->p[ps->n++] = (struct gb_peer){ "oneDNN", "libdnnl.so.3|libdnnl.so.2", {NULL} };
+}
+
 struct own { char type; struct gb_mats x; };
 
 static void call_own(void *p)
@@ -94,12 +109,19 @@ static void call_own(void *p)
     int64_t m = o->x.m, n = o->x.n, k = o->x.k;
     static const double one_z[2] = { 1, 0 };
     static const float one_c[2] = { 1, 0 };
+    static const int32_t zero = 0;
     if (o->type == 'd')
         gemmgen_dgemm(GEMMGEN_COL_MAJOR, GEMMGEN_NO_TRANS, GEMMGEN_NO_TRANS, m, n, k,
                       1.0, o->x.a, m, o->x.b, k, 1.0, o->x.c, m);
     else if (o->type == 'z')
         gemmgen_zgemm(GEMMGEN_COL_MAJOR, GEMMGEN_NO_TRANS, GEMMGEN_NO_TRANS, m, n, k,
                       one_z, o->x.a, m, o->x.b, k, one_z, o->x.c, m);
+    else if (o->type == 'b')
+        gemmgen_sbgemm(GEMMGEN_COL_MAJOR, GEMMGEN_NO_TRANS, GEMMGEN_NO_TRANS, m, n, k,
+                       1.0f, o->x.a, m, o->x.b, k, 1.0f, o->x.c, m);
+    else if (o->type == 'i')             /* as gb_peer_run calls oneDNN's */
+        gemmgen_gemm_u8s8s32('N', 'N', 'F', m, n, k, 1.0f, o->x.a, k, 0, o->x.b, n, 0, 0.0f,
+                             o->x.c, n, &zero);
     else if (o->type == 'c')
         gemmgen_cgemm(GEMMGEN_COL_MAJOR, GEMMGEN_NO_TRANS, GEMMGEN_NO_TRANS, m, n, k,
                       one_c, o->x.a, m, o->x.b, k, one_c, o->x.c, m);
@@ -166,7 +188,8 @@ static void measure_all(const struct plan *pl, const struct peers *ps, char type
 static const char *type_title(char type)
 {
     return type == 'd' ? "DGEMM f64" : type == 's' ? "SGEMM f32" : type == 'z' ? "ZGEMM c64"
-                                                                           : "CGEMM c32";
+         : type == 'c' ? "CGEMM c32" : type == 'b' ? "SBGEMM bf16 -> f32"
+         : "u8s8s32 (GOPS)";
 }
 
 /* The tables measured so far, for --svg. */
@@ -199,16 +222,16 @@ static void table(const struct plan *pl, const struct peers *ps, char type, int 
     double peak = gb_peak(gb_real_type(type), threads), own[MAXSHAPES], g[MAXPEERS][MAXSHAPES];
     char info[MAXPEERS][128];
     measure_all(pl, ps, type, threads, own, g, info);
-    printf("\n### %s, %d thread%s (peak %.1f GFLOPS)\n\n", type_title(type), threads,
-           threads > 1 ? "s" : "", peak);
+    printf("\n### %s, %d thread%s (peak %.1f %s)\n\n", type_title(type), threads,
+           threads > 1 ? "s" : "", peak, type == 'i' ? "GOPS" : "GFLOPS");
     for (int p = 0; p < ps->n; p++) printf("- %s: %s\n", ps->p[p].label, info[p]);
     printf("\n");
     print_head(ps);
     for (int i = 0; i < pl->nshapes; i++) {
         const struct gb_shape *s = &pl->shapes[i];
         double best = 0;
-        printf("| %lld %lld %lld | %.1f | %.0f |", (long long)s->m, (long long)s->n,
-               (long long)s->k, own[i], 100 * own[i] / peak);
+        printf(peak > 0 ? "| %lld %lld %lld | %.1f | %.0f |" : "| %lld %lld %lld | %.1f | - |",
+               (long long)s->m, (long long)s->n, (long long)s->k, own[i], 100 * own[i] / peak);
         for (int p = 0; p < ps->n; p++) {
             printf(g[p][i] > 0 ? " %.1f |" : " - |", g[p][i]);
             if (g[p][i] > best) best = g[p][i];
@@ -219,18 +242,23 @@ static void table(const struct plan *pl, const struct peers *ps, char type, int 
     fflush(stdout);
 }
 
-static void micro(void)
+/* The types' in-L1 rows: f64 and f32, or bf16 and u8s8s32 (lowp). */
+static void micro(int lowp)
 {
     static const char *rule_name[] = { "A+B in half L1", "A+B+C fill L1" };
-    printf("\n### in-L1 micro-kernel (%s), 1 thread\n\n| type | MR x NR | kc rule | kc | GFLOPS | peak | %% peak |\n|---|---|---|---|---|---|---|\n",
+    printf("\n### in-L1 micro-kernel (%s), 1 thread\n\n| type (set) | MR x NR | kc rule | kc | GFLOPS | peak | %% peak |\n|---|---|---|---|---|---|---|\n",
            gemmgen_kernel_current());
+    const char *types = lowp ? "bi" : "ds";
     for (int t = 0; t < 4; t++) {
-        char type = t / 2 ? 's' : 'd';
+        char type = types[t / 2];
         enum gb_kc_rule rule = t % 2 ? GB_KC_FILL_L1 : GB_KC_HALF_L1;
         int mr, nr, kc;
         double peak = gb_peak(type, 1), g = gb_micro(type, rule, &kc);
         gemmgen_blocking(type, &mr, &nr, NULL, NULL, NULL);
-        printf("| %s | %d x %d | %s | %d | %.1f | %.1f | %.1f |\n", type == 's' ? "f32" : "f64", mr,
+        printf(peak > 0 ? "| %s (%s) | %d x %d | %s | %d | %.1f | %.1f | %.1f |\n"
+                        : "| %s (%s) | %d x %d | %s | %d | %.1f | - | - |\n",
+               type == 's' ? "f32" : type == 'd' ? "f64" : type == 'b' ? "bf16" : "u8s8s32",
+               gemmgen_kernel_current_for(type), mr,
                nr, rule_name[rule], kc, g, peak, 100 * g / peak);
     }
     fflush(stdout);
@@ -252,7 +280,7 @@ static void preamble(void)
 int main(int argc, char **argv)
 {
     const struct plan *pl = &full;
-    int only_micro = 0, ablation = 0, one_thread = 0;
+    int only_micro = 0, ablation = 0, one_thread = 0, lowp = 0;
     const char *svg = NULL, *mode = "";
     for (int i = 1; i < argc; i++) {
         if (!strcmp(argv[i], "--blis")) {
@@ -266,10 +294,12 @@ int main(int argc, char **argv)
         if (!strcmp(argv[i], "--svg") && i + 1 < argc) svg = argv[++i];
         else if (!strcmp(argv[i], "--quick")) { pl = &quick; mode = " --quick"; }
         else if (!strcmp(argv[i], "--small")) { pl = &small; one_thread = 1; mode = " --small"; }
+        else if (!strcmp(argv[i], "--smoke")) { pl = &smoke; mode = " --smoke"; }
+        else if (!strcmp(argv[i], "--lowp")) lowp = 1;
         else if (!strcmp(argv[i], "--micro")) only_micro = 1;
         else if (!strcmp(argv[i], "--ablation")) only_micro = ablation = 1;
         else {
-            fprintf(stderr, "usage: gemmbench [--quick | --small | --micro | --ablation | --blis [options]] [--svg FILE]\n");
+            fprintf(stderr, "usage: gemmbench [--quick | --small | --smoke | --micro | --ablation | --blis [options]] [--lowp] [--svg FILE]\n");
             return 2;
         }
     }
@@ -280,15 +310,17 @@ int main(int argc, char **argv)
     double t0 = gb_now();
     int all = one_thread ? 1 : gemmgen_get_num_threads();
     preamble();
-    micro();
+    micro(lowp);
     if (ablation)
         gb_ablation();
     if (!only_micro) {
         struct peers ps;
         peer_list(&ps);
-        for (const char *t = "dszc"; *t; t++)      /* complex: 4 real multiply-adds each */
+        for (const char *t = lowp ? "bi" : "dszc"; *t; t++) {   /* complex: 4 real multiply-adds each */
+            if (lowp) lowp_peer_list(&ps, *t);
             for (int th = 1; th <= all; th = th == all ? all + 1 : all)
                 table(pl, &ps, *t, th);
+        }
     }
     printf("\ntotal time %.0f s\n", gb_now() - t0);
     if (svg) {

@@ -33,6 +33,8 @@ double gb_measure(void (*fn)(void *), void *ctx, double flops, double budget)
     return best;
 }
 
+/* count elements of elem bytes: double, float, bfloat16 (2: the float's
+ * upper half) or a byte (1: its bits at random) */
 static void *filled(int64_t count, int elem, unsigned seed)
 {
     void *p = aligned_alloc(64, ((size_t)count * elem + 63) / 64 * 64 + 64);
@@ -40,8 +42,13 @@ static void *filled(int64_t count, int elem, unsigned seed)
     for (int64_t i = 0; i < count; i++) {
         seed = seed * 1103515245u + 12345u;
         double v = (double)(seed >> 8) / (1 << 24) * 2 - 1;
+        float f = (float)v;
+        uint32_t u;
+        memcpy(&u, &f, sizeof u);
         if (elem == 8) ((double *)p)[i] = v;
-        else ((float *)p)[i] = (float)v;
+        else if (elem == 4) ((float *)p)[i] = f;
+        else if (elem == 2) ((uint16_t *)p)[i] = (uint16_t)(u >> 16);
+        else ((uint8_t *)p)[i] = (uint8_t)(seed >> 16);
     }
     return p;
 }
@@ -64,6 +71,13 @@ double gb_flops(char type, int64_t m, int64_t n, int64_t k)
 
 int gb_mats_alloc_type(struct gb_mats *x, char type, int64_t m, int64_t n, int64_t k)
 {
+    if (type == 'b' || type == 'i') {         /* A and B of 2 or 1 bytes, C of 4 */
+        x->m = m; x->n = n; x->k = k; x->elem = type == 'b' ? 2 : 1;
+        x->a = filled(m * k, x->elem, 1);
+        x->b = filled(k * n, x->elem, 2);
+        x->c = filled(m * n, 4, 3);
+        return x->a && x->b && x->c ? 0 : -1;
+    }
     const int cplx = gb_real_type(type) != type, elem = gb_real_type(type) == 'd' ? 8 : 4;
     if (gb_mats_alloc(x, m, cplx ? 2 * n : n, cplx ? 2 * k : k, elem)) return -1;
     x->n = n; x->k = k;

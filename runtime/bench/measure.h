@@ -16,7 +16,9 @@ double gb_measure(void (*fn)(void *), void *ctx, double flops, double budget);
 struct gb_mats { void *a, *b, *c; int64_t m, n, k; int elem; };
 int gb_mats_alloc(struct gb_mats *x, int64_t m, int64_t n, int64_t k, int elem);
 /* The same for a GEMM type: 'd', 's', or complex 'z', 'c' (each element
- * two reals of elem bytes: B and C twice as wide, A twice as deep). */
+ * two reals of elem bytes: B and C twice as wide, A twice as deep), or
+ * 'b' (bf16 A and B, elem 2, float C) and 'i' (random bytes as A and B,
+ * elem 1, C of 4 bytes). */
 int gb_mats_alloc_type(struct gb_mats *x, char type, int64_t m, int64_t n, int64_t k);
 /* The real type whose FMAs a type's multiply-adds are ('z': 'd', 'c': 's'),
  * and its flops for m x n x k (a complex multiply-add is four real ones). */

@@ -35,6 +35,26 @@ PROBE(p256s, "avx2,fma", __m256, 8, _mm256_set1_ps, _mm256_fmadd_ps, _mm256_add_
 PROBE(p128d, "sse2", __m128d, 2, _mm_set1_pd, MUL_ADD_PD, _mm_add_pd, _mm_cvtsd_f64)
 PROBE(p128s, "sse2", __m128, 4, _mm_set1_ps, MUL_ADD_PS, _mm_add_ps, _mm_cvtss_f32)
 
+/* The dot-product instructions of the reduced-precision types: 16 lanes of
+ * 2 bf16 products (vdpbf16ps) or 4 byte products (vpdpbusd) each, a
+ * multiply and an add per product, as gemmbench counts their GEMMs. */
+#define DOT_PROBE(NAME, TARGET, VT, SET1, DOT, G)                              \
+__attribute__((target(TARGET))) static double NAME(long iters)                 \
+{                                                                              \
+    VT acc[NACC], x = SET1(0x3f803f80), y = SET1(0x00010001);                  \
+    for (int j = 0; j < NACC; j++) acc[j] = SET1(j);                           \
+    for (long i = 0; i < iters; i++)                                           \
+        _Pragma("GCC unroll 16")                                               \
+        for (int j = 0; j < NACC; j++) acc[j] = DOT(acc[j], x, y);             \
+    for (int j = 1; j < NACC; j++) acc[0] = _mm512_add_epi32(acc[0], acc[j]);  \
+    sink = _mm512_reduce_add_epi32(acc[0]);                                    \
+    return 2.0 * NACC * 16 * G * iters;                                        \
+}
+#define DPBF16(a, x, y) _mm512_castps_si512(_mm512_dpbf16_ps(_mm512_castsi512_ps(a), \
+                                            (__m512bh)(x), (__m512bh)(y)))
+DOT_PROBE(p512bf16, "avx512f,avx512bf16", __m512i, _mm512_set1_epi32, DPBF16, 2)
+DOT_PROBE(p512vnni, "avx512f,avx512vnni", __m512i, _mm512_set1_epi32, _mm512_dpbusd_epi32, 4)
+
 const char *gb_peak_isa(void)
 {
     __builtin_cpu_init();
@@ -46,6 +66,8 @@ const char *gb_peak_isa(void)
 static double (*probe_for(char type))(long)
 {
     const char *isa = gb_peak_isa();
+    if (type == 'b') return __builtin_cpu_supports("avx512bf16") ? p512bf16 : NULL;
+    if (type == 'i') return __builtin_cpu_supports("avx512vnni") ? p512vnni : NULL;
     if (isa[3] == '5') return type == 'd' ? p512d : p512s;
     if (isa[3] == '2') return type == 'd' ? p256d : p256s;
     return type == 'd' ? p128d : p128s;
@@ -68,6 +90,7 @@ static void *worker(void *p)
 double gb_peak(char type, int threads)
 {
     enum { MAXT = 64 };
+    if (!probe_for(type)) return 0;             /* no such instructions here */
     if (threads > MAXT) threads = MAXT;
     if (threads < 1) threads = 1;
     struct job jobs[MAXT];

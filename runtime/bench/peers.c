@@ -15,14 +15,28 @@ typedef void fgemm(const char *, const char *, const int *, const int *, const i
                    const void *, const void *, const int *, const void *, const int *,
                    const void *, void *, const int *, size_t, size_t);
 
-struct call { fgemm *fn; struct gb_mats x; double one_d[2]; float one_s[2]; };   /* {1, 0}: real or complex */
+/* oneDNN's u8 x s8 -> s32 GEMM (row major) */
+typedef int dnnl_igemm(char, char, char, int64_t, int64_t, int64_t, float, const uint8_t *,
+                       int64_t, uint8_t, const int8_t *, int64_t, int8_t, float, int32_t *,
+                       int64_t, const int32_t *);
+
+struct call { void *fn; struct gb_mats x; double one_d[2]; float one_s[2]; };   /* {1, 0}: real or complex */
+
+/* u8s8s32 as gemmbench times gemmgen's: alpha 1, beta 0, no offsets */
+static void call_dnnl(void *p)
+{
+    struct call *c = p;
+    static const int32_t co = 0;
+    ((dnnl_igemm *)c->fn)('N', 'N', 'F', c->x.m, c->x.n, c->x.k, 1.0f, c->x.a, c->x.k, 0,
+                          c->x.b, c->x.n, 0, 0.0f, c->x.c, c->x.n, &co);
+}
 
 static void call_peer(void *p)
 {
     struct call *c = p;
     int m = (int)c->x.m, n = (int)c->x.n, k = (int)c->x.k;
     const void *one = c->x.elem == 8 ? (const void *)c->one_d : (const void *)c->one_s;
-    c->fn("N", "N", &m, &n, &k, one, c->x.a, &m, c->x.b, &k, one, c->x.c, &m, 1, 1);
+    ((fgemm *)c->fn)("N", "N", &m, &n, &k, one, c->x.a, &m, c->x.b, &k, one, c->x.c, &m, 1, 1);
 }
 
 static void set_env(const struct gb_peer *p, int threads)
@@ -49,7 +63,10 @@ static void describe(void *h, FILE *out)
     const char *(*corename)(void) = (const char *(*)(void))dlsym(h, "openblas_get_corename");
     int (*arch_id)(void) = (int (*)(void))dlsym(h, "bli_arch_query_id");
     const char *(*arch_str)(int) = (const char *(*)(int))dlsym(h, "bli_arch_string");
-    if (corename) fprintf(out, "info OpenBLAS core %s\n", corename());
+    const int *(*dnnl_version)(void) = (const int *(*)(void))dlsym(h, "dnnl_version");
+    if (dnnl_version) fprintf(out, "info oneDNN %d.%d.%d\n", dnnl_version()[0], dnnl_version()[1],
+                              dnnl_version()[2]);
+    else if (corename) fprintf(out, "info OpenBLAS core %s\n", corename());
     else if (arch_id && arch_str) fprintf(out, "info BLIS arch %s\n", arch_str(arch_id()));
     else fprintf(out, "info ?\n");
 }
@@ -58,16 +75,22 @@ static void child(const struct gb_peer *p, char type, int threads,
                   const struct gb_shape *s, int ns, double budget, FILE *out)
 {
     set_env(p, threads);
-    void *h = dlopen(p->lib, RTLD_NOW | RTLD_LOCAL);
+    void *h = NULL;
+    char lib[256];
+    for (const char *l = p->lib; !h && *l; l += strcspn(l, "|"), l += *l == '|') {
+        snprintf(lib, sizeof lib, "%.*s", (int)strcspn(l, "|"), l);
+        h = dlopen(lib, RTLD_NOW | RTLD_LOCAL);
+    }
     struct call c = { NULL, {0}, {1.0, 0.0}, {1.0f, 0.0f} };
-    const char *sym = type == 'd' ? "dgemm_" : type == 's' ? "sgemm_" : type == 'z' ? "zgemm_" : "cgemm_";
-    if (h) c.fn = (fgemm *)dlsym(h, sym);
+    const char *sym = type == 'd' ? "dgemm_" : type == 's' ? "sgemm_" : type == 'z' ? "zgemm_"
+                    : type == 'i' ? "dnnl_gemm_u8s8s32" : "cgemm_";
+    if (h) c.fn = dlsym(h, sym);
     if (!c.fn) _exit(3);
     describe(h, out);
     for (int i = 0; i < ns; i++) {
         double g = -1;
         if (gb_mats_alloc_type(&c.x, type, s[i].m, s[i].n, s[i].k) == 0)
-            g = gb_measure(call_peer, &c, gb_flops(type, s[i].m, s[i].n, s[i].k), budget);
+            g = gb_measure(type == 'i' ? call_dnnl : call_peer, &c, gb_flops(type, s[i].m, s[i].n, s[i].k), budget);
         gb_mats_free(&c.x);
         fprintf(out, "%.3f\n", g);
         fflush(out);

@@ -11,12 +11,13 @@ struct gb_shape { int64_t m, n, k; };
 
 struct gb_peer {
     const char *label;          /* column heading */
-    const char *lib;            /* dlopen name: a path or a soname */
+    const char *lib;            /* dlopen name: a path or a soname; "a|b": the first that loads */
     const char *env[3];         /* "NAME=VALUE" sets, "NAME" unsets; NULL ends */
 };
 
-/* Runs the peer's dgemm_ ('d') or sgemm_ ('s') with `threads` threads on
- * each shape (column major, alpha = beta = 1), `budget` seconds per shape
+/* Runs the peer's dgemm_ ('d'), sgemm_ ('s'), zgemm_, cgemm_ or
+ * dnnl_gemm_u8s8s32 ('i': row major, alpha 1, beta 0, no offsets) with `threads` threads on
+ * each shape (BLAS: column major, alpha = beta = 1), `budget` seconds per shape
  * (see gb_measure). gflops[i] is -1 where it failed; info receives what
  * the library says about itself (its chosen kernel architecture).
  * Returns 0, or -1 if the library could not be loaded. */

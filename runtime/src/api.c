@@ -3,10 +3,11 @@
 #include "args.h"
 #include "gg_internal.h"
 
-#define API(NAME, T, CORE)                                                     \
+/* T: alpha, beta and C; TX: A and B (bfloat16 bits for sbgemm) */
+#define API(NAME, T, TX, CORE)                                                 \
 int NAME(gemmgen_layout layout, gemmgen_trans transa, gemmgen_trans transb,    \
-         int64_t m, int64_t n, int64_t k, T alpha, const T *a, int64_t lda,    \
-         const T *b, int64_t ldb, T beta, T *c, int64_t ldc)                   \
+         int64_t m, int64_t n, int64_t k, T alpha, const TX *a, int64_t lda,   \
+         const TX *b, int64_t ldb, T beta, T *c, int64_t ldc)                  \
 {                                                                              \
     struct gg_strides s;                                                       \
     int bad = gg_prepare(layout, gg_trans_enum(transa), gg_trans_enum(transb), \
@@ -18,8 +19,9 @@ int NAME(gemmgen_layout layout, gemmgen_trans transa, gemmgen_trans transb,    \
     return 0;                                                                  \
 }
 
-API(gemmgen_dgemm, double, gg_dgemm)
-API(gemmgen_sgemm, float, gg_sgemm)
+API(gemmgen_dgemm, double, double, gg_dgemm)
+API(gemmgen_sgemm, float, float, gg_sgemm)
+API(gemmgen_sbgemm, float, uint16_t, b_gg_gemm)
 
 /* Complex: alpha and beta by address (as CBLAS takes them); ConjTrans
  * conjugates the operand. */

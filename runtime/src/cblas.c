@@ -1,4 +1,4 @@
-/* cblas.c: cblas_dgemm and cblas_sgemm (LP64: int dimensions, the ABI of
+/* cblas.c: cblas_dgemm, cblas_sgemm and cblas_sbgemm (LP64: int dimensions, the ABI of
  * the system cblas.h), so CBLAS programs run unchanged on libgemmgen.
  * Bad arguments are reported like reference CBLAS does: the position in
  * the CBLAS argument list (Order = 1), through xerbla_, and nothing is
@@ -9,9 +9,11 @@
 
 void xerbla_(const char *name, const int *info, size_t len);
 
-#define CBLAS(NAME, T, CORE)                                                   \
+/* T: alpha, beta and C; TX: A and B (bfloat16 bits for cblas_sbgemm,
+ * OpenBLAS's signature) */
+#define CBLAS(NAME, T, TX, CORE)                                               \
 void NAME(int order, int transa, int transb, int m, int n, int k, T alpha,     \
-          const T *a, int lda, const T *b, int ldb, T beta, T *c, int ldc)     \
+          const TX *a, int lda, const TX *b, int ldb, T beta, T *c, int ldc)   \
 {                                                                              \
     struct gg_strides s;                                                       \
     int info = gg_prepare(order, gg_trans_enum(transa), gg_trans_enum(transb), \
@@ -24,8 +26,9 @@ void NAME(int order, int transa, int transb, int m, int n, int k, T alpha,     \
          s.rs_c, s.cs_c);                                                      \
 }
 
-CBLAS(cblas_dgemm, double, gg_dgemm)
-CBLAS(cblas_sgemm, float, gg_sgemm)
+CBLAS(cblas_dgemm, double, double, gg_dgemm)
+CBLAS(cblas_sgemm, float, float, gg_sgemm)
+CBLAS(cblas_sbgemm, float, uint16_t, b_gg_gemm)
 
 /* cblas_zgemm, cblas_cgemm: scalars by address, CblasConjTrans conjugates. */
 #define CBLAS_CPLX(NAME, T, CORE)                                              \

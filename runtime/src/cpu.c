@@ -35,6 +35,9 @@ static unsigned detect(void)
     if (zmm_ok && ((b >> 17) & 1)) f |= GG_CPU_AVX512DQ;
     if (zmm_ok && ((b >> 30) & 1)) f |= GG_CPU_AVX512BW;
     if (zmm_ok && ((b >> 31) & 1)) f |= GG_CPU_AVX512VL;
+    if (zmm_ok && ((c >> 11) & 1)) f |= GG_CPU_AVX512VNNI;
+    __cpuid_count(7, 1, a, b, c, d);          /* subleaf 1: zeros where the CPU has none */
+    if (zmm_ok && ((a >> 5) & 1)) f |= GG_CPU_AVX512BF16;
     return f;
 }
 #elif defined(__aarch64__) && defined(__linux__)

@@ -2,7 +2,11 @@
  * element type, and the entry point. The including file defines T, FN(x),
  * GG_TYPE (its enum gg_type) and EDGE_T (its edge
  * kernels' struct), then includes pack_tmpl.h,
- * op_tmpl.h, edge_tmpl.h, direct_tmpl.h and this file.
+ * op_tmpl.h, edge_tmpl.h, direct_tmpl.h and this file. The packed A and B
+ * are TA and TB, k packed in groups of KG steps (op_tmpl.h): a packed
+ * panel is FN(kpad)(kc) deep. GG_UNPACKED 0 (packed kernels only, no
+ * edge_tmpl.h or direct_tmpl.h) leaves the unpacked loops out; GG_OWN_LOOPS
+ * 0 the runtime's own loops (tiny, matrix-vector, small tiles).
  *
  *   jc: NC columns of C and B           (B block kc x nc -> L3)
  *     pc: KC of the k dimension         (pack B block)
@@ -19,26 +23,29 @@
 
 /* The ir and jr loops over one packed A block and one packed B block. */
 static void FN(macro_kernel)(const struct FN(op) *o, int64_t mc, int64_t nc,
-                             int64_t kc, const T *ap, const T *bp, const T *beta, T *c)
+                             int64_t kc, const TA *ap, const TB *bp, const TS *beta, T *c)
 {
     const int mr = o->bk.mr, nr = o->bk.nr;
+    const int64_t kp = FN(kpad)(kc);
     const struct FN(cols) cs = FN(col_split)(o, nc, 0);
     for (int64_t jr = 0, nn; jr < nc; jr += nn) {
         int w = FN(width_at)(&cs, jr);
-        const T *b = bp + jr * kc;
+        const TB *b = bp + jr * kp;
         nn = FN(min)(w, nc - jr);
+#if GG_UNPACKED
         if (w < nr) {
             FN(edge_panel)(o, mc, nn, kc, w, ap, b, beta, c + jr * o->cs_c);
             continue;
         }
+#endif
         for (int64_t ir = 0; ir < mc; ir += mr) {
             int64_t mm = FN(min)(mr, mc - ir);
-            const T *a = ap + ir * kc;
+            const TA *a = ap + ir * kp;
             /* prefetch hints: the next A panel, or back to the first one
              * together with the next B panel when this column is done */
             int last = ir + mr >= mc;
-            const T *a_next = last ? ap : a + mr * kc;
-            const T *b_next = last ? b + nr * kc : b;
+            const TA *a_next = last ? ap : a + mr * kp;
+            const TB *b_next = last ? b + nr * kp : b;
             FN(packed_for)(o, mm)(mm, nn, kc, &o->alpha, a, b, beta,
                     c + ir * o->rs_c + jr * o->cs_c, o->rs_c, o->cs_c, a_next, b_next);
         }
@@ -47,32 +54,34 @@ static void FN(macro_kernel)(const struct FN(op) *o, int64_t mc, int64_t nc,
 
 /* B's kc x nc block (x, strides of B) as the column panels the jr loop
  * takes (FN(col_split)): NR wide, then the narrower tail panels. */
-static void FN(pack_b)(const struct FN(op) *o, int64_t nc, int64_t kc, const T *x, T *dst)
+static void FN(pack_b)(const struct FN(op) *o, int64_t nc, int64_t kc, const TB *x, TB *dst)
 {
+    const int64_t kp = FN(kpad)(kc);
     const struct FN(cols) cs = FN(col_split)(o, nc, 0);
     int64_t jr = FN(min)(cs.wide, nc);    /* the last NR panel may be partial */
-    if (jr) FN(pack)(jr, kc, x, o->cs_b, o->rs_b, cs.nr, dst);
+    if (jr) FN(panels_b)(jr, kc, x, o->cs_b, o->rs_b, cs.nr, dst);
     int64_t end = (jr + cs.nr - 1) / cs.nr * cs.nr;     /* packed columns, padding included */
     for (int64_t nn; jr < nc; jr += nn) {
         int w = FN(width_at)(&cs, jr);
         nn = FN(min)(w, nc - jr);
-        FN(pack)(nn, kc, x + jr * o->cs_b, o->cs_b, o->rs_b, w, dst + jr * kc);
+        FN(panels_b)(nn, kc, x + jr * o->cs_b, o->cs_b, o->rs_b, w, dst + jr * kp);
         end = jr + w;
     }
-    FN(conj_block)(dst, end * kc, o->conj_b);
+    FN(conj_block)(dst, end * kp, o->conj_b);
 }
 
 /* A's mc x kc block (x, strides of A) as MR-row panels, the short last
  * one FN(a_height) rows high. */
-static void FN(pack_a)(const struct FN(op) *o, int64_t mc, int64_t kc, const T *x, T *dst)
+static void FN(pack_a)(const struct FN(op) *o, int64_t mc, int64_t kc, const TA *x, TA *dst)
 {
     const int mr = o->bk.mr;
+    const int64_t kp = FN(kpad)(kc);
     int64_t full = mc / mr * mr;
-    if (full) FN(pack)(full, kc, x, o->rs_a, o->cs_a, mr, dst);
+    if (full) FN(panels_a)(full, kc, x, o->rs_a, o->cs_a, mr, dst);
     if (mc > full)
-        FN(pack)(mc - full, kc, x + full * o->rs_a, o->rs_a, o->cs_a, FN(a_height)(o, mc - full),
-                 dst + full * kc);
-    FN(conj_block)(dst, (full + (mc > full ? FN(a_height)(o, mc - full) : 0)) * kc, o->conj_a);
+        FN(panels_a)(mc - full, kc, x + full * o->rs_a, o->rs_a, o->cs_a,
+                     FN(a_height)(o, mc - full), dst + full * kp);
+    FN(conj_block)(dst, (full + (mc > full ? FN(a_height)(o, mc - full) : 0)) * kp, o->conj_a);
 }
 
 static void FN(five_loops)(const struct FN(op) *o, int64_t m0, int64_t m1,
@@ -81,9 +90,9 @@ static void FN(five_loops)(const struct FN(op) *o, int64_t m0, int64_t m1,
     const struct gg_blocking *bk = &o->bk;
     int64_t mcmax = FN(min)(bk->mc, (m1 - m0 + bk->mr - 1) / bk->mr * bk->mr);
     int64_t ncmax = FN(min)(bk->nc, (n1 - n0 + bk->nr - 1) / bk->nr * bk->nr);
-    int64_t kcmax = FN(min)(bk->kc, o->k);
-    T *ap = gg_pack_buffer(0, (size_t)(mcmax * kcmax) * sizeof(T));
-    T *bp = gg_pack_buffer(1, (size_t)(ncmax * kcmax) * sizeof(T));
+    int64_t kpmax = FN(kpad)(FN(min)(bk->kc, o->k));
+    TA *ap = gg_pack_buffer(0, (size_t)(mcmax * kpmax) * sizeof(TA));
+    TB *bp = gg_pack_buffer(1, (size_t)(ncmax * kpmax) * sizeof(TB));
     for (int64_t jc = n0; jc < n1; jc += bk->nc) {
         int64_t nc = FN(min)(bk->nc, n1 - jc);
         for (int64_t pc = 0; pc < o->k; pc += bk->kc) {
@@ -114,11 +123,13 @@ static void FN(slab)(void *arg, int t, int nt)
     }
     if (m0 >= m1 || n0 >= n1)
         return;
+#if GG_UNPACKED
     if (o->stream)
         FN(stream_loops)(o, m0, m1, n0, n1);
     else if (o->direct)
         FN(direct_loops)(o, m0, m1, n0, n1);
     else
+#endif
         FN(five_loops)(o, m0, m1, n0, n1);
 }
 
@@ -126,8 +137,8 @@ static void FN(slab)(void *arg, int t, int nt)
  * swapped where the plan says). Every field named: with some left to
  * zero-filling GCC cleared the whole op with `rep stos` first. */
 static inline void FN(op_for)(struct FN(op) *o, const struct gg_plan *p, int64_t m, int64_t n,
-                              int64_t k, T alpha, const T *a, int64_t rs_a, int64_t cs_a,
-                              const T *b, int64_t rs_b, int64_t cs_b, T beta, T *c,
+                              int64_t k, TS alpha, const TA *a, int64_t rs_a, int64_t cs_a,
+                              const TB *b, int64_t rs_b, int64_t cs_b, TS beta, T *c,
                               int64_t rs_c, int64_t cs_c, int conj_a, int conj_b)
 {
     const struct gg_ukernel *uk = p->uk;
@@ -146,6 +157,7 @@ static inline void FN(op_for)(struct FN(op) *o, const struct gg_plan *p, int64_t
                           .conj_a = conj_a, .conj_b = conj_b };
 }
 
+#if GG_UNPACKED
 /* o moved to the small tile sk (whole tiles, no row tails), blocking bks. */
 static inline void FN(to_small)(struct FN(op) *o, const struct gg_ukernel *sk,
                                 const struct gg_blocking *bks)
@@ -172,18 +184,24 @@ static void FN(tiles_first)(const struct FN(op) *o, const struct gg_plan *p,
     if (p->ms < o->m)
         FN(direct_loops)(o, p->ms, o->m, 0, o->n);
 }
+#endif
 
 /* The generated kernels in the plan's loops, on its grid of threads. */
 static void FN(run_kernels)(const struct gg_plan *p, const struct gg_ctx *x, int64_t m,
-                            int64_t n, int64_t k, T alpha, const T *a, int64_t rs_a,
-                            int64_t cs_a, const T *b, int64_t rs_b, int64_t cs_b, T beta,
+                            int64_t n, int64_t k, TS alpha, const TA *a, int64_t rs_a,
+                            int64_t cs_a, const TB *b, int64_t rs_b, int64_t cs_b, TS beta,
                             T *c, int64_t rs_c, int64_t cs_c, int conj_a, int conj_b)
 {
     struct FN(op) o;
     FN(op_for)(&o, p, m, n, k, alpha, a, rs_a, cs_a, b, rs_b, cs_b, beta, c, rs_c, cs_c,
                conj_a, conj_b);
+#if !GG_UNPACKED
+    (void)x;                   /* no small tile to run first */
+#endif
     if (p->nt > 1) gg_parallel(p->nt, FN(slab), &o);
+#if GG_UNPACKED
     else if (p->tiles_first) FN(tiles_first)(&o, p, x);
+#endif
     else FN(slab)(&o, 0, 1);
 }
 
@@ -193,11 +211,11 @@ static void FN(run_kernels)(const struct gg_plan *p, const struct gg_ctx *x, int
  * stall on every call. */
 static inline __attribute__((always_inline)) void
 FN(run)(const struct gg_plan *p, const struct gg_ctx *x, int64_t m, int64_t n, int64_t k,
-        T alpha, const T *a, int64_t rs_a, int64_t cs_a, const T *b, int64_t rs_b,
-        int64_t cs_b, T beta, T *c, int64_t rs_c, int64_t cs_c, int conj_a, int conj_b)
+        TS alpha, const TA *a, int64_t rs_a, int64_t cs_a, const TB *b, int64_t rs_b,
+        int64_t cs_b, TS beta, T *c, int64_t rs_c, int64_t cs_c, int conj_a, int conj_b)
 {
     if (p->swap) {
-        GG_TRANSPOSE(T, m, n, a, b, rs_a, cs_a, rs_b, cs_b, rs_c, cs_c);
+        GG_TRANSPOSE(m, n, a, b, rs_a, cs_a, rs_b, cs_b, rs_c, cs_c);
         GG_SWAP(int, conj_a, conj_b);
     }
     switch (p->path) {
@@ -206,7 +224,7 @@ FN(run)(const struct gg_plan *p, const struct gg_ctx *x, int64_t m, int64_t n, i
     case GG_SCALE:
         FN(scale_c)(m, n, beta, c, rs_c, cs_c);
         return;
-#if !GG_COMPLEX               /* the runtime's own loops: real types only */
+#if GG_OWN_LOOPS              /* the runtime's own loops: f64 and f32 only */
     case GG_TINY:
         FN(tiny)(m, n, k, alpha, a, rs_a, cs_a, b, rs_b, cs_b, beta, c, rs_c, cs_c);
         return;
@@ -239,10 +257,10 @@ FN(run)(const struct gg_plan *p, const struct gg_ctx *x, int64_t m, int64_t n, i
 #define GG_CONJ_PARAMS
 enum { conj_a = 0, conj_b = 0 };
 #endif
-void FN(gg_gemm)(int64_t m, int64_t n, int64_t k, T alpha,
-                 const T *a, int64_t rs_a, int64_t cs_a,
-                 const T *b, int64_t rs_b, int64_t cs_b,
-                 T beta, T *c, int64_t rs_c, int64_t cs_c GG_CONJ_PARAMS)
+void FN(gg_gemm)(int64_t m, int64_t n, int64_t k, TS alpha,
+                 const TA *a, int64_t rs_a, int64_t cs_a,
+                 const TB *b, int64_t rs_b, int64_t cs_b,
+                 TS beta, T *c, int64_t rs_c, int64_t cs_c GG_CONJ_PARAMS)
 {
     const struct gg_ctx *x = gg_ctx_current(GG_TYPE);
     const struct gg_call call = { m, n, k, a, b, c, rs_a, cs_a, rs_b, cs_b, rs_c, cs_c,

@@ -48,6 +48,25 @@ struct gg_cedge { int mr, nr; void *fn; };
 struct gg_zpedge { int mr; gg_zkernel *fn; };
 struct gg_cpedge { int mr; gg_ckernel *fn; };
 
+/* Reduced precision: A and B packed in groups of G k steps (bf16: G = 2,
+ * u8s8s32: G = 4), A(i,p) at a[(p/G)*MR*G + i*G + p%G], B(p,j) at
+ * b[(p/G)*NR*G + j*G + p%G], k padded with zeros to a multiple of G; the
+ * kernel takes the true k. bf16 (uint16_t bits) -> f32 in float math;
+ * u8 x s8 -> s32 in wrapping int32 arithmetic (beta == 0 never reads C). */
+typedef void gg_bkernel(int64_t m, int64_t n, int64_t k, const float *alpha,
+                        const uint16_t *a, const uint16_t *b, const float *beta,
+                        float *c, int64_t rs_c, int64_t cs_c,
+                        const uint16_t *a_next, const uint16_t *b_next);
+typedef void gg_ikernel(int64_t m, int64_t n, int64_t k, const int32_t *alpha,
+                        const uint8_t *a, const int8_t *b, const int32_t *beta,
+                        int32_t *c, int64_t rs_c, int64_t cs_c,
+                        const uint8_t *a_next, const int8_t *b_next);
+/* Packed kernels only, as the complex types. */
+struct gg_bedge { int mr, nr; void *fn; };
+struct gg_iedge { int mr, nr; void *fn; };
+struct gg_bpedge { int mr; gg_bkernel *fn; };
+struct gg_ipedge { int mr; gg_ikernel *fn; };
+
 /* CPU features a kernel may need; cpu.c tests them (x86: cpuid + xgetbv;
  * AArch64 and POWER: the kernel's hardware capability words). SVE256 and
  * SVE512: SVE with exactly that vector length, as kernels built with
@@ -58,6 +77,7 @@ enum {
     GG_CPU_AVX512BW = 1u << 6, GG_CPU_AVX512VL = 1u << 7,
     GG_CPU_SVE = 1u << 8, GG_CPU_SVE256 = 1u << 9, GG_CPU_SVE512 = 1u << 10,
     GG_CPU_PWR9 = 1u << 11, GG_CPU_PWR10 = 1u << 12,
+    GG_CPU_AVX512BF16 = 1u << 13, GG_CPU_AVX512VNNI = 1u << 14,
 };
 unsigned gg_cpu_features(void);
 /* the x86-64 level (4, 3, 1; 0: none) the runtime's own vector code uses */
@@ -112,6 +132,11 @@ struct gg_kernel_set {
     int small_max_k;           /* the deepest k they take (0: SMALL_TILE_K) */
     /* complex double and float (fn NULL: the portable ones run) */
     struct gg_ukernel z, c;
+    /* bf16 -> f32 and u8 x s8 -> s32 (fn NULL: the portable ones run), and
+     * the CPU features each needs beyond the set's: a CPU without them
+     * runs the set's other kernels and the portable one for the type */
+    struct gg_ukernel bf16, u8s8;
+    unsigned bf16_features, u8s8_features;
 };
 
 /* registry.c */
@@ -171,6 +196,17 @@ void c_gg_gemm(int64_t m, int64_t n, int64_t k, float _Complex alpha,
                float _Complex beta, float _Complex *c, int64_t rs_c, int64_t cs_c,
                int conj_a, int conj_b);
 
+/* gemm_bf16.c / gemm_u8s8.c: the same on the reduced-precision kernels
+ * (A the bf16 / u8 operand, B the bf16 / s8 one; never swapped for u8s8) */
+void b_gg_gemm(int64_t m, int64_t n, int64_t k, float alpha,
+               const uint16_t *a, int64_t rs_a, int64_t cs_a,
+               const uint16_t *b, int64_t rs_b, int64_t cs_b,
+               float beta, float *c, int64_t rs_c, int64_t cs_c);
+void i_gg_gemm(int64_t m, int64_t n, int64_t k, int32_t alpha,
+               const uint8_t *a, int64_t rs_a, int64_t cs_a,
+               const int8_t *b, int64_t rs_b, int64_t cs_b,
+               int32_t beta, int32_t *c, int64_t rs_c, int64_t cs_c);
+
 /* gemm_d.c / gemm_s.c: C = alpha A B + beta C in general strides. */
 void gg_dgemm(int64_t m, int64_t n, int64_t k, double alpha,
               const double *a, int64_t rs_a, int64_t cs_a,
@@ -192,6 +228,10 @@ gg_zkernel gg_portable_c64;
 gg_ckernel gg_portable_c32;
 enum { GG_PORTABLE_C64_MR = 4, GG_PORTABLE_C64_NR = 4,
        GG_PORTABLE_C32_MR = 4, GG_PORTABLE_C32_NR = 4 };
+gg_bkernel gg_portable_bf16;
+gg_ikernel gg_portable_u8s8;
+enum { GG_PORTABLE_BF16_MR = 6, GG_PORTABLE_BF16_NR = 8,
+       GG_PORTABLE_U8S8_MR = 6, GG_PORTABLE_U8S8_NR = 8 };
 /* MR rows of NR/VL 16-byte vectors (portable_tmpl.h says why 6 x 2) */
 enum { GG_PORTABLE_F64_MR = 6, GG_PORTABLE_F64_NR = 4,
        GG_PORTABLE_F32_MR = 6, GG_PORTABLE_F32_NR = 8 };

@@ -10,14 +10,25 @@ enum { SMALL_TILE_K = 256 };   /* the small tile's k bound where the machine giv
 
 int64_t gg_type_size(enum gg_type t)
 {
-    static const int64_t size[GG_NTYPES] = { 8, 4, 16, 8 };
+    static const int64_t size[GG_NTYPES] = { 8, 4, 16, 8, 4, 4 };
     return size[t];
 }
 
-/* a thread's least work, in multiply-adds of the type (a complex one is four real) */
-static const int thread_edge_of[GG_NTYPES] = { 48, 56, 30, 35 };
+int64_t gg_operand_size(enum gg_type t)
+{
+    static const int64_t size[GG_NTYPES] = { 8, 4, 16, 8, 2, 1 };
+    return size[t];
+}
 
-/* The complex types run the generated kernels only. */
+/* a thread's least work, in multiply-adds of the type (a complex one is
+ * four real; the reduced-precision ones as f32's, not measured) */
+static const int thread_edge_of[GG_NTYPES] = { 48, 56, 30, 35, 56, 56 };
+/* the runtime's own loops (tiny, matrix-vector, small tiles) exist for */
+static const char own_loops_of[GG_NTYPES] = { 1, 1, 0, 0, 0, 0 };
+/* C^T = B^T A^T computes the same: not where A's and B's types differ */
+static const char may_swap_of[GG_NTYPES] = { 1, 1, 1, 1, 1, 0 };
+
+/* The types without loops of the runtime's own run the generated kernels only. */
 static void no_own_loops(struct gg_limits *l)
 {
     l->own_loops = 0;
@@ -47,11 +58,12 @@ struct gg_limits gg_limits_default(const struct gg_kernel_set *set, enum gg_type
         .tailless_max_m = 128, .few_rows = 4,
         .thread_edge = (int)edge,
         .direct_mode = -1, .row_tails = 1, .small_tile = 1, .narrow_k = -1,
+        .may_swap = may_swap_of[t],
     };
 #if defined(__x86_64__) && defined(__GNUC__) && !defined(__clang__)
     l.small_ct = gg_x86_level() >= 4;
 #endif
-    if (t == GG_C64 || t == GG_C32) no_own_loops(&l);
+    if (!own_loops_of[t]) no_own_loops(&l);
     return l;
 }
 

@@ -1,31 +1,48 @@
 /* op_tmpl.h: one GEMM problem as the loops see it, for one element type
  * (T and FN(x) from the including file: gemm_d.c / gemm_s.c, which then
- * include edge_tmpl.h, direct_tmpl.h and gemm_tmpl.h). */
+ * include edge_tmpl.h, direct_tmpl.h and gemm_tmpl.h). The packed
+ * operands' types TA and TB, alpha's and beta's TS and the k group KG (k
+ * steps packed together, the kernel's G) are T, T and 1 unless the
+ * including file sets them (gemm_bf16.c, gemm_u8s8.c). */
+#ifndef TA
+#define TA T
+#define TB T
+#endif
+#ifndef TS
+#define TS T
+#endif
+#ifndef KG
+#define KG 1
+#endif
 
 #define GG_SWAP(TY, x, y) do { TY t_ = (x); (x) = (y); (y) = t_; } while (0)
 /* C^T = B^T A^T: the same problem on the argument variables with the roles
- * of rows and columns swapped (a column-stored C becomes a row-stored one). */
-#define GG_TRANSPOSE(TY, m, n, a, b, rs_a, cs_a, rs_b, cs_b, rs_c, cs_c) do {               \
-        GG_SWAP(int64_t, m, n); GG_SWAP(const TY *, a, b); GG_SWAP(int64_t, rs_a, cs_b); \
+ * of rows and columns swapped (a column-stored C becomes a row-stored one).
+ * The operands through void: TA and TB differ only where the limits forbid
+ * the swap (may_swap). */
+#define GG_TRANSPOSE(m, n, a, b, rs_a, cs_a, rs_b, cs_b, rs_c, cs_c) do {                  \
+        GG_SWAP(int64_t, m, n);                                                          \
+        const void *ta_ = (a); (a) = (const void *)(b); (b) = ta_;                       \
+        GG_SWAP(int64_t, rs_a, cs_b);                                                    \
         GG_SWAP(int64_t, cs_a, rs_b); GG_SWAP(int64_t, rs_c, cs_c);                      \
     } while (0)
 
-typedef void FN(kernel_fn)(int64_t, int64_t, int64_t, const T *, const T *,
-                           const T *, const T *, T *, int64_t, int64_t,
-                           const T *, const T *);
+typedef void FN(kernel_fn)(int64_t, int64_t, int64_t, const TS *, const TA *,
+                           const TB *, const TS *, T *, int64_t, int64_t,
+                           const TA *, const TB *);
 
-typedef void FN(direct_fn)(int64_t, int64_t, int64_t, const T *, const T *, int64_t,
-                           const T *, int64_t, const T *, T *, int64_t, int64_t);
+typedef void FN(direct_fn)(int64_t, int64_t, int64_t, const TS *, const TA *, int64_t,
+                           const TB *, int64_t, const TS *, T *, int64_t, int64_t);
 
 /* _direct's parameters, then the next A tile to prefetch (NAME_stream) */
-typedef void FN(stream_fn)(int64_t, int64_t, int64_t, const T *, const T *, int64_t,
-                           const T *, int64_t, const T *, T *, int64_t, int64_t, const T *);
+typedef void FN(stream_fn)(int64_t, int64_t, int64_t, const TS *, const TA *, int64_t,
+                           const TB *, int64_t, const TS *, T *, int64_t, int64_t, const TA *);
 
 struct FN(op) {
     int64_t m, n, k;
-    T alpha, beta;
-    const T *a; int64_t rs_a, cs_a;
-    const T *b; int64_t rs_b, cs_b;
+    TS alpha, beta;
+    const TA *a; int64_t rs_a, cs_a;
+    const TB *b; int64_t rs_b, cs_b;
     T *c; int64_t rs_c, cs_c;
     FN(kernel_fn) *kern;
     FN(direct_fn) *direct;          /* set: the unpacked small-problem path */
@@ -45,7 +62,7 @@ struct FN(op) {
 
 #if !GG_COMPLEX
 /* Real types have nothing to conjugate. */
-static inline void FN(conj_block)(T *p, int64_t n, int on) { (void)p; (void)n; (void)on; }
+static inline void FN(conj_block)(void *p, int64_t n, int on) { (void)p; (void)n; (void)on; }
 #endif
 
 static int64_t FN(min)(int64_t x, int64_t y) { return x < y ? x : y; }
@@ -55,9 +72,9 @@ static int64_t FN(min)(int64_t x, int64_t y) { return x < y ? x : y; }
  * An address that nothing rewrites between calls: a copy on the caller's
  * stack, stored before every tile's call, ran slower with the same kernel
  * code (docs/decisions.md, `block_beta`). */
-static const T *FN(block_beta)(const struct FN(op) *o, int64_t pc)
+static const TS *FN(block_beta)(const struct FN(op) *o, int64_t pc)
 {
-    static const T one = 1;
+    static const TS one = 1;
     return pc ? &one : &o->beta;
 }
 
@@ -71,7 +88,7 @@ static int64_t FN(split)(int64_t total, int64_t unit, int t, int nt)
 
 /* C = beta * C, the whole result when alpha = 0 or k = 0; beta = 0 writes
  * zeros without reading C. */
-static void FN(scale_c)(int64_t m, int64_t n, T beta, T *c, int64_t rs, int64_t cs)
+static void FN(scale_c)(int64_t m, int64_t n, TS beta, T *c, int64_t rs, int64_t cs)
 {
     if (beta == 1)
         return;
@@ -79,3 +96,16 @@ static void FN(scale_c)(int64_t m, int64_t n, T beta, T *c, int64_t rs, int64_t 
         for (int64_t i = 0; i < m; i++)
             c[i * rs + j * cs] = beta == 0 ? 0 : beta * c[i * rs + j * cs];
 }
+
+/* k rounded up to whole groups: a packed panel's depth (kc for KG = 1). */
+static inline int64_t FN(kpad)(int64_t k)
+{
+    return (k + KG - 1) / KG * KG;
+}
+
+#ifndef GG_UNPACKED
+#define GG_UNPACKED 1           /* edge_tmpl.h's and direct_tmpl.h's loops exist */
+#endif
+#ifndef GG_OWN_LOOPS
+#define GG_OWN_LOOPS !GG_COMPLEX
+#endif

@@ -374,7 +374,7 @@ static __attribute__((noinline)) void kernels_path(struct gg_call *c, const stru
     p->tk = NULL;
     p->one_panel = p->tiles_first = p->rows_outside = 0;
     p->ms = 0;
-    if (flips(c, x->uk->row_pref) || as_rows(c, x->uk) || few_rows(c, l)) {
+    if (l->may_swap && (flips(c, x->uk->row_pref) || as_rows(c, x->uk) || few_rows(c, l))) {
         p->swap = 1;
         transpose(c);
     }

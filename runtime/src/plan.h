@@ -9,7 +9,8 @@
 #include <stdint.h>
 #include "gg_internal.h"
 
-enum gg_type { GG_F64, GG_F32, GG_C64, GG_C32, GG_NTYPES };
+/* bf16: bf16 operands, f32 C; u8s8: u8 A, s8 B, s32 C */
+enum gg_type { GG_F64, GG_F32, GG_C64, GG_C32, GG_BF16, GG_U8S8, GG_NTYPES };
 
 /* Bounds that both the plan and a path's loops read. */
 enum {
@@ -19,6 +20,8 @@ enum {
 
 struct gg_limits {
     int own_loops;                 /* 0: no tiny, matrix-vector or small-tile loops for the type */
+    int may_swap;                  /* 0: never C^T = B^T A^T (A and B of different types); in
+                                    * own_loops' padding: the other fields stay where they were */
     int64_t tiny_mnk;              /* plain loops up to this m*n*k (each of m, n, k too) */
     int64_t small_mnk, small_k;    /* small tiles in place: m*n*k and k bounds */
     int64_t small_copy_mnk;        /* ... with A copied element by element */
@@ -105,7 +108,8 @@ int gg_crowds_l1(const struct gg_blocking *bk, const void *base, int64_t nseg, i
                  int64_t stride, int slack);
 
 /* limits.c */
-int64_t gg_type_size(enum gg_type t);            /* bytes of one element */
+int64_t gg_type_size(enum gg_type t);            /* bytes of one element of C */
+int64_t gg_operand_size(enum gg_type t);         /* ... of the packed A and B (the blocking's) */
 struct gg_limits gg_limits_default(const struct gg_kernel_set *set, enum gg_type t);
 void gg_limits_from_env(struct gg_limits *lim);
 

@@ -4,6 +4,7 @@
  * GEMMGEN_KERNEL=name if the CPU supports it, else the supported set of
  * highest rank (the portable set always qualifies). */
 #include <pthread.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -27,15 +28,17 @@ static const struct gg_sedge portable_edges_s[] = {
 #define COUNT(x) (int)(sizeof x / sizeof *x)
 /* B read as rows by its direct kernels (direct_b_cols 0), unlike the x86
  * generated sets: so the runtime's row-layout paths run on this host too */
-#define PORTABLE_CPLX(NAME, MR, NR) { MR, NR, 0, (void *)NAME }
+#define PORTABLE_PACKED(NAME, MR, NR) { MR, NR, 0, (void *)NAME }
 static const struct gg_kernel_set portable_set = {
     .name = "portable", .features = 0, .rank = 0, .caches_known = 0,
     .d = { GG_PORTABLE_F64_MR, GG_PORTABLE_F64_NR, 0, (void *)gg_portable_f64,
            (void *)gg_portable_f64_direct, 0, portable_edges_d, COUNT(portable_edges_d) },
     .s = { GG_PORTABLE_F32_MR, GG_PORTABLE_F32_NR, 0, (void *)gg_portable_f32,
            (void *)gg_portable_f32_direct, 0, portable_edges_s, COUNT(portable_edges_s) },
-    .z = PORTABLE_CPLX(gg_portable_c64, GG_PORTABLE_C64_MR, GG_PORTABLE_C64_NR),
-    .c = PORTABLE_CPLX(gg_portable_c32, GG_PORTABLE_C32_MR, GG_PORTABLE_C32_NR),
+    .z = PORTABLE_PACKED(gg_portable_c64, GG_PORTABLE_C64_MR, GG_PORTABLE_C64_NR),
+    .c = PORTABLE_PACKED(gg_portable_c32, GG_PORTABLE_C32_MR, GG_PORTABLE_C32_NR),
+    .bf16 = PORTABLE_PACKED(gg_portable_bf16, GG_PORTABLE_BF16_MR, GG_PORTABLE_BF16_NR),
+    .u8s8 = PORTABLE_PACKED(gg_portable_u8s8, GG_PORTABLE_U8S8_MR, GG_PORTABLE_U8S8_NR),
 };
 static const struct gg_ukernel no_kernel;    /* an empty slot: no small tile */
 
@@ -46,8 +49,7 @@ static const struct gg_kernel_set *const sets[] = {
 };
 enum { NSETS = sizeof sets / sizeof sets[0] };
 
-static struct gg_blocking blk_d[NSETS], blk_s[NSETS], blk_ds[NSETS], blk_ss[NSETS];
-static struct gg_blocking blk_z[NSETS], blk_c[NSETS];
+static struct gg_blocking blk[NSETS][GG_NTYPES], blk_small[NSETS][GG_NTYPES];
 static struct gg_ctx ctx[NSETS][GG_NTYPES];   /* what the plans of each set read */
 static int current;                 /* index into sets[] */
 static const struct gg_ctx *ctx_published;     /* ctx[current], after init */
@@ -65,11 +67,39 @@ static int supported(const struct gg_kernel_set *s)
     return (s->features & ~gg_cpu_features()) == 0;
 }
 
-/* A set's complex kernel, or the portable one where it has none. */
-static const struct gg_ukernel *complex_kernel(const struct gg_kernel_set *s, enum gg_type t)
+/* Where each type's kernels sit in a set: the main kernel, the small tile
+ * and the CPU features the type needs beyond the set's (-1: none). */
+struct slot { ptrdiff_t main, small, features; };
+#define AT(field) offsetof(struct gg_kernel_set, field)
+static const struct slot slot_of[GG_NTYPES] = {
+    [GG_F64] = { AT(d), AT(d_small), -1 },
+    [GG_F32] = { AT(s), AT(s_small), -1 },
+    [GG_C64] = { AT(z), -1, -1 },
+    [GG_C32] = { AT(c), -1, -1 },
+    [GG_BF16] = { AT(bf16), -1, AT(bf16_features) },
+    [GG_U8S8] = { AT(u8s8), -1, AT(u8s8_features) },
+};
+#undef AT
+
+static const struct gg_ukernel *kernel_at(const struct gg_kernel_set *s, ptrdiff_t at)
 {
-    const struct gg_ukernel *k = t == GG_C64 ? &s->z : &s->c;
-    return k->fn ? k : t == GG_C64 ? &portable_set.z : &portable_set.c;
+    return (const struct gg_ukernel *)(const void *)((const char *)s + at);
+}
+
+/* Type t's kernel in set s, or the portable one where s has none or the
+ * CPU lacks the instructions it needs beyond the set's. */
+static const struct gg_ukernel *main_kernel(const struct gg_kernel_set *s, enum gg_type t)
+{
+    const struct slot *sl = &slot_of[t];
+    const struct gg_ukernel *k = kernel_at(s, sl->main);
+    unsigned need = sl->features < 0 ? 0
+                  : *(const unsigned *)(const void *)((const char *)s + sl->features);
+    return k->fn && (need & ~gg_cpu_features()) == 0 ? k : kernel_at(&portable_set, sl->main);
+}
+
+static const struct gg_ukernel *small_kernel(const struct gg_kernel_set *s, enum gg_type t)
+{
+    return slot_of[t].small < 0 ? &no_kernel : kernel_at(s, slot_of[t].small);
 }
 
 /* The blocking of one kernel slot; an empty slot (MR 0: no small tile, or
@@ -85,22 +115,19 @@ static void compute_blocking(int i)
     struct gg_caches c = sets[i]->caches;
     if (!sets[i]->caches_known || c.l1d.ways < 1 || c.l2.ways < 1)
         gg_caches_detect(&c);
-    blk_d[i] = slot_blocking(&c, &sets[i]->d, sizeof(double));
-    blk_s[i] = slot_blocking(&c, &sets[i]->s, sizeof(float));
-    blk_ds[i] = slot_blocking(&c, &sets[i]->d_small, sizeof(double));
-    blk_ss[i] = slot_blocking(&c, &sets[i]->s_small, sizeof(float));
-    blk_z[i] = slot_blocking(&c, complex_kernel(sets[i], GG_C64), 2 * sizeof(double));
-    blk_c[i] = slot_blocking(&c, complex_kernel(sets[i], GG_C32), 2 * sizeof(float));
+    for (int t = 0; t < GG_NTYPES; t++) {
+        int s = (int)gg_operand_size(t);
+        blk[i][t] = slot_blocking(&c, main_kernel(sets[i], t), s);
+        blk_small[i][t] = slot_of[t].small < 0 ? blk[i][t]
+                        : slot_blocking(&c, small_kernel(sets[i], t), s);
+    }
 }
 
 static struct gg_ctx ctx_for(const struct gg_kernel_set *s, enum gg_type t,
                              const struct gg_blocking *bk, const struct gg_blocking *bks)
 {
-    const struct gg_ukernel *uk = t == GG_F64 ? &s->d : t == GG_F32 ? &s->s
-                                : complex_kernel(s, t);
-    const struct gg_ukernel *sk = t == GG_F64 ? &s->d_small : t == GG_F32 ? &s->s_small
-                                : &no_kernel;
-    struct gg_ctx x = { uk, sk, *bk, *bks, gg_limits_default(s, t), (int)gg_type_size(t) };
+    struct gg_ctx x = { main_kernel(s, t), small_kernel(s, t), *bk, *bks, gg_limits_default(s, t),
+                        (int)gg_type_size(t) };
     gg_limits_from_env(&x.lim);
     return x;
 }
@@ -124,10 +151,8 @@ static void init(void)
     int best = NSETS - 1;
     for (int i = 0; i < NSETS; i++) {
         compute_blocking(i);
-        ctx[i][GG_F64] = ctx_for(sets[i], GG_F64, &blk_d[i], &blk_ds[i]);
-        ctx[i][GG_F32] = ctx_for(sets[i], GG_F32, &blk_s[i], &blk_ss[i]);
-        ctx[i][GG_C64] = ctx_for(sets[i], GG_C64, &blk_z[i], &blk_z[i]);
-        ctx[i][GG_C32] = ctx_for(sets[i], GG_C32, &blk_c[i], &blk_c[i]);
+        for (int t = 0; t < GG_NTYPES; t++)
+            ctx[i][t] = ctx_for(sets[i], t, &blk[i][t], &blk_small[i][t]);
         if (supported(sets[i]) && sets[i]->rank > sets[best]->rank)
             best = i;
     }
@@ -166,11 +191,19 @@ const struct gg_kernel_set *gg_set_current(void)
     return sets[current];
 }
 
+/* The API's letter of each type (gemmgen.h): d, s, z, c, b (bf16), i (u8s8s32). */
+static enum gg_type type_of(char letter)
+{
+    static const char letters[GG_NTYPES] = { 'd', 's', 'z', 'c', 'b', 'i' };
+    for (int t = 0; t < GG_NTYPES; t++)
+        if (letters[t] == letter) return t;
+    return GG_F32;
+}
+
 const struct gg_blocking *gg_blocking_current(char type)
 {
     pthread_once(&once, init);
-    return type == 'd' ? &blk_d[current] : type == 'z' ? &blk_z[current]
-         : type == 'c' ? &blk_c[current] : &blk_s[current];
+    return &blk[current][type_of(type)];
 }
 
 int gemmgen_kernel_count(void) { return NSETS; }
@@ -186,6 +219,14 @@ int gemmgen_kernel_supported(int i)
 }
 
 const char *gemmgen_kernel_current(void) { return gg_set_current()->name; }
+
+const char *gemmgen_kernel_current_for(char type)
+{
+    const struct gg_kernel_set *s = gg_set_current();
+    enum gg_type t = type_of(type);
+    return main_kernel(s, t) == kernel_at(&portable_set, slot_of[t].main) ? portable_set.name
+                                                                         : s->name;
+}
 
 int gemmgen_kernel_select(const char *name)
 {

@@ -18,6 +18,10 @@
  * (MR = 0, fn = NULL) instead of failing the build.
  * --complex adds the slots gg_M_c64 and gg_M_c32 (the set's z and c), empty
  * where gemmgen has no complex kernel for the machine.
+ * --lowp adds the slots gg_M_bf16 and gg_M_u8s8 (`--type bf16`, `--type
+ * u8s8s32`: the set's bf16 and u8s8, with their CPU features apart from the
+ * set's), empty where gemmgen refuses the type (exit 2: the machine lacks
+ * the instructions, or this gemmgen does not know the type).
  * --small adds the slots gg_M_f64s and gg_M_f32s: the kernels of the
  * machine's runtime.small_tile (`gemmgen --small-tile`, which writes
  * nothing where the machine names none: the slot stays empty).
@@ -40,6 +44,7 @@ struct opts {
     int nargs, optional;         /* --optional: a refusal gives an empty slot */
     int small;                   /* --small: also the machine's small_tile kernels */
     int complex;                 /* --complex: also the complex kernels */
+    int lowp;                    /* --lowp: also the bf16 and u8s8s32 kernels */
     int packed_only;             /* --packed-only: the packed kernels alone */
     char **cc; int ncc;
 };
@@ -84,6 +89,7 @@ static struct opts parse_args(int argc, char **argv)
         if (!strcmp(argv[i], "--optional")) { o.optional = 1; i--; continue; }
         if (!strcmp(argv[i], "--small")) { o.small = 1; i--; continue; }
         if (!strcmp(argv[i], "--complex")) { o.complex = 1; i--; continue; }
+        if (!strcmp(argv[i], "--lowp")) { o.lowp = 1; i--; continue; }
         if (!strcmp(argv[i], "--packed-only")) { o.packed_only = 1; i--; continue; }
         if (i + 1 >= argc) die("option needs a value", argv[i]);
         if (!strcmp(argv[i], "--gemmgen")) o.gemmgen = argv[i + 1];
@@ -98,7 +104,7 @@ static struct opts parse_args(int argc, char **argv)
     }
     if (i >= argc || strcmp(argv[i], "--") || !o.gemmgen || !o.machine || !o.name || !o.outdir)
         die("usage: ggkernel --gemmgen G --machine host|FILE --name M --outdir D "
-            "[--arg GEMMGEN_ARG]... [--optional] [--small] [--complex] [--packed-only] -- CC...", NULL);
+            "[--arg GEMMGEN_ARG]... [--optional] [--small] [--complex] [--lowp] [--packed-only] -- CC...", NULL);
     o.cc = argv + i + 1;
     o.ncc = argc - i - 1;
     if (o.ncc < 1) die("no compiler given", NULL);
@@ -148,11 +154,16 @@ static int exists(const char *path)
     return f != NULL;
 }
 
+/* How a refusal of gemmgen counts: a failure of the build, an empty slot
+ * whatever the exit code, or an empty slot for exit 2 only (the usual
+ * error for a type the machine cannot run). */
+enum refusal { FAILS, EMPTY, EMPTY_ON_2 };
+
 /* Returns 1 when gemmgen wrote the kernel (small: the machine's
- * small_tile). Where it wrote nothing (no small_tile for the type) or,
- * with --optional, refused, a stub takes the kernel's place. */
+ * small_tile). Where it wrote nothing (no small_tile for the type) or
+ * refused as `refused` allows, a stub takes the kernel's place. */
 static int generate(const struct opts *o, const char *type, const char *kname, int small,
-                    int optional)
+                    enum refusal refused)
 {
     char *argv[16 + MAX_ARGS], path[4096], errpath[4096], msg[512] = "";
     static const char *const ext[] = { ".c", ".h", "_desc.h", ".cflags" };
@@ -168,10 +179,19 @@ static int generate(const struct opts *o, const char *type, const char *kname, i
     for (int i = 0; i < o->nargs; i++) argv[n++] = (char *)o->args[i];
     argv[n++] = "-o"; argv[n++] = (char *)o->outdir;
     argv[n] = NULL;
-    if (!optional) run(argv);
+    if (refused == FAILS) run(argv);
     else {
         out_path(errpath, sizeof errpath, o, kname, ".refused");
-        if (run_status(argv, errpath) != 0) {
+        int st = run_status(argv, errpath);
+        if (st != 0 && refused == EMPTY_ON_2 && st != 2) {
+            FILE *e = fopen(errpath, "r");
+            if (e) {
+                while (fgets(msg, sizeof msg, e)) fputs(msg, stderr);
+                fclose(e);
+            }
+            die("gemmgen failed for", kname);
+        }
+        if (st != 0) {
             FILE *e = fopen(errpath, "r");
             if (e) {
                 if (!fgets(msg, sizeof msg, e)) msg[0] = 0;
@@ -209,21 +229,33 @@ static void compile(const struct opts *o, const char *kname, int made)
 
 /* The slots: each real type's kernel, its small_tile kernel (--small),
  * the complex types' kernels (--complex: a machine gemmgen has no complex
- * strategy for leaves them empty, and the portable ones run). */
-enum { SLOTS = 6 };
-enum slot_kind { REAL, SMALL, CPLX };
-static const char *const slot_type[SLOTS] = { "f64", "f32", "f64", "f32", "c64", "c32" };
-static const char *const slot_kname[SLOTS] = { "f64", "f32", "f64s", "f32s", "c64", "c32" };
-static const char *const slot_field[SLOTS] = { "d", "s", "d_small", "s_small", "z", "c" };
-static const enum slot_kind slot_kind[SLOTS] = { REAL, REAL, SMALL, SMALL, CPLX, CPLX };
+ * strategy for leaves them empty, and the portable ones run), the reduced-
+ * precision ones (--lowp: empty where gemmgen exits 2). */
+enum { SLOTS = 8 };
+enum slot_kind { REAL, SMALL, CPLX, LOWP };
+static const char *const slot_type[SLOTS] = { "f64", "f32", "f64", "f32", "c64", "c32",
+                                              "bf16", "u8s8s32" };
+static const char *const slot_kname[SLOTS] = { "f64", "f32", "f64s", "f32s", "c64", "c32",
+                                               "bf16", "u8s8" };
+static const char *const slot_field[SLOTS] = { "d", "s", "d_small", "s_small", "z", "c",
+                                               "bf16", "u8s8" };
+static const enum slot_kind slot_kind[SLOTS] = { REAL, REAL, SMALL, SMALL, CPLX, CPLX, LOWP, LOWP };
+/* how gemmgen's refusal of a slot counts, without --optional */
+static const enum refusal slot_refusal[] = { [REAL] = FAILS, [SMALL] = FAILS, [CPLX] = EMPTY,
+                                             [LOWP] = EMPTY_ON_2 };
 
 /* The set's machine fields come from the first kernel made (all of a
  * set's descriptors say the same of the machine); none made: an empty
- * set that detects its caches at run time. */
+ * set that detects its caches at run time. The set's features are those
+ * of every kernel but the reduced-precision ones, which say their own
+ * (a CPU without them runs the rest of the set). */
 static void write_machine(FILE *f, const char *n, const int made[SLOTS])
 {
     int first = 0;
-    while (first < SLOTS && !made[first]) first++;
+    while (first < SLOTS && !(made[first] && slot_kind[first] != LOWP)) first++;
+    for (int t = 0; t < SLOTS; t++)
+        if (made[t] && slot_kind[t] == LOWP)
+            fprintf(f, "    .%s_features = gg_%s_%s_DESC_FEATURES,\n", slot_field[t], n, slot_kname[t]);
     if (first == SLOTS) {
         fprintf(f, "    .name = \"%s\", .features = 0, .rank = 1, .caches_known = 0,\n", n);
         return;
@@ -231,7 +263,8 @@ static void write_machine(FILE *f, const char *n, const int made[SLOTS])
     const char *k = slot_kname[first];
     fprintf(f, "    .name = gg_%s_%s_DESC_MACHINE,\n    .features = ", n, k);
     for (int t = first; t < SLOTS; t++)
-        if (made[t]) fprintf(f, "%sgg_%s_%s_DESC_FEATURES", t > first ? " | " : "", n, slot_kname[t]);
+        if (made[t] && slot_kind[t] != LOWP)
+            fprintf(f, "%sgg_%s_%s_DESC_FEATURES", t > first ? " | " : "", n, slot_kname[t]);
     fprintf(f, ",\n    .rank = gg_%s_%s_DESC_RANK, .caches_known = 1, .caches = gg_%s_%s_DESC_CACHES,\n",
             n, k, n, k);
     fprintf(f, "    .small_max_k = gg_%s_%s_DESC_SMALL_MAX_K,\n", n, k);
@@ -241,7 +274,7 @@ static void write_machine(FILE *f, const char *n, const int made[SLOTS])
 static int used(const struct opts *o, int t)
 {
     return slot_kind[t] == REAL || (slot_kind[t] == SMALL && o->small)
-        || (slot_kind[t] == CPLX && o->complex);
+        || (slot_kind[t] == CPLX && o->complex) || (slot_kind[t] == LOWP && o->lowp);
 }
 
 /* made[t]: slot t has a kernel (else its descriptor is an empty one). */
@@ -274,7 +307,7 @@ int main(int argc, char **argv)
         if (!used(&o, t)) continue;
         snprintf(kname, sizeof kname, "gg_%s_%s", o.name, slot_kname[t]);
         made[t] = generate(&o, slot_type[t], kname, slot_kind[t] == SMALL,
-                           o.optional || slot_kind[t] == CPLX);
+                           o.optional ? EMPTY : slot_refusal[slot_kind[t]]);
         compile(&o, kname, made[t]);
     }
     write_set(&o, made);
