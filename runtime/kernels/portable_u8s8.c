@@ -1,11 +1,12 @@
-/* portable_u8s8.c: the portable u8 x s8 -> s32 kernel: exact products,
+/* portable_u8s8.c: the portable 8-bit kernel of u8s8s32 (int8 A, uint8 B,
+ * as gemmgen --type s8u8s32; see gemm_u8s8.c): exact products,
  * sums and alpha/beta in wrapping 32-bit arithmetic (unsigned, so that
  * the wrap is defined). */
 #include "../src/gg_internal.h"
 
 #define PK_NAME gg_portable_u8s8
-#define PK_TA uint8_t
-#define PK_TB int8_t
+#define PK_TA int8_t
+#define PK_TB uint8_t
 #define PK_TC int32_t
 #define PK_ACC uint32_t
 #define PK_G 4

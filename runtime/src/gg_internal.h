@@ -58,9 +58,9 @@ typedef void gg_bkernel(int64_t m, int64_t n, int64_t k, const float *alpha,
                         float *c, int64_t rs_c, int64_t cs_c,
                         const uint16_t *a_next, const uint16_t *b_next);
 typedef void gg_ikernel(int64_t m, int64_t n, int64_t k, const int32_t *alpha,
-                        const uint8_t *a, const int8_t *b, const int32_t *beta,
+                        const int8_t *a, const uint8_t *b, const int32_t *beta,
                         int32_t *c, int64_t rs_c, int64_t cs_c,
-                        const uint8_t *a_next, const int8_t *b_next);
+                        const int8_t *a_next, const uint8_t *b_next);
 /* Packed kernels only, as the complex types. */
 struct gg_bedge { int mr, nr; void *fn; };
 struct gg_iedge { int mr, nr; void *fn; };
@@ -197,14 +197,15 @@ void c_gg_gemm(int64_t m, int64_t n, int64_t k, float _Complex alpha,
                int conj_a, int conj_b);
 
 /* gemm_bf16.c / gemm_u8s8.c: the same on the reduced-precision kernels
- * (A the bf16 / u8 operand, B the bf16 / s8 one; never swapped for u8s8) */
+ * (A and B bf16; A the int8 operand and B the uint8 one, never swapped:
+ * oneDNN's row-major u8s8s32 as C^T = B^T A^T) */
 void b_gg_gemm(int64_t m, int64_t n, int64_t k, float alpha,
                const uint16_t *a, int64_t rs_a, int64_t cs_a,
                const uint16_t *b, int64_t rs_b, int64_t cs_b,
                float beta, float *c, int64_t rs_c, int64_t cs_c);
 void i_gg_gemm(int64_t m, int64_t n, int64_t k, int32_t alpha,
-               const uint8_t *a, int64_t rs_a, int64_t cs_a,
-               const int8_t *b, int64_t rs_b, int64_t cs_b,
+               const int8_t *a, int64_t rs_a, int64_t cs_a,
+               const uint8_t *b, int64_t rs_b, int64_t cs_b,
                int32_t beta, int32_t *c, int64_t rs_c, int64_t cs_c);
 
 /* gemm_d.c / gemm_s.c: C = alpha A B + beta C in general strides. */

@@ -1,7 +1,10 @@
 /* u8s8s32.c: gemmgen_gemm_u8s8s32, oneDNN's dnnl_gemm_u8s8s32 (gemmgen.h
- * gives the semantics, as measured against libdnnl) on the u8 x s8 -> s32
- * kernels. alpha 1 and beta 0 or 1 are int32 arithmetic: the kernels write
- * C, the offsets' terms are added after. Otherwise the products go to a
+ * gives the semantics, as measured against libdnnl) on the 8-bit kernels.
+ * C is row major: the loops compute C^T = op(B)^T op(A)^T, column major,
+ * on kernels with the int8 operand on A's side (gemm_u8s8.c), so that
+ * they store C's columns as vectors. alpha 1 and beta 0 or 1 are int32
+ * arithmetic: the kernels write C, the offsets' terms are added after
+ * (no pass at all when they are zero). Otherwise the products go to a
  * workspace (C itself when beta is 0) and one pass applies the offsets,
  * alpha and beta in double, rounds and saturates, and adds co. */
 #include <stdlib.h>
@@ -82,9 +85,20 @@ static int32_t saturate(double v)
     return (int32_t)(f >= 0.5 ? t + 1 : f <= -0.5 ? t - 1 : t);
 }
 
+/* Every offset term and co is zero: the kernels' sums are the result. */
+static int nothing_to_add(const struct u8s8 *x)
+{
+    if (x->ao || x->bo) return 0;
+    int64_t n = x->cs.row ? x->m : x->cs.col ? x->n : 1;
+    for (int64_t i = 0; i < n; i++)
+        if (x->co[i]) return 0;
+    return 1;
+}
+
 /* alpha 1, beta 0 or 1: C holds the kernels' sums; offsets and co wrap. */
 static void finish_exact(const struct u8s8 *x, const struct sums *s)
 {
+    if (nothing_to_add(x)) return;
     for (int64_t i = 0; i < x->m; i++)
         for (int64_t j = 0; j < x->n; j++) {
             int32_t *c = x->c + i * x->ldc + j;
@@ -113,8 +127,9 @@ static int run(const struct u8s8 *x)
     int32_t *w = exact || x->beta == 0 ? x->c : malloc((size_t)(x->m * x->n) * sizeof *w);
     int64_t ldw = w == x->c ? x->ldc : x->n;
     if (ok && w) {
-        i_gg_gemm(x->m, x->n, x->k, 1, x->a, x->rs_a, x->cs_a, x->b, x->rs_b, x->cs_b,
-                  exact && x->beta == 1.0f, w, ldw, 1);
+        /* C^T (n x m, column major in w) = op(B)^T op(A)^T */
+        i_gg_gemm(x->n, x->m, x->k, 1, x->b, x->cs_b, x->rs_b, x->a, x->cs_a, x->rs_a,
+                  exact && x->beta == 1.0f, w, 1, ldw);
         if (exact) finish_exact(x, &s);
         else finish_scaled(x, &s, w, ldw);
     }

@@ -234,7 +234,7 @@ static void compile(const struct opts *o, const char *kname, int made)
 enum { SLOTS = 8 };
 enum slot_kind { REAL, SMALL, CPLX, LOWP };
 static const char *const slot_type[SLOTS] = { "f64", "f32", "f64", "f32", "c64", "c32",
-                                              "bf16", "u8s8s32" };
+                                              "bf16", "s8u8s32" };
 static const char *const slot_kname[SLOTS] = { "f64", "f32", "f64s", "f32s", "c64", "c32",
                                                "bf16", "u8s8" };
 static const char *const slot_field[SLOTS] = { "d", "s", "d_small", "s_small", "z", "c",
