@@ -10,9 +10,11 @@
  *                        kernel with scheduling / pipelining switched off
  *                        and with unroll factors 1..8 (about a minute)
  *   gemmbench --blis ... BLIS with the gemmgen kernel registered (runtime/blis)
- *   gemmbench --lowp     bf16 -> f32 (against the vdpbf16ps peak) and u8s8s32
- *                        (GOPS, against oneDNN's dnnl_gemm_u8s8s32, OpenMP
- *                        threads as many as gemmgen's) instead of the BLAS types
+ *   gemmbench --lowp     bf16 -> f32 (against the vdpbf16ps peak and oneDNN's
+ *                        dnnl_gemm_bf16bf16f32, AMX where the CPU has it) and
+ *                        u8s8s32 (GOPS, against dnnl_gemm_u8s8s32), row major
+ *                        as oneDNN's API, OpenMP threads as many as gemmgen's,
+ *                        instead of the BLAS types
  *   ... --smoke          two tiny shapes, short timing: that it runs, not figures
  *   ... --svg FILE       also plots each table (GFLOPS against size, the peak
  *                        as a line) into FILE (plot_svg.c)
@@ -92,13 +94,14 @@ static void peer_list(struct peers *ps)
     ps->n = n;
 }
 
-/* The reduced-precision types' peers: oneDNN for u8s8s32 (libdnnl.so.3, else
- * Debian 12's .so.2), none for bf16 (its peak only). */
+/* The reduced-precision types' peer: oneDNN (libdnnl.so.3, else Debian
+ * 12's .so.2), its u8s8s32 and bf16 GEMMs (the latter on AMX where the
+ * CPU has it: not a vdpbf16ps peer). */
 static void lowp_peer_list(struct peers *ps, char type)
 {
+    (void)type;
     ps->n = 0;
-    if (type == 'i')
-        ps->p[ps->n++] = (struct gb_peer){ "oneDNN", "libdnnl.so.3|libdnnl.so.2", {NULL} };
+    ps->p[ps->n++] = (struct gb_peer){ "oneDNN", "libdnnl.so.3|libdnnl.so.2", {NULL} };
 }
 
 struct own { char type; struct gb_mats x; };
@@ -117,8 +120,8 @@ static void call_own(void *p)
         gemmgen_zgemm(GEMMGEN_COL_MAJOR, GEMMGEN_NO_TRANS, GEMMGEN_NO_TRANS, m, n, k,
                       one_z, o->x.a, m, o->x.b, k, one_z, o->x.c, m);
     else if (o->type == 'b')
-        gemmgen_sbgemm(GEMMGEN_COL_MAJOR, GEMMGEN_NO_TRANS, GEMMGEN_NO_TRANS, m, n, k,
-                       1.0f, o->x.a, m, o->x.b, k, 1.0f, o->x.c, m);
+        gemmgen_sbgemm(GEMMGEN_ROW_MAJOR, GEMMGEN_NO_TRANS, GEMMGEN_NO_TRANS, m, n, k,
+                       1.0f, o->x.a, k, o->x.b, n, 1.0f, o->x.c, n);   /* as oneDNN's */
     else if (o->type == 'i')             /* as gb_peer_run calls oneDNN's */
         gemmgen_gemm_u8s8s32('N', 'N', 'F', m, n, k, 1.0f, o->x.a, k, 0, o->x.b, n, 0, 0.0f,
                              o->x.c, n, &zero);

@@ -20,6 +20,11 @@ typedef int dnnl_igemm(char, char, char, int64_t, int64_t, int64_t, float, const
                        int64_t, uint8_t, const int8_t *, int64_t, int8_t, float, int32_t *,
                        int64_t, const int32_t *);
 
+/* oneDNN's bf16 x bf16 -> f32 GEMM (row major): exported by libdnnl 2.x
+ * though its header does not declare it */
+typedef int dnnl_bgemm(char, char, int64_t, int64_t, int64_t, float, const uint16_t *, int64_t,
+                       const uint16_t *, int64_t, float, float *, int64_t);
+
 struct call { void *fn; struct gb_mats x; double one_d[2]; float one_s[2]; };   /* {1, 0}: real or complex */
 
 /* u8s8s32 as gemmbench times gemmgen's: alpha 1, beta 0, no offsets */
@@ -29,6 +34,14 @@ static void call_dnnl(void *p)
     static const int32_t co = 0;
     ((dnnl_igemm *)c->fn)('N', 'N', 'F', c->x.m, c->x.n, c->x.k, 1.0f, c->x.a, c->x.k, 0,
                           c->x.b, c->x.n, 0, 0.0f, c->x.c, c->x.n, &co);
+}
+
+/* bf16 as gemmbench times gemmgen's: alpha = beta = 1 */
+static void call_dnnl_bf16(void *p)
+{
+    struct call *c = p;
+    ((dnnl_bgemm *)c->fn)('N', 'N', c->x.m, c->x.n, c->x.k, 1.0f, c->x.a, c->x.k, c->x.b,
+                          c->x.n, 1.0f, c->x.c, c->x.n);
 }
 
 static void call_peer(void *p)
@@ -82,15 +95,21 @@ static void child(const struct gb_peer *p, char type, int threads,
         h = dlopen(lib, RTLD_NOW | RTLD_LOCAL);
     }
     struct call c = { NULL, {0}, {1.0, 0.0}, {1.0f, 0.0f} };
-    const char *sym = type == 'd' ? "dgemm_" : type == 's' ? "sgemm_" : type == 'z' ? "zgemm_"
-                    : type == 'i' ? "dnnl_gemm_u8s8s32" : "cgemm_";
-    if (h) c.fn = dlsym(h, sym);
-    if (!c.fn) _exit(3);
+    /* the symbol each type is timed with, and how it is called */
+    static const struct { char type; const char *sym; void (*call)(void *); } entry[] = {
+        { 'd', "dgemm_", call_peer }, { 's', "sgemm_", call_peer }, { 'z', "zgemm_", call_peer },
+        { 'c', "cgemm_", call_peer }, { 'i', "dnnl_gemm_u8s8s32", call_dnnl },
+        { 'b', "dnnl_gemm_bf16bf16f32", call_dnnl_bf16 },
+    };
+    void (*call)(void *) = NULL;
+    for (size_t e = 0; h && e < sizeof entry / sizeof *entry; e++)
+        if (entry[e].type == type && (c.fn = dlsym(h, entry[e].sym))) call = entry[e].call;
+    if (!call) _exit(3);
     describe(h, out);
     for (int i = 0; i < ns; i++) {
         double g = -1;
         if (gb_mats_alloc_type(&c.x, type, s[i].m, s[i].n, s[i].k) == 0)
-            g = gb_measure(type == 'i' ? call_dnnl : call_peer, &c, gb_flops(type, s[i].m, s[i].n, s[i].k), budget);
+            g = gb_measure(call, &c, gb_flops(type, s[i].m, s[i].n, s[i].k), budget);
         gb_mats_free(&c.x);
         fprintf(out, "%.3f\n", g);
         fflush(out);

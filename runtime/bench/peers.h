@@ -15,8 +15,9 @@ struct gb_peer {
     const char *env[3];         /* "NAME=VALUE" sets, "NAME" unsets; NULL ends */
 };
 
-/* Runs the peer's dgemm_ ('d'), sgemm_ ('s'), zgemm_, cgemm_ or
- * dnnl_gemm_u8s8s32 ('i': row major, alpha 1, beta 0, no offsets) with `threads` threads on
+/* Runs the peer's dgemm_ ('d'), sgemm_ ('s'), zgemm_, cgemm_,
+ * dnnl_gemm_u8s8s32 ('i': row major, alpha 1, beta 0, no offsets) or
+ * dnnl_gemm_bf16bf16f32 ('b': row major) with `threads` threads on
  * each shape (BLAS: column major, alpha = beta = 1), `budget` seconds per shape
  * (see gb_measure). gflops[i] is -1 where it failed; info receives what
  * the library says about itself (its chosen kernel architecture).
