@@ -10,10 +10,13 @@
  * NaN in C with beta = 0) must match ref_gemm, C's padding untouched and
  * nothing read past A or B. The unpacked and packed paths are chosen by
  * GEMMGEN_DIRECT, which the script sets. ZGEMM and CGEMM run the set's
- * complex kernels on every pair of N, T and C (cplx_case.h). */
+ * complex kernels on every pair of N, T and C (cplx_case.h); u8s8s32 and
+ * bf16 (lowp_case.h) the set's rank-G kernels where it has them, else the
+ * portable ones, with odd sizes, transposes, offsets and scalars. */
 #define _DEFAULT_SOURCE             /* MAP_ANONYMOUS */
 #include "gemm_case.h"
 #include "cplx_case.h"
+#include "lowp_case.h"
 
 int main(int argc, char **argv)
 {
@@ -55,6 +58,18 @@ int main(int argc, char **argv)
         for (int t = 0; t < 18; t++, total++)
             failed += cplx_case(t >= 9, t % 3, t / 3 % 3, zshape[f][0], zshape[f][1], zshape[f][2],
                                 CMPLX(0.75, -1.25), t % 2 ? CMPLX(0.5, 0.25) : 0);
+    static const int64_t lshape[][3] = { {1, 1, 1}, {7, 5, 3}, {33, 17, 67}, {70, 45, 129} };
+    printf("u8s8s32 on %s, bf16 on %s\n", gemmgen_kernel_current_for('i'),
+           gemmgen_kernel_current_for('b'));
+    for (int f = 0; f < 4; f++)
+        for (int t = 0; t < 4; t++, total += 2) {
+            struct icase ic = { "NT"[t & 1], "NT"[t >> 1], "FCR"[(f + t) % 3], lshape[f][0],
+                                lshape[f][1], lshape[f][2], t == 3 ? 0.5f : 1, (float)(t % 2),
+                                t == 2 ? 3 : 0, t == 2 ? -7 : 0, 0 };
+            struct bcase bc = { t & 1, t >> 1 & 1, f % 2, f % 2, lshape[f][0], lshape[f][1],
+                                lshape[f][2], -1.5f, t % 2 ? 0.5f : 0 };
+            failed += (run_i(&ic) != 0) + (run_b(&bc) != 0);
+        }
     printf("%ld of %ld cases failed\n", failed, total);
     return failed != 0;
 }
