@@ -62,15 +62,7 @@ void emit_kernel_cplx(const struct plan *pl, const struct options *o, const char
     tmpl_fill(cf, tmpl_kernel_cplx_c, keys, vals, (int)(sizeof keys / sizeof *keys));
     if (blis.s) buf_puts(cf, blis.s);
     tmpl_fill(hf, tmpl_kernel_cplx_h, keys, vals, (int)(sizeof keys / sizeof *keys));
-    /* the descriptor: the packed kernel alone */
-    const char *dkeys[] = { "NAME", "VERSION", "MACHINE_FILE", "MACHINE", "CFLAGS", "MR", "NR",
-                            "ROW_PREF", "B_L1_PERCENT", "NARROW_K", "DIRECT", "DIRECT_B_COLS",
-                            "STREAM", "NEDGES", "NPEDGES", "NTAILS", "DIRECT_ROWS" };
-    const char *dvals[] = { name, GEMMGEN_VERSION, em_machine_file(pl), pl->m.name,
-                            cflags.s ? cflags.s : "", mr, nr, rp, b_l1, "0", "0", "0",
-                            "0", "0", "0", "0", "0" };
-    _Static_assert(sizeof dkeys == sizeof dvals, "a value for each key");
-    emit_desc(df, pl, dkeys, dvals, (int)(sizeof dkeys / sizeof *dkeys));
+    emit_desc_packed(df, pl, name, cflags.s ? cflags.s : "", rp, b_l1);
     buf_free(&fns); buf_free(&how); buf_free(&blis); buf_free(&cflags); buf_free(&incl);
     buf_free(&cst);
 }

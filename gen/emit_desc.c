@@ -106,6 +106,21 @@ static void ukernel_text(struct buf *b, const struct kv *kv, const char *name, e
     buf_puts(b, "#endif\n");
 }
 
+void emit_desc_packed(struct buf *out, const struct plan *pl, const char *name,
+                      const char *cflags, const char *row_pref, const char *b_l1)
+{
+    char mr[16], nr[16];
+    strfmt(mr, sizeof mr, "%d", pl->k.mr);
+    strfmt(nr, sizeof nr, "%d", pl->k.nr);
+    const char *keys[] = { "NAME", "VERSION", "MACHINE_FILE", "MACHINE", "CFLAGS", "MR", "NR",
+                           "ROW_PREF", "B_L1_PERCENT", "NARROW_K", "DIRECT", "DIRECT_B_COLS",
+                           "STREAM", "NEDGES", "NPEDGES", "NTAILS", "DIRECT_ROWS" };
+    const char *vals[] = { name, GEMMGEN_VERSION, em_machine_file(pl), pl->m.name, cflags, mr,
+                           nr, row_pref, b_l1, "0", "0", "0", "0", "0", "0", "0", "0" };
+    _Static_assert(sizeof keys == sizeof vals, "a value for each key");
+    emit_desc(out, pl, keys, vals, (int)(sizeof keys / sizeof *keys));
+}
+
 void emit_desc(struct buf *out, const struct plan *pl, const char *const *keys,
                const char *const *vals, int n)
 {

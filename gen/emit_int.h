@@ -90,7 +90,10 @@ void em_sums_vectors(struct buf *b, const struct spell *sp);
 void em_sums_to_t(struct buf *b, const struct plan *pl, int q, const char *ind);
 void em_sums_scalar(struct buf *b, const struct plan *pl, int q, const char *ind);
 void em_sums_update(struct buf *b, const struct plan *pl, int q);
-/* emit_desc.c: NAME_desc.h from the values the header was filled with */
+/* emit_desc.c: NAME_desc.h from the values the header was filled with;
+ * emit_desc_packed: that of a kernel without companions (complex, rank-G) */
+void emit_desc_packed(struct buf *out, const struct plan *pl, const char *name,
+                      const char *cflags, const char *row_pref, const char *b_l1);
 void emit_desc(struct buf *out, const struct plan *pl, const char *const *keys,
                const char *const *vals, int n);
 #endif

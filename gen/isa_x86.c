@@ -261,6 +261,15 @@ const struct target target_avx2 = {
  * without AVX-512VL, so it names only ymm0-15. */
 #define X86_HALF(E, WIDEN) .half = &target_avx2.sp[E], .half_regs = 16, .widen = WIDEN
 
+/* C's update in f32 vectors (SGEMM, and bf16 into f32) */
+#define X86_C_512_F32 \
+    .store = "_mm512_storeu_ps(%m, %0);", .loadc = "_mm512_loadu_ps(%m)", \
+    .set1 = "_mm512_set1_ps(%0)", .vmul = "_mm512_mul_ps(%0, %1)", .vadd = "_mm512_add_ps(%0, %1)", \
+    .vfma = "_mm512_fmadd_ps(%0, %1, %2)", \
+    .mask_decl = "const __mmask16 %d = (__mmask16)(%1 - %0 >= 16 ? 0xFFFF : (1u << (%1 - %0)) - 1);", \
+    .mloadc = "_mm512_maskz_loadu_ps(%1, %m)", .mstore = "_mm512_mask_storeu_ps(%m, %1, %0);", \
+    .prefetch = "__builtin_prefetch(%m, 0, %l);"
+
 /* AVX512_VNNI's 8-bit kernels, DOT the multiply-add (which operand is
  * the unsigned one); C's update in int32 */
 #define X86_I8_512(DOT) { \
@@ -316,12 +325,7 @@ const struct target target_avx512 = {
             .fma = "%d = _mm512_fmadd_ps(%1, %2, %0);",
             .mul = "%d = _mm512_mul_ps(%1, %2);", .add = "%d = _mm512_add_ps(%0, %1);",
             .zero = "%d = _mm512_setzero_ps();",
-            .store = "_mm512_storeu_ps(%m, %0);", .loadc = "_mm512_loadu_ps(%m)",
-            .set1 = "_mm512_set1_ps(%0)", .vmul = "_mm512_mul_ps(%0, %1)", .vadd = "_mm512_add_ps(%0, %1)",
-            .vfma = "_mm512_fmadd_ps(%0, %1, %2)",
-            .mask_decl = "const __mmask16 %d = (__mmask16)(%1 - %0 >= 16 ? 0xFFFF : (1u << (%1 - %0)) - 1);",
-            .mloadc = "_mm512_maskz_loadu_ps(%1, %m)", .mstore = "_mm512_mask_storeu_ps(%m, %1, %0);",
-            .prefetch = "__builtin_prefetch(%m, 0, %l);",
+            X86_C_512_F32,
             .groups = { X86_PAIRS_512_F32, X86_QUADS_512_F32 },
             .hsum4 = X86_HSUM4_512_F32, .hsum4_half = X86_HSUM4_512_F32_HALF, .hsum16 = X86_HSUM16_512_F32,
             X86_HALF(ELEM_F32, "_mm512_zextps256_ps512(%0)"),
@@ -334,12 +338,7 @@ const struct target target_avx512 = {
             .bcast = "%d = _mm512_castsi512_ps(_mm512_broadcastd_epi32(_mm_loadu_si32(%m)));",
             .fma = "%d = _mm512_dpbf16_ps(%0, (__m512bh)%1, (__m512bh)%2);",
             .zero = "%d = _mm512_setzero_ps();",
-            .store = "_mm512_storeu_ps(%m, %0);", .loadc = "_mm512_loadu_ps(%m)",
-            .set1 = "_mm512_set1_ps(%0)", .vmul = "_mm512_mul_ps(%0, %1)", .vadd = "_mm512_add_ps(%0, %1)",
-            .vfma = "_mm512_fmadd_ps(%0, %1, %2)",
-            .mask_decl = "const __mmask16 %d = (__mmask16)(%1 - %0 >= 16 ? 0xFFFF : (1u << (%1 - %0)) - 1);",
-            .mloadc = "_mm512_maskz_loadu_ps(%1, %m)", .mstore = "_mm512_mask_storeu_ps(%m, %1, %0);",
-            .prefetch = "__builtin_prefetch(%m, 0, %l);",
+            X86_C_512_F32,
             .requires = EXT_AVX512BF16, .cflags = "-mavx512bf16",
             .cpu_features = "GG_CPU_AVX512BF16", .strategies = 1u << BS_SCALAR_BROADCAST,
         },
