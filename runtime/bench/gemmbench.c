@@ -251,16 +251,17 @@ static void micro(int lowp)
     static const char *rule_name[] = { "A+B in half L1", "A+B+C fill L1" };
     printf("\n### in-L1 micro-kernel (%s), 1 thread\n\n| type (set) | MR x NR | kc rule | kc | GFLOPS | peak | %% peak |\n|---|---|---|---|---|---|---|\n",
            gemmgen_kernel_current());
-    const char *types = lowp ? "bi" : "ds";
-    for (int t = 0; t < 4; t++) {
+    const char *types = lowp ? "bi" : "dszc";
+    for (int t = 0; t < 2 * (int)strlen(types); t++) {
         char type = types[t / 2];
         enum gb_kc_rule rule = t % 2 ? GB_KC_FILL_L1 : GB_KC_HALF_L1;
         int mr, nr, kc;
-        double peak = gb_peak(type, 1), g = gb_micro(type, rule, &kc);
+        double peak = gb_peak(gb_real_type(type), 1), g = gb_micro(type, rule, &kc);
         gemmgen_blocking(type, &mr, &nr, NULL, NULL, NULL);
         printf(peak > 0 ? "| %s (%s) | %d x %d | %s | %d | %.1f | %.1f | %.1f |\n"
                         : "| %s (%s) | %d x %d | %s | %d | %.1f | - | - |\n",
-               type == 's' ? "f32" : type == 'd' ? "f64" : type == 'b' ? "bf16" : "u8s8s32",
+               type == 's' ? "f32" : type == 'd' ? "f64" : type == 'z' ? "c64" : type == 'c' ? "c32"
+               : type == 'b' ? "bf16" : "u8s8s32",
                gemmgen_kernel_current_for(type), mr,
                nr, rule_name[rule], kc, g, peak, 100 * g / peak);
     }
