@@ -21,7 +21,7 @@ void rankg_text(struct buf *b, const struct plan *pl)
     enum elem e = pl->k.elem;
     const struct inst *fma = NULL;
     for (int i = 0; i < pl->k.ninst && !fma; i++)
-        if (pl->k.inst[i].op == OP_FMA) fma = &pl->k.inst[i];
+        if (pl->k.inst[i].op == OP_FMA || pl->k.inst[i].op == OP_GER) fma = &pl->k.inst[i];
     if (!fma) return;
     static const char *const ops[ELEM_COUNT] = { [ELEM_BF16] = "bf16 x bf16",
                                                  [ELEM_U8S8] = "u8 x s8", [ELEM_S8U8] = "s8 x u8" };

@@ -18,8 +18,16 @@
 #include "target.h"
 #include <stddef.h>
 
-/* NEON: S is the ACLE type suffix ("f64"); vector-broadcast loads B with
- * vld1q (one 128-bit group = one register), so `load_b` stays NULL. */
+/* NEON's zero and C's update after the loop, but for its multiply-add
+ * (vfma); S is the ACLE type suffix ("f64"). */
+#define NEON_EPI(S) \
+    .zero = "%d = vdupq_n_" S "(0);", \
+    .store = "vst1q_" S "(%m, %0);", .loadc = "vld1q_" S "(%m)", \
+    .set1 = "vdupq_n_" S "(%0)", .vmul = "vmulq_" S "(%0, %1)", .vadd = "vaddq_" S "(%0, %1)", \
+    .prefetch = "__builtin_prefetch(%m, 0, %l);"
+
+/* NEON: vector-broadcast loads B with vld1q (one 128-bit group = one
+ * register), so `load_b` stays NULL. */
 #define NEON_SPELL(VT, S) { \
     .vtype = VT, \
     .load = "%d = vld1q_" S "(%m);", \
@@ -27,11 +35,35 @@
     .fma = "%d = vfmaq_" S "(%0, %1, %2);", \
     .fma_lane = "%d = vfmaq_laneq_" S "(%0, %1, %2, %l);", \
     .mul = "%d = vmulq_" S "(%1, %2);", .add = "%d = vaddq_" S "(%0, %1);", \
-    .zero = "%d = vdupq_n_" S "(0);", \
-    .store = "vst1q_" S "(%m, %0);", .loadc = "vld1q_" S "(%m)", \
-    .set1 = "vdupq_n_" S "(%0)", .vmul = "vmulq_" S "(%0, %1)", .vadd = "vaddq_" S "(%0, %1)", \
-    .vfma = "vfmaq_" S "(%2, %0, %1)", \
-    .prefetch = "__builtin_prefetch(%m, 0, %l);" }
+    .vfma = "vfmaq_" S "(%2, %0, %1)", NEON_EPI(S) }
+
+/* Rank-G types by element (vector-broadcast alone): A's 16 bytes are 4
+ * rows of G k steps, B's 4 columns of them, and the lane picks one
+ * column's group, as the packed layout has them. The registers hold C's
+ * type, reinterpreted for the dot product. bf16, i8mm: armv8.6-a, also
+ * allowed from armv8.2-a. BFMMLA and USMMLA (a 2x4 by 4x2 product into a
+ * 2x2 tile per 128 bits) would need another packing and tile map: not
+ * spelled. */
+#define NEON_BF16 { \
+    .vtype = "float32x4_t", \
+    .load = "%d = vreinterpretq_f32_u16(vld1q_u16(%m));", \
+    .fma_lane = "%d = vbfdotq_laneq_f32(%0, vreinterpretq_bf16_f32(%1), " \
+                "vreinterpretq_bf16_f32(%2), %l);", \
+    .vfma = "vfmaq_f32(%2, %0, %1)", NEON_EPI("f32"), \
+    .requires = EXT_BF16, .cflags = "-march=armv8.2-a+bf16", .cpu_features = "GG_CPU_BF16", \
+    .strategies = 1u << BS_VECTOR_BROADCAST }
+/* USDOT: A's bytes unsigned, B's signed, as ours */
+/* A's bytes of type TA (u8 or s8), B's TB, DOT the by-element dot
+ * product of that signedness (USDOT: unsigned A, SUDOT: signed A) */
+#define NEON_I8(TA, TB, DOT) { \
+    .vtype = "int32x4_t", \
+    .load = "%d = vreinterpretq_s32_" TA "(vld1q_" TA "(%m));", \
+    .load_b = "%d = vreinterpretq_s32_" TB "(vld1q_" TB "(%m));", \
+    .fma_lane = "%d = " DOT "(%0, vreinterpretq_" TA "_s32(%1), " \
+                "vreinterpretq_" TB "_s32(%2), %l);", \
+    .vfma = "vmlaq_s32(%2, %0, %1)", NEON_EPI("s32"), \
+    .requires = EXT_I8MM, .cflags = "-march=armv8.2-a+i8mm", .cpu_features = "GG_CPU_I8MM", \
+    .strategies = 1u << BS_VECTOR_BROADCAST }
 
 /* Complex kernels (split form): B's real and imaginary parts reach the
  * FMAs by broadcasts or by lane of a vector load (fmla by element, as
@@ -58,6 +90,9 @@ const struct target target_neon = {
     .sp = {
         [ELEM_F64] = NEON_SPELL("float64x2_t", "f64"),
         [ELEM_F32] = NEON_SPELL("float32x4_t", "f32"),
+        [ELEM_BF16] = NEON_BF16,
+        [ELEM_U8S8] = NEON_I8("u8", "s8", "vusdotq_laneq_s32"),
+        [ELEM_S8U8] = NEON_I8("s8", "u8", "vsudotq_laneq_s32"),
     },
     .cx = {
         [ELEM_F64] = NEON_CX("vextq_f64(%0, %0, 1)", "float64x2_t", "f64", "-1.0, 1.0"),
@@ -71,6 +106,16 @@ const struct target target_neon = {
  * group svmla_lane indexes); for scalar-broadcast svdup of a loaded
  * element, which GCC emits as one ld1rd / ld1rw. */
 #define SVE_PG(P) "svptrue_" P "()"
+/* SVE's zero and C's update after the loop, masked on edge tiles. */
+#define SVE_EPI(S, P) \
+    .zero = "%d = svdup_n_" S "(0);", \
+    .store = "svst1_" S "(" SVE_PG(P) ", %m, %0);", .loadc = "svld1_" S "(" SVE_PG(P) ", %m)", \
+    .set1 = "svdup_n_" S "(%0)", .vmul = "svmul_" S "_x(" SVE_PG(P) ", %0, %1)", \
+    .vadd = "svadd_" S "_x(" SVE_PG(P) ", %0, %1)", \
+    .vfma = "svmla_" S "_x(" SVE_PG(P) ", %2, %0, %1)", \
+    .mask_decl = "const svbool_t %d = svwhilelt_" P "((int64_t)%0, (int64_t)%1);", \
+    .mloadc = "svld1_" S "(%1, %m)", .mstore = "svst1_" S "(%1, %m, %0);", \
+    .prefetch = "__builtin_prefetch(%m, 0, %l);"
 #define SVE_SPELL(VT, S, P, SUMS) { \
     .vtype = VT, \
     .load = "%d = svld1_" S "(" SVE_PG(P) ", %m);", \
@@ -80,19 +125,36 @@ const struct target target_neon = {
     .fma_lane = "%d = svmla_lane_" S "(%0, %1, %2, %l);", \
     .mul = "%d = svmul_" S "_x(" SVE_PG(P) ", %1, %2);", \
     .add = "%d = svadd_" S "_x(" SVE_PG(P) ", %0, %1);", \
-    .zero = "%d = svdup_n_" S "(0);", \
-    .store = "svst1_" S "(" SVE_PG(P) ", %m, %0);", .loadc = "svld1_" S "(" SVE_PG(P) ", %m)", \
-    .set1 = "svdup_n_" S "(%0)", .vmul = "svmul_" S "_x(" SVE_PG(P) ", %0, %1)", \
-    .vadd = "svadd_" S "_x(" SVE_PG(P) ", %0, %1)", \
-    .vfma = "svmla_" S "_x(" SVE_PG(P) ", %2, %0, %1)", \
-    .mask_decl = "const svbool_t %d = svwhilelt_" P "((int64_t)%0, (int64_t)%1);", \
-    .mloadc = "svld1_" S "(%1, %m)", .mstore = "svst1_" S "(%1, %m, %0);", \
-    .prefetch = "__builtin_prefetch(%m, 0, %l);", \
+    SVE_EPI(S, P), \
     .hsum4 = "static inline " VT " hsum4_(" VT " a, " VT " b, " VT " c, " VT " d)\n" \
              "{\n" \
              "    const svbool_t t = " SVE_PG(P) ";\n" \
              "    return " SUMS ";\n" \
              "}\n" }
+
+/* Rank-G types by element on SVE, as NEON's within each 128-bit segment:
+ * A's vector is VL/32 rows of G k steps, B's 16 bytes ld1rq-replicated to
+ * every segment, the lane one column's group there (svbfdot_lane,
+ * svusdot_lane). */
+#define SVE_BF16 { \
+    .vtype = "svfloat32_t", \
+    .load = "%d = svreinterpret_f32_u16(svld1_u16(svptrue_b16(), %m));", \
+    .load_b = "%d = svreinterpret_f32_u16(svld1rq_u16(svptrue_b16(), %m));", \
+    .fma_lane = "%d = svbfdot_lane_f32(%0, svreinterpret_bf16_f32(%1), " \
+                "svreinterpret_bf16_f32(%2), %l);", \
+    SVE_EPI("f32", "b32"), \
+    .requires = EXT_BF16, .cflags = "-march=armv8.2-a+sve+bf16", .cpu_features = "GG_CPU_BF16", \
+    .strategies = 1u << BS_VECTOR_BROADCAST }
+/* as NEON_I8, on SVE (B's quadword replicated by ld1rq) */
+#define SVE_I8(TA, TB, DOT) { \
+    .vtype = "svint32_t", \
+    .load = "%d = svreinterpret_s32_" TA "(svld1_" TA "(svptrue_b8(), %m));", \
+    .load_b = "%d = svreinterpret_s32_" TB "(svld1rq_" TB "(svptrue_b8(), %m));", \
+    .fma_lane = "%d = " DOT "(%0, svreinterpret_" TA "_s32(%1), " \
+                "svreinterpret_" TB "_s32(%2), %l);", \
+    SVE_EPI("s32", "b32"), \
+    .requires = EXT_I8MM, .cflags = "-march=armv8.2-a+sve+i8mm", .cpu_features = "GG_CPU_I8MM", \
+    .strategies = 1u << BS_VECTOR_BROADCAST }
 
 /* Complex kernels (split form) on SVE, as NEON's: the pair swap is a
  * word reversal within doublewords (f32) or a table lookup of index ^ 1
@@ -129,6 +191,9 @@ const struct target target_sve = {
             "svdupq_n_f64(svaddv_f64(t, c), svaddv_f64(t, d)))"),
         [ELEM_F32] = SVE_SPELL("svfloat32_t", "f32", "b32",
             "svdupq_n_f32(svaddv_f32(t, a), svaddv_f32(t, b), svaddv_f32(t, c), svaddv_f32(t, d))"),
+        [ELEM_BF16] = SVE_BF16,
+        [ELEM_U8S8] = SVE_I8("u8", "s8", "svusdot_lane_s32"),
+        [ELEM_S8U8] = SVE_I8("s8", "u8", "svsudot_lane_s32"),
     },
     .cx = {
         [ELEM_F64] = SVE_CX("svtbl_f64(%0, sveor_n_u64_x(svptrue_b64(), svindex_u64(0, 1), 1))",

@@ -16,6 +16,14 @@
  * double * to __vector_pair *, hence the (const void *) step; Clang wants
  * the lxvp offset as a long.
  *
+ * MMA rank-G (--type bf16, u8s8s32): xvbf16ger2pp and xvi8ger4pp read 16
+ * bytes a side, word i holding G k steps of row (column) i: the packed
+ * layout as it is. Each tile lane sums the G products of a word pair, so
+ * the order of elements within a word (little-endian) cancels out as long
+ * as A and B agree. xvi8ger4 takes XA's bytes as signed and XB's as
+ * unsigned (Power ISA 3.1; qemu's -cpu power10 agrees: with A as XA the
+ * u8s8s32 check fails), hence B first and the tile transposed.
+ *
  * -fno-schedule-insns: GCC schedules before register allocation on POWER
  * (x86 does not), which undoes the emitted order and raises pressure; for
  * the 10x11 f64 POWER9 kernel (LiveReg 64) it turned a 556-instruction
@@ -27,6 +35,12 @@
     .family = FAM_POWER, .includes = "#include <altivec.h>", \
     .cc = "powerpc64le-linux-gnu-gcc", .min_bits = 128, .max_bits = 128
 
+/* C's update after the loop, but for its multiply-add (vfma). */
+#define VSX_EPI \
+    .store = "vec_xst(%0, 0, %m);", .loadc = "vec_xl(0, %m)", \
+    .set1 = "vec_splats(%0)", .vmul = "vec_mul(%0, %1)", .vadd = "vec_add(%0, %1)", \
+    .prefetch = "__builtin_prefetch(%m, 0, %l);"
+
 /* The VSX statements MMA shares: A and C loads, C stores, alpha/beta. */
 #define VSX_SPELL(VT) \
     .vtype = VT, \
@@ -34,10 +48,7 @@
     .bcast = "%d = vec_splats(*(%m));", \
     .fma = "%d = vec_madd(%1, %2, %0);", \
     .mul = "%d = vec_mul(%1, %2);", .add = "%d = vec_add(%0, %1);", \
-    .store = "vec_xst(%0, 0, %m);", .loadc = "vec_xl(0, %m)", \
-    .set1 = "vec_splats(%0)", .vmul = "vec_mul(%0, %1)", .vadd = "vec_add(%0, %1)", \
-    .vfma = "vec_madd(%0, %1, %2)", \
-    .prefetch = "__builtin_prefetch(%m, 0, %l);"
+    .vfma = "vec_madd(%0, %1, %2)", VSX_EPI
 
 /* xxpermdi with both inputs equal and DM = 2 swaps the doublewords on
  * either endian; vec_perm indices follow the element order (GCC and Clang
@@ -74,20 +85,30 @@ const struct target target_vsx = {
 };
 
 /* The accumulator is pinned, so %d and %0 name the same __vector_quad. */
-#define MMA_SPELL(VT, GER) \
-    VSX_SPELL(VT), \
+#define MMA_ACC \
     .pairtype = "__vector_pair", .acctype = "__vector_quad", \
     .zero = "__builtin_mma_xxsetaccz(&%d);", \
-    .ger = GER, \
     .extract = "%t %d[4]; __builtin_mma_disassemble_acc(%d, &%0);"
+#define MMA_SPELL(VT, GER) VSX_SPELL(VT), MMA_ACC, .ger = GER
+
+/* Rank-G types (bf16, u8s8s32): A's (B's) 16 bytes are 4 rows (columns) of
+ * G k steps, loaded as they are and handed to the ger as bytes; C's update
+ * is VSX's in C's type (int32 has no vec_madd; vec_mul, vec_add wrap). */
+#define MMA_G_SPELL(VT, GER, VFMA) \
+    .vtype = VT, MMA_ACC, VSX_EPI, .ger = GER, .vfma = VFMA, \
+    .load = "%d = (" VT ")vec_xl(0, %m);"
 
 const struct target target_mma = {
     POWER_COMMON, .name = "mma", .requires = EXT_VSX | EXT_MMA,
     .strategies = 1u << BS_OUTER_PRODUCT,
     .regprefix = { "vs", "vp", "acc" },
-    .outer_rows = { [ELEM_F64] = 4, [ELEM_F32] = 4 },
-    .outer_cols = { [ELEM_F64] = 2, [ELEM_F32] = 4 },
-    .a_regs_per_load = { [ELEM_F64] = 2, [ELEM_F32] = 1 },
+    .outer_rows = { [ELEM_F64] = 4, [ELEM_F32] = 4, [ELEM_BF16] = 4, [ELEM_U8S8] = 4,
+                    [ELEM_S8U8] = 4 },
+    .outer_cols = { [ELEM_F64] = 2, [ELEM_F32] = 4, [ELEM_BF16] = 4, [ELEM_U8S8] = 4,
+                    [ELEM_S8U8] = 4 },
+    .a_regs_per_load = { [ELEM_F64] = 2, [ELEM_F32] = 1, [ELEM_BF16] = 1, [ELEM_U8S8] = 1,
+                         [ELEM_S8U8] = 1 },
+    .outer_b_first = { [ELEM_U8S8] = true },
     .cflags = "-mcpu=power10 -fno-schedule-insns",
     .cpu_features = "GG_CPU_PWR10",
     .runner = "qemu-ppc64le -cpu power10",
@@ -98,6 +119,21 @@ const struct target target_mma = {
         [ELEM_F32] = { MMA_SPELL("__vector float",
                                  "__builtin_mma_xvf32gerpp(&%d, (__vector unsigned char)%1, "
                                  "(__vector unsigned char)%2);") },
+        /* xvbf16ger2pp: a word of A's (B's) vector holds one row's (column's)
+         * two k steps; each lane of the tile adds their two products */
+        [ELEM_BF16] = { MMA_G_SPELL("__vector float",
+                                    "__builtin_mma_xvbf16ger2pp(&%d, (__vector unsigned char)%1, "
+                                    "(__vector unsigned char)%2);", "vec_madd(%0, %1, %2)") },
+        /* xvi8ger4pp multiplies its first operand's bytes as signed and its
+         * second's as unsigned (Power ISA 3.1: EXTS(XA) * EXTZ(XB)); A is
+         * the uint8 one, so B goes first (outer_b_first) */
+        [ELEM_U8S8] = { MMA_G_SPELL("__vector signed int",
+                                    "__builtin_mma_xvi8ger4pp(&%d, (__vector unsigned char)%2, "
+                                    "(__vector unsigned char)%1);", "vec_add(vec_mul(%0, %1), %2)") },
+        /* s8u8s32: A is the signed operand, in its natural place */
+        [ELEM_S8U8] = { MMA_G_SPELL("__vector signed int",
+                                    "__builtin_mma_xvi8ger4pp(&%d, (__vector unsigned char)%1, "
+                                    "(__vector unsigned char)%2);", "vec_add(vec_mul(%0, %1), %2)") },
     },
     /* complex: the split form on VSX FMAs (MMA's outer products would need
      * the parts packed apart), spelled as VSX's (MMA's own zeroes accumulators) */

@@ -36,19 +36,19 @@ const char *kernel_ctype(const struct kernel *k)
 
 bool kernel_packed_only(const struct kernel *k) { return k->cplx || elem_group(k->elem) > 1; }
 
-/* The timing class of the type's multiply-add: rank-G types have their
- * own instructions (the plan refused the machines without them). */
-static enum iclass fma_class(const struct kernel *k, int lane)
+/* The timing class of the type's multiply-add (FMA or ger): rank-G types
+ * have their own instructions (the plan refused the machines without them). */
+static enum iclass madd_class(const struct kernel *k, enum iclass plain)
 {
     static const enum iclass dot[ELEM_COUNT] = { [ELEM_BF16] = IC_VDOT_BF16, [ELEM_U8S8] = IC_VDOT_I8,
                                                  [ELEM_S8U8] = IC_VDOT_I8 };
-    if (elem_group(k->elem) > 1) return dot[k->elem];
-    return lane >= 0 ? IC_VFMA_LANE : IC_VFMA;
+    return elem_group(k->elem) > 1 ? dot[k->elem] : plain;
 }
 
+/* rank-G types have no mul + add form: always their multiply-add */
 static bool has_fma(const struct kernel *k)
 {
-    return k->t->sp[k->elem].fma && (elem_group(k->elem) > 1 || k->m->ic[IC_VFMA].present);
+    return elem_group(k->elem) > 1 || (k->t->sp[k->elem].fma && k->m->ic[IC_VFMA].present);
 }
 
 static int add_value(struct kernel *k, enum rclass rc, bool carried, const char *fmt, int idx)
@@ -87,7 +87,7 @@ static struct inst *add_mem(struct kernel *k, enum op op, enum iclass ic, int de
 static void accumulate(struct kernel *k, int acc, int a, int b, int lane, int *ntemp)
 {
     if (has_fma(k)) {
-        struct inst *in = add_inst(k, OP_FMA, fma_class(k, lane), acc);
+        struct inst *in = add_inst(k, OP_FMA, madd_class(k, lane >= 0 ? IC_VFMA_LANE : IC_VFMA), acc);
         in->src[0] = acc; in->carried[0] = true; in->src[1] = a; in->src[2] = b; in->lane = lane;
         return;
     }
@@ -225,23 +225,28 @@ static void build_split_complex(struct kernel *k)
 }
 
 /* Outer product (POWER10 MMA): accumulator (r, c) is an R x Cc tile; after
- * extraction its output vector i holds row r*R + i, columns c*Cc.. */
+ * extraction its output vector i holds row r*R + i, columns c*Cc.., or
+ * where the ger takes B first column c*Cc + i, rows r*R.. */
 static void build_outer_product(struct kernel *k)
 {
     int R = k->t->outer_rows[k->elem], Cc = k->t->outer_cols[k->elem];
+    bool bfirst = k->t->outer_b_first[k->elem];
     int apl = k->t->a_regs_per_load[k->elem], mrow = k->mr / R, ncol = k->nr / Cc, a[64], b[64];
-    new_accs(k, mrow * ncol, RC_ACC, R, Cc);
+    int nout = bfirst ? Cc : R, nl = bfirst ? R : Cc;   /* output vectors, their lanes */
+    new_accs(k, mrow * ncol, RC_ACC, nout, nl);
     load_a(k, a, mrow, R, apl == 2 ? RC_PAIR : RC_VEC, apl == 2 ? IC_VLOAD_PAIR : IC_VLOAD);
     for (int c = 0; c < ncol; c++) {
         b[c] = add_value(k, RC_VEC, false, "B%d", c);
         add_mem(k, OP_LOAD_B, IC_VLOAD, b[c], ST_B, c * Cc);
         for (int r = 0; r < mrow; r++) {
             int acc = c * mrow + r;
-            struct inst *in = add_inst(k, OP_GER, IC_GER, k->acc[acc]);
+            struct inst *in = add_inst(k, OP_GER, madd_class(k, IC_GER), k->acc[acc]);
             in->src[0] = k->acc[acc]; in->carried[0] = true; in->src[1] = a[r]; in->src[2] = b[c];
-            for (int i = 0; i < R; i++)
-                for (int l = 0; l < Cc; l++)
-                    tile_at(k, acc, i, Cc)[l] = r * R + i + (c * Cc + l) * k->mr;
+            for (int i = 0; i < nout; i++)
+                for (int l = 0; l < nl; l++) {
+                    int row = bfirst ? l : i, col = bfirst ? i : l;
+                    tile_at(k, acc, i, nl)[l] = r * R + row + (c * Cc + col) * k->mr;
+                }
         }
     }
 }
@@ -322,7 +327,7 @@ int kernel_min_regs(const struct machine *m, const struct target *t, enum bstrat
         int nacc = (mr / t->outer_rows[e]) * (nr / t->outer_cols[e]);
         return nacc * m->acc_blocks + (mr / t->outer_rows[e]) * t->a_regs_per_load[e] + 1;
     }
-    int temp = t->sp[e].fma ? 0 : 1;
+    int temp = t->sp[e].fma || elem_group(e) > 1 ? 0 : 1;   /* mul + add: a product register */
     if (bstrat_complex(bs)) {   /* two accumulators per C vector */
         int mv = 2 * mr / vl;
         return 2 * mv * nr + mv + 1 + temp;

@@ -14,6 +14,7 @@ enum ext {
     EXT_AVX512F = 1u << 4, EXT_VSX = 1u << 5, EXT_MMA = 1u << 6,
     EXT_NEON = 1u << 7, EXT_SVE = 1u << 8,
     EXT_AVX512BF16 = 1u << 9, EXT_AVX512VNNI = 1u << 10,
+    EXT_BF16 = 1u << 11, EXT_I8MM = 1u << 12,   /* AArch64 armv8.6-a: BFDOT, USDOT */
 };
 
 /* Instruction classes: the timing keys of the YAML `instructions` map. */

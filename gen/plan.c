@@ -78,7 +78,7 @@ static void check_type(const struct plan *pl, const struct options *o)
     const struct machine *m = &pl->m;
     if (elem_group(o->elem) == 1) return;
     if (o->blis) die_input("--blis: BLIS has no %s micro-kernels", elem_names[o->elem]);
-    if (!sp->fma)
+    if (!sp->fma && !sp->fma_lane && !sp->ger)   /* no multiply-add of any form */
         die_input("%s:%d: extensions: the %s instruction set has no %s kernels yet (--type %s)",
                   m->path, m->ext_line, pl->t->name, elem_names[o->elem], elem_names[o->elem]);
     unsigned missing = sp->requires & ~m->ext;

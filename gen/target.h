@@ -125,6 +125,10 @@ struct target {
     int outer_rows[ELEM_COUNT];   /* MMA: accumulator tile rows (A side) */
     int outer_cols[ELEM_COUNT];   /* MMA: accumulator tile columns (B side) */
     int a_regs_per_load[ELEM_COUNT]; /* MMA f64: A comes as a register pair */
+    /* MMA: the spelling hands the ger B before A (xvi8ger4 takes its signed
+     * operand first, and B is the signed one): the accumulator holds the
+     * tile transposed, output vector i column i with rows in lanes */
+    bool outer_b_first[ELEM_COUNT];
     int lane_group_bits;       /* FMA by lane indexes within groups of this size */
     /* includes, cflags, cpu_features and runner may hold %b, the machine's vector_bits
      * (SVE kernels are built for one vector length): see target_text */

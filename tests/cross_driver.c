@@ -2,7 +2,8 @@
  * compiler and flags gemmgen names for its instruction set, and run it
  * (under qemu-user for other ISAs). Exit 77 (skip) only when the cross
  * compiler or emulator is not installed.
- * usage: cross_driver GEMMGEN MACHINE.yaml f64|f32|c64|c32 e2e_kernel.c|e2e_cplx.c WORKDIR
+ * usage: cross_driver GEMMGEN MACHINE.yaml TYPE E2E.c WORKDIR (f64|f32 with
+ *        e2e_kernel.c, c64|c32 with e2e_cplx.c, bf16|u8s8s32|s8u8s32 with e2e_group.c)
  *        [--expect-sigill-cpu CPU]
  * With the option a second binary is built, the test harness with
  * -mcpu=CPU and the kernel with its own flags, and run by the runner's
@@ -67,15 +68,25 @@ static int expect_sigill(const char *runner, const char *cpu, const char *check)
     return 0;
 }
 
+/* The harness's defines for TYPE: its element type, and for the rank-G
+ * types which of the two e2e_group.c checks. */
+static void harness_defs(char *out, size_t size, const char *type)
+{
+    const char *kt = strcmp(type, "f64") && strcmp(type, "c64") ? "float" : "double";
+    const char *grp = !strcmp(type, "bf16") ? " -DKBF16" : !strcmp(type, "u8s8s32") ? " -DKU8S8"
+                    : !strcmp(type, "s8u8s32") ? " -DKS8U8" : "";
+    snprintf(out, size, "-DKNAME=kk -DKHEADER='\"kk.h\"' -DKTYPE=%s%s", kt, grp);
+}
+
 /* The harness for CPU, the kernel for its target, linked statically. */
 static int build_mixed(const char *cc, const char *cflags, const char *cpu, const char *dir,
-                       const char *src, const char *ktype)
+                       const char *src, const char *defs)
 {
     char cmd[4096];
-    snprintf(cmd, sizeof cmd, "%s -O2 -mcpu=%s -I'%s' -DKNAME=kk -DKHEADER='\"kk.h\"' -DKTYPE=%s "
+    snprintf(cmd, sizeof cmd, "%s -O2 -mcpu=%s -I'%s' %s "
              "-c '%s' -o '%s/harness.o' && %s -O2 %s -c '%s/kk.c' -o '%s/kk.o' && "
              "%s -static '%s/harness.o' '%s/kk.o' -o '%s/check_mixed' -lm",
-             cc, cpu, dir, ktype, src, dir, cc, cflags, dir, dir, cc, dir, dir, dir);
+             cc, cpu, dir, defs, src, dir, cc, cflags, dir, dir, cc, dir, dir, dir);
     return run(cmd);
 }
 
@@ -99,16 +110,16 @@ int main(int argc, char **argv)
         printf("SKIP: %s or %s is not installed (scripts/install-deps.sh installs them)\n", cc, runner);
         return 77;
     }
-    const char *ktype = strcmp(type, "f64") && strcmp(type, "c64") ? "float" : "double";
-    snprintf(cmd, sizeof cmd, "%s -O2 %s %s -I'%s' -DKNAME=kk -DKHEADER='\"kk.h\"' -DKTYPE=%s "
-             "'%s' '%s/kk.c' -o '%s/check' -lm", cc, cflags, runner[0] ? "-static" : "", dir,
-             ktype, src, dir, dir);
+    char defs[128];
+    harness_defs(defs, sizeof defs, type);
+    snprintf(cmd, sizeof cmd, "%s -O2 %s %s -I'%s' %s '%s' '%s/kk.c' -o '%s/check' -lm", cc,
+             cflags, runner[0] ? "-static" : "", dir, defs, src, dir, dir);
     if (run(cmd)) return 1;
     snprintf(cmd, sizeof cmd, "%s '%s/check'", runner, dir);
     int rc = run(cmd);
     if (rc || !sigill_cpu) return rc;
     if (!runner[0]) { fprintf(stderr, "--expect-sigill-cpu needs an emulator runner\n"); return 1; }
-    if (build_mixed(cc, cflags, sigill_cpu, dir, src, ktype)) return 1;
+    if (build_mixed(cc, cflags, sigill_cpu, dir, src, defs)) return 1;
     snprintf(cmd, sizeof cmd, "%s/check_mixed", dir);
     return expect_sigill(runner, sigill_cpu, cmd);
 }

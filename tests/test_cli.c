@@ -529,6 +529,51 @@ static void rank_g_types(void **state)
     assert_non_null(strstr(out, "rank-2 multiply-add: vdot_bf16"));
 }
 
+/* TEXT with the first FROM cut out, into OUT. */
+static void cut_text(char *out, size_t size, const char *text, const char *from)
+{
+    const char *at = strstr(text, from);
+    assert_non_null(at);
+    snprintf(out, size, "%.*s%s", (int)(at - text), text, at + strlen(from));
+}
+
+/* Rank-G types on POWER and AArch64: POWER9 (VSX) has no spelling of
+ * them; an Arm file lacking bf16 or i8mm is refused naming what is
+ * missing; POWER10 hands xvi8ger4 B first (its signed operand) and stores
+ * the transposed tile down C's columns; the SVE kernels add the
+ * extension to -march. */
+static void rank_g_power_arm(void **state)
+{
+    (void)state;
+    static char c[1 << 18], text[1 << 15], cut[1 << 15];
+    char p9[2048], p10[2048], v1[2048];
+    snprintf(p9, sizeof p9, "%s/power9.yaml", MACHINES_DIR);
+    snprintf(p10, sizeof p10, "%s/power10.yaml", MACHINES_DIR);
+    snprintf(v1, sizeof v1, "%s/neoverse-v1.yaml", MACHINES_DIR);
+    bad(NULL, ARGS("-o", "o", "--machine", p9, "--type", "u8s8s32"),
+        "power9.yaml:", "extensions: the vsx instruction set has no u8s8s32 kernels yet");
+    FILE *f = fopen(v1, "r");
+    assert_non_null(f);
+    text[fread(text, 1, sizeof text - 1, f)] = '\0';
+    fclose(f);
+    cut_text(cut, sizeof cut, text, ", i8mm");
+    bad(cut, ARGS("-o", "o", "--type", "u8s8s32"),
+        "m.yaml:", "extensions: --type u8s8s32 needs i8mm, which the file does not list");
+    cut_text(cut, sizeof cut, text, ", bf16");
+    bad(cut, ARGS("-o", "o", "--type", "bf16"),
+        "m.yaml:", "extensions: --type bf16 needs bf16, which the file does not list");
+    clear_outputs();
+    assert_int_equal(run(ARGS("--machine", p10, "-o", "o", "--type", "u8s8s32", "--name", "pk")), 0);
+    c[read_out("o/pk.c", c, sizeof c - 1)] = '\0';
+    assert_non_null(strstr(c, "__builtin_mma_xvi8ger4pp(&acc0, (__vector unsigned char)vs3, "
+                              "(__vector unsigned char)vs0);"));   /* B (vs3) first */
+    assert_non_null(strstr(c, "vec_xst(acc0_v[1], 0, c + 0 + 1 * cs_c);"));   /* column 1 */
+    assert_int_equal(run(ARGS("--machine", v1, "--type", "u8s8s32", "--print-cflags")), 0);
+    assert_string_equal(out, "-march=armv8.2-a+sve -msve-vector-bits=256 -march=armv8.2-a+sve+i8mm\n");
+    assert_int_equal(run(ARGS("--machine", v1, "--type", "bf16", "--explain")), 0);
+    assert_non_null(strstr(out, "rank-2 multiply-add: vdot_bf16"));
+}
+
 static int setup(void **state)
 {
     (void)state;
@@ -567,6 +612,7 @@ int main(void)
         cmocka_unit_test(complex_refused),
         cmocka_unit_test(complex_good),
         cmocka_unit_test(rank_g_types),
+        cmocka_unit_test(rank_g_power_arm),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }

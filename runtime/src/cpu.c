@@ -46,17 +46,33 @@ static unsigned detect(void)
 #ifndef HWCAP_SVE
 #define HWCAP_SVE (1UL << 22)
 #endif
+#ifndef HWCAP2_SVEI8MM
+#define HWCAP2_SVEI8MM (1UL << 9)
+#define HWCAP2_SVEBF16 (1UL << 12)
+#define HWCAP2_I8MM (1UL << 13)
+#define HWCAP2_BF16 (1UL << 14)
+#endif
 #ifndef PR_SVE_GET_VL
 #define PR_SVE_GET_VL 51
 #define PR_SVE_VL_LEN_MASK 0xffff
 #endif
 
+/* BF16 and I8MM as the kernels use them: in SVE's form too on SVE CPUs. */
+static unsigned dot_features(int sve)
+{
+    unsigned long h2 = getauxval(AT_HWCAP2);
+    unsigned f = 0;
+    if ((h2 & HWCAP2_BF16) && (!sve || (h2 & HWCAP2_SVEBF16))) f |= GG_CPU_BF16;
+    if ((h2 & HWCAP2_I8MM) && (!sve || (h2 & HWCAP2_SVEI8MM))) f |= GG_CPU_I8MM;
+    return f;
+}
+
 /* NEON is the baseline; SVE and its vector length (bytes from prctl). */
 static unsigned detect(void)
 {
     if (!(getauxval(AT_HWCAP) & HWCAP_SVE))
-        return 0;
-    unsigned f = GG_CPU_SVE;
+        return dot_features(0);
+    unsigned f = GG_CPU_SVE | dot_features(1);
     int vl = prctl(PR_SVE_GET_VL);
     int bits = vl < 0 ? 0 : (vl & PR_SVE_VL_LEN_MASK) * 8;
     if (bits == 256) f |= GG_CPU_SVE256;

@@ -70,7 +70,9 @@ struct gg_ipedge { int mr; gg_ikernel *fn; };
 /* CPU features a kernel may need; cpu.c tests them (x86: cpuid + xgetbv;
  * AArch64 and POWER: the kernel's hardware capability words). SVE256 and
  * SVE512: SVE with exactly that vector length, as kernels built with
- * -msve-vector-bits need. PWR9: ISA 3.0; PWR10: ISA 3.1 with MMA. */
+ * -msve-vector-bits need. PWR9: ISA 3.0; PWR10: ISA 3.1 with MMA. BF16,
+ * I8MM: AArch64's FEAT_BF16 / FEAT_I8MM, in their SVE forms too where the
+ * CPU has SVE (the kernels use SVE's there). */
 enum {
     GG_CPU_SSE2 = 1u << 0, GG_CPU_AVX = 1u << 1, GG_CPU_AVX2 = 1u << 2,
     GG_CPU_FMA = 1u << 3, GG_CPU_AVX512F = 1u << 4, GG_CPU_AVX512DQ = 1u << 5,
@@ -78,6 +80,7 @@ enum {
     GG_CPU_SVE = 1u << 8, GG_CPU_SVE256 = 1u << 9, GG_CPU_SVE512 = 1u << 10,
     GG_CPU_PWR9 = 1u << 11, GG_CPU_PWR10 = 1u << 12,
     GG_CPU_AVX512BF16 = 1u << 13, GG_CPU_AVX512VNNI = 1u << 14,
+    GG_CPU_BF16 = 1u << 15, GG_CPU_I8MM = 1u << 16,
 };
 unsigned gg_cpu_features(void);
 /* the x86-64 level (4, 3, 1; 0: none) the runtime's own vector code uses */
