@@ -209,13 +209,23 @@ static void scalar_path(struct buf *b, const struct em *e)
     buf_printf(b, "    static const unsigned short at_[%d] = {", n);
     for (int x = 0; x < n; x++) buf_printf(b, "%s%d,", x % 16 ? " " : "\n        ", at[x]);
     buf_puts(b, "\n    };\n");
-    buf_printf(b,
-        "    for (int64_t j = 0; j < n; j++)\n"
-        "        for (int64_t i = 0; i < m; i++) {\n"
-        "            %s v = alpha_ * t_[at_[i + j * %d]];\n"
-        "            %s *cij = c + i * rs_c + j * cs_c;\n"
-        "            *cij = beta_ == 0 ? v : v + beta_ * *cij;\n"
-        "        }\n", ct, k->mr, ct);
+    const char *w = elem_wrap_type(k->elem);
+    if (w)   /* integer C: the arithmetic wraps, in the unsigned twin */
+        buf_printf(b,
+            "    for (int64_t j = 0; j < n; j++)\n"
+            "        for (int64_t i = 0; i < m; i++) {\n"
+            "            %s v = (%s)alpha_ * (%s)t_[at_[i + j * %d]];\n"
+            "            %s *cij = c + i * rs_c + j * cs_c;\n"
+            "            *cij = (%s)(beta_ == 0 ? v : v + (%s)beta_ * (%s)*cij);\n"
+            "        }\n", w, w, w, k->mr, ct, ct, w, w);
+    else
+        buf_printf(b,
+            "    for (int64_t j = 0; j < n; j++)\n"
+            "        for (int64_t i = 0; i < m; i++) {\n"
+            "            %s v = alpha_ * t_[at_[i + j * %d]];\n"
+            "            %s *cij = c + i * rs_c + j * cs_c;\n"
+            "            *cij = beta_ == 0 ? v : v + beta_ * *cij;\n"
+            "        }\n", ct, k->mr, ct);
     free(at);
 }
 

@@ -160,6 +160,8 @@ int elem_bytes(enum elem e);                         /* one lane of an accumulat
 int elem_group(enum elem e);
 const char *elem_atype(enum elem e);
 const char *elem_btype(enum elem e);
+/* The unsigned type integer C's arithmetic wraps in (NULL: floating point). */
+const char *elem_wrap_type(enum elem e);
 /* The type's name in default file names ("dgemm", "sbgemm", "gemm_u8s8s32"). */
 const char *elem_routine(enum elem e);
 /* The compile flags and GG_CPU_* features of a kernel of type E on T (the

@@ -27,12 +27,15 @@ static const char *const btype[ELEM_COUNT] = { "float", "double", "uint16_t", "i
 static const char *const routine[ELEM_COUNT] = { "sgemm", "dgemm", "sbgemm", "gemm_u8s8s32",
                                                  "gemm_s8u8s32" };
 static const int group[ELEM_COUNT] = { 1, 1, 2, 4, 4 };
+/* integer C wraps: its scalar arithmetic is spelled in the unsigned twin */
+static const char *const wrap_type[ELEM_COUNT] = { [ELEM_U8S8] = "uint32_t", [ELEM_S8U8] = "uint32_t" };
 
 int elem_bytes(enum elem e) { return e == ELEM_F64 ? 8 : 4; }
 int elem_group(enum elem e) { return group[e]; }
 const char *elem_atype(enum elem e) { return atype[e]; }
 const char *elem_btype(enum elem e) { return btype[e]; }
 const char *elem_routine(enum elem e) { return routine[e]; }
+const char *elem_wrap_type(enum elem e) { return wrap_type[e]; }
 
 static bool fits(const struct target *t, const struct machine *m)
 {

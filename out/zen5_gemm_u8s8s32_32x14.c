@@ -1707,9 +1707,9 @@ void zen5_gemm_u8s8s32_32x14(int64_t m, int64_t n, int64_t k, const int32_t *alp
     };
     for (int64_t j = 0; j < n; j++)
         for (int64_t i = 0; i < m; i++) {
-            int32_t v = alpha_ * t_[at_[i + j * 32]];
+            uint32_t v = (uint32_t)alpha_ * (uint32_t)t_[at_[i + j * 32]];
             int32_t *cij = c + i * rs_c + j * cs_c;
-            *cij = beta_ == 0 ? v : v + beta_ * *cij;
+            *cij = (int32_t)(beta_ == 0 ? v : v + (uint32_t)beta_ * (uint32_t)*cij);
         }
 
 }
