@@ -3,16 +3,18 @@
 # skips apt when every package is already there. scripts/check-fresh-debian.sh
 # checks that this list is complete on a minimal (debootstrap minbase) root.
 #   install-deps.sh          build, tests (incl. cross compilers, qemu, MPI,
-#                            and llvm-mca-19 for the mca suite: llvm-19)
+#                            oneDNN, and llvm-mca-19 for the mca suite: llvm-19)
 #   install-deps.sh --bench  also clang-19 for scripts/mca-report.sh's default, and
 #                            chromium to look at the SVG pictures (headless
 #                            screenshots; the tests do not need it)
 set -eu
 # --no-install-recommends leaves out what gcc only recommends, so the C
 # library's headers and start files (libc6-dev) and the cross C libraries
-# are named. ScaLAPACK and Open MPI: the test of libgemmgen under PDGEMM.
+# are named. ScaLAPACK and Open MPI: the test of libgemmgen under PDGEMM;
+# oneDNN: gemmgen_gemm_u8s8s32 compared with dnnl_gemm_u8s8s32, and the peer
+# of gemmbench --lowp.
 PKGS="gcc libc6-dev meson ninja-build pkg-config libyaml-dev libcmocka-dev
-      libblis-dev libopenblas-dev
+      libblis-dev libopenblas-dev libdnnl-dev
       gcc-powerpc64le-linux-gnu gcc-aarch64-linux-gnu qemu-user
       libc6-dev-ppc64el-cross libc6-dev-arm64-cross llvm-19
       libscalapack-openmpi-dev libopenmpi-dev openmpi-bin"
