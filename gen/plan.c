@@ -79,8 +79,9 @@ static void check_type(const struct plan *pl, const struct options *o)
     if (elem_group(o->elem) == 1) return;
     if (o->blis) die_input("--blis: BLIS has no %s micro-kernels", elem_names[o->elem]);
     if (!sp->fma && !sp->fma_lane && !sp->ger)   /* no multiply-add of any form */
-        die_input("%s:%d: extensions: the %s instruction set has no %s kernels yet (--type %s)",
-                  m->path, m->ext_line, pl->t->name, elem_names[o->elem], elem_names[o->elem]);
+        die_input("%s:%d: extensions: no %s multiply-add in the %s instruction set these "
+                  "extensions give (--type %s)", m->path, m->ext_line, elem_names[o->elem],
+                  pl->t->name, elem_names[o->elem]);
     unsigned missing = sp->requires & ~m->ext;
     if (missing)
         die_input("%s:%d: extensions: --type %s needs %s, which the file does not list",
