@@ -19,7 +19,7 @@
  * --complex adds the slots gg_M_c64 and gg_M_c32 (the set's z and c), empty
  * where gemmgen has no complex kernel for the machine.
  * --lowp adds the slots gg_M_bf16 and gg_M_u8s8 (`--type bf16`, `--type
- * u8s8s32`: the set's bf16 and u8s8, with their CPU features apart from the
+ * s8u8s32`: the set's bf16 and u8s8, with their CPU features apart from the
  * set's), empty where gemmgen refuses the type (exit 2: the machine lacks
  * the instructions, or this gemmgen does not know the type).
  * --small adds the slots gg_M_f64s and gg_M_f32s: the kernels of the
