@@ -465,11 +465,12 @@ static int emit_functions(struct buf *fns, const struct plan *pl, const struct p
                           int nedges, const char *name, const char *dname)
 {
     int row_pref = emit_packed_fn(fns, pl, name);
+    const struct plan *dp = pl->direct ? pl->direct : pl;
     /* the packed kernel alone compiles in a fraction of the time: what
      * gemmbench's ablation sets need (ggkernel --packed-only) */
     buf_puts(fns, "\n#ifndef GEMMGEN_PACKED_ONLY\n");
-    if (direct_streams(&pl->k)) emit_in_place_pair(fns, pl, name, dname);
-    else emit_direct_fn(fns, pl, dname, false, false);
+    if (direct_streams(&dp->k)) emit_in_place_pair(fns, dp, name, dname);
+    else emit_direct_fn(fns, dp, dname, false, false);
     for (int i = 0; i < nedges; i++) {
         char ename[160];
         edge_name(ename, sizeof ename, name, &edges[i]);
@@ -478,7 +479,7 @@ static int emit_functions(struct buf *fns, const struct plan *pl, const struct p
         packed_edge_name(ename, sizeof ename, name, &edges[i]);
         emit_packed_fn(fns, &edges[i], ename);
     }
-    if (rows_variants(pl)) emit_rows_fns(fns, pl, edges, nedges, name, dname);
+    if (rows_variants(pl)) emit_rows_fns(fns, dp, edges, nedges, name, dname);
     for (size_t t = 0; t < NTAILS; t++) {
         int rows = pl->tails[t].rows;
         if (!rows) continue;

@@ -133,17 +133,19 @@ static bool handle(struct options *o, int c, const char *arg, bool *print_machin
     return true;
 }
 
-static void write_kernel(const struct plan *pl, const struct options *o)
+static void write_kernel(struct plan *pl, const struct options *o)
 {
     char dname[128], cpath[1024], hpath[1024], dpath[1024], fpath[1024];
     const char *name = o->name ? o->name : plan_default_name(pl, dname, sizeof dname);
     struct buf c = { 0 }, h = { 0 }, d = { 0 }, f = { 0 };
     struct edge_spec es[MAX_EDGES];
-    struct plan edges[MAX_EDGES];
+    struct plan edges[MAX_EDGES], dp;
+    int has_dp = plan_build_direct(&dp, pl, o);
     int ne = plan_edges(pl, es);
     for (int i = 0; i < ne; i++) plan_build_edge(&edges[i], pl, o, &es[i]);
     emit_kernel(pl, edges, ne, o, name, &c, &h, &d);
     for (int i = 0; i < ne; i++) plan_free(&edges[i]);
+    if (has_dp) plan_free(&dp);
     if (mkdir(o->outdir, 0755) != 0 && errno != EEXIST) die("%s: cannot create: %s", o->outdir, strerror(errno));
     if (strlen(o->outdir) + strlen(name) + 16 >= sizeof cpath)
         die_input("--outdir: '%.60s...' is too long", o->outdir);

@@ -102,7 +102,14 @@ static void choose_shape(struct plan *pl, const struct options *o)
     if (!s.mr && o->blis && !exact)
         s = pick(m, pl->t, o->elem, o->mr, o->nr, m->max_regs, force, false);
     if (!s.mr) explain_no_shape(pl, o, force);
-    kernel_build(&pl->k, m, pl->t, o->elem, s.bs, s.mr, s.nr, m->max_regs);
+    /* the schedule one register short of the file's budget where the shape
+     * still fits: with every register live, GCC's allocator copies and
+     * spills accumulators in the loop (docs/decisions.md) */
+    int budget = m->max_regs;
+    if (!o->max_regs && !o->paper &&
+        kernel_min_regs(m, pl->t, s.bs, o->elem, s.mr, s.nr) <= m->max_regs - 1)
+        budget = m->max_regs - 1;
+    kernel_build(&pl->k, m, pl->t, o->elem, s.bs, s.mr, s.nr, budget);
 }
 
 static void check_timings(const struct plan *pl)
@@ -172,6 +179,21 @@ void plan_build(struct plan *pl, const struct options *o)
                   "unrolled a multiple of %d here", o->unroll, pl->r.uf);
     predict(pl);
     if (!kernel_packed_only(&pl->k)) tails_choose(pl->tails, pl);
+}
+
+/* The in-place kernels keep the whole budget: their addressing takes
+ * general registers, not vector ones, and with one vector register short
+ * their schedule ran slower (docs/decisions.md). */
+int plan_build_direct(struct plan *dp, struct plan *pl, const struct options *o)
+{
+    if (kernel_packed_only(&pl->k) || pl->k.max_regs == pl->m.max_regs) return 0;
+    struct options od = *o;
+    od.max_regs = pl->m.max_regs;
+    od.mr = pl->k.mr; od.nr = pl->k.nr; od.force_bs = (int)pl->k.bs; od.small_tile = false;
+    od.blis = false;
+    plan_build(dp, &od);
+    pl->direct = dp;
+    return 1;
 }
 
 /* The narrowest valid size from half of `full` up (A rows or B columns

@@ -41,9 +41,15 @@ struct plan {
     double fp_utilization;
     int rtg_uf;                 /* the RTG's unroll factor, before the machine's minimum */
     struct tail_choice tails[TAIL_COUNT];   /* the row tails (tails.c) */
+    /* the in-place (_direct, _stream, _rows) kernels' plan where it is not
+     * this one (plan_build_direct), else NULL */
+    const struct plan *direct;
 };
 
 void plan_build(struct plan *pl, const struct options *o);
+/* The plan of pl's in-place kernels into dp, and pl->direct set, where
+ * pl's schedule was left a register short (returns 0: pl serves them). */
+int plan_build_direct(struct plan *dp, struct plan *pl, const struct options *o);
 void plan_free(struct plan *pl);
 enum { MAX_EDGES = 3 };
 struct edge_spec { int mr, nr, max_regs; };

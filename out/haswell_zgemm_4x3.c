@@ -4,12 +4,12 @@
  *
  * How it was made (POCA: instruction selection, list scheduling,
  * two-iteration pipelining, rotating register allocation):
- *   machine haswell (haswell.yaml), avx2, 256-bit vectors, MaxReg 16
+ *   machine haswell (haswell.yaml), avx2, 256-bit vectors, MaxReg 15
  *   B strategy split-complex; 25 instructions per k iteration, 12 accumulators
- *   single-iteration schedule 13 cycles; pipelined: 5 instructions of
+ *   single-iteration schedule 13 cycles; pipelined: 3 instructions of
  *   the next iteration moved up, 6.25 cycles per iteration (resource
  *   bound 6.25), predicted FP-unit utilization 96.0%
- *   LiveReg at most 16; unroll factor 3, rotating register allocation
+ *   LiveReg at most 15; unroll factor 2, rotating register allocation
  *   complex strategy: split re/im broadcast + permute/addsub (split-complex):
  *     6 C vectors, 2 accumulators each, combined after the k loop by
  *     6 vshuffle + 6 vfadd, about 12.0 cycles per tile
@@ -42,7 +42,7 @@ void haswell_zgemm_4x3(int64_t m, int64_t n, int64_t k, const double _Complex *a
     const double *ap = (const double *)a, *bp = (const double *)b, *an = (const double *)a_next;
     (void)b_next;
     __m256d ymm0, ymm1, ymm2, ymm3, ymm4, ymm5, ymm6, ymm7;
-    __m256d ymm8, ymm9, ymm10, ymm11, ymm12, ymm13, ymm14, ymm15;
+    __m256d ymm8, ymm9, ymm10, ymm11, ymm12, ymm13, ymm14;
 
     ymm0 = _mm256_setzero_pd();
     ymm1 = _mm256_setzero_pd();
@@ -63,22 +63,21 @@ void haswell_zgemm_4x3(int64_t m, int64_t n, int64_t k, const double _Complex *a
     const int64_t pf_span = rs_c == 1 ? m - 1 : (n - 1) * cs_c;
     int64_t pf_left = rs_c == 1 ? n : m;
     double _Complex *pf_c = c;
-    for (int64_t passes = k > 0 ? (k - 1) / 3 : 0; pf_left > passes; pf_left--) {
+    for (int64_t passes = k > 0 ? (k - 1) / 2 : 0; pf_left > passes; pf_left--) {
         __builtin_prefetch(pf_c, 1, 3);
         __builtin_prefetch(pf_c + pf_span / 2, 1, 3);
         __builtin_prefetch(pf_c + pf_span, 1, 3);
         pf_c += pf_step;
     }
     if (k > 0) {
-        /* prologue: the first 5 instructions of iteration 0 (pointer
+        /* prologue: the first 3 instructions of iteration 0 (pointer
          * bumps among them become load offsets) */
         __builtin_prefetch((const char *)(an + 0) + 0, 0, 3);
-        ymm13 = _mm256_loadu_pd(ap + 0);
-        ymm14 = _mm256_loadu_pd(ap + 4);
+        ymm12 = _mm256_loadu_pd(ap + 0);
 
-        /* kernel: iteration i and the start of i+1, unrolled 3x */
+        /* kernel: iteration i and the start of i+1, unrolled 2x */
         int64_t nq = k - 1;
-        for (int64_t it = nq / 3; it > 0; it--) {
+        for (int64_t it = nq / 2; it > 0; it--) {
             if (pf_left > 0) {
                 __builtin_prefetch(pf_c, 1, 3);
                 __builtin_prefetch(pf_c + pf_span / 2, 1, 3);
@@ -87,194 +86,128 @@ void haswell_zgemm_4x3(int64_t m, int64_t n, int64_t k, const double _Complex *a
                 pf_left--;
             }
             /* copy 0 */
-            ymm12 = _mm256_broadcast_sd(bp + 0);
-            ymm15 = _mm256_broadcast_sd(bp + 1);
+            ymm13 = _mm256_loadu_pd(ap + 4);
+            ymm14 = _mm256_broadcast_sd(bp + 0);
             __builtin_prefetch((const char *)(bp + 0) + 512, 0, 3);
-            ymm0 = _mm256_fmadd_pd(ymm13, ymm12, ymm0);
-            ymm2 = _mm256_fmadd_pd(ymm14, ymm12, ymm2);
-            ymm12 = _mm256_broadcast_sd(bp + 2);
-            ymm1 = _mm256_fmadd_pd(ymm13, ymm15, ymm1);
-            ymm3 = _mm256_fmadd_pd(ymm14, ymm15, ymm3);
-            ymm15 = _mm256_broadcast_sd(bp + 3);
-            ymm4 = _mm256_fmadd_pd(ymm13, ymm12, ymm4);
-            ymm6 = _mm256_fmadd_pd(ymm14, ymm12, ymm6);
-            ymm12 = _mm256_broadcast_sd(bp + 4);
-            ymm5 = _mm256_fmadd_pd(ymm13, ymm15, ymm5);
-            ymm7 = _mm256_fmadd_pd(ymm14, ymm15, ymm7);
-            ymm15 = _mm256_broadcast_sd(bp + 5);
+            ymm0 = _mm256_fmadd_pd(ymm12, ymm14, ymm0);
+            ymm2 = _mm256_fmadd_pd(ymm13, ymm14, ymm2);
+            ymm14 = _mm256_broadcast_sd(bp + 1);
+            ymm1 = _mm256_fmadd_pd(ymm12, ymm14, ymm1);
+            ymm3 = _mm256_fmadd_pd(ymm13, ymm14, ymm3);
+            ymm14 = _mm256_broadcast_sd(bp + 2);
+            ymm4 = _mm256_fmadd_pd(ymm12, ymm14, ymm4);
+            ymm6 = _mm256_fmadd_pd(ymm13, ymm14, ymm6);
+            ymm14 = _mm256_broadcast_sd(bp + 3);
             __builtin_prefetch((const char *)(an + 8) + 0, 0, 3);
-            ymm8 = _mm256_fmadd_pd(ymm13, ymm12, ymm8);
-            ymm10 = _mm256_fmadd_pd(ymm14, ymm12, ymm10);
+            ymm5 = _mm256_fmadd_pd(ymm12, ymm14, ymm5);
+            ymm7 = _mm256_fmadd_pd(ymm13, ymm14, ymm7);
+            ymm14 = _mm256_broadcast_sd(bp + 4);
+            ymm8 = _mm256_fmadd_pd(ymm12, ymm14, ymm8);
+            ymm10 = _mm256_fmadd_pd(ymm13, ymm14, ymm10);
+            ymm14 = _mm256_broadcast_sd(bp + 5);
+            ymm9 = _mm256_fmadd_pd(ymm12, ymm14, ymm9);
             ymm12 = _mm256_loadu_pd(ap + 8);
-            ymm9 = _mm256_fmadd_pd(ymm13, ymm15, ymm9);
-            ymm13 = _mm256_loadu_pd(ap + 12);
-            ymm11 = _mm256_fmadd_pd(ymm14, ymm15, ymm11);
+            ymm11 = _mm256_fmadd_pd(ymm13, ymm14, ymm11);
             /* copy 1 */
-            ymm14 = _mm256_broadcast_sd(bp + 6);
-            ymm15 = _mm256_broadcast_sd(bp + 7);
+            ymm14 = _mm256_loadu_pd(ap + 12);
+            ymm13 = _mm256_broadcast_sd(bp + 6);
             __builtin_prefetch((const char *)(bp + 6) + 512, 0, 3);
-            ymm0 = _mm256_fmadd_pd(ymm12, ymm14, ymm0);
-            ymm2 = _mm256_fmadd_pd(ymm13, ymm14, ymm2);
-            ymm14 = _mm256_broadcast_sd(bp + 8);
-            ymm1 = _mm256_fmadd_pd(ymm12, ymm15, ymm1);
-            ymm3 = _mm256_fmadd_pd(ymm13, ymm15, ymm3);
-            ymm15 = _mm256_broadcast_sd(bp + 9);
-            ymm4 = _mm256_fmadd_pd(ymm12, ymm14, ymm4);
-            ymm6 = _mm256_fmadd_pd(ymm13, ymm14, ymm6);
-            ymm14 = _mm256_broadcast_sd(bp + 10);
-            ymm5 = _mm256_fmadd_pd(ymm12, ymm15, ymm5);
-            ymm7 = _mm256_fmadd_pd(ymm13, ymm15, ymm7);
-            ymm15 = _mm256_broadcast_sd(bp + 11);
+            ymm0 = _mm256_fmadd_pd(ymm12, ymm13, ymm0);
+            ymm2 = _mm256_fmadd_pd(ymm14, ymm13, ymm2);
+            ymm13 = _mm256_broadcast_sd(bp + 7);
+            ymm1 = _mm256_fmadd_pd(ymm12, ymm13, ymm1);
+            ymm3 = _mm256_fmadd_pd(ymm14, ymm13, ymm3);
+            ymm13 = _mm256_broadcast_sd(bp + 8);
+            ymm4 = _mm256_fmadd_pd(ymm12, ymm13, ymm4);
+            ymm6 = _mm256_fmadd_pd(ymm14, ymm13, ymm6);
+            ymm13 = _mm256_broadcast_sd(bp + 9);
             __builtin_prefetch((const char *)(an + 16) + 0, 0, 3);
-            ymm8 = _mm256_fmadd_pd(ymm12, ymm14, ymm8);
-            ymm10 = _mm256_fmadd_pd(ymm13, ymm14, ymm10);
-            ymm14 = _mm256_loadu_pd(ap + 16);
-            ymm9 = _mm256_fmadd_pd(ymm12, ymm15, ymm9);
-            ymm12 = _mm256_loadu_pd(ap + 20);
-            ymm11 = _mm256_fmadd_pd(ymm13, ymm15, ymm11);
-            /* copy 2 */
-            ymm13 = _mm256_broadcast_sd(bp + 12);
-            ymm15 = _mm256_broadcast_sd(bp + 13);
-            __builtin_prefetch((const char *)(bp + 12) + 512, 0, 3);
-            ymm0 = _mm256_fmadd_pd(ymm14, ymm13, ymm0);
-            ymm2 = _mm256_fmadd_pd(ymm12, ymm13, ymm2);
-            ymm13 = _mm256_broadcast_sd(bp + 14);
-            ymm1 = _mm256_fmadd_pd(ymm14, ymm15, ymm1);
-            ymm3 = _mm256_fmadd_pd(ymm12, ymm15, ymm3);
-            ymm15 = _mm256_broadcast_sd(bp + 15);
-            ymm4 = _mm256_fmadd_pd(ymm14, ymm13, ymm4);
-            ymm6 = _mm256_fmadd_pd(ymm12, ymm13, ymm6);
-            ymm13 = _mm256_broadcast_sd(bp + 16);
-            ymm5 = _mm256_fmadd_pd(ymm14, ymm15, ymm5);
-            ymm7 = _mm256_fmadd_pd(ymm12, ymm15, ymm7);
-            ymm15 = _mm256_broadcast_sd(bp + 17);
-            __builtin_prefetch((const char *)(an + 24) + 0, 0, 3);
-            ymm8 = _mm256_fmadd_pd(ymm14, ymm13, ymm8);
-            ymm10 = _mm256_fmadd_pd(ymm12, ymm13, ymm10);
-            ymm13 = _mm256_loadu_pd(ap + 24);
-            ymm9 = _mm256_fmadd_pd(ymm14, ymm15, ymm9);
-            ymm14 = _mm256_loadu_pd(ap + 28);
-            ymm11 = _mm256_fmadd_pd(ymm12, ymm15, ymm11);
+            ymm5 = _mm256_fmadd_pd(ymm12, ymm13, ymm5);
+            ymm7 = _mm256_fmadd_pd(ymm14, ymm13, ymm7);
+            ymm13 = _mm256_broadcast_sd(bp + 10);
+            ymm8 = _mm256_fmadd_pd(ymm12, ymm13, ymm8);
+            ymm10 = _mm256_fmadd_pd(ymm14, ymm13, ymm10);
+            ymm13 = _mm256_broadcast_sd(bp + 11);
+            ymm9 = _mm256_fmadd_pd(ymm12, ymm13, ymm9);
+            ymm12 = _mm256_loadu_pd(ap + 16);
+            ymm11 = _mm256_fmadd_pd(ymm14, ymm13, ymm11);
 
-            ap += 24;
-            bp += 18;
-            an += 24;
+            ap += 16;
+            bp += 12;
+            an += 16;
         }
-        int64_t rem = nq % 3;
+        int64_t rem = nq % 2;
         if (rem > 0) {
-            ymm12 = _mm256_broadcast_sd(bp + 0);
-            ymm15 = _mm256_broadcast_sd(bp + 1);
+            ymm13 = _mm256_loadu_pd(ap + 4);
+            ymm14 = _mm256_broadcast_sd(bp + 0);
             __builtin_prefetch((const char *)(bp + 0) + 512, 0, 3);
-            ymm0 = _mm256_fmadd_pd(ymm13, ymm12, ymm0);
-            ymm2 = _mm256_fmadd_pd(ymm14, ymm12, ymm2);
-            ymm12 = _mm256_broadcast_sd(bp + 2);
-            ymm1 = _mm256_fmadd_pd(ymm13, ymm15, ymm1);
-            ymm3 = _mm256_fmadd_pd(ymm14, ymm15, ymm3);
-            ymm15 = _mm256_broadcast_sd(bp + 3);
-            ymm4 = _mm256_fmadd_pd(ymm13, ymm12, ymm4);
-            ymm6 = _mm256_fmadd_pd(ymm14, ymm12, ymm6);
-            ymm12 = _mm256_broadcast_sd(bp + 4);
-            ymm5 = _mm256_fmadd_pd(ymm13, ymm15, ymm5);
-            ymm7 = _mm256_fmadd_pd(ymm14, ymm15, ymm7);
-            ymm15 = _mm256_broadcast_sd(bp + 5);
-            __builtin_prefetch((const char *)(an + 8) + 0, 0, 3);
-            ymm8 = _mm256_fmadd_pd(ymm13, ymm12, ymm8);
-            ymm10 = _mm256_fmadd_pd(ymm14, ymm12, ymm10);
-            ymm12 = _mm256_loadu_pd(ap + 8);
-            ymm9 = _mm256_fmadd_pd(ymm13, ymm15, ymm9);
-            ymm13 = _mm256_loadu_pd(ap + 12);
-            ymm11 = _mm256_fmadd_pd(ymm14, ymm15, ymm11);
-        }
-        if (rem > 1) {
-            ymm14 = _mm256_broadcast_sd(bp + 6);
-            ymm15 = _mm256_broadcast_sd(bp + 7);
-            __builtin_prefetch((const char *)(bp + 6) + 512, 0, 3);
             ymm0 = _mm256_fmadd_pd(ymm12, ymm14, ymm0);
             ymm2 = _mm256_fmadd_pd(ymm13, ymm14, ymm2);
-            ymm14 = _mm256_broadcast_sd(bp + 8);
-            ymm1 = _mm256_fmadd_pd(ymm12, ymm15, ymm1);
-            ymm3 = _mm256_fmadd_pd(ymm13, ymm15, ymm3);
-            ymm15 = _mm256_broadcast_sd(bp + 9);
+            ymm14 = _mm256_broadcast_sd(bp + 1);
+            ymm1 = _mm256_fmadd_pd(ymm12, ymm14, ymm1);
+            ymm3 = _mm256_fmadd_pd(ymm13, ymm14, ymm3);
+            ymm14 = _mm256_broadcast_sd(bp + 2);
             ymm4 = _mm256_fmadd_pd(ymm12, ymm14, ymm4);
             ymm6 = _mm256_fmadd_pd(ymm13, ymm14, ymm6);
-            ymm14 = _mm256_broadcast_sd(bp + 10);
-            ymm5 = _mm256_fmadd_pd(ymm12, ymm15, ymm5);
-            ymm7 = _mm256_fmadd_pd(ymm13, ymm15, ymm7);
-            ymm15 = _mm256_broadcast_sd(bp + 11);
-            __builtin_prefetch((const char *)(an + 16) + 0, 0, 3);
+            ymm14 = _mm256_broadcast_sd(bp + 3);
+            __builtin_prefetch((const char *)(an + 8) + 0, 0, 3);
+            ymm5 = _mm256_fmadd_pd(ymm12, ymm14, ymm5);
+            ymm7 = _mm256_fmadd_pd(ymm13, ymm14, ymm7);
+            ymm14 = _mm256_broadcast_sd(bp + 4);
             ymm8 = _mm256_fmadd_pd(ymm12, ymm14, ymm8);
             ymm10 = _mm256_fmadd_pd(ymm13, ymm14, ymm10);
-            ymm14 = _mm256_loadu_pd(ap + 16);
-            ymm9 = _mm256_fmadd_pd(ymm12, ymm15, ymm9);
-            ymm12 = _mm256_loadu_pd(ap + 20);
-            ymm11 = _mm256_fmadd_pd(ymm13, ymm15, ymm11);
+            ymm14 = _mm256_broadcast_sd(bp + 5);
+            ymm9 = _mm256_fmadd_pd(ymm12, ymm14, ymm9);
+            ymm12 = _mm256_loadu_pd(ap + 8);
+            ymm11 = _mm256_fmadd_pd(ymm13, ymm14, ymm11);
         }
 
         /* epilogue: the rest of the last iteration, in the registers
          * of the copy it follows */
         switch (rem) {
         case 0:
-            ymm12 = _mm256_broadcast_sd(bp + 0);
-            ymm15 = _mm256_broadcast_sd(bp + 1);
+            ymm13 = _mm256_loadu_pd(ap + 4);
+            ymm14 = _mm256_broadcast_sd(bp + 0);
             __builtin_prefetch((const char *)(bp + 0) + 512, 0, 3);
-            ymm0 = _mm256_fmadd_pd(ymm13, ymm12, ymm0);
-            ymm2 = _mm256_fmadd_pd(ymm14, ymm12, ymm2);
-            ymm12 = _mm256_broadcast_sd(bp + 2);
-            ymm1 = _mm256_fmadd_pd(ymm13, ymm15, ymm1);
-            ymm3 = _mm256_fmadd_pd(ymm14, ymm15, ymm3);
-            ymm15 = _mm256_broadcast_sd(bp + 3);
-            ymm4 = _mm256_fmadd_pd(ymm13, ymm12, ymm4);
-            ymm6 = _mm256_fmadd_pd(ymm14, ymm12, ymm6);
-            ymm12 = _mm256_broadcast_sd(bp + 4);
-            ymm5 = _mm256_fmadd_pd(ymm13, ymm15, ymm5);
-            ymm7 = _mm256_fmadd_pd(ymm14, ymm15, ymm7);
-            ymm15 = _mm256_broadcast_sd(bp + 5);
-            ymm8 = _mm256_fmadd_pd(ymm13, ymm12, ymm8);
-            ymm10 = _mm256_fmadd_pd(ymm14, ymm12, ymm10);
-            ymm9 = _mm256_fmadd_pd(ymm13, ymm15, ymm9);
-            ymm11 = _mm256_fmadd_pd(ymm14, ymm15, ymm11);
-            break;
-        case 1:
-            ymm14 = _mm256_broadcast_sd(bp + 6);
-            ymm15 = _mm256_broadcast_sd(bp + 7);
-            __builtin_prefetch((const char *)(bp + 6) + 512, 0, 3);
             ymm0 = _mm256_fmadd_pd(ymm12, ymm14, ymm0);
             ymm2 = _mm256_fmadd_pd(ymm13, ymm14, ymm2);
-            ymm14 = _mm256_broadcast_sd(bp + 8);
-            ymm1 = _mm256_fmadd_pd(ymm12, ymm15, ymm1);
-            ymm3 = _mm256_fmadd_pd(ymm13, ymm15, ymm3);
-            ymm15 = _mm256_broadcast_sd(bp + 9);
+            ymm14 = _mm256_broadcast_sd(bp + 1);
+            ymm1 = _mm256_fmadd_pd(ymm12, ymm14, ymm1);
+            ymm3 = _mm256_fmadd_pd(ymm13, ymm14, ymm3);
+            ymm14 = _mm256_broadcast_sd(bp + 2);
             ymm4 = _mm256_fmadd_pd(ymm12, ymm14, ymm4);
             ymm6 = _mm256_fmadd_pd(ymm13, ymm14, ymm6);
-            ymm14 = _mm256_broadcast_sd(bp + 10);
-            ymm5 = _mm256_fmadd_pd(ymm12, ymm15, ymm5);
-            ymm7 = _mm256_fmadd_pd(ymm13, ymm15, ymm7);
-            ymm15 = _mm256_broadcast_sd(bp + 11);
+            ymm14 = _mm256_broadcast_sd(bp + 3);
+            ymm5 = _mm256_fmadd_pd(ymm12, ymm14, ymm5);
+            ymm7 = _mm256_fmadd_pd(ymm13, ymm14, ymm7);
+            ymm14 = _mm256_broadcast_sd(bp + 4);
             ymm8 = _mm256_fmadd_pd(ymm12, ymm14, ymm8);
             ymm10 = _mm256_fmadd_pd(ymm13, ymm14, ymm10);
-            ymm9 = _mm256_fmadd_pd(ymm12, ymm15, ymm9);
-            ymm11 = _mm256_fmadd_pd(ymm13, ymm15, ymm11);
+            ymm14 = _mm256_broadcast_sd(bp + 5);
+            ymm9 = _mm256_fmadd_pd(ymm12, ymm14, ymm9);
+            ymm11 = _mm256_fmadd_pd(ymm13, ymm14, ymm11);
             break;
-        case 2:
-            ymm13 = _mm256_broadcast_sd(bp + 12);
-            ymm15 = _mm256_broadcast_sd(bp + 13);
-            __builtin_prefetch((const char *)(bp + 12) + 512, 0, 3);
-            ymm0 = _mm256_fmadd_pd(ymm14, ymm13, ymm0);
-            ymm2 = _mm256_fmadd_pd(ymm12, ymm13, ymm2);
-            ymm13 = _mm256_broadcast_sd(bp + 14);
-            ymm1 = _mm256_fmadd_pd(ymm14, ymm15, ymm1);
-            ymm3 = _mm256_fmadd_pd(ymm12, ymm15, ymm3);
-            ymm15 = _mm256_broadcast_sd(bp + 15);
-            ymm4 = _mm256_fmadd_pd(ymm14, ymm13, ymm4);
-            ymm6 = _mm256_fmadd_pd(ymm12, ymm13, ymm6);
-            ymm13 = _mm256_broadcast_sd(bp + 16);
-            ymm5 = _mm256_fmadd_pd(ymm14, ymm15, ymm5);
-            ymm7 = _mm256_fmadd_pd(ymm12, ymm15, ymm7);
-            ymm15 = _mm256_broadcast_sd(bp + 17);
-            ymm8 = _mm256_fmadd_pd(ymm14, ymm13, ymm8);
-            ymm10 = _mm256_fmadd_pd(ymm12, ymm13, ymm10);
-            ymm9 = _mm256_fmadd_pd(ymm14, ymm15, ymm9);
-            ymm11 = _mm256_fmadd_pd(ymm12, ymm15, ymm11);
+        case 1:
+            ymm14 = _mm256_loadu_pd(ap + 12);
+            ymm13 = _mm256_broadcast_sd(bp + 6);
+            __builtin_prefetch((const char *)(bp + 6) + 512, 0, 3);
+            ymm0 = _mm256_fmadd_pd(ymm12, ymm13, ymm0);
+            ymm2 = _mm256_fmadd_pd(ymm14, ymm13, ymm2);
+            ymm13 = _mm256_broadcast_sd(bp + 7);
+            ymm1 = _mm256_fmadd_pd(ymm12, ymm13, ymm1);
+            ymm3 = _mm256_fmadd_pd(ymm14, ymm13, ymm3);
+            ymm13 = _mm256_broadcast_sd(bp + 8);
+            ymm4 = _mm256_fmadd_pd(ymm12, ymm13, ymm4);
+            ymm6 = _mm256_fmadd_pd(ymm14, ymm13, ymm6);
+            ymm13 = _mm256_broadcast_sd(bp + 9);
+            ymm5 = _mm256_fmadd_pd(ymm12, ymm13, ymm5);
+            ymm7 = _mm256_fmadd_pd(ymm14, ymm13, ymm7);
+            ymm13 = _mm256_broadcast_sd(bp + 10);
+            ymm8 = _mm256_fmadd_pd(ymm12, ymm13, ymm8);
+            ymm10 = _mm256_fmadd_pd(ymm14, ymm13, ymm10);
+            ymm13 = _mm256_broadcast_sd(bp + 11);
+            ymm9 = _mm256_fmadd_pd(ymm12, ymm13, ymm9);
+            ymm11 = _mm256_fmadd_pd(ymm14, ymm13, ymm11);
             break;
 
         }

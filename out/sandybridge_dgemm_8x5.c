@@ -4,12 +4,12 @@
  *
  * How it was made (POCA: instruction selection, list scheduling,
  * two-iteration pipelining, rotating register allocation):
- *   machine sandybridge (sandybridge.yaml), avx, 256-bit vectors, MaxReg 16
+ *   machine sandybridge (sandybridge.yaml), avx, 256-bit vectors, MaxReg 15
  *   B strategy scalar-broadcast; 32 instructions per k iteration, 10 accumulators
- *   single-iteration schedule 19 cycles; pipelined: 9 instructions of
+ *   single-iteration schedule 19 cycles; pipelined: 8 instructions of
  *   the next iteration moved up, 10.00 cycles per iteration (resource
  *   bound 10.00), predicted FP-unit utilization 100.0%
- *   LiveReg at most 16; unroll factor 3, rotating register allocation
+ *   LiveReg at most 15; unroll factor 2, rotating register allocation
  *
  * Compile with: cc -O2 -mavx
  * (with -DGEMMGEN_PACKED_ONLY: sandybridge_dgemm_8x5 alone, none of the functions after it)
@@ -51,7 +51,7 @@ void sandybridge_dgemm_8x5(int64_t m, int64_t n, int64_t k, const double *alpha,
     const double *ap = a, *bp = b, *an = a_next;
     (void)b_next;
     __m256d ymm0, ymm1, ymm2, ymm3, ymm4, ymm5, ymm6, ymm7;
-    __m256d ymm8, ymm9, ymm10, ymm11, ymm12, ymm13, ymm14, ymm15;
+    __m256d ymm8, ymm9, ymm10, ymm11, ymm12, ymm13, ymm14;
 
     ymm0 = _mm256_setzero_pd();
     ymm1 = _mm256_setzero_pd();
@@ -70,26 +70,25 @@ void sandybridge_dgemm_8x5(int64_t m, int64_t n, int64_t k, const double *alpha,
     const int64_t pf_span = rs_c == 1 ? m - 1 : (n - 1) * cs_c;
     int64_t pf_left = rs_c == 1 ? n : m;
     double *pf_c = c;
-    for (int64_t passes = k > 0 ? (k - 1) / 3 : 0; pf_left > passes; pf_left--) {
+    for (int64_t passes = k > 0 ? (k - 1) / 2 : 0; pf_left > passes; pf_left--) {
         __builtin_prefetch(pf_c, 1, 3);
         __builtin_prefetch(pf_c + pf_span / 2, 1, 3);
         __builtin_prefetch(pf_c + pf_span, 1, 3);
         pf_c += pf_step;
     }
     if (k > 0) {
-        /* prologue: the first 9 instructions of iteration 0 (pointer
+        /* prologue: the first 8 instructions of iteration 0 (pointer
          * bumps among them become load offsets) */
         __builtin_prefetch((const char *)(an + 0) + 0, 0, 3);
         ymm11 = _mm256_loadu_pd(ap + 0);
-        ymm10 = _mm256_loadu_pd(ap + 4);
+        ymm13 = _mm256_loadu_pd(ap + 4);
         ymm14 = _mm256_broadcast_sd(bp + 0);
-        ymm13 = _mm256_broadcast_sd(bp + 1);
-        ymm12 = _mm256_broadcast_sd(bp + 2);
+        ymm10 = _mm256_broadcast_sd(bp + 1);
         __builtin_prefetch((const char *)(bp + 0) + 512, 0, 3);
 
-        /* kernel: iteration i and the start of i+1, unrolled 3x */
+        /* kernel: iteration i and the start of i+1, unrolled 2x */
         int64_t nq = k - 1;
-        for (int64_t it = nq / 3; it > 0; it--) {
+        for (int64_t it = nq / 2; it > 0; it--) {
             if (pf_left > 0) {
                 __builtin_prefetch(pf_c, 1, 3);
                 __builtin_prefetch(pf_c + pf_span / 2, 1, 3);
@@ -98,161 +97,100 @@ void sandybridge_dgemm_8x5(int64_t m, int64_t n, int64_t k, const double *alpha,
                 pf_left--;
             }
             /* copy 0 */
-            ymm15 = _mm256_mul_pd(ymm11, ymm14);
-            ymm14 = _mm256_mul_pd(ymm10, ymm14);
-            ymm0 = _mm256_add_pd(ymm0, ymm15);
-            ymm15 = _mm256_broadcast_sd(bp + 3);
             __builtin_prefetch((const char *)(an + 8) + 0, 0, 3);
+            ymm12 = _mm256_mul_pd(ymm11, ymm14);
+            ymm14 = _mm256_mul_pd(ymm13, ymm14);
+            ymm0 = _mm256_add_pd(ymm0, ymm12);
+            ymm12 = _mm256_broadcast_sd(bp + 2);
             ymm1 = _mm256_add_pd(ymm1, ymm14);
-            ymm14 = _mm256_mul_pd(ymm11, ymm13);
-            ymm13 = _mm256_mul_pd(ymm10, ymm13);
+            ymm14 = _mm256_mul_pd(ymm11, ymm10);
+            ymm10 = _mm256_mul_pd(ymm13, ymm10);
             ymm2 = _mm256_add_pd(ymm2, ymm14);
-            ymm14 = _mm256_broadcast_sd(bp + 4);
-            ymm3 = _mm256_add_pd(ymm3, ymm13);
-            ymm13 = _mm256_mul_pd(ymm11, ymm12);
-            ymm12 = _mm256_mul_pd(ymm10, ymm12);
-            ymm4 = _mm256_add_pd(ymm4, ymm13);
-            ymm13 = _mm256_mul_pd(ymm11, ymm15);
-            ymm15 = _mm256_mul_pd(ymm10, ymm15);
-            ymm11 = _mm256_mul_pd(ymm11, ymm14);
-            ymm14 = _mm256_mul_pd(ymm10, ymm14);
-            ymm10 = _mm256_loadu_pd(ap + 8);
+            ymm14 = _mm256_broadcast_sd(bp + 3);
+            ymm3 = _mm256_add_pd(ymm3, ymm10);
+            ymm10 = _mm256_mul_pd(ymm11, ymm12);
+            ymm12 = _mm256_mul_pd(ymm13, ymm12);
+            ymm4 = _mm256_add_pd(ymm4, ymm10);
+            ymm10 = _mm256_broadcast_sd(bp + 4);
             ymm5 = _mm256_add_pd(ymm5, ymm12);
+            ymm12 = _mm256_mul_pd(ymm11, ymm14);
+            ymm14 = _mm256_mul_pd(ymm13, ymm14);
+            ymm11 = _mm256_mul_pd(ymm11, ymm10);
+            ymm13 = _mm256_mul_pd(ymm13, ymm10);
+            ymm10 = _mm256_loadu_pd(ap + 8);
+            ymm6 = _mm256_add_pd(ymm6, ymm12);
             ymm12 = _mm256_loadu_pd(ap + 12);
-            ymm6 = _mm256_add_pd(ymm6, ymm13);
-            ymm13 = _mm256_broadcast_sd(bp + 5);
-            ymm7 = _mm256_add_pd(ymm7, ymm15);
-            ymm15 = _mm256_broadcast_sd(bp + 6);
-            ymm8 = _mm256_add_pd(ymm8, ymm11);
-            ymm11 = _mm256_broadcast_sd(bp + 7);
-            __builtin_prefetch((const char *)(bp + 5) + 512, 0, 3);
-            ymm9 = _mm256_add_pd(ymm9, ymm14);
-            /* copy 1 */
-            ymm14 = _mm256_mul_pd(ymm10, ymm13);
-            ymm13 = _mm256_mul_pd(ymm12, ymm13);
-            ymm0 = _mm256_add_pd(ymm0, ymm14);
-            ymm14 = _mm256_broadcast_sd(bp + 8);
-            __builtin_prefetch((const char *)(an + 16) + 0, 0, 3);
-            ymm1 = _mm256_add_pd(ymm1, ymm13);
-            ymm13 = _mm256_mul_pd(ymm10, ymm15);
-            ymm15 = _mm256_mul_pd(ymm12, ymm15);
-            ymm2 = _mm256_add_pd(ymm2, ymm13);
-            ymm13 = _mm256_broadcast_sd(bp + 9);
-            ymm3 = _mm256_add_pd(ymm3, ymm15);
-            ymm15 = _mm256_mul_pd(ymm10, ymm11);
-            ymm11 = _mm256_mul_pd(ymm12, ymm11);
-            ymm4 = _mm256_add_pd(ymm4, ymm15);
-            ymm15 = _mm256_mul_pd(ymm10, ymm14);
-            ymm14 = _mm256_mul_pd(ymm12, ymm14);
-            ymm10 = _mm256_mul_pd(ymm10, ymm13);
-            ymm13 = _mm256_mul_pd(ymm12, ymm13);
-            ymm12 = _mm256_loadu_pd(ap + 16);
-            ymm5 = _mm256_add_pd(ymm5, ymm11);
-            ymm11 = _mm256_loadu_pd(ap + 20);
-            ymm6 = _mm256_add_pd(ymm6, ymm15);
-            ymm15 = _mm256_broadcast_sd(bp + 10);
             ymm7 = _mm256_add_pd(ymm7, ymm14);
-            ymm14 = _mm256_broadcast_sd(bp + 11);
-            ymm8 = _mm256_add_pd(ymm8, ymm10);
-            ymm10 = _mm256_broadcast_sd(bp + 12);
-            __builtin_prefetch((const char *)(bp + 10) + 512, 0, 3);
+            ymm14 = _mm256_broadcast_sd(bp + 5);
+            ymm8 = _mm256_add_pd(ymm8, ymm11);
+            ymm11 = _mm256_broadcast_sd(bp + 6);
+            __builtin_prefetch((const char *)(bp + 5) + 512, 0, 3);
             ymm9 = _mm256_add_pd(ymm9, ymm13);
-            /* copy 2 */
-            ymm13 = _mm256_mul_pd(ymm12, ymm15);
-            ymm15 = _mm256_mul_pd(ymm11, ymm15);
-            ymm0 = _mm256_add_pd(ymm0, ymm13);
-            ymm13 = _mm256_broadcast_sd(bp + 13);
-            __builtin_prefetch((const char *)(an + 24) + 0, 0, 3);
-            ymm1 = _mm256_add_pd(ymm1, ymm15);
-            ymm15 = _mm256_mul_pd(ymm12, ymm14);
-            ymm14 = _mm256_mul_pd(ymm11, ymm14);
-            ymm2 = _mm256_add_pd(ymm2, ymm15);
-            ymm15 = _mm256_broadcast_sd(bp + 14);
-            ymm3 = _mm256_add_pd(ymm3, ymm14);
-            ymm14 = _mm256_mul_pd(ymm12, ymm10);
-            ymm10 = _mm256_mul_pd(ymm11, ymm10);
-            ymm4 = _mm256_add_pd(ymm4, ymm14);
-            ymm14 = _mm256_mul_pd(ymm12, ymm13);
-            ymm13 = _mm256_mul_pd(ymm11, ymm13);
-            ymm12 = _mm256_mul_pd(ymm12, ymm15);
-            ymm15 = _mm256_mul_pd(ymm11, ymm15);
-            ymm11 = _mm256_loadu_pd(ap + 24);
-            ymm5 = _mm256_add_pd(ymm5, ymm10);
-            ymm10 = _mm256_loadu_pd(ap + 28);
-            ymm6 = _mm256_add_pd(ymm6, ymm14);
-            ymm14 = _mm256_broadcast_sd(bp + 15);
-            ymm7 = _mm256_add_pd(ymm7, ymm13);
-            ymm13 = _mm256_broadcast_sd(bp + 16);
-            ymm8 = _mm256_add_pd(ymm8, ymm12);
-            ymm12 = _mm256_broadcast_sd(bp + 17);
-            __builtin_prefetch((const char *)(bp + 15) + 512, 0, 3);
-            ymm9 = _mm256_add_pd(ymm9, ymm15);
-
-            ap += 24;
-            bp += 15;
-            an += 24;
-        }
-        int64_t rem = nq % 3;
-        if (rem > 0) {
-            ymm15 = _mm256_mul_pd(ymm11, ymm14);
-            ymm14 = _mm256_mul_pd(ymm10, ymm14);
-            ymm0 = _mm256_add_pd(ymm0, ymm15);
-            ymm15 = _mm256_broadcast_sd(bp + 3);
-            __builtin_prefetch((const char *)(an + 8) + 0, 0, 3);
-            ymm1 = _mm256_add_pd(ymm1, ymm14);
-            ymm14 = _mm256_mul_pd(ymm11, ymm13);
-            ymm13 = _mm256_mul_pd(ymm10, ymm13);
-            ymm2 = _mm256_add_pd(ymm2, ymm14);
-            ymm14 = _mm256_broadcast_sd(bp + 4);
-            ymm3 = _mm256_add_pd(ymm3, ymm13);
-            ymm13 = _mm256_mul_pd(ymm11, ymm12);
-            ymm12 = _mm256_mul_pd(ymm10, ymm12);
-            ymm4 = _mm256_add_pd(ymm4, ymm13);
-            ymm13 = _mm256_mul_pd(ymm11, ymm15);
-            ymm15 = _mm256_mul_pd(ymm10, ymm15);
-            ymm11 = _mm256_mul_pd(ymm11, ymm14);
-            ymm14 = _mm256_mul_pd(ymm10, ymm14);
-            ymm10 = _mm256_loadu_pd(ap + 8);
-            ymm5 = _mm256_add_pd(ymm5, ymm12);
-            ymm12 = _mm256_loadu_pd(ap + 12);
-            ymm6 = _mm256_add_pd(ymm6, ymm13);
-            ymm13 = _mm256_broadcast_sd(bp + 5);
-            ymm7 = _mm256_add_pd(ymm7, ymm15);
-            ymm15 = _mm256_broadcast_sd(bp + 6);
-            ymm8 = _mm256_add_pd(ymm8, ymm11);
-            ymm11 = _mm256_broadcast_sd(bp + 7);
-            __builtin_prefetch((const char *)(bp + 5) + 512, 0, 3);
-            ymm9 = _mm256_add_pd(ymm9, ymm14);
-        }
-        if (rem > 1) {
-            ymm14 = _mm256_mul_pd(ymm10, ymm13);
-            ymm13 = _mm256_mul_pd(ymm12, ymm13);
-            ymm0 = _mm256_add_pd(ymm0, ymm14);
-            ymm14 = _mm256_broadcast_sd(bp + 8);
+            /* copy 1 */
             __builtin_prefetch((const char *)(an + 16) + 0, 0, 3);
-            ymm1 = _mm256_add_pd(ymm1, ymm13);
-            ymm13 = _mm256_mul_pd(ymm10, ymm15);
-            ymm15 = _mm256_mul_pd(ymm12, ymm15);
-            ymm2 = _mm256_add_pd(ymm2, ymm13);
-            ymm13 = _mm256_broadcast_sd(bp + 9);
-            ymm3 = _mm256_add_pd(ymm3, ymm15);
-            ymm15 = _mm256_mul_pd(ymm10, ymm11);
-            ymm11 = _mm256_mul_pd(ymm12, ymm11);
-            ymm4 = _mm256_add_pd(ymm4, ymm15);
-            ymm15 = _mm256_mul_pd(ymm10, ymm14);
+            ymm13 = _mm256_mul_pd(ymm10, ymm14);
             ymm14 = _mm256_mul_pd(ymm12, ymm14);
-            ymm10 = _mm256_mul_pd(ymm10, ymm13);
+            ymm0 = _mm256_add_pd(ymm0, ymm13);
+            ymm13 = _mm256_broadcast_sd(bp + 7);
+            ymm1 = _mm256_add_pd(ymm1, ymm14);
+            ymm14 = _mm256_mul_pd(ymm10, ymm11);
+            ymm11 = _mm256_mul_pd(ymm12, ymm11);
+            ymm2 = _mm256_add_pd(ymm2, ymm14);
+            ymm14 = _mm256_broadcast_sd(bp + 8);
+            ymm3 = _mm256_add_pd(ymm3, ymm11);
+            ymm11 = _mm256_mul_pd(ymm10, ymm13);
             ymm13 = _mm256_mul_pd(ymm12, ymm13);
-            ymm12 = _mm256_loadu_pd(ap + 16);
-            ymm5 = _mm256_add_pd(ymm5, ymm11);
-            ymm11 = _mm256_loadu_pd(ap + 20);
-            ymm6 = _mm256_add_pd(ymm6, ymm15);
-            ymm15 = _mm256_broadcast_sd(bp + 10);
+            ymm4 = _mm256_add_pd(ymm4, ymm11);
+            ymm11 = _mm256_broadcast_sd(bp + 9);
+            ymm5 = _mm256_add_pd(ymm5, ymm13);
+            ymm13 = _mm256_mul_pd(ymm10, ymm14);
+            ymm14 = _mm256_mul_pd(ymm12, ymm14);
+            ymm10 = _mm256_mul_pd(ymm10, ymm11);
+            ymm12 = _mm256_mul_pd(ymm12, ymm11);
+            ymm11 = _mm256_loadu_pd(ap + 16);
+            ymm6 = _mm256_add_pd(ymm6, ymm13);
+            ymm13 = _mm256_loadu_pd(ap + 20);
             ymm7 = _mm256_add_pd(ymm7, ymm14);
-            ymm14 = _mm256_broadcast_sd(bp + 11);
+            ymm14 = _mm256_broadcast_sd(bp + 10);
             ymm8 = _mm256_add_pd(ymm8, ymm10);
-            ymm10 = _mm256_broadcast_sd(bp + 12);
+            ymm10 = _mm256_broadcast_sd(bp + 11);
             __builtin_prefetch((const char *)(bp + 10) + 512, 0, 3);
+            ymm9 = _mm256_add_pd(ymm9, ymm12);
+
+            ap += 16;
+            bp += 10;
+            an += 16;
+        }
+        int64_t rem = nq % 2;
+        if (rem > 0) {
+            __builtin_prefetch((const char *)(an + 8) + 0, 0, 3);
+            ymm12 = _mm256_mul_pd(ymm11, ymm14);
+            ymm14 = _mm256_mul_pd(ymm13, ymm14);
+            ymm0 = _mm256_add_pd(ymm0, ymm12);
+            ymm12 = _mm256_broadcast_sd(bp + 2);
+            ymm1 = _mm256_add_pd(ymm1, ymm14);
+            ymm14 = _mm256_mul_pd(ymm11, ymm10);
+            ymm10 = _mm256_mul_pd(ymm13, ymm10);
+            ymm2 = _mm256_add_pd(ymm2, ymm14);
+            ymm14 = _mm256_broadcast_sd(bp + 3);
+            ymm3 = _mm256_add_pd(ymm3, ymm10);
+            ymm10 = _mm256_mul_pd(ymm11, ymm12);
+            ymm12 = _mm256_mul_pd(ymm13, ymm12);
+            ymm4 = _mm256_add_pd(ymm4, ymm10);
+            ymm10 = _mm256_broadcast_sd(bp + 4);
+            ymm5 = _mm256_add_pd(ymm5, ymm12);
+            ymm12 = _mm256_mul_pd(ymm11, ymm14);
+            ymm14 = _mm256_mul_pd(ymm13, ymm14);
+            ymm11 = _mm256_mul_pd(ymm11, ymm10);
+            ymm13 = _mm256_mul_pd(ymm13, ymm10);
+            ymm10 = _mm256_loadu_pd(ap + 8);
+            ymm6 = _mm256_add_pd(ymm6, ymm12);
+            ymm12 = _mm256_loadu_pd(ap + 12);
+            ymm7 = _mm256_add_pd(ymm7, ymm14);
+            ymm14 = _mm256_broadcast_sd(bp + 5);
+            ymm8 = _mm256_add_pd(ymm8, ymm11);
+            ymm11 = _mm256_broadcast_sd(bp + 6);
+            __builtin_prefetch((const char *)(bp + 5) + 512, 0, 3);
             ymm9 = _mm256_add_pd(ymm9, ymm13);
         }
 
@@ -260,76 +198,54 @@ void sandybridge_dgemm_8x5(int64_t m, int64_t n, int64_t k, const double *alpha,
          * of the copy it follows */
         switch (rem) {
         case 0:
-            ymm15 = _mm256_mul_pd(ymm11, ymm14);
-            ymm14 = _mm256_mul_pd(ymm10, ymm14);
-            ymm0 = _mm256_add_pd(ymm0, ymm15);
-            ymm15 = _mm256_broadcast_sd(bp + 3);
+            ymm12 = _mm256_mul_pd(ymm11, ymm14);
+            ymm14 = _mm256_mul_pd(ymm13, ymm14);
+            ymm0 = _mm256_add_pd(ymm0, ymm12);
+            ymm12 = _mm256_broadcast_sd(bp + 2);
             ymm1 = _mm256_add_pd(ymm1, ymm14);
-            ymm14 = _mm256_mul_pd(ymm11, ymm13);
-            ymm13 = _mm256_mul_pd(ymm10, ymm13);
+            ymm14 = _mm256_mul_pd(ymm11, ymm10);
+            ymm10 = _mm256_mul_pd(ymm13, ymm10);
             ymm2 = _mm256_add_pd(ymm2, ymm14);
-            ymm14 = _mm256_broadcast_sd(bp + 4);
-            ymm3 = _mm256_add_pd(ymm3, ymm13);
-            ymm13 = _mm256_mul_pd(ymm11, ymm12);
-            ymm12 = _mm256_mul_pd(ymm10, ymm12);
-            ymm4 = _mm256_add_pd(ymm4, ymm13);
-            ymm13 = _mm256_mul_pd(ymm11, ymm15);
-            ymm15 = _mm256_mul_pd(ymm10, ymm15);
-            ymm11 = _mm256_mul_pd(ymm11, ymm14);
-            ymm14 = _mm256_mul_pd(ymm10, ymm14);
+            ymm14 = _mm256_broadcast_sd(bp + 3);
+            ymm3 = _mm256_add_pd(ymm3, ymm10);
+            ymm10 = _mm256_mul_pd(ymm11, ymm12);
+            ymm12 = _mm256_mul_pd(ymm13, ymm12);
+            ymm4 = _mm256_add_pd(ymm4, ymm10);
+            ymm10 = _mm256_broadcast_sd(bp + 4);
             ymm5 = _mm256_add_pd(ymm5, ymm12);
-            ymm6 = _mm256_add_pd(ymm6, ymm13);
-            ymm7 = _mm256_add_pd(ymm7, ymm15);
-            ymm8 = _mm256_add_pd(ymm8, ymm11);
-            ymm9 = _mm256_add_pd(ymm9, ymm14);
-            break;
-        case 1:
-            ymm14 = _mm256_mul_pd(ymm10, ymm13);
-            ymm13 = _mm256_mul_pd(ymm12, ymm13);
-            ymm0 = _mm256_add_pd(ymm0, ymm14);
-            ymm14 = _mm256_broadcast_sd(bp + 8);
-            ymm1 = _mm256_add_pd(ymm1, ymm13);
-            ymm13 = _mm256_mul_pd(ymm10, ymm15);
-            ymm15 = _mm256_mul_pd(ymm12, ymm15);
-            ymm2 = _mm256_add_pd(ymm2, ymm13);
-            ymm13 = _mm256_broadcast_sd(bp + 9);
-            ymm3 = _mm256_add_pd(ymm3, ymm15);
-            ymm15 = _mm256_mul_pd(ymm10, ymm11);
-            ymm11 = _mm256_mul_pd(ymm12, ymm11);
-            ymm4 = _mm256_add_pd(ymm4, ymm15);
-            ymm15 = _mm256_mul_pd(ymm10, ymm14);
-            ymm14 = _mm256_mul_pd(ymm12, ymm14);
-            ymm10 = _mm256_mul_pd(ymm10, ymm13);
-            ymm13 = _mm256_mul_pd(ymm12, ymm13);
-            ymm5 = _mm256_add_pd(ymm5, ymm11);
-            ymm6 = _mm256_add_pd(ymm6, ymm15);
+            ymm12 = _mm256_mul_pd(ymm11, ymm14);
+            ymm14 = _mm256_mul_pd(ymm13, ymm14);
+            ymm11 = _mm256_mul_pd(ymm11, ymm10);
+            ymm13 = _mm256_mul_pd(ymm13, ymm10);
+            ymm6 = _mm256_add_pd(ymm6, ymm12);
             ymm7 = _mm256_add_pd(ymm7, ymm14);
-            ymm8 = _mm256_add_pd(ymm8, ymm10);
+            ymm8 = _mm256_add_pd(ymm8, ymm11);
             ymm9 = _mm256_add_pd(ymm9, ymm13);
             break;
-        case 2:
-            ymm13 = _mm256_mul_pd(ymm12, ymm15);
-            ymm15 = _mm256_mul_pd(ymm11, ymm15);
+        case 1:
+            ymm13 = _mm256_mul_pd(ymm10, ymm14);
+            ymm14 = _mm256_mul_pd(ymm12, ymm14);
             ymm0 = _mm256_add_pd(ymm0, ymm13);
-            ymm13 = _mm256_broadcast_sd(bp + 13);
-            ymm1 = _mm256_add_pd(ymm1, ymm15);
-            ymm15 = _mm256_mul_pd(ymm12, ymm14);
-            ymm14 = _mm256_mul_pd(ymm11, ymm14);
-            ymm2 = _mm256_add_pd(ymm2, ymm15);
-            ymm15 = _mm256_broadcast_sd(bp + 14);
-            ymm3 = _mm256_add_pd(ymm3, ymm14);
-            ymm14 = _mm256_mul_pd(ymm12, ymm10);
-            ymm10 = _mm256_mul_pd(ymm11, ymm10);
-            ymm4 = _mm256_add_pd(ymm4, ymm14);
-            ymm14 = _mm256_mul_pd(ymm12, ymm13);
-            ymm13 = _mm256_mul_pd(ymm11, ymm13);
-            ymm12 = _mm256_mul_pd(ymm12, ymm15);
-            ymm15 = _mm256_mul_pd(ymm11, ymm15);
-            ymm5 = _mm256_add_pd(ymm5, ymm10);
-            ymm6 = _mm256_add_pd(ymm6, ymm14);
-            ymm7 = _mm256_add_pd(ymm7, ymm13);
-            ymm8 = _mm256_add_pd(ymm8, ymm12);
-            ymm9 = _mm256_add_pd(ymm9, ymm15);
+            ymm13 = _mm256_broadcast_sd(bp + 7);
+            ymm1 = _mm256_add_pd(ymm1, ymm14);
+            ymm14 = _mm256_mul_pd(ymm10, ymm11);
+            ymm11 = _mm256_mul_pd(ymm12, ymm11);
+            ymm2 = _mm256_add_pd(ymm2, ymm14);
+            ymm14 = _mm256_broadcast_sd(bp + 8);
+            ymm3 = _mm256_add_pd(ymm3, ymm11);
+            ymm11 = _mm256_mul_pd(ymm10, ymm13);
+            ymm13 = _mm256_mul_pd(ymm12, ymm13);
+            ymm4 = _mm256_add_pd(ymm4, ymm11);
+            ymm11 = _mm256_broadcast_sd(bp + 9);
+            ymm5 = _mm256_add_pd(ymm5, ymm13);
+            ymm13 = _mm256_mul_pd(ymm10, ymm14);
+            ymm14 = _mm256_mul_pd(ymm12, ymm14);
+            ymm10 = _mm256_mul_pd(ymm10, ymm11);
+            ymm12 = _mm256_mul_pd(ymm12, ymm11);
+            ymm6 = _mm256_add_pd(ymm6, ymm13);
+            ymm7 = _mm256_add_pd(ymm7, ymm14);
+            ymm8 = _mm256_add_pd(ymm8, ymm10);
+            ymm9 = _mm256_add_pd(ymm9, ymm12);
             break;
 
         }

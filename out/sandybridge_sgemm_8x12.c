@@ -4,12 +4,12 @@
  *
  * How it was made (POCA: instruction selection, list scheduling,
  * two-iteration pipelining, rotating register allocation):
- *   machine sandybridge (sandybridge.yaml), avx, 256-bit vectors, MaxReg 16
+ *   machine sandybridge (sandybridge.yaml), avx, 256-bit vectors, MaxReg 15
  *   B strategy scalar-broadcast; 42 instructions per k iteration, 12 accumulators
- *   single-iteration schedule 20 cycles; pipelined: 4 instructions of
+ *   single-iteration schedule 20 cycles; pipelined: 3 instructions of
  *   the next iteration moved up, 12.00 cycles per iteration (resource
  *   bound 12.00), predicted FP-unit utilization 100.0%
- *   LiveReg at most 16; unroll factor 2, rotating register allocation
+ *   LiveReg at most 15; unroll factor 2, rotating register allocation
  *
  * Compile with: cc -O2 -mavx
  * (with -DGEMMGEN_PACKED_ONLY: sandybridge_sgemm_8x12 alone, none of the functions after it)
@@ -52,7 +52,7 @@ void sandybridge_sgemm_8x12(int64_t m, int64_t n, int64_t k, const float *alpha,
     const float *ap = a, *bp = b, *an = a_next;
     (void)b_next;
     __m256 ymm0, ymm1, ymm2, ymm3, ymm4, ymm5, ymm6, ymm7;
-    __m256 ymm8, ymm9, ymm10, ymm11, ymm12, ymm13, ymm14, ymm15;
+    __m256 ymm8, ymm9, ymm10, ymm11, ymm12, ymm13, ymm14;
 
     ymm0 = _mm256_setzero_ps();
     ymm1 = _mm256_setzero_ps();
@@ -80,11 +80,10 @@ void sandybridge_sgemm_8x12(int64_t m, int64_t n, int64_t k, const float *alpha,
         pf_c += pf_step;
     }
     if (k > 0) {
-        /* prologue: the first 4 instructions of iteration 0 (pointer
+        /* prologue: the first 3 instructions of iteration 0 (pointer
          * bumps among them become load offsets) */
         ymm13 = _mm256_loadu_ps(ap + 0);
         ymm14 = _mm256_broadcast_ss(bp + 0);
-        ymm15 = _mm256_broadcast_ss(bp + 1);
 
         /* kernel: iteration i and the start of i+1, unrolled 2x */
         int64_t nq = k - 1;
@@ -97,84 +96,84 @@ void sandybridge_sgemm_8x12(int64_t m, int64_t n, int64_t k, const float *alpha,
                 pf_left--;
             }
             /* copy 0 */
-            ymm12 = _mm256_broadcast_ss(bp + 2);
+            ymm12 = _mm256_broadcast_ss(bp + 1);
             __builtin_prefetch((const char *)(an + 0) + 0, 0, 3);
             __builtin_prefetch((const char *)(bp + 0) + 512, 0, 3);
             ymm14 = _mm256_mul_ps(ymm13, ymm14);
-            ymm15 = _mm256_mul_ps(ymm13, ymm15);
             ymm12 = _mm256_mul_ps(ymm13, ymm12);
             ymm0 = _mm256_add_ps(ymm0, ymm14);
-            ymm14 = _mm256_broadcast_ss(bp + 3);
+            ymm14 = _mm256_broadcast_ss(bp + 2);
             ymm14 = _mm256_mul_ps(ymm13, ymm14);
-            ymm1 = _mm256_add_ps(ymm1, ymm15);
-            ymm15 = _mm256_broadcast_ss(bp + 4);
-            ymm15 = _mm256_mul_ps(ymm13, ymm15);
-            ymm2 = _mm256_add_ps(ymm2, ymm12);
+            ymm1 = _mm256_add_ps(ymm1, ymm12);
+            ymm12 = _mm256_broadcast_ss(bp + 3);
+            ymm12 = _mm256_mul_ps(ymm13, ymm12);
+            ymm2 = _mm256_add_ps(ymm2, ymm14);
+            ymm14 = _mm256_broadcast_ss(bp + 4);
+            ymm14 = _mm256_mul_ps(ymm13, ymm14);
+            ymm3 = _mm256_add_ps(ymm3, ymm12);
             ymm12 = _mm256_broadcast_ss(bp + 5);
             ymm12 = _mm256_mul_ps(ymm13, ymm12);
-            ymm3 = _mm256_add_ps(ymm3, ymm14);
+            ymm4 = _mm256_add_ps(ymm4, ymm14);
             ymm14 = _mm256_broadcast_ss(bp + 6);
             ymm14 = _mm256_mul_ps(ymm13, ymm14);
-            ymm4 = _mm256_add_ps(ymm4, ymm15);
-            ymm15 = _mm256_broadcast_ss(bp + 7);
-            ymm15 = _mm256_mul_ps(ymm13, ymm15);
             ymm5 = _mm256_add_ps(ymm5, ymm12);
-            ymm12 = _mm256_broadcast_ss(bp + 8);
+            ymm12 = _mm256_broadcast_ss(bp + 7);
             ymm12 = _mm256_mul_ps(ymm13, ymm12);
             ymm6 = _mm256_add_ps(ymm6, ymm14);
-            ymm14 = _mm256_broadcast_ss(bp + 9);
+            ymm14 = _mm256_broadcast_ss(bp + 8);
             ymm14 = _mm256_mul_ps(ymm13, ymm14);
-            ymm7 = _mm256_add_ps(ymm7, ymm15);
-            ymm15 = _mm256_broadcast_ss(bp + 10);
-            ymm15 = _mm256_mul_ps(ymm13, ymm15);
-            ymm8 = _mm256_add_ps(ymm8, ymm12);
+            ymm7 = _mm256_add_ps(ymm7, ymm12);
+            ymm12 = _mm256_broadcast_ss(bp + 9);
+            ymm12 = _mm256_mul_ps(ymm13, ymm12);
+            ymm8 = _mm256_add_ps(ymm8, ymm14);
+            ymm14 = _mm256_broadcast_ss(bp + 10);
+            ymm14 = _mm256_mul_ps(ymm13, ymm14);
+            ymm9 = _mm256_add_ps(ymm9, ymm12);
             ymm12 = _mm256_broadcast_ss(bp + 11);
             ymm13 = _mm256_mul_ps(ymm13, ymm12);
             ymm12 = _mm256_loadu_ps(ap + 8);
-            ymm9 = _mm256_add_ps(ymm9, ymm14);
+            ymm10 = _mm256_add_ps(ymm10, ymm14);
             ymm14 = _mm256_broadcast_ss(bp + 12);
-            ymm10 = _mm256_add_ps(ymm10, ymm15);
-            ymm15 = _mm256_broadcast_ss(bp + 13);
             ymm11 = _mm256_add_ps(ymm11, ymm13);
             /* copy 1 */
-            ymm13 = _mm256_broadcast_ss(bp + 14);
+            ymm13 = _mm256_broadcast_ss(bp + 13);
             __builtin_prefetch((const char *)(an + 8) + 0, 0, 3);
             __builtin_prefetch((const char *)(bp + 12) + 512, 0, 3);
             ymm14 = _mm256_mul_ps(ymm12, ymm14);
-            ymm15 = _mm256_mul_ps(ymm12, ymm15);
             ymm13 = _mm256_mul_ps(ymm12, ymm13);
             ymm0 = _mm256_add_ps(ymm0, ymm14);
-            ymm14 = _mm256_broadcast_ss(bp + 15);
+            ymm14 = _mm256_broadcast_ss(bp + 14);
             ymm14 = _mm256_mul_ps(ymm12, ymm14);
-            ymm1 = _mm256_add_ps(ymm1, ymm15);
-            ymm15 = _mm256_broadcast_ss(bp + 16);
-            ymm15 = _mm256_mul_ps(ymm12, ymm15);
-            ymm2 = _mm256_add_ps(ymm2, ymm13);
+            ymm1 = _mm256_add_ps(ymm1, ymm13);
+            ymm13 = _mm256_broadcast_ss(bp + 15);
+            ymm13 = _mm256_mul_ps(ymm12, ymm13);
+            ymm2 = _mm256_add_ps(ymm2, ymm14);
+            ymm14 = _mm256_broadcast_ss(bp + 16);
+            ymm14 = _mm256_mul_ps(ymm12, ymm14);
+            ymm3 = _mm256_add_ps(ymm3, ymm13);
             ymm13 = _mm256_broadcast_ss(bp + 17);
             ymm13 = _mm256_mul_ps(ymm12, ymm13);
-            ymm3 = _mm256_add_ps(ymm3, ymm14);
+            ymm4 = _mm256_add_ps(ymm4, ymm14);
             ymm14 = _mm256_broadcast_ss(bp + 18);
             ymm14 = _mm256_mul_ps(ymm12, ymm14);
-            ymm4 = _mm256_add_ps(ymm4, ymm15);
-            ymm15 = _mm256_broadcast_ss(bp + 19);
-            ymm15 = _mm256_mul_ps(ymm12, ymm15);
             ymm5 = _mm256_add_ps(ymm5, ymm13);
-            ymm13 = _mm256_broadcast_ss(bp + 20);
+            ymm13 = _mm256_broadcast_ss(bp + 19);
             ymm13 = _mm256_mul_ps(ymm12, ymm13);
             ymm6 = _mm256_add_ps(ymm6, ymm14);
-            ymm14 = _mm256_broadcast_ss(bp + 21);
+            ymm14 = _mm256_broadcast_ss(bp + 20);
             ymm14 = _mm256_mul_ps(ymm12, ymm14);
-            ymm7 = _mm256_add_ps(ymm7, ymm15);
-            ymm15 = _mm256_broadcast_ss(bp + 22);
-            ymm15 = _mm256_mul_ps(ymm12, ymm15);
-            ymm8 = _mm256_add_ps(ymm8, ymm13);
+            ymm7 = _mm256_add_ps(ymm7, ymm13);
+            ymm13 = _mm256_broadcast_ss(bp + 21);
+            ymm13 = _mm256_mul_ps(ymm12, ymm13);
+            ymm8 = _mm256_add_ps(ymm8, ymm14);
+            ymm14 = _mm256_broadcast_ss(bp + 22);
+            ymm14 = _mm256_mul_ps(ymm12, ymm14);
+            ymm9 = _mm256_add_ps(ymm9, ymm13);
             ymm13 = _mm256_broadcast_ss(bp + 23);
             ymm12 = _mm256_mul_ps(ymm12, ymm13);
             ymm13 = _mm256_loadu_ps(ap + 16);
-            ymm9 = _mm256_add_ps(ymm9, ymm14);
+            ymm10 = _mm256_add_ps(ymm10, ymm14);
             ymm14 = _mm256_broadcast_ss(bp + 24);
-            ymm10 = _mm256_add_ps(ymm10, ymm15);
-            ymm15 = _mm256_broadcast_ss(bp + 25);
             ymm11 = _mm256_add_ps(ymm11, ymm12);
 
             ap += 16;
@@ -183,44 +182,44 @@ void sandybridge_sgemm_8x12(int64_t m, int64_t n, int64_t k, const float *alpha,
         }
         int64_t rem = nq % 2;
         if (rem > 0) {
-            ymm12 = _mm256_broadcast_ss(bp + 2);
+            ymm12 = _mm256_broadcast_ss(bp + 1);
             __builtin_prefetch((const char *)(an + 0) + 0, 0, 3);
             __builtin_prefetch((const char *)(bp + 0) + 512, 0, 3);
             ymm14 = _mm256_mul_ps(ymm13, ymm14);
-            ymm15 = _mm256_mul_ps(ymm13, ymm15);
             ymm12 = _mm256_mul_ps(ymm13, ymm12);
             ymm0 = _mm256_add_ps(ymm0, ymm14);
-            ymm14 = _mm256_broadcast_ss(bp + 3);
+            ymm14 = _mm256_broadcast_ss(bp + 2);
             ymm14 = _mm256_mul_ps(ymm13, ymm14);
-            ymm1 = _mm256_add_ps(ymm1, ymm15);
-            ymm15 = _mm256_broadcast_ss(bp + 4);
-            ymm15 = _mm256_mul_ps(ymm13, ymm15);
-            ymm2 = _mm256_add_ps(ymm2, ymm12);
+            ymm1 = _mm256_add_ps(ymm1, ymm12);
+            ymm12 = _mm256_broadcast_ss(bp + 3);
+            ymm12 = _mm256_mul_ps(ymm13, ymm12);
+            ymm2 = _mm256_add_ps(ymm2, ymm14);
+            ymm14 = _mm256_broadcast_ss(bp + 4);
+            ymm14 = _mm256_mul_ps(ymm13, ymm14);
+            ymm3 = _mm256_add_ps(ymm3, ymm12);
             ymm12 = _mm256_broadcast_ss(bp + 5);
             ymm12 = _mm256_mul_ps(ymm13, ymm12);
-            ymm3 = _mm256_add_ps(ymm3, ymm14);
+            ymm4 = _mm256_add_ps(ymm4, ymm14);
             ymm14 = _mm256_broadcast_ss(bp + 6);
             ymm14 = _mm256_mul_ps(ymm13, ymm14);
-            ymm4 = _mm256_add_ps(ymm4, ymm15);
-            ymm15 = _mm256_broadcast_ss(bp + 7);
-            ymm15 = _mm256_mul_ps(ymm13, ymm15);
             ymm5 = _mm256_add_ps(ymm5, ymm12);
-            ymm12 = _mm256_broadcast_ss(bp + 8);
+            ymm12 = _mm256_broadcast_ss(bp + 7);
             ymm12 = _mm256_mul_ps(ymm13, ymm12);
             ymm6 = _mm256_add_ps(ymm6, ymm14);
-            ymm14 = _mm256_broadcast_ss(bp + 9);
+            ymm14 = _mm256_broadcast_ss(bp + 8);
             ymm14 = _mm256_mul_ps(ymm13, ymm14);
-            ymm7 = _mm256_add_ps(ymm7, ymm15);
-            ymm15 = _mm256_broadcast_ss(bp + 10);
-            ymm15 = _mm256_mul_ps(ymm13, ymm15);
-            ymm8 = _mm256_add_ps(ymm8, ymm12);
+            ymm7 = _mm256_add_ps(ymm7, ymm12);
+            ymm12 = _mm256_broadcast_ss(bp + 9);
+            ymm12 = _mm256_mul_ps(ymm13, ymm12);
+            ymm8 = _mm256_add_ps(ymm8, ymm14);
+            ymm14 = _mm256_broadcast_ss(bp + 10);
+            ymm14 = _mm256_mul_ps(ymm13, ymm14);
+            ymm9 = _mm256_add_ps(ymm9, ymm12);
             ymm12 = _mm256_broadcast_ss(bp + 11);
             ymm13 = _mm256_mul_ps(ymm13, ymm12);
             ymm12 = _mm256_loadu_ps(ap + 8);
-            ymm9 = _mm256_add_ps(ymm9, ymm14);
+            ymm10 = _mm256_add_ps(ymm10, ymm14);
             ymm14 = _mm256_broadcast_ss(bp + 12);
-            ymm10 = _mm256_add_ps(ymm10, ymm15);
-            ymm15 = _mm256_broadcast_ss(bp + 13);
             ymm11 = _mm256_add_ps(ymm11, ymm13);
         }
 
@@ -228,79 +227,81 @@ void sandybridge_sgemm_8x12(int64_t m, int64_t n, int64_t k, const float *alpha,
          * of the copy it follows */
         switch (rem) {
         case 0:
-            ymm12 = _mm256_broadcast_ss(bp + 2);
+            ymm12 = _mm256_broadcast_ss(bp + 1);
             __builtin_prefetch((const char *)(an + 0) + 0, 0, 3);
             __builtin_prefetch((const char *)(bp + 0) + 512, 0, 3);
             ymm14 = _mm256_mul_ps(ymm13, ymm14);
-            ymm15 = _mm256_mul_ps(ymm13, ymm15);
             ymm12 = _mm256_mul_ps(ymm13, ymm12);
             ymm0 = _mm256_add_ps(ymm0, ymm14);
-            ymm14 = _mm256_broadcast_ss(bp + 3);
+            ymm14 = _mm256_broadcast_ss(bp + 2);
             ymm14 = _mm256_mul_ps(ymm13, ymm14);
-            ymm1 = _mm256_add_ps(ymm1, ymm15);
-            ymm15 = _mm256_broadcast_ss(bp + 4);
-            ymm15 = _mm256_mul_ps(ymm13, ymm15);
-            ymm2 = _mm256_add_ps(ymm2, ymm12);
+            ymm1 = _mm256_add_ps(ymm1, ymm12);
+            ymm12 = _mm256_broadcast_ss(bp + 3);
+            ymm12 = _mm256_mul_ps(ymm13, ymm12);
+            ymm2 = _mm256_add_ps(ymm2, ymm14);
+            ymm14 = _mm256_broadcast_ss(bp + 4);
+            ymm14 = _mm256_mul_ps(ymm13, ymm14);
+            ymm3 = _mm256_add_ps(ymm3, ymm12);
             ymm12 = _mm256_broadcast_ss(bp + 5);
             ymm12 = _mm256_mul_ps(ymm13, ymm12);
-            ymm3 = _mm256_add_ps(ymm3, ymm14);
+            ymm4 = _mm256_add_ps(ymm4, ymm14);
             ymm14 = _mm256_broadcast_ss(bp + 6);
             ymm14 = _mm256_mul_ps(ymm13, ymm14);
-            ymm4 = _mm256_add_ps(ymm4, ymm15);
-            ymm15 = _mm256_broadcast_ss(bp + 7);
-            ymm15 = _mm256_mul_ps(ymm13, ymm15);
             ymm5 = _mm256_add_ps(ymm5, ymm12);
-            ymm12 = _mm256_broadcast_ss(bp + 8);
+            ymm12 = _mm256_broadcast_ss(bp + 7);
             ymm12 = _mm256_mul_ps(ymm13, ymm12);
             ymm6 = _mm256_add_ps(ymm6, ymm14);
-            ymm14 = _mm256_broadcast_ss(bp + 9);
+            ymm14 = _mm256_broadcast_ss(bp + 8);
             ymm14 = _mm256_mul_ps(ymm13, ymm14);
-            ymm7 = _mm256_add_ps(ymm7, ymm15);
-            ymm15 = _mm256_broadcast_ss(bp + 10);
-            ymm15 = _mm256_mul_ps(ymm13, ymm15);
-            ymm8 = _mm256_add_ps(ymm8, ymm12);
+            ymm7 = _mm256_add_ps(ymm7, ymm12);
+            ymm12 = _mm256_broadcast_ss(bp + 9);
+            ymm12 = _mm256_mul_ps(ymm13, ymm12);
+            ymm8 = _mm256_add_ps(ymm8, ymm14);
+            ymm14 = _mm256_broadcast_ss(bp + 10);
+            ymm14 = _mm256_mul_ps(ymm13, ymm14);
+            ymm9 = _mm256_add_ps(ymm9, ymm12);
             ymm12 = _mm256_broadcast_ss(bp + 11);
             ymm13 = _mm256_mul_ps(ymm13, ymm12);
-            ymm9 = _mm256_add_ps(ymm9, ymm14);
-            ymm10 = _mm256_add_ps(ymm10, ymm15);
+            ymm10 = _mm256_add_ps(ymm10, ymm14);
             ymm11 = _mm256_add_ps(ymm11, ymm13);
             break;
         case 1:
-            ymm13 = _mm256_broadcast_ss(bp + 14);
+            ymm13 = _mm256_broadcast_ss(bp + 13);
             __builtin_prefetch((const char *)(an + 8) + 0, 0, 3);
             __builtin_prefetch((const char *)(bp + 12) + 512, 0, 3);
             ymm14 = _mm256_mul_ps(ymm12, ymm14);
-            ymm15 = _mm256_mul_ps(ymm12, ymm15);
             ymm13 = _mm256_mul_ps(ymm12, ymm13);
             ymm0 = _mm256_add_ps(ymm0, ymm14);
-            ymm14 = _mm256_broadcast_ss(bp + 15);
+            ymm14 = _mm256_broadcast_ss(bp + 14);
             ymm14 = _mm256_mul_ps(ymm12, ymm14);
-            ymm1 = _mm256_add_ps(ymm1, ymm15);
-            ymm15 = _mm256_broadcast_ss(bp + 16);
-            ymm15 = _mm256_mul_ps(ymm12, ymm15);
-            ymm2 = _mm256_add_ps(ymm2, ymm13);
+            ymm1 = _mm256_add_ps(ymm1, ymm13);
+            ymm13 = _mm256_broadcast_ss(bp + 15);
+            ymm13 = _mm256_mul_ps(ymm12, ymm13);
+            ymm2 = _mm256_add_ps(ymm2, ymm14);
+            ymm14 = _mm256_broadcast_ss(bp + 16);
+            ymm14 = _mm256_mul_ps(ymm12, ymm14);
+            ymm3 = _mm256_add_ps(ymm3, ymm13);
             ymm13 = _mm256_broadcast_ss(bp + 17);
             ymm13 = _mm256_mul_ps(ymm12, ymm13);
-            ymm3 = _mm256_add_ps(ymm3, ymm14);
+            ymm4 = _mm256_add_ps(ymm4, ymm14);
             ymm14 = _mm256_broadcast_ss(bp + 18);
             ymm14 = _mm256_mul_ps(ymm12, ymm14);
-            ymm4 = _mm256_add_ps(ymm4, ymm15);
-            ymm15 = _mm256_broadcast_ss(bp + 19);
-            ymm15 = _mm256_mul_ps(ymm12, ymm15);
             ymm5 = _mm256_add_ps(ymm5, ymm13);
-            ymm13 = _mm256_broadcast_ss(bp + 20);
+            ymm13 = _mm256_broadcast_ss(bp + 19);
             ymm13 = _mm256_mul_ps(ymm12, ymm13);
             ymm6 = _mm256_add_ps(ymm6, ymm14);
-            ymm14 = _mm256_broadcast_ss(bp + 21);
+            ymm14 = _mm256_broadcast_ss(bp + 20);
             ymm14 = _mm256_mul_ps(ymm12, ymm14);
-            ymm7 = _mm256_add_ps(ymm7, ymm15);
-            ymm15 = _mm256_broadcast_ss(bp + 22);
-            ymm15 = _mm256_mul_ps(ymm12, ymm15);
-            ymm8 = _mm256_add_ps(ymm8, ymm13);
+            ymm7 = _mm256_add_ps(ymm7, ymm13);
+            ymm13 = _mm256_broadcast_ss(bp + 21);
+            ymm13 = _mm256_mul_ps(ymm12, ymm13);
+            ymm8 = _mm256_add_ps(ymm8, ymm14);
+            ymm14 = _mm256_broadcast_ss(bp + 22);
+            ymm14 = _mm256_mul_ps(ymm12, ymm14);
+            ymm9 = _mm256_add_ps(ymm9, ymm13);
             ymm13 = _mm256_broadcast_ss(bp + 23);
             ymm12 = _mm256_mul_ps(ymm12, ymm13);
-            ymm9 = _mm256_add_ps(ymm9, ymm14);
-            ymm10 = _mm256_add_ps(ymm10, ymm15);
+            ymm10 = _mm256_add_ps(ymm10, ymm14);
             ymm11 = _mm256_add_ps(ymm11, ymm12);
             break;
 

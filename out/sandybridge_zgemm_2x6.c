@@ -4,12 +4,12 @@
  *
  * How it was made (POCA: instruction selection, list scheduling,
  * two-iteration pipelining, rotating register allocation):
- *   machine sandybridge (sandybridge.yaml), avx, 256-bit vectors, MaxReg 16
+ *   machine sandybridge (sandybridge.yaml), avx, 256-bit vectors, MaxReg 15
  *   B strategy split-complex; 43 instructions per k iteration, 12 accumulators
- *   single-iteration schedule 20 cycles; pipelined: 4 instructions of
+ *   single-iteration schedule 21 cycles; pipelined: 3 instructions of
  *   the next iteration moved up, 12.00 cycles per iteration (resource
  *   bound 12.00), predicted FP-unit utilization 100.0%
- *   LiveReg at most 16; unroll factor 2, rotating register allocation
+ *   LiveReg at most 15; unroll factor 2, rotating register allocation
  *   complex strategy: split re/im broadcast + permute/addsub (split-complex):
  *     6 C vectors, 2 accumulators each, combined after the k loop by
  *     6 vshuffle + 6 vfadd, about 8.0 cycles per tile
@@ -42,7 +42,7 @@ void sandybridge_zgemm_2x6(int64_t m, int64_t n, int64_t k, const double _Comple
     const double *ap = (const double *)a, *bp = (const double *)b, *an = (const double *)a_next;
     (void)b_next;
     __m256d ymm0, ymm1, ymm2, ymm3, ymm4, ymm5, ymm6, ymm7;
-    __m256d ymm8, ymm9, ymm10, ymm11, ymm12, ymm13, ymm14, ymm15;
+    __m256d ymm8, ymm9, ymm10, ymm11, ymm12, ymm13, ymm14;
 
     ymm0 = _mm256_setzero_pd();
     ymm1 = _mm256_setzero_pd();
@@ -70,11 +70,10 @@ void sandybridge_zgemm_2x6(int64_t m, int64_t n, int64_t k, const double _Comple
         pf_c += pf_step;
     }
     if (k > 0) {
-        /* prologue: the first 4 instructions of iteration 0 (pointer
+        /* prologue: the first 3 instructions of iteration 0 (pointer
          * bumps among them become load offsets) */
         ymm13 = _mm256_loadu_pd(ap + 0);
         ymm14 = _mm256_broadcast_sd(bp + 0);
-        ymm15 = _mm256_broadcast_sd(bp + 1);
 
         /* kernel: iteration i and the start of i+1, unrolled 2x */
         int64_t nq = k - 1;
@@ -87,86 +86,86 @@ void sandybridge_zgemm_2x6(int64_t m, int64_t n, int64_t k, const double _Comple
                 pf_left--;
             }
             /* copy 0 */
-            ymm12 = _mm256_broadcast_sd(bp + 2);
+            ymm12 = _mm256_broadcast_sd(bp + 1);
             __builtin_prefetch((const char *)(an + 0) + 0, 0, 3);
             __builtin_prefetch((const char *)(bp + 0) + 512, 0, 3);
             __builtin_prefetch((const char *)(bp + 0) + 576, 0, 3);
             ymm14 = _mm256_mul_pd(ymm13, ymm14);
-            ymm15 = _mm256_mul_pd(ymm13, ymm15);
             ymm12 = _mm256_mul_pd(ymm13, ymm12);
             ymm0 = _mm256_add_pd(ymm0, ymm14);
-            ymm14 = _mm256_broadcast_sd(bp + 3);
+            ymm14 = _mm256_broadcast_sd(bp + 2);
             ymm14 = _mm256_mul_pd(ymm13, ymm14);
-            ymm1 = _mm256_add_pd(ymm1, ymm15);
-            ymm15 = _mm256_broadcast_sd(bp + 4);
-            ymm15 = _mm256_mul_pd(ymm13, ymm15);
-            ymm2 = _mm256_add_pd(ymm2, ymm12);
+            ymm1 = _mm256_add_pd(ymm1, ymm12);
+            ymm12 = _mm256_broadcast_sd(bp + 3);
+            ymm12 = _mm256_mul_pd(ymm13, ymm12);
+            ymm2 = _mm256_add_pd(ymm2, ymm14);
+            ymm14 = _mm256_broadcast_sd(bp + 4);
+            ymm14 = _mm256_mul_pd(ymm13, ymm14);
+            ymm3 = _mm256_add_pd(ymm3, ymm12);
             ymm12 = _mm256_broadcast_sd(bp + 5);
             ymm12 = _mm256_mul_pd(ymm13, ymm12);
-            ymm3 = _mm256_add_pd(ymm3, ymm14);
+            ymm4 = _mm256_add_pd(ymm4, ymm14);
             ymm14 = _mm256_broadcast_sd(bp + 6);
             ymm14 = _mm256_mul_pd(ymm13, ymm14);
-            ymm4 = _mm256_add_pd(ymm4, ymm15);
-            ymm15 = _mm256_broadcast_sd(bp + 7);
-            ymm15 = _mm256_mul_pd(ymm13, ymm15);
             ymm5 = _mm256_add_pd(ymm5, ymm12);
-            ymm12 = _mm256_broadcast_sd(bp + 8);
+            ymm12 = _mm256_broadcast_sd(bp + 7);
             ymm12 = _mm256_mul_pd(ymm13, ymm12);
             ymm6 = _mm256_add_pd(ymm6, ymm14);
-            ymm14 = _mm256_broadcast_sd(bp + 9);
+            ymm14 = _mm256_broadcast_sd(bp + 8);
             ymm14 = _mm256_mul_pd(ymm13, ymm14);
-            ymm7 = _mm256_add_pd(ymm7, ymm15);
-            ymm15 = _mm256_broadcast_sd(bp + 10);
-            ymm15 = _mm256_mul_pd(ymm13, ymm15);
-            ymm8 = _mm256_add_pd(ymm8, ymm12);
+            ymm7 = _mm256_add_pd(ymm7, ymm12);
+            ymm12 = _mm256_broadcast_sd(bp + 9);
+            ymm12 = _mm256_mul_pd(ymm13, ymm12);
+            ymm8 = _mm256_add_pd(ymm8, ymm14);
+            ymm14 = _mm256_broadcast_sd(bp + 10);
+            ymm14 = _mm256_mul_pd(ymm13, ymm14);
+            ymm9 = _mm256_add_pd(ymm9, ymm12);
             ymm12 = _mm256_broadcast_sd(bp + 11);
             ymm13 = _mm256_mul_pd(ymm13, ymm12);
             ymm12 = _mm256_loadu_pd(ap + 4);
-            ymm9 = _mm256_add_pd(ymm9, ymm14);
+            ymm10 = _mm256_add_pd(ymm10, ymm14);
             ymm14 = _mm256_broadcast_sd(bp + 12);
-            ymm10 = _mm256_add_pd(ymm10, ymm15);
-            ymm15 = _mm256_broadcast_sd(bp + 13);
             ymm11 = _mm256_add_pd(ymm11, ymm13);
             /* copy 1 */
-            ymm13 = _mm256_broadcast_sd(bp + 14);
+            ymm13 = _mm256_broadcast_sd(bp + 13);
             __builtin_prefetch((const char *)(an + 4) + 0, 0, 3);
             __builtin_prefetch((const char *)(bp + 12) + 512, 0, 3);
             __builtin_prefetch((const char *)(bp + 12) + 576, 0, 3);
             ymm14 = _mm256_mul_pd(ymm12, ymm14);
-            ymm15 = _mm256_mul_pd(ymm12, ymm15);
             ymm13 = _mm256_mul_pd(ymm12, ymm13);
             ymm0 = _mm256_add_pd(ymm0, ymm14);
-            ymm14 = _mm256_broadcast_sd(bp + 15);
+            ymm14 = _mm256_broadcast_sd(bp + 14);
             ymm14 = _mm256_mul_pd(ymm12, ymm14);
-            ymm1 = _mm256_add_pd(ymm1, ymm15);
-            ymm15 = _mm256_broadcast_sd(bp + 16);
-            ymm15 = _mm256_mul_pd(ymm12, ymm15);
-            ymm2 = _mm256_add_pd(ymm2, ymm13);
+            ymm1 = _mm256_add_pd(ymm1, ymm13);
+            ymm13 = _mm256_broadcast_sd(bp + 15);
+            ymm13 = _mm256_mul_pd(ymm12, ymm13);
+            ymm2 = _mm256_add_pd(ymm2, ymm14);
+            ymm14 = _mm256_broadcast_sd(bp + 16);
+            ymm14 = _mm256_mul_pd(ymm12, ymm14);
+            ymm3 = _mm256_add_pd(ymm3, ymm13);
             ymm13 = _mm256_broadcast_sd(bp + 17);
             ymm13 = _mm256_mul_pd(ymm12, ymm13);
-            ymm3 = _mm256_add_pd(ymm3, ymm14);
+            ymm4 = _mm256_add_pd(ymm4, ymm14);
             ymm14 = _mm256_broadcast_sd(bp + 18);
             ymm14 = _mm256_mul_pd(ymm12, ymm14);
-            ymm4 = _mm256_add_pd(ymm4, ymm15);
-            ymm15 = _mm256_broadcast_sd(bp + 19);
-            ymm15 = _mm256_mul_pd(ymm12, ymm15);
             ymm5 = _mm256_add_pd(ymm5, ymm13);
-            ymm13 = _mm256_broadcast_sd(bp + 20);
+            ymm13 = _mm256_broadcast_sd(bp + 19);
             ymm13 = _mm256_mul_pd(ymm12, ymm13);
             ymm6 = _mm256_add_pd(ymm6, ymm14);
-            ymm14 = _mm256_broadcast_sd(bp + 21);
+            ymm14 = _mm256_broadcast_sd(bp + 20);
             ymm14 = _mm256_mul_pd(ymm12, ymm14);
-            ymm7 = _mm256_add_pd(ymm7, ymm15);
-            ymm15 = _mm256_broadcast_sd(bp + 22);
-            ymm15 = _mm256_mul_pd(ymm12, ymm15);
-            ymm8 = _mm256_add_pd(ymm8, ymm13);
+            ymm7 = _mm256_add_pd(ymm7, ymm13);
+            ymm13 = _mm256_broadcast_sd(bp + 21);
+            ymm13 = _mm256_mul_pd(ymm12, ymm13);
+            ymm8 = _mm256_add_pd(ymm8, ymm14);
+            ymm14 = _mm256_broadcast_sd(bp + 22);
+            ymm14 = _mm256_mul_pd(ymm12, ymm14);
+            ymm9 = _mm256_add_pd(ymm9, ymm13);
             ymm13 = _mm256_broadcast_sd(bp + 23);
             ymm12 = _mm256_mul_pd(ymm12, ymm13);
             ymm13 = _mm256_loadu_pd(ap + 8);
-            ymm9 = _mm256_add_pd(ymm9, ymm14);
+            ymm10 = _mm256_add_pd(ymm10, ymm14);
             ymm14 = _mm256_broadcast_sd(bp + 24);
-            ymm10 = _mm256_add_pd(ymm10, ymm15);
-            ymm15 = _mm256_broadcast_sd(bp + 25);
             ymm11 = _mm256_add_pd(ymm11, ymm12);
 
             ap += 8;
@@ -175,45 +174,45 @@ void sandybridge_zgemm_2x6(int64_t m, int64_t n, int64_t k, const double _Comple
         }
         int64_t rem = nq % 2;
         if (rem > 0) {
-            ymm12 = _mm256_broadcast_sd(bp + 2);
+            ymm12 = _mm256_broadcast_sd(bp + 1);
             __builtin_prefetch((const char *)(an + 0) + 0, 0, 3);
             __builtin_prefetch((const char *)(bp + 0) + 512, 0, 3);
             __builtin_prefetch((const char *)(bp + 0) + 576, 0, 3);
             ymm14 = _mm256_mul_pd(ymm13, ymm14);
-            ymm15 = _mm256_mul_pd(ymm13, ymm15);
             ymm12 = _mm256_mul_pd(ymm13, ymm12);
             ymm0 = _mm256_add_pd(ymm0, ymm14);
-            ymm14 = _mm256_broadcast_sd(bp + 3);
+            ymm14 = _mm256_broadcast_sd(bp + 2);
             ymm14 = _mm256_mul_pd(ymm13, ymm14);
-            ymm1 = _mm256_add_pd(ymm1, ymm15);
-            ymm15 = _mm256_broadcast_sd(bp + 4);
-            ymm15 = _mm256_mul_pd(ymm13, ymm15);
-            ymm2 = _mm256_add_pd(ymm2, ymm12);
+            ymm1 = _mm256_add_pd(ymm1, ymm12);
+            ymm12 = _mm256_broadcast_sd(bp + 3);
+            ymm12 = _mm256_mul_pd(ymm13, ymm12);
+            ymm2 = _mm256_add_pd(ymm2, ymm14);
+            ymm14 = _mm256_broadcast_sd(bp + 4);
+            ymm14 = _mm256_mul_pd(ymm13, ymm14);
+            ymm3 = _mm256_add_pd(ymm3, ymm12);
             ymm12 = _mm256_broadcast_sd(bp + 5);
             ymm12 = _mm256_mul_pd(ymm13, ymm12);
-            ymm3 = _mm256_add_pd(ymm3, ymm14);
+            ymm4 = _mm256_add_pd(ymm4, ymm14);
             ymm14 = _mm256_broadcast_sd(bp + 6);
             ymm14 = _mm256_mul_pd(ymm13, ymm14);
-            ymm4 = _mm256_add_pd(ymm4, ymm15);
-            ymm15 = _mm256_broadcast_sd(bp + 7);
-            ymm15 = _mm256_mul_pd(ymm13, ymm15);
             ymm5 = _mm256_add_pd(ymm5, ymm12);
-            ymm12 = _mm256_broadcast_sd(bp + 8);
+            ymm12 = _mm256_broadcast_sd(bp + 7);
             ymm12 = _mm256_mul_pd(ymm13, ymm12);
             ymm6 = _mm256_add_pd(ymm6, ymm14);
-            ymm14 = _mm256_broadcast_sd(bp + 9);
+            ymm14 = _mm256_broadcast_sd(bp + 8);
             ymm14 = _mm256_mul_pd(ymm13, ymm14);
-            ymm7 = _mm256_add_pd(ymm7, ymm15);
-            ymm15 = _mm256_broadcast_sd(bp + 10);
-            ymm15 = _mm256_mul_pd(ymm13, ymm15);
-            ymm8 = _mm256_add_pd(ymm8, ymm12);
+            ymm7 = _mm256_add_pd(ymm7, ymm12);
+            ymm12 = _mm256_broadcast_sd(bp + 9);
+            ymm12 = _mm256_mul_pd(ymm13, ymm12);
+            ymm8 = _mm256_add_pd(ymm8, ymm14);
+            ymm14 = _mm256_broadcast_sd(bp + 10);
+            ymm14 = _mm256_mul_pd(ymm13, ymm14);
+            ymm9 = _mm256_add_pd(ymm9, ymm12);
             ymm12 = _mm256_broadcast_sd(bp + 11);
             ymm13 = _mm256_mul_pd(ymm13, ymm12);
             ymm12 = _mm256_loadu_pd(ap + 4);
-            ymm9 = _mm256_add_pd(ymm9, ymm14);
+            ymm10 = _mm256_add_pd(ymm10, ymm14);
             ymm14 = _mm256_broadcast_sd(bp + 12);
-            ymm10 = _mm256_add_pd(ymm10, ymm15);
-            ymm15 = _mm256_broadcast_sd(bp + 13);
             ymm11 = _mm256_add_pd(ymm11, ymm13);
         }
 
@@ -221,81 +220,83 @@ void sandybridge_zgemm_2x6(int64_t m, int64_t n, int64_t k, const double _Comple
          * of the copy it follows */
         switch (rem) {
         case 0:
-            ymm12 = _mm256_broadcast_sd(bp + 2);
+            ymm12 = _mm256_broadcast_sd(bp + 1);
             __builtin_prefetch((const char *)(an + 0) + 0, 0, 3);
             __builtin_prefetch((const char *)(bp + 0) + 512, 0, 3);
             __builtin_prefetch((const char *)(bp + 0) + 576, 0, 3);
             ymm14 = _mm256_mul_pd(ymm13, ymm14);
-            ymm15 = _mm256_mul_pd(ymm13, ymm15);
             ymm12 = _mm256_mul_pd(ymm13, ymm12);
             ymm0 = _mm256_add_pd(ymm0, ymm14);
-            ymm14 = _mm256_broadcast_sd(bp + 3);
+            ymm14 = _mm256_broadcast_sd(bp + 2);
             ymm14 = _mm256_mul_pd(ymm13, ymm14);
-            ymm1 = _mm256_add_pd(ymm1, ymm15);
-            ymm15 = _mm256_broadcast_sd(bp + 4);
-            ymm15 = _mm256_mul_pd(ymm13, ymm15);
-            ymm2 = _mm256_add_pd(ymm2, ymm12);
+            ymm1 = _mm256_add_pd(ymm1, ymm12);
+            ymm12 = _mm256_broadcast_sd(bp + 3);
+            ymm12 = _mm256_mul_pd(ymm13, ymm12);
+            ymm2 = _mm256_add_pd(ymm2, ymm14);
+            ymm14 = _mm256_broadcast_sd(bp + 4);
+            ymm14 = _mm256_mul_pd(ymm13, ymm14);
+            ymm3 = _mm256_add_pd(ymm3, ymm12);
             ymm12 = _mm256_broadcast_sd(bp + 5);
             ymm12 = _mm256_mul_pd(ymm13, ymm12);
-            ymm3 = _mm256_add_pd(ymm3, ymm14);
+            ymm4 = _mm256_add_pd(ymm4, ymm14);
             ymm14 = _mm256_broadcast_sd(bp + 6);
             ymm14 = _mm256_mul_pd(ymm13, ymm14);
-            ymm4 = _mm256_add_pd(ymm4, ymm15);
-            ymm15 = _mm256_broadcast_sd(bp + 7);
-            ymm15 = _mm256_mul_pd(ymm13, ymm15);
             ymm5 = _mm256_add_pd(ymm5, ymm12);
-            ymm12 = _mm256_broadcast_sd(bp + 8);
+            ymm12 = _mm256_broadcast_sd(bp + 7);
             ymm12 = _mm256_mul_pd(ymm13, ymm12);
             ymm6 = _mm256_add_pd(ymm6, ymm14);
-            ymm14 = _mm256_broadcast_sd(bp + 9);
+            ymm14 = _mm256_broadcast_sd(bp + 8);
             ymm14 = _mm256_mul_pd(ymm13, ymm14);
-            ymm7 = _mm256_add_pd(ymm7, ymm15);
-            ymm15 = _mm256_broadcast_sd(bp + 10);
-            ymm15 = _mm256_mul_pd(ymm13, ymm15);
-            ymm8 = _mm256_add_pd(ymm8, ymm12);
+            ymm7 = _mm256_add_pd(ymm7, ymm12);
+            ymm12 = _mm256_broadcast_sd(bp + 9);
+            ymm12 = _mm256_mul_pd(ymm13, ymm12);
+            ymm8 = _mm256_add_pd(ymm8, ymm14);
+            ymm14 = _mm256_broadcast_sd(bp + 10);
+            ymm14 = _mm256_mul_pd(ymm13, ymm14);
+            ymm9 = _mm256_add_pd(ymm9, ymm12);
             ymm12 = _mm256_broadcast_sd(bp + 11);
             ymm13 = _mm256_mul_pd(ymm13, ymm12);
-            ymm9 = _mm256_add_pd(ymm9, ymm14);
-            ymm10 = _mm256_add_pd(ymm10, ymm15);
+            ymm10 = _mm256_add_pd(ymm10, ymm14);
             ymm11 = _mm256_add_pd(ymm11, ymm13);
             break;
         case 1:
-            ymm13 = _mm256_broadcast_sd(bp + 14);
+            ymm13 = _mm256_broadcast_sd(bp + 13);
             __builtin_prefetch((const char *)(an + 4) + 0, 0, 3);
             __builtin_prefetch((const char *)(bp + 12) + 512, 0, 3);
             __builtin_prefetch((const char *)(bp + 12) + 576, 0, 3);
             ymm14 = _mm256_mul_pd(ymm12, ymm14);
-            ymm15 = _mm256_mul_pd(ymm12, ymm15);
             ymm13 = _mm256_mul_pd(ymm12, ymm13);
             ymm0 = _mm256_add_pd(ymm0, ymm14);
-            ymm14 = _mm256_broadcast_sd(bp + 15);
+            ymm14 = _mm256_broadcast_sd(bp + 14);
             ymm14 = _mm256_mul_pd(ymm12, ymm14);
-            ymm1 = _mm256_add_pd(ymm1, ymm15);
-            ymm15 = _mm256_broadcast_sd(bp + 16);
-            ymm15 = _mm256_mul_pd(ymm12, ymm15);
-            ymm2 = _mm256_add_pd(ymm2, ymm13);
+            ymm1 = _mm256_add_pd(ymm1, ymm13);
+            ymm13 = _mm256_broadcast_sd(bp + 15);
+            ymm13 = _mm256_mul_pd(ymm12, ymm13);
+            ymm2 = _mm256_add_pd(ymm2, ymm14);
+            ymm14 = _mm256_broadcast_sd(bp + 16);
+            ymm14 = _mm256_mul_pd(ymm12, ymm14);
+            ymm3 = _mm256_add_pd(ymm3, ymm13);
             ymm13 = _mm256_broadcast_sd(bp + 17);
             ymm13 = _mm256_mul_pd(ymm12, ymm13);
-            ymm3 = _mm256_add_pd(ymm3, ymm14);
+            ymm4 = _mm256_add_pd(ymm4, ymm14);
             ymm14 = _mm256_broadcast_sd(bp + 18);
             ymm14 = _mm256_mul_pd(ymm12, ymm14);
-            ymm4 = _mm256_add_pd(ymm4, ymm15);
-            ymm15 = _mm256_broadcast_sd(bp + 19);
-            ymm15 = _mm256_mul_pd(ymm12, ymm15);
             ymm5 = _mm256_add_pd(ymm5, ymm13);
-            ymm13 = _mm256_broadcast_sd(bp + 20);
+            ymm13 = _mm256_broadcast_sd(bp + 19);
             ymm13 = _mm256_mul_pd(ymm12, ymm13);
             ymm6 = _mm256_add_pd(ymm6, ymm14);
-            ymm14 = _mm256_broadcast_sd(bp + 21);
+            ymm14 = _mm256_broadcast_sd(bp + 20);
             ymm14 = _mm256_mul_pd(ymm12, ymm14);
-            ymm7 = _mm256_add_pd(ymm7, ymm15);
-            ymm15 = _mm256_broadcast_sd(bp + 22);
-            ymm15 = _mm256_mul_pd(ymm12, ymm15);
-            ymm8 = _mm256_add_pd(ymm8, ymm13);
+            ymm7 = _mm256_add_pd(ymm7, ymm13);
+            ymm13 = _mm256_broadcast_sd(bp + 21);
+            ymm13 = _mm256_mul_pd(ymm12, ymm13);
+            ymm8 = _mm256_add_pd(ymm8, ymm14);
+            ymm14 = _mm256_broadcast_sd(bp + 22);
+            ymm14 = _mm256_mul_pd(ymm12, ymm14);
+            ymm9 = _mm256_add_pd(ymm9, ymm13);
             ymm13 = _mm256_broadcast_sd(bp + 23);
             ymm12 = _mm256_mul_pd(ymm12, ymm13);
-            ymm9 = _mm256_add_pd(ymm9, ymm14);
-            ymm10 = _mm256_add_pd(ymm10, ymm15);
+            ymm10 = _mm256_add_pd(ymm10, ymm14);
             ymm11 = _mm256_add_pd(ymm11, ymm12);
             break;
 

@@ -4,12 +4,12 @@
  *
  * How it was made (POCA: instruction selection, list scheduling,
  * two-iteration pipelining, rotating register allocation):
- *   machine zen5 (zen5.yaml), avx512, 512-bit vectors, MaxReg 32
+ *   machine zen5 (zen5.yaml), avx512, 512-bit vectors, MaxReg 31
  *   B strategy scalar-broadcast; 32 instructions per k iteration, 16 accumulators
  *   single-iteration schedule 15 cycles; pipelined: 17 instructions of
  *   the next iteration moved up, 8.00 cycles per iteration (resource
  *   bound 8.00), predicted FP-unit utilization 100.0%
- *   LiveReg at most 32; unroll factor 2, rotating register allocation
+ *   LiveReg at most 31; unroll factor 6, rotating register allocation
  *
  * Compile with: cc -O2 -mavx512f -mfma
  * (with -DGEMMGEN_PACKED_ONLY: zen5_sgemm_64x4 alone, none of the functions after it)
@@ -64,7 +64,7 @@ void zen5_sgemm_64x4(int64_t m, int64_t n, int64_t k, const float *alpha, const 
     __m512 zmm0, zmm1, zmm2, zmm3, zmm4, zmm5, zmm6, zmm7;
     __m512 zmm8, zmm9, zmm10, zmm11, zmm12, zmm13, zmm14, zmm15;
     __m512 zmm16, zmm17, zmm18, zmm19, zmm20, zmm21, zmm22, zmm23;
-    __m512 zmm24, zmm25, zmm26, zmm27, zmm28, zmm29, zmm30, zmm31;
+    __m512 zmm24, zmm25, zmm26, zmm27, zmm28, zmm29, zmm30;
 
     zmm0 = _mm512_setzero_ps();
     zmm1 = _mm512_setzero_ps();
@@ -89,7 +89,7 @@ void zen5_sgemm_64x4(int64_t m, int64_t n, int64_t k, const float *alpha, const 
     const int64_t pf_span = rs_c == 1 ? m - 1 : (n - 1) * cs_c;
     int64_t pf_left = rs_c == 1 ? n : m;
     float *pf_c = c;
-    for (int64_t passes = k > 0 ? (k - 1) / 2 : 0; pf_left > passes; pf_left--) {
+    for (int64_t passes = k > 0 ? (k - 1) / 6 : 0; pf_left > passes; pf_left--) {
         __builtin_prefetch(pf_c, 1, 3);
         __builtin_prefetch(pf_c + pf_span / 2, 1, 3);
         __builtin_prefetch(pf_c + pf_span, 1, 3);
@@ -99,23 +99,23 @@ void zen5_sgemm_64x4(int64_t m, int64_t n, int64_t k, const float *alpha, const 
         /* prologue: the first 17 instructions of iteration 0 (pointer
          * bumps among them become load offsets) */
         zmm17 = _mm512_loadu_ps(ap + 0);
-        zmm25 = _mm512_set1_ps(*(bp + 0));
+        zmm27 = _mm512_set1_ps(*(bp + 0));
         zmm19 = _mm512_loadu_ps(ap + 16);
-        zmm27 = _mm512_set1_ps(*(bp + 1));
+        zmm23 = _mm512_set1_ps(*(bp + 1));
         zmm21 = _mm512_loadu_ps(ap + 32);
-        zmm23 = _mm512_loadu_ps(ap + 48);
-        zmm29 = _mm512_set1_ps(*(bp + 2));
-        zmm31 = _mm512_set1_ps(*(bp + 3));
+        zmm25 = _mm512_loadu_ps(ap + 48);
+        zmm30 = _mm512_set1_ps(*(bp + 2));
+        zmm28 = _mm512_set1_ps(*(bp + 3));
         __builtin_prefetch((const char *)(bp + 0) + 512, 0, 3);
         __builtin_prefetch((const char *)(an + 0) + 0, 0, 3);
         __builtin_prefetch((const char *)(an + 0) + 64, 0, 3);
         __builtin_prefetch((const char *)(an + 0) + 128, 0, 3);
         __builtin_prefetch((const char *)(an + 0) + 192, 0, 3);
-        zmm0 = _mm512_fmadd_ps(zmm17, zmm25, zmm0);
+        zmm0 = _mm512_fmadd_ps(zmm17, zmm27, zmm0);
 
-        /* kernel: iteration i and the start of i+1, unrolled 2x */
+        /* kernel: iteration i and the start of i+1, unrolled 6x */
         int64_t nq = k - 1;
-        for (int64_t it = nq / 2; it > 0; it--) {
+        for (int64_t it = nq / 6; it > 0; it--) {
             if (pf_left > 0) {
                 __builtin_prefetch(pf_c, 1, 3);
                 __builtin_prefetch(pf_c + pf_span / 2, 1, 3);
@@ -125,138 +125,450 @@ void zen5_sgemm_64x4(int64_t m, int64_t n, int64_t k, const float *alpha, const 
             }
             /* copy 0 */
             zmm16 = _mm512_loadu_ps(ap + 64);
-            zmm24 = _mm512_set1_ps(*(bp + 4));
+            zmm26 = _mm512_set1_ps(*(bp + 4));
             zmm18 = _mm512_loadu_ps(ap + 80);
-            zmm26 = _mm512_set1_ps(*(bp + 5));
+            zmm22 = _mm512_set1_ps(*(bp + 5));
             zmm20 = _mm512_loadu_ps(ap + 96);
-            zmm22 = _mm512_loadu_ps(ap + 112);
-            zmm28 = _mm512_set1_ps(*(bp + 6));
-            zmm30 = _mm512_set1_ps(*(bp + 7));
+            zmm24 = _mm512_loadu_ps(ap + 112);
+            zmm29 = _mm512_set1_ps(*(bp + 6));
+            zmm1 = _mm512_fmadd_ps(zmm19, zmm27, zmm1);
+            zmm4 = _mm512_fmadd_ps(zmm17, zmm23, zmm4);
+            zmm2 = _mm512_fmadd_ps(zmm21, zmm27, zmm2);
+            zmm3 = _mm512_fmadd_ps(zmm25, zmm27, zmm3);
+            zmm27 = _mm512_set1_ps(*(bp + 7));
             __builtin_prefetch((const char *)(bp + 4) + 512, 0, 3);
             __builtin_prefetch((const char *)(an + 64) + 0, 0, 3);
             __builtin_prefetch((const char *)(an + 64) + 64, 0, 3);
             __builtin_prefetch((const char *)(an + 64) + 128, 0, 3);
             __builtin_prefetch((const char *)(an + 64) + 192, 0, 3);
-            zmm1 = _mm512_fmadd_ps(zmm19, zmm25, zmm1);
-            zmm4 = _mm512_fmadd_ps(zmm17, zmm27, zmm4);
-            zmm2 = _mm512_fmadd_ps(zmm21, zmm25, zmm2);
-            zmm3 = _mm512_fmadd_ps(zmm23, zmm25, zmm3);
-            zmm5 = _mm512_fmadd_ps(zmm19, zmm27, zmm5);
-            zmm6 = _mm512_fmadd_ps(zmm21, zmm27, zmm6);
-            zmm7 = _mm512_fmadd_ps(zmm23, zmm27, zmm7);
-            zmm8 = _mm512_fmadd_ps(zmm17, zmm29, zmm8);
-            zmm9 = _mm512_fmadd_ps(zmm19, zmm29, zmm9);
-            zmm10 = _mm512_fmadd_ps(zmm21, zmm29, zmm10);
-            zmm11 = _mm512_fmadd_ps(zmm23, zmm29, zmm11);
-            zmm12 = _mm512_fmadd_ps(zmm17, zmm31, zmm12);
-            zmm13 = _mm512_fmadd_ps(zmm19, zmm31, zmm13);
-            zmm14 = _mm512_fmadd_ps(zmm21, zmm31, zmm14);
-            zmm0 = _mm512_fmadd_ps(zmm16, zmm24, zmm0);
-            zmm15 = _mm512_fmadd_ps(zmm23, zmm31, zmm15);
+            zmm5 = _mm512_fmadd_ps(zmm19, zmm23, zmm5);
+            zmm6 = _mm512_fmadd_ps(zmm21, zmm23, zmm6);
+            zmm7 = _mm512_fmadd_ps(zmm25, zmm23, zmm7);
+            zmm8 = _mm512_fmadd_ps(zmm17, zmm30, zmm8);
+            zmm9 = _mm512_fmadd_ps(zmm19, zmm30, zmm9);
+            zmm10 = _mm512_fmadd_ps(zmm21, zmm30, zmm10);
+            zmm11 = _mm512_fmadd_ps(zmm25, zmm30, zmm11);
+            zmm12 = _mm512_fmadd_ps(zmm17, zmm28, zmm12);
+            zmm13 = _mm512_fmadd_ps(zmm19, zmm28, zmm13);
+            zmm14 = _mm512_fmadd_ps(zmm21, zmm28, zmm14);
+            zmm0 = _mm512_fmadd_ps(zmm16, zmm26, zmm0);
+            zmm15 = _mm512_fmadd_ps(zmm25, zmm28, zmm15);
             /* copy 1 */
             zmm17 = _mm512_loadu_ps(ap + 128);
-            zmm25 = _mm512_set1_ps(*(bp + 8));
+            zmm28 = _mm512_set1_ps(*(bp + 8));
             zmm19 = _mm512_loadu_ps(ap + 144);
-            zmm27 = _mm512_set1_ps(*(bp + 9));
-            zmm21 = _mm512_loadu_ps(ap + 160);
+            zmm21 = _mm512_set1_ps(*(bp + 9));
+            zmm25 = _mm512_loadu_ps(ap + 160);
             zmm23 = _mm512_loadu_ps(ap + 176);
-            zmm29 = _mm512_set1_ps(*(bp + 10));
-            zmm31 = _mm512_set1_ps(*(bp + 11));
+            zmm30 = _mm512_set1_ps(*(bp + 10));
+            zmm1 = _mm512_fmadd_ps(zmm18, zmm26, zmm1);
+            zmm4 = _mm512_fmadd_ps(zmm16, zmm22, zmm4);
+            zmm2 = _mm512_fmadd_ps(zmm20, zmm26, zmm2);
+            zmm3 = _mm512_fmadd_ps(zmm24, zmm26, zmm3);
+            zmm26 = _mm512_set1_ps(*(bp + 11));
             __builtin_prefetch((const char *)(bp + 8) + 512, 0, 3);
             __builtin_prefetch((const char *)(an + 128) + 0, 0, 3);
             __builtin_prefetch((const char *)(an + 128) + 64, 0, 3);
             __builtin_prefetch((const char *)(an + 128) + 128, 0, 3);
             __builtin_prefetch((const char *)(an + 128) + 192, 0, 3);
-            zmm1 = _mm512_fmadd_ps(zmm18, zmm24, zmm1);
-            zmm4 = _mm512_fmadd_ps(zmm16, zmm26, zmm4);
-            zmm2 = _mm512_fmadd_ps(zmm20, zmm24, zmm2);
-            zmm3 = _mm512_fmadd_ps(zmm22, zmm24, zmm3);
-            zmm5 = _mm512_fmadd_ps(zmm18, zmm26, zmm5);
-            zmm6 = _mm512_fmadd_ps(zmm20, zmm26, zmm6);
-            zmm7 = _mm512_fmadd_ps(zmm22, zmm26, zmm7);
-            zmm8 = _mm512_fmadd_ps(zmm16, zmm28, zmm8);
-            zmm9 = _mm512_fmadd_ps(zmm18, zmm28, zmm9);
-            zmm10 = _mm512_fmadd_ps(zmm20, zmm28, zmm10);
-            zmm11 = _mm512_fmadd_ps(zmm22, zmm28, zmm11);
-            zmm12 = _mm512_fmadd_ps(zmm16, zmm30, zmm12);
-            zmm13 = _mm512_fmadd_ps(zmm18, zmm30, zmm13);
-            zmm14 = _mm512_fmadd_ps(zmm20, zmm30, zmm14);
-            zmm0 = _mm512_fmadd_ps(zmm17, zmm25, zmm0);
-            zmm15 = _mm512_fmadd_ps(zmm22, zmm30, zmm15);
+            zmm5 = _mm512_fmadd_ps(zmm18, zmm22, zmm5);
+            zmm6 = _mm512_fmadd_ps(zmm20, zmm22, zmm6);
+            zmm7 = _mm512_fmadd_ps(zmm24, zmm22, zmm7);
+            zmm8 = _mm512_fmadd_ps(zmm16, zmm29, zmm8);
+            zmm9 = _mm512_fmadd_ps(zmm18, zmm29, zmm9);
+            zmm10 = _mm512_fmadd_ps(zmm20, zmm29, zmm10);
+            zmm11 = _mm512_fmadd_ps(zmm24, zmm29, zmm11);
+            zmm12 = _mm512_fmadd_ps(zmm16, zmm27, zmm12);
+            zmm13 = _mm512_fmadd_ps(zmm18, zmm27, zmm13);
+            zmm14 = _mm512_fmadd_ps(zmm20, zmm27, zmm14);
+            zmm0 = _mm512_fmadd_ps(zmm17, zmm28, zmm0);
+            zmm15 = _mm512_fmadd_ps(zmm24, zmm27, zmm15);
+            /* copy 2 */
+            zmm16 = _mm512_loadu_ps(ap + 192);
+            zmm27 = _mm512_set1_ps(*(bp + 12));
+            zmm18 = _mm512_loadu_ps(ap + 208);
+            zmm20 = _mm512_set1_ps(*(bp + 13));
+            zmm24 = _mm512_loadu_ps(ap + 224);
+            zmm22 = _mm512_loadu_ps(ap + 240);
+            zmm29 = _mm512_set1_ps(*(bp + 14));
+            zmm1 = _mm512_fmadd_ps(zmm19, zmm28, zmm1);
+            zmm4 = _mm512_fmadd_ps(zmm17, zmm21, zmm4);
+            zmm2 = _mm512_fmadd_ps(zmm25, zmm28, zmm2);
+            zmm3 = _mm512_fmadd_ps(zmm23, zmm28, zmm3);
+            zmm28 = _mm512_set1_ps(*(bp + 15));
+            __builtin_prefetch((const char *)(bp + 12) + 512, 0, 3);
+            __builtin_prefetch((const char *)(an + 192) + 0, 0, 3);
+            __builtin_prefetch((const char *)(an + 192) + 64, 0, 3);
+            __builtin_prefetch((const char *)(an + 192) + 128, 0, 3);
+            __builtin_prefetch((const char *)(an + 192) + 192, 0, 3);
+            zmm5 = _mm512_fmadd_ps(zmm19, zmm21, zmm5);
+            zmm6 = _mm512_fmadd_ps(zmm25, zmm21, zmm6);
+            zmm7 = _mm512_fmadd_ps(zmm23, zmm21, zmm7);
+            zmm8 = _mm512_fmadd_ps(zmm17, zmm30, zmm8);
+            zmm9 = _mm512_fmadd_ps(zmm19, zmm30, zmm9);
+            zmm10 = _mm512_fmadd_ps(zmm25, zmm30, zmm10);
+            zmm11 = _mm512_fmadd_ps(zmm23, zmm30, zmm11);
+            zmm12 = _mm512_fmadd_ps(zmm17, zmm26, zmm12);
+            zmm13 = _mm512_fmadd_ps(zmm19, zmm26, zmm13);
+            zmm14 = _mm512_fmadd_ps(zmm25, zmm26, zmm14);
+            zmm0 = _mm512_fmadd_ps(zmm16, zmm27, zmm0);
+            zmm15 = _mm512_fmadd_ps(zmm23, zmm26, zmm15);
+            /* copy 3 */
+            zmm17 = _mm512_loadu_ps(ap + 256);
+            zmm26 = _mm512_set1_ps(*(bp + 16));
+            zmm19 = _mm512_loadu_ps(ap + 272);
+            zmm25 = _mm512_set1_ps(*(bp + 17));
+            zmm23 = _mm512_loadu_ps(ap + 288);
+            zmm21 = _mm512_loadu_ps(ap + 304);
+            zmm30 = _mm512_set1_ps(*(bp + 18));
+            zmm1 = _mm512_fmadd_ps(zmm18, zmm27, zmm1);
+            zmm4 = _mm512_fmadd_ps(zmm16, zmm20, zmm4);
+            zmm2 = _mm512_fmadd_ps(zmm24, zmm27, zmm2);
+            zmm3 = _mm512_fmadd_ps(zmm22, zmm27, zmm3);
+            zmm27 = _mm512_set1_ps(*(bp + 19));
+            __builtin_prefetch((const char *)(bp + 16) + 512, 0, 3);
+            __builtin_prefetch((const char *)(an + 256) + 0, 0, 3);
+            __builtin_prefetch((const char *)(an + 256) + 64, 0, 3);
+            __builtin_prefetch((const char *)(an + 256) + 128, 0, 3);
+            __builtin_prefetch((const char *)(an + 256) + 192, 0, 3);
+            zmm5 = _mm512_fmadd_ps(zmm18, zmm20, zmm5);
+            zmm6 = _mm512_fmadd_ps(zmm24, zmm20, zmm6);
+            zmm7 = _mm512_fmadd_ps(zmm22, zmm20, zmm7);
+            zmm8 = _mm512_fmadd_ps(zmm16, zmm29, zmm8);
+            zmm9 = _mm512_fmadd_ps(zmm18, zmm29, zmm9);
+            zmm10 = _mm512_fmadd_ps(zmm24, zmm29, zmm10);
+            zmm11 = _mm512_fmadd_ps(zmm22, zmm29, zmm11);
+            zmm12 = _mm512_fmadd_ps(zmm16, zmm28, zmm12);
+            zmm13 = _mm512_fmadd_ps(zmm18, zmm28, zmm13);
+            zmm14 = _mm512_fmadd_ps(zmm24, zmm28, zmm14);
+            zmm0 = _mm512_fmadd_ps(zmm17, zmm26, zmm0);
+            zmm15 = _mm512_fmadd_ps(zmm22, zmm28, zmm15);
+            /* copy 4 */
+            zmm16 = _mm512_loadu_ps(ap + 320);
+            zmm28 = _mm512_set1_ps(*(bp + 20));
+            zmm18 = _mm512_loadu_ps(ap + 336);
+            zmm24 = _mm512_set1_ps(*(bp + 21));
+            zmm22 = _mm512_loadu_ps(ap + 352);
+            zmm20 = _mm512_loadu_ps(ap + 368);
+            zmm29 = _mm512_set1_ps(*(bp + 22));
+            zmm1 = _mm512_fmadd_ps(zmm19, zmm26, zmm1);
+            zmm4 = _mm512_fmadd_ps(zmm17, zmm25, zmm4);
+            zmm2 = _mm512_fmadd_ps(zmm23, zmm26, zmm2);
+            zmm3 = _mm512_fmadd_ps(zmm21, zmm26, zmm3);
+            zmm26 = _mm512_set1_ps(*(bp + 23));
+            __builtin_prefetch((const char *)(bp + 20) + 512, 0, 3);
+            __builtin_prefetch((const char *)(an + 320) + 0, 0, 3);
+            __builtin_prefetch((const char *)(an + 320) + 64, 0, 3);
+            __builtin_prefetch((const char *)(an + 320) + 128, 0, 3);
+            __builtin_prefetch((const char *)(an + 320) + 192, 0, 3);
+            zmm5 = _mm512_fmadd_ps(zmm19, zmm25, zmm5);
+            zmm6 = _mm512_fmadd_ps(zmm23, zmm25, zmm6);
+            zmm7 = _mm512_fmadd_ps(zmm21, zmm25, zmm7);
+            zmm8 = _mm512_fmadd_ps(zmm17, zmm30, zmm8);
+            zmm9 = _mm512_fmadd_ps(zmm19, zmm30, zmm9);
+            zmm10 = _mm512_fmadd_ps(zmm23, zmm30, zmm10);
+            zmm11 = _mm512_fmadd_ps(zmm21, zmm30, zmm11);
+            zmm12 = _mm512_fmadd_ps(zmm17, zmm27, zmm12);
+            zmm13 = _mm512_fmadd_ps(zmm19, zmm27, zmm13);
+            zmm14 = _mm512_fmadd_ps(zmm23, zmm27, zmm14);
+            zmm0 = _mm512_fmadd_ps(zmm16, zmm28, zmm0);
+            zmm15 = _mm512_fmadd_ps(zmm21, zmm27, zmm15);
+            /* copy 5 */
+            zmm17 = _mm512_loadu_ps(ap + 384);
+            zmm27 = _mm512_set1_ps(*(bp + 24));
+            zmm19 = _mm512_loadu_ps(ap + 400);
+            zmm23 = _mm512_set1_ps(*(bp + 25));
+            zmm21 = _mm512_loadu_ps(ap + 416);
+            zmm25 = _mm512_loadu_ps(ap + 432);
+            zmm30 = _mm512_set1_ps(*(bp + 26));
+            zmm1 = _mm512_fmadd_ps(zmm18, zmm28, zmm1);
+            zmm4 = _mm512_fmadd_ps(zmm16, zmm24, zmm4);
+            zmm2 = _mm512_fmadd_ps(zmm22, zmm28, zmm2);
+            zmm3 = _mm512_fmadd_ps(zmm20, zmm28, zmm3);
+            zmm28 = _mm512_set1_ps(*(bp + 27));
+            __builtin_prefetch((const char *)(bp + 24) + 512, 0, 3);
+            __builtin_prefetch((const char *)(an + 384) + 0, 0, 3);
+            __builtin_prefetch((const char *)(an + 384) + 64, 0, 3);
+            __builtin_prefetch((const char *)(an + 384) + 128, 0, 3);
+            __builtin_prefetch((const char *)(an + 384) + 192, 0, 3);
+            zmm5 = _mm512_fmadd_ps(zmm18, zmm24, zmm5);
+            zmm6 = _mm512_fmadd_ps(zmm22, zmm24, zmm6);
+            zmm7 = _mm512_fmadd_ps(zmm20, zmm24, zmm7);
+            zmm8 = _mm512_fmadd_ps(zmm16, zmm29, zmm8);
+            zmm9 = _mm512_fmadd_ps(zmm18, zmm29, zmm9);
+            zmm10 = _mm512_fmadd_ps(zmm22, zmm29, zmm10);
+            zmm11 = _mm512_fmadd_ps(zmm20, zmm29, zmm11);
+            zmm12 = _mm512_fmadd_ps(zmm16, zmm26, zmm12);
+            zmm13 = _mm512_fmadd_ps(zmm18, zmm26, zmm13);
+            zmm14 = _mm512_fmadd_ps(zmm22, zmm26, zmm14);
+            zmm0 = _mm512_fmadd_ps(zmm17, zmm27, zmm0);
+            zmm15 = _mm512_fmadd_ps(zmm20, zmm26, zmm15);
 
-            ap += 128;
-            bp += 8;
-            an += 128;
+            ap += 384;
+            bp += 24;
+            an += 384;
         }
-        int64_t rem = nq % 2;
+        int64_t rem = nq % 6;
         if (rem > 0) {
             zmm16 = _mm512_loadu_ps(ap + 64);
-            zmm24 = _mm512_set1_ps(*(bp + 4));
+            zmm26 = _mm512_set1_ps(*(bp + 4));
             zmm18 = _mm512_loadu_ps(ap + 80);
-            zmm26 = _mm512_set1_ps(*(bp + 5));
+            zmm22 = _mm512_set1_ps(*(bp + 5));
             zmm20 = _mm512_loadu_ps(ap + 96);
-            zmm22 = _mm512_loadu_ps(ap + 112);
-            zmm28 = _mm512_set1_ps(*(bp + 6));
-            zmm30 = _mm512_set1_ps(*(bp + 7));
+            zmm24 = _mm512_loadu_ps(ap + 112);
+            zmm29 = _mm512_set1_ps(*(bp + 6));
+            zmm1 = _mm512_fmadd_ps(zmm19, zmm27, zmm1);
+            zmm4 = _mm512_fmadd_ps(zmm17, zmm23, zmm4);
+            zmm2 = _mm512_fmadd_ps(zmm21, zmm27, zmm2);
+            zmm3 = _mm512_fmadd_ps(zmm25, zmm27, zmm3);
+            zmm27 = _mm512_set1_ps(*(bp + 7));
             __builtin_prefetch((const char *)(bp + 4) + 512, 0, 3);
             __builtin_prefetch((const char *)(an + 64) + 0, 0, 3);
             __builtin_prefetch((const char *)(an + 64) + 64, 0, 3);
             __builtin_prefetch((const char *)(an + 64) + 128, 0, 3);
             __builtin_prefetch((const char *)(an + 64) + 192, 0, 3);
-            zmm1 = _mm512_fmadd_ps(zmm19, zmm25, zmm1);
-            zmm4 = _mm512_fmadd_ps(zmm17, zmm27, zmm4);
-            zmm2 = _mm512_fmadd_ps(zmm21, zmm25, zmm2);
-            zmm3 = _mm512_fmadd_ps(zmm23, zmm25, zmm3);
-            zmm5 = _mm512_fmadd_ps(zmm19, zmm27, zmm5);
-            zmm6 = _mm512_fmadd_ps(zmm21, zmm27, zmm6);
-            zmm7 = _mm512_fmadd_ps(zmm23, zmm27, zmm7);
-            zmm8 = _mm512_fmadd_ps(zmm17, zmm29, zmm8);
-            zmm9 = _mm512_fmadd_ps(zmm19, zmm29, zmm9);
-            zmm10 = _mm512_fmadd_ps(zmm21, zmm29, zmm10);
-            zmm11 = _mm512_fmadd_ps(zmm23, zmm29, zmm11);
-            zmm12 = _mm512_fmadd_ps(zmm17, zmm31, zmm12);
-            zmm13 = _mm512_fmadd_ps(zmm19, zmm31, zmm13);
-            zmm14 = _mm512_fmadd_ps(zmm21, zmm31, zmm14);
-            zmm0 = _mm512_fmadd_ps(zmm16, zmm24, zmm0);
-            zmm15 = _mm512_fmadd_ps(zmm23, zmm31, zmm15);
+            zmm5 = _mm512_fmadd_ps(zmm19, zmm23, zmm5);
+            zmm6 = _mm512_fmadd_ps(zmm21, zmm23, zmm6);
+            zmm7 = _mm512_fmadd_ps(zmm25, zmm23, zmm7);
+            zmm8 = _mm512_fmadd_ps(zmm17, zmm30, zmm8);
+            zmm9 = _mm512_fmadd_ps(zmm19, zmm30, zmm9);
+            zmm10 = _mm512_fmadd_ps(zmm21, zmm30, zmm10);
+            zmm11 = _mm512_fmadd_ps(zmm25, zmm30, zmm11);
+            zmm12 = _mm512_fmadd_ps(zmm17, zmm28, zmm12);
+            zmm13 = _mm512_fmadd_ps(zmm19, zmm28, zmm13);
+            zmm14 = _mm512_fmadd_ps(zmm21, zmm28, zmm14);
+            zmm0 = _mm512_fmadd_ps(zmm16, zmm26, zmm0);
+            zmm15 = _mm512_fmadd_ps(zmm25, zmm28, zmm15);
+        }
+        if (rem > 1) {
+            zmm17 = _mm512_loadu_ps(ap + 128);
+            zmm28 = _mm512_set1_ps(*(bp + 8));
+            zmm19 = _mm512_loadu_ps(ap + 144);
+            zmm21 = _mm512_set1_ps(*(bp + 9));
+            zmm25 = _mm512_loadu_ps(ap + 160);
+            zmm23 = _mm512_loadu_ps(ap + 176);
+            zmm30 = _mm512_set1_ps(*(bp + 10));
+            zmm1 = _mm512_fmadd_ps(zmm18, zmm26, zmm1);
+            zmm4 = _mm512_fmadd_ps(zmm16, zmm22, zmm4);
+            zmm2 = _mm512_fmadd_ps(zmm20, zmm26, zmm2);
+            zmm3 = _mm512_fmadd_ps(zmm24, zmm26, zmm3);
+            zmm26 = _mm512_set1_ps(*(bp + 11));
+            __builtin_prefetch((const char *)(bp + 8) + 512, 0, 3);
+            __builtin_prefetch((const char *)(an + 128) + 0, 0, 3);
+            __builtin_prefetch((const char *)(an + 128) + 64, 0, 3);
+            __builtin_prefetch((const char *)(an + 128) + 128, 0, 3);
+            __builtin_prefetch((const char *)(an + 128) + 192, 0, 3);
+            zmm5 = _mm512_fmadd_ps(zmm18, zmm22, zmm5);
+            zmm6 = _mm512_fmadd_ps(zmm20, zmm22, zmm6);
+            zmm7 = _mm512_fmadd_ps(zmm24, zmm22, zmm7);
+            zmm8 = _mm512_fmadd_ps(zmm16, zmm29, zmm8);
+            zmm9 = _mm512_fmadd_ps(zmm18, zmm29, zmm9);
+            zmm10 = _mm512_fmadd_ps(zmm20, zmm29, zmm10);
+            zmm11 = _mm512_fmadd_ps(zmm24, zmm29, zmm11);
+            zmm12 = _mm512_fmadd_ps(zmm16, zmm27, zmm12);
+            zmm13 = _mm512_fmadd_ps(zmm18, zmm27, zmm13);
+            zmm14 = _mm512_fmadd_ps(zmm20, zmm27, zmm14);
+            zmm0 = _mm512_fmadd_ps(zmm17, zmm28, zmm0);
+            zmm15 = _mm512_fmadd_ps(zmm24, zmm27, zmm15);
+        }
+        if (rem > 2) {
+            zmm16 = _mm512_loadu_ps(ap + 192);
+            zmm27 = _mm512_set1_ps(*(bp + 12));
+            zmm18 = _mm512_loadu_ps(ap + 208);
+            zmm20 = _mm512_set1_ps(*(bp + 13));
+            zmm24 = _mm512_loadu_ps(ap + 224);
+            zmm22 = _mm512_loadu_ps(ap + 240);
+            zmm29 = _mm512_set1_ps(*(bp + 14));
+            zmm1 = _mm512_fmadd_ps(zmm19, zmm28, zmm1);
+            zmm4 = _mm512_fmadd_ps(zmm17, zmm21, zmm4);
+            zmm2 = _mm512_fmadd_ps(zmm25, zmm28, zmm2);
+            zmm3 = _mm512_fmadd_ps(zmm23, zmm28, zmm3);
+            zmm28 = _mm512_set1_ps(*(bp + 15));
+            __builtin_prefetch((const char *)(bp + 12) + 512, 0, 3);
+            __builtin_prefetch((const char *)(an + 192) + 0, 0, 3);
+            __builtin_prefetch((const char *)(an + 192) + 64, 0, 3);
+            __builtin_prefetch((const char *)(an + 192) + 128, 0, 3);
+            __builtin_prefetch((const char *)(an + 192) + 192, 0, 3);
+            zmm5 = _mm512_fmadd_ps(zmm19, zmm21, zmm5);
+            zmm6 = _mm512_fmadd_ps(zmm25, zmm21, zmm6);
+            zmm7 = _mm512_fmadd_ps(zmm23, zmm21, zmm7);
+            zmm8 = _mm512_fmadd_ps(zmm17, zmm30, zmm8);
+            zmm9 = _mm512_fmadd_ps(zmm19, zmm30, zmm9);
+            zmm10 = _mm512_fmadd_ps(zmm25, zmm30, zmm10);
+            zmm11 = _mm512_fmadd_ps(zmm23, zmm30, zmm11);
+            zmm12 = _mm512_fmadd_ps(zmm17, zmm26, zmm12);
+            zmm13 = _mm512_fmadd_ps(zmm19, zmm26, zmm13);
+            zmm14 = _mm512_fmadd_ps(zmm25, zmm26, zmm14);
+            zmm0 = _mm512_fmadd_ps(zmm16, zmm27, zmm0);
+            zmm15 = _mm512_fmadd_ps(zmm23, zmm26, zmm15);
+        }
+        if (rem > 3) {
+            zmm17 = _mm512_loadu_ps(ap + 256);
+            zmm26 = _mm512_set1_ps(*(bp + 16));
+            zmm19 = _mm512_loadu_ps(ap + 272);
+            zmm25 = _mm512_set1_ps(*(bp + 17));
+            zmm23 = _mm512_loadu_ps(ap + 288);
+            zmm21 = _mm512_loadu_ps(ap + 304);
+            zmm30 = _mm512_set1_ps(*(bp + 18));
+            zmm1 = _mm512_fmadd_ps(zmm18, zmm27, zmm1);
+            zmm4 = _mm512_fmadd_ps(zmm16, zmm20, zmm4);
+            zmm2 = _mm512_fmadd_ps(zmm24, zmm27, zmm2);
+            zmm3 = _mm512_fmadd_ps(zmm22, zmm27, zmm3);
+            zmm27 = _mm512_set1_ps(*(bp + 19));
+            __builtin_prefetch((const char *)(bp + 16) + 512, 0, 3);
+            __builtin_prefetch((const char *)(an + 256) + 0, 0, 3);
+            __builtin_prefetch((const char *)(an + 256) + 64, 0, 3);
+            __builtin_prefetch((const char *)(an + 256) + 128, 0, 3);
+            __builtin_prefetch((const char *)(an + 256) + 192, 0, 3);
+            zmm5 = _mm512_fmadd_ps(zmm18, zmm20, zmm5);
+            zmm6 = _mm512_fmadd_ps(zmm24, zmm20, zmm6);
+            zmm7 = _mm512_fmadd_ps(zmm22, zmm20, zmm7);
+            zmm8 = _mm512_fmadd_ps(zmm16, zmm29, zmm8);
+            zmm9 = _mm512_fmadd_ps(zmm18, zmm29, zmm9);
+            zmm10 = _mm512_fmadd_ps(zmm24, zmm29, zmm10);
+            zmm11 = _mm512_fmadd_ps(zmm22, zmm29, zmm11);
+            zmm12 = _mm512_fmadd_ps(zmm16, zmm28, zmm12);
+            zmm13 = _mm512_fmadd_ps(zmm18, zmm28, zmm13);
+            zmm14 = _mm512_fmadd_ps(zmm24, zmm28, zmm14);
+            zmm0 = _mm512_fmadd_ps(zmm17, zmm26, zmm0);
+            zmm15 = _mm512_fmadd_ps(zmm22, zmm28, zmm15);
+        }
+        if (rem > 4) {
+            zmm16 = _mm512_loadu_ps(ap + 320);
+            zmm28 = _mm512_set1_ps(*(bp + 20));
+            zmm18 = _mm512_loadu_ps(ap + 336);
+            zmm24 = _mm512_set1_ps(*(bp + 21));
+            zmm22 = _mm512_loadu_ps(ap + 352);
+            zmm20 = _mm512_loadu_ps(ap + 368);
+            zmm29 = _mm512_set1_ps(*(bp + 22));
+            zmm1 = _mm512_fmadd_ps(zmm19, zmm26, zmm1);
+            zmm4 = _mm512_fmadd_ps(zmm17, zmm25, zmm4);
+            zmm2 = _mm512_fmadd_ps(zmm23, zmm26, zmm2);
+            zmm3 = _mm512_fmadd_ps(zmm21, zmm26, zmm3);
+            zmm26 = _mm512_set1_ps(*(bp + 23));
+            __builtin_prefetch((const char *)(bp + 20) + 512, 0, 3);
+            __builtin_prefetch((const char *)(an + 320) + 0, 0, 3);
+            __builtin_prefetch((const char *)(an + 320) + 64, 0, 3);
+            __builtin_prefetch((const char *)(an + 320) + 128, 0, 3);
+            __builtin_prefetch((const char *)(an + 320) + 192, 0, 3);
+            zmm5 = _mm512_fmadd_ps(zmm19, zmm25, zmm5);
+            zmm6 = _mm512_fmadd_ps(zmm23, zmm25, zmm6);
+            zmm7 = _mm512_fmadd_ps(zmm21, zmm25, zmm7);
+            zmm8 = _mm512_fmadd_ps(zmm17, zmm30, zmm8);
+            zmm9 = _mm512_fmadd_ps(zmm19, zmm30, zmm9);
+            zmm10 = _mm512_fmadd_ps(zmm23, zmm30, zmm10);
+            zmm11 = _mm512_fmadd_ps(zmm21, zmm30, zmm11);
+            zmm12 = _mm512_fmadd_ps(zmm17, zmm27, zmm12);
+            zmm13 = _mm512_fmadd_ps(zmm19, zmm27, zmm13);
+            zmm14 = _mm512_fmadd_ps(zmm23, zmm27, zmm14);
+            zmm0 = _mm512_fmadd_ps(zmm16, zmm28, zmm0);
+            zmm15 = _mm512_fmadd_ps(zmm21, zmm27, zmm15);
         }
 
         /* epilogue: the rest of the last iteration, in the registers
          * of the copy it follows */
         switch (rem) {
         case 0:
-            zmm1 = _mm512_fmadd_ps(zmm19, zmm25, zmm1);
-            zmm4 = _mm512_fmadd_ps(zmm17, zmm27, zmm4);
-            zmm2 = _mm512_fmadd_ps(zmm21, zmm25, zmm2);
-            zmm3 = _mm512_fmadd_ps(zmm23, zmm25, zmm3);
-            zmm5 = _mm512_fmadd_ps(zmm19, zmm27, zmm5);
-            zmm6 = _mm512_fmadd_ps(zmm21, zmm27, zmm6);
-            zmm7 = _mm512_fmadd_ps(zmm23, zmm27, zmm7);
-            zmm8 = _mm512_fmadd_ps(zmm17, zmm29, zmm8);
-            zmm9 = _mm512_fmadd_ps(zmm19, zmm29, zmm9);
-            zmm10 = _mm512_fmadd_ps(zmm21, zmm29, zmm10);
-            zmm11 = _mm512_fmadd_ps(zmm23, zmm29, zmm11);
-            zmm12 = _mm512_fmadd_ps(zmm17, zmm31, zmm12);
-            zmm13 = _mm512_fmadd_ps(zmm19, zmm31, zmm13);
-            zmm14 = _mm512_fmadd_ps(zmm21, zmm31, zmm14);
-            zmm15 = _mm512_fmadd_ps(zmm23, zmm31, zmm15);
+            zmm1 = _mm512_fmadd_ps(zmm19, zmm27, zmm1);
+            zmm4 = _mm512_fmadd_ps(zmm17, zmm23, zmm4);
+            zmm2 = _mm512_fmadd_ps(zmm21, zmm27, zmm2);
+            zmm3 = _mm512_fmadd_ps(zmm25, zmm27, zmm3);
+            zmm5 = _mm512_fmadd_ps(zmm19, zmm23, zmm5);
+            zmm6 = _mm512_fmadd_ps(zmm21, zmm23, zmm6);
+            zmm7 = _mm512_fmadd_ps(zmm25, zmm23, zmm7);
+            zmm8 = _mm512_fmadd_ps(zmm17, zmm30, zmm8);
+            zmm9 = _mm512_fmadd_ps(zmm19, zmm30, zmm9);
+            zmm10 = _mm512_fmadd_ps(zmm21, zmm30, zmm10);
+            zmm11 = _mm512_fmadd_ps(zmm25, zmm30, zmm11);
+            zmm12 = _mm512_fmadd_ps(zmm17, zmm28, zmm12);
+            zmm13 = _mm512_fmadd_ps(zmm19, zmm28, zmm13);
+            zmm14 = _mm512_fmadd_ps(zmm21, zmm28, zmm14);
+            zmm15 = _mm512_fmadd_ps(zmm25, zmm28, zmm15);
             break;
         case 1:
-            zmm1 = _mm512_fmadd_ps(zmm18, zmm24, zmm1);
-            zmm4 = _mm512_fmadd_ps(zmm16, zmm26, zmm4);
-            zmm2 = _mm512_fmadd_ps(zmm20, zmm24, zmm2);
-            zmm3 = _mm512_fmadd_ps(zmm22, zmm24, zmm3);
-            zmm5 = _mm512_fmadd_ps(zmm18, zmm26, zmm5);
-            zmm6 = _mm512_fmadd_ps(zmm20, zmm26, zmm6);
-            zmm7 = _mm512_fmadd_ps(zmm22, zmm26, zmm7);
-            zmm8 = _mm512_fmadd_ps(zmm16, zmm28, zmm8);
-            zmm9 = _mm512_fmadd_ps(zmm18, zmm28, zmm9);
-            zmm10 = _mm512_fmadd_ps(zmm20, zmm28, zmm10);
-            zmm11 = _mm512_fmadd_ps(zmm22, zmm28, zmm11);
-            zmm12 = _mm512_fmadd_ps(zmm16, zmm30, zmm12);
-            zmm13 = _mm512_fmadd_ps(zmm18, zmm30, zmm13);
-            zmm14 = _mm512_fmadd_ps(zmm20, zmm30, zmm14);
-            zmm15 = _mm512_fmadd_ps(zmm22, zmm30, zmm15);
+            zmm1 = _mm512_fmadd_ps(zmm18, zmm26, zmm1);
+            zmm4 = _mm512_fmadd_ps(zmm16, zmm22, zmm4);
+            zmm2 = _mm512_fmadd_ps(zmm20, zmm26, zmm2);
+            zmm3 = _mm512_fmadd_ps(zmm24, zmm26, zmm3);
+            zmm5 = _mm512_fmadd_ps(zmm18, zmm22, zmm5);
+            zmm6 = _mm512_fmadd_ps(zmm20, zmm22, zmm6);
+            zmm7 = _mm512_fmadd_ps(zmm24, zmm22, zmm7);
+            zmm8 = _mm512_fmadd_ps(zmm16, zmm29, zmm8);
+            zmm9 = _mm512_fmadd_ps(zmm18, zmm29, zmm9);
+            zmm10 = _mm512_fmadd_ps(zmm20, zmm29, zmm10);
+            zmm11 = _mm512_fmadd_ps(zmm24, zmm29, zmm11);
+            zmm12 = _mm512_fmadd_ps(zmm16, zmm27, zmm12);
+            zmm13 = _mm512_fmadd_ps(zmm18, zmm27, zmm13);
+            zmm14 = _mm512_fmadd_ps(zmm20, zmm27, zmm14);
+            zmm15 = _mm512_fmadd_ps(zmm24, zmm27, zmm15);
+            break;
+        case 2:
+            zmm1 = _mm512_fmadd_ps(zmm19, zmm28, zmm1);
+            zmm4 = _mm512_fmadd_ps(zmm17, zmm21, zmm4);
+            zmm2 = _mm512_fmadd_ps(zmm25, zmm28, zmm2);
+            zmm3 = _mm512_fmadd_ps(zmm23, zmm28, zmm3);
+            zmm5 = _mm512_fmadd_ps(zmm19, zmm21, zmm5);
+            zmm6 = _mm512_fmadd_ps(zmm25, zmm21, zmm6);
+            zmm7 = _mm512_fmadd_ps(zmm23, zmm21, zmm7);
+            zmm8 = _mm512_fmadd_ps(zmm17, zmm30, zmm8);
+            zmm9 = _mm512_fmadd_ps(zmm19, zmm30, zmm9);
+            zmm10 = _mm512_fmadd_ps(zmm25, zmm30, zmm10);
+            zmm11 = _mm512_fmadd_ps(zmm23, zmm30, zmm11);
+            zmm12 = _mm512_fmadd_ps(zmm17, zmm26, zmm12);
+            zmm13 = _mm512_fmadd_ps(zmm19, zmm26, zmm13);
+            zmm14 = _mm512_fmadd_ps(zmm25, zmm26, zmm14);
+            zmm15 = _mm512_fmadd_ps(zmm23, zmm26, zmm15);
+            break;
+        case 3:
+            zmm1 = _mm512_fmadd_ps(zmm18, zmm27, zmm1);
+            zmm4 = _mm512_fmadd_ps(zmm16, zmm20, zmm4);
+            zmm2 = _mm512_fmadd_ps(zmm24, zmm27, zmm2);
+            zmm3 = _mm512_fmadd_ps(zmm22, zmm27, zmm3);
+            zmm5 = _mm512_fmadd_ps(zmm18, zmm20, zmm5);
+            zmm6 = _mm512_fmadd_ps(zmm24, zmm20, zmm6);
+            zmm7 = _mm512_fmadd_ps(zmm22, zmm20, zmm7);
+            zmm8 = _mm512_fmadd_ps(zmm16, zmm29, zmm8);
+            zmm9 = _mm512_fmadd_ps(zmm18, zmm29, zmm9);
+            zmm10 = _mm512_fmadd_ps(zmm24, zmm29, zmm10);
+            zmm11 = _mm512_fmadd_ps(zmm22, zmm29, zmm11);
+            zmm12 = _mm512_fmadd_ps(zmm16, zmm28, zmm12);
+            zmm13 = _mm512_fmadd_ps(zmm18, zmm28, zmm13);
+            zmm14 = _mm512_fmadd_ps(zmm24, zmm28, zmm14);
+            zmm15 = _mm512_fmadd_ps(zmm22, zmm28, zmm15);
+            break;
+        case 4:
+            zmm1 = _mm512_fmadd_ps(zmm19, zmm26, zmm1);
+            zmm4 = _mm512_fmadd_ps(zmm17, zmm25, zmm4);
+            zmm2 = _mm512_fmadd_ps(zmm23, zmm26, zmm2);
+            zmm3 = _mm512_fmadd_ps(zmm21, zmm26, zmm3);
+            zmm5 = _mm512_fmadd_ps(zmm19, zmm25, zmm5);
+            zmm6 = _mm512_fmadd_ps(zmm23, zmm25, zmm6);
+            zmm7 = _mm512_fmadd_ps(zmm21, zmm25, zmm7);
+            zmm8 = _mm512_fmadd_ps(zmm17, zmm30, zmm8);
+            zmm9 = _mm512_fmadd_ps(zmm19, zmm30, zmm9);
+            zmm10 = _mm512_fmadd_ps(zmm23, zmm30, zmm10);
+            zmm11 = _mm512_fmadd_ps(zmm21, zmm30, zmm11);
+            zmm12 = _mm512_fmadd_ps(zmm17, zmm27, zmm12);
+            zmm13 = _mm512_fmadd_ps(zmm19, zmm27, zmm13);
+            zmm14 = _mm512_fmadd_ps(zmm23, zmm27, zmm14);
+            zmm15 = _mm512_fmadd_ps(zmm21, zmm27, zmm15);
+            break;
+        case 5:
+            zmm1 = _mm512_fmadd_ps(zmm18, zmm28, zmm1);
+            zmm4 = _mm512_fmadd_ps(zmm16, zmm24, zmm4);
+            zmm2 = _mm512_fmadd_ps(zmm22, zmm28, zmm2);
+            zmm3 = _mm512_fmadd_ps(zmm20, zmm28, zmm3);
+            zmm5 = _mm512_fmadd_ps(zmm18, zmm24, zmm5);
+            zmm6 = _mm512_fmadd_ps(zmm22, zmm24, zmm6);
+            zmm7 = _mm512_fmadd_ps(zmm20, zmm24, zmm7);
+            zmm8 = _mm512_fmadd_ps(zmm16, zmm29, zmm8);
+            zmm9 = _mm512_fmadd_ps(zmm18, zmm29, zmm9);
+            zmm10 = _mm512_fmadd_ps(zmm22, zmm29, zmm10);
+            zmm11 = _mm512_fmadd_ps(zmm20, zmm29, zmm11);
+            zmm12 = _mm512_fmadd_ps(zmm16, zmm26, zmm12);
+            zmm13 = _mm512_fmadd_ps(zmm18, zmm26, zmm13);
+            zmm14 = _mm512_fmadd_ps(zmm22, zmm26, zmm14);
+            zmm15 = _mm512_fmadd_ps(zmm20, zmm26, zmm15);
             break;
 
         }
