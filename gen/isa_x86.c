@@ -5,7 +5,8 @@
 #include <stddef.h>
 
 #define X86_COMMON \
-    .family = FAM_X86, .includes = "#include <immintrin.h>", .cc = "cc", .runner = ""
+    .family = FAM_X86, .includes = "#include <immintrin.h>", .cc = "cc", .runner = "", \
+    .spare_regs = 1
 
 /* The k-group row tails' helpers (emit_kgroup.c), G = 2: a pair of B's
  * elements is broadcast as one element of twice the width, a pure load

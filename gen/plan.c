@@ -102,13 +102,13 @@ static void choose_shape(struct plan *pl, const struct options *o)
     if (!s.mr && o->blis && !exact)
         s = pick(m, pl->t, o->elem, o->mr, o->nr, m->max_regs, force, false);
     if (!s.mr) explain_no_shape(pl, o, force);
-    /* the schedule one register short of the file's budget where the shape
-     * still fits: with every register live, GCC's allocator copies and
-     * spills accumulators in the loop (docs/decisions.md) */
-    int budget = m->max_regs;
-    if (!o->max_regs && !o->paper &&
-        kernel_min_regs(m, pl->t, s.bs, o->elem, s.mr, s.nr) <= m->max_regs - 1)
-        budget = m->max_regs - 1;
+    /* the schedule the target's spare registers short of the file's budget
+     * where the shape still fits: on x86, with every register live, GCC's
+     * allocator copies and spills accumulators in the loop (docs/decisions.md) */
+    int budget = m->max_regs, spare = pl->t->spare_regs;
+    if (!o->max_regs && !o->paper && spare &&
+        kernel_min_regs(m, pl->t, s.bs, o->elem, s.mr, s.nr) <= m->max_regs - spare)
+        budget = m->max_regs - spare;
     kernel_build(&pl->k, m, pl->t, o->elem, s.bs, s.mr, s.nr, budget);
 }
 

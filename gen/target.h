@@ -130,6 +130,11 @@ struct target {
      * tile transposed, output vector i column i with rows in lanes */
     bool outer_b_first[ELEM_COUNT];
     int lane_group_bits;       /* FMA by lane indexes within groups of this size */
+    /* vector registers the packed kernel's schedule leaves free of a
+     * derived shape's budget: x86 GCC copied and spilled accumulators
+     * with every one live; llvm-mca's Arm models ran the full budget's
+     * schedules faster (plan.c, choose_shape) */
+    int spare_regs;
     /* includes, cflags, cpu_features and runner may hold %b, the machine's vector_bits
      * (SVE kernels are built for one vector length): see target_text */
     const char *includes;

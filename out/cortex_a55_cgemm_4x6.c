@@ -4,7 +4,7 @@
  *
  * How it was made (POCA: instruction selection, list scheduling,
  * two-iteration pipelining, rotating register allocation):
- *   machine cortex-a55 (cortex-a55.yaml), neon, 128-bit vectors, MaxReg 31
+ *   machine cortex-a55 (cortex-a55.yaml), neon, 128-bit vectors, MaxReg 32
  *   B strategy split-complex-lane; 34 instructions per k iteration, 24 accumulators
  *   single-iteration schedule 18 cycles; pipelined: 1 instructions of
  *   the next iteration moved up, 18.00 cycles per iteration (resource

@@ -4,12 +4,12 @@
  *
  * How it was made (POCA: instruction selection, list scheduling,
  * two-iteration pipelining, rotating register allocation):
- *   machine cortex-a57 (cortex-a57.yaml), neon, 128-bit vectors, MaxReg 31
+ *   machine cortex-a57 (cortex-a57.yaml), neon, 128-bit vectors, MaxReg 32
  *   B strategy split-complex-lane; 34 instructions per k iteration, 24 accumulators
- *   single-iteration schedule 29 cycles; pipelined: 8 instructions of
+ *   single-iteration schedule 29 cycles; pipelined: 10 instructions of
  *   the next iteration moved up, 24.00 cycles per iteration (resource
  *   bound 24.00), predicted FP-unit utilization 100.0%
- *   LiveReg at most 31; unroll factor 3, rotating register allocation
+ *   LiveReg at most 32; unroll factor 4, rotating register allocation
  *   complex strategy: split re/im + permute/signed FMA (split-complex-lane):
  *     12 C vectors, 2 accumulators each, combined after the k loop by
  *     12 vshuffle + 12 vfma, about 12.0 cycles per tile
@@ -44,7 +44,7 @@ void cortex_a57_cgemm_4x6(int64_t m, int64_t n, int64_t k, const float _Complex 
     float32x4_t v0, v1, v2, v3, v4, v5, v6, v7;
     float32x4_t v8, v9, v10, v11, v12, v13, v14, v15;
     float32x4_t v16, v17, v18, v19, v20, v21, v22, v23;
-    float32x4_t v24, v25, v26, v27, v28, v29, v30;
+    float32x4_t v24, v25, v26, v27, v28, v29, v30, v31;
 
     v0 = vdupq_n_f32(0);
     v1 = vdupq_n_f32(0);
@@ -77,25 +77,26 @@ void cortex_a57_cgemm_4x6(int64_t m, int64_t n, int64_t k, const float _Complex 
     const int64_t pf_span = rs_c == 1 ? m - 1 : (n - 1) * cs_c;
     int64_t pf_left = rs_c == 1 ? n : m;
     float _Complex *pf_c = c;
-    for (int64_t passes = k > 0 ? (k - 1) / 3 : 0; pf_left > passes; pf_left--) {
+    for (int64_t passes = k > 0 ? (k - 1) / 4 : 0; pf_left > passes; pf_left--) {
         __builtin_prefetch(pf_c, 1, 3);
         __builtin_prefetch(pf_c + pf_span / 2, 1, 3);
         __builtin_prefetch(pf_c + pf_span, 1, 3);
         pf_c += pf_step;
     }
     if (k > 0) {
-        /* prologue: the first 8 instructions of iteration 0 (pointer
+        /* prologue: the first 10 instructions of iteration 0 (pointer
          * bumps among them become load offsets) */
         __builtin_prefetch((const char *)(an + 0) + 0, 0, 3);
         v25 = vld1q_f32(ap + 0);
-        v27 = vld1q_f32(bp + 0);
-        v28 = vld1q_f32(ap + 4);
+        v29 = vld1q_f32(bp + 0);
+        v27 = vld1q_f32(ap + 4);
         v30 = vld1q_f32(bp + 4);
-        v26 = vld1q_f32(bp + 8);
+        v31 = vld1q_f32(bp + 8);
+        __builtin_prefetch((const char *)(bp + 0) + 512, 0, 3);
 
-        /* kernel: iteration i and the start of i+1, unrolled 3x */
+        /* kernel: iteration i and the start of i+1, unrolled 4x */
         int64_t nq = k - 1;
-        for (int64_t it = nq / 3; it > 0; it--) {
+        for (int64_t it = nq / 4; it > 0; it--) {
             if (pf_left > 0) {
                 __builtin_prefetch(pf_c, 1, 3);
                 __builtin_prefetch(pf_c + pf_span / 2, 1, 3);
@@ -104,257 +105,345 @@ void cortex_a57_cgemm_4x6(int64_t m, int64_t n, int64_t k, const float _Complex 
                 pf_left--;
             }
             /* copy 0 */
-            __builtin_prefetch((const char *)(bp + 0) + 512, 0, 3);
             __builtin_prefetch((const char *)(an + 8) + 0, 0, 3);
-            v0 = vfmaq_laneq_f32(v0, v25, v27, 0);
-            v1 = vfmaq_laneq_f32(v1, v25, v27, 1);
+            v0 = vfmaq_laneq_f32(v0, v25, v29, 0);
+            v1 = vfmaq_laneq_f32(v1, v25, v29, 1);
             v24 = vld1q_f32(ap + 8);
-            v29 = vld1q_f32(bp + 12);
-            v2 = vfmaq_laneq_f32(v2, v28, v27, 0);
-            v3 = vfmaq_laneq_f32(v3, v28, v27, 1);
-            v4 = vfmaq_laneq_f32(v4, v25, v27, 2);
-            v6 = vfmaq_laneq_f32(v6, v28, v27, 2);
-            v5 = vfmaq_laneq_f32(v5, v25, v27, 3);
-            v7 = vfmaq_laneq_f32(v7, v28, v27, 3);
-            v27 = vld1q_f32(ap + 12);
-            v8 = vfmaq_laneq_f32(v8, v25, v30, 0);
-            v10 = vfmaq_laneq_f32(v10, v28, v30, 0);
-            v9 = vfmaq_laneq_f32(v9, v25, v30, 1);
-            v11 = vfmaq_laneq_f32(v11, v28, v30, 1);
-            v12 = vfmaq_laneq_f32(v12, v25, v30, 2);
-            v14 = vfmaq_laneq_f32(v14, v28, v30, 2);
-            v13 = vfmaq_laneq_f32(v13, v25, v30, 3);
-            v15 = vfmaq_laneq_f32(v15, v28, v30, 3);
-            v30 = vld1q_f32(bp + 16);
-            v16 = vfmaq_laneq_f32(v16, v25, v26, 0);
-            v18 = vfmaq_laneq_f32(v18, v28, v26, 0);
-            v17 = vfmaq_laneq_f32(v17, v25, v26, 1);
-            v19 = vfmaq_laneq_f32(v19, v28, v26, 1);
-            v20 = vfmaq_laneq_f32(v20, v25, v26, 2);
-            v22 = vfmaq_laneq_f32(v22, v28, v26, 2);
-            v21 = vfmaq_laneq_f32(v21, v25, v26, 3);
-            v25 = vld1q_f32(bp + 20);
-            v23 = vfmaq_laneq_f32(v23, v28, v26, 3);
-            /* copy 1 */
-            __builtin_prefetch((const char *)(bp + 12) + 512, 0, 3);
-            __builtin_prefetch((const char *)(an + 16) + 0, 0, 3);
-            v0 = vfmaq_laneq_f32(v0, v24, v29, 0);
-            v1 = vfmaq_laneq_f32(v1, v24, v29, 1);
-            v26 = vld1q_f32(ap + 16);
-            v28 = vld1q_f32(bp + 24);
+            v28 = vld1q_f32(bp + 12);
             v2 = vfmaq_laneq_f32(v2, v27, v29, 0);
             v3 = vfmaq_laneq_f32(v3, v27, v29, 1);
-            v4 = vfmaq_laneq_f32(v4, v24, v29, 2);
+            v26 = vld1q_f32(ap + 12);
+            v4 = vfmaq_laneq_f32(v4, v25, v29, 2);
             v6 = vfmaq_laneq_f32(v6, v27, v29, 2);
-            v5 = vfmaq_laneq_f32(v5, v24, v29, 3);
+            v5 = vfmaq_laneq_f32(v5, v25, v29, 3);
             v7 = vfmaq_laneq_f32(v7, v27, v29, 3);
-            v29 = vld1q_f32(ap + 20);
-            v8 = vfmaq_laneq_f32(v8, v24, v30, 0);
-            v10 = vfmaq_laneq_f32(v10, v27, v30, 0);
-            v9 = vfmaq_laneq_f32(v9, v24, v30, 1);
-            v11 = vfmaq_laneq_f32(v11, v27, v30, 1);
-            v12 = vfmaq_laneq_f32(v12, v24, v30, 2);
-            v14 = vfmaq_laneq_f32(v14, v27, v30, 2);
-            v13 = vfmaq_laneq_f32(v13, v24, v30, 3);
-            v15 = vfmaq_laneq_f32(v15, v27, v30, 3);
-            v30 = vld1q_f32(bp + 28);
-            v16 = vfmaq_laneq_f32(v16, v24, v25, 0);
-            v18 = vfmaq_laneq_f32(v18, v27, v25, 0);
-            v17 = vfmaq_laneq_f32(v17, v24, v25, 1);
-            v19 = vfmaq_laneq_f32(v19, v27, v25, 1);
-            v20 = vfmaq_laneq_f32(v20, v24, v25, 2);
-            v22 = vfmaq_laneq_f32(v22, v27, v25, 2);
-            v21 = vfmaq_laneq_f32(v21, v24, v25, 3);
-            v24 = vld1q_f32(bp + 32);
-            v23 = vfmaq_laneq_f32(v23, v27, v25, 3);
-            /* copy 2 */
-            __builtin_prefetch((const char *)(bp + 24) + 512, 0, 3);
-            __builtin_prefetch((const char *)(an + 24) + 0, 0, 3);
-            v0 = vfmaq_laneq_f32(v0, v26, v28, 0);
-            v1 = vfmaq_laneq_f32(v1, v26, v28, 1);
-            v25 = vld1q_f32(ap + 24);
-            v27 = vld1q_f32(bp + 36);
-            v2 = vfmaq_laneq_f32(v2, v29, v28, 0);
-            v3 = vfmaq_laneq_f32(v3, v29, v28, 1);
-            v4 = vfmaq_laneq_f32(v4, v26, v28, 2);
-            v6 = vfmaq_laneq_f32(v6, v29, v28, 2);
-            v5 = vfmaq_laneq_f32(v5, v26, v28, 3);
-            v7 = vfmaq_laneq_f32(v7, v29, v28, 3);
-            v28 = vld1q_f32(ap + 28);
-            v8 = vfmaq_laneq_f32(v8, v26, v30, 0);
-            v10 = vfmaq_laneq_f32(v10, v29, v30, 0);
-            v9 = vfmaq_laneq_f32(v9, v26, v30, 1);
-            v11 = vfmaq_laneq_f32(v11, v29, v30, 1);
-            v12 = vfmaq_laneq_f32(v12, v26, v30, 2);
-            v14 = vfmaq_laneq_f32(v14, v29, v30, 2);
-            v13 = vfmaq_laneq_f32(v13, v26, v30, 3);
-            v15 = vfmaq_laneq_f32(v15, v29, v30, 3);
-            v30 = vld1q_f32(bp + 40);
-            v16 = vfmaq_laneq_f32(v16, v26, v24, 0);
-            v18 = vfmaq_laneq_f32(v18, v29, v24, 0);
-            v17 = vfmaq_laneq_f32(v17, v26, v24, 1);
-            v19 = vfmaq_laneq_f32(v19, v29, v24, 1);
-            v20 = vfmaq_laneq_f32(v20, v26, v24, 2);
-            v22 = vfmaq_laneq_f32(v22, v29, v24, 2);
-            v21 = vfmaq_laneq_f32(v21, v26, v24, 3);
-            v26 = vld1q_f32(bp + 44);
-            v23 = vfmaq_laneq_f32(v23, v29, v24, 3);
-
-            ap += 24;
-            bp += 36;
-            an += 24;
-        }
-        int64_t rem = nq % 3;
-        if (rem > 0) {
-            __builtin_prefetch((const char *)(bp + 0) + 512, 0, 3);
-            __builtin_prefetch((const char *)(an + 8) + 0, 0, 3);
-            v0 = vfmaq_laneq_f32(v0, v25, v27, 0);
-            v1 = vfmaq_laneq_f32(v1, v25, v27, 1);
-            v24 = vld1q_f32(ap + 8);
-            v29 = vld1q_f32(bp + 12);
-            v2 = vfmaq_laneq_f32(v2, v28, v27, 0);
-            v3 = vfmaq_laneq_f32(v3, v28, v27, 1);
-            v4 = vfmaq_laneq_f32(v4, v25, v27, 2);
-            v6 = vfmaq_laneq_f32(v6, v28, v27, 2);
-            v5 = vfmaq_laneq_f32(v5, v25, v27, 3);
-            v7 = vfmaq_laneq_f32(v7, v28, v27, 3);
-            v27 = vld1q_f32(ap + 12);
+            v29 = vld1q_f32(bp + 16);
             v8 = vfmaq_laneq_f32(v8, v25, v30, 0);
-            v10 = vfmaq_laneq_f32(v10, v28, v30, 0);
+            v10 = vfmaq_laneq_f32(v10, v27, v30, 0);
             v9 = vfmaq_laneq_f32(v9, v25, v30, 1);
-            v11 = vfmaq_laneq_f32(v11, v28, v30, 1);
+            v11 = vfmaq_laneq_f32(v11, v27, v30, 1);
             v12 = vfmaq_laneq_f32(v12, v25, v30, 2);
-            v14 = vfmaq_laneq_f32(v14, v28, v30, 2);
+            v14 = vfmaq_laneq_f32(v14, v27, v30, 2);
             v13 = vfmaq_laneq_f32(v13, v25, v30, 3);
-            v15 = vfmaq_laneq_f32(v15, v28, v30, 3);
-            v30 = vld1q_f32(bp + 16);
-            v16 = vfmaq_laneq_f32(v16, v25, v26, 0);
-            v18 = vfmaq_laneq_f32(v18, v28, v26, 0);
-            v17 = vfmaq_laneq_f32(v17, v25, v26, 1);
-            v19 = vfmaq_laneq_f32(v19, v28, v26, 1);
-            v20 = vfmaq_laneq_f32(v20, v25, v26, 2);
-            v22 = vfmaq_laneq_f32(v22, v28, v26, 2);
-            v21 = vfmaq_laneq_f32(v21, v25, v26, 3);
-            v25 = vld1q_f32(bp + 20);
-            v23 = vfmaq_laneq_f32(v23, v28, v26, 3);
+            v15 = vfmaq_laneq_f32(v15, v27, v30, 3);
+            v30 = vld1q_f32(bp + 20);
+            __builtin_prefetch((const char *)(bp + 12) + 512, 0, 3);
+            v16 = vfmaq_laneq_f32(v16, v25, v31, 0);
+            v18 = vfmaq_laneq_f32(v18, v27, v31, 0);
+            v17 = vfmaq_laneq_f32(v17, v25, v31, 1);
+            v19 = vfmaq_laneq_f32(v19, v27, v31, 1);
+            v20 = vfmaq_laneq_f32(v20, v25, v31, 2);
+            v22 = vfmaq_laneq_f32(v22, v27, v31, 2);
+            v21 = vfmaq_laneq_f32(v21, v25, v31, 3);
+            v23 = vfmaq_laneq_f32(v23, v27, v31, 3);
+            /* copy 1 */
+            __builtin_prefetch((const char *)(an + 16) + 0, 0, 3);
+            v0 = vfmaq_laneq_f32(v0, v24, v28, 0);
+            v1 = vfmaq_laneq_f32(v1, v24, v28, 1);
+            v25 = vld1q_f32(ap + 16);
+            v31 = vld1q_f32(bp + 24);
+            v2 = vfmaq_laneq_f32(v2, v26, v28, 0);
+            v3 = vfmaq_laneq_f32(v3, v26, v28, 1);
+            v27 = vld1q_f32(ap + 20);
+            v4 = vfmaq_laneq_f32(v4, v24, v28, 2);
+            v6 = vfmaq_laneq_f32(v6, v26, v28, 2);
+            v5 = vfmaq_laneq_f32(v5, v24, v28, 3);
+            v7 = vfmaq_laneq_f32(v7, v26, v28, 3);
+            v28 = vld1q_f32(bp + 28);
+            v8 = vfmaq_laneq_f32(v8, v24, v29, 0);
+            v10 = vfmaq_laneq_f32(v10, v26, v29, 0);
+            v9 = vfmaq_laneq_f32(v9, v24, v29, 1);
+            v11 = vfmaq_laneq_f32(v11, v26, v29, 1);
+            v12 = vfmaq_laneq_f32(v12, v24, v29, 2);
+            v14 = vfmaq_laneq_f32(v14, v26, v29, 2);
+            v13 = vfmaq_laneq_f32(v13, v24, v29, 3);
+            v15 = vfmaq_laneq_f32(v15, v26, v29, 3);
+            v29 = vld1q_f32(bp + 32);
+            __builtin_prefetch((const char *)(bp + 24) + 512, 0, 3);
+            v16 = vfmaq_laneq_f32(v16, v24, v30, 0);
+            v18 = vfmaq_laneq_f32(v18, v26, v30, 0);
+            v17 = vfmaq_laneq_f32(v17, v24, v30, 1);
+            v19 = vfmaq_laneq_f32(v19, v26, v30, 1);
+            v20 = vfmaq_laneq_f32(v20, v24, v30, 2);
+            v22 = vfmaq_laneq_f32(v22, v26, v30, 2);
+            v21 = vfmaq_laneq_f32(v21, v24, v30, 3);
+            v23 = vfmaq_laneq_f32(v23, v26, v30, 3);
+            /* copy 2 */
+            __builtin_prefetch((const char *)(an + 24) + 0, 0, 3);
+            v0 = vfmaq_laneq_f32(v0, v25, v31, 0);
+            v1 = vfmaq_laneq_f32(v1, v25, v31, 1);
+            v24 = vld1q_f32(ap + 24);
+            v30 = vld1q_f32(bp + 36);
+            v2 = vfmaq_laneq_f32(v2, v27, v31, 0);
+            v3 = vfmaq_laneq_f32(v3, v27, v31, 1);
+            v26 = vld1q_f32(ap + 28);
+            v4 = vfmaq_laneq_f32(v4, v25, v31, 2);
+            v6 = vfmaq_laneq_f32(v6, v27, v31, 2);
+            v5 = vfmaq_laneq_f32(v5, v25, v31, 3);
+            v7 = vfmaq_laneq_f32(v7, v27, v31, 3);
+            v31 = vld1q_f32(bp + 40);
+            v8 = vfmaq_laneq_f32(v8, v25, v28, 0);
+            v10 = vfmaq_laneq_f32(v10, v27, v28, 0);
+            v9 = vfmaq_laneq_f32(v9, v25, v28, 1);
+            v11 = vfmaq_laneq_f32(v11, v27, v28, 1);
+            v12 = vfmaq_laneq_f32(v12, v25, v28, 2);
+            v14 = vfmaq_laneq_f32(v14, v27, v28, 2);
+            v13 = vfmaq_laneq_f32(v13, v25, v28, 3);
+            v15 = vfmaq_laneq_f32(v15, v27, v28, 3);
+            v28 = vld1q_f32(bp + 44);
+            __builtin_prefetch((const char *)(bp + 36) + 512, 0, 3);
+            v16 = vfmaq_laneq_f32(v16, v25, v29, 0);
+            v18 = vfmaq_laneq_f32(v18, v27, v29, 0);
+            v17 = vfmaq_laneq_f32(v17, v25, v29, 1);
+            v19 = vfmaq_laneq_f32(v19, v27, v29, 1);
+            v20 = vfmaq_laneq_f32(v20, v25, v29, 2);
+            v22 = vfmaq_laneq_f32(v22, v27, v29, 2);
+            v21 = vfmaq_laneq_f32(v21, v25, v29, 3);
+            v23 = vfmaq_laneq_f32(v23, v27, v29, 3);
+            /* copy 3 */
+            __builtin_prefetch((const char *)(an + 32) + 0, 0, 3);
+            v0 = vfmaq_laneq_f32(v0, v24, v30, 0);
+            v1 = vfmaq_laneq_f32(v1, v24, v30, 1);
+            v25 = vld1q_f32(ap + 32);
+            v29 = vld1q_f32(bp + 48);
+            v2 = vfmaq_laneq_f32(v2, v26, v30, 0);
+            v3 = vfmaq_laneq_f32(v3, v26, v30, 1);
+            v27 = vld1q_f32(ap + 36);
+            v4 = vfmaq_laneq_f32(v4, v24, v30, 2);
+            v6 = vfmaq_laneq_f32(v6, v26, v30, 2);
+            v5 = vfmaq_laneq_f32(v5, v24, v30, 3);
+            v7 = vfmaq_laneq_f32(v7, v26, v30, 3);
+            v30 = vld1q_f32(bp + 52);
+            v8 = vfmaq_laneq_f32(v8, v24, v31, 0);
+            v10 = vfmaq_laneq_f32(v10, v26, v31, 0);
+            v9 = vfmaq_laneq_f32(v9, v24, v31, 1);
+            v11 = vfmaq_laneq_f32(v11, v26, v31, 1);
+            v12 = vfmaq_laneq_f32(v12, v24, v31, 2);
+            v14 = vfmaq_laneq_f32(v14, v26, v31, 2);
+            v13 = vfmaq_laneq_f32(v13, v24, v31, 3);
+            v15 = vfmaq_laneq_f32(v15, v26, v31, 3);
+            v31 = vld1q_f32(bp + 56);
+            __builtin_prefetch((const char *)(bp + 48) + 512, 0, 3);
+            v16 = vfmaq_laneq_f32(v16, v24, v28, 0);
+            v18 = vfmaq_laneq_f32(v18, v26, v28, 0);
+            v17 = vfmaq_laneq_f32(v17, v24, v28, 1);
+            v19 = vfmaq_laneq_f32(v19, v26, v28, 1);
+            v20 = vfmaq_laneq_f32(v20, v24, v28, 2);
+            v22 = vfmaq_laneq_f32(v22, v26, v28, 2);
+            v21 = vfmaq_laneq_f32(v21, v24, v28, 3);
+            v23 = vfmaq_laneq_f32(v23, v26, v28, 3);
+
+            ap += 32;
+            bp += 48;
+            an += 32;
+        }
+        int64_t rem = nq % 4;
+        if (rem > 0) {
+            __builtin_prefetch((const char *)(an + 8) + 0, 0, 3);
+            v0 = vfmaq_laneq_f32(v0, v25, v29, 0);
+            v1 = vfmaq_laneq_f32(v1, v25, v29, 1);
+            v24 = vld1q_f32(ap + 8);
+            v28 = vld1q_f32(bp + 12);
+            v2 = vfmaq_laneq_f32(v2, v27, v29, 0);
+            v3 = vfmaq_laneq_f32(v3, v27, v29, 1);
+            v26 = vld1q_f32(ap + 12);
+            v4 = vfmaq_laneq_f32(v4, v25, v29, 2);
+            v6 = vfmaq_laneq_f32(v6, v27, v29, 2);
+            v5 = vfmaq_laneq_f32(v5, v25, v29, 3);
+            v7 = vfmaq_laneq_f32(v7, v27, v29, 3);
+            v29 = vld1q_f32(bp + 16);
+            v8 = vfmaq_laneq_f32(v8, v25, v30, 0);
+            v10 = vfmaq_laneq_f32(v10, v27, v30, 0);
+            v9 = vfmaq_laneq_f32(v9, v25, v30, 1);
+            v11 = vfmaq_laneq_f32(v11, v27, v30, 1);
+            v12 = vfmaq_laneq_f32(v12, v25, v30, 2);
+            v14 = vfmaq_laneq_f32(v14, v27, v30, 2);
+            v13 = vfmaq_laneq_f32(v13, v25, v30, 3);
+            v15 = vfmaq_laneq_f32(v15, v27, v30, 3);
+            v30 = vld1q_f32(bp + 20);
+            __builtin_prefetch((const char *)(bp + 12) + 512, 0, 3);
+            v16 = vfmaq_laneq_f32(v16, v25, v31, 0);
+            v18 = vfmaq_laneq_f32(v18, v27, v31, 0);
+            v17 = vfmaq_laneq_f32(v17, v25, v31, 1);
+            v19 = vfmaq_laneq_f32(v19, v27, v31, 1);
+            v20 = vfmaq_laneq_f32(v20, v25, v31, 2);
+            v22 = vfmaq_laneq_f32(v22, v27, v31, 2);
+            v21 = vfmaq_laneq_f32(v21, v25, v31, 3);
+            v23 = vfmaq_laneq_f32(v23, v27, v31, 3);
         }
         if (rem > 1) {
-            __builtin_prefetch((const char *)(bp + 12) + 512, 0, 3);
             __builtin_prefetch((const char *)(an + 16) + 0, 0, 3);
-            v0 = vfmaq_laneq_f32(v0, v24, v29, 0);
-            v1 = vfmaq_laneq_f32(v1, v24, v29, 1);
-            v26 = vld1q_f32(ap + 16);
-            v28 = vld1q_f32(bp + 24);
-            v2 = vfmaq_laneq_f32(v2, v27, v29, 0);
-            v3 = vfmaq_laneq_f32(v3, v27, v29, 1);
-            v4 = vfmaq_laneq_f32(v4, v24, v29, 2);
-            v6 = vfmaq_laneq_f32(v6, v27, v29, 2);
-            v5 = vfmaq_laneq_f32(v5, v24, v29, 3);
-            v7 = vfmaq_laneq_f32(v7, v27, v29, 3);
-            v29 = vld1q_f32(ap + 20);
-            v8 = vfmaq_laneq_f32(v8, v24, v30, 0);
-            v10 = vfmaq_laneq_f32(v10, v27, v30, 0);
-            v9 = vfmaq_laneq_f32(v9, v24, v30, 1);
-            v11 = vfmaq_laneq_f32(v11, v27, v30, 1);
-            v12 = vfmaq_laneq_f32(v12, v24, v30, 2);
-            v14 = vfmaq_laneq_f32(v14, v27, v30, 2);
-            v13 = vfmaq_laneq_f32(v13, v24, v30, 3);
-            v15 = vfmaq_laneq_f32(v15, v27, v30, 3);
-            v30 = vld1q_f32(bp + 28);
-            v16 = vfmaq_laneq_f32(v16, v24, v25, 0);
-            v18 = vfmaq_laneq_f32(v18, v27, v25, 0);
-            v17 = vfmaq_laneq_f32(v17, v24, v25, 1);
-            v19 = vfmaq_laneq_f32(v19, v27, v25, 1);
-            v20 = vfmaq_laneq_f32(v20, v24, v25, 2);
-            v22 = vfmaq_laneq_f32(v22, v27, v25, 2);
-            v21 = vfmaq_laneq_f32(v21, v24, v25, 3);
-            v24 = vld1q_f32(bp + 32);
-            v23 = vfmaq_laneq_f32(v23, v27, v25, 3);
+            v0 = vfmaq_laneq_f32(v0, v24, v28, 0);
+            v1 = vfmaq_laneq_f32(v1, v24, v28, 1);
+            v25 = vld1q_f32(ap + 16);
+            v31 = vld1q_f32(bp + 24);
+            v2 = vfmaq_laneq_f32(v2, v26, v28, 0);
+            v3 = vfmaq_laneq_f32(v3, v26, v28, 1);
+            v27 = vld1q_f32(ap + 20);
+            v4 = vfmaq_laneq_f32(v4, v24, v28, 2);
+            v6 = vfmaq_laneq_f32(v6, v26, v28, 2);
+            v5 = vfmaq_laneq_f32(v5, v24, v28, 3);
+            v7 = vfmaq_laneq_f32(v7, v26, v28, 3);
+            v28 = vld1q_f32(bp + 28);
+            v8 = vfmaq_laneq_f32(v8, v24, v29, 0);
+            v10 = vfmaq_laneq_f32(v10, v26, v29, 0);
+            v9 = vfmaq_laneq_f32(v9, v24, v29, 1);
+            v11 = vfmaq_laneq_f32(v11, v26, v29, 1);
+            v12 = vfmaq_laneq_f32(v12, v24, v29, 2);
+            v14 = vfmaq_laneq_f32(v14, v26, v29, 2);
+            v13 = vfmaq_laneq_f32(v13, v24, v29, 3);
+            v15 = vfmaq_laneq_f32(v15, v26, v29, 3);
+            v29 = vld1q_f32(bp + 32);
+            __builtin_prefetch((const char *)(bp + 24) + 512, 0, 3);
+            v16 = vfmaq_laneq_f32(v16, v24, v30, 0);
+            v18 = vfmaq_laneq_f32(v18, v26, v30, 0);
+            v17 = vfmaq_laneq_f32(v17, v24, v30, 1);
+            v19 = vfmaq_laneq_f32(v19, v26, v30, 1);
+            v20 = vfmaq_laneq_f32(v20, v24, v30, 2);
+            v22 = vfmaq_laneq_f32(v22, v26, v30, 2);
+            v21 = vfmaq_laneq_f32(v21, v24, v30, 3);
+            v23 = vfmaq_laneq_f32(v23, v26, v30, 3);
+        }
+        if (rem > 2) {
+            __builtin_prefetch((const char *)(an + 24) + 0, 0, 3);
+            v0 = vfmaq_laneq_f32(v0, v25, v31, 0);
+            v1 = vfmaq_laneq_f32(v1, v25, v31, 1);
+            v24 = vld1q_f32(ap + 24);
+            v30 = vld1q_f32(bp + 36);
+            v2 = vfmaq_laneq_f32(v2, v27, v31, 0);
+            v3 = vfmaq_laneq_f32(v3, v27, v31, 1);
+            v26 = vld1q_f32(ap + 28);
+            v4 = vfmaq_laneq_f32(v4, v25, v31, 2);
+            v6 = vfmaq_laneq_f32(v6, v27, v31, 2);
+            v5 = vfmaq_laneq_f32(v5, v25, v31, 3);
+            v7 = vfmaq_laneq_f32(v7, v27, v31, 3);
+            v31 = vld1q_f32(bp + 40);
+            v8 = vfmaq_laneq_f32(v8, v25, v28, 0);
+            v10 = vfmaq_laneq_f32(v10, v27, v28, 0);
+            v9 = vfmaq_laneq_f32(v9, v25, v28, 1);
+            v11 = vfmaq_laneq_f32(v11, v27, v28, 1);
+            v12 = vfmaq_laneq_f32(v12, v25, v28, 2);
+            v14 = vfmaq_laneq_f32(v14, v27, v28, 2);
+            v13 = vfmaq_laneq_f32(v13, v25, v28, 3);
+            v15 = vfmaq_laneq_f32(v15, v27, v28, 3);
+            v28 = vld1q_f32(bp + 44);
+            __builtin_prefetch((const char *)(bp + 36) + 512, 0, 3);
+            v16 = vfmaq_laneq_f32(v16, v25, v29, 0);
+            v18 = vfmaq_laneq_f32(v18, v27, v29, 0);
+            v17 = vfmaq_laneq_f32(v17, v25, v29, 1);
+            v19 = vfmaq_laneq_f32(v19, v27, v29, 1);
+            v20 = vfmaq_laneq_f32(v20, v25, v29, 2);
+            v22 = vfmaq_laneq_f32(v22, v27, v29, 2);
+            v21 = vfmaq_laneq_f32(v21, v25, v29, 3);
+            v23 = vfmaq_laneq_f32(v23, v27, v29, 3);
         }
 
         /* epilogue: the rest of the last iteration, in the registers
          * of the copy it follows */
         switch (rem) {
         case 0:
-            __builtin_prefetch((const char *)(bp + 0) + 512, 0, 3);
-            v0 = vfmaq_laneq_f32(v0, v25, v27, 0);
-            v1 = vfmaq_laneq_f32(v1, v25, v27, 1);
-            v2 = vfmaq_laneq_f32(v2, v28, v27, 0);
-            v3 = vfmaq_laneq_f32(v3, v28, v27, 1);
-            v4 = vfmaq_laneq_f32(v4, v25, v27, 2);
-            v6 = vfmaq_laneq_f32(v6, v28, v27, 2);
-            v5 = vfmaq_laneq_f32(v5, v25, v27, 3);
-            v7 = vfmaq_laneq_f32(v7, v28, v27, 3);
-            v8 = vfmaq_laneq_f32(v8, v25, v30, 0);
-            v10 = vfmaq_laneq_f32(v10, v28, v30, 0);
-            v9 = vfmaq_laneq_f32(v9, v25, v30, 1);
-            v11 = vfmaq_laneq_f32(v11, v28, v30, 1);
-            v12 = vfmaq_laneq_f32(v12, v25, v30, 2);
-            v14 = vfmaq_laneq_f32(v14, v28, v30, 2);
-            v13 = vfmaq_laneq_f32(v13, v25, v30, 3);
-            v15 = vfmaq_laneq_f32(v15, v28, v30, 3);
-            v16 = vfmaq_laneq_f32(v16, v25, v26, 0);
-            v18 = vfmaq_laneq_f32(v18, v28, v26, 0);
-            v17 = vfmaq_laneq_f32(v17, v25, v26, 1);
-            v19 = vfmaq_laneq_f32(v19, v28, v26, 1);
-            v20 = vfmaq_laneq_f32(v20, v25, v26, 2);
-            v22 = vfmaq_laneq_f32(v22, v28, v26, 2);
-            v21 = vfmaq_laneq_f32(v21, v25, v26, 3);
-            v23 = vfmaq_laneq_f32(v23, v28, v26, 3);
-            break;
-        case 1:
-            __builtin_prefetch((const char *)(bp + 12) + 512, 0, 3);
-            v0 = vfmaq_laneq_f32(v0, v24, v29, 0);
-            v1 = vfmaq_laneq_f32(v1, v24, v29, 1);
+            v0 = vfmaq_laneq_f32(v0, v25, v29, 0);
+            v1 = vfmaq_laneq_f32(v1, v25, v29, 1);
             v2 = vfmaq_laneq_f32(v2, v27, v29, 0);
             v3 = vfmaq_laneq_f32(v3, v27, v29, 1);
-            v4 = vfmaq_laneq_f32(v4, v24, v29, 2);
+            v4 = vfmaq_laneq_f32(v4, v25, v29, 2);
             v6 = vfmaq_laneq_f32(v6, v27, v29, 2);
-            v5 = vfmaq_laneq_f32(v5, v24, v29, 3);
+            v5 = vfmaq_laneq_f32(v5, v25, v29, 3);
             v7 = vfmaq_laneq_f32(v7, v27, v29, 3);
-            v8 = vfmaq_laneq_f32(v8, v24, v30, 0);
+            v8 = vfmaq_laneq_f32(v8, v25, v30, 0);
             v10 = vfmaq_laneq_f32(v10, v27, v30, 0);
-            v9 = vfmaq_laneq_f32(v9, v24, v30, 1);
+            v9 = vfmaq_laneq_f32(v9, v25, v30, 1);
             v11 = vfmaq_laneq_f32(v11, v27, v30, 1);
-            v12 = vfmaq_laneq_f32(v12, v24, v30, 2);
+            v12 = vfmaq_laneq_f32(v12, v25, v30, 2);
             v14 = vfmaq_laneq_f32(v14, v27, v30, 2);
-            v13 = vfmaq_laneq_f32(v13, v24, v30, 3);
+            v13 = vfmaq_laneq_f32(v13, v25, v30, 3);
             v15 = vfmaq_laneq_f32(v15, v27, v30, 3);
-            v16 = vfmaq_laneq_f32(v16, v24, v25, 0);
-            v18 = vfmaq_laneq_f32(v18, v27, v25, 0);
-            v17 = vfmaq_laneq_f32(v17, v24, v25, 1);
-            v19 = vfmaq_laneq_f32(v19, v27, v25, 1);
-            v20 = vfmaq_laneq_f32(v20, v24, v25, 2);
-            v22 = vfmaq_laneq_f32(v22, v27, v25, 2);
-            v21 = vfmaq_laneq_f32(v21, v24, v25, 3);
-            v23 = vfmaq_laneq_f32(v23, v27, v25, 3);
+            v16 = vfmaq_laneq_f32(v16, v25, v31, 0);
+            v18 = vfmaq_laneq_f32(v18, v27, v31, 0);
+            v17 = vfmaq_laneq_f32(v17, v25, v31, 1);
+            v19 = vfmaq_laneq_f32(v19, v27, v31, 1);
+            v20 = vfmaq_laneq_f32(v20, v25, v31, 2);
+            v22 = vfmaq_laneq_f32(v22, v27, v31, 2);
+            v21 = vfmaq_laneq_f32(v21, v25, v31, 3);
+            v23 = vfmaq_laneq_f32(v23, v27, v31, 3);
+            break;
+        case 1:
+            v0 = vfmaq_laneq_f32(v0, v24, v28, 0);
+            v1 = vfmaq_laneq_f32(v1, v24, v28, 1);
+            v2 = vfmaq_laneq_f32(v2, v26, v28, 0);
+            v3 = vfmaq_laneq_f32(v3, v26, v28, 1);
+            v4 = vfmaq_laneq_f32(v4, v24, v28, 2);
+            v6 = vfmaq_laneq_f32(v6, v26, v28, 2);
+            v5 = vfmaq_laneq_f32(v5, v24, v28, 3);
+            v7 = vfmaq_laneq_f32(v7, v26, v28, 3);
+            v8 = vfmaq_laneq_f32(v8, v24, v29, 0);
+            v10 = vfmaq_laneq_f32(v10, v26, v29, 0);
+            v9 = vfmaq_laneq_f32(v9, v24, v29, 1);
+            v11 = vfmaq_laneq_f32(v11, v26, v29, 1);
+            v12 = vfmaq_laneq_f32(v12, v24, v29, 2);
+            v14 = vfmaq_laneq_f32(v14, v26, v29, 2);
+            v13 = vfmaq_laneq_f32(v13, v24, v29, 3);
+            v15 = vfmaq_laneq_f32(v15, v26, v29, 3);
+            v16 = vfmaq_laneq_f32(v16, v24, v30, 0);
+            v18 = vfmaq_laneq_f32(v18, v26, v30, 0);
+            v17 = vfmaq_laneq_f32(v17, v24, v30, 1);
+            v19 = vfmaq_laneq_f32(v19, v26, v30, 1);
+            v20 = vfmaq_laneq_f32(v20, v24, v30, 2);
+            v22 = vfmaq_laneq_f32(v22, v26, v30, 2);
+            v21 = vfmaq_laneq_f32(v21, v24, v30, 3);
+            v23 = vfmaq_laneq_f32(v23, v26, v30, 3);
             break;
         case 2:
-            __builtin_prefetch((const char *)(bp + 24) + 512, 0, 3);
-            v0 = vfmaq_laneq_f32(v0, v26, v28, 0);
-            v1 = vfmaq_laneq_f32(v1, v26, v28, 1);
-            v2 = vfmaq_laneq_f32(v2, v29, v28, 0);
-            v3 = vfmaq_laneq_f32(v3, v29, v28, 1);
-            v4 = vfmaq_laneq_f32(v4, v26, v28, 2);
-            v6 = vfmaq_laneq_f32(v6, v29, v28, 2);
-            v5 = vfmaq_laneq_f32(v5, v26, v28, 3);
-            v7 = vfmaq_laneq_f32(v7, v29, v28, 3);
-            v8 = vfmaq_laneq_f32(v8, v26, v30, 0);
-            v10 = vfmaq_laneq_f32(v10, v29, v30, 0);
-            v9 = vfmaq_laneq_f32(v9, v26, v30, 1);
-            v11 = vfmaq_laneq_f32(v11, v29, v30, 1);
-            v12 = vfmaq_laneq_f32(v12, v26, v30, 2);
-            v14 = vfmaq_laneq_f32(v14, v29, v30, 2);
-            v13 = vfmaq_laneq_f32(v13, v26, v30, 3);
-            v15 = vfmaq_laneq_f32(v15, v29, v30, 3);
-            v16 = vfmaq_laneq_f32(v16, v26, v24, 0);
-            v18 = vfmaq_laneq_f32(v18, v29, v24, 0);
-            v17 = vfmaq_laneq_f32(v17, v26, v24, 1);
-            v19 = vfmaq_laneq_f32(v19, v29, v24, 1);
-            v20 = vfmaq_laneq_f32(v20, v26, v24, 2);
-            v22 = vfmaq_laneq_f32(v22, v29, v24, 2);
-            v21 = vfmaq_laneq_f32(v21, v26, v24, 3);
-            v23 = vfmaq_laneq_f32(v23, v29, v24, 3);
+            v0 = vfmaq_laneq_f32(v0, v25, v31, 0);
+            v1 = vfmaq_laneq_f32(v1, v25, v31, 1);
+            v2 = vfmaq_laneq_f32(v2, v27, v31, 0);
+            v3 = vfmaq_laneq_f32(v3, v27, v31, 1);
+            v4 = vfmaq_laneq_f32(v4, v25, v31, 2);
+            v6 = vfmaq_laneq_f32(v6, v27, v31, 2);
+            v5 = vfmaq_laneq_f32(v5, v25, v31, 3);
+            v7 = vfmaq_laneq_f32(v7, v27, v31, 3);
+            v8 = vfmaq_laneq_f32(v8, v25, v28, 0);
+            v10 = vfmaq_laneq_f32(v10, v27, v28, 0);
+            v9 = vfmaq_laneq_f32(v9, v25, v28, 1);
+            v11 = vfmaq_laneq_f32(v11, v27, v28, 1);
+            v12 = vfmaq_laneq_f32(v12, v25, v28, 2);
+            v14 = vfmaq_laneq_f32(v14, v27, v28, 2);
+            v13 = vfmaq_laneq_f32(v13, v25, v28, 3);
+            v15 = vfmaq_laneq_f32(v15, v27, v28, 3);
+            v16 = vfmaq_laneq_f32(v16, v25, v29, 0);
+            v18 = vfmaq_laneq_f32(v18, v27, v29, 0);
+            v17 = vfmaq_laneq_f32(v17, v25, v29, 1);
+            v19 = vfmaq_laneq_f32(v19, v27, v29, 1);
+            v20 = vfmaq_laneq_f32(v20, v25, v29, 2);
+            v22 = vfmaq_laneq_f32(v22, v27, v29, 2);
+            v21 = vfmaq_laneq_f32(v21, v25, v29, 3);
+            v23 = vfmaq_laneq_f32(v23, v27, v29, 3);
+            break;
+        case 3:
+            v0 = vfmaq_laneq_f32(v0, v24, v30, 0);
+            v1 = vfmaq_laneq_f32(v1, v24, v30, 1);
+            v2 = vfmaq_laneq_f32(v2, v26, v30, 0);
+            v3 = vfmaq_laneq_f32(v3, v26, v30, 1);
+            v4 = vfmaq_laneq_f32(v4, v24, v30, 2);
+            v6 = vfmaq_laneq_f32(v6, v26, v30, 2);
+            v5 = vfmaq_laneq_f32(v5, v24, v30, 3);
+            v7 = vfmaq_laneq_f32(v7, v26, v30, 3);
+            v8 = vfmaq_laneq_f32(v8, v24, v31, 0);
+            v10 = vfmaq_laneq_f32(v10, v26, v31, 0);
+            v9 = vfmaq_laneq_f32(v9, v24, v31, 1);
+            v11 = vfmaq_laneq_f32(v11, v26, v31, 1);
+            v12 = vfmaq_laneq_f32(v12, v24, v31, 2);
+            v14 = vfmaq_laneq_f32(v14, v26, v31, 2);
+            v13 = vfmaq_laneq_f32(v13, v24, v31, 3);
+            v15 = vfmaq_laneq_f32(v15, v26, v31, 3);
+            v16 = vfmaq_laneq_f32(v16, v24, v28, 0);
+            v18 = vfmaq_laneq_f32(v18, v26, v28, 0);
+            v17 = vfmaq_laneq_f32(v17, v24, v28, 1);
+            v19 = vfmaq_laneq_f32(v19, v26, v28, 1);
+            v20 = vfmaq_laneq_f32(v20, v24, v28, 2);
+            v22 = vfmaq_laneq_f32(v22, v26, v28, 2);
+            v21 = vfmaq_laneq_f32(v21, v24, v28, 3);
+            v23 = vfmaq_laneq_f32(v23, v26, v28, 3);
             break;
 
         }

@@ -4,7 +4,7 @@
  *
  * How it was made (POCA: instruction selection, list scheduling,
  * two-iteration pipelining, rotating register allocation):
- *   machine power10 (power10.yaml), mma, 128-bit vectors, MaxReg 63
+ *   machine power10 (power10.yaml), mma, 128-bit vectors, MaxReg 64
  *   B strategy outer-product; 19 instructions per k iteration, 8 accumulators
  *   single-iteration schedule 10 cycles; pipelined: 18 instructions of
  *   the next iteration moved up, 4.00 cycles per iteration (resource
