@@ -40,7 +40,7 @@ PROBE(p128s, "sse2", __m128, 4, _mm_set1_ps, MUL_ADD_PS, _mm_add_ps, _mm_cvtss_f
  * multiply and an add per product, as gemmbench counts their GEMMs.
  * Spelled in asm: with the intrinsics GCC copied each accumulator through
  * another register every pass (the instructions overwrite their addend),
- * and the copies took the same ports (the peak read 10% low). */
+ * and the copies took the same ports, so the peak read low. */
 #define DOT_PROBE(NAME, TARGET, INSN, G)                                       \
 __attribute__((target(TARGET))) static double NAME(long iters)                 \
 {                                                                              \

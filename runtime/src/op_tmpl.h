@@ -109,3 +109,19 @@ static inline int64_t FN(kpad)(int64_t k)
 #ifndef GG_OWN_LOOPS
 #define GG_OWN_LOOPS !GG_COMPLEX
 #endif
+
+#if KG == 1
+/* A's and B's panels (gemm_tmpl.h): one packing for both operands when they
+ * share the element type; the grouped types define their own pair. */
+static inline __attribute__((always_inline)) void
+FN(panels_a)(int64_t total, int64_t kc, const T *x, int64_t rs, int64_t cs, int w, T *dst)
+{
+    FN(pack)(total, kc, x, rs, cs, w, dst);
+}
+
+static inline __attribute__((always_inline)) void
+FN(panels_b)(int64_t total, int64_t kc, const T *x, int64_t rs, int64_t cs, int w, T *dst)
+{
+    FN(pack)(total, kc, x, rs, cs, w, dst);
+}
+#endif

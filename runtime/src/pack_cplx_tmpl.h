@@ -51,16 +51,3 @@ static void FN(conj_block)(T *p, int64_t n, int on)
     if (!on) return;
     for (int64_t i = 0; i < n; i++) p[i] = conj(p[i]);
 }
-
-/* A's and B's panels (gemm_tmpl.h): the same packing for both operands. */
-static inline __attribute__((always_inline)) void
-FN(panels_a)(int64_t total, int64_t kc, const T *x, int64_t rs, int64_t cs, int w, T *dst)
-{
-    FN(pack)(total, kc, x, rs, cs, w, dst);
-}
-
-static inline __attribute__((always_inline)) void
-FN(panels_b)(int64_t total, int64_t kc, const T *x, int64_t rs, int64_t cs, int w, T *dst)
-{
-    FN(pack)(total, kc, x, rs, cs, w, dst);
-}

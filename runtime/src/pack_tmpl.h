@@ -301,16 +301,3 @@ static void FN(pack)(int64_t total, int64_t kc, const T *x, int64_t rs,
         }
     }
 }
-
-/* A's and B's panels (gemm_tmpl.h): the same packing for both operands. */
-static inline __attribute__((always_inline)) void
-FN(panels_a)(int64_t total, int64_t kc, const T *x, int64_t rs, int64_t cs, int w, T *dst)
-{
-    FN(pack)(total, kc, x, rs, cs, w, dst);
-}
-
-static inline __attribute__((always_inline)) void
-FN(panels_b)(int64_t total, int64_t kc, const T *x, int64_t rs, int64_t cs, int w, T *dst)
-{
-    FN(pack)(total, kc, x, rs, cs, w, dst);
-}
