@@ -94,6 +94,10 @@ static void child(const struct gb_peer *p, char type, int threads,
         snprintf(lib, sizeof lib, "%.*s", (int)strcspn(l, "|"), l);
         h = dlopen(lib, RTLD_NOW | RTLD_LOCAL);
     }
+    /* libgomp read OMP_NUM_THREADS once, when gemmbench loaded it (with
+     * BLIS), so a peer on OpenMP (oneDNN) is told the count again */
+    void (*omp_threads)(int) = (void (*)(int))dlsym(RTLD_DEFAULT, "omp_set_num_threads");
+    if (omp_threads) omp_threads(threads);
     struct call c = { NULL, {0}, {1.0, 0.0}, {1.0f, 0.0f} };
     /* the symbol each type is timed with, and how it is called */
     static const struct { char type; const char *sym; void (*call)(void *); } entry[] = {
