@@ -8,6 +8,29 @@
  * include this file once per operand type. */
 #include <string.h>
 
+#if defined(__GNUC__) && !defined(__clang__) && !defined(GG_GROUP_WORDS)
+#define GG_GROUP_WORDS 1            /* __builtin_shuffle is GCC's */
+typedef uint32_t gg_w4 __attribute__((vector_size(16)));
+
+/* A group of 4 bytes is one 32-bit word, so rows contiguous in k pack as
+ * a transpose of words: 4 rows x 4 groups at a time, as pack_tmpl.h's. */
+static inline __attribute__((always_inline)) void
+gg_group_tile(const char *x, int64_t rs_bytes, char *restrict dst, int64_t w_bytes)
+{
+    gg_w4 r[4], t[4];
+    for (int i = 0; i < 4; i++) memcpy(&r[i], x + i * rs_bytes, 16);
+    t[0] = __builtin_shuffle(r[0], r[1], (gg_w4){ 0, 4, 1, 5 });
+    t[1] = __builtin_shuffle(r[0], r[1], (gg_w4){ 2, 6, 3, 7 });
+    t[2] = __builtin_shuffle(r[2], r[3], (gg_w4){ 0, 4, 1, 5 });
+    t[3] = __builtin_shuffle(r[2], r[3], (gg_w4){ 2, 6, 3, 7 });
+    r[0] = __builtin_shuffle(t[0], t[2], (gg_w4){ 0, 1, 4, 5 });
+    r[1] = __builtin_shuffle(t[0], t[2], (gg_w4){ 2, 3, 6, 7 });
+    r[2] = __builtin_shuffle(t[1], t[3], (gg_w4){ 0, 1, 4, 5 });
+    r[3] = __builtin_shuffle(t[1], t[3], (gg_w4){ 2, 3, 6, 7 });
+    for (int q = 0; q < 4; q++) memcpy(dst + q * w_bytes, &r[q], 16);
+}
+#endif
+
 /* One panel of `rows` (<= w) rows, kc steps, x(i, p) = x[i*rs + p*cs]. */
 static inline __attribute__((always_inline)) void
 GP(panel)(int64_t rows, int64_t kc, const GT *x, int64_t rs, int64_t cs, const int w,
@@ -15,10 +38,26 @@ GP(panel)(int64_t rows, int64_t kc, const GT *x, int64_t rs, int64_t cs, const i
 {
     const int64_t whole = kc / KG;
     const size_t pad = (size_t)(w - rows) * KG * sizeof(GT);
-    for (int64_t g = 0; g < whole; g++, dst += (int64_t)w * KG) {
+    int64_t g = 0;
+#ifdef GG_GROUP_WORDS
+    if (KG * sizeof(GT) == 4 && cs == 1 && rows == w)
+        for (; g + 4 <= whole; g += 4, dst += (int64_t)w * KG * 4) {
+            int i = 0;
+            for (; i + 4 <= w; i += 4)
+                gg_group_tile((const char *)(x + i * rs + g * KG), rs * (int64_t)sizeof(GT),
+                              (char *)(dst + i * KG), (int64_t)w * KG * sizeof(GT));
+            for (; i < w; i++)          /* the rows past the last 4 */
+                for (int q = 0; q < 4; q++)
+                    memcpy(dst + (q * w + i) * KG, x + i * rs + (g + q) * KG, 4);
+        }
+#endif
+    for (; g < whole; g++, dst += (int64_t)w * KG) {
         const GT *col = x + g * KG * cs;
         if (cs == 1)                    /* a group is KG contiguous elements */
             for (int64_t i = 0; i < rows; i++) memcpy(dst + i * KG, col + i * rs, KG * sizeof(GT));
+        else if (rs == 1)               /* KG contiguous rows interleaved: the stride known, it vectorizes */
+            for (int64_t i = 0; i < rows; i++)
+                for (int q = 0; q < KG; q++) dst[i * KG + q] = col[i + q * cs];
         else
             for (int64_t i = 0; i < rows; i++)
                 for (int q = 0; q < KG; q++) dst[i * KG + q] = col[i * rs + q * cs];
