@@ -12,6 +12,7 @@
 #   order (neither) and the share of the FMA peak (FMAs per step over the
 #   FMA units of the machine file).
 #   usage: scripts/ablation.sh GEMMGEN MACHINE LLVM_CPU [f64|f32]
+#   ABL_EXTRA adds compiler flags (e.g. a register-allocation experiment).
 #   e.g.   scripts/ablation.sh build/gen/gemmgen cortex-a55 cortex-a55 f64
 set -eu
 [ $# -ge 3 ] || { echo "usage: $0 GEMMGEN MACHINE LLVM_CPU [f64|f32]" >&2; exit 2; }
@@ -30,7 +31,7 @@ case $triple in
     *) triple=x86_64-linux-gnu cmt='#' ;;
 esac
 cc=$("$gg" --machine "$y" --type "$t" --print-cc)
-flags="$("$gg" --machine "$y" --type "$t" --print-cflags) -fno-schedule-insns -fno-schedule-insns2 -fno-peephole2"
+flags="$("$gg" --machine "$y" --type "$t" --print-cflags) ${ABL_EXTRA:-} -fno-schedule-insns -fno-schedule-insns2 -fno-peephole2"
 
 # one VARIANT ARGS...: prints "cycles-per-step fmas-per-step uf"
 one() {
