@@ -18,6 +18,10 @@ static const char *stmt_for(const struct em *e, const struct inst *in)
     case OP_MUL: return sp->mul;
     case OP_ADD: return sp->add;
     case OP_GER: return sp->ger;
+    case OP_CMLA: {
+        const struct cstrat *cs = target_cstrat(e->k->t, e->k->elem);
+        return in->lane >= 0 ? cs->cmla_lane[in->rot] : cs->cmla[in->rot];
+    }
     case OP_PREFETCH: return sp->prefetch;
     default: return NULL;
     }

@@ -1,7 +1,8 @@
 /* emit_cstore.c: C = alpha*A*B + beta*C after the k loop of a complex
- * kernel (BS_SPLIT_COMPLEX). Each C vector's two accumulators (the
+ * kernel. In the split forms each C vector's two accumulators (the
  * products with B's real and with its imaginary parts) become one by the
- * target's pair swap and add-subtract (struct cstrat); complex alpha and
+ * target's pair swap and add-subtract (struct cstrat); BS_CMLA's one
+ * accumulator is already C's vector. Complex alpha and
  * beta then multiply the same way. The full tile with unit row stride is
  * stored with vectors, so are edge tiles on targets with masked loads and
  * stores (AVX-512), anything else through a small buffer and a scalar
@@ -23,9 +24,12 @@ static void cmul(struct buf *out, const struct em *e, const struct cstrat *cs, c
     buf_free(&sw); buf_free(&mul);
 }
 
+/* Accumulators per C vector: the split forms' two, or BS_CMLA's one. */
+static int acc_per_vector(const struct kernel *k) { return k->bs == BS_CMLA ? 1 : 2; }
+
 static void acc_name(const struct em *e, int v, int part, char *out, size_t size)
 {
-    em_reg_name(e, e->k->acc[2 * v + part], 0, out, size);
+    em_reg_name(e, e->k->acc[acc_per_vector(e->k) * v + part], 0, out, size);
 }
 
 /* Output vector v := re + swap(im), in the real part's register. */
@@ -197,10 +201,10 @@ int emit_cstore(struct buf *b, const struct em *e)
     const struct kernel *k = e->k;
     const struct cstrat *cs = target_cstrat(k->t, k->elem);
     const char *rt = elem_ctype[k->elem];
-    int nv = k->nacc / 2;
+    int nv = k->nacc / acc_per_vector(k);
     buf_printf(b, "    const %s *al_ = (const %s *)alpha, *be_ = (const %s *)beta;\n", rt, rt, rt);
     buf_printf(b, "    const %s ar_ = al_[0], ai_ = al_[1], br_ = be_[0], bi_ = be_[1];\n", rt);
-    combine(b, e, cs, nv);
+    if (acc_per_vector(k) == 2) combine(b, e, cs, nv);
     cvector_path(b, e, cs, nv, false);
     if (e->sp->mask_decl) cvector_path(b, e, cs, nv, true);
     cscalar_path(b, e, nv);

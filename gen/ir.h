@@ -17,6 +17,7 @@ enum op {
     OP_MUL,       /* def = src1 * src2                           */
     OP_ADD,       /* def = src0 + src1                           */
     OP_GER,       /* def(acc) += outer(src1, src2), in place     */
+    OP_CMLA,      /* def = src0 + src1 * src2 [lane], one rotation */
     OP_PTR_ADD,   /* stream pointer += one iteration's step      */
     OP_PREFETCH,  /* prefetch stream at offset (bytes)           */
     OP_COUNT
@@ -34,7 +35,8 @@ struct inst {
     int def;              /* value defined, -1 for none */
     int src[NSRC];        /* values used, -1 for none */
     bool carried[NSRC];   /* operand is the previous iteration's instance */
-    int lane;             /* OP_FMA by lane / OP_SHUF_B xor bit, else -1 */
+    int lane;             /* OP_FMA, OP_CMLA by lane / OP_SHUF_B xor bit, else -1 */
+    int rot;              /* OP_CMLA: 0 (rotation 0) or 1 (rotation 90) */
     enum stream stream;   /* memory ops */
     int offset;           /* elements (loads) or bytes (prefetch) */
     int hint;             /* OP_PREFETCH: locality, 3 = into L1, 2 = into L2 */
@@ -46,6 +48,9 @@ struct value {
     enum rclass rc;
     bool carried;         /* accumulator: live across iterations */
     int def;              /* defining instruction */
+    int tie;              /* the value whose register this one takes (a complex
+                           * multiply-add's first rotation: its accumulator,
+                           * which the second then updates), else -1 */
     char name[16];
 };
 

@@ -156,17 +156,25 @@ const struct target target_neon = {
     .requires = EXT_I8MM, .cflags = "-march=armv8.2-a+sve+i8mm", .cpu_features = "GG_CPU_I8MM", \
     .strategies = 1u << BS_VECTOR_BROADCAST }
 
-/* Complex kernels (split form) on SVE, as NEON's: the pair swap is a
+/* Complex kernels on SVE. The split form as NEON's: the pair swap is a
  * word reversal within doublewords (f32) or a table lookup of index ^ 1
  * (f64: SVE before 2.1 has no doubleword reversal within quadwords); the
- * signs { -1, +1 } come from svdupq. */
-#define SVE_CX(SWAP, S, P, SIGN) { \
+ * signs { -1, +1 } come from svdupq. And FCMLA, which every SVE CPU has,
+ * where the machine file times it (vcmla): B's complex by ld1rq, c32's
+ * indexed within 128-bit groups (SVE has no indexed FCMLA for f64). */
+#define SVE_CX(SWAP, S, P, SIGN, ...) { \
     .name = "split re/im + permute/signed FMA", \
-    .strategies = 1u << BS_SPLIT_COMPLEX | 1u << BS_SPLIT_COMPLEX_LANE, \
+    .strategies = 1u << BS_SPLIT_COMPLEX | 1u << BS_SPLIT_COMPLEX_LANE | 1u << BS_CMLA, \
     .combine = { IC_VSHUFFLE, IC_VFMA }, .swap = SWAP, \
     .addsub = "svmla_" S "_x(" SVE_PG(P) ", %0, %1, svdupq_n_" S "(" SIGN "))", \
     .fmaddsub = "svmla_" S "_x(" SVE_PG(P) ", svmul_" S "_x(" SVE_PG(P) ", %2, svdupq_n_" S \
-                "(" SIGN ")), %0, %1)" }
+                "(" SIGN ")), %0, %1)", \
+    .cmla = { "%d = svcmla_" S "_x(" SVE_PG(P) ", %0, %1, %2, 0);", \
+              "%d = svcmla_" S "_x(" SVE_PG(P) ", %0, %1, %2, 90);" }, \
+    .cmla_name = "FCMLA, rotations 0 and 90", __VA_ARGS__ }
+#define SVE_CMLA_LANE(S) \
+    .cmla_lane = { "%d = svcmla_lane_" S "(%0, %1, %2, %l, 0);", \
+                   "%d = svcmla_lane_" S "(%0, %1, %2, %l, 90);" }
 
 const struct target target_sve = {
     .name = "sve", .family = FAM_AARCH64, .requires = EXT_NEON | EXT_SVE,
@@ -197,8 +205,8 @@ const struct target target_sve = {
     },
     .cx = {
         [ELEM_F64] = SVE_CX("svtbl_f64(%0, sveor_n_u64_x(svptrue_b64(), svindex_u64(0, 1), 1))",
-                            "f64", "b64", "-1.0, 1.0"),
+                            "f64", "b64", "-1.0, 1.0", ),
         [ELEM_F32] = SVE_CX("svreinterpret_f32_u64(svrevw_u64_x(svptrue_b64(), svreinterpret_u64_f32(%0)))",
-                            "f32", "b32", "-1.0f, 1.0f, -1.0f, 1.0f"),
+                            "f32", "b32", "-1.0f, 1.0f, -1.0f, 1.0f", SVE_CMLA_LANE("f32")),
     },
 };

@@ -10,7 +10,7 @@
 #include <string.h>
 
 const char *const op_names[OP_COUNT] = {
-    "load_a", "load_b", "bcast_b", "shuf_b", "fma", "mul", "add", "ger", "ptr_add", "prefetch",
+    "load_a", "load_b", "bcast_b", "shuf_b", "fma", "mul", "add", "ger", "cmla", "ptr_add", "prefetch",
 };
 
 int kernel_vl(const struct machine *m, enum elem e) { return m->vector_bits / (8 * elem_bytes(e)); }
@@ -55,7 +55,7 @@ static int add_value(struct kernel *k, enum rclass rc, bool carried, const char 
 {
     k->val = xrealloc(k->val, sizeof *k->val * (size_t)(k->nval + 1));
     struct value *v = &k->val[k->nval];
-    *v = (struct value){ .rc = rc, .carried = carried, .def = -1 };
+    *v = (struct value){ .rc = rc, .carried = carried, .def = -1, .tie = -1 };
     snprintf(v->name, sizeof v->name, fmt, idx);
     return k->nval++;
 }
@@ -69,7 +69,7 @@ static struct inst *add_inst(struct kernel *k, enum op op, enum iclass ic, int d
         k->val[def].def = k->ninst;
         snprintf(in->label, sizeof in->label, "%s", k->val[def].name);
     }
-    in->fp = op == OP_FMA || op == OP_MUL || op == OP_ADD || op == OP_GER;
+    in->fp = op == OP_FMA || op == OP_MUL || op == OP_ADD || op == OP_GER || op == OP_CMLA;
     k->ninst++;
     return in;
 }
@@ -224,6 +224,48 @@ static void build_split_complex(struct kernel *k)
         }
 }
 
+/* Complex elements of B per 128-bit group: what one replicated load of B
+ * holds for the complex multiply-add by lane (c64: 1, c32: 2). */
+static int cmla_group(const struct target *t, enum elem e)
+{
+    int g = t->lane_group_bits / (16 * elem_bytes(e));
+    return g > 1 ? g : 1;
+}
+
+/* Complex multiply-add in place (FCMLA): one accumulator per C vector
+ * (VL/2 complex rows, re and im interleaved as in C); B(p,j)'s complex
+ * element replicated to every pair by one load (c32: two columns' in each
+ * 128-bit group, taken by lane). Rotation 0 adds A's real parts times B,
+ * rotation 90 A's imaginary parts times i*B; the first's sum is a value
+ * of its own in the accumulator's register, the second's the accumulator. Lane l of accumulator c holds
+ * C's real position p*VL + l + j*2*MR, as the split form's pairs. */
+static void build_cmla(struct kernel *k)
+{
+    int mv = 2 * k->mr / k->vl, a[64], b = -1, ge = cmla_group(k->t, k->elem);
+    new_accs(k, mv * k->nr, RC_VEC, 1, k->vl);
+    load_a(k, a, mv, k->vl, RC_VEC, IC_VLOAD);
+    for (int j = 0; j < k->nr; j++) {
+        if (j % ge == 0) {
+            b = add_value(k, RC_VEC, false, "B%d", j / ge);
+            add_mem(k, OP_LOAD_B, IC_VLOAD, b, ST_B, 2 * j);
+        }
+        for (int p = 0; p < mv; p++) {
+            int c = j * mv + p, half = add_value(k, RC_VEC, false, "H%d", c);
+            k->val[half].tie = k->acc[c];      /* FCMLA updates in place */
+            for (int rot = 0; rot < 2; rot++) {
+                struct inst *in = add_inst(k, OP_CMLA, IC_VCMLA, rot ? k->acc[c] : half);
+                in->src[0] = rot ? half : k->acc[c];
+                in->carried[0] = !rot;
+                in->src[1] = a[p]; in->src[2] = b;
+                in->lane = ge > 1 ? j % ge : -1;
+                in->rot = rot;
+            }
+            for (int l = 0; l < k->vl; l++)
+                tile_at(k, c, 0, k->vl)[l] = p * k->vl + l + j * 2 * k->mr;
+        }
+    }
+}
+
 /* Outer product (POWER10 MMA): accumulator (r, c) is an R x Cc tile; after
  * extraction its output vector i holds row r*R + i, columns c*Cc.., or
  * where the ger takes B first column c*Cc + i, rows r*R.. */
@@ -296,6 +338,7 @@ static const builder builders[BS_COUNT] = {
     [BS_OUTER_PRODUCT] = build_outer_product,
     [BS_SPLIT_COMPLEX] = build_split_complex,
     [BS_SPLIT_COMPLEX_LANE] = build_split_complex,
+    [BS_CMLA] = build_cmla,
 };
 
 static int a_granule(const struct target *t, enum bstrat bs, enum elem e, int vl)
@@ -315,6 +358,7 @@ static int b_granule(const struct target *t, enum bstrat bs, enum elem e, int vl
         int ge = cplx_lane_group(t, bs, e);
         return ge > 2 ? ge / 2 : 1;
     }
+    case BS_CMLA: return cmla_group(t, e);
     default: return 1;
     }
 }
@@ -328,6 +372,10 @@ int kernel_min_regs(const struct machine *m, const struct target *t, enum bstrat
         return nacc * m->acc_blocks + (mr / t->outer_rows[e]) * t->a_regs_per_load[e] + 1;
     }
     int temp = t->sp[e].fma || elem_group(e) > 1 ? 0 : 1;   /* mul + add: a product register */
+    if (bs == BS_CMLA) {        /* one accumulator per C vector */
+        int mv = 2 * mr / vl;
+        return mv * nr + mv + 1;
+    }
     if (bstrat_complex(bs)) {   /* two accumulators per C vector */
         int mv = 2 * mr / vl;
         return 2 * mv * nr + mv + 1 + temp;

@@ -28,10 +28,15 @@ int trace_liveness(const struct kernel *k, const int *inst, const int *iter, int
     int *delta = xcalloc((size_t)n + 2, sizeof *delta), base = 0, max = 0;
     for (int v = 0; v < k->nval; v++) {
         if (rclass >= 0 && (int)k->val[v].rc != rclass) continue;
+        if (k->val[v].tie >= 0) continue;     /* counted as the value it shares with */
         int units = k->rc_units[k->val[v].rc];
         for (int t = 0; t < span; t++) {
             int d = def[v * span + t], l = last[v * span + t];
             if (d == INT_MIN && l == INT_MIN) continue;
+            /* an accumulator read before its update (a complex multiply-add's
+             * two rotations) keeps its register until the update */
+            int next = t + 1 < span ? def[v * span + t + 1] : INT_MIN;
+            if (k->val[v].carried && l != INT_MIN && next != INT_MIN && l < next) l = next;
             if (d == INT_MIN || l < d) l = d == INT_MIN ? l : n;   /* live-in / live-out */
             if (d == INT_MIN) base += units; else delta[d] += units;
             if (l < n) delta[l] -= units;

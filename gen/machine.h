@@ -22,6 +22,7 @@ enum iclass {
     IC_VLOAD, IC_VLOAD_PAIR, IC_VBROADCAST, IC_VSHUFFLE, IC_VFMA, IC_VFMA_LANE,
     IC_VFMUL, IC_VFADD, IC_GER, IC_IADD, IC_PREFETCH, IC_VBROADCAST_BLOCK,
     IC_VDOT_BF16, IC_VDOT_I8,   /* rank-2 bf16 and rank-4 8-bit multiply-adds */
+    IC_VCMLA,                   /* complex multiply-add, one rotation (FCMLA) */
     IC_COUNT
 };
 

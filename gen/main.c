@@ -25,7 +25,7 @@ static const char usage[] =
     "                     kernel); nothing is written where it names none for the type\n"
     "  --max-regs N       cap the vector registers used (POCA's MaxReg)\n"
     "  --b-strategy S     vector-broadcast | vector-shuffle | scalar-broadcast | outer-product\n"
-    "                     (split-complex: complex types, which take it by default)\n"
+    "                     (complex types: split-complex | split-complex-lane | complex-fma)\n"
     "  --no-sched         keep instruction-selection order (no list scheduling)\n"
     "  --no-pipeline      no two-iteration pipelining\n"
     "  --unroll N         unroll the k loop N times (default: from the RTG)\n"

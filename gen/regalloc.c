@@ -30,6 +30,11 @@ static struct life *lifetimes(const struct kernel *k, const struct seq *q)
             }
         }
     }
+    /* an accumulator read before its update (a complex multiply-add's two
+     * rotations) holds its register until the update: pinned as any other */
+    for (int v = 0; v < k->nval; v++)
+        if (k->val[v].carried && l[v].death_dist == 1 && l[v].death_pos < l[v].def_pos)
+            l[v].death_pos = l[v].def_pos;
     return l;
 }
 
@@ -56,7 +61,7 @@ static void build_rtg(struct rtg *g, const struct kernel *k, const struct seq *q
     g->max_regs = max_regs;
     for (int v = 0; v < k->nval; v++) {
         node_of[v] = -1;
-        if ((int)k->val[v].rc != rc) continue;
+        if ((int)k->val[v].rc != rc || k->val[v].tie >= 0) continue;
         g->live_in += l[v].death_dist;
         g->node_val = xrealloc(g->node_val, sizeof *g->node_val * (size_t)(g->nnode + 1));
         node_of[v] = g->nnode;
@@ -271,6 +276,15 @@ static void assign_class(struct rot *r, const struct kernel *k, struct rtg *g,
 
 /* No partition: every value keeps a name of its own per copy (the C
  * compiler allocates), and the loop is unrolled as asked or not at all. */
+/* A tied value takes the register of the value it is tied to. */
+static void place_tied(struct rot *r, const struct kernel *k)
+{
+    for (int v = 0; v < k->nval; v++) {
+        int t = k->val[v].tie;
+        if (t >= 0) { r->reg0[v] = r->reg0[t]; r->period[v] = r->period[t]; r->off[v] = r->off[t]; }
+    }
+}
+
 /* Copies an instance must survive before its name may be reused. */
 static int required_period(const struct life *l)
 {
@@ -292,6 +306,7 @@ static void virtual_names(struct rot *r, const struct kernel *k, const struct li
         if (!divisor_at_least(r->uf, required_period(&l[v]))) r->uf = lcm(r->uf, required_period(&l[v]));
     int next[RC_COUNT] = { 0 };
     for (int v = 0; v < k->nval; v++) {
+        if (k->val[v].tie >= 0) continue;
         int rc = k->val[v].rc, per = divisor_at_least(r->uf, required_period(&l[v]));
         r->reg0[v] = next[rc]; r->period[v] = per; r->off[v] = 0;
         next[rc] += per;
@@ -345,6 +360,7 @@ void regalloc(struct rot *r, const struct kernel *k, const struct pipe *p, int w
         r->rotating = allocate_class(r, k, p, l, rc, budget[rc], want_uf, &uf);
     r->uf = want_uf > 0 ? want_uf : uf;
     if (!r->rotating || (want_uf > 0 && want_uf % uf)) virtual_names(r, k, l, want_uf);
+    place_tied(r, k);
     free(l);
 }
 

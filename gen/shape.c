@@ -14,10 +14,12 @@
 /* unit_bound(fp_only) measures the FP work itself, so an FMA by lane is charged
  * as the plain FMA it replaces: where the indexed form is dearer (A64FX: 2
  * uops, half rate) its strategy shows as lower utilization, not as busier FP
- * units, and the shape choice prefers the strategy doing the work cheaper. */
+ * units, and the shape choice prefers the strategy doing the work cheaper.
+ * A complex multiply-add's rotation does one FMA's work the same way. */
 static enum iclass work_class(const struct machine *m, const struct inst *in, bool fp_only)
 {
-    return fp_only && in->ic == IC_VFMA_LANE && m->ic[IC_VFMA].present ? IC_VFMA : in->ic;
+    bool as_fma = in->ic == IC_VFMA_LANE || in->ic == IC_VCMLA;
+    return fp_only && as_fma && m->ic[IC_VFMA].present ? IC_VFMA : in->ic;
 }
 
 /* Greedy assignment of each instruction to its least-loaded alternative
@@ -45,8 +47,9 @@ static double unit_bound(const struct kernel *k, bool fp_only)
     return worst;
 }
 
-/* An accumulator is updated once per iteration: an iteration cannot be
- * shorter than the latency of the update chain. */
+/* An accumulator's update chain runs once per iteration: an iteration
+ * cannot be shorter than its latency (one multiply-add, or the two
+ * rotations of a complex one: the chain back through operand 0). */
 static double recurrence_bound(const struct kernel *k)
 {
     double worst = 0;
@@ -54,6 +57,11 @@ static double recurrence_bound(const struct kernel *k)
         const struct inst *in = &k->inst[i];
         if (in->def >= 0 && k->val[in->def].carried) {
             int lat = k->m->ic[in->ic].latency;
+            for (const struct inst *x = in; !x->carried[0] && x->src[0] >= 0 &&
+                                            k->val[x->src[0]].def >= 0;) {
+                x = &k->inst[k->val[x->src[0]].def];
+                lat += k->m->ic[x->ic].latency;
+            }
             if (lat > worst) worst = lat;
         }
     }
@@ -78,7 +86,7 @@ static double loads_per_fp(const struct kernel *k)
     for (int i = 0; i < k->ninst; i++) {
         enum op o = k->inst[i].op;
         loads += o == OP_LOAD_A || o == OP_LOAD_B || o == OP_BCAST_B;
-        fp += o == OP_FMA || o == OP_MUL || o == OP_ADD || o == OP_GER;
+        fp += k->inst[i].fp;
     }
     return fp ? (double)loads / fp : 0;
 }
@@ -138,7 +146,7 @@ static bool blis_fast(int x)
 /* Strategies in POCA's order of preference (vector loads first). */
 static const enum bstrat pref_order[BS_COUNT] = {
     BS_OUTER_PRODUCT, BS_VECTOR_BROADCAST, BS_VECTOR_SHUFFLE, BS_SCALAR_BROADCAST,
-    BS_SPLIT_COMPLEX_LANE, BS_SPLIT_COMPLEX,
+    BS_CMLA, BS_SPLIT_COMPLEX_LANE, BS_SPLIT_COMPLEX,
 };
 
 /* Real (cplx false) or complex kernels' strategies, best shape of any. */

@@ -24,13 +24,14 @@ enum bstrat {
     BS_OUTER_PRODUCT,     /* MMA: rank-1 update of an accumulator tile */
     BS_SPLIT_COMPLEX,     /* complex: B's real and imaginary parts broadcast apart */
     BS_SPLIT_COMPLEX_LANE,  /* complex: B loaded as vectors, its parts taken by lane */
+    BS_CMLA,              /* complex: B's complex element times A's, in place (FCMLA) */
     BS_COUNT
 };
 extern const char *const bstrat_names[BS_COUNT];
 /* Strategies of complex kernels (taken only for --type c64, c32). */
 static inline bool bstrat_complex(enum bstrat bs)
 {
-    return bs == BS_SPLIT_COMPLEX || bs == BS_SPLIT_COMPLEX_LANE;
+    return bs == BS_SPLIT_COMPLEX || bs == BS_SPLIT_COMPLEX_LANE || bs == BS_CMLA;
 }
 
 /* Register classes. Sizes are counted in vector registers ("units"). */
@@ -100,8 +101,11 @@ struct spell {
  * multiply-add. The k loop is real FMAs in the IR: A's vector (VL/2
  * complex rows) times a broadcast of B(p,j)'s real part into one
  * accumulator and of its imaginary part into another; after the loop each
- * pair becomes C's vector by one pair swap and one add-subtract. NULL
- * name: the target has no complex strategy yet. */
+ * pair becomes C's vector by one pair swap and one add-subtract. Or
+ * (BS_CMLA, where the ISA has a complex multiply-add) one accumulator per
+ * C vector, updated in place by two instructions, rotations 0 and 90, of
+ * B's complex element replicated to every pair (or taken by lane), and no
+ * combine. NULL name: the target has no complex strategy yet. */
 struct cstrat {
     const char *name;          /* shown by --explain */
     unsigned strategies;       /* bits of the complex enum bstrat the k loop may take
@@ -110,6 +114,11 @@ struct cstrat {
     const char *swap;          /* expression: %0 with re and im swapped in each pair */
     const char *addsub;        /* expression: even lanes %0 - %1, odd lanes %0 + %1 */
     const char *fmaddsub;      /* expression: even lanes %0*%1 - %2, odd %0*%1 + %2 */
+    /* BS_CMLA statements, [0] rotation 0, [1] rotation 90: %d = %0 + the
+     * rotation's half of %1 * %2 (cmla_lane: %2's complex element %l of
+     * each 128-bit group); NULL: no such instruction */
+    const char *cmla[2], *cmla_lane[2];
+    const char *cmla_name;     /* shown by --explain for BS_CMLA */
     const struct spell *spell; /* the loop's spelling when not the target's own */
 };
 

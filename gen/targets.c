@@ -16,7 +16,7 @@ static const struct target *const registry[] = {
 
 const char *const bstrat_names[BS_COUNT] = {
     "vector-broadcast", "vector-shuffle", "scalar-broadcast", "outer-product", "split-complex",
-    "split-complex-lane",
+    "split-complex-lane", "complex-fma",
 };
 const char *const elem_names[ELEM_COUNT] = { "f32", "f64", "bf16", "u8s8s32", "s8u8s32" };
 const char *const elem_ctype[ELEM_COUNT] = { "float", "double", "float", "int32_t", "int32_t" };

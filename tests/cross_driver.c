@@ -4,7 +4,9 @@
  * compiler or emulator is not installed.
  * usage: cross_driver GEMMGEN MACHINE.yaml TYPE E2E.c WORKDIR (f64|f32 with
  *        e2e_kernel.c, c64|c32 with e2e_cplx.c, bf16|u8s8s32|s8u8s32 with e2e_group.c)
- *        [--expect-sigill-cpu CPU]
+ *        [--expect-sigill-cpu CPU] [--b-strategy S]
+ * --b-strategy generates the kernel with that strategy rather than the
+ * one gemmgen picks (a strategy the shipped machines do not take).
  * With the option a second binary is built, the test harness with
  * -mcpu=CPU and the kernel with its own flags, and run by the runner's
  * emulator with -cpu CPU; it must die by SIGILL. The harness is built for
@@ -92,16 +94,22 @@ static int build_mixed(const char *cc, const char *cflags, const char *cpu, cons
 
 int main(int argc, char **argv)
 {
-    const char *sigill_cpu = NULL;
-    if (argc == 8 && !strcmp(argv[6], "--expect-sigill-cpu")) { sigill_cpu = argv[7]; argc = 6; }
-    if (argc != 6) {
-        fprintf(stderr, "usage: cross_driver GEMMGEN YAML TYPE E2E.c WORKDIR [--expect-sigill-cpu CPU]\n");
+    const char *sigill_cpu = NULL, *bstrat = NULL;
+    for (int i = 6; i + 1 < argc; i += 2) {
+        if (!strcmp(argv[i], "--expect-sigill-cpu")) sigill_cpu = argv[i + 1];
+        else if (!strcmp(argv[i], "--b-strategy")) bstrat = argv[i + 1];
+        else argc = 0;
+    }
+    if (argc < 6 || argc % 2) {
+        fprintf(stderr, "usage: cross_driver GEMMGEN YAML TYPE E2E.c WORKDIR "
+                        "[--expect-sigill-cpu CPU] [--b-strategy S]\n");
         return 2;
     }
     const char *gg = argv[1], *yaml = argv[2], *type = argv[3], *src = argv[4], *dir = argv[5];
     char cc[256], cflags[512], runner[256], cmd[4096];
     mkdir(dir, 0755);
-    snprintf(cmd, sizeof cmd, "'%s' --machine '%s' --type %s --name kk -o '%s'", gg, yaml, type, dir);
+    snprintf(cmd, sizeof cmd, "'%s' --machine '%s' --type %s --name kk -o '%s'%s%s", gg, yaml,
+             type, dir, bstrat ? " --b-strategy " : "", bstrat ? bstrat : "");
     if (run(cmd)) return 1;
     ask(cc, sizeof cc, gg, yaml, type, "cc");
     ask(cflags, sizeof cflags, gg, yaml, type, "cflags");
