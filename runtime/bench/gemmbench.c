@@ -8,7 +8,9 @@
  *   gemmbench --micro    only the in-L1 micro-kernel mode
  *   gemmbench --ablation the in-L1 mode and seed 001 Figures 9-10: the
  *                        kernel with scheduling / pipelining switched off
- *                        and with unroll factors 1..8 (about a minute)
+ *                        and with unroll factors 1..8, and ZGEMM / CGEMM
+ *                        against seed 001's four real GEMMs on the parts
+ *                        (about a minute)
  *   gemmbench --blis ... BLIS with the gemmgen kernel registered (runtime/blis)
  *   gemmbench --lowp     bf16 -> f32 (against the vdpbf16ps peak and oneDNN's
  *                        dnnl_gemm_bf16bf16f32, AMX where the CPU has it) and
@@ -34,6 +36,7 @@
 #include "gemmgen.h"
 #include "measure.h"
 #include "ablation.h"
+#include "split_cplx.h"
 #include "micro.h"
 #include "peak.h"
 #include "peers.h"
@@ -315,8 +318,10 @@ int main(int argc, char **argv)
     int all = one_thread ? 1 : gemmgen_get_num_threads();
     preamble();
     micro(lowp);
-    if (ablation)
+    if (ablation) {
         gb_ablation();
+        gb_ablation_complex();
+    }
     if (!only_micro) {
         struct peers ps;
         peer_list(&ps);
