@@ -671,7 +671,7 @@ void emit_kernel(const struct plan *pl, const struct plan *edges, int nedges,
     if (streams) stream_texts(&sdecl, &sdoc, ctype, name);
     bool b_cols = kernel_b_cols(&pl->k);
     em_how_made(&how, pl);
-    target_cflags(&cflags, pl->t, pl->k.elem, &pl->m);   /* %b: an SVE kernel's vector length */
+    target_cflags(&cflags, pl->t, pl->k.elem, pl->k.bs, &pl->m);   /* %b: an SVE kernel's vector length */
     target_text(&incl, pl->t->includes, &pl->m);
     strfmt(mr, sizeof mr, "%d", pl->k.mr);
     strfmt(nr, sizeof nr, "%d", pl->k.nr);

@@ -45,7 +45,7 @@ void emit_kernel_cplx(const struct plan *pl, const struct options *o, const char
     int row_pref = emit_packed_fn(&fns, pl, name);
     em_how_made(&how, pl);
     cstrat_text(&cst, pl, "\n *     ");
-    target_cflags(&cflags, pl->t, pl->k.elem, &pl->m);
+    target_cflags(&cflags, pl->t, pl->k.elem, pl->k.bs, &pl->m);
     target_text(&incl, pl->t->includes, &pl->m);
     strfmt(mr, sizeof mr, "%d", pl->k.mr);
     strfmt(nr, sizeof nr, "%d", pl->k.nr);

@@ -131,7 +131,7 @@ void emit_desc(struct buf *out, const struct plan *pl, const char *const *keys,
     char guard[192], rank[16], max_k[16];
     strfmt(guard, sizeof guard, "GEMMGEN_%s_DESC_H", name);
     for (char *p = guard; *p; p++) if (*p >= 'a' && *p <= 'z') *p -= 32;
-    target_cpu_features(&feats, pl->t, pl->k.elem, m);   /* %b: SVE's vector length */
+    target_cpu_features(&feats, pl->t, pl->k.elem, pl->k.bs, m);   /* %b: SVE's vector length */
     cache_text(&caches, &m->l1d, ", ");
     cache_text(&caches, &m->l2, ", ");
     cache_text(&caches, &m->l3, "");

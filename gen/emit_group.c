@@ -41,7 +41,7 @@ void emit_kernel_group(const struct plan *pl, const struct options *o, const cha
     em_packed_params(&par, elem_atype(e), elem_btype(e), elem_ctype[e], name);
     em_how_made(&how, pl);
     rankg_text(&rg, pl);
-    target_cflags(&cflags, pl->t, e, &pl->m);
+    target_cflags(&cflags, pl->t, e, pl->k.bs, &pl->m);
     target_text(&incl, pl->t->includes, &pl->m);
     strfmt(mr, sizeof mr, "%d", pl->k.mr);
     strfmt(nr, sizeof nr, "%d", pl->k.nr);

@@ -69,12 +69,21 @@
  * FMAs by broadcasts or by lane of a vector load (fmla by element, as
  * vector-broadcast does), whichever the cost model prefers; NEON has no add-subtract, so the signs come from a multiply by
  * { -1, +1, .. } folded into an FMA. */
-#define NEON_CX(SWAP, VT, S, SIGN) { \
+/* FCMLA (armv8.3-a, extension fcma) where the machine file lists and
+ * times it (vcmla): B's complex by one vector load (c32: two columns, by
+ * lane; NEON has no indexed FCMLA for f64). */
+#define NEON_CX(SWAP, VT, S, SIGN, ...) { \
     .name = "split re/im + permute/signed FMA", \
-    .strategies = 1u << BS_SPLIT_COMPLEX | 1u << BS_SPLIT_COMPLEX_LANE, \
+    .strategies = 1u << BS_SPLIT_COMPLEX | 1u << BS_SPLIT_COMPLEX_LANE | 1u << BS_CMLA, \
     .combine = { IC_VSHUFFLE, IC_VFMA }, .swap = SWAP, \
     .addsub = "vfmaq_" S "(%0, %1, (" VT "){ " SIGN " })", \
-    .fmaddsub = "vfmaq_" S "(vmulq_" S "(%2, (" VT "){ " SIGN " }), %0, %1)" }
+    .fmaddsub = "vfmaq_" S "(vmulq_" S "(%2, (" VT "){ " SIGN " }), %0, %1)", \
+    .cmla = { "%d = vcmlaq_" S "(%0, %1, %2);", "%d = vcmlaq_rot90_" S "(%0, %1, %2);" }, \
+    .cmla_name = "FCMLA, rotations 0 and 90", .cmla_requires = EXT_FCMA, \
+    .cmla_cflags = "-march=armv8.3-a", .cmla_cpu_features = "GG_CPU_FCMA", __VA_ARGS__ }
+#define NEON_CMLA_LANE(S) \
+    .cmla_lane = { "%d = vcmlaq_laneq_" S "(%0, %1, %2, %l);", \
+                   "%d = vcmlaq_rot90_laneq_" S "(%0, %1, %2, %l);" }
 
 const struct target target_neon = {
     .name = "neon", .family = FAM_AARCH64, .requires = EXT_NEON,
@@ -95,8 +104,9 @@ const struct target target_neon = {
         [ELEM_S8U8] = NEON_I8("s8", "u8", "vsudotq_laneq_s32"),
     },
     .cx = {
-        [ELEM_F64] = NEON_CX("vextq_f64(%0, %0, 1)", "float64x2_t", "f64", "-1.0, 1.0"),
-        [ELEM_F32] = NEON_CX("vrev64q_f32(%0)", "float32x4_t", "f32", "-1.0f, 1.0f, -1.0f, 1.0f"),
+        [ELEM_F64] = NEON_CX("vextq_f64(%0, %0, 1)", "float64x2_t", "f64", "-1.0, 1.0", ),
+        [ELEM_F32] = NEON_CX("vrev64q_f32(%0)", "float32x4_t", "f32", "-1.0f, 1.0f, -1.0f, 1.0f",
+                             NEON_CMLA_LANE("f32")),
     },
 };
 

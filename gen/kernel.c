@@ -392,6 +392,10 @@ const char *kernel_shape_error(const struct machine *m, const struct target *t, 
     if (!target_offers(t, bs, e, bstrat_complex(bs)))
         return snprintf(msg, sizeof msg, "the %s instruction set has no %s strategy", t->name,
                         bstrat_names[bs]), msg;
+    unsigned need = bs == BS_CMLA ? target_cstrat(t, e)->cmla_requires & ~m->ext : 0;
+    if (need)
+        return snprintf(msg, sizeof msg, "%s needs extension %s, which the machine file does "
+                        "not list", bstrat_names[bs], ext_name(need)), msg;
     if (mr < ag || mr % ag || mr > 64)
         return snprintf(msg, sizeof msg, "MR=%d must be a multiple of %d, at most 64", mr, ag), msg;
     if (nr < bg || nr % bg || nr > 64)

@@ -15,6 +15,7 @@ enum ext {
     EXT_NEON = 1u << 7, EXT_SVE = 1u << 8,
     EXT_AVX512BF16 = 1u << 9, EXT_AVX512VNNI = 1u << 10,
     EXT_BF16 = 1u << 11, EXT_I8MM = 1u << 12,   /* AArch64 armv8.6-a: BFDOT, USDOT */
+    EXT_FCMA = 1u << 13,                        /* AArch64 armv8.3-a: FCMLA on NEON */
 };
 
 /* Instruction classes: the timing keys of the YAML `instructions` map. */

@@ -17,11 +17,11 @@ const char *const family_names[FAM_COUNT] = { "x86", "power", "aarch64" };
 
 static const char *const ext_names[] = {
     "sse2", "avx", "avx2", "fma", "avx512f", "vsx", "mma", "neon", "sve", "avx512_bf16",
-    "avx512_vnni", "bf16", "i8mm",
+    "avx512_vnni", "bf16", "i8mm", "fcma",
 };
 static const enum isa_family ext_family[] = {
     FAM_X86, FAM_X86, FAM_X86, FAM_X86, FAM_X86, FAM_POWER, FAM_POWER, FAM_AARCH64, FAM_AARCH64,
-    FAM_X86, FAM_X86, FAM_AARCH64, FAM_AARCH64,
+    FAM_X86, FAM_X86, FAM_AARCH64, FAM_AARCH64, FAM_AARCH64,
 };
 #define NEXT ((int)(sizeof ext_names / sizeof *ext_names))
 

@@ -153,7 +153,7 @@ static void write_kernel(struct plan *pl, const struct options *o)
     strfmt(hpath, sizeof hpath, "%s/%s.h", o->outdir, name);
     strfmt(dpath, sizeof dpath, "%s/%s_desc.h", o->outdir, name);
     strfmt(fpath, sizeof fpath, "%s/%s.cflags", o->outdir, name);
-    target_cflags(&f, pl->t, pl->k.elem, &pl->m);
+    target_cflags(&f, pl->t, pl->k.elem, pl->k.bs, &pl->m);
     buf_puts(&f, "\n");
     const char *paths[] = { cpath, hpath, dpath, fpath }, *texts[] = { c.s, h.s, d.s, f.s };
     write_files_atomic(paths, texts, o->cflags_file ? 4 : 3);
@@ -199,7 +199,7 @@ int main(int argc, char **argv)
     plan_build(&pl, &o);
     struct buf out = { 0 };
     if (o.print_cflags || o.print == 3) {   /* %b: the machine's vector bits (SVE length) */
-        if (o.print_cflags) target_cflags(&out, pl.t, pl.k.elem, &pl.m);
+        if (o.print_cflags) target_cflags(&out, pl.t, pl.k.elem, pl.k.bs, &pl.m);
         else target_text(&out, pl.t->runner, &pl.m);
         buf_puts(&out, "\n");
     }

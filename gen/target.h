@@ -119,6 +119,10 @@ struct cstrat {
      * each 128-bit group); NULL: no such instruction */
     const char *cmla[2], *cmla_lane[2];
     const char *cmla_name;     /* shown by --explain for BS_CMLA */
+    /* BS_CMLA beyond the target: enum ext bits the machine must list, the
+     * flags and the GG_CPU_* features it adds (NEON's armv8.3-a) */
+    unsigned cmla_requires;
+    const char *cmla_cflags, *cmla_cpu_features;
     const struct spell *spell; /* the loop's spelling when not the target's own */
 };
 
@@ -178,10 +182,12 @@ const char *elem_btype(enum elem e);
 const char *elem_wrap_type(enum elem e);
 /* The type's name in default file names ("dgemm", "sbgemm", "gemm_u8s8s32"). */
 const char *elem_routine(enum elem e);
-/* The compile flags and GG_CPU_* features of a kernel of type E on T (the
- * target's, then the type's own), with %b expanded, appended to OUT. */
-void target_cflags(struct buf *out, const struct target *t, enum elem e, const struct machine *m);
-void target_cpu_features(struct buf *out, const struct target *t, enum elem e,
+/* The compile flags and GG_CPU_* features of a kernel of type E and B
+ * strategy BS on T (the target's, the type's own, then a complex
+ * multiply-add's), with %b expanded, appended to OUT. */
+void target_cflags(struct buf *out, const struct target *t, enum elem e, enum bstrat bs,
+                   const struct machine *m);
+void target_cpu_features(struct buf *out, const struct target *t, enum elem e, enum bstrat bs,
                          const struct machine *m);
 /* TEXT with each %b replaced by the machine's vector_bits, appended to OUT. */
 void target_text(struct buf *out, const char *text, const struct machine *m);

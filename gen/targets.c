@@ -73,17 +73,28 @@ void target_text(struct buf *out, const char *text, const struct machine *m)
         else buf_printf(out, "%c", *p);
 }
 
-void target_cflags(struct buf *out, const struct target *t, enum elem e, const struct machine *m)
+/* The complex multiply-add's own flags and features, where it has them. */
+static const struct cstrat *cmla_of(const struct target *t, enum elem e, enum bstrat bs)
 {
-    target_text(out, t->cflags, m);
-    if (t->sp[e].cflags) buf_printf(out, " %s", t->sp[e].cflags);
+    return bs == BS_CMLA ? target_cstrat(t, e) : NULL;
 }
 
-void target_cpu_features(struct buf *out, const struct target *t, enum elem e,
+void target_cflags(struct buf *out, const struct target *t, enum elem e, enum bstrat bs,
+                   const struct machine *m)
+{
+    const struct cstrat *cs = cmla_of(t, e, bs);
+    target_text(out, t->cflags, m);
+    if (t->sp[e].cflags) buf_printf(out, " %s", t->sp[e].cflags);
+    if (cs && cs->cmla_cflags) buf_printf(out, " %s", cs->cmla_cflags);
+}
+
+void target_cpu_features(struct buf *out, const struct target *t, enum elem e, enum bstrat bs,
                          const struct machine *m)
 {
+    const struct cstrat *cs = cmla_of(t, e, bs);
     target_text(out, t->cpu_features, m);
     if (t->sp[e].cpu_features) buf_printf(out, " | %s", t->sp[e].cpu_features);
+    if (cs && cs->cmla_cpu_features) buf_printf(out, " | %s", cs->cmla_cpu_features);
 }
 
 const struct cstrat *target_cstrat(const struct target *t, enum elem e)

@@ -46,6 +46,9 @@ static unsigned detect(void)
 #ifndef HWCAP_SVE
 #define HWCAP_SVE (1UL << 22)
 #endif
+#ifndef HWCAP_FCMA
+#define HWCAP_FCMA (1UL << 14)
+#endif
 #ifndef HWCAP2_SVEI8MM
 #define HWCAP2_SVEI8MM (1UL << 9)
 #define HWCAP2_SVEBF16 (1UL << 12)
@@ -57,13 +60,15 @@ static unsigned detect(void)
 #define PR_SVE_VL_LEN_MASK 0xffff
 #endif
 
-/* BF16 and I8MM as the kernels use them: in SVE's form too on SVE CPUs. */
+/* BF16 and I8MM as the kernels use them (in SVE's form too on SVE CPUs),
+ * and NEON's FCMLA. */
 static unsigned dot_features(int sve)
 {
     unsigned long h2 = getauxval(AT_HWCAP2);
     unsigned f = 0;
     if ((h2 & HWCAP2_BF16) && (!sve || (h2 & HWCAP2_SVEBF16))) f |= GG_CPU_BF16;
     if ((h2 & HWCAP2_I8MM) && (!sve || (h2 & HWCAP2_SVEI8MM))) f |= GG_CPU_I8MM;
+    if (getauxval(AT_HWCAP) & HWCAP_FCMA) f |= GG_CPU_FCMA;
     return f;
 }
 

@@ -81,6 +81,7 @@ enum {
     GG_CPU_PWR9 = 1u << 11, GG_CPU_PWR10 = 1u << 12,
     GG_CPU_AVX512BF16 = 1u << 13, GG_CPU_AVX512VNNI = 1u << 14,
     GG_CPU_BF16 = 1u << 15, GG_CPU_I8MM = 1u << 16,
+    GG_CPU_FCMA = 1u << 17,     /* AArch64 armv8.3-a complex multiply-add (NEON FCMLA) */
 };
 unsigned gg_cpu_features(void);
 /* the x86-64 level (4, 3, 1; 0: none) the runtime's own vector code uses */
