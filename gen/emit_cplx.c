@@ -10,8 +10,8 @@
 static double combine_cycles(const struct plan *pl, const struct cstrat *cs)
 {
     double c = 0;
-    int nv = pl->k.nacc / 2;
-    if (pl->k.bs == BS_CMLA) return 0;
+    int nv = pl->k.nacc / acc_per_vector(&pl->k);
+    if (acc_per_vector(&pl->k) == 1) return 0;   /* nothing to combine */
     for (int x = 0; x < 2; x++) {
         const struct timing *t = &pl->m.ic[cs->combine[x]];
         int units = machine_units_of(&pl->m, cs->combine[x]);
@@ -23,11 +23,11 @@ static double combine_cycles(const struct plan *pl, const struct cstrat *cs)
 void cstrat_text(struct buf *b, const struct plan *pl, const char *sep)
 {
     const struct cstrat *cs = target_cstrat(pl->t, pl->k.elem);
-    int nv = pl->k.nacc / 2;
+    int nv = pl->k.nacc / acc_per_vector(&pl->k);
     if (pl->k.bs == BS_CMLA) {
         buf_printf(b, "%s (%s):%s%d C vectors, 1 accumulator each, 2 %s (one per rotation)%s"
                       "per A vector and B element, no combine after the k loop", cs->cmla_name, bstrat_names[pl->k.bs], sep,
-                   pl->k.nacc, iclass_names[IC_VCMLA], sep);
+                   nv, iclass_names[IC_VCMLA], sep);
         return;
     }
     buf_printf(b, "%s (%s):%s%d C vectors, 2 accumulators each, combined after the k loop by%s"

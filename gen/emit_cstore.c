@@ -24,8 +24,7 @@ static void cmul(struct buf *out, const struct em *e, const struct cstrat *cs, c
     buf_free(&sw); buf_free(&mul);
 }
 
-/* Accumulators per C vector: the split forms' two, or BS_CMLA's one. */
-static int acc_per_vector(const struct kernel *k) { return k->bs == BS_CMLA ? 1 : 2; }
+int acc_per_vector(const struct kernel *k) { return k->bs == BS_CMLA ? 1 : 2; }
 
 static void acc_name(const struct em *e, int v, int part, char *out, size_t size)
 {
