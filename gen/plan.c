@@ -64,6 +64,12 @@ static int complex_strategy(const struct plan *pl, const struct options *o)
     if (!cs)
         die_input("%s:%d: extensions: the %s instruction set has no complex strategy yet "
                   "(--type %s)", pl->m.path, pl->m.ext_line, pl->t->name, tname);
+    /* a file that times FCMLA but lacks its extension contradicts itself */
+    unsigned missing = cs->cmla_requires & ~pl->m.ext;
+    if ((cs->strategies & (1u << BS_CMLA)) && pl->m.ic[IC_VCMLA].present && missing)
+        die_input("%s:%d: instructions.%s: timed, but extensions does not list %s, which "
+                  "the instruction needs (--type %s)", pl->m.path, pl->m.ic[IC_VCMLA].line,
+                  iclass_names[IC_VCMLA], ext_name(missing), tname);
     if (o->force_bs >= 0 && !(cs->strategies & (1u << o->force_bs)))
         die_input("--b-strategy %s: not a complex strategy of the %s instruction set (--type %s)",
                   bstrat_names[o->force_bs], pl->t->name, tname);

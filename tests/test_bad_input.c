@@ -28,6 +28,16 @@ static const char good[] =
     "  iadd: {latency: 1, unit: int}\n  prefetch: {latency: 0, unit: load}\n"
     "caches:\n  l1d: {size: 32K, line: 64, ways: 8}\n  l2: {size: 256K, line: 64, ways: 8}\n";
 
+static const char neon[] =
+    "name: t\nisa: aarch64\nextensions: [neon]\nvector_bits: 128\nvector_registers: 32\n"
+    "dispatch: {width: 3, order: out-of-order}\nunits: {load: 2, v: 2, int: 3}\n"
+    "instructions:\n  vload: {latency: 5, unit: load}\n  vbroadcast: {latency: 5, unit: load}\n"
+    "  vfma: {latency: 4, unit: v}\n  vfma_lane: {latency: 4, unit: v}\n"
+    "  vfmul: {latency: 3, unit: v}\n  vfadd: {latency: 2, unit: v}\n"
+    "  vcmla: {latency: 4, unit: v}\n  iadd: {latency: 1, unit: int}\n"
+    "  prefetch: {latency: 0, unit: load}\n"
+    "caches:\n  l1d: {size: 64K, line: 64, ways: 4}\n  l2: {size: 1M, line: 64, ways: 8}\n";
+
 static int files_in(const char *d)
 {
     DIR *dd = opendir(d);
@@ -127,6 +137,10 @@ static void impossible_requests(void **state)
         "m.yaml:17: small_tile: belongs under runtime:");
     bad(replace(good, "caches:", "runtime: {narrow_panels: {f64: 0}}\ncaches:"), "",
         "m.yaml:17: runtime.narrow_panels.f64:");
+    /* FCMLA timed on a NEON file without armv8.3-a's fcma: the file contradicts itself */
+    bad(neon, "--type c64", "m.yaml:15: instructions.vcmla: timed, but extensions does not list fcma");
+    bad(replace(neon, "[neon]", "[neon, fcma]"), "--type c32 --b-strategy vector-shuffle",
+        "--b-strategy vector-shuffle: not a complex strategy");
 }
 
 /* `a: ` then n '[' and n ']' (deep) or n '[' alone (truncated): built
