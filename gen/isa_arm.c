@@ -92,7 +92,7 @@ const struct target target_neon = {
     .regprefix = { "v", "vp", "va" },
     .lane_group_bits = 128,
     .includes = "#include <arm_neon.h>",
-    .cflags = "-march=armv8-a",
+    .cflags = "-march=armv8-a", .ooo_cflags = "-fno-schedule-insns",
     .cpu_features = "",          /* NEON: the AArch64 baseline */
     .cc = "aarch64-linux-gnu-gcc",
     .runner = "qemu-aarch64 -cpu max",
@@ -196,7 +196,7 @@ const struct target target_sve = {
                 "#if __ARM_FEATURE_SVE_BITS != %b\n"
                 "#error \"built for %b-bit SVE vectors: compile with -msve-vector-bits=%b\"\n"
                 "#endif",
-    .cflags = "-march=armv8.2-a+sve -msve-vector-bits=%b",
+    .cflags = "-march=armv8.2-a+sve -msve-vector-bits=%b", .ooo_cflags = "-fno-schedule-insns",
     .cpu_features = "GG_CPU_SVE | GG_CPU_SVE%b",   /* SVE of exactly this length */
     .cc = "aarch64-linux-gnu-gcc",
     /* user-mode qemu defaults to 512-bit vectors (as Linux does); -1 asks

@@ -152,6 +152,11 @@ struct target {
      * (SVE kernels are built for one vector length): see target_text */
     const char *includes;
     const char *cflags;        /* flags the emitted file expects */
+    /* added where the machine is out-of-order: GCC's scheduling before
+     * register allocation undoes the emitted order and lengthens live
+     * ranges past the registers the rotation planned (spills, copies);
+     * an out-of-order core reorders anyway */
+    const char *ooo_cflags;
     /* what a CPU needs to run code built with cflags: libgemmgen's GG_CPU_*
      * names (runtime/src/gg_internal.h), " | "-separated; "": the baseline */
     const char *cpu_features;

@@ -50,7 +50,7 @@
  * k step; 0: any k)} */
 #define a64fx_dgemm_16x14_NTAILS 1
 #define a64fx_dgemm_16x14_TAIL_LIST {(void *)a64fx_dgemm_16x14_dot, 4, 25, 0, 8, 29}
-/* cflags: -march=armv8.2-a+sve -msve-vector-bits=512 */
+/* cflags: -march=armv8.2-a+sve -msve-vector-bits=512 -fno-schedule-insns */
 
 #ifdef __cplusplus
 extern "C" {

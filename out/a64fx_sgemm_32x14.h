@@ -50,7 +50,7 @@
  * k step; 0: any k)} */
 #define a64fx_sgemm_32x14_NTAILS 1
 #define a64fx_sgemm_32x14_TAIL_LIST {(void *)a64fx_sgemm_32x14_dot, 4, 17, 0, 16, 21}
-/* cflags: -march=armv8.2-a+sve -msve-vector-bits=512 */
+/* cflags: -march=armv8.2-a+sve -msve-vector-bits=512 -fno-schedule-insns */
 
 #ifdef __cplusplus
 extern "C" {

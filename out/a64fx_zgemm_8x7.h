@@ -19,7 +19,7 @@
 #define a64fx_zgemm_8x7_NTAILS 0
 /* percent of L1 that B's kc x NR micro-panel may fill (the runtime's KC) */
 #define a64fx_zgemm_8x7_B_L1_PERCENT 50
-/* cflags: -march=armv8.2-a+sve -msve-vector-bits=512 */
+/* cflags: -march=armv8.2-a+sve -msve-vector-bits=512 -fno-schedule-insns */
 
 #ifdef __cplusplus
 extern "C" {

@@ -50,7 +50,7 @@
  * k step; 0: any k)} */
 #define neoverse_n1_dgemm_6x8_NTAILS 0
 #define neoverse_n1_dgemm_6x8_TAIL_LIST 
-/* cflags: -march=armv8-a */
+/* cflags: -march=armv8-a -fno-schedule-insns */
 
 #ifdef __cplusplus
 extern "C" {

@@ -50,7 +50,7 @@
  * k step; 0: any k)} */
 #define neoverse_n1_sgemm_8x12_NTAILS 0
 #define neoverse_n1_sgemm_8x12_TAIL_LIST 
-/* cflags: -march=armv8-a */
+/* cflags: -march=armv8-a -fno-schedule-insns */
 
 #ifdef __cplusplus
 extern "C" {

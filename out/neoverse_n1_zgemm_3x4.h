@@ -19,7 +19,7 @@
 #define neoverse_n1_zgemm_3x4_NTAILS 0
 /* percent of L1 that B's kc x NR micro-panel may fill (the runtime's KC) */
 #define neoverse_n1_zgemm_3x4_B_L1_PERCENT 50
-/* cflags: -march=armv8-a */
+/* cflags: -march=armv8-a -fno-schedule-insns */
 
 #ifdef __cplusplus
 extern "C" {

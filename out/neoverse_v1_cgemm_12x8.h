@@ -19,7 +19,7 @@
 #define neoverse_v1_cgemm_12x8_NTAILS 0
 /* percent of L1 that B's kc x NR micro-panel may fill (the runtime's KC) */
 #define neoverse_v1_cgemm_12x8_B_L1_PERCENT 50
-/* cflags: -march=armv8.2-a+sve -msve-vector-bits=256 */
+/* cflags: -march=armv8.2-a+sve -msve-vector-bits=256 -fno-schedule-insns */
 
 #ifdef __cplusplus
 extern "C" {

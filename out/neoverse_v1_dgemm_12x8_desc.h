@@ -12,7 +12,7 @@
 /* the flags the kernel file is compiled with, the CPU features (GG_CPU_*)
  * they need, and the rank of the set among those one CPU may run (the
  * highest wins; the portable set is 0) */
-#define neoverse_v1_dgemm_12x8_DESC_CFLAGS "-march=armv8.2-a+sve -msve-vector-bits=256"
+#define neoverse_v1_dgemm_12x8_DESC_CFLAGS "-march=armv8.2-a+sve -msve-vector-bits=256 -fno-schedule-insns"
 #define neoverse_v1_dgemm_12x8_DESC_FEATURES (GG_CPU_SVE | GG_CPU_SVE256)
 #define neoverse_v1_dgemm_12x8_DESC_RANK 2
 /* the machine's caches, a struct gg_caches: {size, line, ways, cores

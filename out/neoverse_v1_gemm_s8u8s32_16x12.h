@@ -18,7 +18,7 @@
 #define neoverse_v1_gemm_s8u8s32_16x12_NTAILS 0
 /* percent of L1 that B's kc x NR micro-panel may fill (the runtime's KC) */
 #define neoverse_v1_gemm_s8u8s32_16x12_B_L1_PERCENT 50
-/* cflags: -march=armv8.2-a+sve -msve-vector-bits=256 -march=armv8.2-a+sve+i8mm */
+/* cflags: -march=armv8.2-a+sve -msve-vector-bits=256 -fno-schedule-insns -march=armv8.2-a+sve+i8mm */
 
 #ifdef __cplusplus
 extern "C" {

@@ -12,7 +12,7 @@
  *   LiveReg at most 32; unroll factor 4, rotating register allocation
  *   rank-2 multiply-add: vdot_bf16, 2 k steps of bf16 x bf16 per 32-bit lane of float (latency 4, 2.00 per cycle)
  *
- * Compile with: cc -O2 -march=armv8.2-a+sve -msve-vector-bits=256 -march=armv8.2-a+sve+bf16
+ * Compile with: cc -O2 -march=armv8.2-a+sve -msve-vector-bits=256 -fno-schedule-insns -march=armv8.2-a+sve+bf16
  * The statements below are in the scheduled order and each variable is
  * named after the register the allocator gave it.
  *

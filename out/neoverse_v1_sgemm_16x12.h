@@ -50,7 +50,7 @@
  * k step; 0: any k)} */
 #define neoverse_v1_sgemm_16x12_NTAILS 0
 #define neoverse_v1_sgemm_16x12_TAIL_LIST 
-/* cflags: -march=armv8.2-a+sve -msve-vector-bits=256 */
+/* cflags: -march=armv8.2-a+sve -msve-vector-bits=256 -fno-schedule-insns */
 
 #ifdef __cplusplus
 extern "C" {
