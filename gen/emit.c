@@ -264,10 +264,24 @@ static void c_prefetch_one(struct buf *b, const char *ind)
  * one column (one row when C is row-stored): its first, middle and last
  * element, which covers any alignment of up to 128 bytes. The columns the
  * passes cannot reach go before the loop. `flagged`: only when the flag
- * `stream` is set (the body of _direct and _stream). */
+ * `stream` is set (the body of _direct and _stream). A machine whose file
+ * says `c_in_loop: false` (an in-order core, where the block's branch and
+ * pointer bump stall the pipe) fetches all of C before the loop. */
 static void c_prefetch(struct buf *setup, struct buf *in_loop, const char *ct, int uf,
-                       bool flagged)
+                       bool flagged, bool spread)
 {
+    if (!spread) {
+        buf_printf(setup,
+            "    /* C is read (or overwritten) after the k loop: its lines go now */\n"
+            "    const int64_t pf_step = rs_c == 1 ? cs_c : rs_c;\n"
+            "    const int64_t pf_span = rs_c == 1 ? m - 1 : (n - 1) * cs_c;\n"
+            "    %s *pf_c = c;\n"
+            "    for (int64_t pf_left = %s; pf_left > 0; pf_left--) {\n",
+            ct, flagged ? "stream ? (rs_c == 1 ? n : m) : 0" : "rs_c == 1 ? n : m");
+        c_prefetch_one(setup, "        ");
+        buf_puts(setup, "    }\n");
+        return;
+    }
     buf_printf(setup,
         "    /* C is read (or overwritten) after the k loop: the passes of the k loop\n"
         "     * fetch it a column (row) each; those they cannot reach go now */\n"
@@ -309,7 +323,8 @@ static int emit_function(struct buf *cf, struct em *e, const char *fname)
         packed_pointers(e, &ptrs, &bumps);
     }
     struct buf pfc = { 0 }, pfc_loop = { 0 };
-    if (!e->direct || e->stream) c_prefetch(&pfc, &pfc_loop, ct, uf, e->stream);
+    if (!e->direct || e->stream) c_prefetch(&pfc, &pfc_loop, ct, uf, e->stream,
+                                              pl->m.c_prefetch_in_loop);
     char ufs[16], j[16];
     strfmt(ufs, sizeof ufs, "%d", uf);
     strfmt(j, sizeof j, "%d", pl->p.j);

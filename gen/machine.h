@@ -72,6 +72,7 @@ struct machine {
     int a_prefetch_distance;   /* bytes ahead of A, into L1 (0: none) */
     bool a_next_prefetch;      /* the next A micro-panel, into L1 */
     bool b_next_prefetch;      /* the next B micro-panel, into L2 */
+    bool c_prefetch_in_loop;   /* C's lines fetched a column a pass of the k loop */
     int b_strategy;            /* -1 = auto, else enum bstrat */
     int unroll;                /* k-loop unroll without --unroll (0: the RTG's) */
     int unroll_line;

@@ -220,6 +220,7 @@ static void parse_prefetch(struct ydoc *d, const char *key, ynode *kn, ynode *v,
     else if (!strcmp(key, "a_distance")) m->a_prefetch_distance = (int)yint(d, v, field, 0, 65536);
     else if (!strcmp(key, "a_next")) m->a_next_prefetch = ybool(d, v, field);
     else if (!strcmp(key, "b_next")) m->b_next_prefetch = ybool(d, v, field);
+    else if (!strcmp(key, "c_in_loop")) m->c_prefetch_in_loop = ybool(d, v, field);
     else yfail(d, kn, field, "unknown key (expected b_distance, a_distance, a_next, b_next)");
 }
 
@@ -325,6 +326,7 @@ static void load_doc(struct machine *m, struct ydoc *d)
     each(d, &c, K_CACHES, parse_cache);
     m->b_prefetch_distance = 512;    /* POCA's default */
     m->a_next_prefetch = true;
+    m->c_prefetch_in_loop = true;
     each(d, &c, K_PREFETCH, parse_prefetch);
     each(d, &c, K_CPUID, parse_cpuid);
     if (c.top[K_RUNTIME]) runtime_knobs_parse(d, c.top[K_RUNTIME], &m->runtime);

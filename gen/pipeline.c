@@ -223,6 +223,26 @@ static void loop_liveness(const struct kernel *k, struct seq *q)
     free(inst); free(iter); free(live);
 }
 
+/* On an in-order core, instructions moved up that buy no cycle only
+ * lengthen live ranges, and the compiler's allocation then copies
+ * accumulators in the loop, each copy a stall: there none move. (Out of
+ * order, the core hides either form.) The paper's mode keeps Algorithm 1's
+ * j. */
+static void keep_unless_faster(struct pipe *p, const struct kernel *k, const struct dag *g,
+                               const struct seq *s)
+{
+    if (p->j == 0 || k->paper || k->m->order != DISPATCH_IN_ORDER) return;
+    struct pipe none = { .single_cycles = p->single_cycles };
+    attempt(&none, k, g, s, 0);
+    none.max_live = steady_live(k, &none);
+    if (none.kernel_cycles <= p->kernel_cycles && none.max_live <= k->max_regs) {
+        pipe_free(p);
+        *p = none;
+    } else {
+        pipe_free(&none);
+    }
+}
+
 void pipeline(struct pipe *p, const struct kernel *k, const struct dag *g,
               const struct seq *s, int max_j)
 {
@@ -236,6 +256,7 @@ void pipeline(struct pipe *p, const struct kernel *k, const struct dag *g,
         pipe_free(p);
         p->single_cycles = max_cycle(s);
     }
+    keep_unless_faster(p, k, g, s);
     loop_liveness(k, &p->q);
 }
 

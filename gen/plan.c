@@ -134,6 +134,20 @@ static void predict(struct plan *pl)
     pl->fp_utilization = pl->fp_bound / c;
 }
 
+/* In order, a register is never written before its earlier readers issue,
+ * so where no value outlives an iteration rotation buys nothing, and the
+ * body unrolled only to rotate had GCC copy accumulators in the loop: one
+ * copy of the body then, unless the machine file asks for more. */
+static void allocate(struct plan *pl, const struct options *o)
+{
+    if (!o->unroll && pl->m.order == DISPATCH_IN_ORDER && !o->paper) {
+        regalloc(&pl->r, &pl->k, &pl->p, 1);
+        if (pl->r.uf == 1) return;
+        rot_free(&pl->r, &pl->k);
+    }
+    regalloc(&pl->r, &pl->k, &pl->p, o->unroll);
+}
+
 /* --small-tile: the machine's small_tile for the type, as if given by
  * --mr and --nr (which it excludes). */
 _Static_assert(ELEM_F32 == 0 && ELEM_F64 == 1, "runtime_knobs.h: small_tile is indexed f32, f64");
@@ -173,7 +187,7 @@ void plan_build(struct plan *pl, const struct options *o)
                                         (struct sched_opts){ .list_schedule = !o->no_sched });
     trace_liveness(&pl->k, pl->s.inst, pl->s.iter, pl->s.n, -1, pl->s.live);
     pipeline(&pl->p, &pl->k, &pl->g, &pl->s, o->no_pipeline ? 0 : -1);
-    regalloc(&pl->r, &pl->k, &pl->p, o->unroll);
+    allocate(pl, o);
     pl->rtg_uf = pl->r.uf;
     if (!o->unroll && pl->m.unroll > pl->r.uf) {    /* the machine asks for a longer body */
         int want = (pl->m.unroll + pl->r.uf - 1) / pl->r.uf * pl->r.uf;

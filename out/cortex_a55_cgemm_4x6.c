@@ -6,10 +6,10 @@
  * two-iteration pipelining, rotating register allocation):
  *   machine cortex-a55 (cortex-a55.yaml), neon, 128-bit vectors, MaxReg 32
  *   B strategy split-complex-lane; 34 instructions per k iteration, 24 accumulators
- *   single-iteration schedule 18 cycles; pipelined: 1 instructions of
+ *   single-iteration schedule 18 cycles; pipelined: 0 instructions of
  *   the next iteration moved up, 18.00 cycles per iteration (resource
  *   bound 17.00), predicted FP-unit utilization 66.7%
- *   LiveReg at most 29; unroll factor 2, rotating register allocation
+ *   LiveReg at most 29; unroll factor 1, rotating register allocation
  *   complex strategy: split re/im + permute/signed FMA (split-complex-lane):
  *     12 C vectors, 2 accumulators each, combined after the k loop by
  *     12 vshuffle + 12 vfma, about 6.0 cycles per tile
@@ -71,34 +71,25 @@ void cortex_a55_cgemm_4x6(int64_t m, int64_t n, int64_t k, const float _Complex 
     v22 = vdupq_n_f32(0);
     v23 = vdupq_n_f32(0);
 
-    /* C is read (or overwritten) after the k loop: the passes of the k loop
-     * fetch it a column (row) each; those they cannot reach go now */
+    /* C is read (or overwritten) after the k loop: its lines go now */
     const int64_t pf_step = rs_c == 1 ? cs_c : rs_c;
     const int64_t pf_span = rs_c == 1 ? m - 1 : (n - 1) * cs_c;
-    int64_t pf_left = rs_c == 1 ? n : m;
     float _Complex *pf_c = c;
-    for (int64_t passes = k > 0 ? (k - 1) / 2 : 0; pf_left > passes; pf_left--) {
+    for (int64_t pf_left = rs_c == 1 ? n : m; pf_left > 0; pf_left--) {
         __builtin_prefetch(pf_c, 1, 3);
         __builtin_prefetch(pf_c + pf_span / 2, 1, 3);
         __builtin_prefetch(pf_c + pf_span, 1, 3);
         pf_c += pf_step;
     }
     if (k > 0) {
-        /* prologue: the first 1 instructions of iteration 0 (pointer
+        /* prologue: the first 0 instructions of iteration 0 (pointer
          * bumps among them become load offsets) */
-        __builtin_prefetch((const char *)(an + 0) + 0, 0, 3);
 
-        /* kernel: iteration i and the start of i+1, unrolled 2x */
+        /* kernel: iteration i and the start of i+1, unrolled 1x */
         int64_t nq = k - 1;
-        for (int64_t it = nq / 2; it > 0; it--) {
-            if (pf_left > 0) {
-                __builtin_prefetch(pf_c, 1, 3);
-                __builtin_prefetch(pf_c + pf_span / 2, 1, 3);
-                __builtin_prefetch(pf_c + pf_span, 1, 3);
-                pf_c += pf_step;
-                pf_left--;
-            }
+        for (int64_t it = nq / 1; it > 0; it--) {
             /* copy 0 */
+            __builtin_prefetch((const char *)(an + 0) + 0, 0, 3);
             v24 = vld1q_f32(ap + 0);
             v26 = vld1q_f32(bp + 0);
             v25 = vld1q_f32(ap + 4);
@@ -128,84 +119,19 @@ void cortex_a55_cgemm_4x6(int64_t m, int64_t n, int64_t k, const float _Complex 
             v20 = vfmaq_laneq_f32(v20, v24, v28, 2);
             v22 = vfmaq_laneq_f32(v22, v25, v28, 2);
             v21 = vfmaq_laneq_f32(v21, v24, v28, 3);
-            __builtin_prefetch((const char *)(an + 8) + 0, 0, 3);
             v23 = vfmaq_laneq_f32(v23, v25, v28, 3);
-            /* copy 1 */
-            v24 = vld1q_f32(ap + 8);
-            v25 = vld1q_f32(bp + 12);
-            v26 = vld1q_f32(ap + 12);
-            v27 = vld1q_f32(bp + 16);
-            v0 = vfmaq_laneq_f32(v0, v24, v25, 0);
-            v28 = vld1q_f32(bp + 20);
-            v2 = vfmaq_laneq_f32(v2, v26, v25, 0);
-            __builtin_prefetch((const char *)(bp + 12) + 512, 0, 3);
-            v1 = vfmaq_laneq_f32(v1, v24, v25, 1);
-            v3 = vfmaq_laneq_f32(v3, v26, v25, 1);
-            v4 = vfmaq_laneq_f32(v4, v24, v25, 2);
-            v6 = vfmaq_laneq_f32(v6, v26, v25, 2);
-            v5 = vfmaq_laneq_f32(v5, v24, v25, 3);
-            v7 = vfmaq_laneq_f32(v7, v26, v25, 3);
-            v8 = vfmaq_laneq_f32(v8, v24, v27, 0);
-            v10 = vfmaq_laneq_f32(v10, v26, v27, 0);
-            v9 = vfmaq_laneq_f32(v9, v24, v27, 1);
-            v11 = vfmaq_laneq_f32(v11, v26, v27, 1);
-            v12 = vfmaq_laneq_f32(v12, v24, v27, 2);
-            v14 = vfmaq_laneq_f32(v14, v26, v27, 2);
-            v13 = vfmaq_laneq_f32(v13, v24, v27, 3);
-            v15 = vfmaq_laneq_f32(v15, v26, v27, 3);
-            v16 = vfmaq_laneq_f32(v16, v24, v28, 0);
-            v18 = vfmaq_laneq_f32(v18, v26, v28, 0);
-            v17 = vfmaq_laneq_f32(v17, v24, v28, 1);
-            v19 = vfmaq_laneq_f32(v19, v26, v28, 1);
-            v20 = vfmaq_laneq_f32(v20, v24, v28, 2);
-            v22 = vfmaq_laneq_f32(v22, v26, v28, 2);
-            v21 = vfmaq_laneq_f32(v21, v24, v28, 3);
-            __builtin_prefetch((const char *)(an + 16) + 0, 0, 3);
-            v23 = vfmaq_laneq_f32(v23, v26, v28, 3);
 
-            ap += 16;
-            bp += 24;
-            an += 16;
+            ap += 8;
+            bp += 12;
+            an += 8;
         }
-        int64_t rem = nq % 2;
-        if (rem > 0) {
-            v24 = vld1q_f32(ap + 0);
-            v26 = vld1q_f32(bp + 0);
-            v25 = vld1q_f32(ap + 4);
-            v27 = vld1q_f32(bp + 4);
-            v0 = vfmaq_laneq_f32(v0, v24, v26, 0);
-            v28 = vld1q_f32(bp + 8);
-            v2 = vfmaq_laneq_f32(v2, v25, v26, 0);
-            __builtin_prefetch((const char *)(bp + 0) + 512, 0, 3);
-            v1 = vfmaq_laneq_f32(v1, v24, v26, 1);
-            v3 = vfmaq_laneq_f32(v3, v25, v26, 1);
-            v4 = vfmaq_laneq_f32(v4, v24, v26, 2);
-            v6 = vfmaq_laneq_f32(v6, v25, v26, 2);
-            v5 = vfmaq_laneq_f32(v5, v24, v26, 3);
-            v7 = vfmaq_laneq_f32(v7, v25, v26, 3);
-            v8 = vfmaq_laneq_f32(v8, v24, v27, 0);
-            v10 = vfmaq_laneq_f32(v10, v25, v27, 0);
-            v9 = vfmaq_laneq_f32(v9, v24, v27, 1);
-            v11 = vfmaq_laneq_f32(v11, v25, v27, 1);
-            v12 = vfmaq_laneq_f32(v12, v24, v27, 2);
-            v14 = vfmaq_laneq_f32(v14, v25, v27, 2);
-            v13 = vfmaq_laneq_f32(v13, v24, v27, 3);
-            v15 = vfmaq_laneq_f32(v15, v25, v27, 3);
-            v16 = vfmaq_laneq_f32(v16, v24, v28, 0);
-            v18 = vfmaq_laneq_f32(v18, v25, v28, 0);
-            v17 = vfmaq_laneq_f32(v17, v24, v28, 1);
-            v19 = vfmaq_laneq_f32(v19, v25, v28, 1);
-            v20 = vfmaq_laneq_f32(v20, v24, v28, 2);
-            v22 = vfmaq_laneq_f32(v22, v25, v28, 2);
-            v21 = vfmaq_laneq_f32(v21, v24, v28, 3);
-            __builtin_prefetch((const char *)(an + 8) + 0, 0, 3);
-            v23 = vfmaq_laneq_f32(v23, v25, v28, 3);
-        }
+        int64_t rem = nq % 1;
 
         /* epilogue: the rest of the last iteration, in the registers
          * of the copy it follows */
         switch (rem) {
         case 0:
+            __builtin_prefetch((const char *)(an + 0) + 0, 0, 3);
             v24 = vld1q_f32(ap + 0);
             v26 = vld1q_f32(bp + 0);
             v25 = vld1q_f32(ap + 4);
@@ -236,38 +162,6 @@ void cortex_a55_cgemm_4x6(int64_t m, int64_t n, int64_t k, const float _Complex 
             v22 = vfmaq_laneq_f32(v22, v25, v28, 2);
             v21 = vfmaq_laneq_f32(v21, v24, v28, 3);
             v23 = vfmaq_laneq_f32(v23, v25, v28, 3);
-            break;
-        case 1:
-            v24 = vld1q_f32(ap + 8);
-            v25 = vld1q_f32(bp + 12);
-            v26 = vld1q_f32(ap + 12);
-            v27 = vld1q_f32(bp + 16);
-            v0 = vfmaq_laneq_f32(v0, v24, v25, 0);
-            v28 = vld1q_f32(bp + 20);
-            v2 = vfmaq_laneq_f32(v2, v26, v25, 0);
-            __builtin_prefetch((const char *)(bp + 12) + 512, 0, 3);
-            v1 = vfmaq_laneq_f32(v1, v24, v25, 1);
-            v3 = vfmaq_laneq_f32(v3, v26, v25, 1);
-            v4 = vfmaq_laneq_f32(v4, v24, v25, 2);
-            v6 = vfmaq_laneq_f32(v6, v26, v25, 2);
-            v5 = vfmaq_laneq_f32(v5, v24, v25, 3);
-            v7 = vfmaq_laneq_f32(v7, v26, v25, 3);
-            v8 = vfmaq_laneq_f32(v8, v24, v27, 0);
-            v10 = vfmaq_laneq_f32(v10, v26, v27, 0);
-            v9 = vfmaq_laneq_f32(v9, v24, v27, 1);
-            v11 = vfmaq_laneq_f32(v11, v26, v27, 1);
-            v12 = vfmaq_laneq_f32(v12, v24, v27, 2);
-            v14 = vfmaq_laneq_f32(v14, v26, v27, 2);
-            v13 = vfmaq_laneq_f32(v13, v24, v27, 3);
-            v15 = vfmaq_laneq_f32(v15, v26, v27, 3);
-            v16 = vfmaq_laneq_f32(v16, v24, v28, 0);
-            v18 = vfmaq_laneq_f32(v18, v26, v28, 0);
-            v17 = vfmaq_laneq_f32(v17, v24, v28, 1);
-            v19 = vfmaq_laneq_f32(v19, v26, v28, 1);
-            v20 = vfmaq_laneq_f32(v20, v24, v28, 2);
-            v22 = vfmaq_laneq_f32(v22, v26, v28, 2);
-            v21 = vfmaq_laneq_f32(v21, v24, v28, 3);
-            v23 = vfmaq_laneq_f32(v23, v26, v28, 3);
             break;
 
         }

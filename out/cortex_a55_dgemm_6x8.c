@@ -9,7 +9,7 @@
  *   single-iteration schedule 19 cycles; pipelined: 0 instructions of
  *   the next iteration moved up, 20.00 cycles per iteration (resource
  *   bound 18.00), predicted FP-unit utilization 60.0%
- *   LiveReg at most 31; unroll factor 2, rotating register allocation
+ *   LiveReg at most 31; unroll factor 1, rotating register allocation
  *
  * Compile with: cc -O2 -march=armv8-a
  * (with -DGEMMGEN_PACKED_ONLY: cortex_a55_dgemm_6x8 alone, none of the functions after it)
@@ -30,9 +30,9 @@
  *     also prefetches a_next[i + p*lda] (the next A tile in place).
  *   Edge kernels, each with the signature of cortex_a55_dgemm_6x8_direct, for the
  *   last row and column panels when they are short:
- *     cortex_a55_dgemm_6x8_e6x4: 6x4, 13.00 cycles per iteration, unroll 4
- *     cortex_a55_dgemm_6x8_e4x8: 4x8, 15.00 cycles per iteration, unroll 2
- *     cortex_a55_dgemm_6x8_e4x4: 4x4, 10.00 cycles per iteration, unroll 2
+ *     cortex_a55_dgemm_6x8_e6x4: 6x4, 13.00 cycles per iteration, unroll 1
+ *     cortex_a55_dgemm_6x8_e4x8: 4x8, 15.00 cycles per iteration, unroll 1
+ *     cortex_a55_dgemm_6x8_e4x4: 4x4, 10.00 cycles per iteration, unroll 1
  *     cortex_a55_dgemm_6x8_p4x8: the 4x8 plan, packed operands (A 4 rows high)
  */
 #include "cortex_a55_dgemm_6x8.h"
@@ -80,13 +80,11 @@ void cortex_a55_dgemm_6x8(int64_t m, int64_t n, int64_t k, const double *alpha, 
     v22 = vdupq_n_f64(0);
     v23 = vdupq_n_f64(0);
 
-    /* C is read (or overwritten) after the k loop: the passes of the k loop
-     * fetch it a column (row) each; those they cannot reach go now */
+    /* C is read (or overwritten) after the k loop: its lines go now */
     const int64_t pf_step = rs_c == 1 ? cs_c : rs_c;
     const int64_t pf_span = rs_c == 1 ? m - 1 : (n - 1) * cs_c;
-    int64_t pf_left = rs_c == 1 ? n : m;
     double *pf_c = c;
-    for (int64_t passes = k > 0 ? (k - 1) / 2 : 0; pf_left > passes; pf_left--) {
+    for (int64_t pf_left = rs_c == 1 ? n : m; pf_left > 0; pf_left--) {
         __builtin_prefetch(pf_c, 1, 3);
         __builtin_prefetch(pf_c + pf_span / 2, 1, 3);
         __builtin_prefetch(pf_c + pf_span, 1, 3);
@@ -96,125 +94,49 @@ void cortex_a55_dgemm_6x8(int64_t m, int64_t n, int64_t k, const double *alpha, 
         /* prologue: the first 0 instructions of iteration 0 (pointer
          * bumps among them become load offsets) */
 
-        /* kernel: iteration i and the start of i+1, unrolled 2x */
+        /* kernel: iteration i and the start of i+1, unrolled 1x */
         int64_t nq = k - 1;
-        for (int64_t it = nq / 2; it > 0; it--) {
-            if (pf_left > 0) {
-                __builtin_prefetch(pf_c, 1, 3);
-                __builtin_prefetch(pf_c + pf_span / 2, 1, 3);
-                __builtin_prefetch(pf_c + pf_span, 1, 3);
-                pf_c += pf_step;
-                pf_left--;
-            }
+        for (int64_t it = nq / 1; it > 0; it--) {
             /* copy 0 */
             __builtin_prefetch((const char *)(an + 0) + 0, 0, 3);
             v24 = vld1q_f64(ap + 0);
-            v26 = vld1q_f64(bp + 0);
+            v27 = vld1q_f64(bp + 0);
             v25 = vld1q_f64(ap + 2);
             v28 = vld1q_f64(bp + 2);
-            v0 = vfmaq_laneq_f64(v0, v24, v26, 0);
-            v27 = vld1q_f64(ap + 4);
-            v1 = vfmaq_laneq_f64(v1, v25, v26, 0);
+            v0 = vfmaq_laneq_f64(v0, v24, v27, 0);
+            v26 = vld1q_f64(ap + 4);
+            v1 = vfmaq_laneq_f64(v1, v25, v27, 0);
             v29 = vld1q_f64(bp + 4);
-            v3 = vfmaq_laneq_f64(v3, v24, v26, 1);
+            v3 = vfmaq_laneq_f64(v3, v24, v27, 1);
             v30 = vld1q_f64(bp + 6);
-            v2 = vfmaq_laneq_f64(v2, v27, v26, 0);
+            v2 = vfmaq_laneq_f64(v2, v26, v27, 0);
             __builtin_prefetch((const char *)(bp + 0) + 512, 0, 3);
-            v4 = vfmaq_laneq_f64(v4, v25, v26, 1);
-            v5 = vfmaq_laneq_f64(v5, v27, v26, 1);
+            v4 = vfmaq_laneq_f64(v4, v25, v27, 1);
+            v5 = vfmaq_laneq_f64(v5, v26, v27, 1);
             v6 = vfmaq_laneq_f64(v6, v24, v28, 0);
             v7 = vfmaq_laneq_f64(v7, v25, v28, 0);
-            v8 = vfmaq_laneq_f64(v8, v27, v28, 0);
+            v8 = vfmaq_laneq_f64(v8, v26, v28, 0);
             v9 = vfmaq_laneq_f64(v9, v24, v28, 1);
             v10 = vfmaq_laneq_f64(v10, v25, v28, 1);
-            v11 = vfmaq_laneq_f64(v11, v27, v28, 1);
+            v11 = vfmaq_laneq_f64(v11, v26, v28, 1);
             v12 = vfmaq_laneq_f64(v12, v24, v29, 0);
             v13 = vfmaq_laneq_f64(v13, v25, v29, 0);
-            v14 = vfmaq_laneq_f64(v14, v27, v29, 0);
+            v14 = vfmaq_laneq_f64(v14, v26, v29, 0);
             v15 = vfmaq_laneq_f64(v15, v24, v29, 1);
             v16 = vfmaq_laneq_f64(v16, v25, v29, 1);
-            v17 = vfmaq_laneq_f64(v17, v27, v29, 1);
+            v17 = vfmaq_laneq_f64(v17, v26, v29, 1);
             v18 = vfmaq_laneq_f64(v18, v24, v30, 0);
             v19 = vfmaq_laneq_f64(v19, v25, v30, 0);
-            v20 = vfmaq_laneq_f64(v20, v27, v30, 0);
+            v20 = vfmaq_laneq_f64(v20, v26, v30, 0);
             v21 = vfmaq_laneq_f64(v21, v24, v30, 1);
             v22 = vfmaq_laneq_f64(v22, v25, v30, 1);
-            v23 = vfmaq_laneq_f64(v23, v27, v30, 1);
-            /* copy 1 */
-            __builtin_prefetch((const char *)(an + 6) + 0, 0, 3);
-            v24 = vld1q_f64(ap + 6);
-            v25 = vld1q_f64(bp + 8);
-            v26 = vld1q_f64(ap + 8);
-            v27 = vld1q_f64(bp + 10);
-            v0 = vfmaq_laneq_f64(v0, v24, v25, 0);
-            v28 = vld1q_f64(ap + 10);
-            v1 = vfmaq_laneq_f64(v1, v26, v25, 0);
-            v29 = vld1q_f64(bp + 12);
-            v3 = vfmaq_laneq_f64(v3, v24, v25, 1);
-            v30 = vld1q_f64(bp + 14);
-            v2 = vfmaq_laneq_f64(v2, v28, v25, 0);
-            __builtin_prefetch((const char *)(bp + 8) + 512, 0, 3);
-            v4 = vfmaq_laneq_f64(v4, v26, v25, 1);
-            v5 = vfmaq_laneq_f64(v5, v28, v25, 1);
-            v6 = vfmaq_laneq_f64(v6, v24, v27, 0);
-            v7 = vfmaq_laneq_f64(v7, v26, v27, 0);
-            v8 = vfmaq_laneq_f64(v8, v28, v27, 0);
-            v9 = vfmaq_laneq_f64(v9, v24, v27, 1);
-            v10 = vfmaq_laneq_f64(v10, v26, v27, 1);
-            v11 = vfmaq_laneq_f64(v11, v28, v27, 1);
-            v12 = vfmaq_laneq_f64(v12, v24, v29, 0);
-            v13 = vfmaq_laneq_f64(v13, v26, v29, 0);
-            v14 = vfmaq_laneq_f64(v14, v28, v29, 0);
-            v15 = vfmaq_laneq_f64(v15, v24, v29, 1);
-            v16 = vfmaq_laneq_f64(v16, v26, v29, 1);
-            v17 = vfmaq_laneq_f64(v17, v28, v29, 1);
-            v18 = vfmaq_laneq_f64(v18, v24, v30, 0);
-            v19 = vfmaq_laneq_f64(v19, v26, v30, 0);
-            v20 = vfmaq_laneq_f64(v20, v28, v30, 0);
-            v21 = vfmaq_laneq_f64(v21, v24, v30, 1);
-            v22 = vfmaq_laneq_f64(v22, v26, v30, 1);
-            v23 = vfmaq_laneq_f64(v23, v28, v30, 1);
+            v23 = vfmaq_laneq_f64(v23, v26, v30, 1);
 
-            ap += 12;
-            bp += 16;
-            an += 12;
+            ap += 6;
+            bp += 8;
+            an += 6;
         }
-        int64_t rem = nq % 2;
-        if (rem > 0) {
-            __builtin_prefetch((const char *)(an + 0) + 0, 0, 3);
-            v24 = vld1q_f64(ap + 0);
-            v26 = vld1q_f64(bp + 0);
-            v25 = vld1q_f64(ap + 2);
-            v28 = vld1q_f64(bp + 2);
-            v0 = vfmaq_laneq_f64(v0, v24, v26, 0);
-            v27 = vld1q_f64(ap + 4);
-            v1 = vfmaq_laneq_f64(v1, v25, v26, 0);
-            v29 = vld1q_f64(bp + 4);
-            v3 = vfmaq_laneq_f64(v3, v24, v26, 1);
-            v30 = vld1q_f64(bp + 6);
-            v2 = vfmaq_laneq_f64(v2, v27, v26, 0);
-            __builtin_prefetch((const char *)(bp + 0) + 512, 0, 3);
-            v4 = vfmaq_laneq_f64(v4, v25, v26, 1);
-            v5 = vfmaq_laneq_f64(v5, v27, v26, 1);
-            v6 = vfmaq_laneq_f64(v6, v24, v28, 0);
-            v7 = vfmaq_laneq_f64(v7, v25, v28, 0);
-            v8 = vfmaq_laneq_f64(v8, v27, v28, 0);
-            v9 = vfmaq_laneq_f64(v9, v24, v28, 1);
-            v10 = vfmaq_laneq_f64(v10, v25, v28, 1);
-            v11 = vfmaq_laneq_f64(v11, v27, v28, 1);
-            v12 = vfmaq_laneq_f64(v12, v24, v29, 0);
-            v13 = vfmaq_laneq_f64(v13, v25, v29, 0);
-            v14 = vfmaq_laneq_f64(v14, v27, v29, 0);
-            v15 = vfmaq_laneq_f64(v15, v24, v29, 1);
-            v16 = vfmaq_laneq_f64(v16, v25, v29, 1);
-            v17 = vfmaq_laneq_f64(v17, v27, v29, 1);
-            v18 = vfmaq_laneq_f64(v18, v24, v30, 0);
-            v19 = vfmaq_laneq_f64(v19, v25, v30, 0);
-            v20 = vfmaq_laneq_f64(v20, v27, v30, 0);
-            v21 = vfmaq_laneq_f64(v21, v24, v30, 1);
-            v22 = vfmaq_laneq_f64(v22, v25, v30, 1);
-            v23 = vfmaq_laneq_f64(v23, v27, v30, 1);
-        }
+        int64_t rem = nq % 1;
 
         /* epilogue: the rest of the last iteration, in the registers
          * of the copy it follows */
@@ -222,72 +144,37 @@ void cortex_a55_dgemm_6x8(int64_t m, int64_t n, int64_t k, const double *alpha, 
         case 0:
             __builtin_prefetch((const char *)(an + 0) + 0, 0, 3);
             v24 = vld1q_f64(ap + 0);
-            v26 = vld1q_f64(bp + 0);
+            v27 = vld1q_f64(bp + 0);
             v25 = vld1q_f64(ap + 2);
             v28 = vld1q_f64(bp + 2);
-            v0 = vfmaq_laneq_f64(v0, v24, v26, 0);
-            v27 = vld1q_f64(ap + 4);
-            v1 = vfmaq_laneq_f64(v1, v25, v26, 0);
+            v0 = vfmaq_laneq_f64(v0, v24, v27, 0);
+            v26 = vld1q_f64(ap + 4);
+            v1 = vfmaq_laneq_f64(v1, v25, v27, 0);
             v29 = vld1q_f64(bp + 4);
-            v3 = vfmaq_laneq_f64(v3, v24, v26, 1);
+            v3 = vfmaq_laneq_f64(v3, v24, v27, 1);
             v30 = vld1q_f64(bp + 6);
-            v2 = vfmaq_laneq_f64(v2, v27, v26, 0);
+            v2 = vfmaq_laneq_f64(v2, v26, v27, 0);
             __builtin_prefetch((const char *)(bp + 0) + 512, 0, 3);
-            v4 = vfmaq_laneq_f64(v4, v25, v26, 1);
-            v5 = vfmaq_laneq_f64(v5, v27, v26, 1);
+            v4 = vfmaq_laneq_f64(v4, v25, v27, 1);
+            v5 = vfmaq_laneq_f64(v5, v26, v27, 1);
             v6 = vfmaq_laneq_f64(v6, v24, v28, 0);
             v7 = vfmaq_laneq_f64(v7, v25, v28, 0);
-            v8 = vfmaq_laneq_f64(v8, v27, v28, 0);
+            v8 = vfmaq_laneq_f64(v8, v26, v28, 0);
             v9 = vfmaq_laneq_f64(v9, v24, v28, 1);
             v10 = vfmaq_laneq_f64(v10, v25, v28, 1);
-            v11 = vfmaq_laneq_f64(v11, v27, v28, 1);
+            v11 = vfmaq_laneq_f64(v11, v26, v28, 1);
             v12 = vfmaq_laneq_f64(v12, v24, v29, 0);
             v13 = vfmaq_laneq_f64(v13, v25, v29, 0);
-            v14 = vfmaq_laneq_f64(v14, v27, v29, 0);
+            v14 = vfmaq_laneq_f64(v14, v26, v29, 0);
             v15 = vfmaq_laneq_f64(v15, v24, v29, 1);
             v16 = vfmaq_laneq_f64(v16, v25, v29, 1);
-            v17 = vfmaq_laneq_f64(v17, v27, v29, 1);
+            v17 = vfmaq_laneq_f64(v17, v26, v29, 1);
             v18 = vfmaq_laneq_f64(v18, v24, v30, 0);
             v19 = vfmaq_laneq_f64(v19, v25, v30, 0);
-            v20 = vfmaq_laneq_f64(v20, v27, v30, 0);
+            v20 = vfmaq_laneq_f64(v20, v26, v30, 0);
             v21 = vfmaq_laneq_f64(v21, v24, v30, 1);
             v22 = vfmaq_laneq_f64(v22, v25, v30, 1);
-            v23 = vfmaq_laneq_f64(v23, v27, v30, 1);
-            break;
-        case 1:
-            __builtin_prefetch((const char *)(an + 6) + 0, 0, 3);
-            v24 = vld1q_f64(ap + 6);
-            v25 = vld1q_f64(bp + 8);
-            v26 = vld1q_f64(ap + 8);
-            v27 = vld1q_f64(bp + 10);
-            v0 = vfmaq_laneq_f64(v0, v24, v25, 0);
-            v28 = vld1q_f64(ap + 10);
-            v1 = vfmaq_laneq_f64(v1, v26, v25, 0);
-            v29 = vld1q_f64(bp + 12);
-            v3 = vfmaq_laneq_f64(v3, v24, v25, 1);
-            v30 = vld1q_f64(bp + 14);
-            v2 = vfmaq_laneq_f64(v2, v28, v25, 0);
-            __builtin_prefetch((const char *)(bp + 8) + 512, 0, 3);
-            v4 = vfmaq_laneq_f64(v4, v26, v25, 1);
-            v5 = vfmaq_laneq_f64(v5, v28, v25, 1);
-            v6 = vfmaq_laneq_f64(v6, v24, v27, 0);
-            v7 = vfmaq_laneq_f64(v7, v26, v27, 0);
-            v8 = vfmaq_laneq_f64(v8, v28, v27, 0);
-            v9 = vfmaq_laneq_f64(v9, v24, v27, 1);
-            v10 = vfmaq_laneq_f64(v10, v26, v27, 1);
-            v11 = vfmaq_laneq_f64(v11, v28, v27, 1);
-            v12 = vfmaq_laneq_f64(v12, v24, v29, 0);
-            v13 = vfmaq_laneq_f64(v13, v26, v29, 0);
-            v14 = vfmaq_laneq_f64(v14, v28, v29, 0);
-            v15 = vfmaq_laneq_f64(v15, v24, v29, 1);
-            v16 = vfmaq_laneq_f64(v16, v26, v29, 1);
-            v17 = vfmaq_laneq_f64(v17, v28, v29, 1);
-            v18 = vfmaq_laneq_f64(v18, v24, v30, 0);
-            v19 = vfmaq_laneq_f64(v19, v26, v30, 0);
-            v20 = vfmaq_laneq_f64(v20, v28, v30, 0);
-            v21 = vfmaq_laneq_f64(v21, v24, v30, 1);
-            v22 = vfmaq_laneq_f64(v22, v26, v30, 1);
-            v23 = vfmaq_laneq_f64(v23, v28, v30, 1);
+            v23 = vfmaq_laneq_f64(v23, v26, v30, 1);
             break;
 
         }
@@ -577,13 +464,11 @@ void cortex_a55_dgemm_6x8_in_place(int64_t m, int64_t n, int64_t k, const double
     v22 = vdupq_n_f64(0);
     v23 = vdupq_n_f64(0);
 
-    /* C is read (or overwritten) after the k loop: the passes of the k loop
-     * fetch it a column (row) each; those they cannot reach go now */
+    /* C is read (or overwritten) after the k loop: its lines go now */
     const int64_t pf_step = rs_c == 1 ? cs_c : rs_c;
     const int64_t pf_span = rs_c == 1 ? m - 1 : (n - 1) * cs_c;
-    int64_t pf_left = stream ? (rs_c == 1 ? n : m) : 0;
     double *pf_c = c;
-    for (int64_t passes = k > 0 ? (k - 1) / 2 : 0; pf_left > passes; pf_left--) {
+    for (int64_t pf_left = stream ? (rs_c == 1 ? n : m) : 0; pf_left > 0; pf_left--) {
         __builtin_prefetch(pf_c, 1, 3);
         __builtin_prefetch(pf_c + pf_span / 2, 1, 3);
         __builtin_prefetch(pf_c + pf_span, 1, 3);
@@ -593,122 +478,48 @@ void cortex_a55_dgemm_6x8_in_place(int64_t m, int64_t n, int64_t k, const double
         /* prologue: the first 0 instructions of iteration 0 (pointer
          * bumps among them become load offsets) */
 
-        /* kernel: iteration i and the start of i+1, unrolled 2x */
+        /* kernel: iteration i and the start of i+1, unrolled 1x */
         int64_t nq = k - 1;
-        for (int64_t it = nq / 2; it > 0; it--) {
-            if (stream && pf_left > 0) {
-                __builtin_prefetch(pf_c, 1, 3);
-                __builtin_prefetch(pf_c + pf_span / 2, 1, 3);
-                __builtin_prefetch(pf_c + pf_span, 1, 3);
-                pf_c += pf_step;
-                pf_left--;
-            }
+        for (int64_t it = nq / 1; it > 0; it--) {
             /* copy 0 */
             if (stream) __builtin_prefetch((const char *)pn0, 0, 3);
             v24 = vld1q_f64((const double *)pa0);
-            v26 = vld1q_f64((const double *)pb0);
+            v27 = vld1q_f64((const double *)pb0);
             v25 = vld1q_f64((const double *)pa0 + 2);
             v28 = vld1q_f64((const double *)pb0 + 2);
-            v0 = vfmaq_laneq_f64(v0, v24, v26, 0);
-            v27 = vld1q_f64((const double *)pa0 + 4);
-            v1 = vfmaq_laneq_f64(v1, v25, v26, 0);
+            v0 = vfmaq_laneq_f64(v0, v24, v27, 0);
+            v26 = vld1q_f64((const double *)pa0 + 4);
+            v1 = vfmaq_laneq_f64(v1, v25, v27, 0);
             v29 = vld1q_f64((const double *)pb0 + 4);
-            v3 = vfmaq_laneq_f64(v3, v24, v26, 1);
+            v3 = vfmaq_laneq_f64(v3, v24, v27, 1);
             v30 = vld1q_f64((const double *)pb0 + 6);
-            v2 = vfmaq_laneq_f64(v2, v27, v26, 0);
-            v4 = vfmaq_laneq_f64(v4, v25, v26, 1);
-            v5 = vfmaq_laneq_f64(v5, v27, v26, 1);
+            v2 = vfmaq_laneq_f64(v2, v26, v27, 0);
+            v4 = vfmaq_laneq_f64(v4, v25, v27, 1);
+            v5 = vfmaq_laneq_f64(v5, v26, v27, 1);
             v6 = vfmaq_laneq_f64(v6, v24, v28, 0);
             v7 = vfmaq_laneq_f64(v7, v25, v28, 0);
-            v8 = vfmaq_laneq_f64(v8, v27, v28, 0);
+            v8 = vfmaq_laneq_f64(v8, v26, v28, 0);
             v9 = vfmaq_laneq_f64(v9, v24, v28, 1);
             v10 = vfmaq_laneq_f64(v10, v25, v28, 1);
-            v11 = vfmaq_laneq_f64(v11, v27, v28, 1);
+            v11 = vfmaq_laneq_f64(v11, v26, v28, 1);
             v12 = vfmaq_laneq_f64(v12, v24, v29, 0);
             v13 = vfmaq_laneq_f64(v13, v25, v29, 0);
-            v14 = vfmaq_laneq_f64(v14, v27, v29, 0);
+            v14 = vfmaq_laneq_f64(v14, v26, v29, 0);
             v15 = vfmaq_laneq_f64(v15, v24, v29, 1);
             v16 = vfmaq_laneq_f64(v16, v25, v29, 1);
-            v17 = vfmaq_laneq_f64(v17, v27, v29, 1);
+            v17 = vfmaq_laneq_f64(v17, v26, v29, 1);
             v18 = vfmaq_laneq_f64(v18, v24, v30, 0);
             v19 = vfmaq_laneq_f64(v19, v25, v30, 0);
-            v20 = vfmaq_laneq_f64(v20, v27, v30, 0);
+            v20 = vfmaq_laneq_f64(v20, v26, v30, 0);
             v21 = vfmaq_laneq_f64(v21, v24, v30, 1);
             v22 = vfmaq_laneq_f64(v22, v25, v30, 1);
-            v23 = vfmaq_laneq_f64(v23, v27, v30, 1);
-            /* copy 1 */
-            if (stream) __builtin_prefetch((const char *)(pn0 + lda_b), 0, 3);
-            v24 = vld1q_f64((const double *)(pa0 + lda_b));
-            v25 = vld1q_f64((const double *)(pb0 + ldb_b));
-            v26 = vld1q_f64((const double *)(pa0 + lda_b) + 2);
-            v27 = vld1q_f64((const double *)(pb0 + ldb_b) + 2);
-            v0 = vfmaq_laneq_f64(v0, v24, v25, 0);
-            v28 = vld1q_f64((const double *)(pa0 + lda_b) + 4);
-            v1 = vfmaq_laneq_f64(v1, v26, v25, 0);
-            v29 = vld1q_f64((const double *)(pb0 + ldb_b) + 4);
-            v3 = vfmaq_laneq_f64(v3, v24, v25, 1);
-            v30 = vld1q_f64((const double *)(pb0 + ldb_b) + 6);
-            v2 = vfmaq_laneq_f64(v2, v28, v25, 0);
-            v4 = vfmaq_laneq_f64(v4, v26, v25, 1);
-            v5 = vfmaq_laneq_f64(v5, v28, v25, 1);
-            v6 = vfmaq_laneq_f64(v6, v24, v27, 0);
-            v7 = vfmaq_laneq_f64(v7, v26, v27, 0);
-            v8 = vfmaq_laneq_f64(v8, v28, v27, 0);
-            v9 = vfmaq_laneq_f64(v9, v24, v27, 1);
-            v10 = vfmaq_laneq_f64(v10, v26, v27, 1);
-            v11 = vfmaq_laneq_f64(v11, v28, v27, 1);
-            v12 = vfmaq_laneq_f64(v12, v24, v29, 0);
-            v13 = vfmaq_laneq_f64(v13, v26, v29, 0);
-            v14 = vfmaq_laneq_f64(v14, v28, v29, 0);
-            v15 = vfmaq_laneq_f64(v15, v24, v29, 1);
-            v16 = vfmaq_laneq_f64(v16, v26, v29, 1);
-            v17 = vfmaq_laneq_f64(v17, v28, v29, 1);
-            v18 = vfmaq_laneq_f64(v18, v24, v30, 0);
-            v19 = vfmaq_laneq_f64(v19, v26, v30, 0);
-            v20 = vfmaq_laneq_f64(v20, v28, v30, 0);
-            v21 = vfmaq_laneq_f64(v21, v24, v30, 1);
-            v22 = vfmaq_laneq_f64(v22, v26, v30, 1);
-            v23 = vfmaq_laneq_f64(v23, v28, v30, 1);
+            v23 = vfmaq_laneq_f64(v23, v26, v30, 1);
 
-            pa0 += 2 * lda_b;
-            pb0 += 2 * ldb_b;
-            pn0 += 2 * lda_b;
+            pa0 += 1 * lda_b;
+            pb0 += 1 * ldb_b;
+            pn0 += 1 * lda_b;
         }
-        int64_t rem = nq % 2;
-        if (rem > 0) {
-            if (stream) __builtin_prefetch((const char *)pn0, 0, 3);
-            v24 = vld1q_f64((const double *)pa0);
-            v26 = vld1q_f64((const double *)pb0);
-            v25 = vld1q_f64((const double *)pa0 + 2);
-            v28 = vld1q_f64((const double *)pb0 + 2);
-            v0 = vfmaq_laneq_f64(v0, v24, v26, 0);
-            v27 = vld1q_f64((const double *)pa0 + 4);
-            v1 = vfmaq_laneq_f64(v1, v25, v26, 0);
-            v29 = vld1q_f64((const double *)pb0 + 4);
-            v3 = vfmaq_laneq_f64(v3, v24, v26, 1);
-            v30 = vld1q_f64((const double *)pb0 + 6);
-            v2 = vfmaq_laneq_f64(v2, v27, v26, 0);
-            v4 = vfmaq_laneq_f64(v4, v25, v26, 1);
-            v5 = vfmaq_laneq_f64(v5, v27, v26, 1);
-            v6 = vfmaq_laneq_f64(v6, v24, v28, 0);
-            v7 = vfmaq_laneq_f64(v7, v25, v28, 0);
-            v8 = vfmaq_laneq_f64(v8, v27, v28, 0);
-            v9 = vfmaq_laneq_f64(v9, v24, v28, 1);
-            v10 = vfmaq_laneq_f64(v10, v25, v28, 1);
-            v11 = vfmaq_laneq_f64(v11, v27, v28, 1);
-            v12 = vfmaq_laneq_f64(v12, v24, v29, 0);
-            v13 = vfmaq_laneq_f64(v13, v25, v29, 0);
-            v14 = vfmaq_laneq_f64(v14, v27, v29, 0);
-            v15 = vfmaq_laneq_f64(v15, v24, v29, 1);
-            v16 = vfmaq_laneq_f64(v16, v25, v29, 1);
-            v17 = vfmaq_laneq_f64(v17, v27, v29, 1);
-            v18 = vfmaq_laneq_f64(v18, v24, v30, 0);
-            v19 = vfmaq_laneq_f64(v19, v25, v30, 0);
-            v20 = vfmaq_laneq_f64(v20, v27, v30, 0);
-            v21 = vfmaq_laneq_f64(v21, v24, v30, 1);
-            v22 = vfmaq_laneq_f64(v22, v25, v30, 1);
-            v23 = vfmaq_laneq_f64(v23, v27, v30, 1);
-        }
+        int64_t rem = nq % 1;
 
         /* epilogue: the rest of the last iteration, in the registers
          * of the copy it follows */
@@ -716,70 +527,36 @@ void cortex_a55_dgemm_6x8_in_place(int64_t m, int64_t n, int64_t k, const double
         case 0:
             if (stream) __builtin_prefetch((const char *)pn0, 0, 3);
             v24 = vld1q_f64((const double *)pa0);
-            v26 = vld1q_f64((const double *)pb0);
+            v27 = vld1q_f64((const double *)pb0);
             v25 = vld1q_f64((const double *)pa0 + 2);
             v28 = vld1q_f64((const double *)pb0 + 2);
-            v0 = vfmaq_laneq_f64(v0, v24, v26, 0);
-            v27 = vld1q_f64((const double *)pa0 + 4);
-            v1 = vfmaq_laneq_f64(v1, v25, v26, 0);
+            v0 = vfmaq_laneq_f64(v0, v24, v27, 0);
+            v26 = vld1q_f64((const double *)pa0 + 4);
+            v1 = vfmaq_laneq_f64(v1, v25, v27, 0);
             v29 = vld1q_f64((const double *)pb0 + 4);
-            v3 = vfmaq_laneq_f64(v3, v24, v26, 1);
+            v3 = vfmaq_laneq_f64(v3, v24, v27, 1);
             v30 = vld1q_f64((const double *)pb0 + 6);
-            v2 = vfmaq_laneq_f64(v2, v27, v26, 0);
-            v4 = vfmaq_laneq_f64(v4, v25, v26, 1);
-            v5 = vfmaq_laneq_f64(v5, v27, v26, 1);
+            v2 = vfmaq_laneq_f64(v2, v26, v27, 0);
+            v4 = vfmaq_laneq_f64(v4, v25, v27, 1);
+            v5 = vfmaq_laneq_f64(v5, v26, v27, 1);
             v6 = vfmaq_laneq_f64(v6, v24, v28, 0);
             v7 = vfmaq_laneq_f64(v7, v25, v28, 0);
-            v8 = vfmaq_laneq_f64(v8, v27, v28, 0);
+            v8 = vfmaq_laneq_f64(v8, v26, v28, 0);
             v9 = vfmaq_laneq_f64(v9, v24, v28, 1);
             v10 = vfmaq_laneq_f64(v10, v25, v28, 1);
-            v11 = vfmaq_laneq_f64(v11, v27, v28, 1);
+            v11 = vfmaq_laneq_f64(v11, v26, v28, 1);
             v12 = vfmaq_laneq_f64(v12, v24, v29, 0);
             v13 = vfmaq_laneq_f64(v13, v25, v29, 0);
-            v14 = vfmaq_laneq_f64(v14, v27, v29, 0);
+            v14 = vfmaq_laneq_f64(v14, v26, v29, 0);
             v15 = vfmaq_laneq_f64(v15, v24, v29, 1);
             v16 = vfmaq_laneq_f64(v16, v25, v29, 1);
-            v17 = vfmaq_laneq_f64(v17, v27, v29, 1);
+            v17 = vfmaq_laneq_f64(v17, v26, v29, 1);
             v18 = vfmaq_laneq_f64(v18, v24, v30, 0);
             v19 = vfmaq_laneq_f64(v19, v25, v30, 0);
-            v20 = vfmaq_laneq_f64(v20, v27, v30, 0);
+            v20 = vfmaq_laneq_f64(v20, v26, v30, 0);
             v21 = vfmaq_laneq_f64(v21, v24, v30, 1);
             v22 = vfmaq_laneq_f64(v22, v25, v30, 1);
-            v23 = vfmaq_laneq_f64(v23, v27, v30, 1);
-            break;
-        case 1:
-            if (stream) __builtin_prefetch((const char *)(pn0 + lda_b), 0, 3);
-            v24 = vld1q_f64((const double *)(pa0 + lda_b));
-            v25 = vld1q_f64((const double *)(pb0 + ldb_b));
-            v26 = vld1q_f64((const double *)(pa0 + lda_b) + 2);
-            v27 = vld1q_f64((const double *)(pb0 + ldb_b) + 2);
-            v0 = vfmaq_laneq_f64(v0, v24, v25, 0);
-            v28 = vld1q_f64((const double *)(pa0 + lda_b) + 4);
-            v1 = vfmaq_laneq_f64(v1, v26, v25, 0);
-            v29 = vld1q_f64((const double *)(pb0 + ldb_b) + 4);
-            v3 = vfmaq_laneq_f64(v3, v24, v25, 1);
-            v30 = vld1q_f64((const double *)(pb0 + ldb_b) + 6);
-            v2 = vfmaq_laneq_f64(v2, v28, v25, 0);
-            v4 = vfmaq_laneq_f64(v4, v26, v25, 1);
-            v5 = vfmaq_laneq_f64(v5, v28, v25, 1);
-            v6 = vfmaq_laneq_f64(v6, v24, v27, 0);
-            v7 = vfmaq_laneq_f64(v7, v26, v27, 0);
-            v8 = vfmaq_laneq_f64(v8, v28, v27, 0);
-            v9 = vfmaq_laneq_f64(v9, v24, v27, 1);
-            v10 = vfmaq_laneq_f64(v10, v26, v27, 1);
-            v11 = vfmaq_laneq_f64(v11, v28, v27, 1);
-            v12 = vfmaq_laneq_f64(v12, v24, v29, 0);
-            v13 = vfmaq_laneq_f64(v13, v26, v29, 0);
-            v14 = vfmaq_laneq_f64(v14, v28, v29, 0);
-            v15 = vfmaq_laneq_f64(v15, v24, v29, 1);
-            v16 = vfmaq_laneq_f64(v16, v26, v29, 1);
-            v17 = vfmaq_laneq_f64(v17, v28, v29, 1);
-            v18 = vfmaq_laneq_f64(v18, v24, v30, 0);
-            v19 = vfmaq_laneq_f64(v19, v26, v30, 0);
-            v20 = vfmaq_laneq_f64(v20, v28, v30, 0);
-            v21 = vfmaq_laneq_f64(v21, v24, v30, 1);
-            v22 = vfmaq_laneq_f64(v22, v26, v30, 1);
-            v23 = vfmaq_laneq_f64(v23, v28, v30, 1);
+            v23 = vfmaq_laneq_f64(v23, v26, v30, 1);
             break;
 
         }
@@ -1013,10 +790,8 @@ void cortex_a55_dgemm_6x8_e6x4(int64_t m, int64_t n, int64_t k, const double *al
                                const double *b, int64_t ldb, const double *beta, double *c, int64_t rs_c, int64_t cs_c)
 {
     const int64_t lda_b = lda * (int64_t)sizeof(double), ldb_b = ldb * (int64_t)sizeof(double);
-    const char *pa0 = (const char *)a,
-               *pa3 = pa0 + 3 * lda_b;
-    const char *pb0 = (const char *)b,
-               *pb3 = pb0 + 3 * ldb_b;
+    const char *pa0 = (const char *)a;
+    const char *pb0 = (const char *)b;
     float64x2_t v0, v1, v2, v3, v4, v5, v6, v7;
     float64x2_t v8, v9, v10, v11, v12, v13, v14, v15;
     float64x2_t v16;
@@ -1038,224 +813,54 @@ void cortex_a55_dgemm_6x8_e6x4(int64_t m, int64_t n, int64_t k, const double *al
         /* prologue: the first 0 instructions of iteration 0 (pointer
          * bumps among them become load offsets) */
 
-        /* kernel: iteration i and the start of i+1, unrolled 4x */
+        /* kernel: iteration i and the start of i+1, unrolled 1x */
         int64_t nq = k - 1;
-        for (int64_t it = nq / 4; it > 0; it--) {
+        for (int64_t it = nq / 1; it > 0; it--) {
             /* copy 0 */
             v12 = vld1q_f64((const double *)pa0);
-            v14 = vld1q_f64((const double *)pb0);
+            v15 = vld1q_f64((const double *)pb0);
             v13 = vld1q_f64((const double *)pa0 + 2);
-            v15 = vld1q_f64((const double *)pb0 + 2);
-            v0 = vfmaq_laneq_f64(v0, v12, v14, 0);
-            v16 = vld1q_f64((const double *)pa0 + 4);
-            v1 = vfmaq_laneq_f64(v1, v13, v14, 0);
-            v3 = vfmaq_laneq_f64(v3, v12, v14, 1);
-            v2 = vfmaq_laneq_f64(v2, v16, v14, 0);
-            v4 = vfmaq_laneq_f64(v4, v13, v14, 1);
-            v5 = vfmaq_laneq_f64(v5, v16, v14, 1);
-            v6 = vfmaq_laneq_f64(v6, v12, v15, 0);
-            v7 = vfmaq_laneq_f64(v7, v13, v15, 0);
-            v8 = vfmaq_laneq_f64(v8, v16, v15, 0);
-            v9 = vfmaq_laneq_f64(v9, v12, v15, 1);
-            v10 = vfmaq_laneq_f64(v10, v13, v15, 1);
-            v11 = vfmaq_laneq_f64(v11, v16, v15, 1);
-            /* copy 1 */
-            v12 = vld1q_f64((const double *)(pa0 + lda_b));
-            v13 = vld1q_f64((const double *)(pb0 + ldb_b));
-            v16 = vld1q_f64((const double *)(pa0 + lda_b) + 2);
-            v14 = vld1q_f64((const double *)(pb0 + ldb_b) + 2);
-            v0 = vfmaq_laneq_f64(v0, v12, v13, 0);
-            v15 = vld1q_f64((const double *)(pa0 + lda_b) + 4);
-            v1 = vfmaq_laneq_f64(v1, v16, v13, 0);
-            v3 = vfmaq_laneq_f64(v3, v12, v13, 1);
-            v2 = vfmaq_laneq_f64(v2, v15, v13, 0);
-            v4 = vfmaq_laneq_f64(v4, v16, v13, 1);
-            v5 = vfmaq_laneq_f64(v5, v15, v13, 1);
-            v6 = vfmaq_laneq_f64(v6, v12, v14, 0);
-            v7 = vfmaq_laneq_f64(v7, v16, v14, 0);
-            v8 = vfmaq_laneq_f64(v8, v15, v14, 0);
-            v9 = vfmaq_laneq_f64(v9, v12, v14, 1);
-            v10 = vfmaq_laneq_f64(v10, v16, v14, 1);
-            v11 = vfmaq_laneq_f64(v11, v15, v14, 1);
-            /* copy 2 */
-            v12 = vld1q_f64((const double *)(pa0 + 2 * lda_b));
-            v16 = vld1q_f64((const double *)(pb0 + 2 * ldb_b));
-            v15 = vld1q_f64((const double *)(pa0 + 2 * lda_b) + 2);
-            v13 = vld1q_f64((const double *)(pb0 + 2 * ldb_b) + 2);
-            v0 = vfmaq_laneq_f64(v0, v12, v16, 0);
-            v14 = vld1q_f64((const double *)(pa0 + 2 * lda_b) + 4);
-            v1 = vfmaq_laneq_f64(v1, v15, v16, 0);
-            v3 = vfmaq_laneq_f64(v3, v12, v16, 1);
-            v2 = vfmaq_laneq_f64(v2, v14, v16, 0);
-            v4 = vfmaq_laneq_f64(v4, v15, v16, 1);
-            v5 = vfmaq_laneq_f64(v5, v14, v16, 1);
-            v6 = vfmaq_laneq_f64(v6, v12, v13, 0);
-            v7 = vfmaq_laneq_f64(v7, v15, v13, 0);
-            v8 = vfmaq_laneq_f64(v8, v14, v13, 0);
-            v9 = vfmaq_laneq_f64(v9, v12, v13, 1);
-            v10 = vfmaq_laneq_f64(v10, v15, v13, 1);
-            v11 = vfmaq_laneq_f64(v11, v14, v13, 1);
-            /* copy 3 */
-            v12 = vld1q_f64((const double *)pa3);
-            v15 = vld1q_f64((const double *)pb3);
-            v14 = vld1q_f64((const double *)pa3 + 2);
-            v16 = vld1q_f64((const double *)pb3 + 2);
+            v16 = vld1q_f64((const double *)pb0 + 2);
             v0 = vfmaq_laneq_f64(v0, v12, v15, 0);
-            v13 = vld1q_f64((const double *)pa3 + 4);
-            v1 = vfmaq_laneq_f64(v1, v14, v15, 0);
+            v14 = vld1q_f64((const double *)pa0 + 4);
+            v1 = vfmaq_laneq_f64(v1, v13, v15, 0);
             v3 = vfmaq_laneq_f64(v3, v12, v15, 1);
-            v2 = vfmaq_laneq_f64(v2, v13, v15, 0);
-            v4 = vfmaq_laneq_f64(v4, v14, v15, 1);
-            v5 = vfmaq_laneq_f64(v5, v13, v15, 1);
+            v2 = vfmaq_laneq_f64(v2, v14, v15, 0);
+            v4 = vfmaq_laneq_f64(v4, v13, v15, 1);
+            v5 = vfmaq_laneq_f64(v5, v14, v15, 1);
             v6 = vfmaq_laneq_f64(v6, v12, v16, 0);
-            v7 = vfmaq_laneq_f64(v7, v14, v16, 0);
-            v8 = vfmaq_laneq_f64(v8, v13, v16, 0);
+            v7 = vfmaq_laneq_f64(v7, v13, v16, 0);
+            v8 = vfmaq_laneq_f64(v8, v14, v16, 0);
             v9 = vfmaq_laneq_f64(v9, v12, v16, 1);
-            v10 = vfmaq_laneq_f64(v10, v14, v16, 1);
-            v11 = vfmaq_laneq_f64(v11, v13, v16, 1);
+            v10 = vfmaq_laneq_f64(v10, v13, v16, 1);
+            v11 = vfmaq_laneq_f64(v11, v14, v16, 1);
 
-            pa0 += 4 * lda_b;
-            pa3 += 4 * lda_b;
-            pb0 += 4 * ldb_b;
-            pb3 += 4 * ldb_b;
+            pa0 += 1 * lda_b;
+            pb0 += 1 * ldb_b;
         }
-        int64_t rem = nq % 4;
-        if (rem > 0) {
-            v12 = vld1q_f64((const double *)pa0);
-            v14 = vld1q_f64((const double *)pb0);
-            v13 = vld1q_f64((const double *)pa0 + 2);
-            v15 = vld1q_f64((const double *)pb0 + 2);
-            v0 = vfmaq_laneq_f64(v0, v12, v14, 0);
-            v16 = vld1q_f64((const double *)pa0 + 4);
-            v1 = vfmaq_laneq_f64(v1, v13, v14, 0);
-            v3 = vfmaq_laneq_f64(v3, v12, v14, 1);
-            v2 = vfmaq_laneq_f64(v2, v16, v14, 0);
-            v4 = vfmaq_laneq_f64(v4, v13, v14, 1);
-            v5 = vfmaq_laneq_f64(v5, v16, v14, 1);
-            v6 = vfmaq_laneq_f64(v6, v12, v15, 0);
-            v7 = vfmaq_laneq_f64(v7, v13, v15, 0);
-            v8 = vfmaq_laneq_f64(v8, v16, v15, 0);
-            v9 = vfmaq_laneq_f64(v9, v12, v15, 1);
-            v10 = vfmaq_laneq_f64(v10, v13, v15, 1);
-            v11 = vfmaq_laneq_f64(v11, v16, v15, 1);
-        }
-        if (rem > 1) {
-            v12 = vld1q_f64((const double *)(pa0 + lda_b));
-            v13 = vld1q_f64((const double *)(pb0 + ldb_b));
-            v16 = vld1q_f64((const double *)(pa0 + lda_b) + 2);
-            v14 = vld1q_f64((const double *)(pb0 + ldb_b) + 2);
-            v0 = vfmaq_laneq_f64(v0, v12, v13, 0);
-            v15 = vld1q_f64((const double *)(pa0 + lda_b) + 4);
-            v1 = vfmaq_laneq_f64(v1, v16, v13, 0);
-            v3 = vfmaq_laneq_f64(v3, v12, v13, 1);
-            v2 = vfmaq_laneq_f64(v2, v15, v13, 0);
-            v4 = vfmaq_laneq_f64(v4, v16, v13, 1);
-            v5 = vfmaq_laneq_f64(v5, v15, v13, 1);
-            v6 = vfmaq_laneq_f64(v6, v12, v14, 0);
-            v7 = vfmaq_laneq_f64(v7, v16, v14, 0);
-            v8 = vfmaq_laneq_f64(v8, v15, v14, 0);
-            v9 = vfmaq_laneq_f64(v9, v12, v14, 1);
-            v10 = vfmaq_laneq_f64(v10, v16, v14, 1);
-            v11 = vfmaq_laneq_f64(v11, v15, v14, 1);
-        }
-        if (rem > 2) {
-            v12 = vld1q_f64((const double *)(pa0 + 2 * lda_b));
-            v16 = vld1q_f64((const double *)(pb0 + 2 * ldb_b));
-            v15 = vld1q_f64((const double *)(pa0 + 2 * lda_b) + 2);
-            v13 = vld1q_f64((const double *)(pb0 + 2 * ldb_b) + 2);
-            v0 = vfmaq_laneq_f64(v0, v12, v16, 0);
-            v14 = vld1q_f64((const double *)(pa0 + 2 * lda_b) + 4);
-            v1 = vfmaq_laneq_f64(v1, v15, v16, 0);
-            v3 = vfmaq_laneq_f64(v3, v12, v16, 1);
-            v2 = vfmaq_laneq_f64(v2, v14, v16, 0);
-            v4 = vfmaq_laneq_f64(v4, v15, v16, 1);
-            v5 = vfmaq_laneq_f64(v5, v14, v16, 1);
-            v6 = vfmaq_laneq_f64(v6, v12, v13, 0);
-            v7 = vfmaq_laneq_f64(v7, v15, v13, 0);
-            v8 = vfmaq_laneq_f64(v8, v14, v13, 0);
-            v9 = vfmaq_laneq_f64(v9, v12, v13, 1);
-            v10 = vfmaq_laneq_f64(v10, v15, v13, 1);
-            v11 = vfmaq_laneq_f64(v11, v14, v13, 1);
-        }
+        int64_t rem = nq % 1;
 
         /* epilogue: the rest of the last iteration, in the registers
          * of the copy it follows */
         switch (rem) {
         case 0:
             v12 = vld1q_f64((const double *)pa0);
-            v14 = vld1q_f64((const double *)pb0);
+            v15 = vld1q_f64((const double *)pb0);
             v13 = vld1q_f64((const double *)pa0 + 2);
-            v15 = vld1q_f64((const double *)pb0 + 2);
-            v0 = vfmaq_laneq_f64(v0, v12, v14, 0);
-            v16 = vld1q_f64((const double *)pa0 + 4);
-            v1 = vfmaq_laneq_f64(v1, v13, v14, 0);
-            v3 = vfmaq_laneq_f64(v3, v12, v14, 1);
-            v2 = vfmaq_laneq_f64(v2, v16, v14, 0);
-            v4 = vfmaq_laneq_f64(v4, v13, v14, 1);
-            v5 = vfmaq_laneq_f64(v5, v16, v14, 1);
-            v6 = vfmaq_laneq_f64(v6, v12, v15, 0);
-            v7 = vfmaq_laneq_f64(v7, v13, v15, 0);
-            v8 = vfmaq_laneq_f64(v8, v16, v15, 0);
-            v9 = vfmaq_laneq_f64(v9, v12, v15, 1);
-            v10 = vfmaq_laneq_f64(v10, v13, v15, 1);
-            v11 = vfmaq_laneq_f64(v11, v16, v15, 1);
-            break;
-        case 1:
-            v12 = vld1q_f64((const double *)(pa0 + lda_b));
-            v13 = vld1q_f64((const double *)(pb0 + ldb_b));
-            v16 = vld1q_f64((const double *)(pa0 + lda_b) + 2);
-            v14 = vld1q_f64((const double *)(pb0 + ldb_b) + 2);
-            v0 = vfmaq_laneq_f64(v0, v12, v13, 0);
-            v15 = vld1q_f64((const double *)(pa0 + lda_b) + 4);
-            v1 = vfmaq_laneq_f64(v1, v16, v13, 0);
-            v3 = vfmaq_laneq_f64(v3, v12, v13, 1);
-            v2 = vfmaq_laneq_f64(v2, v15, v13, 0);
-            v4 = vfmaq_laneq_f64(v4, v16, v13, 1);
-            v5 = vfmaq_laneq_f64(v5, v15, v13, 1);
-            v6 = vfmaq_laneq_f64(v6, v12, v14, 0);
-            v7 = vfmaq_laneq_f64(v7, v16, v14, 0);
-            v8 = vfmaq_laneq_f64(v8, v15, v14, 0);
-            v9 = vfmaq_laneq_f64(v9, v12, v14, 1);
-            v10 = vfmaq_laneq_f64(v10, v16, v14, 1);
-            v11 = vfmaq_laneq_f64(v11, v15, v14, 1);
-            break;
-        case 2:
-            v12 = vld1q_f64((const double *)(pa0 + 2 * lda_b));
-            v16 = vld1q_f64((const double *)(pb0 + 2 * ldb_b));
-            v15 = vld1q_f64((const double *)(pa0 + 2 * lda_b) + 2);
-            v13 = vld1q_f64((const double *)(pb0 + 2 * ldb_b) + 2);
-            v0 = vfmaq_laneq_f64(v0, v12, v16, 0);
-            v14 = vld1q_f64((const double *)(pa0 + 2 * lda_b) + 4);
-            v1 = vfmaq_laneq_f64(v1, v15, v16, 0);
-            v3 = vfmaq_laneq_f64(v3, v12, v16, 1);
-            v2 = vfmaq_laneq_f64(v2, v14, v16, 0);
-            v4 = vfmaq_laneq_f64(v4, v15, v16, 1);
-            v5 = vfmaq_laneq_f64(v5, v14, v16, 1);
-            v6 = vfmaq_laneq_f64(v6, v12, v13, 0);
-            v7 = vfmaq_laneq_f64(v7, v15, v13, 0);
-            v8 = vfmaq_laneq_f64(v8, v14, v13, 0);
-            v9 = vfmaq_laneq_f64(v9, v12, v13, 1);
-            v10 = vfmaq_laneq_f64(v10, v15, v13, 1);
-            v11 = vfmaq_laneq_f64(v11, v14, v13, 1);
-            break;
-        case 3:
-            v12 = vld1q_f64((const double *)pa3);
-            v15 = vld1q_f64((const double *)pb3);
-            v14 = vld1q_f64((const double *)pa3 + 2);
-            v16 = vld1q_f64((const double *)pb3 + 2);
+            v16 = vld1q_f64((const double *)pb0 + 2);
             v0 = vfmaq_laneq_f64(v0, v12, v15, 0);
-            v13 = vld1q_f64((const double *)pa3 + 4);
-            v1 = vfmaq_laneq_f64(v1, v14, v15, 0);
+            v14 = vld1q_f64((const double *)pa0 + 4);
+            v1 = vfmaq_laneq_f64(v1, v13, v15, 0);
             v3 = vfmaq_laneq_f64(v3, v12, v15, 1);
-            v2 = vfmaq_laneq_f64(v2, v13, v15, 0);
-            v4 = vfmaq_laneq_f64(v4, v14, v15, 1);
-            v5 = vfmaq_laneq_f64(v5, v13, v15, 1);
+            v2 = vfmaq_laneq_f64(v2, v14, v15, 0);
+            v4 = vfmaq_laneq_f64(v4, v13, v15, 1);
+            v5 = vfmaq_laneq_f64(v5, v14, v15, 1);
             v6 = vfmaq_laneq_f64(v6, v12, v16, 0);
-            v7 = vfmaq_laneq_f64(v7, v14, v16, 0);
-            v8 = vfmaq_laneq_f64(v8, v13, v16, 0);
+            v7 = vfmaq_laneq_f64(v7, v13, v16, 0);
+            v8 = vfmaq_laneq_f64(v8, v14, v16, 0);
             v9 = vfmaq_laneq_f64(v9, v12, v16, 1);
-            v10 = vfmaq_laneq_f64(v10, v14, v16, 1);
-            v11 = vfmaq_laneq_f64(v11, v13, v16, 1);
+            v10 = vfmaq_laneq_f64(v10, v13, v16, 1);
+            v11 = vfmaq_laneq_f64(v11, v14, v16, 1);
             break;
 
         }
@@ -1410,9 +1015,9 @@ void cortex_a55_dgemm_6x8_e4x8(int64_t m, int64_t n, int64_t k, const double *al
         /* prologue: the first 0 instructions of iteration 0 (pointer
          * bumps among them become load offsets) */
 
-        /* kernel: iteration i and the start of i+1, unrolled 2x */
+        /* kernel: iteration i and the start of i+1, unrolled 1x */
         int64_t nq = k - 1;
-        for (int64_t it = nq / 2; it > 0; it--) {
+        for (int64_t it = nq / 1; it > 0; it--) {
             /* copy 0 */
             v16 = vld1q_f64((const double *)pa0);
             v18 = vld1q_f64((const double *)pb0);
@@ -1436,58 +1041,11 @@ void cortex_a55_dgemm_6x8_e4x8(int64_t m, int64_t n, int64_t k, const double *al
             v13 = vfmaq_laneq_f64(v13, v17, v21, 0);
             v14 = vfmaq_laneq_f64(v14, v16, v21, 1);
             v15 = vfmaq_laneq_f64(v15, v17, v21, 1);
-            /* copy 1 */
-            v16 = vld1q_f64((const double *)(pa0 + lda_b));
-            v17 = vld1q_f64((const double *)(pb0 + ldb_b));
-            v18 = vld1q_f64((const double *)(pa0 + lda_b) + 2);
-            v19 = vld1q_f64((const double *)(pb0 + ldb_b) + 2);
-            v0 = vfmaq_laneq_f64(v0, v16, v17, 0);
-            v20 = vld1q_f64((const double *)(pb0 + ldb_b) + 4);
-            v1 = vfmaq_laneq_f64(v1, v18, v17, 0);
-            v21 = vld1q_f64((const double *)(pb0 + ldb_b) + 6);
-            v2 = vfmaq_laneq_f64(v2, v16, v17, 1);
-            v3 = vfmaq_laneq_f64(v3, v18, v17, 1);
-            v4 = vfmaq_laneq_f64(v4, v16, v19, 0);
-            v5 = vfmaq_laneq_f64(v5, v18, v19, 0);
-            v6 = vfmaq_laneq_f64(v6, v16, v19, 1);
-            v7 = vfmaq_laneq_f64(v7, v18, v19, 1);
-            v8 = vfmaq_laneq_f64(v8, v16, v20, 0);
-            v9 = vfmaq_laneq_f64(v9, v18, v20, 0);
-            v10 = vfmaq_laneq_f64(v10, v16, v20, 1);
-            v11 = vfmaq_laneq_f64(v11, v18, v20, 1);
-            v12 = vfmaq_laneq_f64(v12, v16, v21, 0);
-            v13 = vfmaq_laneq_f64(v13, v18, v21, 0);
-            v14 = vfmaq_laneq_f64(v14, v16, v21, 1);
-            v15 = vfmaq_laneq_f64(v15, v18, v21, 1);
 
-            pa0 += 2 * lda_b;
-            pb0 += 2 * ldb_b;
+            pa0 += 1 * lda_b;
+            pb0 += 1 * ldb_b;
         }
-        int64_t rem = nq % 2;
-        if (rem > 0) {
-            v16 = vld1q_f64((const double *)pa0);
-            v18 = vld1q_f64((const double *)pb0);
-            v17 = vld1q_f64((const double *)pa0 + 2);
-            v19 = vld1q_f64((const double *)pb0 + 2);
-            v0 = vfmaq_laneq_f64(v0, v16, v18, 0);
-            v20 = vld1q_f64((const double *)pb0 + 4);
-            v1 = vfmaq_laneq_f64(v1, v17, v18, 0);
-            v21 = vld1q_f64((const double *)pb0 + 6);
-            v2 = vfmaq_laneq_f64(v2, v16, v18, 1);
-            v3 = vfmaq_laneq_f64(v3, v17, v18, 1);
-            v4 = vfmaq_laneq_f64(v4, v16, v19, 0);
-            v5 = vfmaq_laneq_f64(v5, v17, v19, 0);
-            v6 = vfmaq_laneq_f64(v6, v16, v19, 1);
-            v7 = vfmaq_laneq_f64(v7, v17, v19, 1);
-            v8 = vfmaq_laneq_f64(v8, v16, v20, 0);
-            v9 = vfmaq_laneq_f64(v9, v17, v20, 0);
-            v10 = vfmaq_laneq_f64(v10, v16, v20, 1);
-            v11 = vfmaq_laneq_f64(v11, v17, v20, 1);
-            v12 = vfmaq_laneq_f64(v12, v16, v21, 0);
-            v13 = vfmaq_laneq_f64(v13, v17, v21, 0);
-            v14 = vfmaq_laneq_f64(v14, v16, v21, 1);
-            v15 = vfmaq_laneq_f64(v15, v17, v21, 1);
-        }
+        int64_t rem = nq % 1;
 
         /* epilogue: the rest of the last iteration, in the registers
          * of the copy it follows */
@@ -1515,30 +1073,6 @@ void cortex_a55_dgemm_6x8_e4x8(int64_t m, int64_t n, int64_t k, const double *al
             v13 = vfmaq_laneq_f64(v13, v17, v21, 0);
             v14 = vfmaq_laneq_f64(v14, v16, v21, 1);
             v15 = vfmaq_laneq_f64(v15, v17, v21, 1);
-            break;
-        case 1:
-            v16 = vld1q_f64((const double *)(pa0 + lda_b));
-            v17 = vld1q_f64((const double *)(pb0 + ldb_b));
-            v18 = vld1q_f64((const double *)(pa0 + lda_b) + 2);
-            v19 = vld1q_f64((const double *)(pb0 + ldb_b) + 2);
-            v0 = vfmaq_laneq_f64(v0, v16, v17, 0);
-            v20 = vld1q_f64((const double *)(pb0 + ldb_b) + 4);
-            v1 = vfmaq_laneq_f64(v1, v18, v17, 0);
-            v21 = vld1q_f64((const double *)(pb0 + ldb_b) + 6);
-            v2 = vfmaq_laneq_f64(v2, v16, v17, 1);
-            v3 = vfmaq_laneq_f64(v3, v18, v17, 1);
-            v4 = vfmaq_laneq_f64(v4, v16, v19, 0);
-            v5 = vfmaq_laneq_f64(v5, v18, v19, 0);
-            v6 = vfmaq_laneq_f64(v6, v16, v19, 1);
-            v7 = vfmaq_laneq_f64(v7, v18, v19, 1);
-            v8 = vfmaq_laneq_f64(v8, v16, v20, 0);
-            v9 = vfmaq_laneq_f64(v9, v18, v20, 0);
-            v10 = vfmaq_laneq_f64(v10, v16, v20, 1);
-            v11 = vfmaq_laneq_f64(v11, v18, v20, 1);
-            v12 = vfmaq_laneq_f64(v12, v16, v21, 0);
-            v13 = vfmaq_laneq_f64(v13, v18, v21, 0);
-            v14 = vfmaq_laneq_f64(v14, v16, v21, 1);
-            v15 = vfmaq_laneq_f64(v15, v18, v21, 1);
             break;
 
         }
@@ -1733,13 +1267,11 @@ void cortex_a55_dgemm_6x8_p4x8(int64_t m, int64_t n, int64_t k, const double *al
     v14 = vdupq_n_f64(0);
     v15 = vdupq_n_f64(0);
 
-    /* C is read (or overwritten) after the k loop: the passes of the k loop
-     * fetch it a column (row) each; those they cannot reach go now */
+    /* C is read (or overwritten) after the k loop: its lines go now */
     const int64_t pf_step = rs_c == 1 ? cs_c : rs_c;
     const int64_t pf_span = rs_c == 1 ? m - 1 : (n - 1) * cs_c;
-    int64_t pf_left = rs_c == 1 ? n : m;
     double *pf_c = c;
-    for (int64_t passes = k > 0 ? (k - 1) / 2 : 0; pf_left > passes; pf_left--) {
+    for (int64_t pf_left = rs_c == 1 ? n : m; pf_left > 0; pf_left--) {
         __builtin_prefetch(pf_c, 1, 3);
         __builtin_prefetch(pf_c + pf_span / 2, 1, 3);
         __builtin_prefetch(pf_c + pf_span, 1, 3);
@@ -1749,16 +1281,9 @@ void cortex_a55_dgemm_6x8_p4x8(int64_t m, int64_t n, int64_t k, const double *al
         /* prologue: the first 0 instructions of iteration 0 (pointer
          * bumps among them become load offsets) */
 
-        /* kernel: iteration i and the start of i+1, unrolled 2x */
+        /* kernel: iteration i and the start of i+1, unrolled 1x */
         int64_t nq = k - 1;
-        for (int64_t it = nq / 2; it > 0; it--) {
-            if (pf_left > 0) {
-                __builtin_prefetch(pf_c, 1, 3);
-                __builtin_prefetch(pf_c + pf_span / 2, 1, 3);
-                __builtin_prefetch(pf_c + pf_span, 1, 3);
-                pf_c += pf_step;
-                pf_left--;
-            }
+        for (int64_t it = nq / 1; it > 0; it--) {
             /* copy 0 */
             __builtin_prefetch((const char *)(an + 0) + 0, 0, 3);
             v16 = vld1q_f64(ap + 0);
@@ -1784,63 +1309,12 @@ void cortex_a55_dgemm_6x8_p4x8(int64_t m, int64_t n, int64_t k, const double *al
             v13 = vfmaq_laneq_f64(v13, v17, v21, 0);
             v14 = vfmaq_laneq_f64(v14, v16, v21, 1);
             v15 = vfmaq_laneq_f64(v15, v17, v21, 1);
-            /* copy 1 */
-            __builtin_prefetch((const char *)(an + 4) + 0, 0, 3);
-            v16 = vld1q_f64(ap + 4);
-            v17 = vld1q_f64(bp + 8);
-            v18 = vld1q_f64(ap + 6);
-            v19 = vld1q_f64(bp + 10);
-            v0 = vfmaq_laneq_f64(v0, v16, v17, 0);
-            v20 = vld1q_f64(bp + 12);
-            v1 = vfmaq_laneq_f64(v1, v18, v17, 0);
-            v21 = vld1q_f64(bp + 14);
-            v2 = vfmaq_laneq_f64(v2, v16, v17, 1);
-            __builtin_prefetch((const char *)(bp + 8) + 512, 0, 3);
-            v3 = vfmaq_laneq_f64(v3, v18, v17, 1);
-            v4 = vfmaq_laneq_f64(v4, v16, v19, 0);
-            v5 = vfmaq_laneq_f64(v5, v18, v19, 0);
-            v6 = vfmaq_laneq_f64(v6, v16, v19, 1);
-            v7 = vfmaq_laneq_f64(v7, v18, v19, 1);
-            v8 = vfmaq_laneq_f64(v8, v16, v20, 0);
-            v9 = vfmaq_laneq_f64(v9, v18, v20, 0);
-            v10 = vfmaq_laneq_f64(v10, v16, v20, 1);
-            v11 = vfmaq_laneq_f64(v11, v18, v20, 1);
-            v12 = vfmaq_laneq_f64(v12, v16, v21, 0);
-            v13 = vfmaq_laneq_f64(v13, v18, v21, 0);
-            v14 = vfmaq_laneq_f64(v14, v16, v21, 1);
-            v15 = vfmaq_laneq_f64(v15, v18, v21, 1);
 
-            ap += 8;
-            bp += 16;
-            an += 8;
+            ap += 4;
+            bp += 8;
+            an += 4;
         }
-        int64_t rem = nq % 2;
-        if (rem > 0) {
-            __builtin_prefetch((const char *)(an + 0) + 0, 0, 3);
-            v16 = vld1q_f64(ap + 0);
-            v18 = vld1q_f64(bp + 0);
-            v17 = vld1q_f64(ap + 2);
-            v19 = vld1q_f64(bp + 2);
-            v0 = vfmaq_laneq_f64(v0, v16, v18, 0);
-            v20 = vld1q_f64(bp + 4);
-            v1 = vfmaq_laneq_f64(v1, v17, v18, 0);
-            v21 = vld1q_f64(bp + 6);
-            v2 = vfmaq_laneq_f64(v2, v16, v18, 1);
-            __builtin_prefetch((const char *)(bp + 0) + 512, 0, 3);
-            v3 = vfmaq_laneq_f64(v3, v17, v18, 1);
-            v4 = vfmaq_laneq_f64(v4, v16, v19, 0);
-            v5 = vfmaq_laneq_f64(v5, v17, v19, 0);
-            v6 = vfmaq_laneq_f64(v6, v16, v19, 1);
-            v7 = vfmaq_laneq_f64(v7, v17, v19, 1);
-            v8 = vfmaq_laneq_f64(v8, v16, v20, 0);
-            v9 = vfmaq_laneq_f64(v9, v17, v20, 0);
-            v10 = vfmaq_laneq_f64(v10, v16, v20, 1);
-            v11 = vfmaq_laneq_f64(v11, v17, v20, 1);
-            v12 = vfmaq_laneq_f64(v12, v16, v21, 0);
-            v13 = vfmaq_laneq_f64(v13, v17, v21, 0);
-            v14 = vfmaq_laneq_f64(v14, v16, v21, 1);
-            v15 = vfmaq_laneq_f64(v15, v17, v21, 1);
-        }
+        int64_t rem = nq % 1;
 
         /* epilogue: the rest of the last iteration, in the registers
          * of the copy it follows */
@@ -1870,32 +1344,6 @@ void cortex_a55_dgemm_6x8_p4x8(int64_t m, int64_t n, int64_t k, const double *al
             v13 = vfmaq_laneq_f64(v13, v17, v21, 0);
             v14 = vfmaq_laneq_f64(v14, v16, v21, 1);
             v15 = vfmaq_laneq_f64(v15, v17, v21, 1);
-            break;
-        case 1:
-            __builtin_prefetch((const char *)(an + 4) + 0, 0, 3);
-            v16 = vld1q_f64(ap + 4);
-            v17 = vld1q_f64(bp + 8);
-            v18 = vld1q_f64(ap + 6);
-            v19 = vld1q_f64(bp + 10);
-            v0 = vfmaq_laneq_f64(v0, v16, v17, 0);
-            v20 = vld1q_f64(bp + 12);
-            v1 = vfmaq_laneq_f64(v1, v18, v17, 0);
-            v21 = vld1q_f64(bp + 14);
-            v2 = vfmaq_laneq_f64(v2, v16, v17, 1);
-            __builtin_prefetch((const char *)(bp + 8) + 512, 0, 3);
-            v3 = vfmaq_laneq_f64(v3, v18, v17, 1);
-            v4 = vfmaq_laneq_f64(v4, v16, v19, 0);
-            v5 = vfmaq_laneq_f64(v5, v18, v19, 0);
-            v6 = vfmaq_laneq_f64(v6, v16, v19, 1);
-            v7 = vfmaq_laneq_f64(v7, v18, v19, 1);
-            v8 = vfmaq_laneq_f64(v8, v16, v20, 0);
-            v9 = vfmaq_laneq_f64(v9, v18, v20, 0);
-            v10 = vfmaq_laneq_f64(v10, v16, v20, 1);
-            v11 = vfmaq_laneq_f64(v11, v18, v20, 1);
-            v12 = vfmaq_laneq_f64(v12, v16, v21, 0);
-            v13 = vfmaq_laneq_f64(v13, v18, v21, 0);
-            v14 = vfmaq_laneq_f64(v14, v16, v21, 1);
-            v15 = vfmaq_laneq_f64(v15, v18, v21, 1);
             break;
 
         }
@@ -2093,9 +1541,9 @@ void cortex_a55_dgemm_6x8_e4x4(int64_t m, int64_t n, int64_t k, const double *al
         /* prologue: the first 0 instructions of iteration 0 (pointer
          * bumps among them become load offsets) */
 
-        /* kernel: iteration i and the start of i+1, unrolled 2x */
+        /* kernel: iteration i and the start of i+1, unrolled 1x */
         int64_t nq = k - 1;
-        for (int64_t it = nq / 2; it > 0; it--) {
+        for (int64_t it = nq / 1; it > 0; it--) {
             /* copy 0 */
             v8 = vld1q_f64((const double *)pa0);
             v10 = vld1q_f64((const double *)pb0);
@@ -2109,38 +1557,11 @@ void cortex_a55_dgemm_6x8_e4x4(int64_t m, int64_t n, int64_t k, const double *al
             v5 = vfmaq_laneq_f64(v5, v9, v11, 0);
             v6 = vfmaq_laneq_f64(v6, v8, v11, 1);
             v7 = vfmaq_laneq_f64(v7, v9, v11, 1);
-            /* copy 1 */
-            v8 = vld1q_f64((const double *)(pa0 + lda_b));
-            v9 = vld1q_f64((const double *)(pb0 + ldb_b));
-            v10 = vld1q_f64((const double *)(pa0 + lda_b) + 2);
-            v11 = vld1q_f64((const double *)(pb0 + ldb_b) + 2);
-            v0 = vfmaq_laneq_f64(v0, v8, v9, 0);
-            v1 = vfmaq_laneq_f64(v1, v10, v9, 0);
-            v2 = vfmaq_laneq_f64(v2, v8, v9, 1);
-            v3 = vfmaq_laneq_f64(v3, v10, v9, 1);
-            v4 = vfmaq_laneq_f64(v4, v8, v11, 0);
-            v5 = vfmaq_laneq_f64(v5, v10, v11, 0);
-            v6 = vfmaq_laneq_f64(v6, v8, v11, 1);
-            v7 = vfmaq_laneq_f64(v7, v10, v11, 1);
 
-            pa0 += 2 * lda_b;
-            pb0 += 2 * ldb_b;
+            pa0 += 1 * lda_b;
+            pb0 += 1 * ldb_b;
         }
-        int64_t rem = nq % 2;
-        if (rem > 0) {
-            v8 = vld1q_f64((const double *)pa0);
-            v10 = vld1q_f64((const double *)pb0);
-            v9 = vld1q_f64((const double *)pa0 + 2);
-            v11 = vld1q_f64((const double *)pb0 + 2);
-            v0 = vfmaq_laneq_f64(v0, v8, v10, 0);
-            v1 = vfmaq_laneq_f64(v1, v9, v10, 0);
-            v2 = vfmaq_laneq_f64(v2, v8, v10, 1);
-            v3 = vfmaq_laneq_f64(v3, v9, v10, 1);
-            v4 = vfmaq_laneq_f64(v4, v8, v11, 0);
-            v5 = vfmaq_laneq_f64(v5, v9, v11, 0);
-            v6 = vfmaq_laneq_f64(v6, v8, v11, 1);
-            v7 = vfmaq_laneq_f64(v7, v9, v11, 1);
-        }
+        int64_t rem = nq % 1;
 
         /* epilogue: the rest of the last iteration, in the registers
          * of the copy it follows */
@@ -2158,20 +1579,6 @@ void cortex_a55_dgemm_6x8_e4x4(int64_t m, int64_t n, int64_t k, const double *al
             v5 = vfmaq_laneq_f64(v5, v9, v11, 0);
             v6 = vfmaq_laneq_f64(v6, v8, v11, 1);
             v7 = vfmaq_laneq_f64(v7, v9, v11, 1);
-            break;
-        case 1:
-            v8 = vld1q_f64((const double *)(pa0 + lda_b));
-            v9 = vld1q_f64((const double *)(pb0 + ldb_b));
-            v10 = vld1q_f64((const double *)(pa0 + lda_b) + 2);
-            v11 = vld1q_f64((const double *)(pb0 + ldb_b) + 2);
-            v0 = vfmaq_laneq_f64(v0, v8, v9, 0);
-            v1 = vfmaq_laneq_f64(v1, v10, v9, 0);
-            v2 = vfmaq_laneq_f64(v2, v8, v9, 1);
-            v3 = vfmaq_laneq_f64(v3, v10, v9, 1);
-            v4 = vfmaq_laneq_f64(v4, v8, v11, 0);
-            v5 = vfmaq_laneq_f64(v5, v10, v11, 0);
-            v6 = vfmaq_laneq_f64(v6, v8, v11, 1);
-            v7 = vfmaq_laneq_f64(v7, v10, v11, 1);
             break;
 
         }

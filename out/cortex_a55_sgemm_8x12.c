@@ -6,10 +6,10 @@
  * two-iteration pipelining, rotating register allocation):
  *   machine cortex-a55 (cortex-a55.yaml), neon, 128-bit vectors, MaxReg 32
  *   B strategy vector-broadcast; 34 instructions per k iteration, 24 accumulators
- *   single-iteration schedule 18 cycles; pipelined: 1 instructions of
+ *   single-iteration schedule 18 cycles; pipelined: 0 instructions of
  *   the next iteration moved up, 18.00 cycles per iteration (resource
  *   bound 17.00), predicted FP-unit utilization 66.7%
- *   LiveReg at most 29; unroll factor 2, rotating register allocation
+ *   LiveReg at most 29; unroll factor 1, rotating register allocation
  *
  * Compile with: cc -O2 -march=armv8-a
  * (with -DGEMMGEN_PACKED_ONLY: cortex_a55_sgemm_8x12 alone, none of the functions after it)
@@ -30,9 +30,9 @@
  *     also prefetches a_next[i + p*lda] (the next A tile in place).
  *   Edge kernels, each with the signature of cortex_a55_sgemm_8x12_direct, for the
  *   last row and column panels when they are short:
- *     cortex_a55_sgemm_8x12_e8x8: 8x8, 14.00 cycles per iteration, unroll 2
- *     cortex_a55_sgemm_8x12_e4x12: 4x12, 12.00 cycles per iteration, unroll 2
- *     cortex_a55_sgemm_8x12_e4x8: 4x8, 9.00 cycles per iteration, unroll 2
+ *     cortex_a55_sgemm_8x12_e8x8: 8x8, 14.00 cycles per iteration, unroll 1
+ *     cortex_a55_sgemm_8x12_e4x12: 4x12, 12.00 cycles per iteration, unroll 1
+ *     cortex_a55_sgemm_8x12_e4x8: 4x8, 9.00 cycles per iteration, unroll 1
  *     cortex_a55_sgemm_8x12_p4x12: the 4x12 plan, packed operands (A 4 rows high)
  */
 #include "cortex_a55_sgemm_8x12.h"
@@ -80,34 +80,25 @@ void cortex_a55_sgemm_8x12(int64_t m, int64_t n, int64_t k, const float *alpha, 
     v22 = vdupq_n_f32(0);
     v23 = vdupq_n_f32(0);
 
-    /* C is read (or overwritten) after the k loop: the passes of the k loop
-     * fetch it a column (row) each; those they cannot reach go now */
+    /* C is read (or overwritten) after the k loop: its lines go now */
     const int64_t pf_step = rs_c == 1 ? cs_c : rs_c;
     const int64_t pf_span = rs_c == 1 ? m - 1 : (n - 1) * cs_c;
-    int64_t pf_left = rs_c == 1 ? n : m;
     float *pf_c = c;
-    for (int64_t passes = k > 0 ? (k - 1) / 2 : 0; pf_left > passes; pf_left--) {
+    for (int64_t pf_left = rs_c == 1 ? n : m; pf_left > 0; pf_left--) {
         __builtin_prefetch(pf_c, 1, 3);
         __builtin_prefetch(pf_c + pf_span / 2, 1, 3);
         __builtin_prefetch(pf_c + pf_span, 1, 3);
         pf_c += pf_step;
     }
     if (k > 0) {
-        /* prologue: the first 1 instructions of iteration 0 (pointer
+        /* prologue: the first 0 instructions of iteration 0 (pointer
          * bumps among them become load offsets) */
-        __builtin_prefetch((const char *)(an + 0) + 0, 0, 3);
 
-        /* kernel: iteration i and the start of i+1, unrolled 2x */
+        /* kernel: iteration i and the start of i+1, unrolled 1x */
         int64_t nq = k - 1;
-        for (int64_t it = nq / 2; it > 0; it--) {
-            if (pf_left > 0) {
-                __builtin_prefetch(pf_c, 1, 3);
-                __builtin_prefetch(pf_c + pf_span / 2, 1, 3);
-                __builtin_prefetch(pf_c + pf_span, 1, 3);
-                pf_c += pf_step;
-                pf_left--;
-            }
+        for (int64_t it = nq / 1; it > 0; it--) {
             /* copy 0 */
+            __builtin_prefetch((const char *)(an + 0) + 0, 0, 3);
             v24 = vld1q_f32(ap + 0);
             v26 = vld1q_f32(bp + 0);
             v25 = vld1q_f32(ap + 4);
@@ -137,84 +128,19 @@ void cortex_a55_sgemm_8x12(int64_t m, int64_t n, int64_t k, const float *alpha, 
             v20 = vfmaq_laneq_f32(v20, v24, v28, 2);
             v21 = vfmaq_laneq_f32(v21, v25, v28, 2);
             v22 = vfmaq_laneq_f32(v22, v24, v28, 3);
-            __builtin_prefetch((const char *)(an + 8) + 0, 0, 3);
             v23 = vfmaq_laneq_f32(v23, v25, v28, 3);
-            /* copy 1 */
-            v24 = vld1q_f32(ap + 8);
-            v25 = vld1q_f32(bp + 12);
-            v26 = vld1q_f32(ap + 12);
-            v27 = vld1q_f32(bp + 16);
-            v0 = vfmaq_laneq_f32(v0, v24, v25, 0);
-            v28 = vld1q_f32(bp + 20);
-            v1 = vfmaq_laneq_f32(v1, v26, v25, 0);
-            __builtin_prefetch((const char *)(bp + 12) + 512, 0, 3);
-            v2 = vfmaq_laneq_f32(v2, v24, v25, 1);
-            v3 = vfmaq_laneq_f32(v3, v26, v25, 1);
-            v4 = vfmaq_laneq_f32(v4, v24, v25, 2);
-            v5 = vfmaq_laneq_f32(v5, v26, v25, 2);
-            v6 = vfmaq_laneq_f32(v6, v24, v25, 3);
-            v7 = vfmaq_laneq_f32(v7, v26, v25, 3);
-            v8 = vfmaq_laneq_f32(v8, v24, v27, 0);
-            v9 = vfmaq_laneq_f32(v9, v26, v27, 0);
-            v10 = vfmaq_laneq_f32(v10, v24, v27, 1);
-            v11 = vfmaq_laneq_f32(v11, v26, v27, 1);
-            v12 = vfmaq_laneq_f32(v12, v24, v27, 2);
-            v13 = vfmaq_laneq_f32(v13, v26, v27, 2);
-            v14 = vfmaq_laneq_f32(v14, v24, v27, 3);
-            v15 = vfmaq_laneq_f32(v15, v26, v27, 3);
-            v16 = vfmaq_laneq_f32(v16, v24, v28, 0);
-            v17 = vfmaq_laneq_f32(v17, v26, v28, 0);
-            v18 = vfmaq_laneq_f32(v18, v24, v28, 1);
-            v19 = vfmaq_laneq_f32(v19, v26, v28, 1);
-            v20 = vfmaq_laneq_f32(v20, v24, v28, 2);
-            v21 = vfmaq_laneq_f32(v21, v26, v28, 2);
-            v22 = vfmaq_laneq_f32(v22, v24, v28, 3);
-            __builtin_prefetch((const char *)(an + 16) + 0, 0, 3);
-            v23 = vfmaq_laneq_f32(v23, v26, v28, 3);
 
-            ap += 16;
-            bp += 24;
-            an += 16;
+            ap += 8;
+            bp += 12;
+            an += 8;
         }
-        int64_t rem = nq % 2;
-        if (rem > 0) {
-            v24 = vld1q_f32(ap + 0);
-            v26 = vld1q_f32(bp + 0);
-            v25 = vld1q_f32(ap + 4);
-            v27 = vld1q_f32(bp + 4);
-            v0 = vfmaq_laneq_f32(v0, v24, v26, 0);
-            v28 = vld1q_f32(bp + 8);
-            v1 = vfmaq_laneq_f32(v1, v25, v26, 0);
-            __builtin_prefetch((const char *)(bp + 0) + 512, 0, 3);
-            v2 = vfmaq_laneq_f32(v2, v24, v26, 1);
-            v3 = vfmaq_laneq_f32(v3, v25, v26, 1);
-            v4 = vfmaq_laneq_f32(v4, v24, v26, 2);
-            v5 = vfmaq_laneq_f32(v5, v25, v26, 2);
-            v6 = vfmaq_laneq_f32(v6, v24, v26, 3);
-            v7 = vfmaq_laneq_f32(v7, v25, v26, 3);
-            v8 = vfmaq_laneq_f32(v8, v24, v27, 0);
-            v9 = vfmaq_laneq_f32(v9, v25, v27, 0);
-            v10 = vfmaq_laneq_f32(v10, v24, v27, 1);
-            v11 = vfmaq_laneq_f32(v11, v25, v27, 1);
-            v12 = vfmaq_laneq_f32(v12, v24, v27, 2);
-            v13 = vfmaq_laneq_f32(v13, v25, v27, 2);
-            v14 = vfmaq_laneq_f32(v14, v24, v27, 3);
-            v15 = vfmaq_laneq_f32(v15, v25, v27, 3);
-            v16 = vfmaq_laneq_f32(v16, v24, v28, 0);
-            v17 = vfmaq_laneq_f32(v17, v25, v28, 0);
-            v18 = vfmaq_laneq_f32(v18, v24, v28, 1);
-            v19 = vfmaq_laneq_f32(v19, v25, v28, 1);
-            v20 = vfmaq_laneq_f32(v20, v24, v28, 2);
-            v21 = vfmaq_laneq_f32(v21, v25, v28, 2);
-            v22 = vfmaq_laneq_f32(v22, v24, v28, 3);
-            __builtin_prefetch((const char *)(an + 8) + 0, 0, 3);
-            v23 = vfmaq_laneq_f32(v23, v25, v28, 3);
-        }
+        int64_t rem = nq % 1;
 
         /* epilogue: the rest of the last iteration, in the registers
          * of the copy it follows */
         switch (rem) {
         case 0:
+            __builtin_prefetch((const char *)(an + 0) + 0, 0, 3);
             v24 = vld1q_f32(ap + 0);
             v26 = vld1q_f32(bp + 0);
             v25 = vld1q_f32(ap + 4);
@@ -245,38 +171,6 @@ void cortex_a55_sgemm_8x12(int64_t m, int64_t n, int64_t k, const float *alpha, 
             v21 = vfmaq_laneq_f32(v21, v25, v28, 2);
             v22 = vfmaq_laneq_f32(v22, v24, v28, 3);
             v23 = vfmaq_laneq_f32(v23, v25, v28, 3);
-            break;
-        case 1:
-            v24 = vld1q_f32(ap + 8);
-            v25 = vld1q_f32(bp + 12);
-            v26 = vld1q_f32(ap + 12);
-            v27 = vld1q_f32(bp + 16);
-            v0 = vfmaq_laneq_f32(v0, v24, v25, 0);
-            v28 = vld1q_f32(bp + 20);
-            v1 = vfmaq_laneq_f32(v1, v26, v25, 0);
-            __builtin_prefetch((const char *)(bp + 12) + 512, 0, 3);
-            v2 = vfmaq_laneq_f32(v2, v24, v25, 1);
-            v3 = vfmaq_laneq_f32(v3, v26, v25, 1);
-            v4 = vfmaq_laneq_f32(v4, v24, v25, 2);
-            v5 = vfmaq_laneq_f32(v5, v26, v25, 2);
-            v6 = vfmaq_laneq_f32(v6, v24, v25, 3);
-            v7 = vfmaq_laneq_f32(v7, v26, v25, 3);
-            v8 = vfmaq_laneq_f32(v8, v24, v27, 0);
-            v9 = vfmaq_laneq_f32(v9, v26, v27, 0);
-            v10 = vfmaq_laneq_f32(v10, v24, v27, 1);
-            v11 = vfmaq_laneq_f32(v11, v26, v27, 1);
-            v12 = vfmaq_laneq_f32(v12, v24, v27, 2);
-            v13 = vfmaq_laneq_f32(v13, v26, v27, 2);
-            v14 = vfmaq_laneq_f32(v14, v24, v27, 3);
-            v15 = vfmaq_laneq_f32(v15, v26, v27, 3);
-            v16 = vfmaq_laneq_f32(v16, v24, v28, 0);
-            v17 = vfmaq_laneq_f32(v17, v26, v28, 0);
-            v18 = vfmaq_laneq_f32(v18, v24, v28, 1);
-            v19 = vfmaq_laneq_f32(v19, v26, v28, 1);
-            v20 = vfmaq_laneq_f32(v20, v24, v28, 2);
-            v21 = vfmaq_laneq_f32(v21, v26, v28, 2);
-            v22 = vfmaq_laneq_f32(v22, v24, v28, 3);
-            v23 = vfmaq_laneq_f32(v23, v26, v28, 3);
             break;
 
         }
@@ -569,34 +463,25 @@ void cortex_a55_sgemm_8x12_in_place(int64_t m, int64_t n, int64_t k, const float
     v22 = vdupq_n_f32(0);
     v23 = vdupq_n_f32(0);
 
-    /* C is read (or overwritten) after the k loop: the passes of the k loop
-     * fetch it a column (row) each; those they cannot reach go now */
+    /* C is read (or overwritten) after the k loop: its lines go now */
     const int64_t pf_step = rs_c == 1 ? cs_c : rs_c;
     const int64_t pf_span = rs_c == 1 ? m - 1 : (n - 1) * cs_c;
-    int64_t pf_left = stream ? (rs_c == 1 ? n : m) : 0;
     float *pf_c = c;
-    for (int64_t passes = k > 0 ? (k - 1) / 2 : 0; pf_left > passes; pf_left--) {
+    for (int64_t pf_left = stream ? (rs_c == 1 ? n : m) : 0; pf_left > 0; pf_left--) {
         __builtin_prefetch(pf_c, 1, 3);
         __builtin_prefetch(pf_c + pf_span / 2, 1, 3);
         __builtin_prefetch(pf_c + pf_span, 1, 3);
         pf_c += pf_step;
     }
     if (k > 0) {
-        /* prologue: the first 1 instructions of iteration 0 (pointer
+        /* prologue: the first 0 instructions of iteration 0 (pointer
          * bumps among them become load offsets) */
-        if (stream) __builtin_prefetch((const char *)pn0, 0, 3);
 
-        /* kernel: iteration i and the start of i+1, unrolled 2x */
+        /* kernel: iteration i and the start of i+1, unrolled 1x */
         int64_t nq = k - 1;
-        for (int64_t it = nq / 2; it > 0; it--) {
-            if (stream && pf_left > 0) {
-                __builtin_prefetch(pf_c, 1, 3);
-                __builtin_prefetch(pf_c + pf_span / 2, 1, 3);
-                __builtin_prefetch(pf_c + pf_span, 1, 3);
-                pf_c += pf_step;
-                pf_left--;
-            }
+        for (int64_t it = nq / 1; it > 0; it--) {
             /* copy 0 */
+            if (stream) __builtin_prefetch((const char *)pn0, 0, 3);
             v24 = vld1q_f32((const float *)pa0);
             v26 = vld1q_f32((const float *)pb0);
             v25 = vld1q_f32((const float *)pa0 + 4);
@@ -625,82 +510,19 @@ void cortex_a55_sgemm_8x12_in_place(int64_t m, int64_t n, int64_t k, const float
             v20 = vfmaq_laneq_f32(v20, v24, v28, 2);
             v21 = vfmaq_laneq_f32(v21, v25, v28, 2);
             v22 = vfmaq_laneq_f32(v22, v24, v28, 3);
-            if (stream) __builtin_prefetch((const char *)(pn0 + lda_b), 0, 3);
             v23 = vfmaq_laneq_f32(v23, v25, v28, 3);
-            /* copy 1 */
-            v24 = vld1q_f32((const float *)(pa0 + lda_b));
-            v25 = vld1q_f32((const float *)(pb0 + ldb_b));
-            v26 = vld1q_f32((const float *)(pa0 + lda_b) + 4);
-            v27 = vld1q_f32((const float *)(pb0 + ldb_b) + 4);
-            v0 = vfmaq_laneq_f32(v0, v24, v25, 0);
-            v28 = vld1q_f32((const float *)(pb0 + ldb_b) + 8);
-            v1 = vfmaq_laneq_f32(v1, v26, v25, 0);
-            v2 = vfmaq_laneq_f32(v2, v24, v25, 1);
-            v3 = vfmaq_laneq_f32(v3, v26, v25, 1);
-            v4 = vfmaq_laneq_f32(v4, v24, v25, 2);
-            v5 = vfmaq_laneq_f32(v5, v26, v25, 2);
-            v6 = vfmaq_laneq_f32(v6, v24, v25, 3);
-            v7 = vfmaq_laneq_f32(v7, v26, v25, 3);
-            v8 = vfmaq_laneq_f32(v8, v24, v27, 0);
-            v9 = vfmaq_laneq_f32(v9, v26, v27, 0);
-            v10 = vfmaq_laneq_f32(v10, v24, v27, 1);
-            v11 = vfmaq_laneq_f32(v11, v26, v27, 1);
-            v12 = vfmaq_laneq_f32(v12, v24, v27, 2);
-            v13 = vfmaq_laneq_f32(v13, v26, v27, 2);
-            v14 = vfmaq_laneq_f32(v14, v24, v27, 3);
-            v15 = vfmaq_laneq_f32(v15, v26, v27, 3);
-            v16 = vfmaq_laneq_f32(v16, v24, v28, 0);
-            v17 = vfmaq_laneq_f32(v17, v26, v28, 0);
-            v18 = vfmaq_laneq_f32(v18, v24, v28, 1);
-            v19 = vfmaq_laneq_f32(v19, v26, v28, 1);
-            v20 = vfmaq_laneq_f32(v20, v24, v28, 2);
-            v21 = vfmaq_laneq_f32(v21, v26, v28, 2);
-            v22 = vfmaq_laneq_f32(v22, v24, v28, 3);
-            if (stream) __builtin_prefetch((const char *)(pn0 + 2 * lda_b), 0, 3);
-            v23 = vfmaq_laneq_f32(v23, v26, v28, 3);
 
-            pa0 += 2 * lda_b;
-            pb0 += 2 * ldb_b;
-            pn0 += 2 * lda_b;
+            pa0 += 1 * lda_b;
+            pb0 += 1 * ldb_b;
+            pn0 += 1 * lda_b;
         }
-        int64_t rem = nq % 2;
-        if (rem > 0) {
-            v24 = vld1q_f32((const float *)pa0);
-            v26 = vld1q_f32((const float *)pb0);
-            v25 = vld1q_f32((const float *)pa0 + 4);
-            v27 = vld1q_f32((const float *)pb0 + 4);
-            v0 = vfmaq_laneq_f32(v0, v24, v26, 0);
-            v28 = vld1q_f32((const float *)pb0 + 8);
-            v1 = vfmaq_laneq_f32(v1, v25, v26, 0);
-            v2 = vfmaq_laneq_f32(v2, v24, v26, 1);
-            v3 = vfmaq_laneq_f32(v3, v25, v26, 1);
-            v4 = vfmaq_laneq_f32(v4, v24, v26, 2);
-            v5 = vfmaq_laneq_f32(v5, v25, v26, 2);
-            v6 = vfmaq_laneq_f32(v6, v24, v26, 3);
-            v7 = vfmaq_laneq_f32(v7, v25, v26, 3);
-            v8 = vfmaq_laneq_f32(v8, v24, v27, 0);
-            v9 = vfmaq_laneq_f32(v9, v25, v27, 0);
-            v10 = vfmaq_laneq_f32(v10, v24, v27, 1);
-            v11 = vfmaq_laneq_f32(v11, v25, v27, 1);
-            v12 = vfmaq_laneq_f32(v12, v24, v27, 2);
-            v13 = vfmaq_laneq_f32(v13, v25, v27, 2);
-            v14 = vfmaq_laneq_f32(v14, v24, v27, 3);
-            v15 = vfmaq_laneq_f32(v15, v25, v27, 3);
-            v16 = vfmaq_laneq_f32(v16, v24, v28, 0);
-            v17 = vfmaq_laneq_f32(v17, v25, v28, 0);
-            v18 = vfmaq_laneq_f32(v18, v24, v28, 1);
-            v19 = vfmaq_laneq_f32(v19, v25, v28, 1);
-            v20 = vfmaq_laneq_f32(v20, v24, v28, 2);
-            v21 = vfmaq_laneq_f32(v21, v25, v28, 2);
-            v22 = vfmaq_laneq_f32(v22, v24, v28, 3);
-            if (stream) __builtin_prefetch((const char *)(pn0 + lda_b), 0, 3);
-            v23 = vfmaq_laneq_f32(v23, v25, v28, 3);
-        }
+        int64_t rem = nq % 1;
 
         /* epilogue: the rest of the last iteration, in the registers
          * of the copy it follows */
         switch (rem) {
         case 0:
+            if (stream) __builtin_prefetch((const char *)pn0, 0, 3);
             v24 = vld1q_f32((const float *)pa0);
             v26 = vld1q_f32((const float *)pb0);
             v25 = vld1q_f32((const float *)pa0 + 4);
@@ -730,37 +552,6 @@ void cortex_a55_sgemm_8x12_in_place(int64_t m, int64_t n, int64_t k, const float
             v21 = vfmaq_laneq_f32(v21, v25, v28, 2);
             v22 = vfmaq_laneq_f32(v22, v24, v28, 3);
             v23 = vfmaq_laneq_f32(v23, v25, v28, 3);
-            break;
-        case 1:
-            v24 = vld1q_f32((const float *)(pa0 + lda_b));
-            v25 = vld1q_f32((const float *)(pb0 + ldb_b));
-            v26 = vld1q_f32((const float *)(pa0 + lda_b) + 4);
-            v27 = vld1q_f32((const float *)(pb0 + ldb_b) + 4);
-            v0 = vfmaq_laneq_f32(v0, v24, v25, 0);
-            v28 = vld1q_f32((const float *)(pb0 + ldb_b) + 8);
-            v1 = vfmaq_laneq_f32(v1, v26, v25, 0);
-            v2 = vfmaq_laneq_f32(v2, v24, v25, 1);
-            v3 = vfmaq_laneq_f32(v3, v26, v25, 1);
-            v4 = vfmaq_laneq_f32(v4, v24, v25, 2);
-            v5 = vfmaq_laneq_f32(v5, v26, v25, 2);
-            v6 = vfmaq_laneq_f32(v6, v24, v25, 3);
-            v7 = vfmaq_laneq_f32(v7, v26, v25, 3);
-            v8 = vfmaq_laneq_f32(v8, v24, v27, 0);
-            v9 = vfmaq_laneq_f32(v9, v26, v27, 0);
-            v10 = vfmaq_laneq_f32(v10, v24, v27, 1);
-            v11 = vfmaq_laneq_f32(v11, v26, v27, 1);
-            v12 = vfmaq_laneq_f32(v12, v24, v27, 2);
-            v13 = vfmaq_laneq_f32(v13, v26, v27, 2);
-            v14 = vfmaq_laneq_f32(v14, v24, v27, 3);
-            v15 = vfmaq_laneq_f32(v15, v26, v27, 3);
-            v16 = vfmaq_laneq_f32(v16, v24, v28, 0);
-            v17 = vfmaq_laneq_f32(v17, v26, v28, 0);
-            v18 = vfmaq_laneq_f32(v18, v24, v28, 1);
-            v19 = vfmaq_laneq_f32(v19, v26, v28, 1);
-            v20 = vfmaq_laneq_f32(v20, v24, v28, 2);
-            v21 = vfmaq_laneq_f32(v21, v26, v28, 2);
-            v22 = vfmaq_laneq_f32(v22, v24, v28, 3);
-            v23 = vfmaq_laneq_f32(v23, v26, v28, 3);
             break;
 
         }
@@ -1044,9 +835,9 @@ void cortex_a55_sgemm_8x12_e8x8(int64_t m, int64_t n, int64_t k, const float *al
         /* prologue: the first 0 instructions of iteration 0 (pointer
          * bumps among them become load offsets) */
 
-        /* kernel: iteration i and the start of i+1, unrolled 2x */
+        /* kernel: iteration i and the start of i+1, unrolled 1x */
         int64_t nq = k - 1;
-        for (int64_t it = nq / 2; it > 0; it--) {
+        for (int64_t it = nq / 1; it > 0; it--) {
             /* copy 0 */
             v16 = vld1q_f32((const float *)pa0);
             v18 = vld1q_f32((const float *)pb0);
@@ -1068,54 +859,11 @@ void cortex_a55_sgemm_8x12_e8x8(int64_t m, int64_t n, int64_t k, const float *al
             v13 = vfmaq_laneq_f32(v13, v17, v19, 2);
             v14 = vfmaq_laneq_f32(v14, v16, v19, 3);
             v15 = vfmaq_laneq_f32(v15, v17, v19, 3);
-            /* copy 1 */
-            v16 = vld1q_f32((const float *)(pa0 + lda_b));
-            v17 = vld1q_f32((const float *)(pb0 + ldb_b));
-            v18 = vld1q_f32((const float *)(pa0 + lda_b) + 4);
-            v19 = vld1q_f32((const float *)(pb0 + ldb_b) + 4);
-            v0 = vfmaq_laneq_f32(v0, v16, v17, 0);
-            v1 = vfmaq_laneq_f32(v1, v18, v17, 0);
-            v2 = vfmaq_laneq_f32(v2, v16, v17, 1);
-            v3 = vfmaq_laneq_f32(v3, v18, v17, 1);
-            v4 = vfmaq_laneq_f32(v4, v16, v17, 2);
-            v5 = vfmaq_laneq_f32(v5, v18, v17, 2);
-            v6 = vfmaq_laneq_f32(v6, v16, v17, 3);
-            v7 = vfmaq_laneq_f32(v7, v18, v17, 3);
-            v8 = vfmaq_laneq_f32(v8, v16, v19, 0);
-            v9 = vfmaq_laneq_f32(v9, v18, v19, 0);
-            v10 = vfmaq_laneq_f32(v10, v16, v19, 1);
-            v11 = vfmaq_laneq_f32(v11, v18, v19, 1);
-            v12 = vfmaq_laneq_f32(v12, v16, v19, 2);
-            v13 = vfmaq_laneq_f32(v13, v18, v19, 2);
-            v14 = vfmaq_laneq_f32(v14, v16, v19, 3);
-            v15 = vfmaq_laneq_f32(v15, v18, v19, 3);
 
-            pa0 += 2 * lda_b;
-            pb0 += 2 * ldb_b;
+            pa0 += 1 * lda_b;
+            pb0 += 1 * ldb_b;
         }
-        int64_t rem = nq % 2;
-        if (rem > 0) {
-            v16 = vld1q_f32((const float *)pa0);
-            v18 = vld1q_f32((const float *)pb0);
-            v17 = vld1q_f32((const float *)pa0 + 4);
-            v19 = vld1q_f32((const float *)pb0 + 4);
-            v0 = vfmaq_laneq_f32(v0, v16, v18, 0);
-            v1 = vfmaq_laneq_f32(v1, v17, v18, 0);
-            v2 = vfmaq_laneq_f32(v2, v16, v18, 1);
-            v3 = vfmaq_laneq_f32(v3, v17, v18, 1);
-            v4 = vfmaq_laneq_f32(v4, v16, v18, 2);
-            v5 = vfmaq_laneq_f32(v5, v17, v18, 2);
-            v6 = vfmaq_laneq_f32(v6, v16, v18, 3);
-            v7 = vfmaq_laneq_f32(v7, v17, v18, 3);
-            v8 = vfmaq_laneq_f32(v8, v16, v19, 0);
-            v9 = vfmaq_laneq_f32(v9, v17, v19, 0);
-            v10 = vfmaq_laneq_f32(v10, v16, v19, 1);
-            v11 = vfmaq_laneq_f32(v11, v17, v19, 1);
-            v12 = vfmaq_laneq_f32(v12, v16, v19, 2);
-            v13 = vfmaq_laneq_f32(v13, v17, v19, 2);
-            v14 = vfmaq_laneq_f32(v14, v16, v19, 3);
-            v15 = vfmaq_laneq_f32(v15, v17, v19, 3);
-        }
+        int64_t rem = nq % 1;
 
         /* epilogue: the rest of the last iteration, in the registers
          * of the copy it follows */
@@ -1141,28 +889,6 @@ void cortex_a55_sgemm_8x12_e8x8(int64_t m, int64_t n, int64_t k, const float *al
             v13 = vfmaq_laneq_f32(v13, v17, v19, 2);
             v14 = vfmaq_laneq_f32(v14, v16, v19, 3);
             v15 = vfmaq_laneq_f32(v15, v17, v19, 3);
-            break;
-        case 1:
-            v16 = vld1q_f32((const float *)(pa0 + lda_b));
-            v17 = vld1q_f32((const float *)(pb0 + ldb_b));
-            v18 = vld1q_f32((const float *)(pa0 + lda_b) + 4);
-            v19 = vld1q_f32((const float *)(pb0 + ldb_b) + 4);
-            v0 = vfmaq_laneq_f32(v0, v16, v17, 0);
-            v1 = vfmaq_laneq_f32(v1, v18, v17, 0);
-            v2 = vfmaq_laneq_f32(v2, v16, v17, 1);
-            v3 = vfmaq_laneq_f32(v3, v18, v17, 1);
-            v4 = vfmaq_laneq_f32(v4, v16, v17, 2);
-            v5 = vfmaq_laneq_f32(v5, v18, v17, 2);
-            v6 = vfmaq_laneq_f32(v6, v16, v17, 3);
-            v7 = vfmaq_laneq_f32(v7, v18, v17, 3);
-            v8 = vfmaq_laneq_f32(v8, v16, v19, 0);
-            v9 = vfmaq_laneq_f32(v9, v18, v19, 0);
-            v10 = vfmaq_laneq_f32(v10, v16, v19, 1);
-            v11 = vfmaq_laneq_f32(v11, v18, v19, 1);
-            v12 = vfmaq_laneq_f32(v12, v16, v19, 2);
-            v13 = vfmaq_laneq_f32(v13, v18, v19, 2);
-            v14 = vfmaq_laneq_f32(v14, v16, v19, 3);
-            v15 = vfmaq_laneq_f32(v15, v18, v19, 3);
             break;
 
         }
@@ -1358,9 +1084,9 @@ void cortex_a55_sgemm_8x12_e4x12(int64_t m, int64_t n, int64_t k, const float *a
         /* prologue: the first 0 instructions of iteration 0 (pointer
          * bumps among them become load offsets) */
 
-        /* kernel: iteration i and the start of i+1, unrolled 2x */
+        /* kernel: iteration i and the start of i+1, unrolled 1x */
         int64_t nq = k - 1;
-        for (int64_t it = nq / 2; it > 0; it--) {
+        for (int64_t it = nq / 1; it > 0; it--) {
             /* copy 0 */
             v12 = vld1q_f32((const float *)pa0);
             v13 = vld1q_f32((const float *)pb0);
@@ -1378,46 +1104,11 @@ void cortex_a55_sgemm_8x12_e4x12(int64_t m, int64_t n, int64_t k, const float *a
             v9 = vfmaq_laneq_f32(v9, v12, v15, 1);
             v10 = vfmaq_laneq_f32(v10, v12, v15, 2);
             v11 = vfmaq_laneq_f32(v11, v12, v15, 3);
-            /* copy 1 */
-            v12 = vld1q_f32((const float *)(pa0 + lda_b));
-            v13 = vld1q_f32((const float *)(pb0 + ldb_b));
-            v14 = vld1q_f32((const float *)(pb0 + ldb_b) + 4);
-            v15 = vld1q_f32((const float *)(pb0 + ldb_b) + 8);
-            v0 = vfmaq_laneq_f32(v0, v12, v13, 0);
-            v1 = vfmaq_laneq_f32(v1, v12, v13, 1);
-            v2 = vfmaq_laneq_f32(v2, v12, v13, 2);
-            v3 = vfmaq_laneq_f32(v3, v12, v13, 3);
-            v4 = vfmaq_laneq_f32(v4, v12, v14, 0);
-            v5 = vfmaq_laneq_f32(v5, v12, v14, 1);
-            v6 = vfmaq_laneq_f32(v6, v12, v14, 2);
-            v7 = vfmaq_laneq_f32(v7, v12, v14, 3);
-            v8 = vfmaq_laneq_f32(v8, v12, v15, 0);
-            v9 = vfmaq_laneq_f32(v9, v12, v15, 1);
-            v10 = vfmaq_laneq_f32(v10, v12, v15, 2);
-            v11 = vfmaq_laneq_f32(v11, v12, v15, 3);
 
-            pa0 += 2 * lda_b;
-            pb0 += 2 * ldb_b;
+            pa0 += 1 * lda_b;
+            pb0 += 1 * ldb_b;
         }
-        int64_t rem = nq % 2;
-        if (rem > 0) {
-            v12 = vld1q_f32((const float *)pa0);
-            v13 = vld1q_f32((const float *)pb0);
-            v14 = vld1q_f32((const float *)pb0 + 4);
-            v15 = vld1q_f32((const float *)pb0 + 8);
-            v0 = vfmaq_laneq_f32(v0, v12, v13, 0);
-            v1 = vfmaq_laneq_f32(v1, v12, v13, 1);
-            v2 = vfmaq_laneq_f32(v2, v12, v13, 2);
-            v3 = vfmaq_laneq_f32(v3, v12, v13, 3);
-            v4 = vfmaq_laneq_f32(v4, v12, v14, 0);
-            v5 = vfmaq_laneq_f32(v5, v12, v14, 1);
-            v6 = vfmaq_laneq_f32(v6, v12, v14, 2);
-            v7 = vfmaq_laneq_f32(v7, v12, v14, 3);
-            v8 = vfmaq_laneq_f32(v8, v12, v15, 0);
-            v9 = vfmaq_laneq_f32(v9, v12, v15, 1);
-            v10 = vfmaq_laneq_f32(v10, v12, v15, 2);
-            v11 = vfmaq_laneq_f32(v11, v12, v15, 3);
-        }
+        int64_t rem = nq % 1;
 
         /* epilogue: the rest of the last iteration, in the registers
          * of the copy it follows */
@@ -1427,24 +1118,6 @@ void cortex_a55_sgemm_8x12_e4x12(int64_t m, int64_t n, int64_t k, const float *a
             v13 = vld1q_f32((const float *)pb0);
             v14 = vld1q_f32((const float *)pb0 + 4);
             v15 = vld1q_f32((const float *)pb0 + 8);
-            v0 = vfmaq_laneq_f32(v0, v12, v13, 0);
-            v1 = vfmaq_laneq_f32(v1, v12, v13, 1);
-            v2 = vfmaq_laneq_f32(v2, v12, v13, 2);
-            v3 = vfmaq_laneq_f32(v3, v12, v13, 3);
-            v4 = vfmaq_laneq_f32(v4, v12, v14, 0);
-            v5 = vfmaq_laneq_f32(v5, v12, v14, 1);
-            v6 = vfmaq_laneq_f32(v6, v12, v14, 2);
-            v7 = vfmaq_laneq_f32(v7, v12, v14, 3);
-            v8 = vfmaq_laneq_f32(v8, v12, v15, 0);
-            v9 = vfmaq_laneq_f32(v9, v12, v15, 1);
-            v10 = vfmaq_laneq_f32(v10, v12, v15, 2);
-            v11 = vfmaq_laneq_f32(v11, v12, v15, 3);
-            break;
-        case 1:
-            v12 = vld1q_f32((const float *)(pa0 + lda_b));
-            v13 = vld1q_f32((const float *)(pb0 + ldb_b));
-            v14 = vld1q_f32((const float *)(pb0 + ldb_b) + 4);
-            v15 = vld1q_f32((const float *)(pb0 + ldb_b) + 8);
             v0 = vfmaq_laneq_f32(v0, v12, v13, 0);
             v1 = vfmaq_laneq_f32(v1, v12, v13, 1);
             v2 = vfmaq_laneq_f32(v2, v12, v13, 2);
@@ -1643,13 +1316,11 @@ void cortex_a55_sgemm_8x12_p4x12(int64_t m, int64_t n, int64_t k, const float *a
     v10 = vdupq_n_f32(0);
     v11 = vdupq_n_f32(0);
 
-    /* C is read (or overwritten) after the k loop: the passes of the k loop
-     * fetch it a column (row) each; those they cannot reach go now */
+    /* C is read (or overwritten) after the k loop: its lines go now */
     const int64_t pf_step = rs_c == 1 ? cs_c : rs_c;
     const int64_t pf_span = rs_c == 1 ? m - 1 : (n - 1) * cs_c;
-    int64_t pf_left = rs_c == 1 ? n : m;
     float *pf_c = c;
-    for (int64_t passes = k > 0 ? (k - 1) / 2 : 0; pf_left > passes; pf_left--) {
+    for (int64_t pf_left = rs_c == 1 ? n : m; pf_left > 0; pf_left--) {
         __builtin_prefetch(pf_c, 1, 3);
         __builtin_prefetch(pf_c + pf_span / 2, 1, 3);
         __builtin_prefetch(pf_c + pf_span, 1, 3);
@@ -1659,16 +1330,9 @@ void cortex_a55_sgemm_8x12_p4x12(int64_t m, int64_t n, int64_t k, const float *a
         /* prologue: the first 0 instructions of iteration 0 (pointer
          * bumps among them become load offsets) */
 
-        /* kernel: iteration i and the start of i+1, unrolled 2x */
+        /* kernel: iteration i and the start of i+1, unrolled 1x */
         int64_t nq = k - 1;
-        for (int64_t it = nq / 2; it > 0; it--) {
-            if (pf_left > 0) {
-                __builtin_prefetch(pf_c, 1, 3);
-                __builtin_prefetch(pf_c + pf_span / 2, 1, 3);
-                __builtin_prefetch(pf_c + pf_span, 1, 3);
-                pf_c += pf_step;
-                pf_left--;
-            }
+        for (int64_t it = nq / 1; it > 0; it--) {
             /* copy 0 */
             v12 = vld1q_f32(ap + 0);
             v13 = vld1q_f32(bp + 0);
@@ -1688,51 +1352,12 @@ void cortex_a55_sgemm_8x12_p4x12(int64_t m, int64_t n, int64_t k, const float *a
             v9 = vfmaq_laneq_f32(v9, v12, v15, 1);
             v10 = vfmaq_laneq_f32(v10, v12, v15, 2);
             v11 = vfmaq_laneq_f32(v11, v12, v15, 3);
-            /* copy 1 */
-            v12 = vld1q_f32(ap + 4);
-            v13 = vld1q_f32(bp + 12);
-            v14 = vld1q_f32(bp + 16);
-            v15 = vld1q_f32(bp + 20);
-            v0 = vfmaq_laneq_f32(v0, v12, v13, 0);
-            __builtin_prefetch((const char *)(bp + 12) + 512, 0, 3);
-            v1 = vfmaq_laneq_f32(v1, v12, v13, 1);
-            __builtin_prefetch((const char *)(an + 4) + 0, 0, 3);
-            v2 = vfmaq_laneq_f32(v2, v12, v13, 2);
-            v3 = vfmaq_laneq_f32(v3, v12, v13, 3);
-            v4 = vfmaq_laneq_f32(v4, v12, v14, 0);
-            v5 = vfmaq_laneq_f32(v5, v12, v14, 1);
-            v6 = vfmaq_laneq_f32(v6, v12, v14, 2);
-            v7 = vfmaq_laneq_f32(v7, v12, v14, 3);
-            v8 = vfmaq_laneq_f32(v8, v12, v15, 0);
-            v9 = vfmaq_laneq_f32(v9, v12, v15, 1);
-            v10 = vfmaq_laneq_f32(v10, v12, v15, 2);
-            v11 = vfmaq_laneq_f32(v11, v12, v15, 3);
 
-            ap += 8;
-            bp += 24;
-            an += 8;
+            ap += 4;
+            bp += 12;
+            an += 4;
         }
-        int64_t rem = nq % 2;
-        if (rem > 0) {
-            v12 = vld1q_f32(ap + 0);
-            v13 = vld1q_f32(bp + 0);
-            v14 = vld1q_f32(bp + 4);
-            v15 = vld1q_f32(bp + 8);
-            v0 = vfmaq_laneq_f32(v0, v12, v13, 0);
-            __builtin_prefetch((const char *)(bp + 0) + 512, 0, 3);
-            v1 = vfmaq_laneq_f32(v1, v12, v13, 1);
-            __builtin_prefetch((const char *)(an + 0) + 0, 0, 3);
-            v2 = vfmaq_laneq_f32(v2, v12, v13, 2);
-            v3 = vfmaq_laneq_f32(v3, v12, v13, 3);
-            v4 = vfmaq_laneq_f32(v4, v12, v14, 0);
-            v5 = vfmaq_laneq_f32(v5, v12, v14, 1);
-            v6 = vfmaq_laneq_f32(v6, v12, v14, 2);
-            v7 = vfmaq_laneq_f32(v7, v12, v14, 3);
-            v8 = vfmaq_laneq_f32(v8, v12, v15, 0);
-            v9 = vfmaq_laneq_f32(v9, v12, v15, 1);
-            v10 = vfmaq_laneq_f32(v10, v12, v15, 2);
-            v11 = vfmaq_laneq_f32(v11, v12, v15, 3);
-        }
+        int64_t rem = nq % 1;
 
         /* epilogue: the rest of the last iteration, in the registers
          * of the copy it follows */
@@ -1746,26 +1371,6 @@ void cortex_a55_sgemm_8x12_p4x12(int64_t m, int64_t n, int64_t k, const float *a
             __builtin_prefetch((const char *)(bp + 0) + 512, 0, 3);
             v1 = vfmaq_laneq_f32(v1, v12, v13, 1);
             __builtin_prefetch((const char *)(an + 0) + 0, 0, 3);
-            v2 = vfmaq_laneq_f32(v2, v12, v13, 2);
-            v3 = vfmaq_laneq_f32(v3, v12, v13, 3);
-            v4 = vfmaq_laneq_f32(v4, v12, v14, 0);
-            v5 = vfmaq_laneq_f32(v5, v12, v14, 1);
-            v6 = vfmaq_laneq_f32(v6, v12, v14, 2);
-            v7 = vfmaq_laneq_f32(v7, v12, v14, 3);
-            v8 = vfmaq_laneq_f32(v8, v12, v15, 0);
-            v9 = vfmaq_laneq_f32(v9, v12, v15, 1);
-            v10 = vfmaq_laneq_f32(v10, v12, v15, 2);
-            v11 = vfmaq_laneq_f32(v11, v12, v15, 3);
-            break;
-        case 1:
-            v12 = vld1q_f32(ap + 4);
-            v13 = vld1q_f32(bp + 12);
-            v14 = vld1q_f32(bp + 16);
-            v15 = vld1q_f32(bp + 20);
-            v0 = vfmaq_laneq_f32(v0, v12, v13, 0);
-            __builtin_prefetch((const char *)(bp + 12) + 512, 0, 3);
-            v1 = vfmaq_laneq_f32(v1, v12, v13, 1);
-            __builtin_prefetch((const char *)(an + 4) + 0, 0, 3);
             v2 = vfmaq_laneq_f32(v2, v12, v13, 2);
             v3 = vfmaq_laneq_f32(v3, v12, v13, 3);
             v4 = vfmaq_laneq_f32(v4, v12, v14, 0);
@@ -1938,9 +1543,9 @@ void cortex_a55_sgemm_8x12_e4x8(int64_t m, int64_t n, int64_t k, const float *al
         /* prologue: the first 0 instructions of iteration 0 (pointer
          * bumps among them become load offsets) */
 
-        /* kernel: iteration i and the start of i+1, unrolled 2x */
+        /* kernel: iteration i and the start of i+1, unrolled 1x */
         int64_t nq = k - 1;
-        for (int64_t it = nq / 2; it > 0; it--) {
+        for (int64_t it = nq / 1; it > 0; it--) {
             /* copy 0 */
             v8 = vld1q_f32((const float *)pa0);
             v9 = vld1q_f32((const float *)pb0);
@@ -1953,36 +1558,11 @@ void cortex_a55_sgemm_8x12_e4x8(int64_t m, int64_t n, int64_t k, const float *al
             v5 = vfmaq_laneq_f32(v5, v8, v10, 1);
             v6 = vfmaq_laneq_f32(v6, v8, v10, 2);
             v7 = vfmaq_laneq_f32(v7, v8, v10, 3);
-            /* copy 1 */
-            v8 = vld1q_f32((const float *)(pa0 + lda_b));
-            v9 = vld1q_f32((const float *)(pb0 + ldb_b));
-            v10 = vld1q_f32((const float *)(pb0 + ldb_b) + 4);
-            v0 = vfmaq_laneq_f32(v0, v8, v9, 0);
-            v1 = vfmaq_laneq_f32(v1, v8, v9, 1);
-            v2 = vfmaq_laneq_f32(v2, v8, v9, 2);
-            v3 = vfmaq_laneq_f32(v3, v8, v9, 3);
-            v4 = vfmaq_laneq_f32(v4, v8, v10, 0);
-            v5 = vfmaq_laneq_f32(v5, v8, v10, 1);
-            v6 = vfmaq_laneq_f32(v6, v8, v10, 2);
-            v7 = vfmaq_laneq_f32(v7, v8, v10, 3);
 
-            pa0 += 2 * lda_b;
-            pb0 += 2 * ldb_b;
+            pa0 += 1 * lda_b;
+            pb0 += 1 * ldb_b;
         }
-        int64_t rem = nq % 2;
-        if (rem > 0) {
-            v8 = vld1q_f32((const float *)pa0);
-            v9 = vld1q_f32((const float *)pb0);
-            v10 = vld1q_f32((const float *)pb0 + 4);
-            v0 = vfmaq_laneq_f32(v0, v8, v9, 0);
-            v1 = vfmaq_laneq_f32(v1, v8, v9, 1);
-            v2 = vfmaq_laneq_f32(v2, v8, v9, 2);
-            v3 = vfmaq_laneq_f32(v3, v8, v9, 3);
-            v4 = vfmaq_laneq_f32(v4, v8, v10, 0);
-            v5 = vfmaq_laneq_f32(v5, v8, v10, 1);
-            v6 = vfmaq_laneq_f32(v6, v8, v10, 2);
-            v7 = vfmaq_laneq_f32(v7, v8, v10, 3);
-        }
+        int64_t rem = nq % 1;
 
         /* epilogue: the rest of the last iteration, in the registers
          * of the copy it follows */
@@ -1991,19 +1571,6 @@ void cortex_a55_sgemm_8x12_e4x8(int64_t m, int64_t n, int64_t k, const float *al
             v8 = vld1q_f32((const float *)pa0);
             v9 = vld1q_f32((const float *)pb0);
             v10 = vld1q_f32((const float *)pb0 + 4);
-            v0 = vfmaq_laneq_f32(v0, v8, v9, 0);
-            v1 = vfmaq_laneq_f32(v1, v8, v9, 1);
-            v2 = vfmaq_laneq_f32(v2, v8, v9, 2);
-            v3 = vfmaq_laneq_f32(v3, v8, v9, 3);
-            v4 = vfmaq_laneq_f32(v4, v8, v10, 0);
-            v5 = vfmaq_laneq_f32(v5, v8, v10, 1);
-            v6 = vfmaq_laneq_f32(v6, v8, v10, 2);
-            v7 = vfmaq_laneq_f32(v7, v8, v10, 3);
-            break;
-        case 1:
-            v8 = vld1q_f32((const float *)(pa0 + lda_b));
-            v9 = vld1q_f32((const float *)(pb0 + ldb_b));
-            v10 = vld1q_f32((const float *)(pb0 + ldb_b) + 4);
             v0 = vfmaq_laneq_f32(v0, v8, v9, 0);
             v1 = vfmaq_laneq_f32(v1, v8, v9, 1);
             v2 = vfmaq_laneq_f32(v2, v8, v9, 2);

@@ -9,7 +9,7 @@
  *   single-iteration schedule 19 cycles; pipelined: 0 instructions of
  *   the next iteration moved up, 20.00 cycles per iteration (resource
  *   bound 18.00), predicted FP-unit utilization 60.0%
- *   LiveReg at most 31; unroll factor 2, rotating register allocation
+ *   LiveReg at most 31; unroll factor 1, rotating register allocation
  *   complex strategy: split re/im + permute/signed FMA (split-complex-lane):
  *     12 C vectors, 2 accumulators each, combined after the k loop by
  *     12 vshuffle + 12 vfma, about 6.0 cycles per tile
@@ -71,13 +71,11 @@ void cortex_a55_zgemm_3x4(int64_t m, int64_t n, int64_t k, const double _Complex
     v22 = vdupq_n_f64(0);
     v23 = vdupq_n_f64(0);
 
-    /* C is read (or overwritten) after the k loop: the passes of the k loop
-     * fetch it a column (row) each; those they cannot reach go now */
+    /* C is read (or overwritten) after the k loop: its lines go now */
     const int64_t pf_step = rs_c == 1 ? cs_c : rs_c;
     const int64_t pf_span = rs_c == 1 ? m - 1 : (n - 1) * cs_c;
-    int64_t pf_left = rs_c == 1 ? n : m;
     double _Complex *pf_c = c;
-    for (int64_t passes = k > 0 ? (k - 1) / 2 : 0; pf_left > passes; pf_left--) {
+    for (int64_t pf_left = rs_c == 1 ? n : m; pf_left > 0; pf_left--) {
         __builtin_prefetch(pf_c, 1, 3);
         __builtin_prefetch(pf_c + pf_span / 2, 1, 3);
         __builtin_prefetch(pf_c + pf_span, 1, 3);
@@ -87,125 +85,49 @@ void cortex_a55_zgemm_3x4(int64_t m, int64_t n, int64_t k, const double _Complex
         /* prologue: the first 0 instructions of iteration 0 (pointer
          * bumps among them become load offsets) */
 
-        /* kernel: iteration i and the start of i+1, unrolled 2x */
+        /* kernel: iteration i and the start of i+1, unrolled 1x */
         int64_t nq = k - 1;
-        for (int64_t it = nq / 2; it > 0; it--) {
-            if (pf_left > 0) {
-                __builtin_prefetch(pf_c, 1, 3);
-                __builtin_prefetch(pf_c + pf_span / 2, 1, 3);
-                __builtin_prefetch(pf_c + pf_span, 1, 3);
-                pf_c += pf_step;
-                pf_left--;
-            }
+        for (int64_t it = nq / 1; it > 0; it--) {
             /* copy 0 */
             __builtin_prefetch((const char *)(an + 0) + 0, 0, 3);
             v24 = vld1q_f64(ap + 0);
-            v26 = vld1q_f64(bp + 0);
+            v27 = vld1q_f64(bp + 0);
             v25 = vld1q_f64(ap + 2);
             v28 = vld1q_f64(bp + 2);
-            v0 = vfmaq_laneq_f64(v0, v24, v26, 0);
-            v27 = vld1q_f64(ap + 4);
-            v2 = vfmaq_laneq_f64(v2, v25, v26, 0);
+            v0 = vfmaq_laneq_f64(v0, v24, v27, 0);
+            v26 = vld1q_f64(ap + 4);
+            v2 = vfmaq_laneq_f64(v2, v25, v27, 0);
             v29 = vld1q_f64(bp + 4);
-            v1 = vfmaq_laneq_f64(v1, v24, v26, 1);
+            v1 = vfmaq_laneq_f64(v1, v24, v27, 1);
             v30 = vld1q_f64(bp + 6);
-            v4 = vfmaq_laneq_f64(v4, v27, v26, 0);
+            v4 = vfmaq_laneq_f64(v4, v26, v27, 0);
             __builtin_prefetch((const char *)(bp + 0) + 512, 0, 3);
-            v3 = vfmaq_laneq_f64(v3, v25, v26, 1);
-            v5 = vfmaq_laneq_f64(v5, v27, v26, 1);
+            v3 = vfmaq_laneq_f64(v3, v25, v27, 1);
+            v5 = vfmaq_laneq_f64(v5, v26, v27, 1);
             v6 = vfmaq_laneq_f64(v6, v24, v28, 0);
             v8 = vfmaq_laneq_f64(v8, v25, v28, 0);
-            v10 = vfmaq_laneq_f64(v10, v27, v28, 0);
+            v10 = vfmaq_laneq_f64(v10, v26, v28, 0);
             v7 = vfmaq_laneq_f64(v7, v24, v28, 1);
             v9 = vfmaq_laneq_f64(v9, v25, v28, 1);
-            v11 = vfmaq_laneq_f64(v11, v27, v28, 1);
+            v11 = vfmaq_laneq_f64(v11, v26, v28, 1);
             v12 = vfmaq_laneq_f64(v12, v24, v29, 0);
             v14 = vfmaq_laneq_f64(v14, v25, v29, 0);
-            v16 = vfmaq_laneq_f64(v16, v27, v29, 0);
+            v16 = vfmaq_laneq_f64(v16, v26, v29, 0);
             v13 = vfmaq_laneq_f64(v13, v24, v29, 1);
             v15 = vfmaq_laneq_f64(v15, v25, v29, 1);
-            v17 = vfmaq_laneq_f64(v17, v27, v29, 1);
+            v17 = vfmaq_laneq_f64(v17, v26, v29, 1);
             v18 = vfmaq_laneq_f64(v18, v24, v30, 0);
             v20 = vfmaq_laneq_f64(v20, v25, v30, 0);
-            v22 = vfmaq_laneq_f64(v22, v27, v30, 0);
+            v22 = vfmaq_laneq_f64(v22, v26, v30, 0);
             v19 = vfmaq_laneq_f64(v19, v24, v30, 1);
             v21 = vfmaq_laneq_f64(v21, v25, v30, 1);
-            v23 = vfmaq_laneq_f64(v23, v27, v30, 1);
-            /* copy 1 */
-            __builtin_prefetch((const char *)(an + 6) + 0, 0, 3);
-            v24 = vld1q_f64(ap + 6);
-            v25 = vld1q_f64(bp + 8);
-            v26 = vld1q_f64(ap + 8);
-            v27 = vld1q_f64(bp + 10);
-            v0 = vfmaq_laneq_f64(v0, v24, v25, 0);
-            v28 = vld1q_f64(ap + 10);
-            v2 = vfmaq_laneq_f64(v2, v26, v25, 0);
-            v29 = vld1q_f64(bp + 12);
-            v1 = vfmaq_laneq_f64(v1, v24, v25, 1);
-            v30 = vld1q_f64(bp + 14);
-            v4 = vfmaq_laneq_f64(v4, v28, v25, 0);
-            __builtin_prefetch((const char *)(bp + 8) + 512, 0, 3);
-            v3 = vfmaq_laneq_f64(v3, v26, v25, 1);
-            v5 = vfmaq_laneq_f64(v5, v28, v25, 1);
-            v6 = vfmaq_laneq_f64(v6, v24, v27, 0);
-            v8 = vfmaq_laneq_f64(v8, v26, v27, 0);
-            v10 = vfmaq_laneq_f64(v10, v28, v27, 0);
-            v7 = vfmaq_laneq_f64(v7, v24, v27, 1);
-            v9 = vfmaq_laneq_f64(v9, v26, v27, 1);
-            v11 = vfmaq_laneq_f64(v11, v28, v27, 1);
-            v12 = vfmaq_laneq_f64(v12, v24, v29, 0);
-            v14 = vfmaq_laneq_f64(v14, v26, v29, 0);
-            v16 = vfmaq_laneq_f64(v16, v28, v29, 0);
-            v13 = vfmaq_laneq_f64(v13, v24, v29, 1);
-            v15 = vfmaq_laneq_f64(v15, v26, v29, 1);
-            v17 = vfmaq_laneq_f64(v17, v28, v29, 1);
-            v18 = vfmaq_laneq_f64(v18, v24, v30, 0);
-            v20 = vfmaq_laneq_f64(v20, v26, v30, 0);
-            v22 = vfmaq_laneq_f64(v22, v28, v30, 0);
-            v19 = vfmaq_laneq_f64(v19, v24, v30, 1);
-            v21 = vfmaq_laneq_f64(v21, v26, v30, 1);
-            v23 = vfmaq_laneq_f64(v23, v28, v30, 1);
+            v23 = vfmaq_laneq_f64(v23, v26, v30, 1);
 
-            ap += 12;
-            bp += 16;
-            an += 12;
+            ap += 6;
+            bp += 8;
+            an += 6;
         }
-        int64_t rem = nq % 2;
-        if (rem > 0) {
-            __builtin_prefetch((const char *)(an + 0) + 0, 0, 3);
-            v24 = vld1q_f64(ap + 0);
-            v26 = vld1q_f64(bp + 0);
-            v25 = vld1q_f64(ap + 2);
-            v28 = vld1q_f64(bp + 2);
-            v0 = vfmaq_laneq_f64(v0, v24, v26, 0);
-            v27 = vld1q_f64(ap + 4);
-            v2 = vfmaq_laneq_f64(v2, v25, v26, 0);
-            v29 = vld1q_f64(bp + 4);
-            v1 = vfmaq_laneq_f64(v1, v24, v26, 1);
-            v30 = vld1q_f64(bp + 6);
-            v4 = vfmaq_laneq_f64(v4, v27, v26, 0);
-            __builtin_prefetch((const char *)(bp + 0) + 512, 0, 3);
-            v3 = vfmaq_laneq_f64(v3, v25, v26, 1);
-            v5 = vfmaq_laneq_f64(v5, v27, v26, 1);
-            v6 = vfmaq_laneq_f64(v6, v24, v28, 0);
-            v8 = vfmaq_laneq_f64(v8, v25, v28, 0);
-            v10 = vfmaq_laneq_f64(v10, v27, v28, 0);
-            v7 = vfmaq_laneq_f64(v7, v24, v28, 1);
-            v9 = vfmaq_laneq_f64(v9, v25, v28, 1);
-            v11 = vfmaq_laneq_f64(v11, v27, v28, 1);
-            v12 = vfmaq_laneq_f64(v12, v24, v29, 0);
-            v14 = vfmaq_laneq_f64(v14, v25, v29, 0);
-            v16 = vfmaq_laneq_f64(v16, v27, v29, 0);
-            v13 = vfmaq_laneq_f64(v13, v24, v29, 1);
-            v15 = vfmaq_laneq_f64(v15, v25, v29, 1);
-            v17 = vfmaq_laneq_f64(v17, v27, v29, 1);
-            v18 = vfmaq_laneq_f64(v18, v24, v30, 0);
-            v20 = vfmaq_laneq_f64(v20, v25, v30, 0);
-            v22 = vfmaq_laneq_f64(v22, v27, v30, 0);
-            v19 = vfmaq_laneq_f64(v19, v24, v30, 1);
-            v21 = vfmaq_laneq_f64(v21, v25, v30, 1);
-            v23 = vfmaq_laneq_f64(v23, v27, v30, 1);
-        }
+        int64_t rem = nq % 1;
 
         /* epilogue: the rest of the last iteration, in the registers
          * of the copy it follows */
@@ -213,72 +135,37 @@ void cortex_a55_zgemm_3x4(int64_t m, int64_t n, int64_t k, const double _Complex
         case 0:
             __builtin_prefetch((const char *)(an + 0) + 0, 0, 3);
             v24 = vld1q_f64(ap + 0);
-            v26 = vld1q_f64(bp + 0);
+            v27 = vld1q_f64(bp + 0);
             v25 = vld1q_f64(ap + 2);
             v28 = vld1q_f64(bp + 2);
-            v0 = vfmaq_laneq_f64(v0, v24, v26, 0);
-            v27 = vld1q_f64(ap + 4);
-            v2 = vfmaq_laneq_f64(v2, v25, v26, 0);
+            v0 = vfmaq_laneq_f64(v0, v24, v27, 0);
+            v26 = vld1q_f64(ap + 4);
+            v2 = vfmaq_laneq_f64(v2, v25, v27, 0);
             v29 = vld1q_f64(bp + 4);
-            v1 = vfmaq_laneq_f64(v1, v24, v26, 1);
+            v1 = vfmaq_laneq_f64(v1, v24, v27, 1);
             v30 = vld1q_f64(bp + 6);
-            v4 = vfmaq_laneq_f64(v4, v27, v26, 0);
+            v4 = vfmaq_laneq_f64(v4, v26, v27, 0);
             __builtin_prefetch((const char *)(bp + 0) + 512, 0, 3);
-            v3 = vfmaq_laneq_f64(v3, v25, v26, 1);
-            v5 = vfmaq_laneq_f64(v5, v27, v26, 1);
+            v3 = vfmaq_laneq_f64(v3, v25, v27, 1);
+            v5 = vfmaq_laneq_f64(v5, v26, v27, 1);
             v6 = vfmaq_laneq_f64(v6, v24, v28, 0);
             v8 = vfmaq_laneq_f64(v8, v25, v28, 0);
-            v10 = vfmaq_laneq_f64(v10, v27, v28, 0);
+            v10 = vfmaq_laneq_f64(v10, v26, v28, 0);
             v7 = vfmaq_laneq_f64(v7, v24, v28, 1);
             v9 = vfmaq_laneq_f64(v9, v25, v28, 1);
-            v11 = vfmaq_laneq_f64(v11, v27, v28, 1);
+            v11 = vfmaq_laneq_f64(v11, v26, v28, 1);
             v12 = vfmaq_laneq_f64(v12, v24, v29, 0);
             v14 = vfmaq_laneq_f64(v14, v25, v29, 0);
-            v16 = vfmaq_laneq_f64(v16, v27, v29, 0);
+            v16 = vfmaq_laneq_f64(v16, v26, v29, 0);
             v13 = vfmaq_laneq_f64(v13, v24, v29, 1);
             v15 = vfmaq_laneq_f64(v15, v25, v29, 1);
-            v17 = vfmaq_laneq_f64(v17, v27, v29, 1);
+            v17 = vfmaq_laneq_f64(v17, v26, v29, 1);
             v18 = vfmaq_laneq_f64(v18, v24, v30, 0);
             v20 = vfmaq_laneq_f64(v20, v25, v30, 0);
-            v22 = vfmaq_laneq_f64(v22, v27, v30, 0);
+            v22 = vfmaq_laneq_f64(v22, v26, v30, 0);
             v19 = vfmaq_laneq_f64(v19, v24, v30, 1);
             v21 = vfmaq_laneq_f64(v21, v25, v30, 1);
-            v23 = vfmaq_laneq_f64(v23, v27, v30, 1);
-            break;
-        case 1:
-            __builtin_prefetch((const char *)(an + 6) + 0, 0, 3);
-            v24 = vld1q_f64(ap + 6);
-            v25 = vld1q_f64(bp + 8);
-            v26 = vld1q_f64(ap + 8);
-            v27 = vld1q_f64(bp + 10);
-            v0 = vfmaq_laneq_f64(v0, v24, v25, 0);
-            v28 = vld1q_f64(ap + 10);
-            v2 = vfmaq_laneq_f64(v2, v26, v25, 0);
-            v29 = vld1q_f64(bp + 12);
-            v1 = vfmaq_laneq_f64(v1, v24, v25, 1);
-            v30 = vld1q_f64(bp + 14);
-            v4 = vfmaq_laneq_f64(v4, v28, v25, 0);
-            __builtin_prefetch((const char *)(bp + 8) + 512, 0, 3);
-            v3 = vfmaq_laneq_f64(v3, v26, v25, 1);
-            v5 = vfmaq_laneq_f64(v5, v28, v25, 1);
-            v6 = vfmaq_laneq_f64(v6, v24, v27, 0);
-            v8 = vfmaq_laneq_f64(v8, v26, v27, 0);
-            v10 = vfmaq_laneq_f64(v10, v28, v27, 0);
-            v7 = vfmaq_laneq_f64(v7, v24, v27, 1);
-            v9 = vfmaq_laneq_f64(v9, v26, v27, 1);
-            v11 = vfmaq_laneq_f64(v11, v28, v27, 1);
-            v12 = vfmaq_laneq_f64(v12, v24, v29, 0);
-            v14 = vfmaq_laneq_f64(v14, v26, v29, 0);
-            v16 = vfmaq_laneq_f64(v16, v28, v29, 0);
-            v13 = vfmaq_laneq_f64(v13, v24, v29, 1);
-            v15 = vfmaq_laneq_f64(v15, v26, v29, 1);
-            v17 = vfmaq_laneq_f64(v17, v28, v29, 1);
-            v18 = vfmaq_laneq_f64(v18, v24, v30, 0);
-            v20 = vfmaq_laneq_f64(v20, v26, v30, 0);
-            v22 = vfmaq_laneq_f64(v22, v28, v30, 0);
-            v19 = vfmaq_laneq_f64(v19, v24, v30, 1);
-            v21 = vfmaq_laneq_f64(v21, v26, v30, 1);
-            v23 = vfmaq_laneq_f64(v23, v28, v30, 1);
+            v23 = vfmaq_laneq_f64(v23, v26, v30, 1);
             break;
 
         }

@@ -22,7 +22,7 @@
 #include <unistd.h>
 
 static char dir[64];         /* the mkdtemp work directory (cwd of gemmgen) */
-static char err[8192], out[8192];
+static char err[8192], out[1 << 15];
 
 /* Line numbers matter: the tests name them. */
 static const char good[] =
@@ -576,6 +576,18 @@ static void rank_g_power_arm(void **state)
     snprintf(a55, sizeof a55, "%s/cortex-a55.yaml", MACHINES_DIR);
     assert_int_equal(run(ARGS("--machine", a55, "--print-cflags")), 0);
     assert_string_equal(out, "-march=armv8-a\n");
+    /* in order: nothing moved up for no cycle, no unrolling only to rotate, C
+     * fetched before the loop (c_in_loop: false); --unroll still unrolls */
+    assert_int_equal(run(ARGS("--machine", a55, "--type", "f32", "--explain")), 0);
+    assert_non_null(strstr(out, "moved up j = 0,"));
+    assert_non_null(strstr(out, "unroll factor UF = 1\n"));
+    clear_outputs();
+    assert_int_equal(run(ARGS("--machine", a55, "-o", "o", "--name", "a55")), 0);
+    c[read_out("o/a55.c", c, sizeof c - 1)] = '\0';
+    assert_null(strstr(c, "if (pf_left > 0)"));
+    assert_non_null(strstr(c, "for (int64_t pf_left = rs_c == 1 ? n : m; pf_left > 0; pf_left--)"));
+    assert_int_equal(run(ARGS("--machine", a55, "--unroll", "4", "--explain")), 0);
+    assert_non_null(strstr(out, "unroll factor UF = 4\n"));
     assert_int_equal(run(ARGS("--machine", v1, "--type", "bf16", "--explain")), 0);
     assert_non_null(strstr(out, "rank-2 multiply-add: vdot_bf16"));
 }
