@@ -96,6 +96,7 @@ const char *kernel_ctype(const struct kernel *k);
 /* Registers the shape needs at the least (accumulators, A, one B). */
 int kernel_min_regs(const struct machine *m, const struct target *t, enum bstrat bs,
                     enum elem e, int mr, int nr);
+bool kernel_plain_loop(const struct kernel *k);   /* see kernel.c */
 /* Why MR x NR is impossible for this strategy, or NULL. */
 const char *kernel_shape_error(const struct machine *m, const struct target *t, enum bstrat bs,
                                enum elem e, int mr, int nr);

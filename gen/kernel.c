@@ -384,6 +384,18 @@ int kernel_min_regs(const struct machine *m, const struct target *t, enum bstrat
     return mv * nr + mv + (bs == BS_VECTOR_SHUFFLE ? 2 : 1) + temp;
 }
 
+/* Where the compiler's allocation of a pipelined k loop costs more than
+ * pipelining can save: in order, each accumulator copy GCC adds stalls the
+ * pipe; a schedule filling a 16-register file (AVX2 and older) had GCC
+ * spill accumulators into their own recurrence. There nothing moves up that
+ * buys no cycle (pipeline.c). */
+bool kernel_plain_loop(const struct kernel *k)
+{
+    const struct machine *m = k->m;
+    return m->order == DISPATCH_IN_ORDER ||
+           (m->vector_registers <= 16 && k->max_regs >= m->vector_registers - 1);
+}
+
 const char *kernel_shape_error(const struct machine *m, const struct target *t, enum bstrat bs,
                                enum elem e, int mr, int nr)
 {

@@ -223,15 +223,13 @@ static void loop_liveness(const struct kernel *k, struct seq *q)
     free(inst); free(iter); free(live);
 }
 
-/* On an in-order core, instructions moved up that buy no cycle only
- * lengthen live ranges, and the compiler's allocation then copies
- * accumulators in the loop, each copy a stall: there none move. (Out of
- * order, the core hides either form.) The paper's mode keeps Algorithm 1's
- * j. */
+/* Instructions moved up that buy no cycle only lengthen live ranges; where
+ * the compiler's allocation pays for that (kernel_plain_loop) none move.
+ * The paper's mode keeps Algorithm 1's j. */
 static void keep_unless_faster(struct pipe *p, const struct kernel *k, const struct dag *g,
                                const struct seq *s)
 {
-    if (p->j == 0 || k->paper || k->m->order != DISPATCH_IN_ORDER) return;
+    if (p->j == 0 || k->paper || !kernel_plain_loop(k)) return;
     struct pipe none = { .single_cycles = p->single_cycles };
     attempt(&none, k, g, s, 0);
     none.max_live = steady_live(k, &none);

@@ -134,13 +134,22 @@ static void predict(struct plan *pl)
     pl->fp_utilization = pl->fp_bound / c;
 }
 
-/* In order, a register is never written before its earlier readers issue,
- * so where no value outlives an iteration rotation buys nothing, and the
- * body unrolled only to rotate had GCC copy accumulators in the loop: one
- * copy of the body then, unless the machine file asks for more. */
+/* Where no value outlives an iteration, rotation only renames, which an
+ * out-of-order core does itself and an in-order one never needs (no
+ * register is written before its earlier readers issue). One copy of the
+ * body then, unless the machine file asks for more, where the rotated body
+ * cost GCC copies in the loop: in order (each copy a stall), and in a full
+ * 16-register file without FMA, whose product registers GCC copied. */
+static bool one_copy(const struct plan *pl)
+{
+    const struct kernel *k = &pl->k;
+    return pl->m.order == DISPATCH_IN_ORDER ||
+           (kernel_plain_loop(k) && !k->t->sp[k->elem].fma);
+}
+
 static void allocate(struct plan *pl, const struct options *o)
 {
-    if (!o->unroll && pl->m.order == DISPATCH_IN_ORDER && !o->paper) {
+    if (!o->unroll && one_copy(pl) && !o->paper) {
         regalloc(&pl->r, &pl->k, &pl->p, 1);
         if (pl->r.uf == 1) return;
         rot_free(&pl->r, &pl->k);

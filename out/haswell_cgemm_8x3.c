@@ -6,7 +6,7 @@
  * two-iteration pipelining, rotating register allocation):
  *   machine haswell (haswell.yaml), avx2, 256-bit vectors, MaxReg 15
  *   B strategy split-complex; 25 instructions per k iteration, 12 accumulators
- *   single-iteration schedule 13 cycles; pipelined: 3 instructions of
+ *   single-iteration schedule 13 cycles; pipelined: 0 instructions of
  *   the next iteration moved up, 6.25 cycles per iteration (resource
  *   bound 6.25), predicted FP-unit utilization 96.0%
  *   LiveReg at most 15; unroll factor 2, rotating register allocation
@@ -70,10 +70,8 @@ void haswell_cgemm_8x3(int64_t m, int64_t n, int64_t k, const float _Complex *al
         pf_c += pf_step;
     }
     if (k > 0) {
-        /* prologue: the first 3 instructions of iteration 0 (pointer
+        /* prologue: the first 0 instructions of iteration 0 (pointer
          * bumps among them become load offsets) */
-        __builtin_prefetch((const char *)(an + 0) + 0, 0, 3);
-        ymm12 = _mm256_loadu_ps(ap + 0);
 
         /* kernel: iteration i and the start of i+1, unrolled 2x */
         int64_t nq = k - 1;
@@ -86,6 +84,8 @@ void haswell_cgemm_8x3(int64_t m, int64_t n, int64_t k, const float _Complex *al
                 pf_left--;
             }
             /* copy 0 */
+            __builtin_prefetch((const char *)(an + 0) + 0, 0, 3);
+            ymm12 = _mm256_loadu_ps(ap + 0);
             ymm13 = _mm256_loadu_ps(ap + 8);
             ymm14 = _mm256_broadcast_ss(bp + 0);
             __builtin_prefetch((const char *)(bp + 0) + 512, 0, 3);
@@ -98,7 +98,6 @@ void haswell_cgemm_8x3(int64_t m, int64_t n, int64_t k, const float _Complex *al
             ymm4 = _mm256_fmadd_ps(ymm12, ymm14, ymm4);
             ymm6 = _mm256_fmadd_ps(ymm13, ymm14, ymm6);
             ymm14 = _mm256_broadcast_ss(bp + 3);
-            __builtin_prefetch((const char *)(an + 16) + 0, 0, 3);
             ymm5 = _mm256_fmadd_ps(ymm12, ymm14, ymm5);
             ymm7 = _mm256_fmadd_ps(ymm13, ymm14, ymm7);
             ymm14 = _mm256_broadcast_ss(bp + 4);
@@ -106,9 +105,10 @@ void haswell_cgemm_8x3(int64_t m, int64_t n, int64_t k, const float _Complex *al
             ymm10 = _mm256_fmadd_ps(ymm13, ymm14, ymm10);
             ymm14 = _mm256_broadcast_ss(bp + 5);
             ymm9 = _mm256_fmadd_ps(ymm12, ymm14, ymm9);
-            ymm12 = _mm256_loadu_ps(ap + 16);
             ymm11 = _mm256_fmadd_ps(ymm13, ymm14, ymm11);
             /* copy 1 */
+            __builtin_prefetch((const char *)(an + 16) + 0, 0, 3);
+            ymm12 = _mm256_loadu_ps(ap + 16);
             ymm14 = _mm256_loadu_ps(ap + 24);
             ymm13 = _mm256_broadcast_ss(bp + 6);
             __builtin_prefetch((const char *)(bp + 6) + 512, 0, 3);
@@ -121,7 +121,6 @@ void haswell_cgemm_8x3(int64_t m, int64_t n, int64_t k, const float _Complex *al
             ymm4 = _mm256_fmadd_ps(ymm12, ymm13, ymm4);
             ymm6 = _mm256_fmadd_ps(ymm14, ymm13, ymm6);
             ymm13 = _mm256_broadcast_ss(bp + 9);
-            __builtin_prefetch((const char *)(an + 32) + 0, 0, 3);
             ymm5 = _mm256_fmadd_ps(ymm12, ymm13, ymm5);
             ymm7 = _mm256_fmadd_ps(ymm14, ymm13, ymm7);
             ymm13 = _mm256_broadcast_ss(bp + 10);
@@ -129,7 +128,6 @@ void haswell_cgemm_8x3(int64_t m, int64_t n, int64_t k, const float _Complex *al
             ymm10 = _mm256_fmadd_ps(ymm14, ymm13, ymm10);
             ymm13 = _mm256_broadcast_ss(bp + 11);
             ymm9 = _mm256_fmadd_ps(ymm12, ymm13, ymm9);
-            ymm12 = _mm256_loadu_ps(ap + 32);
             ymm11 = _mm256_fmadd_ps(ymm14, ymm13, ymm11);
 
             ap += 32;
@@ -138,6 +136,8 @@ void haswell_cgemm_8x3(int64_t m, int64_t n, int64_t k, const float _Complex *al
         }
         int64_t rem = nq % 2;
         if (rem > 0) {
+            __builtin_prefetch((const char *)(an + 0) + 0, 0, 3);
+            ymm12 = _mm256_loadu_ps(ap + 0);
             ymm13 = _mm256_loadu_ps(ap + 8);
             ymm14 = _mm256_broadcast_ss(bp + 0);
             __builtin_prefetch((const char *)(bp + 0) + 512, 0, 3);
@@ -150,7 +150,6 @@ void haswell_cgemm_8x3(int64_t m, int64_t n, int64_t k, const float _Complex *al
             ymm4 = _mm256_fmadd_ps(ymm12, ymm14, ymm4);
             ymm6 = _mm256_fmadd_ps(ymm13, ymm14, ymm6);
             ymm14 = _mm256_broadcast_ss(bp + 3);
-            __builtin_prefetch((const char *)(an + 16) + 0, 0, 3);
             ymm5 = _mm256_fmadd_ps(ymm12, ymm14, ymm5);
             ymm7 = _mm256_fmadd_ps(ymm13, ymm14, ymm7);
             ymm14 = _mm256_broadcast_ss(bp + 4);
@@ -158,7 +157,6 @@ void haswell_cgemm_8x3(int64_t m, int64_t n, int64_t k, const float _Complex *al
             ymm10 = _mm256_fmadd_ps(ymm13, ymm14, ymm10);
             ymm14 = _mm256_broadcast_ss(bp + 5);
             ymm9 = _mm256_fmadd_ps(ymm12, ymm14, ymm9);
-            ymm12 = _mm256_loadu_ps(ap + 16);
             ymm11 = _mm256_fmadd_ps(ymm13, ymm14, ymm11);
         }
 
@@ -166,6 +164,8 @@ void haswell_cgemm_8x3(int64_t m, int64_t n, int64_t k, const float _Complex *al
          * of the copy it follows */
         switch (rem) {
         case 0:
+            __builtin_prefetch((const char *)(an + 0) + 0, 0, 3);
+            ymm12 = _mm256_loadu_ps(ap + 0);
             ymm13 = _mm256_loadu_ps(ap + 8);
             ymm14 = _mm256_broadcast_ss(bp + 0);
             __builtin_prefetch((const char *)(bp + 0) + 512, 0, 3);
@@ -188,6 +188,8 @@ void haswell_cgemm_8x3(int64_t m, int64_t n, int64_t k, const float _Complex *al
             ymm11 = _mm256_fmadd_ps(ymm13, ymm14, ymm11);
             break;
         case 1:
+            __builtin_prefetch((const char *)(an + 16) + 0, 0, 3);
+            ymm12 = _mm256_loadu_ps(ap + 16);
             ymm14 = _mm256_loadu_ps(ap + 24);
             ymm13 = _mm256_broadcast_ss(bp + 6);
             __builtin_prefetch((const char *)(bp + 6) + 512, 0, 3);

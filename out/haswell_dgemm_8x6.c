@@ -6,7 +6,7 @@
  * two-iteration pipelining, rotating register allocation):
  *   machine haswell (haswell.yaml), avx2, 256-bit vectors, MaxReg 15
  *   B strategy scalar-broadcast; 25 instructions per k iteration, 12 accumulators
- *   single-iteration schedule 13 cycles; pipelined: 3 instructions of
+ *   single-iteration schedule 13 cycles; pipelined: 0 instructions of
  *   the next iteration moved up, 6.25 cycles per iteration (resource
  *   bound 6.25), predicted FP-unit utilization 96.0%
  *   LiveReg at most 15; unroll factor 2, rotating register allocation
@@ -79,10 +79,8 @@ void haswell_dgemm_8x6(int64_t m, int64_t n, int64_t k, const double *alpha, con
         pf_c += pf_step;
     }
     if (k > 0) {
-        /* prologue: the first 3 instructions of iteration 0 (pointer
+        /* prologue: the first 0 instructions of iteration 0 (pointer
          * bumps among them become load offsets) */
-        __builtin_prefetch((const char *)(an + 0) + 0, 0, 3);
-        ymm12 = _mm256_loadu_pd(ap + 0);
 
         /* kernel: iteration i and the start of i+1, unrolled 2x */
         int64_t nq = k - 1;
@@ -95,6 +93,8 @@ void haswell_dgemm_8x6(int64_t m, int64_t n, int64_t k, const double *alpha, con
                 pf_left--;
             }
             /* copy 0 */
+            __builtin_prefetch((const char *)(an + 0) + 0, 0, 3);
+            ymm12 = _mm256_loadu_pd(ap + 0);
             ymm13 = _mm256_loadu_pd(ap + 4);
             ymm14 = _mm256_broadcast_sd(bp + 0);
             __builtin_prefetch((const char *)(bp + 0) + 512, 0, 3);
@@ -107,7 +107,6 @@ void haswell_dgemm_8x6(int64_t m, int64_t n, int64_t k, const double *alpha, con
             ymm4 = _mm256_fmadd_pd(ymm12, ymm14, ymm4);
             ymm5 = _mm256_fmadd_pd(ymm13, ymm14, ymm5);
             ymm14 = _mm256_broadcast_sd(bp + 3);
-            __builtin_prefetch((const char *)(an + 8) + 0, 0, 3);
             ymm6 = _mm256_fmadd_pd(ymm12, ymm14, ymm6);
             ymm7 = _mm256_fmadd_pd(ymm13, ymm14, ymm7);
             ymm14 = _mm256_broadcast_sd(bp + 4);
@@ -115,9 +114,10 @@ void haswell_dgemm_8x6(int64_t m, int64_t n, int64_t k, const double *alpha, con
             ymm9 = _mm256_fmadd_pd(ymm13, ymm14, ymm9);
             ymm14 = _mm256_broadcast_sd(bp + 5);
             ymm10 = _mm256_fmadd_pd(ymm12, ymm14, ymm10);
-            ymm12 = _mm256_loadu_pd(ap + 8);
             ymm11 = _mm256_fmadd_pd(ymm13, ymm14, ymm11);
             /* copy 1 */
+            __builtin_prefetch((const char *)(an + 8) + 0, 0, 3);
+            ymm12 = _mm256_loadu_pd(ap + 8);
             ymm14 = _mm256_loadu_pd(ap + 12);
             ymm13 = _mm256_broadcast_sd(bp + 6);
             __builtin_prefetch((const char *)(bp + 6) + 512, 0, 3);
@@ -130,7 +130,6 @@ void haswell_dgemm_8x6(int64_t m, int64_t n, int64_t k, const double *alpha, con
             ymm4 = _mm256_fmadd_pd(ymm12, ymm13, ymm4);
             ymm5 = _mm256_fmadd_pd(ymm14, ymm13, ymm5);
             ymm13 = _mm256_broadcast_sd(bp + 9);
-            __builtin_prefetch((const char *)(an + 16) + 0, 0, 3);
             ymm6 = _mm256_fmadd_pd(ymm12, ymm13, ymm6);
             ymm7 = _mm256_fmadd_pd(ymm14, ymm13, ymm7);
             ymm13 = _mm256_broadcast_sd(bp + 10);
@@ -138,7 +137,6 @@ void haswell_dgemm_8x6(int64_t m, int64_t n, int64_t k, const double *alpha, con
             ymm9 = _mm256_fmadd_pd(ymm14, ymm13, ymm9);
             ymm13 = _mm256_broadcast_sd(bp + 11);
             ymm10 = _mm256_fmadd_pd(ymm12, ymm13, ymm10);
-            ymm12 = _mm256_loadu_pd(ap + 16);
             ymm11 = _mm256_fmadd_pd(ymm14, ymm13, ymm11);
 
             ap += 16;
@@ -147,6 +145,8 @@ void haswell_dgemm_8x6(int64_t m, int64_t n, int64_t k, const double *alpha, con
         }
         int64_t rem = nq % 2;
         if (rem > 0) {
+            __builtin_prefetch((const char *)(an + 0) + 0, 0, 3);
+            ymm12 = _mm256_loadu_pd(ap + 0);
             ymm13 = _mm256_loadu_pd(ap + 4);
             ymm14 = _mm256_broadcast_sd(bp + 0);
             __builtin_prefetch((const char *)(bp + 0) + 512, 0, 3);
@@ -159,7 +159,6 @@ void haswell_dgemm_8x6(int64_t m, int64_t n, int64_t k, const double *alpha, con
             ymm4 = _mm256_fmadd_pd(ymm12, ymm14, ymm4);
             ymm5 = _mm256_fmadd_pd(ymm13, ymm14, ymm5);
             ymm14 = _mm256_broadcast_sd(bp + 3);
-            __builtin_prefetch((const char *)(an + 8) + 0, 0, 3);
             ymm6 = _mm256_fmadd_pd(ymm12, ymm14, ymm6);
             ymm7 = _mm256_fmadd_pd(ymm13, ymm14, ymm7);
             ymm14 = _mm256_broadcast_sd(bp + 4);
@@ -167,7 +166,6 @@ void haswell_dgemm_8x6(int64_t m, int64_t n, int64_t k, const double *alpha, con
             ymm9 = _mm256_fmadd_pd(ymm13, ymm14, ymm9);
             ymm14 = _mm256_broadcast_sd(bp + 5);
             ymm10 = _mm256_fmadd_pd(ymm12, ymm14, ymm10);
-            ymm12 = _mm256_loadu_pd(ap + 8);
             ymm11 = _mm256_fmadd_pd(ymm13, ymm14, ymm11);
         }
 
@@ -175,6 +173,8 @@ void haswell_dgemm_8x6(int64_t m, int64_t n, int64_t k, const double *alpha, con
          * of the copy it follows */
         switch (rem) {
         case 0:
+            __builtin_prefetch((const char *)(an + 0) + 0, 0, 3);
+            ymm12 = _mm256_loadu_pd(ap + 0);
             ymm13 = _mm256_loadu_pd(ap + 4);
             ymm14 = _mm256_broadcast_sd(bp + 0);
             __builtin_prefetch((const char *)(bp + 0) + 512, 0, 3);
@@ -197,6 +197,8 @@ void haswell_dgemm_8x6(int64_t m, int64_t n, int64_t k, const double *alpha, con
             ymm11 = _mm256_fmadd_pd(ymm13, ymm14, ymm11);
             break;
         case 1:
+            __builtin_prefetch((const char *)(an + 8) + 0, 0, 3);
+            ymm12 = _mm256_loadu_pd(ap + 8);
             ymm14 = _mm256_loadu_pd(ap + 12);
             ymm13 = _mm256_broadcast_sd(bp + 6);
             __builtin_prefetch((const char *)(bp + 6) + 512, 0, 3);
@@ -365,12 +367,10 @@ void haswell_dgemm_8x6_in_place(int64_t m, int64_t n, int64_t k, const double *a
                                 const double *a_next, const int stream)
 {
     const int64_t lda_b = lda * (int64_t)sizeof(double), ldb_b = ldb * (int64_t)sizeof(double);
-    const char *pa0 = (const char *)a,
-               *pa3 = pa0 + 3 * lda_b;
+    const char *pa0 = (const char *)a;
     const char *pb0 = (const char *)b,
                *pb3 = pb0 + 3 * ldb_b;
-    const char *pn0 = (const char *)a_next,
-               *pn3 = pn0 + 3 * lda_b;
+    const char *pn0 = (const char *)a_next;
     __m256d ymm0, ymm1, ymm2, ymm3, ymm4, ymm5, ymm6, ymm7;
     __m256d ymm8, ymm9, ymm10, ymm11, ymm12, ymm13, ymm14, ymm15;
 
@@ -393,22 +393,19 @@ void haswell_dgemm_8x6_in_place(int64_t m, int64_t n, int64_t k, const double *a
     const int64_t pf_span = rs_c == 1 ? m - 1 : (n - 1) * cs_c;
     int64_t pf_left = stream ? (rs_c == 1 ? n : m) : 0;
     double *pf_c = c;
-    for (int64_t passes = k > 0 ? (k - 1) / 3 : 0; pf_left > passes; pf_left--) {
+    for (int64_t passes = k > 0 ? (k - 1) / 2 : 0; pf_left > passes; pf_left--) {
         __builtin_prefetch(pf_c, 1, 3);
         __builtin_prefetch(pf_c + pf_span / 2, 1, 3);
         __builtin_prefetch(pf_c + pf_span, 1, 3);
         pf_c += pf_step;
     }
     if (k > 0) {
-        /* prologue: the first 5 instructions of iteration 0 (pointer
+        /* prologue: the first 0 instructions of iteration 0 (pointer
          * bumps among them become load offsets) */
-        if (stream) __builtin_prefetch((const char *)pn0, 0, 3);
-        ymm13 = _mm256_loadu_pd((const double *)pa0);
-        ymm14 = _mm256_loadu_pd((const double *)pa0 + 4);
 
-        /* kernel: iteration i and the start of i+1, unrolled 3x */
+        /* kernel: iteration i and the start of i+1, unrolled 2x */
         int64_t nq = k - 1;
-        for (int64_t it = nq / 3; it > 0; it--) {
+        for (int64_t it = nq / 2; it > 0; it--) {
             if (stream && pf_left > 0) {
                 __builtin_prefetch(pf_c, 1, 3);
                 __builtin_prefetch(pf_c + pf_span / 2, 1, 3);
@@ -417,124 +414,77 @@ void haswell_dgemm_8x6_in_place(int64_t m, int64_t n, int64_t k, const double *a
                 pf_left--;
             }
             /* copy 0 */
-            ymm12 = _mm256_broadcast_sd((const double *)pb0);
+            if (stream) __builtin_prefetch((const char *)pn0, 0, 3);
+            ymm12 = _mm256_loadu_pd((const double *)pa0);
+            ymm13 = _mm256_loadu_pd((const double *)pa0 + 4);
+            ymm14 = _mm256_broadcast_sd((const double *)pb0);
             ymm15 = _mm256_broadcast_sd((const double *)(pb0 + ldb_b));
-            ymm0 = _mm256_fmadd_pd(ymm13, ymm12, ymm0);
-            ymm1 = _mm256_fmadd_pd(ymm14, ymm12, ymm1);
-            ymm12 = _mm256_broadcast_sd((const double *)(pb0 + 2 * ldb_b));
-            ymm2 = _mm256_fmadd_pd(ymm13, ymm15, ymm2);
-            ymm3 = _mm256_fmadd_pd(ymm14, ymm15, ymm3);
-            ymm15 = _mm256_broadcast_sd((const double *)pb3);
-            ymm4 = _mm256_fmadd_pd(ymm13, ymm12, ymm4);
-            ymm5 = _mm256_fmadd_pd(ymm14, ymm12, ymm5);
-            ymm12 = _mm256_broadcast_sd((const double *)(pb0 + 4 * ldb_b));
-            ymm6 = _mm256_fmadd_pd(ymm13, ymm15, ymm6);
-            ymm7 = _mm256_fmadd_pd(ymm14, ymm15, ymm7);
-            ymm15 = _mm256_broadcast_sd((const double *)(pb3 + 2 * ldb_b));
-            if (stream) __builtin_prefetch((const char *)(pn0 + lda_b), 0, 3);
-            ymm8 = _mm256_fmadd_pd(ymm13, ymm12, ymm8);
-            ymm9 = _mm256_fmadd_pd(ymm14, ymm12, ymm9);
-            ymm12 = _mm256_loadu_pd((const double *)(pa0 + lda_b));
-            ymm10 = _mm256_fmadd_pd(ymm13, ymm15, ymm10);
-            ymm13 = _mm256_loadu_pd((const double *)(pa0 + lda_b) + 4);
-            ymm11 = _mm256_fmadd_pd(ymm14, ymm15, ymm11);
-            /* copy 1 */
-            ymm14 = _mm256_broadcast_sd((const double *)pb0 + 1);
-            ymm15 = _mm256_broadcast_sd((const double *)(pb0 + ldb_b) + 1);
             ymm0 = _mm256_fmadd_pd(ymm12, ymm14, ymm0);
             ymm1 = _mm256_fmadd_pd(ymm13, ymm14, ymm1);
-            ymm14 = _mm256_broadcast_sd((const double *)(pb0 + 2 * ldb_b) + 1);
+            ymm14 = _mm256_broadcast_sd((const double *)(pb0 + 2 * ldb_b));
             ymm2 = _mm256_fmadd_pd(ymm12, ymm15, ymm2);
             ymm3 = _mm256_fmadd_pd(ymm13, ymm15, ymm3);
-            ymm15 = _mm256_broadcast_sd((const double *)pb3 + 1);
+            ymm15 = _mm256_broadcast_sd((const double *)pb3);
             ymm4 = _mm256_fmadd_pd(ymm12, ymm14, ymm4);
             ymm5 = _mm256_fmadd_pd(ymm13, ymm14, ymm5);
-            ymm14 = _mm256_broadcast_sd((const double *)(pb0 + 4 * ldb_b) + 1);
+            ymm14 = _mm256_broadcast_sd((const double *)(pb0 + 4 * ldb_b));
             ymm6 = _mm256_fmadd_pd(ymm12, ymm15, ymm6);
             ymm7 = _mm256_fmadd_pd(ymm13, ymm15, ymm7);
-            ymm15 = _mm256_broadcast_sd((const double *)(pb3 + 2 * ldb_b) + 1);
-            if (stream) __builtin_prefetch((const char *)(pn0 + 2 * lda_b), 0, 3);
+            ymm15 = _mm256_broadcast_sd((const double *)(pb3 + 2 * ldb_b));
             ymm8 = _mm256_fmadd_pd(ymm12, ymm14, ymm8);
             ymm9 = _mm256_fmadd_pd(ymm13, ymm14, ymm9);
-            ymm14 = _mm256_loadu_pd((const double *)(pa0 + 2 * lda_b));
             ymm10 = _mm256_fmadd_pd(ymm12, ymm15, ymm10);
-            ymm12 = _mm256_loadu_pd((const double *)(pa0 + 2 * lda_b) + 4);
             ymm11 = _mm256_fmadd_pd(ymm13, ymm15, ymm11);
-            /* copy 2 */
-            ymm13 = _mm256_broadcast_sd((const double *)pb0 + 2);
-            ymm15 = _mm256_broadcast_sd((const double *)(pb0 + ldb_b) + 2);
-            ymm0 = _mm256_fmadd_pd(ymm14, ymm13, ymm0);
-            ymm1 = _mm256_fmadd_pd(ymm12, ymm13, ymm1);
-            ymm13 = _mm256_broadcast_sd((const double *)(pb0 + 2 * ldb_b) + 2);
-            ymm2 = _mm256_fmadd_pd(ymm14, ymm15, ymm2);
-            ymm3 = _mm256_fmadd_pd(ymm12, ymm15, ymm3);
-            ymm15 = _mm256_broadcast_sd((const double *)pb3 + 2);
-            ymm4 = _mm256_fmadd_pd(ymm14, ymm13, ymm4);
-            ymm5 = _mm256_fmadd_pd(ymm12, ymm13, ymm5);
-            ymm13 = _mm256_broadcast_sd((const double *)(pb0 + 4 * ldb_b) + 2);
-            ymm6 = _mm256_fmadd_pd(ymm14, ymm15, ymm6);
-            ymm7 = _mm256_fmadd_pd(ymm12, ymm15, ymm7);
-            ymm15 = _mm256_broadcast_sd((const double *)(pb3 + 2 * ldb_b) + 2);
-            if (stream) __builtin_prefetch((const char *)pn3, 0, 3);
-            ymm8 = _mm256_fmadd_pd(ymm14, ymm13, ymm8);
-            ymm9 = _mm256_fmadd_pd(ymm12, ymm13, ymm9);
-            ymm13 = _mm256_loadu_pd((const double *)pa3);
-            ymm10 = _mm256_fmadd_pd(ymm14, ymm15, ymm10);
-            ymm14 = _mm256_loadu_pd((const double *)pa3 + 4);
-            ymm11 = _mm256_fmadd_pd(ymm12, ymm15, ymm11);
-
-            pa0 += 3 * lda_b;
-            pa3 += 3 * lda_b;
-            pb0 += 24;
-            pb3 += 24;
-            pn0 += 3 * lda_b;
-            pn3 += 3 * lda_b;
-        }
-        int64_t rem = nq % 3;
-        if (rem > 0) {
-            ymm12 = _mm256_broadcast_sd((const double *)pb0);
-            ymm15 = _mm256_broadcast_sd((const double *)(pb0 + ldb_b));
-            ymm0 = _mm256_fmadd_pd(ymm13, ymm12, ymm0);
-            ymm1 = _mm256_fmadd_pd(ymm14, ymm12, ymm1);
-            ymm12 = _mm256_broadcast_sd((const double *)(pb0 + 2 * ldb_b));
-            ymm2 = _mm256_fmadd_pd(ymm13, ymm15, ymm2);
-            ymm3 = _mm256_fmadd_pd(ymm14, ymm15, ymm3);
-            ymm15 = _mm256_broadcast_sd((const double *)pb3);
-            ymm4 = _mm256_fmadd_pd(ymm13, ymm12, ymm4);
-            ymm5 = _mm256_fmadd_pd(ymm14, ymm12, ymm5);
-            ymm12 = _mm256_broadcast_sd((const double *)(pb0 + 4 * ldb_b));
-            ymm6 = _mm256_fmadd_pd(ymm13, ymm15, ymm6);
-            ymm7 = _mm256_fmadd_pd(ymm14, ymm15, ymm7);
-            ymm15 = _mm256_broadcast_sd((const double *)(pb3 + 2 * ldb_b));
+            /* copy 1 */
             if (stream) __builtin_prefetch((const char *)(pn0 + lda_b), 0, 3);
-            ymm8 = _mm256_fmadd_pd(ymm13, ymm12, ymm8);
-            ymm9 = _mm256_fmadd_pd(ymm14, ymm12, ymm9);
             ymm12 = _mm256_loadu_pd((const double *)(pa0 + lda_b));
-            ymm10 = _mm256_fmadd_pd(ymm13, ymm15, ymm10);
             ymm13 = _mm256_loadu_pd((const double *)(pa0 + lda_b) + 4);
-            ymm11 = _mm256_fmadd_pd(ymm14, ymm15, ymm11);
+            ymm15 = _mm256_broadcast_sd((const double *)pb0 + 1);
+            ymm14 = _mm256_broadcast_sd((const double *)(pb0 + ldb_b) + 1);
+            ymm0 = _mm256_fmadd_pd(ymm12, ymm15, ymm0);
+            ymm1 = _mm256_fmadd_pd(ymm13, ymm15, ymm1);
+            ymm15 = _mm256_broadcast_sd((const double *)(pb0 + 2 * ldb_b) + 1);
+            ymm2 = _mm256_fmadd_pd(ymm12, ymm14, ymm2);
+            ymm3 = _mm256_fmadd_pd(ymm13, ymm14, ymm3);
+            ymm14 = _mm256_broadcast_sd((const double *)pb3 + 1);
+            ymm4 = _mm256_fmadd_pd(ymm12, ymm15, ymm4);
+            ymm5 = _mm256_fmadd_pd(ymm13, ymm15, ymm5);
+            ymm15 = _mm256_broadcast_sd((const double *)(pb0 + 4 * ldb_b) + 1);
+            ymm6 = _mm256_fmadd_pd(ymm12, ymm14, ymm6);
+            ymm7 = _mm256_fmadd_pd(ymm13, ymm14, ymm7);
+            ymm14 = _mm256_broadcast_sd((const double *)(pb3 + 2 * ldb_b) + 1);
+            ymm8 = _mm256_fmadd_pd(ymm12, ymm15, ymm8);
+            ymm9 = _mm256_fmadd_pd(ymm13, ymm15, ymm9);
+            ymm10 = _mm256_fmadd_pd(ymm12, ymm14, ymm10);
+            ymm11 = _mm256_fmadd_pd(ymm13, ymm14, ymm11);
+
+            pa0 += 2 * lda_b;
+            pb0 += 16;
+            pb3 += 16;
+            pn0 += 2 * lda_b;
         }
-        if (rem > 1) {
-            ymm14 = _mm256_broadcast_sd((const double *)pb0 + 1);
-            ymm15 = _mm256_broadcast_sd((const double *)(pb0 + ldb_b) + 1);
+        int64_t rem = nq % 2;
+        if (rem > 0) {
+            if (stream) __builtin_prefetch((const char *)pn0, 0, 3);
+            ymm12 = _mm256_loadu_pd((const double *)pa0);
+            ymm13 = _mm256_loadu_pd((const double *)pa0 + 4);
+            ymm14 = _mm256_broadcast_sd((const double *)pb0);
+            ymm15 = _mm256_broadcast_sd((const double *)(pb0 + ldb_b));
             ymm0 = _mm256_fmadd_pd(ymm12, ymm14, ymm0);
             ymm1 = _mm256_fmadd_pd(ymm13, ymm14, ymm1);
-            ymm14 = _mm256_broadcast_sd((const double *)(pb0 + 2 * ldb_b) + 1);
+            ymm14 = _mm256_broadcast_sd((const double *)(pb0 + 2 * ldb_b));
             ymm2 = _mm256_fmadd_pd(ymm12, ymm15, ymm2);
             ymm3 = _mm256_fmadd_pd(ymm13, ymm15, ymm3);
-            ymm15 = _mm256_broadcast_sd((const double *)pb3 + 1);
+            ymm15 = _mm256_broadcast_sd((const double *)pb3);
             ymm4 = _mm256_fmadd_pd(ymm12, ymm14, ymm4);
             ymm5 = _mm256_fmadd_pd(ymm13, ymm14, ymm5);
-            ymm14 = _mm256_broadcast_sd((const double *)(pb0 + 4 * ldb_b) + 1);
+            ymm14 = _mm256_broadcast_sd((const double *)(pb0 + 4 * ldb_b));
             ymm6 = _mm256_fmadd_pd(ymm12, ymm15, ymm6);
             ymm7 = _mm256_fmadd_pd(ymm13, ymm15, ymm7);
-            ymm15 = _mm256_broadcast_sd((const double *)(pb3 + 2 * ldb_b) + 1);
-            if (stream) __builtin_prefetch((const char *)(pn0 + 2 * lda_b), 0, 3);
+            ymm15 = _mm256_broadcast_sd((const double *)(pb3 + 2 * ldb_b));
             ymm8 = _mm256_fmadd_pd(ymm12, ymm14, ymm8);
             ymm9 = _mm256_fmadd_pd(ymm13, ymm14, ymm9);
-            ymm14 = _mm256_loadu_pd((const double *)(pa0 + 2 * lda_b));
             ymm10 = _mm256_fmadd_pd(ymm12, ymm15, ymm10);
-            ymm12 = _mm256_loadu_pd((const double *)(pa0 + 2 * lda_b) + 4);
             ymm11 = _mm256_fmadd_pd(ymm13, ymm15, ymm11);
         }
 
@@ -542,64 +492,50 @@ void haswell_dgemm_8x6_in_place(int64_t m, int64_t n, int64_t k, const double *a
          * of the copy it follows */
         switch (rem) {
         case 0:
-            ymm12 = _mm256_broadcast_sd((const double *)pb0);
+            if (stream) __builtin_prefetch((const char *)pn0, 0, 3);
+            ymm12 = _mm256_loadu_pd((const double *)pa0);
+            ymm13 = _mm256_loadu_pd((const double *)pa0 + 4);
+            ymm14 = _mm256_broadcast_sd((const double *)pb0);
             ymm15 = _mm256_broadcast_sd((const double *)(pb0 + ldb_b));
-            ymm0 = _mm256_fmadd_pd(ymm13, ymm12, ymm0);
-            ymm1 = _mm256_fmadd_pd(ymm14, ymm12, ymm1);
-            ymm12 = _mm256_broadcast_sd((const double *)(pb0 + 2 * ldb_b));
-            ymm2 = _mm256_fmadd_pd(ymm13, ymm15, ymm2);
-            ymm3 = _mm256_fmadd_pd(ymm14, ymm15, ymm3);
-            ymm15 = _mm256_broadcast_sd((const double *)pb3);
-            ymm4 = _mm256_fmadd_pd(ymm13, ymm12, ymm4);
-            ymm5 = _mm256_fmadd_pd(ymm14, ymm12, ymm5);
-            ymm12 = _mm256_broadcast_sd((const double *)(pb0 + 4 * ldb_b));
-            ymm6 = _mm256_fmadd_pd(ymm13, ymm15, ymm6);
-            ymm7 = _mm256_fmadd_pd(ymm14, ymm15, ymm7);
-            ymm15 = _mm256_broadcast_sd((const double *)(pb3 + 2 * ldb_b));
-            ymm8 = _mm256_fmadd_pd(ymm13, ymm12, ymm8);
-            ymm9 = _mm256_fmadd_pd(ymm14, ymm12, ymm9);
-            ymm10 = _mm256_fmadd_pd(ymm13, ymm15, ymm10);
-            ymm11 = _mm256_fmadd_pd(ymm14, ymm15, ymm11);
-            break;
-        case 1:
-            ymm14 = _mm256_broadcast_sd((const double *)pb0 + 1);
-            ymm15 = _mm256_broadcast_sd((const double *)(pb0 + ldb_b) + 1);
             ymm0 = _mm256_fmadd_pd(ymm12, ymm14, ymm0);
             ymm1 = _mm256_fmadd_pd(ymm13, ymm14, ymm1);
-            ymm14 = _mm256_broadcast_sd((const double *)(pb0 + 2 * ldb_b) + 1);
+            ymm14 = _mm256_broadcast_sd((const double *)(pb0 + 2 * ldb_b));
             ymm2 = _mm256_fmadd_pd(ymm12, ymm15, ymm2);
             ymm3 = _mm256_fmadd_pd(ymm13, ymm15, ymm3);
-            ymm15 = _mm256_broadcast_sd((const double *)pb3 + 1);
+            ymm15 = _mm256_broadcast_sd((const double *)pb3);
             ymm4 = _mm256_fmadd_pd(ymm12, ymm14, ymm4);
             ymm5 = _mm256_fmadd_pd(ymm13, ymm14, ymm5);
-            ymm14 = _mm256_broadcast_sd((const double *)(pb0 + 4 * ldb_b) + 1);
+            ymm14 = _mm256_broadcast_sd((const double *)(pb0 + 4 * ldb_b));
             ymm6 = _mm256_fmadd_pd(ymm12, ymm15, ymm6);
             ymm7 = _mm256_fmadd_pd(ymm13, ymm15, ymm7);
-            ymm15 = _mm256_broadcast_sd((const double *)(pb3 + 2 * ldb_b) + 1);
+            ymm15 = _mm256_broadcast_sd((const double *)(pb3 + 2 * ldb_b));
             ymm8 = _mm256_fmadd_pd(ymm12, ymm14, ymm8);
             ymm9 = _mm256_fmadd_pd(ymm13, ymm14, ymm9);
             ymm10 = _mm256_fmadd_pd(ymm12, ymm15, ymm10);
             ymm11 = _mm256_fmadd_pd(ymm13, ymm15, ymm11);
             break;
-        case 2:
-            ymm13 = _mm256_broadcast_sd((const double *)pb0 + 2);
-            ymm15 = _mm256_broadcast_sd((const double *)(pb0 + ldb_b) + 2);
-            ymm0 = _mm256_fmadd_pd(ymm14, ymm13, ymm0);
-            ymm1 = _mm256_fmadd_pd(ymm12, ymm13, ymm1);
-            ymm13 = _mm256_broadcast_sd((const double *)(pb0 + 2 * ldb_b) + 2);
-            ymm2 = _mm256_fmadd_pd(ymm14, ymm15, ymm2);
-            ymm3 = _mm256_fmadd_pd(ymm12, ymm15, ymm3);
-            ymm15 = _mm256_broadcast_sd((const double *)pb3 + 2);
-            ymm4 = _mm256_fmadd_pd(ymm14, ymm13, ymm4);
-            ymm5 = _mm256_fmadd_pd(ymm12, ymm13, ymm5);
-            ymm13 = _mm256_broadcast_sd((const double *)(pb0 + 4 * ldb_b) + 2);
-            ymm6 = _mm256_fmadd_pd(ymm14, ymm15, ymm6);
-            ymm7 = _mm256_fmadd_pd(ymm12, ymm15, ymm7);
-            ymm15 = _mm256_broadcast_sd((const double *)(pb3 + 2 * ldb_b) + 2);
-            ymm8 = _mm256_fmadd_pd(ymm14, ymm13, ymm8);
-            ymm9 = _mm256_fmadd_pd(ymm12, ymm13, ymm9);
-            ymm10 = _mm256_fmadd_pd(ymm14, ymm15, ymm10);
-            ymm11 = _mm256_fmadd_pd(ymm12, ymm15, ymm11);
+        case 1:
+            if (stream) __builtin_prefetch((const char *)(pn0 + lda_b), 0, 3);
+            ymm12 = _mm256_loadu_pd((const double *)(pa0 + lda_b));
+            ymm13 = _mm256_loadu_pd((const double *)(pa0 + lda_b) + 4);
+            ymm15 = _mm256_broadcast_sd((const double *)pb0 + 1);
+            ymm14 = _mm256_broadcast_sd((const double *)(pb0 + ldb_b) + 1);
+            ymm0 = _mm256_fmadd_pd(ymm12, ymm15, ymm0);
+            ymm1 = _mm256_fmadd_pd(ymm13, ymm15, ymm1);
+            ymm15 = _mm256_broadcast_sd((const double *)(pb0 + 2 * ldb_b) + 1);
+            ymm2 = _mm256_fmadd_pd(ymm12, ymm14, ymm2);
+            ymm3 = _mm256_fmadd_pd(ymm13, ymm14, ymm3);
+            ymm14 = _mm256_broadcast_sd((const double *)pb3 + 1);
+            ymm4 = _mm256_fmadd_pd(ymm12, ymm15, ymm4);
+            ymm5 = _mm256_fmadd_pd(ymm13, ymm15, ymm5);
+            ymm15 = _mm256_broadcast_sd((const double *)(pb0 + 4 * ldb_b) + 1);
+            ymm6 = _mm256_fmadd_pd(ymm12, ymm14, ymm6);
+            ymm7 = _mm256_fmadd_pd(ymm13, ymm14, ymm7);
+            ymm14 = _mm256_broadcast_sd((const double *)(pb3 + 2 * ldb_b) + 1);
+            ymm8 = _mm256_fmadd_pd(ymm12, ymm15, ymm8);
+            ymm9 = _mm256_fmadd_pd(ymm13, ymm15, ymm9);
+            ymm10 = _mm256_fmadd_pd(ymm12, ymm14, ymm10);
+            ymm11 = _mm256_fmadd_pd(ymm13, ymm14, ymm11);
             break;
 
         }

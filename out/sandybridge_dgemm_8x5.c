@@ -6,10 +6,10 @@
  * two-iteration pipelining, rotating register allocation):
  *   machine sandybridge (sandybridge.yaml), avx, 256-bit vectors, MaxReg 15
  *   B strategy scalar-broadcast; 32 instructions per k iteration, 10 accumulators
- *   single-iteration schedule 19 cycles; pipelined: 8 instructions of
+ *   single-iteration schedule 19 cycles; pipelined: 0 instructions of
  *   the next iteration moved up, 10.00 cycles per iteration (resource
  *   bound 10.00), predicted FP-unit utilization 100.0%
- *   LiveReg at most 15; unroll factor 2, rotating register allocation
+ *   LiveReg at most 15; unroll factor 1, rotating register allocation
  *
  * Compile with: cc -O2 -mavx
  * (with -DGEMMGEN_PACKED_ONLY: sandybridge_dgemm_8x5 alone, none of the functions after it)
@@ -70,25 +70,19 @@ void sandybridge_dgemm_8x5(int64_t m, int64_t n, int64_t k, const double *alpha,
     const int64_t pf_span = rs_c == 1 ? m - 1 : (n - 1) * cs_c;
     int64_t pf_left = rs_c == 1 ? n : m;
     double *pf_c = c;
-    for (int64_t passes = k > 0 ? (k - 1) / 2 : 0; pf_left > passes; pf_left--) {
+    for (int64_t passes = k > 0 ? (k - 1) / 1 : 0; pf_left > passes; pf_left--) {
         __builtin_prefetch(pf_c, 1, 3);
         __builtin_prefetch(pf_c + pf_span / 2, 1, 3);
         __builtin_prefetch(pf_c + pf_span, 1, 3);
         pf_c += pf_step;
     }
     if (k > 0) {
-        /* prologue: the first 8 instructions of iteration 0 (pointer
+        /* prologue: the first 0 instructions of iteration 0 (pointer
          * bumps among them become load offsets) */
-        __builtin_prefetch((const char *)(an + 0) + 0, 0, 3);
-        ymm11 = _mm256_loadu_pd(ap + 0);
-        ymm13 = _mm256_loadu_pd(ap + 4);
-        ymm14 = _mm256_broadcast_sd(bp + 0);
-        ymm10 = _mm256_broadcast_sd(bp + 1);
-        __builtin_prefetch((const char *)(bp + 0) + 512, 0, 3);
 
-        /* kernel: iteration i and the start of i+1, unrolled 2x */
+        /* kernel: iteration i and the start of i+1, unrolled 1x */
         int64_t nq = k - 1;
-        for (int64_t it = nq / 2; it > 0; it--) {
+        for (int64_t it = nq / 1; it > 0; it--) {
             if (pf_left > 0) {
                 __builtin_prefetch(pf_c, 1, 3);
                 __builtin_prefetch(pf_c + pf_span / 2, 1, 3);
@@ -97,155 +91,75 @@ void sandybridge_dgemm_8x5(int64_t m, int64_t n, int64_t k, const double *alpha,
                 pf_left--;
             }
             /* copy 0 */
-            __builtin_prefetch((const char *)(an + 8) + 0, 0, 3);
-            ymm12 = _mm256_mul_pd(ymm11, ymm14);
-            ymm14 = _mm256_mul_pd(ymm13, ymm14);
-            ymm0 = _mm256_add_pd(ymm0, ymm12);
-            ymm12 = _mm256_broadcast_sd(bp + 2);
-            ymm1 = _mm256_add_pd(ymm1, ymm14);
-            ymm14 = _mm256_mul_pd(ymm11, ymm10);
-            ymm10 = _mm256_mul_pd(ymm13, ymm10);
-            ymm2 = _mm256_add_pd(ymm2, ymm14);
-            ymm14 = _mm256_broadcast_sd(bp + 3);
-            ymm3 = _mm256_add_pd(ymm3, ymm10);
-            ymm10 = _mm256_mul_pd(ymm11, ymm12);
-            ymm12 = _mm256_mul_pd(ymm13, ymm12);
-            ymm4 = _mm256_add_pd(ymm4, ymm10);
-            ymm10 = _mm256_broadcast_sd(bp + 4);
-            ymm5 = _mm256_add_pd(ymm5, ymm12);
-            ymm12 = _mm256_mul_pd(ymm11, ymm14);
-            ymm14 = _mm256_mul_pd(ymm13, ymm14);
-            ymm11 = _mm256_mul_pd(ymm11, ymm10);
-            ymm13 = _mm256_mul_pd(ymm13, ymm10);
-            ymm10 = _mm256_loadu_pd(ap + 8);
-            ymm6 = _mm256_add_pd(ymm6, ymm12);
-            ymm12 = _mm256_loadu_pd(ap + 12);
-            ymm7 = _mm256_add_pd(ymm7, ymm14);
-            ymm14 = _mm256_broadcast_sd(bp + 5);
-            ymm8 = _mm256_add_pd(ymm8, ymm11);
-            ymm11 = _mm256_broadcast_sd(bp + 6);
-            __builtin_prefetch((const char *)(bp + 5) + 512, 0, 3);
-            ymm9 = _mm256_add_pd(ymm9, ymm13);
-            /* copy 1 */
-            __builtin_prefetch((const char *)(an + 16) + 0, 0, 3);
-            ymm13 = _mm256_mul_pd(ymm10, ymm14);
-            ymm14 = _mm256_mul_pd(ymm12, ymm14);
+            __builtin_prefetch((const char *)(an + 0) + 0, 0, 3);
+            ymm10 = _mm256_loadu_pd(ap + 0);
+            ymm11 = _mm256_loadu_pd(ap + 4);
+            ymm12 = _mm256_broadcast_sd(bp + 0);
+            ymm14 = _mm256_broadcast_sd(bp + 1);
+            __builtin_prefetch((const char *)(bp + 0) + 512, 0, 3);
+            ymm13 = _mm256_mul_pd(ymm10, ymm12);
+            ymm12 = _mm256_mul_pd(ymm11, ymm12);
             ymm0 = _mm256_add_pd(ymm0, ymm13);
-            ymm13 = _mm256_broadcast_sd(bp + 7);
-            ymm1 = _mm256_add_pd(ymm1, ymm14);
-            ymm14 = _mm256_mul_pd(ymm10, ymm11);
-            ymm11 = _mm256_mul_pd(ymm12, ymm11);
-            ymm2 = _mm256_add_pd(ymm2, ymm14);
-            ymm14 = _mm256_broadcast_sd(bp + 8);
-            ymm3 = _mm256_add_pd(ymm3, ymm11);
-            ymm11 = _mm256_mul_pd(ymm10, ymm13);
-            ymm13 = _mm256_mul_pd(ymm12, ymm13);
-            ymm4 = _mm256_add_pd(ymm4, ymm11);
-            ymm11 = _mm256_broadcast_sd(bp + 9);
+            ymm13 = _mm256_broadcast_sd(bp + 2);
+            ymm1 = _mm256_add_pd(ymm1, ymm12);
+            ymm12 = _mm256_mul_pd(ymm10, ymm14);
+            ymm14 = _mm256_mul_pd(ymm11, ymm14);
+            ymm2 = _mm256_add_pd(ymm2, ymm12);
+            ymm12 = _mm256_broadcast_sd(bp + 3);
+            ymm3 = _mm256_add_pd(ymm3, ymm14);
+            ymm14 = _mm256_mul_pd(ymm10, ymm13);
+            ymm13 = _mm256_mul_pd(ymm11, ymm13);
+            ymm4 = _mm256_add_pd(ymm4, ymm14);
+            ymm14 = _mm256_broadcast_sd(bp + 4);
             ymm5 = _mm256_add_pd(ymm5, ymm13);
-            ymm13 = _mm256_mul_pd(ymm10, ymm14);
-            ymm14 = _mm256_mul_pd(ymm12, ymm14);
-            ymm10 = _mm256_mul_pd(ymm10, ymm11);
-            ymm12 = _mm256_mul_pd(ymm12, ymm11);
-            ymm11 = _mm256_loadu_pd(ap + 16);
+            ymm13 = _mm256_mul_pd(ymm10, ymm12);
+            ymm12 = _mm256_mul_pd(ymm11, ymm12);
+            ymm10 = _mm256_mul_pd(ymm10, ymm14);
+            ymm11 = _mm256_mul_pd(ymm11, ymm14);
             ymm6 = _mm256_add_pd(ymm6, ymm13);
-            ymm13 = _mm256_loadu_pd(ap + 20);
-            ymm7 = _mm256_add_pd(ymm7, ymm14);
-            ymm14 = _mm256_broadcast_sd(bp + 10);
+            ymm7 = _mm256_add_pd(ymm7, ymm12);
             ymm8 = _mm256_add_pd(ymm8, ymm10);
-            ymm10 = _mm256_broadcast_sd(bp + 11);
-            __builtin_prefetch((const char *)(bp + 10) + 512, 0, 3);
-            ymm9 = _mm256_add_pd(ymm9, ymm12);
+            ymm9 = _mm256_add_pd(ymm9, ymm11);
 
-            ap += 16;
-            bp += 10;
-            an += 16;
+            ap += 8;
+            bp += 5;
+            an += 8;
         }
-        int64_t rem = nq % 2;
-        if (rem > 0) {
-            __builtin_prefetch((const char *)(an + 8) + 0, 0, 3);
-            ymm12 = _mm256_mul_pd(ymm11, ymm14);
-            ymm14 = _mm256_mul_pd(ymm13, ymm14);
-            ymm0 = _mm256_add_pd(ymm0, ymm12);
-            ymm12 = _mm256_broadcast_sd(bp + 2);
-            ymm1 = _mm256_add_pd(ymm1, ymm14);
-            ymm14 = _mm256_mul_pd(ymm11, ymm10);
-            ymm10 = _mm256_mul_pd(ymm13, ymm10);
-            ymm2 = _mm256_add_pd(ymm2, ymm14);
-            ymm14 = _mm256_broadcast_sd(bp + 3);
-            ymm3 = _mm256_add_pd(ymm3, ymm10);
-            ymm10 = _mm256_mul_pd(ymm11, ymm12);
-            ymm12 = _mm256_mul_pd(ymm13, ymm12);
-            ymm4 = _mm256_add_pd(ymm4, ymm10);
-            ymm10 = _mm256_broadcast_sd(bp + 4);
-            ymm5 = _mm256_add_pd(ymm5, ymm12);
-            ymm12 = _mm256_mul_pd(ymm11, ymm14);
-            ymm14 = _mm256_mul_pd(ymm13, ymm14);
-            ymm11 = _mm256_mul_pd(ymm11, ymm10);
-            ymm13 = _mm256_mul_pd(ymm13, ymm10);
-            ymm10 = _mm256_loadu_pd(ap + 8);
-            ymm6 = _mm256_add_pd(ymm6, ymm12);
-            ymm12 = _mm256_loadu_pd(ap + 12);
-            ymm7 = _mm256_add_pd(ymm7, ymm14);
-            ymm14 = _mm256_broadcast_sd(bp + 5);
-            ymm8 = _mm256_add_pd(ymm8, ymm11);
-            ymm11 = _mm256_broadcast_sd(bp + 6);
-            __builtin_prefetch((const char *)(bp + 5) + 512, 0, 3);
-            ymm9 = _mm256_add_pd(ymm9, ymm13);
-        }
+        int64_t rem = nq % 1;
 
         /* epilogue: the rest of the last iteration, in the registers
          * of the copy it follows */
         switch (rem) {
         case 0:
-            ymm12 = _mm256_mul_pd(ymm11, ymm14);
-            ymm14 = _mm256_mul_pd(ymm13, ymm14);
-            ymm0 = _mm256_add_pd(ymm0, ymm12);
-            ymm12 = _mm256_broadcast_sd(bp + 2);
-            ymm1 = _mm256_add_pd(ymm1, ymm14);
-            ymm14 = _mm256_mul_pd(ymm11, ymm10);
-            ymm10 = _mm256_mul_pd(ymm13, ymm10);
-            ymm2 = _mm256_add_pd(ymm2, ymm14);
-            ymm14 = _mm256_broadcast_sd(bp + 3);
-            ymm3 = _mm256_add_pd(ymm3, ymm10);
-            ymm10 = _mm256_mul_pd(ymm11, ymm12);
-            ymm12 = _mm256_mul_pd(ymm13, ymm12);
-            ymm4 = _mm256_add_pd(ymm4, ymm10);
-            ymm10 = _mm256_broadcast_sd(bp + 4);
-            ymm5 = _mm256_add_pd(ymm5, ymm12);
-            ymm12 = _mm256_mul_pd(ymm11, ymm14);
-            ymm14 = _mm256_mul_pd(ymm13, ymm14);
-            ymm11 = _mm256_mul_pd(ymm11, ymm10);
-            ymm13 = _mm256_mul_pd(ymm13, ymm10);
-            ymm6 = _mm256_add_pd(ymm6, ymm12);
-            ymm7 = _mm256_add_pd(ymm7, ymm14);
-            ymm8 = _mm256_add_pd(ymm8, ymm11);
-            ymm9 = _mm256_add_pd(ymm9, ymm13);
-            break;
-        case 1:
-            ymm13 = _mm256_mul_pd(ymm10, ymm14);
-            ymm14 = _mm256_mul_pd(ymm12, ymm14);
+            __builtin_prefetch((const char *)(an + 0) + 0, 0, 3);
+            ymm10 = _mm256_loadu_pd(ap + 0);
+            ymm11 = _mm256_loadu_pd(ap + 4);
+            ymm12 = _mm256_broadcast_sd(bp + 0);
+            ymm14 = _mm256_broadcast_sd(bp + 1);
+            __builtin_prefetch((const char *)(bp + 0) + 512, 0, 3);
+            ymm13 = _mm256_mul_pd(ymm10, ymm12);
+            ymm12 = _mm256_mul_pd(ymm11, ymm12);
             ymm0 = _mm256_add_pd(ymm0, ymm13);
-            ymm13 = _mm256_broadcast_sd(bp + 7);
-            ymm1 = _mm256_add_pd(ymm1, ymm14);
-            ymm14 = _mm256_mul_pd(ymm10, ymm11);
-            ymm11 = _mm256_mul_pd(ymm12, ymm11);
-            ymm2 = _mm256_add_pd(ymm2, ymm14);
-            ymm14 = _mm256_broadcast_sd(bp + 8);
-            ymm3 = _mm256_add_pd(ymm3, ymm11);
-            ymm11 = _mm256_mul_pd(ymm10, ymm13);
-            ymm13 = _mm256_mul_pd(ymm12, ymm13);
-            ymm4 = _mm256_add_pd(ymm4, ymm11);
-            ymm11 = _mm256_broadcast_sd(bp + 9);
+            ymm13 = _mm256_broadcast_sd(bp + 2);
+            ymm1 = _mm256_add_pd(ymm1, ymm12);
+            ymm12 = _mm256_mul_pd(ymm10, ymm14);
+            ymm14 = _mm256_mul_pd(ymm11, ymm14);
+            ymm2 = _mm256_add_pd(ymm2, ymm12);
+            ymm12 = _mm256_broadcast_sd(bp + 3);
+            ymm3 = _mm256_add_pd(ymm3, ymm14);
+            ymm14 = _mm256_mul_pd(ymm10, ymm13);
+            ymm13 = _mm256_mul_pd(ymm11, ymm13);
+            ymm4 = _mm256_add_pd(ymm4, ymm14);
+            ymm14 = _mm256_broadcast_sd(bp + 4);
             ymm5 = _mm256_add_pd(ymm5, ymm13);
-            ymm13 = _mm256_mul_pd(ymm10, ymm14);
-            ymm14 = _mm256_mul_pd(ymm12, ymm14);
-            ymm10 = _mm256_mul_pd(ymm10, ymm11);
-            ymm12 = _mm256_mul_pd(ymm12, ymm11);
+            ymm13 = _mm256_mul_pd(ymm10, ymm12);
+            ymm12 = _mm256_mul_pd(ymm11, ymm12);
+            ymm10 = _mm256_mul_pd(ymm10, ymm14);
+            ymm11 = _mm256_mul_pd(ymm11, ymm14);
             ymm6 = _mm256_add_pd(ymm6, ymm13);
-            ymm7 = _mm256_add_pd(ymm7, ymm14);
+            ymm7 = _mm256_add_pd(ymm7, ymm12);
             ymm8 = _mm256_add_pd(ymm8, ymm10);
-            ymm9 = _mm256_add_pd(ymm9, ymm12);
+            ymm9 = _mm256_add_pd(ymm9, ymm11);
             break;
 
         }
@@ -376,12 +290,10 @@ void sandybridge_dgemm_8x5_in_place(int64_t m, int64_t n, int64_t k, const doubl
                                     const double *a_next, const int stream)
 {
     const int64_t lda_b = lda * (int64_t)sizeof(double), ldb_b = ldb * (int64_t)sizeof(double);
-    const char *pa0 = (const char *)a,
-               *pa3 = pa0 + 3 * lda_b;
+    const char *pa0 = (const char *)a;
     const char *pb0 = (const char *)b,
                *pb3 = pb0 + 3 * ldb_b;
-    const char *pn0 = (const char *)a_next,
-               *pn3 = pn0 + 3 * lda_b;
+    const char *pn0 = (const char *)a_next;
     __m256d ymm0, ymm1, ymm2, ymm3, ymm4, ymm5, ymm6, ymm7;
     __m256d ymm8, ymm9, ymm10, ymm11, ymm12, ymm13, ymm14, ymm15;
 
@@ -402,25 +314,19 @@ void sandybridge_dgemm_8x5_in_place(int64_t m, int64_t n, int64_t k, const doubl
     const int64_t pf_span = rs_c == 1 ? m - 1 : (n - 1) * cs_c;
     int64_t pf_left = stream ? (rs_c == 1 ? n : m) : 0;
     double *pf_c = c;
-    for (int64_t passes = k > 0 ? (k - 1) / 3 : 0; pf_left > passes; pf_left--) {
+    for (int64_t passes = k > 0 ? (k - 1) / 1 : 0; pf_left > passes; pf_left--) {
         __builtin_prefetch(pf_c, 1, 3);
         __builtin_prefetch(pf_c + pf_span / 2, 1, 3);
         __builtin_prefetch(pf_c + pf_span, 1, 3);
         pf_c += pf_step;
     }
     if (k > 0) {
-        /* prologue: the first 9 instructions of iteration 0 (pointer
+        /* prologue: the first 0 instructions of iteration 0 (pointer
          * bumps among them become load offsets) */
-        if (stream) __builtin_prefetch((const char *)pn0, 0, 3);
-        ymm11 = _mm256_loadu_pd((const double *)pa0);
-        ymm10 = _mm256_loadu_pd((const double *)pa0 + 4);
-        ymm14 = _mm256_broadcast_sd((const double *)pb0);
-        ymm13 = _mm256_broadcast_sd((const double *)(pb0 + ldb_b));
-        ymm12 = _mm256_broadcast_sd((const double *)(pb0 + 2 * ldb_b));
 
-        /* kernel: iteration i and the start of i+1, unrolled 3x */
+        /* kernel: iteration i and the start of i+1, unrolled 1x */
         int64_t nq = k - 1;
-        for (int64_t it = nq / 3; it > 0; it--) {
+        for (int64_t it = nq / 1; it > 0; it--) {
             if (stream && pf_left > 0) {
                 __builtin_prefetch(pf_c, 1, 3);
                 __builtin_prefetch(pf_c + pf_span / 2, 1, 3);
@@ -429,236 +335,74 @@ void sandybridge_dgemm_8x5_in_place(int64_t m, int64_t n, int64_t k, const doubl
                 pf_left--;
             }
             /* copy 0 */
-            ymm15 = _mm256_mul_pd(ymm11, ymm14);
-            ymm14 = _mm256_mul_pd(ymm10, ymm14);
-            ymm0 = _mm256_add_pd(ymm0, ymm15);
-            ymm15 = _mm256_broadcast_sd((const double *)pb3);
-            if (stream) __builtin_prefetch((const char *)(pn0 + lda_b), 0, 3);
-            ymm1 = _mm256_add_pd(ymm1, ymm14);
-            ymm14 = _mm256_mul_pd(ymm11, ymm13);
-            ymm13 = _mm256_mul_pd(ymm10, ymm13);
-            ymm2 = _mm256_add_pd(ymm2, ymm14);
-            ymm14 = _mm256_broadcast_sd((const double *)(pb0 + 4 * ldb_b));
-            ymm3 = _mm256_add_pd(ymm3, ymm13);
-            ymm13 = _mm256_mul_pd(ymm11, ymm12);
-            ymm12 = _mm256_mul_pd(ymm10, ymm12);
-            ymm4 = _mm256_add_pd(ymm4, ymm13);
-            ymm13 = _mm256_mul_pd(ymm11, ymm15);
-            ymm15 = _mm256_mul_pd(ymm10, ymm15);
-            ymm11 = _mm256_mul_pd(ymm11, ymm14);
-            ymm14 = _mm256_mul_pd(ymm10, ymm14);
-            ymm10 = _mm256_loadu_pd((const double *)(pa0 + lda_b));
-            ymm5 = _mm256_add_pd(ymm5, ymm12);
-            ymm12 = _mm256_loadu_pd((const double *)(pa0 + lda_b) + 4);
-            ymm6 = _mm256_add_pd(ymm6, ymm13);
-            ymm13 = _mm256_broadcast_sd((const double *)pb0 + 1);
-            ymm7 = _mm256_add_pd(ymm7, ymm15);
-            ymm15 = _mm256_broadcast_sd((const double *)(pb0 + ldb_b) + 1);
-            ymm8 = _mm256_add_pd(ymm8, ymm11);
-            ymm11 = _mm256_broadcast_sd((const double *)(pb0 + 2 * ldb_b) + 1);
-            ymm9 = _mm256_add_pd(ymm9, ymm14);
-            /* copy 1 */
-            ymm14 = _mm256_mul_pd(ymm10, ymm13);
-            ymm13 = _mm256_mul_pd(ymm12, ymm13);
-            ymm0 = _mm256_add_pd(ymm0, ymm14);
-            ymm14 = _mm256_broadcast_sd((const double *)pb3 + 1);
-            if (stream) __builtin_prefetch((const char *)(pn0 + 2 * lda_b), 0, 3);
-            ymm1 = _mm256_add_pd(ymm1, ymm13);
-            ymm13 = _mm256_mul_pd(ymm10, ymm15);
-            ymm15 = _mm256_mul_pd(ymm12, ymm15);
-            ymm2 = _mm256_add_pd(ymm2, ymm13);
-            ymm13 = _mm256_broadcast_sd((const double *)(pb0 + 4 * ldb_b) + 1);
-            ymm3 = _mm256_add_pd(ymm3, ymm15);
-            ymm15 = _mm256_mul_pd(ymm10, ymm11);
-            ymm11 = _mm256_mul_pd(ymm12, ymm11);
-            ymm4 = _mm256_add_pd(ymm4, ymm15);
-            ymm15 = _mm256_mul_pd(ymm10, ymm14);
-            ymm14 = _mm256_mul_pd(ymm12, ymm14);
-            ymm10 = _mm256_mul_pd(ymm10, ymm13);
-            ymm13 = _mm256_mul_pd(ymm12, ymm13);
-            ymm12 = _mm256_loadu_pd((const double *)(pa0 + 2 * lda_b));
-            ymm5 = _mm256_add_pd(ymm5, ymm11);
-            ymm11 = _mm256_loadu_pd((const double *)(pa0 + 2 * lda_b) + 4);
-            ymm6 = _mm256_add_pd(ymm6, ymm15);
-            ymm15 = _mm256_broadcast_sd((const double *)pb0 + 2);
-            ymm7 = _mm256_add_pd(ymm7, ymm14);
-            ymm14 = _mm256_broadcast_sd((const double *)(pb0 + ldb_b) + 2);
-            ymm8 = _mm256_add_pd(ymm8, ymm10);
-            ymm10 = _mm256_broadcast_sd((const double *)(pb0 + 2 * ldb_b) + 2);
-            ymm9 = _mm256_add_pd(ymm9, ymm13);
-            /* copy 2 */
-            ymm13 = _mm256_mul_pd(ymm12, ymm15);
-            ymm15 = _mm256_mul_pd(ymm11, ymm15);
+            if (stream) __builtin_prefetch((const char *)pn0, 0, 3);
+            ymm10 = _mm256_loadu_pd((const double *)pa0);
+            ymm11 = _mm256_loadu_pd((const double *)pa0 + 4);
+            ymm12 = _mm256_broadcast_sd((const double *)pb0);
+            ymm14 = _mm256_broadcast_sd((const double *)(pb0 + ldb_b));
+            ymm15 = _mm256_broadcast_sd((const double *)(pb0 + 2 * ldb_b));
+            ymm13 = _mm256_mul_pd(ymm10, ymm12);
+            ymm12 = _mm256_mul_pd(ymm11, ymm12);
             ymm0 = _mm256_add_pd(ymm0, ymm13);
-            ymm13 = _mm256_broadcast_sd((const double *)pb3 + 2);
-            if (stream) __builtin_prefetch((const char *)pn3, 0, 3);
-            ymm1 = _mm256_add_pd(ymm1, ymm15);
-            ymm15 = _mm256_mul_pd(ymm12, ymm14);
+            ymm13 = _mm256_broadcast_sd((const double *)pb3);
+            ymm1 = _mm256_add_pd(ymm1, ymm12);
+            ymm12 = _mm256_mul_pd(ymm10, ymm14);
             ymm14 = _mm256_mul_pd(ymm11, ymm14);
-            ymm2 = _mm256_add_pd(ymm2, ymm15);
-            ymm15 = _mm256_broadcast_sd((const double *)(pb0 + 4 * ldb_b) + 2);
+            ymm2 = _mm256_add_pd(ymm2, ymm12);
+            ymm12 = _mm256_broadcast_sd((const double *)(pb0 + 4 * ldb_b));
             ymm3 = _mm256_add_pd(ymm3, ymm14);
-            ymm14 = _mm256_mul_pd(ymm12, ymm10);
-            ymm10 = _mm256_mul_pd(ymm11, ymm10);
-            ymm4 = _mm256_add_pd(ymm4, ymm14);
-            ymm14 = _mm256_mul_pd(ymm12, ymm13);
-            ymm13 = _mm256_mul_pd(ymm11, ymm13);
-            ymm12 = _mm256_mul_pd(ymm12, ymm15);
+            ymm14 = _mm256_mul_pd(ymm10, ymm15);
             ymm15 = _mm256_mul_pd(ymm11, ymm15);
-            ymm11 = _mm256_loadu_pd((const double *)pa3);
-            ymm5 = _mm256_add_pd(ymm5, ymm10);
-            ymm10 = _mm256_loadu_pd((const double *)pa3 + 4);
-            ymm6 = _mm256_add_pd(ymm6, ymm14);
-            ymm14 = _mm256_broadcast_sd((const double *)pb0 + 3);
-            ymm7 = _mm256_add_pd(ymm7, ymm13);
-            ymm13 = _mm256_broadcast_sd((const double *)(pb0 + ldb_b) + 3);
-            ymm8 = _mm256_add_pd(ymm8, ymm12);
-            ymm12 = _mm256_broadcast_sd((const double *)(pb0 + 2 * ldb_b) + 3);
-            ymm9 = _mm256_add_pd(ymm9, ymm15);
-
-            pa0 += 3 * lda_b;
-            pa3 += 3 * lda_b;
-            pb0 += 24;
-            pb3 += 24;
-            pn0 += 3 * lda_b;
-            pn3 += 3 * lda_b;
-        }
-        int64_t rem = nq % 3;
-        if (rem > 0) {
-            ymm15 = _mm256_mul_pd(ymm11, ymm14);
-            ymm14 = _mm256_mul_pd(ymm10, ymm14);
-            ymm0 = _mm256_add_pd(ymm0, ymm15);
-            ymm15 = _mm256_broadcast_sd((const double *)pb3);
-            if (stream) __builtin_prefetch((const char *)(pn0 + lda_b), 0, 3);
-            ymm1 = _mm256_add_pd(ymm1, ymm14);
-            ymm14 = _mm256_mul_pd(ymm11, ymm13);
-            ymm13 = _mm256_mul_pd(ymm10, ymm13);
-            ymm2 = _mm256_add_pd(ymm2, ymm14);
-            ymm14 = _mm256_broadcast_sd((const double *)(pb0 + 4 * ldb_b));
-            ymm3 = _mm256_add_pd(ymm3, ymm13);
-            ymm13 = _mm256_mul_pd(ymm11, ymm12);
-            ymm12 = _mm256_mul_pd(ymm10, ymm12);
-            ymm4 = _mm256_add_pd(ymm4, ymm13);
-            ymm13 = _mm256_mul_pd(ymm11, ymm15);
-            ymm15 = _mm256_mul_pd(ymm10, ymm15);
-            ymm11 = _mm256_mul_pd(ymm11, ymm14);
-            ymm14 = _mm256_mul_pd(ymm10, ymm14);
-            ymm10 = _mm256_loadu_pd((const double *)(pa0 + lda_b));
-            ymm5 = _mm256_add_pd(ymm5, ymm12);
-            ymm12 = _mm256_loadu_pd((const double *)(pa0 + lda_b) + 4);
-            ymm6 = _mm256_add_pd(ymm6, ymm13);
-            ymm13 = _mm256_broadcast_sd((const double *)pb0 + 1);
-            ymm7 = _mm256_add_pd(ymm7, ymm15);
-            ymm15 = _mm256_broadcast_sd((const double *)(pb0 + ldb_b) + 1);
-            ymm8 = _mm256_add_pd(ymm8, ymm11);
-            ymm11 = _mm256_broadcast_sd((const double *)(pb0 + 2 * ldb_b) + 1);
-            ymm9 = _mm256_add_pd(ymm9, ymm14);
-        }
-        if (rem > 1) {
+            ymm4 = _mm256_add_pd(ymm4, ymm14);
             ymm14 = _mm256_mul_pd(ymm10, ymm13);
-            ymm13 = _mm256_mul_pd(ymm12, ymm13);
-            ymm0 = _mm256_add_pd(ymm0, ymm14);
-            ymm14 = _mm256_broadcast_sd((const double *)pb3 + 1);
-            if (stream) __builtin_prefetch((const char *)(pn0 + 2 * lda_b), 0, 3);
-            ymm1 = _mm256_add_pd(ymm1, ymm13);
-            ymm13 = _mm256_mul_pd(ymm10, ymm15);
-            ymm15 = _mm256_mul_pd(ymm12, ymm15);
-            ymm2 = _mm256_add_pd(ymm2, ymm13);
-            ymm13 = _mm256_broadcast_sd((const double *)(pb0 + 4 * ldb_b) + 1);
-            ymm3 = _mm256_add_pd(ymm3, ymm15);
-            ymm15 = _mm256_mul_pd(ymm10, ymm11);
-            ymm11 = _mm256_mul_pd(ymm12, ymm11);
-            ymm4 = _mm256_add_pd(ymm4, ymm15);
-            ymm15 = _mm256_mul_pd(ymm10, ymm14);
-            ymm14 = _mm256_mul_pd(ymm12, ymm14);
-            ymm10 = _mm256_mul_pd(ymm10, ymm13);
-            ymm13 = _mm256_mul_pd(ymm12, ymm13);
-            ymm12 = _mm256_loadu_pd((const double *)(pa0 + 2 * lda_b));
-            ymm5 = _mm256_add_pd(ymm5, ymm11);
-            ymm11 = _mm256_loadu_pd((const double *)(pa0 + 2 * lda_b) + 4);
-            ymm6 = _mm256_add_pd(ymm6, ymm15);
-            ymm15 = _mm256_broadcast_sd((const double *)pb0 + 2);
-            ymm7 = _mm256_add_pd(ymm7, ymm14);
-            ymm14 = _mm256_broadcast_sd((const double *)(pb0 + ldb_b) + 2);
+            ymm13 = _mm256_mul_pd(ymm11, ymm13);
+            ymm10 = _mm256_mul_pd(ymm10, ymm12);
+            ymm11 = _mm256_mul_pd(ymm11, ymm12);
+            ymm5 = _mm256_add_pd(ymm5, ymm15);
+            ymm6 = _mm256_add_pd(ymm6, ymm14);
+            ymm7 = _mm256_add_pd(ymm7, ymm13);
             ymm8 = _mm256_add_pd(ymm8, ymm10);
-            ymm10 = _mm256_broadcast_sd((const double *)(pb0 + 2 * ldb_b) + 2);
-            ymm9 = _mm256_add_pd(ymm9, ymm13);
+            ymm9 = _mm256_add_pd(ymm9, ymm11);
+
+            pa0 += 1 * lda_b;
+            pb0 += 8;
+            pb3 += 8;
+            pn0 += 1 * lda_b;
         }
+        int64_t rem = nq % 1;
 
         /* epilogue: the rest of the last iteration, in the registers
          * of the copy it follows */
         switch (rem) {
         case 0:
-            ymm15 = _mm256_mul_pd(ymm11, ymm14);
-            ymm14 = _mm256_mul_pd(ymm10, ymm14);
-            ymm0 = _mm256_add_pd(ymm0, ymm15);
-            ymm15 = _mm256_broadcast_sd((const double *)pb3);
-            ymm1 = _mm256_add_pd(ymm1, ymm14);
-            ymm14 = _mm256_mul_pd(ymm11, ymm13);
-            ymm13 = _mm256_mul_pd(ymm10, ymm13);
-            ymm2 = _mm256_add_pd(ymm2, ymm14);
-            ymm14 = _mm256_broadcast_sd((const double *)(pb0 + 4 * ldb_b));
-            ymm3 = _mm256_add_pd(ymm3, ymm13);
-            ymm13 = _mm256_mul_pd(ymm11, ymm12);
-            ymm12 = _mm256_mul_pd(ymm10, ymm12);
-            ymm4 = _mm256_add_pd(ymm4, ymm13);
-            ymm13 = _mm256_mul_pd(ymm11, ymm15);
-            ymm15 = _mm256_mul_pd(ymm10, ymm15);
-            ymm11 = _mm256_mul_pd(ymm11, ymm14);
-            ymm14 = _mm256_mul_pd(ymm10, ymm14);
-            ymm5 = _mm256_add_pd(ymm5, ymm12);
-            ymm6 = _mm256_add_pd(ymm6, ymm13);
-            ymm7 = _mm256_add_pd(ymm7, ymm15);
-            ymm8 = _mm256_add_pd(ymm8, ymm11);
-            ymm9 = _mm256_add_pd(ymm9, ymm14);
-            break;
-        case 1:
-            ymm14 = _mm256_mul_pd(ymm10, ymm13);
-            ymm13 = _mm256_mul_pd(ymm12, ymm13);
-            ymm0 = _mm256_add_pd(ymm0, ymm14);
-            ymm14 = _mm256_broadcast_sd((const double *)pb3 + 1);
-            ymm1 = _mm256_add_pd(ymm1, ymm13);
-            ymm13 = _mm256_mul_pd(ymm10, ymm15);
-            ymm15 = _mm256_mul_pd(ymm12, ymm15);
-            ymm2 = _mm256_add_pd(ymm2, ymm13);
-            ymm13 = _mm256_broadcast_sd((const double *)(pb0 + 4 * ldb_b) + 1);
-            ymm3 = _mm256_add_pd(ymm3, ymm15);
-            ymm15 = _mm256_mul_pd(ymm10, ymm11);
-            ymm11 = _mm256_mul_pd(ymm12, ymm11);
-            ymm4 = _mm256_add_pd(ymm4, ymm15);
-            ymm15 = _mm256_mul_pd(ymm10, ymm14);
-            ymm14 = _mm256_mul_pd(ymm12, ymm14);
-            ymm10 = _mm256_mul_pd(ymm10, ymm13);
-            ymm13 = _mm256_mul_pd(ymm12, ymm13);
-            ymm5 = _mm256_add_pd(ymm5, ymm11);
-            ymm6 = _mm256_add_pd(ymm6, ymm15);
-            ymm7 = _mm256_add_pd(ymm7, ymm14);
-            ymm8 = _mm256_add_pd(ymm8, ymm10);
-            ymm9 = _mm256_add_pd(ymm9, ymm13);
-            break;
-        case 2:
-            ymm13 = _mm256_mul_pd(ymm12, ymm15);
-            ymm15 = _mm256_mul_pd(ymm11, ymm15);
+            if (stream) __builtin_prefetch((const char *)pn0, 0, 3);
+            ymm10 = _mm256_loadu_pd((const double *)pa0);
+            ymm11 = _mm256_loadu_pd((const double *)pa0 + 4);
+            ymm12 = _mm256_broadcast_sd((const double *)pb0);
+            ymm14 = _mm256_broadcast_sd((const double *)(pb0 + ldb_b));
+            ymm15 = _mm256_broadcast_sd((const double *)(pb0 + 2 * ldb_b));
+            ymm13 = _mm256_mul_pd(ymm10, ymm12);
+            ymm12 = _mm256_mul_pd(ymm11, ymm12);
             ymm0 = _mm256_add_pd(ymm0, ymm13);
-            ymm13 = _mm256_broadcast_sd((const double *)pb3 + 2);
-            ymm1 = _mm256_add_pd(ymm1, ymm15);
-            ymm15 = _mm256_mul_pd(ymm12, ymm14);
+            ymm13 = _mm256_broadcast_sd((const double *)pb3);
+            ymm1 = _mm256_add_pd(ymm1, ymm12);
+            ymm12 = _mm256_mul_pd(ymm10, ymm14);
             ymm14 = _mm256_mul_pd(ymm11, ymm14);
-            ymm2 = _mm256_add_pd(ymm2, ymm15);
-            ymm15 = _mm256_broadcast_sd((const double *)(pb0 + 4 * ldb_b) + 2);
+            ymm2 = _mm256_add_pd(ymm2, ymm12);
+            ymm12 = _mm256_broadcast_sd((const double *)(pb0 + 4 * ldb_b));
             ymm3 = _mm256_add_pd(ymm3, ymm14);
-            ymm14 = _mm256_mul_pd(ymm12, ymm10);
-            ymm10 = _mm256_mul_pd(ymm11, ymm10);
-            ymm4 = _mm256_add_pd(ymm4, ymm14);
-            ymm14 = _mm256_mul_pd(ymm12, ymm13);
-            ymm13 = _mm256_mul_pd(ymm11, ymm13);
-            ymm12 = _mm256_mul_pd(ymm12, ymm15);
+            ymm14 = _mm256_mul_pd(ymm10, ymm15);
             ymm15 = _mm256_mul_pd(ymm11, ymm15);
-            ymm5 = _mm256_add_pd(ymm5, ymm10);
+            ymm4 = _mm256_add_pd(ymm4, ymm14);
+            ymm14 = _mm256_mul_pd(ymm10, ymm13);
+            ymm13 = _mm256_mul_pd(ymm11, ymm13);
+            ymm10 = _mm256_mul_pd(ymm10, ymm12);
+            ymm11 = _mm256_mul_pd(ymm11, ymm12);
+            ymm5 = _mm256_add_pd(ymm5, ymm15);
             ymm6 = _mm256_add_pd(ymm6, ymm14);
             ymm7 = _mm256_add_pd(ymm7, ymm13);
-            ymm8 = _mm256_add_pd(ymm8, ymm12);
-            ymm9 = _mm256_add_pd(ymm9, ymm15);
+            ymm8 = _mm256_add_pd(ymm8, ymm10);
+            ymm9 = _mm256_add_pd(ymm9, ymm11);
             break;
 
         }

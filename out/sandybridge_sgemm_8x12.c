@@ -6,10 +6,10 @@
  * two-iteration pipelining, rotating register allocation):
  *   machine sandybridge (sandybridge.yaml), avx, 256-bit vectors, MaxReg 15
  *   B strategy scalar-broadcast; 42 instructions per k iteration, 12 accumulators
- *   single-iteration schedule 20 cycles; pipelined: 3 instructions of
+ *   single-iteration schedule 20 cycles; pipelined: 0 instructions of
  *   the next iteration moved up, 12.00 cycles per iteration (resource
  *   bound 12.00), predicted FP-unit utilization 100.0%
- *   LiveReg at most 15; unroll factor 2, rotating register allocation
+ *   LiveReg at most 15; unroll factor 1, rotating register allocation
  *
  * Compile with: cc -O2 -mavx
  * (with -DGEMMGEN_PACKED_ONLY: sandybridge_sgemm_8x12 alone, none of the functions after it)
@@ -73,21 +73,19 @@ void sandybridge_sgemm_8x12(int64_t m, int64_t n, int64_t k, const float *alpha,
     const int64_t pf_span = rs_c == 1 ? m - 1 : (n - 1) * cs_c;
     int64_t pf_left = rs_c == 1 ? n : m;
     float *pf_c = c;
-    for (int64_t passes = k > 0 ? (k - 1) / 2 : 0; pf_left > passes; pf_left--) {
+    for (int64_t passes = k > 0 ? (k - 1) / 1 : 0; pf_left > passes; pf_left--) {
         __builtin_prefetch(pf_c, 1, 3);
         __builtin_prefetch(pf_c + pf_span / 2, 1, 3);
         __builtin_prefetch(pf_c + pf_span, 1, 3);
         pf_c += pf_step;
     }
     if (k > 0) {
-        /* prologue: the first 3 instructions of iteration 0 (pointer
+        /* prologue: the first 0 instructions of iteration 0 (pointer
          * bumps among them become load offsets) */
-        ymm13 = _mm256_loadu_ps(ap + 0);
-        ymm14 = _mm256_broadcast_ss(bp + 0);
 
-        /* kernel: iteration i and the start of i+1, unrolled 2x */
+        /* kernel: iteration i and the start of i+1, unrolled 1x */
         int64_t nq = k - 1;
-        for (int64_t it = nq / 2; it > 0; it--) {
+        for (int64_t it = nq / 1; it > 0; it--) {
             if (pf_left > 0) {
                 __builtin_prefetch(pf_c, 1, 3);
                 __builtin_prefetch(pf_c + pf_span / 2, 1, 3);
@@ -96,212 +94,94 @@ void sandybridge_sgemm_8x12(int64_t m, int64_t n, int64_t k, const float *alpha,
                 pf_left--;
             }
             /* copy 0 */
-            ymm12 = _mm256_broadcast_ss(bp + 1);
+            ymm12 = _mm256_loadu_ps(ap + 0);
+            ymm13 = _mm256_broadcast_ss(bp + 0);
+            ymm14 = _mm256_broadcast_ss(bp + 1);
             __builtin_prefetch((const char *)(an + 0) + 0, 0, 3);
             __builtin_prefetch((const char *)(bp + 0) + 512, 0, 3);
-            ymm14 = _mm256_mul_ps(ymm13, ymm14);
-            ymm12 = _mm256_mul_ps(ymm13, ymm12);
-            ymm0 = _mm256_add_ps(ymm0, ymm14);
-            ymm14 = _mm256_broadcast_ss(bp + 2);
-            ymm14 = _mm256_mul_ps(ymm13, ymm14);
-            ymm1 = _mm256_add_ps(ymm1, ymm12);
-            ymm12 = _mm256_broadcast_ss(bp + 3);
-            ymm12 = _mm256_mul_ps(ymm13, ymm12);
-            ymm2 = _mm256_add_ps(ymm2, ymm14);
-            ymm14 = _mm256_broadcast_ss(bp + 4);
-            ymm14 = _mm256_mul_ps(ymm13, ymm14);
-            ymm3 = _mm256_add_ps(ymm3, ymm12);
-            ymm12 = _mm256_broadcast_ss(bp + 5);
-            ymm12 = _mm256_mul_ps(ymm13, ymm12);
-            ymm4 = _mm256_add_ps(ymm4, ymm14);
-            ymm14 = _mm256_broadcast_ss(bp + 6);
-            ymm14 = _mm256_mul_ps(ymm13, ymm14);
-            ymm5 = _mm256_add_ps(ymm5, ymm12);
-            ymm12 = _mm256_broadcast_ss(bp + 7);
-            ymm12 = _mm256_mul_ps(ymm13, ymm12);
-            ymm6 = _mm256_add_ps(ymm6, ymm14);
-            ymm14 = _mm256_broadcast_ss(bp + 8);
-            ymm14 = _mm256_mul_ps(ymm13, ymm14);
-            ymm7 = _mm256_add_ps(ymm7, ymm12);
-            ymm12 = _mm256_broadcast_ss(bp + 9);
-            ymm12 = _mm256_mul_ps(ymm13, ymm12);
-            ymm8 = _mm256_add_ps(ymm8, ymm14);
-            ymm14 = _mm256_broadcast_ss(bp + 10);
-            ymm14 = _mm256_mul_ps(ymm13, ymm14);
-            ymm9 = _mm256_add_ps(ymm9, ymm12);
-            ymm12 = _mm256_broadcast_ss(bp + 11);
-            ymm13 = _mm256_mul_ps(ymm13, ymm12);
-            ymm12 = _mm256_loadu_ps(ap + 8);
-            ymm10 = _mm256_add_ps(ymm10, ymm14);
-            ymm14 = _mm256_broadcast_ss(bp + 12);
-            ymm11 = _mm256_add_ps(ymm11, ymm13);
-            /* copy 1 */
-            ymm13 = _mm256_broadcast_ss(bp + 13);
-            __builtin_prefetch((const char *)(an + 8) + 0, 0, 3);
-            __builtin_prefetch((const char *)(bp + 12) + 512, 0, 3);
-            ymm14 = _mm256_mul_ps(ymm12, ymm14);
             ymm13 = _mm256_mul_ps(ymm12, ymm13);
-            ymm0 = _mm256_add_ps(ymm0, ymm14);
-            ymm14 = _mm256_broadcast_ss(bp + 14);
             ymm14 = _mm256_mul_ps(ymm12, ymm14);
-            ymm1 = _mm256_add_ps(ymm1, ymm13);
-            ymm13 = _mm256_broadcast_ss(bp + 15);
+            ymm0 = _mm256_add_ps(ymm0, ymm13);
+            ymm13 = _mm256_broadcast_ss(bp + 2);
             ymm13 = _mm256_mul_ps(ymm12, ymm13);
-            ymm2 = _mm256_add_ps(ymm2, ymm14);
-            ymm14 = _mm256_broadcast_ss(bp + 16);
+            ymm1 = _mm256_add_ps(ymm1, ymm14);
+            ymm14 = _mm256_broadcast_ss(bp + 3);
             ymm14 = _mm256_mul_ps(ymm12, ymm14);
-            ymm3 = _mm256_add_ps(ymm3, ymm13);
-            ymm13 = _mm256_broadcast_ss(bp + 17);
+            ymm2 = _mm256_add_ps(ymm2, ymm13);
+            ymm13 = _mm256_broadcast_ss(bp + 4);
             ymm13 = _mm256_mul_ps(ymm12, ymm13);
-            ymm4 = _mm256_add_ps(ymm4, ymm14);
-            ymm14 = _mm256_broadcast_ss(bp + 18);
+            ymm3 = _mm256_add_ps(ymm3, ymm14);
+            ymm14 = _mm256_broadcast_ss(bp + 5);
             ymm14 = _mm256_mul_ps(ymm12, ymm14);
-            ymm5 = _mm256_add_ps(ymm5, ymm13);
-            ymm13 = _mm256_broadcast_ss(bp + 19);
+            ymm4 = _mm256_add_ps(ymm4, ymm13);
+            ymm13 = _mm256_broadcast_ss(bp + 6);
             ymm13 = _mm256_mul_ps(ymm12, ymm13);
-            ymm6 = _mm256_add_ps(ymm6, ymm14);
-            ymm14 = _mm256_broadcast_ss(bp + 20);
+            ymm5 = _mm256_add_ps(ymm5, ymm14);
+            ymm14 = _mm256_broadcast_ss(bp + 7);
             ymm14 = _mm256_mul_ps(ymm12, ymm14);
-            ymm7 = _mm256_add_ps(ymm7, ymm13);
-            ymm13 = _mm256_broadcast_ss(bp + 21);
+            ymm6 = _mm256_add_ps(ymm6, ymm13);
+            ymm13 = _mm256_broadcast_ss(bp + 8);
             ymm13 = _mm256_mul_ps(ymm12, ymm13);
-            ymm8 = _mm256_add_ps(ymm8, ymm14);
-            ymm14 = _mm256_broadcast_ss(bp + 22);
+            ymm7 = _mm256_add_ps(ymm7, ymm14);
+            ymm14 = _mm256_broadcast_ss(bp + 9);
             ymm14 = _mm256_mul_ps(ymm12, ymm14);
-            ymm9 = _mm256_add_ps(ymm9, ymm13);
-            ymm13 = _mm256_broadcast_ss(bp + 23);
-            ymm12 = _mm256_mul_ps(ymm12, ymm13);
-            ymm13 = _mm256_loadu_ps(ap + 16);
-            ymm10 = _mm256_add_ps(ymm10, ymm14);
-            ymm14 = _mm256_broadcast_ss(bp + 24);
+            ymm8 = _mm256_add_ps(ymm8, ymm13);
+            ymm13 = _mm256_broadcast_ss(bp + 10);
+            ymm13 = _mm256_mul_ps(ymm12, ymm13);
+            ymm9 = _mm256_add_ps(ymm9, ymm14);
+            ymm14 = _mm256_broadcast_ss(bp + 11);
+            ymm12 = _mm256_mul_ps(ymm12, ymm14);
+            ymm10 = _mm256_add_ps(ymm10, ymm13);
             ymm11 = _mm256_add_ps(ymm11, ymm12);
 
-            ap += 16;
-            bp += 24;
-            an += 16;
+            ap += 8;
+            bp += 12;
+            an += 8;
         }
-        int64_t rem = nq % 2;
-        if (rem > 0) {
-            ymm12 = _mm256_broadcast_ss(bp + 1);
-            __builtin_prefetch((const char *)(an + 0) + 0, 0, 3);
-            __builtin_prefetch((const char *)(bp + 0) + 512, 0, 3);
-            ymm14 = _mm256_mul_ps(ymm13, ymm14);
-            ymm12 = _mm256_mul_ps(ymm13, ymm12);
-            ymm0 = _mm256_add_ps(ymm0, ymm14);
-            ymm14 = _mm256_broadcast_ss(bp + 2);
-            ymm14 = _mm256_mul_ps(ymm13, ymm14);
-            ymm1 = _mm256_add_ps(ymm1, ymm12);
-            ymm12 = _mm256_broadcast_ss(bp + 3);
-            ymm12 = _mm256_mul_ps(ymm13, ymm12);
-            ymm2 = _mm256_add_ps(ymm2, ymm14);
-            ymm14 = _mm256_broadcast_ss(bp + 4);
-            ymm14 = _mm256_mul_ps(ymm13, ymm14);
-            ymm3 = _mm256_add_ps(ymm3, ymm12);
-            ymm12 = _mm256_broadcast_ss(bp + 5);
-            ymm12 = _mm256_mul_ps(ymm13, ymm12);
-            ymm4 = _mm256_add_ps(ymm4, ymm14);
-            ymm14 = _mm256_broadcast_ss(bp + 6);
-            ymm14 = _mm256_mul_ps(ymm13, ymm14);
-            ymm5 = _mm256_add_ps(ymm5, ymm12);
-            ymm12 = _mm256_broadcast_ss(bp + 7);
-            ymm12 = _mm256_mul_ps(ymm13, ymm12);
-            ymm6 = _mm256_add_ps(ymm6, ymm14);
-            ymm14 = _mm256_broadcast_ss(bp + 8);
-            ymm14 = _mm256_mul_ps(ymm13, ymm14);
-            ymm7 = _mm256_add_ps(ymm7, ymm12);
-            ymm12 = _mm256_broadcast_ss(bp + 9);
-            ymm12 = _mm256_mul_ps(ymm13, ymm12);
-            ymm8 = _mm256_add_ps(ymm8, ymm14);
-            ymm14 = _mm256_broadcast_ss(bp + 10);
-            ymm14 = _mm256_mul_ps(ymm13, ymm14);
-            ymm9 = _mm256_add_ps(ymm9, ymm12);
-            ymm12 = _mm256_broadcast_ss(bp + 11);
-            ymm13 = _mm256_mul_ps(ymm13, ymm12);
-            ymm12 = _mm256_loadu_ps(ap + 8);
-            ymm10 = _mm256_add_ps(ymm10, ymm14);
-            ymm14 = _mm256_broadcast_ss(bp + 12);
-            ymm11 = _mm256_add_ps(ymm11, ymm13);
-        }
+        int64_t rem = nq % 1;
 
         /* epilogue: the rest of the last iteration, in the registers
          * of the copy it follows */
         switch (rem) {
         case 0:
-            ymm12 = _mm256_broadcast_ss(bp + 1);
+            ymm12 = _mm256_loadu_ps(ap + 0);
+            ymm13 = _mm256_broadcast_ss(bp + 0);
+            ymm14 = _mm256_broadcast_ss(bp + 1);
             __builtin_prefetch((const char *)(an + 0) + 0, 0, 3);
             __builtin_prefetch((const char *)(bp + 0) + 512, 0, 3);
-            ymm14 = _mm256_mul_ps(ymm13, ymm14);
-            ymm12 = _mm256_mul_ps(ymm13, ymm12);
-            ymm0 = _mm256_add_ps(ymm0, ymm14);
-            ymm14 = _mm256_broadcast_ss(bp + 2);
-            ymm14 = _mm256_mul_ps(ymm13, ymm14);
-            ymm1 = _mm256_add_ps(ymm1, ymm12);
-            ymm12 = _mm256_broadcast_ss(bp + 3);
-            ymm12 = _mm256_mul_ps(ymm13, ymm12);
-            ymm2 = _mm256_add_ps(ymm2, ymm14);
-            ymm14 = _mm256_broadcast_ss(bp + 4);
-            ymm14 = _mm256_mul_ps(ymm13, ymm14);
-            ymm3 = _mm256_add_ps(ymm3, ymm12);
-            ymm12 = _mm256_broadcast_ss(bp + 5);
-            ymm12 = _mm256_mul_ps(ymm13, ymm12);
-            ymm4 = _mm256_add_ps(ymm4, ymm14);
-            ymm14 = _mm256_broadcast_ss(bp + 6);
-            ymm14 = _mm256_mul_ps(ymm13, ymm14);
-            ymm5 = _mm256_add_ps(ymm5, ymm12);
-            ymm12 = _mm256_broadcast_ss(bp + 7);
-            ymm12 = _mm256_mul_ps(ymm13, ymm12);
-            ymm6 = _mm256_add_ps(ymm6, ymm14);
-            ymm14 = _mm256_broadcast_ss(bp + 8);
-            ymm14 = _mm256_mul_ps(ymm13, ymm14);
-            ymm7 = _mm256_add_ps(ymm7, ymm12);
-            ymm12 = _mm256_broadcast_ss(bp + 9);
-            ymm12 = _mm256_mul_ps(ymm13, ymm12);
-            ymm8 = _mm256_add_ps(ymm8, ymm14);
-            ymm14 = _mm256_broadcast_ss(bp + 10);
-            ymm14 = _mm256_mul_ps(ymm13, ymm14);
-            ymm9 = _mm256_add_ps(ymm9, ymm12);
-            ymm12 = _mm256_broadcast_ss(bp + 11);
-            ymm13 = _mm256_mul_ps(ymm13, ymm12);
-            ymm10 = _mm256_add_ps(ymm10, ymm14);
-            ymm11 = _mm256_add_ps(ymm11, ymm13);
-            break;
-        case 1:
-            ymm13 = _mm256_broadcast_ss(bp + 13);
-            __builtin_prefetch((const char *)(an + 8) + 0, 0, 3);
-            __builtin_prefetch((const char *)(bp + 12) + 512, 0, 3);
-            ymm14 = _mm256_mul_ps(ymm12, ymm14);
             ymm13 = _mm256_mul_ps(ymm12, ymm13);
-            ymm0 = _mm256_add_ps(ymm0, ymm14);
-            ymm14 = _mm256_broadcast_ss(bp + 14);
             ymm14 = _mm256_mul_ps(ymm12, ymm14);
-            ymm1 = _mm256_add_ps(ymm1, ymm13);
-            ymm13 = _mm256_broadcast_ss(bp + 15);
+            ymm0 = _mm256_add_ps(ymm0, ymm13);
+            ymm13 = _mm256_broadcast_ss(bp + 2);
             ymm13 = _mm256_mul_ps(ymm12, ymm13);
-            ymm2 = _mm256_add_ps(ymm2, ymm14);
-            ymm14 = _mm256_broadcast_ss(bp + 16);
+            ymm1 = _mm256_add_ps(ymm1, ymm14);
+            ymm14 = _mm256_broadcast_ss(bp + 3);
             ymm14 = _mm256_mul_ps(ymm12, ymm14);
-            ymm3 = _mm256_add_ps(ymm3, ymm13);
-            ymm13 = _mm256_broadcast_ss(bp + 17);
+            ymm2 = _mm256_add_ps(ymm2, ymm13);
+            ymm13 = _mm256_broadcast_ss(bp + 4);
             ymm13 = _mm256_mul_ps(ymm12, ymm13);
-            ymm4 = _mm256_add_ps(ymm4, ymm14);
-            ymm14 = _mm256_broadcast_ss(bp + 18);
+            ymm3 = _mm256_add_ps(ymm3, ymm14);
+            ymm14 = _mm256_broadcast_ss(bp + 5);
             ymm14 = _mm256_mul_ps(ymm12, ymm14);
-            ymm5 = _mm256_add_ps(ymm5, ymm13);
-            ymm13 = _mm256_broadcast_ss(bp + 19);
+            ymm4 = _mm256_add_ps(ymm4, ymm13);
+            ymm13 = _mm256_broadcast_ss(bp + 6);
             ymm13 = _mm256_mul_ps(ymm12, ymm13);
-            ymm6 = _mm256_add_ps(ymm6, ymm14);
-            ymm14 = _mm256_broadcast_ss(bp + 20);
+            ymm5 = _mm256_add_ps(ymm5, ymm14);
+            ymm14 = _mm256_broadcast_ss(bp + 7);
             ymm14 = _mm256_mul_ps(ymm12, ymm14);
-            ymm7 = _mm256_add_ps(ymm7, ymm13);
-            ymm13 = _mm256_broadcast_ss(bp + 21);
+            ymm6 = _mm256_add_ps(ymm6, ymm13);
+            ymm13 = _mm256_broadcast_ss(bp + 8);
             ymm13 = _mm256_mul_ps(ymm12, ymm13);
-            ymm8 = _mm256_add_ps(ymm8, ymm14);
-            ymm14 = _mm256_broadcast_ss(bp + 22);
+            ymm7 = _mm256_add_ps(ymm7, ymm14);
+            ymm14 = _mm256_broadcast_ss(bp + 9);
             ymm14 = _mm256_mul_ps(ymm12, ymm14);
-            ymm9 = _mm256_add_ps(ymm9, ymm13);
-            ymm13 = _mm256_broadcast_ss(bp + 23);
-            ymm12 = _mm256_mul_ps(ymm12, ymm13);
-            ymm10 = _mm256_add_ps(ymm10, ymm14);
+            ymm8 = _mm256_add_ps(ymm8, ymm13);
+            ymm13 = _mm256_broadcast_ss(bp + 10);
+            ymm13 = _mm256_mul_ps(ymm12, ymm13);
+            ymm9 = _mm256_add_ps(ymm9, ymm14);
+            ymm14 = _mm256_broadcast_ss(bp + 11);
+            ymm12 = _mm256_mul_ps(ymm12, ymm14);
+            ymm10 = _mm256_add_ps(ymm10, ymm13);
             ymm11 = _mm256_add_ps(ymm11, ymm12);
             break;
 
@@ -482,22 +362,19 @@ void sandybridge_sgemm_8x12_in_place(int64_t m, int64_t n, int64_t k, const floa
     const int64_t pf_span = rs_c == 1 ? m - 1 : (n - 1) * cs_c;
     int64_t pf_left = stream ? (rs_c == 1 ? n : m) : 0;
     float *pf_c = c;
-    for (int64_t passes = k > 0 ? (k - 1) / 2 : 0; pf_left > passes; pf_left--) {
+    for (int64_t passes = k > 0 ? (k - 1) / 1 : 0; pf_left > passes; pf_left--) {
         __builtin_prefetch(pf_c, 1, 3);
         __builtin_prefetch(pf_c + pf_span / 2, 1, 3);
         __builtin_prefetch(pf_c + pf_span, 1, 3);
         pf_c += pf_step;
     }
     if (k > 0) {
-        /* prologue: the first 4 instructions of iteration 0 (pointer
+        /* prologue: the first 0 instructions of iteration 0 (pointer
          * bumps among them become load offsets) */
-        ymm13 = _mm256_loadu_ps((const float *)pa0);
-        ymm14 = _mm256_broadcast_ss((const float *)pb0);
-        ymm15 = _mm256_broadcast_ss((const float *)(pb0 + ldb_b));
 
-        /* kernel: iteration i and the start of i+1, unrolled 2x */
+        /* kernel: iteration i and the start of i+1, unrolled 1x */
         int64_t nq = k - 1;
-        for (int64_t it = nq / 2; it > 0; it--) {
+        for (int64_t it = nq / 1; it > 0; it--) {
             if (stream && pf_left > 0) {
                 __builtin_prefetch(pf_c, 1, 3);
                 __builtin_prefetch(pf_c + pf_span / 2, 1, 3);
@@ -506,208 +383,95 @@ void sandybridge_sgemm_8x12_in_place(int64_t m, int64_t n, int64_t k, const floa
                 pf_left--;
             }
             /* copy 0 */
-            ymm12 = _mm256_broadcast_ss((const float *)(pb0 + 2 * ldb_b));
+            ymm12 = _mm256_loadu_ps((const float *)pa0);
+            ymm13 = _mm256_broadcast_ss((const float *)pb0);
+            ymm14 = _mm256_broadcast_ss((const float *)(pb0 + ldb_b));
+            ymm15 = _mm256_broadcast_ss((const float *)(pb0 + 2 * ldb_b));
             if (stream) __builtin_prefetch((const char *)pn0, 0, 3);
-            ymm14 = _mm256_mul_ps(ymm13, ymm14);
-            ymm15 = _mm256_mul_ps(ymm13, ymm15);
-            ymm12 = _mm256_mul_ps(ymm13, ymm12);
-            ymm0 = _mm256_add_ps(ymm0, ymm14);
-            ymm14 = _mm256_broadcast_ss((const float *)pb3);
-            ymm14 = _mm256_mul_ps(ymm13, ymm14);
-            ymm1 = _mm256_add_ps(ymm1, ymm15);
-            ymm15 = _mm256_broadcast_ss((const float *)(pb0 + 4 * ldb_b));
-            ymm15 = _mm256_mul_ps(ymm13, ymm15);
-            ymm2 = _mm256_add_ps(ymm2, ymm12);
-            ymm12 = _mm256_broadcast_ss((const float *)(pb3 + 2 * ldb_b));
-            ymm12 = _mm256_mul_ps(ymm13, ymm12);
-            ymm3 = _mm256_add_ps(ymm3, ymm14);
-            ymm14 = _mm256_broadcast_ss((const float *)pb6);
-            ymm14 = _mm256_mul_ps(ymm13, ymm14);
-            ymm4 = _mm256_add_ps(ymm4, ymm15);
-            ymm15 = _mm256_broadcast_ss((const float *)(pb3 + 4 * ldb_b));
-            ymm15 = _mm256_mul_ps(ymm13, ymm15);
-            ymm5 = _mm256_add_ps(ymm5, ymm12);
-            ymm12 = _mm256_broadcast_ss((const float *)(pb0 + 8 * ldb_b));
-            ymm12 = _mm256_mul_ps(ymm13, ymm12);
-            ymm6 = _mm256_add_ps(ymm6, ymm14);
-            ymm14 = _mm256_broadcast_ss((const float *)pb9);
-            ymm14 = _mm256_mul_ps(ymm13, ymm14);
-            ymm7 = _mm256_add_ps(ymm7, ymm15);
-            ymm15 = _mm256_broadcast_ss((const float *)(pb6 + 4 * ldb_b));
-            ymm15 = _mm256_mul_ps(ymm13, ymm15);
-            ymm8 = _mm256_add_ps(ymm8, ymm12);
-            ymm12 = _mm256_broadcast_ss((const float *)(pb3 + 8 * ldb_b));
-            ymm13 = _mm256_mul_ps(ymm13, ymm12);
-            ymm12 = _mm256_loadu_ps((const float *)(pa0 + lda_b));
-            ymm9 = _mm256_add_ps(ymm9, ymm14);
-            ymm14 = _mm256_broadcast_ss((const float *)pb0 + 1);
-            ymm10 = _mm256_add_ps(ymm10, ymm15);
-            ymm15 = _mm256_broadcast_ss((const float *)(pb0 + ldb_b) + 1);
-            ymm11 = _mm256_add_ps(ymm11, ymm13);
-            /* copy 1 */
-            ymm13 = _mm256_broadcast_ss((const float *)(pb0 + 2 * ldb_b) + 1);
-            if (stream) __builtin_prefetch((const char *)(pn0 + lda_b), 0, 3);
-            ymm14 = _mm256_mul_ps(ymm12, ymm14);
-            ymm15 = _mm256_mul_ps(ymm12, ymm15);
             ymm13 = _mm256_mul_ps(ymm12, ymm13);
-            ymm0 = _mm256_add_ps(ymm0, ymm14);
-            ymm14 = _mm256_broadcast_ss((const float *)pb3 + 1);
             ymm14 = _mm256_mul_ps(ymm12, ymm14);
-            ymm1 = _mm256_add_ps(ymm1, ymm15);
-            ymm15 = _mm256_broadcast_ss((const float *)(pb0 + 4 * ldb_b) + 1);
             ymm15 = _mm256_mul_ps(ymm12, ymm15);
-            ymm2 = _mm256_add_ps(ymm2, ymm13);
-            ymm13 = _mm256_broadcast_ss((const float *)(pb3 + 2 * ldb_b) + 1);
+            ymm0 = _mm256_add_ps(ymm0, ymm13);
+            ymm13 = _mm256_broadcast_ss((const float *)pb3);
             ymm13 = _mm256_mul_ps(ymm12, ymm13);
-            ymm3 = _mm256_add_ps(ymm3, ymm14);
-            ymm14 = _mm256_broadcast_ss((const float *)pb6 + 1);
+            ymm1 = _mm256_add_ps(ymm1, ymm14);
+            ymm14 = _mm256_broadcast_ss((const float *)(pb0 + 4 * ldb_b));
             ymm14 = _mm256_mul_ps(ymm12, ymm14);
-            ymm4 = _mm256_add_ps(ymm4, ymm15);
-            ymm15 = _mm256_broadcast_ss((const float *)(pb3 + 4 * ldb_b) + 1);
+            ymm2 = _mm256_add_ps(ymm2, ymm15);
+            ymm15 = _mm256_broadcast_ss((const float *)(pb3 + 2 * ldb_b));
             ymm15 = _mm256_mul_ps(ymm12, ymm15);
-            ymm5 = _mm256_add_ps(ymm5, ymm13);
-            ymm13 = _mm256_broadcast_ss((const float *)(pb0 + 8 * ldb_b) + 1);
+            ymm3 = _mm256_add_ps(ymm3, ymm13);
+            ymm13 = _mm256_broadcast_ss((const float *)pb6);
             ymm13 = _mm256_mul_ps(ymm12, ymm13);
-            ymm6 = _mm256_add_ps(ymm6, ymm14);
-            ymm14 = _mm256_broadcast_ss((const float *)pb9 + 1);
+            ymm4 = _mm256_add_ps(ymm4, ymm14);
+            ymm14 = _mm256_broadcast_ss((const float *)(pb3 + 4 * ldb_b));
             ymm14 = _mm256_mul_ps(ymm12, ymm14);
-            ymm7 = _mm256_add_ps(ymm7, ymm15);
-            ymm15 = _mm256_broadcast_ss((const float *)(pb6 + 4 * ldb_b) + 1);
+            ymm5 = _mm256_add_ps(ymm5, ymm15);
+            ymm15 = _mm256_broadcast_ss((const float *)(pb0 + 8 * ldb_b));
             ymm15 = _mm256_mul_ps(ymm12, ymm15);
-            ymm8 = _mm256_add_ps(ymm8, ymm13);
-            ymm13 = _mm256_broadcast_ss((const float *)(pb3 + 8 * ldb_b) + 1);
-            ymm12 = _mm256_mul_ps(ymm12, ymm13);
-            ymm13 = _mm256_loadu_ps((const float *)(pa0 + 2 * lda_b));
-            ymm9 = _mm256_add_ps(ymm9, ymm14);
-            ymm14 = _mm256_broadcast_ss((const float *)pb0 + 2);
-            ymm10 = _mm256_add_ps(ymm10, ymm15);
-            ymm15 = _mm256_broadcast_ss((const float *)(pb0 + ldb_b) + 2);
+            ymm6 = _mm256_add_ps(ymm6, ymm13);
+            ymm13 = _mm256_broadcast_ss((const float *)pb9);
+            ymm13 = _mm256_mul_ps(ymm12, ymm13);
+            ymm7 = _mm256_add_ps(ymm7, ymm14);
+            ymm14 = _mm256_broadcast_ss((const float *)(pb6 + 4 * ldb_b));
+            ymm14 = _mm256_mul_ps(ymm12, ymm14);
+            ymm8 = _mm256_add_ps(ymm8, ymm15);
+            ymm15 = _mm256_broadcast_ss((const float *)(pb3 + 8 * ldb_b));
+            ymm12 = _mm256_mul_ps(ymm12, ymm15);
+            ymm9 = _mm256_add_ps(ymm9, ymm13);
+            ymm10 = _mm256_add_ps(ymm10, ymm14);
             ymm11 = _mm256_add_ps(ymm11, ymm12);
 
-            pa0 += 2 * lda_b;
-            pb0 += 8;
-            pb3 += 8;
-            pb6 += 8;
-            pb9 += 8;
-            pn0 += 2 * lda_b;
+            pa0 += 1 * lda_b;
+            pb0 += 4;
+            pb3 += 4;
+            pb6 += 4;
+            pb9 += 4;
+            pn0 += 1 * lda_b;
         }
-        int64_t rem = nq % 2;
-        if (rem > 0) {
-            ymm12 = _mm256_broadcast_ss((const float *)(pb0 + 2 * ldb_b));
-            if (stream) __builtin_prefetch((const char *)pn0, 0, 3);
-            ymm14 = _mm256_mul_ps(ymm13, ymm14);
-            ymm15 = _mm256_mul_ps(ymm13, ymm15);
-            ymm12 = _mm256_mul_ps(ymm13, ymm12);
-            ymm0 = _mm256_add_ps(ymm0, ymm14);
-            ymm14 = _mm256_broadcast_ss((const float *)pb3);
-            ymm14 = _mm256_mul_ps(ymm13, ymm14);
-            ymm1 = _mm256_add_ps(ymm1, ymm15);
-            ymm15 = _mm256_broadcast_ss((const float *)(pb0 + 4 * ldb_b));
-            ymm15 = _mm256_mul_ps(ymm13, ymm15);
-            ymm2 = _mm256_add_ps(ymm2, ymm12);
-            ymm12 = _mm256_broadcast_ss((const float *)(pb3 + 2 * ldb_b));
-            ymm12 = _mm256_mul_ps(ymm13, ymm12);
-            ymm3 = _mm256_add_ps(ymm3, ymm14);
-            ymm14 = _mm256_broadcast_ss((const float *)pb6);
-            ymm14 = _mm256_mul_ps(ymm13, ymm14);
-            ymm4 = _mm256_add_ps(ymm4, ymm15);
-            ymm15 = _mm256_broadcast_ss((const float *)(pb3 + 4 * ldb_b));
-            ymm15 = _mm256_mul_ps(ymm13, ymm15);
-            ymm5 = _mm256_add_ps(ymm5, ymm12);
-            ymm12 = _mm256_broadcast_ss((const float *)(pb0 + 8 * ldb_b));
-            ymm12 = _mm256_mul_ps(ymm13, ymm12);
-            ymm6 = _mm256_add_ps(ymm6, ymm14);
-            ymm14 = _mm256_broadcast_ss((const float *)pb9);
-            ymm14 = _mm256_mul_ps(ymm13, ymm14);
-            ymm7 = _mm256_add_ps(ymm7, ymm15);
-            ymm15 = _mm256_broadcast_ss((const float *)(pb6 + 4 * ldb_b));
-            ymm15 = _mm256_mul_ps(ymm13, ymm15);
-            ymm8 = _mm256_add_ps(ymm8, ymm12);
-            ymm12 = _mm256_broadcast_ss((const float *)(pb3 + 8 * ldb_b));
-            ymm13 = _mm256_mul_ps(ymm13, ymm12);
-            ymm12 = _mm256_loadu_ps((const float *)(pa0 + lda_b));
-            ymm9 = _mm256_add_ps(ymm9, ymm14);
-            ymm14 = _mm256_broadcast_ss((const float *)pb0 + 1);
-            ymm10 = _mm256_add_ps(ymm10, ymm15);
-            ymm15 = _mm256_broadcast_ss((const float *)(pb0 + ldb_b) + 1);
-            ymm11 = _mm256_add_ps(ymm11, ymm13);
-        }
+        int64_t rem = nq % 1;
 
         /* epilogue: the rest of the last iteration, in the registers
          * of the copy it follows */
         switch (rem) {
         case 0:
-            ymm12 = _mm256_broadcast_ss((const float *)(pb0 + 2 * ldb_b));
+            ymm12 = _mm256_loadu_ps((const float *)pa0);
+            ymm13 = _mm256_broadcast_ss((const float *)pb0);
+            ymm14 = _mm256_broadcast_ss((const float *)(pb0 + ldb_b));
+            ymm15 = _mm256_broadcast_ss((const float *)(pb0 + 2 * ldb_b));
             if (stream) __builtin_prefetch((const char *)pn0, 0, 3);
-            ymm14 = _mm256_mul_ps(ymm13, ymm14);
-            ymm15 = _mm256_mul_ps(ymm13, ymm15);
-            ymm12 = _mm256_mul_ps(ymm13, ymm12);
-            ymm0 = _mm256_add_ps(ymm0, ymm14);
-            ymm14 = _mm256_broadcast_ss((const float *)pb3);
-            ymm14 = _mm256_mul_ps(ymm13, ymm14);
-            ymm1 = _mm256_add_ps(ymm1, ymm15);
-            ymm15 = _mm256_broadcast_ss((const float *)(pb0 + 4 * ldb_b));
-            ymm15 = _mm256_mul_ps(ymm13, ymm15);
-            ymm2 = _mm256_add_ps(ymm2, ymm12);
-            ymm12 = _mm256_broadcast_ss((const float *)(pb3 + 2 * ldb_b));
-            ymm12 = _mm256_mul_ps(ymm13, ymm12);
-            ymm3 = _mm256_add_ps(ymm3, ymm14);
-            ymm14 = _mm256_broadcast_ss((const float *)pb6);
-            ymm14 = _mm256_mul_ps(ymm13, ymm14);
-            ymm4 = _mm256_add_ps(ymm4, ymm15);
-            ymm15 = _mm256_broadcast_ss((const float *)(pb3 + 4 * ldb_b));
-            ymm15 = _mm256_mul_ps(ymm13, ymm15);
-            ymm5 = _mm256_add_ps(ymm5, ymm12);
-            ymm12 = _mm256_broadcast_ss((const float *)(pb0 + 8 * ldb_b));
-            ymm12 = _mm256_mul_ps(ymm13, ymm12);
-            ymm6 = _mm256_add_ps(ymm6, ymm14);
-            ymm14 = _mm256_broadcast_ss((const float *)pb9);
-            ymm14 = _mm256_mul_ps(ymm13, ymm14);
-            ymm7 = _mm256_add_ps(ymm7, ymm15);
-            ymm15 = _mm256_broadcast_ss((const float *)(pb6 + 4 * ldb_b));
-            ymm15 = _mm256_mul_ps(ymm13, ymm15);
-            ymm8 = _mm256_add_ps(ymm8, ymm12);
-            ymm12 = _mm256_broadcast_ss((const float *)(pb3 + 8 * ldb_b));
-            ymm13 = _mm256_mul_ps(ymm13, ymm12);
-            ymm9 = _mm256_add_ps(ymm9, ymm14);
-            ymm10 = _mm256_add_ps(ymm10, ymm15);
-            ymm11 = _mm256_add_ps(ymm11, ymm13);
-            break;
-        case 1:
-            ymm13 = _mm256_broadcast_ss((const float *)(pb0 + 2 * ldb_b) + 1);
-            if (stream) __builtin_prefetch((const char *)(pn0 + lda_b), 0, 3);
-            ymm14 = _mm256_mul_ps(ymm12, ymm14);
-            ymm15 = _mm256_mul_ps(ymm12, ymm15);
             ymm13 = _mm256_mul_ps(ymm12, ymm13);
-            ymm0 = _mm256_add_ps(ymm0, ymm14);
-            ymm14 = _mm256_broadcast_ss((const float *)pb3 + 1);
             ymm14 = _mm256_mul_ps(ymm12, ymm14);
-            ymm1 = _mm256_add_ps(ymm1, ymm15);
-            ymm15 = _mm256_broadcast_ss((const float *)(pb0 + 4 * ldb_b) + 1);
             ymm15 = _mm256_mul_ps(ymm12, ymm15);
-            ymm2 = _mm256_add_ps(ymm2, ymm13);
-            ymm13 = _mm256_broadcast_ss((const float *)(pb3 + 2 * ldb_b) + 1);
+            ymm0 = _mm256_add_ps(ymm0, ymm13);
+            ymm13 = _mm256_broadcast_ss((const float *)pb3);
             ymm13 = _mm256_mul_ps(ymm12, ymm13);
-            ymm3 = _mm256_add_ps(ymm3, ymm14);
-            ymm14 = _mm256_broadcast_ss((const float *)pb6 + 1);
+            ymm1 = _mm256_add_ps(ymm1, ymm14);
+            ymm14 = _mm256_broadcast_ss((const float *)(pb0 + 4 * ldb_b));
             ymm14 = _mm256_mul_ps(ymm12, ymm14);
-            ymm4 = _mm256_add_ps(ymm4, ymm15);
-            ymm15 = _mm256_broadcast_ss((const float *)(pb3 + 4 * ldb_b) + 1);
+            ymm2 = _mm256_add_ps(ymm2, ymm15);
+            ymm15 = _mm256_broadcast_ss((const float *)(pb3 + 2 * ldb_b));
             ymm15 = _mm256_mul_ps(ymm12, ymm15);
-            ymm5 = _mm256_add_ps(ymm5, ymm13);
-            ymm13 = _mm256_broadcast_ss((const float *)(pb0 + 8 * ldb_b) + 1);
+            ymm3 = _mm256_add_ps(ymm3, ymm13);
+            ymm13 = _mm256_broadcast_ss((const float *)pb6);
             ymm13 = _mm256_mul_ps(ymm12, ymm13);
-            ymm6 = _mm256_add_ps(ymm6, ymm14);
-            ymm14 = _mm256_broadcast_ss((const float *)pb9 + 1);
+            ymm4 = _mm256_add_ps(ymm4, ymm14);
+            ymm14 = _mm256_broadcast_ss((const float *)(pb3 + 4 * ldb_b));
             ymm14 = _mm256_mul_ps(ymm12, ymm14);
-            ymm7 = _mm256_add_ps(ymm7, ymm15);
-            ymm15 = _mm256_broadcast_ss((const float *)(pb6 + 4 * ldb_b) + 1);
+            ymm5 = _mm256_add_ps(ymm5, ymm15);
+            ymm15 = _mm256_broadcast_ss((const float *)(pb0 + 8 * ldb_b));
             ymm15 = _mm256_mul_ps(ymm12, ymm15);
-            ymm8 = _mm256_add_ps(ymm8, ymm13);
-            ymm13 = _mm256_broadcast_ss((const float *)(pb3 + 8 * ldb_b) + 1);
-            ymm12 = _mm256_mul_ps(ymm12, ymm13);
-            ymm9 = _mm256_add_ps(ymm9, ymm14);
-            ymm10 = _mm256_add_ps(ymm10, ymm15);
+            ymm6 = _mm256_add_ps(ymm6, ymm13);
+            ymm13 = _mm256_broadcast_ss((const float *)pb9);
+            ymm13 = _mm256_mul_ps(ymm12, ymm13);
+            ymm7 = _mm256_add_ps(ymm7, ymm14);
+            ymm14 = _mm256_broadcast_ss((const float *)(pb6 + 4 * ldb_b));
+            ymm14 = _mm256_mul_ps(ymm12, ymm14);
+            ymm8 = _mm256_add_ps(ymm8, ymm15);
+            ymm15 = _mm256_broadcast_ss((const float *)(pb3 + 8 * ldb_b));
+            ymm12 = _mm256_mul_ps(ymm12, ymm15);
+            ymm9 = _mm256_add_ps(ymm9, ymm13);
+            ymm10 = _mm256_add_ps(ymm10, ymm14);
             ymm11 = _mm256_add_ps(ymm11, ymm12);
             break;
 

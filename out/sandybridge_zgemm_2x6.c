@@ -6,10 +6,10 @@
  * two-iteration pipelining, rotating register allocation):
  *   machine sandybridge (sandybridge.yaml), avx, 256-bit vectors, MaxReg 15
  *   B strategy split-complex; 43 instructions per k iteration, 12 accumulators
- *   single-iteration schedule 21 cycles; pipelined: 3 instructions of
+ *   single-iteration schedule 21 cycles; pipelined: 0 instructions of
  *   the next iteration moved up, 12.00 cycles per iteration (resource
  *   bound 12.00), predicted FP-unit utilization 100.0%
- *   LiveReg at most 15; unroll factor 2, rotating register allocation
+ *   LiveReg at most 15; unroll factor 1, rotating register allocation
  *   complex strategy: split re/im broadcast + permute/addsub (split-complex):
  *     6 C vectors, 2 accumulators each, combined after the k loop by
  *     6 vshuffle + 6 vfadd, about 8.0 cycles per tile
@@ -63,21 +63,19 @@ void sandybridge_zgemm_2x6(int64_t m, int64_t n, int64_t k, const double _Comple
     const int64_t pf_span = rs_c == 1 ? m - 1 : (n - 1) * cs_c;
     int64_t pf_left = rs_c == 1 ? n : m;
     double _Complex *pf_c = c;
-    for (int64_t passes = k > 0 ? (k - 1) / 2 : 0; pf_left > passes; pf_left--) {
+    for (int64_t passes = k > 0 ? (k - 1) / 1 : 0; pf_left > passes; pf_left--) {
         __builtin_prefetch(pf_c, 1, 3);
         __builtin_prefetch(pf_c + pf_span / 2, 1, 3);
         __builtin_prefetch(pf_c + pf_span, 1, 3);
         pf_c += pf_step;
     }
     if (k > 0) {
-        /* prologue: the first 3 instructions of iteration 0 (pointer
+        /* prologue: the first 0 instructions of iteration 0 (pointer
          * bumps among them become load offsets) */
-        ymm13 = _mm256_loadu_pd(ap + 0);
-        ymm14 = _mm256_broadcast_sd(bp + 0);
 
-        /* kernel: iteration i and the start of i+1, unrolled 2x */
+        /* kernel: iteration i and the start of i+1, unrolled 1x */
         int64_t nq = k - 1;
-        for (int64_t it = nq / 2; it > 0; it--) {
+        for (int64_t it = nq / 1; it > 0; it--) {
             if (pf_left > 0) {
                 __builtin_prefetch(pf_c, 1, 3);
                 __builtin_prefetch(pf_c + pf_span / 2, 1, 3);
@@ -86,217 +84,96 @@ void sandybridge_zgemm_2x6(int64_t m, int64_t n, int64_t k, const double _Comple
                 pf_left--;
             }
             /* copy 0 */
-            ymm12 = _mm256_broadcast_sd(bp + 1);
+            ymm12 = _mm256_loadu_pd(ap + 0);
+            ymm13 = _mm256_broadcast_sd(bp + 0);
+            ymm14 = _mm256_broadcast_sd(bp + 1);
             __builtin_prefetch((const char *)(an + 0) + 0, 0, 3);
             __builtin_prefetch((const char *)(bp + 0) + 512, 0, 3);
             __builtin_prefetch((const char *)(bp + 0) + 576, 0, 3);
-            ymm14 = _mm256_mul_pd(ymm13, ymm14);
-            ymm12 = _mm256_mul_pd(ymm13, ymm12);
-            ymm0 = _mm256_add_pd(ymm0, ymm14);
-            ymm14 = _mm256_broadcast_sd(bp + 2);
-            ymm14 = _mm256_mul_pd(ymm13, ymm14);
-            ymm1 = _mm256_add_pd(ymm1, ymm12);
-            ymm12 = _mm256_broadcast_sd(bp + 3);
-            ymm12 = _mm256_mul_pd(ymm13, ymm12);
-            ymm2 = _mm256_add_pd(ymm2, ymm14);
-            ymm14 = _mm256_broadcast_sd(bp + 4);
-            ymm14 = _mm256_mul_pd(ymm13, ymm14);
-            ymm3 = _mm256_add_pd(ymm3, ymm12);
-            ymm12 = _mm256_broadcast_sd(bp + 5);
-            ymm12 = _mm256_mul_pd(ymm13, ymm12);
-            ymm4 = _mm256_add_pd(ymm4, ymm14);
-            ymm14 = _mm256_broadcast_sd(bp + 6);
-            ymm14 = _mm256_mul_pd(ymm13, ymm14);
-            ymm5 = _mm256_add_pd(ymm5, ymm12);
-            ymm12 = _mm256_broadcast_sd(bp + 7);
-            ymm12 = _mm256_mul_pd(ymm13, ymm12);
-            ymm6 = _mm256_add_pd(ymm6, ymm14);
-            ymm14 = _mm256_broadcast_sd(bp + 8);
-            ymm14 = _mm256_mul_pd(ymm13, ymm14);
-            ymm7 = _mm256_add_pd(ymm7, ymm12);
-            ymm12 = _mm256_broadcast_sd(bp + 9);
-            ymm12 = _mm256_mul_pd(ymm13, ymm12);
-            ymm8 = _mm256_add_pd(ymm8, ymm14);
-            ymm14 = _mm256_broadcast_sd(bp + 10);
-            ymm14 = _mm256_mul_pd(ymm13, ymm14);
-            ymm9 = _mm256_add_pd(ymm9, ymm12);
-            ymm12 = _mm256_broadcast_sd(bp + 11);
-            ymm13 = _mm256_mul_pd(ymm13, ymm12);
-            ymm12 = _mm256_loadu_pd(ap + 4);
-            ymm10 = _mm256_add_pd(ymm10, ymm14);
-            ymm14 = _mm256_broadcast_sd(bp + 12);
-            ymm11 = _mm256_add_pd(ymm11, ymm13);
-            /* copy 1 */
-            ymm13 = _mm256_broadcast_sd(bp + 13);
-            __builtin_prefetch((const char *)(an + 4) + 0, 0, 3);
-            __builtin_prefetch((const char *)(bp + 12) + 512, 0, 3);
-            __builtin_prefetch((const char *)(bp + 12) + 576, 0, 3);
-            ymm14 = _mm256_mul_pd(ymm12, ymm14);
             ymm13 = _mm256_mul_pd(ymm12, ymm13);
-            ymm0 = _mm256_add_pd(ymm0, ymm14);
-            ymm14 = _mm256_broadcast_sd(bp + 14);
             ymm14 = _mm256_mul_pd(ymm12, ymm14);
-            ymm1 = _mm256_add_pd(ymm1, ymm13);
-            ymm13 = _mm256_broadcast_sd(bp + 15);
+            ymm0 = _mm256_add_pd(ymm0, ymm13);
+            ymm13 = _mm256_broadcast_sd(bp + 2);
             ymm13 = _mm256_mul_pd(ymm12, ymm13);
-            ymm2 = _mm256_add_pd(ymm2, ymm14);
-            ymm14 = _mm256_broadcast_sd(bp + 16);
+            ymm1 = _mm256_add_pd(ymm1, ymm14);
+            ymm14 = _mm256_broadcast_sd(bp + 3);
             ymm14 = _mm256_mul_pd(ymm12, ymm14);
-            ymm3 = _mm256_add_pd(ymm3, ymm13);
-            ymm13 = _mm256_broadcast_sd(bp + 17);
+            ymm2 = _mm256_add_pd(ymm2, ymm13);
+            ymm13 = _mm256_broadcast_sd(bp + 4);
             ymm13 = _mm256_mul_pd(ymm12, ymm13);
-            ymm4 = _mm256_add_pd(ymm4, ymm14);
-            ymm14 = _mm256_broadcast_sd(bp + 18);
+            ymm3 = _mm256_add_pd(ymm3, ymm14);
+            ymm14 = _mm256_broadcast_sd(bp + 5);
             ymm14 = _mm256_mul_pd(ymm12, ymm14);
-            ymm5 = _mm256_add_pd(ymm5, ymm13);
-            ymm13 = _mm256_broadcast_sd(bp + 19);
+            ymm4 = _mm256_add_pd(ymm4, ymm13);
+            ymm13 = _mm256_broadcast_sd(bp + 6);
             ymm13 = _mm256_mul_pd(ymm12, ymm13);
-            ymm6 = _mm256_add_pd(ymm6, ymm14);
-            ymm14 = _mm256_broadcast_sd(bp + 20);
+            ymm5 = _mm256_add_pd(ymm5, ymm14);
+            ymm14 = _mm256_broadcast_sd(bp + 7);
             ymm14 = _mm256_mul_pd(ymm12, ymm14);
-            ymm7 = _mm256_add_pd(ymm7, ymm13);
-            ymm13 = _mm256_broadcast_sd(bp + 21);
+            ymm6 = _mm256_add_pd(ymm6, ymm13);
+            ymm13 = _mm256_broadcast_sd(bp + 8);
             ymm13 = _mm256_mul_pd(ymm12, ymm13);
-            ymm8 = _mm256_add_pd(ymm8, ymm14);
-            ymm14 = _mm256_broadcast_sd(bp + 22);
+            ymm7 = _mm256_add_pd(ymm7, ymm14);
+            ymm14 = _mm256_broadcast_sd(bp + 9);
             ymm14 = _mm256_mul_pd(ymm12, ymm14);
-            ymm9 = _mm256_add_pd(ymm9, ymm13);
-            ymm13 = _mm256_broadcast_sd(bp + 23);
-            ymm12 = _mm256_mul_pd(ymm12, ymm13);
-            ymm13 = _mm256_loadu_pd(ap + 8);
-            ymm10 = _mm256_add_pd(ymm10, ymm14);
-            ymm14 = _mm256_broadcast_sd(bp + 24);
+            ymm8 = _mm256_add_pd(ymm8, ymm13);
+            ymm13 = _mm256_broadcast_sd(bp + 10);
+            ymm13 = _mm256_mul_pd(ymm12, ymm13);
+            ymm9 = _mm256_add_pd(ymm9, ymm14);
+            ymm14 = _mm256_broadcast_sd(bp + 11);
+            ymm12 = _mm256_mul_pd(ymm12, ymm14);
+            ymm10 = _mm256_add_pd(ymm10, ymm13);
             ymm11 = _mm256_add_pd(ymm11, ymm12);
 
-            ap += 8;
-            bp += 24;
-            an += 8;
+            ap += 4;
+            bp += 12;
+            an += 4;
         }
-        int64_t rem = nq % 2;
-        if (rem > 0) {
-            ymm12 = _mm256_broadcast_sd(bp + 1);
-            __builtin_prefetch((const char *)(an + 0) + 0, 0, 3);
-            __builtin_prefetch((const char *)(bp + 0) + 512, 0, 3);
-            __builtin_prefetch((const char *)(bp + 0) + 576, 0, 3);
-            ymm14 = _mm256_mul_pd(ymm13, ymm14);
-            ymm12 = _mm256_mul_pd(ymm13, ymm12);
-            ymm0 = _mm256_add_pd(ymm0, ymm14);
-            ymm14 = _mm256_broadcast_sd(bp + 2);
-            ymm14 = _mm256_mul_pd(ymm13, ymm14);
-            ymm1 = _mm256_add_pd(ymm1, ymm12);
-            ymm12 = _mm256_broadcast_sd(bp + 3);
-            ymm12 = _mm256_mul_pd(ymm13, ymm12);
-            ymm2 = _mm256_add_pd(ymm2, ymm14);
-            ymm14 = _mm256_broadcast_sd(bp + 4);
-            ymm14 = _mm256_mul_pd(ymm13, ymm14);
-            ymm3 = _mm256_add_pd(ymm3, ymm12);
-            ymm12 = _mm256_broadcast_sd(bp + 5);
-            ymm12 = _mm256_mul_pd(ymm13, ymm12);
-            ymm4 = _mm256_add_pd(ymm4, ymm14);
-            ymm14 = _mm256_broadcast_sd(bp + 6);
-            ymm14 = _mm256_mul_pd(ymm13, ymm14);
-            ymm5 = _mm256_add_pd(ymm5, ymm12);
-            ymm12 = _mm256_broadcast_sd(bp + 7);
-            ymm12 = _mm256_mul_pd(ymm13, ymm12);
-            ymm6 = _mm256_add_pd(ymm6, ymm14);
-            ymm14 = _mm256_broadcast_sd(bp + 8);
-            ymm14 = _mm256_mul_pd(ymm13, ymm14);
-            ymm7 = _mm256_add_pd(ymm7, ymm12);
-            ymm12 = _mm256_broadcast_sd(bp + 9);
-            ymm12 = _mm256_mul_pd(ymm13, ymm12);
-            ymm8 = _mm256_add_pd(ymm8, ymm14);
-            ymm14 = _mm256_broadcast_sd(bp + 10);
-            ymm14 = _mm256_mul_pd(ymm13, ymm14);
-            ymm9 = _mm256_add_pd(ymm9, ymm12);
-            ymm12 = _mm256_broadcast_sd(bp + 11);
-            ymm13 = _mm256_mul_pd(ymm13, ymm12);
-            ymm12 = _mm256_loadu_pd(ap + 4);
-            ymm10 = _mm256_add_pd(ymm10, ymm14);
-            ymm14 = _mm256_broadcast_sd(bp + 12);
-            ymm11 = _mm256_add_pd(ymm11, ymm13);
-        }
+        int64_t rem = nq % 1;
 
         /* epilogue: the rest of the last iteration, in the registers
          * of the copy it follows */
         switch (rem) {
         case 0:
-            ymm12 = _mm256_broadcast_sd(bp + 1);
+            ymm12 = _mm256_loadu_pd(ap + 0);
+            ymm13 = _mm256_broadcast_sd(bp + 0);
+            ymm14 = _mm256_broadcast_sd(bp + 1);
             __builtin_prefetch((const char *)(an + 0) + 0, 0, 3);
             __builtin_prefetch((const char *)(bp + 0) + 512, 0, 3);
             __builtin_prefetch((const char *)(bp + 0) + 576, 0, 3);
-            ymm14 = _mm256_mul_pd(ymm13, ymm14);
-            ymm12 = _mm256_mul_pd(ymm13, ymm12);
-            ymm0 = _mm256_add_pd(ymm0, ymm14);
-            ymm14 = _mm256_broadcast_sd(bp + 2);
-            ymm14 = _mm256_mul_pd(ymm13, ymm14);
-            ymm1 = _mm256_add_pd(ymm1, ymm12);
-            ymm12 = _mm256_broadcast_sd(bp + 3);
-            ymm12 = _mm256_mul_pd(ymm13, ymm12);
-            ymm2 = _mm256_add_pd(ymm2, ymm14);
-            ymm14 = _mm256_broadcast_sd(bp + 4);
-            ymm14 = _mm256_mul_pd(ymm13, ymm14);
-            ymm3 = _mm256_add_pd(ymm3, ymm12);
-            ymm12 = _mm256_broadcast_sd(bp + 5);
-            ymm12 = _mm256_mul_pd(ymm13, ymm12);
-            ymm4 = _mm256_add_pd(ymm4, ymm14);
-            ymm14 = _mm256_broadcast_sd(bp + 6);
-            ymm14 = _mm256_mul_pd(ymm13, ymm14);
-            ymm5 = _mm256_add_pd(ymm5, ymm12);
-            ymm12 = _mm256_broadcast_sd(bp + 7);
-            ymm12 = _mm256_mul_pd(ymm13, ymm12);
-            ymm6 = _mm256_add_pd(ymm6, ymm14);
-            ymm14 = _mm256_broadcast_sd(bp + 8);
-            ymm14 = _mm256_mul_pd(ymm13, ymm14);
-            ymm7 = _mm256_add_pd(ymm7, ymm12);
-            ymm12 = _mm256_broadcast_sd(bp + 9);
-            ymm12 = _mm256_mul_pd(ymm13, ymm12);
-            ymm8 = _mm256_add_pd(ymm8, ymm14);
-            ymm14 = _mm256_broadcast_sd(bp + 10);
-            ymm14 = _mm256_mul_pd(ymm13, ymm14);
-            ymm9 = _mm256_add_pd(ymm9, ymm12);
-            ymm12 = _mm256_broadcast_sd(bp + 11);
-            ymm13 = _mm256_mul_pd(ymm13, ymm12);
-            ymm10 = _mm256_add_pd(ymm10, ymm14);
-            ymm11 = _mm256_add_pd(ymm11, ymm13);
-            break;
-        case 1:
-            ymm13 = _mm256_broadcast_sd(bp + 13);
-            __builtin_prefetch((const char *)(an + 4) + 0, 0, 3);
-            __builtin_prefetch((const char *)(bp + 12) + 512, 0, 3);
-            __builtin_prefetch((const char *)(bp + 12) + 576, 0, 3);
-            ymm14 = _mm256_mul_pd(ymm12, ymm14);
             ymm13 = _mm256_mul_pd(ymm12, ymm13);
-            ymm0 = _mm256_add_pd(ymm0, ymm14);
-            ymm14 = _mm256_broadcast_sd(bp + 14);
             ymm14 = _mm256_mul_pd(ymm12, ymm14);
-            ymm1 = _mm256_add_pd(ymm1, ymm13);
-            ymm13 = _mm256_broadcast_sd(bp + 15);
+            ymm0 = _mm256_add_pd(ymm0, ymm13);
+            ymm13 = _mm256_broadcast_sd(bp + 2);
             ymm13 = _mm256_mul_pd(ymm12, ymm13);
-            ymm2 = _mm256_add_pd(ymm2, ymm14);
-            ymm14 = _mm256_broadcast_sd(bp + 16);
+            ymm1 = _mm256_add_pd(ymm1, ymm14);
+            ymm14 = _mm256_broadcast_sd(bp + 3);
             ymm14 = _mm256_mul_pd(ymm12, ymm14);
-            ymm3 = _mm256_add_pd(ymm3, ymm13);
-            ymm13 = _mm256_broadcast_sd(bp + 17);
+            ymm2 = _mm256_add_pd(ymm2, ymm13);
+            ymm13 = _mm256_broadcast_sd(bp + 4);
             ymm13 = _mm256_mul_pd(ymm12, ymm13);
-            ymm4 = _mm256_add_pd(ymm4, ymm14);
-            ymm14 = _mm256_broadcast_sd(bp + 18);
+            ymm3 = _mm256_add_pd(ymm3, ymm14);
+            ymm14 = _mm256_broadcast_sd(bp + 5);
             ymm14 = _mm256_mul_pd(ymm12, ymm14);
-            ymm5 = _mm256_add_pd(ymm5, ymm13);
-            ymm13 = _mm256_broadcast_sd(bp + 19);
+            ymm4 = _mm256_add_pd(ymm4, ymm13);
+            ymm13 = _mm256_broadcast_sd(bp + 6);
             ymm13 = _mm256_mul_pd(ymm12, ymm13);
-            ymm6 = _mm256_add_pd(ymm6, ymm14);
-            ymm14 = _mm256_broadcast_sd(bp + 20);
+            ymm5 = _mm256_add_pd(ymm5, ymm14);
+            ymm14 = _mm256_broadcast_sd(bp + 7);
             ymm14 = _mm256_mul_pd(ymm12, ymm14);
-            ymm7 = _mm256_add_pd(ymm7, ymm13);
-            ymm13 = _mm256_broadcast_sd(bp + 21);
+            ymm6 = _mm256_add_pd(ymm6, ymm13);
+            ymm13 = _mm256_broadcast_sd(bp + 8);
             ymm13 = _mm256_mul_pd(ymm12, ymm13);
-            ymm8 = _mm256_add_pd(ymm8, ymm14);
-            ymm14 = _mm256_broadcast_sd(bp + 22);
+            ymm7 = _mm256_add_pd(ymm7, ymm14);
+            ymm14 = _mm256_broadcast_sd(bp + 9);
             ymm14 = _mm256_mul_pd(ymm12, ymm14);
-            ymm9 = _mm256_add_pd(ymm9, ymm13);
-            ymm13 = _mm256_broadcast_sd(bp + 23);
-            ymm12 = _mm256_mul_pd(ymm12, ymm13);
-            ymm10 = _mm256_add_pd(ymm10, ymm14);
+            ymm8 = _mm256_add_pd(ymm8, ymm13);
+            ymm13 = _mm256_broadcast_sd(bp + 10);
+            ymm13 = _mm256_mul_pd(ymm12, ymm13);
+            ymm9 = _mm256_add_pd(ymm9, ymm14);
+            ymm14 = _mm256_broadcast_sd(bp + 11);
+            ymm12 = _mm256_mul_pd(ymm12, ymm14);
+            ymm10 = _mm256_add_pd(ymm10, ymm13);
             ymm11 = _mm256_add_pd(ymm11, ymm12);
             break;
 

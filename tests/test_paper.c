@@ -240,7 +240,7 @@ static void explain_default(void **state)
     assert_non_null(m);
     int n = 0;
     for (const char *p = m; (p = strstr(p, "\n- ")); p++) n++;
-    assert_int_equal(n, 9);
+    assert_int_equal(n, 10);
     assert_non_null(strstr(m, "FPFirst counts FMA, multiply and add (paper: shuffles too"));
     assert_non_null(strstr(text, "unroll factor UF = 2\n"));
 }
