@@ -270,29 +270,24 @@ static void c_prefetch_one(struct buf *b, const char *ind)
 static void c_prefetch(struct buf *setup, struct buf *in_loop, const char *ct, int uf,
                        bool flagged, bool spread)
 {
-    if (!spread) {
-        buf_printf(setup,
-            "    /* C is read (or overwritten) after the k loop: its lines go now */\n"
-            "    const int64_t pf_step = rs_c == 1 ? cs_c : rs_c;\n"
-            "    const int64_t pf_span = rs_c == 1 ? m - 1 : (n - 1) * cs_c;\n"
-            "    %s *pf_c = c;\n"
-            "    for (int64_t pf_left = %s; pf_left > 0; pf_left--) {\n",
-            ct, flagged ? "stream ? (rs_c == 1 ? n : m) : 0" : "rs_c == 1 ? n : m");
-        c_prefetch_one(setup, "        ");
-        buf_puts(setup, "    }\n");
-        return;
-    }
-    buf_printf(setup,
-        "    /* C is read (or overwritten) after the k loop: the passes of the k loop\n"
-        "     * fetch it a column (row) each; those they cannot reach go now */\n"
-        "    const int64_t pf_step = rs_c == 1 ? cs_c : rs_c;\n"
-        "    const int64_t pf_span = rs_c == 1 ? m - 1 : (n - 1) * cs_c;\n"
-        "    int64_t pf_left = %s;\n"
-        "    %s *pf_c = c;\n"
-        "    for (int64_t passes = k > 0 ? (k - 1) / %d : 0; pf_left > passes; pf_left--) {\n",
-        flagged ? "stream ? (rs_c == 1 ? n : m) : 0" : "rs_c == 1 ? n : m", ct, uf);
+    const char *ncols = flagged ? "stream ? (rs_c == 1 ? n : m) : 0" : "rs_c == 1 ? n : m";
+    buf_puts(setup, spread
+        ? "    /* C is read (or overwritten) after the k loop: the passes of the k loop\n"
+          "     * fetch it a column (row) each; those they cannot reach go now */\n"
+        : "    /* C is read (or overwritten) after the k loop: its lines go now */\n");
+    buf_puts(setup, "    const int64_t pf_step = rs_c == 1 ? cs_c : rs_c;\n"
+                    "    const int64_t pf_span = rs_c == 1 ? m - 1 : (n - 1) * cs_c;\n");
+    if (spread)
+        buf_printf(setup, "    int64_t pf_left = %s;\n"
+                          "    %s *pf_c = c;\n"
+                          "    for (int64_t passes = k > 0 ? (k - 1) / %d : 0; pf_left > passes; "
+                          "pf_left--) {\n", ncols, ct, uf);
+    else
+        buf_printf(setup, "    %s *pf_c = c;\n"
+                          "    for (int64_t pf_left = %s; pf_left > 0; pf_left--) {\n", ct, ncols);
     c_prefetch_one(setup, "        ");
     buf_puts(setup, "    }\n");
+    if (!spread) return;
     buf_printf(in_loop, "            if (%spf_left > 0) {\n", flagged ? "stream && " : "");
     c_prefetch_one(in_loop, "                ");
     buf_puts(in_loop, "                pf_left--;\n            }\n");

@@ -221,7 +221,7 @@ static void parse_prefetch(struct ydoc *d, const char *key, ynode *kn, ynode *v,
     else if (!strcmp(key, "a_next")) m->a_next_prefetch = ybool(d, v, field);
     else if (!strcmp(key, "b_next")) m->b_next_prefetch = ybool(d, v, field);
     else if (!strcmp(key, "c_in_loop")) m->c_prefetch_in_loop = ybool(d, v, field);
-    else yfail(d, kn, field, "unknown key (expected b_distance, a_distance, a_next, b_next)");
+    else yfail(d, kn, field, "unknown key (expected b_distance, a_distance, a_next, b_next, c_in_loop)");
 }
 
 static void parse_cpuid(struct ydoc *d, const char *key, ynode *kn, ynode *v,
