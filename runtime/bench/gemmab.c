@@ -12,8 +12,9 @@
  * call after another library's window runs cold and slow).
  *
  * Prints GFLOPS of A, B and OpenBLAS and the ratios B/A, A/OpenBLAS,
- * B/OpenBLAS; types s, d and c, z (complex: GFLOPS count 8 m n k).
- * Column-major, alpha = beta = 1; --trans-a takes A
+ * B/OpenBLAS; types s, d and c, z (complex: GFLOPS count 8 m n k), and
+ * b (sbgemm) and i (u8s8s32, GOPS) against oneDNN, row major as its API.
+ * Column-major, alpha = beta = 1 (u8s8s32: beta 0); --trans-a takes A
  * transposed (lda = k), --trans-b B (ldb = n); GEMMAB_LDC_PAD pads C's leading dimension.
  * Either library may be left out; GEMMAB_PEER names another Fortran BLAS
  * to take OpenBLAS's place. */
@@ -34,6 +35,14 @@ typedef void fb_d(const char *, const char *, const int *, const int *, const in
                   const double *, const int *, const double *, const int *, const double *,
                   double *, const int *);
 
+typedef int gg_b(int, int, int, int64_t, int64_t, int64_t, float, const uint16_t *, int64_t,
+                 const uint16_t *, int64_t, float, float *, int64_t);
+typedef int dn_b(char, char, int64_t, int64_t, int64_t, float, const uint16_t *, int64_t,
+                 const uint16_t *, int64_t, float, float *, int64_t);
+typedef int gg_i(char, char, char, int64_t, int64_t, int64_t, float, const uint8_t *, int64_t,
+                 uint8_t, const int8_t *, int64_t, int8_t, float, int32_t *, int64_t,
+                 const int32_t *);
+
 typedef int gg_z(int, int, int, int64_t, int64_t, int64_t, const void *, const void *, int64_t,
                  const void *, int64_t, const void *, void *, int64_t);
 typedef void fb_z(const char *, const char *, const int *, const int *, const int *, const void *,
@@ -41,26 +50,29 @@ typedef void fb_z(const char *, const char *, const int *, const int *, const in
                   const int *);
 
 enum { NLIB = 3 };
-struct lib { const char *label; void *s, *d, *c, *z; int fortran; };
+struct lib { const char *label; void *s, *d, *c, *z, *b, *i; int fortran; };
 
 static void *sym(void *h, const char *name) { return h ? dlsym(h, name) : NULL; }
 
 static struct lib load(const char *label, const char *path, int fortran)
 {
-    struct lib l = { label, NULL, NULL, NULL, NULL, fortran };
+    struct lib l = { label, NULL, NULL, NULL, NULL, NULL, NULL, fortran };
     void *h = path && *path ? dlopen(path, RTLD_NOW | RTLD_LOCAL) : NULL;
     if (path && *path && !h) fprintf(stderr, "gemmab: %s: %s\n", path, dlerror());
     l.s = sym(h, fortran ? "sgemm_" : "gemmgen_sgemm");
     l.d = sym(h, fortran ? "dgemm_" : "gemmgen_dgemm");
     l.c = sym(h, fortran ? "cgemm_" : "gemmgen_cgemm");
     l.z = sym(h, fortran ? "zgemm_" : "gemmgen_zgemm");
+    l.b = sym(h, fortran ? "dnnl_gemm_bf16bf16f32" : "gemmgen_sbgemm");
+    l.i = sym(h, fortran ? "dnnl_gemm_u8s8s32" : "gemmgen_gemm_u8s8s32");
     return l;
 }
 
 /* The library's function for the type. */
 static void *fn_of(const struct lib *l, char type)
 {
-    return type == 's' ? l->s : type == 'd' ? l->d : type == 'c' ? l->c : l->z;
+    return type == 's' ? l->s : type == 'd' ? l->d : type == 'c' ? l->c : type == 'z' ? l->z
+         : type == 'b' ? l->b : l->i;
 }
 
 /* C's leading dimension is m plus GEMMAB_LDC_PAD elements (default 0),
@@ -77,7 +89,18 @@ static void call(const struct lib *l, char type, int ta, int tb, struct gb_mats 
     const double one_z[2] = { 1, 0 };
     const float one_c[2] = { 1, 0 };
     const void *unit = type == 'z' ? (const void *)one_z : (const void *)one_c;
-    if (type == 'z' || type == 'c') {              /* complex: scalars by address */
+    if (type == 'b' || type == 'i') {              /* row major, oneDNN's order */
+        int64_t rlda = ta ? m : k, rldb = tb ? k : n;
+        static const int32_t co = 0;
+        if (type == 'i')
+            ((gg_i *)l->i)(*tra, *trb, 'F', m, n, k, 1.0f, x->a, rlda, 0, x->b, rldb, 0, 0.0f,
+                           x->c, n, &co);
+        else if (l->fortran)
+            ((dn_b *)l->b)(*tra, *trb, m, n, k, 1.0f, x->a, rlda, x->b, rldb, 1.0f, x->c, n);
+        else
+            ((gg_b *)l->b)(101, ta ? 112 : 111, tb ? 112 : 111, m, n, k, 1.0f, x->a, rlda, x->b,
+                           rldb, 1.0f, x->c, n);
+    } else if (type == 'z' || type == 'c') {       /* complex: scalars by address */
         if (l->fortran)
             ((fb_z *)fn_of(l, type))(tra, trb, &m, &n, &k, unit, x->a, &lda, x->b, &ldb, unit,
                                      x->c, &ldc);
@@ -108,6 +131,13 @@ static struct lib load_peer(void)
     return p && *p ? load("peer", p, 1) : load("OpenBLAS", "libopenblas.so.0", 1);
 }
 
+/* oneDNN, the reduced-precision types' peer */
+static struct lib load_dnnl(void)
+{
+    void *h = dlopen("libdnnl.so.3", RTLD_NOW | RTLD_LOCAL);
+    return load("oneDNN", h ? "libdnnl.so.3" : "libdnnl.so.2", 1);
+}
+
 int main(int argc, char **argv)
 {
     int ta = 0, tb = 0;
@@ -116,19 +146,20 @@ int main(int argc, char **argv)
         else if (!strcmp(argv[1], "--trans-b")) tb = 1;
         else argc = 0;                     /* unknown: the usage below */
     }
-    if (argc < 5 || !strchr("sdcz", argv[1][0]) || !argv[1][0]) {
-        fprintf(stderr, "usage: gemmab [--trans-a] [--trans-b] s|d|c|z M N K [WINDOWS]\n"
+    if (argc < 5 || !strchr("sdczbi", argv[1][0]) || !argv[1][0]) {
+        fprintf(stderr, "usage: gemmab [--trans-a] [--trans-b] s|d|c|z|b|i M N K [WINDOWS]\n"
                         "  GEMMAB_A, GEMMAB_B: paths of the two libgemmgen builds\n");
         return 2;
     }
     char type = argv[1][0];
     int64_t m = atoll(argv[2]), n = atoll(argv[3]), k = atoll(argv[4]);
     int windows = argc > 5 ? atoi(argv[5]) : 200;
+    const int lowp = type == 'b' || type == 'i';
     struct lib libs[NLIB] = { load("A", getenv("GEMMAB_A"), 0), load("B", getenv("GEMMAB_B"), 0),
-                              load_peer() };
+                              lowp ? load_dnnl() : load_peer() };
     struct gb_mats x;
     /* a complex element is two reals: B and C twice as wide, A twice as deep */
-    const int cplx = type == 'c' || type == 'z', real = type == 's' || type == 'c' ? 4 : 8;
+    const int cplx = type == 'c' || type == 'z', real = strchr("scbi", type) ? 4 : 8;
     if (m < 1 || n < 1 || k < 1
         || gb_mats_alloc(&x, m, cplx ? 2 * n : n, cplx ? 2 * k : k, real)) {
         fprintf(stderr, "gemmab: bad sizes or out of memory\n");

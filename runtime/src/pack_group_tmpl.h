@@ -31,6 +31,21 @@ gg_group_tile(const char *x, int64_t rs_bytes, char *restrict dst, int64_t w_byt
 }
 #endif
 
+/* The last, partial group of a panel (dst at its place): kc % KG steps,
+ * zeros after them and in rows past `rows`. */
+static inline __attribute__((always_inline)) void
+GP(last_group)(int64_t rows, int64_t kc, const GT *x, int64_t rs, int64_t cs, const int w,
+               GT *restrict dst)
+{
+    const int64_t whole = kc / KG;
+    const int steps = (int)(kc - whole * KG);
+    if (!steps) return;
+    const GT *col = x + whole * KG * cs;
+    for (int64_t i = 0; i < rows; i++)
+        for (int q = 0; q < KG; q++) dst[i * KG + q] = q < steps ? col[i * rs + q * cs] : 0;
+    if (w > rows) memset(dst + rows * KG, 0, (size_t)(w - rows) * KG * sizeof(GT));
+}
+
 /* One panel of `rows` (<= w) rows, kc steps, x(i, p) = x[i*rs + p*cs]. */
 static inline __attribute__((always_inline)) void
 GP(panel)(int64_t rows, int64_t kc, const GT *x, int64_t rs, int64_t cs, const int w,
@@ -63,12 +78,38 @@ GP(panel)(int64_t rows, int64_t kc, const GT *x, int64_t rs, int64_t cs, const i
                 for (int q = 0; q < KG; q++) dst[i * KG + q] = col[i * rs + q * cs];
         if (pad) memset(dst + rows * KG, 0, pad);
     }
-    const int steps = (int)(kc - whole * KG);
-    if (!steps) return;
-    const GT *col = x + whole * KG * cs;   /* the last group, zero past kc */
-    for (int64_t i = 0; i < rows; i++)
-        for (int q = 0; q < KG; q++) dst[i * KG + q] = q < steps ? col[i * rs + q * cs] : 0;
-    if (pad) memset(dst + rows * KG, 0, pad);
+    GP(last_group)(rows, kc, x, rs, cs, w, dst);
+}
+
+/* Full panels of unit row stride (column-major A, row-major B's rows as
+ * the kernel's): one group of KG columns at a time across every panel,
+ * the next group's columns prefetched into L2, for the reason of
+ * pack_tmpl.h's pack_by_columns. Panel by panel, a panel read w elements
+ * of each of kc columns; the lines it shared with the next panel had left
+ * L1 by the time that panel came to them. */
+static inline __attribute__((always_inline)) void
+GP(by_groups)(int64_t panels, int64_t kc, const GT *x, int64_t cs, const int w,
+              GT *restrict dst)
+{
+    const int64_t whole = kc / KG, kp = (kc + KG - 1) / KG * KG;
+    for (int64_t g = 0; g < whole; g++) {
+        const GT *col = x + g * KG * cs;
+        GT *d = dst + g * w * KG;
+        for (int64_t q = 0; q < panels; q++) {
+            _Pragma("GCC unroll 4") for (int c = 0; c < KG; c++) {
+                const GT *next = col + (c + KG) * cs + q * w;
+                __builtin_prefetch(next, 0, 2);
+                __builtin_prefetch(next + w - 1, 0, 2);
+            }
+            const GT *s = col + q * w;
+            GT *restrict o = d + q * w * kp;
+            for (int i = 0; i < w; i++)
+                _Pragma("GCC unroll 4") for (int c = 0; c < KG; c++) o[i * KG + c] = s[i + c * cs];
+        }
+    }
+    if (kc > whole * KG)
+        for (int64_t q = 0; q < panels; q++)
+            GP(last_group)(w, kc, x + q * w, 1, cs, w, dst + q * w * kp + whole * w * KG);
 }
 
 /* Packs `total` rows (of A; or columns of B seen as rows of B^T) of a
@@ -77,12 +118,25 @@ static void GPANELS(int64_t total, int64_t kc, const GT *x, int64_t rs, int64_t 
                     GT *dst)
 {
     const int64_t kp = (kc + KG - 1) / KG * KG;
-    for (int64_t i0 = 0; i0 < total; i0 += w) {
+    int64_t i0 = 0;
+    if (rs == 1 && cs != 1 && total >= 2 * w) {
+        const int64_t full = total / w;
+        switch (w) {                        /* constant widths unroll */
+        case 8:  GP(by_groups)(full, kc, x, cs, 8, dst); break;
+        case 14: GP(by_groups)(full, kc, x, cs, 14, dst); break;
+        case 16: GP(by_groups)(full, kc, x, cs, 16, dst); break;
+        case 32: GP(by_groups)(full, kc, x, cs, 32, dst); break;
+        default: GP(by_groups)(full, kc, x, cs, w, dst); break;
+        }
+        i0 = full * w;
+    }
+    for (; i0 < total; i0 += w) {
         int64_t rows = total - i0 < w ? total - i0 : w;
         const GT *src = x + i0 * rs;
         GT *d = dst + i0 * kp;
-        switch (w) {                        /* constant widths unroll */
+        switch (w) {
         case 8:  GP(panel)(rows, kc, src, rs, cs, 8, d); break;
+        case 14: GP(panel)(rows, kc, src, rs, cs, 14, d); break;
         case 16: GP(panel)(rows, kc, src, rs, cs, 16, d); break;
         case 32: GP(panel)(rows, kc, src, rs, cs, 32, d); break;
         default: GP(panel)(rows, kc, src, rs, cs, w, d); break;
