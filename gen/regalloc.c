@@ -31,10 +31,15 @@ static struct life *lifetimes(const struct kernel *k, const struct seq *q)
         }
     }
     /* an accumulator read before its update (a complex multiply-add's two
-     * rotations) holds its register until the update: pinned as any other */
+     * rotations) holds its register until the update: pinned as any other.
+     * So does one whose next first rotation moved up into this iteration:
+     * it dies there, but into the tied value, which keeps the register. */
     for (int v = 0; v < k->nval; v++)
-        if (k->val[v].carried && l[v].death_dist == 1 && l[v].death_pos < l[v].def_pos)
+        if (k->val[v].carried && (l[v].death_dist == 0
+                                  || (l[v].death_dist == 1 && l[v].death_pos < l[v].def_pos))) {
+            l[v].death_dist = 1;
             l[v].death_pos = l[v].def_pos;
+        }
     return l;
 }
 
