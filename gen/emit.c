@@ -658,11 +658,11 @@ void emit_kernel(const struct plan *pl, const struct plan *edges, int nedges,
                dpar = { 0 }, edecl = { 0 }, elist = { 0 }, edoc = { 0 }, plist = { 0 },
                rlist = { 0 };
     if (pl->k.cplx) {
-        emit_kernel_cplx(pl, o, name, cf, hf, df);
+        emit_kernel_cplx(pl, edges, nedges, o, name, cf, hf, df);
         return;
     }
     if (elem_group(pl->k.elem) > 1) {
-        emit_kernel_group(pl, o, name, cf, hf, df);
+        emit_kernel_group(pl, edges, nedges, o, name, cf, hf, df);
         return;
     }
     struct tail_texts tt = { 0 };

@@ -1,5 +1,6 @@
 /* emit_cplx.c: the file of a complex kernel (--type c64, c32): the packed
- * kernel alone, its header saying which companions are absent. The k loop
+ * kernel and its packed edges, its header saying which companions are
+ * absent. The k loop
  * and its schedule come from emit.c as for real kernels; C's update from
  * emit_cstore.c. */
 #include "emit_int.h"
@@ -36,13 +37,17 @@ void cstrat_text(struct buf *b, const struct plan *pl, const char *sep)
                iclass_names[cs->combine[0]], nv, iclass_names[cs->combine[1]], combine_cycles(pl, cs));
 }
 
-void emit_kernel_cplx(const struct plan *pl, const struct options *o, const char *name,
-                      struct buf *cf, struct buf *hf, struct buf *df)
+void emit_kernel_cplx(const struct plan *pl, const struct plan *edges, int nedges,
+                      const struct options *o, const char *name, struct buf *cf,
+                      struct buf *hf, struct buf *df)
 {
+    struct packed_edges pe = { 0 };
     struct buf fns = { 0 }, how = { 0 }, blis = { 0 }, cflags = { 0 }, incl = { 0 }, cst = { 0 };
     const char *ctype = kernel_ctype(&pl->k);
     char mr[16], nr[16], guard[160], rp[4], args[96], blis_decl[512], b_l1[8];
     int row_pref = emit_packed_fn(&fns, pl, name);
+    em_packed_edges(&pe, pl, edges, nedges, name, ctype, ctype, ctype);
+    if (pe.fns.s) buf_puts(&fns, pe.fns.s);
     em_how_made(&how, pl);
     cstrat_text(&cst, pl, "\n *     ");
     target_cflags(&cflags, pl->t, pl->k.elem, pl->k.bs, &pl->m);
@@ -60,16 +65,21 @@ void emit_kernel_cplx(const struct plan *pl, const struct options *o, const char
     const char *keys[] = { "NAME", "MR", "NR", "TYPE", "MACHINE", "TARGET", "VERSION",
                            "MACHINE_FILE", "ARGS", "HOWMADE", "CSTRAT", "CFLAGS", "INCLUDES",
                            "CTYPE", "INDENT", "FUNCTIONS", "GUARD", "ROW_PREF", "BLIS_DECL",
-                           "PREAMBLE", "B_L1_PERCENT" };
+                           "PREAMBLE", "B_L1_PERCENT", "NEDGES", "EDGE_LIST", "NPEDGES",
+                           "PEDGE_LIST", "EDGE_DECL", "EDGE_DOC" };
     const char *vals[] = { name, mr, nr, kernel_type_name(&pl->k), pl->m.name, pl->t->name,
                            GEMMGEN_VERSION, em_machine_file(pl), args, how.s, cst.s,
                            cflags.s ? cflags.s : "", incl.s ? incl.s : "", ctype,
-                           em_indent_for(name), fns.s, guard, rp, blis_decl, preamble, b_l1 };
+                           em_indent_for(name), fns.s, guard, rp, blis_decl, preamble, b_l1,
+                           pe.ne_text, pe.elist.s ? pe.elist.s : "", pe.np_text,
+                           pe.plist.s ? pe.plist.s : "", pe.decl.s ? pe.decl.s : "",
+                           pe.doc.s ? pe.doc.s : "" };
     _Static_assert(sizeof keys == sizeof vals, "a value for each key");
     tmpl_fill(cf, tmpl_kernel_cplx_c, keys, vals, (int)(sizeof keys / sizeof *keys));
     if (blis.s) buf_puts(cf, blis.s);
     tmpl_fill(hf, tmpl_kernel_cplx_h, keys, vals, (int)(sizeof keys / sizeof *keys));
-    emit_desc_packed(df, pl, name, cflags.s ? cflags.s : "", rp, b_l1);
+    emit_desc_packed(df, pl, name, cflags.s ? cflags.s : "", rp, b_l1, pe.ne_text, pe.np_text);
+    em_packed_edges_free(&pe);
     buf_free(&fns); buf_free(&how); buf_free(&blis); buf_free(&cflags); buf_free(&incl);
     buf_free(&cst);
 }

@@ -10,9 +10,14 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* The runtime's edge structs per element type (gg_internal.h). */
-static const char *const edge_struct[ELEM_COUNT] = { "gg_sedge", "gg_dedge" };
-static const char *const pedge_struct[ELEM_COUNT] = { "gg_spedge", "gg_dpedge" };
+/* The runtime's edge structs per element type (gg_internal.h): real,
+ * then complex. */
+static const char *const edge_struct[2][ELEM_COUNT] = {
+    { "gg_sedge", "gg_dedge", "gg_bedge", "gg_iedge", "gg_iedge" },
+    { "gg_cedge", "gg_zedge" } };
+static const char *const pedge_struct[2][ELEM_COUNT] = {
+    { "gg_spedge", "gg_dpedge", "gg_bpedge", "gg_ipedge", "gg_ipedge" },
+    { "gg_cpedge", "gg_zpedge" } };
 
 struct kv { const char *const *keys, *const *vals; int n; };
 
@@ -25,8 +30,8 @@ static const char *val(const struct kv *kv, const char *key)
 
 static int num(const struct kv *kv, const char *key) { return atoi(val(kv, key)); }
 
-/* A key only some kernels' headers have (DIRECT: 0 for the complex ones,
- * which have the packed kernel alone). */
+/* A key only some kernels' headers have (DIRECT: 0 for the complex and
+ * rank-G ones, which have packed kernels only). */
 static int num_or(const struct kv *kv, const char *key, int dflt)
 {
     for (int i = 0; i < kv->n; i++)
@@ -52,19 +57,20 @@ static void common_fields(struct buf *b, const struct kv *kv, const char *name, 
 
 /* The edge lists, the row tails' count check and, with the _rows kernels,
  * their slot (B read by rows: no stream, no row tails). */
-static void tables(struct buf *b, const struct kv *kv, const char *name, enum elem e)
+static void tables(struct buf *b, const struct kv *kv, const char *name, const struct kernel *k)
 {
+    const char *es = edge_struct[k->cplx][k->elem], *ps = pedge_struct[k->cplx][k->elem];
     buf_printf(b, "_Static_assert(%s_NTAILS <= GG_TAILS, \"row tails: raise GG_TAILS\");\n", name);
     if (num(kv, "NEDGES"))
         buf_printf(b, "static const struct %s %s_desc_edges[] = { %s_EDGE_LIST };\n",
-                   edge_struct[e], name, name);
+                   es, name, name);
     if (num(kv, "NPEDGES"))
         buf_printf(b, "static const struct %s %s_desc_pedges[] = { %s_PEDGE_LIST };\n",
-                   pedge_struct[e], name, name);
+                   ps, name, name);
     if (!num(kv, "DIRECT_ROWS")) return;
     if (num(kv, "NEDGES"))
         buf_printf(b, "static const struct %s %s_desc_row_edges[] = { %s_ROW_EDGE_LIST };\n",
-                   edge_struct[e], name, name);
+                   es, name, name);
     buf_printf(b, "/* the same kernels reading B by rows (B^T in place) */\n");
     buf_printf(b, "static const struct gg_ukernel %s_desc_b_rows = {\n", name);
     common_fields(b, kv, name, "\n");
@@ -96,18 +102,20 @@ static void ukernel(struct buf *b, const struct kv *kv, const char *name)
 
 /* Compiled with -DGEMMGEN_PACKED_ONLY the kernel file holds the packed
  * kernel alone, so the slot names nothing else. */
-static void ukernel_text(struct buf *b, const struct kv *kv, const char *name, enum elem e)
+static void ukernel_text(struct buf *b, const struct kv *kv, const char *name,
+                         const struct kernel *k)
 {
     buf_printf(b, "#ifdef GEMMGEN_PACKED_ONLY\n#define %s_DESC_UKERNEL { \\\n", name);
     buf_printf(b, "    .mr = %s, .nr = %s, .row_pref = %s, .fn = (void *)%s }\n#else\n",
                val(kv, "MR"), val(kv, "NR"), val(kv, "ROW_PREF"), name);
-    tables(b, kv, name, e);
+    tables(b, kv, name, k);
     ukernel(b, kv, name);
     buf_puts(b, "#endif\n");
 }
 
 void emit_desc_packed(struct buf *out, const struct plan *pl, const char *name,
-                      const char *cflags, const char *row_pref, const char *b_l1)
+                      const char *cflags, const char *row_pref, const char *b_l1,
+                      const char *nedges, const char *npedges)
 {
     char mr[16], nr[16];
     strfmt(mr, sizeof mr, "%d", pl->k.mr);
@@ -116,7 +124,7 @@ void emit_desc_packed(struct buf *out, const struct plan *pl, const char *name,
                            "ROW_PREF", "B_L1_PERCENT", "NARROW_K", "DIRECT", "DIRECT_B_COLS",
                            "STREAM", "NEDGES", "NPEDGES", "NTAILS", "DIRECT_ROWS" };
     const char *vals[] = { name, GEMMGEN_VERSION, em_machine_file(pl), pl->m.name, cflags, mr,
-                           nr, row_pref, b_l1, "0", "0", "0", "0", "0", "0", "0", "0" };
+                           nr, row_pref, b_l1, "0", "0", "0", "0", nedges, npedges, "0", "0" };
     _Static_assert(sizeof keys == sizeof vals, "a value for each key");
     emit_desc(out, pl, keys, vals, (int)(sizeof keys / sizeof *keys));
 }
@@ -137,7 +145,7 @@ void emit_desc(struct buf *out, const struct plan *pl, const char *const *keys,
     cache_text(&caches, &m->l3, "");
     strfmt(rank, sizeof rank, "%d", target_rank(pl->t));
     strfmt(max_k, sizeof max_k, "%d", m->runtime.small_max_k);
-    ukernel_text(&uk, &kv, name, pl->k.elem);
+    ukernel_text(&uk, &kv, name, &pl->k);
     const char *dkeys[] = { "NAME", "VERSION", "MACHINE_FILE", "MACHINE", "CFLAGS", "DESC_GUARD",
                             "FEATURES", "RANK", "CACHES", "SMALL_MAX_K", "UKERNEL" };
     const char *dvals[] = { name, val(&kv, "VERSION"), val(&kv, "MACHINE_FILE"),

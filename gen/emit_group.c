@@ -1,5 +1,6 @@
 /* emit_group.c: the file of a rank-G kernel (--type bf16, u8s8s32): the
- * packed kernel alone, its header saying which companions are absent. The
+ * packed kernel and its packed edges, its header saying which companions
+ * are absent. The
  * k loop is emit.c's over k groups, each lane a dot product of G k steps;
  * C's update is emit_store.c's in C's type (float, int32). */
 #include "emit_int.h"
@@ -31,14 +32,18 @@ void rankg_text(struct buf *b, const struct plan *pl)
                t->latency, (double)machine_units_of(&pl->m, fma->ic) / t->occupancy);
 }
 
-void emit_kernel_group(const struct plan *pl, const struct options *o, const char *name,
-                       struct buf *cf, struct buf *hf, struct buf *df)
+void emit_kernel_group(const struct plan *pl, const struct plan *edges, int nedges,
+                       const struct options *o, const char *name, struct buf *cf,
+                       struct buf *hf, struct buf *df)
 {
+    struct packed_edges pe = { 0 };
     struct buf fns = { 0 }, how = { 0 }, cflags = { 0 }, incl = { 0 }, rg = { 0 }, par = { 0 };
     enum elem e = pl->k.elem;
     char mr[16], nr[16], g[8], guard[160], rp[4], args[96], b_l1[8];
     int row_pref = emit_packed_fn(&fns, pl, name);
     em_packed_params(&par, elem_atype(e), elem_btype(e), elem_ctype[e], name);
+    em_packed_edges(&pe, pl, edges, nedges, name, elem_atype(e), elem_btype(e), elem_ctype[e]);
+    if (pe.fns.s) buf_puts(&fns, pe.fns.s);
     em_how_made(&how, pl);
     rankg_text(&rg, pl);
     target_cflags(&cflags, pl->t, e, pl->k.bs, &pl->m);
@@ -54,16 +59,20 @@ void emit_kernel_group(const struct plan *pl, const struct options *o, const cha
     const char *keys[] = { "NAME", "MR", "NR", "TYPE", "MACHINE", "TARGET", "VERSION",
                            "MACHINE_FILE", "ARGS", "HOWMADE", "RANKG", "CFLAGS", "INCLUDES",
                            "CTYPE", "ATYPE", "BTYPE", "G", "ARITH", "FUNCTIONS", "GUARD",
-                           "ROW_PREF", "B_L1_PERCENT", "PARAMS" };
+                           "ROW_PREF", "B_L1_PERCENT", "PARAMS", "NEDGES", "EDGE_LIST",
+                           "NPEDGES", "PEDGE_LIST", "EDGE_DECL", "EDGE_DOC" };
     const char *vals[] = { name, mr, nr, elem_names[e], pl->m.name, pl->t->name,
                            GEMMGEN_VERSION, em_machine_file(pl), args, how.s, rg.s ? rg.s : "",
                            cflags.s ? cflags.s : "", incl.s ? incl.s : "", elem_ctype[e],
                            elem_atype(e), elem_btype(e), g, arith[e], fns.s, guard, rp, b_l1,
-                           par.s };
+                           par.s, pe.ne_text, pe.elist.s ? pe.elist.s : "", pe.np_text,
+                           pe.plist.s ? pe.plist.s : "", pe.decl.s ? pe.decl.s : "",
+                           pe.doc.s ? pe.doc.s : "" };
     _Static_assert(sizeof keys == sizeof vals, "a value for each key");
     tmpl_fill(cf, tmpl_kernel_group_c, keys, vals, (int)(sizeof keys / sizeof *keys));
     tmpl_fill(hf, tmpl_kernel_group_h, keys, vals, (int)(sizeof keys / sizeof *keys));
-    emit_desc_packed(df, pl, name, cflags.s ? cflags.s : "", rp, b_l1);
+    emit_desc_packed(df, pl, name, cflags.s ? cflags.s : "", rp, b_l1, pe.ne_text, pe.np_text);
+    em_packed_edges_free(&pe);
     buf_free(&fns); buf_free(&how); buf_free(&cflags); buf_free(&incl); buf_free(&rg);
     buf_free(&par);
 }

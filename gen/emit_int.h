@@ -55,12 +55,26 @@ void em_args_text(char *args, size_t size, const struct options *o);
 const char *em_indent_for(const char *name);
 void em_packed_params(struct buf *b, const char *ta, const char *tb, const char *ct,
                       const char *fname);
-/* emit_cplx.c: the file of a complex kernel (the packed kernel alone) */
-void emit_kernel_cplx(const struct plan *pl, const struct options *o, const char *name,
+/* emit_packed_edges.c: a packed-only type's edges as packed kernels: their
+ * functions, declarations, contract lines and the lists the runtime reads
+ * ({MR', NR', fn} narrower than NR; {MR', fn} NR wide), with counts */
+struct packed_edges {
+    struct buf fns, decl, elist, plist, doc;
+    int ne, np;
+    char ne_text[8], np_text[8];
+};
+void em_packed_edges(struct packed_edges *pe, const struct plan *pl, const struct plan *edges,
+                     int nedges, const char *name, const char *ta, const char *tb,
+                     const char *ct);
+void em_packed_edges_free(struct packed_edges *pe);
+/* emit_cplx.c: the file of a complex kernel (the packed kernels alone) */
+void emit_kernel_cplx(const struct plan *pl, const struct plan *edges, int nedges,
+                      const struct options *o, const char *name,
                       struct buf *c_file, struct buf *h_file, struct buf *desc_file);
 /* emit_group.c: the file of a rank-G kernel (bf16, u8s8s32: the packed
- * kernel alone) */
-void emit_kernel_group(const struct plan *pl, const struct options *o, const char *name,
+ * kernels alone) */
+void emit_kernel_group(const struct plan *pl, const struct plan *edges, int nedges,
+                       const struct options *o, const char *name,
                        struct buf *c_file, struct buf *h_file, struct buf *desc_file);
 /* What the vector update stores to C, with va_ / vb_ the broadcast alpha
  * and beta and c_old C's old value. */
@@ -96,7 +110,8 @@ void em_sums_update(struct buf *b, const struct plan *pl, int q);
 /* emit_desc.c: NAME_desc.h from the values the header was filled with;
  * emit_desc_packed: that of a kernel without companions (complex, rank-G) */
 void emit_desc_packed(struct buf *out, const struct plan *pl, const char *name,
-                      const char *cflags, const char *row_pref, const char *b_l1);
+                      const char *cflags, const char *row_pref, const char *b_l1,
+                      const char *nedges, const char *npedges);
 void emit_desc(struct buf *out, const struct plan *pl, const char *const *keys,
                const char *const *vals, int n);
 #endif

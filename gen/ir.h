@@ -86,7 +86,8 @@ void kernel_free(struct kernel *k);
  * come before the prefetches, which address the bumped B (Figure 4(a)). */
 void kernel_paper(struct kernel *k);
 int kernel_vl(const struct machine *m, enum elem e);
-/* The packed kernel alone, without companions (complex and rank-G types). */
+/* Packed kernels only: no companion reads A in place (complex and rank-G
+ * types; their edges are packed kernels too). */
 bool kernel_packed_only(const struct kernel *k);
 /* B loaded element by element (no vector load of B): read down its columns. */
 bool kernel_b_cols(const struct kernel *k);

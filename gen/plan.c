@@ -250,8 +250,13 @@ static int half_size(const struct plan *pl, int full, int mult, bool rows)
 int plan_edges(const struct plan *pl, struct edge_spec out[MAX_EDGES])
 {
     const struct kernel *k = &pl->k;
-    if (kernel_packed_only(k)) return 0;
     int mh = half_size(pl, k->mr, 1, true), nh = half_size(pl, k->nr, 4, false);
+    /* packed-only types run a narrow column panel's short rows on the
+     * corner kernel (their packed A has no other height): no column edge
+     * without it */
+    if (kernel_packed_only(k) && mh && nh
+        && kernel_min_regs(&pl->m, pl->t, k->bs, k->elem, mh, nh) > pl->m.max_regs)
+        nh = 0;
     const int cand[MAX_EDGES][2] = { { k->mr, nh }, { mh, k->nr }, { mh, nh } };
     int n = 0;
     for (int c = 0; c < MAX_EDGES; c++) {

@@ -25,6 +25,12 @@
  * written. A packed a[i + p*8], B packed b[j + p*7] (complex elements).
  * The k loop multiplies A's vectors by B(p,j)'s real and imaginary parts
  * broadcast apart, into two sums per C vector combined after the loop.
+ *
+ * Packed edge kernels, the same contract for their own MR' x NR' and
+ * panels packed MR' high and NR' wide:
+ *   a64fx_zgemm_8x7_p8x4: 8x4, 9.00 cycles per iteration, unroll 2
+ *   a64fx_zgemm_8x7_p4x7: 4x7, 9.00 cycles per iteration, unroll 7
+ *   a64fx_zgemm_8x7_p4x4: 4x4, 9.00 cycles per iteration, unroll 2
  */
 #include "a64fx_zgemm_8x7.h"
 #include <arm_sve.h>
@@ -1087,6 +1093,1887 @@ void a64fx_zgemm_8x7(int64_t m, int64_t n, int64_t k, const double _Complex *alp
     for (int64_t j = 0; j < n; j++)
         for (int64_t i = 0; i < m; i++) {
             const double xr = t_[2 * (i + j * 8)], xi = t_[2 * (i + j * 8) + 1];
+            double *cij = (double *)(c + i * rs_c + j * cs_c);
+            double vr = ar_ * xr - ai_ * xi, vi = ar_ * xi + ai_ * xr;
+            if (br_ != 0 || bi_ != 0) {
+                const double cr = cij[0], ci = cij[1];
+                vr += br_ * cr - bi_ * ci;
+                vi += br_ * ci + bi_ * cr;
+            }
+            cij[0] = vr;
+            cij[1] = vi;
+        }
+
+}
+
+void a64fx_zgemm_8x7_p8x4(int64_t m, int64_t n, int64_t k, const double _Complex *alpha, const double _Complex *a,
+                          const double _Complex *b, const double _Complex *beta, double _Complex *c, int64_t rs_c, int64_t cs_c,
+                          const double _Complex *a_next, const double _Complex *b_next)
+{
+    const double *ap = (const double *)a, *bp = (const double *)b, *an = (const double *)a_next;
+    (void)b_next;
+    svfloat64_t z0, z1, z2, z3, z4, z5, z6, z7;
+    svfloat64_t z8, z9, z10, z11, z12, z13, z14, z15;
+    svfloat64_t z16, z17, z18, z19, z20, z21, z22, z23;
+    svfloat64_t z24, z25, z26, z27;
+
+    z0 = svdup_n_f64(0);
+    z1 = svdup_n_f64(0);
+    z2 = svdup_n_f64(0);
+    z3 = svdup_n_f64(0);
+    z4 = svdup_n_f64(0);
+    z5 = svdup_n_f64(0);
+    z6 = svdup_n_f64(0);
+    z7 = svdup_n_f64(0);
+    z8 = svdup_n_f64(0);
+    z9 = svdup_n_f64(0);
+    z10 = svdup_n_f64(0);
+    z11 = svdup_n_f64(0);
+    z12 = svdup_n_f64(0);
+    z13 = svdup_n_f64(0);
+    z14 = svdup_n_f64(0);
+    z15 = svdup_n_f64(0);
+
+    /* C is read (or overwritten) after the k loop: the passes of the k loop
+     * fetch it a column (row) each; those they cannot reach go now */
+    const int64_t pf_step = rs_c == 1 ? cs_c : rs_c;
+    const int64_t pf_span = rs_c == 1 ? m - 1 : (n - 1) * cs_c;
+    int64_t pf_left = rs_c == 1 ? n : m;
+    double _Complex *pf_c = c;
+    for (int64_t passes = k > 0 ? (k - 1) / 2 : 0; pf_left > passes; pf_left--) {
+        __builtin_prefetch(pf_c, 1, 3);
+        __builtin_prefetch(pf_c + pf_span / 2, 1, 3);
+        __builtin_prefetch(pf_c + pf_span, 1, 3);
+        pf_c += pf_step;
+    }
+    if (k > 0) {
+        /* prologue: the first 30 instructions of iteration 0 (pointer
+         * bumps among them become load offsets) */
+        __builtin_prefetch((const char *)(an + 0) + 0, 0, 3);
+        z16 = svld1_f64(svptrue_b64(), ap + 0);
+        z18 = svld1_f64(svptrue_b64(), ap + 8);
+        z19 = svdup_n_f64(*(bp + 0));
+        z20 = svdup_n_f64(*(bp + 1));
+        z21 = svdup_n_f64(*(bp + 2));
+        z22 = svdup_n_f64(*(bp + 3));
+        z23 = svdup_n_f64(*(bp + 4));
+        z24 = svdup_n_f64(*(bp + 5));
+        z25 = svdup_n_f64(*(bp + 6));
+        z27 = svdup_n_f64(*(bp + 7));
+        __builtin_prefetch((const char *)(bp + 0) + 512, 0, 3);
+        z0 = svmla_f64_x(svptrue_b64(), z0, z16, z19);
+        z2 = svmla_f64_x(svptrue_b64(), z2, z18, z19);
+        z1 = svmla_f64_x(svptrue_b64(), z1, z16, z20);
+        z3 = svmla_f64_x(svptrue_b64(), z3, z18, z20);
+        z4 = svmla_f64_x(svptrue_b64(), z4, z16, z21);
+        z6 = svmla_f64_x(svptrue_b64(), z6, z18, z21);
+        z5 = svmla_f64_x(svptrue_b64(), z5, z16, z22);
+        z7 = svmla_f64_x(svptrue_b64(), z7, z18, z22);
+        z8 = svmla_f64_x(svptrue_b64(), z8, z16, z23);
+        z10 = svmla_f64_x(svptrue_b64(), z10, z18, z23);
+        z9 = svmla_f64_x(svptrue_b64(), z9, z16, z24);
+        z11 = svmla_f64_x(svptrue_b64(), z11, z18, z24);
+        z12 = svmla_f64_x(svptrue_b64(), z12, z16, z25);
+        z14 = svmla_f64_x(svptrue_b64(), z14, z18, z25);
+        z13 = svmla_f64_x(svptrue_b64(), z13, z16, z27);
+
+        /* kernel: iteration i and the start of i+1, unrolled 2x */
+        int64_t nq = k - 1;
+        for (int64_t it = nq / 2; it > 0; it--) {
+            if (pf_left > 0) {
+                __builtin_prefetch(pf_c, 1, 3);
+                __builtin_prefetch(pf_c + pf_span / 2, 1, 3);
+                __builtin_prefetch(pf_c + pf_span, 1, 3);
+                pf_c += pf_step;
+                pf_left--;
+            }
+            /* copy 0 */
+            __builtin_prefetch((const char *)(an + 16) + 0, 0, 3);
+            z16 = svld1_f64(svptrue_b64(), ap + 16);
+            z17 = svld1_f64(svptrue_b64(), ap + 24);
+            z19 = svdup_n_f64(*(bp + 8));
+            z20 = svdup_n_f64(*(bp + 9));
+            z21 = svdup_n_f64(*(bp + 10));
+            z22 = svdup_n_f64(*(bp + 11));
+            z23 = svdup_n_f64(*(bp + 12));
+            z24 = svdup_n_f64(*(bp + 13));
+            z25 = svdup_n_f64(*(bp + 14));
+            z26 = svdup_n_f64(*(bp + 15));
+            __builtin_prefetch((const char *)(bp + 8) + 512, 0, 3);
+            z0 = svmla_f64_x(svptrue_b64(), z0, z16, z19);
+            z2 = svmla_f64_x(svptrue_b64(), z2, z17, z19);
+            z1 = svmla_f64_x(svptrue_b64(), z1, z16, z20);
+            z3 = svmla_f64_x(svptrue_b64(), z3, z17, z20);
+            z4 = svmla_f64_x(svptrue_b64(), z4, z16, z21);
+            z6 = svmla_f64_x(svptrue_b64(), z6, z17, z21);
+            z5 = svmla_f64_x(svptrue_b64(), z5, z16, z22);
+            z7 = svmla_f64_x(svptrue_b64(), z7, z17, z22);
+            z8 = svmla_f64_x(svptrue_b64(), z8, z16, z23);
+            z10 = svmla_f64_x(svptrue_b64(), z10, z17, z23);
+            z9 = svmla_f64_x(svptrue_b64(), z9, z16, z24);
+            z11 = svmla_f64_x(svptrue_b64(), z11, z17, z24);
+            z12 = svmla_f64_x(svptrue_b64(), z12, z16, z25);
+            z14 = svmla_f64_x(svptrue_b64(), z14, z17, z25);
+            z13 = svmla_f64_x(svptrue_b64(), z13, z16, z26);
+            z15 = svmla_f64_x(svptrue_b64(), z15, z18, z27);
+            /* copy 1 */
+            __builtin_prefetch((const char *)(an + 32) + 0, 0, 3);
+            z16 = svld1_f64(svptrue_b64(), ap + 32);
+            z18 = svld1_f64(svptrue_b64(), ap + 40);
+            z19 = svdup_n_f64(*(bp + 16));
+            z20 = svdup_n_f64(*(bp + 17));
+            z21 = svdup_n_f64(*(bp + 18));
+            z22 = svdup_n_f64(*(bp + 19));
+            z23 = svdup_n_f64(*(bp + 20));
+            z24 = svdup_n_f64(*(bp + 21));
+            z25 = svdup_n_f64(*(bp + 22));
+            z27 = svdup_n_f64(*(bp + 23));
+            __builtin_prefetch((const char *)(bp + 16) + 512, 0, 3);
+            z0 = svmla_f64_x(svptrue_b64(), z0, z16, z19);
+            z2 = svmla_f64_x(svptrue_b64(), z2, z18, z19);
+            z1 = svmla_f64_x(svptrue_b64(), z1, z16, z20);
+            z3 = svmla_f64_x(svptrue_b64(), z3, z18, z20);
+            z4 = svmla_f64_x(svptrue_b64(), z4, z16, z21);
+            z6 = svmla_f64_x(svptrue_b64(), z6, z18, z21);
+            z5 = svmla_f64_x(svptrue_b64(), z5, z16, z22);
+            z7 = svmla_f64_x(svptrue_b64(), z7, z18, z22);
+            z8 = svmla_f64_x(svptrue_b64(), z8, z16, z23);
+            z10 = svmla_f64_x(svptrue_b64(), z10, z18, z23);
+            z9 = svmla_f64_x(svptrue_b64(), z9, z16, z24);
+            z11 = svmla_f64_x(svptrue_b64(), z11, z18, z24);
+            z12 = svmla_f64_x(svptrue_b64(), z12, z16, z25);
+            z14 = svmla_f64_x(svptrue_b64(), z14, z18, z25);
+            z13 = svmla_f64_x(svptrue_b64(), z13, z16, z27);
+            z15 = svmla_f64_x(svptrue_b64(), z15, z17, z26);
+
+            ap += 32;
+            bp += 16;
+            an += 32;
+        }
+        int64_t rem = nq % 2;
+        if (rem > 0) {
+            __builtin_prefetch((const char *)(an + 16) + 0, 0, 3);
+            z16 = svld1_f64(svptrue_b64(), ap + 16);
+            z17 = svld1_f64(svptrue_b64(), ap + 24);
+            z19 = svdup_n_f64(*(bp + 8));
+            z20 = svdup_n_f64(*(bp + 9));
+            z21 = svdup_n_f64(*(bp + 10));
+            z22 = svdup_n_f64(*(bp + 11));
+            z23 = svdup_n_f64(*(bp + 12));
+            z24 = svdup_n_f64(*(bp + 13));
+            z25 = svdup_n_f64(*(bp + 14));
+            z26 = svdup_n_f64(*(bp + 15));
+            __builtin_prefetch((const char *)(bp + 8) + 512, 0, 3);
+            z0 = svmla_f64_x(svptrue_b64(), z0, z16, z19);
+            z2 = svmla_f64_x(svptrue_b64(), z2, z17, z19);
+            z1 = svmla_f64_x(svptrue_b64(), z1, z16, z20);
+            z3 = svmla_f64_x(svptrue_b64(), z3, z17, z20);
+            z4 = svmla_f64_x(svptrue_b64(), z4, z16, z21);
+            z6 = svmla_f64_x(svptrue_b64(), z6, z17, z21);
+            z5 = svmla_f64_x(svptrue_b64(), z5, z16, z22);
+            z7 = svmla_f64_x(svptrue_b64(), z7, z17, z22);
+            z8 = svmla_f64_x(svptrue_b64(), z8, z16, z23);
+            z10 = svmla_f64_x(svptrue_b64(), z10, z17, z23);
+            z9 = svmla_f64_x(svptrue_b64(), z9, z16, z24);
+            z11 = svmla_f64_x(svptrue_b64(), z11, z17, z24);
+            z12 = svmla_f64_x(svptrue_b64(), z12, z16, z25);
+            z14 = svmla_f64_x(svptrue_b64(), z14, z17, z25);
+            z13 = svmla_f64_x(svptrue_b64(), z13, z16, z26);
+            z15 = svmla_f64_x(svptrue_b64(), z15, z18, z27);
+        }
+
+        /* epilogue: the rest of the last iteration, in the registers
+         * of the copy it follows */
+        switch (rem) {
+        case 0:
+            z15 = svmla_f64_x(svptrue_b64(), z15, z18, z27);
+            break;
+        case 1:
+            z15 = svmla_f64_x(svptrue_b64(), z15, z17, z26);
+            break;
+
+        }
+    }
+    const double *al_ = (const double *)alpha, *be_ = (const double *)beta;
+    const double ar_ = al_[0], ai_ = al_[1], br_ = be_[0], bi_ = be_[1];
+    /* each C vector: re + i*im of its two sums (pairs swapped, add-subtract) */
+    z0 = svmla_f64_x(svptrue_b64(), z0, svtbl_f64(z1, sveor_n_u64_x(svptrue_b64(), svindex_u64(0, 1), 1)), svdupq_n_f64(-1.0, 1.0));
+    z2 = svmla_f64_x(svptrue_b64(), z2, svtbl_f64(z3, sveor_n_u64_x(svptrue_b64(), svindex_u64(0, 1), 1)), svdupq_n_f64(-1.0, 1.0));
+    z4 = svmla_f64_x(svptrue_b64(), z4, svtbl_f64(z5, sveor_n_u64_x(svptrue_b64(), svindex_u64(0, 1), 1)), svdupq_n_f64(-1.0, 1.0));
+    z6 = svmla_f64_x(svptrue_b64(), z6, svtbl_f64(z7, sveor_n_u64_x(svptrue_b64(), svindex_u64(0, 1), 1)), svdupq_n_f64(-1.0, 1.0));
+    z8 = svmla_f64_x(svptrue_b64(), z8, svtbl_f64(z9, sveor_n_u64_x(svptrue_b64(), svindex_u64(0, 1), 1)), svdupq_n_f64(-1.0, 1.0));
+    z10 = svmla_f64_x(svptrue_b64(), z10, svtbl_f64(z11, sveor_n_u64_x(svptrue_b64(), svindex_u64(0, 1), 1)), svdupq_n_f64(-1.0, 1.0));
+    z12 = svmla_f64_x(svptrue_b64(), z12, svtbl_f64(z13, sveor_n_u64_x(svptrue_b64(), svindex_u64(0, 1), 1)), svdupq_n_f64(-1.0, 1.0));
+    z14 = svmla_f64_x(svptrue_b64(), z14, svtbl_f64(z15, sveor_n_u64_x(svptrue_b64(), svindex_u64(0, 1), 1)), svdupq_n_f64(-1.0, 1.0));
+    if (m == 8 && n == 4 && rs_c == 1) {
+        if (ar_ == 1 && ai_ == 0 && br_ == 0 && bi_ == 0) {
+            svst1_f64(svptrue_b64(), (double *)(c + 0 + 0 * cs_c), z0);
+            svst1_f64(svptrue_b64(), (double *)(c + 4 + 0 * cs_c), z2);
+            svst1_f64(svptrue_b64(), (double *)(c + 0 + 1 * cs_c), z4);
+            svst1_f64(svptrue_b64(), (double *)(c + 4 + 1 * cs_c), z6);
+            svst1_f64(svptrue_b64(), (double *)(c + 0 + 2 * cs_c), z8);
+            svst1_f64(svptrue_b64(), (double *)(c + 4 + 2 * cs_c), z10);
+            svst1_f64(svptrue_b64(), (double *)(c + 0 + 3 * cs_c), z12);
+            svst1_f64(svptrue_b64(), (double *)(c + 4 + 3 * cs_c), z14);
+        } else if (ar_ == 1 && ai_ == 0 && br_ == 1 && bi_ == 0) {
+            { const svfloat64_t c_ = svld1_f64(svptrue_b64(), (double *)(c + 0 + 0 * cs_c));
+              z0 = svadd_f64_x(svptrue_b64(), z0, c_);
+            }
+            { const svfloat64_t c_ = svld1_f64(svptrue_b64(), (double *)(c + 4 + 0 * cs_c));
+              z2 = svadd_f64_x(svptrue_b64(), z2, c_);
+            }
+            { const svfloat64_t c_ = svld1_f64(svptrue_b64(), (double *)(c + 0 + 1 * cs_c));
+              z4 = svadd_f64_x(svptrue_b64(), z4, c_);
+            }
+            { const svfloat64_t c_ = svld1_f64(svptrue_b64(), (double *)(c + 4 + 1 * cs_c));
+              z6 = svadd_f64_x(svptrue_b64(), z6, c_);
+            }
+            { const svfloat64_t c_ = svld1_f64(svptrue_b64(), (double *)(c + 0 + 2 * cs_c));
+              z8 = svadd_f64_x(svptrue_b64(), z8, c_);
+            }
+            { const svfloat64_t c_ = svld1_f64(svptrue_b64(), (double *)(c + 4 + 2 * cs_c));
+              z10 = svadd_f64_x(svptrue_b64(), z10, c_);
+            }
+            { const svfloat64_t c_ = svld1_f64(svptrue_b64(), (double *)(c + 0 + 3 * cs_c));
+              z12 = svadd_f64_x(svptrue_b64(), z12, c_);
+            }
+            { const svfloat64_t c_ = svld1_f64(svptrue_b64(), (double *)(c + 4 + 3 * cs_c));
+              z14 = svadd_f64_x(svptrue_b64(), z14, c_);
+            }
+            svst1_f64(svptrue_b64(), (double *)(c + 0 + 0 * cs_c), z0);
+            svst1_f64(svptrue_b64(), (double *)(c + 4 + 0 * cs_c), z2);
+            svst1_f64(svptrue_b64(), (double *)(c + 0 + 1 * cs_c), z4);
+            svst1_f64(svptrue_b64(), (double *)(c + 4 + 1 * cs_c), z6);
+            svst1_f64(svptrue_b64(), (double *)(c + 0 + 2 * cs_c), z8);
+            svst1_f64(svptrue_b64(), (double *)(c + 4 + 2 * cs_c), z10);
+            svst1_f64(svptrue_b64(), (double *)(c + 0 + 3 * cs_c), z12);
+            svst1_f64(svptrue_b64(), (double *)(c + 4 + 3 * cs_c), z14);
+        } else if (br_ == 0 && bi_ == 0) {
+            const svfloat64_t var_ = svdup_n_f64(ar_);
+            const svfloat64_t vai_ = svdup_n_f64(ai_);
+            svst1_f64(svptrue_b64(), (double *)(c + 0 + 0 * cs_c), svmla_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svtbl_f64(z0, sveor_n_u64_x(svptrue_b64(), svindex_u64(0, 1), 1)), vai_), svdupq_n_f64(-1.0, 1.0)), z0, var_));
+            svst1_f64(svptrue_b64(), (double *)(c + 4 + 0 * cs_c), svmla_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svtbl_f64(z2, sveor_n_u64_x(svptrue_b64(), svindex_u64(0, 1), 1)), vai_), svdupq_n_f64(-1.0, 1.0)), z2, var_));
+            svst1_f64(svptrue_b64(), (double *)(c + 0 + 1 * cs_c), svmla_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svtbl_f64(z4, sveor_n_u64_x(svptrue_b64(), svindex_u64(0, 1), 1)), vai_), svdupq_n_f64(-1.0, 1.0)), z4, var_));
+            svst1_f64(svptrue_b64(), (double *)(c + 4 + 1 * cs_c), svmla_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svtbl_f64(z6, sveor_n_u64_x(svptrue_b64(), svindex_u64(0, 1), 1)), vai_), svdupq_n_f64(-1.0, 1.0)), z6, var_));
+            svst1_f64(svptrue_b64(), (double *)(c + 0 + 2 * cs_c), svmla_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svtbl_f64(z8, sveor_n_u64_x(svptrue_b64(), svindex_u64(0, 1), 1)), vai_), svdupq_n_f64(-1.0, 1.0)), z8, var_));
+            svst1_f64(svptrue_b64(), (double *)(c + 4 + 2 * cs_c), svmla_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svtbl_f64(z10, sveor_n_u64_x(svptrue_b64(), svindex_u64(0, 1), 1)), vai_), svdupq_n_f64(-1.0, 1.0)), z10, var_));
+            svst1_f64(svptrue_b64(), (double *)(c + 0 + 3 * cs_c), svmla_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svtbl_f64(z12, sveor_n_u64_x(svptrue_b64(), svindex_u64(0, 1), 1)), vai_), svdupq_n_f64(-1.0, 1.0)), z12, var_));
+            svst1_f64(svptrue_b64(), (double *)(c + 4 + 3 * cs_c), svmla_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svtbl_f64(z14, sveor_n_u64_x(svptrue_b64(), svindex_u64(0, 1), 1)), vai_), svdupq_n_f64(-1.0, 1.0)), z14, var_));
+        } else {
+            const svfloat64_t var_ = svdup_n_f64(ar_);
+            const svfloat64_t vai_ = svdup_n_f64(ai_);
+            const svfloat64_t vbr_ = svdup_n_f64(br_);
+            const svfloat64_t vbi_ = svdup_n_f64(bi_);
+            { const svfloat64_t c_ = svld1_f64(svptrue_b64(), (double *)(c + 0 + 0 * cs_c));
+              z0 = svadd_f64_x(svptrue_b64(), svmla_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svtbl_f64(z0, sveor_n_u64_x(svptrue_b64(), svindex_u64(0, 1), 1)), vai_), svdupq_n_f64(-1.0, 1.0)), z0, var_), svmla_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svtbl_f64(c_, sveor_n_u64_x(svptrue_b64(), svindex_u64(0, 1), 1)), vbi_), svdupq_n_f64(-1.0, 1.0)), c_, vbr_));
+            }
+            { const svfloat64_t c_ = svld1_f64(svptrue_b64(), (double *)(c + 4 + 0 * cs_c));
+              z2 = svadd_f64_x(svptrue_b64(), svmla_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svtbl_f64(z2, sveor_n_u64_x(svptrue_b64(), svindex_u64(0, 1), 1)), vai_), svdupq_n_f64(-1.0, 1.0)), z2, var_), svmla_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svtbl_f64(c_, sveor_n_u64_x(svptrue_b64(), svindex_u64(0, 1), 1)), vbi_), svdupq_n_f64(-1.0, 1.0)), c_, vbr_));
+            }
+            { const svfloat64_t c_ = svld1_f64(svptrue_b64(), (double *)(c + 0 + 1 * cs_c));
+              z4 = svadd_f64_x(svptrue_b64(), svmla_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svtbl_f64(z4, sveor_n_u64_x(svptrue_b64(), svindex_u64(0, 1), 1)), vai_), svdupq_n_f64(-1.0, 1.0)), z4, var_), svmla_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svtbl_f64(c_, sveor_n_u64_x(svptrue_b64(), svindex_u64(0, 1), 1)), vbi_), svdupq_n_f64(-1.0, 1.0)), c_, vbr_));
+            }
+            { const svfloat64_t c_ = svld1_f64(svptrue_b64(), (double *)(c + 4 + 1 * cs_c));
+              z6 = svadd_f64_x(svptrue_b64(), svmla_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svtbl_f64(z6, sveor_n_u64_x(svptrue_b64(), svindex_u64(0, 1), 1)), vai_), svdupq_n_f64(-1.0, 1.0)), z6, var_), svmla_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svtbl_f64(c_, sveor_n_u64_x(svptrue_b64(), svindex_u64(0, 1), 1)), vbi_), svdupq_n_f64(-1.0, 1.0)), c_, vbr_));
+            }
+            { const svfloat64_t c_ = svld1_f64(svptrue_b64(), (double *)(c + 0 + 2 * cs_c));
+              z8 = svadd_f64_x(svptrue_b64(), svmla_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svtbl_f64(z8, sveor_n_u64_x(svptrue_b64(), svindex_u64(0, 1), 1)), vai_), svdupq_n_f64(-1.0, 1.0)), z8, var_), svmla_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svtbl_f64(c_, sveor_n_u64_x(svptrue_b64(), svindex_u64(0, 1), 1)), vbi_), svdupq_n_f64(-1.0, 1.0)), c_, vbr_));
+            }
+            { const svfloat64_t c_ = svld1_f64(svptrue_b64(), (double *)(c + 4 + 2 * cs_c));
+              z10 = svadd_f64_x(svptrue_b64(), svmla_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svtbl_f64(z10, sveor_n_u64_x(svptrue_b64(), svindex_u64(0, 1), 1)), vai_), svdupq_n_f64(-1.0, 1.0)), z10, var_), svmla_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svtbl_f64(c_, sveor_n_u64_x(svptrue_b64(), svindex_u64(0, 1), 1)), vbi_), svdupq_n_f64(-1.0, 1.0)), c_, vbr_));
+            }
+            { const svfloat64_t c_ = svld1_f64(svptrue_b64(), (double *)(c + 0 + 3 * cs_c));
+              z12 = svadd_f64_x(svptrue_b64(), svmla_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svtbl_f64(z12, sveor_n_u64_x(svptrue_b64(), svindex_u64(0, 1), 1)), vai_), svdupq_n_f64(-1.0, 1.0)), z12, var_), svmla_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svtbl_f64(c_, sveor_n_u64_x(svptrue_b64(), svindex_u64(0, 1), 1)), vbi_), svdupq_n_f64(-1.0, 1.0)), c_, vbr_));
+            }
+            { const svfloat64_t c_ = svld1_f64(svptrue_b64(), (double *)(c + 4 + 3 * cs_c));
+              z14 = svadd_f64_x(svptrue_b64(), svmla_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svtbl_f64(z14, sveor_n_u64_x(svptrue_b64(), svindex_u64(0, 1), 1)), vai_), svdupq_n_f64(-1.0, 1.0)), z14, var_), svmla_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svtbl_f64(c_, sveor_n_u64_x(svptrue_b64(), svindex_u64(0, 1), 1)), vbi_), svdupq_n_f64(-1.0, 1.0)), c_, vbr_));
+            }
+            svst1_f64(svptrue_b64(), (double *)(c + 0 + 0 * cs_c), z0);
+            svst1_f64(svptrue_b64(), (double *)(c + 4 + 0 * cs_c), z2);
+            svst1_f64(svptrue_b64(), (double *)(c + 0 + 1 * cs_c), z4);
+            svst1_f64(svptrue_b64(), (double *)(c + 4 + 1 * cs_c), z6);
+            svst1_f64(svptrue_b64(), (double *)(c + 0 + 2 * cs_c), z8);
+            svst1_f64(svptrue_b64(), (double *)(c + 4 + 2 * cs_c), z10);
+            svst1_f64(svptrue_b64(), (double *)(c + 0 + 3 * cs_c), z12);
+            svst1_f64(svptrue_b64(), (double *)(c + 4 + 3 * cs_c), z14);
+        }
+        return;
+    }
+    if (rs_c == 1) {   /* edge tile: predicated */
+        if (ar_ == 1 && ai_ == 0 && br_ == 0 && bi_ == 0) {
+            if (0 < m && 0 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)0, (int64_t)2 * m);
+                svst1_f64(k_, (double *)(c + 0 + 0 * cs_c), z0);
+            }
+            if (4 < m && 0 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)8, (int64_t)2 * m);
+                svst1_f64(k_, (double *)(c + 4 + 0 * cs_c), z2);
+            }
+            if (0 < m && 1 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)0, (int64_t)2 * m);
+                svst1_f64(k_, (double *)(c + 0 + 1 * cs_c), z4);
+            }
+            if (4 < m && 1 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)8, (int64_t)2 * m);
+                svst1_f64(k_, (double *)(c + 4 + 1 * cs_c), z6);
+            }
+            if (0 < m && 2 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)0, (int64_t)2 * m);
+                svst1_f64(k_, (double *)(c + 0 + 2 * cs_c), z8);
+            }
+            if (4 < m && 2 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)8, (int64_t)2 * m);
+                svst1_f64(k_, (double *)(c + 4 + 2 * cs_c), z10);
+            }
+            if (0 < m && 3 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)0, (int64_t)2 * m);
+                svst1_f64(k_, (double *)(c + 0 + 3 * cs_c), z12);
+            }
+            if (4 < m && 3 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)8, (int64_t)2 * m);
+                svst1_f64(k_, (double *)(c + 4 + 3 * cs_c), z14);
+            }
+        } else if (ar_ == 1 && ai_ == 0 && br_ == 1 && bi_ == 0) {
+            if (0 < m && 0 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)0, (int64_t)2 * m);
+                { const svfloat64_t c_ = svld1_f64(k_, (double *)(c + 0 + 0 * cs_c));
+                  z0 = svadd_f64_x(svptrue_b64(), z0, c_);
+                }
+            }
+            if (4 < m && 0 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)8, (int64_t)2 * m);
+                { const svfloat64_t c_ = svld1_f64(k_, (double *)(c + 4 + 0 * cs_c));
+                  z2 = svadd_f64_x(svptrue_b64(), z2, c_);
+                }
+            }
+            if (0 < m && 1 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)0, (int64_t)2 * m);
+                { const svfloat64_t c_ = svld1_f64(k_, (double *)(c + 0 + 1 * cs_c));
+                  z4 = svadd_f64_x(svptrue_b64(), z4, c_);
+                }
+            }
+            if (4 < m && 1 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)8, (int64_t)2 * m);
+                { const svfloat64_t c_ = svld1_f64(k_, (double *)(c + 4 + 1 * cs_c));
+                  z6 = svadd_f64_x(svptrue_b64(), z6, c_);
+                }
+            }
+            if (0 < m && 2 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)0, (int64_t)2 * m);
+                { const svfloat64_t c_ = svld1_f64(k_, (double *)(c + 0 + 2 * cs_c));
+                  z8 = svadd_f64_x(svptrue_b64(), z8, c_);
+                }
+            }
+            if (4 < m && 2 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)8, (int64_t)2 * m);
+                { const svfloat64_t c_ = svld1_f64(k_, (double *)(c + 4 + 2 * cs_c));
+                  z10 = svadd_f64_x(svptrue_b64(), z10, c_);
+                }
+            }
+            if (0 < m && 3 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)0, (int64_t)2 * m);
+                { const svfloat64_t c_ = svld1_f64(k_, (double *)(c + 0 + 3 * cs_c));
+                  z12 = svadd_f64_x(svptrue_b64(), z12, c_);
+                }
+            }
+            if (4 < m && 3 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)8, (int64_t)2 * m);
+                { const svfloat64_t c_ = svld1_f64(k_, (double *)(c + 4 + 3 * cs_c));
+                  z14 = svadd_f64_x(svptrue_b64(), z14, c_);
+                }
+            }
+            if (0 < m && 0 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)0, (int64_t)2 * m);
+                svst1_f64(k_, (double *)(c + 0 + 0 * cs_c), z0);
+            }
+            if (4 < m && 0 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)8, (int64_t)2 * m);
+                svst1_f64(k_, (double *)(c + 4 + 0 * cs_c), z2);
+            }
+            if (0 < m && 1 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)0, (int64_t)2 * m);
+                svst1_f64(k_, (double *)(c + 0 + 1 * cs_c), z4);
+            }
+            if (4 < m && 1 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)8, (int64_t)2 * m);
+                svst1_f64(k_, (double *)(c + 4 + 1 * cs_c), z6);
+            }
+            if (0 < m && 2 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)0, (int64_t)2 * m);
+                svst1_f64(k_, (double *)(c + 0 + 2 * cs_c), z8);
+            }
+            if (4 < m && 2 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)8, (int64_t)2 * m);
+                svst1_f64(k_, (double *)(c + 4 + 2 * cs_c), z10);
+            }
+            if (0 < m && 3 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)0, (int64_t)2 * m);
+                svst1_f64(k_, (double *)(c + 0 + 3 * cs_c), z12);
+            }
+            if (4 < m && 3 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)8, (int64_t)2 * m);
+                svst1_f64(k_, (double *)(c + 4 + 3 * cs_c), z14);
+            }
+        } else if (br_ == 0 && bi_ == 0) {
+            const svfloat64_t var_ = svdup_n_f64(ar_);
+            const svfloat64_t vai_ = svdup_n_f64(ai_);
+            if (0 < m && 0 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)0, (int64_t)2 * m);
+                svst1_f64(k_, (double *)(c + 0 + 0 * cs_c), svmla_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svtbl_f64(z0, sveor_n_u64_x(svptrue_b64(), svindex_u64(0, 1), 1)), vai_), svdupq_n_f64(-1.0, 1.0)), z0, var_));
+            }
+            if (4 < m && 0 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)8, (int64_t)2 * m);
+                svst1_f64(k_, (double *)(c + 4 + 0 * cs_c), svmla_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svtbl_f64(z2, sveor_n_u64_x(svptrue_b64(), svindex_u64(0, 1), 1)), vai_), svdupq_n_f64(-1.0, 1.0)), z2, var_));
+            }
+            if (0 < m && 1 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)0, (int64_t)2 * m);
+                svst1_f64(k_, (double *)(c + 0 + 1 * cs_c), svmla_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svtbl_f64(z4, sveor_n_u64_x(svptrue_b64(), svindex_u64(0, 1), 1)), vai_), svdupq_n_f64(-1.0, 1.0)), z4, var_));
+            }
+            if (4 < m && 1 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)8, (int64_t)2 * m);
+                svst1_f64(k_, (double *)(c + 4 + 1 * cs_c), svmla_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svtbl_f64(z6, sveor_n_u64_x(svptrue_b64(), svindex_u64(0, 1), 1)), vai_), svdupq_n_f64(-1.0, 1.0)), z6, var_));
+            }
+            if (0 < m && 2 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)0, (int64_t)2 * m);
+                svst1_f64(k_, (double *)(c + 0 + 2 * cs_c), svmla_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svtbl_f64(z8, sveor_n_u64_x(svptrue_b64(), svindex_u64(0, 1), 1)), vai_), svdupq_n_f64(-1.0, 1.0)), z8, var_));
+            }
+            if (4 < m && 2 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)8, (int64_t)2 * m);
+                svst1_f64(k_, (double *)(c + 4 + 2 * cs_c), svmla_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svtbl_f64(z10, sveor_n_u64_x(svptrue_b64(), svindex_u64(0, 1), 1)), vai_), svdupq_n_f64(-1.0, 1.0)), z10, var_));
+            }
+            if (0 < m && 3 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)0, (int64_t)2 * m);
+                svst1_f64(k_, (double *)(c + 0 + 3 * cs_c), svmla_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svtbl_f64(z12, sveor_n_u64_x(svptrue_b64(), svindex_u64(0, 1), 1)), vai_), svdupq_n_f64(-1.0, 1.0)), z12, var_));
+            }
+            if (4 < m && 3 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)8, (int64_t)2 * m);
+                svst1_f64(k_, (double *)(c + 4 + 3 * cs_c), svmla_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svtbl_f64(z14, sveor_n_u64_x(svptrue_b64(), svindex_u64(0, 1), 1)), vai_), svdupq_n_f64(-1.0, 1.0)), z14, var_));
+            }
+        } else {
+            const svfloat64_t var_ = svdup_n_f64(ar_);
+            const svfloat64_t vai_ = svdup_n_f64(ai_);
+            const svfloat64_t vbr_ = svdup_n_f64(br_);
+            const svfloat64_t vbi_ = svdup_n_f64(bi_);
+            if (0 < m && 0 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)0, (int64_t)2 * m);
+                { const svfloat64_t c_ = svld1_f64(k_, (double *)(c + 0 + 0 * cs_c));
+                  z0 = svadd_f64_x(svptrue_b64(), svmla_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svtbl_f64(z0, sveor_n_u64_x(svptrue_b64(), svindex_u64(0, 1), 1)), vai_), svdupq_n_f64(-1.0, 1.0)), z0, var_), svmla_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svtbl_f64(c_, sveor_n_u64_x(svptrue_b64(), svindex_u64(0, 1), 1)), vbi_), svdupq_n_f64(-1.0, 1.0)), c_, vbr_));
+                }
+            }
+            if (4 < m && 0 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)8, (int64_t)2 * m);
+                { const svfloat64_t c_ = svld1_f64(k_, (double *)(c + 4 + 0 * cs_c));
+                  z2 = svadd_f64_x(svptrue_b64(), svmla_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svtbl_f64(z2, sveor_n_u64_x(svptrue_b64(), svindex_u64(0, 1), 1)), vai_), svdupq_n_f64(-1.0, 1.0)), z2, var_), svmla_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svtbl_f64(c_, sveor_n_u64_x(svptrue_b64(), svindex_u64(0, 1), 1)), vbi_), svdupq_n_f64(-1.0, 1.0)), c_, vbr_));
+                }
+            }
+            if (0 < m && 1 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)0, (int64_t)2 * m);
+                { const svfloat64_t c_ = svld1_f64(k_, (double *)(c + 0 + 1 * cs_c));
+                  z4 = svadd_f64_x(svptrue_b64(), svmla_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svtbl_f64(z4, sveor_n_u64_x(svptrue_b64(), svindex_u64(0, 1), 1)), vai_), svdupq_n_f64(-1.0, 1.0)), z4, var_), svmla_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svtbl_f64(c_, sveor_n_u64_x(svptrue_b64(), svindex_u64(0, 1), 1)), vbi_), svdupq_n_f64(-1.0, 1.0)), c_, vbr_));
+                }
+            }
+            if (4 < m && 1 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)8, (int64_t)2 * m);
+                { const svfloat64_t c_ = svld1_f64(k_, (double *)(c + 4 + 1 * cs_c));
+                  z6 = svadd_f64_x(svptrue_b64(), svmla_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svtbl_f64(z6, sveor_n_u64_x(svptrue_b64(), svindex_u64(0, 1), 1)), vai_), svdupq_n_f64(-1.0, 1.0)), z6, var_), svmla_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svtbl_f64(c_, sveor_n_u64_x(svptrue_b64(), svindex_u64(0, 1), 1)), vbi_), svdupq_n_f64(-1.0, 1.0)), c_, vbr_));
+                }
+            }
+            if (0 < m && 2 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)0, (int64_t)2 * m);
+                { const svfloat64_t c_ = svld1_f64(k_, (double *)(c + 0 + 2 * cs_c));
+                  z8 = svadd_f64_x(svptrue_b64(), svmla_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svtbl_f64(z8, sveor_n_u64_x(svptrue_b64(), svindex_u64(0, 1), 1)), vai_), svdupq_n_f64(-1.0, 1.0)), z8, var_), svmla_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svtbl_f64(c_, sveor_n_u64_x(svptrue_b64(), svindex_u64(0, 1), 1)), vbi_), svdupq_n_f64(-1.0, 1.0)), c_, vbr_));
+                }
+            }
+            if (4 < m && 2 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)8, (int64_t)2 * m);
+                { const svfloat64_t c_ = svld1_f64(k_, (double *)(c + 4 + 2 * cs_c));
+                  z10 = svadd_f64_x(svptrue_b64(), svmla_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svtbl_f64(z10, sveor_n_u64_x(svptrue_b64(), svindex_u64(0, 1), 1)), vai_), svdupq_n_f64(-1.0, 1.0)), z10, var_), svmla_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svtbl_f64(c_, sveor_n_u64_x(svptrue_b64(), svindex_u64(0, 1), 1)), vbi_), svdupq_n_f64(-1.0, 1.0)), c_, vbr_));
+                }
+            }
+            if (0 < m && 3 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)0, (int64_t)2 * m);
+                { const svfloat64_t c_ = svld1_f64(k_, (double *)(c + 0 + 3 * cs_c));
+                  z12 = svadd_f64_x(svptrue_b64(), svmla_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svtbl_f64(z12, sveor_n_u64_x(svptrue_b64(), svindex_u64(0, 1), 1)), vai_), svdupq_n_f64(-1.0, 1.0)), z12, var_), svmla_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svtbl_f64(c_, sveor_n_u64_x(svptrue_b64(), svindex_u64(0, 1), 1)), vbi_), svdupq_n_f64(-1.0, 1.0)), c_, vbr_));
+                }
+            }
+            if (4 < m && 3 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)8, (int64_t)2 * m);
+                { const svfloat64_t c_ = svld1_f64(k_, (double *)(c + 4 + 3 * cs_c));
+                  z14 = svadd_f64_x(svptrue_b64(), svmla_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svtbl_f64(z14, sveor_n_u64_x(svptrue_b64(), svindex_u64(0, 1), 1)), vai_), svdupq_n_f64(-1.0, 1.0)), z14, var_), svmla_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svtbl_f64(c_, sveor_n_u64_x(svptrue_b64(), svindex_u64(0, 1), 1)), vbi_), svdupq_n_f64(-1.0, 1.0)), c_, vbr_));
+                }
+            }
+            if (0 < m && 0 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)0, (int64_t)2 * m);
+                svst1_f64(k_, (double *)(c + 0 + 0 * cs_c), z0);
+            }
+            if (4 < m && 0 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)8, (int64_t)2 * m);
+                svst1_f64(k_, (double *)(c + 4 + 0 * cs_c), z2);
+            }
+            if (0 < m && 1 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)0, (int64_t)2 * m);
+                svst1_f64(k_, (double *)(c + 0 + 1 * cs_c), z4);
+            }
+            if (4 < m && 1 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)8, (int64_t)2 * m);
+                svst1_f64(k_, (double *)(c + 4 + 1 * cs_c), z6);
+            }
+            if (0 < m && 2 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)0, (int64_t)2 * m);
+                svst1_f64(k_, (double *)(c + 0 + 2 * cs_c), z8);
+            }
+            if (4 < m && 2 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)8, (int64_t)2 * m);
+                svst1_f64(k_, (double *)(c + 4 + 2 * cs_c), z10);
+            }
+            if (0 < m && 3 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)0, (int64_t)2 * m);
+                svst1_f64(k_, (double *)(c + 0 + 3 * cs_c), z12);
+            }
+            if (4 < m && 3 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)8, (int64_t)2 * m);
+                svst1_f64(k_, (double *)(c + 4 + 3 * cs_c), z14);
+            }
+        }
+        return;
+    }
+    double t_[64];
+    svst1_f64(svptrue_b64(), t_ + 0, z0);
+    svst1_f64(svptrue_b64(), t_ + 8, z2);
+    svst1_f64(svptrue_b64(), t_ + 16, z4);
+    svst1_f64(svptrue_b64(), t_ + 24, z6);
+    svst1_f64(svptrue_b64(), t_ + 32, z8);
+    svst1_f64(svptrue_b64(), t_ + 40, z10);
+    svst1_f64(svptrue_b64(), t_ + 48, z12);
+    svst1_f64(svptrue_b64(), t_ + 56, z14);
+    for (int64_t j = 0; j < n; j++)
+        for (int64_t i = 0; i < m; i++) {
+            const double xr = t_[2 * (i + j * 8)], xi = t_[2 * (i + j * 8) + 1];
+            double *cij = (double *)(c + i * rs_c + j * cs_c);
+            double vr = ar_ * xr - ai_ * xi, vi = ar_ * xi + ai_ * xr;
+            if (br_ != 0 || bi_ != 0) {
+                const double cr = cij[0], ci = cij[1];
+                vr += br_ * cr - bi_ * ci;
+                vi += br_ * ci + bi_ * cr;
+            }
+            cij[0] = vr;
+            cij[1] = vi;
+        }
+
+}
+
+void a64fx_zgemm_8x7_p4x7(int64_t m, int64_t n, int64_t k, const double _Complex *alpha, const double _Complex *a,
+                          const double _Complex *b, const double _Complex *beta, double _Complex *c, int64_t rs_c, int64_t cs_c,
+                          const double _Complex *a_next, const double _Complex *b_next)
+{
+    const double *ap = (const double *)a, *bp = (const double *)b, *an = (const double *)a_next;
+    (void)b_next;
+    svfloat64_t z0, z1, z2, z3, z4, z5, z6, z7;
+    svfloat64_t z8, z9, z10, z11, z12, z13, z14, z15;
+    svfloat64_t z16, z17, z18, z19, z20, z21, z22, z23;
+    svfloat64_t z24, z25, z26, z27;
+
+    z0 = svdup_n_f64(0);
+    z1 = svdup_n_f64(0);
+    z2 = svdup_n_f64(0);
+    z3 = svdup_n_f64(0);
+    z4 = svdup_n_f64(0);
+    z5 = svdup_n_f64(0);
+    z6 = svdup_n_f64(0);
+    z7 = svdup_n_f64(0);
+    z8 = svdup_n_f64(0);
+    z9 = svdup_n_f64(0);
+    z10 = svdup_n_f64(0);
+    z11 = svdup_n_f64(0);
+    z12 = svdup_n_f64(0);
+    z13 = svdup_n_f64(0);
+
+    /* C is read (or overwritten) after the k loop: the passes of the k loop
+     * fetch it a column (row) each; those they cannot reach go now */
+    const int64_t pf_step = rs_c == 1 ? cs_c : rs_c;
+    const int64_t pf_span = rs_c == 1 ? m - 1 : (n - 1) * cs_c;
+    int64_t pf_left = rs_c == 1 ? n : m;
+    double _Complex *pf_c = c;
+    for (int64_t passes = k > 0 ? (k - 1) / 7 : 0; pf_left > passes; pf_left--) {
+        __builtin_prefetch(pf_c, 1, 3);
+        __builtin_prefetch(pf_c + pf_span / 2, 1, 3);
+        __builtin_prefetch(pf_c + pf_span, 1, 3);
+        pf_c += pf_step;
+    }
+    if (k > 0) {
+        /* prologue: the first 13 instructions of iteration 0 (pointer
+         * bumps among them become load offsets) */
+        z15 = svld1_f64(svptrue_b64(), ap + 0);
+        z22 = svdup_n_f64(*(bp + 0));
+        z14 = svdup_n_f64(*(bp + 1));
+        z21 = svdup_n_f64(*(bp + 2));
+        z20 = svdup_n_f64(*(bp + 3));
+        z27 = svdup_n_f64(*(bp + 4));
+        z19 = svdup_n_f64(*(bp + 5));
+        z26 = svdup_n_f64(*(bp + 6));
+        z18 = svdup_n_f64(*(bp + 7));
+        z25 = svdup_n_f64(*(bp + 8));
+        z17 = svdup_n_f64(*(bp + 9));
+        z24 = svdup_n_f64(*(bp + 10));
+
+        /* kernel: iteration i and the start of i+1, unrolled 7x */
+        int64_t nq = k - 1;
+        for (int64_t it = nq / 7; it > 0; it--) {
+            if (pf_left > 0) {
+                __builtin_prefetch(pf_c, 1, 3);
+                __builtin_prefetch(pf_c + pf_span / 2, 1, 3);
+                __builtin_prefetch(pf_c + pf_span, 1, 3);
+                pf_c += pf_step;
+                pf_left--;
+            }
+            /* copy 0 */
+            z16 = svdup_n_f64(*(bp + 11));
+            z23 = svdup_n_f64(*(bp + 12));
+            __builtin_prefetch((const char *)(an + 0) + 0, 0, 3);
+            __builtin_prefetch((const char *)(bp + 0) + 512, 0, 3);
+            z0 = svmla_f64_x(svptrue_b64(), z0, z15, z22);
+            z22 = svdup_n_f64(*(bp + 13));
+            z1 = svmla_f64_x(svptrue_b64(), z1, z15, z14);
+            z14 = svld1_f64(svptrue_b64(), ap + 8);
+            z2 = svmla_f64_x(svptrue_b64(), z2, z15, z21);
+            z21 = svdup_n_f64(*(bp + 14));
+            z3 = svmla_f64_x(svptrue_b64(), z3, z15, z20);
+            z20 = svdup_n_f64(*(bp + 15));
+            z4 = svmla_f64_x(svptrue_b64(), z4, z15, z27);
+            z27 = svdup_n_f64(*(bp + 16));
+            z5 = svmla_f64_x(svptrue_b64(), z5, z15, z19);
+            z19 = svdup_n_f64(*(bp + 17));
+            z6 = svmla_f64_x(svptrue_b64(), z6, z15, z26);
+            z26 = svdup_n_f64(*(bp + 18));
+            z7 = svmla_f64_x(svptrue_b64(), z7, z15, z18);
+            z18 = svdup_n_f64(*(bp + 19));
+            z8 = svmla_f64_x(svptrue_b64(), z8, z15, z25);
+            z25 = svdup_n_f64(*(bp + 20));
+            z9 = svmla_f64_x(svptrue_b64(), z9, z15, z17);
+            z17 = svdup_n_f64(*(bp + 21));
+            z10 = svmla_f64_x(svptrue_b64(), z10, z15, z24);
+            z24 = svdup_n_f64(*(bp + 22));
+            z11 = svmla_f64_x(svptrue_b64(), z11, z15, z16);
+            z16 = svdup_n_f64(*(bp + 23));
+            z12 = svmla_f64_x(svptrue_b64(), z12, z15, z23);
+            z23 = svdup_n_f64(*(bp + 24));
+            z13 = svmla_f64_x(svptrue_b64(), z13, z15, z22);
+            /* copy 1 */
+            z15 = svdup_n_f64(*(bp + 25));
+            z22 = svdup_n_f64(*(bp + 26));
+            __builtin_prefetch((const char *)(an + 8) + 0, 0, 3);
+            __builtin_prefetch((const char *)(bp + 14) + 512, 0, 3);
+            z0 = svmla_f64_x(svptrue_b64(), z0, z14, z21);
+            z21 = svdup_n_f64(*(bp + 27));
+            z1 = svmla_f64_x(svptrue_b64(), z1, z14, z20);
+            z20 = svld1_f64(svptrue_b64(), ap + 16);
+            z2 = svmla_f64_x(svptrue_b64(), z2, z14, z27);
+            z27 = svdup_n_f64(*(bp + 28));
+            z3 = svmla_f64_x(svptrue_b64(), z3, z14, z19);
+            z19 = svdup_n_f64(*(bp + 29));
+            z4 = svmla_f64_x(svptrue_b64(), z4, z14, z26);
+            z26 = svdup_n_f64(*(bp + 30));
+            z5 = svmla_f64_x(svptrue_b64(), z5, z14, z18);
+            z18 = svdup_n_f64(*(bp + 31));
+            z6 = svmla_f64_x(svptrue_b64(), z6, z14, z25);
+            z25 = svdup_n_f64(*(bp + 32));
+            z7 = svmla_f64_x(svptrue_b64(), z7, z14, z17);
+            z17 = svdup_n_f64(*(bp + 33));
+            z8 = svmla_f64_x(svptrue_b64(), z8, z14, z24);
+            z24 = svdup_n_f64(*(bp + 34));
+            z9 = svmla_f64_x(svptrue_b64(), z9, z14, z16);
+            z16 = svdup_n_f64(*(bp + 35));
+            z10 = svmla_f64_x(svptrue_b64(), z10, z14, z23);
+            z23 = svdup_n_f64(*(bp + 36));
+            z11 = svmla_f64_x(svptrue_b64(), z11, z14, z15);
+            z15 = svdup_n_f64(*(bp + 37));
+            z12 = svmla_f64_x(svptrue_b64(), z12, z14, z22);
+            z22 = svdup_n_f64(*(bp + 38));
+            z13 = svmla_f64_x(svptrue_b64(), z13, z14, z21);
+            /* copy 2 */
+            z14 = svdup_n_f64(*(bp + 39));
+            z21 = svdup_n_f64(*(bp + 40));
+            __builtin_prefetch((const char *)(an + 16) + 0, 0, 3);
+            __builtin_prefetch((const char *)(bp + 28) + 512, 0, 3);
+            z0 = svmla_f64_x(svptrue_b64(), z0, z20, z27);
+            z27 = svdup_n_f64(*(bp + 41));
+            z1 = svmla_f64_x(svptrue_b64(), z1, z20, z19);
+            z19 = svld1_f64(svptrue_b64(), ap + 24);
+            z2 = svmla_f64_x(svptrue_b64(), z2, z20, z26);
+            z26 = svdup_n_f64(*(bp + 42));
+            z3 = svmla_f64_x(svptrue_b64(), z3, z20, z18);
+            z18 = svdup_n_f64(*(bp + 43));
+            z4 = svmla_f64_x(svptrue_b64(), z4, z20, z25);
+            z25 = svdup_n_f64(*(bp + 44));
+            z5 = svmla_f64_x(svptrue_b64(), z5, z20, z17);
+            z17 = svdup_n_f64(*(bp + 45));
+            z6 = svmla_f64_x(svptrue_b64(), z6, z20, z24);
+            z24 = svdup_n_f64(*(bp + 46));
+            z7 = svmla_f64_x(svptrue_b64(), z7, z20, z16);
+            z16 = svdup_n_f64(*(bp + 47));
+            z8 = svmla_f64_x(svptrue_b64(), z8, z20, z23);
+            z23 = svdup_n_f64(*(bp + 48));
+            z9 = svmla_f64_x(svptrue_b64(), z9, z20, z15);
+            z15 = svdup_n_f64(*(bp + 49));
+            z10 = svmla_f64_x(svptrue_b64(), z10, z20, z22);
+            z22 = svdup_n_f64(*(bp + 50));
+            z11 = svmla_f64_x(svptrue_b64(), z11, z20, z14);
+            z14 = svdup_n_f64(*(bp + 51));
+            z12 = svmla_f64_x(svptrue_b64(), z12, z20, z21);
+            z21 = svdup_n_f64(*(bp + 52));
+            z13 = svmla_f64_x(svptrue_b64(), z13, z20, z27);
+            /* copy 3 */
+            z20 = svdup_n_f64(*(bp + 53));
+            z27 = svdup_n_f64(*(bp + 54));
+            __builtin_prefetch((const char *)(an + 24) + 0, 0, 3);
+            __builtin_prefetch((const char *)(bp + 42) + 512, 0, 3);
+            z0 = svmla_f64_x(svptrue_b64(), z0, z19, z26);
+            z26 = svdup_n_f64(*(bp + 55));
+            z1 = svmla_f64_x(svptrue_b64(), z1, z19, z18);
+            z18 = svld1_f64(svptrue_b64(), ap + 32);
+            z2 = svmla_f64_x(svptrue_b64(), z2, z19, z25);
+            z25 = svdup_n_f64(*(bp + 56));
+            z3 = svmla_f64_x(svptrue_b64(), z3, z19, z17);
+            z17 = svdup_n_f64(*(bp + 57));
+            z4 = svmla_f64_x(svptrue_b64(), z4, z19, z24);
+            z24 = svdup_n_f64(*(bp + 58));
+            z5 = svmla_f64_x(svptrue_b64(), z5, z19, z16);
+            z16 = svdup_n_f64(*(bp + 59));
+            z6 = svmla_f64_x(svptrue_b64(), z6, z19, z23);
+            z23 = svdup_n_f64(*(bp + 60));
+            z7 = svmla_f64_x(svptrue_b64(), z7, z19, z15);
+            z15 = svdup_n_f64(*(bp + 61));
+            z8 = svmla_f64_x(svptrue_b64(), z8, z19, z22);
+            z22 = svdup_n_f64(*(bp + 62));
+            z9 = svmla_f64_x(svptrue_b64(), z9, z19, z14);
+            z14 = svdup_n_f64(*(bp + 63));
+            z10 = svmla_f64_x(svptrue_b64(), z10, z19, z21);
+            z21 = svdup_n_f64(*(bp + 64));
+            z11 = svmla_f64_x(svptrue_b64(), z11, z19, z20);
+            z20 = svdup_n_f64(*(bp + 65));
+            z12 = svmla_f64_x(svptrue_b64(), z12, z19, z27);
+            z27 = svdup_n_f64(*(bp + 66));
+            z13 = svmla_f64_x(svptrue_b64(), z13, z19, z26);
+            /* copy 4 */
+            z19 = svdup_n_f64(*(bp + 67));
+            z26 = svdup_n_f64(*(bp + 68));
+            __builtin_prefetch((const char *)(an + 32) + 0, 0, 3);
+            __builtin_prefetch((const char *)(bp + 56) + 512, 0, 3);
+            z0 = svmla_f64_x(svptrue_b64(), z0, z18, z25);
+            z25 = svdup_n_f64(*(bp + 69));
+            z1 = svmla_f64_x(svptrue_b64(), z1, z18, z17);
+            z17 = svld1_f64(svptrue_b64(), ap + 40);
+            z2 = svmla_f64_x(svptrue_b64(), z2, z18, z24);
+            z24 = svdup_n_f64(*(bp + 70));
+            z3 = svmla_f64_x(svptrue_b64(), z3, z18, z16);
+            z16 = svdup_n_f64(*(bp + 71));
+            z4 = svmla_f64_x(svptrue_b64(), z4, z18, z23);
+            z23 = svdup_n_f64(*(bp + 72));
+            z5 = svmla_f64_x(svptrue_b64(), z5, z18, z15);
+            z15 = svdup_n_f64(*(bp + 73));
+            z6 = svmla_f64_x(svptrue_b64(), z6, z18, z22);
+            z22 = svdup_n_f64(*(bp + 74));
+            z7 = svmla_f64_x(svptrue_b64(), z7, z18, z14);
+            z14 = svdup_n_f64(*(bp + 75));
+            z8 = svmla_f64_x(svptrue_b64(), z8, z18, z21);
+            z21 = svdup_n_f64(*(bp + 76));
+            z9 = svmla_f64_x(svptrue_b64(), z9, z18, z20);
+            z20 = svdup_n_f64(*(bp + 77));
+            z10 = svmla_f64_x(svptrue_b64(), z10, z18, z27);
+            z27 = svdup_n_f64(*(bp + 78));
+            z11 = svmla_f64_x(svptrue_b64(), z11, z18, z19);
+            z19 = svdup_n_f64(*(bp + 79));
+            z12 = svmla_f64_x(svptrue_b64(), z12, z18, z26);
+            z26 = svdup_n_f64(*(bp + 80));
+            z13 = svmla_f64_x(svptrue_b64(), z13, z18, z25);
+            /* copy 5 */
+            z18 = svdup_n_f64(*(bp + 81));
+            z25 = svdup_n_f64(*(bp + 82));
+            __builtin_prefetch((const char *)(an + 40) + 0, 0, 3);
+            __builtin_prefetch((const char *)(bp + 70) + 512, 0, 3);
+            z0 = svmla_f64_x(svptrue_b64(), z0, z17, z24);
+            z24 = svdup_n_f64(*(bp + 83));
+            z1 = svmla_f64_x(svptrue_b64(), z1, z17, z16);
+            z16 = svld1_f64(svptrue_b64(), ap + 48);
+            z2 = svmla_f64_x(svptrue_b64(), z2, z17, z23);
+            z23 = svdup_n_f64(*(bp + 84));
+            z3 = svmla_f64_x(svptrue_b64(), z3, z17, z15);
+            z15 = svdup_n_f64(*(bp + 85));
+            z4 = svmla_f64_x(svptrue_b64(), z4, z17, z22);
+            z22 = svdup_n_f64(*(bp + 86));
+            z5 = svmla_f64_x(svptrue_b64(), z5, z17, z14);
+            z14 = svdup_n_f64(*(bp + 87));
+            z6 = svmla_f64_x(svptrue_b64(), z6, z17, z21);
+            z21 = svdup_n_f64(*(bp + 88));
+            z7 = svmla_f64_x(svptrue_b64(), z7, z17, z20);
+            z20 = svdup_n_f64(*(bp + 89));
+            z8 = svmla_f64_x(svptrue_b64(), z8, z17, z27);
+            z27 = svdup_n_f64(*(bp + 90));
+            z9 = svmla_f64_x(svptrue_b64(), z9, z17, z19);
+            z19 = svdup_n_f64(*(bp + 91));
+            z10 = svmla_f64_x(svptrue_b64(), z10, z17, z26);
+            z26 = svdup_n_f64(*(bp + 92));
+            z11 = svmla_f64_x(svptrue_b64(), z11, z17, z18);
+            z18 = svdup_n_f64(*(bp + 93));
+            z12 = svmla_f64_x(svptrue_b64(), z12, z17, z25);
+            z25 = svdup_n_f64(*(bp + 94));
+            z13 = svmla_f64_x(svptrue_b64(), z13, z17, z24);
+            /* copy 6 */
+            z17 = svdup_n_f64(*(bp + 95));
+            z24 = svdup_n_f64(*(bp + 96));
+            __builtin_prefetch((const char *)(an + 48) + 0, 0, 3);
+            __builtin_prefetch((const char *)(bp + 84) + 512, 0, 3);
+            z0 = svmla_f64_x(svptrue_b64(), z0, z16, z23);
+            z23 = svdup_n_f64(*(bp + 97));
+            z1 = svmla_f64_x(svptrue_b64(), z1, z16, z15);
+            z15 = svld1_f64(svptrue_b64(), ap + 56);
+            z2 = svmla_f64_x(svptrue_b64(), z2, z16, z22);
+            z22 = svdup_n_f64(*(bp + 98));
+            z3 = svmla_f64_x(svptrue_b64(), z3, z16, z14);
+            z14 = svdup_n_f64(*(bp + 99));
+            z4 = svmla_f64_x(svptrue_b64(), z4, z16, z21);
+            z21 = svdup_n_f64(*(bp + 100));
+            z5 = svmla_f64_x(svptrue_b64(), z5, z16, z20);
+            z20 = svdup_n_f64(*(bp + 101));
+            z6 = svmla_f64_x(svptrue_b64(), z6, z16, z27);
+            z27 = svdup_n_f64(*(bp + 102));
+            z7 = svmla_f64_x(svptrue_b64(), z7, z16, z19);
+            z19 = svdup_n_f64(*(bp + 103));
+            z8 = svmla_f64_x(svptrue_b64(), z8, z16, z26);
+            z26 = svdup_n_f64(*(bp + 104));
+            z9 = svmla_f64_x(svptrue_b64(), z9, z16, z18);
+            z18 = svdup_n_f64(*(bp + 105));
+            z10 = svmla_f64_x(svptrue_b64(), z10, z16, z25);
+            z25 = svdup_n_f64(*(bp + 106));
+            z11 = svmla_f64_x(svptrue_b64(), z11, z16, z17);
+            z17 = svdup_n_f64(*(bp + 107));
+            z12 = svmla_f64_x(svptrue_b64(), z12, z16, z24);
+            z24 = svdup_n_f64(*(bp + 108));
+            z13 = svmla_f64_x(svptrue_b64(), z13, z16, z23);
+
+            ap += 56;
+            bp += 98;
+            an += 56;
+        }
+        int64_t rem = nq % 7;
+        if (rem > 0) {
+            z16 = svdup_n_f64(*(bp + 11));
+            z23 = svdup_n_f64(*(bp + 12));
+            __builtin_prefetch((const char *)(an + 0) + 0, 0, 3);
+            __builtin_prefetch((const char *)(bp + 0) + 512, 0, 3);
+            z0 = svmla_f64_x(svptrue_b64(), z0, z15, z22);
+            z22 = svdup_n_f64(*(bp + 13));
+            z1 = svmla_f64_x(svptrue_b64(), z1, z15, z14);
+            z14 = svld1_f64(svptrue_b64(), ap + 8);
+            z2 = svmla_f64_x(svptrue_b64(), z2, z15, z21);
+            z21 = svdup_n_f64(*(bp + 14));
+            z3 = svmla_f64_x(svptrue_b64(), z3, z15, z20);
+            z20 = svdup_n_f64(*(bp + 15));
+            z4 = svmla_f64_x(svptrue_b64(), z4, z15, z27);
+            z27 = svdup_n_f64(*(bp + 16));
+            z5 = svmla_f64_x(svptrue_b64(), z5, z15, z19);
+            z19 = svdup_n_f64(*(bp + 17));
+            z6 = svmla_f64_x(svptrue_b64(), z6, z15, z26);
+            z26 = svdup_n_f64(*(bp + 18));
+            z7 = svmla_f64_x(svptrue_b64(), z7, z15, z18);
+            z18 = svdup_n_f64(*(bp + 19));
+            z8 = svmla_f64_x(svptrue_b64(), z8, z15, z25);
+            z25 = svdup_n_f64(*(bp + 20));
+            z9 = svmla_f64_x(svptrue_b64(), z9, z15, z17);
+            z17 = svdup_n_f64(*(bp + 21));
+            z10 = svmla_f64_x(svptrue_b64(), z10, z15, z24);
+            z24 = svdup_n_f64(*(bp + 22));
+            z11 = svmla_f64_x(svptrue_b64(), z11, z15, z16);
+            z16 = svdup_n_f64(*(bp + 23));
+            z12 = svmla_f64_x(svptrue_b64(), z12, z15, z23);
+            z23 = svdup_n_f64(*(bp + 24));
+            z13 = svmla_f64_x(svptrue_b64(), z13, z15, z22);
+        }
+        if (rem > 1) {
+            z15 = svdup_n_f64(*(bp + 25));
+            z22 = svdup_n_f64(*(bp + 26));
+            __builtin_prefetch((const char *)(an + 8) + 0, 0, 3);
+            __builtin_prefetch((const char *)(bp + 14) + 512, 0, 3);
+            z0 = svmla_f64_x(svptrue_b64(), z0, z14, z21);
+            z21 = svdup_n_f64(*(bp + 27));
+            z1 = svmla_f64_x(svptrue_b64(), z1, z14, z20);
+            z20 = svld1_f64(svptrue_b64(), ap + 16);
+            z2 = svmla_f64_x(svptrue_b64(), z2, z14, z27);
+            z27 = svdup_n_f64(*(bp + 28));
+            z3 = svmla_f64_x(svptrue_b64(), z3, z14, z19);
+            z19 = svdup_n_f64(*(bp + 29));
+            z4 = svmla_f64_x(svptrue_b64(), z4, z14, z26);
+            z26 = svdup_n_f64(*(bp + 30));
+            z5 = svmla_f64_x(svptrue_b64(), z5, z14, z18);
+            z18 = svdup_n_f64(*(bp + 31));
+            z6 = svmla_f64_x(svptrue_b64(), z6, z14, z25);
+            z25 = svdup_n_f64(*(bp + 32));
+            z7 = svmla_f64_x(svptrue_b64(), z7, z14, z17);
+            z17 = svdup_n_f64(*(bp + 33));
+            z8 = svmla_f64_x(svptrue_b64(), z8, z14, z24);
+            z24 = svdup_n_f64(*(bp + 34));
+            z9 = svmla_f64_x(svptrue_b64(), z9, z14, z16);
+            z16 = svdup_n_f64(*(bp + 35));
+            z10 = svmla_f64_x(svptrue_b64(), z10, z14, z23);
+            z23 = svdup_n_f64(*(bp + 36));
+            z11 = svmla_f64_x(svptrue_b64(), z11, z14, z15);
+            z15 = svdup_n_f64(*(bp + 37));
+            z12 = svmla_f64_x(svptrue_b64(), z12, z14, z22);
+            z22 = svdup_n_f64(*(bp + 38));
+            z13 = svmla_f64_x(svptrue_b64(), z13, z14, z21);
+        }
+        if (rem > 2) {
+            z14 = svdup_n_f64(*(bp + 39));
+            z21 = svdup_n_f64(*(bp + 40));
+            __builtin_prefetch((const char *)(an + 16) + 0, 0, 3);
+            __builtin_prefetch((const char *)(bp + 28) + 512, 0, 3);
+            z0 = svmla_f64_x(svptrue_b64(), z0, z20, z27);
+            z27 = svdup_n_f64(*(bp + 41));
+            z1 = svmla_f64_x(svptrue_b64(), z1, z20, z19);
+            z19 = svld1_f64(svptrue_b64(), ap + 24);
+            z2 = svmla_f64_x(svptrue_b64(), z2, z20, z26);
+            z26 = svdup_n_f64(*(bp + 42));
+            z3 = svmla_f64_x(svptrue_b64(), z3, z20, z18);
+            z18 = svdup_n_f64(*(bp + 43));
+            z4 = svmla_f64_x(svptrue_b64(), z4, z20, z25);
+            z25 = svdup_n_f64(*(bp + 44));
+            z5 = svmla_f64_x(svptrue_b64(), z5, z20, z17);
+            z17 = svdup_n_f64(*(bp + 45));
+            z6 = svmla_f64_x(svptrue_b64(), z6, z20, z24);
+            z24 = svdup_n_f64(*(bp + 46));
+            z7 = svmla_f64_x(svptrue_b64(), z7, z20, z16);
+            z16 = svdup_n_f64(*(bp + 47));
+            z8 = svmla_f64_x(svptrue_b64(), z8, z20, z23);
+            z23 = svdup_n_f64(*(bp + 48));
+            z9 = svmla_f64_x(svptrue_b64(), z9, z20, z15);
+            z15 = svdup_n_f64(*(bp + 49));
+            z10 = svmla_f64_x(svptrue_b64(), z10, z20, z22);
+            z22 = svdup_n_f64(*(bp + 50));
+            z11 = svmla_f64_x(svptrue_b64(), z11, z20, z14);
+            z14 = svdup_n_f64(*(bp + 51));
+            z12 = svmla_f64_x(svptrue_b64(), z12, z20, z21);
+            z21 = svdup_n_f64(*(bp + 52));
+            z13 = svmla_f64_x(svptrue_b64(), z13, z20, z27);
+        }
+        if (rem > 3) {
+            z20 = svdup_n_f64(*(bp + 53));
+            z27 = svdup_n_f64(*(bp + 54));
+            __builtin_prefetch((const char *)(an + 24) + 0, 0, 3);
+            __builtin_prefetch((const char *)(bp + 42) + 512, 0, 3);
+            z0 = svmla_f64_x(svptrue_b64(), z0, z19, z26);
+            z26 = svdup_n_f64(*(bp + 55));
+            z1 = svmla_f64_x(svptrue_b64(), z1, z19, z18);
+            z18 = svld1_f64(svptrue_b64(), ap + 32);
+            z2 = svmla_f64_x(svptrue_b64(), z2, z19, z25);
+            z25 = svdup_n_f64(*(bp + 56));
+            z3 = svmla_f64_x(svptrue_b64(), z3, z19, z17);
+            z17 = svdup_n_f64(*(bp + 57));
+            z4 = svmla_f64_x(svptrue_b64(), z4, z19, z24);
+            z24 = svdup_n_f64(*(bp + 58));
+            z5 = svmla_f64_x(svptrue_b64(), z5, z19, z16);
+            z16 = svdup_n_f64(*(bp + 59));
+            z6 = svmla_f64_x(svptrue_b64(), z6, z19, z23);
+            z23 = svdup_n_f64(*(bp + 60));
+            z7 = svmla_f64_x(svptrue_b64(), z7, z19, z15);
+            z15 = svdup_n_f64(*(bp + 61));
+            z8 = svmla_f64_x(svptrue_b64(), z8, z19, z22);
+            z22 = svdup_n_f64(*(bp + 62));
+            z9 = svmla_f64_x(svptrue_b64(), z9, z19, z14);
+            z14 = svdup_n_f64(*(bp + 63));
+            z10 = svmla_f64_x(svptrue_b64(), z10, z19, z21);
+            z21 = svdup_n_f64(*(bp + 64));
+            z11 = svmla_f64_x(svptrue_b64(), z11, z19, z20);
+            z20 = svdup_n_f64(*(bp + 65));
+            z12 = svmla_f64_x(svptrue_b64(), z12, z19, z27);
+            z27 = svdup_n_f64(*(bp + 66));
+            z13 = svmla_f64_x(svptrue_b64(), z13, z19, z26);
+        }
+        if (rem > 4) {
+            z19 = svdup_n_f64(*(bp + 67));
+            z26 = svdup_n_f64(*(bp + 68));
+            __builtin_prefetch((const char *)(an + 32) + 0, 0, 3);
+            __builtin_prefetch((const char *)(bp + 56) + 512, 0, 3);
+            z0 = svmla_f64_x(svptrue_b64(), z0, z18, z25);
+            z25 = svdup_n_f64(*(bp + 69));
+            z1 = svmla_f64_x(svptrue_b64(), z1, z18, z17);
+            z17 = svld1_f64(svptrue_b64(), ap + 40);
+            z2 = svmla_f64_x(svptrue_b64(), z2, z18, z24);
+            z24 = svdup_n_f64(*(bp + 70));
+            z3 = svmla_f64_x(svptrue_b64(), z3, z18, z16);
+            z16 = svdup_n_f64(*(bp + 71));
+            z4 = svmla_f64_x(svptrue_b64(), z4, z18, z23);
+            z23 = svdup_n_f64(*(bp + 72));
+            z5 = svmla_f64_x(svptrue_b64(), z5, z18, z15);
+            z15 = svdup_n_f64(*(bp + 73));
+            z6 = svmla_f64_x(svptrue_b64(), z6, z18, z22);
+            z22 = svdup_n_f64(*(bp + 74));
+            z7 = svmla_f64_x(svptrue_b64(), z7, z18, z14);
+            z14 = svdup_n_f64(*(bp + 75));
+            z8 = svmla_f64_x(svptrue_b64(), z8, z18, z21);
+            z21 = svdup_n_f64(*(bp + 76));
+            z9 = svmla_f64_x(svptrue_b64(), z9, z18, z20);
+            z20 = svdup_n_f64(*(bp + 77));
+            z10 = svmla_f64_x(svptrue_b64(), z10, z18, z27);
+            z27 = svdup_n_f64(*(bp + 78));
+            z11 = svmla_f64_x(svptrue_b64(), z11, z18, z19);
+            z19 = svdup_n_f64(*(bp + 79));
+            z12 = svmla_f64_x(svptrue_b64(), z12, z18, z26);
+            z26 = svdup_n_f64(*(bp + 80));
+            z13 = svmla_f64_x(svptrue_b64(), z13, z18, z25);
+        }
+        if (rem > 5) {
+            z18 = svdup_n_f64(*(bp + 81));
+            z25 = svdup_n_f64(*(bp + 82));
+            __builtin_prefetch((const char *)(an + 40) + 0, 0, 3);
+            __builtin_prefetch((const char *)(bp + 70) + 512, 0, 3);
+            z0 = svmla_f64_x(svptrue_b64(), z0, z17, z24);
+            z24 = svdup_n_f64(*(bp + 83));
+            z1 = svmla_f64_x(svptrue_b64(), z1, z17, z16);
+            z16 = svld1_f64(svptrue_b64(), ap + 48);
+            z2 = svmla_f64_x(svptrue_b64(), z2, z17, z23);
+            z23 = svdup_n_f64(*(bp + 84));
+            z3 = svmla_f64_x(svptrue_b64(), z3, z17, z15);
+            z15 = svdup_n_f64(*(bp + 85));
+            z4 = svmla_f64_x(svptrue_b64(), z4, z17, z22);
+            z22 = svdup_n_f64(*(bp + 86));
+            z5 = svmla_f64_x(svptrue_b64(), z5, z17, z14);
+            z14 = svdup_n_f64(*(bp + 87));
+            z6 = svmla_f64_x(svptrue_b64(), z6, z17, z21);
+            z21 = svdup_n_f64(*(bp + 88));
+            z7 = svmla_f64_x(svptrue_b64(), z7, z17, z20);
+            z20 = svdup_n_f64(*(bp + 89));
+            z8 = svmla_f64_x(svptrue_b64(), z8, z17, z27);
+            z27 = svdup_n_f64(*(bp + 90));
+            z9 = svmla_f64_x(svptrue_b64(), z9, z17, z19);
+            z19 = svdup_n_f64(*(bp + 91));
+            z10 = svmla_f64_x(svptrue_b64(), z10, z17, z26);
+            z26 = svdup_n_f64(*(bp + 92));
+            z11 = svmla_f64_x(svptrue_b64(), z11, z17, z18);
+            z18 = svdup_n_f64(*(bp + 93));
+            z12 = svmla_f64_x(svptrue_b64(), z12, z17, z25);
+            z25 = svdup_n_f64(*(bp + 94));
+            z13 = svmla_f64_x(svptrue_b64(), z13, z17, z24);
+        }
+
+        /* epilogue: the rest of the last iteration, in the registers
+         * of the copy it follows */
+        switch (rem) {
+        case 0:
+            z16 = svdup_n_f64(*(bp + 11));
+            z23 = svdup_n_f64(*(bp + 12));
+            __builtin_prefetch((const char *)(an + 0) + 0, 0, 3);
+            __builtin_prefetch((const char *)(bp + 0) + 512, 0, 3);
+            z0 = svmla_f64_x(svptrue_b64(), z0, z15, z22);
+            z22 = svdup_n_f64(*(bp + 13));
+            z1 = svmla_f64_x(svptrue_b64(), z1, z15, z14);
+            z2 = svmla_f64_x(svptrue_b64(), z2, z15, z21);
+            z3 = svmla_f64_x(svptrue_b64(), z3, z15, z20);
+            z4 = svmla_f64_x(svptrue_b64(), z4, z15, z27);
+            z5 = svmla_f64_x(svptrue_b64(), z5, z15, z19);
+            z6 = svmla_f64_x(svptrue_b64(), z6, z15, z26);
+            z7 = svmla_f64_x(svptrue_b64(), z7, z15, z18);
+            z8 = svmla_f64_x(svptrue_b64(), z8, z15, z25);
+            z9 = svmla_f64_x(svptrue_b64(), z9, z15, z17);
+            z10 = svmla_f64_x(svptrue_b64(), z10, z15, z24);
+            z11 = svmla_f64_x(svptrue_b64(), z11, z15, z16);
+            z12 = svmla_f64_x(svptrue_b64(), z12, z15, z23);
+            z13 = svmla_f64_x(svptrue_b64(), z13, z15, z22);
+            break;
+        case 1:
+            z15 = svdup_n_f64(*(bp + 25));
+            z22 = svdup_n_f64(*(bp + 26));
+            __builtin_prefetch((const char *)(an + 8) + 0, 0, 3);
+            __builtin_prefetch((const char *)(bp + 14) + 512, 0, 3);
+            z0 = svmla_f64_x(svptrue_b64(), z0, z14, z21);
+            z21 = svdup_n_f64(*(bp + 27));
+            z1 = svmla_f64_x(svptrue_b64(), z1, z14, z20);
+            z2 = svmla_f64_x(svptrue_b64(), z2, z14, z27);
+            z3 = svmla_f64_x(svptrue_b64(), z3, z14, z19);
+            z4 = svmla_f64_x(svptrue_b64(), z4, z14, z26);
+            z5 = svmla_f64_x(svptrue_b64(), z5, z14, z18);
+            z6 = svmla_f64_x(svptrue_b64(), z6, z14, z25);
+            z7 = svmla_f64_x(svptrue_b64(), z7, z14, z17);
+            z8 = svmla_f64_x(svptrue_b64(), z8, z14, z24);
+            z9 = svmla_f64_x(svptrue_b64(), z9, z14, z16);
+            z10 = svmla_f64_x(svptrue_b64(), z10, z14, z23);
+            z11 = svmla_f64_x(svptrue_b64(), z11, z14, z15);
+            z12 = svmla_f64_x(svptrue_b64(), z12, z14, z22);
+            z13 = svmla_f64_x(svptrue_b64(), z13, z14, z21);
+            break;
+        case 2:
+            z14 = svdup_n_f64(*(bp + 39));
+            z21 = svdup_n_f64(*(bp + 40));
+            __builtin_prefetch((const char *)(an + 16) + 0, 0, 3);
+            __builtin_prefetch((const char *)(bp + 28) + 512, 0, 3);
+            z0 = svmla_f64_x(svptrue_b64(), z0, z20, z27);
+            z27 = svdup_n_f64(*(bp + 41));
+            z1 = svmla_f64_x(svptrue_b64(), z1, z20, z19);
+            z2 = svmla_f64_x(svptrue_b64(), z2, z20, z26);
+            z3 = svmla_f64_x(svptrue_b64(), z3, z20, z18);
+            z4 = svmla_f64_x(svptrue_b64(), z4, z20, z25);
+            z5 = svmla_f64_x(svptrue_b64(), z5, z20, z17);
+            z6 = svmla_f64_x(svptrue_b64(), z6, z20, z24);
+            z7 = svmla_f64_x(svptrue_b64(), z7, z20, z16);
+            z8 = svmla_f64_x(svptrue_b64(), z8, z20, z23);
+            z9 = svmla_f64_x(svptrue_b64(), z9, z20, z15);
+            z10 = svmla_f64_x(svptrue_b64(), z10, z20, z22);
+            z11 = svmla_f64_x(svptrue_b64(), z11, z20, z14);
+            z12 = svmla_f64_x(svptrue_b64(), z12, z20, z21);
+            z13 = svmla_f64_x(svptrue_b64(), z13, z20, z27);
+            break;
+        case 3:
+            z20 = svdup_n_f64(*(bp + 53));
+            z27 = svdup_n_f64(*(bp + 54));
+            __builtin_prefetch((const char *)(an + 24) + 0, 0, 3);
+            __builtin_prefetch((const char *)(bp + 42) + 512, 0, 3);
+            z0 = svmla_f64_x(svptrue_b64(), z0, z19, z26);
+            z26 = svdup_n_f64(*(bp + 55));
+            z1 = svmla_f64_x(svptrue_b64(), z1, z19, z18);
+            z2 = svmla_f64_x(svptrue_b64(), z2, z19, z25);
+            z3 = svmla_f64_x(svptrue_b64(), z3, z19, z17);
+            z4 = svmla_f64_x(svptrue_b64(), z4, z19, z24);
+            z5 = svmla_f64_x(svptrue_b64(), z5, z19, z16);
+            z6 = svmla_f64_x(svptrue_b64(), z6, z19, z23);
+            z7 = svmla_f64_x(svptrue_b64(), z7, z19, z15);
+            z8 = svmla_f64_x(svptrue_b64(), z8, z19, z22);
+            z9 = svmla_f64_x(svptrue_b64(), z9, z19, z14);
+            z10 = svmla_f64_x(svptrue_b64(), z10, z19, z21);
+            z11 = svmla_f64_x(svptrue_b64(), z11, z19, z20);
+            z12 = svmla_f64_x(svptrue_b64(), z12, z19, z27);
+            z13 = svmla_f64_x(svptrue_b64(), z13, z19, z26);
+            break;
+        case 4:
+            z19 = svdup_n_f64(*(bp + 67));
+            z26 = svdup_n_f64(*(bp + 68));
+            __builtin_prefetch((const char *)(an + 32) + 0, 0, 3);
+            __builtin_prefetch((const char *)(bp + 56) + 512, 0, 3);
+            z0 = svmla_f64_x(svptrue_b64(), z0, z18, z25);
+            z25 = svdup_n_f64(*(bp + 69));
+            z1 = svmla_f64_x(svptrue_b64(), z1, z18, z17);
+            z2 = svmla_f64_x(svptrue_b64(), z2, z18, z24);
+            z3 = svmla_f64_x(svptrue_b64(), z3, z18, z16);
+            z4 = svmla_f64_x(svptrue_b64(), z4, z18, z23);
+            z5 = svmla_f64_x(svptrue_b64(), z5, z18, z15);
+            z6 = svmla_f64_x(svptrue_b64(), z6, z18, z22);
+            z7 = svmla_f64_x(svptrue_b64(), z7, z18, z14);
+            z8 = svmla_f64_x(svptrue_b64(), z8, z18, z21);
+            z9 = svmla_f64_x(svptrue_b64(), z9, z18, z20);
+            z10 = svmla_f64_x(svptrue_b64(), z10, z18, z27);
+            z11 = svmla_f64_x(svptrue_b64(), z11, z18, z19);
+            z12 = svmla_f64_x(svptrue_b64(), z12, z18, z26);
+            z13 = svmla_f64_x(svptrue_b64(), z13, z18, z25);
+            break;
+        case 5:
+            z18 = svdup_n_f64(*(bp + 81));
+            z25 = svdup_n_f64(*(bp + 82));
+            __builtin_prefetch((const char *)(an + 40) + 0, 0, 3);
+            __builtin_prefetch((const char *)(bp + 70) + 512, 0, 3);
+            z0 = svmla_f64_x(svptrue_b64(), z0, z17, z24);
+            z24 = svdup_n_f64(*(bp + 83));
+            z1 = svmla_f64_x(svptrue_b64(), z1, z17, z16);
+            z2 = svmla_f64_x(svptrue_b64(), z2, z17, z23);
+            z3 = svmla_f64_x(svptrue_b64(), z3, z17, z15);
+            z4 = svmla_f64_x(svptrue_b64(), z4, z17, z22);
+            z5 = svmla_f64_x(svptrue_b64(), z5, z17, z14);
+            z6 = svmla_f64_x(svptrue_b64(), z6, z17, z21);
+            z7 = svmla_f64_x(svptrue_b64(), z7, z17, z20);
+            z8 = svmla_f64_x(svptrue_b64(), z8, z17, z27);
+            z9 = svmla_f64_x(svptrue_b64(), z9, z17, z19);
+            z10 = svmla_f64_x(svptrue_b64(), z10, z17, z26);
+            z11 = svmla_f64_x(svptrue_b64(), z11, z17, z18);
+            z12 = svmla_f64_x(svptrue_b64(), z12, z17, z25);
+            z13 = svmla_f64_x(svptrue_b64(), z13, z17, z24);
+            break;
+        case 6:
+            z17 = svdup_n_f64(*(bp + 95));
+            z24 = svdup_n_f64(*(bp + 96));
+            __builtin_prefetch((const char *)(an + 48) + 0, 0, 3);
+            __builtin_prefetch((const char *)(bp + 84) + 512, 0, 3);
+            z0 = svmla_f64_x(svptrue_b64(), z0, z16, z23);
+            z23 = svdup_n_f64(*(bp + 97));
+            z1 = svmla_f64_x(svptrue_b64(), z1, z16, z15);
+            z2 = svmla_f64_x(svptrue_b64(), z2, z16, z22);
+            z3 = svmla_f64_x(svptrue_b64(), z3, z16, z14);
+            z4 = svmla_f64_x(svptrue_b64(), z4, z16, z21);
+            z5 = svmla_f64_x(svptrue_b64(), z5, z16, z20);
+            z6 = svmla_f64_x(svptrue_b64(), z6, z16, z27);
+            z7 = svmla_f64_x(svptrue_b64(), z7, z16, z19);
+            z8 = svmla_f64_x(svptrue_b64(), z8, z16, z26);
+            z9 = svmla_f64_x(svptrue_b64(), z9, z16, z18);
+            z10 = svmla_f64_x(svptrue_b64(), z10, z16, z25);
+            z11 = svmla_f64_x(svptrue_b64(), z11, z16, z17);
+            z12 = svmla_f64_x(svptrue_b64(), z12, z16, z24);
+            z13 = svmla_f64_x(svptrue_b64(), z13, z16, z23);
+            break;
+
+        }
+    }
+    const double *al_ = (const double *)alpha, *be_ = (const double *)beta;
+    const double ar_ = al_[0], ai_ = al_[1], br_ = be_[0], bi_ = be_[1];
+    /* each C vector: re + i*im of its two sums (pairs swapped, add-subtract) */
+    z0 = svmla_f64_x(svptrue_b64(), z0, svtbl_f64(z1, sveor_n_u64_x(svptrue_b64(), svindex_u64(0, 1), 1)), svdupq_n_f64(-1.0, 1.0));
+    z2 = svmla_f64_x(svptrue_b64(), z2, svtbl_f64(z3, sveor_n_u64_x(svptrue_b64(), svindex_u64(0, 1), 1)), svdupq_n_f64(-1.0, 1.0));
+    z4 = svmla_f64_x(svptrue_b64(), z4, svtbl_f64(z5, sveor_n_u64_x(svptrue_b64(), svindex_u64(0, 1), 1)), svdupq_n_f64(-1.0, 1.0));
+    z6 = svmla_f64_x(svptrue_b64(), z6, svtbl_f64(z7, sveor_n_u64_x(svptrue_b64(), svindex_u64(0, 1), 1)), svdupq_n_f64(-1.0, 1.0));
+    z8 = svmla_f64_x(svptrue_b64(), z8, svtbl_f64(z9, sveor_n_u64_x(svptrue_b64(), svindex_u64(0, 1), 1)), svdupq_n_f64(-1.0, 1.0));
+    z10 = svmla_f64_x(svptrue_b64(), z10, svtbl_f64(z11, sveor_n_u64_x(svptrue_b64(), svindex_u64(0, 1), 1)), svdupq_n_f64(-1.0, 1.0));
+    z12 = svmla_f64_x(svptrue_b64(), z12, svtbl_f64(z13, sveor_n_u64_x(svptrue_b64(), svindex_u64(0, 1), 1)), svdupq_n_f64(-1.0, 1.0));
+    if (m == 4 && n == 7 && rs_c == 1) {
+        if (ar_ == 1 && ai_ == 0 && br_ == 0 && bi_ == 0) {
+            svst1_f64(svptrue_b64(), (double *)(c + 0 + 0 * cs_c), z0);
+            svst1_f64(svptrue_b64(), (double *)(c + 0 + 1 * cs_c), z2);
+            svst1_f64(svptrue_b64(), (double *)(c + 0 + 2 * cs_c), z4);
+            svst1_f64(svptrue_b64(), (double *)(c + 0 + 3 * cs_c), z6);
+            svst1_f64(svptrue_b64(), (double *)(c + 0 + 4 * cs_c), z8);
+            svst1_f64(svptrue_b64(), (double *)(c + 0 + 5 * cs_c), z10);
+            svst1_f64(svptrue_b64(), (double *)(c + 0 + 6 * cs_c), z12);
+        } else if (ar_ == 1 && ai_ == 0 && br_ == 1 && bi_ == 0) {
+            { const svfloat64_t c_ = svld1_f64(svptrue_b64(), (double *)(c + 0 + 0 * cs_c));
+              z0 = svadd_f64_x(svptrue_b64(), z0, c_);
+            }
+            { const svfloat64_t c_ = svld1_f64(svptrue_b64(), (double *)(c + 0 + 1 * cs_c));
+              z2 = svadd_f64_x(svptrue_b64(), z2, c_);
+            }
+            { const svfloat64_t c_ = svld1_f64(svptrue_b64(), (double *)(c + 0 + 2 * cs_c));
+              z4 = svadd_f64_x(svptrue_b64(), z4, c_);
+            }
+            { const svfloat64_t c_ = svld1_f64(svptrue_b64(), (double *)(c + 0 + 3 * cs_c));
+              z6 = svadd_f64_x(svptrue_b64(), z6, c_);
+            }
+            { const svfloat64_t c_ = svld1_f64(svptrue_b64(), (double *)(c + 0 + 4 * cs_c));
+              z8 = svadd_f64_x(svptrue_b64(), z8, c_);
+            }
+            { const svfloat64_t c_ = svld1_f64(svptrue_b64(), (double *)(c + 0 + 5 * cs_c));
+              z10 = svadd_f64_x(svptrue_b64(), z10, c_);
+            }
+            { const svfloat64_t c_ = svld1_f64(svptrue_b64(), (double *)(c + 0 + 6 * cs_c));
+              z12 = svadd_f64_x(svptrue_b64(), z12, c_);
+            }
+            svst1_f64(svptrue_b64(), (double *)(c + 0 + 0 * cs_c), z0);
+            svst1_f64(svptrue_b64(), (double *)(c + 0 + 1 * cs_c), z2);
+            svst1_f64(svptrue_b64(), (double *)(c + 0 + 2 * cs_c), z4);
+            svst1_f64(svptrue_b64(), (double *)(c + 0 + 3 * cs_c), z6);
+            svst1_f64(svptrue_b64(), (double *)(c + 0 + 4 * cs_c), z8);
+            svst1_f64(svptrue_b64(), (double *)(c + 0 + 5 * cs_c), z10);
+            svst1_f64(svptrue_b64(), (double *)(c + 0 + 6 * cs_c), z12);
+        } else if (br_ == 0 && bi_ == 0) {
+            const svfloat64_t var_ = svdup_n_f64(ar_);
+            const svfloat64_t vai_ = svdup_n_f64(ai_);
+            svst1_f64(svptrue_b64(), (double *)(c + 0 + 0 * cs_c), svmla_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svtbl_f64(z0, sveor_n_u64_x(svptrue_b64(), svindex_u64(0, 1), 1)), vai_), svdupq_n_f64(-1.0, 1.0)), z0, var_));
+            svst1_f64(svptrue_b64(), (double *)(c + 0 + 1 * cs_c), svmla_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svtbl_f64(z2, sveor_n_u64_x(svptrue_b64(), svindex_u64(0, 1), 1)), vai_), svdupq_n_f64(-1.0, 1.0)), z2, var_));
+            svst1_f64(svptrue_b64(), (double *)(c + 0 + 2 * cs_c), svmla_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svtbl_f64(z4, sveor_n_u64_x(svptrue_b64(), svindex_u64(0, 1), 1)), vai_), svdupq_n_f64(-1.0, 1.0)), z4, var_));
+            svst1_f64(svptrue_b64(), (double *)(c + 0 + 3 * cs_c), svmla_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svtbl_f64(z6, sveor_n_u64_x(svptrue_b64(), svindex_u64(0, 1), 1)), vai_), svdupq_n_f64(-1.0, 1.0)), z6, var_));
+            svst1_f64(svptrue_b64(), (double *)(c + 0 + 4 * cs_c), svmla_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svtbl_f64(z8, sveor_n_u64_x(svptrue_b64(), svindex_u64(0, 1), 1)), vai_), svdupq_n_f64(-1.0, 1.0)), z8, var_));
+            svst1_f64(svptrue_b64(), (double *)(c + 0 + 5 * cs_c), svmla_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svtbl_f64(z10, sveor_n_u64_x(svptrue_b64(), svindex_u64(0, 1), 1)), vai_), svdupq_n_f64(-1.0, 1.0)), z10, var_));
+            svst1_f64(svptrue_b64(), (double *)(c + 0 + 6 * cs_c), svmla_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svtbl_f64(z12, sveor_n_u64_x(svptrue_b64(), svindex_u64(0, 1), 1)), vai_), svdupq_n_f64(-1.0, 1.0)), z12, var_));
+        } else {
+            const svfloat64_t var_ = svdup_n_f64(ar_);
+            const svfloat64_t vai_ = svdup_n_f64(ai_);
+            const svfloat64_t vbr_ = svdup_n_f64(br_);
+            const svfloat64_t vbi_ = svdup_n_f64(bi_);
+            { const svfloat64_t c_ = svld1_f64(svptrue_b64(), (double *)(c + 0 + 0 * cs_c));
+              z0 = svadd_f64_x(svptrue_b64(), svmla_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svtbl_f64(z0, sveor_n_u64_x(svptrue_b64(), svindex_u64(0, 1), 1)), vai_), svdupq_n_f64(-1.0, 1.0)), z0, var_), svmla_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svtbl_f64(c_, sveor_n_u64_x(svptrue_b64(), svindex_u64(0, 1), 1)), vbi_), svdupq_n_f64(-1.0, 1.0)), c_, vbr_));
+            }
+            { const svfloat64_t c_ = svld1_f64(svptrue_b64(), (double *)(c + 0 + 1 * cs_c));
+              z2 = svadd_f64_x(svptrue_b64(), svmla_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svtbl_f64(z2, sveor_n_u64_x(svptrue_b64(), svindex_u64(0, 1), 1)), vai_), svdupq_n_f64(-1.0, 1.0)), z2, var_), svmla_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svtbl_f64(c_, sveor_n_u64_x(svptrue_b64(), svindex_u64(0, 1), 1)), vbi_), svdupq_n_f64(-1.0, 1.0)), c_, vbr_));
+            }
+            { const svfloat64_t c_ = svld1_f64(svptrue_b64(), (double *)(c + 0 + 2 * cs_c));
+              z4 = svadd_f64_x(svptrue_b64(), svmla_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svtbl_f64(z4, sveor_n_u64_x(svptrue_b64(), svindex_u64(0, 1), 1)), vai_), svdupq_n_f64(-1.0, 1.0)), z4, var_), svmla_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svtbl_f64(c_, sveor_n_u64_x(svptrue_b64(), svindex_u64(0, 1), 1)), vbi_), svdupq_n_f64(-1.0, 1.0)), c_, vbr_));
+            }
+            { const svfloat64_t c_ = svld1_f64(svptrue_b64(), (double *)(c + 0 + 3 * cs_c));
+              z6 = svadd_f64_x(svptrue_b64(), svmla_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svtbl_f64(z6, sveor_n_u64_x(svptrue_b64(), svindex_u64(0, 1), 1)), vai_), svdupq_n_f64(-1.0, 1.0)), z6, var_), svmla_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svtbl_f64(c_, sveor_n_u64_x(svptrue_b64(), svindex_u64(0, 1), 1)), vbi_), svdupq_n_f64(-1.0, 1.0)), c_, vbr_));
+            }
+            { const svfloat64_t c_ = svld1_f64(svptrue_b64(), (double *)(c + 0 + 4 * cs_c));
+              z8 = svadd_f64_x(svptrue_b64(), svmla_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svtbl_f64(z8, sveor_n_u64_x(svptrue_b64(), svindex_u64(0, 1), 1)), vai_), svdupq_n_f64(-1.0, 1.0)), z8, var_), svmla_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svtbl_f64(c_, sveor_n_u64_x(svptrue_b64(), svindex_u64(0, 1), 1)), vbi_), svdupq_n_f64(-1.0, 1.0)), c_, vbr_));
+            }
+            { const svfloat64_t c_ = svld1_f64(svptrue_b64(), (double *)(c + 0 + 5 * cs_c));
+              z10 = svadd_f64_x(svptrue_b64(), svmla_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svtbl_f64(z10, sveor_n_u64_x(svptrue_b64(), svindex_u64(0, 1), 1)), vai_), svdupq_n_f64(-1.0, 1.0)), z10, var_), svmla_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svtbl_f64(c_, sveor_n_u64_x(svptrue_b64(), svindex_u64(0, 1), 1)), vbi_), svdupq_n_f64(-1.0, 1.0)), c_, vbr_));
+            }
+            { const svfloat64_t c_ = svld1_f64(svptrue_b64(), (double *)(c + 0 + 6 * cs_c));
+              z12 = svadd_f64_x(svptrue_b64(), svmla_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svtbl_f64(z12, sveor_n_u64_x(svptrue_b64(), svindex_u64(0, 1), 1)), vai_), svdupq_n_f64(-1.0, 1.0)), z12, var_), svmla_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svtbl_f64(c_, sveor_n_u64_x(svptrue_b64(), svindex_u64(0, 1), 1)), vbi_), svdupq_n_f64(-1.0, 1.0)), c_, vbr_));
+            }
+            svst1_f64(svptrue_b64(), (double *)(c + 0 + 0 * cs_c), z0);
+            svst1_f64(svptrue_b64(), (double *)(c + 0 + 1 * cs_c), z2);
+            svst1_f64(svptrue_b64(), (double *)(c + 0 + 2 * cs_c), z4);
+            svst1_f64(svptrue_b64(), (double *)(c + 0 + 3 * cs_c), z6);
+            svst1_f64(svptrue_b64(), (double *)(c + 0 + 4 * cs_c), z8);
+            svst1_f64(svptrue_b64(), (double *)(c + 0 + 5 * cs_c), z10);
+            svst1_f64(svptrue_b64(), (double *)(c + 0 + 6 * cs_c), z12);
+        }
+        return;
+    }
+    if (rs_c == 1) {   /* edge tile: predicated */
+        if (ar_ == 1 && ai_ == 0 && br_ == 0 && bi_ == 0) {
+            if (0 < m && 0 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)0, (int64_t)2 * m);
+                svst1_f64(k_, (double *)(c + 0 + 0 * cs_c), z0);
+            }
+            if (0 < m && 1 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)0, (int64_t)2 * m);
+                svst1_f64(k_, (double *)(c + 0 + 1 * cs_c), z2);
+            }
+            if (0 < m && 2 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)0, (int64_t)2 * m);
+                svst1_f64(k_, (double *)(c + 0 + 2 * cs_c), z4);
+            }
+            if (0 < m && 3 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)0, (int64_t)2 * m);
+                svst1_f64(k_, (double *)(c + 0 + 3 * cs_c), z6);
+            }
+            if (0 < m && 4 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)0, (int64_t)2 * m);
+                svst1_f64(k_, (double *)(c + 0 + 4 * cs_c), z8);
+            }
+            if (0 < m && 5 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)0, (int64_t)2 * m);
+                svst1_f64(k_, (double *)(c + 0 + 5 * cs_c), z10);
+            }
+            if (0 < m && 6 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)0, (int64_t)2 * m);
+                svst1_f64(k_, (double *)(c + 0 + 6 * cs_c), z12);
+            }
+        } else if (ar_ == 1 && ai_ == 0 && br_ == 1 && bi_ == 0) {
+            if (0 < m && 0 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)0, (int64_t)2 * m);
+                { const svfloat64_t c_ = svld1_f64(k_, (double *)(c + 0 + 0 * cs_c));
+                  z0 = svadd_f64_x(svptrue_b64(), z0, c_);
+                }
+            }
+            if (0 < m && 1 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)0, (int64_t)2 * m);
+                { const svfloat64_t c_ = svld1_f64(k_, (double *)(c + 0 + 1 * cs_c));
+                  z2 = svadd_f64_x(svptrue_b64(), z2, c_);
+                }
+            }
+            if (0 < m && 2 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)0, (int64_t)2 * m);
+                { const svfloat64_t c_ = svld1_f64(k_, (double *)(c + 0 + 2 * cs_c));
+                  z4 = svadd_f64_x(svptrue_b64(), z4, c_);
+                }
+            }
+            if (0 < m && 3 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)0, (int64_t)2 * m);
+                { const svfloat64_t c_ = svld1_f64(k_, (double *)(c + 0 + 3 * cs_c));
+                  z6 = svadd_f64_x(svptrue_b64(), z6, c_);
+                }
+            }
+            if (0 < m && 4 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)0, (int64_t)2 * m);
+                { const svfloat64_t c_ = svld1_f64(k_, (double *)(c + 0 + 4 * cs_c));
+                  z8 = svadd_f64_x(svptrue_b64(), z8, c_);
+                }
+            }
+            if (0 < m && 5 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)0, (int64_t)2 * m);
+                { const svfloat64_t c_ = svld1_f64(k_, (double *)(c + 0 + 5 * cs_c));
+                  z10 = svadd_f64_x(svptrue_b64(), z10, c_);
+                }
+            }
+            if (0 < m && 6 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)0, (int64_t)2 * m);
+                { const svfloat64_t c_ = svld1_f64(k_, (double *)(c + 0 + 6 * cs_c));
+                  z12 = svadd_f64_x(svptrue_b64(), z12, c_);
+                }
+            }
+            if (0 < m && 0 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)0, (int64_t)2 * m);
+                svst1_f64(k_, (double *)(c + 0 + 0 * cs_c), z0);
+            }
+            if (0 < m && 1 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)0, (int64_t)2 * m);
+                svst1_f64(k_, (double *)(c + 0 + 1 * cs_c), z2);
+            }
+            if (0 < m && 2 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)0, (int64_t)2 * m);
+                svst1_f64(k_, (double *)(c + 0 + 2 * cs_c), z4);
+            }
+            if (0 < m && 3 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)0, (int64_t)2 * m);
+                svst1_f64(k_, (double *)(c + 0 + 3 * cs_c), z6);
+            }
+            if (0 < m && 4 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)0, (int64_t)2 * m);
+                svst1_f64(k_, (double *)(c + 0 + 4 * cs_c), z8);
+            }
+            if (0 < m && 5 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)0, (int64_t)2 * m);
+                svst1_f64(k_, (double *)(c + 0 + 5 * cs_c), z10);
+            }
+            if (0 < m && 6 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)0, (int64_t)2 * m);
+                svst1_f64(k_, (double *)(c + 0 + 6 * cs_c), z12);
+            }
+        } else if (br_ == 0 && bi_ == 0) {
+            const svfloat64_t var_ = svdup_n_f64(ar_);
+            const svfloat64_t vai_ = svdup_n_f64(ai_);
+            if (0 < m && 0 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)0, (int64_t)2 * m);
+                svst1_f64(k_, (double *)(c + 0 + 0 * cs_c), svmla_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svtbl_f64(z0, sveor_n_u64_x(svptrue_b64(), svindex_u64(0, 1), 1)), vai_), svdupq_n_f64(-1.0, 1.0)), z0, var_));
+            }
+            if (0 < m && 1 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)0, (int64_t)2 * m);
+                svst1_f64(k_, (double *)(c + 0 + 1 * cs_c), svmla_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svtbl_f64(z2, sveor_n_u64_x(svptrue_b64(), svindex_u64(0, 1), 1)), vai_), svdupq_n_f64(-1.0, 1.0)), z2, var_));
+            }
+            if (0 < m && 2 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)0, (int64_t)2 * m);
+                svst1_f64(k_, (double *)(c + 0 + 2 * cs_c), svmla_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svtbl_f64(z4, sveor_n_u64_x(svptrue_b64(), svindex_u64(0, 1), 1)), vai_), svdupq_n_f64(-1.0, 1.0)), z4, var_));
+            }
+            if (0 < m && 3 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)0, (int64_t)2 * m);
+                svst1_f64(k_, (double *)(c + 0 + 3 * cs_c), svmla_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svtbl_f64(z6, sveor_n_u64_x(svptrue_b64(), svindex_u64(0, 1), 1)), vai_), svdupq_n_f64(-1.0, 1.0)), z6, var_));
+            }
+            if (0 < m && 4 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)0, (int64_t)2 * m);
+                svst1_f64(k_, (double *)(c + 0 + 4 * cs_c), svmla_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svtbl_f64(z8, sveor_n_u64_x(svptrue_b64(), svindex_u64(0, 1), 1)), vai_), svdupq_n_f64(-1.0, 1.0)), z8, var_));
+            }
+            if (0 < m && 5 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)0, (int64_t)2 * m);
+                svst1_f64(k_, (double *)(c + 0 + 5 * cs_c), svmla_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svtbl_f64(z10, sveor_n_u64_x(svptrue_b64(), svindex_u64(0, 1), 1)), vai_), svdupq_n_f64(-1.0, 1.0)), z10, var_));
+            }
+            if (0 < m && 6 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)0, (int64_t)2 * m);
+                svst1_f64(k_, (double *)(c + 0 + 6 * cs_c), svmla_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svtbl_f64(z12, sveor_n_u64_x(svptrue_b64(), svindex_u64(0, 1), 1)), vai_), svdupq_n_f64(-1.0, 1.0)), z12, var_));
+            }
+        } else {
+            const svfloat64_t var_ = svdup_n_f64(ar_);
+            const svfloat64_t vai_ = svdup_n_f64(ai_);
+            const svfloat64_t vbr_ = svdup_n_f64(br_);
+            const svfloat64_t vbi_ = svdup_n_f64(bi_);
+            if (0 < m && 0 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)0, (int64_t)2 * m);
+                { const svfloat64_t c_ = svld1_f64(k_, (double *)(c + 0 + 0 * cs_c));
+                  z0 = svadd_f64_x(svptrue_b64(), svmla_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svtbl_f64(z0, sveor_n_u64_x(svptrue_b64(), svindex_u64(0, 1), 1)), vai_), svdupq_n_f64(-1.0, 1.0)), z0, var_), svmla_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svtbl_f64(c_, sveor_n_u64_x(svptrue_b64(), svindex_u64(0, 1), 1)), vbi_), svdupq_n_f64(-1.0, 1.0)), c_, vbr_));
+                }
+            }
+            if (0 < m && 1 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)0, (int64_t)2 * m);
+                { const svfloat64_t c_ = svld1_f64(k_, (double *)(c + 0 + 1 * cs_c));
+                  z2 = svadd_f64_x(svptrue_b64(), svmla_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svtbl_f64(z2, sveor_n_u64_x(svptrue_b64(), svindex_u64(0, 1), 1)), vai_), svdupq_n_f64(-1.0, 1.0)), z2, var_), svmla_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svtbl_f64(c_, sveor_n_u64_x(svptrue_b64(), svindex_u64(0, 1), 1)), vbi_), svdupq_n_f64(-1.0, 1.0)), c_, vbr_));
+                }
+            }
+            if (0 < m && 2 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)0, (int64_t)2 * m);
+                { const svfloat64_t c_ = svld1_f64(k_, (double *)(c + 0 + 2 * cs_c));
+                  z4 = svadd_f64_x(svptrue_b64(), svmla_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svtbl_f64(z4, sveor_n_u64_x(svptrue_b64(), svindex_u64(0, 1), 1)), vai_), svdupq_n_f64(-1.0, 1.0)), z4, var_), svmla_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svtbl_f64(c_, sveor_n_u64_x(svptrue_b64(), svindex_u64(0, 1), 1)), vbi_), svdupq_n_f64(-1.0, 1.0)), c_, vbr_));
+                }
+            }
+            if (0 < m && 3 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)0, (int64_t)2 * m);
+                { const svfloat64_t c_ = svld1_f64(k_, (double *)(c + 0 + 3 * cs_c));
+                  z6 = svadd_f64_x(svptrue_b64(), svmla_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svtbl_f64(z6, sveor_n_u64_x(svptrue_b64(), svindex_u64(0, 1), 1)), vai_), svdupq_n_f64(-1.0, 1.0)), z6, var_), svmla_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svtbl_f64(c_, sveor_n_u64_x(svptrue_b64(), svindex_u64(0, 1), 1)), vbi_), svdupq_n_f64(-1.0, 1.0)), c_, vbr_));
+                }
+            }
+            if (0 < m && 4 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)0, (int64_t)2 * m);
+                { const svfloat64_t c_ = svld1_f64(k_, (double *)(c + 0 + 4 * cs_c));
+                  z8 = svadd_f64_x(svptrue_b64(), svmla_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svtbl_f64(z8, sveor_n_u64_x(svptrue_b64(), svindex_u64(0, 1), 1)), vai_), svdupq_n_f64(-1.0, 1.0)), z8, var_), svmla_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svtbl_f64(c_, sveor_n_u64_x(svptrue_b64(), svindex_u64(0, 1), 1)), vbi_), svdupq_n_f64(-1.0, 1.0)), c_, vbr_));
+                }
+            }
+            if (0 < m && 5 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)0, (int64_t)2 * m);
+                { const svfloat64_t c_ = svld1_f64(k_, (double *)(c + 0 + 5 * cs_c));
+                  z10 = svadd_f64_x(svptrue_b64(), svmla_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svtbl_f64(z10, sveor_n_u64_x(svptrue_b64(), svindex_u64(0, 1), 1)), vai_), svdupq_n_f64(-1.0, 1.0)), z10, var_), svmla_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svtbl_f64(c_, sveor_n_u64_x(svptrue_b64(), svindex_u64(0, 1), 1)), vbi_), svdupq_n_f64(-1.0, 1.0)), c_, vbr_));
+                }
+            }
+            if (0 < m && 6 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)0, (int64_t)2 * m);
+                { const svfloat64_t c_ = svld1_f64(k_, (double *)(c + 0 + 6 * cs_c));
+                  z12 = svadd_f64_x(svptrue_b64(), svmla_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svtbl_f64(z12, sveor_n_u64_x(svptrue_b64(), svindex_u64(0, 1), 1)), vai_), svdupq_n_f64(-1.0, 1.0)), z12, var_), svmla_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svtbl_f64(c_, sveor_n_u64_x(svptrue_b64(), svindex_u64(0, 1), 1)), vbi_), svdupq_n_f64(-1.0, 1.0)), c_, vbr_));
+                }
+            }
+            if (0 < m && 0 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)0, (int64_t)2 * m);
+                svst1_f64(k_, (double *)(c + 0 + 0 * cs_c), z0);
+            }
+            if (0 < m && 1 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)0, (int64_t)2 * m);
+                svst1_f64(k_, (double *)(c + 0 + 1 * cs_c), z2);
+            }
+            if (0 < m && 2 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)0, (int64_t)2 * m);
+                svst1_f64(k_, (double *)(c + 0 + 2 * cs_c), z4);
+            }
+            if (0 < m && 3 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)0, (int64_t)2 * m);
+                svst1_f64(k_, (double *)(c + 0 + 3 * cs_c), z6);
+            }
+            if (0 < m && 4 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)0, (int64_t)2 * m);
+                svst1_f64(k_, (double *)(c + 0 + 4 * cs_c), z8);
+            }
+            if (0 < m && 5 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)0, (int64_t)2 * m);
+                svst1_f64(k_, (double *)(c + 0 + 5 * cs_c), z10);
+            }
+            if (0 < m && 6 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)0, (int64_t)2 * m);
+                svst1_f64(k_, (double *)(c + 0 + 6 * cs_c), z12);
+            }
+        }
+        return;
+    }
+    double t_[56];
+    svst1_f64(svptrue_b64(), t_ + 0, z0);
+    svst1_f64(svptrue_b64(), t_ + 8, z2);
+    svst1_f64(svptrue_b64(), t_ + 16, z4);
+    svst1_f64(svptrue_b64(), t_ + 24, z6);
+    svst1_f64(svptrue_b64(), t_ + 32, z8);
+    svst1_f64(svptrue_b64(), t_ + 40, z10);
+    svst1_f64(svptrue_b64(), t_ + 48, z12);
+    for (int64_t j = 0; j < n; j++)
+        for (int64_t i = 0; i < m; i++) {
+            const double xr = t_[2 * (i + j * 4)], xi = t_[2 * (i + j * 4) + 1];
+            double *cij = (double *)(c + i * rs_c + j * cs_c);
+            double vr = ar_ * xr - ai_ * xi, vi = ar_ * xi + ai_ * xr;
+            if (br_ != 0 || bi_ != 0) {
+                const double cr = cij[0], ci = cij[1];
+                vr += br_ * cr - bi_ * ci;
+                vi += br_ * ci + bi_ * cr;
+            }
+            cij[0] = vr;
+            cij[1] = vi;
+        }
+
+}
+
+void a64fx_zgemm_8x7_p4x4(int64_t m, int64_t n, int64_t k, const double _Complex *alpha, const double _Complex *a,
+                          const double _Complex *b, const double _Complex *beta, double _Complex *c, int64_t rs_c, int64_t cs_c,
+                          const double _Complex *a_next, const double _Complex *b_next)
+{
+    const double *ap = (const double *)a, *bp = (const double *)b, *an = (const double *)a_next;
+    (void)b_next;
+    svfloat64_t z0, z1, z2, z3, z4, z5, z6, z7;
+    svfloat64_t z8, z9, z10, z11, z12, z13, z14, z15;
+    svfloat64_t z16, z17, z18;
+
+    z0 = svdup_n_f64(0);
+    z1 = svdup_n_f64(0);
+    z2 = svdup_n_f64(0);
+    z3 = svdup_n_f64(0);
+    z4 = svdup_n_f64(0);
+    z5 = svdup_n_f64(0);
+    z6 = svdup_n_f64(0);
+    z7 = svdup_n_f64(0);
+
+    /* C is read (or overwritten) after the k loop: the passes of the k loop
+     * fetch it a column (row) each; those they cannot reach go now */
+    const int64_t pf_step = rs_c == 1 ? cs_c : rs_c;
+    const int64_t pf_span = rs_c == 1 ? m - 1 : (n - 1) * cs_c;
+    int64_t pf_left = rs_c == 1 ? n : m;
+    double _Complex *pf_c = c;
+    for (int64_t passes = k > 0 ? (k - 1) / 2 : 0; pf_left > passes; pf_left--) {
+        __builtin_prefetch(pf_c, 1, 3);
+        __builtin_prefetch(pf_c + pf_span / 2, 1, 3);
+        __builtin_prefetch(pf_c + pf_span, 1, 3);
+        pf_c += pf_step;
+    }
+    if (k > 0) {
+        /* prologue: the first 21 instructions of iteration 0 (pointer
+         * bumps among them become load offsets) */
+        z9 = svld1_f64(svptrue_b64(), ap + 0);
+        z10 = svdup_n_f64(*(bp + 0));
+        z11 = svdup_n_f64(*(bp + 1));
+        z12 = svdup_n_f64(*(bp + 2));
+        z13 = svdup_n_f64(*(bp + 3));
+        z14 = svdup_n_f64(*(bp + 4));
+        z15 = svdup_n_f64(*(bp + 5));
+        z16 = svdup_n_f64(*(bp + 6));
+        z18 = svdup_n_f64(*(bp + 7));
+        __builtin_prefetch((const char *)(bp + 0) + 512, 0, 3);
+        __builtin_prefetch((const char *)(an + 0) + 0, 0, 3);
+        z0 = svmla_f64_x(svptrue_b64(), z0, z9, z10);
+        z1 = svmla_f64_x(svptrue_b64(), z1, z9, z11);
+        z2 = svmla_f64_x(svptrue_b64(), z2, z9, z12);
+        z3 = svmla_f64_x(svptrue_b64(), z3, z9, z13);
+        z4 = svmla_f64_x(svptrue_b64(), z4, z9, z14);
+        z5 = svmla_f64_x(svptrue_b64(), z5, z9, z15);
+        z6 = svmla_f64_x(svptrue_b64(), z6, z9, z16);
+
+        /* kernel: iteration i and the start of i+1, unrolled 2x */
+        int64_t nq = k - 1;
+        for (int64_t it = nq / 2; it > 0; it--) {
+            if (pf_left > 0) {
+                __builtin_prefetch(pf_c, 1, 3);
+                __builtin_prefetch(pf_c + pf_span / 2, 1, 3);
+                __builtin_prefetch(pf_c + pf_span, 1, 3);
+                pf_c += pf_step;
+                pf_left--;
+            }
+            /* copy 0 */
+            z8 = svld1_f64(svptrue_b64(), ap + 8);
+            z10 = svdup_n_f64(*(bp + 8));
+            z11 = svdup_n_f64(*(bp + 9));
+            z12 = svdup_n_f64(*(bp + 10));
+            z13 = svdup_n_f64(*(bp + 11));
+            z14 = svdup_n_f64(*(bp + 12));
+            z15 = svdup_n_f64(*(bp + 13));
+            z16 = svdup_n_f64(*(bp + 14));
+            z17 = svdup_n_f64(*(bp + 15));
+            __builtin_prefetch((const char *)(bp + 8) + 512, 0, 3);
+            __builtin_prefetch((const char *)(an + 8) + 0, 0, 3);
+            z0 = svmla_f64_x(svptrue_b64(), z0, z8, z10);
+            z1 = svmla_f64_x(svptrue_b64(), z1, z8, z11);
+            z2 = svmla_f64_x(svptrue_b64(), z2, z8, z12);
+            z3 = svmla_f64_x(svptrue_b64(), z3, z8, z13);
+            z4 = svmla_f64_x(svptrue_b64(), z4, z8, z14);
+            z5 = svmla_f64_x(svptrue_b64(), z5, z8, z15);
+            z6 = svmla_f64_x(svptrue_b64(), z6, z8, z16);
+            z7 = svmla_f64_x(svptrue_b64(), z7, z9, z18);
+            /* copy 1 */
+            z9 = svld1_f64(svptrue_b64(), ap + 16);
+            z10 = svdup_n_f64(*(bp + 16));
+            z11 = svdup_n_f64(*(bp + 17));
+            z12 = svdup_n_f64(*(bp + 18));
+            z13 = svdup_n_f64(*(bp + 19));
+            z14 = svdup_n_f64(*(bp + 20));
+            z15 = svdup_n_f64(*(bp + 21));
+            z16 = svdup_n_f64(*(bp + 22));
+            z18 = svdup_n_f64(*(bp + 23));
+            __builtin_prefetch((const char *)(bp + 16) + 512, 0, 3);
+            __builtin_prefetch((const char *)(an + 16) + 0, 0, 3);
+            z0 = svmla_f64_x(svptrue_b64(), z0, z9, z10);
+            z1 = svmla_f64_x(svptrue_b64(), z1, z9, z11);
+            z2 = svmla_f64_x(svptrue_b64(), z2, z9, z12);
+            z3 = svmla_f64_x(svptrue_b64(), z3, z9, z13);
+            z4 = svmla_f64_x(svptrue_b64(), z4, z9, z14);
+            z5 = svmla_f64_x(svptrue_b64(), z5, z9, z15);
+            z6 = svmla_f64_x(svptrue_b64(), z6, z9, z16);
+            z7 = svmla_f64_x(svptrue_b64(), z7, z8, z17);
+
+            ap += 16;
+            bp += 16;
+            an += 16;
+        }
+        int64_t rem = nq % 2;
+        if (rem > 0) {
+            z8 = svld1_f64(svptrue_b64(), ap + 8);
+            z10 = svdup_n_f64(*(bp + 8));
+            z11 = svdup_n_f64(*(bp + 9));
+            z12 = svdup_n_f64(*(bp + 10));
+            z13 = svdup_n_f64(*(bp + 11));
+            z14 = svdup_n_f64(*(bp + 12));
+            z15 = svdup_n_f64(*(bp + 13));
+            z16 = svdup_n_f64(*(bp + 14));
+            z17 = svdup_n_f64(*(bp + 15));
+            __builtin_prefetch((const char *)(bp + 8) + 512, 0, 3);
+            __builtin_prefetch((const char *)(an + 8) + 0, 0, 3);
+            z0 = svmla_f64_x(svptrue_b64(), z0, z8, z10);
+            z1 = svmla_f64_x(svptrue_b64(), z1, z8, z11);
+            z2 = svmla_f64_x(svptrue_b64(), z2, z8, z12);
+            z3 = svmla_f64_x(svptrue_b64(), z3, z8, z13);
+            z4 = svmla_f64_x(svptrue_b64(), z4, z8, z14);
+            z5 = svmla_f64_x(svptrue_b64(), z5, z8, z15);
+            z6 = svmla_f64_x(svptrue_b64(), z6, z8, z16);
+            z7 = svmla_f64_x(svptrue_b64(), z7, z9, z18);
+        }
+
+        /* epilogue: the rest of the last iteration, in the registers
+         * of the copy it follows */
+        switch (rem) {
+        case 0:
+            z7 = svmla_f64_x(svptrue_b64(), z7, z9, z18);
+            break;
+        case 1:
+            z7 = svmla_f64_x(svptrue_b64(), z7, z8, z17);
+            break;
+
+        }
+    }
+    const double *al_ = (const double *)alpha, *be_ = (const double *)beta;
+    const double ar_ = al_[0], ai_ = al_[1], br_ = be_[0], bi_ = be_[1];
+    /* each C vector: re + i*im of its two sums (pairs swapped, add-subtract) */
+    z0 = svmla_f64_x(svptrue_b64(), z0, svtbl_f64(z1, sveor_n_u64_x(svptrue_b64(), svindex_u64(0, 1), 1)), svdupq_n_f64(-1.0, 1.0));
+    z2 = svmla_f64_x(svptrue_b64(), z2, svtbl_f64(z3, sveor_n_u64_x(svptrue_b64(), svindex_u64(0, 1), 1)), svdupq_n_f64(-1.0, 1.0));
+    z4 = svmla_f64_x(svptrue_b64(), z4, svtbl_f64(z5, sveor_n_u64_x(svptrue_b64(), svindex_u64(0, 1), 1)), svdupq_n_f64(-1.0, 1.0));
+    z6 = svmla_f64_x(svptrue_b64(), z6, svtbl_f64(z7, sveor_n_u64_x(svptrue_b64(), svindex_u64(0, 1), 1)), svdupq_n_f64(-1.0, 1.0));
+    if (m == 4 && n == 4 && rs_c == 1) {
+        if (ar_ == 1 && ai_ == 0 && br_ == 0 && bi_ == 0) {
+            svst1_f64(svptrue_b64(), (double *)(c + 0 + 0 * cs_c), z0);
+            svst1_f64(svptrue_b64(), (double *)(c + 0 + 1 * cs_c), z2);
+            svst1_f64(svptrue_b64(), (double *)(c + 0 + 2 * cs_c), z4);
+            svst1_f64(svptrue_b64(), (double *)(c + 0 + 3 * cs_c), z6);
+        } else if (ar_ == 1 && ai_ == 0 && br_ == 1 && bi_ == 0) {
+            { const svfloat64_t c_ = svld1_f64(svptrue_b64(), (double *)(c + 0 + 0 * cs_c));
+              z0 = svadd_f64_x(svptrue_b64(), z0, c_);
+            }
+            { const svfloat64_t c_ = svld1_f64(svptrue_b64(), (double *)(c + 0 + 1 * cs_c));
+              z2 = svadd_f64_x(svptrue_b64(), z2, c_);
+            }
+            { const svfloat64_t c_ = svld1_f64(svptrue_b64(), (double *)(c + 0 + 2 * cs_c));
+              z4 = svadd_f64_x(svptrue_b64(), z4, c_);
+            }
+            { const svfloat64_t c_ = svld1_f64(svptrue_b64(), (double *)(c + 0 + 3 * cs_c));
+              z6 = svadd_f64_x(svptrue_b64(), z6, c_);
+            }
+            svst1_f64(svptrue_b64(), (double *)(c + 0 + 0 * cs_c), z0);
+            svst1_f64(svptrue_b64(), (double *)(c + 0 + 1 * cs_c), z2);
+            svst1_f64(svptrue_b64(), (double *)(c + 0 + 2 * cs_c), z4);
+            svst1_f64(svptrue_b64(), (double *)(c + 0 + 3 * cs_c), z6);
+        } else if (br_ == 0 && bi_ == 0) {
+            const svfloat64_t var_ = svdup_n_f64(ar_);
+            const svfloat64_t vai_ = svdup_n_f64(ai_);
+            svst1_f64(svptrue_b64(), (double *)(c + 0 + 0 * cs_c), svmla_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svtbl_f64(z0, sveor_n_u64_x(svptrue_b64(), svindex_u64(0, 1), 1)), vai_), svdupq_n_f64(-1.0, 1.0)), z0, var_));
+            svst1_f64(svptrue_b64(), (double *)(c + 0 + 1 * cs_c), svmla_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svtbl_f64(z2, sveor_n_u64_x(svptrue_b64(), svindex_u64(0, 1), 1)), vai_), svdupq_n_f64(-1.0, 1.0)), z2, var_));
+            svst1_f64(svptrue_b64(), (double *)(c + 0 + 2 * cs_c), svmla_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svtbl_f64(z4, sveor_n_u64_x(svptrue_b64(), svindex_u64(0, 1), 1)), vai_), svdupq_n_f64(-1.0, 1.0)), z4, var_));
+            svst1_f64(svptrue_b64(), (double *)(c + 0 + 3 * cs_c), svmla_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svtbl_f64(z6, sveor_n_u64_x(svptrue_b64(), svindex_u64(0, 1), 1)), vai_), svdupq_n_f64(-1.0, 1.0)), z6, var_));
+        } else {
+            const svfloat64_t var_ = svdup_n_f64(ar_);
+            const svfloat64_t vai_ = svdup_n_f64(ai_);
+            const svfloat64_t vbr_ = svdup_n_f64(br_);
+            const svfloat64_t vbi_ = svdup_n_f64(bi_);
+            { const svfloat64_t c_ = svld1_f64(svptrue_b64(), (double *)(c + 0 + 0 * cs_c));
+              z0 = svadd_f64_x(svptrue_b64(), svmla_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svtbl_f64(z0, sveor_n_u64_x(svptrue_b64(), svindex_u64(0, 1), 1)), vai_), svdupq_n_f64(-1.0, 1.0)), z0, var_), svmla_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svtbl_f64(c_, sveor_n_u64_x(svptrue_b64(), svindex_u64(0, 1), 1)), vbi_), svdupq_n_f64(-1.0, 1.0)), c_, vbr_));
+            }
+            { const svfloat64_t c_ = svld1_f64(svptrue_b64(), (double *)(c + 0 + 1 * cs_c));
+              z2 = svadd_f64_x(svptrue_b64(), svmla_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svtbl_f64(z2, sveor_n_u64_x(svptrue_b64(), svindex_u64(0, 1), 1)), vai_), svdupq_n_f64(-1.0, 1.0)), z2, var_), svmla_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svtbl_f64(c_, sveor_n_u64_x(svptrue_b64(), svindex_u64(0, 1), 1)), vbi_), svdupq_n_f64(-1.0, 1.0)), c_, vbr_));
+            }
+            { const svfloat64_t c_ = svld1_f64(svptrue_b64(), (double *)(c + 0 + 2 * cs_c));
+              z4 = svadd_f64_x(svptrue_b64(), svmla_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svtbl_f64(z4, sveor_n_u64_x(svptrue_b64(), svindex_u64(0, 1), 1)), vai_), svdupq_n_f64(-1.0, 1.0)), z4, var_), svmla_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svtbl_f64(c_, sveor_n_u64_x(svptrue_b64(), svindex_u64(0, 1), 1)), vbi_), svdupq_n_f64(-1.0, 1.0)), c_, vbr_));
+            }
+            { const svfloat64_t c_ = svld1_f64(svptrue_b64(), (double *)(c + 0 + 3 * cs_c));
+              z6 = svadd_f64_x(svptrue_b64(), svmla_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svtbl_f64(z6, sveor_n_u64_x(svptrue_b64(), svindex_u64(0, 1), 1)), vai_), svdupq_n_f64(-1.0, 1.0)), z6, var_), svmla_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svtbl_f64(c_, sveor_n_u64_x(svptrue_b64(), svindex_u64(0, 1), 1)), vbi_), svdupq_n_f64(-1.0, 1.0)), c_, vbr_));
+            }
+            svst1_f64(svptrue_b64(), (double *)(c + 0 + 0 * cs_c), z0);
+            svst1_f64(svptrue_b64(), (double *)(c + 0 + 1 * cs_c), z2);
+            svst1_f64(svptrue_b64(), (double *)(c + 0 + 2 * cs_c), z4);
+            svst1_f64(svptrue_b64(), (double *)(c + 0 + 3 * cs_c), z6);
+        }
+        return;
+    }
+    if (rs_c == 1) {   /* edge tile: predicated */
+        if (ar_ == 1 && ai_ == 0 && br_ == 0 && bi_ == 0) {
+            if (0 < m && 0 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)0, (int64_t)2 * m);
+                svst1_f64(k_, (double *)(c + 0 + 0 * cs_c), z0);
+            }
+            if (0 < m && 1 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)0, (int64_t)2 * m);
+                svst1_f64(k_, (double *)(c + 0 + 1 * cs_c), z2);
+            }
+            if (0 < m && 2 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)0, (int64_t)2 * m);
+                svst1_f64(k_, (double *)(c + 0 + 2 * cs_c), z4);
+            }
+            if (0 < m && 3 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)0, (int64_t)2 * m);
+                svst1_f64(k_, (double *)(c + 0 + 3 * cs_c), z6);
+            }
+        } else if (ar_ == 1 && ai_ == 0 && br_ == 1 && bi_ == 0) {
+            if (0 < m && 0 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)0, (int64_t)2 * m);
+                { const svfloat64_t c_ = svld1_f64(k_, (double *)(c + 0 + 0 * cs_c));
+                  z0 = svadd_f64_x(svptrue_b64(), z0, c_);
+                }
+            }
+            if (0 < m && 1 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)0, (int64_t)2 * m);
+                { const svfloat64_t c_ = svld1_f64(k_, (double *)(c + 0 + 1 * cs_c));
+                  z2 = svadd_f64_x(svptrue_b64(), z2, c_);
+                }
+            }
+            if (0 < m && 2 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)0, (int64_t)2 * m);
+                { const svfloat64_t c_ = svld1_f64(k_, (double *)(c + 0 + 2 * cs_c));
+                  z4 = svadd_f64_x(svptrue_b64(), z4, c_);
+                }
+            }
+            if (0 < m && 3 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)0, (int64_t)2 * m);
+                { const svfloat64_t c_ = svld1_f64(k_, (double *)(c + 0 + 3 * cs_c));
+                  z6 = svadd_f64_x(svptrue_b64(), z6, c_);
+                }
+            }
+            if (0 < m && 0 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)0, (int64_t)2 * m);
+                svst1_f64(k_, (double *)(c + 0 + 0 * cs_c), z0);
+            }
+            if (0 < m && 1 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)0, (int64_t)2 * m);
+                svst1_f64(k_, (double *)(c + 0 + 1 * cs_c), z2);
+            }
+            if (0 < m && 2 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)0, (int64_t)2 * m);
+                svst1_f64(k_, (double *)(c + 0 + 2 * cs_c), z4);
+            }
+            if (0 < m && 3 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)0, (int64_t)2 * m);
+                svst1_f64(k_, (double *)(c + 0 + 3 * cs_c), z6);
+            }
+        } else if (br_ == 0 && bi_ == 0) {
+            const svfloat64_t var_ = svdup_n_f64(ar_);
+            const svfloat64_t vai_ = svdup_n_f64(ai_);
+            if (0 < m && 0 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)0, (int64_t)2 * m);
+                svst1_f64(k_, (double *)(c + 0 + 0 * cs_c), svmla_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svtbl_f64(z0, sveor_n_u64_x(svptrue_b64(), svindex_u64(0, 1), 1)), vai_), svdupq_n_f64(-1.0, 1.0)), z0, var_));
+            }
+            if (0 < m && 1 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)0, (int64_t)2 * m);
+                svst1_f64(k_, (double *)(c + 0 + 1 * cs_c), svmla_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svtbl_f64(z2, sveor_n_u64_x(svptrue_b64(), svindex_u64(0, 1), 1)), vai_), svdupq_n_f64(-1.0, 1.0)), z2, var_));
+            }
+            if (0 < m && 2 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)0, (int64_t)2 * m);
+                svst1_f64(k_, (double *)(c + 0 + 2 * cs_c), svmla_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svtbl_f64(z4, sveor_n_u64_x(svptrue_b64(), svindex_u64(0, 1), 1)), vai_), svdupq_n_f64(-1.0, 1.0)), z4, var_));
+            }
+            if (0 < m && 3 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)0, (int64_t)2 * m);
+                svst1_f64(k_, (double *)(c + 0 + 3 * cs_c), svmla_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svtbl_f64(z6, sveor_n_u64_x(svptrue_b64(), svindex_u64(0, 1), 1)), vai_), svdupq_n_f64(-1.0, 1.0)), z6, var_));
+            }
+        } else {
+            const svfloat64_t var_ = svdup_n_f64(ar_);
+            const svfloat64_t vai_ = svdup_n_f64(ai_);
+            const svfloat64_t vbr_ = svdup_n_f64(br_);
+            const svfloat64_t vbi_ = svdup_n_f64(bi_);
+            if (0 < m && 0 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)0, (int64_t)2 * m);
+                { const svfloat64_t c_ = svld1_f64(k_, (double *)(c + 0 + 0 * cs_c));
+                  z0 = svadd_f64_x(svptrue_b64(), svmla_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svtbl_f64(z0, sveor_n_u64_x(svptrue_b64(), svindex_u64(0, 1), 1)), vai_), svdupq_n_f64(-1.0, 1.0)), z0, var_), svmla_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svtbl_f64(c_, sveor_n_u64_x(svptrue_b64(), svindex_u64(0, 1), 1)), vbi_), svdupq_n_f64(-1.0, 1.0)), c_, vbr_));
+                }
+            }
+            if (0 < m && 1 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)0, (int64_t)2 * m);
+                { const svfloat64_t c_ = svld1_f64(k_, (double *)(c + 0 + 1 * cs_c));
+                  z2 = svadd_f64_x(svptrue_b64(), svmla_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svtbl_f64(z2, sveor_n_u64_x(svptrue_b64(), svindex_u64(0, 1), 1)), vai_), svdupq_n_f64(-1.0, 1.0)), z2, var_), svmla_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svtbl_f64(c_, sveor_n_u64_x(svptrue_b64(), svindex_u64(0, 1), 1)), vbi_), svdupq_n_f64(-1.0, 1.0)), c_, vbr_));
+                }
+            }
+            if (0 < m && 2 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)0, (int64_t)2 * m);
+                { const svfloat64_t c_ = svld1_f64(k_, (double *)(c + 0 + 2 * cs_c));
+                  z4 = svadd_f64_x(svptrue_b64(), svmla_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svtbl_f64(z4, sveor_n_u64_x(svptrue_b64(), svindex_u64(0, 1), 1)), vai_), svdupq_n_f64(-1.0, 1.0)), z4, var_), svmla_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svtbl_f64(c_, sveor_n_u64_x(svptrue_b64(), svindex_u64(0, 1), 1)), vbi_), svdupq_n_f64(-1.0, 1.0)), c_, vbr_));
+                }
+            }
+            if (0 < m && 3 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)0, (int64_t)2 * m);
+                { const svfloat64_t c_ = svld1_f64(k_, (double *)(c + 0 + 3 * cs_c));
+                  z6 = svadd_f64_x(svptrue_b64(), svmla_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svtbl_f64(z6, sveor_n_u64_x(svptrue_b64(), svindex_u64(0, 1), 1)), vai_), svdupq_n_f64(-1.0, 1.0)), z6, var_), svmla_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svtbl_f64(c_, sveor_n_u64_x(svptrue_b64(), svindex_u64(0, 1), 1)), vbi_), svdupq_n_f64(-1.0, 1.0)), c_, vbr_));
+                }
+            }
+            if (0 < m && 0 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)0, (int64_t)2 * m);
+                svst1_f64(k_, (double *)(c + 0 + 0 * cs_c), z0);
+            }
+            if (0 < m && 1 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)0, (int64_t)2 * m);
+                svst1_f64(k_, (double *)(c + 0 + 1 * cs_c), z2);
+            }
+            if (0 < m && 2 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)0, (int64_t)2 * m);
+                svst1_f64(k_, (double *)(c + 0 + 2 * cs_c), z4);
+            }
+            if (0 < m && 3 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)0, (int64_t)2 * m);
+                svst1_f64(k_, (double *)(c + 0 + 3 * cs_c), z6);
+            }
+        }
+        return;
+    }
+    double t_[32];
+    svst1_f64(svptrue_b64(), t_ + 0, z0);
+    svst1_f64(svptrue_b64(), t_ + 8, z2);
+    svst1_f64(svptrue_b64(), t_ + 16, z4);
+    svst1_f64(svptrue_b64(), t_ + 24, z6);
+    for (int64_t j = 0; j < n; j++)
+        for (int64_t i = 0; i < m; i++) {
+            const double xr = t_[2 * (i + j * 4)], xi = t_[2 * (i + j * 4) + 1];
             double *cij = (double *)(c + i * rs_c + j * cs_c);
             double vr = ar_ * xr - ai_ * xi, vi = ar_ * xi + ai_ * xr;
             if (br_ != 0 || bi_ != 0) {

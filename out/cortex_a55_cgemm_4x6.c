@@ -25,6 +25,12 @@
  * written. A packed a[i + p*4], B packed b[j + p*6] (complex elements).
  * The k loop multiplies A's vectors by B(p,j)'s real and imaginary parts
  * broadcast apart, into two sums per C vector combined after the loop.
+ *
+ * Packed edge kernels, the same contract for their own MR' x NR' and
+ * panels packed MR' high and NR' wide:
+ *   cortex_a55_cgemm_4x6_p4x4: 4x4, 14.00 cycles per iteration, unroll 1
+ *   cortex_a55_cgemm_4x6_p2x6: 2x6, 12.00 cycles per iteration, unroll 1
+ *   cortex_a55_cgemm_4x6_p2x4: 2x4, 9.00 cycles per iteration, unroll 1
  */
 #include "cortex_a55_cgemm_4x6.h"
 #include <arm_neon.h>
@@ -331,6 +337,596 @@ void cortex_a55_cgemm_4x6(int64_t m, int64_t n, int64_t k, const float _Complex 
     for (int64_t j = 0; j < n; j++)
         for (int64_t i = 0; i < m; i++) {
             const float xr = t_[2 * (i + j * 4)], xi = t_[2 * (i + j * 4) + 1];
+            float *cij = (float *)(c + i * rs_c + j * cs_c);
+            float vr = ar_ * xr - ai_ * xi, vi = ar_ * xi + ai_ * xr;
+            if (br_ != 0 || bi_ != 0) {
+                const float cr = cij[0], ci = cij[1];
+                vr += br_ * cr - bi_ * ci;
+                vi += br_ * ci + bi_ * cr;
+            }
+            cij[0] = vr;
+            cij[1] = vi;
+        }
+
+}
+
+void cortex_a55_cgemm_4x6_p4x4(int64_t m, int64_t n, int64_t k, const float _Complex *alpha, const float _Complex *a,
+                               const float _Complex *b, const float _Complex *beta, float _Complex *c, int64_t rs_c, int64_t cs_c,
+                               const float _Complex *a_next, const float _Complex *b_next)
+{
+    const float *ap = (const float *)a, *bp = (const float *)b, *an = (const float *)a_next;
+    (void)b_next;
+    float32x4_t v0, v1, v2, v3, v4, v5, v6, v7;
+    float32x4_t v8, v9, v10, v11, v12, v13, v14, v15;
+    float32x4_t v16, v17, v18, v19;
+
+    v0 = vdupq_n_f32(0);
+    v1 = vdupq_n_f32(0);
+    v2 = vdupq_n_f32(0);
+    v3 = vdupq_n_f32(0);
+    v4 = vdupq_n_f32(0);
+    v5 = vdupq_n_f32(0);
+    v6 = vdupq_n_f32(0);
+    v7 = vdupq_n_f32(0);
+    v8 = vdupq_n_f32(0);
+    v9 = vdupq_n_f32(0);
+    v10 = vdupq_n_f32(0);
+    v11 = vdupq_n_f32(0);
+    v12 = vdupq_n_f32(0);
+    v13 = vdupq_n_f32(0);
+    v14 = vdupq_n_f32(0);
+    v15 = vdupq_n_f32(0);
+
+    /* C is read (or overwritten) after the k loop: its lines go now */
+    const int64_t pf_step = rs_c == 1 ? cs_c : rs_c;
+    const int64_t pf_span = rs_c == 1 ? m - 1 : (n - 1) * cs_c;
+    float _Complex *pf_c = c;
+    for (int64_t pf_left = rs_c == 1 ? n : m; pf_left > 0; pf_left--) {
+        __builtin_prefetch(pf_c, 1, 3);
+        __builtin_prefetch(pf_c + pf_span / 2, 1, 3);
+        __builtin_prefetch(pf_c + pf_span, 1, 3);
+        pf_c += pf_step;
+    }
+    if (k > 0) {
+        /* prologue: the first 0 instructions of iteration 0 (pointer
+         * bumps among them become load offsets) */
+
+        /* kernel: iteration i and the start of i+1, unrolled 1x */
+        int64_t nq = k - 1;
+        for (int64_t it = nq / 1; it > 0; it--) {
+            /* copy 0 */
+            __builtin_prefetch((const char *)(an + 0) + 0, 0, 3);
+            v16 = vld1q_f32(ap + 0);
+            v18 = vld1q_f32(bp + 0);
+            v17 = vld1q_f32(ap + 4);
+            v19 = vld1q_f32(bp + 4);
+            v0 = vfmaq_laneq_f32(v0, v16, v18, 0);
+            __builtin_prefetch((const char *)(bp + 0) + 512, 0, 3);
+            v2 = vfmaq_laneq_f32(v2, v17, v18, 0);
+            v1 = vfmaq_laneq_f32(v1, v16, v18, 1);
+            v3 = vfmaq_laneq_f32(v3, v17, v18, 1);
+            v4 = vfmaq_laneq_f32(v4, v16, v18, 2);
+            v6 = vfmaq_laneq_f32(v6, v17, v18, 2);
+            v5 = vfmaq_laneq_f32(v5, v16, v18, 3);
+            v7 = vfmaq_laneq_f32(v7, v17, v18, 3);
+            v8 = vfmaq_laneq_f32(v8, v16, v19, 0);
+            v10 = vfmaq_laneq_f32(v10, v17, v19, 0);
+            v9 = vfmaq_laneq_f32(v9, v16, v19, 1);
+            v11 = vfmaq_laneq_f32(v11, v17, v19, 1);
+            v12 = vfmaq_laneq_f32(v12, v16, v19, 2);
+            v14 = vfmaq_laneq_f32(v14, v17, v19, 2);
+            v13 = vfmaq_laneq_f32(v13, v16, v19, 3);
+            v15 = vfmaq_laneq_f32(v15, v17, v19, 3);
+
+            ap += 8;
+            bp += 8;
+            an += 8;
+        }
+        int64_t rem = nq % 1;
+
+        /* epilogue: the rest of the last iteration, in the registers
+         * of the copy it follows */
+        switch (rem) {
+        case 0:
+            __builtin_prefetch((const char *)(an + 0) + 0, 0, 3);
+            v16 = vld1q_f32(ap + 0);
+            v18 = vld1q_f32(bp + 0);
+            v17 = vld1q_f32(ap + 4);
+            v19 = vld1q_f32(bp + 4);
+            v0 = vfmaq_laneq_f32(v0, v16, v18, 0);
+            __builtin_prefetch((const char *)(bp + 0) + 512, 0, 3);
+            v2 = vfmaq_laneq_f32(v2, v17, v18, 0);
+            v1 = vfmaq_laneq_f32(v1, v16, v18, 1);
+            v3 = vfmaq_laneq_f32(v3, v17, v18, 1);
+            v4 = vfmaq_laneq_f32(v4, v16, v18, 2);
+            v6 = vfmaq_laneq_f32(v6, v17, v18, 2);
+            v5 = vfmaq_laneq_f32(v5, v16, v18, 3);
+            v7 = vfmaq_laneq_f32(v7, v17, v18, 3);
+            v8 = vfmaq_laneq_f32(v8, v16, v19, 0);
+            v10 = vfmaq_laneq_f32(v10, v17, v19, 0);
+            v9 = vfmaq_laneq_f32(v9, v16, v19, 1);
+            v11 = vfmaq_laneq_f32(v11, v17, v19, 1);
+            v12 = vfmaq_laneq_f32(v12, v16, v19, 2);
+            v14 = vfmaq_laneq_f32(v14, v17, v19, 2);
+            v13 = vfmaq_laneq_f32(v13, v16, v19, 3);
+            v15 = vfmaq_laneq_f32(v15, v17, v19, 3);
+            break;
+
+        }
+    }
+    const float *al_ = (const float *)alpha, *be_ = (const float *)beta;
+    const float ar_ = al_[0], ai_ = al_[1], br_ = be_[0], bi_ = be_[1];
+    /* each C vector: re + i*im of its two sums (pairs swapped, add-subtract) */
+    v0 = vfmaq_f32(v0, vrev64q_f32(v1), (float32x4_t){ -1.0f, 1.0f, -1.0f, 1.0f });
+    v2 = vfmaq_f32(v2, vrev64q_f32(v3), (float32x4_t){ -1.0f, 1.0f, -1.0f, 1.0f });
+    v4 = vfmaq_f32(v4, vrev64q_f32(v5), (float32x4_t){ -1.0f, 1.0f, -1.0f, 1.0f });
+    v6 = vfmaq_f32(v6, vrev64q_f32(v7), (float32x4_t){ -1.0f, 1.0f, -1.0f, 1.0f });
+    v8 = vfmaq_f32(v8, vrev64q_f32(v9), (float32x4_t){ -1.0f, 1.0f, -1.0f, 1.0f });
+    v10 = vfmaq_f32(v10, vrev64q_f32(v11), (float32x4_t){ -1.0f, 1.0f, -1.0f, 1.0f });
+    v12 = vfmaq_f32(v12, vrev64q_f32(v13), (float32x4_t){ -1.0f, 1.0f, -1.0f, 1.0f });
+    v14 = vfmaq_f32(v14, vrev64q_f32(v15), (float32x4_t){ -1.0f, 1.0f, -1.0f, 1.0f });
+    if (m == 4 && n == 4 && rs_c == 1) {
+        if (ar_ == 1 && ai_ == 0 && br_ == 0 && bi_ == 0) {
+            vst1q_f32((float *)(c + 0 + 0 * cs_c), v0);
+            vst1q_f32((float *)(c + 2 + 0 * cs_c), v2);
+            vst1q_f32((float *)(c + 0 + 1 * cs_c), v4);
+            vst1q_f32((float *)(c + 2 + 1 * cs_c), v6);
+            vst1q_f32((float *)(c + 0 + 2 * cs_c), v8);
+            vst1q_f32((float *)(c + 2 + 2 * cs_c), v10);
+            vst1q_f32((float *)(c + 0 + 3 * cs_c), v12);
+            vst1q_f32((float *)(c + 2 + 3 * cs_c), v14);
+        } else if (ar_ == 1 && ai_ == 0 && br_ == 1 && bi_ == 0) {
+            { const float32x4_t c_ = vld1q_f32((float *)(c + 0 + 0 * cs_c));
+              v0 = vaddq_f32(v0, c_);
+            }
+            { const float32x4_t c_ = vld1q_f32((float *)(c + 2 + 0 * cs_c));
+              v2 = vaddq_f32(v2, c_);
+            }
+            { const float32x4_t c_ = vld1q_f32((float *)(c + 0 + 1 * cs_c));
+              v4 = vaddq_f32(v4, c_);
+            }
+            { const float32x4_t c_ = vld1q_f32((float *)(c + 2 + 1 * cs_c));
+              v6 = vaddq_f32(v6, c_);
+            }
+            { const float32x4_t c_ = vld1q_f32((float *)(c + 0 + 2 * cs_c));
+              v8 = vaddq_f32(v8, c_);
+            }
+            { const float32x4_t c_ = vld1q_f32((float *)(c + 2 + 2 * cs_c));
+              v10 = vaddq_f32(v10, c_);
+            }
+            { const float32x4_t c_ = vld1q_f32((float *)(c + 0 + 3 * cs_c));
+              v12 = vaddq_f32(v12, c_);
+            }
+            { const float32x4_t c_ = vld1q_f32((float *)(c + 2 + 3 * cs_c));
+              v14 = vaddq_f32(v14, c_);
+            }
+            vst1q_f32((float *)(c + 0 + 0 * cs_c), v0);
+            vst1q_f32((float *)(c + 2 + 0 * cs_c), v2);
+            vst1q_f32((float *)(c + 0 + 1 * cs_c), v4);
+            vst1q_f32((float *)(c + 2 + 1 * cs_c), v6);
+            vst1q_f32((float *)(c + 0 + 2 * cs_c), v8);
+            vst1q_f32((float *)(c + 2 + 2 * cs_c), v10);
+            vst1q_f32((float *)(c + 0 + 3 * cs_c), v12);
+            vst1q_f32((float *)(c + 2 + 3 * cs_c), v14);
+        } else if (br_ == 0 && bi_ == 0) {
+            const float32x4_t var_ = vdupq_n_f32(ar_);
+            const float32x4_t vai_ = vdupq_n_f32(ai_);
+            vst1q_f32((float *)(c + 0 + 0 * cs_c), vfmaq_f32(vmulq_f32(vmulq_f32(vrev64q_f32(v0), vai_), (float32x4_t){ -1.0f, 1.0f, -1.0f, 1.0f }), v0, var_));
+            vst1q_f32((float *)(c + 2 + 0 * cs_c), vfmaq_f32(vmulq_f32(vmulq_f32(vrev64q_f32(v2), vai_), (float32x4_t){ -1.0f, 1.0f, -1.0f, 1.0f }), v2, var_));
+            vst1q_f32((float *)(c + 0 + 1 * cs_c), vfmaq_f32(vmulq_f32(vmulq_f32(vrev64q_f32(v4), vai_), (float32x4_t){ -1.0f, 1.0f, -1.0f, 1.0f }), v4, var_));
+            vst1q_f32((float *)(c + 2 + 1 * cs_c), vfmaq_f32(vmulq_f32(vmulq_f32(vrev64q_f32(v6), vai_), (float32x4_t){ -1.0f, 1.0f, -1.0f, 1.0f }), v6, var_));
+            vst1q_f32((float *)(c + 0 + 2 * cs_c), vfmaq_f32(vmulq_f32(vmulq_f32(vrev64q_f32(v8), vai_), (float32x4_t){ -1.0f, 1.0f, -1.0f, 1.0f }), v8, var_));
+            vst1q_f32((float *)(c + 2 + 2 * cs_c), vfmaq_f32(vmulq_f32(vmulq_f32(vrev64q_f32(v10), vai_), (float32x4_t){ -1.0f, 1.0f, -1.0f, 1.0f }), v10, var_));
+            vst1q_f32((float *)(c + 0 + 3 * cs_c), vfmaq_f32(vmulq_f32(vmulq_f32(vrev64q_f32(v12), vai_), (float32x4_t){ -1.0f, 1.0f, -1.0f, 1.0f }), v12, var_));
+            vst1q_f32((float *)(c + 2 + 3 * cs_c), vfmaq_f32(vmulq_f32(vmulq_f32(vrev64q_f32(v14), vai_), (float32x4_t){ -1.0f, 1.0f, -1.0f, 1.0f }), v14, var_));
+        } else {
+            const float32x4_t var_ = vdupq_n_f32(ar_);
+            const float32x4_t vai_ = vdupq_n_f32(ai_);
+            const float32x4_t vbr_ = vdupq_n_f32(br_);
+            const float32x4_t vbi_ = vdupq_n_f32(bi_);
+            { const float32x4_t c_ = vld1q_f32((float *)(c + 0 + 0 * cs_c));
+              v0 = vaddq_f32(vfmaq_f32(vmulq_f32(vmulq_f32(vrev64q_f32(v0), vai_), (float32x4_t){ -1.0f, 1.0f, -1.0f, 1.0f }), v0, var_), vfmaq_f32(vmulq_f32(vmulq_f32(vrev64q_f32(c_), vbi_), (float32x4_t){ -1.0f, 1.0f, -1.0f, 1.0f }), c_, vbr_));
+            }
+            { const float32x4_t c_ = vld1q_f32((float *)(c + 2 + 0 * cs_c));
+              v2 = vaddq_f32(vfmaq_f32(vmulq_f32(vmulq_f32(vrev64q_f32(v2), vai_), (float32x4_t){ -1.0f, 1.0f, -1.0f, 1.0f }), v2, var_), vfmaq_f32(vmulq_f32(vmulq_f32(vrev64q_f32(c_), vbi_), (float32x4_t){ -1.0f, 1.0f, -1.0f, 1.0f }), c_, vbr_));
+            }
+            { const float32x4_t c_ = vld1q_f32((float *)(c + 0 + 1 * cs_c));
+              v4 = vaddq_f32(vfmaq_f32(vmulq_f32(vmulq_f32(vrev64q_f32(v4), vai_), (float32x4_t){ -1.0f, 1.0f, -1.0f, 1.0f }), v4, var_), vfmaq_f32(vmulq_f32(vmulq_f32(vrev64q_f32(c_), vbi_), (float32x4_t){ -1.0f, 1.0f, -1.0f, 1.0f }), c_, vbr_));
+            }
+            { const float32x4_t c_ = vld1q_f32((float *)(c + 2 + 1 * cs_c));
+              v6 = vaddq_f32(vfmaq_f32(vmulq_f32(vmulq_f32(vrev64q_f32(v6), vai_), (float32x4_t){ -1.0f, 1.0f, -1.0f, 1.0f }), v6, var_), vfmaq_f32(vmulq_f32(vmulq_f32(vrev64q_f32(c_), vbi_), (float32x4_t){ -1.0f, 1.0f, -1.0f, 1.0f }), c_, vbr_));
+            }
+            { const float32x4_t c_ = vld1q_f32((float *)(c + 0 + 2 * cs_c));
+              v8 = vaddq_f32(vfmaq_f32(vmulq_f32(vmulq_f32(vrev64q_f32(v8), vai_), (float32x4_t){ -1.0f, 1.0f, -1.0f, 1.0f }), v8, var_), vfmaq_f32(vmulq_f32(vmulq_f32(vrev64q_f32(c_), vbi_), (float32x4_t){ -1.0f, 1.0f, -1.0f, 1.0f }), c_, vbr_));
+            }
+            { const float32x4_t c_ = vld1q_f32((float *)(c + 2 + 2 * cs_c));
+              v10 = vaddq_f32(vfmaq_f32(vmulq_f32(vmulq_f32(vrev64q_f32(v10), vai_), (float32x4_t){ -1.0f, 1.0f, -1.0f, 1.0f }), v10, var_), vfmaq_f32(vmulq_f32(vmulq_f32(vrev64q_f32(c_), vbi_), (float32x4_t){ -1.0f, 1.0f, -1.0f, 1.0f }), c_, vbr_));
+            }
+            { const float32x4_t c_ = vld1q_f32((float *)(c + 0 + 3 * cs_c));
+              v12 = vaddq_f32(vfmaq_f32(vmulq_f32(vmulq_f32(vrev64q_f32(v12), vai_), (float32x4_t){ -1.0f, 1.0f, -1.0f, 1.0f }), v12, var_), vfmaq_f32(vmulq_f32(vmulq_f32(vrev64q_f32(c_), vbi_), (float32x4_t){ -1.0f, 1.0f, -1.0f, 1.0f }), c_, vbr_));
+            }
+            { const float32x4_t c_ = vld1q_f32((float *)(c + 2 + 3 * cs_c));
+              v14 = vaddq_f32(vfmaq_f32(vmulq_f32(vmulq_f32(vrev64q_f32(v14), vai_), (float32x4_t){ -1.0f, 1.0f, -1.0f, 1.0f }), v14, var_), vfmaq_f32(vmulq_f32(vmulq_f32(vrev64q_f32(c_), vbi_), (float32x4_t){ -1.0f, 1.0f, -1.0f, 1.0f }), c_, vbr_));
+            }
+            vst1q_f32((float *)(c + 0 + 0 * cs_c), v0);
+            vst1q_f32((float *)(c + 2 + 0 * cs_c), v2);
+            vst1q_f32((float *)(c + 0 + 1 * cs_c), v4);
+            vst1q_f32((float *)(c + 2 + 1 * cs_c), v6);
+            vst1q_f32((float *)(c + 0 + 2 * cs_c), v8);
+            vst1q_f32((float *)(c + 2 + 2 * cs_c), v10);
+            vst1q_f32((float *)(c + 0 + 3 * cs_c), v12);
+            vst1q_f32((float *)(c + 2 + 3 * cs_c), v14);
+        }
+        return;
+    }
+    float t_[32];
+    vst1q_f32(t_ + 0, v0);
+    vst1q_f32(t_ + 4, v2);
+    vst1q_f32(t_ + 8, v4);
+    vst1q_f32(t_ + 12, v6);
+    vst1q_f32(t_ + 16, v8);
+    vst1q_f32(t_ + 20, v10);
+    vst1q_f32(t_ + 24, v12);
+    vst1q_f32(t_ + 28, v14);
+    for (int64_t j = 0; j < n; j++)
+        for (int64_t i = 0; i < m; i++) {
+            const float xr = t_[2 * (i + j * 4)], xi = t_[2 * (i + j * 4) + 1];
+            float *cij = (float *)(c + i * rs_c + j * cs_c);
+            float vr = ar_ * xr - ai_ * xi, vi = ar_ * xi + ai_ * xr;
+            if (br_ != 0 || bi_ != 0) {
+                const float cr = cij[0], ci = cij[1];
+                vr += br_ * cr - bi_ * ci;
+                vi += br_ * ci + bi_ * cr;
+            }
+            cij[0] = vr;
+            cij[1] = vi;
+        }
+
+}
+
+void cortex_a55_cgemm_4x6_p2x6(int64_t m, int64_t n, int64_t k, const float _Complex *alpha, const float _Complex *a,
+                               const float _Complex *b, const float _Complex *beta, float _Complex *c, int64_t rs_c, int64_t cs_c,
+                               const float _Complex *a_next, const float _Complex *b_next)
+{
+    const float *ap = (const float *)a, *bp = (const float *)b, *an = (const float *)a_next;
+    (void)b_next;
+    float32x4_t v0, v1, v2, v3, v4, v5, v6, v7;
+    float32x4_t v8, v9, v10, v11, v12, v13, v14, v15;
+
+    v0 = vdupq_n_f32(0);
+    v1 = vdupq_n_f32(0);
+    v2 = vdupq_n_f32(0);
+    v3 = vdupq_n_f32(0);
+    v4 = vdupq_n_f32(0);
+    v5 = vdupq_n_f32(0);
+    v6 = vdupq_n_f32(0);
+    v7 = vdupq_n_f32(0);
+    v8 = vdupq_n_f32(0);
+    v9 = vdupq_n_f32(0);
+    v10 = vdupq_n_f32(0);
+    v11 = vdupq_n_f32(0);
+
+    /* C is read (or overwritten) after the k loop: its lines go now */
+    const int64_t pf_step = rs_c == 1 ? cs_c : rs_c;
+    const int64_t pf_span = rs_c == 1 ? m - 1 : (n - 1) * cs_c;
+    float _Complex *pf_c = c;
+    for (int64_t pf_left = rs_c == 1 ? n : m; pf_left > 0; pf_left--) {
+        __builtin_prefetch(pf_c, 1, 3);
+        __builtin_prefetch(pf_c + pf_span / 2, 1, 3);
+        __builtin_prefetch(pf_c + pf_span, 1, 3);
+        pf_c += pf_step;
+    }
+    if (k > 0) {
+        /* prologue: the first 0 instructions of iteration 0 (pointer
+         * bumps among them become load offsets) */
+
+        /* kernel: iteration i and the start of i+1, unrolled 1x */
+        int64_t nq = k - 1;
+        for (int64_t it = nq / 1; it > 0; it--) {
+            /* copy 0 */
+            v12 = vld1q_f32(ap + 0);
+            v13 = vld1q_f32(bp + 0);
+            v14 = vld1q_f32(bp + 4);
+            v15 = vld1q_f32(bp + 8);
+            v0 = vfmaq_laneq_f32(v0, v12, v13, 0);
+            __builtin_prefetch((const char *)(bp + 0) + 512, 0, 3);
+            v1 = vfmaq_laneq_f32(v1, v12, v13, 1);
+            __builtin_prefetch((const char *)(an + 0) + 0, 0, 3);
+            v2 = vfmaq_laneq_f32(v2, v12, v13, 2);
+            v3 = vfmaq_laneq_f32(v3, v12, v13, 3);
+            v4 = vfmaq_laneq_f32(v4, v12, v14, 0);
+            v5 = vfmaq_laneq_f32(v5, v12, v14, 1);
+            v6 = vfmaq_laneq_f32(v6, v12, v14, 2);
+            v7 = vfmaq_laneq_f32(v7, v12, v14, 3);
+            v8 = vfmaq_laneq_f32(v8, v12, v15, 0);
+            v9 = vfmaq_laneq_f32(v9, v12, v15, 1);
+            v10 = vfmaq_laneq_f32(v10, v12, v15, 2);
+            v11 = vfmaq_laneq_f32(v11, v12, v15, 3);
+
+            ap += 4;
+            bp += 12;
+            an += 4;
+        }
+        int64_t rem = nq % 1;
+
+        /* epilogue: the rest of the last iteration, in the registers
+         * of the copy it follows */
+        switch (rem) {
+        case 0:
+            v12 = vld1q_f32(ap + 0);
+            v13 = vld1q_f32(bp + 0);
+            v14 = vld1q_f32(bp + 4);
+            v15 = vld1q_f32(bp + 8);
+            v0 = vfmaq_laneq_f32(v0, v12, v13, 0);
+            __builtin_prefetch((const char *)(bp + 0) + 512, 0, 3);
+            v1 = vfmaq_laneq_f32(v1, v12, v13, 1);
+            __builtin_prefetch((const char *)(an + 0) + 0, 0, 3);
+            v2 = vfmaq_laneq_f32(v2, v12, v13, 2);
+            v3 = vfmaq_laneq_f32(v3, v12, v13, 3);
+            v4 = vfmaq_laneq_f32(v4, v12, v14, 0);
+            v5 = vfmaq_laneq_f32(v5, v12, v14, 1);
+            v6 = vfmaq_laneq_f32(v6, v12, v14, 2);
+            v7 = vfmaq_laneq_f32(v7, v12, v14, 3);
+            v8 = vfmaq_laneq_f32(v8, v12, v15, 0);
+            v9 = vfmaq_laneq_f32(v9, v12, v15, 1);
+            v10 = vfmaq_laneq_f32(v10, v12, v15, 2);
+            v11 = vfmaq_laneq_f32(v11, v12, v15, 3);
+            break;
+
+        }
+    }
+    const float *al_ = (const float *)alpha, *be_ = (const float *)beta;
+    const float ar_ = al_[0], ai_ = al_[1], br_ = be_[0], bi_ = be_[1];
+    /* each C vector: re + i*im of its two sums (pairs swapped, add-subtract) */
+    v0 = vfmaq_f32(v0, vrev64q_f32(v1), (float32x4_t){ -1.0f, 1.0f, -1.0f, 1.0f });
+    v2 = vfmaq_f32(v2, vrev64q_f32(v3), (float32x4_t){ -1.0f, 1.0f, -1.0f, 1.0f });
+    v4 = vfmaq_f32(v4, vrev64q_f32(v5), (float32x4_t){ -1.0f, 1.0f, -1.0f, 1.0f });
+    v6 = vfmaq_f32(v6, vrev64q_f32(v7), (float32x4_t){ -1.0f, 1.0f, -1.0f, 1.0f });
+    v8 = vfmaq_f32(v8, vrev64q_f32(v9), (float32x4_t){ -1.0f, 1.0f, -1.0f, 1.0f });
+    v10 = vfmaq_f32(v10, vrev64q_f32(v11), (float32x4_t){ -1.0f, 1.0f, -1.0f, 1.0f });
+    if (m == 2 && n == 6 && rs_c == 1) {
+        if (ar_ == 1 && ai_ == 0 && br_ == 0 && bi_ == 0) {
+            vst1q_f32((float *)(c + 0 + 0 * cs_c), v0);
+            vst1q_f32((float *)(c + 0 + 1 * cs_c), v2);
+            vst1q_f32((float *)(c + 0 + 2 * cs_c), v4);
+            vst1q_f32((float *)(c + 0 + 3 * cs_c), v6);
+            vst1q_f32((float *)(c + 0 + 4 * cs_c), v8);
+            vst1q_f32((float *)(c + 0 + 5 * cs_c), v10);
+        } else if (ar_ == 1 && ai_ == 0 && br_ == 1 && bi_ == 0) {
+            { const float32x4_t c_ = vld1q_f32((float *)(c + 0 + 0 * cs_c));
+              v0 = vaddq_f32(v0, c_);
+            }
+            { const float32x4_t c_ = vld1q_f32((float *)(c + 0 + 1 * cs_c));
+              v2 = vaddq_f32(v2, c_);
+            }
+            { const float32x4_t c_ = vld1q_f32((float *)(c + 0 + 2 * cs_c));
+              v4 = vaddq_f32(v4, c_);
+            }
+            { const float32x4_t c_ = vld1q_f32((float *)(c + 0 + 3 * cs_c));
+              v6 = vaddq_f32(v6, c_);
+            }
+            { const float32x4_t c_ = vld1q_f32((float *)(c + 0 + 4 * cs_c));
+              v8 = vaddq_f32(v8, c_);
+            }
+            { const float32x4_t c_ = vld1q_f32((float *)(c + 0 + 5 * cs_c));
+              v10 = vaddq_f32(v10, c_);
+            }
+            vst1q_f32((float *)(c + 0 + 0 * cs_c), v0);
+            vst1q_f32((float *)(c + 0 + 1 * cs_c), v2);
+            vst1q_f32((float *)(c + 0 + 2 * cs_c), v4);
+            vst1q_f32((float *)(c + 0 + 3 * cs_c), v6);
+            vst1q_f32((float *)(c + 0 + 4 * cs_c), v8);
+            vst1q_f32((float *)(c + 0 + 5 * cs_c), v10);
+        } else if (br_ == 0 && bi_ == 0) {
+            const float32x4_t var_ = vdupq_n_f32(ar_);
+            const float32x4_t vai_ = vdupq_n_f32(ai_);
+            vst1q_f32((float *)(c + 0 + 0 * cs_c), vfmaq_f32(vmulq_f32(vmulq_f32(vrev64q_f32(v0), vai_), (float32x4_t){ -1.0f, 1.0f, -1.0f, 1.0f }), v0, var_));
+            vst1q_f32((float *)(c + 0 + 1 * cs_c), vfmaq_f32(vmulq_f32(vmulq_f32(vrev64q_f32(v2), vai_), (float32x4_t){ -1.0f, 1.0f, -1.0f, 1.0f }), v2, var_));
+            vst1q_f32((float *)(c + 0 + 2 * cs_c), vfmaq_f32(vmulq_f32(vmulq_f32(vrev64q_f32(v4), vai_), (float32x4_t){ -1.0f, 1.0f, -1.0f, 1.0f }), v4, var_));
+            vst1q_f32((float *)(c + 0 + 3 * cs_c), vfmaq_f32(vmulq_f32(vmulq_f32(vrev64q_f32(v6), vai_), (float32x4_t){ -1.0f, 1.0f, -1.0f, 1.0f }), v6, var_));
+            vst1q_f32((float *)(c + 0 + 4 * cs_c), vfmaq_f32(vmulq_f32(vmulq_f32(vrev64q_f32(v8), vai_), (float32x4_t){ -1.0f, 1.0f, -1.0f, 1.0f }), v8, var_));
+            vst1q_f32((float *)(c + 0 + 5 * cs_c), vfmaq_f32(vmulq_f32(vmulq_f32(vrev64q_f32(v10), vai_), (float32x4_t){ -1.0f, 1.0f, -1.0f, 1.0f }), v10, var_));
+        } else {
+            const float32x4_t var_ = vdupq_n_f32(ar_);
+            const float32x4_t vai_ = vdupq_n_f32(ai_);
+            const float32x4_t vbr_ = vdupq_n_f32(br_);
+            const float32x4_t vbi_ = vdupq_n_f32(bi_);
+            { const float32x4_t c_ = vld1q_f32((float *)(c + 0 + 0 * cs_c));
+              v0 = vaddq_f32(vfmaq_f32(vmulq_f32(vmulq_f32(vrev64q_f32(v0), vai_), (float32x4_t){ -1.0f, 1.0f, -1.0f, 1.0f }), v0, var_), vfmaq_f32(vmulq_f32(vmulq_f32(vrev64q_f32(c_), vbi_), (float32x4_t){ -1.0f, 1.0f, -1.0f, 1.0f }), c_, vbr_));
+            }
+            { const float32x4_t c_ = vld1q_f32((float *)(c + 0 + 1 * cs_c));
+              v2 = vaddq_f32(vfmaq_f32(vmulq_f32(vmulq_f32(vrev64q_f32(v2), vai_), (float32x4_t){ -1.0f, 1.0f, -1.0f, 1.0f }), v2, var_), vfmaq_f32(vmulq_f32(vmulq_f32(vrev64q_f32(c_), vbi_), (float32x4_t){ -1.0f, 1.0f, -1.0f, 1.0f }), c_, vbr_));
+            }
+            { const float32x4_t c_ = vld1q_f32((float *)(c + 0 + 2 * cs_c));
+              v4 = vaddq_f32(vfmaq_f32(vmulq_f32(vmulq_f32(vrev64q_f32(v4), vai_), (float32x4_t){ -1.0f, 1.0f, -1.0f, 1.0f }), v4, var_), vfmaq_f32(vmulq_f32(vmulq_f32(vrev64q_f32(c_), vbi_), (float32x4_t){ -1.0f, 1.0f, -1.0f, 1.0f }), c_, vbr_));
+            }
+            { const float32x4_t c_ = vld1q_f32((float *)(c + 0 + 3 * cs_c));
+              v6 = vaddq_f32(vfmaq_f32(vmulq_f32(vmulq_f32(vrev64q_f32(v6), vai_), (float32x4_t){ -1.0f, 1.0f, -1.0f, 1.0f }), v6, var_), vfmaq_f32(vmulq_f32(vmulq_f32(vrev64q_f32(c_), vbi_), (float32x4_t){ -1.0f, 1.0f, -1.0f, 1.0f }), c_, vbr_));
+            }
+            { const float32x4_t c_ = vld1q_f32((float *)(c + 0 + 4 * cs_c));
+              v8 = vaddq_f32(vfmaq_f32(vmulq_f32(vmulq_f32(vrev64q_f32(v8), vai_), (float32x4_t){ -1.0f, 1.0f, -1.0f, 1.0f }), v8, var_), vfmaq_f32(vmulq_f32(vmulq_f32(vrev64q_f32(c_), vbi_), (float32x4_t){ -1.0f, 1.0f, -1.0f, 1.0f }), c_, vbr_));
+            }
+            { const float32x4_t c_ = vld1q_f32((float *)(c + 0 + 5 * cs_c));
+              v10 = vaddq_f32(vfmaq_f32(vmulq_f32(vmulq_f32(vrev64q_f32(v10), vai_), (float32x4_t){ -1.0f, 1.0f, -1.0f, 1.0f }), v10, var_), vfmaq_f32(vmulq_f32(vmulq_f32(vrev64q_f32(c_), vbi_), (float32x4_t){ -1.0f, 1.0f, -1.0f, 1.0f }), c_, vbr_));
+            }
+            vst1q_f32((float *)(c + 0 + 0 * cs_c), v0);
+            vst1q_f32((float *)(c + 0 + 1 * cs_c), v2);
+            vst1q_f32((float *)(c + 0 + 2 * cs_c), v4);
+            vst1q_f32((float *)(c + 0 + 3 * cs_c), v6);
+            vst1q_f32((float *)(c + 0 + 4 * cs_c), v8);
+            vst1q_f32((float *)(c + 0 + 5 * cs_c), v10);
+        }
+        return;
+    }
+    float t_[24];
+    vst1q_f32(t_ + 0, v0);
+    vst1q_f32(t_ + 4, v2);
+    vst1q_f32(t_ + 8, v4);
+    vst1q_f32(t_ + 12, v6);
+    vst1q_f32(t_ + 16, v8);
+    vst1q_f32(t_ + 20, v10);
+    for (int64_t j = 0; j < n; j++)
+        for (int64_t i = 0; i < m; i++) {
+            const float xr = t_[2 * (i + j * 2)], xi = t_[2 * (i + j * 2) + 1];
+            float *cij = (float *)(c + i * rs_c + j * cs_c);
+            float vr = ar_ * xr - ai_ * xi, vi = ar_ * xi + ai_ * xr;
+            if (br_ != 0 || bi_ != 0) {
+                const float cr = cij[0], ci = cij[1];
+                vr += br_ * cr - bi_ * ci;
+                vi += br_ * ci + bi_ * cr;
+            }
+            cij[0] = vr;
+            cij[1] = vi;
+        }
+
+}
+
+void cortex_a55_cgemm_4x6_p2x4(int64_t m, int64_t n, int64_t k, const float _Complex *alpha, const float _Complex *a,
+                               const float _Complex *b, const float _Complex *beta, float _Complex *c, int64_t rs_c, int64_t cs_c,
+                               const float _Complex *a_next, const float _Complex *b_next)
+{
+    const float *ap = (const float *)a, *bp = (const float *)b, *an = (const float *)a_next;
+    (void)b_next;
+    float32x4_t v0, v1, v2, v3, v4, v5, v6, v7;
+    float32x4_t v8, v9, v10;
+
+    v0 = vdupq_n_f32(0);
+    v1 = vdupq_n_f32(0);
+    v2 = vdupq_n_f32(0);
+    v3 = vdupq_n_f32(0);
+    v4 = vdupq_n_f32(0);
+    v5 = vdupq_n_f32(0);
+    v6 = vdupq_n_f32(0);
+    v7 = vdupq_n_f32(0);
+
+    /* C is read (or overwritten) after the k loop: its lines go now */
+    const int64_t pf_step = rs_c == 1 ? cs_c : rs_c;
+    const int64_t pf_span = rs_c == 1 ? m - 1 : (n - 1) * cs_c;
+    float _Complex *pf_c = c;
+    for (int64_t pf_left = rs_c == 1 ? n : m; pf_left > 0; pf_left--) {
+        __builtin_prefetch(pf_c, 1, 3);
+        __builtin_prefetch(pf_c + pf_span / 2, 1, 3);
+        __builtin_prefetch(pf_c + pf_span, 1, 3);
+        pf_c += pf_step;
+    }
+    if (k > 0) {
+        /* prologue: the first 0 instructions of iteration 0 (pointer
+         * bumps among them become load offsets) */
+
+        /* kernel: iteration i and the start of i+1, unrolled 1x */
+        int64_t nq = k - 1;
+        for (int64_t it = nq / 1; it > 0; it--) {
+            /* copy 0 */
+            v8 = vld1q_f32(ap + 0);
+            v9 = vld1q_f32(bp + 0);
+            v10 = vld1q_f32(bp + 4);
+            __builtin_prefetch((const char *)(bp + 0) + 512, 0, 3);
+            v0 = vfmaq_laneq_f32(v0, v8, v9, 0);
+            __builtin_prefetch((const char *)(an + 0) + 0, 0, 3);
+            v1 = vfmaq_laneq_f32(v1, v8, v9, 1);
+            v2 = vfmaq_laneq_f32(v2, v8, v9, 2);
+            v3 = vfmaq_laneq_f32(v3, v8, v9, 3);
+            v4 = vfmaq_laneq_f32(v4, v8, v10, 0);
+            v5 = vfmaq_laneq_f32(v5, v8, v10, 1);
+            v6 = vfmaq_laneq_f32(v6, v8, v10, 2);
+            v7 = vfmaq_laneq_f32(v7, v8, v10, 3);
+
+            ap += 4;
+            bp += 8;
+            an += 4;
+        }
+        int64_t rem = nq % 1;
+
+        /* epilogue: the rest of the last iteration, in the registers
+         * of the copy it follows */
+        switch (rem) {
+        case 0:
+            v8 = vld1q_f32(ap + 0);
+            v9 = vld1q_f32(bp + 0);
+            v10 = vld1q_f32(bp + 4);
+            __builtin_prefetch((const char *)(bp + 0) + 512, 0, 3);
+            v0 = vfmaq_laneq_f32(v0, v8, v9, 0);
+            __builtin_prefetch((const char *)(an + 0) + 0, 0, 3);
+            v1 = vfmaq_laneq_f32(v1, v8, v9, 1);
+            v2 = vfmaq_laneq_f32(v2, v8, v9, 2);
+            v3 = vfmaq_laneq_f32(v3, v8, v9, 3);
+            v4 = vfmaq_laneq_f32(v4, v8, v10, 0);
+            v5 = vfmaq_laneq_f32(v5, v8, v10, 1);
+            v6 = vfmaq_laneq_f32(v6, v8, v10, 2);
+            v7 = vfmaq_laneq_f32(v7, v8, v10, 3);
+            break;
+
+        }
+    }
+    const float *al_ = (const float *)alpha, *be_ = (const float *)beta;
+    const float ar_ = al_[0], ai_ = al_[1], br_ = be_[0], bi_ = be_[1];
+    /* each C vector: re + i*im of its two sums (pairs swapped, add-subtract) */
+    v0 = vfmaq_f32(v0, vrev64q_f32(v1), (float32x4_t){ -1.0f, 1.0f, -1.0f, 1.0f });
+    v2 = vfmaq_f32(v2, vrev64q_f32(v3), (float32x4_t){ -1.0f, 1.0f, -1.0f, 1.0f });
+    v4 = vfmaq_f32(v4, vrev64q_f32(v5), (float32x4_t){ -1.0f, 1.0f, -1.0f, 1.0f });
+    v6 = vfmaq_f32(v6, vrev64q_f32(v7), (float32x4_t){ -1.0f, 1.0f, -1.0f, 1.0f });
+    if (m == 2 && n == 4 && rs_c == 1) {
+        if (ar_ == 1 && ai_ == 0 && br_ == 0 && bi_ == 0) {
+            vst1q_f32((float *)(c + 0 + 0 * cs_c), v0);
+            vst1q_f32((float *)(c + 0 + 1 * cs_c), v2);
+            vst1q_f32((float *)(c + 0 + 2 * cs_c), v4);
+            vst1q_f32((float *)(c + 0 + 3 * cs_c), v6);
+        } else if (ar_ == 1 && ai_ == 0 && br_ == 1 && bi_ == 0) {
+            { const float32x4_t c_ = vld1q_f32((float *)(c + 0 + 0 * cs_c));
+              v0 = vaddq_f32(v0, c_);
+            }
+            { const float32x4_t c_ = vld1q_f32((float *)(c + 0 + 1 * cs_c));
+              v2 = vaddq_f32(v2, c_);
+            }
+            { const float32x4_t c_ = vld1q_f32((float *)(c + 0 + 2 * cs_c));
+              v4 = vaddq_f32(v4, c_);
+            }
+            { const float32x4_t c_ = vld1q_f32((float *)(c + 0 + 3 * cs_c));
+              v6 = vaddq_f32(v6, c_);
+            }
+            vst1q_f32((float *)(c + 0 + 0 * cs_c), v0);
+            vst1q_f32((float *)(c + 0 + 1 * cs_c), v2);
+            vst1q_f32((float *)(c + 0 + 2 * cs_c), v4);
+            vst1q_f32((float *)(c + 0 + 3 * cs_c), v6);
+        } else if (br_ == 0 && bi_ == 0) {
+            const float32x4_t var_ = vdupq_n_f32(ar_);
+            const float32x4_t vai_ = vdupq_n_f32(ai_);
+            vst1q_f32((float *)(c + 0 + 0 * cs_c), vfmaq_f32(vmulq_f32(vmulq_f32(vrev64q_f32(v0), vai_), (float32x4_t){ -1.0f, 1.0f, -1.0f, 1.0f }), v0, var_));
+            vst1q_f32((float *)(c + 0 + 1 * cs_c), vfmaq_f32(vmulq_f32(vmulq_f32(vrev64q_f32(v2), vai_), (float32x4_t){ -1.0f, 1.0f, -1.0f, 1.0f }), v2, var_));
+            vst1q_f32((float *)(c + 0 + 2 * cs_c), vfmaq_f32(vmulq_f32(vmulq_f32(vrev64q_f32(v4), vai_), (float32x4_t){ -1.0f, 1.0f, -1.0f, 1.0f }), v4, var_));
+            vst1q_f32((float *)(c + 0 + 3 * cs_c), vfmaq_f32(vmulq_f32(vmulq_f32(vrev64q_f32(v6), vai_), (float32x4_t){ -1.0f, 1.0f, -1.0f, 1.0f }), v6, var_));
+        } else {
+            const float32x4_t var_ = vdupq_n_f32(ar_);
+            const float32x4_t vai_ = vdupq_n_f32(ai_);
+            const float32x4_t vbr_ = vdupq_n_f32(br_);
+            const float32x4_t vbi_ = vdupq_n_f32(bi_);
+            { const float32x4_t c_ = vld1q_f32((float *)(c + 0 + 0 * cs_c));
+              v0 = vaddq_f32(vfmaq_f32(vmulq_f32(vmulq_f32(vrev64q_f32(v0), vai_), (float32x4_t){ -1.0f, 1.0f, -1.0f, 1.0f }), v0, var_), vfmaq_f32(vmulq_f32(vmulq_f32(vrev64q_f32(c_), vbi_), (float32x4_t){ -1.0f, 1.0f, -1.0f, 1.0f }), c_, vbr_));
+            }
+            { const float32x4_t c_ = vld1q_f32((float *)(c + 0 + 1 * cs_c));
+              v2 = vaddq_f32(vfmaq_f32(vmulq_f32(vmulq_f32(vrev64q_f32(v2), vai_), (float32x4_t){ -1.0f, 1.0f, -1.0f, 1.0f }), v2, var_), vfmaq_f32(vmulq_f32(vmulq_f32(vrev64q_f32(c_), vbi_), (float32x4_t){ -1.0f, 1.0f, -1.0f, 1.0f }), c_, vbr_));
+            }
+            { const float32x4_t c_ = vld1q_f32((float *)(c + 0 + 2 * cs_c));
+              v4 = vaddq_f32(vfmaq_f32(vmulq_f32(vmulq_f32(vrev64q_f32(v4), vai_), (float32x4_t){ -1.0f, 1.0f, -1.0f, 1.0f }), v4, var_), vfmaq_f32(vmulq_f32(vmulq_f32(vrev64q_f32(c_), vbi_), (float32x4_t){ -1.0f, 1.0f, -1.0f, 1.0f }), c_, vbr_));
+            }
+            { const float32x4_t c_ = vld1q_f32((float *)(c + 0 + 3 * cs_c));
+              v6 = vaddq_f32(vfmaq_f32(vmulq_f32(vmulq_f32(vrev64q_f32(v6), vai_), (float32x4_t){ -1.0f, 1.0f, -1.0f, 1.0f }), v6, var_), vfmaq_f32(vmulq_f32(vmulq_f32(vrev64q_f32(c_), vbi_), (float32x4_t){ -1.0f, 1.0f, -1.0f, 1.0f }), c_, vbr_));
+            }
+            vst1q_f32((float *)(c + 0 + 0 * cs_c), v0);
+            vst1q_f32((float *)(c + 0 + 1 * cs_c), v2);
+            vst1q_f32((float *)(c + 0 + 2 * cs_c), v4);
+            vst1q_f32((float *)(c + 0 + 3 * cs_c), v6);
+        }
+        return;
+    }
+    float t_[16];
+    vst1q_f32(t_ + 0, v0);
+    vst1q_f32(t_ + 4, v2);
+    vst1q_f32(t_ + 8, v4);
+    vst1q_f32(t_ + 12, v6);
+    for (int64_t j = 0; j < n; j++)
+        for (int64_t i = 0; i < m; i++) {
+            const float xr = t_[2 * (i + j * 2)], xi = t_[2 * (i + j * 2) + 1];
             float *cij = (float *)(c + i * rs_c + j * cs_c);
             float vr = ar_ * xr - ai_ * xi, vi = ar_ * xi + ai_ * xr;
             if (br_ != 0 || bi_ != 0) {

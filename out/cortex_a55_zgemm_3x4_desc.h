@@ -29,9 +29,11 @@
     .mr = 3, .nr = 4, .row_pref = 0, .fn = (void *)cortex_a55_zgemm_3x4 }
 #else
 _Static_assert(cortex_a55_zgemm_3x4_NTAILS <= GG_TAILS, "row tails: raise GG_TAILS");
+static const struct gg_zpedge cortex_a55_zgemm_3x4_desc_pedges[] = { cortex_a55_zgemm_3x4_PEDGE_LIST };
 #define cortex_a55_zgemm_3x4_DESC_UKERNEL { \
     .mr = 3, .nr = 4, .row_pref = 0, .fn = (void *)cortex_a55_zgemm_3x4, \
     .b_l1_percent = 50, .narrow_k = 0, \
+    .pedges = cortex_a55_zgemm_3x4_desc_pedges, .npedges = 1, \
 }
 #endif
 #endif

@@ -29,9 +29,13 @@
     .mr = 4, .nr = 6, .row_pref = 0, .fn = (void *)cortex_a57_cgemm_4x6 }
 #else
 _Static_assert(cortex_a57_cgemm_4x6_NTAILS <= GG_TAILS, "row tails: raise GG_TAILS");
+static const struct gg_cedge cortex_a57_cgemm_4x6_desc_edges[] = { cortex_a57_cgemm_4x6_EDGE_LIST };
+static const struct gg_cpedge cortex_a57_cgemm_4x6_desc_pedges[] = { cortex_a57_cgemm_4x6_PEDGE_LIST };
 #define cortex_a57_cgemm_4x6_DESC_UKERNEL { \
     .mr = 4, .nr = 6, .row_pref = 0, .fn = (void *)cortex_a57_cgemm_4x6, \
     .b_l1_percent = 50, .narrow_k = 0, \
+    .edges = cortex_a57_cgemm_4x6_desc_edges, .nedges = 2, \
+    .pedges = cortex_a57_cgemm_4x6_desc_pedges, .npedges = 1, \
 }
 #endif
 #endif

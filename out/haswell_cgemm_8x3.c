@@ -25,6 +25,10 @@
  * written. A packed a[i + p*8], B packed b[j + p*3] (complex elements).
  * The k loop multiplies A's vectors by B(p,j)'s real and imaginary parts
  * broadcast apart, into two sums per C vector combined after the loop.
+ *
+ * Packed edge kernels, the same contract for their own MR' x NR' and
+ * panels packed MR' high and NR' wide:
+ *   haswell_cgemm_8x3_p4x3: 4x3, 5.00 cycles per iteration, unroll 2
  */
 #include "haswell_cgemm_8x3.h"
 #include <immintrin.h>
@@ -307,6 +311,208 @@ void haswell_cgemm_8x3(int64_t m, int64_t n, int64_t k, const float _Complex *al
     for (int64_t j = 0; j < n; j++)
         for (int64_t i = 0; i < m; i++) {
             const float xr = t_[2 * (i + j * 8)], xi = t_[2 * (i + j * 8) + 1];
+            float *cij = (float *)(c + i * rs_c + j * cs_c);
+            float vr = ar_ * xr - ai_ * xi, vi = ar_ * xi + ai_ * xr;
+            if (br_ != 0 || bi_ != 0) {
+                const float cr = cij[0], ci = cij[1];
+                vr += br_ * cr - bi_ * ci;
+                vi += br_ * ci + bi_ * cr;
+            }
+            cij[0] = vr;
+            cij[1] = vi;
+        }
+
+}
+
+void haswell_cgemm_8x3_p4x3(int64_t m, int64_t n, int64_t k, const float _Complex *alpha, const float _Complex *a,
+                            const float _Complex *b, const float _Complex *beta, float _Complex *c, int64_t rs_c, int64_t cs_c,
+                            const float _Complex *a_next, const float _Complex *b_next)
+{
+    const float *ap = (const float *)a, *bp = (const float *)b, *an = (const float *)a_next;
+    (void)b_next;
+    __m256 ymm0, ymm1, ymm2, ymm3, ymm4, ymm5, ymm6, ymm7;
+    __m256 ymm8, ymm9, ymm10, ymm11, ymm12, ymm13;
+
+    ymm0 = _mm256_setzero_ps();
+    ymm1 = _mm256_setzero_ps();
+    ymm2 = _mm256_setzero_ps();
+    ymm3 = _mm256_setzero_ps();
+    ymm4 = _mm256_setzero_ps();
+    ymm5 = _mm256_setzero_ps();
+
+    /* C is read (or overwritten) after the k loop: the passes of the k loop
+     * fetch it a column (row) each; those they cannot reach go now */
+    const int64_t pf_step = rs_c == 1 ? cs_c : rs_c;
+    const int64_t pf_span = rs_c == 1 ? m - 1 : (n - 1) * cs_c;
+    int64_t pf_left = rs_c == 1 ? n : m;
+    float _Complex *pf_c = c;
+    for (int64_t passes = k > 0 ? (k - 1) / 2 : 0; pf_left > passes; pf_left--) {
+        __builtin_prefetch(pf_c, 1, 3);
+        __builtin_prefetch(pf_c + pf_span / 2, 1, 3);
+        __builtin_prefetch(pf_c + pf_span, 1, 3);
+        pf_c += pf_step;
+    }
+    if (k > 0) {
+        /* prologue: the first 7 instructions of iteration 0 (pointer
+         * bumps among them become load offsets) */
+        ymm7 = _mm256_loadu_ps(ap + 0);
+        ymm8 = _mm256_broadcast_ss(bp + 0);
+        ymm9 = _mm256_broadcast_ss(bp + 1);
+        ymm10 = _mm256_broadcast_ss(bp + 2);
+        ymm11 = _mm256_broadcast_ss(bp + 3);
+        ymm12 = _mm256_broadcast_ss(bp + 4);
+
+        /* kernel: iteration i and the start of i+1, unrolled 2x */
+        int64_t nq = k - 1;
+        for (int64_t it = nq / 2; it > 0; it--) {
+            if (pf_left > 0) {
+                __builtin_prefetch(pf_c, 1, 3);
+                __builtin_prefetch(pf_c + pf_span / 2, 1, 3);
+                __builtin_prefetch(pf_c + pf_span, 1, 3);
+                pf_c += pf_step;
+                pf_left--;
+            }
+            /* copy 0 */
+            ymm13 = _mm256_broadcast_ss(bp + 5);
+            __builtin_prefetch((const char *)(bp + 0) + 512, 0, 3);
+            ymm6 = _mm256_loadu_ps(ap + 8);
+            __builtin_prefetch((const char *)(an + 0) + 0, 0, 3);
+            ymm0 = _mm256_fmadd_ps(ymm7, ymm8, ymm0);
+            ymm8 = _mm256_broadcast_ss(bp + 6);
+            ymm1 = _mm256_fmadd_ps(ymm7, ymm9, ymm1);
+            ymm9 = _mm256_broadcast_ss(bp + 7);
+            ymm2 = _mm256_fmadd_ps(ymm7, ymm10, ymm2);
+            ymm10 = _mm256_broadcast_ss(bp + 8);
+            ymm3 = _mm256_fmadd_ps(ymm7, ymm11, ymm3);
+            ymm11 = _mm256_broadcast_ss(bp + 9);
+            ymm4 = _mm256_fmadd_ps(ymm7, ymm12, ymm4);
+            ymm12 = _mm256_broadcast_ss(bp + 10);
+            ymm5 = _mm256_fmadd_ps(ymm7, ymm13, ymm5);
+            /* copy 1 */
+            ymm13 = _mm256_broadcast_ss(bp + 11);
+            __builtin_prefetch((const char *)(bp + 6) + 512, 0, 3);
+            ymm7 = _mm256_loadu_ps(ap + 16);
+            __builtin_prefetch((const char *)(an + 8) + 0, 0, 3);
+            ymm0 = _mm256_fmadd_ps(ymm6, ymm8, ymm0);
+            ymm8 = _mm256_broadcast_ss(bp + 12);
+            ymm1 = _mm256_fmadd_ps(ymm6, ymm9, ymm1);
+            ymm9 = _mm256_broadcast_ss(bp + 13);
+            ymm2 = _mm256_fmadd_ps(ymm6, ymm10, ymm2);
+            ymm10 = _mm256_broadcast_ss(bp + 14);
+            ymm3 = _mm256_fmadd_ps(ymm6, ymm11, ymm3);
+            ymm11 = _mm256_broadcast_ss(bp + 15);
+            ymm4 = _mm256_fmadd_ps(ymm6, ymm12, ymm4);
+            ymm12 = _mm256_broadcast_ss(bp + 16);
+            ymm5 = _mm256_fmadd_ps(ymm6, ymm13, ymm5);
+
+            ap += 16;
+            bp += 12;
+            an += 16;
+        }
+        int64_t rem = nq % 2;
+        if (rem > 0) {
+            ymm13 = _mm256_broadcast_ss(bp + 5);
+            __builtin_prefetch((const char *)(bp + 0) + 512, 0, 3);
+            ymm6 = _mm256_loadu_ps(ap + 8);
+            __builtin_prefetch((const char *)(an + 0) + 0, 0, 3);
+            ymm0 = _mm256_fmadd_ps(ymm7, ymm8, ymm0);
+            ymm8 = _mm256_broadcast_ss(bp + 6);
+            ymm1 = _mm256_fmadd_ps(ymm7, ymm9, ymm1);
+            ymm9 = _mm256_broadcast_ss(bp + 7);
+            ymm2 = _mm256_fmadd_ps(ymm7, ymm10, ymm2);
+            ymm10 = _mm256_broadcast_ss(bp + 8);
+            ymm3 = _mm256_fmadd_ps(ymm7, ymm11, ymm3);
+            ymm11 = _mm256_broadcast_ss(bp + 9);
+            ymm4 = _mm256_fmadd_ps(ymm7, ymm12, ymm4);
+            ymm12 = _mm256_broadcast_ss(bp + 10);
+            ymm5 = _mm256_fmadd_ps(ymm7, ymm13, ymm5);
+        }
+
+        /* epilogue: the rest of the last iteration, in the registers
+         * of the copy it follows */
+        switch (rem) {
+        case 0:
+            ymm13 = _mm256_broadcast_ss(bp + 5);
+            __builtin_prefetch((const char *)(bp + 0) + 512, 0, 3);
+            __builtin_prefetch((const char *)(an + 0) + 0, 0, 3);
+            ymm0 = _mm256_fmadd_ps(ymm7, ymm8, ymm0);
+            ymm1 = _mm256_fmadd_ps(ymm7, ymm9, ymm1);
+            ymm2 = _mm256_fmadd_ps(ymm7, ymm10, ymm2);
+            ymm3 = _mm256_fmadd_ps(ymm7, ymm11, ymm3);
+            ymm4 = _mm256_fmadd_ps(ymm7, ymm12, ymm4);
+            ymm5 = _mm256_fmadd_ps(ymm7, ymm13, ymm5);
+            break;
+        case 1:
+            ymm13 = _mm256_broadcast_ss(bp + 11);
+            __builtin_prefetch((const char *)(bp + 6) + 512, 0, 3);
+            __builtin_prefetch((const char *)(an + 8) + 0, 0, 3);
+            ymm0 = _mm256_fmadd_ps(ymm6, ymm8, ymm0);
+            ymm1 = _mm256_fmadd_ps(ymm6, ymm9, ymm1);
+            ymm2 = _mm256_fmadd_ps(ymm6, ymm10, ymm2);
+            ymm3 = _mm256_fmadd_ps(ymm6, ymm11, ymm3);
+            ymm4 = _mm256_fmadd_ps(ymm6, ymm12, ymm4);
+            ymm5 = _mm256_fmadd_ps(ymm6, ymm13, ymm5);
+            break;
+
+        }
+    }
+    const float *al_ = (const float *)alpha, *be_ = (const float *)beta;
+    const float ar_ = al_[0], ai_ = al_[1], br_ = be_[0], bi_ = be_[1];
+    /* each C vector: re + i*im of its two sums (pairs swapped, add-subtract) */
+    ymm0 = _mm256_addsub_ps(ymm0, _mm256_permute_ps(ymm1, 0xB1));
+    ymm2 = _mm256_addsub_ps(ymm2, _mm256_permute_ps(ymm3, 0xB1));
+    ymm4 = _mm256_addsub_ps(ymm4, _mm256_permute_ps(ymm5, 0xB1));
+    if (m == 4 && n == 3 && rs_c == 1) {
+        if (ar_ == 1 && ai_ == 0 && br_ == 0 && bi_ == 0) {
+            _mm256_storeu_ps((float *)(c + 0 + 0 * cs_c), ymm0);
+            _mm256_storeu_ps((float *)(c + 0 + 1 * cs_c), ymm2);
+            _mm256_storeu_ps((float *)(c + 0 + 2 * cs_c), ymm4);
+        } else if (ar_ == 1 && ai_ == 0 && br_ == 1 && bi_ == 0) {
+            { const __m256 c_ = _mm256_loadu_ps((float *)(c + 0 + 0 * cs_c));
+              ymm0 = _mm256_add_ps(ymm0, c_);
+            }
+            { const __m256 c_ = _mm256_loadu_ps((float *)(c + 0 + 1 * cs_c));
+              ymm2 = _mm256_add_ps(ymm2, c_);
+            }
+            { const __m256 c_ = _mm256_loadu_ps((float *)(c + 0 + 2 * cs_c));
+              ymm4 = _mm256_add_ps(ymm4, c_);
+            }
+            _mm256_storeu_ps((float *)(c + 0 + 0 * cs_c), ymm0);
+            _mm256_storeu_ps((float *)(c + 0 + 1 * cs_c), ymm2);
+            _mm256_storeu_ps((float *)(c + 0 + 2 * cs_c), ymm4);
+        } else if (br_ == 0 && bi_ == 0) {
+            const __m256 var_ = _mm256_set1_ps(ar_);
+            const __m256 vai_ = _mm256_set1_ps(ai_);
+            _mm256_storeu_ps((float *)(c + 0 + 0 * cs_c), _mm256_fmaddsub_ps(ymm0, var_, _mm256_mul_ps(_mm256_permute_ps(ymm0, 0xB1), vai_)));
+            _mm256_storeu_ps((float *)(c + 0 + 1 * cs_c), _mm256_fmaddsub_ps(ymm2, var_, _mm256_mul_ps(_mm256_permute_ps(ymm2, 0xB1), vai_)));
+            _mm256_storeu_ps((float *)(c + 0 + 2 * cs_c), _mm256_fmaddsub_ps(ymm4, var_, _mm256_mul_ps(_mm256_permute_ps(ymm4, 0xB1), vai_)));
+        } else {
+            const __m256 var_ = _mm256_set1_ps(ar_);
+            const __m256 vai_ = _mm256_set1_ps(ai_);
+            const __m256 vbr_ = _mm256_set1_ps(br_);
+            const __m256 vbi_ = _mm256_set1_ps(bi_);
+            { const __m256 c_ = _mm256_loadu_ps((float *)(c + 0 + 0 * cs_c));
+              ymm0 = _mm256_add_ps(_mm256_fmaddsub_ps(ymm0, var_, _mm256_mul_ps(_mm256_permute_ps(ymm0, 0xB1), vai_)), _mm256_fmaddsub_ps(c_, vbr_, _mm256_mul_ps(_mm256_permute_ps(c_, 0xB1), vbi_)));
+            }
+            { const __m256 c_ = _mm256_loadu_ps((float *)(c + 0 + 1 * cs_c));
+              ymm2 = _mm256_add_ps(_mm256_fmaddsub_ps(ymm2, var_, _mm256_mul_ps(_mm256_permute_ps(ymm2, 0xB1), vai_)), _mm256_fmaddsub_ps(c_, vbr_, _mm256_mul_ps(_mm256_permute_ps(c_, 0xB1), vbi_)));
+            }
+            { const __m256 c_ = _mm256_loadu_ps((float *)(c + 0 + 2 * cs_c));
+              ymm4 = _mm256_add_ps(_mm256_fmaddsub_ps(ymm4, var_, _mm256_mul_ps(_mm256_permute_ps(ymm4, 0xB1), vai_)), _mm256_fmaddsub_ps(c_, vbr_, _mm256_mul_ps(_mm256_permute_ps(c_, 0xB1), vbi_)));
+            }
+            _mm256_storeu_ps((float *)(c + 0 + 0 * cs_c), ymm0);
+            _mm256_storeu_ps((float *)(c + 0 + 1 * cs_c), ymm2);
+            _mm256_storeu_ps((float *)(c + 0 + 2 * cs_c), ymm4);
+        }
+        return;
+    }
+    float t_[24];
+    _mm256_storeu_ps(t_ + 0, ymm0);
+    _mm256_storeu_ps(t_ + 8, ymm2);
+    _mm256_storeu_ps(t_ + 16, ymm4);
+    for (int64_t j = 0; j < n; j++)
+        for (int64_t i = 0; i < m; i++) {
+            const float xr = t_[2 * (i + j * 4)], xi = t_[2 * (i + j * 4) + 1];
             float *cij = (float *)(c + i * rs_c + j * cs_c);
             float vr = ar_ * xr - ai_ * xi, vi = ar_ * xi + ai_ * xr;
             if (br_ != 0 || bi_ != 0) {

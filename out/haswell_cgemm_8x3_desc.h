@@ -29,9 +29,11 @@
     .mr = 8, .nr = 3, .row_pref = 0, .fn = (void *)haswell_cgemm_8x3 }
 #else
 _Static_assert(haswell_cgemm_8x3_NTAILS <= GG_TAILS, "row tails: raise GG_TAILS");
+static const struct gg_cpedge haswell_cgemm_8x3_desc_pedges[] = { haswell_cgemm_8x3_PEDGE_LIST };
 #define haswell_cgemm_8x3_DESC_UKERNEL { \
     .mr = 8, .nr = 3, .row_pref = 0, .fn = (void *)haswell_cgemm_8x3, \
     .b_l1_percent = 50, .narrow_k = 0, \
+    .pedges = haswell_cgemm_8x3_desc_pedges, .npedges = 1, \
 }
 #endif
 #endif

@@ -25,6 +25,10 @@
  * written. A packed a[i + p*4], B packed b[j + p*3] (complex elements).
  * The k loop multiplies A's vectors by B(p,j)'s real and imaginary parts
  * broadcast apart, into two sums per C vector combined after the loop.
+ *
+ * Packed edge kernels, the same contract for their own MR' x NR' and
+ * panels packed MR' high and NR' wide:
+ *   haswell_zgemm_4x3_p2x3: 2x3, 5.00 cycles per iteration, unroll 2
  */
 #include "haswell_zgemm_4x3.h"
 #include <immintrin.h>
@@ -307,6 +311,208 @@ void haswell_zgemm_4x3(int64_t m, int64_t n, int64_t k, const double _Complex *a
     for (int64_t j = 0; j < n; j++)
         for (int64_t i = 0; i < m; i++) {
             const double xr = t_[2 * (i + j * 4)], xi = t_[2 * (i + j * 4) + 1];
+            double *cij = (double *)(c + i * rs_c + j * cs_c);
+            double vr = ar_ * xr - ai_ * xi, vi = ar_ * xi + ai_ * xr;
+            if (br_ != 0 || bi_ != 0) {
+                const double cr = cij[0], ci = cij[1];
+                vr += br_ * cr - bi_ * ci;
+                vi += br_ * ci + bi_ * cr;
+            }
+            cij[0] = vr;
+            cij[1] = vi;
+        }
+
+}
+
+void haswell_zgemm_4x3_p2x3(int64_t m, int64_t n, int64_t k, const double _Complex *alpha, const double _Complex *a,
+                            const double _Complex *b, const double _Complex *beta, double _Complex *c, int64_t rs_c, int64_t cs_c,
+                            const double _Complex *a_next, const double _Complex *b_next)
+{
+    const double *ap = (const double *)a, *bp = (const double *)b, *an = (const double *)a_next;
+    (void)b_next;
+    __m256d ymm0, ymm1, ymm2, ymm3, ymm4, ymm5, ymm6, ymm7;
+    __m256d ymm8, ymm9, ymm10, ymm11, ymm12, ymm13;
+
+    ymm0 = _mm256_setzero_pd();
+    ymm1 = _mm256_setzero_pd();
+    ymm2 = _mm256_setzero_pd();
+    ymm3 = _mm256_setzero_pd();
+    ymm4 = _mm256_setzero_pd();
+    ymm5 = _mm256_setzero_pd();
+
+    /* C is read (or overwritten) after the k loop: the passes of the k loop
+     * fetch it a column (row) each; those they cannot reach go now */
+    const int64_t pf_step = rs_c == 1 ? cs_c : rs_c;
+    const int64_t pf_span = rs_c == 1 ? m - 1 : (n - 1) * cs_c;
+    int64_t pf_left = rs_c == 1 ? n : m;
+    double _Complex *pf_c = c;
+    for (int64_t passes = k > 0 ? (k - 1) / 2 : 0; pf_left > passes; pf_left--) {
+        __builtin_prefetch(pf_c, 1, 3);
+        __builtin_prefetch(pf_c + pf_span / 2, 1, 3);
+        __builtin_prefetch(pf_c + pf_span, 1, 3);
+        pf_c += pf_step;
+    }
+    if (k > 0) {
+        /* prologue: the first 7 instructions of iteration 0 (pointer
+         * bumps among them become load offsets) */
+        ymm7 = _mm256_loadu_pd(ap + 0);
+        ymm8 = _mm256_broadcast_sd(bp + 0);
+        ymm9 = _mm256_broadcast_sd(bp + 1);
+        ymm10 = _mm256_broadcast_sd(bp + 2);
+        ymm11 = _mm256_broadcast_sd(bp + 3);
+        ymm12 = _mm256_broadcast_sd(bp + 4);
+
+        /* kernel: iteration i and the start of i+1, unrolled 2x */
+        int64_t nq = k - 1;
+        for (int64_t it = nq / 2; it > 0; it--) {
+            if (pf_left > 0) {
+                __builtin_prefetch(pf_c, 1, 3);
+                __builtin_prefetch(pf_c + pf_span / 2, 1, 3);
+                __builtin_prefetch(pf_c + pf_span, 1, 3);
+                pf_c += pf_step;
+                pf_left--;
+            }
+            /* copy 0 */
+            ymm13 = _mm256_broadcast_sd(bp + 5);
+            __builtin_prefetch((const char *)(bp + 0) + 512, 0, 3);
+            ymm6 = _mm256_loadu_pd(ap + 4);
+            __builtin_prefetch((const char *)(an + 0) + 0, 0, 3);
+            ymm0 = _mm256_fmadd_pd(ymm7, ymm8, ymm0);
+            ymm8 = _mm256_broadcast_sd(bp + 6);
+            ymm1 = _mm256_fmadd_pd(ymm7, ymm9, ymm1);
+            ymm9 = _mm256_broadcast_sd(bp + 7);
+            ymm2 = _mm256_fmadd_pd(ymm7, ymm10, ymm2);
+            ymm10 = _mm256_broadcast_sd(bp + 8);
+            ymm3 = _mm256_fmadd_pd(ymm7, ymm11, ymm3);
+            ymm11 = _mm256_broadcast_sd(bp + 9);
+            ymm4 = _mm256_fmadd_pd(ymm7, ymm12, ymm4);
+            ymm12 = _mm256_broadcast_sd(bp + 10);
+            ymm5 = _mm256_fmadd_pd(ymm7, ymm13, ymm5);
+            /* copy 1 */
+            ymm13 = _mm256_broadcast_sd(bp + 11);
+            __builtin_prefetch((const char *)(bp + 6) + 512, 0, 3);
+            ymm7 = _mm256_loadu_pd(ap + 8);
+            __builtin_prefetch((const char *)(an + 4) + 0, 0, 3);
+            ymm0 = _mm256_fmadd_pd(ymm6, ymm8, ymm0);
+            ymm8 = _mm256_broadcast_sd(bp + 12);
+            ymm1 = _mm256_fmadd_pd(ymm6, ymm9, ymm1);
+            ymm9 = _mm256_broadcast_sd(bp + 13);
+            ymm2 = _mm256_fmadd_pd(ymm6, ymm10, ymm2);
+            ymm10 = _mm256_broadcast_sd(bp + 14);
+            ymm3 = _mm256_fmadd_pd(ymm6, ymm11, ymm3);
+            ymm11 = _mm256_broadcast_sd(bp + 15);
+            ymm4 = _mm256_fmadd_pd(ymm6, ymm12, ymm4);
+            ymm12 = _mm256_broadcast_sd(bp + 16);
+            ymm5 = _mm256_fmadd_pd(ymm6, ymm13, ymm5);
+
+            ap += 8;
+            bp += 12;
+            an += 8;
+        }
+        int64_t rem = nq % 2;
+        if (rem > 0) {
+            ymm13 = _mm256_broadcast_sd(bp + 5);
+            __builtin_prefetch((const char *)(bp + 0) + 512, 0, 3);
+            ymm6 = _mm256_loadu_pd(ap + 4);
+            __builtin_prefetch((const char *)(an + 0) + 0, 0, 3);
+            ymm0 = _mm256_fmadd_pd(ymm7, ymm8, ymm0);
+            ymm8 = _mm256_broadcast_sd(bp + 6);
+            ymm1 = _mm256_fmadd_pd(ymm7, ymm9, ymm1);
+            ymm9 = _mm256_broadcast_sd(bp + 7);
+            ymm2 = _mm256_fmadd_pd(ymm7, ymm10, ymm2);
+            ymm10 = _mm256_broadcast_sd(bp + 8);
+            ymm3 = _mm256_fmadd_pd(ymm7, ymm11, ymm3);
+            ymm11 = _mm256_broadcast_sd(bp + 9);
+            ymm4 = _mm256_fmadd_pd(ymm7, ymm12, ymm4);
+            ymm12 = _mm256_broadcast_sd(bp + 10);
+            ymm5 = _mm256_fmadd_pd(ymm7, ymm13, ymm5);
+        }
+
+        /* epilogue: the rest of the last iteration, in the registers
+         * of the copy it follows */
+        switch (rem) {
+        case 0:
+            ymm13 = _mm256_broadcast_sd(bp + 5);
+            __builtin_prefetch((const char *)(bp + 0) + 512, 0, 3);
+            __builtin_prefetch((const char *)(an + 0) + 0, 0, 3);
+            ymm0 = _mm256_fmadd_pd(ymm7, ymm8, ymm0);
+            ymm1 = _mm256_fmadd_pd(ymm7, ymm9, ymm1);
+            ymm2 = _mm256_fmadd_pd(ymm7, ymm10, ymm2);
+            ymm3 = _mm256_fmadd_pd(ymm7, ymm11, ymm3);
+            ymm4 = _mm256_fmadd_pd(ymm7, ymm12, ymm4);
+            ymm5 = _mm256_fmadd_pd(ymm7, ymm13, ymm5);
+            break;
+        case 1:
+            ymm13 = _mm256_broadcast_sd(bp + 11);
+            __builtin_prefetch((const char *)(bp + 6) + 512, 0, 3);
+            __builtin_prefetch((const char *)(an + 4) + 0, 0, 3);
+            ymm0 = _mm256_fmadd_pd(ymm6, ymm8, ymm0);
+            ymm1 = _mm256_fmadd_pd(ymm6, ymm9, ymm1);
+            ymm2 = _mm256_fmadd_pd(ymm6, ymm10, ymm2);
+            ymm3 = _mm256_fmadd_pd(ymm6, ymm11, ymm3);
+            ymm4 = _mm256_fmadd_pd(ymm6, ymm12, ymm4);
+            ymm5 = _mm256_fmadd_pd(ymm6, ymm13, ymm5);
+            break;
+
+        }
+    }
+    const double *al_ = (const double *)alpha, *be_ = (const double *)beta;
+    const double ar_ = al_[0], ai_ = al_[1], br_ = be_[0], bi_ = be_[1];
+    /* each C vector: re + i*im of its two sums (pairs swapped, add-subtract) */
+    ymm0 = _mm256_addsub_pd(ymm0, _mm256_permute_pd(ymm1, 0x5));
+    ymm2 = _mm256_addsub_pd(ymm2, _mm256_permute_pd(ymm3, 0x5));
+    ymm4 = _mm256_addsub_pd(ymm4, _mm256_permute_pd(ymm5, 0x5));
+    if (m == 2 && n == 3 && rs_c == 1) {
+        if (ar_ == 1 && ai_ == 0 && br_ == 0 && bi_ == 0) {
+            _mm256_storeu_pd((double *)(c + 0 + 0 * cs_c), ymm0);
+            _mm256_storeu_pd((double *)(c + 0 + 1 * cs_c), ymm2);
+            _mm256_storeu_pd((double *)(c + 0 + 2 * cs_c), ymm4);
+        } else if (ar_ == 1 && ai_ == 0 && br_ == 1 && bi_ == 0) {
+            { const __m256d c_ = _mm256_loadu_pd((double *)(c + 0 + 0 * cs_c));
+              ymm0 = _mm256_add_pd(ymm0, c_);
+            }
+            { const __m256d c_ = _mm256_loadu_pd((double *)(c + 0 + 1 * cs_c));
+              ymm2 = _mm256_add_pd(ymm2, c_);
+            }
+            { const __m256d c_ = _mm256_loadu_pd((double *)(c + 0 + 2 * cs_c));
+              ymm4 = _mm256_add_pd(ymm4, c_);
+            }
+            _mm256_storeu_pd((double *)(c + 0 + 0 * cs_c), ymm0);
+            _mm256_storeu_pd((double *)(c + 0 + 1 * cs_c), ymm2);
+            _mm256_storeu_pd((double *)(c + 0 + 2 * cs_c), ymm4);
+        } else if (br_ == 0 && bi_ == 0) {
+            const __m256d var_ = _mm256_set1_pd(ar_);
+            const __m256d vai_ = _mm256_set1_pd(ai_);
+            _mm256_storeu_pd((double *)(c + 0 + 0 * cs_c), _mm256_fmaddsub_pd(ymm0, var_, _mm256_mul_pd(_mm256_permute_pd(ymm0, 0x5), vai_)));
+            _mm256_storeu_pd((double *)(c + 0 + 1 * cs_c), _mm256_fmaddsub_pd(ymm2, var_, _mm256_mul_pd(_mm256_permute_pd(ymm2, 0x5), vai_)));
+            _mm256_storeu_pd((double *)(c + 0 + 2 * cs_c), _mm256_fmaddsub_pd(ymm4, var_, _mm256_mul_pd(_mm256_permute_pd(ymm4, 0x5), vai_)));
+        } else {
+            const __m256d var_ = _mm256_set1_pd(ar_);
+            const __m256d vai_ = _mm256_set1_pd(ai_);
+            const __m256d vbr_ = _mm256_set1_pd(br_);
+            const __m256d vbi_ = _mm256_set1_pd(bi_);
+            { const __m256d c_ = _mm256_loadu_pd((double *)(c + 0 + 0 * cs_c));
+              ymm0 = _mm256_add_pd(_mm256_fmaddsub_pd(ymm0, var_, _mm256_mul_pd(_mm256_permute_pd(ymm0, 0x5), vai_)), _mm256_fmaddsub_pd(c_, vbr_, _mm256_mul_pd(_mm256_permute_pd(c_, 0x5), vbi_)));
+            }
+            { const __m256d c_ = _mm256_loadu_pd((double *)(c + 0 + 1 * cs_c));
+              ymm2 = _mm256_add_pd(_mm256_fmaddsub_pd(ymm2, var_, _mm256_mul_pd(_mm256_permute_pd(ymm2, 0x5), vai_)), _mm256_fmaddsub_pd(c_, vbr_, _mm256_mul_pd(_mm256_permute_pd(c_, 0x5), vbi_)));
+            }
+            { const __m256d c_ = _mm256_loadu_pd((double *)(c + 0 + 2 * cs_c));
+              ymm4 = _mm256_add_pd(_mm256_fmaddsub_pd(ymm4, var_, _mm256_mul_pd(_mm256_permute_pd(ymm4, 0x5), vai_)), _mm256_fmaddsub_pd(c_, vbr_, _mm256_mul_pd(_mm256_permute_pd(c_, 0x5), vbi_)));
+            }
+            _mm256_storeu_pd((double *)(c + 0 + 0 * cs_c), ymm0);
+            _mm256_storeu_pd((double *)(c + 0 + 1 * cs_c), ymm2);
+            _mm256_storeu_pd((double *)(c + 0 + 2 * cs_c), ymm4);
+        }
+        return;
+    }
+    double t_[12];
+    _mm256_storeu_pd(t_ + 0, ymm0);
+    _mm256_storeu_pd(t_ + 4, ymm2);
+    _mm256_storeu_pd(t_ + 8, ymm4);
+    for (int64_t j = 0; j < n; j++)
+        for (int64_t i = 0; i < m; i++) {
+            const double xr = t_[2 * (i + j * 2)], xi = t_[2 * (i + j * 2) + 1];
             double *cij = (double *)(c + i * rs_c + j * cs_c);
             double vr = ar_ * xr - ai_ * xi, vi = ar_ * xi + ai_ * xr;
             if (br_ != 0 || bi_ != 0) {

@@ -29,9 +29,11 @@
     .mr = 4, .nr = 3, .row_pref = 0, .fn = (void *)haswell_zgemm_4x3 }
 #else
 _Static_assert(haswell_zgemm_4x3_NTAILS <= GG_TAILS, "row tails: raise GG_TAILS");
+static const struct gg_zpedge haswell_zgemm_4x3_desc_pedges[] = { haswell_zgemm_4x3_PEDGE_LIST };
 #define haswell_zgemm_4x3_DESC_UKERNEL { \
     .mr = 4, .nr = 3, .row_pref = 0, .fn = (void *)haswell_zgemm_4x3, \
     .b_l1_percent = 50, .narrow_k = 0, \
+    .pedges = haswell_zgemm_4x3_desc_pedges, .npedges = 1, \
 }
 #endif
 #endif

@@ -29,9 +29,13 @@
     .mr = 4, .nr = 6, .row_pref = 0, .fn = (void *)neoverse_n1_cgemm_4x6 }
 #else
 _Static_assert(neoverse_n1_cgemm_4x6_NTAILS <= GG_TAILS, "row tails: raise GG_TAILS");
+static const struct gg_cedge neoverse_n1_cgemm_4x6_desc_edges[] = { neoverse_n1_cgemm_4x6_EDGE_LIST };
+static const struct gg_cpedge neoverse_n1_cgemm_4x6_desc_pedges[] = { neoverse_n1_cgemm_4x6_PEDGE_LIST };
 #define neoverse_n1_cgemm_4x6_DESC_UKERNEL { \
     .mr = 4, .nr = 6, .row_pref = 0, .fn = (void *)neoverse_n1_cgemm_4x6, \
     .b_l1_percent = 50, .narrow_k = 0, \
+    .edges = neoverse_n1_cgemm_4x6_desc_edges, .nedges = 2, \
+    .pedges = neoverse_n1_cgemm_4x6_desc_pedges, .npedges = 1, \
 }
 #endif
 #endif

@@ -25,6 +25,10 @@
  * written. A packed a[i + p*3], B packed b[j + p*4] (complex elements).
  * The k loop multiplies A's vectors by B(p,j)'s real and imaginary parts
  * broadcast apart, into two sums per C vector combined after the loop.
+ *
+ * Packed edge kernels, the same contract for their own MR' x NR' and
+ * panels packed MR' high and NR' wide:
+ *   neoverse_n1_zgemm_3x4_p2x4: 2x4, 8.00 cycles per iteration, unroll 2
  */
 #include "neoverse_n1_zgemm_3x4.h"
 #include <arm_neon.h>
@@ -538,6 +542,323 @@ void neoverse_n1_zgemm_3x4(int64_t m, int64_t n, int64_t k, const double _Comple
     for (int64_t j = 0; j < n; j++)
         for (int64_t i = 0; i < m; i++) {
             const double xr = t_[2 * (i + j * 3)], xi = t_[2 * (i + j * 3) + 1];
+            double *cij = (double *)(c + i * rs_c + j * cs_c);
+            double vr = ar_ * xr - ai_ * xi, vi = ar_ * xi + ai_ * xr;
+            if (br_ != 0 || bi_ != 0) {
+                const double cr = cij[0], ci = cij[1];
+                vr += br_ * cr - bi_ * ci;
+                vi += br_ * ci + bi_ * cr;
+            }
+            cij[0] = vr;
+            cij[1] = vi;
+        }
+
+}
+
+void neoverse_n1_zgemm_3x4_p2x4(int64_t m, int64_t n, int64_t k, const double _Complex *alpha, const double _Complex *a,
+                                const double _Complex *b, const double _Complex *beta, double _Complex *c, int64_t rs_c, int64_t cs_c,
+                                const double _Complex *a_next, const double _Complex *b_next)
+{
+    const double *ap = (const double *)a, *bp = (const double *)b, *an = (const double *)a_next;
+    (void)b_next;
+    float64x2_t v0, v1, v2, v3, v4, v5, v6, v7;
+    float64x2_t v8, v9, v10, v11, v12, v13, v14, v15;
+    float64x2_t v16, v17, v18, v19, v20, v21, v22, v23;
+    float64x2_t v24, v25, v26, v27;
+
+    v0 = vdupq_n_f64(0);
+    v1 = vdupq_n_f64(0);
+    v2 = vdupq_n_f64(0);
+    v3 = vdupq_n_f64(0);
+    v4 = vdupq_n_f64(0);
+    v5 = vdupq_n_f64(0);
+    v6 = vdupq_n_f64(0);
+    v7 = vdupq_n_f64(0);
+    v8 = vdupq_n_f64(0);
+    v9 = vdupq_n_f64(0);
+    v10 = vdupq_n_f64(0);
+    v11 = vdupq_n_f64(0);
+    v12 = vdupq_n_f64(0);
+    v13 = vdupq_n_f64(0);
+    v14 = vdupq_n_f64(0);
+    v15 = vdupq_n_f64(0);
+
+    /* C is read (or overwritten) after the k loop: the passes of the k loop
+     * fetch it a column (row) each; those they cannot reach go now */
+    const int64_t pf_step = rs_c == 1 ? cs_c : rs_c;
+    const int64_t pf_span = rs_c == 1 ? m - 1 : (n - 1) * cs_c;
+    int64_t pf_left = rs_c == 1 ? n : m;
+    double _Complex *pf_c = c;
+    for (int64_t passes = k > 0 ? (k - 1) / 2 : 0; pf_left > passes; pf_left--) {
+        __builtin_prefetch(pf_c, 1, 3);
+        __builtin_prefetch(pf_c + pf_span / 2, 1, 3);
+        __builtin_prefetch(pf_c + pf_span, 1, 3);
+        pf_c += pf_step;
+    }
+    if (k > 0) {
+        /* prologue: the first 11 instructions of iteration 0 (pointer
+         * bumps among them become load offsets) */
+        __builtin_prefetch((const char *)(an + 0) + 0, 0, 3);
+        v17 = vld1q_f64(ap + 0);
+        v21 = vld1q_f64(bp + 0);
+        v19 = vld1q_f64(ap + 2);
+        v23 = vld1q_f64(bp + 2);
+        v25 = vld1q_f64(bp + 4);
+        v27 = vld1q_f64(bp + 6);
+        __builtin_prefetch((const char *)(bp + 0) + 512, 0, 3);
+
+        /* kernel: iteration i and the start of i+1, unrolled 2x */
+        int64_t nq = k - 1;
+        for (int64_t it = nq / 2; it > 0; it--) {
+            if (pf_left > 0) {
+                __builtin_prefetch(pf_c, 1, 3);
+                __builtin_prefetch(pf_c + pf_span / 2, 1, 3);
+                __builtin_prefetch(pf_c + pf_span, 1, 3);
+                pf_c += pf_step;
+                pf_left--;
+            }
+            /* copy 0 */
+            __builtin_prefetch((const char *)(an + 4) + 0, 0, 3);
+            v16 = vld1q_f64(ap + 4);
+            v20 = vld1q_f64(bp + 8);
+            v18 = vld1q_f64(ap + 6);
+            v22 = vld1q_f64(bp + 10);
+            v24 = vld1q_f64(bp + 12);
+            v26 = vld1q_f64(bp + 14);
+            __builtin_prefetch((const char *)(bp + 8) + 512, 0, 3);
+            v0 = vfmaq_laneq_f64(v0, v17, v21, 0);
+            v2 = vfmaq_laneq_f64(v2, v19, v21, 0);
+            v1 = vfmaq_laneq_f64(v1, v17, v21, 1);
+            v3 = vfmaq_laneq_f64(v3, v19, v21, 1);
+            v4 = vfmaq_laneq_f64(v4, v17, v23, 0);
+            v6 = vfmaq_laneq_f64(v6, v19, v23, 0);
+            v5 = vfmaq_laneq_f64(v5, v17, v23, 1);
+            v7 = vfmaq_laneq_f64(v7, v19, v23, 1);
+            v8 = vfmaq_laneq_f64(v8, v17, v25, 0);
+            v10 = vfmaq_laneq_f64(v10, v19, v25, 0);
+            v9 = vfmaq_laneq_f64(v9, v17, v25, 1);
+            v11 = vfmaq_laneq_f64(v11, v19, v25, 1);
+            v12 = vfmaq_laneq_f64(v12, v17, v27, 0);
+            v14 = vfmaq_laneq_f64(v14, v19, v27, 0);
+            v13 = vfmaq_laneq_f64(v13, v17, v27, 1);
+            v15 = vfmaq_laneq_f64(v15, v19, v27, 1);
+            /* copy 1 */
+            __builtin_prefetch((const char *)(an + 8) + 0, 0, 3);
+            v17 = vld1q_f64(ap + 8);
+            v21 = vld1q_f64(bp + 16);
+            v19 = vld1q_f64(ap + 10);
+            v23 = vld1q_f64(bp + 18);
+            v25 = vld1q_f64(bp + 20);
+            v27 = vld1q_f64(bp + 22);
+            __builtin_prefetch((const char *)(bp + 16) + 512, 0, 3);
+            v0 = vfmaq_laneq_f64(v0, v16, v20, 0);
+            v2 = vfmaq_laneq_f64(v2, v18, v20, 0);
+            v1 = vfmaq_laneq_f64(v1, v16, v20, 1);
+            v3 = vfmaq_laneq_f64(v3, v18, v20, 1);
+            v4 = vfmaq_laneq_f64(v4, v16, v22, 0);
+            v6 = vfmaq_laneq_f64(v6, v18, v22, 0);
+            v5 = vfmaq_laneq_f64(v5, v16, v22, 1);
+            v7 = vfmaq_laneq_f64(v7, v18, v22, 1);
+            v8 = vfmaq_laneq_f64(v8, v16, v24, 0);
+            v10 = vfmaq_laneq_f64(v10, v18, v24, 0);
+            v9 = vfmaq_laneq_f64(v9, v16, v24, 1);
+            v11 = vfmaq_laneq_f64(v11, v18, v24, 1);
+            v12 = vfmaq_laneq_f64(v12, v16, v26, 0);
+            v14 = vfmaq_laneq_f64(v14, v18, v26, 0);
+            v13 = vfmaq_laneq_f64(v13, v16, v26, 1);
+            v15 = vfmaq_laneq_f64(v15, v18, v26, 1);
+
+            ap += 8;
+            bp += 16;
+            an += 8;
+        }
+        int64_t rem = nq % 2;
+        if (rem > 0) {
+            __builtin_prefetch((const char *)(an + 4) + 0, 0, 3);
+            v16 = vld1q_f64(ap + 4);
+            v20 = vld1q_f64(bp + 8);
+            v18 = vld1q_f64(ap + 6);
+            v22 = vld1q_f64(bp + 10);
+            v24 = vld1q_f64(bp + 12);
+            v26 = vld1q_f64(bp + 14);
+            __builtin_prefetch((const char *)(bp + 8) + 512, 0, 3);
+            v0 = vfmaq_laneq_f64(v0, v17, v21, 0);
+            v2 = vfmaq_laneq_f64(v2, v19, v21, 0);
+            v1 = vfmaq_laneq_f64(v1, v17, v21, 1);
+            v3 = vfmaq_laneq_f64(v3, v19, v21, 1);
+            v4 = vfmaq_laneq_f64(v4, v17, v23, 0);
+            v6 = vfmaq_laneq_f64(v6, v19, v23, 0);
+            v5 = vfmaq_laneq_f64(v5, v17, v23, 1);
+            v7 = vfmaq_laneq_f64(v7, v19, v23, 1);
+            v8 = vfmaq_laneq_f64(v8, v17, v25, 0);
+            v10 = vfmaq_laneq_f64(v10, v19, v25, 0);
+            v9 = vfmaq_laneq_f64(v9, v17, v25, 1);
+            v11 = vfmaq_laneq_f64(v11, v19, v25, 1);
+            v12 = vfmaq_laneq_f64(v12, v17, v27, 0);
+            v14 = vfmaq_laneq_f64(v14, v19, v27, 0);
+            v13 = vfmaq_laneq_f64(v13, v17, v27, 1);
+            v15 = vfmaq_laneq_f64(v15, v19, v27, 1);
+        }
+
+        /* epilogue: the rest of the last iteration, in the registers
+         * of the copy it follows */
+        switch (rem) {
+        case 0:
+            v0 = vfmaq_laneq_f64(v0, v17, v21, 0);
+            v2 = vfmaq_laneq_f64(v2, v19, v21, 0);
+            v1 = vfmaq_laneq_f64(v1, v17, v21, 1);
+            v3 = vfmaq_laneq_f64(v3, v19, v21, 1);
+            v4 = vfmaq_laneq_f64(v4, v17, v23, 0);
+            v6 = vfmaq_laneq_f64(v6, v19, v23, 0);
+            v5 = vfmaq_laneq_f64(v5, v17, v23, 1);
+            v7 = vfmaq_laneq_f64(v7, v19, v23, 1);
+            v8 = vfmaq_laneq_f64(v8, v17, v25, 0);
+            v10 = vfmaq_laneq_f64(v10, v19, v25, 0);
+            v9 = vfmaq_laneq_f64(v9, v17, v25, 1);
+            v11 = vfmaq_laneq_f64(v11, v19, v25, 1);
+            v12 = vfmaq_laneq_f64(v12, v17, v27, 0);
+            v14 = vfmaq_laneq_f64(v14, v19, v27, 0);
+            v13 = vfmaq_laneq_f64(v13, v17, v27, 1);
+            v15 = vfmaq_laneq_f64(v15, v19, v27, 1);
+            break;
+        case 1:
+            v0 = vfmaq_laneq_f64(v0, v16, v20, 0);
+            v2 = vfmaq_laneq_f64(v2, v18, v20, 0);
+            v1 = vfmaq_laneq_f64(v1, v16, v20, 1);
+            v3 = vfmaq_laneq_f64(v3, v18, v20, 1);
+            v4 = vfmaq_laneq_f64(v4, v16, v22, 0);
+            v6 = vfmaq_laneq_f64(v6, v18, v22, 0);
+            v5 = vfmaq_laneq_f64(v5, v16, v22, 1);
+            v7 = vfmaq_laneq_f64(v7, v18, v22, 1);
+            v8 = vfmaq_laneq_f64(v8, v16, v24, 0);
+            v10 = vfmaq_laneq_f64(v10, v18, v24, 0);
+            v9 = vfmaq_laneq_f64(v9, v16, v24, 1);
+            v11 = vfmaq_laneq_f64(v11, v18, v24, 1);
+            v12 = vfmaq_laneq_f64(v12, v16, v26, 0);
+            v14 = vfmaq_laneq_f64(v14, v18, v26, 0);
+            v13 = vfmaq_laneq_f64(v13, v16, v26, 1);
+            v15 = vfmaq_laneq_f64(v15, v18, v26, 1);
+            break;
+
+        }
+    }
+    const double *al_ = (const double *)alpha, *be_ = (const double *)beta;
+    const double ar_ = al_[0], ai_ = al_[1], br_ = be_[0], bi_ = be_[1];
+    /* each C vector: re + i*im of its two sums (pairs swapped, add-subtract) */
+    v0 = vfmaq_f64(v0, vextq_f64(v1, v1, 1), (float64x2_t){ -1.0, 1.0 });
+    v2 = vfmaq_f64(v2, vextq_f64(v3, v3, 1), (float64x2_t){ -1.0, 1.0 });
+    v4 = vfmaq_f64(v4, vextq_f64(v5, v5, 1), (float64x2_t){ -1.0, 1.0 });
+    v6 = vfmaq_f64(v6, vextq_f64(v7, v7, 1), (float64x2_t){ -1.0, 1.0 });
+    v8 = vfmaq_f64(v8, vextq_f64(v9, v9, 1), (float64x2_t){ -1.0, 1.0 });
+    v10 = vfmaq_f64(v10, vextq_f64(v11, v11, 1), (float64x2_t){ -1.0, 1.0 });
+    v12 = vfmaq_f64(v12, vextq_f64(v13, v13, 1), (float64x2_t){ -1.0, 1.0 });
+    v14 = vfmaq_f64(v14, vextq_f64(v15, v15, 1), (float64x2_t){ -1.0, 1.0 });
+    if (m == 2 && n == 4 && rs_c == 1) {
+        if (ar_ == 1 && ai_ == 0 && br_ == 0 && bi_ == 0) {
+            vst1q_f64((double *)(c + 0 + 0 * cs_c), v0);
+            vst1q_f64((double *)(c + 1 + 0 * cs_c), v2);
+            vst1q_f64((double *)(c + 0 + 1 * cs_c), v4);
+            vst1q_f64((double *)(c + 1 + 1 * cs_c), v6);
+            vst1q_f64((double *)(c + 0 + 2 * cs_c), v8);
+            vst1q_f64((double *)(c + 1 + 2 * cs_c), v10);
+            vst1q_f64((double *)(c + 0 + 3 * cs_c), v12);
+            vst1q_f64((double *)(c + 1 + 3 * cs_c), v14);
+        } else if (ar_ == 1 && ai_ == 0 && br_ == 1 && bi_ == 0) {
+            { const float64x2_t c_ = vld1q_f64((double *)(c + 0 + 0 * cs_c));
+              v0 = vaddq_f64(v0, c_);
+            }
+            { const float64x2_t c_ = vld1q_f64((double *)(c + 1 + 0 * cs_c));
+              v2 = vaddq_f64(v2, c_);
+            }
+            { const float64x2_t c_ = vld1q_f64((double *)(c + 0 + 1 * cs_c));
+              v4 = vaddq_f64(v4, c_);
+            }
+            { const float64x2_t c_ = vld1q_f64((double *)(c + 1 + 1 * cs_c));
+              v6 = vaddq_f64(v6, c_);
+            }
+            { const float64x2_t c_ = vld1q_f64((double *)(c + 0 + 2 * cs_c));
+              v8 = vaddq_f64(v8, c_);
+            }
+            { const float64x2_t c_ = vld1q_f64((double *)(c + 1 + 2 * cs_c));
+              v10 = vaddq_f64(v10, c_);
+            }
+            { const float64x2_t c_ = vld1q_f64((double *)(c + 0 + 3 * cs_c));
+              v12 = vaddq_f64(v12, c_);
+            }
+            { const float64x2_t c_ = vld1q_f64((double *)(c + 1 + 3 * cs_c));
+              v14 = vaddq_f64(v14, c_);
+            }
+            vst1q_f64((double *)(c + 0 + 0 * cs_c), v0);
+            vst1q_f64((double *)(c + 1 + 0 * cs_c), v2);
+            vst1q_f64((double *)(c + 0 + 1 * cs_c), v4);
+            vst1q_f64((double *)(c + 1 + 1 * cs_c), v6);
+            vst1q_f64((double *)(c + 0 + 2 * cs_c), v8);
+            vst1q_f64((double *)(c + 1 + 2 * cs_c), v10);
+            vst1q_f64((double *)(c + 0 + 3 * cs_c), v12);
+            vst1q_f64((double *)(c + 1 + 3 * cs_c), v14);
+        } else if (br_ == 0 && bi_ == 0) {
+            const float64x2_t var_ = vdupq_n_f64(ar_);
+            const float64x2_t vai_ = vdupq_n_f64(ai_);
+            vst1q_f64((double *)(c + 0 + 0 * cs_c), vfmaq_f64(vmulq_f64(vmulq_f64(vextq_f64(v0, v0, 1), vai_), (float64x2_t){ -1.0, 1.0 }), v0, var_));
+            vst1q_f64((double *)(c + 1 + 0 * cs_c), vfmaq_f64(vmulq_f64(vmulq_f64(vextq_f64(v2, v2, 1), vai_), (float64x2_t){ -1.0, 1.0 }), v2, var_));
+            vst1q_f64((double *)(c + 0 + 1 * cs_c), vfmaq_f64(vmulq_f64(vmulq_f64(vextq_f64(v4, v4, 1), vai_), (float64x2_t){ -1.0, 1.0 }), v4, var_));
+            vst1q_f64((double *)(c + 1 + 1 * cs_c), vfmaq_f64(vmulq_f64(vmulq_f64(vextq_f64(v6, v6, 1), vai_), (float64x2_t){ -1.0, 1.0 }), v6, var_));
+            vst1q_f64((double *)(c + 0 + 2 * cs_c), vfmaq_f64(vmulq_f64(vmulq_f64(vextq_f64(v8, v8, 1), vai_), (float64x2_t){ -1.0, 1.0 }), v8, var_));
+            vst1q_f64((double *)(c + 1 + 2 * cs_c), vfmaq_f64(vmulq_f64(vmulq_f64(vextq_f64(v10, v10, 1), vai_), (float64x2_t){ -1.0, 1.0 }), v10, var_));
+            vst1q_f64((double *)(c + 0 + 3 * cs_c), vfmaq_f64(vmulq_f64(vmulq_f64(vextq_f64(v12, v12, 1), vai_), (float64x2_t){ -1.0, 1.0 }), v12, var_));
+            vst1q_f64((double *)(c + 1 + 3 * cs_c), vfmaq_f64(vmulq_f64(vmulq_f64(vextq_f64(v14, v14, 1), vai_), (float64x2_t){ -1.0, 1.0 }), v14, var_));
+        } else {
+            const float64x2_t var_ = vdupq_n_f64(ar_);
+            const float64x2_t vai_ = vdupq_n_f64(ai_);
+            const float64x2_t vbr_ = vdupq_n_f64(br_);
+            const float64x2_t vbi_ = vdupq_n_f64(bi_);
+            { const float64x2_t c_ = vld1q_f64((double *)(c + 0 + 0 * cs_c));
+              v0 = vaddq_f64(vfmaq_f64(vmulq_f64(vmulq_f64(vextq_f64(v0, v0, 1), vai_), (float64x2_t){ -1.0, 1.0 }), v0, var_), vfmaq_f64(vmulq_f64(vmulq_f64(vextq_f64(c_, c_, 1), vbi_), (float64x2_t){ -1.0, 1.0 }), c_, vbr_));
+            }
+            { const float64x2_t c_ = vld1q_f64((double *)(c + 1 + 0 * cs_c));
+              v2 = vaddq_f64(vfmaq_f64(vmulq_f64(vmulq_f64(vextq_f64(v2, v2, 1), vai_), (float64x2_t){ -1.0, 1.0 }), v2, var_), vfmaq_f64(vmulq_f64(vmulq_f64(vextq_f64(c_, c_, 1), vbi_), (float64x2_t){ -1.0, 1.0 }), c_, vbr_));
+            }
+            { const float64x2_t c_ = vld1q_f64((double *)(c + 0 + 1 * cs_c));
+              v4 = vaddq_f64(vfmaq_f64(vmulq_f64(vmulq_f64(vextq_f64(v4, v4, 1), vai_), (float64x2_t){ -1.0, 1.0 }), v4, var_), vfmaq_f64(vmulq_f64(vmulq_f64(vextq_f64(c_, c_, 1), vbi_), (float64x2_t){ -1.0, 1.0 }), c_, vbr_));
+            }
+            { const float64x2_t c_ = vld1q_f64((double *)(c + 1 + 1 * cs_c));
+              v6 = vaddq_f64(vfmaq_f64(vmulq_f64(vmulq_f64(vextq_f64(v6, v6, 1), vai_), (float64x2_t){ -1.0, 1.0 }), v6, var_), vfmaq_f64(vmulq_f64(vmulq_f64(vextq_f64(c_, c_, 1), vbi_), (float64x2_t){ -1.0, 1.0 }), c_, vbr_));
+            }
+            { const float64x2_t c_ = vld1q_f64((double *)(c + 0 + 2 * cs_c));
+              v8 = vaddq_f64(vfmaq_f64(vmulq_f64(vmulq_f64(vextq_f64(v8, v8, 1), vai_), (float64x2_t){ -1.0, 1.0 }), v8, var_), vfmaq_f64(vmulq_f64(vmulq_f64(vextq_f64(c_, c_, 1), vbi_), (float64x2_t){ -1.0, 1.0 }), c_, vbr_));
+            }
+            { const float64x2_t c_ = vld1q_f64((double *)(c + 1 + 2 * cs_c));
+              v10 = vaddq_f64(vfmaq_f64(vmulq_f64(vmulq_f64(vextq_f64(v10, v10, 1), vai_), (float64x2_t){ -1.0, 1.0 }), v10, var_), vfmaq_f64(vmulq_f64(vmulq_f64(vextq_f64(c_, c_, 1), vbi_), (float64x2_t){ -1.0, 1.0 }), c_, vbr_));
+            }
+            { const float64x2_t c_ = vld1q_f64((double *)(c + 0 + 3 * cs_c));
+              v12 = vaddq_f64(vfmaq_f64(vmulq_f64(vmulq_f64(vextq_f64(v12, v12, 1), vai_), (float64x2_t){ -1.0, 1.0 }), v12, var_), vfmaq_f64(vmulq_f64(vmulq_f64(vextq_f64(c_, c_, 1), vbi_), (float64x2_t){ -1.0, 1.0 }), c_, vbr_));
+            }
+            { const float64x2_t c_ = vld1q_f64((double *)(c + 1 + 3 * cs_c));
+              v14 = vaddq_f64(vfmaq_f64(vmulq_f64(vmulq_f64(vextq_f64(v14, v14, 1), vai_), (float64x2_t){ -1.0, 1.0 }), v14, var_), vfmaq_f64(vmulq_f64(vmulq_f64(vextq_f64(c_, c_, 1), vbi_), (float64x2_t){ -1.0, 1.0 }), c_, vbr_));
+            }
+            vst1q_f64((double *)(c + 0 + 0 * cs_c), v0);
+            vst1q_f64((double *)(c + 1 + 0 * cs_c), v2);
+            vst1q_f64((double *)(c + 0 + 1 * cs_c), v4);
+            vst1q_f64((double *)(c + 1 + 1 * cs_c), v6);
+            vst1q_f64((double *)(c + 0 + 2 * cs_c), v8);
+            vst1q_f64((double *)(c + 1 + 2 * cs_c), v10);
+            vst1q_f64((double *)(c + 0 + 3 * cs_c), v12);
+            vst1q_f64((double *)(c + 1 + 3 * cs_c), v14);
+        }
+        return;
+    }
+    double t_[16];
+    vst1q_f64(t_ + 0, v0);
+    vst1q_f64(t_ + 2, v2);
+    vst1q_f64(t_ + 4, v4);
+    vst1q_f64(t_ + 6, v6);
+    vst1q_f64(t_ + 8, v8);
+    vst1q_f64(t_ + 10, v10);
+    vst1q_f64(t_ + 12, v12);
+    vst1q_f64(t_ + 14, v14);
+    for (int64_t j = 0; j < n; j++)
+        for (int64_t i = 0; i < m; i++) {
+            const double xr = t_[2 * (i + j * 2)], xi = t_[2 * (i + j * 2) + 1];
             double *cij = (double *)(c + i * rs_c + j * cs_c);
             double vr = ar_ * xr - ai_ * xi, vi = ar_ * xi + ai_ * xr;
             if (br_ != 0 || bi_ != 0) {

@@ -29,9 +29,11 @@
     .mr = 3, .nr = 4, .row_pref = 0, .fn = (void *)neoverse_n1_zgemm_3x4 }
 #else
 _Static_assert(neoverse_n1_zgemm_3x4_NTAILS <= GG_TAILS, "row tails: raise GG_TAILS");
+static const struct gg_zpedge neoverse_n1_zgemm_3x4_desc_pedges[] = { neoverse_n1_zgemm_3x4_PEDGE_LIST };
 #define neoverse_n1_zgemm_3x4_DESC_UKERNEL { \
     .mr = 3, .nr = 4, .row_pref = 0, .fn = (void *)neoverse_n1_zgemm_3x4, \
     .b_l1_percent = 50, .narrow_k = 0, \
+    .pedges = neoverse_n1_zgemm_3x4_desc_pedges, .npedges = 1, \
 }
 #endif
 #endif

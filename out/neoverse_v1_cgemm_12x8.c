@@ -25,6 +25,12 @@
  * written. A packed a[i + p*12], B packed b[j + p*8] (complex elements).
  * The k loop multiplies A's vectors by B(p,j)'s real and imaginary parts
  * broadcast apart, into two sums per C vector combined after the loop.
+ *
+ * Packed edge kernels, the same contract for their own MR' x NR' and
+ * panels packed MR' high and NR' wide:
+ *   neoverse_v1_cgemm_12x8_p12x4: 12x4, 12.00 cycles per iteration, unroll 4
+ *   neoverse_v1_cgemm_12x8_p8x8: 8x8, 16.00 cycles per iteration, unroll 2
+ *   neoverse_v1_cgemm_12x8_p8x4: 8x4, 10.00 cycles per iteration, unroll 4
  */
 #include "neoverse_v1_cgemm_12x8.h"
 #include <arm_sve.h>
@@ -1548,6 +1554,2504 @@ void neoverse_v1_cgemm_12x8(int64_t m, int64_t n, int64_t k, const float _Comple
     for (int64_t j = 0; j < n; j++)
         for (int64_t i = 0; i < m; i++) {
             const float xr = t_[2 * (i + j * 12)], xi = t_[2 * (i + j * 12) + 1];
+            float *cij = (float *)(c + i * rs_c + j * cs_c);
+            float vr = ar_ * xr - ai_ * xi, vi = ar_ * xi + ai_ * xr;
+            if (br_ != 0 || bi_ != 0) {
+                const float cr = cij[0], ci = cij[1];
+                vr += br_ * cr - bi_ * ci;
+                vi += br_ * ci + bi_ * cr;
+            }
+            cij[0] = vr;
+            cij[1] = vi;
+        }
+
+}
+
+void neoverse_v1_cgemm_12x8_p12x4(int64_t m, int64_t n, int64_t k, const float _Complex *alpha, const float _Complex *a,
+                                  const float _Complex *b, const float _Complex *beta, float _Complex *c, int64_t rs_c, int64_t cs_c,
+                                  const float _Complex *a_next, const float _Complex *b_next)
+{
+    const float *ap = (const float *)a, *bp = (const float *)b, *an = (const float *)a_next;
+    (void)b_next;
+    svfloat32_t z0, z1, z2, z3, z4, z5, z6, z7;
+    svfloat32_t z8, z9, z10, z11, z12, z13, z14, z15;
+    svfloat32_t z16, z17, z18, z19, z20, z21;
+
+    z0 = svdup_n_f32(0);
+    z1 = svdup_n_f32(0);
+    z2 = svdup_n_f32(0);
+    z3 = svdup_n_f32(0);
+    z4 = svdup_n_f32(0);
+    z5 = svdup_n_f32(0);
+    z6 = svdup_n_f32(0);
+    z7 = svdup_n_f32(0);
+    z8 = svdup_n_f32(0);
+    z9 = svdup_n_f32(0);
+    z10 = svdup_n_f32(0);
+    z11 = svdup_n_f32(0);
+
+    /* C is read (or overwritten) after the k loop: the passes of the k loop
+     * fetch it a column (row) each; those they cannot reach go now */
+    const int64_t pf_step = rs_c == 1 ? cs_c : rs_c;
+    const int64_t pf_span = rs_c == 1 ? m - 1 : (n - 1) * cs_c;
+    int64_t pf_left = rs_c == 1 ? n : m;
+    float _Complex *pf_c = c;
+    for (int64_t passes = k > 0 ? (k - 1) / 4 : 0; pf_left > passes; pf_left--) {
+        __builtin_prefetch(pf_c, 1, 3);
+        __builtin_prefetch(pf_c + pf_span / 2, 1, 3);
+        __builtin_prefetch(pf_c + pf_span, 1, 3);
+        pf_c += pf_step;
+    }
+    if (k > 0) {
+        /* prologue: the first 11 instructions of iteration 0 (pointer
+         * bumps among them become load offsets) */
+        z13 = svld1_f32(svptrue_b32(), ap + 0);
+        z17 = svld1rq_f32(svptrue_b32(), bp + 0);
+        z15 = svld1_f32(svptrue_b32(), ap + 8);
+        z21 = svld1rq_f32(svptrue_b32(), bp + 4);
+        z19 = svld1_f32(svptrue_b32(), ap + 16);
+        __builtin_prefetch((const char *)(bp + 0) + 512, 0, 3);
+        __builtin_prefetch((const char *)(an + 0) + 0, 0, 3);
+        __builtin_prefetch((const char *)(an + 0) + 64, 0, 3);
+
+        /* kernel: iteration i and the start of i+1, unrolled 4x */
+        int64_t nq = k - 1;
+        for (int64_t it = nq / 4; it > 0; it--) {
+            if (pf_left > 0) {
+                __builtin_prefetch(pf_c, 1, 3);
+                __builtin_prefetch(pf_c + pf_span / 2, 1, 3);
+                __builtin_prefetch(pf_c + pf_span, 1, 3);
+                pf_c += pf_step;
+                pf_left--;
+            }
+            /* copy 0 */
+            z12 = svld1_f32(svptrue_b32(), ap + 24);
+            z16 = svld1rq_f32(svptrue_b32(), bp + 8);
+            z14 = svld1_f32(svptrue_b32(), ap + 32);
+            z20 = svld1rq_f32(svptrue_b32(), bp + 12);
+            z18 = svld1_f32(svptrue_b32(), ap + 40);
+            __builtin_prefetch((const char *)(bp + 8) + 512, 0, 3);
+            __builtin_prefetch((const char *)(an + 24) + 0, 0, 3);
+            __builtin_prefetch((const char *)(an + 24) + 64, 0, 3);
+            z0 = svcmla_lane_f32(z0, z13, z17, 0, 0);
+            z3 = svcmla_lane_f32(z3, z13, z17, 1, 0);
+            z1 = svcmla_lane_f32(z1, z15, z17, 0, 0);
+            z4 = svcmla_lane_f32(z4, z15, z17, 1, 0);
+            z2 = svcmla_lane_f32(z2, z19, z17, 0, 0);
+            z5 = svcmla_lane_f32(z5, z19, z17, 1, 0);
+            z6 = svcmla_lane_f32(z6, z13, z21, 0, 0);
+            z7 = svcmla_lane_f32(z7, z15, z21, 0, 0);
+            z8 = svcmla_lane_f32(z8, z19, z21, 0, 0);
+            z9 = svcmla_lane_f32(z9, z13, z21, 1, 0);
+            z10 = svcmla_lane_f32(z10, z15, z21, 1, 0);
+            z11 = svcmla_lane_f32(z11, z19, z21, 1, 0);
+            z0 = svcmla_lane_f32(z0, z13, z17, 0, 90);
+            z1 = svcmla_lane_f32(z1, z15, z17, 0, 90);
+            z2 = svcmla_lane_f32(z2, z19, z17, 0, 90);
+            z3 = svcmla_lane_f32(z3, z13, z17, 1, 90);
+            z4 = svcmla_lane_f32(z4, z15, z17, 1, 90);
+            z5 = svcmla_lane_f32(z5, z19, z17, 1, 90);
+            z6 = svcmla_lane_f32(z6, z13, z21, 0, 90);
+            z7 = svcmla_lane_f32(z7, z15, z21, 0, 90);
+            z8 = svcmla_lane_f32(z8, z19, z21, 0, 90);
+            z9 = svcmla_lane_f32(z9, z13, z21, 1, 90);
+            z10 = svcmla_lane_f32(z10, z15, z21, 1, 90);
+            z11 = svcmla_lane_f32(z11, z19, z21, 1, 90);
+            /* copy 1 */
+            z13 = svld1_f32(svptrue_b32(), ap + 48);
+            z15 = svld1rq_f32(svptrue_b32(), bp + 16);
+            z17 = svld1_f32(svptrue_b32(), ap + 56);
+            z19 = svld1rq_f32(svptrue_b32(), bp + 20);
+            z21 = svld1_f32(svptrue_b32(), ap + 64);
+            __builtin_prefetch((const char *)(bp + 16) + 512, 0, 3);
+            __builtin_prefetch((const char *)(an + 48) + 0, 0, 3);
+            __builtin_prefetch((const char *)(an + 48) + 64, 0, 3);
+            z0 = svcmla_lane_f32(z0, z12, z16, 0, 0);
+            z3 = svcmla_lane_f32(z3, z12, z16, 1, 0);
+            z1 = svcmla_lane_f32(z1, z14, z16, 0, 0);
+            z4 = svcmla_lane_f32(z4, z14, z16, 1, 0);
+            z2 = svcmla_lane_f32(z2, z18, z16, 0, 0);
+            z5 = svcmla_lane_f32(z5, z18, z16, 1, 0);
+            z6 = svcmla_lane_f32(z6, z12, z20, 0, 0);
+            z7 = svcmla_lane_f32(z7, z14, z20, 0, 0);
+            z8 = svcmla_lane_f32(z8, z18, z20, 0, 0);
+            z9 = svcmla_lane_f32(z9, z12, z20, 1, 0);
+            z10 = svcmla_lane_f32(z10, z14, z20, 1, 0);
+            z11 = svcmla_lane_f32(z11, z18, z20, 1, 0);
+            z0 = svcmla_lane_f32(z0, z12, z16, 0, 90);
+            z1 = svcmla_lane_f32(z1, z14, z16, 0, 90);
+            z2 = svcmla_lane_f32(z2, z18, z16, 0, 90);
+            z3 = svcmla_lane_f32(z3, z12, z16, 1, 90);
+            z4 = svcmla_lane_f32(z4, z14, z16, 1, 90);
+            z5 = svcmla_lane_f32(z5, z18, z16, 1, 90);
+            z6 = svcmla_lane_f32(z6, z12, z20, 0, 90);
+            z7 = svcmla_lane_f32(z7, z14, z20, 0, 90);
+            z8 = svcmla_lane_f32(z8, z18, z20, 0, 90);
+            z9 = svcmla_lane_f32(z9, z12, z20, 1, 90);
+            z10 = svcmla_lane_f32(z10, z14, z20, 1, 90);
+            z11 = svcmla_lane_f32(z11, z18, z20, 1, 90);
+            /* copy 2 */
+            z12 = svld1_f32(svptrue_b32(), ap + 72);
+            z14 = svld1rq_f32(svptrue_b32(), bp + 24);
+            z16 = svld1_f32(svptrue_b32(), ap + 80);
+            z18 = svld1rq_f32(svptrue_b32(), bp + 28);
+            z20 = svld1_f32(svptrue_b32(), ap + 88);
+            __builtin_prefetch((const char *)(bp + 24) + 512, 0, 3);
+            __builtin_prefetch((const char *)(an + 72) + 0, 0, 3);
+            __builtin_prefetch((const char *)(an + 72) + 64, 0, 3);
+            z0 = svcmla_lane_f32(z0, z13, z15, 0, 0);
+            z3 = svcmla_lane_f32(z3, z13, z15, 1, 0);
+            z1 = svcmla_lane_f32(z1, z17, z15, 0, 0);
+            z4 = svcmla_lane_f32(z4, z17, z15, 1, 0);
+            z2 = svcmla_lane_f32(z2, z21, z15, 0, 0);
+            z5 = svcmla_lane_f32(z5, z21, z15, 1, 0);
+            z6 = svcmla_lane_f32(z6, z13, z19, 0, 0);
+            z7 = svcmla_lane_f32(z7, z17, z19, 0, 0);
+            z8 = svcmla_lane_f32(z8, z21, z19, 0, 0);
+            z9 = svcmla_lane_f32(z9, z13, z19, 1, 0);
+            z10 = svcmla_lane_f32(z10, z17, z19, 1, 0);
+            z11 = svcmla_lane_f32(z11, z21, z19, 1, 0);
+            z0 = svcmla_lane_f32(z0, z13, z15, 0, 90);
+            z1 = svcmla_lane_f32(z1, z17, z15, 0, 90);
+            z2 = svcmla_lane_f32(z2, z21, z15, 0, 90);
+            z3 = svcmla_lane_f32(z3, z13, z15, 1, 90);
+            z4 = svcmla_lane_f32(z4, z17, z15, 1, 90);
+            z5 = svcmla_lane_f32(z5, z21, z15, 1, 90);
+            z6 = svcmla_lane_f32(z6, z13, z19, 0, 90);
+            z7 = svcmla_lane_f32(z7, z17, z19, 0, 90);
+            z8 = svcmla_lane_f32(z8, z21, z19, 0, 90);
+            z9 = svcmla_lane_f32(z9, z13, z19, 1, 90);
+            z10 = svcmla_lane_f32(z10, z17, z19, 1, 90);
+            z11 = svcmla_lane_f32(z11, z21, z19, 1, 90);
+            /* copy 3 */
+            z13 = svld1_f32(svptrue_b32(), ap + 96);
+            z17 = svld1rq_f32(svptrue_b32(), bp + 32);
+            z15 = svld1_f32(svptrue_b32(), ap + 104);
+            z21 = svld1rq_f32(svptrue_b32(), bp + 36);
+            z19 = svld1_f32(svptrue_b32(), ap + 112);
+            __builtin_prefetch((const char *)(bp + 32) + 512, 0, 3);
+            __builtin_prefetch((const char *)(an + 96) + 0, 0, 3);
+            __builtin_prefetch((const char *)(an + 96) + 64, 0, 3);
+            z0 = svcmla_lane_f32(z0, z12, z14, 0, 0);
+            z3 = svcmla_lane_f32(z3, z12, z14, 1, 0);
+            z1 = svcmla_lane_f32(z1, z16, z14, 0, 0);
+            z4 = svcmla_lane_f32(z4, z16, z14, 1, 0);
+            z2 = svcmla_lane_f32(z2, z20, z14, 0, 0);
+            z5 = svcmla_lane_f32(z5, z20, z14, 1, 0);
+            z6 = svcmla_lane_f32(z6, z12, z18, 0, 0);
+            z7 = svcmla_lane_f32(z7, z16, z18, 0, 0);
+            z8 = svcmla_lane_f32(z8, z20, z18, 0, 0);
+            z9 = svcmla_lane_f32(z9, z12, z18, 1, 0);
+            z10 = svcmla_lane_f32(z10, z16, z18, 1, 0);
+            z11 = svcmla_lane_f32(z11, z20, z18, 1, 0);
+            z0 = svcmla_lane_f32(z0, z12, z14, 0, 90);
+            z1 = svcmla_lane_f32(z1, z16, z14, 0, 90);
+            z2 = svcmla_lane_f32(z2, z20, z14, 0, 90);
+            z3 = svcmla_lane_f32(z3, z12, z14, 1, 90);
+            z4 = svcmla_lane_f32(z4, z16, z14, 1, 90);
+            z5 = svcmla_lane_f32(z5, z20, z14, 1, 90);
+            z6 = svcmla_lane_f32(z6, z12, z18, 0, 90);
+            z7 = svcmla_lane_f32(z7, z16, z18, 0, 90);
+            z8 = svcmla_lane_f32(z8, z20, z18, 0, 90);
+            z9 = svcmla_lane_f32(z9, z12, z18, 1, 90);
+            z10 = svcmla_lane_f32(z10, z16, z18, 1, 90);
+            z11 = svcmla_lane_f32(z11, z20, z18, 1, 90);
+
+            ap += 96;
+            bp += 32;
+            an += 96;
+        }
+        int64_t rem = nq % 4;
+        if (rem > 0) {
+            z12 = svld1_f32(svptrue_b32(), ap + 24);
+            z16 = svld1rq_f32(svptrue_b32(), bp + 8);
+            z14 = svld1_f32(svptrue_b32(), ap + 32);
+            z20 = svld1rq_f32(svptrue_b32(), bp + 12);
+            z18 = svld1_f32(svptrue_b32(), ap + 40);
+            __builtin_prefetch((const char *)(bp + 8) + 512, 0, 3);
+            __builtin_prefetch((const char *)(an + 24) + 0, 0, 3);
+            __builtin_prefetch((const char *)(an + 24) + 64, 0, 3);
+            z0 = svcmla_lane_f32(z0, z13, z17, 0, 0);
+            z3 = svcmla_lane_f32(z3, z13, z17, 1, 0);
+            z1 = svcmla_lane_f32(z1, z15, z17, 0, 0);
+            z4 = svcmla_lane_f32(z4, z15, z17, 1, 0);
+            z2 = svcmla_lane_f32(z2, z19, z17, 0, 0);
+            z5 = svcmla_lane_f32(z5, z19, z17, 1, 0);
+            z6 = svcmla_lane_f32(z6, z13, z21, 0, 0);
+            z7 = svcmla_lane_f32(z7, z15, z21, 0, 0);
+            z8 = svcmla_lane_f32(z8, z19, z21, 0, 0);
+            z9 = svcmla_lane_f32(z9, z13, z21, 1, 0);
+            z10 = svcmla_lane_f32(z10, z15, z21, 1, 0);
+            z11 = svcmla_lane_f32(z11, z19, z21, 1, 0);
+            z0 = svcmla_lane_f32(z0, z13, z17, 0, 90);
+            z1 = svcmla_lane_f32(z1, z15, z17, 0, 90);
+            z2 = svcmla_lane_f32(z2, z19, z17, 0, 90);
+            z3 = svcmla_lane_f32(z3, z13, z17, 1, 90);
+            z4 = svcmla_lane_f32(z4, z15, z17, 1, 90);
+            z5 = svcmla_lane_f32(z5, z19, z17, 1, 90);
+            z6 = svcmla_lane_f32(z6, z13, z21, 0, 90);
+            z7 = svcmla_lane_f32(z7, z15, z21, 0, 90);
+            z8 = svcmla_lane_f32(z8, z19, z21, 0, 90);
+            z9 = svcmla_lane_f32(z9, z13, z21, 1, 90);
+            z10 = svcmla_lane_f32(z10, z15, z21, 1, 90);
+            z11 = svcmla_lane_f32(z11, z19, z21, 1, 90);
+        }
+        if (rem > 1) {
+            z13 = svld1_f32(svptrue_b32(), ap + 48);
+            z15 = svld1rq_f32(svptrue_b32(), bp + 16);
+            z17 = svld1_f32(svptrue_b32(), ap + 56);
+            z19 = svld1rq_f32(svptrue_b32(), bp + 20);
+            z21 = svld1_f32(svptrue_b32(), ap + 64);
+            __builtin_prefetch((const char *)(bp + 16) + 512, 0, 3);
+            __builtin_prefetch((const char *)(an + 48) + 0, 0, 3);
+            __builtin_prefetch((const char *)(an + 48) + 64, 0, 3);
+            z0 = svcmla_lane_f32(z0, z12, z16, 0, 0);
+            z3 = svcmla_lane_f32(z3, z12, z16, 1, 0);
+            z1 = svcmla_lane_f32(z1, z14, z16, 0, 0);
+            z4 = svcmla_lane_f32(z4, z14, z16, 1, 0);
+            z2 = svcmla_lane_f32(z2, z18, z16, 0, 0);
+            z5 = svcmla_lane_f32(z5, z18, z16, 1, 0);
+            z6 = svcmla_lane_f32(z6, z12, z20, 0, 0);
+            z7 = svcmla_lane_f32(z7, z14, z20, 0, 0);
+            z8 = svcmla_lane_f32(z8, z18, z20, 0, 0);
+            z9 = svcmla_lane_f32(z9, z12, z20, 1, 0);
+            z10 = svcmla_lane_f32(z10, z14, z20, 1, 0);
+            z11 = svcmla_lane_f32(z11, z18, z20, 1, 0);
+            z0 = svcmla_lane_f32(z0, z12, z16, 0, 90);
+            z1 = svcmla_lane_f32(z1, z14, z16, 0, 90);
+            z2 = svcmla_lane_f32(z2, z18, z16, 0, 90);
+            z3 = svcmla_lane_f32(z3, z12, z16, 1, 90);
+            z4 = svcmla_lane_f32(z4, z14, z16, 1, 90);
+            z5 = svcmla_lane_f32(z5, z18, z16, 1, 90);
+            z6 = svcmla_lane_f32(z6, z12, z20, 0, 90);
+            z7 = svcmla_lane_f32(z7, z14, z20, 0, 90);
+            z8 = svcmla_lane_f32(z8, z18, z20, 0, 90);
+            z9 = svcmla_lane_f32(z9, z12, z20, 1, 90);
+            z10 = svcmla_lane_f32(z10, z14, z20, 1, 90);
+            z11 = svcmla_lane_f32(z11, z18, z20, 1, 90);
+        }
+        if (rem > 2) {
+            z12 = svld1_f32(svptrue_b32(), ap + 72);
+            z14 = svld1rq_f32(svptrue_b32(), bp + 24);
+            z16 = svld1_f32(svptrue_b32(), ap + 80);
+            z18 = svld1rq_f32(svptrue_b32(), bp + 28);
+            z20 = svld1_f32(svptrue_b32(), ap + 88);
+            __builtin_prefetch((const char *)(bp + 24) + 512, 0, 3);
+            __builtin_prefetch((const char *)(an + 72) + 0, 0, 3);
+            __builtin_prefetch((const char *)(an + 72) + 64, 0, 3);
+            z0 = svcmla_lane_f32(z0, z13, z15, 0, 0);
+            z3 = svcmla_lane_f32(z3, z13, z15, 1, 0);
+            z1 = svcmla_lane_f32(z1, z17, z15, 0, 0);
+            z4 = svcmla_lane_f32(z4, z17, z15, 1, 0);
+            z2 = svcmla_lane_f32(z2, z21, z15, 0, 0);
+            z5 = svcmla_lane_f32(z5, z21, z15, 1, 0);
+            z6 = svcmla_lane_f32(z6, z13, z19, 0, 0);
+            z7 = svcmla_lane_f32(z7, z17, z19, 0, 0);
+            z8 = svcmla_lane_f32(z8, z21, z19, 0, 0);
+            z9 = svcmla_lane_f32(z9, z13, z19, 1, 0);
+            z10 = svcmla_lane_f32(z10, z17, z19, 1, 0);
+            z11 = svcmla_lane_f32(z11, z21, z19, 1, 0);
+            z0 = svcmla_lane_f32(z0, z13, z15, 0, 90);
+            z1 = svcmla_lane_f32(z1, z17, z15, 0, 90);
+            z2 = svcmla_lane_f32(z2, z21, z15, 0, 90);
+            z3 = svcmla_lane_f32(z3, z13, z15, 1, 90);
+            z4 = svcmla_lane_f32(z4, z17, z15, 1, 90);
+            z5 = svcmla_lane_f32(z5, z21, z15, 1, 90);
+            z6 = svcmla_lane_f32(z6, z13, z19, 0, 90);
+            z7 = svcmla_lane_f32(z7, z17, z19, 0, 90);
+            z8 = svcmla_lane_f32(z8, z21, z19, 0, 90);
+            z9 = svcmla_lane_f32(z9, z13, z19, 1, 90);
+            z10 = svcmla_lane_f32(z10, z17, z19, 1, 90);
+            z11 = svcmla_lane_f32(z11, z21, z19, 1, 90);
+        }
+
+        /* epilogue: the rest of the last iteration, in the registers
+         * of the copy it follows */
+        switch (rem) {
+        case 0:
+            z0 = svcmla_lane_f32(z0, z13, z17, 0, 0);
+            z3 = svcmla_lane_f32(z3, z13, z17, 1, 0);
+            z1 = svcmla_lane_f32(z1, z15, z17, 0, 0);
+            z4 = svcmla_lane_f32(z4, z15, z17, 1, 0);
+            z2 = svcmla_lane_f32(z2, z19, z17, 0, 0);
+            z5 = svcmla_lane_f32(z5, z19, z17, 1, 0);
+            z6 = svcmla_lane_f32(z6, z13, z21, 0, 0);
+            z7 = svcmla_lane_f32(z7, z15, z21, 0, 0);
+            z8 = svcmla_lane_f32(z8, z19, z21, 0, 0);
+            z9 = svcmla_lane_f32(z9, z13, z21, 1, 0);
+            z10 = svcmla_lane_f32(z10, z15, z21, 1, 0);
+            z11 = svcmla_lane_f32(z11, z19, z21, 1, 0);
+            z0 = svcmla_lane_f32(z0, z13, z17, 0, 90);
+            z1 = svcmla_lane_f32(z1, z15, z17, 0, 90);
+            z2 = svcmla_lane_f32(z2, z19, z17, 0, 90);
+            z3 = svcmla_lane_f32(z3, z13, z17, 1, 90);
+            z4 = svcmla_lane_f32(z4, z15, z17, 1, 90);
+            z5 = svcmla_lane_f32(z5, z19, z17, 1, 90);
+            z6 = svcmla_lane_f32(z6, z13, z21, 0, 90);
+            z7 = svcmla_lane_f32(z7, z15, z21, 0, 90);
+            z8 = svcmla_lane_f32(z8, z19, z21, 0, 90);
+            z9 = svcmla_lane_f32(z9, z13, z21, 1, 90);
+            z10 = svcmla_lane_f32(z10, z15, z21, 1, 90);
+            z11 = svcmla_lane_f32(z11, z19, z21, 1, 90);
+            break;
+        case 1:
+            z0 = svcmla_lane_f32(z0, z12, z16, 0, 0);
+            z3 = svcmla_lane_f32(z3, z12, z16, 1, 0);
+            z1 = svcmla_lane_f32(z1, z14, z16, 0, 0);
+            z4 = svcmla_lane_f32(z4, z14, z16, 1, 0);
+            z2 = svcmla_lane_f32(z2, z18, z16, 0, 0);
+            z5 = svcmla_lane_f32(z5, z18, z16, 1, 0);
+            z6 = svcmla_lane_f32(z6, z12, z20, 0, 0);
+            z7 = svcmla_lane_f32(z7, z14, z20, 0, 0);
+            z8 = svcmla_lane_f32(z8, z18, z20, 0, 0);
+            z9 = svcmla_lane_f32(z9, z12, z20, 1, 0);
+            z10 = svcmla_lane_f32(z10, z14, z20, 1, 0);
+            z11 = svcmla_lane_f32(z11, z18, z20, 1, 0);
+            z0 = svcmla_lane_f32(z0, z12, z16, 0, 90);
+            z1 = svcmla_lane_f32(z1, z14, z16, 0, 90);
+            z2 = svcmla_lane_f32(z2, z18, z16, 0, 90);
+            z3 = svcmla_lane_f32(z3, z12, z16, 1, 90);
+            z4 = svcmla_lane_f32(z4, z14, z16, 1, 90);
+            z5 = svcmla_lane_f32(z5, z18, z16, 1, 90);
+            z6 = svcmla_lane_f32(z6, z12, z20, 0, 90);
+            z7 = svcmla_lane_f32(z7, z14, z20, 0, 90);
+            z8 = svcmla_lane_f32(z8, z18, z20, 0, 90);
+            z9 = svcmla_lane_f32(z9, z12, z20, 1, 90);
+            z10 = svcmla_lane_f32(z10, z14, z20, 1, 90);
+            z11 = svcmla_lane_f32(z11, z18, z20, 1, 90);
+            break;
+        case 2:
+            z0 = svcmla_lane_f32(z0, z13, z15, 0, 0);
+            z3 = svcmla_lane_f32(z3, z13, z15, 1, 0);
+            z1 = svcmla_lane_f32(z1, z17, z15, 0, 0);
+            z4 = svcmla_lane_f32(z4, z17, z15, 1, 0);
+            z2 = svcmla_lane_f32(z2, z21, z15, 0, 0);
+            z5 = svcmla_lane_f32(z5, z21, z15, 1, 0);
+            z6 = svcmla_lane_f32(z6, z13, z19, 0, 0);
+            z7 = svcmla_lane_f32(z7, z17, z19, 0, 0);
+            z8 = svcmla_lane_f32(z8, z21, z19, 0, 0);
+            z9 = svcmla_lane_f32(z9, z13, z19, 1, 0);
+            z10 = svcmla_lane_f32(z10, z17, z19, 1, 0);
+            z11 = svcmla_lane_f32(z11, z21, z19, 1, 0);
+            z0 = svcmla_lane_f32(z0, z13, z15, 0, 90);
+            z1 = svcmla_lane_f32(z1, z17, z15, 0, 90);
+            z2 = svcmla_lane_f32(z2, z21, z15, 0, 90);
+            z3 = svcmla_lane_f32(z3, z13, z15, 1, 90);
+            z4 = svcmla_lane_f32(z4, z17, z15, 1, 90);
+            z5 = svcmla_lane_f32(z5, z21, z15, 1, 90);
+            z6 = svcmla_lane_f32(z6, z13, z19, 0, 90);
+            z7 = svcmla_lane_f32(z7, z17, z19, 0, 90);
+            z8 = svcmla_lane_f32(z8, z21, z19, 0, 90);
+            z9 = svcmla_lane_f32(z9, z13, z19, 1, 90);
+            z10 = svcmla_lane_f32(z10, z17, z19, 1, 90);
+            z11 = svcmla_lane_f32(z11, z21, z19, 1, 90);
+            break;
+        case 3:
+            z0 = svcmla_lane_f32(z0, z12, z14, 0, 0);
+            z3 = svcmla_lane_f32(z3, z12, z14, 1, 0);
+            z1 = svcmla_lane_f32(z1, z16, z14, 0, 0);
+            z4 = svcmla_lane_f32(z4, z16, z14, 1, 0);
+            z2 = svcmla_lane_f32(z2, z20, z14, 0, 0);
+            z5 = svcmla_lane_f32(z5, z20, z14, 1, 0);
+            z6 = svcmla_lane_f32(z6, z12, z18, 0, 0);
+            z7 = svcmla_lane_f32(z7, z16, z18, 0, 0);
+            z8 = svcmla_lane_f32(z8, z20, z18, 0, 0);
+            z9 = svcmla_lane_f32(z9, z12, z18, 1, 0);
+            z10 = svcmla_lane_f32(z10, z16, z18, 1, 0);
+            z11 = svcmla_lane_f32(z11, z20, z18, 1, 0);
+            z0 = svcmla_lane_f32(z0, z12, z14, 0, 90);
+            z1 = svcmla_lane_f32(z1, z16, z14, 0, 90);
+            z2 = svcmla_lane_f32(z2, z20, z14, 0, 90);
+            z3 = svcmla_lane_f32(z3, z12, z14, 1, 90);
+            z4 = svcmla_lane_f32(z4, z16, z14, 1, 90);
+            z5 = svcmla_lane_f32(z5, z20, z14, 1, 90);
+            z6 = svcmla_lane_f32(z6, z12, z18, 0, 90);
+            z7 = svcmla_lane_f32(z7, z16, z18, 0, 90);
+            z8 = svcmla_lane_f32(z8, z20, z18, 0, 90);
+            z9 = svcmla_lane_f32(z9, z12, z18, 1, 90);
+            z10 = svcmla_lane_f32(z10, z16, z18, 1, 90);
+            z11 = svcmla_lane_f32(z11, z20, z18, 1, 90);
+            break;
+
+        }
+    }
+    const float *al_ = (const float *)alpha, *be_ = (const float *)beta;
+    const float ar_ = al_[0], ai_ = al_[1], br_ = be_[0], bi_ = be_[1];
+    if (m == 12 && n == 4 && rs_c == 1) {
+        if (ar_ == 1 && ai_ == 0 && br_ == 0 && bi_ == 0) {
+            svst1_f32(svptrue_b32(), (float *)(c + 0 + 0 * cs_c), z0);
+            svst1_f32(svptrue_b32(), (float *)(c + 4 + 0 * cs_c), z1);
+            svst1_f32(svptrue_b32(), (float *)(c + 8 + 0 * cs_c), z2);
+            svst1_f32(svptrue_b32(), (float *)(c + 0 + 1 * cs_c), z3);
+            svst1_f32(svptrue_b32(), (float *)(c + 4 + 1 * cs_c), z4);
+            svst1_f32(svptrue_b32(), (float *)(c + 8 + 1 * cs_c), z5);
+            svst1_f32(svptrue_b32(), (float *)(c + 0 + 2 * cs_c), z6);
+            svst1_f32(svptrue_b32(), (float *)(c + 4 + 2 * cs_c), z7);
+            svst1_f32(svptrue_b32(), (float *)(c + 8 + 2 * cs_c), z8);
+            svst1_f32(svptrue_b32(), (float *)(c + 0 + 3 * cs_c), z9);
+            svst1_f32(svptrue_b32(), (float *)(c + 4 + 3 * cs_c), z10);
+            svst1_f32(svptrue_b32(), (float *)(c + 8 + 3 * cs_c), z11);
+        } else if (ar_ == 1 && ai_ == 0 && br_ == 1 && bi_ == 0) {
+            { const svfloat32_t c_ = svld1_f32(svptrue_b32(), (float *)(c + 0 + 0 * cs_c));
+              z0 = svadd_f32_x(svptrue_b32(), z0, c_);
+            }
+            { const svfloat32_t c_ = svld1_f32(svptrue_b32(), (float *)(c + 4 + 0 * cs_c));
+              z1 = svadd_f32_x(svptrue_b32(), z1, c_);
+            }
+            { const svfloat32_t c_ = svld1_f32(svptrue_b32(), (float *)(c + 8 + 0 * cs_c));
+              z2 = svadd_f32_x(svptrue_b32(), z2, c_);
+            }
+            { const svfloat32_t c_ = svld1_f32(svptrue_b32(), (float *)(c + 0 + 1 * cs_c));
+              z3 = svadd_f32_x(svptrue_b32(), z3, c_);
+            }
+            { const svfloat32_t c_ = svld1_f32(svptrue_b32(), (float *)(c + 4 + 1 * cs_c));
+              z4 = svadd_f32_x(svptrue_b32(), z4, c_);
+            }
+            { const svfloat32_t c_ = svld1_f32(svptrue_b32(), (float *)(c + 8 + 1 * cs_c));
+              z5 = svadd_f32_x(svptrue_b32(), z5, c_);
+            }
+            { const svfloat32_t c_ = svld1_f32(svptrue_b32(), (float *)(c + 0 + 2 * cs_c));
+              z6 = svadd_f32_x(svptrue_b32(), z6, c_);
+            }
+            { const svfloat32_t c_ = svld1_f32(svptrue_b32(), (float *)(c + 4 + 2 * cs_c));
+              z7 = svadd_f32_x(svptrue_b32(), z7, c_);
+            }
+            { const svfloat32_t c_ = svld1_f32(svptrue_b32(), (float *)(c + 8 + 2 * cs_c));
+              z8 = svadd_f32_x(svptrue_b32(), z8, c_);
+            }
+            { const svfloat32_t c_ = svld1_f32(svptrue_b32(), (float *)(c + 0 + 3 * cs_c));
+              z9 = svadd_f32_x(svptrue_b32(), z9, c_);
+            }
+            { const svfloat32_t c_ = svld1_f32(svptrue_b32(), (float *)(c + 4 + 3 * cs_c));
+              z10 = svadd_f32_x(svptrue_b32(), z10, c_);
+            }
+            { const svfloat32_t c_ = svld1_f32(svptrue_b32(), (float *)(c + 8 + 3 * cs_c));
+              z11 = svadd_f32_x(svptrue_b32(), z11, c_);
+            }
+            svst1_f32(svptrue_b32(), (float *)(c + 0 + 0 * cs_c), z0);
+            svst1_f32(svptrue_b32(), (float *)(c + 4 + 0 * cs_c), z1);
+            svst1_f32(svptrue_b32(), (float *)(c + 8 + 0 * cs_c), z2);
+            svst1_f32(svptrue_b32(), (float *)(c + 0 + 1 * cs_c), z3);
+            svst1_f32(svptrue_b32(), (float *)(c + 4 + 1 * cs_c), z4);
+            svst1_f32(svptrue_b32(), (float *)(c + 8 + 1 * cs_c), z5);
+            svst1_f32(svptrue_b32(), (float *)(c + 0 + 2 * cs_c), z6);
+            svst1_f32(svptrue_b32(), (float *)(c + 4 + 2 * cs_c), z7);
+            svst1_f32(svptrue_b32(), (float *)(c + 8 + 2 * cs_c), z8);
+            svst1_f32(svptrue_b32(), (float *)(c + 0 + 3 * cs_c), z9);
+            svst1_f32(svptrue_b32(), (float *)(c + 4 + 3 * cs_c), z10);
+            svst1_f32(svptrue_b32(), (float *)(c + 8 + 3 * cs_c), z11);
+        } else if (br_ == 0 && bi_ == 0) {
+            const svfloat32_t var_ = svdup_n_f32(ar_);
+            const svfloat32_t vai_ = svdup_n_f32(ai_);
+            svst1_f32(svptrue_b32(), (float *)(c + 0 + 0 * cs_c), svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), svreinterpret_f32_u64(svrevw_u64_x(svptrue_b64(), svreinterpret_u64_f32(z0))), vai_), svdupq_n_f32(-1.0f, 1.0f, -1.0f, 1.0f)), z0, var_));
+            svst1_f32(svptrue_b32(), (float *)(c + 4 + 0 * cs_c), svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), svreinterpret_f32_u64(svrevw_u64_x(svptrue_b64(), svreinterpret_u64_f32(z1))), vai_), svdupq_n_f32(-1.0f, 1.0f, -1.0f, 1.0f)), z1, var_));
+            svst1_f32(svptrue_b32(), (float *)(c + 8 + 0 * cs_c), svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), svreinterpret_f32_u64(svrevw_u64_x(svptrue_b64(), svreinterpret_u64_f32(z2))), vai_), svdupq_n_f32(-1.0f, 1.0f, -1.0f, 1.0f)), z2, var_));
+            svst1_f32(svptrue_b32(), (float *)(c + 0 + 1 * cs_c), svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), svreinterpret_f32_u64(svrevw_u64_x(svptrue_b64(), svreinterpret_u64_f32(z3))), vai_), svdupq_n_f32(-1.0f, 1.0f, -1.0f, 1.0f)), z3, var_));
+            svst1_f32(svptrue_b32(), (float *)(c + 4 + 1 * cs_c), svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), svreinterpret_f32_u64(svrevw_u64_x(svptrue_b64(), svreinterpret_u64_f32(z4))), vai_), svdupq_n_f32(-1.0f, 1.0f, -1.0f, 1.0f)), z4, var_));
+            svst1_f32(svptrue_b32(), (float *)(c + 8 + 1 * cs_c), svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), svreinterpret_f32_u64(svrevw_u64_x(svptrue_b64(), svreinterpret_u64_f32(z5))), vai_), svdupq_n_f32(-1.0f, 1.0f, -1.0f, 1.0f)), z5, var_));
+            svst1_f32(svptrue_b32(), (float *)(c + 0 + 2 * cs_c), svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), svreinterpret_f32_u64(svrevw_u64_x(svptrue_b64(), svreinterpret_u64_f32(z6))), vai_), svdupq_n_f32(-1.0f, 1.0f, -1.0f, 1.0f)), z6, var_));
+            svst1_f32(svptrue_b32(), (float *)(c + 4 + 2 * cs_c), svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), svreinterpret_f32_u64(svrevw_u64_x(svptrue_b64(), svreinterpret_u64_f32(z7))), vai_), svdupq_n_f32(-1.0f, 1.0f, -1.0f, 1.0f)), z7, var_));
+            svst1_f32(svptrue_b32(), (float *)(c + 8 + 2 * cs_c), svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), svreinterpret_f32_u64(svrevw_u64_x(svptrue_b64(), svreinterpret_u64_f32(z8))), vai_), svdupq_n_f32(-1.0f, 1.0f, -1.0f, 1.0f)), z8, var_));
+            svst1_f32(svptrue_b32(), (float *)(c + 0 + 3 * cs_c), svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), svreinterpret_f32_u64(svrevw_u64_x(svptrue_b64(), svreinterpret_u64_f32(z9))), vai_), svdupq_n_f32(-1.0f, 1.0f, -1.0f, 1.0f)), z9, var_));
+            svst1_f32(svptrue_b32(), (float *)(c + 4 + 3 * cs_c), svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), svreinterpret_f32_u64(svrevw_u64_x(svptrue_b64(), svreinterpret_u64_f32(z10))), vai_), svdupq_n_f32(-1.0f, 1.0f, -1.0f, 1.0f)), z10, var_));
+            svst1_f32(svptrue_b32(), (float *)(c + 8 + 3 * cs_c), svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), svreinterpret_f32_u64(svrevw_u64_x(svptrue_b64(), svreinterpret_u64_f32(z11))), vai_), svdupq_n_f32(-1.0f, 1.0f, -1.0f, 1.0f)), z11, var_));
+        } else {
+            const svfloat32_t var_ = svdup_n_f32(ar_);
+            const svfloat32_t vai_ = svdup_n_f32(ai_);
+            const svfloat32_t vbr_ = svdup_n_f32(br_);
+            const svfloat32_t vbi_ = svdup_n_f32(bi_);
+            { const svfloat32_t c_ = svld1_f32(svptrue_b32(), (float *)(c + 0 + 0 * cs_c));
+              z0 = svadd_f32_x(svptrue_b32(), svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), svreinterpret_f32_u64(svrevw_u64_x(svptrue_b64(), svreinterpret_u64_f32(z0))), vai_), svdupq_n_f32(-1.0f, 1.0f, -1.0f, 1.0f)), z0, var_), svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), svreinterpret_f32_u64(svrevw_u64_x(svptrue_b64(), svreinterpret_u64_f32(c_))), vbi_), svdupq_n_f32(-1.0f, 1.0f, -1.0f, 1.0f)), c_, vbr_));
+            }
+            { const svfloat32_t c_ = svld1_f32(svptrue_b32(), (float *)(c + 4 + 0 * cs_c));
+              z1 = svadd_f32_x(svptrue_b32(), svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), svreinterpret_f32_u64(svrevw_u64_x(svptrue_b64(), svreinterpret_u64_f32(z1))), vai_), svdupq_n_f32(-1.0f, 1.0f, -1.0f, 1.0f)), z1, var_), svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), svreinterpret_f32_u64(svrevw_u64_x(svptrue_b64(), svreinterpret_u64_f32(c_))), vbi_), svdupq_n_f32(-1.0f, 1.0f, -1.0f, 1.0f)), c_, vbr_));
+            }
+            { const svfloat32_t c_ = svld1_f32(svptrue_b32(), (float *)(c + 8 + 0 * cs_c));
+              z2 = svadd_f32_x(svptrue_b32(), svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), svreinterpret_f32_u64(svrevw_u64_x(svptrue_b64(), svreinterpret_u64_f32(z2))), vai_), svdupq_n_f32(-1.0f, 1.0f, -1.0f, 1.0f)), z2, var_), svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), svreinterpret_f32_u64(svrevw_u64_x(svptrue_b64(), svreinterpret_u64_f32(c_))), vbi_), svdupq_n_f32(-1.0f, 1.0f, -1.0f, 1.0f)), c_, vbr_));
+            }
+            { const svfloat32_t c_ = svld1_f32(svptrue_b32(), (float *)(c + 0 + 1 * cs_c));
+              z3 = svadd_f32_x(svptrue_b32(), svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), svreinterpret_f32_u64(svrevw_u64_x(svptrue_b64(), svreinterpret_u64_f32(z3))), vai_), svdupq_n_f32(-1.0f, 1.0f, -1.0f, 1.0f)), z3, var_), svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), svreinterpret_f32_u64(svrevw_u64_x(svptrue_b64(), svreinterpret_u64_f32(c_))), vbi_), svdupq_n_f32(-1.0f, 1.0f, -1.0f, 1.0f)), c_, vbr_));
+            }
+            { const svfloat32_t c_ = svld1_f32(svptrue_b32(), (float *)(c + 4 + 1 * cs_c));
+              z4 = svadd_f32_x(svptrue_b32(), svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), svreinterpret_f32_u64(svrevw_u64_x(svptrue_b64(), svreinterpret_u64_f32(z4))), vai_), svdupq_n_f32(-1.0f, 1.0f, -1.0f, 1.0f)), z4, var_), svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), svreinterpret_f32_u64(svrevw_u64_x(svptrue_b64(), svreinterpret_u64_f32(c_))), vbi_), svdupq_n_f32(-1.0f, 1.0f, -1.0f, 1.0f)), c_, vbr_));
+            }
+            { const svfloat32_t c_ = svld1_f32(svptrue_b32(), (float *)(c + 8 + 1 * cs_c));
+              z5 = svadd_f32_x(svptrue_b32(), svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), svreinterpret_f32_u64(svrevw_u64_x(svptrue_b64(), svreinterpret_u64_f32(z5))), vai_), svdupq_n_f32(-1.0f, 1.0f, -1.0f, 1.0f)), z5, var_), svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), svreinterpret_f32_u64(svrevw_u64_x(svptrue_b64(), svreinterpret_u64_f32(c_))), vbi_), svdupq_n_f32(-1.0f, 1.0f, -1.0f, 1.0f)), c_, vbr_));
+            }
+            { const svfloat32_t c_ = svld1_f32(svptrue_b32(), (float *)(c + 0 + 2 * cs_c));
+              z6 = svadd_f32_x(svptrue_b32(), svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), svreinterpret_f32_u64(svrevw_u64_x(svptrue_b64(), svreinterpret_u64_f32(z6))), vai_), svdupq_n_f32(-1.0f, 1.0f, -1.0f, 1.0f)), z6, var_), svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), svreinterpret_f32_u64(svrevw_u64_x(svptrue_b64(), svreinterpret_u64_f32(c_))), vbi_), svdupq_n_f32(-1.0f, 1.0f, -1.0f, 1.0f)), c_, vbr_));
+            }
+            { const svfloat32_t c_ = svld1_f32(svptrue_b32(), (float *)(c + 4 + 2 * cs_c));
+              z7 = svadd_f32_x(svptrue_b32(), svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), svreinterpret_f32_u64(svrevw_u64_x(svptrue_b64(), svreinterpret_u64_f32(z7))), vai_), svdupq_n_f32(-1.0f, 1.0f, -1.0f, 1.0f)), z7, var_), svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), svreinterpret_f32_u64(svrevw_u64_x(svptrue_b64(), svreinterpret_u64_f32(c_))), vbi_), svdupq_n_f32(-1.0f, 1.0f, -1.0f, 1.0f)), c_, vbr_));
+            }
+            { const svfloat32_t c_ = svld1_f32(svptrue_b32(), (float *)(c + 8 + 2 * cs_c));
+              z8 = svadd_f32_x(svptrue_b32(), svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), svreinterpret_f32_u64(svrevw_u64_x(svptrue_b64(), svreinterpret_u64_f32(z8))), vai_), svdupq_n_f32(-1.0f, 1.0f, -1.0f, 1.0f)), z8, var_), svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), svreinterpret_f32_u64(svrevw_u64_x(svptrue_b64(), svreinterpret_u64_f32(c_))), vbi_), svdupq_n_f32(-1.0f, 1.0f, -1.0f, 1.0f)), c_, vbr_));
+            }
+            { const svfloat32_t c_ = svld1_f32(svptrue_b32(), (float *)(c + 0 + 3 * cs_c));
+              z9 = svadd_f32_x(svptrue_b32(), svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), svreinterpret_f32_u64(svrevw_u64_x(svptrue_b64(), svreinterpret_u64_f32(z9))), vai_), svdupq_n_f32(-1.0f, 1.0f, -1.0f, 1.0f)), z9, var_), svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), svreinterpret_f32_u64(svrevw_u64_x(svptrue_b64(), svreinterpret_u64_f32(c_))), vbi_), svdupq_n_f32(-1.0f, 1.0f, -1.0f, 1.0f)), c_, vbr_));
+            }
+            { const svfloat32_t c_ = svld1_f32(svptrue_b32(), (float *)(c + 4 + 3 * cs_c));
+              z10 = svadd_f32_x(svptrue_b32(), svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), svreinterpret_f32_u64(svrevw_u64_x(svptrue_b64(), svreinterpret_u64_f32(z10))), vai_), svdupq_n_f32(-1.0f, 1.0f, -1.0f, 1.0f)), z10, var_), svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), svreinterpret_f32_u64(svrevw_u64_x(svptrue_b64(), svreinterpret_u64_f32(c_))), vbi_), svdupq_n_f32(-1.0f, 1.0f, -1.0f, 1.0f)), c_, vbr_));
+            }
+            { const svfloat32_t c_ = svld1_f32(svptrue_b32(), (float *)(c + 8 + 3 * cs_c));
+              z11 = svadd_f32_x(svptrue_b32(), svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), svreinterpret_f32_u64(svrevw_u64_x(svptrue_b64(), svreinterpret_u64_f32(z11))), vai_), svdupq_n_f32(-1.0f, 1.0f, -1.0f, 1.0f)), z11, var_), svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), svreinterpret_f32_u64(svrevw_u64_x(svptrue_b64(), svreinterpret_u64_f32(c_))), vbi_), svdupq_n_f32(-1.0f, 1.0f, -1.0f, 1.0f)), c_, vbr_));
+            }
+            svst1_f32(svptrue_b32(), (float *)(c + 0 + 0 * cs_c), z0);
+            svst1_f32(svptrue_b32(), (float *)(c + 4 + 0 * cs_c), z1);
+            svst1_f32(svptrue_b32(), (float *)(c + 8 + 0 * cs_c), z2);
+            svst1_f32(svptrue_b32(), (float *)(c + 0 + 1 * cs_c), z3);
+            svst1_f32(svptrue_b32(), (float *)(c + 4 + 1 * cs_c), z4);
+            svst1_f32(svptrue_b32(), (float *)(c + 8 + 1 * cs_c), z5);
+            svst1_f32(svptrue_b32(), (float *)(c + 0 + 2 * cs_c), z6);
+            svst1_f32(svptrue_b32(), (float *)(c + 4 + 2 * cs_c), z7);
+            svst1_f32(svptrue_b32(), (float *)(c + 8 + 2 * cs_c), z8);
+            svst1_f32(svptrue_b32(), (float *)(c + 0 + 3 * cs_c), z9);
+            svst1_f32(svptrue_b32(), (float *)(c + 4 + 3 * cs_c), z10);
+            svst1_f32(svptrue_b32(), (float *)(c + 8 + 3 * cs_c), z11);
+        }
+        return;
+    }
+    if (rs_c == 1) {   /* edge tile: predicated */
+        if (ar_ == 1 && ai_ == 0 && br_ == 0 && bi_ == 0) {
+            if (0 < m && 0 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)2 * m);
+                svst1_f32(k_, (float *)(c + 0 + 0 * cs_c), z0);
+            }
+            if (4 < m && 0 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)8, (int64_t)2 * m);
+                svst1_f32(k_, (float *)(c + 4 + 0 * cs_c), z1);
+            }
+            if (8 < m && 0 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)16, (int64_t)2 * m);
+                svst1_f32(k_, (float *)(c + 8 + 0 * cs_c), z2);
+            }
+            if (0 < m && 1 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)2 * m);
+                svst1_f32(k_, (float *)(c + 0 + 1 * cs_c), z3);
+            }
+            if (4 < m && 1 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)8, (int64_t)2 * m);
+                svst1_f32(k_, (float *)(c + 4 + 1 * cs_c), z4);
+            }
+            if (8 < m && 1 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)16, (int64_t)2 * m);
+                svst1_f32(k_, (float *)(c + 8 + 1 * cs_c), z5);
+            }
+            if (0 < m && 2 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)2 * m);
+                svst1_f32(k_, (float *)(c + 0 + 2 * cs_c), z6);
+            }
+            if (4 < m && 2 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)8, (int64_t)2 * m);
+                svst1_f32(k_, (float *)(c + 4 + 2 * cs_c), z7);
+            }
+            if (8 < m && 2 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)16, (int64_t)2 * m);
+                svst1_f32(k_, (float *)(c + 8 + 2 * cs_c), z8);
+            }
+            if (0 < m && 3 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)2 * m);
+                svst1_f32(k_, (float *)(c + 0 + 3 * cs_c), z9);
+            }
+            if (4 < m && 3 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)8, (int64_t)2 * m);
+                svst1_f32(k_, (float *)(c + 4 + 3 * cs_c), z10);
+            }
+            if (8 < m && 3 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)16, (int64_t)2 * m);
+                svst1_f32(k_, (float *)(c + 8 + 3 * cs_c), z11);
+            }
+        } else if (ar_ == 1 && ai_ == 0 && br_ == 1 && bi_ == 0) {
+            if (0 < m && 0 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)2 * m);
+                { const svfloat32_t c_ = svld1_f32(k_, (float *)(c + 0 + 0 * cs_c));
+                  z0 = svadd_f32_x(svptrue_b32(), z0, c_);
+                }
+            }
+            if (4 < m && 0 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)8, (int64_t)2 * m);
+                { const svfloat32_t c_ = svld1_f32(k_, (float *)(c + 4 + 0 * cs_c));
+                  z1 = svadd_f32_x(svptrue_b32(), z1, c_);
+                }
+            }
+            if (8 < m && 0 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)16, (int64_t)2 * m);
+                { const svfloat32_t c_ = svld1_f32(k_, (float *)(c + 8 + 0 * cs_c));
+                  z2 = svadd_f32_x(svptrue_b32(), z2, c_);
+                }
+            }
+            if (0 < m && 1 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)2 * m);
+                { const svfloat32_t c_ = svld1_f32(k_, (float *)(c + 0 + 1 * cs_c));
+                  z3 = svadd_f32_x(svptrue_b32(), z3, c_);
+                }
+            }
+            if (4 < m && 1 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)8, (int64_t)2 * m);
+                { const svfloat32_t c_ = svld1_f32(k_, (float *)(c + 4 + 1 * cs_c));
+                  z4 = svadd_f32_x(svptrue_b32(), z4, c_);
+                }
+            }
+            if (8 < m && 1 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)16, (int64_t)2 * m);
+                { const svfloat32_t c_ = svld1_f32(k_, (float *)(c + 8 + 1 * cs_c));
+                  z5 = svadd_f32_x(svptrue_b32(), z5, c_);
+                }
+            }
+            if (0 < m && 2 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)2 * m);
+                { const svfloat32_t c_ = svld1_f32(k_, (float *)(c + 0 + 2 * cs_c));
+                  z6 = svadd_f32_x(svptrue_b32(), z6, c_);
+                }
+            }
+            if (4 < m && 2 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)8, (int64_t)2 * m);
+                { const svfloat32_t c_ = svld1_f32(k_, (float *)(c + 4 + 2 * cs_c));
+                  z7 = svadd_f32_x(svptrue_b32(), z7, c_);
+                }
+            }
+            if (8 < m && 2 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)16, (int64_t)2 * m);
+                { const svfloat32_t c_ = svld1_f32(k_, (float *)(c + 8 + 2 * cs_c));
+                  z8 = svadd_f32_x(svptrue_b32(), z8, c_);
+                }
+            }
+            if (0 < m && 3 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)2 * m);
+                { const svfloat32_t c_ = svld1_f32(k_, (float *)(c + 0 + 3 * cs_c));
+                  z9 = svadd_f32_x(svptrue_b32(), z9, c_);
+                }
+            }
+            if (4 < m && 3 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)8, (int64_t)2 * m);
+                { const svfloat32_t c_ = svld1_f32(k_, (float *)(c + 4 + 3 * cs_c));
+                  z10 = svadd_f32_x(svptrue_b32(), z10, c_);
+                }
+            }
+            if (8 < m && 3 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)16, (int64_t)2 * m);
+                { const svfloat32_t c_ = svld1_f32(k_, (float *)(c + 8 + 3 * cs_c));
+                  z11 = svadd_f32_x(svptrue_b32(), z11, c_);
+                }
+            }
+            if (0 < m && 0 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)2 * m);
+                svst1_f32(k_, (float *)(c + 0 + 0 * cs_c), z0);
+            }
+            if (4 < m && 0 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)8, (int64_t)2 * m);
+                svst1_f32(k_, (float *)(c + 4 + 0 * cs_c), z1);
+            }
+            if (8 < m && 0 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)16, (int64_t)2 * m);
+                svst1_f32(k_, (float *)(c + 8 + 0 * cs_c), z2);
+            }
+            if (0 < m && 1 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)2 * m);
+                svst1_f32(k_, (float *)(c + 0 + 1 * cs_c), z3);
+            }
+            if (4 < m && 1 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)8, (int64_t)2 * m);
+                svst1_f32(k_, (float *)(c + 4 + 1 * cs_c), z4);
+            }
+            if (8 < m && 1 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)16, (int64_t)2 * m);
+                svst1_f32(k_, (float *)(c + 8 + 1 * cs_c), z5);
+            }
+            if (0 < m && 2 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)2 * m);
+                svst1_f32(k_, (float *)(c + 0 + 2 * cs_c), z6);
+            }
+            if (4 < m && 2 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)8, (int64_t)2 * m);
+                svst1_f32(k_, (float *)(c + 4 + 2 * cs_c), z7);
+            }
+            if (8 < m && 2 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)16, (int64_t)2 * m);
+                svst1_f32(k_, (float *)(c + 8 + 2 * cs_c), z8);
+            }
+            if (0 < m && 3 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)2 * m);
+                svst1_f32(k_, (float *)(c + 0 + 3 * cs_c), z9);
+            }
+            if (4 < m && 3 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)8, (int64_t)2 * m);
+                svst1_f32(k_, (float *)(c + 4 + 3 * cs_c), z10);
+            }
+            if (8 < m && 3 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)16, (int64_t)2 * m);
+                svst1_f32(k_, (float *)(c + 8 + 3 * cs_c), z11);
+            }
+        } else if (br_ == 0 && bi_ == 0) {
+            const svfloat32_t var_ = svdup_n_f32(ar_);
+            const svfloat32_t vai_ = svdup_n_f32(ai_);
+            if (0 < m && 0 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)2 * m);
+                svst1_f32(k_, (float *)(c + 0 + 0 * cs_c), svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), svreinterpret_f32_u64(svrevw_u64_x(svptrue_b64(), svreinterpret_u64_f32(z0))), vai_), svdupq_n_f32(-1.0f, 1.0f, -1.0f, 1.0f)), z0, var_));
+            }
+            if (4 < m && 0 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)8, (int64_t)2 * m);
+                svst1_f32(k_, (float *)(c + 4 + 0 * cs_c), svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), svreinterpret_f32_u64(svrevw_u64_x(svptrue_b64(), svreinterpret_u64_f32(z1))), vai_), svdupq_n_f32(-1.0f, 1.0f, -1.0f, 1.0f)), z1, var_));
+            }
+            if (8 < m && 0 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)16, (int64_t)2 * m);
+                svst1_f32(k_, (float *)(c + 8 + 0 * cs_c), svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), svreinterpret_f32_u64(svrevw_u64_x(svptrue_b64(), svreinterpret_u64_f32(z2))), vai_), svdupq_n_f32(-1.0f, 1.0f, -1.0f, 1.0f)), z2, var_));
+            }
+            if (0 < m && 1 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)2 * m);
+                svst1_f32(k_, (float *)(c + 0 + 1 * cs_c), svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), svreinterpret_f32_u64(svrevw_u64_x(svptrue_b64(), svreinterpret_u64_f32(z3))), vai_), svdupq_n_f32(-1.0f, 1.0f, -1.0f, 1.0f)), z3, var_));
+            }
+            if (4 < m && 1 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)8, (int64_t)2 * m);
+                svst1_f32(k_, (float *)(c + 4 + 1 * cs_c), svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), svreinterpret_f32_u64(svrevw_u64_x(svptrue_b64(), svreinterpret_u64_f32(z4))), vai_), svdupq_n_f32(-1.0f, 1.0f, -1.0f, 1.0f)), z4, var_));
+            }
+            if (8 < m && 1 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)16, (int64_t)2 * m);
+                svst1_f32(k_, (float *)(c + 8 + 1 * cs_c), svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), svreinterpret_f32_u64(svrevw_u64_x(svptrue_b64(), svreinterpret_u64_f32(z5))), vai_), svdupq_n_f32(-1.0f, 1.0f, -1.0f, 1.0f)), z5, var_));
+            }
+            if (0 < m && 2 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)2 * m);
+                svst1_f32(k_, (float *)(c + 0 + 2 * cs_c), svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), svreinterpret_f32_u64(svrevw_u64_x(svptrue_b64(), svreinterpret_u64_f32(z6))), vai_), svdupq_n_f32(-1.0f, 1.0f, -1.0f, 1.0f)), z6, var_));
+            }
+            if (4 < m && 2 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)8, (int64_t)2 * m);
+                svst1_f32(k_, (float *)(c + 4 + 2 * cs_c), svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), svreinterpret_f32_u64(svrevw_u64_x(svptrue_b64(), svreinterpret_u64_f32(z7))), vai_), svdupq_n_f32(-1.0f, 1.0f, -1.0f, 1.0f)), z7, var_));
+            }
+            if (8 < m && 2 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)16, (int64_t)2 * m);
+                svst1_f32(k_, (float *)(c + 8 + 2 * cs_c), svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), svreinterpret_f32_u64(svrevw_u64_x(svptrue_b64(), svreinterpret_u64_f32(z8))), vai_), svdupq_n_f32(-1.0f, 1.0f, -1.0f, 1.0f)), z8, var_));
+            }
+            if (0 < m && 3 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)2 * m);
+                svst1_f32(k_, (float *)(c + 0 + 3 * cs_c), svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), svreinterpret_f32_u64(svrevw_u64_x(svptrue_b64(), svreinterpret_u64_f32(z9))), vai_), svdupq_n_f32(-1.0f, 1.0f, -1.0f, 1.0f)), z9, var_));
+            }
+            if (4 < m && 3 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)8, (int64_t)2 * m);
+                svst1_f32(k_, (float *)(c + 4 + 3 * cs_c), svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), svreinterpret_f32_u64(svrevw_u64_x(svptrue_b64(), svreinterpret_u64_f32(z10))), vai_), svdupq_n_f32(-1.0f, 1.0f, -1.0f, 1.0f)), z10, var_));
+            }
+            if (8 < m && 3 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)16, (int64_t)2 * m);
+                svst1_f32(k_, (float *)(c + 8 + 3 * cs_c), svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), svreinterpret_f32_u64(svrevw_u64_x(svptrue_b64(), svreinterpret_u64_f32(z11))), vai_), svdupq_n_f32(-1.0f, 1.0f, -1.0f, 1.0f)), z11, var_));
+            }
+        } else {
+            const svfloat32_t var_ = svdup_n_f32(ar_);
+            const svfloat32_t vai_ = svdup_n_f32(ai_);
+            const svfloat32_t vbr_ = svdup_n_f32(br_);
+            const svfloat32_t vbi_ = svdup_n_f32(bi_);
+            if (0 < m && 0 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)2 * m);
+                { const svfloat32_t c_ = svld1_f32(k_, (float *)(c + 0 + 0 * cs_c));
+                  z0 = svadd_f32_x(svptrue_b32(), svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), svreinterpret_f32_u64(svrevw_u64_x(svptrue_b64(), svreinterpret_u64_f32(z0))), vai_), svdupq_n_f32(-1.0f, 1.0f, -1.0f, 1.0f)), z0, var_), svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), svreinterpret_f32_u64(svrevw_u64_x(svptrue_b64(), svreinterpret_u64_f32(c_))), vbi_), svdupq_n_f32(-1.0f, 1.0f, -1.0f, 1.0f)), c_, vbr_));
+                }
+            }
+            if (4 < m && 0 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)8, (int64_t)2 * m);
+                { const svfloat32_t c_ = svld1_f32(k_, (float *)(c + 4 + 0 * cs_c));
+                  z1 = svadd_f32_x(svptrue_b32(), svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), svreinterpret_f32_u64(svrevw_u64_x(svptrue_b64(), svreinterpret_u64_f32(z1))), vai_), svdupq_n_f32(-1.0f, 1.0f, -1.0f, 1.0f)), z1, var_), svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), svreinterpret_f32_u64(svrevw_u64_x(svptrue_b64(), svreinterpret_u64_f32(c_))), vbi_), svdupq_n_f32(-1.0f, 1.0f, -1.0f, 1.0f)), c_, vbr_));
+                }
+            }
+            if (8 < m && 0 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)16, (int64_t)2 * m);
+                { const svfloat32_t c_ = svld1_f32(k_, (float *)(c + 8 + 0 * cs_c));
+                  z2 = svadd_f32_x(svptrue_b32(), svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), svreinterpret_f32_u64(svrevw_u64_x(svptrue_b64(), svreinterpret_u64_f32(z2))), vai_), svdupq_n_f32(-1.0f, 1.0f, -1.0f, 1.0f)), z2, var_), svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), svreinterpret_f32_u64(svrevw_u64_x(svptrue_b64(), svreinterpret_u64_f32(c_))), vbi_), svdupq_n_f32(-1.0f, 1.0f, -1.0f, 1.0f)), c_, vbr_));
+                }
+            }
+            if (0 < m && 1 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)2 * m);
+                { const svfloat32_t c_ = svld1_f32(k_, (float *)(c + 0 + 1 * cs_c));
+                  z3 = svadd_f32_x(svptrue_b32(), svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), svreinterpret_f32_u64(svrevw_u64_x(svptrue_b64(), svreinterpret_u64_f32(z3))), vai_), svdupq_n_f32(-1.0f, 1.0f, -1.0f, 1.0f)), z3, var_), svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), svreinterpret_f32_u64(svrevw_u64_x(svptrue_b64(), svreinterpret_u64_f32(c_))), vbi_), svdupq_n_f32(-1.0f, 1.0f, -1.0f, 1.0f)), c_, vbr_));
+                }
+            }
+            if (4 < m && 1 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)8, (int64_t)2 * m);
+                { const svfloat32_t c_ = svld1_f32(k_, (float *)(c + 4 + 1 * cs_c));
+                  z4 = svadd_f32_x(svptrue_b32(), svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), svreinterpret_f32_u64(svrevw_u64_x(svptrue_b64(), svreinterpret_u64_f32(z4))), vai_), svdupq_n_f32(-1.0f, 1.0f, -1.0f, 1.0f)), z4, var_), svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), svreinterpret_f32_u64(svrevw_u64_x(svptrue_b64(), svreinterpret_u64_f32(c_))), vbi_), svdupq_n_f32(-1.0f, 1.0f, -1.0f, 1.0f)), c_, vbr_));
+                }
+            }
+            if (8 < m && 1 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)16, (int64_t)2 * m);
+                { const svfloat32_t c_ = svld1_f32(k_, (float *)(c + 8 + 1 * cs_c));
+                  z5 = svadd_f32_x(svptrue_b32(), svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), svreinterpret_f32_u64(svrevw_u64_x(svptrue_b64(), svreinterpret_u64_f32(z5))), vai_), svdupq_n_f32(-1.0f, 1.0f, -1.0f, 1.0f)), z5, var_), svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), svreinterpret_f32_u64(svrevw_u64_x(svptrue_b64(), svreinterpret_u64_f32(c_))), vbi_), svdupq_n_f32(-1.0f, 1.0f, -1.0f, 1.0f)), c_, vbr_));
+                }
+            }
+            if (0 < m && 2 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)2 * m);
+                { const svfloat32_t c_ = svld1_f32(k_, (float *)(c + 0 + 2 * cs_c));
+                  z6 = svadd_f32_x(svptrue_b32(), svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), svreinterpret_f32_u64(svrevw_u64_x(svptrue_b64(), svreinterpret_u64_f32(z6))), vai_), svdupq_n_f32(-1.0f, 1.0f, -1.0f, 1.0f)), z6, var_), svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), svreinterpret_f32_u64(svrevw_u64_x(svptrue_b64(), svreinterpret_u64_f32(c_))), vbi_), svdupq_n_f32(-1.0f, 1.0f, -1.0f, 1.0f)), c_, vbr_));
+                }
+            }
+            if (4 < m && 2 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)8, (int64_t)2 * m);
+                { const svfloat32_t c_ = svld1_f32(k_, (float *)(c + 4 + 2 * cs_c));
+                  z7 = svadd_f32_x(svptrue_b32(), svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), svreinterpret_f32_u64(svrevw_u64_x(svptrue_b64(), svreinterpret_u64_f32(z7))), vai_), svdupq_n_f32(-1.0f, 1.0f, -1.0f, 1.0f)), z7, var_), svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), svreinterpret_f32_u64(svrevw_u64_x(svptrue_b64(), svreinterpret_u64_f32(c_))), vbi_), svdupq_n_f32(-1.0f, 1.0f, -1.0f, 1.0f)), c_, vbr_));
+                }
+            }
+            if (8 < m && 2 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)16, (int64_t)2 * m);
+                { const svfloat32_t c_ = svld1_f32(k_, (float *)(c + 8 + 2 * cs_c));
+                  z8 = svadd_f32_x(svptrue_b32(), svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), svreinterpret_f32_u64(svrevw_u64_x(svptrue_b64(), svreinterpret_u64_f32(z8))), vai_), svdupq_n_f32(-1.0f, 1.0f, -1.0f, 1.0f)), z8, var_), svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), svreinterpret_f32_u64(svrevw_u64_x(svptrue_b64(), svreinterpret_u64_f32(c_))), vbi_), svdupq_n_f32(-1.0f, 1.0f, -1.0f, 1.0f)), c_, vbr_));
+                }
+            }
+            if (0 < m && 3 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)2 * m);
+                { const svfloat32_t c_ = svld1_f32(k_, (float *)(c + 0 + 3 * cs_c));
+                  z9 = svadd_f32_x(svptrue_b32(), svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), svreinterpret_f32_u64(svrevw_u64_x(svptrue_b64(), svreinterpret_u64_f32(z9))), vai_), svdupq_n_f32(-1.0f, 1.0f, -1.0f, 1.0f)), z9, var_), svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), svreinterpret_f32_u64(svrevw_u64_x(svptrue_b64(), svreinterpret_u64_f32(c_))), vbi_), svdupq_n_f32(-1.0f, 1.0f, -1.0f, 1.0f)), c_, vbr_));
+                }
+            }
+            if (4 < m && 3 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)8, (int64_t)2 * m);
+                { const svfloat32_t c_ = svld1_f32(k_, (float *)(c + 4 + 3 * cs_c));
+                  z10 = svadd_f32_x(svptrue_b32(), svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), svreinterpret_f32_u64(svrevw_u64_x(svptrue_b64(), svreinterpret_u64_f32(z10))), vai_), svdupq_n_f32(-1.0f, 1.0f, -1.0f, 1.0f)), z10, var_), svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), svreinterpret_f32_u64(svrevw_u64_x(svptrue_b64(), svreinterpret_u64_f32(c_))), vbi_), svdupq_n_f32(-1.0f, 1.0f, -1.0f, 1.0f)), c_, vbr_));
+                }
+            }
+            if (8 < m && 3 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)16, (int64_t)2 * m);
+                { const svfloat32_t c_ = svld1_f32(k_, (float *)(c + 8 + 3 * cs_c));
+                  z11 = svadd_f32_x(svptrue_b32(), svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), svreinterpret_f32_u64(svrevw_u64_x(svptrue_b64(), svreinterpret_u64_f32(z11))), vai_), svdupq_n_f32(-1.0f, 1.0f, -1.0f, 1.0f)), z11, var_), svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), svreinterpret_f32_u64(svrevw_u64_x(svptrue_b64(), svreinterpret_u64_f32(c_))), vbi_), svdupq_n_f32(-1.0f, 1.0f, -1.0f, 1.0f)), c_, vbr_));
+                }
+            }
+            if (0 < m && 0 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)2 * m);
+                svst1_f32(k_, (float *)(c + 0 + 0 * cs_c), z0);
+            }
+            if (4 < m && 0 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)8, (int64_t)2 * m);
+                svst1_f32(k_, (float *)(c + 4 + 0 * cs_c), z1);
+            }
+            if (8 < m && 0 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)16, (int64_t)2 * m);
+                svst1_f32(k_, (float *)(c + 8 + 0 * cs_c), z2);
+            }
+            if (0 < m && 1 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)2 * m);
+                svst1_f32(k_, (float *)(c + 0 + 1 * cs_c), z3);
+            }
+            if (4 < m && 1 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)8, (int64_t)2 * m);
+                svst1_f32(k_, (float *)(c + 4 + 1 * cs_c), z4);
+            }
+            if (8 < m && 1 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)16, (int64_t)2 * m);
+                svst1_f32(k_, (float *)(c + 8 + 1 * cs_c), z5);
+            }
+            if (0 < m && 2 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)2 * m);
+                svst1_f32(k_, (float *)(c + 0 + 2 * cs_c), z6);
+            }
+            if (4 < m && 2 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)8, (int64_t)2 * m);
+                svst1_f32(k_, (float *)(c + 4 + 2 * cs_c), z7);
+            }
+            if (8 < m && 2 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)16, (int64_t)2 * m);
+                svst1_f32(k_, (float *)(c + 8 + 2 * cs_c), z8);
+            }
+            if (0 < m && 3 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)2 * m);
+                svst1_f32(k_, (float *)(c + 0 + 3 * cs_c), z9);
+            }
+            if (4 < m && 3 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)8, (int64_t)2 * m);
+                svst1_f32(k_, (float *)(c + 4 + 3 * cs_c), z10);
+            }
+            if (8 < m && 3 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)16, (int64_t)2 * m);
+                svst1_f32(k_, (float *)(c + 8 + 3 * cs_c), z11);
+            }
+        }
+        return;
+    }
+    float t_[96];
+    svst1_f32(svptrue_b32(), t_ + 0, z0);
+    svst1_f32(svptrue_b32(), t_ + 8, z1);
+    svst1_f32(svptrue_b32(), t_ + 16, z2);
+    svst1_f32(svptrue_b32(), t_ + 24, z3);
+    svst1_f32(svptrue_b32(), t_ + 32, z4);
+    svst1_f32(svptrue_b32(), t_ + 40, z5);
+    svst1_f32(svptrue_b32(), t_ + 48, z6);
+    svst1_f32(svptrue_b32(), t_ + 56, z7);
+    svst1_f32(svptrue_b32(), t_ + 64, z8);
+    svst1_f32(svptrue_b32(), t_ + 72, z9);
+    svst1_f32(svptrue_b32(), t_ + 80, z10);
+    svst1_f32(svptrue_b32(), t_ + 88, z11);
+    for (int64_t j = 0; j < n; j++)
+        for (int64_t i = 0; i < m; i++) {
+            const float xr = t_[2 * (i + j * 12)], xi = t_[2 * (i + j * 12) + 1];
+            float *cij = (float *)(c + i * rs_c + j * cs_c);
+            float vr = ar_ * xr - ai_ * xi, vi = ar_ * xi + ai_ * xr;
+            if (br_ != 0 || bi_ != 0) {
+                const float cr = cij[0], ci = cij[1];
+                vr += br_ * cr - bi_ * ci;
+                vi += br_ * ci + bi_ * cr;
+            }
+            cij[0] = vr;
+            cij[1] = vi;
+        }
+
+}
+
+void neoverse_v1_cgemm_12x8_p8x8(int64_t m, int64_t n, int64_t k, const float _Complex *alpha, const float _Complex *a,
+                                 const float _Complex *b, const float _Complex *beta, float _Complex *c, int64_t rs_c, int64_t cs_c,
+                                 const float _Complex *a_next, const float _Complex *b_next)
+{
+    const float *ap = (const float *)a, *bp = (const float *)b, *an = (const float *)a_next;
+    (void)b_next;
+    svfloat32_t z0, z1, z2, z3, z4, z5, z6, z7;
+    svfloat32_t z8, z9, z10, z11, z12, z13, z14, z15;
+    svfloat32_t z16, z17, z18, z19, z20, z21, z22, z23;
+    svfloat32_t z24, z25, z26, z27;
+
+    z0 = svdup_n_f32(0);
+    z1 = svdup_n_f32(0);
+    z2 = svdup_n_f32(0);
+    z3 = svdup_n_f32(0);
+    z4 = svdup_n_f32(0);
+    z5 = svdup_n_f32(0);
+    z6 = svdup_n_f32(0);
+    z7 = svdup_n_f32(0);
+    z8 = svdup_n_f32(0);
+    z9 = svdup_n_f32(0);
+    z10 = svdup_n_f32(0);
+    z11 = svdup_n_f32(0);
+    z12 = svdup_n_f32(0);
+    z13 = svdup_n_f32(0);
+    z14 = svdup_n_f32(0);
+    z15 = svdup_n_f32(0);
+
+    /* C is read (or overwritten) after the k loop: the passes of the k loop
+     * fetch it a column (row) each; those they cannot reach go now */
+    const int64_t pf_step = rs_c == 1 ? cs_c : rs_c;
+    const int64_t pf_span = rs_c == 1 ? m - 1 : (n - 1) * cs_c;
+    int64_t pf_left = rs_c == 1 ? n : m;
+    float _Complex *pf_c = c;
+    for (int64_t passes = k > 0 ? (k - 1) / 2 : 0; pf_left > passes; pf_left--) {
+        __builtin_prefetch(pf_c, 1, 3);
+        __builtin_prefetch(pf_c + pf_span / 2, 1, 3);
+        __builtin_prefetch(pf_c + pf_span, 1, 3);
+        pf_c += pf_step;
+    }
+    if (k > 0) {
+        /* prologue: the first 11 instructions of iteration 0 (pointer
+         * bumps among them become load offsets) */
+        __builtin_prefetch((const char *)(an + 0) + 0, 0, 3);
+        z17 = svld1_f32(svptrue_b32(), ap + 0);
+        z21 = svld1rq_f32(svptrue_b32(), bp + 0);
+        z19 = svld1_f32(svptrue_b32(), ap + 8);
+        z23 = svld1rq_f32(svptrue_b32(), bp + 4);
+        z25 = svld1rq_f32(svptrue_b32(), bp + 8);
+        z27 = svld1rq_f32(svptrue_b32(), bp + 12);
+        __builtin_prefetch((const char *)(bp + 0) + 512, 0, 3);
+
+        /* kernel: iteration i and the start of i+1, unrolled 2x */
+        int64_t nq = k - 1;
+        for (int64_t it = nq / 2; it > 0; it--) {
+            if (pf_left > 0) {
+                __builtin_prefetch(pf_c, 1, 3);
+                __builtin_prefetch(pf_c + pf_span / 2, 1, 3);
+                __builtin_prefetch(pf_c + pf_span, 1, 3);
+                pf_c += pf_step;
+                pf_left--;
+            }
+            /* copy 0 */
+            __builtin_prefetch((const char *)(an + 16) + 0, 0, 3);
+            z16 = svld1_f32(svptrue_b32(), ap + 16);
+            z20 = svld1rq_f32(svptrue_b32(), bp + 16);
+            z18 = svld1_f32(svptrue_b32(), ap + 24);
+            z22 = svld1rq_f32(svptrue_b32(), bp + 20);
+            z24 = svld1rq_f32(svptrue_b32(), bp + 24);
+            z26 = svld1rq_f32(svptrue_b32(), bp + 28);
+            __builtin_prefetch((const char *)(bp + 16) + 512, 0, 3);
+            z0 = svcmla_lane_f32(z0, z17, z21, 0, 0);
+            z1 = svcmla_lane_f32(z1, z19, z21, 0, 0);
+            z2 = svcmla_lane_f32(z2, z17, z21, 1, 0);
+            z3 = svcmla_lane_f32(z3, z19, z21, 1, 0);
+            z4 = svcmla_lane_f32(z4, z17, z23, 0, 0);
+            z5 = svcmla_lane_f32(z5, z19, z23, 0, 0);
+            z6 = svcmla_lane_f32(z6, z17, z23, 1, 0);
+            z7 = svcmla_lane_f32(z7, z19, z23, 1, 0);
+            z8 = svcmla_lane_f32(z8, z17, z25, 0, 0);
+            z9 = svcmla_lane_f32(z9, z19, z25, 0, 0);
+            z10 = svcmla_lane_f32(z10, z17, z25, 1, 0);
+            z11 = svcmla_lane_f32(z11, z19, z25, 1, 0);
+            z12 = svcmla_lane_f32(z12, z17, z27, 0, 0);
+            z13 = svcmla_lane_f32(z13, z19, z27, 0, 0);
+            z14 = svcmla_lane_f32(z14, z17, z27, 1, 0);
+            z15 = svcmla_lane_f32(z15, z19, z27, 1, 0);
+            z0 = svcmla_lane_f32(z0, z17, z21, 0, 90);
+            z1 = svcmla_lane_f32(z1, z19, z21, 0, 90);
+            z2 = svcmla_lane_f32(z2, z17, z21, 1, 90);
+            z3 = svcmla_lane_f32(z3, z19, z21, 1, 90);
+            z4 = svcmla_lane_f32(z4, z17, z23, 0, 90);
+            z5 = svcmla_lane_f32(z5, z19, z23, 0, 90);
+            z6 = svcmla_lane_f32(z6, z17, z23, 1, 90);
+            z7 = svcmla_lane_f32(z7, z19, z23, 1, 90);
+            z8 = svcmla_lane_f32(z8, z17, z25, 0, 90);
+            z9 = svcmla_lane_f32(z9, z19, z25, 0, 90);
+            z10 = svcmla_lane_f32(z10, z17, z25, 1, 90);
+            z11 = svcmla_lane_f32(z11, z19, z25, 1, 90);
+            z12 = svcmla_lane_f32(z12, z17, z27, 0, 90);
+            z13 = svcmla_lane_f32(z13, z19, z27, 0, 90);
+            z14 = svcmla_lane_f32(z14, z17, z27, 1, 90);
+            z15 = svcmla_lane_f32(z15, z19, z27, 1, 90);
+            /* copy 1 */
+            __builtin_prefetch((const char *)(an + 32) + 0, 0, 3);
+            z17 = svld1_f32(svptrue_b32(), ap + 32);
+            z21 = svld1rq_f32(svptrue_b32(), bp + 32);
+            z19 = svld1_f32(svptrue_b32(), ap + 40);
+            z23 = svld1rq_f32(svptrue_b32(), bp + 36);
+            z25 = svld1rq_f32(svptrue_b32(), bp + 40);
+            z27 = svld1rq_f32(svptrue_b32(), bp + 44);
+            __builtin_prefetch((const char *)(bp + 32) + 512, 0, 3);
+            z0 = svcmla_lane_f32(z0, z16, z20, 0, 0);
+            z1 = svcmla_lane_f32(z1, z18, z20, 0, 0);
+            z2 = svcmla_lane_f32(z2, z16, z20, 1, 0);
+            z3 = svcmla_lane_f32(z3, z18, z20, 1, 0);
+            z4 = svcmla_lane_f32(z4, z16, z22, 0, 0);
+            z5 = svcmla_lane_f32(z5, z18, z22, 0, 0);
+            z6 = svcmla_lane_f32(z6, z16, z22, 1, 0);
+            z7 = svcmla_lane_f32(z7, z18, z22, 1, 0);
+            z8 = svcmla_lane_f32(z8, z16, z24, 0, 0);
+            z9 = svcmla_lane_f32(z9, z18, z24, 0, 0);
+            z10 = svcmla_lane_f32(z10, z16, z24, 1, 0);
+            z11 = svcmla_lane_f32(z11, z18, z24, 1, 0);
+            z12 = svcmla_lane_f32(z12, z16, z26, 0, 0);
+            z13 = svcmla_lane_f32(z13, z18, z26, 0, 0);
+            z14 = svcmla_lane_f32(z14, z16, z26, 1, 0);
+            z15 = svcmla_lane_f32(z15, z18, z26, 1, 0);
+            z0 = svcmla_lane_f32(z0, z16, z20, 0, 90);
+            z1 = svcmla_lane_f32(z1, z18, z20, 0, 90);
+            z2 = svcmla_lane_f32(z2, z16, z20, 1, 90);
+            z3 = svcmla_lane_f32(z3, z18, z20, 1, 90);
+            z4 = svcmla_lane_f32(z4, z16, z22, 0, 90);
+            z5 = svcmla_lane_f32(z5, z18, z22, 0, 90);
+            z6 = svcmla_lane_f32(z6, z16, z22, 1, 90);
+            z7 = svcmla_lane_f32(z7, z18, z22, 1, 90);
+            z8 = svcmla_lane_f32(z8, z16, z24, 0, 90);
+            z9 = svcmla_lane_f32(z9, z18, z24, 0, 90);
+            z10 = svcmla_lane_f32(z10, z16, z24, 1, 90);
+            z11 = svcmla_lane_f32(z11, z18, z24, 1, 90);
+            z12 = svcmla_lane_f32(z12, z16, z26, 0, 90);
+            z13 = svcmla_lane_f32(z13, z18, z26, 0, 90);
+            z14 = svcmla_lane_f32(z14, z16, z26, 1, 90);
+            z15 = svcmla_lane_f32(z15, z18, z26, 1, 90);
+
+            ap += 32;
+            bp += 32;
+            an += 32;
+        }
+        int64_t rem = nq % 2;
+        if (rem > 0) {
+            __builtin_prefetch((const char *)(an + 16) + 0, 0, 3);
+            z16 = svld1_f32(svptrue_b32(), ap + 16);
+            z20 = svld1rq_f32(svptrue_b32(), bp + 16);
+            z18 = svld1_f32(svptrue_b32(), ap + 24);
+            z22 = svld1rq_f32(svptrue_b32(), bp + 20);
+            z24 = svld1rq_f32(svptrue_b32(), bp + 24);
+            z26 = svld1rq_f32(svptrue_b32(), bp + 28);
+            __builtin_prefetch((const char *)(bp + 16) + 512, 0, 3);
+            z0 = svcmla_lane_f32(z0, z17, z21, 0, 0);
+            z1 = svcmla_lane_f32(z1, z19, z21, 0, 0);
+            z2 = svcmla_lane_f32(z2, z17, z21, 1, 0);
+            z3 = svcmla_lane_f32(z3, z19, z21, 1, 0);
+            z4 = svcmla_lane_f32(z4, z17, z23, 0, 0);
+            z5 = svcmla_lane_f32(z5, z19, z23, 0, 0);
+            z6 = svcmla_lane_f32(z6, z17, z23, 1, 0);
+            z7 = svcmla_lane_f32(z7, z19, z23, 1, 0);
+            z8 = svcmla_lane_f32(z8, z17, z25, 0, 0);
+            z9 = svcmla_lane_f32(z9, z19, z25, 0, 0);
+            z10 = svcmla_lane_f32(z10, z17, z25, 1, 0);
+            z11 = svcmla_lane_f32(z11, z19, z25, 1, 0);
+            z12 = svcmla_lane_f32(z12, z17, z27, 0, 0);
+            z13 = svcmla_lane_f32(z13, z19, z27, 0, 0);
+            z14 = svcmla_lane_f32(z14, z17, z27, 1, 0);
+            z15 = svcmla_lane_f32(z15, z19, z27, 1, 0);
+            z0 = svcmla_lane_f32(z0, z17, z21, 0, 90);
+            z1 = svcmla_lane_f32(z1, z19, z21, 0, 90);
+            z2 = svcmla_lane_f32(z2, z17, z21, 1, 90);
+            z3 = svcmla_lane_f32(z3, z19, z21, 1, 90);
+            z4 = svcmla_lane_f32(z4, z17, z23, 0, 90);
+            z5 = svcmla_lane_f32(z5, z19, z23, 0, 90);
+            z6 = svcmla_lane_f32(z6, z17, z23, 1, 90);
+            z7 = svcmla_lane_f32(z7, z19, z23, 1, 90);
+            z8 = svcmla_lane_f32(z8, z17, z25, 0, 90);
+            z9 = svcmla_lane_f32(z9, z19, z25, 0, 90);
+            z10 = svcmla_lane_f32(z10, z17, z25, 1, 90);
+            z11 = svcmla_lane_f32(z11, z19, z25, 1, 90);
+            z12 = svcmla_lane_f32(z12, z17, z27, 0, 90);
+            z13 = svcmla_lane_f32(z13, z19, z27, 0, 90);
+            z14 = svcmla_lane_f32(z14, z17, z27, 1, 90);
+            z15 = svcmla_lane_f32(z15, z19, z27, 1, 90);
+        }
+
+        /* epilogue: the rest of the last iteration, in the registers
+         * of the copy it follows */
+        switch (rem) {
+        case 0:
+            z0 = svcmla_lane_f32(z0, z17, z21, 0, 0);
+            z1 = svcmla_lane_f32(z1, z19, z21, 0, 0);
+            z2 = svcmla_lane_f32(z2, z17, z21, 1, 0);
+            z3 = svcmla_lane_f32(z3, z19, z21, 1, 0);
+            z4 = svcmla_lane_f32(z4, z17, z23, 0, 0);
+            z5 = svcmla_lane_f32(z5, z19, z23, 0, 0);
+            z6 = svcmla_lane_f32(z6, z17, z23, 1, 0);
+            z7 = svcmla_lane_f32(z7, z19, z23, 1, 0);
+            z8 = svcmla_lane_f32(z8, z17, z25, 0, 0);
+            z9 = svcmla_lane_f32(z9, z19, z25, 0, 0);
+            z10 = svcmla_lane_f32(z10, z17, z25, 1, 0);
+            z11 = svcmla_lane_f32(z11, z19, z25, 1, 0);
+            z12 = svcmla_lane_f32(z12, z17, z27, 0, 0);
+            z13 = svcmla_lane_f32(z13, z19, z27, 0, 0);
+            z14 = svcmla_lane_f32(z14, z17, z27, 1, 0);
+            z15 = svcmla_lane_f32(z15, z19, z27, 1, 0);
+            z0 = svcmla_lane_f32(z0, z17, z21, 0, 90);
+            z1 = svcmla_lane_f32(z1, z19, z21, 0, 90);
+            z2 = svcmla_lane_f32(z2, z17, z21, 1, 90);
+            z3 = svcmla_lane_f32(z3, z19, z21, 1, 90);
+            z4 = svcmla_lane_f32(z4, z17, z23, 0, 90);
+            z5 = svcmla_lane_f32(z5, z19, z23, 0, 90);
+            z6 = svcmla_lane_f32(z6, z17, z23, 1, 90);
+            z7 = svcmla_lane_f32(z7, z19, z23, 1, 90);
+            z8 = svcmla_lane_f32(z8, z17, z25, 0, 90);
+            z9 = svcmla_lane_f32(z9, z19, z25, 0, 90);
+            z10 = svcmla_lane_f32(z10, z17, z25, 1, 90);
+            z11 = svcmla_lane_f32(z11, z19, z25, 1, 90);
+            z12 = svcmla_lane_f32(z12, z17, z27, 0, 90);
+            z13 = svcmla_lane_f32(z13, z19, z27, 0, 90);
+            z14 = svcmla_lane_f32(z14, z17, z27, 1, 90);
+            z15 = svcmla_lane_f32(z15, z19, z27, 1, 90);
+            break;
+        case 1:
+            z0 = svcmla_lane_f32(z0, z16, z20, 0, 0);
+            z1 = svcmla_lane_f32(z1, z18, z20, 0, 0);
+            z2 = svcmla_lane_f32(z2, z16, z20, 1, 0);
+            z3 = svcmla_lane_f32(z3, z18, z20, 1, 0);
+            z4 = svcmla_lane_f32(z4, z16, z22, 0, 0);
+            z5 = svcmla_lane_f32(z5, z18, z22, 0, 0);
+            z6 = svcmla_lane_f32(z6, z16, z22, 1, 0);
+            z7 = svcmla_lane_f32(z7, z18, z22, 1, 0);
+            z8 = svcmla_lane_f32(z8, z16, z24, 0, 0);
+            z9 = svcmla_lane_f32(z9, z18, z24, 0, 0);
+            z10 = svcmla_lane_f32(z10, z16, z24, 1, 0);
+            z11 = svcmla_lane_f32(z11, z18, z24, 1, 0);
+            z12 = svcmla_lane_f32(z12, z16, z26, 0, 0);
+            z13 = svcmla_lane_f32(z13, z18, z26, 0, 0);
+            z14 = svcmla_lane_f32(z14, z16, z26, 1, 0);
+            z15 = svcmla_lane_f32(z15, z18, z26, 1, 0);
+            z0 = svcmla_lane_f32(z0, z16, z20, 0, 90);
+            z1 = svcmla_lane_f32(z1, z18, z20, 0, 90);
+            z2 = svcmla_lane_f32(z2, z16, z20, 1, 90);
+            z3 = svcmla_lane_f32(z3, z18, z20, 1, 90);
+            z4 = svcmla_lane_f32(z4, z16, z22, 0, 90);
+            z5 = svcmla_lane_f32(z5, z18, z22, 0, 90);
+            z6 = svcmla_lane_f32(z6, z16, z22, 1, 90);
+            z7 = svcmla_lane_f32(z7, z18, z22, 1, 90);
+            z8 = svcmla_lane_f32(z8, z16, z24, 0, 90);
+            z9 = svcmla_lane_f32(z9, z18, z24, 0, 90);
+            z10 = svcmla_lane_f32(z10, z16, z24, 1, 90);
+            z11 = svcmla_lane_f32(z11, z18, z24, 1, 90);
+            z12 = svcmla_lane_f32(z12, z16, z26, 0, 90);
+            z13 = svcmla_lane_f32(z13, z18, z26, 0, 90);
+            z14 = svcmla_lane_f32(z14, z16, z26, 1, 90);
+            z15 = svcmla_lane_f32(z15, z18, z26, 1, 90);
+            break;
+
+        }
+    }
+    const float *al_ = (const float *)alpha, *be_ = (const float *)beta;
+    const float ar_ = al_[0], ai_ = al_[1], br_ = be_[0], bi_ = be_[1];
+    if (m == 8 && n == 8 && rs_c == 1) {
+        if (ar_ == 1 && ai_ == 0 && br_ == 0 && bi_ == 0) {
+            svst1_f32(svptrue_b32(), (float *)(c + 0 + 0 * cs_c), z0);
+            svst1_f32(svptrue_b32(), (float *)(c + 4 + 0 * cs_c), z1);
+            svst1_f32(svptrue_b32(), (float *)(c + 0 + 1 * cs_c), z2);
+            svst1_f32(svptrue_b32(), (float *)(c + 4 + 1 * cs_c), z3);
+            svst1_f32(svptrue_b32(), (float *)(c + 0 + 2 * cs_c), z4);
+            svst1_f32(svptrue_b32(), (float *)(c + 4 + 2 * cs_c), z5);
+            svst1_f32(svptrue_b32(), (float *)(c + 0 + 3 * cs_c), z6);
+            svst1_f32(svptrue_b32(), (float *)(c + 4 + 3 * cs_c), z7);
+            svst1_f32(svptrue_b32(), (float *)(c + 0 + 4 * cs_c), z8);
+            svst1_f32(svptrue_b32(), (float *)(c + 4 + 4 * cs_c), z9);
+            svst1_f32(svptrue_b32(), (float *)(c + 0 + 5 * cs_c), z10);
+            svst1_f32(svptrue_b32(), (float *)(c + 4 + 5 * cs_c), z11);
+            svst1_f32(svptrue_b32(), (float *)(c + 0 + 6 * cs_c), z12);
+            svst1_f32(svptrue_b32(), (float *)(c + 4 + 6 * cs_c), z13);
+            svst1_f32(svptrue_b32(), (float *)(c + 0 + 7 * cs_c), z14);
+            svst1_f32(svptrue_b32(), (float *)(c + 4 + 7 * cs_c), z15);
+        } else if (ar_ == 1 && ai_ == 0 && br_ == 1 && bi_ == 0) {
+            { const svfloat32_t c_ = svld1_f32(svptrue_b32(), (float *)(c + 0 + 0 * cs_c));
+              z0 = svadd_f32_x(svptrue_b32(), z0, c_);
+            }
+            { const svfloat32_t c_ = svld1_f32(svptrue_b32(), (float *)(c + 4 + 0 * cs_c));
+              z1 = svadd_f32_x(svptrue_b32(), z1, c_);
+            }
+            { const svfloat32_t c_ = svld1_f32(svptrue_b32(), (float *)(c + 0 + 1 * cs_c));
+              z2 = svadd_f32_x(svptrue_b32(), z2, c_);
+            }
+            { const svfloat32_t c_ = svld1_f32(svptrue_b32(), (float *)(c + 4 + 1 * cs_c));
+              z3 = svadd_f32_x(svptrue_b32(), z3, c_);
+            }
+            { const svfloat32_t c_ = svld1_f32(svptrue_b32(), (float *)(c + 0 + 2 * cs_c));
+              z4 = svadd_f32_x(svptrue_b32(), z4, c_);
+            }
+            { const svfloat32_t c_ = svld1_f32(svptrue_b32(), (float *)(c + 4 + 2 * cs_c));
+              z5 = svadd_f32_x(svptrue_b32(), z5, c_);
+            }
+            { const svfloat32_t c_ = svld1_f32(svptrue_b32(), (float *)(c + 0 + 3 * cs_c));
+              z6 = svadd_f32_x(svptrue_b32(), z6, c_);
+            }
+            { const svfloat32_t c_ = svld1_f32(svptrue_b32(), (float *)(c + 4 + 3 * cs_c));
+              z7 = svadd_f32_x(svptrue_b32(), z7, c_);
+            }
+            { const svfloat32_t c_ = svld1_f32(svptrue_b32(), (float *)(c + 0 + 4 * cs_c));
+              z8 = svadd_f32_x(svptrue_b32(), z8, c_);
+            }
+            { const svfloat32_t c_ = svld1_f32(svptrue_b32(), (float *)(c + 4 + 4 * cs_c));
+              z9 = svadd_f32_x(svptrue_b32(), z9, c_);
+            }
+            { const svfloat32_t c_ = svld1_f32(svptrue_b32(), (float *)(c + 0 + 5 * cs_c));
+              z10 = svadd_f32_x(svptrue_b32(), z10, c_);
+            }
+            { const svfloat32_t c_ = svld1_f32(svptrue_b32(), (float *)(c + 4 + 5 * cs_c));
+              z11 = svadd_f32_x(svptrue_b32(), z11, c_);
+            }
+            { const svfloat32_t c_ = svld1_f32(svptrue_b32(), (float *)(c + 0 + 6 * cs_c));
+              z12 = svadd_f32_x(svptrue_b32(), z12, c_);
+            }
+            { const svfloat32_t c_ = svld1_f32(svptrue_b32(), (float *)(c + 4 + 6 * cs_c));
+              z13 = svadd_f32_x(svptrue_b32(), z13, c_);
+            }
+            { const svfloat32_t c_ = svld1_f32(svptrue_b32(), (float *)(c + 0 + 7 * cs_c));
+              z14 = svadd_f32_x(svptrue_b32(), z14, c_);
+            }
+            { const svfloat32_t c_ = svld1_f32(svptrue_b32(), (float *)(c + 4 + 7 * cs_c));
+              z15 = svadd_f32_x(svptrue_b32(), z15, c_);
+            }
+            svst1_f32(svptrue_b32(), (float *)(c + 0 + 0 * cs_c), z0);
+            svst1_f32(svptrue_b32(), (float *)(c + 4 + 0 * cs_c), z1);
+            svst1_f32(svptrue_b32(), (float *)(c + 0 + 1 * cs_c), z2);
+            svst1_f32(svptrue_b32(), (float *)(c + 4 + 1 * cs_c), z3);
+            svst1_f32(svptrue_b32(), (float *)(c + 0 + 2 * cs_c), z4);
+            svst1_f32(svptrue_b32(), (float *)(c + 4 + 2 * cs_c), z5);
+            svst1_f32(svptrue_b32(), (float *)(c + 0 + 3 * cs_c), z6);
+            svst1_f32(svptrue_b32(), (float *)(c + 4 + 3 * cs_c), z7);
+            svst1_f32(svptrue_b32(), (float *)(c + 0 + 4 * cs_c), z8);
+            svst1_f32(svptrue_b32(), (float *)(c + 4 + 4 * cs_c), z9);
+            svst1_f32(svptrue_b32(), (float *)(c + 0 + 5 * cs_c), z10);
+            svst1_f32(svptrue_b32(), (float *)(c + 4 + 5 * cs_c), z11);
+            svst1_f32(svptrue_b32(), (float *)(c + 0 + 6 * cs_c), z12);
+            svst1_f32(svptrue_b32(), (float *)(c + 4 + 6 * cs_c), z13);
+            svst1_f32(svptrue_b32(), (float *)(c + 0 + 7 * cs_c), z14);
+            svst1_f32(svptrue_b32(), (float *)(c + 4 + 7 * cs_c), z15);
+        } else if (br_ == 0 && bi_ == 0) {
+            const svfloat32_t var_ = svdup_n_f32(ar_);
+            const svfloat32_t vai_ = svdup_n_f32(ai_);
+            svst1_f32(svptrue_b32(), (float *)(c + 0 + 0 * cs_c), svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), svreinterpret_f32_u64(svrevw_u64_x(svptrue_b64(), svreinterpret_u64_f32(z0))), vai_), svdupq_n_f32(-1.0f, 1.0f, -1.0f, 1.0f)), z0, var_));
+            svst1_f32(svptrue_b32(), (float *)(c + 4 + 0 * cs_c), svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), svreinterpret_f32_u64(svrevw_u64_x(svptrue_b64(), svreinterpret_u64_f32(z1))), vai_), svdupq_n_f32(-1.0f, 1.0f, -1.0f, 1.0f)), z1, var_));
+            svst1_f32(svptrue_b32(), (float *)(c + 0 + 1 * cs_c), svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), svreinterpret_f32_u64(svrevw_u64_x(svptrue_b64(), svreinterpret_u64_f32(z2))), vai_), svdupq_n_f32(-1.0f, 1.0f, -1.0f, 1.0f)), z2, var_));
+            svst1_f32(svptrue_b32(), (float *)(c + 4 + 1 * cs_c), svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), svreinterpret_f32_u64(svrevw_u64_x(svptrue_b64(), svreinterpret_u64_f32(z3))), vai_), svdupq_n_f32(-1.0f, 1.0f, -1.0f, 1.0f)), z3, var_));
+            svst1_f32(svptrue_b32(), (float *)(c + 0 + 2 * cs_c), svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), svreinterpret_f32_u64(svrevw_u64_x(svptrue_b64(), svreinterpret_u64_f32(z4))), vai_), svdupq_n_f32(-1.0f, 1.0f, -1.0f, 1.0f)), z4, var_));
+            svst1_f32(svptrue_b32(), (float *)(c + 4 + 2 * cs_c), svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), svreinterpret_f32_u64(svrevw_u64_x(svptrue_b64(), svreinterpret_u64_f32(z5))), vai_), svdupq_n_f32(-1.0f, 1.0f, -1.0f, 1.0f)), z5, var_));
+            svst1_f32(svptrue_b32(), (float *)(c + 0 + 3 * cs_c), svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), svreinterpret_f32_u64(svrevw_u64_x(svptrue_b64(), svreinterpret_u64_f32(z6))), vai_), svdupq_n_f32(-1.0f, 1.0f, -1.0f, 1.0f)), z6, var_));
+            svst1_f32(svptrue_b32(), (float *)(c + 4 + 3 * cs_c), svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), svreinterpret_f32_u64(svrevw_u64_x(svptrue_b64(), svreinterpret_u64_f32(z7))), vai_), svdupq_n_f32(-1.0f, 1.0f, -1.0f, 1.0f)), z7, var_));
+            svst1_f32(svptrue_b32(), (float *)(c + 0 + 4 * cs_c), svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), svreinterpret_f32_u64(svrevw_u64_x(svptrue_b64(), svreinterpret_u64_f32(z8))), vai_), svdupq_n_f32(-1.0f, 1.0f, -1.0f, 1.0f)), z8, var_));
+            svst1_f32(svptrue_b32(), (float *)(c + 4 + 4 * cs_c), svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), svreinterpret_f32_u64(svrevw_u64_x(svptrue_b64(), svreinterpret_u64_f32(z9))), vai_), svdupq_n_f32(-1.0f, 1.0f, -1.0f, 1.0f)), z9, var_));
+            svst1_f32(svptrue_b32(), (float *)(c + 0 + 5 * cs_c), svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), svreinterpret_f32_u64(svrevw_u64_x(svptrue_b64(), svreinterpret_u64_f32(z10))), vai_), svdupq_n_f32(-1.0f, 1.0f, -1.0f, 1.0f)), z10, var_));
+            svst1_f32(svptrue_b32(), (float *)(c + 4 + 5 * cs_c), svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), svreinterpret_f32_u64(svrevw_u64_x(svptrue_b64(), svreinterpret_u64_f32(z11))), vai_), svdupq_n_f32(-1.0f, 1.0f, -1.0f, 1.0f)), z11, var_));
+            svst1_f32(svptrue_b32(), (float *)(c + 0 + 6 * cs_c), svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), svreinterpret_f32_u64(svrevw_u64_x(svptrue_b64(), svreinterpret_u64_f32(z12))), vai_), svdupq_n_f32(-1.0f, 1.0f, -1.0f, 1.0f)), z12, var_));
+            svst1_f32(svptrue_b32(), (float *)(c + 4 + 6 * cs_c), svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), svreinterpret_f32_u64(svrevw_u64_x(svptrue_b64(), svreinterpret_u64_f32(z13))), vai_), svdupq_n_f32(-1.0f, 1.0f, -1.0f, 1.0f)), z13, var_));
+            svst1_f32(svptrue_b32(), (float *)(c + 0 + 7 * cs_c), svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), svreinterpret_f32_u64(svrevw_u64_x(svptrue_b64(), svreinterpret_u64_f32(z14))), vai_), svdupq_n_f32(-1.0f, 1.0f, -1.0f, 1.0f)), z14, var_));
+            svst1_f32(svptrue_b32(), (float *)(c + 4 + 7 * cs_c), svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), svreinterpret_f32_u64(svrevw_u64_x(svptrue_b64(), svreinterpret_u64_f32(z15))), vai_), svdupq_n_f32(-1.0f, 1.0f, -1.0f, 1.0f)), z15, var_));
+        } else {
+            const svfloat32_t var_ = svdup_n_f32(ar_);
+            const svfloat32_t vai_ = svdup_n_f32(ai_);
+            const svfloat32_t vbr_ = svdup_n_f32(br_);
+            const svfloat32_t vbi_ = svdup_n_f32(bi_);
+            { const svfloat32_t c_ = svld1_f32(svptrue_b32(), (float *)(c + 0 + 0 * cs_c));
+              z0 = svadd_f32_x(svptrue_b32(), svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), svreinterpret_f32_u64(svrevw_u64_x(svptrue_b64(), svreinterpret_u64_f32(z0))), vai_), svdupq_n_f32(-1.0f, 1.0f, -1.0f, 1.0f)), z0, var_), svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), svreinterpret_f32_u64(svrevw_u64_x(svptrue_b64(), svreinterpret_u64_f32(c_))), vbi_), svdupq_n_f32(-1.0f, 1.0f, -1.0f, 1.0f)), c_, vbr_));
+            }
+            { const svfloat32_t c_ = svld1_f32(svptrue_b32(), (float *)(c + 4 + 0 * cs_c));
+              z1 = svadd_f32_x(svptrue_b32(), svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), svreinterpret_f32_u64(svrevw_u64_x(svptrue_b64(), svreinterpret_u64_f32(z1))), vai_), svdupq_n_f32(-1.0f, 1.0f, -1.0f, 1.0f)), z1, var_), svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), svreinterpret_f32_u64(svrevw_u64_x(svptrue_b64(), svreinterpret_u64_f32(c_))), vbi_), svdupq_n_f32(-1.0f, 1.0f, -1.0f, 1.0f)), c_, vbr_));
+            }
+            { const svfloat32_t c_ = svld1_f32(svptrue_b32(), (float *)(c + 0 + 1 * cs_c));
+              z2 = svadd_f32_x(svptrue_b32(), svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), svreinterpret_f32_u64(svrevw_u64_x(svptrue_b64(), svreinterpret_u64_f32(z2))), vai_), svdupq_n_f32(-1.0f, 1.0f, -1.0f, 1.0f)), z2, var_), svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), svreinterpret_f32_u64(svrevw_u64_x(svptrue_b64(), svreinterpret_u64_f32(c_))), vbi_), svdupq_n_f32(-1.0f, 1.0f, -1.0f, 1.0f)), c_, vbr_));
+            }
+            { const svfloat32_t c_ = svld1_f32(svptrue_b32(), (float *)(c + 4 + 1 * cs_c));
+              z3 = svadd_f32_x(svptrue_b32(), svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), svreinterpret_f32_u64(svrevw_u64_x(svptrue_b64(), svreinterpret_u64_f32(z3))), vai_), svdupq_n_f32(-1.0f, 1.0f, -1.0f, 1.0f)), z3, var_), svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), svreinterpret_f32_u64(svrevw_u64_x(svptrue_b64(), svreinterpret_u64_f32(c_))), vbi_), svdupq_n_f32(-1.0f, 1.0f, -1.0f, 1.0f)), c_, vbr_));
+            }
+            { const svfloat32_t c_ = svld1_f32(svptrue_b32(), (float *)(c + 0 + 2 * cs_c));
+              z4 = svadd_f32_x(svptrue_b32(), svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), svreinterpret_f32_u64(svrevw_u64_x(svptrue_b64(), svreinterpret_u64_f32(z4))), vai_), svdupq_n_f32(-1.0f, 1.0f, -1.0f, 1.0f)), z4, var_), svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), svreinterpret_f32_u64(svrevw_u64_x(svptrue_b64(), svreinterpret_u64_f32(c_))), vbi_), svdupq_n_f32(-1.0f, 1.0f, -1.0f, 1.0f)), c_, vbr_));
+            }
+            { const svfloat32_t c_ = svld1_f32(svptrue_b32(), (float *)(c + 4 + 2 * cs_c));
+              z5 = svadd_f32_x(svptrue_b32(), svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), svreinterpret_f32_u64(svrevw_u64_x(svptrue_b64(), svreinterpret_u64_f32(z5))), vai_), svdupq_n_f32(-1.0f, 1.0f, -1.0f, 1.0f)), z5, var_), svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), svreinterpret_f32_u64(svrevw_u64_x(svptrue_b64(), svreinterpret_u64_f32(c_))), vbi_), svdupq_n_f32(-1.0f, 1.0f, -1.0f, 1.0f)), c_, vbr_));
+            }
+            { const svfloat32_t c_ = svld1_f32(svptrue_b32(), (float *)(c + 0 + 3 * cs_c));
+              z6 = svadd_f32_x(svptrue_b32(), svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), svreinterpret_f32_u64(svrevw_u64_x(svptrue_b64(), svreinterpret_u64_f32(z6))), vai_), svdupq_n_f32(-1.0f, 1.0f, -1.0f, 1.0f)), z6, var_), svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), svreinterpret_f32_u64(svrevw_u64_x(svptrue_b64(), svreinterpret_u64_f32(c_))), vbi_), svdupq_n_f32(-1.0f, 1.0f, -1.0f, 1.0f)), c_, vbr_));
+            }
+            { const svfloat32_t c_ = svld1_f32(svptrue_b32(), (float *)(c + 4 + 3 * cs_c));
+              z7 = svadd_f32_x(svptrue_b32(), svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), svreinterpret_f32_u64(svrevw_u64_x(svptrue_b64(), svreinterpret_u64_f32(z7))), vai_), svdupq_n_f32(-1.0f, 1.0f, -1.0f, 1.0f)), z7, var_), svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), svreinterpret_f32_u64(svrevw_u64_x(svptrue_b64(), svreinterpret_u64_f32(c_))), vbi_), svdupq_n_f32(-1.0f, 1.0f, -1.0f, 1.0f)), c_, vbr_));
+            }
+            { const svfloat32_t c_ = svld1_f32(svptrue_b32(), (float *)(c + 0 + 4 * cs_c));
+              z8 = svadd_f32_x(svptrue_b32(), svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), svreinterpret_f32_u64(svrevw_u64_x(svptrue_b64(), svreinterpret_u64_f32(z8))), vai_), svdupq_n_f32(-1.0f, 1.0f, -1.0f, 1.0f)), z8, var_), svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), svreinterpret_f32_u64(svrevw_u64_x(svptrue_b64(), svreinterpret_u64_f32(c_))), vbi_), svdupq_n_f32(-1.0f, 1.0f, -1.0f, 1.0f)), c_, vbr_));
+            }
+            { const svfloat32_t c_ = svld1_f32(svptrue_b32(), (float *)(c + 4 + 4 * cs_c));
+              z9 = svadd_f32_x(svptrue_b32(), svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), svreinterpret_f32_u64(svrevw_u64_x(svptrue_b64(), svreinterpret_u64_f32(z9))), vai_), svdupq_n_f32(-1.0f, 1.0f, -1.0f, 1.0f)), z9, var_), svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), svreinterpret_f32_u64(svrevw_u64_x(svptrue_b64(), svreinterpret_u64_f32(c_))), vbi_), svdupq_n_f32(-1.0f, 1.0f, -1.0f, 1.0f)), c_, vbr_));
+            }
+            { const svfloat32_t c_ = svld1_f32(svptrue_b32(), (float *)(c + 0 + 5 * cs_c));
+              z10 = svadd_f32_x(svptrue_b32(), svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), svreinterpret_f32_u64(svrevw_u64_x(svptrue_b64(), svreinterpret_u64_f32(z10))), vai_), svdupq_n_f32(-1.0f, 1.0f, -1.0f, 1.0f)), z10, var_), svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), svreinterpret_f32_u64(svrevw_u64_x(svptrue_b64(), svreinterpret_u64_f32(c_))), vbi_), svdupq_n_f32(-1.0f, 1.0f, -1.0f, 1.0f)), c_, vbr_));
+            }
+            { const svfloat32_t c_ = svld1_f32(svptrue_b32(), (float *)(c + 4 + 5 * cs_c));
+              z11 = svadd_f32_x(svptrue_b32(), svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), svreinterpret_f32_u64(svrevw_u64_x(svptrue_b64(), svreinterpret_u64_f32(z11))), vai_), svdupq_n_f32(-1.0f, 1.0f, -1.0f, 1.0f)), z11, var_), svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), svreinterpret_f32_u64(svrevw_u64_x(svptrue_b64(), svreinterpret_u64_f32(c_))), vbi_), svdupq_n_f32(-1.0f, 1.0f, -1.0f, 1.0f)), c_, vbr_));
+            }
+            { const svfloat32_t c_ = svld1_f32(svptrue_b32(), (float *)(c + 0 + 6 * cs_c));
+              z12 = svadd_f32_x(svptrue_b32(), svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), svreinterpret_f32_u64(svrevw_u64_x(svptrue_b64(), svreinterpret_u64_f32(z12))), vai_), svdupq_n_f32(-1.0f, 1.0f, -1.0f, 1.0f)), z12, var_), svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), svreinterpret_f32_u64(svrevw_u64_x(svptrue_b64(), svreinterpret_u64_f32(c_))), vbi_), svdupq_n_f32(-1.0f, 1.0f, -1.0f, 1.0f)), c_, vbr_));
+            }
+            { const svfloat32_t c_ = svld1_f32(svptrue_b32(), (float *)(c + 4 + 6 * cs_c));
+              z13 = svadd_f32_x(svptrue_b32(), svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), svreinterpret_f32_u64(svrevw_u64_x(svptrue_b64(), svreinterpret_u64_f32(z13))), vai_), svdupq_n_f32(-1.0f, 1.0f, -1.0f, 1.0f)), z13, var_), svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), svreinterpret_f32_u64(svrevw_u64_x(svptrue_b64(), svreinterpret_u64_f32(c_))), vbi_), svdupq_n_f32(-1.0f, 1.0f, -1.0f, 1.0f)), c_, vbr_));
+            }
+            { const svfloat32_t c_ = svld1_f32(svptrue_b32(), (float *)(c + 0 + 7 * cs_c));
+              z14 = svadd_f32_x(svptrue_b32(), svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), svreinterpret_f32_u64(svrevw_u64_x(svptrue_b64(), svreinterpret_u64_f32(z14))), vai_), svdupq_n_f32(-1.0f, 1.0f, -1.0f, 1.0f)), z14, var_), svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), svreinterpret_f32_u64(svrevw_u64_x(svptrue_b64(), svreinterpret_u64_f32(c_))), vbi_), svdupq_n_f32(-1.0f, 1.0f, -1.0f, 1.0f)), c_, vbr_));
+            }
+            { const svfloat32_t c_ = svld1_f32(svptrue_b32(), (float *)(c + 4 + 7 * cs_c));
+              z15 = svadd_f32_x(svptrue_b32(), svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), svreinterpret_f32_u64(svrevw_u64_x(svptrue_b64(), svreinterpret_u64_f32(z15))), vai_), svdupq_n_f32(-1.0f, 1.0f, -1.0f, 1.0f)), z15, var_), svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), svreinterpret_f32_u64(svrevw_u64_x(svptrue_b64(), svreinterpret_u64_f32(c_))), vbi_), svdupq_n_f32(-1.0f, 1.0f, -1.0f, 1.0f)), c_, vbr_));
+            }
+            svst1_f32(svptrue_b32(), (float *)(c + 0 + 0 * cs_c), z0);
+            svst1_f32(svptrue_b32(), (float *)(c + 4 + 0 * cs_c), z1);
+            svst1_f32(svptrue_b32(), (float *)(c + 0 + 1 * cs_c), z2);
+            svst1_f32(svptrue_b32(), (float *)(c + 4 + 1 * cs_c), z3);
+            svst1_f32(svptrue_b32(), (float *)(c + 0 + 2 * cs_c), z4);
+            svst1_f32(svptrue_b32(), (float *)(c + 4 + 2 * cs_c), z5);
+            svst1_f32(svptrue_b32(), (float *)(c + 0 + 3 * cs_c), z6);
+            svst1_f32(svptrue_b32(), (float *)(c + 4 + 3 * cs_c), z7);
+            svst1_f32(svptrue_b32(), (float *)(c + 0 + 4 * cs_c), z8);
+            svst1_f32(svptrue_b32(), (float *)(c + 4 + 4 * cs_c), z9);
+            svst1_f32(svptrue_b32(), (float *)(c + 0 + 5 * cs_c), z10);
+            svst1_f32(svptrue_b32(), (float *)(c + 4 + 5 * cs_c), z11);
+            svst1_f32(svptrue_b32(), (float *)(c + 0 + 6 * cs_c), z12);
+            svst1_f32(svptrue_b32(), (float *)(c + 4 + 6 * cs_c), z13);
+            svst1_f32(svptrue_b32(), (float *)(c + 0 + 7 * cs_c), z14);
+            svst1_f32(svptrue_b32(), (float *)(c + 4 + 7 * cs_c), z15);
+        }
+        return;
+    }
+    if (rs_c == 1) {   /* edge tile: predicated */
+        if (ar_ == 1 && ai_ == 0 && br_ == 0 && bi_ == 0) {
+            if (0 < m && 0 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)2 * m);
+                svst1_f32(k_, (float *)(c + 0 + 0 * cs_c), z0);
+            }
+            if (4 < m && 0 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)8, (int64_t)2 * m);
+                svst1_f32(k_, (float *)(c + 4 + 0 * cs_c), z1);
+            }
+            if (0 < m && 1 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)2 * m);
+                svst1_f32(k_, (float *)(c + 0 + 1 * cs_c), z2);
+            }
+            if (4 < m && 1 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)8, (int64_t)2 * m);
+                svst1_f32(k_, (float *)(c + 4 + 1 * cs_c), z3);
+            }
+            if (0 < m && 2 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)2 * m);
+                svst1_f32(k_, (float *)(c + 0 + 2 * cs_c), z4);
+            }
+            if (4 < m && 2 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)8, (int64_t)2 * m);
+                svst1_f32(k_, (float *)(c + 4 + 2 * cs_c), z5);
+            }
+            if (0 < m && 3 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)2 * m);
+                svst1_f32(k_, (float *)(c + 0 + 3 * cs_c), z6);
+            }
+            if (4 < m && 3 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)8, (int64_t)2 * m);
+                svst1_f32(k_, (float *)(c + 4 + 3 * cs_c), z7);
+            }
+            if (0 < m && 4 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)2 * m);
+                svst1_f32(k_, (float *)(c + 0 + 4 * cs_c), z8);
+            }
+            if (4 < m && 4 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)8, (int64_t)2 * m);
+                svst1_f32(k_, (float *)(c + 4 + 4 * cs_c), z9);
+            }
+            if (0 < m && 5 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)2 * m);
+                svst1_f32(k_, (float *)(c + 0 + 5 * cs_c), z10);
+            }
+            if (4 < m && 5 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)8, (int64_t)2 * m);
+                svst1_f32(k_, (float *)(c + 4 + 5 * cs_c), z11);
+            }
+            if (0 < m && 6 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)2 * m);
+                svst1_f32(k_, (float *)(c + 0 + 6 * cs_c), z12);
+            }
+            if (4 < m && 6 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)8, (int64_t)2 * m);
+                svst1_f32(k_, (float *)(c + 4 + 6 * cs_c), z13);
+            }
+            if (0 < m && 7 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)2 * m);
+                svst1_f32(k_, (float *)(c + 0 + 7 * cs_c), z14);
+            }
+            if (4 < m && 7 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)8, (int64_t)2 * m);
+                svst1_f32(k_, (float *)(c + 4 + 7 * cs_c), z15);
+            }
+        } else if (ar_ == 1 && ai_ == 0 && br_ == 1 && bi_ == 0) {
+            if (0 < m && 0 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)2 * m);
+                { const svfloat32_t c_ = svld1_f32(k_, (float *)(c + 0 + 0 * cs_c));
+                  z0 = svadd_f32_x(svptrue_b32(), z0, c_);
+                }
+            }
+            if (4 < m && 0 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)8, (int64_t)2 * m);
+                { const svfloat32_t c_ = svld1_f32(k_, (float *)(c + 4 + 0 * cs_c));
+                  z1 = svadd_f32_x(svptrue_b32(), z1, c_);
+                }
+            }
+            if (0 < m && 1 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)2 * m);
+                { const svfloat32_t c_ = svld1_f32(k_, (float *)(c + 0 + 1 * cs_c));
+                  z2 = svadd_f32_x(svptrue_b32(), z2, c_);
+                }
+            }
+            if (4 < m && 1 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)8, (int64_t)2 * m);
+                { const svfloat32_t c_ = svld1_f32(k_, (float *)(c + 4 + 1 * cs_c));
+                  z3 = svadd_f32_x(svptrue_b32(), z3, c_);
+                }
+            }
+            if (0 < m && 2 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)2 * m);
+                { const svfloat32_t c_ = svld1_f32(k_, (float *)(c + 0 + 2 * cs_c));
+                  z4 = svadd_f32_x(svptrue_b32(), z4, c_);
+                }
+            }
+            if (4 < m && 2 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)8, (int64_t)2 * m);
+                { const svfloat32_t c_ = svld1_f32(k_, (float *)(c + 4 + 2 * cs_c));
+                  z5 = svadd_f32_x(svptrue_b32(), z5, c_);
+                }
+            }
+            if (0 < m && 3 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)2 * m);
+                { const svfloat32_t c_ = svld1_f32(k_, (float *)(c + 0 + 3 * cs_c));
+                  z6 = svadd_f32_x(svptrue_b32(), z6, c_);
+                }
+            }
+            if (4 < m && 3 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)8, (int64_t)2 * m);
+                { const svfloat32_t c_ = svld1_f32(k_, (float *)(c + 4 + 3 * cs_c));
+                  z7 = svadd_f32_x(svptrue_b32(), z7, c_);
+                }
+            }
+            if (0 < m && 4 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)2 * m);
+                { const svfloat32_t c_ = svld1_f32(k_, (float *)(c + 0 + 4 * cs_c));
+                  z8 = svadd_f32_x(svptrue_b32(), z8, c_);
+                }
+            }
+            if (4 < m && 4 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)8, (int64_t)2 * m);
+                { const svfloat32_t c_ = svld1_f32(k_, (float *)(c + 4 + 4 * cs_c));
+                  z9 = svadd_f32_x(svptrue_b32(), z9, c_);
+                }
+            }
+            if (0 < m && 5 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)2 * m);
+                { const svfloat32_t c_ = svld1_f32(k_, (float *)(c + 0 + 5 * cs_c));
+                  z10 = svadd_f32_x(svptrue_b32(), z10, c_);
+                }
+            }
+            if (4 < m && 5 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)8, (int64_t)2 * m);
+                { const svfloat32_t c_ = svld1_f32(k_, (float *)(c + 4 + 5 * cs_c));
+                  z11 = svadd_f32_x(svptrue_b32(), z11, c_);
+                }
+            }
+            if (0 < m && 6 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)2 * m);
+                { const svfloat32_t c_ = svld1_f32(k_, (float *)(c + 0 + 6 * cs_c));
+                  z12 = svadd_f32_x(svptrue_b32(), z12, c_);
+                }
+            }
+            if (4 < m && 6 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)8, (int64_t)2 * m);
+                { const svfloat32_t c_ = svld1_f32(k_, (float *)(c + 4 + 6 * cs_c));
+                  z13 = svadd_f32_x(svptrue_b32(), z13, c_);
+                }
+            }
+            if (0 < m && 7 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)2 * m);
+                { const svfloat32_t c_ = svld1_f32(k_, (float *)(c + 0 + 7 * cs_c));
+                  z14 = svadd_f32_x(svptrue_b32(), z14, c_);
+                }
+            }
+            if (4 < m && 7 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)8, (int64_t)2 * m);
+                { const svfloat32_t c_ = svld1_f32(k_, (float *)(c + 4 + 7 * cs_c));
+                  z15 = svadd_f32_x(svptrue_b32(), z15, c_);
+                }
+            }
+            if (0 < m && 0 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)2 * m);
+                svst1_f32(k_, (float *)(c + 0 + 0 * cs_c), z0);
+            }
+            if (4 < m && 0 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)8, (int64_t)2 * m);
+                svst1_f32(k_, (float *)(c + 4 + 0 * cs_c), z1);
+            }
+            if (0 < m && 1 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)2 * m);
+                svst1_f32(k_, (float *)(c + 0 + 1 * cs_c), z2);
+            }
+            if (4 < m && 1 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)8, (int64_t)2 * m);
+                svst1_f32(k_, (float *)(c + 4 + 1 * cs_c), z3);
+            }
+            if (0 < m && 2 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)2 * m);
+                svst1_f32(k_, (float *)(c + 0 + 2 * cs_c), z4);
+            }
+            if (4 < m && 2 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)8, (int64_t)2 * m);
+                svst1_f32(k_, (float *)(c + 4 + 2 * cs_c), z5);
+            }
+            if (0 < m && 3 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)2 * m);
+                svst1_f32(k_, (float *)(c + 0 + 3 * cs_c), z6);
+            }
+            if (4 < m && 3 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)8, (int64_t)2 * m);
+                svst1_f32(k_, (float *)(c + 4 + 3 * cs_c), z7);
+            }
+            if (0 < m && 4 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)2 * m);
+                svst1_f32(k_, (float *)(c + 0 + 4 * cs_c), z8);
+            }
+            if (4 < m && 4 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)8, (int64_t)2 * m);
+                svst1_f32(k_, (float *)(c + 4 + 4 * cs_c), z9);
+            }
+            if (0 < m && 5 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)2 * m);
+                svst1_f32(k_, (float *)(c + 0 + 5 * cs_c), z10);
+            }
+            if (4 < m && 5 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)8, (int64_t)2 * m);
+                svst1_f32(k_, (float *)(c + 4 + 5 * cs_c), z11);
+            }
+            if (0 < m && 6 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)2 * m);
+                svst1_f32(k_, (float *)(c + 0 + 6 * cs_c), z12);
+            }
+            if (4 < m && 6 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)8, (int64_t)2 * m);
+                svst1_f32(k_, (float *)(c + 4 + 6 * cs_c), z13);
+            }
+            if (0 < m && 7 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)2 * m);
+                svst1_f32(k_, (float *)(c + 0 + 7 * cs_c), z14);
+            }
+            if (4 < m && 7 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)8, (int64_t)2 * m);
+                svst1_f32(k_, (float *)(c + 4 + 7 * cs_c), z15);
+            }
+        } else if (br_ == 0 && bi_ == 0) {
+            const svfloat32_t var_ = svdup_n_f32(ar_);
+            const svfloat32_t vai_ = svdup_n_f32(ai_);
+            if (0 < m && 0 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)2 * m);
+                svst1_f32(k_, (float *)(c + 0 + 0 * cs_c), svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), svreinterpret_f32_u64(svrevw_u64_x(svptrue_b64(), svreinterpret_u64_f32(z0))), vai_), svdupq_n_f32(-1.0f, 1.0f, -1.0f, 1.0f)), z0, var_));
+            }
+            if (4 < m && 0 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)8, (int64_t)2 * m);
+                svst1_f32(k_, (float *)(c + 4 + 0 * cs_c), svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), svreinterpret_f32_u64(svrevw_u64_x(svptrue_b64(), svreinterpret_u64_f32(z1))), vai_), svdupq_n_f32(-1.0f, 1.0f, -1.0f, 1.0f)), z1, var_));
+            }
+            if (0 < m && 1 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)2 * m);
+                svst1_f32(k_, (float *)(c + 0 + 1 * cs_c), svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), svreinterpret_f32_u64(svrevw_u64_x(svptrue_b64(), svreinterpret_u64_f32(z2))), vai_), svdupq_n_f32(-1.0f, 1.0f, -1.0f, 1.0f)), z2, var_));
+            }
+            if (4 < m && 1 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)8, (int64_t)2 * m);
+                svst1_f32(k_, (float *)(c + 4 + 1 * cs_c), svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), svreinterpret_f32_u64(svrevw_u64_x(svptrue_b64(), svreinterpret_u64_f32(z3))), vai_), svdupq_n_f32(-1.0f, 1.0f, -1.0f, 1.0f)), z3, var_));
+            }
+            if (0 < m && 2 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)2 * m);
+                svst1_f32(k_, (float *)(c + 0 + 2 * cs_c), svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), svreinterpret_f32_u64(svrevw_u64_x(svptrue_b64(), svreinterpret_u64_f32(z4))), vai_), svdupq_n_f32(-1.0f, 1.0f, -1.0f, 1.0f)), z4, var_));
+            }
+            if (4 < m && 2 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)8, (int64_t)2 * m);
+                svst1_f32(k_, (float *)(c + 4 + 2 * cs_c), svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), svreinterpret_f32_u64(svrevw_u64_x(svptrue_b64(), svreinterpret_u64_f32(z5))), vai_), svdupq_n_f32(-1.0f, 1.0f, -1.0f, 1.0f)), z5, var_));
+            }
+            if (0 < m && 3 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)2 * m);
+                svst1_f32(k_, (float *)(c + 0 + 3 * cs_c), svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), svreinterpret_f32_u64(svrevw_u64_x(svptrue_b64(), svreinterpret_u64_f32(z6))), vai_), svdupq_n_f32(-1.0f, 1.0f, -1.0f, 1.0f)), z6, var_));
+            }
+            if (4 < m && 3 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)8, (int64_t)2 * m);
+                svst1_f32(k_, (float *)(c + 4 + 3 * cs_c), svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), svreinterpret_f32_u64(svrevw_u64_x(svptrue_b64(), svreinterpret_u64_f32(z7))), vai_), svdupq_n_f32(-1.0f, 1.0f, -1.0f, 1.0f)), z7, var_));
+            }
+            if (0 < m && 4 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)2 * m);
+                svst1_f32(k_, (float *)(c + 0 + 4 * cs_c), svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), svreinterpret_f32_u64(svrevw_u64_x(svptrue_b64(), svreinterpret_u64_f32(z8))), vai_), svdupq_n_f32(-1.0f, 1.0f, -1.0f, 1.0f)), z8, var_));
+            }
+            if (4 < m && 4 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)8, (int64_t)2 * m);
+                svst1_f32(k_, (float *)(c + 4 + 4 * cs_c), svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), svreinterpret_f32_u64(svrevw_u64_x(svptrue_b64(), svreinterpret_u64_f32(z9))), vai_), svdupq_n_f32(-1.0f, 1.0f, -1.0f, 1.0f)), z9, var_));
+            }
+            if (0 < m && 5 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)2 * m);
+                svst1_f32(k_, (float *)(c + 0 + 5 * cs_c), svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), svreinterpret_f32_u64(svrevw_u64_x(svptrue_b64(), svreinterpret_u64_f32(z10))), vai_), svdupq_n_f32(-1.0f, 1.0f, -1.0f, 1.0f)), z10, var_));
+            }
+            if (4 < m && 5 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)8, (int64_t)2 * m);
+                svst1_f32(k_, (float *)(c + 4 + 5 * cs_c), svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), svreinterpret_f32_u64(svrevw_u64_x(svptrue_b64(), svreinterpret_u64_f32(z11))), vai_), svdupq_n_f32(-1.0f, 1.0f, -1.0f, 1.0f)), z11, var_));
+            }
+            if (0 < m && 6 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)2 * m);
+                svst1_f32(k_, (float *)(c + 0 + 6 * cs_c), svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), svreinterpret_f32_u64(svrevw_u64_x(svptrue_b64(), svreinterpret_u64_f32(z12))), vai_), svdupq_n_f32(-1.0f, 1.0f, -1.0f, 1.0f)), z12, var_));
+            }
+            if (4 < m && 6 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)8, (int64_t)2 * m);
+                svst1_f32(k_, (float *)(c + 4 + 6 * cs_c), svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), svreinterpret_f32_u64(svrevw_u64_x(svptrue_b64(), svreinterpret_u64_f32(z13))), vai_), svdupq_n_f32(-1.0f, 1.0f, -1.0f, 1.0f)), z13, var_));
+            }
+            if (0 < m && 7 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)2 * m);
+                svst1_f32(k_, (float *)(c + 0 + 7 * cs_c), svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), svreinterpret_f32_u64(svrevw_u64_x(svptrue_b64(), svreinterpret_u64_f32(z14))), vai_), svdupq_n_f32(-1.0f, 1.0f, -1.0f, 1.0f)), z14, var_));
+            }
+            if (4 < m && 7 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)8, (int64_t)2 * m);
+                svst1_f32(k_, (float *)(c + 4 + 7 * cs_c), svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), svreinterpret_f32_u64(svrevw_u64_x(svptrue_b64(), svreinterpret_u64_f32(z15))), vai_), svdupq_n_f32(-1.0f, 1.0f, -1.0f, 1.0f)), z15, var_));
+            }
+        } else {
+            const svfloat32_t var_ = svdup_n_f32(ar_);
+            const svfloat32_t vai_ = svdup_n_f32(ai_);
+            const svfloat32_t vbr_ = svdup_n_f32(br_);
+            const svfloat32_t vbi_ = svdup_n_f32(bi_);
+            if (0 < m && 0 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)2 * m);
+                { const svfloat32_t c_ = svld1_f32(k_, (float *)(c + 0 + 0 * cs_c));
+                  z0 = svadd_f32_x(svptrue_b32(), svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), svreinterpret_f32_u64(svrevw_u64_x(svptrue_b64(), svreinterpret_u64_f32(z0))), vai_), svdupq_n_f32(-1.0f, 1.0f, -1.0f, 1.0f)), z0, var_), svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), svreinterpret_f32_u64(svrevw_u64_x(svptrue_b64(), svreinterpret_u64_f32(c_))), vbi_), svdupq_n_f32(-1.0f, 1.0f, -1.0f, 1.0f)), c_, vbr_));
+                }
+            }
+            if (4 < m && 0 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)8, (int64_t)2 * m);
+                { const svfloat32_t c_ = svld1_f32(k_, (float *)(c + 4 + 0 * cs_c));
+                  z1 = svadd_f32_x(svptrue_b32(), svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), svreinterpret_f32_u64(svrevw_u64_x(svptrue_b64(), svreinterpret_u64_f32(z1))), vai_), svdupq_n_f32(-1.0f, 1.0f, -1.0f, 1.0f)), z1, var_), svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), svreinterpret_f32_u64(svrevw_u64_x(svptrue_b64(), svreinterpret_u64_f32(c_))), vbi_), svdupq_n_f32(-1.0f, 1.0f, -1.0f, 1.0f)), c_, vbr_));
+                }
+            }
+            if (0 < m && 1 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)2 * m);
+                { const svfloat32_t c_ = svld1_f32(k_, (float *)(c + 0 + 1 * cs_c));
+                  z2 = svadd_f32_x(svptrue_b32(), svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), svreinterpret_f32_u64(svrevw_u64_x(svptrue_b64(), svreinterpret_u64_f32(z2))), vai_), svdupq_n_f32(-1.0f, 1.0f, -1.0f, 1.0f)), z2, var_), svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), svreinterpret_f32_u64(svrevw_u64_x(svptrue_b64(), svreinterpret_u64_f32(c_))), vbi_), svdupq_n_f32(-1.0f, 1.0f, -1.0f, 1.0f)), c_, vbr_));
+                }
+            }
+            if (4 < m && 1 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)8, (int64_t)2 * m);
+                { const svfloat32_t c_ = svld1_f32(k_, (float *)(c + 4 + 1 * cs_c));
+                  z3 = svadd_f32_x(svptrue_b32(), svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), svreinterpret_f32_u64(svrevw_u64_x(svptrue_b64(), svreinterpret_u64_f32(z3))), vai_), svdupq_n_f32(-1.0f, 1.0f, -1.0f, 1.0f)), z3, var_), svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), svreinterpret_f32_u64(svrevw_u64_x(svptrue_b64(), svreinterpret_u64_f32(c_))), vbi_), svdupq_n_f32(-1.0f, 1.0f, -1.0f, 1.0f)), c_, vbr_));
+                }
+            }
+            if (0 < m && 2 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)2 * m);
+                { const svfloat32_t c_ = svld1_f32(k_, (float *)(c + 0 + 2 * cs_c));
+                  z4 = svadd_f32_x(svptrue_b32(), svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), svreinterpret_f32_u64(svrevw_u64_x(svptrue_b64(), svreinterpret_u64_f32(z4))), vai_), svdupq_n_f32(-1.0f, 1.0f, -1.0f, 1.0f)), z4, var_), svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), svreinterpret_f32_u64(svrevw_u64_x(svptrue_b64(), svreinterpret_u64_f32(c_))), vbi_), svdupq_n_f32(-1.0f, 1.0f, -1.0f, 1.0f)), c_, vbr_));
+                }
+            }
+            if (4 < m && 2 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)8, (int64_t)2 * m);
+                { const svfloat32_t c_ = svld1_f32(k_, (float *)(c + 4 + 2 * cs_c));
+                  z5 = svadd_f32_x(svptrue_b32(), svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), svreinterpret_f32_u64(svrevw_u64_x(svptrue_b64(), svreinterpret_u64_f32(z5))), vai_), svdupq_n_f32(-1.0f, 1.0f, -1.0f, 1.0f)), z5, var_), svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), svreinterpret_f32_u64(svrevw_u64_x(svptrue_b64(), svreinterpret_u64_f32(c_))), vbi_), svdupq_n_f32(-1.0f, 1.0f, -1.0f, 1.0f)), c_, vbr_));
+                }
+            }
+            if (0 < m && 3 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)2 * m);
+                { const svfloat32_t c_ = svld1_f32(k_, (float *)(c + 0 + 3 * cs_c));
+                  z6 = svadd_f32_x(svptrue_b32(), svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), svreinterpret_f32_u64(svrevw_u64_x(svptrue_b64(), svreinterpret_u64_f32(z6))), vai_), svdupq_n_f32(-1.0f, 1.0f, -1.0f, 1.0f)), z6, var_), svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), svreinterpret_f32_u64(svrevw_u64_x(svptrue_b64(), svreinterpret_u64_f32(c_))), vbi_), svdupq_n_f32(-1.0f, 1.0f, -1.0f, 1.0f)), c_, vbr_));
+                }
+            }
+            if (4 < m && 3 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)8, (int64_t)2 * m);
+                { const svfloat32_t c_ = svld1_f32(k_, (float *)(c + 4 + 3 * cs_c));
+                  z7 = svadd_f32_x(svptrue_b32(), svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), svreinterpret_f32_u64(svrevw_u64_x(svptrue_b64(), svreinterpret_u64_f32(z7))), vai_), svdupq_n_f32(-1.0f, 1.0f, -1.0f, 1.0f)), z7, var_), svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), svreinterpret_f32_u64(svrevw_u64_x(svptrue_b64(), svreinterpret_u64_f32(c_))), vbi_), svdupq_n_f32(-1.0f, 1.0f, -1.0f, 1.0f)), c_, vbr_));
+                }
+            }
+            if (0 < m && 4 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)2 * m);
+                { const svfloat32_t c_ = svld1_f32(k_, (float *)(c + 0 + 4 * cs_c));
+                  z8 = svadd_f32_x(svptrue_b32(), svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), svreinterpret_f32_u64(svrevw_u64_x(svptrue_b64(), svreinterpret_u64_f32(z8))), vai_), svdupq_n_f32(-1.0f, 1.0f, -1.0f, 1.0f)), z8, var_), svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), svreinterpret_f32_u64(svrevw_u64_x(svptrue_b64(), svreinterpret_u64_f32(c_))), vbi_), svdupq_n_f32(-1.0f, 1.0f, -1.0f, 1.0f)), c_, vbr_));
+                }
+            }
+            if (4 < m && 4 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)8, (int64_t)2 * m);
+                { const svfloat32_t c_ = svld1_f32(k_, (float *)(c + 4 + 4 * cs_c));
+                  z9 = svadd_f32_x(svptrue_b32(), svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), svreinterpret_f32_u64(svrevw_u64_x(svptrue_b64(), svreinterpret_u64_f32(z9))), vai_), svdupq_n_f32(-1.0f, 1.0f, -1.0f, 1.0f)), z9, var_), svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), svreinterpret_f32_u64(svrevw_u64_x(svptrue_b64(), svreinterpret_u64_f32(c_))), vbi_), svdupq_n_f32(-1.0f, 1.0f, -1.0f, 1.0f)), c_, vbr_));
+                }
+            }
+            if (0 < m && 5 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)2 * m);
+                { const svfloat32_t c_ = svld1_f32(k_, (float *)(c + 0 + 5 * cs_c));
+                  z10 = svadd_f32_x(svptrue_b32(), svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), svreinterpret_f32_u64(svrevw_u64_x(svptrue_b64(), svreinterpret_u64_f32(z10))), vai_), svdupq_n_f32(-1.0f, 1.0f, -1.0f, 1.0f)), z10, var_), svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), svreinterpret_f32_u64(svrevw_u64_x(svptrue_b64(), svreinterpret_u64_f32(c_))), vbi_), svdupq_n_f32(-1.0f, 1.0f, -1.0f, 1.0f)), c_, vbr_));
+                }
+            }
+            if (4 < m && 5 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)8, (int64_t)2 * m);
+                { const svfloat32_t c_ = svld1_f32(k_, (float *)(c + 4 + 5 * cs_c));
+                  z11 = svadd_f32_x(svptrue_b32(), svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), svreinterpret_f32_u64(svrevw_u64_x(svptrue_b64(), svreinterpret_u64_f32(z11))), vai_), svdupq_n_f32(-1.0f, 1.0f, -1.0f, 1.0f)), z11, var_), svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), svreinterpret_f32_u64(svrevw_u64_x(svptrue_b64(), svreinterpret_u64_f32(c_))), vbi_), svdupq_n_f32(-1.0f, 1.0f, -1.0f, 1.0f)), c_, vbr_));
+                }
+            }
+            if (0 < m && 6 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)2 * m);
+                { const svfloat32_t c_ = svld1_f32(k_, (float *)(c + 0 + 6 * cs_c));
+                  z12 = svadd_f32_x(svptrue_b32(), svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), svreinterpret_f32_u64(svrevw_u64_x(svptrue_b64(), svreinterpret_u64_f32(z12))), vai_), svdupq_n_f32(-1.0f, 1.0f, -1.0f, 1.0f)), z12, var_), svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), svreinterpret_f32_u64(svrevw_u64_x(svptrue_b64(), svreinterpret_u64_f32(c_))), vbi_), svdupq_n_f32(-1.0f, 1.0f, -1.0f, 1.0f)), c_, vbr_));
+                }
+            }
+            if (4 < m && 6 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)8, (int64_t)2 * m);
+                { const svfloat32_t c_ = svld1_f32(k_, (float *)(c + 4 + 6 * cs_c));
+                  z13 = svadd_f32_x(svptrue_b32(), svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), svreinterpret_f32_u64(svrevw_u64_x(svptrue_b64(), svreinterpret_u64_f32(z13))), vai_), svdupq_n_f32(-1.0f, 1.0f, -1.0f, 1.0f)), z13, var_), svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), svreinterpret_f32_u64(svrevw_u64_x(svptrue_b64(), svreinterpret_u64_f32(c_))), vbi_), svdupq_n_f32(-1.0f, 1.0f, -1.0f, 1.0f)), c_, vbr_));
+                }
+            }
+            if (0 < m && 7 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)2 * m);
+                { const svfloat32_t c_ = svld1_f32(k_, (float *)(c + 0 + 7 * cs_c));
+                  z14 = svadd_f32_x(svptrue_b32(), svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), svreinterpret_f32_u64(svrevw_u64_x(svptrue_b64(), svreinterpret_u64_f32(z14))), vai_), svdupq_n_f32(-1.0f, 1.0f, -1.0f, 1.0f)), z14, var_), svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), svreinterpret_f32_u64(svrevw_u64_x(svptrue_b64(), svreinterpret_u64_f32(c_))), vbi_), svdupq_n_f32(-1.0f, 1.0f, -1.0f, 1.0f)), c_, vbr_));
+                }
+            }
+            if (4 < m && 7 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)8, (int64_t)2 * m);
+                { const svfloat32_t c_ = svld1_f32(k_, (float *)(c + 4 + 7 * cs_c));
+                  z15 = svadd_f32_x(svptrue_b32(), svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), svreinterpret_f32_u64(svrevw_u64_x(svptrue_b64(), svreinterpret_u64_f32(z15))), vai_), svdupq_n_f32(-1.0f, 1.0f, -1.0f, 1.0f)), z15, var_), svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), svreinterpret_f32_u64(svrevw_u64_x(svptrue_b64(), svreinterpret_u64_f32(c_))), vbi_), svdupq_n_f32(-1.0f, 1.0f, -1.0f, 1.0f)), c_, vbr_));
+                }
+            }
+            if (0 < m && 0 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)2 * m);
+                svst1_f32(k_, (float *)(c + 0 + 0 * cs_c), z0);
+            }
+            if (4 < m && 0 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)8, (int64_t)2 * m);
+                svst1_f32(k_, (float *)(c + 4 + 0 * cs_c), z1);
+            }
+            if (0 < m && 1 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)2 * m);
+                svst1_f32(k_, (float *)(c + 0 + 1 * cs_c), z2);
+            }
+            if (4 < m && 1 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)8, (int64_t)2 * m);
+                svst1_f32(k_, (float *)(c + 4 + 1 * cs_c), z3);
+            }
+            if (0 < m && 2 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)2 * m);
+                svst1_f32(k_, (float *)(c + 0 + 2 * cs_c), z4);
+            }
+            if (4 < m && 2 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)8, (int64_t)2 * m);
+                svst1_f32(k_, (float *)(c + 4 + 2 * cs_c), z5);
+            }
+            if (0 < m && 3 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)2 * m);
+                svst1_f32(k_, (float *)(c + 0 + 3 * cs_c), z6);
+            }
+            if (4 < m && 3 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)8, (int64_t)2 * m);
+                svst1_f32(k_, (float *)(c + 4 + 3 * cs_c), z7);
+            }
+            if (0 < m && 4 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)2 * m);
+                svst1_f32(k_, (float *)(c + 0 + 4 * cs_c), z8);
+            }
+            if (4 < m && 4 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)8, (int64_t)2 * m);
+                svst1_f32(k_, (float *)(c + 4 + 4 * cs_c), z9);
+            }
+            if (0 < m && 5 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)2 * m);
+                svst1_f32(k_, (float *)(c + 0 + 5 * cs_c), z10);
+            }
+            if (4 < m && 5 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)8, (int64_t)2 * m);
+                svst1_f32(k_, (float *)(c + 4 + 5 * cs_c), z11);
+            }
+            if (0 < m && 6 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)2 * m);
+                svst1_f32(k_, (float *)(c + 0 + 6 * cs_c), z12);
+            }
+            if (4 < m && 6 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)8, (int64_t)2 * m);
+                svst1_f32(k_, (float *)(c + 4 + 6 * cs_c), z13);
+            }
+            if (0 < m && 7 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)2 * m);
+                svst1_f32(k_, (float *)(c + 0 + 7 * cs_c), z14);
+            }
+            if (4 < m && 7 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)8, (int64_t)2 * m);
+                svst1_f32(k_, (float *)(c + 4 + 7 * cs_c), z15);
+            }
+        }
+        return;
+    }
+    float t_[128];
+    svst1_f32(svptrue_b32(), t_ + 0, z0);
+    svst1_f32(svptrue_b32(), t_ + 8, z1);
+    svst1_f32(svptrue_b32(), t_ + 16, z2);
+    svst1_f32(svptrue_b32(), t_ + 24, z3);
+    svst1_f32(svptrue_b32(), t_ + 32, z4);
+    svst1_f32(svptrue_b32(), t_ + 40, z5);
+    svst1_f32(svptrue_b32(), t_ + 48, z6);
+    svst1_f32(svptrue_b32(), t_ + 56, z7);
+    svst1_f32(svptrue_b32(), t_ + 64, z8);
+    svst1_f32(svptrue_b32(), t_ + 72, z9);
+    svst1_f32(svptrue_b32(), t_ + 80, z10);
+    svst1_f32(svptrue_b32(), t_ + 88, z11);
+    svst1_f32(svptrue_b32(), t_ + 96, z12);
+    svst1_f32(svptrue_b32(), t_ + 104, z13);
+    svst1_f32(svptrue_b32(), t_ + 112, z14);
+    svst1_f32(svptrue_b32(), t_ + 120, z15);
+    for (int64_t j = 0; j < n; j++)
+        for (int64_t i = 0; i < m; i++) {
+            const float xr = t_[2 * (i + j * 8)], xi = t_[2 * (i + j * 8) + 1];
+            float *cij = (float *)(c + i * rs_c + j * cs_c);
+            float vr = ar_ * xr - ai_ * xi, vi = ar_ * xi + ai_ * xr;
+            if (br_ != 0 || bi_ != 0) {
+                const float cr = cij[0], ci = cij[1];
+                vr += br_ * cr - bi_ * ci;
+                vi += br_ * ci + bi_ * cr;
+            }
+            cij[0] = vr;
+            cij[1] = vi;
+        }
+
+}
+
+void neoverse_v1_cgemm_12x8_p8x4(int64_t m, int64_t n, int64_t k, const float _Complex *alpha, const float _Complex *a,
+                                 const float _Complex *b, const float _Complex *beta, float _Complex *c, int64_t rs_c, int64_t cs_c,
+                                 const float _Complex *a_next, const float _Complex *b_next)
+{
+    const float *ap = (const float *)a, *bp = (const float *)b, *an = (const float *)a_next;
+    (void)b_next;
+    svfloat32_t z0, z1, z2, z3, z4, z5, z6, z7;
+    svfloat32_t z8, z9, z10, z11, z12, z13, z14, z15;
+
+    z0 = svdup_n_f32(0);
+    z1 = svdup_n_f32(0);
+    z2 = svdup_n_f32(0);
+    z3 = svdup_n_f32(0);
+    z4 = svdup_n_f32(0);
+    z5 = svdup_n_f32(0);
+    z6 = svdup_n_f32(0);
+    z7 = svdup_n_f32(0);
+
+    /* C is read (or overwritten) after the k loop: the passes of the k loop
+     * fetch it a column (row) each; those they cannot reach go now */
+    const int64_t pf_step = rs_c == 1 ? cs_c : rs_c;
+    const int64_t pf_span = rs_c == 1 ? m - 1 : (n - 1) * cs_c;
+    int64_t pf_left = rs_c == 1 ? n : m;
+    float _Complex *pf_c = c;
+    for (int64_t passes = k > 0 ? (k - 1) / 4 : 0; pf_left > passes; pf_left--) {
+        __builtin_prefetch(pf_c, 1, 3);
+        __builtin_prefetch(pf_c + pf_span / 2, 1, 3);
+        __builtin_prefetch(pf_c + pf_span, 1, 3);
+        pf_c += pf_step;
+    }
+    if (k > 0) {
+        /* prologue: the first 16 instructions of iteration 0 (pointer
+         * bumps among them become load offsets) */
+        __builtin_prefetch((const char *)(an + 0) + 0, 0, 3);
+        z9 = svld1_f32(svptrue_b32(), ap + 0);
+        z13 = svld1rq_f32(svptrue_b32(), bp + 0);
+        z11 = svld1_f32(svptrue_b32(), ap + 8);
+        z15 = svld1rq_f32(svptrue_b32(), bp + 4);
+        __builtin_prefetch((const char *)(bp + 0) + 512, 0, 3);
+        z0 = svcmla_lane_f32(z0, z9, z13, 0, 0);
+        z1 = svcmla_lane_f32(z1, z11, z13, 0, 0);
+        z2 = svcmla_lane_f32(z2, z9, z13, 1, 0);
+        z3 = svcmla_lane_f32(z3, z11, z13, 1, 0);
+        z4 = svcmla_lane_f32(z4, z9, z15, 0, 0);
+        z5 = svcmla_lane_f32(z5, z11, z15, 0, 0);
+        z6 = svcmla_lane_f32(z6, z9, z15, 1, 0);
+
+        /* kernel: iteration i and the start of i+1, unrolled 4x */
+        int64_t nq = k - 1;
+        for (int64_t it = nq / 4; it > 0; it--) {
+            if (pf_left > 0) {
+                __builtin_prefetch(pf_c, 1, 3);
+                __builtin_prefetch(pf_c + pf_span / 2, 1, 3);
+                __builtin_prefetch(pf_c + pf_span, 1, 3);
+                pf_c += pf_step;
+                pf_left--;
+            }
+            /* copy 0 */
+            __builtin_prefetch((const char *)(an + 16) + 0, 0, 3);
+            z8 = svld1_f32(svptrue_b32(), ap + 16);
+            z12 = svld1rq_f32(svptrue_b32(), bp + 8);
+            z10 = svld1_f32(svptrue_b32(), ap + 24);
+            z14 = svld1rq_f32(svptrue_b32(), bp + 12);
+            __builtin_prefetch((const char *)(bp + 8) + 512, 0, 3);
+            z7 = svcmla_lane_f32(z7, z11, z15, 1, 0);
+            z0 = svcmla_lane_f32(z0, z9, z13, 0, 90);
+            z0 = svcmla_lane_f32(z0, z8, z12, 0, 0);
+            z1 = svcmla_lane_f32(z1, z11, z13, 0, 90);
+            z1 = svcmla_lane_f32(z1, z10, z12, 0, 0);
+            z2 = svcmla_lane_f32(z2, z9, z13, 1, 90);
+            z2 = svcmla_lane_f32(z2, z8, z12, 1, 0);
+            z3 = svcmla_lane_f32(z3, z11, z13, 1, 90);
+            z3 = svcmla_lane_f32(z3, z10, z12, 1, 0);
+            z4 = svcmla_lane_f32(z4, z9, z15, 0, 90);
+            z4 = svcmla_lane_f32(z4, z8, z14, 0, 0);
+            z5 = svcmla_lane_f32(z5, z11, z15, 0, 90);
+            z5 = svcmla_lane_f32(z5, z10, z14, 0, 0);
+            z6 = svcmla_lane_f32(z6, z9, z15, 1, 90);
+            z6 = svcmla_lane_f32(z6, z8, z14, 1, 0);
+            z7 = svcmla_lane_f32(z7, z11, z15, 1, 90);
+            /* copy 1 */
+            __builtin_prefetch((const char *)(an + 32) + 0, 0, 3);
+            z9 = svld1_f32(svptrue_b32(), ap + 32);
+            z11 = svld1rq_f32(svptrue_b32(), bp + 16);
+            z13 = svld1_f32(svptrue_b32(), ap + 40);
+            z15 = svld1rq_f32(svptrue_b32(), bp + 20);
+            __builtin_prefetch((const char *)(bp + 16) + 512, 0, 3);
+            z7 = svcmla_lane_f32(z7, z10, z14, 1, 0);
+            z0 = svcmla_lane_f32(z0, z8, z12, 0, 90);
+            z0 = svcmla_lane_f32(z0, z9, z11, 0, 0);
+            z1 = svcmla_lane_f32(z1, z10, z12, 0, 90);
+            z1 = svcmla_lane_f32(z1, z13, z11, 0, 0);
+            z2 = svcmla_lane_f32(z2, z8, z12, 1, 90);
+            z2 = svcmla_lane_f32(z2, z9, z11, 1, 0);
+            z3 = svcmla_lane_f32(z3, z10, z12, 1, 90);
+            z3 = svcmla_lane_f32(z3, z13, z11, 1, 0);
+            z4 = svcmla_lane_f32(z4, z8, z14, 0, 90);
+            z4 = svcmla_lane_f32(z4, z9, z15, 0, 0);
+            z5 = svcmla_lane_f32(z5, z10, z14, 0, 90);
+            z5 = svcmla_lane_f32(z5, z13, z15, 0, 0);
+            z6 = svcmla_lane_f32(z6, z8, z14, 1, 90);
+            z6 = svcmla_lane_f32(z6, z9, z15, 1, 0);
+            z7 = svcmla_lane_f32(z7, z10, z14, 1, 90);
+            /* copy 2 */
+            __builtin_prefetch((const char *)(an + 48) + 0, 0, 3);
+            z8 = svld1_f32(svptrue_b32(), ap + 48);
+            z10 = svld1rq_f32(svptrue_b32(), bp + 24);
+            z12 = svld1_f32(svptrue_b32(), ap + 56);
+            z14 = svld1rq_f32(svptrue_b32(), bp + 28);
+            __builtin_prefetch((const char *)(bp + 24) + 512, 0, 3);
+            z7 = svcmla_lane_f32(z7, z13, z15, 1, 0);
+            z0 = svcmla_lane_f32(z0, z9, z11, 0, 90);
+            z0 = svcmla_lane_f32(z0, z8, z10, 0, 0);
+            z1 = svcmla_lane_f32(z1, z13, z11, 0, 90);
+            z1 = svcmla_lane_f32(z1, z12, z10, 0, 0);
+            z2 = svcmla_lane_f32(z2, z9, z11, 1, 90);
+            z2 = svcmla_lane_f32(z2, z8, z10, 1, 0);
+            z3 = svcmla_lane_f32(z3, z13, z11, 1, 90);
+            z3 = svcmla_lane_f32(z3, z12, z10, 1, 0);
+            z4 = svcmla_lane_f32(z4, z9, z15, 0, 90);
+            z4 = svcmla_lane_f32(z4, z8, z14, 0, 0);
+            z5 = svcmla_lane_f32(z5, z13, z15, 0, 90);
+            z5 = svcmla_lane_f32(z5, z12, z14, 0, 0);
+            z6 = svcmla_lane_f32(z6, z9, z15, 1, 90);
+            z6 = svcmla_lane_f32(z6, z8, z14, 1, 0);
+            z7 = svcmla_lane_f32(z7, z13, z15, 1, 90);
+            /* copy 3 */
+            __builtin_prefetch((const char *)(an + 64) + 0, 0, 3);
+            z9 = svld1_f32(svptrue_b32(), ap + 64);
+            z13 = svld1rq_f32(svptrue_b32(), bp + 32);
+            z11 = svld1_f32(svptrue_b32(), ap + 72);
+            z15 = svld1rq_f32(svptrue_b32(), bp + 36);
+            __builtin_prefetch((const char *)(bp + 32) + 512, 0, 3);
+            z7 = svcmla_lane_f32(z7, z12, z14, 1, 0);
+            z0 = svcmla_lane_f32(z0, z8, z10, 0, 90);
+            z0 = svcmla_lane_f32(z0, z9, z13, 0, 0);
+            z1 = svcmla_lane_f32(z1, z12, z10, 0, 90);
+            z1 = svcmla_lane_f32(z1, z11, z13, 0, 0);
+            z2 = svcmla_lane_f32(z2, z8, z10, 1, 90);
+            z2 = svcmla_lane_f32(z2, z9, z13, 1, 0);
+            z3 = svcmla_lane_f32(z3, z12, z10, 1, 90);
+            z3 = svcmla_lane_f32(z3, z11, z13, 1, 0);
+            z4 = svcmla_lane_f32(z4, z8, z14, 0, 90);
+            z4 = svcmla_lane_f32(z4, z9, z15, 0, 0);
+            z5 = svcmla_lane_f32(z5, z12, z14, 0, 90);
+            z5 = svcmla_lane_f32(z5, z11, z15, 0, 0);
+            z6 = svcmla_lane_f32(z6, z8, z14, 1, 90);
+            z6 = svcmla_lane_f32(z6, z9, z15, 1, 0);
+            z7 = svcmla_lane_f32(z7, z12, z14, 1, 90);
+
+            ap += 64;
+            bp += 32;
+            an += 64;
+        }
+        int64_t rem = nq % 4;
+        if (rem > 0) {
+            __builtin_prefetch((const char *)(an + 16) + 0, 0, 3);
+            z8 = svld1_f32(svptrue_b32(), ap + 16);
+            z12 = svld1rq_f32(svptrue_b32(), bp + 8);
+            z10 = svld1_f32(svptrue_b32(), ap + 24);
+            z14 = svld1rq_f32(svptrue_b32(), bp + 12);
+            __builtin_prefetch((const char *)(bp + 8) + 512, 0, 3);
+            z7 = svcmla_lane_f32(z7, z11, z15, 1, 0);
+            z0 = svcmla_lane_f32(z0, z9, z13, 0, 90);
+            z0 = svcmla_lane_f32(z0, z8, z12, 0, 0);
+            z1 = svcmla_lane_f32(z1, z11, z13, 0, 90);
+            z1 = svcmla_lane_f32(z1, z10, z12, 0, 0);
+            z2 = svcmla_lane_f32(z2, z9, z13, 1, 90);
+            z2 = svcmla_lane_f32(z2, z8, z12, 1, 0);
+            z3 = svcmla_lane_f32(z3, z11, z13, 1, 90);
+            z3 = svcmla_lane_f32(z3, z10, z12, 1, 0);
+            z4 = svcmla_lane_f32(z4, z9, z15, 0, 90);
+            z4 = svcmla_lane_f32(z4, z8, z14, 0, 0);
+            z5 = svcmla_lane_f32(z5, z11, z15, 0, 90);
+            z5 = svcmla_lane_f32(z5, z10, z14, 0, 0);
+            z6 = svcmla_lane_f32(z6, z9, z15, 1, 90);
+            z6 = svcmla_lane_f32(z6, z8, z14, 1, 0);
+            z7 = svcmla_lane_f32(z7, z11, z15, 1, 90);
+        }
+        if (rem > 1) {
+            __builtin_prefetch((const char *)(an + 32) + 0, 0, 3);
+            z9 = svld1_f32(svptrue_b32(), ap + 32);
+            z11 = svld1rq_f32(svptrue_b32(), bp + 16);
+            z13 = svld1_f32(svptrue_b32(), ap + 40);
+            z15 = svld1rq_f32(svptrue_b32(), bp + 20);
+            __builtin_prefetch((const char *)(bp + 16) + 512, 0, 3);
+            z7 = svcmla_lane_f32(z7, z10, z14, 1, 0);
+            z0 = svcmla_lane_f32(z0, z8, z12, 0, 90);
+            z0 = svcmla_lane_f32(z0, z9, z11, 0, 0);
+            z1 = svcmla_lane_f32(z1, z10, z12, 0, 90);
+            z1 = svcmla_lane_f32(z1, z13, z11, 0, 0);
+            z2 = svcmla_lane_f32(z2, z8, z12, 1, 90);
+            z2 = svcmla_lane_f32(z2, z9, z11, 1, 0);
+            z3 = svcmla_lane_f32(z3, z10, z12, 1, 90);
+            z3 = svcmla_lane_f32(z3, z13, z11, 1, 0);
+            z4 = svcmla_lane_f32(z4, z8, z14, 0, 90);
+            z4 = svcmla_lane_f32(z4, z9, z15, 0, 0);
+            z5 = svcmla_lane_f32(z5, z10, z14, 0, 90);
+            z5 = svcmla_lane_f32(z5, z13, z15, 0, 0);
+            z6 = svcmla_lane_f32(z6, z8, z14, 1, 90);
+            z6 = svcmla_lane_f32(z6, z9, z15, 1, 0);
+            z7 = svcmla_lane_f32(z7, z10, z14, 1, 90);
+        }
+        if (rem > 2) {
+            __builtin_prefetch((const char *)(an + 48) + 0, 0, 3);
+            z8 = svld1_f32(svptrue_b32(), ap + 48);
+            z10 = svld1rq_f32(svptrue_b32(), bp + 24);
+            z12 = svld1_f32(svptrue_b32(), ap + 56);
+            z14 = svld1rq_f32(svptrue_b32(), bp + 28);
+            __builtin_prefetch((const char *)(bp + 24) + 512, 0, 3);
+            z7 = svcmla_lane_f32(z7, z13, z15, 1, 0);
+            z0 = svcmla_lane_f32(z0, z9, z11, 0, 90);
+            z0 = svcmla_lane_f32(z0, z8, z10, 0, 0);
+            z1 = svcmla_lane_f32(z1, z13, z11, 0, 90);
+            z1 = svcmla_lane_f32(z1, z12, z10, 0, 0);
+            z2 = svcmla_lane_f32(z2, z9, z11, 1, 90);
+            z2 = svcmla_lane_f32(z2, z8, z10, 1, 0);
+            z3 = svcmla_lane_f32(z3, z13, z11, 1, 90);
+            z3 = svcmla_lane_f32(z3, z12, z10, 1, 0);
+            z4 = svcmla_lane_f32(z4, z9, z15, 0, 90);
+            z4 = svcmla_lane_f32(z4, z8, z14, 0, 0);
+            z5 = svcmla_lane_f32(z5, z13, z15, 0, 90);
+            z5 = svcmla_lane_f32(z5, z12, z14, 0, 0);
+            z6 = svcmla_lane_f32(z6, z9, z15, 1, 90);
+            z6 = svcmla_lane_f32(z6, z8, z14, 1, 0);
+            z7 = svcmla_lane_f32(z7, z13, z15, 1, 90);
+        }
+
+        /* epilogue: the rest of the last iteration, in the registers
+         * of the copy it follows */
+        switch (rem) {
+        case 0:
+            z7 = svcmla_lane_f32(z7, z11, z15, 1, 0);
+            z0 = svcmla_lane_f32(z0, z9, z13, 0, 90);
+            z1 = svcmla_lane_f32(z1, z11, z13, 0, 90);
+            z2 = svcmla_lane_f32(z2, z9, z13, 1, 90);
+            z3 = svcmla_lane_f32(z3, z11, z13, 1, 90);
+            z4 = svcmla_lane_f32(z4, z9, z15, 0, 90);
+            z5 = svcmla_lane_f32(z5, z11, z15, 0, 90);
+            z6 = svcmla_lane_f32(z6, z9, z15, 1, 90);
+            z7 = svcmla_lane_f32(z7, z11, z15, 1, 90);
+            break;
+        case 1:
+            z7 = svcmla_lane_f32(z7, z10, z14, 1, 0);
+            z0 = svcmla_lane_f32(z0, z8, z12, 0, 90);
+            z1 = svcmla_lane_f32(z1, z10, z12, 0, 90);
+            z2 = svcmla_lane_f32(z2, z8, z12, 1, 90);
+            z3 = svcmla_lane_f32(z3, z10, z12, 1, 90);
+            z4 = svcmla_lane_f32(z4, z8, z14, 0, 90);
+            z5 = svcmla_lane_f32(z5, z10, z14, 0, 90);
+            z6 = svcmla_lane_f32(z6, z8, z14, 1, 90);
+            z7 = svcmla_lane_f32(z7, z10, z14, 1, 90);
+            break;
+        case 2:
+            z7 = svcmla_lane_f32(z7, z13, z15, 1, 0);
+            z0 = svcmla_lane_f32(z0, z9, z11, 0, 90);
+            z1 = svcmla_lane_f32(z1, z13, z11, 0, 90);
+            z2 = svcmla_lane_f32(z2, z9, z11, 1, 90);
+            z3 = svcmla_lane_f32(z3, z13, z11, 1, 90);
+            z4 = svcmla_lane_f32(z4, z9, z15, 0, 90);
+            z5 = svcmla_lane_f32(z5, z13, z15, 0, 90);
+            z6 = svcmla_lane_f32(z6, z9, z15, 1, 90);
+            z7 = svcmla_lane_f32(z7, z13, z15, 1, 90);
+            break;
+        case 3:
+            z7 = svcmla_lane_f32(z7, z12, z14, 1, 0);
+            z0 = svcmla_lane_f32(z0, z8, z10, 0, 90);
+            z1 = svcmla_lane_f32(z1, z12, z10, 0, 90);
+            z2 = svcmla_lane_f32(z2, z8, z10, 1, 90);
+            z3 = svcmla_lane_f32(z3, z12, z10, 1, 90);
+            z4 = svcmla_lane_f32(z4, z8, z14, 0, 90);
+            z5 = svcmla_lane_f32(z5, z12, z14, 0, 90);
+            z6 = svcmla_lane_f32(z6, z8, z14, 1, 90);
+            z7 = svcmla_lane_f32(z7, z12, z14, 1, 90);
+            break;
+
+        }
+    }
+    const float *al_ = (const float *)alpha, *be_ = (const float *)beta;
+    const float ar_ = al_[0], ai_ = al_[1], br_ = be_[0], bi_ = be_[1];
+    if (m == 8 && n == 4 && rs_c == 1) {
+        if (ar_ == 1 && ai_ == 0 && br_ == 0 && bi_ == 0) {
+            svst1_f32(svptrue_b32(), (float *)(c + 0 + 0 * cs_c), z0);
+            svst1_f32(svptrue_b32(), (float *)(c + 4 + 0 * cs_c), z1);
+            svst1_f32(svptrue_b32(), (float *)(c + 0 + 1 * cs_c), z2);
+            svst1_f32(svptrue_b32(), (float *)(c + 4 + 1 * cs_c), z3);
+            svst1_f32(svptrue_b32(), (float *)(c + 0 + 2 * cs_c), z4);
+            svst1_f32(svptrue_b32(), (float *)(c + 4 + 2 * cs_c), z5);
+            svst1_f32(svptrue_b32(), (float *)(c + 0 + 3 * cs_c), z6);
+            svst1_f32(svptrue_b32(), (float *)(c + 4 + 3 * cs_c), z7);
+        } else if (ar_ == 1 && ai_ == 0 && br_ == 1 && bi_ == 0) {
+            { const svfloat32_t c_ = svld1_f32(svptrue_b32(), (float *)(c + 0 + 0 * cs_c));
+              z0 = svadd_f32_x(svptrue_b32(), z0, c_);
+            }
+            { const svfloat32_t c_ = svld1_f32(svptrue_b32(), (float *)(c + 4 + 0 * cs_c));
+              z1 = svadd_f32_x(svptrue_b32(), z1, c_);
+            }
+            { const svfloat32_t c_ = svld1_f32(svptrue_b32(), (float *)(c + 0 + 1 * cs_c));
+              z2 = svadd_f32_x(svptrue_b32(), z2, c_);
+            }
+            { const svfloat32_t c_ = svld1_f32(svptrue_b32(), (float *)(c + 4 + 1 * cs_c));
+              z3 = svadd_f32_x(svptrue_b32(), z3, c_);
+            }
+            { const svfloat32_t c_ = svld1_f32(svptrue_b32(), (float *)(c + 0 + 2 * cs_c));
+              z4 = svadd_f32_x(svptrue_b32(), z4, c_);
+            }
+            { const svfloat32_t c_ = svld1_f32(svptrue_b32(), (float *)(c + 4 + 2 * cs_c));
+              z5 = svadd_f32_x(svptrue_b32(), z5, c_);
+            }
+            { const svfloat32_t c_ = svld1_f32(svptrue_b32(), (float *)(c + 0 + 3 * cs_c));
+              z6 = svadd_f32_x(svptrue_b32(), z6, c_);
+            }
+            { const svfloat32_t c_ = svld1_f32(svptrue_b32(), (float *)(c + 4 + 3 * cs_c));
+              z7 = svadd_f32_x(svptrue_b32(), z7, c_);
+            }
+            svst1_f32(svptrue_b32(), (float *)(c + 0 + 0 * cs_c), z0);
+            svst1_f32(svptrue_b32(), (float *)(c + 4 + 0 * cs_c), z1);
+            svst1_f32(svptrue_b32(), (float *)(c + 0 + 1 * cs_c), z2);
+            svst1_f32(svptrue_b32(), (float *)(c + 4 + 1 * cs_c), z3);
+            svst1_f32(svptrue_b32(), (float *)(c + 0 + 2 * cs_c), z4);
+            svst1_f32(svptrue_b32(), (float *)(c + 4 + 2 * cs_c), z5);
+            svst1_f32(svptrue_b32(), (float *)(c + 0 + 3 * cs_c), z6);
+            svst1_f32(svptrue_b32(), (float *)(c + 4 + 3 * cs_c), z7);
+        } else if (br_ == 0 && bi_ == 0) {
+            const svfloat32_t var_ = svdup_n_f32(ar_);
+            const svfloat32_t vai_ = svdup_n_f32(ai_);
+            svst1_f32(svptrue_b32(), (float *)(c + 0 + 0 * cs_c), svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), svreinterpret_f32_u64(svrevw_u64_x(svptrue_b64(), svreinterpret_u64_f32(z0))), vai_), svdupq_n_f32(-1.0f, 1.0f, -1.0f, 1.0f)), z0, var_));
+            svst1_f32(svptrue_b32(), (float *)(c + 4 + 0 * cs_c), svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), svreinterpret_f32_u64(svrevw_u64_x(svptrue_b64(), svreinterpret_u64_f32(z1))), vai_), svdupq_n_f32(-1.0f, 1.0f, -1.0f, 1.0f)), z1, var_));
+            svst1_f32(svptrue_b32(), (float *)(c + 0 + 1 * cs_c), svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), svreinterpret_f32_u64(svrevw_u64_x(svptrue_b64(), svreinterpret_u64_f32(z2))), vai_), svdupq_n_f32(-1.0f, 1.0f, -1.0f, 1.0f)), z2, var_));
+            svst1_f32(svptrue_b32(), (float *)(c + 4 + 1 * cs_c), svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), svreinterpret_f32_u64(svrevw_u64_x(svptrue_b64(), svreinterpret_u64_f32(z3))), vai_), svdupq_n_f32(-1.0f, 1.0f, -1.0f, 1.0f)), z3, var_));
+            svst1_f32(svptrue_b32(), (float *)(c + 0 + 2 * cs_c), svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), svreinterpret_f32_u64(svrevw_u64_x(svptrue_b64(), svreinterpret_u64_f32(z4))), vai_), svdupq_n_f32(-1.0f, 1.0f, -1.0f, 1.0f)), z4, var_));
+            svst1_f32(svptrue_b32(), (float *)(c + 4 + 2 * cs_c), svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), svreinterpret_f32_u64(svrevw_u64_x(svptrue_b64(), svreinterpret_u64_f32(z5))), vai_), svdupq_n_f32(-1.0f, 1.0f, -1.0f, 1.0f)), z5, var_));
+            svst1_f32(svptrue_b32(), (float *)(c + 0 + 3 * cs_c), svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), svreinterpret_f32_u64(svrevw_u64_x(svptrue_b64(), svreinterpret_u64_f32(z6))), vai_), svdupq_n_f32(-1.0f, 1.0f, -1.0f, 1.0f)), z6, var_));
+            svst1_f32(svptrue_b32(), (float *)(c + 4 + 3 * cs_c), svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), svreinterpret_f32_u64(svrevw_u64_x(svptrue_b64(), svreinterpret_u64_f32(z7))), vai_), svdupq_n_f32(-1.0f, 1.0f, -1.0f, 1.0f)), z7, var_));
+        } else {
+            const svfloat32_t var_ = svdup_n_f32(ar_);
+            const svfloat32_t vai_ = svdup_n_f32(ai_);
+            const svfloat32_t vbr_ = svdup_n_f32(br_);
+            const svfloat32_t vbi_ = svdup_n_f32(bi_);
+            { const svfloat32_t c_ = svld1_f32(svptrue_b32(), (float *)(c + 0 + 0 * cs_c));
+              z0 = svadd_f32_x(svptrue_b32(), svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), svreinterpret_f32_u64(svrevw_u64_x(svptrue_b64(), svreinterpret_u64_f32(z0))), vai_), svdupq_n_f32(-1.0f, 1.0f, -1.0f, 1.0f)), z0, var_), svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), svreinterpret_f32_u64(svrevw_u64_x(svptrue_b64(), svreinterpret_u64_f32(c_))), vbi_), svdupq_n_f32(-1.0f, 1.0f, -1.0f, 1.0f)), c_, vbr_));
+            }
+            { const svfloat32_t c_ = svld1_f32(svptrue_b32(), (float *)(c + 4 + 0 * cs_c));
+              z1 = svadd_f32_x(svptrue_b32(), svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), svreinterpret_f32_u64(svrevw_u64_x(svptrue_b64(), svreinterpret_u64_f32(z1))), vai_), svdupq_n_f32(-1.0f, 1.0f, -1.0f, 1.0f)), z1, var_), svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), svreinterpret_f32_u64(svrevw_u64_x(svptrue_b64(), svreinterpret_u64_f32(c_))), vbi_), svdupq_n_f32(-1.0f, 1.0f, -1.0f, 1.0f)), c_, vbr_));
+            }
+            { const svfloat32_t c_ = svld1_f32(svptrue_b32(), (float *)(c + 0 + 1 * cs_c));
+              z2 = svadd_f32_x(svptrue_b32(), svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), svreinterpret_f32_u64(svrevw_u64_x(svptrue_b64(), svreinterpret_u64_f32(z2))), vai_), svdupq_n_f32(-1.0f, 1.0f, -1.0f, 1.0f)), z2, var_), svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), svreinterpret_f32_u64(svrevw_u64_x(svptrue_b64(), svreinterpret_u64_f32(c_))), vbi_), svdupq_n_f32(-1.0f, 1.0f, -1.0f, 1.0f)), c_, vbr_));
+            }
+            { const svfloat32_t c_ = svld1_f32(svptrue_b32(), (float *)(c + 4 + 1 * cs_c));
+              z3 = svadd_f32_x(svptrue_b32(), svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), svreinterpret_f32_u64(svrevw_u64_x(svptrue_b64(), svreinterpret_u64_f32(z3))), vai_), svdupq_n_f32(-1.0f, 1.0f, -1.0f, 1.0f)), z3, var_), svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), svreinterpret_f32_u64(svrevw_u64_x(svptrue_b64(), svreinterpret_u64_f32(c_))), vbi_), svdupq_n_f32(-1.0f, 1.0f, -1.0f, 1.0f)), c_, vbr_));
+            }
+            { const svfloat32_t c_ = svld1_f32(svptrue_b32(), (float *)(c + 0 + 2 * cs_c));
+              z4 = svadd_f32_x(svptrue_b32(), svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), svreinterpret_f32_u64(svrevw_u64_x(svptrue_b64(), svreinterpret_u64_f32(z4))), vai_), svdupq_n_f32(-1.0f, 1.0f, -1.0f, 1.0f)), z4, var_), svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), svreinterpret_f32_u64(svrevw_u64_x(svptrue_b64(), svreinterpret_u64_f32(c_))), vbi_), svdupq_n_f32(-1.0f, 1.0f, -1.0f, 1.0f)), c_, vbr_));
+            }
+            { const svfloat32_t c_ = svld1_f32(svptrue_b32(), (float *)(c + 4 + 2 * cs_c));
+              z5 = svadd_f32_x(svptrue_b32(), svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), svreinterpret_f32_u64(svrevw_u64_x(svptrue_b64(), svreinterpret_u64_f32(z5))), vai_), svdupq_n_f32(-1.0f, 1.0f, -1.0f, 1.0f)), z5, var_), svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), svreinterpret_f32_u64(svrevw_u64_x(svptrue_b64(), svreinterpret_u64_f32(c_))), vbi_), svdupq_n_f32(-1.0f, 1.0f, -1.0f, 1.0f)), c_, vbr_));
+            }
+            { const svfloat32_t c_ = svld1_f32(svptrue_b32(), (float *)(c + 0 + 3 * cs_c));
+              z6 = svadd_f32_x(svptrue_b32(), svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), svreinterpret_f32_u64(svrevw_u64_x(svptrue_b64(), svreinterpret_u64_f32(z6))), vai_), svdupq_n_f32(-1.0f, 1.0f, -1.0f, 1.0f)), z6, var_), svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), svreinterpret_f32_u64(svrevw_u64_x(svptrue_b64(), svreinterpret_u64_f32(c_))), vbi_), svdupq_n_f32(-1.0f, 1.0f, -1.0f, 1.0f)), c_, vbr_));
+            }
+            { const svfloat32_t c_ = svld1_f32(svptrue_b32(), (float *)(c + 4 + 3 * cs_c));
+              z7 = svadd_f32_x(svptrue_b32(), svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), svreinterpret_f32_u64(svrevw_u64_x(svptrue_b64(), svreinterpret_u64_f32(z7))), vai_), svdupq_n_f32(-1.0f, 1.0f, -1.0f, 1.0f)), z7, var_), svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), svreinterpret_f32_u64(svrevw_u64_x(svptrue_b64(), svreinterpret_u64_f32(c_))), vbi_), svdupq_n_f32(-1.0f, 1.0f, -1.0f, 1.0f)), c_, vbr_));
+            }
+            svst1_f32(svptrue_b32(), (float *)(c + 0 + 0 * cs_c), z0);
+            svst1_f32(svptrue_b32(), (float *)(c + 4 + 0 * cs_c), z1);
+            svst1_f32(svptrue_b32(), (float *)(c + 0 + 1 * cs_c), z2);
+            svst1_f32(svptrue_b32(), (float *)(c + 4 + 1 * cs_c), z3);
+            svst1_f32(svptrue_b32(), (float *)(c + 0 + 2 * cs_c), z4);
+            svst1_f32(svptrue_b32(), (float *)(c + 4 + 2 * cs_c), z5);
+            svst1_f32(svptrue_b32(), (float *)(c + 0 + 3 * cs_c), z6);
+            svst1_f32(svptrue_b32(), (float *)(c + 4 + 3 * cs_c), z7);
+        }
+        return;
+    }
+    if (rs_c == 1) {   /* edge tile: predicated */
+        if (ar_ == 1 && ai_ == 0 && br_ == 0 && bi_ == 0) {
+            if (0 < m && 0 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)2 * m);
+                svst1_f32(k_, (float *)(c + 0 + 0 * cs_c), z0);
+            }
+            if (4 < m && 0 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)8, (int64_t)2 * m);
+                svst1_f32(k_, (float *)(c + 4 + 0 * cs_c), z1);
+            }
+            if (0 < m && 1 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)2 * m);
+                svst1_f32(k_, (float *)(c + 0 + 1 * cs_c), z2);
+            }
+            if (4 < m && 1 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)8, (int64_t)2 * m);
+                svst1_f32(k_, (float *)(c + 4 + 1 * cs_c), z3);
+            }
+            if (0 < m && 2 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)2 * m);
+                svst1_f32(k_, (float *)(c + 0 + 2 * cs_c), z4);
+            }
+            if (4 < m && 2 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)8, (int64_t)2 * m);
+                svst1_f32(k_, (float *)(c + 4 + 2 * cs_c), z5);
+            }
+            if (0 < m && 3 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)2 * m);
+                svst1_f32(k_, (float *)(c + 0 + 3 * cs_c), z6);
+            }
+            if (4 < m && 3 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)8, (int64_t)2 * m);
+                svst1_f32(k_, (float *)(c + 4 + 3 * cs_c), z7);
+            }
+        } else if (ar_ == 1 && ai_ == 0 && br_ == 1 && bi_ == 0) {
+            if (0 < m && 0 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)2 * m);
+                { const svfloat32_t c_ = svld1_f32(k_, (float *)(c + 0 + 0 * cs_c));
+                  z0 = svadd_f32_x(svptrue_b32(), z0, c_);
+                }
+            }
+            if (4 < m && 0 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)8, (int64_t)2 * m);
+                { const svfloat32_t c_ = svld1_f32(k_, (float *)(c + 4 + 0 * cs_c));
+                  z1 = svadd_f32_x(svptrue_b32(), z1, c_);
+                }
+            }
+            if (0 < m && 1 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)2 * m);
+                { const svfloat32_t c_ = svld1_f32(k_, (float *)(c + 0 + 1 * cs_c));
+                  z2 = svadd_f32_x(svptrue_b32(), z2, c_);
+                }
+            }
+            if (4 < m && 1 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)8, (int64_t)2 * m);
+                { const svfloat32_t c_ = svld1_f32(k_, (float *)(c + 4 + 1 * cs_c));
+                  z3 = svadd_f32_x(svptrue_b32(), z3, c_);
+                }
+            }
+            if (0 < m && 2 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)2 * m);
+                { const svfloat32_t c_ = svld1_f32(k_, (float *)(c + 0 + 2 * cs_c));
+                  z4 = svadd_f32_x(svptrue_b32(), z4, c_);
+                }
+            }
+            if (4 < m && 2 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)8, (int64_t)2 * m);
+                { const svfloat32_t c_ = svld1_f32(k_, (float *)(c + 4 + 2 * cs_c));
+                  z5 = svadd_f32_x(svptrue_b32(), z5, c_);
+                }
+            }
+            if (0 < m && 3 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)2 * m);
+                { const svfloat32_t c_ = svld1_f32(k_, (float *)(c + 0 + 3 * cs_c));
+                  z6 = svadd_f32_x(svptrue_b32(), z6, c_);
+                }
+            }
+            if (4 < m && 3 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)8, (int64_t)2 * m);
+                { const svfloat32_t c_ = svld1_f32(k_, (float *)(c + 4 + 3 * cs_c));
+                  z7 = svadd_f32_x(svptrue_b32(), z7, c_);
+                }
+            }
+            if (0 < m && 0 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)2 * m);
+                svst1_f32(k_, (float *)(c + 0 + 0 * cs_c), z0);
+            }
+            if (4 < m && 0 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)8, (int64_t)2 * m);
+                svst1_f32(k_, (float *)(c + 4 + 0 * cs_c), z1);
+            }
+            if (0 < m && 1 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)2 * m);
+                svst1_f32(k_, (float *)(c + 0 + 1 * cs_c), z2);
+            }
+            if (4 < m && 1 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)8, (int64_t)2 * m);
+                svst1_f32(k_, (float *)(c + 4 + 1 * cs_c), z3);
+            }
+            if (0 < m && 2 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)2 * m);
+                svst1_f32(k_, (float *)(c + 0 + 2 * cs_c), z4);
+            }
+            if (4 < m && 2 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)8, (int64_t)2 * m);
+                svst1_f32(k_, (float *)(c + 4 + 2 * cs_c), z5);
+            }
+            if (0 < m && 3 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)2 * m);
+                svst1_f32(k_, (float *)(c + 0 + 3 * cs_c), z6);
+            }
+            if (4 < m && 3 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)8, (int64_t)2 * m);
+                svst1_f32(k_, (float *)(c + 4 + 3 * cs_c), z7);
+            }
+        } else if (br_ == 0 && bi_ == 0) {
+            const svfloat32_t var_ = svdup_n_f32(ar_);
+            const svfloat32_t vai_ = svdup_n_f32(ai_);
+            if (0 < m && 0 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)2 * m);
+                svst1_f32(k_, (float *)(c + 0 + 0 * cs_c), svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), svreinterpret_f32_u64(svrevw_u64_x(svptrue_b64(), svreinterpret_u64_f32(z0))), vai_), svdupq_n_f32(-1.0f, 1.0f, -1.0f, 1.0f)), z0, var_));
+            }
+            if (4 < m && 0 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)8, (int64_t)2 * m);
+                svst1_f32(k_, (float *)(c + 4 + 0 * cs_c), svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), svreinterpret_f32_u64(svrevw_u64_x(svptrue_b64(), svreinterpret_u64_f32(z1))), vai_), svdupq_n_f32(-1.0f, 1.0f, -1.0f, 1.0f)), z1, var_));
+            }
+            if (0 < m && 1 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)2 * m);
+                svst1_f32(k_, (float *)(c + 0 + 1 * cs_c), svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), svreinterpret_f32_u64(svrevw_u64_x(svptrue_b64(), svreinterpret_u64_f32(z2))), vai_), svdupq_n_f32(-1.0f, 1.0f, -1.0f, 1.0f)), z2, var_));
+            }
+            if (4 < m && 1 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)8, (int64_t)2 * m);
+                svst1_f32(k_, (float *)(c + 4 + 1 * cs_c), svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), svreinterpret_f32_u64(svrevw_u64_x(svptrue_b64(), svreinterpret_u64_f32(z3))), vai_), svdupq_n_f32(-1.0f, 1.0f, -1.0f, 1.0f)), z3, var_));
+            }
+            if (0 < m && 2 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)2 * m);
+                svst1_f32(k_, (float *)(c + 0 + 2 * cs_c), svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), svreinterpret_f32_u64(svrevw_u64_x(svptrue_b64(), svreinterpret_u64_f32(z4))), vai_), svdupq_n_f32(-1.0f, 1.0f, -1.0f, 1.0f)), z4, var_));
+            }
+            if (4 < m && 2 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)8, (int64_t)2 * m);
+                svst1_f32(k_, (float *)(c + 4 + 2 * cs_c), svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), svreinterpret_f32_u64(svrevw_u64_x(svptrue_b64(), svreinterpret_u64_f32(z5))), vai_), svdupq_n_f32(-1.0f, 1.0f, -1.0f, 1.0f)), z5, var_));
+            }
+            if (0 < m && 3 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)2 * m);
+                svst1_f32(k_, (float *)(c + 0 + 3 * cs_c), svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), svreinterpret_f32_u64(svrevw_u64_x(svptrue_b64(), svreinterpret_u64_f32(z6))), vai_), svdupq_n_f32(-1.0f, 1.0f, -1.0f, 1.0f)), z6, var_));
+            }
+            if (4 < m && 3 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)8, (int64_t)2 * m);
+                svst1_f32(k_, (float *)(c + 4 + 3 * cs_c), svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), svreinterpret_f32_u64(svrevw_u64_x(svptrue_b64(), svreinterpret_u64_f32(z7))), vai_), svdupq_n_f32(-1.0f, 1.0f, -1.0f, 1.0f)), z7, var_));
+            }
+        } else {
+            const svfloat32_t var_ = svdup_n_f32(ar_);
+            const svfloat32_t vai_ = svdup_n_f32(ai_);
+            const svfloat32_t vbr_ = svdup_n_f32(br_);
+            const svfloat32_t vbi_ = svdup_n_f32(bi_);
+            if (0 < m && 0 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)2 * m);
+                { const svfloat32_t c_ = svld1_f32(k_, (float *)(c + 0 + 0 * cs_c));
+                  z0 = svadd_f32_x(svptrue_b32(), svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), svreinterpret_f32_u64(svrevw_u64_x(svptrue_b64(), svreinterpret_u64_f32(z0))), vai_), svdupq_n_f32(-1.0f, 1.0f, -1.0f, 1.0f)), z0, var_), svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), svreinterpret_f32_u64(svrevw_u64_x(svptrue_b64(), svreinterpret_u64_f32(c_))), vbi_), svdupq_n_f32(-1.0f, 1.0f, -1.0f, 1.0f)), c_, vbr_));
+                }
+            }
+            if (4 < m && 0 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)8, (int64_t)2 * m);
+                { const svfloat32_t c_ = svld1_f32(k_, (float *)(c + 4 + 0 * cs_c));
+                  z1 = svadd_f32_x(svptrue_b32(), svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), svreinterpret_f32_u64(svrevw_u64_x(svptrue_b64(), svreinterpret_u64_f32(z1))), vai_), svdupq_n_f32(-1.0f, 1.0f, -1.0f, 1.0f)), z1, var_), svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), svreinterpret_f32_u64(svrevw_u64_x(svptrue_b64(), svreinterpret_u64_f32(c_))), vbi_), svdupq_n_f32(-1.0f, 1.0f, -1.0f, 1.0f)), c_, vbr_));
+                }
+            }
+            if (0 < m && 1 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)2 * m);
+                { const svfloat32_t c_ = svld1_f32(k_, (float *)(c + 0 + 1 * cs_c));
+                  z2 = svadd_f32_x(svptrue_b32(), svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), svreinterpret_f32_u64(svrevw_u64_x(svptrue_b64(), svreinterpret_u64_f32(z2))), vai_), svdupq_n_f32(-1.0f, 1.0f, -1.0f, 1.0f)), z2, var_), svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), svreinterpret_f32_u64(svrevw_u64_x(svptrue_b64(), svreinterpret_u64_f32(c_))), vbi_), svdupq_n_f32(-1.0f, 1.0f, -1.0f, 1.0f)), c_, vbr_));
+                }
+            }
+            if (4 < m && 1 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)8, (int64_t)2 * m);
+                { const svfloat32_t c_ = svld1_f32(k_, (float *)(c + 4 + 1 * cs_c));
+                  z3 = svadd_f32_x(svptrue_b32(), svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), svreinterpret_f32_u64(svrevw_u64_x(svptrue_b64(), svreinterpret_u64_f32(z3))), vai_), svdupq_n_f32(-1.0f, 1.0f, -1.0f, 1.0f)), z3, var_), svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), svreinterpret_f32_u64(svrevw_u64_x(svptrue_b64(), svreinterpret_u64_f32(c_))), vbi_), svdupq_n_f32(-1.0f, 1.0f, -1.0f, 1.0f)), c_, vbr_));
+                }
+            }
+            if (0 < m && 2 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)2 * m);
+                { const svfloat32_t c_ = svld1_f32(k_, (float *)(c + 0 + 2 * cs_c));
+                  z4 = svadd_f32_x(svptrue_b32(), svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), svreinterpret_f32_u64(svrevw_u64_x(svptrue_b64(), svreinterpret_u64_f32(z4))), vai_), svdupq_n_f32(-1.0f, 1.0f, -1.0f, 1.0f)), z4, var_), svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), svreinterpret_f32_u64(svrevw_u64_x(svptrue_b64(), svreinterpret_u64_f32(c_))), vbi_), svdupq_n_f32(-1.0f, 1.0f, -1.0f, 1.0f)), c_, vbr_));
+                }
+            }
+            if (4 < m && 2 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)8, (int64_t)2 * m);
+                { const svfloat32_t c_ = svld1_f32(k_, (float *)(c + 4 + 2 * cs_c));
+                  z5 = svadd_f32_x(svptrue_b32(), svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), svreinterpret_f32_u64(svrevw_u64_x(svptrue_b64(), svreinterpret_u64_f32(z5))), vai_), svdupq_n_f32(-1.0f, 1.0f, -1.0f, 1.0f)), z5, var_), svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), svreinterpret_f32_u64(svrevw_u64_x(svptrue_b64(), svreinterpret_u64_f32(c_))), vbi_), svdupq_n_f32(-1.0f, 1.0f, -1.0f, 1.0f)), c_, vbr_));
+                }
+            }
+            if (0 < m && 3 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)2 * m);
+                { const svfloat32_t c_ = svld1_f32(k_, (float *)(c + 0 + 3 * cs_c));
+                  z6 = svadd_f32_x(svptrue_b32(), svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), svreinterpret_f32_u64(svrevw_u64_x(svptrue_b64(), svreinterpret_u64_f32(z6))), vai_), svdupq_n_f32(-1.0f, 1.0f, -1.0f, 1.0f)), z6, var_), svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), svreinterpret_f32_u64(svrevw_u64_x(svptrue_b64(), svreinterpret_u64_f32(c_))), vbi_), svdupq_n_f32(-1.0f, 1.0f, -1.0f, 1.0f)), c_, vbr_));
+                }
+            }
+            if (4 < m && 3 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)8, (int64_t)2 * m);
+                { const svfloat32_t c_ = svld1_f32(k_, (float *)(c + 4 + 3 * cs_c));
+                  z7 = svadd_f32_x(svptrue_b32(), svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), svreinterpret_f32_u64(svrevw_u64_x(svptrue_b64(), svreinterpret_u64_f32(z7))), vai_), svdupq_n_f32(-1.0f, 1.0f, -1.0f, 1.0f)), z7, var_), svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), svreinterpret_f32_u64(svrevw_u64_x(svptrue_b64(), svreinterpret_u64_f32(c_))), vbi_), svdupq_n_f32(-1.0f, 1.0f, -1.0f, 1.0f)), c_, vbr_));
+                }
+            }
+            if (0 < m && 0 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)2 * m);
+                svst1_f32(k_, (float *)(c + 0 + 0 * cs_c), z0);
+            }
+            if (4 < m && 0 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)8, (int64_t)2 * m);
+                svst1_f32(k_, (float *)(c + 4 + 0 * cs_c), z1);
+            }
+            if (0 < m && 1 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)2 * m);
+                svst1_f32(k_, (float *)(c + 0 + 1 * cs_c), z2);
+            }
+            if (4 < m && 1 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)8, (int64_t)2 * m);
+                svst1_f32(k_, (float *)(c + 4 + 1 * cs_c), z3);
+            }
+            if (0 < m && 2 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)2 * m);
+                svst1_f32(k_, (float *)(c + 0 + 2 * cs_c), z4);
+            }
+            if (4 < m && 2 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)8, (int64_t)2 * m);
+                svst1_f32(k_, (float *)(c + 4 + 2 * cs_c), z5);
+            }
+            if (0 < m && 3 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)2 * m);
+                svst1_f32(k_, (float *)(c + 0 + 3 * cs_c), z6);
+            }
+            if (4 < m && 3 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)8, (int64_t)2 * m);
+                svst1_f32(k_, (float *)(c + 4 + 3 * cs_c), z7);
+            }
+        }
+        return;
+    }
+    float t_[64];
+    svst1_f32(svptrue_b32(), t_ + 0, z0);
+    svst1_f32(svptrue_b32(), t_ + 8, z1);
+    svst1_f32(svptrue_b32(), t_ + 16, z2);
+    svst1_f32(svptrue_b32(), t_ + 24, z3);
+    svst1_f32(svptrue_b32(), t_ + 32, z4);
+    svst1_f32(svptrue_b32(), t_ + 40, z5);
+    svst1_f32(svptrue_b32(), t_ + 48, z6);
+    svst1_f32(svptrue_b32(), t_ + 56, z7);
+    for (int64_t j = 0; j < n; j++)
+        for (int64_t i = 0; i < m; i++) {
+            const float xr = t_[2 * (i + j * 8)], xi = t_[2 * (i + j * 8) + 1];
             float *cij = (float *)(c + i * rs_c + j * cs_c);
             float vr = ar_ * xr - ai_ * xi, vi = ar_ * xi + ai_ * xr;
             if (br_ != 0 || bi_ != 0) {

@@ -29,9 +29,13 @@
     .mr = 12, .nr = 8, .row_pref = 0, .fn = (void *)neoverse_v1_cgemm_12x8 }
 #else
 _Static_assert(neoverse_v1_cgemm_12x8_NTAILS <= GG_TAILS, "row tails: raise GG_TAILS");
+static const struct gg_cedge neoverse_v1_cgemm_12x8_desc_edges[] = { neoverse_v1_cgemm_12x8_EDGE_LIST };
+static const struct gg_cpedge neoverse_v1_cgemm_12x8_desc_pedges[] = { neoverse_v1_cgemm_12x8_PEDGE_LIST };
 #define neoverse_v1_cgemm_12x8_DESC_UKERNEL { \
     .mr = 12, .nr = 8, .row_pref = 0, .fn = (void *)neoverse_v1_cgemm_12x8, \
     .b_l1_percent = 50, .narrow_k = 0, \
+    .edges = neoverse_v1_cgemm_12x8_desc_edges, .nedges = 2, \
+    .pedges = neoverse_v1_cgemm_12x8_desc_pedges, .npedges = 1, \
 }
 #endif
 #endif

@@ -25,6 +25,12 @@
  * a[(p/2)*16*2 + i*2 + p%2]; B (uint16_t): B(p,j) at
  * b[(p/2)*12*2 + j*2 + p%2]; both zero past k up to the next
  * multiple of 2 (the loop runs over ceil(k/2) groups).
+ *
+ * Packed edge kernels, the same contract for their own MR' x NR' and
+ * panels packed MR' high and NR' wide:
+ *   neoverse_v1_sbgemm_16x12_p16x8: 16x8, 8.00 cycles per iteration, unroll 2
+ *   neoverse_v1_sbgemm_16x12_p8x12: 8x12, 6.00 cycles per iteration, unroll 2
+ *   neoverse_v1_sbgemm_16x12_p8x8: 8x8, 4.00 cycles per iteration, unroll 2
  */
 #include "neoverse_v1_sbgemm_16x12.h"
 #include <arm_sve.h>
@@ -1479,6 +1485,2064 @@ void neoverse_v1_sbgemm_16x12(int64_t m, int64_t n, int64_t k, const float *alph
     for (int64_t j = 0; j < n; j++)
         for (int64_t i = 0; i < m; i++) {
             float v = alpha_ * t_[at_[i + j * 16]];
+            float *cij = c + i * rs_c + j * cs_c;
+            *cij = beta_ == 0 ? v : v + beta_ * *cij;
+        }
+
+}
+
+void neoverse_v1_sbgemm_16x12_p16x8(int64_t m, int64_t n, int64_t k, const float *alpha, const uint16_t *a,
+                                    const uint16_t *b, const float *beta, float *c, int64_t rs_c, int64_t cs_c,
+                                    const uint16_t *a_next, const uint16_t *b_next)
+{
+    const uint16_t *ap = a, *an = a_next;
+    const uint16_t *bp = b;
+    k = (k + 1) / 2;   /* k groups of 2 */
+    (void)b_next;
+    svfloat32_t z0, z1, z2, z3, z4, z5, z6, z7;
+    svfloat32_t z8, z9, z10, z11, z12, z13, z14, z15;
+    svfloat32_t z16, z17, z18, z19, z20, z21, z22, z23;
+
+    z0 = svdup_n_f32(0);
+    z1 = svdup_n_f32(0);
+    z2 = svdup_n_f32(0);
+    z3 = svdup_n_f32(0);
+    z4 = svdup_n_f32(0);
+    z5 = svdup_n_f32(0);
+    z6 = svdup_n_f32(0);
+    z7 = svdup_n_f32(0);
+    z8 = svdup_n_f32(0);
+    z9 = svdup_n_f32(0);
+    z10 = svdup_n_f32(0);
+    z11 = svdup_n_f32(0);
+    z12 = svdup_n_f32(0);
+    z13 = svdup_n_f32(0);
+    z14 = svdup_n_f32(0);
+    z15 = svdup_n_f32(0);
+
+    /* C is read (or overwritten) after the k loop: the passes of the k loop
+     * fetch it a column (row) each; those they cannot reach go now */
+    const int64_t pf_step = rs_c == 1 ? cs_c : rs_c;
+    const int64_t pf_span = rs_c == 1 ? m - 1 : (n - 1) * cs_c;
+    int64_t pf_left = rs_c == 1 ? n : m;
+    float *pf_c = c;
+    for (int64_t passes = k > 0 ? (k - 1) / 2 : 0; pf_left > passes; pf_left--) {
+        __builtin_prefetch(pf_c, 1, 3);
+        __builtin_prefetch(pf_c + pf_span / 2, 1, 3);
+        __builtin_prefetch(pf_c + pf_span, 1, 3);
+        pf_c += pf_step;
+    }
+    if (k > 0) {
+        /* prologue: the first 9 instructions of iteration 0 (pointer
+         * bumps among them become load offsets) */
+        __builtin_prefetch((const char *)(an + 0) + 0, 0, 3);
+        z17 = svreinterpret_f32_u16(svld1_u16(svptrue_b16(), ap + 0));
+        z21 = svreinterpret_f32_u16(svld1rq_u16(svptrue_b16(), bp + 0));
+        z19 = svreinterpret_f32_u16(svld1_u16(svptrue_b16(), ap + 16));
+        z23 = svreinterpret_f32_u16(svld1rq_u16(svptrue_b16(), bp + 8));
+        __builtin_prefetch((const char *)(bp + 0) + 512, 0, 3);
+
+        /* kernel: iteration i and the start of i+1, unrolled 2x */
+        int64_t nq = k - 1;
+        for (int64_t it = nq / 2; it > 0; it--) {
+            if (pf_left > 0) {
+                __builtin_prefetch(pf_c, 1, 3);
+                __builtin_prefetch(pf_c + pf_span / 2, 1, 3);
+                __builtin_prefetch(pf_c + pf_span, 1, 3);
+                pf_c += pf_step;
+                pf_left--;
+            }
+            /* copy 0 */
+            __builtin_prefetch((const char *)(an + 32) + 0, 0, 3);
+            z16 = svreinterpret_f32_u16(svld1_u16(svptrue_b16(), ap + 32));
+            z20 = svreinterpret_f32_u16(svld1rq_u16(svptrue_b16(), bp + 16));
+            z18 = svreinterpret_f32_u16(svld1_u16(svptrue_b16(), ap + 48));
+            z22 = svreinterpret_f32_u16(svld1rq_u16(svptrue_b16(), bp + 24));
+            __builtin_prefetch((const char *)(bp + 16) + 512, 0, 3);
+            z0 = svbfdot_lane_f32(z0, svreinterpret_bf16_f32(z17), svreinterpret_bf16_f32(z21), 0);
+            z1 = svbfdot_lane_f32(z1, svreinterpret_bf16_f32(z19), svreinterpret_bf16_f32(z21), 0);
+            z2 = svbfdot_lane_f32(z2, svreinterpret_bf16_f32(z17), svreinterpret_bf16_f32(z21), 1);
+            z3 = svbfdot_lane_f32(z3, svreinterpret_bf16_f32(z19), svreinterpret_bf16_f32(z21), 1);
+            z4 = svbfdot_lane_f32(z4, svreinterpret_bf16_f32(z17), svreinterpret_bf16_f32(z21), 2);
+            z5 = svbfdot_lane_f32(z5, svreinterpret_bf16_f32(z19), svreinterpret_bf16_f32(z21), 2);
+            z6 = svbfdot_lane_f32(z6, svreinterpret_bf16_f32(z17), svreinterpret_bf16_f32(z21), 3);
+            z7 = svbfdot_lane_f32(z7, svreinterpret_bf16_f32(z19), svreinterpret_bf16_f32(z21), 3);
+            z8 = svbfdot_lane_f32(z8, svreinterpret_bf16_f32(z17), svreinterpret_bf16_f32(z23), 0);
+            z9 = svbfdot_lane_f32(z9, svreinterpret_bf16_f32(z19), svreinterpret_bf16_f32(z23), 0);
+            z10 = svbfdot_lane_f32(z10, svreinterpret_bf16_f32(z17), svreinterpret_bf16_f32(z23), 1);
+            z11 = svbfdot_lane_f32(z11, svreinterpret_bf16_f32(z19), svreinterpret_bf16_f32(z23), 1);
+            z12 = svbfdot_lane_f32(z12, svreinterpret_bf16_f32(z17), svreinterpret_bf16_f32(z23), 2);
+            z13 = svbfdot_lane_f32(z13, svreinterpret_bf16_f32(z19), svreinterpret_bf16_f32(z23), 2);
+            z14 = svbfdot_lane_f32(z14, svreinterpret_bf16_f32(z17), svreinterpret_bf16_f32(z23), 3);
+            z15 = svbfdot_lane_f32(z15, svreinterpret_bf16_f32(z19), svreinterpret_bf16_f32(z23), 3);
+            /* copy 1 */
+            __builtin_prefetch((const char *)(an + 64) + 0, 0, 3);
+            z17 = svreinterpret_f32_u16(svld1_u16(svptrue_b16(), ap + 64));
+            z21 = svreinterpret_f32_u16(svld1rq_u16(svptrue_b16(), bp + 32));
+            z19 = svreinterpret_f32_u16(svld1_u16(svptrue_b16(), ap + 80));
+            z23 = svreinterpret_f32_u16(svld1rq_u16(svptrue_b16(), bp + 40));
+            __builtin_prefetch((const char *)(bp + 32) + 512, 0, 3);
+            z0 = svbfdot_lane_f32(z0, svreinterpret_bf16_f32(z16), svreinterpret_bf16_f32(z20), 0);
+            z1 = svbfdot_lane_f32(z1, svreinterpret_bf16_f32(z18), svreinterpret_bf16_f32(z20), 0);
+            z2 = svbfdot_lane_f32(z2, svreinterpret_bf16_f32(z16), svreinterpret_bf16_f32(z20), 1);
+            z3 = svbfdot_lane_f32(z3, svreinterpret_bf16_f32(z18), svreinterpret_bf16_f32(z20), 1);
+            z4 = svbfdot_lane_f32(z4, svreinterpret_bf16_f32(z16), svreinterpret_bf16_f32(z20), 2);
+            z5 = svbfdot_lane_f32(z5, svreinterpret_bf16_f32(z18), svreinterpret_bf16_f32(z20), 2);
+            z6 = svbfdot_lane_f32(z6, svreinterpret_bf16_f32(z16), svreinterpret_bf16_f32(z20), 3);
+            z7 = svbfdot_lane_f32(z7, svreinterpret_bf16_f32(z18), svreinterpret_bf16_f32(z20), 3);
+            z8 = svbfdot_lane_f32(z8, svreinterpret_bf16_f32(z16), svreinterpret_bf16_f32(z22), 0);
+            z9 = svbfdot_lane_f32(z9, svreinterpret_bf16_f32(z18), svreinterpret_bf16_f32(z22), 0);
+            z10 = svbfdot_lane_f32(z10, svreinterpret_bf16_f32(z16), svreinterpret_bf16_f32(z22), 1);
+            z11 = svbfdot_lane_f32(z11, svreinterpret_bf16_f32(z18), svreinterpret_bf16_f32(z22), 1);
+            z12 = svbfdot_lane_f32(z12, svreinterpret_bf16_f32(z16), svreinterpret_bf16_f32(z22), 2);
+            z13 = svbfdot_lane_f32(z13, svreinterpret_bf16_f32(z18), svreinterpret_bf16_f32(z22), 2);
+            z14 = svbfdot_lane_f32(z14, svreinterpret_bf16_f32(z16), svreinterpret_bf16_f32(z22), 3);
+            z15 = svbfdot_lane_f32(z15, svreinterpret_bf16_f32(z18), svreinterpret_bf16_f32(z22), 3);
+
+            ap += 64;
+            bp += 32;
+            an += 64;
+        }
+        int64_t rem = nq % 2;
+        if (rem > 0) {
+            __builtin_prefetch((const char *)(an + 32) + 0, 0, 3);
+            z16 = svreinterpret_f32_u16(svld1_u16(svptrue_b16(), ap + 32));
+            z20 = svreinterpret_f32_u16(svld1rq_u16(svptrue_b16(), bp + 16));
+            z18 = svreinterpret_f32_u16(svld1_u16(svptrue_b16(), ap + 48));
+            z22 = svreinterpret_f32_u16(svld1rq_u16(svptrue_b16(), bp + 24));
+            __builtin_prefetch((const char *)(bp + 16) + 512, 0, 3);
+            z0 = svbfdot_lane_f32(z0, svreinterpret_bf16_f32(z17), svreinterpret_bf16_f32(z21), 0);
+            z1 = svbfdot_lane_f32(z1, svreinterpret_bf16_f32(z19), svreinterpret_bf16_f32(z21), 0);
+            z2 = svbfdot_lane_f32(z2, svreinterpret_bf16_f32(z17), svreinterpret_bf16_f32(z21), 1);
+            z3 = svbfdot_lane_f32(z3, svreinterpret_bf16_f32(z19), svreinterpret_bf16_f32(z21), 1);
+            z4 = svbfdot_lane_f32(z4, svreinterpret_bf16_f32(z17), svreinterpret_bf16_f32(z21), 2);
+            z5 = svbfdot_lane_f32(z5, svreinterpret_bf16_f32(z19), svreinterpret_bf16_f32(z21), 2);
+            z6 = svbfdot_lane_f32(z6, svreinterpret_bf16_f32(z17), svreinterpret_bf16_f32(z21), 3);
+            z7 = svbfdot_lane_f32(z7, svreinterpret_bf16_f32(z19), svreinterpret_bf16_f32(z21), 3);
+            z8 = svbfdot_lane_f32(z8, svreinterpret_bf16_f32(z17), svreinterpret_bf16_f32(z23), 0);
+            z9 = svbfdot_lane_f32(z9, svreinterpret_bf16_f32(z19), svreinterpret_bf16_f32(z23), 0);
+            z10 = svbfdot_lane_f32(z10, svreinterpret_bf16_f32(z17), svreinterpret_bf16_f32(z23), 1);
+            z11 = svbfdot_lane_f32(z11, svreinterpret_bf16_f32(z19), svreinterpret_bf16_f32(z23), 1);
+            z12 = svbfdot_lane_f32(z12, svreinterpret_bf16_f32(z17), svreinterpret_bf16_f32(z23), 2);
+            z13 = svbfdot_lane_f32(z13, svreinterpret_bf16_f32(z19), svreinterpret_bf16_f32(z23), 2);
+            z14 = svbfdot_lane_f32(z14, svreinterpret_bf16_f32(z17), svreinterpret_bf16_f32(z23), 3);
+            z15 = svbfdot_lane_f32(z15, svreinterpret_bf16_f32(z19), svreinterpret_bf16_f32(z23), 3);
+        }
+
+        /* epilogue: the rest of the last iteration, in the registers
+         * of the copy it follows */
+        switch (rem) {
+        case 0:
+            z0 = svbfdot_lane_f32(z0, svreinterpret_bf16_f32(z17), svreinterpret_bf16_f32(z21), 0);
+            z1 = svbfdot_lane_f32(z1, svreinterpret_bf16_f32(z19), svreinterpret_bf16_f32(z21), 0);
+            z2 = svbfdot_lane_f32(z2, svreinterpret_bf16_f32(z17), svreinterpret_bf16_f32(z21), 1);
+            z3 = svbfdot_lane_f32(z3, svreinterpret_bf16_f32(z19), svreinterpret_bf16_f32(z21), 1);
+            z4 = svbfdot_lane_f32(z4, svreinterpret_bf16_f32(z17), svreinterpret_bf16_f32(z21), 2);
+            z5 = svbfdot_lane_f32(z5, svreinterpret_bf16_f32(z19), svreinterpret_bf16_f32(z21), 2);
+            z6 = svbfdot_lane_f32(z6, svreinterpret_bf16_f32(z17), svreinterpret_bf16_f32(z21), 3);
+            z7 = svbfdot_lane_f32(z7, svreinterpret_bf16_f32(z19), svreinterpret_bf16_f32(z21), 3);
+            z8 = svbfdot_lane_f32(z8, svreinterpret_bf16_f32(z17), svreinterpret_bf16_f32(z23), 0);
+            z9 = svbfdot_lane_f32(z9, svreinterpret_bf16_f32(z19), svreinterpret_bf16_f32(z23), 0);
+            z10 = svbfdot_lane_f32(z10, svreinterpret_bf16_f32(z17), svreinterpret_bf16_f32(z23), 1);
+            z11 = svbfdot_lane_f32(z11, svreinterpret_bf16_f32(z19), svreinterpret_bf16_f32(z23), 1);
+            z12 = svbfdot_lane_f32(z12, svreinterpret_bf16_f32(z17), svreinterpret_bf16_f32(z23), 2);
+            z13 = svbfdot_lane_f32(z13, svreinterpret_bf16_f32(z19), svreinterpret_bf16_f32(z23), 2);
+            z14 = svbfdot_lane_f32(z14, svreinterpret_bf16_f32(z17), svreinterpret_bf16_f32(z23), 3);
+            z15 = svbfdot_lane_f32(z15, svreinterpret_bf16_f32(z19), svreinterpret_bf16_f32(z23), 3);
+            break;
+        case 1:
+            z0 = svbfdot_lane_f32(z0, svreinterpret_bf16_f32(z16), svreinterpret_bf16_f32(z20), 0);
+            z1 = svbfdot_lane_f32(z1, svreinterpret_bf16_f32(z18), svreinterpret_bf16_f32(z20), 0);
+            z2 = svbfdot_lane_f32(z2, svreinterpret_bf16_f32(z16), svreinterpret_bf16_f32(z20), 1);
+            z3 = svbfdot_lane_f32(z3, svreinterpret_bf16_f32(z18), svreinterpret_bf16_f32(z20), 1);
+            z4 = svbfdot_lane_f32(z4, svreinterpret_bf16_f32(z16), svreinterpret_bf16_f32(z20), 2);
+            z5 = svbfdot_lane_f32(z5, svreinterpret_bf16_f32(z18), svreinterpret_bf16_f32(z20), 2);
+            z6 = svbfdot_lane_f32(z6, svreinterpret_bf16_f32(z16), svreinterpret_bf16_f32(z20), 3);
+            z7 = svbfdot_lane_f32(z7, svreinterpret_bf16_f32(z18), svreinterpret_bf16_f32(z20), 3);
+            z8 = svbfdot_lane_f32(z8, svreinterpret_bf16_f32(z16), svreinterpret_bf16_f32(z22), 0);
+            z9 = svbfdot_lane_f32(z9, svreinterpret_bf16_f32(z18), svreinterpret_bf16_f32(z22), 0);
+            z10 = svbfdot_lane_f32(z10, svreinterpret_bf16_f32(z16), svreinterpret_bf16_f32(z22), 1);
+            z11 = svbfdot_lane_f32(z11, svreinterpret_bf16_f32(z18), svreinterpret_bf16_f32(z22), 1);
+            z12 = svbfdot_lane_f32(z12, svreinterpret_bf16_f32(z16), svreinterpret_bf16_f32(z22), 2);
+            z13 = svbfdot_lane_f32(z13, svreinterpret_bf16_f32(z18), svreinterpret_bf16_f32(z22), 2);
+            z14 = svbfdot_lane_f32(z14, svreinterpret_bf16_f32(z16), svreinterpret_bf16_f32(z22), 3);
+            z15 = svbfdot_lane_f32(z15, svreinterpret_bf16_f32(z18), svreinterpret_bf16_f32(z22), 3);
+            break;
+
+        }
+    }
+    const float alpha_ = *alpha, beta_ = *beta;
+    if (m == 16 && n == 8 && rs_c == 1) {
+        const svfloat32_t va_ = svdup_n_f32(alpha_);
+        if (alpha_ == 1 && beta_ == 0) {
+            svst1_f32(svptrue_b32(), c + 0 + 0 * cs_c, z0);
+            svst1_f32(svptrue_b32(), c + 8 + 0 * cs_c, z1);
+            svst1_f32(svptrue_b32(), c + 0 + 1 * cs_c, z2);
+            svst1_f32(svptrue_b32(), c + 8 + 1 * cs_c, z3);
+            svst1_f32(svptrue_b32(), c + 0 + 2 * cs_c, z4);
+            svst1_f32(svptrue_b32(), c + 8 + 2 * cs_c, z5);
+            svst1_f32(svptrue_b32(), c + 0 + 3 * cs_c, z6);
+            svst1_f32(svptrue_b32(), c + 8 + 3 * cs_c, z7);
+            svst1_f32(svptrue_b32(), c + 0 + 4 * cs_c, z8);
+            svst1_f32(svptrue_b32(), c + 8 + 4 * cs_c, z9);
+            svst1_f32(svptrue_b32(), c + 0 + 5 * cs_c, z10);
+            svst1_f32(svptrue_b32(), c + 8 + 5 * cs_c, z11);
+            svst1_f32(svptrue_b32(), c + 0 + 6 * cs_c, z12);
+            svst1_f32(svptrue_b32(), c + 8 + 6 * cs_c, z13);
+            svst1_f32(svptrue_b32(), c + 0 + 7 * cs_c, z14);
+            svst1_f32(svptrue_b32(), c + 8 + 7 * cs_c, z15);
+        } else if (alpha_ == 1 && beta_ == 1) {
+            z0 = svadd_f32_x(svptrue_b32(), z0, svld1_f32(svptrue_b32(), c + 0 + 0 * cs_c));
+            z1 = svadd_f32_x(svptrue_b32(), z1, svld1_f32(svptrue_b32(), c + 8 + 0 * cs_c));
+            z2 = svadd_f32_x(svptrue_b32(), z2, svld1_f32(svptrue_b32(), c + 0 + 1 * cs_c));
+            z3 = svadd_f32_x(svptrue_b32(), z3, svld1_f32(svptrue_b32(), c + 8 + 1 * cs_c));
+            z4 = svadd_f32_x(svptrue_b32(), z4, svld1_f32(svptrue_b32(), c + 0 + 2 * cs_c));
+            z5 = svadd_f32_x(svptrue_b32(), z5, svld1_f32(svptrue_b32(), c + 8 + 2 * cs_c));
+            z6 = svadd_f32_x(svptrue_b32(), z6, svld1_f32(svptrue_b32(), c + 0 + 3 * cs_c));
+            z7 = svadd_f32_x(svptrue_b32(), z7, svld1_f32(svptrue_b32(), c + 8 + 3 * cs_c));
+            z8 = svadd_f32_x(svptrue_b32(), z8, svld1_f32(svptrue_b32(), c + 0 + 4 * cs_c));
+            z9 = svadd_f32_x(svptrue_b32(), z9, svld1_f32(svptrue_b32(), c + 8 + 4 * cs_c));
+            z10 = svadd_f32_x(svptrue_b32(), z10, svld1_f32(svptrue_b32(), c + 0 + 5 * cs_c));
+            z11 = svadd_f32_x(svptrue_b32(), z11, svld1_f32(svptrue_b32(), c + 8 + 5 * cs_c));
+            z12 = svadd_f32_x(svptrue_b32(), z12, svld1_f32(svptrue_b32(), c + 0 + 6 * cs_c));
+            z13 = svadd_f32_x(svptrue_b32(), z13, svld1_f32(svptrue_b32(), c + 8 + 6 * cs_c));
+            z14 = svadd_f32_x(svptrue_b32(), z14, svld1_f32(svptrue_b32(), c + 0 + 7 * cs_c));
+            z15 = svadd_f32_x(svptrue_b32(), z15, svld1_f32(svptrue_b32(), c + 8 + 7 * cs_c));
+            svst1_f32(svptrue_b32(), c + 0 + 0 * cs_c, z0);
+            svst1_f32(svptrue_b32(), c + 8 + 0 * cs_c, z1);
+            svst1_f32(svptrue_b32(), c + 0 + 1 * cs_c, z2);
+            svst1_f32(svptrue_b32(), c + 8 + 1 * cs_c, z3);
+            svst1_f32(svptrue_b32(), c + 0 + 2 * cs_c, z4);
+            svst1_f32(svptrue_b32(), c + 8 + 2 * cs_c, z5);
+            svst1_f32(svptrue_b32(), c + 0 + 3 * cs_c, z6);
+            svst1_f32(svptrue_b32(), c + 8 + 3 * cs_c, z7);
+            svst1_f32(svptrue_b32(), c + 0 + 4 * cs_c, z8);
+            svst1_f32(svptrue_b32(), c + 8 + 4 * cs_c, z9);
+            svst1_f32(svptrue_b32(), c + 0 + 5 * cs_c, z10);
+            svst1_f32(svptrue_b32(), c + 8 + 5 * cs_c, z11);
+            svst1_f32(svptrue_b32(), c + 0 + 6 * cs_c, z12);
+            svst1_f32(svptrue_b32(), c + 8 + 6 * cs_c, z13);
+            svst1_f32(svptrue_b32(), c + 0 + 7 * cs_c, z14);
+            svst1_f32(svptrue_b32(), c + 8 + 7 * cs_c, z15);
+        } else if (beta_ == 0) {
+            svst1_f32(svptrue_b32(), c + 0 + 0 * cs_c, svmul_f32_x(svptrue_b32(), va_, z0));
+            svst1_f32(svptrue_b32(), c + 8 + 0 * cs_c, svmul_f32_x(svptrue_b32(), va_, z1));
+            svst1_f32(svptrue_b32(), c + 0 + 1 * cs_c, svmul_f32_x(svptrue_b32(), va_, z2));
+            svst1_f32(svptrue_b32(), c + 8 + 1 * cs_c, svmul_f32_x(svptrue_b32(), va_, z3));
+            svst1_f32(svptrue_b32(), c + 0 + 2 * cs_c, svmul_f32_x(svptrue_b32(), va_, z4));
+            svst1_f32(svptrue_b32(), c + 8 + 2 * cs_c, svmul_f32_x(svptrue_b32(), va_, z5));
+            svst1_f32(svptrue_b32(), c + 0 + 3 * cs_c, svmul_f32_x(svptrue_b32(), va_, z6));
+            svst1_f32(svptrue_b32(), c + 8 + 3 * cs_c, svmul_f32_x(svptrue_b32(), va_, z7));
+            svst1_f32(svptrue_b32(), c + 0 + 4 * cs_c, svmul_f32_x(svptrue_b32(), va_, z8));
+            svst1_f32(svptrue_b32(), c + 8 + 4 * cs_c, svmul_f32_x(svptrue_b32(), va_, z9));
+            svst1_f32(svptrue_b32(), c + 0 + 5 * cs_c, svmul_f32_x(svptrue_b32(), va_, z10));
+            svst1_f32(svptrue_b32(), c + 8 + 5 * cs_c, svmul_f32_x(svptrue_b32(), va_, z11));
+            svst1_f32(svptrue_b32(), c + 0 + 6 * cs_c, svmul_f32_x(svptrue_b32(), va_, z12));
+            svst1_f32(svptrue_b32(), c + 8 + 6 * cs_c, svmul_f32_x(svptrue_b32(), va_, z13));
+            svst1_f32(svptrue_b32(), c + 0 + 7 * cs_c, svmul_f32_x(svptrue_b32(), va_, z14));
+            svst1_f32(svptrue_b32(), c + 8 + 7 * cs_c, svmul_f32_x(svptrue_b32(), va_, z15));
+        } else if (beta_ == 1) {
+            z0 = svmla_f32_x(svptrue_b32(), svld1_f32(svptrue_b32(), c + 0 + 0 * cs_c), va_, z0);
+            z1 = svmla_f32_x(svptrue_b32(), svld1_f32(svptrue_b32(), c + 8 + 0 * cs_c), va_, z1);
+            z2 = svmla_f32_x(svptrue_b32(), svld1_f32(svptrue_b32(), c + 0 + 1 * cs_c), va_, z2);
+            z3 = svmla_f32_x(svptrue_b32(), svld1_f32(svptrue_b32(), c + 8 + 1 * cs_c), va_, z3);
+            z4 = svmla_f32_x(svptrue_b32(), svld1_f32(svptrue_b32(), c + 0 + 2 * cs_c), va_, z4);
+            z5 = svmla_f32_x(svptrue_b32(), svld1_f32(svptrue_b32(), c + 8 + 2 * cs_c), va_, z5);
+            z6 = svmla_f32_x(svptrue_b32(), svld1_f32(svptrue_b32(), c + 0 + 3 * cs_c), va_, z6);
+            z7 = svmla_f32_x(svptrue_b32(), svld1_f32(svptrue_b32(), c + 8 + 3 * cs_c), va_, z7);
+            z8 = svmla_f32_x(svptrue_b32(), svld1_f32(svptrue_b32(), c + 0 + 4 * cs_c), va_, z8);
+            z9 = svmla_f32_x(svptrue_b32(), svld1_f32(svptrue_b32(), c + 8 + 4 * cs_c), va_, z9);
+            z10 = svmla_f32_x(svptrue_b32(), svld1_f32(svptrue_b32(), c + 0 + 5 * cs_c), va_, z10);
+            z11 = svmla_f32_x(svptrue_b32(), svld1_f32(svptrue_b32(), c + 8 + 5 * cs_c), va_, z11);
+            z12 = svmla_f32_x(svptrue_b32(), svld1_f32(svptrue_b32(), c + 0 + 6 * cs_c), va_, z12);
+            z13 = svmla_f32_x(svptrue_b32(), svld1_f32(svptrue_b32(), c + 8 + 6 * cs_c), va_, z13);
+            z14 = svmla_f32_x(svptrue_b32(), svld1_f32(svptrue_b32(), c + 0 + 7 * cs_c), va_, z14);
+            z15 = svmla_f32_x(svptrue_b32(), svld1_f32(svptrue_b32(), c + 8 + 7 * cs_c), va_, z15);
+            svst1_f32(svptrue_b32(), c + 0 + 0 * cs_c, z0);
+            svst1_f32(svptrue_b32(), c + 8 + 0 * cs_c, z1);
+            svst1_f32(svptrue_b32(), c + 0 + 1 * cs_c, z2);
+            svst1_f32(svptrue_b32(), c + 8 + 1 * cs_c, z3);
+            svst1_f32(svptrue_b32(), c + 0 + 2 * cs_c, z4);
+            svst1_f32(svptrue_b32(), c + 8 + 2 * cs_c, z5);
+            svst1_f32(svptrue_b32(), c + 0 + 3 * cs_c, z6);
+            svst1_f32(svptrue_b32(), c + 8 + 3 * cs_c, z7);
+            svst1_f32(svptrue_b32(), c + 0 + 4 * cs_c, z8);
+            svst1_f32(svptrue_b32(), c + 8 + 4 * cs_c, z9);
+            svst1_f32(svptrue_b32(), c + 0 + 5 * cs_c, z10);
+            svst1_f32(svptrue_b32(), c + 8 + 5 * cs_c, z11);
+            svst1_f32(svptrue_b32(), c + 0 + 6 * cs_c, z12);
+            svst1_f32(svptrue_b32(), c + 8 + 6 * cs_c, z13);
+            svst1_f32(svptrue_b32(), c + 0 + 7 * cs_c, z14);
+            svst1_f32(svptrue_b32(), c + 8 + 7 * cs_c, z15);
+        } else {
+            const svfloat32_t vb_ = svdup_n_f32(beta_);
+            z0 = svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(svptrue_b32(), c + 0 + 0 * cs_c)), va_, z0);
+            z1 = svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(svptrue_b32(), c + 8 + 0 * cs_c)), va_, z1);
+            z2 = svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(svptrue_b32(), c + 0 + 1 * cs_c)), va_, z2);
+            z3 = svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(svptrue_b32(), c + 8 + 1 * cs_c)), va_, z3);
+            z4 = svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(svptrue_b32(), c + 0 + 2 * cs_c)), va_, z4);
+            z5 = svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(svptrue_b32(), c + 8 + 2 * cs_c)), va_, z5);
+            z6 = svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(svptrue_b32(), c + 0 + 3 * cs_c)), va_, z6);
+            z7 = svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(svptrue_b32(), c + 8 + 3 * cs_c)), va_, z7);
+            z8 = svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(svptrue_b32(), c + 0 + 4 * cs_c)), va_, z8);
+            z9 = svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(svptrue_b32(), c + 8 + 4 * cs_c)), va_, z9);
+            z10 = svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(svptrue_b32(), c + 0 + 5 * cs_c)), va_, z10);
+            z11 = svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(svptrue_b32(), c + 8 + 5 * cs_c)), va_, z11);
+            z12 = svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(svptrue_b32(), c + 0 + 6 * cs_c)), va_, z12);
+            z13 = svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(svptrue_b32(), c + 8 + 6 * cs_c)), va_, z13);
+            z14 = svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(svptrue_b32(), c + 0 + 7 * cs_c)), va_, z14);
+            z15 = svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(svptrue_b32(), c + 8 + 7 * cs_c)), va_, z15);
+            svst1_f32(svptrue_b32(), c + 0 + 0 * cs_c, z0);
+            svst1_f32(svptrue_b32(), c + 8 + 0 * cs_c, z1);
+            svst1_f32(svptrue_b32(), c + 0 + 1 * cs_c, z2);
+            svst1_f32(svptrue_b32(), c + 8 + 1 * cs_c, z3);
+            svst1_f32(svptrue_b32(), c + 0 + 2 * cs_c, z4);
+            svst1_f32(svptrue_b32(), c + 8 + 2 * cs_c, z5);
+            svst1_f32(svptrue_b32(), c + 0 + 3 * cs_c, z6);
+            svst1_f32(svptrue_b32(), c + 8 + 3 * cs_c, z7);
+            svst1_f32(svptrue_b32(), c + 0 + 4 * cs_c, z8);
+            svst1_f32(svptrue_b32(), c + 8 + 4 * cs_c, z9);
+            svst1_f32(svptrue_b32(), c + 0 + 5 * cs_c, z10);
+            svst1_f32(svptrue_b32(), c + 8 + 5 * cs_c, z11);
+            svst1_f32(svptrue_b32(), c + 0 + 6 * cs_c, z12);
+            svst1_f32(svptrue_b32(), c + 8 + 6 * cs_c, z13);
+            svst1_f32(svptrue_b32(), c + 0 + 7 * cs_c, z14);
+            svst1_f32(svptrue_b32(), c + 8 + 7 * cs_c, z15);
+        }
+        return;
+    }
+    if (rs_c == 1) {   /* edge tile: predicated */
+        const svfloat32_t va_ = svdup_n_f32(alpha_);
+        if (alpha_ == 1 && beta_ == 0) {
+            if (0 < m && 0 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 0 * cs_c, z0);
+            }
+            if (8 < m && 0 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)8, (int64_t)m);
+                svst1_f32(k_, c + 8 + 0 * cs_c, z1);
+            }
+            if (0 < m && 1 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 1 * cs_c, z2);
+            }
+            if (8 < m && 1 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)8, (int64_t)m);
+                svst1_f32(k_, c + 8 + 1 * cs_c, z3);
+            }
+            if (0 < m && 2 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 2 * cs_c, z4);
+            }
+            if (8 < m && 2 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)8, (int64_t)m);
+                svst1_f32(k_, c + 8 + 2 * cs_c, z5);
+            }
+            if (0 < m && 3 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 3 * cs_c, z6);
+            }
+            if (8 < m && 3 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)8, (int64_t)m);
+                svst1_f32(k_, c + 8 + 3 * cs_c, z7);
+            }
+            if (0 < m && 4 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 4 * cs_c, z8);
+            }
+            if (8 < m && 4 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)8, (int64_t)m);
+                svst1_f32(k_, c + 8 + 4 * cs_c, z9);
+            }
+            if (0 < m && 5 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 5 * cs_c, z10);
+            }
+            if (8 < m && 5 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)8, (int64_t)m);
+                svst1_f32(k_, c + 8 + 5 * cs_c, z11);
+            }
+            if (0 < m && 6 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 6 * cs_c, z12);
+            }
+            if (8 < m && 6 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)8, (int64_t)m);
+                svst1_f32(k_, c + 8 + 6 * cs_c, z13);
+            }
+            if (0 < m && 7 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 7 * cs_c, z14);
+            }
+            if (8 < m && 7 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)8, (int64_t)m);
+                svst1_f32(k_, c + 8 + 7 * cs_c, z15);
+            }
+        } else if (alpha_ == 1 && beta_ == 1) {
+            if (0 < m && 0 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                z0 = svadd_f32_x(svptrue_b32(), z0, svld1_f32(k_, c + 0 + 0 * cs_c));
+            }
+            if (8 < m && 0 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)8, (int64_t)m);
+                z1 = svadd_f32_x(svptrue_b32(), z1, svld1_f32(k_, c + 8 + 0 * cs_c));
+            }
+            if (0 < m && 1 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                z2 = svadd_f32_x(svptrue_b32(), z2, svld1_f32(k_, c + 0 + 1 * cs_c));
+            }
+            if (8 < m && 1 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)8, (int64_t)m);
+                z3 = svadd_f32_x(svptrue_b32(), z3, svld1_f32(k_, c + 8 + 1 * cs_c));
+            }
+            if (0 < m && 2 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                z4 = svadd_f32_x(svptrue_b32(), z4, svld1_f32(k_, c + 0 + 2 * cs_c));
+            }
+            if (8 < m && 2 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)8, (int64_t)m);
+                z5 = svadd_f32_x(svptrue_b32(), z5, svld1_f32(k_, c + 8 + 2 * cs_c));
+            }
+            if (0 < m && 3 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                z6 = svadd_f32_x(svptrue_b32(), z6, svld1_f32(k_, c + 0 + 3 * cs_c));
+            }
+            if (8 < m && 3 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)8, (int64_t)m);
+                z7 = svadd_f32_x(svptrue_b32(), z7, svld1_f32(k_, c + 8 + 3 * cs_c));
+            }
+            if (0 < m && 4 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                z8 = svadd_f32_x(svptrue_b32(), z8, svld1_f32(k_, c + 0 + 4 * cs_c));
+            }
+            if (8 < m && 4 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)8, (int64_t)m);
+                z9 = svadd_f32_x(svptrue_b32(), z9, svld1_f32(k_, c + 8 + 4 * cs_c));
+            }
+            if (0 < m && 5 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                z10 = svadd_f32_x(svptrue_b32(), z10, svld1_f32(k_, c + 0 + 5 * cs_c));
+            }
+            if (8 < m && 5 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)8, (int64_t)m);
+                z11 = svadd_f32_x(svptrue_b32(), z11, svld1_f32(k_, c + 8 + 5 * cs_c));
+            }
+            if (0 < m && 6 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                z12 = svadd_f32_x(svptrue_b32(), z12, svld1_f32(k_, c + 0 + 6 * cs_c));
+            }
+            if (8 < m && 6 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)8, (int64_t)m);
+                z13 = svadd_f32_x(svptrue_b32(), z13, svld1_f32(k_, c + 8 + 6 * cs_c));
+            }
+            if (0 < m && 7 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                z14 = svadd_f32_x(svptrue_b32(), z14, svld1_f32(k_, c + 0 + 7 * cs_c));
+            }
+            if (8 < m && 7 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)8, (int64_t)m);
+                z15 = svadd_f32_x(svptrue_b32(), z15, svld1_f32(k_, c + 8 + 7 * cs_c));
+            }
+            if (0 < m && 0 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 0 * cs_c, z0);
+            }
+            if (8 < m && 0 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)8, (int64_t)m);
+                svst1_f32(k_, c + 8 + 0 * cs_c, z1);
+            }
+            if (0 < m && 1 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 1 * cs_c, z2);
+            }
+            if (8 < m && 1 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)8, (int64_t)m);
+                svst1_f32(k_, c + 8 + 1 * cs_c, z3);
+            }
+            if (0 < m && 2 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 2 * cs_c, z4);
+            }
+            if (8 < m && 2 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)8, (int64_t)m);
+                svst1_f32(k_, c + 8 + 2 * cs_c, z5);
+            }
+            if (0 < m && 3 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 3 * cs_c, z6);
+            }
+            if (8 < m && 3 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)8, (int64_t)m);
+                svst1_f32(k_, c + 8 + 3 * cs_c, z7);
+            }
+            if (0 < m && 4 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 4 * cs_c, z8);
+            }
+            if (8 < m && 4 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)8, (int64_t)m);
+                svst1_f32(k_, c + 8 + 4 * cs_c, z9);
+            }
+            if (0 < m && 5 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 5 * cs_c, z10);
+            }
+            if (8 < m && 5 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)8, (int64_t)m);
+                svst1_f32(k_, c + 8 + 5 * cs_c, z11);
+            }
+            if (0 < m && 6 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 6 * cs_c, z12);
+            }
+            if (8 < m && 6 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)8, (int64_t)m);
+                svst1_f32(k_, c + 8 + 6 * cs_c, z13);
+            }
+            if (0 < m && 7 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 7 * cs_c, z14);
+            }
+            if (8 < m && 7 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)8, (int64_t)m);
+                svst1_f32(k_, c + 8 + 7 * cs_c, z15);
+            }
+        } else if (beta_ == 0) {
+            if (0 < m && 0 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 0 * cs_c, svmul_f32_x(svptrue_b32(), va_, z0));
+            }
+            if (8 < m && 0 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)8, (int64_t)m);
+                svst1_f32(k_, c + 8 + 0 * cs_c, svmul_f32_x(svptrue_b32(), va_, z1));
+            }
+            if (0 < m && 1 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 1 * cs_c, svmul_f32_x(svptrue_b32(), va_, z2));
+            }
+            if (8 < m && 1 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)8, (int64_t)m);
+                svst1_f32(k_, c + 8 + 1 * cs_c, svmul_f32_x(svptrue_b32(), va_, z3));
+            }
+            if (0 < m && 2 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 2 * cs_c, svmul_f32_x(svptrue_b32(), va_, z4));
+            }
+            if (8 < m && 2 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)8, (int64_t)m);
+                svst1_f32(k_, c + 8 + 2 * cs_c, svmul_f32_x(svptrue_b32(), va_, z5));
+            }
+            if (0 < m && 3 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 3 * cs_c, svmul_f32_x(svptrue_b32(), va_, z6));
+            }
+            if (8 < m && 3 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)8, (int64_t)m);
+                svst1_f32(k_, c + 8 + 3 * cs_c, svmul_f32_x(svptrue_b32(), va_, z7));
+            }
+            if (0 < m && 4 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 4 * cs_c, svmul_f32_x(svptrue_b32(), va_, z8));
+            }
+            if (8 < m && 4 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)8, (int64_t)m);
+                svst1_f32(k_, c + 8 + 4 * cs_c, svmul_f32_x(svptrue_b32(), va_, z9));
+            }
+            if (0 < m && 5 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 5 * cs_c, svmul_f32_x(svptrue_b32(), va_, z10));
+            }
+            if (8 < m && 5 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)8, (int64_t)m);
+                svst1_f32(k_, c + 8 + 5 * cs_c, svmul_f32_x(svptrue_b32(), va_, z11));
+            }
+            if (0 < m && 6 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 6 * cs_c, svmul_f32_x(svptrue_b32(), va_, z12));
+            }
+            if (8 < m && 6 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)8, (int64_t)m);
+                svst1_f32(k_, c + 8 + 6 * cs_c, svmul_f32_x(svptrue_b32(), va_, z13));
+            }
+            if (0 < m && 7 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 7 * cs_c, svmul_f32_x(svptrue_b32(), va_, z14));
+            }
+            if (8 < m && 7 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)8, (int64_t)m);
+                svst1_f32(k_, c + 8 + 7 * cs_c, svmul_f32_x(svptrue_b32(), va_, z15));
+            }
+        } else if (beta_ == 1) {
+            if (0 < m && 0 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                z0 = svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 0 + 0 * cs_c), va_, z0);
+            }
+            if (8 < m && 0 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)8, (int64_t)m);
+                z1 = svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 8 + 0 * cs_c), va_, z1);
+            }
+            if (0 < m && 1 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                z2 = svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 0 + 1 * cs_c), va_, z2);
+            }
+            if (8 < m && 1 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)8, (int64_t)m);
+                z3 = svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 8 + 1 * cs_c), va_, z3);
+            }
+            if (0 < m && 2 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                z4 = svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 0 + 2 * cs_c), va_, z4);
+            }
+            if (8 < m && 2 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)8, (int64_t)m);
+                z5 = svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 8 + 2 * cs_c), va_, z5);
+            }
+            if (0 < m && 3 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                z6 = svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 0 + 3 * cs_c), va_, z6);
+            }
+            if (8 < m && 3 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)8, (int64_t)m);
+                z7 = svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 8 + 3 * cs_c), va_, z7);
+            }
+            if (0 < m && 4 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                z8 = svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 0 + 4 * cs_c), va_, z8);
+            }
+            if (8 < m && 4 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)8, (int64_t)m);
+                z9 = svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 8 + 4 * cs_c), va_, z9);
+            }
+            if (0 < m && 5 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                z10 = svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 0 + 5 * cs_c), va_, z10);
+            }
+            if (8 < m && 5 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)8, (int64_t)m);
+                z11 = svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 8 + 5 * cs_c), va_, z11);
+            }
+            if (0 < m && 6 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                z12 = svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 0 + 6 * cs_c), va_, z12);
+            }
+            if (8 < m && 6 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)8, (int64_t)m);
+                z13 = svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 8 + 6 * cs_c), va_, z13);
+            }
+            if (0 < m && 7 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                z14 = svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 0 + 7 * cs_c), va_, z14);
+            }
+            if (8 < m && 7 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)8, (int64_t)m);
+                z15 = svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 8 + 7 * cs_c), va_, z15);
+            }
+            if (0 < m && 0 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 0 * cs_c, z0);
+            }
+            if (8 < m && 0 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)8, (int64_t)m);
+                svst1_f32(k_, c + 8 + 0 * cs_c, z1);
+            }
+            if (0 < m && 1 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 1 * cs_c, z2);
+            }
+            if (8 < m && 1 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)8, (int64_t)m);
+                svst1_f32(k_, c + 8 + 1 * cs_c, z3);
+            }
+            if (0 < m && 2 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 2 * cs_c, z4);
+            }
+            if (8 < m && 2 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)8, (int64_t)m);
+                svst1_f32(k_, c + 8 + 2 * cs_c, z5);
+            }
+            if (0 < m && 3 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 3 * cs_c, z6);
+            }
+            if (8 < m && 3 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)8, (int64_t)m);
+                svst1_f32(k_, c + 8 + 3 * cs_c, z7);
+            }
+            if (0 < m && 4 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 4 * cs_c, z8);
+            }
+            if (8 < m && 4 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)8, (int64_t)m);
+                svst1_f32(k_, c + 8 + 4 * cs_c, z9);
+            }
+            if (0 < m && 5 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 5 * cs_c, z10);
+            }
+            if (8 < m && 5 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)8, (int64_t)m);
+                svst1_f32(k_, c + 8 + 5 * cs_c, z11);
+            }
+            if (0 < m && 6 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 6 * cs_c, z12);
+            }
+            if (8 < m && 6 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)8, (int64_t)m);
+                svst1_f32(k_, c + 8 + 6 * cs_c, z13);
+            }
+            if (0 < m && 7 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 7 * cs_c, z14);
+            }
+            if (8 < m && 7 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)8, (int64_t)m);
+                svst1_f32(k_, c + 8 + 7 * cs_c, z15);
+            }
+        } else {
+            const svfloat32_t vb_ = svdup_n_f32(beta_);
+            if (0 < m && 0 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                z0 = svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 0 + 0 * cs_c)), va_, z0);
+            }
+            if (8 < m && 0 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)8, (int64_t)m);
+                z1 = svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 8 + 0 * cs_c)), va_, z1);
+            }
+            if (0 < m && 1 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                z2 = svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 0 + 1 * cs_c)), va_, z2);
+            }
+            if (8 < m && 1 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)8, (int64_t)m);
+                z3 = svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 8 + 1 * cs_c)), va_, z3);
+            }
+            if (0 < m && 2 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                z4 = svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 0 + 2 * cs_c)), va_, z4);
+            }
+            if (8 < m && 2 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)8, (int64_t)m);
+                z5 = svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 8 + 2 * cs_c)), va_, z5);
+            }
+            if (0 < m && 3 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                z6 = svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 0 + 3 * cs_c)), va_, z6);
+            }
+            if (8 < m && 3 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)8, (int64_t)m);
+                z7 = svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 8 + 3 * cs_c)), va_, z7);
+            }
+            if (0 < m && 4 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                z8 = svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 0 + 4 * cs_c)), va_, z8);
+            }
+            if (8 < m && 4 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)8, (int64_t)m);
+                z9 = svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 8 + 4 * cs_c)), va_, z9);
+            }
+            if (0 < m && 5 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                z10 = svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 0 + 5 * cs_c)), va_, z10);
+            }
+            if (8 < m && 5 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)8, (int64_t)m);
+                z11 = svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 8 + 5 * cs_c)), va_, z11);
+            }
+            if (0 < m && 6 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                z12 = svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 0 + 6 * cs_c)), va_, z12);
+            }
+            if (8 < m && 6 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)8, (int64_t)m);
+                z13 = svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 8 + 6 * cs_c)), va_, z13);
+            }
+            if (0 < m && 7 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                z14 = svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 0 + 7 * cs_c)), va_, z14);
+            }
+            if (8 < m && 7 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)8, (int64_t)m);
+                z15 = svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 8 + 7 * cs_c)), va_, z15);
+            }
+            if (0 < m && 0 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 0 * cs_c, z0);
+            }
+            if (8 < m && 0 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)8, (int64_t)m);
+                svst1_f32(k_, c + 8 + 0 * cs_c, z1);
+            }
+            if (0 < m && 1 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 1 * cs_c, z2);
+            }
+            if (8 < m && 1 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)8, (int64_t)m);
+                svst1_f32(k_, c + 8 + 1 * cs_c, z3);
+            }
+            if (0 < m && 2 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 2 * cs_c, z4);
+            }
+            if (8 < m && 2 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)8, (int64_t)m);
+                svst1_f32(k_, c + 8 + 2 * cs_c, z5);
+            }
+            if (0 < m && 3 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 3 * cs_c, z6);
+            }
+            if (8 < m && 3 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)8, (int64_t)m);
+                svst1_f32(k_, c + 8 + 3 * cs_c, z7);
+            }
+            if (0 < m && 4 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 4 * cs_c, z8);
+            }
+            if (8 < m && 4 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)8, (int64_t)m);
+                svst1_f32(k_, c + 8 + 4 * cs_c, z9);
+            }
+            if (0 < m && 5 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 5 * cs_c, z10);
+            }
+            if (8 < m && 5 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)8, (int64_t)m);
+                svst1_f32(k_, c + 8 + 5 * cs_c, z11);
+            }
+            if (0 < m && 6 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 6 * cs_c, z12);
+            }
+            if (8 < m && 6 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)8, (int64_t)m);
+                svst1_f32(k_, c + 8 + 6 * cs_c, z13);
+            }
+            if (0 < m && 7 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 7 * cs_c, z14);
+            }
+            if (8 < m && 7 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)8, (int64_t)m);
+                svst1_f32(k_, c + 8 + 7 * cs_c, z15);
+            }
+        }
+        return;
+    }
+    float t_[128];
+    svst1_f32(svptrue_b32(), t_ + 0, z0);
+    svst1_f32(svptrue_b32(), t_ + 8, z1);
+    svst1_f32(svptrue_b32(), t_ + 16, z2);
+    svst1_f32(svptrue_b32(), t_ + 24, z3);
+    svst1_f32(svptrue_b32(), t_ + 32, z4);
+    svst1_f32(svptrue_b32(), t_ + 40, z5);
+    svst1_f32(svptrue_b32(), t_ + 48, z6);
+    svst1_f32(svptrue_b32(), t_ + 56, z7);
+    svst1_f32(svptrue_b32(), t_ + 64, z8);
+    svst1_f32(svptrue_b32(), t_ + 72, z9);
+    svst1_f32(svptrue_b32(), t_ + 80, z10);
+    svst1_f32(svptrue_b32(), t_ + 88, z11);
+    svst1_f32(svptrue_b32(), t_ + 96, z12);
+    svst1_f32(svptrue_b32(), t_ + 104, z13);
+    svst1_f32(svptrue_b32(), t_ + 112, z14);
+    svst1_f32(svptrue_b32(), t_ + 120, z15);
+    /* position in t_ of C(i, j), at_[i + j*16] */
+    static const unsigned short at_[128] = {
+        0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15,
+        16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31,
+        32, 33, 34, 35, 36, 37, 38, 39, 40, 41, 42, 43, 44, 45, 46, 47,
+        48, 49, 50, 51, 52, 53, 54, 55, 56, 57, 58, 59, 60, 61, 62, 63,
+        64, 65, 66, 67, 68, 69, 70, 71, 72, 73, 74, 75, 76, 77, 78, 79,
+        80, 81, 82, 83, 84, 85, 86, 87, 88, 89, 90, 91, 92, 93, 94, 95,
+        96, 97, 98, 99, 100, 101, 102, 103, 104, 105, 106, 107, 108, 109, 110, 111,
+        112, 113, 114, 115, 116, 117, 118, 119, 120, 121, 122, 123, 124, 125, 126, 127,
+    };
+    for (int64_t j = 0; j < n; j++)
+        for (int64_t i = 0; i < m; i++) {
+            float v = alpha_ * t_[at_[i + j * 16]];
+            float *cij = c + i * rs_c + j * cs_c;
+            *cij = beta_ == 0 ? v : v + beta_ * *cij;
+        }
+
+}
+
+void neoverse_v1_sbgemm_16x12_p8x12(int64_t m, int64_t n, int64_t k, const float *alpha, const uint16_t *a,
+                                    const uint16_t *b, const float *beta, float *c, int64_t rs_c, int64_t cs_c,
+                                    const uint16_t *a_next, const uint16_t *b_next)
+{
+    const uint16_t *ap = a, *an = a_next;
+    const uint16_t *bp = b;
+    k = (k + 1) / 2;   /* k groups of 2 */
+    (void)b_next;
+    svfloat32_t z0, z1, z2, z3, z4, z5, z6, z7;
+    svfloat32_t z8, z9, z10, z11, z12, z13, z14, z15;
+    svfloat32_t z16, z17, z18, z19;
+
+    z0 = svdup_n_f32(0);
+    z1 = svdup_n_f32(0);
+    z2 = svdup_n_f32(0);
+    z3 = svdup_n_f32(0);
+    z4 = svdup_n_f32(0);
+    z5 = svdup_n_f32(0);
+    z6 = svdup_n_f32(0);
+    z7 = svdup_n_f32(0);
+    z8 = svdup_n_f32(0);
+    z9 = svdup_n_f32(0);
+    z10 = svdup_n_f32(0);
+    z11 = svdup_n_f32(0);
+
+    /* C is read (or overwritten) after the k loop: the passes of the k loop
+     * fetch it a column (row) each; those they cannot reach go now */
+    const int64_t pf_step = rs_c == 1 ? cs_c : rs_c;
+    const int64_t pf_span = rs_c == 1 ? m - 1 : (n - 1) * cs_c;
+    int64_t pf_left = rs_c == 1 ? n : m;
+    float *pf_c = c;
+    for (int64_t passes = k > 0 ? (k - 1) / 2 : 0; pf_left > passes; pf_left--) {
+        __builtin_prefetch(pf_c, 1, 3);
+        __builtin_prefetch(pf_c + pf_span / 2, 1, 3);
+        __builtin_prefetch(pf_c + pf_span, 1, 3);
+        pf_c += pf_step;
+    }
+    if (k > 0) {
+        /* prologue: the first 9 instructions of iteration 0 (pointer
+         * bumps among them become load offsets) */
+        z13 = svreinterpret_f32_u16(svld1_u16(svptrue_b16(), ap + 0));
+        z15 = svreinterpret_f32_u16(svld1rq_u16(svptrue_b16(), bp + 0));
+        z17 = svreinterpret_f32_u16(svld1rq_u16(svptrue_b16(), bp + 8));
+        z19 = svreinterpret_f32_u16(svld1rq_u16(svptrue_b16(), bp + 16));
+        __builtin_prefetch((const char *)(bp + 0) + 512, 0, 3);
+        __builtin_prefetch((const char *)(an + 0) + 0, 0, 3);
+
+        /* kernel: iteration i and the start of i+1, unrolled 2x */
+        int64_t nq = k - 1;
+        for (int64_t it = nq / 2; it > 0; it--) {
+            if (pf_left > 0) {
+                __builtin_prefetch(pf_c, 1, 3);
+                __builtin_prefetch(pf_c + pf_span / 2, 1, 3);
+                __builtin_prefetch(pf_c + pf_span, 1, 3);
+                pf_c += pf_step;
+                pf_left--;
+            }
+            /* copy 0 */
+            z12 = svreinterpret_f32_u16(svld1_u16(svptrue_b16(), ap + 16));
+            z14 = svreinterpret_f32_u16(svld1rq_u16(svptrue_b16(), bp + 24));
+            z16 = svreinterpret_f32_u16(svld1rq_u16(svptrue_b16(), bp + 32));
+            z18 = svreinterpret_f32_u16(svld1rq_u16(svptrue_b16(), bp + 40));
+            __builtin_prefetch((const char *)(bp + 24) + 512, 0, 3);
+            __builtin_prefetch((const char *)(an + 16) + 0, 0, 3);
+            z0 = svbfdot_lane_f32(z0, svreinterpret_bf16_f32(z13), svreinterpret_bf16_f32(z15), 0);
+            z1 = svbfdot_lane_f32(z1, svreinterpret_bf16_f32(z13), svreinterpret_bf16_f32(z15), 1);
+            z2 = svbfdot_lane_f32(z2, svreinterpret_bf16_f32(z13), svreinterpret_bf16_f32(z15), 2);
+            z3 = svbfdot_lane_f32(z3, svreinterpret_bf16_f32(z13), svreinterpret_bf16_f32(z15), 3);
+            z4 = svbfdot_lane_f32(z4, svreinterpret_bf16_f32(z13), svreinterpret_bf16_f32(z17), 0);
+            z5 = svbfdot_lane_f32(z5, svreinterpret_bf16_f32(z13), svreinterpret_bf16_f32(z17), 1);
+            z6 = svbfdot_lane_f32(z6, svreinterpret_bf16_f32(z13), svreinterpret_bf16_f32(z17), 2);
+            z7 = svbfdot_lane_f32(z7, svreinterpret_bf16_f32(z13), svreinterpret_bf16_f32(z17), 3);
+            z8 = svbfdot_lane_f32(z8, svreinterpret_bf16_f32(z13), svreinterpret_bf16_f32(z19), 0);
+            z9 = svbfdot_lane_f32(z9, svreinterpret_bf16_f32(z13), svreinterpret_bf16_f32(z19), 1);
+            z10 = svbfdot_lane_f32(z10, svreinterpret_bf16_f32(z13), svreinterpret_bf16_f32(z19), 2);
+            z11 = svbfdot_lane_f32(z11, svreinterpret_bf16_f32(z13), svreinterpret_bf16_f32(z19), 3);
+            /* copy 1 */
+            z13 = svreinterpret_f32_u16(svld1_u16(svptrue_b16(), ap + 32));
+            z15 = svreinterpret_f32_u16(svld1rq_u16(svptrue_b16(), bp + 48));
+            z17 = svreinterpret_f32_u16(svld1rq_u16(svptrue_b16(), bp + 56));
+            z19 = svreinterpret_f32_u16(svld1rq_u16(svptrue_b16(), bp + 64));
+            __builtin_prefetch((const char *)(bp + 48) + 512, 0, 3);
+            __builtin_prefetch((const char *)(an + 32) + 0, 0, 3);
+            z0 = svbfdot_lane_f32(z0, svreinterpret_bf16_f32(z12), svreinterpret_bf16_f32(z14), 0);
+            z1 = svbfdot_lane_f32(z1, svreinterpret_bf16_f32(z12), svreinterpret_bf16_f32(z14), 1);
+            z2 = svbfdot_lane_f32(z2, svreinterpret_bf16_f32(z12), svreinterpret_bf16_f32(z14), 2);
+            z3 = svbfdot_lane_f32(z3, svreinterpret_bf16_f32(z12), svreinterpret_bf16_f32(z14), 3);
+            z4 = svbfdot_lane_f32(z4, svreinterpret_bf16_f32(z12), svreinterpret_bf16_f32(z16), 0);
+            z5 = svbfdot_lane_f32(z5, svreinterpret_bf16_f32(z12), svreinterpret_bf16_f32(z16), 1);
+            z6 = svbfdot_lane_f32(z6, svreinterpret_bf16_f32(z12), svreinterpret_bf16_f32(z16), 2);
+            z7 = svbfdot_lane_f32(z7, svreinterpret_bf16_f32(z12), svreinterpret_bf16_f32(z16), 3);
+            z8 = svbfdot_lane_f32(z8, svreinterpret_bf16_f32(z12), svreinterpret_bf16_f32(z18), 0);
+            z9 = svbfdot_lane_f32(z9, svreinterpret_bf16_f32(z12), svreinterpret_bf16_f32(z18), 1);
+            z10 = svbfdot_lane_f32(z10, svreinterpret_bf16_f32(z12), svreinterpret_bf16_f32(z18), 2);
+            z11 = svbfdot_lane_f32(z11, svreinterpret_bf16_f32(z12), svreinterpret_bf16_f32(z18), 3);
+
+            ap += 32;
+            bp += 48;
+            an += 32;
+        }
+        int64_t rem = nq % 2;
+        if (rem > 0) {
+            z12 = svreinterpret_f32_u16(svld1_u16(svptrue_b16(), ap + 16));
+            z14 = svreinterpret_f32_u16(svld1rq_u16(svptrue_b16(), bp + 24));
+            z16 = svreinterpret_f32_u16(svld1rq_u16(svptrue_b16(), bp + 32));
+            z18 = svreinterpret_f32_u16(svld1rq_u16(svptrue_b16(), bp + 40));
+            __builtin_prefetch((const char *)(bp + 24) + 512, 0, 3);
+            __builtin_prefetch((const char *)(an + 16) + 0, 0, 3);
+            z0 = svbfdot_lane_f32(z0, svreinterpret_bf16_f32(z13), svreinterpret_bf16_f32(z15), 0);
+            z1 = svbfdot_lane_f32(z1, svreinterpret_bf16_f32(z13), svreinterpret_bf16_f32(z15), 1);
+            z2 = svbfdot_lane_f32(z2, svreinterpret_bf16_f32(z13), svreinterpret_bf16_f32(z15), 2);
+            z3 = svbfdot_lane_f32(z3, svreinterpret_bf16_f32(z13), svreinterpret_bf16_f32(z15), 3);
+            z4 = svbfdot_lane_f32(z4, svreinterpret_bf16_f32(z13), svreinterpret_bf16_f32(z17), 0);
+            z5 = svbfdot_lane_f32(z5, svreinterpret_bf16_f32(z13), svreinterpret_bf16_f32(z17), 1);
+            z6 = svbfdot_lane_f32(z6, svreinterpret_bf16_f32(z13), svreinterpret_bf16_f32(z17), 2);
+            z7 = svbfdot_lane_f32(z7, svreinterpret_bf16_f32(z13), svreinterpret_bf16_f32(z17), 3);
+            z8 = svbfdot_lane_f32(z8, svreinterpret_bf16_f32(z13), svreinterpret_bf16_f32(z19), 0);
+            z9 = svbfdot_lane_f32(z9, svreinterpret_bf16_f32(z13), svreinterpret_bf16_f32(z19), 1);
+            z10 = svbfdot_lane_f32(z10, svreinterpret_bf16_f32(z13), svreinterpret_bf16_f32(z19), 2);
+            z11 = svbfdot_lane_f32(z11, svreinterpret_bf16_f32(z13), svreinterpret_bf16_f32(z19), 3);
+        }
+
+        /* epilogue: the rest of the last iteration, in the registers
+         * of the copy it follows */
+        switch (rem) {
+        case 0:
+            z0 = svbfdot_lane_f32(z0, svreinterpret_bf16_f32(z13), svreinterpret_bf16_f32(z15), 0);
+            z1 = svbfdot_lane_f32(z1, svreinterpret_bf16_f32(z13), svreinterpret_bf16_f32(z15), 1);
+            z2 = svbfdot_lane_f32(z2, svreinterpret_bf16_f32(z13), svreinterpret_bf16_f32(z15), 2);
+            z3 = svbfdot_lane_f32(z3, svreinterpret_bf16_f32(z13), svreinterpret_bf16_f32(z15), 3);
+            z4 = svbfdot_lane_f32(z4, svreinterpret_bf16_f32(z13), svreinterpret_bf16_f32(z17), 0);
+            z5 = svbfdot_lane_f32(z5, svreinterpret_bf16_f32(z13), svreinterpret_bf16_f32(z17), 1);
+            z6 = svbfdot_lane_f32(z6, svreinterpret_bf16_f32(z13), svreinterpret_bf16_f32(z17), 2);
+            z7 = svbfdot_lane_f32(z7, svreinterpret_bf16_f32(z13), svreinterpret_bf16_f32(z17), 3);
+            z8 = svbfdot_lane_f32(z8, svreinterpret_bf16_f32(z13), svreinterpret_bf16_f32(z19), 0);
+            z9 = svbfdot_lane_f32(z9, svreinterpret_bf16_f32(z13), svreinterpret_bf16_f32(z19), 1);
+            z10 = svbfdot_lane_f32(z10, svreinterpret_bf16_f32(z13), svreinterpret_bf16_f32(z19), 2);
+            z11 = svbfdot_lane_f32(z11, svreinterpret_bf16_f32(z13), svreinterpret_bf16_f32(z19), 3);
+            break;
+        case 1:
+            z0 = svbfdot_lane_f32(z0, svreinterpret_bf16_f32(z12), svreinterpret_bf16_f32(z14), 0);
+            z1 = svbfdot_lane_f32(z1, svreinterpret_bf16_f32(z12), svreinterpret_bf16_f32(z14), 1);
+            z2 = svbfdot_lane_f32(z2, svreinterpret_bf16_f32(z12), svreinterpret_bf16_f32(z14), 2);
+            z3 = svbfdot_lane_f32(z3, svreinterpret_bf16_f32(z12), svreinterpret_bf16_f32(z14), 3);
+            z4 = svbfdot_lane_f32(z4, svreinterpret_bf16_f32(z12), svreinterpret_bf16_f32(z16), 0);
+            z5 = svbfdot_lane_f32(z5, svreinterpret_bf16_f32(z12), svreinterpret_bf16_f32(z16), 1);
+            z6 = svbfdot_lane_f32(z6, svreinterpret_bf16_f32(z12), svreinterpret_bf16_f32(z16), 2);
+            z7 = svbfdot_lane_f32(z7, svreinterpret_bf16_f32(z12), svreinterpret_bf16_f32(z16), 3);
+            z8 = svbfdot_lane_f32(z8, svreinterpret_bf16_f32(z12), svreinterpret_bf16_f32(z18), 0);
+            z9 = svbfdot_lane_f32(z9, svreinterpret_bf16_f32(z12), svreinterpret_bf16_f32(z18), 1);
+            z10 = svbfdot_lane_f32(z10, svreinterpret_bf16_f32(z12), svreinterpret_bf16_f32(z18), 2);
+            z11 = svbfdot_lane_f32(z11, svreinterpret_bf16_f32(z12), svreinterpret_bf16_f32(z18), 3);
+            break;
+
+        }
+    }
+    const float alpha_ = *alpha, beta_ = *beta;
+    if (m == 8 && n == 12 && rs_c == 1) {
+        const svfloat32_t va_ = svdup_n_f32(alpha_);
+        if (alpha_ == 1 && beta_ == 0) {
+            svst1_f32(svptrue_b32(), c + 0 + 0 * cs_c, z0);
+            svst1_f32(svptrue_b32(), c + 0 + 1 * cs_c, z1);
+            svst1_f32(svptrue_b32(), c + 0 + 2 * cs_c, z2);
+            svst1_f32(svptrue_b32(), c + 0 + 3 * cs_c, z3);
+            svst1_f32(svptrue_b32(), c + 0 + 4 * cs_c, z4);
+            svst1_f32(svptrue_b32(), c + 0 + 5 * cs_c, z5);
+            svst1_f32(svptrue_b32(), c + 0 + 6 * cs_c, z6);
+            svst1_f32(svptrue_b32(), c + 0 + 7 * cs_c, z7);
+            svst1_f32(svptrue_b32(), c + 0 + 8 * cs_c, z8);
+            svst1_f32(svptrue_b32(), c + 0 + 9 * cs_c, z9);
+            svst1_f32(svptrue_b32(), c + 0 + 10 * cs_c, z10);
+            svst1_f32(svptrue_b32(), c + 0 + 11 * cs_c, z11);
+        } else if (alpha_ == 1 && beta_ == 1) {
+            z0 = svadd_f32_x(svptrue_b32(), z0, svld1_f32(svptrue_b32(), c + 0 + 0 * cs_c));
+            z1 = svadd_f32_x(svptrue_b32(), z1, svld1_f32(svptrue_b32(), c + 0 + 1 * cs_c));
+            z2 = svadd_f32_x(svptrue_b32(), z2, svld1_f32(svptrue_b32(), c + 0 + 2 * cs_c));
+            z3 = svadd_f32_x(svptrue_b32(), z3, svld1_f32(svptrue_b32(), c + 0 + 3 * cs_c));
+            z4 = svadd_f32_x(svptrue_b32(), z4, svld1_f32(svptrue_b32(), c + 0 + 4 * cs_c));
+            z5 = svadd_f32_x(svptrue_b32(), z5, svld1_f32(svptrue_b32(), c + 0 + 5 * cs_c));
+            z6 = svadd_f32_x(svptrue_b32(), z6, svld1_f32(svptrue_b32(), c + 0 + 6 * cs_c));
+            z7 = svadd_f32_x(svptrue_b32(), z7, svld1_f32(svptrue_b32(), c + 0 + 7 * cs_c));
+            z8 = svadd_f32_x(svptrue_b32(), z8, svld1_f32(svptrue_b32(), c + 0 + 8 * cs_c));
+            z9 = svadd_f32_x(svptrue_b32(), z9, svld1_f32(svptrue_b32(), c + 0 + 9 * cs_c));
+            z10 = svadd_f32_x(svptrue_b32(), z10, svld1_f32(svptrue_b32(), c + 0 + 10 * cs_c));
+            z11 = svadd_f32_x(svptrue_b32(), z11, svld1_f32(svptrue_b32(), c + 0 + 11 * cs_c));
+            svst1_f32(svptrue_b32(), c + 0 + 0 * cs_c, z0);
+            svst1_f32(svptrue_b32(), c + 0 + 1 * cs_c, z1);
+            svst1_f32(svptrue_b32(), c + 0 + 2 * cs_c, z2);
+            svst1_f32(svptrue_b32(), c + 0 + 3 * cs_c, z3);
+            svst1_f32(svptrue_b32(), c + 0 + 4 * cs_c, z4);
+            svst1_f32(svptrue_b32(), c + 0 + 5 * cs_c, z5);
+            svst1_f32(svptrue_b32(), c + 0 + 6 * cs_c, z6);
+            svst1_f32(svptrue_b32(), c + 0 + 7 * cs_c, z7);
+            svst1_f32(svptrue_b32(), c + 0 + 8 * cs_c, z8);
+            svst1_f32(svptrue_b32(), c + 0 + 9 * cs_c, z9);
+            svst1_f32(svptrue_b32(), c + 0 + 10 * cs_c, z10);
+            svst1_f32(svptrue_b32(), c + 0 + 11 * cs_c, z11);
+        } else if (beta_ == 0) {
+            svst1_f32(svptrue_b32(), c + 0 + 0 * cs_c, svmul_f32_x(svptrue_b32(), va_, z0));
+            svst1_f32(svptrue_b32(), c + 0 + 1 * cs_c, svmul_f32_x(svptrue_b32(), va_, z1));
+            svst1_f32(svptrue_b32(), c + 0 + 2 * cs_c, svmul_f32_x(svptrue_b32(), va_, z2));
+            svst1_f32(svptrue_b32(), c + 0 + 3 * cs_c, svmul_f32_x(svptrue_b32(), va_, z3));
+            svst1_f32(svptrue_b32(), c + 0 + 4 * cs_c, svmul_f32_x(svptrue_b32(), va_, z4));
+            svst1_f32(svptrue_b32(), c + 0 + 5 * cs_c, svmul_f32_x(svptrue_b32(), va_, z5));
+            svst1_f32(svptrue_b32(), c + 0 + 6 * cs_c, svmul_f32_x(svptrue_b32(), va_, z6));
+            svst1_f32(svptrue_b32(), c + 0 + 7 * cs_c, svmul_f32_x(svptrue_b32(), va_, z7));
+            svst1_f32(svptrue_b32(), c + 0 + 8 * cs_c, svmul_f32_x(svptrue_b32(), va_, z8));
+            svst1_f32(svptrue_b32(), c + 0 + 9 * cs_c, svmul_f32_x(svptrue_b32(), va_, z9));
+            svst1_f32(svptrue_b32(), c + 0 + 10 * cs_c, svmul_f32_x(svptrue_b32(), va_, z10));
+            svst1_f32(svptrue_b32(), c + 0 + 11 * cs_c, svmul_f32_x(svptrue_b32(), va_, z11));
+        } else if (beta_ == 1) {
+            z0 = svmla_f32_x(svptrue_b32(), svld1_f32(svptrue_b32(), c + 0 + 0 * cs_c), va_, z0);
+            z1 = svmla_f32_x(svptrue_b32(), svld1_f32(svptrue_b32(), c + 0 + 1 * cs_c), va_, z1);
+            z2 = svmla_f32_x(svptrue_b32(), svld1_f32(svptrue_b32(), c + 0 + 2 * cs_c), va_, z2);
+            z3 = svmla_f32_x(svptrue_b32(), svld1_f32(svptrue_b32(), c + 0 + 3 * cs_c), va_, z3);
+            z4 = svmla_f32_x(svptrue_b32(), svld1_f32(svptrue_b32(), c + 0 + 4 * cs_c), va_, z4);
+            z5 = svmla_f32_x(svptrue_b32(), svld1_f32(svptrue_b32(), c + 0 + 5 * cs_c), va_, z5);
+            z6 = svmla_f32_x(svptrue_b32(), svld1_f32(svptrue_b32(), c + 0 + 6 * cs_c), va_, z6);
+            z7 = svmla_f32_x(svptrue_b32(), svld1_f32(svptrue_b32(), c + 0 + 7 * cs_c), va_, z7);
+            z8 = svmla_f32_x(svptrue_b32(), svld1_f32(svptrue_b32(), c + 0 + 8 * cs_c), va_, z8);
+            z9 = svmla_f32_x(svptrue_b32(), svld1_f32(svptrue_b32(), c + 0 + 9 * cs_c), va_, z9);
+            z10 = svmla_f32_x(svptrue_b32(), svld1_f32(svptrue_b32(), c + 0 + 10 * cs_c), va_, z10);
+            z11 = svmla_f32_x(svptrue_b32(), svld1_f32(svptrue_b32(), c + 0 + 11 * cs_c), va_, z11);
+            svst1_f32(svptrue_b32(), c + 0 + 0 * cs_c, z0);
+            svst1_f32(svptrue_b32(), c + 0 + 1 * cs_c, z1);
+            svst1_f32(svptrue_b32(), c + 0 + 2 * cs_c, z2);
+            svst1_f32(svptrue_b32(), c + 0 + 3 * cs_c, z3);
+            svst1_f32(svptrue_b32(), c + 0 + 4 * cs_c, z4);
+            svst1_f32(svptrue_b32(), c + 0 + 5 * cs_c, z5);
+            svst1_f32(svptrue_b32(), c + 0 + 6 * cs_c, z6);
+            svst1_f32(svptrue_b32(), c + 0 + 7 * cs_c, z7);
+            svst1_f32(svptrue_b32(), c + 0 + 8 * cs_c, z8);
+            svst1_f32(svptrue_b32(), c + 0 + 9 * cs_c, z9);
+            svst1_f32(svptrue_b32(), c + 0 + 10 * cs_c, z10);
+            svst1_f32(svptrue_b32(), c + 0 + 11 * cs_c, z11);
+        } else {
+            const svfloat32_t vb_ = svdup_n_f32(beta_);
+            z0 = svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(svptrue_b32(), c + 0 + 0 * cs_c)), va_, z0);
+            z1 = svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(svptrue_b32(), c + 0 + 1 * cs_c)), va_, z1);
+            z2 = svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(svptrue_b32(), c + 0 + 2 * cs_c)), va_, z2);
+            z3 = svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(svptrue_b32(), c + 0 + 3 * cs_c)), va_, z3);
+            z4 = svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(svptrue_b32(), c + 0 + 4 * cs_c)), va_, z4);
+            z5 = svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(svptrue_b32(), c + 0 + 5 * cs_c)), va_, z5);
+            z6 = svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(svptrue_b32(), c + 0 + 6 * cs_c)), va_, z6);
+            z7 = svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(svptrue_b32(), c + 0 + 7 * cs_c)), va_, z7);
+            z8 = svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(svptrue_b32(), c + 0 + 8 * cs_c)), va_, z8);
+            z9 = svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(svptrue_b32(), c + 0 + 9 * cs_c)), va_, z9);
+            z10 = svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(svptrue_b32(), c + 0 + 10 * cs_c)), va_, z10);
+            z11 = svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(svptrue_b32(), c + 0 + 11 * cs_c)), va_, z11);
+            svst1_f32(svptrue_b32(), c + 0 + 0 * cs_c, z0);
+            svst1_f32(svptrue_b32(), c + 0 + 1 * cs_c, z1);
+            svst1_f32(svptrue_b32(), c + 0 + 2 * cs_c, z2);
+            svst1_f32(svptrue_b32(), c + 0 + 3 * cs_c, z3);
+            svst1_f32(svptrue_b32(), c + 0 + 4 * cs_c, z4);
+            svst1_f32(svptrue_b32(), c + 0 + 5 * cs_c, z5);
+            svst1_f32(svptrue_b32(), c + 0 + 6 * cs_c, z6);
+            svst1_f32(svptrue_b32(), c + 0 + 7 * cs_c, z7);
+            svst1_f32(svptrue_b32(), c + 0 + 8 * cs_c, z8);
+            svst1_f32(svptrue_b32(), c + 0 + 9 * cs_c, z9);
+            svst1_f32(svptrue_b32(), c + 0 + 10 * cs_c, z10);
+            svst1_f32(svptrue_b32(), c + 0 + 11 * cs_c, z11);
+        }
+        return;
+    }
+    if (rs_c == 1) {   /* edge tile: predicated */
+        const svfloat32_t va_ = svdup_n_f32(alpha_);
+        if (alpha_ == 1 && beta_ == 0) {
+            if (0 < m && 0 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 0 * cs_c, z0);
+            }
+            if (0 < m && 1 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 1 * cs_c, z1);
+            }
+            if (0 < m && 2 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 2 * cs_c, z2);
+            }
+            if (0 < m && 3 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 3 * cs_c, z3);
+            }
+            if (0 < m && 4 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 4 * cs_c, z4);
+            }
+            if (0 < m && 5 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 5 * cs_c, z5);
+            }
+            if (0 < m && 6 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 6 * cs_c, z6);
+            }
+            if (0 < m && 7 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 7 * cs_c, z7);
+            }
+            if (0 < m && 8 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 8 * cs_c, z8);
+            }
+            if (0 < m && 9 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 9 * cs_c, z9);
+            }
+            if (0 < m && 10 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 10 * cs_c, z10);
+            }
+            if (0 < m && 11 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 11 * cs_c, z11);
+            }
+        } else if (alpha_ == 1 && beta_ == 1) {
+            if (0 < m && 0 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                z0 = svadd_f32_x(svptrue_b32(), z0, svld1_f32(k_, c + 0 + 0 * cs_c));
+            }
+            if (0 < m && 1 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                z1 = svadd_f32_x(svptrue_b32(), z1, svld1_f32(k_, c + 0 + 1 * cs_c));
+            }
+            if (0 < m && 2 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                z2 = svadd_f32_x(svptrue_b32(), z2, svld1_f32(k_, c + 0 + 2 * cs_c));
+            }
+            if (0 < m && 3 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                z3 = svadd_f32_x(svptrue_b32(), z3, svld1_f32(k_, c + 0 + 3 * cs_c));
+            }
+            if (0 < m && 4 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                z4 = svadd_f32_x(svptrue_b32(), z4, svld1_f32(k_, c + 0 + 4 * cs_c));
+            }
+            if (0 < m && 5 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                z5 = svadd_f32_x(svptrue_b32(), z5, svld1_f32(k_, c + 0 + 5 * cs_c));
+            }
+            if (0 < m && 6 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                z6 = svadd_f32_x(svptrue_b32(), z6, svld1_f32(k_, c + 0 + 6 * cs_c));
+            }
+            if (0 < m && 7 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                z7 = svadd_f32_x(svptrue_b32(), z7, svld1_f32(k_, c + 0 + 7 * cs_c));
+            }
+            if (0 < m && 8 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                z8 = svadd_f32_x(svptrue_b32(), z8, svld1_f32(k_, c + 0 + 8 * cs_c));
+            }
+            if (0 < m && 9 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                z9 = svadd_f32_x(svptrue_b32(), z9, svld1_f32(k_, c + 0 + 9 * cs_c));
+            }
+            if (0 < m && 10 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                z10 = svadd_f32_x(svptrue_b32(), z10, svld1_f32(k_, c + 0 + 10 * cs_c));
+            }
+            if (0 < m && 11 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                z11 = svadd_f32_x(svptrue_b32(), z11, svld1_f32(k_, c + 0 + 11 * cs_c));
+            }
+            if (0 < m && 0 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 0 * cs_c, z0);
+            }
+            if (0 < m && 1 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 1 * cs_c, z1);
+            }
+            if (0 < m && 2 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 2 * cs_c, z2);
+            }
+            if (0 < m && 3 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 3 * cs_c, z3);
+            }
+            if (0 < m && 4 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 4 * cs_c, z4);
+            }
+            if (0 < m && 5 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 5 * cs_c, z5);
+            }
+            if (0 < m && 6 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 6 * cs_c, z6);
+            }
+            if (0 < m && 7 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 7 * cs_c, z7);
+            }
+            if (0 < m && 8 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 8 * cs_c, z8);
+            }
+            if (0 < m && 9 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 9 * cs_c, z9);
+            }
+            if (0 < m && 10 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 10 * cs_c, z10);
+            }
+            if (0 < m && 11 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 11 * cs_c, z11);
+            }
+        } else if (beta_ == 0) {
+            if (0 < m && 0 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 0 * cs_c, svmul_f32_x(svptrue_b32(), va_, z0));
+            }
+            if (0 < m && 1 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 1 * cs_c, svmul_f32_x(svptrue_b32(), va_, z1));
+            }
+            if (0 < m && 2 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 2 * cs_c, svmul_f32_x(svptrue_b32(), va_, z2));
+            }
+            if (0 < m && 3 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 3 * cs_c, svmul_f32_x(svptrue_b32(), va_, z3));
+            }
+            if (0 < m && 4 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 4 * cs_c, svmul_f32_x(svptrue_b32(), va_, z4));
+            }
+            if (0 < m && 5 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 5 * cs_c, svmul_f32_x(svptrue_b32(), va_, z5));
+            }
+            if (0 < m && 6 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 6 * cs_c, svmul_f32_x(svptrue_b32(), va_, z6));
+            }
+            if (0 < m && 7 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 7 * cs_c, svmul_f32_x(svptrue_b32(), va_, z7));
+            }
+            if (0 < m && 8 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 8 * cs_c, svmul_f32_x(svptrue_b32(), va_, z8));
+            }
+            if (0 < m && 9 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 9 * cs_c, svmul_f32_x(svptrue_b32(), va_, z9));
+            }
+            if (0 < m && 10 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 10 * cs_c, svmul_f32_x(svptrue_b32(), va_, z10));
+            }
+            if (0 < m && 11 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 11 * cs_c, svmul_f32_x(svptrue_b32(), va_, z11));
+            }
+        } else if (beta_ == 1) {
+            if (0 < m && 0 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                z0 = svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 0 + 0 * cs_c), va_, z0);
+            }
+            if (0 < m && 1 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                z1 = svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 0 + 1 * cs_c), va_, z1);
+            }
+            if (0 < m && 2 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                z2 = svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 0 + 2 * cs_c), va_, z2);
+            }
+            if (0 < m && 3 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                z3 = svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 0 + 3 * cs_c), va_, z3);
+            }
+            if (0 < m && 4 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                z4 = svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 0 + 4 * cs_c), va_, z4);
+            }
+            if (0 < m && 5 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                z5 = svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 0 + 5 * cs_c), va_, z5);
+            }
+            if (0 < m && 6 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                z6 = svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 0 + 6 * cs_c), va_, z6);
+            }
+            if (0 < m && 7 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                z7 = svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 0 + 7 * cs_c), va_, z7);
+            }
+            if (0 < m && 8 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                z8 = svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 0 + 8 * cs_c), va_, z8);
+            }
+            if (0 < m && 9 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                z9 = svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 0 + 9 * cs_c), va_, z9);
+            }
+            if (0 < m && 10 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                z10 = svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 0 + 10 * cs_c), va_, z10);
+            }
+            if (0 < m && 11 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                z11 = svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 0 + 11 * cs_c), va_, z11);
+            }
+            if (0 < m && 0 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 0 * cs_c, z0);
+            }
+            if (0 < m && 1 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 1 * cs_c, z1);
+            }
+            if (0 < m && 2 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 2 * cs_c, z2);
+            }
+            if (0 < m && 3 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 3 * cs_c, z3);
+            }
+            if (0 < m && 4 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 4 * cs_c, z4);
+            }
+            if (0 < m && 5 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 5 * cs_c, z5);
+            }
+            if (0 < m && 6 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 6 * cs_c, z6);
+            }
+            if (0 < m && 7 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 7 * cs_c, z7);
+            }
+            if (0 < m && 8 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 8 * cs_c, z8);
+            }
+            if (0 < m && 9 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 9 * cs_c, z9);
+            }
+            if (0 < m && 10 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 10 * cs_c, z10);
+            }
+            if (0 < m && 11 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 11 * cs_c, z11);
+            }
+        } else {
+            const svfloat32_t vb_ = svdup_n_f32(beta_);
+            if (0 < m && 0 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                z0 = svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 0 + 0 * cs_c)), va_, z0);
+            }
+            if (0 < m && 1 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                z1 = svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 0 + 1 * cs_c)), va_, z1);
+            }
+            if (0 < m && 2 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                z2 = svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 0 + 2 * cs_c)), va_, z2);
+            }
+            if (0 < m && 3 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                z3 = svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 0 + 3 * cs_c)), va_, z3);
+            }
+            if (0 < m && 4 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                z4 = svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 0 + 4 * cs_c)), va_, z4);
+            }
+            if (0 < m && 5 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                z5 = svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 0 + 5 * cs_c)), va_, z5);
+            }
+            if (0 < m && 6 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                z6 = svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 0 + 6 * cs_c)), va_, z6);
+            }
+            if (0 < m && 7 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                z7 = svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 0 + 7 * cs_c)), va_, z7);
+            }
+            if (0 < m && 8 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                z8 = svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 0 + 8 * cs_c)), va_, z8);
+            }
+            if (0 < m && 9 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                z9 = svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 0 + 9 * cs_c)), va_, z9);
+            }
+            if (0 < m && 10 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                z10 = svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 0 + 10 * cs_c)), va_, z10);
+            }
+            if (0 < m && 11 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                z11 = svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 0 + 11 * cs_c)), va_, z11);
+            }
+            if (0 < m && 0 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 0 * cs_c, z0);
+            }
+            if (0 < m && 1 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 1 * cs_c, z1);
+            }
+            if (0 < m && 2 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 2 * cs_c, z2);
+            }
+            if (0 < m && 3 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 3 * cs_c, z3);
+            }
+            if (0 < m && 4 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 4 * cs_c, z4);
+            }
+            if (0 < m && 5 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 5 * cs_c, z5);
+            }
+            if (0 < m && 6 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 6 * cs_c, z6);
+            }
+            if (0 < m && 7 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 7 * cs_c, z7);
+            }
+            if (0 < m && 8 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 8 * cs_c, z8);
+            }
+            if (0 < m && 9 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 9 * cs_c, z9);
+            }
+            if (0 < m && 10 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 10 * cs_c, z10);
+            }
+            if (0 < m && 11 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 11 * cs_c, z11);
+            }
+        }
+        return;
+    }
+    float t_[96];
+    svst1_f32(svptrue_b32(), t_ + 0, z0);
+    svst1_f32(svptrue_b32(), t_ + 8, z1);
+    svst1_f32(svptrue_b32(), t_ + 16, z2);
+    svst1_f32(svptrue_b32(), t_ + 24, z3);
+    svst1_f32(svptrue_b32(), t_ + 32, z4);
+    svst1_f32(svptrue_b32(), t_ + 40, z5);
+    svst1_f32(svptrue_b32(), t_ + 48, z6);
+    svst1_f32(svptrue_b32(), t_ + 56, z7);
+    svst1_f32(svptrue_b32(), t_ + 64, z8);
+    svst1_f32(svptrue_b32(), t_ + 72, z9);
+    svst1_f32(svptrue_b32(), t_ + 80, z10);
+    svst1_f32(svptrue_b32(), t_ + 88, z11);
+    /* position in t_ of C(i, j), at_[i + j*8] */
+    static const unsigned short at_[96] = {
+        0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15,
+        16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31,
+        32, 33, 34, 35, 36, 37, 38, 39, 40, 41, 42, 43, 44, 45, 46, 47,
+        48, 49, 50, 51, 52, 53, 54, 55, 56, 57, 58, 59, 60, 61, 62, 63,
+        64, 65, 66, 67, 68, 69, 70, 71, 72, 73, 74, 75, 76, 77, 78, 79,
+        80, 81, 82, 83, 84, 85, 86, 87, 88, 89, 90, 91, 92, 93, 94, 95,
+    };
+    for (int64_t j = 0; j < n; j++)
+        for (int64_t i = 0; i < m; i++) {
+            float v = alpha_ * t_[at_[i + j * 8]];
+            float *cij = c + i * rs_c + j * cs_c;
+            *cij = beta_ == 0 ? v : v + beta_ * *cij;
+        }
+
+}
+
+void neoverse_v1_sbgemm_16x12_p8x8(int64_t m, int64_t n, int64_t k, const float *alpha, const uint16_t *a,
+                                   const uint16_t *b, const float *beta, float *c, int64_t rs_c, int64_t cs_c,
+                                   const uint16_t *a_next, const uint16_t *b_next)
+{
+    const uint16_t *ap = a, *an = a_next;
+    const uint16_t *bp = b;
+    k = (k + 1) / 2;   /* k groups of 2 */
+    (void)b_next;
+    svfloat32_t z0, z1, z2, z3, z4, z5, z6, z7;
+    svfloat32_t z8, z9, z10, z11, z12;
+
+    z0 = svdup_n_f32(0);
+    z1 = svdup_n_f32(0);
+    z2 = svdup_n_f32(0);
+    z3 = svdup_n_f32(0);
+    z4 = svdup_n_f32(0);
+    z5 = svdup_n_f32(0);
+    z6 = svdup_n_f32(0);
+    z7 = svdup_n_f32(0);
+
+    /* C is read (or overwritten) after the k loop: the passes of the k loop
+     * fetch it a column (row) each; those they cannot reach go now */
+    const int64_t pf_step = rs_c == 1 ? cs_c : rs_c;
+    const int64_t pf_span = rs_c == 1 ? m - 1 : (n - 1) * cs_c;
+    int64_t pf_left = rs_c == 1 ? n : m;
+    float *pf_c = c;
+    for (int64_t passes = k > 0 ? (k - 1) / 2 : 0; pf_left > passes; pf_left--) {
+        __builtin_prefetch(pf_c, 1, 3);
+        __builtin_prefetch(pf_c + pf_span / 2, 1, 3);
+        __builtin_prefetch(pf_c + pf_span, 1, 3);
+        pf_c += pf_step;
+    }
+    if (k > 0) {
+        /* prologue: the first 15 instructions of iteration 0 (pointer
+         * bumps among them become load offsets) */
+        z9 = svreinterpret_f32_u16(svld1_u16(svptrue_b16(), ap + 0));
+        z10 = svreinterpret_f32_u16(svld1rq_u16(svptrue_b16(), bp + 0));
+        z12 = svreinterpret_f32_u16(svld1rq_u16(svptrue_b16(), bp + 8));
+        __builtin_prefetch((const char *)(bp + 0) + 512, 0, 3);
+        __builtin_prefetch((const char *)(an + 0) + 0, 0, 3);
+        z0 = svbfdot_lane_f32(z0, svreinterpret_bf16_f32(z9), svreinterpret_bf16_f32(z10), 0);
+        z1 = svbfdot_lane_f32(z1, svreinterpret_bf16_f32(z9), svreinterpret_bf16_f32(z10), 1);
+        z2 = svbfdot_lane_f32(z2, svreinterpret_bf16_f32(z9), svreinterpret_bf16_f32(z10), 2);
+        z3 = svbfdot_lane_f32(z3, svreinterpret_bf16_f32(z9), svreinterpret_bf16_f32(z10), 3);
+        z4 = svbfdot_lane_f32(z4, svreinterpret_bf16_f32(z9), svreinterpret_bf16_f32(z12), 0);
+        z5 = svbfdot_lane_f32(z5, svreinterpret_bf16_f32(z9), svreinterpret_bf16_f32(z12), 1);
+        z6 = svbfdot_lane_f32(z6, svreinterpret_bf16_f32(z9), svreinterpret_bf16_f32(z12), 2);
+
+        /* kernel: iteration i and the start of i+1, unrolled 2x */
+        int64_t nq = k - 1;
+        for (int64_t it = nq / 2; it > 0; it--) {
+            if (pf_left > 0) {
+                __builtin_prefetch(pf_c, 1, 3);
+                __builtin_prefetch(pf_c + pf_span / 2, 1, 3);
+                __builtin_prefetch(pf_c + pf_span, 1, 3);
+                pf_c += pf_step;
+                pf_left--;
+            }
+            /* copy 0 */
+            z8 = svreinterpret_f32_u16(svld1_u16(svptrue_b16(), ap + 16));
+            z10 = svreinterpret_f32_u16(svld1rq_u16(svptrue_b16(), bp + 16));
+            z11 = svreinterpret_f32_u16(svld1rq_u16(svptrue_b16(), bp + 24));
+            __builtin_prefetch((const char *)(bp + 16) + 512, 0, 3);
+            __builtin_prefetch((const char *)(an + 16) + 0, 0, 3);
+            z0 = svbfdot_lane_f32(z0, svreinterpret_bf16_f32(z8), svreinterpret_bf16_f32(z10), 0);
+            z1 = svbfdot_lane_f32(z1, svreinterpret_bf16_f32(z8), svreinterpret_bf16_f32(z10), 1);
+            z2 = svbfdot_lane_f32(z2, svreinterpret_bf16_f32(z8), svreinterpret_bf16_f32(z10), 2);
+            z3 = svbfdot_lane_f32(z3, svreinterpret_bf16_f32(z8), svreinterpret_bf16_f32(z10), 3);
+            z4 = svbfdot_lane_f32(z4, svreinterpret_bf16_f32(z8), svreinterpret_bf16_f32(z11), 0);
+            z5 = svbfdot_lane_f32(z5, svreinterpret_bf16_f32(z8), svreinterpret_bf16_f32(z11), 1);
+            z6 = svbfdot_lane_f32(z6, svreinterpret_bf16_f32(z8), svreinterpret_bf16_f32(z11), 2);
+            z7 = svbfdot_lane_f32(z7, svreinterpret_bf16_f32(z9), svreinterpret_bf16_f32(z12), 3);
+            /* copy 1 */
+            z9 = svreinterpret_f32_u16(svld1_u16(svptrue_b16(), ap + 32));
+            z10 = svreinterpret_f32_u16(svld1rq_u16(svptrue_b16(), bp + 32));
+            z12 = svreinterpret_f32_u16(svld1rq_u16(svptrue_b16(), bp + 40));
+            __builtin_prefetch((const char *)(bp + 32) + 512, 0, 3);
+            __builtin_prefetch((const char *)(an + 32) + 0, 0, 3);
+            z0 = svbfdot_lane_f32(z0, svreinterpret_bf16_f32(z9), svreinterpret_bf16_f32(z10), 0);
+            z1 = svbfdot_lane_f32(z1, svreinterpret_bf16_f32(z9), svreinterpret_bf16_f32(z10), 1);
+            z2 = svbfdot_lane_f32(z2, svreinterpret_bf16_f32(z9), svreinterpret_bf16_f32(z10), 2);
+            z3 = svbfdot_lane_f32(z3, svreinterpret_bf16_f32(z9), svreinterpret_bf16_f32(z10), 3);
+            z4 = svbfdot_lane_f32(z4, svreinterpret_bf16_f32(z9), svreinterpret_bf16_f32(z12), 0);
+            z5 = svbfdot_lane_f32(z5, svreinterpret_bf16_f32(z9), svreinterpret_bf16_f32(z12), 1);
+            z6 = svbfdot_lane_f32(z6, svreinterpret_bf16_f32(z9), svreinterpret_bf16_f32(z12), 2);
+            z7 = svbfdot_lane_f32(z7, svreinterpret_bf16_f32(z8), svreinterpret_bf16_f32(z11), 3);
+
+            ap += 32;
+            bp += 32;
+            an += 32;
+        }
+        int64_t rem = nq % 2;
+        if (rem > 0) {
+            z8 = svreinterpret_f32_u16(svld1_u16(svptrue_b16(), ap + 16));
+            z10 = svreinterpret_f32_u16(svld1rq_u16(svptrue_b16(), bp + 16));
+            z11 = svreinterpret_f32_u16(svld1rq_u16(svptrue_b16(), bp + 24));
+            __builtin_prefetch((const char *)(bp + 16) + 512, 0, 3);
+            __builtin_prefetch((const char *)(an + 16) + 0, 0, 3);
+            z0 = svbfdot_lane_f32(z0, svreinterpret_bf16_f32(z8), svreinterpret_bf16_f32(z10), 0);
+            z1 = svbfdot_lane_f32(z1, svreinterpret_bf16_f32(z8), svreinterpret_bf16_f32(z10), 1);
+            z2 = svbfdot_lane_f32(z2, svreinterpret_bf16_f32(z8), svreinterpret_bf16_f32(z10), 2);
+            z3 = svbfdot_lane_f32(z3, svreinterpret_bf16_f32(z8), svreinterpret_bf16_f32(z10), 3);
+            z4 = svbfdot_lane_f32(z4, svreinterpret_bf16_f32(z8), svreinterpret_bf16_f32(z11), 0);
+            z5 = svbfdot_lane_f32(z5, svreinterpret_bf16_f32(z8), svreinterpret_bf16_f32(z11), 1);
+            z6 = svbfdot_lane_f32(z6, svreinterpret_bf16_f32(z8), svreinterpret_bf16_f32(z11), 2);
+            z7 = svbfdot_lane_f32(z7, svreinterpret_bf16_f32(z9), svreinterpret_bf16_f32(z12), 3);
+        }
+
+        /* epilogue: the rest of the last iteration, in the registers
+         * of the copy it follows */
+        switch (rem) {
+        case 0:
+            z7 = svbfdot_lane_f32(z7, svreinterpret_bf16_f32(z9), svreinterpret_bf16_f32(z12), 3);
+            break;
+        case 1:
+            z7 = svbfdot_lane_f32(z7, svreinterpret_bf16_f32(z8), svreinterpret_bf16_f32(z11), 3);
+            break;
+
+        }
+    }
+    const float alpha_ = *alpha, beta_ = *beta;
+    if (m == 8 && n == 8 && rs_c == 1) {
+        const svfloat32_t va_ = svdup_n_f32(alpha_);
+        if (alpha_ == 1 && beta_ == 0) {
+            svst1_f32(svptrue_b32(), c + 0 + 0 * cs_c, z0);
+            svst1_f32(svptrue_b32(), c + 0 + 1 * cs_c, z1);
+            svst1_f32(svptrue_b32(), c + 0 + 2 * cs_c, z2);
+            svst1_f32(svptrue_b32(), c + 0 + 3 * cs_c, z3);
+            svst1_f32(svptrue_b32(), c + 0 + 4 * cs_c, z4);
+            svst1_f32(svptrue_b32(), c + 0 + 5 * cs_c, z5);
+            svst1_f32(svptrue_b32(), c + 0 + 6 * cs_c, z6);
+            svst1_f32(svptrue_b32(), c + 0 + 7 * cs_c, z7);
+        } else if (alpha_ == 1 && beta_ == 1) {
+            z0 = svadd_f32_x(svptrue_b32(), z0, svld1_f32(svptrue_b32(), c + 0 + 0 * cs_c));
+            z1 = svadd_f32_x(svptrue_b32(), z1, svld1_f32(svptrue_b32(), c + 0 + 1 * cs_c));
+            z2 = svadd_f32_x(svptrue_b32(), z2, svld1_f32(svptrue_b32(), c + 0 + 2 * cs_c));
+            z3 = svadd_f32_x(svptrue_b32(), z3, svld1_f32(svptrue_b32(), c + 0 + 3 * cs_c));
+            z4 = svadd_f32_x(svptrue_b32(), z4, svld1_f32(svptrue_b32(), c + 0 + 4 * cs_c));
+            z5 = svadd_f32_x(svptrue_b32(), z5, svld1_f32(svptrue_b32(), c + 0 + 5 * cs_c));
+            z6 = svadd_f32_x(svptrue_b32(), z6, svld1_f32(svptrue_b32(), c + 0 + 6 * cs_c));
+            z7 = svadd_f32_x(svptrue_b32(), z7, svld1_f32(svptrue_b32(), c + 0 + 7 * cs_c));
+            svst1_f32(svptrue_b32(), c + 0 + 0 * cs_c, z0);
+            svst1_f32(svptrue_b32(), c + 0 + 1 * cs_c, z1);
+            svst1_f32(svptrue_b32(), c + 0 + 2 * cs_c, z2);
+            svst1_f32(svptrue_b32(), c + 0 + 3 * cs_c, z3);
+            svst1_f32(svptrue_b32(), c + 0 + 4 * cs_c, z4);
+            svst1_f32(svptrue_b32(), c + 0 + 5 * cs_c, z5);
+            svst1_f32(svptrue_b32(), c + 0 + 6 * cs_c, z6);
+            svst1_f32(svptrue_b32(), c + 0 + 7 * cs_c, z7);
+        } else if (beta_ == 0) {
+            svst1_f32(svptrue_b32(), c + 0 + 0 * cs_c, svmul_f32_x(svptrue_b32(), va_, z0));
+            svst1_f32(svptrue_b32(), c + 0 + 1 * cs_c, svmul_f32_x(svptrue_b32(), va_, z1));
+            svst1_f32(svptrue_b32(), c + 0 + 2 * cs_c, svmul_f32_x(svptrue_b32(), va_, z2));
+            svst1_f32(svptrue_b32(), c + 0 + 3 * cs_c, svmul_f32_x(svptrue_b32(), va_, z3));
+            svst1_f32(svptrue_b32(), c + 0 + 4 * cs_c, svmul_f32_x(svptrue_b32(), va_, z4));
+            svst1_f32(svptrue_b32(), c + 0 + 5 * cs_c, svmul_f32_x(svptrue_b32(), va_, z5));
+            svst1_f32(svptrue_b32(), c + 0 + 6 * cs_c, svmul_f32_x(svptrue_b32(), va_, z6));
+            svst1_f32(svptrue_b32(), c + 0 + 7 * cs_c, svmul_f32_x(svptrue_b32(), va_, z7));
+        } else if (beta_ == 1) {
+            z0 = svmla_f32_x(svptrue_b32(), svld1_f32(svptrue_b32(), c + 0 + 0 * cs_c), va_, z0);
+            z1 = svmla_f32_x(svptrue_b32(), svld1_f32(svptrue_b32(), c + 0 + 1 * cs_c), va_, z1);
+            z2 = svmla_f32_x(svptrue_b32(), svld1_f32(svptrue_b32(), c + 0 + 2 * cs_c), va_, z2);
+            z3 = svmla_f32_x(svptrue_b32(), svld1_f32(svptrue_b32(), c + 0 + 3 * cs_c), va_, z3);
+            z4 = svmla_f32_x(svptrue_b32(), svld1_f32(svptrue_b32(), c + 0 + 4 * cs_c), va_, z4);
+            z5 = svmla_f32_x(svptrue_b32(), svld1_f32(svptrue_b32(), c + 0 + 5 * cs_c), va_, z5);
+            z6 = svmla_f32_x(svptrue_b32(), svld1_f32(svptrue_b32(), c + 0 + 6 * cs_c), va_, z6);
+            z7 = svmla_f32_x(svptrue_b32(), svld1_f32(svptrue_b32(), c + 0 + 7 * cs_c), va_, z7);
+            svst1_f32(svptrue_b32(), c + 0 + 0 * cs_c, z0);
+            svst1_f32(svptrue_b32(), c + 0 + 1 * cs_c, z1);
+            svst1_f32(svptrue_b32(), c + 0 + 2 * cs_c, z2);
+            svst1_f32(svptrue_b32(), c + 0 + 3 * cs_c, z3);
+            svst1_f32(svptrue_b32(), c + 0 + 4 * cs_c, z4);
+            svst1_f32(svptrue_b32(), c + 0 + 5 * cs_c, z5);
+            svst1_f32(svptrue_b32(), c + 0 + 6 * cs_c, z6);
+            svst1_f32(svptrue_b32(), c + 0 + 7 * cs_c, z7);
+        } else {
+            const svfloat32_t vb_ = svdup_n_f32(beta_);
+            z0 = svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(svptrue_b32(), c + 0 + 0 * cs_c)), va_, z0);
+            z1 = svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(svptrue_b32(), c + 0 + 1 * cs_c)), va_, z1);
+            z2 = svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(svptrue_b32(), c + 0 + 2 * cs_c)), va_, z2);
+            z3 = svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(svptrue_b32(), c + 0 + 3 * cs_c)), va_, z3);
+            z4 = svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(svptrue_b32(), c + 0 + 4 * cs_c)), va_, z4);
+            z5 = svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(svptrue_b32(), c + 0 + 5 * cs_c)), va_, z5);
+            z6 = svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(svptrue_b32(), c + 0 + 6 * cs_c)), va_, z6);
+            z7 = svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(svptrue_b32(), c + 0 + 7 * cs_c)), va_, z7);
+            svst1_f32(svptrue_b32(), c + 0 + 0 * cs_c, z0);
+            svst1_f32(svptrue_b32(), c + 0 + 1 * cs_c, z1);
+            svst1_f32(svptrue_b32(), c + 0 + 2 * cs_c, z2);
+            svst1_f32(svptrue_b32(), c + 0 + 3 * cs_c, z3);
+            svst1_f32(svptrue_b32(), c + 0 + 4 * cs_c, z4);
+            svst1_f32(svptrue_b32(), c + 0 + 5 * cs_c, z5);
+            svst1_f32(svptrue_b32(), c + 0 + 6 * cs_c, z6);
+            svst1_f32(svptrue_b32(), c + 0 + 7 * cs_c, z7);
+        }
+        return;
+    }
+    if (rs_c == 1) {   /* edge tile: predicated */
+        const svfloat32_t va_ = svdup_n_f32(alpha_);
+        if (alpha_ == 1 && beta_ == 0) {
+            if (0 < m && 0 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 0 * cs_c, z0);
+            }
+            if (0 < m && 1 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 1 * cs_c, z1);
+            }
+            if (0 < m && 2 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 2 * cs_c, z2);
+            }
+            if (0 < m && 3 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 3 * cs_c, z3);
+            }
+            if (0 < m && 4 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 4 * cs_c, z4);
+            }
+            if (0 < m && 5 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 5 * cs_c, z5);
+            }
+            if (0 < m && 6 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 6 * cs_c, z6);
+            }
+            if (0 < m && 7 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 7 * cs_c, z7);
+            }
+        } else if (alpha_ == 1 && beta_ == 1) {
+            if (0 < m && 0 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                z0 = svadd_f32_x(svptrue_b32(), z0, svld1_f32(k_, c + 0 + 0 * cs_c));
+            }
+            if (0 < m && 1 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                z1 = svadd_f32_x(svptrue_b32(), z1, svld1_f32(k_, c + 0 + 1 * cs_c));
+            }
+            if (0 < m && 2 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                z2 = svadd_f32_x(svptrue_b32(), z2, svld1_f32(k_, c + 0 + 2 * cs_c));
+            }
+            if (0 < m && 3 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                z3 = svadd_f32_x(svptrue_b32(), z3, svld1_f32(k_, c + 0 + 3 * cs_c));
+            }
+            if (0 < m && 4 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                z4 = svadd_f32_x(svptrue_b32(), z4, svld1_f32(k_, c + 0 + 4 * cs_c));
+            }
+            if (0 < m && 5 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                z5 = svadd_f32_x(svptrue_b32(), z5, svld1_f32(k_, c + 0 + 5 * cs_c));
+            }
+            if (0 < m && 6 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                z6 = svadd_f32_x(svptrue_b32(), z6, svld1_f32(k_, c + 0 + 6 * cs_c));
+            }
+            if (0 < m && 7 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                z7 = svadd_f32_x(svptrue_b32(), z7, svld1_f32(k_, c + 0 + 7 * cs_c));
+            }
+            if (0 < m && 0 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 0 * cs_c, z0);
+            }
+            if (0 < m && 1 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 1 * cs_c, z1);
+            }
+            if (0 < m && 2 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 2 * cs_c, z2);
+            }
+            if (0 < m && 3 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 3 * cs_c, z3);
+            }
+            if (0 < m && 4 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 4 * cs_c, z4);
+            }
+            if (0 < m && 5 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 5 * cs_c, z5);
+            }
+            if (0 < m && 6 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 6 * cs_c, z6);
+            }
+            if (0 < m && 7 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 7 * cs_c, z7);
+            }
+        } else if (beta_ == 0) {
+            if (0 < m && 0 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 0 * cs_c, svmul_f32_x(svptrue_b32(), va_, z0));
+            }
+            if (0 < m && 1 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 1 * cs_c, svmul_f32_x(svptrue_b32(), va_, z1));
+            }
+            if (0 < m && 2 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 2 * cs_c, svmul_f32_x(svptrue_b32(), va_, z2));
+            }
+            if (0 < m && 3 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 3 * cs_c, svmul_f32_x(svptrue_b32(), va_, z3));
+            }
+            if (0 < m && 4 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 4 * cs_c, svmul_f32_x(svptrue_b32(), va_, z4));
+            }
+            if (0 < m && 5 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 5 * cs_c, svmul_f32_x(svptrue_b32(), va_, z5));
+            }
+            if (0 < m && 6 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 6 * cs_c, svmul_f32_x(svptrue_b32(), va_, z6));
+            }
+            if (0 < m && 7 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 7 * cs_c, svmul_f32_x(svptrue_b32(), va_, z7));
+            }
+        } else if (beta_ == 1) {
+            if (0 < m && 0 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                z0 = svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 0 + 0 * cs_c), va_, z0);
+            }
+            if (0 < m && 1 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                z1 = svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 0 + 1 * cs_c), va_, z1);
+            }
+            if (0 < m && 2 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                z2 = svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 0 + 2 * cs_c), va_, z2);
+            }
+            if (0 < m && 3 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                z3 = svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 0 + 3 * cs_c), va_, z3);
+            }
+            if (0 < m && 4 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                z4 = svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 0 + 4 * cs_c), va_, z4);
+            }
+            if (0 < m && 5 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                z5 = svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 0 + 5 * cs_c), va_, z5);
+            }
+            if (0 < m && 6 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                z6 = svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 0 + 6 * cs_c), va_, z6);
+            }
+            if (0 < m && 7 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                z7 = svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 0 + 7 * cs_c), va_, z7);
+            }
+            if (0 < m && 0 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 0 * cs_c, z0);
+            }
+            if (0 < m && 1 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 1 * cs_c, z1);
+            }
+            if (0 < m && 2 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 2 * cs_c, z2);
+            }
+            if (0 < m && 3 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 3 * cs_c, z3);
+            }
+            if (0 < m && 4 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 4 * cs_c, z4);
+            }
+            if (0 < m && 5 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 5 * cs_c, z5);
+            }
+            if (0 < m && 6 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 6 * cs_c, z6);
+            }
+            if (0 < m && 7 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 7 * cs_c, z7);
+            }
+        } else {
+            const svfloat32_t vb_ = svdup_n_f32(beta_);
+            if (0 < m && 0 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                z0 = svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 0 + 0 * cs_c)), va_, z0);
+            }
+            if (0 < m && 1 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                z1 = svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 0 + 1 * cs_c)), va_, z1);
+            }
+            if (0 < m && 2 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                z2 = svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 0 + 2 * cs_c)), va_, z2);
+            }
+            if (0 < m && 3 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                z3 = svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 0 + 3 * cs_c)), va_, z3);
+            }
+            if (0 < m && 4 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                z4 = svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 0 + 4 * cs_c)), va_, z4);
+            }
+            if (0 < m && 5 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                z5 = svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 0 + 5 * cs_c)), va_, z5);
+            }
+            if (0 < m && 6 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                z6 = svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 0 + 6 * cs_c)), va_, z6);
+            }
+            if (0 < m && 7 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                z7 = svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 0 + 7 * cs_c)), va_, z7);
+            }
+            if (0 < m && 0 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 0 * cs_c, z0);
+            }
+            if (0 < m && 1 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 1 * cs_c, z1);
+            }
+            if (0 < m && 2 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 2 * cs_c, z2);
+            }
+            if (0 < m && 3 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 3 * cs_c, z3);
+            }
+            if (0 < m && 4 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 4 * cs_c, z4);
+            }
+            if (0 < m && 5 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 5 * cs_c, z5);
+            }
+            if (0 < m && 6 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 6 * cs_c, z6);
+            }
+            if (0 < m && 7 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 7 * cs_c, z7);
+            }
+        }
+        return;
+    }
+    float t_[64];
+    svst1_f32(svptrue_b32(), t_ + 0, z0);
+    svst1_f32(svptrue_b32(), t_ + 8, z1);
+    svst1_f32(svptrue_b32(), t_ + 16, z2);
+    svst1_f32(svptrue_b32(), t_ + 24, z3);
+    svst1_f32(svptrue_b32(), t_ + 32, z4);
+    svst1_f32(svptrue_b32(), t_ + 40, z5);
+    svst1_f32(svptrue_b32(), t_ + 48, z6);
+    svst1_f32(svptrue_b32(), t_ + 56, z7);
+    /* position in t_ of C(i, j), at_[i + j*8] */
+    static const unsigned short at_[64] = {
+        0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15,
+        16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31,
+        32, 33, 34, 35, 36, 37, 38, 39, 40, 41, 42, 43, 44, 45, 46, 47,
+        48, 49, 50, 51, 52, 53, 54, 55, 56, 57, 58, 59, 60, 61, 62, 63,
+    };
+    for (int64_t j = 0; j < n; j++)
+        for (int64_t i = 0; i < m; i++) {
+            float v = alpha_ * t_[at_[i + j * 8]];
             float *cij = c + i * rs_c + j * cs_c;
             *cij = beta_ == 0 ? v : v + beta_ * *cij;
         }

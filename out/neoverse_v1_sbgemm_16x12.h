@@ -9,13 +9,20 @@
 #define neoverse_v1_sbgemm_16x12_ROW_PREF 0
 /* k steps per group of the packed layout (k zero-padded to a multiple) */
 #define neoverse_v1_sbgemm_16x12_KGROUP 2
-/* the companions of f32 and f64 kernels are not emitted for rank-G
- * types: no _direct, _stream, edge, packed-edge or row-tail kernels */
+/* the companions of real kernels that read A in place are not emitted
+ * for rank-G types: no _direct, _stream or row-tail kernels */
 #define neoverse_v1_sbgemm_16x12_DIRECT 0
 #define neoverse_v1_sbgemm_16x12_STREAM 0
-#define neoverse_v1_sbgemm_16x12_NEDGES 0
-#define neoverse_v1_sbgemm_16x12_NPEDGES 0
 #define neoverse_v1_sbgemm_16x12_NTAILS 0
+/* packed edge kernels for the narrow last column panels, packed NR' wide
+ * (and their short rows, packed MR' high), each with the signature of
+ * neoverse_v1_sbgemm_16x12: {MR', NR', function} */
+#define neoverse_v1_sbgemm_16x12_NEDGES 2
+#define neoverse_v1_sbgemm_16x12_EDGE_LIST {16, 8, (void *)neoverse_v1_sbgemm_16x12_p16x8}, {8, 8, (void *)neoverse_v1_sbgemm_16x12_p8x8}
+/* packed row-edge kernels for a short last row panel packed MR' rows high,
+ * each with the signature of neoverse_v1_sbgemm_16x12: {MR', function} */
+#define neoverse_v1_sbgemm_16x12_NPEDGES 1
+#define neoverse_v1_sbgemm_16x12_PEDGE_LIST {8, neoverse_v1_sbgemm_16x12_p8x12}
 /* percent of L1 that B's kc x NR micro-panel may fill (the runtime's KC) */
 #define neoverse_v1_sbgemm_16x12_B_L1_PERCENT 50
 /* cflags: -march=armv8.2-a+sve -msve-vector-bits=256 -fno-schedule-insns -march=armv8.2-a+sve+bf16 */
@@ -26,6 +33,15 @@ extern "C" {
 void neoverse_v1_sbgemm_16x12(int64_t m, int64_t n, int64_t k, const float *alpha, const uint16_t *a,
                               const uint16_t *b, const float *beta, float *c, int64_t rs_c, int64_t cs_c,
                               const uint16_t *a_next, const uint16_t *b_next);
+void neoverse_v1_sbgemm_16x12_p16x8(int64_t m, int64_t n, int64_t k, const float *alpha, const uint16_t *a,
+                                    const uint16_t *b, const float *beta, float *c, int64_t rs_c, int64_t cs_c,
+                                    const uint16_t *a_next, const uint16_t *b_next);
+void neoverse_v1_sbgemm_16x12_p8x12(int64_t m, int64_t n, int64_t k, const float *alpha, const uint16_t *a,
+                                    const uint16_t *b, const float *beta, float *c, int64_t rs_c, int64_t cs_c,
+                                    const uint16_t *a_next, const uint16_t *b_next);
+void neoverse_v1_sbgemm_16x12_p8x8(int64_t m, int64_t n, int64_t k, const float *alpha, const uint16_t *a,
+                                   const uint16_t *b, const float *beta, float *c, int64_t rs_c, int64_t cs_c,
+                                   const uint16_t *a_next, const uint16_t *b_next);
 #ifdef __cplusplus
 }
 #endif

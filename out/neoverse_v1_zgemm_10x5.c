@@ -25,6 +25,12 @@
  * written. A packed a[i + p*10], B packed b[j + p*5] (complex elements).
  * The k loop multiplies A's vectors by B(p,j)'s real and imaginary parts
  * broadcast apart, into two sums per C vector combined after the loop.
+ *
+ * Packed edge kernels, the same contract for their own MR' x NR' and
+ * panels packed MR' high and NR' wide:
+ *   neoverse_v1_zgemm_10x5_p10x4: 10x4, 20.00 cycles per iteration, unroll 3
+ *   neoverse_v1_zgemm_10x5_p6x5: 6x5, 15.00 cycles per iteration, unroll 6
+ *   neoverse_v1_zgemm_10x5_p6x4: 6x4, 12.00 cycles per iteration, unroll 2
  */
 #include "neoverse_v1_zgemm_10x5.h"
 #include <arm_sve.h>
@@ -2036,6 +2042,3449 @@ void neoverse_v1_zgemm_10x5(int64_t m, int64_t n, int64_t k, const double _Compl
     for (int64_t j = 0; j < n; j++)
         for (int64_t i = 0; i < m; i++) {
             const double xr = t_[2 * (i + j * 10)], xi = t_[2 * (i + j * 10) + 1];
+            double *cij = (double *)(c + i * rs_c + j * cs_c);
+            double vr = ar_ * xr - ai_ * xi, vi = ar_ * xi + ai_ * xr;
+            if (br_ != 0 || bi_ != 0) {
+                const double cr = cij[0], ci = cij[1];
+                vr += br_ * cr - bi_ * ci;
+                vi += br_ * ci + bi_ * cr;
+            }
+            cij[0] = vr;
+            cij[1] = vi;
+        }
+
+}
+
+void neoverse_v1_zgemm_10x5_p10x4(int64_t m, int64_t n, int64_t k, const double _Complex *alpha, const double _Complex *a,
+                                  const double _Complex *b, const double _Complex *beta, double _Complex *c, int64_t rs_c, int64_t cs_c,
+                                  const double _Complex *a_next, const double _Complex *b_next)
+{
+    const double *ap = (const double *)a, *bp = (const double *)b, *an = (const double *)a_next;
+    (void)b_next;
+    svfloat64_t z0, z1, z2, z3, z4, z5, z6, z7;
+    svfloat64_t z8, z9, z10, z11, z12, z13, z14, z15;
+    svfloat64_t z16, z17, z18, z19, z20, z21, z22, z23;
+    svfloat64_t z24, z25, z26, z27;
+
+    z0 = svdup_n_f64(0);
+    z1 = svdup_n_f64(0);
+    z2 = svdup_n_f64(0);
+    z3 = svdup_n_f64(0);
+    z4 = svdup_n_f64(0);
+    z5 = svdup_n_f64(0);
+    z6 = svdup_n_f64(0);
+    z7 = svdup_n_f64(0);
+    z8 = svdup_n_f64(0);
+    z9 = svdup_n_f64(0);
+    z10 = svdup_n_f64(0);
+    z11 = svdup_n_f64(0);
+    z12 = svdup_n_f64(0);
+    z13 = svdup_n_f64(0);
+    z14 = svdup_n_f64(0);
+    z15 = svdup_n_f64(0);
+    z16 = svdup_n_f64(0);
+    z17 = svdup_n_f64(0);
+    z18 = svdup_n_f64(0);
+    z19 = svdup_n_f64(0);
+
+    /* C is read (or overwritten) after the k loop: the passes of the k loop
+     * fetch it a column (row) each; those they cannot reach go now */
+    const int64_t pf_step = rs_c == 1 ? cs_c : rs_c;
+    const int64_t pf_span = rs_c == 1 ? m - 1 : (n - 1) * cs_c;
+    int64_t pf_left = rs_c == 1 ? n : m;
+    double _Complex *pf_c = c;
+    for (int64_t passes = k > 0 ? (k - 1) / 3 : 0; pf_left > passes; pf_left--) {
+        __builtin_prefetch(pf_c, 1, 3);
+        __builtin_prefetch(pf_c + pf_span / 2, 1, 3);
+        __builtin_prefetch(pf_c + pf_span, 1, 3);
+        pf_c += pf_step;
+    }
+    if (k > 0) {
+        /* prologue: the first 6 instructions of iteration 0 (pointer
+         * bumps among them become load offsets) */
+        z21 = svld1_f64(svptrue_b64(), ap + 0);
+        z26 = svld1rq_f64(svptrue_b64(), bp + 0);
+        z22 = svld1_f64(svptrue_b64(), ap + 4);
+        z20 = svld1rq_f64(svptrue_b64(), bp + 2);
+        z23 = svld1_f64(svptrue_b64(), ap + 8);
+        z25 = svld1rq_f64(svptrue_b64(), bp + 4);
+
+        /* kernel: iteration i and the start of i+1, unrolled 3x */
+        int64_t nq = k - 1;
+        for (int64_t it = nq / 3; it > 0; it--) {
+            if (pf_left > 0) {
+                __builtin_prefetch(pf_c, 1, 3);
+                __builtin_prefetch(pf_c + pf_span / 2, 1, 3);
+                __builtin_prefetch(pf_c + pf_span, 1, 3);
+                pf_c += pf_step;
+                pf_left--;
+            }
+            /* copy 0 */
+            z24 = svld1_f64(svptrue_b64(), ap + 12);
+            z27 = svld1_f64(svptrue_b64(), ap + 16);
+            __builtin_prefetch((const char *)(bp + 0) + 512, 0, 3);
+            __builtin_prefetch((const char *)(an + 0) + 0, 0, 3);
+            __builtin_prefetch((const char *)(an + 0) + 64, 0, 3);
+            __builtin_prefetch((const char *)(an + 0) + 128, 0, 3);
+            z0 = svcmla_f64_x(svptrue_b64(), z0, z21, z26, 0);
+            z1 = svcmla_f64_x(svptrue_b64(), z1, z22, z26, 0);
+            z5 = svcmla_f64_x(svptrue_b64(), z5, z21, z20, 0);
+            z2 = svcmla_f64_x(svptrue_b64(), z2, z23, z26, 0);
+            z6 = svcmla_f64_x(svptrue_b64(), z6, z22, z20, 0);
+            z3 = svcmla_f64_x(svptrue_b64(), z3, z24, z26, 0);
+            z4 = svcmla_f64_x(svptrue_b64(), z4, z27, z26, 0);
+            z7 = svcmla_f64_x(svptrue_b64(), z7, z23, z20, 0);
+            z8 = svcmla_f64_x(svptrue_b64(), z8, z24, z20, 0);
+            z9 = svcmla_f64_x(svptrue_b64(), z9, z27, z20, 0);
+            z10 = svcmla_f64_x(svptrue_b64(), z10, z21, z25, 0);
+            z11 = svcmla_f64_x(svptrue_b64(), z11, z22, z25, 0);
+            z12 = svcmla_f64_x(svptrue_b64(), z12, z23, z25, 0);
+            z13 = svcmla_f64_x(svptrue_b64(), z13, z24, z25, 0);
+            z14 = svcmla_f64_x(svptrue_b64(), z14, z27, z25, 0);
+            z0 = svcmla_f64_x(svptrue_b64(), z0, z21, z26, 90);
+            z1 = svcmla_f64_x(svptrue_b64(), z1, z22, z26, 90);
+            z2 = svcmla_f64_x(svptrue_b64(), z2, z23, z26, 90);
+            z3 = svcmla_f64_x(svptrue_b64(), z3, z24, z26, 90);
+            z4 = svcmla_f64_x(svptrue_b64(), z4, z27, z26, 90);
+            z26 = svld1rq_f64(svptrue_b64(), bp + 6);
+            z15 = svcmla_f64_x(svptrue_b64(), z15, z21, z26, 0);
+            z16 = svcmla_f64_x(svptrue_b64(), z16, z22, z26, 0);
+            z17 = svcmla_f64_x(svptrue_b64(), z17, z23, z26, 0);
+            z18 = svcmla_f64_x(svptrue_b64(), z18, z24, z26, 0);
+            z19 = svcmla_f64_x(svptrue_b64(), z19, z27, z26, 0);
+            z5 = svcmla_f64_x(svptrue_b64(), z5, z21, z20, 90);
+            z6 = svcmla_f64_x(svptrue_b64(), z6, z22, z20, 90);
+            z7 = svcmla_f64_x(svptrue_b64(), z7, z23, z20, 90);
+            z8 = svcmla_f64_x(svptrue_b64(), z8, z24, z20, 90);
+            z9 = svcmla_f64_x(svptrue_b64(), z9, z27, z20, 90);
+            z20 = svld1_f64(svptrue_b64(), ap + 20);
+            z10 = svcmla_f64_x(svptrue_b64(), z10, z21, z25, 90);
+            z11 = svcmla_f64_x(svptrue_b64(), z11, z22, z25, 90);
+            z12 = svcmla_f64_x(svptrue_b64(), z12, z23, z25, 90);
+            z13 = svcmla_f64_x(svptrue_b64(), z13, z24, z25, 90);
+            z14 = svcmla_f64_x(svptrue_b64(), z14, z27, z25, 90);
+            z25 = svld1rq_f64(svptrue_b64(), bp + 8);
+            z15 = svcmla_f64_x(svptrue_b64(), z15, z21, z26, 90);
+            z21 = svld1_f64(svptrue_b64(), ap + 24);
+            z16 = svcmla_f64_x(svptrue_b64(), z16, z22, z26, 90);
+            z22 = svld1rq_f64(svptrue_b64(), bp + 10);
+            z17 = svcmla_f64_x(svptrue_b64(), z17, z23, z26, 90);
+            z23 = svld1_f64(svptrue_b64(), ap + 28);
+            z18 = svcmla_f64_x(svptrue_b64(), z18, z24, z26, 90);
+            z24 = svld1rq_f64(svptrue_b64(), bp + 12);
+            z19 = svcmla_f64_x(svptrue_b64(), z19, z27, z26, 90);
+            /* copy 1 */
+            z26 = svld1_f64(svptrue_b64(), ap + 32);
+            z27 = svld1_f64(svptrue_b64(), ap + 36);
+            __builtin_prefetch((const char *)(bp + 8) + 512, 0, 3);
+            __builtin_prefetch((const char *)(an + 20) + 0, 0, 3);
+            __builtin_prefetch((const char *)(an + 20) + 64, 0, 3);
+            __builtin_prefetch((const char *)(an + 20) + 128, 0, 3);
+            z0 = svcmla_f64_x(svptrue_b64(), z0, z20, z25, 0);
+            z1 = svcmla_f64_x(svptrue_b64(), z1, z21, z25, 0);
+            z5 = svcmla_f64_x(svptrue_b64(), z5, z20, z22, 0);
+            z2 = svcmla_f64_x(svptrue_b64(), z2, z23, z25, 0);
+            z6 = svcmla_f64_x(svptrue_b64(), z6, z21, z22, 0);
+            z3 = svcmla_f64_x(svptrue_b64(), z3, z26, z25, 0);
+            z4 = svcmla_f64_x(svptrue_b64(), z4, z27, z25, 0);
+            z7 = svcmla_f64_x(svptrue_b64(), z7, z23, z22, 0);
+            z8 = svcmla_f64_x(svptrue_b64(), z8, z26, z22, 0);
+            z9 = svcmla_f64_x(svptrue_b64(), z9, z27, z22, 0);
+            z10 = svcmla_f64_x(svptrue_b64(), z10, z20, z24, 0);
+            z11 = svcmla_f64_x(svptrue_b64(), z11, z21, z24, 0);
+            z12 = svcmla_f64_x(svptrue_b64(), z12, z23, z24, 0);
+            z13 = svcmla_f64_x(svptrue_b64(), z13, z26, z24, 0);
+            z14 = svcmla_f64_x(svptrue_b64(), z14, z27, z24, 0);
+            z0 = svcmla_f64_x(svptrue_b64(), z0, z20, z25, 90);
+            z1 = svcmla_f64_x(svptrue_b64(), z1, z21, z25, 90);
+            z2 = svcmla_f64_x(svptrue_b64(), z2, z23, z25, 90);
+            z3 = svcmla_f64_x(svptrue_b64(), z3, z26, z25, 90);
+            z4 = svcmla_f64_x(svptrue_b64(), z4, z27, z25, 90);
+            z25 = svld1rq_f64(svptrue_b64(), bp + 14);
+            z15 = svcmla_f64_x(svptrue_b64(), z15, z20, z25, 0);
+            z16 = svcmla_f64_x(svptrue_b64(), z16, z21, z25, 0);
+            z17 = svcmla_f64_x(svptrue_b64(), z17, z23, z25, 0);
+            z18 = svcmla_f64_x(svptrue_b64(), z18, z26, z25, 0);
+            z19 = svcmla_f64_x(svptrue_b64(), z19, z27, z25, 0);
+            z5 = svcmla_f64_x(svptrue_b64(), z5, z20, z22, 90);
+            z6 = svcmla_f64_x(svptrue_b64(), z6, z21, z22, 90);
+            z7 = svcmla_f64_x(svptrue_b64(), z7, z23, z22, 90);
+            z8 = svcmla_f64_x(svptrue_b64(), z8, z26, z22, 90);
+            z9 = svcmla_f64_x(svptrue_b64(), z9, z27, z22, 90);
+            z22 = svld1_f64(svptrue_b64(), ap + 40);
+            z10 = svcmla_f64_x(svptrue_b64(), z10, z20, z24, 90);
+            z11 = svcmla_f64_x(svptrue_b64(), z11, z21, z24, 90);
+            z12 = svcmla_f64_x(svptrue_b64(), z12, z23, z24, 90);
+            z13 = svcmla_f64_x(svptrue_b64(), z13, z26, z24, 90);
+            z14 = svcmla_f64_x(svptrue_b64(), z14, z27, z24, 90);
+            z24 = svld1rq_f64(svptrue_b64(), bp + 16);
+            z15 = svcmla_f64_x(svptrue_b64(), z15, z20, z25, 90);
+            z20 = svld1_f64(svptrue_b64(), ap + 44);
+            z16 = svcmla_f64_x(svptrue_b64(), z16, z21, z25, 90);
+            z21 = svld1rq_f64(svptrue_b64(), bp + 18);
+            z17 = svcmla_f64_x(svptrue_b64(), z17, z23, z25, 90);
+            z23 = svld1_f64(svptrue_b64(), ap + 48);
+            z18 = svcmla_f64_x(svptrue_b64(), z18, z26, z25, 90);
+            z26 = svld1rq_f64(svptrue_b64(), bp + 20);
+            z19 = svcmla_f64_x(svptrue_b64(), z19, z27, z25, 90);
+            /* copy 2 */
+            z25 = svld1_f64(svptrue_b64(), ap + 52);
+            z27 = svld1_f64(svptrue_b64(), ap + 56);
+            __builtin_prefetch((const char *)(bp + 16) + 512, 0, 3);
+            __builtin_prefetch((const char *)(an + 40) + 0, 0, 3);
+            __builtin_prefetch((const char *)(an + 40) + 64, 0, 3);
+            __builtin_prefetch((const char *)(an + 40) + 128, 0, 3);
+            z0 = svcmla_f64_x(svptrue_b64(), z0, z22, z24, 0);
+            z1 = svcmla_f64_x(svptrue_b64(), z1, z20, z24, 0);
+            z5 = svcmla_f64_x(svptrue_b64(), z5, z22, z21, 0);
+            z2 = svcmla_f64_x(svptrue_b64(), z2, z23, z24, 0);
+            z6 = svcmla_f64_x(svptrue_b64(), z6, z20, z21, 0);
+            z3 = svcmla_f64_x(svptrue_b64(), z3, z25, z24, 0);
+            z4 = svcmla_f64_x(svptrue_b64(), z4, z27, z24, 0);
+            z7 = svcmla_f64_x(svptrue_b64(), z7, z23, z21, 0);
+            z8 = svcmla_f64_x(svptrue_b64(), z8, z25, z21, 0);
+            z9 = svcmla_f64_x(svptrue_b64(), z9, z27, z21, 0);
+            z10 = svcmla_f64_x(svptrue_b64(), z10, z22, z26, 0);
+            z11 = svcmla_f64_x(svptrue_b64(), z11, z20, z26, 0);
+            z12 = svcmla_f64_x(svptrue_b64(), z12, z23, z26, 0);
+            z13 = svcmla_f64_x(svptrue_b64(), z13, z25, z26, 0);
+            z14 = svcmla_f64_x(svptrue_b64(), z14, z27, z26, 0);
+            z0 = svcmla_f64_x(svptrue_b64(), z0, z22, z24, 90);
+            z1 = svcmla_f64_x(svptrue_b64(), z1, z20, z24, 90);
+            z2 = svcmla_f64_x(svptrue_b64(), z2, z23, z24, 90);
+            z3 = svcmla_f64_x(svptrue_b64(), z3, z25, z24, 90);
+            z4 = svcmla_f64_x(svptrue_b64(), z4, z27, z24, 90);
+            z24 = svld1rq_f64(svptrue_b64(), bp + 22);
+            z15 = svcmla_f64_x(svptrue_b64(), z15, z22, z24, 0);
+            z16 = svcmla_f64_x(svptrue_b64(), z16, z20, z24, 0);
+            z17 = svcmla_f64_x(svptrue_b64(), z17, z23, z24, 0);
+            z18 = svcmla_f64_x(svptrue_b64(), z18, z25, z24, 0);
+            z19 = svcmla_f64_x(svptrue_b64(), z19, z27, z24, 0);
+            z5 = svcmla_f64_x(svptrue_b64(), z5, z22, z21, 90);
+            z6 = svcmla_f64_x(svptrue_b64(), z6, z20, z21, 90);
+            z7 = svcmla_f64_x(svptrue_b64(), z7, z23, z21, 90);
+            z8 = svcmla_f64_x(svptrue_b64(), z8, z25, z21, 90);
+            z9 = svcmla_f64_x(svptrue_b64(), z9, z27, z21, 90);
+            z21 = svld1_f64(svptrue_b64(), ap + 60);
+            z10 = svcmla_f64_x(svptrue_b64(), z10, z22, z26, 90);
+            z11 = svcmla_f64_x(svptrue_b64(), z11, z20, z26, 90);
+            z12 = svcmla_f64_x(svptrue_b64(), z12, z23, z26, 90);
+            z13 = svcmla_f64_x(svptrue_b64(), z13, z25, z26, 90);
+            z14 = svcmla_f64_x(svptrue_b64(), z14, z27, z26, 90);
+            z26 = svld1rq_f64(svptrue_b64(), bp + 24);
+            z15 = svcmla_f64_x(svptrue_b64(), z15, z22, z24, 90);
+            z22 = svld1_f64(svptrue_b64(), ap + 64);
+            z16 = svcmla_f64_x(svptrue_b64(), z16, z20, z24, 90);
+            z20 = svld1rq_f64(svptrue_b64(), bp + 26);
+            z17 = svcmla_f64_x(svptrue_b64(), z17, z23, z24, 90);
+            z23 = svld1_f64(svptrue_b64(), ap + 68);
+            z18 = svcmla_f64_x(svptrue_b64(), z18, z25, z24, 90);
+            z25 = svld1rq_f64(svptrue_b64(), bp + 28);
+            z19 = svcmla_f64_x(svptrue_b64(), z19, z27, z24, 90);
+
+            ap += 60;
+            bp += 24;
+            an += 60;
+        }
+        int64_t rem = nq % 3;
+        if (rem > 0) {
+            z24 = svld1_f64(svptrue_b64(), ap + 12);
+            z27 = svld1_f64(svptrue_b64(), ap + 16);
+            __builtin_prefetch((const char *)(bp + 0) + 512, 0, 3);
+            __builtin_prefetch((const char *)(an + 0) + 0, 0, 3);
+            __builtin_prefetch((const char *)(an + 0) + 64, 0, 3);
+            __builtin_prefetch((const char *)(an + 0) + 128, 0, 3);
+            z0 = svcmla_f64_x(svptrue_b64(), z0, z21, z26, 0);
+            z1 = svcmla_f64_x(svptrue_b64(), z1, z22, z26, 0);
+            z5 = svcmla_f64_x(svptrue_b64(), z5, z21, z20, 0);
+            z2 = svcmla_f64_x(svptrue_b64(), z2, z23, z26, 0);
+            z6 = svcmla_f64_x(svptrue_b64(), z6, z22, z20, 0);
+            z3 = svcmla_f64_x(svptrue_b64(), z3, z24, z26, 0);
+            z4 = svcmla_f64_x(svptrue_b64(), z4, z27, z26, 0);
+            z7 = svcmla_f64_x(svptrue_b64(), z7, z23, z20, 0);
+            z8 = svcmla_f64_x(svptrue_b64(), z8, z24, z20, 0);
+            z9 = svcmla_f64_x(svptrue_b64(), z9, z27, z20, 0);
+            z10 = svcmla_f64_x(svptrue_b64(), z10, z21, z25, 0);
+            z11 = svcmla_f64_x(svptrue_b64(), z11, z22, z25, 0);
+            z12 = svcmla_f64_x(svptrue_b64(), z12, z23, z25, 0);
+            z13 = svcmla_f64_x(svptrue_b64(), z13, z24, z25, 0);
+            z14 = svcmla_f64_x(svptrue_b64(), z14, z27, z25, 0);
+            z0 = svcmla_f64_x(svptrue_b64(), z0, z21, z26, 90);
+            z1 = svcmla_f64_x(svptrue_b64(), z1, z22, z26, 90);
+            z2 = svcmla_f64_x(svptrue_b64(), z2, z23, z26, 90);
+            z3 = svcmla_f64_x(svptrue_b64(), z3, z24, z26, 90);
+            z4 = svcmla_f64_x(svptrue_b64(), z4, z27, z26, 90);
+            z26 = svld1rq_f64(svptrue_b64(), bp + 6);
+            z15 = svcmla_f64_x(svptrue_b64(), z15, z21, z26, 0);
+            z16 = svcmla_f64_x(svptrue_b64(), z16, z22, z26, 0);
+            z17 = svcmla_f64_x(svptrue_b64(), z17, z23, z26, 0);
+            z18 = svcmla_f64_x(svptrue_b64(), z18, z24, z26, 0);
+            z19 = svcmla_f64_x(svptrue_b64(), z19, z27, z26, 0);
+            z5 = svcmla_f64_x(svptrue_b64(), z5, z21, z20, 90);
+            z6 = svcmla_f64_x(svptrue_b64(), z6, z22, z20, 90);
+            z7 = svcmla_f64_x(svptrue_b64(), z7, z23, z20, 90);
+            z8 = svcmla_f64_x(svptrue_b64(), z8, z24, z20, 90);
+            z9 = svcmla_f64_x(svptrue_b64(), z9, z27, z20, 90);
+            z20 = svld1_f64(svptrue_b64(), ap + 20);
+            z10 = svcmla_f64_x(svptrue_b64(), z10, z21, z25, 90);
+            z11 = svcmla_f64_x(svptrue_b64(), z11, z22, z25, 90);
+            z12 = svcmla_f64_x(svptrue_b64(), z12, z23, z25, 90);
+            z13 = svcmla_f64_x(svptrue_b64(), z13, z24, z25, 90);
+            z14 = svcmla_f64_x(svptrue_b64(), z14, z27, z25, 90);
+            z25 = svld1rq_f64(svptrue_b64(), bp + 8);
+            z15 = svcmla_f64_x(svptrue_b64(), z15, z21, z26, 90);
+            z21 = svld1_f64(svptrue_b64(), ap + 24);
+            z16 = svcmla_f64_x(svptrue_b64(), z16, z22, z26, 90);
+            z22 = svld1rq_f64(svptrue_b64(), bp + 10);
+            z17 = svcmla_f64_x(svptrue_b64(), z17, z23, z26, 90);
+            z23 = svld1_f64(svptrue_b64(), ap + 28);
+            z18 = svcmla_f64_x(svptrue_b64(), z18, z24, z26, 90);
+            z24 = svld1rq_f64(svptrue_b64(), bp + 12);
+            z19 = svcmla_f64_x(svptrue_b64(), z19, z27, z26, 90);
+        }
+        if (rem > 1) {
+            z26 = svld1_f64(svptrue_b64(), ap + 32);
+            z27 = svld1_f64(svptrue_b64(), ap + 36);
+            __builtin_prefetch((const char *)(bp + 8) + 512, 0, 3);
+            __builtin_prefetch((const char *)(an + 20) + 0, 0, 3);
+            __builtin_prefetch((const char *)(an + 20) + 64, 0, 3);
+            __builtin_prefetch((const char *)(an + 20) + 128, 0, 3);
+            z0 = svcmla_f64_x(svptrue_b64(), z0, z20, z25, 0);
+            z1 = svcmla_f64_x(svptrue_b64(), z1, z21, z25, 0);
+            z5 = svcmla_f64_x(svptrue_b64(), z5, z20, z22, 0);
+            z2 = svcmla_f64_x(svptrue_b64(), z2, z23, z25, 0);
+            z6 = svcmla_f64_x(svptrue_b64(), z6, z21, z22, 0);
+            z3 = svcmla_f64_x(svptrue_b64(), z3, z26, z25, 0);
+            z4 = svcmla_f64_x(svptrue_b64(), z4, z27, z25, 0);
+            z7 = svcmla_f64_x(svptrue_b64(), z7, z23, z22, 0);
+            z8 = svcmla_f64_x(svptrue_b64(), z8, z26, z22, 0);
+            z9 = svcmla_f64_x(svptrue_b64(), z9, z27, z22, 0);
+            z10 = svcmla_f64_x(svptrue_b64(), z10, z20, z24, 0);
+            z11 = svcmla_f64_x(svptrue_b64(), z11, z21, z24, 0);
+            z12 = svcmla_f64_x(svptrue_b64(), z12, z23, z24, 0);
+            z13 = svcmla_f64_x(svptrue_b64(), z13, z26, z24, 0);
+            z14 = svcmla_f64_x(svptrue_b64(), z14, z27, z24, 0);
+            z0 = svcmla_f64_x(svptrue_b64(), z0, z20, z25, 90);
+            z1 = svcmla_f64_x(svptrue_b64(), z1, z21, z25, 90);
+            z2 = svcmla_f64_x(svptrue_b64(), z2, z23, z25, 90);
+            z3 = svcmla_f64_x(svptrue_b64(), z3, z26, z25, 90);
+            z4 = svcmla_f64_x(svptrue_b64(), z4, z27, z25, 90);
+            z25 = svld1rq_f64(svptrue_b64(), bp + 14);
+            z15 = svcmla_f64_x(svptrue_b64(), z15, z20, z25, 0);
+            z16 = svcmla_f64_x(svptrue_b64(), z16, z21, z25, 0);
+            z17 = svcmla_f64_x(svptrue_b64(), z17, z23, z25, 0);
+            z18 = svcmla_f64_x(svptrue_b64(), z18, z26, z25, 0);
+            z19 = svcmla_f64_x(svptrue_b64(), z19, z27, z25, 0);
+            z5 = svcmla_f64_x(svptrue_b64(), z5, z20, z22, 90);
+            z6 = svcmla_f64_x(svptrue_b64(), z6, z21, z22, 90);
+            z7 = svcmla_f64_x(svptrue_b64(), z7, z23, z22, 90);
+            z8 = svcmla_f64_x(svptrue_b64(), z8, z26, z22, 90);
+            z9 = svcmla_f64_x(svptrue_b64(), z9, z27, z22, 90);
+            z22 = svld1_f64(svptrue_b64(), ap + 40);
+            z10 = svcmla_f64_x(svptrue_b64(), z10, z20, z24, 90);
+            z11 = svcmla_f64_x(svptrue_b64(), z11, z21, z24, 90);
+            z12 = svcmla_f64_x(svptrue_b64(), z12, z23, z24, 90);
+            z13 = svcmla_f64_x(svptrue_b64(), z13, z26, z24, 90);
+            z14 = svcmla_f64_x(svptrue_b64(), z14, z27, z24, 90);
+            z24 = svld1rq_f64(svptrue_b64(), bp + 16);
+            z15 = svcmla_f64_x(svptrue_b64(), z15, z20, z25, 90);
+            z20 = svld1_f64(svptrue_b64(), ap + 44);
+            z16 = svcmla_f64_x(svptrue_b64(), z16, z21, z25, 90);
+            z21 = svld1rq_f64(svptrue_b64(), bp + 18);
+            z17 = svcmla_f64_x(svptrue_b64(), z17, z23, z25, 90);
+            z23 = svld1_f64(svptrue_b64(), ap + 48);
+            z18 = svcmla_f64_x(svptrue_b64(), z18, z26, z25, 90);
+            z26 = svld1rq_f64(svptrue_b64(), bp + 20);
+            z19 = svcmla_f64_x(svptrue_b64(), z19, z27, z25, 90);
+        }
+
+        /* epilogue: the rest of the last iteration, in the registers
+         * of the copy it follows */
+        switch (rem) {
+        case 0:
+            z24 = svld1_f64(svptrue_b64(), ap + 12);
+            z27 = svld1_f64(svptrue_b64(), ap + 16);
+            __builtin_prefetch((const char *)(bp + 0) + 512, 0, 3);
+            __builtin_prefetch((const char *)(an + 0) + 0, 0, 3);
+            __builtin_prefetch((const char *)(an + 0) + 64, 0, 3);
+            __builtin_prefetch((const char *)(an + 0) + 128, 0, 3);
+            z0 = svcmla_f64_x(svptrue_b64(), z0, z21, z26, 0);
+            z1 = svcmla_f64_x(svptrue_b64(), z1, z22, z26, 0);
+            z5 = svcmla_f64_x(svptrue_b64(), z5, z21, z20, 0);
+            z2 = svcmla_f64_x(svptrue_b64(), z2, z23, z26, 0);
+            z6 = svcmla_f64_x(svptrue_b64(), z6, z22, z20, 0);
+            z3 = svcmla_f64_x(svptrue_b64(), z3, z24, z26, 0);
+            z4 = svcmla_f64_x(svptrue_b64(), z4, z27, z26, 0);
+            z7 = svcmla_f64_x(svptrue_b64(), z7, z23, z20, 0);
+            z8 = svcmla_f64_x(svptrue_b64(), z8, z24, z20, 0);
+            z9 = svcmla_f64_x(svptrue_b64(), z9, z27, z20, 0);
+            z10 = svcmla_f64_x(svptrue_b64(), z10, z21, z25, 0);
+            z11 = svcmla_f64_x(svptrue_b64(), z11, z22, z25, 0);
+            z12 = svcmla_f64_x(svptrue_b64(), z12, z23, z25, 0);
+            z13 = svcmla_f64_x(svptrue_b64(), z13, z24, z25, 0);
+            z14 = svcmla_f64_x(svptrue_b64(), z14, z27, z25, 0);
+            z0 = svcmla_f64_x(svptrue_b64(), z0, z21, z26, 90);
+            z1 = svcmla_f64_x(svptrue_b64(), z1, z22, z26, 90);
+            z2 = svcmla_f64_x(svptrue_b64(), z2, z23, z26, 90);
+            z3 = svcmla_f64_x(svptrue_b64(), z3, z24, z26, 90);
+            z4 = svcmla_f64_x(svptrue_b64(), z4, z27, z26, 90);
+            z26 = svld1rq_f64(svptrue_b64(), bp + 6);
+            z15 = svcmla_f64_x(svptrue_b64(), z15, z21, z26, 0);
+            z16 = svcmla_f64_x(svptrue_b64(), z16, z22, z26, 0);
+            z17 = svcmla_f64_x(svptrue_b64(), z17, z23, z26, 0);
+            z18 = svcmla_f64_x(svptrue_b64(), z18, z24, z26, 0);
+            z19 = svcmla_f64_x(svptrue_b64(), z19, z27, z26, 0);
+            z5 = svcmla_f64_x(svptrue_b64(), z5, z21, z20, 90);
+            z6 = svcmla_f64_x(svptrue_b64(), z6, z22, z20, 90);
+            z7 = svcmla_f64_x(svptrue_b64(), z7, z23, z20, 90);
+            z8 = svcmla_f64_x(svptrue_b64(), z8, z24, z20, 90);
+            z9 = svcmla_f64_x(svptrue_b64(), z9, z27, z20, 90);
+            z10 = svcmla_f64_x(svptrue_b64(), z10, z21, z25, 90);
+            z11 = svcmla_f64_x(svptrue_b64(), z11, z22, z25, 90);
+            z12 = svcmla_f64_x(svptrue_b64(), z12, z23, z25, 90);
+            z13 = svcmla_f64_x(svptrue_b64(), z13, z24, z25, 90);
+            z14 = svcmla_f64_x(svptrue_b64(), z14, z27, z25, 90);
+            z15 = svcmla_f64_x(svptrue_b64(), z15, z21, z26, 90);
+            z16 = svcmla_f64_x(svptrue_b64(), z16, z22, z26, 90);
+            z17 = svcmla_f64_x(svptrue_b64(), z17, z23, z26, 90);
+            z18 = svcmla_f64_x(svptrue_b64(), z18, z24, z26, 90);
+            z19 = svcmla_f64_x(svptrue_b64(), z19, z27, z26, 90);
+            break;
+        case 1:
+            z26 = svld1_f64(svptrue_b64(), ap + 32);
+            z27 = svld1_f64(svptrue_b64(), ap + 36);
+            __builtin_prefetch((const char *)(bp + 8) + 512, 0, 3);
+            __builtin_prefetch((const char *)(an + 20) + 0, 0, 3);
+            __builtin_prefetch((const char *)(an + 20) + 64, 0, 3);
+            __builtin_prefetch((const char *)(an + 20) + 128, 0, 3);
+            z0 = svcmla_f64_x(svptrue_b64(), z0, z20, z25, 0);
+            z1 = svcmla_f64_x(svptrue_b64(), z1, z21, z25, 0);
+            z5 = svcmla_f64_x(svptrue_b64(), z5, z20, z22, 0);
+            z2 = svcmla_f64_x(svptrue_b64(), z2, z23, z25, 0);
+            z6 = svcmla_f64_x(svptrue_b64(), z6, z21, z22, 0);
+            z3 = svcmla_f64_x(svptrue_b64(), z3, z26, z25, 0);
+            z4 = svcmla_f64_x(svptrue_b64(), z4, z27, z25, 0);
+            z7 = svcmla_f64_x(svptrue_b64(), z7, z23, z22, 0);
+            z8 = svcmla_f64_x(svptrue_b64(), z8, z26, z22, 0);
+            z9 = svcmla_f64_x(svptrue_b64(), z9, z27, z22, 0);
+            z10 = svcmla_f64_x(svptrue_b64(), z10, z20, z24, 0);
+            z11 = svcmla_f64_x(svptrue_b64(), z11, z21, z24, 0);
+            z12 = svcmla_f64_x(svptrue_b64(), z12, z23, z24, 0);
+            z13 = svcmla_f64_x(svptrue_b64(), z13, z26, z24, 0);
+            z14 = svcmla_f64_x(svptrue_b64(), z14, z27, z24, 0);
+            z0 = svcmla_f64_x(svptrue_b64(), z0, z20, z25, 90);
+            z1 = svcmla_f64_x(svptrue_b64(), z1, z21, z25, 90);
+            z2 = svcmla_f64_x(svptrue_b64(), z2, z23, z25, 90);
+            z3 = svcmla_f64_x(svptrue_b64(), z3, z26, z25, 90);
+            z4 = svcmla_f64_x(svptrue_b64(), z4, z27, z25, 90);
+            z25 = svld1rq_f64(svptrue_b64(), bp + 14);
+            z15 = svcmla_f64_x(svptrue_b64(), z15, z20, z25, 0);
+            z16 = svcmla_f64_x(svptrue_b64(), z16, z21, z25, 0);
+            z17 = svcmla_f64_x(svptrue_b64(), z17, z23, z25, 0);
+            z18 = svcmla_f64_x(svptrue_b64(), z18, z26, z25, 0);
+            z19 = svcmla_f64_x(svptrue_b64(), z19, z27, z25, 0);
+            z5 = svcmla_f64_x(svptrue_b64(), z5, z20, z22, 90);
+            z6 = svcmla_f64_x(svptrue_b64(), z6, z21, z22, 90);
+            z7 = svcmla_f64_x(svptrue_b64(), z7, z23, z22, 90);
+            z8 = svcmla_f64_x(svptrue_b64(), z8, z26, z22, 90);
+            z9 = svcmla_f64_x(svptrue_b64(), z9, z27, z22, 90);
+            z10 = svcmla_f64_x(svptrue_b64(), z10, z20, z24, 90);
+            z11 = svcmla_f64_x(svptrue_b64(), z11, z21, z24, 90);
+            z12 = svcmla_f64_x(svptrue_b64(), z12, z23, z24, 90);
+            z13 = svcmla_f64_x(svptrue_b64(), z13, z26, z24, 90);
+            z14 = svcmla_f64_x(svptrue_b64(), z14, z27, z24, 90);
+            z15 = svcmla_f64_x(svptrue_b64(), z15, z20, z25, 90);
+            z16 = svcmla_f64_x(svptrue_b64(), z16, z21, z25, 90);
+            z17 = svcmla_f64_x(svptrue_b64(), z17, z23, z25, 90);
+            z18 = svcmla_f64_x(svptrue_b64(), z18, z26, z25, 90);
+            z19 = svcmla_f64_x(svptrue_b64(), z19, z27, z25, 90);
+            break;
+        case 2:
+            z25 = svld1_f64(svptrue_b64(), ap + 52);
+            z27 = svld1_f64(svptrue_b64(), ap + 56);
+            __builtin_prefetch((const char *)(bp + 16) + 512, 0, 3);
+            __builtin_prefetch((const char *)(an + 40) + 0, 0, 3);
+            __builtin_prefetch((const char *)(an + 40) + 64, 0, 3);
+            __builtin_prefetch((const char *)(an + 40) + 128, 0, 3);
+            z0 = svcmla_f64_x(svptrue_b64(), z0, z22, z24, 0);
+            z1 = svcmla_f64_x(svptrue_b64(), z1, z20, z24, 0);
+            z5 = svcmla_f64_x(svptrue_b64(), z5, z22, z21, 0);
+            z2 = svcmla_f64_x(svptrue_b64(), z2, z23, z24, 0);
+            z6 = svcmla_f64_x(svptrue_b64(), z6, z20, z21, 0);
+            z3 = svcmla_f64_x(svptrue_b64(), z3, z25, z24, 0);
+            z4 = svcmla_f64_x(svptrue_b64(), z4, z27, z24, 0);
+            z7 = svcmla_f64_x(svptrue_b64(), z7, z23, z21, 0);
+            z8 = svcmla_f64_x(svptrue_b64(), z8, z25, z21, 0);
+            z9 = svcmla_f64_x(svptrue_b64(), z9, z27, z21, 0);
+            z10 = svcmla_f64_x(svptrue_b64(), z10, z22, z26, 0);
+            z11 = svcmla_f64_x(svptrue_b64(), z11, z20, z26, 0);
+            z12 = svcmla_f64_x(svptrue_b64(), z12, z23, z26, 0);
+            z13 = svcmla_f64_x(svptrue_b64(), z13, z25, z26, 0);
+            z14 = svcmla_f64_x(svptrue_b64(), z14, z27, z26, 0);
+            z0 = svcmla_f64_x(svptrue_b64(), z0, z22, z24, 90);
+            z1 = svcmla_f64_x(svptrue_b64(), z1, z20, z24, 90);
+            z2 = svcmla_f64_x(svptrue_b64(), z2, z23, z24, 90);
+            z3 = svcmla_f64_x(svptrue_b64(), z3, z25, z24, 90);
+            z4 = svcmla_f64_x(svptrue_b64(), z4, z27, z24, 90);
+            z24 = svld1rq_f64(svptrue_b64(), bp + 22);
+            z15 = svcmla_f64_x(svptrue_b64(), z15, z22, z24, 0);
+            z16 = svcmla_f64_x(svptrue_b64(), z16, z20, z24, 0);
+            z17 = svcmla_f64_x(svptrue_b64(), z17, z23, z24, 0);
+            z18 = svcmla_f64_x(svptrue_b64(), z18, z25, z24, 0);
+            z19 = svcmla_f64_x(svptrue_b64(), z19, z27, z24, 0);
+            z5 = svcmla_f64_x(svptrue_b64(), z5, z22, z21, 90);
+            z6 = svcmla_f64_x(svptrue_b64(), z6, z20, z21, 90);
+            z7 = svcmla_f64_x(svptrue_b64(), z7, z23, z21, 90);
+            z8 = svcmla_f64_x(svptrue_b64(), z8, z25, z21, 90);
+            z9 = svcmla_f64_x(svptrue_b64(), z9, z27, z21, 90);
+            z10 = svcmla_f64_x(svptrue_b64(), z10, z22, z26, 90);
+            z11 = svcmla_f64_x(svptrue_b64(), z11, z20, z26, 90);
+            z12 = svcmla_f64_x(svptrue_b64(), z12, z23, z26, 90);
+            z13 = svcmla_f64_x(svptrue_b64(), z13, z25, z26, 90);
+            z14 = svcmla_f64_x(svptrue_b64(), z14, z27, z26, 90);
+            z15 = svcmla_f64_x(svptrue_b64(), z15, z22, z24, 90);
+            z16 = svcmla_f64_x(svptrue_b64(), z16, z20, z24, 90);
+            z17 = svcmla_f64_x(svptrue_b64(), z17, z23, z24, 90);
+            z18 = svcmla_f64_x(svptrue_b64(), z18, z25, z24, 90);
+            z19 = svcmla_f64_x(svptrue_b64(), z19, z27, z24, 90);
+            break;
+
+        }
+    }
+    const double *al_ = (const double *)alpha, *be_ = (const double *)beta;
+    const double ar_ = al_[0], ai_ = al_[1], br_ = be_[0], bi_ = be_[1];
+    if (m == 10 && n == 4 && rs_c == 1) {
+        if (ar_ == 1 && ai_ == 0 && br_ == 0 && bi_ == 0) {
+            svst1_f64(svptrue_b64(), (double *)(c + 0 + 0 * cs_c), z0);
+            svst1_f64(svptrue_b64(), (double *)(c + 2 + 0 * cs_c), z1);
+            svst1_f64(svptrue_b64(), (double *)(c + 4 + 0 * cs_c), z2);
+            svst1_f64(svptrue_b64(), (double *)(c + 6 + 0 * cs_c), z3);
+            svst1_f64(svptrue_b64(), (double *)(c + 8 + 0 * cs_c), z4);
+            svst1_f64(svptrue_b64(), (double *)(c + 0 + 1 * cs_c), z5);
+            svst1_f64(svptrue_b64(), (double *)(c + 2 + 1 * cs_c), z6);
+            svst1_f64(svptrue_b64(), (double *)(c + 4 + 1 * cs_c), z7);
+            svst1_f64(svptrue_b64(), (double *)(c + 6 + 1 * cs_c), z8);
+            svst1_f64(svptrue_b64(), (double *)(c + 8 + 1 * cs_c), z9);
+            svst1_f64(svptrue_b64(), (double *)(c + 0 + 2 * cs_c), z10);
+            svst1_f64(svptrue_b64(), (double *)(c + 2 + 2 * cs_c), z11);
+            svst1_f64(svptrue_b64(), (double *)(c + 4 + 2 * cs_c), z12);
+            svst1_f64(svptrue_b64(), (double *)(c + 6 + 2 * cs_c), z13);
+            svst1_f64(svptrue_b64(), (double *)(c + 8 + 2 * cs_c), z14);
+            svst1_f64(svptrue_b64(), (double *)(c + 0 + 3 * cs_c), z15);
+            svst1_f64(svptrue_b64(), (double *)(c + 2 + 3 * cs_c), z16);
+            svst1_f64(svptrue_b64(), (double *)(c + 4 + 3 * cs_c), z17);
+            svst1_f64(svptrue_b64(), (double *)(c + 6 + 3 * cs_c), z18);
+            svst1_f64(svptrue_b64(), (double *)(c + 8 + 3 * cs_c), z19);
+        } else if (ar_ == 1 && ai_ == 0 && br_ == 1 && bi_ == 0) {
+            { const svfloat64_t c_ = svld1_f64(svptrue_b64(), (double *)(c + 0 + 0 * cs_c));
+              z0 = svadd_f64_x(svptrue_b64(), z0, c_);
+            }
+            { const svfloat64_t c_ = svld1_f64(svptrue_b64(), (double *)(c + 2 + 0 * cs_c));
+              z1 = svadd_f64_x(svptrue_b64(), z1, c_);
+            }
+            { const svfloat64_t c_ = svld1_f64(svptrue_b64(), (double *)(c + 4 + 0 * cs_c));
+              z2 = svadd_f64_x(svptrue_b64(), z2, c_);
+            }
+            { const svfloat64_t c_ = svld1_f64(svptrue_b64(), (double *)(c + 6 + 0 * cs_c));
+              z3 = svadd_f64_x(svptrue_b64(), z3, c_);
+            }
+            { const svfloat64_t c_ = svld1_f64(svptrue_b64(), (double *)(c + 8 + 0 * cs_c));
+              z4 = svadd_f64_x(svptrue_b64(), z4, c_);
+            }
+            { const svfloat64_t c_ = svld1_f64(svptrue_b64(), (double *)(c + 0 + 1 * cs_c));
+              z5 = svadd_f64_x(svptrue_b64(), z5, c_);
+            }
+            { const svfloat64_t c_ = svld1_f64(svptrue_b64(), (double *)(c + 2 + 1 * cs_c));
+              z6 = svadd_f64_x(svptrue_b64(), z6, c_);
+            }
+            { const svfloat64_t c_ = svld1_f64(svptrue_b64(), (double *)(c + 4 + 1 * cs_c));
+              z7 = svadd_f64_x(svptrue_b64(), z7, c_);
+            }
+            { const svfloat64_t c_ = svld1_f64(svptrue_b64(), (double *)(c + 6 + 1 * cs_c));
+              z8 = svadd_f64_x(svptrue_b64(), z8, c_);
+            }
+            { const svfloat64_t c_ = svld1_f64(svptrue_b64(), (double *)(c + 8 + 1 * cs_c));
+              z9 = svadd_f64_x(svptrue_b64(), z9, c_);
+            }
+            { const svfloat64_t c_ = svld1_f64(svptrue_b64(), (double *)(c + 0 + 2 * cs_c));
+              z10 = svadd_f64_x(svptrue_b64(), z10, c_);
+            }
+            { const svfloat64_t c_ = svld1_f64(svptrue_b64(), (double *)(c + 2 + 2 * cs_c));
+              z11 = svadd_f64_x(svptrue_b64(), z11, c_);
+            }
+            { const svfloat64_t c_ = svld1_f64(svptrue_b64(), (double *)(c + 4 + 2 * cs_c));
+              z12 = svadd_f64_x(svptrue_b64(), z12, c_);
+            }
+            { const svfloat64_t c_ = svld1_f64(svptrue_b64(), (double *)(c + 6 + 2 * cs_c));
+              z13 = svadd_f64_x(svptrue_b64(), z13, c_);
+            }
+            { const svfloat64_t c_ = svld1_f64(svptrue_b64(), (double *)(c + 8 + 2 * cs_c));
+              z14 = svadd_f64_x(svptrue_b64(), z14, c_);
+            }
+            { const svfloat64_t c_ = svld1_f64(svptrue_b64(), (double *)(c + 0 + 3 * cs_c));
+              z15 = svadd_f64_x(svptrue_b64(), z15, c_);
+            }
+            { const svfloat64_t c_ = svld1_f64(svptrue_b64(), (double *)(c + 2 + 3 * cs_c));
+              z16 = svadd_f64_x(svptrue_b64(), z16, c_);
+            }
+            { const svfloat64_t c_ = svld1_f64(svptrue_b64(), (double *)(c + 4 + 3 * cs_c));
+              z17 = svadd_f64_x(svptrue_b64(), z17, c_);
+            }
+            { const svfloat64_t c_ = svld1_f64(svptrue_b64(), (double *)(c + 6 + 3 * cs_c));
+              z18 = svadd_f64_x(svptrue_b64(), z18, c_);
+            }
+            { const svfloat64_t c_ = svld1_f64(svptrue_b64(), (double *)(c + 8 + 3 * cs_c));
+              z19 = svadd_f64_x(svptrue_b64(), z19, c_);
+            }
+            svst1_f64(svptrue_b64(), (double *)(c + 0 + 0 * cs_c), z0);
+            svst1_f64(svptrue_b64(), (double *)(c + 2 + 0 * cs_c), z1);
+            svst1_f64(svptrue_b64(), (double *)(c + 4 + 0 * cs_c), z2);
+            svst1_f64(svptrue_b64(), (double *)(c + 6 + 0 * cs_c), z3);
+            svst1_f64(svptrue_b64(), (double *)(c + 8 + 0 * cs_c), z4);
+            svst1_f64(svptrue_b64(), (double *)(c + 0 + 1 * cs_c), z5);
+            svst1_f64(svptrue_b64(), (double *)(c + 2 + 1 * cs_c), z6);
+            svst1_f64(svptrue_b64(), (double *)(c + 4 + 1 * cs_c), z7);
+            svst1_f64(svptrue_b64(), (double *)(c + 6 + 1 * cs_c), z8);
+            svst1_f64(svptrue_b64(), (double *)(c + 8 + 1 * cs_c), z9);
+            svst1_f64(svptrue_b64(), (double *)(c + 0 + 2 * cs_c), z10);
+            svst1_f64(svptrue_b64(), (double *)(c + 2 + 2 * cs_c), z11);
+            svst1_f64(svptrue_b64(), (double *)(c + 4 + 2 * cs_c), z12);
+            svst1_f64(svptrue_b64(), (double *)(c + 6 + 2 * cs_c), z13);
+            svst1_f64(svptrue_b64(), (double *)(c + 8 + 2 * cs_c), z14);
+            svst1_f64(svptrue_b64(), (double *)(c + 0 + 3 * cs_c), z15);
+            svst1_f64(svptrue_b64(), (double *)(c + 2 + 3 * cs_c), z16);
+            svst1_f64(svptrue_b64(), (double *)(c + 4 + 3 * cs_c), z17);
+            svst1_f64(svptrue_b64(), (double *)(c + 6 + 3 * cs_c), z18);
+            svst1_f64(svptrue_b64(), (double *)(c + 8 + 3 * cs_c), z19);
+        } else if (br_ == 0 && bi_ == 0) {
+            const svfloat64_t var_ = svdup_n_f64(ar_);
+            const svfloat64_t vai_ = svdup_n_f64(ai_);
+            svst1_f64(svptrue_b64(), (double *)(c + 0 + 0 * cs_c), svmla_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svtbl_f64(z0, sveor_n_u64_x(svptrue_b64(), svindex_u64(0, 1), 1)), vai_), svdupq_n_f64(-1.0, 1.0)), z0, var_));
+            svst1_f64(svptrue_b64(), (double *)(c + 2 + 0 * cs_c), svmla_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svtbl_f64(z1, sveor_n_u64_x(svptrue_b64(), svindex_u64(0, 1), 1)), vai_), svdupq_n_f64(-1.0, 1.0)), z1, var_));
+            svst1_f64(svptrue_b64(), (double *)(c + 4 + 0 * cs_c), svmla_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svtbl_f64(z2, sveor_n_u64_x(svptrue_b64(), svindex_u64(0, 1), 1)), vai_), svdupq_n_f64(-1.0, 1.0)), z2, var_));
+            svst1_f64(svptrue_b64(), (double *)(c + 6 + 0 * cs_c), svmla_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svtbl_f64(z3, sveor_n_u64_x(svptrue_b64(), svindex_u64(0, 1), 1)), vai_), svdupq_n_f64(-1.0, 1.0)), z3, var_));
+            svst1_f64(svptrue_b64(), (double *)(c + 8 + 0 * cs_c), svmla_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svtbl_f64(z4, sveor_n_u64_x(svptrue_b64(), svindex_u64(0, 1), 1)), vai_), svdupq_n_f64(-1.0, 1.0)), z4, var_));
+            svst1_f64(svptrue_b64(), (double *)(c + 0 + 1 * cs_c), svmla_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svtbl_f64(z5, sveor_n_u64_x(svptrue_b64(), svindex_u64(0, 1), 1)), vai_), svdupq_n_f64(-1.0, 1.0)), z5, var_));
+            svst1_f64(svptrue_b64(), (double *)(c + 2 + 1 * cs_c), svmla_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svtbl_f64(z6, sveor_n_u64_x(svptrue_b64(), svindex_u64(0, 1), 1)), vai_), svdupq_n_f64(-1.0, 1.0)), z6, var_));
+            svst1_f64(svptrue_b64(), (double *)(c + 4 + 1 * cs_c), svmla_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svtbl_f64(z7, sveor_n_u64_x(svptrue_b64(), svindex_u64(0, 1), 1)), vai_), svdupq_n_f64(-1.0, 1.0)), z7, var_));
+            svst1_f64(svptrue_b64(), (double *)(c + 6 + 1 * cs_c), svmla_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svtbl_f64(z8, sveor_n_u64_x(svptrue_b64(), svindex_u64(0, 1), 1)), vai_), svdupq_n_f64(-1.0, 1.0)), z8, var_));
+            svst1_f64(svptrue_b64(), (double *)(c + 8 + 1 * cs_c), svmla_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svtbl_f64(z9, sveor_n_u64_x(svptrue_b64(), svindex_u64(0, 1), 1)), vai_), svdupq_n_f64(-1.0, 1.0)), z9, var_));
+            svst1_f64(svptrue_b64(), (double *)(c + 0 + 2 * cs_c), svmla_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svtbl_f64(z10, sveor_n_u64_x(svptrue_b64(), svindex_u64(0, 1), 1)), vai_), svdupq_n_f64(-1.0, 1.0)), z10, var_));
+            svst1_f64(svptrue_b64(), (double *)(c + 2 + 2 * cs_c), svmla_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svtbl_f64(z11, sveor_n_u64_x(svptrue_b64(), svindex_u64(0, 1), 1)), vai_), svdupq_n_f64(-1.0, 1.0)), z11, var_));
+            svst1_f64(svptrue_b64(), (double *)(c + 4 + 2 * cs_c), svmla_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svtbl_f64(z12, sveor_n_u64_x(svptrue_b64(), svindex_u64(0, 1), 1)), vai_), svdupq_n_f64(-1.0, 1.0)), z12, var_));
+            svst1_f64(svptrue_b64(), (double *)(c + 6 + 2 * cs_c), svmla_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svtbl_f64(z13, sveor_n_u64_x(svptrue_b64(), svindex_u64(0, 1), 1)), vai_), svdupq_n_f64(-1.0, 1.0)), z13, var_));
+            svst1_f64(svptrue_b64(), (double *)(c + 8 + 2 * cs_c), svmla_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svtbl_f64(z14, sveor_n_u64_x(svptrue_b64(), svindex_u64(0, 1), 1)), vai_), svdupq_n_f64(-1.0, 1.0)), z14, var_));
+            svst1_f64(svptrue_b64(), (double *)(c + 0 + 3 * cs_c), svmla_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svtbl_f64(z15, sveor_n_u64_x(svptrue_b64(), svindex_u64(0, 1), 1)), vai_), svdupq_n_f64(-1.0, 1.0)), z15, var_));
+            svst1_f64(svptrue_b64(), (double *)(c + 2 + 3 * cs_c), svmla_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svtbl_f64(z16, sveor_n_u64_x(svptrue_b64(), svindex_u64(0, 1), 1)), vai_), svdupq_n_f64(-1.0, 1.0)), z16, var_));
+            svst1_f64(svptrue_b64(), (double *)(c + 4 + 3 * cs_c), svmla_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svtbl_f64(z17, sveor_n_u64_x(svptrue_b64(), svindex_u64(0, 1), 1)), vai_), svdupq_n_f64(-1.0, 1.0)), z17, var_));
+            svst1_f64(svptrue_b64(), (double *)(c + 6 + 3 * cs_c), svmla_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svtbl_f64(z18, sveor_n_u64_x(svptrue_b64(), svindex_u64(0, 1), 1)), vai_), svdupq_n_f64(-1.0, 1.0)), z18, var_));
+            svst1_f64(svptrue_b64(), (double *)(c + 8 + 3 * cs_c), svmla_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svtbl_f64(z19, sveor_n_u64_x(svptrue_b64(), svindex_u64(0, 1), 1)), vai_), svdupq_n_f64(-1.0, 1.0)), z19, var_));
+        } else {
+            const svfloat64_t var_ = svdup_n_f64(ar_);
+            const svfloat64_t vai_ = svdup_n_f64(ai_);
+            const svfloat64_t vbr_ = svdup_n_f64(br_);
+            const svfloat64_t vbi_ = svdup_n_f64(bi_);
+            { const svfloat64_t c_ = svld1_f64(svptrue_b64(), (double *)(c + 0 + 0 * cs_c));
+              z0 = svadd_f64_x(svptrue_b64(), svmla_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svtbl_f64(z0, sveor_n_u64_x(svptrue_b64(), svindex_u64(0, 1), 1)), vai_), svdupq_n_f64(-1.0, 1.0)), z0, var_), svmla_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svtbl_f64(c_, sveor_n_u64_x(svptrue_b64(), svindex_u64(0, 1), 1)), vbi_), svdupq_n_f64(-1.0, 1.0)), c_, vbr_));
+            }
+            { const svfloat64_t c_ = svld1_f64(svptrue_b64(), (double *)(c + 2 + 0 * cs_c));
+              z1 = svadd_f64_x(svptrue_b64(), svmla_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svtbl_f64(z1, sveor_n_u64_x(svptrue_b64(), svindex_u64(0, 1), 1)), vai_), svdupq_n_f64(-1.0, 1.0)), z1, var_), svmla_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svtbl_f64(c_, sveor_n_u64_x(svptrue_b64(), svindex_u64(0, 1), 1)), vbi_), svdupq_n_f64(-1.0, 1.0)), c_, vbr_));
+            }
+            { const svfloat64_t c_ = svld1_f64(svptrue_b64(), (double *)(c + 4 + 0 * cs_c));
+              z2 = svadd_f64_x(svptrue_b64(), svmla_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svtbl_f64(z2, sveor_n_u64_x(svptrue_b64(), svindex_u64(0, 1), 1)), vai_), svdupq_n_f64(-1.0, 1.0)), z2, var_), svmla_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svtbl_f64(c_, sveor_n_u64_x(svptrue_b64(), svindex_u64(0, 1), 1)), vbi_), svdupq_n_f64(-1.0, 1.0)), c_, vbr_));
+            }
+            { const svfloat64_t c_ = svld1_f64(svptrue_b64(), (double *)(c + 6 + 0 * cs_c));
+              z3 = svadd_f64_x(svptrue_b64(), svmla_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svtbl_f64(z3, sveor_n_u64_x(svptrue_b64(), svindex_u64(0, 1), 1)), vai_), svdupq_n_f64(-1.0, 1.0)), z3, var_), svmla_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svtbl_f64(c_, sveor_n_u64_x(svptrue_b64(), svindex_u64(0, 1), 1)), vbi_), svdupq_n_f64(-1.0, 1.0)), c_, vbr_));
+            }
+            { const svfloat64_t c_ = svld1_f64(svptrue_b64(), (double *)(c + 8 + 0 * cs_c));
+              z4 = svadd_f64_x(svptrue_b64(), svmla_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svtbl_f64(z4, sveor_n_u64_x(svptrue_b64(), svindex_u64(0, 1), 1)), vai_), svdupq_n_f64(-1.0, 1.0)), z4, var_), svmla_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svtbl_f64(c_, sveor_n_u64_x(svptrue_b64(), svindex_u64(0, 1), 1)), vbi_), svdupq_n_f64(-1.0, 1.0)), c_, vbr_));
+            }
+            { const svfloat64_t c_ = svld1_f64(svptrue_b64(), (double *)(c + 0 + 1 * cs_c));
+              z5 = svadd_f64_x(svptrue_b64(), svmla_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svtbl_f64(z5, sveor_n_u64_x(svptrue_b64(), svindex_u64(0, 1), 1)), vai_), svdupq_n_f64(-1.0, 1.0)), z5, var_), svmla_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svtbl_f64(c_, sveor_n_u64_x(svptrue_b64(), svindex_u64(0, 1), 1)), vbi_), svdupq_n_f64(-1.0, 1.0)), c_, vbr_));
+            }
+            { const svfloat64_t c_ = svld1_f64(svptrue_b64(), (double *)(c + 2 + 1 * cs_c));
+              z6 = svadd_f64_x(svptrue_b64(), svmla_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svtbl_f64(z6, sveor_n_u64_x(svptrue_b64(), svindex_u64(0, 1), 1)), vai_), svdupq_n_f64(-1.0, 1.0)), z6, var_), svmla_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svtbl_f64(c_, sveor_n_u64_x(svptrue_b64(), svindex_u64(0, 1), 1)), vbi_), svdupq_n_f64(-1.0, 1.0)), c_, vbr_));
+            }
+            { const svfloat64_t c_ = svld1_f64(svptrue_b64(), (double *)(c + 4 + 1 * cs_c));
+              z7 = svadd_f64_x(svptrue_b64(), svmla_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svtbl_f64(z7, sveor_n_u64_x(svptrue_b64(), svindex_u64(0, 1), 1)), vai_), svdupq_n_f64(-1.0, 1.0)), z7, var_), svmla_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svtbl_f64(c_, sveor_n_u64_x(svptrue_b64(), svindex_u64(0, 1), 1)), vbi_), svdupq_n_f64(-1.0, 1.0)), c_, vbr_));
+            }
+            { const svfloat64_t c_ = svld1_f64(svptrue_b64(), (double *)(c + 6 + 1 * cs_c));
+              z8 = svadd_f64_x(svptrue_b64(), svmla_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svtbl_f64(z8, sveor_n_u64_x(svptrue_b64(), svindex_u64(0, 1), 1)), vai_), svdupq_n_f64(-1.0, 1.0)), z8, var_), svmla_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svtbl_f64(c_, sveor_n_u64_x(svptrue_b64(), svindex_u64(0, 1), 1)), vbi_), svdupq_n_f64(-1.0, 1.0)), c_, vbr_));
+            }
+            { const svfloat64_t c_ = svld1_f64(svptrue_b64(), (double *)(c + 8 + 1 * cs_c));
+              z9 = svadd_f64_x(svptrue_b64(), svmla_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svtbl_f64(z9, sveor_n_u64_x(svptrue_b64(), svindex_u64(0, 1), 1)), vai_), svdupq_n_f64(-1.0, 1.0)), z9, var_), svmla_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svtbl_f64(c_, sveor_n_u64_x(svptrue_b64(), svindex_u64(0, 1), 1)), vbi_), svdupq_n_f64(-1.0, 1.0)), c_, vbr_));
+            }
+            { const svfloat64_t c_ = svld1_f64(svptrue_b64(), (double *)(c + 0 + 2 * cs_c));
+              z10 = svadd_f64_x(svptrue_b64(), svmla_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svtbl_f64(z10, sveor_n_u64_x(svptrue_b64(), svindex_u64(0, 1), 1)), vai_), svdupq_n_f64(-1.0, 1.0)), z10, var_), svmla_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svtbl_f64(c_, sveor_n_u64_x(svptrue_b64(), svindex_u64(0, 1), 1)), vbi_), svdupq_n_f64(-1.0, 1.0)), c_, vbr_));
+            }
+            { const svfloat64_t c_ = svld1_f64(svptrue_b64(), (double *)(c + 2 + 2 * cs_c));
+              z11 = svadd_f64_x(svptrue_b64(), svmla_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svtbl_f64(z11, sveor_n_u64_x(svptrue_b64(), svindex_u64(0, 1), 1)), vai_), svdupq_n_f64(-1.0, 1.0)), z11, var_), svmla_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svtbl_f64(c_, sveor_n_u64_x(svptrue_b64(), svindex_u64(0, 1), 1)), vbi_), svdupq_n_f64(-1.0, 1.0)), c_, vbr_));
+            }
+            { const svfloat64_t c_ = svld1_f64(svptrue_b64(), (double *)(c + 4 + 2 * cs_c));
+              z12 = svadd_f64_x(svptrue_b64(), svmla_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svtbl_f64(z12, sveor_n_u64_x(svptrue_b64(), svindex_u64(0, 1), 1)), vai_), svdupq_n_f64(-1.0, 1.0)), z12, var_), svmla_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svtbl_f64(c_, sveor_n_u64_x(svptrue_b64(), svindex_u64(0, 1), 1)), vbi_), svdupq_n_f64(-1.0, 1.0)), c_, vbr_));
+            }
+            { const svfloat64_t c_ = svld1_f64(svptrue_b64(), (double *)(c + 6 + 2 * cs_c));
+              z13 = svadd_f64_x(svptrue_b64(), svmla_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svtbl_f64(z13, sveor_n_u64_x(svptrue_b64(), svindex_u64(0, 1), 1)), vai_), svdupq_n_f64(-1.0, 1.0)), z13, var_), svmla_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svtbl_f64(c_, sveor_n_u64_x(svptrue_b64(), svindex_u64(0, 1), 1)), vbi_), svdupq_n_f64(-1.0, 1.0)), c_, vbr_));
+            }
+            { const svfloat64_t c_ = svld1_f64(svptrue_b64(), (double *)(c + 8 + 2 * cs_c));
+              z14 = svadd_f64_x(svptrue_b64(), svmla_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svtbl_f64(z14, sveor_n_u64_x(svptrue_b64(), svindex_u64(0, 1), 1)), vai_), svdupq_n_f64(-1.0, 1.0)), z14, var_), svmla_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svtbl_f64(c_, sveor_n_u64_x(svptrue_b64(), svindex_u64(0, 1), 1)), vbi_), svdupq_n_f64(-1.0, 1.0)), c_, vbr_));
+            }
+            { const svfloat64_t c_ = svld1_f64(svptrue_b64(), (double *)(c + 0 + 3 * cs_c));
+              z15 = svadd_f64_x(svptrue_b64(), svmla_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svtbl_f64(z15, sveor_n_u64_x(svptrue_b64(), svindex_u64(0, 1), 1)), vai_), svdupq_n_f64(-1.0, 1.0)), z15, var_), svmla_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svtbl_f64(c_, sveor_n_u64_x(svptrue_b64(), svindex_u64(0, 1), 1)), vbi_), svdupq_n_f64(-1.0, 1.0)), c_, vbr_));
+            }
+            { const svfloat64_t c_ = svld1_f64(svptrue_b64(), (double *)(c + 2 + 3 * cs_c));
+              z16 = svadd_f64_x(svptrue_b64(), svmla_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svtbl_f64(z16, sveor_n_u64_x(svptrue_b64(), svindex_u64(0, 1), 1)), vai_), svdupq_n_f64(-1.0, 1.0)), z16, var_), svmla_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svtbl_f64(c_, sveor_n_u64_x(svptrue_b64(), svindex_u64(0, 1), 1)), vbi_), svdupq_n_f64(-1.0, 1.0)), c_, vbr_));
+            }
+            { const svfloat64_t c_ = svld1_f64(svptrue_b64(), (double *)(c + 4 + 3 * cs_c));
+              z17 = svadd_f64_x(svptrue_b64(), svmla_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svtbl_f64(z17, sveor_n_u64_x(svptrue_b64(), svindex_u64(0, 1), 1)), vai_), svdupq_n_f64(-1.0, 1.0)), z17, var_), svmla_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svtbl_f64(c_, sveor_n_u64_x(svptrue_b64(), svindex_u64(0, 1), 1)), vbi_), svdupq_n_f64(-1.0, 1.0)), c_, vbr_));
+            }
+            { const svfloat64_t c_ = svld1_f64(svptrue_b64(), (double *)(c + 6 + 3 * cs_c));
+              z18 = svadd_f64_x(svptrue_b64(), svmla_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svtbl_f64(z18, sveor_n_u64_x(svptrue_b64(), svindex_u64(0, 1), 1)), vai_), svdupq_n_f64(-1.0, 1.0)), z18, var_), svmla_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svtbl_f64(c_, sveor_n_u64_x(svptrue_b64(), svindex_u64(0, 1), 1)), vbi_), svdupq_n_f64(-1.0, 1.0)), c_, vbr_));
+            }
+            { const svfloat64_t c_ = svld1_f64(svptrue_b64(), (double *)(c + 8 + 3 * cs_c));
+              z19 = svadd_f64_x(svptrue_b64(), svmla_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svtbl_f64(z19, sveor_n_u64_x(svptrue_b64(), svindex_u64(0, 1), 1)), vai_), svdupq_n_f64(-1.0, 1.0)), z19, var_), svmla_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svtbl_f64(c_, sveor_n_u64_x(svptrue_b64(), svindex_u64(0, 1), 1)), vbi_), svdupq_n_f64(-1.0, 1.0)), c_, vbr_));
+            }
+            svst1_f64(svptrue_b64(), (double *)(c + 0 + 0 * cs_c), z0);
+            svst1_f64(svptrue_b64(), (double *)(c + 2 + 0 * cs_c), z1);
+            svst1_f64(svptrue_b64(), (double *)(c + 4 + 0 * cs_c), z2);
+            svst1_f64(svptrue_b64(), (double *)(c + 6 + 0 * cs_c), z3);
+            svst1_f64(svptrue_b64(), (double *)(c + 8 + 0 * cs_c), z4);
+            svst1_f64(svptrue_b64(), (double *)(c + 0 + 1 * cs_c), z5);
+            svst1_f64(svptrue_b64(), (double *)(c + 2 + 1 * cs_c), z6);
+            svst1_f64(svptrue_b64(), (double *)(c + 4 + 1 * cs_c), z7);
+            svst1_f64(svptrue_b64(), (double *)(c + 6 + 1 * cs_c), z8);
+            svst1_f64(svptrue_b64(), (double *)(c + 8 + 1 * cs_c), z9);
+            svst1_f64(svptrue_b64(), (double *)(c + 0 + 2 * cs_c), z10);
+            svst1_f64(svptrue_b64(), (double *)(c + 2 + 2 * cs_c), z11);
+            svst1_f64(svptrue_b64(), (double *)(c + 4 + 2 * cs_c), z12);
+            svst1_f64(svptrue_b64(), (double *)(c + 6 + 2 * cs_c), z13);
+            svst1_f64(svptrue_b64(), (double *)(c + 8 + 2 * cs_c), z14);
+            svst1_f64(svptrue_b64(), (double *)(c + 0 + 3 * cs_c), z15);
+            svst1_f64(svptrue_b64(), (double *)(c + 2 + 3 * cs_c), z16);
+            svst1_f64(svptrue_b64(), (double *)(c + 4 + 3 * cs_c), z17);
+            svst1_f64(svptrue_b64(), (double *)(c + 6 + 3 * cs_c), z18);
+            svst1_f64(svptrue_b64(), (double *)(c + 8 + 3 * cs_c), z19);
+        }
+        return;
+    }
+    if (rs_c == 1) {   /* edge tile: predicated */
+        if (ar_ == 1 && ai_ == 0 && br_ == 0 && bi_ == 0) {
+            if (0 < m && 0 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)0, (int64_t)2 * m);
+                svst1_f64(k_, (double *)(c + 0 + 0 * cs_c), z0);
+            }
+            if (2 < m && 0 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)4, (int64_t)2 * m);
+                svst1_f64(k_, (double *)(c + 2 + 0 * cs_c), z1);
+            }
+            if (4 < m && 0 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)8, (int64_t)2 * m);
+                svst1_f64(k_, (double *)(c + 4 + 0 * cs_c), z2);
+            }
+            if (6 < m && 0 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)12, (int64_t)2 * m);
+                svst1_f64(k_, (double *)(c + 6 + 0 * cs_c), z3);
+            }
+            if (8 < m && 0 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)16, (int64_t)2 * m);
+                svst1_f64(k_, (double *)(c + 8 + 0 * cs_c), z4);
+            }
+            if (0 < m && 1 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)0, (int64_t)2 * m);
+                svst1_f64(k_, (double *)(c + 0 + 1 * cs_c), z5);
+            }
+            if (2 < m && 1 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)4, (int64_t)2 * m);
+                svst1_f64(k_, (double *)(c + 2 + 1 * cs_c), z6);
+            }
+            if (4 < m && 1 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)8, (int64_t)2 * m);
+                svst1_f64(k_, (double *)(c + 4 + 1 * cs_c), z7);
+            }
+            if (6 < m && 1 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)12, (int64_t)2 * m);
+                svst1_f64(k_, (double *)(c + 6 + 1 * cs_c), z8);
+            }
+            if (8 < m && 1 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)16, (int64_t)2 * m);
+                svst1_f64(k_, (double *)(c + 8 + 1 * cs_c), z9);
+            }
+            if (0 < m && 2 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)0, (int64_t)2 * m);
+                svst1_f64(k_, (double *)(c + 0 + 2 * cs_c), z10);
+            }
+            if (2 < m && 2 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)4, (int64_t)2 * m);
+                svst1_f64(k_, (double *)(c + 2 + 2 * cs_c), z11);
+            }
+            if (4 < m && 2 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)8, (int64_t)2 * m);
+                svst1_f64(k_, (double *)(c + 4 + 2 * cs_c), z12);
+            }
+            if (6 < m && 2 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)12, (int64_t)2 * m);
+                svst1_f64(k_, (double *)(c + 6 + 2 * cs_c), z13);
+            }
+            if (8 < m && 2 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)16, (int64_t)2 * m);
+                svst1_f64(k_, (double *)(c + 8 + 2 * cs_c), z14);
+            }
+            if (0 < m && 3 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)0, (int64_t)2 * m);
+                svst1_f64(k_, (double *)(c + 0 + 3 * cs_c), z15);
+            }
+            if (2 < m && 3 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)4, (int64_t)2 * m);
+                svst1_f64(k_, (double *)(c + 2 + 3 * cs_c), z16);
+            }
+            if (4 < m && 3 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)8, (int64_t)2 * m);
+                svst1_f64(k_, (double *)(c + 4 + 3 * cs_c), z17);
+            }
+            if (6 < m && 3 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)12, (int64_t)2 * m);
+                svst1_f64(k_, (double *)(c + 6 + 3 * cs_c), z18);
+            }
+            if (8 < m && 3 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)16, (int64_t)2 * m);
+                svst1_f64(k_, (double *)(c + 8 + 3 * cs_c), z19);
+            }
+        } else if (ar_ == 1 && ai_ == 0 && br_ == 1 && bi_ == 0) {
+            if (0 < m && 0 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)0, (int64_t)2 * m);
+                { const svfloat64_t c_ = svld1_f64(k_, (double *)(c + 0 + 0 * cs_c));
+                  z0 = svadd_f64_x(svptrue_b64(), z0, c_);
+                }
+            }
+            if (2 < m && 0 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)4, (int64_t)2 * m);
+                { const svfloat64_t c_ = svld1_f64(k_, (double *)(c + 2 + 0 * cs_c));
+                  z1 = svadd_f64_x(svptrue_b64(), z1, c_);
+                }
+            }
+            if (4 < m && 0 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)8, (int64_t)2 * m);
+                { const svfloat64_t c_ = svld1_f64(k_, (double *)(c + 4 + 0 * cs_c));
+                  z2 = svadd_f64_x(svptrue_b64(), z2, c_);
+                }
+            }
+            if (6 < m && 0 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)12, (int64_t)2 * m);
+                { const svfloat64_t c_ = svld1_f64(k_, (double *)(c + 6 + 0 * cs_c));
+                  z3 = svadd_f64_x(svptrue_b64(), z3, c_);
+                }
+            }
+            if (8 < m && 0 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)16, (int64_t)2 * m);
+                { const svfloat64_t c_ = svld1_f64(k_, (double *)(c + 8 + 0 * cs_c));
+                  z4 = svadd_f64_x(svptrue_b64(), z4, c_);
+                }
+            }
+            if (0 < m && 1 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)0, (int64_t)2 * m);
+                { const svfloat64_t c_ = svld1_f64(k_, (double *)(c + 0 + 1 * cs_c));
+                  z5 = svadd_f64_x(svptrue_b64(), z5, c_);
+                }
+            }
+            if (2 < m && 1 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)4, (int64_t)2 * m);
+                { const svfloat64_t c_ = svld1_f64(k_, (double *)(c + 2 + 1 * cs_c));
+                  z6 = svadd_f64_x(svptrue_b64(), z6, c_);
+                }
+            }
+            if (4 < m && 1 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)8, (int64_t)2 * m);
+                { const svfloat64_t c_ = svld1_f64(k_, (double *)(c + 4 + 1 * cs_c));
+                  z7 = svadd_f64_x(svptrue_b64(), z7, c_);
+                }
+            }
+            if (6 < m && 1 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)12, (int64_t)2 * m);
+                { const svfloat64_t c_ = svld1_f64(k_, (double *)(c + 6 + 1 * cs_c));
+                  z8 = svadd_f64_x(svptrue_b64(), z8, c_);
+                }
+            }
+            if (8 < m && 1 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)16, (int64_t)2 * m);
+                { const svfloat64_t c_ = svld1_f64(k_, (double *)(c + 8 + 1 * cs_c));
+                  z9 = svadd_f64_x(svptrue_b64(), z9, c_);
+                }
+            }
+            if (0 < m && 2 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)0, (int64_t)2 * m);
+                { const svfloat64_t c_ = svld1_f64(k_, (double *)(c + 0 + 2 * cs_c));
+                  z10 = svadd_f64_x(svptrue_b64(), z10, c_);
+                }
+            }
+            if (2 < m && 2 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)4, (int64_t)2 * m);
+                { const svfloat64_t c_ = svld1_f64(k_, (double *)(c + 2 + 2 * cs_c));
+                  z11 = svadd_f64_x(svptrue_b64(), z11, c_);
+                }
+            }
+            if (4 < m && 2 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)8, (int64_t)2 * m);
+                { const svfloat64_t c_ = svld1_f64(k_, (double *)(c + 4 + 2 * cs_c));
+                  z12 = svadd_f64_x(svptrue_b64(), z12, c_);
+                }
+            }
+            if (6 < m && 2 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)12, (int64_t)2 * m);
+                { const svfloat64_t c_ = svld1_f64(k_, (double *)(c + 6 + 2 * cs_c));
+                  z13 = svadd_f64_x(svptrue_b64(), z13, c_);
+                }
+            }
+            if (8 < m && 2 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)16, (int64_t)2 * m);
+                { const svfloat64_t c_ = svld1_f64(k_, (double *)(c + 8 + 2 * cs_c));
+                  z14 = svadd_f64_x(svptrue_b64(), z14, c_);
+                }
+            }
+            if (0 < m && 3 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)0, (int64_t)2 * m);
+                { const svfloat64_t c_ = svld1_f64(k_, (double *)(c + 0 + 3 * cs_c));
+                  z15 = svadd_f64_x(svptrue_b64(), z15, c_);
+                }
+            }
+            if (2 < m && 3 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)4, (int64_t)2 * m);
+                { const svfloat64_t c_ = svld1_f64(k_, (double *)(c + 2 + 3 * cs_c));
+                  z16 = svadd_f64_x(svptrue_b64(), z16, c_);
+                }
+            }
+            if (4 < m && 3 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)8, (int64_t)2 * m);
+                { const svfloat64_t c_ = svld1_f64(k_, (double *)(c + 4 + 3 * cs_c));
+                  z17 = svadd_f64_x(svptrue_b64(), z17, c_);
+                }
+            }
+            if (6 < m && 3 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)12, (int64_t)2 * m);
+                { const svfloat64_t c_ = svld1_f64(k_, (double *)(c + 6 + 3 * cs_c));
+                  z18 = svadd_f64_x(svptrue_b64(), z18, c_);
+                }
+            }
+            if (8 < m && 3 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)16, (int64_t)2 * m);
+                { const svfloat64_t c_ = svld1_f64(k_, (double *)(c + 8 + 3 * cs_c));
+                  z19 = svadd_f64_x(svptrue_b64(), z19, c_);
+                }
+            }
+            if (0 < m && 0 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)0, (int64_t)2 * m);
+                svst1_f64(k_, (double *)(c + 0 + 0 * cs_c), z0);
+            }
+            if (2 < m && 0 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)4, (int64_t)2 * m);
+                svst1_f64(k_, (double *)(c + 2 + 0 * cs_c), z1);
+            }
+            if (4 < m && 0 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)8, (int64_t)2 * m);
+                svst1_f64(k_, (double *)(c + 4 + 0 * cs_c), z2);
+            }
+            if (6 < m && 0 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)12, (int64_t)2 * m);
+                svst1_f64(k_, (double *)(c + 6 + 0 * cs_c), z3);
+            }
+            if (8 < m && 0 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)16, (int64_t)2 * m);
+                svst1_f64(k_, (double *)(c + 8 + 0 * cs_c), z4);
+            }
+            if (0 < m && 1 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)0, (int64_t)2 * m);
+                svst1_f64(k_, (double *)(c + 0 + 1 * cs_c), z5);
+            }
+            if (2 < m && 1 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)4, (int64_t)2 * m);
+                svst1_f64(k_, (double *)(c + 2 + 1 * cs_c), z6);
+            }
+            if (4 < m && 1 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)8, (int64_t)2 * m);
+                svst1_f64(k_, (double *)(c + 4 + 1 * cs_c), z7);
+            }
+            if (6 < m && 1 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)12, (int64_t)2 * m);
+                svst1_f64(k_, (double *)(c + 6 + 1 * cs_c), z8);
+            }
+            if (8 < m && 1 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)16, (int64_t)2 * m);
+                svst1_f64(k_, (double *)(c + 8 + 1 * cs_c), z9);
+            }
+            if (0 < m && 2 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)0, (int64_t)2 * m);
+                svst1_f64(k_, (double *)(c + 0 + 2 * cs_c), z10);
+            }
+            if (2 < m && 2 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)4, (int64_t)2 * m);
+                svst1_f64(k_, (double *)(c + 2 + 2 * cs_c), z11);
+            }
+            if (4 < m && 2 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)8, (int64_t)2 * m);
+                svst1_f64(k_, (double *)(c + 4 + 2 * cs_c), z12);
+            }
+            if (6 < m && 2 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)12, (int64_t)2 * m);
+                svst1_f64(k_, (double *)(c + 6 + 2 * cs_c), z13);
+            }
+            if (8 < m && 2 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)16, (int64_t)2 * m);
+                svst1_f64(k_, (double *)(c + 8 + 2 * cs_c), z14);
+            }
+            if (0 < m && 3 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)0, (int64_t)2 * m);
+                svst1_f64(k_, (double *)(c + 0 + 3 * cs_c), z15);
+            }
+            if (2 < m && 3 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)4, (int64_t)2 * m);
+                svst1_f64(k_, (double *)(c + 2 + 3 * cs_c), z16);
+            }
+            if (4 < m && 3 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)8, (int64_t)2 * m);
+                svst1_f64(k_, (double *)(c + 4 + 3 * cs_c), z17);
+            }
+            if (6 < m && 3 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)12, (int64_t)2 * m);
+                svst1_f64(k_, (double *)(c + 6 + 3 * cs_c), z18);
+            }
+            if (8 < m && 3 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)16, (int64_t)2 * m);
+                svst1_f64(k_, (double *)(c + 8 + 3 * cs_c), z19);
+            }
+        } else if (br_ == 0 && bi_ == 0) {
+            const svfloat64_t var_ = svdup_n_f64(ar_);
+            const svfloat64_t vai_ = svdup_n_f64(ai_);
+            if (0 < m && 0 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)0, (int64_t)2 * m);
+                svst1_f64(k_, (double *)(c + 0 + 0 * cs_c), svmla_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svtbl_f64(z0, sveor_n_u64_x(svptrue_b64(), svindex_u64(0, 1), 1)), vai_), svdupq_n_f64(-1.0, 1.0)), z0, var_));
+            }
+            if (2 < m && 0 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)4, (int64_t)2 * m);
+                svst1_f64(k_, (double *)(c + 2 + 0 * cs_c), svmla_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svtbl_f64(z1, sveor_n_u64_x(svptrue_b64(), svindex_u64(0, 1), 1)), vai_), svdupq_n_f64(-1.0, 1.0)), z1, var_));
+            }
+            if (4 < m && 0 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)8, (int64_t)2 * m);
+                svst1_f64(k_, (double *)(c + 4 + 0 * cs_c), svmla_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svtbl_f64(z2, sveor_n_u64_x(svptrue_b64(), svindex_u64(0, 1), 1)), vai_), svdupq_n_f64(-1.0, 1.0)), z2, var_));
+            }
+            if (6 < m && 0 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)12, (int64_t)2 * m);
+                svst1_f64(k_, (double *)(c + 6 + 0 * cs_c), svmla_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svtbl_f64(z3, sveor_n_u64_x(svptrue_b64(), svindex_u64(0, 1), 1)), vai_), svdupq_n_f64(-1.0, 1.0)), z3, var_));
+            }
+            if (8 < m && 0 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)16, (int64_t)2 * m);
+                svst1_f64(k_, (double *)(c + 8 + 0 * cs_c), svmla_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svtbl_f64(z4, sveor_n_u64_x(svptrue_b64(), svindex_u64(0, 1), 1)), vai_), svdupq_n_f64(-1.0, 1.0)), z4, var_));
+            }
+            if (0 < m && 1 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)0, (int64_t)2 * m);
+                svst1_f64(k_, (double *)(c + 0 + 1 * cs_c), svmla_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svtbl_f64(z5, sveor_n_u64_x(svptrue_b64(), svindex_u64(0, 1), 1)), vai_), svdupq_n_f64(-1.0, 1.0)), z5, var_));
+            }
+            if (2 < m && 1 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)4, (int64_t)2 * m);
+                svst1_f64(k_, (double *)(c + 2 + 1 * cs_c), svmla_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svtbl_f64(z6, sveor_n_u64_x(svptrue_b64(), svindex_u64(0, 1), 1)), vai_), svdupq_n_f64(-1.0, 1.0)), z6, var_));
+            }
+            if (4 < m && 1 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)8, (int64_t)2 * m);
+                svst1_f64(k_, (double *)(c + 4 + 1 * cs_c), svmla_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svtbl_f64(z7, sveor_n_u64_x(svptrue_b64(), svindex_u64(0, 1), 1)), vai_), svdupq_n_f64(-1.0, 1.0)), z7, var_));
+            }
+            if (6 < m && 1 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)12, (int64_t)2 * m);
+                svst1_f64(k_, (double *)(c + 6 + 1 * cs_c), svmla_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svtbl_f64(z8, sveor_n_u64_x(svptrue_b64(), svindex_u64(0, 1), 1)), vai_), svdupq_n_f64(-1.0, 1.0)), z8, var_));
+            }
+            if (8 < m && 1 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)16, (int64_t)2 * m);
+                svst1_f64(k_, (double *)(c + 8 + 1 * cs_c), svmla_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svtbl_f64(z9, sveor_n_u64_x(svptrue_b64(), svindex_u64(0, 1), 1)), vai_), svdupq_n_f64(-1.0, 1.0)), z9, var_));
+            }
+            if (0 < m && 2 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)0, (int64_t)2 * m);
+                svst1_f64(k_, (double *)(c + 0 + 2 * cs_c), svmla_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svtbl_f64(z10, sveor_n_u64_x(svptrue_b64(), svindex_u64(0, 1), 1)), vai_), svdupq_n_f64(-1.0, 1.0)), z10, var_));
+            }
+            if (2 < m && 2 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)4, (int64_t)2 * m);
+                svst1_f64(k_, (double *)(c + 2 + 2 * cs_c), svmla_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svtbl_f64(z11, sveor_n_u64_x(svptrue_b64(), svindex_u64(0, 1), 1)), vai_), svdupq_n_f64(-1.0, 1.0)), z11, var_));
+            }
+            if (4 < m && 2 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)8, (int64_t)2 * m);
+                svst1_f64(k_, (double *)(c + 4 + 2 * cs_c), svmla_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svtbl_f64(z12, sveor_n_u64_x(svptrue_b64(), svindex_u64(0, 1), 1)), vai_), svdupq_n_f64(-1.0, 1.0)), z12, var_));
+            }
+            if (6 < m && 2 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)12, (int64_t)2 * m);
+                svst1_f64(k_, (double *)(c + 6 + 2 * cs_c), svmla_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svtbl_f64(z13, sveor_n_u64_x(svptrue_b64(), svindex_u64(0, 1), 1)), vai_), svdupq_n_f64(-1.0, 1.0)), z13, var_));
+            }
+            if (8 < m && 2 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)16, (int64_t)2 * m);
+                svst1_f64(k_, (double *)(c + 8 + 2 * cs_c), svmla_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svtbl_f64(z14, sveor_n_u64_x(svptrue_b64(), svindex_u64(0, 1), 1)), vai_), svdupq_n_f64(-1.0, 1.0)), z14, var_));
+            }
+            if (0 < m && 3 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)0, (int64_t)2 * m);
+                svst1_f64(k_, (double *)(c + 0 + 3 * cs_c), svmla_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svtbl_f64(z15, sveor_n_u64_x(svptrue_b64(), svindex_u64(0, 1), 1)), vai_), svdupq_n_f64(-1.0, 1.0)), z15, var_));
+            }
+            if (2 < m && 3 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)4, (int64_t)2 * m);
+                svst1_f64(k_, (double *)(c + 2 + 3 * cs_c), svmla_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svtbl_f64(z16, sveor_n_u64_x(svptrue_b64(), svindex_u64(0, 1), 1)), vai_), svdupq_n_f64(-1.0, 1.0)), z16, var_));
+            }
+            if (4 < m && 3 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)8, (int64_t)2 * m);
+                svst1_f64(k_, (double *)(c + 4 + 3 * cs_c), svmla_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svtbl_f64(z17, sveor_n_u64_x(svptrue_b64(), svindex_u64(0, 1), 1)), vai_), svdupq_n_f64(-1.0, 1.0)), z17, var_));
+            }
+            if (6 < m && 3 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)12, (int64_t)2 * m);
+                svst1_f64(k_, (double *)(c + 6 + 3 * cs_c), svmla_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svtbl_f64(z18, sveor_n_u64_x(svptrue_b64(), svindex_u64(0, 1), 1)), vai_), svdupq_n_f64(-1.0, 1.0)), z18, var_));
+            }
+            if (8 < m && 3 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)16, (int64_t)2 * m);
+                svst1_f64(k_, (double *)(c + 8 + 3 * cs_c), svmla_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svtbl_f64(z19, sveor_n_u64_x(svptrue_b64(), svindex_u64(0, 1), 1)), vai_), svdupq_n_f64(-1.0, 1.0)), z19, var_));
+            }
+        } else {
+            const svfloat64_t var_ = svdup_n_f64(ar_);
+            const svfloat64_t vai_ = svdup_n_f64(ai_);
+            const svfloat64_t vbr_ = svdup_n_f64(br_);
+            const svfloat64_t vbi_ = svdup_n_f64(bi_);
+            if (0 < m && 0 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)0, (int64_t)2 * m);
+                { const svfloat64_t c_ = svld1_f64(k_, (double *)(c + 0 + 0 * cs_c));
+                  z0 = svadd_f64_x(svptrue_b64(), svmla_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svtbl_f64(z0, sveor_n_u64_x(svptrue_b64(), svindex_u64(0, 1), 1)), vai_), svdupq_n_f64(-1.0, 1.0)), z0, var_), svmla_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svtbl_f64(c_, sveor_n_u64_x(svptrue_b64(), svindex_u64(0, 1), 1)), vbi_), svdupq_n_f64(-1.0, 1.0)), c_, vbr_));
+                }
+            }
+            if (2 < m && 0 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)4, (int64_t)2 * m);
+                { const svfloat64_t c_ = svld1_f64(k_, (double *)(c + 2 + 0 * cs_c));
+                  z1 = svadd_f64_x(svptrue_b64(), svmla_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svtbl_f64(z1, sveor_n_u64_x(svptrue_b64(), svindex_u64(0, 1), 1)), vai_), svdupq_n_f64(-1.0, 1.0)), z1, var_), svmla_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svtbl_f64(c_, sveor_n_u64_x(svptrue_b64(), svindex_u64(0, 1), 1)), vbi_), svdupq_n_f64(-1.0, 1.0)), c_, vbr_));
+                }
+            }
+            if (4 < m && 0 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)8, (int64_t)2 * m);
+                { const svfloat64_t c_ = svld1_f64(k_, (double *)(c + 4 + 0 * cs_c));
+                  z2 = svadd_f64_x(svptrue_b64(), svmla_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svtbl_f64(z2, sveor_n_u64_x(svptrue_b64(), svindex_u64(0, 1), 1)), vai_), svdupq_n_f64(-1.0, 1.0)), z2, var_), svmla_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svtbl_f64(c_, sveor_n_u64_x(svptrue_b64(), svindex_u64(0, 1), 1)), vbi_), svdupq_n_f64(-1.0, 1.0)), c_, vbr_));
+                }
+            }
+            if (6 < m && 0 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)12, (int64_t)2 * m);
+                { const svfloat64_t c_ = svld1_f64(k_, (double *)(c + 6 + 0 * cs_c));
+                  z3 = svadd_f64_x(svptrue_b64(), svmla_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svtbl_f64(z3, sveor_n_u64_x(svptrue_b64(), svindex_u64(0, 1), 1)), vai_), svdupq_n_f64(-1.0, 1.0)), z3, var_), svmla_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svtbl_f64(c_, sveor_n_u64_x(svptrue_b64(), svindex_u64(0, 1), 1)), vbi_), svdupq_n_f64(-1.0, 1.0)), c_, vbr_));
+                }
+            }
+            if (8 < m && 0 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)16, (int64_t)2 * m);
+                { const svfloat64_t c_ = svld1_f64(k_, (double *)(c + 8 + 0 * cs_c));
+                  z4 = svadd_f64_x(svptrue_b64(), svmla_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svtbl_f64(z4, sveor_n_u64_x(svptrue_b64(), svindex_u64(0, 1), 1)), vai_), svdupq_n_f64(-1.0, 1.0)), z4, var_), svmla_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svtbl_f64(c_, sveor_n_u64_x(svptrue_b64(), svindex_u64(0, 1), 1)), vbi_), svdupq_n_f64(-1.0, 1.0)), c_, vbr_));
+                }
+            }
+            if (0 < m && 1 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)0, (int64_t)2 * m);
+                { const svfloat64_t c_ = svld1_f64(k_, (double *)(c + 0 + 1 * cs_c));
+                  z5 = svadd_f64_x(svptrue_b64(), svmla_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svtbl_f64(z5, sveor_n_u64_x(svptrue_b64(), svindex_u64(0, 1), 1)), vai_), svdupq_n_f64(-1.0, 1.0)), z5, var_), svmla_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svtbl_f64(c_, sveor_n_u64_x(svptrue_b64(), svindex_u64(0, 1), 1)), vbi_), svdupq_n_f64(-1.0, 1.0)), c_, vbr_));
+                }
+            }
+            if (2 < m && 1 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)4, (int64_t)2 * m);
+                { const svfloat64_t c_ = svld1_f64(k_, (double *)(c + 2 + 1 * cs_c));
+                  z6 = svadd_f64_x(svptrue_b64(), svmla_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svtbl_f64(z6, sveor_n_u64_x(svptrue_b64(), svindex_u64(0, 1), 1)), vai_), svdupq_n_f64(-1.0, 1.0)), z6, var_), svmla_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svtbl_f64(c_, sveor_n_u64_x(svptrue_b64(), svindex_u64(0, 1), 1)), vbi_), svdupq_n_f64(-1.0, 1.0)), c_, vbr_));
+                }
+            }
+            if (4 < m && 1 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)8, (int64_t)2 * m);
+                { const svfloat64_t c_ = svld1_f64(k_, (double *)(c + 4 + 1 * cs_c));
+                  z7 = svadd_f64_x(svptrue_b64(), svmla_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svtbl_f64(z7, sveor_n_u64_x(svptrue_b64(), svindex_u64(0, 1), 1)), vai_), svdupq_n_f64(-1.0, 1.0)), z7, var_), svmla_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svtbl_f64(c_, sveor_n_u64_x(svptrue_b64(), svindex_u64(0, 1), 1)), vbi_), svdupq_n_f64(-1.0, 1.0)), c_, vbr_));
+                }
+            }
+            if (6 < m && 1 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)12, (int64_t)2 * m);
+                { const svfloat64_t c_ = svld1_f64(k_, (double *)(c + 6 + 1 * cs_c));
+                  z8 = svadd_f64_x(svptrue_b64(), svmla_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svtbl_f64(z8, sveor_n_u64_x(svptrue_b64(), svindex_u64(0, 1), 1)), vai_), svdupq_n_f64(-1.0, 1.0)), z8, var_), svmla_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svtbl_f64(c_, sveor_n_u64_x(svptrue_b64(), svindex_u64(0, 1), 1)), vbi_), svdupq_n_f64(-1.0, 1.0)), c_, vbr_));
+                }
+            }
+            if (8 < m && 1 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)16, (int64_t)2 * m);
+                { const svfloat64_t c_ = svld1_f64(k_, (double *)(c + 8 + 1 * cs_c));
+                  z9 = svadd_f64_x(svptrue_b64(), svmla_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svtbl_f64(z9, sveor_n_u64_x(svptrue_b64(), svindex_u64(0, 1), 1)), vai_), svdupq_n_f64(-1.0, 1.0)), z9, var_), svmla_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svtbl_f64(c_, sveor_n_u64_x(svptrue_b64(), svindex_u64(0, 1), 1)), vbi_), svdupq_n_f64(-1.0, 1.0)), c_, vbr_));
+                }
+            }
+            if (0 < m && 2 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)0, (int64_t)2 * m);
+                { const svfloat64_t c_ = svld1_f64(k_, (double *)(c + 0 + 2 * cs_c));
+                  z10 = svadd_f64_x(svptrue_b64(), svmla_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svtbl_f64(z10, sveor_n_u64_x(svptrue_b64(), svindex_u64(0, 1), 1)), vai_), svdupq_n_f64(-1.0, 1.0)), z10, var_), svmla_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svtbl_f64(c_, sveor_n_u64_x(svptrue_b64(), svindex_u64(0, 1), 1)), vbi_), svdupq_n_f64(-1.0, 1.0)), c_, vbr_));
+                }
+            }
+            if (2 < m && 2 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)4, (int64_t)2 * m);
+                { const svfloat64_t c_ = svld1_f64(k_, (double *)(c + 2 + 2 * cs_c));
+                  z11 = svadd_f64_x(svptrue_b64(), svmla_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svtbl_f64(z11, sveor_n_u64_x(svptrue_b64(), svindex_u64(0, 1), 1)), vai_), svdupq_n_f64(-1.0, 1.0)), z11, var_), svmla_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svtbl_f64(c_, sveor_n_u64_x(svptrue_b64(), svindex_u64(0, 1), 1)), vbi_), svdupq_n_f64(-1.0, 1.0)), c_, vbr_));
+                }
+            }
+            if (4 < m && 2 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)8, (int64_t)2 * m);
+                { const svfloat64_t c_ = svld1_f64(k_, (double *)(c + 4 + 2 * cs_c));
+                  z12 = svadd_f64_x(svptrue_b64(), svmla_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svtbl_f64(z12, sveor_n_u64_x(svptrue_b64(), svindex_u64(0, 1), 1)), vai_), svdupq_n_f64(-1.0, 1.0)), z12, var_), svmla_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svtbl_f64(c_, sveor_n_u64_x(svptrue_b64(), svindex_u64(0, 1), 1)), vbi_), svdupq_n_f64(-1.0, 1.0)), c_, vbr_));
+                }
+            }
+            if (6 < m && 2 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)12, (int64_t)2 * m);
+                { const svfloat64_t c_ = svld1_f64(k_, (double *)(c + 6 + 2 * cs_c));
+                  z13 = svadd_f64_x(svptrue_b64(), svmla_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svtbl_f64(z13, sveor_n_u64_x(svptrue_b64(), svindex_u64(0, 1), 1)), vai_), svdupq_n_f64(-1.0, 1.0)), z13, var_), svmla_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svtbl_f64(c_, sveor_n_u64_x(svptrue_b64(), svindex_u64(0, 1), 1)), vbi_), svdupq_n_f64(-1.0, 1.0)), c_, vbr_));
+                }
+            }
+            if (8 < m && 2 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)16, (int64_t)2 * m);
+                { const svfloat64_t c_ = svld1_f64(k_, (double *)(c + 8 + 2 * cs_c));
+                  z14 = svadd_f64_x(svptrue_b64(), svmla_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svtbl_f64(z14, sveor_n_u64_x(svptrue_b64(), svindex_u64(0, 1), 1)), vai_), svdupq_n_f64(-1.0, 1.0)), z14, var_), svmla_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svtbl_f64(c_, sveor_n_u64_x(svptrue_b64(), svindex_u64(0, 1), 1)), vbi_), svdupq_n_f64(-1.0, 1.0)), c_, vbr_));
+                }
+            }
+            if (0 < m && 3 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)0, (int64_t)2 * m);
+                { const svfloat64_t c_ = svld1_f64(k_, (double *)(c + 0 + 3 * cs_c));
+                  z15 = svadd_f64_x(svptrue_b64(), svmla_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svtbl_f64(z15, sveor_n_u64_x(svptrue_b64(), svindex_u64(0, 1), 1)), vai_), svdupq_n_f64(-1.0, 1.0)), z15, var_), svmla_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svtbl_f64(c_, sveor_n_u64_x(svptrue_b64(), svindex_u64(0, 1), 1)), vbi_), svdupq_n_f64(-1.0, 1.0)), c_, vbr_));
+                }
+            }
+            if (2 < m && 3 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)4, (int64_t)2 * m);
+                { const svfloat64_t c_ = svld1_f64(k_, (double *)(c + 2 + 3 * cs_c));
+                  z16 = svadd_f64_x(svptrue_b64(), svmla_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svtbl_f64(z16, sveor_n_u64_x(svptrue_b64(), svindex_u64(0, 1), 1)), vai_), svdupq_n_f64(-1.0, 1.0)), z16, var_), svmla_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svtbl_f64(c_, sveor_n_u64_x(svptrue_b64(), svindex_u64(0, 1), 1)), vbi_), svdupq_n_f64(-1.0, 1.0)), c_, vbr_));
+                }
+            }
+            if (4 < m && 3 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)8, (int64_t)2 * m);
+                { const svfloat64_t c_ = svld1_f64(k_, (double *)(c + 4 + 3 * cs_c));
+                  z17 = svadd_f64_x(svptrue_b64(), svmla_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svtbl_f64(z17, sveor_n_u64_x(svptrue_b64(), svindex_u64(0, 1), 1)), vai_), svdupq_n_f64(-1.0, 1.0)), z17, var_), svmla_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svtbl_f64(c_, sveor_n_u64_x(svptrue_b64(), svindex_u64(0, 1), 1)), vbi_), svdupq_n_f64(-1.0, 1.0)), c_, vbr_));
+                }
+            }
+            if (6 < m && 3 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)12, (int64_t)2 * m);
+                { const svfloat64_t c_ = svld1_f64(k_, (double *)(c + 6 + 3 * cs_c));
+                  z18 = svadd_f64_x(svptrue_b64(), svmla_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svtbl_f64(z18, sveor_n_u64_x(svptrue_b64(), svindex_u64(0, 1), 1)), vai_), svdupq_n_f64(-1.0, 1.0)), z18, var_), svmla_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svtbl_f64(c_, sveor_n_u64_x(svptrue_b64(), svindex_u64(0, 1), 1)), vbi_), svdupq_n_f64(-1.0, 1.0)), c_, vbr_));
+                }
+            }
+            if (8 < m && 3 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)16, (int64_t)2 * m);
+                { const svfloat64_t c_ = svld1_f64(k_, (double *)(c + 8 + 3 * cs_c));
+                  z19 = svadd_f64_x(svptrue_b64(), svmla_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svtbl_f64(z19, sveor_n_u64_x(svptrue_b64(), svindex_u64(0, 1), 1)), vai_), svdupq_n_f64(-1.0, 1.0)), z19, var_), svmla_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svtbl_f64(c_, sveor_n_u64_x(svptrue_b64(), svindex_u64(0, 1), 1)), vbi_), svdupq_n_f64(-1.0, 1.0)), c_, vbr_));
+                }
+            }
+            if (0 < m && 0 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)0, (int64_t)2 * m);
+                svst1_f64(k_, (double *)(c + 0 + 0 * cs_c), z0);
+            }
+            if (2 < m && 0 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)4, (int64_t)2 * m);
+                svst1_f64(k_, (double *)(c + 2 + 0 * cs_c), z1);
+            }
+            if (4 < m && 0 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)8, (int64_t)2 * m);
+                svst1_f64(k_, (double *)(c + 4 + 0 * cs_c), z2);
+            }
+            if (6 < m && 0 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)12, (int64_t)2 * m);
+                svst1_f64(k_, (double *)(c + 6 + 0 * cs_c), z3);
+            }
+            if (8 < m && 0 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)16, (int64_t)2 * m);
+                svst1_f64(k_, (double *)(c + 8 + 0 * cs_c), z4);
+            }
+            if (0 < m && 1 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)0, (int64_t)2 * m);
+                svst1_f64(k_, (double *)(c + 0 + 1 * cs_c), z5);
+            }
+            if (2 < m && 1 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)4, (int64_t)2 * m);
+                svst1_f64(k_, (double *)(c + 2 + 1 * cs_c), z6);
+            }
+            if (4 < m && 1 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)8, (int64_t)2 * m);
+                svst1_f64(k_, (double *)(c + 4 + 1 * cs_c), z7);
+            }
+            if (6 < m && 1 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)12, (int64_t)2 * m);
+                svst1_f64(k_, (double *)(c + 6 + 1 * cs_c), z8);
+            }
+            if (8 < m && 1 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)16, (int64_t)2 * m);
+                svst1_f64(k_, (double *)(c + 8 + 1 * cs_c), z9);
+            }
+            if (0 < m && 2 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)0, (int64_t)2 * m);
+                svst1_f64(k_, (double *)(c + 0 + 2 * cs_c), z10);
+            }
+            if (2 < m && 2 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)4, (int64_t)2 * m);
+                svst1_f64(k_, (double *)(c + 2 + 2 * cs_c), z11);
+            }
+            if (4 < m && 2 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)8, (int64_t)2 * m);
+                svst1_f64(k_, (double *)(c + 4 + 2 * cs_c), z12);
+            }
+            if (6 < m && 2 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)12, (int64_t)2 * m);
+                svst1_f64(k_, (double *)(c + 6 + 2 * cs_c), z13);
+            }
+            if (8 < m && 2 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)16, (int64_t)2 * m);
+                svst1_f64(k_, (double *)(c + 8 + 2 * cs_c), z14);
+            }
+            if (0 < m && 3 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)0, (int64_t)2 * m);
+                svst1_f64(k_, (double *)(c + 0 + 3 * cs_c), z15);
+            }
+            if (2 < m && 3 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)4, (int64_t)2 * m);
+                svst1_f64(k_, (double *)(c + 2 + 3 * cs_c), z16);
+            }
+            if (4 < m && 3 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)8, (int64_t)2 * m);
+                svst1_f64(k_, (double *)(c + 4 + 3 * cs_c), z17);
+            }
+            if (6 < m && 3 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)12, (int64_t)2 * m);
+                svst1_f64(k_, (double *)(c + 6 + 3 * cs_c), z18);
+            }
+            if (8 < m && 3 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)16, (int64_t)2 * m);
+                svst1_f64(k_, (double *)(c + 8 + 3 * cs_c), z19);
+            }
+        }
+        return;
+    }
+    double t_[80];
+    svst1_f64(svptrue_b64(), t_ + 0, z0);
+    svst1_f64(svptrue_b64(), t_ + 4, z1);
+    svst1_f64(svptrue_b64(), t_ + 8, z2);
+    svst1_f64(svptrue_b64(), t_ + 12, z3);
+    svst1_f64(svptrue_b64(), t_ + 16, z4);
+    svst1_f64(svptrue_b64(), t_ + 20, z5);
+    svst1_f64(svptrue_b64(), t_ + 24, z6);
+    svst1_f64(svptrue_b64(), t_ + 28, z7);
+    svst1_f64(svptrue_b64(), t_ + 32, z8);
+    svst1_f64(svptrue_b64(), t_ + 36, z9);
+    svst1_f64(svptrue_b64(), t_ + 40, z10);
+    svst1_f64(svptrue_b64(), t_ + 44, z11);
+    svst1_f64(svptrue_b64(), t_ + 48, z12);
+    svst1_f64(svptrue_b64(), t_ + 52, z13);
+    svst1_f64(svptrue_b64(), t_ + 56, z14);
+    svst1_f64(svptrue_b64(), t_ + 60, z15);
+    svst1_f64(svptrue_b64(), t_ + 64, z16);
+    svst1_f64(svptrue_b64(), t_ + 68, z17);
+    svst1_f64(svptrue_b64(), t_ + 72, z18);
+    svst1_f64(svptrue_b64(), t_ + 76, z19);
+    for (int64_t j = 0; j < n; j++)
+        for (int64_t i = 0; i < m; i++) {
+            const double xr = t_[2 * (i + j * 10)], xi = t_[2 * (i + j * 10) + 1];
+            double *cij = (double *)(c + i * rs_c + j * cs_c);
+            double vr = ar_ * xr - ai_ * xi, vi = ar_ * xi + ai_ * xr;
+            if (br_ != 0 || bi_ != 0) {
+                const double cr = cij[0], ci = cij[1];
+                vr += br_ * cr - bi_ * ci;
+                vi += br_ * ci + bi_ * cr;
+            }
+            cij[0] = vr;
+            cij[1] = vi;
+        }
+
+}
+
+void neoverse_v1_zgemm_10x5_p6x5(int64_t m, int64_t n, int64_t k, const double _Complex *alpha, const double _Complex *a,
+                                 const double _Complex *b, const double _Complex *beta, double _Complex *c, int64_t rs_c, int64_t cs_c,
+                                 const double _Complex *a_next, const double _Complex *b_next)
+{
+    const double *ap = (const double *)a, *bp = (const double *)b, *an = (const double *)a_next;
+    (void)b_next;
+    svfloat64_t z0, z1, z2, z3, z4, z5, z6, z7;
+    svfloat64_t z8, z9, z10, z11, z12, z13, z14, z15;
+    svfloat64_t z16, z17, z18, z19, z20, z21, z22, z23;
+    svfloat64_t z24, z25, z26, z27;
+
+    z0 = svdup_n_f64(0);
+    z1 = svdup_n_f64(0);
+    z2 = svdup_n_f64(0);
+    z3 = svdup_n_f64(0);
+    z4 = svdup_n_f64(0);
+    z5 = svdup_n_f64(0);
+    z6 = svdup_n_f64(0);
+    z7 = svdup_n_f64(0);
+    z8 = svdup_n_f64(0);
+    z9 = svdup_n_f64(0);
+    z10 = svdup_n_f64(0);
+    z11 = svdup_n_f64(0);
+    z12 = svdup_n_f64(0);
+    z13 = svdup_n_f64(0);
+    z14 = svdup_n_f64(0);
+
+    /* C is read (or overwritten) after the k loop: the passes of the k loop
+     * fetch it a column (row) each; those they cannot reach go now */
+    const int64_t pf_step = rs_c == 1 ? cs_c : rs_c;
+    const int64_t pf_span = rs_c == 1 ? m - 1 : (n - 1) * cs_c;
+    int64_t pf_left = rs_c == 1 ? n : m;
+    double _Complex *pf_c = c;
+    for (int64_t passes = k > 0 ? (k - 1) / 6 : 0; pf_left > passes; pf_left--) {
+        __builtin_prefetch(pf_c, 1, 3);
+        __builtin_prefetch(pf_c + pf_span / 2, 1, 3);
+        __builtin_prefetch(pf_c + pf_span, 1, 3);
+        pf_c += pf_step;
+    }
+    if (k > 0) {
+        /* prologue: the first 16 instructions of iteration 0 (pointer
+         * bumps among them become load offsets) */
+        z16 = svld1_f64(svptrue_b64(), ap + 0);
+        z20 = svld1rq_f64(svptrue_b64(), bp + 0);
+        z18 = svld1_f64(svptrue_b64(), ap + 4);
+        z24 = svld1_f64(svptrue_b64(), ap + 8);
+        z26 = svld1rq_f64(svptrue_b64(), bp + 2);
+        z21 = svld1rq_f64(svptrue_b64(), bp + 4);
+        z27 = svld1rq_f64(svptrue_b64(), bp + 6);
+        z22 = svld1rq_f64(svptrue_b64(), bp + 8);
+        __builtin_prefetch((const char *)(bp + 0) + 512, 0, 3);
+        __builtin_prefetch((const char *)(bp + 0) + 576, 0, 3);
+        __builtin_prefetch((const char *)(an + 0) + 0, 0, 3);
+        __builtin_prefetch((const char *)(an + 0) + 64, 0, 3);
+        z0 = svcmla_f64_x(svptrue_b64(), z0, z16, z20, 0);
+
+        /* kernel: iteration i and the start of i+1, unrolled 6x */
+        int64_t nq = k - 1;
+        for (int64_t it = nq / 6; it > 0; it--) {
+            if (pf_left > 0) {
+                __builtin_prefetch(pf_c, 1, 3);
+                __builtin_prefetch(pf_c + pf_span / 2, 1, 3);
+                __builtin_prefetch(pf_c + pf_span, 1, 3);
+                pf_c += pf_step;
+                pf_left--;
+            }
+            /* copy 0 */
+            z15 = svld1_f64(svptrue_b64(), ap + 12);
+            z19 = svld1rq_f64(svptrue_b64(), bp + 10);
+            z17 = svld1_f64(svptrue_b64(), ap + 16);
+            z23 = svld1_f64(svptrue_b64(), ap + 20);
+            z25 = svld1rq_f64(svptrue_b64(), bp + 12);
+            z1 = svcmla_f64_x(svptrue_b64(), z1, z18, z20, 0);
+            z2 = svcmla_f64_x(svptrue_b64(), z2, z24, z20, 0);
+            z3 = svcmla_f64_x(svptrue_b64(), z3, z16, z26, 0);
+            z4 = svcmla_f64_x(svptrue_b64(), z4, z18, z26, 0);
+            z5 = svcmla_f64_x(svptrue_b64(), z5, z24, z26, 0);
+            z6 = svcmla_f64_x(svptrue_b64(), z6, z16, z21, 0);
+            z7 = svcmla_f64_x(svptrue_b64(), z7, z18, z21, 0);
+            z8 = svcmla_f64_x(svptrue_b64(), z8, z24, z21, 0);
+            z9 = svcmla_f64_x(svptrue_b64(), z9, z16, z27, 0);
+            z10 = svcmla_f64_x(svptrue_b64(), z10, z18, z27, 0);
+            z11 = svcmla_f64_x(svptrue_b64(), z11, z24, z27, 0);
+            z12 = svcmla_f64_x(svptrue_b64(), z12, z16, z22, 0);
+            z13 = svcmla_f64_x(svptrue_b64(), z13, z18, z22, 0);
+            z14 = svcmla_f64_x(svptrue_b64(), z14, z24, z22, 0);
+            z0 = svcmla_f64_x(svptrue_b64(), z0, z16, z20, 90);
+            z1 = svcmla_f64_x(svptrue_b64(), z1, z18, z20, 90);
+            z2 = svcmla_f64_x(svptrue_b64(), z2, z24, z20, 90);
+            z20 = svld1rq_f64(svptrue_b64(), bp + 14);
+            z3 = svcmla_f64_x(svptrue_b64(), z3, z16, z26, 90);
+            z4 = svcmla_f64_x(svptrue_b64(), z4, z18, z26, 90);
+            z5 = svcmla_f64_x(svptrue_b64(), z5, z24, z26, 90);
+            z26 = svld1rq_f64(svptrue_b64(), bp + 16);
+            z6 = svcmla_f64_x(svptrue_b64(), z6, z16, z21, 90);
+            z7 = svcmla_f64_x(svptrue_b64(), z7, z18, z21, 90);
+            z8 = svcmla_f64_x(svptrue_b64(), z8, z24, z21, 90);
+            z21 = svld1rq_f64(svptrue_b64(), bp + 18);
+            __builtin_prefetch((const char *)(bp + 10) + 512, 0, 3);
+            __builtin_prefetch((const char *)(bp + 10) + 576, 0, 3);
+            __builtin_prefetch((const char *)(an + 12) + 0, 0, 3);
+            __builtin_prefetch((const char *)(an + 12) + 64, 0, 3);
+            z9 = svcmla_f64_x(svptrue_b64(), z9, z16, z27, 90);
+            z10 = svcmla_f64_x(svptrue_b64(), z10, z18, z27, 90);
+            z11 = svcmla_f64_x(svptrue_b64(), z11, z24, z27, 90);
+            z12 = svcmla_f64_x(svptrue_b64(), z12, z16, z22, 90);
+            z13 = svcmla_f64_x(svptrue_b64(), z13, z18, z22, 90);
+            z0 = svcmla_f64_x(svptrue_b64(), z0, z15, z19, 0);
+            z14 = svcmla_f64_x(svptrue_b64(), z14, z24, z22, 90);
+            /* copy 1 */
+            z16 = svld1_f64(svptrue_b64(), ap + 24);
+            z18 = svld1rq_f64(svptrue_b64(), bp + 20);
+            z22 = svld1_f64(svptrue_b64(), ap + 28);
+            z24 = svld1_f64(svptrue_b64(), ap + 32);
+            z27 = svld1rq_f64(svptrue_b64(), bp + 22);
+            z1 = svcmla_f64_x(svptrue_b64(), z1, z17, z19, 0);
+            z2 = svcmla_f64_x(svptrue_b64(), z2, z23, z19, 0);
+            z3 = svcmla_f64_x(svptrue_b64(), z3, z15, z25, 0);
+            z4 = svcmla_f64_x(svptrue_b64(), z4, z17, z25, 0);
+            z5 = svcmla_f64_x(svptrue_b64(), z5, z23, z25, 0);
+            z6 = svcmla_f64_x(svptrue_b64(), z6, z15, z20, 0);
+            z7 = svcmla_f64_x(svptrue_b64(), z7, z17, z20, 0);
+            z8 = svcmla_f64_x(svptrue_b64(), z8, z23, z20, 0);
+            z9 = svcmla_f64_x(svptrue_b64(), z9, z15, z26, 0);
+            z10 = svcmla_f64_x(svptrue_b64(), z10, z17, z26, 0);
+            z11 = svcmla_f64_x(svptrue_b64(), z11, z23, z26, 0);
+            z12 = svcmla_f64_x(svptrue_b64(), z12, z15, z21, 0);
+            z13 = svcmla_f64_x(svptrue_b64(), z13, z17, z21, 0);
+            z14 = svcmla_f64_x(svptrue_b64(), z14, z23, z21, 0);
+            z0 = svcmla_f64_x(svptrue_b64(), z0, z15, z19, 90);
+            z1 = svcmla_f64_x(svptrue_b64(), z1, z17, z19, 90);
+            z2 = svcmla_f64_x(svptrue_b64(), z2, z23, z19, 90);
+            z19 = svld1rq_f64(svptrue_b64(), bp + 24);
+            z3 = svcmla_f64_x(svptrue_b64(), z3, z15, z25, 90);
+            z4 = svcmla_f64_x(svptrue_b64(), z4, z17, z25, 90);
+            z5 = svcmla_f64_x(svptrue_b64(), z5, z23, z25, 90);
+            z25 = svld1rq_f64(svptrue_b64(), bp + 26);
+            z6 = svcmla_f64_x(svptrue_b64(), z6, z15, z20, 90);
+            z7 = svcmla_f64_x(svptrue_b64(), z7, z17, z20, 90);
+            z8 = svcmla_f64_x(svptrue_b64(), z8, z23, z20, 90);
+            z20 = svld1rq_f64(svptrue_b64(), bp + 28);
+            __builtin_prefetch((const char *)(bp + 20) + 512, 0, 3);
+            __builtin_prefetch((const char *)(bp + 20) + 576, 0, 3);
+            __builtin_prefetch((const char *)(an + 24) + 0, 0, 3);
+            __builtin_prefetch((const char *)(an + 24) + 64, 0, 3);
+            z9 = svcmla_f64_x(svptrue_b64(), z9, z15, z26, 90);
+            z10 = svcmla_f64_x(svptrue_b64(), z10, z17, z26, 90);
+            z11 = svcmla_f64_x(svptrue_b64(), z11, z23, z26, 90);
+            z12 = svcmla_f64_x(svptrue_b64(), z12, z15, z21, 90);
+            z13 = svcmla_f64_x(svptrue_b64(), z13, z17, z21, 90);
+            z0 = svcmla_f64_x(svptrue_b64(), z0, z16, z18, 0);
+            z14 = svcmla_f64_x(svptrue_b64(), z14, z23, z21, 90);
+            /* copy 2 */
+            z15 = svld1_f64(svptrue_b64(), ap + 36);
+            z17 = svld1rq_f64(svptrue_b64(), bp + 30);
+            z21 = svld1_f64(svptrue_b64(), ap + 40);
+            z23 = svld1_f64(svptrue_b64(), ap + 44);
+            z26 = svld1rq_f64(svptrue_b64(), bp + 32);
+            z1 = svcmla_f64_x(svptrue_b64(), z1, z22, z18, 0);
+            z2 = svcmla_f64_x(svptrue_b64(), z2, z24, z18, 0);
+            z3 = svcmla_f64_x(svptrue_b64(), z3, z16, z27, 0);
+            z4 = svcmla_f64_x(svptrue_b64(), z4, z22, z27, 0);
+            z5 = svcmla_f64_x(svptrue_b64(), z5, z24, z27, 0);
+            z6 = svcmla_f64_x(svptrue_b64(), z6, z16, z19, 0);
+            z7 = svcmla_f64_x(svptrue_b64(), z7, z22, z19, 0);
+            z8 = svcmla_f64_x(svptrue_b64(), z8, z24, z19, 0);
+            z9 = svcmla_f64_x(svptrue_b64(), z9, z16, z25, 0);
+            z10 = svcmla_f64_x(svptrue_b64(), z10, z22, z25, 0);
+            z11 = svcmla_f64_x(svptrue_b64(), z11, z24, z25, 0);
+            z12 = svcmla_f64_x(svptrue_b64(), z12, z16, z20, 0);
+            z13 = svcmla_f64_x(svptrue_b64(), z13, z22, z20, 0);
+            z14 = svcmla_f64_x(svptrue_b64(), z14, z24, z20, 0);
+            z0 = svcmla_f64_x(svptrue_b64(), z0, z16, z18, 90);
+            z1 = svcmla_f64_x(svptrue_b64(), z1, z22, z18, 90);
+            z2 = svcmla_f64_x(svptrue_b64(), z2, z24, z18, 90);
+            z18 = svld1rq_f64(svptrue_b64(), bp + 34);
+            z3 = svcmla_f64_x(svptrue_b64(), z3, z16, z27, 90);
+            z4 = svcmla_f64_x(svptrue_b64(), z4, z22, z27, 90);
+            z5 = svcmla_f64_x(svptrue_b64(), z5, z24, z27, 90);
+            z27 = svld1rq_f64(svptrue_b64(), bp + 36);
+            z6 = svcmla_f64_x(svptrue_b64(), z6, z16, z19, 90);
+            z7 = svcmla_f64_x(svptrue_b64(), z7, z22, z19, 90);
+            z8 = svcmla_f64_x(svptrue_b64(), z8, z24, z19, 90);
+            z19 = svld1rq_f64(svptrue_b64(), bp + 38);
+            __builtin_prefetch((const char *)(bp + 30) + 512, 0, 3);
+            __builtin_prefetch((const char *)(bp + 30) + 576, 0, 3);
+            __builtin_prefetch((const char *)(an + 36) + 0, 0, 3);
+            __builtin_prefetch((const char *)(an + 36) + 64, 0, 3);
+            z9 = svcmla_f64_x(svptrue_b64(), z9, z16, z25, 90);
+            z10 = svcmla_f64_x(svptrue_b64(), z10, z22, z25, 90);
+            z11 = svcmla_f64_x(svptrue_b64(), z11, z24, z25, 90);
+            z12 = svcmla_f64_x(svptrue_b64(), z12, z16, z20, 90);
+            z13 = svcmla_f64_x(svptrue_b64(), z13, z22, z20, 90);
+            z0 = svcmla_f64_x(svptrue_b64(), z0, z15, z17, 0);
+            z14 = svcmla_f64_x(svptrue_b64(), z14, z24, z20, 90);
+            /* copy 3 */
+            z16 = svld1_f64(svptrue_b64(), ap + 48);
+            z22 = svld1rq_f64(svptrue_b64(), bp + 40);
+            z20 = svld1_f64(svptrue_b64(), ap + 52);
+            z24 = svld1_f64(svptrue_b64(), ap + 56);
+            z25 = svld1rq_f64(svptrue_b64(), bp + 42);
+            z1 = svcmla_f64_x(svptrue_b64(), z1, z21, z17, 0);
+            z2 = svcmla_f64_x(svptrue_b64(), z2, z23, z17, 0);
+            z3 = svcmla_f64_x(svptrue_b64(), z3, z15, z26, 0);
+            z4 = svcmla_f64_x(svptrue_b64(), z4, z21, z26, 0);
+            z5 = svcmla_f64_x(svptrue_b64(), z5, z23, z26, 0);
+            z6 = svcmla_f64_x(svptrue_b64(), z6, z15, z18, 0);
+            z7 = svcmla_f64_x(svptrue_b64(), z7, z21, z18, 0);
+            z8 = svcmla_f64_x(svptrue_b64(), z8, z23, z18, 0);
+            z9 = svcmla_f64_x(svptrue_b64(), z9, z15, z27, 0);
+            z10 = svcmla_f64_x(svptrue_b64(), z10, z21, z27, 0);
+            z11 = svcmla_f64_x(svptrue_b64(), z11, z23, z27, 0);
+            z12 = svcmla_f64_x(svptrue_b64(), z12, z15, z19, 0);
+            z13 = svcmla_f64_x(svptrue_b64(), z13, z21, z19, 0);
+            z14 = svcmla_f64_x(svptrue_b64(), z14, z23, z19, 0);
+            z0 = svcmla_f64_x(svptrue_b64(), z0, z15, z17, 90);
+            z1 = svcmla_f64_x(svptrue_b64(), z1, z21, z17, 90);
+            z2 = svcmla_f64_x(svptrue_b64(), z2, z23, z17, 90);
+            z17 = svld1rq_f64(svptrue_b64(), bp + 44);
+            z3 = svcmla_f64_x(svptrue_b64(), z3, z15, z26, 90);
+            z4 = svcmla_f64_x(svptrue_b64(), z4, z21, z26, 90);
+            z5 = svcmla_f64_x(svptrue_b64(), z5, z23, z26, 90);
+            z26 = svld1rq_f64(svptrue_b64(), bp + 46);
+            z6 = svcmla_f64_x(svptrue_b64(), z6, z15, z18, 90);
+            z7 = svcmla_f64_x(svptrue_b64(), z7, z21, z18, 90);
+            z8 = svcmla_f64_x(svptrue_b64(), z8, z23, z18, 90);
+            z18 = svld1rq_f64(svptrue_b64(), bp + 48);
+            __builtin_prefetch((const char *)(bp + 40) + 512, 0, 3);
+            __builtin_prefetch((const char *)(bp + 40) + 576, 0, 3);
+            __builtin_prefetch((const char *)(an + 48) + 0, 0, 3);
+            __builtin_prefetch((const char *)(an + 48) + 64, 0, 3);
+            z9 = svcmla_f64_x(svptrue_b64(), z9, z15, z27, 90);
+            z10 = svcmla_f64_x(svptrue_b64(), z10, z21, z27, 90);
+            z11 = svcmla_f64_x(svptrue_b64(), z11, z23, z27, 90);
+            z12 = svcmla_f64_x(svptrue_b64(), z12, z15, z19, 90);
+            z13 = svcmla_f64_x(svptrue_b64(), z13, z21, z19, 90);
+            z0 = svcmla_f64_x(svptrue_b64(), z0, z16, z22, 0);
+            z14 = svcmla_f64_x(svptrue_b64(), z14, z23, z19, 90);
+            /* copy 4 */
+            z15 = svld1_f64(svptrue_b64(), ap + 60);
+            z21 = svld1rq_f64(svptrue_b64(), bp + 50);
+            z19 = svld1_f64(svptrue_b64(), ap + 64);
+            z23 = svld1_f64(svptrue_b64(), ap + 68);
+            z27 = svld1rq_f64(svptrue_b64(), bp + 52);
+            z1 = svcmla_f64_x(svptrue_b64(), z1, z20, z22, 0);
+            z2 = svcmla_f64_x(svptrue_b64(), z2, z24, z22, 0);
+            z3 = svcmla_f64_x(svptrue_b64(), z3, z16, z25, 0);
+            z4 = svcmla_f64_x(svptrue_b64(), z4, z20, z25, 0);
+            z5 = svcmla_f64_x(svptrue_b64(), z5, z24, z25, 0);
+            z6 = svcmla_f64_x(svptrue_b64(), z6, z16, z17, 0);
+            z7 = svcmla_f64_x(svptrue_b64(), z7, z20, z17, 0);
+            z8 = svcmla_f64_x(svptrue_b64(), z8, z24, z17, 0);
+            z9 = svcmla_f64_x(svptrue_b64(), z9, z16, z26, 0);
+            z10 = svcmla_f64_x(svptrue_b64(), z10, z20, z26, 0);
+            z11 = svcmla_f64_x(svptrue_b64(), z11, z24, z26, 0);
+            z12 = svcmla_f64_x(svptrue_b64(), z12, z16, z18, 0);
+            z13 = svcmla_f64_x(svptrue_b64(), z13, z20, z18, 0);
+            z14 = svcmla_f64_x(svptrue_b64(), z14, z24, z18, 0);
+            z0 = svcmla_f64_x(svptrue_b64(), z0, z16, z22, 90);
+            z1 = svcmla_f64_x(svptrue_b64(), z1, z20, z22, 90);
+            z2 = svcmla_f64_x(svptrue_b64(), z2, z24, z22, 90);
+            z22 = svld1rq_f64(svptrue_b64(), bp + 54);
+            z3 = svcmla_f64_x(svptrue_b64(), z3, z16, z25, 90);
+            z4 = svcmla_f64_x(svptrue_b64(), z4, z20, z25, 90);
+            z5 = svcmla_f64_x(svptrue_b64(), z5, z24, z25, 90);
+            z25 = svld1rq_f64(svptrue_b64(), bp + 56);
+            z6 = svcmla_f64_x(svptrue_b64(), z6, z16, z17, 90);
+            z7 = svcmla_f64_x(svptrue_b64(), z7, z20, z17, 90);
+            z8 = svcmla_f64_x(svptrue_b64(), z8, z24, z17, 90);
+            z17 = svld1rq_f64(svptrue_b64(), bp + 58);
+            __builtin_prefetch((const char *)(bp + 50) + 512, 0, 3);
+            __builtin_prefetch((const char *)(bp + 50) + 576, 0, 3);
+            __builtin_prefetch((const char *)(an + 60) + 0, 0, 3);
+            __builtin_prefetch((const char *)(an + 60) + 64, 0, 3);
+            z9 = svcmla_f64_x(svptrue_b64(), z9, z16, z26, 90);
+            z10 = svcmla_f64_x(svptrue_b64(), z10, z20, z26, 90);
+            z11 = svcmla_f64_x(svptrue_b64(), z11, z24, z26, 90);
+            z12 = svcmla_f64_x(svptrue_b64(), z12, z16, z18, 90);
+            z13 = svcmla_f64_x(svptrue_b64(), z13, z20, z18, 90);
+            z0 = svcmla_f64_x(svptrue_b64(), z0, z15, z21, 0);
+            z14 = svcmla_f64_x(svptrue_b64(), z14, z24, z18, 90);
+            /* copy 5 */
+            z16 = svld1_f64(svptrue_b64(), ap + 72);
+            z20 = svld1rq_f64(svptrue_b64(), bp + 60);
+            z18 = svld1_f64(svptrue_b64(), ap + 76);
+            z24 = svld1_f64(svptrue_b64(), ap + 80);
+            z26 = svld1rq_f64(svptrue_b64(), bp + 62);
+            z1 = svcmla_f64_x(svptrue_b64(), z1, z19, z21, 0);
+            z2 = svcmla_f64_x(svptrue_b64(), z2, z23, z21, 0);
+            z3 = svcmla_f64_x(svptrue_b64(), z3, z15, z27, 0);
+            z4 = svcmla_f64_x(svptrue_b64(), z4, z19, z27, 0);
+            z5 = svcmla_f64_x(svptrue_b64(), z5, z23, z27, 0);
+            z6 = svcmla_f64_x(svptrue_b64(), z6, z15, z22, 0);
+            z7 = svcmla_f64_x(svptrue_b64(), z7, z19, z22, 0);
+            z8 = svcmla_f64_x(svptrue_b64(), z8, z23, z22, 0);
+            z9 = svcmla_f64_x(svptrue_b64(), z9, z15, z25, 0);
+            z10 = svcmla_f64_x(svptrue_b64(), z10, z19, z25, 0);
+            z11 = svcmla_f64_x(svptrue_b64(), z11, z23, z25, 0);
+            z12 = svcmla_f64_x(svptrue_b64(), z12, z15, z17, 0);
+            z13 = svcmla_f64_x(svptrue_b64(), z13, z19, z17, 0);
+            z14 = svcmla_f64_x(svptrue_b64(), z14, z23, z17, 0);
+            z0 = svcmla_f64_x(svptrue_b64(), z0, z15, z21, 90);
+            z1 = svcmla_f64_x(svptrue_b64(), z1, z19, z21, 90);
+            z2 = svcmla_f64_x(svptrue_b64(), z2, z23, z21, 90);
+            z21 = svld1rq_f64(svptrue_b64(), bp + 64);
+            z3 = svcmla_f64_x(svptrue_b64(), z3, z15, z27, 90);
+            z4 = svcmla_f64_x(svptrue_b64(), z4, z19, z27, 90);
+            z5 = svcmla_f64_x(svptrue_b64(), z5, z23, z27, 90);
+            z27 = svld1rq_f64(svptrue_b64(), bp + 66);
+            z6 = svcmla_f64_x(svptrue_b64(), z6, z15, z22, 90);
+            z7 = svcmla_f64_x(svptrue_b64(), z7, z19, z22, 90);
+            z8 = svcmla_f64_x(svptrue_b64(), z8, z23, z22, 90);
+            z22 = svld1rq_f64(svptrue_b64(), bp + 68);
+            __builtin_prefetch((const char *)(bp + 60) + 512, 0, 3);
+            __builtin_prefetch((const char *)(bp + 60) + 576, 0, 3);
+            __builtin_prefetch((const char *)(an + 72) + 0, 0, 3);
+            __builtin_prefetch((const char *)(an + 72) + 64, 0, 3);
+            z9 = svcmla_f64_x(svptrue_b64(), z9, z15, z25, 90);
+            z10 = svcmla_f64_x(svptrue_b64(), z10, z19, z25, 90);
+            z11 = svcmla_f64_x(svptrue_b64(), z11, z23, z25, 90);
+            z12 = svcmla_f64_x(svptrue_b64(), z12, z15, z17, 90);
+            z13 = svcmla_f64_x(svptrue_b64(), z13, z19, z17, 90);
+            z0 = svcmla_f64_x(svptrue_b64(), z0, z16, z20, 0);
+            z14 = svcmla_f64_x(svptrue_b64(), z14, z23, z17, 90);
+
+            ap += 72;
+            bp += 60;
+            an += 72;
+        }
+        int64_t rem = nq % 6;
+        if (rem > 0) {
+            z15 = svld1_f64(svptrue_b64(), ap + 12);
+            z19 = svld1rq_f64(svptrue_b64(), bp + 10);
+            z17 = svld1_f64(svptrue_b64(), ap + 16);
+            z23 = svld1_f64(svptrue_b64(), ap + 20);
+            z25 = svld1rq_f64(svptrue_b64(), bp + 12);
+            z1 = svcmla_f64_x(svptrue_b64(), z1, z18, z20, 0);
+            z2 = svcmla_f64_x(svptrue_b64(), z2, z24, z20, 0);
+            z3 = svcmla_f64_x(svptrue_b64(), z3, z16, z26, 0);
+            z4 = svcmla_f64_x(svptrue_b64(), z4, z18, z26, 0);
+            z5 = svcmla_f64_x(svptrue_b64(), z5, z24, z26, 0);
+            z6 = svcmla_f64_x(svptrue_b64(), z6, z16, z21, 0);
+            z7 = svcmla_f64_x(svptrue_b64(), z7, z18, z21, 0);
+            z8 = svcmla_f64_x(svptrue_b64(), z8, z24, z21, 0);
+            z9 = svcmla_f64_x(svptrue_b64(), z9, z16, z27, 0);
+            z10 = svcmla_f64_x(svptrue_b64(), z10, z18, z27, 0);
+            z11 = svcmla_f64_x(svptrue_b64(), z11, z24, z27, 0);
+            z12 = svcmla_f64_x(svptrue_b64(), z12, z16, z22, 0);
+            z13 = svcmla_f64_x(svptrue_b64(), z13, z18, z22, 0);
+            z14 = svcmla_f64_x(svptrue_b64(), z14, z24, z22, 0);
+            z0 = svcmla_f64_x(svptrue_b64(), z0, z16, z20, 90);
+            z1 = svcmla_f64_x(svptrue_b64(), z1, z18, z20, 90);
+            z2 = svcmla_f64_x(svptrue_b64(), z2, z24, z20, 90);
+            z20 = svld1rq_f64(svptrue_b64(), bp + 14);
+            z3 = svcmla_f64_x(svptrue_b64(), z3, z16, z26, 90);
+            z4 = svcmla_f64_x(svptrue_b64(), z4, z18, z26, 90);
+            z5 = svcmla_f64_x(svptrue_b64(), z5, z24, z26, 90);
+            z26 = svld1rq_f64(svptrue_b64(), bp + 16);
+            z6 = svcmla_f64_x(svptrue_b64(), z6, z16, z21, 90);
+            z7 = svcmla_f64_x(svptrue_b64(), z7, z18, z21, 90);
+            z8 = svcmla_f64_x(svptrue_b64(), z8, z24, z21, 90);
+            z21 = svld1rq_f64(svptrue_b64(), bp + 18);
+            __builtin_prefetch((const char *)(bp + 10) + 512, 0, 3);
+            __builtin_prefetch((const char *)(bp + 10) + 576, 0, 3);
+            __builtin_prefetch((const char *)(an + 12) + 0, 0, 3);
+            __builtin_prefetch((const char *)(an + 12) + 64, 0, 3);
+            z9 = svcmla_f64_x(svptrue_b64(), z9, z16, z27, 90);
+            z10 = svcmla_f64_x(svptrue_b64(), z10, z18, z27, 90);
+            z11 = svcmla_f64_x(svptrue_b64(), z11, z24, z27, 90);
+            z12 = svcmla_f64_x(svptrue_b64(), z12, z16, z22, 90);
+            z13 = svcmla_f64_x(svptrue_b64(), z13, z18, z22, 90);
+            z0 = svcmla_f64_x(svptrue_b64(), z0, z15, z19, 0);
+            z14 = svcmla_f64_x(svptrue_b64(), z14, z24, z22, 90);
+        }
+        if (rem > 1) {
+            z16 = svld1_f64(svptrue_b64(), ap + 24);
+            z18 = svld1rq_f64(svptrue_b64(), bp + 20);
+            z22 = svld1_f64(svptrue_b64(), ap + 28);
+            z24 = svld1_f64(svptrue_b64(), ap + 32);
+            z27 = svld1rq_f64(svptrue_b64(), bp + 22);
+            z1 = svcmla_f64_x(svptrue_b64(), z1, z17, z19, 0);
+            z2 = svcmla_f64_x(svptrue_b64(), z2, z23, z19, 0);
+            z3 = svcmla_f64_x(svptrue_b64(), z3, z15, z25, 0);
+            z4 = svcmla_f64_x(svptrue_b64(), z4, z17, z25, 0);
+            z5 = svcmla_f64_x(svptrue_b64(), z5, z23, z25, 0);
+            z6 = svcmla_f64_x(svptrue_b64(), z6, z15, z20, 0);
+            z7 = svcmla_f64_x(svptrue_b64(), z7, z17, z20, 0);
+            z8 = svcmla_f64_x(svptrue_b64(), z8, z23, z20, 0);
+            z9 = svcmla_f64_x(svptrue_b64(), z9, z15, z26, 0);
+            z10 = svcmla_f64_x(svptrue_b64(), z10, z17, z26, 0);
+            z11 = svcmla_f64_x(svptrue_b64(), z11, z23, z26, 0);
+            z12 = svcmla_f64_x(svptrue_b64(), z12, z15, z21, 0);
+            z13 = svcmla_f64_x(svptrue_b64(), z13, z17, z21, 0);
+            z14 = svcmla_f64_x(svptrue_b64(), z14, z23, z21, 0);
+            z0 = svcmla_f64_x(svptrue_b64(), z0, z15, z19, 90);
+            z1 = svcmla_f64_x(svptrue_b64(), z1, z17, z19, 90);
+            z2 = svcmla_f64_x(svptrue_b64(), z2, z23, z19, 90);
+            z19 = svld1rq_f64(svptrue_b64(), bp + 24);
+            z3 = svcmla_f64_x(svptrue_b64(), z3, z15, z25, 90);
+            z4 = svcmla_f64_x(svptrue_b64(), z4, z17, z25, 90);
+            z5 = svcmla_f64_x(svptrue_b64(), z5, z23, z25, 90);
+            z25 = svld1rq_f64(svptrue_b64(), bp + 26);
+            z6 = svcmla_f64_x(svptrue_b64(), z6, z15, z20, 90);
+            z7 = svcmla_f64_x(svptrue_b64(), z7, z17, z20, 90);
+            z8 = svcmla_f64_x(svptrue_b64(), z8, z23, z20, 90);
+            z20 = svld1rq_f64(svptrue_b64(), bp + 28);
+            __builtin_prefetch((const char *)(bp + 20) + 512, 0, 3);
+            __builtin_prefetch((const char *)(bp + 20) + 576, 0, 3);
+            __builtin_prefetch((const char *)(an + 24) + 0, 0, 3);
+            __builtin_prefetch((const char *)(an + 24) + 64, 0, 3);
+            z9 = svcmla_f64_x(svptrue_b64(), z9, z15, z26, 90);
+            z10 = svcmla_f64_x(svptrue_b64(), z10, z17, z26, 90);
+            z11 = svcmla_f64_x(svptrue_b64(), z11, z23, z26, 90);
+            z12 = svcmla_f64_x(svptrue_b64(), z12, z15, z21, 90);
+            z13 = svcmla_f64_x(svptrue_b64(), z13, z17, z21, 90);
+            z0 = svcmla_f64_x(svptrue_b64(), z0, z16, z18, 0);
+            z14 = svcmla_f64_x(svptrue_b64(), z14, z23, z21, 90);
+        }
+        if (rem > 2) {
+            z15 = svld1_f64(svptrue_b64(), ap + 36);
+            z17 = svld1rq_f64(svptrue_b64(), bp + 30);
+            z21 = svld1_f64(svptrue_b64(), ap + 40);
+            z23 = svld1_f64(svptrue_b64(), ap + 44);
+            z26 = svld1rq_f64(svptrue_b64(), bp + 32);
+            z1 = svcmla_f64_x(svptrue_b64(), z1, z22, z18, 0);
+            z2 = svcmla_f64_x(svptrue_b64(), z2, z24, z18, 0);
+            z3 = svcmla_f64_x(svptrue_b64(), z3, z16, z27, 0);
+            z4 = svcmla_f64_x(svptrue_b64(), z4, z22, z27, 0);
+            z5 = svcmla_f64_x(svptrue_b64(), z5, z24, z27, 0);
+            z6 = svcmla_f64_x(svptrue_b64(), z6, z16, z19, 0);
+            z7 = svcmla_f64_x(svptrue_b64(), z7, z22, z19, 0);
+            z8 = svcmla_f64_x(svptrue_b64(), z8, z24, z19, 0);
+            z9 = svcmla_f64_x(svptrue_b64(), z9, z16, z25, 0);
+            z10 = svcmla_f64_x(svptrue_b64(), z10, z22, z25, 0);
+            z11 = svcmla_f64_x(svptrue_b64(), z11, z24, z25, 0);
+            z12 = svcmla_f64_x(svptrue_b64(), z12, z16, z20, 0);
+            z13 = svcmla_f64_x(svptrue_b64(), z13, z22, z20, 0);
+            z14 = svcmla_f64_x(svptrue_b64(), z14, z24, z20, 0);
+            z0 = svcmla_f64_x(svptrue_b64(), z0, z16, z18, 90);
+            z1 = svcmla_f64_x(svptrue_b64(), z1, z22, z18, 90);
+            z2 = svcmla_f64_x(svptrue_b64(), z2, z24, z18, 90);
+            z18 = svld1rq_f64(svptrue_b64(), bp + 34);
+            z3 = svcmla_f64_x(svptrue_b64(), z3, z16, z27, 90);
+            z4 = svcmla_f64_x(svptrue_b64(), z4, z22, z27, 90);
+            z5 = svcmla_f64_x(svptrue_b64(), z5, z24, z27, 90);
+            z27 = svld1rq_f64(svptrue_b64(), bp + 36);
+            z6 = svcmla_f64_x(svptrue_b64(), z6, z16, z19, 90);
+            z7 = svcmla_f64_x(svptrue_b64(), z7, z22, z19, 90);
+            z8 = svcmla_f64_x(svptrue_b64(), z8, z24, z19, 90);
+            z19 = svld1rq_f64(svptrue_b64(), bp + 38);
+            __builtin_prefetch((const char *)(bp + 30) + 512, 0, 3);
+            __builtin_prefetch((const char *)(bp + 30) + 576, 0, 3);
+            __builtin_prefetch((const char *)(an + 36) + 0, 0, 3);
+            __builtin_prefetch((const char *)(an + 36) + 64, 0, 3);
+            z9 = svcmla_f64_x(svptrue_b64(), z9, z16, z25, 90);
+            z10 = svcmla_f64_x(svptrue_b64(), z10, z22, z25, 90);
+            z11 = svcmla_f64_x(svptrue_b64(), z11, z24, z25, 90);
+            z12 = svcmla_f64_x(svptrue_b64(), z12, z16, z20, 90);
+            z13 = svcmla_f64_x(svptrue_b64(), z13, z22, z20, 90);
+            z0 = svcmla_f64_x(svptrue_b64(), z0, z15, z17, 0);
+            z14 = svcmla_f64_x(svptrue_b64(), z14, z24, z20, 90);
+        }
+        if (rem > 3) {
+            z16 = svld1_f64(svptrue_b64(), ap + 48);
+            z22 = svld1rq_f64(svptrue_b64(), bp + 40);
+            z20 = svld1_f64(svptrue_b64(), ap + 52);
+            z24 = svld1_f64(svptrue_b64(), ap + 56);
+            z25 = svld1rq_f64(svptrue_b64(), bp + 42);
+            z1 = svcmla_f64_x(svptrue_b64(), z1, z21, z17, 0);
+            z2 = svcmla_f64_x(svptrue_b64(), z2, z23, z17, 0);
+            z3 = svcmla_f64_x(svptrue_b64(), z3, z15, z26, 0);
+            z4 = svcmla_f64_x(svptrue_b64(), z4, z21, z26, 0);
+            z5 = svcmla_f64_x(svptrue_b64(), z5, z23, z26, 0);
+            z6 = svcmla_f64_x(svptrue_b64(), z6, z15, z18, 0);
+            z7 = svcmla_f64_x(svptrue_b64(), z7, z21, z18, 0);
+            z8 = svcmla_f64_x(svptrue_b64(), z8, z23, z18, 0);
+            z9 = svcmla_f64_x(svptrue_b64(), z9, z15, z27, 0);
+            z10 = svcmla_f64_x(svptrue_b64(), z10, z21, z27, 0);
+            z11 = svcmla_f64_x(svptrue_b64(), z11, z23, z27, 0);
+            z12 = svcmla_f64_x(svptrue_b64(), z12, z15, z19, 0);
+            z13 = svcmla_f64_x(svptrue_b64(), z13, z21, z19, 0);
+            z14 = svcmla_f64_x(svptrue_b64(), z14, z23, z19, 0);
+            z0 = svcmla_f64_x(svptrue_b64(), z0, z15, z17, 90);
+            z1 = svcmla_f64_x(svptrue_b64(), z1, z21, z17, 90);
+            z2 = svcmla_f64_x(svptrue_b64(), z2, z23, z17, 90);
+            z17 = svld1rq_f64(svptrue_b64(), bp + 44);
+            z3 = svcmla_f64_x(svptrue_b64(), z3, z15, z26, 90);
+            z4 = svcmla_f64_x(svptrue_b64(), z4, z21, z26, 90);
+            z5 = svcmla_f64_x(svptrue_b64(), z5, z23, z26, 90);
+            z26 = svld1rq_f64(svptrue_b64(), bp + 46);
+            z6 = svcmla_f64_x(svptrue_b64(), z6, z15, z18, 90);
+            z7 = svcmla_f64_x(svptrue_b64(), z7, z21, z18, 90);
+            z8 = svcmla_f64_x(svptrue_b64(), z8, z23, z18, 90);
+            z18 = svld1rq_f64(svptrue_b64(), bp + 48);
+            __builtin_prefetch((const char *)(bp + 40) + 512, 0, 3);
+            __builtin_prefetch((const char *)(bp + 40) + 576, 0, 3);
+            __builtin_prefetch((const char *)(an + 48) + 0, 0, 3);
+            __builtin_prefetch((const char *)(an + 48) + 64, 0, 3);
+            z9 = svcmla_f64_x(svptrue_b64(), z9, z15, z27, 90);
+            z10 = svcmla_f64_x(svptrue_b64(), z10, z21, z27, 90);
+            z11 = svcmla_f64_x(svptrue_b64(), z11, z23, z27, 90);
+            z12 = svcmla_f64_x(svptrue_b64(), z12, z15, z19, 90);
+            z13 = svcmla_f64_x(svptrue_b64(), z13, z21, z19, 90);
+            z0 = svcmla_f64_x(svptrue_b64(), z0, z16, z22, 0);
+            z14 = svcmla_f64_x(svptrue_b64(), z14, z23, z19, 90);
+        }
+        if (rem > 4) {
+            z15 = svld1_f64(svptrue_b64(), ap + 60);
+            z21 = svld1rq_f64(svptrue_b64(), bp + 50);
+            z19 = svld1_f64(svptrue_b64(), ap + 64);
+            z23 = svld1_f64(svptrue_b64(), ap + 68);
+            z27 = svld1rq_f64(svptrue_b64(), bp + 52);
+            z1 = svcmla_f64_x(svptrue_b64(), z1, z20, z22, 0);
+            z2 = svcmla_f64_x(svptrue_b64(), z2, z24, z22, 0);
+            z3 = svcmla_f64_x(svptrue_b64(), z3, z16, z25, 0);
+            z4 = svcmla_f64_x(svptrue_b64(), z4, z20, z25, 0);
+            z5 = svcmla_f64_x(svptrue_b64(), z5, z24, z25, 0);
+            z6 = svcmla_f64_x(svptrue_b64(), z6, z16, z17, 0);
+            z7 = svcmla_f64_x(svptrue_b64(), z7, z20, z17, 0);
+            z8 = svcmla_f64_x(svptrue_b64(), z8, z24, z17, 0);
+            z9 = svcmla_f64_x(svptrue_b64(), z9, z16, z26, 0);
+            z10 = svcmla_f64_x(svptrue_b64(), z10, z20, z26, 0);
+            z11 = svcmla_f64_x(svptrue_b64(), z11, z24, z26, 0);
+            z12 = svcmla_f64_x(svptrue_b64(), z12, z16, z18, 0);
+            z13 = svcmla_f64_x(svptrue_b64(), z13, z20, z18, 0);
+            z14 = svcmla_f64_x(svptrue_b64(), z14, z24, z18, 0);
+            z0 = svcmla_f64_x(svptrue_b64(), z0, z16, z22, 90);
+            z1 = svcmla_f64_x(svptrue_b64(), z1, z20, z22, 90);
+            z2 = svcmla_f64_x(svptrue_b64(), z2, z24, z22, 90);
+            z22 = svld1rq_f64(svptrue_b64(), bp + 54);
+            z3 = svcmla_f64_x(svptrue_b64(), z3, z16, z25, 90);
+            z4 = svcmla_f64_x(svptrue_b64(), z4, z20, z25, 90);
+            z5 = svcmla_f64_x(svptrue_b64(), z5, z24, z25, 90);
+            z25 = svld1rq_f64(svptrue_b64(), bp + 56);
+            z6 = svcmla_f64_x(svptrue_b64(), z6, z16, z17, 90);
+            z7 = svcmla_f64_x(svptrue_b64(), z7, z20, z17, 90);
+            z8 = svcmla_f64_x(svptrue_b64(), z8, z24, z17, 90);
+            z17 = svld1rq_f64(svptrue_b64(), bp + 58);
+            __builtin_prefetch((const char *)(bp + 50) + 512, 0, 3);
+            __builtin_prefetch((const char *)(bp + 50) + 576, 0, 3);
+            __builtin_prefetch((const char *)(an + 60) + 0, 0, 3);
+            __builtin_prefetch((const char *)(an + 60) + 64, 0, 3);
+            z9 = svcmla_f64_x(svptrue_b64(), z9, z16, z26, 90);
+            z10 = svcmla_f64_x(svptrue_b64(), z10, z20, z26, 90);
+            z11 = svcmla_f64_x(svptrue_b64(), z11, z24, z26, 90);
+            z12 = svcmla_f64_x(svptrue_b64(), z12, z16, z18, 90);
+            z13 = svcmla_f64_x(svptrue_b64(), z13, z20, z18, 90);
+            z0 = svcmla_f64_x(svptrue_b64(), z0, z15, z21, 0);
+            z14 = svcmla_f64_x(svptrue_b64(), z14, z24, z18, 90);
+        }
+
+        /* epilogue: the rest of the last iteration, in the registers
+         * of the copy it follows */
+        switch (rem) {
+        case 0:
+            z1 = svcmla_f64_x(svptrue_b64(), z1, z18, z20, 0);
+            z2 = svcmla_f64_x(svptrue_b64(), z2, z24, z20, 0);
+            z3 = svcmla_f64_x(svptrue_b64(), z3, z16, z26, 0);
+            z4 = svcmla_f64_x(svptrue_b64(), z4, z18, z26, 0);
+            z5 = svcmla_f64_x(svptrue_b64(), z5, z24, z26, 0);
+            z6 = svcmla_f64_x(svptrue_b64(), z6, z16, z21, 0);
+            z7 = svcmla_f64_x(svptrue_b64(), z7, z18, z21, 0);
+            z8 = svcmla_f64_x(svptrue_b64(), z8, z24, z21, 0);
+            z9 = svcmla_f64_x(svptrue_b64(), z9, z16, z27, 0);
+            z10 = svcmla_f64_x(svptrue_b64(), z10, z18, z27, 0);
+            z11 = svcmla_f64_x(svptrue_b64(), z11, z24, z27, 0);
+            z12 = svcmla_f64_x(svptrue_b64(), z12, z16, z22, 0);
+            z13 = svcmla_f64_x(svptrue_b64(), z13, z18, z22, 0);
+            z14 = svcmla_f64_x(svptrue_b64(), z14, z24, z22, 0);
+            z0 = svcmla_f64_x(svptrue_b64(), z0, z16, z20, 90);
+            z1 = svcmla_f64_x(svptrue_b64(), z1, z18, z20, 90);
+            z2 = svcmla_f64_x(svptrue_b64(), z2, z24, z20, 90);
+            z3 = svcmla_f64_x(svptrue_b64(), z3, z16, z26, 90);
+            z4 = svcmla_f64_x(svptrue_b64(), z4, z18, z26, 90);
+            z5 = svcmla_f64_x(svptrue_b64(), z5, z24, z26, 90);
+            z6 = svcmla_f64_x(svptrue_b64(), z6, z16, z21, 90);
+            z7 = svcmla_f64_x(svptrue_b64(), z7, z18, z21, 90);
+            z8 = svcmla_f64_x(svptrue_b64(), z8, z24, z21, 90);
+            z9 = svcmla_f64_x(svptrue_b64(), z9, z16, z27, 90);
+            z10 = svcmla_f64_x(svptrue_b64(), z10, z18, z27, 90);
+            z11 = svcmla_f64_x(svptrue_b64(), z11, z24, z27, 90);
+            z12 = svcmla_f64_x(svptrue_b64(), z12, z16, z22, 90);
+            z13 = svcmla_f64_x(svptrue_b64(), z13, z18, z22, 90);
+            z14 = svcmla_f64_x(svptrue_b64(), z14, z24, z22, 90);
+            break;
+        case 1:
+            z1 = svcmla_f64_x(svptrue_b64(), z1, z17, z19, 0);
+            z2 = svcmla_f64_x(svptrue_b64(), z2, z23, z19, 0);
+            z3 = svcmla_f64_x(svptrue_b64(), z3, z15, z25, 0);
+            z4 = svcmla_f64_x(svptrue_b64(), z4, z17, z25, 0);
+            z5 = svcmla_f64_x(svptrue_b64(), z5, z23, z25, 0);
+            z6 = svcmla_f64_x(svptrue_b64(), z6, z15, z20, 0);
+            z7 = svcmla_f64_x(svptrue_b64(), z7, z17, z20, 0);
+            z8 = svcmla_f64_x(svptrue_b64(), z8, z23, z20, 0);
+            z9 = svcmla_f64_x(svptrue_b64(), z9, z15, z26, 0);
+            z10 = svcmla_f64_x(svptrue_b64(), z10, z17, z26, 0);
+            z11 = svcmla_f64_x(svptrue_b64(), z11, z23, z26, 0);
+            z12 = svcmla_f64_x(svptrue_b64(), z12, z15, z21, 0);
+            z13 = svcmla_f64_x(svptrue_b64(), z13, z17, z21, 0);
+            z14 = svcmla_f64_x(svptrue_b64(), z14, z23, z21, 0);
+            z0 = svcmla_f64_x(svptrue_b64(), z0, z15, z19, 90);
+            z1 = svcmla_f64_x(svptrue_b64(), z1, z17, z19, 90);
+            z2 = svcmla_f64_x(svptrue_b64(), z2, z23, z19, 90);
+            z3 = svcmla_f64_x(svptrue_b64(), z3, z15, z25, 90);
+            z4 = svcmla_f64_x(svptrue_b64(), z4, z17, z25, 90);
+            z5 = svcmla_f64_x(svptrue_b64(), z5, z23, z25, 90);
+            z6 = svcmla_f64_x(svptrue_b64(), z6, z15, z20, 90);
+            z7 = svcmla_f64_x(svptrue_b64(), z7, z17, z20, 90);
+            z8 = svcmla_f64_x(svptrue_b64(), z8, z23, z20, 90);
+            z9 = svcmla_f64_x(svptrue_b64(), z9, z15, z26, 90);
+            z10 = svcmla_f64_x(svptrue_b64(), z10, z17, z26, 90);
+            z11 = svcmla_f64_x(svptrue_b64(), z11, z23, z26, 90);
+            z12 = svcmla_f64_x(svptrue_b64(), z12, z15, z21, 90);
+            z13 = svcmla_f64_x(svptrue_b64(), z13, z17, z21, 90);
+            z14 = svcmla_f64_x(svptrue_b64(), z14, z23, z21, 90);
+            break;
+        case 2:
+            z1 = svcmla_f64_x(svptrue_b64(), z1, z22, z18, 0);
+            z2 = svcmla_f64_x(svptrue_b64(), z2, z24, z18, 0);
+            z3 = svcmla_f64_x(svptrue_b64(), z3, z16, z27, 0);
+            z4 = svcmla_f64_x(svptrue_b64(), z4, z22, z27, 0);
+            z5 = svcmla_f64_x(svptrue_b64(), z5, z24, z27, 0);
+            z6 = svcmla_f64_x(svptrue_b64(), z6, z16, z19, 0);
+            z7 = svcmla_f64_x(svptrue_b64(), z7, z22, z19, 0);
+            z8 = svcmla_f64_x(svptrue_b64(), z8, z24, z19, 0);
+            z9 = svcmla_f64_x(svptrue_b64(), z9, z16, z25, 0);
+            z10 = svcmla_f64_x(svptrue_b64(), z10, z22, z25, 0);
+            z11 = svcmla_f64_x(svptrue_b64(), z11, z24, z25, 0);
+            z12 = svcmla_f64_x(svptrue_b64(), z12, z16, z20, 0);
+            z13 = svcmla_f64_x(svptrue_b64(), z13, z22, z20, 0);
+            z14 = svcmla_f64_x(svptrue_b64(), z14, z24, z20, 0);
+            z0 = svcmla_f64_x(svptrue_b64(), z0, z16, z18, 90);
+            z1 = svcmla_f64_x(svptrue_b64(), z1, z22, z18, 90);
+            z2 = svcmla_f64_x(svptrue_b64(), z2, z24, z18, 90);
+            z3 = svcmla_f64_x(svptrue_b64(), z3, z16, z27, 90);
+            z4 = svcmla_f64_x(svptrue_b64(), z4, z22, z27, 90);
+            z5 = svcmla_f64_x(svptrue_b64(), z5, z24, z27, 90);
+            z6 = svcmla_f64_x(svptrue_b64(), z6, z16, z19, 90);
+            z7 = svcmla_f64_x(svptrue_b64(), z7, z22, z19, 90);
+            z8 = svcmla_f64_x(svptrue_b64(), z8, z24, z19, 90);
+            z9 = svcmla_f64_x(svptrue_b64(), z9, z16, z25, 90);
+            z10 = svcmla_f64_x(svptrue_b64(), z10, z22, z25, 90);
+            z11 = svcmla_f64_x(svptrue_b64(), z11, z24, z25, 90);
+            z12 = svcmla_f64_x(svptrue_b64(), z12, z16, z20, 90);
+            z13 = svcmla_f64_x(svptrue_b64(), z13, z22, z20, 90);
+            z14 = svcmla_f64_x(svptrue_b64(), z14, z24, z20, 90);
+            break;
+        case 3:
+            z1 = svcmla_f64_x(svptrue_b64(), z1, z21, z17, 0);
+            z2 = svcmla_f64_x(svptrue_b64(), z2, z23, z17, 0);
+            z3 = svcmla_f64_x(svptrue_b64(), z3, z15, z26, 0);
+            z4 = svcmla_f64_x(svptrue_b64(), z4, z21, z26, 0);
+            z5 = svcmla_f64_x(svptrue_b64(), z5, z23, z26, 0);
+            z6 = svcmla_f64_x(svptrue_b64(), z6, z15, z18, 0);
+            z7 = svcmla_f64_x(svptrue_b64(), z7, z21, z18, 0);
+            z8 = svcmla_f64_x(svptrue_b64(), z8, z23, z18, 0);
+            z9 = svcmla_f64_x(svptrue_b64(), z9, z15, z27, 0);
+            z10 = svcmla_f64_x(svptrue_b64(), z10, z21, z27, 0);
+            z11 = svcmla_f64_x(svptrue_b64(), z11, z23, z27, 0);
+            z12 = svcmla_f64_x(svptrue_b64(), z12, z15, z19, 0);
+            z13 = svcmla_f64_x(svptrue_b64(), z13, z21, z19, 0);
+            z14 = svcmla_f64_x(svptrue_b64(), z14, z23, z19, 0);
+            z0 = svcmla_f64_x(svptrue_b64(), z0, z15, z17, 90);
+            z1 = svcmla_f64_x(svptrue_b64(), z1, z21, z17, 90);
+            z2 = svcmla_f64_x(svptrue_b64(), z2, z23, z17, 90);
+            z3 = svcmla_f64_x(svptrue_b64(), z3, z15, z26, 90);
+            z4 = svcmla_f64_x(svptrue_b64(), z4, z21, z26, 90);
+            z5 = svcmla_f64_x(svptrue_b64(), z5, z23, z26, 90);
+            z6 = svcmla_f64_x(svptrue_b64(), z6, z15, z18, 90);
+            z7 = svcmla_f64_x(svptrue_b64(), z7, z21, z18, 90);
+            z8 = svcmla_f64_x(svptrue_b64(), z8, z23, z18, 90);
+            z9 = svcmla_f64_x(svptrue_b64(), z9, z15, z27, 90);
+            z10 = svcmla_f64_x(svptrue_b64(), z10, z21, z27, 90);
+            z11 = svcmla_f64_x(svptrue_b64(), z11, z23, z27, 90);
+            z12 = svcmla_f64_x(svptrue_b64(), z12, z15, z19, 90);
+            z13 = svcmla_f64_x(svptrue_b64(), z13, z21, z19, 90);
+            z14 = svcmla_f64_x(svptrue_b64(), z14, z23, z19, 90);
+            break;
+        case 4:
+            z1 = svcmla_f64_x(svptrue_b64(), z1, z20, z22, 0);
+            z2 = svcmla_f64_x(svptrue_b64(), z2, z24, z22, 0);
+            z3 = svcmla_f64_x(svptrue_b64(), z3, z16, z25, 0);
+            z4 = svcmla_f64_x(svptrue_b64(), z4, z20, z25, 0);
+            z5 = svcmla_f64_x(svptrue_b64(), z5, z24, z25, 0);
+            z6 = svcmla_f64_x(svptrue_b64(), z6, z16, z17, 0);
+            z7 = svcmla_f64_x(svptrue_b64(), z7, z20, z17, 0);
+            z8 = svcmla_f64_x(svptrue_b64(), z8, z24, z17, 0);
+            z9 = svcmla_f64_x(svptrue_b64(), z9, z16, z26, 0);
+            z10 = svcmla_f64_x(svptrue_b64(), z10, z20, z26, 0);
+            z11 = svcmla_f64_x(svptrue_b64(), z11, z24, z26, 0);
+            z12 = svcmla_f64_x(svptrue_b64(), z12, z16, z18, 0);
+            z13 = svcmla_f64_x(svptrue_b64(), z13, z20, z18, 0);
+            z14 = svcmla_f64_x(svptrue_b64(), z14, z24, z18, 0);
+            z0 = svcmla_f64_x(svptrue_b64(), z0, z16, z22, 90);
+            z1 = svcmla_f64_x(svptrue_b64(), z1, z20, z22, 90);
+            z2 = svcmla_f64_x(svptrue_b64(), z2, z24, z22, 90);
+            z3 = svcmla_f64_x(svptrue_b64(), z3, z16, z25, 90);
+            z4 = svcmla_f64_x(svptrue_b64(), z4, z20, z25, 90);
+            z5 = svcmla_f64_x(svptrue_b64(), z5, z24, z25, 90);
+            z6 = svcmla_f64_x(svptrue_b64(), z6, z16, z17, 90);
+            z7 = svcmla_f64_x(svptrue_b64(), z7, z20, z17, 90);
+            z8 = svcmla_f64_x(svptrue_b64(), z8, z24, z17, 90);
+            z9 = svcmla_f64_x(svptrue_b64(), z9, z16, z26, 90);
+            z10 = svcmla_f64_x(svptrue_b64(), z10, z20, z26, 90);
+            z11 = svcmla_f64_x(svptrue_b64(), z11, z24, z26, 90);
+            z12 = svcmla_f64_x(svptrue_b64(), z12, z16, z18, 90);
+            z13 = svcmla_f64_x(svptrue_b64(), z13, z20, z18, 90);
+            z14 = svcmla_f64_x(svptrue_b64(), z14, z24, z18, 90);
+            break;
+        case 5:
+            z1 = svcmla_f64_x(svptrue_b64(), z1, z19, z21, 0);
+            z2 = svcmla_f64_x(svptrue_b64(), z2, z23, z21, 0);
+            z3 = svcmla_f64_x(svptrue_b64(), z3, z15, z27, 0);
+            z4 = svcmla_f64_x(svptrue_b64(), z4, z19, z27, 0);
+            z5 = svcmla_f64_x(svptrue_b64(), z5, z23, z27, 0);
+            z6 = svcmla_f64_x(svptrue_b64(), z6, z15, z22, 0);
+            z7 = svcmla_f64_x(svptrue_b64(), z7, z19, z22, 0);
+            z8 = svcmla_f64_x(svptrue_b64(), z8, z23, z22, 0);
+            z9 = svcmla_f64_x(svptrue_b64(), z9, z15, z25, 0);
+            z10 = svcmla_f64_x(svptrue_b64(), z10, z19, z25, 0);
+            z11 = svcmla_f64_x(svptrue_b64(), z11, z23, z25, 0);
+            z12 = svcmla_f64_x(svptrue_b64(), z12, z15, z17, 0);
+            z13 = svcmla_f64_x(svptrue_b64(), z13, z19, z17, 0);
+            z14 = svcmla_f64_x(svptrue_b64(), z14, z23, z17, 0);
+            z0 = svcmla_f64_x(svptrue_b64(), z0, z15, z21, 90);
+            z1 = svcmla_f64_x(svptrue_b64(), z1, z19, z21, 90);
+            z2 = svcmla_f64_x(svptrue_b64(), z2, z23, z21, 90);
+            z3 = svcmla_f64_x(svptrue_b64(), z3, z15, z27, 90);
+            z4 = svcmla_f64_x(svptrue_b64(), z4, z19, z27, 90);
+            z5 = svcmla_f64_x(svptrue_b64(), z5, z23, z27, 90);
+            z6 = svcmla_f64_x(svptrue_b64(), z6, z15, z22, 90);
+            z7 = svcmla_f64_x(svptrue_b64(), z7, z19, z22, 90);
+            z8 = svcmla_f64_x(svptrue_b64(), z8, z23, z22, 90);
+            z9 = svcmla_f64_x(svptrue_b64(), z9, z15, z25, 90);
+            z10 = svcmla_f64_x(svptrue_b64(), z10, z19, z25, 90);
+            z11 = svcmla_f64_x(svptrue_b64(), z11, z23, z25, 90);
+            z12 = svcmla_f64_x(svptrue_b64(), z12, z15, z17, 90);
+            z13 = svcmla_f64_x(svptrue_b64(), z13, z19, z17, 90);
+            z14 = svcmla_f64_x(svptrue_b64(), z14, z23, z17, 90);
+            break;
+
+        }
+    }
+    const double *al_ = (const double *)alpha, *be_ = (const double *)beta;
+    const double ar_ = al_[0], ai_ = al_[1], br_ = be_[0], bi_ = be_[1];
+    if (m == 6 && n == 5 && rs_c == 1) {
+        if (ar_ == 1 && ai_ == 0 && br_ == 0 && bi_ == 0) {
+            svst1_f64(svptrue_b64(), (double *)(c + 0 + 0 * cs_c), z0);
+            svst1_f64(svptrue_b64(), (double *)(c + 2 + 0 * cs_c), z1);
+            svst1_f64(svptrue_b64(), (double *)(c + 4 + 0 * cs_c), z2);
+            svst1_f64(svptrue_b64(), (double *)(c + 0 + 1 * cs_c), z3);
+            svst1_f64(svptrue_b64(), (double *)(c + 2 + 1 * cs_c), z4);
+            svst1_f64(svptrue_b64(), (double *)(c + 4 + 1 * cs_c), z5);
+            svst1_f64(svptrue_b64(), (double *)(c + 0 + 2 * cs_c), z6);
+            svst1_f64(svptrue_b64(), (double *)(c + 2 + 2 * cs_c), z7);
+            svst1_f64(svptrue_b64(), (double *)(c + 4 + 2 * cs_c), z8);
+            svst1_f64(svptrue_b64(), (double *)(c + 0 + 3 * cs_c), z9);
+            svst1_f64(svptrue_b64(), (double *)(c + 2 + 3 * cs_c), z10);
+            svst1_f64(svptrue_b64(), (double *)(c + 4 + 3 * cs_c), z11);
+            svst1_f64(svptrue_b64(), (double *)(c + 0 + 4 * cs_c), z12);
+            svst1_f64(svptrue_b64(), (double *)(c + 2 + 4 * cs_c), z13);
+            svst1_f64(svptrue_b64(), (double *)(c + 4 + 4 * cs_c), z14);
+        } else if (ar_ == 1 && ai_ == 0 && br_ == 1 && bi_ == 0) {
+            { const svfloat64_t c_ = svld1_f64(svptrue_b64(), (double *)(c + 0 + 0 * cs_c));
+              z0 = svadd_f64_x(svptrue_b64(), z0, c_);
+            }
+            { const svfloat64_t c_ = svld1_f64(svptrue_b64(), (double *)(c + 2 + 0 * cs_c));
+              z1 = svadd_f64_x(svptrue_b64(), z1, c_);
+            }
+            { const svfloat64_t c_ = svld1_f64(svptrue_b64(), (double *)(c + 4 + 0 * cs_c));
+              z2 = svadd_f64_x(svptrue_b64(), z2, c_);
+            }
+            { const svfloat64_t c_ = svld1_f64(svptrue_b64(), (double *)(c + 0 + 1 * cs_c));
+              z3 = svadd_f64_x(svptrue_b64(), z3, c_);
+            }
+            { const svfloat64_t c_ = svld1_f64(svptrue_b64(), (double *)(c + 2 + 1 * cs_c));
+              z4 = svadd_f64_x(svptrue_b64(), z4, c_);
+            }
+            { const svfloat64_t c_ = svld1_f64(svptrue_b64(), (double *)(c + 4 + 1 * cs_c));
+              z5 = svadd_f64_x(svptrue_b64(), z5, c_);
+            }
+            { const svfloat64_t c_ = svld1_f64(svptrue_b64(), (double *)(c + 0 + 2 * cs_c));
+              z6 = svadd_f64_x(svptrue_b64(), z6, c_);
+            }
+            { const svfloat64_t c_ = svld1_f64(svptrue_b64(), (double *)(c + 2 + 2 * cs_c));
+              z7 = svadd_f64_x(svptrue_b64(), z7, c_);
+            }
+            { const svfloat64_t c_ = svld1_f64(svptrue_b64(), (double *)(c + 4 + 2 * cs_c));
+              z8 = svadd_f64_x(svptrue_b64(), z8, c_);
+            }
+            { const svfloat64_t c_ = svld1_f64(svptrue_b64(), (double *)(c + 0 + 3 * cs_c));
+              z9 = svadd_f64_x(svptrue_b64(), z9, c_);
+            }
+            { const svfloat64_t c_ = svld1_f64(svptrue_b64(), (double *)(c + 2 + 3 * cs_c));
+              z10 = svadd_f64_x(svptrue_b64(), z10, c_);
+            }
+            { const svfloat64_t c_ = svld1_f64(svptrue_b64(), (double *)(c + 4 + 3 * cs_c));
+              z11 = svadd_f64_x(svptrue_b64(), z11, c_);
+            }
+            { const svfloat64_t c_ = svld1_f64(svptrue_b64(), (double *)(c + 0 + 4 * cs_c));
+              z12 = svadd_f64_x(svptrue_b64(), z12, c_);
+            }
+            { const svfloat64_t c_ = svld1_f64(svptrue_b64(), (double *)(c + 2 + 4 * cs_c));
+              z13 = svadd_f64_x(svptrue_b64(), z13, c_);
+            }
+            { const svfloat64_t c_ = svld1_f64(svptrue_b64(), (double *)(c + 4 + 4 * cs_c));
+              z14 = svadd_f64_x(svptrue_b64(), z14, c_);
+            }
+            svst1_f64(svptrue_b64(), (double *)(c + 0 + 0 * cs_c), z0);
+            svst1_f64(svptrue_b64(), (double *)(c + 2 + 0 * cs_c), z1);
+            svst1_f64(svptrue_b64(), (double *)(c + 4 + 0 * cs_c), z2);
+            svst1_f64(svptrue_b64(), (double *)(c + 0 + 1 * cs_c), z3);
+            svst1_f64(svptrue_b64(), (double *)(c + 2 + 1 * cs_c), z4);
+            svst1_f64(svptrue_b64(), (double *)(c + 4 + 1 * cs_c), z5);
+            svst1_f64(svptrue_b64(), (double *)(c + 0 + 2 * cs_c), z6);
+            svst1_f64(svptrue_b64(), (double *)(c + 2 + 2 * cs_c), z7);
+            svst1_f64(svptrue_b64(), (double *)(c + 4 + 2 * cs_c), z8);
+            svst1_f64(svptrue_b64(), (double *)(c + 0 + 3 * cs_c), z9);
+            svst1_f64(svptrue_b64(), (double *)(c + 2 + 3 * cs_c), z10);
+            svst1_f64(svptrue_b64(), (double *)(c + 4 + 3 * cs_c), z11);
+            svst1_f64(svptrue_b64(), (double *)(c + 0 + 4 * cs_c), z12);
+            svst1_f64(svptrue_b64(), (double *)(c + 2 + 4 * cs_c), z13);
+            svst1_f64(svptrue_b64(), (double *)(c + 4 + 4 * cs_c), z14);
+        } else if (br_ == 0 && bi_ == 0) {
+            const svfloat64_t var_ = svdup_n_f64(ar_);
+            const svfloat64_t vai_ = svdup_n_f64(ai_);
+            svst1_f64(svptrue_b64(), (double *)(c + 0 + 0 * cs_c), svmla_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svtbl_f64(z0, sveor_n_u64_x(svptrue_b64(), svindex_u64(0, 1), 1)), vai_), svdupq_n_f64(-1.0, 1.0)), z0, var_));
+            svst1_f64(svptrue_b64(), (double *)(c + 2 + 0 * cs_c), svmla_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svtbl_f64(z1, sveor_n_u64_x(svptrue_b64(), svindex_u64(0, 1), 1)), vai_), svdupq_n_f64(-1.0, 1.0)), z1, var_));
+            svst1_f64(svptrue_b64(), (double *)(c + 4 + 0 * cs_c), svmla_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svtbl_f64(z2, sveor_n_u64_x(svptrue_b64(), svindex_u64(0, 1), 1)), vai_), svdupq_n_f64(-1.0, 1.0)), z2, var_));
+            svst1_f64(svptrue_b64(), (double *)(c + 0 + 1 * cs_c), svmla_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svtbl_f64(z3, sveor_n_u64_x(svptrue_b64(), svindex_u64(0, 1), 1)), vai_), svdupq_n_f64(-1.0, 1.0)), z3, var_));
+            svst1_f64(svptrue_b64(), (double *)(c + 2 + 1 * cs_c), svmla_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svtbl_f64(z4, sveor_n_u64_x(svptrue_b64(), svindex_u64(0, 1), 1)), vai_), svdupq_n_f64(-1.0, 1.0)), z4, var_));
+            svst1_f64(svptrue_b64(), (double *)(c + 4 + 1 * cs_c), svmla_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svtbl_f64(z5, sveor_n_u64_x(svptrue_b64(), svindex_u64(0, 1), 1)), vai_), svdupq_n_f64(-1.0, 1.0)), z5, var_));
+            svst1_f64(svptrue_b64(), (double *)(c + 0 + 2 * cs_c), svmla_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svtbl_f64(z6, sveor_n_u64_x(svptrue_b64(), svindex_u64(0, 1), 1)), vai_), svdupq_n_f64(-1.0, 1.0)), z6, var_));
+            svst1_f64(svptrue_b64(), (double *)(c + 2 + 2 * cs_c), svmla_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svtbl_f64(z7, sveor_n_u64_x(svptrue_b64(), svindex_u64(0, 1), 1)), vai_), svdupq_n_f64(-1.0, 1.0)), z7, var_));
+            svst1_f64(svptrue_b64(), (double *)(c + 4 + 2 * cs_c), svmla_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svtbl_f64(z8, sveor_n_u64_x(svptrue_b64(), svindex_u64(0, 1), 1)), vai_), svdupq_n_f64(-1.0, 1.0)), z8, var_));
+            svst1_f64(svptrue_b64(), (double *)(c + 0 + 3 * cs_c), svmla_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svtbl_f64(z9, sveor_n_u64_x(svptrue_b64(), svindex_u64(0, 1), 1)), vai_), svdupq_n_f64(-1.0, 1.0)), z9, var_));
+            svst1_f64(svptrue_b64(), (double *)(c + 2 + 3 * cs_c), svmla_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svtbl_f64(z10, sveor_n_u64_x(svptrue_b64(), svindex_u64(0, 1), 1)), vai_), svdupq_n_f64(-1.0, 1.0)), z10, var_));
+            svst1_f64(svptrue_b64(), (double *)(c + 4 + 3 * cs_c), svmla_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svtbl_f64(z11, sveor_n_u64_x(svptrue_b64(), svindex_u64(0, 1), 1)), vai_), svdupq_n_f64(-1.0, 1.0)), z11, var_));
+            svst1_f64(svptrue_b64(), (double *)(c + 0 + 4 * cs_c), svmla_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svtbl_f64(z12, sveor_n_u64_x(svptrue_b64(), svindex_u64(0, 1), 1)), vai_), svdupq_n_f64(-1.0, 1.0)), z12, var_));
+            svst1_f64(svptrue_b64(), (double *)(c + 2 + 4 * cs_c), svmla_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svtbl_f64(z13, sveor_n_u64_x(svptrue_b64(), svindex_u64(0, 1), 1)), vai_), svdupq_n_f64(-1.0, 1.0)), z13, var_));
+            svst1_f64(svptrue_b64(), (double *)(c + 4 + 4 * cs_c), svmla_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svtbl_f64(z14, sveor_n_u64_x(svptrue_b64(), svindex_u64(0, 1), 1)), vai_), svdupq_n_f64(-1.0, 1.0)), z14, var_));
+        } else {
+            const svfloat64_t var_ = svdup_n_f64(ar_);
+            const svfloat64_t vai_ = svdup_n_f64(ai_);
+            const svfloat64_t vbr_ = svdup_n_f64(br_);
+            const svfloat64_t vbi_ = svdup_n_f64(bi_);
+            { const svfloat64_t c_ = svld1_f64(svptrue_b64(), (double *)(c + 0 + 0 * cs_c));
+              z0 = svadd_f64_x(svptrue_b64(), svmla_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svtbl_f64(z0, sveor_n_u64_x(svptrue_b64(), svindex_u64(0, 1), 1)), vai_), svdupq_n_f64(-1.0, 1.0)), z0, var_), svmla_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svtbl_f64(c_, sveor_n_u64_x(svptrue_b64(), svindex_u64(0, 1), 1)), vbi_), svdupq_n_f64(-1.0, 1.0)), c_, vbr_));
+            }
+            { const svfloat64_t c_ = svld1_f64(svptrue_b64(), (double *)(c + 2 + 0 * cs_c));
+              z1 = svadd_f64_x(svptrue_b64(), svmla_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svtbl_f64(z1, sveor_n_u64_x(svptrue_b64(), svindex_u64(0, 1), 1)), vai_), svdupq_n_f64(-1.0, 1.0)), z1, var_), svmla_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svtbl_f64(c_, sveor_n_u64_x(svptrue_b64(), svindex_u64(0, 1), 1)), vbi_), svdupq_n_f64(-1.0, 1.0)), c_, vbr_));
+            }
+            { const svfloat64_t c_ = svld1_f64(svptrue_b64(), (double *)(c + 4 + 0 * cs_c));
+              z2 = svadd_f64_x(svptrue_b64(), svmla_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svtbl_f64(z2, sveor_n_u64_x(svptrue_b64(), svindex_u64(0, 1), 1)), vai_), svdupq_n_f64(-1.0, 1.0)), z2, var_), svmla_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svtbl_f64(c_, sveor_n_u64_x(svptrue_b64(), svindex_u64(0, 1), 1)), vbi_), svdupq_n_f64(-1.0, 1.0)), c_, vbr_));
+            }
+            { const svfloat64_t c_ = svld1_f64(svptrue_b64(), (double *)(c + 0 + 1 * cs_c));
+              z3 = svadd_f64_x(svptrue_b64(), svmla_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svtbl_f64(z3, sveor_n_u64_x(svptrue_b64(), svindex_u64(0, 1), 1)), vai_), svdupq_n_f64(-1.0, 1.0)), z3, var_), svmla_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svtbl_f64(c_, sveor_n_u64_x(svptrue_b64(), svindex_u64(0, 1), 1)), vbi_), svdupq_n_f64(-1.0, 1.0)), c_, vbr_));
+            }
+            { const svfloat64_t c_ = svld1_f64(svptrue_b64(), (double *)(c + 2 + 1 * cs_c));
+              z4 = svadd_f64_x(svptrue_b64(), svmla_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svtbl_f64(z4, sveor_n_u64_x(svptrue_b64(), svindex_u64(0, 1), 1)), vai_), svdupq_n_f64(-1.0, 1.0)), z4, var_), svmla_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svtbl_f64(c_, sveor_n_u64_x(svptrue_b64(), svindex_u64(0, 1), 1)), vbi_), svdupq_n_f64(-1.0, 1.0)), c_, vbr_));
+            }
+            { const svfloat64_t c_ = svld1_f64(svptrue_b64(), (double *)(c + 4 + 1 * cs_c));
+              z5 = svadd_f64_x(svptrue_b64(), svmla_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svtbl_f64(z5, sveor_n_u64_x(svptrue_b64(), svindex_u64(0, 1), 1)), vai_), svdupq_n_f64(-1.0, 1.0)), z5, var_), svmla_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svtbl_f64(c_, sveor_n_u64_x(svptrue_b64(), svindex_u64(0, 1), 1)), vbi_), svdupq_n_f64(-1.0, 1.0)), c_, vbr_));
+            }
+            { const svfloat64_t c_ = svld1_f64(svptrue_b64(), (double *)(c + 0 + 2 * cs_c));
+              z6 = svadd_f64_x(svptrue_b64(), svmla_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svtbl_f64(z6, sveor_n_u64_x(svptrue_b64(), svindex_u64(0, 1), 1)), vai_), svdupq_n_f64(-1.0, 1.0)), z6, var_), svmla_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svtbl_f64(c_, sveor_n_u64_x(svptrue_b64(), svindex_u64(0, 1), 1)), vbi_), svdupq_n_f64(-1.0, 1.0)), c_, vbr_));
+            }
+            { const svfloat64_t c_ = svld1_f64(svptrue_b64(), (double *)(c + 2 + 2 * cs_c));
+              z7 = svadd_f64_x(svptrue_b64(), svmla_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svtbl_f64(z7, sveor_n_u64_x(svptrue_b64(), svindex_u64(0, 1), 1)), vai_), svdupq_n_f64(-1.0, 1.0)), z7, var_), svmla_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svtbl_f64(c_, sveor_n_u64_x(svptrue_b64(), svindex_u64(0, 1), 1)), vbi_), svdupq_n_f64(-1.0, 1.0)), c_, vbr_));
+            }
+            { const svfloat64_t c_ = svld1_f64(svptrue_b64(), (double *)(c + 4 + 2 * cs_c));
+              z8 = svadd_f64_x(svptrue_b64(), svmla_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svtbl_f64(z8, sveor_n_u64_x(svptrue_b64(), svindex_u64(0, 1), 1)), vai_), svdupq_n_f64(-1.0, 1.0)), z8, var_), svmla_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svtbl_f64(c_, sveor_n_u64_x(svptrue_b64(), svindex_u64(0, 1), 1)), vbi_), svdupq_n_f64(-1.0, 1.0)), c_, vbr_));
+            }
+            { const svfloat64_t c_ = svld1_f64(svptrue_b64(), (double *)(c + 0 + 3 * cs_c));
+              z9 = svadd_f64_x(svptrue_b64(), svmla_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svtbl_f64(z9, sveor_n_u64_x(svptrue_b64(), svindex_u64(0, 1), 1)), vai_), svdupq_n_f64(-1.0, 1.0)), z9, var_), svmla_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svtbl_f64(c_, sveor_n_u64_x(svptrue_b64(), svindex_u64(0, 1), 1)), vbi_), svdupq_n_f64(-1.0, 1.0)), c_, vbr_));
+            }
+            { const svfloat64_t c_ = svld1_f64(svptrue_b64(), (double *)(c + 2 + 3 * cs_c));
+              z10 = svadd_f64_x(svptrue_b64(), svmla_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svtbl_f64(z10, sveor_n_u64_x(svptrue_b64(), svindex_u64(0, 1), 1)), vai_), svdupq_n_f64(-1.0, 1.0)), z10, var_), svmla_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svtbl_f64(c_, sveor_n_u64_x(svptrue_b64(), svindex_u64(0, 1), 1)), vbi_), svdupq_n_f64(-1.0, 1.0)), c_, vbr_));
+            }
+            { const svfloat64_t c_ = svld1_f64(svptrue_b64(), (double *)(c + 4 + 3 * cs_c));
+              z11 = svadd_f64_x(svptrue_b64(), svmla_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svtbl_f64(z11, sveor_n_u64_x(svptrue_b64(), svindex_u64(0, 1), 1)), vai_), svdupq_n_f64(-1.0, 1.0)), z11, var_), svmla_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svtbl_f64(c_, sveor_n_u64_x(svptrue_b64(), svindex_u64(0, 1), 1)), vbi_), svdupq_n_f64(-1.0, 1.0)), c_, vbr_));
+            }
+            { const svfloat64_t c_ = svld1_f64(svptrue_b64(), (double *)(c + 0 + 4 * cs_c));
+              z12 = svadd_f64_x(svptrue_b64(), svmla_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svtbl_f64(z12, sveor_n_u64_x(svptrue_b64(), svindex_u64(0, 1), 1)), vai_), svdupq_n_f64(-1.0, 1.0)), z12, var_), svmla_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svtbl_f64(c_, sveor_n_u64_x(svptrue_b64(), svindex_u64(0, 1), 1)), vbi_), svdupq_n_f64(-1.0, 1.0)), c_, vbr_));
+            }
+            { const svfloat64_t c_ = svld1_f64(svptrue_b64(), (double *)(c + 2 + 4 * cs_c));
+              z13 = svadd_f64_x(svptrue_b64(), svmla_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svtbl_f64(z13, sveor_n_u64_x(svptrue_b64(), svindex_u64(0, 1), 1)), vai_), svdupq_n_f64(-1.0, 1.0)), z13, var_), svmla_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svtbl_f64(c_, sveor_n_u64_x(svptrue_b64(), svindex_u64(0, 1), 1)), vbi_), svdupq_n_f64(-1.0, 1.0)), c_, vbr_));
+            }
+            { const svfloat64_t c_ = svld1_f64(svptrue_b64(), (double *)(c + 4 + 4 * cs_c));
+              z14 = svadd_f64_x(svptrue_b64(), svmla_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svtbl_f64(z14, sveor_n_u64_x(svptrue_b64(), svindex_u64(0, 1), 1)), vai_), svdupq_n_f64(-1.0, 1.0)), z14, var_), svmla_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svtbl_f64(c_, sveor_n_u64_x(svptrue_b64(), svindex_u64(0, 1), 1)), vbi_), svdupq_n_f64(-1.0, 1.0)), c_, vbr_));
+            }
+            svst1_f64(svptrue_b64(), (double *)(c + 0 + 0 * cs_c), z0);
+            svst1_f64(svptrue_b64(), (double *)(c + 2 + 0 * cs_c), z1);
+            svst1_f64(svptrue_b64(), (double *)(c + 4 + 0 * cs_c), z2);
+            svst1_f64(svptrue_b64(), (double *)(c + 0 + 1 * cs_c), z3);
+            svst1_f64(svptrue_b64(), (double *)(c + 2 + 1 * cs_c), z4);
+            svst1_f64(svptrue_b64(), (double *)(c + 4 + 1 * cs_c), z5);
+            svst1_f64(svptrue_b64(), (double *)(c + 0 + 2 * cs_c), z6);
+            svst1_f64(svptrue_b64(), (double *)(c + 2 + 2 * cs_c), z7);
+            svst1_f64(svptrue_b64(), (double *)(c + 4 + 2 * cs_c), z8);
+            svst1_f64(svptrue_b64(), (double *)(c + 0 + 3 * cs_c), z9);
+            svst1_f64(svptrue_b64(), (double *)(c + 2 + 3 * cs_c), z10);
+            svst1_f64(svptrue_b64(), (double *)(c + 4 + 3 * cs_c), z11);
+            svst1_f64(svptrue_b64(), (double *)(c + 0 + 4 * cs_c), z12);
+            svst1_f64(svptrue_b64(), (double *)(c + 2 + 4 * cs_c), z13);
+            svst1_f64(svptrue_b64(), (double *)(c + 4 + 4 * cs_c), z14);
+        }
+        return;
+    }
+    if (rs_c == 1) {   /* edge tile: predicated */
+        if (ar_ == 1 && ai_ == 0 && br_ == 0 && bi_ == 0) {
+            if (0 < m && 0 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)0, (int64_t)2 * m);
+                svst1_f64(k_, (double *)(c + 0 + 0 * cs_c), z0);
+            }
+            if (2 < m && 0 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)4, (int64_t)2 * m);
+                svst1_f64(k_, (double *)(c + 2 + 0 * cs_c), z1);
+            }
+            if (4 < m && 0 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)8, (int64_t)2 * m);
+                svst1_f64(k_, (double *)(c + 4 + 0 * cs_c), z2);
+            }
+            if (0 < m && 1 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)0, (int64_t)2 * m);
+                svst1_f64(k_, (double *)(c + 0 + 1 * cs_c), z3);
+            }
+            if (2 < m && 1 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)4, (int64_t)2 * m);
+                svst1_f64(k_, (double *)(c + 2 + 1 * cs_c), z4);
+            }
+            if (4 < m && 1 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)8, (int64_t)2 * m);
+                svst1_f64(k_, (double *)(c + 4 + 1 * cs_c), z5);
+            }
+            if (0 < m && 2 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)0, (int64_t)2 * m);
+                svst1_f64(k_, (double *)(c + 0 + 2 * cs_c), z6);
+            }
+            if (2 < m && 2 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)4, (int64_t)2 * m);
+                svst1_f64(k_, (double *)(c + 2 + 2 * cs_c), z7);
+            }
+            if (4 < m && 2 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)8, (int64_t)2 * m);
+                svst1_f64(k_, (double *)(c + 4 + 2 * cs_c), z8);
+            }
+            if (0 < m && 3 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)0, (int64_t)2 * m);
+                svst1_f64(k_, (double *)(c + 0 + 3 * cs_c), z9);
+            }
+            if (2 < m && 3 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)4, (int64_t)2 * m);
+                svst1_f64(k_, (double *)(c + 2 + 3 * cs_c), z10);
+            }
+            if (4 < m && 3 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)8, (int64_t)2 * m);
+                svst1_f64(k_, (double *)(c + 4 + 3 * cs_c), z11);
+            }
+            if (0 < m && 4 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)0, (int64_t)2 * m);
+                svst1_f64(k_, (double *)(c + 0 + 4 * cs_c), z12);
+            }
+            if (2 < m && 4 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)4, (int64_t)2 * m);
+                svst1_f64(k_, (double *)(c + 2 + 4 * cs_c), z13);
+            }
+            if (4 < m && 4 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)8, (int64_t)2 * m);
+                svst1_f64(k_, (double *)(c + 4 + 4 * cs_c), z14);
+            }
+        } else if (ar_ == 1 && ai_ == 0 && br_ == 1 && bi_ == 0) {
+            if (0 < m && 0 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)0, (int64_t)2 * m);
+                { const svfloat64_t c_ = svld1_f64(k_, (double *)(c + 0 + 0 * cs_c));
+                  z0 = svadd_f64_x(svptrue_b64(), z0, c_);
+                }
+            }
+            if (2 < m && 0 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)4, (int64_t)2 * m);
+                { const svfloat64_t c_ = svld1_f64(k_, (double *)(c + 2 + 0 * cs_c));
+                  z1 = svadd_f64_x(svptrue_b64(), z1, c_);
+                }
+            }
+            if (4 < m && 0 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)8, (int64_t)2 * m);
+                { const svfloat64_t c_ = svld1_f64(k_, (double *)(c + 4 + 0 * cs_c));
+                  z2 = svadd_f64_x(svptrue_b64(), z2, c_);
+                }
+            }
+            if (0 < m && 1 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)0, (int64_t)2 * m);
+                { const svfloat64_t c_ = svld1_f64(k_, (double *)(c + 0 + 1 * cs_c));
+                  z3 = svadd_f64_x(svptrue_b64(), z3, c_);
+                }
+            }
+            if (2 < m && 1 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)4, (int64_t)2 * m);
+                { const svfloat64_t c_ = svld1_f64(k_, (double *)(c + 2 + 1 * cs_c));
+                  z4 = svadd_f64_x(svptrue_b64(), z4, c_);
+                }
+            }
+            if (4 < m && 1 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)8, (int64_t)2 * m);
+                { const svfloat64_t c_ = svld1_f64(k_, (double *)(c + 4 + 1 * cs_c));
+                  z5 = svadd_f64_x(svptrue_b64(), z5, c_);
+                }
+            }
+            if (0 < m && 2 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)0, (int64_t)2 * m);
+                { const svfloat64_t c_ = svld1_f64(k_, (double *)(c + 0 + 2 * cs_c));
+                  z6 = svadd_f64_x(svptrue_b64(), z6, c_);
+                }
+            }
+            if (2 < m && 2 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)4, (int64_t)2 * m);
+                { const svfloat64_t c_ = svld1_f64(k_, (double *)(c + 2 + 2 * cs_c));
+                  z7 = svadd_f64_x(svptrue_b64(), z7, c_);
+                }
+            }
+            if (4 < m && 2 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)8, (int64_t)2 * m);
+                { const svfloat64_t c_ = svld1_f64(k_, (double *)(c + 4 + 2 * cs_c));
+                  z8 = svadd_f64_x(svptrue_b64(), z8, c_);
+                }
+            }
+            if (0 < m && 3 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)0, (int64_t)2 * m);
+                { const svfloat64_t c_ = svld1_f64(k_, (double *)(c + 0 + 3 * cs_c));
+                  z9 = svadd_f64_x(svptrue_b64(), z9, c_);
+                }
+            }
+            if (2 < m && 3 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)4, (int64_t)2 * m);
+                { const svfloat64_t c_ = svld1_f64(k_, (double *)(c + 2 + 3 * cs_c));
+                  z10 = svadd_f64_x(svptrue_b64(), z10, c_);
+                }
+            }
+            if (4 < m && 3 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)8, (int64_t)2 * m);
+                { const svfloat64_t c_ = svld1_f64(k_, (double *)(c + 4 + 3 * cs_c));
+                  z11 = svadd_f64_x(svptrue_b64(), z11, c_);
+                }
+            }
+            if (0 < m && 4 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)0, (int64_t)2 * m);
+                { const svfloat64_t c_ = svld1_f64(k_, (double *)(c + 0 + 4 * cs_c));
+                  z12 = svadd_f64_x(svptrue_b64(), z12, c_);
+                }
+            }
+            if (2 < m && 4 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)4, (int64_t)2 * m);
+                { const svfloat64_t c_ = svld1_f64(k_, (double *)(c + 2 + 4 * cs_c));
+                  z13 = svadd_f64_x(svptrue_b64(), z13, c_);
+                }
+            }
+            if (4 < m && 4 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)8, (int64_t)2 * m);
+                { const svfloat64_t c_ = svld1_f64(k_, (double *)(c + 4 + 4 * cs_c));
+                  z14 = svadd_f64_x(svptrue_b64(), z14, c_);
+                }
+            }
+            if (0 < m && 0 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)0, (int64_t)2 * m);
+                svst1_f64(k_, (double *)(c + 0 + 0 * cs_c), z0);
+            }
+            if (2 < m && 0 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)4, (int64_t)2 * m);
+                svst1_f64(k_, (double *)(c + 2 + 0 * cs_c), z1);
+            }
+            if (4 < m && 0 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)8, (int64_t)2 * m);
+                svst1_f64(k_, (double *)(c + 4 + 0 * cs_c), z2);
+            }
+            if (0 < m && 1 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)0, (int64_t)2 * m);
+                svst1_f64(k_, (double *)(c + 0 + 1 * cs_c), z3);
+            }
+            if (2 < m && 1 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)4, (int64_t)2 * m);
+                svst1_f64(k_, (double *)(c + 2 + 1 * cs_c), z4);
+            }
+            if (4 < m && 1 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)8, (int64_t)2 * m);
+                svst1_f64(k_, (double *)(c + 4 + 1 * cs_c), z5);
+            }
+            if (0 < m && 2 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)0, (int64_t)2 * m);
+                svst1_f64(k_, (double *)(c + 0 + 2 * cs_c), z6);
+            }
+            if (2 < m && 2 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)4, (int64_t)2 * m);
+                svst1_f64(k_, (double *)(c + 2 + 2 * cs_c), z7);
+            }
+            if (4 < m && 2 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)8, (int64_t)2 * m);
+                svst1_f64(k_, (double *)(c + 4 + 2 * cs_c), z8);
+            }
+            if (0 < m && 3 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)0, (int64_t)2 * m);
+                svst1_f64(k_, (double *)(c + 0 + 3 * cs_c), z9);
+            }
+            if (2 < m && 3 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)4, (int64_t)2 * m);
+                svst1_f64(k_, (double *)(c + 2 + 3 * cs_c), z10);
+            }
+            if (4 < m && 3 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)8, (int64_t)2 * m);
+                svst1_f64(k_, (double *)(c + 4 + 3 * cs_c), z11);
+            }
+            if (0 < m && 4 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)0, (int64_t)2 * m);
+                svst1_f64(k_, (double *)(c + 0 + 4 * cs_c), z12);
+            }
+            if (2 < m && 4 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)4, (int64_t)2 * m);
+                svst1_f64(k_, (double *)(c + 2 + 4 * cs_c), z13);
+            }
+            if (4 < m && 4 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)8, (int64_t)2 * m);
+                svst1_f64(k_, (double *)(c + 4 + 4 * cs_c), z14);
+            }
+        } else if (br_ == 0 && bi_ == 0) {
+            const svfloat64_t var_ = svdup_n_f64(ar_);
+            const svfloat64_t vai_ = svdup_n_f64(ai_);
+            if (0 < m && 0 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)0, (int64_t)2 * m);
+                svst1_f64(k_, (double *)(c + 0 + 0 * cs_c), svmla_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svtbl_f64(z0, sveor_n_u64_x(svptrue_b64(), svindex_u64(0, 1), 1)), vai_), svdupq_n_f64(-1.0, 1.0)), z0, var_));
+            }
+            if (2 < m && 0 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)4, (int64_t)2 * m);
+                svst1_f64(k_, (double *)(c + 2 + 0 * cs_c), svmla_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svtbl_f64(z1, sveor_n_u64_x(svptrue_b64(), svindex_u64(0, 1), 1)), vai_), svdupq_n_f64(-1.0, 1.0)), z1, var_));
+            }
+            if (4 < m && 0 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)8, (int64_t)2 * m);
+                svst1_f64(k_, (double *)(c + 4 + 0 * cs_c), svmla_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svtbl_f64(z2, sveor_n_u64_x(svptrue_b64(), svindex_u64(0, 1), 1)), vai_), svdupq_n_f64(-1.0, 1.0)), z2, var_));
+            }
+            if (0 < m && 1 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)0, (int64_t)2 * m);
+                svst1_f64(k_, (double *)(c + 0 + 1 * cs_c), svmla_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svtbl_f64(z3, sveor_n_u64_x(svptrue_b64(), svindex_u64(0, 1), 1)), vai_), svdupq_n_f64(-1.0, 1.0)), z3, var_));
+            }
+            if (2 < m && 1 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)4, (int64_t)2 * m);
+                svst1_f64(k_, (double *)(c + 2 + 1 * cs_c), svmla_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svtbl_f64(z4, sveor_n_u64_x(svptrue_b64(), svindex_u64(0, 1), 1)), vai_), svdupq_n_f64(-1.0, 1.0)), z4, var_));
+            }
+            if (4 < m && 1 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)8, (int64_t)2 * m);
+                svst1_f64(k_, (double *)(c + 4 + 1 * cs_c), svmla_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svtbl_f64(z5, sveor_n_u64_x(svptrue_b64(), svindex_u64(0, 1), 1)), vai_), svdupq_n_f64(-1.0, 1.0)), z5, var_));
+            }
+            if (0 < m && 2 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)0, (int64_t)2 * m);
+                svst1_f64(k_, (double *)(c + 0 + 2 * cs_c), svmla_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svtbl_f64(z6, sveor_n_u64_x(svptrue_b64(), svindex_u64(0, 1), 1)), vai_), svdupq_n_f64(-1.0, 1.0)), z6, var_));
+            }
+            if (2 < m && 2 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)4, (int64_t)2 * m);
+                svst1_f64(k_, (double *)(c + 2 + 2 * cs_c), svmla_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svtbl_f64(z7, sveor_n_u64_x(svptrue_b64(), svindex_u64(0, 1), 1)), vai_), svdupq_n_f64(-1.0, 1.0)), z7, var_));
+            }
+            if (4 < m && 2 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)8, (int64_t)2 * m);
+                svst1_f64(k_, (double *)(c + 4 + 2 * cs_c), svmla_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svtbl_f64(z8, sveor_n_u64_x(svptrue_b64(), svindex_u64(0, 1), 1)), vai_), svdupq_n_f64(-1.0, 1.0)), z8, var_));
+            }
+            if (0 < m && 3 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)0, (int64_t)2 * m);
+                svst1_f64(k_, (double *)(c + 0 + 3 * cs_c), svmla_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svtbl_f64(z9, sveor_n_u64_x(svptrue_b64(), svindex_u64(0, 1), 1)), vai_), svdupq_n_f64(-1.0, 1.0)), z9, var_));
+            }
+            if (2 < m && 3 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)4, (int64_t)2 * m);
+                svst1_f64(k_, (double *)(c + 2 + 3 * cs_c), svmla_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svtbl_f64(z10, sveor_n_u64_x(svptrue_b64(), svindex_u64(0, 1), 1)), vai_), svdupq_n_f64(-1.0, 1.0)), z10, var_));
+            }
+            if (4 < m && 3 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)8, (int64_t)2 * m);
+                svst1_f64(k_, (double *)(c + 4 + 3 * cs_c), svmla_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svtbl_f64(z11, sveor_n_u64_x(svptrue_b64(), svindex_u64(0, 1), 1)), vai_), svdupq_n_f64(-1.0, 1.0)), z11, var_));
+            }
+            if (0 < m && 4 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)0, (int64_t)2 * m);
+                svst1_f64(k_, (double *)(c + 0 + 4 * cs_c), svmla_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svtbl_f64(z12, sveor_n_u64_x(svptrue_b64(), svindex_u64(0, 1), 1)), vai_), svdupq_n_f64(-1.0, 1.0)), z12, var_));
+            }
+            if (2 < m && 4 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)4, (int64_t)2 * m);
+                svst1_f64(k_, (double *)(c + 2 + 4 * cs_c), svmla_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svtbl_f64(z13, sveor_n_u64_x(svptrue_b64(), svindex_u64(0, 1), 1)), vai_), svdupq_n_f64(-1.0, 1.0)), z13, var_));
+            }
+            if (4 < m && 4 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)8, (int64_t)2 * m);
+                svst1_f64(k_, (double *)(c + 4 + 4 * cs_c), svmla_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svtbl_f64(z14, sveor_n_u64_x(svptrue_b64(), svindex_u64(0, 1), 1)), vai_), svdupq_n_f64(-1.0, 1.0)), z14, var_));
+            }
+        } else {
+            const svfloat64_t var_ = svdup_n_f64(ar_);
+            const svfloat64_t vai_ = svdup_n_f64(ai_);
+            const svfloat64_t vbr_ = svdup_n_f64(br_);
+            const svfloat64_t vbi_ = svdup_n_f64(bi_);
+            if (0 < m && 0 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)0, (int64_t)2 * m);
+                { const svfloat64_t c_ = svld1_f64(k_, (double *)(c + 0 + 0 * cs_c));
+                  z0 = svadd_f64_x(svptrue_b64(), svmla_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svtbl_f64(z0, sveor_n_u64_x(svptrue_b64(), svindex_u64(0, 1), 1)), vai_), svdupq_n_f64(-1.0, 1.0)), z0, var_), svmla_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svtbl_f64(c_, sveor_n_u64_x(svptrue_b64(), svindex_u64(0, 1), 1)), vbi_), svdupq_n_f64(-1.0, 1.0)), c_, vbr_));
+                }
+            }
+            if (2 < m && 0 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)4, (int64_t)2 * m);
+                { const svfloat64_t c_ = svld1_f64(k_, (double *)(c + 2 + 0 * cs_c));
+                  z1 = svadd_f64_x(svptrue_b64(), svmla_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svtbl_f64(z1, sveor_n_u64_x(svptrue_b64(), svindex_u64(0, 1), 1)), vai_), svdupq_n_f64(-1.0, 1.0)), z1, var_), svmla_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svtbl_f64(c_, sveor_n_u64_x(svptrue_b64(), svindex_u64(0, 1), 1)), vbi_), svdupq_n_f64(-1.0, 1.0)), c_, vbr_));
+                }
+            }
+            if (4 < m && 0 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)8, (int64_t)2 * m);
+                { const svfloat64_t c_ = svld1_f64(k_, (double *)(c + 4 + 0 * cs_c));
+                  z2 = svadd_f64_x(svptrue_b64(), svmla_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svtbl_f64(z2, sveor_n_u64_x(svptrue_b64(), svindex_u64(0, 1), 1)), vai_), svdupq_n_f64(-1.0, 1.0)), z2, var_), svmla_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svtbl_f64(c_, sveor_n_u64_x(svptrue_b64(), svindex_u64(0, 1), 1)), vbi_), svdupq_n_f64(-1.0, 1.0)), c_, vbr_));
+                }
+            }
+            if (0 < m && 1 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)0, (int64_t)2 * m);
+                { const svfloat64_t c_ = svld1_f64(k_, (double *)(c + 0 + 1 * cs_c));
+                  z3 = svadd_f64_x(svptrue_b64(), svmla_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svtbl_f64(z3, sveor_n_u64_x(svptrue_b64(), svindex_u64(0, 1), 1)), vai_), svdupq_n_f64(-1.0, 1.0)), z3, var_), svmla_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svtbl_f64(c_, sveor_n_u64_x(svptrue_b64(), svindex_u64(0, 1), 1)), vbi_), svdupq_n_f64(-1.0, 1.0)), c_, vbr_));
+                }
+            }
+            if (2 < m && 1 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)4, (int64_t)2 * m);
+                { const svfloat64_t c_ = svld1_f64(k_, (double *)(c + 2 + 1 * cs_c));
+                  z4 = svadd_f64_x(svptrue_b64(), svmla_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svtbl_f64(z4, sveor_n_u64_x(svptrue_b64(), svindex_u64(0, 1), 1)), vai_), svdupq_n_f64(-1.0, 1.0)), z4, var_), svmla_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svtbl_f64(c_, sveor_n_u64_x(svptrue_b64(), svindex_u64(0, 1), 1)), vbi_), svdupq_n_f64(-1.0, 1.0)), c_, vbr_));
+                }
+            }
+            if (4 < m && 1 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)8, (int64_t)2 * m);
+                { const svfloat64_t c_ = svld1_f64(k_, (double *)(c + 4 + 1 * cs_c));
+                  z5 = svadd_f64_x(svptrue_b64(), svmla_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svtbl_f64(z5, sveor_n_u64_x(svptrue_b64(), svindex_u64(0, 1), 1)), vai_), svdupq_n_f64(-1.0, 1.0)), z5, var_), svmla_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svtbl_f64(c_, sveor_n_u64_x(svptrue_b64(), svindex_u64(0, 1), 1)), vbi_), svdupq_n_f64(-1.0, 1.0)), c_, vbr_));
+                }
+            }
+            if (0 < m && 2 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)0, (int64_t)2 * m);
+                { const svfloat64_t c_ = svld1_f64(k_, (double *)(c + 0 + 2 * cs_c));
+                  z6 = svadd_f64_x(svptrue_b64(), svmla_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svtbl_f64(z6, sveor_n_u64_x(svptrue_b64(), svindex_u64(0, 1), 1)), vai_), svdupq_n_f64(-1.0, 1.0)), z6, var_), svmla_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svtbl_f64(c_, sveor_n_u64_x(svptrue_b64(), svindex_u64(0, 1), 1)), vbi_), svdupq_n_f64(-1.0, 1.0)), c_, vbr_));
+                }
+            }
+            if (2 < m && 2 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)4, (int64_t)2 * m);
+                { const svfloat64_t c_ = svld1_f64(k_, (double *)(c + 2 + 2 * cs_c));
+                  z7 = svadd_f64_x(svptrue_b64(), svmla_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svtbl_f64(z7, sveor_n_u64_x(svptrue_b64(), svindex_u64(0, 1), 1)), vai_), svdupq_n_f64(-1.0, 1.0)), z7, var_), svmla_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svtbl_f64(c_, sveor_n_u64_x(svptrue_b64(), svindex_u64(0, 1), 1)), vbi_), svdupq_n_f64(-1.0, 1.0)), c_, vbr_));
+                }
+            }
+            if (4 < m && 2 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)8, (int64_t)2 * m);
+                { const svfloat64_t c_ = svld1_f64(k_, (double *)(c + 4 + 2 * cs_c));
+                  z8 = svadd_f64_x(svptrue_b64(), svmla_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svtbl_f64(z8, sveor_n_u64_x(svptrue_b64(), svindex_u64(0, 1), 1)), vai_), svdupq_n_f64(-1.0, 1.0)), z8, var_), svmla_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svtbl_f64(c_, sveor_n_u64_x(svptrue_b64(), svindex_u64(0, 1), 1)), vbi_), svdupq_n_f64(-1.0, 1.0)), c_, vbr_));
+                }
+            }
+            if (0 < m && 3 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)0, (int64_t)2 * m);
+                { const svfloat64_t c_ = svld1_f64(k_, (double *)(c + 0 + 3 * cs_c));
+                  z9 = svadd_f64_x(svptrue_b64(), svmla_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svtbl_f64(z9, sveor_n_u64_x(svptrue_b64(), svindex_u64(0, 1), 1)), vai_), svdupq_n_f64(-1.0, 1.0)), z9, var_), svmla_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svtbl_f64(c_, sveor_n_u64_x(svptrue_b64(), svindex_u64(0, 1), 1)), vbi_), svdupq_n_f64(-1.0, 1.0)), c_, vbr_));
+                }
+            }
+            if (2 < m && 3 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)4, (int64_t)2 * m);
+                { const svfloat64_t c_ = svld1_f64(k_, (double *)(c + 2 + 3 * cs_c));
+                  z10 = svadd_f64_x(svptrue_b64(), svmla_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svtbl_f64(z10, sveor_n_u64_x(svptrue_b64(), svindex_u64(0, 1), 1)), vai_), svdupq_n_f64(-1.0, 1.0)), z10, var_), svmla_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svtbl_f64(c_, sveor_n_u64_x(svptrue_b64(), svindex_u64(0, 1), 1)), vbi_), svdupq_n_f64(-1.0, 1.0)), c_, vbr_));
+                }
+            }
+            if (4 < m && 3 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)8, (int64_t)2 * m);
+                { const svfloat64_t c_ = svld1_f64(k_, (double *)(c + 4 + 3 * cs_c));
+                  z11 = svadd_f64_x(svptrue_b64(), svmla_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svtbl_f64(z11, sveor_n_u64_x(svptrue_b64(), svindex_u64(0, 1), 1)), vai_), svdupq_n_f64(-1.0, 1.0)), z11, var_), svmla_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svtbl_f64(c_, sveor_n_u64_x(svptrue_b64(), svindex_u64(0, 1), 1)), vbi_), svdupq_n_f64(-1.0, 1.0)), c_, vbr_));
+                }
+            }
+            if (0 < m && 4 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)0, (int64_t)2 * m);
+                { const svfloat64_t c_ = svld1_f64(k_, (double *)(c + 0 + 4 * cs_c));
+                  z12 = svadd_f64_x(svptrue_b64(), svmla_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svtbl_f64(z12, sveor_n_u64_x(svptrue_b64(), svindex_u64(0, 1), 1)), vai_), svdupq_n_f64(-1.0, 1.0)), z12, var_), svmla_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svtbl_f64(c_, sveor_n_u64_x(svptrue_b64(), svindex_u64(0, 1), 1)), vbi_), svdupq_n_f64(-1.0, 1.0)), c_, vbr_));
+                }
+            }
+            if (2 < m && 4 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)4, (int64_t)2 * m);
+                { const svfloat64_t c_ = svld1_f64(k_, (double *)(c + 2 + 4 * cs_c));
+                  z13 = svadd_f64_x(svptrue_b64(), svmla_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svtbl_f64(z13, sveor_n_u64_x(svptrue_b64(), svindex_u64(0, 1), 1)), vai_), svdupq_n_f64(-1.0, 1.0)), z13, var_), svmla_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svtbl_f64(c_, sveor_n_u64_x(svptrue_b64(), svindex_u64(0, 1), 1)), vbi_), svdupq_n_f64(-1.0, 1.0)), c_, vbr_));
+                }
+            }
+            if (4 < m && 4 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)8, (int64_t)2 * m);
+                { const svfloat64_t c_ = svld1_f64(k_, (double *)(c + 4 + 4 * cs_c));
+                  z14 = svadd_f64_x(svptrue_b64(), svmla_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svtbl_f64(z14, sveor_n_u64_x(svptrue_b64(), svindex_u64(0, 1), 1)), vai_), svdupq_n_f64(-1.0, 1.0)), z14, var_), svmla_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svtbl_f64(c_, sveor_n_u64_x(svptrue_b64(), svindex_u64(0, 1), 1)), vbi_), svdupq_n_f64(-1.0, 1.0)), c_, vbr_));
+                }
+            }
+            if (0 < m && 0 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)0, (int64_t)2 * m);
+                svst1_f64(k_, (double *)(c + 0 + 0 * cs_c), z0);
+            }
+            if (2 < m && 0 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)4, (int64_t)2 * m);
+                svst1_f64(k_, (double *)(c + 2 + 0 * cs_c), z1);
+            }
+            if (4 < m && 0 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)8, (int64_t)2 * m);
+                svst1_f64(k_, (double *)(c + 4 + 0 * cs_c), z2);
+            }
+            if (0 < m && 1 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)0, (int64_t)2 * m);
+                svst1_f64(k_, (double *)(c + 0 + 1 * cs_c), z3);
+            }
+            if (2 < m && 1 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)4, (int64_t)2 * m);
+                svst1_f64(k_, (double *)(c + 2 + 1 * cs_c), z4);
+            }
+            if (4 < m && 1 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)8, (int64_t)2 * m);
+                svst1_f64(k_, (double *)(c + 4 + 1 * cs_c), z5);
+            }
+            if (0 < m && 2 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)0, (int64_t)2 * m);
+                svst1_f64(k_, (double *)(c + 0 + 2 * cs_c), z6);
+            }
+            if (2 < m && 2 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)4, (int64_t)2 * m);
+                svst1_f64(k_, (double *)(c + 2 + 2 * cs_c), z7);
+            }
+            if (4 < m && 2 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)8, (int64_t)2 * m);
+                svst1_f64(k_, (double *)(c + 4 + 2 * cs_c), z8);
+            }
+            if (0 < m && 3 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)0, (int64_t)2 * m);
+                svst1_f64(k_, (double *)(c + 0 + 3 * cs_c), z9);
+            }
+            if (2 < m && 3 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)4, (int64_t)2 * m);
+                svst1_f64(k_, (double *)(c + 2 + 3 * cs_c), z10);
+            }
+            if (4 < m && 3 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)8, (int64_t)2 * m);
+                svst1_f64(k_, (double *)(c + 4 + 3 * cs_c), z11);
+            }
+            if (0 < m && 4 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)0, (int64_t)2 * m);
+                svst1_f64(k_, (double *)(c + 0 + 4 * cs_c), z12);
+            }
+            if (2 < m && 4 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)4, (int64_t)2 * m);
+                svst1_f64(k_, (double *)(c + 2 + 4 * cs_c), z13);
+            }
+            if (4 < m && 4 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)8, (int64_t)2 * m);
+                svst1_f64(k_, (double *)(c + 4 + 4 * cs_c), z14);
+            }
+        }
+        return;
+    }
+    double t_[60];
+    svst1_f64(svptrue_b64(), t_ + 0, z0);
+    svst1_f64(svptrue_b64(), t_ + 4, z1);
+    svst1_f64(svptrue_b64(), t_ + 8, z2);
+    svst1_f64(svptrue_b64(), t_ + 12, z3);
+    svst1_f64(svptrue_b64(), t_ + 16, z4);
+    svst1_f64(svptrue_b64(), t_ + 20, z5);
+    svst1_f64(svptrue_b64(), t_ + 24, z6);
+    svst1_f64(svptrue_b64(), t_ + 28, z7);
+    svst1_f64(svptrue_b64(), t_ + 32, z8);
+    svst1_f64(svptrue_b64(), t_ + 36, z9);
+    svst1_f64(svptrue_b64(), t_ + 40, z10);
+    svst1_f64(svptrue_b64(), t_ + 44, z11);
+    svst1_f64(svptrue_b64(), t_ + 48, z12);
+    svst1_f64(svptrue_b64(), t_ + 52, z13);
+    svst1_f64(svptrue_b64(), t_ + 56, z14);
+    for (int64_t j = 0; j < n; j++)
+        for (int64_t i = 0; i < m; i++) {
+            const double xr = t_[2 * (i + j * 6)], xi = t_[2 * (i + j * 6) + 1];
+            double *cij = (double *)(c + i * rs_c + j * cs_c);
+            double vr = ar_ * xr - ai_ * xi, vi = ar_ * xi + ai_ * xr;
+            if (br_ != 0 || bi_ != 0) {
+                const double cr = cij[0], ci = cij[1];
+                vr += br_ * cr - bi_ * ci;
+                vi += br_ * ci + bi_ * cr;
+            }
+            cij[0] = vr;
+            cij[1] = vi;
+        }
+
+}
+
+void neoverse_v1_zgemm_10x5_p6x4(int64_t m, int64_t n, int64_t k, const double _Complex *alpha, const double _Complex *a,
+                                 const double _Complex *b, const double _Complex *beta, double _Complex *c, int64_t rs_c, int64_t cs_c,
+                                 const double _Complex *a_next, const double _Complex *b_next)
+{
+    const double *ap = (const double *)a, *bp = (const double *)b, *an = (const double *)a_next;
+    (void)b_next;
+    svfloat64_t z0, z1, z2, z3, z4, z5, z6, z7;
+    svfloat64_t z8, z9, z10, z11, z12, z13, z14, z15;
+    svfloat64_t z16, z17, z18, z19, z20, z21, z22, z23;
+    svfloat64_t z24, z25;
+
+    z0 = svdup_n_f64(0);
+    z1 = svdup_n_f64(0);
+    z2 = svdup_n_f64(0);
+    z3 = svdup_n_f64(0);
+    z4 = svdup_n_f64(0);
+    z5 = svdup_n_f64(0);
+    z6 = svdup_n_f64(0);
+    z7 = svdup_n_f64(0);
+    z8 = svdup_n_f64(0);
+    z9 = svdup_n_f64(0);
+    z10 = svdup_n_f64(0);
+    z11 = svdup_n_f64(0);
+
+    /* C is read (or overwritten) after the k loop: the passes of the k loop
+     * fetch it a column (row) each; those they cannot reach go now */
+    const int64_t pf_step = rs_c == 1 ? cs_c : rs_c;
+    const int64_t pf_span = rs_c == 1 ? m - 1 : (n - 1) * cs_c;
+    int64_t pf_left = rs_c == 1 ? n : m;
+    double _Complex *pf_c = c;
+    for (int64_t passes = k > 0 ? (k - 1) / 2 : 0; pf_left > passes; pf_left--) {
+        __builtin_prefetch(pf_c, 1, 3);
+        __builtin_prefetch(pf_c + pf_span / 2, 1, 3);
+        __builtin_prefetch(pf_c + pf_span, 1, 3);
+        pf_c += pf_step;
+    }
+    if (k > 0) {
+        /* prologue: the first 14 instructions of iteration 0 (pointer
+         * bumps among them become load offsets) */
+        z13 = svld1_f64(svptrue_b64(), ap + 0);
+        z19 = svld1rq_f64(svptrue_b64(), bp + 0);
+        z15 = svld1_f64(svptrue_b64(), ap + 4);
+        z17 = svld1_f64(svptrue_b64(), ap + 8);
+        z21 = svld1rq_f64(svptrue_b64(), bp + 2);
+        z23 = svld1rq_f64(svptrue_b64(), bp + 4);
+        z25 = svld1rq_f64(svptrue_b64(), bp + 6);
+        __builtin_prefetch((const char *)(bp + 0) + 512, 0, 3);
+        __builtin_prefetch((const char *)(an + 0) + 0, 0, 3);
+        __builtin_prefetch((const char *)(an + 0) + 64, 0, 3);
+        z0 = svcmla_f64_x(svptrue_b64(), z0, z13, z19, 0);
+
+        /* kernel: iteration i and the start of i+1, unrolled 2x */
+        int64_t nq = k - 1;
+        for (int64_t it = nq / 2; it > 0; it--) {
+            if (pf_left > 0) {
+                __builtin_prefetch(pf_c, 1, 3);
+                __builtin_prefetch(pf_c + pf_span / 2, 1, 3);
+                __builtin_prefetch(pf_c + pf_span, 1, 3);
+                pf_c += pf_step;
+                pf_left--;
+            }
+            /* copy 0 */
+            z12 = svld1_f64(svptrue_b64(), ap + 12);
+            z18 = svld1rq_f64(svptrue_b64(), bp + 8);
+            z14 = svld1_f64(svptrue_b64(), ap + 16);
+            z16 = svld1_f64(svptrue_b64(), ap + 20);
+            z20 = svld1rq_f64(svptrue_b64(), bp + 10);
+            z22 = svld1rq_f64(svptrue_b64(), bp + 12);
+            z24 = svld1rq_f64(svptrue_b64(), bp + 14);
+            __builtin_prefetch((const char *)(bp + 8) + 512, 0, 3);
+            __builtin_prefetch((const char *)(an + 12) + 0, 0, 3);
+            __builtin_prefetch((const char *)(an + 12) + 64, 0, 3);
+            z1 = svcmla_f64_x(svptrue_b64(), z1, z15, z19, 0);
+            z2 = svcmla_f64_x(svptrue_b64(), z2, z17, z19, 0);
+            z3 = svcmla_f64_x(svptrue_b64(), z3, z13, z21, 0);
+            z4 = svcmla_f64_x(svptrue_b64(), z4, z15, z21, 0);
+            z5 = svcmla_f64_x(svptrue_b64(), z5, z17, z21, 0);
+            z6 = svcmla_f64_x(svptrue_b64(), z6, z13, z23, 0);
+            z7 = svcmla_f64_x(svptrue_b64(), z7, z15, z23, 0);
+            z8 = svcmla_f64_x(svptrue_b64(), z8, z17, z23, 0);
+            z9 = svcmla_f64_x(svptrue_b64(), z9, z13, z25, 0);
+            z10 = svcmla_f64_x(svptrue_b64(), z10, z15, z25, 0);
+            z11 = svcmla_f64_x(svptrue_b64(), z11, z17, z25, 0);
+            z0 = svcmla_f64_x(svptrue_b64(), z0, z13, z19, 90);
+            z1 = svcmla_f64_x(svptrue_b64(), z1, z15, z19, 90);
+            z2 = svcmla_f64_x(svptrue_b64(), z2, z17, z19, 90);
+            z3 = svcmla_f64_x(svptrue_b64(), z3, z13, z21, 90);
+            z4 = svcmla_f64_x(svptrue_b64(), z4, z15, z21, 90);
+            z5 = svcmla_f64_x(svptrue_b64(), z5, z17, z21, 90);
+            z6 = svcmla_f64_x(svptrue_b64(), z6, z13, z23, 90);
+            z7 = svcmla_f64_x(svptrue_b64(), z7, z15, z23, 90);
+            z8 = svcmla_f64_x(svptrue_b64(), z8, z17, z23, 90);
+            z9 = svcmla_f64_x(svptrue_b64(), z9, z13, z25, 90);
+            z10 = svcmla_f64_x(svptrue_b64(), z10, z15, z25, 90);
+            z0 = svcmla_f64_x(svptrue_b64(), z0, z12, z18, 0);
+            z11 = svcmla_f64_x(svptrue_b64(), z11, z17, z25, 90);
+            /* copy 1 */
+            z13 = svld1_f64(svptrue_b64(), ap + 24);
+            z19 = svld1rq_f64(svptrue_b64(), bp + 16);
+            z15 = svld1_f64(svptrue_b64(), ap + 28);
+            z17 = svld1_f64(svptrue_b64(), ap + 32);
+            z21 = svld1rq_f64(svptrue_b64(), bp + 18);
+            z23 = svld1rq_f64(svptrue_b64(), bp + 20);
+            z25 = svld1rq_f64(svptrue_b64(), bp + 22);
+            __builtin_prefetch((const char *)(bp + 16) + 512, 0, 3);
+            __builtin_prefetch((const char *)(an + 24) + 0, 0, 3);
+            __builtin_prefetch((const char *)(an + 24) + 64, 0, 3);
+            z1 = svcmla_f64_x(svptrue_b64(), z1, z14, z18, 0);
+            z2 = svcmla_f64_x(svptrue_b64(), z2, z16, z18, 0);
+            z3 = svcmla_f64_x(svptrue_b64(), z3, z12, z20, 0);
+            z4 = svcmla_f64_x(svptrue_b64(), z4, z14, z20, 0);
+            z5 = svcmla_f64_x(svptrue_b64(), z5, z16, z20, 0);
+            z6 = svcmla_f64_x(svptrue_b64(), z6, z12, z22, 0);
+            z7 = svcmla_f64_x(svptrue_b64(), z7, z14, z22, 0);
+            z8 = svcmla_f64_x(svptrue_b64(), z8, z16, z22, 0);
+            z9 = svcmla_f64_x(svptrue_b64(), z9, z12, z24, 0);
+            z10 = svcmla_f64_x(svptrue_b64(), z10, z14, z24, 0);
+            z11 = svcmla_f64_x(svptrue_b64(), z11, z16, z24, 0);
+            z0 = svcmla_f64_x(svptrue_b64(), z0, z12, z18, 90);
+            z1 = svcmla_f64_x(svptrue_b64(), z1, z14, z18, 90);
+            z2 = svcmla_f64_x(svptrue_b64(), z2, z16, z18, 90);
+            z3 = svcmla_f64_x(svptrue_b64(), z3, z12, z20, 90);
+            z4 = svcmla_f64_x(svptrue_b64(), z4, z14, z20, 90);
+            z5 = svcmla_f64_x(svptrue_b64(), z5, z16, z20, 90);
+            z6 = svcmla_f64_x(svptrue_b64(), z6, z12, z22, 90);
+            z7 = svcmla_f64_x(svptrue_b64(), z7, z14, z22, 90);
+            z8 = svcmla_f64_x(svptrue_b64(), z8, z16, z22, 90);
+            z9 = svcmla_f64_x(svptrue_b64(), z9, z12, z24, 90);
+            z10 = svcmla_f64_x(svptrue_b64(), z10, z14, z24, 90);
+            z0 = svcmla_f64_x(svptrue_b64(), z0, z13, z19, 0);
+            z11 = svcmla_f64_x(svptrue_b64(), z11, z16, z24, 90);
+
+            ap += 24;
+            bp += 16;
+            an += 24;
+        }
+        int64_t rem = nq % 2;
+        if (rem > 0) {
+            z12 = svld1_f64(svptrue_b64(), ap + 12);
+            z18 = svld1rq_f64(svptrue_b64(), bp + 8);
+            z14 = svld1_f64(svptrue_b64(), ap + 16);
+            z16 = svld1_f64(svptrue_b64(), ap + 20);
+            z20 = svld1rq_f64(svptrue_b64(), bp + 10);
+            z22 = svld1rq_f64(svptrue_b64(), bp + 12);
+            z24 = svld1rq_f64(svptrue_b64(), bp + 14);
+            __builtin_prefetch((const char *)(bp + 8) + 512, 0, 3);
+            __builtin_prefetch((const char *)(an + 12) + 0, 0, 3);
+            __builtin_prefetch((const char *)(an + 12) + 64, 0, 3);
+            z1 = svcmla_f64_x(svptrue_b64(), z1, z15, z19, 0);
+            z2 = svcmla_f64_x(svptrue_b64(), z2, z17, z19, 0);
+            z3 = svcmla_f64_x(svptrue_b64(), z3, z13, z21, 0);
+            z4 = svcmla_f64_x(svptrue_b64(), z4, z15, z21, 0);
+            z5 = svcmla_f64_x(svptrue_b64(), z5, z17, z21, 0);
+            z6 = svcmla_f64_x(svptrue_b64(), z6, z13, z23, 0);
+            z7 = svcmla_f64_x(svptrue_b64(), z7, z15, z23, 0);
+            z8 = svcmla_f64_x(svptrue_b64(), z8, z17, z23, 0);
+            z9 = svcmla_f64_x(svptrue_b64(), z9, z13, z25, 0);
+            z10 = svcmla_f64_x(svptrue_b64(), z10, z15, z25, 0);
+            z11 = svcmla_f64_x(svptrue_b64(), z11, z17, z25, 0);
+            z0 = svcmla_f64_x(svptrue_b64(), z0, z13, z19, 90);
+            z1 = svcmla_f64_x(svptrue_b64(), z1, z15, z19, 90);
+            z2 = svcmla_f64_x(svptrue_b64(), z2, z17, z19, 90);
+            z3 = svcmla_f64_x(svptrue_b64(), z3, z13, z21, 90);
+            z4 = svcmla_f64_x(svptrue_b64(), z4, z15, z21, 90);
+            z5 = svcmla_f64_x(svptrue_b64(), z5, z17, z21, 90);
+            z6 = svcmla_f64_x(svptrue_b64(), z6, z13, z23, 90);
+            z7 = svcmla_f64_x(svptrue_b64(), z7, z15, z23, 90);
+            z8 = svcmla_f64_x(svptrue_b64(), z8, z17, z23, 90);
+            z9 = svcmla_f64_x(svptrue_b64(), z9, z13, z25, 90);
+            z10 = svcmla_f64_x(svptrue_b64(), z10, z15, z25, 90);
+            z0 = svcmla_f64_x(svptrue_b64(), z0, z12, z18, 0);
+            z11 = svcmla_f64_x(svptrue_b64(), z11, z17, z25, 90);
+        }
+
+        /* epilogue: the rest of the last iteration, in the registers
+         * of the copy it follows */
+        switch (rem) {
+        case 0:
+            z1 = svcmla_f64_x(svptrue_b64(), z1, z15, z19, 0);
+            z2 = svcmla_f64_x(svptrue_b64(), z2, z17, z19, 0);
+            z3 = svcmla_f64_x(svptrue_b64(), z3, z13, z21, 0);
+            z4 = svcmla_f64_x(svptrue_b64(), z4, z15, z21, 0);
+            z5 = svcmla_f64_x(svptrue_b64(), z5, z17, z21, 0);
+            z6 = svcmla_f64_x(svptrue_b64(), z6, z13, z23, 0);
+            z7 = svcmla_f64_x(svptrue_b64(), z7, z15, z23, 0);
+            z8 = svcmla_f64_x(svptrue_b64(), z8, z17, z23, 0);
+            z9 = svcmla_f64_x(svptrue_b64(), z9, z13, z25, 0);
+            z10 = svcmla_f64_x(svptrue_b64(), z10, z15, z25, 0);
+            z11 = svcmla_f64_x(svptrue_b64(), z11, z17, z25, 0);
+            z0 = svcmla_f64_x(svptrue_b64(), z0, z13, z19, 90);
+            z1 = svcmla_f64_x(svptrue_b64(), z1, z15, z19, 90);
+            z2 = svcmla_f64_x(svptrue_b64(), z2, z17, z19, 90);
+            z3 = svcmla_f64_x(svptrue_b64(), z3, z13, z21, 90);
+            z4 = svcmla_f64_x(svptrue_b64(), z4, z15, z21, 90);
+            z5 = svcmla_f64_x(svptrue_b64(), z5, z17, z21, 90);
+            z6 = svcmla_f64_x(svptrue_b64(), z6, z13, z23, 90);
+            z7 = svcmla_f64_x(svptrue_b64(), z7, z15, z23, 90);
+            z8 = svcmla_f64_x(svptrue_b64(), z8, z17, z23, 90);
+            z9 = svcmla_f64_x(svptrue_b64(), z9, z13, z25, 90);
+            z10 = svcmla_f64_x(svptrue_b64(), z10, z15, z25, 90);
+            z11 = svcmla_f64_x(svptrue_b64(), z11, z17, z25, 90);
+            break;
+        case 1:
+            z1 = svcmla_f64_x(svptrue_b64(), z1, z14, z18, 0);
+            z2 = svcmla_f64_x(svptrue_b64(), z2, z16, z18, 0);
+            z3 = svcmla_f64_x(svptrue_b64(), z3, z12, z20, 0);
+            z4 = svcmla_f64_x(svptrue_b64(), z4, z14, z20, 0);
+            z5 = svcmla_f64_x(svptrue_b64(), z5, z16, z20, 0);
+            z6 = svcmla_f64_x(svptrue_b64(), z6, z12, z22, 0);
+            z7 = svcmla_f64_x(svptrue_b64(), z7, z14, z22, 0);
+            z8 = svcmla_f64_x(svptrue_b64(), z8, z16, z22, 0);
+            z9 = svcmla_f64_x(svptrue_b64(), z9, z12, z24, 0);
+            z10 = svcmla_f64_x(svptrue_b64(), z10, z14, z24, 0);
+            z11 = svcmla_f64_x(svptrue_b64(), z11, z16, z24, 0);
+            z0 = svcmla_f64_x(svptrue_b64(), z0, z12, z18, 90);
+            z1 = svcmla_f64_x(svptrue_b64(), z1, z14, z18, 90);
+            z2 = svcmla_f64_x(svptrue_b64(), z2, z16, z18, 90);
+            z3 = svcmla_f64_x(svptrue_b64(), z3, z12, z20, 90);
+            z4 = svcmla_f64_x(svptrue_b64(), z4, z14, z20, 90);
+            z5 = svcmla_f64_x(svptrue_b64(), z5, z16, z20, 90);
+            z6 = svcmla_f64_x(svptrue_b64(), z6, z12, z22, 90);
+            z7 = svcmla_f64_x(svptrue_b64(), z7, z14, z22, 90);
+            z8 = svcmla_f64_x(svptrue_b64(), z8, z16, z22, 90);
+            z9 = svcmla_f64_x(svptrue_b64(), z9, z12, z24, 90);
+            z10 = svcmla_f64_x(svptrue_b64(), z10, z14, z24, 90);
+            z11 = svcmla_f64_x(svptrue_b64(), z11, z16, z24, 90);
+            break;
+
+        }
+    }
+    const double *al_ = (const double *)alpha, *be_ = (const double *)beta;
+    const double ar_ = al_[0], ai_ = al_[1], br_ = be_[0], bi_ = be_[1];
+    if (m == 6 && n == 4 && rs_c == 1) {
+        if (ar_ == 1 && ai_ == 0 && br_ == 0 && bi_ == 0) {
+            svst1_f64(svptrue_b64(), (double *)(c + 0 + 0 * cs_c), z0);
+            svst1_f64(svptrue_b64(), (double *)(c + 2 + 0 * cs_c), z1);
+            svst1_f64(svptrue_b64(), (double *)(c + 4 + 0 * cs_c), z2);
+            svst1_f64(svptrue_b64(), (double *)(c + 0 + 1 * cs_c), z3);
+            svst1_f64(svptrue_b64(), (double *)(c + 2 + 1 * cs_c), z4);
+            svst1_f64(svptrue_b64(), (double *)(c + 4 + 1 * cs_c), z5);
+            svst1_f64(svptrue_b64(), (double *)(c + 0 + 2 * cs_c), z6);
+            svst1_f64(svptrue_b64(), (double *)(c + 2 + 2 * cs_c), z7);
+            svst1_f64(svptrue_b64(), (double *)(c + 4 + 2 * cs_c), z8);
+            svst1_f64(svptrue_b64(), (double *)(c + 0 + 3 * cs_c), z9);
+            svst1_f64(svptrue_b64(), (double *)(c + 2 + 3 * cs_c), z10);
+            svst1_f64(svptrue_b64(), (double *)(c + 4 + 3 * cs_c), z11);
+        } else if (ar_ == 1 && ai_ == 0 && br_ == 1 && bi_ == 0) {
+            { const svfloat64_t c_ = svld1_f64(svptrue_b64(), (double *)(c + 0 + 0 * cs_c));
+              z0 = svadd_f64_x(svptrue_b64(), z0, c_);
+            }
+            { const svfloat64_t c_ = svld1_f64(svptrue_b64(), (double *)(c + 2 + 0 * cs_c));
+              z1 = svadd_f64_x(svptrue_b64(), z1, c_);
+            }
+            { const svfloat64_t c_ = svld1_f64(svptrue_b64(), (double *)(c + 4 + 0 * cs_c));
+              z2 = svadd_f64_x(svptrue_b64(), z2, c_);
+            }
+            { const svfloat64_t c_ = svld1_f64(svptrue_b64(), (double *)(c + 0 + 1 * cs_c));
+              z3 = svadd_f64_x(svptrue_b64(), z3, c_);
+            }
+            { const svfloat64_t c_ = svld1_f64(svptrue_b64(), (double *)(c + 2 + 1 * cs_c));
+              z4 = svadd_f64_x(svptrue_b64(), z4, c_);
+            }
+            { const svfloat64_t c_ = svld1_f64(svptrue_b64(), (double *)(c + 4 + 1 * cs_c));
+              z5 = svadd_f64_x(svptrue_b64(), z5, c_);
+            }
+            { const svfloat64_t c_ = svld1_f64(svptrue_b64(), (double *)(c + 0 + 2 * cs_c));
+              z6 = svadd_f64_x(svptrue_b64(), z6, c_);
+            }
+            { const svfloat64_t c_ = svld1_f64(svptrue_b64(), (double *)(c + 2 + 2 * cs_c));
+              z7 = svadd_f64_x(svptrue_b64(), z7, c_);
+            }
+            { const svfloat64_t c_ = svld1_f64(svptrue_b64(), (double *)(c + 4 + 2 * cs_c));
+              z8 = svadd_f64_x(svptrue_b64(), z8, c_);
+            }
+            { const svfloat64_t c_ = svld1_f64(svptrue_b64(), (double *)(c + 0 + 3 * cs_c));
+              z9 = svadd_f64_x(svptrue_b64(), z9, c_);
+            }
+            { const svfloat64_t c_ = svld1_f64(svptrue_b64(), (double *)(c + 2 + 3 * cs_c));
+              z10 = svadd_f64_x(svptrue_b64(), z10, c_);
+            }
+            { const svfloat64_t c_ = svld1_f64(svptrue_b64(), (double *)(c + 4 + 3 * cs_c));
+              z11 = svadd_f64_x(svptrue_b64(), z11, c_);
+            }
+            svst1_f64(svptrue_b64(), (double *)(c + 0 + 0 * cs_c), z0);
+            svst1_f64(svptrue_b64(), (double *)(c + 2 + 0 * cs_c), z1);
+            svst1_f64(svptrue_b64(), (double *)(c + 4 + 0 * cs_c), z2);
+            svst1_f64(svptrue_b64(), (double *)(c + 0 + 1 * cs_c), z3);
+            svst1_f64(svptrue_b64(), (double *)(c + 2 + 1 * cs_c), z4);
+            svst1_f64(svptrue_b64(), (double *)(c + 4 + 1 * cs_c), z5);
+            svst1_f64(svptrue_b64(), (double *)(c + 0 + 2 * cs_c), z6);
+            svst1_f64(svptrue_b64(), (double *)(c + 2 + 2 * cs_c), z7);
+            svst1_f64(svptrue_b64(), (double *)(c + 4 + 2 * cs_c), z8);
+            svst1_f64(svptrue_b64(), (double *)(c + 0 + 3 * cs_c), z9);
+            svst1_f64(svptrue_b64(), (double *)(c + 2 + 3 * cs_c), z10);
+            svst1_f64(svptrue_b64(), (double *)(c + 4 + 3 * cs_c), z11);
+        } else if (br_ == 0 && bi_ == 0) {
+            const svfloat64_t var_ = svdup_n_f64(ar_);
+            const svfloat64_t vai_ = svdup_n_f64(ai_);
+            svst1_f64(svptrue_b64(), (double *)(c + 0 + 0 * cs_c), svmla_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svtbl_f64(z0, sveor_n_u64_x(svptrue_b64(), svindex_u64(0, 1), 1)), vai_), svdupq_n_f64(-1.0, 1.0)), z0, var_));
+            svst1_f64(svptrue_b64(), (double *)(c + 2 + 0 * cs_c), svmla_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svtbl_f64(z1, sveor_n_u64_x(svptrue_b64(), svindex_u64(0, 1), 1)), vai_), svdupq_n_f64(-1.0, 1.0)), z1, var_));
+            svst1_f64(svptrue_b64(), (double *)(c + 4 + 0 * cs_c), svmla_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svtbl_f64(z2, sveor_n_u64_x(svptrue_b64(), svindex_u64(0, 1), 1)), vai_), svdupq_n_f64(-1.0, 1.0)), z2, var_));
+            svst1_f64(svptrue_b64(), (double *)(c + 0 + 1 * cs_c), svmla_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svtbl_f64(z3, sveor_n_u64_x(svptrue_b64(), svindex_u64(0, 1), 1)), vai_), svdupq_n_f64(-1.0, 1.0)), z3, var_));
+            svst1_f64(svptrue_b64(), (double *)(c + 2 + 1 * cs_c), svmla_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svtbl_f64(z4, sveor_n_u64_x(svptrue_b64(), svindex_u64(0, 1), 1)), vai_), svdupq_n_f64(-1.0, 1.0)), z4, var_));
+            svst1_f64(svptrue_b64(), (double *)(c + 4 + 1 * cs_c), svmla_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svtbl_f64(z5, sveor_n_u64_x(svptrue_b64(), svindex_u64(0, 1), 1)), vai_), svdupq_n_f64(-1.0, 1.0)), z5, var_));
+            svst1_f64(svptrue_b64(), (double *)(c + 0 + 2 * cs_c), svmla_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svtbl_f64(z6, sveor_n_u64_x(svptrue_b64(), svindex_u64(0, 1), 1)), vai_), svdupq_n_f64(-1.0, 1.0)), z6, var_));
+            svst1_f64(svptrue_b64(), (double *)(c + 2 + 2 * cs_c), svmla_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svtbl_f64(z7, sveor_n_u64_x(svptrue_b64(), svindex_u64(0, 1), 1)), vai_), svdupq_n_f64(-1.0, 1.0)), z7, var_));
+            svst1_f64(svptrue_b64(), (double *)(c + 4 + 2 * cs_c), svmla_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svtbl_f64(z8, sveor_n_u64_x(svptrue_b64(), svindex_u64(0, 1), 1)), vai_), svdupq_n_f64(-1.0, 1.0)), z8, var_));
+            svst1_f64(svptrue_b64(), (double *)(c + 0 + 3 * cs_c), svmla_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svtbl_f64(z9, sveor_n_u64_x(svptrue_b64(), svindex_u64(0, 1), 1)), vai_), svdupq_n_f64(-1.0, 1.0)), z9, var_));
+            svst1_f64(svptrue_b64(), (double *)(c + 2 + 3 * cs_c), svmla_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svtbl_f64(z10, sveor_n_u64_x(svptrue_b64(), svindex_u64(0, 1), 1)), vai_), svdupq_n_f64(-1.0, 1.0)), z10, var_));
+            svst1_f64(svptrue_b64(), (double *)(c + 4 + 3 * cs_c), svmla_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svtbl_f64(z11, sveor_n_u64_x(svptrue_b64(), svindex_u64(0, 1), 1)), vai_), svdupq_n_f64(-1.0, 1.0)), z11, var_));
+        } else {
+            const svfloat64_t var_ = svdup_n_f64(ar_);
+            const svfloat64_t vai_ = svdup_n_f64(ai_);
+            const svfloat64_t vbr_ = svdup_n_f64(br_);
+            const svfloat64_t vbi_ = svdup_n_f64(bi_);
+            { const svfloat64_t c_ = svld1_f64(svptrue_b64(), (double *)(c + 0 + 0 * cs_c));
+              z0 = svadd_f64_x(svptrue_b64(), svmla_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svtbl_f64(z0, sveor_n_u64_x(svptrue_b64(), svindex_u64(0, 1), 1)), vai_), svdupq_n_f64(-1.0, 1.0)), z0, var_), svmla_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svtbl_f64(c_, sveor_n_u64_x(svptrue_b64(), svindex_u64(0, 1), 1)), vbi_), svdupq_n_f64(-1.0, 1.0)), c_, vbr_));
+            }
+            { const svfloat64_t c_ = svld1_f64(svptrue_b64(), (double *)(c + 2 + 0 * cs_c));
+              z1 = svadd_f64_x(svptrue_b64(), svmla_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svtbl_f64(z1, sveor_n_u64_x(svptrue_b64(), svindex_u64(0, 1), 1)), vai_), svdupq_n_f64(-1.0, 1.0)), z1, var_), svmla_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svtbl_f64(c_, sveor_n_u64_x(svptrue_b64(), svindex_u64(0, 1), 1)), vbi_), svdupq_n_f64(-1.0, 1.0)), c_, vbr_));
+            }
+            { const svfloat64_t c_ = svld1_f64(svptrue_b64(), (double *)(c + 4 + 0 * cs_c));
+              z2 = svadd_f64_x(svptrue_b64(), svmla_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svtbl_f64(z2, sveor_n_u64_x(svptrue_b64(), svindex_u64(0, 1), 1)), vai_), svdupq_n_f64(-1.0, 1.0)), z2, var_), svmla_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svtbl_f64(c_, sveor_n_u64_x(svptrue_b64(), svindex_u64(0, 1), 1)), vbi_), svdupq_n_f64(-1.0, 1.0)), c_, vbr_));
+            }
+            { const svfloat64_t c_ = svld1_f64(svptrue_b64(), (double *)(c + 0 + 1 * cs_c));
+              z3 = svadd_f64_x(svptrue_b64(), svmla_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svtbl_f64(z3, sveor_n_u64_x(svptrue_b64(), svindex_u64(0, 1), 1)), vai_), svdupq_n_f64(-1.0, 1.0)), z3, var_), svmla_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svtbl_f64(c_, sveor_n_u64_x(svptrue_b64(), svindex_u64(0, 1), 1)), vbi_), svdupq_n_f64(-1.0, 1.0)), c_, vbr_));
+            }
+            { const svfloat64_t c_ = svld1_f64(svptrue_b64(), (double *)(c + 2 + 1 * cs_c));
+              z4 = svadd_f64_x(svptrue_b64(), svmla_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svtbl_f64(z4, sveor_n_u64_x(svptrue_b64(), svindex_u64(0, 1), 1)), vai_), svdupq_n_f64(-1.0, 1.0)), z4, var_), svmla_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svtbl_f64(c_, sveor_n_u64_x(svptrue_b64(), svindex_u64(0, 1), 1)), vbi_), svdupq_n_f64(-1.0, 1.0)), c_, vbr_));
+            }
+            { const svfloat64_t c_ = svld1_f64(svptrue_b64(), (double *)(c + 4 + 1 * cs_c));
+              z5 = svadd_f64_x(svptrue_b64(), svmla_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svtbl_f64(z5, sveor_n_u64_x(svptrue_b64(), svindex_u64(0, 1), 1)), vai_), svdupq_n_f64(-1.0, 1.0)), z5, var_), svmla_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svtbl_f64(c_, sveor_n_u64_x(svptrue_b64(), svindex_u64(0, 1), 1)), vbi_), svdupq_n_f64(-1.0, 1.0)), c_, vbr_));
+            }
+            { const svfloat64_t c_ = svld1_f64(svptrue_b64(), (double *)(c + 0 + 2 * cs_c));
+              z6 = svadd_f64_x(svptrue_b64(), svmla_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svtbl_f64(z6, sveor_n_u64_x(svptrue_b64(), svindex_u64(0, 1), 1)), vai_), svdupq_n_f64(-1.0, 1.0)), z6, var_), svmla_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svtbl_f64(c_, sveor_n_u64_x(svptrue_b64(), svindex_u64(0, 1), 1)), vbi_), svdupq_n_f64(-1.0, 1.0)), c_, vbr_));
+            }
+            { const svfloat64_t c_ = svld1_f64(svptrue_b64(), (double *)(c + 2 + 2 * cs_c));
+              z7 = svadd_f64_x(svptrue_b64(), svmla_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svtbl_f64(z7, sveor_n_u64_x(svptrue_b64(), svindex_u64(0, 1), 1)), vai_), svdupq_n_f64(-1.0, 1.0)), z7, var_), svmla_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svtbl_f64(c_, sveor_n_u64_x(svptrue_b64(), svindex_u64(0, 1), 1)), vbi_), svdupq_n_f64(-1.0, 1.0)), c_, vbr_));
+            }
+            { const svfloat64_t c_ = svld1_f64(svptrue_b64(), (double *)(c + 4 + 2 * cs_c));
+              z8 = svadd_f64_x(svptrue_b64(), svmla_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svtbl_f64(z8, sveor_n_u64_x(svptrue_b64(), svindex_u64(0, 1), 1)), vai_), svdupq_n_f64(-1.0, 1.0)), z8, var_), svmla_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svtbl_f64(c_, sveor_n_u64_x(svptrue_b64(), svindex_u64(0, 1), 1)), vbi_), svdupq_n_f64(-1.0, 1.0)), c_, vbr_));
+            }
+            { const svfloat64_t c_ = svld1_f64(svptrue_b64(), (double *)(c + 0 + 3 * cs_c));
+              z9 = svadd_f64_x(svptrue_b64(), svmla_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svtbl_f64(z9, sveor_n_u64_x(svptrue_b64(), svindex_u64(0, 1), 1)), vai_), svdupq_n_f64(-1.0, 1.0)), z9, var_), svmla_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svtbl_f64(c_, sveor_n_u64_x(svptrue_b64(), svindex_u64(0, 1), 1)), vbi_), svdupq_n_f64(-1.0, 1.0)), c_, vbr_));
+            }
+            { const svfloat64_t c_ = svld1_f64(svptrue_b64(), (double *)(c + 2 + 3 * cs_c));
+              z10 = svadd_f64_x(svptrue_b64(), svmla_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svtbl_f64(z10, sveor_n_u64_x(svptrue_b64(), svindex_u64(0, 1), 1)), vai_), svdupq_n_f64(-1.0, 1.0)), z10, var_), svmla_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svtbl_f64(c_, sveor_n_u64_x(svptrue_b64(), svindex_u64(0, 1), 1)), vbi_), svdupq_n_f64(-1.0, 1.0)), c_, vbr_));
+            }
+            { const svfloat64_t c_ = svld1_f64(svptrue_b64(), (double *)(c + 4 + 3 * cs_c));
+              z11 = svadd_f64_x(svptrue_b64(), svmla_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svtbl_f64(z11, sveor_n_u64_x(svptrue_b64(), svindex_u64(0, 1), 1)), vai_), svdupq_n_f64(-1.0, 1.0)), z11, var_), svmla_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svtbl_f64(c_, sveor_n_u64_x(svptrue_b64(), svindex_u64(0, 1), 1)), vbi_), svdupq_n_f64(-1.0, 1.0)), c_, vbr_));
+            }
+            svst1_f64(svptrue_b64(), (double *)(c + 0 + 0 * cs_c), z0);
+            svst1_f64(svptrue_b64(), (double *)(c + 2 + 0 * cs_c), z1);
+            svst1_f64(svptrue_b64(), (double *)(c + 4 + 0 * cs_c), z2);
+            svst1_f64(svptrue_b64(), (double *)(c + 0 + 1 * cs_c), z3);
+            svst1_f64(svptrue_b64(), (double *)(c + 2 + 1 * cs_c), z4);
+            svst1_f64(svptrue_b64(), (double *)(c + 4 + 1 * cs_c), z5);
+            svst1_f64(svptrue_b64(), (double *)(c + 0 + 2 * cs_c), z6);
+            svst1_f64(svptrue_b64(), (double *)(c + 2 + 2 * cs_c), z7);
+            svst1_f64(svptrue_b64(), (double *)(c + 4 + 2 * cs_c), z8);
+            svst1_f64(svptrue_b64(), (double *)(c + 0 + 3 * cs_c), z9);
+            svst1_f64(svptrue_b64(), (double *)(c + 2 + 3 * cs_c), z10);
+            svst1_f64(svptrue_b64(), (double *)(c + 4 + 3 * cs_c), z11);
+        }
+        return;
+    }
+    if (rs_c == 1) {   /* edge tile: predicated */
+        if (ar_ == 1 && ai_ == 0 && br_ == 0 && bi_ == 0) {
+            if (0 < m && 0 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)0, (int64_t)2 * m);
+                svst1_f64(k_, (double *)(c + 0 + 0 * cs_c), z0);
+            }
+            if (2 < m && 0 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)4, (int64_t)2 * m);
+                svst1_f64(k_, (double *)(c + 2 + 0 * cs_c), z1);
+            }
+            if (4 < m && 0 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)8, (int64_t)2 * m);
+                svst1_f64(k_, (double *)(c + 4 + 0 * cs_c), z2);
+            }
+            if (0 < m && 1 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)0, (int64_t)2 * m);
+                svst1_f64(k_, (double *)(c + 0 + 1 * cs_c), z3);
+            }
+            if (2 < m && 1 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)4, (int64_t)2 * m);
+                svst1_f64(k_, (double *)(c + 2 + 1 * cs_c), z4);
+            }
+            if (4 < m && 1 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)8, (int64_t)2 * m);
+                svst1_f64(k_, (double *)(c + 4 + 1 * cs_c), z5);
+            }
+            if (0 < m && 2 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)0, (int64_t)2 * m);
+                svst1_f64(k_, (double *)(c + 0 + 2 * cs_c), z6);
+            }
+            if (2 < m && 2 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)4, (int64_t)2 * m);
+                svst1_f64(k_, (double *)(c + 2 + 2 * cs_c), z7);
+            }
+            if (4 < m && 2 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)8, (int64_t)2 * m);
+                svst1_f64(k_, (double *)(c + 4 + 2 * cs_c), z8);
+            }
+            if (0 < m && 3 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)0, (int64_t)2 * m);
+                svst1_f64(k_, (double *)(c + 0 + 3 * cs_c), z9);
+            }
+            if (2 < m && 3 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)4, (int64_t)2 * m);
+                svst1_f64(k_, (double *)(c + 2 + 3 * cs_c), z10);
+            }
+            if (4 < m && 3 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)8, (int64_t)2 * m);
+                svst1_f64(k_, (double *)(c + 4 + 3 * cs_c), z11);
+            }
+        } else if (ar_ == 1 && ai_ == 0 && br_ == 1 && bi_ == 0) {
+            if (0 < m && 0 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)0, (int64_t)2 * m);
+                { const svfloat64_t c_ = svld1_f64(k_, (double *)(c + 0 + 0 * cs_c));
+                  z0 = svadd_f64_x(svptrue_b64(), z0, c_);
+                }
+            }
+            if (2 < m && 0 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)4, (int64_t)2 * m);
+                { const svfloat64_t c_ = svld1_f64(k_, (double *)(c + 2 + 0 * cs_c));
+                  z1 = svadd_f64_x(svptrue_b64(), z1, c_);
+                }
+            }
+            if (4 < m && 0 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)8, (int64_t)2 * m);
+                { const svfloat64_t c_ = svld1_f64(k_, (double *)(c + 4 + 0 * cs_c));
+                  z2 = svadd_f64_x(svptrue_b64(), z2, c_);
+                }
+            }
+            if (0 < m && 1 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)0, (int64_t)2 * m);
+                { const svfloat64_t c_ = svld1_f64(k_, (double *)(c + 0 + 1 * cs_c));
+                  z3 = svadd_f64_x(svptrue_b64(), z3, c_);
+                }
+            }
+            if (2 < m && 1 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)4, (int64_t)2 * m);
+                { const svfloat64_t c_ = svld1_f64(k_, (double *)(c + 2 + 1 * cs_c));
+                  z4 = svadd_f64_x(svptrue_b64(), z4, c_);
+                }
+            }
+            if (4 < m && 1 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)8, (int64_t)2 * m);
+                { const svfloat64_t c_ = svld1_f64(k_, (double *)(c + 4 + 1 * cs_c));
+                  z5 = svadd_f64_x(svptrue_b64(), z5, c_);
+                }
+            }
+            if (0 < m && 2 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)0, (int64_t)2 * m);
+                { const svfloat64_t c_ = svld1_f64(k_, (double *)(c + 0 + 2 * cs_c));
+                  z6 = svadd_f64_x(svptrue_b64(), z6, c_);
+                }
+            }
+            if (2 < m && 2 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)4, (int64_t)2 * m);
+                { const svfloat64_t c_ = svld1_f64(k_, (double *)(c + 2 + 2 * cs_c));
+                  z7 = svadd_f64_x(svptrue_b64(), z7, c_);
+                }
+            }
+            if (4 < m && 2 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)8, (int64_t)2 * m);
+                { const svfloat64_t c_ = svld1_f64(k_, (double *)(c + 4 + 2 * cs_c));
+                  z8 = svadd_f64_x(svptrue_b64(), z8, c_);
+                }
+            }
+            if (0 < m && 3 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)0, (int64_t)2 * m);
+                { const svfloat64_t c_ = svld1_f64(k_, (double *)(c + 0 + 3 * cs_c));
+                  z9 = svadd_f64_x(svptrue_b64(), z9, c_);
+                }
+            }
+            if (2 < m && 3 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)4, (int64_t)2 * m);
+                { const svfloat64_t c_ = svld1_f64(k_, (double *)(c + 2 + 3 * cs_c));
+                  z10 = svadd_f64_x(svptrue_b64(), z10, c_);
+                }
+            }
+            if (4 < m && 3 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)8, (int64_t)2 * m);
+                { const svfloat64_t c_ = svld1_f64(k_, (double *)(c + 4 + 3 * cs_c));
+                  z11 = svadd_f64_x(svptrue_b64(), z11, c_);
+                }
+            }
+            if (0 < m && 0 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)0, (int64_t)2 * m);
+                svst1_f64(k_, (double *)(c + 0 + 0 * cs_c), z0);
+            }
+            if (2 < m && 0 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)4, (int64_t)2 * m);
+                svst1_f64(k_, (double *)(c + 2 + 0 * cs_c), z1);
+            }
+            if (4 < m && 0 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)8, (int64_t)2 * m);
+                svst1_f64(k_, (double *)(c + 4 + 0 * cs_c), z2);
+            }
+            if (0 < m && 1 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)0, (int64_t)2 * m);
+                svst1_f64(k_, (double *)(c + 0 + 1 * cs_c), z3);
+            }
+            if (2 < m && 1 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)4, (int64_t)2 * m);
+                svst1_f64(k_, (double *)(c + 2 + 1 * cs_c), z4);
+            }
+            if (4 < m && 1 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)8, (int64_t)2 * m);
+                svst1_f64(k_, (double *)(c + 4 + 1 * cs_c), z5);
+            }
+            if (0 < m && 2 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)0, (int64_t)2 * m);
+                svst1_f64(k_, (double *)(c + 0 + 2 * cs_c), z6);
+            }
+            if (2 < m && 2 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)4, (int64_t)2 * m);
+                svst1_f64(k_, (double *)(c + 2 + 2 * cs_c), z7);
+            }
+            if (4 < m && 2 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)8, (int64_t)2 * m);
+                svst1_f64(k_, (double *)(c + 4 + 2 * cs_c), z8);
+            }
+            if (0 < m && 3 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)0, (int64_t)2 * m);
+                svst1_f64(k_, (double *)(c + 0 + 3 * cs_c), z9);
+            }
+            if (2 < m && 3 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)4, (int64_t)2 * m);
+                svst1_f64(k_, (double *)(c + 2 + 3 * cs_c), z10);
+            }
+            if (4 < m && 3 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)8, (int64_t)2 * m);
+                svst1_f64(k_, (double *)(c + 4 + 3 * cs_c), z11);
+            }
+        } else if (br_ == 0 && bi_ == 0) {
+            const svfloat64_t var_ = svdup_n_f64(ar_);
+            const svfloat64_t vai_ = svdup_n_f64(ai_);
+            if (0 < m && 0 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)0, (int64_t)2 * m);
+                svst1_f64(k_, (double *)(c + 0 + 0 * cs_c), svmla_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svtbl_f64(z0, sveor_n_u64_x(svptrue_b64(), svindex_u64(0, 1), 1)), vai_), svdupq_n_f64(-1.0, 1.0)), z0, var_));
+            }
+            if (2 < m && 0 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)4, (int64_t)2 * m);
+                svst1_f64(k_, (double *)(c + 2 + 0 * cs_c), svmla_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svtbl_f64(z1, sveor_n_u64_x(svptrue_b64(), svindex_u64(0, 1), 1)), vai_), svdupq_n_f64(-1.0, 1.0)), z1, var_));
+            }
+            if (4 < m && 0 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)8, (int64_t)2 * m);
+                svst1_f64(k_, (double *)(c + 4 + 0 * cs_c), svmla_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svtbl_f64(z2, sveor_n_u64_x(svptrue_b64(), svindex_u64(0, 1), 1)), vai_), svdupq_n_f64(-1.0, 1.0)), z2, var_));
+            }
+            if (0 < m && 1 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)0, (int64_t)2 * m);
+                svst1_f64(k_, (double *)(c + 0 + 1 * cs_c), svmla_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svtbl_f64(z3, sveor_n_u64_x(svptrue_b64(), svindex_u64(0, 1), 1)), vai_), svdupq_n_f64(-1.0, 1.0)), z3, var_));
+            }
+            if (2 < m && 1 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)4, (int64_t)2 * m);
+                svst1_f64(k_, (double *)(c + 2 + 1 * cs_c), svmla_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svtbl_f64(z4, sveor_n_u64_x(svptrue_b64(), svindex_u64(0, 1), 1)), vai_), svdupq_n_f64(-1.0, 1.0)), z4, var_));
+            }
+            if (4 < m && 1 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)8, (int64_t)2 * m);
+                svst1_f64(k_, (double *)(c + 4 + 1 * cs_c), svmla_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svtbl_f64(z5, sveor_n_u64_x(svptrue_b64(), svindex_u64(0, 1), 1)), vai_), svdupq_n_f64(-1.0, 1.0)), z5, var_));
+            }
+            if (0 < m && 2 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)0, (int64_t)2 * m);
+                svst1_f64(k_, (double *)(c + 0 + 2 * cs_c), svmla_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svtbl_f64(z6, sveor_n_u64_x(svptrue_b64(), svindex_u64(0, 1), 1)), vai_), svdupq_n_f64(-1.0, 1.0)), z6, var_));
+            }
+            if (2 < m && 2 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)4, (int64_t)2 * m);
+                svst1_f64(k_, (double *)(c + 2 + 2 * cs_c), svmla_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svtbl_f64(z7, sveor_n_u64_x(svptrue_b64(), svindex_u64(0, 1), 1)), vai_), svdupq_n_f64(-1.0, 1.0)), z7, var_));
+            }
+            if (4 < m && 2 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)8, (int64_t)2 * m);
+                svst1_f64(k_, (double *)(c + 4 + 2 * cs_c), svmla_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svtbl_f64(z8, sveor_n_u64_x(svptrue_b64(), svindex_u64(0, 1), 1)), vai_), svdupq_n_f64(-1.0, 1.0)), z8, var_));
+            }
+            if (0 < m && 3 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)0, (int64_t)2 * m);
+                svst1_f64(k_, (double *)(c + 0 + 3 * cs_c), svmla_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svtbl_f64(z9, sveor_n_u64_x(svptrue_b64(), svindex_u64(0, 1), 1)), vai_), svdupq_n_f64(-1.0, 1.0)), z9, var_));
+            }
+            if (2 < m && 3 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)4, (int64_t)2 * m);
+                svst1_f64(k_, (double *)(c + 2 + 3 * cs_c), svmla_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svtbl_f64(z10, sveor_n_u64_x(svptrue_b64(), svindex_u64(0, 1), 1)), vai_), svdupq_n_f64(-1.0, 1.0)), z10, var_));
+            }
+            if (4 < m && 3 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)8, (int64_t)2 * m);
+                svst1_f64(k_, (double *)(c + 4 + 3 * cs_c), svmla_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svtbl_f64(z11, sveor_n_u64_x(svptrue_b64(), svindex_u64(0, 1), 1)), vai_), svdupq_n_f64(-1.0, 1.0)), z11, var_));
+            }
+        } else {
+            const svfloat64_t var_ = svdup_n_f64(ar_);
+            const svfloat64_t vai_ = svdup_n_f64(ai_);
+            const svfloat64_t vbr_ = svdup_n_f64(br_);
+            const svfloat64_t vbi_ = svdup_n_f64(bi_);
+            if (0 < m && 0 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)0, (int64_t)2 * m);
+                { const svfloat64_t c_ = svld1_f64(k_, (double *)(c + 0 + 0 * cs_c));
+                  z0 = svadd_f64_x(svptrue_b64(), svmla_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svtbl_f64(z0, sveor_n_u64_x(svptrue_b64(), svindex_u64(0, 1), 1)), vai_), svdupq_n_f64(-1.0, 1.0)), z0, var_), svmla_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svtbl_f64(c_, sveor_n_u64_x(svptrue_b64(), svindex_u64(0, 1), 1)), vbi_), svdupq_n_f64(-1.0, 1.0)), c_, vbr_));
+                }
+            }
+            if (2 < m && 0 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)4, (int64_t)2 * m);
+                { const svfloat64_t c_ = svld1_f64(k_, (double *)(c + 2 + 0 * cs_c));
+                  z1 = svadd_f64_x(svptrue_b64(), svmla_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svtbl_f64(z1, sveor_n_u64_x(svptrue_b64(), svindex_u64(0, 1), 1)), vai_), svdupq_n_f64(-1.0, 1.0)), z1, var_), svmla_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svtbl_f64(c_, sveor_n_u64_x(svptrue_b64(), svindex_u64(0, 1), 1)), vbi_), svdupq_n_f64(-1.0, 1.0)), c_, vbr_));
+                }
+            }
+            if (4 < m && 0 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)8, (int64_t)2 * m);
+                { const svfloat64_t c_ = svld1_f64(k_, (double *)(c + 4 + 0 * cs_c));
+                  z2 = svadd_f64_x(svptrue_b64(), svmla_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svtbl_f64(z2, sveor_n_u64_x(svptrue_b64(), svindex_u64(0, 1), 1)), vai_), svdupq_n_f64(-1.0, 1.0)), z2, var_), svmla_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svtbl_f64(c_, sveor_n_u64_x(svptrue_b64(), svindex_u64(0, 1), 1)), vbi_), svdupq_n_f64(-1.0, 1.0)), c_, vbr_));
+                }
+            }
+            if (0 < m && 1 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)0, (int64_t)2 * m);
+                { const svfloat64_t c_ = svld1_f64(k_, (double *)(c + 0 + 1 * cs_c));
+                  z3 = svadd_f64_x(svptrue_b64(), svmla_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svtbl_f64(z3, sveor_n_u64_x(svptrue_b64(), svindex_u64(0, 1), 1)), vai_), svdupq_n_f64(-1.0, 1.0)), z3, var_), svmla_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svtbl_f64(c_, sveor_n_u64_x(svptrue_b64(), svindex_u64(0, 1), 1)), vbi_), svdupq_n_f64(-1.0, 1.0)), c_, vbr_));
+                }
+            }
+            if (2 < m && 1 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)4, (int64_t)2 * m);
+                { const svfloat64_t c_ = svld1_f64(k_, (double *)(c + 2 + 1 * cs_c));
+                  z4 = svadd_f64_x(svptrue_b64(), svmla_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svtbl_f64(z4, sveor_n_u64_x(svptrue_b64(), svindex_u64(0, 1), 1)), vai_), svdupq_n_f64(-1.0, 1.0)), z4, var_), svmla_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svtbl_f64(c_, sveor_n_u64_x(svptrue_b64(), svindex_u64(0, 1), 1)), vbi_), svdupq_n_f64(-1.0, 1.0)), c_, vbr_));
+                }
+            }
+            if (4 < m && 1 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)8, (int64_t)2 * m);
+                { const svfloat64_t c_ = svld1_f64(k_, (double *)(c + 4 + 1 * cs_c));
+                  z5 = svadd_f64_x(svptrue_b64(), svmla_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svtbl_f64(z5, sveor_n_u64_x(svptrue_b64(), svindex_u64(0, 1), 1)), vai_), svdupq_n_f64(-1.0, 1.0)), z5, var_), svmla_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svtbl_f64(c_, sveor_n_u64_x(svptrue_b64(), svindex_u64(0, 1), 1)), vbi_), svdupq_n_f64(-1.0, 1.0)), c_, vbr_));
+                }
+            }
+            if (0 < m && 2 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)0, (int64_t)2 * m);
+                { const svfloat64_t c_ = svld1_f64(k_, (double *)(c + 0 + 2 * cs_c));
+                  z6 = svadd_f64_x(svptrue_b64(), svmla_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svtbl_f64(z6, sveor_n_u64_x(svptrue_b64(), svindex_u64(0, 1), 1)), vai_), svdupq_n_f64(-1.0, 1.0)), z6, var_), svmla_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svtbl_f64(c_, sveor_n_u64_x(svptrue_b64(), svindex_u64(0, 1), 1)), vbi_), svdupq_n_f64(-1.0, 1.0)), c_, vbr_));
+                }
+            }
+            if (2 < m && 2 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)4, (int64_t)2 * m);
+                { const svfloat64_t c_ = svld1_f64(k_, (double *)(c + 2 + 2 * cs_c));
+                  z7 = svadd_f64_x(svptrue_b64(), svmla_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svtbl_f64(z7, sveor_n_u64_x(svptrue_b64(), svindex_u64(0, 1), 1)), vai_), svdupq_n_f64(-1.0, 1.0)), z7, var_), svmla_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svtbl_f64(c_, sveor_n_u64_x(svptrue_b64(), svindex_u64(0, 1), 1)), vbi_), svdupq_n_f64(-1.0, 1.0)), c_, vbr_));
+                }
+            }
+            if (4 < m && 2 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)8, (int64_t)2 * m);
+                { const svfloat64_t c_ = svld1_f64(k_, (double *)(c + 4 + 2 * cs_c));
+                  z8 = svadd_f64_x(svptrue_b64(), svmla_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svtbl_f64(z8, sveor_n_u64_x(svptrue_b64(), svindex_u64(0, 1), 1)), vai_), svdupq_n_f64(-1.0, 1.0)), z8, var_), svmla_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svtbl_f64(c_, sveor_n_u64_x(svptrue_b64(), svindex_u64(0, 1), 1)), vbi_), svdupq_n_f64(-1.0, 1.0)), c_, vbr_));
+                }
+            }
+            if (0 < m && 3 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)0, (int64_t)2 * m);
+                { const svfloat64_t c_ = svld1_f64(k_, (double *)(c + 0 + 3 * cs_c));
+                  z9 = svadd_f64_x(svptrue_b64(), svmla_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svtbl_f64(z9, sveor_n_u64_x(svptrue_b64(), svindex_u64(0, 1), 1)), vai_), svdupq_n_f64(-1.0, 1.0)), z9, var_), svmla_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svtbl_f64(c_, sveor_n_u64_x(svptrue_b64(), svindex_u64(0, 1), 1)), vbi_), svdupq_n_f64(-1.0, 1.0)), c_, vbr_));
+                }
+            }
+            if (2 < m && 3 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)4, (int64_t)2 * m);
+                { const svfloat64_t c_ = svld1_f64(k_, (double *)(c + 2 + 3 * cs_c));
+                  z10 = svadd_f64_x(svptrue_b64(), svmla_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svtbl_f64(z10, sveor_n_u64_x(svptrue_b64(), svindex_u64(0, 1), 1)), vai_), svdupq_n_f64(-1.0, 1.0)), z10, var_), svmla_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svtbl_f64(c_, sveor_n_u64_x(svptrue_b64(), svindex_u64(0, 1), 1)), vbi_), svdupq_n_f64(-1.0, 1.0)), c_, vbr_));
+                }
+            }
+            if (4 < m && 3 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)8, (int64_t)2 * m);
+                { const svfloat64_t c_ = svld1_f64(k_, (double *)(c + 4 + 3 * cs_c));
+                  z11 = svadd_f64_x(svptrue_b64(), svmla_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svtbl_f64(z11, sveor_n_u64_x(svptrue_b64(), svindex_u64(0, 1), 1)), vai_), svdupq_n_f64(-1.0, 1.0)), z11, var_), svmla_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), svtbl_f64(c_, sveor_n_u64_x(svptrue_b64(), svindex_u64(0, 1), 1)), vbi_), svdupq_n_f64(-1.0, 1.0)), c_, vbr_));
+                }
+            }
+            if (0 < m && 0 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)0, (int64_t)2 * m);
+                svst1_f64(k_, (double *)(c + 0 + 0 * cs_c), z0);
+            }
+            if (2 < m && 0 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)4, (int64_t)2 * m);
+                svst1_f64(k_, (double *)(c + 2 + 0 * cs_c), z1);
+            }
+            if (4 < m && 0 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)8, (int64_t)2 * m);
+                svst1_f64(k_, (double *)(c + 4 + 0 * cs_c), z2);
+            }
+            if (0 < m && 1 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)0, (int64_t)2 * m);
+                svst1_f64(k_, (double *)(c + 0 + 1 * cs_c), z3);
+            }
+            if (2 < m && 1 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)4, (int64_t)2 * m);
+                svst1_f64(k_, (double *)(c + 2 + 1 * cs_c), z4);
+            }
+            if (4 < m && 1 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)8, (int64_t)2 * m);
+                svst1_f64(k_, (double *)(c + 4 + 1 * cs_c), z5);
+            }
+            if (0 < m && 2 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)0, (int64_t)2 * m);
+                svst1_f64(k_, (double *)(c + 0 + 2 * cs_c), z6);
+            }
+            if (2 < m && 2 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)4, (int64_t)2 * m);
+                svst1_f64(k_, (double *)(c + 2 + 2 * cs_c), z7);
+            }
+            if (4 < m && 2 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)8, (int64_t)2 * m);
+                svst1_f64(k_, (double *)(c + 4 + 2 * cs_c), z8);
+            }
+            if (0 < m && 3 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)0, (int64_t)2 * m);
+                svst1_f64(k_, (double *)(c + 0 + 3 * cs_c), z9);
+            }
+            if (2 < m && 3 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)4, (int64_t)2 * m);
+                svst1_f64(k_, (double *)(c + 2 + 3 * cs_c), z10);
+            }
+            if (4 < m && 3 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)8, (int64_t)2 * m);
+                svst1_f64(k_, (double *)(c + 4 + 3 * cs_c), z11);
+            }
+        }
+        return;
+    }
+    double t_[48];
+    svst1_f64(svptrue_b64(), t_ + 0, z0);
+    svst1_f64(svptrue_b64(), t_ + 4, z1);
+    svst1_f64(svptrue_b64(), t_ + 8, z2);
+    svst1_f64(svptrue_b64(), t_ + 12, z3);
+    svst1_f64(svptrue_b64(), t_ + 16, z4);
+    svst1_f64(svptrue_b64(), t_ + 20, z5);
+    svst1_f64(svptrue_b64(), t_ + 24, z6);
+    svst1_f64(svptrue_b64(), t_ + 28, z7);
+    svst1_f64(svptrue_b64(), t_ + 32, z8);
+    svst1_f64(svptrue_b64(), t_ + 36, z9);
+    svst1_f64(svptrue_b64(), t_ + 40, z10);
+    svst1_f64(svptrue_b64(), t_ + 44, z11);
+    for (int64_t j = 0; j < n; j++)
+        for (int64_t i = 0; i < m; i++) {
+            const double xr = t_[2 * (i + j * 6)], xi = t_[2 * (i + j * 6) + 1];
             double *cij = (double *)(c + i * rs_c + j * cs_c);
             double vr = ar_ * xr - ai_ * xi, vi = ar_ * xi + ai_ * xr;
             if (br_ != 0 || bi_ != 0) {

@@ -10,13 +10,20 @@
 #define neoverse_v1_zgemm_10x5_ROW_PREF 0
 /* 1: complex elements (interleaved re, im) */
 #define neoverse_v1_zgemm_10x5_COMPLEX 1
-/* the companions of real kernels are not emitted for complex types:
- * no _direct, _stream, edge, packed-edge or row-tail kernels */
+/* the companions of real kernels that read A in place are not emitted
+ * for complex types: no _direct, _stream or row-tail kernels */
 #define neoverse_v1_zgemm_10x5_DIRECT 0
 #define neoverse_v1_zgemm_10x5_STREAM 0
-#define neoverse_v1_zgemm_10x5_NEDGES 0
-#define neoverse_v1_zgemm_10x5_NPEDGES 0
 #define neoverse_v1_zgemm_10x5_NTAILS 0
+/* packed edge kernels for the narrow last column panels, packed NR' wide
+ * (and their short rows, packed MR' high), each with the signature of
+ * neoverse_v1_zgemm_10x5: {MR', NR', function} */
+#define neoverse_v1_zgemm_10x5_NEDGES 2
+#define neoverse_v1_zgemm_10x5_EDGE_LIST {10, 4, (void *)neoverse_v1_zgemm_10x5_p10x4}, {6, 4, (void *)neoverse_v1_zgemm_10x5_p6x4}
+/* packed row-edge kernels for a short last row panel packed MR' rows high,
+ * each with the signature of neoverse_v1_zgemm_10x5: {MR', function} */
+#define neoverse_v1_zgemm_10x5_NPEDGES 1
+#define neoverse_v1_zgemm_10x5_PEDGE_LIST {6, neoverse_v1_zgemm_10x5_p6x5}
 /* percent of L1 that B's kc x NR micro-panel may fill (the runtime's KC) */
 #define neoverse_v1_zgemm_10x5_B_L1_PERCENT 50
 /* cflags: -march=armv8.2-a+sve -msve-vector-bits=256 -fno-schedule-insns */
@@ -27,6 +34,15 @@ extern "C" {
 void neoverse_v1_zgemm_10x5(int64_t m, int64_t n, int64_t k, const double _Complex *alpha, const double _Complex *a,
                             const double _Complex *b, const double _Complex *beta, double _Complex *c, int64_t rs_c, int64_t cs_c,
                             const double _Complex *a_next, const double _Complex *b_next);
+void neoverse_v1_zgemm_10x5_p10x4(int64_t m, int64_t n, int64_t k, const double _Complex *alpha, const double _Complex *a,
+                                  const double _Complex *b, const double _Complex *beta, double _Complex *c, int64_t rs_c, int64_t cs_c,
+                                  const double _Complex *a_next, const double _Complex *b_next);
+void neoverse_v1_zgemm_10x5_p6x5(int64_t m, int64_t n, int64_t k, const double _Complex *alpha, const double _Complex *a,
+                                 const double _Complex *b, const double _Complex *beta, double _Complex *c, int64_t rs_c, int64_t cs_c,
+                                 const double _Complex *a_next, const double _Complex *b_next);
+void neoverse_v1_zgemm_10x5_p6x4(int64_t m, int64_t n, int64_t k, const double _Complex *alpha, const double _Complex *a,
+                                 const double _Complex *b, const double _Complex *beta, double _Complex *c, int64_t rs_c, int64_t cs_c,
+                                 const double _Complex *a_next, const double _Complex *b_next);
 #ifdef __cplusplus
 }
 #endif

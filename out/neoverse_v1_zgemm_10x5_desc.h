@@ -29,9 +29,13 @@
     .mr = 10, .nr = 5, .row_pref = 0, .fn = (void *)neoverse_v1_zgemm_10x5 }
 #else
 _Static_assert(neoverse_v1_zgemm_10x5_NTAILS <= GG_TAILS, "row tails: raise GG_TAILS");
+static const struct gg_zedge neoverse_v1_zgemm_10x5_desc_edges[] = { neoverse_v1_zgemm_10x5_EDGE_LIST };
+static const struct gg_zpedge neoverse_v1_zgemm_10x5_desc_pedges[] = { neoverse_v1_zgemm_10x5_PEDGE_LIST };
 #define neoverse_v1_zgemm_10x5_DESC_UKERNEL { \
     .mr = 10, .nr = 5, .row_pref = 0, .fn = (void *)neoverse_v1_zgemm_10x5, \
     .b_l1_percent = 50, .narrow_k = 0, \
+    .edges = neoverse_v1_zgemm_10x5_desc_edges, .nedges = 2, \
+    .pedges = neoverse_v1_zgemm_10x5_desc_pedges, .npedges = 1, \
 }
 #endif
 #endif

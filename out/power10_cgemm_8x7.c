@@ -25,6 +25,12 @@
  * written. A packed a[i + p*8], B packed b[j + p*7] (complex elements).
  * The k loop multiplies A's vectors by B(p,j)'s real and imaginary parts
  * broadcast apart, into two sums per C vector combined after the loop.
+ *
+ * Packed edge kernels, the same contract for their own MR' x NR' and
+ * panels packed MR' high and NR' wide:
+ *   power10_cgemm_8x7_p8x4: 8x4, 8.00 cycles per iteration, unroll 6
+ *   power10_cgemm_8x7_p4x7: 4x7, 9.00 cycles per iteration, unroll 6
+ *   power10_cgemm_8x7_p4x4: 4x4, 6.00 cycles per iteration, unroll 2
  */
 #include "power10_cgemm_8x7.h"
 #include <altivec.h>
@@ -2240,6 +2246,2365 @@ void power10_cgemm_8x7(int64_t m, int64_t n, int64_t k, const float _Complex *al
     for (int64_t j = 0; j < n; j++)
         for (int64_t i = 0; i < m; i++) {
             const float xr = t_[2 * (i + j * 8)], xi = t_[2 * (i + j * 8) + 1];
+            float *cij = (float *)(c + i * rs_c + j * cs_c);
+            float vr = ar_ * xr - ai_ * xi, vi = ar_ * xi + ai_ * xr;
+            if (br_ != 0 || bi_ != 0) {
+                const float cr = cij[0], ci = cij[1];
+                vr += br_ * cr - bi_ * ci;
+                vi += br_ * ci + bi_ * cr;
+            }
+            cij[0] = vr;
+            cij[1] = vi;
+        }
+
+}
+
+void power10_cgemm_8x7_p8x4(int64_t m, int64_t n, int64_t k, const float _Complex *alpha, const float _Complex *a,
+                            const float _Complex *b, const float _Complex *beta, float _Complex *c, int64_t rs_c, int64_t cs_c,
+                            const float _Complex *a_next, const float _Complex *b_next)
+{
+    const float *ap = (const float *)a, *bp = (const float *)b, *an = (const float *)a_next;
+    (void)b_next;
+    __vector float vs0, vs1, vs2, vs3, vs4, vs5, vs6, vs7;
+    __vector float vs8, vs9, vs10, vs11, vs12, vs13, vs14, vs15;
+    __vector float vs16, vs17, vs18, vs19, vs20, vs21, vs22, vs23;
+    __vector float vs24, vs25, vs26, vs27, vs28, vs29, vs30, vs31;
+    __vector float vs32, vs33, vs34, vs35, vs36, vs37, vs38, vs39;
+    __vector float vs40, vs41, vs42, vs43, vs44, vs45, vs46, vs47;
+    __vector float vs48, vs49, vs50, vs51, vs52, vs53, vs54, vs55;
+
+    vs0 = vec_splats(0.0f);
+    vs1 = vec_splats(0.0f);
+    vs2 = vec_splats(0.0f);
+    vs3 = vec_splats(0.0f);
+    vs4 = vec_splats(0.0f);
+    vs5 = vec_splats(0.0f);
+    vs6 = vec_splats(0.0f);
+    vs7 = vec_splats(0.0f);
+    vs8 = vec_splats(0.0f);
+    vs9 = vec_splats(0.0f);
+    vs10 = vec_splats(0.0f);
+    vs11 = vec_splats(0.0f);
+    vs12 = vec_splats(0.0f);
+    vs13 = vec_splats(0.0f);
+    vs14 = vec_splats(0.0f);
+    vs15 = vec_splats(0.0f);
+    vs16 = vec_splats(0.0f);
+    vs17 = vec_splats(0.0f);
+    vs18 = vec_splats(0.0f);
+    vs19 = vec_splats(0.0f);
+    vs20 = vec_splats(0.0f);
+    vs21 = vec_splats(0.0f);
+    vs22 = vec_splats(0.0f);
+    vs23 = vec_splats(0.0f);
+    vs24 = vec_splats(0.0f);
+    vs25 = vec_splats(0.0f);
+    vs26 = vec_splats(0.0f);
+    vs27 = vec_splats(0.0f);
+    vs28 = vec_splats(0.0f);
+    vs29 = vec_splats(0.0f);
+    vs30 = vec_splats(0.0f);
+    vs31 = vec_splats(0.0f);
+
+    /* C is read (or overwritten) after the k loop: the passes of the k loop
+     * fetch it a column (row) each; those they cannot reach go now */
+    const int64_t pf_step = rs_c == 1 ? cs_c : rs_c;
+    const int64_t pf_span = rs_c == 1 ? m - 1 : (n - 1) * cs_c;
+    int64_t pf_left = rs_c == 1 ? n : m;
+    float _Complex *pf_c = c;
+    for (int64_t passes = k > 0 ? (k - 1) / 6 : 0; pf_left > passes; pf_left--) {
+        __builtin_prefetch(pf_c, 1, 3);
+        __builtin_prefetch(pf_c + pf_span / 2, 1, 3);
+        __builtin_prefetch(pf_c + pf_span, 1, 3);
+        pf_c += pf_step;
+    }
+    if (k > 0) {
+        /* prologue: the first 19 instructions of iteration 0 (pointer
+         * bumps among them become load offsets) */
+        __builtin_prefetch((const char *)(an + 0) + 0, 0, 3);
+        vs33 = vec_xl(0, ap + 0);
+        vs37 = vec_splats(*(bp + 0));
+        vs35 = vec_xl(0, ap + 4);
+        vs43 = vec_splats(*(bp + 1));
+        vs39 = vec_xl(0, ap + 8);
+        vs41 = vec_xl(0, ap + 12);
+        vs45 = vec_splats(*(bp + 2));
+        vs47 = vec_splats(*(bp + 3));
+        vs49 = vec_splats(*(bp + 4));
+        vs51 = vec_splats(*(bp + 5));
+        vs53 = vec_splats(*(bp + 6));
+        vs55 = vec_splats(*(bp + 7));
+        __builtin_prefetch((const char *)(bp + 0) + 512, 0, 3);
+        vs0 = vec_madd(vs33, vs37, vs0);
+        vs2 = vec_madd(vs35, vs37, vs2);
+
+        /* kernel: iteration i and the start of i+1, unrolled 6x */
+        int64_t nq = k - 1;
+        for (int64_t it = nq / 6; it > 0; it--) {
+            if (pf_left > 0) {
+                __builtin_prefetch(pf_c, 1, 3);
+                __builtin_prefetch(pf_c + pf_span / 2, 1, 3);
+                __builtin_prefetch(pf_c + pf_span, 1, 3);
+                pf_c += pf_step;
+                pf_left--;
+            }
+            /* copy 0 */
+            __builtin_prefetch((const char *)(an + 16) + 0, 0, 3);
+            vs32 = vec_xl(0, ap + 16);
+            vs36 = vec_splats(*(bp + 8));
+            vs34 = vec_xl(0, ap + 20);
+            vs42 = vec_splats(*(bp + 9));
+            vs38 = vec_xl(0, ap + 24);
+            vs40 = vec_xl(0, ap + 28);
+            vs44 = vec_splats(*(bp + 10));
+            vs46 = vec_splats(*(bp + 11));
+            vs48 = vec_splats(*(bp + 12));
+            vs50 = vec_splats(*(bp + 13));
+            vs52 = vec_splats(*(bp + 14));
+            vs54 = vec_splats(*(bp + 15));
+            __builtin_prefetch((const char *)(bp + 8) + 512, 0, 3);
+            vs4 = vec_madd(vs39, vs37, vs4);
+            vs1 = vec_madd(vs33, vs43, vs1);
+            vs3 = vec_madd(vs35, vs43, vs3);
+            vs5 = vec_madd(vs39, vs43, vs5);
+            vs6 = vec_madd(vs41, vs37, vs6);
+            vs7 = vec_madd(vs41, vs43, vs7);
+            vs8 = vec_madd(vs33, vs45, vs8);
+            vs10 = vec_madd(vs35, vs45, vs10);
+            vs12 = vec_madd(vs39, vs45, vs12);
+            vs14 = vec_madd(vs41, vs45, vs14);
+            vs9 = vec_madd(vs33, vs47, vs9);
+            vs11 = vec_madd(vs35, vs47, vs11);
+            vs13 = vec_madd(vs39, vs47, vs13);
+            vs15 = vec_madd(vs41, vs47, vs15);
+            vs16 = vec_madd(vs33, vs49, vs16);
+            vs18 = vec_madd(vs35, vs49, vs18);
+            vs20 = vec_madd(vs39, vs49, vs20);
+            vs22 = vec_madd(vs41, vs49, vs22);
+            vs17 = vec_madd(vs33, vs51, vs17);
+            vs19 = vec_madd(vs35, vs51, vs19);
+            vs21 = vec_madd(vs39, vs51, vs21);
+            vs23 = vec_madd(vs41, vs51, vs23);
+            vs24 = vec_madd(vs33, vs53, vs24);
+            vs26 = vec_madd(vs35, vs53, vs26);
+            vs28 = vec_madd(vs39, vs53, vs28);
+            vs30 = vec_madd(vs41, vs53, vs30);
+            vs25 = vec_madd(vs33, vs55, vs25);
+            vs27 = vec_madd(vs35, vs55, vs27);
+            vs0 = vec_madd(vs32, vs36, vs0);
+            vs2 = vec_madd(vs34, vs36, vs2);
+            vs29 = vec_madd(vs39, vs55, vs29);
+            vs31 = vec_madd(vs41, vs55, vs31);
+            /* copy 1 */
+            __builtin_prefetch((const char *)(an + 32) + 0, 0, 3);
+            vs33 = vec_xl(0, ap + 32);
+            vs35 = vec_splats(*(bp + 16));
+            vs39 = vec_xl(0, ap + 36);
+            vs41 = vec_splats(*(bp + 17));
+            vs37 = vec_xl(0, ap + 40);
+            vs45 = vec_xl(0, ap + 44);
+            vs43 = vec_splats(*(bp + 18));
+            vs47 = vec_splats(*(bp + 19));
+            vs49 = vec_splats(*(bp + 20));
+            vs51 = vec_splats(*(bp + 21));
+            vs53 = vec_splats(*(bp + 22));
+            vs55 = vec_splats(*(bp + 23));
+            __builtin_prefetch((const char *)(bp + 16) + 512, 0, 3);
+            vs4 = vec_madd(vs38, vs36, vs4);
+            vs1 = vec_madd(vs32, vs42, vs1);
+            vs3 = vec_madd(vs34, vs42, vs3);
+            vs5 = vec_madd(vs38, vs42, vs5);
+            vs6 = vec_madd(vs40, vs36, vs6);
+            vs7 = vec_madd(vs40, vs42, vs7);
+            vs8 = vec_madd(vs32, vs44, vs8);
+            vs10 = vec_madd(vs34, vs44, vs10);
+            vs12 = vec_madd(vs38, vs44, vs12);
+            vs14 = vec_madd(vs40, vs44, vs14);
+            vs9 = vec_madd(vs32, vs46, vs9);
+            vs11 = vec_madd(vs34, vs46, vs11);
+            vs13 = vec_madd(vs38, vs46, vs13);
+            vs15 = vec_madd(vs40, vs46, vs15);
+            vs16 = vec_madd(vs32, vs48, vs16);
+            vs18 = vec_madd(vs34, vs48, vs18);
+            vs20 = vec_madd(vs38, vs48, vs20);
+            vs22 = vec_madd(vs40, vs48, vs22);
+            vs17 = vec_madd(vs32, vs50, vs17);
+            vs19 = vec_madd(vs34, vs50, vs19);
+            vs21 = vec_madd(vs38, vs50, vs21);
+            vs23 = vec_madd(vs40, vs50, vs23);
+            vs24 = vec_madd(vs32, vs52, vs24);
+            vs26 = vec_madd(vs34, vs52, vs26);
+            vs28 = vec_madd(vs38, vs52, vs28);
+            vs30 = vec_madd(vs40, vs52, vs30);
+            vs25 = vec_madd(vs32, vs54, vs25);
+            vs27 = vec_madd(vs34, vs54, vs27);
+            vs0 = vec_madd(vs33, vs35, vs0);
+            vs2 = vec_madd(vs39, vs35, vs2);
+            vs29 = vec_madd(vs38, vs54, vs29);
+            vs31 = vec_madd(vs40, vs54, vs31);
+            /* copy 2 */
+            __builtin_prefetch((const char *)(an + 48) + 0, 0, 3);
+            vs32 = vec_xl(0, ap + 48);
+            vs34 = vec_splats(*(bp + 24));
+            vs38 = vec_xl(0, ap + 52);
+            vs40 = vec_splats(*(bp + 25));
+            vs36 = vec_xl(0, ap + 56);
+            vs44 = vec_xl(0, ap + 60);
+            vs42 = vec_splats(*(bp + 26));
+            vs46 = vec_splats(*(bp + 27));
+            vs48 = vec_splats(*(bp + 28));
+            vs50 = vec_splats(*(bp + 29));
+            vs52 = vec_splats(*(bp + 30));
+            vs54 = vec_splats(*(bp + 31));
+            __builtin_prefetch((const char *)(bp + 24) + 512, 0, 3);
+            vs4 = vec_madd(vs37, vs35, vs4);
+            vs1 = vec_madd(vs33, vs41, vs1);
+            vs3 = vec_madd(vs39, vs41, vs3);
+            vs5 = vec_madd(vs37, vs41, vs5);
+            vs6 = vec_madd(vs45, vs35, vs6);
+            vs7 = vec_madd(vs45, vs41, vs7);
+            vs8 = vec_madd(vs33, vs43, vs8);
+            vs10 = vec_madd(vs39, vs43, vs10);
+            vs12 = vec_madd(vs37, vs43, vs12);
+            vs14 = vec_madd(vs45, vs43, vs14);
+            vs9 = vec_madd(vs33, vs47, vs9);
+            vs11 = vec_madd(vs39, vs47, vs11);
+            vs13 = vec_madd(vs37, vs47, vs13);
+            vs15 = vec_madd(vs45, vs47, vs15);
+            vs16 = vec_madd(vs33, vs49, vs16);
+            vs18 = vec_madd(vs39, vs49, vs18);
+            vs20 = vec_madd(vs37, vs49, vs20);
+            vs22 = vec_madd(vs45, vs49, vs22);
+            vs17 = vec_madd(vs33, vs51, vs17);
+            vs19 = vec_madd(vs39, vs51, vs19);
+            vs21 = vec_madd(vs37, vs51, vs21);
+            vs23 = vec_madd(vs45, vs51, vs23);
+            vs24 = vec_madd(vs33, vs53, vs24);
+            vs26 = vec_madd(vs39, vs53, vs26);
+            vs28 = vec_madd(vs37, vs53, vs28);
+            vs30 = vec_madd(vs45, vs53, vs30);
+            vs25 = vec_madd(vs33, vs55, vs25);
+            vs27 = vec_madd(vs39, vs55, vs27);
+            vs0 = vec_madd(vs32, vs34, vs0);
+            vs2 = vec_madd(vs38, vs34, vs2);
+            vs29 = vec_madd(vs37, vs55, vs29);
+            vs31 = vec_madd(vs45, vs55, vs31);
+            /* copy 3 */
+            __builtin_prefetch((const char *)(an + 64) + 0, 0, 3);
+            vs33 = vec_xl(0, ap + 64);
+            vs39 = vec_splats(*(bp + 32));
+            vs37 = vec_xl(0, ap + 68);
+            vs45 = vec_splats(*(bp + 33));
+            vs35 = vec_xl(0, ap + 72);
+            vs43 = vec_xl(0, ap + 76);
+            vs41 = vec_splats(*(bp + 34));
+            vs47 = vec_splats(*(bp + 35));
+            vs49 = vec_splats(*(bp + 36));
+            vs51 = vec_splats(*(bp + 37));
+            vs53 = vec_splats(*(bp + 38));
+            vs55 = vec_splats(*(bp + 39));
+            __builtin_prefetch((const char *)(bp + 32) + 512, 0, 3);
+            vs4 = vec_madd(vs36, vs34, vs4);
+            vs1 = vec_madd(vs32, vs40, vs1);
+            vs3 = vec_madd(vs38, vs40, vs3);
+            vs5 = vec_madd(vs36, vs40, vs5);
+            vs6 = vec_madd(vs44, vs34, vs6);
+            vs7 = vec_madd(vs44, vs40, vs7);
+            vs8 = vec_madd(vs32, vs42, vs8);
+            vs10 = vec_madd(vs38, vs42, vs10);
+            vs12 = vec_madd(vs36, vs42, vs12);
+            vs14 = vec_madd(vs44, vs42, vs14);
+            vs9 = vec_madd(vs32, vs46, vs9);
+            vs11 = vec_madd(vs38, vs46, vs11);
+            vs13 = vec_madd(vs36, vs46, vs13);
+            vs15 = vec_madd(vs44, vs46, vs15);
+            vs16 = vec_madd(vs32, vs48, vs16);
+            vs18 = vec_madd(vs38, vs48, vs18);
+            vs20 = vec_madd(vs36, vs48, vs20);
+            vs22 = vec_madd(vs44, vs48, vs22);
+            vs17 = vec_madd(vs32, vs50, vs17);
+            vs19 = vec_madd(vs38, vs50, vs19);
+            vs21 = vec_madd(vs36, vs50, vs21);
+            vs23 = vec_madd(vs44, vs50, vs23);
+            vs24 = vec_madd(vs32, vs52, vs24);
+            vs26 = vec_madd(vs38, vs52, vs26);
+            vs28 = vec_madd(vs36, vs52, vs28);
+            vs30 = vec_madd(vs44, vs52, vs30);
+            vs25 = vec_madd(vs32, vs54, vs25);
+            vs27 = vec_madd(vs38, vs54, vs27);
+            vs0 = vec_madd(vs33, vs39, vs0);
+            vs2 = vec_madd(vs37, vs39, vs2);
+            vs29 = vec_madd(vs36, vs54, vs29);
+            vs31 = vec_madd(vs44, vs54, vs31);
+            /* copy 4 */
+            __builtin_prefetch((const char *)(an + 80) + 0, 0, 3);
+            vs32 = vec_xl(0, ap + 80);
+            vs38 = vec_splats(*(bp + 40));
+            vs36 = vec_xl(0, ap + 84);
+            vs44 = vec_splats(*(bp + 41));
+            vs34 = vec_xl(0, ap + 88);
+            vs42 = vec_xl(0, ap + 92);
+            vs40 = vec_splats(*(bp + 42));
+            vs46 = vec_splats(*(bp + 43));
+            vs48 = vec_splats(*(bp + 44));
+            vs50 = vec_splats(*(bp + 45));
+            vs52 = vec_splats(*(bp + 46));
+            vs54 = vec_splats(*(bp + 47));
+            __builtin_prefetch((const char *)(bp + 40) + 512, 0, 3);
+            vs4 = vec_madd(vs35, vs39, vs4);
+            vs1 = vec_madd(vs33, vs45, vs1);
+            vs3 = vec_madd(vs37, vs45, vs3);
+            vs5 = vec_madd(vs35, vs45, vs5);
+            vs6 = vec_madd(vs43, vs39, vs6);
+            vs7 = vec_madd(vs43, vs45, vs7);
+            vs8 = vec_madd(vs33, vs41, vs8);
+            vs10 = vec_madd(vs37, vs41, vs10);
+            vs12 = vec_madd(vs35, vs41, vs12);
+            vs14 = vec_madd(vs43, vs41, vs14);
+            vs9 = vec_madd(vs33, vs47, vs9);
+            vs11 = vec_madd(vs37, vs47, vs11);
+            vs13 = vec_madd(vs35, vs47, vs13);
+            vs15 = vec_madd(vs43, vs47, vs15);
+            vs16 = vec_madd(vs33, vs49, vs16);
+            vs18 = vec_madd(vs37, vs49, vs18);
+            vs20 = vec_madd(vs35, vs49, vs20);
+            vs22 = vec_madd(vs43, vs49, vs22);
+            vs17 = vec_madd(vs33, vs51, vs17);
+            vs19 = vec_madd(vs37, vs51, vs19);
+            vs21 = vec_madd(vs35, vs51, vs21);
+            vs23 = vec_madd(vs43, vs51, vs23);
+            vs24 = vec_madd(vs33, vs53, vs24);
+            vs26 = vec_madd(vs37, vs53, vs26);
+            vs28 = vec_madd(vs35, vs53, vs28);
+            vs30 = vec_madd(vs43, vs53, vs30);
+            vs25 = vec_madd(vs33, vs55, vs25);
+            vs27 = vec_madd(vs37, vs55, vs27);
+            vs0 = vec_madd(vs32, vs38, vs0);
+            vs2 = vec_madd(vs36, vs38, vs2);
+            vs29 = vec_madd(vs35, vs55, vs29);
+            vs31 = vec_madd(vs43, vs55, vs31);
+            /* copy 5 */
+            __builtin_prefetch((const char *)(an + 96) + 0, 0, 3);
+            vs33 = vec_xl(0, ap + 96);
+            vs37 = vec_splats(*(bp + 48));
+            vs35 = vec_xl(0, ap + 100);
+            vs43 = vec_splats(*(bp + 49));
+            vs39 = vec_xl(0, ap + 104);
+            vs41 = vec_xl(0, ap + 108);
+            vs45 = vec_splats(*(bp + 50));
+            vs47 = vec_splats(*(bp + 51));
+            vs49 = vec_splats(*(bp + 52));
+            vs51 = vec_splats(*(bp + 53));
+            vs53 = vec_splats(*(bp + 54));
+            vs55 = vec_splats(*(bp + 55));
+            __builtin_prefetch((const char *)(bp + 48) + 512, 0, 3);
+            vs4 = vec_madd(vs34, vs38, vs4);
+            vs1 = vec_madd(vs32, vs44, vs1);
+            vs3 = vec_madd(vs36, vs44, vs3);
+            vs5 = vec_madd(vs34, vs44, vs5);
+            vs6 = vec_madd(vs42, vs38, vs6);
+            vs7 = vec_madd(vs42, vs44, vs7);
+            vs8 = vec_madd(vs32, vs40, vs8);
+            vs10 = vec_madd(vs36, vs40, vs10);
+            vs12 = vec_madd(vs34, vs40, vs12);
+            vs14 = vec_madd(vs42, vs40, vs14);
+            vs9 = vec_madd(vs32, vs46, vs9);
+            vs11 = vec_madd(vs36, vs46, vs11);
+            vs13 = vec_madd(vs34, vs46, vs13);
+            vs15 = vec_madd(vs42, vs46, vs15);
+            vs16 = vec_madd(vs32, vs48, vs16);
+            vs18 = vec_madd(vs36, vs48, vs18);
+            vs20 = vec_madd(vs34, vs48, vs20);
+            vs22 = vec_madd(vs42, vs48, vs22);
+            vs17 = vec_madd(vs32, vs50, vs17);
+            vs19 = vec_madd(vs36, vs50, vs19);
+            vs21 = vec_madd(vs34, vs50, vs21);
+            vs23 = vec_madd(vs42, vs50, vs23);
+            vs24 = vec_madd(vs32, vs52, vs24);
+            vs26 = vec_madd(vs36, vs52, vs26);
+            vs28 = vec_madd(vs34, vs52, vs28);
+            vs30 = vec_madd(vs42, vs52, vs30);
+            vs25 = vec_madd(vs32, vs54, vs25);
+            vs27 = vec_madd(vs36, vs54, vs27);
+            vs0 = vec_madd(vs33, vs37, vs0);
+            vs2 = vec_madd(vs35, vs37, vs2);
+            vs29 = vec_madd(vs34, vs54, vs29);
+            vs31 = vec_madd(vs42, vs54, vs31);
+
+            ap += 96;
+            bp += 48;
+            an += 96;
+        }
+        int64_t rem = nq % 6;
+        if (rem > 0) {
+            __builtin_prefetch((const char *)(an + 16) + 0, 0, 3);
+            vs32 = vec_xl(0, ap + 16);
+            vs36 = vec_splats(*(bp + 8));
+            vs34 = vec_xl(0, ap + 20);
+            vs42 = vec_splats(*(bp + 9));
+            vs38 = vec_xl(0, ap + 24);
+            vs40 = vec_xl(0, ap + 28);
+            vs44 = vec_splats(*(bp + 10));
+            vs46 = vec_splats(*(bp + 11));
+            vs48 = vec_splats(*(bp + 12));
+            vs50 = vec_splats(*(bp + 13));
+            vs52 = vec_splats(*(bp + 14));
+            vs54 = vec_splats(*(bp + 15));
+            __builtin_prefetch((const char *)(bp + 8) + 512, 0, 3);
+            vs4 = vec_madd(vs39, vs37, vs4);
+            vs1 = vec_madd(vs33, vs43, vs1);
+            vs3 = vec_madd(vs35, vs43, vs3);
+            vs5 = vec_madd(vs39, vs43, vs5);
+            vs6 = vec_madd(vs41, vs37, vs6);
+            vs7 = vec_madd(vs41, vs43, vs7);
+            vs8 = vec_madd(vs33, vs45, vs8);
+            vs10 = vec_madd(vs35, vs45, vs10);
+            vs12 = vec_madd(vs39, vs45, vs12);
+            vs14 = vec_madd(vs41, vs45, vs14);
+            vs9 = vec_madd(vs33, vs47, vs9);
+            vs11 = vec_madd(vs35, vs47, vs11);
+            vs13 = vec_madd(vs39, vs47, vs13);
+            vs15 = vec_madd(vs41, vs47, vs15);
+            vs16 = vec_madd(vs33, vs49, vs16);
+            vs18 = vec_madd(vs35, vs49, vs18);
+            vs20 = vec_madd(vs39, vs49, vs20);
+            vs22 = vec_madd(vs41, vs49, vs22);
+            vs17 = vec_madd(vs33, vs51, vs17);
+            vs19 = vec_madd(vs35, vs51, vs19);
+            vs21 = vec_madd(vs39, vs51, vs21);
+            vs23 = vec_madd(vs41, vs51, vs23);
+            vs24 = vec_madd(vs33, vs53, vs24);
+            vs26 = vec_madd(vs35, vs53, vs26);
+            vs28 = vec_madd(vs39, vs53, vs28);
+            vs30 = vec_madd(vs41, vs53, vs30);
+            vs25 = vec_madd(vs33, vs55, vs25);
+            vs27 = vec_madd(vs35, vs55, vs27);
+            vs0 = vec_madd(vs32, vs36, vs0);
+            vs2 = vec_madd(vs34, vs36, vs2);
+            vs29 = vec_madd(vs39, vs55, vs29);
+            vs31 = vec_madd(vs41, vs55, vs31);
+        }
+        if (rem > 1) {
+            __builtin_prefetch((const char *)(an + 32) + 0, 0, 3);
+            vs33 = vec_xl(0, ap + 32);
+            vs35 = vec_splats(*(bp + 16));
+            vs39 = vec_xl(0, ap + 36);
+            vs41 = vec_splats(*(bp + 17));
+            vs37 = vec_xl(0, ap + 40);
+            vs45 = vec_xl(0, ap + 44);
+            vs43 = vec_splats(*(bp + 18));
+            vs47 = vec_splats(*(bp + 19));
+            vs49 = vec_splats(*(bp + 20));
+            vs51 = vec_splats(*(bp + 21));
+            vs53 = vec_splats(*(bp + 22));
+            vs55 = vec_splats(*(bp + 23));
+            __builtin_prefetch((const char *)(bp + 16) + 512, 0, 3);
+            vs4 = vec_madd(vs38, vs36, vs4);
+            vs1 = vec_madd(vs32, vs42, vs1);
+            vs3 = vec_madd(vs34, vs42, vs3);
+            vs5 = vec_madd(vs38, vs42, vs5);
+            vs6 = vec_madd(vs40, vs36, vs6);
+            vs7 = vec_madd(vs40, vs42, vs7);
+            vs8 = vec_madd(vs32, vs44, vs8);
+            vs10 = vec_madd(vs34, vs44, vs10);
+            vs12 = vec_madd(vs38, vs44, vs12);
+            vs14 = vec_madd(vs40, vs44, vs14);
+            vs9 = vec_madd(vs32, vs46, vs9);
+            vs11 = vec_madd(vs34, vs46, vs11);
+            vs13 = vec_madd(vs38, vs46, vs13);
+            vs15 = vec_madd(vs40, vs46, vs15);
+            vs16 = vec_madd(vs32, vs48, vs16);
+            vs18 = vec_madd(vs34, vs48, vs18);
+            vs20 = vec_madd(vs38, vs48, vs20);
+            vs22 = vec_madd(vs40, vs48, vs22);
+            vs17 = vec_madd(vs32, vs50, vs17);
+            vs19 = vec_madd(vs34, vs50, vs19);
+            vs21 = vec_madd(vs38, vs50, vs21);
+            vs23 = vec_madd(vs40, vs50, vs23);
+            vs24 = vec_madd(vs32, vs52, vs24);
+            vs26 = vec_madd(vs34, vs52, vs26);
+            vs28 = vec_madd(vs38, vs52, vs28);
+            vs30 = vec_madd(vs40, vs52, vs30);
+            vs25 = vec_madd(vs32, vs54, vs25);
+            vs27 = vec_madd(vs34, vs54, vs27);
+            vs0 = vec_madd(vs33, vs35, vs0);
+            vs2 = vec_madd(vs39, vs35, vs2);
+            vs29 = vec_madd(vs38, vs54, vs29);
+            vs31 = vec_madd(vs40, vs54, vs31);
+        }
+        if (rem > 2) {
+            __builtin_prefetch((const char *)(an + 48) + 0, 0, 3);
+            vs32 = vec_xl(0, ap + 48);
+            vs34 = vec_splats(*(bp + 24));
+            vs38 = vec_xl(0, ap + 52);
+            vs40 = vec_splats(*(bp + 25));
+            vs36 = vec_xl(0, ap + 56);
+            vs44 = vec_xl(0, ap + 60);
+            vs42 = vec_splats(*(bp + 26));
+            vs46 = vec_splats(*(bp + 27));
+            vs48 = vec_splats(*(bp + 28));
+            vs50 = vec_splats(*(bp + 29));
+            vs52 = vec_splats(*(bp + 30));
+            vs54 = vec_splats(*(bp + 31));
+            __builtin_prefetch((const char *)(bp + 24) + 512, 0, 3);
+            vs4 = vec_madd(vs37, vs35, vs4);
+            vs1 = vec_madd(vs33, vs41, vs1);
+            vs3 = vec_madd(vs39, vs41, vs3);
+            vs5 = vec_madd(vs37, vs41, vs5);
+            vs6 = vec_madd(vs45, vs35, vs6);
+            vs7 = vec_madd(vs45, vs41, vs7);
+            vs8 = vec_madd(vs33, vs43, vs8);
+            vs10 = vec_madd(vs39, vs43, vs10);
+            vs12 = vec_madd(vs37, vs43, vs12);
+            vs14 = vec_madd(vs45, vs43, vs14);
+            vs9 = vec_madd(vs33, vs47, vs9);
+            vs11 = vec_madd(vs39, vs47, vs11);
+            vs13 = vec_madd(vs37, vs47, vs13);
+            vs15 = vec_madd(vs45, vs47, vs15);
+            vs16 = vec_madd(vs33, vs49, vs16);
+            vs18 = vec_madd(vs39, vs49, vs18);
+            vs20 = vec_madd(vs37, vs49, vs20);
+            vs22 = vec_madd(vs45, vs49, vs22);
+            vs17 = vec_madd(vs33, vs51, vs17);
+            vs19 = vec_madd(vs39, vs51, vs19);
+            vs21 = vec_madd(vs37, vs51, vs21);
+            vs23 = vec_madd(vs45, vs51, vs23);
+            vs24 = vec_madd(vs33, vs53, vs24);
+            vs26 = vec_madd(vs39, vs53, vs26);
+            vs28 = vec_madd(vs37, vs53, vs28);
+            vs30 = vec_madd(vs45, vs53, vs30);
+            vs25 = vec_madd(vs33, vs55, vs25);
+            vs27 = vec_madd(vs39, vs55, vs27);
+            vs0 = vec_madd(vs32, vs34, vs0);
+            vs2 = vec_madd(vs38, vs34, vs2);
+            vs29 = vec_madd(vs37, vs55, vs29);
+            vs31 = vec_madd(vs45, vs55, vs31);
+        }
+        if (rem > 3) {
+            __builtin_prefetch((const char *)(an + 64) + 0, 0, 3);
+            vs33 = vec_xl(0, ap + 64);
+            vs39 = vec_splats(*(bp + 32));
+            vs37 = vec_xl(0, ap + 68);
+            vs45 = vec_splats(*(bp + 33));
+            vs35 = vec_xl(0, ap + 72);
+            vs43 = vec_xl(0, ap + 76);
+            vs41 = vec_splats(*(bp + 34));
+            vs47 = vec_splats(*(bp + 35));
+            vs49 = vec_splats(*(bp + 36));
+            vs51 = vec_splats(*(bp + 37));
+            vs53 = vec_splats(*(bp + 38));
+            vs55 = vec_splats(*(bp + 39));
+            __builtin_prefetch((const char *)(bp + 32) + 512, 0, 3);
+            vs4 = vec_madd(vs36, vs34, vs4);
+            vs1 = vec_madd(vs32, vs40, vs1);
+            vs3 = vec_madd(vs38, vs40, vs3);
+            vs5 = vec_madd(vs36, vs40, vs5);
+            vs6 = vec_madd(vs44, vs34, vs6);
+            vs7 = vec_madd(vs44, vs40, vs7);
+            vs8 = vec_madd(vs32, vs42, vs8);
+            vs10 = vec_madd(vs38, vs42, vs10);
+            vs12 = vec_madd(vs36, vs42, vs12);
+            vs14 = vec_madd(vs44, vs42, vs14);
+            vs9 = vec_madd(vs32, vs46, vs9);
+            vs11 = vec_madd(vs38, vs46, vs11);
+            vs13 = vec_madd(vs36, vs46, vs13);
+            vs15 = vec_madd(vs44, vs46, vs15);
+            vs16 = vec_madd(vs32, vs48, vs16);
+            vs18 = vec_madd(vs38, vs48, vs18);
+            vs20 = vec_madd(vs36, vs48, vs20);
+            vs22 = vec_madd(vs44, vs48, vs22);
+            vs17 = vec_madd(vs32, vs50, vs17);
+            vs19 = vec_madd(vs38, vs50, vs19);
+            vs21 = vec_madd(vs36, vs50, vs21);
+            vs23 = vec_madd(vs44, vs50, vs23);
+            vs24 = vec_madd(vs32, vs52, vs24);
+            vs26 = vec_madd(vs38, vs52, vs26);
+            vs28 = vec_madd(vs36, vs52, vs28);
+            vs30 = vec_madd(vs44, vs52, vs30);
+            vs25 = vec_madd(vs32, vs54, vs25);
+            vs27 = vec_madd(vs38, vs54, vs27);
+            vs0 = vec_madd(vs33, vs39, vs0);
+            vs2 = vec_madd(vs37, vs39, vs2);
+            vs29 = vec_madd(vs36, vs54, vs29);
+            vs31 = vec_madd(vs44, vs54, vs31);
+        }
+        if (rem > 4) {
+            __builtin_prefetch((const char *)(an + 80) + 0, 0, 3);
+            vs32 = vec_xl(0, ap + 80);
+            vs38 = vec_splats(*(bp + 40));
+            vs36 = vec_xl(0, ap + 84);
+            vs44 = vec_splats(*(bp + 41));
+            vs34 = vec_xl(0, ap + 88);
+            vs42 = vec_xl(0, ap + 92);
+            vs40 = vec_splats(*(bp + 42));
+            vs46 = vec_splats(*(bp + 43));
+            vs48 = vec_splats(*(bp + 44));
+            vs50 = vec_splats(*(bp + 45));
+            vs52 = vec_splats(*(bp + 46));
+            vs54 = vec_splats(*(bp + 47));
+            __builtin_prefetch((const char *)(bp + 40) + 512, 0, 3);
+            vs4 = vec_madd(vs35, vs39, vs4);
+            vs1 = vec_madd(vs33, vs45, vs1);
+            vs3 = vec_madd(vs37, vs45, vs3);
+            vs5 = vec_madd(vs35, vs45, vs5);
+            vs6 = vec_madd(vs43, vs39, vs6);
+            vs7 = vec_madd(vs43, vs45, vs7);
+            vs8 = vec_madd(vs33, vs41, vs8);
+            vs10 = vec_madd(vs37, vs41, vs10);
+            vs12 = vec_madd(vs35, vs41, vs12);
+            vs14 = vec_madd(vs43, vs41, vs14);
+            vs9 = vec_madd(vs33, vs47, vs9);
+            vs11 = vec_madd(vs37, vs47, vs11);
+            vs13 = vec_madd(vs35, vs47, vs13);
+            vs15 = vec_madd(vs43, vs47, vs15);
+            vs16 = vec_madd(vs33, vs49, vs16);
+            vs18 = vec_madd(vs37, vs49, vs18);
+            vs20 = vec_madd(vs35, vs49, vs20);
+            vs22 = vec_madd(vs43, vs49, vs22);
+            vs17 = vec_madd(vs33, vs51, vs17);
+            vs19 = vec_madd(vs37, vs51, vs19);
+            vs21 = vec_madd(vs35, vs51, vs21);
+            vs23 = vec_madd(vs43, vs51, vs23);
+            vs24 = vec_madd(vs33, vs53, vs24);
+            vs26 = vec_madd(vs37, vs53, vs26);
+            vs28 = vec_madd(vs35, vs53, vs28);
+            vs30 = vec_madd(vs43, vs53, vs30);
+            vs25 = vec_madd(vs33, vs55, vs25);
+            vs27 = vec_madd(vs37, vs55, vs27);
+            vs0 = vec_madd(vs32, vs38, vs0);
+            vs2 = vec_madd(vs36, vs38, vs2);
+            vs29 = vec_madd(vs35, vs55, vs29);
+            vs31 = vec_madd(vs43, vs55, vs31);
+        }
+
+        /* epilogue: the rest of the last iteration, in the registers
+         * of the copy it follows */
+        switch (rem) {
+        case 0:
+            vs4 = vec_madd(vs39, vs37, vs4);
+            vs1 = vec_madd(vs33, vs43, vs1);
+            vs3 = vec_madd(vs35, vs43, vs3);
+            vs5 = vec_madd(vs39, vs43, vs5);
+            vs6 = vec_madd(vs41, vs37, vs6);
+            vs7 = vec_madd(vs41, vs43, vs7);
+            vs8 = vec_madd(vs33, vs45, vs8);
+            vs10 = vec_madd(vs35, vs45, vs10);
+            vs12 = vec_madd(vs39, vs45, vs12);
+            vs14 = vec_madd(vs41, vs45, vs14);
+            vs9 = vec_madd(vs33, vs47, vs9);
+            vs11 = vec_madd(vs35, vs47, vs11);
+            vs13 = vec_madd(vs39, vs47, vs13);
+            vs15 = vec_madd(vs41, vs47, vs15);
+            vs16 = vec_madd(vs33, vs49, vs16);
+            vs18 = vec_madd(vs35, vs49, vs18);
+            vs20 = vec_madd(vs39, vs49, vs20);
+            vs22 = vec_madd(vs41, vs49, vs22);
+            vs17 = vec_madd(vs33, vs51, vs17);
+            vs19 = vec_madd(vs35, vs51, vs19);
+            vs21 = vec_madd(vs39, vs51, vs21);
+            vs23 = vec_madd(vs41, vs51, vs23);
+            vs24 = vec_madd(vs33, vs53, vs24);
+            vs26 = vec_madd(vs35, vs53, vs26);
+            vs28 = vec_madd(vs39, vs53, vs28);
+            vs30 = vec_madd(vs41, vs53, vs30);
+            vs25 = vec_madd(vs33, vs55, vs25);
+            vs27 = vec_madd(vs35, vs55, vs27);
+            vs29 = vec_madd(vs39, vs55, vs29);
+            vs31 = vec_madd(vs41, vs55, vs31);
+            break;
+        case 1:
+            vs4 = vec_madd(vs38, vs36, vs4);
+            vs1 = vec_madd(vs32, vs42, vs1);
+            vs3 = vec_madd(vs34, vs42, vs3);
+            vs5 = vec_madd(vs38, vs42, vs5);
+            vs6 = vec_madd(vs40, vs36, vs6);
+            vs7 = vec_madd(vs40, vs42, vs7);
+            vs8 = vec_madd(vs32, vs44, vs8);
+            vs10 = vec_madd(vs34, vs44, vs10);
+            vs12 = vec_madd(vs38, vs44, vs12);
+            vs14 = vec_madd(vs40, vs44, vs14);
+            vs9 = vec_madd(vs32, vs46, vs9);
+            vs11 = vec_madd(vs34, vs46, vs11);
+            vs13 = vec_madd(vs38, vs46, vs13);
+            vs15 = vec_madd(vs40, vs46, vs15);
+            vs16 = vec_madd(vs32, vs48, vs16);
+            vs18 = vec_madd(vs34, vs48, vs18);
+            vs20 = vec_madd(vs38, vs48, vs20);
+            vs22 = vec_madd(vs40, vs48, vs22);
+            vs17 = vec_madd(vs32, vs50, vs17);
+            vs19 = vec_madd(vs34, vs50, vs19);
+            vs21 = vec_madd(vs38, vs50, vs21);
+            vs23 = vec_madd(vs40, vs50, vs23);
+            vs24 = vec_madd(vs32, vs52, vs24);
+            vs26 = vec_madd(vs34, vs52, vs26);
+            vs28 = vec_madd(vs38, vs52, vs28);
+            vs30 = vec_madd(vs40, vs52, vs30);
+            vs25 = vec_madd(vs32, vs54, vs25);
+            vs27 = vec_madd(vs34, vs54, vs27);
+            vs29 = vec_madd(vs38, vs54, vs29);
+            vs31 = vec_madd(vs40, vs54, vs31);
+            break;
+        case 2:
+            vs4 = vec_madd(vs37, vs35, vs4);
+            vs1 = vec_madd(vs33, vs41, vs1);
+            vs3 = vec_madd(vs39, vs41, vs3);
+            vs5 = vec_madd(vs37, vs41, vs5);
+            vs6 = vec_madd(vs45, vs35, vs6);
+            vs7 = vec_madd(vs45, vs41, vs7);
+            vs8 = vec_madd(vs33, vs43, vs8);
+            vs10 = vec_madd(vs39, vs43, vs10);
+            vs12 = vec_madd(vs37, vs43, vs12);
+            vs14 = vec_madd(vs45, vs43, vs14);
+            vs9 = vec_madd(vs33, vs47, vs9);
+            vs11 = vec_madd(vs39, vs47, vs11);
+            vs13 = vec_madd(vs37, vs47, vs13);
+            vs15 = vec_madd(vs45, vs47, vs15);
+            vs16 = vec_madd(vs33, vs49, vs16);
+            vs18 = vec_madd(vs39, vs49, vs18);
+            vs20 = vec_madd(vs37, vs49, vs20);
+            vs22 = vec_madd(vs45, vs49, vs22);
+            vs17 = vec_madd(vs33, vs51, vs17);
+            vs19 = vec_madd(vs39, vs51, vs19);
+            vs21 = vec_madd(vs37, vs51, vs21);
+            vs23 = vec_madd(vs45, vs51, vs23);
+            vs24 = vec_madd(vs33, vs53, vs24);
+            vs26 = vec_madd(vs39, vs53, vs26);
+            vs28 = vec_madd(vs37, vs53, vs28);
+            vs30 = vec_madd(vs45, vs53, vs30);
+            vs25 = vec_madd(vs33, vs55, vs25);
+            vs27 = vec_madd(vs39, vs55, vs27);
+            vs29 = vec_madd(vs37, vs55, vs29);
+            vs31 = vec_madd(vs45, vs55, vs31);
+            break;
+        case 3:
+            vs4 = vec_madd(vs36, vs34, vs4);
+            vs1 = vec_madd(vs32, vs40, vs1);
+            vs3 = vec_madd(vs38, vs40, vs3);
+            vs5 = vec_madd(vs36, vs40, vs5);
+            vs6 = vec_madd(vs44, vs34, vs6);
+            vs7 = vec_madd(vs44, vs40, vs7);
+            vs8 = vec_madd(vs32, vs42, vs8);
+            vs10 = vec_madd(vs38, vs42, vs10);
+            vs12 = vec_madd(vs36, vs42, vs12);
+            vs14 = vec_madd(vs44, vs42, vs14);
+            vs9 = vec_madd(vs32, vs46, vs9);
+            vs11 = vec_madd(vs38, vs46, vs11);
+            vs13 = vec_madd(vs36, vs46, vs13);
+            vs15 = vec_madd(vs44, vs46, vs15);
+            vs16 = vec_madd(vs32, vs48, vs16);
+            vs18 = vec_madd(vs38, vs48, vs18);
+            vs20 = vec_madd(vs36, vs48, vs20);
+            vs22 = vec_madd(vs44, vs48, vs22);
+            vs17 = vec_madd(vs32, vs50, vs17);
+            vs19 = vec_madd(vs38, vs50, vs19);
+            vs21 = vec_madd(vs36, vs50, vs21);
+            vs23 = vec_madd(vs44, vs50, vs23);
+            vs24 = vec_madd(vs32, vs52, vs24);
+            vs26 = vec_madd(vs38, vs52, vs26);
+            vs28 = vec_madd(vs36, vs52, vs28);
+            vs30 = vec_madd(vs44, vs52, vs30);
+            vs25 = vec_madd(vs32, vs54, vs25);
+            vs27 = vec_madd(vs38, vs54, vs27);
+            vs29 = vec_madd(vs36, vs54, vs29);
+            vs31 = vec_madd(vs44, vs54, vs31);
+            break;
+        case 4:
+            vs4 = vec_madd(vs35, vs39, vs4);
+            vs1 = vec_madd(vs33, vs45, vs1);
+            vs3 = vec_madd(vs37, vs45, vs3);
+            vs5 = vec_madd(vs35, vs45, vs5);
+            vs6 = vec_madd(vs43, vs39, vs6);
+            vs7 = vec_madd(vs43, vs45, vs7);
+            vs8 = vec_madd(vs33, vs41, vs8);
+            vs10 = vec_madd(vs37, vs41, vs10);
+            vs12 = vec_madd(vs35, vs41, vs12);
+            vs14 = vec_madd(vs43, vs41, vs14);
+            vs9 = vec_madd(vs33, vs47, vs9);
+            vs11 = vec_madd(vs37, vs47, vs11);
+            vs13 = vec_madd(vs35, vs47, vs13);
+            vs15 = vec_madd(vs43, vs47, vs15);
+            vs16 = vec_madd(vs33, vs49, vs16);
+            vs18 = vec_madd(vs37, vs49, vs18);
+            vs20 = vec_madd(vs35, vs49, vs20);
+            vs22 = vec_madd(vs43, vs49, vs22);
+            vs17 = vec_madd(vs33, vs51, vs17);
+            vs19 = vec_madd(vs37, vs51, vs19);
+            vs21 = vec_madd(vs35, vs51, vs21);
+            vs23 = vec_madd(vs43, vs51, vs23);
+            vs24 = vec_madd(vs33, vs53, vs24);
+            vs26 = vec_madd(vs37, vs53, vs26);
+            vs28 = vec_madd(vs35, vs53, vs28);
+            vs30 = vec_madd(vs43, vs53, vs30);
+            vs25 = vec_madd(vs33, vs55, vs25);
+            vs27 = vec_madd(vs37, vs55, vs27);
+            vs29 = vec_madd(vs35, vs55, vs29);
+            vs31 = vec_madd(vs43, vs55, vs31);
+            break;
+        case 5:
+            vs4 = vec_madd(vs34, vs38, vs4);
+            vs1 = vec_madd(vs32, vs44, vs1);
+            vs3 = vec_madd(vs36, vs44, vs3);
+            vs5 = vec_madd(vs34, vs44, vs5);
+            vs6 = vec_madd(vs42, vs38, vs6);
+            vs7 = vec_madd(vs42, vs44, vs7);
+            vs8 = vec_madd(vs32, vs40, vs8);
+            vs10 = vec_madd(vs36, vs40, vs10);
+            vs12 = vec_madd(vs34, vs40, vs12);
+            vs14 = vec_madd(vs42, vs40, vs14);
+            vs9 = vec_madd(vs32, vs46, vs9);
+            vs11 = vec_madd(vs36, vs46, vs11);
+            vs13 = vec_madd(vs34, vs46, vs13);
+            vs15 = vec_madd(vs42, vs46, vs15);
+            vs16 = vec_madd(vs32, vs48, vs16);
+            vs18 = vec_madd(vs36, vs48, vs18);
+            vs20 = vec_madd(vs34, vs48, vs20);
+            vs22 = vec_madd(vs42, vs48, vs22);
+            vs17 = vec_madd(vs32, vs50, vs17);
+            vs19 = vec_madd(vs36, vs50, vs19);
+            vs21 = vec_madd(vs34, vs50, vs21);
+            vs23 = vec_madd(vs42, vs50, vs23);
+            vs24 = vec_madd(vs32, vs52, vs24);
+            vs26 = vec_madd(vs36, vs52, vs26);
+            vs28 = vec_madd(vs34, vs52, vs28);
+            vs30 = vec_madd(vs42, vs52, vs30);
+            vs25 = vec_madd(vs32, vs54, vs25);
+            vs27 = vec_madd(vs36, vs54, vs27);
+            vs29 = vec_madd(vs34, vs54, vs29);
+            vs31 = vec_madd(vs42, vs54, vs31);
+            break;
+
+        }
+    }
+    const float *al_ = (const float *)alpha, *be_ = (const float *)beta;
+    const float ar_ = al_[0], ai_ = al_[1], br_ = be_[0], bi_ = be_[1];
+    /* each C vector: re + i*im of its two sums (pairs swapped, add-subtract) */
+    vs0 = vec_madd(vec_perm(vs1, vs1, (__vector unsigned char){ 4, 5, 6, 7, 0, 1, 2, 3, 12, 13, 14, 15, 8, 9, 10, 11 }), (__vector float){ -1.0f, 1.0f, -1.0f, 1.0f }, vs0);
+    vs2 = vec_madd(vec_perm(vs3, vs3, (__vector unsigned char){ 4, 5, 6, 7, 0, 1, 2, 3, 12, 13, 14, 15, 8, 9, 10, 11 }), (__vector float){ -1.0f, 1.0f, -1.0f, 1.0f }, vs2);
+    vs4 = vec_madd(vec_perm(vs5, vs5, (__vector unsigned char){ 4, 5, 6, 7, 0, 1, 2, 3, 12, 13, 14, 15, 8, 9, 10, 11 }), (__vector float){ -1.0f, 1.0f, -1.0f, 1.0f }, vs4);
+    vs6 = vec_madd(vec_perm(vs7, vs7, (__vector unsigned char){ 4, 5, 6, 7, 0, 1, 2, 3, 12, 13, 14, 15, 8, 9, 10, 11 }), (__vector float){ -1.0f, 1.0f, -1.0f, 1.0f }, vs6);
+    vs8 = vec_madd(vec_perm(vs9, vs9, (__vector unsigned char){ 4, 5, 6, 7, 0, 1, 2, 3, 12, 13, 14, 15, 8, 9, 10, 11 }), (__vector float){ -1.0f, 1.0f, -1.0f, 1.0f }, vs8);
+    vs10 = vec_madd(vec_perm(vs11, vs11, (__vector unsigned char){ 4, 5, 6, 7, 0, 1, 2, 3, 12, 13, 14, 15, 8, 9, 10, 11 }), (__vector float){ -1.0f, 1.0f, -1.0f, 1.0f }, vs10);
+    vs12 = vec_madd(vec_perm(vs13, vs13, (__vector unsigned char){ 4, 5, 6, 7, 0, 1, 2, 3, 12, 13, 14, 15, 8, 9, 10, 11 }), (__vector float){ -1.0f, 1.0f, -1.0f, 1.0f }, vs12);
+    vs14 = vec_madd(vec_perm(vs15, vs15, (__vector unsigned char){ 4, 5, 6, 7, 0, 1, 2, 3, 12, 13, 14, 15, 8, 9, 10, 11 }), (__vector float){ -1.0f, 1.0f, -1.0f, 1.0f }, vs14);
+    vs16 = vec_madd(vec_perm(vs17, vs17, (__vector unsigned char){ 4, 5, 6, 7, 0, 1, 2, 3, 12, 13, 14, 15, 8, 9, 10, 11 }), (__vector float){ -1.0f, 1.0f, -1.0f, 1.0f }, vs16);
+    vs18 = vec_madd(vec_perm(vs19, vs19, (__vector unsigned char){ 4, 5, 6, 7, 0, 1, 2, 3, 12, 13, 14, 15, 8, 9, 10, 11 }), (__vector float){ -1.0f, 1.0f, -1.0f, 1.0f }, vs18);
+    vs20 = vec_madd(vec_perm(vs21, vs21, (__vector unsigned char){ 4, 5, 6, 7, 0, 1, 2, 3, 12, 13, 14, 15, 8, 9, 10, 11 }), (__vector float){ -1.0f, 1.0f, -1.0f, 1.0f }, vs20);
+    vs22 = vec_madd(vec_perm(vs23, vs23, (__vector unsigned char){ 4, 5, 6, 7, 0, 1, 2, 3, 12, 13, 14, 15, 8, 9, 10, 11 }), (__vector float){ -1.0f, 1.0f, -1.0f, 1.0f }, vs22);
+    vs24 = vec_madd(vec_perm(vs25, vs25, (__vector unsigned char){ 4, 5, 6, 7, 0, 1, 2, 3, 12, 13, 14, 15, 8, 9, 10, 11 }), (__vector float){ -1.0f, 1.0f, -1.0f, 1.0f }, vs24);
+    vs26 = vec_madd(vec_perm(vs27, vs27, (__vector unsigned char){ 4, 5, 6, 7, 0, 1, 2, 3, 12, 13, 14, 15, 8, 9, 10, 11 }), (__vector float){ -1.0f, 1.0f, -1.0f, 1.0f }, vs26);
+    vs28 = vec_madd(vec_perm(vs29, vs29, (__vector unsigned char){ 4, 5, 6, 7, 0, 1, 2, 3, 12, 13, 14, 15, 8, 9, 10, 11 }), (__vector float){ -1.0f, 1.0f, -1.0f, 1.0f }, vs28);
+    vs30 = vec_madd(vec_perm(vs31, vs31, (__vector unsigned char){ 4, 5, 6, 7, 0, 1, 2, 3, 12, 13, 14, 15, 8, 9, 10, 11 }), (__vector float){ -1.0f, 1.0f, -1.0f, 1.0f }, vs30);
+    if (m == 8 && n == 4 && rs_c == 1) {
+        if (ar_ == 1 && ai_ == 0 && br_ == 0 && bi_ == 0) {
+            vec_xst(vs0, 0, (float *)(c + 0 + 0 * cs_c));
+            vec_xst(vs2, 0, (float *)(c + 2 + 0 * cs_c));
+            vec_xst(vs4, 0, (float *)(c + 4 + 0 * cs_c));
+            vec_xst(vs6, 0, (float *)(c + 6 + 0 * cs_c));
+            vec_xst(vs8, 0, (float *)(c + 0 + 1 * cs_c));
+            vec_xst(vs10, 0, (float *)(c + 2 + 1 * cs_c));
+            vec_xst(vs12, 0, (float *)(c + 4 + 1 * cs_c));
+            vec_xst(vs14, 0, (float *)(c + 6 + 1 * cs_c));
+            vec_xst(vs16, 0, (float *)(c + 0 + 2 * cs_c));
+            vec_xst(vs18, 0, (float *)(c + 2 + 2 * cs_c));
+            vec_xst(vs20, 0, (float *)(c + 4 + 2 * cs_c));
+            vec_xst(vs22, 0, (float *)(c + 6 + 2 * cs_c));
+            vec_xst(vs24, 0, (float *)(c + 0 + 3 * cs_c));
+            vec_xst(vs26, 0, (float *)(c + 2 + 3 * cs_c));
+            vec_xst(vs28, 0, (float *)(c + 4 + 3 * cs_c));
+            vec_xst(vs30, 0, (float *)(c + 6 + 3 * cs_c));
+        } else if (ar_ == 1 && ai_ == 0 && br_ == 1 && bi_ == 0) {
+            { const __vector float c_ = vec_xl(0, (float *)(c + 0 + 0 * cs_c));
+              vs0 = vec_add(vs0, c_);
+            }
+            { const __vector float c_ = vec_xl(0, (float *)(c + 2 + 0 * cs_c));
+              vs2 = vec_add(vs2, c_);
+            }
+            { const __vector float c_ = vec_xl(0, (float *)(c + 4 + 0 * cs_c));
+              vs4 = vec_add(vs4, c_);
+            }
+            { const __vector float c_ = vec_xl(0, (float *)(c + 6 + 0 * cs_c));
+              vs6 = vec_add(vs6, c_);
+            }
+            { const __vector float c_ = vec_xl(0, (float *)(c + 0 + 1 * cs_c));
+              vs8 = vec_add(vs8, c_);
+            }
+            { const __vector float c_ = vec_xl(0, (float *)(c + 2 + 1 * cs_c));
+              vs10 = vec_add(vs10, c_);
+            }
+            { const __vector float c_ = vec_xl(0, (float *)(c + 4 + 1 * cs_c));
+              vs12 = vec_add(vs12, c_);
+            }
+            { const __vector float c_ = vec_xl(0, (float *)(c + 6 + 1 * cs_c));
+              vs14 = vec_add(vs14, c_);
+            }
+            { const __vector float c_ = vec_xl(0, (float *)(c + 0 + 2 * cs_c));
+              vs16 = vec_add(vs16, c_);
+            }
+            { const __vector float c_ = vec_xl(0, (float *)(c + 2 + 2 * cs_c));
+              vs18 = vec_add(vs18, c_);
+            }
+            { const __vector float c_ = vec_xl(0, (float *)(c + 4 + 2 * cs_c));
+              vs20 = vec_add(vs20, c_);
+            }
+            { const __vector float c_ = vec_xl(0, (float *)(c + 6 + 2 * cs_c));
+              vs22 = vec_add(vs22, c_);
+            }
+            { const __vector float c_ = vec_xl(0, (float *)(c + 0 + 3 * cs_c));
+              vs24 = vec_add(vs24, c_);
+            }
+            { const __vector float c_ = vec_xl(0, (float *)(c + 2 + 3 * cs_c));
+              vs26 = vec_add(vs26, c_);
+            }
+            { const __vector float c_ = vec_xl(0, (float *)(c + 4 + 3 * cs_c));
+              vs28 = vec_add(vs28, c_);
+            }
+            { const __vector float c_ = vec_xl(0, (float *)(c + 6 + 3 * cs_c));
+              vs30 = vec_add(vs30, c_);
+            }
+            vec_xst(vs0, 0, (float *)(c + 0 + 0 * cs_c));
+            vec_xst(vs2, 0, (float *)(c + 2 + 0 * cs_c));
+            vec_xst(vs4, 0, (float *)(c + 4 + 0 * cs_c));
+            vec_xst(vs6, 0, (float *)(c + 6 + 0 * cs_c));
+            vec_xst(vs8, 0, (float *)(c + 0 + 1 * cs_c));
+            vec_xst(vs10, 0, (float *)(c + 2 + 1 * cs_c));
+            vec_xst(vs12, 0, (float *)(c + 4 + 1 * cs_c));
+            vec_xst(vs14, 0, (float *)(c + 6 + 1 * cs_c));
+            vec_xst(vs16, 0, (float *)(c + 0 + 2 * cs_c));
+            vec_xst(vs18, 0, (float *)(c + 2 + 2 * cs_c));
+            vec_xst(vs20, 0, (float *)(c + 4 + 2 * cs_c));
+            vec_xst(vs22, 0, (float *)(c + 6 + 2 * cs_c));
+            vec_xst(vs24, 0, (float *)(c + 0 + 3 * cs_c));
+            vec_xst(vs26, 0, (float *)(c + 2 + 3 * cs_c));
+            vec_xst(vs28, 0, (float *)(c + 4 + 3 * cs_c));
+            vec_xst(vs30, 0, (float *)(c + 6 + 3 * cs_c));
+        } else if (br_ == 0 && bi_ == 0) {
+            const __vector float var_ = vec_splats(ar_);
+            const __vector float vai_ = vec_splats(ai_);
+            vec_xst(vec_madd(vs0, var_, vec_mul(vec_mul(vec_perm(vs0, vs0, (__vector unsigned char){ 4, 5, 6, 7, 0, 1, 2, 3, 12, 13, 14, 15, 8, 9, 10, 11 }), vai_), (__vector float){ -1.0f, 1.0f, -1.0f, 1.0f })), 0, (float *)(c + 0 + 0 * cs_c));
+            vec_xst(vec_madd(vs2, var_, vec_mul(vec_mul(vec_perm(vs2, vs2, (__vector unsigned char){ 4, 5, 6, 7, 0, 1, 2, 3, 12, 13, 14, 15, 8, 9, 10, 11 }), vai_), (__vector float){ -1.0f, 1.0f, -1.0f, 1.0f })), 0, (float *)(c + 2 + 0 * cs_c));
+            vec_xst(vec_madd(vs4, var_, vec_mul(vec_mul(vec_perm(vs4, vs4, (__vector unsigned char){ 4, 5, 6, 7, 0, 1, 2, 3, 12, 13, 14, 15, 8, 9, 10, 11 }), vai_), (__vector float){ -1.0f, 1.0f, -1.0f, 1.0f })), 0, (float *)(c + 4 + 0 * cs_c));
+            vec_xst(vec_madd(vs6, var_, vec_mul(vec_mul(vec_perm(vs6, vs6, (__vector unsigned char){ 4, 5, 6, 7, 0, 1, 2, 3, 12, 13, 14, 15, 8, 9, 10, 11 }), vai_), (__vector float){ -1.0f, 1.0f, -1.0f, 1.0f })), 0, (float *)(c + 6 + 0 * cs_c));
+            vec_xst(vec_madd(vs8, var_, vec_mul(vec_mul(vec_perm(vs8, vs8, (__vector unsigned char){ 4, 5, 6, 7, 0, 1, 2, 3, 12, 13, 14, 15, 8, 9, 10, 11 }), vai_), (__vector float){ -1.0f, 1.0f, -1.0f, 1.0f })), 0, (float *)(c + 0 + 1 * cs_c));
+            vec_xst(vec_madd(vs10, var_, vec_mul(vec_mul(vec_perm(vs10, vs10, (__vector unsigned char){ 4, 5, 6, 7, 0, 1, 2, 3, 12, 13, 14, 15, 8, 9, 10, 11 }), vai_), (__vector float){ -1.0f, 1.0f, -1.0f, 1.0f })), 0, (float *)(c + 2 + 1 * cs_c));
+            vec_xst(vec_madd(vs12, var_, vec_mul(vec_mul(vec_perm(vs12, vs12, (__vector unsigned char){ 4, 5, 6, 7, 0, 1, 2, 3, 12, 13, 14, 15, 8, 9, 10, 11 }), vai_), (__vector float){ -1.0f, 1.0f, -1.0f, 1.0f })), 0, (float *)(c + 4 + 1 * cs_c));
+            vec_xst(vec_madd(vs14, var_, vec_mul(vec_mul(vec_perm(vs14, vs14, (__vector unsigned char){ 4, 5, 6, 7, 0, 1, 2, 3, 12, 13, 14, 15, 8, 9, 10, 11 }), vai_), (__vector float){ -1.0f, 1.0f, -1.0f, 1.0f })), 0, (float *)(c + 6 + 1 * cs_c));
+            vec_xst(vec_madd(vs16, var_, vec_mul(vec_mul(vec_perm(vs16, vs16, (__vector unsigned char){ 4, 5, 6, 7, 0, 1, 2, 3, 12, 13, 14, 15, 8, 9, 10, 11 }), vai_), (__vector float){ -1.0f, 1.0f, -1.0f, 1.0f })), 0, (float *)(c + 0 + 2 * cs_c));
+            vec_xst(vec_madd(vs18, var_, vec_mul(vec_mul(vec_perm(vs18, vs18, (__vector unsigned char){ 4, 5, 6, 7, 0, 1, 2, 3, 12, 13, 14, 15, 8, 9, 10, 11 }), vai_), (__vector float){ -1.0f, 1.0f, -1.0f, 1.0f })), 0, (float *)(c + 2 + 2 * cs_c));
+            vec_xst(vec_madd(vs20, var_, vec_mul(vec_mul(vec_perm(vs20, vs20, (__vector unsigned char){ 4, 5, 6, 7, 0, 1, 2, 3, 12, 13, 14, 15, 8, 9, 10, 11 }), vai_), (__vector float){ -1.0f, 1.0f, -1.0f, 1.0f })), 0, (float *)(c + 4 + 2 * cs_c));
+            vec_xst(vec_madd(vs22, var_, vec_mul(vec_mul(vec_perm(vs22, vs22, (__vector unsigned char){ 4, 5, 6, 7, 0, 1, 2, 3, 12, 13, 14, 15, 8, 9, 10, 11 }), vai_), (__vector float){ -1.0f, 1.0f, -1.0f, 1.0f })), 0, (float *)(c + 6 + 2 * cs_c));
+            vec_xst(vec_madd(vs24, var_, vec_mul(vec_mul(vec_perm(vs24, vs24, (__vector unsigned char){ 4, 5, 6, 7, 0, 1, 2, 3, 12, 13, 14, 15, 8, 9, 10, 11 }), vai_), (__vector float){ -1.0f, 1.0f, -1.0f, 1.0f })), 0, (float *)(c + 0 + 3 * cs_c));
+            vec_xst(vec_madd(vs26, var_, vec_mul(vec_mul(vec_perm(vs26, vs26, (__vector unsigned char){ 4, 5, 6, 7, 0, 1, 2, 3, 12, 13, 14, 15, 8, 9, 10, 11 }), vai_), (__vector float){ -1.0f, 1.0f, -1.0f, 1.0f })), 0, (float *)(c + 2 + 3 * cs_c));
+            vec_xst(vec_madd(vs28, var_, vec_mul(vec_mul(vec_perm(vs28, vs28, (__vector unsigned char){ 4, 5, 6, 7, 0, 1, 2, 3, 12, 13, 14, 15, 8, 9, 10, 11 }), vai_), (__vector float){ -1.0f, 1.0f, -1.0f, 1.0f })), 0, (float *)(c + 4 + 3 * cs_c));
+            vec_xst(vec_madd(vs30, var_, vec_mul(vec_mul(vec_perm(vs30, vs30, (__vector unsigned char){ 4, 5, 6, 7, 0, 1, 2, 3, 12, 13, 14, 15, 8, 9, 10, 11 }), vai_), (__vector float){ -1.0f, 1.0f, -1.0f, 1.0f })), 0, (float *)(c + 6 + 3 * cs_c));
+        } else {
+            const __vector float var_ = vec_splats(ar_);
+            const __vector float vai_ = vec_splats(ai_);
+            const __vector float vbr_ = vec_splats(br_);
+            const __vector float vbi_ = vec_splats(bi_);
+            { const __vector float c_ = vec_xl(0, (float *)(c + 0 + 0 * cs_c));
+              vs0 = vec_add(vec_madd(vs0, var_, vec_mul(vec_mul(vec_perm(vs0, vs0, (__vector unsigned char){ 4, 5, 6, 7, 0, 1, 2, 3, 12, 13, 14, 15, 8, 9, 10, 11 }), vai_), (__vector float){ -1.0f, 1.0f, -1.0f, 1.0f })), vec_madd(c_, vbr_, vec_mul(vec_mul(vec_perm(c_, c_, (__vector unsigned char){ 4, 5, 6, 7, 0, 1, 2, 3, 12, 13, 14, 15, 8, 9, 10, 11 }), vbi_), (__vector float){ -1.0f, 1.0f, -1.0f, 1.0f })));
+            }
+            { const __vector float c_ = vec_xl(0, (float *)(c + 2 + 0 * cs_c));
+              vs2 = vec_add(vec_madd(vs2, var_, vec_mul(vec_mul(vec_perm(vs2, vs2, (__vector unsigned char){ 4, 5, 6, 7, 0, 1, 2, 3, 12, 13, 14, 15, 8, 9, 10, 11 }), vai_), (__vector float){ -1.0f, 1.0f, -1.0f, 1.0f })), vec_madd(c_, vbr_, vec_mul(vec_mul(vec_perm(c_, c_, (__vector unsigned char){ 4, 5, 6, 7, 0, 1, 2, 3, 12, 13, 14, 15, 8, 9, 10, 11 }), vbi_), (__vector float){ -1.0f, 1.0f, -1.0f, 1.0f })));
+            }
+            { const __vector float c_ = vec_xl(0, (float *)(c + 4 + 0 * cs_c));
+              vs4 = vec_add(vec_madd(vs4, var_, vec_mul(vec_mul(vec_perm(vs4, vs4, (__vector unsigned char){ 4, 5, 6, 7, 0, 1, 2, 3, 12, 13, 14, 15, 8, 9, 10, 11 }), vai_), (__vector float){ -1.0f, 1.0f, -1.0f, 1.0f })), vec_madd(c_, vbr_, vec_mul(vec_mul(vec_perm(c_, c_, (__vector unsigned char){ 4, 5, 6, 7, 0, 1, 2, 3, 12, 13, 14, 15, 8, 9, 10, 11 }), vbi_), (__vector float){ -1.0f, 1.0f, -1.0f, 1.0f })));
+            }
+            { const __vector float c_ = vec_xl(0, (float *)(c + 6 + 0 * cs_c));
+              vs6 = vec_add(vec_madd(vs6, var_, vec_mul(vec_mul(vec_perm(vs6, vs6, (__vector unsigned char){ 4, 5, 6, 7, 0, 1, 2, 3, 12, 13, 14, 15, 8, 9, 10, 11 }), vai_), (__vector float){ -1.0f, 1.0f, -1.0f, 1.0f })), vec_madd(c_, vbr_, vec_mul(vec_mul(vec_perm(c_, c_, (__vector unsigned char){ 4, 5, 6, 7, 0, 1, 2, 3, 12, 13, 14, 15, 8, 9, 10, 11 }), vbi_), (__vector float){ -1.0f, 1.0f, -1.0f, 1.0f })));
+            }
+            { const __vector float c_ = vec_xl(0, (float *)(c + 0 + 1 * cs_c));
+              vs8 = vec_add(vec_madd(vs8, var_, vec_mul(vec_mul(vec_perm(vs8, vs8, (__vector unsigned char){ 4, 5, 6, 7, 0, 1, 2, 3, 12, 13, 14, 15, 8, 9, 10, 11 }), vai_), (__vector float){ -1.0f, 1.0f, -1.0f, 1.0f })), vec_madd(c_, vbr_, vec_mul(vec_mul(vec_perm(c_, c_, (__vector unsigned char){ 4, 5, 6, 7, 0, 1, 2, 3, 12, 13, 14, 15, 8, 9, 10, 11 }), vbi_), (__vector float){ -1.0f, 1.0f, -1.0f, 1.0f })));
+            }
+            { const __vector float c_ = vec_xl(0, (float *)(c + 2 + 1 * cs_c));
+              vs10 = vec_add(vec_madd(vs10, var_, vec_mul(vec_mul(vec_perm(vs10, vs10, (__vector unsigned char){ 4, 5, 6, 7, 0, 1, 2, 3, 12, 13, 14, 15, 8, 9, 10, 11 }), vai_), (__vector float){ -1.0f, 1.0f, -1.0f, 1.0f })), vec_madd(c_, vbr_, vec_mul(vec_mul(vec_perm(c_, c_, (__vector unsigned char){ 4, 5, 6, 7, 0, 1, 2, 3, 12, 13, 14, 15, 8, 9, 10, 11 }), vbi_), (__vector float){ -1.0f, 1.0f, -1.0f, 1.0f })));
+            }
+            { const __vector float c_ = vec_xl(0, (float *)(c + 4 + 1 * cs_c));
+              vs12 = vec_add(vec_madd(vs12, var_, vec_mul(vec_mul(vec_perm(vs12, vs12, (__vector unsigned char){ 4, 5, 6, 7, 0, 1, 2, 3, 12, 13, 14, 15, 8, 9, 10, 11 }), vai_), (__vector float){ -1.0f, 1.0f, -1.0f, 1.0f })), vec_madd(c_, vbr_, vec_mul(vec_mul(vec_perm(c_, c_, (__vector unsigned char){ 4, 5, 6, 7, 0, 1, 2, 3, 12, 13, 14, 15, 8, 9, 10, 11 }), vbi_), (__vector float){ -1.0f, 1.0f, -1.0f, 1.0f })));
+            }
+            { const __vector float c_ = vec_xl(0, (float *)(c + 6 + 1 * cs_c));
+              vs14 = vec_add(vec_madd(vs14, var_, vec_mul(vec_mul(vec_perm(vs14, vs14, (__vector unsigned char){ 4, 5, 6, 7, 0, 1, 2, 3, 12, 13, 14, 15, 8, 9, 10, 11 }), vai_), (__vector float){ -1.0f, 1.0f, -1.0f, 1.0f })), vec_madd(c_, vbr_, vec_mul(vec_mul(vec_perm(c_, c_, (__vector unsigned char){ 4, 5, 6, 7, 0, 1, 2, 3, 12, 13, 14, 15, 8, 9, 10, 11 }), vbi_), (__vector float){ -1.0f, 1.0f, -1.0f, 1.0f })));
+            }
+            { const __vector float c_ = vec_xl(0, (float *)(c + 0 + 2 * cs_c));
+              vs16 = vec_add(vec_madd(vs16, var_, vec_mul(vec_mul(vec_perm(vs16, vs16, (__vector unsigned char){ 4, 5, 6, 7, 0, 1, 2, 3, 12, 13, 14, 15, 8, 9, 10, 11 }), vai_), (__vector float){ -1.0f, 1.0f, -1.0f, 1.0f })), vec_madd(c_, vbr_, vec_mul(vec_mul(vec_perm(c_, c_, (__vector unsigned char){ 4, 5, 6, 7, 0, 1, 2, 3, 12, 13, 14, 15, 8, 9, 10, 11 }), vbi_), (__vector float){ -1.0f, 1.0f, -1.0f, 1.0f })));
+            }
+            { const __vector float c_ = vec_xl(0, (float *)(c + 2 + 2 * cs_c));
+              vs18 = vec_add(vec_madd(vs18, var_, vec_mul(vec_mul(vec_perm(vs18, vs18, (__vector unsigned char){ 4, 5, 6, 7, 0, 1, 2, 3, 12, 13, 14, 15, 8, 9, 10, 11 }), vai_), (__vector float){ -1.0f, 1.0f, -1.0f, 1.0f })), vec_madd(c_, vbr_, vec_mul(vec_mul(vec_perm(c_, c_, (__vector unsigned char){ 4, 5, 6, 7, 0, 1, 2, 3, 12, 13, 14, 15, 8, 9, 10, 11 }), vbi_), (__vector float){ -1.0f, 1.0f, -1.0f, 1.0f })));
+            }
+            { const __vector float c_ = vec_xl(0, (float *)(c + 4 + 2 * cs_c));
+              vs20 = vec_add(vec_madd(vs20, var_, vec_mul(vec_mul(vec_perm(vs20, vs20, (__vector unsigned char){ 4, 5, 6, 7, 0, 1, 2, 3, 12, 13, 14, 15, 8, 9, 10, 11 }), vai_), (__vector float){ -1.0f, 1.0f, -1.0f, 1.0f })), vec_madd(c_, vbr_, vec_mul(vec_mul(vec_perm(c_, c_, (__vector unsigned char){ 4, 5, 6, 7, 0, 1, 2, 3, 12, 13, 14, 15, 8, 9, 10, 11 }), vbi_), (__vector float){ -1.0f, 1.0f, -1.0f, 1.0f })));
+            }
+            { const __vector float c_ = vec_xl(0, (float *)(c + 6 + 2 * cs_c));
+              vs22 = vec_add(vec_madd(vs22, var_, vec_mul(vec_mul(vec_perm(vs22, vs22, (__vector unsigned char){ 4, 5, 6, 7, 0, 1, 2, 3, 12, 13, 14, 15, 8, 9, 10, 11 }), vai_), (__vector float){ -1.0f, 1.0f, -1.0f, 1.0f })), vec_madd(c_, vbr_, vec_mul(vec_mul(vec_perm(c_, c_, (__vector unsigned char){ 4, 5, 6, 7, 0, 1, 2, 3, 12, 13, 14, 15, 8, 9, 10, 11 }), vbi_), (__vector float){ -1.0f, 1.0f, -1.0f, 1.0f })));
+            }
+            { const __vector float c_ = vec_xl(0, (float *)(c + 0 + 3 * cs_c));
+              vs24 = vec_add(vec_madd(vs24, var_, vec_mul(vec_mul(vec_perm(vs24, vs24, (__vector unsigned char){ 4, 5, 6, 7, 0, 1, 2, 3, 12, 13, 14, 15, 8, 9, 10, 11 }), vai_), (__vector float){ -1.0f, 1.0f, -1.0f, 1.0f })), vec_madd(c_, vbr_, vec_mul(vec_mul(vec_perm(c_, c_, (__vector unsigned char){ 4, 5, 6, 7, 0, 1, 2, 3, 12, 13, 14, 15, 8, 9, 10, 11 }), vbi_), (__vector float){ -1.0f, 1.0f, -1.0f, 1.0f })));
+            }
+            { const __vector float c_ = vec_xl(0, (float *)(c + 2 + 3 * cs_c));
+              vs26 = vec_add(vec_madd(vs26, var_, vec_mul(vec_mul(vec_perm(vs26, vs26, (__vector unsigned char){ 4, 5, 6, 7, 0, 1, 2, 3, 12, 13, 14, 15, 8, 9, 10, 11 }), vai_), (__vector float){ -1.0f, 1.0f, -1.0f, 1.0f })), vec_madd(c_, vbr_, vec_mul(vec_mul(vec_perm(c_, c_, (__vector unsigned char){ 4, 5, 6, 7, 0, 1, 2, 3, 12, 13, 14, 15, 8, 9, 10, 11 }), vbi_), (__vector float){ -1.0f, 1.0f, -1.0f, 1.0f })));
+            }
+            { const __vector float c_ = vec_xl(0, (float *)(c + 4 + 3 * cs_c));
+              vs28 = vec_add(vec_madd(vs28, var_, vec_mul(vec_mul(vec_perm(vs28, vs28, (__vector unsigned char){ 4, 5, 6, 7, 0, 1, 2, 3, 12, 13, 14, 15, 8, 9, 10, 11 }), vai_), (__vector float){ -1.0f, 1.0f, -1.0f, 1.0f })), vec_madd(c_, vbr_, vec_mul(vec_mul(vec_perm(c_, c_, (__vector unsigned char){ 4, 5, 6, 7, 0, 1, 2, 3, 12, 13, 14, 15, 8, 9, 10, 11 }), vbi_), (__vector float){ -1.0f, 1.0f, -1.0f, 1.0f })));
+            }
+            { const __vector float c_ = vec_xl(0, (float *)(c + 6 + 3 * cs_c));
+              vs30 = vec_add(vec_madd(vs30, var_, vec_mul(vec_mul(vec_perm(vs30, vs30, (__vector unsigned char){ 4, 5, 6, 7, 0, 1, 2, 3, 12, 13, 14, 15, 8, 9, 10, 11 }), vai_), (__vector float){ -1.0f, 1.0f, -1.0f, 1.0f })), vec_madd(c_, vbr_, vec_mul(vec_mul(vec_perm(c_, c_, (__vector unsigned char){ 4, 5, 6, 7, 0, 1, 2, 3, 12, 13, 14, 15, 8, 9, 10, 11 }), vbi_), (__vector float){ -1.0f, 1.0f, -1.0f, 1.0f })));
+            }
+            vec_xst(vs0, 0, (float *)(c + 0 + 0 * cs_c));
+            vec_xst(vs2, 0, (float *)(c + 2 + 0 * cs_c));
+            vec_xst(vs4, 0, (float *)(c + 4 + 0 * cs_c));
+            vec_xst(vs6, 0, (float *)(c + 6 + 0 * cs_c));
+            vec_xst(vs8, 0, (float *)(c + 0 + 1 * cs_c));
+            vec_xst(vs10, 0, (float *)(c + 2 + 1 * cs_c));
+            vec_xst(vs12, 0, (float *)(c + 4 + 1 * cs_c));
+            vec_xst(vs14, 0, (float *)(c + 6 + 1 * cs_c));
+            vec_xst(vs16, 0, (float *)(c + 0 + 2 * cs_c));
+            vec_xst(vs18, 0, (float *)(c + 2 + 2 * cs_c));
+            vec_xst(vs20, 0, (float *)(c + 4 + 2 * cs_c));
+            vec_xst(vs22, 0, (float *)(c + 6 + 2 * cs_c));
+            vec_xst(vs24, 0, (float *)(c + 0 + 3 * cs_c));
+            vec_xst(vs26, 0, (float *)(c + 2 + 3 * cs_c));
+            vec_xst(vs28, 0, (float *)(c + 4 + 3 * cs_c));
+            vec_xst(vs30, 0, (float *)(c + 6 + 3 * cs_c));
+        }
+        return;
+    }
+    float t_[64];
+    vec_xst(vs0, 0, t_ + 0);
+    vec_xst(vs2, 0, t_ + 4);
+    vec_xst(vs4, 0, t_ + 8);
+    vec_xst(vs6, 0, t_ + 12);
+    vec_xst(vs8, 0, t_ + 16);
+    vec_xst(vs10, 0, t_ + 20);
+    vec_xst(vs12, 0, t_ + 24);
+    vec_xst(vs14, 0, t_ + 28);
+    vec_xst(vs16, 0, t_ + 32);
+    vec_xst(vs18, 0, t_ + 36);
+    vec_xst(vs20, 0, t_ + 40);
+    vec_xst(vs22, 0, t_ + 44);
+    vec_xst(vs24, 0, t_ + 48);
+    vec_xst(vs26, 0, t_ + 52);
+    vec_xst(vs28, 0, t_ + 56);
+    vec_xst(vs30, 0, t_ + 60);
+    for (int64_t j = 0; j < n; j++)
+        for (int64_t i = 0; i < m; i++) {
+            const float xr = t_[2 * (i + j * 8)], xi = t_[2 * (i + j * 8) + 1];
+            float *cij = (float *)(c + i * rs_c + j * cs_c);
+            float vr = ar_ * xr - ai_ * xi, vi = ar_ * xi + ai_ * xr;
+            if (br_ != 0 || bi_ != 0) {
+                const float cr = cij[0], ci = cij[1];
+                vr += br_ * cr - bi_ * ci;
+                vi += br_ * ci + bi_ * cr;
+            }
+            cij[0] = vr;
+            cij[1] = vi;
+        }
+
+}
+
+void power10_cgemm_8x7_p4x7(int64_t m, int64_t n, int64_t k, const float _Complex *alpha, const float _Complex *a,
+                            const float _Complex *b, const float _Complex *beta, float _Complex *c, int64_t rs_c, int64_t cs_c,
+                            const float _Complex *a_next, const float _Complex *b_next)
+{
+    const float *ap = (const float *)a, *bp = (const float *)b, *an = (const float *)a_next;
+    (void)b_next;
+    __vector float vs0, vs1, vs2, vs3, vs4, vs5, vs6, vs7;
+    __vector float vs8, vs9, vs10, vs11, vs12, vs13, vs14, vs15;
+    __vector float vs16, vs17, vs18, vs19, vs20, vs21, vs22, vs23;
+    __vector float vs24, vs25, vs26, vs27, vs28, vs29, vs30, vs31;
+    __vector float vs32, vs33, vs34, vs35, vs36, vs37, vs38, vs39;
+    __vector float vs40, vs41, vs42, vs43, vs44, vs45, vs46, vs47;
+    __vector float vs48, vs49, vs50, vs51, vs52, vs53, vs54, vs55;
+
+    vs0 = vec_splats(0.0f);
+    vs1 = vec_splats(0.0f);
+    vs2 = vec_splats(0.0f);
+    vs3 = vec_splats(0.0f);
+    vs4 = vec_splats(0.0f);
+    vs5 = vec_splats(0.0f);
+    vs6 = vec_splats(0.0f);
+    vs7 = vec_splats(0.0f);
+    vs8 = vec_splats(0.0f);
+    vs9 = vec_splats(0.0f);
+    vs10 = vec_splats(0.0f);
+    vs11 = vec_splats(0.0f);
+    vs12 = vec_splats(0.0f);
+    vs13 = vec_splats(0.0f);
+    vs14 = vec_splats(0.0f);
+    vs15 = vec_splats(0.0f);
+    vs16 = vec_splats(0.0f);
+    vs17 = vec_splats(0.0f);
+    vs18 = vec_splats(0.0f);
+    vs19 = vec_splats(0.0f);
+    vs20 = vec_splats(0.0f);
+    vs21 = vec_splats(0.0f);
+    vs22 = vec_splats(0.0f);
+    vs23 = vec_splats(0.0f);
+    vs24 = vec_splats(0.0f);
+    vs25 = vec_splats(0.0f);
+    vs26 = vec_splats(0.0f);
+    vs27 = vec_splats(0.0f);
+
+    /* C is read (or overwritten) after the k loop: the passes of the k loop
+     * fetch it a column (row) each; those they cannot reach go now */
+    const int64_t pf_step = rs_c == 1 ? cs_c : rs_c;
+    const int64_t pf_span = rs_c == 1 ? m - 1 : (n - 1) * cs_c;
+    int64_t pf_left = rs_c == 1 ? n : m;
+    float _Complex *pf_c = c;
+    for (int64_t passes = k > 0 ? (k - 1) / 6 : 0; pf_left > passes; pf_left--) {
+        __builtin_prefetch(pf_c, 1, 3);
+        __builtin_prefetch(pf_c + pf_span / 2, 1, 3);
+        __builtin_prefetch(pf_c + pf_span, 1, 3);
+        pf_c += pf_step;
+    }
+    if (k > 0) {
+        /* prologue: the first 21 instructions of iteration 0 (pointer
+         * bumps among them become load offsets) */
+        __builtin_prefetch((const char *)(an + 0) + 0, 0, 3);
+        vs29 = vec_xl(0, ap + 0);
+        vs35 = vec_xl(0, ap + 4);
+        vs37 = vec_splats(*(bp + 0));
+        vs28 = vec_splats(*(bp + 1));
+        vs41 = vec_splats(*(bp + 2));
+        vs32 = vec_splats(*(bp + 3));
+        vs39 = vec_splats(*(bp + 4));
+        vs43 = vec_splats(*(bp + 5));
+        vs45 = vec_splats(*(bp + 6));
+        vs47 = vec_splats(*(bp + 7));
+        vs49 = vec_splats(*(bp + 8));
+        vs51 = vec_splats(*(bp + 9));
+        vs53 = vec_splats(*(bp + 10));
+        vs0 = vec_madd(vs29, vs37, vs0);
+        vs55 = vec_splats(*(bp + 11));
+        vs2 = vec_madd(vs35, vs37, vs2);
+        vs37 = vec_splats(*(bp + 12));
+        vs1 = vec_madd(vs29, vs28, vs1);
+
+        /* kernel: iteration i and the start of i+1, unrolled 6x */
+        int64_t nq = k - 1;
+        for (int64_t it = nq / 6; it > 0; it--) {
+            if (pf_left > 0) {
+                __builtin_prefetch(pf_c, 1, 3);
+                __builtin_prefetch(pf_c + pf_span / 2, 1, 3);
+                __builtin_prefetch(pf_c + pf_span, 1, 3);
+                pf_c += pf_step;
+                pf_left--;
+            }
+            /* copy 0 */
+            vs30 = vec_splats(*(bp + 13));
+            vs3 = vec_madd(vs35, vs28, vs3);
+            __builtin_prefetch((const char *)(bp + 0) + 512, 0, 3);
+            __builtin_prefetch((const char *)(an + 8) + 0, 0, 3);
+            vs28 = vec_xl(0, ap + 8);
+            vs34 = vec_xl(0, ap + 12);
+            vs4 = vec_madd(vs29, vs41, vs4);
+            vs36 = vec_splats(*(bp + 14));
+            vs33 = vec_splats(*(bp + 15));
+            vs40 = vec_splats(*(bp + 16));
+            vs31 = vec_splats(*(bp + 17));
+            vs38 = vec_splats(*(bp + 18));
+            vs42 = vec_splats(*(bp + 19));
+            vs44 = vec_splats(*(bp + 20));
+            vs46 = vec_splats(*(bp + 21));
+            vs48 = vec_splats(*(bp + 22));
+            vs50 = vec_splats(*(bp + 23));
+            vs52 = vec_splats(*(bp + 24));
+            vs0 = vec_madd(vs28, vs36, vs0);
+            vs54 = vec_splats(*(bp + 25));
+            vs2 = vec_madd(vs34, vs36, vs2);
+            vs36 = vec_splats(*(bp + 26));
+            vs1 = vec_madd(vs28, vs33, vs1);
+            vs6 = vec_madd(vs35, vs41, vs6);
+            vs5 = vec_madd(vs29, vs32, vs5);
+            vs7 = vec_madd(vs35, vs32, vs7);
+            vs8 = vec_madd(vs29, vs39, vs8);
+            vs10 = vec_madd(vs35, vs39, vs10);
+            vs9 = vec_madd(vs29, vs43, vs9);
+            vs11 = vec_madd(vs35, vs43, vs11);
+            vs12 = vec_madd(vs29, vs45, vs12);
+            vs14 = vec_madd(vs35, vs45, vs14);
+            vs13 = vec_madd(vs29, vs47, vs13);
+            vs15 = vec_madd(vs35, vs47, vs15);
+            vs16 = vec_madd(vs29, vs49, vs16);
+            vs18 = vec_madd(vs35, vs49, vs18);
+            vs17 = vec_madd(vs29, vs51, vs17);
+            vs19 = vec_madd(vs35, vs51, vs19);
+            vs20 = vec_madd(vs29, vs53, vs20);
+            vs22 = vec_madd(vs35, vs53, vs22);
+            vs21 = vec_madd(vs29, vs55, vs21);
+            vs23 = vec_madd(vs35, vs55, vs23);
+            vs24 = vec_madd(vs29, vs37, vs24);
+            vs26 = vec_madd(vs35, vs37, vs26);
+            vs25 = vec_madd(vs29, vs30, vs25);
+            vs27 = vec_madd(vs35, vs30, vs27);
+            /* copy 1 */
+            vs29 = vec_splats(*(bp + 27));
+            vs3 = vec_madd(vs34, vs33, vs3);
+            __builtin_prefetch((const char *)(bp + 14) + 512, 0, 3);
+            __builtin_prefetch((const char *)(an + 16) + 0, 0, 3);
+            vs33 = vec_xl(0, ap + 16);
+            vs35 = vec_xl(0, ap + 20);
+            vs4 = vec_madd(vs28, vs40, vs4);
+            vs41 = vec_splats(*(bp + 28));
+            vs32 = vec_splats(*(bp + 29));
+            vs39 = vec_splats(*(bp + 30));
+            vs30 = vec_splats(*(bp + 31));
+            vs37 = vec_splats(*(bp + 32));
+            vs43 = vec_splats(*(bp + 33));
+            vs45 = vec_splats(*(bp + 34));
+            vs47 = vec_splats(*(bp + 35));
+            vs49 = vec_splats(*(bp + 36));
+            vs51 = vec_splats(*(bp + 37));
+            vs53 = vec_splats(*(bp + 38));
+            vs0 = vec_madd(vs33, vs41, vs0);
+            vs55 = vec_splats(*(bp + 39));
+            vs2 = vec_madd(vs35, vs41, vs2);
+            vs41 = vec_splats(*(bp + 40));
+            vs1 = vec_madd(vs33, vs32, vs1);
+            vs6 = vec_madd(vs34, vs40, vs6);
+            vs5 = vec_madd(vs28, vs31, vs5);
+            vs7 = vec_madd(vs34, vs31, vs7);
+            vs8 = vec_madd(vs28, vs38, vs8);
+            vs10 = vec_madd(vs34, vs38, vs10);
+            vs9 = vec_madd(vs28, vs42, vs9);
+            vs11 = vec_madd(vs34, vs42, vs11);
+            vs12 = vec_madd(vs28, vs44, vs12);
+            vs14 = vec_madd(vs34, vs44, vs14);
+            vs13 = vec_madd(vs28, vs46, vs13);
+            vs15 = vec_madd(vs34, vs46, vs15);
+            vs16 = vec_madd(vs28, vs48, vs16);
+            vs18 = vec_madd(vs34, vs48, vs18);
+            vs17 = vec_madd(vs28, vs50, vs17);
+            vs19 = vec_madd(vs34, vs50, vs19);
+            vs20 = vec_madd(vs28, vs52, vs20);
+            vs22 = vec_madd(vs34, vs52, vs22);
+            vs21 = vec_madd(vs28, vs54, vs21);
+            vs23 = vec_madd(vs34, vs54, vs23);
+            vs24 = vec_madd(vs28, vs36, vs24);
+            vs26 = vec_madd(vs34, vs36, vs26);
+            vs25 = vec_madd(vs28, vs29, vs25);
+            vs27 = vec_madd(vs34, vs29, vs27);
+            /* copy 2 */
+            vs28 = vec_splats(*(bp + 41));
+            vs3 = vec_madd(vs35, vs32, vs3);
+            __builtin_prefetch((const char *)(bp + 28) + 512, 0, 3);
+            __builtin_prefetch((const char *)(an + 24) + 0, 0, 3);
+            vs32 = vec_xl(0, ap + 24);
+            vs34 = vec_xl(0, ap + 28);
+            vs4 = vec_madd(vs33, vs39, vs4);
+            vs40 = vec_splats(*(bp + 42));
+            vs31 = vec_splats(*(bp + 43));
+            vs38 = vec_splats(*(bp + 44));
+            vs29 = vec_splats(*(bp + 45));
+            vs36 = vec_splats(*(bp + 46));
+            vs42 = vec_splats(*(bp + 47));
+            vs44 = vec_splats(*(bp + 48));
+            vs46 = vec_splats(*(bp + 49));
+            vs48 = vec_splats(*(bp + 50));
+            vs50 = vec_splats(*(bp + 51));
+            vs52 = vec_splats(*(bp + 52));
+            vs0 = vec_madd(vs32, vs40, vs0);
+            vs54 = vec_splats(*(bp + 53));
+            vs2 = vec_madd(vs34, vs40, vs2);
+            vs40 = vec_splats(*(bp + 54));
+            vs1 = vec_madd(vs32, vs31, vs1);
+            vs6 = vec_madd(vs35, vs39, vs6);
+            vs5 = vec_madd(vs33, vs30, vs5);
+            vs7 = vec_madd(vs35, vs30, vs7);
+            vs8 = vec_madd(vs33, vs37, vs8);
+            vs10 = vec_madd(vs35, vs37, vs10);
+            vs9 = vec_madd(vs33, vs43, vs9);
+            vs11 = vec_madd(vs35, vs43, vs11);
+            vs12 = vec_madd(vs33, vs45, vs12);
+            vs14 = vec_madd(vs35, vs45, vs14);
+            vs13 = vec_madd(vs33, vs47, vs13);
+            vs15 = vec_madd(vs35, vs47, vs15);
+            vs16 = vec_madd(vs33, vs49, vs16);
+            vs18 = vec_madd(vs35, vs49, vs18);
+            vs17 = vec_madd(vs33, vs51, vs17);
+            vs19 = vec_madd(vs35, vs51, vs19);
+            vs20 = vec_madd(vs33, vs53, vs20);
+            vs22 = vec_madd(vs35, vs53, vs22);
+            vs21 = vec_madd(vs33, vs55, vs21);
+            vs23 = vec_madd(vs35, vs55, vs23);
+            vs24 = vec_madd(vs33, vs41, vs24);
+            vs26 = vec_madd(vs35, vs41, vs26);
+            vs25 = vec_madd(vs33, vs28, vs25);
+            vs27 = vec_madd(vs35, vs28, vs27);
+            /* copy 3 */
+            vs33 = vec_splats(*(bp + 55));
+            vs3 = vec_madd(vs34, vs31, vs3);
+            __builtin_prefetch((const char *)(bp + 42) + 512, 0, 3);
+            __builtin_prefetch((const char *)(an + 32) + 0, 0, 3);
+            vs31 = vec_xl(0, ap + 32);
+            vs35 = vec_xl(0, ap + 36);
+            vs4 = vec_madd(vs32, vs38, vs4);
+            vs39 = vec_splats(*(bp + 56));
+            vs30 = vec_splats(*(bp + 57));
+            vs37 = vec_splats(*(bp + 58));
+            vs28 = vec_splats(*(bp + 59));
+            vs41 = vec_splats(*(bp + 60));
+            vs43 = vec_splats(*(bp + 61));
+            vs45 = vec_splats(*(bp + 62));
+            vs47 = vec_splats(*(bp + 63));
+            vs49 = vec_splats(*(bp + 64));
+            vs51 = vec_splats(*(bp + 65));
+            vs53 = vec_splats(*(bp + 66));
+            vs0 = vec_madd(vs31, vs39, vs0);
+            vs55 = vec_splats(*(bp + 67));
+            vs2 = vec_madd(vs35, vs39, vs2);
+            vs39 = vec_splats(*(bp + 68));
+            vs1 = vec_madd(vs31, vs30, vs1);
+            vs6 = vec_madd(vs34, vs38, vs6);
+            vs5 = vec_madd(vs32, vs29, vs5);
+            vs7 = vec_madd(vs34, vs29, vs7);
+            vs8 = vec_madd(vs32, vs36, vs8);
+            vs10 = vec_madd(vs34, vs36, vs10);
+            vs9 = vec_madd(vs32, vs42, vs9);
+            vs11 = vec_madd(vs34, vs42, vs11);
+            vs12 = vec_madd(vs32, vs44, vs12);
+            vs14 = vec_madd(vs34, vs44, vs14);
+            vs13 = vec_madd(vs32, vs46, vs13);
+            vs15 = vec_madd(vs34, vs46, vs15);
+            vs16 = vec_madd(vs32, vs48, vs16);
+            vs18 = vec_madd(vs34, vs48, vs18);
+            vs17 = vec_madd(vs32, vs50, vs17);
+            vs19 = vec_madd(vs34, vs50, vs19);
+            vs20 = vec_madd(vs32, vs52, vs20);
+            vs22 = vec_madd(vs34, vs52, vs22);
+            vs21 = vec_madd(vs32, vs54, vs21);
+            vs23 = vec_madd(vs34, vs54, vs23);
+            vs24 = vec_madd(vs32, vs40, vs24);
+            vs26 = vec_madd(vs34, vs40, vs26);
+            vs25 = vec_madd(vs32, vs33, vs25);
+            vs27 = vec_madd(vs34, vs33, vs27);
+            /* copy 4 */
+            vs32 = vec_splats(*(bp + 69));
+            vs3 = vec_madd(vs35, vs30, vs3);
+            __builtin_prefetch((const char *)(bp + 56) + 512, 0, 3);
+            __builtin_prefetch((const char *)(an + 40) + 0, 0, 3);
+            vs30 = vec_xl(0, ap + 40);
+            vs34 = vec_xl(0, ap + 44);
+            vs4 = vec_madd(vs31, vs37, vs4);
+            vs38 = vec_splats(*(bp + 70));
+            vs29 = vec_splats(*(bp + 71));
+            vs36 = vec_splats(*(bp + 72));
+            vs33 = vec_splats(*(bp + 73));
+            vs40 = vec_splats(*(bp + 74));
+            vs42 = vec_splats(*(bp + 75));
+            vs44 = vec_splats(*(bp + 76));
+            vs46 = vec_splats(*(bp + 77));
+            vs48 = vec_splats(*(bp + 78));
+            vs50 = vec_splats(*(bp + 79));
+            vs52 = vec_splats(*(bp + 80));
+            vs0 = vec_madd(vs30, vs38, vs0);
+            vs54 = vec_splats(*(bp + 81));
+            vs2 = vec_madd(vs34, vs38, vs2);
+            vs38 = vec_splats(*(bp + 82));
+            vs1 = vec_madd(vs30, vs29, vs1);
+            vs6 = vec_madd(vs35, vs37, vs6);
+            vs5 = vec_madd(vs31, vs28, vs5);
+            vs7 = vec_madd(vs35, vs28, vs7);
+            vs8 = vec_madd(vs31, vs41, vs8);
+            vs10 = vec_madd(vs35, vs41, vs10);
+            vs9 = vec_madd(vs31, vs43, vs9);
+            vs11 = vec_madd(vs35, vs43, vs11);
+            vs12 = vec_madd(vs31, vs45, vs12);
+            vs14 = vec_madd(vs35, vs45, vs14);
+            vs13 = vec_madd(vs31, vs47, vs13);
+            vs15 = vec_madd(vs35, vs47, vs15);
+            vs16 = vec_madd(vs31, vs49, vs16);
+            vs18 = vec_madd(vs35, vs49, vs18);
+            vs17 = vec_madd(vs31, vs51, vs17);
+            vs19 = vec_madd(vs35, vs51, vs19);
+            vs20 = vec_madd(vs31, vs53, vs20);
+            vs22 = vec_madd(vs35, vs53, vs22);
+            vs21 = vec_madd(vs31, vs55, vs21);
+            vs23 = vec_madd(vs35, vs55, vs23);
+            vs24 = vec_madd(vs31, vs39, vs24);
+            vs26 = vec_madd(vs35, vs39, vs26);
+            vs25 = vec_madd(vs31, vs32, vs25);
+            vs27 = vec_madd(vs35, vs32, vs27);
+            /* copy 5 */
+            vs31 = vec_splats(*(bp + 83));
+            vs3 = vec_madd(vs34, vs29, vs3);
+            __builtin_prefetch((const char *)(bp + 70) + 512, 0, 3);
+            __builtin_prefetch((const char *)(an + 48) + 0, 0, 3);
+            vs29 = vec_xl(0, ap + 48);
+            vs35 = vec_xl(0, ap + 52);
+            vs4 = vec_madd(vs30, vs36, vs4);
+            vs37 = vec_splats(*(bp + 84));
+            vs28 = vec_splats(*(bp + 85));
+            vs41 = vec_splats(*(bp + 86));
+            vs32 = vec_splats(*(bp + 87));
+            vs39 = vec_splats(*(bp + 88));
+            vs43 = vec_splats(*(bp + 89));
+            vs45 = vec_splats(*(bp + 90));
+            vs47 = vec_splats(*(bp + 91));
+            vs49 = vec_splats(*(bp + 92));
+            vs51 = vec_splats(*(bp + 93));
+            vs53 = vec_splats(*(bp + 94));
+            vs0 = vec_madd(vs29, vs37, vs0);
+            vs55 = vec_splats(*(bp + 95));
+            vs2 = vec_madd(vs35, vs37, vs2);
+            vs37 = vec_splats(*(bp + 96));
+            vs1 = vec_madd(vs29, vs28, vs1);
+            vs6 = vec_madd(vs34, vs36, vs6);
+            vs5 = vec_madd(vs30, vs33, vs5);
+            vs7 = vec_madd(vs34, vs33, vs7);
+            vs8 = vec_madd(vs30, vs40, vs8);
+            vs10 = vec_madd(vs34, vs40, vs10);
+            vs9 = vec_madd(vs30, vs42, vs9);
+            vs11 = vec_madd(vs34, vs42, vs11);
+            vs12 = vec_madd(vs30, vs44, vs12);
+            vs14 = vec_madd(vs34, vs44, vs14);
+            vs13 = vec_madd(vs30, vs46, vs13);
+            vs15 = vec_madd(vs34, vs46, vs15);
+            vs16 = vec_madd(vs30, vs48, vs16);
+            vs18 = vec_madd(vs34, vs48, vs18);
+            vs17 = vec_madd(vs30, vs50, vs17);
+            vs19 = vec_madd(vs34, vs50, vs19);
+            vs20 = vec_madd(vs30, vs52, vs20);
+            vs22 = vec_madd(vs34, vs52, vs22);
+            vs21 = vec_madd(vs30, vs54, vs21);
+            vs23 = vec_madd(vs34, vs54, vs23);
+            vs24 = vec_madd(vs30, vs38, vs24);
+            vs26 = vec_madd(vs34, vs38, vs26);
+            vs25 = vec_madd(vs30, vs31, vs25);
+            vs27 = vec_madd(vs34, vs31, vs27);
+
+            ap += 48;
+            bp += 84;
+            an += 48;
+        }
+        int64_t rem = nq % 6;
+        if (rem > 0) {
+            vs30 = vec_splats(*(bp + 13));
+            vs3 = vec_madd(vs35, vs28, vs3);
+            __builtin_prefetch((const char *)(bp + 0) + 512, 0, 3);
+            __builtin_prefetch((const char *)(an + 8) + 0, 0, 3);
+            vs28 = vec_xl(0, ap + 8);
+            vs34 = vec_xl(0, ap + 12);
+            vs4 = vec_madd(vs29, vs41, vs4);
+            vs36 = vec_splats(*(bp + 14));
+            vs33 = vec_splats(*(bp + 15));
+            vs40 = vec_splats(*(bp + 16));
+            vs31 = vec_splats(*(bp + 17));
+            vs38 = vec_splats(*(bp + 18));
+            vs42 = vec_splats(*(bp + 19));
+            vs44 = vec_splats(*(bp + 20));
+            vs46 = vec_splats(*(bp + 21));
+            vs48 = vec_splats(*(bp + 22));
+            vs50 = vec_splats(*(bp + 23));
+            vs52 = vec_splats(*(bp + 24));
+            vs0 = vec_madd(vs28, vs36, vs0);
+            vs54 = vec_splats(*(bp + 25));
+            vs2 = vec_madd(vs34, vs36, vs2);
+            vs36 = vec_splats(*(bp + 26));
+            vs1 = vec_madd(vs28, vs33, vs1);
+            vs6 = vec_madd(vs35, vs41, vs6);
+            vs5 = vec_madd(vs29, vs32, vs5);
+            vs7 = vec_madd(vs35, vs32, vs7);
+            vs8 = vec_madd(vs29, vs39, vs8);
+            vs10 = vec_madd(vs35, vs39, vs10);
+            vs9 = vec_madd(vs29, vs43, vs9);
+            vs11 = vec_madd(vs35, vs43, vs11);
+            vs12 = vec_madd(vs29, vs45, vs12);
+            vs14 = vec_madd(vs35, vs45, vs14);
+            vs13 = vec_madd(vs29, vs47, vs13);
+            vs15 = vec_madd(vs35, vs47, vs15);
+            vs16 = vec_madd(vs29, vs49, vs16);
+            vs18 = vec_madd(vs35, vs49, vs18);
+            vs17 = vec_madd(vs29, vs51, vs17);
+            vs19 = vec_madd(vs35, vs51, vs19);
+            vs20 = vec_madd(vs29, vs53, vs20);
+            vs22 = vec_madd(vs35, vs53, vs22);
+            vs21 = vec_madd(vs29, vs55, vs21);
+            vs23 = vec_madd(vs35, vs55, vs23);
+            vs24 = vec_madd(vs29, vs37, vs24);
+            vs26 = vec_madd(vs35, vs37, vs26);
+            vs25 = vec_madd(vs29, vs30, vs25);
+            vs27 = vec_madd(vs35, vs30, vs27);
+        }
+        if (rem > 1) {
+            vs29 = vec_splats(*(bp + 27));
+            vs3 = vec_madd(vs34, vs33, vs3);
+            __builtin_prefetch((const char *)(bp + 14) + 512, 0, 3);
+            __builtin_prefetch((const char *)(an + 16) + 0, 0, 3);
+            vs33 = vec_xl(0, ap + 16);
+            vs35 = vec_xl(0, ap + 20);
+            vs4 = vec_madd(vs28, vs40, vs4);
+            vs41 = vec_splats(*(bp + 28));
+            vs32 = vec_splats(*(bp + 29));
+            vs39 = vec_splats(*(bp + 30));
+            vs30 = vec_splats(*(bp + 31));
+            vs37 = vec_splats(*(bp + 32));
+            vs43 = vec_splats(*(bp + 33));
+            vs45 = vec_splats(*(bp + 34));
+            vs47 = vec_splats(*(bp + 35));
+            vs49 = vec_splats(*(bp + 36));
+            vs51 = vec_splats(*(bp + 37));
+            vs53 = vec_splats(*(bp + 38));
+            vs0 = vec_madd(vs33, vs41, vs0);
+            vs55 = vec_splats(*(bp + 39));
+            vs2 = vec_madd(vs35, vs41, vs2);
+            vs41 = vec_splats(*(bp + 40));
+            vs1 = vec_madd(vs33, vs32, vs1);
+            vs6 = vec_madd(vs34, vs40, vs6);
+            vs5 = vec_madd(vs28, vs31, vs5);
+            vs7 = vec_madd(vs34, vs31, vs7);
+            vs8 = vec_madd(vs28, vs38, vs8);
+            vs10 = vec_madd(vs34, vs38, vs10);
+            vs9 = vec_madd(vs28, vs42, vs9);
+            vs11 = vec_madd(vs34, vs42, vs11);
+            vs12 = vec_madd(vs28, vs44, vs12);
+            vs14 = vec_madd(vs34, vs44, vs14);
+            vs13 = vec_madd(vs28, vs46, vs13);
+            vs15 = vec_madd(vs34, vs46, vs15);
+            vs16 = vec_madd(vs28, vs48, vs16);
+            vs18 = vec_madd(vs34, vs48, vs18);
+            vs17 = vec_madd(vs28, vs50, vs17);
+            vs19 = vec_madd(vs34, vs50, vs19);
+            vs20 = vec_madd(vs28, vs52, vs20);
+            vs22 = vec_madd(vs34, vs52, vs22);
+            vs21 = vec_madd(vs28, vs54, vs21);
+            vs23 = vec_madd(vs34, vs54, vs23);
+            vs24 = vec_madd(vs28, vs36, vs24);
+            vs26 = vec_madd(vs34, vs36, vs26);
+            vs25 = vec_madd(vs28, vs29, vs25);
+            vs27 = vec_madd(vs34, vs29, vs27);
+        }
+        if (rem > 2) {
+            vs28 = vec_splats(*(bp + 41));
+            vs3 = vec_madd(vs35, vs32, vs3);
+            __builtin_prefetch((const char *)(bp + 28) + 512, 0, 3);
+            __builtin_prefetch((const char *)(an + 24) + 0, 0, 3);
+            vs32 = vec_xl(0, ap + 24);
+            vs34 = vec_xl(0, ap + 28);
+            vs4 = vec_madd(vs33, vs39, vs4);
+            vs40 = vec_splats(*(bp + 42));
+            vs31 = vec_splats(*(bp + 43));
+            vs38 = vec_splats(*(bp + 44));
+            vs29 = vec_splats(*(bp + 45));
+            vs36 = vec_splats(*(bp + 46));
+            vs42 = vec_splats(*(bp + 47));
+            vs44 = vec_splats(*(bp + 48));
+            vs46 = vec_splats(*(bp + 49));
+            vs48 = vec_splats(*(bp + 50));
+            vs50 = vec_splats(*(bp + 51));
+            vs52 = vec_splats(*(bp + 52));
+            vs0 = vec_madd(vs32, vs40, vs0);
+            vs54 = vec_splats(*(bp + 53));
+            vs2 = vec_madd(vs34, vs40, vs2);
+            vs40 = vec_splats(*(bp + 54));
+            vs1 = vec_madd(vs32, vs31, vs1);
+            vs6 = vec_madd(vs35, vs39, vs6);
+            vs5 = vec_madd(vs33, vs30, vs5);
+            vs7 = vec_madd(vs35, vs30, vs7);
+            vs8 = vec_madd(vs33, vs37, vs8);
+            vs10 = vec_madd(vs35, vs37, vs10);
+            vs9 = vec_madd(vs33, vs43, vs9);
+            vs11 = vec_madd(vs35, vs43, vs11);
+            vs12 = vec_madd(vs33, vs45, vs12);
+            vs14 = vec_madd(vs35, vs45, vs14);
+            vs13 = vec_madd(vs33, vs47, vs13);
+            vs15 = vec_madd(vs35, vs47, vs15);
+            vs16 = vec_madd(vs33, vs49, vs16);
+            vs18 = vec_madd(vs35, vs49, vs18);
+            vs17 = vec_madd(vs33, vs51, vs17);
+            vs19 = vec_madd(vs35, vs51, vs19);
+            vs20 = vec_madd(vs33, vs53, vs20);
+            vs22 = vec_madd(vs35, vs53, vs22);
+            vs21 = vec_madd(vs33, vs55, vs21);
+            vs23 = vec_madd(vs35, vs55, vs23);
+            vs24 = vec_madd(vs33, vs41, vs24);
+            vs26 = vec_madd(vs35, vs41, vs26);
+            vs25 = vec_madd(vs33, vs28, vs25);
+            vs27 = vec_madd(vs35, vs28, vs27);
+        }
+        if (rem > 3) {
+            vs33 = vec_splats(*(bp + 55));
+            vs3 = vec_madd(vs34, vs31, vs3);
+            __builtin_prefetch((const char *)(bp + 42) + 512, 0, 3);
+            __builtin_prefetch((const char *)(an + 32) + 0, 0, 3);
+            vs31 = vec_xl(0, ap + 32);
+            vs35 = vec_xl(0, ap + 36);
+            vs4 = vec_madd(vs32, vs38, vs4);
+            vs39 = vec_splats(*(bp + 56));
+            vs30 = vec_splats(*(bp + 57));
+            vs37 = vec_splats(*(bp + 58));
+            vs28 = vec_splats(*(bp + 59));
+            vs41 = vec_splats(*(bp + 60));
+            vs43 = vec_splats(*(bp + 61));
+            vs45 = vec_splats(*(bp + 62));
+            vs47 = vec_splats(*(bp + 63));
+            vs49 = vec_splats(*(bp + 64));
+            vs51 = vec_splats(*(bp + 65));
+            vs53 = vec_splats(*(bp + 66));
+            vs0 = vec_madd(vs31, vs39, vs0);
+            vs55 = vec_splats(*(bp + 67));
+            vs2 = vec_madd(vs35, vs39, vs2);
+            vs39 = vec_splats(*(bp + 68));
+            vs1 = vec_madd(vs31, vs30, vs1);
+            vs6 = vec_madd(vs34, vs38, vs6);
+            vs5 = vec_madd(vs32, vs29, vs5);
+            vs7 = vec_madd(vs34, vs29, vs7);
+            vs8 = vec_madd(vs32, vs36, vs8);
+            vs10 = vec_madd(vs34, vs36, vs10);
+            vs9 = vec_madd(vs32, vs42, vs9);
+            vs11 = vec_madd(vs34, vs42, vs11);
+            vs12 = vec_madd(vs32, vs44, vs12);
+            vs14 = vec_madd(vs34, vs44, vs14);
+            vs13 = vec_madd(vs32, vs46, vs13);
+            vs15 = vec_madd(vs34, vs46, vs15);
+            vs16 = vec_madd(vs32, vs48, vs16);
+            vs18 = vec_madd(vs34, vs48, vs18);
+            vs17 = vec_madd(vs32, vs50, vs17);
+            vs19 = vec_madd(vs34, vs50, vs19);
+            vs20 = vec_madd(vs32, vs52, vs20);
+            vs22 = vec_madd(vs34, vs52, vs22);
+            vs21 = vec_madd(vs32, vs54, vs21);
+            vs23 = vec_madd(vs34, vs54, vs23);
+            vs24 = vec_madd(vs32, vs40, vs24);
+            vs26 = vec_madd(vs34, vs40, vs26);
+            vs25 = vec_madd(vs32, vs33, vs25);
+            vs27 = vec_madd(vs34, vs33, vs27);
+        }
+        if (rem > 4) {
+            vs32 = vec_splats(*(bp + 69));
+            vs3 = vec_madd(vs35, vs30, vs3);
+            __builtin_prefetch((const char *)(bp + 56) + 512, 0, 3);
+            __builtin_prefetch((const char *)(an + 40) + 0, 0, 3);
+            vs30 = vec_xl(0, ap + 40);
+            vs34 = vec_xl(0, ap + 44);
+            vs4 = vec_madd(vs31, vs37, vs4);
+            vs38 = vec_splats(*(bp + 70));
+            vs29 = vec_splats(*(bp + 71));
+            vs36 = vec_splats(*(bp + 72));
+            vs33 = vec_splats(*(bp + 73));
+            vs40 = vec_splats(*(bp + 74));
+            vs42 = vec_splats(*(bp + 75));
+            vs44 = vec_splats(*(bp + 76));
+            vs46 = vec_splats(*(bp + 77));
+            vs48 = vec_splats(*(bp + 78));
+            vs50 = vec_splats(*(bp + 79));
+            vs52 = vec_splats(*(bp + 80));
+            vs0 = vec_madd(vs30, vs38, vs0);
+            vs54 = vec_splats(*(bp + 81));
+            vs2 = vec_madd(vs34, vs38, vs2);
+            vs38 = vec_splats(*(bp + 82));
+            vs1 = vec_madd(vs30, vs29, vs1);
+            vs6 = vec_madd(vs35, vs37, vs6);
+            vs5 = vec_madd(vs31, vs28, vs5);
+            vs7 = vec_madd(vs35, vs28, vs7);
+            vs8 = vec_madd(vs31, vs41, vs8);
+            vs10 = vec_madd(vs35, vs41, vs10);
+            vs9 = vec_madd(vs31, vs43, vs9);
+            vs11 = vec_madd(vs35, vs43, vs11);
+            vs12 = vec_madd(vs31, vs45, vs12);
+            vs14 = vec_madd(vs35, vs45, vs14);
+            vs13 = vec_madd(vs31, vs47, vs13);
+            vs15 = vec_madd(vs35, vs47, vs15);
+            vs16 = vec_madd(vs31, vs49, vs16);
+            vs18 = vec_madd(vs35, vs49, vs18);
+            vs17 = vec_madd(vs31, vs51, vs17);
+            vs19 = vec_madd(vs35, vs51, vs19);
+            vs20 = vec_madd(vs31, vs53, vs20);
+            vs22 = vec_madd(vs35, vs53, vs22);
+            vs21 = vec_madd(vs31, vs55, vs21);
+            vs23 = vec_madd(vs35, vs55, vs23);
+            vs24 = vec_madd(vs31, vs39, vs24);
+            vs26 = vec_madd(vs35, vs39, vs26);
+            vs25 = vec_madd(vs31, vs32, vs25);
+            vs27 = vec_madd(vs35, vs32, vs27);
+        }
+
+        /* epilogue: the rest of the last iteration, in the registers
+         * of the copy it follows */
+        switch (rem) {
+        case 0:
+            vs30 = vec_splats(*(bp + 13));
+            vs3 = vec_madd(vs35, vs28, vs3);
+            __builtin_prefetch((const char *)(bp + 0) + 512, 0, 3);
+            vs4 = vec_madd(vs29, vs41, vs4);
+            vs6 = vec_madd(vs35, vs41, vs6);
+            vs5 = vec_madd(vs29, vs32, vs5);
+            vs7 = vec_madd(vs35, vs32, vs7);
+            vs8 = vec_madd(vs29, vs39, vs8);
+            vs10 = vec_madd(vs35, vs39, vs10);
+            vs9 = vec_madd(vs29, vs43, vs9);
+            vs11 = vec_madd(vs35, vs43, vs11);
+            vs12 = vec_madd(vs29, vs45, vs12);
+            vs14 = vec_madd(vs35, vs45, vs14);
+            vs13 = vec_madd(vs29, vs47, vs13);
+            vs15 = vec_madd(vs35, vs47, vs15);
+            vs16 = vec_madd(vs29, vs49, vs16);
+            vs18 = vec_madd(vs35, vs49, vs18);
+            vs17 = vec_madd(vs29, vs51, vs17);
+            vs19 = vec_madd(vs35, vs51, vs19);
+            vs20 = vec_madd(vs29, vs53, vs20);
+            vs22 = vec_madd(vs35, vs53, vs22);
+            vs21 = vec_madd(vs29, vs55, vs21);
+            vs23 = vec_madd(vs35, vs55, vs23);
+            vs24 = vec_madd(vs29, vs37, vs24);
+            vs26 = vec_madd(vs35, vs37, vs26);
+            vs25 = vec_madd(vs29, vs30, vs25);
+            vs27 = vec_madd(vs35, vs30, vs27);
+            break;
+        case 1:
+            vs29 = vec_splats(*(bp + 27));
+            vs3 = vec_madd(vs34, vs33, vs3);
+            __builtin_prefetch((const char *)(bp + 14) + 512, 0, 3);
+            vs4 = vec_madd(vs28, vs40, vs4);
+            vs6 = vec_madd(vs34, vs40, vs6);
+            vs5 = vec_madd(vs28, vs31, vs5);
+            vs7 = vec_madd(vs34, vs31, vs7);
+            vs8 = vec_madd(vs28, vs38, vs8);
+            vs10 = vec_madd(vs34, vs38, vs10);
+            vs9 = vec_madd(vs28, vs42, vs9);
+            vs11 = vec_madd(vs34, vs42, vs11);
+            vs12 = vec_madd(vs28, vs44, vs12);
+            vs14 = vec_madd(vs34, vs44, vs14);
+            vs13 = vec_madd(vs28, vs46, vs13);
+            vs15 = vec_madd(vs34, vs46, vs15);
+            vs16 = vec_madd(vs28, vs48, vs16);
+            vs18 = vec_madd(vs34, vs48, vs18);
+            vs17 = vec_madd(vs28, vs50, vs17);
+            vs19 = vec_madd(vs34, vs50, vs19);
+            vs20 = vec_madd(vs28, vs52, vs20);
+            vs22 = vec_madd(vs34, vs52, vs22);
+            vs21 = vec_madd(vs28, vs54, vs21);
+            vs23 = vec_madd(vs34, vs54, vs23);
+            vs24 = vec_madd(vs28, vs36, vs24);
+            vs26 = vec_madd(vs34, vs36, vs26);
+            vs25 = vec_madd(vs28, vs29, vs25);
+            vs27 = vec_madd(vs34, vs29, vs27);
+            break;
+        case 2:
+            vs28 = vec_splats(*(bp + 41));
+            vs3 = vec_madd(vs35, vs32, vs3);
+            __builtin_prefetch((const char *)(bp + 28) + 512, 0, 3);
+            vs4 = vec_madd(vs33, vs39, vs4);
+            vs6 = vec_madd(vs35, vs39, vs6);
+            vs5 = vec_madd(vs33, vs30, vs5);
+            vs7 = vec_madd(vs35, vs30, vs7);
+            vs8 = vec_madd(vs33, vs37, vs8);
+            vs10 = vec_madd(vs35, vs37, vs10);
+            vs9 = vec_madd(vs33, vs43, vs9);
+            vs11 = vec_madd(vs35, vs43, vs11);
+            vs12 = vec_madd(vs33, vs45, vs12);
+            vs14 = vec_madd(vs35, vs45, vs14);
+            vs13 = vec_madd(vs33, vs47, vs13);
+            vs15 = vec_madd(vs35, vs47, vs15);
+            vs16 = vec_madd(vs33, vs49, vs16);
+            vs18 = vec_madd(vs35, vs49, vs18);
+            vs17 = vec_madd(vs33, vs51, vs17);
+            vs19 = vec_madd(vs35, vs51, vs19);
+            vs20 = vec_madd(vs33, vs53, vs20);
+            vs22 = vec_madd(vs35, vs53, vs22);
+            vs21 = vec_madd(vs33, vs55, vs21);
+            vs23 = vec_madd(vs35, vs55, vs23);
+            vs24 = vec_madd(vs33, vs41, vs24);
+            vs26 = vec_madd(vs35, vs41, vs26);
+            vs25 = vec_madd(vs33, vs28, vs25);
+            vs27 = vec_madd(vs35, vs28, vs27);
+            break;
+        case 3:
+            vs33 = vec_splats(*(bp + 55));
+            vs3 = vec_madd(vs34, vs31, vs3);
+            __builtin_prefetch((const char *)(bp + 42) + 512, 0, 3);
+            vs4 = vec_madd(vs32, vs38, vs4);
+            vs6 = vec_madd(vs34, vs38, vs6);
+            vs5 = vec_madd(vs32, vs29, vs5);
+            vs7 = vec_madd(vs34, vs29, vs7);
+            vs8 = vec_madd(vs32, vs36, vs8);
+            vs10 = vec_madd(vs34, vs36, vs10);
+            vs9 = vec_madd(vs32, vs42, vs9);
+            vs11 = vec_madd(vs34, vs42, vs11);
+            vs12 = vec_madd(vs32, vs44, vs12);
+            vs14 = vec_madd(vs34, vs44, vs14);
+            vs13 = vec_madd(vs32, vs46, vs13);
+            vs15 = vec_madd(vs34, vs46, vs15);
+            vs16 = vec_madd(vs32, vs48, vs16);
+            vs18 = vec_madd(vs34, vs48, vs18);
+            vs17 = vec_madd(vs32, vs50, vs17);
+            vs19 = vec_madd(vs34, vs50, vs19);
+            vs20 = vec_madd(vs32, vs52, vs20);
+            vs22 = vec_madd(vs34, vs52, vs22);
+            vs21 = vec_madd(vs32, vs54, vs21);
+            vs23 = vec_madd(vs34, vs54, vs23);
+            vs24 = vec_madd(vs32, vs40, vs24);
+            vs26 = vec_madd(vs34, vs40, vs26);
+            vs25 = vec_madd(vs32, vs33, vs25);
+            vs27 = vec_madd(vs34, vs33, vs27);
+            break;
+        case 4:
+            vs32 = vec_splats(*(bp + 69));
+            vs3 = vec_madd(vs35, vs30, vs3);
+            __builtin_prefetch((const char *)(bp + 56) + 512, 0, 3);
+            vs4 = vec_madd(vs31, vs37, vs4);
+            vs6 = vec_madd(vs35, vs37, vs6);
+            vs5 = vec_madd(vs31, vs28, vs5);
+            vs7 = vec_madd(vs35, vs28, vs7);
+            vs8 = vec_madd(vs31, vs41, vs8);
+            vs10 = vec_madd(vs35, vs41, vs10);
+            vs9 = vec_madd(vs31, vs43, vs9);
+            vs11 = vec_madd(vs35, vs43, vs11);
+            vs12 = vec_madd(vs31, vs45, vs12);
+            vs14 = vec_madd(vs35, vs45, vs14);
+            vs13 = vec_madd(vs31, vs47, vs13);
+            vs15 = vec_madd(vs35, vs47, vs15);
+            vs16 = vec_madd(vs31, vs49, vs16);
+            vs18 = vec_madd(vs35, vs49, vs18);
+            vs17 = vec_madd(vs31, vs51, vs17);
+            vs19 = vec_madd(vs35, vs51, vs19);
+            vs20 = vec_madd(vs31, vs53, vs20);
+            vs22 = vec_madd(vs35, vs53, vs22);
+            vs21 = vec_madd(vs31, vs55, vs21);
+            vs23 = vec_madd(vs35, vs55, vs23);
+            vs24 = vec_madd(vs31, vs39, vs24);
+            vs26 = vec_madd(vs35, vs39, vs26);
+            vs25 = vec_madd(vs31, vs32, vs25);
+            vs27 = vec_madd(vs35, vs32, vs27);
+            break;
+        case 5:
+            vs31 = vec_splats(*(bp + 83));
+            vs3 = vec_madd(vs34, vs29, vs3);
+            __builtin_prefetch((const char *)(bp + 70) + 512, 0, 3);
+            vs4 = vec_madd(vs30, vs36, vs4);
+            vs6 = vec_madd(vs34, vs36, vs6);
+            vs5 = vec_madd(vs30, vs33, vs5);
+            vs7 = vec_madd(vs34, vs33, vs7);
+            vs8 = vec_madd(vs30, vs40, vs8);
+            vs10 = vec_madd(vs34, vs40, vs10);
+            vs9 = vec_madd(vs30, vs42, vs9);
+            vs11 = vec_madd(vs34, vs42, vs11);
+            vs12 = vec_madd(vs30, vs44, vs12);
+            vs14 = vec_madd(vs34, vs44, vs14);
+            vs13 = vec_madd(vs30, vs46, vs13);
+            vs15 = vec_madd(vs34, vs46, vs15);
+            vs16 = vec_madd(vs30, vs48, vs16);
+            vs18 = vec_madd(vs34, vs48, vs18);
+            vs17 = vec_madd(vs30, vs50, vs17);
+            vs19 = vec_madd(vs34, vs50, vs19);
+            vs20 = vec_madd(vs30, vs52, vs20);
+            vs22 = vec_madd(vs34, vs52, vs22);
+            vs21 = vec_madd(vs30, vs54, vs21);
+            vs23 = vec_madd(vs34, vs54, vs23);
+            vs24 = vec_madd(vs30, vs38, vs24);
+            vs26 = vec_madd(vs34, vs38, vs26);
+            vs25 = vec_madd(vs30, vs31, vs25);
+            vs27 = vec_madd(vs34, vs31, vs27);
+            break;
+
+        }
+    }
+    const float *al_ = (const float *)alpha, *be_ = (const float *)beta;
+    const float ar_ = al_[0], ai_ = al_[1], br_ = be_[0], bi_ = be_[1];
+    /* each C vector: re + i*im of its two sums (pairs swapped, add-subtract) */
+    vs0 = vec_madd(vec_perm(vs1, vs1, (__vector unsigned char){ 4, 5, 6, 7, 0, 1, 2, 3, 12, 13, 14, 15, 8, 9, 10, 11 }), (__vector float){ -1.0f, 1.0f, -1.0f, 1.0f }, vs0);
+    vs2 = vec_madd(vec_perm(vs3, vs3, (__vector unsigned char){ 4, 5, 6, 7, 0, 1, 2, 3, 12, 13, 14, 15, 8, 9, 10, 11 }), (__vector float){ -1.0f, 1.0f, -1.0f, 1.0f }, vs2);
+    vs4 = vec_madd(vec_perm(vs5, vs5, (__vector unsigned char){ 4, 5, 6, 7, 0, 1, 2, 3, 12, 13, 14, 15, 8, 9, 10, 11 }), (__vector float){ -1.0f, 1.0f, -1.0f, 1.0f }, vs4);
+    vs6 = vec_madd(vec_perm(vs7, vs7, (__vector unsigned char){ 4, 5, 6, 7, 0, 1, 2, 3, 12, 13, 14, 15, 8, 9, 10, 11 }), (__vector float){ -1.0f, 1.0f, -1.0f, 1.0f }, vs6);
+    vs8 = vec_madd(vec_perm(vs9, vs9, (__vector unsigned char){ 4, 5, 6, 7, 0, 1, 2, 3, 12, 13, 14, 15, 8, 9, 10, 11 }), (__vector float){ -1.0f, 1.0f, -1.0f, 1.0f }, vs8);
+    vs10 = vec_madd(vec_perm(vs11, vs11, (__vector unsigned char){ 4, 5, 6, 7, 0, 1, 2, 3, 12, 13, 14, 15, 8, 9, 10, 11 }), (__vector float){ -1.0f, 1.0f, -1.0f, 1.0f }, vs10);
+    vs12 = vec_madd(vec_perm(vs13, vs13, (__vector unsigned char){ 4, 5, 6, 7, 0, 1, 2, 3, 12, 13, 14, 15, 8, 9, 10, 11 }), (__vector float){ -1.0f, 1.0f, -1.0f, 1.0f }, vs12);
+    vs14 = vec_madd(vec_perm(vs15, vs15, (__vector unsigned char){ 4, 5, 6, 7, 0, 1, 2, 3, 12, 13, 14, 15, 8, 9, 10, 11 }), (__vector float){ -1.0f, 1.0f, -1.0f, 1.0f }, vs14);
+    vs16 = vec_madd(vec_perm(vs17, vs17, (__vector unsigned char){ 4, 5, 6, 7, 0, 1, 2, 3, 12, 13, 14, 15, 8, 9, 10, 11 }), (__vector float){ -1.0f, 1.0f, -1.0f, 1.0f }, vs16);
+    vs18 = vec_madd(vec_perm(vs19, vs19, (__vector unsigned char){ 4, 5, 6, 7, 0, 1, 2, 3, 12, 13, 14, 15, 8, 9, 10, 11 }), (__vector float){ -1.0f, 1.0f, -1.0f, 1.0f }, vs18);
+    vs20 = vec_madd(vec_perm(vs21, vs21, (__vector unsigned char){ 4, 5, 6, 7, 0, 1, 2, 3, 12, 13, 14, 15, 8, 9, 10, 11 }), (__vector float){ -1.0f, 1.0f, -1.0f, 1.0f }, vs20);
+    vs22 = vec_madd(vec_perm(vs23, vs23, (__vector unsigned char){ 4, 5, 6, 7, 0, 1, 2, 3, 12, 13, 14, 15, 8, 9, 10, 11 }), (__vector float){ -1.0f, 1.0f, -1.0f, 1.0f }, vs22);
+    vs24 = vec_madd(vec_perm(vs25, vs25, (__vector unsigned char){ 4, 5, 6, 7, 0, 1, 2, 3, 12, 13, 14, 15, 8, 9, 10, 11 }), (__vector float){ -1.0f, 1.0f, -1.0f, 1.0f }, vs24);
+    vs26 = vec_madd(vec_perm(vs27, vs27, (__vector unsigned char){ 4, 5, 6, 7, 0, 1, 2, 3, 12, 13, 14, 15, 8, 9, 10, 11 }), (__vector float){ -1.0f, 1.0f, -1.0f, 1.0f }, vs26);
+    if (m == 4 && n == 7 && rs_c == 1) {
+        if (ar_ == 1 && ai_ == 0 && br_ == 0 && bi_ == 0) {
+            vec_xst(vs0, 0, (float *)(c + 0 + 0 * cs_c));
+            vec_xst(vs2, 0, (float *)(c + 2 + 0 * cs_c));
+            vec_xst(vs4, 0, (float *)(c + 0 + 1 * cs_c));
+            vec_xst(vs6, 0, (float *)(c + 2 + 1 * cs_c));
+            vec_xst(vs8, 0, (float *)(c + 0 + 2 * cs_c));
+            vec_xst(vs10, 0, (float *)(c + 2 + 2 * cs_c));
+            vec_xst(vs12, 0, (float *)(c + 0 + 3 * cs_c));
+            vec_xst(vs14, 0, (float *)(c + 2 + 3 * cs_c));
+            vec_xst(vs16, 0, (float *)(c + 0 + 4 * cs_c));
+            vec_xst(vs18, 0, (float *)(c + 2 + 4 * cs_c));
+            vec_xst(vs20, 0, (float *)(c + 0 + 5 * cs_c));
+            vec_xst(vs22, 0, (float *)(c + 2 + 5 * cs_c));
+            vec_xst(vs24, 0, (float *)(c + 0 + 6 * cs_c));
+            vec_xst(vs26, 0, (float *)(c + 2 + 6 * cs_c));
+        } else if (ar_ == 1 && ai_ == 0 && br_ == 1 && bi_ == 0) {
+            { const __vector float c_ = vec_xl(0, (float *)(c + 0 + 0 * cs_c));
+              vs0 = vec_add(vs0, c_);
+            }
+            { const __vector float c_ = vec_xl(0, (float *)(c + 2 + 0 * cs_c));
+              vs2 = vec_add(vs2, c_);
+            }
+            { const __vector float c_ = vec_xl(0, (float *)(c + 0 + 1 * cs_c));
+              vs4 = vec_add(vs4, c_);
+            }
+            { const __vector float c_ = vec_xl(0, (float *)(c + 2 + 1 * cs_c));
+              vs6 = vec_add(vs6, c_);
+            }
+            { const __vector float c_ = vec_xl(0, (float *)(c + 0 + 2 * cs_c));
+              vs8 = vec_add(vs8, c_);
+            }
+            { const __vector float c_ = vec_xl(0, (float *)(c + 2 + 2 * cs_c));
+              vs10 = vec_add(vs10, c_);
+            }
+            { const __vector float c_ = vec_xl(0, (float *)(c + 0 + 3 * cs_c));
+              vs12 = vec_add(vs12, c_);
+            }
+            { const __vector float c_ = vec_xl(0, (float *)(c + 2 + 3 * cs_c));
+              vs14 = vec_add(vs14, c_);
+            }
+            { const __vector float c_ = vec_xl(0, (float *)(c + 0 + 4 * cs_c));
+              vs16 = vec_add(vs16, c_);
+            }
+            { const __vector float c_ = vec_xl(0, (float *)(c + 2 + 4 * cs_c));
+              vs18 = vec_add(vs18, c_);
+            }
+            { const __vector float c_ = vec_xl(0, (float *)(c + 0 + 5 * cs_c));
+              vs20 = vec_add(vs20, c_);
+            }
+            { const __vector float c_ = vec_xl(0, (float *)(c + 2 + 5 * cs_c));
+              vs22 = vec_add(vs22, c_);
+            }
+            { const __vector float c_ = vec_xl(0, (float *)(c + 0 + 6 * cs_c));
+              vs24 = vec_add(vs24, c_);
+            }
+            { const __vector float c_ = vec_xl(0, (float *)(c + 2 + 6 * cs_c));
+              vs26 = vec_add(vs26, c_);
+            }
+            vec_xst(vs0, 0, (float *)(c + 0 + 0 * cs_c));
+            vec_xst(vs2, 0, (float *)(c + 2 + 0 * cs_c));
+            vec_xst(vs4, 0, (float *)(c + 0 + 1 * cs_c));
+            vec_xst(vs6, 0, (float *)(c + 2 + 1 * cs_c));
+            vec_xst(vs8, 0, (float *)(c + 0 + 2 * cs_c));
+            vec_xst(vs10, 0, (float *)(c + 2 + 2 * cs_c));
+            vec_xst(vs12, 0, (float *)(c + 0 + 3 * cs_c));
+            vec_xst(vs14, 0, (float *)(c + 2 + 3 * cs_c));
+            vec_xst(vs16, 0, (float *)(c + 0 + 4 * cs_c));
+            vec_xst(vs18, 0, (float *)(c + 2 + 4 * cs_c));
+            vec_xst(vs20, 0, (float *)(c + 0 + 5 * cs_c));
+            vec_xst(vs22, 0, (float *)(c + 2 + 5 * cs_c));
+            vec_xst(vs24, 0, (float *)(c + 0 + 6 * cs_c));
+            vec_xst(vs26, 0, (float *)(c + 2 + 6 * cs_c));
+        } else if (br_ == 0 && bi_ == 0) {
+            const __vector float var_ = vec_splats(ar_);
+            const __vector float vai_ = vec_splats(ai_);
+            vec_xst(vec_madd(vs0, var_, vec_mul(vec_mul(vec_perm(vs0, vs0, (__vector unsigned char){ 4, 5, 6, 7, 0, 1, 2, 3, 12, 13, 14, 15, 8, 9, 10, 11 }), vai_), (__vector float){ -1.0f, 1.0f, -1.0f, 1.0f })), 0, (float *)(c + 0 + 0 * cs_c));
+            vec_xst(vec_madd(vs2, var_, vec_mul(vec_mul(vec_perm(vs2, vs2, (__vector unsigned char){ 4, 5, 6, 7, 0, 1, 2, 3, 12, 13, 14, 15, 8, 9, 10, 11 }), vai_), (__vector float){ -1.0f, 1.0f, -1.0f, 1.0f })), 0, (float *)(c + 2 + 0 * cs_c));
+            vec_xst(vec_madd(vs4, var_, vec_mul(vec_mul(vec_perm(vs4, vs4, (__vector unsigned char){ 4, 5, 6, 7, 0, 1, 2, 3, 12, 13, 14, 15, 8, 9, 10, 11 }), vai_), (__vector float){ -1.0f, 1.0f, -1.0f, 1.0f })), 0, (float *)(c + 0 + 1 * cs_c));
+            vec_xst(vec_madd(vs6, var_, vec_mul(vec_mul(vec_perm(vs6, vs6, (__vector unsigned char){ 4, 5, 6, 7, 0, 1, 2, 3, 12, 13, 14, 15, 8, 9, 10, 11 }), vai_), (__vector float){ -1.0f, 1.0f, -1.0f, 1.0f })), 0, (float *)(c + 2 + 1 * cs_c));
+            vec_xst(vec_madd(vs8, var_, vec_mul(vec_mul(vec_perm(vs8, vs8, (__vector unsigned char){ 4, 5, 6, 7, 0, 1, 2, 3, 12, 13, 14, 15, 8, 9, 10, 11 }), vai_), (__vector float){ -1.0f, 1.0f, -1.0f, 1.0f })), 0, (float *)(c + 0 + 2 * cs_c));
+            vec_xst(vec_madd(vs10, var_, vec_mul(vec_mul(vec_perm(vs10, vs10, (__vector unsigned char){ 4, 5, 6, 7, 0, 1, 2, 3, 12, 13, 14, 15, 8, 9, 10, 11 }), vai_), (__vector float){ -1.0f, 1.0f, -1.0f, 1.0f })), 0, (float *)(c + 2 + 2 * cs_c));
+            vec_xst(vec_madd(vs12, var_, vec_mul(vec_mul(vec_perm(vs12, vs12, (__vector unsigned char){ 4, 5, 6, 7, 0, 1, 2, 3, 12, 13, 14, 15, 8, 9, 10, 11 }), vai_), (__vector float){ -1.0f, 1.0f, -1.0f, 1.0f })), 0, (float *)(c + 0 + 3 * cs_c));
+            vec_xst(vec_madd(vs14, var_, vec_mul(vec_mul(vec_perm(vs14, vs14, (__vector unsigned char){ 4, 5, 6, 7, 0, 1, 2, 3, 12, 13, 14, 15, 8, 9, 10, 11 }), vai_), (__vector float){ -1.0f, 1.0f, -1.0f, 1.0f })), 0, (float *)(c + 2 + 3 * cs_c));
+            vec_xst(vec_madd(vs16, var_, vec_mul(vec_mul(vec_perm(vs16, vs16, (__vector unsigned char){ 4, 5, 6, 7, 0, 1, 2, 3, 12, 13, 14, 15, 8, 9, 10, 11 }), vai_), (__vector float){ -1.0f, 1.0f, -1.0f, 1.0f })), 0, (float *)(c + 0 + 4 * cs_c));
+            vec_xst(vec_madd(vs18, var_, vec_mul(vec_mul(vec_perm(vs18, vs18, (__vector unsigned char){ 4, 5, 6, 7, 0, 1, 2, 3, 12, 13, 14, 15, 8, 9, 10, 11 }), vai_), (__vector float){ -1.0f, 1.0f, -1.0f, 1.0f })), 0, (float *)(c + 2 + 4 * cs_c));
+            vec_xst(vec_madd(vs20, var_, vec_mul(vec_mul(vec_perm(vs20, vs20, (__vector unsigned char){ 4, 5, 6, 7, 0, 1, 2, 3, 12, 13, 14, 15, 8, 9, 10, 11 }), vai_), (__vector float){ -1.0f, 1.0f, -1.0f, 1.0f })), 0, (float *)(c + 0 + 5 * cs_c));
+            vec_xst(vec_madd(vs22, var_, vec_mul(vec_mul(vec_perm(vs22, vs22, (__vector unsigned char){ 4, 5, 6, 7, 0, 1, 2, 3, 12, 13, 14, 15, 8, 9, 10, 11 }), vai_), (__vector float){ -1.0f, 1.0f, -1.0f, 1.0f })), 0, (float *)(c + 2 + 5 * cs_c));
+            vec_xst(vec_madd(vs24, var_, vec_mul(vec_mul(vec_perm(vs24, vs24, (__vector unsigned char){ 4, 5, 6, 7, 0, 1, 2, 3, 12, 13, 14, 15, 8, 9, 10, 11 }), vai_), (__vector float){ -1.0f, 1.0f, -1.0f, 1.0f })), 0, (float *)(c + 0 + 6 * cs_c));
+            vec_xst(vec_madd(vs26, var_, vec_mul(vec_mul(vec_perm(vs26, vs26, (__vector unsigned char){ 4, 5, 6, 7, 0, 1, 2, 3, 12, 13, 14, 15, 8, 9, 10, 11 }), vai_), (__vector float){ -1.0f, 1.0f, -1.0f, 1.0f })), 0, (float *)(c + 2 + 6 * cs_c));
+        } else {
+            const __vector float var_ = vec_splats(ar_);
+            const __vector float vai_ = vec_splats(ai_);
+            const __vector float vbr_ = vec_splats(br_);
+            const __vector float vbi_ = vec_splats(bi_);
+            { const __vector float c_ = vec_xl(0, (float *)(c + 0 + 0 * cs_c));
+              vs0 = vec_add(vec_madd(vs0, var_, vec_mul(vec_mul(vec_perm(vs0, vs0, (__vector unsigned char){ 4, 5, 6, 7, 0, 1, 2, 3, 12, 13, 14, 15, 8, 9, 10, 11 }), vai_), (__vector float){ -1.0f, 1.0f, -1.0f, 1.0f })), vec_madd(c_, vbr_, vec_mul(vec_mul(vec_perm(c_, c_, (__vector unsigned char){ 4, 5, 6, 7, 0, 1, 2, 3, 12, 13, 14, 15, 8, 9, 10, 11 }), vbi_), (__vector float){ -1.0f, 1.0f, -1.0f, 1.0f })));
+            }
+            { const __vector float c_ = vec_xl(0, (float *)(c + 2 + 0 * cs_c));
+              vs2 = vec_add(vec_madd(vs2, var_, vec_mul(vec_mul(vec_perm(vs2, vs2, (__vector unsigned char){ 4, 5, 6, 7, 0, 1, 2, 3, 12, 13, 14, 15, 8, 9, 10, 11 }), vai_), (__vector float){ -1.0f, 1.0f, -1.0f, 1.0f })), vec_madd(c_, vbr_, vec_mul(vec_mul(vec_perm(c_, c_, (__vector unsigned char){ 4, 5, 6, 7, 0, 1, 2, 3, 12, 13, 14, 15, 8, 9, 10, 11 }), vbi_), (__vector float){ -1.0f, 1.0f, -1.0f, 1.0f })));
+            }
+            { const __vector float c_ = vec_xl(0, (float *)(c + 0 + 1 * cs_c));
+              vs4 = vec_add(vec_madd(vs4, var_, vec_mul(vec_mul(vec_perm(vs4, vs4, (__vector unsigned char){ 4, 5, 6, 7, 0, 1, 2, 3, 12, 13, 14, 15, 8, 9, 10, 11 }), vai_), (__vector float){ -1.0f, 1.0f, -1.0f, 1.0f })), vec_madd(c_, vbr_, vec_mul(vec_mul(vec_perm(c_, c_, (__vector unsigned char){ 4, 5, 6, 7, 0, 1, 2, 3, 12, 13, 14, 15, 8, 9, 10, 11 }), vbi_), (__vector float){ -1.0f, 1.0f, -1.0f, 1.0f })));
+            }
+            { const __vector float c_ = vec_xl(0, (float *)(c + 2 + 1 * cs_c));
+              vs6 = vec_add(vec_madd(vs6, var_, vec_mul(vec_mul(vec_perm(vs6, vs6, (__vector unsigned char){ 4, 5, 6, 7, 0, 1, 2, 3, 12, 13, 14, 15, 8, 9, 10, 11 }), vai_), (__vector float){ -1.0f, 1.0f, -1.0f, 1.0f })), vec_madd(c_, vbr_, vec_mul(vec_mul(vec_perm(c_, c_, (__vector unsigned char){ 4, 5, 6, 7, 0, 1, 2, 3, 12, 13, 14, 15, 8, 9, 10, 11 }), vbi_), (__vector float){ -1.0f, 1.0f, -1.0f, 1.0f })));
+            }
+            { const __vector float c_ = vec_xl(0, (float *)(c + 0 + 2 * cs_c));
+              vs8 = vec_add(vec_madd(vs8, var_, vec_mul(vec_mul(vec_perm(vs8, vs8, (__vector unsigned char){ 4, 5, 6, 7, 0, 1, 2, 3, 12, 13, 14, 15, 8, 9, 10, 11 }), vai_), (__vector float){ -1.0f, 1.0f, -1.0f, 1.0f })), vec_madd(c_, vbr_, vec_mul(vec_mul(vec_perm(c_, c_, (__vector unsigned char){ 4, 5, 6, 7, 0, 1, 2, 3, 12, 13, 14, 15, 8, 9, 10, 11 }), vbi_), (__vector float){ -1.0f, 1.0f, -1.0f, 1.0f })));
+            }
+            { const __vector float c_ = vec_xl(0, (float *)(c + 2 + 2 * cs_c));
+              vs10 = vec_add(vec_madd(vs10, var_, vec_mul(vec_mul(vec_perm(vs10, vs10, (__vector unsigned char){ 4, 5, 6, 7, 0, 1, 2, 3, 12, 13, 14, 15, 8, 9, 10, 11 }), vai_), (__vector float){ -1.0f, 1.0f, -1.0f, 1.0f })), vec_madd(c_, vbr_, vec_mul(vec_mul(vec_perm(c_, c_, (__vector unsigned char){ 4, 5, 6, 7, 0, 1, 2, 3, 12, 13, 14, 15, 8, 9, 10, 11 }), vbi_), (__vector float){ -1.0f, 1.0f, -1.0f, 1.0f })));
+            }
+            { const __vector float c_ = vec_xl(0, (float *)(c + 0 + 3 * cs_c));
+              vs12 = vec_add(vec_madd(vs12, var_, vec_mul(vec_mul(vec_perm(vs12, vs12, (__vector unsigned char){ 4, 5, 6, 7, 0, 1, 2, 3, 12, 13, 14, 15, 8, 9, 10, 11 }), vai_), (__vector float){ -1.0f, 1.0f, -1.0f, 1.0f })), vec_madd(c_, vbr_, vec_mul(vec_mul(vec_perm(c_, c_, (__vector unsigned char){ 4, 5, 6, 7, 0, 1, 2, 3, 12, 13, 14, 15, 8, 9, 10, 11 }), vbi_), (__vector float){ -1.0f, 1.0f, -1.0f, 1.0f })));
+            }
+            { const __vector float c_ = vec_xl(0, (float *)(c + 2 + 3 * cs_c));
+              vs14 = vec_add(vec_madd(vs14, var_, vec_mul(vec_mul(vec_perm(vs14, vs14, (__vector unsigned char){ 4, 5, 6, 7, 0, 1, 2, 3, 12, 13, 14, 15, 8, 9, 10, 11 }), vai_), (__vector float){ -1.0f, 1.0f, -1.0f, 1.0f })), vec_madd(c_, vbr_, vec_mul(vec_mul(vec_perm(c_, c_, (__vector unsigned char){ 4, 5, 6, 7, 0, 1, 2, 3, 12, 13, 14, 15, 8, 9, 10, 11 }), vbi_), (__vector float){ -1.0f, 1.0f, -1.0f, 1.0f })));
+            }
+            { const __vector float c_ = vec_xl(0, (float *)(c + 0 + 4 * cs_c));
+              vs16 = vec_add(vec_madd(vs16, var_, vec_mul(vec_mul(vec_perm(vs16, vs16, (__vector unsigned char){ 4, 5, 6, 7, 0, 1, 2, 3, 12, 13, 14, 15, 8, 9, 10, 11 }), vai_), (__vector float){ -1.0f, 1.0f, -1.0f, 1.0f })), vec_madd(c_, vbr_, vec_mul(vec_mul(vec_perm(c_, c_, (__vector unsigned char){ 4, 5, 6, 7, 0, 1, 2, 3, 12, 13, 14, 15, 8, 9, 10, 11 }), vbi_), (__vector float){ -1.0f, 1.0f, -1.0f, 1.0f })));
+            }
+            { const __vector float c_ = vec_xl(0, (float *)(c + 2 + 4 * cs_c));
+              vs18 = vec_add(vec_madd(vs18, var_, vec_mul(vec_mul(vec_perm(vs18, vs18, (__vector unsigned char){ 4, 5, 6, 7, 0, 1, 2, 3, 12, 13, 14, 15, 8, 9, 10, 11 }), vai_), (__vector float){ -1.0f, 1.0f, -1.0f, 1.0f })), vec_madd(c_, vbr_, vec_mul(vec_mul(vec_perm(c_, c_, (__vector unsigned char){ 4, 5, 6, 7, 0, 1, 2, 3, 12, 13, 14, 15, 8, 9, 10, 11 }), vbi_), (__vector float){ -1.0f, 1.0f, -1.0f, 1.0f })));
+            }
+            { const __vector float c_ = vec_xl(0, (float *)(c + 0 + 5 * cs_c));
+              vs20 = vec_add(vec_madd(vs20, var_, vec_mul(vec_mul(vec_perm(vs20, vs20, (__vector unsigned char){ 4, 5, 6, 7, 0, 1, 2, 3, 12, 13, 14, 15, 8, 9, 10, 11 }), vai_), (__vector float){ -1.0f, 1.0f, -1.0f, 1.0f })), vec_madd(c_, vbr_, vec_mul(vec_mul(vec_perm(c_, c_, (__vector unsigned char){ 4, 5, 6, 7, 0, 1, 2, 3, 12, 13, 14, 15, 8, 9, 10, 11 }), vbi_), (__vector float){ -1.0f, 1.0f, -1.0f, 1.0f })));
+            }
+            { const __vector float c_ = vec_xl(0, (float *)(c + 2 + 5 * cs_c));
+              vs22 = vec_add(vec_madd(vs22, var_, vec_mul(vec_mul(vec_perm(vs22, vs22, (__vector unsigned char){ 4, 5, 6, 7, 0, 1, 2, 3, 12, 13, 14, 15, 8, 9, 10, 11 }), vai_), (__vector float){ -1.0f, 1.0f, -1.0f, 1.0f })), vec_madd(c_, vbr_, vec_mul(vec_mul(vec_perm(c_, c_, (__vector unsigned char){ 4, 5, 6, 7, 0, 1, 2, 3, 12, 13, 14, 15, 8, 9, 10, 11 }), vbi_), (__vector float){ -1.0f, 1.0f, -1.0f, 1.0f })));
+            }
+            { const __vector float c_ = vec_xl(0, (float *)(c + 0 + 6 * cs_c));
+              vs24 = vec_add(vec_madd(vs24, var_, vec_mul(vec_mul(vec_perm(vs24, vs24, (__vector unsigned char){ 4, 5, 6, 7, 0, 1, 2, 3, 12, 13, 14, 15, 8, 9, 10, 11 }), vai_), (__vector float){ -1.0f, 1.0f, -1.0f, 1.0f })), vec_madd(c_, vbr_, vec_mul(vec_mul(vec_perm(c_, c_, (__vector unsigned char){ 4, 5, 6, 7, 0, 1, 2, 3, 12, 13, 14, 15, 8, 9, 10, 11 }), vbi_), (__vector float){ -1.0f, 1.0f, -1.0f, 1.0f })));
+            }
+            { const __vector float c_ = vec_xl(0, (float *)(c + 2 + 6 * cs_c));
+              vs26 = vec_add(vec_madd(vs26, var_, vec_mul(vec_mul(vec_perm(vs26, vs26, (__vector unsigned char){ 4, 5, 6, 7, 0, 1, 2, 3, 12, 13, 14, 15, 8, 9, 10, 11 }), vai_), (__vector float){ -1.0f, 1.0f, -1.0f, 1.0f })), vec_madd(c_, vbr_, vec_mul(vec_mul(vec_perm(c_, c_, (__vector unsigned char){ 4, 5, 6, 7, 0, 1, 2, 3, 12, 13, 14, 15, 8, 9, 10, 11 }), vbi_), (__vector float){ -1.0f, 1.0f, -1.0f, 1.0f })));
+            }
+            vec_xst(vs0, 0, (float *)(c + 0 + 0 * cs_c));
+            vec_xst(vs2, 0, (float *)(c + 2 + 0 * cs_c));
+            vec_xst(vs4, 0, (float *)(c + 0 + 1 * cs_c));
+            vec_xst(vs6, 0, (float *)(c + 2 + 1 * cs_c));
+            vec_xst(vs8, 0, (float *)(c + 0 + 2 * cs_c));
+            vec_xst(vs10, 0, (float *)(c + 2 + 2 * cs_c));
+            vec_xst(vs12, 0, (float *)(c + 0 + 3 * cs_c));
+            vec_xst(vs14, 0, (float *)(c + 2 + 3 * cs_c));
+            vec_xst(vs16, 0, (float *)(c + 0 + 4 * cs_c));
+            vec_xst(vs18, 0, (float *)(c + 2 + 4 * cs_c));
+            vec_xst(vs20, 0, (float *)(c + 0 + 5 * cs_c));
+            vec_xst(vs22, 0, (float *)(c + 2 + 5 * cs_c));
+            vec_xst(vs24, 0, (float *)(c + 0 + 6 * cs_c));
+            vec_xst(vs26, 0, (float *)(c + 2 + 6 * cs_c));
+        }
+        return;
+    }
+    float t_[56];
+    vec_xst(vs0, 0, t_ + 0);
+    vec_xst(vs2, 0, t_ + 4);
+    vec_xst(vs4, 0, t_ + 8);
+    vec_xst(vs6, 0, t_ + 12);
+    vec_xst(vs8, 0, t_ + 16);
+    vec_xst(vs10, 0, t_ + 20);
+    vec_xst(vs12, 0, t_ + 24);
+    vec_xst(vs14, 0, t_ + 28);
+    vec_xst(vs16, 0, t_ + 32);
+    vec_xst(vs18, 0, t_ + 36);
+    vec_xst(vs20, 0, t_ + 40);
+    vec_xst(vs22, 0, t_ + 44);
+    vec_xst(vs24, 0, t_ + 48);
+    vec_xst(vs26, 0, t_ + 52);
+    for (int64_t j = 0; j < n; j++)
+        for (int64_t i = 0; i < m; i++) {
+            const float xr = t_[2 * (i + j * 4)], xi = t_[2 * (i + j * 4) + 1];
+            float *cij = (float *)(c + i * rs_c + j * cs_c);
+            float vr = ar_ * xr - ai_ * xi, vi = ar_ * xi + ai_ * xr;
+            if (br_ != 0 || bi_ != 0) {
+                const float cr = cij[0], ci = cij[1];
+                vr += br_ * cr - bi_ * ci;
+                vi += br_ * ci + bi_ * cr;
+            }
+            cij[0] = vr;
+            cij[1] = vi;
+        }
+
+}
+
+void power10_cgemm_8x7_p4x4(int64_t m, int64_t n, int64_t k, const float _Complex *alpha, const float _Complex *a,
+                            const float _Complex *b, const float _Complex *beta, float _Complex *c, int64_t rs_c, int64_t cs_c,
+                            const float _Complex *a_next, const float _Complex *b_next)
+{
+    const float *ap = (const float *)a, *bp = (const float *)b, *an = (const float *)a_next;
+    (void)b_next;
+    __vector float vs0, vs1, vs2, vs3, vs4, vs5, vs6, vs7;
+    __vector float vs8, vs9, vs10, vs11, vs12, vs13, vs14, vs15;
+    __vector float vs16, vs17, vs18, vs19, vs20, vs21, vs22, vs23;
+    __vector float vs24, vs25, vs26, vs27;
+
+    vs0 = vec_splats(0.0f);
+    vs1 = vec_splats(0.0f);
+    vs2 = vec_splats(0.0f);
+    vs3 = vec_splats(0.0f);
+    vs4 = vec_splats(0.0f);
+    vs5 = vec_splats(0.0f);
+    vs6 = vec_splats(0.0f);
+    vs7 = vec_splats(0.0f);
+    vs8 = vec_splats(0.0f);
+    vs9 = vec_splats(0.0f);
+    vs10 = vec_splats(0.0f);
+    vs11 = vec_splats(0.0f);
+    vs12 = vec_splats(0.0f);
+    vs13 = vec_splats(0.0f);
+    vs14 = vec_splats(0.0f);
+    vs15 = vec_splats(0.0f);
+
+    /* C is read (or overwritten) after the k loop: the passes of the k loop
+     * fetch it a column (row) each; those they cannot reach go now */
+    const int64_t pf_step = rs_c == 1 ? cs_c : rs_c;
+    const int64_t pf_span = rs_c == 1 ? m - 1 : (n - 1) * cs_c;
+    int64_t pf_left = rs_c == 1 ? n : m;
+    float _Complex *pf_c = c;
+    for (int64_t passes = k > 0 ? (k - 1) / 2 : 0; pf_left > passes; pf_left--) {
+        __builtin_prefetch(pf_c, 1, 3);
+        __builtin_prefetch(pf_c + pf_span / 2, 1, 3);
+        __builtin_prefetch(pf_c + pf_span, 1, 3);
+        pf_c += pf_step;
+    }
+    if (k > 0) {
+        /* prologue: the first 30 instructions of iteration 0 (pointer
+         * bumps among them become load offsets) */
+        __builtin_prefetch((const char *)(an + 0) + 0, 0, 3);
+        vs16 = vec_xl(0, ap + 0);
+        vs18 = vec_xl(0, ap + 4);
+        vs19 = vec_splats(*(bp + 0));
+        vs20 = vec_splats(*(bp + 1));
+        vs21 = vec_splats(*(bp + 2));
+        vs22 = vec_splats(*(bp + 3));
+        vs23 = vec_splats(*(bp + 4));
+        vs24 = vec_splats(*(bp + 5));
+        vs25 = vec_splats(*(bp + 6));
+        vs27 = vec_splats(*(bp + 7));
+        __builtin_prefetch((const char *)(bp + 0) + 512, 0, 3);
+        vs0 = vec_madd(vs16, vs19, vs0);
+        vs2 = vec_madd(vs18, vs19, vs2);
+        vs1 = vec_madd(vs16, vs20, vs1);
+        vs3 = vec_madd(vs18, vs20, vs3);
+        vs4 = vec_madd(vs16, vs21, vs4);
+        vs6 = vec_madd(vs18, vs21, vs6);
+        vs5 = vec_madd(vs16, vs22, vs5);
+        vs7 = vec_madd(vs18, vs22, vs7);
+        vs8 = vec_madd(vs16, vs23, vs8);
+        vs10 = vec_madd(vs18, vs23, vs10);
+        vs9 = vec_madd(vs16, vs24, vs9);
+        vs11 = vec_madd(vs18, vs24, vs11);
+        vs12 = vec_madd(vs16, vs25, vs12);
+        vs14 = vec_madd(vs18, vs25, vs14);
+        vs13 = vec_madd(vs16, vs27, vs13);
+
+        /* kernel: iteration i and the start of i+1, unrolled 2x */
+        int64_t nq = k - 1;
+        for (int64_t it = nq / 2; it > 0; it--) {
+            if (pf_left > 0) {
+                __builtin_prefetch(pf_c, 1, 3);
+                __builtin_prefetch(pf_c + pf_span / 2, 1, 3);
+                __builtin_prefetch(pf_c + pf_span, 1, 3);
+                pf_c += pf_step;
+                pf_left--;
+            }
+            /* copy 0 */
+            __builtin_prefetch((const char *)(an + 8) + 0, 0, 3);
+            vs16 = vec_xl(0, ap + 8);
+            vs17 = vec_xl(0, ap + 12);
+            vs19 = vec_splats(*(bp + 8));
+            vs20 = vec_splats(*(bp + 9));
+            vs21 = vec_splats(*(bp + 10));
+            vs22 = vec_splats(*(bp + 11));
+            vs23 = vec_splats(*(bp + 12));
+            vs24 = vec_splats(*(bp + 13));
+            vs25 = vec_splats(*(bp + 14));
+            vs26 = vec_splats(*(bp + 15));
+            __builtin_prefetch((const char *)(bp + 8) + 512, 0, 3);
+            vs0 = vec_madd(vs16, vs19, vs0);
+            vs2 = vec_madd(vs17, vs19, vs2);
+            vs1 = vec_madd(vs16, vs20, vs1);
+            vs3 = vec_madd(vs17, vs20, vs3);
+            vs4 = vec_madd(vs16, vs21, vs4);
+            vs6 = vec_madd(vs17, vs21, vs6);
+            vs5 = vec_madd(vs16, vs22, vs5);
+            vs7 = vec_madd(vs17, vs22, vs7);
+            vs8 = vec_madd(vs16, vs23, vs8);
+            vs10 = vec_madd(vs17, vs23, vs10);
+            vs9 = vec_madd(vs16, vs24, vs9);
+            vs11 = vec_madd(vs17, vs24, vs11);
+            vs12 = vec_madd(vs16, vs25, vs12);
+            vs14 = vec_madd(vs17, vs25, vs14);
+            vs13 = vec_madd(vs16, vs26, vs13);
+            vs15 = vec_madd(vs18, vs27, vs15);
+            /* copy 1 */
+            __builtin_prefetch((const char *)(an + 16) + 0, 0, 3);
+            vs16 = vec_xl(0, ap + 16);
+            vs18 = vec_xl(0, ap + 20);
+            vs19 = vec_splats(*(bp + 16));
+            vs20 = vec_splats(*(bp + 17));
+            vs21 = vec_splats(*(bp + 18));
+            vs22 = vec_splats(*(bp + 19));
+            vs23 = vec_splats(*(bp + 20));
+            vs24 = vec_splats(*(bp + 21));
+            vs25 = vec_splats(*(bp + 22));
+            vs27 = vec_splats(*(bp + 23));
+            __builtin_prefetch((const char *)(bp + 16) + 512, 0, 3);
+            vs0 = vec_madd(vs16, vs19, vs0);
+            vs2 = vec_madd(vs18, vs19, vs2);
+            vs1 = vec_madd(vs16, vs20, vs1);
+            vs3 = vec_madd(vs18, vs20, vs3);
+            vs4 = vec_madd(vs16, vs21, vs4);
+            vs6 = vec_madd(vs18, vs21, vs6);
+            vs5 = vec_madd(vs16, vs22, vs5);
+            vs7 = vec_madd(vs18, vs22, vs7);
+            vs8 = vec_madd(vs16, vs23, vs8);
+            vs10 = vec_madd(vs18, vs23, vs10);
+            vs9 = vec_madd(vs16, vs24, vs9);
+            vs11 = vec_madd(vs18, vs24, vs11);
+            vs12 = vec_madd(vs16, vs25, vs12);
+            vs14 = vec_madd(vs18, vs25, vs14);
+            vs13 = vec_madd(vs16, vs27, vs13);
+            vs15 = vec_madd(vs17, vs26, vs15);
+
+            ap += 16;
+            bp += 16;
+            an += 16;
+        }
+        int64_t rem = nq % 2;
+        if (rem > 0) {
+            __builtin_prefetch((const char *)(an + 8) + 0, 0, 3);
+            vs16 = vec_xl(0, ap + 8);
+            vs17 = vec_xl(0, ap + 12);
+            vs19 = vec_splats(*(bp + 8));
+            vs20 = vec_splats(*(bp + 9));
+            vs21 = vec_splats(*(bp + 10));
+            vs22 = vec_splats(*(bp + 11));
+            vs23 = vec_splats(*(bp + 12));
+            vs24 = vec_splats(*(bp + 13));
+            vs25 = vec_splats(*(bp + 14));
+            vs26 = vec_splats(*(bp + 15));
+            __builtin_prefetch((const char *)(bp + 8) + 512, 0, 3);
+            vs0 = vec_madd(vs16, vs19, vs0);
+            vs2 = vec_madd(vs17, vs19, vs2);
+            vs1 = vec_madd(vs16, vs20, vs1);
+            vs3 = vec_madd(vs17, vs20, vs3);
+            vs4 = vec_madd(vs16, vs21, vs4);
+            vs6 = vec_madd(vs17, vs21, vs6);
+            vs5 = vec_madd(vs16, vs22, vs5);
+            vs7 = vec_madd(vs17, vs22, vs7);
+            vs8 = vec_madd(vs16, vs23, vs8);
+            vs10 = vec_madd(vs17, vs23, vs10);
+            vs9 = vec_madd(vs16, vs24, vs9);
+            vs11 = vec_madd(vs17, vs24, vs11);
+            vs12 = vec_madd(vs16, vs25, vs12);
+            vs14 = vec_madd(vs17, vs25, vs14);
+            vs13 = vec_madd(vs16, vs26, vs13);
+            vs15 = vec_madd(vs18, vs27, vs15);
+        }
+
+        /* epilogue: the rest of the last iteration, in the registers
+         * of the copy it follows */
+        switch (rem) {
+        case 0:
+            vs15 = vec_madd(vs18, vs27, vs15);
+            break;
+        case 1:
+            vs15 = vec_madd(vs17, vs26, vs15);
+            break;
+
+        }
+    }
+    const float *al_ = (const float *)alpha, *be_ = (const float *)beta;
+    const float ar_ = al_[0], ai_ = al_[1], br_ = be_[0], bi_ = be_[1];
+    /* each C vector: re + i*im of its two sums (pairs swapped, add-subtract) */
+    vs0 = vec_madd(vec_perm(vs1, vs1, (__vector unsigned char){ 4, 5, 6, 7, 0, 1, 2, 3, 12, 13, 14, 15, 8, 9, 10, 11 }), (__vector float){ -1.0f, 1.0f, -1.0f, 1.0f }, vs0);
+    vs2 = vec_madd(vec_perm(vs3, vs3, (__vector unsigned char){ 4, 5, 6, 7, 0, 1, 2, 3, 12, 13, 14, 15, 8, 9, 10, 11 }), (__vector float){ -1.0f, 1.0f, -1.0f, 1.0f }, vs2);
+    vs4 = vec_madd(vec_perm(vs5, vs5, (__vector unsigned char){ 4, 5, 6, 7, 0, 1, 2, 3, 12, 13, 14, 15, 8, 9, 10, 11 }), (__vector float){ -1.0f, 1.0f, -1.0f, 1.0f }, vs4);
+    vs6 = vec_madd(vec_perm(vs7, vs7, (__vector unsigned char){ 4, 5, 6, 7, 0, 1, 2, 3, 12, 13, 14, 15, 8, 9, 10, 11 }), (__vector float){ -1.0f, 1.0f, -1.0f, 1.0f }, vs6);
+    vs8 = vec_madd(vec_perm(vs9, vs9, (__vector unsigned char){ 4, 5, 6, 7, 0, 1, 2, 3, 12, 13, 14, 15, 8, 9, 10, 11 }), (__vector float){ -1.0f, 1.0f, -1.0f, 1.0f }, vs8);
+    vs10 = vec_madd(vec_perm(vs11, vs11, (__vector unsigned char){ 4, 5, 6, 7, 0, 1, 2, 3, 12, 13, 14, 15, 8, 9, 10, 11 }), (__vector float){ -1.0f, 1.0f, -1.0f, 1.0f }, vs10);
+    vs12 = vec_madd(vec_perm(vs13, vs13, (__vector unsigned char){ 4, 5, 6, 7, 0, 1, 2, 3, 12, 13, 14, 15, 8, 9, 10, 11 }), (__vector float){ -1.0f, 1.0f, -1.0f, 1.0f }, vs12);
+    vs14 = vec_madd(vec_perm(vs15, vs15, (__vector unsigned char){ 4, 5, 6, 7, 0, 1, 2, 3, 12, 13, 14, 15, 8, 9, 10, 11 }), (__vector float){ -1.0f, 1.0f, -1.0f, 1.0f }, vs14);
+    if (m == 4 && n == 4 && rs_c == 1) {
+        if (ar_ == 1 && ai_ == 0 && br_ == 0 && bi_ == 0) {
+            vec_xst(vs0, 0, (float *)(c + 0 + 0 * cs_c));
+            vec_xst(vs2, 0, (float *)(c + 2 + 0 * cs_c));
+            vec_xst(vs4, 0, (float *)(c + 0 + 1 * cs_c));
+            vec_xst(vs6, 0, (float *)(c + 2 + 1 * cs_c));
+            vec_xst(vs8, 0, (float *)(c + 0 + 2 * cs_c));
+            vec_xst(vs10, 0, (float *)(c + 2 + 2 * cs_c));
+            vec_xst(vs12, 0, (float *)(c + 0 + 3 * cs_c));
+            vec_xst(vs14, 0, (float *)(c + 2 + 3 * cs_c));
+        } else if (ar_ == 1 && ai_ == 0 && br_ == 1 && bi_ == 0) {
+            { const __vector float c_ = vec_xl(0, (float *)(c + 0 + 0 * cs_c));
+              vs0 = vec_add(vs0, c_);
+            }
+            { const __vector float c_ = vec_xl(0, (float *)(c + 2 + 0 * cs_c));
+              vs2 = vec_add(vs2, c_);
+            }
+            { const __vector float c_ = vec_xl(0, (float *)(c + 0 + 1 * cs_c));
+              vs4 = vec_add(vs4, c_);
+            }
+            { const __vector float c_ = vec_xl(0, (float *)(c + 2 + 1 * cs_c));
+              vs6 = vec_add(vs6, c_);
+            }
+            { const __vector float c_ = vec_xl(0, (float *)(c + 0 + 2 * cs_c));
+              vs8 = vec_add(vs8, c_);
+            }
+            { const __vector float c_ = vec_xl(0, (float *)(c + 2 + 2 * cs_c));
+              vs10 = vec_add(vs10, c_);
+            }
+            { const __vector float c_ = vec_xl(0, (float *)(c + 0 + 3 * cs_c));
+              vs12 = vec_add(vs12, c_);
+            }
+            { const __vector float c_ = vec_xl(0, (float *)(c + 2 + 3 * cs_c));
+              vs14 = vec_add(vs14, c_);
+            }
+            vec_xst(vs0, 0, (float *)(c + 0 + 0 * cs_c));
+            vec_xst(vs2, 0, (float *)(c + 2 + 0 * cs_c));
+            vec_xst(vs4, 0, (float *)(c + 0 + 1 * cs_c));
+            vec_xst(vs6, 0, (float *)(c + 2 + 1 * cs_c));
+            vec_xst(vs8, 0, (float *)(c + 0 + 2 * cs_c));
+            vec_xst(vs10, 0, (float *)(c + 2 + 2 * cs_c));
+            vec_xst(vs12, 0, (float *)(c + 0 + 3 * cs_c));
+            vec_xst(vs14, 0, (float *)(c + 2 + 3 * cs_c));
+        } else if (br_ == 0 && bi_ == 0) {
+            const __vector float var_ = vec_splats(ar_);
+            const __vector float vai_ = vec_splats(ai_);
+            vec_xst(vec_madd(vs0, var_, vec_mul(vec_mul(vec_perm(vs0, vs0, (__vector unsigned char){ 4, 5, 6, 7, 0, 1, 2, 3, 12, 13, 14, 15, 8, 9, 10, 11 }), vai_), (__vector float){ -1.0f, 1.0f, -1.0f, 1.0f })), 0, (float *)(c + 0 + 0 * cs_c));
+            vec_xst(vec_madd(vs2, var_, vec_mul(vec_mul(vec_perm(vs2, vs2, (__vector unsigned char){ 4, 5, 6, 7, 0, 1, 2, 3, 12, 13, 14, 15, 8, 9, 10, 11 }), vai_), (__vector float){ -1.0f, 1.0f, -1.0f, 1.0f })), 0, (float *)(c + 2 + 0 * cs_c));
+            vec_xst(vec_madd(vs4, var_, vec_mul(vec_mul(vec_perm(vs4, vs4, (__vector unsigned char){ 4, 5, 6, 7, 0, 1, 2, 3, 12, 13, 14, 15, 8, 9, 10, 11 }), vai_), (__vector float){ -1.0f, 1.0f, -1.0f, 1.0f })), 0, (float *)(c + 0 + 1 * cs_c));
+            vec_xst(vec_madd(vs6, var_, vec_mul(vec_mul(vec_perm(vs6, vs6, (__vector unsigned char){ 4, 5, 6, 7, 0, 1, 2, 3, 12, 13, 14, 15, 8, 9, 10, 11 }), vai_), (__vector float){ -1.0f, 1.0f, -1.0f, 1.0f })), 0, (float *)(c + 2 + 1 * cs_c));
+            vec_xst(vec_madd(vs8, var_, vec_mul(vec_mul(vec_perm(vs8, vs8, (__vector unsigned char){ 4, 5, 6, 7, 0, 1, 2, 3, 12, 13, 14, 15, 8, 9, 10, 11 }), vai_), (__vector float){ -1.0f, 1.0f, -1.0f, 1.0f })), 0, (float *)(c + 0 + 2 * cs_c));
+            vec_xst(vec_madd(vs10, var_, vec_mul(vec_mul(vec_perm(vs10, vs10, (__vector unsigned char){ 4, 5, 6, 7, 0, 1, 2, 3, 12, 13, 14, 15, 8, 9, 10, 11 }), vai_), (__vector float){ -1.0f, 1.0f, -1.0f, 1.0f })), 0, (float *)(c + 2 + 2 * cs_c));
+            vec_xst(vec_madd(vs12, var_, vec_mul(vec_mul(vec_perm(vs12, vs12, (__vector unsigned char){ 4, 5, 6, 7, 0, 1, 2, 3, 12, 13, 14, 15, 8, 9, 10, 11 }), vai_), (__vector float){ -1.0f, 1.0f, -1.0f, 1.0f })), 0, (float *)(c + 0 + 3 * cs_c));
+            vec_xst(vec_madd(vs14, var_, vec_mul(vec_mul(vec_perm(vs14, vs14, (__vector unsigned char){ 4, 5, 6, 7, 0, 1, 2, 3, 12, 13, 14, 15, 8, 9, 10, 11 }), vai_), (__vector float){ -1.0f, 1.0f, -1.0f, 1.0f })), 0, (float *)(c + 2 + 3 * cs_c));
+        } else {
+            const __vector float var_ = vec_splats(ar_);
+            const __vector float vai_ = vec_splats(ai_);
+            const __vector float vbr_ = vec_splats(br_);
+            const __vector float vbi_ = vec_splats(bi_);
+            { const __vector float c_ = vec_xl(0, (float *)(c + 0 + 0 * cs_c));
+              vs0 = vec_add(vec_madd(vs0, var_, vec_mul(vec_mul(vec_perm(vs0, vs0, (__vector unsigned char){ 4, 5, 6, 7, 0, 1, 2, 3, 12, 13, 14, 15, 8, 9, 10, 11 }), vai_), (__vector float){ -1.0f, 1.0f, -1.0f, 1.0f })), vec_madd(c_, vbr_, vec_mul(vec_mul(vec_perm(c_, c_, (__vector unsigned char){ 4, 5, 6, 7, 0, 1, 2, 3, 12, 13, 14, 15, 8, 9, 10, 11 }), vbi_), (__vector float){ -1.0f, 1.0f, -1.0f, 1.0f })));
+            }
+            { const __vector float c_ = vec_xl(0, (float *)(c + 2 + 0 * cs_c));
+              vs2 = vec_add(vec_madd(vs2, var_, vec_mul(vec_mul(vec_perm(vs2, vs2, (__vector unsigned char){ 4, 5, 6, 7, 0, 1, 2, 3, 12, 13, 14, 15, 8, 9, 10, 11 }), vai_), (__vector float){ -1.0f, 1.0f, -1.0f, 1.0f })), vec_madd(c_, vbr_, vec_mul(vec_mul(vec_perm(c_, c_, (__vector unsigned char){ 4, 5, 6, 7, 0, 1, 2, 3, 12, 13, 14, 15, 8, 9, 10, 11 }), vbi_), (__vector float){ -1.0f, 1.0f, -1.0f, 1.0f })));
+            }
+            { const __vector float c_ = vec_xl(0, (float *)(c + 0 + 1 * cs_c));
+              vs4 = vec_add(vec_madd(vs4, var_, vec_mul(vec_mul(vec_perm(vs4, vs4, (__vector unsigned char){ 4, 5, 6, 7, 0, 1, 2, 3, 12, 13, 14, 15, 8, 9, 10, 11 }), vai_), (__vector float){ -1.0f, 1.0f, -1.0f, 1.0f })), vec_madd(c_, vbr_, vec_mul(vec_mul(vec_perm(c_, c_, (__vector unsigned char){ 4, 5, 6, 7, 0, 1, 2, 3, 12, 13, 14, 15, 8, 9, 10, 11 }), vbi_), (__vector float){ -1.0f, 1.0f, -1.0f, 1.0f })));
+            }
+            { const __vector float c_ = vec_xl(0, (float *)(c + 2 + 1 * cs_c));
+              vs6 = vec_add(vec_madd(vs6, var_, vec_mul(vec_mul(vec_perm(vs6, vs6, (__vector unsigned char){ 4, 5, 6, 7, 0, 1, 2, 3, 12, 13, 14, 15, 8, 9, 10, 11 }), vai_), (__vector float){ -1.0f, 1.0f, -1.0f, 1.0f })), vec_madd(c_, vbr_, vec_mul(vec_mul(vec_perm(c_, c_, (__vector unsigned char){ 4, 5, 6, 7, 0, 1, 2, 3, 12, 13, 14, 15, 8, 9, 10, 11 }), vbi_), (__vector float){ -1.0f, 1.0f, -1.0f, 1.0f })));
+            }
+            { const __vector float c_ = vec_xl(0, (float *)(c + 0 + 2 * cs_c));
+              vs8 = vec_add(vec_madd(vs8, var_, vec_mul(vec_mul(vec_perm(vs8, vs8, (__vector unsigned char){ 4, 5, 6, 7, 0, 1, 2, 3, 12, 13, 14, 15, 8, 9, 10, 11 }), vai_), (__vector float){ -1.0f, 1.0f, -1.0f, 1.0f })), vec_madd(c_, vbr_, vec_mul(vec_mul(vec_perm(c_, c_, (__vector unsigned char){ 4, 5, 6, 7, 0, 1, 2, 3, 12, 13, 14, 15, 8, 9, 10, 11 }), vbi_), (__vector float){ -1.0f, 1.0f, -1.0f, 1.0f })));
+            }
+            { const __vector float c_ = vec_xl(0, (float *)(c + 2 + 2 * cs_c));
+              vs10 = vec_add(vec_madd(vs10, var_, vec_mul(vec_mul(vec_perm(vs10, vs10, (__vector unsigned char){ 4, 5, 6, 7, 0, 1, 2, 3, 12, 13, 14, 15, 8, 9, 10, 11 }), vai_), (__vector float){ -1.0f, 1.0f, -1.0f, 1.0f })), vec_madd(c_, vbr_, vec_mul(vec_mul(vec_perm(c_, c_, (__vector unsigned char){ 4, 5, 6, 7, 0, 1, 2, 3, 12, 13, 14, 15, 8, 9, 10, 11 }), vbi_), (__vector float){ -1.0f, 1.0f, -1.0f, 1.0f })));
+            }
+            { const __vector float c_ = vec_xl(0, (float *)(c + 0 + 3 * cs_c));
+              vs12 = vec_add(vec_madd(vs12, var_, vec_mul(vec_mul(vec_perm(vs12, vs12, (__vector unsigned char){ 4, 5, 6, 7, 0, 1, 2, 3, 12, 13, 14, 15, 8, 9, 10, 11 }), vai_), (__vector float){ -1.0f, 1.0f, -1.0f, 1.0f })), vec_madd(c_, vbr_, vec_mul(vec_mul(vec_perm(c_, c_, (__vector unsigned char){ 4, 5, 6, 7, 0, 1, 2, 3, 12, 13, 14, 15, 8, 9, 10, 11 }), vbi_), (__vector float){ -1.0f, 1.0f, -1.0f, 1.0f })));
+            }
+            { const __vector float c_ = vec_xl(0, (float *)(c + 2 + 3 * cs_c));
+              vs14 = vec_add(vec_madd(vs14, var_, vec_mul(vec_mul(vec_perm(vs14, vs14, (__vector unsigned char){ 4, 5, 6, 7, 0, 1, 2, 3, 12, 13, 14, 15, 8, 9, 10, 11 }), vai_), (__vector float){ -1.0f, 1.0f, -1.0f, 1.0f })), vec_madd(c_, vbr_, vec_mul(vec_mul(vec_perm(c_, c_, (__vector unsigned char){ 4, 5, 6, 7, 0, 1, 2, 3, 12, 13, 14, 15, 8, 9, 10, 11 }), vbi_), (__vector float){ -1.0f, 1.0f, -1.0f, 1.0f })));
+            }
+            vec_xst(vs0, 0, (float *)(c + 0 + 0 * cs_c));
+            vec_xst(vs2, 0, (float *)(c + 2 + 0 * cs_c));
+            vec_xst(vs4, 0, (float *)(c + 0 + 1 * cs_c));
+            vec_xst(vs6, 0, (float *)(c + 2 + 1 * cs_c));
+            vec_xst(vs8, 0, (float *)(c + 0 + 2 * cs_c));
+            vec_xst(vs10, 0, (float *)(c + 2 + 2 * cs_c));
+            vec_xst(vs12, 0, (float *)(c + 0 + 3 * cs_c));
+            vec_xst(vs14, 0, (float *)(c + 2 + 3 * cs_c));
+        }
+        return;
+    }
+    float t_[32];
+    vec_xst(vs0, 0, t_ + 0);
+    vec_xst(vs2, 0, t_ + 4);
+    vec_xst(vs4, 0, t_ + 8);
+    vec_xst(vs6, 0, t_ + 12);
+    vec_xst(vs8, 0, t_ + 16);
+    vec_xst(vs10, 0, t_ + 20);
+    vec_xst(vs12, 0, t_ + 24);
+    vec_xst(vs14, 0, t_ + 28);
+    for (int64_t j = 0; j < n; j++)
+        for (int64_t i = 0; i < m; i++) {
+            const float xr = t_[2 * (i + j * 4)], xi = t_[2 * (i + j * 4) + 1];
             float *cij = (float *)(c + i * rs_c + j * cs_c);
             float vr = ar_ * xr - ai_ * xi, vi = ar_ * xi + ai_ * xr;
             if (br_ != 0 || bi_ != 0) {

@@ -29,9 +29,13 @@
     .mr = 8, .nr = 7, .row_pref = 0, .fn = (void *)power10_cgemm_8x7 }
 #else
 _Static_assert(power10_cgemm_8x7_NTAILS <= GG_TAILS, "row tails: raise GG_TAILS");
+static const struct gg_cedge power10_cgemm_8x7_desc_edges[] = { power10_cgemm_8x7_EDGE_LIST };
+static const struct gg_cpedge power10_cgemm_8x7_desc_pedges[] = { power10_cgemm_8x7_PEDGE_LIST };
 #define power10_cgemm_8x7_DESC_UKERNEL { \
     .mr = 8, .nr = 7, .row_pref = 0, .fn = (void *)power10_cgemm_8x7, \
     .b_l1_percent = 50, .narrow_k = 0, \
+    .edges = power10_cgemm_8x7_desc_edges, .nedges = 2, \
+    .pedges = power10_cgemm_8x7_desc_pedges, .npedges = 1, \
 }
 #endif
 #endif

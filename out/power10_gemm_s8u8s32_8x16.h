@@ -9,13 +9,20 @@
 #define power10_gemm_s8u8s32_8x16_ROW_PREF 1
 /* k steps per group of the packed layout (k zero-padded to a multiple) */
 #define power10_gemm_s8u8s32_8x16_KGROUP 4
-/* the companions of f32 and f64 kernels are not emitted for rank-G
- * types: no _direct, _stream, edge, packed-edge or row-tail kernels */
+/* the companions of real kernels that read A in place are not emitted
+ * for rank-G types: no _direct, _stream or row-tail kernels */
 #define power10_gemm_s8u8s32_8x16_DIRECT 0
 #define power10_gemm_s8u8s32_8x16_STREAM 0
-#define power10_gemm_s8u8s32_8x16_NEDGES 0
-#define power10_gemm_s8u8s32_8x16_NPEDGES 0
 #define power10_gemm_s8u8s32_8x16_NTAILS 0
+/* packed edge kernels for the narrow last column panels, packed NR' wide
+ * (and their short rows, packed MR' high), each with the signature of
+ * power10_gemm_s8u8s32_8x16: {MR', NR', function} */
+#define power10_gemm_s8u8s32_8x16_NEDGES 2
+#define power10_gemm_s8u8s32_8x16_EDGE_LIST {8, 8, (void *)power10_gemm_s8u8s32_8x16_p8x8}, {4, 8, (void *)power10_gemm_s8u8s32_8x16_p4x8}
+/* packed row-edge kernels for a short last row panel packed MR' rows high,
+ * each with the signature of power10_gemm_s8u8s32_8x16: {MR', function} */
+#define power10_gemm_s8u8s32_8x16_NPEDGES 1
+#define power10_gemm_s8u8s32_8x16_PEDGE_LIST {4, power10_gemm_s8u8s32_8x16_p4x16}
 /* percent of L1 that B's kc x NR micro-panel may fill (the runtime's KC) */
 #define power10_gemm_s8u8s32_8x16_B_L1_PERCENT 50
 /* cflags: -mcpu=power10 -fno-schedule-insns */
@@ -26,6 +33,15 @@ extern "C" {
 void power10_gemm_s8u8s32_8x16(int64_t m, int64_t n, int64_t k, const int32_t *alpha, const int8_t *a,
                                const uint8_t *b, const int32_t *beta, int32_t *c, int64_t rs_c, int64_t cs_c,
                                const int8_t *a_next, const uint8_t *b_next);
+void power10_gemm_s8u8s32_8x16_p8x8(int64_t m, int64_t n, int64_t k, const int32_t *alpha, const int8_t *a,
+                                    const uint8_t *b, const int32_t *beta, int32_t *c, int64_t rs_c, int64_t cs_c,
+                                    const int8_t *a_next, const uint8_t *b_next);
+void power10_gemm_s8u8s32_8x16_p4x16(int64_t m, int64_t n, int64_t k, const int32_t *alpha, const int8_t *a,
+                                     const uint8_t *b, const int32_t *beta, int32_t *c, int64_t rs_c, int64_t cs_c,
+                                     const int8_t *a_next, const uint8_t *b_next);
+void power10_gemm_s8u8s32_8x16_p4x8(int64_t m, int64_t n, int64_t k, const int32_t *alpha, const int8_t *a,
+                                    const uint8_t *b, const int32_t *beta, int32_t *c, int64_t rs_c, int64_t cs_c,
+                                    const int8_t *a_next, const uint8_t *b_next);
 #ifdef __cplusplus
 }
 #endif

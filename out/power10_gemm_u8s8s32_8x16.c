@@ -26,6 +26,12 @@
  * a[(p/4)*8*4 + i*4 + p%4]; B (int8_t): B(p,j) at
  * b[(p/4)*16*4 + j*4 + p%4]; both zero past k up to the next
  * multiple of 4 (the loop runs over ceil(k/4) groups).
+ *
+ * Packed edge kernels, the same contract for their own MR' x NR' and
+ * panels packed MR' high and NR' wide:
+ *   power10_gemm_u8s8s32_8x16_p8x8: 8x8, 4.00 cycles per iteration, unroll 2
+ *   power10_gemm_u8s8s32_8x16_p4x16: 4x16, 4.00 cycles per iteration, unroll 2
+ *   power10_gemm_u8s8s32_8x16_p4x8: 4x8, 4.00 cycles per iteration, unroll 2
  */
 #include "power10_gemm_u8s8s32_8x16.h"
 #include <altivec.h>
@@ -491,6 +497,763 @@ void power10_gemm_u8s8s32_8x16(int64_t m, int64_t n, int64_t k, const int32_t *a
     for (int64_t j = 0; j < n; j++)
         for (int64_t i = 0; i < m; i++) {
             uint32_t v = (uint32_t)alpha_ * (uint32_t)t_[at_[i + j * 8]];
+            int32_t *cij = c + i * rs_c + j * cs_c;
+            *cij = (int32_t)(beta_ == 0 ? v : v + (uint32_t)beta_ * (uint32_t)*cij);
+        }
+
+}
+
+void power10_gemm_u8s8s32_8x16_p8x8(int64_t m, int64_t n, int64_t k, const int32_t *alpha, const uint8_t *a,
+                                    const int8_t *b, const int32_t *beta, int32_t *c, int64_t rs_c, int64_t cs_c,
+                                    const uint8_t *a_next, const int8_t *b_next)
+{
+    const uint8_t *ap = a, *an = a_next;
+    const int8_t *bp = b;
+    k = (k + 3) / 4;   /* k groups of 4 */
+    (void)b_next;
+    __vector signed int vs0, vs1, vs2, vs3, vs4, vs5;
+    __vector_quad acc0, acc1, acc2, acc3;
+
+    __builtin_mma_xxsetaccz(&acc0);
+    __builtin_mma_xxsetaccz(&acc1);
+    __builtin_mma_xxsetaccz(&acc2);
+    __builtin_mma_xxsetaccz(&acc3);
+
+    /* C is read (or overwritten) after the k loop: the passes of the k loop
+     * fetch it a column (row) each; those they cannot reach go now */
+    const int64_t pf_step = rs_c == 1 ? cs_c : rs_c;
+    const int64_t pf_span = rs_c == 1 ? m - 1 : (n - 1) * cs_c;
+    int64_t pf_left = rs_c == 1 ? n : m;
+    int32_t *pf_c = c;
+    for (int64_t passes = k > 0 ? (k - 1) / 2 : 0; pf_left > passes; pf_left--) {
+        __builtin_prefetch(pf_c, 1, 3);
+        __builtin_prefetch(pf_c + pf_span / 2, 1, 3);
+        __builtin_prefetch(pf_c + pf_span, 1, 3);
+        pf_c += pf_step;
+    }
+    if (k > 0) {
+        /* prologue: the first 12 instructions of iteration 0 (pointer
+         * bumps among them become load offsets) */
+        __builtin_prefetch((const char *)(an + 0) + 0, 0, 3);
+        vs0 = (__vector signed int)vec_xl(0, ap + 0);
+        vs2 = (__vector signed int)vec_xl(0, ap + 16);
+        vs3 = (__vector signed int)vec_xl(0, bp + 0);
+        vs5 = (__vector signed int)vec_xl(0, bp + 16);
+        __builtin_prefetch((const char *)(bp + 0) + 512, 0, 3);
+        __builtin_mma_xvi8ger4pp(&acc0, (__vector unsigned char)vs3, (__vector unsigned char)vs0);
+        __builtin_mma_xvi8ger4pp(&acc1, (__vector unsigned char)vs3, (__vector unsigned char)vs2);
+        __builtin_mma_xvi8ger4pp(&acc2, (__vector unsigned char)vs5, (__vector unsigned char)vs0);
+
+        /* kernel: iteration i and the start of i+1, unrolled 2x */
+        int64_t nq = k - 1;
+        for (int64_t it = nq / 2; it > 0; it--) {
+            if (pf_left > 0) {
+                __builtin_prefetch(pf_c, 1, 3);
+                __builtin_prefetch(pf_c + pf_span / 2, 1, 3);
+                __builtin_prefetch(pf_c + pf_span, 1, 3);
+                pf_c += pf_step;
+                pf_left--;
+            }
+            /* copy 0 */
+            __builtin_prefetch((const char *)(an + 32) + 0, 0, 3);
+            vs0 = (__vector signed int)vec_xl(0, ap + 32);
+            vs1 = (__vector signed int)vec_xl(0, ap + 48);
+            vs3 = (__vector signed int)vec_xl(0, bp + 32);
+            vs4 = (__vector signed int)vec_xl(0, bp + 48);
+            __builtin_prefetch((const char *)(bp + 32) + 512, 0, 3);
+            __builtin_mma_xvi8ger4pp(&acc0, (__vector unsigned char)vs3, (__vector unsigned char)vs0);
+            __builtin_mma_xvi8ger4pp(&acc1, (__vector unsigned char)vs3, (__vector unsigned char)vs1);
+            __builtin_mma_xvi8ger4pp(&acc2, (__vector unsigned char)vs4, (__vector unsigned char)vs0);
+            __builtin_mma_xvi8ger4pp(&acc3, (__vector unsigned char)vs5, (__vector unsigned char)vs2);
+            /* copy 1 */
+            __builtin_prefetch((const char *)(an + 64) + 0, 0, 3);
+            vs0 = (__vector signed int)vec_xl(0, ap + 64);
+            vs2 = (__vector signed int)vec_xl(0, ap + 80);
+            vs3 = (__vector signed int)vec_xl(0, bp + 64);
+            vs5 = (__vector signed int)vec_xl(0, bp + 80);
+            __builtin_prefetch((const char *)(bp + 64) + 512, 0, 3);
+            __builtin_mma_xvi8ger4pp(&acc0, (__vector unsigned char)vs3, (__vector unsigned char)vs0);
+            __builtin_mma_xvi8ger4pp(&acc1, (__vector unsigned char)vs3, (__vector unsigned char)vs2);
+            __builtin_mma_xvi8ger4pp(&acc2, (__vector unsigned char)vs5, (__vector unsigned char)vs0);
+            __builtin_mma_xvi8ger4pp(&acc3, (__vector unsigned char)vs4, (__vector unsigned char)vs1);
+
+            ap += 64;
+            bp += 64;
+            an += 64;
+        }
+        int64_t rem = nq % 2;
+        if (rem > 0) {
+            __builtin_prefetch((const char *)(an + 32) + 0, 0, 3);
+            vs0 = (__vector signed int)vec_xl(0, ap + 32);
+            vs1 = (__vector signed int)vec_xl(0, ap + 48);
+            vs3 = (__vector signed int)vec_xl(0, bp + 32);
+            vs4 = (__vector signed int)vec_xl(0, bp + 48);
+            __builtin_prefetch((const char *)(bp + 32) + 512, 0, 3);
+            __builtin_mma_xvi8ger4pp(&acc0, (__vector unsigned char)vs3, (__vector unsigned char)vs0);
+            __builtin_mma_xvi8ger4pp(&acc1, (__vector unsigned char)vs3, (__vector unsigned char)vs1);
+            __builtin_mma_xvi8ger4pp(&acc2, (__vector unsigned char)vs4, (__vector unsigned char)vs0);
+            __builtin_mma_xvi8ger4pp(&acc3, (__vector unsigned char)vs5, (__vector unsigned char)vs2);
+        }
+
+        /* epilogue: the rest of the last iteration, in the registers
+         * of the copy it follows */
+        switch (rem) {
+        case 0:
+            __builtin_mma_xvi8ger4pp(&acc3, (__vector unsigned char)vs5, (__vector unsigned char)vs2);
+            break;
+        case 1:
+            __builtin_mma_xvi8ger4pp(&acc3, (__vector unsigned char)vs4, (__vector unsigned char)vs1);
+            break;
+
+        }
+    }
+    const int32_t alpha_ = *alpha, beta_ = *beta;
+    __vector signed int acc0_v[4]; __builtin_mma_disassemble_acc(acc0_v, &acc0);
+    __vector signed int acc1_v[4]; __builtin_mma_disassemble_acc(acc1_v, &acc1);
+    __vector signed int acc2_v[4]; __builtin_mma_disassemble_acc(acc2_v, &acc2);
+    __vector signed int acc3_v[4]; __builtin_mma_disassemble_acc(acc3_v, &acc3);
+    if (m == 8 && n == 8 && rs_c == 1) {
+        const __vector signed int va_ = vec_splats(alpha_);
+        if (alpha_ == 1 && beta_ == 0) {
+            vec_xst(acc0_v[0], 0, c + 0 + 0 * cs_c);
+            vec_xst(acc0_v[1], 0, c + 0 + 1 * cs_c);
+            vec_xst(acc0_v[2], 0, c + 0 + 2 * cs_c);
+            vec_xst(acc0_v[3], 0, c + 0 + 3 * cs_c);
+            vec_xst(acc1_v[0], 0, c + 4 + 0 * cs_c);
+            vec_xst(acc1_v[1], 0, c + 4 + 1 * cs_c);
+            vec_xst(acc1_v[2], 0, c + 4 + 2 * cs_c);
+            vec_xst(acc1_v[3], 0, c + 4 + 3 * cs_c);
+            vec_xst(acc2_v[0], 0, c + 0 + 4 * cs_c);
+            vec_xst(acc2_v[1], 0, c + 0 + 5 * cs_c);
+            vec_xst(acc2_v[2], 0, c + 0 + 6 * cs_c);
+            vec_xst(acc2_v[3], 0, c + 0 + 7 * cs_c);
+            vec_xst(acc3_v[0], 0, c + 4 + 4 * cs_c);
+            vec_xst(acc3_v[1], 0, c + 4 + 5 * cs_c);
+            vec_xst(acc3_v[2], 0, c + 4 + 6 * cs_c);
+            vec_xst(acc3_v[3], 0, c + 4 + 7 * cs_c);
+        } else if (alpha_ == 1 && beta_ == 1) {
+            acc0_v[0] = vec_add(acc0_v[0], vec_xl(0, c + 0 + 0 * cs_c));
+            acc0_v[1] = vec_add(acc0_v[1], vec_xl(0, c + 0 + 1 * cs_c));
+            acc0_v[2] = vec_add(acc0_v[2], vec_xl(0, c + 0 + 2 * cs_c));
+            acc0_v[3] = vec_add(acc0_v[3], vec_xl(0, c + 0 + 3 * cs_c));
+            acc1_v[0] = vec_add(acc1_v[0], vec_xl(0, c + 4 + 0 * cs_c));
+            acc1_v[1] = vec_add(acc1_v[1], vec_xl(0, c + 4 + 1 * cs_c));
+            acc1_v[2] = vec_add(acc1_v[2], vec_xl(0, c + 4 + 2 * cs_c));
+            acc1_v[3] = vec_add(acc1_v[3], vec_xl(0, c + 4 + 3 * cs_c));
+            acc2_v[0] = vec_add(acc2_v[0], vec_xl(0, c + 0 + 4 * cs_c));
+            acc2_v[1] = vec_add(acc2_v[1], vec_xl(0, c + 0 + 5 * cs_c));
+            acc2_v[2] = vec_add(acc2_v[2], vec_xl(0, c + 0 + 6 * cs_c));
+            acc2_v[3] = vec_add(acc2_v[3], vec_xl(0, c + 0 + 7 * cs_c));
+            acc3_v[0] = vec_add(acc3_v[0], vec_xl(0, c + 4 + 4 * cs_c));
+            acc3_v[1] = vec_add(acc3_v[1], vec_xl(0, c + 4 + 5 * cs_c));
+            acc3_v[2] = vec_add(acc3_v[2], vec_xl(0, c + 4 + 6 * cs_c));
+            acc3_v[3] = vec_add(acc3_v[3], vec_xl(0, c + 4 + 7 * cs_c));
+            vec_xst(acc0_v[0], 0, c + 0 + 0 * cs_c);
+            vec_xst(acc0_v[1], 0, c + 0 + 1 * cs_c);
+            vec_xst(acc0_v[2], 0, c + 0 + 2 * cs_c);
+            vec_xst(acc0_v[3], 0, c + 0 + 3 * cs_c);
+            vec_xst(acc1_v[0], 0, c + 4 + 0 * cs_c);
+            vec_xst(acc1_v[1], 0, c + 4 + 1 * cs_c);
+            vec_xst(acc1_v[2], 0, c + 4 + 2 * cs_c);
+            vec_xst(acc1_v[3], 0, c + 4 + 3 * cs_c);
+            vec_xst(acc2_v[0], 0, c + 0 + 4 * cs_c);
+            vec_xst(acc2_v[1], 0, c + 0 + 5 * cs_c);
+            vec_xst(acc2_v[2], 0, c + 0 + 6 * cs_c);
+            vec_xst(acc2_v[3], 0, c + 0 + 7 * cs_c);
+            vec_xst(acc3_v[0], 0, c + 4 + 4 * cs_c);
+            vec_xst(acc3_v[1], 0, c + 4 + 5 * cs_c);
+            vec_xst(acc3_v[2], 0, c + 4 + 6 * cs_c);
+            vec_xst(acc3_v[3], 0, c + 4 + 7 * cs_c);
+        } else if (beta_ == 0) {
+            vec_xst(vec_mul(va_, acc0_v[0]), 0, c + 0 + 0 * cs_c);
+            vec_xst(vec_mul(va_, acc0_v[1]), 0, c + 0 + 1 * cs_c);
+            vec_xst(vec_mul(va_, acc0_v[2]), 0, c + 0 + 2 * cs_c);
+            vec_xst(vec_mul(va_, acc0_v[3]), 0, c + 0 + 3 * cs_c);
+            vec_xst(vec_mul(va_, acc1_v[0]), 0, c + 4 + 0 * cs_c);
+            vec_xst(vec_mul(va_, acc1_v[1]), 0, c + 4 + 1 * cs_c);
+            vec_xst(vec_mul(va_, acc1_v[2]), 0, c + 4 + 2 * cs_c);
+            vec_xst(vec_mul(va_, acc1_v[3]), 0, c + 4 + 3 * cs_c);
+            vec_xst(vec_mul(va_, acc2_v[0]), 0, c + 0 + 4 * cs_c);
+            vec_xst(vec_mul(va_, acc2_v[1]), 0, c + 0 + 5 * cs_c);
+            vec_xst(vec_mul(va_, acc2_v[2]), 0, c + 0 + 6 * cs_c);
+            vec_xst(vec_mul(va_, acc2_v[3]), 0, c + 0 + 7 * cs_c);
+            vec_xst(vec_mul(va_, acc3_v[0]), 0, c + 4 + 4 * cs_c);
+            vec_xst(vec_mul(va_, acc3_v[1]), 0, c + 4 + 5 * cs_c);
+            vec_xst(vec_mul(va_, acc3_v[2]), 0, c + 4 + 6 * cs_c);
+            vec_xst(vec_mul(va_, acc3_v[3]), 0, c + 4 + 7 * cs_c);
+        } else if (beta_ == 1) {
+            acc0_v[0] = vec_add(vec_mul(va_, acc0_v[0]), vec_xl(0, c + 0 + 0 * cs_c));
+            acc0_v[1] = vec_add(vec_mul(va_, acc0_v[1]), vec_xl(0, c + 0 + 1 * cs_c));
+            acc0_v[2] = vec_add(vec_mul(va_, acc0_v[2]), vec_xl(0, c + 0 + 2 * cs_c));
+            acc0_v[3] = vec_add(vec_mul(va_, acc0_v[3]), vec_xl(0, c + 0 + 3 * cs_c));
+            acc1_v[0] = vec_add(vec_mul(va_, acc1_v[0]), vec_xl(0, c + 4 + 0 * cs_c));
+            acc1_v[1] = vec_add(vec_mul(va_, acc1_v[1]), vec_xl(0, c + 4 + 1 * cs_c));
+            acc1_v[2] = vec_add(vec_mul(va_, acc1_v[2]), vec_xl(0, c + 4 + 2 * cs_c));
+            acc1_v[3] = vec_add(vec_mul(va_, acc1_v[3]), vec_xl(0, c + 4 + 3 * cs_c));
+            acc2_v[0] = vec_add(vec_mul(va_, acc2_v[0]), vec_xl(0, c + 0 + 4 * cs_c));
+            acc2_v[1] = vec_add(vec_mul(va_, acc2_v[1]), vec_xl(0, c + 0 + 5 * cs_c));
+            acc2_v[2] = vec_add(vec_mul(va_, acc2_v[2]), vec_xl(0, c + 0 + 6 * cs_c));
+            acc2_v[3] = vec_add(vec_mul(va_, acc2_v[3]), vec_xl(0, c + 0 + 7 * cs_c));
+            acc3_v[0] = vec_add(vec_mul(va_, acc3_v[0]), vec_xl(0, c + 4 + 4 * cs_c));
+            acc3_v[1] = vec_add(vec_mul(va_, acc3_v[1]), vec_xl(0, c + 4 + 5 * cs_c));
+            acc3_v[2] = vec_add(vec_mul(va_, acc3_v[2]), vec_xl(0, c + 4 + 6 * cs_c));
+            acc3_v[3] = vec_add(vec_mul(va_, acc3_v[3]), vec_xl(0, c + 4 + 7 * cs_c));
+            vec_xst(acc0_v[0], 0, c + 0 + 0 * cs_c);
+            vec_xst(acc0_v[1], 0, c + 0 + 1 * cs_c);
+            vec_xst(acc0_v[2], 0, c + 0 + 2 * cs_c);
+            vec_xst(acc0_v[3], 0, c + 0 + 3 * cs_c);
+            vec_xst(acc1_v[0], 0, c + 4 + 0 * cs_c);
+            vec_xst(acc1_v[1], 0, c + 4 + 1 * cs_c);
+            vec_xst(acc1_v[2], 0, c + 4 + 2 * cs_c);
+            vec_xst(acc1_v[3], 0, c + 4 + 3 * cs_c);
+            vec_xst(acc2_v[0], 0, c + 0 + 4 * cs_c);
+            vec_xst(acc2_v[1], 0, c + 0 + 5 * cs_c);
+            vec_xst(acc2_v[2], 0, c + 0 + 6 * cs_c);
+            vec_xst(acc2_v[3], 0, c + 0 + 7 * cs_c);
+            vec_xst(acc3_v[0], 0, c + 4 + 4 * cs_c);
+            vec_xst(acc3_v[1], 0, c + 4 + 5 * cs_c);
+            vec_xst(acc3_v[2], 0, c + 4 + 6 * cs_c);
+            vec_xst(acc3_v[3], 0, c + 4 + 7 * cs_c);
+        } else {
+            const __vector signed int vb_ = vec_splats(beta_);
+            acc0_v[0] = vec_add(vec_mul(va_, acc0_v[0]), vec_mul(vb_, vec_xl(0, c + 0 + 0 * cs_c)));
+            acc0_v[1] = vec_add(vec_mul(va_, acc0_v[1]), vec_mul(vb_, vec_xl(0, c + 0 + 1 * cs_c)));
+            acc0_v[2] = vec_add(vec_mul(va_, acc0_v[2]), vec_mul(vb_, vec_xl(0, c + 0 + 2 * cs_c)));
+            acc0_v[3] = vec_add(vec_mul(va_, acc0_v[3]), vec_mul(vb_, vec_xl(0, c + 0 + 3 * cs_c)));
+            acc1_v[0] = vec_add(vec_mul(va_, acc1_v[0]), vec_mul(vb_, vec_xl(0, c + 4 + 0 * cs_c)));
+            acc1_v[1] = vec_add(vec_mul(va_, acc1_v[1]), vec_mul(vb_, vec_xl(0, c + 4 + 1 * cs_c)));
+            acc1_v[2] = vec_add(vec_mul(va_, acc1_v[2]), vec_mul(vb_, vec_xl(0, c + 4 + 2 * cs_c)));
+            acc1_v[3] = vec_add(vec_mul(va_, acc1_v[3]), vec_mul(vb_, vec_xl(0, c + 4 + 3 * cs_c)));
+            acc2_v[0] = vec_add(vec_mul(va_, acc2_v[0]), vec_mul(vb_, vec_xl(0, c + 0 + 4 * cs_c)));
+            acc2_v[1] = vec_add(vec_mul(va_, acc2_v[1]), vec_mul(vb_, vec_xl(0, c + 0 + 5 * cs_c)));
+            acc2_v[2] = vec_add(vec_mul(va_, acc2_v[2]), vec_mul(vb_, vec_xl(0, c + 0 + 6 * cs_c)));
+            acc2_v[3] = vec_add(vec_mul(va_, acc2_v[3]), vec_mul(vb_, vec_xl(0, c + 0 + 7 * cs_c)));
+            acc3_v[0] = vec_add(vec_mul(va_, acc3_v[0]), vec_mul(vb_, vec_xl(0, c + 4 + 4 * cs_c)));
+            acc3_v[1] = vec_add(vec_mul(va_, acc3_v[1]), vec_mul(vb_, vec_xl(0, c + 4 + 5 * cs_c)));
+            acc3_v[2] = vec_add(vec_mul(va_, acc3_v[2]), vec_mul(vb_, vec_xl(0, c + 4 + 6 * cs_c)));
+            acc3_v[3] = vec_add(vec_mul(va_, acc3_v[3]), vec_mul(vb_, vec_xl(0, c + 4 + 7 * cs_c)));
+            vec_xst(acc0_v[0], 0, c + 0 + 0 * cs_c);
+            vec_xst(acc0_v[1], 0, c + 0 + 1 * cs_c);
+            vec_xst(acc0_v[2], 0, c + 0 + 2 * cs_c);
+            vec_xst(acc0_v[3], 0, c + 0 + 3 * cs_c);
+            vec_xst(acc1_v[0], 0, c + 4 + 0 * cs_c);
+            vec_xst(acc1_v[1], 0, c + 4 + 1 * cs_c);
+            vec_xst(acc1_v[2], 0, c + 4 + 2 * cs_c);
+            vec_xst(acc1_v[3], 0, c + 4 + 3 * cs_c);
+            vec_xst(acc2_v[0], 0, c + 0 + 4 * cs_c);
+            vec_xst(acc2_v[1], 0, c + 0 + 5 * cs_c);
+            vec_xst(acc2_v[2], 0, c + 0 + 6 * cs_c);
+            vec_xst(acc2_v[3], 0, c + 0 + 7 * cs_c);
+            vec_xst(acc3_v[0], 0, c + 4 + 4 * cs_c);
+            vec_xst(acc3_v[1], 0, c + 4 + 5 * cs_c);
+            vec_xst(acc3_v[2], 0, c + 4 + 6 * cs_c);
+            vec_xst(acc3_v[3], 0, c + 4 + 7 * cs_c);
+        }
+        return;
+    }
+    int32_t t_[64];
+    vec_xst(acc0_v[0], 0, t_ + 0);
+    vec_xst(acc0_v[1], 0, t_ + 4);
+    vec_xst(acc0_v[2], 0, t_ + 8);
+    vec_xst(acc0_v[3], 0, t_ + 12);
+    vec_xst(acc1_v[0], 0, t_ + 16);
+    vec_xst(acc1_v[1], 0, t_ + 20);
+    vec_xst(acc1_v[2], 0, t_ + 24);
+    vec_xst(acc1_v[3], 0, t_ + 28);
+    vec_xst(acc2_v[0], 0, t_ + 32);
+    vec_xst(acc2_v[1], 0, t_ + 36);
+    vec_xst(acc2_v[2], 0, t_ + 40);
+    vec_xst(acc2_v[3], 0, t_ + 44);
+    vec_xst(acc3_v[0], 0, t_ + 48);
+    vec_xst(acc3_v[1], 0, t_ + 52);
+    vec_xst(acc3_v[2], 0, t_ + 56);
+    vec_xst(acc3_v[3], 0, t_ + 60);
+    /* position in t_ of C(i, j), at_[i + j*8] */
+    static const unsigned short at_[64] = {
+        0, 1, 2, 3, 16, 17, 18, 19, 4, 5, 6, 7, 20, 21, 22, 23,
+        8, 9, 10, 11, 24, 25, 26, 27, 12, 13, 14, 15, 28, 29, 30, 31,
+        32, 33, 34, 35, 48, 49, 50, 51, 36, 37, 38, 39, 52, 53, 54, 55,
+        40, 41, 42, 43, 56, 57, 58, 59, 44, 45, 46, 47, 60, 61, 62, 63,
+    };
+    for (int64_t j = 0; j < n; j++)
+        for (int64_t i = 0; i < m; i++) {
+            uint32_t v = (uint32_t)alpha_ * (uint32_t)t_[at_[i + j * 8]];
+            int32_t *cij = c + i * rs_c + j * cs_c;
+            *cij = (int32_t)(beta_ == 0 ? v : v + (uint32_t)beta_ * (uint32_t)*cij);
+        }
+
+}
+
+void power10_gemm_u8s8s32_8x16_p4x16(int64_t m, int64_t n, int64_t k, const int32_t *alpha, const uint8_t *a,
+                                     const int8_t *b, const int32_t *beta, int32_t *c, int64_t rs_c, int64_t cs_c,
+                                     const uint8_t *a_next, const int8_t *b_next)
+{
+    const uint8_t *ap = a, *an = a_next;
+    const int8_t *bp = b;
+    k = (k + 3) / 4;   /* k groups of 4 */
+    (void)b_next;
+    __vector signed int vs0, vs1, vs2, vs3, vs4, vs5, vs6;
+    __vector_quad acc0, acc1, acc2, acc3;
+
+    __builtin_mma_xxsetaccz(&acc0);
+    __builtin_mma_xxsetaccz(&acc1);
+    __builtin_mma_xxsetaccz(&acc2);
+    __builtin_mma_xxsetaccz(&acc3);
+
+    /* C is read (or overwritten) after the k loop: the passes of the k loop
+     * fetch it a column (row) each; those they cannot reach go now */
+    const int64_t pf_step = rs_c == 1 ? cs_c : rs_c;
+    const int64_t pf_span = rs_c == 1 ? m - 1 : (n - 1) * cs_c;
+    int64_t pf_left = rs_c == 1 ? n : m;
+    int32_t *pf_c = c;
+    for (int64_t passes = k > 0 ? (k - 1) / 2 : 0; pf_left > passes; pf_left--) {
+        __builtin_prefetch(pf_c, 1, 3);
+        __builtin_prefetch(pf_c + pf_span / 2, 1, 3);
+        __builtin_prefetch(pf_c + pf_span, 1, 3);
+        pf_c += pf_step;
+    }
+    if (k > 0) {
+        /* prologue: the first 13 instructions of iteration 0 (pointer
+         * bumps among them become load offsets) */
+        vs1 = (__vector signed int)vec_xl(0, ap + 0);
+        vs2 = (__vector signed int)vec_xl(0, bp + 0);
+        vs3 = (__vector signed int)vec_xl(0, bp + 16);
+        vs4 = (__vector signed int)vec_xl(0, bp + 32);
+        vs6 = (__vector signed int)vec_xl(0, bp + 48);
+        __builtin_prefetch((const char *)(bp + 0) + 512, 0, 3);
+        __builtin_prefetch((const char *)(an + 0) + 0, 0, 3);
+        __builtin_mma_xvi8ger4pp(&acc0, (__vector unsigned char)vs2, (__vector unsigned char)vs1);
+        __builtin_mma_xvi8ger4pp(&acc1, (__vector unsigned char)vs3, (__vector unsigned char)vs1);
+        __builtin_mma_xvi8ger4pp(&acc2, (__vector unsigned char)vs4, (__vector unsigned char)vs1);
+
+        /* kernel: iteration i and the start of i+1, unrolled 2x */
+        int64_t nq = k - 1;
+        for (int64_t it = nq / 2; it > 0; it--) {
+            if (pf_left > 0) {
+                __builtin_prefetch(pf_c, 1, 3);
+                __builtin_prefetch(pf_c + pf_span / 2, 1, 3);
+                __builtin_prefetch(pf_c + pf_span, 1, 3);
+                pf_c += pf_step;
+                pf_left--;
+            }
+            /* copy 0 */
+            vs0 = (__vector signed int)vec_xl(0, ap + 16);
+            vs2 = (__vector signed int)vec_xl(0, bp + 64);
+            vs3 = (__vector signed int)vec_xl(0, bp + 80);
+            vs4 = (__vector signed int)vec_xl(0, bp + 96);
+            vs5 = (__vector signed int)vec_xl(0, bp + 112);
+            __builtin_prefetch((const char *)(bp + 64) + 512, 0, 3);
+            __builtin_prefetch((const char *)(an + 16) + 0, 0, 3);
+            __builtin_mma_xvi8ger4pp(&acc0, (__vector unsigned char)vs2, (__vector unsigned char)vs0);
+            __builtin_mma_xvi8ger4pp(&acc1, (__vector unsigned char)vs3, (__vector unsigned char)vs0);
+            __builtin_mma_xvi8ger4pp(&acc2, (__vector unsigned char)vs4, (__vector unsigned char)vs0);
+            __builtin_mma_xvi8ger4pp(&acc3, (__vector unsigned char)vs6, (__vector unsigned char)vs1);
+            /* copy 1 */
+            vs1 = (__vector signed int)vec_xl(0, ap + 32);
+            vs2 = (__vector signed int)vec_xl(0, bp + 128);
+            vs3 = (__vector signed int)vec_xl(0, bp + 144);
+            vs4 = (__vector signed int)vec_xl(0, bp + 160);
+            vs6 = (__vector signed int)vec_xl(0, bp + 176);
+            __builtin_prefetch((const char *)(bp + 128) + 512, 0, 3);
+            __builtin_prefetch((const char *)(an + 32) + 0, 0, 3);
+            __builtin_mma_xvi8ger4pp(&acc0, (__vector unsigned char)vs2, (__vector unsigned char)vs1);
+            __builtin_mma_xvi8ger4pp(&acc1, (__vector unsigned char)vs3, (__vector unsigned char)vs1);
+            __builtin_mma_xvi8ger4pp(&acc2, (__vector unsigned char)vs4, (__vector unsigned char)vs1);
+            __builtin_mma_xvi8ger4pp(&acc3, (__vector unsigned char)vs5, (__vector unsigned char)vs0);
+
+            ap += 32;
+            bp += 128;
+            an += 32;
+        }
+        int64_t rem = nq % 2;
+        if (rem > 0) {
+            vs0 = (__vector signed int)vec_xl(0, ap + 16);
+            vs2 = (__vector signed int)vec_xl(0, bp + 64);
+            vs3 = (__vector signed int)vec_xl(0, bp + 80);
+            vs4 = (__vector signed int)vec_xl(0, bp + 96);
+            vs5 = (__vector signed int)vec_xl(0, bp + 112);
+            __builtin_prefetch((const char *)(bp + 64) + 512, 0, 3);
+            __builtin_prefetch((const char *)(an + 16) + 0, 0, 3);
+            __builtin_mma_xvi8ger4pp(&acc0, (__vector unsigned char)vs2, (__vector unsigned char)vs0);
+            __builtin_mma_xvi8ger4pp(&acc1, (__vector unsigned char)vs3, (__vector unsigned char)vs0);
+            __builtin_mma_xvi8ger4pp(&acc2, (__vector unsigned char)vs4, (__vector unsigned char)vs0);
+            __builtin_mma_xvi8ger4pp(&acc3, (__vector unsigned char)vs6, (__vector unsigned char)vs1);
+        }
+
+        /* epilogue: the rest of the last iteration, in the registers
+         * of the copy it follows */
+        switch (rem) {
+        case 0:
+            __builtin_mma_xvi8ger4pp(&acc3, (__vector unsigned char)vs6, (__vector unsigned char)vs1);
+            break;
+        case 1:
+            __builtin_mma_xvi8ger4pp(&acc3, (__vector unsigned char)vs5, (__vector unsigned char)vs0);
+            break;
+
+        }
+    }
+    const int32_t alpha_ = *alpha, beta_ = *beta;
+    __vector signed int acc0_v[4]; __builtin_mma_disassemble_acc(acc0_v, &acc0);
+    __vector signed int acc1_v[4]; __builtin_mma_disassemble_acc(acc1_v, &acc1);
+    __vector signed int acc2_v[4]; __builtin_mma_disassemble_acc(acc2_v, &acc2);
+    __vector signed int acc3_v[4]; __builtin_mma_disassemble_acc(acc3_v, &acc3);
+    if (m == 4 && n == 16 && rs_c == 1) {
+        const __vector signed int va_ = vec_splats(alpha_);
+        if (alpha_ == 1 && beta_ == 0) {
+            vec_xst(acc0_v[0], 0, c + 0 + 0 * cs_c);
+            vec_xst(acc0_v[1], 0, c + 0 + 1 * cs_c);
+            vec_xst(acc0_v[2], 0, c + 0 + 2 * cs_c);
+            vec_xst(acc0_v[3], 0, c + 0 + 3 * cs_c);
+            vec_xst(acc1_v[0], 0, c + 0 + 4 * cs_c);
+            vec_xst(acc1_v[1], 0, c + 0 + 5 * cs_c);
+            vec_xst(acc1_v[2], 0, c + 0 + 6 * cs_c);
+            vec_xst(acc1_v[3], 0, c + 0 + 7 * cs_c);
+            vec_xst(acc2_v[0], 0, c + 0 + 8 * cs_c);
+            vec_xst(acc2_v[1], 0, c + 0 + 9 * cs_c);
+            vec_xst(acc2_v[2], 0, c + 0 + 10 * cs_c);
+            vec_xst(acc2_v[3], 0, c + 0 + 11 * cs_c);
+            vec_xst(acc3_v[0], 0, c + 0 + 12 * cs_c);
+            vec_xst(acc3_v[1], 0, c + 0 + 13 * cs_c);
+            vec_xst(acc3_v[2], 0, c + 0 + 14 * cs_c);
+            vec_xst(acc3_v[3], 0, c + 0 + 15 * cs_c);
+        } else if (alpha_ == 1 && beta_ == 1) {
+            acc0_v[0] = vec_add(acc0_v[0], vec_xl(0, c + 0 + 0 * cs_c));
+            acc0_v[1] = vec_add(acc0_v[1], vec_xl(0, c + 0 + 1 * cs_c));
+            acc0_v[2] = vec_add(acc0_v[2], vec_xl(0, c + 0 + 2 * cs_c));
+            acc0_v[3] = vec_add(acc0_v[3], vec_xl(0, c + 0 + 3 * cs_c));
+            acc1_v[0] = vec_add(acc1_v[0], vec_xl(0, c + 0 + 4 * cs_c));
+            acc1_v[1] = vec_add(acc1_v[1], vec_xl(0, c + 0 + 5 * cs_c));
+            acc1_v[2] = vec_add(acc1_v[2], vec_xl(0, c + 0 + 6 * cs_c));
+            acc1_v[3] = vec_add(acc1_v[3], vec_xl(0, c + 0 + 7 * cs_c));
+            acc2_v[0] = vec_add(acc2_v[0], vec_xl(0, c + 0 + 8 * cs_c));
+            acc2_v[1] = vec_add(acc2_v[1], vec_xl(0, c + 0 + 9 * cs_c));
+            acc2_v[2] = vec_add(acc2_v[2], vec_xl(0, c + 0 + 10 * cs_c));
+            acc2_v[3] = vec_add(acc2_v[3], vec_xl(0, c + 0 + 11 * cs_c));
+            acc3_v[0] = vec_add(acc3_v[0], vec_xl(0, c + 0 + 12 * cs_c));
+            acc3_v[1] = vec_add(acc3_v[1], vec_xl(0, c + 0 + 13 * cs_c));
+            acc3_v[2] = vec_add(acc3_v[2], vec_xl(0, c + 0 + 14 * cs_c));
+            acc3_v[3] = vec_add(acc3_v[3], vec_xl(0, c + 0 + 15 * cs_c));
+            vec_xst(acc0_v[0], 0, c + 0 + 0 * cs_c);
+            vec_xst(acc0_v[1], 0, c + 0 + 1 * cs_c);
+            vec_xst(acc0_v[2], 0, c + 0 + 2 * cs_c);
+            vec_xst(acc0_v[3], 0, c + 0 + 3 * cs_c);
+            vec_xst(acc1_v[0], 0, c + 0 + 4 * cs_c);
+            vec_xst(acc1_v[1], 0, c + 0 + 5 * cs_c);
+            vec_xst(acc1_v[2], 0, c + 0 + 6 * cs_c);
+            vec_xst(acc1_v[3], 0, c + 0 + 7 * cs_c);
+            vec_xst(acc2_v[0], 0, c + 0 + 8 * cs_c);
+            vec_xst(acc2_v[1], 0, c + 0 + 9 * cs_c);
+            vec_xst(acc2_v[2], 0, c + 0 + 10 * cs_c);
+            vec_xst(acc2_v[3], 0, c + 0 + 11 * cs_c);
+            vec_xst(acc3_v[0], 0, c + 0 + 12 * cs_c);
+            vec_xst(acc3_v[1], 0, c + 0 + 13 * cs_c);
+            vec_xst(acc3_v[2], 0, c + 0 + 14 * cs_c);
+            vec_xst(acc3_v[3], 0, c + 0 + 15 * cs_c);
+        } else if (beta_ == 0) {
+            vec_xst(vec_mul(va_, acc0_v[0]), 0, c + 0 + 0 * cs_c);
+            vec_xst(vec_mul(va_, acc0_v[1]), 0, c + 0 + 1 * cs_c);
+            vec_xst(vec_mul(va_, acc0_v[2]), 0, c + 0 + 2 * cs_c);
+            vec_xst(vec_mul(va_, acc0_v[3]), 0, c + 0 + 3 * cs_c);
+            vec_xst(vec_mul(va_, acc1_v[0]), 0, c + 0 + 4 * cs_c);
+            vec_xst(vec_mul(va_, acc1_v[1]), 0, c + 0 + 5 * cs_c);
+            vec_xst(vec_mul(va_, acc1_v[2]), 0, c + 0 + 6 * cs_c);
+            vec_xst(vec_mul(va_, acc1_v[3]), 0, c + 0 + 7 * cs_c);
+            vec_xst(vec_mul(va_, acc2_v[0]), 0, c + 0 + 8 * cs_c);
+            vec_xst(vec_mul(va_, acc2_v[1]), 0, c + 0 + 9 * cs_c);
+            vec_xst(vec_mul(va_, acc2_v[2]), 0, c + 0 + 10 * cs_c);
+            vec_xst(vec_mul(va_, acc2_v[3]), 0, c + 0 + 11 * cs_c);
+            vec_xst(vec_mul(va_, acc3_v[0]), 0, c + 0 + 12 * cs_c);
+            vec_xst(vec_mul(va_, acc3_v[1]), 0, c + 0 + 13 * cs_c);
+            vec_xst(vec_mul(va_, acc3_v[2]), 0, c + 0 + 14 * cs_c);
+            vec_xst(vec_mul(va_, acc3_v[3]), 0, c + 0 + 15 * cs_c);
+        } else if (beta_ == 1) {
+            acc0_v[0] = vec_add(vec_mul(va_, acc0_v[0]), vec_xl(0, c + 0 + 0 * cs_c));
+            acc0_v[1] = vec_add(vec_mul(va_, acc0_v[1]), vec_xl(0, c + 0 + 1 * cs_c));
+            acc0_v[2] = vec_add(vec_mul(va_, acc0_v[2]), vec_xl(0, c + 0 + 2 * cs_c));
+            acc0_v[3] = vec_add(vec_mul(va_, acc0_v[3]), vec_xl(0, c + 0 + 3 * cs_c));
+            acc1_v[0] = vec_add(vec_mul(va_, acc1_v[0]), vec_xl(0, c + 0 + 4 * cs_c));
+            acc1_v[1] = vec_add(vec_mul(va_, acc1_v[1]), vec_xl(0, c + 0 + 5 * cs_c));
+            acc1_v[2] = vec_add(vec_mul(va_, acc1_v[2]), vec_xl(0, c + 0 + 6 * cs_c));
+            acc1_v[3] = vec_add(vec_mul(va_, acc1_v[3]), vec_xl(0, c + 0 + 7 * cs_c));
+            acc2_v[0] = vec_add(vec_mul(va_, acc2_v[0]), vec_xl(0, c + 0 + 8 * cs_c));
+            acc2_v[1] = vec_add(vec_mul(va_, acc2_v[1]), vec_xl(0, c + 0 + 9 * cs_c));
+            acc2_v[2] = vec_add(vec_mul(va_, acc2_v[2]), vec_xl(0, c + 0 + 10 * cs_c));
+            acc2_v[3] = vec_add(vec_mul(va_, acc2_v[3]), vec_xl(0, c + 0 + 11 * cs_c));
+            acc3_v[0] = vec_add(vec_mul(va_, acc3_v[0]), vec_xl(0, c + 0 + 12 * cs_c));
+            acc3_v[1] = vec_add(vec_mul(va_, acc3_v[1]), vec_xl(0, c + 0 + 13 * cs_c));
+            acc3_v[2] = vec_add(vec_mul(va_, acc3_v[2]), vec_xl(0, c + 0 + 14 * cs_c));
+            acc3_v[3] = vec_add(vec_mul(va_, acc3_v[3]), vec_xl(0, c + 0 + 15 * cs_c));
+            vec_xst(acc0_v[0], 0, c + 0 + 0 * cs_c);
+            vec_xst(acc0_v[1], 0, c + 0 + 1 * cs_c);
+            vec_xst(acc0_v[2], 0, c + 0 + 2 * cs_c);
+            vec_xst(acc0_v[3], 0, c + 0 + 3 * cs_c);
+            vec_xst(acc1_v[0], 0, c + 0 + 4 * cs_c);
+            vec_xst(acc1_v[1], 0, c + 0 + 5 * cs_c);
+            vec_xst(acc1_v[2], 0, c + 0 + 6 * cs_c);
+            vec_xst(acc1_v[3], 0, c + 0 + 7 * cs_c);
+            vec_xst(acc2_v[0], 0, c + 0 + 8 * cs_c);
+            vec_xst(acc2_v[1], 0, c + 0 + 9 * cs_c);
+            vec_xst(acc2_v[2], 0, c + 0 + 10 * cs_c);
+            vec_xst(acc2_v[3], 0, c + 0 + 11 * cs_c);
+            vec_xst(acc3_v[0], 0, c + 0 + 12 * cs_c);
+            vec_xst(acc3_v[1], 0, c + 0 + 13 * cs_c);
+            vec_xst(acc3_v[2], 0, c + 0 + 14 * cs_c);
+            vec_xst(acc3_v[3], 0, c + 0 + 15 * cs_c);
+        } else {
+            const __vector signed int vb_ = vec_splats(beta_);
+            acc0_v[0] = vec_add(vec_mul(va_, acc0_v[0]), vec_mul(vb_, vec_xl(0, c + 0 + 0 * cs_c)));
+            acc0_v[1] = vec_add(vec_mul(va_, acc0_v[1]), vec_mul(vb_, vec_xl(0, c + 0 + 1 * cs_c)));
+            acc0_v[2] = vec_add(vec_mul(va_, acc0_v[2]), vec_mul(vb_, vec_xl(0, c + 0 + 2 * cs_c)));
+            acc0_v[3] = vec_add(vec_mul(va_, acc0_v[3]), vec_mul(vb_, vec_xl(0, c + 0 + 3 * cs_c)));
+            acc1_v[0] = vec_add(vec_mul(va_, acc1_v[0]), vec_mul(vb_, vec_xl(0, c + 0 + 4 * cs_c)));
+            acc1_v[1] = vec_add(vec_mul(va_, acc1_v[1]), vec_mul(vb_, vec_xl(0, c + 0 + 5 * cs_c)));
+            acc1_v[2] = vec_add(vec_mul(va_, acc1_v[2]), vec_mul(vb_, vec_xl(0, c + 0 + 6 * cs_c)));
+            acc1_v[3] = vec_add(vec_mul(va_, acc1_v[3]), vec_mul(vb_, vec_xl(0, c + 0 + 7 * cs_c)));
+            acc2_v[0] = vec_add(vec_mul(va_, acc2_v[0]), vec_mul(vb_, vec_xl(0, c + 0 + 8 * cs_c)));
+            acc2_v[1] = vec_add(vec_mul(va_, acc2_v[1]), vec_mul(vb_, vec_xl(0, c + 0 + 9 * cs_c)));
+            acc2_v[2] = vec_add(vec_mul(va_, acc2_v[2]), vec_mul(vb_, vec_xl(0, c + 0 + 10 * cs_c)));
+            acc2_v[3] = vec_add(vec_mul(va_, acc2_v[3]), vec_mul(vb_, vec_xl(0, c + 0 + 11 * cs_c)));
+            acc3_v[0] = vec_add(vec_mul(va_, acc3_v[0]), vec_mul(vb_, vec_xl(0, c + 0 + 12 * cs_c)));
+            acc3_v[1] = vec_add(vec_mul(va_, acc3_v[1]), vec_mul(vb_, vec_xl(0, c + 0 + 13 * cs_c)));
+            acc3_v[2] = vec_add(vec_mul(va_, acc3_v[2]), vec_mul(vb_, vec_xl(0, c + 0 + 14 * cs_c)));
+            acc3_v[3] = vec_add(vec_mul(va_, acc3_v[3]), vec_mul(vb_, vec_xl(0, c + 0 + 15 * cs_c)));
+            vec_xst(acc0_v[0], 0, c + 0 + 0 * cs_c);
+            vec_xst(acc0_v[1], 0, c + 0 + 1 * cs_c);
+            vec_xst(acc0_v[2], 0, c + 0 + 2 * cs_c);
+            vec_xst(acc0_v[3], 0, c + 0 + 3 * cs_c);
+            vec_xst(acc1_v[0], 0, c + 0 + 4 * cs_c);
+            vec_xst(acc1_v[1], 0, c + 0 + 5 * cs_c);
+            vec_xst(acc1_v[2], 0, c + 0 + 6 * cs_c);
+            vec_xst(acc1_v[3], 0, c + 0 + 7 * cs_c);
+            vec_xst(acc2_v[0], 0, c + 0 + 8 * cs_c);
+            vec_xst(acc2_v[1], 0, c + 0 + 9 * cs_c);
+            vec_xst(acc2_v[2], 0, c + 0 + 10 * cs_c);
+            vec_xst(acc2_v[3], 0, c + 0 + 11 * cs_c);
+            vec_xst(acc3_v[0], 0, c + 0 + 12 * cs_c);
+            vec_xst(acc3_v[1], 0, c + 0 + 13 * cs_c);
+            vec_xst(acc3_v[2], 0, c + 0 + 14 * cs_c);
+            vec_xst(acc3_v[3], 0, c + 0 + 15 * cs_c);
+        }
+        return;
+    }
+    int32_t t_[64];
+    vec_xst(acc0_v[0], 0, t_ + 0);
+    vec_xst(acc0_v[1], 0, t_ + 4);
+    vec_xst(acc0_v[2], 0, t_ + 8);
+    vec_xst(acc0_v[3], 0, t_ + 12);
+    vec_xst(acc1_v[0], 0, t_ + 16);
+    vec_xst(acc1_v[1], 0, t_ + 20);
+    vec_xst(acc1_v[2], 0, t_ + 24);
+    vec_xst(acc1_v[3], 0, t_ + 28);
+    vec_xst(acc2_v[0], 0, t_ + 32);
+    vec_xst(acc2_v[1], 0, t_ + 36);
+    vec_xst(acc2_v[2], 0, t_ + 40);
+    vec_xst(acc2_v[3], 0, t_ + 44);
+    vec_xst(acc3_v[0], 0, t_ + 48);
+    vec_xst(acc3_v[1], 0, t_ + 52);
+    vec_xst(acc3_v[2], 0, t_ + 56);
+    vec_xst(acc3_v[3], 0, t_ + 60);
+    /* position in t_ of C(i, j), at_[i + j*4] */
+    static const unsigned short at_[64] = {
+        0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15,
+        16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31,
+        32, 33, 34, 35, 36, 37, 38, 39, 40, 41, 42, 43, 44, 45, 46, 47,
+        48, 49, 50, 51, 52, 53, 54, 55, 56, 57, 58, 59, 60, 61, 62, 63,
+    };
+    for (int64_t j = 0; j < n; j++)
+        for (int64_t i = 0; i < m; i++) {
+            uint32_t v = (uint32_t)alpha_ * (uint32_t)t_[at_[i + j * 4]];
+            int32_t *cij = c + i * rs_c + j * cs_c;
+            *cij = (int32_t)(beta_ == 0 ? v : v + (uint32_t)beta_ * (uint32_t)*cij);
+        }
+
+}
+
+void power10_gemm_u8s8s32_8x16_p4x8(int64_t m, int64_t n, int64_t k, const int32_t *alpha, const uint8_t *a,
+                                    const int8_t *b, const int32_t *beta, int32_t *c, int64_t rs_c, int64_t cs_c,
+                                    const uint8_t *a_next, const int8_t *b_next)
+{
+    const uint8_t *ap = a, *an = a_next;
+    const int8_t *bp = b;
+    k = (k + 3) / 4;   /* k groups of 4 */
+    (void)b_next;
+    __vector signed int vs0, vs1, vs2, vs3, vs4;
+    __vector_quad acc0, acc1;
+
+    __builtin_mma_xxsetaccz(&acc0);
+    __builtin_mma_xxsetaccz(&acc1);
+
+    /* C is read (or overwritten) after the k loop: the passes of the k loop
+     * fetch it a column (row) each; those they cannot reach go now */
+    const int64_t pf_step = rs_c == 1 ? cs_c : rs_c;
+    const int64_t pf_span = rs_c == 1 ? m - 1 : (n - 1) * cs_c;
+    int64_t pf_left = rs_c == 1 ? n : m;
+    int32_t *pf_c = c;
+    for (int64_t passes = k > 0 ? (k - 1) / 2 : 0; pf_left > passes; pf_left--) {
+        __builtin_prefetch(pf_c, 1, 3);
+        __builtin_prefetch(pf_c + pf_span / 2, 1, 3);
+        __builtin_prefetch(pf_c + pf_span, 1, 3);
+        pf_c += pf_step;
+    }
+    if (k > 0) {
+        /* prologue: the first 9 instructions of iteration 0 (pointer
+         * bumps among them become load offsets) */
+        vs1 = (__vector signed int)vec_xl(0, ap + 0);
+        vs2 = (__vector signed int)vec_xl(0, bp + 0);
+        vs4 = (__vector signed int)vec_xl(0, bp + 16);
+        __builtin_prefetch((const char *)(bp + 0) + 512, 0, 3);
+        __builtin_prefetch((const char *)(an + 0) + 0, 0, 3);
+        __builtin_mma_xvi8ger4pp(&acc0, (__vector unsigned char)vs2, (__vector unsigned char)vs1);
+
+        /* kernel: iteration i and the start of i+1, unrolled 2x */
+        int64_t nq = k - 1;
+        for (int64_t it = nq / 2; it > 0; it--) {
+            if (pf_left > 0) {
+                __builtin_prefetch(pf_c, 1, 3);
+                __builtin_prefetch(pf_c + pf_span / 2, 1, 3);
+                __builtin_prefetch(pf_c + pf_span, 1, 3);
+                pf_c += pf_step;
+                pf_left--;
+            }
+            /* copy 0 */
+            vs0 = (__vector signed int)vec_xl(0, ap + 16);
+            vs2 = (__vector signed int)vec_xl(0, bp + 32);
+            vs3 = (__vector signed int)vec_xl(0, bp + 48);
+            __builtin_prefetch((const char *)(bp + 32) + 512, 0, 3);
+            __builtin_prefetch((const char *)(an + 16) + 0, 0, 3);
+            __builtin_mma_xvi8ger4pp(&acc0, (__vector unsigned char)vs2, (__vector unsigned char)vs0);
+            __builtin_mma_xvi8ger4pp(&acc1, (__vector unsigned char)vs4, (__vector unsigned char)vs1);
+            /* copy 1 */
+            vs1 = (__vector signed int)vec_xl(0, ap + 32);
+            vs2 = (__vector signed int)vec_xl(0, bp + 64);
+            vs4 = (__vector signed int)vec_xl(0, bp + 80);
+            __builtin_prefetch((const char *)(bp + 64) + 512, 0, 3);
+            __builtin_prefetch((const char *)(an + 32) + 0, 0, 3);
+            __builtin_mma_xvi8ger4pp(&acc0, (__vector unsigned char)vs2, (__vector unsigned char)vs1);
+            __builtin_mma_xvi8ger4pp(&acc1, (__vector unsigned char)vs3, (__vector unsigned char)vs0);
+
+            ap += 32;
+            bp += 64;
+            an += 32;
+        }
+        int64_t rem = nq % 2;
+        if (rem > 0) {
+            vs0 = (__vector signed int)vec_xl(0, ap + 16);
+            vs2 = (__vector signed int)vec_xl(0, bp + 32);
+            vs3 = (__vector signed int)vec_xl(0, bp + 48);
+            __builtin_prefetch((const char *)(bp + 32) + 512, 0, 3);
+            __builtin_prefetch((const char *)(an + 16) + 0, 0, 3);
+            __builtin_mma_xvi8ger4pp(&acc0, (__vector unsigned char)vs2, (__vector unsigned char)vs0);
+            __builtin_mma_xvi8ger4pp(&acc1, (__vector unsigned char)vs4, (__vector unsigned char)vs1);
+        }
+
+        /* epilogue: the rest of the last iteration, in the registers
+         * of the copy it follows */
+        switch (rem) {
+        case 0:
+            __builtin_mma_xvi8ger4pp(&acc1, (__vector unsigned char)vs4, (__vector unsigned char)vs1);
+            break;
+        case 1:
+            __builtin_mma_xvi8ger4pp(&acc1, (__vector unsigned char)vs3, (__vector unsigned char)vs0);
+            break;
+
+        }
+    }
+    const int32_t alpha_ = *alpha, beta_ = *beta;
+    __vector signed int acc0_v[4]; __builtin_mma_disassemble_acc(acc0_v, &acc0);
+    __vector signed int acc1_v[4]; __builtin_mma_disassemble_acc(acc1_v, &acc1);
+    if (m == 4 && n == 8 && rs_c == 1) {
+        const __vector signed int va_ = vec_splats(alpha_);
+        if (alpha_ == 1 && beta_ == 0) {
+            vec_xst(acc0_v[0], 0, c + 0 + 0 * cs_c);
+            vec_xst(acc0_v[1], 0, c + 0 + 1 * cs_c);
+            vec_xst(acc0_v[2], 0, c + 0 + 2 * cs_c);
+            vec_xst(acc0_v[3], 0, c + 0 + 3 * cs_c);
+            vec_xst(acc1_v[0], 0, c + 0 + 4 * cs_c);
+            vec_xst(acc1_v[1], 0, c + 0 + 5 * cs_c);
+            vec_xst(acc1_v[2], 0, c + 0 + 6 * cs_c);
+            vec_xst(acc1_v[3], 0, c + 0 + 7 * cs_c);
+        } else if (alpha_ == 1 && beta_ == 1) {
+            acc0_v[0] = vec_add(acc0_v[0], vec_xl(0, c + 0 + 0 * cs_c));
+            acc0_v[1] = vec_add(acc0_v[1], vec_xl(0, c + 0 + 1 * cs_c));
+            acc0_v[2] = vec_add(acc0_v[2], vec_xl(0, c + 0 + 2 * cs_c));
+            acc0_v[3] = vec_add(acc0_v[3], vec_xl(0, c + 0 + 3 * cs_c));
+            acc1_v[0] = vec_add(acc1_v[0], vec_xl(0, c + 0 + 4 * cs_c));
+            acc1_v[1] = vec_add(acc1_v[1], vec_xl(0, c + 0 + 5 * cs_c));
+            acc1_v[2] = vec_add(acc1_v[2], vec_xl(0, c + 0 + 6 * cs_c));
+            acc1_v[3] = vec_add(acc1_v[3], vec_xl(0, c + 0 + 7 * cs_c));
+            vec_xst(acc0_v[0], 0, c + 0 + 0 * cs_c);
+            vec_xst(acc0_v[1], 0, c + 0 + 1 * cs_c);
+            vec_xst(acc0_v[2], 0, c + 0 + 2 * cs_c);
+            vec_xst(acc0_v[3], 0, c + 0 + 3 * cs_c);
+            vec_xst(acc1_v[0], 0, c + 0 + 4 * cs_c);
+            vec_xst(acc1_v[1], 0, c + 0 + 5 * cs_c);
+            vec_xst(acc1_v[2], 0, c + 0 + 6 * cs_c);
+            vec_xst(acc1_v[3], 0, c + 0 + 7 * cs_c);
+        } else if (beta_ == 0) {
+            vec_xst(vec_mul(va_, acc0_v[0]), 0, c + 0 + 0 * cs_c);
+            vec_xst(vec_mul(va_, acc0_v[1]), 0, c + 0 + 1 * cs_c);
+            vec_xst(vec_mul(va_, acc0_v[2]), 0, c + 0 + 2 * cs_c);
+            vec_xst(vec_mul(va_, acc0_v[3]), 0, c + 0 + 3 * cs_c);
+            vec_xst(vec_mul(va_, acc1_v[0]), 0, c + 0 + 4 * cs_c);
+            vec_xst(vec_mul(va_, acc1_v[1]), 0, c + 0 + 5 * cs_c);
+            vec_xst(vec_mul(va_, acc1_v[2]), 0, c + 0 + 6 * cs_c);
+            vec_xst(vec_mul(va_, acc1_v[3]), 0, c + 0 + 7 * cs_c);
+        } else if (beta_ == 1) {
+            acc0_v[0] = vec_add(vec_mul(va_, acc0_v[0]), vec_xl(0, c + 0 + 0 * cs_c));
+            acc0_v[1] = vec_add(vec_mul(va_, acc0_v[1]), vec_xl(0, c + 0 + 1 * cs_c));
+            acc0_v[2] = vec_add(vec_mul(va_, acc0_v[2]), vec_xl(0, c + 0 + 2 * cs_c));
+            acc0_v[3] = vec_add(vec_mul(va_, acc0_v[3]), vec_xl(0, c + 0 + 3 * cs_c));
+            acc1_v[0] = vec_add(vec_mul(va_, acc1_v[0]), vec_xl(0, c + 0 + 4 * cs_c));
+            acc1_v[1] = vec_add(vec_mul(va_, acc1_v[1]), vec_xl(0, c + 0 + 5 * cs_c));
+            acc1_v[2] = vec_add(vec_mul(va_, acc1_v[2]), vec_xl(0, c + 0 + 6 * cs_c));
+            acc1_v[3] = vec_add(vec_mul(va_, acc1_v[3]), vec_xl(0, c + 0 + 7 * cs_c));
+            vec_xst(acc0_v[0], 0, c + 0 + 0 * cs_c);
+            vec_xst(acc0_v[1], 0, c + 0 + 1 * cs_c);
+            vec_xst(acc0_v[2], 0, c + 0 + 2 * cs_c);
+            vec_xst(acc0_v[3], 0, c + 0 + 3 * cs_c);
+            vec_xst(acc1_v[0], 0, c + 0 + 4 * cs_c);
+            vec_xst(acc1_v[1], 0, c + 0 + 5 * cs_c);
+            vec_xst(acc1_v[2], 0, c + 0 + 6 * cs_c);
+            vec_xst(acc1_v[3], 0, c + 0 + 7 * cs_c);
+        } else {
+            const __vector signed int vb_ = vec_splats(beta_);
+            acc0_v[0] = vec_add(vec_mul(va_, acc0_v[0]), vec_mul(vb_, vec_xl(0, c + 0 + 0 * cs_c)));
+            acc0_v[1] = vec_add(vec_mul(va_, acc0_v[1]), vec_mul(vb_, vec_xl(0, c + 0 + 1 * cs_c)));
+            acc0_v[2] = vec_add(vec_mul(va_, acc0_v[2]), vec_mul(vb_, vec_xl(0, c + 0 + 2 * cs_c)));
+            acc0_v[3] = vec_add(vec_mul(va_, acc0_v[3]), vec_mul(vb_, vec_xl(0, c + 0 + 3 * cs_c)));
+            acc1_v[0] = vec_add(vec_mul(va_, acc1_v[0]), vec_mul(vb_, vec_xl(0, c + 0 + 4 * cs_c)));
+            acc1_v[1] = vec_add(vec_mul(va_, acc1_v[1]), vec_mul(vb_, vec_xl(0, c + 0 + 5 * cs_c)));
+            acc1_v[2] = vec_add(vec_mul(va_, acc1_v[2]), vec_mul(vb_, vec_xl(0, c + 0 + 6 * cs_c)));
+            acc1_v[3] = vec_add(vec_mul(va_, acc1_v[3]), vec_mul(vb_, vec_xl(0, c + 0 + 7 * cs_c)));
+            vec_xst(acc0_v[0], 0, c + 0 + 0 * cs_c);
+            vec_xst(acc0_v[1], 0, c + 0 + 1 * cs_c);
+            vec_xst(acc0_v[2], 0, c + 0 + 2 * cs_c);
+            vec_xst(acc0_v[3], 0, c + 0 + 3 * cs_c);
+            vec_xst(acc1_v[0], 0, c + 0 + 4 * cs_c);
+            vec_xst(acc1_v[1], 0, c + 0 + 5 * cs_c);
+            vec_xst(acc1_v[2], 0, c + 0 + 6 * cs_c);
+            vec_xst(acc1_v[3], 0, c + 0 + 7 * cs_c);
+        }
+        return;
+    }
+    int32_t t_[32];
+    vec_xst(acc0_v[0], 0, t_ + 0);
+    vec_xst(acc0_v[1], 0, t_ + 4);
+    vec_xst(acc0_v[2], 0, t_ + 8);
+    vec_xst(acc0_v[3], 0, t_ + 12);
+    vec_xst(acc1_v[0], 0, t_ + 16);
+    vec_xst(acc1_v[1], 0, t_ + 20);
+    vec_xst(acc1_v[2], 0, t_ + 24);
+    vec_xst(acc1_v[3], 0, t_ + 28);
+    /* position in t_ of C(i, j), at_[i + j*4] */
+    static const unsigned short at_[32] = {
+        0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15,
+        16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31,
+    };
+    for (int64_t j = 0; j < n; j++)
+        for (int64_t i = 0; i < m; i++) {
+            uint32_t v = (uint32_t)alpha_ * (uint32_t)t_[at_[i + j * 4]];
             int32_t *cij = c + i * rs_c + j * cs_c;
             *cij = (int32_t)(beta_ == 0 ? v : v + (uint32_t)beta_ * (uint32_t)*cij);
         }

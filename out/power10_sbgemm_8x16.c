@@ -25,6 +25,12 @@
  * a[(p/2)*8*2 + i*2 + p%2]; B (uint16_t): B(p,j) at
  * b[(p/2)*16*2 + j*2 + p%2]; both zero past k up to the next
  * multiple of 2 (the loop runs over ceil(k/2) groups).
+ *
+ * Packed edge kernels, the same contract for their own MR' x NR' and
+ * panels packed MR' high and NR' wide:
+ *   power10_sbgemm_8x16_p8x8: 8x8, 4.00 cycles per iteration, unroll 2
+ *   power10_sbgemm_8x16_p4x16: 4x16, 4.00 cycles per iteration, unroll 2
+ *   power10_sbgemm_8x16_p4x8: 4x8, 4.00 cycles per iteration, unroll 2
  */
 #include "power10_sbgemm_8x16.h"
 #include <altivec.h>
@@ -490,6 +496,763 @@ void power10_sbgemm_8x16(int64_t m, int64_t n, int64_t k, const float *alpha, co
     for (int64_t j = 0; j < n; j++)
         for (int64_t i = 0; i < m; i++) {
             float v = alpha_ * t_[at_[i + j * 8]];
+            float *cij = c + i * rs_c + j * cs_c;
+            *cij = beta_ == 0 ? v : v + beta_ * *cij;
+        }
+
+}
+
+void power10_sbgemm_8x16_p8x8(int64_t m, int64_t n, int64_t k, const float *alpha, const uint16_t *a,
+                              const uint16_t *b, const float *beta, float *c, int64_t rs_c, int64_t cs_c,
+                              const uint16_t *a_next, const uint16_t *b_next)
+{
+    const uint16_t *ap = a, *an = a_next;
+    const uint16_t *bp = b;
+    k = (k + 1) / 2;   /* k groups of 2 */
+    (void)b_next;
+    __vector float vs0, vs1, vs2, vs3, vs4, vs5;
+    __vector_quad acc0, acc1, acc2, acc3;
+
+    __builtin_mma_xxsetaccz(&acc0);
+    __builtin_mma_xxsetaccz(&acc1);
+    __builtin_mma_xxsetaccz(&acc2);
+    __builtin_mma_xxsetaccz(&acc3);
+
+    /* C is read (or overwritten) after the k loop: the passes of the k loop
+     * fetch it a column (row) each; those they cannot reach go now */
+    const int64_t pf_step = rs_c == 1 ? cs_c : rs_c;
+    const int64_t pf_span = rs_c == 1 ? m - 1 : (n - 1) * cs_c;
+    int64_t pf_left = rs_c == 1 ? n : m;
+    float *pf_c = c;
+    for (int64_t passes = k > 0 ? (k - 1) / 2 : 0; pf_left > passes; pf_left--) {
+        __builtin_prefetch(pf_c, 1, 3);
+        __builtin_prefetch(pf_c + pf_span / 2, 1, 3);
+        __builtin_prefetch(pf_c + pf_span, 1, 3);
+        pf_c += pf_step;
+    }
+    if (k > 0) {
+        /* prologue: the first 12 instructions of iteration 0 (pointer
+         * bumps among them become load offsets) */
+        __builtin_prefetch((const char *)(an + 0) + 0, 0, 3);
+        vs0 = (__vector float)vec_xl(0, ap + 0);
+        vs2 = (__vector float)vec_xl(0, ap + 8);
+        vs3 = (__vector float)vec_xl(0, bp + 0);
+        vs5 = (__vector float)vec_xl(0, bp + 8);
+        __builtin_prefetch((const char *)(bp + 0) + 512, 0, 3);
+        __builtin_mma_xvbf16ger2pp(&acc0, (__vector unsigned char)vs0, (__vector unsigned char)vs3);
+        __builtin_mma_xvbf16ger2pp(&acc1, (__vector unsigned char)vs2, (__vector unsigned char)vs3);
+        __builtin_mma_xvbf16ger2pp(&acc2, (__vector unsigned char)vs0, (__vector unsigned char)vs5);
+
+        /* kernel: iteration i and the start of i+1, unrolled 2x */
+        int64_t nq = k - 1;
+        for (int64_t it = nq / 2; it > 0; it--) {
+            if (pf_left > 0) {
+                __builtin_prefetch(pf_c, 1, 3);
+                __builtin_prefetch(pf_c + pf_span / 2, 1, 3);
+                __builtin_prefetch(pf_c + pf_span, 1, 3);
+                pf_c += pf_step;
+                pf_left--;
+            }
+            /* copy 0 */
+            __builtin_prefetch((const char *)(an + 16) + 0, 0, 3);
+            vs0 = (__vector float)vec_xl(0, ap + 16);
+            vs1 = (__vector float)vec_xl(0, ap + 24);
+            vs3 = (__vector float)vec_xl(0, bp + 16);
+            vs4 = (__vector float)vec_xl(0, bp + 24);
+            __builtin_prefetch((const char *)(bp + 16) + 512, 0, 3);
+            __builtin_mma_xvbf16ger2pp(&acc0, (__vector unsigned char)vs0, (__vector unsigned char)vs3);
+            __builtin_mma_xvbf16ger2pp(&acc1, (__vector unsigned char)vs1, (__vector unsigned char)vs3);
+            __builtin_mma_xvbf16ger2pp(&acc2, (__vector unsigned char)vs0, (__vector unsigned char)vs4);
+            __builtin_mma_xvbf16ger2pp(&acc3, (__vector unsigned char)vs2, (__vector unsigned char)vs5);
+            /* copy 1 */
+            __builtin_prefetch((const char *)(an + 32) + 0, 0, 3);
+            vs0 = (__vector float)vec_xl(0, ap + 32);
+            vs2 = (__vector float)vec_xl(0, ap + 40);
+            vs3 = (__vector float)vec_xl(0, bp + 32);
+            vs5 = (__vector float)vec_xl(0, bp + 40);
+            __builtin_prefetch((const char *)(bp + 32) + 512, 0, 3);
+            __builtin_mma_xvbf16ger2pp(&acc0, (__vector unsigned char)vs0, (__vector unsigned char)vs3);
+            __builtin_mma_xvbf16ger2pp(&acc1, (__vector unsigned char)vs2, (__vector unsigned char)vs3);
+            __builtin_mma_xvbf16ger2pp(&acc2, (__vector unsigned char)vs0, (__vector unsigned char)vs5);
+            __builtin_mma_xvbf16ger2pp(&acc3, (__vector unsigned char)vs1, (__vector unsigned char)vs4);
+
+            ap += 32;
+            bp += 32;
+            an += 32;
+        }
+        int64_t rem = nq % 2;
+        if (rem > 0) {
+            __builtin_prefetch((const char *)(an + 16) + 0, 0, 3);
+            vs0 = (__vector float)vec_xl(0, ap + 16);
+            vs1 = (__vector float)vec_xl(0, ap + 24);
+            vs3 = (__vector float)vec_xl(0, bp + 16);
+            vs4 = (__vector float)vec_xl(0, bp + 24);
+            __builtin_prefetch((const char *)(bp + 16) + 512, 0, 3);
+            __builtin_mma_xvbf16ger2pp(&acc0, (__vector unsigned char)vs0, (__vector unsigned char)vs3);
+            __builtin_mma_xvbf16ger2pp(&acc1, (__vector unsigned char)vs1, (__vector unsigned char)vs3);
+            __builtin_mma_xvbf16ger2pp(&acc2, (__vector unsigned char)vs0, (__vector unsigned char)vs4);
+            __builtin_mma_xvbf16ger2pp(&acc3, (__vector unsigned char)vs2, (__vector unsigned char)vs5);
+        }
+
+        /* epilogue: the rest of the last iteration, in the registers
+         * of the copy it follows */
+        switch (rem) {
+        case 0:
+            __builtin_mma_xvbf16ger2pp(&acc3, (__vector unsigned char)vs2, (__vector unsigned char)vs5);
+            break;
+        case 1:
+            __builtin_mma_xvbf16ger2pp(&acc3, (__vector unsigned char)vs1, (__vector unsigned char)vs4);
+            break;
+
+        }
+    }
+    const float alpha_ = *alpha, beta_ = *beta;
+    __vector float acc0_v[4]; __builtin_mma_disassemble_acc(acc0_v, &acc0);
+    __vector float acc1_v[4]; __builtin_mma_disassemble_acc(acc1_v, &acc1);
+    __vector float acc2_v[4]; __builtin_mma_disassemble_acc(acc2_v, &acc2);
+    __vector float acc3_v[4]; __builtin_mma_disassemble_acc(acc3_v, &acc3);
+    if (m == 8 && n == 8 && cs_c == 1) {
+        const __vector float va_ = vec_splats(alpha_);
+        if (alpha_ == 1 && beta_ == 0) {
+            vec_xst(acc0_v[0], 0, c + 0 * rs_c + 0);
+            vec_xst(acc0_v[1], 0, c + 1 * rs_c + 0);
+            vec_xst(acc0_v[2], 0, c + 2 * rs_c + 0);
+            vec_xst(acc0_v[3], 0, c + 3 * rs_c + 0);
+            vec_xst(acc1_v[0], 0, c + 4 * rs_c + 0);
+            vec_xst(acc1_v[1], 0, c + 5 * rs_c + 0);
+            vec_xst(acc1_v[2], 0, c + 6 * rs_c + 0);
+            vec_xst(acc1_v[3], 0, c + 7 * rs_c + 0);
+            vec_xst(acc2_v[0], 0, c + 0 * rs_c + 4);
+            vec_xst(acc2_v[1], 0, c + 1 * rs_c + 4);
+            vec_xst(acc2_v[2], 0, c + 2 * rs_c + 4);
+            vec_xst(acc2_v[3], 0, c + 3 * rs_c + 4);
+            vec_xst(acc3_v[0], 0, c + 4 * rs_c + 4);
+            vec_xst(acc3_v[1], 0, c + 5 * rs_c + 4);
+            vec_xst(acc3_v[2], 0, c + 6 * rs_c + 4);
+            vec_xst(acc3_v[3], 0, c + 7 * rs_c + 4);
+        } else if (alpha_ == 1 && beta_ == 1) {
+            acc0_v[0] = vec_add(acc0_v[0], vec_xl(0, c + 0 * rs_c + 0));
+            acc0_v[1] = vec_add(acc0_v[1], vec_xl(0, c + 1 * rs_c + 0));
+            acc0_v[2] = vec_add(acc0_v[2], vec_xl(0, c + 2 * rs_c + 0));
+            acc0_v[3] = vec_add(acc0_v[3], vec_xl(0, c + 3 * rs_c + 0));
+            acc1_v[0] = vec_add(acc1_v[0], vec_xl(0, c + 4 * rs_c + 0));
+            acc1_v[1] = vec_add(acc1_v[1], vec_xl(0, c + 5 * rs_c + 0));
+            acc1_v[2] = vec_add(acc1_v[2], vec_xl(0, c + 6 * rs_c + 0));
+            acc1_v[3] = vec_add(acc1_v[3], vec_xl(0, c + 7 * rs_c + 0));
+            acc2_v[0] = vec_add(acc2_v[0], vec_xl(0, c + 0 * rs_c + 4));
+            acc2_v[1] = vec_add(acc2_v[1], vec_xl(0, c + 1 * rs_c + 4));
+            acc2_v[2] = vec_add(acc2_v[2], vec_xl(0, c + 2 * rs_c + 4));
+            acc2_v[3] = vec_add(acc2_v[3], vec_xl(0, c + 3 * rs_c + 4));
+            acc3_v[0] = vec_add(acc3_v[0], vec_xl(0, c + 4 * rs_c + 4));
+            acc3_v[1] = vec_add(acc3_v[1], vec_xl(0, c + 5 * rs_c + 4));
+            acc3_v[2] = vec_add(acc3_v[2], vec_xl(0, c + 6 * rs_c + 4));
+            acc3_v[3] = vec_add(acc3_v[3], vec_xl(0, c + 7 * rs_c + 4));
+            vec_xst(acc0_v[0], 0, c + 0 * rs_c + 0);
+            vec_xst(acc0_v[1], 0, c + 1 * rs_c + 0);
+            vec_xst(acc0_v[2], 0, c + 2 * rs_c + 0);
+            vec_xst(acc0_v[3], 0, c + 3 * rs_c + 0);
+            vec_xst(acc1_v[0], 0, c + 4 * rs_c + 0);
+            vec_xst(acc1_v[1], 0, c + 5 * rs_c + 0);
+            vec_xst(acc1_v[2], 0, c + 6 * rs_c + 0);
+            vec_xst(acc1_v[3], 0, c + 7 * rs_c + 0);
+            vec_xst(acc2_v[0], 0, c + 0 * rs_c + 4);
+            vec_xst(acc2_v[1], 0, c + 1 * rs_c + 4);
+            vec_xst(acc2_v[2], 0, c + 2 * rs_c + 4);
+            vec_xst(acc2_v[3], 0, c + 3 * rs_c + 4);
+            vec_xst(acc3_v[0], 0, c + 4 * rs_c + 4);
+            vec_xst(acc3_v[1], 0, c + 5 * rs_c + 4);
+            vec_xst(acc3_v[2], 0, c + 6 * rs_c + 4);
+            vec_xst(acc3_v[3], 0, c + 7 * rs_c + 4);
+        } else if (beta_ == 0) {
+            vec_xst(vec_mul(va_, acc0_v[0]), 0, c + 0 * rs_c + 0);
+            vec_xst(vec_mul(va_, acc0_v[1]), 0, c + 1 * rs_c + 0);
+            vec_xst(vec_mul(va_, acc0_v[2]), 0, c + 2 * rs_c + 0);
+            vec_xst(vec_mul(va_, acc0_v[3]), 0, c + 3 * rs_c + 0);
+            vec_xst(vec_mul(va_, acc1_v[0]), 0, c + 4 * rs_c + 0);
+            vec_xst(vec_mul(va_, acc1_v[1]), 0, c + 5 * rs_c + 0);
+            vec_xst(vec_mul(va_, acc1_v[2]), 0, c + 6 * rs_c + 0);
+            vec_xst(vec_mul(va_, acc1_v[3]), 0, c + 7 * rs_c + 0);
+            vec_xst(vec_mul(va_, acc2_v[0]), 0, c + 0 * rs_c + 4);
+            vec_xst(vec_mul(va_, acc2_v[1]), 0, c + 1 * rs_c + 4);
+            vec_xst(vec_mul(va_, acc2_v[2]), 0, c + 2 * rs_c + 4);
+            vec_xst(vec_mul(va_, acc2_v[3]), 0, c + 3 * rs_c + 4);
+            vec_xst(vec_mul(va_, acc3_v[0]), 0, c + 4 * rs_c + 4);
+            vec_xst(vec_mul(va_, acc3_v[1]), 0, c + 5 * rs_c + 4);
+            vec_xst(vec_mul(va_, acc3_v[2]), 0, c + 6 * rs_c + 4);
+            vec_xst(vec_mul(va_, acc3_v[3]), 0, c + 7 * rs_c + 4);
+        } else if (beta_ == 1) {
+            acc0_v[0] = vec_madd(va_, acc0_v[0], vec_xl(0, c + 0 * rs_c + 0));
+            acc0_v[1] = vec_madd(va_, acc0_v[1], vec_xl(0, c + 1 * rs_c + 0));
+            acc0_v[2] = vec_madd(va_, acc0_v[2], vec_xl(0, c + 2 * rs_c + 0));
+            acc0_v[3] = vec_madd(va_, acc0_v[3], vec_xl(0, c + 3 * rs_c + 0));
+            acc1_v[0] = vec_madd(va_, acc1_v[0], vec_xl(0, c + 4 * rs_c + 0));
+            acc1_v[1] = vec_madd(va_, acc1_v[1], vec_xl(0, c + 5 * rs_c + 0));
+            acc1_v[2] = vec_madd(va_, acc1_v[2], vec_xl(0, c + 6 * rs_c + 0));
+            acc1_v[3] = vec_madd(va_, acc1_v[3], vec_xl(0, c + 7 * rs_c + 0));
+            acc2_v[0] = vec_madd(va_, acc2_v[0], vec_xl(0, c + 0 * rs_c + 4));
+            acc2_v[1] = vec_madd(va_, acc2_v[1], vec_xl(0, c + 1 * rs_c + 4));
+            acc2_v[2] = vec_madd(va_, acc2_v[2], vec_xl(0, c + 2 * rs_c + 4));
+            acc2_v[3] = vec_madd(va_, acc2_v[3], vec_xl(0, c + 3 * rs_c + 4));
+            acc3_v[0] = vec_madd(va_, acc3_v[0], vec_xl(0, c + 4 * rs_c + 4));
+            acc3_v[1] = vec_madd(va_, acc3_v[1], vec_xl(0, c + 5 * rs_c + 4));
+            acc3_v[2] = vec_madd(va_, acc3_v[2], vec_xl(0, c + 6 * rs_c + 4));
+            acc3_v[3] = vec_madd(va_, acc3_v[3], vec_xl(0, c + 7 * rs_c + 4));
+            vec_xst(acc0_v[0], 0, c + 0 * rs_c + 0);
+            vec_xst(acc0_v[1], 0, c + 1 * rs_c + 0);
+            vec_xst(acc0_v[2], 0, c + 2 * rs_c + 0);
+            vec_xst(acc0_v[3], 0, c + 3 * rs_c + 0);
+            vec_xst(acc1_v[0], 0, c + 4 * rs_c + 0);
+            vec_xst(acc1_v[1], 0, c + 5 * rs_c + 0);
+            vec_xst(acc1_v[2], 0, c + 6 * rs_c + 0);
+            vec_xst(acc1_v[3], 0, c + 7 * rs_c + 0);
+            vec_xst(acc2_v[0], 0, c + 0 * rs_c + 4);
+            vec_xst(acc2_v[1], 0, c + 1 * rs_c + 4);
+            vec_xst(acc2_v[2], 0, c + 2 * rs_c + 4);
+            vec_xst(acc2_v[3], 0, c + 3 * rs_c + 4);
+            vec_xst(acc3_v[0], 0, c + 4 * rs_c + 4);
+            vec_xst(acc3_v[1], 0, c + 5 * rs_c + 4);
+            vec_xst(acc3_v[2], 0, c + 6 * rs_c + 4);
+            vec_xst(acc3_v[3], 0, c + 7 * rs_c + 4);
+        } else {
+            const __vector float vb_ = vec_splats(beta_);
+            acc0_v[0] = vec_madd(va_, acc0_v[0], vec_mul(vb_, vec_xl(0, c + 0 * rs_c + 0)));
+            acc0_v[1] = vec_madd(va_, acc0_v[1], vec_mul(vb_, vec_xl(0, c + 1 * rs_c + 0)));
+            acc0_v[2] = vec_madd(va_, acc0_v[2], vec_mul(vb_, vec_xl(0, c + 2 * rs_c + 0)));
+            acc0_v[3] = vec_madd(va_, acc0_v[3], vec_mul(vb_, vec_xl(0, c + 3 * rs_c + 0)));
+            acc1_v[0] = vec_madd(va_, acc1_v[0], vec_mul(vb_, vec_xl(0, c + 4 * rs_c + 0)));
+            acc1_v[1] = vec_madd(va_, acc1_v[1], vec_mul(vb_, vec_xl(0, c + 5 * rs_c + 0)));
+            acc1_v[2] = vec_madd(va_, acc1_v[2], vec_mul(vb_, vec_xl(0, c + 6 * rs_c + 0)));
+            acc1_v[3] = vec_madd(va_, acc1_v[3], vec_mul(vb_, vec_xl(0, c + 7 * rs_c + 0)));
+            acc2_v[0] = vec_madd(va_, acc2_v[0], vec_mul(vb_, vec_xl(0, c + 0 * rs_c + 4)));
+            acc2_v[1] = vec_madd(va_, acc2_v[1], vec_mul(vb_, vec_xl(0, c + 1 * rs_c + 4)));
+            acc2_v[2] = vec_madd(va_, acc2_v[2], vec_mul(vb_, vec_xl(0, c + 2 * rs_c + 4)));
+            acc2_v[3] = vec_madd(va_, acc2_v[3], vec_mul(vb_, vec_xl(0, c + 3 * rs_c + 4)));
+            acc3_v[0] = vec_madd(va_, acc3_v[0], vec_mul(vb_, vec_xl(0, c + 4 * rs_c + 4)));
+            acc3_v[1] = vec_madd(va_, acc3_v[1], vec_mul(vb_, vec_xl(0, c + 5 * rs_c + 4)));
+            acc3_v[2] = vec_madd(va_, acc3_v[2], vec_mul(vb_, vec_xl(0, c + 6 * rs_c + 4)));
+            acc3_v[3] = vec_madd(va_, acc3_v[3], vec_mul(vb_, vec_xl(0, c + 7 * rs_c + 4)));
+            vec_xst(acc0_v[0], 0, c + 0 * rs_c + 0);
+            vec_xst(acc0_v[1], 0, c + 1 * rs_c + 0);
+            vec_xst(acc0_v[2], 0, c + 2 * rs_c + 0);
+            vec_xst(acc0_v[3], 0, c + 3 * rs_c + 0);
+            vec_xst(acc1_v[0], 0, c + 4 * rs_c + 0);
+            vec_xst(acc1_v[1], 0, c + 5 * rs_c + 0);
+            vec_xst(acc1_v[2], 0, c + 6 * rs_c + 0);
+            vec_xst(acc1_v[3], 0, c + 7 * rs_c + 0);
+            vec_xst(acc2_v[0], 0, c + 0 * rs_c + 4);
+            vec_xst(acc2_v[1], 0, c + 1 * rs_c + 4);
+            vec_xst(acc2_v[2], 0, c + 2 * rs_c + 4);
+            vec_xst(acc2_v[3], 0, c + 3 * rs_c + 4);
+            vec_xst(acc3_v[0], 0, c + 4 * rs_c + 4);
+            vec_xst(acc3_v[1], 0, c + 5 * rs_c + 4);
+            vec_xst(acc3_v[2], 0, c + 6 * rs_c + 4);
+            vec_xst(acc3_v[3], 0, c + 7 * rs_c + 4);
+        }
+        return;
+    }
+    float t_[64];
+    vec_xst(acc0_v[0], 0, t_ + 0);
+    vec_xst(acc0_v[1], 0, t_ + 4);
+    vec_xst(acc0_v[2], 0, t_ + 8);
+    vec_xst(acc0_v[3], 0, t_ + 12);
+    vec_xst(acc1_v[0], 0, t_ + 16);
+    vec_xst(acc1_v[1], 0, t_ + 20);
+    vec_xst(acc1_v[2], 0, t_ + 24);
+    vec_xst(acc1_v[3], 0, t_ + 28);
+    vec_xst(acc2_v[0], 0, t_ + 32);
+    vec_xst(acc2_v[1], 0, t_ + 36);
+    vec_xst(acc2_v[2], 0, t_ + 40);
+    vec_xst(acc2_v[3], 0, t_ + 44);
+    vec_xst(acc3_v[0], 0, t_ + 48);
+    vec_xst(acc3_v[1], 0, t_ + 52);
+    vec_xst(acc3_v[2], 0, t_ + 56);
+    vec_xst(acc3_v[3], 0, t_ + 60);
+    /* position in t_ of C(i, j), at_[i + j*8] */
+    static const unsigned short at_[64] = {
+        0, 4, 8, 12, 16, 20, 24, 28, 1, 5, 9, 13, 17, 21, 25, 29,
+        2, 6, 10, 14, 18, 22, 26, 30, 3, 7, 11, 15, 19, 23, 27, 31,
+        32, 36, 40, 44, 48, 52, 56, 60, 33, 37, 41, 45, 49, 53, 57, 61,
+        34, 38, 42, 46, 50, 54, 58, 62, 35, 39, 43, 47, 51, 55, 59, 63,
+    };
+    for (int64_t j = 0; j < n; j++)
+        for (int64_t i = 0; i < m; i++) {
+            float v = alpha_ * t_[at_[i + j * 8]];
+            float *cij = c + i * rs_c + j * cs_c;
+            *cij = beta_ == 0 ? v : v + beta_ * *cij;
+        }
+
+}
+
+void power10_sbgemm_8x16_p4x16(int64_t m, int64_t n, int64_t k, const float *alpha, const uint16_t *a,
+                               const uint16_t *b, const float *beta, float *c, int64_t rs_c, int64_t cs_c,
+                               const uint16_t *a_next, const uint16_t *b_next)
+{
+    const uint16_t *ap = a, *an = a_next;
+    const uint16_t *bp = b;
+    k = (k + 1) / 2;   /* k groups of 2 */
+    (void)b_next;
+    __vector float vs0, vs1, vs2, vs3, vs4, vs5, vs6;
+    __vector_quad acc0, acc1, acc2, acc3;
+
+    __builtin_mma_xxsetaccz(&acc0);
+    __builtin_mma_xxsetaccz(&acc1);
+    __builtin_mma_xxsetaccz(&acc2);
+    __builtin_mma_xxsetaccz(&acc3);
+
+    /* C is read (or overwritten) after the k loop: the passes of the k loop
+     * fetch it a column (row) each; those they cannot reach go now */
+    const int64_t pf_step = rs_c == 1 ? cs_c : rs_c;
+    const int64_t pf_span = rs_c == 1 ? m - 1 : (n - 1) * cs_c;
+    int64_t pf_left = rs_c == 1 ? n : m;
+    float *pf_c = c;
+    for (int64_t passes = k > 0 ? (k - 1) / 2 : 0; pf_left > passes; pf_left--) {
+        __builtin_prefetch(pf_c, 1, 3);
+        __builtin_prefetch(pf_c + pf_span / 2, 1, 3);
+        __builtin_prefetch(pf_c + pf_span, 1, 3);
+        pf_c += pf_step;
+    }
+    if (k > 0) {
+        /* prologue: the first 13 instructions of iteration 0 (pointer
+         * bumps among them become load offsets) */
+        vs1 = (__vector float)vec_xl(0, ap + 0);
+        vs2 = (__vector float)vec_xl(0, bp + 0);
+        vs3 = (__vector float)vec_xl(0, bp + 8);
+        vs4 = (__vector float)vec_xl(0, bp + 16);
+        vs6 = (__vector float)vec_xl(0, bp + 24);
+        __builtin_prefetch((const char *)(bp + 0) + 512, 0, 3);
+        __builtin_prefetch((const char *)(an + 0) + 0, 0, 3);
+        __builtin_mma_xvbf16ger2pp(&acc0, (__vector unsigned char)vs1, (__vector unsigned char)vs2);
+        __builtin_mma_xvbf16ger2pp(&acc1, (__vector unsigned char)vs1, (__vector unsigned char)vs3);
+        __builtin_mma_xvbf16ger2pp(&acc2, (__vector unsigned char)vs1, (__vector unsigned char)vs4);
+
+        /* kernel: iteration i and the start of i+1, unrolled 2x */
+        int64_t nq = k - 1;
+        for (int64_t it = nq / 2; it > 0; it--) {
+            if (pf_left > 0) {
+                __builtin_prefetch(pf_c, 1, 3);
+                __builtin_prefetch(pf_c + pf_span / 2, 1, 3);
+                __builtin_prefetch(pf_c + pf_span, 1, 3);
+                pf_c += pf_step;
+                pf_left--;
+            }
+            /* copy 0 */
+            vs0 = (__vector float)vec_xl(0, ap + 8);
+            vs2 = (__vector float)vec_xl(0, bp + 32);
+            vs3 = (__vector float)vec_xl(0, bp + 40);
+            vs4 = (__vector float)vec_xl(0, bp + 48);
+            vs5 = (__vector float)vec_xl(0, bp + 56);
+            __builtin_prefetch((const char *)(bp + 32) + 512, 0, 3);
+            __builtin_prefetch((const char *)(an + 8) + 0, 0, 3);
+            __builtin_mma_xvbf16ger2pp(&acc0, (__vector unsigned char)vs0, (__vector unsigned char)vs2);
+            __builtin_mma_xvbf16ger2pp(&acc1, (__vector unsigned char)vs0, (__vector unsigned char)vs3);
+            __builtin_mma_xvbf16ger2pp(&acc2, (__vector unsigned char)vs0, (__vector unsigned char)vs4);
+            __builtin_mma_xvbf16ger2pp(&acc3, (__vector unsigned char)vs1, (__vector unsigned char)vs6);
+            /* copy 1 */
+            vs1 = (__vector float)vec_xl(0, ap + 16);
+            vs2 = (__vector float)vec_xl(0, bp + 64);
+            vs3 = (__vector float)vec_xl(0, bp + 72);
+            vs4 = (__vector float)vec_xl(0, bp + 80);
+            vs6 = (__vector float)vec_xl(0, bp + 88);
+            __builtin_prefetch((const char *)(bp + 64) + 512, 0, 3);
+            __builtin_prefetch((const char *)(an + 16) + 0, 0, 3);
+            __builtin_mma_xvbf16ger2pp(&acc0, (__vector unsigned char)vs1, (__vector unsigned char)vs2);
+            __builtin_mma_xvbf16ger2pp(&acc1, (__vector unsigned char)vs1, (__vector unsigned char)vs3);
+            __builtin_mma_xvbf16ger2pp(&acc2, (__vector unsigned char)vs1, (__vector unsigned char)vs4);
+            __builtin_mma_xvbf16ger2pp(&acc3, (__vector unsigned char)vs0, (__vector unsigned char)vs5);
+
+            ap += 16;
+            bp += 64;
+            an += 16;
+        }
+        int64_t rem = nq % 2;
+        if (rem > 0) {
+            vs0 = (__vector float)vec_xl(0, ap + 8);
+            vs2 = (__vector float)vec_xl(0, bp + 32);
+            vs3 = (__vector float)vec_xl(0, bp + 40);
+            vs4 = (__vector float)vec_xl(0, bp + 48);
+            vs5 = (__vector float)vec_xl(0, bp + 56);
+            __builtin_prefetch((const char *)(bp + 32) + 512, 0, 3);
+            __builtin_prefetch((const char *)(an + 8) + 0, 0, 3);
+            __builtin_mma_xvbf16ger2pp(&acc0, (__vector unsigned char)vs0, (__vector unsigned char)vs2);
+            __builtin_mma_xvbf16ger2pp(&acc1, (__vector unsigned char)vs0, (__vector unsigned char)vs3);
+            __builtin_mma_xvbf16ger2pp(&acc2, (__vector unsigned char)vs0, (__vector unsigned char)vs4);
+            __builtin_mma_xvbf16ger2pp(&acc3, (__vector unsigned char)vs1, (__vector unsigned char)vs6);
+        }
+
+        /* epilogue: the rest of the last iteration, in the registers
+         * of the copy it follows */
+        switch (rem) {
+        case 0:
+            __builtin_mma_xvbf16ger2pp(&acc3, (__vector unsigned char)vs1, (__vector unsigned char)vs6);
+            break;
+        case 1:
+            __builtin_mma_xvbf16ger2pp(&acc3, (__vector unsigned char)vs0, (__vector unsigned char)vs5);
+            break;
+
+        }
+    }
+    const float alpha_ = *alpha, beta_ = *beta;
+    __vector float acc0_v[4]; __builtin_mma_disassemble_acc(acc0_v, &acc0);
+    __vector float acc1_v[4]; __builtin_mma_disassemble_acc(acc1_v, &acc1);
+    __vector float acc2_v[4]; __builtin_mma_disassemble_acc(acc2_v, &acc2);
+    __vector float acc3_v[4]; __builtin_mma_disassemble_acc(acc3_v, &acc3);
+    if (m == 4 && n == 16 && cs_c == 1) {
+        const __vector float va_ = vec_splats(alpha_);
+        if (alpha_ == 1 && beta_ == 0) {
+            vec_xst(acc0_v[0], 0, c + 0 * rs_c + 0);
+            vec_xst(acc0_v[1], 0, c + 1 * rs_c + 0);
+            vec_xst(acc0_v[2], 0, c + 2 * rs_c + 0);
+            vec_xst(acc0_v[3], 0, c + 3 * rs_c + 0);
+            vec_xst(acc1_v[0], 0, c + 0 * rs_c + 4);
+            vec_xst(acc1_v[1], 0, c + 1 * rs_c + 4);
+            vec_xst(acc1_v[2], 0, c + 2 * rs_c + 4);
+            vec_xst(acc1_v[3], 0, c + 3 * rs_c + 4);
+            vec_xst(acc2_v[0], 0, c + 0 * rs_c + 8);
+            vec_xst(acc2_v[1], 0, c + 1 * rs_c + 8);
+            vec_xst(acc2_v[2], 0, c + 2 * rs_c + 8);
+            vec_xst(acc2_v[3], 0, c + 3 * rs_c + 8);
+            vec_xst(acc3_v[0], 0, c + 0 * rs_c + 12);
+            vec_xst(acc3_v[1], 0, c + 1 * rs_c + 12);
+            vec_xst(acc3_v[2], 0, c + 2 * rs_c + 12);
+            vec_xst(acc3_v[3], 0, c + 3 * rs_c + 12);
+        } else if (alpha_ == 1 && beta_ == 1) {
+            acc0_v[0] = vec_add(acc0_v[0], vec_xl(0, c + 0 * rs_c + 0));
+            acc0_v[1] = vec_add(acc0_v[1], vec_xl(0, c + 1 * rs_c + 0));
+            acc0_v[2] = vec_add(acc0_v[2], vec_xl(0, c + 2 * rs_c + 0));
+            acc0_v[3] = vec_add(acc0_v[3], vec_xl(0, c + 3 * rs_c + 0));
+            acc1_v[0] = vec_add(acc1_v[0], vec_xl(0, c + 0 * rs_c + 4));
+            acc1_v[1] = vec_add(acc1_v[1], vec_xl(0, c + 1 * rs_c + 4));
+            acc1_v[2] = vec_add(acc1_v[2], vec_xl(0, c + 2 * rs_c + 4));
+            acc1_v[3] = vec_add(acc1_v[3], vec_xl(0, c + 3 * rs_c + 4));
+            acc2_v[0] = vec_add(acc2_v[0], vec_xl(0, c + 0 * rs_c + 8));
+            acc2_v[1] = vec_add(acc2_v[1], vec_xl(0, c + 1 * rs_c + 8));
+            acc2_v[2] = vec_add(acc2_v[2], vec_xl(0, c + 2 * rs_c + 8));
+            acc2_v[3] = vec_add(acc2_v[3], vec_xl(0, c + 3 * rs_c + 8));
+            acc3_v[0] = vec_add(acc3_v[0], vec_xl(0, c + 0 * rs_c + 12));
+            acc3_v[1] = vec_add(acc3_v[1], vec_xl(0, c + 1 * rs_c + 12));
+            acc3_v[2] = vec_add(acc3_v[2], vec_xl(0, c + 2 * rs_c + 12));
+            acc3_v[3] = vec_add(acc3_v[3], vec_xl(0, c + 3 * rs_c + 12));
+            vec_xst(acc0_v[0], 0, c + 0 * rs_c + 0);
+            vec_xst(acc0_v[1], 0, c + 1 * rs_c + 0);
+            vec_xst(acc0_v[2], 0, c + 2 * rs_c + 0);
+            vec_xst(acc0_v[3], 0, c + 3 * rs_c + 0);
+            vec_xst(acc1_v[0], 0, c + 0 * rs_c + 4);
+            vec_xst(acc1_v[1], 0, c + 1 * rs_c + 4);
+            vec_xst(acc1_v[2], 0, c + 2 * rs_c + 4);
+            vec_xst(acc1_v[3], 0, c + 3 * rs_c + 4);
+            vec_xst(acc2_v[0], 0, c + 0 * rs_c + 8);
+            vec_xst(acc2_v[1], 0, c + 1 * rs_c + 8);
+            vec_xst(acc2_v[2], 0, c + 2 * rs_c + 8);
+            vec_xst(acc2_v[3], 0, c + 3 * rs_c + 8);
+            vec_xst(acc3_v[0], 0, c + 0 * rs_c + 12);
+            vec_xst(acc3_v[1], 0, c + 1 * rs_c + 12);
+            vec_xst(acc3_v[2], 0, c + 2 * rs_c + 12);
+            vec_xst(acc3_v[3], 0, c + 3 * rs_c + 12);
+        } else if (beta_ == 0) {
+            vec_xst(vec_mul(va_, acc0_v[0]), 0, c + 0 * rs_c + 0);
+            vec_xst(vec_mul(va_, acc0_v[1]), 0, c + 1 * rs_c + 0);
+            vec_xst(vec_mul(va_, acc0_v[2]), 0, c + 2 * rs_c + 0);
+            vec_xst(vec_mul(va_, acc0_v[3]), 0, c + 3 * rs_c + 0);
+            vec_xst(vec_mul(va_, acc1_v[0]), 0, c + 0 * rs_c + 4);
+            vec_xst(vec_mul(va_, acc1_v[1]), 0, c + 1 * rs_c + 4);
+            vec_xst(vec_mul(va_, acc1_v[2]), 0, c + 2 * rs_c + 4);
+            vec_xst(vec_mul(va_, acc1_v[3]), 0, c + 3 * rs_c + 4);
+            vec_xst(vec_mul(va_, acc2_v[0]), 0, c + 0 * rs_c + 8);
+            vec_xst(vec_mul(va_, acc2_v[1]), 0, c + 1 * rs_c + 8);
+            vec_xst(vec_mul(va_, acc2_v[2]), 0, c + 2 * rs_c + 8);
+            vec_xst(vec_mul(va_, acc2_v[3]), 0, c + 3 * rs_c + 8);
+            vec_xst(vec_mul(va_, acc3_v[0]), 0, c + 0 * rs_c + 12);
+            vec_xst(vec_mul(va_, acc3_v[1]), 0, c + 1 * rs_c + 12);
+            vec_xst(vec_mul(va_, acc3_v[2]), 0, c + 2 * rs_c + 12);
+            vec_xst(vec_mul(va_, acc3_v[3]), 0, c + 3 * rs_c + 12);
+        } else if (beta_ == 1) {
+            acc0_v[0] = vec_madd(va_, acc0_v[0], vec_xl(0, c + 0 * rs_c + 0));
+            acc0_v[1] = vec_madd(va_, acc0_v[1], vec_xl(0, c + 1 * rs_c + 0));
+            acc0_v[2] = vec_madd(va_, acc0_v[2], vec_xl(0, c + 2 * rs_c + 0));
+            acc0_v[3] = vec_madd(va_, acc0_v[3], vec_xl(0, c + 3 * rs_c + 0));
+            acc1_v[0] = vec_madd(va_, acc1_v[0], vec_xl(0, c + 0 * rs_c + 4));
+            acc1_v[1] = vec_madd(va_, acc1_v[1], vec_xl(0, c + 1 * rs_c + 4));
+            acc1_v[2] = vec_madd(va_, acc1_v[2], vec_xl(0, c + 2 * rs_c + 4));
+            acc1_v[3] = vec_madd(va_, acc1_v[3], vec_xl(0, c + 3 * rs_c + 4));
+            acc2_v[0] = vec_madd(va_, acc2_v[0], vec_xl(0, c + 0 * rs_c + 8));
+            acc2_v[1] = vec_madd(va_, acc2_v[1], vec_xl(0, c + 1 * rs_c + 8));
+            acc2_v[2] = vec_madd(va_, acc2_v[2], vec_xl(0, c + 2 * rs_c + 8));
+            acc2_v[3] = vec_madd(va_, acc2_v[3], vec_xl(0, c + 3 * rs_c + 8));
+            acc3_v[0] = vec_madd(va_, acc3_v[0], vec_xl(0, c + 0 * rs_c + 12));
+            acc3_v[1] = vec_madd(va_, acc3_v[1], vec_xl(0, c + 1 * rs_c + 12));
+            acc3_v[2] = vec_madd(va_, acc3_v[2], vec_xl(0, c + 2 * rs_c + 12));
+            acc3_v[3] = vec_madd(va_, acc3_v[3], vec_xl(0, c + 3 * rs_c + 12));
+            vec_xst(acc0_v[0], 0, c + 0 * rs_c + 0);
+            vec_xst(acc0_v[1], 0, c + 1 * rs_c + 0);
+            vec_xst(acc0_v[2], 0, c + 2 * rs_c + 0);
+            vec_xst(acc0_v[3], 0, c + 3 * rs_c + 0);
+            vec_xst(acc1_v[0], 0, c + 0 * rs_c + 4);
+            vec_xst(acc1_v[1], 0, c + 1 * rs_c + 4);
+            vec_xst(acc1_v[2], 0, c + 2 * rs_c + 4);
+            vec_xst(acc1_v[3], 0, c + 3 * rs_c + 4);
+            vec_xst(acc2_v[0], 0, c + 0 * rs_c + 8);
+            vec_xst(acc2_v[1], 0, c + 1 * rs_c + 8);
+            vec_xst(acc2_v[2], 0, c + 2 * rs_c + 8);
+            vec_xst(acc2_v[3], 0, c + 3 * rs_c + 8);
+            vec_xst(acc3_v[0], 0, c + 0 * rs_c + 12);
+            vec_xst(acc3_v[1], 0, c + 1 * rs_c + 12);
+            vec_xst(acc3_v[2], 0, c + 2 * rs_c + 12);
+            vec_xst(acc3_v[3], 0, c + 3 * rs_c + 12);
+        } else {
+            const __vector float vb_ = vec_splats(beta_);
+            acc0_v[0] = vec_madd(va_, acc0_v[0], vec_mul(vb_, vec_xl(0, c + 0 * rs_c + 0)));
+            acc0_v[1] = vec_madd(va_, acc0_v[1], vec_mul(vb_, vec_xl(0, c + 1 * rs_c + 0)));
+            acc0_v[2] = vec_madd(va_, acc0_v[2], vec_mul(vb_, vec_xl(0, c + 2 * rs_c + 0)));
+            acc0_v[3] = vec_madd(va_, acc0_v[3], vec_mul(vb_, vec_xl(0, c + 3 * rs_c + 0)));
+            acc1_v[0] = vec_madd(va_, acc1_v[0], vec_mul(vb_, vec_xl(0, c + 0 * rs_c + 4)));
+            acc1_v[1] = vec_madd(va_, acc1_v[1], vec_mul(vb_, vec_xl(0, c + 1 * rs_c + 4)));
+            acc1_v[2] = vec_madd(va_, acc1_v[2], vec_mul(vb_, vec_xl(0, c + 2 * rs_c + 4)));
+            acc1_v[3] = vec_madd(va_, acc1_v[3], vec_mul(vb_, vec_xl(0, c + 3 * rs_c + 4)));
+            acc2_v[0] = vec_madd(va_, acc2_v[0], vec_mul(vb_, vec_xl(0, c + 0 * rs_c + 8)));
+            acc2_v[1] = vec_madd(va_, acc2_v[1], vec_mul(vb_, vec_xl(0, c + 1 * rs_c + 8)));
+            acc2_v[2] = vec_madd(va_, acc2_v[2], vec_mul(vb_, vec_xl(0, c + 2 * rs_c + 8)));
+            acc2_v[3] = vec_madd(va_, acc2_v[3], vec_mul(vb_, vec_xl(0, c + 3 * rs_c + 8)));
+            acc3_v[0] = vec_madd(va_, acc3_v[0], vec_mul(vb_, vec_xl(0, c + 0 * rs_c + 12)));
+            acc3_v[1] = vec_madd(va_, acc3_v[1], vec_mul(vb_, vec_xl(0, c + 1 * rs_c + 12)));
+            acc3_v[2] = vec_madd(va_, acc3_v[2], vec_mul(vb_, vec_xl(0, c + 2 * rs_c + 12)));
+            acc3_v[3] = vec_madd(va_, acc3_v[3], vec_mul(vb_, vec_xl(0, c + 3 * rs_c + 12)));
+            vec_xst(acc0_v[0], 0, c + 0 * rs_c + 0);
+            vec_xst(acc0_v[1], 0, c + 1 * rs_c + 0);
+            vec_xst(acc0_v[2], 0, c + 2 * rs_c + 0);
+            vec_xst(acc0_v[3], 0, c + 3 * rs_c + 0);
+            vec_xst(acc1_v[0], 0, c + 0 * rs_c + 4);
+            vec_xst(acc1_v[1], 0, c + 1 * rs_c + 4);
+            vec_xst(acc1_v[2], 0, c + 2 * rs_c + 4);
+            vec_xst(acc1_v[3], 0, c + 3 * rs_c + 4);
+            vec_xst(acc2_v[0], 0, c + 0 * rs_c + 8);
+            vec_xst(acc2_v[1], 0, c + 1 * rs_c + 8);
+            vec_xst(acc2_v[2], 0, c + 2 * rs_c + 8);
+            vec_xst(acc2_v[3], 0, c + 3 * rs_c + 8);
+            vec_xst(acc3_v[0], 0, c + 0 * rs_c + 12);
+            vec_xst(acc3_v[1], 0, c + 1 * rs_c + 12);
+            vec_xst(acc3_v[2], 0, c + 2 * rs_c + 12);
+            vec_xst(acc3_v[3], 0, c + 3 * rs_c + 12);
+        }
+        return;
+    }
+    float t_[64];
+    vec_xst(acc0_v[0], 0, t_ + 0);
+    vec_xst(acc0_v[1], 0, t_ + 4);
+    vec_xst(acc0_v[2], 0, t_ + 8);
+    vec_xst(acc0_v[3], 0, t_ + 12);
+    vec_xst(acc1_v[0], 0, t_ + 16);
+    vec_xst(acc1_v[1], 0, t_ + 20);
+    vec_xst(acc1_v[2], 0, t_ + 24);
+    vec_xst(acc1_v[3], 0, t_ + 28);
+    vec_xst(acc2_v[0], 0, t_ + 32);
+    vec_xst(acc2_v[1], 0, t_ + 36);
+    vec_xst(acc2_v[2], 0, t_ + 40);
+    vec_xst(acc2_v[3], 0, t_ + 44);
+    vec_xst(acc3_v[0], 0, t_ + 48);
+    vec_xst(acc3_v[1], 0, t_ + 52);
+    vec_xst(acc3_v[2], 0, t_ + 56);
+    vec_xst(acc3_v[3], 0, t_ + 60);
+    /* position in t_ of C(i, j), at_[i + j*4] */
+    static const unsigned short at_[64] = {
+        0, 4, 8, 12, 1, 5, 9, 13, 2, 6, 10, 14, 3, 7, 11, 15,
+        16, 20, 24, 28, 17, 21, 25, 29, 18, 22, 26, 30, 19, 23, 27, 31,
+        32, 36, 40, 44, 33, 37, 41, 45, 34, 38, 42, 46, 35, 39, 43, 47,
+        48, 52, 56, 60, 49, 53, 57, 61, 50, 54, 58, 62, 51, 55, 59, 63,
+    };
+    for (int64_t j = 0; j < n; j++)
+        for (int64_t i = 0; i < m; i++) {
+            float v = alpha_ * t_[at_[i + j * 4]];
+            float *cij = c + i * rs_c + j * cs_c;
+            *cij = beta_ == 0 ? v : v + beta_ * *cij;
+        }
+
+}
+
+void power10_sbgemm_8x16_p4x8(int64_t m, int64_t n, int64_t k, const float *alpha, const uint16_t *a,
+                              const uint16_t *b, const float *beta, float *c, int64_t rs_c, int64_t cs_c,
+                              const uint16_t *a_next, const uint16_t *b_next)
+{
+    const uint16_t *ap = a, *an = a_next;
+    const uint16_t *bp = b;
+    k = (k + 1) / 2;   /* k groups of 2 */
+    (void)b_next;
+    __vector float vs0, vs1, vs2, vs3, vs4;
+    __vector_quad acc0, acc1;
+
+    __builtin_mma_xxsetaccz(&acc0);
+    __builtin_mma_xxsetaccz(&acc1);
+
+    /* C is read (or overwritten) after the k loop: the passes of the k loop
+     * fetch it a column (row) each; those they cannot reach go now */
+    const int64_t pf_step = rs_c == 1 ? cs_c : rs_c;
+    const int64_t pf_span = rs_c == 1 ? m - 1 : (n - 1) * cs_c;
+    int64_t pf_left = rs_c == 1 ? n : m;
+    float *pf_c = c;
+    for (int64_t passes = k > 0 ? (k - 1) / 2 : 0; pf_left > passes; pf_left--) {
+        __builtin_prefetch(pf_c, 1, 3);
+        __builtin_prefetch(pf_c + pf_span / 2, 1, 3);
+        __builtin_prefetch(pf_c + pf_span, 1, 3);
+        pf_c += pf_step;
+    }
+    if (k > 0) {
+        /* prologue: the first 9 instructions of iteration 0 (pointer
+         * bumps among them become load offsets) */
+        vs1 = (__vector float)vec_xl(0, ap + 0);
+        vs2 = (__vector float)vec_xl(0, bp + 0);
+        vs4 = (__vector float)vec_xl(0, bp + 8);
+        __builtin_prefetch((const char *)(bp + 0) + 512, 0, 3);
+        __builtin_prefetch((const char *)(an + 0) + 0, 0, 3);
+        __builtin_mma_xvbf16ger2pp(&acc0, (__vector unsigned char)vs1, (__vector unsigned char)vs2);
+
+        /* kernel: iteration i and the start of i+1, unrolled 2x */
+        int64_t nq = k - 1;
+        for (int64_t it = nq / 2; it > 0; it--) {
+            if (pf_left > 0) {
+                __builtin_prefetch(pf_c, 1, 3);
+                __builtin_prefetch(pf_c + pf_span / 2, 1, 3);
+                __builtin_prefetch(pf_c + pf_span, 1, 3);
+                pf_c += pf_step;
+                pf_left--;
+            }
+            /* copy 0 */
+            vs0 = (__vector float)vec_xl(0, ap + 8);
+            vs2 = (__vector float)vec_xl(0, bp + 16);
+            vs3 = (__vector float)vec_xl(0, bp + 24);
+            __builtin_prefetch((const char *)(bp + 16) + 512, 0, 3);
+            __builtin_prefetch((const char *)(an + 8) + 0, 0, 3);
+            __builtin_mma_xvbf16ger2pp(&acc0, (__vector unsigned char)vs0, (__vector unsigned char)vs2);
+            __builtin_mma_xvbf16ger2pp(&acc1, (__vector unsigned char)vs1, (__vector unsigned char)vs4);
+            /* copy 1 */
+            vs1 = (__vector float)vec_xl(0, ap + 16);
+            vs2 = (__vector float)vec_xl(0, bp + 32);
+            vs4 = (__vector float)vec_xl(0, bp + 40);
+            __builtin_prefetch((const char *)(bp + 32) + 512, 0, 3);
+            __builtin_prefetch((const char *)(an + 16) + 0, 0, 3);
+            __builtin_mma_xvbf16ger2pp(&acc0, (__vector unsigned char)vs1, (__vector unsigned char)vs2);
+            __builtin_mma_xvbf16ger2pp(&acc1, (__vector unsigned char)vs0, (__vector unsigned char)vs3);
+
+            ap += 16;
+            bp += 32;
+            an += 16;
+        }
+        int64_t rem = nq % 2;
+        if (rem > 0) {
+            vs0 = (__vector float)vec_xl(0, ap + 8);
+            vs2 = (__vector float)vec_xl(0, bp + 16);
+            vs3 = (__vector float)vec_xl(0, bp + 24);
+            __builtin_prefetch((const char *)(bp + 16) + 512, 0, 3);
+            __builtin_prefetch((const char *)(an + 8) + 0, 0, 3);
+            __builtin_mma_xvbf16ger2pp(&acc0, (__vector unsigned char)vs0, (__vector unsigned char)vs2);
+            __builtin_mma_xvbf16ger2pp(&acc1, (__vector unsigned char)vs1, (__vector unsigned char)vs4);
+        }
+
+        /* epilogue: the rest of the last iteration, in the registers
+         * of the copy it follows */
+        switch (rem) {
+        case 0:
+            __builtin_mma_xvbf16ger2pp(&acc1, (__vector unsigned char)vs1, (__vector unsigned char)vs4);
+            break;
+        case 1:
+            __builtin_mma_xvbf16ger2pp(&acc1, (__vector unsigned char)vs0, (__vector unsigned char)vs3);
+            break;
+
+        }
+    }
+    const float alpha_ = *alpha, beta_ = *beta;
+    __vector float acc0_v[4]; __builtin_mma_disassemble_acc(acc0_v, &acc0);
+    __vector float acc1_v[4]; __builtin_mma_disassemble_acc(acc1_v, &acc1);
+    if (m == 4 && n == 8 && cs_c == 1) {
+        const __vector float va_ = vec_splats(alpha_);
+        if (alpha_ == 1 && beta_ == 0) {
+            vec_xst(acc0_v[0], 0, c + 0 * rs_c + 0);
+            vec_xst(acc0_v[1], 0, c + 1 * rs_c + 0);
+            vec_xst(acc0_v[2], 0, c + 2 * rs_c + 0);
+            vec_xst(acc0_v[3], 0, c + 3 * rs_c + 0);
+            vec_xst(acc1_v[0], 0, c + 0 * rs_c + 4);
+            vec_xst(acc1_v[1], 0, c + 1 * rs_c + 4);
+            vec_xst(acc1_v[2], 0, c + 2 * rs_c + 4);
+            vec_xst(acc1_v[3], 0, c + 3 * rs_c + 4);
+        } else if (alpha_ == 1 && beta_ == 1) {
+            acc0_v[0] = vec_add(acc0_v[0], vec_xl(0, c + 0 * rs_c + 0));
+            acc0_v[1] = vec_add(acc0_v[1], vec_xl(0, c + 1 * rs_c + 0));
+            acc0_v[2] = vec_add(acc0_v[2], vec_xl(0, c + 2 * rs_c + 0));
+            acc0_v[3] = vec_add(acc0_v[3], vec_xl(0, c + 3 * rs_c + 0));
+            acc1_v[0] = vec_add(acc1_v[0], vec_xl(0, c + 0 * rs_c + 4));
+            acc1_v[1] = vec_add(acc1_v[1], vec_xl(0, c + 1 * rs_c + 4));
+            acc1_v[2] = vec_add(acc1_v[2], vec_xl(0, c + 2 * rs_c + 4));
+            acc1_v[3] = vec_add(acc1_v[3], vec_xl(0, c + 3 * rs_c + 4));
+            vec_xst(acc0_v[0], 0, c + 0 * rs_c + 0);
+            vec_xst(acc0_v[1], 0, c + 1 * rs_c + 0);
+            vec_xst(acc0_v[2], 0, c + 2 * rs_c + 0);
+            vec_xst(acc0_v[3], 0, c + 3 * rs_c + 0);
+            vec_xst(acc1_v[0], 0, c + 0 * rs_c + 4);
+            vec_xst(acc1_v[1], 0, c + 1 * rs_c + 4);
+            vec_xst(acc1_v[2], 0, c + 2 * rs_c + 4);
+            vec_xst(acc1_v[3], 0, c + 3 * rs_c + 4);
+        } else if (beta_ == 0) {
+            vec_xst(vec_mul(va_, acc0_v[0]), 0, c + 0 * rs_c + 0);
+            vec_xst(vec_mul(va_, acc0_v[1]), 0, c + 1 * rs_c + 0);
+            vec_xst(vec_mul(va_, acc0_v[2]), 0, c + 2 * rs_c + 0);
+            vec_xst(vec_mul(va_, acc0_v[3]), 0, c + 3 * rs_c + 0);
+            vec_xst(vec_mul(va_, acc1_v[0]), 0, c + 0 * rs_c + 4);
+            vec_xst(vec_mul(va_, acc1_v[1]), 0, c + 1 * rs_c + 4);
+            vec_xst(vec_mul(va_, acc1_v[2]), 0, c + 2 * rs_c + 4);
+            vec_xst(vec_mul(va_, acc1_v[3]), 0, c + 3 * rs_c + 4);
+        } else if (beta_ == 1) {
+            acc0_v[0] = vec_madd(va_, acc0_v[0], vec_xl(0, c + 0 * rs_c + 0));
+            acc0_v[1] = vec_madd(va_, acc0_v[1], vec_xl(0, c + 1 * rs_c + 0));
+            acc0_v[2] = vec_madd(va_, acc0_v[2], vec_xl(0, c + 2 * rs_c + 0));
+            acc0_v[3] = vec_madd(va_, acc0_v[3], vec_xl(0, c + 3 * rs_c + 0));
+            acc1_v[0] = vec_madd(va_, acc1_v[0], vec_xl(0, c + 0 * rs_c + 4));
+            acc1_v[1] = vec_madd(va_, acc1_v[1], vec_xl(0, c + 1 * rs_c + 4));
+            acc1_v[2] = vec_madd(va_, acc1_v[2], vec_xl(0, c + 2 * rs_c + 4));
+            acc1_v[3] = vec_madd(va_, acc1_v[3], vec_xl(0, c + 3 * rs_c + 4));
+            vec_xst(acc0_v[0], 0, c + 0 * rs_c + 0);
+            vec_xst(acc0_v[1], 0, c + 1 * rs_c + 0);
+            vec_xst(acc0_v[2], 0, c + 2 * rs_c + 0);
+            vec_xst(acc0_v[3], 0, c + 3 * rs_c + 0);
+            vec_xst(acc1_v[0], 0, c + 0 * rs_c + 4);
+            vec_xst(acc1_v[1], 0, c + 1 * rs_c + 4);
+            vec_xst(acc1_v[2], 0, c + 2 * rs_c + 4);
+            vec_xst(acc1_v[3], 0, c + 3 * rs_c + 4);
+        } else {
+            const __vector float vb_ = vec_splats(beta_);
+            acc0_v[0] = vec_madd(va_, acc0_v[0], vec_mul(vb_, vec_xl(0, c + 0 * rs_c + 0)));
+            acc0_v[1] = vec_madd(va_, acc0_v[1], vec_mul(vb_, vec_xl(0, c + 1 * rs_c + 0)));
+            acc0_v[2] = vec_madd(va_, acc0_v[2], vec_mul(vb_, vec_xl(0, c + 2 * rs_c + 0)));
+            acc0_v[3] = vec_madd(va_, acc0_v[3], vec_mul(vb_, vec_xl(0, c + 3 * rs_c + 0)));
+            acc1_v[0] = vec_madd(va_, acc1_v[0], vec_mul(vb_, vec_xl(0, c + 0 * rs_c + 4)));
+            acc1_v[1] = vec_madd(va_, acc1_v[1], vec_mul(vb_, vec_xl(0, c + 1 * rs_c + 4)));
+            acc1_v[2] = vec_madd(va_, acc1_v[2], vec_mul(vb_, vec_xl(0, c + 2 * rs_c + 4)));
+            acc1_v[3] = vec_madd(va_, acc1_v[3], vec_mul(vb_, vec_xl(0, c + 3 * rs_c + 4)));
+            vec_xst(acc0_v[0], 0, c + 0 * rs_c + 0);
+            vec_xst(acc0_v[1], 0, c + 1 * rs_c + 0);
+            vec_xst(acc0_v[2], 0, c + 2 * rs_c + 0);
+            vec_xst(acc0_v[3], 0, c + 3 * rs_c + 0);
+            vec_xst(acc1_v[0], 0, c + 0 * rs_c + 4);
+            vec_xst(acc1_v[1], 0, c + 1 * rs_c + 4);
+            vec_xst(acc1_v[2], 0, c + 2 * rs_c + 4);
+            vec_xst(acc1_v[3], 0, c + 3 * rs_c + 4);
+        }
+        return;
+    }
+    float t_[32];
+    vec_xst(acc0_v[0], 0, t_ + 0);
+    vec_xst(acc0_v[1], 0, t_ + 4);
+    vec_xst(acc0_v[2], 0, t_ + 8);
+    vec_xst(acc0_v[3], 0, t_ + 12);
+    vec_xst(acc1_v[0], 0, t_ + 16);
+    vec_xst(acc1_v[1], 0, t_ + 20);
+    vec_xst(acc1_v[2], 0, t_ + 24);
+    vec_xst(acc1_v[3], 0, t_ + 28);
+    /* position in t_ of C(i, j), at_[i + j*4] */
+    static const unsigned short at_[32] = {
+        0, 4, 8, 12, 1, 5, 9, 13, 2, 6, 10, 14, 3, 7, 11, 15,
+        16, 20, 24, 28, 17, 21, 25, 29, 18, 22, 26, 30, 19, 23, 27, 31,
+    };
+    for (int64_t j = 0; j < n; j++)
+        for (int64_t i = 0; i < m; i++) {
+            float v = alpha_ * t_[at_[i + j * 4]];
             float *cij = c + i * rs_c + j * cs_c;
             *cij = beta_ == 0 ? v : v + beta_ * *cij;
         }

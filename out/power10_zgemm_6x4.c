@@ -25,6 +25,10 @@
  * written. A packed a[i + p*6], B packed b[j + p*4] (complex elements).
  * The k loop multiplies A's vectors by B(p,j)'s real and imaginary parts
  * broadcast apart, into two sums per C vector combined after the loop.
+ *
+ * Packed edge kernels, the same contract for their own MR' x NR' and
+ * panels packed MR' high and NR' wide:
+ *   power10_zgemm_6x4_p3x4: 3x4, 7.00 cycles per iteration, unroll 4
  */
 #include "power10_zgemm_6x4.h"
 #include <altivec.h>
@@ -4036,6 +4040,577 @@ void power10_zgemm_6x4(int64_t m, int64_t n, int64_t k, const double _Complex *a
     for (int64_t j = 0; j < n; j++)
         for (int64_t i = 0; i < m; i++) {
             const double xr = t_[2 * (i + j * 6)], xi = t_[2 * (i + j * 6) + 1];
+            double *cij = (double *)(c + i * rs_c + j * cs_c);
+            double vr = ar_ * xr - ai_ * xi, vi = ar_ * xi + ai_ * xr;
+            if (br_ != 0 || bi_ != 0) {
+                const double cr = cij[0], ci = cij[1];
+                vr += br_ * cr - bi_ * ci;
+                vi += br_ * ci + bi_ * cr;
+            }
+            cij[0] = vr;
+            cij[1] = vi;
+        }
+
+}
+
+void power10_zgemm_6x4_p3x4(int64_t m, int64_t n, int64_t k, const double _Complex *alpha, const double _Complex *a,
+                            const double _Complex *b, const double _Complex *beta, double _Complex *c, int64_t rs_c, int64_t cs_c,
+                            const double _Complex *a_next, const double _Complex *b_next)
+{
+    const double *ap = (const double *)a, *bp = (const double *)b, *an = (const double *)a_next;
+    (void)b_next;
+    __vector double vs0, vs1, vs2, vs3, vs4, vs5, vs6, vs7;
+    __vector double vs8, vs9, vs10, vs11, vs12, vs13, vs14, vs15;
+    __vector double vs16, vs17, vs18, vs19, vs20, vs21, vs22, vs23;
+    __vector double vs24, vs25, vs26, vs27, vs28, vs29, vs30, vs31;
+    __vector double vs32, vs33, vs34, vs35, vs36;
+
+    vs0 = vec_splats(0.0);
+    vs1 = vec_splats(0.0);
+    vs2 = vec_splats(0.0);
+    vs3 = vec_splats(0.0);
+    vs4 = vec_splats(0.0);
+    vs5 = vec_splats(0.0);
+    vs6 = vec_splats(0.0);
+    vs7 = vec_splats(0.0);
+    vs8 = vec_splats(0.0);
+    vs9 = vec_splats(0.0);
+    vs10 = vec_splats(0.0);
+    vs11 = vec_splats(0.0);
+    vs12 = vec_splats(0.0);
+    vs13 = vec_splats(0.0);
+    vs14 = vec_splats(0.0);
+    vs15 = vec_splats(0.0);
+    vs16 = vec_splats(0.0);
+    vs17 = vec_splats(0.0);
+    vs18 = vec_splats(0.0);
+    vs19 = vec_splats(0.0);
+    vs20 = vec_splats(0.0);
+    vs21 = vec_splats(0.0);
+    vs22 = vec_splats(0.0);
+    vs23 = vec_splats(0.0);
+
+    /* C is read (or overwritten) after the k loop: the passes of the k loop
+     * fetch it a column (row) each; those they cannot reach go now */
+    const int64_t pf_step = rs_c == 1 ? cs_c : rs_c;
+    const int64_t pf_span = rs_c == 1 ? m - 1 : (n - 1) * cs_c;
+    int64_t pf_left = rs_c == 1 ? n : m;
+    double _Complex *pf_c = c;
+    for (int64_t passes = k > 0 ? (k - 1) / 4 : 0; pf_left > passes; pf_left--) {
+        __builtin_prefetch(pf_c, 1, 3);
+        __builtin_prefetch(pf_c + pf_span / 2, 1, 3);
+        __builtin_prefetch(pf_c + pf_span, 1, 3);
+        pf_c += pf_step;
+    }
+    if (k > 0) {
+        /* prologue: the first 39 instructions of iteration 0 (pointer
+         * bumps among them become load offsets) */
+        __builtin_prefetch((const char *)(an + 0) + 0, 0, 3);
+        vs24 = vec_xl(0, ap + 0);
+        vs27 = vec_splats(*(bp + 0));
+        vs26 = vec_xl(0, ap + 2);
+        vs28 = vec_xl(0, ap + 4);
+        vs29 = vec_splats(*(bp + 1));
+        vs30 = vec_splats(*(bp + 2));
+        vs31 = vec_splats(*(bp + 3));
+        vs32 = vec_splats(*(bp + 4));
+        vs33 = vec_splats(*(bp + 5));
+        vs34 = vec_splats(*(bp + 6));
+        vs36 = vec_splats(*(bp + 7));
+        __builtin_prefetch((const char *)(bp + 0) + 512, 0, 3);
+        vs0 = vec_madd(vs24, vs27, vs0);
+        vs2 = vec_madd(vs26, vs27, vs2);
+        vs4 = vec_madd(vs28, vs27, vs4);
+        vs1 = vec_madd(vs24, vs29, vs1);
+        vs3 = vec_madd(vs26, vs29, vs3);
+        vs5 = vec_madd(vs28, vs29, vs5);
+        vs6 = vec_madd(vs24, vs30, vs6);
+        vs8 = vec_madd(vs26, vs30, vs8);
+        vs10 = vec_madd(vs28, vs30, vs10);
+        vs7 = vec_madd(vs24, vs31, vs7);
+        vs9 = vec_madd(vs26, vs31, vs9);
+        vs11 = vec_madd(vs28, vs31, vs11);
+        vs12 = vec_madd(vs24, vs32, vs12);
+        vs14 = vec_madd(vs26, vs32, vs14);
+        vs16 = vec_madd(vs28, vs32, vs16);
+        vs13 = vec_madd(vs24, vs33, vs13);
+        vs15 = vec_madd(vs26, vs33, vs15);
+        vs17 = vec_madd(vs28, vs33, vs17);
+        vs18 = vec_madd(vs24, vs34, vs18);
+        vs20 = vec_madd(vs26, vs34, vs20);
+        vs22 = vec_madd(vs28, vs34, vs22);
+        vs19 = vec_madd(vs24, vs36, vs19);
+        vs21 = vec_madd(vs26, vs36, vs21);
+
+        /* kernel: iteration i and the start of i+1, unrolled 4x */
+        int64_t nq = k - 1;
+        for (int64_t it = nq / 4; it > 0; it--) {
+            if (pf_left > 0) {
+                __builtin_prefetch(pf_c, 1, 3);
+                __builtin_prefetch(pf_c + pf_span / 2, 1, 3);
+                __builtin_prefetch(pf_c + pf_span, 1, 3);
+                pf_c += pf_step;
+                pf_left--;
+            }
+            /* copy 0 */
+            __builtin_prefetch((const char *)(an + 6) + 0, 0, 3);
+            vs24 = vec_xl(0, ap + 6);
+            vs26 = vec_splats(*(bp + 8));
+            vs25 = vec_xl(0, ap + 8);
+            vs27 = vec_xl(0, ap + 10);
+            vs29 = vec_splats(*(bp + 9));
+            vs30 = vec_splats(*(bp + 10));
+            vs31 = vec_splats(*(bp + 11));
+            vs32 = vec_splats(*(bp + 12));
+            vs33 = vec_splats(*(bp + 13));
+            vs34 = vec_splats(*(bp + 14));
+            vs35 = vec_splats(*(bp + 15));
+            __builtin_prefetch((const char *)(bp + 8) + 512, 0, 3);
+            vs0 = vec_madd(vs24, vs26, vs0);
+            vs2 = vec_madd(vs25, vs26, vs2);
+            vs4 = vec_madd(vs27, vs26, vs4);
+            vs1 = vec_madd(vs24, vs29, vs1);
+            vs3 = vec_madd(vs25, vs29, vs3);
+            vs5 = vec_madd(vs27, vs29, vs5);
+            vs6 = vec_madd(vs24, vs30, vs6);
+            vs8 = vec_madd(vs25, vs30, vs8);
+            vs10 = vec_madd(vs27, vs30, vs10);
+            vs7 = vec_madd(vs24, vs31, vs7);
+            vs9 = vec_madd(vs25, vs31, vs9);
+            vs11 = vec_madd(vs27, vs31, vs11);
+            vs12 = vec_madd(vs24, vs32, vs12);
+            vs14 = vec_madd(vs25, vs32, vs14);
+            vs16 = vec_madd(vs27, vs32, vs16);
+            vs13 = vec_madd(vs24, vs33, vs13);
+            vs15 = vec_madd(vs25, vs33, vs15);
+            vs17 = vec_madd(vs27, vs33, vs17);
+            vs18 = vec_madd(vs24, vs34, vs18);
+            vs20 = vec_madd(vs25, vs34, vs20);
+            vs22 = vec_madd(vs27, vs34, vs22);
+            vs19 = vec_madd(vs24, vs35, vs19);
+            vs21 = vec_madd(vs25, vs35, vs21);
+            vs23 = vec_madd(vs28, vs36, vs23);
+            /* copy 1 */
+            __builtin_prefetch((const char *)(an + 12) + 0, 0, 3);
+            vs24 = vec_xl(0, ap + 12);
+            vs25 = vec_splats(*(bp + 16));
+            vs28 = vec_xl(0, ap + 14);
+            vs26 = vec_xl(0, ap + 16);
+            vs29 = vec_splats(*(bp + 17));
+            vs30 = vec_splats(*(bp + 18));
+            vs31 = vec_splats(*(bp + 19));
+            vs32 = vec_splats(*(bp + 20));
+            vs33 = vec_splats(*(bp + 21));
+            vs34 = vec_splats(*(bp + 22));
+            vs36 = vec_splats(*(bp + 23));
+            __builtin_prefetch((const char *)(bp + 16) + 512, 0, 3);
+            vs0 = vec_madd(vs24, vs25, vs0);
+            vs2 = vec_madd(vs28, vs25, vs2);
+            vs4 = vec_madd(vs26, vs25, vs4);
+            vs1 = vec_madd(vs24, vs29, vs1);
+            vs3 = vec_madd(vs28, vs29, vs3);
+            vs5 = vec_madd(vs26, vs29, vs5);
+            vs6 = vec_madd(vs24, vs30, vs6);
+            vs8 = vec_madd(vs28, vs30, vs8);
+            vs10 = vec_madd(vs26, vs30, vs10);
+            vs7 = vec_madd(vs24, vs31, vs7);
+            vs9 = vec_madd(vs28, vs31, vs9);
+            vs11 = vec_madd(vs26, vs31, vs11);
+            vs12 = vec_madd(vs24, vs32, vs12);
+            vs14 = vec_madd(vs28, vs32, vs14);
+            vs16 = vec_madd(vs26, vs32, vs16);
+            vs13 = vec_madd(vs24, vs33, vs13);
+            vs15 = vec_madd(vs28, vs33, vs15);
+            vs17 = vec_madd(vs26, vs33, vs17);
+            vs18 = vec_madd(vs24, vs34, vs18);
+            vs20 = vec_madd(vs28, vs34, vs20);
+            vs22 = vec_madd(vs26, vs34, vs22);
+            vs19 = vec_madd(vs24, vs36, vs19);
+            vs21 = vec_madd(vs28, vs36, vs21);
+            vs23 = vec_madd(vs27, vs35, vs23);
+            /* copy 2 */
+            __builtin_prefetch((const char *)(an + 18) + 0, 0, 3);
+            vs24 = vec_xl(0, ap + 18);
+            vs28 = vec_splats(*(bp + 24));
+            vs27 = vec_xl(0, ap + 20);
+            vs25 = vec_xl(0, ap + 22);
+            vs29 = vec_splats(*(bp + 25));
+            vs30 = vec_splats(*(bp + 26));
+            vs31 = vec_splats(*(bp + 27));
+            vs32 = vec_splats(*(bp + 28));
+            vs33 = vec_splats(*(bp + 29));
+            vs34 = vec_splats(*(bp + 30));
+            vs35 = vec_splats(*(bp + 31));
+            __builtin_prefetch((const char *)(bp + 24) + 512, 0, 3);
+            vs0 = vec_madd(vs24, vs28, vs0);
+            vs2 = vec_madd(vs27, vs28, vs2);
+            vs4 = vec_madd(vs25, vs28, vs4);
+            vs1 = vec_madd(vs24, vs29, vs1);
+            vs3 = vec_madd(vs27, vs29, vs3);
+            vs5 = vec_madd(vs25, vs29, vs5);
+            vs6 = vec_madd(vs24, vs30, vs6);
+            vs8 = vec_madd(vs27, vs30, vs8);
+            vs10 = vec_madd(vs25, vs30, vs10);
+            vs7 = vec_madd(vs24, vs31, vs7);
+            vs9 = vec_madd(vs27, vs31, vs9);
+            vs11 = vec_madd(vs25, vs31, vs11);
+            vs12 = vec_madd(vs24, vs32, vs12);
+            vs14 = vec_madd(vs27, vs32, vs14);
+            vs16 = vec_madd(vs25, vs32, vs16);
+            vs13 = vec_madd(vs24, vs33, vs13);
+            vs15 = vec_madd(vs27, vs33, vs15);
+            vs17 = vec_madd(vs25, vs33, vs17);
+            vs18 = vec_madd(vs24, vs34, vs18);
+            vs20 = vec_madd(vs27, vs34, vs20);
+            vs22 = vec_madd(vs25, vs34, vs22);
+            vs19 = vec_madd(vs24, vs35, vs19);
+            vs21 = vec_madd(vs27, vs35, vs21);
+            vs23 = vec_madd(vs26, vs36, vs23);
+            /* copy 3 */
+            __builtin_prefetch((const char *)(an + 24) + 0, 0, 3);
+            vs24 = vec_xl(0, ap + 24);
+            vs27 = vec_splats(*(bp + 32));
+            vs26 = vec_xl(0, ap + 26);
+            vs28 = vec_xl(0, ap + 28);
+            vs29 = vec_splats(*(bp + 33));
+            vs30 = vec_splats(*(bp + 34));
+            vs31 = vec_splats(*(bp + 35));
+            vs32 = vec_splats(*(bp + 36));
+            vs33 = vec_splats(*(bp + 37));
+            vs34 = vec_splats(*(bp + 38));
+            vs36 = vec_splats(*(bp + 39));
+            __builtin_prefetch((const char *)(bp + 32) + 512, 0, 3);
+            vs0 = vec_madd(vs24, vs27, vs0);
+            vs2 = vec_madd(vs26, vs27, vs2);
+            vs4 = vec_madd(vs28, vs27, vs4);
+            vs1 = vec_madd(vs24, vs29, vs1);
+            vs3 = vec_madd(vs26, vs29, vs3);
+            vs5 = vec_madd(vs28, vs29, vs5);
+            vs6 = vec_madd(vs24, vs30, vs6);
+            vs8 = vec_madd(vs26, vs30, vs8);
+            vs10 = vec_madd(vs28, vs30, vs10);
+            vs7 = vec_madd(vs24, vs31, vs7);
+            vs9 = vec_madd(vs26, vs31, vs9);
+            vs11 = vec_madd(vs28, vs31, vs11);
+            vs12 = vec_madd(vs24, vs32, vs12);
+            vs14 = vec_madd(vs26, vs32, vs14);
+            vs16 = vec_madd(vs28, vs32, vs16);
+            vs13 = vec_madd(vs24, vs33, vs13);
+            vs15 = vec_madd(vs26, vs33, vs15);
+            vs17 = vec_madd(vs28, vs33, vs17);
+            vs18 = vec_madd(vs24, vs34, vs18);
+            vs20 = vec_madd(vs26, vs34, vs20);
+            vs22 = vec_madd(vs28, vs34, vs22);
+            vs19 = vec_madd(vs24, vs36, vs19);
+            vs21 = vec_madd(vs26, vs36, vs21);
+            vs23 = vec_madd(vs25, vs35, vs23);
+
+            ap += 24;
+            bp += 32;
+            an += 24;
+        }
+        int64_t rem = nq % 4;
+        if (rem > 0) {
+            __builtin_prefetch((const char *)(an + 6) + 0, 0, 3);
+            vs24 = vec_xl(0, ap + 6);
+            vs26 = vec_splats(*(bp + 8));
+            vs25 = vec_xl(0, ap + 8);
+            vs27 = vec_xl(0, ap + 10);
+            vs29 = vec_splats(*(bp + 9));
+            vs30 = vec_splats(*(bp + 10));
+            vs31 = vec_splats(*(bp + 11));
+            vs32 = vec_splats(*(bp + 12));
+            vs33 = vec_splats(*(bp + 13));
+            vs34 = vec_splats(*(bp + 14));
+            vs35 = vec_splats(*(bp + 15));
+            __builtin_prefetch((const char *)(bp + 8) + 512, 0, 3);
+            vs0 = vec_madd(vs24, vs26, vs0);
+            vs2 = vec_madd(vs25, vs26, vs2);
+            vs4 = vec_madd(vs27, vs26, vs4);
+            vs1 = vec_madd(vs24, vs29, vs1);
+            vs3 = vec_madd(vs25, vs29, vs3);
+            vs5 = vec_madd(vs27, vs29, vs5);
+            vs6 = vec_madd(vs24, vs30, vs6);
+            vs8 = vec_madd(vs25, vs30, vs8);
+            vs10 = vec_madd(vs27, vs30, vs10);
+            vs7 = vec_madd(vs24, vs31, vs7);
+            vs9 = vec_madd(vs25, vs31, vs9);
+            vs11 = vec_madd(vs27, vs31, vs11);
+            vs12 = vec_madd(vs24, vs32, vs12);
+            vs14 = vec_madd(vs25, vs32, vs14);
+            vs16 = vec_madd(vs27, vs32, vs16);
+            vs13 = vec_madd(vs24, vs33, vs13);
+            vs15 = vec_madd(vs25, vs33, vs15);
+            vs17 = vec_madd(vs27, vs33, vs17);
+            vs18 = vec_madd(vs24, vs34, vs18);
+            vs20 = vec_madd(vs25, vs34, vs20);
+            vs22 = vec_madd(vs27, vs34, vs22);
+            vs19 = vec_madd(vs24, vs35, vs19);
+            vs21 = vec_madd(vs25, vs35, vs21);
+            vs23 = vec_madd(vs28, vs36, vs23);
+        }
+        if (rem > 1) {
+            __builtin_prefetch((const char *)(an + 12) + 0, 0, 3);
+            vs24 = vec_xl(0, ap + 12);
+            vs25 = vec_splats(*(bp + 16));
+            vs28 = vec_xl(0, ap + 14);
+            vs26 = vec_xl(0, ap + 16);
+            vs29 = vec_splats(*(bp + 17));
+            vs30 = vec_splats(*(bp + 18));
+            vs31 = vec_splats(*(bp + 19));
+            vs32 = vec_splats(*(bp + 20));
+            vs33 = vec_splats(*(bp + 21));
+            vs34 = vec_splats(*(bp + 22));
+            vs36 = vec_splats(*(bp + 23));
+            __builtin_prefetch((const char *)(bp + 16) + 512, 0, 3);
+            vs0 = vec_madd(vs24, vs25, vs0);
+            vs2 = vec_madd(vs28, vs25, vs2);
+            vs4 = vec_madd(vs26, vs25, vs4);
+            vs1 = vec_madd(vs24, vs29, vs1);
+            vs3 = vec_madd(vs28, vs29, vs3);
+            vs5 = vec_madd(vs26, vs29, vs5);
+            vs6 = vec_madd(vs24, vs30, vs6);
+            vs8 = vec_madd(vs28, vs30, vs8);
+            vs10 = vec_madd(vs26, vs30, vs10);
+            vs7 = vec_madd(vs24, vs31, vs7);
+            vs9 = vec_madd(vs28, vs31, vs9);
+            vs11 = vec_madd(vs26, vs31, vs11);
+            vs12 = vec_madd(vs24, vs32, vs12);
+            vs14 = vec_madd(vs28, vs32, vs14);
+            vs16 = vec_madd(vs26, vs32, vs16);
+            vs13 = vec_madd(vs24, vs33, vs13);
+            vs15 = vec_madd(vs28, vs33, vs15);
+            vs17 = vec_madd(vs26, vs33, vs17);
+            vs18 = vec_madd(vs24, vs34, vs18);
+            vs20 = vec_madd(vs28, vs34, vs20);
+            vs22 = vec_madd(vs26, vs34, vs22);
+            vs19 = vec_madd(vs24, vs36, vs19);
+            vs21 = vec_madd(vs28, vs36, vs21);
+            vs23 = vec_madd(vs27, vs35, vs23);
+        }
+        if (rem > 2) {
+            __builtin_prefetch((const char *)(an + 18) + 0, 0, 3);
+            vs24 = vec_xl(0, ap + 18);
+            vs28 = vec_splats(*(bp + 24));
+            vs27 = vec_xl(0, ap + 20);
+            vs25 = vec_xl(0, ap + 22);
+            vs29 = vec_splats(*(bp + 25));
+            vs30 = vec_splats(*(bp + 26));
+            vs31 = vec_splats(*(bp + 27));
+            vs32 = vec_splats(*(bp + 28));
+            vs33 = vec_splats(*(bp + 29));
+            vs34 = vec_splats(*(bp + 30));
+            vs35 = vec_splats(*(bp + 31));
+            __builtin_prefetch((const char *)(bp + 24) + 512, 0, 3);
+            vs0 = vec_madd(vs24, vs28, vs0);
+            vs2 = vec_madd(vs27, vs28, vs2);
+            vs4 = vec_madd(vs25, vs28, vs4);
+            vs1 = vec_madd(vs24, vs29, vs1);
+            vs3 = vec_madd(vs27, vs29, vs3);
+            vs5 = vec_madd(vs25, vs29, vs5);
+            vs6 = vec_madd(vs24, vs30, vs6);
+            vs8 = vec_madd(vs27, vs30, vs8);
+            vs10 = vec_madd(vs25, vs30, vs10);
+            vs7 = vec_madd(vs24, vs31, vs7);
+            vs9 = vec_madd(vs27, vs31, vs9);
+            vs11 = vec_madd(vs25, vs31, vs11);
+            vs12 = vec_madd(vs24, vs32, vs12);
+            vs14 = vec_madd(vs27, vs32, vs14);
+            vs16 = vec_madd(vs25, vs32, vs16);
+            vs13 = vec_madd(vs24, vs33, vs13);
+            vs15 = vec_madd(vs27, vs33, vs15);
+            vs17 = vec_madd(vs25, vs33, vs17);
+            vs18 = vec_madd(vs24, vs34, vs18);
+            vs20 = vec_madd(vs27, vs34, vs20);
+            vs22 = vec_madd(vs25, vs34, vs22);
+            vs19 = vec_madd(vs24, vs35, vs19);
+            vs21 = vec_madd(vs27, vs35, vs21);
+            vs23 = vec_madd(vs26, vs36, vs23);
+        }
+
+        /* epilogue: the rest of the last iteration, in the registers
+         * of the copy it follows */
+        switch (rem) {
+        case 0:
+            vs23 = vec_madd(vs28, vs36, vs23);
+            break;
+        case 1:
+            vs23 = vec_madd(vs27, vs35, vs23);
+            break;
+        case 2:
+            vs23 = vec_madd(vs26, vs36, vs23);
+            break;
+        case 3:
+            vs23 = vec_madd(vs25, vs35, vs23);
+            break;
+
+        }
+    }
+    const double *al_ = (const double *)alpha, *be_ = (const double *)beta;
+    const double ar_ = al_[0], ai_ = al_[1], br_ = be_[0], bi_ = be_[1];
+    /* each C vector: re + i*im of its two sums (pairs swapped, add-subtract) */
+    vs0 = vec_madd(vec_xxpermdi(vs1, vs1, 2), (__vector double){ -1.0, 1.0 }, vs0);
+    vs2 = vec_madd(vec_xxpermdi(vs3, vs3, 2), (__vector double){ -1.0, 1.0 }, vs2);
+    vs4 = vec_madd(vec_xxpermdi(vs5, vs5, 2), (__vector double){ -1.0, 1.0 }, vs4);
+    vs6 = vec_madd(vec_xxpermdi(vs7, vs7, 2), (__vector double){ -1.0, 1.0 }, vs6);
+    vs8 = vec_madd(vec_xxpermdi(vs9, vs9, 2), (__vector double){ -1.0, 1.0 }, vs8);
+    vs10 = vec_madd(vec_xxpermdi(vs11, vs11, 2), (__vector double){ -1.0, 1.0 }, vs10);
+    vs12 = vec_madd(vec_xxpermdi(vs13, vs13, 2), (__vector double){ -1.0, 1.0 }, vs12);
+    vs14 = vec_madd(vec_xxpermdi(vs15, vs15, 2), (__vector double){ -1.0, 1.0 }, vs14);
+    vs16 = vec_madd(vec_xxpermdi(vs17, vs17, 2), (__vector double){ -1.0, 1.0 }, vs16);
+    vs18 = vec_madd(vec_xxpermdi(vs19, vs19, 2), (__vector double){ -1.0, 1.0 }, vs18);
+    vs20 = vec_madd(vec_xxpermdi(vs21, vs21, 2), (__vector double){ -1.0, 1.0 }, vs20);
+    vs22 = vec_madd(vec_xxpermdi(vs23, vs23, 2), (__vector double){ -1.0, 1.0 }, vs22);
+    if (m == 3 && n == 4 && rs_c == 1) {
+        if (ar_ == 1 && ai_ == 0 && br_ == 0 && bi_ == 0) {
+            vec_xst(vs0, 0, (double *)(c + 0 + 0 * cs_c));
+            vec_xst(vs2, 0, (double *)(c + 1 + 0 * cs_c));
+            vec_xst(vs4, 0, (double *)(c + 2 + 0 * cs_c));
+            vec_xst(vs6, 0, (double *)(c + 0 + 1 * cs_c));
+            vec_xst(vs8, 0, (double *)(c + 1 + 1 * cs_c));
+            vec_xst(vs10, 0, (double *)(c + 2 + 1 * cs_c));
+            vec_xst(vs12, 0, (double *)(c + 0 + 2 * cs_c));
+            vec_xst(vs14, 0, (double *)(c + 1 + 2 * cs_c));
+            vec_xst(vs16, 0, (double *)(c + 2 + 2 * cs_c));
+            vec_xst(vs18, 0, (double *)(c + 0 + 3 * cs_c));
+            vec_xst(vs20, 0, (double *)(c + 1 + 3 * cs_c));
+            vec_xst(vs22, 0, (double *)(c + 2 + 3 * cs_c));
+        } else if (ar_ == 1 && ai_ == 0 && br_ == 1 && bi_ == 0) {
+            { const __vector double c_ = vec_xl(0, (double *)(c + 0 + 0 * cs_c));
+              vs0 = vec_add(vs0, c_);
+            }
+            { const __vector double c_ = vec_xl(0, (double *)(c + 1 + 0 * cs_c));
+              vs2 = vec_add(vs2, c_);
+            }
+            { const __vector double c_ = vec_xl(0, (double *)(c + 2 + 0 * cs_c));
+              vs4 = vec_add(vs4, c_);
+            }
+            { const __vector double c_ = vec_xl(0, (double *)(c + 0 + 1 * cs_c));
+              vs6 = vec_add(vs6, c_);
+            }
+            { const __vector double c_ = vec_xl(0, (double *)(c + 1 + 1 * cs_c));
+              vs8 = vec_add(vs8, c_);
+            }
+            { const __vector double c_ = vec_xl(0, (double *)(c + 2 + 1 * cs_c));
+              vs10 = vec_add(vs10, c_);
+            }
+            { const __vector double c_ = vec_xl(0, (double *)(c + 0 + 2 * cs_c));
+              vs12 = vec_add(vs12, c_);
+            }
+            { const __vector double c_ = vec_xl(0, (double *)(c + 1 + 2 * cs_c));
+              vs14 = vec_add(vs14, c_);
+            }
+            { const __vector double c_ = vec_xl(0, (double *)(c + 2 + 2 * cs_c));
+              vs16 = vec_add(vs16, c_);
+            }
+            { const __vector double c_ = vec_xl(0, (double *)(c + 0 + 3 * cs_c));
+              vs18 = vec_add(vs18, c_);
+            }
+            { const __vector double c_ = vec_xl(0, (double *)(c + 1 + 3 * cs_c));
+              vs20 = vec_add(vs20, c_);
+            }
+            { const __vector double c_ = vec_xl(0, (double *)(c + 2 + 3 * cs_c));
+              vs22 = vec_add(vs22, c_);
+            }
+            vec_xst(vs0, 0, (double *)(c + 0 + 0 * cs_c));
+            vec_xst(vs2, 0, (double *)(c + 1 + 0 * cs_c));
+            vec_xst(vs4, 0, (double *)(c + 2 + 0 * cs_c));
+            vec_xst(vs6, 0, (double *)(c + 0 + 1 * cs_c));
+            vec_xst(vs8, 0, (double *)(c + 1 + 1 * cs_c));
+            vec_xst(vs10, 0, (double *)(c + 2 + 1 * cs_c));
+            vec_xst(vs12, 0, (double *)(c + 0 + 2 * cs_c));
+            vec_xst(vs14, 0, (double *)(c + 1 + 2 * cs_c));
+            vec_xst(vs16, 0, (double *)(c + 2 + 2 * cs_c));
+            vec_xst(vs18, 0, (double *)(c + 0 + 3 * cs_c));
+            vec_xst(vs20, 0, (double *)(c + 1 + 3 * cs_c));
+            vec_xst(vs22, 0, (double *)(c + 2 + 3 * cs_c));
+        } else if (br_ == 0 && bi_ == 0) {
+            const __vector double var_ = vec_splats(ar_);
+            const __vector double vai_ = vec_splats(ai_);
+            vec_xst(vec_madd(vs0, var_, vec_mul(vec_mul(vec_xxpermdi(vs0, vs0, 2), vai_), (__vector double){ -1.0, 1.0 })), 0, (double *)(c + 0 + 0 * cs_c));
+            vec_xst(vec_madd(vs2, var_, vec_mul(vec_mul(vec_xxpermdi(vs2, vs2, 2), vai_), (__vector double){ -1.0, 1.0 })), 0, (double *)(c + 1 + 0 * cs_c));
+            vec_xst(vec_madd(vs4, var_, vec_mul(vec_mul(vec_xxpermdi(vs4, vs4, 2), vai_), (__vector double){ -1.0, 1.0 })), 0, (double *)(c + 2 + 0 * cs_c));
+            vec_xst(vec_madd(vs6, var_, vec_mul(vec_mul(vec_xxpermdi(vs6, vs6, 2), vai_), (__vector double){ -1.0, 1.0 })), 0, (double *)(c + 0 + 1 * cs_c));
+            vec_xst(vec_madd(vs8, var_, vec_mul(vec_mul(vec_xxpermdi(vs8, vs8, 2), vai_), (__vector double){ -1.0, 1.0 })), 0, (double *)(c + 1 + 1 * cs_c));
+            vec_xst(vec_madd(vs10, var_, vec_mul(vec_mul(vec_xxpermdi(vs10, vs10, 2), vai_), (__vector double){ -1.0, 1.0 })), 0, (double *)(c + 2 + 1 * cs_c));
+            vec_xst(vec_madd(vs12, var_, vec_mul(vec_mul(vec_xxpermdi(vs12, vs12, 2), vai_), (__vector double){ -1.0, 1.0 })), 0, (double *)(c + 0 + 2 * cs_c));
+            vec_xst(vec_madd(vs14, var_, vec_mul(vec_mul(vec_xxpermdi(vs14, vs14, 2), vai_), (__vector double){ -1.0, 1.0 })), 0, (double *)(c + 1 + 2 * cs_c));
+            vec_xst(vec_madd(vs16, var_, vec_mul(vec_mul(vec_xxpermdi(vs16, vs16, 2), vai_), (__vector double){ -1.0, 1.0 })), 0, (double *)(c + 2 + 2 * cs_c));
+            vec_xst(vec_madd(vs18, var_, vec_mul(vec_mul(vec_xxpermdi(vs18, vs18, 2), vai_), (__vector double){ -1.0, 1.0 })), 0, (double *)(c + 0 + 3 * cs_c));
+            vec_xst(vec_madd(vs20, var_, vec_mul(vec_mul(vec_xxpermdi(vs20, vs20, 2), vai_), (__vector double){ -1.0, 1.0 })), 0, (double *)(c + 1 + 3 * cs_c));
+            vec_xst(vec_madd(vs22, var_, vec_mul(vec_mul(vec_xxpermdi(vs22, vs22, 2), vai_), (__vector double){ -1.0, 1.0 })), 0, (double *)(c + 2 + 3 * cs_c));
+        } else {
+            const __vector double var_ = vec_splats(ar_);
+            const __vector double vai_ = vec_splats(ai_);
+            const __vector double vbr_ = vec_splats(br_);
+            const __vector double vbi_ = vec_splats(bi_);
+            { const __vector double c_ = vec_xl(0, (double *)(c + 0 + 0 * cs_c));
+              vs0 = vec_add(vec_madd(vs0, var_, vec_mul(vec_mul(vec_xxpermdi(vs0, vs0, 2), vai_), (__vector double){ -1.0, 1.0 })), vec_madd(c_, vbr_, vec_mul(vec_mul(vec_xxpermdi(c_, c_, 2), vbi_), (__vector double){ -1.0, 1.0 })));
+            }
+            { const __vector double c_ = vec_xl(0, (double *)(c + 1 + 0 * cs_c));
+              vs2 = vec_add(vec_madd(vs2, var_, vec_mul(vec_mul(vec_xxpermdi(vs2, vs2, 2), vai_), (__vector double){ -1.0, 1.0 })), vec_madd(c_, vbr_, vec_mul(vec_mul(vec_xxpermdi(c_, c_, 2), vbi_), (__vector double){ -1.0, 1.0 })));
+            }
+            { const __vector double c_ = vec_xl(0, (double *)(c + 2 + 0 * cs_c));
+              vs4 = vec_add(vec_madd(vs4, var_, vec_mul(vec_mul(vec_xxpermdi(vs4, vs4, 2), vai_), (__vector double){ -1.0, 1.0 })), vec_madd(c_, vbr_, vec_mul(vec_mul(vec_xxpermdi(c_, c_, 2), vbi_), (__vector double){ -1.0, 1.0 })));
+            }
+            { const __vector double c_ = vec_xl(0, (double *)(c + 0 + 1 * cs_c));
+              vs6 = vec_add(vec_madd(vs6, var_, vec_mul(vec_mul(vec_xxpermdi(vs6, vs6, 2), vai_), (__vector double){ -1.0, 1.0 })), vec_madd(c_, vbr_, vec_mul(vec_mul(vec_xxpermdi(c_, c_, 2), vbi_), (__vector double){ -1.0, 1.0 })));
+            }
+            { const __vector double c_ = vec_xl(0, (double *)(c + 1 + 1 * cs_c));
+              vs8 = vec_add(vec_madd(vs8, var_, vec_mul(vec_mul(vec_xxpermdi(vs8, vs8, 2), vai_), (__vector double){ -1.0, 1.0 })), vec_madd(c_, vbr_, vec_mul(vec_mul(vec_xxpermdi(c_, c_, 2), vbi_), (__vector double){ -1.0, 1.0 })));
+            }
+            { const __vector double c_ = vec_xl(0, (double *)(c + 2 + 1 * cs_c));
+              vs10 = vec_add(vec_madd(vs10, var_, vec_mul(vec_mul(vec_xxpermdi(vs10, vs10, 2), vai_), (__vector double){ -1.0, 1.0 })), vec_madd(c_, vbr_, vec_mul(vec_mul(vec_xxpermdi(c_, c_, 2), vbi_), (__vector double){ -1.0, 1.0 })));
+            }
+            { const __vector double c_ = vec_xl(0, (double *)(c + 0 + 2 * cs_c));
+              vs12 = vec_add(vec_madd(vs12, var_, vec_mul(vec_mul(vec_xxpermdi(vs12, vs12, 2), vai_), (__vector double){ -1.0, 1.0 })), vec_madd(c_, vbr_, vec_mul(vec_mul(vec_xxpermdi(c_, c_, 2), vbi_), (__vector double){ -1.0, 1.0 })));
+            }
+            { const __vector double c_ = vec_xl(0, (double *)(c + 1 + 2 * cs_c));
+              vs14 = vec_add(vec_madd(vs14, var_, vec_mul(vec_mul(vec_xxpermdi(vs14, vs14, 2), vai_), (__vector double){ -1.0, 1.0 })), vec_madd(c_, vbr_, vec_mul(vec_mul(vec_xxpermdi(c_, c_, 2), vbi_), (__vector double){ -1.0, 1.0 })));
+            }
+            { const __vector double c_ = vec_xl(0, (double *)(c + 2 + 2 * cs_c));
+              vs16 = vec_add(vec_madd(vs16, var_, vec_mul(vec_mul(vec_xxpermdi(vs16, vs16, 2), vai_), (__vector double){ -1.0, 1.0 })), vec_madd(c_, vbr_, vec_mul(vec_mul(vec_xxpermdi(c_, c_, 2), vbi_), (__vector double){ -1.0, 1.0 })));
+            }
+            { const __vector double c_ = vec_xl(0, (double *)(c + 0 + 3 * cs_c));
+              vs18 = vec_add(vec_madd(vs18, var_, vec_mul(vec_mul(vec_xxpermdi(vs18, vs18, 2), vai_), (__vector double){ -1.0, 1.0 })), vec_madd(c_, vbr_, vec_mul(vec_mul(vec_xxpermdi(c_, c_, 2), vbi_), (__vector double){ -1.0, 1.0 })));
+            }
+            { const __vector double c_ = vec_xl(0, (double *)(c + 1 + 3 * cs_c));
+              vs20 = vec_add(vec_madd(vs20, var_, vec_mul(vec_mul(vec_xxpermdi(vs20, vs20, 2), vai_), (__vector double){ -1.0, 1.0 })), vec_madd(c_, vbr_, vec_mul(vec_mul(vec_xxpermdi(c_, c_, 2), vbi_), (__vector double){ -1.0, 1.0 })));
+            }
+            { const __vector double c_ = vec_xl(0, (double *)(c + 2 + 3 * cs_c));
+              vs22 = vec_add(vec_madd(vs22, var_, vec_mul(vec_mul(vec_xxpermdi(vs22, vs22, 2), vai_), (__vector double){ -1.0, 1.0 })), vec_madd(c_, vbr_, vec_mul(vec_mul(vec_xxpermdi(c_, c_, 2), vbi_), (__vector double){ -1.0, 1.0 })));
+            }
+            vec_xst(vs0, 0, (double *)(c + 0 + 0 * cs_c));
+            vec_xst(vs2, 0, (double *)(c + 1 + 0 * cs_c));
+            vec_xst(vs4, 0, (double *)(c + 2 + 0 * cs_c));
+            vec_xst(vs6, 0, (double *)(c + 0 + 1 * cs_c));
+            vec_xst(vs8, 0, (double *)(c + 1 + 1 * cs_c));
+            vec_xst(vs10, 0, (double *)(c + 2 + 1 * cs_c));
+            vec_xst(vs12, 0, (double *)(c + 0 + 2 * cs_c));
+            vec_xst(vs14, 0, (double *)(c + 1 + 2 * cs_c));
+            vec_xst(vs16, 0, (double *)(c + 2 + 2 * cs_c));
+            vec_xst(vs18, 0, (double *)(c + 0 + 3 * cs_c));
+            vec_xst(vs20, 0, (double *)(c + 1 + 3 * cs_c));
+            vec_xst(vs22, 0, (double *)(c + 2 + 3 * cs_c));
+        }
+        return;
+    }
+    double t_[24];
+    vec_xst(vs0, 0, t_ + 0);
+    vec_xst(vs2, 0, t_ + 2);
+    vec_xst(vs4, 0, t_ + 4);
+    vec_xst(vs6, 0, t_ + 6);
+    vec_xst(vs8, 0, t_ + 8);
+    vec_xst(vs10, 0, t_ + 10);
+    vec_xst(vs12, 0, t_ + 12);
+    vec_xst(vs14, 0, t_ + 14);
+    vec_xst(vs16, 0, t_ + 16);
+    vec_xst(vs18, 0, t_ + 18);
+    vec_xst(vs20, 0, t_ + 20);
+    vec_xst(vs22, 0, t_ + 22);
+    for (int64_t j = 0; j < n; j++)
+        for (int64_t i = 0; i < m; i++) {
+            const double xr = t_[2 * (i + j * 3)], xi = t_[2 * (i + j * 3) + 1];
             double *cij = (double *)(c + i * rs_c + j * cs_c);
             double vr = ar_ * xr - ai_ * xi, vi = ar_ * xi + ai_ * xr;
             if (br_ != 0 || bi_ != 0) {

@@ -10,13 +10,20 @@
 #define power10_zgemm_6x4_ROW_PREF 0
 /* 1: complex elements (interleaved re, im) */
 #define power10_zgemm_6x4_COMPLEX 1
-/* the companions of real kernels are not emitted for complex types:
- * no _direct, _stream, edge, packed-edge or row-tail kernels */
+/* the companions of real kernels that read A in place are not emitted
+ * for complex types: no _direct, _stream or row-tail kernels */
 #define power10_zgemm_6x4_DIRECT 0
 #define power10_zgemm_6x4_STREAM 0
-#define power10_zgemm_6x4_NEDGES 0
-#define power10_zgemm_6x4_NPEDGES 0
 #define power10_zgemm_6x4_NTAILS 0
+/* packed edge kernels for the narrow last column panels, packed NR' wide
+ * (and their short rows, packed MR' high), each with the signature of
+ * power10_zgemm_6x4: {MR', NR', function} */
+#define power10_zgemm_6x4_NEDGES 0
+#define power10_zgemm_6x4_EDGE_LIST 
+/* packed row-edge kernels for a short last row panel packed MR' rows high,
+ * each with the signature of power10_zgemm_6x4: {MR', function} */
+#define power10_zgemm_6x4_NPEDGES 1
+#define power10_zgemm_6x4_PEDGE_LIST {3, power10_zgemm_6x4_p3x4}
 /* percent of L1 that B's kc x NR micro-panel may fill (the runtime's KC) */
 #define power10_zgemm_6x4_B_L1_PERCENT 50
 /* cflags: -mcpu=power10 -fno-schedule-insns */
@@ -27,6 +34,9 @@ extern "C" {
 void power10_zgemm_6x4(int64_t m, int64_t n, int64_t k, const double _Complex *alpha, const double _Complex *a,
                        const double _Complex *b, const double _Complex *beta, double _Complex *c, int64_t rs_c, int64_t cs_c,
                        const double _Complex *a_next, const double _Complex *b_next);
+void power10_zgemm_6x4_p3x4(int64_t m, int64_t n, int64_t k, const double _Complex *alpha, const double _Complex *a,
+                            const double _Complex *b, const double _Complex *beta, double _Complex *c, int64_t rs_c, int64_t cs_c,
+                            const double _Complex *a_next, const double _Complex *b_next);
 #ifdef __cplusplus
 }
 #endif

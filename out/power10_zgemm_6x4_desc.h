@@ -29,9 +29,11 @@
     .mr = 6, .nr = 4, .row_pref = 0, .fn = (void *)power10_zgemm_6x4 }
 #else
 _Static_assert(power10_zgemm_6x4_NTAILS <= GG_TAILS, "row tails: raise GG_TAILS");
+static const struct gg_zpedge power10_zgemm_6x4_desc_pedges[] = { power10_zgemm_6x4_PEDGE_LIST };
 #define power10_zgemm_6x4_DESC_UKERNEL { \
     .mr = 6, .nr = 4, .row_pref = 0, .fn = (void *)power10_zgemm_6x4, \
     .b_l1_percent = 50, .narrow_k = 0, \
+    .pedges = power10_zgemm_6x4_desc_pedges, .npedges = 1, \
 }
 #endif
 #endif

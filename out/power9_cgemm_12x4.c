@@ -25,6 +25,10 @@
  * written. A packed a[i + p*12], B packed b[j + p*4] (complex elements).
  * The k loop multiplies A's vectors by B(p,j)'s real and imaginary parts
  * broadcast apart, into two sums per C vector combined after the loop.
+ *
+ * Packed edge kernels, the same contract for their own MR' x NR' and
+ * panels packed MR' high and NR' wide:
+ *   power9_cgemm_12x4_p6x4: 6x4, 12.00 cycles per iteration, unroll 6
  */
 #include "power9_cgemm_12x4.h"
 #include <altivec.h>
@@ -1880,6 +1884,853 @@ void power9_cgemm_12x4(int64_t m, int64_t n, int64_t k, const float _Complex *al
     for (int64_t j = 0; j < n; j++)
         for (int64_t i = 0; i < m; i++) {
             const float xr = t_[2 * (i + j * 12)], xi = t_[2 * (i + j * 12) + 1];
+            float *cij = (float *)(c + i * rs_c + j * cs_c);
+            float vr = ar_ * xr - ai_ * xi, vi = ar_ * xi + ai_ * xr;
+            if (br_ != 0 || bi_ != 0) {
+                const float cr = cij[0], ci = cij[1];
+                vr += br_ * cr - bi_ * ci;
+                vi += br_ * ci + bi_ * cr;
+            }
+            cij[0] = vr;
+            cij[1] = vi;
+        }
+
+}
+
+void power9_cgemm_12x4_p6x4(int64_t m, int64_t n, int64_t k, const float _Complex *alpha, const float _Complex *a,
+                            const float _Complex *b, const float _Complex *beta, float _Complex *c, int64_t rs_c, int64_t cs_c,
+                            const float _Complex *a_next, const float _Complex *b_next)
+{
+    const float *ap = (const float *)a, *bp = (const float *)b, *an = (const float *)a_next;
+    (void)b_next;
+    __vector float vs0, vs1, vs2, vs3, vs4, vs5, vs6, vs7;
+    __vector float vs8, vs9, vs10, vs11, vs12, vs13, vs14, vs15;
+    __vector float vs16, vs17, vs18, vs19, vs20, vs21, vs22, vs23;
+    __vector float vs24, vs25, vs26, vs27, vs28, vs29, vs30, vs31;
+    __vector float vs32, vs33, vs34, vs35, vs36, vs37, vs38, vs39;
+    __vector float vs40, vs41, vs42, vs43, vs44, vs45;
+
+    vs0 = vec_splats(0.0f);
+    vs1 = vec_splats(0.0f);
+    vs2 = vec_splats(0.0f);
+    vs3 = vec_splats(0.0f);
+    vs4 = vec_splats(0.0f);
+    vs5 = vec_splats(0.0f);
+    vs6 = vec_splats(0.0f);
+    vs7 = vec_splats(0.0f);
+    vs8 = vec_splats(0.0f);
+    vs9 = vec_splats(0.0f);
+    vs10 = vec_splats(0.0f);
+    vs11 = vec_splats(0.0f);
+    vs12 = vec_splats(0.0f);
+    vs13 = vec_splats(0.0f);
+    vs14 = vec_splats(0.0f);
+    vs15 = vec_splats(0.0f);
+    vs16 = vec_splats(0.0f);
+    vs17 = vec_splats(0.0f);
+    vs18 = vec_splats(0.0f);
+    vs19 = vec_splats(0.0f);
+    vs20 = vec_splats(0.0f);
+    vs21 = vec_splats(0.0f);
+    vs22 = vec_splats(0.0f);
+    vs23 = vec_splats(0.0f);
+
+    /* C is read (or overwritten) after the k loop: the passes of the k loop
+     * fetch it a column (row) each; those they cannot reach go now */
+    const int64_t pf_step = rs_c == 1 ? cs_c : rs_c;
+    const int64_t pf_span = rs_c == 1 ? m - 1 : (n - 1) * cs_c;
+    int64_t pf_left = rs_c == 1 ? n : m;
+    float _Complex *pf_c = c;
+    for (int64_t passes = k > 0 ? (k - 1) / 6 : 0; pf_left > passes; pf_left--) {
+        __builtin_prefetch(pf_c, 1, 3);
+        __builtin_prefetch(pf_c + pf_span / 2, 1, 3);
+        __builtin_prefetch(pf_c + pf_span, 1, 3);
+        pf_c += pf_step;
+    }
+    if (k > 0) {
+        /* prologue: the first 16 instructions of iteration 0 (pointer
+         * bumps among them become load offsets) */
+        __builtin_prefetch((const char *)(an + 0) + 0, 0, 3);
+        vs27 = vec_splats(*(bp + 0));
+        vs25 = vec_xl(0, ap + 0);
+        vs33 = vec_splats(*(bp + 1));
+        vs29 = vec_xl(0, ap + 4);
+        vs35 = vec_splats(*(bp + 2));
+        vs31 = vec_xl(0, ap + 8);
+        vs37 = vec_splats(*(bp + 3));
+        __builtin_prefetch((const char *)(bp + 0) + 512, 0, 3);
+        vs39 = vec_splats(*(bp + 4));
+        vs41 = vec_splats(*(bp + 5));
+        vs43 = vec_splats(*(bp + 6));
+        vs45 = vec_splats(*(bp + 7));
+
+        /* kernel: iteration i and the start of i+1, unrolled 6x */
+        int64_t nq = k - 1;
+        for (int64_t it = nq / 6; it > 0; it--) {
+            if (pf_left > 0) {
+                __builtin_prefetch(pf_c, 1, 3);
+                __builtin_prefetch(pf_c + pf_span / 2, 1, 3);
+                __builtin_prefetch(pf_c + pf_span, 1, 3);
+                pf_c += pf_step;
+                pf_left--;
+            }
+            /* copy 0 */
+            __builtin_prefetch((const char *)(an + 12) + 0, 0, 3);
+            vs26 = vec_splats(*(bp + 8));
+            vs24 = vec_xl(0, ap + 12);
+            vs32 = vec_splats(*(bp + 9));
+            vs28 = vec_xl(0, ap + 16);
+            vs34 = vec_splats(*(bp + 10));
+            vs30 = vec_xl(0, ap + 20);
+            vs36 = vec_splats(*(bp + 11));
+            __builtin_prefetch((const char *)(bp + 8) + 512, 0, 3);
+            vs38 = vec_splats(*(bp + 12));
+            vs40 = vec_splats(*(bp + 13));
+            vs42 = vec_splats(*(bp + 14));
+            vs44 = vec_splats(*(bp + 15));
+            vs0 = vec_madd(vs25, vs27, vs0);
+            vs2 = vec_madd(vs29, vs27, vs2);
+            vs4 = vec_madd(vs31, vs27, vs4);
+            vs1 = vec_madd(vs25, vs33, vs1);
+            vs3 = vec_madd(vs29, vs33, vs3);
+            vs5 = vec_madd(vs31, vs33, vs5);
+            vs6 = vec_madd(vs25, vs35, vs6);
+            vs8 = vec_madd(vs29, vs35, vs8);
+            vs10 = vec_madd(vs31, vs35, vs10);
+            vs7 = vec_madd(vs25, vs37, vs7);
+            vs9 = vec_madd(vs29, vs37, vs9);
+            vs11 = vec_madd(vs31, vs37, vs11);
+            vs12 = vec_madd(vs25, vs39, vs12);
+            vs14 = vec_madd(vs29, vs39, vs14);
+            vs16 = vec_madd(vs31, vs39, vs16);
+            vs13 = vec_madd(vs25, vs41, vs13);
+            vs15 = vec_madd(vs29, vs41, vs15);
+            vs17 = vec_madd(vs31, vs41, vs17);
+            vs18 = vec_madd(vs25, vs43, vs18);
+            vs20 = vec_madd(vs29, vs43, vs20);
+            vs22 = vec_madd(vs31, vs43, vs22);
+            vs19 = vec_madd(vs25, vs45, vs19);
+            vs21 = vec_madd(vs29, vs45, vs21);
+            vs23 = vec_madd(vs31, vs45, vs23);
+            /* copy 1 */
+            __builtin_prefetch((const char *)(an + 24) + 0, 0, 3);
+            vs25 = vec_splats(*(bp + 16));
+            vs29 = vec_xl(0, ap + 24);
+            vs31 = vec_splats(*(bp + 17));
+            vs27 = vec_xl(0, ap + 28);
+            vs33 = vec_splats(*(bp + 18));
+            vs35 = vec_xl(0, ap + 32);
+            vs37 = vec_splats(*(bp + 19));
+            __builtin_prefetch((const char *)(bp + 16) + 512, 0, 3);
+            vs39 = vec_splats(*(bp + 20));
+            vs41 = vec_splats(*(bp + 21));
+            vs43 = vec_splats(*(bp + 22));
+            vs45 = vec_splats(*(bp + 23));
+            vs0 = vec_madd(vs24, vs26, vs0);
+            vs2 = vec_madd(vs28, vs26, vs2);
+            vs4 = vec_madd(vs30, vs26, vs4);
+            vs1 = vec_madd(vs24, vs32, vs1);
+            vs3 = vec_madd(vs28, vs32, vs3);
+            vs5 = vec_madd(vs30, vs32, vs5);
+            vs6 = vec_madd(vs24, vs34, vs6);
+            vs8 = vec_madd(vs28, vs34, vs8);
+            vs10 = vec_madd(vs30, vs34, vs10);
+            vs7 = vec_madd(vs24, vs36, vs7);
+            vs9 = vec_madd(vs28, vs36, vs9);
+            vs11 = vec_madd(vs30, vs36, vs11);
+            vs12 = vec_madd(vs24, vs38, vs12);
+            vs14 = vec_madd(vs28, vs38, vs14);
+            vs16 = vec_madd(vs30, vs38, vs16);
+            vs13 = vec_madd(vs24, vs40, vs13);
+            vs15 = vec_madd(vs28, vs40, vs15);
+            vs17 = vec_madd(vs30, vs40, vs17);
+            vs18 = vec_madd(vs24, vs42, vs18);
+            vs20 = vec_madd(vs28, vs42, vs20);
+            vs22 = vec_madd(vs30, vs42, vs22);
+            vs19 = vec_madd(vs24, vs44, vs19);
+            vs21 = vec_madd(vs28, vs44, vs21);
+            vs23 = vec_madd(vs30, vs44, vs23);
+            /* copy 2 */
+            __builtin_prefetch((const char *)(an + 36) + 0, 0, 3);
+            vs24 = vec_splats(*(bp + 24));
+            vs28 = vec_xl(0, ap + 36);
+            vs30 = vec_splats(*(bp + 25));
+            vs26 = vec_xl(0, ap + 40);
+            vs32 = vec_splats(*(bp + 26));
+            vs34 = vec_xl(0, ap + 44);
+            vs36 = vec_splats(*(bp + 27));
+            __builtin_prefetch((const char *)(bp + 24) + 512, 0, 3);
+            vs38 = vec_splats(*(bp + 28));
+            vs40 = vec_splats(*(bp + 29));
+            vs42 = vec_splats(*(bp + 30));
+            vs44 = vec_splats(*(bp + 31));
+            vs0 = vec_madd(vs29, vs25, vs0);
+            vs2 = vec_madd(vs27, vs25, vs2);
+            vs4 = vec_madd(vs35, vs25, vs4);
+            vs1 = vec_madd(vs29, vs31, vs1);
+            vs3 = vec_madd(vs27, vs31, vs3);
+            vs5 = vec_madd(vs35, vs31, vs5);
+            vs6 = vec_madd(vs29, vs33, vs6);
+            vs8 = vec_madd(vs27, vs33, vs8);
+            vs10 = vec_madd(vs35, vs33, vs10);
+            vs7 = vec_madd(vs29, vs37, vs7);
+            vs9 = vec_madd(vs27, vs37, vs9);
+            vs11 = vec_madd(vs35, vs37, vs11);
+            vs12 = vec_madd(vs29, vs39, vs12);
+            vs14 = vec_madd(vs27, vs39, vs14);
+            vs16 = vec_madd(vs35, vs39, vs16);
+            vs13 = vec_madd(vs29, vs41, vs13);
+            vs15 = vec_madd(vs27, vs41, vs15);
+            vs17 = vec_madd(vs35, vs41, vs17);
+            vs18 = vec_madd(vs29, vs43, vs18);
+            vs20 = vec_madd(vs27, vs43, vs20);
+            vs22 = vec_madd(vs35, vs43, vs22);
+            vs19 = vec_madd(vs29, vs45, vs19);
+            vs21 = vec_madd(vs27, vs45, vs21);
+            vs23 = vec_madd(vs35, vs45, vs23);
+            /* copy 3 */
+            __builtin_prefetch((const char *)(an + 48) + 0, 0, 3);
+            vs29 = vec_splats(*(bp + 32));
+            vs27 = vec_xl(0, ap + 48);
+            vs35 = vec_splats(*(bp + 33));
+            vs25 = vec_xl(0, ap + 52);
+            vs31 = vec_splats(*(bp + 34));
+            vs33 = vec_xl(0, ap + 56);
+            vs37 = vec_splats(*(bp + 35));
+            __builtin_prefetch((const char *)(bp + 32) + 512, 0, 3);
+            vs39 = vec_splats(*(bp + 36));
+            vs41 = vec_splats(*(bp + 37));
+            vs43 = vec_splats(*(bp + 38));
+            vs45 = vec_splats(*(bp + 39));
+            vs0 = vec_madd(vs28, vs24, vs0);
+            vs2 = vec_madd(vs26, vs24, vs2);
+            vs4 = vec_madd(vs34, vs24, vs4);
+            vs1 = vec_madd(vs28, vs30, vs1);
+            vs3 = vec_madd(vs26, vs30, vs3);
+            vs5 = vec_madd(vs34, vs30, vs5);
+            vs6 = vec_madd(vs28, vs32, vs6);
+            vs8 = vec_madd(vs26, vs32, vs8);
+            vs10 = vec_madd(vs34, vs32, vs10);
+            vs7 = vec_madd(vs28, vs36, vs7);
+            vs9 = vec_madd(vs26, vs36, vs9);
+            vs11 = vec_madd(vs34, vs36, vs11);
+            vs12 = vec_madd(vs28, vs38, vs12);
+            vs14 = vec_madd(vs26, vs38, vs14);
+            vs16 = vec_madd(vs34, vs38, vs16);
+            vs13 = vec_madd(vs28, vs40, vs13);
+            vs15 = vec_madd(vs26, vs40, vs15);
+            vs17 = vec_madd(vs34, vs40, vs17);
+            vs18 = vec_madd(vs28, vs42, vs18);
+            vs20 = vec_madd(vs26, vs42, vs20);
+            vs22 = vec_madd(vs34, vs42, vs22);
+            vs19 = vec_madd(vs28, vs44, vs19);
+            vs21 = vec_madd(vs26, vs44, vs21);
+            vs23 = vec_madd(vs34, vs44, vs23);
+            /* copy 4 */
+            __builtin_prefetch((const char *)(an + 60) + 0, 0, 3);
+            vs28 = vec_splats(*(bp + 40));
+            vs26 = vec_xl(0, ap + 60);
+            vs34 = vec_splats(*(bp + 41));
+            vs24 = vec_xl(0, ap + 64);
+            vs30 = vec_splats(*(bp + 42));
+            vs32 = vec_xl(0, ap + 68);
+            vs36 = vec_splats(*(bp + 43));
+            __builtin_prefetch((const char *)(bp + 40) + 512, 0, 3);
+            vs38 = vec_splats(*(bp + 44));
+            vs40 = vec_splats(*(bp + 45));
+            vs42 = vec_splats(*(bp + 46));
+            vs44 = vec_splats(*(bp + 47));
+            vs0 = vec_madd(vs27, vs29, vs0);
+            vs2 = vec_madd(vs25, vs29, vs2);
+            vs4 = vec_madd(vs33, vs29, vs4);
+            vs1 = vec_madd(vs27, vs35, vs1);
+            vs3 = vec_madd(vs25, vs35, vs3);
+            vs5 = vec_madd(vs33, vs35, vs5);
+            vs6 = vec_madd(vs27, vs31, vs6);
+            vs8 = vec_madd(vs25, vs31, vs8);
+            vs10 = vec_madd(vs33, vs31, vs10);
+            vs7 = vec_madd(vs27, vs37, vs7);
+            vs9 = vec_madd(vs25, vs37, vs9);
+            vs11 = vec_madd(vs33, vs37, vs11);
+            vs12 = vec_madd(vs27, vs39, vs12);
+            vs14 = vec_madd(vs25, vs39, vs14);
+            vs16 = vec_madd(vs33, vs39, vs16);
+            vs13 = vec_madd(vs27, vs41, vs13);
+            vs15 = vec_madd(vs25, vs41, vs15);
+            vs17 = vec_madd(vs33, vs41, vs17);
+            vs18 = vec_madd(vs27, vs43, vs18);
+            vs20 = vec_madd(vs25, vs43, vs20);
+            vs22 = vec_madd(vs33, vs43, vs22);
+            vs19 = vec_madd(vs27, vs45, vs19);
+            vs21 = vec_madd(vs25, vs45, vs21);
+            vs23 = vec_madd(vs33, vs45, vs23);
+            /* copy 5 */
+            __builtin_prefetch((const char *)(an + 72) + 0, 0, 3);
+            vs27 = vec_splats(*(bp + 48));
+            vs25 = vec_xl(0, ap + 72);
+            vs33 = vec_splats(*(bp + 49));
+            vs29 = vec_xl(0, ap + 76);
+            vs35 = vec_splats(*(bp + 50));
+            vs31 = vec_xl(0, ap + 80);
+            vs37 = vec_splats(*(bp + 51));
+            __builtin_prefetch((const char *)(bp + 48) + 512, 0, 3);
+            vs39 = vec_splats(*(bp + 52));
+            vs41 = vec_splats(*(bp + 53));
+            vs43 = vec_splats(*(bp + 54));
+            vs45 = vec_splats(*(bp + 55));
+            vs0 = vec_madd(vs26, vs28, vs0);
+            vs2 = vec_madd(vs24, vs28, vs2);
+            vs4 = vec_madd(vs32, vs28, vs4);
+            vs1 = vec_madd(vs26, vs34, vs1);
+            vs3 = vec_madd(vs24, vs34, vs3);
+            vs5 = vec_madd(vs32, vs34, vs5);
+            vs6 = vec_madd(vs26, vs30, vs6);
+            vs8 = vec_madd(vs24, vs30, vs8);
+            vs10 = vec_madd(vs32, vs30, vs10);
+            vs7 = vec_madd(vs26, vs36, vs7);
+            vs9 = vec_madd(vs24, vs36, vs9);
+            vs11 = vec_madd(vs32, vs36, vs11);
+            vs12 = vec_madd(vs26, vs38, vs12);
+            vs14 = vec_madd(vs24, vs38, vs14);
+            vs16 = vec_madd(vs32, vs38, vs16);
+            vs13 = vec_madd(vs26, vs40, vs13);
+            vs15 = vec_madd(vs24, vs40, vs15);
+            vs17 = vec_madd(vs32, vs40, vs17);
+            vs18 = vec_madd(vs26, vs42, vs18);
+            vs20 = vec_madd(vs24, vs42, vs20);
+            vs22 = vec_madd(vs32, vs42, vs22);
+            vs19 = vec_madd(vs26, vs44, vs19);
+            vs21 = vec_madd(vs24, vs44, vs21);
+            vs23 = vec_madd(vs32, vs44, vs23);
+
+            ap += 72;
+            bp += 48;
+            an += 72;
+        }
+        int64_t rem = nq % 6;
+        if (rem > 0) {
+            __builtin_prefetch((const char *)(an + 12) + 0, 0, 3);
+            vs26 = vec_splats(*(bp + 8));
+            vs24 = vec_xl(0, ap + 12);
+            vs32 = vec_splats(*(bp + 9));
+            vs28 = vec_xl(0, ap + 16);
+            vs34 = vec_splats(*(bp + 10));
+            vs30 = vec_xl(0, ap + 20);
+            vs36 = vec_splats(*(bp + 11));
+            __builtin_prefetch((const char *)(bp + 8) + 512, 0, 3);
+            vs38 = vec_splats(*(bp + 12));
+            vs40 = vec_splats(*(bp + 13));
+            vs42 = vec_splats(*(bp + 14));
+            vs44 = vec_splats(*(bp + 15));
+            vs0 = vec_madd(vs25, vs27, vs0);
+            vs2 = vec_madd(vs29, vs27, vs2);
+            vs4 = vec_madd(vs31, vs27, vs4);
+            vs1 = vec_madd(vs25, vs33, vs1);
+            vs3 = vec_madd(vs29, vs33, vs3);
+            vs5 = vec_madd(vs31, vs33, vs5);
+            vs6 = vec_madd(vs25, vs35, vs6);
+            vs8 = vec_madd(vs29, vs35, vs8);
+            vs10 = vec_madd(vs31, vs35, vs10);
+            vs7 = vec_madd(vs25, vs37, vs7);
+            vs9 = vec_madd(vs29, vs37, vs9);
+            vs11 = vec_madd(vs31, vs37, vs11);
+            vs12 = vec_madd(vs25, vs39, vs12);
+            vs14 = vec_madd(vs29, vs39, vs14);
+            vs16 = vec_madd(vs31, vs39, vs16);
+            vs13 = vec_madd(vs25, vs41, vs13);
+            vs15 = vec_madd(vs29, vs41, vs15);
+            vs17 = vec_madd(vs31, vs41, vs17);
+            vs18 = vec_madd(vs25, vs43, vs18);
+            vs20 = vec_madd(vs29, vs43, vs20);
+            vs22 = vec_madd(vs31, vs43, vs22);
+            vs19 = vec_madd(vs25, vs45, vs19);
+            vs21 = vec_madd(vs29, vs45, vs21);
+            vs23 = vec_madd(vs31, vs45, vs23);
+        }
+        if (rem > 1) {
+            __builtin_prefetch((const char *)(an + 24) + 0, 0, 3);
+            vs25 = vec_splats(*(bp + 16));
+            vs29 = vec_xl(0, ap + 24);
+            vs31 = vec_splats(*(bp + 17));
+            vs27 = vec_xl(0, ap + 28);
+            vs33 = vec_splats(*(bp + 18));
+            vs35 = vec_xl(0, ap + 32);
+            vs37 = vec_splats(*(bp + 19));
+            __builtin_prefetch((const char *)(bp + 16) + 512, 0, 3);
+            vs39 = vec_splats(*(bp + 20));
+            vs41 = vec_splats(*(bp + 21));
+            vs43 = vec_splats(*(bp + 22));
+            vs45 = vec_splats(*(bp + 23));
+            vs0 = vec_madd(vs24, vs26, vs0);
+            vs2 = vec_madd(vs28, vs26, vs2);
+            vs4 = vec_madd(vs30, vs26, vs4);
+            vs1 = vec_madd(vs24, vs32, vs1);
+            vs3 = vec_madd(vs28, vs32, vs3);
+            vs5 = vec_madd(vs30, vs32, vs5);
+            vs6 = vec_madd(vs24, vs34, vs6);
+            vs8 = vec_madd(vs28, vs34, vs8);
+            vs10 = vec_madd(vs30, vs34, vs10);
+            vs7 = vec_madd(vs24, vs36, vs7);
+            vs9 = vec_madd(vs28, vs36, vs9);
+            vs11 = vec_madd(vs30, vs36, vs11);
+            vs12 = vec_madd(vs24, vs38, vs12);
+            vs14 = vec_madd(vs28, vs38, vs14);
+            vs16 = vec_madd(vs30, vs38, vs16);
+            vs13 = vec_madd(vs24, vs40, vs13);
+            vs15 = vec_madd(vs28, vs40, vs15);
+            vs17 = vec_madd(vs30, vs40, vs17);
+            vs18 = vec_madd(vs24, vs42, vs18);
+            vs20 = vec_madd(vs28, vs42, vs20);
+            vs22 = vec_madd(vs30, vs42, vs22);
+            vs19 = vec_madd(vs24, vs44, vs19);
+            vs21 = vec_madd(vs28, vs44, vs21);
+            vs23 = vec_madd(vs30, vs44, vs23);
+        }
+        if (rem > 2) {
+            __builtin_prefetch((const char *)(an + 36) + 0, 0, 3);
+            vs24 = vec_splats(*(bp + 24));
+            vs28 = vec_xl(0, ap + 36);
+            vs30 = vec_splats(*(bp + 25));
+            vs26 = vec_xl(0, ap + 40);
+            vs32 = vec_splats(*(bp + 26));
+            vs34 = vec_xl(0, ap + 44);
+            vs36 = vec_splats(*(bp + 27));
+            __builtin_prefetch((const char *)(bp + 24) + 512, 0, 3);
+            vs38 = vec_splats(*(bp + 28));
+            vs40 = vec_splats(*(bp + 29));
+            vs42 = vec_splats(*(bp + 30));
+            vs44 = vec_splats(*(bp + 31));
+            vs0 = vec_madd(vs29, vs25, vs0);
+            vs2 = vec_madd(vs27, vs25, vs2);
+            vs4 = vec_madd(vs35, vs25, vs4);
+            vs1 = vec_madd(vs29, vs31, vs1);
+            vs3 = vec_madd(vs27, vs31, vs3);
+            vs5 = vec_madd(vs35, vs31, vs5);
+            vs6 = vec_madd(vs29, vs33, vs6);
+            vs8 = vec_madd(vs27, vs33, vs8);
+            vs10 = vec_madd(vs35, vs33, vs10);
+            vs7 = vec_madd(vs29, vs37, vs7);
+            vs9 = vec_madd(vs27, vs37, vs9);
+            vs11 = vec_madd(vs35, vs37, vs11);
+            vs12 = vec_madd(vs29, vs39, vs12);
+            vs14 = vec_madd(vs27, vs39, vs14);
+            vs16 = vec_madd(vs35, vs39, vs16);
+            vs13 = vec_madd(vs29, vs41, vs13);
+            vs15 = vec_madd(vs27, vs41, vs15);
+            vs17 = vec_madd(vs35, vs41, vs17);
+            vs18 = vec_madd(vs29, vs43, vs18);
+            vs20 = vec_madd(vs27, vs43, vs20);
+            vs22 = vec_madd(vs35, vs43, vs22);
+            vs19 = vec_madd(vs29, vs45, vs19);
+            vs21 = vec_madd(vs27, vs45, vs21);
+            vs23 = vec_madd(vs35, vs45, vs23);
+        }
+        if (rem > 3) {
+            __builtin_prefetch((const char *)(an + 48) + 0, 0, 3);
+            vs29 = vec_splats(*(bp + 32));
+            vs27 = vec_xl(0, ap + 48);
+            vs35 = vec_splats(*(bp + 33));
+            vs25 = vec_xl(0, ap + 52);
+            vs31 = vec_splats(*(bp + 34));
+            vs33 = vec_xl(0, ap + 56);
+            vs37 = vec_splats(*(bp + 35));
+            __builtin_prefetch((const char *)(bp + 32) + 512, 0, 3);
+            vs39 = vec_splats(*(bp + 36));
+            vs41 = vec_splats(*(bp + 37));
+            vs43 = vec_splats(*(bp + 38));
+            vs45 = vec_splats(*(bp + 39));
+            vs0 = vec_madd(vs28, vs24, vs0);
+            vs2 = vec_madd(vs26, vs24, vs2);
+            vs4 = vec_madd(vs34, vs24, vs4);
+            vs1 = vec_madd(vs28, vs30, vs1);
+            vs3 = vec_madd(vs26, vs30, vs3);
+            vs5 = vec_madd(vs34, vs30, vs5);
+            vs6 = vec_madd(vs28, vs32, vs6);
+            vs8 = vec_madd(vs26, vs32, vs8);
+            vs10 = vec_madd(vs34, vs32, vs10);
+            vs7 = vec_madd(vs28, vs36, vs7);
+            vs9 = vec_madd(vs26, vs36, vs9);
+            vs11 = vec_madd(vs34, vs36, vs11);
+            vs12 = vec_madd(vs28, vs38, vs12);
+            vs14 = vec_madd(vs26, vs38, vs14);
+            vs16 = vec_madd(vs34, vs38, vs16);
+            vs13 = vec_madd(vs28, vs40, vs13);
+            vs15 = vec_madd(vs26, vs40, vs15);
+            vs17 = vec_madd(vs34, vs40, vs17);
+            vs18 = vec_madd(vs28, vs42, vs18);
+            vs20 = vec_madd(vs26, vs42, vs20);
+            vs22 = vec_madd(vs34, vs42, vs22);
+            vs19 = vec_madd(vs28, vs44, vs19);
+            vs21 = vec_madd(vs26, vs44, vs21);
+            vs23 = vec_madd(vs34, vs44, vs23);
+        }
+        if (rem > 4) {
+            __builtin_prefetch((const char *)(an + 60) + 0, 0, 3);
+            vs28 = vec_splats(*(bp + 40));
+            vs26 = vec_xl(0, ap + 60);
+            vs34 = vec_splats(*(bp + 41));
+            vs24 = vec_xl(0, ap + 64);
+            vs30 = vec_splats(*(bp + 42));
+            vs32 = vec_xl(0, ap + 68);
+            vs36 = vec_splats(*(bp + 43));
+            __builtin_prefetch((const char *)(bp + 40) + 512, 0, 3);
+            vs38 = vec_splats(*(bp + 44));
+            vs40 = vec_splats(*(bp + 45));
+            vs42 = vec_splats(*(bp + 46));
+            vs44 = vec_splats(*(bp + 47));
+            vs0 = vec_madd(vs27, vs29, vs0);
+            vs2 = vec_madd(vs25, vs29, vs2);
+            vs4 = vec_madd(vs33, vs29, vs4);
+            vs1 = vec_madd(vs27, vs35, vs1);
+            vs3 = vec_madd(vs25, vs35, vs3);
+            vs5 = vec_madd(vs33, vs35, vs5);
+            vs6 = vec_madd(vs27, vs31, vs6);
+            vs8 = vec_madd(vs25, vs31, vs8);
+            vs10 = vec_madd(vs33, vs31, vs10);
+            vs7 = vec_madd(vs27, vs37, vs7);
+            vs9 = vec_madd(vs25, vs37, vs9);
+            vs11 = vec_madd(vs33, vs37, vs11);
+            vs12 = vec_madd(vs27, vs39, vs12);
+            vs14 = vec_madd(vs25, vs39, vs14);
+            vs16 = vec_madd(vs33, vs39, vs16);
+            vs13 = vec_madd(vs27, vs41, vs13);
+            vs15 = vec_madd(vs25, vs41, vs15);
+            vs17 = vec_madd(vs33, vs41, vs17);
+            vs18 = vec_madd(vs27, vs43, vs18);
+            vs20 = vec_madd(vs25, vs43, vs20);
+            vs22 = vec_madd(vs33, vs43, vs22);
+            vs19 = vec_madd(vs27, vs45, vs19);
+            vs21 = vec_madd(vs25, vs45, vs21);
+            vs23 = vec_madd(vs33, vs45, vs23);
+        }
+
+        /* epilogue: the rest of the last iteration, in the registers
+         * of the copy it follows */
+        switch (rem) {
+        case 0:
+            vs0 = vec_madd(vs25, vs27, vs0);
+            vs2 = vec_madd(vs29, vs27, vs2);
+            vs4 = vec_madd(vs31, vs27, vs4);
+            vs1 = vec_madd(vs25, vs33, vs1);
+            vs3 = vec_madd(vs29, vs33, vs3);
+            vs5 = vec_madd(vs31, vs33, vs5);
+            vs6 = vec_madd(vs25, vs35, vs6);
+            vs8 = vec_madd(vs29, vs35, vs8);
+            vs10 = vec_madd(vs31, vs35, vs10);
+            vs7 = vec_madd(vs25, vs37, vs7);
+            vs9 = vec_madd(vs29, vs37, vs9);
+            vs11 = vec_madd(vs31, vs37, vs11);
+            vs12 = vec_madd(vs25, vs39, vs12);
+            vs14 = vec_madd(vs29, vs39, vs14);
+            vs16 = vec_madd(vs31, vs39, vs16);
+            vs13 = vec_madd(vs25, vs41, vs13);
+            vs15 = vec_madd(vs29, vs41, vs15);
+            vs17 = vec_madd(vs31, vs41, vs17);
+            vs18 = vec_madd(vs25, vs43, vs18);
+            vs20 = vec_madd(vs29, vs43, vs20);
+            vs22 = vec_madd(vs31, vs43, vs22);
+            vs19 = vec_madd(vs25, vs45, vs19);
+            vs21 = vec_madd(vs29, vs45, vs21);
+            vs23 = vec_madd(vs31, vs45, vs23);
+            break;
+        case 1:
+            vs0 = vec_madd(vs24, vs26, vs0);
+            vs2 = vec_madd(vs28, vs26, vs2);
+            vs4 = vec_madd(vs30, vs26, vs4);
+            vs1 = vec_madd(vs24, vs32, vs1);
+            vs3 = vec_madd(vs28, vs32, vs3);
+            vs5 = vec_madd(vs30, vs32, vs5);
+            vs6 = vec_madd(vs24, vs34, vs6);
+            vs8 = vec_madd(vs28, vs34, vs8);
+            vs10 = vec_madd(vs30, vs34, vs10);
+            vs7 = vec_madd(vs24, vs36, vs7);
+            vs9 = vec_madd(vs28, vs36, vs9);
+            vs11 = vec_madd(vs30, vs36, vs11);
+            vs12 = vec_madd(vs24, vs38, vs12);
+            vs14 = vec_madd(vs28, vs38, vs14);
+            vs16 = vec_madd(vs30, vs38, vs16);
+            vs13 = vec_madd(vs24, vs40, vs13);
+            vs15 = vec_madd(vs28, vs40, vs15);
+            vs17 = vec_madd(vs30, vs40, vs17);
+            vs18 = vec_madd(vs24, vs42, vs18);
+            vs20 = vec_madd(vs28, vs42, vs20);
+            vs22 = vec_madd(vs30, vs42, vs22);
+            vs19 = vec_madd(vs24, vs44, vs19);
+            vs21 = vec_madd(vs28, vs44, vs21);
+            vs23 = vec_madd(vs30, vs44, vs23);
+            break;
+        case 2:
+            vs0 = vec_madd(vs29, vs25, vs0);
+            vs2 = vec_madd(vs27, vs25, vs2);
+            vs4 = vec_madd(vs35, vs25, vs4);
+            vs1 = vec_madd(vs29, vs31, vs1);
+            vs3 = vec_madd(vs27, vs31, vs3);
+            vs5 = vec_madd(vs35, vs31, vs5);
+            vs6 = vec_madd(vs29, vs33, vs6);
+            vs8 = vec_madd(vs27, vs33, vs8);
+            vs10 = vec_madd(vs35, vs33, vs10);
+            vs7 = vec_madd(vs29, vs37, vs7);
+            vs9 = vec_madd(vs27, vs37, vs9);
+            vs11 = vec_madd(vs35, vs37, vs11);
+            vs12 = vec_madd(vs29, vs39, vs12);
+            vs14 = vec_madd(vs27, vs39, vs14);
+            vs16 = vec_madd(vs35, vs39, vs16);
+            vs13 = vec_madd(vs29, vs41, vs13);
+            vs15 = vec_madd(vs27, vs41, vs15);
+            vs17 = vec_madd(vs35, vs41, vs17);
+            vs18 = vec_madd(vs29, vs43, vs18);
+            vs20 = vec_madd(vs27, vs43, vs20);
+            vs22 = vec_madd(vs35, vs43, vs22);
+            vs19 = vec_madd(vs29, vs45, vs19);
+            vs21 = vec_madd(vs27, vs45, vs21);
+            vs23 = vec_madd(vs35, vs45, vs23);
+            break;
+        case 3:
+            vs0 = vec_madd(vs28, vs24, vs0);
+            vs2 = vec_madd(vs26, vs24, vs2);
+            vs4 = vec_madd(vs34, vs24, vs4);
+            vs1 = vec_madd(vs28, vs30, vs1);
+            vs3 = vec_madd(vs26, vs30, vs3);
+            vs5 = vec_madd(vs34, vs30, vs5);
+            vs6 = vec_madd(vs28, vs32, vs6);
+            vs8 = vec_madd(vs26, vs32, vs8);
+            vs10 = vec_madd(vs34, vs32, vs10);
+            vs7 = vec_madd(vs28, vs36, vs7);
+            vs9 = vec_madd(vs26, vs36, vs9);
+            vs11 = vec_madd(vs34, vs36, vs11);
+            vs12 = vec_madd(vs28, vs38, vs12);
+            vs14 = vec_madd(vs26, vs38, vs14);
+            vs16 = vec_madd(vs34, vs38, vs16);
+            vs13 = vec_madd(vs28, vs40, vs13);
+            vs15 = vec_madd(vs26, vs40, vs15);
+            vs17 = vec_madd(vs34, vs40, vs17);
+            vs18 = vec_madd(vs28, vs42, vs18);
+            vs20 = vec_madd(vs26, vs42, vs20);
+            vs22 = vec_madd(vs34, vs42, vs22);
+            vs19 = vec_madd(vs28, vs44, vs19);
+            vs21 = vec_madd(vs26, vs44, vs21);
+            vs23 = vec_madd(vs34, vs44, vs23);
+            break;
+        case 4:
+            vs0 = vec_madd(vs27, vs29, vs0);
+            vs2 = vec_madd(vs25, vs29, vs2);
+            vs4 = vec_madd(vs33, vs29, vs4);
+            vs1 = vec_madd(vs27, vs35, vs1);
+            vs3 = vec_madd(vs25, vs35, vs3);
+            vs5 = vec_madd(vs33, vs35, vs5);
+            vs6 = vec_madd(vs27, vs31, vs6);
+            vs8 = vec_madd(vs25, vs31, vs8);
+            vs10 = vec_madd(vs33, vs31, vs10);
+            vs7 = vec_madd(vs27, vs37, vs7);
+            vs9 = vec_madd(vs25, vs37, vs9);
+            vs11 = vec_madd(vs33, vs37, vs11);
+            vs12 = vec_madd(vs27, vs39, vs12);
+            vs14 = vec_madd(vs25, vs39, vs14);
+            vs16 = vec_madd(vs33, vs39, vs16);
+            vs13 = vec_madd(vs27, vs41, vs13);
+            vs15 = vec_madd(vs25, vs41, vs15);
+            vs17 = vec_madd(vs33, vs41, vs17);
+            vs18 = vec_madd(vs27, vs43, vs18);
+            vs20 = vec_madd(vs25, vs43, vs20);
+            vs22 = vec_madd(vs33, vs43, vs22);
+            vs19 = vec_madd(vs27, vs45, vs19);
+            vs21 = vec_madd(vs25, vs45, vs21);
+            vs23 = vec_madd(vs33, vs45, vs23);
+            break;
+        case 5:
+            vs0 = vec_madd(vs26, vs28, vs0);
+            vs2 = vec_madd(vs24, vs28, vs2);
+            vs4 = vec_madd(vs32, vs28, vs4);
+            vs1 = vec_madd(vs26, vs34, vs1);
+            vs3 = vec_madd(vs24, vs34, vs3);
+            vs5 = vec_madd(vs32, vs34, vs5);
+            vs6 = vec_madd(vs26, vs30, vs6);
+            vs8 = vec_madd(vs24, vs30, vs8);
+            vs10 = vec_madd(vs32, vs30, vs10);
+            vs7 = vec_madd(vs26, vs36, vs7);
+            vs9 = vec_madd(vs24, vs36, vs9);
+            vs11 = vec_madd(vs32, vs36, vs11);
+            vs12 = vec_madd(vs26, vs38, vs12);
+            vs14 = vec_madd(vs24, vs38, vs14);
+            vs16 = vec_madd(vs32, vs38, vs16);
+            vs13 = vec_madd(vs26, vs40, vs13);
+            vs15 = vec_madd(vs24, vs40, vs15);
+            vs17 = vec_madd(vs32, vs40, vs17);
+            vs18 = vec_madd(vs26, vs42, vs18);
+            vs20 = vec_madd(vs24, vs42, vs20);
+            vs22 = vec_madd(vs32, vs42, vs22);
+            vs19 = vec_madd(vs26, vs44, vs19);
+            vs21 = vec_madd(vs24, vs44, vs21);
+            vs23 = vec_madd(vs32, vs44, vs23);
+            break;
+
+        }
+    }
+    const float *al_ = (const float *)alpha, *be_ = (const float *)beta;
+    const float ar_ = al_[0], ai_ = al_[1], br_ = be_[0], bi_ = be_[1];
+    /* each C vector: re + i*im of its two sums (pairs swapped, add-subtract) */
+    vs0 = vec_madd(vec_perm(vs1, vs1, (__vector unsigned char){ 4, 5, 6, 7, 0, 1, 2, 3, 12, 13, 14, 15, 8, 9, 10, 11 }), (__vector float){ -1.0f, 1.0f, -1.0f, 1.0f }, vs0);
+    vs2 = vec_madd(vec_perm(vs3, vs3, (__vector unsigned char){ 4, 5, 6, 7, 0, 1, 2, 3, 12, 13, 14, 15, 8, 9, 10, 11 }), (__vector float){ -1.0f, 1.0f, -1.0f, 1.0f }, vs2);
+    vs4 = vec_madd(vec_perm(vs5, vs5, (__vector unsigned char){ 4, 5, 6, 7, 0, 1, 2, 3, 12, 13, 14, 15, 8, 9, 10, 11 }), (__vector float){ -1.0f, 1.0f, -1.0f, 1.0f }, vs4);
+    vs6 = vec_madd(vec_perm(vs7, vs7, (__vector unsigned char){ 4, 5, 6, 7, 0, 1, 2, 3, 12, 13, 14, 15, 8, 9, 10, 11 }), (__vector float){ -1.0f, 1.0f, -1.0f, 1.0f }, vs6);
+    vs8 = vec_madd(vec_perm(vs9, vs9, (__vector unsigned char){ 4, 5, 6, 7, 0, 1, 2, 3, 12, 13, 14, 15, 8, 9, 10, 11 }), (__vector float){ -1.0f, 1.0f, -1.0f, 1.0f }, vs8);
+    vs10 = vec_madd(vec_perm(vs11, vs11, (__vector unsigned char){ 4, 5, 6, 7, 0, 1, 2, 3, 12, 13, 14, 15, 8, 9, 10, 11 }), (__vector float){ -1.0f, 1.0f, -1.0f, 1.0f }, vs10);
+    vs12 = vec_madd(vec_perm(vs13, vs13, (__vector unsigned char){ 4, 5, 6, 7, 0, 1, 2, 3, 12, 13, 14, 15, 8, 9, 10, 11 }), (__vector float){ -1.0f, 1.0f, -1.0f, 1.0f }, vs12);
+    vs14 = vec_madd(vec_perm(vs15, vs15, (__vector unsigned char){ 4, 5, 6, 7, 0, 1, 2, 3, 12, 13, 14, 15, 8, 9, 10, 11 }), (__vector float){ -1.0f, 1.0f, -1.0f, 1.0f }, vs14);
+    vs16 = vec_madd(vec_perm(vs17, vs17, (__vector unsigned char){ 4, 5, 6, 7, 0, 1, 2, 3, 12, 13, 14, 15, 8, 9, 10, 11 }), (__vector float){ -1.0f, 1.0f, -1.0f, 1.0f }, vs16);
+    vs18 = vec_madd(vec_perm(vs19, vs19, (__vector unsigned char){ 4, 5, 6, 7, 0, 1, 2, 3, 12, 13, 14, 15, 8, 9, 10, 11 }), (__vector float){ -1.0f, 1.0f, -1.0f, 1.0f }, vs18);
+    vs20 = vec_madd(vec_perm(vs21, vs21, (__vector unsigned char){ 4, 5, 6, 7, 0, 1, 2, 3, 12, 13, 14, 15, 8, 9, 10, 11 }), (__vector float){ -1.0f, 1.0f, -1.0f, 1.0f }, vs20);
+    vs22 = vec_madd(vec_perm(vs23, vs23, (__vector unsigned char){ 4, 5, 6, 7, 0, 1, 2, 3, 12, 13, 14, 15, 8, 9, 10, 11 }), (__vector float){ -1.0f, 1.0f, -1.0f, 1.0f }, vs22);
+    if (m == 6 && n == 4 && rs_c == 1) {
+        if (ar_ == 1 && ai_ == 0 && br_ == 0 && bi_ == 0) {
+            vec_xst(vs0, 0, (float *)(c + 0 + 0 * cs_c));
+            vec_xst(vs2, 0, (float *)(c + 2 + 0 * cs_c));
+            vec_xst(vs4, 0, (float *)(c + 4 + 0 * cs_c));
+            vec_xst(vs6, 0, (float *)(c + 0 + 1 * cs_c));
+            vec_xst(vs8, 0, (float *)(c + 2 + 1 * cs_c));
+            vec_xst(vs10, 0, (float *)(c + 4 + 1 * cs_c));
+            vec_xst(vs12, 0, (float *)(c + 0 + 2 * cs_c));
+            vec_xst(vs14, 0, (float *)(c + 2 + 2 * cs_c));
+            vec_xst(vs16, 0, (float *)(c + 4 + 2 * cs_c));
+            vec_xst(vs18, 0, (float *)(c + 0 + 3 * cs_c));
+            vec_xst(vs20, 0, (float *)(c + 2 + 3 * cs_c));
+            vec_xst(vs22, 0, (float *)(c + 4 + 3 * cs_c));
+        } else if (ar_ == 1 && ai_ == 0 && br_ == 1 && bi_ == 0) {
+            { const __vector float c_ = vec_xl(0, (float *)(c + 0 + 0 * cs_c));
+              vs0 = vec_add(vs0, c_);
+            }
+            { const __vector float c_ = vec_xl(0, (float *)(c + 2 + 0 * cs_c));
+              vs2 = vec_add(vs2, c_);
+            }
+            { const __vector float c_ = vec_xl(0, (float *)(c + 4 + 0 * cs_c));
+              vs4 = vec_add(vs4, c_);
+            }
+            { const __vector float c_ = vec_xl(0, (float *)(c + 0 + 1 * cs_c));
+              vs6 = vec_add(vs6, c_);
+            }
+            { const __vector float c_ = vec_xl(0, (float *)(c + 2 + 1 * cs_c));
+              vs8 = vec_add(vs8, c_);
+            }
+            { const __vector float c_ = vec_xl(0, (float *)(c + 4 + 1 * cs_c));
+              vs10 = vec_add(vs10, c_);
+            }
+            { const __vector float c_ = vec_xl(0, (float *)(c + 0 + 2 * cs_c));
+              vs12 = vec_add(vs12, c_);
+            }
+            { const __vector float c_ = vec_xl(0, (float *)(c + 2 + 2 * cs_c));
+              vs14 = vec_add(vs14, c_);
+            }
+            { const __vector float c_ = vec_xl(0, (float *)(c + 4 + 2 * cs_c));
+              vs16 = vec_add(vs16, c_);
+            }
+            { const __vector float c_ = vec_xl(0, (float *)(c + 0 + 3 * cs_c));
+              vs18 = vec_add(vs18, c_);
+            }
+            { const __vector float c_ = vec_xl(0, (float *)(c + 2 + 3 * cs_c));
+              vs20 = vec_add(vs20, c_);
+            }
+            { const __vector float c_ = vec_xl(0, (float *)(c + 4 + 3 * cs_c));
+              vs22 = vec_add(vs22, c_);
+            }
+            vec_xst(vs0, 0, (float *)(c + 0 + 0 * cs_c));
+            vec_xst(vs2, 0, (float *)(c + 2 + 0 * cs_c));
+            vec_xst(vs4, 0, (float *)(c + 4 + 0 * cs_c));
+            vec_xst(vs6, 0, (float *)(c + 0 + 1 * cs_c));
+            vec_xst(vs8, 0, (float *)(c + 2 + 1 * cs_c));
+            vec_xst(vs10, 0, (float *)(c + 4 + 1 * cs_c));
+            vec_xst(vs12, 0, (float *)(c + 0 + 2 * cs_c));
+            vec_xst(vs14, 0, (float *)(c + 2 + 2 * cs_c));
+            vec_xst(vs16, 0, (float *)(c + 4 + 2 * cs_c));
+            vec_xst(vs18, 0, (float *)(c + 0 + 3 * cs_c));
+            vec_xst(vs20, 0, (float *)(c + 2 + 3 * cs_c));
+            vec_xst(vs22, 0, (float *)(c + 4 + 3 * cs_c));
+        } else if (br_ == 0 && bi_ == 0) {
+            const __vector float var_ = vec_splats(ar_);
+            const __vector float vai_ = vec_splats(ai_);
+            vec_xst(vec_madd(vs0, var_, vec_mul(vec_mul(vec_perm(vs0, vs0, (__vector unsigned char){ 4, 5, 6, 7, 0, 1, 2, 3, 12, 13, 14, 15, 8, 9, 10, 11 }), vai_), (__vector float){ -1.0f, 1.0f, -1.0f, 1.0f })), 0, (float *)(c + 0 + 0 * cs_c));
+            vec_xst(vec_madd(vs2, var_, vec_mul(vec_mul(vec_perm(vs2, vs2, (__vector unsigned char){ 4, 5, 6, 7, 0, 1, 2, 3, 12, 13, 14, 15, 8, 9, 10, 11 }), vai_), (__vector float){ -1.0f, 1.0f, -1.0f, 1.0f })), 0, (float *)(c + 2 + 0 * cs_c));
+            vec_xst(vec_madd(vs4, var_, vec_mul(vec_mul(vec_perm(vs4, vs4, (__vector unsigned char){ 4, 5, 6, 7, 0, 1, 2, 3, 12, 13, 14, 15, 8, 9, 10, 11 }), vai_), (__vector float){ -1.0f, 1.0f, -1.0f, 1.0f })), 0, (float *)(c + 4 + 0 * cs_c));
+            vec_xst(vec_madd(vs6, var_, vec_mul(vec_mul(vec_perm(vs6, vs6, (__vector unsigned char){ 4, 5, 6, 7, 0, 1, 2, 3, 12, 13, 14, 15, 8, 9, 10, 11 }), vai_), (__vector float){ -1.0f, 1.0f, -1.0f, 1.0f })), 0, (float *)(c + 0 + 1 * cs_c));
+            vec_xst(vec_madd(vs8, var_, vec_mul(vec_mul(vec_perm(vs8, vs8, (__vector unsigned char){ 4, 5, 6, 7, 0, 1, 2, 3, 12, 13, 14, 15, 8, 9, 10, 11 }), vai_), (__vector float){ -1.0f, 1.0f, -1.0f, 1.0f })), 0, (float *)(c + 2 + 1 * cs_c));
+            vec_xst(vec_madd(vs10, var_, vec_mul(vec_mul(vec_perm(vs10, vs10, (__vector unsigned char){ 4, 5, 6, 7, 0, 1, 2, 3, 12, 13, 14, 15, 8, 9, 10, 11 }), vai_), (__vector float){ -1.0f, 1.0f, -1.0f, 1.0f })), 0, (float *)(c + 4 + 1 * cs_c));
+            vec_xst(vec_madd(vs12, var_, vec_mul(vec_mul(vec_perm(vs12, vs12, (__vector unsigned char){ 4, 5, 6, 7, 0, 1, 2, 3, 12, 13, 14, 15, 8, 9, 10, 11 }), vai_), (__vector float){ -1.0f, 1.0f, -1.0f, 1.0f })), 0, (float *)(c + 0 + 2 * cs_c));
+            vec_xst(vec_madd(vs14, var_, vec_mul(vec_mul(vec_perm(vs14, vs14, (__vector unsigned char){ 4, 5, 6, 7, 0, 1, 2, 3, 12, 13, 14, 15, 8, 9, 10, 11 }), vai_), (__vector float){ -1.0f, 1.0f, -1.0f, 1.0f })), 0, (float *)(c + 2 + 2 * cs_c));
+            vec_xst(vec_madd(vs16, var_, vec_mul(vec_mul(vec_perm(vs16, vs16, (__vector unsigned char){ 4, 5, 6, 7, 0, 1, 2, 3, 12, 13, 14, 15, 8, 9, 10, 11 }), vai_), (__vector float){ -1.0f, 1.0f, -1.0f, 1.0f })), 0, (float *)(c + 4 + 2 * cs_c));
+            vec_xst(vec_madd(vs18, var_, vec_mul(vec_mul(vec_perm(vs18, vs18, (__vector unsigned char){ 4, 5, 6, 7, 0, 1, 2, 3, 12, 13, 14, 15, 8, 9, 10, 11 }), vai_), (__vector float){ -1.0f, 1.0f, -1.0f, 1.0f })), 0, (float *)(c + 0 + 3 * cs_c));
+            vec_xst(vec_madd(vs20, var_, vec_mul(vec_mul(vec_perm(vs20, vs20, (__vector unsigned char){ 4, 5, 6, 7, 0, 1, 2, 3, 12, 13, 14, 15, 8, 9, 10, 11 }), vai_), (__vector float){ -1.0f, 1.0f, -1.0f, 1.0f })), 0, (float *)(c + 2 + 3 * cs_c));
+            vec_xst(vec_madd(vs22, var_, vec_mul(vec_mul(vec_perm(vs22, vs22, (__vector unsigned char){ 4, 5, 6, 7, 0, 1, 2, 3, 12, 13, 14, 15, 8, 9, 10, 11 }), vai_), (__vector float){ -1.0f, 1.0f, -1.0f, 1.0f })), 0, (float *)(c + 4 + 3 * cs_c));
+        } else {
+            const __vector float var_ = vec_splats(ar_);
+            const __vector float vai_ = vec_splats(ai_);
+            const __vector float vbr_ = vec_splats(br_);
+            const __vector float vbi_ = vec_splats(bi_);
+            { const __vector float c_ = vec_xl(0, (float *)(c + 0 + 0 * cs_c));
+              vs0 = vec_add(vec_madd(vs0, var_, vec_mul(vec_mul(vec_perm(vs0, vs0, (__vector unsigned char){ 4, 5, 6, 7, 0, 1, 2, 3, 12, 13, 14, 15, 8, 9, 10, 11 }), vai_), (__vector float){ -1.0f, 1.0f, -1.0f, 1.0f })), vec_madd(c_, vbr_, vec_mul(vec_mul(vec_perm(c_, c_, (__vector unsigned char){ 4, 5, 6, 7, 0, 1, 2, 3, 12, 13, 14, 15, 8, 9, 10, 11 }), vbi_), (__vector float){ -1.0f, 1.0f, -1.0f, 1.0f })));
+            }
+            { const __vector float c_ = vec_xl(0, (float *)(c + 2 + 0 * cs_c));
+              vs2 = vec_add(vec_madd(vs2, var_, vec_mul(vec_mul(vec_perm(vs2, vs2, (__vector unsigned char){ 4, 5, 6, 7, 0, 1, 2, 3, 12, 13, 14, 15, 8, 9, 10, 11 }), vai_), (__vector float){ -1.0f, 1.0f, -1.0f, 1.0f })), vec_madd(c_, vbr_, vec_mul(vec_mul(vec_perm(c_, c_, (__vector unsigned char){ 4, 5, 6, 7, 0, 1, 2, 3, 12, 13, 14, 15, 8, 9, 10, 11 }), vbi_), (__vector float){ -1.0f, 1.0f, -1.0f, 1.0f })));
+            }
+            { const __vector float c_ = vec_xl(0, (float *)(c + 4 + 0 * cs_c));
+              vs4 = vec_add(vec_madd(vs4, var_, vec_mul(vec_mul(vec_perm(vs4, vs4, (__vector unsigned char){ 4, 5, 6, 7, 0, 1, 2, 3, 12, 13, 14, 15, 8, 9, 10, 11 }), vai_), (__vector float){ -1.0f, 1.0f, -1.0f, 1.0f })), vec_madd(c_, vbr_, vec_mul(vec_mul(vec_perm(c_, c_, (__vector unsigned char){ 4, 5, 6, 7, 0, 1, 2, 3, 12, 13, 14, 15, 8, 9, 10, 11 }), vbi_), (__vector float){ -1.0f, 1.0f, -1.0f, 1.0f })));
+            }
+            { const __vector float c_ = vec_xl(0, (float *)(c + 0 + 1 * cs_c));
+              vs6 = vec_add(vec_madd(vs6, var_, vec_mul(vec_mul(vec_perm(vs6, vs6, (__vector unsigned char){ 4, 5, 6, 7, 0, 1, 2, 3, 12, 13, 14, 15, 8, 9, 10, 11 }), vai_), (__vector float){ -1.0f, 1.0f, -1.0f, 1.0f })), vec_madd(c_, vbr_, vec_mul(vec_mul(vec_perm(c_, c_, (__vector unsigned char){ 4, 5, 6, 7, 0, 1, 2, 3, 12, 13, 14, 15, 8, 9, 10, 11 }), vbi_), (__vector float){ -1.0f, 1.0f, -1.0f, 1.0f })));
+            }
+            { const __vector float c_ = vec_xl(0, (float *)(c + 2 + 1 * cs_c));
+              vs8 = vec_add(vec_madd(vs8, var_, vec_mul(vec_mul(vec_perm(vs8, vs8, (__vector unsigned char){ 4, 5, 6, 7, 0, 1, 2, 3, 12, 13, 14, 15, 8, 9, 10, 11 }), vai_), (__vector float){ -1.0f, 1.0f, -1.0f, 1.0f })), vec_madd(c_, vbr_, vec_mul(vec_mul(vec_perm(c_, c_, (__vector unsigned char){ 4, 5, 6, 7, 0, 1, 2, 3, 12, 13, 14, 15, 8, 9, 10, 11 }), vbi_), (__vector float){ -1.0f, 1.0f, -1.0f, 1.0f })));
+            }
+            { const __vector float c_ = vec_xl(0, (float *)(c + 4 + 1 * cs_c));
+              vs10 = vec_add(vec_madd(vs10, var_, vec_mul(vec_mul(vec_perm(vs10, vs10, (__vector unsigned char){ 4, 5, 6, 7, 0, 1, 2, 3, 12, 13, 14, 15, 8, 9, 10, 11 }), vai_), (__vector float){ -1.0f, 1.0f, -1.0f, 1.0f })), vec_madd(c_, vbr_, vec_mul(vec_mul(vec_perm(c_, c_, (__vector unsigned char){ 4, 5, 6, 7, 0, 1, 2, 3, 12, 13, 14, 15, 8, 9, 10, 11 }), vbi_), (__vector float){ -1.0f, 1.0f, -1.0f, 1.0f })));
+            }
+            { const __vector float c_ = vec_xl(0, (float *)(c + 0 + 2 * cs_c));
+              vs12 = vec_add(vec_madd(vs12, var_, vec_mul(vec_mul(vec_perm(vs12, vs12, (__vector unsigned char){ 4, 5, 6, 7, 0, 1, 2, 3, 12, 13, 14, 15, 8, 9, 10, 11 }), vai_), (__vector float){ -1.0f, 1.0f, -1.0f, 1.0f })), vec_madd(c_, vbr_, vec_mul(vec_mul(vec_perm(c_, c_, (__vector unsigned char){ 4, 5, 6, 7, 0, 1, 2, 3, 12, 13, 14, 15, 8, 9, 10, 11 }), vbi_), (__vector float){ -1.0f, 1.0f, -1.0f, 1.0f })));
+            }
+            { const __vector float c_ = vec_xl(0, (float *)(c + 2 + 2 * cs_c));
+              vs14 = vec_add(vec_madd(vs14, var_, vec_mul(vec_mul(vec_perm(vs14, vs14, (__vector unsigned char){ 4, 5, 6, 7, 0, 1, 2, 3, 12, 13, 14, 15, 8, 9, 10, 11 }), vai_), (__vector float){ -1.0f, 1.0f, -1.0f, 1.0f })), vec_madd(c_, vbr_, vec_mul(vec_mul(vec_perm(c_, c_, (__vector unsigned char){ 4, 5, 6, 7, 0, 1, 2, 3, 12, 13, 14, 15, 8, 9, 10, 11 }), vbi_), (__vector float){ -1.0f, 1.0f, -1.0f, 1.0f })));
+            }
+            { const __vector float c_ = vec_xl(0, (float *)(c + 4 + 2 * cs_c));
+              vs16 = vec_add(vec_madd(vs16, var_, vec_mul(vec_mul(vec_perm(vs16, vs16, (__vector unsigned char){ 4, 5, 6, 7, 0, 1, 2, 3, 12, 13, 14, 15, 8, 9, 10, 11 }), vai_), (__vector float){ -1.0f, 1.0f, -1.0f, 1.0f })), vec_madd(c_, vbr_, vec_mul(vec_mul(vec_perm(c_, c_, (__vector unsigned char){ 4, 5, 6, 7, 0, 1, 2, 3, 12, 13, 14, 15, 8, 9, 10, 11 }), vbi_), (__vector float){ -1.0f, 1.0f, -1.0f, 1.0f })));
+            }
+            { const __vector float c_ = vec_xl(0, (float *)(c + 0 + 3 * cs_c));
+              vs18 = vec_add(vec_madd(vs18, var_, vec_mul(vec_mul(vec_perm(vs18, vs18, (__vector unsigned char){ 4, 5, 6, 7, 0, 1, 2, 3, 12, 13, 14, 15, 8, 9, 10, 11 }), vai_), (__vector float){ -1.0f, 1.0f, -1.0f, 1.0f })), vec_madd(c_, vbr_, vec_mul(vec_mul(vec_perm(c_, c_, (__vector unsigned char){ 4, 5, 6, 7, 0, 1, 2, 3, 12, 13, 14, 15, 8, 9, 10, 11 }), vbi_), (__vector float){ -1.0f, 1.0f, -1.0f, 1.0f })));
+            }
+            { const __vector float c_ = vec_xl(0, (float *)(c + 2 + 3 * cs_c));
+              vs20 = vec_add(vec_madd(vs20, var_, vec_mul(vec_mul(vec_perm(vs20, vs20, (__vector unsigned char){ 4, 5, 6, 7, 0, 1, 2, 3, 12, 13, 14, 15, 8, 9, 10, 11 }), vai_), (__vector float){ -1.0f, 1.0f, -1.0f, 1.0f })), vec_madd(c_, vbr_, vec_mul(vec_mul(vec_perm(c_, c_, (__vector unsigned char){ 4, 5, 6, 7, 0, 1, 2, 3, 12, 13, 14, 15, 8, 9, 10, 11 }), vbi_), (__vector float){ -1.0f, 1.0f, -1.0f, 1.0f })));
+            }
+            { const __vector float c_ = vec_xl(0, (float *)(c + 4 + 3 * cs_c));
+              vs22 = vec_add(vec_madd(vs22, var_, vec_mul(vec_mul(vec_perm(vs22, vs22, (__vector unsigned char){ 4, 5, 6, 7, 0, 1, 2, 3, 12, 13, 14, 15, 8, 9, 10, 11 }), vai_), (__vector float){ -1.0f, 1.0f, -1.0f, 1.0f })), vec_madd(c_, vbr_, vec_mul(vec_mul(vec_perm(c_, c_, (__vector unsigned char){ 4, 5, 6, 7, 0, 1, 2, 3, 12, 13, 14, 15, 8, 9, 10, 11 }), vbi_), (__vector float){ -1.0f, 1.0f, -1.0f, 1.0f })));
+            }
+            vec_xst(vs0, 0, (float *)(c + 0 + 0 * cs_c));
+            vec_xst(vs2, 0, (float *)(c + 2 + 0 * cs_c));
+            vec_xst(vs4, 0, (float *)(c + 4 + 0 * cs_c));
+            vec_xst(vs6, 0, (float *)(c + 0 + 1 * cs_c));
+            vec_xst(vs8, 0, (float *)(c + 2 + 1 * cs_c));
+            vec_xst(vs10, 0, (float *)(c + 4 + 1 * cs_c));
+            vec_xst(vs12, 0, (float *)(c + 0 + 2 * cs_c));
+            vec_xst(vs14, 0, (float *)(c + 2 + 2 * cs_c));
+            vec_xst(vs16, 0, (float *)(c + 4 + 2 * cs_c));
+            vec_xst(vs18, 0, (float *)(c + 0 + 3 * cs_c));
+            vec_xst(vs20, 0, (float *)(c + 2 + 3 * cs_c));
+            vec_xst(vs22, 0, (float *)(c + 4 + 3 * cs_c));
+        }
+        return;
+    }
+    float t_[48];
+    vec_xst(vs0, 0, t_ + 0);
+    vec_xst(vs2, 0, t_ + 4);
+    vec_xst(vs4, 0, t_ + 8);
+    vec_xst(vs6, 0, t_ + 12);
+    vec_xst(vs8, 0, t_ + 16);
+    vec_xst(vs10, 0, t_ + 20);
+    vec_xst(vs12, 0, t_ + 24);
+    vec_xst(vs14, 0, t_ + 28);
+    vec_xst(vs16, 0, t_ + 32);
+    vec_xst(vs18, 0, t_ + 36);
+    vec_xst(vs20, 0, t_ + 40);
+    vec_xst(vs22, 0, t_ + 44);
+    for (int64_t j = 0; j < n; j++)
+        for (int64_t i = 0; i < m; i++) {
+            const float xr = t_[2 * (i + j * 6)], xi = t_[2 * (i + j * 6) + 1];
             float *cij = (float *)(c + i * rs_c + j * cs_c);
             float vr = ar_ * xr - ai_ * xi, vi = ar_ * xi + ai_ * xr;
             if (br_ != 0 || bi_ != 0) {

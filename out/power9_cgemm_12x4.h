@@ -10,13 +10,20 @@
 #define power9_cgemm_12x4_ROW_PREF 0
 /* 1: complex elements (interleaved re, im) */
 #define power9_cgemm_12x4_COMPLEX 1
-/* the companions of real kernels are not emitted for complex types:
- * no _direct, _stream, edge, packed-edge or row-tail kernels */
+/* the companions of real kernels that read A in place are not emitted
+ * for complex types: no _direct, _stream or row-tail kernels */
 #define power9_cgemm_12x4_DIRECT 0
 #define power9_cgemm_12x4_STREAM 0
-#define power9_cgemm_12x4_NEDGES 0
-#define power9_cgemm_12x4_NPEDGES 0
 #define power9_cgemm_12x4_NTAILS 0
+/* packed edge kernels for the narrow last column panels, packed NR' wide
+ * (and their short rows, packed MR' high), each with the signature of
+ * power9_cgemm_12x4: {MR', NR', function} */
+#define power9_cgemm_12x4_NEDGES 0
+#define power9_cgemm_12x4_EDGE_LIST 
+/* packed row-edge kernels for a short last row panel packed MR' rows high,
+ * each with the signature of power9_cgemm_12x4: {MR', function} */
+#define power9_cgemm_12x4_NPEDGES 1
+#define power9_cgemm_12x4_PEDGE_LIST {6, power9_cgemm_12x4_p6x4}
 /* percent of L1 that B's kc x NR micro-panel may fill (the runtime's KC) */
 #define power9_cgemm_12x4_B_L1_PERCENT 50
 /* cflags: -mcpu=power9 -fno-schedule-insns */
@@ -27,6 +34,9 @@ extern "C" {
 void power9_cgemm_12x4(int64_t m, int64_t n, int64_t k, const float _Complex *alpha, const float _Complex *a,
                        const float _Complex *b, const float _Complex *beta, float _Complex *c, int64_t rs_c, int64_t cs_c,
                        const float _Complex *a_next, const float _Complex *b_next);
+void power9_cgemm_12x4_p6x4(int64_t m, int64_t n, int64_t k, const float _Complex *alpha, const float _Complex *a,
+                            const float _Complex *b, const float _Complex *beta, float _Complex *c, int64_t rs_c, int64_t cs_c,
+                            const float _Complex *a_next, const float _Complex *b_next);
 #ifdef __cplusplus
 }
 #endif

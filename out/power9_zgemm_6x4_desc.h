@@ -29,9 +29,11 @@
     .mr = 6, .nr = 4, .row_pref = 0, .fn = (void *)power9_zgemm_6x4 }
 #else
 _Static_assert(power9_zgemm_6x4_NTAILS <= GG_TAILS, "row tails: raise GG_TAILS");
+static const struct gg_zpedge power9_zgemm_6x4_desc_pedges[] = { power9_zgemm_6x4_PEDGE_LIST };
 #define power9_zgemm_6x4_DESC_UKERNEL { \
     .mr = 6, .nr = 4, .row_pref = 0, .fn = (void *)power9_zgemm_6x4, \
     .b_l1_percent = 50, .narrow_k = 0, \
+    .pedges = power9_zgemm_6x4_desc_pedges, .npedges = 1, \
 }
 #endif
 #endif

@@ -25,6 +25,10 @@
  * written. A packed a[i + p*4], B packed b[j + p*6] (complex elements).
  * The k loop multiplies A's vectors by B(p,j)'s real and imaginary parts
  * broadcast apart, into two sums per C vector combined after the loop.
+ *
+ * Packed edge kernels, the same contract for their own MR' x NR' and
+ * panels packed MR' high and NR' wide:
+ *   sandybridge_cgemm_4x6_p4x4: 4x4, 8.00 cycles per iteration, unroll 5
  */
 #include "sandybridge_cgemm_4x6.h"
 #include <immintrin.h>
@@ -267,6 +271,526 @@ void sandybridge_cgemm_4x6(int64_t m, int64_t n, int64_t k, const float _Complex
     _mm256_storeu_ps(t_ + 24, ymm6);
     _mm256_storeu_ps(t_ + 32, ymm8);
     _mm256_storeu_ps(t_ + 40, ymm10);
+    for (int64_t j = 0; j < n; j++)
+        for (int64_t i = 0; i < m; i++) {
+            const float xr = t_[2 * (i + j * 4)], xi = t_[2 * (i + j * 4) + 1];
+            float *cij = (float *)(c + i * rs_c + j * cs_c);
+            float vr = ar_ * xr - ai_ * xi, vi = ar_ * xi + ai_ * xr;
+            if (br_ != 0 || bi_ != 0) {
+                const float cr = cij[0], ci = cij[1];
+                vr += br_ * cr - bi_ * ci;
+                vi += br_ * ci + bi_ * cr;
+            }
+            cij[0] = vr;
+            cij[1] = vi;
+        }
+
+}
+
+void sandybridge_cgemm_4x6_p4x4(int64_t m, int64_t n, int64_t k, const float _Complex *alpha, const float _Complex *a,
+                                const float _Complex *b, const float _Complex *beta, float _Complex *c, int64_t rs_c, int64_t cs_c,
+                                const float _Complex *a_next, const float _Complex *b_next)
+{
+    const float *ap = (const float *)a, *bp = (const float *)b, *an = (const float *)a_next;
+    (void)b_next;
+    __m256 ymm0, ymm1, ymm2, ymm3, ymm4, ymm5, ymm6, ymm7;
+    __m256 ymm8, ymm9, ymm10, ymm11, ymm12, ymm13;
+
+    ymm0 = _mm256_setzero_ps();
+    ymm1 = _mm256_setzero_ps();
+    ymm2 = _mm256_setzero_ps();
+    ymm3 = _mm256_setzero_ps();
+    ymm4 = _mm256_setzero_ps();
+    ymm5 = _mm256_setzero_ps();
+    ymm6 = _mm256_setzero_ps();
+    ymm7 = _mm256_setzero_ps();
+
+    /* C is read (or overwritten) after the k loop: the passes of the k loop
+     * fetch it a column (row) each; those they cannot reach go now */
+    const int64_t pf_step = rs_c == 1 ? cs_c : rs_c;
+    const int64_t pf_span = rs_c == 1 ? m - 1 : (n - 1) * cs_c;
+    int64_t pf_left = rs_c == 1 ? n : m;
+    float _Complex *pf_c = c;
+    for (int64_t passes = k > 0 ? (k - 1) / 5 : 0; pf_left > passes; pf_left--) {
+        __builtin_prefetch(pf_c, 1, 3);
+        __builtin_prefetch(pf_c + pf_span / 2, 1, 3);
+        __builtin_prefetch(pf_c + pf_span, 1, 3);
+        pf_c += pf_step;
+    }
+    if (k > 0) {
+        /* prologue: the first 6 instructions of iteration 0 (pointer
+         * bumps among them become load offsets) */
+        ymm8 = _mm256_loadu_ps(ap + 0);
+        ymm10 = _mm256_broadcast_ss(bp + 0);
+        ymm13 = _mm256_broadcast_ss(bp + 1);
+        ymm11 = _mm256_broadcast_ss(bp + 2);
+        ymm9 = _mm256_broadcast_ss(bp + 3);
+
+        /* kernel: iteration i and the start of i+1, unrolled 5x */
+        int64_t nq = k - 1;
+        for (int64_t it = nq / 5; it > 0; it--) {
+            if (pf_left > 0) {
+                __builtin_prefetch(pf_c, 1, 3);
+                __builtin_prefetch(pf_c + pf_span / 2, 1, 3);
+                __builtin_prefetch(pf_c + pf_span, 1, 3);
+                pf_c += pf_step;
+                pf_left--;
+            }
+            /* copy 0 */
+            ymm12 = _mm256_broadcast_ss(bp + 4);
+            __builtin_prefetch((const char *)(an + 0) + 0, 0, 3);
+            __builtin_prefetch((const char *)(bp + 0) + 512, 0, 3);
+            ymm10 = _mm256_mul_ps(ymm8, ymm10);
+            ymm13 = _mm256_mul_ps(ymm8, ymm13);
+            ymm11 = _mm256_mul_ps(ymm8, ymm11);
+            ymm9 = _mm256_mul_ps(ymm8, ymm9);
+            ymm12 = _mm256_mul_ps(ymm8, ymm12);
+            ymm0 = _mm256_add_ps(ymm0, ymm10);
+            ymm10 = _mm256_broadcast_ss(bp + 5);
+            ymm10 = _mm256_mul_ps(ymm8, ymm10);
+            ymm1 = _mm256_add_ps(ymm1, ymm13);
+            ymm13 = _mm256_broadcast_ss(bp + 6);
+            ymm13 = _mm256_mul_ps(ymm8, ymm13);
+            ymm2 = _mm256_add_ps(ymm2, ymm11);
+            ymm11 = _mm256_broadcast_ss(bp + 7);
+            ymm11 = _mm256_mul_ps(ymm8, ymm11);
+            ymm8 = _mm256_loadu_ps(ap + 8);
+            ymm3 = _mm256_add_ps(ymm3, ymm9);
+            ymm9 = _mm256_broadcast_ss(bp + 8);
+            ymm4 = _mm256_add_ps(ymm4, ymm12);
+            ymm12 = _mm256_broadcast_ss(bp + 9);
+            ymm5 = _mm256_add_ps(ymm5, ymm10);
+            ymm10 = _mm256_broadcast_ss(bp + 10);
+            ymm6 = _mm256_add_ps(ymm6, ymm13);
+            ymm13 = _mm256_broadcast_ss(bp + 11);
+            ymm7 = _mm256_add_ps(ymm7, ymm11);
+            /* copy 1 */
+            ymm11 = _mm256_broadcast_ss(bp + 12);
+            __builtin_prefetch((const char *)(an + 8) + 0, 0, 3);
+            __builtin_prefetch((const char *)(bp + 8) + 512, 0, 3);
+            ymm9 = _mm256_mul_ps(ymm8, ymm9);
+            ymm12 = _mm256_mul_ps(ymm8, ymm12);
+            ymm10 = _mm256_mul_ps(ymm8, ymm10);
+            ymm13 = _mm256_mul_ps(ymm8, ymm13);
+            ymm11 = _mm256_mul_ps(ymm8, ymm11);
+            ymm0 = _mm256_add_ps(ymm0, ymm9);
+            ymm9 = _mm256_broadcast_ss(bp + 13);
+            ymm9 = _mm256_mul_ps(ymm8, ymm9);
+            ymm1 = _mm256_add_ps(ymm1, ymm12);
+            ymm12 = _mm256_broadcast_ss(bp + 14);
+            ymm12 = _mm256_mul_ps(ymm8, ymm12);
+            ymm2 = _mm256_add_ps(ymm2, ymm10);
+            ymm10 = _mm256_broadcast_ss(bp + 15);
+            ymm10 = _mm256_mul_ps(ymm8, ymm10);
+            ymm8 = _mm256_loadu_ps(ap + 16);
+            ymm3 = _mm256_add_ps(ymm3, ymm13);
+            ymm13 = _mm256_broadcast_ss(bp + 16);
+            ymm4 = _mm256_add_ps(ymm4, ymm11);
+            ymm11 = _mm256_broadcast_ss(bp + 17);
+            ymm5 = _mm256_add_ps(ymm5, ymm9);
+            ymm9 = _mm256_broadcast_ss(bp + 18);
+            ymm6 = _mm256_add_ps(ymm6, ymm12);
+            ymm12 = _mm256_broadcast_ss(bp + 19);
+            ymm7 = _mm256_add_ps(ymm7, ymm10);
+            /* copy 2 */
+            ymm10 = _mm256_broadcast_ss(bp + 20);
+            __builtin_prefetch((const char *)(an + 16) + 0, 0, 3);
+            __builtin_prefetch((const char *)(bp + 16) + 512, 0, 3);
+            ymm13 = _mm256_mul_ps(ymm8, ymm13);
+            ymm11 = _mm256_mul_ps(ymm8, ymm11);
+            ymm9 = _mm256_mul_ps(ymm8, ymm9);
+            ymm12 = _mm256_mul_ps(ymm8, ymm12);
+            ymm10 = _mm256_mul_ps(ymm8, ymm10);
+            ymm0 = _mm256_add_ps(ymm0, ymm13);
+            ymm13 = _mm256_broadcast_ss(bp + 21);
+            ymm13 = _mm256_mul_ps(ymm8, ymm13);
+            ymm1 = _mm256_add_ps(ymm1, ymm11);
+            ymm11 = _mm256_broadcast_ss(bp + 22);
+            ymm11 = _mm256_mul_ps(ymm8, ymm11);
+            ymm2 = _mm256_add_ps(ymm2, ymm9);
+            ymm9 = _mm256_broadcast_ss(bp + 23);
+            ymm9 = _mm256_mul_ps(ymm8, ymm9);
+            ymm8 = _mm256_loadu_ps(ap + 24);
+            ymm3 = _mm256_add_ps(ymm3, ymm12);
+            ymm12 = _mm256_broadcast_ss(bp + 24);
+            ymm4 = _mm256_add_ps(ymm4, ymm10);
+            ymm10 = _mm256_broadcast_ss(bp + 25);
+            ymm5 = _mm256_add_ps(ymm5, ymm13);
+            ymm13 = _mm256_broadcast_ss(bp + 26);
+            ymm6 = _mm256_add_ps(ymm6, ymm11);
+            ymm11 = _mm256_broadcast_ss(bp + 27);
+            ymm7 = _mm256_add_ps(ymm7, ymm9);
+            /* copy 3 */
+            ymm9 = _mm256_broadcast_ss(bp + 28);
+            __builtin_prefetch((const char *)(an + 24) + 0, 0, 3);
+            __builtin_prefetch((const char *)(bp + 24) + 512, 0, 3);
+            ymm12 = _mm256_mul_ps(ymm8, ymm12);
+            ymm10 = _mm256_mul_ps(ymm8, ymm10);
+            ymm13 = _mm256_mul_ps(ymm8, ymm13);
+            ymm11 = _mm256_mul_ps(ymm8, ymm11);
+            ymm9 = _mm256_mul_ps(ymm8, ymm9);
+            ymm0 = _mm256_add_ps(ymm0, ymm12);
+            ymm12 = _mm256_broadcast_ss(bp + 29);
+            ymm12 = _mm256_mul_ps(ymm8, ymm12);
+            ymm1 = _mm256_add_ps(ymm1, ymm10);
+            ymm10 = _mm256_broadcast_ss(bp + 30);
+            ymm10 = _mm256_mul_ps(ymm8, ymm10);
+            ymm2 = _mm256_add_ps(ymm2, ymm13);
+            ymm13 = _mm256_broadcast_ss(bp + 31);
+            ymm13 = _mm256_mul_ps(ymm8, ymm13);
+            ymm8 = _mm256_loadu_ps(ap + 32);
+            ymm3 = _mm256_add_ps(ymm3, ymm11);
+            ymm11 = _mm256_broadcast_ss(bp + 32);
+            ymm4 = _mm256_add_ps(ymm4, ymm9);
+            ymm9 = _mm256_broadcast_ss(bp + 33);
+            ymm5 = _mm256_add_ps(ymm5, ymm12);
+            ymm12 = _mm256_broadcast_ss(bp + 34);
+            ymm6 = _mm256_add_ps(ymm6, ymm10);
+            ymm10 = _mm256_broadcast_ss(bp + 35);
+            ymm7 = _mm256_add_ps(ymm7, ymm13);
+            /* copy 4 */
+            ymm13 = _mm256_broadcast_ss(bp + 36);
+            __builtin_prefetch((const char *)(an + 32) + 0, 0, 3);
+            __builtin_prefetch((const char *)(bp + 32) + 512, 0, 3);
+            ymm11 = _mm256_mul_ps(ymm8, ymm11);
+            ymm9 = _mm256_mul_ps(ymm8, ymm9);
+            ymm12 = _mm256_mul_ps(ymm8, ymm12);
+            ymm10 = _mm256_mul_ps(ymm8, ymm10);
+            ymm13 = _mm256_mul_ps(ymm8, ymm13);
+            ymm0 = _mm256_add_ps(ymm0, ymm11);
+            ymm11 = _mm256_broadcast_ss(bp + 37);
+            ymm11 = _mm256_mul_ps(ymm8, ymm11);
+            ymm1 = _mm256_add_ps(ymm1, ymm9);
+            ymm9 = _mm256_broadcast_ss(bp + 38);
+            ymm9 = _mm256_mul_ps(ymm8, ymm9);
+            ymm2 = _mm256_add_ps(ymm2, ymm12);
+            ymm12 = _mm256_broadcast_ss(bp + 39);
+            ymm12 = _mm256_mul_ps(ymm8, ymm12);
+            ymm8 = _mm256_loadu_ps(ap + 40);
+            ymm3 = _mm256_add_ps(ymm3, ymm10);
+            ymm10 = _mm256_broadcast_ss(bp + 40);
+            ymm4 = _mm256_add_ps(ymm4, ymm13);
+            ymm13 = _mm256_broadcast_ss(bp + 41);
+            ymm5 = _mm256_add_ps(ymm5, ymm11);
+            ymm11 = _mm256_broadcast_ss(bp + 42);
+            ymm6 = _mm256_add_ps(ymm6, ymm9);
+            ymm9 = _mm256_broadcast_ss(bp + 43);
+            ymm7 = _mm256_add_ps(ymm7, ymm12);
+
+            ap += 40;
+            bp += 40;
+            an += 40;
+        }
+        int64_t rem = nq % 5;
+        if (rem > 0) {
+            ymm12 = _mm256_broadcast_ss(bp + 4);
+            __builtin_prefetch((const char *)(an + 0) + 0, 0, 3);
+            __builtin_prefetch((const char *)(bp + 0) + 512, 0, 3);
+            ymm10 = _mm256_mul_ps(ymm8, ymm10);
+            ymm13 = _mm256_mul_ps(ymm8, ymm13);
+            ymm11 = _mm256_mul_ps(ymm8, ymm11);
+            ymm9 = _mm256_mul_ps(ymm8, ymm9);
+            ymm12 = _mm256_mul_ps(ymm8, ymm12);
+            ymm0 = _mm256_add_ps(ymm0, ymm10);
+            ymm10 = _mm256_broadcast_ss(bp + 5);
+            ymm10 = _mm256_mul_ps(ymm8, ymm10);
+            ymm1 = _mm256_add_ps(ymm1, ymm13);
+            ymm13 = _mm256_broadcast_ss(bp + 6);
+            ymm13 = _mm256_mul_ps(ymm8, ymm13);
+            ymm2 = _mm256_add_ps(ymm2, ymm11);
+            ymm11 = _mm256_broadcast_ss(bp + 7);
+            ymm11 = _mm256_mul_ps(ymm8, ymm11);
+            ymm8 = _mm256_loadu_ps(ap + 8);
+            ymm3 = _mm256_add_ps(ymm3, ymm9);
+            ymm9 = _mm256_broadcast_ss(bp + 8);
+            ymm4 = _mm256_add_ps(ymm4, ymm12);
+            ymm12 = _mm256_broadcast_ss(bp + 9);
+            ymm5 = _mm256_add_ps(ymm5, ymm10);
+            ymm10 = _mm256_broadcast_ss(bp + 10);
+            ymm6 = _mm256_add_ps(ymm6, ymm13);
+            ymm13 = _mm256_broadcast_ss(bp + 11);
+            ymm7 = _mm256_add_ps(ymm7, ymm11);
+        }
+        if (rem > 1) {
+            ymm11 = _mm256_broadcast_ss(bp + 12);
+            __builtin_prefetch((const char *)(an + 8) + 0, 0, 3);
+            __builtin_prefetch((const char *)(bp + 8) + 512, 0, 3);
+            ymm9 = _mm256_mul_ps(ymm8, ymm9);
+            ymm12 = _mm256_mul_ps(ymm8, ymm12);
+            ymm10 = _mm256_mul_ps(ymm8, ymm10);
+            ymm13 = _mm256_mul_ps(ymm8, ymm13);
+            ymm11 = _mm256_mul_ps(ymm8, ymm11);
+            ymm0 = _mm256_add_ps(ymm0, ymm9);
+            ymm9 = _mm256_broadcast_ss(bp + 13);
+            ymm9 = _mm256_mul_ps(ymm8, ymm9);
+            ymm1 = _mm256_add_ps(ymm1, ymm12);
+            ymm12 = _mm256_broadcast_ss(bp + 14);
+            ymm12 = _mm256_mul_ps(ymm8, ymm12);
+            ymm2 = _mm256_add_ps(ymm2, ymm10);
+            ymm10 = _mm256_broadcast_ss(bp + 15);
+            ymm10 = _mm256_mul_ps(ymm8, ymm10);
+            ymm8 = _mm256_loadu_ps(ap + 16);
+            ymm3 = _mm256_add_ps(ymm3, ymm13);
+            ymm13 = _mm256_broadcast_ss(bp + 16);
+            ymm4 = _mm256_add_ps(ymm4, ymm11);
+            ymm11 = _mm256_broadcast_ss(bp + 17);
+            ymm5 = _mm256_add_ps(ymm5, ymm9);
+            ymm9 = _mm256_broadcast_ss(bp + 18);
+            ymm6 = _mm256_add_ps(ymm6, ymm12);
+            ymm12 = _mm256_broadcast_ss(bp + 19);
+            ymm7 = _mm256_add_ps(ymm7, ymm10);
+        }
+        if (rem > 2) {
+            ymm10 = _mm256_broadcast_ss(bp + 20);
+            __builtin_prefetch((const char *)(an + 16) + 0, 0, 3);
+            __builtin_prefetch((const char *)(bp + 16) + 512, 0, 3);
+            ymm13 = _mm256_mul_ps(ymm8, ymm13);
+            ymm11 = _mm256_mul_ps(ymm8, ymm11);
+            ymm9 = _mm256_mul_ps(ymm8, ymm9);
+            ymm12 = _mm256_mul_ps(ymm8, ymm12);
+            ymm10 = _mm256_mul_ps(ymm8, ymm10);
+            ymm0 = _mm256_add_ps(ymm0, ymm13);
+            ymm13 = _mm256_broadcast_ss(bp + 21);
+            ymm13 = _mm256_mul_ps(ymm8, ymm13);
+            ymm1 = _mm256_add_ps(ymm1, ymm11);
+            ymm11 = _mm256_broadcast_ss(bp + 22);
+            ymm11 = _mm256_mul_ps(ymm8, ymm11);
+            ymm2 = _mm256_add_ps(ymm2, ymm9);
+            ymm9 = _mm256_broadcast_ss(bp + 23);
+            ymm9 = _mm256_mul_ps(ymm8, ymm9);
+            ymm8 = _mm256_loadu_ps(ap + 24);
+            ymm3 = _mm256_add_ps(ymm3, ymm12);
+            ymm12 = _mm256_broadcast_ss(bp + 24);
+            ymm4 = _mm256_add_ps(ymm4, ymm10);
+            ymm10 = _mm256_broadcast_ss(bp + 25);
+            ymm5 = _mm256_add_ps(ymm5, ymm13);
+            ymm13 = _mm256_broadcast_ss(bp + 26);
+            ymm6 = _mm256_add_ps(ymm6, ymm11);
+            ymm11 = _mm256_broadcast_ss(bp + 27);
+            ymm7 = _mm256_add_ps(ymm7, ymm9);
+        }
+        if (rem > 3) {
+            ymm9 = _mm256_broadcast_ss(bp + 28);
+            __builtin_prefetch((const char *)(an + 24) + 0, 0, 3);
+            __builtin_prefetch((const char *)(bp + 24) + 512, 0, 3);
+            ymm12 = _mm256_mul_ps(ymm8, ymm12);
+            ymm10 = _mm256_mul_ps(ymm8, ymm10);
+            ymm13 = _mm256_mul_ps(ymm8, ymm13);
+            ymm11 = _mm256_mul_ps(ymm8, ymm11);
+            ymm9 = _mm256_mul_ps(ymm8, ymm9);
+            ymm0 = _mm256_add_ps(ymm0, ymm12);
+            ymm12 = _mm256_broadcast_ss(bp + 29);
+            ymm12 = _mm256_mul_ps(ymm8, ymm12);
+            ymm1 = _mm256_add_ps(ymm1, ymm10);
+            ymm10 = _mm256_broadcast_ss(bp + 30);
+            ymm10 = _mm256_mul_ps(ymm8, ymm10);
+            ymm2 = _mm256_add_ps(ymm2, ymm13);
+            ymm13 = _mm256_broadcast_ss(bp + 31);
+            ymm13 = _mm256_mul_ps(ymm8, ymm13);
+            ymm8 = _mm256_loadu_ps(ap + 32);
+            ymm3 = _mm256_add_ps(ymm3, ymm11);
+            ymm11 = _mm256_broadcast_ss(bp + 32);
+            ymm4 = _mm256_add_ps(ymm4, ymm9);
+            ymm9 = _mm256_broadcast_ss(bp + 33);
+            ymm5 = _mm256_add_ps(ymm5, ymm12);
+            ymm12 = _mm256_broadcast_ss(bp + 34);
+            ymm6 = _mm256_add_ps(ymm6, ymm10);
+            ymm10 = _mm256_broadcast_ss(bp + 35);
+            ymm7 = _mm256_add_ps(ymm7, ymm13);
+        }
+
+        /* epilogue: the rest of the last iteration, in the registers
+         * of the copy it follows */
+        switch (rem) {
+        case 0:
+            ymm12 = _mm256_broadcast_ss(bp + 4);
+            __builtin_prefetch((const char *)(an + 0) + 0, 0, 3);
+            __builtin_prefetch((const char *)(bp + 0) + 512, 0, 3);
+            ymm10 = _mm256_mul_ps(ymm8, ymm10);
+            ymm13 = _mm256_mul_ps(ymm8, ymm13);
+            ymm11 = _mm256_mul_ps(ymm8, ymm11);
+            ymm9 = _mm256_mul_ps(ymm8, ymm9);
+            ymm12 = _mm256_mul_ps(ymm8, ymm12);
+            ymm0 = _mm256_add_ps(ymm0, ymm10);
+            ymm10 = _mm256_broadcast_ss(bp + 5);
+            ymm10 = _mm256_mul_ps(ymm8, ymm10);
+            ymm1 = _mm256_add_ps(ymm1, ymm13);
+            ymm13 = _mm256_broadcast_ss(bp + 6);
+            ymm13 = _mm256_mul_ps(ymm8, ymm13);
+            ymm2 = _mm256_add_ps(ymm2, ymm11);
+            ymm11 = _mm256_broadcast_ss(bp + 7);
+            ymm11 = _mm256_mul_ps(ymm8, ymm11);
+            ymm3 = _mm256_add_ps(ymm3, ymm9);
+            ymm4 = _mm256_add_ps(ymm4, ymm12);
+            ymm5 = _mm256_add_ps(ymm5, ymm10);
+            ymm6 = _mm256_add_ps(ymm6, ymm13);
+            ymm7 = _mm256_add_ps(ymm7, ymm11);
+            break;
+        case 1:
+            ymm11 = _mm256_broadcast_ss(bp + 12);
+            __builtin_prefetch((const char *)(an + 8) + 0, 0, 3);
+            __builtin_prefetch((const char *)(bp + 8) + 512, 0, 3);
+            ymm9 = _mm256_mul_ps(ymm8, ymm9);
+            ymm12 = _mm256_mul_ps(ymm8, ymm12);
+            ymm10 = _mm256_mul_ps(ymm8, ymm10);
+            ymm13 = _mm256_mul_ps(ymm8, ymm13);
+            ymm11 = _mm256_mul_ps(ymm8, ymm11);
+            ymm0 = _mm256_add_ps(ymm0, ymm9);
+            ymm9 = _mm256_broadcast_ss(bp + 13);
+            ymm9 = _mm256_mul_ps(ymm8, ymm9);
+            ymm1 = _mm256_add_ps(ymm1, ymm12);
+            ymm12 = _mm256_broadcast_ss(bp + 14);
+            ymm12 = _mm256_mul_ps(ymm8, ymm12);
+            ymm2 = _mm256_add_ps(ymm2, ymm10);
+            ymm10 = _mm256_broadcast_ss(bp + 15);
+            ymm10 = _mm256_mul_ps(ymm8, ymm10);
+            ymm3 = _mm256_add_ps(ymm3, ymm13);
+            ymm4 = _mm256_add_ps(ymm4, ymm11);
+            ymm5 = _mm256_add_ps(ymm5, ymm9);
+            ymm6 = _mm256_add_ps(ymm6, ymm12);
+            ymm7 = _mm256_add_ps(ymm7, ymm10);
+            break;
+        case 2:
+            ymm10 = _mm256_broadcast_ss(bp + 20);
+            __builtin_prefetch((const char *)(an + 16) + 0, 0, 3);
+            __builtin_prefetch((const char *)(bp + 16) + 512, 0, 3);
+            ymm13 = _mm256_mul_ps(ymm8, ymm13);
+            ymm11 = _mm256_mul_ps(ymm8, ymm11);
+            ymm9 = _mm256_mul_ps(ymm8, ymm9);
+            ymm12 = _mm256_mul_ps(ymm8, ymm12);
+            ymm10 = _mm256_mul_ps(ymm8, ymm10);
+            ymm0 = _mm256_add_ps(ymm0, ymm13);
+            ymm13 = _mm256_broadcast_ss(bp + 21);
+            ymm13 = _mm256_mul_ps(ymm8, ymm13);
+            ymm1 = _mm256_add_ps(ymm1, ymm11);
+            ymm11 = _mm256_broadcast_ss(bp + 22);
+            ymm11 = _mm256_mul_ps(ymm8, ymm11);
+            ymm2 = _mm256_add_ps(ymm2, ymm9);
+            ymm9 = _mm256_broadcast_ss(bp + 23);
+            ymm9 = _mm256_mul_ps(ymm8, ymm9);
+            ymm3 = _mm256_add_ps(ymm3, ymm12);
+            ymm4 = _mm256_add_ps(ymm4, ymm10);
+            ymm5 = _mm256_add_ps(ymm5, ymm13);
+            ymm6 = _mm256_add_ps(ymm6, ymm11);
+            ymm7 = _mm256_add_ps(ymm7, ymm9);
+            break;
+        case 3:
+            ymm9 = _mm256_broadcast_ss(bp + 28);
+            __builtin_prefetch((const char *)(an + 24) + 0, 0, 3);
+            __builtin_prefetch((const char *)(bp + 24) + 512, 0, 3);
+            ymm12 = _mm256_mul_ps(ymm8, ymm12);
+            ymm10 = _mm256_mul_ps(ymm8, ymm10);
+            ymm13 = _mm256_mul_ps(ymm8, ymm13);
+            ymm11 = _mm256_mul_ps(ymm8, ymm11);
+            ymm9 = _mm256_mul_ps(ymm8, ymm9);
+            ymm0 = _mm256_add_ps(ymm0, ymm12);
+            ymm12 = _mm256_broadcast_ss(bp + 29);
+            ymm12 = _mm256_mul_ps(ymm8, ymm12);
+            ymm1 = _mm256_add_ps(ymm1, ymm10);
+            ymm10 = _mm256_broadcast_ss(bp + 30);
+            ymm10 = _mm256_mul_ps(ymm8, ymm10);
+            ymm2 = _mm256_add_ps(ymm2, ymm13);
+            ymm13 = _mm256_broadcast_ss(bp + 31);
+            ymm13 = _mm256_mul_ps(ymm8, ymm13);
+            ymm3 = _mm256_add_ps(ymm3, ymm11);
+            ymm4 = _mm256_add_ps(ymm4, ymm9);
+            ymm5 = _mm256_add_ps(ymm5, ymm12);
+            ymm6 = _mm256_add_ps(ymm6, ymm10);
+            ymm7 = _mm256_add_ps(ymm7, ymm13);
+            break;
+        case 4:
+            ymm13 = _mm256_broadcast_ss(bp + 36);
+            __builtin_prefetch((const char *)(an + 32) + 0, 0, 3);
+            __builtin_prefetch((const char *)(bp + 32) + 512, 0, 3);
+            ymm11 = _mm256_mul_ps(ymm8, ymm11);
+            ymm9 = _mm256_mul_ps(ymm8, ymm9);
+            ymm12 = _mm256_mul_ps(ymm8, ymm12);
+            ymm10 = _mm256_mul_ps(ymm8, ymm10);
+            ymm13 = _mm256_mul_ps(ymm8, ymm13);
+            ymm0 = _mm256_add_ps(ymm0, ymm11);
+            ymm11 = _mm256_broadcast_ss(bp + 37);
+            ymm11 = _mm256_mul_ps(ymm8, ymm11);
+            ymm1 = _mm256_add_ps(ymm1, ymm9);
+            ymm9 = _mm256_broadcast_ss(bp + 38);
+            ymm9 = _mm256_mul_ps(ymm8, ymm9);
+            ymm2 = _mm256_add_ps(ymm2, ymm12);
+            ymm12 = _mm256_broadcast_ss(bp + 39);
+            ymm12 = _mm256_mul_ps(ymm8, ymm12);
+            ymm3 = _mm256_add_ps(ymm3, ymm10);
+            ymm4 = _mm256_add_ps(ymm4, ymm13);
+            ymm5 = _mm256_add_ps(ymm5, ymm11);
+            ymm6 = _mm256_add_ps(ymm6, ymm9);
+            ymm7 = _mm256_add_ps(ymm7, ymm12);
+            break;
+
+        }
+    }
+    const float *al_ = (const float *)alpha, *be_ = (const float *)beta;
+    const float ar_ = al_[0], ai_ = al_[1], br_ = be_[0], bi_ = be_[1];
+    /* each C vector: re + i*im of its two sums (pairs swapped, add-subtract) */
+    ymm0 = _mm256_addsub_ps(ymm0, _mm256_permute_ps(ymm1, 0xB1));
+    ymm2 = _mm256_addsub_ps(ymm2, _mm256_permute_ps(ymm3, 0xB1));
+    ymm4 = _mm256_addsub_ps(ymm4, _mm256_permute_ps(ymm5, 0xB1));
+    ymm6 = _mm256_addsub_ps(ymm6, _mm256_permute_ps(ymm7, 0xB1));
+    if (m == 4 && n == 4 && rs_c == 1) {
+        if (ar_ == 1 && ai_ == 0 && br_ == 0 && bi_ == 0) {
+            _mm256_storeu_ps((float *)(c + 0 + 0 * cs_c), ymm0);
+            _mm256_storeu_ps((float *)(c + 0 + 1 * cs_c), ymm2);
+            _mm256_storeu_ps((float *)(c + 0 + 2 * cs_c), ymm4);
+            _mm256_storeu_ps((float *)(c + 0 + 3 * cs_c), ymm6);
+        } else if (ar_ == 1 && ai_ == 0 && br_ == 1 && bi_ == 0) {
+            { const __m256 c_ = _mm256_loadu_ps((float *)(c + 0 + 0 * cs_c));
+              ymm0 = _mm256_add_ps(ymm0, c_);
+            }
+            { const __m256 c_ = _mm256_loadu_ps((float *)(c + 0 + 1 * cs_c));
+              ymm2 = _mm256_add_ps(ymm2, c_);
+            }
+            { const __m256 c_ = _mm256_loadu_ps((float *)(c + 0 + 2 * cs_c));
+              ymm4 = _mm256_add_ps(ymm4, c_);
+            }
+            { const __m256 c_ = _mm256_loadu_ps((float *)(c + 0 + 3 * cs_c));
+              ymm6 = _mm256_add_ps(ymm6, c_);
+            }
+            _mm256_storeu_ps((float *)(c + 0 + 0 * cs_c), ymm0);
+            _mm256_storeu_ps((float *)(c + 0 + 1 * cs_c), ymm2);
+            _mm256_storeu_ps((float *)(c + 0 + 2 * cs_c), ymm4);
+            _mm256_storeu_ps((float *)(c + 0 + 3 * cs_c), ymm6);
+        } else if (br_ == 0 && bi_ == 0) {
+            const __m256 var_ = _mm256_set1_ps(ar_);
+            const __m256 vai_ = _mm256_set1_ps(ai_);
+            _mm256_storeu_ps((float *)(c + 0 + 0 * cs_c), _mm256_addsub_ps(_mm256_mul_ps(ymm0, var_), _mm256_mul_ps(_mm256_permute_ps(ymm0, 0xB1), vai_)));
+            _mm256_storeu_ps((float *)(c + 0 + 1 * cs_c), _mm256_addsub_ps(_mm256_mul_ps(ymm2, var_), _mm256_mul_ps(_mm256_permute_ps(ymm2, 0xB1), vai_)));
+            _mm256_storeu_ps((float *)(c + 0 + 2 * cs_c), _mm256_addsub_ps(_mm256_mul_ps(ymm4, var_), _mm256_mul_ps(_mm256_permute_ps(ymm4, 0xB1), vai_)));
+            _mm256_storeu_ps((float *)(c + 0 + 3 * cs_c), _mm256_addsub_ps(_mm256_mul_ps(ymm6, var_), _mm256_mul_ps(_mm256_permute_ps(ymm6, 0xB1), vai_)));
+        } else {
+            const __m256 var_ = _mm256_set1_ps(ar_);
+            const __m256 vai_ = _mm256_set1_ps(ai_);
+            const __m256 vbr_ = _mm256_set1_ps(br_);
+            const __m256 vbi_ = _mm256_set1_ps(bi_);
+            { const __m256 c_ = _mm256_loadu_ps((float *)(c + 0 + 0 * cs_c));
+              ymm0 = _mm256_add_ps(_mm256_addsub_ps(_mm256_mul_ps(ymm0, var_), _mm256_mul_ps(_mm256_permute_ps(ymm0, 0xB1), vai_)), _mm256_addsub_ps(_mm256_mul_ps(c_, vbr_), _mm256_mul_ps(_mm256_permute_ps(c_, 0xB1), vbi_)));
+            }
+            { const __m256 c_ = _mm256_loadu_ps((float *)(c + 0 + 1 * cs_c));
+              ymm2 = _mm256_add_ps(_mm256_addsub_ps(_mm256_mul_ps(ymm2, var_), _mm256_mul_ps(_mm256_permute_ps(ymm2, 0xB1), vai_)), _mm256_addsub_ps(_mm256_mul_ps(c_, vbr_), _mm256_mul_ps(_mm256_permute_ps(c_, 0xB1), vbi_)));
+            }
+            { const __m256 c_ = _mm256_loadu_ps((float *)(c + 0 + 2 * cs_c));
+              ymm4 = _mm256_add_ps(_mm256_addsub_ps(_mm256_mul_ps(ymm4, var_), _mm256_mul_ps(_mm256_permute_ps(ymm4, 0xB1), vai_)), _mm256_addsub_ps(_mm256_mul_ps(c_, vbr_), _mm256_mul_ps(_mm256_permute_ps(c_, 0xB1), vbi_)));
+            }
+            { const __m256 c_ = _mm256_loadu_ps((float *)(c + 0 + 3 * cs_c));
+              ymm6 = _mm256_add_ps(_mm256_addsub_ps(_mm256_mul_ps(ymm6, var_), _mm256_mul_ps(_mm256_permute_ps(ymm6, 0xB1), vai_)), _mm256_addsub_ps(_mm256_mul_ps(c_, vbr_), _mm256_mul_ps(_mm256_permute_ps(c_, 0xB1), vbi_)));
+            }
+            _mm256_storeu_ps((float *)(c + 0 + 0 * cs_c), ymm0);
+            _mm256_storeu_ps((float *)(c + 0 + 1 * cs_c), ymm2);
+            _mm256_storeu_ps((float *)(c + 0 + 2 * cs_c), ymm4);
+            _mm256_storeu_ps((float *)(c + 0 + 3 * cs_c), ymm6);
+        }
+        return;
+    }
+    float t_[32];
+    _mm256_storeu_ps(t_ + 0, ymm0);
+    _mm256_storeu_ps(t_ + 8, ymm2);
+    _mm256_storeu_ps(t_ + 16, ymm4);
+    _mm256_storeu_ps(t_ + 24, ymm6);
     for (int64_t j = 0; j < n; j++)
         for (int64_t i = 0; i < m; i++) {
             const float xr = t_[2 * (i + j * 4)], xi = t_[2 * (i + j * 4) + 1];

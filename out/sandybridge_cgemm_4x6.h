@@ -10,13 +10,20 @@
 #define sandybridge_cgemm_4x6_ROW_PREF 0
 /* 1: complex elements (interleaved re, im) */
 #define sandybridge_cgemm_4x6_COMPLEX 1
-/* the companions of real kernels are not emitted for complex types:
- * no _direct, _stream, edge, packed-edge or row-tail kernels */
+/* the companions of real kernels that read A in place are not emitted
+ * for complex types: no _direct, _stream or row-tail kernels */
 #define sandybridge_cgemm_4x6_DIRECT 0
 #define sandybridge_cgemm_4x6_STREAM 0
-#define sandybridge_cgemm_4x6_NEDGES 0
-#define sandybridge_cgemm_4x6_NPEDGES 0
 #define sandybridge_cgemm_4x6_NTAILS 0
+/* packed edge kernels for the narrow last column panels, packed NR' wide
+ * (and their short rows, packed MR' high), each with the signature of
+ * sandybridge_cgemm_4x6: {MR', NR', function} */
+#define sandybridge_cgemm_4x6_NEDGES 1
+#define sandybridge_cgemm_4x6_EDGE_LIST {4, 4, (void *)sandybridge_cgemm_4x6_p4x4}
+/* packed row-edge kernels for a short last row panel packed MR' rows high,
+ * each with the signature of sandybridge_cgemm_4x6: {MR', function} */
+#define sandybridge_cgemm_4x6_NPEDGES 0
+#define sandybridge_cgemm_4x6_PEDGE_LIST 
 /* percent of L1 that B's kc x NR micro-panel may fill (the runtime's KC) */
 #define sandybridge_cgemm_4x6_B_L1_PERCENT 50
 /* cflags: -mavx */
@@ -27,6 +34,9 @@ extern "C" {
 void sandybridge_cgemm_4x6(int64_t m, int64_t n, int64_t k, const float _Complex *alpha, const float _Complex *a,
                            const float _Complex *b, const float _Complex *beta, float _Complex *c, int64_t rs_c, int64_t cs_c,
                            const float _Complex *a_next, const float _Complex *b_next);
+void sandybridge_cgemm_4x6_p4x4(int64_t m, int64_t n, int64_t k, const float _Complex *alpha, const float _Complex *a,
+                                const float _Complex *b, const float _Complex *beta, float _Complex *c, int64_t rs_c, int64_t cs_c,
+                                const float _Complex *a_next, const float _Complex *b_next);
 #ifdef __cplusplus
 }
 #endif

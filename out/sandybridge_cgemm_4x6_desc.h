@@ -29,9 +29,11 @@
     .mr = 4, .nr = 6, .row_pref = 0, .fn = (void *)sandybridge_cgemm_4x6 }
 #else
 _Static_assert(sandybridge_cgemm_4x6_NTAILS <= GG_TAILS, "row tails: raise GG_TAILS");
+static const struct gg_cedge sandybridge_cgemm_4x6_desc_edges[] = { sandybridge_cgemm_4x6_EDGE_LIST };
 #define sandybridge_cgemm_4x6_DESC_UKERNEL { \
     .mr = 4, .nr = 6, .row_pref = 0, .fn = (void *)sandybridge_cgemm_4x6, \
     .b_l1_percent = 50, .narrow_k = 0, \
+    .edges = sandybridge_cgemm_4x6_desc_edges, .nedges = 1, \
 }
 #endif
 #endif

@@ -25,6 +25,10 @@
  * written. A packed a[i + p*2], B packed b[j + p*6] (complex elements).
  * The k loop multiplies A's vectors by B(p,j)'s real and imaginary parts
  * broadcast apart, into two sums per C vector combined after the loop.
+ *
+ * Packed edge kernels, the same contract for their own MR' x NR' and
+ * panels packed MR' high and NR' wide:
+ *   sandybridge_zgemm_2x6_p2x4: 2x4, 8.00 cycles per iteration, unroll 5
  */
 #include "sandybridge_zgemm_2x6.h"
 #include <immintrin.h>
@@ -269,6 +273,526 @@ void sandybridge_zgemm_2x6(int64_t m, int64_t n, int64_t k, const double _Comple
     _mm256_storeu_pd(t_ + 12, ymm6);
     _mm256_storeu_pd(t_ + 16, ymm8);
     _mm256_storeu_pd(t_ + 20, ymm10);
+    for (int64_t j = 0; j < n; j++)
+        for (int64_t i = 0; i < m; i++) {
+            const double xr = t_[2 * (i + j * 2)], xi = t_[2 * (i + j * 2) + 1];
+            double *cij = (double *)(c + i * rs_c + j * cs_c);
+            double vr = ar_ * xr - ai_ * xi, vi = ar_ * xi + ai_ * xr;
+            if (br_ != 0 || bi_ != 0) {
+                const double cr = cij[0], ci = cij[1];
+                vr += br_ * cr - bi_ * ci;
+                vi += br_ * ci + bi_ * cr;
+            }
+            cij[0] = vr;
+            cij[1] = vi;
+        }
+
+}
+
+void sandybridge_zgemm_2x6_p2x4(int64_t m, int64_t n, int64_t k, const double _Complex *alpha, const double _Complex *a,
+                                const double _Complex *b, const double _Complex *beta, double _Complex *c, int64_t rs_c, int64_t cs_c,
+                                const double _Complex *a_next, const double _Complex *b_next)
+{
+    const double *ap = (const double *)a, *bp = (const double *)b, *an = (const double *)a_next;
+    (void)b_next;
+    __m256d ymm0, ymm1, ymm2, ymm3, ymm4, ymm5, ymm6, ymm7;
+    __m256d ymm8, ymm9, ymm10, ymm11, ymm12, ymm13;
+
+    ymm0 = _mm256_setzero_pd();
+    ymm1 = _mm256_setzero_pd();
+    ymm2 = _mm256_setzero_pd();
+    ymm3 = _mm256_setzero_pd();
+    ymm4 = _mm256_setzero_pd();
+    ymm5 = _mm256_setzero_pd();
+    ymm6 = _mm256_setzero_pd();
+    ymm7 = _mm256_setzero_pd();
+
+    /* C is read (or overwritten) after the k loop: the passes of the k loop
+     * fetch it a column (row) each; those they cannot reach go now */
+    const int64_t pf_step = rs_c == 1 ? cs_c : rs_c;
+    const int64_t pf_span = rs_c == 1 ? m - 1 : (n - 1) * cs_c;
+    int64_t pf_left = rs_c == 1 ? n : m;
+    double _Complex *pf_c = c;
+    for (int64_t passes = k > 0 ? (k - 1) / 5 : 0; pf_left > passes; pf_left--) {
+        __builtin_prefetch(pf_c, 1, 3);
+        __builtin_prefetch(pf_c + pf_span / 2, 1, 3);
+        __builtin_prefetch(pf_c + pf_span, 1, 3);
+        pf_c += pf_step;
+    }
+    if (k > 0) {
+        /* prologue: the first 6 instructions of iteration 0 (pointer
+         * bumps among them become load offsets) */
+        ymm8 = _mm256_loadu_pd(ap + 0);
+        ymm10 = _mm256_broadcast_sd(bp + 0);
+        ymm13 = _mm256_broadcast_sd(bp + 1);
+        ymm11 = _mm256_broadcast_sd(bp + 2);
+        ymm9 = _mm256_broadcast_sd(bp + 3);
+
+        /* kernel: iteration i and the start of i+1, unrolled 5x */
+        int64_t nq = k - 1;
+        for (int64_t it = nq / 5; it > 0; it--) {
+            if (pf_left > 0) {
+                __builtin_prefetch(pf_c, 1, 3);
+                __builtin_prefetch(pf_c + pf_span / 2, 1, 3);
+                __builtin_prefetch(pf_c + pf_span, 1, 3);
+                pf_c += pf_step;
+                pf_left--;
+            }
+            /* copy 0 */
+            ymm12 = _mm256_broadcast_sd(bp + 4);
+            __builtin_prefetch((const char *)(an + 0) + 0, 0, 3);
+            __builtin_prefetch((const char *)(bp + 0) + 512, 0, 3);
+            ymm10 = _mm256_mul_pd(ymm8, ymm10);
+            ymm13 = _mm256_mul_pd(ymm8, ymm13);
+            ymm11 = _mm256_mul_pd(ymm8, ymm11);
+            ymm9 = _mm256_mul_pd(ymm8, ymm9);
+            ymm12 = _mm256_mul_pd(ymm8, ymm12);
+            ymm0 = _mm256_add_pd(ymm0, ymm10);
+            ymm10 = _mm256_broadcast_sd(bp + 5);
+            ymm10 = _mm256_mul_pd(ymm8, ymm10);
+            ymm1 = _mm256_add_pd(ymm1, ymm13);
+            ymm13 = _mm256_broadcast_sd(bp + 6);
+            ymm13 = _mm256_mul_pd(ymm8, ymm13);
+            ymm2 = _mm256_add_pd(ymm2, ymm11);
+            ymm11 = _mm256_broadcast_sd(bp + 7);
+            ymm11 = _mm256_mul_pd(ymm8, ymm11);
+            ymm8 = _mm256_loadu_pd(ap + 4);
+            ymm3 = _mm256_add_pd(ymm3, ymm9);
+            ymm9 = _mm256_broadcast_sd(bp + 8);
+            ymm4 = _mm256_add_pd(ymm4, ymm12);
+            ymm12 = _mm256_broadcast_sd(bp + 9);
+            ymm5 = _mm256_add_pd(ymm5, ymm10);
+            ymm10 = _mm256_broadcast_sd(bp + 10);
+            ymm6 = _mm256_add_pd(ymm6, ymm13);
+            ymm13 = _mm256_broadcast_sd(bp + 11);
+            ymm7 = _mm256_add_pd(ymm7, ymm11);
+            /* copy 1 */
+            ymm11 = _mm256_broadcast_sd(bp + 12);
+            __builtin_prefetch((const char *)(an + 4) + 0, 0, 3);
+            __builtin_prefetch((const char *)(bp + 8) + 512, 0, 3);
+            ymm9 = _mm256_mul_pd(ymm8, ymm9);
+            ymm12 = _mm256_mul_pd(ymm8, ymm12);
+            ymm10 = _mm256_mul_pd(ymm8, ymm10);
+            ymm13 = _mm256_mul_pd(ymm8, ymm13);
+            ymm11 = _mm256_mul_pd(ymm8, ymm11);
+            ymm0 = _mm256_add_pd(ymm0, ymm9);
+            ymm9 = _mm256_broadcast_sd(bp + 13);
+            ymm9 = _mm256_mul_pd(ymm8, ymm9);
+            ymm1 = _mm256_add_pd(ymm1, ymm12);
+            ymm12 = _mm256_broadcast_sd(bp + 14);
+            ymm12 = _mm256_mul_pd(ymm8, ymm12);
+            ymm2 = _mm256_add_pd(ymm2, ymm10);
+            ymm10 = _mm256_broadcast_sd(bp + 15);
+            ymm10 = _mm256_mul_pd(ymm8, ymm10);
+            ymm8 = _mm256_loadu_pd(ap + 8);
+            ymm3 = _mm256_add_pd(ymm3, ymm13);
+            ymm13 = _mm256_broadcast_sd(bp + 16);
+            ymm4 = _mm256_add_pd(ymm4, ymm11);
+            ymm11 = _mm256_broadcast_sd(bp + 17);
+            ymm5 = _mm256_add_pd(ymm5, ymm9);
+            ymm9 = _mm256_broadcast_sd(bp + 18);
+            ymm6 = _mm256_add_pd(ymm6, ymm12);
+            ymm12 = _mm256_broadcast_sd(bp + 19);
+            ymm7 = _mm256_add_pd(ymm7, ymm10);
+            /* copy 2 */
+            ymm10 = _mm256_broadcast_sd(bp + 20);
+            __builtin_prefetch((const char *)(an + 8) + 0, 0, 3);
+            __builtin_prefetch((const char *)(bp + 16) + 512, 0, 3);
+            ymm13 = _mm256_mul_pd(ymm8, ymm13);
+            ymm11 = _mm256_mul_pd(ymm8, ymm11);
+            ymm9 = _mm256_mul_pd(ymm8, ymm9);
+            ymm12 = _mm256_mul_pd(ymm8, ymm12);
+            ymm10 = _mm256_mul_pd(ymm8, ymm10);
+            ymm0 = _mm256_add_pd(ymm0, ymm13);
+            ymm13 = _mm256_broadcast_sd(bp + 21);
+            ymm13 = _mm256_mul_pd(ymm8, ymm13);
+            ymm1 = _mm256_add_pd(ymm1, ymm11);
+            ymm11 = _mm256_broadcast_sd(bp + 22);
+            ymm11 = _mm256_mul_pd(ymm8, ymm11);
+            ymm2 = _mm256_add_pd(ymm2, ymm9);
+            ymm9 = _mm256_broadcast_sd(bp + 23);
+            ymm9 = _mm256_mul_pd(ymm8, ymm9);
+            ymm8 = _mm256_loadu_pd(ap + 12);
+            ymm3 = _mm256_add_pd(ymm3, ymm12);
+            ymm12 = _mm256_broadcast_sd(bp + 24);
+            ymm4 = _mm256_add_pd(ymm4, ymm10);
+            ymm10 = _mm256_broadcast_sd(bp + 25);
+            ymm5 = _mm256_add_pd(ymm5, ymm13);
+            ymm13 = _mm256_broadcast_sd(bp + 26);
+            ymm6 = _mm256_add_pd(ymm6, ymm11);
+            ymm11 = _mm256_broadcast_sd(bp + 27);
+            ymm7 = _mm256_add_pd(ymm7, ymm9);
+            /* copy 3 */
+            ymm9 = _mm256_broadcast_sd(bp + 28);
+            __builtin_prefetch((const char *)(an + 12) + 0, 0, 3);
+            __builtin_prefetch((const char *)(bp + 24) + 512, 0, 3);
+            ymm12 = _mm256_mul_pd(ymm8, ymm12);
+            ymm10 = _mm256_mul_pd(ymm8, ymm10);
+            ymm13 = _mm256_mul_pd(ymm8, ymm13);
+            ymm11 = _mm256_mul_pd(ymm8, ymm11);
+            ymm9 = _mm256_mul_pd(ymm8, ymm9);
+            ymm0 = _mm256_add_pd(ymm0, ymm12);
+            ymm12 = _mm256_broadcast_sd(bp + 29);
+            ymm12 = _mm256_mul_pd(ymm8, ymm12);
+            ymm1 = _mm256_add_pd(ymm1, ymm10);
+            ymm10 = _mm256_broadcast_sd(bp + 30);
+            ymm10 = _mm256_mul_pd(ymm8, ymm10);
+            ymm2 = _mm256_add_pd(ymm2, ymm13);
+            ymm13 = _mm256_broadcast_sd(bp + 31);
+            ymm13 = _mm256_mul_pd(ymm8, ymm13);
+            ymm8 = _mm256_loadu_pd(ap + 16);
+            ymm3 = _mm256_add_pd(ymm3, ymm11);
+            ymm11 = _mm256_broadcast_sd(bp + 32);
+            ymm4 = _mm256_add_pd(ymm4, ymm9);
+            ymm9 = _mm256_broadcast_sd(bp + 33);
+            ymm5 = _mm256_add_pd(ymm5, ymm12);
+            ymm12 = _mm256_broadcast_sd(bp + 34);
+            ymm6 = _mm256_add_pd(ymm6, ymm10);
+            ymm10 = _mm256_broadcast_sd(bp + 35);
+            ymm7 = _mm256_add_pd(ymm7, ymm13);
+            /* copy 4 */
+            ymm13 = _mm256_broadcast_sd(bp + 36);
+            __builtin_prefetch((const char *)(an + 16) + 0, 0, 3);
+            __builtin_prefetch((const char *)(bp + 32) + 512, 0, 3);
+            ymm11 = _mm256_mul_pd(ymm8, ymm11);
+            ymm9 = _mm256_mul_pd(ymm8, ymm9);
+            ymm12 = _mm256_mul_pd(ymm8, ymm12);
+            ymm10 = _mm256_mul_pd(ymm8, ymm10);
+            ymm13 = _mm256_mul_pd(ymm8, ymm13);
+            ymm0 = _mm256_add_pd(ymm0, ymm11);
+            ymm11 = _mm256_broadcast_sd(bp + 37);
+            ymm11 = _mm256_mul_pd(ymm8, ymm11);
+            ymm1 = _mm256_add_pd(ymm1, ymm9);
+            ymm9 = _mm256_broadcast_sd(bp + 38);
+            ymm9 = _mm256_mul_pd(ymm8, ymm9);
+            ymm2 = _mm256_add_pd(ymm2, ymm12);
+            ymm12 = _mm256_broadcast_sd(bp + 39);
+            ymm12 = _mm256_mul_pd(ymm8, ymm12);
+            ymm8 = _mm256_loadu_pd(ap + 20);
+            ymm3 = _mm256_add_pd(ymm3, ymm10);
+            ymm10 = _mm256_broadcast_sd(bp + 40);
+            ymm4 = _mm256_add_pd(ymm4, ymm13);
+            ymm13 = _mm256_broadcast_sd(bp + 41);
+            ymm5 = _mm256_add_pd(ymm5, ymm11);
+            ymm11 = _mm256_broadcast_sd(bp + 42);
+            ymm6 = _mm256_add_pd(ymm6, ymm9);
+            ymm9 = _mm256_broadcast_sd(bp + 43);
+            ymm7 = _mm256_add_pd(ymm7, ymm12);
+
+            ap += 20;
+            bp += 40;
+            an += 20;
+        }
+        int64_t rem = nq % 5;
+        if (rem > 0) {
+            ymm12 = _mm256_broadcast_sd(bp + 4);
+            __builtin_prefetch((const char *)(an + 0) + 0, 0, 3);
+            __builtin_prefetch((const char *)(bp + 0) + 512, 0, 3);
+            ymm10 = _mm256_mul_pd(ymm8, ymm10);
+            ymm13 = _mm256_mul_pd(ymm8, ymm13);
+            ymm11 = _mm256_mul_pd(ymm8, ymm11);
+            ymm9 = _mm256_mul_pd(ymm8, ymm9);
+            ymm12 = _mm256_mul_pd(ymm8, ymm12);
+            ymm0 = _mm256_add_pd(ymm0, ymm10);
+            ymm10 = _mm256_broadcast_sd(bp + 5);
+            ymm10 = _mm256_mul_pd(ymm8, ymm10);
+            ymm1 = _mm256_add_pd(ymm1, ymm13);
+            ymm13 = _mm256_broadcast_sd(bp + 6);
+            ymm13 = _mm256_mul_pd(ymm8, ymm13);
+            ymm2 = _mm256_add_pd(ymm2, ymm11);
+            ymm11 = _mm256_broadcast_sd(bp + 7);
+            ymm11 = _mm256_mul_pd(ymm8, ymm11);
+            ymm8 = _mm256_loadu_pd(ap + 4);
+            ymm3 = _mm256_add_pd(ymm3, ymm9);
+            ymm9 = _mm256_broadcast_sd(bp + 8);
+            ymm4 = _mm256_add_pd(ymm4, ymm12);
+            ymm12 = _mm256_broadcast_sd(bp + 9);
+            ymm5 = _mm256_add_pd(ymm5, ymm10);
+            ymm10 = _mm256_broadcast_sd(bp + 10);
+            ymm6 = _mm256_add_pd(ymm6, ymm13);
+            ymm13 = _mm256_broadcast_sd(bp + 11);
+            ymm7 = _mm256_add_pd(ymm7, ymm11);
+        }
+        if (rem > 1) {
+            ymm11 = _mm256_broadcast_sd(bp + 12);
+            __builtin_prefetch((const char *)(an + 4) + 0, 0, 3);
+            __builtin_prefetch((const char *)(bp + 8) + 512, 0, 3);
+            ymm9 = _mm256_mul_pd(ymm8, ymm9);
+            ymm12 = _mm256_mul_pd(ymm8, ymm12);
+            ymm10 = _mm256_mul_pd(ymm8, ymm10);
+            ymm13 = _mm256_mul_pd(ymm8, ymm13);
+            ymm11 = _mm256_mul_pd(ymm8, ymm11);
+            ymm0 = _mm256_add_pd(ymm0, ymm9);
+            ymm9 = _mm256_broadcast_sd(bp + 13);
+            ymm9 = _mm256_mul_pd(ymm8, ymm9);
+            ymm1 = _mm256_add_pd(ymm1, ymm12);
+            ymm12 = _mm256_broadcast_sd(bp + 14);
+            ymm12 = _mm256_mul_pd(ymm8, ymm12);
+            ymm2 = _mm256_add_pd(ymm2, ymm10);
+            ymm10 = _mm256_broadcast_sd(bp + 15);
+            ymm10 = _mm256_mul_pd(ymm8, ymm10);
+            ymm8 = _mm256_loadu_pd(ap + 8);
+            ymm3 = _mm256_add_pd(ymm3, ymm13);
+            ymm13 = _mm256_broadcast_sd(bp + 16);
+            ymm4 = _mm256_add_pd(ymm4, ymm11);
+            ymm11 = _mm256_broadcast_sd(bp + 17);
+            ymm5 = _mm256_add_pd(ymm5, ymm9);
+            ymm9 = _mm256_broadcast_sd(bp + 18);
+            ymm6 = _mm256_add_pd(ymm6, ymm12);
+            ymm12 = _mm256_broadcast_sd(bp + 19);
+            ymm7 = _mm256_add_pd(ymm7, ymm10);
+        }
+        if (rem > 2) {
+            ymm10 = _mm256_broadcast_sd(bp + 20);
+            __builtin_prefetch((const char *)(an + 8) + 0, 0, 3);
+            __builtin_prefetch((const char *)(bp + 16) + 512, 0, 3);
+            ymm13 = _mm256_mul_pd(ymm8, ymm13);
+            ymm11 = _mm256_mul_pd(ymm8, ymm11);
+            ymm9 = _mm256_mul_pd(ymm8, ymm9);
+            ymm12 = _mm256_mul_pd(ymm8, ymm12);
+            ymm10 = _mm256_mul_pd(ymm8, ymm10);
+            ymm0 = _mm256_add_pd(ymm0, ymm13);
+            ymm13 = _mm256_broadcast_sd(bp + 21);
+            ymm13 = _mm256_mul_pd(ymm8, ymm13);
+            ymm1 = _mm256_add_pd(ymm1, ymm11);
+            ymm11 = _mm256_broadcast_sd(bp + 22);
+            ymm11 = _mm256_mul_pd(ymm8, ymm11);
+            ymm2 = _mm256_add_pd(ymm2, ymm9);
+            ymm9 = _mm256_broadcast_sd(bp + 23);
+            ymm9 = _mm256_mul_pd(ymm8, ymm9);
+            ymm8 = _mm256_loadu_pd(ap + 12);
+            ymm3 = _mm256_add_pd(ymm3, ymm12);
+            ymm12 = _mm256_broadcast_sd(bp + 24);
+            ymm4 = _mm256_add_pd(ymm4, ymm10);
+            ymm10 = _mm256_broadcast_sd(bp + 25);
+            ymm5 = _mm256_add_pd(ymm5, ymm13);
+            ymm13 = _mm256_broadcast_sd(bp + 26);
+            ymm6 = _mm256_add_pd(ymm6, ymm11);
+            ymm11 = _mm256_broadcast_sd(bp + 27);
+            ymm7 = _mm256_add_pd(ymm7, ymm9);
+        }
+        if (rem > 3) {
+            ymm9 = _mm256_broadcast_sd(bp + 28);
+            __builtin_prefetch((const char *)(an + 12) + 0, 0, 3);
+            __builtin_prefetch((const char *)(bp + 24) + 512, 0, 3);
+            ymm12 = _mm256_mul_pd(ymm8, ymm12);
+            ymm10 = _mm256_mul_pd(ymm8, ymm10);
+            ymm13 = _mm256_mul_pd(ymm8, ymm13);
+            ymm11 = _mm256_mul_pd(ymm8, ymm11);
+            ymm9 = _mm256_mul_pd(ymm8, ymm9);
+            ymm0 = _mm256_add_pd(ymm0, ymm12);
+            ymm12 = _mm256_broadcast_sd(bp + 29);
+            ymm12 = _mm256_mul_pd(ymm8, ymm12);
+            ymm1 = _mm256_add_pd(ymm1, ymm10);
+            ymm10 = _mm256_broadcast_sd(bp + 30);
+            ymm10 = _mm256_mul_pd(ymm8, ymm10);
+            ymm2 = _mm256_add_pd(ymm2, ymm13);
+            ymm13 = _mm256_broadcast_sd(bp + 31);
+            ymm13 = _mm256_mul_pd(ymm8, ymm13);
+            ymm8 = _mm256_loadu_pd(ap + 16);
+            ymm3 = _mm256_add_pd(ymm3, ymm11);
+            ymm11 = _mm256_broadcast_sd(bp + 32);
+            ymm4 = _mm256_add_pd(ymm4, ymm9);
+            ymm9 = _mm256_broadcast_sd(bp + 33);
+            ymm5 = _mm256_add_pd(ymm5, ymm12);
+            ymm12 = _mm256_broadcast_sd(bp + 34);
+            ymm6 = _mm256_add_pd(ymm6, ymm10);
+            ymm10 = _mm256_broadcast_sd(bp + 35);
+            ymm7 = _mm256_add_pd(ymm7, ymm13);
+        }
+
+        /* epilogue: the rest of the last iteration, in the registers
+         * of the copy it follows */
+        switch (rem) {
+        case 0:
+            ymm12 = _mm256_broadcast_sd(bp + 4);
+            __builtin_prefetch((const char *)(an + 0) + 0, 0, 3);
+            __builtin_prefetch((const char *)(bp + 0) + 512, 0, 3);
+            ymm10 = _mm256_mul_pd(ymm8, ymm10);
+            ymm13 = _mm256_mul_pd(ymm8, ymm13);
+            ymm11 = _mm256_mul_pd(ymm8, ymm11);
+            ymm9 = _mm256_mul_pd(ymm8, ymm9);
+            ymm12 = _mm256_mul_pd(ymm8, ymm12);
+            ymm0 = _mm256_add_pd(ymm0, ymm10);
+            ymm10 = _mm256_broadcast_sd(bp + 5);
+            ymm10 = _mm256_mul_pd(ymm8, ymm10);
+            ymm1 = _mm256_add_pd(ymm1, ymm13);
+            ymm13 = _mm256_broadcast_sd(bp + 6);
+            ymm13 = _mm256_mul_pd(ymm8, ymm13);
+            ymm2 = _mm256_add_pd(ymm2, ymm11);
+            ymm11 = _mm256_broadcast_sd(bp + 7);
+            ymm11 = _mm256_mul_pd(ymm8, ymm11);
+            ymm3 = _mm256_add_pd(ymm3, ymm9);
+            ymm4 = _mm256_add_pd(ymm4, ymm12);
+            ymm5 = _mm256_add_pd(ymm5, ymm10);
+            ymm6 = _mm256_add_pd(ymm6, ymm13);
+            ymm7 = _mm256_add_pd(ymm7, ymm11);
+            break;
+        case 1:
+            ymm11 = _mm256_broadcast_sd(bp + 12);
+            __builtin_prefetch((const char *)(an + 4) + 0, 0, 3);
+            __builtin_prefetch((const char *)(bp + 8) + 512, 0, 3);
+            ymm9 = _mm256_mul_pd(ymm8, ymm9);
+            ymm12 = _mm256_mul_pd(ymm8, ymm12);
+            ymm10 = _mm256_mul_pd(ymm8, ymm10);
+            ymm13 = _mm256_mul_pd(ymm8, ymm13);
+            ymm11 = _mm256_mul_pd(ymm8, ymm11);
+            ymm0 = _mm256_add_pd(ymm0, ymm9);
+            ymm9 = _mm256_broadcast_sd(bp + 13);
+            ymm9 = _mm256_mul_pd(ymm8, ymm9);
+            ymm1 = _mm256_add_pd(ymm1, ymm12);
+            ymm12 = _mm256_broadcast_sd(bp + 14);
+            ymm12 = _mm256_mul_pd(ymm8, ymm12);
+            ymm2 = _mm256_add_pd(ymm2, ymm10);
+            ymm10 = _mm256_broadcast_sd(bp + 15);
+            ymm10 = _mm256_mul_pd(ymm8, ymm10);
+            ymm3 = _mm256_add_pd(ymm3, ymm13);
+            ymm4 = _mm256_add_pd(ymm4, ymm11);
+            ymm5 = _mm256_add_pd(ymm5, ymm9);
+            ymm6 = _mm256_add_pd(ymm6, ymm12);
+            ymm7 = _mm256_add_pd(ymm7, ymm10);
+            break;
+        case 2:
+            ymm10 = _mm256_broadcast_sd(bp + 20);
+            __builtin_prefetch((const char *)(an + 8) + 0, 0, 3);
+            __builtin_prefetch((const char *)(bp + 16) + 512, 0, 3);
+            ymm13 = _mm256_mul_pd(ymm8, ymm13);
+            ymm11 = _mm256_mul_pd(ymm8, ymm11);
+            ymm9 = _mm256_mul_pd(ymm8, ymm9);
+            ymm12 = _mm256_mul_pd(ymm8, ymm12);
+            ymm10 = _mm256_mul_pd(ymm8, ymm10);
+            ymm0 = _mm256_add_pd(ymm0, ymm13);
+            ymm13 = _mm256_broadcast_sd(bp + 21);
+            ymm13 = _mm256_mul_pd(ymm8, ymm13);
+            ymm1 = _mm256_add_pd(ymm1, ymm11);
+            ymm11 = _mm256_broadcast_sd(bp + 22);
+            ymm11 = _mm256_mul_pd(ymm8, ymm11);
+            ymm2 = _mm256_add_pd(ymm2, ymm9);
+            ymm9 = _mm256_broadcast_sd(bp + 23);
+            ymm9 = _mm256_mul_pd(ymm8, ymm9);
+            ymm3 = _mm256_add_pd(ymm3, ymm12);
+            ymm4 = _mm256_add_pd(ymm4, ymm10);
+            ymm5 = _mm256_add_pd(ymm5, ymm13);
+            ymm6 = _mm256_add_pd(ymm6, ymm11);
+            ymm7 = _mm256_add_pd(ymm7, ymm9);
+            break;
+        case 3:
+            ymm9 = _mm256_broadcast_sd(bp + 28);
+            __builtin_prefetch((const char *)(an + 12) + 0, 0, 3);
+            __builtin_prefetch((const char *)(bp + 24) + 512, 0, 3);
+            ymm12 = _mm256_mul_pd(ymm8, ymm12);
+            ymm10 = _mm256_mul_pd(ymm8, ymm10);
+            ymm13 = _mm256_mul_pd(ymm8, ymm13);
+            ymm11 = _mm256_mul_pd(ymm8, ymm11);
+            ymm9 = _mm256_mul_pd(ymm8, ymm9);
+            ymm0 = _mm256_add_pd(ymm0, ymm12);
+            ymm12 = _mm256_broadcast_sd(bp + 29);
+            ymm12 = _mm256_mul_pd(ymm8, ymm12);
+            ymm1 = _mm256_add_pd(ymm1, ymm10);
+            ymm10 = _mm256_broadcast_sd(bp + 30);
+            ymm10 = _mm256_mul_pd(ymm8, ymm10);
+            ymm2 = _mm256_add_pd(ymm2, ymm13);
+            ymm13 = _mm256_broadcast_sd(bp + 31);
+            ymm13 = _mm256_mul_pd(ymm8, ymm13);
+            ymm3 = _mm256_add_pd(ymm3, ymm11);
+            ymm4 = _mm256_add_pd(ymm4, ymm9);
+            ymm5 = _mm256_add_pd(ymm5, ymm12);
+            ymm6 = _mm256_add_pd(ymm6, ymm10);
+            ymm7 = _mm256_add_pd(ymm7, ymm13);
+            break;
+        case 4:
+            ymm13 = _mm256_broadcast_sd(bp + 36);
+            __builtin_prefetch((const char *)(an + 16) + 0, 0, 3);
+            __builtin_prefetch((const char *)(bp + 32) + 512, 0, 3);
+            ymm11 = _mm256_mul_pd(ymm8, ymm11);
+            ymm9 = _mm256_mul_pd(ymm8, ymm9);
+            ymm12 = _mm256_mul_pd(ymm8, ymm12);
+            ymm10 = _mm256_mul_pd(ymm8, ymm10);
+            ymm13 = _mm256_mul_pd(ymm8, ymm13);
+            ymm0 = _mm256_add_pd(ymm0, ymm11);
+            ymm11 = _mm256_broadcast_sd(bp + 37);
+            ymm11 = _mm256_mul_pd(ymm8, ymm11);
+            ymm1 = _mm256_add_pd(ymm1, ymm9);
+            ymm9 = _mm256_broadcast_sd(bp + 38);
+            ymm9 = _mm256_mul_pd(ymm8, ymm9);
+            ymm2 = _mm256_add_pd(ymm2, ymm12);
+            ymm12 = _mm256_broadcast_sd(bp + 39);
+            ymm12 = _mm256_mul_pd(ymm8, ymm12);
+            ymm3 = _mm256_add_pd(ymm3, ymm10);
+            ymm4 = _mm256_add_pd(ymm4, ymm13);
+            ymm5 = _mm256_add_pd(ymm5, ymm11);
+            ymm6 = _mm256_add_pd(ymm6, ymm9);
+            ymm7 = _mm256_add_pd(ymm7, ymm12);
+            break;
+
+        }
+    }
+    const double *al_ = (const double *)alpha, *be_ = (const double *)beta;
+    const double ar_ = al_[0], ai_ = al_[1], br_ = be_[0], bi_ = be_[1];
+    /* each C vector: re + i*im of its two sums (pairs swapped, add-subtract) */
+    ymm0 = _mm256_addsub_pd(ymm0, _mm256_permute_pd(ymm1, 0x5));
+    ymm2 = _mm256_addsub_pd(ymm2, _mm256_permute_pd(ymm3, 0x5));
+    ymm4 = _mm256_addsub_pd(ymm4, _mm256_permute_pd(ymm5, 0x5));
+    ymm6 = _mm256_addsub_pd(ymm6, _mm256_permute_pd(ymm7, 0x5));
+    if (m == 2 && n == 4 && rs_c == 1) {
+        if (ar_ == 1 && ai_ == 0 && br_ == 0 && bi_ == 0) {
+            _mm256_storeu_pd((double *)(c + 0 + 0 * cs_c), ymm0);
+            _mm256_storeu_pd((double *)(c + 0 + 1 * cs_c), ymm2);
+            _mm256_storeu_pd((double *)(c + 0 + 2 * cs_c), ymm4);
+            _mm256_storeu_pd((double *)(c + 0 + 3 * cs_c), ymm6);
+        } else if (ar_ == 1 && ai_ == 0 && br_ == 1 && bi_ == 0) {
+            { const __m256d c_ = _mm256_loadu_pd((double *)(c + 0 + 0 * cs_c));
+              ymm0 = _mm256_add_pd(ymm0, c_);
+            }
+            { const __m256d c_ = _mm256_loadu_pd((double *)(c + 0 + 1 * cs_c));
+              ymm2 = _mm256_add_pd(ymm2, c_);
+            }
+            { const __m256d c_ = _mm256_loadu_pd((double *)(c + 0 + 2 * cs_c));
+              ymm4 = _mm256_add_pd(ymm4, c_);
+            }
+            { const __m256d c_ = _mm256_loadu_pd((double *)(c + 0 + 3 * cs_c));
+              ymm6 = _mm256_add_pd(ymm6, c_);
+            }
+            _mm256_storeu_pd((double *)(c + 0 + 0 * cs_c), ymm0);
+            _mm256_storeu_pd((double *)(c + 0 + 1 * cs_c), ymm2);
+            _mm256_storeu_pd((double *)(c + 0 + 2 * cs_c), ymm4);
+            _mm256_storeu_pd((double *)(c + 0 + 3 * cs_c), ymm6);
+        } else if (br_ == 0 && bi_ == 0) {
+            const __m256d var_ = _mm256_set1_pd(ar_);
+            const __m256d vai_ = _mm256_set1_pd(ai_);
+            _mm256_storeu_pd((double *)(c + 0 + 0 * cs_c), _mm256_addsub_pd(_mm256_mul_pd(ymm0, var_), _mm256_mul_pd(_mm256_permute_pd(ymm0, 0x5), vai_)));
+            _mm256_storeu_pd((double *)(c + 0 + 1 * cs_c), _mm256_addsub_pd(_mm256_mul_pd(ymm2, var_), _mm256_mul_pd(_mm256_permute_pd(ymm2, 0x5), vai_)));
+            _mm256_storeu_pd((double *)(c + 0 + 2 * cs_c), _mm256_addsub_pd(_mm256_mul_pd(ymm4, var_), _mm256_mul_pd(_mm256_permute_pd(ymm4, 0x5), vai_)));
+            _mm256_storeu_pd((double *)(c + 0 + 3 * cs_c), _mm256_addsub_pd(_mm256_mul_pd(ymm6, var_), _mm256_mul_pd(_mm256_permute_pd(ymm6, 0x5), vai_)));
+        } else {
+            const __m256d var_ = _mm256_set1_pd(ar_);
+            const __m256d vai_ = _mm256_set1_pd(ai_);
+            const __m256d vbr_ = _mm256_set1_pd(br_);
+            const __m256d vbi_ = _mm256_set1_pd(bi_);
+            { const __m256d c_ = _mm256_loadu_pd((double *)(c + 0 + 0 * cs_c));
+              ymm0 = _mm256_add_pd(_mm256_addsub_pd(_mm256_mul_pd(ymm0, var_), _mm256_mul_pd(_mm256_permute_pd(ymm0, 0x5), vai_)), _mm256_addsub_pd(_mm256_mul_pd(c_, vbr_), _mm256_mul_pd(_mm256_permute_pd(c_, 0x5), vbi_)));
+            }
+            { const __m256d c_ = _mm256_loadu_pd((double *)(c + 0 + 1 * cs_c));
+              ymm2 = _mm256_add_pd(_mm256_addsub_pd(_mm256_mul_pd(ymm2, var_), _mm256_mul_pd(_mm256_permute_pd(ymm2, 0x5), vai_)), _mm256_addsub_pd(_mm256_mul_pd(c_, vbr_), _mm256_mul_pd(_mm256_permute_pd(c_, 0x5), vbi_)));
+            }
+            { const __m256d c_ = _mm256_loadu_pd((double *)(c + 0 + 2 * cs_c));
+              ymm4 = _mm256_add_pd(_mm256_addsub_pd(_mm256_mul_pd(ymm4, var_), _mm256_mul_pd(_mm256_permute_pd(ymm4, 0x5), vai_)), _mm256_addsub_pd(_mm256_mul_pd(c_, vbr_), _mm256_mul_pd(_mm256_permute_pd(c_, 0x5), vbi_)));
+            }
+            { const __m256d c_ = _mm256_loadu_pd((double *)(c + 0 + 3 * cs_c));
+              ymm6 = _mm256_add_pd(_mm256_addsub_pd(_mm256_mul_pd(ymm6, var_), _mm256_mul_pd(_mm256_permute_pd(ymm6, 0x5), vai_)), _mm256_addsub_pd(_mm256_mul_pd(c_, vbr_), _mm256_mul_pd(_mm256_permute_pd(c_, 0x5), vbi_)));
+            }
+            _mm256_storeu_pd((double *)(c + 0 + 0 * cs_c), ymm0);
+            _mm256_storeu_pd((double *)(c + 0 + 1 * cs_c), ymm2);
+            _mm256_storeu_pd((double *)(c + 0 + 2 * cs_c), ymm4);
+            _mm256_storeu_pd((double *)(c + 0 + 3 * cs_c), ymm6);
+        }
+        return;
+    }
+    double t_[16];
+    _mm256_storeu_pd(t_ + 0, ymm0);
+    _mm256_storeu_pd(t_ + 4, ymm2);
+    _mm256_storeu_pd(t_ + 8, ymm4);
+    _mm256_storeu_pd(t_ + 12, ymm6);
     for (int64_t j = 0; j < n; j++)
         for (int64_t i = 0; i < m; i++) {
             const double xr = t_[2 * (i + j * 2)], xi = t_[2 * (i + j * 2) + 1];

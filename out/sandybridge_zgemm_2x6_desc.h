@@ -29,9 +29,11 @@
     .mr = 2, .nr = 6, .row_pref = 0, .fn = (void *)sandybridge_zgemm_2x6 }
 #else
 _Static_assert(sandybridge_zgemm_2x6_NTAILS <= GG_TAILS, "row tails: raise GG_TAILS");
+static const struct gg_zedge sandybridge_zgemm_2x6_desc_edges[] = { sandybridge_zgemm_2x6_EDGE_LIST };
 #define sandybridge_zgemm_2x6_DESC_UKERNEL { \
     .mr = 2, .nr = 6, .row_pref = 0, .fn = (void *)sandybridge_zgemm_2x6, \
     .b_l1_percent = 50, .narrow_k = 0, \
+    .edges = sandybridge_zgemm_2x6_desc_edges, .nedges = 1, \
 }
 #endif
 #endif

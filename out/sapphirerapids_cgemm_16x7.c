@@ -26,6 +26,12 @@
  * written. A packed a[i + p*16], B packed b[j + p*7] (complex elements).
  * The k loop multiplies A's vectors by B(p,j)'s real and imaginary parts
  * broadcast apart, into two sums per C vector combined after the loop.
+ *
+ * Packed edge kernels, the same contract for their own MR' x NR' and
+ * panels packed MR' high and NR' wide:
+ *   sapphirerapids_cgemm_16x7_p16x4: 16x4, 8.00 cycles per iteration, unroll 7
+ *   sapphirerapids_cgemm_16x7_p8x7: 8x7, 7.00 cycles per iteration, unroll 7
+ *   sapphirerapids_cgemm_16x7_p8x4: 8x4, 4.00 cycles per iteration, unroll 4
  */
 #include "sapphirerapids_cgemm_16x7.h"
 #include <immintrin.h>
@@ -1254,6 +1260,2434 @@ void sapphirerapids_cgemm_16x7(int64_t m, int64_t n, int64_t k, const float _Com
     for (int64_t j = 0; j < n; j++)
         for (int64_t i = 0; i < m; i++) {
             const float xr = t_[2 * (i + j * 16)], xi = t_[2 * (i + j * 16) + 1];
+            float *cij = (float *)(c + i * rs_c + j * cs_c);
+            float vr = ar_ * xr - ai_ * xi, vi = ar_ * xi + ai_ * xr;
+            if (br_ != 0 || bi_ != 0) {
+                const float cr = cij[0], ci = cij[1];
+                vr += br_ * cr - bi_ * ci;
+                vi += br_ * ci + bi_ * cr;
+            }
+            cij[0] = vr;
+            cij[1] = vi;
+        }
+
+}
+
+void sapphirerapids_cgemm_16x7_p16x4(int64_t m, int64_t n, int64_t k, const float _Complex *alpha, const float _Complex *a,
+                                     const float _Complex *b, const float _Complex *beta, float _Complex *c, int64_t rs_c, int64_t cs_c,
+                                     const float _Complex *a_next, const float _Complex *b_next)
+{
+    const float *ap = (const float *)a, *bp = (const float *)b, *an = (const float *)a_next;
+    const int64_t bn_off = 4 * k * (int64_t)sizeof(float _Complex);   /* to the next B micro-panel */
+    (void)b_next;
+    __m512 zmm0, zmm1, zmm2, zmm3, zmm4, zmm5, zmm6, zmm7;
+    __m512 zmm8, zmm9, zmm10, zmm11, zmm12, zmm13, zmm14, zmm15;
+    __m512 zmm16, zmm17, zmm18, zmm19, zmm20, zmm21, zmm22, zmm23;
+    __m512 zmm24, zmm25, zmm26, zmm27;
+
+    zmm0 = _mm512_setzero_ps();
+    zmm1 = _mm512_setzero_ps();
+    zmm2 = _mm512_setzero_ps();
+    zmm3 = _mm512_setzero_ps();
+    zmm4 = _mm512_setzero_ps();
+    zmm5 = _mm512_setzero_ps();
+    zmm6 = _mm512_setzero_ps();
+    zmm7 = _mm512_setzero_ps();
+    zmm8 = _mm512_setzero_ps();
+    zmm9 = _mm512_setzero_ps();
+    zmm10 = _mm512_setzero_ps();
+    zmm11 = _mm512_setzero_ps();
+    zmm12 = _mm512_setzero_ps();
+    zmm13 = _mm512_setzero_ps();
+    zmm14 = _mm512_setzero_ps();
+    zmm15 = _mm512_setzero_ps();
+
+    /* C is read (or overwritten) after the k loop: the passes of the k loop
+     * fetch it a column (row) each; those they cannot reach go now */
+    const int64_t pf_step = rs_c == 1 ? cs_c : rs_c;
+    const int64_t pf_span = rs_c == 1 ? m - 1 : (n - 1) * cs_c;
+    int64_t pf_left = rs_c == 1 ? n : m;
+    float _Complex *pf_c = c;
+    for (int64_t passes = k > 0 ? (k - 1) / 7 : 0; pf_left > passes; pf_left--) {
+        __builtin_prefetch(pf_c, 1, 3);
+        __builtin_prefetch(pf_c + pf_span / 2, 1, 3);
+        __builtin_prefetch(pf_c + pf_span, 1, 3);
+        pf_c += pf_step;
+    }
+    if (k > 0) {
+        /* prologue: the first 16 instructions of iteration 0 (pointer
+         * bumps among them become load offsets) */
+        zmm17 = _mm512_loadu_ps(ap + 0);
+        zmm20 = _mm512_set1_ps(*(bp + 0));
+        zmm21 = _mm512_set1_ps(*(bp + 1));
+        zmm22 = _mm512_loadu_ps(ap + 16);
+        zmm23 = _mm512_set1_ps(*(bp + 2));
+        zmm24 = _mm512_set1_ps(*(bp + 3));
+        zmm25 = _mm512_set1_ps(*(bp + 4));
+        zmm26 = _mm512_set1_ps(*(bp + 5));
+        zmm27 = _mm512_set1_ps(*(bp + 6));
+        zmm18 = _mm512_set1_ps(*(bp + 7));
+        __builtin_prefetch((const char *)(bp + 0) + 512, 0, 3);
+        __builtin_prefetch((const char *)(ap + 0) + 512, 0, 3);
+        __builtin_prefetch((const char *)(ap + 0) + 576, 0, 3);
+        __builtin_prefetch((const char *)(bp + 0) + bn_off + 0, 0, 2);
+
+        /* kernel: iteration i and the start of i+1, unrolled 7x */
+        int64_t nq = k - 1;
+        for (int64_t it = nq / 7; it > 0; it--) {
+            if (pf_left > 0) {
+                __builtin_prefetch(pf_c, 1, 3);
+                __builtin_prefetch(pf_c + pf_span / 2, 1, 3);
+                __builtin_prefetch(pf_c + pf_span, 1, 3);
+                pf_c += pf_step;
+                pf_left--;
+            }
+            /* copy 0 */
+            zmm16 = _mm512_loadu_ps(ap + 32);
+            zmm19 = _mm512_set1_ps(*(bp + 8));
+            zmm0 = _mm512_fmadd_ps(zmm17, zmm20, zmm0);
+            zmm1 = _mm512_fmadd_ps(zmm17, zmm21, zmm1);
+            zmm2 = _mm512_fmadd_ps(zmm22, zmm20, zmm2);
+            zmm20 = _mm512_set1_ps(*(bp + 9));
+            zmm3 = _mm512_fmadd_ps(zmm22, zmm21, zmm3);
+            zmm21 = _mm512_loadu_ps(ap + 48);
+            zmm4 = _mm512_fmadd_ps(zmm17, zmm23, zmm4);
+            zmm6 = _mm512_fmadd_ps(zmm22, zmm23, zmm6);
+            zmm23 = _mm512_set1_ps(*(bp + 10));
+            zmm5 = _mm512_fmadd_ps(zmm17, zmm24, zmm5);
+            zmm7 = _mm512_fmadd_ps(zmm22, zmm24, zmm7);
+            zmm24 = _mm512_set1_ps(*(bp + 11));
+            zmm8 = _mm512_fmadd_ps(zmm17, zmm25, zmm8);
+            zmm10 = _mm512_fmadd_ps(zmm22, zmm25, zmm10);
+            zmm25 = _mm512_set1_ps(*(bp + 12));
+            zmm9 = _mm512_fmadd_ps(zmm17, zmm26, zmm9);
+            zmm11 = _mm512_fmadd_ps(zmm22, zmm26, zmm11);
+            zmm26 = _mm512_set1_ps(*(bp + 13));
+            zmm12 = _mm512_fmadd_ps(zmm17, zmm27, zmm12);
+            zmm14 = _mm512_fmadd_ps(zmm22, zmm27, zmm14);
+            zmm27 = _mm512_set1_ps(*(bp + 14));
+            zmm13 = _mm512_fmadd_ps(zmm17, zmm18, zmm13);
+            zmm17 = _mm512_set1_ps(*(bp + 15));
+            __builtin_prefetch((const char *)(bp + 8) + 512, 0, 3);
+            __builtin_prefetch((const char *)(ap + 32) + 512, 0, 3);
+            __builtin_prefetch((const char *)(ap + 32) + 576, 0, 3);
+            __builtin_prefetch((const char *)(bp + 8) + bn_off + 0, 0, 2);
+            zmm15 = _mm512_fmadd_ps(zmm22, zmm18, zmm15);
+            /* copy 1 */
+            zmm22 = _mm512_loadu_ps(ap + 64);
+            zmm18 = _mm512_set1_ps(*(bp + 16));
+            zmm0 = _mm512_fmadd_ps(zmm16, zmm19, zmm0);
+            zmm1 = _mm512_fmadd_ps(zmm16, zmm20, zmm1);
+            zmm2 = _mm512_fmadd_ps(zmm21, zmm19, zmm2);
+            zmm19 = _mm512_set1_ps(*(bp + 17));
+            zmm3 = _mm512_fmadd_ps(zmm21, zmm20, zmm3);
+            zmm20 = _mm512_loadu_ps(ap + 80);
+            zmm4 = _mm512_fmadd_ps(zmm16, zmm23, zmm4);
+            zmm6 = _mm512_fmadd_ps(zmm21, zmm23, zmm6);
+            zmm23 = _mm512_set1_ps(*(bp + 18));
+            zmm5 = _mm512_fmadd_ps(zmm16, zmm24, zmm5);
+            zmm7 = _mm512_fmadd_ps(zmm21, zmm24, zmm7);
+            zmm24 = _mm512_set1_ps(*(bp + 19));
+            zmm8 = _mm512_fmadd_ps(zmm16, zmm25, zmm8);
+            zmm10 = _mm512_fmadd_ps(zmm21, zmm25, zmm10);
+            zmm25 = _mm512_set1_ps(*(bp + 20));
+            zmm9 = _mm512_fmadd_ps(zmm16, zmm26, zmm9);
+            zmm11 = _mm512_fmadd_ps(zmm21, zmm26, zmm11);
+            zmm26 = _mm512_set1_ps(*(bp + 21));
+            zmm12 = _mm512_fmadd_ps(zmm16, zmm27, zmm12);
+            zmm14 = _mm512_fmadd_ps(zmm21, zmm27, zmm14);
+            zmm27 = _mm512_set1_ps(*(bp + 22));
+            zmm13 = _mm512_fmadd_ps(zmm16, zmm17, zmm13);
+            zmm16 = _mm512_set1_ps(*(bp + 23));
+            __builtin_prefetch((const char *)(bp + 16) + 512, 0, 3);
+            __builtin_prefetch((const char *)(ap + 64) + 512, 0, 3);
+            __builtin_prefetch((const char *)(ap + 64) + 576, 0, 3);
+            __builtin_prefetch((const char *)(bp + 16) + bn_off + 0, 0, 2);
+            zmm15 = _mm512_fmadd_ps(zmm21, zmm17, zmm15);
+            /* copy 2 */
+            zmm21 = _mm512_loadu_ps(ap + 96);
+            zmm17 = _mm512_set1_ps(*(bp + 24));
+            zmm0 = _mm512_fmadd_ps(zmm22, zmm18, zmm0);
+            zmm1 = _mm512_fmadd_ps(zmm22, zmm19, zmm1);
+            zmm2 = _mm512_fmadd_ps(zmm20, zmm18, zmm2);
+            zmm18 = _mm512_set1_ps(*(bp + 25));
+            zmm3 = _mm512_fmadd_ps(zmm20, zmm19, zmm3);
+            zmm19 = _mm512_loadu_ps(ap + 112);
+            zmm4 = _mm512_fmadd_ps(zmm22, zmm23, zmm4);
+            zmm6 = _mm512_fmadd_ps(zmm20, zmm23, zmm6);
+            zmm23 = _mm512_set1_ps(*(bp + 26));
+            zmm5 = _mm512_fmadd_ps(zmm22, zmm24, zmm5);
+            zmm7 = _mm512_fmadd_ps(zmm20, zmm24, zmm7);
+            zmm24 = _mm512_set1_ps(*(bp + 27));
+            zmm8 = _mm512_fmadd_ps(zmm22, zmm25, zmm8);
+            zmm10 = _mm512_fmadd_ps(zmm20, zmm25, zmm10);
+            zmm25 = _mm512_set1_ps(*(bp + 28));
+            zmm9 = _mm512_fmadd_ps(zmm22, zmm26, zmm9);
+            zmm11 = _mm512_fmadd_ps(zmm20, zmm26, zmm11);
+            zmm26 = _mm512_set1_ps(*(bp + 29));
+            zmm12 = _mm512_fmadd_ps(zmm22, zmm27, zmm12);
+            zmm14 = _mm512_fmadd_ps(zmm20, zmm27, zmm14);
+            zmm27 = _mm512_set1_ps(*(bp + 30));
+            zmm13 = _mm512_fmadd_ps(zmm22, zmm16, zmm13);
+            zmm22 = _mm512_set1_ps(*(bp + 31));
+            __builtin_prefetch((const char *)(bp + 24) + 512, 0, 3);
+            __builtin_prefetch((const char *)(ap + 96) + 512, 0, 3);
+            __builtin_prefetch((const char *)(ap + 96) + 576, 0, 3);
+            __builtin_prefetch((const char *)(bp + 24) + bn_off + 0, 0, 2);
+            zmm15 = _mm512_fmadd_ps(zmm20, zmm16, zmm15);
+            /* copy 3 */
+            zmm20 = _mm512_loadu_ps(ap + 128);
+            zmm16 = _mm512_set1_ps(*(bp + 32));
+            zmm0 = _mm512_fmadd_ps(zmm21, zmm17, zmm0);
+            zmm1 = _mm512_fmadd_ps(zmm21, zmm18, zmm1);
+            zmm2 = _mm512_fmadd_ps(zmm19, zmm17, zmm2);
+            zmm17 = _mm512_set1_ps(*(bp + 33));
+            zmm3 = _mm512_fmadd_ps(zmm19, zmm18, zmm3);
+            zmm18 = _mm512_loadu_ps(ap + 144);
+            zmm4 = _mm512_fmadd_ps(zmm21, zmm23, zmm4);
+            zmm6 = _mm512_fmadd_ps(zmm19, zmm23, zmm6);
+            zmm23 = _mm512_set1_ps(*(bp + 34));
+            zmm5 = _mm512_fmadd_ps(zmm21, zmm24, zmm5);
+            zmm7 = _mm512_fmadd_ps(zmm19, zmm24, zmm7);
+            zmm24 = _mm512_set1_ps(*(bp + 35));
+            zmm8 = _mm512_fmadd_ps(zmm21, zmm25, zmm8);
+            zmm10 = _mm512_fmadd_ps(zmm19, zmm25, zmm10);
+            zmm25 = _mm512_set1_ps(*(bp + 36));
+            zmm9 = _mm512_fmadd_ps(zmm21, zmm26, zmm9);
+            zmm11 = _mm512_fmadd_ps(zmm19, zmm26, zmm11);
+            zmm26 = _mm512_set1_ps(*(bp + 37));
+            zmm12 = _mm512_fmadd_ps(zmm21, zmm27, zmm12);
+            zmm14 = _mm512_fmadd_ps(zmm19, zmm27, zmm14);
+            zmm27 = _mm512_set1_ps(*(bp + 38));
+            zmm13 = _mm512_fmadd_ps(zmm21, zmm22, zmm13);
+            zmm21 = _mm512_set1_ps(*(bp + 39));
+            __builtin_prefetch((const char *)(bp + 32) + 512, 0, 3);
+            __builtin_prefetch((const char *)(ap + 128) + 512, 0, 3);
+            __builtin_prefetch((const char *)(ap + 128) + 576, 0, 3);
+            __builtin_prefetch((const char *)(bp + 32) + bn_off + 0, 0, 2);
+            zmm15 = _mm512_fmadd_ps(zmm19, zmm22, zmm15);
+            /* copy 4 */
+            zmm19 = _mm512_loadu_ps(ap + 160);
+            zmm22 = _mm512_set1_ps(*(bp + 40));
+            zmm0 = _mm512_fmadd_ps(zmm20, zmm16, zmm0);
+            zmm1 = _mm512_fmadd_ps(zmm20, zmm17, zmm1);
+            zmm2 = _mm512_fmadd_ps(zmm18, zmm16, zmm2);
+            zmm16 = _mm512_set1_ps(*(bp + 41));
+            zmm3 = _mm512_fmadd_ps(zmm18, zmm17, zmm3);
+            zmm17 = _mm512_loadu_ps(ap + 176);
+            zmm4 = _mm512_fmadd_ps(zmm20, zmm23, zmm4);
+            zmm6 = _mm512_fmadd_ps(zmm18, zmm23, zmm6);
+            zmm23 = _mm512_set1_ps(*(bp + 42));
+            zmm5 = _mm512_fmadd_ps(zmm20, zmm24, zmm5);
+            zmm7 = _mm512_fmadd_ps(zmm18, zmm24, zmm7);
+            zmm24 = _mm512_set1_ps(*(bp + 43));
+            zmm8 = _mm512_fmadd_ps(zmm20, zmm25, zmm8);
+            zmm10 = _mm512_fmadd_ps(zmm18, zmm25, zmm10);
+            zmm25 = _mm512_set1_ps(*(bp + 44));
+            zmm9 = _mm512_fmadd_ps(zmm20, zmm26, zmm9);
+            zmm11 = _mm512_fmadd_ps(zmm18, zmm26, zmm11);
+            zmm26 = _mm512_set1_ps(*(bp + 45));
+            zmm12 = _mm512_fmadd_ps(zmm20, zmm27, zmm12);
+            zmm14 = _mm512_fmadd_ps(zmm18, zmm27, zmm14);
+            zmm27 = _mm512_set1_ps(*(bp + 46));
+            zmm13 = _mm512_fmadd_ps(zmm20, zmm21, zmm13);
+            zmm20 = _mm512_set1_ps(*(bp + 47));
+            __builtin_prefetch((const char *)(bp + 40) + 512, 0, 3);
+            __builtin_prefetch((const char *)(ap + 160) + 512, 0, 3);
+            __builtin_prefetch((const char *)(ap + 160) + 576, 0, 3);
+            __builtin_prefetch((const char *)(bp + 40) + bn_off + 0, 0, 2);
+            zmm15 = _mm512_fmadd_ps(zmm18, zmm21, zmm15);
+            /* copy 5 */
+            zmm18 = _mm512_loadu_ps(ap + 192);
+            zmm21 = _mm512_set1_ps(*(bp + 48));
+            zmm0 = _mm512_fmadd_ps(zmm19, zmm22, zmm0);
+            zmm1 = _mm512_fmadd_ps(zmm19, zmm16, zmm1);
+            zmm2 = _mm512_fmadd_ps(zmm17, zmm22, zmm2);
+            zmm22 = _mm512_set1_ps(*(bp + 49));
+            zmm3 = _mm512_fmadd_ps(zmm17, zmm16, zmm3);
+            zmm16 = _mm512_loadu_ps(ap + 208);
+            zmm4 = _mm512_fmadd_ps(zmm19, zmm23, zmm4);
+            zmm6 = _mm512_fmadd_ps(zmm17, zmm23, zmm6);
+            zmm23 = _mm512_set1_ps(*(bp + 50));
+            zmm5 = _mm512_fmadd_ps(zmm19, zmm24, zmm5);
+            zmm7 = _mm512_fmadd_ps(zmm17, zmm24, zmm7);
+            zmm24 = _mm512_set1_ps(*(bp + 51));
+            zmm8 = _mm512_fmadd_ps(zmm19, zmm25, zmm8);
+            zmm10 = _mm512_fmadd_ps(zmm17, zmm25, zmm10);
+            zmm25 = _mm512_set1_ps(*(bp + 52));
+            zmm9 = _mm512_fmadd_ps(zmm19, zmm26, zmm9);
+            zmm11 = _mm512_fmadd_ps(zmm17, zmm26, zmm11);
+            zmm26 = _mm512_set1_ps(*(bp + 53));
+            zmm12 = _mm512_fmadd_ps(zmm19, zmm27, zmm12);
+            zmm14 = _mm512_fmadd_ps(zmm17, zmm27, zmm14);
+            zmm27 = _mm512_set1_ps(*(bp + 54));
+            zmm13 = _mm512_fmadd_ps(zmm19, zmm20, zmm13);
+            zmm19 = _mm512_set1_ps(*(bp + 55));
+            __builtin_prefetch((const char *)(bp + 48) + 512, 0, 3);
+            __builtin_prefetch((const char *)(ap + 192) + 512, 0, 3);
+            __builtin_prefetch((const char *)(ap + 192) + 576, 0, 3);
+            __builtin_prefetch((const char *)(bp + 48) + bn_off + 0, 0, 2);
+            zmm15 = _mm512_fmadd_ps(zmm17, zmm20, zmm15);
+            /* copy 6 */
+            zmm17 = _mm512_loadu_ps(ap + 224);
+            zmm20 = _mm512_set1_ps(*(bp + 56));
+            zmm0 = _mm512_fmadd_ps(zmm18, zmm21, zmm0);
+            zmm1 = _mm512_fmadd_ps(zmm18, zmm22, zmm1);
+            zmm2 = _mm512_fmadd_ps(zmm16, zmm21, zmm2);
+            zmm21 = _mm512_set1_ps(*(bp + 57));
+            zmm3 = _mm512_fmadd_ps(zmm16, zmm22, zmm3);
+            zmm22 = _mm512_loadu_ps(ap + 240);
+            zmm4 = _mm512_fmadd_ps(zmm18, zmm23, zmm4);
+            zmm6 = _mm512_fmadd_ps(zmm16, zmm23, zmm6);
+            zmm23 = _mm512_set1_ps(*(bp + 58));
+            zmm5 = _mm512_fmadd_ps(zmm18, zmm24, zmm5);
+            zmm7 = _mm512_fmadd_ps(zmm16, zmm24, zmm7);
+            zmm24 = _mm512_set1_ps(*(bp + 59));
+            zmm8 = _mm512_fmadd_ps(zmm18, zmm25, zmm8);
+            zmm10 = _mm512_fmadd_ps(zmm16, zmm25, zmm10);
+            zmm25 = _mm512_set1_ps(*(bp + 60));
+            zmm9 = _mm512_fmadd_ps(zmm18, zmm26, zmm9);
+            zmm11 = _mm512_fmadd_ps(zmm16, zmm26, zmm11);
+            zmm26 = _mm512_set1_ps(*(bp + 61));
+            zmm12 = _mm512_fmadd_ps(zmm18, zmm27, zmm12);
+            zmm14 = _mm512_fmadd_ps(zmm16, zmm27, zmm14);
+            zmm27 = _mm512_set1_ps(*(bp + 62));
+            zmm13 = _mm512_fmadd_ps(zmm18, zmm19, zmm13);
+            zmm18 = _mm512_set1_ps(*(bp + 63));
+            __builtin_prefetch((const char *)(bp + 56) + 512, 0, 3);
+            __builtin_prefetch((const char *)(ap + 224) + 512, 0, 3);
+            __builtin_prefetch((const char *)(ap + 224) + 576, 0, 3);
+            __builtin_prefetch((const char *)(bp + 56) + bn_off + 0, 0, 2);
+            zmm15 = _mm512_fmadd_ps(zmm16, zmm19, zmm15);
+
+            ap += 224;
+            bp += 56;
+            an += 224;
+        }
+        int64_t rem = nq % 7;
+        if (rem > 0) {
+            zmm16 = _mm512_loadu_ps(ap + 32);
+            zmm19 = _mm512_set1_ps(*(bp + 8));
+            zmm0 = _mm512_fmadd_ps(zmm17, zmm20, zmm0);
+            zmm1 = _mm512_fmadd_ps(zmm17, zmm21, zmm1);
+            zmm2 = _mm512_fmadd_ps(zmm22, zmm20, zmm2);
+            zmm20 = _mm512_set1_ps(*(bp + 9));
+            zmm3 = _mm512_fmadd_ps(zmm22, zmm21, zmm3);
+            zmm21 = _mm512_loadu_ps(ap + 48);
+            zmm4 = _mm512_fmadd_ps(zmm17, zmm23, zmm4);
+            zmm6 = _mm512_fmadd_ps(zmm22, zmm23, zmm6);
+            zmm23 = _mm512_set1_ps(*(bp + 10));
+            zmm5 = _mm512_fmadd_ps(zmm17, zmm24, zmm5);
+            zmm7 = _mm512_fmadd_ps(zmm22, zmm24, zmm7);
+            zmm24 = _mm512_set1_ps(*(bp + 11));
+            zmm8 = _mm512_fmadd_ps(zmm17, zmm25, zmm8);
+            zmm10 = _mm512_fmadd_ps(zmm22, zmm25, zmm10);
+            zmm25 = _mm512_set1_ps(*(bp + 12));
+            zmm9 = _mm512_fmadd_ps(zmm17, zmm26, zmm9);
+            zmm11 = _mm512_fmadd_ps(zmm22, zmm26, zmm11);
+            zmm26 = _mm512_set1_ps(*(bp + 13));
+            zmm12 = _mm512_fmadd_ps(zmm17, zmm27, zmm12);
+            zmm14 = _mm512_fmadd_ps(zmm22, zmm27, zmm14);
+            zmm27 = _mm512_set1_ps(*(bp + 14));
+            zmm13 = _mm512_fmadd_ps(zmm17, zmm18, zmm13);
+            zmm17 = _mm512_set1_ps(*(bp + 15));
+            __builtin_prefetch((const char *)(bp + 8) + 512, 0, 3);
+            __builtin_prefetch((const char *)(ap + 32) + 512, 0, 3);
+            __builtin_prefetch((const char *)(ap + 32) + 576, 0, 3);
+            __builtin_prefetch((const char *)(bp + 8) + bn_off + 0, 0, 2);
+            zmm15 = _mm512_fmadd_ps(zmm22, zmm18, zmm15);
+        }
+        if (rem > 1) {
+            zmm22 = _mm512_loadu_ps(ap + 64);
+            zmm18 = _mm512_set1_ps(*(bp + 16));
+            zmm0 = _mm512_fmadd_ps(zmm16, zmm19, zmm0);
+            zmm1 = _mm512_fmadd_ps(zmm16, zmm20, zmm1);
+            zmm2 = _mm512_fmadd_ps(zmm21, zmm19, zmm2);
+            zmm19 = _mm512_set1_ps(*(bp + 17));
+            zmm3 = _mm512_fmadd_ps(zmm21, zmm20, zmm3);
+            zmm20 = _mm512_loadu_ps(ap + 80);
+            zmm4 = _mm512_fmadd_ps(zmm16, zmm23, zmm4);
+            zmm6 = _mm512_fmadd_ps(zmm21, zmm23, zmm6);
+            zmm23 = _mm512_set1_ps(*(bp + 18));
+            zmm5 = _mm512_fmadd_ps(zmm16, zmm24, zmm5);
+            zmm7 = _mm512_fmadd_ps(zmm21, zmm24, zmm7);
+            zmm24 = _mm512_set1_ps(*(bp + 19));
+            zmm8 = _mm512_fmadd_ps(zmm16, zmm25, zmm8);
+            zmm10 = _mm512_fmadd_ps(zmm21, zmm25, zmm10);
+            zmm25 = _mm512_set1_ps(*(bp + 20));
+            zmm9 = _mm512_fmadd_ps(zmm16, zmm26, zmm9);
+            zmm11 = _mm512_fmadd_ps(zmm21, zmm26, zmm11);
+            zmm26 = _mm512_set1_ps(*(bp + 21));
+            zmm12 = _mm512_fmadd_ps(zmm16, zmm27, zmm12);
+            zmm14 = _mm512_fmadd_ps(zmm21, zmm27, zmm14);
+            zmm27 = _mm512_set1_ps(*(bp + 22));
+            zmm13 = _mm512_fmadd_ps(zmm16, zmm17, zmm13);
+            zmm16 = _mm512_set1_ps(*(bp + 23));
+            __builtin_prefetch((const char *)(bp + 16) + 512, 0, 3);
+            __builtin_prefetch((const char *)(ap + 64) + 512, 0, 3);
+            __builtin_prefetch((const char *)(ap + 64) + 576, 0, 3);
+            __builtin_prefetch((const char *)(bp + 16) + bn_off + 0, 0, 2);
+            zmm15 = _mm512_fmadd_ps(zmm21, zmm17, zmm15);
+        }
+        if (rem > 2) {
+            zmm21 = _mm512_loadu_ps(ap + 96);
+            zmm17 = _mm512_set1_ps(*(bp + 24));
+            zmm0 = _mm512_fmadd_ps(zmm22, zmm18, zmm0);
+            zmm1 = _mm512_fmadd_ps(zmm22, zmm19, zmm1);
+            zmm2 = _mm512_fmadd_ps(zmm20, zmm18, zmm2);
+            zmm18 = _mm512_set1_ps(*(bp + 25));
+            zmm3 = _mm512_fmadd_ps(zmm20, zmm19, zmm3);
+            zmm19 = _mm512_loadu_ps(ap + 112);
+            zmm4 = _mm512_fmadd_ps(zmm22, zmm23, zmm4);
+            zmm6 = _mm512_fmadd_ps(zmm20, zmm23, zmm6);
+            zmm23 = _mm512_set1_ps(*(bp + 26));
+            zmm5 = _mm512_fmadd_ps(zmm22, zmm24, zmm5);
+            zmm7 = _mm512_fmadd_ps(zmm20, zmm24, zmm7);
+            zmm24 = _mm512_set1_ps(*(bp + 27));
+            zmm8 = _mm512_fmadd_ps(zmm22, zmm25, zmm8);
+            zmm10 = _mm512_fmadd_ps(zmm20, zmm25, zmm10);
+            zmm25 = _mm512_set1_ps(*(bp + 28));
+            zmm9 = _mm512_fmadd_ps(zmm22, zmm26, zmm9);
+            zmm11 = _mm512_fmadd_ps(zmm20, zmm26, zmm11);
+            zmm26 = _mm512_set1_ps(*(bp + 29));
+            zmm12 = _mm512_fmadd_ps(zmm22, zmm27, zmm12);
+            zmm14 = _mm512_fmadd_ps(zmm20, zmm27, zmm14);
+            zmm27 = _mm512_set1_ps(*(bp + 30));
+            zmm13 = _mm512_fmadd_ps(zmm22, zmm16, zmm13);
+            zmm22 = _mm512_set1_ps(*(bp + 31));
+            __builtin_prefetch((const char *)(bp + 24) + 512, 0, 3);
+            __builtin_prefetch((const char *)(ap + 96) + 512, 0, 3);
+            __builtin_prefetch((const char *)(ap + 96) + 576, 0, 3);
+            __builtin_prefetch((const char *)(bp + 24) + bn_off + 0, 0, 2);
+            zmm15 = _mm512_fmadd_ps(zmm20, zmm16, zmm15);
+        }
+        if (rem > 3) {
+            zmm20 = _mm512_loadu_ps(ap + 128);
+            zmm16 = _mm512_set1_ps(*(bp + 32));
+            zmm0 = _mm512_fmadd_ps(zmm21, zmm17, zmm0);
+            zmm1 = _mm512_fmadd_ps(zmm21, zmm18, zmm1);
+            zmm2 = _mm512_fmadd_ps(zmm19, zmm17, zmm2);
+            zmm17 = _mm512_set1_ps(*(bp + 33));
+            zmm3 = _mm512_fmadd_ps(zmm19, zmm18, zmm3);
+            zmm18 = _mm512_loadu_ps(ap + 144);
+            zmm4 = _mm512_fmadd_ps(zmm21, zmm23, zmm4);
+            zmm6 = _mm512_fmadd_ps(zmm19, zmm23, zmm6);
+            zmm23 = _mm512_set1_ps(*(bp + 34));
+            zmm5 = _mm512_fmadd_ps(zmm21, zmm24, zmm5);
+            zmm7 = _mm512_fmadd_ps(zmm19, zmm24, zmm7);
+            zmm24 = _mm512_set1_ps(*(bp + 35));
+            zmm8 = _mm512_fmadd_ps(zmm21, zmm25, zmm8);
+            zmm10 = _mm512_fmadd_ps(zmm19, zmm25, zmm10);
+            zmm25 = _mm512_set1_ps(*(bp + 36));
+            zmm9 = _mm512_fmadd_ps(zmm21, zmm26, zmm9);
+            zmm11 = _mm512_fmadd_ps(zmm19, zmm26, zmm11);
+            zmm26 = _mm512_set1_ps(*(bp + 37));
+            zmm12 = _mm512_fmadd_ps(zmm21, zmm27, zmm12);
+            zmm14 = _mm512_fmadd_ps(zmm19, zmm27, zmm14);
+            zmm27 = _mm512_set1_ps(*(bp + 38));
+            zmm13 = _mm512_fmadd_ps(zmm21, zmm22, zmm13);
+            zmm21 = _mm512_set1_ps(*(bp + 39));
+            __builtin_prefetch((const char *)(bp + 32) + 512, 0, 3);
+            __builtin_prefetch((const char *)(ap + 128) + 512, 0, 3);
+            __builtin_prefetch((const char *)(ap + 128) + 576, 0, 3);
+            __builtin_prefetch((const char *)(bp + 32) + bn_off + 0, 0, 2);
+            zmm15 = _mm512_fmadd_ps(zmm19, zmm22, zmm15);
+        }
+        if (rem > 4) {
+            zmm19 = _mm512_loadu_ps(ap + 160);
+            zmm22 = _mm512_set1_ps(*(bp + 40));
+            zmm0 = _mm512_fmadd_ps(zmm20, zmm16, zmm0);
+            zmm1 = _mm512_fmadd_ps(zmm20, zmm17, zmm1);
+            zmm2 = _mm512_fmadd_ps(zmm18, zmm16, zmm2);
+            zmm16 = _mm512_set1_ps(*(bp + 41));
+            zmm3 = _mm512_fmadd_ps(zmm18, zmm17, zmm3);
+            zmm17 = _mm512_loadu_ps(ap + 176);
+            zmm4 = _mm512_fmadd_ps(zmm20, zmm23, zmm4);
+            zmm6 = _mm512_fmadd_ps(zmm18, zmm23, zmm6);
+            zmm23 = _mm512_set1_ps(*(bp + 42));
+            zmm5 = _mm512_fmadd_ps(zmm20, zmm24, zmm5);
+            zmm7 = _mm512_fmadd_ps(zmm18, zmm24, zmm7);
+            zmm24 = _mm512_set1_ps(*(bp + 43));
+            zmm8 = _mm512_fmadd_ps(zmm20, zmm25, zmm8);
+            zmm10 = _mm512_fmadd_ps(zmm18, zmm25, zmm10);
+            zmm25 = _mm512_set1_ps(*(bp + 44));
+            zmm9 = _mm512_fmadd_ps(zmm20, zmm26, zmm9);
+            zmm11 = _mm512_fmadd_ps(zmm18, zmm26, zmm11);
+            zmm26 = _mm512_set1_ps(*(bp + 45));
+            zmm12 = _mm512_fmadd_ps(zmm20, zmm27, zmm12);
+            zmm14 = _mm512_fmadd_ps(zmm18, zmm27, zmm14);
+            zmm27 = _mm512_set1_ps(*(bp + 46));
+            zmm13 = _mm512_fmadd_ps(zmm20, zmm21, zmm13);
+            zmm20 = _mm512_set1_ps(*(bp + 47));
+            __builtin_prefetch((const char *)(bp + 40) + 512, 0, 3);
+            __builtin_prefetch((const char *)(ap + 160) + 512, 0, 3);
+            __builtin_prefetch((const char *)(ap + 160) + 576, 0, 3);
+            __builtin_prefetch((const char *)(bp + 40) + bn_off + 0, 0, 2);
+            zmm15 = _mm512_fmadd_ps(zmm18, zmm21, zmm15);
+        }
+        if (rem > 5) {
+            zmm18 = _mm512_loadu_ps(ap + 192);
+            zmm21 = _mm512_set1_ps(*(bp + 48));
+            zmm0 = _mm512_fmadd_ps(zmm19, zmm22, zmm0);
+            zmm1 = _mm512_fmadd_ps(zmm19, zmm16, zmm1);
+            zmm2 = _mm512_fmadd_ps(zmm17, zmm22, zmm2);
+            zmm22 = _mm512_set1_ps(*(bp + 49));
+            zmm3 = _mm512_fmadd_ps(zmm17, zmm16, zmm3);
+            zmm16 = _mm512_loadu_ps(ap + 208);
+            zmm4 = _mm512_fmadd_ps(zmm19, zmm23, zmm4);
+            zmm6 = _mm512_fmadd_ps(zmm17, zmm23, zmm6);
+            zmm23 = _mm512_set1_ps(*(bp + 50));
+            zmm5 = _mm512_fmadd_ps(zmm19, zmm24, zmm5);
+            zmm7 = _mm512_fmadd_ps(zmm17, zmm24, zmm7);
+            zmm24 = _mm512_set1_ps(*(bp + 51));
+            zmm8 = _mm512_fmadd_ps(zmm19, zmm25, zmm8);
+            zmm10 = _mm512_fmadd_ps(zmm17, zmm25, zmm10);
+            zmm25 = _mm512_set1_ps(*(bp + 52));
+            zmm9 = _mm512_fmadd_ps(zmm19, zmm26, zmm9);
+            zmm11 = _mm512_fmadd_ps(zmm17, zmm26, zmm11);
+            zmm26 = _mm512_set1_ps(*(bp + 53));
+            zmm12 = _mm512_fmadd_ps(zmm19, zmm27, zmm12);
+            zmm14 = _mm512_fmadd_ps(zmm17, zmm27, zmm14);
+            zmm27 = _mm512_set1_ps(*(bp + 54));
+            zmm13 = _mm512_fmadd_ps(zmm19, zmm20, zmm13);
+            zmm19 = _mm512_set1_ps(*(bp + 55));
+            __builtin_prefetch((const char *)(bp + 48) + 512, 0, 3);
+            __builtin_prefetch((const char *)(ap + 192) + 512, 0, 3);
+            __builtin_prefetch((const char *)(ap + 192) + 576, 0, 3);
+            __builtin_prefetch((const char *)(bp + 48) + bn_off + 0, 0, 2);
+            zmm15 = _mm512_fmadd_ps(zmm17, zmm20, zmm15);
+        }
+
+        /* epilogue: the rest of the last iteration, in the registers
+         * of the copy it follows */
+        switch (rem) {
+        case 0:
+            zmm0 = _mm512_fmadd_ps(zmm17, zmm20, zmm0);
+            zmm1 = _mm512_fmadd_ps(zmm17, zmm21, zmm1);
+            zmm2 = _mm512_fmadd_ps(zmm22, zmm20, zmm2);
+            zmm3 = _mm512_fmadd_ps(zmm22, zmm21, zmm3);
+            zmm4 = _mm512_fmadd_ps(zmm17, zmm23, zmm4);
+            zmm6 = _mm512_fmadd_ps(zmm22, zmm23, zmm6);
+            zmm5 = _mm512_fmadd_ps(zmm17, zmm24, zmm5);
+            zmm7 = _mm512_fmadd_ps(zmm22, zmm24, zmm7);
+            zmm8 = _mm512_fmadd_ps(zmm17, zmm25, zmm8);
+            zmm10 = _mm512_fmadd_ps(zmm22, zmm25, zmm10);
+            zmm9 = _mm512_fmadd_ps(zmm17, zmm26, zmm9);
+            zmm11 = _mm512_fmadd_ps(zmm22, zmm26, zmm11);
+            zmm12 = _mm512_fmadd_ps(zmm17, zmm27, zmm12);
+            zmm14 = _mm512_fmadd_ps(zmm22, zmm27, zmm14);
+            zmm13 = _mm512_fmadd_ps(zmm17, zmm18, zmm13);
+            zmm15 = _mm512_fmadd_ps(zmm22, zmm18, zmm15);
+            break;
+        case 1:
+            zmm0 = _mm512_fmadd_ps(zmm16, zmm19, zmm0);
+            zmm1 = _mm512_fmadd_ps(zmm16, zmm20, zmm1);
+            zmm2 = _mm512_fmadd_ps(zmm21, zmm19, zmm2);
+            zmm3 = _mm512_fmadd_ps(zmm21, zmm20, zmm3);
+            zmm4 = _mm512_fmadd_ps(zmm16, zmm23, zmm4);
+            zmm6 = _mm512_fmadd_ps(zmm21, zmm23, zmm6);
+            zmm5 = _mm512_fmadd_ps(zmm16, zmm24, zmm5);
+            zmm7 = _mm512_fmadd_ps(zmm21, zmm24, zmm7);
+            zmm8 = _mm512_fmadd_ps(zmm16, zmm25, zmm8);
+            zmm10 = _mm512_fmadd_ps(zmm21, zmm25, zmm10);
+            zmm9 = _mm512_fmadd_ps(zmm16, zmm26, zmm9);
+            zmm11 = _mm512_fmadd_ps(zmm21, zmm26, zmm11);
+            zmm12 = _mm512_fmadd_ps(zmm16, zmm27, zmm12);
+            zmm14 = _mm512_fmadd_ps(zmm21, zmm27, zmm14);
+            zmm13 = _mm512_fmadd_ps(zmm16, zmm17, zmm13);
+            zmm15 = _mm512_fmadd_ps(zmm21, zmm17, zmm15);
+            break;
+        case 2:
+            zmm0 = _mm512_fmadd_ps(zmm22, zmm18, zmm0);
+            zmm1 = _mm512_fmadd_ps(zmm22, zmm19, zmm1);
+            zmm2 = _mm512_fmadd_ps(zmm20, zmm18, zmm2);
+            zmm3 = _mm512_fmadd_ps(zmm20, zmm19, zmm3);
+            zmm4 = _mm512_fmadd_ps(zmm22, zmm23, zmm4);
+            zmm6 = _mm512_fmadd_ps(zmm20, zmm23, zmm6);
+            zmm5 = _mm512_fmadd_ps(zmm22, zmm24, zmm5);
+            zmm7 = _mm512_fmadd_ps(zmm20, zmm24, zmm7);
+            zmm8 = _mm512_fmadd_ps(zmm22, zmm25, zmm8);
+            zmm10 = _mm512_fmadd_ps(zmm20, zmm25, zmm10);
+            zmm9 = _mm512_fmadd_ps(zmm22, zmm26, zmm9);
+            zmm11 = _mm512_fmadd_ps(zmm20, zmm26, zmm11);
+            zmm12 = _mm512_fmadd_ps(zmm22, zmm27, zmm12);
+            zmm14 = _mm512_fmadd_ps(zmm20, zmm27, zmm14);
+            zmm13 = _mm512_fmadd_ps(zmm22, zmm16, zmm13);
+            zmm15 = _mm512_fmadd_ps(zmm20, zmm16, zmm15);
+            break;
+        case 3:
+            zmm0 = _mm512_fmadd_ps(zmm21, zmm17, zmm0);
+            zmm1 = _mm512_fmadd_ps(zmm21, zmm18, zmm1);
+            zmm2 = _mm512_fmadd_ps(zmm19, zmm17, zmm2);
+            zmm3 = _mm512_fmadd_ps(zmm19, zmm18, zmm3);
+            zmm4 = _mm512_fmadd_ps(zmm21, zmm23, zmm4);
+            zmm6 = _mm512_fmadd_ps(zmm19, zmm23, zmm6);
+            zmm5 = _mm512_fmadd_ps(zmm21, zmm24, zmm5);
+            zmm7 = _mm512_fmadd_ps(zmm19, zmm24, zmm7);
+            zmm8 = _mm512_fmadd_ps(zmm21, zmm25, zmm8);
+            zmm10 = _mm512_fmadd_ps(zmm19, zmm25, zmm10);
+            zmm9 = _mm512_fmadd_ps(zmm21, zmm26, zmm9);
+            zmm11 = _mm512_fmadd_ps(zmm19, zmm26, zmm11);
+            zmm12 = _mm512_fmadd_ps(zmm21, zmm27, zmm12);
+            zmm14 = _mm512_fmadd_ps(zmm19, zmm27, zmm14);
+            zmm13 = _mm512_fmadd_ps(zmm21, zmm22, zmm13);
+            zmm15 = _mm512_fmadd_ps(zmm19, zmm22, zmm15);
+            break;
+        case 4:
+            zmm0 = _mm512_fmadd_ps(zmm20, zmm16, zmm0);
+            zmm1 = _mm512_fmadd_ps(zmm20, zmm17, zmm1);
+            zmm2 = _mm512_fmadd_ps(zmm18, zmm16, zmm2);
+            zmm3 = _mm512_fmadd_ps(zmm18, zmm17, zmm3);
+            zmm4 = _mm512_fmadd_ps(zmm20, zmm23, zmm4);
+            zmm6 = _mm512_fmadd_ps(zmm18, zmm23, zmm6);
+            zmm5 = _mm512_fmadd_ps(zmm20, zmm24, zmm5);
+            zmm7 = _mm512_fmadd_ps(zmm18, zmm24, zmm7);
+            zmm8 = _mm512_fmadd_ps(zmm20, zmm25, zmm8);
+            zmm10 = _mm512_fmadd_ps(zmm18, zmm25, zmm10);
+            zmm9 = _mm512_fmadd_ps(zmm20, zmm26, zmm9);
+            zmm11 = _mm512_fmadd_ps(zmm18, zmm26, zmm11);
+            zmm12 = _mm512_fmadd_ps(zmm20, zmm27, zmm12);
+            zmm14 = _mm512_fmadd_ps(zmm18, zmm27, zmm14);
+            zmm13 = _mm512_fmadd_ps(zmm20, zmm21, zmm13);
+            zmm15 = _mm512_fmadd_ps(zmm18, zmm21, zmm15);
+            break;
+        case 5:
+            zmm0 = _mm512_fmadd_ps(zmm19, zmm22, zmm0);
+            zmm1 = _mm512_fmadd_ps(zmm19, zmm16, zmm1);
+            zmm2 = _mm512_fmadd_ps(zmm17, zmm22, zmm2);
+            zmm3 = _mm512_fmadd_ps(zmm17, zmm16, zmm3);
+            zmm4 = _mm512_fmadd_ps(zmm19, zmm23, zmm4);
+            zmm6 = _mm512_fmadd_ps(zmm17, zmm23, zmm6);
+            zmm5 = _mm512_fmadd_ps(zmm19, zmm24, zmm5);
+            zmm7 = _mm512_fmadd_ps(zmm17, zmm24, zmm7);
+            zmm8 = _mm512_fmadd_ps(zmm19, zmm25, zmm8);
+            zmm10 = _mm512_fmadd_ps(zmm17, zmm25, zmm10);
+            zmm9 = _mm512_fmadd_ps(zmm19, zmm26, zmm9);
+            zmm11 = _mm512_fmadd_ps(zmm17, zmm26, zmm11);
+            zmm12 = _mm512_fmadd_ps(zmm19, zmm27, zmm12);
+            zmm14 = _mm512_fmadd_ps(zmm17, zmm27, zmm14);
+            zmm13 = _mm512_fmadd_ps(zmm19, zmm20, zmm13);
+            zmm15 = _mm512_fmadd_ps(zmm17, zmm20, zmm15);
+            break;
+        case 6:
+            zmm0 = _mm512_fmadd_ps(zmm18, zmm21, zmm0);
+            zmm1 = _mm512_fmadd_ps(zmm18, zmm22, zmm1);
+            zmm2 = _mm512_fmadd_ps(zmm16, zmm21, zmm2);
+            zmm3 = _mm512_fmadd_ps(zmm16, zmm22, zmm3);
+            zmm4 = _mm512_fmadd_ps(zmm18, zmm23, zmm4);
+            zmm6 = _mm512_fmadd_ps(zmm16, zmm23, zmm6);
+            zmm5 = _mm512_fmadd_ps(zmm18, zmm24, zmm5);
+            zmm7 = _mm512_fmadd_ps(zmm16, zmm24, zmm7);
+            zmm8 = _mm512_fmadd_ps(zmm18, zmm25, zmm8);
+            zmm10 = _mm512_fmadd_ps(zmm16, zmm25, zmm10);
+            zmm9 = _mm512_fmadd_ps(zmm18, zmm26, zmm9);
+            zmm11 = _mm512_fmadd_ps(zmm16, zmm26, zmm11);
+            zmm12 = _mm512_fmadd_ps(zmm18, zmm27, zmm12);
+            zmm14 = _mm512_fmadd_ps(zmm16, zmm27, zmm14);
+            zmm13 = _mm512_fmadd_ps(zmm18, zmm19, zmm13);
+            zmm15 = _mm512_fmadd_ps(zmm16, zmm19, zmm15);
+            break;
+
+        }
+    }
+    const float *al_ = (const float *)alpha, *be_ = (const float *)beta;
+    const float ar_ = al_[0], ai_ = al_[1], br_ = be_[0], bi_ = be_[1];
+    /* each C vector: re + i*im of its two sums (pairs swapped, add-subtract) */
+    zmm0 = _mm512_fmaddsub_ps(zmm0, _mm512_set1_ps(1.0f), _mm512_permute_ps(zmm1, 0xB1));
+    zmm2 = _mm512_fmaddsub_ps(zmm2, _mm512_set1_ps(1.0f), _mm512_permute_ps(zmm3, 0xB1));
+    zmm4 = _mm512_fmaddsub_ps(zmm4, _mm512_set1_ps(1.0f), _mm512_permute_ps(zmm5, 0xB1));
+    zmm6 = _mm512_fmaddsub_ps(zmm6, _mm512_set1_ps(1.0f), _mm512_permute_ps(zmm7, 0xB1));
+    zmm8 = _mm512_fmaddsub_ps(zmm8, _mm512_set1_ps(1.0f), _mm512_permute_ps(zmm9, 0xB1));
+    zmm10 = _mm512_fmaddsub_ps(zmm10, _mm512_set1_ps(1.0f), _mm512_permute_ps(zmm11, 0xB1));
+    zmm12 = _mm512_fmaddsub_ps(zmm12, _mm512_set1_ps(1.0f), _mm512_permute_ps(zmm13, 0xB1));
+    zmm14 = _mm512_fmaddsub_ps(zmm14, _mm512_set1_ps(1.0f), _mm512_permute_ps(zmm15, 0xB1));
+    if (m == 16 && n == 4 && rs_c == 1) {
+        if (ar_ == 1 && ai_ == 0 && br_ == 0 && bi_ == 0) {
+            _mm512_storeu_ps((float *)(c + 0 + 0 * cs_c), zmm0);
+            _mm512_storeu_ps((float *)(c + 8 + 0 * cs_c), zmm2);
+            _mm512_storeu_ps((float *)(c + 0 + 1 * cs_c), zmm4);
+            _mm512_storeu_ps((float *)(c + 8 + 1 * cs_c), zmm6);
+            _mm512_storeu_ps((float *)(c + 0 + 2 * cs_c), zmm8);
+            _mm512_storeu_ps((float *)(c + 8 + 2 * cs_c), zmm10);
+            _mm512_storeu_ps((float *)(c + 0 + 3 * cs_c), zmm12);
+            _mm512_storeu_ps((float *)(c + 8 + 3 * cs_c), zmm14);
+        } else if (ar_ == 1 && ai_ == 0 && br_ == 1 && bi_ == 0) {
+            { const __m512 c_ = _mm512_loadu_ps((float *)(c + 0 + 0 * cs_c));
+              zmm0 = _mm512_add_ps(zmm0, c_);
+            }
+            { const __m512 c_ = _mm512_loadu_ps((float *)(c + 8 + 0 * cs_c));
+              zmm2 = _mm512_add_ps(zmm2, c_);
+            }
+            { const __m512 c_ = _mm512_loadu_ps((float *)(c + 0 + 1 * cs_c));
+              zmm4 = _mm512_add_ps(zmm4, c_);
+            }
+            { const __m512 c_ = _mm512_loadu_ps((float *)(c + 8 + 1 * cs_c));
+              zmm6 = _mm512_add_ps(zmm6, c_);
+            }
+            { const __m512 c_ = _mm512_loadu_ps((float *)(c + 0 + 2 * cs_c));
+              zmm8 = _mm512_add_ps(zmm8, c_);
+            }
+            { const __m512 c_ = _mm512_loadu_ps((float *)(c + 8 + 2 * cs_c));
+              zmm10 = _mm512_add_ps(zmm10, c_);
+            }
+            { const __m512 c_ = _mm512_loadu_ps((float *)(c + 0 + 3 * cs_c));
+              zmm12 = _mm512_add_ps(zmm12, c_);
+            }
+            { const __m512 c_ = _mm512_loadu_ps((float *)(c + 8 + 3 * cs_c));
+              zmm14 = _mm512_add_ps(zmm14, c_);
+            }
+            _mm512_storeu_ps((float *)(c + 0 + 0 * cs_c), zmm0);
+            _mm512_storeu_ps((float *)(c + 8 + 0 * cs_c), zmm2);
+            _mm512_storeu_ps((float *)(c + 0 + 1 * cs_c), zmm4);
+            _mm512_storeu_ps((float *)(c + 8 + 1 * cs_c), zmm6);
+            _mm512_storeu_ps((float *)(c + 0 + 2 * cs_c), zmm8);
+            _mm512_storeu_ps((float *)(c + 8 + 2 * cs_c), zmm10);
+            _mm512_storeu_ps((float *)(c + 0 + 3 * cs_c), zmm12);
+            _mm512_storeu_ps((float *)(c + 8 + 3 * cs_c), zmm14);
+        } else if (br_ == 0 && bi_ == 0) {
+            const __m512 var_ = _mm512_set1_ps(ar_);
+            const __m512 vai_ = _mm512_set1_ps(ai_);
+            _mm512_storeu_ps((float *)(c + 0 + 0 * cs_c), _mm512_fmaddsub_ps(zmm0, var_, _mm512_mul_ps(_mm512_permute_ps(zmm0, 0xB1), vai_)));
+            _mm512_storeu_ps((float *)(c + 8 + 0 * cs_c), _mm512_fmaddsub_ps(zmm2, var_, _mm512_mul_ps(_mm512_permute_ps(zmm2, 0xB1), vai_)));
+            _mm512_storeu_ps((float *)(c + 0 + 1 * cs_c), _mm512_fmaddsub_ps(zmm4, var_, _mm512_mul_ps(_mm512_permute_ps(zmm4, 0xB1), vai_)));
+            _mm512_storeu_ps((float *)(c + 8 + 1 * cs_c), _mm512_fmaddsub_ps(zmm6, var_, _mm512_mul_ps(_mm512_permute_ps(zmm6, 0xB1), vai_)));
+            _mm512_storeu_ps((float *)(c + 0 + 2 * cs_c), _mm512_fmaddsub_ps(zmm8, var_, _mm512_mul_ps(_mm512_permute_ps(zmm8, 0xB1), vai_)));
+            _mm512_storeu_ps((float *)(c + 8 + 2 * cs_c), _mm512_fmaddsub_ps(zmm10, var_, _mm512_mul_ps(_mm512_permute_ps(zmm10, 0xB1), vai_)));
+            _mm512_storeu_ps((float *)(c + 0 + 3 * cs_c), _mm512_fmaddsub_ps(zmm12, var_, _mm512_mul_ps(_mm512_permute_ps(zmm12, 0xB1), vai_)));
+            _mm512_storeu_ps((float *)(c + 8 + 3 * cs_c), _mm512_fmaddsub_ps(zmm14, var_, _mm512_mul_ps(_mm512_permute_ps(zmm14, 0xB1), vai_)));
+        } else {
+            const __m512 var_ = _mm512_set1_ps(ar_);
+            const __m512 vai_ = _mm512_set1_ps(ai_);
+            const __m512 vbr_ = _mm512_set1_ps(br_);
+            const __m512 vbi_ = _mm512_set1_ps(bi_);
+            { const __m512 c_ = _mm512_loadu_ps((float *)(c + 0 + 0 * cs_c));
+              zmm0 = _mm512_add_ps(_mm512_fmaddsub_ps(zmm0, var_, _mm512_mul_ps(_mm512_permute_ps(zmm0, 0xB1), vai_)), _mm512_fmaddsub_ps(c_, vbr_, _mm512_mul_ps(_mm512_permute_ps(c_, 0xB1), vbi_)));
+            }
+            { const __m512 c_ = _mm512_loadu_ps((float *)(c + 8 + 0 * cs_c));
+              zmm2 = _mm512_add_ps(_mm512_fmaddsub_ps(zmm2, var_, _mm512_mul_ps(_mm512_permute_ps(zmm2, 0xB1), vai_)), _mm512_fmaddsub_ps(c_, vbr_, _mm512_mul_ps(_mm512_permute_ps(c_, 0xB1), vbi_)));
+            }
+            { const __m512 c_ = _mm512_loadu_ps((float *)(c + 0 + 1 * cs_c));
+              zmm4 = _mm512_add_ps(_mm512_fmaddsub_ps(zmm4, var_, _mm512_mul_ps(_mm512_permute_ps(zmm4, 0xB1), vai_)), _mm512_fmaddsub_ps(c_, vbr_, _mm512_mul_ps(_mm512_permute_ps(c_, 0xB1), vbi_)));
+            }
+            { const __m512 c_ = _mm512_loadu_ps((float *)(c + 8 + 1 * cs_c));
+              zmm6 = _mm512_add_ps(_mm512_fmaddsub_ps(zmm6, var_, _mm512_mul_ps(_mm512_permute_ps(zmm6, 0xB1), vai_)), _mm512_fmaddsub_ps(c_, vbr_, _mm512_mul_ps(_mm512_permute_ps(c_, 0xB1), vbi_)));
+            }
+            { const __m512 c_ = _mm512_loadu_ps((float *)(c + 0 + 2 * cs_c));
+              zmm8 = _mm512_add_ps(_mm512_fmaddsub_ps(zmm8, var_, _mm512_mul_ps(_mm512_permute_ps(zmm8, 0xB1), vai_)), _mm512_fmaddsub_ps(c_, vbr_, _mm512_mul_ps(_mm512_permute_ps(c_, 0xB1), vbi_)));
+            }
+            { const __m512 c_ = _mm512_loadu_ps((float *)(c + 8 + 2 * cs_c));
+              zmm10 = _mm512_add_ps(_mm512_fmaddsub_ps(zmm10, var_, _mm512_mul_ps(_mm512_permute_ps(zmm10, 0xB1), vai_)), _mm512_fmaddsub_ps(c_, vbr_, _mm512_mul_ps(_mm512_permute_ps(c_, 0xB1), vbi_)));
+            }
+            { const __m512 c_ = _mm512_loadu_ps((float *)(c + 0 + 3 * cs_c));
+              zmm12 = _mm512_add_ps(_mm512_fmaddsub_ps(zmm12, var_, _mm512_mul_ps(_mm512_permute_ps(zmm12, 0xB1), vai_)), _mm512_fmaddsub_ps(c_, vbr_, _mm512_mul_ps(_mm512_permute_ps(c_, 0xB1), vbi_)));
+            }
+            { const __m512 c_ = _mm512_loadu_ps((float *)(c + 8 + 3 * cs_c));
+              zmm14 = _mm512_add_ps(_mm512_fmaddsub_ps(zmm14, var_, _mm512_mul_ps(_mm512_permute_ps(zmm14, 0xB1), vai_)), _mm512_fmaddsub_ps(c_, vbr_, _mm512_mul_ps(_mm512_permute_ps(c_, 0xB1), vbi_)));
+            }
+            _mm512_storeu_ps((float *)(c + 0 + 0 * cs_c), zmm0);
+            _mm512_storeu_ps((float *)(c + 8 + 0 * cs_c), zmm2);
+            _mm512_storeu_ps((float *)(c + 0 + 1 * cs_c), zmm4);
+            _mm512_storeu_ps((float *)(c + 8 + 1 * cs_c), zmm6);
+            _mm512_storeu_ps((float *)(c + 0 + 2 * cs_c), zmm8);
+            _mm512_storeu_ps((float *)(c + 8 + 2 * cs_c), zmm10);
+            _mm512_storeu_ps((float *)(c + 0 + 3 * cs_c), zmm12);
+            _mm512_storeu_ps((float *)(c + 8 + 3 * cs_c), zmm14);
+        }
+        return;
+    }
+    if (rs_c == 1) {   /* edge tile: predicated */
+        if (ar_ == 1 && ai_ == 0 && br_ == 0 && bi_ == 0) {
+            if (0 < m && 0 < n) {
+                const __mmask16 k_ = (__mmask16)(2 * m - 0 >= 16 ? 0xFFFF : (1u << (2 * m - 0)) - 1);
+                _mm512_mask_storeu_ps((float *)(c + 0 + 0 * cs_c), k_, zmm0);
+            }
+            if (8 < m && 0 < n) {
+                const __mmask16 k_ = (__mmask16)(2 * m - 16 >= 16 ? 0xFFFF : (1u << (2 * m - 16)) - 1);
+                _mm512_mask_storeu_ps((float *)(c + 8 + 0 * cs_c), k_, zmm2);
+            }
+            if (0 < m && 1 < n) {
+                const __mmask16 k_ = (__mmask16)(2 * m - 0 >= 16 ? 0xFFFF : (1u << (2 * m - 0)) - 1);
+                _mm512_mask_storeu_ps((float *)(c + 0 + 1 * cs_c), k_, zmm4);
+            }
+            if (8 < m && 1 < n) {
+                const __mmask16 k_ = (__mmask16)(2 * m - 16 >= 16 ? 0xFFFF : (1u << (2 * m - 16)) - 1);
+                _mm512_mask_storeu_ps((float *)(c + 8 + 1 * cs_c), k_, zmm6);
+            }
+            if (0 < m && 2 < n) {
+                const __mmask16 k_ = (__mmask16)(2 * m - 0 >= 16 ? 0xFFFF : (1u << (2 * m - 0)) - 1);
+                _mm512_mask_storeu_ps((float *)(c + 0 + 2 * cs_c), k_, zmm8);
+            }
+            if (8 < m && 2 < n) {
+                const __mmask16 k_ = (__mmask16)(2 * m - 16 >= 16 ? 0xFFFF : (1u << (2 * m - 16)) - 1);
+                _mm512_mask_storeu_ps((float *)(c + 8 + 2 * cs_c), k_, zmm10);
+            }
+            if (0 < m && 3 < n) {
+                const __mmask16 k_ = (__mmask16)(2 * m - 0 >= 16 ? 0xFFFF : (1u << (2 * m - 0)) - 1);
+                _mm512_mask_storeu_ps((float *)(c + 0 + 3 * cs_c), k_, zmm12);
+            }
+            if (8 < m && 3 < n) {
+                const __mmask16 k_ = (__mmask16)(2 * m - 16 >= 16 ? 0xFFFF : (1u << (2 * m - 16)) - 1);
+                _mm512_mask_storeu_ps((float *)(c + 8 + 3 * cs_c), k_, zmm14);
+            }
+        } else if (ar_ == 1 && ai_ == 0 && br_ == 1 && bi_ == 0) {
+            if (0 < m && 0 < n) {
+                const __mmask16 k_ = (__mmask16)(2 * m - 0 >= 16 ? 0xFFFF : (1u << (2 * m - 0)) - 1);
+                { const __m512 c_ = _mm512_maskz_loadu_ps(k_, (float *)(c + 0 + 0 * cs_c));
+                  zmm0 = _mm512_add_ps(zmm0, c_);
+                }
+            }
+            if (8 < m && 0 < n) {
+                const __mmask16 k_ = (__mmask16)(2 * m - 16 >= 16 ? 0xFFFF : (1u << (2 * m - 16)) - 1);
+                { const __m512 c_ = _mm512_maskz_loadu_ps(k_, (float *)(c + 8 + 0 * cs_c));
+                  zmm2 = _mm512_add_ps(zmm2, c_);
+                }
+            }
+            if (0 < m && 1 < n) {
+                const __mmask16 k_ = (__mmask16)(2 * m - 0 >= 16 ? 0xFFFF : (1u << (2 * m - 0)) - 1);
+                { const __m512 c_ = _mm512_maskz_loadu_ps(k_, (float *)(c + 0 + 1 * cs_c));
+                  zmm4 = _mm512_add_ps(zmm4, c_);
+                }
+            }
+            if (8 < m && 1 < n) {
+                const __mmask16 k_ = (__mmask16)(2 * m - 16 >= 16 ? 0xFFFF : (1u << (2 * m - 16)) - 1);
+                { const __m512 c_ = _mm512_maskz_loadu_ps(k_, (float *)(c + 8 + 1 * cs_c));
+                  zmm6 = _mm512_add_ps(zmm6, c_);
+                }
+            }
+            if (0 < m && 2 < n) {
+                const __mmask16 k_ = (__mmask16)(2 * m - 0 >= 16 ? 0xFFFF : (1u << (2 * m - 0)) - 1);
+                { const __m512 c_ = _mm512_maskz_loadu_ps(k_, (float *)(c + 0 + 2 * cs_c));
+                  zmm8 = _mm512_add_ps(zmm8, c_);
+                }
+            }
+            if (8 < m && 2 < n) {
+                const __mmask16 k_ = (__mmask16)(2 * m - 16 >= 16 ? 0xFFFF : (1u << (2 * m - 16)) - 1);
+                { const __m512 c_ = _mm512_maskz_loadu_ps(k_, (float *)(c + 8 + 2 * cs_c));
+                  zmm10 = _mm512_add_ps(zmm10, c_);
+                }
+            }
+            if (0 < m && 3 < n) {
+                const __mmask16 k_ = (__mmask16)(2 * m - 0 >= 16 ? 0xFFFF : (1u << (2 * m - 0)) - 1);
+                { const __m512 c_ = _mm512_maskz_loadu_ps(k_, (float *)(c + 0 + 3 * cs_c));
+                  zmm12 = _mm512_add_ps(zmm12, c_);
+                }
+            }
+            if (8 < m && 3 < n) {
+                const __mmask16 k_ = (__mmask16)(2 * m - 16 >= 16 ? 0xFFFF : (1u << (2 * m - 16)) - 1);
+                { const __m512 c_ = _mm512_maskz_loadu_ps(k_, (float *)(c + 8 + 3 * cs_c));
+                  zmm14 = _mm512_add_ps(zmm14, c_);
+                }
+            }
+            if (0 < m && 0 < n) {
+                const __mmask16 k_ = (__mmask16)(2 * m - 0 >= 16 ? 0xFFFF : (1u << (2 * m - 0)) - 1);
+                _mm512_mask_storeu_ps((float *)(c + 0 + 0 * cs_c), k_, zmm0);
+            }
+            if (8 < m && 0 < n) {
+                const __mmask16 k_ = (__mmask16)(2 * m - 16 >= 16 ? 0xFFFF : (1u << (2 * m - 16)) - 1);
+                _mm512_mask_storeu_ps((float *)(c + 8 + 0 * cs_c), k_, zmm2);
+            }
+            if (0 < m && 1 < n) {
+                const __mmask16 k_ = (__mmask16)(2 * m - 0 >= 16 ? 0xFFFF : (1u << (2 * m - 0)) - 1);
+                _mm512_mask_storeu_ps((float *)(c + 0 + 1 * cs_c), k_, zmm4);
+            }
+            if (8 < m && 1 < n) {
+                const __mmask16 k_ = (__mmask16)(2 * m - 16 >= 16 ? 0xFFFF : (1u << (2 * m - 16)) - 1);
+                _mm512_mask_storeu_ps((float *)(c + 8 + 1 * cs_c), k_, zmm6);
+            }
+            if (0 < m && 2 < n) {
+                const __mmask16 k_ = (__mmask16)(2 * m - 0 >= 16 ? 0xFFFF : (1u << (2 * m - 0)) - 1);
+                _mm512_mask_storeu_ps((float *)(c + 0 + 2 * cs_c), k_, zmm8);
+            }
+            if (8 < m && 2 < n) {
+                const __mmask16 k_ = (__mmask16)(2 * m - 16 >= 16 ? 0xFFFF : (1u << (2 * m - 16)) - 1);
+                _mm512_mask_storeu_ps((float *)(c + 8 + 2 * cs_c), k_, zmm10);
+            }
+            if (0 < m && 3 < n) {
+                const __mmask16 k_ = (__mmask16)(2 * m - 0 >= 16 ? 0xFFFF : (1u << (2 * m - 0)) - 1);
+                _mm512_mask_storeu_ps((float *)(c + 0 + 3 * cs_c), k_, zmm12);
+            }
+            if (8 < m && 3 < n) {
+                const __mmask16 k_ = (__mmask16)(2 * m - 16 >= 16 ? 0xFFFF : (1u << (2 * m - 16)) - 1);
+                _mm512_mask_storeu_ps((float *)(c + 8 + 3 * cs_c), k_, zmm14);
+            }
+        } else if (br_ == 0 && bi_ == 0) {
+            const __m512 var_ = _mm512_set1_ps(ar_);
+            const __m512 vai_ = _mm512_set1_ps(ai_);
+            if (0 < m && 0 < n) {
+                const __mmask16 k_ = (__mmask16)(2 * m - 0 >= 16 ? 0xFFFF : (1u << (2 * m - 0)) - 1);
+                _mm512_mask_storeu_ps((float *)(c + 0 + 0 * cs_c), k_, _mm512_fmaddsub_ps(zmm0, var_, _mm512_mul_ps(_mm512_permute_ps(zmm0, 0xB1), vai_)));
+            }
+            if (8 < m && 0 < n) {
+                const __mmask16 k_ = (__mmask16)(2 * m - 16 >= 16 ? 0xFFFF : (1u << (2 * m - 16)) - 1);
+                _mm512_mask_storeu_ps((float *)(c + 8 + 0 * cs_c), k_, _mm512_fmaddsub_ps(zmm2, var_, _mm512_mul_ps(_mm512_permute_ps(zmm2, 0xB1), vai_)));
+            }
+            if (0 < m && 1 < n) {
+                const __mmask16 k_ = (__mmask16)(2 * m - 0 >= 16 ? 0xFFFF : (1u << (2 * m - 0)) - 1);
+                _mm512_mask_storeu_ps((float *)(c + 0 + 1 * cs_c), k_, _mm512_fmaddsub_ps(zmm4, var_, _mm512_mul_ps(_mm512_permute_ps(zmm4, 0xB1), vai_)));
+            }
+            if (8 < m && 1 < n) {
+                const __mmask16 k_ = (__mmask16)(2 * m - 16 >= 16 ? 0xFFFF : (1u << (2 * m - 16)) - 1);
+                _mm512_mask_storeu_ps((float *)(c + 8 + 1 * cs_c), k_, _mm512_fmaddsub_ps(zmm6, var_, _mm512_mul_ps(_mm512_permute_ps(zmm6, 0xB1), vai_)));
+            }
+            if (0 < m && 2 < n) {
+                const __mmask16 k_ = (__mmask16)(2 * m - 0 >= 16 ? 0xFFFF : (1u << (2 * m - 0)) - 1);
+                _mm512_mask_storeu_ps((float *)(c + 0 + 2 * cs_c), k_, _mm512_fmaddsub_ps(zmm8, var_, _mm512_mul_ps(_mm512_permute_ps(zmm8, 0xB1), vai_)));
+            }
+            if (8 < m && 2 < n) {
+                const __mmask16 k_ = (__mmask16)(2 * m - 16 >= 16 ? 0xFFFF : (1u << (2 * m - 16)) - 1);
+                _mm512_mask_storeu_ps((float *)(c + 8 + 2 * cs_c), k_, _mm512_fmaddsub_ps(zmm10, var_, _mm512_mul_ps(_mm512_permute_ps(zmm10, 0xB1), vai_)));
+            }
+            if (0 < m && 3 < n) {
+                const __mmask16 k_ = (__mmask16)(2 * m - 0 >= 16 ? 0xFFFF : (1u << (2 * m - 0)) - 1);
+                _mm512_mask_storeu_ps((float *)(c + 0 + 3 * cs_c), k_, _mm512_fmaddsub_ps(zmm12, var_, _mm512_mul_ps(_mm512_permute_ps(zmm12, 0xB1), vai_)));
+            }
+            if (8 < m && 3 < n) {
+                const __mmask16 k_ = (__mmask16)(2 * m - 16 >= 16 ? 0xFFFF : (1u << (2 * m - 16)) - 1);
+                _mm512_mask_storeu_ps((float *)(c + 8 + 3 * cs_c), k_, _mm512_fmaddsub_ps(zmm14, var_, _mm512_mul_ps(_mm512_permute_ps(zmm14, 0xB1), vai_)));
+            }
+        } else {
+            const __m512 var_ = _mm512_set1_ps(ar_);
+            const __m512 vai_ = _mm512_set1_ps(ai_);
+            const __m512 vbr_ = _mm512_set1_ps(br_);
+            const __m512 vbi_ = _mm512_set1_ps(bi_);
+            if (0 < m && 0 < n) {
+                const __mmask16 k_ = (__mmask16)(2 * m - 0 >= 16 ? 0xFFFF : (1u << (2 * m - 0)) - 1);
+                { const __m512 c_ = _mm512_maskz_loadu_ps(k_, (float *)(c + 0 + 0 * cs_c));
+                  zmm0 = _mm512_add_ps(_mm512_fmaddsub_ps(zmm0, var_, _mm512_mul_ps(_mm512_permute_ps(zmm0, 0xB1), vai_)), _mm512_fmaddsub_ps(c_, vbr_, _mm512_mul_ps(_mm512_permute_ps(c_, 0xB1), vbi_)));
+                }
+            }
+            if (8 < m && 0 < n) {
+                const __mmask16 k_ = (__mmask16)(2 * m - 16 >= 16 ? 0xFFFF : (1u << (2 * m - 16)) - 1);
+                { const __m512 c_ = _mm512_maskz_loadu_ps(k_, (float *)(c + 8 + 0 * cs_c));
+                  zmm2 = _mm512_add_ps(_mm512_fmaddsub_ps(zmm2, var_, _mm512_mul_ps(_mm512_permute_ps(zmm2, 0xB1), vai_)), _mm512_fmaddsub_ps(c_, vbr_, _mm512_mul_ps(_mm512_permute_ps(c_, 0xB1), vbi_)));
+                }
+            }
+            if (0 < m && 1 < n) {
+                const __mmask16 k_ = (__mmask16)(2 * m - 0 >= 16 ? 0xFFFF : (1u << (2 * m - 0)) - 1);
+                { const __m512 c_ = _mm512_maskz_loadu_ps(k_, (float *)(c + 0 + 1 * cs_c));
+                  zmm4 = _mm512_add_ps(_mm512_fmaddsub_ps(zmm4, var_, _mm512_mul_ps(_mm512_permute_ps(zmm4, 0xB1), vai_)), _mm512_fmaddsub_ps(c_, vbr_, _mm512_mul_ps(_mm512_permute_ps(c_, 0xB1), vbi_)));
+                }
+            }
+            if (8 < m && 1 < n) {
+                const __mmask16 k_ = (__mmask16)(2 * m - 16 >= 16 ? 0xFFFF : (1u << (2 * m - 16)) - 1);
+                { const __m512 c_ = _mm512_maskz_loadu_ps(k_, (float *)(c + 8 + 1 * cs_c));
+                  zmm6 = _mm512_add_ps(_mm512_fmaddsub_ps(zmm6, var_, _mm512_mul_ps(_mm512_permute_ps(zmm6, 0xB1), vai_)), _mm512_fmaddsub_ps(c_, vbr_, _mm512_mul_ps(_mm512_permute_ps(c_, 0xB1), vbi_)));
+                }
+            }
+            if (0 < m && 2 < n) {
+                const __mmask16 k_ = (__mmask16)(2 * m - 0 >= 16 ? 0xFFFF : (1u << (2 * m - 0)) - 1);
+                { const __m512 c_ = _mm512_maskz_loadu_ps(k_, (float *)(c + 0 + 2 * cs_c));
+                  zmm8 = _mm512_add_ps(_mm512_fmaddsub_ps(zmm8, var_, _mm512_mul_ps(_mm512_permute_ps(zmm8, 0xB1), vai_)), _mm512_fmaddsub_ps(c_, vbr_, _mm512_mul_ps(_mm512_permute_ps(c_, 0xB1), vbi_)));
+                }
+            }
+            if (8 < m && 2 < n) {
+                const __mmask16 k_ = (__mmask16)(2 * m - 16 >= 16 ? 0xFFFF : (1u << (2 * m - 16)) - 1);
+                { const __m512 c_ = _mm512_maskz_loadu_ps(k_, (float *)(c + 8 + 2 * cs_c));
+                  zmm10 = _mm512_add_ps(_mm512_fmaddsub_ps(zmm10, var_, _mm512_mul_ps(_mm512_permute_ps(zmm10, 0xB1), vai_)), _mm512_fmaddsub_ps(c_, vbr_, _mm512_mul_ps(_mm512_permute_ps(c_, 0xB1), vbi_)));
+                }
+            }
+            if (0 < m && 3 < n) {
+                const __mmask16 k_ = (__mmask16)(2 * m - 0 >= 16 ? 0xFFFF : (1u << (2 * m - 0)) - 1);
+                { const __m512 c_ = _mm512_maskz_loadu_ps(k_, (float *)(c + 0 + 3 * cs_c));
+                  zmm12 = _mm512_add_ps(_mm512_fmaddsub_ps(zmm12, var_, _mm512_mul_ps(_mm512_permute_ps(zmm12, 0xB1), vai_)), _mm512_fmaddsub_ps(c_, vbr_, _mm512_mul_ps(_mm512_permute_ps(c_, 0xB1), vbi_)));
+                }
+            }
+            if (8 < m && 3 < n) {
+                const __mmask16 k_ = (__mmask16)(2 * m - 16 >= 16 ? 0xFFFF : (1u << (2 * m - 16)) - 1);
+                { const __m512 c_ = _mm512_maskz_loadu_ps(k_, (float *)(c + 8 + 3 * cs_c));
+                  zmm14 = _mm512_add_ps(_mm512_fmaddsub_ps(zmm14, var_, _mm512_mul_ps(_mm512_permute_ps(zmm14, 0xB1), vai_)), _mm512_fmaddsub_ps(c_, vbr_, _mm512_mul_ps(_mm512_permute_ps(c_, 0xB1), vbi_)));
+                }
+            }
+            if (0 < m && 0 < n) {
+                const __mmask16 k_ = (__mmask16)(2 * m - 0 >= 16 ? 0xFFFF : (1u << (2 * m - 0)) - 1);
+                _mm512_mask_storeu_ps((float *)(c + 0 + 0 * cs_c), k_, zmm0);
+            }
+            if (8 < m && 0 < n) {
+                const __mmask16 k_ = (__mmask16)(2 * m - 16 >= 16 ? 0xFFFF : (1u << (2 * m - 16)) - 1);
+                _mm512_mask_storeu_ps((float *)(c + 8 + 0 * cs_c), k_, zmm2);
+            }
+            if (0 < m && 1 < n) {
+                const __mmask16 k_ = (__mmask16)(2 * m - 0 >= 16 ? 0xFFFF : (1u << (2 * m - 0)) - 1);
+                _mm512_mask_storeu_ps((float *)(c + 0 + 1 * cs_c), k_, zmm4);
+            }
+            if (8 < m && 1 < n) {
+                const __mmask16 k_ = (__mmask16)(2 * m - 16 >= 16 ? 0xFFFF : (1u << (2 * m - 16)) - 1);
+                _mm512_mask_storeu_ps((float *)(c + 8 + 1 * cs_c), k_, zmm6);
+            }
+            if (0 < m && 2 < n) {
+                const __mmask16 k_ = (__mmask16)(2 * m - 0 >= 16 ? 0xFFFF : (1u << (2 * m - 0)) - 1);
+                _mm512_mask_storeu_ps((float *)(c + 0 + 2 * cs_c), k_, zmm8);
+            }
+            if (8 < m && 2 < n) {
+                const __mmask16 k_ = (__mmask16)(2 * m - 16 >= 16 ? 0xFFFF : (1u << (2 * m - 16)) - 1);
+                _mm512_mask_storeu_ps((float *)(c + 8 + 2 * cs_c), k_, zmm10);
+            }
+            if (0 < m && 3 < n) {
+                const __mmask16 k_ = (__mmask16)(2 * m - 0 >= 16 ? 0xFFFF : (1u << (2 * m - 0)) - 1);
+                _mm512_mask_storeu_ps((float *)(c + 0 + 3 * cs_c), k_, zmm12);
+            }
+            if (8 < m && 3 < n) {
+                const __mmask16 k_ = (__mmask16)(2 * m - 16 >= 16 ? 0xFFFF : (1u << (2 * m - 16)) - 1);
+                _mm512_mask_storeu_ps((float *)(c + 8 + 3 * cs_c), k_, zmm14);
+            }
+        }
+        return;
+    }
+    float t_[128];
+    _mm512_storeu_ps(t_ + 0, zmm0);
+    _mm512_storeu_ps(t_ + 16, zmm2);
+    _mm512_storeu_ps(t_ + 32, zmm4);
+    _mm512_storeu_ps(t_ + 48, zmm6);
+    _mm512_storeu_ps(t_ + 64, zmm8);
+    _mm512_storeu_ps(t_ + 80, zmm10);
+    _mm512_storeu_ps(t_ + 96, zmm12);
+    _mm512_storeu_ps(t_ + 112, zmm14);
+    for (int64_t j = 0; j < n; j++)
+        for (int64_t i = 0; i < m; i++) {
+            const float xr = t_[2 * (i + j * 16)], xi = t_[2 * (i + j * 16) + 1];
+            float *cij = (float *)(c + i * rs_c + j * cs_c);
+            float vr = ar_ * xr - ai_ * xi, vi = ar_ * xi + ai_ * xr;
+            if (br_ != 0 || bi_ != 0) {
+                const float cr = cij[0], ci = cij[1];
+                vr += br_ * cr - bi_ * ci;
+                vi += br_ * ci + bi_ * cr;
+            }
+            cij[0] = vr;
+            cij[1] = vi;
+        }
+
+}
+
+void sapphirerapids_cgemm_16x7_p8x7(int64_t m, int64_t n, int64_t k, const float _Complex *alpha, const float _Complex *a,
+                                    const float _Complex *b, const float _Complex *beta, float _Complex *c, int64_t rs_c, int64_t cs_c,
+                                    const float _Complex *a_next, const float _Complex *b_next)
+{
+    const float *ap = (const float *)a, *bp = (const float *)b, *an = (const float *)a_next;
+    const int64_t bn_off = 7 * k * (int64_t)sizeof(float _Complex);   /* to the next B micro-panel */
+    (void)b_next;
+    __m512 zmm0, zmm1, zmm2, zmm3, zmm4, zmm5, zmm6, zmm7;
+    __m512 zmm8, zmm9, zmm10, zmm11, zmm12, zmm13, zmm14, zmm15;
+    __m512 zmm16, zmm17, zmm18, zmm19, zmm20, zmm21, zmm22, zmm23;
+    __m512 zmm24, zmm25, zmm26, zmm27;
+
+    zmm0 = _mm512_setzero_ps();
+    zmm1 = _mm512_setzero_ps();
+    zmm2 = _mm512_setzero_ps();
+    zmm3 = _mm512_setzero_ps();
+    zmm4 = _mm512_setzero_ps();
+    zmm5 = _mm512_setzero_ps();
+    zmm6 = _mm512_setzero_ps();
+    zmm7 = _mm512_setzero_ps();
+    zmm8 = _mm512_setzero_ps();
+    zmm9 = _mm512_setzero_ps();
+    zmm10 = _mm512_setzero_ps();
+    zmm11 = _mm512_setzero_ps();
+    zmm12 = _mm512_setzero_ps();
+    zmm13 = _mm512_setzero_ps();
+
+    /* C is read (or overwritten) after the k loop: the passes of the k loop
+     * fetch it a column (row) each; those they cannot reach go now */
+    const int64_t pf_step = rs_c == 1 ? cs_c : rs_c;
+    const int64_t pf_span = rs_c == 1 ? m - 1 : (n - 1) * cs_c;
+    int64_t pf_left = rs_c == 1 ? n : m;
+    float _Complex *pf_c = c;
+    for (int64_t passes = k > 0 ? (k - 1) / 7 : 0; pf_left > passes; pf_left--) {
+        __builtin_prefetch(pf_c, 1, 3);
+        __builtin_prefetch(pf_c + pf_span / 2, 1, 3);
+        __builtin_prefetch(pf_c + pf_span, 1, 3);
+        pf_c += pf_step;
+    }
+    if (k > 0) {
+        /* prologue: the first 12 instructions of iteration 0 (pointer
+         * bumps among them become load offsets) */
+        zmm15 = _mm512_loadu_ps(ap + 0);
+        zmm22 = _mm512_set1_ps(*(bp + 0));
+        zmm14 = _mm512_set1_ps(*(bp + 1));
+        zmm21 = _mm512_set1_ps(*(bp + 2));
+        zmm20 = _mm512_set1_ps(*(bp + 3));
+        zmm27 = _mm512_set1_ps(*(bp + 4));
+        zmm19 = _mm512_set1_ps(*(bp + 5));
+        zmm26 = _mm512_set1_ps(*(bp + 6));
+        zmm18 = _mm512_set1_ps(*(bp + 7));
+        zmm25 = _mm512_set1_ps(*(bp + 8));
+        zmm17 = _mm512_set1_ps(*(bp + 9));
+        zmm24 = _mm512_set1_ps(*(bp + 10));
+
+        /* kernel: iteration i and the start of i+1, unrolled 7x */
+        int64_t nq = k - 1;
+        for (int64_t it = nq / 7; it > 0; it--) {
+            if (pf_left > 0) {
+                __builtin_prefetch(pf_c, 1, 3);
+                __builtin_prefetch(pf_c + pf_span / 2, 1, 3);
+                __builtin_prefetch(pf_c + pf_span, 1, 3);
+                pf_c += pf_step;
+                pf_left--;
+            }
+            /* copy 0 */
+            zmm16 = _mm512_set1_ps(*(bp + 11));
+            zmm23 = _mm512_set1_ps(*(bp + 12));
+            __builtin_prefetch((const char *)(ap + 0) + 512, 0, 3);
+            __builtin_prefetch((const char *)(bp + 0) + 512, 0, 3);
+            __builtin_prefetch((const char *)(bp + 0) + bn_off + 0, 0, 2);
+            zmm0 = _mm512_fmadd_ps(zmm15, zmm22, zmm0);
+            zmm22 = _mm512_set1_ps(*(bp + 13));
+            zmm1 = _mm512_fmadd_ps(zmm15, zmm14, zmm1);
+            zmm14 = _mm512_loadu_ps(ap + 16);
+            zmm2 = _mm512_fmadd_ps(zmm15, zmm21, zmm2);
+            zmm21 = _mm512_set1_ps(*(bp + 14));
+            zmm3 = _mm512_fmadd_ps(zmm15, zmm20, zmm3);
+            zmm20 = _mm512_set1_ps(*(bp + 15));
+            zmm4 = _mm512_fmadd_ps(zmm15, zmm27, zmm4);
+            zmm27 = _mm512_set1_ps(*(bp + 16));
+            zmm5 = _mm512_fmadd_ps(zmm15, zmm19, zmm5);
+            zmm19 = _mm512_set1_ps(*(bp + 17));
+            zmm6 = _mm512_fmadd_ps(zmm15, zmm26, zmm6);
+            zmm26 = _mm512_set1_ps(*(bp + 18));
+            zmm7 = _mm512_fmadd_ps(zmm15, zmm18, zmm7);
+            zmm18 = _mm512_set1_ps(*(bp + 19));
+            zmm8 = _mm512_fmadd_ps(zmm15, zmm25, zmm8);
+            zmm25 = _mm512_set1_ps(*(bp + 20));
+            zmm9 = _mm512_fmadd_ps(zmm15, zmm17, zmm9);
+            zmm17 = _mm512_set1_ps(*(bp + 21));
+            zmm10 = _mm512_fmadd_ps(zmm15, zmm24, zmm10);
+            zmm24 = _mm512_set1_ps(*(bp + 22));
+            zmm11 = _mm512_fmadd_ps(zmm15, zmm16, zmm11);
+            zmm16 = _mm512_set1_ps(*(bp + 23));
+            zmm12 = _mm512_fmadd_ps(zmm15, zmm23, zmm12);
+            zmm23 = _mm512_set1_ps(*(bp + 24));
+            zmm13 = _mm512_fmadd_ps(zmm15, zmm22, zmm13);
+            /* copy 1 */
+            zmm15 = _mm512_set1_ps(*(bp + 25));
+            zmm22 = _mm512_set1_ps(*(bp + 26));
+            __builtin_prefetch((const char *)(ap + 16) + 512, 0, 3);
+            __builtin_prefetch((const char *)(bp + 14) + 512, 0, 3);
+            __builtin_prefetch((const char *)(bp + 14) + bn_off + 0, 0, 2);
+            zmm0 = _mm512_fmadd_ps(zmm14, zmm21, zmm0);
+            zmm21 = _mm512_set1_ps(*(bp + 27));
+            zmm1 = _mm512_fmadd_ps(zmm14, zmm20, zmm1);
+            zmm20 = _mm512_loadu_ps(ap + 32);
+            zmm2 = _mm512_fmadd_ps(zmm14, zmm27, zmm2);
+            zmm27 = _mm512_set1_ps(*(bp + 28));
+            zmm3 = _mm512_fmadd_ps(zmm14, zmm19, zmm3);
+            zmm19 = _mm512_set1_ps(*(bp + 29));
+            zmm4 = _mm512_fmadd_ps(zmm14, zmm26, zmm4);
+            zmm26 = _mm512_set1_ps(*(bp + 30));
+            zmm5 = _mm512_fmadd_ps(zmm14, zmm18, zmm5);
+            zmm18 = _mm512_set1_ps(*(bp + 31));
+            zmm6 = _mm512_fmadd_ps(zmm14, zmm25, zmm6);
+            zmm25 = _mm512_set1_ps(*(bp + 32));
+            zmm7 = _mm512_fmadd_ps(zmm14, zmm17, zmm7);
+            zmm17 = _mm512_set1_ps(*(bp + 33));
+            zmm8 = _mm512_fmadd_ps(zmm14, zmm24, zmm8);
+            zmm24 = _mm512_set1_ps(*(bp + 34));
+            zmm9 = _mm512_fmadd_ps(zmm14, zmm16, zmm9);
+            zmm16 = _mm512_set1_ps(*(bp + 35));
+            zmm10 = _mm512_fmadd_ps(zmm14, zmm23, zmm10);
+            zmm23 = _mm512_set1_ps(*(bp + 36));
+            zmm11 = _mm512_fmadd_ps(zmm14, zmm15, zmm11);
+            zmm15 = _mm512_set1_ps(*(bp + 37));
+            zmm12 = _mm512_fmadd_ps(zmm14, zmm22, zmm12);
+            zmm22 = _mm512_set1_ps(*(bp + 38));
+            zmm13 = _mm512_fmadd_ps(zmm14, zmm21, zmm13);
+            /* copy 2 */
+            zmm14 = _mm512_set1_ps(*(bp + 39));
+            zmm21 = _mm512_set1_ps(*(bp + 40));
+            __builtin_prefetch((const char *)(ap + 32) + 512, 0, 3);
+            __builtin_prefetch((const char *)(bp + 28) + 512, 0, 3);
+            __builtin_prefetch((const char *)(bp + 28) + bn_off + 0, 0, 2);
+            zmm0 = _mm512_fmadd_ps(zmm20, zmm27, zmm0);
+            zmm27 = _mm512_set1_ps(*(bp + 41));
+            zmm1 = _mm512_fmadd_ps(zmm20, zmm19, zmm1);
+            zmm19 = _mm512_loadu_ps(ap + 48);
+            zmm2 = _mm512_fmadd_ps(zmm20, zmm26, zmm2);
+            zmm26 = _mm512_set1_ps(*(bp + 42));
+            zmm3 = _mm512_fmadd_ps(zmm20, zmm18, zmm3);
+            zmm18 = _mm512_set1_ps(*(bp + 43));
+            zmm4 = _mm512_fmadd_ps(zmm20, zmm25, zmm4);
+            zmm25 = _mm512_set1_ps(*(bp + 44));
+            zmm5 = _mm512_fmadd_ps(zmm20, zmm17, zmm5);
+            zmm17 = _mm512_set1_ps(*(bp + 45));
+            zmm6 = _mm512_fmadd_ps(zmm20, zmm24, zmm6);
+            zmm24 = _mm512_set1_ps(*(bp + 46));
+            zmm7 = _mm512_fmadd_ps(zmm20, zmm16, zmm7);
+            zmm16 = _mm512_set1_ps(*(bp + 47));
+            zmm8 = _mm512_fmadd_ps(zmm20, zmm23, zmm8);
+            zmm23 = _mm512_set1_ps(*(bp + 48));
+            zmm9 = _mm512_fmadd_ps(zmm20, zmm15, zmm9);
+            zmm15 = _mm512_set1_ps(*(bp + 49));
+            zmm10 = _mm512_fmadd_ps(zmm20, zmm22, zmm10);
+            zmm22 = _mm512_set1_ps(*(bp + 50));
+            zmm11 = _mm512_fmadd_ps(zmm20, zmm14, zmm11);
+            zmm14 = _mm512_set1_ps(*(bp + 51));
+            zmm12 = _mm512_fmadd_ps(zmm20, zmm21, zmm12);
+            zmm21 = _mm512_set1_ps(*(bp + 52));
+            zmm13 = _mm512_fmadd_ps(zmm20, zmm27, zmm13);
+            /* copy 3 */
+            zmm20 = _mm512_set1_ps(*(bp + 53));
+            zmm27 = _mm512_set1_ps(*(bp + 54));
+            __builtin_prefetch((const char *)(ap + 48) + 512, 0, 3);
+            __builtin_prefetch((const char *)(bp + 42) + 512, 0, 3);
+            __builtin_prefetch((const char *)(bp + 42) + bn_off + 0, 0, 2);
+            zmm0 = _mm512_fmadd_ps(zmm19, zmm26, zmm0);
+            zmm26 = _mm512_set1_ps(*(bp + 55));
+            zmm1 = _mm512_fmadd_ps(zmm19, zmm18, zmm1);
+            zmm18 = _mm512_loadu_ps(ap + 64);
+            zmm2 = _mm512_fmadd_ps(zmm19, zmm25, zmm2);
+            zmm25 = _mm512_set1_ps(*(bp + 56));
+            zmm3 = _mm512_fmadd_ps(zmm19, zmm17, zmm3);
+            zmm17 = _mm512_set1_ps(*(bp + 57));
+            zmm4 = _mm512_fmadd_ps(zmm19, zmm24, zmm4);
+            zmm24 = _mm512_set1_ps(*(bp + 58));
+            zmm5 = _mm512_fmadd_ps(zmm19, zmm16, zmm5);
+            zmm16 = _mm512_set1_ps(*(bp + 59));
+            zmm6 = _mm512_fmadd_ps(zmm19, zmm23, zmm6);
+            zmm23 = _mm512_set1_ps(*(bp + 60));
+            zmm7 = _mm512_fmadd_ps(zmm19, zmm15, zmm7);
+            zmm15 = _mm512_set1_ps(*(bp + 61));
+            zmm8 = _mm512_fmadd_ps(zmm19, zmm22, zmm8);
+            zmm22 = _mm512_set1_ps(*(bp + 62));
+            zmm9 = _mm512_fmadd_ps(zmm19, zmm14, zmm9);
+            zmm14 = _mm512_set1_ps(*(bp + 63));
+            zmm10 = _mm512_fmadd_ps(zmm19, zmm21, zmm10);
+            zmm21 = _mm512_set1_ps(*(bp + 64));
+            zmm11 = _mm512_fmadd_ps(zmm19, zmm20, zmm11);
+            zmm20 = _mm512_set1_ps(*(bp + 65));
+            zmm12 = _mm512_fmadd_ps(zmm19, zmm27, zmm12);
+            zmm27 = _mm512_set1_ps(*(bp + 66));
+            zmm13 = _mm512_fmadd_ps(zmm19, zmm26, zmm13);
+            /* copy 4 */
+            zmm19 = _mm512_set1_ps(*(bp + 67));
+            zmm26 = _mm512_set1_ps(*(bp + 68));
+            __builtin_prefetch((const char *)(ap + 64) + 512, 0, 3);
+            __builtin_prefetch((const char *)(bp + 56) + 512, 0, 3);
+            __builtin_prefetch((const char *)(bp + 56) + bn_off + 0, 0, 2);
+            zmm0 = _mm512_fmadd_ps(zmm18, zmm25, zmm0);
+            zmm25 = _mm512_set1_ps(*(bp + 69));
+            zmm1 = _mm512_fmadd_ps(zmm18, zmm17, zmm1);
+            zmm17 = _mm512_loadu_ps(ap + 80);
+            zmm2 = _mm512_fmadd_ps(zmm18, zmm24, zmm2);
+            zmm24 = _mm512_set1_ps(*(bp + 70));
+            zmm3 = _mm512_fmadd_ps(zmm18, zmm16, zmm3);
+            zmm16 = _mm512_set1_ps(*(bp + 71));
+            zmm4 = _mm512_fmadd_ps(zmm18, zmm23, zmm4);
+            zmm23 = _mm512_set1_ps(*(bp + 72));
+            zmm5 = _mm512_fmadd_ps(zmm18, zmm15, zmm5);
+            zmm15 = _mm512_set1_ps(*(bp + 73));
+            zmm6 = _mm512_fmadd_ps(zmm18, zmm22, zmm6);
+            zmm22 = _mm512_set1_ps(*(bp + 74));
+            zmm7 = _mm512_fmadd_ps(zmm18, zmm14, zmm7);
+            zmm14 = _mm512_set1_ps(*(bp + 75));
+            zmm8 = _mm512_fmadd_ps(zmm18, zmm21, zmm8);
+            zmm21 = _mm512_set1_ps(*(bp + 76));
+            zmm9 = _mm512_fmadd_ps(zmm18, zmm20, zmm9);
+            zmm20 = _mm512_set1_ps(*(bp + 77));
+            zmm10 = _mm512_fmadd_ps(zmm18, zmm27, zmm10);
+            zmm27 = _mm512_set1_ps(*(bp + 78));
+            zmm11 = _mm512_fmadd_ps(zmm18, zmm19, zmm11);
+            zmm19 = _mm512_set1_ps(*(bp + 79));
+            zmm12 = _mm512_fmadd_ps(zmm18, zmm26, zmm12);
+            zmm26 = _mm512_set1_ps(*(bp + 80));
+            zmm13 = _mm512_fmadd_ps(zmm18, zmm25, zmm13);
+            /* copy 5 */
+            zmm18 = _mm512_set1_ps(*(bp + 81));
+            zmm25 = _mm512_set1_ps(*(bp + 82));
+            __builtin_prefetch((const char *)(ap + 80) + 512, 0, 3);
+            __builtin_prefetch((const char *)(bp + 70) + 512, 0, 3);
+            __builtin_prefetch((const char *)(bp + 70) + bn_off + 0, 0, 2);
+            zmm0 = _mm512_fmadd_ps(zmm17, zmm24, zmm0);
+            zmm24 = _mm512_set1_ps(*(bp + 83));
+            zmm1 = _mm512_fmadd_ps(zmm17, zmm16, zmm1);
+            zmm16 = _mm512_loadu_ps(ap + 96);
+            zmm2 = _mm512_fmadd_ps(zmm17, zmm23, zmm2);
+            zmm23 = _mm512_set1_ps(*(bp + 84));
+            zmm3 = _mm512_fmadd_ps(zmm17, zmm15, zmm3);
+            zmm15 = _mm512_set1_ps(*(bp + 85));
+            zmm4 = _mm512_fmadd_ps(zmm17, zmm22, zmm4);
+            zmm22 = _mm512_set1_ps(*(bp + 86));
+            zmm5 = _mm512_fmadd_ps(zmm17, zmm14, zmm5);
+            zmm14 = _mm512_set1_ps(*(bp + 87));
+            zmm6 = _mm512_fmadd_ps(zmm17, zmm21, zmm6);
+            zmm21 = _mm512_set1_ps(*(bp + 88));
+            zmm7 = _mm512_fmadd_ps(zmm17, zmm20, zmm7);
+            zmm20 = _mm512_set1_ps(*(bp + 89));
+            zmm8 = _mm512_fmadd_ps(zmm17, zmm27, zmm8);
+            zmm27 = _mm512_set1_ps(*(bp + 90));
+            zmm9 = _mm512_fmadd_ps(zmm17, zmm19, zmm9);
+            zmm19 = _mm512_set1_ps(*(bp + 91));
+            zmm10 = _mm512_fmadd_ps(zmm17, zmm26, zmm10);
+            zmm26 = _mm512_set1_ps(*(bp + 92));
+            zmm11 = _mm512_fmadd_ps(zmm17, zmm18, zmm11);
+            zmm18 = _mm512_set1_ps(*(bp + 93));
+            zmm12 = _mm512_fmadd_ps(zmm17, zmm25, zmm12);
+            zmm25 = _mm512_set1_ps(*(bp + 94));
+            zmm13 = _mm512_fmadd_ps(zmm17, zmm24, zmm13);
+            /* copy 6 */
+            zmm17 = _mm512_set1_ps(*(bp + 95));
+            zmm24 = _mm512_set1_ps(*(bp + 96));
+            __builtin_prefetch((const char *)(ap + 96) + 512, 0, 3);
+            __builtin_prefetch((const char *)(bp + 84) + 512, 0, 3);
+            __builtin_prefetch((const char *)(bp + 84) + bn_off + 0, 0, 2);
+            zmm0 = _mm512_fmadd_ps(zmm16, zmm23, zmm0);
+            zmm23 = _mm512_set1_ps(*(bp + 97));
+            zmm1 = _mm512_fmadd_ps(zmm16, zmm15, zmm1);
+            zmm15 = _mm512_loadu_ps(ap + 112);
+            zmm2 = _mm512_fmadd_ps(zmm16, zmm22, zmm2);
+            zmm22 = _mm512_set1_ps(*(bp + 98));
+            zmm3 = _mm512_fmadd_ps(zmm16, zmm14, zmm3);
+            zmm14 = _mm512_set1_ps(*(bp + 99));
+            zmm4 = _mm512_fmadd_ps(zmm16, zmm21, zmm4);
+            zmm21 = _mm512_set1_ps(*(bp + 100));
+            zmm5 = _mm512_fmadd_ps(zmm16, zmm20, zmm5);
+            zmm20 = _mm512_set1_ps(*(bp + 101));
+            zmm6 = _mm512_fmadd_ps(zmm16, zmm27, zmm6);
+            zmm27 = _mm512_set1_ps(*(bp + 102));
+            zmm7 = _mm512_fmadd_ps(zmm16, zmm19, zmm7);
+            zmm19 = _mm512_set1_ps(*(bp + 103));
+            zmm8 = _mm512_fmadd_ps(zmm16, zmm26, zmm8);
+            zmm26 = _mm512_set1_ps(*(bp + 104));
+            zmm9 = _mm512_fmadd_ps(zmm16, zmm18, zmm9);
+            zmm18 = _mm512_set1_ps(*(bp + 105));
+            zmm10 = _mm512_fmadd_ps(zmm16, zmm25, zmm10);
+            zmm25 = _mm512_set1_ps(*(bp + 106));
+            zmm11 = _mm512_fmadd_ps(zmm16, zmm17, zmm11);
+            zmm17 = _mm512_set1_ps(*(bp + 107));
+            zmm12 = _mm512_fmadd_ps(zmm16, zmm24, zmm12);
+            zmm24 = _mm512_set1_ps(*(bp + 108));
+            zmm13 = _mm512_fmadd_ps(zmm16, zmm23, zmm13);
+
+            ap += 112;
+            bp += 98;
+            an += 112;
+        }
+        int64_t rem = nq % 7;
+        if (rem > 0) {
+            zmm16 = _mm512_set1_ps(*(bp + 11));
+            zmm23 = _mm512_set1_ps(*(bp + 12));
+            __builtin_prefetch((const char *)(ap + 0) + 512, 0, 3);
+            __builtin_prefetch((const char *)(bp + 0) + 512, 0, 3);
+            __builtin_prefetch((const char *)(bp + 0) + bn_off + 0, 0, 2);
+            zmm0 = _mm512_fmadd_ps(zmm15, zmm22, zmm0);
+            zmm22 = _mm512_set1_ps(*(bp + 13));
+            zmm1 = _mm512_fmadd_ps(zmm15, zmm14, zmm1);
+            zmm14 = _mm512_loadu_ps(ap + 16);
+            zmm2 = _mm512_fmadd_ps(zmm15, zmm21, zmm2);
+            zmm21 = _mm512_set1_ps(*(bp + 14));
+            zmm3 = _mm512_fmadd_ps(zmm15, zmm20, zmm3);
+            zmm20 = _mm512_set1_ps(*(bp + 15));
+            zmm4 = _mm512_fmadd_ps(zmm15, zmm27, zmm4);
+            zmm27 = _mm512_set1_ps(*(bp + 16));
+            zmm5 = _mm512_fmadd_ps(zmm15, zmm19, zmm5);
+            zmm19 = _mm512_set1_ps(*(bp + 17));
+            zmm6 = _mm512_fmadd_ps(zmm15, zmm26, zmm6);
+            zmm26 = _mm512_set1_ps(*(bp + 18));
+            zmm7 = _mm512_fmadd_ps(zmm15, zmm18, zmm7);
+            zmm18 = _mm512_set1_ps(*(bp + 19));
+            zmm8 = _mm512_fmadd_ps(zmm15, zmm25, zmm8);
+            zmm25 = _mm512_set1_ps(*(bp + 20));
+            zmm9 = _mm512_fmadd_ps(zmm15, zmm17, zmm9);
+            zmm17 = _mm512_set1_ps(*(bp + 21));
+            zmm10 = _mm512_fmadd_ps(zmm15, zmm24, zmm10);
+            zmm24 = _mm512_set1_ps(*(bp + 22));
+            zmm11 = _mm512_fmadd_ps(zmm15, zmm16, zmm11);
+            zmm16 = _mm512_set1_ps(*(bp + 23));
+            zmm12 = _mm512_fmadd_ps(zmm15, zmm23, zmm12);
+            zmm23 = _mm512_set1_ps(*(bp + 24));
+            zmm13 = _mm512_fmadd_ps(zmm15, zmm22, zmm13);
+        }
+        if (rem > 1) {
+            zmm15 = _mm512_set1_ps(*(bp + 25));
+            zmm22 = _mm512_set1_ps(*(bp + 26));
+            __builtin_prefetch((const char *)(ap + 16) + 512, 0, 3);
+            __builtin_prefetch((const char *)(bp + 14) + 512, 0, 3);
+            __builtin_prefetch((const char *)(bp + 14) + bn_off + 0, 0, 2);
+            zmm0 = _mm512_fmadd_ps(zmm14, zmm21, zmm0);
+            zmm21 = _mm512_set1_ps(*(bp + 27));
+            zmm1 = _mm512_fmadd_ps(zmm14, zmm20, zmm1);
+            zmm20 = _mm512_loadu_ps(ap + 32);
+            zmm2 = _mm512_fmadd_ps(zmm14, zmm27, zmm2);
+            zmm27 = _mm512_set1_ps(*(bp + 28));
+            zmm3 = _mm512_fmadd_ps(zmm14, zmm19, zmm3);
+            zmm19 = _mm512_set1_ps(*(bp + 29));
+            zmm4 = _mm512_fmadd_ps(zmm14, zmm26, zmm4);
+            zmm26 = _mm512_set1_ps(*(bp + 30));
+            zmm5 = _mm512_fmadd_ps(zmm14, zmm18, zmm5);
+            zmm18 = _mm512_set1_ps(*(bp + 31));
+            zmm6 = _mm512_fmadd_ps(zmm14, zmm25, zmm6);
+            zmm25 = _mm512_set1_ps(*(bp + 32));
+            zmm7 = _mm512_fmadd_ps(zmm14, zmm17, zmm7);
+            zmm17 = _mm512_set1_ps(*(bp + 33));
+            zmm8 = _mm512_fmadd_ps(zmm14, zmm24, zmm8);
+            zmm24 = _mm512_set1_ps(*(bp + 34));
+            zmm9 = _mm512_fmadd_ps(zmm14, zmm16, zmm9);
+            zmm16 = _mm512_set1_ps(*(bp + 35));
+            zmm10 = _mm512_fmadd_ps(zmm14, zmm23, zmm10);
+            zmm23 = _mm512_set1_ps(*(bp + 36));
+            zmm11 = _mm512_fmadd_ps(zmm14, zmm15, zmm11);
+            zmm15 = _mm512_set1_ps(*(bp + 37));
+            zmm12 = _mm512_fmadd_ps(zmm14, zmm22, zmm12);
+            zmm22 = _mm512_set1_ps(*(bp + 38));
+            zmm13 = _mm512_fmadd_ps(zmm14, zmm21, zmm13);
+        }
+        if (rem > 2) {
+            zmm14 = _mm512_set1_ps(*(bp + 39));
+            zmm21 = _mm512_set1_ps(*(bp + 40));
+            __builtin_prefetch((const char *)(ap + 32) + 512, 0, 3);
+            __builtin_prefetch((const char *)(bp + 28) + 512, 0, 3);
+            __builtin_prefetch((const char *)(bp + 28) + bn_off + 0, 0, 2);
+            zmm0 = _mm512_fmadd_ps(zmm20, zmm27, zmm0);
+            zmm27 = _mm512_set1_ps(*(bp + 41));
+            zmm1 = _mm512_fmadd_ps(zmm20, zmm19, zmm1);
+            zmm19 = _mm512_loadu_ps(ap + 48);
+            zmm2 = _mm512_fmadd_ps(zmm20, zmm26, zmm2);
+            zmm26 = _mm512_set1_ps(*(bp + 42));
+            zmm3 = _mm512_fmadd_ps(zmm20, zmm18, zmm3);
+            zmm18 = _mm512_set1_ps(*(bp + 43));
+            zmm4 = _mm512_fmadd_ps(zmm20, zmm25, zmm4);
+            zmm25 = _mm512_set1_ps(*(bp + 44));
+            zmm5 = _mm512_fmadd_ps(zmm20, zmm17, zmm5);
+            zmm17 = _mm512_set1_ps(*(bp + 45));
+            zmm6 = _mm512_fmadd_ps(zmm20, zmm24, zmm6);
+            zmm24 = _mm512_set1_ps(*(bp + 46));
+            zmm7 = _mm512_fmadd_ps(zmm20, zmm16, zmm7);
+            zmm16 = _mm512_set1_ps(*(bp + 47));
+            zmm8 = _mm512_fmadd_ps(zmm20, zmm23, zmm8);
+            zmm23 = _mm512_set1_ps(*(bp + 48));
+            zmm9 = _mm512_fmadd_ps(zmm20, zmm15, zmm9);
+            zmm15 = _mm512_set1_ps(*(bp + 49));
+            zmm10 = _mm512_fmadd_ps(zmm20, zmm22, zmm10);
+            zmm22 = _mm512_set1_ps(*(bp + 50));
+            zmm11 = _mm512_fmadd_ps(zmm20, zmm14, zmm11);
+            zmm14 = _mm512_set1_ps(*(bp + 51));
+            zmm12 = _mm512_fmadd_ps(zmm20, zmm21, zmm12);
+            zmm21 = _mm512_set1_ps(*(bp + 52));
+            zmm13 = _mm512_fmadd_ps(zmm20, zmm27, zmm13);
+        }
+        if (rem > 3) {
+            zmm20 = _mm512_set1_ps(*(bp + 53));
+            zmm27 = _mm512_set1_ps(*(bp + 54));
+            __builtin_prefetch((const char *)(ap + 48) + 512, 0, 3);
+            __builtin_prefetch((const char *)(bp + 42) + 512, 0, 3);
+            __builtin_prefetch((const char *)(bp + 42) + bn_off + 0, 0, 2);
+            zmm0 = _mm512_fmadd_ps(zmm19, zmm26, zmm0);
+            zmm26 = _mm512_set1_ps(*(bp + 55));
+            zmm1 = _mm512_fmadd_ps(zmm19, zmm18, zmm1);
+            zmm18 = _mm512_loadu_ps(ap + 64);
+            zmm2 = _mm512_fmadd_ps(zmm19, zmm25, zmm2);
+            zmm25 = _mm512_set1_ps(*(bp + 56));
+            zmm3 = _mm512_fmadd_ps(zmm19, zmm17, zmm3);
+            zmm17 = _mm512_set1_ps(*(bp + 57));
+            zmm4 = _mm512_fmadd_ps(zmm19, zmm24, zmm4);
+            zmm24 = _mm512_set1_ps(*(bp + 58));
+            zmm5 = _mm512_fmadd_ps(zmm19, zmm16, zmm5);
+            zmm16 = _mm512_set1_ps(*(bp + 59));
+            zmm6 = _mm512_fmadd_ps(zmm19, zmm23, zmm6);
+            zmm23 = _mm512_set1_ps(*(bp + 60));
+            zmm7 = _mm512_fmadd_ps(zmm19, zmm15, zmm7);
+            zmm15 = _mm512_set1_ps(*(bp + 61));
+            zmm8 = _mm512_fmadd_ps(zmm19, zmm22, zmm8);
+            zmm22 = _mm512_set1_ps(*(bp + 62));
+            zmm9 = _mm512_fmadd_ps(zmm19, zmm14, zmm9);
+            zmm14 = _mm512_set1_ps(*(bp + 63));
+            zmm10 = _mm512_fmadd_ps(zmm19, zmm21, zmm10);
+            zmm21 = _mm512_set1_ps(*(bp + 64));
+            zmm11 = _mm512_fmadd_ps(zmm19, zmm20, zmm11);
+            zmm20 = _mm512_set1_ps(*(bp + 65));
+            zmm12 = _mm512_fmadd_ps(zmm19, zmm27, zmm12);
+            zmm27 = _mm512_set1_ps(*(bp + 66));
+            zmm13 = _mm512_fmadd_ps(zmm19, zmm26, zmm13);
+        }
+        if (rem > 4) {
+            zmm19 = _mm512_set1_ps(*(bp + 67));
+            zmm26 = _mm512_set1_ps(*(bp + 68));
+            __builtin_prefetch((const char *)(ap + 64) + 512, 0, 3);
+            __builtin_prefetch((const char *)(bp + 56) + 512, 0, 3);
+            __builtin_prefetch((const char *)(bp + 56) + bn_off + 0, 0, 2);
+            zmm0 = _mm512_fmadd_ps(zmm18, zmm25, zmm0);
+            zmm25 = _mm512_set1_ps(*(bp + 69));
+            zmm1 = _mm512_fmadd_ps(zmm18, zmm17, zmm1);
+            zmm17 = _mm512_loadu_ps(ap + 80);
+            zmm2 = _mm512_fmadd_ps(zmm18, zmm24, zmm2);
+            zmm24 = _mm512_set1_ps(*(bp + 70));
+            zmm3 = _mm512_fmadd_ps(zmm18, zmm16, zmm3);
+            zmm16 = _mm512_set1_ps(*(bp + 71));
+            zmm4 = _mm512_fmadd_ps(zmm18, zmm23, zmm4);
+            zmm23 = _mm512_set1_ps(*(bp + 72));
+            zmm5 = _mm512_fmadd_ps(zmm18, zmm15, zmm5);
+            zmm15 = _mm512_set1_ps(*(bp + 73));
+            zmm6 = _mm512_fmadd_ps(zmm18, zmm22, zmm6);
+            zmm22 = _mm512_set1_ps(*(bp + 74));
+            zmm7 = _mm512_fmadd_ps(zmm18, zmm14, zmm7);
+            zmm14 = _mm512_set1_ps(*(bp + 75));
+            zmm8 = _mm512_fmadd_ps(zmm18, zmm21, zmm8);
+            zmm21 = _mm512_set1_ps(*(bp + 76));
+            zmm9 = _mm512_fmadd_ps(zmm18, zmm20, zmm9);
+            zmm20 = _mm512_set1_ps(*(bp + 77));
+            zmm10 = _mm512_fmadd_ps(zmm18, zmm27, zmm10);
+            zmm27 = _mm512_set1_ps(*(bp + 78));
+            zmm11 = _mm512_fmadd_ps(zmm18, zmm19, zmm11);
+            zmm19 = _mm512_set1_ps(*(bp + 79));
+            zmm12 = _mm512_fmadd_ps(zmm18, zmm26, zmm12);
+            zmm26 = _mm512_set1_ps(*(bp + 80));
+            zmm13 = _mm512_fmadd_ps(zmm18, zmm25, zmm13);
+        }
+        if (rem > 5) {
+            zmm18 = _mm512_set1_ps(*(bp + 81));
+            zmm25 = _mm512_set1_ps(*(bp + 82));
+            __builtin_prefetch((const char *)(ap + 80) + 512, 0, 3);
+            __builtin_prefetch((const char *)(bp + 70) + 512, 0, 3);
+            __builtin_prefetch((const char *)(bp + 70) + bn_off + 0, 0, 2);
+            zmm0 = _mm512_fmadd_ps(zmm17, zmm24, zmm0);
+            zmm24 = _mm512_set1_ps(*(bp + 83));
+            zmm1 = _mm512_fmadd_ps(zmm17, zmm16, zmm1);
+            zmm16 = _mm512_loadu_ps(ap + 96);
+            zmm2 = _mm512_fmadd_ps(zmm17, zmm23, zmm2);
+            zmm23 = _mm512_set1_ps(*(bp + 84));
+            zmm3 = _mm512_fmadd_ps(zmm17, zmm15, zmm3);
+            zmm15 = _mm512_set1_ps(*(bp + 85));
+            zmm4 = _mm512_fmadd_ps(zmm17, zmm22, zmm4);
+            zmm22 = _mm512_set1_ps(*(bp + 86));
+            zmm5 = _mm512_fmadd_ps(zmm17, zmm14, zmm5);
+            zmm14 = _mm512_set1_ps(*(bp + 87));
+            zmm6 = _mm512_fmadd_ps(zmm17, zmm21, zmm6);
+            zmm21 = _mm512_set1_ps(*(bp + 88));
+            zmm7 = _mm512_fmadd_ps(zmm17, zmm20, zmm7);
+            zmm20 = _mm512_set1_ps(*(bp + 89));
+            zmm8 = _mm512_fmadd_ps(zmm17, zmm27, zmm8);
+            zmm27 = _mm512_set1_ps(*(bp + 90));
+            zmm9 = _mm512_fmadd_ps(zmm17, zmm19, zmm9);
+            zmm19 = _mm512_set1_ps(*(bp + 91));
+            zmm10 = _mm512_fmadd_ps(zmm17, zmm26, zmm10);
+            zmm26 = _mm512_set1_ps(*(bp + 92));
+            zmm11 = _mm512_fmadd_ps(zmm17, zmm18, zmm11);
+            zmm18 = _mm512_set1_ps(*(bp + 93));
+            zmm12 = _mm512_fmadd_ps(zmm17, zmm25, zmm12);
+            zmm25 = _mm512_set1_ps(*(bp + 94));
+            zmm13 = _mm512_fmadd_ps(zmm17, zmm24, zmm13);
+        }
+
+        /* epilogue: the rest of the last iteration, in the registers
+         * of the copy it follows */
+        switch (rem) {
+        case 0:
+            zmm16 = _mm512_set1_ps(*(bp + 11));
+            zmm23 = _mm512_set1_ps(*(bp + 12));
+            __builtin_prefetch((const char *)(ap + 0) + 512, 0, 3);
+            __builtin_prefetch((const char *)(bp + 0) + 512, 0, 3);
+            __builtin_prefetch((const char *)(bp + 0) + bn_off + 0, 0, 2);
+            zmm0 = _mm512_fmadd_ps(zmm15, zmm22, zmm0);
+            zmm22 = _mm512_set1_ps(*(bp + 13));
+            zmm1 = _mm512_fmadd_ps(zmm15, zmm14, zmm1);
+            zmm2 = _mm512_fmadd_ps(zmm15, zmm21, zmm2);
+            zmm3 = _mm512_fmadd_ps(zmm15, zmm20, zmm3);
+            zmm4 = _mm512_fmadd_ps(zmm15, zmm27, zmm4);
+            zmm5 = _mm512_fmadd_ps(zmm15, zmm19, zmm5);
+            zmm6 = _mm512_fmadd_ps(zmm15, zmm26, zmm6);
+            zmm7 = _mm512_fmadd_ps(zmm15, zmm18, zmm7);
+            zmm8 = _mm512_fmadd_ps(zmm15, zmm25, zmm8);
+            zmm9 = _mm512_fmadd_ps(zmm15, zmm17, zmm9);
+            zmm10 = _mm512_fmadd_ps(zmm15, zmm24, zmm10);
+            zmm11 = _mm512_fmadd_ps(zmm15, zmm16, zmm11);
+            zmm12 = _mm512_fmadd_ps(zmm15, zmm23, zmm12);
+            zmm13 = _mm512_fmadd_ps(zmm15, zmm22, zmm13);
+            break;
+        case 1:
+            zmm15 = _mm512_set1_ps(*(bp + 25));
+            zmm22 = _mm512_set1_ps(*(bp + 26));
+            __builtin_prefetch((const char *)(ap + 16) + 512, 0, 3);
+            __builtin_prefetch((const char *)(bp + 14) + 512, 0, 3);
+            __builtin_prefetch((const char *)(bp + 14) + bn_off + 0, 0, 2);
+            zmm0 = _mm512_fmadd_ps(zmm14, zmm21, zmm0);
+            zmm21 = _mm512_set1_ps(*(bp + 27));
+            zmm1 = _mm512_fmadd_ps(zmm14, zmm20, zmm1);
+            zmm2 = _mm512_fmadd_ps(zmm14, zmm27, zmm2);
+            zmm3 = _mm512_fmadd_ps(zmm14, zmm19, zmm3);
+            zmm4 = _mm512_fmadd_ps(zmm14, zmm26, zmm4);
+            zmm5 = _mm512_fmadd_ps(zmm14, zmm18, zmm5);
+            zmm6 = _mm512_fmadd_ps(zmm14, zmm25, zmm6);
+            zmm7 = _mm512_fmadd_ps(zmm14, zmm17, zmm7);
+            zmm8 = _mm512_fmadd_ps(zmm14, zmm24, zmm8);
+            zmm9 = _mm512_fmadd_ps(zmm14, zmm16, zmm9);
+            zmm10 = _mm512_fmadd_ps(zmm14, zmm23, zmm10);
+            zmm11 = _mm512_fmadd_ps(zmm14, zmm15, zmm11);
+            zmm12 = _mm512_fmadd_ps(zmm14, zmm22, zmm12);
+            zmm13 = _mm512_fmadd_ps(zmm14, zmm21, zmm13);
+            break;
+        case 2:
+            zmm14 = _mm512_set1_ps(*(bp + 39));
+            zmm21 = _mm512_set1_ps(*(bp + 40));
+            __builtin_prefetch((const char *)(ap + 32) + 512, 0, 3);
+            __builtin_prefetch((const char *)(bp + 28) + 512, 0, 3);
+            __builtin_prefetch((const char *)(bp + 28) + bn_off + 0, 0, 2);
+            zmm0 = _mm512_fmadd_ps(zmm20, zmm27, zmm0);
+            zmm27 = _mm512_set1_ps(*(bp + 41));
+            zmm1 = _mm512_fmadd_ps(zmm20, zmm19, zmm1);
+            zmm2 = _mm512_fmadd_ps(zmm20, zmm26, zmm2);
+            zmm3 = _mm512_fmadd_ps(zmm20, zmm18, zmm3);
+            zmm4 = _mm512_fmadd_ps(zmm20, zmm25, zmm4);
+            zmm5 = _mm512_fmadd_ps(zmm20, zmm17, zmm5);
+            zmm6 = _mm512_fmadd_ps(zmm20, zmm24, zmm6);
+            zmm7 = _mm512_fmadd_ps(zmm20, zmm16, zmm7);
+            zmm8 = _mm512_fmadd_ps(zmm20, zmm23, zmm8);
+            zmm9 = _mm512_fmadd_ps(zmm20, zmm15, zmm9);
+            zmm10 = _mm512_fmadd_ps(zmm20, zmm22, zmm10);
+            zmm11 = _mm512_fmadd_ps(zmm20, zmm14, zmm11);
+            zmm12 = _mm512_fmadd_ps(zmm20, zmm21, zmm12);
+            zmm13 = _mm512_fmadd_ps(zmm20, zmm27, zmm13);
+            break;
+        case 3:
+            zmm20 = _mm512_set1_ps(*(bp + 53));
+            zmm27 = _mm512_set1_ps(*(bp + 54));
+            __builtin_prefetch((const char *)(ap + 48) + 512, 0, 3);
+            __builtin_prefetch((const char *)(bp + 42) + 512, 0, 3);
+            __builtin_prefetch((const char *)(bp + 42) + bn_off + 0, 0, 2);
+            zmm0 = _mm512_fmadd_ps(zmm19, zmm26, zmm0);
+            zmm26 = _mm512_set1_ps(*(bp + 55));
+            zmm1 = _mm512_fmadd_ps(zmm19, zmm18, zmm1);
+            zmm2 = _mm512_fmadd_ps(zmm19, zmm25, zmm2);
+            zmm3 = _mm512_fmadd_ps(zmm19, zmm17, zmm3);
+            zmm4 = _mm512_fmadd_ps(zmm19, zmm24, zmm4);
+            zmm5 = _mm512_fmadd_ps(zmm19, zmm16, zmm5);
+            zmm6 = _mm512_fmadd_ps(zmm19, zmm23, zmm6);
+            zmm7 = _mm512_fmadd_ps(zmm19, zmm15, zmm7);
+            zmm8 = _mm512_fmadd_ps(zmm19, zmm22, zmm8);
+            zmm9 = _mm512_fmadd_ps(zmm19, zmm14, zmm9);
+            zmm10 = _mm512_fmadd_ps(zmm19, zmm21, zmm10);
+            zmm11 = _mm512_fmadd_ps(zmm19, zmm20, zmm11);
+            zmm12 = _mm512_fmadd_ps(zmm19, zmm27, zmm12);
+            zmm13 = _mm512_fmadd_ps(zmm19, zmm26, zmm13);
+            break;
+        case 4:
+            zmm19 = _mm512_set1_ps(*(bp + 67));
+            zmm26 = _mm512_set1_ps(*(bp + 68));
+            __builtin_prefetch((const char *)(ap + 64) + 512, 0, 3);
+            __builtin_prefetch((const char *)(bp + 56) + 512, 0, 3);
+            __builtin_prefetch((const char *)(bp + 56) + bn_off + 0, 0, 2);
+            zmm0 = _mm512_fmadd_ps(zmm18, zmm25, zmm0);
+            zmm25 = _mm512_set1_ps(*(bp + 69));
+            zmm1 = _mm512_fmadd_ps(zmm18, zmm17, zmm1);
+            zmm2 = _mm512_fmadd_ps(zmm18, zmm24, zmm2);
+            zmm3 = _mm512_fmadd_ps(zmm18, zmm16, zmm3);
+            zmm4 = _mm512_fmadd_ps(zmm18, zmm23, zmm4);
+            zmm5 = _mm512_fmadd_ps(zmm18, zmm15, zmm5);
+            zmm6 = _mm512_fmadd_ps(zmm18, zmm22, zmm6);
+            zmm7 = _mm512_fmadd_ps(zmm18, zmm14, zmm7);
+            zmm8 = _mm512_fmadd_ps(zmm18, zmm21, zmm8);
+            zmm9 = _mm512_fmadd_ps(zmm18, zmm20, zmm9);
+            zmm10 = _mm512_fmadd_ps(zmm18, zmm27, zmm10);
+            zmm11 = _mm512_fmadd_ps(zmm18, zmm19, zmm11);
+            zmm12 = _mm512_fmadd_ps(zmm18, zmm26, zmm12);
+            zmm13 = _mm512_fmadd_ps(zmm18, zmm25, zmm13);
+            break;
+        case 5:
+            zmm18 = _mm512_set1_ps(*(bp + 81));
+            zmm25 = _mm512_set1_ps(*(bp + 82));
+            __builtin_prefetch((const char *)(ap + 80) + 512, 0, 3);
+            __builtin_prefetch((const char *)(bp + 70) + 512, 0, 3);
+            __builtin_prefetch((const char *)(bp + 70) + bn_off + 0, 0, 2);
+            zmm0 = _mm512_fmadd_ps(zmm17, zmm24, zmm0);
+            zmm24 = _mm512_set1_ps(*(bp + 83));
+            zmm1 = _mm512_fmadd_ps(zmm17, zmm16, zmm1);
+            zmm2 = _mm512_fmadd_ps(zmm17, zmm23, zmm2);
+            zmm3 = _mm512_fmadd_ps(zmm17, zmm15, zmm3);
+            zmm4 = _mm512_fmadd_ps(zmm17, zmm22, zmm4);
+            zmm5 = _mm512_fmadd_ps(zmm17, zmm14, zmm5);
+            zmm6 = _mm512_fmadd_ps(zmm17, zmm21, zmm6);
+            zmm7 = _mm512_fmadd_ps(zmm17, zmm20, zmm7);
+            zmm8 = _mm512_fmadd_ps(zmm17, zmm27, zmm8);
+            zmm9 = _mm512_fmadd_ps(zmm17, zmm19, zmm9);
+            zmm10 = _mm512_fmadd_ps(zmm17, zmm26, zmm10);
+            zmm11 = _mm512_fmadd_ps(zmm17, zmm18, zmm11);
+            zmm12 = _mm512_fmadd_ps(zmm17, zmm25, zmm12);
+            zmm13 = _mm512_fmadd_ps(zmm17, zmm24, zmm13);
+            break;
+        case 6:
+            zmm17 = _mm512_set1_ps(*(bp + 95));
+            zmm24 = _mm512_set1_ps(*(bp + 96));
+            __builtin_prefetch((const char *)(ap + 96) + 512, 0, 3);
+            __builtin_prefetch((const char *)(bp + 84) + 512, 0, 3);
+            __builtin_prefetch((const char *)(bp + 84) + bn_off + 0, 0, 2);
+            zmm0 = _mm512_fmadd_ps(zmm16, zmm23, zmm0);
+            zmm23 = _mm512_set1_ps(*(bp + 97));
+            zmm1 = _mm512_fmadd_ps(zmm16, zmm15, zmm1);
+            zmm2 = _mm512_fmadd_ps(zmm16, zmm22, zmm2);
+            zmm3 = _mm512_fmadd_ps(zmm16, zmm14, zmm3);
+            zmm4 = _mm512_fmadd_ps(zmm16, zmm21, zmm4);
+            zmm5 = _mm512_fmadd_ps(zmm16, zmm20, zmm5);
+            zmm6 = _mm512_fmadd_ps(zmm16, zmm27, zmm6);
+            zmm7 = _mm512_fmadd_ps(zmm16, zmm19, zmm7);
+            zmm8 = _mm512_fmadd_ps(zmm16, zmm26, zmm8);
+            zmm9 = _mm512_fmadd_ps(zmm16, zmm18, zmm9);
+            zmm10 = _mm512_fmadd_ps(zmm16, zmm25, zmm10);
+            zmm11 = _mm512_fmadd_ps(zmm16, zmm17, zmm11);
+            zmm12 = _mm512_fmadd_ps(zmm16, zmm24, zmm12);
+            zmm13 = _mm512_fmadd_ps(zmm16, zmm23, zmm13);
+            break;
+
+        }
+    }
+    const float *al_ = (const float *)alpha, *be_ = (const float *)beta;
+    const float ar_ = al_[0], ai_ = al_[1], br_ = be_[0], bi_ = be_[1];
+    /* each C vector: re + i*im of its two sums (pairs swapped, add-subtract) */
+    zmm0 = _mm512_fmaddsub_ps(zmm0, _mm512_set1_ps(1.0f), _mm512_permute_ps(zmm1, 0xB1));
+    zmm2 = _mm512_fmaddsub_ps(zmm2, _mm512_set1_ps(1.0f), _mm512_permute_ps(zmm3, 0xB1));
+    zmm4 = _mm512_fmaddsub_ps(zmm4, _mm512_set1_ps(1.0f), _mm512_permute_ps(zmm5, 0xB1));
+    zmm6 = _mm512_fmaddsub_ps(zmm6, _mm512_set1_ps(1.0f), _mm512_permute_ps(zmm7, 0xB1));
+    zmm8 = _mm512_fmaddsub_ps(zmm8, _mm512_set1_ps(1.0f), _mm512_permute_ps(zmm9, 0xB1));
+    zmm10 = _mm512_fmaddsub_ps(zmm10, _mm512_set1_ps(1.0f), _mm512_permute_ps(zmm11, 0xB1));
+    zmm12 = _mm512_fmaddsub_ps(zmm12, _mm512_set1_ps(1.0f), _mm512_permute_ps(zmm13, 0xB1));
+    if (m == 8 && n == 7 && rs_c == 1) {
+        if (ar_ == 1 && ai_ == 0 && br_ == 0 && bi_ == 0) {
+            _mm512_storeu_ps((float *)(c + 0 + 0 * cs_c), zmm0);
+            _mm512_storeu_ps((float *)(c + 0 + 1 * cs_c), zmm2);
+            _mm512_storeu_ps((float *)(c + 0 + 2 * cs_c), zmm4);
+            _mm512_storeu_ps((float *)(c + 0 + 3 * cs_c), zmm6);
+            _mm512_storeu_ps((float *)(c + 0 + 4 * cs_c), zmm8);
+            _mm512_storeu_ps((float *)(c + 0 + 5 * cs_c), zmm10);
+            _mm512_storeu_ps((float *)(c + 0 + 6 * cs_c), zmm12);
+        } else if (ar_ == 1 && ai_ == 0 && br_ == 1 && bi_ == 0) {
+            { const __m512 c_ = _mm512_loadu_ps((float *)(c + 0 + 0 * cs_c));
+              zmm0 = _mm512_add_ps(zmm0, c_);
+            }
+            { const __m512 c_ = _mm512_loadu_ps((float *)(c + 0 + 1 * cs_c));
+              zmm2 = _mm512_add_ps(zmm2, c_);
+            }
+            { const __m512 c_ = _mm512_loadu_ps((float *)(c + 0 + 2 * cs_c));
+              zmm4 = _mm512_add_ps(zmm4, c_);
+            }
+            { const __m512 c_ = _mm512_loadu_ps((float *)(c + 0 + 3 * cs_c));
+              zmm6 = _mm512_add_ps(zmm6, c_);
+            }
+            { const __m512 c_ = _mm512_loadu_ps((float *)(c + 0 + 4 * cs_c));
+              zmm8 = _mm512_add_ps(zmm8, c_);
+            }
+            { const __m512 c_ = _mm512_loadu_ps((float *)(c + 0 + 5 * cs_c));
+              zmm10 = _mm512_add_ps(zmm10, c_);
+            }
+            { const __m512 c_ = _mm512_loadu_ps((float *)(c + 0 + 6 * cs_c));
+              zmm12 = _mm512_add_ps(zmm12, c_);
+            }
+            _mm512_storeu_ps((float *)(c + 0 + 0 * cs_c), zmm0);
+            _mm512_storeu_ps((float *)(c + 0 + 1 * cs_c), zmm2);
+            _mm512_storeu_ps((float *)(c + 0 + 2 * cs_c), zmm4);
+            _mm512_storeu_ps((float *)(c + 0 + 3 * cs_c), zmm6);
+            _mm512_storeu_ps((float *)(c + 0 + 4 * cs_c), zmm8);
+            _mm512_storeu_ps((float *)(c + 0 + 5 * cs_c), zmm10);
+            _mm512_storeu_ps((float *)(c + 0 + 6 * cs_c), zmm12);
+        } else if (br_ == 0 && bi_ == 0) {
+            const __m512 var_ = _mm512_set1_ps(ar_);
+            const __m512 vai_ = _mm512_set1_ps(ai_);
+            _mm512_storeu_ps((float *)(c + 0 + 0 * cs_c), _mm512_fmaddsub_ps(zmm0, var_, _mm512_mul_ps(_mm512_permute_ps(zmm0, 0xB1), vai_)));
+            _mm512_storeu_ps((float *)(c + 0 + 1 * cs_c), _mm512_fmaddsub_ps(zmm2, var_, _mm512_mul_ps(_mm512_permute_ps(zmm2, 0xB1), vai_)));
+            _mm512_storeu_ps((float *)(c + 0 + 2 * cs_c), _mm512_fmaddsub_ps(zmm4, var_, _mm512_mul_ps(_mm512_permute_ps(zmm4, 0xB1), vai_)));
+            _mm512_storeu_ps((float *)(c + 0 + 3 * cs_c), _mm512_fmaddsub_ps(zmm6, var_, _mm512_mul_ps(_mm512_permute_ps(zmm6, 0xB1), vai_)));
+            _mm512_storeu_ps((float *)(c + 0 + 4 * cs_c), _mm512_fmaddsub_ps(zmm8, var_, _mm512_mul_ps(_mm512_permute_ps(zmm8, 0xB1), vai_)));
+            _mm512_storeu_ps((float *)(c + 0 + 5 * cs_c), _mm512_fmaddsub_ps(zmm10, var_, _mm512_mul_ps(_mm512_permute_ps(zmm10, 0xB1), vai_)));
+            _mm512_storeu_ps((float *)(c + 0 + 6 * cs_c), _mm512_fmaddsub_ps(zmm12, var_, _mm512_mul_ps(_mm512_permute_ps(zmm12, 0xB1), vai_)));
+        } else {
+            const __m512 var_ = _mm512_set1_ps(ar_);
+            const __m512 vai_ = _mm512_set1_ps(ai_);
+            const __m512 vbr_ = _mm512_set1_ps(br_);
+            const __m512 vbi_ = _mm512_set1_ps(bi_);
+            { const __m512 c_ = _mm512_loadu_ps((float *)(c + 0 + 0 * cs_c));
+              zmm0 = _mm512_add_ps(_mm512_fmaddsub_ps(zmm0, var_, _mm512_mul_ps(_mm512_permute_ps(zmm0, 0xB1), vai_)), _mm512_fmaddsub_ps(c_, vbr_, _mm512_mul_ps(_mm512_permute_ps(c_, 0xB1), vbi_)));
+            }
+            { const __m512 c_ = _mm512_loadu_ps((float *)(c + 0 + 1 * cs_c));
+              zmm2 = _mm512_add_ps(_mm512_fmaddsub_ps(zmm2, var_, _mm512_mul_ps(_mm512_permute_ps(zmm2, 0xB1), vai_)), _mm512_fmaddsub_ps(c_, vbr_, _mm512_mul_ps(_mm512_permute_ps(c_, 0xB1), vbi_)));
+            }
+            { const __m512 c_ = _mm512_loadu_ps((float *)(c + 0 + 2 * cs_c));
+              zmm4 = _mm512_add_ps(_mm512_fmaddsub_ps(zmm4, var_, _mm512_mul_ps(_mm512_permute_ps(zmm4, 0xB1), vai_)), _mm512_fmaddsub_ps(c_, vbr_, _mm512_mul_ps(_mm512_permute_ps(c_, 0xB1), vbi_)));
+            }
+            { const __m512 c_ = _mm512_loadu_ps((float *)(c + 0 + 3 * cs_c));
+              zmm6 = _mm512_add_ps(_mm512_fmaddsub_ps(zmm6, var_, _mm512_mul_ps(_mm512_permute_ps(zmm6, 0xB1), vai_)), _mm512_fmaddsub_ps(c_, vbr_, _mm512_mul_ps(_mm512_permute_ps(c_, 0xB1), vbi_)));
+            }
+            { const __m512 c_ = _mm512_loadu_ps((float *)(c + 0 + 4 * cs_c));
+              zmm8 = _mm512_add_ps(_mm512_fmaddsub_ps(zmm8, var_, _mm512_mul_ps(_mm512_permute_ps(zmm8, 0xB1), vai_)), _mm512_fmaddsub_ps(c_, vbr_, _mm512_mul_ps(_mm512_permute_ps(c_, 0xB1), vbi_)));
+            }
+            { const __m512 c_ = _mm512_loadu_ps((float *)(c + 0 + 5 * cs_c));
+              zmm10 = _mm512_add_ps(_mm512_fmaddsub_ps(zmm10, var_, _mm512_mul_ps(_mm512_permute_ps(zmm10, 0xB1), vai_)), _mm512_fmaddsub_ps(c_, vbr_, _mm512_mul_ps(_mm512_permute_ps(c_, 0xB1), vbi_)));
+            }
+            { const __m512 c_ = _mm512_loadu_ps((float *)(c + 0 + 6 * cs_c));
+              zmm12 = _mm512_add_ps(_mm512_fmaddsub_ps(zmm12, var_, _mm512_mul_ps(_mm512_permute_ps(zmm12, 0xB1), vai_)), _mm512_fmaddsub_ps(c_, vbr_, _mm512_mul_ps(_mm512_permute_ps(c_, 0xB1), vbi_)));
+            }
+            _mm512_storeu_ps((float *)(c + 0 + 0 * cs_c), zmm0);
+            _mm512_storeu_ps((float *)(c + 0 + 1 * cs_c), zmm2);
+            _mm512_storeu_ps((float *)(c + 0 + 2 * cs_c), zmm4);
+            _mm512_storeu_ps((float *)(c + 0 + 3 * cs_c), zmm6);
+            _mm512_storeu_ps((float *)(c + 0 + 4 * cs_c), zmm8);
+            _mm512_storeu_ps((float *)(c + 0 + 5 * cs_c), zmm10);
+            _mm512_storeu_ps((float *)(c + 0 + 6 * cs_c), zmm12);
+        }
+        return;
+    }
+    if (rs_c == 1) {   /* edge tile: predicated */
+        if (ar_ == 1 && ai_ == 0 && br_ == 0 && bi_ == 0) {
+            if (0 < m && 0 < n) {
+                const __mmask16 k_ = (__mmask16)(2 * m - 0 >= 16 ? 0xFFFF : (1u << (2 * m - 0)) - 1);
+                _mm512_mask_storeu_ps((float *)(c + 0 + 0 * cs_c), k_, zmm0);
+            }
+            if (0 < m && 1 < n) {
+                const __mmask16 k_ = (__mmask16)(2 * m - 0 >= 16 ? 0xFFFF : (1u << (2 * m - 0)) - 1);
+                _mm512_mask_storeu_ps((float *)(c + 0 + 1 * cs_c), k_, zmm2);
+            }
+            if (0 < m && 2 < n) {
+                const __mmask16 k_ = (__mmask16)(2 * m - 0 >= 16 ? 0xFFFF : (1u << (2 * m - 0)) - 1);
+                _mm512_mask_storeu_ps((float *)(c + 0 + 2 * cs_c), k_, zmm4);
+            }
+            if (0 < m && 3 < n) {
+                const __mmask16 k_ = (__mmask16)(2 * m - 0 >= 16 ? 0xFFFF : (1u << (2 * m - 0)) - 1);
+                _mm512_mask_storeu_ps((float *)(c + 0 + 3 * cs_c), k_, zmm6);
+            }
+            if (0 < m && 4 < n) {
+                const __mmask16 k_ = (__mmask16)(2 * m - 0 >= 16 ? 0xFFFF : (1u << (2 * m - 0)) - 1);
+                _mm512_mask_storeu_ps((float *)(c + 0 + 4 * cs_c), k_, zmm8);
+            }
+            if (0 < m && 5 < n) {
+                const __mmask16 k_ = (__mmask16)(2 * m - 0 >= 16 ? 0xFFFF : (1u << (2 * m - 0)) - 1);
+                _mm512_mask_storeu_ps((float *)(c + 0 + 5 * cs_c), k_, zmm10);
+            }
+            if (0 < m && 6 < n) {
+                const __mmask16 k_ = (__mmask16)(2 * m - 0 >= 16 ? 0xFFFF : (1u << (2 * m - 0)) - 1);
+                _mm512_mask_storeu_ps((float *)(c + 0 + 6 * cs_c), k_, zmm12);
+            }
+        } else if (ar_ == 1 && ai_ == 0 && br_ == 1 && bi_ == 0) {
+            if (0 < m && 0 < n) {
+                const __mmask16 k_ = (__mmask16)(2 * m - 0 >= 16 ? 0xFFFF : (1u << (2 * m - 0)) - 1);
+                { const __m512 c_ = _mm512_maskz_loadu_ps(k_, (float *)(c + 0 + 0 * cs_c));
+                  zmm0 = _mm512_add_ps(zmm0, c_);
+                }
+            }
+            if (0 < m && 1 < n) {
+                const __mmask16 k_ = (__mmask16)(2 * m - 0 >= 16 ? 0xFFFF : (1u << (2 * m - 0)) - 1);
+                { const __m512 c_ = _mm512_maskz_loadu_ps(k_, (float *)(c + 0 + 1 * cs_c));
+                  zmm2 = _mm512_add_ps(zmm2, c_);
+                }
+            }
+            if (0 < m && 2 < n) {
+                const __mmask16 k_ = (__mmask16)(2 * m - 0 >= 16 ? 0xFFFF : (1u << (2 * m - 0)) - 1);
+                { const __m512 c_ = _mm512_maskz_loadu_ps(k_, (float *)(c + 0 + 2 * cs_c));
+                  zmm4 = _mm512_add_ps(zmm4, c_);
+                }
+            }
+            if (0 < m && 3 < n) {
+                const __mmask16 k_ = (__mmask16)(2 * m - 0 >= 16 ? 0xFFFF : (1u << (2 * m - 0)) - 1);
+                { const __m512 c_ = _mm512_maskz_loadu_ps(k_, (float *)(c + 0 + 3 * cs_c));
+                  zmm6 = _mm512_add_ps(zmm6, c_);
+                }
+            }
+            if (0 < m && 4 < n) {
+                const __mmask16 k_ = (__mmask16)(2 * m - 0 >= 16 ? 0xFFFF : (1u << (2 * m - 0)) - 1);
+                { const __m512 c_ = _mm512_maskz_loadu_ps(k_, (float *)(c + 0 + 4 * cs_c));
+                  zmm8 = _mm512_add_ps(zmm8, c_);
+                }
+            }
+            if (0 < m && 5 < n) {
+                const __mmask16 k_ = (__mmask16)(2 * m - 0 >= 16 ? 0xFFFF : (1u << (2 * m - 0)) - 1);
+                { const __m512 c_ = _mm512_maskz_loadu_ps(k_, (float *)(c + 0 + 5 * cs_c));
+                  zmm10 = _mm512_add_ps(zmm10, c_);
+                }
+            }
+            if (0 < m && 6 < n) {
+                const __mmask16 k_ = (__mmask16)(2 * m - 0 >= 16 ? 0xFFFF : (1u << (2 * m - 0)) - 1);
+                { const __m512 c_ = _mm512_maskz_loadu_ps(k_, (float *)(c + 0 + 6 * cs_c));
+                  zmm12 = _mm512_add_ps(zmm12, c_);
+                }
+            }
+            if (0 < m && 0 < n) {
+                const __mmask16 k_ = (__mmask16)(2 * m - 0 >= 16 ? 0xFFFF : (1u << (2 * m - 0)) - 1);
+                _mm512_mask_storeu_ps((float *)(c + 0 + 0 * cs_c), k_, zmm0);
+            }
+            if (0 < m && 1 < n) {
+                const __mmask16 k_ = (__mmask16)(2 * m - 0 >= 16 ? 0xFFFF : (1u << (2 * m - 0)) - 1);
+                _mm512_mask_storeu_ps((float *)(c + 0 + 1 * cs_c), k_, zmm2);
+            }
+            if (0 < m && 2 < n) {
+                const __mmask16 k_ = (__mmask16)(2 * m - 0 >= 16 ? 0xFFFF : (1u << (2 * m - 0)) - 1);
+                _mm512_mask_storeu_ps((float *)(c + 0 + 2 * cs_c), k_, zmm4);
+            }
+            if (0 < m && 3 < n) {
+                const __mmask16 k_ = (__mmask16)(2 * m - 0 >= 16 ? 0xFFFF : (1u << (2 * m - 0)) - 1);
+                _mm512_mask_storeu_ps((float *)(c + 0 + 3 * cs_c), k_, zmm6);
+            }
+            if (0 < m && 4 < n) {
+                const __mmask16 k_ = (__mmask16)(2 * m - 0 >= 16 ? 0xFFFF : (1u << (2 * m - 0)) - 1);
+                _mm512_mask_storeu_ps((float *)(c + 0 + 4 * cs_c), k_, zmm8);
+            }
+            if (0 < m && 5 < n) {
+                const __mmask16 k_ = (__mmask16)(2 * m - 0 >= 16 ? 0xFFFF : (1u << (2 * m - 0)) - 1);
+                _mm512_mask_storeu_ps((float *)(c + 0 + 5 * cs_c), k_, zmm10);
+            }
+            if (0 < m && 6 < n) {
+                const __mmask16 k_ = (__mmask16)(2 * m - 0 >= 16 ? 0xFFFF : (1u << (2 * m - 0)) - 1);
+                _mm512_mask_storeu_ps((float *)(c + 0 + 6 * cs_c), k_, zmm12);
+            }
+        } else if (br_ == 0 && bi_ == 0) {
+            const __m512 var_ = _mm512_set1_ps(ar_);
+            const __m512 vai_ = _mm512_set1_ps(ai_);
+            if (0 < m && 0 < n) {
+                const __mmask16 k_ = (__mmask16)(2 * m - 0 >= 16 ? 0xFFFF : (1u << (2 * m - 0)) - 1);
+                _mm512_mask_storeu_ps((float *)(c + 0 + 0 * cs_c), k_, _mm512_fmaddsub_ps(zmm0, var_, _mm512_mul_ps(_mm512_permute_ps(zmm0, 0xB1), vai_)));
+            }
+            if (0 < m && 1 < n) {
+                const __mmask16 k_ = (__mmask16)(2 * m - 0 >= 16 ? 0xFFFF : (1u << (2 * m - 0)) - 1);
+                _mm512_mask_storeu_ps((float *)(c + 0 + 1 * cs_c), k_, _mm512_fmaddsub_ps(zmm2, var_, _mm512_mul_ps(_mm512_permute_ps(zmm2, 0xB1), vai_)));
+            }
+            if (0 < m && 2 < n) {
+                const __mmask16 k_ = (__mmask16)(2 * m - 0 >= 16 ? 0xFFFF : (1u << (2 * m - 0)) - 1);
+                _mm512_mask_storeu_ps((float *)(c + 0 + 2 * cs_c), k_, _mm512_fmaddsub_ps(zmm4, var_, _mm512_mul_ps(_mm512_permute_ps(zmm4, 0xB1), vai_)));
+            }
+            if (0 < m && 3 < n) {
+                const __mmask16 k_ = (__mmask16)(2 * m - 0 >= 16 ? 0xFFFF : (1u << (2 * m - 0)) - 1);
+                _mm512_mask_storeu_ps((float *)(c + 0 + 3 * cs_c), k_, _mm512_fmaddsub_ps(zmm6, var_, _mm512_mul_ps(_mm512_permute_ps(zmm6, 0xB1), vai_)));
+            }
+            if (0 < m && 4 < n) {
+                const __mmask16 k_ = (__mmask16)(2 * m - 0 >= 16 ? 0xFFFF : (1u << (2 * m - 0)) - 1);
+                _mm512_mask_storeu_ps((float *)(c + 0 + 4 * cs_c), k_, _mm512_fmaddsub_ps(zmm8, var_, _mm512_mul_ps(_mm512_permute_ps(zmm8, 0xB1), vai_)));
+            }
+            if (0 < m && 5 < n) {
+                const __mmask16 k_ = (__mmask16)(2 * m - 0 >= 16 ? 0xFFFF : (1u << (2 * m - 0)) - 1);
+                _mm512_mask_storeu_ps((float *)(c + 0 + 5 * cs_c), k_, _mm512_fmaddsub_ps(zmm10, var_, _mm512_mul_ps(_mm512_permute_ps(zmm10, 0xB1), vai_)));
+            }
+            if (0 < m && 6 < n) {
+                const __mmask16 k_ = (__mmask16)(2 * m - 0 >= 16 ? 0xFFFF : (1u << (2 * m - 0)) - 1);
+                _mm512_mask_storeu_ps((float *)(c + 0 + 6 * cs_c), k_, _mm512_fmaddsub_ps(zmm12, var_, _mm512_mul_ps(_mm512_permute_ps(zmm12, 0xB1), vai_)));
+            }
+        } else {
+            const __m512 var_ = _mm512_set1_ps(ar_);
+            const __m512 vai_ = _mm512_set1_ps(ai_);
+            const __m512 vbr_ = _mm512_set1_ps(br_);
+            const __m512 vbi_ = _mm512_set1_ps(bi_);
+            if (0 < m && 0 < n) {
+                const __mmask16 k_ = (__mmask16)(2 * m - 0 >= 16 ? 0xFFFF : (1u << (2 * m - 0)) - 1);
+                { const __m512 c_ = _mm512_maskz_loadu_ps(k_, (float *)(c + 0 + 0 * cs_c));
+                  zmm0 = _mm512_add_ps(_mm512_fmaddsub_ps(zmm0, var_, _mm512_mul_ps(_mm512_permute_ps(zmm0, 0xB1), vai_)), _mm512_fmaddsub_ps(c_, vbr_, _mm512_mul_ps(_mm512_permute_ps(c_, 0xB1), vbi_)));
+                }
+            }
+            if (0 < m && 1 < n) {
+                const __mmask16 k_ = (__mmask16)(2 * m - 0 >= 16 ? 0xFFFF : (1u << (2 * m - 0)) - 1);
+                { const __m512 c_ = _mm512_maskz_loadu_ps(k_, (float *)(c + 0 + 1 * cs_c));
+                  zmm2 = _mm512_add_ps(_mm512_fmaddsub_ps(zmm2, var_, _mm512_mul_ps(_mm512_permute_ps(zmm2, 0xB1), vai_)), _mm512_fmaddsub_ps(c_, vbr_, _mm512_mul_ps(_mm512_permute_ps(c_, 0xB1), vbi_)));
+                }
+            }
+            if (0 < m && 2 < n) {
+                const __mmask16 k_ = (__mmask16)(2 * m - 0 >= 16 ? 0xFFFF : (1u << (2 * m - 0)) - 1);
+                { const __m512 c_ = _mm512_maskz_loadu_ps(k_, (float *)(c + 0 + 2 * cs_c));
+                  zmm4 = _mm512_add_ps(_mm512_fmaddsub_ps(zmm4, var_, _mm512_mul_ps(_mm512_permute_ps(zmm4, 0xB1), vai_)), _mm512_fmaddsub_ps(c_, vbr_, _mm512_mul_ps(_mm512_permute_ps(c_, 0xB1), vbi_)));
+                }
+            }
+            if (0 < m && 3 < n) {
+                const __mmask16 k_ = (__mmask16)(2 * m - 0 >= 16 ? 0xFFFF : (1u << (2 * m - 0)) - 1);
+                { const __m512 c_ = _mm512_maskz_loadu_ps(k_, (float *)(c + 0 + 3 * cs_c));
+                  zmm6 = _mm512_add_ps(_mm512_fmaddsub_ps(zmm6, var_, _mm512_mul_ps(_mm512_permute_ps(zmm6, 0xB1), vai_)), _mm512_fmaddsub_ps(c_, vbr_, _mm512_mul_ps(_mm512_permute_ps(c_, 0xB1), vbi_)));
+                }
+            }
+            if (0 < m && 4 < n) {
+                const __mmask16 k_ = (__mmask16)(2 * m - 0 >= 16 ? 0xFFFF : (1u << (2 * m - 0)) - 1);
+                { const __m512 c_ = _mm512_maskz_loadu_ps(k_, (float *)(c + 0 + 4 * cs_c));
+                  zmm8 = _mm512_add_ps(_mm512_fmaddsub_ps(zmm8, var_, _mm512_mul_ps(_mm512_permute_ps(zmm8, 0xB1), vai_)), _mm512_fmaddsub_ps(c_, vbr_, _mm512_mul_ps(_mm512_permute_ps(c_, 0xB1), vbi_)));
+                }
+            }
+            if (0 < m && 5 < n) {
+                const __mmask16 k_ = (__mmask16)(2 * m - 0 >= 16 ? 0xFFFF : (1u << (2 * m - 0)) - 1);
+                { const __m512 c_ = _mm512_maskz_loadu_ps(k_, (float *)(c + 0 + 5 * cs_c));
+                  zmm10 = _mm512_add_ps(_mm512_fmaddsub_ps(zmm10, var_, _mm512_mul_ps(_mm512_permute_ps(zmm10, 0xB1), vai_)), _mm512_fmaddsub_ps(c_, vbr_, _mm512_mul_ps(_mm512_permute_ps(c_, 0xB1), vbi_)));
+                }
+            }
+            if (0 < m && 6 < n) {
+                const __mmask16 k_ = (__mmask16)(2 * m - 0 >= 16 ? 0xFFFF : (1u << (2 * m - 0)) - 1);
+                { const __m512 c_ = _mm512_maskz_loadu_ps(k_, (float *)(c + 0 + 6 * cs_c));
+                  zmm12 = _mm512_add_ps(_mm512_fmaddsub_ps(zmm12, var_, _mm512_mul_ps(_mm512_permute_ps(zmm12, 0xB1), vai_)), _mm512_fmaddsub_ps(c_, vbr_, _mm512_mul_ps(_mm512_permute_ps(c_, 0xB1), vbi_)));
+                }
+            }
+            if (0 < m && 0 < n) {
+                const __mmask16 k_ = (__mmask16)(2 * m - 0 >= 16 ? 0xFFFF : (1u << (2 * m - 0)) - 1);
+                _mm512_mask_storeu_ps((float *)(c + 0 + 0 * cs_c), k_, zmm0);
+            }
+            if (0 < m && 1 < n) {
+                const __mmask16 k_ = (__mmask16)(2 * m - 0 >= 16 ? 0xFFFF : (1u << (2 * m - 0)) - 1);
+                _mm512_mask_storeu_ps((float *)(c + 0 + 1 * cs_c), k_, zmm2);
+            }
+            if (0 < m && 2 < n) {
+                const __mmask16 k_ = (__mmask16)(2 * m - 0 >= 16 ? 0xFFFF : (1u << (2 * m - 0)) - 1);
+                _mm512_mask_storeu_ps((float *)(c + 0 + 2 * cs_c), k_, zmm4);
+            }
+            if (0 < m && 3 < n) {
+                const __mmask16 k_ = (__mmask16)(2 * m - 0 >= 16 ? 0xFFFF : (1u << (2 * m - 0)) - 1);
+                _mm512_mask_storeu_ps((float *)(c + 0 + 3 * cs_c), k_, zmm6);
+            }
+            if (0 < m && 4 < n) {
+                const __mmask16 k_ = (__mmask16)(2 * m - 0 >= 16 ? 0xFFFF : (1u << (2 * m - 0)) - 1);
+                _mm512_mask_storeu_ps((float *)(c + 0 + 4 * cs_c), k_, zmm8);
+            }
+            if (0 < m && 5 < n) {
+                const __mmask16 k_ = (__mmask16)(2 * m - 0 >= 16 ? 0xFFFF : (1u << (2 * m - 0)) - 1);
+                _mm512_mask_storeu_ps((float *)(c + 0 + 5 * cs_c), k_, zmm10);
+            }
+            if (0 < m && 6 < n) {
+                const __mmask16 k_ = (__mmask16)(2 * m - 0 >= 16 ? 0xFFFF : (1u << (2 * m - 0)) - 1);
+                _mm512_mask_storeu_ps((float *)(c + 0 + 6 * cs_c), k_, zmm12);
+            }
+        }
+        return;
+    }
+    float t_[112];
+    _mm512_storeu_ps(t_ + 0, zmm0);
+    _mm512_storeu_ps(t_ + 16, zmm2);
+    _mm512_storeu_ps(t_ + 32, zmm4);
+    _mm512_storeu_ps(t_ + 48, zmm6);
+    _mm512_storeu_ps(t_ + 64, zmm8);
+    _mm512_storeu_ps(t_ + 80, zmm10);
+    _mm512_storeu_ps(t_ + 96, zmm12);
+    for (int64_t j = 0; j < n; j++)
+        for (int64_t i = 0; i < m; i++) {
+            const float xr = t_[2 * (i + j * 8)], xi = t_[2 * (i + j * 8) + 1];
+            float *cij = (float *)(c + i * rs_c + j * cs_c);
+            float vr = ar_ * xr - ai_ * xi, vi = ar_ * xi + ai_ * xr;
+            if (br_ != 0 || bi_ != 0) {
+                const float cr = cij[0], ci = cij[1];
+                vr += br_ * cr - bi_ * ci;
+                vi += br_ * ci + bi_ * cr;
+            }
+            cij[0] = vr;
+            cij[1] = vi;
+        }
+
+}
+
+void sapphirerapids_cgemm_16x7_p8x4(int64_t m, int64_t n, int64_t k, const float _Complex *alpha, const float _Complex *a,
+                                    const float _Complex *b, const float _Complex *beta, float _Complex *c, int64_t rs_c, int64_t cs_c,
+                                    const float _Complex *a_next, const float _Complex *b_next)
+{
+    const float *ap = (const float *)a, *bp = (const float *)b, *an = (const float *)a_next;
+    const int64_t bn_off = 4 * k * (int64_t)sizeof(float _Complex);   /* to the next B micro-panel */
+    (void)b_next;
+    __m512 zmm0, zmm1, zmm2, zmm3, zmm4, zmm5, zmm6, zmm7;
+    __m512 zmm8, zmm9, zmm10, zmm11, zmm12, zmm13, zmm14, zmm15;
+    __m512 zmm16, zmm17, zmm18;
+
+    zmm0 = _mm512_setzero_ps();
+    zmm1 = _mm512_setzero_ps();
+    zmm2 = _mm512_setzero_ps();
+    zmm3 = _mm512_setzero_ps();
+    zmm4 = _mm512_setzero_ps();
+    zmm5 = _mm512_setzero_ps();
+    zmm6 = _mm512_setzero_ps();
+    zmm7 = _mm512_setzero_ps();
+
+    /* C is read (or overwritten) after the k loop: the passes of the k loop
+     * fetch it a column (row) each; those they cannot reach go now */
+    const int64_t pf_step = rs_c == 1 ? cs_c : rs_c;
+    const int64_t pf_span = rs_c == 1 ? m - 1 : (n - 1) * cs_c;
+    int64_t pf_left = rs_c == 1 ? n : m;
+    float _Complex *pf_c = c;
+    for (int64_t passes = k > 0 ? (k - 1) / 4 : 0; pf_left > passes; pf_left--) {
+        __builtin_prefetch(pf_c, 1, 3);
+        __builtin_prefetch(pf_c + pf_span / 2, 1, 3);
+        __builtin_prefetch(pf_c + pf_span, 1, 3);
+        pf_c += pf_step;
+    }
+    if (k > 0) {
+        /* prologue: the first 21 instructions of iteration 0 (pointer
+         * bumps among them become load offsets) */
+        zmm9 = _mm512_loadu_ps(ap + 0);
+        zmm10 = _mm512_set1_ps(*(bp + 0));
+        zmm11 = _mm512_set1_ps(*(bp + 1));
+        zmm12 = _mm512_set1_ps(*(bp + 2));
+        zmm13 = _mm512_set1_ps(*(bp + 3));
+        zmm14 = _mm512_set1_ps(*(bp + 4));
+        zmm15 = _mm512_set1_ps(*(bp + 5));
+        zmm16 = _mm512_set1_ps(*(bp + 6));
+        zmm18 = _mm512_set1_ps(*(bp + 7));
+        __builtin_prefetch((const char *)(bp + 0) + 512, 0, 3);
+        __builtin_prefetch((const char *)(ap + 0) + 512, 0, 3);
+        __builtin_prefetch((const char *)(bp + 0) + bn_off + 0, 0, 2);
+        zmm0 = _mm512_fmadd_ps(zmm9, zmm10, zmm0);
+        zmm1 = _mm512_fmadd_ps(zmm9, zmm11, zmm1);
+        zmm2 = _mm512_fmadd_ps(zmm9, zmm12, zmm2);
+        zmm3 = _mm512_fmadd_ps(zmm9, zmm13, zmm3);
+        zmm4 = _mm512_fmadd_ps(zmm9, zmm14, zmm4);
+        zmm5 = _mm512_fmadd_ps(zmm9, zmm15, zmm5);
+        zmm6 = _mm512_fmadd_ps(zmm9, zmm16, zmm6);
+
+        /* kernel: iteration i and the start of i+1, unrolled 4x */
+        int64_t nq = k - 1;
+        for (int64_t it = nq / 4; it > 0; it--) {
+            if (pf_left > 0) {
+                __builtin_prefetch(pf_c, 1, 3);
+                __builtin_prefetch(pf_c + pf_span / 2, 1, 3);
+                __builtin_prefetch(pf_c + pf_span, 1, 3);
+                pf_c += pf_step;
+                pf_left--;
+            }
+            /* copy 0 */
+            zmm8 = _mm512_loadu_ps(ap + 16);
+            zmm10 = _mm512_set1_ps(*(bp + 8));
+            zmm11 = _mm512_set1_ps(*(bp + 9));
+            zmm12 = _mm512_set1_ps(*(bp + 10));
+            zmm13 = _mm512_set1_ps(*(bp + 11));
+            zmm14 = _mm512_set1_ps(*(bp + 12));
+            zmm15 = _mm512_set1_ps(*(bp + 13));
+            zmm16 = _mm512_set1_ps(*(bp + 14));
+            zmm17 = _mm512_set1_ps(*(bp + 15));
+            __builtin_prefetch((const char *)(bp + 8) + 512, 0, 3);
+            __builtin_prefetch((const char *)(ap + 16) + 512, 0, 3);
+            __builtin_prefetch((const char *)(bp + 8) + bn_off + 0, 0, 2);
+            zmm0 = _mm512_fmadd_ps(zmm8, zmm10, zmm0);
+            zmm1 = _mm512_fmadd_ps(zmm8, zmm11, zmm1);
+            zmm2 = _mm512_fmadd_ps(zmm8, zmm12, zmm2);
+            zmm3 = _mm512_fmadd_ps(zmm8, zmm13, zmm3);
+            zmm4 = _mm512_fmadd_ps(zmm8, zmm14, zmm4);
+            zmm5 = _mm512_fmadd_ps(zmm8, zmm15, zmm5);
+            zmm6 = _mm512_fmadd_ps(zmm8, zmm16, zmm6);
+            zmm7 = _mm512_fmadd_ps(zmm9, zmm18, zmm7);
+            /* copy 1 */
+            zmm9 = _mm512_loadu_ps(ap + 32);
+            zmm10 = _mm512_set1_ps(*(bp + 16));
+            zmm11 = _mm512_set1_ps(*(bp + 17));
+            zmm12 = _mm512_set1_ps(*(bp + 18));
+            zmm13 = _mm512_set1_ps(*(bp + 19));
+            zmm14 = _mm512_set1_ps(*(bp + 20));
+            zmm15 = _mm512_set1_ps(*(bp + 21));
+            zmm16 = _mm512_set1_ps(*(bp + 22));
+            zmm18 = _mm512_set1_ps(*(bp + 23));
+            __builtin_prefetch((const char *)(bp + 16) + 512, 0, 3);
+            __builtin_prefetch((const char *)(ap + 32) + 512, 0, 3);
+            __builtin_prefetch((const char *)(bp + 16) + bn_off + 0, 0, 2);
+            zmm0 = _mm512_fmadd_ps(zmm9, zmm10, zmm0);
+            zmm1 = _mm512_fmadd_ps(zmm9, zmm11, zmm1);
+            zmm2 = _mm512_fmadd_ps(zmm9, zmm12, zmm2);
+            zmm3 = _mm512_fmadd_ps(zmm9, zmm13, zmm3);
+            zmm4 = _mm512_fmadd_ps(zmm9, zmm14, zmm4);
+            zmm5 = _mm512_fmadd_ps(zmm9, zmm15, zmm5);
+            zmm6 = _mm512_fmadd_ps(zmm9, zmm16, zmm6);
+            zmm7 = _mm512_fmadd_ps(zmm8, zmm17, zmm7);
+            /* copy 2 */
+            zmm8 = _mm512_loadu_ps(ap + 48);
+            zmm10 = _mm512_set1_ps(*(bp + 24));
+            zmm11 = _mm512_set1_ps(*(bp + 25));
+            zmm12 = _mm512_set1_ps(*(bp + 26));
+            zmm13 = _mm512_set1_ps(*(bp + 27));
+            zmm14 = _mm512_set1_ps(*(bp + 28));
+            zmm15 = _mm512_set1_ps(*(bp + 29));
+            zmm16 = _mm512_set1_ps(*(bp + 30));
+            zmm17 = _mm512_set1_ps(*(bp + 31));
+            __builtin_prefetch((const char *)(bp + 24) + 512, 0, 3);
+            __builtin_prefetch((const char *)(ap + 48) + 512, 0, 3);
+            __builtin_prefetch((const char *)(bp + 24) + bn_off + 0, 0, 2);
+            zmm0 = _mm512_fmadd_ps(zmm8, zmm10, zmm0);
+            zmm1 = _mm512_fmadd_ps(zmm8, zmm11, zmm1);
+            zmm2 = _mm512_fmadd_ps(zmm8, zmm12, zmm2);
+            zmm3 = _mm512_fmadd_ps(zmm8, zmm13, zmm3);
+            zmm4 = _mm512_fmadd_ps(zmm8, zmm14, zmm4);
+            zmm5 = _mm512_fmadd_ps(zmm8, zmm15, zmm5);
+            zmm6 = _mm512_fmadd_ps(zmm8, zmm16, zmm6);
+            zmm7 = _mm512_fmadd_ps(zmm9, zmm18, zmm7);
+            /* copy 3 */
+            zmm9 = _mm512_loadu_ps(ap + 64);
+            zmm10 = _mm512_set1_ps(*(bp + 32));
+            zmm11 = _mm512_set1_ps(*(bp + 33));
+            zmm12 = _mm512_set1_ps(*(bp + 34));
+            zmm13 = _mm512_set1_ps(*(bp + 35));
+            zmm14 = _mm512_set1_ps(*(bp + 36));
+            zmm15 = _mm512_set1_ps(*(bp + 37));
+            zmm16 = _mm512_set1_ps(*(bp + 38));
+            zmm18 = _mm512_set1_ps(*(bp + 39));
+            __builtin_prefetch((const char *)(bp + 32) + 512, 0, 3);
+            __builtin_prefetch((const char *)(ap + 64) + 512, 0, 3);
+            __builtin_prefetch((const char *)(bp + 32) + bn_off + 0, 0, 2);
+            zmm0 = _mm512_fmadd_ps(zmm9, zmm10, zmm0);
+            zmm1 = _mm512_fmadd_ps(zmm9, zmm11, zmm1);
+            zmm2 = _mm512_fmadd_ps(zmm9, zmm12, zmm2);
+            zmm3 = _mm512_fmadd_ps(zmm9, zmm13, zmm3);
+            zmm4 = _mm512_fmadd_ps(zmm9, zmm14, zmm4);
+            zmm5 = _mm512_fmadd_ps(zmm9, zmm15, zmm5);
+            zmm6 = _mm512_fmadd_ps(zmm9, zmm16, zmm6);
+            zmm7 = _mm512_fmadd_ps(zmm8, zmm17, zmm7);
+
+            ap += 64;
+            bp += 32;
+            an += 64;
+        }
+        int64_t rem = nq % 4;
+        if (rem > 0) {
+            zmm8 = _mm512_loadu_ps(ap + 16);
+            zmm10 = _mm512_set1_ps(*(bp + 8));
+            zmm11 = _mm512_set1_ps(*(bp + 9));
+            zmm12 = _mm512_set1_ps(*(bp + 10));
+            zmm13 = _mm512_set1_ps(*(bp + 11));
+            zmm14 = _mm512_set1_ps(*(bp + 12));
+            zmm15 = _mm512_set1_ps(*(bp + 13));
+            zmm16 = _mm512_set1_ps(*(bp + 14));
+            zmm17 = _mm512_set1_ps(*(bp + 15));
+            __builtin_prefetch((const char *)(bp + 8) + 512, 0, 3);
+            __builtin_prefetch((const char *)(ap + 16) + 512, 0, 3);
+            __builtin_prefetch((const char *)(bp + 8) + bn_off + 0, 0, 2);
+            zmm0 = _mm512_fmadd_ps(zmm8, zmm10, zmm0);
+            zmm1 = _mm512_fmadd_ps(zmm8, zmm11, zmm1);
+            zmm2 = _mm512_fmadd_ps(zmm8, zmm12, zmm2);
+            zmm3 = _mm512_fmadd_ps(zmm8, zmm13, zmm3);
+            zmm4 = _mm512_fmadd_ps(zmm8, zmm14, zmm4);
+            zmm5 = _mm512_fmadd_ps(zmm8, zmm15, zmm5);
+            zmm6 = _mm512_fmadd_ps(zmm8, zmm16, zmm6);
+            zmm7 = _mm512_fmadd_ps(zmm9, zmm18, zmm7);
+        }
+        if (rem > 1) {
+            zmm9 = _mm512_loadu_ps(ap + 32);
+            zmm10 = _mm512_set1_ps(*(bp + 16));
+            zmm11 = _mm512_set1_ps(*(bp + 17));
+            zmm12 = _mm512_set1_ps(*(bp + 18));
+            zmm13 = _mm512_set1_ps(*(bp + 19));
+            zmm14 = _mm512_set1_ps(*(bp + 20));
+            zmm15 = _mm512_set1_ps(*(bp + 21));
+            zmm16 = _mm512_set1_ps(*(bp + 22));
+            zmm18 = _mm512_set1_ps(*(bp + 23));
+            __builtin_prefetch((const char *)(bp + 16) + 512, 0, 3);
+            __builtin_prefetch((const char *)(ap + 32) + 512, 0, 3);
+            __builtin_prefetch((const char *)(bp + 16) + bn_off + 0, 0, 2);
+            zmm0 = _mm512_fmadd_ps(zmm9, zmm10, zmm0);
+            zmm1 = _mm512_fmadd_ps(zmm9, zmm11, zmm1);
+            zmm2 = _mm512_fmadd_ps(zmm9, zmm12, zmm2);
+            zmm3 = _mm512_fmadd_ps(zmm9, zmm13, zmm3);
+            zmm4 = _mm512_fmadd_ps(zmm9, zmm14, zmm4);
+            zmm5 = _mm512_fmadd_ps(zmm9, zmm15, zmm5);
+            zmm6 = _mm512_fmadd_ps(zmm9, zmm16, zmm6);
+            zmm7 = _mm512_fmadd_ps(zmm8, zmm17, zmm7);
+        }
+        if (rem > 2) {
+            zmm8 = _mm512_loadu_ps(ap + 48);
+            zmm10 = _mm512_set1_ps(*(bp + 24));
+            zmm11 = _mm512_set1_ps(*(bp + 25));
+            zmm12 = _mm512_set1_ps(*(bp + 26));
+            zmm13 = _mm512_set1_ps(*(bp + 27));
+            zmm14 = _mm512_set1_ps(*(bp + 28));
+            zmm15 = _mm512_set1_ps(*(bp + 29));
+            zmm16 = _mm512_set1_ps(*(bp + 30));
+            zmm17 = _mm512_set1_ps(*(bp + 31));
+            __builtin_prefetch((const char *)(bp + 24) + 512, 0, 3);
+            __builtin_prefetch((const char *)(ap + 48) + 512, 0, 3);
+            __builtin_prefetch((const char *)(bp + 24) + bn_off + 0, 0, 2);
+            zmm0 = _mm512_fmadd_ps(zmm8, zmm10, zmm0);
+            zmm1 = _mm512_fmadd_ps(zmm8, zmm11, zmm1);
+            zmm2 = _mm512_fmadd_ps(zmm8, zmm12, zmm2);
+            zmm3 = _mm512_fmadd_ps(zmm8, zmm13, zmm3);
+            zmm4 = _mm512_fmadd_ps(zmm8, zmm14, zmm4);
+            zmm5 = _mm512_fmadd_ps(zmm8, zmm15, zmm5);
+            zmm6 = _mm512_fmadd_ps(zmm8, zmm16, zmm6);
+            zmm7 = _mm512_fmadd_ps(zmm9, zmm18, zmm7);
+        }
+
+        /* epilogue: the rest of the last iteration, in the registers
+         * of the copy it follows */
+        switch (rem) {
+        case 0:
+            zmm7 = _mm512_fmadd_ps(zmm9, zmm18, zmm7);
+            break;
+        case 1:
+            zmm7 = _mm512_fmadd_ps(zmm8, zmm17, zmm7);
+            break;
+        case 2:
+            zmm7 = _mm512_fmadd_ps(zmm9, zmm18, zmm7);
+            break;
+        case 3:
+            zmm7 = _mm512_fmadd_ps(zmm8, zmm17, zmm7);
+            break;
+
+        }
+    }
+    const float *al_ = (const float *)alpha, *be_ = (const float *)beta;
+    const float ar_ = al_[0], ai_ = al_[1], br_ = be_[0], bi_ = be_[1];
+    /* each C vector: re + i*im of its two sums (pairs swapped, add-subtract) */
+    zmm0 = _mm512_fmaddsub_ps(zmm0, _mm512_set1_ps(1.0f), _mm512_permute_ps(zmm1, 0xB1));
+    zmm2 = _mm512_fmaddsub_ps(zmm2, _mm512_set1_ps(1.0f), _mm512_permute_ps(zmm3, 0xB1));
+    zmm4 = _mm512_fmaddsub_ps(zmm4, _mm512_set1_ps(1.0f), _mm512_permute_ps(zmm5, 0xB1));
+    zmm6 = _mm512_fmaddsub_ps(zmm6, _mm512_set1_ps(1.0f), _mm512_permute_ps(zmm7, 0xB1));
+    if (m == 8 && n == 4 && rs_c == 1) {
+        if (ar_ == 1 && ai_ == 0 && br_ == 0 && bi_ == 0) {
+            _mm512_storeu_ps((float *)(c + 0 + 0 * cs_c), zmm0);
+            _mm512_storeu_ps((float *)(c + 0 + 1 * cs_c), zmm2);
+            _mm512_storeu_ps((float *)(c + 0 + 2 * cs_c), zmm4);
+            _mm512_storeu_ps((float *)(c + 0 + 3 * cs_c), zmm6);
+        } else if (ar_ == 1 && ai_ == 0 && br_ == 1 && bi_ == 0) {
+            { const __m512 c_ = _mm512_loadu_ps((float *)(c + 0 + 0 * cs_c));
+              zmm0 = _mm512_add_ps(zmm0, c_);
+            }
+            { const __m512 c_ = _mm512_loadu_ps((float *)(c + 0 + 1 * cs_c));
+              zmm2 = _mm512_add_ps(zmm2, c_);
+            }
+            { const __m512 c_ = _mm512_loadu_ps((float *)(c + 0 + 2 * cs_c));
+              zmm4 = _mm512_add_ps(zmm4, c_);
+            }
+            { const __m512 c_ = _mm512_loadu_ps((float *)(c + 0 + 3 * cs_c));
+              zmm6 = _mm512_add_ps(zmm6, c_);
+            }
+            _mm512_storeu_ps((float *)(c + 0 + 0 * cs_c), zmm0);
+            _mm512_storeu_ps((float *)(c + 0 + 1 * cs_c), zmm2);
+            _mm512_storeu_ps((float *)(c + 0 + 2 * cs_c), zmm4);
+            _mm512_storeu_ps((float *)(c + 0 + 3 * cs_c), zmm6);
+        } else if (br_ == 0 && bi_ == 0) {
+            const __m512 var_ = _mm512_set1_ps(ar_);
+            const __m512 vai_ = _mm512_set1_ps(ai_);
+            _mm512_storeu_ps((float *)(c + 0 + 0 * cs_c), _mm512_fmaddsub_ps(zmm0, var_, _mm512_mul_ps(_mm512_permute_ps(zmm0, 0xB1), vai_)));
+            _mm512_storeu_ps((float *)(c + 0 + 1 * cs_c), _mm512_fmaddsub_ps(zmm2, var_, _mm512_mul_ps(_mm512_permute_ps(zmm2, 0xB1), vai_)));
+            _mm512_storeu_ps((float *)(c + 0 + 2 * cs_c), _mm512_fmaddsub_ps(zmm4, var_, _mm512_mul_ps(_mm512_permute_ps(zmm4, 0xB1), vai_)));
+            _mm512_storeu_ps((float *)(c + 0 + 3 * cs_c), _mm512_fmaddsub_ps(zmm6, var_, _mm512_mul_ps(_mm512_permute_ps(zmm6, 0xB1), vai_)));
+        } else {
+            const __m512 var_ = _mm512_set1_ps(ar_);
+            const __m512 vai_ = _mm512_set1_ps(ai_);
+            const __m512 vbr_ = _mm512_set1_ps(br_);
+            const __m512 vbi_ = _mm512_set1_ps(bi_);
+            { const __m512 c_ = _mm512_loadu_ps((float *)(c + 0 + 0 * cs_c));
+              zmm0 = _mm512_add_ps(_mm512_fmaddsub_ps(zmm0, var_, _mm512_mul_ps(_mm512_permute_ps(zmm0, 0xB1), vai_)), _mm512_fmaddsub_ps(c_, vbr_, _mm512_mul_ps(_mm512_permute_ps(c_, 0xB1), vbi_)));
+            }
+            { const __m512 c_ = _mm512_loadu_ps((float *)(c + 0 + 1 * cs_c));
+              zmm2 = _mm512_add_ps(_mm512_fmaddsub_ps(zmm2, var_, _mm512_mul_ps(_mm512_permute_ps(zmm2, 0xB1), vai_)), _mm512_fmaddsub_ps(c_, vbr_, _mm512_mul_ps(_mm512_permute_ps(c_, 0xB1), vbi_)));
+            }
+            { const __m512 c_ = _mm512_loadu_ps((float *)(c + 0 + 2 * cs_c));
+              zmm4 = _mm512_add_ps(_mm512_fmaddsub_ps(zmm4, var_, _mm512_mul_ps(_mm512_permute_ps(zmm4, 0xB1), vai_)), _mm512_fmaddsub_ps(c_, vbr_, _mm512_mul_ps(_mm512_permute_ps(c_, 0xB1), vbi_)));
+            }
+            { const __m512 c_ = _mm512_loadu_ps((float *)(c + 0 + 3 * cs_c));
+              zmm6 = _mm512_add_ps(_mm512_fmaddsub_ps(zmm6, var_, _mm512_mul_ps(_mm512_permute_ps(zmm6, 0xB1), vai_)), _mm512_fmaddsub_ps(c_, vbr_, _mm512_mul_ps(_mm512_permute_ps(c_, 0xB1), vbi_)));
+            }
+            _mm512_storeu_ps((float *)(c + 0 + 0 * cs_c), zmm0);
+            _mm512_storeu_ps((float *)(c + 0 + 1 * cs_c), zmm2);
+            _mm512_storeu_ps((float *)(c + 0 + 2 * cs_c), zmm4);
+            _mm512_storeu_ps((float *)(c + 0 + 3 * cs_c), zmm6);
+        }
+        return;
+    }
+    if (rs_c == 1) {   /* edge tile: predicated */
+        if (ar_ == 1 && ai_ == 0 && br_ == 0 && bi_ == 0) {
+            if (0 < m && 0 < n) {
+                const __mmask16 k_ = (__mmask16)(2 * m - 0 >= 16 ? 0xFFFF : (1u << (2 * m - 0)) - 1);
+                _mm512_mask_storeu_ps((float *)(c + 0 + 0 * cs_c), k_, zmm0);
+            }
+            if (0 < m && 1 < n) {
+                const __mmask16 k_ = (__mmask16)(2 * m - 0 >= 16 ? 0xFFFF : (1u << (2 * m - 0)) - 1);
+                _mm512_mask_storeu_ps((float *)(c + 0 + 1 * cs_c), k_, zmm2);
+            }
+            if (0 < m && 2 < n) {
+                const __mmask16 k_ = (__mmask16)(2 * m - 0 >= 16 ? 0xFFFF : (1u << (2 * m - 0)) - 1);
+                _mm512_mask_storeu_ps((float *)(c + 0 + 2 * cs_c), k_, zmm4);
+            }
+            if (0 < m && 3 < n) {
+                const __mmask16 k_ = (__mmask16)(2 * m - 0 >= 16 ? 0xFFFF : (1u << (2 * m - 0)) - 1);
+                _mm512_mask_storeu_ps((float *)(c + 0 + 3 * cs_c), k_, zmm6);
+            }
+        } else if (ar_ == 1 && ai_ == 0 && br_ == 1 && bi_ == 0) {
+            if (0 < m && 0 < n) {
+                const __mmask16 k_ = (__mmask16)(2 * m - 0 >= 16 ? 0xFFFF : (1u << (2 * m - 0)) - 1);
+                { const __m512 c_ = _mm512_maskz_loadu_ps(k_, (float *)(c + 0 + 0 * cs_c));
+                  zmm0 = _mm512_add_ps(zmm0, c_);
+                }
+            }
+            if (0 < m && 1 < n) {
+                const __mmask16 k_ = (__mmask16)(2 * m - 0 >= 16 ? 0xFFFF : (1u << (2 * m - 0)) - 1);
+                { const __m512 c_ = _mm512_maskz_loadu_ps(k_, (float *)(c + 0 + 1 * cs_c));
+                  zmm2 = _mm512_add_ps(zmm2, c_);
+                }
+            }
+            if (0 < m && 2 < n) {
+                const __mmask16 k_ = (__mmask16)(2 * m - 0 >= 16 ? 0xFFFF : (1u << (2 * m - 0)) - 1);
+                { const __m512 c_ = _mm512_maskz_loadu_ps(k_, (float *)(c + 0 + 2 * cs_c));
+                  zmm4 = _mm512_add_ps(zmm4, c_);
+                }
+            }
+            if (0 < m && 3 < n) {
+                const __mmask16 k_ = (__mmask16)(2 * m - 0 >= 16 ? 0xFFFF : (1u << (2 * m - 0)) - 1);
+                { const __m512 c_ = _mm512_maskz_loadu_ps(k_, (float *)(c + 0 + 3 * cs_c));
+                  zmm6 = _mm512_add_ps(zmm6, c_);
+                }
+            }
+            if (0 < m && 0 < n) {
+                const __mmask16 k_ = (__mmask16)(2 * m - 0 >= 16 ? 0xFFFF : (1u << (2 * m - 0)) - 1);
+                _mm512_mask_storeu_ps((float *)(c + 0 + 0 * cs_c), k_, zmm0);
+            }
+            if (0 < m && 1 < n) {
+                const __mmask16 k_ = (__mmask16)(2 * m - 0 >= 16 ? 0xFFFF : (1u << (2 * m - 0)) - 1);
+                _mm512_mask_storeu_ps((float *)(c + 0 + 1 * cs_c), k_, zmm2);
+            }
+            if (0 < m && 2 < n) {
+                const __mmask16 k_ = (__mmask16)(2 * m - 0 >= 16 ? 0xFFFF : (1u << (2 * m - 0)) - 1);
+                _mm512_mask_storeu_ps((float *)(c + 0 + 2 * cs_c), k_, zmm4);
+            }
+            if (0 < m && 3 < n) {
+                const __mmask16 k_ = (__mmask16)(2 * m - 0 >= 16 ? 0xFFFF : (1u << (2 * m - 0)) - 1);
+                _mm512_mask_storeu_ps((float *)(c + 0 + 3 * cs_c), k_, zmm6);
+            }
+        } else if (br_ == 0 && bi_ == 0) {
+            const __m512 var_ = _mm512_set1_ps(ar_);
+            const __m512 vai_ = _mm512_set1_ps(ai_);
+            if (0 < m && 0 < n) {
+                const __mmask16 k_ = (__mmask16)(2 * m - 0 >= 16 ? 0xFFFF : (1u << (2 * m - 0)) - 1);
+                _mm512_mask_storeu_ps((float *)(c + 0 + 0 * cs_c), k_, _mm512_fmaddsub_ps(zmm0, var_, _mm512_mul_ps(_mm512_permute_ps(zmm0, 0xB1), vai_)));
+            }
+            if (0 < m && 1 < n) {
+                const __mmask16 k_ = (__mmask16)(2 * m - 0 >= 16 ? 0xFFFF : (1u << (2 * m - 0)) - 1);
+                _mm512_mask_storeu_ps((float *)(c + 0 + 1 * cs_c), k_, _mm512_fmaddsub_ps(zmm2, var_, _mm512_mul_ps(_mm512_permute_ps(zmm2, 0xB1), vai_)));
+            }
+            if (0 < m && 2 < n) {
+                const __mmask16 k_ = (__mmask16)(2 * m - 0 >= 16 ? 0xFFFF : (1u << (2 * m - 0)) - 1);
+                _mm512_mask_storeu_ps((float *)(c + 0 + 2 * cs_c), k_, _mm512_fmaddsub_ps(zmm4, var_, _mm512_mul_ps(_mm512_permute_ps(zmm4, 0xB1), vai_)));
+            }
+            if (0 < m && 3 < n) {
+                const __mmask16 k_ = (__mmask16)(2 * m - 0 >= 16 ? 0xFFFF : (1u << (2 * m - 0)) - 1);
+                _mm512_mask_storeu_ps((float *)(c + 0 + 3 * cs_c), k_, _mm512_fmaddsub_ps(zmm6, var_, _mm512_mul_ps(_mm512_permute_ps(zmm6, 0xB1), vai_)));
+            }
+        } else {
+            const __m512 var_ = _mm512_set1_ps(ar_);
+            const __m512 vai_ = _mm512_set1_ps(ai_);
+            const __m512 vbr_ = _mm512_set1_ps(br_);
+            const __m512 vbi_ = _mm512_set1_ps(bi_);
+            if (0 < m && 0 < n) {
+                const __mmask16 k_ = (__mmask16)(2 * m - 0 >= 16 ? 0xFFFF : (1u << (2 * m - 0)) - 1);
+                { const __m512 c_ = _mm512_maskz_loadu_ps(k_, (float *)(c + 0 + 0 * cs_c));
+                  zmm0 = _mm512_add_ps(_mm512_fmaddsub_ps(zmm0, var_, _mm512_mul_ps(_mm512_permute_ps(zmm0, 0xB1), vai_)), _mm512_fmaddsub_ps(c_, vbr_, _mm512_mul_ps(_mm512_permute_ps(c_, 0xB1), vbi_)));
+                }
+            }
+            if (0 < m && 1 < n) {
+                const __mmask16 k_ = (__mmask16)(2 * m - 0 >= 16 ? 0xFFFF : (1u << (2 * m - 0)) - 1);
+                { const __m512 c_ = _mm512_maskz_loadu_ps(k_, (float *)(c + 0 + 1 * cs_c));
+                  zmm2 = _mm512_add_ps(_mm512_fmaddsub_ps(zmm2, var_, _mm512_mul_ps(_mm512_permute_ps(zmm2, 0xB1), vai_)), _mm512_fmaddsub_ps(c_, vbr_, _mm512_mul_ps(_mm512_permute_ps(c_, 0xB1), vbi_)));
+                }
+            }
+            if (0 < m && 2 < n) {
+                const __mmask16 k_ = (__mmask16)(2 * m - 0 >= 16 ? 0xFFFF : (1u << (2 * m - 0)) - 1);
+                { const __m512 c_ = _mm512_maskz_loadu_ps(k_, (float *)(c + 0 + 2 * cs_c));
+                  zmm4 = _mm512_add_ps(_mm512_fmaddsub_ps(zmm4, var_, _mm512_mul_ps(_mm512_permute_ps(zmm4, 0xB1), vai_)), _mm512_fmaddsub_ps(c_, vbr_, _mm512_mul_ps(_mm512_permute_ps(c_, 0xB1), vbi_)));
+                }
+            }
+            if (0 < m && 3 < n) {
+                const __mmask16 k_ = (__mmask16)(2 * m - 0 >= 16 ? 0xFFFF : (1u << (2 * m - 0)) - 1);
+                { const __m512 c_ = _mm512_maskz_loadu_ps(k_, (float *)(c + 0 + 3 * cs_c));
+                  zmm6 = _mm512_add_ps(_mm512_fmaddsub_ps(zmm6, var_, _mm512_mul_ps(_mm512_permute_ps(zmm6, 0xB1), vai_)), _mm512_fmaddsub_ps(c_, vbr_, _mm512_mul_ps(_mm512_permute_ps(c_, 0xB1), vbi_)));
+                }
+            }
+            if (0 < m && 0 < n) {
+                const __mmask16 k_ = (__mmask16)(2 * m - 0 >= 16 ? 0xFFFF : (1u << (2 * m - 0)) - 1);
+                _mm512_mask_storeu_ps((float *)(c + 0 + 0 * cs_c), k_, zmm0);
+            }
+            if (0 < m && 1 < n) {
+                const __mmask16 k_ = (__mmask16)(2 * m - 0 >= 16 ? 0xFFFF : (1u << (2 * m - 0)) - 1);
+                _mm512_mask_storeu_ps((float *)(c + 0 + 1 * cs_c), k_, zmm2);
+            }
+            if (0 < m && 2 < n) {
+                const __mmask16 k_ = (__mmask16)(2 * m - 0 >= 16 ? 0xFFFF : (1u << (2 * m - 0)) - 1);
+                _mm512_mask_storeu_ps((float *)(c + 0 + 2 * cs_c), k_, zmm4);
+            }
+            if (0 < m && 3 < n) {
+                const __mmask16 k_ = (__mmask16)(2 * m - 0 >= 16 ? 0xFFFF : (1u << (2 * m - 0)) - 1);
+                _mm512_mask_storeu_ps((float *)(c + 0 + 3 * cs_c), k_, zmm6);
+            }
+        }
+        return;
+    }
+    float t_[64];
+    _mm512_storeu_ps(t_ + 0, zmm0);
+    _mm512_storeu_ps(t_ + 16, zmm2);
+    _mm512_storeu_ps(t_ + 32, zmm4);
+    _mm512_storeu_ps(t_ + 48, zmm6);
+    for (int64_t j = 0; j < n; j++)
+        for (int64_t i = 0; i < m; i++) {
+            const float xr = t_[2 * (i + j * 8)], xi = t_[2 * (i + j * 8) + 1];
             float *cij = (float *)(c + i * rs_c + j * cs_c);
             float vr = ar_ * xr - ai_ * xi, vi = ar_ * xi + ai_ * xr;
             if (br_ != 0 || bi_ != 0) {

@@ -29,9 +29,13 @@
     .mr = 16, .nr = 7, .row_pref = 0, .fn = (void *)sapphirerapids_cgemm_16x7 }
 #else
 _Static_assert(sapphirerapids_cgemm_16x7_NTAILS <= GG_TAILS, "row tails: raise GG_TAILS");
+static const struct gg_cedge sapphirerapids_cgemm_16x7_desc_edges[] = { sapphirerapids_cgemm_16x7_EDGE_LIST };
+static const struct gg_cpedge sapphirerapids_cgemm_16x7_desc_pedges[] = { sapphirerapids_cgemm_16x7_PEDGE_LIST };
 #define sapphirerapids_cgemm_16x7_DESC_UKERNEL { \
     .mr = 16, .nr = 7, .row_pref = 0, .fn = (void *)sapphirerapids_cgemm_16x7, \
     .b_l1_percent = 75, .narrow_k = 0, \
+    .edges = sapphirerapids_cgemm_16x7_desc_edges, .nedges = 2, \
+    .pedges = sapphirerapids_cgemm_16x7_desc_pedges, .npedges = 1, \
 }
 #endif
 #endif

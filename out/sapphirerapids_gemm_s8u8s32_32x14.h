@@ -9,13 +9,20 @@
 #define sapphirerapids_gemm_s8u8s32_32x14_ROW_PREF 0
 /* k steps per group of the packed layout (k zero-padded to a multiple) */
 #define sapphirerapids_gemm_s8u8s32_32x14_KGROUP 4
-/* the companions of f32 and f64 kernels are not emitted for rank-G
- * types: no _direct, _stream, edge, packed-edge or row-tail kernels */
+/* the companions of real kernels that read A in place are not emitted
+ * for rank-G types: no _direct, _stream or row-tail kernels */
 #define sapphirerapids_gemm_s8u8s32_32x14_DIRECT 0
 #define sapphirerapids_gemm_s8u8s32_32x14_STREAM 0
-#define sapphirerapids_gemm_s8u8s32_32x14_NEDGES 0
-#define sapphirerapids_gemm_s8u8s32_32x14_NPEDGES 0
 #define sapphirerapids_gemm_s8u8s32_32x14_NTAILS 0
+/* packed edge kernels for the narrow last column panels, packed NR' wide
+ * (and their short rows, packed MR' high), each with the signature of
+ * sapphirerapids_gemm_s8u8s32_32x14: {MR', NR', function} */
+#define sapphirerapids_gemm_s8u8s32_32x14_NEDGES 2
+#define sapphirerapids_gemm_s8u8s32_32x14_EDGE_LIST {32, 8, (void *)sapphirerapids_gemm_s8u8s32_32x14_p32x8}, {16, 8, (void *)sapphirerapids_gemm_s8u8s32_32x14_p16x8}
+/* packed row-edge kernels for a short last row panel packed MR' rows high,
+ * each with the signature of sapphirerapids_gemm_s8u8s32_32x14: {MR', function} */
+#define sapphirerapids_gemm_s8u8s32_32x14_NPEDGES 1
+#define sapphirerapids_gemm_s8u8s32_32x14_PEDGE_LIST {16, sapphirerapids_gemm_s8u8s32_32x14_p16x14}
 /* percent of L1 that B's kc x NR micro-panel may fill (the runtime's KC) */
 #define sapphirerapids_gemm_s8u8s32_32x14_B_L1_PERCENT 75
 /* cflags: -mavx512f -mfma -mavx512vnni */
@@ -26,6 +33,15 @@ extern "C" {
 void sapphirerapids_gemm_s8u8s32_32x14(int64_t m, int64_t n, int64_t k, const int32_t *alpha, const int8_t *a,
                                        const uint8_t *b, const int32_t *beta, int32_t *c, int64_t rs_c, int64_t cs_c,
                                        const int8_t *a_next, const uint8_t *b_next);
+void sapphirerapids_gemm_s8u8s32_32x14_p32x8(int64_t m, int64_t n, int64_t k, const int32_t *alpha, const int8_t *a,
+                                             const uint8_t *b, const int32_t *beta, int32_t *c, int64_t rs_c, int64_t cs_c,
+                                             const int8_t *a_next, const uint8_t *b_next);
+void sapphirerapids_gemm_s8u8s32_32x14_p16x14(int64_t m, int64_t n, int64_t k, const int32_t *alpha, const int8_t *a,
+                                              const uint8_t *b, const int32_t *beta, int32_t *c, int64_t rs_c, int64_t cs_c,
+                                              const int8_t *a_next, const uint8_t *b_next);
+void sapphirerapids_gemm_s8u8s32_32x14_p16x8(int64_t m, int64_t n, int64_t k, const int32_t *alpha, const int8_t *a,
+                                             const uint8_t *b, const int32_t *beta, int32_t *c, int64_t rs_c, int64_t cs_c,
+                                             const int8_t *a_next, const uint8_t *b_next);
 #ifdef __cplusplus
 }
 #endif

@@ -29,9 +29,13 @@
     .mr = 8, .nr = 7, .row_pref = 0, .fn = (void *)sapphirerapids_zgemm_8x7 }
 #else
 _Static_assert(sapphirerapids_zgemm_8x7_NTAILS <= GG_TAILS, "row tails: raise GG_TAILS");
+static const struct gg_zedge sapphirerapids_zgemm_8x7_desc_edges[] = { sapphirerapids_zgemm_8x7_EDGE_LIST };
+static const struct gg_zpedge sapphirerapids_zgemm_8x7_desc_pedges[] = { sapphirerapids_zgemm_8x7_PEDGE_LIST };
 #define sapphirerapids_zgemm_8x7_DESC_UKERNEL { \
     .mr = 8, .nr = 7, .row_pref = 0, .fn = (void *)sapphirerapids_zgemm_8x7, \
     .b_l1_percent = 75, .narrow_k = 0, \
+    .edges = sapphirerapids_zgemm_8x7_desc_edges, .nedges = 2, \
+    .pedges = sapphirerapids_zgemm_8x7_desc_pedges, .npedges = 1, \
 }
 #endif
 #endif

@@ -25,6 +25,12 @@
  * written. A packed a[i + p*8], B packed b[j + p*7] (complex elements).
  * The k loop multiplies A's vectors by B(p,j)'s real and imaginary parts
  * broadcast apart, into two sums per C vector combined after the loop.
+ *
+ * Packed edge kernels, the same contract for their own MR' x NR' and
+ * panels packed MR' high and NR' wide:
+ *   skylake_avx512_zgemm_8x7_p8x4: 8x4, 8.00 cycles per iteration, unroll 5
+ *   skylake_avx512_zgemm_8x7_p4x7: 4x7, 9.00 cycles per iteration, unroll 7
+ *   skylake_avx512_zgemm_8x7_p4x4: 4x4, 5.50 cycles per iteration, unroll 2
  */
 #include "skylake_avx512_zgemm_8x7.h"
 #include <immintrin.h>
@@ -956,6 +962,2163 @@ void skylake_avx512_zgemm_8x7(int64_t m, int64_t n, int64_t k, const double _Com
     for (int64_t j = 0; j < n; j++)
         for (int64_t i = 0; i < m; i++) {
             const double xr = t_[2 * (i + j * 8)], xi = t_[2 * (i + j * 8) + 1];
+            double *cij = (double *)(c + i * rs_c + j * cs_c);
+            double vr = ar_ * xr - ai_ * xi, vi = ar_ * xi + ai_ * xr;
+            if (br_ != 0 || bi_ != 0) {
+                const double cr = cij[0], ci = cij[1];
+                vr += br_ * cr - bi_ * ci;
+                vi += br_ * ci + bi_ * cr;
+            }
+            cij[0] = vr;
+            cij[1] = vi;
+        }
+
+}
+
+void skylake_avx512_zgemm_8x7_p8x4(int64_t m, int64_t n, int64_t k, const double _Complex *alpha, const double _Complex *a,
+                                   const double _Complex *b, const double _Complex *beta, double _Complex *c, int64_t rs_c, int64_t cs_c,
+                                   const double _Complex *a_next, const double _Complex *b_next)
+{
+    const double *ap = (const double *)a, *bp = (const double *)b, *an = (const double *)a_next;
+    (void)b_next;
+    __m512d zmm0, zmm1, zmm2, zmm3, zmm4, zmm5, zmm6, zmm7;
+    __m512d zmm8, zmm9, zmm10, zmm11, zmm12, zmm13, zmm14, zmm15;
+    __m512d zmm16, zmm17, zmm18, zmm19, zmm20, zmm21, zmm22, zmm23;
+    __m512d zmm24, zmm25, zmm26, zmm27;
+
+    zmm0 = _mm512_setzero_pd();
+    zmm1 = _mm512_setzero_pd();
+    zmm2 = _mm512_setzero_pd();
+    zmm3 = _mm512_setzero_pd();
+    zmm4 = _mm512_setzero_pd();
+    zmm5 = _mm512_setzero_pd();
+    zmm6 = _mm512_setzero_pd();
+    zmm7 = _mm512_setzero_pd();
+    zmm8 = _mm512_setzero_pd();
+    zmm9 = _mm512_setzero_pd();
+    zmm10 = _mm512_setzero_pd();
+    zmm11 = _mm512_setzero_pd();
+    zmm12 = _mm512_setzero_pd();
+    zmm13 = _mm512_setzero_pd();
+    zmm14 = _mm512_setzero_pd();
+    zmm15 = _mm512_setzero_pd();
+
+    /* C is read (or overwritten) after the k loop: the passes of the k loop
+     * fetch it a column (row) each; those they cannot reach go now */
+    const int64_t pf_step = rs_c == 1 ? cs_c : rs_c;
+    const int64_t pf_span = rs_c == 1 ? m - 1 : (n - 1) * cs_c;
+    int64_t pf_left = rs_c == 1 ? n : m;
+    double _Complex *pf_c = c;
+    for (int64_t passes = k > 0 ? (k - 1) / 5 : 0; pf_left > passes; pf_left--) {
+        __builtin_prefetch(pf_c, 1, 3);
+        __builtin_prefetch(pf_c + pf_span / 2, 1, 3);
+        __builtin_prefetch(pf_c + pf_span, 1, 3);
+        pf_c += pf_step;
+    }
+    if (k > 0) {
+        /* prologue: the first 16 instructions of iteration 0 (pointer
+         * bumps among them become load offsets) */
+        zmm17 = _mm512_loadu_pd(ap + 0);
+        zmm20 = _mm512_loadu_pd(ap + 8);
+        zmm21 = _mm512_set1_pd(*(bp + 0));
+        zmm22 = _mm512_set1_pd(*(bp + 1));
+        zmm23 = _mm512_set1_pd(*(bp + 2));
+        zmm24 = _mm512_set1_pd(*(bp + 3));
+        zmm25 = _mm512_set1_pd(*(bp + 4));
+        zmm26 = _mm512_set1_pd(*(bp + 5));
+        zmm27 = _mm512_set1_pd(*(bp + 6));
+        zmm18 = _mm512_set1_pd(*(bp + 7));
+        __builtin_prefetch((const char *)(bp + 0) + 512, 0, 3);
+        __builtin_prefetch((const char *)(an + 0) + 0, 0, 3);
+        __builtin_prefetch((const char *)(an + 0) + 64, 0, 3);
+
+        /* kernel: iteration i and the start of i+1, unrolled 5x */
+        int64_t nq = k - 1;
+        for (int64_t it = nq / 5; it > 0; it--) {
+            if (pf_left > 0) {
+                __builtin_prefetch(pf_c, 1, 3);
+                __builtin_prefetch(pf_c + pf_span / 2, 1, 3);
+                __builtin_prefetch(pf_c + pf_span, 1, 3);
+                pf_c += pf_step;
+                pf_left--;
+            }
+            /* copy 0 */
+            zmm16 = _mm512_loadu_pd(ap + 16);
+            zmm19 = _mm512_loadu_pd(ap + 24);
+            zmm0 = _mm512_fmadd_pd(zmm17, zmm21, zmm0);
+            zmm2 = _mm512_fmadd_pd(zmm20, zmm21, zmm2);
+            zmm21 = _mm512_set1_pd(*(bp + 8));
+            zmm1 = _mm512_fmadd_pd(zmm17, zmm22, zmm1);
+            zmm3 = _mm512_fmadd_pd(zmm20, zmm22, zmm3);
+            zmm22 = _mm512_set1_pd(*(bp + 9));
+            zmm4 = _mm512_fmadd_pd(zmm17, zmm23, zmm4);
+            zmm6 = _mm512_fmadd_pd(zmm20, zmm23, zmm6);
+            zmm23 = _mm512_set1_pd(*(bp + 10));
+            zmm5 = _mm512_fmadd_pd(zmm17, zmm24, zmm5);
+            zmm7 = _mm512_fmadd_pd(zmm20, zmm24, zmm7);
+            zmm24 = _mm512_set1_pd(*(bp + 11));
+            zmm8 = _mm512_fmadd_pd(zmm17, zmm25, zmm8);
+            zmm10 = _mm512_fmadd_pd(zmm20, zmm25, zmm10);
+            zmm25 = _mm512_set1_pd(*(bp + 12));
+            zmm9 = _mm512_fmadd_pd(zmm17, zmm26, zmm9);
+            zmm11 = _mm512_fmadd_pd(zmm20, zmm26, zmm11);
+            zmm26 = _mm512_set1_pd(*(bp + 13));
+            zmm12 = _mm512_fmadd_pd(zmm17, zmm27, zmm12);
+            zmm14 = _mm512_fmadd_pd(zmm20, zmm27, zmm14);
+            zmm27 = _mm512_set1_pd(*(bp + 14));
+            zmm13 = _mm512_fmadd_pd(zmm17, zmm18, zmm13);
+            zmm17 = _mm512_set1_pd(*(bp + 15));
+            __builtin_prefetch((const char *)(bp + 8) + 512, 0, 3);
+            __builtin_prefetch((const char *)(an + 16) + 0, 0, 3);
+            __builtin_prefetch((const char *)(an + 16) + 64, 0, 3);
+            zmm15 = _mm512_fmadd_pd(zmm20, zmm18, zmm15);
+            /* copy 1 */
+            zmm20 = _mm512_loadu_pd(ap + 32);
+            zmm18 = _mm512_loadu_pd(ap + 40);
+            zmm0 = _mm512_fmadd_pd(zmm16, zmm21, zmm0);
+            zmm2 = _mm512_fmadd_pd(zmm19, zmm21, zmm2);
+            zmm21 = _mm512_set1_pd(*(bp + 16));
+            zmm1 = _mm512_fmadd_pd(zmm16, zmm22, zmm1);
+            zmm3 = _mm512_fmadd_pd(zmm19, zmm22, zmm3);
+            zmm22 = _mm512_set1_pd(*(bp + 17));
+            zmm4 = _mm512_fmadd_pd(zmm16, zmm23, zmm4);
+            zmm6 = _mm512_fmadd_pd(zmm19, zmm23, zmm6);
+            zmm23 = _mm512_set1_pd(*(bp + 18));
+            zmm5 = _mm512_fmadd_pd(zmm16, zmm24, zmm5);
+            zmm7 = _mm512_fmadd_pd(zmm19, zmm24, zmm7);
+            zmm24 = _mm512_set1_pd(*(bp + 19));
+            zmm8 = _mm512_fmadd_pd(zmm16, zmm25, zmm8);
+            zmm10 = _mm512_fmadd_pd(zmm19, zmm25, zmm10);
+            zmm25 = _mm512_set1_pd(*(bp + 20));
+            zmm9 = _mm512_fmadd_pd(zmm16, zmm26, zmm9);
+            zmm11 = _mm512_fmadd_pd(zmm19, zmm26, zmm11);
+            zmm26 = _mm512_set1_pd(*(bp + 21));
+            zmm12 = _mm512_fmadd_pd(zmm16, zmm27, zmm12);
+            zmm14 = _mm512_fmadd_pd(zmm19, zmm27, zmm14);
+            zmm27 = _mm512_set1_pd(*(bp + 22));
+            zmm13 = _mm512_fmadd_pd(zmm16, zmm17, zmm13);
+            zmm16 = _mm512_set1_pd(*(bp + 23));
+            __builtin_prefetch((const char *)(bp + 16) + 512, 0, 3);
+            __builtin_prefetch((const char *)(an + 32) + 0, 0, 3);
+            __builtin_prefetch((const char *)(an + 32) + 64, 0, 3);
+            zmm15 = _mm512_fmadd_pd(zmm19, zmm17, zmm15);
+            /* copy 2 */
+            zmm19 = _mm512_loadu_pd(ap + 48);
+            zmm17 = _mm512_loadu_pd(ap + 56);
+            zmm0 = _mm512_fmadd_pd(zmm20, zmm21, zmm0);
+            zmm2 = _mm512_fmadd_pd(zmm18, zmm21, zmm2);
+            zmm21 = _mm512_set1_pd(*(bp + 24));
+            zmm1 = _mm512_fmadd_pd(zmm20, zmm22, zmm1);
+            zmm3 = _mm512_fmadd_pd(zmm18, zmm22, zmm3);
+            zmm22 = _mm512_set1_pd(*(bp + 25));
+            zmm4 = _mm512_fmadd_pd(zmm20, zmm23, zmm4);
+            zmm6 = _mm512_fmadd_pd(zmm18, zmm23, zmm6);
+            zmm23 = _mm512_set1_pd(*(bp + 26));
+            zmm5 = _mm512_fmadd_pd(zmm20, zmm24, zmm5);
+            zmm7 = _mm512_fmadd_pd(zmm18, zmm24, zmm7);
+            zmm24 = _mm512_set1_pd(*(bp + 27));
+            zmm8 = _mm512_fmadd_pd(zmm20, zmm25, zmm8);
+            zmm10 = _mm512_fmadd_pd(zmm18, zmm25, zmm10);
+            zmm25 = _mm512_set1_pd(*(bp + 28));
+            zmm9 = _mm512_fmadd_pd(zmm20, zmm26, zmm9);
+            zmm11 = _mm512_fmadd_pd(zmm18, zmm26, zmm11);
+            zmm26 = _mm512_set1_pd(*(bp + 29));
+            zmm12 = _mm512_fmadd_pd(zmm20, zmm27, zmm12);
+            zmm14 = _mm512_fmadd_pd(zmm18, zmm27, zmm14);
+            zmm27 = _mm512_set1_pd(*(bp + 30));
+            zmm13 = _mm512_fmadd_pd(zmm20, zmm16, zmm13);
+            zmm20 = _mm512_set1_pd(*(bp + 31));
+            __builtin_prefetch((const char *)(bp + 24) + 512, 0, 3);
+            __builtin_prefetch((const char *)(an + 48) + 0, 0, 3);
+            __builtin_prefetch((const char *)(an + 48) + 64, 0, 3);
+            zmm15 = _mm512_fmadd_pd(zmm18, zmm16, zmm15);
+            /* copy 3 */
+            zmm18 = _mm512_loadu_pd(ap + 64);
+            zmm16 = _mm512_loadu_pd(ap + 72);
+            zmm0 = _mm512_fmadd_pd(zmm19, zmm21, zmm0);
+            zmm2 = _mm512_fmadd_pd(zmm17, zmm21, zmm2);
+            zmm21 = _mm512_set1_pd(*(bp + 32));
+            zmm1 = _mm512_fmadd_pd(zmm19, zmm22, zmm1);
+            zmm3 = _mm512_fmadd_pd(zmm17, zmm22, zmm3);
+            zmm22 = _mm512_set1_pd(*(bp + 33));
+            zmm4 = _mm512_fmadd_pd(zmm19, zmm23, zmm4);
+            zmm6 = _mm512_fmadd_pd(zmm17, zmm23, zmm6);
+            zmm23 = _mm512_set1_pd(*(bp + 34));
+            zmm5 = _mm512_fmadd_pd(zmm19, zmm24, zmm5);
+            zmm7 = _mm512_fmadd_pd(zmm17, zmm24, zmm7);
+            zmm24 = _mm512_set1_pd(*(bp + 35));
+            zmm8 = _mm512_fmadd_pd(zmm19, zmm25, zmm8);
+            zmm10 = _mm512_fmadd_pd(zmm17, zmm25, zmm10);
+            zmm25 = _mm512_set1_pd(*(bp + 36));
+            zmm9 = _mm512_fmadd_pd(zmm19, zmm26, zmm9);
+            zmm11 = _mm512_fmadd_pd(zmm17, zmm26, zmm11);
+            zmm26 = _mm512_set1_pd(*(bp + 37));
+            zmm12 = _mm512_fmadd_pd(zmm19, zmm27, zmm12);
+            zmm14 = _mm512_fmadd_pd(zmm17, zmm27, zmm14);
+            zmm27 = _mm512_set1_pd(*(bp + 38));
+            zmm13 = _mm512_fmadd_pd(zmm19, zmm20, zmm13);
+            zmm19 = _mm512_set1_pd(*(bp + 39));
+            __builtin_prefetch((const char *)(bp + 32) + 512, 0, 3);
+            __builtin_prefetch((const char *)(an + 64) + 0, 0, 3);
+            __builtin_prefetch((const char *)(an + 64) + 64, 0, 3);
+            zmm15 = _mm512_fmadd_pd(zmm17, zmm20, zmm15);
+            /* copy 4 */
+            zmm17 = _mm512_loadu_pd(ap + 80);
+            zmm20 = _mm512_loadu_pd(ap + 88);
+            zmm0 = _mm512_fmadd_pd(zmm18, zmm21, zmm0);
+            zmm2 = _mm512_fmadd_pd(zmm16, zmm21, zmm2);
+            zmm21 = _mm512_set1_pd(*(bp + 40));
+            zmm1 = _mm512_fmadd_pd(zmm18, zmm22, zmm1);
+            zmm3 = _mm512_fmadd_pd(zmm16, zmm22, zmm3);
+            zmm22 = _mm512_set1_pd(*(bp + 41));
+            zmm4 = _mm512_fmadd_pd(zmm18, zmm23, zmm4);
+            zmm6 = _mm512_fmadd_pd(zmm16, zmm23, zmm6);
+            zmm23 = _mm512_set1_pd(*(bp + 42));
+            zmm5 = _mm512_fmadd_pd(zmm18, zmm24, zmm5);
+            zmm7 = _mm512_fmadd_pd(zmm16, zmm24, zmm7);
+            zmm24 = _mm512_set1_pd(*(bp + 43));
+            zmm8 = _mm512_fmadd_pd(zmm18, zmm25, zmm8);
+            zmm10 = _mm512_fmadd_pd(zmm16, zmm25, zmm10);
+            zmm25 = _mm512_set1_pd(*(bp + 44));
+            zmm9 = _mm512_fmadd_pd(zmm18, zmm26, zmm9);
+            zmm11 = _mm512_fmadd_pd(zmm16, zmm26, zmm11);
+            zmm26 = _mm512_set1_pd(*(bp + 45));
+            zmm12 = _mm512_fmadd_pd(zmm18, zmm27, zmm12);
+            zmm14 = _mm512_fmadd_pd(zmm16, zmm27, zmm14);
+            zmm27 = _mm512_set1_pd(*(bp + 46));
+            zmm13 = _mm512_fmadd_pd(zmm18, zmm19, zmm13);
+            zmm18 = _mm512_set1_pd(*(bp + 47));
+            __builtin_prefetch((const char *)(bp + 40) + 512, 0, 3);
+            __builtin_prefetch((const char *)(an + 80) + 0, 0, 3);
+            __builtin_prefetch((const char *)(an + 80) + 64, 0, 3);
+            zmm15 = _mm512_fmadd_pd(zmm16, zmm19, zmm15);
+
+            ap += 80;
+            bp += 40;
+            an += 80;
+        }
+        int64_t rem = nq % 5;
+        if (rem > 0) {
+            zmm16 = _mm512_loadu_pd(ap + 16);
+            zmm19 = _mm512_loadu_pd(ap + 24);
+            zmm0 = _mm512_fmadd_pd(zmm17, zmm21, zmm0);
+            zmm2 = _mm512_fmadd_pd(zmm20, zmm21, zmm2);
+            zmm21 = _mm512_set1_pd(*(bp + 8));
+            zmm1 = _mm512_fmadd_pd(zmm17, zmm22, zmm1);
+            zmm3 = _mm512_fmadd_pd(zmm20, zmm22, zmm3);
+            zmm22 = _mm512_set1_pd(*(bp + 9));
+            zmm4 = _mm512_fmadd_pd(zmm17, zmm23, zmm4);
+            zmm6 = _mm512_fmadd_pd(zmm20, zmm23, zmm6);
+            zmm23 = _mm512_set1_pd(*(bp + 10));
+            zmm5 = _mm512_fmadd_pd(zmm17, zmm24, zmm5);
+            zmm7 = _mm512_fmadd_pd(zmm20, zmm24, zmm7);
+            zmm24 = _mm512_set1_pd(*(bp + 11));
+            zmm8 = _mm512_fmadd_pd(zmm17, zmm25, zmm8);
+            zmm10 = _mm512_fmadd_pd(zmm20, zmm25, zmm10);
+            zmm25 = _mm512_set1_pd(*(bp + 12));
+            zmm9 = _mm512_fmadd_pd(zmm17, zmm26, zmm9);
+            zmm11 = _mm512_fmadd_pd(zmm20, zmm26, zmm11);
+            zmm26 = _mm512_set1_pd(*(bp + 13));
+            zmm12 = _mm512_fmadd_pd(zmm17, zmm27, zmm12);
+            zmm14 = _mm512_fmadd_pd(zmm20, zmm27, zmm14);
+            zmm27 = _mm512_set1_pd(*(bp + 14));
+            zmm13 = _mm512_fmadd_pd(zmm17, zmm18, zmm13);
+            zmm17 = _mm512_set1_pd(*(bp + 15));
+            __builtin_prefetch((const char *)(bp + 8) + 512, 0, 3);
+            __builtin_prefetch((const char *)(an + 16) + 0, 0, 3);
+            __builtin_prefetch((const char *)(an + 16) + 64, 0, 3);
+            zmm15 = _mm512_fmadd_pd(zmm20, zmm18, zmm15);
+        }
+        if (rem > 1) {
+            zmm20 = _mm512_loadu_pd(ap + 32);
+            zmm18 = _mm512_loadu_pd(ap + 40);
+            zmm0 = _mm512_fmadd_pd(zmm16, zmm21, zmm0);
+            zmm2 = _mm512_fmadd_pd(zmm19, zmm21, zmm2);
+            zmm21 = _mm512_set1_pd(*(bp + 16));
+            zmm1 = _mm512_fmadd_pd(zmm16, zmm22, zmm1);
+            zmm3 = _mm512_fmadd_pd(zmm19, zmm22, zmm3);
+            zmm22 = _mm512_set1_pd(*(bp + 17));
+            zmm4 = _mm512_fmadd_pd(zmm16, zmm23, zmm4);
+            zmm6 = _mm512_fmadd_pd(zmm19, zmm23, zmm6);
+            zmm23 = _mm512_set1_pd(*(bp + 18));
+            zmm5 = _mm512_fmadd_pd(zmm16, zmm24, zmm5);
+            zmm7 = _mm512_fmadd_pd(zmm19, zmm24, zmm7);
+            zmm24 = _mm512_set1_pd(*(bp + 19));
+            zmm8 = _mm512_fmadd_pd(zmm16, zmm25, zmm8);
+            zmm10 = _mm512_fmadd_pd(zmm19, zmm25, zmm10);
+            zmm25 = _mm512_set1_pd(*(bp + 20));
+            zmm9 = _mm512_fmadd_pd(zmm16, zmm26, zmm9);
+            zmm11 = _mm512_fmadd_pd(zmm19, zmm26, zmm11);
+            zmm26 = _mm512_set1_pd(*(bp + 21));
+            zmm12 = _mm512_fmadd_pd(zmm16, zmm27, zmm12);
+            zmm14 = _mm512_fmadd_pd(zmm19, zmm27, zmm14);
+            zmm27 = _mm512_set1_pd(*(bp + 22));
+            zmm13 = _mm512_fmadd_pd(zmm16, zmm17, zmm13);
+            zmm16 = _mm512_set1_pd(*(bp + 23));
+            __builtin_prefetch((const char *)(bp + 16) + 512, 0, 3);
+            __builtin_prefetch((const char *)(an + 32) + 0, 0, 3);
+            __builtin_prefetch((const char *)(an + 32) + 64, 0, 3);
+            zmm15 = _mm512_fmadd_pd(zmm19, zmm17, zmm15);
+        }
+        if (rem > 2) {
+            zmm19 = _mm512_loadu_pd(ap + 48);
+            zmm17 = _mm512_loadu_pd(ap + 56);
+            zmm0 = _mm512_fmadd_pd(zmm20, zmm21, zmm0);
+            zmm2 = _mm512_fmadd_pd(zmm18, zmm21, zmm2);
+            zmm21 = _mm512_set1_pd(*(bp + 24));
+            zmm1 = _mm512_fmadd_pd(zmm20, zmm22, zmm1);
+            zmm3 = _mm512_fmadd_pd(zmm18, zmm22, zmm3);
+            zmm22 = _mm512_set1_pd(*(bp + 25));
+            zmm4 = _mm512_fmadd_pd(zmm20, zmm23, zmm4);
+            zmm6 = _mm512_fmadd_pd(zmm18, zmm23, zmm6);
+            zmm23 = _mm512_set1_pd(*(bp + 26));
+            zmm5 = _mm512_fmadd_pd(zmm20, zmm24, zmm5);
+            zmm7 = _mm512_fmadd_pd(zmm18, zmm24, zmm7);
+            zmm24 = _mm512_set1_pd(*(bp + 27));
+            zmm8 = _mm512_fmadd_pd(zmm20, zmm25, zmm8);
+            zmm10 = _mm512_fmadd_pd(zmm18, zmm25, zmm10);
+            zmm25 = _mm512_set1_pd(*(bp + 28));
+            zmm9 = _mm512_fmadd_pd(zmm20, zmm26, zmm9);
+            zmm11 = _mm512_fmadd_pd(zmm18, zmm26, zmm11);
+            zmm26 = _mm512_set1_pd(*(bp + 29));
+            zmm12 = _mm512_fmadd_pd(zmm20, zmm27, zmm12);
+            zmm14 = _mm512_fmadd_pd(zmm18, zmm27, zmm14);
+            zmm27 = _mm512_set1_pd(*(bp + 30));
+            zmm13 = _mm512_fmadd_pd(zmm20, zmm16, zmm13);
+            zmm20 = _mm512_set1_pd(*(bp + 31));
+            __builtin_prefetch((const char *)(bp + 24) + 512, 0, 3);
+            __builtin_prefetch((const char *)(an + 48) + 0, 0, 3);
+            __builtin_prefetch((const char *)(an + 48) + 64, 0, 3);
+            zmm15 = _mm512_fmadd_pd(zmm18, zmm16, zmm15);
+        }
+        if (rem > 3) {
+            zmm18 = _mm512_loadu_pd(ap + 64);
+            zmm16 = _mm512_loadu_pd(ap + 72);
+            zmm0 = _mm512_fmadd_pd(zmm19, zmm21, zmm0);
+            zmm2 = _mm512_fmadd_pd(zmm17, zmm21, zmm2);
+            zmm21 = _mm512_set1_pd(*(bp + 32));
+            zmm1 = _mm512_fmadd_pd(zmm19, zmm22, zmm1);
+            zmm3 = _mm512_fmadd_pd(zmm17, zmm22, zmm3);
+            zmm22 = _mm512_set1_pd(*(bp + 33));
+            zmm4 = _mm512_fmadd_pd(zmm19, zmm23, zmm4);
+            zmm6 = _mm512_fmadd_pd(zmm17, zmm23, zmm6);
+            zmm23 = _mm512_set1_pd(*(bp + 34));
+            zmm5 = _mm512_fmadd_pd(zmm19, zmm24, zmm5);
+            zmm7 = _mm512_fmadd_pd(zmm17, zmm24, zmm7);
+            zmm24 = _mm512_set1_pd(*(bp + 35));
+            zmm8 = _mm512_fmadd_pd(zmm19, zmm25, zmm8);
+            zmm10 = _mm512_fmadd_pd(zmm17, zmm25, zmm10);
+            zmm25 = _mm512_set1_pd(*(bp + 36));
+            zmm9 = _mm512_fmadd_pd(zmm19, zmm26, zmm9);
+            zmm11 = _mm512_fmadd_pd(zmm17, zmm26, zmm11);
+            zmm26 = _mm512_set1_pd(*(bp + 37));
+            zmm12 = _mm512_fmadd_pd(zmm19, zmm27, zmm12);
+            zmm14 = _mm512_fmadd_pd(zmm17, zmm27, zmm14);
+            zmm27 = _mm512_set1_pd(*(bp + 38));
+            zmm13 = _mm512_fmadd_pd(zmm19, zmm20, zmm13);
+            zmm19 = _mm512_set1_pd(*(bp + 39));
+            __builtin_prefetch((const char *)(bp + 32) + 512, 0, 3);
+            __builtin_prefetch((const char *)(an + 64) + 0, 0, 3);
+            __builtin_prefetch((const char *)(an + 64) + 64, 0, 3);
+            zmm15 = _mm512_fmadd_pd(zmm17, zmm20, zmm15);
+        }
+
+        /* epilogue: the rest of the last iteration, in the registers
+         * of the copy it follows */
+        switch (rem) {
+        case 0:
+            zmm0 = _mm512_fmadd_pd(zmm17, zmm21, zmm0);
+            zmm2 = _mm512_fmadd_pd(zmm20, zmm21, zmm2);
+            zmm1 = _mm512_fmadd_pd(zmm17, zmm22, zmm1);
+            zmm3 = _mm512_fmadd_pd(zmm20, zmm22, zmm3);
+            zmm4 = _mm512_fmadd_pd(zmm17, zmm23, zmm4);
+            zmm6 = _mm512_fmadd_pd(zmm20, zmm23, zmm6);
+            zmm5 = _mm512_fmadd_pd(zmm17, zmm24, zmm5);
+            zmm7 = _mm512_fmadd_pd(zmm20, zmm24, zmm7);
+            zmm8 = _mm512_fmadd_pd(zmm17, zmm25, zmm8);
+            zmm10 = _mm512_fmadd_pd(zmm20, zmm25, zmm10);
+            zmm9 = _mm512_fmadd_pd(zmm17, zmm26, zmm9);
+            zmm11 = _mm512_fmadd_pd(zmm20, zmm26, zmm11);
+            zmm12 = _mm512_fmadd_pd(zmm17, zmm27, zmm12);
+            zmm14 = _mm512_fmadd_pd(zmm20, zmm27, zmm14);
+            zmm13 = _mm512_fmadd_pd(zmm17, zmm18, zmm13);
+            zmm15 = _mm512_fmadd_pd(zmm20, zmm18, zmm15);
+            break;
+        case 1:
+            zmm0 = _mm512_fmadd_pd(zmm16, zmm21, zmm0);
+            zmm2 = _mm512_fmadd_pd(zmm19, zmm21, zmm2);
+            zmm1 = _mm512_fmadd_pd(zmm16, zmm22, zmm1);
+            zmm3 = _mm512_fmadd_pd(zmm19, zmm22, zmm3);
+            zmm4 = _mm512_fmadd_pd(zmm16, zmm23, zmm4);
+            zmm6 = _mm512_fmadd_pd(zmm19, zmm23, zmm6);
+            zmm5 = _mm512_fmadd_pd(zmm16, zmm24, zmm5);
+            zmm7 = _mm512_fmadd_pd(zmm19, zmm24, zmm7);
+            zmm8 = _mm512_fmadd_pd(zmm16, zmm25, zmm8);
+            zmm10 = _mm512_fmadd_pd(zmm19, zmm25, zmm10);
+            zmm9 = _mm512_fmadd_pd(zmm16, zmm26, zmm9);
+            zmm11 = _mm512_fmadd_pd(zmm19, zmm26, zmm11);
+            zmm12 = _mm512_fmadd_pd(zmm16, zmm27, zmm12);
+            zmm14 = _mm512_fmadd_pd(zmm19, zmm27, zmm14);
+            zmm13 = _mm512_fmadd_pd(zmm16, zmm17, zmm13);
+            zmm15 = _mm512_fmadd_pd(zmm19, zmm17, zmm15);
+            break;
+        case 2:
+            zmm0 = _mm512_fmadd_pd(zmm20, zmm21, zmm0);
+            zmm2 = _mm512_fmadd_pd(zmm18, zmm21, zmm2);
+            zmm1 = _mm512_fmadd_pd(zmm20, zmm22, zmm1);
+            zmm3 = _mm512_fmadd_pd(zmm18, zmm22, zmm3);
+            zmm4 = _mm512_fmadd_pd(zmm20, zmm23, zmm4);
+            zmm6 = _mm512_fmadd_pd(zmm18, zmm23, zmm6);
+            zmm5 = _mm512_fmadd_pd(zmm20, zmm24, zmm5);
+            zmm7 = _mm512_fmadd_pd(zmm18, zmm24, zmm7);
+            zmm8 = _mm512_fmadd_pd(zmm20, zmm25, zmm8);
+            zmm10 = _mm512_fmadd_pd(zmm18, zmm25, zmm10);
+            zmm9 = _mm512_fmadd_pd(zmm20, zmm26, zmm9);
+            zmm11 = _mm512_fmadd_pd(zmm18, zmm26, zmm11);
+            zmm12 = _mm512_fmadd_pd(zmm20, zmm27, zmm12);
+            zmm14 = _mm512_fmadd_pd(zmm18, zmm27, zmm14);
+            zmm13 = _mm512_fmadd_pd(zmm20, zmm16, zmm13);
+            zmm15 = _mm512_fmadd_pd(zmm18, zmm16, zmm15);
+            break;
+        case 3:
+            zmm0 = _mm512_fmadd_pd(zmm19, zmm21, zmm0);
+            zmm2 = _mm512_fmadd_pd(zmm17, zmm21, zmm2);
+            zmm1 = _mm512_fmadd_pd(zmm19, zmm22, zmm1);
+            zmm3 = _mm512_fmadd_pd(zmm17, zmm22, zmm3);
+            zmm4 = _mm512_fmadd_pd(zmm19, zmm23, zmm4);
+            zmm6 = _mm512_fmadd_pd(zmm17, zmm23, zmm6);
+            zmm5 = _mm512_fmadd_pd(zmm19, zmm24, zmm5);
+            zmm7 = _mm512_fmadd_pd(zmm17, zmm24, zmm7);
+            zmm8 = _mm512_fmadd_pd(zmm19, zmm25, zmm8);
+            zmm10 = _mm512_fmadd_pd(zmm17, zmm25, zmm10);
+            zmm9 = _mm512_fmadd_pd(zmm19, zmm26, zmm9);
+            zmm11 = _mm512_fmadd_pd(zmm17, zmm26, zmm11);
+            zmm12 = _mm512_fmadd_pd(zmm19, zmm27, zmm12);
+            zmm14 = _mm512_fmadd_pd(zmm17, zmm27, zmm14);
+            zmm13 = _mm512_fmadd_pd(zmm19, zmm20, zmm13);
+            zmm15 = _mm512_fmadd_pd(zmm17, zmm20, zmm15);
+            break;
+        case 4:
+            zmm0 = _mm512_fmadd_pd(zmm18, zmm21, zmm0);
+            zmm2 = _mm512_fmadd_pd(zmm16, zmm21, zmm2);
+            zmm1 = _mm512_fmadd_pd(zmm18, zmm22, zmm1);
+            zmm3 = _mm512_fmadd_pd(zmm16, zmm22, zmm3);
+            zmm4 = _mm512_fmadd_pd(zmm18, zmm23, zmm4);
+            zmm6 = _mm512_fmadd_pd(zmm16, zmm23, zmm6);
+            zmm5 = _mm512_fmadd_pd(zmm18, zmm24, zmm5);
+            zmm7 = _mm512_fmadd_pd(zmm16, zmm24, zmm7);
+            zmm8 = _mm512_fmadd_pd(zmm18, zmm25, zmm8);
+            zmm10 = _mm512_fmadd_pd(zmm16, zmm25, zmm10);
+            zmm9 = _mm512_fmadd_pd(zmm18, zmm26, zmm9);
+            zmm11 = _mm512_fmadd_pd(zmm16, zmm26, zmm11);
+            zmm12 = _mm512_fmadd_pd(zmm18, zmm27, zmm12);
+            zmm14 = _mm512_fmadd_pd(zmm16, zmm27, zmm14);
+            zmm13 = _mm512_fmadd_pd(zmm18, zmm19, zmm13);
+            zmm15 = _mm512_fmadd_pd(zmm16, zmm19, zmm15);
+            break;
+
+        }
+    }
+    const double *al_ = (const double *)alpha, *be_ = (const double *)beta;
+    const double ar_ = al_[0], ai_ = al_[1], br_ = be_[0], bi_ = be_[1];
+    /* each C vector: re + i*im of its two sums (pairs swapped, add-subtract) */
+    zmm0 = _mm512_fmaddsub_pd(zmm0, _mm512_set1_pd(1.0), _mm512_permute_pd(zmm1, 0x55));
+    zmm2 = _mm512_fmaddsub_pd(zmm2, _mm512_set1_pd(1.0), _mm512_permute_pd(zmm3, 0x55));
+    zmm4 = _mm512_fmaddsub_pd(zmm4, _mm512_set1_pd(1.0), _mm512_permute_pd(zmm5, 0x55));
+    zmm6 = _mm512_fmaddsub_pd(zmm6, _mm512_set1_pd(1.0), _mm512_permute_pd(zmm7, 0x55));
+    zmm8 = _mm512_fmaddsub_pd(zmm8, _mm512_set1_pd(1.0), _mm512_permute_pd(zmm9, 0x55));
+    zmm10 = _mm512_fmaddsub_pd(zmm10, _mm512_set1_pd(1.0), _mm512_permute_pd(zmm11, 0x55));
+    zmm12 = _mm512_fmaddsub_pd(zmm12, _mm512_set1_pd(1.0), _mm512_permute_pd(zmm13, 0x55));
+    zmm14 = _mm512_fmaddsub_pd(zmm14, _mm512_set1_pd(1.0), _mm512_permute_pd(zmm15, 0x55));
+    if (m == 8 && n == 4 && rs_c == 1) {
+        if (ar_ == 1 && ai_ == 0 && br_ == 0 && bi_ == 0) {
+            _mm512_storeu_pd((double *)(c + 0 + 0 * cs_c), zmm0);
+            _mm512_storeu_pd((double *)(c + 4 + 0 * cs_c), zmm2);
+            _mm512_storeu_pd((double *)(c + 0 + 1 * cs_c), zmm4);
+            _mm512_storeu_pd((double *)(c + 4 + 1 * cs_c), zmm6);
+            _mm512_storeu_pd((double *)(c + 0 + 2 * cs_c), zmm8);
+            _mm512_storeu_pd((double *)(c + 4 + 2 * cs_c), zmm10);
+            _mm512_storeu_pd((double *)(c + 0 + 3 * cs_c), zmm12);
+            _mm512_storeu_pd((double *)(c + 4 + 3 * cs_c), zmm14);
+        } else if (ar_ == 1 && ai_ == 0 && br_ == 1 && bi_ == 0) {
+            { const __m512d c_ = _mm512_loadu_pd((double *)(c + 0 + 0 * cs_c));
+              zmm0 = _mm512_add_pd(zmm0, c_);
+            }
+            { const __m512d c_ = _mm512_loadu_pd((double *)(c + 4 + 0 * cs_c));
+              zmm2 = _mm512_add_pd(zmm2, c_);
+            }
+            { const __m512d c_ = _mm512_loadu_pd((double *)(c + 0 + 1 * cs_c));
+              zmm4 = _mm512_add_pd(zmm4, c_);
+            }
+            { const __m512d c_ = _mm512_loadu_pd((double *)(c + 4 + 1 * cs_c));
+              zmm6 = _mm512_add_pd(zmm6, c_);
+            }
+            { const __m512d c_ = _mm512_loadu_pd((double *)(c + 0 + 2 * cs_c));
+              zmm8 = _mm512_add_pd(zmm8, c_);
+            }
+            { const __m512d c_ = _mm512_loadu_pd((double *)(c + 4 + 2 * cs_c));
+              zmm10 = _mm512_add_pd(zmm10, c_);
+            }
+            { const __m512d c_ = _mm512_loadu_pd((double *)(c + 0 + 3 * cs_c));
+              zmm12 = _mm512_add_pd(zmm12, c_);
+            }
+            { const __m512d c_ = _mm512_loadu_pd((double *)(c + 4 + 3 * cs_c));
+              zmm14 = _mm512_add_pd(zmm14, c_);
+            }
+            _mm512_storeu_pd((double *)(c + 0 + 0 * cs_c), zmm0);
+            _mm512_storeu_pd((double *)(c + 4 + 0 * cs_c), zmm2);
+            _mm512_storeu_pd((double *)(c + 0 + 1 * cs_c), zmm4);
+            _mm512_storeu_pd((double *)(c + 4 + 1 * cs_c), zmm6);
+            _mm512_storeu_pd((double *)(c + 0 + 2 * cs_c), zmm8);
+            _mm512_storeu_pd((double *)(c + 4 + 2 * cs_c), zmm10);
+            _mm512_storeu_pd((double *)(c + 0 + 3 * cs_c), zmm12);
+            _mm512_storeu_pd((double *)(c + 4 + 3 * cs_c), zmm14);
+        } else if (br_ == 0 && bi_ == 0) {
+            const __m512d var_ = _mm512_set1_pd(ar_);
+            const __m512d vai_ = _mm512_set1_pd(ai_);
+            _mm512_storeu_pd((double *)(c + 0 + 0 * cs_c), _mm512_fmaddsub_pd(zmm0, var_, _mm512_mul_pd(_mm512_permute_pd(zmm0, 0x55), vai_)));
+            _mm512_storeu_pd((double *)(c + 4 + 0 * cs_c), _mm512_fmaddsub_pd(zmm2, var_, _mm512_mul_pd(_mm512_permute_pd(zmm2, 0x55), vai_)));
+            _mm512_storeu_pd((double *)(c + 0 + 1 * cs_c), _mm512_fmaddsub_pd(zmm4, var_, _mm512_mul_pd(_mm512_permute_pd(zmm4, 0x55), vai_)));
+            _mm512_storeu_pd((double *)(c + 4 + 1 * cs_c), _mm512_fmaddsub_pd(zmm6, var_, _mm512_mul_pd(_mm512_permute_pd(zmm6, 0x55), vai_)));
+            _mm512_storeu_pd((double *)(c + 0 + 2 * cs_c), _mm512_fmaddsub_pd(zmm8, var_, _mm512_mul_pd(_mm512_permute_pd(zmm8, 0x55), vai_)));
+            _mm512_storeu_pd((double *)(c + 4 + 2 * cs_c), _mm512_fmaddsub_pd(zmm10, var_, _mm512_mul_pd(_mm512_permute_pd(zmm10, 0x55), vai_)));
+            _mm512_storeu_pd((double *)(c + 0 + 3 * cs_c), _mm512_fmaddsub_pd(zmm12, var_, _mm512_mul_pd(_mm512_permute_pd(zmm12, 0x55), vai_)));
+            _mm512_storeu_pd((double *)(c + 4 + 3 * cs_c), _mm512_fmaddsub_pd(zmm14, var_, _mm512_mul_pd(_mm512_permute_pd(zmm14, 0x55), vai_)));
+        } else {
+            const __m512d var_ = _mm512_set1_pd(ar_);
+            const __m512d vai_ = _mm512_set1_pd(ai_);
+            const __m512d vbr_ = _mm512_set1_pd(br_);
+            const __m512d vbi_ = _mm512_set1_pd(bi_);
+            { const __m512d c_ = _mm512_loadu_pd((double *)(c + 0 + 0 * cs_c));
+              zmm0 = _mm512_add_pd(_mm512_fmaddsub_pd(zmm0, var_, _mm512_mul_pd(_mm512_permute_pd(zmm0, 0x55), vai_)), _mm512_fmaddsub_pd(c_, vbr_, _mm512_mul_pd(_mm512_permute_pd(c_, 0x55), vbi_)));
+            }
+            { const __m512d c_ = _mm512_loadu_pd((double *)(c + 4 + 0 * cs_c));
+              zmm2 = _mm512_add_pd(_mm512_fmaddsub_pd(zmm2, var_, _mm512_mul_pd(_mm512_permute_pd(zmm2, 0x55), vai_)), _mm512_fmaddsub_pd(c_, vbr_, _mm512_mul_pd(_mm512_permute_pd(c_, 0x55), vbi_)));
+            }
+            { const __m512d c_ = _mm512_loadu_pd((double *)(c + 0 + 1 * cs_c));
+              zmm4 = _mm512_add_pd(_mm512_fmaddsub_pd(zmm4, var_, _mm512_mul_pd(_mm512_permute_pd(zmm4, 0x55), vai_)), _mm512_fmaddsub_pd(c_, vbr_, _mm512_mul_pd(_mm512_permute_pd(c_, 0x55), vbi_)));
+            }
+            { const __m512d c_ = _mm512_loadu_pd((double *)(c + 4 + 1 * cs_c));
+              zmm6 = _mm512_add_pd(_mm512_fmaddsub_pd(zmm6, var_, _mm512_mul_pd(_mm512_permute_pd(zmm6, 0x55), vai_)), _mm512_fmaddsub_pd(c_, vbr_, _mm512_mul_pd(_mm512_permute_pd(c_, 0x55), vbi_)));
+            }
+            { const __m512d c_ = _mm512_loadu_pd((double *)(c + 0 + 2 * cs_c));
+              zmm8 = _mm512_add_pd(_mm512_fmaddsub_pd(zmm8, var_, _mm512_mul_pd(_mm512_permute_pd(zmm8, 0x55), vai_)), _mm512_fmaddsub_pd(c_, vbr_, _mm512_mul_pd(_mm512_permute_pd(c_, 0x55), vbi_)));
+            }
+            { const __m512d c_ = _mm512_loadu_pd((double *)(c + 4 + 2 * cs_c));
+              zmm10 = _mm512_add_pd(_mm512_fmaddsub_pd(zmm10, var_, _mm512_mul_pd(_mm512_permute_pd(zmm10, 0x55), vai_)), _mm512_fmaddsub_pd(c_, vbr_, _mm512_mul_pd(_mm512_permute_pd(c_, 0x55), vbi_)));
+            }
+            { const __m512d c_ = _mm512_loadu_pd((double *)(c + 0 + 3 * cs_c));
+              zmm12 = _mm512_add_pd(_mm512_fmaddsub_pd(zmm12, var_, _mm512_mul_pd(_mm512_permute_pd(zmm12, 0x55), vai_)), _mm512_fmaddsub_pd(c_, vbr_, _mm512_mul_pd(_mm512_permute_pd(c_, 0x55), vbi_)));
+            }
+            { const __m512d c_ = _mm512_loadu_pd((double *)(c + 4 + 3 * cs_c));
+              zmm14 = _mm512_add_pd(_mm512_fmaddsub_pd(zmm14, var_, _mm512_mul_pd(_mm512_permute_pd(zmm14, 0x55), vai_)), _mm512_fmaddsub_pd(c_, vbr_, _mm512_mul_pd(_mm512_permute_pd(c_, 0x55), vbi_)));
+            }
+            _mm512_storeu_pd((double *)(c + 0 + 0 * cs_c), zmm0);
+            _mm512_storeu_pd((double *)(c + 4 + 0 * cs_c), zmm2);
+            _mm512_storeu_pd((double *)(c + 0 + 1 * cs_c), zmm4);
+            _mm512_storeu_pd((double *)(c + 4 + 1 * cs_c), zmm6);
+            _mm512_storeu_pd((double *)(c + 0 + 2 * cs_c), zmm8);
+            _mm512_storeu_pd((double *)(c + 4 + 2 * cs_c), zmm10);
+            _mm512_storeu_pd((double *)(c + 0 + 3 * cs_c), zmm12);
+            _mm512_storeu_pd((double *)(c + 4 + 3 * cs_c), zmm14);
+        }
+        return;
+    }
+    if (rs_c == 1) {   /* edge tile: predicated */
+        if (ar_ == 1 && ai_ == 0 && br_ == 0 && bi_ == 0) {
+            if (0 < m && 0 < n) {
+                const __mmask8 k_ = (__mmask8)(2 * m - 0 >= 8 ? 0xFF : (1u << (2 * m - 0)) - 1);
+                _mm512_mask_storeu_pd((double *)(c + 0 + 0 * cs_c), k_, zmm0);
+            }
+            if (4 < m && 0 < n) {
+                const __mmask8 k_ = (__mmask8)(2 * m - 8 >= 8 ? 0xFF : (1u << (2 * m - 8)) - 1);
+                _mm512_mask_storeu_pd((double *)(c + 4 + 0 * cs_c), k_, zmm2);
+            }
+            if (0 < m && 1 < n) {
+                const __mmask8 k_ = (__mmask8)(2 * m - 0 >= 8 ? 0xFF : (1u << (2 * m - 0)) - 1);
+                _mm512_mask_storeu_pd((double *)(c + 0 + 1 * cs_c), k_, zmm4);
+            }
+            if (4 < m && 1 < n) {
+                const __mmask8 k_ = (__mmask8)(2 * m - 8 >= 8 ? 0xFF : (1u << (2 * m - 8)) - 1);
+                _mm512_mask_storeu_pd((double *)(c + 4 + 1 * cs_c), k_, zmm6);
+            }
+            if (0 < m && 2 < n) {
+                const __mmask8 k_ = (__mmask8)(2 * m - 0 >= 8 ? 0xFF : (1u << (2 * m - 0)) - 1);
+                _mm512_mask_storeu_pd((double *)(c + 0 + 2 * cs_c), k_, zmm8);
+            }
+            if (4 < m && 2 < n) {
+                const __mmask8 k_ = (__mmask8)(2 * m - 8 >= 8 ? 0xFF : (1u << (2 * m - 8)) - 1);
+                _mm512_mask_storeu_pd((double *)(c + 4 + 2 * cs_c), k_, zmm10);
+            }
+            if (0 < m && 3 < n) {
+                const __mmask8 k_ = (__mmask8)(2 * m - 0 >= 8 ? 0xFF : (1u << (2 * m - 0)) - 1);
+                _mm512_mask_storeu_pd((double *)(c + 0 + 3 * cs_c), k_, zmm12);
+            }
+            if (4 < m && 3 < n) {
+                const __mmask8 k_ = (__mmask8)(2 * m - 8 >= 8 ? 0xFF : (1u << (2 * m - 8)) - 1);
+                _mm512_mask_storeu_pd((double *)(c + 4 + 3 * cs_c), k_, zmm14);
+            }
+        } else if (ar_ == 1 && ai_ == 0 && br_ == 1 && bi_ == 0) {
+            if (0 < m && 0 < n) {
+                const __mmask8 k_ = (__mmask8)(2 * m - 0 >= 8 ? 0xFF : (1u << (2 * m - 0)) - 1);
+                { const __m512d c_ = _mm512_maskz_loadu_pd(k_, (double *)(c + 0 + 0 * cs_c));
+                  zmm0 = _mm512_add_pd(zmm0, c_);
+                }
+            }
+            if (4 < m && 0 < n) {
+                const __mmask8 k_ = (__mmask8)(2 * m - 8 >= 8 ? 0xFF : (1u << (2 * m - 8)) - 1);
+                { const __m512d c_ = _mm512_maskz_loadu_pd(k_, (double *)(c + 4 + 0 * cs_c));
+                  zmm2 = _mm512_add_pd(zmm2, c_);
+                }
+            }
+            if (0 < m && 1 < n) {
+                const __mmask8 k_ = (__mmask8)(2 * m - 0 >= 8 ? 0xFF : (1u << (2 * m - 0)) - 1);
+                { const __m512d c_ = _mm512_maskz_loadu_pd(k_, (double *)(c + 0 + 1 * cs_c));
+                  zmm4 = _mm512_add_pd(zmm4, c_);
+                }
+            }
+            if (4 < m && 1 < n) {
+                const __mmask8 k_ = (__mmask8)(2 * m - 8 >= 8 ? 0xFF : (1u << (2 * m - 8)) - 1);
+                { const __m512d c_ = _mm512_maskz_loadu_pd(k_, (double *)(c + 4 + 1 * cs_c));
+                  zmm6 = _mm512_add_pd(zmm6, c_);
+                }
+            }
+            if (0 < m && 2 < n) {
+                const __mmask8 k_ = (__mmask8)(2 * m - 0 >= 8 ? 0xFF : (1u << (2 * m - 0)) - 1);
+                { const __m512d c_ = _mm512_maskz_loadu_pd(k_, (double *)(c + 0 + 2 * cs_c));
+                  zmm8 = _mm512_add_pd(zmm8, c_);
+                }
+            }
+            if (4 < m && 2 < n) {
+                const __mmask8 k_ = (__mmask8)(2 * m - 8 >= 8 ? 0xFF : (1u << (2 * m - 8)) - 1);
+                { const __m512d c_ = _mm512_maskz_loadu_pd(k_, (double *)(c + 4 + 2 * cs_c));
+                  zmm10 = _mm512_add_pd(zmm10, c_);
+                }
+            }
+            if (0 < m && 3 < n) {
+                const __mmask8 k_ = (__mmask8)(2 * m - 0 >= 8 ? 0xFF : (1u << (2 * m - 0)) - 1);
+                { const __m512d c_ = _mm512_maskz_loadu_pd(k_, (double *)(c + 0 + 3 * cs_c));
+                  zmm12 = _mm512_add_pd(zmm12, c_);
+                }
+            }
+            if (4 < m && 3 < n) {
+                const __mmask8 k_ = (__mmask8)(2 * m - 8 >= 8 ? 0xFF : (1u << (2 * m - 8)) - 1);
+                { const __m512d c_ = _mm512_maskz_loadu_pd(k_, (double *)(c + 4 + 3 * cs_c));
+                  zmm14 = _mm512_add_pd(zmm14, c_);
+                }
+            }
+            if (0 < m && 0 < n) {
+                const __mmask8 k_ = (__mmask8)(2 * m - 0 >= 8 ? 0xFF : (1u << (2 * m - 0)) - 1);
+                _mm512_mask_storeu_pd((double *)(c + 0 + 0 * cs_c), k_, zmm0);
+            }
+            if (4 < m && 0 < n) {
+                const __mmask8 k_ = (__mmask8)(2 * m - 8 >= 8 ? 0xFF : (1u << (2 * m - 8)) - 1);
+                _mm512_mask_storeu_pd((double *)(c + 4 + 0 * cs_c), k_, zmm2);
+            }
+            if (0 < m && 1 < n) {
+                const __mmask8 k_ = (__mmask8)(2 * m - 0 >= 8 ? 0xFF : (1u << (2 * m - 0)) - 1);
+                _mm512_mask_storeu_pd((double *)(c + 0 + 1 * cs_c), k_, zmm4);
+            }
+            if (4 < m && 1 < n) {
+                const __mmask8 k_ = (__mmask8)(2 * m - 8 >= 8 ? 0xFF : (1u << (2 * m - 8)) - 1);
+                _mm512_mask_storeu_pd((double *)(c + 4 + 1 * cs_c), k_, zmm6);
+            }
+            if (0 < m && 2 < n) {
+                const __mmask8 k_ = (__mmask8)(2 * m - 0 >= 8 ? 0xFF : (1u << (2 * m - 0)) - 1);
+                _mm512_mask_storeu_pd((double *)(c + 0 + 2 * cs_c), k_, zmm8);
+            }
+            if (4 < m && 2 < n) {
+                const __mmask8 k_ = (__mmask8)(2 * m - 8 >= 8 ? 0xFF : (1u << (2 * m - 8)) - 1);
+                _mm512_mask_storeu_pd((double *)(c + 4 + 2 * cs_c), k_, zmm10);
+            }
+            if (0 < m && 3 < n) {
+                const __mmask8 k_ = (__mmask8)(2 * m - 0 >= 8 ? 0xFF : (1u << (2 * m - 0)) - 1);
+                _mm512_mask_storeu_pd((double *)(c + 0 + 3 * cs_c), k_, zmm12);
+            }
+            if (4 < m && 3 < n) {
+                const __mmask8 k_ = (__mmask8)(2 * m - 8 >= 8 ? 0xFF : (1u << (2 * m - 8)) - 1);
+                _mm512_mask_storeu_pd((double *)(c + 4 + 3 * cs_c), k_, zmm14);
+            }
+        } else if (br_ == 0 && bi_ == 0) {
+            const __m512d var_ = _mm512_set1_pd(ar_);
+            const __m512d vai_ = _mm512_set1_pd(ai_);
+            if (0 < m && 0 < n) {
+                const __mmask8 k_ = (__mmask8)(2 * m - 0 >= 8 ? 0xFF : (1u << (2 * m - 0)) - 1);
+                _mm512_mask_storeu_pd((double *)(c + 0 + 0 * cs_c), k_, _mm512_fmaddsub_pd(zmm0, var_, _mm512_mul_pd(_mm512_permute_pd(zmm0, 0x55), vai_)));
+            }
+            if (4 < m && 0 < n) {
+                const __mmask8 k_ = (__mmask8)(2 * m - 8 >= 8 ? 0xFF : (1u << (2 * m - 8)) - 1);
+                _mm512_mask_storeu_pd((double *)(c + 4 + 0 * cs_c), k_, _mm512_fmaddsub_pd(zmm2, var_, _mm512_mul_pd(_mm512_permute_pd(zmm2, 0x55), vai_)));
+            }
+            if (0 < m && 1 < n) {
+                const __mmask8 k_ = (__mmask8)(2 * m - 0 >= 8 ? 0xFF : (1u << (2 * m - 0)) - 1);
+                _mm512_mask_storeu_pd((double *)(c + 0 + 1 * cs_c), k_, _mm512_fmaddsub_pd(zmm4, var_, _mm512_mul_pd(_mm512_permute_pd(zmm4, 0x55), vai_)));
+            }
+            if (4 < m && 1 < n) {
+                const __mmask8 k_ = (__mmask8)(2 * m - 8 >= 8 ? 0xFF : (1u << (2 * m - 8)) - 1);
+                _mm512_mask_storeu_pd((double *)(c + 4 + 1 * cs_c), k_, _mm512_fmaddsub_pd(zmm6, var_, _mm512_mul_pd(_mm512_permute_pd(zmm6, 0x55), vai_)));
+            }
+            if (0 < m && 2 < n) {
+                const __mmask8 k_ = (__mmask8)(2 * m - 0 >= 8 ? 0xFF : (1u << (2 * m - 0)) - 1);
+                _mm512_mask_storeu_pd((double *)(c + 0 + 2 * cs_c), k_, _mm512_fmaddsub_pd(zmm8, var_, _mm512_mul_pd(_mm512_permute_pd(zmm8, 0x55), vai_)));
+            }
+            if (4 < m && 2 < n) {
+                const __mmask8 k_ = (__mmask8)(2 * m - 8 >= 8 ? 0xFF : (1u << (2 * m - 8)) - 1);
+                _mm512_mask_storeu_pd((double *)(c + 4 + 2 * cs_c), k_, _mm512_fmaddsub_pd(zmm10, var_, _mm512_mul_pd(_mm512_permute_pd(zmm10, 0x55), vai_)));
+            }
+            if (0 < m && 3 < n) {
+                const __mmask8 k_ = (__mmask8)(2 * m - 0 >= 8 ? 0xFF : (1u << (2 * m - 0)) - 1);
+                _mm512_mask_storeu_pd((double *)(c + 0 + 3 * cs_c), k_, _mm512_fmaddsub_pd(zmm12, var_, _mm512_mul_pd(_mm512_permute_pd(zmm12, 0x55), vai_)));
+            }
+            if (4 < m && 3 < n) {
+                const __mmask8 k_ = (__mmask8)(2 * m - 8 >= 8 ? 0xFF : (1u << (2 * m - 8)) - 1);
+                _mm512_mask_storeu_pd((double *)(c + 4 + 3 * cs_c), k_, _mm512_fmaddsub_pd(zmm14, var_, _mm512_mul_pd(_mm512_permute_pd(zmm14, 0x55), vai_)));
+            }
+        } else {
+            const __m512d var_ = _mm512_set1_pd(ar_);
+            const __m512d vai_ = _mm512_set1_pd(ai_);
+            const __m512d vbr_ = _mm512_set1_pd(br_);
+            const __m512d vbi_ = _mm512_set1_pd(bi_);
+            if (0 < m && 0 < n) {
+                const __mmask8 k_ = (__mmask8)(2 * m - 0 >= 8 ? 0xFF : (1u << (2 * m - 0)) - 1);
+                { const __m512d c_ = _mm512_maskz_loadu_pd(k_, (double *)(c + 0 + 0 * cs_c));
+                  zmm0 = _mm512_add_pd(_mm512_fmaddsub_pd(zmm0, var_, _mm512_mul_pd(_mm512_permute_pd(zmm0, 0x55), vai_)), _mm512_fmaddsub_pd(c_, vbr_, _mm512_mul_pd(_mm512_permute_pd(c_, 0x55), vbi_)));
+                }
+            }
+            if (4 < m && 0 < n) {
+                const __mmask8 k_ = (__mmask8)(2 * m - 8 >= 8 ? 0xFF : (1u << (2 * m - 8)) - 1);
+                { const __m512d c_ = _mm512_maskz_loadu_pd(k_, (double *)(c + 4 + 0 * cs_c));
+                  zmm2 = _mm512_add_pd(_mm512_fmaddsub_pd(zmm2, var_, _mm512_mul_pd(_mm512_permute_pd(zmm2, 0x55), vai_)), _mm512_fmaddsub_pd(c_, vbr_, _mm512_mul_pd(_mm512_permute_pd(c_, 0x55), vbi_)));
+                }
+            }
+            if (0 < m && 1 < n) {
+                const __mmask8 k_ = (__mmask8)(2 * m - 0 >= 8 ? 0xFF : (1u << (2 * m - 0)) - 1);
+                { const __m512d c_ = _mm512_maskz_loadu_pd(k_, (double *)(c + 0 + 1 * cs_c));
+                  zmm4 = _mm512_add_pd(_mm512_fmaddsub_pd(zmm4, var_, _mm512_mul_pd(_mm512_permute_pd(zmm4, 0x55), vai_)), _mm512_fmaddsub_pd(c_, vbr_, _mm512_mul_pd(_mm512_permute_pd(c_, 0x55), vbi_)));
+                }
+            }
+            if (4 < m && 1 < n) {
+                const __mmask8 k_ = (__mmask8)(2 * m - 8 >= 8 ? 0xFF : (1u << (2 * m - 8)) - 1);
+                { const __m512d c_ = _mm512_maskz_loadu_pd(k_, (double *)(c + 4 + 1 * cs_c));
+                  zmm6 = _mm512_add_pd(_mm512_fmaddsub_pd(zmm6, var_, _mm512_mul_pd(_mm512_permute_pd(zmm6, 0x55), vai_)), _mm512_fmaddsub_pd(c_, vbr_, _mm512_mul_pd(_mm512_permute_pd(c_, 0x55), vbi_)));
+                }
+            }
+            if (0 < m && 2 < n) {
+                const __mmask8 k_ = (__mmask8)(2 * m - 0 >= 8 ? 0xFF : (1u << (2 * m - 0)) - 1);
+                { const __m512d c_ = _mm512_maskz_loadu_pd(k_, (double *)(c + 0 + 2 * cs_c));
+                  zmm8 = _mm512_add_pd(_mm512_fmaddsub_pd(zmm8, var_, _mm512_mul_pd(_mm512_permute_pd(zmm8, 0x55), vai_)), _mm512_fmaddsub_pd(c_, vbr_, _mm512_mul_pd(_mm512_permute_pd(c_, 0x55), vbi_)));
+                }
+            }
+            if (4 < m && 2 < n) {
+                const __mmask8 k_ = (__mmask8)(2 * m - 8 >= 8 ? 0xFF : (1u << (2 * m - 8)) - 1);
+                { const __m512d c_ = _mm512_maskz_loadu_pd(k_, (double *)(c + 4 + 2 * cs_c));
+                  zmm10 = _mm512_add_pd(_mm512_fmaddsub_pd(zmm10, var_, _mm512_mul_pd(_mm512_permute_pd(zmm10, 0x55), vai_)), _mm512_fmaddsub_pd(c_, vbr_, _mm512_mul_pd(_mm512_permute_pd(c_, 0x55), vbi_)));
+                }
+            }
+            if (0 < m && 3 < n) {
+                const __mmask8 k_ = (__mmask8)(2 * m - 0 >= 8 ? 0xFF : (1u << (2 * m - 0)) - 1);
+                { const __m512d c_ = _mm512_maskz_loadu_pd(k_, (double *)(c + 0 + 3 * cs_c));
+                  zmm12 = _mm512_add_pd(_mm512_fmaddsub_pd(zmm12, var_, _mm512_mul_pd(_mm512_permute_pd(zmm12, 0x55), vai_)), _mm512_fmaddsub_pd(c_, vbr_, _mm512_mul_pd(_mm512_permute_pd(c_, 0x55), vbi_)));
+                }
+            }
+            if (4 < m && 3 < n) {
+                const __mmask8 k_ = (__mmask8)(2 * m - 8 >= 8 ? 0xFF : (1u << (2 * m - 8)) - 1);
+                { const __m512d c_ = _mm512_maskz_loadu_pd(k_, (double *)(c + 4 + 3 * cs_c));
+                  zmm14 = _mm512_add_pd(_mm512_fmaddsub_pd(zmm14, var_, _mm512_mul_pd(_mm512_permute_pd(zmm14, 0x55), vai_)), _mm512_fmaddsub_pd(c_, vbr_, _mm512_mul_pd(_mm512_permute_pd(c_, 0x55), vbi_)));
+                }
+            }
+            if (0 < m && 0 < n) {
+                const __mmask8 k_ = (__mmask8)(2 * m - 0 >= 8 ? 0xFF : (1u << (2 * m - 0)) - 1);
+                _mm512_mask_storeu_pd((double *)(c + 0 + 0 * cs_c), k_, zmm0);
+            }
+            if (4 < m && 0 < n) {
+                const __mmask8 k_ = (__mmask8)(2 * m - 8 >= 8 ? 0xFF : (1u << (2 * m - 8)) - 1);
+                _mm512_mask_storeu_pd((double *)(c + 4 + 0 * cs_c), k_, zmm2);
+            }
+            if (0 < m && 1 < n) {
+                const __mmask8 k_ = (__mmask8)(2 * m - 0 >= 8 ? 0xFF : (1u << (2 * m - 0)) - 1);
+                _mm512_mask_storeu_pd((double *)(c + 0 + 1 * cs_c), k_, zmm4);
+            }
+            if (4 < m && 1 < n) {
+                const __mmask8 k_ = (__mmask8)(2 * m - 8 >= 8 ? 0xFF : (1u << (2 * m - 8)) - 1);
+                _mm512_mask_storeu_pd((double *)(c + 4 + 1 * cs_c), k_, zmm6);
+            }
+            if (0 < m && 2 < n) {
+                const __mmask8 k_ = (__mmask8)(2 * m - 0 >= 8 ? 0xFF : (1u << (2 * m - 0)) - 1);
+                _mm512_mask_storeu_pd((double *)(c + 0 + 2 * cs_c), k_, zmm8);
+            }
+            if (4 < m && 2 < n) {
+                const __mmask8 k_ = (__mmask8)(2 * m - 8 >= 8 ? 0xFF : (1u << (2 * m - 8)) - 1);
+                _mm512_mask_storeu_pd((double *)(c + 4 + 2 * cs_c), k_, zmm10);
+            }
+            if (0 < m && 3 < n) {
+                const __mmask8 k_ = (__mmask8)(2 * m - 0 >= 8 ? 0xFF : (1u << (2 * m - 0)) - 1);
+                _mm512_mask_storeu_pd((double *)(c + 0 + 3 * cs_c), k_, zmm12);
+            }
+            if (4 < m && 3 < n) {
+                const __mmask8 k_ = (__mmask8)(2 * m - 8 >= 8 ? 0xFF : (1u << (2 * m - 8)) - 1);
+                _mm512_mask_storeu_pd((double *)(c + 4 + 3 * cs_c), k_, zmm14);
+            }
+        }
+        return;
+    }
+    double t_[64];
+    _mm512_storeu_pd(t_ + 0, zmm0);
+    _mm512_storeu_pd(t_ + 8, zmm2);
+    _mm512_storeu_pd(t_ + 16, zmm4);
+    _mm512_storeu_pd(t_ + 24, zmm6);
+    _mm512_storeu_pd(t_ + 32, zmm8);
+    _mm512_storeu_pd(t_ + 40, zmm10);
+    _mm512_storeu_pd(t_ + 48, zmm12);
+    _mm512_storeu_pd(t_ + 56, zmm14);
+    for (int64_t j = 0; j < n; j++)
+        for (int64_t i = 0; i < m; i++) {
+            const double xr = t_[2 * (i + j * 8)], xi = t_[2 * (i + j * 8) + 1];
+            double *cij = (double *)(c + i * rs_c + j * cs_c);
+            double vr = ar_ * xr - ai_ * xi, vi = ar_ * xi + ai_ * xr;
+            if (br_ != 0 || bi_ != 0) {
+                const double cr = cij[0], ci = cij[1];
+                vr += br_ * cr - bi_ * ci;
+                vi += br_ * ci + bi_ * cr;
+            }
+            cij[0] = vr;
+            cij[1] = vi;
+        }
+
+}
+
+void skylake_avx512_zgemm_8x7_p4x7(int64_t m, int64_t n, int64_t k, const double _Complex *alpha, const double _Complex *a,
+                                   const double _Complex *b, const double _Complex *beta, double _Complex *c, int64_t rs_c, int64_t cs_c,
+                                   const double _Complex *a_next, const double _Complex *b_next)
+{
+    const double *ap = (const double *)a, *bp = (const double *)b, *an = (const double *)a_next;
+    (void)b_next;
+    __m512d zmm0, zmm1, zmm2, zmm3, zmm4, zmm5, zmm6, zmm7;
+    __m512d zmm8, zmm9, zmm10, zmm11, zmm12, zmm13, zmm14, zmm15;
+    __m512d zmm16, zmm17, zmm18, zmm19, zmm20, zmm21, zmm22, zmm23;
+    __m512d zmm24, zmm25, zmm26, zmm27;
+
+    zmm0 = _mm512_setzero_pd();
+    zmm1 = _mm512_setzero_pd();
+    zmm2 = _mm512_setzero_pd();
+    zmm3 = _mm512_setzero_pd();
+    zmm4 = _mm512_setzero_pd();
+    zmm5 = _mm512_setzero_pd();
+    zmm6 = _mm512_setzero_pd();
+    zmm7 = _mm512_setzero_pd();
+    zmm8 = _mm512_setzero_pd();
+    zmm9 = _mm512_setzero_pd();
+    zmm10 = _mm512_setzero_pd();
+    zmm11 = _mm512_setzero_pd();
+    zmm12 = _mm512_setzero_pd();
+    zmm13 = _mm512_setzero_pd();
+
+    /* C is read (or overwritten) after the k loop: the passes of the k loop
+     * fetch it a column (row) each; those they cannot reach go now */
+    const int64_t pf_step = rs_c == 1 ? cs_c : rs_c;
+    const int64_t pf_span = rs_c == 1 ? m - 1 : (n - 1) * cs_c;
+    int64_t pf_left = rs_c == 1 ? n : m;
+    double _Complex *pf_c = c;
+    for (int64_t passes = k > 0 ? (k - 1) / 7 : 0; pf_left > passes; pf_left--) {
+        __builtin_prefetch(pf_c, 1, 3);
+        __builtin_prefetch(pf_c + pf_span / 2, 1, 3);
+        __builtin_prefetch(pf_c + pf_span, 1, 3);
+        pf_c += pf_step;
+    }
+    if (k > 0) {
+        /* prologue: the first 13 instructions of iteration 0 (pointer
+         * bumps among them become load offsets) */
+        zmm15 = _mm512_loadu_pd(ap + 0);
+        zmm22 = _mm512_set1_pd(*(bp + 0));
+        zmm14 = _mm512_set1_pd(*(bp + 1));
+        zmm21 = _mm512_set1_pd(*(bp + 2));
+        zmm20 = _mm512_set1_pd(*(bp + 3));
+        zmm27 = _mm512_set1_pd(*(bp + 4));
+        zmm19 = _mm512_set1_pd(*(bp + 5));
+        zmm26 = _mm512_set1_pd(*(bp + 6));
+        zmm18 = _mm512_set1_pd(*(bp + 7));
+        zmm25 = _mm512_set1_pd(*(bp + 8));
+        zmm17 = _mm512_set1_pd(*(bp + 9));
+        zmm24 = _mm512_set1_pd(*(bp + 10));
+
+        /* kernel: iteration i and the start of i+1, unrolled 7x */
+        int64_t nq = k - 1;
+        for (int64_t it = nq / 7; it > 0; it--) {
+            if (pf_left > 0) {
+                __builtin_prefetch(pf_c, 1, 3);
+                __builtin_prefetch(pf_c + pf_span / 2, 1, 3);
+                __builtin_prefetch(pf_c + pf_span, 1, 3);
+                pf_c += pf_step;
+                pf_left--;
+            }
+            /* copy 0 */
+            zmm16 = _mm512_set1_pd(*(bp + 11));
+            zmm23 = _mm512_set1_pd(*(bp + 12));
+            __builtin_prefetch((const char *)(an + 0) + 0, 0, 3);
+            __builtin_prefetch((const char *)(bp + 0) + 512, 0, 3);
+            zmm0 = _mm512_fmadd_pd(zmm15, zmm22, zmm0);
+            zmm22 = _mm512_set1_pd(*(bp + 13));
+            __builtin_prefetch((const char *)(bp + 0) + 576, 0, 3);
+            zmm1 = _mm512_fmadd_pd(zmm15, zmm14, zmm1);
+            zmm14 = _mm512_loadu_pd(ap + 8);
+            zmm2 = _mm512_fmadd_pd(zmm15, zmm21, zmm2);
+            zmm21 = _mm512_set1_pd(*(bp + 14));
+            zmm3 = _mm512_fmadd_pd(zmm15, zmm20, zmm3);
+            zmm20 = _mm512_set1_pd(*(bp + 15));
+            zmm4 = _mm512_fmadd_pd(zmm15, zmm27, zmm4);
+            zmm27 = _mm512_set1_pd(*(bp + 16));
+            zmm5 = _mm512_fmadd_pd(zmm15, zmm19, zmm5);
+            zmm19 = _mm512_set1_pd(*(bp + 17));
+            zmm6 = _mm512_fmadd_pd(zmm15, zmm26, zmm6);
+            zmm26 = _mm512_set1_pd(*(bp + 18));
+            zmm7 = _mm512_fmadd_pd(zmm15, zmm18, zmm7);
+            zmm18 = _mm512_set1_pd(*(bp + 19));
+            zmm8 = _mm512_fmadd_pd(zmm15, zmm25, zmm8);
+            zmm25 = _mm512_set1_pd(*(bp + 20));
+            zmm9 = _mm512_fmadd_pd(zmm15, zmm17, zmm9);
+            zmm17 = _mm512_set1_pd(*(bp + 21));
+            zmm10 = _mm512_fmadd_pd(zmm15, zmm24, zmm10);
+            zmm24 = _mm512_set1_pd(*(bp + 22));
+            zmm11 = _mm512_fmadd_pd(zmm15, zmm16, zmm11);
+            zmm16 = _mm512_set1_pd(*(bp + 23));
+            zmm12 = _mm512_fmadd_pd(zmm15, zmm23, zmm12);
+            zmm23 = _mm512_set1_pd(*(bp + 24));
+            zmm13 = _mm512_fmadd_pd(zmm15, zmm22, zmm13);
+            /* copy 1 */
+            zmm15 = _mm512_set1_pd(*(bp + 25));
+            zmm22 = _mm512_set1_pd(*(bp + 26));
+            __builtin_prefetch((const char *)(an + 8) + 0, 0, 3);
+            __builtin_prefetch((const char *)(bp + 14) + 512, 0, 3);
+            zmm0 = _mm512_fmadd_pd(zmm14, zmm21, zmm0);
+            zmm21 = _mm512_set1_pd(*(bp + 27));
+            __builtin_prefetch((const char *)(bp + 14) + 576, 0, 3);
+            zmm1 = _mm512_fmadd_pd(zmm14, zmm20, zmm1);
+            zmm20 = _mm512_loadu_pd(ap + 16);
+            zmm2 = _mm512_fmadd_pd(zmm14, zmm27, zmm2);
+            zmm27 = _mm512_set1_pd(*(bp + 28));
+            zmm3 = _mm512_fmadd_pd(zmm14, zmm19, zmm3);
+            zmm19 = _mm512_set1_pd(*(bp + 29));
+            zmm4 = _mm512_fmadd_pd(zmm14, zmm26, zmm4);
+            zmm26 = _mm512_set1_pd(*(bp + 30));
+            zmm5 = _mm512_fmadd_pd(zmm14, zmm18, zmm5);
+            zmm18 = _mm512_set1_pd(*(bp + 31));
+            zmm6 = _mm512_fmadd_pd(zmm14, zmm25, zmm6);
+            zmm25 = _mm512_set1_pd(*(bp + 32));
+            zmm7 = _mm512_fmadd_pd(zmm14, zmm17, zmm7);
+            zmm17 = _mm512_set1_pd(*(bp + 33));
+            zmm8 = _mm512_fmadd_pd(zmm14, zmm24, zmm8);
+            zmm24 = _mm512_set1_pd(*(bp + 34));
+            zmm9 = _mm512_fmadd_pd(zmm14, zmm16, zmm9);
+            zmm16 = _mm512_set1_pd(*(bp + 35));
+            zmm10 = _mm512_fmadd_pd(zmm14, zmm23, zmm10);
+            zmm23 = _mm512_set1_pd(*(bp + 36));
+            zmm11 = _mm512_fmadd_pd(zmm14, zmm15, zmm11);
+            zmm15 = _mm512_set1_pd(*(bp + 37));
+            zmm12 = _mm512_fmadd_pd(zmm14, zmm22, zmm12);
+            zmm22 = _mm512_set1_pd(*(bp + 38));
+            zmm13 = _mm512_fmadd_pd(zmm14, zmm21, zmm13);
+            /* copy 2 */
+            zmm14 = _mm512_set1_pd(*(bp + 39));
+            zmm21 = _mm512_set1_pd(*(bp + 40));
+            __builtin_prefetch((const char *)(an + 16) + 0, 0, 3);
+            __builtin_prefetch((const char *)(bp + 28) + 512, 0, 3);
+            zmm0 = _mm512_fmadd_pd(zmm20, zmm27, zmm0);
+            zmm27 = _mm512_set1_pd(*(bp + 41));
+            __builtin_prefetch((const char *)(bp + 28) + 576, 0, 3);
+            zmm1 = _mm512_fmadd_pd(zmm20, zmm19, zmm1);
+            zmm19 = _mm512_loadu_pd(ap + 24);
+            zmm2 = _mm512_fmadd_pd(zmm20, zmm26, zmm2);
+            zmm26 = _mm512_set1_pd(*(bp + 42));
+            zmm3 = _mm512_fmadd_pd(zmm20, zmm18, zmm3);
+            zmm18 = _mm512_set1_pd(*(bp + 43));
+            zmm4 = _mm512_fmadd_pd(zmm20, zmm25, zmm4);
+            zmm25 = _mm512_set1_pd(*(bp + 44));
+            zmm5 = _mm512_fmadd_pd(zmm20, zmm17, zmm5);
+            zmm17 = _mm512_set1_pd(*(bp + 45));
+            zmm6 = _mm512_fmadd_pd(zmm20, zmm24, zmm6);
+            zmm24 = _mm512_set1_pd(*(bp + 46));
+            zmm7 = _mm512_fmadd_pd(zmm20, zmm16, zmm7);
+            zmm16 = _mm512_set1_pd(*(bp + 47));
+            zmm8 = _mm512_fmadd_pd(zmm20, zmm23, zmm8);
+            zmm23 = _mm512_set1_pd(*(bp + 48));
+            zmm9 = _mm512_fmadd_pd(zmm20, zmm15, zmm9);
+            zmm15 = _mm512_set1_pd(*(bp + 49));
+            zmm10 = _mm512_fmadd_pd(zmm20, zmm22, zmm10);
+            zmm22 = _mm512_set1_pd(*(bp + 50));
+            zmm11 = _mm512_fmadd_pd(zmm20, zmm14, zmm11);
+            zmm14 = _mm512_set1_pd(*(bp + 51));
+            zmm12 = _mm512_fmadd_pd(zmm20, zmm21, zmm12);
+            zmm21 = _mm512_set1_pd(*(bp + 52));
+            zmm13 = _mm512_fmadd_pd(zmm20, zmm27, zmm13);
+            /* copy 3 */
+            zmm20 = _mm512_set1_pd(*(bp + 53));
+            zmm27 = _mm512_set1_pd(*(bp + 54));
+            __builtin_prefetch((const char *)(an + 24) + 0, 0, 3);
+            __builtin_prefetch((const char *)(bp + 42) + 512, 0, 3);
+            zmm0 = _mm512_fmadd_pd(zmm19, zmm26, zmm0);
+            zmm26 = _mm512_set1_pd(*(bp + 55));
+            __builtin_prefetch((const char *)(bp + 42) + 576, 0, 3);
+            zmm1 = _mm512_fmadd_pd(zmm19, zmm18, zmm1);
+            zmm18 = _mm512_loadu_pd(ap + 32);
+            zmm2 = _mm512_fmadd_pd(zmm19, zmm25, zmm2);
+            zmm25 = _mm512_set1_pd(*(bp + 56));
+            zmm3 = _mm512_fmadd_pd(zmm19, zmm17, zmm3);
+            zmm17 = _mm512_set1_pd(*(bp + 57));
+            zmm4 = _mm512_fmadd_pd(zmm19, zmm24, zmm4);
+            zmm24 = _mm512_set1_pd(*(bp + 58));
+            zmm5 = _mm512_fmadd_pd(zmm19, zmm16, zmm5);
+            zmm16 = _mm512_set1_pd(*(bp + 59));
+            zmm6 = _mm512_fmadd_pd(zmm19, zmm23, zmm6);
+            zmm23 = _mm512_set1_pd(*(bp + 60));
+            zmm7 = _mm512_fmadd_pd(zmm19, zmm15, zmm7);
+            zmm15 = _mm512_set1_pd(*(bp + 61));
+            zmm8 = _mm512_fmadd_pd(zmm19, zmm22, zmm8);
+            zmm22 = _mm512_set1_pd(*(bp + 62));
+            zmm9 = _mm512_fmadd_pd(zmm19, zmm14, zmm9);
+            zmm14 = _mm512_set1_pd(*(bp + 63));
+            zmm10 = _mm512_fmadd_pd(zmm19, zmm21, zmm10);
+            zmm21 = _mm512_set1_pd(*(bp + 64));
+            zmm11 = _mm512_fmadd_pd(zmm19, zmm20, zmm11);
+            zmm20 = _mm512_set1_pd(*(bp + 65));
+            zmm12 = _mm512_fmadd_pd(zmm19, zmm27, zmm12);
+            zmm27 = _mm512_set1_pd(*(bp + 66));
+            zmm13 = _mm512_fmadd_pd(zmm19, zmm26, zmm13);
+            /* copy 4 */
+            zmm19 = _mm512_set1_pd(*(bp + 67));
+            zmm26 = _mm512_set1_pd(*(bp + 68));
+            __builtin_prefetch((const char *)(an + 32) + 0, 0, 3);
+            __builtin_prefetch((const char *)(bp + 56) + 512, 0, 3);
+            zmm0 = _mm512_fmadd_pd(zmm18, zmm25, zmm0);
+            zmm25 = _mm512_set1_pd(*(bp + 69));
+            __builtin_prefetch((const char *)(bp + 56) + 576, 0, 3);
+            zmm1 = _mm512_fmadd_pd(zmm18, zmm17, zmm1);
+            zmm17 = _mm512_loadu_pd(ap + 40);
+            zmm2 = _mm512_fmadd_pd(zmm18, zmm24, zmm2);
+            zmm24 = _mm512_set1_pd(*(bp + 70));
+            zmm3 = _mm512_fmadd_pd(zmm18, zmm16, zmm3);
+            zmm16 = _mm512_set1_pd(*(bp + 71));
+            zmm4 = _mm512_fmadd_pd(zmm18, zmm23, zmm4);
+            zmm23 = _mm512_set1_pd(*(bp + 72));
+            zmm5 = _mm512_fmadd_pd(zmm18, zmm15, zmm5);
+            zmm15 = _mm512_set1_pd(*(bp + 73));
+            zmm6 = _mm512_fmadd_pd(zmm18, zmm22, zmm6);
+            zmm22 = _mm512_set1_pd(*(bp + 74));
+            zmm7 = _mm512_fmadd_pd(zmm18, zmm14, zmm7);
+            zmm14 = _mm512_set1_pd(*(bp + 75));
+            zmm8 = _mm512_fmadd_pd(zmm18, zmm21, zmm8);
+            zmm21 = _mm512_set1_pd(*(bp + 76));
+            zmm9 = _mm512_fmadd_pd(zmm18, zmm20, zmm9);
+            zmm20 = _mm512_set1_pd(*(bp + 77));
+            zmm10 = _mm512_fmadd_pd(zmm18, zmm27, zmm10);
+            zmm27 = _mm512_set1_pd(*(bp + 78));
+            zmm11 = _mm512_fmadd_pd(zmm18, zmm19, zmm11);
+            zmm19 = _mm512_set1_pd(*(bp + 79));
+            zmm12 = _mm512_fmadd_pd(zmm18, zmm26, zmm12);
+            zmm26 = _mm512_set1_pd(*(bp + 80));
+            zmm13 = _mm512_fmadd_pd(zmm18, zmm25, zmm13);
+            /* copy 5 */
+            zmm18 = _mm512_set1_pd(*(bp + 81));
+            zmm25 = _mm512_set1_pd(*(bp + 82));
+            __builtin_prefetch((const char *)(an + 40) + 0, 0, 3);
+            __builtin_prefetch((const char *)(bp + 70) + 512, 0, 3);
+            zmm0 = _mm512_fmadd_pd(zmm17, zmm24, zmm0);
+            zmm24 = _mm512_set1_pd(*(bp + 83));
+            __builtin_prefetch((const char *)(bp + 70) + 576, 0, 3);
+            zmm1 = _mm512_fmadd_pd(zmm17, zmm16, zmm1);
+            zmm16 = _mm512_loadu_pd(ap + 48);
+            zmm2 = _mm512_fmadd_pd(zmm17, zmm23, zmm2);
+            zmm23 = _mm512_set1_pd(*(bp + 84));
+            zmm3 = _mm512_fmadd_pd(zmm17, zmm15, zmm3);
+            zmm15 = _mm512_set1_pd(*(bp + 85));
+            zmm4 = _mm512_fmadd_pd(zmm17, zmm22, zmm4);
+            zmm22 = _mm512_set1_pd(*(bp + 86));
+            zmm5 = _mm512_fmadd_pd(zmm17, zmm14, zmm5);
+            zmm14 = _mm512_set1_pd(*(bp + 87));
+            zmm6 = _mm512_fmadd_pd(zmm17, zmm21, zmm6);
+            zmm21 = _mm512_set1_pd(*(bp + 88));
+            zmm7 = _mm512_fmadd_pd(zmm17, zmm20, zmm7);
+            zmm20 = _mm512_set1_pd(*(bp + 89));
+            zmm8 = _mm512_fmadd_pd(zmm17, zmm27, zmm8);
+            zmm27 = _mm512_set1_pd(*(bp + 90));
+            zmm9 = _mm512_fmadd_pd(zmm17, zmm19, zmm9);
+            zmm19 = _mm512_set1_pd(*(bp + 91));
+            zmm10 = _mm512_fmadd_pd(zmm17, zmm26, zmm10);
+            zmm26 = _mm512_set1_pd(*(bp + 92));
+            zmm11 = _mm512_fmadd_pd(zmm17, zmm18, zmm11);
+            zmm18 = _mm512_set1_pd(*(bp + 93));
+            zmm12 = _mm512_fmadd_pd(zmm17, zmm25, zmm12);
+            zmm25 = _mm512_set1_pd(*(bp + 94));
+            zmm13 = _mm512_fmadd_pd(zmm17, zmm24, zmm13);
+            /* copy 6 */
+            zmm17 = _mm512_set1_pd(*(bp + 95));
+            zmm24 = _mm512_set1_pd(*(bp + 96));
+            __builtin_prefetch((const char *)(an + 48) + 0, 0, 3);
+            __builtin_prefetch((const char *)(bp + 84) + 512, 0, 3);
+            zmm0 = _mm512_fmadd_pd(zmm16, zmm23, zmm0);
+            zmm23 = _mm512_set1_pd(*(bp + 97));
+            __builtin_prefetch((const char *)(bp + 84) + 576, 0, 3);
+            zmm1 = _mm512_fmadd_pd(zmm16, zmm15, zmm1);
+            zmm15 = _mm512_loadu_pd(ap + 56);
+            zmm2 = _mm512_fmadd_pd(zmm16, zmm22, zmm2);
+            zmm22 = _mm512_set1_pd(*(bp + 98));
+            zmm3 = _mm512_fmadd_pd(zmm16, zmm14, zmm3);
+            zmm14 = _mm512_set1_pd(*(bp + 99));
+            zmm4 = _mm512_fmadd_pd(zmm16, zmm21, zmm4);
+            zmm21 = _mm512_set1_pd(*(bp + 100));
+            zmm5 = _mm512_fmadd_pd(zmm16, zmm20, zmm5);
+            zmm20 = _mm512_set1_pd(*(bp + 101));
+            zmm6 = _mm512_fmadd_pd(zmm16, zmm27, zmm6);
+            zmm27 = _mm512_set1_pd(*(bp + 102));
+            zmm7 = _mm512_fmadd_pd(zmm16, zmm19, zmm7);
+            zmm19 = _mm512_set1_pd(*(bp + 103));
+            zmm8 = _mm512_fmadd_pd(zmm16, zmm26, zmm8);
+            zmm26 = _mm512_set1_pd(*(bp + 104));
+            zmm9 = _mm512_fmadd_pd(zmm16, zmm18, zmm9);
+            zmm18 = _mm512_set1_pd(*(bp + 105));
+            zmm10 = _mm512_fmadd_pd(zmm16, zmm25, zmm10);
+            zmm25 = _mm512_set1_pd(*(bp + 106));
+            zmm11 = _mm512_fmadd_pd(zmm16, zmm17, zmm11);
+            zmm17 = _mm512_set1_pd(*(bp + 107));
+            zmm12 = _mm512_fmadd_pd(zmm16, zmm24, zmm12);
+            zmm24 = _mm512_set1_pd(*(bp + 108));
+            zmm13 = _mm512_fmadd_pd(zmm16, zmm23, zmm13);
+
+            ap += 56;
+            bp += 98;
+            an += 56;
+        }
+        int64_t rem = nq % 7;
+        if (rem > 0) {
+            zmm16 = _mm512_set1_pd(*(bp + 11));
+            zmm23 = _mm512_set1_pd(*(bp + 12));
+            __builtin_prefetch((const char *)(an + 0) + 0, 0, 3);
+            __builtin_prefetch((const char *)(bp + 0) + 512, 0, 3);
+            zmm0 = _mm512_fmadd_pd(zmm15, zmm22, zmm0);
+            zmm22 = _mm512_set1_pd(*(bp + 13));
+            __builtin_prefetch((const char *)(bp + 0) + 576, 0, 3);
+            zmm1 = _mm512_fmadd_pd(zmm15, zmm14, zmm1);
+            zmm14 = _mm512_loadu_pd(ap + 8);
+            zmm2 = _mm512_fmadd_pd(zmm15, zmm21, zmm2);
+            zmm21 = _mm512_set1_pd(*(bp + 14));
+            zmm3 = _mm512_fmadd_pd(zmm15, zmm20, zmm3);
+            zmm20 = _mm512_set1_pd(*(bp + 15));
+            zmm4 = _mm512_fmadd_pd(zmm15, zmm27, zmm4);
+            zmm27 = _mm512_set1_pd(*(bp + 16));
+            zmm5 = _mm512_fmadd_pd(zmm15, zmm19, zmm5);
+            zmm19 = _mm512_set1_pd(*(bp + 17));
+            zmm6 = _mm512_fmadd_pd(zmm15, zmm26, zmm6);
+            zmm26 = _mm512_set1_pd(*(bp + 18));
+            zmm7 = _mm512_fmadd_pd(zmm15, zmm18, zmm7);
+            zmm18 = _mm512_set1_pd(*(bp + 19));
+            zmm8 = _mm512_fmadd_pd(zmm15, zmm25, zmm8);
+            zmm25 = _mm512_set1_pd(*(bp + 20));
+            zmm9 = _mm512_fmadd_pd(zmm15, zmm17, zmm9);
+            zmm17 = _mm512_set1_pd(*(bp + 21));
+            zmm10 = _mm512_fmadd_pd(zmm15, zmm24, zmm10);
+            zmm24 = _mm512_set1_pd(*(bp + 22));
+            zmm11 = _mm512_fmadd_pd(zmm15, zmm16, zmm11);
+            zmm16 = _mm512_set1_pd(*(bp + 23));
+            zmm12 = _mm512_fmadd_pd(zmm15, zmm23, zmm12);
+            zmm23 = _mm512_set1_pd(*(bp + 24));
+            zmm13 = _mm512_fmadd_pd(zmm15, zmm22, zmm13);
+        }
+        if (rem > 1) {
+            zmm15 = _mm512_set1_pd(*(bp + 25));
+            zmm22 = _mm512_set1_pd(*(bp + 26));
+            __builtin_prefetch((const char *)(an + 8) + 0, 0, 3);
+            __builtin_prefetch((const char *)(bp + 14) + 512, 0, 3);
+            zmm0 = _mm512_fmadd_pd(zmm14, zmm21, zmm0);
+            zmm21 = _mm512_set1_pd(*(bp + 27));
+            __builtin_prefetch((const char *)(bp + 14) + 576, 0, 3);
+            zmm1 = _mm512_fmadd_pd(zmm14, zmm20, zmm1);
+            zmm20 = _mm512_loadu_pd(ap + 16);
+            zmm2 = _mm512_fmadd_pd(zmm14, zmm27, zmm2);
+            zmm27 = _mm512_set1_pd(*(bp + 28));
+            zmm3 = _mm512_fmadd_pd(zmm14, zmm19, zmm3);
+            zmm19 = _mm512_set1_pd(*(bp + 29));
+            zmm4 = _mm512_fmadd_pd(zmm14, zmm26, zmm4);
+            zmm26 = _mm512_set1_pd(*(bp + 30));
+            zmm5 = _mm512_fmadd_pd(zmm14, zmm18, zmm5);
+            zmm18 = _mm512_set1_pd(*(bp + 31));
+            zmm6 = _mm512_fmadd_pd(zmm14, zmm25, zmm6);
+            zmm25 = _mm512_set1_pd(*(bp + 32));
+            zmm7 = _mm512_fmadd_pd(zmm14, zmm17, zmm7);
+            zmm17 = _mm512_set1_pd(*(bp + 33));
+            zmm8 = _mm512_fmadd_pd(zmm14, zmm24, zmm8);
+            zmm24 = _mm512_set1_pd(*(bp + 34));
+            zmm9 = _mm512_fmadd_pd(zmm14, zmm16, zmm9);
+            zmm16 = _mm512_set1_pd(*(bp + 35));
+            zmm10 = _mm512_fmadd_pd(zmm14, zmm23, zmm10);
+            zmm23 = _mm512_set1_pd(*(bp + 36));
+            zmm11 = _mm512_fmadd_pd(zmm14, zmm15, zmm11);
+            zmm15 = _mm512_set1_pd(*(bp + 37));
+            zmm12 = _mm512_fmadd_pd(zmm14, zmm22, zmm12);
+            zmm22 = _mm512_set1_pd(*(bp + 38));
+            zmm13 = _mm512_fmadd_pd(zmm14, zmm21, zmm13);
+        }
+        if (rem > 2) {
+            zmm14 = _mm512_set1_pd(*(bp + 39));
+            zmm21 = _mm512_set1_pd(*(bp + 40));
+            __builtin_prefetch((const char *)(an + 16) + 0, 0, 3);
+            __builtin_prefetch((const char *)(bp + 28) + 512, 0, 3);
+            zmm0 = _mm512_fmadd_pd(zmm20, zmm27, zmm0);
+            zmm27 = _mm512_set1_pd(*(bp + 41));
+            __builtin_prefetch((const char *)(bp + 28) + 576, 0, 3);
+            zmm1 = _mm512_fmadd_pd(zmm20, zmm19, zmm1);
+            zmm19 = _mm512_loadu_pd(ap + 24);
+            zmm2 = _mm512_fmadd_pd(zmm20, zmm26, zmm2);
+            zmm26 = _mm512_set1_pd(*(bp + 42));
+            zmm3 = _mm512_fmadd_pd(zmm20, zmm18, zmm3);
+            zmm18 = _mm512_set1_pd(*(bp + 43));
+            zmm4 = _mm512_fmadd_pd(zmm20, zmm25, zmm4);
+            zmm25 = _mm512_set1_pd(*(bp + 44));
+            zmm5 = _mm512_fmadd_pd(zmm20, zmm17, zmm5);
+            zmm17 = _mm512_set1_pd(*(bp + 45));
+            zmm6 = _mm512_fmadd_pd(zmm20, zmm24, zmm6);
+            zmm24 = _mm512_set1_pd(*(bp + 46));
+            zmm7 = _mm512_fmadd_pd(zmm20, zmm16, zmm7);
+            zmm16 = _mm512_set1_pd(*(bp + 47));
+            zmm8 = _mm512_fmadd_pd(zmm20, zmm23, zmm8);
+            zmm23 = _mm512_set1_pd(*(bp + 48));
+            zmm9 = _mm512_fmadd_pd(zmm20, zmm15, zmm9);
+            zmm15 = _mm512_set1_pd(*(bp + 49));
+            zmm10 = _mm512_fmadd_pd(zmm20, zmm22, zmm10);
+            zmm22 = _mm512_set1_pd(*(bp + 50));
+            zmm11 = _mm512_fmadd_pd(zmm20, zmm14, zmm11);
+            zmm14 = _mm512_set1_pd(*(bp + 51));
+            zmm12 = _mm512_fmadd_pd(zmm20, zmm21, zmm12);
+            zmm21 = _mm512_set1_pd(*(bp + 52));
+            zmm13 = _mm512_fmadd_pd(zmm20, zmm27, zmm13);
+        }
+        if (rem > 3) {
+            zmm20 = _mm512_set1_pd(*(bp + 53));
+            zmm27 = _mm512_set1_pd(*(bp + 54));
+            __builtin_prefetch((const char *)(an + 24) + 0, 0, 3);
+            __builtin_prefetch((const char *)(bp + 42) + 512, 0, 3);
+            zmm0 = _mm512_fmadd_pd(zmm19, zmm26, zmm0);
+            zmm26 = _mm512_set1_pd(*(bp + 55));
+            __builtin_prefetch((const char *)(bp + 42) + 576, 0, 3);
+            zmm1 = _mm512_fmadd_pd(zmm19, zmm18, zmm1);
+            zmm18 = _mm512_loadu_pd(ap + 32);
+            zmm2 = _mm512_fmadd_pd(zmm19, zmm25, zmm2);
+            zmm25 = _mm512_set1_pd(*(bp + 56));
+            zmm3 = _mm512_fmadd_pd(zmm19, zmm17, zmm3);
+            zmm17 = _mm512_set1_pd(*(bp + 57));
+            zmm4 = _mm512_fmadd_pd(zmm19, zmm24, zmm4);
+            zmm24 = _mm512_set1_pd(*(bp + 58));
+            zmm5 = _mm512_fmadd_pd(zmm19, zmm16, zmm5);
+            zmm16 = _mm512_set1_pd(*(bp + 59));
+            zmm6 = _mm512_fmadd_pd(zmm19, zmm23, zmm6);
+            zmm23 = _mm512_set1_pd(*(bp + 60));
+            zmm7 = _mm512_fmadd_pd(zmm19, zmm15, zmm7);
+            zmm15 = _mm512_set1_pd(*(bp + 61));
+            zmm8 = _mm512_fmadd_pd(zmm19, zmm22, zmm8);
+            zmm22 = _mm512_set1_pd(*(bp + 62));
+            zmm9 = _mm512_fmadd_pd(zmm19, zmm14, zmm9);
+            zmm14 = _mm512_set1_pd(*(bp + 63));
+            zmm10 = _mm512_fmadd_pd(zmm19, zmm21, zmm10);
+            zmm21 = _mm512_set1_pd(*(bp + 64));
+            zmm11 = _mm512_fmadd_pd(zmm19, zmm20, zmm11);
+            zmm20 = _mm512_set1_pd(*(bp + 65));
+            zmm12 = _mm512_fmadd_pd(zmm19, zmm27, zmm12);
+            zmm27 = _mm512_set1_pd(*(bp + 66));
+            zmm13 = _mm512_fmadd_pd(zmm19, zmm26, zmm13);
+        }
+        if (rem > 4) {
+            zmm19 = _mm512_set1_pd(*(bp + 67));
+            zmm26 = _mm512_set1_pd(*(bp + 68));
+            __builtin_prefetch((const char *)(an + 32) + 0, 0, 3);
+            __builtin_prefetch((const char *)(bp + 56) + 512, 0, 3);
+            zmm0 = _mm512_fmadd_pd(zmm18, zmm25, zmm0);
+            zmm25 = _mm512_set1_pd(*(bp + 69));
+            __builtin_prefetch((const char *)(bp + 56) + 576, 0, 3);
+            zmm1 = _mm512_fmadd_pd(zmm18, zmm17, zmm1);
+            zmm17 = _mm512_loadu_pd(ap + 40);
+            zmm2 = _mm512_fmadd_pd(zmm18, zmm24, zmm2);
+            zmm24 = _mm512_set1_pd(*(bp + 70));
+            zmm3 = _mm512_fmadd_pd(zmm18, zmm16, zmm3);
+            zmm16 = _mm512_set1_pd(*(bp + 71));
+            zmm4 = _mm512_fmadd_pd(zmm18, zmm23, zmm4);
+            zmm23 = _mm512_set1_pd(*(bp + 72));
+            zmm5 = _mm512_fmadd_pd(zmm18, zmm15, zmm5);
+            zmm15 = _mm512_set1_pd(*(bp + 73));
+            zmm6 = _mm512_fmadd_pd(zmm18, zmm22, zmm6);
+            zmm22 = _mm512_set1_pd(*(bp + 74));
+            zmm7 = _mm512_fmadd_pd(zmm18, zmm14, zmm7);
+            zmm14 = _mm512_set1_pd(*(bp + 75));
+            zmm8 = _mm512_fmadd_pd(zmm18, zmm21, zmm8);
+            zmm21 = _mm512_set1_pd(*(bp + 76));
+            zmm9 = _mm512_fmadd_pd(zmm18, zmm20, zmm9);
+            zmm20 = _mm512_set1_pd(*(bp + 77));
+            zmm10 = _mm512_fmadd_pd(zmm18, zmm27, zmm10);
+            zmm27 = _mm512_set1_pd(*(bp + 78));
+            zmm11 = _mm512_fmadd_pd(zmm18, zmm19, zmm11);
+            zmm19 = _mm512_set1_pd(*(bp + 79));
+            zmm12 = _mm512_fmadd_pd(zmm18, zmm26, zmm12);
+            zmm26 = _mm512_set1_pd(*(bp + 80));
+            zmm13 = _mm512_fmadd_pd(zmm18, zmm25, zmm13);
+        }
+        if (rem > 5) {
+            zmm18 = _mm512_set1_pd(*(bp + 81));
+            zmm25 = _mm512_set1_pd(*(bp + 82));
+            __builtin_prefetch((const char *)(an + 40) + 0, 0, 3);
+            __builtin_prefetch((const char *)(bp + 70) + 512, 0, 3);
+            zmm0 = _mm512_fmadd_pd(zmm17, zmm24, zmm0);
+            zmm24 = _mm512_set1_pd(*(bp + 83));
+            __builtin_prefetch((const char *)(bp + 70) + 576, 0, 3);
+            zmm1 = _mm512_fmadd_pd(zmm17, zmm16, zmm1);
+            zmm16 = _mm512_loadu_pd(ap + 48);
+            zmm2 = _mm512_fmadd_pd(zmm17, zmm23, zmm2);
+            zmm23 = _mm512_set1_pd(*(bp + 84));
+            zmm3 = _mm512_fmadd_pd(zmm17, zmm15, zmm3);
+            zmm15 = _mm512_set1_pd(*(bp + 85));
+            zmm4 = _mm512_fmadd_pd(zmm17, zmm22, zmm4);
+            zmm22 = _mm512_set1_pd(*(bp + 86));
+            zmm5 = _mm512_fmadd_pd(zmm17, zmm14, zmm5);
+            zmm14 = _mm512_set1_pd(*(bp + 87));
+            zmm6 = _mm512_fmadd_pd(zmm17, zmm21, zmm6);
+            zmm21 = _mm512_set1_pd(*(bp + 88));
+            zmm7 = _mm512_fmadd_pd(zmm17, zmm20, zmm7);
+            zmm20 = _mm512_set1_pd(*(bp + 89));
+            zmm8 = _mm512_fmadd_pd(zmm17, zmm27, zmm8);
+            zmm27 = _mm512_set1_pd(*(bp + 90));
+            zmm9 = _mm512_fmadd_pd(zmm17, zmm19, zmm9);
+            zmm19 = _mm512_set1_pd(*(bp + 91));
+            zmm10 = _mm512_fmadd_pd(zmm17, zmm26, zmm10);
+            zmm26 = _mm512_set1_pd(*(bp + 92));
+            zmm11 = _mm512_fmadd_pd(zmm17, zmm18, zmm11);
+            zmm18 = _mm512_set1_pd(*(bp + 93));
+            zmm12 = _mm512_fmadd_pd(zmm17, zmm25, zmm12);
+            zmm25 = _mm512_set1_pd(*(bp + 94));
+            zmm13 = _mm512_fmadd_pd(zmm17, zmm24, zmm13);
+        }
+
+        /* epilogue: the rest of the last iteration, in the registers
+         * of the copy it follows */
+        switch (rem) {
+        case 0:
+            zmm16 = _mm512_set1_pd(*(bp + 11));
+            zmm23 = _mm512_set1_pd(*(bp + 12));
+            __builtin_prefetch((const char *)(an + 0) + 0, 0, 3);
+            __builtin_prefetch((const char *)(bp + 0) + 512, 0, 3);
+            zmm0 = _mm512_fmadd_pd(zmm15, zmm22, zmm0);
+            zmm22 = _mm512_set1_pd(*(bp + 13));
+            __builtin_prefetch((const char *)(bp + 0) + 576, 0, 3);
+            zmm1 = _mm512_fmadd_pd(zmm15, zmm14, zmm1);
+            zmm2 = _mm512_fmadd_pd(zmm15, zmm21, zmm2);
+            zmm3 = _mm512_fmadd_pd(zmm15, zmm20, zmm3);
+            zmm4 = _mm512_fmadd_pd(zmm15, zmm27, zmm4);
+            zmm5 = _mm512_fmadd_pd(zmm15, zmm19, zmm5);
+            zmm6 = _mm512_fmadd_pd(zmm15, zmm26, zmm6);
+            zmm7 = _mm512_fmadd_pd(zmm15, zmm18, zmm7);
+            zmm8 = _mm512_fmadd_pd(zmm15, zmm25, zmm8);
+            zmm9 = _mm512_fmadd_pd(zmm15, zmm17, zmm9);
+            zmm10 = _mm512_fmadd_pd(zmm15, zmm24, zmm10);
+            zmm11 = _mm512_fmadd_pd(zmm15, zmm16, zmm11);
+            zmm12 = _mm512_fmadd_pd(zmm15, zmm23, zmm12);
+            zmm13 = _mm512_fmadd_pd(zmm15, zmm22, zmm13);
+            break;
+        case 1:
+            zmm15 = _mm512_set1_pd(*(bp + 25));
+            zmm22 = _mm512_set1_pd(*(bp + 26));
+            __builtin_prefetch((const char *)(an + 8) + 0, 0, 3);
+            __builtin_prefetch((const char *)(bp + 14) + 512, 0, 3);
+            zmm0 = _mm512_fmadd_pd(zmm14, zmm21, zmm0);
+            zmm21 = _mm512_set1_pd(*(bp + 27));
+            __builtin_prefetch((const char *)(bp + 14) + 576, 0, 3);
+            zmm1 = _mm512_fmadd_pd(zmm14, zmm20, zmm1);
+            zmm2 = _mm512_fmadd_pd(zmm14, zmm27, zmm2);
+            zmm3 = _mm512_fmadd_pd(zmm14, zmm19, zmm3);
+            zmm4 = _mm512_fmadd_pd(zmm14, zmm26, zmm4);
+            zmm5 = _mm512_fmadd_pd(zmm14, zmm18, zmm5);
+            zmm6 = _mm512_fmadd_pd(zmm14, zmm25, zmm6);
+            zmm7 = _mm512_fmadd_pd(zmm14, zmm17, zmm7);
+            zmm8 = _mm512_fmadd_pd(zmm14, zmm24, zmm8);
+            zmm9 = _mm512_fmadd_pd(zmm14, zmm16, zmm9);
+            zmm10 = _mm512_fmadd_pd(zmm14, zmm23, zmm10);
+            zmm11 = _mm512_fmadd_pd(zmm14, zmm15, zmm11);
+            zmm12 = _mm512_fmadd_pd(zmm14, zmm22, zmm12);
+            zmm13 = _mm512_fmadd_pd(zmm14, zmm21, zmm13);
+            break;
+        case 2:
+            zmm14 = _mm512_set1_pd(*(bp + 39));
+            zmm21 = _mm512_set1_pd(*(bp + 40));
+            __builtin_prefetch((const char *)(an + 16) + 0, 0, 3);
+            __builtin_prefetch((const char *)(bp + 28) + 512, 0, 3);
+            zmm0 = _mm512_fmadd_pd(zmm20, zmm27, zmm0);
+            zmm27 = _mm512_set1_pd(*(bp + 41));
+            __builtin_prefetch((const char *)(bp + 28) + 576, 0, 3);
+            zmm1 = _mm512_fmadd_pd(zmm20, zmm19, zmm1);
+            zmm2 = _mm512_fmadd_pd(zmm20, zmm26, zmm2);
+            zmm3 = _mm512_fmadd_pd(zmm20, zmm18, zmm3);
+            zmm4 = _mm512_fmadd_pd(zmm20, zmm25, zmm4);
+            zmm5 = _mm512_fmadd_pd(zmm20, zmm17, zmm5);
+            zmm6 = _mm512_fmadd_pd(zmm20, zmm24, zmm6);
+            zmm7 = _mm512_fmadd_pd(zmm20, zmm16, zmm7);
+            zmm8 = _mm512_fmadd_pd(zmm20, zmm23, zmm8);
+            zmm9 = _mm512_fmadd_pd(zmm20, zmm15, zmm9);
+            zmm10 = _mm512_fmadd_pd(zmm20, zmm22, zmm10);
+            zmm11 = _mm512_fmadd_pd(zmm20, zmm14, zmm11);
+            zmm12 = _mm512_fmadd_pd(zmm20, zmm21, zmm12);
+            zmm13 = _mm512_fmadd_pd(zmm20, zmm27, zmm13);
+            break;
+        case 3:
+            zmm20 = _mm512_set1_pd(*(bp + 53));
+            zmm27 = _mm512_set1_pd(*(bp + 54));
+            __builtin_prefetch((const char *)(an + 24) + 0, 0, 3);
+            __builtin_prefetch((const char *)(bp + 42) + 512, 0, 3);
+            zmm0 = _mm512_fmadd_pd(zmm19, zmm26, zmm0);
+            zmm26 = _mm512_set1_pd(*(bp + 55));
+            __builtin_prefetch((const char *)(bp + 42) + 576, 0, 3);
+            zmm1 = _mm512_fmadd_pd(zmm19, zmm18, zmm1);
+            zmm2 = _mm512_fmadd_pd(zmm19, zmm25, zmm2);
+            zmm3 = _mm512_fmadd_pd(zmm19, zmm17, zmm3);
+            zmm4 = _mm512_fmadd_pd(zmm19, zmm24, zmm4);
+            zmm5 = _mm512_fmadd_pd(zmm19, zmm16, zmm5);
+            zmm6 = _mm512_fmadd_pd(zmm19, zmm23, zmm6);
+            zmm7 = _mm512_fmadd_pd(zmm19, zmm15, zmm7);
+            zmm8 = _mm512_fmadd_pd(zmm19, zmm22, zmm8);
+            zmm9 = _mm512_fmadd_pd(zmm19, zmm14, zmm9);
+            zmm10 = _mm512_fmadd_pd(zmm19, zmm21, zmm10);
+            zmm11 = _mm512_fmadd_pd(zmm19, zmm20, zmm11);
+            zmm12 = _mm512_fmadd_pd(zmm19, zmm27, zmm12);
+            zmm13 = _mm512_fmadd_pd(zmm19, zmm26, zmm13);
+            break;
+        case 4:
+            zmm19 = _mm512_set1_pd(*(bp + 67));
+            zmm26 = _mm512_set1_pd(*(bp + 68));
+            __builtin_prefetch((const char *)(an + 32) + 0, 0, 3);
+            __builtin_prefetch((const char *)(bp + 56) + 512, 0, 3);
+            zmm0 = _mm512_fmadd_pd(zmm18, zmm25, zmm0);
+            zmm25 = _mm512_set1_pd(*(bp + 69));
+            __builtin_prefetch((const char *)(bp + 56) + 576, 0, 3);
+            zmm1 = _mm512_fmadd_pd(zmm18, zmm17, zmm1);
+            zmm2 = _mm512_fmadd_pd(zmm18, zmm24, zmm2);
+            zmm3 = _mm512_fmadd_pd(zmm18, zmm16, zmm3);
+            zmm4 = _mm512_fmadd_pd(zmm18, zmm23, zmm4);
+            zmm5 = _mm512_fmadd_pd(zmm18, zmm15, zmm5);
+            zmm6 = _mm512_fmadd_pd(zmm18, zmm22, zmm6);
+            zmm7 = _mm512_fmadd_pd(zmm18, zmm14, zmm7);
+            zmm8 = _mm512_fmadd_pd(zmm18, zmm21, zmm8);
+            zmm9 = _mm512_fmadd_pd(zmm18, zmm20, zmm9);
+            zmm10 = _mm512_fmadd_pd(zmm18, zmm27, zmm10);
+            zmm11 = _mm512_fmadd_pd(zmm18, zmm19, zmm11);
+            zmm12 = _mm512_fmadd_pd(zmm18, zmm26, zmm12);
+            zmm13 = _mm512_fmadd_pd(zmm18, zmm25, zmm13);
+            break;
+        case 5:
+            zmm18 = _mm512_set1_pd(*(bp + 81));
+            zmm25 = _mm512_set1_pd(*(bp + 82));
+            __builtin_prefetch((const char *)(an + 40) + 0, 0, 3);
+            __builtin_prefetch((const char *)(bp + 70) + 512, 0, 3);
+            zmm0 = _mm512_fmadd_pd(zmm17, zmm24, zmm0);
+            zmm24 = _mm512_set1_pd(*(bp + 83));
+            __builtin_prefetch((const char *)(bp + 70) + 576, 0, 3);
+            zmm1 = _mm512_fmadd_pd(zmm17, zmm16, zmm1);
+            zmm2 = _mm512_fmadd_pd(zmm17, zmm23, zmm2);
+            zmm3 = _mm512_fmadd_pd(zmm17, zmm15, zmm3);
+            zmm4 = _mm512_fmadd_pd(zmm17, zmm22, zmm4);
+            zmm5 = _mm512_fmadd_pd(zmm17, zmm14, zmm5);
+            zmm6 = _mm512_fmadd_pd(zmm17, zmm21, zmm6);
+            zmm7 = _mm512_fmadd_pd(zmm17, zmm20, zmm7);
+            zmm8 = _mm512_fmadd_pd(zmm17, zmm27, zmm8);
+            zmm9 = _mm512_fmadd_pd(zmm17, zmm19, zmm9);
+            zmm10 = _mm512_fmadd_pd(zmm17, zmm26, zmm10);
+            zmm11 = _mm512_fmadd_pd(zmm17, zmm18, zmm11);
+            zmm12 = _mm512_fmadd_pd(zmm17, zmm25, zmm12);
+            zmm13 = _mm512_fmadd_pd(zmm17, zmm24, zmm13);
+            break;
+        case 6:
+            zmm17 = _mm512_set1_pd(*(bp + 95));
+            zmm24 = _mm512_set1_pd(*(bp + 96));
+            __builtin_prefetch((const char *)(an + 48) + 0, 0, 3);
+            __builtin_prefetch((const char *)(bp + 84) + 512, 0, 3);
+            zmm0 = _mm512_fmadd_pd(zmm16, zmm23, zmm0);
+            zmm23 = _mm512_set1_pd(*(bp + 97));
+            __builtin_prefetch((const char *)(bp + 84) + 576, 0, 3);
+            zmm1 = _mm512_fmadd_pd(zmm16, zmm15, zmm1);
+            zmm2 = _mm512_fmadd_pd(zmm16, zmm22, zmm2);
+            zmm3 = _mm512_fmadd_pd(zmm16, zmm14, zmm3);
+            zmm4 = _mm512_fmadd_pd(zmm16, zmm21, zmm4);
+            zmm5 = _mm512_fmadd_pd(zmm16, zmm20, zmm5);
+            zmm6 = _mm512_fmadd_pd(zmm16, zmm27, zmm6);
+            zmm7 = _mm512_fmadd_pd(zmm16, zmm19, zmm7);
+            zmm8 = _mm512_fmadd_pd(zmm16, zmm26, zmm8);
+            zmm9 = _mm512_fmadd_pd(zmm16, zmm18, zmm9);
+            zmm10 = _mm512_fmadd_pd(zmm16, zmm25, zmm10);
+            zmm11 = _mm512_fmadd_pd(zmm16, zmm17, zmm11);
+            zmm12 = _mm512_fmadd_pd(zmm16, zmm24, zmm12);
+            zmm13 = _mm512_fmadd_pd(zmm16, zmm23, zmm13);
+            break;
+
+        }
+    }
+    const double *al_ = (const double *)alpha, *be_ = (const double *)beta;
+    const double ar_ = al_[0], ai_ = al_[1], br_ = be_[0], bi_ = be_[1];
+    /* each C vector: re + i*im of its two sums (pairs swapped, add-subtract) */
+    zmm0 = _mm512_fmaddsub_pd(zmm0, _mm512_set1_pd(1.0), _mm512_permute_pd(zmm1, 0x55));
+    zmm2 = _mm512_fmaddsub_pd(zmm2, _mm512_set1_pd(1.0), _mm512_permute_pd(zmm3, 0x55));
+    zmm4 = _mm512_fmaddsub_pd(zmm4, _mm512_set1_pd(1.0), _mm512_permute_pd(zmm5, 0x55));
+    zmm6 = _mm512_fmaddsub_pd(zmm6, _mm512_set1_pd(1.0), _mm512_permute_pd(zmm7, 0x55));
+    zmm8 = _mm512_fmaddsub_pd(zmm8, _mm512_set1_pd(1.0), _mm512_permute_pd(zmm9, 0x55));
+    zmm10 = _mm512_fmaddsub_pd(zmm10, _mm512_set1_pd(1.0), _mm512_permute_pd(zmm11, 0x55));
+    zmm12 = _mm512_fmaddsub_pd(zmm12, _mm512_set1_pd(1.0), _mm512_permute_pd(zmm13, 0x55));
+    if (m == 4 && n == 7 && rs_c == 1) {
+        if (ar_ == 1 && ai_ == 0 && br_ == 0 && bi_ == 0) {
+            _mm512_storeu_pd((double *)(c + 0 + 0 * cs_c), zmm0);
+            _mm512_storeu_pd((double *)(c + 0 + 1 * cs_c), zmm2);
+            _mm512_storeu_pd((double *)(c + 0 + 2 * cs_c), zmm4);
+            _mm512_storeu_pd((double *)(c + 0 + 3 * cs_c), zmm6);
+            _mm512_storeu_pd((double *)(c + 0 + 4 * cs_c), zmm8);
+            _mm512_storeu_pd((double *)(c + 0 + 5 * cs_c), zmm10);
+            _mm512_storeu_pd((double *)(c + 0 + 6 * cs_c), zmm12);
+        } else if (ar_ == 1 && ai_ == 0 && br_ == 1 && bi_ == 0) {
+            { const __m512d c_ = _mm512_loadu_pd((double *)(c + 0 + 0 * cs_c));
+              zmm0 = _mm512_add_pd(zmm0, c_);
+            }
+            { const __m512d c_ = _mm512_loadu_pd((double *)(c + 0 + 1 * cs_c));
+              zmm2 = _mm512_add_pd(zmm2, c_);
+            }
+            { const __m512d c_ = _mm512_loadu_pd((double *)(c + 0 + 2 * cs_c));
+              zmm4 = _mm512_add_pd(zmm4, c_);
+            }
+            { const __m512d c_ = _mm512_loadu_pd((double *)(c + 0 + 3 * cs_c));
+              zmm6 = _mm512_add_pd(zmm6, c_);
+            }
+            { const __m512d c_ = _mm512_loadu_pd((double *)(c + 0 + 4 * cs_c));
+              zmm8 = _mm512_add_pd(zmm8, c_);
+            }
+            { const __m512d c_ = _mm512_loadu_pd((double *)(c + 0 + 5 * cs_c));
+              zmm10 = _mm512_add_pd(zmm10, c_);
+            }
+            { const __m512d c_ = _mm512_loadu_pd((double *)(c + 0 + 6 * cs_c));
+              zmm12 = _mm512_add_pd(zmm12, c_);
+            }
+            _mm512_storeu_pd((double *)(c + 0 + 0 * cs_c), zmm0);
+            _mm512_storeu_pd((double *)(c + 0 + 1 * cs_c), zmm2);
+            _mm512_storeu_pd((double *)(c + 0 + 2 * cs_c), zmm4);
+            _mm512_storeu_pd((double *)(c + 0 + 3 * cs_c), zmm6);
+            _mm512_storeu_pd((double *)(c + 0 + 4 * cs_c), zmm8);
+            _mm512_storeu_pd((double *)(c + 0 + 5 * cs_c), zmm10);
+            _mm512_storeu_pd((double *)(c + 0 + 6 * cs_c), zmm12);
+        } else if (br_ == 0 && bi_ == 0) {
+            const __m512d var_ = _mm512_set1_pd(ar_);
+            const __m512d vai_ = _mm512_set1_pd(ai_);
+            _mm512_storeu_pd((double *)(c + 0 + 0 * cs_c), _mm512_fmaddsub_pd(zmm0, var_, _mm512_mul_pd(_mm512_permute_pd(zmm0, 0x55), vai_)));
+            _mm512_storeu_pd((double *)(c + 0 + 1 * cs_c), _mm512_fmaddsub_pd(zmm2, var_, _mm512_mul_pd(_mm512_permute_pd(zmm2, 0x55), vai_)));
+            _mm512_storeu_pd((double *)(c + 0 + 2 * cs_c), _mm512_fmaddsub_pd(zmm4, var_, _mm512_mul_pd(_mm512_permute_pd(zmm4, 0x55), vai_)));
+            _mm512_storeu_pd((double *)(c + 0 + 3 * cs_c), _mm512_fmaddsub_pd(zmm6, var_, _mm512_mul_pd(_mm512_permute_pd(zmm6, 0x55), vai_)));
+            _mm512_storeu_pd((double *)(c + 0 + 4 * cs_c), _mm512_fmaddsub_pd(zmm8, var_, _mm512_mul_pd(_mm512_permute_pd(zmm8, 0x55), vai_)));
+            _mm512_storeu_pd((double *)(c + 0 + 5 * cs_c), _mm512_fmaddsub_pd(zmm10, var_, _mm512_mul_pd(_mm512_permute_pd(zmm10, 0x55), vai_)));
+            _mm512_storeu_pd((double *)(c + 0 + 6 * cs_c), _mm512_fmaddsub_pd(zmm12, var_, _mm512_mul_pd(_mm512_permute_pd(zmm12, 0x55), vai_)));
+        } else {
+            const __m512d var_ = _mm512_set1_pd(ar_);
+            const __m512d vai_ = _mm512_set1_pd(ai_);
+            const __m512d vbr_ = _mm512_set1_pd(br_);
+            const __m512d vbi_ = _mm512_set1_pd(bi_);
+            { const __m512d c_ = _mm512_loadu_pd((double *)(c + 0 + 0 * cs_c));
+              zmm0 = _mm512_add_pd(_mm512_fmaddsub_pd(zmm0, var_, _mm512_mul_pd(_mm512_permute_pd(zmm0, 0x55), vai_)), _mm512_fmaddsub_pd(c_, vbr_, _mm512_mul_pd(_mm512_permute_pd(c_, 0x55), vbi_)));
+            }
+            { const __m512d c_ = _mm512_loadu_pd((double *)(c + 0 + 1 * cs_c));
+              zmm2 = _mm512_add_pd(_mm512_fmaddsub_pd(zmm2, var_, _mm512_mul_pd(_mm512_permute_pd(zmm2, 0x55), vai_)), _mm512_fmaddsub_pd(c_, vbr_, _mm512_mul_pd(_mm512_permute_pd(c_, 0x55), vbi_)));
+            }
+            { const __m512d c_ = _mm512_loadu_pd((double *)(c + 0 + 2 * cs_c));
+              zmm4 = _mm512_add_pd(_mm512_fmaddsub_pd(zmm4, var_, _mm512_mul_pd(_mm512_permute_pd(zmm4, 0x55), vai_)), _mm512_fmaddsub_pd(c_, vbr_, _mm512_mul_pd(_mm512_permute_pd(c_, 0x55), vbi_)));
+            }
+            { const __m512d c_ = _mm512_loadu_pd((double *)(c + 0 + 3 * cs_c));
+              zmm6 = _mm512_add_pd(_mm512_fmaddsub_pd(zmm6, var_, _mm512_mul_pd(_mm512_permute_pd(zmm6, 0x55), vai_)), _mm512_fmaddsub_pd(c_, vbr_, _mm512_mul_pd(_mm512_permute_pd(c_, 0x55), vbi_)));
+            }
+            { const __m512d c_ = _mm512_loadu_pd((double *)(c + 0 + 4 * cs_c));
+              zmm8 = _mm512_add_pd(_mm512_fmaddsub_pd(zmm8, var_, _mm512_mul_pd(_mm512_permute_pd(zmm8, 0x55), vai_)), _mm512_fmaddsub_pd(c_, vbr_, _mm512_mul_pd(_mm512_permute_pd(c_, 0x55), vbi_)));
+            }
+            { const __m512d c_ = _mm512_loadu_pd((double *)(c + 0 + 5 * cs_c));
+              zmm10 = _mm512_add_pd(_mm512_fmaddsub_pd(zmm10, var_, _mm512_mul_pd(_mm512_permute_pd(zmm10, 0x55), vai_)), _mm512_fmaddsub_pd(c_, vbr_, _mm512_mul_pd(_mm512_permute_pd(c_, 0x55), vbi_)));
+            }
+            { const __m512d c_ = _mm512_loadu_pd((double *)(c + 0 + 6 * cs_c));
+              zmm12 = _mm512_add_pd(_mm512_fmaddsub_pd(zmm12, var_, _mm512_mul_pd(_mm512_permute_pd(zmm12, 0x55), vai_)), _mm512_fmaddsub_pd(c_, vbr_, _mm512_mul_pd(_mm512_permute_pd(c_, 0x55), vbi_)));
+            }
+            _mm512_storeu_pd((double *)(c + 0 + 0 * cs_c), zmm0);
+            _mm512_storeu_pd((double *)(c + 0 + 1 * cs_c), zmm2);
+            _mm512_storeu_pd((double *)(c + 0 + 2 * cs_c), zmm4);
+            _mm512_storeu_pd((double *)(c + 0 + 3 * cs_c), zmm6);
+            _mm512_storeu_pd((double *)(c + 0 + 4 * cs_c), zmm8);
+            _mm512_storeu_pd((double *)(c + 0 + 5 * cs_c), zmm10);
+            _mm512_storeu_pd((double *)(c + 0 + 6 * cs_c), zmm12);
+        }
+        return;
+    }
+    if (rs_c == 1) {   /* edge tile: predicated */
+        if (ar_ == 1 && ai_ == 0 && br_ == 0 && bi_ == 0) {
+            if (0 < m && 0 < n) {
+                const __mmask8 k_ = (__mmask8)(2 * m - 0 >= 8 ? 0xFF : (1u << (2 * m - 0)) - 1);
+                _mm512_mask_storeu_pd((double *)(c + 0 + 0 * cs_c), k_, zmm0);
+            }
+            if (0 < m && 1 < n) {
+                const __mmask8 k_ = (__mmask8)(2 * m - 0 >= 8 ? 0xFF : (1u << (2 * m - 0)) - 1);
+                _mm512_mask_storeu_pd((double *)(c + 0 + 1 * cs_c), k_, zmm2);
+            }
+            if (0 < m && 2 < n) {
+                const __mmask8 k_ = (__mmask8)(2 * m - 0 >= 8 ? 0xFF : (1u << (2 * m - 0)) - 1);
+                _mm512_mask_storeu_pd((double *)(c + 0 + 2 * cs_c), k_, zmm4);
+            }
+            if (0 < m && 3 < n) {
+                const __mmask8 k_ = (__mmask8)(2 * m - 0 >= 8 ? 0xFF : (1u << (2 * m - 0)) - 1);
+                _mm512_mask_storeu_pd((double *)(c + 0 + 3 * cs_c), k_, zmm6);
+            }
+            if (0 < m && 4 < n) {
+                const __mmask8 k_ = (__mmask8)(2 * m - 0 >= 8 ? 0xFF : (1u << (2 * m - 0)) - 1);
+                _mm512_mask_storeu_pd((double *)(c + 0 + 4 * cs_c), k_, zmm8);
+            }
+            if (0 < m && 5 < n) {
+                const __mmask8 k_ = (__mmask8)(2 * m - 0 >= 8 ? 0xFF : (1u << (2 * m - 0)) - 1);
+                _mm512_mask_storeu_pd((double *)(c + 0 + 5 * cs_c), k_, zmm10);
+            }
+            if (0 < m && 6 < n) {
+                const __mmask8 k_ = (__mmask8)(2 * m - 0 >= 8 ? 0xFF : (1u << (2 * m - 0)) - 1);
+                _mm512_mask_storeu_pd((double *)(c + 0 + 6 * cs_c), k_, zmm12);
+            }
+        } else if (ar_ == 1 && ai_ == 0 && br_ == 1 && bi_ == 0) {
+            if (0 < m && 0 < n) {
+                const __mmask8 k_ = (__mmask8)(2 * m - 0 >= 8 ? 0xFF : (1u << (2 * m - 0)) - 1);
+                { const __m512d c_ = _mm512_maskz_loadu_pd(k_, (double *)(c + 0 + 0 * cs_c));
+                  zmm0 = _mm512_add_pd(zmm0, c_);
+                }
+            }
+            if (0 < m && 1 < n) {
+                const __mmask8 k_ = (__mmask8)(2 * m - 0 >= 8 ? 0xFF : (1u << (2 * m - 0)) - 1);
+                { const __m512d c_ = _mm512_maskz_loadu_pd(k_, (double *)(c + 0 + 1 * cs_c));
+                  zmm2 = _mm512_add_pd(zmm2, c_);
+                }
+            }
+            if (0 < m && 2 < n) {
+                const __mmask8 k_ = (__mmask8)(2 * m - 0 >= 8 ? 0xFF : (1u << (2 * m - 0)) - 1);
+                { const __m512d c_ = _mm512_maskz_loadu_pd(k_, (double *)(c + 0 + 2 * cs_c));
+                  zmm4 = _mm512_add_pd(zmm4, c_);
+                }
+            }
+            if (0 < m && 3 < n) {
+                const __mmask8 k_ = (__mmask8)(2 * m - 0 >= 8 ? 0xFF : (1u << (2 * m - 0)) - 1);
+                { const __m512d c_ = _mm512_maskz_loadu_pd(k_, (double *)(c + 0 + 3 * cs_c));
+                  zmm6 = _mm512_add_pd(zmm6, c_);
+                }
+            }
+            if (0 < m && 4 < n) {
+                const __mmask8 k_ = (__mmask8)(2 * m - 0 >= 8 ? 0xFF : (1u << (2 * m - 0)) - 1);
+                { const __m512d c_ = _mm512_maskz_loadu_pd(k_, (double *)(c + 0 + 4 * cs_c));
+                  zmm8 = _mm512_add_pd(zmm8, c_);
+                }
+            }
+            if (0 < m && 5 < n) {
+                const __mmask8 k_ = (__mmask8)(2 * m - 0 >= 8 ? 0xFF : (1u << (2 * m - 0)) - 1);
+                { const __m512d c_ = _mm512_maskz_loadu_pd(k_, (double *)(c + 0 + 5 * cs_c));
+                  zmm10 = _mm512_add_pd(zmm10, c_);
+                }
+            }
+            if (0 < m && 6 < n) {
+                const __mmask8 k_ = (__mmask8)(2 * m - 0 >= 8 ? 0xFF : (1u << (2 * m - 0)) - 1);
+                { const __m512d c_ = _mm512_maskz_loadu_pd(k_, (double *)(c + 0 + 6 * cs_c));
+                  zmm12 = _mm512_add_pd(zmm12, c_);
+                }
+            }
+            if (0 < m && 0 < n) {
+                const __mmask8 k_ = (__mmask8)(2 * m - 0 >= 8 ? 0xFF : (1u << (2 * m - 0)) - 1);
+                _mm512_mask_storeu_pd((double *)(c + 0 + 0 * cs_c), k_, zmm0);
+            }
+            if (0 < m && 1 < n) {
+                const __mmask8 k_ = (__mmask8)(2 * m - 0 >= 8 ? 0xFF : (1u << (2 * m - 0)) - 1);
+                _mm512_mask_storeu_pd((double *)(c + 0 + 1 * cs_c), k_, zmm2);
+            }
+            if (0 < m && 2 < n) {
+                const __mmask8 k_ = (__mmask8)(2 * m - 0 >= 8 ? 0xFF : (1u << (2 * m - 0)) - 1);
+                _mm512_mask_storeu_pd((double *)(c + 0 + 2 * cs_c), k_, zmm4);
+            }
+            if (0 < m && 3 < n) {
+                const __mmask8 k_ = (__mmask8)(2 * m - 0 >= 8 ? 0xFF : (1u << (2 * m - 0)) - 1);
+                _mm512_mask_storeu_pd((double *)(c + 0 + 3 * cs_c), k_, zmm6);
+            }
+            if (0 < m && 4 < n) {
+                const __mmask8 k_ = (__mmask8)(2 * m - 0 >= 8 ? 0xFF : (1u << (2 * m - 0)) - 1);
+                _mm512_mask_storeu_pd((double *)(c + 0 + 4 * cs_c), k_, zmm8);
+            }
+            if (0 < m && 5 < n) {
+                const __mmask8 k_ = (__mmask8)(2 * m - 0 >= 8 ? 0xFF : (1u << (2 * m - 0)) - 1);
+                _mm512_mask_storeu_pd((double *)(c + 0 + 5 * cs_c), k_, zmm10);
+            }
+            if (0 < m && 6 < n) {
+                const __mmask8 k_ = (__mmask8)(2 * m - 0 >= 8 ? 0xFF : (1u << (2 * m - 0)) - 1);
+                _mm512_mask_storeu_pd((double *)(c + 0 + 6 * cs_c), k_, zmm12);
+            }
+        } else if (br_ == 0 && bi_ == 0) {
+            const __m512d var_ = _mm512_set1_pd(ar_);
+            const __m512d vai_ = _mm512_set1_pd(ai_);
+            if (0 < m && 0 < n) {
+                const __mmask8 k_ = (__mmask8)(2 * m - 0 >= 8 ? 0xFF : (1u << (2 * m - 0)) - 1);
+                _mm512_mask_storeu_pd((double *)(c + 0 + 0 * cs_c), k_, _mm512_fmaddsub_pd(zmm0, var_, _mm512_mul_pd(_mm512_permute_pd(zmm0, 0x55), vai_)));
+            }
+            if (0 < m && 1 < n) {
+                const __mmask8 k_ = (__mmask8)(2 * m - 0 >= 8 ? 0xFF : (1u << (2 * m - 0)) - 1);
+                _mm512_mask_storeu_pd((double *)(c + 0 + 1 * cs_c), k_, _mm512_fmaddsub_pd(zmm2, var_, _mm512_mul_pd(_mm512_permute_pd(zmm2, 0x55), vai_)));
+            }
+            if (0 < m && 2 < n) {
+                const __mmask8 k_ = (__mmask8)(2 * m - 0 >= 8 ? 0xFF : (1u << (2 * m - 0)) - 1);
+                _mm512_mask_storeu_pd((double *)(c + 0 + 2 * cs_c), k_, _mm512_fmaddsub_pd(zmm4, var_, _mm512_mul_pd(_mm512_permute_pd(zmm4, 0x55), vai_)));
+            }
+            if (0 < m && 3 < n) {
+                const __mmask8 k_ = (__mmask8)(2 * m - 0 >= 8 ? 0xFF : (1u << (2 * m - 0)) - 1);
+                _mm512_mask_storeu_pd((double *)(c + 0 + 3 * cs_c), k_, _mm512_fmaddsub_pd(zmm6, var_, _mm512_mul_pd(_mm512_permute_pd(zmm6, 0x55), vai_)));
+            }
+            if (0 < m && 4 < n) {
+                const __mmask8 k_ = (__mmask8)(2 * m - 0 >= 8 ? 0xFF : (1u << (2 * m - 0)) - 1);
+                _mm512_mask_storeu_pd((double *)(c + 0 + 4 * cs_c), k_, _mm512_fmaddsub_pd(zmm8, var_, _mm512_mul_pd(_mm512_permute_pd(zmm8, 0x55), vai_)));
+            }
+            if (0 < m && 5 < n) {
+                const __mmask8 k_ = (__mmask8)(2 * m - 0 >= 8 ? 0xFF : (1u << (2 * m - 0)) - 1);
+                _mm512_mask_storeu_pd((double *)(c + 0 + 5 * cs_c), k_, _mm512_fmaddsub_pd(zmm10, var_, _mm512_mul_pd(_mm512_permute_pd(zmm10, 0x55), vai_)));
+            }
+            if (0 < m && 6 < n) {
+                const __mmask8 k_ = (__mmask8)(2 * m - 0 >= 8 ? 0xFF : (1u << (2 * m - 0)) - 1);
+                _mm512_mask_storeu_pd((double *)(c + 0 + 6 * cs_c), k_, _mm512_fmaddsub_pd(zmm12, var_, _mm512_mul_pd(_mm512_permute_pd(zmm12, 0x55), vai_)));
+            }
+        } else {
+            const __m512d var_ = _mm512_set1_pd(ar_);
+            const __m512d vai_ = _mm512_set1_pd(ai_);
+            const __m512d vbr_ = _mm512_set1_pd(br_);
+            const __m512d vbi_ = _mm512_set1_pd(bi_);
+            if (0 < m && 0 < n) {
+                const __mmask8 k_ = (__mmask8)(2 * m - 0 >= 8 ? 0xFF : (1u << (2 * m - 0)) - 1);
+                { const __m512d c_ = _mm512_maskz_loadu_pd(k_, (double *)(c + 0 + 0 * cs_c));
+                  zmm0 = _mm512_add_pd(_mm512_fmaddsub_pd(zmm0, var_, _mm512_mul_pd(_mm512_permute_pd(zmm0, 0x55), vai_)), _mm512_fmaddsub_pd(c_, vbr_, _mm512_mul_pd(_mm512_permute_pd(c_, 0x55), vbi_)));
+                }
+            }
+            if (0 < m && 1 < n) {
+                const __mmask8 k_ = (__mmask8)(2 * m - 0 >= 8 ? 0xFF : (1u << (2 * m - 0)) - 1);
+                { const __m512d c_ = _mm512_maskz_loadu_pd(k_, (double *)(c + 0 + 1 * cs_c));
+                  zmm2 = _mm512_add_pd(_mm512_fmaddsub_pd(zmm2, var_, _mm512_mul_pd(_mm512_permute_pd(zmm2, 0x55), vai_)), _mm512_fmaddsub_pd(c_, vbr_, _mm512_mul_pd(_mm512_permute_pd(c_, 0x55), vbi_)));
+                }
+            }
+            if (0 < m && 2 < n) {
+                const __mmask8 k_ = (__mmask8)(2 * m - 0 >= 8 ? 0xFF : (1u << (2 * m - 0)) - 1);
+                { const __m512d c_ = _mm512_maskz_loadu_pd(k_, (double *)(c + 0 + 2 * cs_c));
+                  zmm4 = _mm512_add_pd(_mm512_fmaddsub_pd(zmm4, var_, _mm512_mul_pd(_mm512_permute_pd(zmm4, 0x55), vai_)), _mm512_fmaddsub_pd(c_, vbr_, _mm512_mul_pd(_mm512_permute_pd(c_, 0x55), vbi_)));
+                }
+            }
+            if (0 < m && 3 < n) {
+                const __mmask8 k_ = (__mmask8)(2 * m - 0 >= 8 ? 0xFF : (1u << (2 * m - 0)) - 1);
+                { const __m512d c_ = _mm512_maskz_loadu_pd(k_, (double *)(c + 0 + 3 * cs_c));
+                  zmm6 = _mm512_add_pd(_mm512_fmaddsub_pd(zmm6, var_, _mm512_mul_pd(_mm512_permute_pd(zmm6, 0x55), vai_)), _mm512_fmaddsub_pd(c_, vbr_, _mm512_mul_pd(_mm512_permute_pd(c_, 0x55), vbi_)));
+                }
+            }
+            if (0 < m && 4 < n) {
+                const __mmask8 k_ = (__mmask8)(2 * m - 0 >= 8 ? 0xFF : (1u << (2 * m - 0)) - 1);
+                { const __m512d c_ = _mm512_maskz_loadu_pd(k_, (double *)(c + 0 + 4 * cs_c));
+                  zmm8 = _mm512_add_pd(_mm512_fmaddsub_pd(zmm8, var_, _mm512_mul_pd(_mm512_permute_pd(zmm8, 0x55), vai_)), _mm512_fmaddsub_pd(c_, vbr_, _mm512_mul_pd(_mm512_permute_pd(c_, 0x55), vbi_)));
+                }
+            }
+            if (0 < m && 5 < n) {
+                const __mmask8 k_ = (__mmask8)(2 * m - 0 >= 8 ? 0xFF : (1u << (2 * m - 0)) - 1);
+                { const __m512d c_ = _mm512_maskz_loadu_pd(k_, (double *)(c + 0 + 5 * cs_c));
+                  zmm10 = _mm512_add_pd(_mm512_fmaddsub_pd(zmm10, var_, _mm512_mul_pd(_mm512_permute_pd(zmm10, 0x55), vai_)), _mm512_fmaddsub_pd(c_, vbr_, _mm512_mul_pd(_mm512_permute_pd(c_, 0x55), vbi_)));
+                }
+            }
+            if (0 < m && 6 < n) {
+                const __mmask8 k_ = (__mmask8)(2 * m - 0 >= 8 ? 0xFF : (1u << (2 * m - 0)) - 1);
+                { const __m512d c_ = _mm512_maskz_loadu_pd(k_, (double *)(c + 0 + 6 * cs_c));
+                  zmm12 = _mm512_add_pd(_mm512_fmaddsub_pd(zmm12, var_, _mm512_mul_pd(_mm512_permute_pd(zmm12, 0x55), vai_)), _mm512_fmaddsub_pd(c_, vbr_, _mm512_mul_pd(_mm512_permute_pd(c_, 0x55), vbi_)));
+                }
+            }
+            if (0 < m && 0 < n) {
+                const __mmask8 k_ = (__mmask8)(2 * m - 0 >= 8 ? 0xFF : (1u << (2 * m - 0)) - 1);
+                _mm512_mask_storeu_pd((double *)(c + 0 + 0 * cs_c), k_, zmm0);
+            }
+            if (0 < m && 1 < n) {
+                const __mmask8 k_ = (__mmask8)(2 * m - 0 >= 8 ? 0xFF : (1u << (2 * m - 0)) - 1);
+                _mm512_mask_storeu_pd((double *)(c + 0 + 1 * cs_c), k_, zmm2);
+            }
+            if (0 < m && 2 < n) {
+                const __mmask8 k_ = (__mmask8)(2 * m - 0 >= 8 ? 0xFF : (1u << (2 * m - 0)) - 1);
+                _mm512_mask_storeu_pd((double *)(c + 0 + 2 * cs_c), k_, zmm4);
+            }
+            if (0 < m && 3 < n) {
+                const __mmask8 k_ = (__mmask8)(2 * m - 0 >= 8 ? 0xFF : (1u << (2 * m - 0)) - 1);
+                _mm512_mask_storeu_pd((double *)(c + 0 + 3 * cs_c), k_, zmm6);
+            }
+            if (0 < m && 4 < n) {
+                const __mmask8 k_ = (__mmask8)(2 * m - 0 >= 8 ? 0xFF : (1u << (2 * m - 0)) - 1);
+                _mm512_mask_storeu_pd((double *)(c + 0 + 4 * cs_c), k_, zmm8);
+            }
+            if (0 < m && 5 < n) {
+                const __mmask8 k_ = (__mmask8)(2 * m - 0 >= 8 ? 0xFF : (1u << (2 * m - 0)) - 1);
+                _mm512_mask_storeu_pd((double *)(c + 0 + 5 * cs_c), k_, zmm10);
+            }
+            if (0 < m && 6 < n) {
+                const __mmask8 k_ = (__mmask8)(2 * m - 0 >= 8 ? 0xFF : (1u << (2 * m - 0)) - 1);
+                _mm512_mask_storeu_pd((double *)(c + 0 + 6 * cs_c), k_, zmm12);
+            }
+        }
+        return;
+    }
+    double t_[56];
+    _mm512_storeu_pd(t_ + 0, zmm0);
+    _mm512_storeu_pd(t_ + 8, zmm2);
+    _mm512_storeu_pd(t_ + 16, zmm4);
+    _mm512_storeu_pd(t_ + 24, zmm6);
+    _mm512_storeu_pd(t_ + 32, zmm8);
+    _mm512_storeu_pd(t_ + 40, zmm10);
+    _mm512_storeu_pd(t_ + 48, zmm12);
+    for (int64_t j = 0; j < n; j++)
+        for (int64_t i = 0; i < m; i++) {
+            const double xr = t_[2 * (i + j * 4)], xi = t_[2 * (i + j * 4) + 1];
+            double *cij = (double *)(c + i * rs_c + j * cs_c);
+            double vr = ar_ * xr - ai_ * xi, vi = ar_ * xi + ai_ * xr;
+            if (br_ != 0 || bi_ != 0) {
+                const double cr = cij[0], ci = cij[1];
+                vr += br_ * cr - bi_ * ci;
+                vi += br_ * ci + bi_ * cr;
+            }
+            cij[0] = vr;
+            cij[1] = vi;
+        }
+
+}
+
+void skylake_avx512_zgemm_8x7_p4x4(int64_t m, int64_t n, int64_t k, const double _Complex *alpha, const double _Complex *a,
+                                   const double _Complex *b, const double _Complex *beta, double _Complex *c, int64_t rs_c, int64_t cs_c,
+                                   const double _Complex *a_next, const double _Complex *b_next)
+{
+    const double *ap = (const double *)a, *bp = (const double *)b, *an = (const double *)a_next;
+    (void)b_next;
+    __m512d zmm0, zmm1, zmm2, zmm3, zmm4, zmm5, zmm6, zmm7;
+    __m512d zmm8, zmm9, zmm10, zmm11, zmm12, zmm13, zmm14, zmm15;
+    __m512d zmm16, zmm17, zmm18;
+
+    zmm0 = _mm512_setzero_pd();
+    zmm1 = _mm512_setzero_pd();
+    zmm2 = _mm512_setzero_pd();
+    zmm3 = _mm512_setzero_pd();
+    zmm4 = _mm512_setzero_pd();
+    zmm5 = _mm512_setzero_pd();
+    zmm6 = _mm512_setzero_pd();
+    zmm7 = _mm512_setzero_pd();
+
+    /* C is read (or overwritten) after the k loop: the passes of the k loop
+     * fetch it a column (row) each; those they cannot reach go now */
+    const int64_t pf_step = rs_c == 1 ? cs_c : rs_c;
+    const int64_t pf_span = rs_c == 1 ? m - 1 : (n - 1) * cs_c;
+    int64_t pf_left = rs_c == 1 ? n : m;
+    double _Complex *pf_c = c;
+    for (int64_t passes = k > 0 ? (k - 1) / 2 : 0; pf_left > passes; pf_left--) {
+        __builtin_prefetch(pf_c, 1, 3);
+        __builtin_prefetch(pf_c + pf_span / 2, 1, 3);
+        __builtin_prefetch(pf_c + pf_span, 1, 3);
+        pf_c += pf_step;
+    }
+    if (k > 0) {
+        /* prologue: the first 21 instructions of iteration 0 (pointer
+         * bumps among them become load offsets) */
+        zmm9 = _mm512_loadu_pd(ap + 0);
+        zmm10 = _mm512_set1_pd(*(bp + 0));
+        zmm11 = _mm512_set1_pd(*(bp + 1));
+        zmm12 = _mm512_set1_pd(*(bp + 2));
+        zmm13 = _mm512_set1_pd(*(bp + 3));
+        zmm14 = _mm512_set1_pd(*(bp + 4));
+        zmm15 = _mm512_set1_pd(*(bp + 5));
+        zmm16 = _mm512_set1_pd(*(bp + 6));
+        zmm18 = _mm512_set1_pd(*(bp + 7));
+        __builtin_prefetch((const char *)(bp + 0) + 512, 0, 3);
+        __builtin_prefetch((const char *)(an + 0) + 0, 0, 3);
+        zmm0 = _mm512_fmadd_pd(zmm9, zmm10, zmm0);
+        zmm1 = _mm512_fmadd_pd(zmm9, zmm11, zmm1);
+        zmm2 = _mm512_fmadd_pd(zmm9, zmm12, zmm2);
+        zmm3 = _mm512_fmadd_pd(zmm9, zmm13, zmm3);
+        zmm4 = _mm512_fmadd_pd(zmm9, zmm14, zmm4);
+        zmm5 = _mm512_fmadd_pd(zmm9, zmm15, zmm5);
+        zmm6 = _mm512_fmadd_pd(zmm9, zmm16, zmm6);
+
+        /* kernel: iteration i and the start of i+1, unrolled 2x */
+        int64_t nq = k - 1;
+        for (int64_t it = nq / 2; it > 0; it--) {
+            if (pf_left > 0) {
+                __builtin_prefetch(pf_c, 1, 3);
+                __builtin_prefetch(pf_c + pf_span / 2, 1, 3);
+                __builtin_prefetch(pf_c + pf_span, 1, 3);
+                pf_c += pf_step;
+                pf_left--;
+            }
+            /* copy 0 */
+            zmm8 = _mm512_loadu_pd(ap + 8);
+            zmm10 = _mm512_set1_pd(*(bp + 8));
+            zmm11 = _mm512_set1_pd(*(bp + 9));
+            zmm12 = _mm512_set1_pd(*(bp + 10));
+            zmm13 = _mm512_set1_pd(*(bp + 11));
+            zmm14 = _mm512_set1_pd(*(bp + 12));
+            zmm15 = _mm512_set1_pd(*(bp + 13));
+            zmm16 = _mm512_set1_pd(*(bp + 14));
+            zmm17 = _mm512_set1_pd(*(bp + 15));
+            __builtin_prefetch((const char *)(bp + 8) + 512, 0, 3);
+            __builtin_prefetch((const char *)(an + 8) + 0, 0, 3);
+            zmm0 = _mm512_fmadd_pd(zmm8, zmm10, zmm0);
+            zmm1 = _mm512_fmadd_pd(zmm8, zmm11, zmm1);
+            zmm2 = _mm512_fmadd_pd(zmm8, zmm12, zmm2);
+            zmm3 = _mm512_fmadd_pd(zmm8, zmm13, zmm3);
+            zmm4 = _mm512_fmadd_pd(zmm8, zmm14, zmm4);
+            zmm5 = _mm512_fmadd_pd(zmm8, zmm15, zmm5);
+            zmm6 = _mm512_fmadd_pd(zmm8, zmm16, zmm6);
+            zmm7 = _mm512_fmadd_pd(zmm9, zmm18, zmm7);
+            /* copy 1 */
+            zmm9 = _mm512_loadu_pd(ap + 16);
+            zmm10 = _mm512_set1_pd(*(bp + 16));
+            zmm11 = _mm512_set1_pd(*(bp + 17));
+            zmm12 = _mm512_set1_pd(*(bp + 18));
+            zmm13 = _mm512_set1_pd(*(bp + 19));
+            zmm14 = _mm512_set1_pd(*(bp + 20));
+            zmm15 = _mm512_set1_pd(*(bp + 21));
+            zmm16 = _mm512_set1_pd(*(bp + 22));
+            zmm18 = _mm512_set1_pd(*(bp + 23));
+            __builtin_prefetch((const char *)(bp + 16) + 512, 0, 3);
+            __builtin_prefetch((const char *)(an + 16) + 0, 0, 3);
+            zmm0 = _mm512_fmadd_pd(zmm9, zmm10, zmm0);
+            zmm1 = _mm512_fmadd_pd(zmm9, zmm11, zmm1);
+            zmm2 = _mm512_fmadd_pd(zmm9, zmm12, zmm2);
+            zmm3 = _mm512_fmadd_pd(zmm9, zmm13, zmm3);
+            zmm4 = _mm512_fmadd_pd(zmm9, zmm14, zmm4);
+            zmm5 = _mm512_fmadd_pd(zmm9, zmm15, zmm5);
+            zmm6 = _mm512_fmadd_pd(zmm9, zmm16, zmm6);
+            zmm7 = _mm512_fmadd_pd(zmm8, zmm17, zmm7);
+
+            ap += 16;
+            bp += 16;
+            an += 16;
+        }
+        int64_t rem = nq % 2;
+        if (rem > 0) {
+            zmm8 = _mm512_loadu_pd(ap + 8);
+            zmm10 = _mm512_set1_pd(*(bp + 8));
+            zmm11 = _mm512_set1_pd(*(bp + 9));
+            zmm12 = _mm512_set1_pd(*(bp + 10));
+            zmm13 = _mm512_set1_pd(*(bp + 11));
+            zmm14 = _mm512_set1_pd(*(bp + 12));
+            zmm15 = _mm512_set1_pd(*(bp + 13));
+            zmm16 = _mm512_set1_pd(*(bp + 14));
+            zmm17 = _mm512_set1_pd(*(bp + 15));
+            __builtin_prefetch((const char *)(bp + 8) + 512, 0, 3);
+            __builtin_prefetch((const char *)(an + 8) + 0, 0, 3);
+            zmm0 = _mm512_fmadd_pd(zmm8, zmm10, zmm0);
+            zmm1 = _mm512_fmadd_pd(zmm8, zmm11, zmm1);
+            zmm2 = _mm512_fmadd_pd(zmm8, zmm12, zmm2);
+            zmm3 = _mm512_fmadd_pd(zmm8, zmm13, zmm3);
+            zmm4 = _mm512_fmadd_pd(zmm8, zmm14, zmm4);
+            zmm5 = _mm512_fmadd_pd(zmm8, zmm15, zmm5);
+            zmm6 = _mm512_fmadd_pd(zmm8, zmm16, zmm6);
+            zmm7 = _mm512_fmadd_pd(zmm9, zmm18, zmm7);
+        }
+
+        /* epilogue: the rest of the last iteration, in the registers
+         * of the copy it follows */
+        switch (rem) {
+        case 0:
+            zmm7 = _mm512_fmadd_pd(zmm9, zmm18, zmm7);
+            break;
+        case 1:
+            zmm7 = _mm512_fmadd_pd(zmm8, zmm17, zmm7);
+            break;
+
+        }
+    }
+    const double *al_ = (const double *)alpha, *be_ = (const double *)beta;
+    const double ar_ = al_[0], ai_ = al_[1], br_ = be_[0], bi_ = be_[1];
+    /* each C vector: re + i*im of its two sums (pairs swapped, add-subtract) */
+    zmm0 = _mm512_fmaddsub_pd(zmm0, _mm512_set1_pd(1.0), _mm512_permute_pd(zmm1, 0x55));
+    zmm2 = _mm512_fmaddsub_pd(zmm2, _mm512_set1_pd(1.0), _mm512_permute_pd(zmm3, 0x55));
+    zmm4 = _mm512_fmaddsub_pd(zmm4, _mm512_set1_pd(1.0), _mm512_permute_pd(zmm5, 0x55));
+    zmm6 = _mm512_fmaddsub_pd(zmm6, _mm512_set1_pd(1.0), _mm512_permute_pd(zmm7, 0x55));
+    if (m == 4 && n == 4 && rs_c == 1) {
+        if (ar_ == 1 && ai_ == 0 && br_ == 0 && bi_ == 0) {
+            _mm512_storeu_pd((double *)(c + 0 + 0 * cs_c), zmm0);
+            _mm512_storeu_pd((double *)(c + 0 + 1 * cs_c), zmm2);
+            _mm512_storeu_pd((double *)(c + 0 + 2 * cs_c), zmm4);
+            _mm512_storeu_pd((double *)(c + 0 + 3 * cs_c), zmm6);
+        } else if (ar_ == 1 && ai_ == 0 && br_ == 1 && bi_ == 0) {
+            { const __m512d c_ = _mm512_loadu_pd((double *)(c + 0 + 0 * cs_c));
+              zmm0 = _mm512_add_pd(zmm0, c_);
+            }
+            { const __m512d c_ = _mm512_loadu_pd((double *)(c + 0 + 1 * cs_c));
+              zmm2 = _mm512_add_pd(zmm2, c_);
+            }
+            { const __m512d c_ = _mm512_loadu_pd((double *)(c + 0 + 2 * cs_c));
+              zmm4 = _mm512_add_pd(zmm4, c_);
+            }
+            { const __m512d c_ = _mm512_loadu_pd((double *)(c + 0 + 3 * cs_c));
+              zmm6 = _mm512_add_pd(zmm6, c_);
+            }
+            _mm512_storeu_pd((double *)(c + 0 + 0 * cs_c), zmm0);
+            _mm512_storeu_pd((double *)(c + 0 + 1 * cs_c), zmm2);
+            _mm512_storeu_pd((double *)(c + 0 + 2 * cs_c), zmm4);
+            _mm512_storeu_pd((double *)(c + 0 + 3 * cs_c), zmm6);
+        } else if (br_ == 0 && bi_ == 0) {
+            const __m512d var_ = _mm512_set1_pd(ar_);
+            const __m512d vai_ = _mm512_set1_pd(ai_);
+            _mm512_storeu_pd((double *)(c + 0 + 0 * cs_c), _mm512_fmaddsub_pd(zmm0, var_, _mm512_mul_pd(_mm512_permute_pd(zmm0, 0x55), vai_)));
+            _mm512_storeu_pd((double *)(c + 0 + 1 * cs_c), _mm512_fmaddsub_pd(zmm2, var_, _mm512_mul_pd(_mm512_permute_pd(zmm2, 0x55), vai_)));
+            _mm512_storeu_pd((double *)(c + 0 + 2 * cs_c), _mm512_fmaddsub_pd(zmm4, var_, _mm512_mul_pd(_mm512_permute_pd(zmm4, 0x55), vai_)));
+            _mm512_storeu_pd((double *)(c + 0 + 3 * cs_c), _mm512_fmaddsub_pd(zmm6, var_, _mm512_mul_pd(_mm512_permute_pd(zmm6, 0x55), vai_)));
+        } else {
+            const __m512d var_ = _mm512_set1_pd(ar_);
+            const __m512d vai_ = _mm512_set1_pd(ai_);
+            const __m512d vbr_ = _mm512_set1_pd(br_);
+            const __m512d vbi_ = _mm512_set1_pd(bi_);
+            { const __m512d c_ = _mm512_loadu_pd((double *)(c + 0 + 0 * cs_c));
+              zmm0 = _mm512_add_pd(_mm512_fmaddsub_pd(zmm0, var_, _mm512_mul_pd(_mm512_permute_pd(zmm0, 0x55), vai_)), _mm512_fmaddsub_pd(c_, vbr_, _mm512_mul_pd(_mm512_permute_pd(c_, 0x55), vbi_)));
+            }
+            { const __m512d c_ = _mm512_loadu_pd((double *)(c + 0 + 1 * cs_c));
+              zmm2 = _mm512_add_pd(_mm512_fmaddsub_pd(zmm2, var_, _mm512_mul_pd(_mm512_permute_pd(zmm2, 0x55), vai_)), _mm512_fmaddsub_pd(c_, vbr_, _mm512_mul_pd(_mm512_permute_pd(c_, 0x55), vbi_)));
+            }
+            { const __m512d c_ = _mm512_loadu_pd((double *)(c + 0 + 2 * cs_c));
+              zmm4 = _mm512_add_pd(_mm512_fmaddsub_pd(zmm4, var_, _mm512_mul_pd(_mm512_permute_pd(zmm4, 0x55), vai_)), _mm512_fmaddsub_pd(c_, vbr_, _mm512_mul_pd(_mm512_permute_pd(c_, 0x55), vbi_)));
+            }
+            { const __m512d c_ = _mm512_loadu_pd((double *)(c + 0 + 3 * cs_c));
+              zmm6 = _mm512_add_pd(_mm512_fmaddsub_pd(zmm6, var_, _mm512_mul_pd(_mm512_permute_pd(zmm6, 0x55), vai_)), _mm512_fmaddsub_pd(c_, vbr_, _mm512_mul_pd(_mm512_permute_pd(c_, 0x55), vbi_)));
+            }
+            _mm512_storeu_pd((double *)(c + 0 + 0 * cs_c), zmm0);
+            _mm512_storeu_pd((double *)(c + 0 + 1 * cs_c), zmm2);
+            _mm512_storeu_pd((double *)(c + 0 + 2 * cs_c), zmm4);
+            _mm512_storeu_pd((double *)(c + 0 + 3 * cs_c), zmm6);
+        }
+        return;
+    }
+    if (rs_c == 1) {   /* edge tile: predicated */
+        if (ar_ == 1 && ai_ == 0 && br_ == 0 && bi_ == 0) {
+            if (0 < m && 0 < n) {
+                const __mmask8 k_ = (__mmask8)(2 * m - 0 >= 8 ? 0xFF : (1u << (2 * m - 0)) - 1);
+                _mm512_mask_storeu_pd((double *)(c + 0 + 0 * cs_c), k_, zmm0);
+            }
+            if (0 < m && 1 < n) {
+                const __mmask8 k_ = (__mmask8)(2 * m - 0 >= 8 ? 0xFF : (1u << (2 * m - 0)) - 1);
+                _mm512_mask_storeu_pd((double *)(c + 0 + 1 * cs_c), k_, zmm2);
+            }
+            if (0 < m && 2 < n) {
+                const __mmask8 k_ = (__mmask8)(2 * m - 0 >= 8 ? 0xFF : (1u << (2 * m - 0)) - 1);
+                _mm512_mask_storeu_pd((double *)(c + 0 + 2 * cs_c), k_, zmm4);
+            }
+            if (0 < m && 3 < n) {
+                const __mmask8 k_ = (__mmask8)(2 * m - 0 >= 8 ? 0xFF : (1u << (2 * m - 0)) - 1);
+                _mm512_mask_storeu_pd((double *)(c + 0 + 3 * cs_c), k_, zmm6);
+            }
+        } else if (ar_ == 1 && ai_ == 0 && br_ == 1 && bi_ == 0) {
+            if (0 < m && 0 < n) {
+                const __mmask8 k_ = (__mmask8)(2 * m - 0 >= 8 ? 0xFF : (1u << (2 * m - 0)) - 1);
+                { const __m512d c_ = _mm512_maskz_loadu_pd(k_, (double *)(c + 0 + 0 * cs_c));
+                  zmm0 = _mm512_add_pd(zmm0, c_);
+                }
+            }
+            if (0 < m && 1 < n) {
+                const __mmask8 k_ = (__mmask8)(2 * m - 0 >= 8 ? 0xFF : (1u << (2 * m - 0)) - 1);
+                { const __m512d c_ = _mm512_maskz_loadu_pd(k_, (double *)(c + 0 + 1 * cs_c));
+                  zmm2 = _mm512_add_pd(zmm2, c_);
+                }
+            }
+            if (0 < m && 2 < n) {
+                const __mmask8 k_ = (__mmask8)(2 * m - 0 >= 8 ? 0xFF : (1u << (2 * m - 0)) - 1);
+                { const __m512d c_ = _mm512_maskz_loadu_pd(k_, (double *)(c + 0 + 2 * cs_c));
+                  zmm4 = _mm512_add_pd(zmm4, c_);
+                }
+            }
+            if (0 < m && 3 < n) {
+                const __mmask8 k_ = (__mmask8)(2 * m - 0 >= 8 ? 0xFF : (1u << (2 * m - 0)) - 1);
+                { const __m512d c_ = _mm512_maskz_loadu_pd(k_, (double *)(c + 0 + 3 * cs_c));
+                  zmm6 = _mm512_add_pd(zmm6, c_);
+                }
+            }
+            if (0 < m && 0 < n) {
+                const __mmask8 k_ = (__mmask8)(2 * m - 0 >= 8 ? 0xFF : (1u << (2 * m - 0)) - 1);
+                _mm512_mask_storeu_pd((double *)(c + 0 + 0 * cs_c), k_, zmm0);
+            }
+            if (0 < m && 1 < n) {
+                const __mmask8 k_ = (__mmask8)(2 * m - 0 >= 8 ? 0xFF : (1u << (2 * m - 0)) - 1);
+                _mm512_mask_storeu_pd((double *)(c + 0 + 1 * cs_c), k_, zmm2);
+            }
+            if (0 < m && 2 < n) {
+                const __mmask8 k_ = (__mmask8)(2 * m - 0 >= 8 ? 0xFF : (1u << (2 * m - 0)) - 1);
+                _mm512_mask_storeu_pd((double *)(c + 0 + 2 * cs_c), k_, zmm4);
+            }
+            if (0 < m && 3 < n) {
+                const __mmask8 k_ = (__mmask8)(2 * m - 0 >= 8 ? 0xFF : (1u << (2 * m - 0)) - 1);
+                _mm512_mask_storeu_pd((double *)(c + 0 + 3 * cs_c), k_, zmm6);
+            }
+        } else if (br_ == 0 && bi_ == 0) {
+            const __m512d var_ = _mm512_set1_pd(ar_);
+            const __m512d vai_ = _mm512_set1_pd(ai_);
+            if (0 < m && 0 < n) {
+                const __mmask8 k_ = (__mmask8)(2 * m - 0 >= 8 ? 0xFF : (1u << (2 * m - 0)) - 1);
+                _mm512_mask_storeu_pd((double *)(c + 0 + 0 * cs_c), k_, _mm512_fmaddsub_pd(zmm0, var_, _mm512_mul_pd(_mm512_permute_pd(zmm0, 0x55), vai_)));
+            }
+            if (0 < m && 1 < n) {
+                const __mmask8 k_ = (__mmask8)(2 * m - 0 >= 8 ? 0xFF : (1u << (2 * m - 0)) - 1);
+                _mm512_mask_storeu_pd((double *)(c + 0 + 1 * cs_c), k_, _mm512_fmaddsub_pd(zmm2, var_, _mm512_mul_pd(_mm512_permute_pd(zmm2, 0x55), vai_)));
+            }
+            if (0 < m && 2 < n) {
+                const __mmask8 k_ = (__mmask8)(2 * m - 0 >= 8 ? 0xFF : (1u << (2 * m - 0)) - 1);
+                _mm512_mask_storeu_pd((double *)(c + 0 + 2 * cs_c), k_, _mm512_fmaddsub_pd(zmm4, var_, _mm512_mul_pd(_mm512_permute_pd(zmm4, 0x55), vai_)));
+            }
+            if (0 < m && 3 < n) {
+                const __mmask8 k_ = (__mmask8)(2 * m - 0 >= 8 ? 0xFF : (1u << (2 * m - 0)) - 1);
+                _mm512_mask_storeu_pd((double *)(c + 0 + 3 * cs_c), k_, _mm512_fmaddsub_pd(zmm6, var_, _mm512_mul_pd(_mm512_permute_pd(zmm6, 0x55), vai_)));
+            }
+        } else {
+            const __m512d var_ = _mm512_set1_pd(ar_);
+            const __m512d vai_ = _mm512_set1_pd(ai_);
+            const __m512d vbr_ = _mm512_set1_pd(br_);
+            const __m512d vbi_ = _mm512_set1_pd(bi_);
+            if (0 < m && 0 < n) {
+                const __mmask8 k_ = (__mmask8)(2 * m - 0 >= 8 ? 0xFF : (1u << (2 * m - 0)) - 1);
+                { const __m512d c_ = _mm512_maskz_loadu_pd(k_, (double *)(c + 0 + 0 * cs_c));
+                  zmm0 = _mm512_add_pd(_mm512_fmaddsub_pd(zmm0, var_, _mm512_mul_pd(_mm512_permute_pd(zmm0, 0x55), vai_)), _mm512_fmaddsub_pd(c_, vbr_, _mm512_mul_pd(_mm512_permute_pd(c_, 0x55), vbi_)));
+                }
+            }
+            if (0 < m && 1 < n) {
+                const __mmask8 k_ = (__mmask8)(2 * m - 0 >= 8 ? 0xFF : (1u << (2 * m - 0)) - 1);
+                { const __m512d c_ = _mm512_maskz_loadu_pd(k_, (double *)(c + 0 + 1 * cs_c));
+                  zmm2 = _mm512_add_pd(_mm512_fmaddsub_pd(zmm2, var_, _mm512_mul_pd(_mm512_permute_pd(zmm2, 0x55), vai_)), _mm512_fmaddsub_pd(c_, vbr_, _mm512_mul_pd(_mm512_permute_pd(c_, 0x55), vbi_)));
+                }
+            }
+            if (0 < m && 2 < n) {
+                const __mmask8 k_ = (__mmask8)(2 * m - 0 >= 8 ? 0xFF : (1u << (2 * m - 0)) - 1);
+                { const __m512d c_ = _mm512_maskz_loadu_pd(k_, (double *)(c + 0 + 2 * cs_c));
+                  zmm4 = _mm512_add_pd(_mm512_fmaddsub_pd(zmm4, var_, _mm512_mul_pd(_mm512_permute_pd(zmm4, 0x55), vai_)), _mm512_fmaddsub_pd(c_, vbr_, _mm512_mul_pd(_mm512_permute_pd(c_, 0x55), vbi_)));
+                }
+            }
+            if (0 < m && 3 < n) {
+                const __mmask8 k_ = (__mmask8)(2 * m - 0 >= 8 ? 0xFF : (1u << (2 * m - 0)) - 1);
+                { const __m512d c_ = _mm512_maskz_loadu_pd(k_, (double *)(c + 0 + 3 * cs_c));
+                  zmm6 = _mm512_add_pd(_mm512_fmaddsub_pd(zmm6, var_, _mm512_mul_pd(_mm512_permute_pd(zmm6, 0x55), vai_)), _mm512_fmaddsub_pd(c_, vbr_, _mm512_mul_pd(_mm512_permute_pd(c_, 0x55), vbi_)));
+                }
+            }
+            if (0 < m && 0 < n) {
+                const __mmask8 k_ = (__mmask8)(2 * m - 0 >= 8 ? 0xFF : (1u << (2 * m - 0)) - 1);
+                _mm512_mask_storeu_pd((double *)(c + 0 + 0 * cs_c), k_, zmm0);
+            }
+            if (0 < m && 1 < n) {
+                const __mmask8 k_ = (__mmask8)(2 * m - 0 >= 8 ? 0xFF : (1u << (2 * m - 0)) - 1);
+                _mm512_mask_storeu_pd((double *)(c + 0 + 1 * cs_c), k_, zmm2);
+            }
+            if (0 < m && 2 < n) {
+                const __mmask8 k_ = (__mmask8)(2 * m - 0 >= 8 ? 0xFF : (1u << (2 * m - 0)) - 1);
+                _mm512_mask_storeu_pd((double *)(c + 0 + 2 * cs_c), k_, zmm4);
+            }
+            if (0 < m && 3 < n) {
+                const __mmask8 k_ = (__mmask8)(2 * m - 0 >= 8 ? 0xFF : (1u << (2 * m - 0)) - 1);
+                _mm512_mask_storeu_pd((double *)(c + 0 + 3 * cs_c), k_, zmm6);
+            }
+        }
+        return;
+    }
+    double t_[32];
+    _mm512_storeu_pd(t_ + 0, zmm0);
+    _mm512_storeu_pd(t_ + 8, zmm2);
+    _mm512_storeu_pd(t_ + 16, zmm4);
+    _mm512_storeu_pd(t_ + 24, zmm6);
+    for (int64_t j = 0; j < n; j++)
+        for (int64_t i = 0; i < m; i++) {
+            const double xr = t_[2 * (i + j * 4)], xi = t_[2 * (i + j * 4) + 1];
             double *cij = (double *)(c + i * rs_c + j * cs_c);
             double vr = ar_ * xr - ai_ * xi, vi = ar_ * xi + ai_ * xr;
             if (br_ != 0 || bi_ != 0) {

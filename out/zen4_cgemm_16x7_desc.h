@@ -29,9 +29,13 @@
     .mr = 16, .nr = 7, .row_pref = 0, .fn = (void *)zen4_cgemm_16x7 }
 #else
 _Static_assert(zen4_cgemm_16x7_NTAILS <= GG_TAILS, "row tails: raise GG_TAILS");
+static const struct gg_cedge zen4_cgemm_16x7_desc_edges[] = { zen4_cgemm_16x7_EDGE_LIST };
+static const struct gg_cpedge zen4_cgemm_16x7_desc_pedges[] = { zen4_cgemm_16x7_PEDGE_LIST };
 #define zen4_cgemm_16x7_DESC_UKERNEL { \
     .mr = 16, .nr = 7, .row_pref = 0, .fn = (void *)zen4_cgemm_16x7, \
     .b_l1_percent = 50, .narrow_k = 0, \
+    .edges = zen4_cgemm_16x7_desc_edges, .nedges = 2, \
+    .pedges = zen4_cgemm_16x7_desc_pedges, .npedges = 1, \
 }
 #endif
 #endif

@@ -26,6 +26,12 @@
  * a[(p/4)*32*4 + i*4 + p%4]; B (int8_t): B(p,j) at
  * b[(p/4)*14*4 + j*4 + p%4]; both zero past k up to the next
  * multiple of 4 (the loop runs over ceil(k/4) groups).
+ *
+ * Packed edge kernels, the same contract for their own MR' x NR' and
+ * panels packed MR' high and NR' wide:
+ *   zen4_gemm_u8s8s32_32x14_p32x8: 32x8, 32.00 cycles per iteration, unroll 5
+ *   zen4_gemm_u8s8s32_32x14_p16x14: 16x14, 28.00 cycles per iteration, unroll 7
+ *   zen4_gemm_u8s8s32_32x14_p16x8: 16x8, 16.00 cycles per iteration, unroll 2
  */
 #include "zen4_gemm_u8s8s32_32x14.h"
 #include <immintrin.h>
@@ -1565,6 +1571,2957 @@ void zen4_gemm_u8s8s32_32x14(int64_t m, int64_t n, int64_t k, const int32_t *alp
     for (int64_t j = 0; j < n; j++)
         for (int64_t i = 0; i < m; i++) {
             uint32_t v = (uint32_t)alpha_ * (uint32_t)t_[at_[i + j * 32]];
+            int32_t *cij = c + i * rs_c + j * cs_c;
+            *cij = (int32_t)(beta_ == 0 ? v : v + (uint32_t)beta_ * (uint32_t)*cij);
+        }
+
+}
+
+void zen4_gemm_u8s8s32_32x14_p32x8(int64_t m, int64_t n, int64_t k, const int32_t *alpha, const uint8_t *a,
+                                   const int8_t *b, const int32_t *beta, int32_t *c, int64_t rs_c, int64_t cs_c,
+                                   const uint8_t *a_next, const int8_t *b_next)
+{
+    const uint8_t *ap = a, *an = a_next;
+    const int8_t *bp = b;
+    k = (k + 3) / 4;   /* k groups of 4 */
+    (void)b_next;
+    __m512i zmm0, zmm1, zmm2, zmm3, zmm4, zmm5, zmm6, zmm7;
+    __m512i zmm8, zmm9, zmm10, zmm11, zmm12, zmm13, zmm14, zmm15;
+    __m512i zmm16, zmm17, zmm18, zmm19, zmm20, zmm21, zmm22, zmm23;
+    __m512i zmm24, zmm25, zmm26, zmm27;
+
+    zmm0 = _mm512_setzero_si512();
+    zmm1 = _mm512_setzero_si512();
+    zmm2 = _mm512_setzero_si512();
+    zmm3 = _mm512_setzero_si512();
+    zmm4 = _mm512_setzero_si512();
+    zmm5 = _mm512_setzero_si512();
+    zmm6 = _mm512_setzero_si512();
+    zmm7 = _mm512_setzero_si512();
+    zmm8 = _mm512_setzero_si512();
+    zmm9 = _mm512_setzero_si512();
+    zmm10 = _mm512_setzero_si512();
+    zmm11 = _mm512_setzero_si512();
+    zmm12 = _mm512_setzero_si512();
+    zmm13 = _mm512_setzero_si512();
+    zmm14 = _mm512_setzero_si512();
+    zmm15 = _mm512_setzero_si512();
+
+    /* C is read (or overwritten) after the k loop: the passes of the k loop
+     * fetch it a column (row) each; those they cannot reach go now */
+    const int64_t pf_step = rs_c == 1 ? cs_c : rs_c;
+    const int64_t pf_span = rs_c == 1 ? m - 1 : (n - 1) * cs_c;
+    int64_t pf_left = rs_c == 1 ? n : m;
+    int32_t *pf_c = c;
+    for (int64_t passes = k > 0 ? (k - 1) / 5 : 0; pf_left > passes; pf_left--) {
+        __builtin_prefetch(pf_c, 1, 3);
+        __builtin_prefetch(pf_c + pf_span / 2, 1, 3);
+        __builtin_prefetch(pf_c + pf_span, 1, 3);
+        pf_c += pf_step;
+    }
+    if (k > 0) {
+        /* prologue: the first 16 instructions of iteration 0 (pointer
+         * bumps among them become load offsets) */
+        zmm17 = _mm512_loadu_si512(ap + 0);
+        zmm20 = _mm512_loadu_si512(ap + 64);
+        zmm21 = _mm512_broadcastd_epi32(_mm_loadu_si32(bp + 0));
+        zmm22 = _mm512_broadcastd_epi32(_mm_loadu_si32(bp + 4));
+        zmm23 = _mm512_broadcastd_epi32(_mm_loadu_si32(bp + 8));
+        zmm24 = _mm512_broadcastd_epi32(_mm_loadu_si32(bp + 12));
+        zmm25 = _mm512_broadcastd_epi32(_mm_loadu_si32(bp + 16));
+        zmm26 = _mm512_broadcastd_epi32(_mm_loadu_si32(bp + 20));
+        zmm27 = _mm512_broadcastd_epi32(_mm_loadu_si32(bp + 24));
+        zmm18 = _mm512_broadcastd_epi32(_mm_loadu_si32(bp + 28));
+        __builtin_prefetch((const char *)(bp + 0) + 512, 0, 3);
+        __builtin_prefetch((const char *)(an + 0) + 0, 0, 3);
+        __builtin_prefetch((const char *)(an + 0) + 64, 0, 3);
+
+        /* kernel: iteration i and the start of i+1, unrolled 5x */
+        int64_t nq = k - 1;
+        for (int64_t it = nq / 5; it > 0; it--) {
+            if (pf_left > 0) {
+                __builtin_prefetch(pf_c, 1, 3);
+                __builtin_prefetch(pf_c + pf_span / 2, 1, 3);
+                __builtin_prefetch(pf_c + pf_span, 1, 3);
+                pf_c += pf_step;
+                pf_left--;
+            }
+            /* copy 0 */
+            zmm16 = _mm512_loadu_si512(ap + 128);
+            zmm19 = _mm512_loadu_si512(ap + 192);
+            zmm0 = _mm512_dpbusd_epi32(zmm0, zmm17, zmm21);
+            zmm1 = _mm512_dpbusd_epi32(zmm1, zmm20, zmm21);
+            zmm21 = _mm512_broadcastd_epi32(_mm_loadu_si32(bp + 32));
+            zmm2 = _mm512_dpbusd_epi32(zmm2, zmm17, zmm22);
+            zmm3 = _mm512_dpbusd_epi32(zmm3, zmm20, zmm22);
+            zmm22 = _mm512_broadcastd_epi32(_mm_loadu_si32(bp + 36));
+            zmm4 = _mm512_dpbusd_epi32(zmm4, zmm17, zmm23);
+            zmm5 = _mm512_dpbusd_epi32(zmm5, zmm20, zmm23);
+            zmm23 = _mm512_broadcastd_epi32(_mm_loadu_si32(bp + 40));
+            zmm6 = _mm512_dpbusd_epi32(zmm6, zmm17, zmm24);
+            zmm7 = _mm512_dpbusd_epi32(zmm7, zmm20, zmm24);
+            zmm24 = _mm512_broadcastd_epi32(_mm_loadu_si32(bp + 44));
+            zmm8 = _mm512_dpbusd_epi32(zmm8, zmm17, zmm25);
+            zmm9 = _mm512_dpbusd_epi32(zmm9, zmm20, zmm25);
+            zmm25 = _mm512_broadcastd_epi32(_mm_loadu_si32(bp + 48));
+            zmm10 = _mm512_dpbusd_epi32(zmm10, zmm17, zmm26);
+            zmm11 = _mm512_dpbusd_epi32(zmm11, zmm20, zmm26);
+            zmm26 = _mm512_broadcastd_epi32(_mm_loadu_si32(bp + 52));
+            zmm12 = _mm512_dpbusd_epi32(zmm12, zmm17, zmm27);
+            zmm13 = _mm512_dpbusd_epi32(zmm13, zmm20, zmm27);
+            zmm27 = _mm512_broadcastd_epi32(_mm_loadu_si32(bp + 56));
+            zmm14 = _mm512_dpbusd_epi32(zmm14, zmm17, zmm18);
+            zmm17 = _mm512_broadcastd_epi32(_mm_loadu_si32(bp + 60));
+            __builtin_prefetch((const char *)(bp + 32) + 512, 0, 3);
+            __builtin_prefetch((const char *)(an + 128) + 0, 0, 3);
+            __builtin_prefetch((const char *)(an + 128) + 64, 0, 3);
+            zmm15 = _mm512_dpbusd_epi32(zmm15, zmm20, zmm18);
+            /* copy 1 */
+            zmm20 = _mm512_loadu_si512(ap + 256);
+            zmm18 = _mm512_loadu_si512(ap + 320);
+            zmm0 = _mm512_dpbusd_epi32(zmm0, zmm16, zmm21);
+            zmm1 = _mm512_dpbusd_epi32(zmm1, zmm19, zmm21);
+            zmm21 = _mm512_broadcastd_epi32(_mm_loadu_si32(bp + 64));
+            zmm2 = _mm512_dpbusd_epi32(zmm2, zmm16, zmm22);
+            zmm3 = _mm512_dpbusd_epi32(zmm3, zmm19, zmm22);
+            zmm22 = _mm512_broadcastd_epi32(_mm_loadu_si32(bp + 68));
+            zmm4 = _mm512_dpbusd_epi32(zmm4, zmm16, zmm23);
+            zmm5 = _mm512_dpbusd_epi32(zmm5, zmm19, zmm23);
+            zmm23 = _mm512_broadcastd_epi32(_mm_loadu_si32(bp + 72));
+            zmm6 = _mm512_dpbusd_epi32(zmm6, zmm16, zmm24);
+            zmm7 = _mm512_dpbusd_epi32(zmm7, zmm19, zmm24);
+            zmm24 = _mm512_broadcastd_epi32(_mm_loadu_si32(bp + 76));
+            zmm8 = _mm512_dpbusd_epi32(zmm8, zmm16, zmm25);
+            zmm9 = _mm512_dpbusd_epi32(zmm9, zmm19, zmm25);
+            zmm25 = _mm512_broadcastd_epi32(_mm_loadu_si32(bp + 80));
+            zmm10 = _mm512_dpbusd_epi32(zmm10, zmm16, zmm26);
+            zmm11 = _mm512_dpbusd_epi32(zmm11, zmm19, zmm26);
+            zmm26 = _mm512_broadcastd_epi32(_mm_loadu_si32(bp + 84));
+            zmm12 = _mm512_dpbusd_epi32(zmm12, zmm16, zmm27);
+            zmm13 = _mm512_dpbusd_epi32(zmm13, zmm19, zmm27);
+            zmm27 = _mm512_broadcastd_epi32(_mm_loadu_si32(bp + 88));
+            zmm14 = _mm512_dpbusd_epi32(zmm14, zmm16, zmm17);
+            zmm16 = _mm512_broadcastd_epi32(_mm_loadu_si32(bp + 92));
+            __builtin_prefetch((const char *)(bp + 64) + 512, 0, 3);
+            __builtin_prefetch((const char *)(an + 256) + 0, 0, 3);
+            __builtin_prefetch((const char *)(an + 256) + 64, 0, 3);
+            zmm15 = _mm512_dpbusd_epi32(zmm15, zmm19, zmm17);
+            /* copy 2 */
+            zmm19 = _mm512_loadu_si512(ap + 384);
+            zmm17 = _mm512_loadu_si512(ap + 448);
+            zmm0 = _mm512_dpbusd_epi32(zmm0, zmm20, zmm21);
+            zmm1 = _mm512_dpbusd_epi32(zmm1, zmm18, zmm21);
+            zmm21 = _mm512_broadcastd_epi32(_mm_loadu_si32(bp + 96));
+            zmm2 = _mm512_dpbusd_epi32(zmm2, zmm20, zmm22);
+            zmm3 = _mm512_dpbusd_epi32(zmm3, zmm18, zmm22);
+            zmm22 = _mm512_broadcastd_epi32(_mm_loadu_si32(bp + 100));
+            zmm4 = _mm512_dpbusd_epi32(zmm4, zmm20, zmm23);
+            zmm5 = _mm512_dpbusd_epi32(zmm5, zmm18, zmm23);
+            zmm23 = _mm512_broadcastd_epi32(_mm_loadu_si32(bp + 104));
+            zmm6 = _mm512_dpbusd_epi32(zmm6, zmm20, zmm24);
+            zmm7 = _mm512_dpbusd_epi32(zmm7, zmm18, zmm24);
+            zmm24 = _mm512_broadcastd_epi32(_mm_loadu_si32(bp + 108));
+            zmm8 = _mm512_dpbusd_epi32(zmm8, zmm20, zmm25);
+            zmm9 = _mm512_dpbusd_epi32(zmm9, zmm18, zmm25);
+            zmm25 = _mm512_broadcastd_epi32(_mm_loadu_si32(bp + 112));
+            zmm10 = _mm512_dpbusd_epi32(zmm10, zmm20, zmm26);
+            zmm11 = _mm512_dpbusd_epi32(zmm11, zmm18, zmm26);
+            zmm26 = _mm512_broadcastd_epi32(_mm_loadu_si32(bp + 116));
+            zmm12 = _mm512_dpbusd_epi32(zmm12, zmm20, zmm27);
+            zmm13 = _mm512_dpbusd_epi32(zmm13, zmm18, zmm27);
+            zmm27 = _mm512_broadcastd_epi32(_mm_loadu_si32(bp + 120));
+            zmm14 = _mm512_dpbusd_epi32(zmm14, zmm20, zmm16);
+            zmm20 = _mm512_broadcastd_epi32(_mm_loadu_si32(bp + 124));
+            __builtin_prefetch((const char *)(bp + 96) + 512, 0, 3);
+            __builtin_prefetch((const char *)(an + 384) + 0, 0, 3);
+            __builtin_prefetch((const char *)(an + 384) + 64, 0, 3);
+            zmm15 = _mm512_dpbusd_epi32(zmm15, zmm18, zmm16);
+            /* copy 3 */
+            zmm18 = _mm512_loadu_si512(ap + 512);
+            zmm16 = _mm512_loadu_si512(ap + 576);
+            zmm0 = _mm512_dpbusd_epi32(zmm0, zmm19, zmm21);
+            zmm1 = _mm512_dpbusd_epi32(zmm1, zmm17, zmm21);
+            zmm21 = _mm512_broadcastd_epi32(_mm_loadu_si32(bp + 128));
+            zmm2 = _mm512_dpbusd_epi32(zmm2, zmm19, zmm22);
+            zmm3 = _mm512_dpbusd_epi32(zmm3, zmm17, zmm22);
+            zmm22 = _mm512_broadcastd_epi32(_mm_loadu_si32(bp + 132));
+            zmm4 = _mm512_dpbusd_epi32(zmm4, zmm19, zmm23);
+            zmm5 = _mm512_dpbusd_epi32(zmm5, zmm17, zmm23);
+            zmm23 = _mm512_broadcastd_epi32(_mm_loadu_si32(bp + 136));
+            zmm6 = _mm512_dpbusd_epi32(zmm6, zmm19, zmm24);
+            zmm7 = _mm512_dpbusd_epi32(zmm7, zmm17, zmm24);
+            zmm24 = _mm512_broadcastd_epi32(_mm_loadu_si32(bp + 140));
+            zmm8 = _mm512_dpbusd_epi32(zmm8, zmm19, zmm25);
+            zmm9 = _mm512_dpbusd_epi32(zmm9, zmm17, zmm25);
+            zmm25 = _mm512_broadcastd_epi32(_mm_loadu_si32(bp + 144));
+            zmm10 = _mm512_dpbusd_epi32(zmm10, zmm19, zmm26);
+            zmm11 = _mm512_dpbusd_epi32(zmm11, zmm17, zmm26);
+            zmm26 = _mm512_broadcastd_epi32(_mm_loadu_si32(bp + 148));
+            zmm12 = _mm512_dpbusd_epi32(zmm12, zmm19, zmm27);
+            zmm13 = _mm512_dpbusd_epi32(zmm13, zmm17, zmm27);
+            zmm27 = _mm512_broadcastd_epi32(_mm_loadu_si32(bp + 152));
+            zmm14 = _mm512_dpbusd_epi32(zmm14, zmm19, zmm20);
+            zmm19 = _mm512_broadcastd_epi32(_mm_loadu_si32(bp + 156));
+            __builtin_prefetch((const char *)(bp + 128) + 512, 0, 3);
+            __builtin_prefetch((const char *)(an + 512) + 0, 0, 3);
+            __builtin_prefetch((const char *)(an + 512) + 64, 0, 3);
+            zmm15 = _mm512_dpbusd_epi32(zmm15, zmm17, zmm20);
+            /* copy 4 */
+            zmm17 = _mm512_loadu_si512(ap + 640);
+            zmm20 = _mm512_loadu_si512(ap + 704);
+            zmm0 = _mm512_dpbusd_epi32(zmm0, zmm18, zmm21);
+            zmm1 = _mm512_dpbusd_epi32(zmm1, zmm16, zmm21);
+            zmm21 = _mm512_broadcastd_epi32(_mm_loadu_si32(bp + 160));
+            zmm2 = _mm512_dpbusd_epi32(zmm2, zmm18, zmm22);
+            zmm3 = _mm512_dpbusd_epi32(zmm3, zmm16, zmm22);
+            zmm22 = _mm512_broadcastd_epi32(_mm_loadu_si32(bp + 164));
+            zmm4 = _mm512_dpbusd_epi32(zmm4, zmm18, zmm23);
+            zmm5 = _mm512_dpbusd_epi32(zmm5, zmm16, zmm23);
+            zmm23 = _mm512_broadcastd_epi32(_mm_loadu_si32(bp + 168));
+            zmm6 = _mm512_dpbusd_epi32(zmm6, zmm18, zmm24);
+            zmm7 = _mm512_dpbusd_epi32(zmm7, zmm16, zmm24);
+            zmm24 = _mm512_broadcastd_epi32(_mm_loadu_si32(bp + 172));
+            zmm8 = _mm512_dpbusd_epi32(zmm8, zmm18, zmm25);
+            zmm9 = _mm512_dpbusd_epi32(zmm9, zmm16, zmm25);
+            zmm25 = _mm512_broadcastd_epi32(_mm_loadu_si32(bp + 176));
+            zmm10 = _mm512_dpbusd_epi32(zmm10, zmm18, zmm26);
+            zmm11 = _mm512_dpbusd_epi32(zmm11, zmm16, zmm26);
+            zmm26 = _mm512_broadcastd_epi32(_mm_loadu_si32(bp + 180));
+            zmm12 = _mm512_dpbusd_epi32(zmm12, zmm18, zmm27);
+            zmm13 = _mm512_dpbusd_epi32(zmm13, zmm16, zmm27);
+            zmm27 = _mm512_broadcastd_epi32(_mm_loadu_si32(bp + 184));
+            zmm14 = _mm512_dpbusd_epi32(zmm14, zmm18, zmm19);
+            zmm18 = _mm512_broadcastd_epi32(_mm_loadu_si32(bp + 188));
+            __builtin_prefetch((const char *)(bp + 160) + 512, 0, 3);
+            __builtin_prefetch((const char *)(an + 640) + 0, 0, 3);
+            __builtin_prefetch((const char *)(an + 640) + 64, 0, 3);
+            zmm15 = _mm512_dpbusd_epi32(zmm15, zmm16, zmm19);
+
+            ap += 640;
+            bp += 160;
+            an += 640;
+        }
+        int64_t rem = nq % 5;
+        if (rem > 0) {
+            zmm16 = _mm512_loadu_si512(ap + 128);
+            zmm19 = _mm512_loadu_si512(ap + 192);
+            zmm0 = _mm512_dpbusd_epi32(zmm0, zmm17, zmm21);
+            zmm1 = _mm512_dpbusd_epi32(zmm1, zmm20, zmm21);
+            zmm21 = _mm512_broadcastd_epi32(_mm_loadu_si32(bp + 32));
+            zmm2 = _mm512_dpbusd_epi32(zmm2, zmm17, zmm22);
+            zmm3 = _mm512_dpbusd_epi32(zmm3, zmm20, zmm22);
+            zmm22 = _mm512_broadcastd_epi32(_mm_loadu_si32(bp + 36));
+            zmm4 = _mm512_dpbusd_epi32(zmm4, zmm17, zmm23);
+            zmm5 = _mm512_dpbusd_epi32(zmm5, zmm20, zmm23);
+            zmm23 = _mm512_broadcastd_epi32(_mm_loadu_si32(bp + 40));
+            zmm6 = _mm512_dpbusd_epi32(zmm6, zmm17, zmm24);
+            zmm7 = _mm512_dpbusd_epi32(zmm7, zmm20, zmm24);
+            zmm24 = _mm512_broadcastd_epi32(_mm_loadu_si32(bp + 44));
+            zmm8 = _mm512_dpbusd_epi32(zmm8, zmm17, zmm25);
+            zmm9 = _mm512_dpbusd_epi32(zmm9, zmm20, zmm25);
+            zmm25 = _mm512_broadcastd_epi32(_mm_loadu_si32(bp + 48));
+            zmm10 = _mm512_dpbusd_epi32(zmm10, zmm17, zmm26);
+            zmm11 = _mm512_dpbusd_epi32(zmm11, zmm20, zmm26);
+            zmm26 = _mm512_broadcastd_epi32(_mm_loadu_si32(bp + 52));
+            zmm12 = _mm512_dpbusd_epi32(zmm12, zmm17, zmm27);
+            zmm13 = _mm512_dpbusd_epi32(zmm13, zmm20, zmm27);
+            zmm27 = _mm512_broadcastd_epi32(_mm_loadu_si32(bp + 56));
+            zmm14 = _mm512_dpbusd_epi32(zmm14, zmm17, zmm18);
+            zmm17 = _mm512_broadcastd_epi32(_mm_loadu_si32(bp + 60));
+            __builtin_prefetch((const char *)(bp + 32) + 512, 0, 3);
+            __builtin_prefetch((const char *)(an + 128) + 0, 0, 3);
+            __builtin_prefetch((const char *)(an + 128) + 64, 0, 3);
+            zmm15 = _mm512_dpbusd_epi32(zmm15, zmm20, zmm18);
+        }
+        if (rem > 1) {
+            zmm20 = _mm512_loadu_si512(ap + 256);
+            zmm18 = _mm512_loadu_si512(ap + 320);
+            zmm0 = _mm512_dpbusd_epi32(zmm0, zmm16, zmm21);
+            zmm1 = _mm512_dpbusd_epi32(zmm1, zmm19, zmm21);
+            zmm21 = _mm512_broadcastd_epi32(_mm_loadu_si32(bp + 64));
+            zmm2 = _mm512_dpbusd_epi32(zmm2, zmm16, zmm22);
+            zmm3 = _mm512_dpbusd_epi32(zmm3, zmm19, zmm22);
+            zmm22 = _mm512_broadcastd_epi32(_mm_loadu_si32(bp + 68));
+            zmm4 = _mm512_dpbusd_epi32(zmm4, zmm16, zmm23);
+            zmm5 = _mm512_dpbusd_epi32(zmm5, zmm19, zmm23);
+            zmm23 = _mm512_broadcastd_epi32(_mm_loadu_si32(bp + 72));
+            zmm6 = _mm512_dpbusd_epi32(zmm6, zmm16, zmm24);
+            zmm7 = _mm512_dpbusd_epi32(zmm7, zmm19, zmm24);
+            zmm24 = _mm512_broadcastd_epi32(_mm_loadu_si32(bp + 76));
+            zmm8 = _mm512_dpbusd_epi32(zmm8, zmm16, zmm25);
+            zmm9 = _mm512_dpbusd_epi32(zmm9, zmm19, zmm25);
+            zmm25 = _mm512_broadcastd_epi32(_mm_loadu_si32(bp + 80));
+            zmm10 = _mm512_dpbusd_epi32(zmm10, zmm16, zmm26);
+            zmm11 = _mm512_dpbusd_epi32(zmm11, zmm19, zmm26);
+            zmm26 = _mm512_broadcastd_epi32(_mm_loadu_si32(bp + 84));
+            zmm12 = _mm512_dpbusd_epi32(zmm12, zmm16, zmm27);
+            zmm13 = _mm512_dpbusd_epi32(zmm13, zmm19, zmm27);
+            zmm27 = _mm512_broadcastd_epi32(_mm_loadu_si32(bp + 88));
+            zmm14 = _mm512_dpbusd_epi32(zmm14, zmm16, zmm17);
+            zmm16 = _mm512_broadcastd_epi32(_mm_loadu_si32(bp + 92));
+            __builtin_prefetch((const char *)(bp + 64) + 512, 0, 3);
+            __builtin_prefetch((const char *)(an + 256) + 0, 0, 3);
+            __builtin_prefetch((const char *)(an + 256) + 64, 0, 3);
+            zmm15 = _mm512_dpbusd_epi32(zmm15, zmm19, zmm17);
+        }
+        if (rem > 2) {
+            zmm19 = _mm512_loadu_si512(ap + 384);
+            zmm17 = _mm512_loadu_si512(ap + 448);
+            zmm0 = _mm512_dpbusd_epi32(zmm0, zmm20, zmm21);
+            zmm1 = _mm512_dpbusd_epi32(zmm1, zmm18, zmm21);
+            zmm21 = _mm512_broadcastd_epi32(_mm_loadu_si32(bp + 96));
+            zmm2 = _mm512_dpbusd_epi32(zmm2, zmm20, zmm22);
+            zmm3 = _mm512_dpbusd_epi32(zmm3, zmm18, zmm22);
+            zmm22 = _mm512_broadcastd_epi32(_mm_loadu_si32(bp + 100));
+            zmm4 = _mm512_dpbusd_epi32(zmm4, zmm20, zmm23);
+            zmm5 = _mm512_dpbusd_epi32(zmm5, zmm18, zmm23);
+            zmm23 = _mm512_broadcastd_epi32(_mm_loadu_si32(bp + 104));
+            zmm6 = _mm512_dpbusd_epi32(zmm6, zmm20, zmm24);
+            zmm7 = _mm512_dpbusd_epi32(zmm7, zmm18, zmm24);
+            zmm24 = _mm512_broadcastd_epi32(_mm_loadu_si32(bp + 108));
+            zmm8 = _mm512_dpbusd_epi32(zmm8, zmm20, zmm25);
+            zmm9 = _mm512_dpbusd_epi32(zmm9, zmm18, zmm25);
+            zmm25 = _mm512_broadcastd_epi32(_mm_loadu_si32(bp + 112));
+            zmm10 = _mm512_dpbusd_epi32(zmm10, zmm20, zmm26);
+            zmm11 = _mm512_dpbusd_epi32(zmm11, zmm18, zmm26);
+            zmm26 = _mm512_broadcastd_epi32(_mm_loadu_si32(bp + 116));
+            zmm12 = _mm512_dpbusd_epi32(zmm12, zmm20, zmm27);
+            zmm13 = _mm512_dpbusd_epi32(zmm13, zmm18, zmm27);
+            zmm27 = _mm512_broadcastd_epi32(_mm_loadu_si32(bp + 120));
+            zmm14 = _mm512_dpbusd_epi32(zmm14, zmm20, zmm16);
+            zmm20 = _mm512_broadcastd_epi32(_mm_loadu_si32(bp + 124));
+            __builtin_prefetch((const char *)(bp + 96) + 512, 0, 3);
+            __builtin_prefetch((const char *)(an + 384) + 0, 0, 3);
+            __builtin_prefetch((const char *)(an + 384) + 64, 0, 3);
+            zmm15 = _mm512_dpbusd_epi32(zmm15, zmm18, zmm16);
+        }
+        if (rem > 3) {
+            zmm18 = _mm512_loadu_si512(ap + 512);
+            zmm16 = _mm512_loadu_si512(ap + 576);
+            zmm0 = _mm512_dpbusd_epi32(zmm0, zmm19, zmm21);
+            zmm1 = _mm512_dpbusd_epi32(zmm1, zmm17, zmm21);
+            zmm21 = _mm512_broadcastd_epi32(_mm_loadu_si32(bp + 128));
+            zmm2 = _mm512_dpbusd_epi32(zmm2, zmm19, zmm22);
+            zmm3 = _mm512_dpbusd_epi32(zmm3, zmm17, zmm22);
+            zmm22 = _mm512_broadcastd_epi32(_mm_loadu_si32(bp + 132));
+            zmm4 = _mm512_dpbusd_epi32(zmm4, zmm19, zmm23);
+            zmm5 = _mm512_dpbusd_epi32(zmm5, zmm17, zmm23);
+            zmm23 = _mm512_broadcastd_epi32(_mm_loadu_si32(bp + 136));
+            zmm6 = _mm512_dpbusd_epi32(zmm6, zmm19, zmm24);
+            zmm7 = _mm512_dpbusd_epi32(zmm7, zmm17, zmm24);
+            zmm24 = _mm512_broadcastd_epi32(_mm_loadu_si32(bp + 140));
+            zmm8 = _mm512_dpbusd_epi32(zmm8, zmm19, zmm25);
+            zmm9 = _mm512_dpbusd_epi32(zmm9, zmm17, zmm25);
+            zmm25 = _mm512_broadcastd_epi32(_mm_loadu_si32(bp + 144));
+            zmm10 = _mm512_dpbusd_epi32(zmm10, zmm19, zmm26);
+            zmm11 = _mm512_dpbusd_epi32(zmm11, zmm17, zmm26);
+            zmm26 = _mm512_broadcastd_epi32(_mm_loadu_si32(bp + 148));
+            zmm12 = _mm512_dpbusd_epi32(zmm12, zmm19, zmm27);
+            zmm13 = _mm512_dpbusd_epi32(zmm13, zmm17, zmm27);
+            zmm27 = _mm512_broadcastd_epi32(_mm_loadu_si32(bp + 152));
+            zmm14 = _mm512_dpbusd_epi32(zmm14, zmm19, zmm20);
+            zmm19 = _mm512_broadcastd_epi32(_mm_loadu_si32(bp + 156));
+            __builtin_prefetch((const char *)(bp + 128) + 512, 0, 3);
+            __builtin_prefetch((const char *)(an + 512) + 0, 0, 3);
+            __builtin_prefetch((const char *)(an + 512) + 64, 0, 3);
+            zmm15 = _mm512_dpbusd_epi32(zmm15, zmm17, zmm20);
+        }
+
+        /* epilogue: the rest of the last iteration, in the registers
+         * of the copy it follows */
+        switch (rem) {
+        case 0:
+            zmm0 = _mm512_dpbusd_epi32(zmm0, zmm17, zmm21);
+            zmm1 = _mm512_dpbusd_epi32(zmm1, zmm20, zmm21);
+            zmm2 = _mm512_dpbusd_epi32(zmm2, zmm17, zmm22);
+            zmm3 = _mm512_dpbusd_epi32(zmm3, zmm20, zmm22);
+            zmm4 = _mm512_dpbusd_epi32(zmm4, zmm17, zmm23);
+            zmm5 = _mm512_dpbusd_epi32(zmm5, zmm20, zmm23);
+            zmm6 = _mm512_dpbusd_epi32(zmm6, zmm17, zmm24);
+            zmm7 = _mm512_dpbusd_epi32(zmm7, zmm20, zmm24);
+            zmm8 = _mm512_dpbusd_epi32(zmm8, zmm17, zmm25);
+            zmm9 = _mm512_dpbusd_epi32(zmm9, zmm20, zmm25);
+            zmm10 = _mm512_dpbusd_epi32(zmm10, zmm17, zmm26);
+            zmm11 = _mm512_dpbusd_epi32(zmm11, zmm20, zmm26);
+            zmm12 = _mm512_dpbusd_epi32(zmm12, zmm17, zmm27);
+            zmm13 = _mm512_dpbusd_epi32(zmm13, zmm20, zmm27);
+            zmm14 = _mm512_dpbusd_epi32(zmm14, zmm17, zmm18);
+            zmm15 = _mm512_dpbusd_epi32(zmm15, zmm20, zmm18);
+            break;
+        case 1:
+            zmm0 = _mm512_dpbusd_epi32(zmm0, zmm16, zmm21);
+            zmm1 = _mm512_dpbusd_epi32(zmm1, zmm19, zmm21);
+            zmm2 = _mm512_dpbusd_epi32(zmm2, zmm16, zmm22);
+            zmm3 = _mm512_dpbusd_epi32(zmm3, zmm19, zmm22);
+            zmm4 = _mm512_dpbusd_epi32(zmm4, zmm16, zmm23);
+            zmm5 = _mm512_dpbusd_epi32(zmm5, zmm19, zmm23);
+            zmm6 = _mm512_dpbusd_epi32(zmm6, zmm16, zmm24);
+            zmm7 = _mm512_dpbusd_epi32(zmm7, zmm19, zmm24);
+            zmm8 = _mm512_dpbusd_epi32(zmm8, zmm16, zmm25);
+            zmm9 = _mm512_dpbusd_epi32(zmm9, zmm19, zmm25);
+            zmm10 = _mm512_dpbusd_epi32(zmm10, zmm16, zmm26);
+            zmm11 = _mm512_dpbusd_epi32(zmm11, zmm19, zmm26);
+            zmm12 = _mm512_dpbusd_epi32(zmm12, zmm16, zmm27);
+            zmm13 = _mm512_dpbusd_epi32(zmm13, zmm19, zmm27);
+            zmm14 = _mm512_dpbusd_epi32(zmm14, zmm16, zmm17);
+            zmm15 = _mm512_dpbusd_epi32(zmm15, zmm19, zmm17);
+            break;
+        case 2:
+            zmm0 = _mm512_dpbusd_epi32(zmm0, zmm20, zmm21);
+            zmm1 = _mm512_dpbusd_epi32(zmm1, zmm18, zmm21);
+            zmm2 = _mm512_dpbusd_epi32(zmm2, zmm20, zmm22);
+            zmm3 = _mm512_dpbusd_epi32(zmm3, zmm18, zmm22);
+            zmm4 = _mm512_dpbusd_epi32(zmm4, zmm20, zmm23);
+            zmm5 = _mm512_dpbusd_epi32(zmm5, zmm18, zmm23);
+            zmm6 = _mm512_dpbusd_epi32(zmm6, zmm20, zmm24);
+            zmm7 = _mm512_dpbusd_epi32(zmm7, zmm18, zmm24);
+            zmm8 = _mm512_dpbusd_epi32(zmm8, zmm20, zmm25);
+            zmm9 = _mm512_dpbusd_epi32(zmm9, zmm18, zmm25);
+            zmm10 = _mm512_dpbusd_epi32(zmm10, zmm20, zmm26);
+            zmm11 = _mm512_dpbusd_epi32(zmm11, zmm18, zmm26);
+            zmm12 = _mm512_dpbusd_epi32(zmm12, zmm20, zmm27);
+            zmm13 = _mm512_dpbusd_epi32(zmm13, zmm18, zmm27);
+            zmm14 = _mm512_dpbusd_epi32(zmm14, zmm20, zmm16);
+            zmm15 = _mm512_dpbusd_epi32(zmm15, zmm18, zmm16);
+            break;
+        case 3:
+            zmm0 = _mm512_dpbusd_epi32(zmm0, zmm19, zmm21);
+            zmm1 = _mm512_dpbusd_epi32(zmm1, zmm17, zmm21);
+            zmm2 = _mm512_dpbusd_epi32(zmm2, zmm19, zmm22);
+            zmm3 = _mm512_dpbusd_epi32(zmm3, zmm17, zmm22);
+            zmm4 = _mm512_dpbusd_epi32(zmm4, zmm19, zmm23);
+            zmm5 = _mm512_dpbusd_epi32(zmm5, zmm17, zmm23);
+            zmm6 = _mm512_dpbusd_epi32(zmm6, zmm19, zmm24);
+            zmm7 = _mm512_dpbusd_epi32(zmm7, zmm17, zmm24);
+            zmm8 = _mm512_dpbusd_epi32(zmm8, zmm19, zmm25);
+            zmm9 = _mm512_dpbusd_epi32(zmm9, zmm17, zmm25);
+            zmm10 = _mm512_dpbusd_epi32(zmm10, zmm19, zmm26);
+            zmm11 = _mm512_dpbusd_epi32(zmm11, zmm17, zmm26);
+            zmm12 = _mm512_dpbusd_epi32(zmm12, zmm19, zmm27);
+            zmm13 = _mm512_dpbusd_epi32(zmm13, zmm17, zmm27);
+            zmm14 = _mm512_dpbusd_epi32(zmm14, zmm19, zmm20);
+            zmm15 = _mm512_dpbusd_epi32(zmm15, zmm17, zmm20);
+            break;
+        case 4:
+            zmm0 = _mm512_dpbusd_epi32(zmm0, zmm18, zmm21);
+            zmm1 = _mm512_dpbusd_epi32(zmm1, zmm16, zmm21);
+            zmm2 = _mm512_dpbusd_epi32(zmm2, zmm18, zmm22);
+            zmm3 = _mm512_dpbusd_epi32(zmm3, zmm16, zmm22);
+            zmm4 = _mm512_dpbusd_epi32(zmm4, zmm18, zmm23);
+            zmm5 = _mm512_dpbusd_epi32(zmm5, zmm16, zmm23);
+            zmm6 = _mm512_dpbusd_epi32(zmm6, zmm18, zmm24);
+            zmm7 = _mm512_dpbusd_epi32(zmm7, zmm16, zmm24);
+            zmm8 = _mm512_dpbusd_epi32(zmm8, zmm18, zmm25);
+            zmm9 = _mm512_dpbusd_epi32(zmm9, zmm16, zmm25);
+            zmm10 = _mm512_dpbusd_epi32(zmm10, zmm18, zmm26);
+            zmm11 = _mm512_dpbusd_epi32(zmm11, zmm16, zmm26);
+            zmm12 = _mm512_dpbusd_epi32(zmm12, zmm18, zmm27);
+            zmm13 = _mm512_dpbusd_epi32(zmm13, zmm16, zmm27);
+            zmm14 = _mm512_dpbusd_epi32(zmm14, zmm18, zmm19);
+            zmm15 = _mm512_dpbusd_epi32(zmm15, zmm16, zmm19);
+            break;
+
+        }
+    }
+    const int32_t alpha_ = *alpha, beta_ = *beta;
+    if (m == 32 && n == 8 && rs_c == 1) {
+        const __m512i va_ = _mm512_set1_epi32(alpha_);
+        if (alpha_ == 1 && beta_ == 0) {
+            _mm512_storeu_si512(c + 0 + 0 * cs_c, zmm0);
+            _mm512_storeu_si512(c + 16 + 0 * cs_c, zmm1);
+            _mm512_storeu_si512(c + 0 + 1 * cs_c, zmm2);
+            _mm512_storeu_si512(c + 16 + 1 * cs_c, zmm3);
+            _mm512_storeu_si512(c + 0 + 2 * cs_c, zmm4);
+            _mm512_storeu_si512(c + 16 + 2 * cs_c, zmm5);
+            _mm512_storeu_si512(c + 0 + 3 * cs_c, zmm6);
+            _mm512_storeu_si512(c + 16 + 3 * cs_c, zmm7);
+            _mm512_storeu_si512(c + 0 + 4 * cs_c, zmm8);
+            _mm512_storeu_si512(c + 16 + 4 * cs_c, zmm9);
+            _mm512_storeu_si512(c + 0 + 5 * cs_c, zmm10);
+            _mm512_storeu_si512(c + 16 + 5 * cs_c, zmm11);
+            _mm512_storeu_si512(c + 0 + 6 * cs_c, zmm12);
+            _mm512_storeu_si512(c + 16 + 6 * cs_c, zmm13);
+            _mm512_storeu_si512(c + 0 + 7 * cs_c, zmm14);
+            _mm512_storeu_si512(c + 16 + 7 * cs_c, zmm15);
+        } else if (alpha_ == 1 && beta_ == 1) {
+            zmm0 = _mm512_add_epi32(zmm0, _mm512_loadu_si512(c + 0 + 0 * cs_c));
+            zmm1 = _mm512_add_epi32(zmm1, _mm512_loadu_si512(c + 16 + 0 * cs_c));
+            zmm2 = _mm512_add_epi32(zmm2, _mm512_loadu_si512(c + 0 + 1 * cs_c));
+            zmm3 = _mm512_add_epi32(zmm3, _mm512_loadu_si512(c + 16 + 1 * cs_c));
+            zmm4 = _mm512_add_epi32(zmm4, _mm512_loadu_si512(c + 0 + 2 * cs_c));
+            zmm5 = _mm512_add_epi32(zmm5, _mm512_loadu_si512(c + 16 + 2 * cs_c));
+            zmm6 = _mm512_add_epi32(zmm6, _mm512_loadu_si512(c + 0 + 3 * cs_c));
+            zmm7 = _mm512_add_epi32(zmm7, _mm512_loadu_si512(c + 16 + 3 * cs_c));
+            zmm8 = _mm512_add_epi32(zmm8, _mm512_loadu_si512(c + 0 + 4 * cs_c));
+            zmm9 = _mm512_add_epi32(zmm9, _mm512_loadu_si512(c + 16 + 4 * cs_c));
+            zmm10 = _mm512_add_epi32(zmm10, _mm512_loadu_si512(c + 0 + 5 * cs_c));
+            zmm11 = _mm512_add_epi32(zmm11, _mm512_loadu_si512(c + 16 + 5 * cs_c));
+            zmm12 = _mm512_add_epi32(zmm12, _mm512_loadu_si512(c + 0 + 6 * cs_c));
+            zmm13 = _mm512_add_epi32(zmm13, _mm512_loadu_si512(c + 16 + 6 * cs_c));
+            zmm14 = _mm512_add_epi32(zmm14, _mm512_loadu_si512(c + 0 + 7 * cs_c));
+            zmm15 = _mm512_add_epi32(zmm15, _mm512_loadu_si512(c + 16 + 7 * cs_c));
+            _mm512_storeu_si512(c + 0 + 0 * cs_c, zmm0);
+            _mm512_storeu_si512(c + 16 + 0 * cs_c, zmm1);
+            _mm512_storeu_si512(c + 0 + 1 * cs_c, zmm2);
+            _mm512_storeu_si512(c + 16 + 1 * cs_c, zmm3);
+            _mm512_storeu_si512(c + 0 + 2 * cs_c, zmm4);
+            _mm512_storeu_si512(c + 16 + 2 * cs_c, zmm5);
+            _mm512_storeu_si512(c + 0 + 3 * cs_c, zmm6);
+            _mm512_storeu_si512(c + 16 + 3 * cs_c, zmm7);
+            _mm512_storeu_si512(c + 0 + 4 * cs_c, zmm8);
+            _mm512_storeu_si512(c + 16 + 4 * cs_c, zmm9);
+            _mm512_storeu_si512(c + 0 + 5 * cs_c, zmm10);
+            _mm512_storeu_si512(c + 16 + 5 * cs_c, zmm11);
+            _mm512_storeu_si512(c + 0 + 6 * cs_c, zmm12);
+            _mm512_storeu_si512(c + 16 + 6 * cs_c, zmm13);
+            _mm512_storeu_si512(c + 0 + 7 * cs_c, zmm14);
+            _mm512_storeu_si512(c + 16 + 7 * cs_c, zmm15);
+        } else if (beta_ == 0) {
+            _mm512_storeu_si512(c + 0 + 0 * cs_c, _mm512_mullo_epi32(va_, zmm0));
+            _mm512_storeu_si512(c + 16 + 0 * cs_c, _mm512_mullo_epi32(va_, zmm1));
+            _mm512_storeu_si512(c + 0 + 1 * cs_c, _mm512_mullo_epi32(va_, zmm2));
+            _mm512_storeu_si512(c + 16 + 1 * cs_c, _mm512_mullo_epi32(va_, zmm3));
+            _mm512_storeu_si512(c + 0 + 2 * cs_c, _mm512_mullo_epi32(va_, zmm4));
+            _mm512_storeu_si512(c + 16 + 2 * cs_c, _mm512_mullo_epi32(va_, zmm5));
+            _mm512_storeu_si512(c + 0 + 3 * cs_c, _mm512_mullo_epi32(va_, zmm6));
+            _mm512_storeu_si512(c + 16 + 3 * cs_c, _mm512_mullo_epi32(va_, zmm7));
+            _mm512_storeu_si512(c + 0 + 4 * cs_c, _mm512_mullo_epi32(va_, zmm8));
+            _mm512_storeu_si512(c + 16 + 4 * cs_c, _mm512_mullo_epi32(va_, zmm9));
+            _mm512_storeu_si512(c + 0 + 5 * cs_c, _mm512_mullo_epi32(va_, zmm10));
+            _mm512_storeu_si512(c + 16 + 5 * cs_c, _mm512_mullo_epi32(va_, zmm11));
+            _mm512_storeu_si512(c + 0 + 6 * cs_c, _mm512_mullo_epi32(va_, zmm12));
+            _mm512_storeu_si512(c + 16 + 6 * cs_c, _mm512_mullo_epi32(va_, zmm13));
+            _mm512_storeu_si512(c + 0 + 7 * cs_c, _mm512_mullo_epi32(va_, zmm14));
+            _mm512_storeu_si512(c + 16 + 7 * cs_c, _mm512_mullo_epi32(va_, zmm15));
+        } else if (beta_ == 1) {
+            zmm0 = _mm512_add_epi32(_mm512_mullo_epi32(va_, zmm0), _mm512_loadu_si512(c + 0 + 0 * cs_c));
+            zmm1 = _mm512_add_epi32(_mm512_mullo_epi32(va_, zmm1), _mm512_loadu_si512(c + 16 + 0 * cs_c));
+            zmm2 = _mm512_add_epi32(_mm512_mullo_epi32(va_, zmm2), _mm512_loadu_si512(c + 0 + 1 * cs_c));
+            zmm3 = _mm512_add_epi32(_mm512_mullo_epi32(va_, zmm3), _mm512_loadu_si512(c + 16 + 1 * cs_c));
+            zmm4 = _mm512_add_epi32(_mm512_mullo_epi32(va_, zmm4), _mm512_loadu_si512(c + 0 + 2 * cs_c));
+            zmm5 = _mm512_add_epi32(_mm512_mullo_epi32(va_, zmm5), _mm512_loadu_si512(c + 16 + 2 * cs_c));
+            zmm6 = _mm512_add_epi32(_mm512_mullo_epi32(va_, zmm6), _mm512_loadu_si512(c + 0 + 3 * cs_c));
+            zmm7 = _mm512_add_epi32(_mm512_mullo_epi32(va_, zmm7), _mm512_loadu_si512(c + 16 + 3 * cs_c));
+            zmm8 = _mm512_add_epi32(_mm512_mullo_epi32(va_, zmm8), _mm512_loadu_si512(c + 0 + 4 * cs_c));
+            zmm9 = _mm512_add_epi32(_mm512_mullo_epi32(va_, zmm9), _mm512_loadu_si512(c + 16 + 4 * cs_c));
+            zmm10 = _mm512_add_epi32(_mm512_mullo_epi32(va_, zmm10), _mm512_loadu_si512(c + 0 + 5 * cs_c));
+            zmm11 = _mm512_add_epi32(_mm512_mullo_epi32(va_, zmm11), _mm512_loadu_si512(c + 16 + 5 * cs_c));
+            zmm12 = _mm512_add_epi32(_mm512_mullo_epi32(va_, zmm12), _mm512_loadu_si512(c + 0 + 6 * cs_c));
+            zmm13 = _mm512_add_epi32(_mm512_mullo_epi32(va_, zmm13), _mm512_loadu_si512(c + 16 + 6 * cs_c));
+            zmm14 = _mm512_add_epi32(_mm512_mullo_epi32(va_, zmm14), _mm512_loadu_si512(c + 0 + 7 * cs_c));
+            zmm15 = _mm512_add_epi32(_mm512_mullo_epi32(va_, zmm15), _mm512_loadu_si512(c + 16 + 7 * cs_c));
+            _mm512_storeu_si512(c + 0 + 0 * cs_c, zmm0);
+            _mm512_storeu_si512(c + 16 + 0 * cs_c, zmm1);
+            _mm512_storeu_si512(c + 0 + 1 * cs_c, zmm2);
+            _mm512_storeu_si512(c + 16 + 1 * cs_c, zmm3);
+            _mm512_storeu_si512(c + 0 + 2 * cs_c, zmm4);
+            _mm512_storeu_si512(c + 16 + 2 * cs_c, zmm5);
+            _mm512_storeu_si512(c + 0 + 3 * cs_c, zmm6);
+            _mm512_storeu_si512(c + 16 + 3 * cs_c, zmm7);
+            _mm512_storeu_si512(c + 0 + 4 * cs_c, zmm8);
+            _mm512_storeu_si512(c + 16 + 4 * cs_c, zmm9);
+            _mm512_storeu_si512(c + 0 + 5 * cs_c, zmm10);
+            _mm512_storeu_si512(c + 16 + 5 * cs_c, zmm11);
+            _mm512_storeu_si512(c + 0 + 6 * cs_c, zmm12);
+            _mm512_storeu_si512(c + 16 + 6 * cs_c, zmm13);
+            _mm512_storeu_si512(c + 0 + 7 * cs_c, zmm14);
+            _mm512_storeu_si512(c + 16 + 7 * cs_c, zmm15);
+        } else {
+            const __m512i vb_ = _mm512_set1_epi32(beta_);
+            zmm0 = _mm512_add_epi32(_mm512_mullo_epi32(va_, zmm0), _mm512_mullo_epi32(vb_, _mm512_loadu_si512(c + 0 + 0 * cs_c)));
+            zmm1 = _mm512_add_epi32(_mm512_mullo_epi32(va_, zmm1), _mm512_mullo_epi32(vb_, _mm512_loadu_si512(c + 16 + 0 * cs_c)));
+            zmm2 = _mm512_add_epi32(_mm512_mullo_epi32(va_, zmm2), _mm512_mullo_epi32(vb_, _mm512_loadu_si512(c + 0 + 1 * cs_c)));
+            zmm3 = _mm512_add_epi32(_mm512_mullo_epi32(va_, zmm3), _mm512_mullo_epi32(vb_, _mm512_loadu_si512(c + 16 + 1 * cs_c)));
+            zmm4 = _mm512_add_epi32(_mm512_mullo_epi32(va_, zmm4), _mm512_mullo_epi32(vb_, _mm512_loadu_si512(c + 0 + 2 * cs_c)));
+            zmm5 = _mm512_add_epi32(_mm512_mullo_epi32(va_, zmm5), _mm512_mullo_epi32(vb_, _mm512_loadu_si512(c + 16 + 2 * cs_c)));
+            zmm6 = _mm512_add_epi32(_mm512_mullo_epi32(va_, zmm6), _mm512_mullo_epi32(vb_, _mm512_loadu_si512(c + 0 + 3 * cs_c)));
+            zmm7 = _mm512_add_epi32(_mm512_mullo_epi32(va_, zmm7), _mm512_mullo_epi32(vb_, _mm512_loadu_si512(c + 16 + 3 * cs_c)));
+            zmm8 = _mm512_add_epi32(_mm512_mullo_epi32(va_, zmm8), _mm512_mullo_epi32(vb_, _mm512_loadu_si512(c + 0 + 4 * cs_c)));
+            zmm9 = _mm512_add_epi32(_mm512_mullo_epi32(va_, zmm9), _mm512_mullo_epi32(vb_, _mm512_loadu_si512(c + 16 + 4 * cs_c)));
+            zmm10 = _mm512_add_epi32(_mm512_mullo_epi32(va_, zmm10), _mm512_mullo_epi32(vb_, _mm512_loadu_si512(c + 0 + 5 * cs_c)));
+            zmm11 = _mm512_add_epi32(_mm512_mullo_epi32(va_, zmm11), _mm512_mullo_epi32(vb_, _mm512_loadu_si512(c + 16 + 5 * cs_c)));
+            zmm12 = _mm512_add_epi32(_mm512_mullo_epi32(va_, zmm12), _mm512_mullo_epi32(vb_, _mm512_loadu_si512(c + 0 + 6 * cs_c)));
+            zmm13 = _mm512_add_epi32(_mm512_mullo_epi32(va_, zmm13), _mm512_mullo_epi32(vb_, _mm512_loadu_si512(c + 16 + 6 * cs_c)));
+            zmm14 = _mm512_add_epi32(_mm512_mullo_epi32(va_, zmm14), _mm512_mullo_epi32(vb_, _mm512_loadu_si512(c + 0 + 7 * cs_c)));
+            zmm15 = _mm512_add_epi32(_mm512_mullo_epi32(va_, zmm15), _mm512_mullo_epi32(vb_, _mm512_loadu_si512(c + 16 + 7 * cs_c)));
+            _mm512_storeu_si512(c + 0 + 0 * cs_c, zmm0);
+            _mm512_storeu_si512(c + 16 + 0 * cs_c, zmm1);
+            _mm512_storeu_si512(c + 0 + 1 * cs_c, zmm2);
+            _mm512_storeu_si512(c + 16 + 1 * cs_c, zmm3);
+            _mm512_storeu_si512(c + 0 + 2 * cs_c, zmm4);
+            _mm512_storeu_si512(c + 16 + 2 * cs_c, zmm5);
+            _mm512_storeu_si512(c + 0 + 3 * cs_c, zmm6);
+            _mm512_storeu_si512(c + 16 + 3 * cs_c, zmm7);
+            _mm512_storeu_si512(c + 0 + 4 * cs_c, zmm8);
+            _mm512_storeu_si512(c + 16 + 4 * cs_c, zmm9);
+            _mm512_storeu_si512(c + 0 + 5 * cs_c, zmm10);
+            _mm512_storeu_si512(c + 16 + 5 * cs_c, zmm11);
+            _mm512_storeu_si512(c + 0 + 6 * cs_c, zmm12);
+            _mm512_storeu_si512(c + 16 + 6 * cs_c, zmm13);
+            _mm512_storeu_si512(c + 0 + 7 * cs_c, zmm14);
+            _mm512_storeu_si512(c + 16 + 7 * cs_c, zmm15);
+        }
+        return;
+    }
+    if (rs_c == 1) {   /* edge tile: predicated */
+        const __m512i va_ = _mm512_set1_epi32(alpha_);
+        if (alpha_ == 1 && beta_ == 0) {
+            if (0 < m && 0 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_epi32(c + 0 + 0 * cs_c, k_, zmm0);
+            }
+            if (16 < m && 0 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                _mm512_mask_storeu_epi32(c + 16 + 0 * cs_c, k_, zmm1);
+            }
+            if (0 < m && 1 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_epi32(c + 0 + 1 * cs_c, k_, zmm2);
+            }
+            if (16 < m && 1 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                _mm512_mask_storeu_epi32(c + 16 + 1 * cs_c, k_, zmm3);
+            }
+            if (0 < m && 2 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_epi32(c + 0 + 2 * cs_c, k_, zmm4);
+            }
+            if (16 < m && 2 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                _mm512_mask_storeu_epi32(c + 16 + 2 * cs_c, k_, zmm5);
+            }
+            if (0 < m && 3 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_epi32(c + 0 + 3 * cs_c, k_, zmm6);
+            }
+            if (16 < m && 3 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                _mm512_mask_storeu_epi32(c + 16 + 3 * cs_c, k_, zmm7);
+            }
+            if (0 < m && 4 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_epi32(c + 0 + 4 * cs_c, k_, zmm8);
+            }
+            if (16 < m && 4 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                _mm512_mask_storeu_epi32(c + 16 + 4 * cs_c, k_, zmm9);
+            }
+            if (0 < m && 5 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_epi32(c + 0 + 5 * cs_c, k_, zmm10);
+            }
+            if (16 < m && 5 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                _mm512_mask_storeu_epi32(c + 16 + 5 * cs_c, k_, zmm11);
+            }
+            if (0 < m && 6 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_epi32(c + 0 + 6 * cs_c, k_, zmm12);
+            }
+            if (16 < m && 6 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                _mm512_mask_storeu_epi32(c + 16 + 6 * cs_c, k_, zmm13);
+            }
+            if (0 < m && 7 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_epi32(c + 0 + 7 * cs_c, k_, zmm14);
+            }
+            if (16 < m && 7 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                _mm512_mask_storeu_epi32(c + 16 + 7 * cs_c, k_, zmm15);
+            }
+        } else if (alpha_ == 1 && beta_ == 1) {
+            if (0 < m && 0 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                zmm0 = _mm512_add_epi32(zmm0, _mm512_maskz_loadu_epi32(k_, c + 0 + 0 * cs_c));
+            }
+            if (16 < m && 0 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                zmm1 = _mm512_add_epi32(zmm1, _mm512_maskz_loadu_epi32(k_, c + 16 + 0 * cs_c));
+            }
+            if (0 < m && 1 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                zmm2 = _mm512_add_epi32(zmm2, _mm512_maskz_loadu_epi32(k_, c + 0 + 1 * cs_c));
+            }
+            if (16 < m && 1 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                zmm3 = _mm512_add_epi32(zmm3, _mm512_maskz_loadu_epi32(k_, c + 16 + 1 * cs_c));
+            }
+            if (0 < m && 2 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                zmm4 = _mm512_add_epi32(zmm4, _mm512_maskz_loadu_epi32(k_, c + 0 + 2 * cs_c));
+            }
+            if (16 < m && 2 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                zmm5 = _mm512_add_epi32(zmm5, _mm512_maskz_loadu_epi32(k_, c + 16 + 2 * cs_c));
+            }
+            if (0 < m && 3 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                zmm6 = _mm512_add_epi32(zmm6, _mm512_maskz_loadu_epi32(k_, c + 0 + 3 * cs_c));
+            }
+            if (16 < m && 3 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                zmm7 = _mm512_add_epi32(zmm7, _mm512_maskz_loadu_epi32(k_, c + 16 + 3 * cs_c));
+            }
+            if (0 < m && 4 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                zmm8 = _mm512_add_epi32(zmm8, _mm512_maskz_loadu_epi32(k_, c + 0 + 4 * cs_c));
+            }
+            if (16 < m && 4 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                zmm9 = _mm512_add_epi32(zmm9, _mm512_maskz_loadu_epi32(k_, c + 16 + 4 * cs_c));
+            }
+            if (0 < m && 5 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                zmm10 = _mm512_add_epi32(zmm10, _mm512_maskz_loadu_epi32(k_, c + 0 + 5 * cs_c));
+            }
+            if (16 < m && 5 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                zmm11 = _mm512_add_epi32(zmm11, _mm512_maskz_loadu_epi32(k_, c + 16 + 5 * cs_c));
+            }
+            if (0 < m && 6 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                zmm12 = _mm512_add_epi32(zmm12, _mm512_maskz_loadu_epi32(k_, c + 0 + 6 * cs_c));
+            }
+            if (16 < m && 6 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                zmm13 = _mm512_add_epi32(zmm13, _mm512_maskz_loadu_epi32(k_, c + 16 + 6 * cs_c));
+            }
+            if (0 < m && 7 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                zmm14 = _mm512_add_epi32(zmm14, _mm512_maskz_loadu_epi32(k_, c + 0 + 7 * cs_c));
+            }
+            if (16 < m && 7 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                zmm15 = _mm512_add_epi32(zmm15, _mm512_maskz_loadu_epi32(k_, c + 16 + 7 * cs_c));
+            }
+            if (0 < m && 0 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_epi32(c + 0 + 0 * cs_c, k_, zmm0);
+            }
+            if (16 < m && 0 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                _mm512_mask_storeu_epi32(c + 16 + 0 * cs_c, k_, zmm1);
+            }
+            if (0 < m && 1 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_epi32(c + 0 + 1 * cs_c, k_, zmm2);
+            }
+            if (16 < m && 1 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                _mm512_mask_storeu_epi32(c + 16 + 1 * cs_c, k_, zmm3);
+            }
+            if (0 < m && 2 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_epi32(c + 0 + 2 * cs_c, k_, zmm4);
+            }
+            if (16 < m && 2 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                _mm512_mask_storeu_epi32(c + 16 + 2 * cs_c, k_, zmm5);
+            }
+            if (0 < m && 3 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_epi32(c + 0 + 3 * cs_c, k_, zmm6);
+            }
+            if (16 < m && 3 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                _mm512_mask_storeu_epi32(c + 16 + 3 * cs_c, k_, zmm7);
+            }
+            if (0 < m && 4 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_epi32(c + 0 + 4 * cs_c, k_, zmm8);
+            }
+            if (16 < m && 4 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                _mm512_mask_storeu_epi32(c + 16 + 4 * cs_c, k_, zmm9);
+            }
+            if (0 < m && 5 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_epi32(c + 0 + 5 * cs_c, k_, zmm10);
+            }
+            if (16 < m && 5 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                _mm512_mask_storeu_epi32(c + 16 + 5 * cs_c, k_, zmm11);
+            }
+            if (0 < m && 6 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_epi32(c + 0 + 6 * cs_c, k_, zmm12);
+            }
+            if (16 < m && 6 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                _mm512_mask_storeu_epi32(c + 16 + 6 * cs_c, k_, zmm13);
+            }
+            if (0 < m && 7 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_epi32(c + 0 + 7 * cs_c, k_, zmm14);
+            }
+            if (16 < m && 7 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                _mm512_mask_storeu_epi32(c + 16 + 7 * cs_c, k_, zmm15);
+            }
+        } else if (beta_ == 0) {
+            if (0 < m && 0 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_epi32(c + 0 + 0 * cs_c, k_, _mm512_mullo_epi32(va_, zmm0));
+            }
+            if (16 < m && 0 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                _mm512_mask_storeu_epi32(c + 16 + 0 * cs_c, k_, _mm512_mullo_epi32(va_, zmm1));
+            }
+            if (0 < m && 1 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_epi32(c + 0 + 1 * cs_c, k_, _mm512_mullo_epi32(va_, zmm2));
+            }
+            if (16 < m && 1 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                _mm512_mask_storeu_epi32(c + 16 + 1 * cs_c, k_, _mm512_mullo_epi32(va_, zmm3));
+            }
+            if (0 < m && 2 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_epi32(c + 0 + 2 * cs_c, k_, _mm512_mullo_epi32(va_, zmm4));
+            }
+            if (16 < m && 2 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                _mm512_mask_storeu_epi32(c + 16 + 2 * cs_c, k_, _mm512_mullo_epi32(va_, zmm5));
+            }
+            if (0 < m && 3 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_epi32(c + 0 + 3 * cs_c, k_, _mm512_mullo_epi32(va_, zmm6));
+            }
+            if (16 < m && 3 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                _mm512_mask_storeu_epi32(c + 16 + 3 * cs_c, k_, _mm512_mullo_epi32(va_, zmm7));
+            }
+            if (0 < m && 4 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_epi32(c + 0 + 4 * cs_c, k_, _mm512_mullo_epi32(va_, zmm8));
+            }
+            if (16 < m && 4 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                _mm512_mask_storeu_epi32(c + 16 + 4 * cs_c, k_, _mm512_mullo_epi32(va_, zmm9));
+            }
+            if (0 < m && 5 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_epi32(c + 0 + 5 * cs_c, k_, _mm512_mullo_epi32(va_, zmm10));
+            }
+            if (16 < m && 5 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                _mm512_mask_storeu_epi32(c + 16 + 5 * cs_c, k_, _mm512_mullo_epi32(va_, zmm11));
+            }
+            if (0 < m && 6 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_epi32(c + 0 + 6 * cs_c, k_, _mm512_mullo_epi32(va_, zmm12));
+            }
+            if (16 < m && 6 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                _mm512_mask_storeu_epi32(c + 16 + 6 * cs_c, k_, _mm512_mullo_epi32(va_, zmm13));
+            }
+            if (0 < m && 7 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_epi32(c + 0 + 7 * cs_c, k_, _mm512_mullo_epi32(va_, zmm14));
+            }
+            if (16 < m && 7 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                _mm512_mask_storeu_epi32(c + 16 + 7 * cs_c, k_, _mm512_mullo_epi32(va_, zmm15));
+            }
+        } else if (beta_ == 1) {
+            if (0 < m && 0 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                zmm0 = _mm512_add_epi32(_mm512_mullo_epi32(va_, zmm0), _mm512_maskz_loadu_epi32(k_, c + 0 + 0 * cs_c));
+            }
+            if (16 < m && 0 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                zmm1 = _mm512_add_epi32(_mm512_mullo_epi32(va_, zmm1), _mm512_maskz_loadu_epi32(k_, c + 16 + 0 * cs_c));
+            }
+            if (0 < m && 1 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                zmm2 = _mm512_add_epi32(_mm512_mullo_epi32(va_, zmm2), _mm512_maskz_loadu_epi32(k_, c + 0 + 1 * cs_c));
+            }
+            if (16 < m && 1 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                zmm3 = _mm512_add_epi32(_mm512_mullo_epi32(va_, zmm3), _mm512_maskz_loadu_epi32(k_, c + 16 + 1 * cs_c));
+            }
+            if (0 < m && 2 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                zmm4 = _mm512_add_epi32(_mm512_mullo_epi32(va_, zmm4), _mm512_maskz_loadu_epi32(k_, c + 0 + 2 * cs_c));
+            }
+            if (16 < m && 2 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                zmm5 = _mm512_add_epi32(_mm512_mullo_epi32(va_, zmm5), _mm512_maskz_loadu_epi32(k_, c + 16 + 2 * cs_c));
+            }
+            if (0 < m && 3 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                zmm6 = _mm512_add_epi32(_mm512_mullo_epi32(va_, zmm6), _mm512_maskz_loadu_epi32(k_, c + 0 + 3 * cs_c));
+            }
+            if (16 < m && 3 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                zmm7 = _mm512_add_epi32(_mm512_mullo_epi32(va_, zmm7), _mm512_maskz_loadu_epi32(k_, c + 16 + 3 * cs_c));
+            }
+            if (0 < m && 4 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                zmm8 = _mm512_add_epi32(_mm512_mullo_epi32(va_, zmm8), _mm512_maskz_loadu_epi32(k_, c + 0 + 4 * cs_c));
+            }
+            if (16 < m && 4 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                zmm9 = _mm512_add_epi32(_mm512_mullo_epi32(va_, zmm9), _mm512_maskz_loadu_epi32(k_, c + 16 + 4 * cs_c));
+            }
+            if (0 < m && 5 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                zmm10 = _mm512_add_epi32(_mm512_mullo_epi32(va_, zmm10), _mm512_maskz_loadu_epi32(k_, c + 0 + 5 * cs_c));
+            }
+            if (16 < m && 5 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                zmm11 = _mm512_add_epi32(_mm512_mullo_epi32(va_, zmm11), _mm512_maskz_loadu_epi32(k_, c + 16 + 5 * cs_c));
+            }
+            if (0 < m && 6 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                zmm12 = _mm512_add_epi32(_mm512_mullo_epi32(va_, zmm12), _mm512_maskz_loadu_epi32(k_, c + 0 + 6 * cs_c));
+            }
+            if (16 < m && 6 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                zmm13 = _mm512_add_epi32(_mm512_mullo_epi32(va_, zmm13), _mm512_maskz_loadu_epi32(k_, c + 16 + 6 * cs_c));
+            }
+            if (0 < m && 7 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                zmm14 = _mm512_add_epi32(_mm512_mullo_epi32(va_, zmm14), _mm512_maskz_loadu_epi32(k_, c + 0 + 7 * cs_c));
+            }
+            if (16 < m && 7 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                zmm15 = _mm512_add_epi32(_mm512_mullo_epi32(va_, zmm15), _mm512_maskz_loadu_epi32(k_, c + 16 + 7 * cs_c));
+            }
+            if (0 < m && 0 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_epi32(c + 0 + 0 * cs_c, k_, zmm0);
+            }
+            if (16 < m && 0 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                _mm512_mask_storeu_epi32(c + 16 + 0 * cs_c, k_, zmm1);
+            }
+            if (0 < m && 1 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_epi32(c + 0 + 1 * cs_c, k_, zmm2);
+            }
+            if (16 < m && 1 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                _mm512_mask_storeu_epi32(c + 16 + 1 * cs_c, k_, zmm3);
+            }
+            if (0 < m && 2 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_epi32(c + 0 + 2 * cs_c, k_, zmm4);
+            }
+            if (16 < m && 2 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                _mm512_mask_storeu_epi32(c + 16 + 2 * cs_c, k_, zmm5);
+            }
+            if (0 < m && 3 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_epi32(c + 0 + 3 * cs_c, k_, zmm6);
+            }
+            if (16 < m && 3 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                _mm512_mask_storeu_epi32(c + 16 + 3 * cs_c, k_, zmm7);
+            }
+            if (0 < m && 4 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_epi32(c + 0 + 4 * cs_c, k_, zmm8);
+            }
+            if (16 < m && 4 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                _mm512_mask_storeu_epi32(c + 16 + 4 * cs_c, k_, zmm9);
+            }
+            if (0 < m && 5 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_epi32(c + 0 + 5 * cs_c, k_, zmm10);
+            }
+            if (16 < m && 5 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                _mm512_mask_storeu_epi32(c + 16 + 5 * cs_c, k_, zmm11);
+            }
+            if (0 < m && 6 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_epi32(c + 0 + 6 * cs_c, k_, zmm12);
+            }
+            if (16 < m && 6 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                _mm512_mask_storeu_epi32(c + 16 + 6 * cs_c, k_, zmm13);
+            }
+            if (0 < m && 7 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_epi32(c + 0 + 7 * cs_c, k_, zmm14);
+            }
+            if (16 < m && 7 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                _mm512_mask_storeu_epi32(c + 16 + 7 * cs_c, k_, zmm15);
+            }
+        } else {
+            const __m512i vb_ = _mm512_set1_epi32(beta_);
+            if (0 < m && 0 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                zmm0 = _mm512_add_epi32(_mm512_mullo_epi32(va_, zmm0), _mm512_mullo_epi32(vb_, _mm512_maskz_loadu_epi32(k_, c + 0 + 0 * cs_c)));
+            }
+            if (16 < m && 0 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                zmm1 = _mm512_add_epi32(_mm512_mullo_epi32(va_, zmm1), _mm512_mullo_epi32(vb_, _mm512_maskz_loadu_epi32(k_, c + 16 + 0 * cs_c)));
+            }
+            if (0 < m && 1 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                zmm2 = _mm512_add_epi32(_mm512_mullo_epi32(va_, zmm2), _mm512_mullo_epi32(vb_, _mm512_maskz_loadu_epi32(k_, c + 0 + 1 * cs_c)));
+            }
+            if (16 < m && 1 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                zmm3 = _mm512_add_epi32(_mm512_mullo_epi32(va_, zmm3), _mm512_mullo_epi32(vb_, _mm512_maskz_loadu_epi32(k_, c + 16 + 1 * cs_c)));
+            }
+            if (0 < m && 2 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                zmm4 = _mm512_add_epi32(_mm512_mullo_epi32(va_, zmm4), _mm512_mullo_epi32(vb_, _mm512_maskz_loadu_epi32(k_, c + 0 + 2 * cs_c)));
+            }
+            if (16 < m && 2 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                zmm5 = _mm512_add_epi32(_mm512_mullo_epi32(va_, zmm5), _mm512_mullo_epi32(vb_, _mm512_maskz_loadu_epi32(k_, c + 16 + 2 * cs_c)));
+            }
+            if (0 < m && 3 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                zmm6 = _mm512_add_epi32(_mm512_mullo_epi32(va_, zmm6), _mm512_mullo_epi32(vb_, _mm512_maskz_loadu_epi32(k_, c + 0 + 3 * cs_c)));
+            }
+            if (16 < m && 3 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                zmm7 = _mm512_add_epi32(_mm512_mullo_epi32(va_, zmm7), _mm512_mullo_epi32(vb_, _mm512_maskz_loadu_epi32(k_, c + 16 + 3 * cs_c)));
+            }
+            if (0 < m && 4 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                zmm8 = _mm512_add_epi32(_mm512_mullo_epi32(va_, zmm8), _mm512_mullo_epi32(vb_, _mm512_maskz_loadu_epi32(k_, c + 0 + 4 * cs_c)));
+            }
+            if (16 < m && 4 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                zmm9 = _mm512_add_epi32(_mm512_mullo_epi32(va_, zmm9), _mm512_mullo_epi32(vb_, _mm512_maskz_loadu_epi32(k_, c + 16 + 4 * cs_c)));
+            }
+            if (0 < m && 5 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                zmm10 = _mm512_add_epi32(_mm512_mullo_epi32(va_, zmm10), _mm512_mullo_epi32(vb_, _mm512_maskz_loadu_epi32(k_, c + 0 + 5 * cs_c)));
+            }
+            if (16 < m && 5 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                zmm11 = _mm512_add_epi32(_mm512_mullo_epi32(va_, zmm11), _mm512_mullo_epi32(vb_, _mm512_maskz_loadu_epi32(k_, c + 16 + 5 * cs_c)));
+            }
+            if (0 < m && 6 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                zmm12 = _mm512_add_epi32(_mm512_mullo_epi32(va_, zmm12), _mm512_mullo_epi32(vb_, _mm512_maskz_loadu_epi32(k_, c + 0 + 6 * cs_c)));
+            }
+            if (16 < m && 6 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                zmm13 = _mm512_add_epi32(_mm512_mullo_epi32(va_, zmm13), _mm512_mullo_epi32(vb_, _mm512_maskz_loadu_epi32(k_, c + 16 + 6 * cs_c)));
+            }
+            if (0 < m && 7 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                zmm14 = _mm512_add_epi32(_mm512_mullo_epi32(va_, zmm14), _mm512_mullo_epi32(vb_, _mm512_maskz_loadu_epi32(k_, c + 0 + 7 * cs_c)));
+            }
+            if (16 < m && 7 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                zmm15 = _mm512_add_epi32(_mm512_mullo_epi32(va_, zmm15), _mm512_mullo_epi32(vb_, _mm512_maskz_loadu_epi32(k_, c + 16 + 7 * cs_c)));
+            }
+            if (0 < m && 0 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_epi32(c + 0 + 0 * cs_c, k_, zmm0);
+            }
+            if (16 < m && 0 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                _mm512_mask_storeu_epi32(c + 16 + 0 * cs_c, k_, zmm1);
+            }
+            if (0 < m && 1 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_epi32(c + 0 + 1 * cs_c, k_, zmm2);
+            }
+            if (16 < m && 1 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                _mm512_mask_storeu_epi32(c + 16 + 1 * cs_c, k_, zmm3);
+            }
+            if (0 < m && 2 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_epi32(c + 0 + 2 * cs_c, k_, zmm4);
+            }
+            if (16 < m && 2 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                _mm512_mask_storeu_epi32(c + 16 + 2 * cs_c, k_, zmm5);
+            }
+            if (0 < m && 3 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_epi32(c + 0 + 3 * cs_c, k_, zmm6);
+            }
+            if (16 < m && 3 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                _mm512_mask_storeu_epi32(c + 16 + 3 * cs_c, k_, zmm7);
+            }
+            if (0 < m && 4 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_epi32(c + 0 + 4 * cs_c, k_, zmm8);
+            }
+            if (16 < m && 4 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                _mm512_mask_storeu_epi32(c + 16 + 4 * cs_c, k_, zmm9);
+            }
+            if (0 < m && 5 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_epi32(c + 0 + 5 * cs_c, k_, zmm10);
+            }
+            if (16 < m && 5 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                _mm512_mask_storeu_epi32(c + 16 + 5 * cs_c, k_, zmm11);
+            }
+            if (0 < m && 6 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_epi32(c + 0 + 6 * cs_c, k_, zmm12);
+            }
+            if (16 < m && 6 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                _mm512_mask_storeu_epi32(c + 16 + 6 * cs_c, k_, zmm13);
+            }
+            if (0 < m && 7 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_epi32(c + 0 + 7 * cs_c, k_, zmm14);
+            }
+            if (16 < m && 7 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                _mm512_mask_storeu_epi32(c + 16 + 7 * cs_c, k_, zmm15);
+            }
+        }
+        return;
+    }
+    int32_t t_[256];
+    _mm512_storeu_si512(t_ + 0, zmm0);
+    _mm512_storeu_si512(t_ + 16, zmm1);
+    _mm512_storeu_si512(t_ + 32, zmm2);
+    _mm512_storeu_si512(t_ + 48, zmm3);
+    _mm512_storeu_si512(t_ + 64, zmm4);
+    _mm512_storeu_si512(t_ + 80, zmm5);
+    _mm512_storeu_si512(t_ + 96, zmm6);
+    _mm512_storeu_si512(t_ + 112, zmm7);
+    _mm512_storeu_si512(t_ + 128, zmm8);
+    _mm512_storeu_si512(t_ + 144, zmm9);
+    _mm512_storeu_si512(t_ + 160, zmm10);
+    _mm512_storeu_si512(t_ + 176, zmm11);
+    _mm512_storeu_si512(t_ + 192, zmm12);
+    _mm512_storeu_si512(t_ + 208, zmm13);
+    _mm512_storeu_si512(t_ + 224, zmm14);
+    _mm512_storeu_si512(t_ + 240, zmm15);
+    /* position in t_ of C(i, j), at_[i + j*32] */
+    static const unsigned short at_[256] = {
+        0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15,
+        16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31,
+        32, 33, 34, 35, 36, 37, 38, 39, 40, 41, 42, 43, 44, 45, 46, 47,
+        48, 49, 50, 51, 52, 53, 54, 55, 56, 57, 58, 59, 60, 61, 62, 63,
+        64, 65, 66, 67, 68, 69, 70, 71, 72, 73, 74, 75, 76, 77, 78, 79,
+        80, 81, 82, 83, 84, 85, 86, 87, 88, 89, 90, 91, 92, 93, 94, 95,
+        96, 97, 98, 99, 100, 101, 102, 103, 104, 105, 106, 107, 108, 109, 110, 111,
+        112, 113, 114, 115, 116, 117, 118, 119, 120, 121, 122, 123, 124, 125, 126, 127,
+        128, 129, 130, 131, 132, 133, 134, 135, 136, 137, 138, 139, 140, 141, 142, 143,
+        144, 145, 146, 147, 148, 149, 150, 151, 152, 153, 154, 155, 156, 157, 158, 159,
+        160, 161, 162, 163, 164, 165, 166, 167, 168, 169, 170, 171, 172, 173, 174, 175,
+        176, 177, 178, 179, 180, 181, 182, 183, 184, 185, 186, 187, 188, 189, 190, 191,
+        192, 193, 194, 195, 196, 197, 198, 199, 200, 201, 202, 203, 204, 205, 206, 207,
+        208, 209, 210, 211, 212, 213, 214, 215, 216, 217, 218, 219, 220, 221, 222, 223,
+        224, 225, 226, 227, 228, 229, 230, 231, 232, 233, 234, 235, 236, 237, 238, 239,
+        240, 241, 242, 243, 244, 245, 246, 247, 248, 249, 250, 251, 252, 253, 254, 255,
+    };
+    for (int64_t j = 0; j < n; j++)
+        for (int64_t i = 0; i < m; i++) {
+            uint32_t v = (uint32_t)alpha_ * (uint32_t)t_[at_[i + j * 32]];
+            int32_t *cij = c + i * rs_c + j * cs_c;
+            *cij = (int32_t)(beta_ == 0 ? v : v + (uint32_t)beta_ * (uint32_t)*cij);
+        }
+
+}
+
+void zen4_gemm_u8s8s32_32x14_p16x14(int64_t m, int64_t n, int64_t k, const int32_t *alpha, const uint8_t *a,
+                                    const int8_t *b, const int32_t *beta, int32_t *c, int64_t rs_c, int64_t cs_c,
+                                    const uint8_t *a_next, const int8_t *b_next)
+{
+    const uint8_t *ap = a, *an = a_next;
+    const int8_t *bp = b;
+    k = (k + 3) / 4;   /* k groups of 4 */
+    (void)b_next;
+    __m512i zmm0, zmm1, zmm2, zmm3, zmm4, zmm5, zmm6, zmm7;
+    __m512i zmm8, zmm9, zmm10, zmm11, zmm12, zmm13, zmm14, zmm15;
+    __m512i zmm16, zmm17, zmm18, zmm19, zmm20, zmm21, zmm22, zmm23;
+    __m512i zmm24, zmm25, zmm26, zmm27;
+
+    zmm0 = _mm512_setzero_si512();
+    zmm1 = _mm512_setzero_si512();
+    zmm2 = _mm512_setzero_si512();
+    zmm3 = _mm512_setzero_si512();
+    zmm4 = _mm512_setzero_si512();
+    zmm5 = _mm512_setzero_si512();
+    zmm6 = _mm512_setzero_si512();
+    zmm7 = _mm512_setzero_si512();
+    zmm8 = _mm512_setzero_si512();
+    zmm9 = _mm512_setzero_si512();
+    zmm10 = _mm512_setzero_si512();
+    zmm11 = _mm512_setzero_si512();
+    zmm12 = _mm512_setzero_si512();
+    zmm13 = _mm512_setzero_si512();
+
+    /* C is read (or overwritten) after the k loop: the passes of the k loop
+     * fetch it a column (row) each; those they cannot reach go now */
+    const int64_t pf_step = rs_c == 1 ? cs_c : rs_c;
+    const int64_t pf_span = rs_c == 1 ? m - 1 : (n - 1) * cs_c;
+    int64_t pf_left = rs_c == 1 ? n : m;
+    int32_t *pf_c = c;
+    for (int64_t passes = k > 0 ? (k - 1) / 7 : 0; pf_left > passes; pf_left--) {
+        __builtin_prefetch(pf_c, 1, 3);
+        __builtin_prefetch(pf_c + pf_span / 2, 1, 3);
+        __builtin_prefetch(pf_c + pf_span, 1, 3);
+        pf_c += pf_step;
+    }
+    if (k > 0) {
+        /* prologue: the first 13 instructions of iteration 0 (pointer
+         * bumps among them become load offsets) */
+        zmm15 = _mm512_loadu_si512(ap + 0);
+        zmm22 = _mm512_broadcastd_epi32(_mm_loadu_si32(bp + 0));
+        zmm14 = _mm512_broadcastd_epi32(_mm_loadu_si32(bp + 4));
+        zmm21 = _mm512_broadcastd_epi32(_mm_loadu_si32(bp + 8));
+        zmm20 = _mm512_broadcastd_epi32(_mm_loadu_si32(bp + 12));
+        zmm27 = _mm512_broadcastd_epi32(_mm_loadu_si32(bp + 16));
+        zmm19 = _mm512_broadcastd_epi32(_mm_loadu_si32(bp + 20));
+        zmm26 = _mm512_broadcastd_epi32(_mm_loadu_si32(bp + 24));
+        zmm18 = _mm512_broadcastd_epi32(_mm_loadu_si32(bp + 28));
+        zmm25 = _mm512_broadcastd_epi32(_mm_loadu_si32(bp + 32));
+        zmm17 = _mm512_broadcastd_epi32(_mm_loadu_si32(bp + 36));
+        zmm24 = _mm512_broadcastd_epi32(_mm_loadu_si32(bp + 40));
+
+        /* kernel: iteration i and the start of i+1, unrolled 7x */
+        int64_t nq = k - 1;
+        for (int64_t it = nq / 7; it > 0; it--) {
+            if (pf_left > 0) {
+                __builtin_prefetch(pf_c, 1, 3);
+                __builtin_prefetch(pf_c + pf_span / 2, 1, 3);
+                __builtin_prefetch(pf_c + pf_span, 1, 3);
+                pf_c += pf_step;
+                pf_left--;
+            }
+            /* copy 0 */
+            zmm16 = _mm512_broadcastd_epi32(_mm_loadu_si32(bp + 44));
+            zmm0 = _mm512_dpbusd_epi32(zmm0, zmm15, zmm22);
+            zmm23 = _mm512_broadcastd_epi32(_mm_loadu_si32(bp + 48));
+            zmm22 = _mm512_broadcastd_epi32(_mm_loadu_si32(bp + 52));
+            zmm1 = _mm512_dpbusd_epi32(zmm1, zmm15, zmm14);
+            __builtin_prefetch((const char *)(bp + 0) + 512, 0, 3);
+            __builtin_prefetch((const char *)(an + 0) + 0, 0, 3);
+            zmm14 = _mm512_loadu_si512(ap + 64);
+            zmm2 = _mm512_dpbusd_epi32(zmm2, zmm15, zmm21);
+            zmm21 = _mm512_broadcastd_epi32(_mm_loadu_si32(bp + 56));
+            zmm3 = _mm512_dpbusd_epi32(zmm3, zmm15, zmm20);
+            zmm20 = _mm512_broadcastd_epi32(_mm_loadu_si32(bp + 60));
+            zmm4 = _mm512_dpbusd_epi32(zmm4, zmm15, zmm27);
+            zmm27 = _mm512_broadcastd_epi32(_mm_loadu_si32(bp + 64));
+            zmm5 = _mm512_dpbusd_epi32(zmm5, zmm15, zmm19);
+            zmm19 = _mm512_broadcastd_epi32(_mm_loadu_si32(bp + 68));
+            zmm6 = _mm512_dpbusd_epi32(zmm6, zmm15, zmm26);
+            zmm26 = _mm512_broadcastd_epi32(_mm_loadu_si32(bp + 72));
+            zmm7 = _mm512_dpbusd_epi32(zmm7, zmm15, zmm18);
+            zmm18 = _mm512_broadcastd_epi32(_mm_loadu_si32(bp + 76));
+            zmm8 = _mm512_dpbusd_epi32(zmm8, zmm15, zmm25);
+            zmm25 = _mm512_broadcastd_epi32(_mm_loadu_si32(bp + 80));
+            zmm9 = _mm512_dpbusd_epi32(zmm9, zmm15, zmm17);
+            zmm17 = _mm512_broadcastd_epi32(_mm_loadu_si32(bp + 84));
+            zmm10 = _mm512_dpbusd_epi32(zmm10, zmm15, zmm24);
+            zmm24 = _mm512_broadcastd_epi32(_mm_loadu_si32(bp + 88));
+            zmm11 = _mm512_dpbusd_epi32(zmm11, zmm15, zmm16);
+            zmm16 = _mm512_broadcastd_epi32(_mm_loadu_si32(bp + 92));
+            zmm12 = _mm512_dpbusd_epi32(zmm12, zmm15, zmm23);
+            zmm23 = _mm512_broadcastd_epi32(_mm_loadu_si32(bp + 96));
+            zmm13 = _mm512_dpbusd_epi32(zmm13, zmm15, zmm22);
+            /* copy 1 */
+            zmm15 = _mm512_broadcastd_epi32(_mm_loadu_si32(bp + 100));
+            zmm0 = _mm512_dpbusd_epi32(zmm0, zmm14, zmm21);
+            zmm22 = _mm512_broadcastd_epi32(_mm_loadu_si32(bp + 104));
+            zmm21 = _mm512_broadcastd_epi32(_mm_loadu_si32(bp + 108));
+            zmm1 = _mm512_dpbusd_epi32(zmm1, zmm14, zmm20);
+            __builtin_prefetch((const char *)(bp + 56) + 512, 0, 3);
+            __builtin_prefetch((const char *)(an + 64) + 0, 0, 3);
+            zmm20 = _mm512_loadu_si512(ap + 128);
+            zmm2 = _mm512_dpbusd_epi32(zmm2, zmm14, zmm27);
+            zmm27 = _mm512_broadcastd_epi32(_mm_loadu_si32(bp + 112));
+            zmm3 = _mm512_dpbusd_epi32(zmm3, zmm14, zmm19);
+            zmm19 = _mm512_broadcastd_epi32(_mm_loadu_si32(bp + 116));
+            zmm4 = _mm512_dpbusd_epi32(zmm4, zmm14, zmm26);
+            zmm26 = _mm512_broadcastd_epi32(_mm_loadu_si32(bp + 120));
+            zmm5 = _mm512_dpbusd_epi32(zmm5, zmm14, zmm18);
+            zmm18 = _mm512_broadcastd_epi32(_mm_loadu_si32(bp + 124));
+            zmm6 = _mm512_dpbusd_epi32(zmm6, zmm14, zmm25);
+            zmm25 = _mm512_broadcastd_epi32(_mm_loadu_si32(bp + 128));
+            zmm7 = _mm512_dpbusd_epi32(zmm7, zmm14, zmm17);
+            zmm17 = _mm512_broadcastd_epi32(_mm_loadu_si32(bp + 132));
+            zmm8 = _mm512_dpbusd_epi32(zmm8, zmm14, zmm24);
+            zmm24 = _mm512_broadcastd_epi32(_mm_loadu_si32(bp + 136));
+            zmm9 = _mm512_dpbusd_epi32(zmm9, zmm14, zmm16);
+            zmm16 = _mm512_broadcastd_epi32(_mm_loadu_si32(bp + 140));
+            zmm10 = _mm512_dpbusd_epi32(zmm10, zmm14, zmm23);
+            zmm23 = _mm512_broadcastd_epi32(_mm_loadu_si32(bp + 144));
+            zmm11 = _mm512_dpbusd_epi32(zmm11, zmm14, zmm15);
+            zmm15 = _mm512_broadcastd_epi32(_mm_loadu_si32(bp + 148));
+            zmm12 = _mm512_dpbusd_epi32(zmm12, zmm14, zmm22);
+            zmm22 = _mm512_broadcastd_epi32(_mm_loadu_si32(bp + 152));
+            zmm13 = _mm512_dpbusd_epi32(zmm13, zmm14, zmm21);
+            /* copy 2 */
+            zmm14 = _mm512_broadcastd_epi32(_mm_loadu_si32(bp + 156));
+            zmm0 = _mm512_dpbusd_epi32(zmm0, zmm20, zmm27);
+            zmm21 = _mm512_broadcastd_epi32(_mm_loadu_si32(bp + 160));
+            zmm27 = _mm512_broadcastd_epi32(_mm_loadu_si32(bp + 164));
+            zmm1 = _mm512_dpbusd_epi32(zmm1, zmm20, zmm19);
+            __builtin_prefetch((const char *)(bp + 112) + 512, 0, 3);
+            __builtin_prefetch((const char *)(an + 128) + 0, 0, 3);
+            zmm19 = _mm512_loadu_si512(ap + 192);
+            zmm2 = _mm512_dpbusd_epi32(zmm2, zmm20, zmm26);
+            zmm26 = _mm512_broadcastd_epi32(_mm_loadu_si32(bp + 168));
+            zmm3 = _mm512_dpbusd_epi32(zmm3, zmm20, zmm18);
+            zmm18 = _mm512_broadcastd_epi32(_mm_loadu_si32(bp + 172));
+            zmm4 = _mm512_dpbusd_epi32(zmm4, zmm20, zmm25);
+            zmm25 = _mm512_broadcastd_epi32(_mm_loadu_si32(bp + 176));
+            zmm5 = _mm512_dpbusd_epi32(zmm5, zmm20, zmm17);
+            zmm17 = _mm512_broadcastd_epi32(_mm_loadu_si32(bp + 180));
+            zmm6 = _mm512_dpbusd_epi32(zmm6, zmm20, zmm24);
+            zmm24 = _mm512_broadcastd_epi32(_mm_loadu_si32(bp + 184));
+            zmm7 = _mm512_dpbusd_epi32(zmm7, zmm20, zmm16);
+            zmm16 = _mm512_broadcastd_epi32(_mm_loadu_si32(bp + 188));
+            zmm8 = _mm512_dpbusd_epi32(zmm8, zmm20, zmm23);
+            zmm23 = _mm512_broadcastd_epi32(_mm_loadu_si32(bp + 192));
+            zmm9 = _mm512_dpbusd_epi32(zmm9, zmm20, zmm15);
+            zmm15 = _mm512_broadcastd_epi32(_mm_loadu_si32(bp + 196));
+            zmm10 = _mm512_dpbusd_epi32(zmm10, zmm20, zmm22);
+            zmm22 = _mm512_broadcastd_epi32(_mm_loadu_si32(bp + 200));
+            zmm11 = _mm512_dpbusd_epi32(zmm11, zmm20, zmm14);
+            zmm14 = _mm512_broadcastd_epi32(_mm_loadu_si32(bp + 204));
+            zmm12 = _mm512_dpbusd_epi32(zmm12, zmm20, zmm21);
+            zmm21 = _mm512_broadcastd_epi32(_mm_loadu_si32(bp + 208));
+            zmm13 = _mm512_dpbusd_epi32(zmm13, zmm20, zmm27);
+            /* copy 3 */
+            zmm20 = _mm512_broadcastd_epi32(_mm_loadu_si32(bp + 212));
+            zmm0 = _mm512_dpbusd_epi32(zmm0, zmm19, zmm26);
+            zmm27 = _mm512_broadcastd_epi32(_mm_loadu_si32(bp + 216));
+            zmm26 = _mm512_broadcastd_epi32(_mm_loadu_si32(bp + 220));
+            zmm1 = _mm512_dpbusd_epi32(zmm1, zmm19, zmm18);
+            __builtin_prefetch((const char *)(bp + 168) + 512, 0, 3);
+            __builtin_prefetch((const char *)(an + 192) + 0, 0, 3);
+            zmm18 = _mm512_loadu_si512(ap + 256);
+            zmm2 = _mm512_dpbusd_epi32(zmm2, zmm19, zmm25);
+            zmm25 = _mm512_broadcastd_epi32(_mm_loadu_si32(bp + 224));
+            zmm3 = _mm512_dpbusd_epi32(zmm3, zmm19, zmm17);
+            zmm17 = _mm512_broadcastd_epi32(_mm_loadu_si32(bp + 228));
+            zmm4 = _mm512_dpbusd_epi32(zmm4, zmm19, zmm24);
+            zmm24 = _mm512_broadcastd_epi32(_mm_loadu_si32(bp + 232));
+            zmm5 = _mm512_dpbusd_epi32(zmm5, zmm19, zmm16);
+            zmm16 = _mm512_broadcastd_epi32(_mm_loadu_si32(bp + 236));
+            zmm6 = _mm512_dpbusd_epi32(zmm6, zmm19, zmm23);
+            zmm23 = _mm512_broadcastd_epi32(_mm_loadu_si32(bp + 240));
+            zmm7 = _mm512_dpbusd_epi32(zmm7, zmm19, zmm15);
+            zmm15 = _mm512_broadcastd_epi32(_mm_loadu_si32(bp + 244));
+            zmm8 = _mm512_dpbusd_epi32(zmm8, zmm19, zmm22);
+            zmm22 = _mm512_broadcastd_epi32(_mm_loadu_si32(bp + 248));
+            zmm9 = _mm512_dpbusd_epi32(zmm9, zmm19, zmm14);
+            zmm14 = _mm512_broadcastd_epi32(_mm_loadu_si32(bp + 252));
+            zmm10 = _mm512_dpbusd_epi32(zmm10, zmm19, zmm21);
+            zmm21 = _mm512_broadcastd_epi32(_mm_loadu_si32(bp + 256));
+            zmm11 = _mm512_dpbusd_epi32(zmm11, zmm19, zmm20);
+            zmm20 = _mm512_broadcastd_epi32(_mm_loadu_si32(bp + 260));
+            zmm12 = _mm512_dpbusd_epi32(zmm12, zmm19, zmm27);
+            zmm27 = _mm512_broadcastd_epi32(_mm_loadu_si32(bp + 264));
+            zmm13 = _mm512_dpbusd_epi32(zmm13, zmm19, zmm26);
+            /* copy 4 */
+            zmm19 = _mm512_broadcastd_epi32(_mm_loadu_si32(bp + 268));
+            zmm0 = _mm512_dpbusd_epi32(zmm0, zmm18, zmm25);
+            zmm26 = _mm512_broadcastd_epi32(_mm_loadu_si32(bp + 272));
+            zmm25 = _mm512_broadcastd_epi32(_mm_loadu_si32(bp + 276));
+            zmm1 = _mm512_dpbusd_epi32(zmm1, zmm18, zmm17);
+            __builtin_prefetch((const char *)(bp + 224) + 512, 0, 3);
+            __builtin_prefetch((const char *)(an + 256) + 0, 0, 3);
+            zmm17 = _mm512_loadu_si512(ap + 320);
+            zmm2 = _mm512_dpbusd_epi32(zmm2, zmm18, zmm24);
+            zmm24 = _mm512_broadcastd_epi32(_mm_loadu_si32(bp + 280));
+            zmm3 = _mm512_dpbusd_epi32(zmm3, zmm18, zmm16);
+            zmm16 = _mm512_broadcastd_epi32(_mm_loadu_si32(bp + 284));
+            zmm4 = _mm512_dpbusd_epi32(zmm4, zmm18, zmm23);
+            zmm23 = _mm512_broadcastd_epi32(_mm_loadu_si32(bp + 288));
+            zmm5 = _mm512_dpbusd_epi32(zmm5, zmm18, zmm15);
+            zmm15 = _mm512_broadcastd_epi32(_mm_loadu_si32(bp + 292));
+            zmm6 = _mm512_dpbusd_epi32(zmm6, zmm18, zmm22);
+            zmm22 = _mm512_broadcastd_epi32(_mm_loadu_si32(bp + 296));
+            zmm7 = _mm512_dpbusd_epi32(zmm7, zmm18, zmm14);
+            zmm14 = _mm512_broadcastd_epi32(_mm_loadu_si32(bp + 300));
+            zmm8 = _mm512_dpbusd_epi32(zmm8, zmm18, zmm21);
+            zmm21 = _mm512_broadcastd_epi32(_mm_loadu_si32(bp + 304));
+            zmm9 = _mm512_dpbusd_epi32(zmm9, zmm18, zmm20);
+            zmm20 = _mm512_broadcastd_epi32(_mm_loadu_si32(bp + 308));
+            zmm10 = _mm512_dpbusd_epi32(zmm10, zmm18, zmm27);
+            zmm27 = _mm512_broadcastd_epi32(_mm_loadu_si32(bp + 312));
+            zmm11 = _mm512_dpbusd_epi32(zmm11, zmm18, zmm19);
+            zmm19 = _mm512_broadcastd_epi32(_mm_loadu_si32(bp + 316));
+            zmm12 = _mm512_dpbusd_epi32(zmm12, zmm18, zmm26);
+            zmm26 = _mm512_broadcastd_epi32(_mm_loadu_si32(bp + 320));
+            zmm13 = _mm512_dpbusd_epi32(zmm13, zmm18, zmm25);
+            /* copy 5 */
+            zmm18 = _mm512_broadcastd_epi32(_mm_loadu_si32(bp + 324));
+            zmm0 = _mm512_dpbusd_epi32(zmm0, zmm17, zmm24);
+            zmm25 = _mm512_broadcastd_epi32(_mm_loadu_si32(bp + 328));
+            zmm24 = _mm512_broadcastd_epi32(_mm_loadu_si32(bp + 332));
+            zmm1 = _mm512_dpbusd_epi32(zmm1, zmm17, zmm16);
+            __builtin_prefetch((const char *)(bp + 280) + 512, 0, 3);
+            __builtin_prefetch((const char *)(an + 320) + 0, 0, 3);
+            zmm16 = _mm512_loadu_si512(ap + 384);
+            zmm2 = _mm512_dpbusd_epi32(zmm2, zmm17, zmm23);
+            zmm23 = _mm512_broadcastd_epi32(_mm_loadu_si32(bp + 336));
+            zmm3 = _mm512_dpbusd_epi32(zmm3, zmm17, zmm15);
+            zmm15 = _mm512_broadcastd_epi32(_mm_loadu_si32(bp + 340));
+            zmm4 = _mm512_dpbusd_epi32(zmm4, zmm17, zmm22);
+            zmm22 = _mm512_broadcastd_epi32(_mm_loadu_si32(bp + 344));
+            zmm5 = _mm512_dpbusd_epi32(zmm5, zmm17, zmm14);
+            zmm14 = _mm512_broadcastd_epi32(_mm_loadu_si32(bp + 348));
+            zmm6 = _mm512_dpbusd_epi32(zmm6, zmm17, zmm21);
+            zmm21 = _mm512_broadcastd_epi32(_mm_loadu_si32(bp + 352));
+            zmm7 = _mm512_dpbusd_epi32(zmm7, zmm17, zmm20);
+            zmm20 = _mm512_broadcastd_epi32(_mm_loadu_si32(bp + 356));
+            zmm8 = _mm512_dpbusd_epi32(zmm8, zmm17, zmm27);
+            zmm27 = _mm512_broadcastd_epi32(_mm_loadu_si32(bp + 360));
+            zmm9 = _mm512_dpbusd_epi32(zmm9, zmm17, zmm19);
+            zmm19 = _mm512_broadcastd_epi32(_mm_loadu_si32(bp + 364));
+            zmm10 = _mm512_dpbusd_epi32(zmm10, zmm17, zmm26);
+            zmm26 = _mm512_broadcastd_epi32(_mm_loadu_si32(bp + 368));
+            zmm11 = _mm512_dpbusd_epi32(zmm11, zmm17, zmm18);
+            zmm18 = _mm512_broadcastd_epi32(_mm_loadu_si32(bp + 372));
+            zmm12 = _mm512_dpbusd_epi32(zmm12, zmm17, zmm25);
+            zmm25 = _mm512_broadcastd_epi32(_mm_loadu_si32(bp + 376));
+            zmm13 = _mm512_dpbusd_epi32(zmm13, zmm17, zmm24);
+            /* copy 6 */
+            zmm17 = _mm512_broadcastd_epi32(_mm_loadu_si32(bp + 380));
+            zmm0 = _mm512_dpbusd_epi32(zmm0, zmm16, zmm23);
+            zmm24 = _mm512_broadcastd_epi32(_mm_loadu_si32(bp + 384));
+            zmm23 = _mm512_broadcastd_epi32(_mm_loadu_si32(bp + 388));
+            zmm1 = _mm512_dpbusd_epi32(zmm1, zmm16, zmm15);
+            __builtin_prefetch((const char *)(bp + 336) + 512, 0, 3);
+            __builtin_prefetch((const char *)(an + 384) + 0, 0, 3);
+            zmm15 = _mm512_loadu_si512(ap + 448);
+            zmm2 = _mm512_dpbusd_epi32(zmm2, zmm16, zmm22);
+            zmm22 = _mm512_broadcastd_epi32(_mm_loadu_si32(bp + 392));
+            zmm3 = _mm512_dpbusd_epi32(zmm3, zmm16, zmm14);
+            zmm14 = _mm512_broadcastd_epi32(_mm_loadu_si32(bp + 396));
+            zmm4 = _mm512_dpbusd_epi32(zmm4, zmm16, zmm21);
+            zmm21 = _mm512_broadcastd_epi32(_mm_loadu_si32(bp + 400));
+            zmm5 = _mm512_dpbusd_epi32(zmm5, zmm16, zmm20);
+            zmm20 = _mm512_broadcastd_epi32(_mm_loadu_si32(bp + 404));
+            zmm6 = _mm512_dpbusd_epi32(zmm6, zmm16, zmm27);
+            zmm27 = _mm512_broadcastd_epi32(_mm_loadu_si32(bp + 408));
+            zmm7 = _mm512_dpbusd_epi32(zmm7, zmm16, zmm19);
+            zmm19 = _mm512_broadcastd_epi32(_mm_loadu_si32(bp + 412));
+            zmm8 = _mm512_dpbusd_epi32(zmm8, zmm16, zmm26);
+            zmm26 = _mm512_broadcastd_epi32(_mm_loadu_si32(bp + 416));
+            zmm9 = _mm512_dpbusd_epi32(zmm9, zmm16, zmm18);
+            zmm18 = _mm512_broadcastd_epi32(_mm_loadu_si32(bp + 420));
+            zmm10 = _mm512_dpbusd_epi32(zmm10, zmm16, zmm25);
+            zmm25 = _mm512_broadcastd_epi32(_mm_loadu_si32(bp + 424));
+            zmm11 = _mm512_dpbusd_epi32(zmm11, zmm16, zmm17);
+            zmm17 = _mm512_broadcastd_epi32(_mm_loadu_si32(bp + 428));
+            zmm12 = _mm512_dpbusd_epi32(zmm12, zmm16, zmm24);
+            zmm24 = _mm512_broadcastd_epi32(_mm_loadu_si32(bp + 432));
+            zmm13 = _mm512_dpbusd_epi32(zmm13, zmm16, zmm23);
+
+            ap += 448;
+            bp += 392;
+            an += 448;
+        }
+        int64_t rem = nq % 7;
+        if (rem > 0) {
+            zmm16 = _mm512_broadcastd_epi32(_mm_loadu_si32(bp + 44));
+            zmm0 = _mm512_dpbusd_epi32(zmm0, zmm15, zmm22);
+            zmm23 = _mm512_broadcastd_epi32(_mm_loadu_si32(bp + 48));
+            zmm22 = _mm512_broadcastd_epi32(_mm_loadu_si32(bp + 52));
+            zmm1 = _mm512_dpbusd_epi32(zmm1, zmm15, zmm14);
+            __builtin_prefetch((const char *)(bp + 0) + 512, 0, 3);
+            __builtin_prefetch((const char *)(an + 0) + 0, 0, 3);
+            zmm14 = _mm512_loadu_si512(ap + 64);
+            zmm2 = _mm512_dpbusd_epi32(zmm2, zmm15, zmm21);
+            zmm21 = _mm512_broadcastd_epi32(_mm_loadu_si32(bp + 56));
+            zmm3 = _mm512_dpbusd_epi32(zmm3, zmm15, zmm20);
+            zmm20 = _mm512_broadcastd_epi32(_mm_loadu_si32(bp + 60));
+            zmm4 = _mm512_dpbusd_epi32(zmm4, zmm15, zmm27);
+            zmm27 = _mm512_broadcastd_epi32(_mm_loadu_si32(bp + 64));
+            zmm5 = _mm512_dpbusd_epi32(zmm5, zmm15, zmm19);
+            zmm19 = _mm512_broadcastd_epi32(_mm_loadu_si32(bp + 68));
+            zmm6 = _mm512_dpbusd_epi32(zmm6, zmm15, zmm26);
+            zmm26 = _mm512_broadcastd_epi32(_mm_loadu_si32(bp + 72));
+            zmm7 = _mm512_dpbusd_epi32(zmm7, zmm15, zmm18);
+            zmm18 = _mm512_broadcastd_epi32(_mm_loadu_si32(bp + 76));
+            zmm8 = _mm512_dpbusd_epi32(zmm8, zmm15, zmm25);
+            zmm25 = _mm512_broadcastd_epi32(_mm_loadu_si32(bp + 80));
+            zmm9 = _mm512_dpbusd_epi32(zmm9, zmm15, zmm17);
+            zmm17 = _mm512_broadcastd_epi32(_mm_loadu_si32(bp + 84));
+            zmm10 = _mm512_dpbusd_epi32(zmm10, zmm15, zmm24);
+            zmm24 = _mm512_broadcastd_epi32(_mm_loadu_si32(bp + 88));
+            zmm11 = _mm512_dpbusd_epi32(zmm11, zmm15, zmm16);
+            zmm16 = _mm512_broadcastd_epi32(_mm_loadu_si32(bp + 92));
+            zmm12 = _mm512_dpbusd_epi32(zmm12, zmm15, zmm23);
+            zmm23 = _mm512_broadcastd_epi32(_mm_loadu_si32(bp + 96));
+            zmm13 = _mm512_dpbusd_epi32(zmm13, zmm15, zmm22);
+        }
+        if (rem > 1) {
+            zmm15 = _mm512_broadcastd_epi32(_mm_loadu_si32(bp + 100));
+            zmm0 = _mm512_dpbusd_epi32(zmm0, zmm14, zmm21);
+            zmm22 = _mm512_broadcastd_epi32(_mm_loadu_si32(bp + 104));
+            zmm21 = _mm512_broadcastd_epi32(_mm_loadu_si32(bp + 108));
+            zmm1 = _mm512_dpbusd_epi32(zmm1, zmm14, zmm20);
+            __builtin_prefetch((const char *)(bp + 56) + 512, 0, 3);
+            __builtin_prefetch((const char *)(an + 64) + 0, 0, 3);
+            zmm20 = _mm512_loadu_si512(ap + 128);
+            zmm2 = _mm512_dpbusd_epi32(zmm2, zmm14, zmm27);
+            zmm27 = _mm512_broadcastd_epi32(_mm_loadu_si32(bp + 112));
+            zmm3 = _mm512_dpbusd_epi32(zmm3, zmm14, zmm19);
+            zmm19 = _mm512_broadcastd_epi32(_mm_loadu_si32(bp + 116));
+            zmm4 = _mm512_dpbusd_epi32(zmm4, zmm14, zmm26);
+            zmm26 = _mm512_broadcastd_epi32(_mm_loadu_si32(bp + 120));
+            zmm5 = _mm512_dpbusd_epi32(zmm5, zmm14, zmm18);
+            zmm18 = _mm512_broadcastd_epi32(_mm_loadu_si32(bp + 124));
+            zmm6 = _mm512_dpbusd_epi32(zmm6, zmm14, zmm25);
+            zmm25 = _mm512_broadcastd_epi32(_mm_loadu_si32(bp + 128));
+            zmm7 = _mm512_dpbusd_epi32(zmm7, zmm14, zmm17);
+            zmm17 = _mm512_broadcastd_epi32(_mm_loadu_si32(bp + 132));
+            zmm8 = _mm512_dpbusd_epi32(zmm8, zmm14, zmm24);
+            zmm24 = _mm512_broadcastd_epi32(_mm_loadu_si32(bp + 136));
+            zmm9 = _mm512_dpbusd_epi32(zmm9, zmm14, zmm16);
+            zmm16 = _mm512_broadcastd_epi32(_mm_loadu_si32(bp + 140));
+            zmm10 = _mm512_dpbusd_epi32(zmm10, zmm14, zmm23);
+            zmm23 = _mm512_broadcastd_epi32(_mm_loadu_si32(bp + 144));
+            zmm11 = _mm512_dpbusd_epi32(zmm11, zmm14, zmm15);
+            zmm15 = _mm512_broadcastd_epi32(_mm_loadu_si32(bp + 148));
+            zmm12 = _mm512_dpbusd_epi32(zmm12, zmm14, zmm22);
+            zmm22 = _mm512_broadcastd_epi32(_mm_loadu_si32(bp + 152));
+            zmm13 = _mm512_dpbusd_epi32(zmm13, zmm14, zmm21);
+        }
+        if (rem > 2) {
+            zmm14 = _mm512_broadcastd_epi32(_mm_loadu_si32(bp + 156));
+            zmm0 = _mm512_dpbusd_epi32(zmm0, zmm20, zmm27);
+            zmm21 = _mm512_broadcastd_epi32(_mm_loadu_si32(bp + 160));
+            zmm27 = _mm512_broadcastd_epi32(_mm_loadu_si32(bp + 164));
+            zmm1 = _mm512_dpbusd_epi32(zmm1, zmm20, zmm19);
+            __builtin_prefetch((const char *)(bp + 112) + 512, 0, 3);
+            __builtin_prefetch((const char *)(an + 128) + 0, 0, 3);
+            zmm19 = _mm512_loadu_si512(ap + 192);
+            zmm2 = _mm512_dpbusd_epi32(zmm2, zmm20, zmm26);
+            zmm26 = _mm512_broadcastd_epi32(_mm_loadu_si32(bp + 168));
+            zmm3 = _mm512_dpbusd_epi32(zmm3, zmm20, zmm18);
+            zmm18 = _mm512_broadcastd_epi32(_mm_loadu_si32(bp + 172));
+            zmm4 = _mm512_dpbusd_epi32(zmm4, zmm20, zmm25);
+            zmm25 = _mm512_broadcastd_epi32(_mm_loadu_si32(bp + 176));
+            zmm5 = _mm512_dpbusd_epi32(zmm5, zmm20, zmm17);
+            zmm17 = _mm512_broadcastd_epi32(_mm_loadu_si32(bp + 180));
+            zmm6 = _mm512_dpbusd_epi32(zmm6, zmm20, zmm24);
+            zmm24 = _mm512_broadcastd_epi32(_mm_loadu_si32(bp + 184));
+            zmm7 = _mm512_dpbusd_epi32(zmm7, zmm20, zmm16);
+            zmm16 = _mm512_broadcastd_epi32(_mm_loadu_si32(bp + 188));
+            zmm8 = _mm512_dpbusd_epi32(zmm8, zmm20, zmm23);
+            zmm23 = _mm512_broadcastd_epi32(_mm_loadu_si32(bp + 192));
+            zmm9 = _mm512_dpbusd_epi32(zmm9, zmm20, zmm15);
+            zmm15 = _mm512_broadcastd_epi32(_mm_loadu_si32(bp + 196));
+            zmm10 = _mm512_dpbusd_epi32(zmm10, zmm20, zmm22);
+            zmm22 = _mm512_broadcastd_epi32(_mm_loadu_si32(bp + 200));
+            zmm11 = _mm512_dpbusd_epi32(zmm11, zmm20, zmm14);
+            zmm14 = _mm512_broadcastd_epi32(_mm_loadu_si32(bp + 204));
+            zmm12 = _mm512_dpbusd_epi32(zmm12, zmm20, zmm21);
+            zmm21 = _mm512_broadcastd_epi32(_mm_loadu_si32(bp + 208));
+            zmm13 = _mm512_dpbusd_epi32(zmm13, zmm20, zmm27);
+        }
+        if (rem > 3) {
+            zmm20 = _mm512_broadcastd_epi32(_mm_loadu_si32(bp + 212));
+            zmm0 = _mm512_dpbusd_epi32(zmm0, zmm19, zmm26);
+            zmm27 = _mm512_broadcastd_epi32(_mm_loadu_si32(bp + 216));
+            zmm26 = _mm512_broadcastd_epi32(_mm_loadu_si32(bp + 220));
+            zmm1 = _mm512_dpbusd_epi32(zmm1, zmm19, zmm18);
+            __builtin_prefetch((const char *)(bp + 168) + 512, 0, 3);
+            __builtin_prefetch((const char *)(an + 192) + 0, 0, 3);
+            zmm18 = _mm512_loadu_si512(ap + 256);
+            zmm2 = _mm512_dpbusd_epi32(zmm2, zmm19, zmm25);
+            zmm25 = _mm512_broadcastd_epi32(_mm_loadu_si32(bp + 224));
+            zmm3 = _mm512_dpbusd_epi32(zmm3, zmm19, zmm17);
+            zmm17 = _mm512_broadcastd_epi32(_mm_loadu_si32(bp + 228));
+            zmm4 = _mm512_dpbusd_epi32(zmm4, zmm19, zmm24);
+            zmm24 = _mm512_broadcastd_epi32(_mm_loadu_si32(bp + 232));
+            zmm5 = _mm512_dpbusd_epi32(zmm5, zmm19, zmm16);
+            zmm16 = _mm512_broadcastd_epi32(_mm_loadu_si32(bp + 236));
+            zmm6 = _mm512_dpbusd_epi32(zmm6, zmm19, zmm23);
+            zmm23 = _mm512_broadcastd_epi32(_mm_loadu_si32(bp + 240));
+            zmm7 = _mm512_dpbusd_epi32(zmm7, zmm19, zmm15);
+            zmm15 = _mm512_broadcastd_epi32(_mm_loadu_si32(bp + 244));
+            zmm8 = _mm512_dpbusd_epi32(zmm8, zmm19, zmm22);
+            zmm22 = _mm512_broadcastd_epi32(_mm_loadu_si32(bp + 248));
+            zmm9 = _mm512_dpbusd_epi32(zmm9, zmm19, zmm14);
+            zmm14 = _mm512_broadcastd_epi32(_mm_loadu_si32(bp + 252));
+            zmm10 = _mm512_dpbusd_epi32(zmm10, zmm19, zmm21);
+            zmm21 = _mm512_broadcastd_epi32(_mm_loadu_si32(bp + 256));
+            zmm11 = _mm512_dpbusd_epi32(zmm11, zmm19, zmm20);
+            zmm20 = _mm512_broadcastd_epi32(_mm_loadu_si32(bp + 260));
+            zmm12 = _mm512_dpbusd_epi32(zmm12, zmm19, zmm27);
+            zmm27 = _mm512_broadcastd_epi32(_mm_loadu_si32(bp + 264));
+            zmm13 = _mm512_dpbusd_epi32(zmm13, zmm19, zmm26);
+        }
+        if (rem > 4) {
+            zmm19 = _mm512_broadcastd_epi32(_mm_loadu_si32(bp + 268));
+            zmm0 = _mm512_dpbusd_epi32(zmm0, zmm18, zmm25);
+            zmm26 = _mm512_broadcastd_epi32(_mm_loadu_si32(bp + 272));
+            zmm25 = _mm512_broadcastd_epi32(_mm_loadu_si32(bp + 276));
+            zmm1 = _mm512_dpbusd_epi32(zmm1, zmm18, zmm17);
+            __builtin_prefetch((const char *)(bp + 224) + 512, 0, 3);
+            __builtin_prefetch((const char *)(an + 256) + 0, 0, 3);
+            zmm17 = _mm512_loadu_si512(ap + 320);
+            zmm2 = _mm512_dpbusd_epi32(zmm2, zmm18, zmm24);
+            zmm24 = _mm512_broadcastd_epi32(_mm_loadu_si32(bp + 280));
+            zmm3 = _mm512_dpbusd_epi32(zmm3, zmm18, zmm16);
+            zmm16 = _mm512_broadcastd_epi32(_mm_loadu_si32(bp + 284));
+            zmm4 = _mm512_dpbusd_epi32(zmm4, zmm18, zmm23);
+            zmm23 = _mm512_broadcastd_epi32(_mm_loadu_si32(bp + 288));
+            zmm5 = _mm512_dpbusd_epi32(zmm5, zmm18, zmm15);
+            zmm15 = _mm512_broadcastd_epi32(_mm_loadu_si32(bp + 292));
+            zmm6 = _mm512_dpbusd_epi32(zmm6, zmm18, zmm22);
+            zmm22 = _mm512_broadcastd_epi32(_mm_loadu_si32(bp + 296));
+            zmm7 = _mm512_dpbusd_epi32(zmm7, zmm18, zmm14);
+            zmm14 = _mm512_broadcastd_epi32(_mm_loadu_si32(bp + 300));
+            zmm8 = _mm512_dpbusd_epi32(zmm8, zmm18, zmm21);
+            zmm21 = _mm512_broadcastd_epi32(_mm_loadu_si32(bp + 304));
+            zmm9 = _mm512_dpbusd_epi32(zmm9, zmm18, zmm20);
+            zmm20 = _mm512_broadcastd_epi32(_mm_loadu_si32(bp + 308));
+            zmm10 = _mm512_dpbusd_epi32(zmm10, zmm18, zmm27);
+            zmm27 = _mm512_broadcastd_epi32(_mm_loadu_si32(bp + 312));
+            zmm11 = _mm512_dpbusd_epi32(zmm11, zmm18, zmm19);
+            zmm19 = _mm512_broadcastd_epi32(_mm_loadu_si32(bp + 316));
+            zmm12 = _mm512_dpbusd_epi32(zmm12, zmm18, zmm26);
+            zmm26 = _mm512_broadcastd_epi32(_mm_loadu_si32(bp + 320));
+            zmm13 = _mm512_dpbusd_epi32(zmm13, zmm18, zmm25);
+        }
+        if (rem > 5) {
+            zmm18 = _mm512_broadcastd_epi32(_mm_loadu_si32(bp + 324));
+            zmm0 = _mm512_dpbusd_epi32(zmm0, zmm17, zmm24);
+            zmm25 = _mm512_broadcastd_epi32(_mm_loadu_si32(bp + 328));
+            zmm24 = _mm512_broadcastd_epi32(_mm_loadu_si32(bp + 332));
+            zmm1 = _mm512_dpbusd_epi32(zmm1, zmm17, zmm16);
+            __builtin_prefetch((const char *)(bp + 280) + 512, 0, 3);
+            __builtin_prefetch((const char *)(an + 320) + 0, 0, 3);
+            zmm16 = _mm512_loadu_si512(ap + 384);
+            zmm2 = _mm512_dpbusd_epi32(zmm2, zmm17, zmm23);
+            zmm23 = _mm512_broadcastd_epi32(_mm_loadu_si32(bp + 336));
+            zmm3 = _mm512_dpbusd_epi32(zmm3, zmm17, zmm15);
+            zmm15 = _mm512_broadcastd_epi32(_mm_loadu_si32(bp + 340));
+            zmm4 = _mm512_dpbusd_epi32(zmm4, zmm17, zmm22);
+            zmm22 = _mm512_broadcastd_epi32(_mm_loadu_si32(bp + 344));
+            zmm5 = _mm512_dpbusd_epi32(zmm5, zmm17, zmm14);
+            zmm14 = _mm512_broadcastd_epi32(_mm_loadu_si32(bp + 348));
+            zmm6 = _mm512_dpbusd_epi32(zmm6, zmm17, zmm21);
+            zmm21 = _mm512_broadcastd_epi32(_mm_loadu_si32(bp + 352));
+            zmm7 = _mm512_dpbusd_epi32(zmm7, zmm17, zmm20);
+            zmm20 = _mm512_broadcastd_epi32(_mm_loadu_si32(bp + 356));
+            zmm8 = _mm512_dpbusd_epi32(zmm8, zmm17, zmm27);
+            zmm27 = _mm512_broadcastd_epi32(_mm_loadu_si32(bp + 360));
+            zmm9 = _mm512_dpbusd_epi32(zmm9, zmm17, zmm19);
+            zmm19 = _mm512_broadcastd_epi32(_mm_loadu_si32(bp + 364));
+            zmm10 = _mm512_dpbusd_epi32(zmm10, zmm17, zmm26);
+            zmm26 = _mm512_broadcastd_epi32(_mm_loadu_si32(bp + 368));
+            zmm11 = _mm512_dpbusd_epi32(zmm11, zmm17, zmm18);
+            zmm18 = _mm512_broadcastd_epi32(_mm_loadu_si32(bp + 372));
+            zmm12 = _mm512_dpbusd_epi32(zmm12, zmm17, zmm25);
+            zmm25 = _mm512_broadcastd_epi32(_mm_loadu_si32(bp + 376));
+            zmm13 = _mm512_dpbusd_epi32(zmm13, zmm17, zmm24);
+        }
+
+        /* epilogue: the rest of the last iteration, in the registers
+         * of the copy it follows */
+        switch (rem) {
+        case 0:
+            zmm16 = _mm512_broadcastd_epi32(_mm_loadu_si32(bp + 44));
+            zmm0 = _mm512_dpbusd_epi32(zmm0, zmm15, zmm22);
+            zmm23 = _mm512_broadcastd_epi32(_mm_loadu_si32(bp + 48));
+            zmm22 = _mm512_broadcastd_epi32(_mm_loadu_si32(bp + 52));
+            zmm1 = _mm512_dpbusd_epi32(zmm1, zmm15, zmm14);
+            __builtin_prefetch((const char *)(bp + 0) + 512, 0, 3);
+            __builtin_prefetch((const char *)(an + 0) + 0, 0, 3);
+            zmm2 = _mm512_dpbusd_epi32(zmm2, zmm15, zmm21);
+            zmm3 = _mm512_dpbusd_epi32(zmm3, zmm15, zmm20);
+            zmm4 = _mm512_dpbusd_epi32(zmm4, zmm15, zmm27);
+            zmm5 = _mm512_dpbusd_epi32(zmm5, zmm15, zmm19);
+            zmm6 = _mm512_dpbusd_epi32(zmm6, zmm15, zmm26);
+            zmm7 = _mm512_dpbusd_epi32(zmm7, zmm15, zmm18);
+            zmm8 = _mm512_dpbusd_epi32(zmm8, zmm15, zmm25);
+            zmm9 = _mm512_dpbusd_epi32(zmm9, zmm15, zmm17);
+            zmm10 = _mm512_dpbusd_epi32(zmm10, zmm15, zmm24);
+            zmm11 = _mm512_dpbusd_epi32(zmm11, zmm15, zmm16);
+            zmm12 = _mm512_dpbusd_epi32(zmm12, zmm15, zmm23);
+            zmm13 = _mm512_dpbusd_epi32(zmm13, zmm15, zmm22);
+            break;
+        case 1:
+            zmm15 = _mm512_broadcastd_epi32(_mm_loadu_si32(bp + 100));
+            zmm0 = _mm512_dpbusd_epi32(zmm0, zmm14, zmm21);
+            zmm22 = _mm512_broadcastd_epi32(_mm_loadu_si32(bp + 104));
+            zmm21 = _mm512_broadcastd_epi32(_mm_loadu_si32(bp + 108));
+            zmm1 = _mm512_dpbusd_epi32(zmm1, zmm14, zmm20);
+            __builtin_prefetch((const char *)(bp + 56) + 512, 0, 3);
+            __builtin_prefetch((const char *)(an + 64) + 0, 0, 3);
+            zmm2 = _mm512_dpbusd_epi32(zmm2, zmm14, zmm27);
+            zmm3 = _mm512_dpbusd_epi32(zmm3, zmm14, zmm19);
+            zmm4 = _mm512_dpbusd_epi32(zmm4, zmm14, zmm26);
+            zmm5 = _mm512_dpbusd_epi32(zmm5, zmm14, zmm18);
+            zmm6 = _mm512_dpbusd_epi32(zmm6, zmm14, zmm25);
+            zmm7 = _mm512_dpbusd_epi32(zmm7, zmm14, zmm17);
+            zmm8 = _mm512_dpbusd_epi32(zmm8, zmm14, zmm24);
+            zmm9 = _mm512_dpbusd_epi32(zmm9, zmm14, zmm16);
+            zmm10 = _mm512_dpbusd_epi32(zmm10, zmm14, zmm23);
+            zmm11 = _mm512_dpbusd_epi32(zmm11, zmm14, zmm15);
+            zmm12 = _mm512_dpbusd_epi32(zmm12, zmm14, zmm22);
+            zmm13 = _mm512_dpbusd_epi32(zmm13, zmm14, zmm21);
+            break;
+        case 2:
+            zmm14 = _mm512_broadcastd_epi32(_mm_loadu_si32(bp + 156));
+            zmm0 = _mm512_dpbusd_epi32(zmm0, zmm20, zmm27);
+            zmm21 = _mm512_broadcastd_epi32(_mm_loadu_si32(bp + 160));
+            zmm27 = _mm512_broadcastd_epi32(_mm_loadu_si32(bp + 164));
+            zmm1 = _mm512_dpbusd_epi32(zmm1, zmm20, zmm19);
+            __builtin_prefetch((const char *)(bp + 112) + 512, 0, 3);
+            __builtin_prefetch((const char *)(an + 128) + 0, 0, 3);
+            zmm2 = _mm512_dpbusd_epi32(zmm2, zmm20, zmm26);
+            zmm3 = _mm512_dpbusd_epi32(zmm3, zmm20, zmm18);
+            zmm4 = _mm512_dpbusd_epi32(zmm4, zmm20, zmm25);
+            zmm5 = _mm512_dpbusd_epi32(zmm5, zmm20, zmm17);
+            zmm6 = _mm512_dpbusd_epi32(zmm6, zmm20, zmm24);
+            zmm7 = _mm512_dpbusd_epi32(zmm7, zmm20, zmm16);
+            zmm8 = _mm512_dpbusd_epi32(zmm8, zmm20, zmm23);
+            zmm9 = _mm512_dpbusd_epi32(zmm9, zmm20, zmm15);
+            zmm10 = _mm512_dpbusd_epi32(zmm10, zmm20, zmm22);
+            zmm11 = _mm512_dpbusd_epi32(zmm11, zmm20, zmm14);
+            zmm12 = _mm512_dpbusd_epi32(zmm12, zmm20, zmm21);
+            zmm13 = _mm512_dpbusd_epi32(zmm13, zmm20, zmm27);
+            break;
+        case 3:
+            zmm20 = _mm512_broadcastd_epi32(_mm_loadu_si32(bp + 212));
+            zmm0 = _mm512_dpbusd_epi32(zmm0, zmm19, zmm26);
+            zmm27 = _mm512_broadcastd_epi32(_mm_loadu_si32(bp + 216));
+            zmm26 = _mm512_broadcastd_epi32(_mm_loadu_si32(bp + 220));
+            zmm1 = _mm512_dpbusd_epi32(zmm1, zmm19, zmm18);
+            __builtin_prefetch((const char *)(bp + 168) + 512, 0, 3);
+            __builtin_prefetch((const char *)(an + 192) + 0, 0, 3);
+            zmm2 = _mm512_dpbusd_epi32(zmm2, zmm19, zmm25);
+            zmm3 = _mm512_dpbusd_epi32(zmm3, zmm19, zmm17);
+            zmm4 = _mm512_dpbusd_epi32(zmm4, zmm19, zmm24);
+            zmm5 = _mm512_dpbusd_epi32(zmm5, zmm19, zmm16);
+            zmm6 = _mm512_dpbusd_epi32(zmm6, zmm19, zmm23);
+            zmm7 = _mm512_dpbusd_epi32(zmm7, zmm19, zmm15);
+            zmm8 = _mm512_dpbusd_epi32(zmm8, zmm19, zmm22);
+            zmm9 = _mm512_dpbusd_epi32(zmm9, zmm19, zmm14);
+            zmm10 = _mm512_dpbusd_epi32(zmm10, zmm19, zmm21);
+            zmm11 = _mm512_dpbusd_epi32(zmm11, zmm19, zmm20);
+            zmm12 = _mm512_dpbusd_epi32(zmm12, zmm19, zmm27);
+            zmm13 = _mm512_dpbusd_epi32(zmm13, zmm19, zmm26);
+            break;
+        case 4:
+            zmm19 = _mm512_broadcastd_epi32(_mm_loadu_si32(bp + 268));
+            zmm0 = _mm512_dpbusd_epi32(zmm0, zmm18, zmm25);
+            zmm26 = _mm512_broadcastd_epi32(_mm_loadu_si32(bp + 272));
+            zmm25 = _mm512_broadcastd_epi32(_mm_loadu_si32(bp + 276));
+            zmm1 = _mm512_dpbusd_epi32(zmm1, zmm18, zmm17);
+            __builtin_prefetch((const char *)(bp + 224) + 512, 0, 3);
+            __builtin_prefetch((const char *)(an + 256) + 0, 0, 3);
+            zmm2 = _mm512_dpbusd_epi32(zmm2, zmm18, zmm24);
+            zmm3 = _mm512_dpbusd_epi32(zmm3, zmm18, zmm16);
+            zmm4 = _mm512_dpbusd_epi32(zmm4, zmm18, zmm23);
+            zmm5 = _mm512_dpbusd_epi32(zmm5, zmm18, zmm15);
+            zmm6 = _mm512_dpbusd_epi32(zmm6, zmm18, zmm22);
+            zmm7 = _mm512_dpbusd_epi32(zmm7, zmm18, zmm14);
+            zmm8 = _mm512_dpbusd_epi32(zmm8, zmm18, zmm21);
+            zmm9 = _mm512_dpbusd_epi32(zmm9, zmm18, zmm20);
+            zmm10 = _mm512_dpbusd_epi32(zmm10, zmm18, zmm27);
+            zmm11 = _mm512_dpbusd_epi32(zmm11, zmm18, zmm19);
+            zmm12 = _mm512_dpbusd_epi32(zmm12, zmm18, zmm26);
+            zmm13 = _mm512_dpbusd_epi32(zmm13, zmm18, zmm25);
+            break;
+        case 5:
+            zmm18 = _mm512_broadcastd_epi32(_mm_loadu_si32(bp + 324));
+            zmm0 = _mm512_dpbusd_epi32(zmm0, zmm17, zmm24);
+            zmm25 = _mm512_broadcastd_epi32(_mm_loadu_si32(bp + 328));
+            zmm24 = _mm512_broadcastd_epi32(_mm_loadu_si32(bp + 332));
+            zmm1 = _mm512_dpbusd_epi32(zmm1, zmm17, zmm16);
+            __builtin_prefetch((const char *)(bp + 280) + 512, 0, 3);
+            __builtin_prefetch((const char *)(an + 320) + 0, 0, 3);
+            zmm2 = _mm512_dpbusd_epi32(zmm2, zmm17, zmm23);
+            zmm3 = _mm512_dpbusd_epi32(zmm3, zmm17, zmm15);
+            zmm4 = _mm512_dpbusd_epi32(zmm4, zmm17, zmm22);
+            zmm5 = _mm512_dpbusd_epi32(zmm5, zmm17, zmm14);
+            zmm6 = _mm512_dpbusd_epi32(zmm6, zmm17, zmm21);
+            zmm7 = _mm512_dpbusd_epi32(zmm7, zmm17, zmm20);
+            zmm8 = _mm512_dpbusd_epi32(zmm8, zmm17, zmm27);
+            zmm9 = _mm512_dpbusd_epi32(zmm9, zmm17, zmm19);
+            zmm10 = _mm512_dpbusd_epi32(zmm10, zmm17, zmm26);
+            zmm11 = _mm512_dpbusd_epi32(zmm11, zmm17, zmm18);
+            zmm12 = _mm512_dpbusd_epi32(zmm12, zmm17, zmm25);
+            zmm13 = _mm512_dpbusd_epi32(zmm13, zmm17, zmm24);
+            break;
+        case 6:
+            zmm17 = _mm512_broadcastd_epi32(_mm_loadu_si32(bp + 380));
+            zmm0 = _mm512_dpbusd_epi32(zmm0, zmm16, zmm23);
+            zmm24 = _mm512_broadcastd_epi32(_mm_loadu_si32(bp + 384));
+            zmm23 = _mm512_broadcastd_epi32(_mm_loadu_si32(bp + 388));
+            zmm1 = _mm512_dpbusd_epi32(zmm1, zmm16, zmm15);
+            __builtin_prefetch((const char *)(bp + 336) + 512, 0, 3);
+            __builtin_prefetch((const char *)(an + 384) + 0, 0, 3);
+            zmm2 = _mm512_dpbusd_epi32(zmm2, zmm16, zmm22);
+            zmm3 = _mm512_dpbusd_epi32(zmm3, zmm16, zmm14);
+            zmm4 = _mm512_dpbusd_epi32(zmm4, zmm16, zmm21);
+            zmm5 = _mm512_dpbusd_epi32(zmm5, zmm16, zmm20);
+            zmm6 = _mm512_dpbusd_epi32(zmm6, zmm16, zmm27);
+            zmm7 = _mm512_dpbusd_epi32(zmm7, zmm16, zmm19);
+            zmm8 = _mm512_dpbusd_epi32(zmm8, zmm16, zmm26);
+            zmm9 = _mm512_dpbusd_epi32(zmm9, zmm16, zmm18);
+            zmm10 = _mm512_dpbusd_epi32(zmm10, zmm16, zmm25);
+            zmm11 = _mm512_dpbusd_epi32(zmm11, zmm16, zmm17);
+            zmm12 = _mm512_dpbusd_epi32(zmm12, zmm16, zmm24);
+            zmm13 = _mm512_dpbusd_epi32(zmm13, zmm16, zmm23);
+            break;
+
+        }
+    }
+    const int32_t alpha_ = *alpha, beta_ = *beta;
+    if (m == 16 && n == 14 && rs_c == 1) {
+        const __m512i va_ = _mm512_set1_epi32(alpha_);
+        if (alpha_ == 1 && beta_ == 0) {
+            _mm512_storeu_si512(c + 0 + 0 * cs_c, zmm0);
+            _mm512_storeu_si512(c + 0 + 1 * cs_c, zmm1);
+            _mm512_storeu_si512(c + 0 + 2 * cs_c, zmm2);
+            _mm512_storeu_si512(c + 0 + 3 * cs_c, zmm3);
+            _mm512_storeu_si512(c + 0 + 4 * cs_c, zmm4);
+            _mm512_storeu_si512(c + 0 + 5 * cs_c, zmm5);
+            _mm512_storeu_si512(c + 0 + 6 * cs_c, zmm6);
+            _mm512_storeu_si512(c + 0 + 7 * cs_c, zmm7);
+            _mm512_storeu_si512(c + 0 + 8 * cs_c, zmm8);
+            _mm512_storeu_si512(c + 0 + 9 * cs_c, zmm9);
+            _mm512_storeu_si512(c + 0 + 10 * cs_c, zmm10);
+            _mm512_storeu_si512(c + 0 + 11 * cs_c, zmm11);
+            _mm512_storeu_si512(c + 0 + 12 * cs_c, zmm12);
+            _mm512_storeu_si512(c + 0 + 13 * cs_c, zmm13);
+        } else if (alpha_ == 1 && beta_ == 1) {
+            zmm0 = _mm512_add_epi32(zmm0, _mm512_loadu_si512(c + 0 + 0 * cs_c));
+            zmm1 = _mm512_add_epi32(zmm1, _mm512_loadu_si512(c + 0 + 1 * cs_c));
+            zmm2 = _mm512_add_epi32(zmm2, _mm512_loadu_si512(c + 0 + 2 * cs_c));
+            zmm3 = _mm512_add_epi32(zmm3, _mm512_loadu_si512(c + 0 + 3 * cs_c));
+            zmm4 = _mm512_add_epi32(zmm4, _mm512_loadu_si512(c + 0 + 4 * cs_c));
+            zmm5 = _mm512_add_epi32(zmm5, _mm512_loadu_si512(c + 0 + 5 * cs_c));
+            zmm6 = _mm512_add_epi32(zmm6, _mm512_loadu_si512(c + 0 + 6 * cs_c));
+            zmm7 = _mm512_add_epi32(zmm7, _mm512_loadu_si512(c + 0 + 7 * cs_c));
+            zmm8 = _mm512_add_epi32(zmm8, _mm512_loadu_si512(c + 0 + 8 * cs_c));
+            zmm9 = _mm512_add_epi32(zmm9, _mm512_loadu_si512(c + 0 + 9 * cs_c));
+            zmm10 = _mm512_add_epi32(zmm10, _mm512_loadu_si512(c + 0 + 10 * cs_c));
+            zmm11 = _mm512_add_epi32(zmm11, _mm512_loadu_si512(c + 0 + 11 * cs_c));
+            zmm12 = _mm512_add_epi32(zmm12, _mm512_loadu_si512(c + 0 + 12 * cs_c));
+            zmm13 = _mm512_add_epi32(zmm13, _mm512_loadu_si512(c + 0 + 13 * cs_c));
+            _mm512_storeu_si512(c + 0 + 0 * cs_c, zmm0);
+            _mm512_storeu_si512(c + 0 + 1 * cs_c, zmm1);
+            _mm512_storeu_si512(c + 0 + 2 * cs_c, zmm2);
+            _mm512_storeu_si512(c + 0 + 3 * cs_c, zmm3);
+            _mm512_storeu_si512(c + 0 + 4 * cs_c, zmm4);
+            _mm512_storeu_si512(c + 0 + 5 * cs_c, zmm5);
+            _mm512_storeu_si512(c + 0 + 6 * cs_c, zmm6);
+            _mm512_storeu_si512(c + 0 + 7 * cs_c, zmm7);
+            _mm512_storeu_si512(c + 0 + 8 * cs_c, zmm8);
+            _mm512_storeu_si512(c + 0 + 9 * cs_c, zmm9);
+            _mm512_storeu_si512(c + 0 + 10 * cs_c, zmm10);
+            _mm512_storeu_si512(c + 0 + 11 * cs_c, zmm11);
+            _mm512_storeu_si512(c + 0 + 12 * cs_c, zmm12);
+            _mm512_storeu_si512(c + 0 + 13 * cs_c, zmm13);
+        } else if (beta_ == 0) {
+            _mm512_storeu_si512(c + 0 + 0 * cs_c, _mm512_mullo_epi32(va_, zmm0));
+            _mm512_storeu_si512(c + 0 + 1 * cs_c, _mm512_mullo_epi32(va_, zmm1));
+            _mm512_storeu_si512(c + 0 + 2 * cs_c, _mm512_mullo_epi32(va_, zmm2));
+            _mm512_storeu_si512(c + 0 + 3 * cs_c, _mm512_mullo_epi32(va_, zmm3));
+            _mm512_storeu_si512(c + 0 + 4 * cs_c, _mm512_mullo_epi32(va_, zmm4));
+            _mm512_storeu_si512(c + 0 + 5 * cs_c, _mm512_mullo_epi32(va_, zmm5));
+            _mm512_storeu_si512(c + 0 + 6 * cs_c, _mm512_mullo_epi32(va_, zmm6));
+            _mm512_storeu_si512(c + 0 + 7 * cs_c, _mm512_mullo_epi32(va_, zmm7));
+            _mm512_storeu_si512(c + 0 + 8 * cs_c, _mm512_mullo_epi32(va_, zmm8));
+            _mm512_storeu_si512(c + 0 + 9 * cs_c, _mm512_mullo_epi32(va_, zmm9));
+            _mm512_storeu_si512(c + 0 + 10 * cs_c, _mm512_mullo_epi32(va_, zmm10));
+            _mm512_storeu_si512(c + 0 + 11 * cs_c, _mm512_mullo_epi32(va_, zmm11));
+            _mm512_storeu_si512(c + 0 + 12 * cs_c, _mm512_mullo_epi32(va_, zmm12));
+            _mm512_storeu_si512(c + 0 + 13 * cs_c, _mm512_mullo_epi32(va_, zmm13));
+        } else if (beta_ == 1) {
+            zmm0 = _mm512_add_epi32(_mm512_mullo_epi32(va_, zmm0), _mm512_loadu_si512(c + 0 + 0 * cs_c));
+            zmm1 = _mm512_add_epi32(_mm512_mullo_epi32(va_, zmm1), _mm512_loadu_si512(c + 0 + 1 * cs_c));
+            zmm2 = _mm512_add_epi32(_mm512_mullo_epi32(va_, zmm2), _mm512_loadu_si512(c + 0 + 2 * cs_c));
+            zmm3 = _mm512_add_epi32(_mm512_mullo_epi32(va_, zmm3), _mm512_loadu_si512(c + 0 + 3 * cs_c));
+            zmm4 = _mm512_add_epi32(_mm512_mullo_epi32(va_, zmm4), _mm512_loadu_si512(c + 0 + 4 * cs_c));
+            zmm5 = _mm512_add_epi32(_mm512_mullo_epi32(va_, zmm5), _mm512_loadu_si512(c + 0 + 5 * cs_c));
+            zmm6 = _mm512_add_epi32(_mm512_mullo_epi32(va_, zmm6), _mm512_loadu_si512(c + 0 + 6 * cs_c));
+            zmm7 = _mm512_add_epi32(_mm512_mullo_epi32(va_, zmm7), _mm512_loadu_si512(c + 0 + 7 * cs_c));
+            zmm8 = _mm512_add_epi32(_mm512_mullo_epi32(va_, zmm8), _mm512_loadu_si512(c + 0 + 8 * cs_c));
+            zmm9 = _mm512_add_epi32(_mm512_mullo_epi32(va_, zmm9), _mm512_loadu_si512(c + 0 + 9 * cs_c));
+            zmm10 = _mm512_add_epi32(_mm512_mullo_epi32(va_, zmm10), _mm512_loadu_si512(c + 0 + 10 * cs_c));
+            zmm11 = _mm512_add_epi32(_mm512_mullo_epi32(va_, zmm11), _mm512_loadu_si512(c + 0 + 11 * cs_c));
+            zmm12 = _mm512_add_epi32(_mm512_mullo_epi32(va_, zmm12), _mm512_loadu_si512(c + 0 + 12 * cs_c));
+            zmm13 = _mm512_add_epi32(_mm512_mullo_epi32(va_, zmm13), _mm512_loadu_si512(c + 0 + 13 * cs_c));
+            _mm512_storeu_si512(c + 0 + 0 * cs_c, zmm0);
+            _mm512_storeu_si512(c + 0 + 1 * cs_c, zmm1);
+            _mm512_storeu_si512(c + 0 + 2 * cs_c, zmm2);
+            _mm512_storeu_si512(c + 0 + 3 * cs_c, zmm3);
+            _mm512_storeu_si512(c + 0 + 4 * cs_c, zmm4);
+            _mm512_storeu_si512(c + 0 + 5 * cs_c, zmm5);
+            _mm512_storeu_si512(c + 0 + 6 * cs_c, zmm6);
+            _mm512_storeu_si512(c + 0 + 7 * cs_c, zmm7);
+            _mm512_storeu_si512(c + 0 + 8 * cs_c, zmm8);
+            _mm512_storeu_si512(c + 0 + 9 * cs_c, zmm9);
+            _mm512_storeu_si512(c + 0 + 10 * cs_c, zmm10);
+            _mm512_storeu_si512(c + 0 + 11 * cs_c, zmm11);
+            _mm512_storeu_si512(c + 0 + 12 * cs_c, zmm12);
+            _mm512_storeu_si512(c + 0 + 13 * cs_c, zmm13);
+        } else {
+            const __m512i vb_ = _mm512_set1_epi32(beta_);
+            zmm0 = _mm512_add_epi32(_mm512_mullo_epi32(va_, zmm0), _mm512_mullo_epi32(vb_, _mm512_loadu_si512(c + 0 + 0 * cs_c)));
+            zmm1 = _mm512_add_epi32(_mm512_mullo_epi32(va_, zmm1), _mm512_mullo_epi32(vb_, _mm512_loadu_si512(c + 0 + 1 * cs_c)));
+            zmm2 = _mm512_add_epi32(_mm512_mullo_epi32(va_, zmm2), _mm512_mullo_epi32(vb_, _mm512_loadu_si512(c + 0 + 2 * cs_c)));
+            zmm3 = _mm512_add_epi32(_mm512_mullo_epi32(va_, zmm3), _mm512_mullo_epi32(vb_, _mm512_loadu_si512(c + 0 + 3 * cs_c)));
+            zmm4 = _mm512_add_epi32(_mm512_mullo_epi32(va_, zmm4), _mm512_mullo_epi32(vb_, _mm512_loadu_si512(c + 0 + 4 * cs_c)));
+            zmm5 = _mm512_add_epi32(_mm512_mullo_epi32(va_, zmm5), _mm512_mullo_epi32(vb_, _mm512_loadu_si512(c + 0 + 5 * cs_c)));
+            zmm6 = _mm512_add_epi32(_mm512_mullo_epi32(va_, zmm6), _mm512_mullo_epi32(vb_, _mm512_loadu_si512(c + 0 + 6 * cs_c)));
+            zmm7 = _mm512_add_epi32(_mm512_mullo_epi32(va_, zmm7), _mm512_mullo_epi32(vb_, _mm512_loadu_si512(c + 0 + 7 * cs_c)));
+            zmm8 = _mm512_add_epi32(_mm512_mullo_epi32(va_, zmm8), _mm512_mullo_epi32(vb_, _mm512_loadu_si512(c + 0 + 8 * cs_c)));
+            zmm9 = _mm512_add_epi32(_mm512_mullo_epi32(va_, zmm9), _mm512_mullo_epi32(vb_, _mm512_loadu_si512(c + 0 + 9 * cs_c)));
+            zmm10 = _mm512_add_epi32(_mm512_mullo_epi32(va_, zmm10), _mm512_mullo_epi32(vb_, _mm512_loadu_si512(c + 0 + 10 * cs_c)));
+            zmm11 = _mm512_add_epi32(_mm512_mullo_epi32(va_, zmm11), _mm512_mullo_epi32(vb_, _mm512_loadu_si512(c + 0 + 11 * cs_c)));
+            zmm12 = _mm512_add_epi32(_mm512_mullo_epi32(va_, zmm12), _mm512_mullo_epi32(vb_, _mm512_loadu_si512(c + 0 + 12 * cs_c)));
+            zmm13 = _mm512_add_epi32(_mm512_mullo_epi32(va_, zmm13), _mm512_mullo_epi32(vb_, _mm512_loadu_si512(c + 0 + 13 * cs_c)));
+            _mm512_storeu_si512(c + 0 + 0 * cs_c, zmm0);
+            _mm512_storeu_si512(c + 0 + 1 * cs_c, zmm1);
+            _mm512_storeu_si512(c + 0 + 2 * cs_c, zmm2);
+            _mm512_storeu_si512(c + 0 + 3 * cs_c, zmm3);
+            _mm512_storeu_si512(c + 0 + 4 * cs_c, zmm4);
+            _mm512_storeu_si512(c + 0 + 5 * cs_c, zmm5);
+            _mm512_storeu_si512(c + 0 + 6 * cs_c, zmm6);
+            _mm512_storeu_si512(c + 0 + 7 * cs_c, zmm7);
+            _mm512_storeu_si512(c + 0 + 8 * cs_c, zmm8);
+            _mm512_storeu_si512(c + 0 + 9 * cs_c, zmm9);
+            _mm512_storeu_si512(c + 0 + 10 * cs_c, zmm10);
+            _mm512_storeu_si512(c + 0 + 11 * cs_c, zmm11);
+            _mm512_storeu_si512(c + 0 + 12 * cs_c, zmm12);
+            _mm512_storeu_si512(c + 0 + 13 * cs_c, zmm13);
+        }
+        return;
+    }
+    if (rs_c == 1) {   /* edge tile: predicated */
+        const __m512i va_ = _mm512_set1_epi32(alpha_);
+        if (alpha_ == 1 && beta_ == 0) {
+            if (0 < m && 0 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_epi32(c + 0 + 0 * cs_c, k_, zmm0);
+            }
+            if (0 < m && 1 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_epi32(c + 0 + 1 * cs_c, k_, zmm1);
+            }
+            if (0 < m && 2 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_epi32(c + 0 + 2 * cs_c, k_, zmm2);
+            }
+            if (0 < m && 3 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_epi32(c + 0 + 3 * cs_c, k_, zmm3);
+            }
+            if (0 < m && 4 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_epi32(c + 0 + 4 * cs_c, k_, zmm4);
+            }
+            if (0 < m && 5 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_epi32(c + 0 + 5 * cs_c, k_, zmm5);
+            }
+            if (0 < m && 6 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_epi32(c + 0 + 6 * cs_c, k_, zmm6);
+            }
+            if (0 < m && 7 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_epi32(c + 0 + 7 * cs_c, k_, zmm7);
+            }
+            if (0 < m && 8 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_epi32(c + 0 + 8 * cs_c, k_, zmm8);
+            }
+            if (0 < m && 9 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_epi32(c + 0 + 9 * cs_c, k_, zmm9);
+            }
+            if (0 < m && 10 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_epi32(c + 0 + 10 * cs_c, k_, zmm10);
+            }
+            if (0 < m && 11 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_epi32(c + 0 + 11 * cs_c, k_, zmm11);
+            }
+            if (0 < m && 12 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_epi32(c + 0 + 12 * cs_c, k_, zmm12);
+            }
+            if (0 < m && 13 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_epi32(c + 0 + 13 * cs_c, k_, zmm13);
+            }
+        } else if (alpha_ == 1 && beta_ == 1) {
+            if (0 < m && 0 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                zmm0 = _mm512_add_epi32(zmm0, _mm512_maskz_loadu_epi32(k_, c + 0 + 0 * cs_c));
+            }
+            if (0 < m && 1 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                zmm1 = _mm512_add_epi32(zmm1, _mm512_maskz_loadu_epi32(k_, c + 0 + 1 * cs_c));
+            }
+            if (0 < m && 2 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                zmm2 = _mm512_add_epi32(zmm2, _mm512_maskz_loadu_epi32(k_, c + 0 + 2 * cs_c));
+            }
+            if (0 < m && 3 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                zmm3 = _mm512_add_epi32(zmm3, _mm512_maskz_loadu_epi32(k_, c + 0 + 3 * cs_c));
+            }
+            if (0 < m && 4 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                zmm4 = _mm512_add_epi32(zmm4, _mm512_maskz_loadu_epi32(k_, c + 0 + 4 * cs_c));
+            }
+            if (0 < m && 5 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                zmm5 = _mm512_add_epi32(zmm5, _mm512_maskz_loadu_epi32(k_, c + 0 + 5 * cs_c));
+            }
+            if (0 < m && 6 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                zmm6 = _mm512_add_epi32(zmm6, _mm512_maskz_loadu_epi32(k_, c + 0 + 6 * cs_c));
+            }
+            if (0 < m && 7 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                zmm7 = _mm512_add_epi32(zmm7, _mm512_maskz_loadu_epi32(k_, c + 0 + 7 * cs_c));
+            }
+            if (0 < m && 8 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                zmm8 = _mm512_add_epi32(zmm8, _mm512_maskz_loadu_epi32(k_, c + 0 + 8 * cs_c));
+            }
+            if (0 < m && 9 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                zmm9 = _mm512_add_epi32(zmm9, _mm512_maskz_loadu_epi32(k_, c + 0 + 9 * cs_c));
+            }
+            if (0 < m && 10 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                zmm10 = _mm512_add_epi32(zmm10, _mm512_maskz_loadu_epi32(k_, c + 0 + 10 * cs_c));
+            }
+            if (0 < m && 11 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                zmm11 = _mm512_add_epi32(zmm11, _mm512_maskz_loadu_epi32(k_, c + 0 + 11 * cs_c));
+            }
+            if (0 < m && 12 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                zmm12 = _mm512_add_epi32(zmm12, _mm512_maskz_loadu_epi32(k_, c + 0 + 12 * cs_c));
+            }
+            if (0 < m && 13 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                zmm13 = _mm512_add_epi32(zmm13, _mm512_maskz_loadu_epi32(k_, c + 0 + 13 * cs_c));
+            }
+            if (0 < m && 0 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_epi32(c + 0 + 0 * cs_c, k_, zmm0);
+            }
+            if (0 < m && 1 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_epi32(c + 0 + 1 * cs_c, k_, zmm1);
+            }
+            if (0 < m && 2 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_epi32(c + 0 + 2 * cs_c, k_, zmm2);
+            }
+            if (0 < m && 3 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_epi32(c + 0 + 3 * cs_c, k_, zmm3);
+            }
+            if (0 < m && 4 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_epi32(c + 0 + 4 * cs_c, k_, zmm4);
+            }
+            if (0 < m && 5 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_epi32(c + 0 + 5 * cs_c, k_, zmm5);
+            }
+            if (0 < m && 6 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_epi32(c + 0 + 6 * cs_c, k_, zmm6);
+            }
+            if (0 < m && 7 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_epi32(c + 0 + 7 * cs_c, k_, zmm7);
+            }
+            if (0 < m && 8 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_epi32(c + 0 + 8 * cs_c, k_, zmm8);
+            }
+            if (0 < m && 9 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_epi32(c + 0 + 9 * cs_c, k_, zmm9);
+            }
+            if (0 < m && 10 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_epi32(c + 0 + 10 * cs_c, k_, zmm10);
+            }
+            if (0 < m && 11 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_epi32(c + 0 + 11 * cs_c, k_, zmm11);
+            }
+            if (0 < m && 12 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_epi32(c + 0 + 12 * cs_c, k_, zmm12);
+            }
+            if (0 < m && 13 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_epi32(c + 0 + 13 * cs_c, k_, zmm13);
+            }
+        } else if (beta_ == 0) {
+            if (0 < m && 0 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_epi32(c + 0 + 0 * cs_c, k_, _mm512_mullo_epi32(va_, zmm0));
+            }
+            if (0 < m && 1 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_epi32(c + 0 + 1 * cs_c, k_, _mm512_mullo_epi32(va_, zmm1));
+            }
+            if (0 < m && 2 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_epi32(c + 0 + 2 * cs_c, k_, _mm512_mullo_epi32(va_, zmm2));
+            }
+            if (0 < m && 3 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_epi32(c + 0 + 3 * cs_c, k_, _mm512_mullo_epi32(va_, zmm3));
+            }
+            if (0 < m && 4 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_epi32(c + 0 + 4 * cs_c, k_, _mm512_mullo_epi32(va_, zmm4));
+            }
+            if (0 < m && 5 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_epi32(c + 0 + 5 * cs_c, k_, _mm512_mullo_epi32(va_, zmm5));
+            }
+            if (0 < m && 6 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_epi32(c + 0 + 6 * cs_c, k_, _mm512_mullo_epi32(va_, zmm6));
+            }
+            if (0 < m && 7 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_epi32(c + 0 + 7 * cs_c, k_, _mm512_mullo_epi32(va_, zmm7));
+            }
+            if (0 < m && 8 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_epi32(c + 0 + 8 * cs_c, k_, _mm512_mullo_epi32(va_, zmm8));
+            }
+            if (0 < m && 9 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_epi32(c + 0 + 9 * cs_c, k_, _mm512_mullo_epi32(va_, zmm9));
+            }
+            if (0 < m && 10 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_epi32(c + 0 + 10 * cs_c, k_, _mm512_mullo_epi32(va_, zmm10));
+            }
+            if (0 < m && 11 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_epi32(c + 0 + 11 * cs_c, k_, _mm512_mullo_epi32(va_, zmm11));
+            }
+            if (0 < m && 12 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_epi32(c + 0 + 12 * cs_c, k_, _mm512_mullo_epi32(va_, zmm12));
+            }
+            if (0 < m && 13 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_epi32(c + 0 + 13 * cs_c, k_, _mm512_mullo_epi32(va_, zmm13));
+            }
+        } else if (beta_ == 1) {
+            if (0 < m && 0 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                zmm0 = _mm512_add_epi32(_mm512_mullo_epi32(va_, zmm0), _mm512_maskz_loadu_epi32(k_, c + 0 + 0 * cs_c));
+            }
+            if (0 < m && 1 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                zmm1 = _mm512_add_epi32(_mm512_mullo_epi32(va_, zmm1), _mm512_maskz_loadu_epi32(k_, c + 0 + 1 * cs_c));
+            }
+            if (0 < m && 2 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                zmm2 = _mm512_add_epi32(_mm512_mullo_epi32(va_, zmm2), _mm512_maskz_loadu_epi32(k_, c + 0 + 2 * cs_c));
+            }
+            if (0 < m && 3 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                zmm3 = _mm512_add_epi32(_mm512_mullo_epi32(va_, zmm3), _mm512_maskz_loadu_epi32(k_, c + 0 + 3 * cs_c));
+            }
+            if (0 < m && 4 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                zmm4 = _mm512_add_epi32(_mm512_mullo_epi32(va_, zmm4), _mm512_maskz_loadu_epi32(k_, c + 0 + 4 * cs_c));
+            }
+            if (0 < m && 5 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                zmm5 = _mm512_add_epi32(_mm512_mullo_epi32(va_, zmm5), _mm512_maskz_loadu_epi32(k_, c + 0 + 5 * cs_c));
+            }
+            if (0 < m && 6 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                zmm6 = _mm512_add_epi32(_mm512_mullo_epi32(va_, zmm6), _mm512_maskz_loadu_epi32(k_, c + 0 + 6 * cs_c));
+            }
+            if (0 < m && 7 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                zmm7 = _mm512_add_epi32(_mm512_mullo_epi32(va_, zmm7), _mm512_maskz_loadu_epi32(k_, c + 0 + 7 * cs_c));
+            }
+            if (0 < m && 8 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                zmm8 = _mm512_add_epi32(_mm512_mullo_epi32(va_, zmm8), _mm512_maskz_loadu_epi32(k_, c + 0 + 8 * cs_c));
+            }
+            if (0 < m && 9 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                zmm9 = _mm512_add_epi32(_mm512_mullo_epi32(va_, zmm9), _mm512_maskz_loadu_epi32(k_, c + 0 + 9 * cs_c));
+            }
+            if (0 < m && 10 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                zmm10 = _mm512_add_epi32(_mm512_mullo_epi32(va_, zmm10), _mm512_maskz_loadu_epi32(k_, c + 0 + 10 * cs_c));
+            }
+            if (0 < m && 11 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                zmm11 = _mm512_add_epi32(_mm512_mullo_epi32(va_, zmm11), _mm512_maskz_loadu_epi32(k_, c + 0 + 11 * cs_c));
+            }
+            if (0 < m && 12 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                zmm12 = _mm512_add_epi32(_mm512_mullo_epi32(va_, zmm12), _mm512_maskz_loadu_epi32(k_, c + 0 + 12 * cs_c));
+            }
+            if (0 < m && 13 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                zmm13 = _mm512_add_epi32(_mm512_mullo_epi32(va_, zmm13), _mm512_maskz_loadu_epi32(k_, c + 0 + 13 * cs_c));
+            }
+            if (0 < m && 0 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_epi32(c + 0 + 0 * cs_c, k_, zmm0);
+            }
+            if (0 < m && 1 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_epi32(c + 0 + 1 * cs_c, k_, zmm1);
+            }
+            if (0 < m && 2 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_epi32(c + 0 + 2 * cs_c, k_, zmm2);
+            }
+            if (0 < m && 3 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_epi32(c + 0 + 3 * cs_c, k_, zmm3);
+            }
+            if (0 < m && 4 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_epi32(c + 0 + 4 * cs_c, k_, zmm4);
+            }
+            if (0 < m && 5 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_epi32(c + 0 + 5 * cs_c, k_, zmm5);
+            }
+            if (0 < m && 6 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_epi32(c + 0 + 6 * cs_c, k_, zmm6);
+            }
+            if (0 < m && 7 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_epi32(c + 0 + 7 * cs_c, k_, zmm7);
+            }
+            if (0 < m && 8 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_epi32(c + 0 + 8 * cs_c, k_, zmm8);
+            }
+            if (0 < m && 9 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_epi32(c + 0 + 9 * cs_c, k_, zmm9);
+            }
+            if (0 < m && 10 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_epi32(c + 0 + 10 * cs_c, k_, zmm10);
+            }
+            if (0 < m && 11 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_epi32(c + 0 + 11 * cs_c, k_, zmm11);
+            }
+            if (0 < m && 12 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_epi32(c + 0 + 12 * cs_c, k_, zmm12);
+            }
+            if (0 < m && 13 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_epi32(c + 0 + 13 * cs_c, k_, zmm13);
+            }
+        } else {
+            const __m512i vb_ = _mm512_set1_epi32(beta_);
+            if (0 < m && 0 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                zmm0 = _mm512_add_epi32(_mm512_mullo_epi32(va_, zmm0), _mm512_mullo_epi32(vb_, _mm512_maskz_loadu_epi32(k_, c + 0 + 0 * cs_c)));
+            }
+            if (0 < m && 1 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                zmm1 = _mm512_add_epi32(_mm512_mullo_epi32(va_, zmm1), _mm512_mullo_epi32(vb_, _mm512_maskz_loadu_epi32(k_, c + 0 + 1 * cs_c)));
+            }
+            if (0 < m && 2 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                zmm2 = _mm512_add_epi32(_mm512_mullo_epi32(va_, zmm2), _mm512_mullo_epi32(vb_, _mm512_maskz_loadu_epi32(k_, c + 0 + 2 * cs_c)));
+            }
+            if (0 < m && 3 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                zmm3 = _mm512_add_epi32(_mm512_mullo_epi32(va_, zmm3), _mm512_mullo_epi32(vb_, _mm512_maskz_loadu_epi32(k_, c + 0 + 3 * cs_c)));
+            }
+            if (0 < m && 4 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                zmm4 = _mm512_add_epi32(_mm512_mullo_epi32(va_, zmm4), _mm512_mullo_epi32(vb_, _mm512_maskz_loadu_epi32(k_, c + 0 + 4 * cs_c)));
+            }
+            if (0 < m && 5 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                zmm5 = _mm512_add_epi32(_mm512_mullo_epi32(va_, zmm5), _mm512_mullo_epi32(vb_, _mm512_maskz_loadu_epi32(k_, c + 0 + 5 * cs_c)));
+            }
+            if (0 < m && 6 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                zmm6 = _mm512_add_epi32(_mm512_mullo_epi32(va_, zmm6), _mm512_mullo_epi32(vb_, _mm512_maskz_loadu_epi32(k_, c + 0 + 6 * cs_c)));
+            }
+            if (0 < m && 7 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                zmm7 = _mm512_add_epi32(_mm512_mullo_epi32(va_, zmm7), _mm512_mullo_epi32(vb_, _mm512_maskz_loadu_epi32(k_, c + 0 + 7 * cs_c)));
+            }
+            if (0 < m && 8 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                zmm8 = _mm512_add_epi32(_mm512_mullo_epi32(va_, zmm8), _mm512_mullo_epi32(vb_, _mm512_maskz_loadu_epi32(k_, c + 0 + 8 * cs_c)));
+            }
+            if (0 < m && 9 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                zmm9 = _mm512_add_epi32(_mm512_mullo_epi32(va_, zmm9), _mm512_mullo_epi32(vb_, _mm512_maskz_loadu_epi32(k_, c + 0 + 9 * cs_c)));
+            }
+            if (0 < m && 10 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                zmm10 = _mm512_add_epi32(_mm512_mullo_epi32(va_, zmm10), _mm512_mullo_epi32(vb_, _mm512_maskz_loadu_epi32(k_, c + 0 + 10 * cs_c)));
+            }
+            if (0 < m && 11 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                zmm11 = _mm512_add_epi32(_mm512_mullo_epi32(va_, zmm11), _mm512_mullo_epi32(vb_, _mm512_maskz_loadu_epi32(k_, c + 0 + 11 * cs_c)));
+            }
+            if (0 < m && 12 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                zmm12 = _mm512_add_epi32(_mm512_mullo_epi32(va_, zmm12), _mm512_mullo_epi32(vb_, _mm512_maskz_loadu_epi32(k_, c + 0 + 12 * cs_c)));
+            }
+            if (0 < m && 13 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                zmm13 = _mm512_add_epi32(_mm512_mullo_epi32(va_, zmm13), _mm512_mullo_epi32(vb_, _mm512_maskz_loadu_epi32(k_, c + 0 + 13 * cs_c)));
+            }
+            if (0 < m && 0 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_epi32(c + 0 + 0 * cs_c, k_, zmm0);
+            }
+            if (0 < m && 1 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_epi32(c + 0 + 1 * cs_c, k_, zmm1);
+            }
+            if (0 < m && 2 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_epi32(c + 0 + 2 * cs_c, k_, zmm2);
+            }
+            if (0 < m && 3 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_epi32(c + 0 + 3 * cs_c, k_, zmm3);
+            }
+            if (0 < m && 4 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_epi32(c + 0 + 4 * cs_c, k_, zmm4);
+            }
+            if (0 < m && 5 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_epi32(c + 0 + 5 * cs_c, k_, zmm5);
+            }
+            if (0 < m && 6 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_epi32(c + 0 + 6 * cs_c, k_, zmm6);
+            }
+            if (0 < m && 7 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_epi32(c + 0 + 7 * cs_c, k_, zmm7);
+            }
+            if (0 < m && 8 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_epi32(c + 0 + 8 * cs_c, k_, zmm8);
+            }
+            if (0 < m && 9 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_epi32(c + 0 + 9 * cs_c, k_, zmm9);
+            }
+            if (0 < m && 10 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_epi32(c + 0 + 10 * cs_c, k_, zmm10);
+            }
+            if (0 < m && 11 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_epi32(c + 0 + 11 * cs_c, k_, zmm11);
+            }
+            if (0 < m && 12 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_epi32(c + 0 + 12 * cs_c, k_, zmm12);
+            }
+            if (0 < m && 13 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_epi32(c + 0 + 13 * cs_c, k_, zmm13);
+            }
+        }
+        return;
+    }
+    int32_t t_[224];
+    _mm512_storeu_si512(t_ + 0, zmm0);
+    _mm512_storeu_si512(t_ + 16, zmm1);
+    _mm512_storeu_si512(t_ + 32, zmm2);
+    _mm512_storeu_si512(t_ + 48, zmm3);
+    _mm512_storeu_si512(t_ + 64, zmm4);
+    _mm512_storeu_si512(t_ + 80, zmm5);
+    _mm512_storeu_si512(t_ + 96, zmm6);
+    _mm512_storeu_si512(t_ + 112, zmm7);
+    _mm512_storeu_si512(t_ + 128, zmm8);
+    _mm512_storeu_si512(t_ + 144, zmm9);
+    _mm512_storeu_si512(t_ + 160, zmm10);
+    _mm512_storeu_si512(t_ + 176, zmm11);
+    _mm512_storeu_si512(t_ + 192, zmm12);
+    _mm512_storeu_si512(t_ + 208, zmm13);
+    /* position in t_ of C(i, j), at_[i + j*16] */
+    static const unsigned short at_[224] = {
+        0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15,
+        16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31,
+        32, 33, 34, 35, 36, 37, 38, 39, 40, 41, 42, 43, 44, 45, 46, 47,
+        48, 49, 50, 51, 52, 53, 54, 55, 56, 57, 58, 59, 60, 61, 62, 63,
+        64, 65, 66, 67, 68, 69, 70, 71, 72, 73, 74, 75, 76, 77, 78, 79,
+        80, 81, 82, 83, 84, 85, 86, 87, 88, 89, 90, 91, 92, 93, 94, 95,
+        96, 97, 98, 99, 100, 101, 102, 103, 104, 105, 106, 107, 108, 109, 110, 111,
+        112, 113, 114, 115, 116, 117, 118, 119, 120, 121, 122, 123, 124, 125, 126, 127,
+        128, 129, 130, 131, 132, 133, 134, 135, 136, 137, 138, 139, 140, 141, 142, 143,
+        144, 145, 146, 147, 148, 149, 150, 151, 152, 153, 154, 155, 156, 157, 158, 159,
+        160, 161, 162, 163, 164, 165, 166, 167, 168, 169, 170, 171, 172, 173, 174, 175,
+        176, 177, 178, 179, 180, 181, 182, 183, 184, 185, 186, 187, 188, 189, 190, 191,
+        192, 193, 194, 195, 196, 197, 198, 199, 200, 201, 202, 203, 204, 205, 206, 207,
+        208, 209, 210, 211, 212, 213, 214, 215, 216, 217, 218, 219, 220, 221, 222, 223,
+    };
+    for (int64_t j = 0; j < n; j++)
+        for (int64_t i = 0; i < m; i++) {
+            uint32_t v = (uint32_t)alpha_ * (uint32_t)t_[at_[i + j * 16]];
+            int32_t *cij = c + i * rs_c + j * cs_c;
+            *cij = (int32_t)(beta_ == 0 ? v : v + (uint32_t)beta_ * (uint32_t)*cij);
+        }
+
+}
+
+void zen4_gemm_u8s8s32_32x14_p16x8(int64_t m, int64_t n, int64_t k, const int32_t *alpha, const uint8_t *a,
+                                   const int8_t *b, const int32_t *beta, int32_t *c, int64_t rs_c, int64_t cs_c,
+                                   const uint8_t *a_next, const int8_t *b_next)
+{
+    const uint8_t *ap = a, *an = a_next;
+    const int8_t *bp = b;
+    k = (k + 3) / 4;   /* k groups of 4 */
+    (void)b_next;
+    __m512i zmm0, zmm1, zmm2, zmm3, zmm4, zmm5, zmm6, zmm7;
+    __m512i zmm8, zmm9, zmm10, zmm11, zmm12, zmm13, zmm14, zmm15;
+    __m512i zmm16, zmm17, zmm18, zmm19, zmm20, zmm21, zmm22, zmm23;
+    __m512i zmm24, zmm25;
+
+    zmm0 = _mm512_setzero_si512();
+    zmm1 = _mm512_setzero_si512();
+    zmm2 = _mm512_setzero_si512();
+    zmm3 = _mm512_setzero_si512();
+    zmm4 = _mm512_setzero_si512();
+    zmm5 = _mm512_setzero_si512();
+    zmm6 = _mm512_setzero_si512();
+    zmm7 = _mm512_setzero_si512();
+
+    /* C is read (or overwritten) after the k loop: the passes of the k loop
+     * fetch it a column (row) each; those they cannot reach go now */
+    const int64_t pf_step = rs_c == 1 ? cs_c : rs_c;
+    const int64_t pf_span = rs_c == 1 ? m - 1 : (n - 1) * cs_c;
+    int64_t pf_left = rs_c == 1 ? n : m;
+    int32_t *pf_c = c;
+    for (int64_t passes = k > 0 ? (k - 1) / 2 : 0; pf_left > passes; pf_left--) {
+        __builtin_prefetch(pf_c, 1, 3);
+        __builtin_prefetch(pf_c + pf_span / 2, 1, 3);
+        __builtin_prefetch(pf_c + pf_span, 1, 3);
+        pf_c += pf_step;
+    }
+    if (k > 0) {
+        /* prologue: the first 14 instructions of iteration 0 (pointer
+         * bumps among them become load offsets) */
+        zmm9 = _mm512_loadu_si512(ap + 0);
+        zmm11 = _mm512_broadcastd_epi32(_mm_loadu_si32(bp + 0));
+        zmm13 = _mm512_broadcastd_epi32(_mm_loadu_si32(bp + 4));
+        zmm15 = _mm512_broadcastd_epi32(_mm_loadu_si32(bp + 8));
+        zmm17 = _mm512_broadcastd_epi32(_mm_loadu_si32(bp + 12));
+        zmm19 = _mm512_broadcastd_epi32(_mm_loadu_si32(bp + 16));
+        zmm21 = _mm512_broadcastd_epi32(_mm_loadu_si32(bp + 20));
+        zmm23 = _mm512_broadcastd_epi32(_mm_loadu_si32(bp + 24));
+        zmm25 = _mm512_broadcastd_epi32(_mm_loadu_si32(bp + 28));
+        __builtin_prefetch((const char *)(bp + 0) + 512, 0, 3);
+        __builtin_prefetch((const char *)(an + 0) + 0, 0, 3);
+
+        /* kernel: iteration i and the start of i+1, unrolled 2x */
+        int64_t nq = k - 1;
+        for (int64_t it = nq / 2; it > 0; it--) {
+            if (pf_left > 0) {
+                __builtin_prefetch(pf_c, 1, 3);
+                __builtin_prefetch(pf_c + pf_span / 2, 1, 3);
+                __builtin_prefetch(pf_c + pf_span, 1, 3);
+                pf_c += pf_step;
+                pf_left--;
+            }
+            /* copy 0 */
+            zmm8 = _mm512_loadu_si512(ap + 64);
+            zmm10 = _mm512_broadcastd_epi32(_mm_loadu_si32(bp + 32));
+            zmm12 = _mm512_broadcastd_epi32(_mm_loadu_si32(bp + 36));
+            zmm14 = _mm512_broadcastd_epi32(_mm_loadu_si32(bp + 40));
+            zmm16 = _mm512_broadcastd_epi32(_mm_loadu_si32(bp + 44));
+            zmm18 = _mm512_broadcastd_epi32(_mm_loadu_si32(bp + 48));
+            zmm20 = _mm512_broadcastd_epi32(_mm_loadu_si32(bp + 52));
+            zmm22 = _mm512_broadcastd_epi32(_mm_loadu_si32(bp + 56));
+            zmm24 = _mm512_broadcastd_epi32(_mm_loadu_si32(bp + 60));
+            __builtin_prefetch((const char *)(bp + 32) + 512, 0, 3);
+            __builtin_prefetch((const char *)(an + 64) + 0, 0, 3);
+            zmm0 = _mm512_dpbusd_epi32(zmm0, zmm9, zmm11);
+            zmm1 = _mm512_dpbusd_epi32(zmm1, zmm9, zmm13);
+            zmm2 = _mm512_dpbusd_epi32(zmm2, zmm9, zmm15);
+            zmm3 = _mm512_dpbusd_epi32(zmm3, zmm9, zmm17);
+            zmm4 = _mm512_dpbusd_epi32(zmm4, zmm9, zmm19);
+            zmm5 = _mm512_dpbusd_epi32(zmm5, zmm9, zmm21);
+            zmm6 = _mm512_dpbusd_epi32(zmm6, zmm9, zmm23);
+            zmm7 = _mm512_dpbusd_epi32(zmm7, zmm9, zmm25);
+            /* copy 1 */
+            zmm9 = _mm512_loadu_si512(ap + 128);
+            zmm11 = _mm512_broadcastd_epi32(_mm_loadu_si32(bp + 64));
+            zmm13 = _mm512_broadcastd_epi32(_mm_loadu_si32(bp + 68));
+            zmm15 = _mm512_broadcastd_epi32(_mm_loadu_si32(bp + 72));
+            zmm17 = _mm512_broadcastd_epi32(_mm_loadu_si32(bp + 76));
+            zmm19 = _mm512_broadcastd_epi32(_mm_loadu_si32(bp + 80));
+            zmm21 = _mm512_broadcastd_epi32(_mm_loadu_si32(bp + 84));
+            zmm23 = _mm512_broadcastd_epi32(_mm_loadu_si32(bp + 88));
+            zmm25 = _mm512_broadcastd_epi32(_mm_loadu_si32(bp + 92));
+            __builtin_prefetch((const char *)(bp + 64) + 512, 0, 3);
+            __builtin_prefetch((const char *)(an + 128) + 0, 0, 3);
+            zmm0 = _mm512_dpbusd_epi32(zmm0, zmm8, zmm10);
+            zmm1 = _mm512_dpbusd_epi32(zmm1, zmm8, zmm12);
+            zmm2 = _mm512_dpbusd_epi32(zmm2, zmm8, zmm14);
+            zmm3 = _mm512_dpbusd_epi32(zmm3, zmm8, zmm16);
+            zmm4 = _mm512_dpbusd_epi32(zmm4, zmm8, zmm18);
+            zmm5 = _mm512_dpbusd_epi32(zmm5, zmm8, zmm20);
+            zmm6 = _mm512_dpbusd_epi32(zmm6, zmm8, zmm22);
+            zmm7 = _mm512_dpbusd_epi32(zmm7, zmm8, zmm24);
+
+            ap += 128;
+            bp += 64;
+            an += 128;
+        }
+        int64_t rem = nq % 2;
+        if (rem > 0) {
+            zmm8 = _mm512_loadu_si512(ap + 64);
+            zmm10 = _mm512_broadcastd_epi32(_mm_loadu_si32(bp + 32));
+            zmm12 = _mm512_broadcastd_epi32(_mm_loadu_si32(bp + 36));
+            zmm14 = _mm512_broadcastd_epi32(_mm_loadu_si32(bp + 40));
+            zmm16 = _mm512_broadcastd_epi32(_mm_loadu_si32(bp + 44));
+            zmm18 = _mm512_broadcastd_epi32(_mm_loadu_si32(bp + 48));
+            zmm20 = _mm512_broadcastd_epi32(_mm_loadu_si32(bp + 52));
+            zmm22 = _mm512_broadcastd_epi32(_mm_loadu_si32(bp + 56));
+            zmm24 = _mm512_broadcastd_epi32(_mm_loadu_si32(bp + 60));
+            __builtin_prefetch((const char *)(bp + 32) + 512, 0, 3);
+            __builtin_prefetch((const char *)(an + 64) + 0, 0, 3);
+            zmm0 = _mm512_dpbusd_epi32(zmm0, zmm9, zmm11);
+            zmm1 = _mm512_dpbusd_epi32(zmm1, zmm9, zmm13);
+            zmm2 = _mm512_dpbusd_epi32(zmm2, zmm9, zmm15);
+            zmm3 = _mm512_dpbusd_epi32(zmm3, zmm9, zmm17);
+            zmm4 = _mm512_dpbusd_epi32(zmm4, zmm9, zmm19);
+            zmm5 = _mm512_dpbusd_epi32(zmm5, zmm9, zmm21);
+            zmm6 = _mm512_dpbusd_epi32(zmm6, zmm9, zmm23);
+            zmm7 = _mm512_dpbusd_epi32(zmm7, zmm9, zmm25);
+        }
+
+        /* epilogue: the rest of the last iteration, in the registers
+         * of the copy it follows */
+        switch (rem) {
+        case 0:
+            zmm0 = _mm512_dpbusd_epi32(zmm0, zmm9, zmm11);
+            zmm1 = _mm512_dpbusd_epi32(zmm1, zmm9, zmm13);
+            zmm2 = _mm512_dpbusd_epi32(zmm2, zmm9, zmm15);
+            zmm3 = _mm512_dpbusd_epi32(zmm3, zmm9, zmm17);
+            zmm4 = _mm512_dpbusd_epi32(zmm4, zmm9, zmm19);
+            zmm5 = _mm512_dpbusd_epi32(zmm5, zmm9, zmm21);
+            zmm6 = _mm512_dpbusd_epi32(zmm6, zmm9, zmm23);
+            zmm7 = _mm512_dpbusd_epi32(zmm7, zmm9, zmm25);
+            break;
+        case 1:
+            zmm0 = _mm512_dpbusd_epi32(zmm0, zmm8, zmm10);
+            zmm1 = _mm512_dpbusd_epi32(zmm1, zmm8, zmm12);
+            zmm2 = _mm512_dpbusd_epi32(zmm2, zmm8, zmm14);
+            zmm3 = _mm512_dpbusd_epi32(zmm3, zmm8, zmm16);
+            zmm4 = _mm512_dpbusd_epi32(zmm4, zmm8, zmm18);
+            zmm5 = _mm512_dpbusd_epi32(zmm5, zmm8, zmm20);
+            zmm6 = _mm512_dpbusd_epi32(zmm6, zmm8, zmm22);
+            zmm7 = _mm512_dpbusd_epi32(zmm7, zmm8, zmm24);
+            break;
+
+        }
+    }
+    const int32_t alpha_ = *alpha, beta_ = *beta;
+    if (m == 16 && n == 8 && rs_c == 1) {
+        const __m512i va_ = _mm512_set1_epi32(alpha_);
+        if (alpha_ == 1 && beta_ == 0) {
+            _mm512_storeu_si512(c + 0 + 0 * cs_c, zmm0);
+            _mm512_storeu_si512(c + 0 + 1 * cs_c, zmm1);
+            _mm512_storeu_si512(c + 0 + 2 * cs_c, zmm2);
+            _mm512_storeu_si512(c + 0 + 3 * cs_c, zmm3);
+            _mm512_storeu_si512(c + 0 + 4 * cs_c, zmm4);
+            _mm512_storeu_si512(c + 0 + 5 * cs_c, zmm5);
+            _mm512_storeu_si512(c + 0 + 6 * cs_c, zmm6);
+            _mm512_storeu_si512(c + 0 + 7 * cs_c, zmm7);
+        } else if (alpha_ == 1 && beta_ == 1) {
+            zmm0 = _mm512_add_epi32(zmm0, _mm512_loadu_si512(c + 0 + 0 * cs_c));
+            zmm1 = _mm512_add_epi32(zmm1, _mm512_loadu_si512(c + 0 + 1 * cs_c));
+            zmm2 = _mm512_add_epi32(zmm2, _mm512_loadu_si512(c + 0 + 2 * cs_c));
+            zmm3 = _mm512_add_epi32(zmm3, _mm512_loadu_si512(c + 0 + 3 * cs_c));
+            zmm4 = _mm512_add_epi32(zmm4, _mm512_loadu_si512(c + 0 + 4 * cs_c));
+            zmm5 = _mm512_add_epi32(zmm5, _mm512_loadu_si512(c + 0 + 5 * cs_c));
+            zmm6 = _mm512_add_epi32(zmm6, _mm512_loadu_si512(c + 0 + 6 * cs_c));
+            zmm7 = _mm512_add_epi32(zmm7, _mm512_loadu_si512(c + 0 + 7 * cs_c));
+            _mm512_storeu_si512(c + 0 + 0 * cs_c, zmm0);
+            _mm512_storeu_si512(c + 0 + 1 * cs_c, zmm1);
+            _mm512_storeu_si512(c + 0 + 2 * cs_c, zmm2);
+            _mm512_storeu_si512(c + 0 + 3 * cs_c, zmm3);
+            _mm512_storeu_si512(c + 0 + 4 * cs_c, zmm4);
+            _mm512_storeu_si512(c + 0 + 5 * cs_c, zmm5);
+            _mm512_storeu_si512(c + 0 + 6 * cs_c, zmm6);
+            _mm512_storeu_si512(c + 0 + 7 * cs_c, zmm7);
+        } else if (beta_ == 0) {
+            _mm512_storeu_si512(c + 0 + 0 * cs_c, _mm512_mullo_epi32(va_, zmm0));
+            _mm512_storeu_si512(c + 0 + 1 * cs_c, _mm512_mullo_epi32(va_, zmm1));
+            _mm512_storeu_si512(c + 0 + 2 * cs_c, _mm512_mullo_epi32(va_, zmm2));
+            _mm512_storeu_si512(c + 0 + 3 * cs_c, _mm512_mullo_epi32(va_, zmm3));
+            _mm512_storeu_si512(c + 0 + 4 * cs_c, _mm512_mullo_epi32(va_, zmm4));
+            _mm512_storeu_si512(c + 0 + 5 * cs_c, _mm512_mullo_epi32(va_, zmm5));
+            _mm512_storeu_si512(c + 0 + 6 * cs_c, _mm512_mullo_epi32(va_, zmm6));
+            _mm512_storeu_si512(c + 0 + 7 * cs_c, _mm512_mullo_epi32(va_, zmm7));
+        } else if (beta_ == 1) {
+            zmm0 = _mm512_add_epi32(_mm512_mullo_epi32(va_, zmm0), _mm512_loadu_si512(c + 0 + 0 * cs_c));
+            zmm1 = _mm512_add_epi32(_mm512_mullo_epi32(va_, zmm1), _mm512_loadu_si512(c + 0 + 1 * cs_c));
+            zmm2 = _mm512_add_epi32(_mm512_mullo_epi32(va_, zmm2), _mm512_loadu_si512(c + 0 + 2 * cs_c));
+            zmm3 = _mm512_add_epi32(_mm512_mullo_epi32(va_, zmm3), _mm512_loadu_si512(c + 0 + 3 * cs_c));
+            zmm4 = _mm512_add_epi32(_mm512_mullo_epi32(va_, zmm4), _mm512_loadu_si512(c + 0 + 4 * cs_c));
+            zmm5 = _mm512_add_epi32(_mm512_mullo_epi32(va_, zmm5), _mm512_loadu_si512(c + 0 + 5 * cs_c));
+            zmm6 = _mm512_add_epi32(_mm512_mullo_epi32(va_, zmm6), _mm512_loadu_si512(c + 0 + 6 * cs_c));
+            zmm7 = _mm512_add_epi32(_mm512_mullo_epi32(va_, zmm7), _mm512_loadu_si512(c + 0 + 7 * cs_c));
+            _mm512_storeu_si512(c + 0 + 0 * cs_c, zmm0);
+            _mm512_storeu_si512(c + 0 + 1 * cs_c, zmm1);
+            _mm512_storeu_si512(c + 0 + 2 * cs_c, zmm2);
+            _mm512_storeu_si512(c + 0 + 3 * cs_c, zmm3);
+            _mm512_storeu_si512(c + 0 + 4 * cs_c, zmm4);
+            _mm512_storeu_si512(c + 0 + 5 * cs_c, zmm5);
+            _mm512_storeu_si512(c + 0 + 6 * cs_c, zmm6);
+            _mm512_storeu_si512(c + 0 + 7 * cs_c, zmm7);
+        } else {
+            const __m512i vb_ = _mm512_set1_epi32(beta_);
+            zmm0 = _mm512_add_epi32(_mm512_mullo_epi32(va_, zmm0), _mm512_mullo_epi32(vb_, _mm512_loadu_si512(c + 0 + 0 * cs_c)));
+            zmm1 = _mm512_add_epi32(_mm512_mullo_epi32(va_, zmm1), _mm512_mullo_epi32(vb_, _mm512_loadu_si512(c + 0 + 1 * cs_c)));
+            zmm2 = _mm512_add_epi32(_mm512_mullo_epi32(va_, zmm2), _mm512_mullo_epi32(vb_, _mm512_loadu_si512(c + 0 + 2 * cs_c)));
+            zmm3 = _mm512_add_epi32(_mm512_mullo_epi32(va_, zmm3), _mm512_mullo_epi32(vb_, _mm512_loadu_si512(c + 0 + 3 * cs_c)));
+            zmm4 = _mm512_add_epi32(_mm512_mullo_epi32(va_, zmm4), _mm512_mullo_epi32(vb_, _mm512_loadu_si512(c + 0 + 4 * cs_c)));
+            zmm5 = _mm512_add_epi32(_mm512_mullo_epi32(va_, zmm5), _mm512_mullo_epi32(vb_, _mm512_loadu_si512(c + 0 + 5 * cs_c)));
+            zmm6 = _mm512_add_epi32(_mm512_mullo_epi32(va_, zmm6), _mm512_mullo_epi32(vb_, _mm512_loadu_si512(c + 0 + 6 * cs_c)));
+            zmm7 = _mm512_add_epi32(_mm512_mullo_epi32(va_, zmm7), _mm512_mullo_epi32(vb_, _mm512_loadu_si512(c + 0 + 7 * cs_c)));
+            _mm512_storeu_si512(c + 0 + 0 * cs_c, zmm0);
+            _mm512_storeu_si512(c + 0 + 1 * cs_c, zmm1);
+            _mm512_storeu_si512(c + 0 + 2 * cs_c, zmm2);
+            _mm512_storeu_si512(c + 0 + 3 * cs_c, zmm3);
+            _mm512_storeu_si512(c + 0 + 4 * cs_c, zmm4);
+            _mm512_storeu_si512(c + 0 + 5 * cs_c, zmm5);
+            _mm512_storeu_si512(c + 0 + 6 * cs_c, zmm6);
+            _mm512_storeu_si512(c + 0 + 7 * cs_c, zmm7);
+        }
+        return;
+    }
+    if (rs_c == 1) {   /* edge tile: predicated */
+        const __m512i va_ = _mm512_set1_epi32(alpha_);
+        if (alpha_ == 1 && beta_ == 0) {
+            if (0 < m && 0 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_epi32(c + 0 + 0 * cs_c, k_, zmm0);
+            }
+            if (0 < m && 1 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_epi32(c + 0 + 1 * cs_c, k_, zmm1);
+            }
+            if (0 < m && 2 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_epi32(c + 0 + 2 * cs_c, k_, zmm2);
+            }
+            if (0 < m && 3 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_epi32(c + 0 + 3 * cs_c, k_, zmm3);
+            }
+            if (0 < m && 4 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_epi32(c + 0 + 4 * cs_c, k_, zmm4);
+            }
+            if (0 < m && 5 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_epi32(c + 0 + 5 * cs_c, k_, zmm5);
+            }
+            if (0 < m && 6 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_epi32(c + 0 + 6 * cs_c, k_, zmm6);
+            }
+            if (0 < m && 7 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_epi32(c + 0 + 7 * cs_c, k_, zmm7);
+            }
+        } else if (alpha_ == 1 && beta_ == 1) {
+            if (0 < m && 0 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                zmm0 = _mm512_add_epi32(zmm0, _mm512_maskz_loadu_epi32(k_, c + 0 + 0 * cs_c));
+            }
+            if (0 < m && 1 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                zmm1 = _mm512_add_epi32(zmm1, _mm512_maskz_loadu_epi32(k_, c + 0 + 1 * cs_c));
+            }
+            if (0 < m && 2 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                zmm2 = _mm512_add_epi32(zmm2, _mm512_maskz_loadu_epi32(k_, c + 0 + 2 * cs_c));
+            }
+            if (0 < m && 3 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                zmm3 = _mm512_add_epi32(zmm3, _mm512_maskz_loadu_epi32(k_, c + 0 + 3 * cs_c));
+            }
+            if (0 < m && 4 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                zmm4 = _mm512_add_epi32(zmm4, _mm512_maskz_loadu_epi32(k_, c + 0 + 4 * cs_c));
+            }
+            if (0 < m && 5 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                zmm5 = _mm512_add_epi32(zmm5, _mm512_maskz_loadu_epi32(k_, c + 0 + 5 * cs_c));
+            }
+            if (0 < m && 6 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                zmm6 = _mm512_add_epi32(zmm6, _mm512_maskz_loadu_epi32(k_, c + 0 + 6 * cs_c));
+            }
+            if (0 < m && 7 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                zmm7 = _mm512_add_epi32(zmm7, _mm512_maskz_loadu_epi32(k_, c + 0 + 7 * cs_c));
+            }
+            if (0 < m && 0 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_epi32(c + 0 + 0 * cs_c, k_, zmm0);
+            }
+            if (0 < m && 1 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_epi32(c + 0 + 1 * cs_c, k_, zmm1);
+            }
+            if (0 < m && 2 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_epi32(c + 0 + 2 * cs_c, k_, zmm2);
+            }
+            if (0 < m && 3 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_epi32(c + 0 + 3 * cs_c, k_, zmm3);
+            }
+            if (0 < m && 4 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_epi32(c + 0 + 4 * cs_c, k_, zmm4);
+            }
+            if (0 < m && 5 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_epi32(c + 0 + 5 * cs_c, k_, zmm5);
+            }
+            if (0 < m && 6 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_epi32(c + 0 + 6 * cs_c, k_, zmm6);
+            }
+            if (0 < m && 7 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_epi32(c + 0 + 7 * cs_c, k_, zmm7);
+            }
+        } else if (beta_ == 0) {
+            if (0 < m && 0 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_epi32(c + 0 + 0 * cs_c, k_, _mm512_mullo_epi32(va_, zmm0));
+            }
+            if (0 < m && 1 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_epi32(c + 0 + 1 * cs_c, k_, _mm512_mullo_epi32(va_, zmm1));
+            }
+            if (0 < m && 2 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_epi32(c + 0 + 2 * cs_c, k_, _mm512_mullo_epi32(va_, zmm2));
+            }
+            if (0 < m && 3 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_epi32(c + 0 + 3 * cs_c, k_, _mm512_mullo_epi32(va_, zmm3));
+            }
+            if (0 < m && 4 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_epi32(c + 0 + 4 * cs_c, k_, _mm512_mullo_epi32(va_, zmm4));
+            }
+            if (0 < m && 5 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_epi32(c + 0 + 5 * cs_c, k_, _mm512_mullo_epi32(va_, zmm5));
+            }
+            if (0 < m && 6 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_epi32(c + 0 + 6 * cs_c, k_, _mm512_mullo_epi32(va_, zmm6));
+            }
+            if (0 < m && 7 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_epi32(c + 0 + 7 * cs_c, k_, _mm512_mullo_epi32(va_, zmm7));
+            }
+        } else if (beta_ == 1) {
+            if (0 < m && 0 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                zmm0 = _mm512_add_epi32(_mm512_mullo_epi32(va_, zmm0), _mm512_maskz_loadu_epi32(k_, c + 0 + 0 * cs_c));
+            }
+            if (0 < m && 1 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                zmm1 = _mm512_add_epi32(_mm512_mullo_epi32(va_, zmm1), _mm512_maskz_loadu_epi32(k_, c + 0 + 1 * cs_c));
+            }
+            if (0 < m && 2 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                zmm2 = _mm512_add_epi32(_mm512_mullo_epi32(va_, zmm2), _mm512_maskz_loadu_epi32(k_, c + 0 + 2 * cs_c));
+            }
+            if (0 < m && 3 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                zmm3 = _mm512_add_epi32(_mm512_mullo_epi32(va_, zmm3), _mm512_maskz_loadu_epi32(k_, c + 0 + 3 * cs_c));
+            }
+            if (0 < m && 4 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                zmm4 = _mm512_add_epi32(_mm512_mullo_epi32(va_, zmm4), _mm512_maskz_loadu_epi32(k_, c + 0 + 4 * cs_c));
+            }
+            if (0 < m && 5 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                zmm5 = _mm512_add_epi32(_mm512_mullo_epi32(va_, zmm5), _mm512_maskz_loadu_epi32(k_, c + 0 + 5 * cs_c));
+            }
+            if (0 < m && 6 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                zmm6 = _mm512_add_epi32(_mm512_mullo_epi32(va_, zmm6), _mm512_maskz_loadu_epi32(k_, c + 0 + 6 * cs_c));
+            }
+            if (0 < m && 7 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                zmm7 = _mm512_add_epi32(_mm512_mullo_epi32(va_, zmm7), _mm512_maskz_loadu_epi32(k_, c + 0 + 7 * cs_c));
+            }
+            if (0 < m && 0 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_epi32(c + 0 + 0 * cs_c, k_, zmm0);
+            }
+            if (0 < m && 1 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_epi32(c + 0 + 1 * cs_c, k_, zmm1);
+            }
+            if (0 < m && 2 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_epi32(c + 0 + 2 * cs_c, k_, zmm2);
+            }
+            if (0 < m && 3 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_epi32(c + 0 + 3 * cs_c, k_, zmm3);
+            }
+            if (0 < m && 4 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_epi32(c + 0 + 4 * cs_c, k_, zmm4);
+            }
+            if (0 < m && 5 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_epi32(c + 0 + 5 * cs_c, k_, zmm5);
+            }
+            if (0 < m && 6 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_epi32(c + 0 + 6 * cs_c, k_, zmm6);
+            }
+            if (0 < m && 7 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_epi32(c + 0 + 7 * cs_c, k_, zmm7);
+            }
+        } else {
+            const __m512i vb_ = _mm512_set1_epi32(beta_);
+            if (0 < m && 0 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                zmm0 = _mm512_add_epi32(_mm512_mullo_epi32(va_, zmm0), _mm512_mullo_epi32(vb_, _mm512_maskz_loadu_epi32(k_, c + 0 + 0 * cs_c)));
+            }
+            if (0 < m && 1 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                zmm1 = _mm512_add_epi32(_mm512_mullo_epi32(va_, zmm1), _mm512_mullo_epi32(vb_, _mm512_maskz_loadu_epi32(k_, c + 0 + 1 * cs_c)));
+            }
+            if (0 < m && 2 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                zmm2 = _mm512_add_epi32(_mm512_mullo_epi32(va_, zmm2), _mm512_mullo_epi32(vb_, _mm512_maskz_loadu_epi32(k_, c + 0 + 2 * cs_c)));
+            }
+            if (0 < m && 3 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                zmm3 = _mm512_add_epi32(_mm512_mullo_epi32(va_, zmm3), _mm512_mullo_epi32(vb_, _mm512_maskz_loadu_epi32(k_, c + 0 + 3 * cs_c)));
+            }
+            if (0 < m && 4 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                zmm4 = _mm512_add_epi32(_mm512_mullo_epi32(va_, zmm4), _mm512_mullo_epi32(vb_, _mm512_maskz_loadu_epi32(k_, c + 0 + 4 * cs_c)));
+            }
+            if (0 < m && 5 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                zmm5 = _mm512_add_epi32(_mm512_mullo_epi32(va_, zmm5), _mm512_mullo_epi32(vb_, _mm512_maskz_loadu_epi32(k_, c + 0 + 5 * cs_c)));
+            }
+            if (0 < m && 6 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                zmm6 = _mm512_add_epi32(_mm512_mullo_epi32(va_, zmm6), _mm512_mullo_epi32(vb_, _mm512_maskz_loadu_epi32(k_, c + 0 + 6 * cs_c)));
+            }
+            if (0 < m && 7 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                zmm7 = _mm512_add_epi32(_mm512_mullo_epi32(va_, zmm7), _mm512_mullo_epi32(vb_, _mm512_maskz_loadu_epi32(k_, c + 0 + 7 * cs_c)));
+            }
+            if (0 < m && 0 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_epi32(c + 0 + 0 * cs_c, k_, zmm0);
+            }
+            if (0 < m && 1 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_epi32(c + 0 + 1 * cs_c, k_, zmm1);
+            }
+            if (0 < m && 2 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_epi32(c + 0 + 2 * cs_c, k_, zmm2);
+            }
+            if (0 < m && 3 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_epi32(c + 0 + 3 * cs_c, k_, zmm3);
+            }
+            if (0 < m && 4 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_epi32(c + 0 + 4 * cs_c, k_, zmm4);
+            }
+            if (0 < m && 5 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_epi32(c + 0 + 5 * cs_c, k_, zmm5);
+            }
+            if (0 < m && 6 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_epi32(c + 0 + 6 * cs_c, k_, zmm6);
+            }
+            if (0 < m && 7 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_epi32(c + 0 + 7 * cs_c, k_, zmm7);
+            }
+        }
+        return;
+    }
+    int32_t t_[128];
+    _mm512_storeu_si512(t_ + 0, zmm0);
+    _mm512_storeu_si512(t_ + 16, zmm1);
+    _mm512_storeu_si512(t_ + 32, zmm2);
+    _mm512_storeu_si512(t_ + 48, zmm3);
+    _mm512_storeu_si512(t_ + 64, zmm4);
+    _mm512_storeu_si512(t_ + 80, zmm5);
+    _mm512_storeu_si512(t_ + 96, zmm6);
+    _mm512_storeu_si512(t_ + 112, zmm7);
+    /* position in t_ of C(i, j), at_[i + j*16] */
+    static const unsigned short at_[128] = {
+        0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15,
+        16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31,
+        32, 33, 34, 35, 36, 37, 38, 39, 40, 41, 42, 43, 44, 45, 46, 47,
+        48, 49, 50, 51, 52, 53, 54, 55, 56, 57, 58, 59, 60, 61, 62, 63,
+        64, 65, 66, 67, 68, 69, 70, 71, 72, 73, 74, 75, 76, 77, 78, 79,
+        80, 81, 82, 83, 84, 85, 86, 87, 88, 89, 90, 91, 92, 93, 94, 95,
+        96, 97, 98, 99, 100, 101, 102, 103, 104, 105, 106, 107, 108, 109, 110, 111,
+        112, 113, 114, 115, 116, 117, 118, 119, 120, 121, 122, 123, 124, 125, 126, 127,
+    };
+    for (int64_t j = 0; j < n; j++)
+        for (int64_t i = 0; i < m; i++) {
+            uint32_t v = (uint32_t)alpha_ * (uint32_t)t_[at_[i + j * 16]];
             int32_t *cij = c + i * rs_c + j * cs_c;
             *cij = (int32_t)(beta_ == 0 ? v : v + (uint32_t)beta_ * (uint32_t)*cij);
         }

@@ -9,13 +9,20 @@
 #define zen4_sbgemm_32x14_ROW_PREF 0
 /* k steps per group of the packed layout (k zero-padded to a multiple) */
 #define zen4_sbgemm_32x14_KGROUP 2
-/* the companions of f32 and f64 kernels are not emitted for rank-G
- * types: no _direct, _stream, edge, packed-edge or row-tail kernels */
+/* the companions of real kernels that read A in place are not emitted
+ * for rank-G types: no _direct, _stream or row-tail kernels */
 #define zen4_sbgemm_32x14_DIRECT 0
 #define zen4_sbgemm_32x14_STREAM 0
-#define zen4_sbgemm_32x14_NEDGES 0
-#define zen4_sbgemm_32x14_NPEDGES 0
 #define zen4_sbgemm_32x14_NTAILS 0
+/* packed edge kernels for the narrow last column panels, packed NR' wide
+ * (and their short rows, packed MR' high), each with the signature of
+ * zen4_sbgemm_32x14: {MR', NR', function} */
+#define zen4_sbgemm_32x14_NEDGES 2
+#define zen4_sbgemm_32x14_EDGE_LIST {32, 8, (void *)zen4_sbgemm_32x14_p32x8}, {16, 8, (void *)zen4_sbgemm_32x14_p16x8}
+/* packed row-edge kernels for a short last row panel packed MR' rows high,
+ * each with the signature of zen4_sbgemm_32x14: {MR', function} */
+#define zen4_sbgemm_32x14_NPEDGES 1
+#define zen4_sbgemm_32x14_PEDGE_LIST {16, zen4_sbgemm_32x14_p16x14}
 /* percent of L1 that B's kc x NR micro-panel may fill (the runtime's KC) */
 #define zen4_sbgemm_32x14_B_L1_PERCENT 50
 /* cflags: -mavx512f -mfma -mavx512bf16 */
@@ -26,6 +33,15 @@ extern "C" {
 void zen4_sbgemm_32x14(int64_t m, int64_t n, int64_t k, const float *alpha, const uint16_t *a,
                        const uint16_t *b, const float *beta, float *c, int64_t rs_c, int64_t cs_c,
                        const uint16_t *a_next, const uint16_t *b_next);
+void zen4_sbgemm_32x14_p32x8(int64_t m, int64_t n, int64_t k, const float *alpha, const uint16_t *a,
+                             const uint16_t *b, const float *beta, float *c, int64_t rs_c, int64_t cs_c,
+                             const uint16_t *a_next, const uint16_t *b_next);
+void zen4_sbgemm_32x14_p16x14(int64_t m, int64_t n, int64_t k, const float *alpha, const uint16_t *a,
+                              const uint16_t *b, const float *beta, float *c, int64_t rs_c, int64_t cs_c,
+                              const uint16_t *a_next, const uint16_t *b_next);
+void zen4_sbgemm_32x14_p16x8(int64_t m, int64_t n, int64_t k, const float *alpha, const uint16_t *a,
+                             const uint16_t *b, const float *beta, float *c, int64_t rs_c, int64_t cs_c,
+                             const uint16_t *a_next, const uint16_t *b_next);
 #ifdef __cplusplus
 }
 #endif

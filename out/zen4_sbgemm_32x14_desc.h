@@ -29,9 +29,13 @@
     .mr = 32, .nr = 14, .row_pref = 0, .fn = (void *)zen4_sbgemm_32x14 }
 #else
 _Static_assert(zen4_sbgemm_32x14_NTAILS <= GG_TAILS, "row tails: raise GG_TAILS");
+static const struct gg_bedge zen4_sbgemm_32x14_desc_edges[] = { zen4_sbgemm_32x14_EDGE_LIST };
+static const struct gg_bpedge zen4_sbgemm_32x14_desc_pedges[] = { zen4_sbgemm_32x14_PEDGE_LIST };
 #define zen4_sbgemm_32x14_DESC_UKERNEL { \
     .mr = 32, .nr = 14, .row_pref = 0, .fn = (void *)zen4_sbgemm_32x14, \
     .b_l1_percent = 50, .narrow_k = 0, \
+    .edges = zen4_sbgemm_32x14_desc_edges, .nedges = 2, \
+    .pedges = zen4_sbgemm_32x14_desc_pedges, .npedges = 1, \
 }
 #endif
 #endif

@@ -10,13 +10,20 @@
 #define zen4_zgemm_8x7_ROW_PREF 0
 /* 1: complex elements (interleaved re, im) */
 #define zen4_zgemm_8x7_COMPLEX 1
-/* the companions of real kernels are not emitted for complex types:
- * no _direct, _stream, edge, packed-edge or row-tail kernels */
+/* the companions of real kernels that read A in place are not emitted
+ * for complex types: no _direct, _stream or row-tail kernels */
 #define zen4_zgemm_8x7_DIRECT 0
 #define zen4_zgemm_8x7_STREAM 0
-#define zen4_zgemm_8x7_NEDGES 0
-#define zen4_zgemm_8x7_NPEDGES 0
 #define zen4_zgemm_8x7_NTAILS 0
+/* packed edge kernels for the narrow last column panels, packed NR' wide
+ * (and their short rows, packed MR' high), each with the signature of
+ * zen4_zgemm_8x7: {MR', NR', function} */
+#define zen4_zgemm_8x7_NEDGES 2
+#define zen4_zgemm_8x7_EDGE_LIST {8, 4, (void *)zen4_zgemm_8x7_p8x4}, {4, 4, (void *)zen4_zgemm_8x7_p4x4}
+/* packed row-edge kernels for a short last row panel packed MR' rows high,
+ * each with the signature of zen4_zgemm_8x7: {MR', function} */
+#define zen4_zgemm_8x7_NPEDGES 1
+#define zen4_zgemm_8x7_PEDGE_LIST {4, zen4_zgemm_8x7_p4x7}
 /* percent of L1 that B's kc x NR micro-panel may fill (the runtime's KC) */
 #define zen4_zgemm_8x7_B_L1_PERCENT 50
 /* cflags: -mavx512f -mfma */
@@ -27,6 +34,15 @@ extern "C" {
 void zen4_zgemm_8x7(int64_t m, int64_t n, int64_t k, const double _Complex *alpha, const double _Complex *a,
                     const double _Complex *b, const double _Complex *beta, double _Complex *c, int64_t rs_c, int64_t cs_c,
                     const double _Complex *a_next, const double _Complex *b_next);
+void zen4_zgemm_8x7_p8x4(int64_t m, int64_t n, int64_t k, const double _Complex *alpha, const double _Complex *a,
+                         const double _Complex *b, const double _Complex *beta, double _Complex *c, int64_t rs_c, int64_t cs_c,
+                         const double _Complex *a_next, const double _Complex *b_next);
+void zen4_zgemm_8x7_p4x7(int64_t m, int64_t n, int64_t k, const double _Complex *alpha, const double _Complex *a,
+                         const double _Complex *b, const double _Complex *beta, double _Complex *c, int64_t rs_c, int64_t cs_c,
+                         const double _Complex *a_next, const double _Complex *b_next);
+void zen4_zgemm_8x7_p4x4(int64_t m, int64_t n, int64_t k, const double _Complex *alpha, const double _Complex *a,
+                         const double _Complex *b, const double _Complex *beta, double _Complex *c, int64_t rs_c, int64_t cs_c,
+                         const double _Complex *a_next, const double _Complex *b_next);
 #ifdef __cplusplus
 }
 #endif

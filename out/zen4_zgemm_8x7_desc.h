@@ -29,9 +29,13 @@
     .mr = 8, .nr = 7, .row_pref = 0, .fn = (void *)zen4_zgemm_8x7 }
 #else
 _Static_assert(zen4_zgemm_8x7_NTAILS <= GG_TAILS, "row tails: raise GG_TAILS");
+static const struct gg_zedge zen4_zgemm_8x7_desc_edges[] = { zen4_zgemm_8x7_EDGE_LIST };
+static const struct gg_zpedge zen4_zgemm_8x7_desc_pedges[] = { zen4_zgemm_8x7_PEDGE_LIST };
 #define zen4_zgemm_8x7_DESC_UKERNEL { \
     .mr = 8, .nr = 7, .row_pref = 0, .fn = (void *)zen4_zgemm_8x7, \
     .b_l1_percent = 50, .narrow_k = 0, \
+    .edges = zen4_zgemm_8x7_desc_edges, .nedges = 2, \
+    .pedges = zen4_zgemm_8x7_desc_pedges, .npedges = 1, \
 }
 #endif
 #endif

@@ -25,6 +25,12 @@
  * a[(p/2)*32*2 + i*2 + p%2]; B (uint16_t): B(p,j) at
  * b[(p/2)*14*2 + j*2 + p%2]; both zero past k up to the next
  * multiple of 2 (the loop runs over ceil(k/2) groups).
+ *
+ * Packed edge kernels, the same contract for their own MR' x NR' and
+ * panels packed MR' high and NR' wide:
+ *   zen5_sbgemm_32x14_p32x8: 32x8, 24.00 cycles per iteration, unroll 5
+ *   zen5_sbgemm_32x14_p16x14: 16x14, 21.00 cycles per iteration, unroll 7
+ *   zen5_sbgemm_32x14_p16x8: 16x8, 12.00 cycles per iteration, unroll 2
  */
 #include "zen5_sbgemm_32x14.h"
 #include <immintrin.h>
@@ -1564,6 +1570,2957 @@ void zen5_sbgemm_32x14(int64_t m, int64_t n, int64_t k, const float *alpha, cons
     for (int64_t j = 0; j < n; j++)
         for (int64_t i = 0; i < m; i++) {
             float v = alpha_ * t_[at_[i + j * 32]];
+            float *cij = c + i * rs_c + j * cs_c;
+            *cij = beta_ == 0 ? v : v + beta_ * *cij;
+        }
+
+}
+
+void zen5_sbgemm_32x14_p32x8(int64_t m, int64_t n, int64_t k, const float *alpha, const uint16_t *a,
+                             const uint16_t *b, const float *beta, float *c, int64_t rs_c, int64_t cs_c,
+                             const uint16_t *a_next, const uint16_t *b_next)
+{
+    const uint16_t *ap = a, *an = a_next;
+    const uint16_t *bp = b;
+    k = (k + 1) / 2;   /* k groups of 2 */
+    (void)b_next;
+    __m512 zmm0, zmm1, zmm2, zmm3, zmm4, zmm5, zmm6, zmm7;
+    __m512 zmm8, zmm9, zmm10, zmm11, zmm12, zmm13, zmm14, zmm15;
+    __m512 zmm16, zmm17, zmm18, zmm19, zmm20, zmm21, zmm22, zmm23;
+    __m512 zmm24, zmm25, zmm26, zmm27;
+
+    zmm0 = _mm512_setzero_ps();
+    zmm1 = _mm512_setzero_ps();
+    zmm2 = _mm512_setzero_ps();
+    zmm3 = _mm512_setzero_ps();
+    zmm4 = _mm512_setzero_ps();
+    zmm5 = _mm512_setzero_ps();
+    zmm6 = _mm512_setzero_ps();
+    zmm7 = _mm512_setzero_ps();
+    zmm8 = _mm512_setzero_ps();
+    zmm9 = _mm512_setzero_ps();
+    zmm10 = _mm512_setzero_ps();
+    zmm11 = _mm512_setzero_ps();
+    zmm12 = _mm512_setzero_ps();
+    zmm13 = _mm512_setzero_ps();
+    zmm14 = _mm512_setzero_ps();
+    zmm15 = _mm512_setzero_ps();
+
+    /* C is read (or overwritten) after the k loop: the passes of the k loop
+     * fetch it a column (row) each; those they cannot reach go now */
+    const int64_t pf_step = rs_c == 1 ? cs_c : rs_c;
+    const int64_t pf_span = rs_c == 1 ? m - 1 : (n - 1) * cs_c;
+    int64_t pf_left = rs_c == 1 ? n : m;
+    float *pf_c = c;
+    for (int64_t passes = k > 0 ? (k - 1) / 5 : 0; pf_left > passes; pf_left--) {
+        __builtin_prefetch(pf_c, 1, 3);
+        __builtin_prefetch(pf_c + pf_span / 2, 1, 3);
+        __builtin_prefetch(pf_c + pf_span, 1, 3);
+        pf_c += pf_step;
+    }
+    if (k > 0) {
+        /* prologue: the first 16 instructions of iteration 0 (pointer
+         * bumps among them become load offsets) */
+        zmm17 = _mm512_castsi512_ps(_mm512_loadu_si512(ap + 0));
+        zmm20 = _mm512_castsi512_ps(_mm512_loadu_si512(ap + 32));
+        zmm21 = _mm512_castsi512_ps(_mm512_broadcastd_epi32(_mm_loadu_si32(bp + 0)));
+        zmm22 = _mm512_castsi512_ps(_mm512_broadcastd_epi32(_mm_loadu_si32(bp + 2)));
+        zmm23 = _mm512_castsi512_ps(_mm512_broadcastd_epi32(_mm_loadu_si32(bp + 4)));
+        zmm24 = _mm512_castsi512_ps(_mm512_broadcastd_epi32(_mm_loadu_si32(bp + 6)));
+        zmm25 = _mm512_castsi512_ps(_mm512_broadcastd_epi32(_mm_loadu_si32(bp + 8)));
+        zmm26 = _mm512_castsi512_ps(_mm512_broadcastd_epi32(_mm_loadu_si32(bp + 10)));
+        zmm27 = _mm512_castsi512_ps(_mm512_broadcastd_epi32(_mm_loadu_si32(bp + 12)));
+        zmm18 = _mm512_castsi512_ps(_mm512_broadcastd_epi32(_mm_loadu_si32(bp + 14)));
+        __builtin_prefetch((const char *)(bp + 0) + 512, 0, 3);
+        __builtin_prefetch((const char *)(an + 0) + 0, 0, 3);
+        __builtin_prefetch((const char *)(an + 0) + 64, 0, 3);
+
+        /* kernel: iteration i and the start of i+1, unrolled 5x */
+        int64_t nq = k - 1;
+        for (int64_t it = nq / 5; it > 0; it--) {
+            if (pf_left > 0) {
+                __builtin_prefetch(pf_c, 1, 3);
+                __builtin_prefetch(pf_c + pf_span / 2, 1, 3);
+                __builtin_prefetch(pf_c + pf_span, 1, 3);
+                pf_c += pf_step;
+                pf_left--;
+            }
+            /* copy 0 */
+            zmm16 = _mm512_castsi512_ps(_mm512_loadu_si512(ap + 64));
+            zmm19 = _mm512_castsi512_ps(_mm512_loadu_si512(ap + 96));
+            zmm0 = _mm512_dpbf16_ps(zmm0, (__m512bh)zmm17, (__m512bh)zmm21);
+            zmm1 = _mm512_dpbf16_ps(zmm1, (__m512bh)zmm20, (__m512bh)zmm21);
+            zmm21 = _mm512_castsi512_ps(_mm512_broadcastd_epi32(_mm_loadu_si32(bp + 16)));
+            zmm2 = _mm512_dpbf16_ps(zmm2, (__m512bh)zmm17, (__m512bh)zmm22);
+            zmm3 = _mm512_dpbf16_ps(zmm3, (__m512bh)zmm20, (__m512bh)zmm22);
+            zmm22 = _mm512_castsi512_ps(_mm512_broadcastd_epi32(_mm_loadu_si32(bp + 18)));
+            zmm4 = _mm512_dpbf16_ps(zmm4, (__m512bh)zmm17, (__m512bh)zmm23);
+            zmm5 = _mm512_dpbf16_ps(zmm5, (__m512bh)zmm20, (__m512bh)zmm23);
+            zmm23 = _mm512_castsi512_ps(_mm512_broadcastd_epi32(_mm_loadu_si32(bp + 20)));
+            zmm6 = _mm512_dpbf16_ps(zmm6, (__m512bh)zmm17, (__m512bh)zmm24);
+            zmm7 = _mm512_dpbf16_ps(zmm7, (__m512bh)zmm20, (__m512bh)zmm24);
+            zmm24 = _mm512_castsi512_ps(_mm512_broadcastd_epi32(_mm_loadu_si32(bp + 22)));
+            zmm8 = _mm512_dpbf16_ps(zmm8, (__m512bh)zmm17, (__m512bh)zmm25);
+            zmm9 = _mm512_dpbf16_ps(zmm9, (__m512bh)zmm20, (__m512bh)zmm25);
+            zmm25 = _mm512_castsi512_ps(_mm512_broadcastd_epi32(_mm_loadu_si32(bp + 24)));
+            zmm10 = _mm512_dpbf16_ps(zmm10, (__m512bh)zmm17, (__m512bh)zmm26);
+            zmm11 = _mm512_dpbf16_ps(zmm11, (__m512bh)zmm20, (__m512bh)zmm26);
+            zmm26 = _mm512_castsi512_ps(_mm512_broadcastd_epi32(_mm_loadu_si32(bp + 26)));
+            zmm12 = _mm512_dpbf16_ps(zmm12, (__m512bh)zmm17, (__m512bh)zmm27);
+            zmm13 = _mm512_dpbf16_ps(zmm13, (__m512bh)zmm20, (__m512bh)zmm27);
+            zmm27 = _mm512_castsi512_ps(_mm512_broadcastd_epi32(_mm_loadu_si32(bp + 28)));
+            zmm14 = _mm512_dpbf16_ps(zmm14, (__m512bh)zmm17, (__m512bh)zmm18);
+            zmm17 = _mm512_castsi512_ps(_mm512_broadcastd_epi32(_mm_loadu_si32(bp + 30)));
+            __builtin_prefetch((const char *)(bp + 16) + 512, 0, 3);
+            __builtin_prefetch((const char *)(an + 64) + 0, 0, 3);
+            __builtin_prefetch((const char *)(an + 64) + 64, 0, 3);
+            zmm15 = _mm512_dpbf16_ps(zmm15, (__m512bh)zmm20, (__m512bh)zmm18);
+            /* copy 1 */
+            zmm20 = _mm512_castsi512_ps(_mm512_loadu_si512(ap + 128));
+            zmm18 = _mm512_castsi512_ps(_mm512_loadu_si512(ap + 160));
+            zmm0 = _mm512_dpbf16_ps(zmm0, (__m512bh)zmm16, (__m512bh)zmm21);
+            zmm1 = _mm512_dpbf16_ps(zmm1, (__m512bh)zmm19, (__m512bh)zmm21);
+            zmm21 = _mm512_castsi512_ps(_mm512_broadcastd_epi32(_mm_loadu_si32(bp + 32)));
+            zmm2 = _mm512_dpbf16_ps(zmm2, (__m512bh)zmm16, (__m512bh)zmm22);
+            zmm3 = _mm512_dpbf16_ps(zmm3, (__m512bh)zmm19, (__m512bh)zmm22);
+            zmm22 = _mm512_castsi512_ps(_mm512_broadcastd_epi32(_mm_loadu_si32(bp + 34)));
+            zmm4 = _mm512_dpbf16_ps(zmm4, (__m512bh)zmm16, (__m512bh)zmm23);
+            zmm5 = _mm512_dpbf16_ps(zmm5, (__m512bh)zmm19, (__m512bh)zmm23);
+            zmm23 = _mm512_castsi512_ps(_mm512_broadcastd_epi32(_mm_loadu_si32(bp + 36)));
+            zmm6 = _mm512_dpbf16_ps(zmm6, (__m512bh)zmm16, (__m512bh)zmm24);
+            zmm7 = _mm512_dpbf16_ps(zmm7, (__m512bh)zmm19, (__m512bh)zmm24);
+            zmm24 = _mm512_castsi512_ps(_mm512_broadcastd_epi32(_mm_loadu_si32(bp + 38)));
+            zmm8 = _mm512_dpbf16_ps(zmm8, (__m512bh)zmm16, (__m512bh)zmm25);
+            zmm9 = _mm512_dpbf16_ps(zmm9, (__m512bh)zmm19, (__m512bh)zmm25);
+            zmm25 = _mm512_castsi512_ps(_mm512_broadcastd_epi32(_mm_loadu_si32(bp + 40)));
+            zmm10 = _mm512_dpbf16_ps(zmm10, (__m512bh)zmm16, (__m512bh)zmm26);
+            zmm11 = _mm512_dpbf16_ps(zmm11, (__m512bh)zmm19, (__m512bh)zmm26);
+            zmm26 = _mm512_castsi512_ps(_mm512_broadcastd_epi32(_mm_loadu_si32(bp + 42)));
+            zmm12 = _mm512_dpbf16_ps(zmm12, (__m512bh)zmm16, (__m512bh)zmm27);
+            zmm13 = _mm512_dpbf16_ps(zmm13, (__m512bh)zmm19, (__m512bh)zmm27);
+            zmm27 = _mm512_castsi512_ps(_mm512_broadcastd_epi32(_mm_loadu_si32(bp + 44)));
+            zmm14 = _mm512_dpbf16_ps(zmm14, (__m512bh)zmm16, (__m512bh)zmm17);
+            zmm16 = _mm512_castsi512_ps(_mm512_broadcastd_epi32(_mm_loadu_si32(bp + 46)));
+            __builtin_prefetch((const char *)(bp + 32) + 512, 0, 3);
+            __builtin_prefetch((const char *)(an + 128) + 0, 0, 3);
+            __builtin_prefetch((const char *)(an + 128) + 64, 0, 3);
+            zmm15 = _mm512_dpbf16_ps(zmm15, (__m512bh)zmm19, (__m512bh)zmm17);
+            /* copy 2 */
+            zmm19 = _mm512_castsi512_ps(_mm512_loadu_si512(ap + 192));
+            zmm17 = _mm512_castsi512_ps(_mm512_loadu_si512(ap + 224));
+            zmm0 = _mm512_dpbf16_ps(zmm0, (__m512bh)zmm20, (__m512bh)zmm21);
+            zmm1 = _mm512_dpbf16_ps(zmm1, (__m512bh)zmm18, (__m512bh)zmm21);
+            zmm21 = _mm512_castsi512_ps(_mm512_broadcastd_epi32(_mm_loadu_si32(bp + 48)));
+            zmm2 = _mm512_dpbf16_ps(zmm2, (__m512bh)zmm20, (__m512bh)zmm22);
+            zmm3 = _mm512_dpbf16_ps(zmm3, (__m512bh)zmm18, (__m512bh)zmm22);
+            zmm22 = _mm512_castsi512_ps(_mm512_broadcastd_epi32(_mm_loadu_si32(bp + 50)));
+            zmm4 = _mm512_dpbf16_ps(zmm4, (__m512bh)zmm20, (__m512bh)zmm23);
+            zmm5 = _mm512_dpbf16_ps(zmm5, (__m512bh)zmm18, (__m512bh)zmm23);
+            zmm23 = _mm512_castsi512_ps(_mm512_broadcastd_epi32(_mm_loadu_si32(bp + 52)));
+            zmm6 = _mm512_dpbf16_ps(zmm6, (__m512bh)zmm20, (__m512bh)zmm24);
+            zmm7 = _mm512_dpbf16_ps(zmm7, (__m512bh)zmm18, (__m512bh)zmm24);
+            zmm24 = _mm512_castsi512_ps(_mm512_broadcastd_epi32(_mm_loadu_si32(bp + 54)));
+            zmm8 = _mm512_dpbf16_ps(zmm8, (__m512bh)zmm20, (__m512bh)zmm25);
+            zmm9 = _mm512_dpbf16_ps(zmm9, (__m512bh)zmm18, (__m512bh)zmm25);
+            zmm25 = _mm512_castsi512_ps(_mm512_broadcastd_epi32(_mm_loadu_si32(bp + 56)));
+            zmm10 = _mm512_dpbf16_ps(zmm10, (__m512bh)zmm20, (__m512bh)zmm26);
+            zmm11 = _mm512_dpbf16_ps(zmm11, (__m512bh)zmm18, (__m512bh)zmm26);
+            zmm26 = _mm512_castsi512_ps(_mm512_broadcastd_epi32(_mm_loadu_si32(bp + 58)));
+            zmm12 = _mm512_dpbf16_ps(zmm12, (__m512bh)zmm20, (__m512bh)zmm27);
+            zmm13 = _mm512_dpbf16_ps(zmm13, (__m512bh)zmm18, (__m512bh)zmm27);
+            zmm27 = _mm512_castsi512_ps(_mm512_broadcastd_epi32(_mm_loadu_si32(bp + 60)));
+            zmm14 = _mm512_dpbf16_ps(zmm14, (__m512bh)zmm20, (__m512bh)zmm16);
+            zmm20 = _mm512_castsi512_ps(_mm512_broadcastd_epi32(_mm_loadu_si32(bp + 62)));
+            __builtin_prefetch((const char *)(bp + 48) + 512, 0, 3);
+            __builtin_prefetch((const char *)(an + 192) + 0, 0, 3);
+            __builtin_prefetch((const char *)(an + 192) + 64, 0, 3);
+            zmm15 = _mm512_dpbf16_ps(zmm15, (__m512bh)zmm18, (__m512bh)zmm16);
+            /* copy 3 */
+            zmm18 = _mm512_castsi512_ps(_mm512_loadu_si512(ap + 256));
+            zmm16 = _mm512_castsi512_ps(_mm512_loadu_si512(ap + 288));
+            zmm0 = _mm512_dpbf16_ps(zmm0, (__m512bh)zmm19, (__m512bh)zmm21);
+            zmm1 = _mm512_dpbf16_ps(zmm1, (__m512bh)zmm17, (__m512bh)zmm21);
+            zmm21 = _mm512_castsi512_ps(_mm512_broadcastd_epi32(_mm_loadu_si32(bp + 64)));
+            zmm2 = _mm512_dpbf16_ps(zmm2, (__m512bh)zmm19, (__m512bh)zmm22);
+            zmm3 = _mm512_dpbf16_ps(zmm3, (__m512bh)zmm17, (__m512bh)zmm22);
+            zmm22 = _mm512_castsi512_ps(_mm512_broadcastd_epi32(_mm_loadu_si32(bp + 66)));
+            zmm4 = _mm512_dpbf16_ps(zmm4, (__m512bh)zmm19, (__m512bh)zmm23);
+            zmm5 = _mm512_dpbf16_ps(zmm5, (__m512bh)zmm17, (__m512bh)zmm23);
+            zmm23 = _mm512_castsi512_ps(_mm512_broadcastd_epi32(_mm_loadu_si32(bp + 68)));
+            zmm6 = _mm512_dpbf16_ps(zmm6, (__m512bh)zmm19, (__m512bh)zmm24);
+            zmm7 = _mm512_dpbf16_ps(zmm7, (__m512bh)zmm17, (__m512bh)zmm24);
+            zmm24 = _mm512_castsi512_ps(_mm512_broadcastd_epi32(_mm_loadu_si32(bp + 70)));
+            zmm8 = _mm512_dpbf16_ps(zmm8, (__m512bh)zmm19, (__m512bh)zmm25);
+            zmm9 = _mm512_dpbf16_ps(zmm9, (__m512bh)zmm17, (__m512bh)zmm25);
+            zmm25 = _mm512_castsi512_ps(_mm512_broadcastd_epi32(_mm_loadu_si32(bp + 72)));
+            zmm10 = _mm512_dpbf16_ps(zmm10, (__m512bh)zmm19, (__m512bh)zmm26);
+            zmm11 = _mm512_dpbf16_ps(zmm11, (__m512bh)zmm17, (__m512bh)zmm26);
+            zmm26 = _mm512_castsi512_ps(_mm512_broadcastd_epi32(_mm_loadu_si32(bp + 74)));
+            zmm12 = _mm512_dpbf16_ps(zmm12, (__m512bh)zmm19, (__m512bh)zmm27);
+            zmm13 = _mm512_dpbf16_ps(zmm13, (__m512bh)zmm17, (__m512bh)zmm27);
+            zmm27 = _mm512_castsi512_ps(_mm512_broadcastd_epi32(_mm_loadu_si32(bp + 76)));
+            zmm14 = _mm512_dpbf16_ps(zmm14, (__m512bh)zmm19, (__m512bh)zmm20);
+            zmm19 = _mm512_castsi512_ps(_mm512_broadcastd_epi32(_mm_loadu_si32(bp + 78)));
+            __builtin_prefetch((const char *)(bp + 64) + 512, 0, 3);
+            __builtin_prefetch((const char *)(an + 256) + 0, 0, 3);
+            __builtin_prefetch((const char *)(an + 256) + 64, 0, 3);
+            zmm15 = _mm512_dpbf16_ps(zmm15, (__m512bh)zmm17, (__m512bh)zmm20);
+            /* copy 4 */
+            zmm17 = _mm512_castsi512_ps(_mm512_loadu_si512(ap + 320));
+            zmm20 = _mm512_castsi512_ps(_mm512_loadu_si512(ap + 352));
+            zmm0 = _mm512_dpbf16_ps(zmm0, (__m512bh)zmm18, (__m512bh)zmm21);
+            zmm1 = _mm512_dpbf16_ps(zmm1, (__m512bh)zmm16, (__m512bh)zmm21);
+            zmm21 = _mm512_castsi512_ps(_mm512_broadcastd_epi32(_mm_loadu_si32(bp + 80)));
+            zmm2 = _mm512_dpbf16_ps(zmm2, (__m512bh)zmm18, (__m512bh)zmm22);
+            zmm3 = _mm512_dpbf16_ps(zmm3, (__m512bh)zmm16, (__m512bh)zmm22);
+            zmm22 = _mm512_castsi512_ps(_mm512_broadcastd_epi32(_mm_loadu_si32(bp + 82)));
+            zmm4 = _mm512_dpbf16_ps(zmm4, (__m512bh)zmm18, (__m512bh)zmm23);
+            zmm5 = _mm512_dpbf16_ps(zmm5, (__m512bh)zmm16, (__m512bh)zmm23);
+            zmm23 = _mm512_castsi512_ps(_mm512_broadcastd_epi32(_mm_loadu_si32(bp + 84)));
+            zmm6 = _mm512_dpbf16_ps(zmm6, (__m512bh)zmm18, (__m512bh)zmm24);
+            zmm7 = _mm512_dpbf16_ps(zmm7, (__m512bh)zmm16, (__m512bh)zmm24);
+            zmm24 = _mm512_castsi512_ps(_mm512_broadcastd_epi32(_mm_loadu_si32(bp + 86)));
+            zmm8 = _mm512_dpbf16_ps(zmm8, (__m512bh)zmm18, (__m512bh)zmm25);
+            zmm9 = _mm512_dpbf16_ps(zmm9, (__m512bh)zmm16, (__m512bh)zmm25);
+            zmm25 = _mm512_castsi512_ps(_mm512_broadcastd_epi32(_mm_loadu_si32(bp + 88)));
+            zmm10 = _mm512_dpbf16_ps(zmm10, (__m512bh)zmm18, (__m512bh)zmm26);
+            zmm11 = _mm512_dpbf16_ps(zmm11, (__m512bh)zmm16, (__m512bh)zmm26);
+            zmm26 = _mm512_castsi512_ps(_mm512_broadcastd_epi32(_mm_loadu_si32(bp + 90)));
+            zmm12 = _mm512_dpbf16_ps(zmm12, (__m512bh)zmm18, (__m512bh)zmm27);
+            zmm13 = _mm512_dpbf16_ps(zmm13, (__m512bh)zmm16, (__m512bh)zmm27);
+            zmm27 = _mm512_castsi512_ps(_mm512_broadcastd_epi32(_mm_loadu_si32(bp + 92)));
+            zmm14 = _mm512_dpbf16_ps(zmm14, (__m512bh)zmm18, (__m512bh)zmm19);
+            zmm18 = _mm512_castsi512_ps(_mm512_broadcastd_epi32(_mm_loadu_si32(bp + 94)));
+            __builtin_prefetch((const char *)(bp + 80) + 512, 0, 3);
+            __builtin_prefetch((const char *)(an + 320) + 0, 0, 3);
+            __builtin_prefetch((const char *)(an + 320) + 64, 0, 3);
+            zmm15 = _mm512_dpbf16_ps(zmm15, (__m512bh)zmm16, (__m512bh)zmm19);
+
+            ap += 320;
+            bp += 80;
+            an += 320;
+        }
+        int64_t rem = nq % 5;
+        if (rem > 0) {
+            zmm16 = _mm512_castsi512_ps(_mm512_loadu_si512(ap + 64));
+            zmm19 = _mm512_castsi512_ps(_mm512_loadu_si512(ap + 96));
+            zmm0 = _mm512_dpbf16_ps(zmm0, (__m512bh)zmm17, (__m512bh)zmm21);
+            zmm1 = _mm512_dpbf16_ps(zmm1, (__m512bh)zmm20, (__m512bh)zmm21);
+            zmm21 = _mm512_castsi512_ps(_mm512_broadcastd_epi32(_mm_loadu_si32(bp + 16)));
+            zmm2 = _mm512_dpbf16_ps(zmm2, (__m512bh)zmm17, (__m512bh)zmm22);
+            zmm3 = _mm512_dpbf16_ps(zmm3, (__m512bh)zmm20, (__m512bh)zmm22);
+            zmm22 = _mm512_castsi512_ps(_mm512_broadcastd_epi32(_mm_loadu_si32(bp + 18)));
+            zmm4 = _mm512_dpbf16_ps(zmm4, (__m512bh)zmm17, (__m512bh)zmm23);
+            zmm5 = _mm512_dpbf16_ps(zmm5, (__m512bh)zmm20, (__m512bh)zmm23);
+            zmm23 = _mm512_castsi512_ps(_mm512_broadcastd_epi32(_mm_loadu_si32(bp + 20)));
+            zmm6 = _mm512_dpbf16_ps(zmm6, (__m512bh)zmm17, (__m512bh)zmm24);
+            zmm7 = _mm512_dpbf16_ps(zmm7, (__m512bh)zmm20, (__m512bh)zmm24);
+            zmm24 = _mm512_castsi512_ps(_mm512_broadcastd_epi32(_mm_loadu_si32(bp + 22)));
+            zmm8 = _mm512_dpbf16_ps(zmm8, (__m512bh)zmm17, (__m512bh)zmm25);
+            zmm9 = _mm512_dpbf16_ps(zmm9, (__m512bh)zmm20, (__m512bh)zmm25);
+            zmm25 = _mm512_castsi512_ps(_mm512_broadcastd_epi32(_mm_loadu_si32(bp + 24)));
+            zmm10 = _mm512_dpbf16_ps(zmm10, (__m512bh)zmm17, (__m512bh)zmm26);
+            zmm11 = _mm512_dpbf16_ps(zmm11, (__m512bh)zmm20, (__m512bh)zmm26);
+            zmm26 = _mm512_castsi512_ps(_mm512_broadcastd_epi32(_mm_loadu_si32(bp + 26)));
+            zmm12 = _mm512_dpbf16_ps(zmm12, (__m512bh)zmm17, (__m512bh)zmm27);
+            zmm13 = _mm512_dpbf16_ps(zmm13, (__m512bh)zmm20, (__m512bh)zmm27);
+            zmm27 = _mm512_castsi512_ps(_mm512_broadcastd_epi32(_mm_loadu_si32(bp + 28)));
+            zmm14 = _mm512_dpbf16_ps(zmm14, (__m512bh)zmm17, (__m512bh)zmm18);
+            zmm17 = _mm512_castsi512_ps(_mm512_broadcastd_epi32(_mm_loadu_si32(bp + 30)));
+            __builtin_prefetch((const char *)(bp + 16) + 512, 0, 3);
+            __builtin_prefetch((const char *)(an + 64) + 0, 0, 3);
+            __builtin_prefetch((const char *)(an + 64) + 64, 0, 3);
+            zmm15 = _mm512_dpbf16_ps(zmm15, (__m512bh)zmm20, (__m512bh)zmm18);
+        }
+        if (rem > 1) {
+            zmm20 = _mm512_castsi512_ps(_mm512_loadu_si512(ap + 128));
+            zmm18 = _mm512_castsi512_ps(_mm512_loadu_si512(ap + 160));
+            zmm0 = _mm512_dpbf16_ps(zmm0, (__m512bh)zmm16, (__m512bh)zmm21);
+            zmm1 = _mm512_dpbf16_ps(zmm1, (__m512bh)zmm19, (__m512bh)zmm21);
+            zmm21 = _mm512_castsi512_ps(_mm512_broadcastd_epi32(_mm_loadu_si32(bp + 32)));
+            zmm2 = _mm512_dpbf16_ps(zmm2, (__m512bh)zmm16, (__m512bh)zmm22);
+            zmm3 = _mm512_dpbf16_ps(zmm3, (__m512bh)zmm19, (__m512bh)zmm22);
+            zmm22 = _mm512_castsi512_ps(_mm512_broadcastd_epi32(_mm_loadu_si32(bp + 34)));
+            zmm4 = _mm512_dpbf16_ps(zmm4, (__m512bh)zmm16, (__m512bh)zmm23);
+            zmm5 = _mm512_dpbf16_ps(zmm5, (__m512bh)zmm19, (__m512bh)zmm23);
+            zmm23 = _mm512_castsi512_ps(_mm512_broadcastd_epi32(_mm_loadu_si32(bp + 36)));
+            zmm6 = _mm512_dpbf16_ps(zmm6, (__m512bh)zmm16, (__m512bh)zmm24);
+            zmm7 = _mm512_dpbf16_ps(zmm7, (__m512bh)zmm19, (__m512bh)zmm24);
+            zmm24 = _mm512_castsi512_ps(_mm512_broadcastd_epi32(_mm_loadu_si32(bp + 38)));
+            zmm8 = _mm512_dpbf16_ps(zmm8, (__m512bh)zmm16, (__m512bh)zmm25);
+            zmm9 = _mm512_dpbf16_ps(zmm9, (__m512bh)zmm19, (__m512bh)zmm25);
+            zmm25 = _mm512_castsi512_ps(_mm512_broadcastd_epi32(_mm_loadu_si32(bp + 40)));
+            zmm10 = _mm512_dpbf16_ps(zmm10, (__m512bh)zmm16, (__m512bh)zmm26);
+            zmm11 = _mm512_dpbf16_ps(zmm11, (__m512bh)zmm19, (__m512bh)zmm26);
+            zmm26 = _mm512_castsi512_ps(_mm512_broadcastd_epi32(_mm_loadu_si32(bp + 42)));
+            zmm12 = _mm512_dpbf16_ps(zmm12, (__m512bh)zmm16, (__m512bh)zmm27);
+            zmm13 = _mm512_dpbf16_ps(zmm13, (__m512bh)zmm19, (__m512bh)zmm27);
+            zmm27 = _mm512_castsi512_ps(_mm512_broadcastd_epi32(_mm_loadu_si32(bp + 44)));
+            zmm14 = _mm512_dpbf16_ps(zmm14, (__m512bh)zmm16, (__m512bh)zmm17);
+            zmm16 = _mm512_castsi512_ps(_mm512_broadcastd_epi32(_mm_loadu_si32(bp + 46)));
+            __builtin_prefetch((const char *)(bp + 32) + 512, 0, 3);
+            __builtin_prefetch((const char *)(an + 128) + 0, 0, 3);
+            __builtin_prefetch((const char *)(an + 128) + 64, 0, 3);
+            zmm15 = _mm512_dpbf16_ps(zmm15, (__m512bh)zmm19, (__m512bh)zmm17);
+        }
+        if (rem > 2) {
+            zmm19 = _mm512_castsi512_ps(_mm512_loadu_si512(ap + 192));
+            zmm17 = _mm512_castsi512_ps(_mm512_loadu_si512(ap + 224));
+            zmm0 = _mm512_dpbf16_ps(zmm0, (__m512bh)zmm20, (__m512bh)zmm21);
+            zmm1 = _mm512_dpbf16_ps(zmm1, (__m512bh)zmm18, (__m512bh)zmm21);
+            zmm21 = _mm512_castsi512_ps(_mm512_broadcastd_epi32(_mm_loadu_si32(bp + 48)));
+            zmm2 = _mm512_dpbf16_ps(zmm2, (__m512bh)zmm20, (__m512bh)zmm22);
+            zmm3 = _mm512_dpbf16_ps(zmm3, (__m512bh)zmm18, (__m512bh)zmm22);
+            zmm22 = _mm512_castsi512_ps(_mm512_broadcastd_epi32(_mm_loadu_si32(bp + 50)));
+            zmm4 = _mm512_dpbf16_ps(zmm4, (__m512bh)zmm20, (__m512bh)zmm23);
+            zmm5 = _mm512_dpbf16_ps(zmm5, (__m512bh)zmm18, (__m512bh)zmm23);
+            zmm23 = _mm512_castsi512_ps(_mm512_broadcastd_epi32(_mm_loadu_si32(bp + 52)));
+            zmm6 = _mm512_dpbf16_ps(zmm6, (__m512bh)zmm20, (__m512bh)zmm24);
+            zmm7 = _mm512_dpbf16_ps(zmm7, (__m512bh)zmm18, (__m512bh)zmm24);
+            zmm24 = _mm512_castsi512_ps(_mm512_broadcastd_epi32(_mm_loadu_si32(bp + 54)));
+            zmm8 = _mm512_dpbf16_ps(zmm8, (__m512bh)zmm20, (__m512bh)zmm25);
+            zmm9 = _mm512_dpbf16_ps(zmm9, (__m512bh)zmm18, (__m512bh)zmm25);
+            zmm25 = _mm512_castsi512_ps(_mm512_broadcastd_epi32(_mm_loadu_si32(bp + 56)));
+            zmm10 = _mm512_dpbf16_ps(zmm10, (__m512bh)zmm20, (__m512bh)zmm26);
+            zmm11 = _mm512_dpbf16_ps(zmm11, (__m512bh)zmm18, (__m512bh)zmm26);
+            zmm26 = _mm512_castsi512_ps(_mm512_broadcastd_epi32(_mm_loadu_si32(bp + 58)));
+            zmm12 = _mm512_dpbf16_ps(zmm12, (__m512bh)zmm20, (__m512bh)zmm27);
+            zmm13 = _mm512_dpbf16_ps(zmm13, (__m512bh)zmm18, (__m512bh)zmm27);
+            zmm27 = _mm512_castsi512_ps(_mm512_broadcastd_epi32(_mm_loadu_si32(bp + 60)));
+            zmm14 = _mm512_dpbf16_ps(zmm14, (__m512bh)zmm20, (__m512bh)zmm16);
+            zmm20 = _mm512_castsi512_ps(_mm512_broadcastd_epi32(_mm_loadu_si32(bp + 62)));
+            __builtin_prefetch((const char *)(bp + 48) + 512, 0, 3);
+            __builtin_prefetch((const char *)(an + 192) + 0, 0, 3);
+            __builtin_prefetch((const char *)(an + 192) + 64, 0, 3);
+            zmm15 = _mm512_dpbf16_ps(zmm15, (__m512bh)zmm18, (__m512bh)zmm16);
+        }
+        if (rem > 3) {
+            zmm18 = _mm512_castsi512_ps(_mm512_loadu_si512(ap + 256));
+            zmm16 = _mm512_castsi512_ps(_mm512_loadu_si512(ap + 288));
+            zmm0 = _mm512_dpbf16_ps(zmm0, (__m512bh)zmm19, (__m512bh)zmm21);
+            zmm1 = _mm512_dpbf16_ps(zmm1, (__m512bh)zmm17, (__m512bh)zmm21);
+            zmm21 = _mm512_castsi512_ps(_mm512_broadcastd_epi32(_mm_loadu_si32(bp + 64)));
+            zmm2 = _mm512_dpbf16_ps(zmm2, (__m512bh)zmm19, (__m512bh)zmm22);
+            zmm3 = _mm512_dpbf16_ps(zmm3, (__m512bh)zmm17, (__m512bh)zmm22);
+            zmm22 = _mm512_castsi512_ps(_mm512_broadcastd_epi32(_mm_loadu_si32(bp + 66)));
+            zmm4 = _mm512_dpbf16_ps(zmm4, (__m512bh)zmm19, (__m512bh)zmm23);
+            zmm5 = _mm512_dpbf16_ps(zmm5, (__m512bh)zmm17, (__m512bh)zmm23);
+            zmm23 = _mm512_castsi512_ps(_mm512_broadcastd_epi32(_mm_loadu_si32(bp + 68)));
+            zmm6 = _mm512_dpbf16_ps(zmm6, (__m512bh)zmm19, (__m512bh)zmm24);
+            zmm7 = _mm512_dpbf16_ps(zmm7, (__m512bh)zmm17, (__m512bh)zmm24);
+            zmm24 = _mm512_castsi512_ps(_mm512_broadcastd_epi32(_mm_loadu_si32(bp + 70)));
+            zmm8 = _mm512_dpbf16_ps(zmm8, (__m512bh)zmm19, (__m512bh)zmm25);
+            zmm9 = _mm512_dpbf16_ps(zmm9, (__m512bh)zmm17, (__m512bh)zmm25);
+            zmm25 = _mm512_castsi512_ps(_mm512_broadcastd_epi32(_mm_loadu_si32(bp + 72)));
+            zmm10 = _mm512_dpbf16_ps(zmm10, (__m512bh)zmm19, (__m512bh)zmm26);
+            zmm11 = _mm512_dpbf16_ps(zmm11, (__m512bh)zmm17, (__m512bh)zmm26);
+            zmm26 = _mm512_castsi512_ps(_mm512_broadcastd_epi32(_mm_loadu_si32(bp + 74)));
+            zmm12 = _mm512_dpbf16_ps(zmm12, (__m512bh)zmm19, (__m512bh)zmm27);
+            zmm13 = _mm512_dpbf16_ps(zmm13, (__m512bh)zmm17, (__m512bh)zmm27);
+            zmm27 = _mm512_castsi512_ps(_mm512_broadcastd_epi32(_mm_loadu_si32(bp + 76)));
+            zmm14 = _mm512_dpbf16_ps(zmm14, (__m512bh)zmm19, (__m512bh)zmm20);
+            zmm19 = _mm512_castsi512_ps(_mm512_broadcastd_epi32(_mm_loadu_si32(bp + 78)));
+            __builtin_prefetch((const char *)(bp + 64) + 512, 0, 3);
+            __builtin_prefetch((const char *)(an + 256) + 0, 0, 3);
+            __builtin_prefetch((const char *)(an + 256) + 64, 0, 3);
+            zmm15 = _mm512_dpbf16_ps(zmm15, (__m512bh)zmm17, (__m512bh)zmm20);
+        }
+
+        /* epilogue: the rest of the last iteration, in the registers
+         * of the copy it follows */
+        switch (rem) {
+        case 0:
+            zmm0 = _mm512_dpbf16_ps(zmm0, (__m512bh)zmm17, (__m512bh)zmm21);
+            zmm1 = _mm512_dpbf16_ps(zmm1, (__m512bh)zmm20, (__m512bh)zmm21);
+            zmm2 = _mm512_dpbf16_ps(zmm2, (__m512bh)zmm17, (__m512bh)zmm22);
+            zmm3 = _mm512_dpbf16_ps(zmm3, (__m512bh)zmm20, (__m512bh)zmm22);
+            zmm4 = _mm512_dpbf16_ps(zmm4, (__m512bh)zmm17, (__m512bh)zmm23);
+            zmm5 = _mm512_dpbf16_ps(zmm5, (__m512bh)zmm20, (__m512bh)zmm23);
+            zmm6 = _mm512_dpbf16_ps(zmm6, (__m512bh)zmm17, (__m512bh)zmm24);
+            zmm7 = _mm512_dpbf16_ps(zmm7, (__m512bh)zmm20, (__m512bh)zmm24);
+            zmm8 = _mm512_dpbf16_ps(zmm8, (__m512bh)zmm17, (__m512bh)zmm25);
+            zmm9 = _mm512_dpbf16_ps(zmm9, (__m512bh)zmm20, (__m512bh)zmm25);
+            zmm10 = _mm512_dpbf16_ps(zmm10, (__m512bh)zmm17, (__m512bh)zmm26);
+            zmm11 = _mm512_dpbf16_ps(zmm11, (__m512bh)zmm20, (__m512bh)zmm26);
+            zmm12 = _mm512_dpbf16_ps(zmm12, (__m512bh)zmm17, (__m512bh)zmm27);
+            zmm13 = _mm512_dpbf16_ps(zmm13, (__m512bh)zmm20, (__m512bh)zmm27);
+            zmm14 = _mm512_dpbf16_ps(zmm14, (__m512bh)zmm17, (__m512bh)zmm18);
+            zmm15 = _mm512_dpbf16_ps(zmm15, (__m512bh)zmm20, (__m512bh)zmm18);
+            break;
+        case 1:
+            zmm0 = _mm512_dpbf16_ps(zmm0, (__m512bh)zmm16, (__m512bh)zmm21);
+            zmm1 = _mm512_dpbf16_ps(zmm1, (__m512bh)zmm19, (__m512bh)zmm21);
+            zmm2 = _mm512_dpbf16_ps(zmm2, (__m512bh)zmm16, (__m512bh)zmm22);
+            zmm3 = _mm512_dpbf16_ps(zmm3, (__m512bh)zmm19, (__m512bh)zmm22);
+            zmm4 = _mm512_dpbf16_ps(zmm4, (__m512bh)zmm16, (__m512bh)zmm23);
+            zmm5 = _mm512_dpbf16_ps(zmm5, (__m512bh)zmm19, (__m512bh)zmm23);
+            zmm6 = _mm512_dpbf16_ps(zmm6, (__m512bh)zmm16, (__m512bh)zmm24);
+            zmm7 = _mm512_dpbf16_ps(zmm7, (__m512bh)zmm19, (__m512bh)zmm24);
+            zmm8 = _mm512_dpbf16_ps(zmm8, (__m512bh)zmm16, (__m512bh)zmm25);
+            zmm9 = _mm512_dpbf16_ps(zmm9, (__m512bh)zmm19, (__m512bh)zmm25);
+            zmm10 = _mm512_dpbf16_ps(zmm10, (__m512bh)zmm16, (__m512bh)zmm26);
+            zmm11 = _mm512_dpbf16_ps(zmm11, (__m512bh)zmm19, (__m512bh)zmm26);
+            zmm12 = _mm512_dpbf16_ps(zmm12, (__m512bh)zmm16, (__m512bh)zmm27);
+            zmm13 = _mm512_dpbf16_ps(zmm13, (__m512bh)zmm19, (__m512bh)zmm27);
+            zmm14 = _mm512_dpbf16_ps(zmm14, (__m512bh)zmm16, (__m512bh)zmm17);
+            zmm15 = _mm512_dpbf16_ps(zmm15, (__m512bh)zmm19, (__m512bh)zmm17);
+            break;
+        case 2:
+            zmm0 = _mm512_dpbf16_ps(zmm0, (__m512bh)zmm20, (__m512bh)zmm21);
+            zmm1 = _mm512_dpbf16_ps(zmm1, (__m512bh)zmm18, (__m512bh)zmm21);
+            zmm2 = _mm512_dpbf16_ps(zmm2, (__m512bh)zmm20, (__m512bh)zmm22);
+            zmm3 = _mm512_dpbf16_ps(zmm3, (__m512bh)zmm18, (__m512bh)zmm22);
+            zmm4 = _mm512_dpbf16_ps(zmm4, (__m512bh)zmm20, (__m512bh)zmm23);
+            zmm5 = _mm512_dpbf16_ps(zmm5, (__m512bh)zmm18, (__m512bh)zmm23);
+            zmm6 = _mm512_dpbf16_ps(zmm6, (__m512bh)zmm20, (__m512bh)zmm24);
+            zmm7 = _mm512_dpbf16_ps(zmm7, (__m512bh)zmm18, (__m512bh)zmm24);
+            zmm8 = _mm512_dpbf16_ps(zmm8, (__m512bh)zmm20, (__m512bh)zmm25);
+            zmm9 = _mm512_dpbf16_ps(zmm9, (__m512bh)zmm18, (__m512bh)zmm25);
+            zmm10 = _mm512_dpbf16_ps(zmm10, (__m512bh)zmm20, (__m512bh)zmm26);
+            zmm11 = _mm512_dpbf16_ps(zmm11, (__m512bh)zmm18, (__m512bh)zmm26);
+            zmm12 = _mm512_dpbf16_ps(zmm12, (__m512bh)zmm20, (__m512bh)zmm27);
+            zmm13 = _mm512_dpbf16_ps(zmm13, (__m512bh)zmm18, (__m512bh)zmm27);
+            zmm14 = _mm512_dpbf16_ps(zmm14, (__m512bh)zmm20, (__m512bh)zmm16);
+            zmm15 = _mm512_dpbf16_ps(zmm15, (__m512bh)zmm18, (__m512bh)zmm16);
+            break;
+        case 3:
+            zmm0 = _mm512_dpbf16_ps(zmm0, (__m512bh)zmm19, (__m512bh)zmm21);
+            zmm1 = _mm512_dpbf16_ps(zmm1, (__m512bh)zmm17, (__m512bh)zmm21);
+            zmm2 = _mm512_dpbf16_ps(zmm2, (__m512bh)zmm19, (__m512bh)zmm22);
+            zmm3 = _mm512_dpbf16_ps(zmm3, (__m512bh)zmm17, (__m512bh)zmm22);
+            zmm4 = _mm512_dpbf16_ps(zmm4, (__m512bh)zmm19, (__m512bh)zmm23);
+            zmm5 = _mm512_dpbf16_ps(zmm5, (__m512bh)zmm17, (__m512bh)zmm23);
+            zmm6 = _mm512_dpbf16_ps(zmm6, (__m512bh)zmm19, (__m512bh)zmm24);
+            zmm7 = _mm512_dpbf16_ps(zmm7, (__m512bh)zmm17, (__m512bh)zmm24);
+            zmm8 = _mm512_dpbf16_ps(zmm8, (__m512bh)zmm19, (__m512bh)zmm25);
+            zmm9 = _mm512_dpbf16_ps(zmm9, (__m512bh)zmm17, (__m512bh)zmm25);
+            zmm10 = _mm512_dpbf16_ps(zmm10, (__m512bh)zmm19, (__m512bh)zmm26);
+            zmm11 = _mm512_dpbf16_ps(zmm11, (__m512bh)zmm17, (__m512bh)zmm26);
+            zmm12 = _mm512_dpbf16_ps(zmm12, (__m512bh)zmm19, (__m512bh)zmm27);
+            zmm13 = _mm512_dpbf16_ps(zmm13, (__m512bh)zmm17, (__m512bh)zmm27);
+            zmm14 = _mm512_dpbf16_ps(zmm14, (__m512bh)zmm19, (__m512bh)zmm20);
+            zmm15 = _mm512_dpbf16_ps(zmm15, (__m512bh)zmm17, (__m512bh)zmm20);
+            break;
+        case 4:
+            zmm0 = _mm512_dpbf16_ps(zmm0, (__m512bh)zmm18, (__m512bh)zmm21);
+            zmm1 = _mm512_dpbf16_ps(zmm1, (__m512bh)zmm16, (__m512bh)zmm21);
+            zmm2 = _mm512_dpbf16_ps(zmm2, (__m512bh)zmm18, (__m512bh)zmm22);
+            zmm3 = _mm512_dpbf16_ps(zmm3, (__m512bh)zmm16, (__m512bh)zmm22);
+            zmm4 = _mm512_dpbf16_ps(zmm4, (__m512bh)zmm18, (__m512bh)zmm23);
+            zmm5 = _mm512_dpbf16_ps(zmm5, (__m512bh)zmm16, (__m512bh)zmm23);
+            zmm6 = _mm512_dpbf16_ps(zmm6, (__m512bh)zmm18, (__m512bh)zmm24);
+            zmm7 = _mm512_dpbf16_ps(zmm7, (__m512bh)zmm16, (__m512bh)zmm24);
+            zmm8 = _mm512_dpbf16_ps(zmm8, (__m512bh)zmm18, (__m512bh)zmm25);
+            zmm9 = _mm512_dpbf16_ps(zmm9, (__m512bh)zmm16, (__m512bh)zmm25);
+            zmm10 = _mm512_dpbf16_ps(zmm10, (__m512bh)zmm18, (__m512bh)zmm26);
+            zmm11 = _mm512_dpbf16_ps(zmm11, (__m512bh)zmm16, (__m512bh)zmm26);
+            zmm12 = _mm512_dpbf16_ps(zmm12, (__m512bh)zmm18, (__m512bh)zmm27);
+            zmm13 = _mm512_dpbf16_ps(zmm13, (__m512bh)zmm16, (__m512bh)zmm27);
+            zmm14 = _mm512_dpbf16_ps(zmm14, (__m512bh)zmm18, (__m512bh)zmm19);
+            zmm15 = _mm512_dpbf16_ps(zmm15, (__m512bh)zmm16, (__m512bh)zmm19);
+            break;
+
+        }
+    }
+    const float alpha_ = *alpha, beta_ = *beta;
+    if (m == 32 && n == 8 && rs_c == 1) {
+        const __m512 va_ = _mm512_set1_ps(alpha_);
+        if (alpha_ == 1 && beta_ == 0) {
+            _mm512_storeu_ps(c + 0 + 0 * cs_c, zmm0);
+            _mm512_storeu_ps(c + 16 + 0 * cs_c, zmm1);
+            _mm512_storeu_ps(c + 0 + 1 * cs_c, zmm2);
+            _mm512_storeu_ps(c + 16 + 1 * cs_c, zmm3);
+            _mm512_storeu_ps(c + 0 + 2 * cs_c, zmm4);
+            _mm512_storeu_ps(c + 16 + 2 * cs_c, zmm5);
+            _mm512_storeu_ps(c + 0 + 3 * cs_c, zmm6);
+            _mm512_storeu_ps(c + 16 + 3 * cs_c, zmm7);
+            _mm512_storeu_ps(c + 0 + 4 * cs_c, zmm8);
+            _mm512_storeu_ps(c + 16 + 4 * cs_c, zmm9);
+            _mm512_storeu_ps(c + 0 + 5 * cs_c, zmm10);
+            _mm512_storeu_ps(c + 16 + 5 * cs_c, zmm11);
+            _mm512_storeu_ps(c + 0 + 6 * cs_c, zmm12);
+            _mm512_storeu_ps(c + 16 + 6 * cs_c, zmm13);
+            _mm512_storeu_ps(c + 0 + 7 * cs_c, zmm14);
+            _mm512_storeu_ps(c + 16 + 7 * cs_c, zmm15);
+        } else if (alpha_ == 1 && beta_ == 1) {
+            zmm0 = _mm512_add_ps(zmm0, _mm512_loadu_ps(c + 0 + 0 * cs_c));
+            zmm1 = _mm512_add_ps(zmm1, _mm512_loadu_ps(c + 16 + 0 * cs_c));
+            zmm2 = _mm512_add_ps(zmm2, _mm512_loadu_ps(c + 0 + 1 * cs_c));
+            zmm3 = _mm512_add_ps(zmm3, _mm512_loadu_ps(c + 16 + 1 * cs_c));
+            zmm4 = _mm512_add_ps(zmm4, _mm512_loadu_ps(c + 0 + 2 * cs_c));
+            zmm5 = _mm512_add_ps(zmm5, _mm512_loadu_ps(c + 16 + 2 * cs_c));
+            zmm6 = _mm512_add_ps(zmm6, _mm512_loadu_ps(c + 0 + 3 * cs_c));
+            zmm7 = _mm512_add_ps(zmm7, _mm512_loadu_ps(c + 16 + 3 * cs_c));
+            zmm8 = _mm512_add_ps(zmm8, _mm512_loadu_ps(c + 0 + 4 * cs_c));
+            zmm9 = _mm512_add_ps(zmm9, _mm512_loadu_ps(c + 16 + 4 * cs_c));
+            zmm10 = _mm512_add_ps(zmm10, _mm512_loadu_ps(c + 0 + 5 * cs_c));
+            zmm11 = _mm512_add_ps(zmm11, _mm512_loadu_ps(c + 16 + 5 * cs_c));
+            zmm12 = _mm512_add_ps(zmm12, _mm512_loadu_ps(c + 0 + 6 * cs_c));
+            zmm13 = _mm512_add_ps(zmm13, _mm512_loadu_ps(c + 16 + 6 * cs_c));
+            zmm14 = _mm512_add_ps(zmm14, _mm512_loadu_ps(c + 0 + 7 * cs_c));
+            zmm15 = _mm512_add_ps(zmm15, _mm512_loadu_ps(c + 16 + 7 * cs_c));
+            _mm512_storeu_ps(c + 0 + 0 * cs_c, zmm0);
+            _mm512_storeu_ps(c + 16 + 0 * cs_c, zmm1);
+            _mm512_storeu_ps(c + 0 + 1 * cs_c, zmm2);
+            _mm512_storeu_ps(c + 16 + 1 * cs_c, zmm3);
+            _mm512_storeu_ps(c + 0 + 2 * cs_c, zmm4);
+            _mm512_storeu_ps(c + 16 + 2 * cs_c, zmm5);
+            _mm512_storeu_ps(c + 0 + 3 * cs_c, zmm6);
+            _mm512_storeu_ps(c + 16 + 3 * cs_c, zmm7);
+            _mm512_storeu_ps(c + 0 + 4 * cs_c, zmm8);
+            _mm512_storeu_ps(c + 16 + 4 * cs_c, zmm9);
+            _mm512_storeu_ps(c + 0 + 5 * cs_c, zmm10);
+            _mm512_storeu_ps(c + 16 + 5 * cs_c, zmm11);
+            _mm512_storeu_ps(c + 0 + 6 * cs_c, zmm12);
+            _mm512_storeu_ps(c + 16 + 6 * cs_c, zmm13);
+            _mm512_storeu_ps(c + 0 + 7 * cs_c, zmm14);
+            _mm512_storeu_ps(c + 16 + 7 * cs_c, zmm15);
+        } else if (beta_ == 0) {
+            _mm512_storeu_ps(c + 0 + 0 * cs_c, _mm512_mul_ps(va_, zmm0));
+            _mm512_storeu_ps(c + 16 + 0 * cs_c, _mm512_mul_ps(va_, zmm1));
+            _mm512_storeu_ps(c + 0 + 1 * cs_c, _mm512_mul_ps(va_, zmm2));
+            _mm512_storeu_ps(c + 16 + 1 * cs_c, _mm512_mul_ps(va_, zmm3));
+            _mm512_storeu_ps(c + 0 + 2 * cs_c, _mm512_mul_ps(va_, zmm4));
+            _mm512_storeu_ps(c + 16 + 2 * cs_c, _mm512_mul_ps(va_, zmm5));
+            _mm512_storeu_ps(c + 0 + 3 * cs_c, _mm512_mul_ps(va_, zmm6));
+            _mm512_storeu_ps(c + 16 + 3 * cs_c, _mm512_mul_ps(va_, zmm7));
+            _mm512_storeu_ps(c + 0 + 4 * cs_c, _mm512_mul_ps(va_, zmm8));
+            _mm512_storeu_ps(c + 16 + 4 * cs_c, _mm512_mul_ps(va_, zmm9));
+            _mm512_storeu_ps(c + 0 + 5 * cs_c, _mm512_mul_ps(va_, zmm10));
+            _mm512_storeu_ps(c + 16 + 5 * cs_c, _mm512_mul_ps(va_, zmm11));
+            _mm512_storeu_ps(c + 0 + 6 * cs_c, _mm512_mul_ps(va_, zmm12));
+            _mm512_storeu_ps(c + 16 + 6 * cs_c, _mm512_mul_ps(va_, zmm13));
+            _mm512_storeu_ps(c + 0 + 7 * cs_c, _mm512_mul_ps(va_, zmm14));
+            _mm512_storeu_ps(c + 16 + 7 * cs_c, _mm512_mul_ps(va_, zmm15));
+        } else if (beta_ == 1) {
+            zmm0 = _mm512_fmadd_ps(va_, zmm0, _mm512_loadu_ps(c + 0 + 0 * cs_c));
+            zmm1 = _mm512_fmadd_ps(va_, zmm1, _mm512_loadu_ps(c + 16 + 0 * cs_c));
+            zmm2 = _mm512_fmadd_ps(va_, zmm2, _mm512_loadu_ps(c + 0 + 1 * cs_c));
+            zmm3 = _mm512_fmadd_ps(va_, zmm3, _mm512_loadu_ps(c + 16 + 1 * cs_c));
+            zmm4 = _mm512_fmadd_ps(va_, zmm4, _mm512_loadu_ps(c + 0 + 2 * cs_c));
+            zmm5 = _mm512_fmadd_ps(va_, zmm5, _mm512_loadu_ps(c + 16 + 2 * cs_c));
+            zmm6 = _mm512_fmadd_ps(va_, zmm6, _mm512_loadu_ps(c + 0 + 3 * cs_c));
+            zmm7 = _mm512_fmadd_ps(va_, zmm7, _mm512_loadu_ps(c + 16 + 3 * cs_c));
+            zmm8 = _mm512_fmadd_ps(va_, zmm8, _mm512_loadu_ps(c + 0 + 4 * cs_c));
+            zmm9 = _mm512_fmadd_ps(va_, zmm9, _mm512_loadu_ps(c + 16 + 4 * cs_c));
+            zmm10 = _mm512_fmadd_ps(va_, zmm10, _mm512_loadu_ps(c + 0 + 5 * cs_c));
+            zmm11 = _mm512_fmadd_ps(va_, zmm11, _mm512_loadu_ps(c + 16 + 5 * cs_c));
+            zmm12 = _mm512_fmadd_ps(va_, zmm12, _mm512_loadu_ps(c + 0 + 6 * cs_c));
+            zmm13 = _mm512_fmadd_ps(va_, zmm13, _mm512_loadu_ps(c + 16 + 6 * cs_c));
+            zmm14 = _mm512_fmadd_ps(va_, zmm14, _mm512_loadu_ps(c + 0 + 7 * cs_c));
+            zmm15 = _mm512_fmadd_ps(va_, zmm15, _mm512_loadu_ps(c + 16 + 7 * cs_c));
+            _mm512_storeu_ps(c + 0 + 0 * cs_c, zmm0);
+            _mm512_storeu_ps(c + 16 + 0 * cs_c, zmm1);
+            _mm512_storeu_ps(c + 0 + 1 * cs_c, zmm2);
+            _mm512_storeu_ps(c + 16 + 1 * cs_c, zmm3);
+            _mm512_storeu_ps(c + 0 + 2 * cs_c, zmm4);
+            _mm512_storeu_ps(c + 16 + 2 * cs_c, zmm5);
+            _mm512_storeu_ps(c + 0 + 3 * cs_c, zmm6);
+            _mm512_storeu_ps(c + 16 + 3 * cs_c, zmm7);
+            _mm512_storeu_ps(c + 0 + 4 * cs_c, zmm8);
+            _mm512_storeu_ps(c + 16 + 4 * cs_c, zmm9);
+            _mm512_storeu_ps(c + 0 + 5 * cs_c, zmm10);
+            _mm512_storeu_ps(c + 16 + 5 * cs_c, zmm11);
+            _mm512_storeu_ps(c + 0 + 6 * cs_c, zmm12);
+            _mm512_storeu_ps(c + 16 + 6 * cs_c, zmm13);
+            _mm512_storeu_ps(c + 0 + 7 * cs_c, zmm14);
+            _mm512_storeu_ps(c + 16 + 7 * cs_c, zmm15);
+        } else {
+            const __m512 vb_ = _mm512_set1_ps(beta_);
+            zmm0 = _mm512_fmadd_ps(va_, zmm0, _mm512_mul_ps(vb_, _mm512_loadu_ps(c + 0 + 0 * cs_c)));
+            zmm1 = _mm512_fmadd_ps(va_, zmm1, _mm512_mul_ps(vb_, _mm512_loadu_ps(c + 16 + 0 * cs_c)));
+            zmm2 = _mm512_fmadd_ps(va_, zmm2, _mm512_mul_ps(vb_, _mm512_loadu_ps(c + 0 + 1 * cs_c)));
+            zmm3 = _mm512_fmadd_ps(va_, zmm3, _mm512_mul_ps(vb_, _mm512_loadu_ps(c + 16 + 1 * cs_c)));
+            zmm4 = _mm512_fmadd_ps(va_, zmm4, _mm512_mul_ps(vb_, _mm512_loadu_ps(c + 0 + 2 * cs_c)));
+            zmm5 = _mm512_fmadd_ps(va_, zmm5, _mm512_mul_ps(vb_, _mm512_loadu_ps(c + 16 + 2 * cs_c)));
+            zmm6 = _mm512_fmadd_ps(va_, zmm6, _mm512_mul_ps(vb_, _mm512_loadu_ps(c + 0 + 3 * cs_c)));
+            zmm7 = _mm512_fmadd_ps(va_, zmm7, _mm512_mul_ps(vb_, _mm512_loadu_ps(c + 16 + 3 * cs_c)));
+            zmm8 = _mm512_fmadd_ps(va_, zmm8, _mm512_mul_ps(vb_, _mm512_loadu_ps(c + 0 + 4 * cs_c)));
+            zmm9 = _mm512_fmadd_ps(va_, zmm9, _mm512_mul_ps(vb_, _mm512_loadu_ps(c + 16 + 4 * cs_c)));
+            zmm10 = _mm512_fmadd_ps(va_, zmm10, _mm512_mul_ps(vb_, _mm512_loadu_ps(c + 0 + 5 * cs_c)));
+            zmm11 = _mm512_fmadd_ps(va_, zmm11, _mm512_mul_ps(vb_, _mm512_loadu_ps(c + 16 + 5 * cs_c)));
+            zmm12 = _mm512_fmadd_ps(va_, zmm12, _mm512_mul_ps(vb_, _mm512_loadu_ps(c + 0 + 6 * cs_c)));
+            zmm13 = _mm512_fmadd_ps(va_, zmm13, _mm512_mul_ps(vb_, _mm512_loadu_ps(c + 16 + 6 * cs_c)));
+            zmm14 = _mm512_fmadd_ps(va_, zmm14, _mm512_mul_ps(vb_, _mm512_loadu_ps(c + 0 + 7 * cs_c)));
+            zmm15 = _mm512_fmadd_ps(va_, zmm15, _mm512_mul_ps(vb_, _mm512_loadu_ps(c + 16 + 7 * cs_c)));
+            _mm512_storeu_ps(c + 0 + 0 * cs_c, zmm0);
+            _mm512_storeu_ps(c + 16 + 0 * cs_c, zmm1);
+            _mm512_storeu_ps(c + 0 + 1 * cs_c, zmm2);
+            _mm512_storeu_ps(c + 16 + 1 * cs_c, zmm3);
+            _mm512_storeu_ps(c + 0 + 2 * cs_c, zmm4);
+            _mm512_storeu_ps(c + 16 + 2 * cs_c, zmm5);
+            _mm512_storeu_ps(c + 0 + 3 * cs_c, zmm6);
+            _mm512_storeu_ps(c + 16 + 3 * cs_c, zmm7);
+            _mm512_storeu_ps(c + 0 + 4 * cs_c, zmm8);
+            _mm512_storeu_ps(c + 16 + 4 * cs_c, zmm9);
+            _mm512_storeu_ps(c + 0 + 5 * cs_c, zmm10);
+            _mm512_storeu_ps(c + 16 + 5 * cs_c, zmm11);
+            _mm512_storeu_ps(c + 0 + 6 * cs_c, zmm12);
+            _mm512_storeu_ps(c + 16 + 6 * cs_c, zmm13);
+            _mm512_storeu_ps(c + 0 + 7 * cs_c, zmm14);
+            _mm512_storeu_ps(c + 16 + 7 * cs_c, zmm15);
+        }
+        return;
+    }
+    if (rs_c == 1) {   /* edge tile: predicated */
+        const __m512 va_ = _mm512_set1_ps(alpha_);
+        if (alpha_ == 1 && beta_ == 0) {
+            if (0 < m && 0 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 0 * cs_c, k_, zmm0);
+            }
+            if (16 < m && 0 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                _mm512_mask_storeu_ps(c + 16 + 0 * cs_c, k_, zmm1);
+            }
+            if (0 < m && 1 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 1 * cs_c, k_, zmm2);
+            }
+            if (16 < m && 1 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                _mm512_mask_storeu_ps(c + 16 + 1 * cs_c, k_, zmm3);
+            }
+            if (0 < m && 2 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 2 * cs_c, k_, zmm4);
+            }
+            if (16 < m && 2 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                _mm512_mask_storeu_ps(c + 16 + 2 * cs_c, k_, zmm5);
+            }
+            if (0 < m && 3 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 3 * cs_c, k_, zmm6);
+            }
+            if (16 < m && 3 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                _mm512_mask_storeu_ps(c + 16 + 3 * cs_c, k_, zmm7);
+            }
+            if (0 < m && 4 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 4 * cs_c, k_, zmm8);
+            }
+            if (16 < m && 4 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                _mm512_mask_storeu_ps(c + 16 + 4 * cs_c, k_, zmm9);
+            }
+            if (0 < m && 5 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 5 * cs_c, k_, zmm10);
+            }
+            if (16 < m && 5 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                _mm512_mask_storeu_ps(c + 16 + 5 * cs_c, k_, zmm11);
+            }
+            if (0 < m && 6 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 6 * cs_c, k_, zmm12);
+            }
+            if (16 < m && 6 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                _mm512_mask_storeu_ps(c + 16 + 6 * cs_c, k_, zmm13);
+            }
+            if (0 < m && 7 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 7 * cs_c, k_, zmm14);
+            }
+            if (16 < m && 7 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                _mm512_mask_storeu_ps(c + 16 + 7 * cs_c, k_, zmm15);
+            }
+        } else if (alpha_ == 1 && beta_ == 1) {
+            if (0 < m && 0 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                zmm0 = _mm512_add_ps(zmm0, _mm512_maskz_loadu_ps(k_, c + 0 + 0 * cs_c));
+            }
+            if (16 < m && 0 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                zmm1 = _mm512_add_ps(zmm1, _mm512_maskz_loadu_ps(k_, c + 16 + 0 * cs_c));
+            }
+            if (0 < m && 1 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                zmm2 = _mm512_add_ps(zmm2, _mm512_maskz_loadu_ps(k_, c + 0 + 1 * cs_c));
+            }
+            if (16 < m && 1 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                zmm3 = _mm512_add_ps(zmm3, _mm512_maskz_loadu_ps(k_, c + 16 + 1 * cs_c));
+            }
+            if (0 < m && 2 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                zmm4 = _mm512_add_ps(zmm4, _mm512_maskz_loadu_ps(k_, c + 0 + 2 * cs_c));
+            }
+            if (16 < m && 2 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                zmm5 = _mm512_add_ps(zmm5, _mm512_maskz_loadu_ps(k_, c + 16 + 2 * cs_c));
+            }
+            if (0 < m && 3 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                zmm6 = _mm512_add_ps(zmm6, _mm512_maskz_loadu_ps(k_, c + 0 + 3 * cs_c));
+            }
+            if (16 < m && 3 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                zmm7 = _mm512_add_ps(zmm7, _mm512_maskz_loadu_ps(k_, c + 16 + 3 * cs_c));
+            }
+            if (0 < m && 4 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                zmm8 = _mm512_add_ps(zmm8, _mm512_maskz_loadu_ps(k_, c + 0 + 4 * cs_c));
+            }
+            if (16 < m && 4 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                zmm9 = _mm512_add_ps(zmm9, _mm512_maskz_loadu_ps(k_, c + 16 + 4 * cs_c));
+            }
+            if (0 < m && 5 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                zmm10 = _mm512_add_ps(zmm10, _mm512_maskz_loadu_ps(k_, c + 0 + 5 * cs_c));
+            }
+            if (16 < m && 5 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                zmm11 = _mm512_add_ps(zmm11, _mm512_maskz_loadu_ps(k_, c + 16 + 5 * cs_c));
+            }
+            if (0 < m && 6 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                zmm12 = _mm512_add_ps(zmm12, _mm512_maskz_loadu_ps(k_, c + 0 + 6 * cs_c));
+            }
+            if (16 < m && 6 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                zmm13 = _mm512_add_ps(zmm13, _mm512_maskz_loadu_ps(k_, c + 16 + 6 * cs_c));
+            }
+            if (0 < m && 7 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                zmm14 = _mm512_add_ps(zmm14, _mm512_maskz_loadu_ps(k_, c + 0 + 7 * cs_c));
+            }
+            if (16 < m && 7 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                zmm15 = _mm512_add_ps(zmm15, _mm512_maskz_loadu_ps(k_, c + 16 + 7 * cs_c));
+            }
+            if (0 < m && 0 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 0 * cs_c, k_, zmm0);
+            }
+            if (16 < m && 0 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                _mm512_mask_storeu_ps(c + 16 + 0 * cs_c, k_, zmm1);
+            }
+            if (0 < m && 1 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 1 * cs_c, k_, zmm2);
+            }
+            if (16 < m && 1 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                _mm512_mask_storeu_ps(c + 16 + 1 * cs_c, k_, zmm3);
+            }
+            if (0 < m && 2 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 2 * cs_c, k_, zmm4);
+            }
+            if (16 < m && 2 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                _mm512_mask_storeu_ps(c + 16 + 2 * cs_c, k_, zmm5);
+            }
+            if (0 < m && 3 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 3 * cs_c, k_, zmm6);
+            }
+            if (16 < m && 3 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                _mm512_mask_storeu_ps(c + 16 + 3 * cs_c, k_, zmm7);
+            }
+            if (0 < m && 4 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 4 * cs_c, k_, zmm8);
+            }
+            if (16 < m && 4 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                _mm512_mask_storeu_ps(c + 16 + 4 * cs_c, k_, zmm9);
+            }
+            if (0 < m && 5 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 5 * cs_c, k_, zmm10);
+            }
+            if (16 < m && 5 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                _mm512_mask_storeu_ps(c + 16 + 5 * cs_c, k_, zmm11);
+            }
+            if (0 < m && 6 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 6 * cs_c, k_, zmm12);
+            }
+            if (16 < m && 6 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                _mm512_mask_storeu_ps(c + 16 + 6 * cs_c, k_, zmm13);
+            }
+            if (0 < m && 7 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 7 * cs_c, k_, zmm14);
+            }
+            if (16 < m && 7 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                _mm512_mask_storeu_ps(c + 16 + 7 * cs_c, k_, zmm15);
+            }
+        } else if (beta_ == 0) {
+            if (0 < m && 0 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 0 * cs_c, k_, _mm512_mul_ps(va_, zmm0));
+            }
+            if (16 < m && 0 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                _mm512_mask_storeu_ps(c + 16 + 0 * cs_c, k_, _mm512_mul_ps(va_, zmm1));
+            }
+            if (0 < m && 1 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 1 * cs_c, k_, _mm512_mul_ps(va_, zmm2));
+            }
+            if (16 < m && 1 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                _mm512_mask_storeu_ps(c + 16 + 1 * cs_c, k_, _mm512_mul_ps(va_, zmm3));
+            }
+            if (0 < m && 2 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 2 * cs_c, k_, _mm512_mul_ps(va_, zmm4));
+            }
+            if (16 < m && 2 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                _mm512_mask_storeu_ps(c + 16 + 2 * cs_c, k_, _mm512_mul_ps(va_, zmm5));
+            }
+            if (0 < m && 3 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 3 * cs_c, k_, _mm512_mul_ps(va_, zmm6));
+            }
+            if (16 < m && 3 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                _mm512_mask_storeu_ps(c + 16 + 3 * cs_c, k_, _mm512_mul_ps(va_, zmm7));
+            }
+            if (0 < m && 4 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 4 * cs_c, k_, _mm512_mul_ps(va_, zmm8));
+            }
+            if (16 < m && 4 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                _mm512_mask_storeu_ps(c + 16 + 4 * cs_c, k_, _mm512_mul_ps(va_, zmm9));
+            }
+            if (0 < m && 5 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 5 * cs_c, k_, _mm512_mul_ps(va_, zmm10));
+            }
+            if (16 < m && 5 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                _mm512_mask_storeu_ps(c + 16 + 5 * cs_c, k_, _mm512_mul_ps(va_, zmm11));
+            }
+            if (0 < m && 6 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 6 * cs_c, k_, _mm512_mul_ps(va_, zmm12));
+            }
+            if (16 < m && 6 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                _mm512_mask_storeu_ps(c + 16 + 6 * cs_c, k_, _mm512_mul_ps(va_, zmm13));
+            }
+            if (0 < m && 7 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 7 * cs_c, k_, _mm512_mul_ps(va_, zmm14));
+            }
+            if (16 < m && 7 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                _mm512_mask_storeu_ps(c + 16 + 7 * cs_c, k_, _mm512_mul_ps(va_, zmm15));
+            }
+        } else if (beta_ == 1) {
+            if (0 < m && 0 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                zmm0 = _mm512_fmadd_ps(va_, zmm0, _mm512_maskz_loadu_ps(k_, c + 0 + 0 * cs_c));
+            }
+            if (16 < m && 0 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                zmm1 = _mm512_fmadd_ps(va_, zmm1, _mm512_maskz_loadu_ps(k_, c + 16 + 0 * cs_c));
+            }
+            if (0 < m && 1 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                zmm2 = _mm512_fmadd_ps(va_, zmm2, _mm512_maskz_loadu_ps(k_, c + 0 + 1 * cs_c));
+            }
+            if (16 < m && 1 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                zmm3 = _mm512_fmadd_ps(va_, zmm3, _mm512_maskz_loadu_ps(k_, c + 16 + 1 * cs_c));
+            }
+            if (0 < m && 2 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                zmm4 = _mm512_fmadd_ps(va_, zmm4, _mm512_maskz_loadu_ps(k_, c + 0 + 2 * cs_c));
+            }
+            if (16 < m && 2 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                zmm5 = _mm512_fmadd_ps(va_, zmm5, _mm512_maskz_loadu_ps(k_, c + 16 + 2 * cs_c));
+            }
+            if (0 < m && 3 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                zmm6 = _mm512_fmadd_ps(va_, zmm6, _mm512_maskz_loadu_ps(k_, c + 0 + 3 * cs_c));
+            }
+            if (16 < m && 3 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                zmm7 = _mm512_fmadd_ps(va_, zmm7, _mm512_maskz_loadu_ps(k_, c + 16 + 3 * cs_c));
+            }
+            if (0 < m && 4 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                zmm8 = _mm512_fmadd_ps(va_, zmm8, _mm512_maskz_loadu_ps(k_, c + 0 + 4 * cs_c));
+            }
+            if (16 < m && 4 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                zmm9 = _mm512_fmadd_ps(va_, zmm9, _mm512_maskz_loadu_ps(k_, c + 16 + 4 * cs_c));
+            }
+            if (0 < m && 5 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                zmm10 = _mm512_fmadd_ps(va_, zmm10, _mm512_maskz_loadu_ps(k_, c + 0 + 5 * cs_c));
+            }
+            if (16 < m && 5 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                zmm11 = _mm512_fmadd_ps(va_, zmm11, _mm512_maskz_loadu_ps(k_, c + 16 + 5 * cs_c));
+            }
+            if (0 < m && 6 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                zmm12 = _mm512_fmadd_ps(va_, zmm12, _mm512_maskz_loadu_ps(k_, c + 0 + 6 * cs_c));
+            }
+            if (16 < m && 6 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                zmm13 = _mm512_fmadd_ps(va_, zmm13, _mm512_maskz_loadu_ps(k_, c + 16 + 6 * cs_c));
+            }
+            if (0 < m && 7 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                zmm14 = _mm512_fmadd_ps(va_, zmm14, _mm512_maskz_loadu_ps(k_, c + 0 + 7 * cs_c));
+            }
+            if (16 < m && 7 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                zmm15 = _mm512_fmadd_ps(va_, zmm15, _mm512_maskz_loadu_ps(k_, c + 16 + 7 * cs_c));
+            }
+            if (0 < m && 0 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 0 * cs_c, k_, zmm0);
+            }
+            if (16 < m && 0 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                _mm512_mask_storeu_ps(c + 16 + 0 * cs_c, k_, zmm1);
+            }
+            if (0 < m && 1 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 1 * cs_c, k_, zmm2);
+            }
+            if (16 < m && 1 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                _mm512_mask_storeu_ps(c + 16 + 1 * cs_c, k_, zmm3);
+            }
+            if (0 < m && 2 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 2 * cs_c, k_, zmm4);
+            }
+            if (16 < m && 2 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                _mm512_mask_storeu_ps(c + 16 + 2 * cs_c, k_, zmm5);
+            }
+            if (0 < m && 3 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 3 * cs_c, k_, zmm6);
+            }
+            if (16 < m && 3 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                _mm512_mask_storeu_ps(c + 16 + 3 * cs_c, k_, zmm7);
+            }
+            if (0 < m && 4 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 4 * cs_c, k_, zmm8);
+            }
+            if (16 < m && 4 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                _mm512_mask_storeu_ps(c + 16 + 4 * cs_c, k_, zmm9);
+            }
+            if (0 < m && 5 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 5 * cs_c, k_, zmm10);
+            }
+            if (16 < m && 5 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                _mm512_mask_storeu_ps(c + 16 + 5 * cs_c, k_, zmm11);
+            }
+            if (0 < m && 6 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 6 * cs_c, k_, zmm12);
+            }
+            if (16 < m && 6 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                _mm512_mask_storeu_ps(c + 16 + 6 * cs_c, k_, zmm13);
+            }
+            if (0 < m && 7 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 7 * cs_c, k_, zmm14);
+            }
+            if (16 < m && 7 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                _mm512_mask_storeu_ps(c + 16 + 7 * cs_c, k_, zmm15);
+            }
+        } else {
+            const __m512 vb_ = _mm512_set1_ps(beta_);
+            if (0 < m && 0 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                zmm0 = _mm512_fmadd_ps(va_, zmm0, _mm512_mul_ps(vb_, _mm512_maskz_loadu_ps(k_, c + 0 + 0 * cs_c)));
+            }
+            if (16 < m && 0 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                zmm1 = _mm512_fmadd_ps(va_, zmm1, _mm512_mul_ps(vb_, _mm512_maskz_loadu_ps(k_, c + 16 + 0 * cs_c)));
+            }
+            if (0 < m && 1 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                zmm2 = _mm512_fmadd_ps(va_, zmm2, _mm512_mul_ps(vb_, _mm512_maskz_loadu_ps(k_, c + 0 + 1 * cs_c)));
+            }
+            if (16 < m && 1 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                zmm3 = _mm512_fmadd_ps(va_, zmm3, _mm512_mul_ps(vb_, _mm512_maskz_loadu_ps(k_, c + 16 + 1 * cs_c)));
+            }
+            if (0 < m && 2 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                zmm4 = _mm512_fmadd_ps(va_, zmm4, _mm512_mul_ps(vb_, _mm512_maskz_loadu_ps(k_, c + 0 + 2 * cs_c)));
+            }
+            if (16 < m && 2 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                zmm5 = _mm512_fmadd_ps(va_, zmm5, _mm512_mul_ps(vb_, _mm512_maskz_loadu_ps(k_, c + 16 + 2 * cs_c)));
+            }
+            if (0 < m && 3 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                zmm6 = _mm512_fmadd_ps(va_, zmm6, _mm512_mul_ps(vb_, _mm512_maskz_loadu_ps(k_, c + 0 + 3 * cs_c)));
+            }
+            if (16 < m && 3 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                zmm7 = _mm512_fmadd_ps(va_, zmm7, _mm512_mul_ps(vb_, _mm512_maskz_loadu_ps(k_, c + 16 + 3 * cs_c)));
+            }
+            if (0 < m && 4 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                zmm8 = _mm512_fmadd_ps(va_, zmm8, _mm512_mul_ps(vb_, _mm512_maskz_loadu_ps(k_, c + 0 + 4 * cs_c)));
+            }
+            if (16 < m && 4 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                zmm9 = _mm512_fmadd_ps(va_, zmm9, _mm512_mul_ps(vb_, _mm512_maskz_loadu_ps(k_, c + 16 + 4 * cs_c)));
+            }
+            if (0 < m && 5 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                zmm10 = _mm512_fmadd_ps(va_, zmm10, _mm512_mul_ps(vb_, _mm512_maskz_loadu_ps(k_, c + 0 + 5 * cs_c)));
+            }
+            if (16 < m && 5 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                zmm11 = _mm512_fmadd_ps(va_, zmm11, _mm512_mul_ps(vb_, _mm512_maskz_loadu_ps(k_, c + 16 + 5 * cs_c)));
+            }
+            if (0 < m && 6 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                zmm12 = _mm512_fmadd_ps(va_, zmm12, _mm512_mul_ps(vb_, _mm512_maskz_loadu_ps(k_, c + 0 + 6 * cs_c)));
+            }
+            if (16 < m && 6 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                zmm13 = _mm512_fmadd_ps(va_, zmm13, _mm512_mul_ps(vb_, _mm512_maskz_loadu_ps(k_, c + 16 + 6 * cs_c)));
+            }
+            if (0 < m && 7 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                zmm14 = _mm512_fmadd_ps(va_, zmm14, _mm512_mul_ps(vb_, _mm512_maskz_loadu_ps(k_, c + 0 + 7 * cs_c)));
+            }
+            if (16 < m && 7 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                zmm15 = _mm512_fmadd_ps(va_, zmm15, _mm512_mul_ps(vb_, _mm512_maskz_loadu_ps(k_, c + 16 + 7 * cs_c)));
+            }
+            if (0 < m && 0 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 0 * cs_c, k_, zmm0);
+            }
+            if (16 < m && 0 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                _mm512_mask_storeu_ps(c + 16 + 0 * cs_c, k_, zmm1);
+            }
+            if (0 < m && 1 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 1 * cs_c, k_, zmm2);
+            }
+            if (16 < m && 1 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                _mm512_mask_storeu_ps(c + 16 + 1 * cs_c, k_, zmm3);
+            }
+            if (0 < m && 2 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 2 * cs_c, k_, zmm4);
+            }
+            if (16 < m && 2 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                _mm512_mask_storeu_ps(c + 16 + 2 * cs_c, k_, zmm5);
+            }
+            if (0 < m && 3 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 3 * cs_c, k_, zmm6);
+            }
+            if (16 < m && 3 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                _mm512_mask_storeu_ps(c + 16 + 3 * cs_c, k_, zmm7);
+            }
+            if (0 < m && 4 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 4 * cs_c, k_, zmm8);
+            }
+            if (16 < m && 4 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                _mm512_mask_storeu_ps(c + 16 + 4 * cs_c, k_, zmm9);
+            }
+            if (0 < m && 5 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 5 * cs_c, k_, zmm10);
+            }
+            if (16 < m && 5 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                _mm512_mask_storeu_ps(c + 16 + 5 * cs_c, k_, zmm11);
+            }
+            if (0 < m && 6 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 6 * cs_c, k_, zmm12);
+            }
+            if (16 < m && 6 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                _mm512_mask_storeu_ps(c + 16 + 6 * cs_c, k_, zmm13);
+            }
+            if (0 < m && 7 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 7 * cs_c, k_, zmm14);
+            }
+            if (16 < m && 7 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                _mm512_mask_storeu_ps(c + 16 + 7 * cs_c, k_, zmm15);
+            }
+        }
+        return;
+    }
+    float t_[256];
+    _mm512_storeu_ps(t_ + 0, zmm0);
+    _mm512_storeu_ps(t_ + 16, zmm1);
+    _mm512_storeu_ps(t_ + 32, zmm2);
+    _mm512_storeu_ps(t_ + 48, zmm3);
+    _mm512_storeu_ps(t_ + 64, zmm4);
+    _mm512_storeu_ps(t_ + 80, zmm5);
+    _mm512_storeu_ps(t_ + 96, zmm6);
+    _mm512_storeu_ps(t_ + 112, zmm7);
+    _mm512_storeu_ps(t_ + 128, zmm8);
+    _mm512_storeu_ps(t_ + 144, zmm9);
+    _mm512_storeu_ps(t_ + 160, zmm10);
+    _mm512_storeu_ps(t_ + 176, zmm11);
+    _mm512_storeu_ps(t_ + 192, zmm12);
+    _mm512_storeu_ps(t_ + 208, zmm13);
+    _mm512_storeu_ps(t_ + 224, zmm14);
+    _mm512_storeu_ps(t_ + 240, zmm15);
+    /* position in t_ of C(i, j), at_[i + j*32] */
+    static const unsigned short at_[256] = {
+        0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15,
+        16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31,
+        32, 33, 34, 35, 36, 37, 38, 39, 40, 41, 42, 43, 44, 45, 46, 47,
+        48, 49, 50, 51, 52, 53, 54, 55, 56, 57, 58, 59, 60, 61, 62, 63,
+        64, 65, 66, 67, 68, 69, 70, 71, 72, 73, 74, 75, 76, 77, 78, 79,
+        80, 81, 82, 83, 84, 85, 86, 87, 88, 89, 90, 91, 92, 93, 94, 95,
+        96, 97, 98, 99, 100, 101, 102, 103, 104, 105, 106, 107, 108, 109, 110, 111,
+        112, 113, 114, 115, 116, 117, 118, 119, 120, 121, 122, 123, 124, 125, 126, 127,
+        128, 129, 130, 131, 132, 133, 134, 135, 136, 137, 138, 139, 140, 141, 142, 143,
+        144, 145, 146, 147, 148, 149, 150, 151, 152, 153, 154, 155, 156, 157, 158, 159,
+        160, 161, 162, 163, 164, 165, 166, 167, 168, 169, 170, 171, 172, 173, 174, 175,
+        176, 177, 178, 179, 180, 181, 182, 183, 184, 185, 186, 187, 188, 189, 190, 191,
+        192, 193, 194, 195, 196, 197, 198, 199, 200, 201, 202, 203, 204, 205, 206, 207,
+        208, 209, 210, 211, 212, 213, 214, 215, 216, 217, 218, 219, 220, 221, 222, 223,
+        224, 225, 226, 227, 228, 229, 230, 231, 232, 233, 234, 235, 236, 237, 238, 239,
+        240, 241, 242, 243, 244, 245, 246, 247, 248, 249, 250, 251, 252, 253, 254, 255,
+    };
+    for (int64_t j = 0; j < n; j++)
+        for (int64_t i = 0; i < m; i++) {
+            float v = alpha_ * t_[at_[i + j * 32]];
+            float *cij = c + i * rs_c + j * cs_c;
+            *cij = beta_ == 0 ? v : v + beta_ * *cij;
+        }
+
+}
+
+void zen5_sbgemm_32x14_p16x14(int64_t m, int64_t n, int64_t k, const float *alpha, const uint16_t *a,
+                              const uint16_t *b, const float *beta, float *c, int64_t rs_c, int64_t cs_c,
+                              const uint16_t *a_next, const uint16_t *b_next)
+{
+    const uint16_t *ap = a, *an = a_next;
+    const uint16_t *bp = b;
+    k = (k + 1) / 2;   /* k groups of 2 */
+    (void)b_next;
+    __m512 zmm0, zmm1, zmm2, zmm3, zmm4, zmm5, zmm6, zmm7;
+    __m512 zmm8, zmm9, zmm10, zmm11, zmm12, zmm13, zmm14, zmm15;
+    __m512 zmm16, zmm17, zmm18, zmm19, zmm20, zmm21, zmm22, zmm23;
+    __m512 zmm24, zmm25, zmm26, zmm27;
+
+    zmm0 = _mm512_setzero_ps();
+    zmm1 = _mm512_setzero_ps();
+    zmm2 = _mm512_setzero_ps();
+    zmm3 = _mm512_setzero_ps();
+    zmm4 = _mm512_setzero_ps();
+    zmm5 = _mm512_setzero_ps();
+    zmm6 = _mm512_setzero_ps();
+    zmm7 = _mm512_setzero_ps();
+    zmm8 = _mm512_setzero_ps();
+    zmm9 = _mm512_setzero_ps();
+    zmm10 = _mm512_setzero_ps();
+    zmm11 = _mm512_setzero_ps();
+    zmm12 = _mm512_setzero_ps();
+    zmm13 = _mm512_setzero_ps();
+
+    /* C is read (or overwritten) after the k loop: the passes of the k loop
+     * fetch it a column (row) each; those they cannot reach go now */
+    const int64_t pf_step = rs_c == 1 ? cs_c : rs_c;
+    const int64_t pf_span = rs_c == 1 ? m - 1 : (n - 1) * cs_c;
+    int64_t pf_left = rs_c == 1 ? n : m;
+    float *pf_c = c;
+    for (int64_t passes = k > 0 ? (k - 1) / 7 : 0; pf_left > passes; pf_left--) {
+        __builtin_prefetch(pf_c, 1, 3);
+        __builtin_prefetch(pf_c + pf_span / 2, 1, 3);
+        __builtin_prefetch(pf_c + pf_span, 1, 3);
+        pf_c += pf_step;
+    }
+    if (k > 0) {
+        /* prologue: the first 13 instructions of iteration 0 (pointer
+         * bumps among them become load offsets) */
+        zmm15 = _mm512_castsi512_ps(_mm512_loadu_si512(ap + 0));
+        zmm22 = _mm512_castsi512_ps(_mm512_broadcastd_epi32(_mm_loadu_si32(bp + 0)));
+        zmm14 = _mm512_castsi512_ps(_mm512_broadcastd_epi32(_mm_loadu_si32(bp + 2)));
+        zmm21 = _mm512_castsi512_ps(_mm512_broadcastd_epi32(_mm_loadu_si32(bp + 4)));
+        zmm20 = _mm512_castsi512_ps(_mm512_broadcastd_epi32(_mm_loadu_si32(bp + 6)));
+        zmm27 = _mm512_castsi512_ps(_mm512_broadcastd_epi32(_mm_loadu_si32(bp + 8)));
+        zmm19 = _mm512_castsi512_ps(_mm512_broadcastd_epi32(_mm_loadu_si32(bp + 10)));
+        zmm26 = _mm512_castsi512_ps(_mm512_broadcastd_epi32(_mm_loadu_si32(bp + 12)));
+        zmm18 = _mm512_castsi512_ps(_mm512_broadcastd_epi32(_mm_loadu_si32(bp + 14)));
+        zmm25 = _mm512_castsi512_ps(_mm512_broadcastd_epi32(_mm_loadu_si32(bp + 16)));
+        zmm17 = _mm512_castsi512_ps(_mm512_broadcastd_epi32(_mm_loadu_si32(bp + 18)));
+        zmm24 = _mm512_castsi512_ps(_mm512_broadcastd_epi32(_mm_loadu_si32(bp + 20)));
+
+        /* kernel: iteration i and the start of i+1, unrolled 7x */
+        int64_t nq = k - 1;
+        for (int64_t it = nq / 7; it > 0; it--) {
+            if (pf_left > 0) {
+                __builtin_prefetch(pf_c, 1, 3);
+                __builtin_prefetch(pf_c + pf_span / 2, 1, 3);
+                __builtin_prefetch(pf_c + pf_span, 1, 3);
+                pf_c += pf_step;
+                pf_left--;
+            }
+            /* copy 0 */
+            zmm16 = _mm512_castsi512_ps(_mm512_broadcastd_epi32(_mm_loadu_si32(bp + 22)));
+            zmm23 = _mm512_castsi512_ps(_mm512_broadcastd_epi32(_mm_loadu_si32(bp + 24)));
+            zmm0 = _mm512_dpbf16_ps(zmm0, (__m512bh)zmm15, (__m512bh)zmm22);
+            zmm22 = _mm512_castsi512_ps(_mm512_broadcastd_epi32(_mm_loadu_si32(bp + 26)));
+            __builtin_prefetch((const char *)(bp + 0) + 512, 0, 3);
+            zmm1 = _mm512_dpbf16_ps(zmm1, (__m512bh)zmm15, (__m512bh)zmm14);
+            zmm14 = _mm512_castsi512_ps(_mm512_loadu_si512(ap + 32));
+            __builtin_prefetch((const char *)(an + 0) + 0, 0, 3);
+            zmm2 = _mm512_dpbf16_ps(zmm2, (__m512bh)zmm15, (__m512bh)zmm21);
+            zmm21 = _mm512_castsi512_ps(_mm512_broadcastd_epi32(_mm_loadu_si32(bp + 28)));
+            zmm3 = _mm512_dpbf16_ps(zmm3, (__m512bh)zmm15, (__m512bh)zmm20);
+            zmm20 = _mm512_castsi512_ps(_mm512_broadcastd_epi32(_mm_loadu_si32(bp + 30)));
+            zmm4 = _mm512_dpbf16_ps(zmm4, (__m512bh)zmm15, (__m512bh)zmm27);
+            zmm27 = _mm512_castsi512_ps(_mm512_broadcastd_epi32(_mm_loadu_si32(bp + 32)));
+            zmm5 = _mm512_dpbf16_ps(zmm5, (__m512bh)zmm15, (__m512bh)zmm19);
+            zmm19 = _mm512_castsi512_ps(_mm512_broadcastd_epi32(_mm_loadu_si32(bp + 34)));
+            zmm6 = _mm512_dpbf16_ps(zmm6, (__m512bh)zmm15, (__m512bh)zmm26);
+            zmm26 = _mm512_castsi512_ps(_mm512_broadcastd_epi32(_mm_loadu_si32(bp + 36)));
+            zmm7 = _mm512_dpbf16_ps(zmm7, (__m512bh)zmm15, (__m512bh)zmm18);
+            zmm18 = _mm512_castsi512_ps(_mm512_broadcastd_epi32(_mm_loadu_si32(bp + 38)));
+            zmm8 = _mm512_dpbf16_ps(zmm8, (__m512bh)zmm15, (__m512bh)zmm25);
+            zmm25 = _mm512_castsi512_ps(_mm512_broadcastd_epi32(_mm_loadu_si32(bp + 40)));
+            zmm9 = _mm512_dpbf16_ps(zmm9, (__m512bh)zmm15, (__m512bh)zmm17);
+            zmm17 = _mm512_castsi512_ps(_mm512_broadcastd_epi32(_mm_loadu_si32(bp + 42)));
+            zmm10 = _mm512_dpbf16_ps(zmm10, (__m512bh)zmm15, (__m512bh)zmm24);
+            zmm24 = _mm512_castsi512_ps(_mm512_broadcastd_epi32(_mm_loadu_si32(bp + 44)));
+            zmm11 = _mm512_dpbf16_ps(zmm11, (__m512bh)zmm15, (__m512bh)zmm16);
+            zmm16 = _mm512_castsi512_ps(_mm512_broadcastd_epi32(_mm_loadu_si32(bp + 46)));
+            zmm12 = _mm512_dpbf16_ps(zmm12, (__m512bh)zmm15, (__m512bh)zmm23);
+            zmm23 = _mm512_castsi512_ps(_mm512_broadcastd_epi32(_mm_loadu_si32(bp + 48)));
+            zmm13 = _mm512_dpbf16_ps(zmm13, (__m512bh)zmm15, (__m512bh)zmm22);
+            /* copy 1 */
+            zmm15 = _mm512_castsi512_ps(_mm512_broadcastd_epi32(_mm_loadu_si32(bp + 50)));
+            zmm22 = _mm512_castsi512_ps(_mm512_broadcastd_epi32(_mm_loadu_si32(bp + 52)));
+            zmm0 = _mm512_dpbf16_ps(zmm0, (__m512bh)zmm14, (__m512bh)zmm21);
+            zmm21 = _mm512_castsi512_ps(_mm512_broadcastd_epi32(_mm_loadu_si32(bp + 54)));
+            __builtin_prefetch((const char *)(bp + 28) + 512, 0, 3);
+            zmm1 = _mm512_dpbf16_ps(zmm1, (__m512bh)zmm14, (__m512bh)zmm20);
+            zmm20 = _mm512_castsi512_ps(_mm512_loadu_si512(ap + 64));
+            __builtin_prefetch((const char *)(an + 32) + 0, 0, 3);
+            zmm2 = _mm512_dpbf16_ps(zmm2, (__m512bh)zmm14, (__m512bh)zmm27);
+            zmm27 = _mm512_castsi512_ps(_mm512_broadcastd_epi32(_mm_loadu_si32(bp + 56)));
+            zmm3 = _mm512_dpbf16_ps(zmm3, (__m512bh)zmm14, (__m512bh)zmm19);
+            zmm19 = _mm512_castsi512_ps(_mm512_broadcastd_epi32(_mm_loadu_si32(bp + 58)));
+            zmm4 = _mm512_dpbf16_ps(zmm4, (__m512bh)zmm14, (__m512bh)zmm26);
+            zmm26 = _mm512_castsi512_ps(_mm512_broadcastd_epi32(_mm_loadu_si32(bp + 60)));
+            zmm5 = _mm512_dpbf16_ps(zmm5, (__m512bh)zmm14, (__m512bh)zmm18);
+            zmm18 = _mm512_castsi512_ps(_mm512_broadcastd_epi32(_mm_loadu_si32(bp + 62)));
+            zmm6 = _mm512_dpbf16_ps(zmm6, (__m512bh)zmm14, (__m512bh)zmm25);
+            zmm25 = _mm512_castsi512_ps(_mm512_broadcastd_epi32(_mm_loadu_si32(bp + 64)));
+            zmm7 = _mm512_dpbf16_ps(zmm7, (__m512bh)zmm14, (__m512bh)zmm17);
+            zmm17 = _mm512_castsi512_ps(_mm512_broadcastd_epi32(_mm_loadu_si32(bp + 66)));
+            zmm8 = _mm512_dpbf16_ps(zmm8, (__m512bh)zmm14, (__m512bh)zmm24);
+            zmm24 = _mm512_castsi512_ps(_mm512_broadcastd_epi32(_mm_loadu_si32(bp + 68)));
+            zmm9 = _mm512_dpbf16_ps(zmm9, (__m512bh)zmm14, (__m512bh)zmm16);
+            zmm16 = _mm512_castsi512_ps(_mm512_broadcastd_epi32(_mm_loadu_si32(bp + 70)));
+            zmm10 = _mm512_dpbf16_ps(zmm10, (__m512bh)zmm14, (__m512bh)zmm23);
+            zmm23 = _mm512_castsi512_ps(_mm512_broadcastd_epi32(_mm_loadu_si32(bp + 72)));
+            zmm11 = _mm512_dpbf16_ps(zmm11, (__m512bh)zmm14, (__m512bh)zmm15);
+            zmm15 = _mm512_castsi512_ps(_mm512_broadcastd_epi32(_mm_loadu_si32(bp + 74)));
+            zmm12 = _mm512_dpbf16_ps(zmm12, (__m512bh)zmm14, (__m512bh)zmm22);
+            zmm22 = _mm512_castsi512_ps(_mm512_broadcastd_epi32(_mm_loadu_si32(bp + 76)));
+            zmm13 = _mm512_dpbf16_ps(zmm13, (__m512bh)zmm14, (__m512bh)zmm21);
+            /* copy 2 */
+            zmm14 = _mm512_castsi512_ps(_mm512_broadcastd_epi32(_mm_loadu_si32(bp + 78)));
+            zmm21 = _mm512_castsi512_ps(_mm512_broadcastd_epi32(_mm_loadu_si32(bp + 80)));
+            zmm0 = _mm512_dpbf16_ps(zmm0, (__m512bh)zmm20, (__m512bh)zmm27);
+            zmm27 = _mm512_castsi512_ps(_mm512_broadcastd_epi32(_mm_loadu_si32(bp + 82)));
+            __builtin_prefetch((const char *)(bp + 56) + 512, 0, 3);
+            zmm1 = _mm512_dpbf16_ps(zmm1, (__m512bh)zmm20, (__m512bh)zmm19);
+            zmm19 = _mm512_castsi512_ps(_mm512_loadu_si512(ap + 96));
+            __builtin_prefetch((const char *)(an + 64) + 0, 0, 3);
+            zmm2 = _mm512_dpbf16_ps(zmm2, (__m512bh)zmm20, (__m512bh)zmm26);
+            zmm26 = _mm512_castsi512_ps(_mm512_broadcastd_epi32(_mm_loadu_si32(bp + 84)));
+            zmm3 = _mm512_dpbf16_ps(zmm3, (__m512bh)zmm20, (__m512bh)zmm18);
+            zmm18 = _mm512_castsi512_ps(_mm512_broadcastd_epi32(_mm_loadu_si32(bp + 86)));
+            zmm4 = _mm512_dpbf16_ps(zmm4, (__m512bh)zmm20, (__m512bh)zmm25);
+            zmm25 = _mm512_castsi512_ps(_mm512_broadcastd_epi32(_mm_loadu_si32(bp + 88)));
+            zmm5 = _mm512_dpbf16_ps(zmm5, (__m512bh)zmm20, (__m512bh)zmm17);
+            zmm17 = _mm512_castsi512_ps(_mm512_broadcastd_epi32(_mm_loadu_si32(bp + 90)));
+            zmm6 = _mm512_dpbf16_ps(zmm6, (__m512bh)zmm20, (__m512bh)zmm24);
+            zmm24 = _mm512_castsi512_ps(_mm512_broadcastd_epi32(_mm_loadu_si32(bp + 92)));
+            zmm7 = _mm512_dpbf16_ps(zmm7, (__m512bh)zmm20, (__m512bh)zmm16);
+            zmm16 = _mm512_castsi512_ps(_mm512_broadcastd_epi32(_mm_loadu_si32(bp + 94)));
+            zmm8 = _mm512_dpbf16_ps(zmm8, (__m512bh)zmm20, (__m512bh)zmm23);
+            zmm23 = _mm512_castsi512_ps(_mm512_broadcastd_epi32(_mm_loadu_si32(bp + 96)));
+            zmm9 = _mm512_dpbf16_ps(zmm9, (__m512bh)zmm20, (__m512bh)zmm15);
+            zmm15 = _mm512_castsi512_ps(_mm512_broadcastd_epi32(_mm_loadu_si32(bp + 98)));
+            zmm10 = _mm512_dpbf16_ps(zmm10, (__m512bh)zmm20, (__m512bh)zmm22);
+            zmm22 = _mm512_castsi512_ps(_mm512_broadcastd_epi32(_mm_loadu_si32(bp + 100)));
+            zmm11 = _mm512_dpbf16_ps(zmm11, (__m512bh)zmm20, (__m512bh)zmm14);
+            zmm14 = _mm512_castsi512_ps(_mm512_broadcastd_epi32(_mm_loadu_si32(bp + 102)));
+            zmm12 = _mm512_dpbf16_ps(zmm12, (__m512bh)zmm20, (__m512bh)zmm21);
+            zmm21 = _mm512_castsi512_ps(_mm512_broadcastd_epi32(_mm_loadu_si32(bp + 104)));
+            zmm13 = _mm512_dpbf16_ps(zmm13, (__m512bh)zmm20, (__m512bh)zmm27);
+            /* copy 3 */
+            zmm20 = _mm512_castsi512_ps(_mm512_broadcastd_epi32(_mm_loadu_si32(bp + 106)));
+            zmm27 = _mm512_castsi512_ps(_mm512_broadcastd_epi32(_mm_loadu_si32(bp + 108)));
+            zmm0 = _mm512_dpbf16_ps(zmm0, (__m512bh)zmm19, (__m512bh)zmm26);
+            zmm26 = _mm512_castsi512_ps(_mm512_broadcastd_epi32(_mm_loadu_si32(bp + 110)));
+            __builtin_prefetch((const char *)(bp + 84) + 512, 0, 3);
+            zmm1 = _mm512_dpbf16_ps(zmm1, (__m512bh)zmm19, (__m512bh)zmm18);
+            zmm18 = _mm512_castsi512_ps(_mm512_loadu_si512(ap + 128));
+            __builtin_prefetch((const char *)(an + 96) + 0, 0, 3);
+            zmm2 = _mm512_dpbf16_ps(zmm2, (__m512bh)zmm19, (__m512bh)zmm25);
+            zmm25 = _mm512_castsi512_ps(_mm512_broadcastd_epi32(_mm_loadu_si32(bp + 112)));
+            zmm3 = _mm512_dpbf16_ps(zmm3, (__m512bh)zmm19, (__m512bh)zmm17);
+            zmm17 = _mm512_castsi512_ps(_mm512_broadcastd_epi32(_mm_loadu_si32(bp + 114)));
+            zmm4 = _mm512_dpbf16_ps(zmm4, (__m512bh)zmm19, (__m512bh)zmm24);
+            zmm24 = _mm512_castsi512_ps(_mm512_broadcastd_epi32(_mm_loadu_si32(bp + 116)));
+            zmm5 = _mm512_dpbf16_ps(zmm5, (__m512bh)zmm19, (__m512bh)zmm16);
+            zmm16 = _mm512_castsi512_ps(_mm512_broadcastd_epi32(_mm_loadu_si32(bp + 118)));
+            zmm6 = _mm512_dpbf16_ps(zmm6, (__m512bh)zmm19, (__m512bh)zmm23);
+            zmm23 = _mm512_castsi512_ps(_mm512_broadcastd_epi32(_mm_loadu_si32(bp + 120)));
+            zmm7 = _mm512_dpbf16_ps(zmm7, (__m512bh)zmm19, (__m512bh)zmm15);
+            zmm15 = _mm512_castsi512_ps(_mm512_broadcastd_epi32(_mm_loadu_si32(bp + 122)));
+            zmm8 = _mm512_dpbf16_ps(zmm8, (__m512bh)zmm19, (__m512bh)zmm22);
+            zmm22 = _mm512_castsi512_ps(_mm512_broadcastd_epi32(_mm_loadu_si32(bp + 124)));
+            zmm9 = _mm512_dpbf16_ps(zmm9, (__m512bh)zmm19, (__m512bh)zmm14);
+            zmm14 = _mm512_castsi512_ps(_mm512_broadcastd_epi32(_mm_loadu_si32(bp + 126)));
+            zmm10 = _mm512_dpbf16_ps(zmm10, (__m512bh)zmm19, (__m512bh)zmm21);
+            zmm21 = _mm512_castsi512_ps(_mm512_broadcastd_epi32(_mm_loadu_si32(bp + 128)));
+            zmm11 = _mm512_dpbf16_ps(zmm11, (__m512bh)zmm19, (__m512bh)zmm20);
+            zmm20 = _mm512_castsi512_ps(_mm512_broadcastd_epi32(_mm_loadu_si32(bp + 130)));
+            zmm12 = _mm512_dpbf16_ps(zmm12, (__m512bh)zmm19, (__m512bh)zmm27);
+            zmm27 = _mm512_castsi512_ps(_mm512_broadcastd_epi32(_mm_loadu_si32(bp + 132)));
+            zmm13 = _mm512_dpbf16_ps(zmm13, (__m512bh)zmm19, (__m512bh)zmm26);
+            /* copy 4 */
+            zmm19 = _mm512_castsi512_ps(_mm512_broadcastd_epi32(_mm_loadu_si32(bp + 134)));
+            zmm26 = _mm512_castsi512_ps(_mm512_broadcastd_epi32(_mm_loadu_si32(bp + 136)));
+            zmm0 = _mm512_dpbf16_ps(zmm0, (__m512bh)zmm18, (__m512bh)zmm25);
+            zmm25 = _mm512_castsi512_ps(_mm512_broadcastd_epi32(_mm_loadu_si32(bp + 138)));
+            __builtin_prefetch((const char *)(bp + 112) + 512, 0, 3);
+            zmm1 = _mm512_dpbf16_ps(zmm1, (__m512bh)zmm18, (__m512bh)zmm17);
+            zmm17 = _mm512_castsi512_ps(_mm512_loadu_si512(ap + 160));
+            __builtin_prefetch((const char *)(an + 128) + 0, 0, 3);
+            zmm2 = _mm512_dpbf16_ps(zmm2, (__m512bh)zmm18, (__m512bh)zmm24);
+            zmm24 = _mm512_castsi512_ps(_mm512_broadcastd_epi32(_mm_loadu_si32(bp + 140)));
+            zmm3 = _mm512_dpbf16_ps(zmm3, (__m512bh)zmm18, (__m512bh)zmm16);
+            zmm16 = _mm512_castsi512_ps(_mm512_broadcastd_epi32(_mm_loadu_si32(bp + 142)));
+            zmm4 = _mm512_dpbf16_ps(zmm4, (__m512bh)zmm18, (__m512bh)zmm23);
+            zmm23 = _mm512_castsi512_ps(_mm512_broadcastd_epi32(_mm_loadu_si32(bp + 144)));
+            zmm5 = _mm512_dpbf16_ps(zmm5, (__m512bh)zmm18, (__m512bh)zmm15);
+            zmm15 = _mm512_castsi512_ps(_mm512_broadcastd_epi32(_mm_loadu_si32(bp + 146)));
+            zmm6 = _mm512_dpbf16_ps(zmm6, (__m512bh)zmm18, (__m512bh)zmm22);
+            zmm22 = _mm512_castsi512_ps(_mm512_broadcastd_epi32(_mm_loadu_si32(bp + 148)));
+            zmm7 = _mm512_dpbf16_ps(zmm7, (__m512bh)zmm18, (__m512bh)zmm14);
+            zmm14 = _mm512_castsi512_ps(_mm512_broadcastd_epi32(_mm_loadu_si32(bp + 150)));
+            zmm8 = _mm512_dpbf16_ps(zmm8, (__m512bh)zmm18, (__m512bh)zmm21);
+            zmm21 = _mm512_castsi512_ps(_mm512_broadcastd_epi32(_mm_loadu_si32(bp + 152)));
+            zmm9 = _mm512_dpbf16_ps(zmm9, (__m512bh)zmm18, (__m512bh)zmm20);
+            zmm20 = _mm512_castsi512_ps(_mm512_broadcastd_epi32(_mm_loadu_si32(bp + 154)));
+            zmm10 = _mm512_dpbf16_ps(zmm10, (__m512bh)zmm18, (__m512bh)zmm27);
+            zmm27 = _mm512_castsi512_ps(_mm512_broadcastd_epi32(_mm_loadu_si32(bp + 156)));
+            zmm11 = _mm512_dpbf16_ps(zmm11, (__m512bh)zmm18, (__m512bh)zmm19);
+            zmm19 = _mm512_castsi512_ps(_mm512_broadcastd_epi32(_mm_loadu_si32(bp + 158)));
+            zmm12 = _mm512_dpbf16_ps(zmm12, (__m512bh)zmm18, (__m512bh)zmm26);
+            zmm26 = _mm512_castsi512_ps(_mm512_broadcastd_epi32(_mm_loadu_si32(bp + 160)));
+            zmm13 = _mm512_dpbf16_ps(zmm13, (__m512bh)zmm18, (__m512bh)zmm25);
+            /* copy 5 */
+            zmm18 = _mm512_castsi512_ps(_mm512_broadcastd_epi32(_mm_loadu_si32(bp + 162)));
+            zmm25 = _mm512_castsi512_ps(_mm512_broadcastd_epi32(_mm_loadu_si32(bp + 164)));
+            zmm0 = _mm512_dpbf16_ps(zmm0, (__m512bh)zmm17, (__m512bh)zmm24);
+            zmm24 = _mm512_castsi512_ps(_mm512_broadcastd_epi32(_mm_loadu_si32(bp + 166)));
+            __builtin_prefetch((const char *)(bp + 140) + 512, 0, 3);
+            zmm1 = _mm512_dpbf16_ps(zmm1, (__m512bh)zmm17, (__m512bh)zmm16);
+            zmm16 = _mm512_castsi512_ps(_mm512_loadu_si512(ap + 192));
+            __builtin_prefetch((const char *)(an + 160) + 0, 0, 3);
+            zmm2 = _mm512_dpbf16_ps(zmm2, (__m512bh)zmm17, (__m512bh)zmm23);
+            zmm23 = _mm512_castsi512_ps(_mm512_broadcastd_epi32(_mm_loadu_si32(bp + 168)));
+            zmm3 = _mm512_dpbf16_ps(zmm3, (__m512bh)zmm17, (__m512bh)zmm15);
+            zmm15 = _mm512_castsi512_ps(_mm512_broadcastd_epi32(_mm_loadu_si32(bp + 170)));
+            zmm4 = _mm512_dpbf16_ps(zmm4, (__m512bh)zmm17, (__m512bh)zmm22);
+            zmm22 = _mm512_castsi512_ps(_mm512_broadcastd_epi32(_mm_loadu_si32(bp + 172)));
+            zmm5 = _mm512_dpbf16_ps(zmm5, (__m512bh)zmm17, (__m512bh)zmm14);
+            zmm14 = _mm512_castsi512_ps(_mm512_broadcastd_epi32(_mm_loadu_si32(bp + 174)));
+            zmm6 = _mm512_dpbf16_ps(zmm6, (__m512bh)zmm17, (__m512bh)zmm21);
+            zmm21 = _mm512_castsi512_ps(_mm512_broadcastd_epi32(_mm_loadu_si32(bp + 176)));
+            zmm7 = _mm512_dpbf16_ps(zmm7, (__m512bh)zmm17, (__m512bh)zmm20);
+            zmm20 = _mm512_castsi512_ps(_mm512_broadcastd_epi32(_mm_loadu_si32(bp + 178)));
+            zmm8 = _mm512_dpbf16_ps(zmm8, (__m512bh)zmm17, (__m512bh)zmm27);
+            zmm27 = _mm512_castsi512_ps(_mm512_broadcastd_epi32(_mm_loadu_si32(bp + 180)));
+            zmm9 = _mm512_dpbf16_ps(zmm9, (__m512bh)zmm17, (__m512bh)zmm19);
+            zmm19 = _mm512_castsi512_ps(_mm512_broadcastd_epi32(_mm_loadu_si32(bp + 182)));
+            zmm10 = _mm512_dpbf16_ps(zmm10, (__m512bh)zmm17, (__m512bh)zmm26);
+            zmm26 = _mm512_castsi512_ps(_mm512_broadcastd_epi32(_mm_loadu_si32(bp + 184)));
+            zmm11 = _mm512_dpbf16_ps(zmm11, (__m512bh)zmm17, (__m512bh)zmm18);
+            zmm18 = _mm512_castsi512_ps(_mm512_broadcastd_epi32(_mm_loadu_si32(bp + 186)));
+            zmm12 = _mm512_dpbf16_ps(zmm12, (__m512bh)zmm17, (__m512bh)zmm25);
+            zmm25 = _mm512_castsi512_ps(_mm512_broadcastd_epi32(_mm_loadu_si32(bp + 188)));
+            zmm13 = _mm512_dpbf16_ps(zmm13, (__m512bh)zmm17, (__m512bh)zmm24);
+            /* copy 6 */
+            zmm17 = _mm512_castsi512_ps(_mm512_broadcastd_epi32(_mm_loadu_si32(bp + 190)));
+            zmm24 = _mm512_castsi512_ps(_mm512_broadcastd_epi32(_mm_loadu_si32(bp + 192)));
+            zmm0 = _mm512_dpbf16_ps(zmm0, (__m512bh)zmm16, (__m512bh)zmm23);
+            zmm23 = _mm512_castsi512_ps(_mm512_broadcastd_epi32(_mm_loadu_si32(bp + 194)));
+            __builtin_prefetch((const char *)(bp + 168) + 512, 0, 3);
+            zmm1 = _mm512_dpbf16_ps(zmm1, (__m512bh)zmm16, (__m512bh)zmm15);
+            zmm15 = _mm512_castsi512_ps(_mm512_loadu_si512(ap + 224));
+            __builtin_prefetch((const char *)(an + 192) + 0, 0, 3);
+            zmm2 = _mm512_dpbf16_ps(zmm2, (__m512bh)zmm16, (__m512bh)zmm22);
+            zmm22 = _mm512_castsi512_ps(_mm512_broadcastd_epi32(_mm_loadu_si32(bp + 196)));
+            zmm3 = _mm512_dpbf16_ps(zmm3, (__m512bh)zmm16, (__m512bh)zmm14);
+            zmm14 = _mm512_castsi512_ps(_mm512_broadcastd_epi32(_mm_loadu_si32(bp + 198)));
+            zmm4 = _mm512_dpbf16_ps(zmm4, (__m512bh)zmm16, (__m512bh)zmm21);
+            zmm21 = _mm512_castsi512_ps(_mm512_broadcastd_epi32(_mm_loadu_si32(bp + 200)));
+            zmm5 = _mm512_dpbf16_ps(zmm5, (__m512bh)zmm16, (__m512bh)zmm20);
+            zmm20 = _mm512_castsi512_ps(_mm512_broadcastd_epi32(_mm_loadu_si32(bp + 202)));
+            zmm6 = _mm512_dpbf16_ps(zmm6, (__m512bh)zmm16, (__m512bh)zmm27);
+            zmm27 = _mm512_castsi512_ps(_mm512_broadcastd_epi32(_mm_loadu_si32(bp + 204)));
+            zmm7 = _mm512_dpbf16_ps(zmm7, (__m512bh)zmm16, (__m512bh)zmm19);
+            zmm19 = _mm512_castsi512_ps(_mm512_broadcastd_epi32(_mm_loadu_si32(bp + 206)));
+            zmm8 = _mm512_dpbf16_ps(zmm8, (__m512bh)zmm16, (__m512bh)zmm26);
+            zmm26 = _mm512_castsi512_ps(_mm512_broadcastd_epi32(_mm_loadu_si32(bp + 208)));
+            zmm9 = _mm512_dpbf16_ps(zmm9, (__m512bh)zmm16, (__m512bh)zmm18);
+            zmm18 = _mm512_castsi512_ps(_mm512_broadcastd_epi32(_mm_loadu_si32(bp + 210)));
+            zmm10 = _mm512_dpbf16_ps(zmm10, (__m512bh)zmm16, (__m512bh)zmm25);
+            zmm25 = _mm512_castsi512_ps(_mm512_broadcastd_epi32(_mm_loadu_si32(bp + 212)));
+            zmm11 = _mm512_dpbf16_ps(zmm11, (__m512bh)zmm16, (__m512bh)zmm17);
+            zmm17 = _mm512_castsi512_ps(_mm512_broadcastd_epi32(_mm_loadu_si32(bp + 214)));
+            zmm12 = _mm512_dpbf16_ps(zmm12, (__m512bh)zmm16, (__m512bh)zmm24);
+            zmm24 = _mm512_castsi512_ps(_mm512_broadcastd_epi32(_mm_loadu_si32(bp + 216)));
+            zmm13 = _mm512_dpbf16_ps(zmm13, (__m512bh)zmm16, (__m512bh)zmm23);
+
+            ap += 224;
+            bp += 196;
+            an += 224;
+        }
+        int64_t rem = nq % 7;
+        if (rem > 0) {
+            zmm16 = _mm512_castsi512_ps(_mm512_broadcastd_epi32(_mm_loadu_si32(bp + 22)));
+            zmm23 = _mm512_castsi512_ps(_mm512_broadcastd_epi32(_mm_loadu_si32(bp + 24)));
+            zmm0 = _mm512_dpbf16_ps(zmm0, (__m512bh)zmm15, (__m512bh)zmm22);
+            zmm22 = _mm512_castsi512_ps(_mm512_broadcastd_epi32(_mm_loadu_si32(bp + 26)));
+            __builtin_prefetch((const char *)(bp + 0) + 512, 0, 3);
+            zmm1 = _mm512_dpbf16_ps(zmm1, (__m512bh)zmm15, (__m512bh)zmm14);
+            zmm14 = _mm512_castsi512_ps(_mm512_loadu_si512(ap + 32));
+            __builtin_prefetch((const char *)(an + 0) + 0, 0, 3);
+            zmm2 = _mm512_dpbf16_ps(zmm2, (__m512bh)zmm15, (__m512bh)zmm21);
+            zmm21 = _mm512_castsi512_ps(_mm512_broadcastd_epi32(_mm_loadu_si32(bp + 28)));
+            zmm3 = _mm512_dpbf16_ps(zmm3, (__m512bh)zmm15, (__m512bh)zmm20);
+            zmm20 = _mm512_castsi512_ps(_mm512_broadcastd_epi32(_mm_loadu_si32(bp + 30)));
+            zmm4 = _mm512_dpbf16_ps(zmm4, (__m512bh)zmm15, (__m512bh)zmm27);
+            zmm27 = _mm512_castsi512_ps(_mm512_broadcastd_epi32(_mm_loadu_si32(bp + 32)));
+            zmm5 = _mm512_dpbf16_ps(zmm5, (__m512bh)zmm15, (__m512bh)zmm19);
+            zmm19 = _mm512_castsi512_ps(_mm512_broadcastd_epi32(_mm_loadu_si32(bp + 34)));
+            zmm6 = _mm512_dpbf16_ps(zmm6, (__m512bh)zmm15, (__m512bh)zmm26);
+            zmm26 = _mm512_castsi512_ps(_mm512_broadcastd_epi32(_mm_loadu_si32(bp + 36)));
+            zmm7 = _mm512_dpbf16_ps(zmm7, (__m512bh)zmm15, (__m512bh)zmm18);
+            zmm18 = _mm512_castsi512_ps(_mm512_broadcastd_epi32(_mm_loadu_si32(bp + 38)));
+            zmm8 = _mm512_dpbf16_ps(zmm8, (__m512bh)zmm15, (__m512bh)zmm25);
+            zmm25 = _mm512_castsi512_ps(_mm512_broadcastd_epi32(_mm_loadu_si32(bp + 40)));
+            zmm9 = _mm512_dpbf16_ps(zmm9, (__m512bh)zmm15, (__m512bh)zmm17);
+            zmm17 = _mm512_castsi512_ps(_mm512_broadcastd_epi32(_mm_loadu_si32(bp + 42)));
+            zmm10 = _mm512_dpbf16_ps(zmm10, (__m512bh)zmm15, (__m512bh)zmm24);
+            zmm24 = _mm512_castsi512_ps(_mm512_broadcastd_epi32(_mm_loadu_si32(bp + 44)));
+            zmm11 = _mm512_dpbf16_ps(zmm11, (__m512bh)zmm15, (__m512bh)zmm16);
+            zmm16 = _mm512_castsi512_ps(_mm512_broadcastd_epi32(_mm_loadu_si32(bp + 46)));
+            zmm12 = _mm512_dpbf16_ps(zmm12, (__m512bh)zmm15, (__m512bh)zmm23);
+            zmm23 = _mm512_castsi512_ps(_mm512_broadcastd_epi32(_mm_loadu_si32(bp + 48)));
+            zmm13 = _mm512_dpbf16_ps(zmm13, (__m512bh)zmm15, (__m512bh)zmm22);
+        }
+        if (rem > 1) {
+            zmm15 = _mm512_castsi512_ps(_mm512_broadcastd_epi32(_mm_loadu_si32(bp + 50)));
+            zmm22 = _mm512_castsi512_ps(_mm512_broadcastd_epi32(_mm_loadu_si32(bp + 52)));
+            zmm0 = _mm512_dpbf16_ps(zmm0, (__m512bh)zmm14, (__m512bh)zmm21);
+            zmm21 = _mm512_castsi512_ps(_mm512_broadcastd_epi32(_mm_loadu_si32(bp + 54)));
+            __builtin_prefetch((const char *)(bp + 28) + 512, 0, 3);
+            zmm1 = _mm512_dpbf16_ps(zmm1, (__m512bh)zmm14, (__m512bh)zmm20);
+            zmm20 = _mm512_castsi512_ps(_mm512_loadu_si512(ap + 64));
+            __builtin_prefetch((const char *)(an + 32) + 0, 0, 3);
+            zmm2 = _mm512_dpbf16_ps(zmm2, (__m512bh)zmm14, (__m512bh)zmm27);
+            zmm27 = _mm512_castsi512_ps(_mm512_broadcastd_epi32(_mm_loadu_si32(bp + 56)));
+            zmm3 = _mm512_dpbf16_ps(zmm3, (__m512bh)zmm14, (__m512bh)zmm19);
+            zmm19 = _mm512_castsi512_ps(_mm512_broadcastd_epi32(_mm_loadu_si32(bp + 58)));
+            zmm4 = _mm512_dpbf16_ps(zmm4, (__m512bh)zmm14, (__m512bh)zmm26);
+            zmm26 = _mm512_castsi512_ps(_mm512_broadcastd_epi32(_mm_loadu_si32(bp + 60)));
+            zmm5 = _mm512_dpbf16_ps(zmm5, (__m512bh)zmm14, (__m512bh)zmm18);
+            zmm18 = _mm512_castsi512_ps(_mm512_broadcastd_epi32(_mm_loadu_si32(bp + 62)));
+            zmm6 = _mm512_dpbf16_ps(zmm6, (__m512bh)zmm14, (__m512bh)zmm25);
+            zmm25 = _mm512_castsi512_ps(_mm512_broadcastd_epi32(_mm_loadu_si32(bp + 64)));
+            zmm7 = _mm512_dpbf16_ps(zmm7, (__m512bh)zmm14, (__m512bh)zmm17);
+            zmm17 = _mm512_castsi512_ps(_mm512_broadcastd_epi32(_mm_loadu_si32(bp + 66)));
+            zmm8 = _mm512_dpbf16_ps(zmm8, (__m512bh)zmm14, (__m512bh)zmm24);
+            zmm24 = _mm512_castsi512_ps(_mm512_broadcastd_epi32(_mm_loadu_si32(bp + 68)));
+            zmm9 = _mm512_dpbf16_ps(zmm9, (__m512bh)zmm14, (__m512bh)zmm16);
+            zmm16 = _mm512_castsi512_ps(_mm512_broadcastd_epi32(_mm_loadu_si32(bp + 70)));
+            zmm10 = _mm512_dpbf16_ps(zmm10, (__m512bh)zmm14, (__m512bh)zmm23);
+            zmm23 = _mm512_castsi512_ps(_mm512_broadcastd_epi32(_mm_loadu_si32(bp + 72)));
+            zmm11 = _mm512_dpbf16_ps(zmm11, (__m512bh)zmm14, (__m512bh)zmm15);
+            zmm15 = _mm512_castsi512_ps(_mm512_broadcastd_epi32(_mm_loadu_si32(bp + 74)));
+            zmm12 = _mm512_dpbf16_ps(zmm12, (__m512bh)zmm14, (__m512bh)zmm22);
+            zmm22 = _mm512_castsi512_ps(_mm512_broadcastd_epi32(_mm_loadu_si32(bp + 76)));
+            zmm13 = _mm512_dpbf16_ps(zmm13, (__m512bh)zmm14, (__m512bh)zmm21);
+        }
+        if (rem > 2) {
+            zmm14 = _mm512_castsi512_ps(_mm512_broadcastd_epi32(_mm_loadu_si32(bp + 78)));
+            zmm21 = _mm512_castsi512_ps(_mm512_broadcastd_epi32(_mm_loadu_si32(bp + 80)));
+            zmm0 = _mm512_dpbf16_ps(zmm0, (__m512bh)zmm20, (__m512bh)zmm27);
+            zmm27 = _mm512_castsi512_ps(_mm512_broadcastd_epi32(_mm_loadu_si32(bp + 82)));
+            __builtin_prefetch((const char *)(bp + 56) + 512, 0, 3);
+            zmm1 = _mm512_dpbf16_ps(zmm1, (__m512bh)zmm20, (__m512bh)zmm19);
+            zmm19 = _mm512_castsi512_ps(_mm512_loadu_si512(ap + 96));
+            __builtin_prefetch((const char *)(an + 64) + 0, 0, 3);
+            zmm2 = _mm512_dpbf16_ps(zmm2, (__m512bh)zmm20, (__m512bh)zmm26);
+            zmm26 = _mm512_castsi512_ps(_mm512_broadcastd_epi32(_mm_loadu_si32(bp + 84)));
+            zmm3 = _mm512_dpbf16_ps(zmm3, (__m512bh)zmm20, (__m512bh)zmm18);
+            zmm18 = _mm512_castsi512_ps(_mm512_broadcastd_epi32(_mm_loadu_si32(bp + 86)));
+            zmm4 = _mm512_dpbf16_ps(zmm4, (__m512bh)zmm20, (__m512bh)zmm25);
+            zmm25 = _mm512_castsi512_ps(_mm512_broadcastd_epi32(_mm_loadu_si32(bp + 88)));
+            zmm5 = _mm512_dpbf16_ps(zmm5, (__m512bh)zmm20, (__m512bh)zmm17);
+            zmm17 = _mm512_castsi512_ps(_mm512_broadcastd_epi32(_mm_loadu_si32(bp + 90)));
+            zmm6 = _mm512_dpbf16_ps(zmm6, (__m512bh)zmm20, (__m512bh)zmm24);
+            zmm24 = _mm512_castsi512_ps(_mm512_broadcastd_epi32(_mm_loadu_si32(bp + 92)));
+            zmm7 = _mm512_dpbf16_ps(zmm7, (__m512bh)zmm20, (__m512bh)zmm16);
+            zmm16 = _mm512_castsi512_ps(_mm512_broadcastd_epi32(_mm_loadu_si32(bp + 94)));
+            zmm8 = _mm512_dpbf16_ps(zmm8, (__m512bh)zmm20, (__m512bh)zmm23);
+            zmm23 = _mm512_castsi512_ps(_mm512_broadcastd_epi32(_mm_loadu_si32(bp + 96)));
+            zmm9 = _mm512_dpbf16_ps(zmm9, (__m512bh)zmm20, (__m512bh)zmm15);
+            zmm15 = _mm512_castsi512_ps(_mm512_broadcastd_epi32(_mm_loadu_si32(bp + 98)));
+            zmm10 = _mm512_dpbf16_ps(zmm10, (__m512bh)zmm20, (__m512bh)zmm22);
+            zmm22 = _mm512_castsi512_ps(_mm512_broadcastd_epi32(_mm_loadu_si32(bp + 100)));
+            zmm11 = _mm512_dpbf16_ps(zmm11, (__m512bh)zmm20, (__m512bh)zmm14);
+            zmm14 = _mm512_castsi512_ps(_mm512_broadcastd_epi32(_mm_loadu_si32(bp + 102)));
+            zmm12 = _mm512_dpbf16_ps(zmm12, (__m512bh)zmm20, (__m512bh)zmm21);
+            zmm21 = _mm512_castsi512_ps(_mm512_broadcastd_epi32(_mm_loadu_si32(bp + 104)));
+            zmm13 = _mm512_dpbf16_ps(zmm13, (__m512bh)zmm20, (__m512bh)zmm27);
+        }
+        if (rem > 3) {
+            zmm20 = _mm512_castsi512_ps(_mm512_broadcastd_epi32(_mm_loadu_si32(bp + 106)));
+            zmm27 = _mm512_castsi512_ps(_mm512_broadcastd_epi32(_mm_loadu_si32(bp + 108)));
+            zmm0 = _mm512_dpbf16_ps(zmm0, (__m512bh)zmm19, (__m512bh)zmm26);
+            zmm26 = _mm512_castsi512_ps(_mm512_broadcastd_epi32(_mm_loadu_si32(bp + 110)));
+            __builtin_prefetch((const char *)(bp + 84) + 512, 0, 3);
+            zmm1 = _mm512_dpbf16_ps(zmm1, (__m512bh)zmm19, (__m512bh)zmm18);
+            zmm18 = _mm512_castsi512_ps(_mm512_loadu_si512(ap + 128));
+            __builtin_prefetch((const char *)(an + 96) + 0, 0, 3);
+            zmm2 = _mm512_dpbf16_ps(zmm2, (__m512bh)zmm19, (__m512bh)zmm25);
+            zmm25 = _mm512_castsi512_ps(_mm512_broadcastd_epi32(_mm_loadu_si32(bp + 112)));
+            zmm3 = _mm512_dpbf16_ps(zmm3, (__m512bh)zmm19, (__m512bh)zmm17);
+            zmm17 = _mm512_castsi512_ps(_mm512_broadcastd_epi32(_mm_loadu_si32(bp + 114)));
+            zmm4 = _mm512_dpbf16_ps(zmm4, (__m512bh)zmm19, (__m512bh)zmm24);
+            zmm24 = _mm512_castsi512_ps(_mm512_broadcastd_epi32(_mm_loadu_si32(bp + 116)));
+            zmm5 = _mm512_dpbf16_ps(zmm5, (__m512bh)zmm19, (__m512bh)zmm16);
+            zmm16 = _mm512_castsi512_ps(_mm512_broadcastd_epi32(_mm_loadu_si32(bp + 118)));
+            zmm6 = _mm512_dpbf16_ps(zmm6, (__m512bh)zmm19, (__m512bh)zmm23);
+            zmm23 = _mm512_castsi512_ps(_mm512_broadcastd_epi32(_mm_loadu_si32(bp + 120)));
+            zmm7 = _mm512_dpbf16_ps(zmm7, (__m512bh)zmm19, (__m512bh)zmm15);
+            zmm15 = _mm512_castsi512_ps(_mm512_broadcastd_epi32(_mm_loadu_si32(bp + 122)));
+            zmm8 = _mm512_dpbf16_ps(zmm8, (__m512bh)zmm19, (__m512bh)zmm22);
+            zmm22 = _mm512_castsi512_ps(_mm512_broadcastd_epi32(_mm_loadu_si32(bp + 124)));
+            zmm9 = _mm512_dpbf16_ps(zmm9, (__m512bh)zmm19, (__m512bh)zmm14);
+            zmm14 = _mm512_castsi512_ps(_mm512_broadcastd_epi32(_mm_loadu_si32(bp + 126)));
+            zmm10 = _mm512_dpbf16_ps(zmm10, (__m512bh)zmm19, (__m512bh)zmm21);
+            zmm21 = _mm512_castsi512_ps(_mm512_broadcastd_epi32(_mm_loadu_si32(bp + 128)));
+            zmm11 = _mm512_dpbf16_ps(zmm11, (__m512bh)zmm19, (__m512bh)zmm20);
+            zmm20 = _mm512_castsi512_ps(_mm512_broadcastd_epi32(_mm_loadu_si32(bp + 130)));
+            zmm12 = _mm512_dpbf16_ps(zmm12, (__m512bh)zmm19, (__m512bh)zmm27);
+            zmm27 = _mm512_castsi512_ps(_mm512_broadcastd_epi32(_mm_loadu_si32(bp + 132)));
+            zmm13 = _mm512_dpbf16_ps(zmm13, (__m512bh)zmm19, (__m512bh)zmm26);
+        }
+        if (rem > 4) {
+            zmm19 = _mm512_castsi512_ps(_mm512_broadcastd_epi32(_mm_loadu_si32(bp + 134)));
+            zmm26 = _mm512_castsi512_ps(_mm512_broadcastd_epi32(_mm_loadu_si32(bp + 136)));
+            zmm0 = _mm512_dpbf16_ps(zmm0, (__m512bh)zmm18, (__m512bh)zmm25);
+            zmm25 = _mm512_castsi512_ps(_mm512_broadcastd_epi32(_mm_loadu_si32(bp + 138)));
+            __builtin_prefetch((const char *)(bp + 112) + 512, 0, 3);
+            zmm1 = _mm512_dpbf16_ps(zmm1, (__m512bh)zmm18, (__m512bh)zmm17);
+            zmm17 = _mm512_castsi512_ps(_mm512_loadu_si512(ap + 160));
+            __builtin_prefetch((const char *)(an + 128) + 0, 0, 3);
+            zmm2 = _mm512_dpbf16_ps(zmm2, (__m512bh)zmm18, (__m512bh)zmm24);
+            zmm24 = _mm512_castsi512_ps(_mm512_broadcastd_epi32(_mm_loadu_si32(bp + 140)));
+            zmm3 = _mm512_dpbf16_ps(zmm3, (__m512bh)zmm18, (__m512bh)zmm16);
+            zmm16 = _mm512_castsi512_ps(_mm512_broadcastd_epi32(_mm_loadu_si32(bp + 142)));
+            zmm4 = _mm512_dpbf16_ps(zmm4, (__m512bh)zmm18, (__m512bh)zmm23);
+            zmm23 = _mm512_castsi512_ps(_mm512_broadcastd_epi32(_mm_loadu_si32(bp + 144)));
+            zmm5 = _mm512_dpbf16_ps(zmm5, (__m512bh)zmm18, (__m512bh)zmm15);
+            zmm15 = _mm512_castsi512_ps(_mm512_broadcastd_epi32(_mm_loadu_si32(bp + 146)));
+            zmm6 = _mm512_dpbf16_ps(zmm6, (__m512bh)zmm18, (__m512bh)zmm22);
+            zmm22 = _mm512_castsi512_ps(_mm512_broadcastd_epi32(_mm_loadu_si32(bp + 148)));
+            zmm7 = _mm512_dpbf16_ps(zmm7, (__m512bh)zmm18, (__m512bh)zmm14);
+            zmm14 = _mm512_castsi512_ps(_mm512_broadcastd_epi32(_mm_loadu_si32(bp + 150)));
+            zmm8 = _mm512_dpbf16_ps(zmm8, (__m512bh)zmm18, (__m512bh)zmm21);
+            zmm21 = _mm512_castsi512_ps(_mm512_broadcastd_epi32(_mm_loadu_si32(bp + 152)));
+            zmm9 = _mm512_dpbf16_ps(zmm9, (__m512bh)zmm18, (__m512bh)zmm20);
+            zmm20 = _mm512_castsi512_ps(_mm512_broadcastd_epi32(_mm_loadu_si32(bp + 154)));
+            zmm10 = _mm512_dpbf16_ps(zmm10, (__m512bh)zmm18, (__m512bh)zmm27);
+            zmm27 = _mm512_castsi512_ps(_mm512_broadcastd_epi32(_mm_loadu_si32(bp + 156)));
+            zmm11 = _mm512_dpbf16_ps(zmm11, (__m512bh)zmm18, (__m512bh)zmm19);
+            zmm19 = _mm512_castsi512_ps(_mm512_broadcastd_epi32(_mm_loadu_si32(bp + 158)));
+            zmm12 = _mm512_dpbf16_ps(zmm12, (__m512bh)zmm18, (__m512bh)zmm26);
+            zmm26 = _mm512_castsi512_ps(_mm512_broadcastd_epi32(_mm_loadu_si32(bp + 160)));
+            zmm13 = _mm512_dpbf16_ps(zmm13, (__m512bh)zmm18, (__m512bh)zmm25);
+        }
+        if (rem > 5) {
+            zmm18 = _mm512_castsi512_ps(_mm512_broadcastd_epi32(_mm_loadu_si32(bp + 162)));
+            zmm25 = _mm512_castsi512_ps(_mm512_broadcastd_epi32(_mm_loadu_si32(bp + 164)));
+            zmm0 = _mm512_dpbf16_ps(zmm0, (__m512bh)zmm17, (__m512bh)zmm24);
+            zmm24 = _mm512_castsi512_ps(_mm512_broadcastd_epi32(_mm_loadu_si32(bp + 166)));
+            __builtin_prefetch((const char *)(bp + 140) + 512, 0, 3);
+            zmm1 = _mm512_dpbf16_ps(zmm1, (__m512bh)zmm17, (__m512bh)zmm16);
+            zmm16 = _mm512_castsi512_ps(_mm512_loadu_si512(ap + 192));
+            __builtin_prefetch((const char *)(an + 160) + 0, 0, 3);
+            zmm2 = _mm512_dpbf16_ps(zmm2, (__m512bh)zmm17, (__m512bh)zmm23);
+            zmm23 = _mm512_castsi512_ps(_mm512_broadcastd_epi32(_mm_loadu_si32(bp + 168)));
+            zmm3 = _mm512_dpbf16_ps(zmm3, (__m512bh)zmm17, (__m512bh)zmm15);
+            zmm15 = _mm512_castsi512_ps(_mm512_broadcastd_epi32(_mm_loadu_si32(bp + 170)));
+            zmm4 = _mm512_dpbf16_ps(zmm4, (__m512bh)zmm17, (__m512bh)zmm22);
+            zmm22 = _mm512_castsi512_ps(_mm512_broadcastd_epi32(_mm_loadu_si32(bp + 172)));
+            zmm5 = _mm512_dpbf16_ps(zmm5, (__m512bh)zmm17, (__m512bh)zmm14);
+            zmm14 = _mm512_castsi512_ps(_mm512_broadcastd_epi32(_mm_loadu_si32(bp + 174)));
+            zmm6 = _mm512_dpbf16_ps(zmm6, (__m512bh)zmm17, (__m512bh)zmm21);
+            zmm21 = _mm512_castsi512_ps(_mm512_broadcastd_epi32(_mm_loadu_si32(bp + 176)));
+            zmm7 = _mm512_dpbf16_ps(zmm7, (__m512bh)zmm17, (__m512bh)zmm20);
+            zmm20 = _mm512_castsi512_ps(_mm512_broadcastd_epi32(_mm_loadu_si32(bp + 178)));
+            zmm8 = _mm512_dpbf16_ps(zmm8, (__m512bh)zmm17, (__m512bh)zmm27);
+            zmm27 = _mm512_castsi512_ps(_mm512_broadcastd_epi32(_mm_loadu_si32(bp + 180)));
+            zmm9 = _mm512_dpbf16_ps(zmm9, (__m512bh)zmm17, (__m512bh)zmm19);
+            zmm19 = _mm512_castsi512_ps(_mm512_broadcastd_epi32(_mm_loadu_si32(bp + 182)));
+            zmm10 = _mm512_dpbf16_ps(zmm10, (__m512bh)zmm17, (__m512bh)zmm26);
+            zmm26 = _mm512_castsi512_ps(_mm512_broadcastd_epi32(_mm_loadu_si32(bp + 184)));
+            zmm11 = _mm512_dpbf16_ps(zmm11, (__m512bh)zmm17, (__m512bh)zmm18);
+            zmm18 = _mm512_castsi512_ps(_mm512_broadcastd_epi32(_mm_loadu_si32(bp + 186)));
+            zmm12 = _mm512_dpbf16_ps(zmm12, (__m512bh)zmm17, (__m512bh)zmm25);
+            zmm25 = _mm512_castsi512_ps(_mm512_broadcastd_epi32(_mm_loadu_si32(bp + 188)));
+            zmm13 = _mm512_dpbf16_ps(zmm13, (__m512bh)zmm17, (__m512bh)zmm24);
+        }
+
+        /* epilogue: the rest of the last iteration, in the registers
+         * of the copy it follows */
+        switch (rem) {
+        case 0:
+            zmm16 = _mm512_castsi512_ps(_mm512_broadcastd_epi32(_mm_loadu_si32(bp + 22)));
+            zmm23 = _mm512_castsi512_ps(_mm512_broadcastd_epi32(_mm_loadu_si32(bp + 24)));
+            zmm0 = _mm512_dpbf16_ps(zmm0, (__m512bh)zmm15, (__m512bh)zmm22);
+            zmm22 = _mm512_castsi512_ps(_mm512_broadcastd_epi32(_mm_loadu_si32(bp + 26)));
+            __builtin_prefetch((const char *)(bp + 0) + 512, 0, 3);
+            zmm1 = _mm512_dpbf16_ps(zmm1, (__m512bh)zmm15, (__m512bh)zmm14);
+            __builtin_prefetch((const char *)(an + 0) + 0, 0, 3);
+            zmm2 = _mm512_dpbf16_ps(zmm2, (__m512bh)zmm15, (__m512bh)zmm21);
+            zmm3 = _mm512_dpbf16_ps(zmm3, (__m512bh)zmm15, (__m512bh)zmm20);
+            zmm4 = _mm512_dpbf16_ps(zmm4, (__m512bh)zmm15, (__m512bh)zmm27);
+            zmm5 = _mm512_dpbf16_ps(zmm5, (__m512bh)zmm15, (__m512bh)zmm19);
+            zmm6 = _mm512_dpbf16_ps(zmm6, (__m512bh)zmm15, (__m512bh)zmm26);
+            zmm7 = _mm512_dpbf16_ps(zmm7, (__m512bh)zmm15, (__m512bh)zmm18);
+            zmm8 = _mm512_dpbf16_ps(zmm8, (__m512bh)zmm15, (__m512bh)zmm25);
+            zmm9 = _mm512_dpbf16_ps(zmm9, (__m512bh)zmm15, (__m512bh)zmm17);
+            zmm10 = _mm512_dpbf16_ps(zmm10, (__m512bh)zmm15, (__m512bh)zmm24);
+            zmm11 = _mm512_dpbf16_ps(zmm11, (__m512bh)zmm15, (__m512bh)zmm16);
+            zmm12 = _mm512_dpbf16_ps(zmm12, (__m512bh)zmm15, (__m512bh)zmm23);
+            zmm13 = _mm512_dpbf16_ps(zmm13, (__m512bh)zmm15, (__m512bh)zmm22);
+            break;
+        case 1:
+            zmm15 = _mm512_castsi512_ps(_mm512_broadcastd_epi32(_mm_loadu_si32(bp + 50)));
+            zmm22 = _mm512_castsi512_ps(_mm512_broadcastd_epi32(_mm_loadu_si32(bp + 52)));
+            zmm0 = _mm512_dpbf16_ps(zmm0, (__m512bh)zmm14, (__m512bh)zmm21);
+            zmm21 = _mm512_castsi512_ps(_mm512_broadcastd_epi32(_mm_loadu_si32(bp + 54)));
+            __builtin_prefetch((const char *)(bp + 28) + 512, 0, 3);
+            zmm1 = _mm512_dpbf16_ps(zmm1, (__m512bh)zmm14, (__m512bh)zmm20);
+            __builtin_prefetch((const char *)(an + 32) + 0, 0, 3);
+            zmm2 = _mm512_dpbf16_ps(zmm2, (__m512bh)zmm14, (__m512bh)zmm27);
+            zmm3 = _mm512_dpbf16_ps(zmm3, (__m512bh)zmm14, (__m512bh)zmm19);
+            zmm4 = _mm512_dpbf16_ps(zmm4, (__m512bh)zmm14, (__m512bh)zmm26);
+            zmm5 = _mm512_dpbf16_ps(zmm5, (__m512bh)zmm14, (__m512bh)zmm18);
+            zmm6 = _mm512_dpbf16_ps(zmm6, (__m512bh)zmm14, (__m512bh)zmm25);
+            zmm7 = _mm512_dpbf16_ps(zmm7, (__m512bh)zmm14, (__m512bh)zmm17);
+            zmm8 = _mm512_dpbf16_ps(zmm8, (__m512bh)zmm14, (__m512bh)zmm24);
+            zmm9 = _mm512_dpbf16_ps(zmm9, (__m512bh)zmm14, (__m512bh)zmm16);
+            zmm10 = _mm512_dpbf16_ps(zmm10, (__m512bh)zmm14, (__m512bh)zmm23);
+            zmm11 = _mm512_dpbf16_ps(zmm11, (__m512bh)zmm14, (__m512bh)zmm15);
+            zmm12 = _mm512_dpbf16_ps(zmm12, (__m512bh)zmm14, (__m512bh)zmm22);
+            zmm13 = _mm512_dpbf16_ps(zmm13, (__m512bh)zmm14, (__m512bh)zmm21);
+            break;
+        case 2:
+            zmm14 = _mm512_castsi512_ps(_mm512_broadcastd_epi32(_mm_loadu_si32(bp + 78)));
+            zmm21 = _mm512_castsi512_ps(_mm512_broadcastd_epi32(_mm_loadu_si32(bp + 80)));
+            zmm0 = _mm512_dpbf16_ps(zmm0, (__m512bh)zmm20, (__m512bh)zmm27);
+            zmm27 = _mm512_castsi512_ps(_mm512_broadcastd_epi32(_mm_loadu_si32(bp + 82)));
+            __builtin_prefetch((const char *)(bp + 56) + 512, 0, 3);
+            zmm1 = _mm512_dpbf16_ps(zmm1, (__m512bh)zmm20, (__m512bh)zmm19);
+            __builtin_prefetch((const char *)(an + 64) + 0, 0, 3);
+            zmm2 = _mm512_dpbf16_ps(zmm2, (__m512bh)zmm20, (__m512bh)zmm26);
+            zmm3 = _mm512_dpbf16_ps(zmm3, (__m512bh)zmm20, (__m512bh)zmm18);
+            zmm4 = _mm512_dpbf16_ps(zmm4, (__m512bh)zmm20, (__m512bh)zmm25);
+            zmm5 = _mm512_dpbf16_ps(zmm5, (__m512bh)zmm20, (__m512bh)zmm17);
+            zmm6 = _mm512_dpbf16_ps(zmm6, (__m512bh)zmm20, (__m512bh)zmm24);
+            zmm7 = _mm512_dpbf16_ps(zmm7, (__m512bh)zmm20, (__m512bh)zmm16);
+            zmm8 = _mm512_dpbf16_ps(zmm8, (__m512bh)zmm20, (__m512bh)zmm23);
+            zmm9 = _mm512_dpbf16_ps(zmm9, (__m512bh)zmm20, (__m512bh)zmm15);
+            zmm10 = _mm512_dpbf16_ps(zmm10, (__m512bh)zmm20, (__m512bh)zmm22);
+            zmm11 = _mm512_dpbf16_ps(zmm11, (__m512bh)zmm20, (__m512bh)zmm14);
+            zmm12 = _mm512_dpbf16_ps(zmm12, (__m512bh)zmm20, (__m512bh)zmm21);
+            zmm13 = _mm512_dpbf16_ps(zmm13, (__m512bh)zmm20, (__m512bh)zmm27);
+            break;
+        case 3:
+            zmm20 = _mm512_castsi512_ps(_mm512_broadcastd_epi32(_mm_loadu_si32(bp + 106)));
+            zmm27 = _mm512_castsi512_ps(_mm512_broadcastd_epi32(_mm_loadu_si32(bp + 108)));
+            zmm0 = _mm512_dpbf16_ps(zmm0, (__m512bh)zmm19, (__m512bh)zmm26);
+            zmm26 = _mm512_castsi512_ps(_mm512_broadcastd_epi32(_mm_loadu_si32(bp + 110)));
+            __builtin_prefetch((const char *)(bp + 84) + 512, 0, 3);
+            zmm1 = _mm512_dpbf16_ps(zmm1, (__m512bh)zmm19, (__m512bh)zmm18);
+            __builtin_prefetch((const char *)(an + 96) + 0, 0, 3);
+            zmm2 = _mm512_dpbf16_ps(zmm2, (__m512bh)zmm19, (__m512bh)zmm25);
+            zmm3 = _mm512_dpbf16_ps(zmm3, (__m512bh)zmm19, (__m512bh)zmm17);
+            zmm4 = _mm512_dpbf16_ps(zmm4, (__m512bh)zmm19, (__m512bh)zmm24);
+            zmm5 = _mm512_dpbf16_ps(zmm5, (__m512bh)zmm19, (__m512bh)zmm16);
+            zmm6 = _mm512_dpbf16_ps(zmm6, (__m512bh)zmm19, (__m512bh)zmm23);
+            zmm7 = _mm512_dpbf16_ps(zmm7, (__m512bh)zmm19, (__m512bh)zmm15);
+            zmm8 = _mm512_dpbf16_ps(zmm8, (__m512bh)zmm19, (__m512bh)zmm22);
+            zmm9 = _mm512_dpbf16_ps(zmm9, (__m512bh)zmm19, (__m512bh)zmm14);
+            zmm10 = _mm512_dpbf16_ps(zmm10, (__m512bh)zmm19, (__m512bh)zmm21);
+            zmm11 = _mm512_dpbf16_ps(zmm11, (__m512bh)zmm19, (__m512bh)zmm20);
+            zmm12 = _mm512_dpbf16_ps(zmm12, (__m512bh)zmm19, (__m512bh)zmm27);
+            zmm13 = _mm512_dpbf16_ps(zmm13, (__m512bh)zmm19, (__m512bh)zmm26);
+            break;
+        case 4:
+            zmm19 = _mm512_castsi512_ps(_mm512_broadcastd_epi32(_mm_loadu_si32(bp + 134)));
+            zmm26 = _mm512_castsi512_ps(_mm512_broadcastd_epi32(_mm_loadu_si32(bp + 136)));
+            zmm0 = _mm512_dpbf16_ps(zmm0, (__m512bh)zmm18, (__m512bh)zmm25);
+            zmm25 = _mm512_castsi512_ps(_mm512_broadcastd_epi32(_mm_loadu_si32(bp + 138)));
+            __builtin_prefetch((const char *)(bp + 112) + 512, 0, 3);
+            zmm1 = _mm512_dpbf16_ps(zmm1, (__m512bh)zmm18, (__m512bh)zmm17);
+            __builtin_prefetch((const char *)(an + 128) + 0, 0, 3);
+            zmm2 = _mm512_dpbf16_ps(zmm2, (__m512bh)zmm18, (__m512bh)zmm24);
+            zmm3 = _mm512_dpbf16_ps(zmm3, (__m512bh)zmm18, (__m512bh)zmm16);
+            zmm4 = _mm512_dpbf16_ps(zmm4, (__m512bh)zmm18, (__m512bh)zmm23);
+            zmm5 = _mm512_dpbf16_ps(zmm5, (__m512bh)zmm18, (__m512bh)zmm15);
+            zmm6 = _mm512_dpbf16_ps(zmm6, (__m512bh)zmm18, (__m512bh)zmm22);
+            zmm7 = _mm512_dpbf16_ps(zmm7, (__m512bh)zmm18, (__m512bh)zmm14);
+            zmm8 = _mm512_dpbf16_ps(zmm8, (__m512bh)zmm18, (__m512bh)zmm21);
+            zmm9 = _mm512_dpbf16_ps(zmm9, (__m512bh)zmm18, (__m512bh)zmm20);
+            zmm10 = _mm512_dpbf16_ps(zmm10, (__m512bh)zmm18, (__m512bh)zmm27);
+            zmm11 = _mm512_dpbf16_ps(zmm11, (__m512bh)zmm18, (__m512bh)zmm19);
+            zmm12 = _mm512_dpbf16_ps(zmm12, (__m512bh)zmm18, (__m512bh)zmm26);
+            zmm13 = _mm512_dpbf16_ps(zmm13, (__m512bh)zmm18, (__m512bh)zmm25);
+            break;
+        case 5:
+            zmm18 = _mm512_castsi512_ps(_mm512_broadcastd_epi32(_mm_loadu_si32(bp + 162)));
+            zmm25 = _mm512_castsi512_ps(_mm512_broadcastd_epi32(_mm_loadu_si32(bp + 164)));
+            zmm0 = _mm512_dpbf16_ps(zmm0, (__m512bh)zmm17, (__m512bh)zmm24);
+            zmm24 = _mm512_castsi512_ps(_mm512_broadcastd_epi32(_mm_loadu_si32(bp + 166)));
+            __builtin_prefetch((const char *)(bp + 140) + 512, 0, 3);
+            zmm1 = _mm512_dpbf16_ps(zmm1, (__m512bh)zmm17, (__m512bh)zmm16);
+            __builtin_prefetch((const char *)(an + 160) + 0, 0, 3);
+            zmm2 = _mm512_dpbf16_ps(zmm2, (__m512bh)zmm17, (__m512bh)zmm23);
+            zmm3 = _mm512_dpbf16_ps(zmm3, (__m512bh)zmm17, (__m512bh)zmm15);
+            zmm4 = _mm512_dpbf16_ps(zmm4, (__m512bh)zmm17, (__m512bh)zmm22);
+            zmm5 = _mm512_dpbf16_ps(zmm5, (__m512bh)zmm17, (__m512bh)zmm14);
+            zmm6 = _mm512_dpbf16_ps(zmm6, (__m512bh)zmm17, (__m512bh)zmm21);
+            zmm7 = _mm512_dpbf16_ps(zmm7, (__m512bh)zmm17, (__m512bh)zmm20);
+            zmm8 = _mm512_dpbf16_ps(zmm8, (__m512bh)zmm17, (__m512bh)zmm27);
+            zmm9 = _mm512_dpbf16_ps(zmm9, (__m512bh)zmm17, (__m512bh)zmm19);
+            zmm10 = _mm512_dpbf16_ps(zmm10, (__m512bh)zmm17, (__m512bh)zmm26);
+            zmm11 = _mm512_dpbf16_ps(zmm11, (__m512bh)zmm17, (__m512bh)zmm18);
+            zmm12 = _mm512_dpbf16_ps(zmm12, (__m512bh)zmm17, (__m512bh)zmm25);
+            zmm13 = _mm512_dpbf16_ps(zmm13, (__m512bh)zmm17, (__m512bh)zmm24);
+            break;
+        case 6:
+            zmm17 = _mm512_castsi512_ps(_mm512_broadcastd_epi32(_mm_loadu_si32(bp + 190)));
+            zmm24 = _mm512_castsi512_ps(_mm512_broadcastd_epi32(_mm_loadu_si32(bp + 192)));
+            zmm0 = _mm512_dpbf16_ps(zmm0, (__m512bh)zmm16, (__m512bh)zmm23);
+            zmm23 = _mm512_castsi512_ps(_mm512_broadcastd_epi32(_mm_loadu_si32(bp + 194)));
+            __builtin_prefetch((const char *)(bp + 168) + 512, 0, 3);
+            zmm1 = _mm512_dpbf16_ps(zmm1, (__m512bh)zmm16, (__m512bh)zmm15);
+            __builtin_prefetch((const char *)(an + 192) + 0, 0, 3);
+            zmm2 = _mm512_dpbf16_ps(zmm2, (__m512bh)zmm16, (__m512bh)zmm22);
+            zmm3 = _mm512_dpbf16_ps(zmm3, (__m512bh)zmm16, (__m512bh)zmm14);
+            zmm4 = _mm512_dpbf16_ps(zmm4, (__m512bh)zmm16, (__m512bh)zmm21);
+            zmm5 = _mm512_dpbf16_ps(zmm5, (__m512bh)zmm16, (__m512bh)zmm20);
+            zmm6 = _mm512_dpbf16_ps(zmm6, (__m512bh)zmm16, (__m512bh)zmm27);
+            zmm7 = _mm512_dpbf16_ps(zmm7, (__m512bh)zmm16, (__m512bh)zmm19);
+            zmm8 = _mm512_dpbf16_ps(zmm8, (__m512bh)zmm16, (__m512bh)zmm26);
+            zmm9 = _mm512_dpbf16_ps(zmm9, (__m512bh)zmm16, (__m512bh)zmm18);
+            zmm10 = _mm512_dpbf16_ps(zmm10, (__m512bh)zmm16, (__m512bh)zmm25);
+            zmm11 = _mm512_dpbf16_ps(zmm11, (__m512bh)zmm16, (__m512bh)zmm17);
+            zmm12 = _mm512_dpbf16_ps(zmm12, (__m512bh)zmm16, (__m512bh)zmm24);
+            zmm13 = _mm512_dpbf16_ps(zmm13, (__m512bh)zmm16, (__m512bh)zmm23);
+            break;
+
+        }
+    }
+    const float alpha_ = *alpha, beta_ = *beta;
+    if (m == 16 && n == 14 && rs_c == 1) {
+        const __m512 va_ = _mm512_set1_ps(alpha_);
+        if (alpha_ == 1 && beta_ == 0) {
+            _mm512_storeu_ps(c + 0 + 0 * cs_c, zmm0);
+            _mm512_storeu_ps(c + 0 + 1 * cs_c, zmm1);
+            _mm512_storeu_ps(c + 0 + 2 * cs_c, zmm2);
+            _mm512_storeu_ps(c + 0 + 3 * cs_c, zmm3);
+            _mm512_storeu_ps(c + 0 + 4 * cs_c, zmm4);
+            _mm512_storeu_ps(c + 0 + 5 * cs_c, zmm5);
+            _mm512_storeu_ps(c + 0 + 6 * cs_c, zmm6);
+            _mm512_storeu_ps(c + 0 + 7 * cs_c, zmm7);
+            _mm512_storeu_ps(c + 0 + 8 * cs_c, zmm8);
+            _mm512_storeu_ps(c + 0 + 9 * cs_c, zmm9);
+            _mm512_storeu_ps(c + 0 + 10 * cs_c, zmm10);
+            _mm512_storeu_ps(c + 0 + 11 * cs_c, zmm11);
+            _mm512_storeu_ps(c + 0 + 12 * cs_c, zmm12);
+            _mm512_storeu_ps(c + 0 + 13 * cs_c, zmm13);
+        } else if (alpha_ == 1 && beta_ == 1) {
+            zmm0 = _mm512_add_ps(zmm0, _mm512_loadu_ps(c + 0 + 0 * cs_c));
+            zmm1 = _mm512_add_ps(zmm1, _mm512_loadu_ps(c + 0 + 1 * cs_c));
+            zmm2 = _mm512_add_ps(zmm2, _mm512_loadu_ps(c + 0 + 2 * cs_c));
+            zmm3 = _mm512_add_ps(zmm3, _mm512_loadu_ps(c + 0 + 3 * cs_c));
+            zmm4 = _mm512_add_ps(zmm4, _mm512_loadu_ps(c + 0 + 4 * cs_c));
+            zmm5 = _mm512_add_ps(zmm5, _mm512_loadu_ps(c + 0 + 5 * cs_c));
+            zmm6 = _mm512_add_ps(zmm6, _mm512_loadu_ps(c + 0 + 6 * cs_c));
+            zmm7 = _mm512_add_ps(zmm7, _mm512_loadu_ps(c + 0 + 7 * cs_c));
+            zmm8 = _mm512_add_ps(zmm8, _mm512_loadu_ps(c + 0 + 8 * cs_c));
+            zmm9 = _mm512_add_ps(zmm9, _mm512_loadu_ps(c + 0 + 9 * cs_c));
+            zmm10 = _mm512_add_ps(zmm10, _mm512_loadu_ps(c + 0 + 10 * cs_c));
+            zmm11 = _mm512_add_ps(zmm11, _mm512_loadu_ps(c + 0 + 11 * cs_c));
+            zmm12 = _mm512_add_ps(zmm12, _mm512_loadu_ps(c + 0 + 12 * cs_c));
+            zmm13 = _mm512_add_ps(zmm13, _mm512_loadu_ps(c + 0 + 13 * cs_c));
+            _mm512_storeu_ps(c + 0 + 0 * cs_c, zmm0);
+            _mm512_storeu_ps(c + 0 + 1 * cs_c, zmm1);
+            _mm512_storeu_ps(c + 0 + 2 * cs_c, zmm2);
+            _mm512_storeu_ps(c + 0 + 3 * cs_c, zmm3);
+            _mm512_storeu_ps(c + 0 + 4 * cs_c, zmm4);
+            _mm512_storeu_ps(c + 0 + 5 * cs_c, zmm5);
+            _mm512_storeu_ps(c + 0 + 6 * cs_c, zmm6);
+            _mm512_storeu_ps(c + 0 + 7 * cs_c, zmm7);
+            _mm512_storeu_ps(c + 0 + 8 * cs_c, zmm8);
+            _mm512_storeu_ps(c + 0 + 9 * cs_c, zmm9);
+            _mm512_storeu_ps(c + 0 + 10 * cs_c, zmm10);
+            _mm512_storeu_ps(c + 0 + 11 * cs_c, zmm11);
+            _mm512_storeu_ps(c + 0 + 12 * cs_c, zmm12);
+            _mm512_storeu_ps(c + 0 + 13 * cs_c, zmm13);
+        } else if (beta_ == 0) {
+            _mm512_storeu_ps(c + 0 + 0 * cs_c, _mm512_mul_ps(va_, zmm0));
+            _mm512_storeu_ps(c + 0 + 1 * cs_c, _mm512_mul_ps(va_, zmm1));
+            _mm512_storeu_ps(c + 0 + 2 * cs_c, _mm512_mul_ps(va_, zmm2));
+            _mm512_storeu_ps(c + 0 + 3 * cs_c, _mm512_mul_ps(va_, zmm3));
+            _mm512_storeu_ps(c + 0 + 4 * cs_c, _mm512_mul_ps(va_, zmm4));
+            _mm512_storeu_ps(c + 0 + 5 * cs_c, _mm512_mul_ps(va_, zmm5));
+            _mm512_storeu_ps(c + 0 + 6 * cs_c, _mm512_mul_ps(va_, zmm6));
+            _mm512_storeu_ps(c + 0 + 7 * cs_c, _mm512_mul_ps(va_, zmm7));
+            _mm512_storeu_ps(c + 0 + 8 * cs_c, _mm512_mul_ps(va_, zmm8));
+            _mm512_storeu_ps(c + 0 + 9 * cs_c, _mm512_mul_ps(va_, zmm9));
+            _mm512_storeu_ps(c + 0 + 10 * cs_c, _mm512_mul_ps(va_, zmm10));
+            _mm512_storeu_ps(c + 0 + 11 * cs_c, _mm512_mul_ps(va_, zmm11));
+            _mm512_storeu_ps(c + 0 + 12 * cs_c, _mm512_mul_ps(va_, zmm12));
+            _mm512_storeu_ps(c + 0 + 13 * cs_c, _mm512_mul_ps(va_, zmm13));
+        } else if (beta_ == 1) {
+            zmm0 = _mm512_fmadd_ps(va_, zmm0, _mm512_loadu_ps(c + 0 + 0 * cs_c));
+            zmm1 = _mm512_fmadd_ps(va_, zmm1, _mm512_loadu_ps(c + 0 + 1 * cs_c));
+            zmm2 = _mm512_fmadd_ps(va_, zmm2, _mm512_loadu_ps(c + 0 + 2 * cs_c));
+            zmm3 = _mm512_fmadd_ps(va_, zmm3, _mm512_loadu_ps(c + 0 + 3 * cs_c));
+            zmm4 = _mm512_fmadd_ps(va_, zmm4, _mm512_loadu_ps(c + 0 + 4 * cs_c));
+            zmm5 = _mm512_fmadd_ps(va_, zmm5, _mm512_loadu_ps(c + 0 + 5 * cs_c));
+            zmm6 = _mm512_fmadd_ps(va_, zmm6, _mm512_loadu_ps(c + 0 + 6 * cs_c));
+            zmm7 = _mm512_fmadd_ps(va_, zmm7, _mm512_loadu_ps(c + 0 + 7 * cs_c));
+            zmm8 = _mm512_fmadd_ps(va_, zmm8, _mm512_loadu_ps(c + 0 + 8 * cs_c));
+            zmm9 = _mm512_fmadd_ps(va_, zmm9, _mm512_loadu_ps(c + 0 + 9 * cs_c));
+            zmm10 = _mm512_fmadd_ps(va_, zmm10, _mm512_loadu_ps(c + 0 + 10 * cs_c));
+            zmm11 = _mm512_fmadd_ps(va_, zmm11, _mm512_loadu_ps(c + 0 + 11 * cs_c));
+            zmm12 = _mm512_fmadd_ps(va_, zmm12, _mm512_loadu_ps(c + 0 + 12 * cs_c));
+            zmm13 = _mm512_fmadd_ps(va_, zmm13, _mm512_loadu_ps(c + 0 + 13 * cs_c));
+            _mm512_storeu_ps(c + 0 + 0 * cs_c, zmm0);
+            _mm512_storeu_ps(c + 0 + 1 * cs_c, zmm1);
+            _mm512_storeu_ps(c + 0 + 2 * cs_c, zmm2);
+            _mm512_storeu_ps(c + 0 + 3 * cs_c, zmm3);
+            _mm512_storeu_ps(c + 0 + 4 * cs_c, zmm4);
+            _mm512_storeu_ps(c + 0 + 5 * cs_c, zmm5);
+            _mm512_storeu_ps(c + 0 + 6 * cs_c, zmm6);
+            _mm512_storeu_ps(c + 0 + 7 * cs_c, zmm7);
+            _mm512_storeu_ps(c + 0 + 8 * cs_c, zmm8);
+            _mm512_storeu_ps(c + 0 + 9 * cs_c, zmm9);
+            _mm512_storeu_ps(c + 0 + 10 * cs_c, zmm10);
+            _mm512_storeu_ps(c + 0 + 11 * cs_c, zmm11);
+            _mm512_storeu_ps(c + 0 + 12 * cs_c, zmm12);
+            _mm512_storeu_ps(c + 0 + 13 * cs_c, zmm13);
+        } else {
+            const __m512 vb_ = _mm512_set1_ps(beta_);
+            zmm0 = _mm512_fmadd_ps(va_, zmm0, _mm512_mul_ps(vb_, _mm512_loadu_ps(c + 0 + 0 * cs_c)));
+            zmm1 = _mm512_fmadd_ps(va_, zmm1, _mm512_mul_ps(vb_, _mm512_loadu_ps(c + 0 + 1 * cs_c)));
+            zmm2 = _mm512_fmadd_ps(va_, zmm2, _mm512_mul_ps(vb_, _mm512_loadu_ps(c + 0 + 2 * cs_c)));
+            zmm3 = _mm512_fmadd_ps(va_, zmm3, _mm512_mul_ps(vb_, _mm512_loadu_ps(c + 0 + 3 * cs_c)));
+            zmm4 = _mm512_fmadd_ps(va_, zmm4, _mm512_mul_ps(vb_, _mm512_loadu_ps(c + 0 + 4 * cs_c)));
+            zmm5 = _mm512_fmadd_ps(va_, zmm5, _mm512_mul_ps(vb_, _mm512_loadu_ps(c + 0 + 5 * cs_c)));
+            zmm6 = _mm512_fmadd_ps(va_, zmm6, _mm512_mul_ps(vb_, _mm512_loadu_ps(c + 0 + 6 * cs_c)));
+            zmm7 = _mm512_fmadd_ps(va_, zmm7, _mm512_mul_ps(vb_, _mm512_loadu_ps(c + 0 + 7 * cs_c)));
+            zmm8 = _mm512_fmadd_ps(va_, zmm8, _mm512_mul_ps(vb_, _mm512_loadu_ps(c + 0 + 8 * cs_c)));
+            zmm9 = _mm512_fmadd_ps(va_, zmm9, _mm512_mul_ps(vb_, _mm512_loadu_ps(c + 0 + 9 * cs_c)));
+            zmm10 = _mm512_fmadd_ps(va_, zmm10, _mm512_mul_ps(vb_, _mm512_loadu_ps(c + 0 + 10 * cs_c)));
+            zmm11 = _mm512_fmadd_ps(va_, zmm11, _mm512_mul_ps(vb_, _mm512_loadu_ps(c + 0 + 11 * cs_c)));
+            zmm12 = _mm512_fmadd_ps(va_, zmm12, _mm512_mul_ps(vb_, _mm512_loadu_ps(c + 0 + 12 * cs_c)));
+            zmm13 = _mm512_fmadd_ps(va_, zmm13, _mm512_mul_ps(vb_, _mm512_loadu_ps(c + 0 + 13 * cs_c)));
+            _mm512_storeu_ps(c + 0 + 0 * cs_c, zmm0);
+            _mm512_storeu_ps(c + 0 + 1 * cs_c, zmm1);
+            _mm512_storeu_ps(c + 0 + 2 * cs_c, zmm2);
+            _mm512_storeu_ps(c + 0 + 3 * cs_c, zmm3);
+            _mm512_storeu_ps(c + 0 + 4 * cs_c, zmm4);
+            _mm512_storeu_ps(c + 0 + 5 * cs_c, zmm5);
+            _mm512_storeu_ps(c + 0 + 6 * cs_c, zmm6);
+            _mm512_storeu_ps(c + 0 + 7 * cs_c, zmm7);
+            _mm512_storeu_ps(c + 0 + 8 * cs_c, zmm8);
+            _mm512_storeu_ps(c + 0 + 9 * cs_c, zmm9);
+            _mm512_storeu_ps(c + 0 + 10 * cs_c, zmm10);
+            _mm512_storeu_ps(c + 0 + 11 * cs_c, zmm11);
+            _mm512_storeu_ps(c + 0 + 12 * cs_c, zmm12);
+            _mm512_storeu_ps(c + 0 + 13 * cs_c, zmm13);
+        }
+        return;
+    }
+    if (rs_c == 1) {   /* edge tile: predicated */
+        const __m512 va_ = _mm512_set1_ps(alpha_);
+        if (alpha_ == 1 && beta_ == 0) {
+            if (0 < m && 0 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 0 * cs_c, k_, zmm0);
+            }
+            if (0 < m && 1 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 1 * cs_c, k_, zmm1);
+            }
+            if (0 < m && 2 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 2 * cs_c, k_, zmm2);
+            }
+            if (0 < m && 3 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 3 * cs_c, k_, zmm3);
+            }
+            if (0 < m && 4 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 4 * cs_c, k_, zmm4);
+            }
+            if (0 < m && 5 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 5 * cs_c, k_, zmm5);
+            }
+            if (0 < m && 6 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 6 * cs_c, k_, zmm6);
+            }
+            if (0 < m && 7 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 7 * cs_c, k_, zmm7);
+            }
+            if (0 < m && 8 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 8 * cs_c, k_, zmm8);
+            }
+            if (0 < m && 9 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 9 * cs_c, k_, zmm9);
+            }
+            if (0 < m && 10 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 10 * cs_c, k_, zmm10);
+            }
+            if (0 < m && 11 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 11 * cs_c, k_, zmm11);
+            }
+            if (0 < m && 12 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 12 * cs_c, k_, zmm12);
+            }
+            if (0 < m && 13 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 13 * cs_c, k_, zmm13);
+            }
+        } else if (alpha_ == 1 && beta_ == 1) {
+            if (0 < m && 0 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                zmm0 = _mm512_add_ps(zmm0, _mm512_maskz_loadu_ps(k_, c + 0 + 0 * cs_c));
+            }
+            if (0 < m && 1 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                zmm1 = _mm512_add_ps(zmm1, _mm512_maskz_loadu_ps(k_, c + 0 + 1 * cs_c));
+            }
+            if (0 < m && 2 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                zmm2 = _mm512_add_ps(zmm2, _mm512_maskz_loadu_ps(k_, c + 0 + 2 * cs_c));
+            }
+            if (0 < m && 3 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                zmm3 = _mm512_add_ps(zmm3, _mm512_maskz_loadu_ps(k_, c + 0 + 3 * cs_c));
+            }
+            if (0 < m && 4 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                zmm4 = _mm512_add_ps(zmm4, _mm512_maskz_loadu_ps(k_, c + 0 + 4 * cs_c));
+            }
+            if (0 < m && 5 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                zmm5 = _mm512_add_ps(zmm5, _mm512_maskz_loadu_ps(k_, c + 0 + 5 * cs_c));
+            }
+            if (0 < m && 6 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                zmm6 = _mm512_add_ps(zmm6, _mm512_maskz_loadu_ps(k_, c + 0 + 6 * cs_c));
+            }
+            if (0 < m && 7 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                zmm7 = _mm512_add_ps(zmm7, _mm512_maskz_loadu_ps(k_, c + 0 + 7 * cs_c));
+            }
+            if (0 < m && 8 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                zmm8 = _mm512_add_ps(zmm8, _mm512_maskz_loadu_ps(k_, c + 0 + 8 * cs_c));
+            }
+            if (0 < m && 9 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                zmm9 = _mm512_add_ps(zmm9, _mm512_maskz_loadu_ps(k_, c + 0 + 9 * cs_c));
+            }
+            if (0 < m && 10 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                zmm10 = _mm512_add_ps(zmm10, _mm512_maskz_loadu_ps(k_, c + 0 + 10 * cs_c));
+            }
+            if (0 < m && 11 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                zmm11 = _mm512_add_ps(zmm11, _mm512_maskz_loadu_ps(k_, c + 0 + 11 * cs_c));
+            }
+            if (0 < m && 12 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                zmm12 = _mm512_add_ps(zmm12, _mm512_maskz_loadu_ps(k_, c + 0 + 12 * cs_c));
+            }
+            if (0 < m && 13 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                zmm13 = _mm512_add_ps(zmm13, _mm512_maskz_loadu_ps(k_, c + 0 + 13 * cs_c));
+            }
+            if (0 < m && 0 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 0 * cs_c, k_, zmm0);
+            }
+            if (0 < m && 1 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 1 * cs_c, k_, zmm1);
+            }
+            if (0 < m && 2 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 2 * cs_c, k_, zmm2);
+            }
+            if (0 < m && 3 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 3 * cs_c, k_, zmm3);
+            }
+            if (0 < m && 4 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 4 * cs_c, k_, zmm4);
+            }
+            if (0 < m && 5 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 5 * cs_c, k_, zmm5);
+            }
+            if (0 < m && 6 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 6 * cs_c, k_, zmm6);
+            }
+            if (0 < m && 7 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 7 * cs_c, k_, zmm7);
+            }
+            if (0 < m && 8 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 8 * cs_c, k_, zmm8);
+            }
+            if (0 < m && 9 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 9 * cs_c, k_, zmm9);
+            }
+            if (0 < m && 10 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 10 * cs_c, k_, zmm10);
+            }
+            if (0 < m && 11 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 11 * cs_c, k_, zmm11);
+            }
+            if (0 < m && 12 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 12 * cs_c, k_, zmm12);
+            }
+            if (0 < m && 13 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 13 * cs_c, k_, zmm13);
+            }
+        } else if (beta_ == 0) {
+            if (0 < m && 0 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 0 * cs_c, k_, _mm512_mul_ps(va_, zmm0));
+            }
+            if (0 < m && 1 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 1 * cs_c, k_, _mm512_mul_ps(va_, zmm1));
+            }
+            if (0 < m && 2 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 2 * cs_c, k_, _mm512_mul_ps(va_, zmm2));
+            }
+            if (0 < m && 3 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 3 * cs_c, k_, _mm512_mul_ps(va_, zmm3));
+            }
+            if (0 < m && 4 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 4 * cs_c, k_, _mm512_mul_ps(va_, zmm4));
+            }
+            if (0 < m && 5 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 5 * cs_c, k_, _mm512_mul_ps(va_, zmm5));
+            }
+            if (0 < m && 6 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 6 * cs_c, k_, _mm512_mul_ps(va_, zmm6));
+            }
+            if (0 < m && 7 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 7 * cs_c, k_, _mm512_mul_ps(va_, zmm7));
+            }
+            if (0 < m && 8 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 8 * cs_c, k_, _mm512_mul_ps(va_, zmm8));
+            }
+            if (0 < m && 9 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 9 * cs_c, k_, _mm512_mul_ps(va_, zmm9));
+            }
+            if (0 < m && 10 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 10 * cs_c, k_, _mm512_mul_ps(va_, zmm10));
+            }
+            if (0 < m && 11 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 11 * cs_c, k_, _mm512_mul_ps(va_, zmm11));
+            }
+            if (0 < m && 12 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 12 * cs_c, k_, _mm512_mul_ps(va_, zmm12));
+            }
+            if (0 < m && 13 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 13 * cs_c, k_, _mm512_mul_ps(va_, zmm13));
+            }
+        } else if (beta_ == 1) {
+            if (0 < m && 0 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                zmm0 = _mm512_fmadd_ps(va_, zmm0, _mm512_maskz_loadu_ps(k_, c + 0 + 0 * cs_c));
+            }
+            if (0 < m && 1 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                zmm1 = _mm512_fmadd_ps(va_, zmm1, _mm512_maskz_loadu_ps(k_, c + 0 + 1 * cs_c));
+            }
+            if (0 < m && 2 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                zmm2 = _mm512_fmadd_ps(va_, zmm2, _mm512_maskz_loadu_ps(k_, c + 0 + 2 * cs_c));
+            }
+            if (0 < m && 3 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                zmm3 = _mm512_fmadd_ps(va_, zmm3, _mm512_maskz_loadu_ps(k_, c + 0 + 3 * cs_c));
+            }
+            if (0 < m && 4 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                zmm4 = _mm512_fmadd_ps(va_, zmm4, _mm512_maskz_loadu_ps(k_, c + 0 + 4 * cs_c));
+            }
+            if (0 < m && 5 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                zmm5 = _mm512_fmadd_ps(va_, zmm5, _mm512_maskz_loadu_ps(k_, c + 0 + 5 * cs_c));
+            }
+            if (0 < m && 6 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                zmm6 = _mm512_fmadd_ps(va_, zmm6, _mm512_maskz_loadu_ps(k_, c + 0 + 6 * cs_c));
+            }
+            if (0 < m && 7 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                zmm7 = _mm512_fmadd_ps(va_, zmm7, _mm512_maskz_loadu_ps(k_, c + 0 + 7 * cs_c));
+            }
+            if (0 < m && 8 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                zmm8 = _mm512_fmadd_ps(va_, zmm8, _mm512_maskz_loadu_ps(k_, c + 0 + 8 * cs_c));
+            }
+            if (0 < m && 9 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                zmm9 = _mm512_fmadd_ps(va_, zmm9, _mm512_maskz_loadu_ps(k_, c + 0 + 9 * cs_c));
+            }
+            if (0 < m && 10 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                zmm10 = _mm512_fmadd_ps(va_, zmm10, _mm512_maskz_loadu_ps(k_, c + 0 + 10 * cs_c));
+            }
+            if (0 < m && 11 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                zmm11 = _mm512_fmadd_ps(va_, zmm11, _mm512_maskz_loadu_ps(k_, c + 0 + 11 * cs_c));
+            }
+            if (0 < m && 12 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                zmm12 = _mm512_fmadd_ps(va_, zmm12, _mm512_maskz_loadu_ps(k_, c + 0 + 12 * cs_c));
+            }
+            if (0 < m && 13 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                zmm13 = _mm512_fmadd_ps(va_, zmm13, _mm512_maskz_loadu_ps(k_, c + 0 + 13 * cs_c));
+            }
+            if (0 < m && 0 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 0 * cs_c, k_, zmm0);
+            }
+            if (0 < m && 1 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 1 * cs_c, k_, zmm1);
+            }
+            if (0 < m && 2 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 2 * cs_c, k_, zmm2);
+            }
+            if (0 < m && 3 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 3 * cs_c, k_, zmm3);
+            }
+            if (0 < m && 4 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 4 * cs_c, k_, zmm4);
+            }
+            if (0 < m && 5 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 5 * cs_c, k_, zmm5);
+            }
+            if (0 < m && 6 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 6 * cs_c, k_, zmm6);
+            }
+            if (0 < m && 7 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 7 * cs_c, k_, zmm7);
+            }
+            if (0 < m && 8 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 8 * cs_c, k_, zmm8);
+            }
+            if (0 < m && 9 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 9 * cs_c, k_, zmm9);
+            }
+            if (0 < m && 10 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 10 * cs_c, k_, zmm10);
+            }
+            if (0 < m && 11 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 11 * cs_c, k_, zmm11);
+            }
+            if (0 < m && 12 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 12 * cs_c, k_, zmm12);
+            }
+            if (0 < m && 13 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 13 * cs_c, k_, zmm13);
+            }
+        } else {
+            const __m512 vb_ = _mm512_set1_ps(beta_);
+            if (0 < m && 0 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                zmm0 = _mm512_fmadd_ps(va_, zmm0, _mm512_mul_ps(vb_, _mm512_maskz_loadu_ps(k_, c + 0 + 0 * cs_c)));
+            }
+            if (0 < m && 1 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                zmm1 = _mm512_fmadd_ps(va_, zmm1, _mm512_mul_ps(vb_, _mm512_maskz_loadu_ps(k_, c + 0 + 1 * cs_c)));
+            }
+            if (0 < m && 2 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                zmm2 = _mm512_fmadd_ps(va_, zmm2, _mm512_mul_ps(vb_, _mm512_maskz_loadu_ps(k_, c + 0 + 2 * cs_c)));
+            }
+            if (0 < m && 3 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                zmm3 = _mm512_fmadd_ps(va_, zmm3, _mm512_mul_ps(vb_, _mm512_maskz_loadu_ps(k_, c + 0 + 3 * cs_c)));
+            }
+            if (0 < m && 4 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                zmm4 = _mm512_fmadd_ps(va_, zmm4, _mm512_mul_ps(vb_, _mm512_maskz_loadu_ps(k_, c + 0 + 4 * cs_c)));
+            }
+            if (0 < m && 5 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                zmm5 = _mm512_fmadd_ps(va_, zmm5, _mm512_mul_ps(vb_, _mm512_maskz_loadu_ps(k_, c + 0 + 5 * cs_c)));
+            }
+            if (0 < m && 6 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                zmm6 = _mm512_fmadd_ps(va_, zmm6, _mm512_mul_ps(vb_, _mm512_maskz_loadu_ps(k_, c + 0 + 6 * cs_c)));
+            }
+            if (0 < m && 7 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                zmm7 = _mm512_fmadd_ps(va_, zmm7, _mm512_mul_ps(vb_, _mm512_maskz_loadu_ps(k_, c + 0 + 7 * cs_c)));
+            }
+            if (0 < m && 8 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                zmm8 = _mm512_fmadd_ps(va_, zmm8, _mm512_mul_ps(vb_, _mm512_maskz_loadu_ps(k_, c + 0 + 8 * cs_c)));
+            }
+            if (0 < m && 9 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                zmm9 = _mm512_fmadd_ps(va_, zmm9, _mm512_mul_ps(vb_, _mm512_maskz_loadu_ps(k_, c + 0 + 9 * cs_c)));
+            }
+            if (0 < m && 10 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                zmm10 = _mm512_fmadd_ps(va_, zmm10, _mm512_mul_ps(vb_, _mm512_maskz_loadu_ps(k_, c + 0 + 10 * cs_c)));
+            }
+            if (0 < m && 11 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                zmm11 = _mm512_fmadd_ps(va_, zmm11, _mm512_mul_ps(vb_, _mm512_maskz_loadu_ps(k_, c + 0 + 11 * cs_c)));
+            }
+            if (0 < m && 12 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                zmm12 = _mm512_fmadd_ps(va_, zmm12, _mm512_mul_ps(vb_, _mm512_maskz_loadu_ps(k_, c + 0 + 12 * cs_c)));
+            }
+            if (0 < m && 13 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                zmm13 = _mm512_fmadd_ps(va_, zmm13, _mm512_mul_ps(vb_, _mm512_maskz_loadu_ps(k_, c + 0 + 13 * cs_c)));
+            }
+            if (0 < m && 0 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 0 * cs_c, k_, zmm0);
+            }
+            if (0 < m && 1 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 1 * cs_c, k_, zmm1);
+            }
+            if (0 < m && 2 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 2 * cs_c, k_, zmm2);
+            }
+            if (0 < m && 3 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 3 * cs_c, k_, zmm3);
+            }
+            if (0 < m && 4 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 4 * cs_c, k_, zmm4);
+            }
+            if (0 < m && 5 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 5 * cs_c, k_, zmm5);
+            }
+            if (0 < m && 6 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 6 * cs_c, k_, zmm6);
+            }
+            if (0 < m && 7 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 7 * cs_c, k_, zmm7);
+            }
+            if (0 < m && 8 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 8 * cs_c, k_, zmm8);
+            }
+            if (0 < m && 9 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 9 * cs_c, k_, zmm9);
+            }
+            if (0 < m && 10 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 10 * cs_c, k_, zmm10);
+            }
+            if (0 < m && 11 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 11 * cs_c, k_, zmm11);
+            }
+            if (0 < m && 12 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 12 * cs_c, k_, zmm12);
+            }
+            if (0 < m && 13 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 13 * cs_c, k_, zmm13);
+            }
+        }
+        return;
+    }
+    float t_[224];
+    _mm512_storeu_ps(t_ + 0, zmm0);
+    _mm512_storeu_ps(t_ + 16, zmm1);
+    _mm512_storeu_ps(t_ + 32, zmm2);
+    _mm512_storeu_ps(t_ + 48, zmm3);
+    _mm512_storeu_ps(t_ + 64, zmm4);
+    _mm512_storeu_ps(t_ + 80, zmm5);
+    _mm512_storeu_ps(t_ + 96, zmm6);
+    _mm512_storeu_ps(t_ + 112, zmm7);
+    _mm512_storeu_ps(t_ + 128, zmm8);
+    _mm512_storeu_ps(t_ + 144, zmm9);
+    _mm512_storeu_ps(t_ + 160, zmm10);
+    _mm512_storeu_ps(t_ + 176, zmm11);
+    _mm512_storeu_ps(t_ + 192, zmm12);
+    _mm512_storeu_ps(t_ + 208, zmm13);
+    /* position in t_ of C(i, j), at_[i + j*16] */
+    static const unsigned short at_[224] = {
+        0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15,
+        16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31,
+        32, 33, 34, 35, 36, 37, 38, 39, 40, 41, 42, 43, 44, 45, 46, 47,
+        48, 49, 50, 51, 52, 53, 54, 55, 56, 57, 58, 59, 60, 61, 62, 63,
+        64, 65, 66, 67, 68, 69, 70, 71, 72, 73, 74, 75, 76, 77, 78, 79,
+        80, 81, 82, 83, 84, 85, 86, 87, 88, 89, 90, 91, 92, 93, 94, 95,
+        96, 97, 98, 99, 100, 101, 102, 103, 104, 105, 106, 107, 108, 109, 110, 111,
+        112, 113, 114, 115, 116, 117, 118, 119, 120, 121, 122, 123, 124, 125, 126, 127,
+        128, 129, 130, 131, 132, 133, 134, 135, 136, 137, 138, 139, 140, 141, 142, 143,
+        144, 145, 146, 147, 148, 149, 150, 151, 152, 153, 154, 155, 156, 157, 158, 159,
+        160, 161, 162, 163, 164, 165, 166, 167, 168, 169, 170, 171, 172, 173, 174, 175,
+        176, 177, 178, 179, 180, 181, 182, 183, 184, 185, 186, 187, 188, 189, 190, 191,
+        192, 193, 194, 195, 196, 197, 198, 199, 200, 201, 202, 203, 204, 205, 206, 207,
+        208, 209, 210, 211, 212, 213, 214, 215, 216, 217, 218, 219, 220, 221, 222, 223,
+    };
+    for (int64_t j = 0; j < n; j++)
+        for (int64_t i = 0; i < m; i++) {
+            float v = alpha_ * t_[at_[i + j * 16]];
+            float *cij = c + i * rs_c + j * cs_c;
+            *cij = beta_ == 0 ? v : v + beta_ * *cij;
+        }
+
+}
+
+void zen5_sbgemm_32x14_p16x8(int64_t m, int64_t n, int64_t k, const float *alpha, const uint16_t *a,
+                             const uint16_t *b, const float *beta, float *c, int64_t rs_c, int64_t cs_c,
+                             const uint16_t *a_next, const uint16_t *b_next)
+{
+    const uint16_t *ap = a, *an = a_next;
+    const uint16_t *bp = b;
+    k = (k + 1) / 2;   /* k groups of 2 */
+    (void)b_next;
+    __m512 zmm0, zmm1, zmm2, zmm3, zmm4, zmm5, zmm6, zmm7;
+    __m512 zmm8, zmm9, zmm10, zmm11, zmm12, zmm13, zmm14, zmm15;
+    __m512 zmm16, zmm17, zmm18, zmm19, zmm20, zmm21, zmm22, zmm23;
+    __m512 zmm24, zmm25;
+
+    zmm0 = _mm512_setzero_ps();
+    zmm1 = _mm512_setzero_ps();
+    zmm2 = _mm512_setzero_ps();
+    zmm3 = _mm512_setzero_ps();
+    zmm4 = _mm512_setzero_ps();
+    zmm5 = _mm512_setzero_ps();
+    zmm6 = _mm512_setzero_ps();
+    zmm7 = _mm512_setzero_ps();
+
+    /* C is read (or overwritten) after the k loop: the passes of the k loop
+     * fetch it a column (row) each; those they cannot reach go now */
+    const int64_t pf_step = rs_c == 1 ? cs_c : rs_c;
+    const int64_t pf_span = rs_c == 1 ? m - 1 : (n - 1) * cs_c;
+    int64_t pf_left = rs_c == 1 ? n : m;
+    float *pf_c = c;
+    for (int64_t passes = k > 0 ? (k - 1) / 2 : 0; pf_left > passes; pf_left--) {
+        __builtin_prefetch(pf_c, 1, 3);
+        __builtin_prefetch(pf_c + pf_span / 2, 1, 3);
+        __builtin_prefetch(pf_c + pf_span, 1, 3);
+        pf_c += pf_step;
+    }
+    if (k > 0) {
+        /* prologue: the first 14 instructions of iteration 0 (pointer
+         * bumps among them become load offsets) */
+        zmm9 = _mm512_castsi512_ps(_mm512_loadu_si512(ap + 0));
+        zmm11 = _mm512_castsi512_ps(_mm512_broadcastd_epi32(_mm_loadu_si32(bp + 0)));
+        zmm13 = _mm512_castsi512_ps(_mm512_broadcastd_epi32(_mm_loadu_si32(bp + 2)));
+        zmm15 = _mm512_castsi512_ps(_mm512_broadcastd_epi32(_mm_loadu_si32(bp + 4)));
+        zmm17 = _mm512_castsi512_ps(_mm512_broadcastd_epi32(_mm_loadu_si32(bp + 6)));
+        zmm19 = _mm512_castsi512_ps(_mm512_broadcastd_epi32(_mm_loadu_si32(bp + 8)));
+        zmm21 = _mm512_castsi512_ps(_mm512_broadcastd_epi32(_mm_loadu_si32(bp + 10)));
+        zmm23 = _mm512_castsi512_ps(_mm512_broadcastd_epi32(_mm_loadu_si32(bp + 12)));
+        zmm25 = _mm512_castsi512_ps(_mm512_broadcastd_epi32(_mm_loadu_si32(bp + 14)));
+        __builtin_prefetch((const char *)(bp + 0) + 512, 0, 3);
+        __builtin_prefetch((const char *)(an + 0) + 0, 0, 3);
+
+        /* kernel: iteration i and the start of i+1, unrolled 2x */
+        int64_t nq = k - 1;
+        for (int64_t it = nq / 2; it > 0; it--) {
+            if (pf_left > 0) {
+                __builtin_prefetch(pf_c, 1, 3);
+                __builtin_prefetch(pf_c + pf_span / 2, 1, 3);
+                __builtin_prefetch(pf_c + pf_span, 1, 3);
+                pf_c += pf_step;
+                pf_left--;
+            }
+            /* copy 0 */
+            zmm8 = _mm512_castsi512_ps(_mm512_loadu_si512(ap + 32));
+            zmm10 = _mm512_castsi512_ps(_mm512_broadcastd_epi32(_mm_loadu_si32(bp + 16)));
+            zmm12 = _mm512_castsi512_ps(_mm512_broadcastd_epi32(_mm_loadu_si32(bp + 18)));
+            zmm14 = _mm512_castsi512_ps(_mm512_broadcastd_epi32(_mm_loadu_si32(bp + 20)));
+            zmm16 = _mm512_castsi512_ps(_mm512_broadcastd_epi32(_mm_loadu_si32(bp + 22)));
+            zmm18 = _mm512_castsi512_ps(_mm512_broadcastd_epi32(_mm_loadu_si32(bp + 24)));
+            zmm20 = _mm512_castsi512_ps(_mm512_broadcastd_epi32(_mm_loadu_si32(bp + 26)));
+            zmm22 = _mm512_castsi512_ps(_mm512_broadcastd_epi32(_mm_loadu_si32(bp + 28)));
+            zmm24 = _mm512_castsi512_ps(_mm512_broadcastd_epi32(_mm_loadu_si32(bp + 30)));
+            __builtin_prefetch((const char *)(bp + 16) + 512, 0, 3);
+            __builtin_prefetch((const char *)(an + 32) + 0, 0, 3);
+            zmm0 = _mm512_dpbf16_ps(zmm0, (__m512bh)zmm9, (__m512bh)zmm11);
+            zmm1 = _mm512_dpbf16_ps(zmm1, (__m512bh)zmm9, (__m512bh)zmm13);
+            zmm2 = _mm512_dpbf16_ps(zmm2, (__m512bh)zmm9, (__m512bh)zmm15);
+            zmm3 = _mm512_dpbf16_ps(zmm3, (__m512bh)zmm9, (__m512bh)zmm17);
+            zmm4 = _mm512_dpbf16_ps(zmm4, (__m512bh)zmm9, (__m512bh)zmm19);
+            zmm5 = _mm512_dpbf16_ps(zmm5, (__m512bh)zmm9, (__m512bh)zmm21);
+            zmm6 = _mm512_dpbf16_ps(zmm6, (__m512bh)zmm9, (__m512bh)zmm23);
+            zmm7 = _mm512_dpbf16_ps(zmm7, (__m512bh)zmm9, (__m512bh)zmm25);
+            /* copy 1 */
+            zmm9 = _mm512_castsi512_ps(_mm512_loadu_si512(ap + 64));
+            zmm11 = _mm512_castsi512_ps(_mm512_broadcastd_epi32(_mm_loadu_si32(bp + 32)));
+            zmm13 = _mm512_castsi512_ps(_mm512_broadcastd_epi32(_mm_loadu_si32(bp + 34)));
+            zmm15 = _mm512_castsi512_ps(_mm512_broadcastd_epi32(_mm_loadu_si32(bp + 36)));
+            zmm17 = _mm512_castsi512_ps(_mm512_broadcastd_epi32(_mm_loadu_si32(bp + 38)));
+            zmm19 = _mm512_castsi512_ps(_mm512_broadcastd_epi32(_mm_loadu_si32(bp + 40)));
+            zmm21 = _mm512_castsi512_ps(_mm512_broadcastd_epi32(_mm_loadu_si32(bp + 42)));
+            zmm23 = _mm512_castsi512_ps(_mm512_broadcastd_epi32(_mm_loadu_si32(bp + 44)));
+            zmm25 = _mm512_castsi512_ps(_mm512_broadcastd_epi32(_mm_loadu_si32(bp + 46)));
+            __builtin_prefetch((const char *)(bp + 32) + 512, 0, 3);
+            __builtin_prefetch((const char *)(an + 64) + 0, 0, 3);
+            zmm0 = _mm512_dpbf16_ps(zmm0, (__m512bh)zmm8, (__m512bh)zmm10);
+            zmm1 = _mm512_dpbf16_ps(zmm1, (__m512bh)zmm8, (__m512bh)zmm12);
+            zmm2 = _mm512_dpbf16_ps(zmm2, (__m512bh)zmm8, (__m512bh)zmm14);
+            zmm3 = _mm512_dpbf16_ps(zmm3, (__m512bh)zmm8, (__m512bh)zmm16);
+            zmm4 = _mm512_dpbf16_ps(zmm4, (__m512bh)zmm8, (__m512bh)zmm18);
+            zmm5 = _mm512_dpbf16_ps(zmm5, (__m512bh)zmm8, (__m512bh)zmm20);
+            zmm6 = _mm512_dpbf16_ps(zmm6, (__m512bh)zmm8, (__m512bh)zmm22);
+            zmm7 = _mm512_dpbf16_ps(zmm7, (__m512bh)zmm8, (__m512bh)zmm24);
+
+            ap += 64;
+            bp += 32;
+            an += 64;
+        }
+        int64_t rem = nq % 2;
+        if (rem > 0) {
+            zmm8 = _mm512_castsi512_ps(_mm512_loadu_si512(ap + 32));
+            zmm10 = _mm512_castsi512_ps(_mm512_broadcastd_epi32(_mm_loadu_si32(bp + 16)));
+            zmm12 = _mm512_castsi512_ps(_mm512_broadcastd_epi32(_mm_loadu_si32(bp + 18)));
+            zmm14 = _mm512_castsi512_ps(_mm512_broadcastd_epi32(_mm_loadu_si32(bp + 20)));
+            zmm16 = _mm512_castsi512_ps(_mm512_broadcastd_epi32(_mm_loadu_si32(bp + 22)));
+            zmm18 = _mm512_castsi512_ps(_mm512_broadcastd_epi32(_mm_loadu_si32(bp + 24)));
+            zmm20 = _mm512_castsi512_ps(_mm512_broadcastd_epi32(_mm_loadu_si32(bp + 26)));
+            zmm22 = _mm512_castsi512_ps(_mm512_broadcastd_epi32(_mm_loadu_si32(bp + 28)));
+            zmm24 = _mm512_castsi512_ps(_mm512_broadcastd_epi32(_mm_loadu_si32(bp + 30)));
+            __builtin_prefetch((const char *)(bp + 16) + 512, 0, 3);
+            __builtin_prefetch((const char *)(an + 32) + 0, 0, 3);
+            zmm0 = _mm512_dpbf16_ps(zmm0, (__m512bh)zmm9, (__m512bh)zmm11);
+            zmm1 = _mm512_dpbf16_ps(zmm1, (__m512bh)zmm9, (__m512bh)zmm13);
+            zmm2 = _mm512_dpbf16_ps(zmm2, (__m512bh)zmm9, (__m512bh)zmm15);
+            zmm3 = _mm512_dpbf16_ps(zmm3, (__m512bh)zmm9, (__m512bh)zmm17);
+            zmm4 = _mm512_dpbf16_ps(zmm4, (__m512bh)zmm9, (__m512bh)zmm19);
+            zmm5 = _mm512_dpbf16_ps(zmm5, (__m512bh)zmm9, (__m512bh)zmm21);
+            zmm6 = _mm512_dpbf16_ps(zmm6, (__m512bh)zmm9, (__m512bh)zmm23);
+            zmm7 = _mm512_dpbf16_ps(zmm7, (__m512bh)zmm9, (__m512bh)zmm25);
+        }
+
+        /* epilogue: the rest of the last iteration, in the registers
+         * of the copy it follows */
+        switch (rem) {
+        case 0:
+            zmm0 = _mm512_dpbf16_ps(zmm0, (__m512bh)zmm9, (__m512bh)zmm11);
+            zmm1 = _mm512_dpbf16_ps(zmm1, (__m512bh)zmm9, (__m512bh)zmm13);
+            zmm2 = _mm512_dpbf16_ps(zmm2, (__m512bh)zmm9, (__m512bh)zmm15);
+            zmm3 = _mm512_dpbf16_ps(zmm3, (__m512bh)zmm9, (__m512bh)zmm17);
+            zmm4 = _mm512_dpbf16_ps(zmm4, (__m512bh)zmm9, (__m512bh)zmm19);
+            zmm5 = _mm512_dpbf16_ps(zmm5, (__m512bh)zmm9, (__m512bh)zmm21);
+            zmm6 = _mm512_dpbf16_ps(zmm6, (__m512bh)zmm9, (__m512bh)zmm23);
+            zmm7 = _mm512_dpbf16_ps(zmm7, (__m512bh)zmm9, (__m512bh)zmm25);
+            break;
+        case 1:
+            zmm0 = _mm512_dpbf16_ps(zmm0, (__m512bh)zmm8, (__m512bh)zmm10);
+            zmm1 = _mm512_dpbf16_ps(zmm1, (__m512bh)zmm8, (__m512bh)zmm12);
+            zmm2 = _mm512_dpbf16_ps(zmm2, (__m512bh)zmm8, (__m512bh)zmm14);
+            zmm3 = _mm512_dpbf16_ps(zmm3, (__m512bh)zmm8, (__m512bh)zmm16);
+            zmm4 = _mm512_dpbf16_ps(zmm4, (__m512bh)zmm8, (__m512bh)zmm18);
+            zmm5 = _mm512_dpbf16_ps(zmm5, (__m512bh)zmm8, (__m512bh)zmm20);
+            zmm6 = _mm512_dpbf16_ps(zmm6, (__m512bh)zmm8, (__m512bh)zmm22);
+            zmm7 = _mm512_dpbf16_ps(zmm7, (__m512bh)zmm8, (__m512bh)zmm24);
+            break;
+
+        }
+    }
+    const float alpha_ = *alpha, beta_ = *beta;
+    if (m == 16 && n == 8 && rs_c == 1) {
+        const __m512 va_ = _mm512_set1_ps(alpha_);
+        if (alpha_ == 1 && beta_ == 0) {
+            _mm512_storeu_ps(c + 0 + 0 * cs_c, zmm0);
+            _mm512_storeu_ps(c + 0 + 1 * cs_c, zmm1);
+            _mm512_storeu_ps(c + 0 + 2 * cs_c, zmm2);
+            _mm512_storeu_ps(c + 0 + 3 * cs_c, zmm3);
+            _mm512_storeu_ps(c + 0 + 4 * cs_c, zmm4);
+            _mm512_storeu_ps(c + 0 + 5 * cs_c, zmm5);
+            _mm512_storeu_ps(c + 0 + 6 * cs_c, zmm6);
+            _mm512_storeu_ps(c + 0 + 7 * cs_c, zmm7);
+        } else if (alpha_ == 1 && beta_ == 1) {
+            zmm0 = _mm512_add_ps(zmm0, _mm512_loadu_ps(c + 0 + 0 * cs_c));
+            zmm1 = _mm512_add_ps(zmm1, _mm512_loadu_ps(c + 0 + 1 * cs_c));
+            zmm2 = _mm512_add_ps(zmm2, _mm512_loadu_ps(c + 0 + 2 * cs_c));
+            zmm3 = _mm512_add_ps(zmm3, _mm512_loadu_ps(c + 0 + 3 * cs_c));
+            zmm4 = _mm512_add_ps(zmm4, _mm512_loadu_ps(c + 0 + 4 * cs_c));
+            zmm5 = _mm512_add_ps(zmm5, _mm512_loadu_ps(c + 0 + 5 * cs_c));
+            zmm6 = _mm512_add_ps(zmm6, _mm512_loadu_ps(c + 0 + 6 * cs_c));
+            zmm7 = _mm512_add_ps(zmm7, _mm512_loadu_ps(c + 0 + 7 * cs_c));
+            _mm512_storeu_ps(c + 0 + 0 * cs_c, zmm0);
+            _mm512_storeu_ps(c + 0 + 1 * cs_c, zmm1);
+            _mm512_storeu_ps(c + 0 + 2 * cs_c, zmm2);
+            _mm512_storeu_ps(c + 0 + 3 * cs_c, zmm3);
+            _mm512_storeu_ps(c + 0 + 4 * cs_c, zmm4);
+            _mm512_storeu_ps(c + 0 + 5 * cs_c, zmm5);
+            _mm512_storeu_ps(c + 0 + 6 * cs_c, zmm6);
+            _mm512_storeu_ps(c + 0 + 7 * cs_c, zmm7);
+        } else if (beta_ == 0) {
+            _mm512_storeu_ps(c + 0 + 0 * cs_c, _mm512_mul_ps(va_, zmm0));
+            _mm512_storeu_ps(c + 0 + 1 * cs_c, _mm512_mul_ps(va_, zmm1));
+            _mm512_storeu_ps(c + 0 + 2 * cs_c, _mm512_mul_ps(va_, zmm2));
+            _mm512_storeu_ps(c + 0 + 3 * cs_c, _mm512_mul_ps(va_, zmm3));
+            _mm512_storeu_ps(c + 0 + 4 * cs_c, _mm512_mul_ps(va_, zmm4));
+            _mm512_storeu_ps(c + 0 + 5 * cs_c, _mm512_mul_ps(va_, zmm5));
+            _mm512_storeu_ps(c + 0 + 6 * cs_c, _mm512_mul_ps(va_, zmm6));
+            _mm512_storeu_ps(c + 0 + 7 * cs_c, _mm512_mul_ps(va_, zmm7));
+        } else if (beta_ == 1) {
+            zmm0 = _mm512_fmadd_ps(va_, zmm0, _mm512_loadu_ps(c + 0 + 0 * cs_c));
+            zmm1 = _mm512_fmadd_ps(va_, zmm1, _mm512_loadu_ps(c + 0 + 1 * cs_c));
+            zmm2 = _mm512_fmadd_ps(va_, zmm2, _mm512_loadu_ps(c + 0 + 2 * cs_c));
+            zmm3 = _mm512_fmadd_ps(va_, zmm3, _mm512_loadu_ps(c + 0 + 3 * cs_c));
+            zmm4 = _mm512_fmadd_ps(va_, zmm4, _mm512_loadu_ps(c + 0 + 4 * cs_c));
+            zmm5 = _mm512_fmadd_ps(va_, zmm5, _mm512_loadu_ps(c + 0 + 5 * cs_c));
+            zmm6 = _mm512_fmadd_ps(va_, zmm6, _mm512_loadu_ps(c + 0 + 6 * cs_c));
+            zmm7 = _mm512_fmadd_ps(va_, zmm7, _mm512_loadu_ps(c + 0 + 7 * cs_c));
+            _mm512_storeu_ps(c + 0 + 0 * cs_c, zmm0);
+            _mm512_storeu_ps(c + 0 + 1 * cs_c, zmm1);
+            _mm512_storeu_ps(c + 0 + 2 * cs_c, zmm2);
+            _mm512_storeu_ps(c + 0 + 3 * cs_c, zmm3);
+            _mm512_storeu_ps(c + 0 + 4 * cs_c, zmm4);
+            _mm512_storeu_ps(c + 0 + 5 * cs_c, zmm5);
+            _mm512_storeu_ps(c + 0 + 6 * cs_c, zmm6);
+            _mm512_storeu_ps(c + 0 + 7 * cs_c, zmm7);
+        } else {
+            const __m512 vb_ = _mm512_set1_ps(beta_);
+            zmm0 = _mm512_fmadd_ps(va_, zmm0, _mm512_mul_ps(vb_, _mm512_loadu_ps(c + 0 + 0 * cs_c)));
+            zmm1 = _mm512_fmadd_ps(va_, zmm1, _mm512_mul_ps(vb_, _mm512_loadu_ps(c + 0 + 1 * cs_c)));
+            zmm2 = _mm512_fmadd_ps(va_, zmm2, _mm512_mul_ps(vb_, _mm512_loadu_ps(c + 0 + 2 * cs_c)));
+            zmm3 = _mm512_fmadd_ps(va_, zmm3, _mm512_mul_ps(vb_, _mm512_loadu_ps(c + 0 + 3 * cs_c)));
+            zmm4 = _mm512_fmadd_ps(va_, zmm4, _mm512_mul_ps(vb_, _mm512_loadu_ps(c + 0 + 4 * cs_c)));
+            zmm5 = _mm512_fmadd_ps(va_, zmm5, _mm512_mul_ps(vb_, _mm512_loadu_ps(c + 0 + 5 * cs_c)));
+            zmm6 = _mm512_fmadd_ps(va_, zmm6, _mm512_mul_ps(vb_, _mm512_loadu_ps(c + 0 + 6 * cs_c)));
+            zmm7 = _mm512_fmadd_ps(va_, zmm7, _mm512_mul_ps(vb_, _mm512_loadu_ps(c + 0 + 7 * cs_c)));
+            _mm512_storeu_ps(c + 0 + 0 * cs_c, zmm0);
+            _mm512_storeu_ps(c + 0 + 1 * cs_c, zmm1);
+            _mm512_storeu_ps(c + 0 + 2 * cs_c, zmm2);
+            _mm512_storeu_ps(c + 0 + 3 * cs_c, zmm3);
+            _mm512_storeu_ps(c + 0 + 4 * cs_c, zmm4);
+            _mm512_storeu_ps(c + 0 + 5 * cs_c, zmm5);
+            _mm512_storeu_ps(c + 0 + 6 * cs_c, zmm6);
+            _mm512_storeu_ps(c + 0 + 7 * cs_c, zmm7);
+        }
+        return;
+    }
+    if (rs_c == 1) {   /* edge tile: predicated */
+        const __m512 va_ = _mm512_set1_ps(alpha_);
+        if (alpha_ == 1 && beta_ == 0) {
+            if (0 < m && 0 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 0 * cs_c, k_, zmm0);
+            }
+            if (0 < m && 1 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 1 * cs_c, k_, zmm1);
+            }
+            if (0 < m && 2 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 2 * cs_c, k_, zmm2);
+            }
+            if (0 < m && 3 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 3 * cs_c, k_, zmm3);
+            }
+            if (0 < m && 4 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 4 * cs_c, k_, zmm4);
+            }
+            if (0 < m && 5 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 5 * cs_c, k_, zmm5);
+            }
+            if (0 < m && 6 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 6 * cs_c, k_, zmm6);
+            }
+            if (0 < m && 7 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 7 * cs_c, k_, zmm7);
+            }
+        } else if (alpha_ == 1 && beta_ == 1) {
+            if (0 < m && 0 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                zmm0 = _mm512_add_ps(zmm0, _mm512_maskz_loadu_ps(k_, c + 0 + 0 * cs_c));
+            }
+            if (0 < m && 1 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                zmm1 = _mm512_add_ps(zmm1, _mm512_maskz_loadu_ps(k_, c + 0 + 1 * cs_c));
+            }
+            if (0 < m && 2 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                zmm2 = _mm512_add_ps(zmm2, _mm512_maskz_loadu_ps(k_, c + 0 + 2 * cs_c));
+            }
+            if (0 < m && 3 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                zmm3 = _mm512_add_ps(zmm3, _mm512_maskz_loadu_ps(k_, c + 0 + 3 * cs_c));
+            }
+            if (0 < m && 4 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                zmm4 = _mm512_add_ps(zmm4, _mm512_maskz_loadu_ps(k_, c + 0 + 4 * cs_c));
+            }
+            if (0 < m && 5 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                zmm5 = _mm512_add_ps(zmm5, _mm512_maskz_loadu_ps(k_, c + 0 + 5 * cs_c));
+            }
+            if (0 < m && 6 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                zmm6 = _mm512_add_ps(zmm6, _mm512_maskz_loadu_ps(k_, c + 0 + 6 * cs_c));
+            }
+            if (0 < m && 7 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                zmm7 = _mm512_add_ps(zmm7, _mm512_maskz_loadu_ps(k_, c + 0 + 7 * cs_c));
+            }
+            if (0 < m && 0 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 0 * cs_c, k_, zmm0);
+            }
+            if (0 < m && 1 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 1 * cs_c, k_, zmm1);
+            }
+            if (0 < m && 2 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 2 * cs_c, k_, zmm2);
+            }
+            if (0 < m && 3 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 3 * cs_c, k_, zmm3);
+            }
+            if (0 < m && 4 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 4 * cs_c, k_, zmm4);
+            }
+            if (0 < m && 5 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 5 * cs_c, k_, zmm5);
+            }
+            if (0 < m && 6 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 6 * cs_c, k_, zmm6);
+            }
+            if (0 < m && 7 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 7 * cs_c, k_, zmm7);
+            }
+        } else if (beta_ == 0) {
+            if (0 < m && 0 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 0 * cs_c, k_, _mm512_mul_ps(va_, zmm0));
+            }
+            if (0 < m && 1 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 1 * cs_c, k_, _mm512_mul_ps(va_, zmm1));
+            }
+            if (0 < m && 2 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 2 * cs_c, k_, _mm512_mul_ps(va_, zmm2));
+            }
+            if (0 < m && 3 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 3 * cs_c, k_, _mm512_mul_ps(va_, zmm3));
+            }
+            if (0 < m && 4 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 4 * cs_c, k_, _mm512_mul_ps(va_, zmm4));
+            }
+            if (0 < m && 5 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 5 * cs_c, k_, _mm512_mul_ps(va_, zmm5));
+            }
+            if (0 < m && 6 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 6 * cs_c, k_, _mm512_mul_ps(va_, zmm6));
+            }
+            if (0 < m && 7 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 7 * cs_c, k_, _mm512_mul_ps(va_, zmm7));
+            }
+        } else if (beta_ == 1) {
+            if (0 < m && 0 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                zmm0 = _mm512_fmadd_ps(va_, zmm0, _mm512_maskz_loadu_ps(k_, c + 0 + 0 * cs_c));
+            }
+            if (0 < m && 1 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                zmm1 = _mm512_fmadd_ps(va_, zmm1, _mm512_maskz_loadu_ps(k_, c + 0 + 1 * cs_c));
+            }
+            if (0 < m && 2 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                zmm2 = _mm512_fmadd_ps(va_, zmm2, _mm512_maskz_loadu_ps(k_, c + 0 + 2 * cs_c));
+            }
+            if (0 < m && 3 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                zmm3 = _mm512_fmadd_ps(va_, zmm3, _mm512_maskz_loadu_ps(k_, c + 0 + 3 * cs_c));
+            }
+            if (0 < m && 4 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                zmm4 = _mm512_fmadd_ps(va_, zmm4, _mm512_maskz_loadu_ps(k_, c + 0 + 4 * cs_c));
+            }
+            if (0 < m && 5 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                zmm5 = _mm512_fmadd_ps(va_, zmm5, _mm512_maskz_loadu_ps(k_, c + 0 + 5 * cs_c));
+            }
+            if (0 < m && 6 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                zmm6 = _mm512_fmadd_ps(va_, zmm6, _mm512_maskz_loadu_ps(k_, c + 0 + 6 * cs_c));
+            }
+            if (0 < m && 7 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                zmm7 = _mm512_fmadd_ps(va_, zmm7, _mm512_maskz_loadu_ps(k_, c + 0 + 7 * cs_c));
+            }
+            if (0 < m && 0 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 0 * cs_c, k_, zmm0);
+            }
+            if (0 < m && 1 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 1 * cs_c, k_, zmm1);
+            }
+            if (0 < m && 2 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 2 * cs_c, k_, zmm2);
+            }
+            if (0 < m && 3 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 3 * cs_c, k_, zmm3);
+            }
+            if (0 < m && 4 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 4 * cs_c, k_, zmm4);
+            }
+            if (0 < m && 5 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 5 * cs_c, k_, zmm5);
+            }
+            if (0 < m && 6 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 6 * cs_c, k_, zmm6);
+            }
+            if (0 < m && 7 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 7 * cs_c, k_, zmm7);
+            }
+        } else {
+            const __m512 vb_ = _mm512_set1_ps(beta_);
+            if (0 < m && 0 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                zmm0 = _mm512_fmadd_ps(va_, zmm0, _mm512_mul_ps(vb_, _mm512_maskz_loadu_ps(k_, c + 0 + 0 * cs_c)));
+            }
+            if (0 < m && 1 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                zmm1 = _mm512_fmadd_ps(va_, zmm1, _mm512_mul_ps(vb_, _mm512_maskz_loadu_ps(k_, c + 0 + 1 * cs_c)));
+            }
+            if (0 < m && 2 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                zmm2 = _mm512_fmadd_ps(va_, zmm2, _mm512_mul_ps(vb_, _mm512_maskz_loadu_ps(k_, c + 0 + 2 * cs_c)));
+            }
+            if (0 < m && 3 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                zmm3 = _mm512_fmadd_ps(va_, zmm3, _mm512_mul_ps(vb_, _mm512_maskz_loadu_ps(k_, c + 0 + 3 * cs_c)));
+            }
+            if (0 < m && 4 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                zmm4 = _mm512_fmadd_ps(va_, zmm4, _mm512_mul_ps(vb_, _mm512_maskz_loadu_ps(k_, c + 0 + 4 * cs_c)));
+            }
+            if (0 < m && 5 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                zmm5 = _mm512_fmadd_ps(va_, zmm5, _mm512_mul_ps(vb_, _mm512_maskz_loadu_ps(k_, c + 0 + 5 * cs_c)));
+            }
+            if (0 < m && 6 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                zmm6 = _mm512_fmadd_ps(va_, zmm6, _mm512_mul_ps(vb_, _mm512_maskz_loadu_ps(k_, c + 0 + 6 * cs_c)));
+            }
+            if (0 < m && 7 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                zmm7 = _mm512_fmadd_ps(va_, zmm7, _mm512_mul_ps(vb_, _mm512_maskz_loadu_ps(k_, c + 0 + 7 * cs_c)));
+            }
+            if (0 < m && 0 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 0 * cs_c, k_, zmm0);
+            }
+            if (0 < m && 1 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 1 * cs_c, k_, zmm1);
+            }
+            if (0 < m && 2 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 2 * cs_c, k_, zmm2);
+            }
+            if (0 < m && 3 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 3 * cs_c, k_, zmm3);
+            }
+            if (0 < m && 4 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 4 * cs_c, k_, zmm4);
+            }
+            if (0 < m && 5 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 5 * cs_c, k_, zmm5);
+            }
+            if (0 < m && 6 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 6 * cs_c, k_, zmm6);
+            }
+            if (0 < m && 7 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 7 * cs_c, k_, zmm7);
+            }
+        }
+        return;
+    }
+    float t_[128];
+    _mm512_storeu_ps(t_ + 0, zmm0);
+    _mm512_storeu_ps(t_ + 16, zmm1);
+    _mm512_storeu_ps(t_ + 32, zmm2);
+    _mm512_storeu_ps(t_ + 48, zmm3);
+    _mm512_storeu_ps(t_ + 64, zmm4);
+    _mm512_storeu_ps(t_ + 80, zmm5);
+    _mm512_storeu_ps(t_ + 96, zmm6);
+    _mm512_storeu_ps(t_ + 112, zmm7);
+    /* position in t_ of C(i, j), at_[i + j*16] */
+    static const unsigned short at_[128] = {
+        0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15,
+        16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31,
+        32, 33, 34, 35, 36, 37, 38, 39, 40, 41, 42, 43, 44, 45, 46, 47,
+        48, 49, 50, 51, 52, 53, 54, 55, 56, 57, 58, 59, 60, 61, 62, 63,
+        64, 65, 66, 67, 68, 69, 70, 71, 72, 73, 74, 75, 76, 77, 78, 79,
+        80, 81, 82, 83, 84, 85, 86, 87, 88, 89, 90, 91, 92, 93, 94, 95,
+        96, 97, 98, 99, 100, 101, 102, 103, 104, 105, 106, 107, 108, 109, 110, 111,
+        112, 113, 114, 115, 116, 117, 118, 119, 120, 121, 122, 123, 124, 125, 126, 127,
+    };
+    for (int64_t j = 0; j < n; j++)
+        for (int64_t i = 0; i < m; i++) {
+            float v = alpha_ * t_[at_[i + j * 16]];
             float *cij = c + i * rs_c + j * cs_c;
             *cij = beta_ == 0 ? v : v + beta_ * *cij;
         }

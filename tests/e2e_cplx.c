@@ -2,7 +2,9 @@
  * against a plain reference complex GEMM. Built once per kernel with
  * -DKNAME=<symbol> -DKHEADER="<symbol>.h" -DKTYPE=double|float (the real
  * type of the parts) -DKISA="avx512f"|...; exit 77 (skip) when the host
- * cannot run the kernel's instructions. Checks k = 0 and odd k, edge tiles
+ * cannot run the kernel's instructions. Every kernel of the file (the
+ * main one and each packed edge, on operands packed as high and wide as
+ * it is). Checks k = 0 and odd k, edge tiles
  * (odd m < MR, n < NR), alpha and beta with non-zero imaginary parts and
  * the alpha = 1, beta 0 or 1 branches, beta = 0 with NaN in C, C stored by
  * columns, by rows and with both strides > 1, and that nothing around the
@@ -39,23 +41,29 @@ static T crnd(void) { R re = rnd(); return re + rnd() * 1.0i; }
 
 static const R guard_re = (R)-777.25;
 
+/* A kernel of the file: its tile and function. */
+typedef void kernel_fn(int64_t, int64_t, int64_t, const T *, const T *, const T *, const T *,
+                       T *, int64_t, int64_t, const T *, const T *);
+#include "packed_kernels.h"
+
 /* C(i,j) at c[i*rs + j*cs] inside a buffer of size cells; the rest guards */
-static void check_one(int m, int n, int k, T alpha, T beta, int layout)
+static void check_one(const struct kern *kx, int m, int n, int k, T alpha, T beta, int layout)
 {
+    const int MR_ = kx->mr, NR_ = kx->nr;
     int64_t rs, cs, size;
-    if (layout == 0) { rs = 1; cs = MR + 3; }
-    else if (layout == 1) { rs = NR + 2; cs = 1; }
-    else { rs = 2; cs = 2 * MR + 5; }
+    if (layout == 0) { rs = 1; cs = MR_ + 3; }
+    else if (layout == 1) { rs = NR_ + 2; cs = 1; }
+    else { rs = 2; cs = 2 * MR_ + 5; }
     size = (m - 1) * rs + (n - 1) * cs + 1 + 16;
-    T *a = malloc(sizeof(T) * (size_t)(MR * k + 1)), *b = malloc(sizeof(T) * (size_t)(NR * k + 1));
+    T *a = malloc(sizeof(T) * (size_t)(MR_ * k + 1)), *b = malloc(sizeof(T) * (size_t)(NR_ * k + 1));
     T *cbuf = malloc(sizeof(T) * (size_t)size), *c = cbuf + 8, *c0 = malloc(sizeof(T) * (size_t)size);
-    for (int x = 0; x < MR * k; x++) a[x] = crnd();
-    for (int x = 0; x < NR * k; x++) b[x] = crnd();
+    for (int x = 0; x < MR_ * k; x++) a[x] = crnd();
+    for (int x = 0; x < NR_ * k; x++) b[x] = crnd();
     for (int64_t x = 0; x < size; x++) cbuf[x] = guard_re + (R)x * 1.0i;
     for (int j = 0; j < n; j++)
         for (int i = 0; i < m; i++) c[i * rs + j * cs] = beta == 0 ? NAN + NAN * 1.0i : crnd();
     memcpy(c0, cbuf, sizeof(T) * (size_t)size);
-    KNAME(m, n, k, &alpha, a, b, &beta, c, rs, cs, a, b);
+    kx->fn(m, n, k, &alpha, a, b, &beta, c, rs, cs, a, b);
     int bad = 0;
     for (int64_t x = 0; x < size; x++) {   /* outside the tile: untouched bits */
         int64_t off = x - 8;
@@ -70,8 +78,8 @@ static void check_one(int m, int n, int k, T alpha, T beta, int layout)
             long double _Complex s = 0;
             long double mag = 0;
             for (int p = 0; p < k; p++) {
-                s += (long double _Complex)a[i + p * MR] * b[j + p * NR];
-                mag += cabsl((long double _Complex)a[i + p * MR]) * cabsl((long double _Complex)b[j + p * NR]);
+                s += (long double _Complex)a[i + p * MR_] * b[j + p * NR_];
+                mag += cabsl((long double _Complex)a[i + p * MR_]) * cabsl((long double _Complex)b[j + p * NR_]);
             }
             T old = c0[8 + i * rs + j * cs];
             long double _Complex want = alpha * s;
@@ -84,7 +92,8 @@ static void check_one(int m, int n, int k, T alpha, T beta, int layout)
     if (bad) {
         failures++;
         if (failures <= 10)
-            printf("FAIL m=%d n=%d k=%d alpha=(%g,%g) beta=(%g,%g) layout=%d\n", m, n, k,
+            printf("FAIL %dx%d kernel: m=%d n=%d k=%d alpha=(%g,%g) beta=(%g,%g) layout=%d\n",
+                   MR_, NR_, m, n, k,
                    (double)creal(alpha), (double)cimag(alpha), (double)creal(beta),
                    (double)cimag(beta), layout);
     }
@@ -100,18 +109,23 @@ int main(void)
         return 77;
     }
 #endif
+    struct kern all[MAX_KERNS];
+    const int nk = packed_kernels(all);
     const int ks[] = { 0, 1, 2, 3, 8, 17, 64 };
-    const int ms[] = { MR, 1, MR > 1 ? MR - 1 : 1, (MR + 1) / 2 | 1 };
-    const int ns[] = { NR, 1, NR > 1 ? NR - 1 : 1, (NR + 1) / 2 | 1 };
     const T alphas[] = { 1, (R)0.5 - (R)1.25 * 1.0i }, betas[] = { 0, 1, (R)-0.75 + (R)0.5 * 1.0i };
-    for (size_t ki = 0; ki < sizeof ks / sizeof *ks; ki++)
-        for (size_t mi = 0; mi < sizeof ms / sizeof *ms; mi++)
-            for (size_t ni = 0; ni < sizeof ns / sizeof *ns; ni++)
-                for (int layout = 0; layout < 3; layout++)
-                    for (int ab = 0; ab < 6; ab++)
-                        check_one(ms[mi] < MR ? ms[mi] : MR, ns[ni] < NR ? ns[ni] : NR, ks[ki],
-                                  alphas[ab % 2], betas[ab / 2], layout);
-    printf("%s: %d checks, %d failed\n", STR(KNAME), checks, failures);
+    for (int q = 0; q < nk; q++) {
+        const int mr = all[q].mr, nr = all[q].nr;
+        const int ms[] = { mr, 1, mr > 1 ? mr - 1 : 1, (mr + 1) / 2 | 1 };
+        const int ns[] = { nr, 1, nr > 1 ? nr - 1 : 1, (nr + 1) / 2 | 1 };
+        for (size_t ki = 0; ki < sizeof ks / sizeof *ks; ki++)
+            for (size_t mi = 0; mi < sizeof ms / sizeof *ms; mi++)
+                for (size_t ni = 0; ni < sizeof ns / sizeof *ns; ni++)
+                    for (int layout = 0; layout < 3; layout++)
+                        for (int ab = 0; ab < 6; ab++)
+                            check_one(&all[q], ms[mi] < mr ? ms[mi] : mr, ns[ni] < nr ? ns[ni] : nr,
+                                      ks[ki], alphas[ab % 2], betas[ab / 2], layout);
+    }
+    printf("%s: %d kernels, %d checks, %d failed\n", STR(KNAME), nk, checks, failures);
     printf("%d passed, %d failed\n", checks - failures, failures);
     return failures != 0;
 }

@@ -2,7 +2,9 @@
  * u8s8s32 | s8u8s32) against a plain reference on the same packed operands. Built
  * once per kernel with -DKNAME=<symbol> -DKHEADER="<symbol>.h", -DKBF16,
  * -DKU8S8 or -DKS8U8, and -DKISA="<cpu feature>"; exit 77 (skip) when the host lacks
- * it. Checks k = 0, k not a multiple of G (the packed groups zero-padded),
+ * it. Every kernel of the file (the main one and each packed edge, on
+ * operands packed as high and wide as it is). Checks k = 0, k not a
+ * multiple of G (the packed groups zero-padded),
  * edge tiles (m < MR, n < NR), alpha and beta not 1 and the alpha = 1,
  * beta 0 or 1 branches, beta = 0 with NaN in C (bf16), C stored by
  * columns, by rows and with both strides > 1, and that nothing around the
@@ -85,31 +87,41 @@ static int close_to(TC got, double want, double mag, int k)
 }
 #endif
 
-static void pack(int m, int n, int k, TA *a, TB *b)
+/* A kernel of the file: its tile and function. */
+typedef void kernel_fn(int64_t, int64_t, int64_t, const TC *, const TA *, const TB *,
+                       const TC *, TC *, int64_t, int64_t, const TA *, const TB *);
+#include "packed_kernels.h"
+
+static void pack(const struct kern *x, int k, TA *a, TB *b)
 {
     int kp = (k + G - 1) / G * G;
-    (void)m; (void)n;
     for (int p = 0; p < kp; p++) {
-        for (int i = 0; i < MR; i++) a[(p / G) * MR * G + i * G + p % G] = p < k ? rnd_a() : 0;
-        for (int j = 0; j < NR; j++) b[(p / G) * NR * G + j * G + p % G] = p < k ? rnd_b() : 0;
+        for (int i = 0; i < x->mr; i++) a[(p / G) * x->mr * G + i * G + p % G] = p < k ? rnd_a() : 0;
+        for (int j = 0; j < x->nr; j++) b[(p / G) * x->nr * G + j * G + p % G] = p < k ? rnd_b() : 0;
     }
 }
 
-static TA pa(const TA *a, int i, int p) { return a[(p / G) * MR * G + i * G + p % G]; }
-static TB pb(const TB *b, int j, int p) { return b[(p / G) * NR * G + j * G + p % G]; }
+static TA pa(const struct kern *x, const TA *a, int i, int p)
+{
+    return a[(p / G) * x->mr * G + i * G + p % G];
+}
+static TB pb(const struct kern *x, const TB *b, int j, int p)
+{
+    return b[(p / G) * x->nr * G + j * G + p % G];
+}
 
-static void check_one(int m, int n, int k, TC alpha, TC beta, int layout)
+static void check_one(const struct kern *x, int m, int n, int k, TC alpha, TC beta, int layout)
 {
     int64_t rs, cs, size;
-    if (layout == 0) { rs = 1; cs = MR + 3; }
-    else if (layout == 1) { rs = NR + 2; cs = 1; }
-    else { rs = 2; cs = 2 * MR + 5; }
+    if (layout == 0) { rs = 1; cs = x->mr + 3; }
+    else if (layout == 1) { rs = x->nr + 2; cs = 1; }
+    else { rs = 2; cs = 2 * x->mr + 5; }
     size = (m - 1) * rs + (n - 1) * cs + 1 + 16;
     int kp = (k + G - 1) / G * G;
-    TA *a = malloc(sizeof(TA) * (size_t)(MR * kp + G));
-    TB *b = malloc(sizeof(TB) * (size_t)(NR * kp + G));
+    TA *a = malloc(sizeof(TA) * (size_t)(x->mr * kp + G));
+    TB *b = malloc(sizeof(TB) * (size_t)(x->nr * kp + G));
     TC *cbuf = malloc(sizeof(TC) * (size_t)size), *c = cbuf + 8, *c0 = malloc(sizeof(TC) * (size_t)size);
-    pack(m, n, k, a, b);
+    pack(x, k, a, b);
     for (int64_t x = 0; x < size; x++) cbuf[x] = guard - (TC)x;
     for (int j = 0; j < n; j++)
         for (int i = 0; i < m; i++) {
@@ -120,7 +132,7 @@ static void check_one(int m, int n, int k, TC alpha, TC beta, int layout)
 #endif
         }
     memcpy(c0, cbuf, sizeof(TC) * (size_t)size);
-    KNAME(m, n, k, &alpha, a, b, &beta, c, rs, cs, a, b);
+    x->fn(m, n, k, &alpha, a, b, &beta, c, rs, cs, a, b);
     int bad = 0;
     for (int64_t x = 0; x < size; x++) {   /* outside the tile: untouched bits */
         int64_t off = x - 8;
@@ -136,7 +148,7 @@ static void check_one(int m, int n, int k, TC alpha, TC beta, int layout)
 #ifdef KBF16
             double s = 0, mag = 0;
             for (int p = 0; p < k; p++) {
-                double t = val_a(pa(a, i, p)) * val_b(pb(b, j, p));
+                double t = val_a(pa(x, a, i, p)) * val_b(pb(x, b, j, p));
                 s += t;
                 mag += fabs(t);
             }
@@ -146,7 +158,7 @@ static void check_one(int m, int n, int k, TC alpha, TC beta, int layout)
 #else
             uint32_t s = 0;
             for (int p = 0; p < k; p++)
-                s += (uint32_t)((int32_t)pa(a, i, p) * (int32_t)pb(b, j, p));
+                s += (uint32_t)((int32_t)pa(x, a, i, p) * (int32_t)pb(x, b, j, p));
             uint32_t want = (uint32_t)alpha * s + (beta == 0 ? 0u : (uint32_t)beta * (uint32_t)old);
             if ((uint32_t)got != want) bad++;
 #endif
@@ -154,8 +166,8 @@ static void check_one(int m, int n, int k, TC alpha, TC beta, int layout)
     checks++;
     if (bad) {
         failures++;
-        printf("FAIL m=%d n=%d k=%d layout=%d alpha=%g beta=%g: %d bad cells\n", m, n, k, layout,
-               (double)alpha, (double)beta, bad);
+        printf("FAIL %dx%d kernel: m=%d n=%d k=%d layout=%d alpha=%g beta=%g: %d bad cells\n",
+               x->mr, x->nr, m, n, k, layout, (double)alpha, (double)beta, bad);
     }
     free(a); free(b); free(cbuf); free(c0);
 }
@@ -169,16 +181,22 @@ int main(void)
         return 77;
     }
 #endif
+    struct kern all[MAX_KERNS];
+    const int nk = packed_kernels(all);
     static const int ks[] = { 0, 1, 2, 3, 5, 7, 8, 17, 67, 301 };
     static const TC ab[][2] = { { 1, 0 }, { 1, 1 }, { 3, 0 }, { -2, 1 }, { 3, -5 }, { 0, 2 } };
-    int ms[] = { MR, MR - 1, 1, (MR + 1) / 2 }, ns[] = { NR, NR - 1, 1, (NR + 1) / 2 };
-    for (size_t x = 0; x < sizeof ks / sizeof *ks; x++)
-        for (size_t y = 0; y < sizeof ab / sizeof *ab; y++)
-            for (int mi = 0; mi < 4; mi++)
-                for (int ni = 0; ni < 4; ni++)
-                    for (int layout = 0; layout < 3; layout++)
-                        if (ms[mi] >= 1 && ns[ni] >= 1)
-                            check_one(ms[mi], ns[ni], ks[x], ab[y][0], ab[y][1], layout);
+    for (int q = 0; q < nk; q++) {
+        const struct kern *x = &all[q];
+        int ms[] = { x->mr, x->mr - 1, 1, (x->mr + 1) / 2 }, ns[] = { x->nr, x->nr - 1, 1, (x->nr + 1) / 2 };
+        for (size_t kx = 0; kx < sizeof ks / sizeof *ks; kx++)
+            for (size_t y = 0; y < sizeof ab / sizeof *ab; y++)
+                for (int mi = 0; mi < 4; mi++)
+                    for (int ni = 0; ni < 4; ni++)
+                        for (int layout = 0; layout < 3; layout++)
+                            if (ms[mi] >= 1 && ns[ni] >= 1)
+                                check_one(x, ms[mi], ns[ni], ks[kx], ab[y][0], ab[y][1], layout);
+    }
+    printf("%d kernels\n", nk);
     printf("%d checks, %d failures\n", checks, failures);
     return failures ? 1 : 0;
 }

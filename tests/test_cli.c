@@ -488,7 +488,7 @@ static void complex_good(void **state)
 
 /* Rank-G types: refused where the instruction set has no spelling of
  * them or the machine file lacks the extension (naming it), and with the
- * options that make no sense for them; else the packed kernel alone, its
+ * options that make no sense for them; else packed kernels only, the
  * header giving the group and the operand types. */
 static void rank_g_types(void **state)
 {

@@ -81,6 +81,7 @@ static int FN(rows_read)(const struct FN(op) *o, int64_t mm)
     return most;
 }
 
+#if !GG_PACKED_EDGES
 /* A last column panel that a narrower kernel covers (w < NR) in the
  * packed path: the edge kernels on the packed A panels (lda = MR) and this
  * B panel, read in place as rows (b[j + p*NR]) or copied into columns. */
@@ -100,4 +101,5 @@ static void FN(edge_panel)(const struct FN(op) *o, int64_t mc, int64_t nn, int64
                                  ldb, beta, c + ir * o->rs_c, o->rs_c, o->cs_c);
     }
 }
+#endif
 

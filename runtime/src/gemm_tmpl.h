@@ -25,15 +25,15 @@
 static void FN(macro_kernel)(const struct FN(op) *o, int64_t mc, int64_t nc,
                              int64_t kc, const TA *ap, const TB *bp, const TS *beta, T *c)
 {
-    const int mr = o->bk.mr, nr = o->bk.nr;
+    const int mr = o->bk.mr;
     const int64_t kp = FN(kpad)(kc);
     const struct FN(cols) cs = FN(col_split)(o, nc, 0);
     for (int64_t jr = 0, nn; jr < nc; jr += nn) {
         int w = FN(width_at)(&cs, jr);
         const TB *b = bp + jr * kp;
         nn = FN(min)(w, nc - jr);
-#if GG_UNPACKED
-        if (w < nr) {
+#if !GG_PACKED_EDGES
+        if (w < o->bk.nr) {
             FN(edge_panel)(o, mc, nn, kc, w, ap, b, beta, c + jr * o->cs_c);
             continue;
         }
@@ -45,8 +45,8 @@ static void FN(macro_kernel)(const struct FN(op) *o, int64_t mc, int64_t nc,
              * together with the next B panel when this column is done */
             int last = ir + mr >= mc;
             const TA *a_next = last ? ap : a + mr * kp;
-            const TB *b_next = last ? b + nr * kp : b;
-            FN(packed_for)(o, mm)(mm, nn, kc, &o->alpha, a, b, beta,
+            const TB *b_next = last ? b + w * kp : b;
+            FN(packed_at)(o, mm, w)(mm, nn, kc, &o->alpha, a, b, beta,
                     c + ir * o->rs_c + jr * o->cs_c, o->rs_c, o->cs_c, a_next, b_next);
         }
     }

@@ -42,7 +42,8 @@ struct gg_sedge { int mr, nr; gg_sdirect *fn; };
  * short last row panel packed mr rows high. */
 struct gg_dpedge { int mr; gg_dkernel *fn; };
 struct gg_spedge { int mr; gg_skernel *fn; };
-/* The complex types have packed kernels only: no direct or edge kernels. */
+/* The complex types have packed kernels only: their edges (fn) are packed
+ * kernels too, on panels packed mr high and nr wide. */
 struct gg_zedge { int mr, nr; void *fn; };
 struct gg_cedge { int mr, nr; void *fn; };
 struct gg_zpedge { int mr; gg_zkernel *fn; };
@@ -61,7 +62,7 @@ typedef void gg_ikernel(int64_t m, int64_t n, int64_t k, const int32_t *alpha,
                         const int8_t *a, const uint8_t *b, const int32_t *beta,
                         int32_t *c, int64_t rs_c, int64_t cs_c,
                         const int8_t *a_next, const uint8_t *b_next);
-/* Packed kernels only, as the complex types. */
+/* Packed kernels only (the edges too), as the complex types. */
 struct gg_bedge { int mr, nr; void *fn; };
 struct gg_iedge { int mr, nr; void *fn; };
 struct gg_bpedge { int mr; gg_bkernel *fn; };

@@ -109,6 +109,9 @@ static inline int64_t FN(kpad)(int64_t k)
 #ifndef GG_OWN_LOOPS
 #define GG_OWN_LOOPS !GG_COMPLEX
 #endif
+/* The edge kernels are packed kernels (those of the complex and rank-G
+ * types, whose A has no in-place layout), not direct ones. */
+#define GG_PACKED_EDGES (!GG_UNPACKED || GG_COMPLEX)
 
 #if KG == 1
 /* A's and B's panels (gemm_tmpl.h): one packing for both operands when they

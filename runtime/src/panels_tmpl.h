@@ -4,6 +4,23 @@
  * edge_tmpl.h, or alone by the types whose kernels have packed panels only.
  */
 
+/* A packed-only type runs a panel w wide at every height of A's panels
+ * (FN(packed_at)): a width whose kernel some height lacks is no choice. */
+static int FN(width_ok)(const struct FN(op) *o, int w)
+{
+#if GG_PACKED_EDGES
+    for (int p = 0; p < o->npedges; p++) {
+        int found = 0;
+        for (int e = 0; e < o->nedges; e++)
+            found |= o->edges[e].nr == w && o->edges[e].mr == o->pedges[p].mr;
+        if (!found) return 0;
+    }
+#else
+    (void)o; (void)w;
+#endif
+    return 1;
+}
+
 /* Width of the kernels for a column panel of nn columns: the narrowest
  * full-height kernel (the main one, or an MR x NR' edge kernel) that
  * covers it. */
@@ -11,7 +28,8 @@ static int FN(width_for)(const struct FN(op) *o, int64_t nn)
 {
     int w = o->bk.nr;
     for (int e = 0; e < o->nedges; e++)
-        if (o->edges[e].mr == o->bk.mr && o->edges[e].nr >= nn && o->edges[e].nr < w)
+        if (o->edges[e].mr == o->bk.mr && o->edges[e].nr >= nn && o->edges[e].nr < w
+            && FN(width_ok)(o, o->edges[e].nr))
             w = o->edges[e].nr;
     return w;
 }
@@ -81,5 +99,20 @@ static FN(kernel_fn) *FN(packed_for)(const struct FN(op) *o, int64_t mm)
 {
     int e = FN(pedge_for)(o, mm);
     return e < 0 ? o->kern : o->pedges[e].fn;
+}
+
+/* The same in a column panel w wide: a packed-only type's narrower panels
+ * run its packed column edges, the one as high as A's panel (for real
+ * types w is NR here: their narrow panels run the direct edges). */
+static FN(kernel_fn) *FN(packed_at)(const struct FN(op) *o, int64_t mm, int w)
+{
+#if GG_PACKED_EDGES
+    const int h = FN(a_height)(o, mm);
+    for (int e = 0; w < o->bk.nr && e < o->nedges; e++)
+        if (o->edges[e].nr == w && o->edges[e].mr == h) return (FN(kernel_fn) *)o->edges[e].fn;
+#else
+    (void)w;
+#endif
+    return FN(packed_for)(o, mm);
 }
 
