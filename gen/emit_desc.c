@@ -13,10 +13,10 @@
 /* The runtime's edge structs per element type (gg_internal.h): real,
  * then complex. */
 static const char *const edge_struct[2][ELEM_COUNT] = {
-    { "gg_sedge", "gg_dedge", "gg_bedge", "gg_iedge", "gg_iedge" },
+    { "gg_sedge", "gg_dedge", "gg_bedge", "gg_uedge", "gg_iedge" },
     { "gg_cedge", "gg_zedge" } };
 static const char *const pedge_struct[2][ELEM_COUNT] = {
-    { "gg_spedge", "gg_dpedge", "gg_bpedge", "gg_ipedge", "gg_ipedge" },
+    { "gg_spedge", "gg_dpedge", "gg_bpedge", "gg_upedge", "gg_ipedge" },
     { "gg_cpedge", "gg_zpedge" } };
 
 struct kv { const char *const *keys, *const *vals; int n; };

@@ -29,8 +29,8 @@
     .mr = 16, .nr = 12, .row_pref = 0, .fn = (void *)neoverse_v1_gemm_u8s8s32_16x12 }
 #else
 _Static_assert(neoverse_v1_gemm_u8s8s32_16x12_NTAILS <= GG_TAILS, "row tails: raise GG_TAILS");
-static const struct gg_iedge neoverse_v1_gemm_u8s8s32_16x12_desc_edges[] = { neoverse_v1_gemm_u8s8s32_16x12_EDGE_LIST };
-static const struct gg_ipedge neoverse_v1_gemm_u8s8s32_16x12_desc_pedges[] = { neoverse_v1_gemm_u8s8s32_16x12_PEDGE_LIST };
+static const struct gg_uedge neoverse_v1_gemm_u8s8s32_16x12_desc_edges[] = { neoverse_v1_gemm_u8s8s32_16x12_EDGE_LIST };
+static const struct gg_upedge neoverse_v1_gemm_u8s8s32_16x12_desc_pedges[] = { neoverse_v1_gemm_u8s8s32_16x12_PEDGE_LIST };
 #define neoverse_v1_gemm_u8s8s32_16x12_DESC_UKERNEL { \
     .mr = 16, .nr = 12, .row_pref = 0, .fn = (void *)neoverse_v1_gemm_u8s8s32_16x12, \
     .b_l1_percent = 50, .narrow_k = 0, \

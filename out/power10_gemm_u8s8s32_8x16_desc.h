@@ -29,8 +29,8 @@
     .mr = 8, .nr = 16, .row_pref = 0, .fn = (void *)power10_gemm_u8s8s32_8x16 }
 #else
 _Static_assert(power10_gemm_u8s8s32_8x16_NTAILS <= GG_TAILS, "row tails: raise GG_TAILS");
-static const struct gg_iedge power10_gemm_u8s8s32_8x16_desc_edges[] = { power10_gemm_u8s8s32_8x16_EDGE_LIST };
-static const struct gg_ipedge power10_gemm_u8s8s32_8x16_desc_pedges[] = { power10_gemm_u8s8s32_8x16_PEDGE_LIST };
+static const struct gg_uedge power10_gemm_u8s8s32_8x16_desc_edges[] = { power10_gemm_u8s8s32_8x16_EDGE_LIST };
+static const struct gg_upedge power10_gemm_u8s8s32_8x16_desc_pedges[] = { power10_gemm_u8s8s32_8x16_PEDGE_LIST };
 #define power10_gemm_u8s8s32_8x16_DESC_UKERNEL { \
     .mr = 8, .nr = 16, .row_pref = 0, .fn = (void *)power10_gemm_u8s8s32_8x16, \
     .b_l1_percent = 50, .narrow_k = 0, \

@@ -29,8 +29,8 @@
     .mr = 32, .nr = 14, .row_pref = 0, .fn = (void *)zen4_gemm_u8s8s32_32x14 }
 #else
 _Static_assert(zen4_gemm_u8s8s32_32x14_NTAILS <= GG_TAILS, "row tails: raise GG_TAILS");
-static const struct gg_iedge zen4_gemm_u8s8s32_32x14_desc_edges[] = { zen4_gemm_u8s8s32_32x14_EDGE_LIST };
-static const struct gg_ipedge zen4_gemm_u8s8s32_32x14_desc_pedges[] = { zen4_gemm_u8s8s32_32x14_PEDGE_LIST };
+static const struct gg_uedge zen4_gemm_u8s8s32_32x14_desc_edges[] = { zen4_gemm_u8s8s32_32x14_EDGE_LIST };
+static const struct gg_upedge zen4_gemm_u8s8s32_32x14_desc_pedges[] = { zen4_gemm_u8s8s32_32x14_PEDGE_LIST };
 #define zen4_gemm_u8s8s32_32x14_DESC_UKERNEL { \
     .mr = 32, .nr = 14, .row_pref = 0, .fn = (void *)zen4_gemm_u8s8s32_32x14, \
     .b_l1_percent = 50, .narrow_k = 0, \

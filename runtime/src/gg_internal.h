@@ -67,6 +67,10 @@ struct gg_bedge { int mr, nr; void *fn; };
 struct gg_iedge { int mr, nr; void *fn; };
 struct gg_bpedge { int mr; gg_bkernel *fn; };
 struct gg_ipedge { int mr; gg_ikernel *fn; };
+/* The u8s8s32 kernels' (uint8 A, int8 B): libgemmgen runs the s8u8s32
+ * mirror, but their descriptors name their edges all the same. */
+struct gg_uedge { int mr, nr; void *fn; };
+struct gg_upedge { int mr; void *fn; };
 
 /* CPU features a kernel may need; cpu.c tests them (x86: cpuid + xgetbv;
  * AArch64 and POWER: the kernel's hardware capability words). SVE256 and
