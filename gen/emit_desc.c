@@ -82,7 +82,16 @@ static void tables(struct buf *b, const struct kv *kv, const char *name, const s
     buf_puts(b, "};\n");
 }
 
-static void ukernel(struct buf *b, const struct kv *kv, const char *name)
+/* The machine file's runtime.thread_edge for the kernel's type (0: none). */
+static int thread_edge_of(const struct plan *pl)
+{
+    const enum elem e = pl->k.elem;
+    const int t = pl->k.cplx ? (e == ELEM_F64 ? 2 : 3)
+                : e == ELEM_F64 ? 0 : e == ELEM_F32 ? 1 : e == ELEM_BF16 ? 4 : 5;
+    return pl->m.runtime.thread_edge[t];
+}
+
+static void ukernel(struct buf *b, const struct kv *kv, const char *name, int thread_edge)
 {
     const char *nl = " \\\n";
     buf_printf(b, "#define %s_DESC_UKERNEL {%s", name, nl);
@@ -97,19 +106,21 @@ static void ukernel(struct buf *b, const struct kv *kv, const char *name)
         buf_printf(b, "    .pedges = %s_desc_pedges, .npedges = %s,%s", name, val(kv, "NPEDGES"), nl);
     if (num(kv, "NTAILS")) buf_printf(b, "    .tails = { %s_TAIL_LIST },%s", name, nl);
     if (num(kv, "DIRECT_ROWS")) buf_printf(b, "    .b_rows = &%s_desc_b_rows,%s", name, nl);
+    if (thread_edge) buf_printf(b, "    .thread_edge = %d,%s", thread_edge, nl);
     buf_puts(b, "}\n");
 }
 
 /* Compiled with -DGEMMGEN_PACKED_ONLY the kernel file holds the packed
  * kernel alone, so the slot names nothing else. */
 static void ukernel_text(struct buf *b, const struct kv *kv, const char *name,
-                         const struct kernel *k)
+                         const struct plan *pl)
 {
+    const struct kernel *k = &pl->k;
     buf_printf(b, "#ifdef GEMMGEN_PACKED_ONLY\n#define %s_DESC_UKERNEL { \\\n", name);
     buf_printf(b, "    .mr = %s, .nr = %s, .row_pref = %s, .fn = (void *)%s }\n#else\n",
                val(kv, "MR"), val(kv, "NR"), val(kv, "ROW_PREF"), name);
     tables(b, kv, name, k);
-    ukernel(b, kv, name);
+    ukernel(b, kv, name, thread_edge_of(pl));
     buf_puts(b, "#endif\n");
 }
 
@@ -145,7 +156,7 @@ void emit_desc(struct buf *out, const struct plan *pl, const char *const *keys,
     cache_text(&caches, &m->l3, "");
     strfmt(rank, sizeof rank, "%d", target_rank(pl->t));
     strfmt(max_k, sizeof max_k, "%d", m->runtime.small_max_k);
-    ukernel_text(&uk, &kv, name, &pl->k);
+    ukernel_text(&uk, &kv, name, pl);
     const char *dkeys[] = { "NAME", "VERSION", "MACHINE_FILE", "MACHINE", "CFLAGS", "DESC_GUARD",
                             "FEATURES", "RANK", "CACHES", "SMALL_MAX_K", "UKERNEL" };
     const char *dvals[] = { name, val(&kv, "VERSION"), val(&kv, "MACHINE_FILE"),

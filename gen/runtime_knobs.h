@@ -6,7 +6,10 @@
 #define GEMMGEN_RUNTIME_KNOBS_H
 #include <stdbool.h>
 
-/* Each per-type array is indexed by enum elem (f32 0, f64 1). */
+/* Each per-type array is indexed by enum elem (f32 0, f64 1), but
+ * thread_edge's, by the runtime's types (its enum gg_type order). */
+enum { RUNTIME_NTYPES = 6 };
+extern const char *const runtime_type_names[RUNTIME_NTYPES];
 struct runtime_knobs {
     /* small_tile: a second tile for the runtime's unpacked path at small
      * k, per type (mr 0: none); line: where the file gives it */
@@ -19,6 +22,9 @@ struct runtime_knobs {
      * b[p*ldb + j] where B is broadcast element by element (the runtime
      * reads B^T in place with them) */
     bool direct_b_rows;
+    /* thread_edge: a thread's least work, edge^3 multiply-adds, per
+     * runtime type in runtime_type_names' order (0: the runtime's table) */
+    int thread_edge[RUNTIME_NTYPES];
 };
 
 /* Reads the `runtime:` mapping n into rk; errors name runtime.FIELD

@@ -5,6 +5,8 @@
 #include <string.h>
 
 static const char *const types[] = { "f32", "f64" };   /* enum elem order */
+const char *const runtime_type_names[RUNTIME_NTYPES] = { "f64", "f32", "c64", "c32", "bf16",
+                                                         "u8s8s32" };
 
 /* small_tile: {f64: [MR, NR], f32: [MR, NR], max_k: K}, each optional. The
  * sizes are checked like --mr/--nr; whether registers hold the tile is
@@ -36,6 +38,17 @@ static void parse_narrow(struct ydoc *d, const char *key, ynode *kn, ynode *v,
     rk->narrow_k[yenum(d, kn, field, types, 2)] = (int)yint(d, v, field, 1, 1 << 20);
 }
 
+/* thread_edge: {f64: E, f32: E, c64: E, c32: E, bf16: E, u8s8s32: E},
+ * each optional. */
+static void parse_thread_edge(struct ydoc *d, const char *key, ynode *kn, ynode *v,
+                              const char *field, void *vc)
+{
+    struct runtime_knobs *rk = vc;
+    (void)key;
+    rk->thread_edge[yenum(d, kn, field, runtime_type_names, RUNTIME_NTYPES)] =
+        (int)yint(d, v, field, 8, 4096);
+}
+
 static void parse_key(struct ydoc *d, const char *key, ynode *kn, ynode *v,
                       const char *field, void *vc)
 {
@@ -43,7 +56,9 @@ static void parse_key(struct ydoc *d, const char *key, ynode *kn, ynode *v,
     if (!strcmp(key, "small_tile")) ymap_each(d, v, field, parse_small_tile, rk);
     else if (!strcmp(key, "narrow_panels")) ymap_each(d, v, field, parse_narrow, rk);
     else if (!strcmp(key, "direct_b_rows")) rk->direct_b_rows = ybool(d, v, field);
-    else yfail(d, kn, field, "unknown key (expected small_tile, narrow_panels, direct_b_rows)");
+    else if (!strcmp(key, "thread_edge")) ymap_each(d, v, field, parse_thread_edge, rk);
+    else yfail(d, kn, field,
+               "unknown key (expected small_tile, narrow_panels, direct_b_rows, thread_edge)");
 }
 
 void runtime_knobs_parse(struct ydoc *d, ynode *n, struct runtime_knobs *rk)

@@ -36,6 +36,7 @@ static const struct gg_cpedge zen4_cgemm_16x7_desc_pedges[] = { zen4_cgemm_16x7_
     .b_l1_percent = 50, .narrow_k = 0, \
     .edges = zen4_cgemm_16x7_desc_edges, .nedges = 2, \
     .pedges = zen4_cgemm_16x7_desc_pedges, .npedges = 1, \
+    .thread_edge = 20, \
 }
 #endif
 #endif

@@ -39,6 +39,7 @@ static const struct gg_dpedge zen4_dgemm_16x14_desc_pedges[] = { zen4_dgemm_16x1
     .edges = zen4_dgemm_16x14_desc_edges, .nedges = 3, \
     .pedges = zen4_dgemm_16x14_desc_pedges, .npedges = 1, \
     .tails = { zen4_dgemm_16x14_TAIL_LIST }, \
+    .thread_edge = 32, \
 }
 #endif
 #endif

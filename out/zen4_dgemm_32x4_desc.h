@@ -39,6 +39,7 @@ static const struct gg_dpedge zen4_dgemm_32x4_desc_pedges[] = { zen4_dgemm_32x4_
     .edges = zen4_dgemm_32x4_desc_edges, .nedges = 1, \
     .pedges = zen4_dgemm_32x4_desc_pedges, .npedges = 1, \
     .tails = { zen4_dgemm_32x4_TAIL_LIST }, \
+    .thread_edge = 32, \
 }
 #endif
 #endif

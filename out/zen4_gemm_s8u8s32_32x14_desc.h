@@ -36,6 +36,7 @@ static const struct gg_ipedge zen4_gemm_s8u8s32_32x14_desc_pedges[] = { zen4_gem
     .b_l1_percent = 50, .narrow_k = 0, \
     .edges = zen4_gemm_s8u8s32_32x14_desc_edges, .nedges = 2, \
     .pedges = zen4_gemm_s8u8s32_32x14_desc_pedges, .npedges = 1, \
+    .thread_edge = 44, \
 }
 #endif
 #endif

@@ -36,6 +36,7 @@ static const struct gg_bpedge zen4_sbgemm_32x14_desc_pedges[] = { zen4_sbgemm_32
     .b_l1_percent = 50, .narrow_k = 0, \
     .edges = zen4_sbgemm_32x14_desc_edges, .nedges = 2, \
     .pedges = zen4_sbgemm_32x14_desc_pedges, .npedges = 1, \
+    .thread_edge = 40, \
 }
 #endif
 #endif

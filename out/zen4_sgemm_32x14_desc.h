@@ -39,6 +39,7 @@ static const struct gg_spedge zen4_sgemm_32x14_desc_pedges[] = { zen4_sgemm_32x1
     .edges = zen4_sgemm_32x14_desc_edges, .nedges = 3, \
     .pedges = zen4_sgemm_32x14_desc_pedges, .npedges = 1, \
     .tails = { zen4_sgemm_32x14_TAIL_LIST }, \
+    .thread_edge = 38, \
 }
 #endif
 #endif

@@ -39,6 +39,7 @@ static const struct gg_spedge zen4_sgemm_64x4_desc_pedges[] = { zen4_sgemm_64x4_
     .edges = zen4_sgemm_64x4_desc_edges, .nedges = 1, \
     .pedges = zen4_sgemm_64x4_desc_pedges, .npedges = 1, \
     .tails = { zen4_sgemm_64x4_TAIL_LIST }, \
+    .thread_edge = 38, \
 }
 #endif
 #endif

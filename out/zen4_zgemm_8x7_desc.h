@@ -36,6 +36,7 @@ static const struct gg_zpedge zen4_zgemm_8x7_desc_pedges[] = { zen4_zgemm_8x7_PE
     .b_l1_percent = 50, .narrow_k = 0, \
     .edges = zen4_zgemm_8x7_desc_edges, .nedges = 2, \
     .pedges = zen4_zgemm_8x7_desc_pedges, .npedges = 1, \
+    .thread_edge = 25, \
 }
 #endif
 #endif

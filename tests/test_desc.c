@@ -78,6 +78,10 @@ static void zen5(void **state)
     has(&d, ".stream = (void *)k_stream,");
     has(&d, ".tails = { k_TAIL_LIST },");
     has(&d, ".b_rows = &k_desc_b_rows,");
+    lacks(&d, ".thread_edge");           /* zen5.yaml gives none: the runtime's table */
+    buf_free(&d);
+    desc_of(&d, "zen4", ELEM_F32);       /* zen4.yaml gives its own */
+    has(&d, ".thread_edge = 38,");
     buf_free(&d);
     desc_of(&d, "zen5", ELEM_F32);
     has(&d, "static const struct gg_sedge k_desc_edges[] = { k_EDGE_LIST };\n");

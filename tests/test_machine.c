@@ -279,6 +279,29 @@ static void narrow_panels(void **state)
                  "bad.yaml:31: runtime.narrow_panels:");
 }
 
+/* runtime.thread_edge: per runtime type (f64 .. u8s8s32), 0 (the
+ * runtime's table) by default. */
+static void thread_edge(void **state)
+{
+    (void)state;
+    struct machine m;
+    const char *at = "  a_next: false\n";
+    machine_load_string(&m, "good.yaml",
+                        with(good, at, "  a_next: false\nruntime:\n  thread_edge:\n    c32: 20\n"
+                                       "    u8s8s32: 44\n"));
+    assert_int_equal(m.runtime.thread_edge[3], 20);
+    assert_int_equal(m.runtime.thread_edge[5], 44);
+    assert_int_equal(m.runtime.thread_edge[0], 0);
+    machine_load_string(&m, "min.yaml", minimal);
+    for (int t = 0; t < RUNTIME_NTYPES; t++) assert_int_equal(m.runtime.thread_edge[t], 0);
+    expect_error(with(good, at, "  a_next: false\nruntime:\n  thread_edge:\n    f32: 4\n"),
+                 "bad.yaml:32: runtime.thread_edge.f32:");
+    expect_error(with(good, at, "  a_next: false\nruntime:\n  thread_edge:\n    f16: 40\n"),
+                 "bad.yaml:32: runtime.thread_edge.f16: unknown value 'f16'");
+    expect_error(with(good, at, "  a_next: false\nruntime:\n  thread_edge: 40\n"),
+                 "bad.yaml:31: runtime.thread_edge:");
+}
+
 /* runtime.direct_b_rows: a boolean, false by default. */
 static void direct_b_rows(void **state)
 {
@@ -302,7 +325,7 @@ static void runtime_section(void **state)
     expect_error(with(good, at, "  a_next: false\nruntime: [small_tile]\n"),
                  "bad.yaml:30: runtime: expected a mapping");
     expect_error(with(good, at, "  a_next: false\nruntime:\n  small_tiles: {f64: [8, 4]}\n"),
-                 "bad.yaml:31: runtime.small_tiles: unknown key (expected small_tile, narrow_panels, direct_b_rows)");
+                 "bad.yaml:31: runtime.small_tiles: unknown key (expected small_tile, narrow_panels, direct_b_rows, thread_edge)");
     expect_error(with(good, at, "  a_next: false\nruntime: {direct_b_rows: true}\nruntime: {}\n"),
                  "bad.yaml:31: runtime: given twice");
     expect_error(with(good, at, "  a_next: false\nsmall_tile: {f64: [8, 4]}\n"),
@@ -559,6 +582,7 @@ int main(void)
         cmocka_unit_test(prefetch_streams_unroll),
         cmocka_unit_test(small_tile),
         cmocka_unit_test(narrow_panels),
+        cmocka_unit_test(thread_edge),
         cmocka_unit_test(direct_b_rows),
         cmocka_unit_test(runtime_section),
         cmocka_unit_test(cache_shared_by),

@@ -126,6 +126,9 @@ struct gg_ukernel {
      * _direct_rows and edges' _rows, no row tails or stream), for B^T where
      * direct reads B by columns; NULL: none */
     const struct gg_ukernel *b_rows;
+    /* a thread's least work, thread_edge^3 multiply-adds (the machine
+     * file's runtime.thread_edge; 0: limits.c's table) */
+    int thread_edge;
 };
 
 struct gg_kernel_set {

@@ -21,8 +21,9 @@ int64_t gg_operand_size(enum gg_type t)
 }
 
 /* a thread's least work, in multiply-adds of the type (a complex one is
- * four real), from where two threads first beat one (docs/decisions.md) */
-static const int thread_edge_of[GG_NTYPES] = { 48, 56, 30, 35, 40, 44 };
+ * four real), where the machine file gives none: f64 and f32 measured on
+ * Zen 5 (docs/decisions.md), the reduced-precision ones as f32's */
+static const int thread_edge_of[GG_NTYPES] = { 48, 56, 30, 35, 56, 56 };
 /* the runtime's own loops (tiny, matrix-vector, small tiles) exist for */
 static const char own_loops_of[GG_NTYPES] = { 1, 1, 0, 0, 0, 0 };
 /* C^T = B^T A^T computes the same: not where A's and B's types differ */

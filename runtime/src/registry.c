@@ -128,6 +128,7 @@ static struct gg_ctx ctx_for(const struct gg_kernel_set *s, enum gg_type t,
 {
     struct gg_ctx x = { main_kernel(s, t), small_kernel(s, t), *bk, *bks, gg_limits_default(s, t),
                         (int)gg_type_size(t) };
+    if (x.uk->thread_edge > 0) x.lim.thread_edge = x.uk->thread_edge;
     gg_limits_from_env(&x.lim);
     return x;
 }
