@@ -1,8 +1,7 @@
 /* emit_cplx.c: the file of a complex kernel (--type c64, c32): the packed
  * kernel and its packed edges, its header saying which companions are
- * absent. The k loop
- * and its schedule come from emit.c as for real kernels; C's update from
- * emit_cstore.c. */
+ * absent. The k loop and its schedule come from emit.c as for real
+ * kernels; C's update from emit_cstore.c. */
 #include "emit_int.h"
 #include <stdio.h>
 

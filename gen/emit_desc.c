@@ -82,7 +82,8 @@ static void tables(struct buf *b, const struct kv *kv, const char *name, const s
     buf_puts(b, "};\n");
 }
 
-/* The machine file's runtime.thread_edge for the kernel's type (0: none). */
+/* The machine file's runtime.thread_edge for the kernel's type (0: none),
+ * indexed as runtime_type_names (the runtime's enum gg_type). */
 static int thread_edge_of(const struct plan *pl)
 {
     const enum elem e = pl->k.elem;

@@ -1,8 +1,8 @@
 /* emit_group.c: the file of a rank-G kernel (--type bf16, u8s8s32): the
  * packed kernel and its packed edges, its header saying which companions
- * are absent. The
- * k loop is emit.c's over k groups, each lane a dot product of G k steps;
- * C's update is emit_store.c's in C's type (float, int32). */
+ * are absent. The k loop is emit.c's over k groups, each lane a dot
+ * product of G k steps; C's update is emit_store.c's in C's type (float,
+ * int32). */
 #include "emit_int.h"
 #include <stdio.h>
 
