@@ -50,22 +50,29 @@ typedef void fb_z(const char *, const char *, const int *, const int *, const in
                   const int *);
 
 enum { NLIB = 3 };
-struct lib { const char *label; void *s, *d, *c, *z, *b, *i; int fortran; };
+/* peer: a peer library (a Fortran BLAS; oneDNN for b and i), not libgemmgen */
+struct lib { const char *label; void *s, *d, *c, *z, *b, *i; int peer; };
 
 static void *sym(void *h, const char *name) { return h ? dlsym(h, name) : NULL; }
 
-static struct lib load(const char *label, const char *path, int fortran)
+/* The functions of the library loaded as h (NULL: none). */
+static struct lib lib_of(const char *label, void *h, int peer)
 {
-    struct lib l = { label, NULL, NULL, NULL, NULL, NULL, NULL, fortran };
+    struct lib l = { label, NULL, NULL, NULL, NULL, NULL, NULL, peer };
+    l.s = sym(h, peer ? "sgemm_" : "gemmgen_sgemm");
+    l.d = sym(h, peer ? "dgemm_" : "gemmgen_dgemm");
+    l.c = sym(h, peer ? "cgemm_" : "gemmgen_cgemm");
+    l.z = sym(h, peer ? "zgemm_" : "gemmgen_zgemm");
+    l.b = sym(h, peer ? "dnnl_gemm_bf16bf16f32" : "gemmgen_sbgemm");
+    l.i = sym(h, peer ? "dnnl_gemm_u8s8s32" : "gemmgen_gemm_u8s8s32");
+    return l;
+}
+
+static struct lib load(const char *label, const char *path, int peer)
+{
     void *h = path && *path ? dlopen(path, RTLD_NOW | RTLD_LOCAL) : NULL;
     if (path && *path && !h) fprintf(stderr, "gemmab: %s: %s\n", path, dlerror());
-    l.s = sym(h, fortran ? "sgemm_" : "gemmgen_sgemm");
-    l.d = sym(h, fortran ? "dgemm_" : "gemmgen_dgemm");
-    l.c = sym(h, fortran ? "cgemm_" : "gemmgen_cgemm");
-    l.z = sym(h, fortran ? "zgemm_" : "gemmgen_zgemm");
-    l.b = sym(h, fortran ? "dnnl_gemm_bf16bf16f32" : "gemmgen_sbgemm");
-    l.i = sym(h, fortran ? "dnnl_gemm_u8s8s32" : "gemmgen_gemm_u8s8s32");
-    return l;
+    return lib_of(label, h, peer);
 }
 
 /* The library's function for the type. */
@@ -95,22 +102,22 @@ static void call(const struct lib *l, char type, int ta, int tb, struct gb_mats 
         if (type == 'i')
             ((gg_i *)l->i)(*tra, *trb, 'F', m, n, k, 1.0f, x->a, rlda, 0, x->b, rldb, 0, 0.0f,
                            x->c, n, &co);
-        else if (l->fortran)
+        else if (l->peer)
             ((dn_b *)l->b)(*tra, *trb, m, n, k, 1.0f, x->a, rlda, x->b, rldb, 1.0f, x->c, n);
         else
             ((gg_b *)l->b)(101, ta ? 112 : 111, tb ? 112 : 111, m, n, k, 1.0f, x->a, rlda, x->b,
                            rldb, 1.0f, x->c, n);
     } else if (type == 'z' || type == 'c') {       /* complex: scalars by address */
-        if (l->fortran)
+        if (l->peer)
             ((fb_z *)fn_of(l, type))(tra, trb, &m, &n, &k, unit, x->a, &lda, x->b, &ldb, unit,
                                      x->c, &ldc);
         else
             ((gg_z *)fn_of(l, type))(102, ta ? 112 : 111, tb ? 112 : 111, m, n, k, unit, x->a,
                                      lda, x->b, ldb, unit, x->c, ldc);
-    } else if (l->fortran && type == 's') {
+    } else if (l->peer && type == 's') {
         float one = 1;
         ((fb_s *)l->s)(tra, trb, &m, &n, &k, &one, x->a, &lda, x->b, &ldb, &one, x->c, &ldc);
-    } else if (l->fortran) {
+    } else if (l->peer) {
         double one = 1;
         ((fb_d *)l->d)(tra, trb, &m, &n, &k, &one, x->a, &lda, x->b, &ldb, &one, x->c, &ldc);
     } else if (type == 's') {
@@ -131,11 +138,11 @@ static struct lib load_peer(void)
     return p && *p ? load("peer", p, 1) : load("OpenBLAS", "libopenblas.so.0", 1);
 }
 
-/* oneDNN, the reduced-precision types' peer */
+/* oneDNN, the reduced-precision types' peer: 3.x, else Debian's 2.x */
 static struct lib load_dnnl(void)
 {
     void *h = dlopen("libdnnl.so.3", RTLD_NOW | RTLD_LOCAL);
-    return load("oneDNN", h ? "libdnnl.so.3" : "libdnnl.so.2", 1);
+    return h ? lib_of("oneDNN", h, 1) : load("oneDNN", "libdnnl.so.2", 1);
 }
 
 int main(int argc, char **argv)
@@ -158,18 +165,15 @@ int main(int argc, char **argv)
     struct lib libs[NLIB] = { load("A", getenv("GEMMAB_A"), 0), load("B", getenv("GEMMAB_B"), 0),
                               lowp ? load_dnnl() : load_peer() };
     struct gb_mats x;
-    /* a complex element is two reals: B and C twice as wide, A twice as deep */
-    const int cplx = type == 'c' || type == 'z', real = strchr("scbi", type) ? 4 : 8;
-    if (m < 1 || n < 1 || k < 1
-        || gb_mats_alloc(&x, m, cplx ? 2 * n : n, cplx ? 2 * k : k, real)) {
+    if (m < 1 || n < 1 || k < 1 || gb_mats_alloc_type(&x, type, m, n, k)) {
         fprintf(stderr, "gemmab: bad sizes or out of memory\n");
         return 2;
     }
-    x.n = n; x.k = k;
     const char *pad = getenv("GEMMAB_LDC_PAD");
     ldc_pad = pad ? atoi(pad) : 0;
     if (ldc_pad > 0) {                   /* C again, ldc x n, 64-byte aligned as before */
-        size_t bytes = (size_t)((m + ldc_pad) * n) * (size_t)real * (cplx ? 2 : 1);
+        const size_t c_elem = lowp ? 4 : (size_t)x.elem * (gb_real_type(type) != type ? 2 : 1);
+        size_t bytes = (size_t)((m + ldc_pad) * n) * c_elem;
         free(x.c);
         x.c = aligned_alloc(64, (bytes + 63) / 64 * 64);
         if (x.c) memset(x.c, 0, bytes);
@@ -178,7 +182,7 @@ int main(int argc, char **argv)
         fprintf(stderr, "gemmab: bad GEMMAB_LDC_PAD or out of memory\n");
         return 2;
     }
-    double flops = (cplx ? 8.0 : 2.0) * m * n * k, best[NLIB] = { 0 };   /* complex: 4 real FMAs */
+    double flops = gb_flops(type, m, n, k), best[NLIB] = { 0 };
     int calls = (int)(2e7 / flops) + 1;            /* ~20 MFLOP a window */
     for (int w = 0; w < windows; w++)
         for (int i = 0; i < NLIB; i++) {
