@@ -4,17 +4,23 @@
  * edge_tmpl.h, or alone by the types whose kernels have packed panels only.
  */
 
+#if GG_PACKED_EDGES
+/* A packed-only type's packed edge kernel h x w, or NULL. */
+static FN(kernel_fn) *FN(packed_edge)(const struct FN(op) *o, int h, int w)
+{
+    for (int e = 0; e < o->nedges; e++)
+        if (o->edges[e].nr == w && o->edges[e].mr == h) return (FN(kernel_fn) *)o->edges[e].fn;
+    return NULL;
+}
+#endif
+
 /* A packed-only type runs a panel w wide at every height of A's panels
  * (FN(packed_at)): a width whose kernel some height lacks is no choice. */
 static int FN(width_ok)(const struct FN(op) *o, int w)
 {
 #if GG_PACKED_EDGES
-    for (int p = 0; p < o->npedges; p++) {
-        int found = 0;
-        for (int e = 0; e < o->nedges; e++)
-            found |= o->edges[e].nr == w && o->edges[e].mr == o->pedges[p].mr;
-        if (!found) return 0;
-    }
+    for (int p = 0; p < o->npedges; p++)
+        if (!FN(packed_edge)(o, o->pedges[p].mr, w)) return 0;
 #else
     (void)o; (void)w;
 #endif
@@ -107,9 +113,8 @@ static FN(kernel_fn) *FN(packed_for)(const struct FN(op) *o, int64_t mm)
 static FN(kernel_fn) *FN(packed_at)(const struct FN(op) *o, int64_t mm, int w)
 {
 #if GG_PACKED_EDGES
-    const int h = FN(a_height)(o, mm);
-    for (int e = 0; w < o->bk.nr && e < o->nedges; e++)
-        if (o->edges[e].nr == w && o->edges[e].mr == h) return (FN(kernel_fn) *)o->edges[e].fn;
+    FN(kernel_fn) *k = w < o->bk.nr ? FN(packed_edge)(o, FN(a_height)(o, mm), w) : NULL;
+    if (k) return k;
 #else
     (void)w;
 #endif
