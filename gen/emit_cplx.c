@@ -45,8 +45,7 @@ void emit_kernel_cplx(const struct plan *pl, const struct plan *edges, int nedge
     const char *ctype = kernel_ctype(&pl->k);
     char mr[16], nr[16], guard[160], rp[4], args[96], blis_decl[512], b_l1[8];
     int row_pref = emit_packed_fn(&fns, pl, name);
-    em_packed_edges(&pe, pl, edges, nedges, name, ctype, ctype, ctype);
-    if (pe.fns.s) buf_puts(&fns, pe.fns.s);
+    em_packed_edges(&pe, &fns, pl, edges, nedges, name, ctype, ctype, ctype);
     em_how_made(&how, pl);
     cstrat_text(&cst, pl, "\n *     ");
     target_cflags(&cflags, pl->t, pl->k.elem, pl->k.bs, &pl->m);

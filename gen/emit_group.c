@@ -42,8 +42,8 @@ void emit_kernel_group(const struct plan *pl, const struct plan *edges, int nedg
     char mr[16], nr[16], g[8], guard[160], rp[4], args[96], b_l1[8];
     int row_pref = emit_packed_fn(&fns, pl, name);
     em_packed_params(&par, elem_atype(e), elem_btype(e), elem_ctype[e], name);
-    em_packed_edges(&pe, pl, edges, nedges, name, elem_atype(e), elem_btype(e), elem_ctype[e]);
-    if (pe.fns.s) buf_puts(&fns, pe.fns.s);
+    em_packed_edges(&pe, &fns, pl, edges, nedges, name, elem_atype(e), elem_btype(e),
+                    elem_ctype[e]);
     em_how_made(&how, pl);
     rankg_text(&rg, pl);
     target_cflags(&cflags, pl->t, e, pl->k.bs, &pl->m);

@@ -56,16 +56,17 @@ const char *em_indent_for(const char *name);
 void em_packed_params(struct buf *b, const char *ta, const char *tb, const char *ct,
                       const char *fname);
 /* emit_packed_edges.c: a packed-only type's edges as packed kernels: their
- * functions, declarations, contract lines and the lists the runtime reads
- * ({MR', NR', fn} narrower than NR; {MR', fn} NR wide), with counts */
+ * functions (appended to fns), and into pe their declarations, contract
+ * lines and the lists the runtime reads ({MR', NR', fn} narrower than NR;
+ * {MR', fn} NR wide), with counts */
 struct packed_edges {
-    struct buf fns, decl, elist, plist, doc;
+    struct buf decl, elist, plist, doc;
     int ne, np;
     char ne_text[8], np_text[8];
 };
-void em_packed_edges(struct packed_edges *pe, const struct plan *pl, const struct plan *edges,
-                     int nedges, const char *name, const char *ta, const char *tb,
-                     const char *ct);
+void em_packed_edges(struct packed_edges *pe, struct buf *fns, const struct plan *pl,
+                     const struct plan *edges, int nedges, const char *name, const char *ta,
+                     const char *tb, const char *ct);
 void em_packed_edges_free(struct packed_edges *pe);
 /* emit_cplx.c: the file of a complex kernel (the packed kernels alone) */
 void emit_kernel_cplx(const struct plan *pl, const struct plan *edges, int nedges,

@@ -6,9 +6,9 @@
  * (MR' x NR') for the narrow column panels. */
 #include "emit_int.h"
 
-void em_packed_edges(struct packed_edges *pe, const struct plan *pl, const struct plan *edges,
-                     int nedges, const char *name, const char *ta, const char *tb,
-                     const char *ct)
+void em_packed_edges(struct packed_edges *pe, struct buf *fns, const struct plan *pl,
+                     const struct plan *edges, int nedges, const char *name, const char *ta,
+                     const char *tb, const char *ct)
 {
     if (nedges)
         buf_printf(&pe->doc, " *\n * Packed edge kernels, the same contract for their own MR' x NR' and\n"
@@ -17,7 +17,7 @@ void em_packed_edges(struct packed_edges *pe, const struct plan *pl, const struc
         const struct kernel *k = &edges[i].k;
         char pname[160];
         strfmt(pname, sizeof pname, "%s_p%dx%d", name, k->mr, k->nr);
-        emit_packed_fn(&pe->fns, &edges[i], pname);
+        emit_packed_fn(fns, &edges[i], pname);
         buf_printf(&pe->decl, "void %s(", pname);
         em_packed_params(&pe->decl, ta, tb, ct, pname);
         buf_puts(&pe->decl, ");\n");
@@ -35,6 +35,6 @@ void em_packed_edges(struct packed_edges *pe, const struct plan *pl, const struc
 
 void em_packed_edges_free(struct packed_edges *pe)
 {
-    buf_free(&pe->fns); buf_free(&pe->decl); buf_free(&pe->elist); buf_free(&pe->plist);
+    buf_free(&pe->decl); buf_free(&pe->elist); buf_free(&pe->plist);
     buf_free(&pe->doc);
 }
