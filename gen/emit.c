@@ -30,7 +30,7 @@ static const char *stmt_for(const struct em *e, const struct inst *in)
 static void address(const struct em *e, const struct inst *in, int iter, char *out, size_t size)
 {
     static const char *const ptr[ST_COUNT] = { "ap", "bp", "an", "bp" };
-    int el = iter * e->k->step[in->stream], g = elem_group(e->k->elem);
+    int el = iter * e->k->step[in->stream], g = e->k->group;
     if (e->direct) {
         direct_address(e, in, iter, out, size);
         return;
@@ -198,7 +198,7 @@ static void packed_pointers(const struct em *e, struct buf *ptrs, struct buf *bu
     const struct kernel *k = e->k;
     int uf = e->pl->r.uf;
     const char *rt = elem_ctype[k->elem];
-    int g = elem_group(k->elem);
+    int g = k->group;
     if (k->cplx)   /* complex operands walked as their reals */
         buf_printf(ptrs, "    const %s *ap = (const %s *)a, *bp = (const %s *)b, *an = (const %s *)a_next;\n",
                    rt, rt, rt, rt);
@@ -366,9 +366,7 @@ static void packed_edge_name(char *out, size_t size, const char *name, const str
  * Returns 1 when row-stored C is the fast case. */
 int emit_packed_fn(struct buf *fns, const struct plan *pl, const char *fname)
 {
-    const struct cstrat *cs = pl->k.cplx ? target_cstrat(pl->t, pl->k.elem) : NULL;
-    struct em e = { .pl = pl, .k = &pl->k,
-                    .sp = cs && cs->spell ? cs->spell : &pl->t->sp[pl->k.elem] };
+    struct em e = { .pl = pl, .k = &pl->k, .sp = target_spell(pl->t, pl->k.elem, pl->k.bs) };
     fill_def_iter(&e);
     int row_pref = emit_function(fns, &e, fname);
     free(e.def_iter);

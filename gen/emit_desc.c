@@ -92,7 +92,14 @@ static int thread_edge_of(const struct plan *pl)
     return pl->m.runtime.thread_edge[t];
 }
 
-static void ukernel(struct buf *b, const struct kv *kv, const char *name, int thread_edge)
+/* The kernel's k group where unlike its type's (MMLA's), else 0. */
+static int kgroup_of(const struct kernel *k)
+{
+    return k->group != elem_group(k->elem) ? k->group : 0;
+}
+
+static void ukernel(struct buf *b, const struct kv *kv, const char *name, int thread_edge,
+                    int kg)
 {
     const char *nl = " \\\n";
     buf_printf(b, "#define %s_DESC_UKERNEL {%s", name, nl);
@@ -108,6 +115,7 @@ static void ukernel(struct buf *b, const struct kv *kv, const char *name, int th
     if (num(kv, "NTAILS")) buf_printf(b, "    .tails = { %s_TAIL_LIST },%s", name, nl);
     if (num(kv, "DIRECT_ROWS")) buf_printf(b, "    .b_rows = &%s_desc_b_rows,%s", name, nl);
     if (thread_edge) buf_printf(b, "    .thread_edge = %d,%s", thread_edge, nl);
+    if (kg) buf_printf(b, "    .kg = %d,%s", kg, nl);
     buf_puts(b, "}\n");
 }
 
@@ -118,10 +126,12 @@ static void ukernel_text(struct buf *b, const struct kv *kv, const char *name,
 {
     const struct kernel *k = &pl->k;
     buf_printf(b, "#ifdef GEMMGEN_PACKED_ONLY\n#define %s_DESC_UKERNEL { \\\n", name);
-    buf_printf(b, "    .mr = %s, .nr = %s, .row_pref = %s, .fn = (void *)%s }\n#else\n",
-               val(kv, "MR"), val(kv, "NR"), val(kv, "ROW_PREF"), name);
+    buf_printf(b, "    .mr = %s, .nr = %s, .row_pref = %s, .fn = (void *)%s", val(kv, "MR"),
+               val(kv, "NR"), val(kv, "ROW_PREF"), name);
+    if (kgroup_of(k)) buf_printf(b, ", .kg = %d", kgroup_of(k));
+    buf_puts(b, " }\n#else\n");
     tables(b, kv, name, k);
-    ukernel(b, kv, name, thread_edge_of(pl));
+    ukernel(b, kv, name, thread_edge_of(pl), kgroup_of(k));
     buf_puts(b, "#endif\n");
 }
 

@@ -8,7 +8,7 @@
 
 /* What the accumulation does, per type (the header's contract). */
 static const char *const arith[ELEM_COUNT] = {
-    [ELEM_BF16] = "Pairs of bfloat16 products accumulate in\n * float lanes; C's update is float arithmetic.",
+    [ELEM_BF16] = "Products of bfloat16 elements accumulate in\n * float lanes; C's update is float arithmetic.",
     [ELEM_U8S8] = "Products of uint8 (A) and int8 (B) accumulate\n"
                   " * exactly in int32 lanes (wrapping past 2^31); alpha, beta and C's\n"
                   " * update are int32 arithmetic, wrapping likewise.",
@@ -27,8 +27,10 @@ void rankg_text(struct buf *b, const struct plan *pl)
     static const char *const ops[ELEM_COUNT] = { [ELEM_BF16] = "bf16 x bf16",
                                                  [ELEM_U8S8] = "u8 x s8", [ELEM_S8U8] = "s8 x u8" };
     const struct timing *t = &pl->m.ic[fma->ic];
-    buf_printf(b, "%s, %d k steps of %s per %d-bit lane of %s (latency %d, %.2f per cycle)",
-               iclass_names[fma->ic], elem_group(e), ops[e], 8 * elem_bytes(e), elem_ctype[e],
+    buf_printf(b, "%s, %d k steps of %s per %d-bit lane of %s%s (latency %d, %.2f per cycle)",
+               iclass_names[fma->ic], pl->k.group, ops[e], 8 * elem_bytes(e), elem_ctype[e],
+               pl->k.bs == BS_OUTER_PRODUCT && pl->t->outer_segments
+                   ? ", a 2x2 tile per 128 bits" : "",
                t->latency, (double)machine_units_of(&pl->m, fma->ic) / t->occupancy);
 }
 
@@ -50,7 +52,7 @@ void emit_kernel_group(const struct plan *pl, const struct plan *edges, int nedg
     target_text(&incl, pl->t->includes, &pl->m);
     strfmt(mr, sizeof mr, "%d", pl->k.mr);
     strfmt(nr, sizeof nr, "%d", pl->k.nr);
-    strfmt(g, sizeof g, "%d", elem_group(e));
+    strfmt(g, sizeof g, "%d", pl->k.group);
     strfmt(rp, sizeof rp, "%d", row_pref);
     strfmt(b_l1, sizeof b_l1, "%d", pl->m.a_next_prefetch ? 50 : 75);
     strfmt(guard, sizeof guard, "GEMMGEN_%s_H", name);

@@ -12,7 +12,7 @@
 #include <string.h>
 
 static int nvec(const struct kernel *k) { return k->nacc * k->acc_nout; }
-static const int *lanes_of(const struct kernel *k, int v) { return &k->tile[v * k->vl]; }
+static const int *lanes_of(const struct kernel *k, int v) { return &k->tile[v * k->out_lanes]; }
 
 /* 1: every output vector runs down a column; 2: along a row; 0: neither. */
 static int layout(const struct kernel *k)
@@ -20,8 +20,8 @@ static int layout(const struct kernel *k)
     bool col = true, row = true;
     for (int v = 0; v < nvec(k); v++) {
         const int *t = lanes_of(k, v);
-        for (int l = 0; l < k->vl; l++) {
-            col &= t[l] == t[0] + l && t[0] % k->mr + k->vl <= k->mr;
+        for (int l = 0; l < k->out_lanes; l++) {
+            col &= t[l] == t[0] + l && t[0] % k->mr + k->out_lanes <= k->mr;
             row &= t[l] == t[0] + l * k->mr;
         }
     }
@@ -33,7 +33,8 @@ static void out_expr(const struct em *e, int v, char *out, size_t size)
 {
     char reg[32];
     em_reg_name(e, e->k->acc[v / e->k->acc_nout], 0, reg, sizeof reg);
-    if (e->sp->extract) strfmt(out, size, "%s_v[%d]", reg, v % e->k->acc_nout);
+    if (e->sp->extract)
+        strfmt(out, size, e->sp->extract_vars ? "%s_v%d" : "%s_v[%d]", reg, v % e->k->acc_nout);
     else strfmt(out, size, "%s", reg);
 }
 
@@ -196,15 +197,15 @@ static void scalar_path(struct buf *b, const struct em *e)
     const struct kernel *k = e->k;
     const char *ct = elem_ctype[k->elem];
     char ex[64], addr[64];
-    buf_printf(b, "    %s t_[%d];\n", ct, nvec(k) * k->vl);
+    buf_printf(b, "    %s t_[%d];\n", ct, nvec(k) * k->out_lanes);
     for (int v = 0; v < nvec(k); v++) {
         out_expr(e, v, ex, sizeof ex);
-        strfmt(addr, sizeof addr, "t_ + %d", v * k->vl);
+        strfmt(addr, sizeof addr, "t_ + %d", v * k->out_lanes);
         const char *so[3] = { ex, "", "" };
         em_line(b, "    ", e->sp->store, "", so, addr, e->sp->vtype);
     }
     int n = k->mr * k->nr, *at = xcalloc((size_t)n, sizeof *at);
-    for (int x = 0; x < nvec(k) * k->vl; x++) at[k->tile[x]] = x;
+    for (int x = 0; x < nvec(k) * k->out_lanes; x++) at[k->tile[x]] = x;
     buf_printf(b, "    /* position in t_ of C(i, j), at_[i + j*%d] */\n", k->mr);
     buf_printf(b, "    static const unsigned short at_[%d] = {", n);
     for (int x = 0; x < n; x++) buf_printf(b, "%s%d,", x % 16 ? " " : "\n        ", at[x]);

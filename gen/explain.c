@@ -73,7 +73,7 @@ void explain_text(const struct plan *pl, struct buf *b)
     if (elem_group(k->elem) > 1) {
         struct buf rg = { 0 };
         rankg_text(&rg, pl);
-        buf_printf(b, "rank-%d multiply-add: %s\n", elem_group(k->elem), rg.s);
+        buf_printf(b, "rank-%d multiply-add: %s\n", k->group, rg.s);
         buf_free(&rg);
     }
     table(b, "\nSingle-iteration schedule S (cf. POCA Table 3):", &pl->s, k);

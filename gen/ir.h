@@ -55,7 +55,8 @@ struct value {
 };
 
 /* Where accumulator lanes land in the MR x NR tile: accumulator a, output
- * vector v (after extraction), lane l -> tile[a][v][l] = i + j*MR. */
+ * vector v (after extraction), lane l -> tile[a][v][l] = i + j*MR, l below
+ * out_lanes. */
 struct kernel {
     const struct machine *m;
     const struct target *t;
@@ -64,6 +65,7 @@ struct kernel {
     bool cplx;            /* complex (bstrat_complex): mr, nr count complex
                            * elements, offsets and steps count reals */
     int vl;               /* elements per vector register */
+    int group;            /* G: k steps per lane (elem_group, or an MMLA's) */
     int mr, nr;
     int ninst, nval;
     struct inst *inst;
@@ -71,7 +73,8 @@ struct kernel {
     int nacc;
     int *acc;             /* value ids of the accumulators */
     int acc_nout;         /* output vectors per accumulator */
-    int *tile;            /* [nacc][acc_nout][vl] */
+    int out_lanes;        /* lanes of an output vector (vl, or fewer: MMLA's) */
+    int *tile;            /* [nacc][acc_nout][out_lanes] */
     int max_regs;         /* MaxReg in vector-register units */
     bool paper;           /* POCA as printed, none of gemmgen's extensions (kernel_paper) */
     int rc_units[RC_COUNT];
@@ -94,6 +97,8 @@ bool kernel_b_cols(const struct kernel *k);
 /* The type's name ("f64", "c64") and the C type of its elements. */
 const char *kernel_type_name(const struct kernel *k);
 const char *kernel_ctype(const struct kernel *k);
+/* Rows of an outer product's accumulator tile (A's rows per vector). */
+int kernel_outer_rows(const struct machine *m, const struct target *t, enum elem e);
 /* Registers the shape needs at the least (accumulators, A, one B). */
 int kernel_min_regs(const struct machine *m, const struct target *t, enum bstrat bs,
                     enum elem e, int mr, int nr);

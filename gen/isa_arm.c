@@ -41,9 +41,19 @@
  * rows of G k steps, B's 4 columns of them, and the lane picks one
  * column's group, as the packed layout has them. The registers hold C's
  * type, reinterpreted for the dot product. bf16, i8mm: armv8.6-a, also
- * allowed from armv8.2-a. BFMMLA and USMMLA (a 2x4 by 4x2 product into a
- * 2x2 tile per 128 bits) would need another packing and tile map: not
- * spelled. */
+ * allowed from armv8.2-a. BFMMLA and USMMLA: NEON_MMLA, SVE_MMLA. */
+/* MMLA on NEON: as SVE's (below) on its one segment; C's update works on
+ * the low 64 bits of each register, a column of 2 rows. */
+#define NEON_UZP(S, N) "vreinterpretq_" S "_u64(vuzp" N "q_u64(vreinterpretq_u64_" S "(%0), " \
+                       "vreinterpretq_u64_" S "(%0)))"
+#define NEON_MMLA(VT, S, VFMA, LOADA, LOADB, GER) (&(const struct spell){ \
+    .vtype = VT, .load = LOADA, .load_b = LOADB, .ger = GER, \
+    .extract = "%t %d0 = " NEON_UZP(S, "1") ", %d1 = " NEON_UZP(S, "2") ";", .extract_vars = true, \
+    .zero = "%d = vdupq_n_" S "(0);", \
+    .store = "vst1_" S "(%m, vget_low_" S "(%0));", \
+    .loadc = "vcombine_" S "(vld1_" S "(%m), vdup_n_" S "(0))", \
+    .set1 = "vdupq_n_" S "(%0)", .vmul = "vmulq_" S "(%0, %1)", .vadd = "vaddq_" S "(%0, %1)", \
+    .vfma = VFMA, .prefetch = "__builtin_prefetch(%m, 0, %l);" })
 #define NEON_BF16 { \
     .vtype = "float32x4_t", \
     .load = "%d = vreinterpretq_f32_u16(vld1q_u16(%m));", \
@@ -51,11 +61,16 @@
                 "vreinterpretq_bf16_f32(%2), %l);", \
     .vfma = "vfmaq_f32(%2, %0, %1)", NEON_EPI("f32"), \
     .requires = EXT_BF16, .cflags = "-march=armv8.2-a+bf16", .cpu_features = "GG_CPU_BF16", \
-    .strategies = 1u << BS_VECTOR_BROADCAST }
+    .strategies = 1u << BS_VECTOR_BROADCAST | 1u << BS_OUTER_PRODUCT, \
+    .outer = NEON_MMLA("float32x4_t", "f32", "vfmaq_f32(%2, %0, %1)", \
+                       "%d = vreinterpretq_f32_u16(vld1q_u16(%m));", \
+                       "%d = vreinterpretq_f32_u16(vld1q_u16(%m));", \
+                       "%d = vbfmmlaq_f32(%0, vreinterpretq_bf16_f32(%2), " \
+                       "vreinterpretq_bf16_f32(%1));") }
 /* USDOT: A's bytes unsigned, B's signed, as ours */
 /* A's bytes of type TA (u8 or s8), B's TB, DOT the by-element dot
  * product of that signedness (USDOT: unsigned A, SUDOT: signed A) */
-#define NEON_I8(TA, TB, DOT) { \
+#define NEON_I8(TA, TB, DOT, STRATS, ...) { \
     .vtype = "int32x4_t", \
     .load = "%d = vreinterpretq_s32_" TA "(vld1q_" TA "(%m));", \
     .load_b = "%d = vreinterpretq_s32_" TB "(vld1q_" TB "(%m));", \
@@ -63,7 +78,7 @@
                 "vreinterpretq_" TB "_s32(%2), %l);", \
     .vfma = "vmlaq_s32(%2, %0, %1)", NEON_EPI("s32"), \
     .requires = EXT_I8MM, .cflags = "-march=armv8.2-a+i8mm", .cpu_features = "GG_CPU_I8MM", \
-    .strategies = 1u << BS_VECTOR_BROADCAST }
+    .strategies = STRATS, __VA_ARGS__ }
 
 /* Complex kernels (split form): B's real and imaginary parts reach the
  * FMAs by broadcasts or by lane of a vector load (fmla by element, as
@@ -91,6 +106,11 @@ const struct target target_neon = {
     .strategies = 1u << BS_VECTOR_BROADCAST | 1u << BS_SCALAR_BROADCAST,
     .regprefix = { "v", "vp", "va" },
     .lane_group_bits = 128,
+    .outer_rows = { [ELEM_BF16] = 2, [ELEM_S8U8] = 2 },
+    .outer_cols = { [ELEM_BF16] = 2, [ELEM_S8U8] = 2 },
+    .a_regs_per_load = { [ELEM_BF16] = 1, [ELEM_S8U8] = 1 },
+    .outer_b_first = { [ELEM_BF16] = true, [ELEM_S8U8] = true },
+    .outer_segments = true,
     .includes = "#include <arm_neon.h>",
     .cflags = "-march=armv8-a", .ooo_cflags = "-fno-schedule-insns",
     .cpu_features = "",          /* NEON: the AArch64 baseline */
@@ -100,8 +120,14 @@ const struct target target_neon = {
         [ELEM_F64] = NEON_SPELL("float64x2_t", "f64"),
         [ELEM_F32] = NEON_SPELL("float32x4_t", "f32"),
         [ELEM_BF16] = NEON_BF16,
-        [ELEM_U8S8] = NEON_I8("u8", "s8", "vusdotq_laneq_s32"),
-        [ELEM_S8U8] = NEON_I8("s8", "u8", "vsudotq_laneq_s32"),
+        [ELEM_U8S8] = NEON_I8("u8", "s8", "vusdotq_laneq_s32", 1u << BS_VECTOR_BROADCAST),
+        [ELEM_S8U8] = NEON_I8("s8", "u8", "vsudotq_laneq_s32",
+                              1u << BS_VECTOR_BROADCAST | 1u << BS_OUTER_PRODUCT,
+                              .outer = NEON_MMLA("int32x4_t", "s32", "vmlaq_s32(%2, %0, %1)",
+                                                 "%d = vreinterpretq_s32_s8(vld1q_s8(%m));",
+                                                 "%d = vreinterpretq_s32_u8(vld1q_u8(%m));",
+                                                 "%d = vusmmlaq_s32(%0, vreinterpretq_u8_s32(%2), "
+                                                 "vreinterpretq_s8_s32(%1));")),
     },
     .cx = {
         [ELEM_F64] = NEON_CX("vextq_f64(%0, %0, 1)", "float64x2_t", "f64", "-1.0, 1.0", ),
@@ -154,9 +180,14 @@ const struct target target_neon = {
                 "svreinterpret_bf16_f32(%2), %l);", \
     SVE_EPI("f32", "b32"), \
     .requires = EXT_BF16, .cflags = "-march=armv8.2-a+sve+bf16", .cpu_features = "GG_CPU_BF16", \
-    .strategies = 1u << BS_VECTOR_BROADCAST }
+    .strategies = 1u << BS_VECTOR_BROADCAST | 1u << BS_OUTER_PRODUCT, \
+    .outer = SVE_MMLA("svfloat32_t", "f32", \
+                      "%d = svreinterpret_f32_u16(svld1_u16(svptrue_b16(), %m));", \
+                      "%d = svreinterpret_f32_u16(svld1rq_u16(svptrue_b16(), %m));", \
+                      "%d = svbfmmla_f32(%0, svreinterpret_bf16_f32(%2), " \
+                      "svreinterpret_bf16_f32(%1));") }
 /* as NEON_I8, on SVE (B's quadword replicated by ld1rq) */
-#define SVE_I8(TA, TB, DOT) { \
+#define SVE_I8(TA, TB, DOT, STRATS, ...) { \
     .vtype = "svint32_t", \
     .load = "%d = svreinterpret_s32_" TA "(svld1_" TA "(svptrue_b8(), %m));", \
     .load_b = "%d = svreinterpret_s32_" TB "(svld1rq_" TB "(svptrue_b8(), %m));", \
@@ -164,7 +195,34 @@ const struct target target_neon = {
                 "svreinterpret_" TB "_s32(%2), %l);", \
     SVE_EPI("s32", "b32"), \
     .requires = EXT_I8MM, .cflags = "-march=armv8.2-a+sve+i8mm", .cpu_features = "GG_CPU_I8MM", \
-    .strategies = 1u << BS_VECTOR_BROADCAST }
+    .strategies = STRATS, __VA_ARGS__ }
+
+/* MMLA on SVE (outer product, outer_segments): BFMMLA and USMMLA multiply
+ * each 128-bit segment of their first operand, 2 rows of G k steps (G: 4
+ * bf16, 8 bytes), by the second's 2 rows transposed into a 2x2 tile, lane
+ * 2c + r = first row c, second row r. B comes first (USMMLA's unsigned
+ * operand in s8u8s32, and the order that leaves each of C's columns in a
+ * 64-bit half): B's 2 columns ld1rq-replicated to every segment, A's
+ * vector VL/64 rows (a segment each pair), so lane 2c + r of segment s is
+ * C(2s + r, c). uzp1 / uzp2 of the doublewords gather column 0 / 1 into
+ * the low half of a register: C's update works on VL/2 lanes. Not for
+ * u8s8s32, whose unsigned A would go first (C's rows in the halves). */
+#define SVE_HALF(P) "svwhilelt_" P "(0, (int32_t)(svcntw() / 2))"
+#define SVE_UZP(S, N) "svreinterpret_" S "_u64(svuzp" N "_u64(svreinterpret_u64_" S "(%0), " \
+                      "svreinterpret_u64_" S "(%0)))"
+#define SVE_MMLA(VT, S, LOADA, LOADB, GER) (&(const struct spell){ \
+    .vtype = VT, .load = LOADA, .load_b = LOADB, .ger = GER, \
+    .extract = "%t %d0 = " SVE_UZP(S, "1") ", %d1 = " SVE_UZP(S, "2") ";", .extract_vars = true, \
+    .zero = "%d = svdup_n_" S "(0);", \
+    .store = "svst1_" S "(" SVE_HALF("b32") ", %m, %0);", \
+    .loadc = "svld1_" S "(" SVE_HALF("b32") ", %m)", \
+    .set1 = "svdup_n_" S "(%0)", .vmul = "svmul_" S "_x(" SVE_PG("b32") ", %0, %1)", \
+    .vadd = "svadd_" S "_x(" SVE_PG("b32") ", %0, %1)", \
+    .vfma = "svmla_" S "_x(" SVE_PG("b32") ", %2, %0, %1)", \
+    .mask_decl = "const svbool_t %d = svand_b_z(svptrue_b32(), svwhilelt_b32((int64_t)%0, " \
+                 "(int64_t)%1), " SVE_HALF("b32") ");", \
+    .mloadc = "svld1_" S "(%1, %m)", .mstore = "svst1_" S "(%1, %m, %0);", \
+    .prefetch = "__builtin_prefetch(%m, 0, %l);" })
 
 /* Complex kernels on SVE. The split form as NEON's: the pair swap is a
  * word reversal within doublewords (f32) or a table lookup of index ^ 1
@@ -210,9 +268,20 @@ const struct target target_sve = {
         [ELEM_F32] = SVE_SPELL("svfloat32_t", "f32", "b32",
             "svdupq_n_f32(svaddv_f32(t, a), svaddv_f32(t, b), svaddv_f32(t, c), svaddv_f32(t, d))"),
         [ELEM_BF16] = SVE_BF16,
-        [ELEM_U8S8] = SVE_I8("u8", "s8", "svusdot_lane_s32"),
-        [ELEM_S8U8] = SVE_I8("s8", "u8", "svsudot_lane_s32"),
+        [ELEM_U8S8] = SVE_I8("u8", "s8", "svusdot_lane_s32", 1u << BS_VECTOR_BROADCAST),
+        [ELEM_S8U8] = SVE_I8("s8", "u8", "svsudot_lane_s32",
+                             1u << BS_VECTOR_BROADCAST | 1u << BS_OUTER_PRODUCT,
+            .outer = SVE_MMLA("svint32_t", "s32",
+                              "%d = svreinterpret_s32_s8(svld1_s8(svptrue_b8(), %m));",
+                              "%d = svreinterpret_s32_u8(svld1rq_u8(svptrue_b8(), %m));",
+                              "%d = svusmmla_s32(%0, svreinterpret_u8_s32(%2), "
+                              "svreinterpret_s8_s32(%1));")),
     },
+    .outer_rows = { [ELEM_BF16] = 2, [ELEM_S8U8] = 2 },
+    .outer_cols = { [ELEM_BF16] = 2, [ELEM_S8U8] = 2 },
+    .a_regs_per_load = { [ELEM_BF16] = 1, [ELEM_S8U8] = 1 },
+    .outer_b_first = { [ELEM_BF16] = true, [ELEM_S8U8] = true },
+    .outer_segments = true,
     .cx = {
         [ELEM_F64] = SVE_CX("svtbl_f64(%0, sveor_n_u64_x(svptrue_b64(), svindex_u64(0, 1), 1))",
                             "f64", "b64", "-1.0, 1.0", ),

@@ -37,12 +37,27 @@ const char *kernel_ctype(const struct kernel *k)
 bool kernel_packed_only(const struct kernel *k) { return k->cplx || elem_group(k->elem) > 1; }
 
 /* The timing class of the type's multiply-add (FMA or ger): rank-G types
- * have their own instructions (the plan refused the machines without them). */
+ * have their own instructions (the plan refused the machines without them),
+ * the segmented outer products (MMLA) theirs. */
 static enum iclass madd_class(const struct kernel *k, enum iclass plain)
 {
     static const enum iclass dot[ELEM_COUNT] = { [ELEM_BF16] = IC_VDOT_BF16, [ELEM_U8S8] = IC_VDOT_I8,
                                                  [ELEM_S8U8] = IC_VDOT_I8 };
-    return elem_group(k->elem) > 1 ? dot[k->elem] : plain;
+    static const enum iclass mmla[ELEM_COUNT] = { [ELEM_BF16] = IC_VMMLA_BF16,
+                                                  [ELEM_U8S8] = IC_VMMLA_I8, [ELEM_S8U8] = IC_VMMLA_I8 };
+    if (elem_group(k->elem) == 1) return plain;
+    return k->bs == BS_OUTER_PRODUCT && k->t->outer_segments ? mmla[k->elem] : dot[k->elem];
+}
+
+int kernel_outer_rows(const struct machine *m, const struct target *t, enum elem e)
+{
+    return t->outer_rows[e] * (t->outer_segments ? m->vector_bits / 128 : 1);
+}
+
+/* G of a kernel: a segment row of an MMLA holds 64 bits of k, two lanes' worth. */
+static int kernel_group(const struct target *t, enum elem e, enum bstrat bs)
+{
+    return elem_group(e) * (bs == BS_OUTER_PRODUCT && t->outer_segments ? 2 : 1);
 }
 
 /* rank-G types have no mul + add form: always their multiply-add */
@@ -103,6 +118,7 @@ static void new_accs(struct kernel *k, int n, enum rclass rc, int nout, int lane
     k->nacc = n;
     k->acc = xmalloc(sizeof *k->acc * (size_t)n);
     k->acc_nout = nout;
+    k->out_lanes = lanes;
     k->tile = xmalloc(sizeof *k->tile * (size_t)(n * nout * lanes));
     for (int i = 0; i < n; i++) k->acc[i] = add_value(k, rc, true, "C%d", i);
 }
@@ -266,16 +282,20 @@ static void build_cmla(struct kernel *k)
     }
 }
 
-/* Outer product (POWER10 MMA): accumulator (r, c) is an R x Cc tile; after
- * extraction its output vector i holds row r*R + i, columns c*Cc.., or
- * where the ger takes B first column c*Cc + i, rows r*R.. */
+/* Outer product (POWER10 MMA, Arm MMLA): accumulator (r, c) is an R x Cc
+ * tile; after extraction its output vector i holds row r*R + i, columns
+ * c*Cc.., or where the ger takes B first column c*Cc + i, rows r*R.. (MMLA:
+ * each segment's 2x2 tile, one 64-bit column of it per output vector, the
+ * segments' columns gathered into one). Accumulators are registers of
+ * their own class where the spelling names a type for them (MMA). */
 static void build_outer_product(struct kernel *k)
 {
-    int R = k->t->outer_rows[k->elem], Cc = k->t->outer_cols[k->elem];
+    int R = kernel_outer_rows(k->m, k->t, k->elem), Cc = k->t->outer_cols[k->elem];
     bool bfirst = k->t->outer_b_first[k->elem];
     int apl = k->t->a_regs_per_load[k->elem], mrow = k->mr / R, ncol = k->nr / Cc, a[64], b[64];
     int nout = bfirst ? Cc : R, nl = bfirst ? R : Cc;   /* output vectors, their lanes */
-    new_accs(k, mrow * ncol, RC_ACC, nout, nl);
+    enum rclass acc_rc = target_spell(k->t, k->elem, k->bs)->acctype ? RC_ACC : RC_VEC;
+    new_accs(k, mrow * ncol, acc_rc, nout, nl);
     load_a(k, a, mrow, R, apl == 2 ? RC_PAIR : RC_VEC, apl == 2 ? IC_VLOAD_PAIR : IC_VLOAD);
     for (int c = 0; c < ncol; c++) {
         b[c] = add_value(k, RC_VEC, false, "B%d", c);
@@ -341,9 +361,10 @@ static const builder builders[BS_COUNT] = {
     [BS_CMLA] = build_cmla,
 };
 
-static int a_granule(const struct target *t, enum bstrat bs, enum elem e, int vl)
+static int a_granule(const struct machine *m, const struct target *t, enum bstrat bs,
+                     enum elem e, int vl)
 {
-    if (bs == BS_OUTER_PRODUCT) return t->outer_rows[e];
+    if (bs == BS_OUTER_PRODUCT) return kernel_outer_rows(m, t, e);
     if (bstrat_complex(bs)) return vl / 2 > 0 ? vl / 2 : 1;
     return vl;
 }
@@ -368,8 +389,9 @@ int kernel_min_regs(const struct machine *m, const struct target *t, enum bstrat
 {
     int vl = kernel_vl(m, e);
     if (bs == BS_OUTER_PRODUCT) {
-        int nacc = (mr / t->outer_rows[e]) * (nr / t->outer_cols[e]);
-        return nacc * m->acc_blocks + (mr / t->outer_rows[e]) * t->a_regs_per_load[e] + 1;
+        int R = kernel_outer_rows(m, t, e), nacc = (mr / R) * (nr / t->outer_cols[e]);
+        int acc_units = target_spell(t, e, bs)->acctype ? m->acc_blocks : 1;
+        return nacc * acc_units + (mr / R) * t->a_regs_per_load[e] + 1;
     }
     int temp = t->sp[e].fma || elem_group(e) > 1 ? 0 : 1;   /* mul + add: a product register */
     if (bs == BS_CMLA) {        /* one accumulator per C vector */
@@ -400,7 +422,7 @@ const char *kernel_shape_error(const struct machine *m, const struct target *t, 
                                enum elem e, int mr, int nr)
 {
     static char msg[200];
-    int vl = kernel_vl(m, e), ag = a_granule(t, bs, e, vl), bg = b_granule(t, bs, e, vl);
+    int vl = kernel_vl(m, e), ag = a_granule(m, t, bs, e, vl), bg = b_granule(t, bs, e, vl);
     if (!target_offers(t, bs, e, bstrat_complex(bs)))
         return snprintf(msg, sizeof msg, "the %s instruction set has no %s strategy", t->name,
                         bstrat_names[bs]), msg;
@@ -413,7 +435,8 @@ const char *kernel_shape_error(const struct machine *m, const struct target *t, 
     if (nr < bg || nr % bg || nr > 64)
         return snprintf(msg, sizeof msg, "NR=%d must be a multiple of %d, at most 64, for %s",
                         nr, bg, bstrat_names[bs]), msg;
-    if (bs == BS_OUTER_PRODUCT && (mr / ag) * (nr / bg) > m->acc_count)
+    if (bs == BS_OUTER_PRODUCT && target_spell(t, e, bs)->acctype
+        && (mr / ag) * (nr / bg) > m->acc_count)
         return snprintf(msg, sizeof msg, "%dx%d needs %d accumulators, the machine has %d", mr,
                         nr, (mr / ag) * (nr / bg), m->acc_count), msg;
     return NULL;
@@ -426,6 +449,7 @@ void kernel_build(struct kernel *k, const struct machine *m, const struct target
     k->m = m; k->t = t; k->elem = e; k->bs = bs; k->mr = mr; k->nr = nr;
     k->cplx = bstrat_complex(bs);
     k->vl = kernel_vl(m, e);
+    k->group = kernel_group(t, e, bs);
     k->max_regs = max_regs;
     k->rc_units[RC_VEC] = 1;
     k->rc_units[RC_PAIR] = 2;

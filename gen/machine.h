@@ -24,6 +24,7 @@ enum iclass {
     IC_VFMUL, IC_VFADD, IC_GER, IC_IADD, IC_PREFETCH, IC_VBROADCAST_BLOCK,
     IC_VDOT_BF16, IC_VDOT_I8,   /* rank-2 bf16 and rank-4 8-bit multiply-adds */
     IC_VCMLA,                   /* complex multiply-add, one rotation (FCMLA) */
+    IC_VMMLA_BF16, IC_VMMLA_I8, /* a 2x2 tile per 128 bits: BFMMLA (4 k steps), USMMLA (8) */
     IC_COUNT
 };
 

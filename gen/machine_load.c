@@ -12,6 +12,7 @@
 const char *const iclass_names[IC_COUNT] = {
     "vload", "vload_pair", "vbroadcast", "vshuffle", "vfma", "vfma_lane",
     "vfmul", "vfadd", "ger", "iadd", "prefetch", "vbroadcast_block", "vdot_bf16", "vdot_i8", "vcmla",
+    "vmmla_bf16", "vmmla_i8",
 };
 const char *const family_names[FAM_COUNT] = { "x86", "power", "aarch64" };
 

@@ -76,7 +76,10 @@ double kernel_resource_bound(const struct kernel *k)
 
 double kernel_fp_bound(const struct kernel *k) { return unit_bound(k, true); }
 
-struct cand { struct shape s; double util, loads, intensity; };
+/* rate: multiply-adds (C elements times k steps) per cycle, which tells
+ * strategies doing unlike work per instruction apart (an MMLA does twice a
+ * dot product's); among those doing alike work it orders as util does. */
+struct cand { struct shape s; double rate, util, loads, intensity; };
 
 /* Loads (A, B, broadcasts) per FP instruction of one iteration: the
  * load-port headroom left for A streaming from L2, prefetches and spills. */
@@ -100,6 +103,8 @@ static double loads_per_fp(const struct kernel *k)
 
 static bool better(const struct cand *a, const struct cand *b)
 {
+    if (a->rate > b->rate * (1 + 1e-9)) return true;
+    if (a->rate < b->rate * (1 - 1e-9)) return false;
     if (a->util > b->util + 1e-9) return true;
     if (a->util < b->util - 1e-9) return false;
     double tie = INTENSITY_TIE * (a->intensity > b->intensity ? a->intensity : b->intensity);
@@ -127,7 +132,9 @@ static void consider(struct cand *best, const struct machine *m, const struct ta
     struct kernel k;
     kernel_build(&k, m, t, e, bs, mr, nr, max_regs);
     if (timings_present(m, &k)) {
-        struct cand c = { { bs, mr, nr }, kernel_fp_bound(&k) / kernel_resource_bound(&k),
+        double bound = kernel_resource_bound(&k);
+        struct cand c = { { bs, mr, nr }, (double)mr * nr * k.group / bound,
+                          kernel_fp_bound(&k) / bound,
                           loads_per_fp(&k),
                           2.0 * mr * nr / (mr + nr) };
         if (best->s.mr == 0 || better(&c, best)) *best = c;

@@ -51,6 +51,7 @@ struct spell {
     const char *zero;                         /* accumulator := 0 */
     /* epilogue */
     const char *extract;   /* MMA: "%t %d[4]; disassemble(%d, &%0);" else NULL */
+    bool extract_vars;     /* extract declares %d0, %d1.. (SVE types form no arrays) */
     const char *store;     /* store vector %0 to %m */
     const char *loadc;     /* expression: vector from %m */
     const char *set1;      /* expression: all lanes = %0 */
@@ -95,6 +96,9 @@ struct spell {
     unsigned requires;
     const char *cflags, *cpu_features;
     unsigned strategies;
+    /* the whole spelling of the type's outer-product kernels where it is
+     * unlike this one (SVE MMLA: narrower output vectors); NULL: this one */
+    const struct spell *outer;
 };
 
 /* How a complex kernel (--type c64, c32: interleaved re/im) spells its
@@ -142,6 +146,10 @@ struct target {
      * operand first, and B is the signed one): the accumulator holds the
      * tile transposed, output vector i column i with rows in lanes */
     bool outer_b_first[ELEM_COUNT];
+    /* MMLA: the outer product works on each 128-bit segment apart (rows
+     * outer_rows per segment, B's segment replicated to each), G twice the
+     * type's (a segment row holds 64 bits of k), timed as vmmla_* */
+    bool outer_segments;
     int lane_group_bits;       /* FMA by lane indexes within groups of this size */
     /* vector registers the packed kernel's schedule leaves free of a
      * derived shape's budget: x86 GCC copied and spilled accumulators
@@ -174,6 +182,9 @@ const struct target *target_by_name(const char *name);
 int target_rank(const struct target *t);
 /* The complex strategy of T for element type E, or NULL. */
 const struct cstrat *target_cstrat(const struct target *t, enum elem e);
+/* The spelling of T's kernels of E with strategy BS: the type's own, a
+ * complex strategy's or the outer product's where they have their own. */
+const struct spell *target_spell(const struct target *t, enum elem e, enum bstrat bs);
 /* T offers strategy BS for real (cplx false) or complex kernels of E. */
 bool target_offers(const struct target *t, enum bstrat bs, enum elem e, bool cplx);
 extern const char *const elem_names[ELEM_COUNT];     /* "f32", "f64", "bf16", "u8s8s32", "s8u8s32" */

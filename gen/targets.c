@@ -103,6 +103,14 @@ const struct cstrat *target_cstrat(const struct target *t, enum elem e)
     return t->cx[e].name ? &t->cx[e] : NULL;
 }
 
+const struct spell *target_spell(const struct target *t, enum elem e, enum bstrat bs)
+{
+    const struct cstrat *cs = bstrat_complex(bs) ? target_cstrat(t, e) : NULL;
+    if (cs && cs->spell) return cs->spell;
+    if (bs == BS_OUTER_PRODUCT && t->sp[e].outer) return t->sp[e].outer;
+    return &t->sp[e];
+}
+
 bool target_offers(const struct target *t, enum bstrat bs, enum elem e, bool cplx)
 {
     if (!cplx) {

@@ -20,7 +20,7 @@
  * Contract (gemmgen kernel ABI, rank-2): C[0:m,0:n] = alpha*A*B + beta*C
  * with C(i,j) at c[i*rs_c + j*cs_c] (float); 1 <= m <= 32,
  * 1 <= n <= 14, k >= 0; beta == 0 never reads C; nothing outside the
- * m x n tile is written. Pairs of bfloat16 products accumulate in
+ * m x n tile is written. Products of bfloat16 elements accumulate in
  * float lanes; C's update is float arithmetic.
  * A (uint16_t) packed in groups of 2 k steps: A(i,p) at
  * a[(p/2)*32*2 + i*2 + p%2]; B (uint16_t): B(p,j) at

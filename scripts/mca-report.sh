@@ -16,6 +16,8 @@
 #                  (resources and the loop-carried accumulator chains)
 #   util           FP-unit cycles the model needs (util * cyc/it) over the
 #                  mca figure before it
+# MCA_TYPES (default "f64 f32") names the types; GEMMGEN_ARGS adds gemmgen
+# options (--b-strategy S to time a strategy the machine does not pick).
 # Needs clang-19 and llvm-mca-19 (Debian's llvm-19); POSIX sh and awk.
 set -eu
 [ -n "${MCA_NO_INSTALL:-}" ] || sh "$(dirname "$0")/install-deps.sh" --bench   # clang-19, llvm-mca-19
@@ -50,8 +52,9 @@ tmp=$(mktemp -d)
 row() {
     m=$1 t=$2 d=$tmp/$1-$2
     mkdir -p "$d"
-    if ! "$gg" --machine "$root/machines/$m.yaml" --type "$t" --name k -o "$d" >"$d/gen.log" 2>&1 ||
-       ! "$gg" --machine "$root/machines/$m.yaml" --type "$t" --explain=json >"$d/x.json" 2>>"$d/gen.log"; then
+    # shellcheck disable=SC2086
+    if ! "$gg" --machine "$root/machines/$m.yaml" --type "$t" ${GEMMGEN_ARGS:-} --name k -o "$d" >"$d/gen.log" 2>&1 ||
+       ! "$gg" --machine "$root/machines/$m.yaml" --type "$t" ${GEMMGEN_ARGS:-} --explain=json >"$d/x.json" 2>>"$d/gen.log"; then
         echo "skip $m $t: gemmgen failed: $(head -n 1 "$d/gen.log")" >&2
         return 0
     fi
@@ -99,5 +102,5 @@ echo "$table" | while read -r m triple cpu cmt; do
         for x in "$@"; do [ "$x" = "$m" ] && want=yes; done
         [ $want = yes ] || continue
     fi
-    for t in f64 f32; do row "$m" "$t" "$triple" "$cpu" "$cmt"; done
+    for t in ${MCA_TYPES:-f64 f32}; do row "$m" "$t" "$triple" "$cpu" "$cmt"; done
 done

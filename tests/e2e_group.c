@@ -28,12 +28,12 @@ _Static_assert(CAT(KNAME, _DIRECT) == 0, "a rank-G kernel comes without companio
 typedef uint16_t TA;
 typedef uint16_t TB;
 typedef float TC;
-_Static_assert(G == 2, "bf16: pairs of k steps");
+_Static_assert(G == 2 || G == 4, "bf16: pairs of k steps (dot products), quads (MMLA)");
 #elif defined KS8U8
 typedef int8_t TA;
 typedef uint8_t TB;
 typedef int32_t TC;
-_Static_assert(G == 4, "s8u8s32: quads of k steps");
+_Static_assert(G == 4 || G == 8, "s8u8s32: quads of k steps (dot products), eights (MMLA)");
 #else
 typedef uint8_t TA;
 typedef int8_t TB;

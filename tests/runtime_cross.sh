@@ -12,10 +12,17 @@
 # With OTHER_CPU (a qemu -cpu value lacking what the kernels need: POWER9
 # for POWER10's MMA, another SVE length) the same binary must fall back to
 # the portable kernels there, and still compute right.
+# MACHINE may be a stand-in's FILE.yaml (a shipped machine with other
+# timings, so gemmgen picks the kernels to test): then only the path by
+# size runs, which is the one its kernels take.
 # Exit 77 (skip) only when the cross compiler or the emulator is missing.
 set -eu
 gg=$1 ggk=$2 src=$3 machine=$4 work=$5 other=${6:-}
 yaml=$src/machines/$machine.yaml
+paths='1 2 0 sized'           # GEMMGEN_DIRECT 1, 2 (_stream), 0; sized: the path by size
+case $machine in
+*.yaml) yaml=$machine machine=$(sed -n 's/^name: *//p' "$yaml") paths=sized ;;
+esac
 rt=$src/runtime
 cc=$("$gg" --machine "$yaml" --type f64 --print-cc)
 runner=$("$gg" --machine "$yaml" --type f64 --print-runner)
@@ -33,7 +40,8 @@ $cc -O2 -std=c11 -static -I"$work" -I"$rt/include" -I"$rt/src" -I"$rt/tests" \
     "$rt"/src/*.c "$rt"/kernels/portable_*.c "$work/gg_m_set.c" "$work"/gg_m_*.o \
     "$rt/tests/cross_check.c" \
     -o "$work/cross_check" -lpthread -lm
-for direct in 1 2 0 ""; do        # "": the path by size (tiny, gemv loops); 2: _stream
+for direct in $paths; do          # sized: the path by size (tiny, gemv loops)
+    [ "$direct" = sized ] && direct=
     GEMMGEN_DIRECT=$direct $runner "$work/cross_check" "$machine" 20
 done
 if [ -n "$other" ]; then

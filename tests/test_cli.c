@@ -588,8 +588,32 @@ static void rank_g_power_arm(void **state)
     assert_non_null(strstr(c, "for (int64_t pf_left = rs_c == 1 ? n : m; pf_left > 0; pf_left--)"));
     assert_int_equal(run(ARGS("--machine", a55, "--unroll", "4", "--explain")), 0);
     assert_non_null(strstr(out, "unroll factor UF = 4\n"));
+    /* bf16 on the V1: BFMMLA does twice BFDOT's multiply-adds a cycle, so
+     * the shape choice takes it; B first, so each 64-bit half of a tile is
+     * a column of C, gathered by uzp and stored on half the lanes */
     assert_int_equal(run(ARGS("--machine", v1, "--type", "bf16", "--explain")), 0);
+    assert_non_null(strstr(out, "rank-4 multiply-add: vmmla_bf16, 4 k steps"));
+    assert_non_null(strstr(out, "B strategy outer-product"));
+    assert_int_equal(run(ARGS("--machine", v1, "--type", "bf16", "--b-strategy",
+                              "vector-broadcast", "--explain")), 0);
     assert_non_null(strstr(out, "rank-2 multiply-add: vdot_bf16"));
+    clear_outputs();
+    assert_int_equal(run(ARGS("--machine", v1, "--type", "bf16", "-o", "o", "--name", "bm")), 0);
+    c[read_out("o/bm.c", c, sizeof c - 1)] = '\0';
+    assert_non_null(strstr(c, "svbfmmla_f32(z0, svreinterpret_bf16_f32(z"));
+    assert_non_null(strstr(c, "svuzp1_u64(svreinterpret_u64_f32(z0)"));
+    assert_non_null(strstr(c, "svst1_f32(svwhilelt_b32(0, (int32_t)(svcntw() / 2)), c + 0 + 0 * cs_c, "));
+    static char h[1 << 14];
+    h[read_out("o/bm.h", h, sizeof h - 1)] = '\0';
+    assert_non_null(strstr(h, "#define bm_KGROUP 4"));
+    h[read_out("o/bm_desc.h", h, sizeof h - 1)] = '\0';
+    assert_non_null(strstr(h, ".kg = 4"));
+    /* USMMLA takes the unsigned operand first: s8u8s32's B, not u8s8s32's A */
+    assert_int_equal(run(ARGS("--machine", v1, "--type", "s8u8s32", "--b-strategy",
+                              "outer-product", "--explain")), 0);
+    assert_non_null(strstr(out, "rank-8 multiply-add: vmmla_i8, 8 k steps"));
+    assert_int_equal(run(ARGS("--machine", v1, "--type", "u8s8s32", "--b-strategy",
+                              "outer-product", "--explain")), 2);
 }
 
 static int setup(void **state)

@@ -2,8 +2,8 @@
  * API (u8s8s32.c), which is row major: C^T = B^T A^T, so the kernels'
  * A is the int8 operand and B the uint8 one (gemmgen --type s8u8s32),
  * packed in groups of four k steps; C, alpha and beta int32 (wrapping).
- * The limits never swap A and B, whose types differ. Packed kernels only,
- * as gemm_bf16.c. */
+ * The limits never swap A and B, whose types differ. Kernel sets packing
+ * eights (MMLA) run gemm_u8s8_mmla.c's. */
 #include <stdint.h>
 #include "gg_internal.h"
 #include "plan.h"
@@ -13,18 +13,8 @@
 #define KG 4
 #define FN(x) i_##x
 #define GG_TYPE GG_U8S8
-#define GG_UNPACKED 0
-#define GG_OWN_LOOPS 0
 #define EDGE_T struct gg_iedge
 #define PEDGE_T struct gg_ipedge
-#define GT int8_t
-#define GP(x) i_a_##x
-#define GPANELS i_panels_a
-#include "pack_group_tmpl.h"
-#define GT uint8_t
-#define GP(x) i_b_##x
-#define GPANELS i_panels_b
-#include "pack_group_tmpl.h"
-#include "op_tmpl.h"
-#include "panels_tmpl.h"
-#include "gemm_tmpl.h"
+#define GG_KG_OTHER 8
+#define GG_OTHER_GEMM im_gg_gemm
+#include "gemm_group_tmpl.h"

@@ -129,6 +129,9 @@ struct gg_ukernel {
     /* a thread's least work, thread_edge^3 multiply-adds (the machine
      * file's runtime.thread_edge; 0: limits.c's table) */
     int thread_edge;
+    /* k steps per packed group where unlike the type's (MMLA kernels:
+     * twice); 0: the type's */
+    int kg;
 };
 
 struct gg_kernel_set {
@@ -219,6 +222,16 @@ void i_gg_gemm(int64_t m, int64_t n, int64_t k, int32_t alpha,
                const int8_t *a, int64_t rs_a, int64_t cs_a,
                const uint8_t *b, int64_t rs_b, int64_t cs_b,
                int32_t beta, int32_t *c, int64_t rs_c, int64_t cs_c);
+/* gemm_bf16_mmla.c / gemm_u8s8_mmla.c: the same loops for kernel sets
+ * whose k group is twice the type's (gg_ukernel.kg: MMLA's) */
+void bm_gg_gemm(int64_t m, int64_t n, int64_t k, float alpha,
+                const uint16_t *a, int64_t rs_a, int64_t cs_a,
+                const uint16_t *b, int64_t rs_b, int64_t cs_b,
+                float beta, float *c, int64_t rs_c, int64_t cs_c);
+void im_gg_gemm(int64_t m, int64_t n, int64_t k, int32_t alpha,
+                const int8_t *a, int64_t rs_a, int64_t cs_a,
+                const uint8_t *b, int64_t rs_b, int64_t cs_b,
+                int32_t beta, int32_t *c, int64_t rs_c, int64_t cs_c);
 
 /* gemm_d.c / gemm_s.c: C = alpha A B + beta C in general strides. */
 void gg_dgemm(int64_t m, int64_t n, int64_t k, double alpha,
