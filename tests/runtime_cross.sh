@@ -13,15 +13,16 @@
 # for POWER10's MMA, another SVE length) the same binary must fall back to
 # the portable kernels there, and still compute right.
 # MACHINE may be a stand-in's FILE.yaml (a shipped machine with other
-# timings, so gemmgen picks the kernels to test): then only the path by
-# size runs, which is the one its kernels take.
+# timings, so gemmgen picks the rank-G kernels to test): then the set has
+# no small-tile or complex kernels and only the path by size runs.
 # Exit 77 (skip) only when the cross compiler or the emulator is missing.
 set -eu
 gg=$1 ggk=$2 src=$3 machine=$4 work=$5 other=${6:-}
 yaml=$src/machines/$machine.yaml
 paths='1 2 0 sized'           # GEMMGEN_DIRECT 1, 2 (_stream), 0; sized: the path by size
+slots='--small --complex --lowp'
 case $machine in
-*.yaml) yaml=$machine machine=$(sed -n 's/^name: *//p' "$yaml") paths=sized ;;
+*.yaml) yaml=$machine machine=$(sed -n 's/^name: *//p' "$yaml") paths=sized slots=--lowp ;;
 esac
 rt=$src/runtime
 cc=$("$gg" --machine "$yaml" --type f64 --print-cc)
@@ -34,7 +35,8 @@ fi
 rm -rf "$work"
 mkdir -p "$work"
 set -x
-"$ggk" --gemmgen "$gg" --machine "$yaml" --name m --outdir "$work" --small --complex --lowp -- $cc -O2
+# shellcheck disable=SC2086
+"$ggk" --gemmgen "$gg" --machine "$yaml" --name m --outdir "$work" $slots -- $cc -O2
 echo '#define GG_GENERATED_SETS(X) X(gg_m_set)' > "$work/gg_sets.h"
 $cc -O2 -std=c11 -static -I"$work" -I"$rt/include" -I"$rt/src" -I"$rt/tests" \
     "$rt"/src/*.c "$rt"/kernels/portable_*.c "$work/gg_m_set.c" "$work"/gg_m_*.o \
