@@ -113,6 +113,7 @@ const struct target target_neon = {
     .outer_segments = true,
     .includes = "#include <arm_neon.h>",
     .cflags = "-march=armv8-a", .ooo_cflags = "-fno-schedule-insns",
+    .inorder_cflags = "-fno-schedule-insns -fno-schedule-insns2 -fno-peephole2",
     .cpu_features = "",          /* NEON: the AArch64 baseline */
     .cc = "aarch64-linux-gnu-gcc",
     .runner = "qemu-aarch64 -cpu max",
@@ -255,6 +256,7 @@ const struct target target_sve = {
                 "#error \"built for %b-bit SVE vectors: compile with -msve-vector-bits=%b\"\n"
                 "#endif",
     .cflags = "-march=armv8.2-a+sve -msve-vector-bits=%b", .ooo_cflags = "-fno-schedule-insns",
+    .inorder_cflags = "-fno-schedule-insns -fno-schedule-insns2 -fno-peephole2",
     .cpu_features = "GG_CPU_SVE | GG_CPU_SVE%b",   /* SVE of exactly this length */
     .cc = "aarch64-linux-gnu-gcc",
     /* user-mode qemu defaults to 512-bit vectors (as Linux does); -1 asks

@@ -165,6 +165,12 @@ struct target {
      * ranges past the registers the rotation planned (spills, copies);
      * an out-of-order core reorders anyway */
     const char *ooo_cflags;
+    /* added where the machine is in order: the emitted order is the
+     * schedule for its pipeline, which GCC's schedulers (tuned for no
+     * particular core) reorder, and its peephole pairs q loads into ldp,
+     * which holds a narrow load path longer (LLVM's Cortex-A55 model: 6
+     * cycles against 1 for ldr q) */
+    const char *inorder_cflags;
     /* what a CPU needs to run code built with cflags: libgemmgen's GG_CPU_*
      * names (runtime/src/gg_internal.h), " | "-separated; "": the baseline */
     const char *cpu_features;

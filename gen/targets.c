@@ -85,6 +85,8 @@ void target_cflags(struct buf *out, const struct target *t, enum elem e, enum bs
     const struct cstrat *cs = cmla_of(t, e, bs);
     target_text(out, t->cflags, m);
     if (t->ooo_cflags && m->order == DISPATCH_OUT_OF_ORDER) buf_printf(out, " %s", t->ooo_cflags);
+    if (t->inorder_cflags && m->order == DISPATCH_IN_ORDER)
+        buf_printf(out, " %s", t->inorder_cflags);
     if (t->sp[e].cflags) buf_printf(out, " %s", t->sp[e].cflags);
     if (cs && cs->cmla_cflags) buf_printf(out, " %s", cs->cmla_cflags);
 }

@@ -26,7 +26,7 @@
 #define cortex_a55_cgemm_4x6_PEDGE_LIST {2, cortex_a55_cgemm_4x6_p2x6}
 /* percent of L1 that B's kc x NR micro-panel may fill (the runtime's KC) */
 #define cortex_a55_cgemm_4x6_B_L1_PERCENT 50
-/* cflags: -march=armv8-a */
+/* cflags: -march=armv8-a -fno-schedule-insns -fno-schedule-insns2 -fno-peephole2 */
 
 #ifdef __cplusplus
 extern "C" {

@@ -50,7 +50,7 @@
  * k step; 0: any k)} */
 #define cortex_a57_sgemm_8x12_NTAILS 0
 #define cortex_a57_sgemm_8x12_TAIL_LIST 
-/* cflags: -march=armv8-a */
+/* cflags: -march=armv8-a -fno-schedule-insns -fno-schedule-insns2 -fno-peephole2 */
 
 #ifdef __cplusplus
 extern "C" {

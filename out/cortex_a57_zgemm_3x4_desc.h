@@ -12,7 +12,7 @@
 /* the flags the kernel file is compiled with, the CPU features (GG_CPU_*)
  * they need, and the rank of the set among those one CPU may run (the
  * highest wins; the portable set is 0) */
-#define cortex_a57_zgemm_3x4_DESC_CFLAGS "-march=armv8-a"
+#define cortex_a57_zgemm_3x4_DESC_CFLAGS "-march=armv8-a -fno-schedule-insns -fno-schedule-insns2 -fno-peephole2"
 #define cortex_a57_zgemm_3x4_DESC_FEATURES (0)
 #define cortex_a57_zgemm_3x4_DESC_RANK 1
 /* the machine's caches, a struct gg_caches: {size, line, ways, cores

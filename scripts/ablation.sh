@@ -4,9 +4,10 @@
 #   (all), without list scheduling (--no-sched: instruction-selection
 #   order), without pipelining, without either, and with the k loop
 #   unrolled 1..8 times; each compiled by the kernel's own GCC and flags
-#   plus -fno-schedule-insns -fno-schedule-insns2 -fno-peephole2 (the
-#   emitted order runs, and no load pairs: LLVM's Cortex-A55 model holds
-#   the load unit 6 cycles for an ldp of two q registers, 1 for an ldr),
+#   plus -fno-schedule-insns -fno-schedule-insns2 -fno-peephole2, which
+#   in-order machines' kernels ship with anyway (the emitted order runs,
+#   and no load pairs: LLVM's Cortex-A55 model holds the load unit 6
+#   cycles for an ldp of two q registers, 1 for an ldr),
 #   its k loop cut out and timed by llvm-mca-19. Prints a
 #   Markdown table of llvm-mca cycles per k step, the speedup over program
 #   order (neither) and the share of the FMA peak (FMAs per step over the

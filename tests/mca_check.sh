@@ -25,8 +25,8 @@ power9 f64 1.23
 power9 f32 1.43
 power10 f64 2.37
 power10 f32 1.98
-cortex-a55 f64 1.90
-cortex-a55 f32 1.80'
+cortex-a55 f64 1.20
+cortex-a55 f32 1.27'
 out=$(MCA_NO_INSTALL=1 MCA_CC=gcc sh "$root/scripts/mca-report.sh" "$1" 2>&1)
 echo "$out"
 echo "$out" | awk -v known="$known" '
