@@ -37,11 +37,29 @@ mkdir -p "$work"
 set -x
 # shellcheck disable=SC2086
 "$ggk" --gemmgen "$gg" --machine "$yaml" --name m --outdir "$work" $slots -- $cc -O2
-echo '#define GG_GENERATED_SETS(X) X(gg_m_set)' > "$work/gg_sets.h"
-$cc -O2 -std=c11 -static -I"$work" -I"$rt/include" -I"$rt/src" -I"$rt/tests" \
-    "$rt"/src/*.c "$rt"/kernels/portable_*.c "$work/gg_m_set.c" "$work"/gg_m_*.o \
-    "$rt/tests/cross_check.c" \
-    -o "$work/cross_check" -lpthread -lm
+# The runtime's objects (and cross_check's) are the same for every
+# machine of one compiler: built once per compiler and state of the
+# sources, in a directory beside WORKDIR that the tests of one
+# architecture share (flock: meson runs them side by side).
+key=$(cat "$rt"/src/* "$rt"/include/* "$rt"/kernels/* "$rt"/tests/cross_check.c \
+      "$rt"/tests/*_case.h "$rt"/tests/ref.h | cksum | cut -d' ' -f1)
+objs=$(dirname "$work")/rtcross-objs-$cc-$key
+(
+    flock 9
+    if [ ! -f "$objs/done" ]; then
+        for d in "$(dirname "$work")/rtcross-objs-$cc-"*; do   # older sources' objects
+            if [ -d "$d" ]; then rm -rf "$d"; fi
+        done
+        mkdir -p "$objs"
+        echo '#define GG_GENERATED_SETS(X) X(gg_m_set)' > "$objs/gg_sets.h"
+        cd "$objs"
+        $cc -O2 -std=c11 -c -I"$objs" -I"$rt/include" -I"$rt/src" -I"$rt/tests" \
+            "$rt"/src/*.c "$rt"/kernels/portable_*.c "$rt/tests/cross_check.c"
+        touch done
+    fi
+) 9>"$objs.lock"
+$cc -O2 -std=c11 -static -I"$objs" -I"$work" -I"$rt/include" -I"$rt/src" \
+    "$objs"/*.o "$work/gg_m_set.c" "$work"/gg_m_*.o -o "$work/cross_check" -lpthread -lm
 for direct in $paths; do          # sized: the path by size (tiny, gemv loops)
     [ "$direct" = sized ] && direct=
     GEMMGEN_DIRECT=$direct $runner "$work/cross_check" "$machine" 20
