@@ -41,6 +41,7 @@ cortex-a55  aarch64-linux-gnu     cortex-a55  //
 cortex-a57  aarch64-linux-gnu     cortex-a57  //
 neoverse-n1 aarch64-linux-gnu     neoverse-n1 //
 neoverse-v1 aarch64-linux-gnu     neoverse-v1 //
+neoverse-n2 aarch64-linux-gnu     neoverse-n2 //
 a64fx       aarch64-linux-gnu     a64fx       //'
 
 tmp=$(mktemp -d)

@@ -12,18 +12,10 @@
 # With OTHER_CPU (a qemu -cpu value lacking what the kernels need: POWER9
 # for POWER10's MMA, another SVE length) the same binary must fall back to
 # the portable kernels there, and still compute right.
-# MACHINE may be a stand-in's FILE.yaml (a shipped machine with other
-# timings, so gemmgen picks the rank-G kernels to test): then the set has
-# no small-tile or complex kernels and only the path by size runs.
 # Exit 77 (skip) only when the cross compiler or the emulator is missing.
 set -eu
 gg=$1 ggk=$2 src=$3 machine=$4 work=$5 other=${6:-}
 yaml=$src/machines/$machine.yaml
-paths='1 2 0 sized'           # GEMMGEN_DIRECT 1, 2 (_stream), 0; sized: the path by size
-slots='--small --complex --lowp'
-case $machine in
-*.yaml) yaml=$machine machine=$(sed -n 's/^name: *//p' "$yaml") paths=sized slots=--lowp ;;
-esac
 rt=$src/runtime
 cc=$("$gg" --machine "$yaml" --type f64 --print-cc)
 runner=$("$gg" --machine "$yaml" --type f64 --print-runner)
@@ -35,8 +27,7 @@ fi
 rm -rf "$work"
 mkdir -p "$work"
 set -x
-# shellcheck disable=SC2086
-"$ggk" --gemmgen "$gg" --machine "$yaml" --name m --outdir "$work" $slots -- $cc -O2
+"$ggk" --gemmgen "$gg" --machine "$yaml" --name m --outdir "$work" --small --complex --lowp -- $cc -O2
 # The runtime's objects (and cross_check's) are the same for every
 # machine of one compiler: built once per compiler and state of the
 # sources, in a directory beside WORKDIR that the tests of one
@@ -60,8 +51,7 @@ objs=$(dirname "$work")/rtcross-objs-$cc-$key
 ) 9>"$objs.lock"
 $cc -O2 -std=c11 -static -I"$objs" -I"$work" -I"$rt/include" -I"$rt/src" \
     "$objs"/*.o "$work/gg_m_set.c" "$work"/gg_m_*.o -o "$work/cross_check" -lpthread -lm
-for direct in $paths; do          # sized: the path by size (tiny, gemv loops)
-    [ "$direct" = sized ] && direct=
+for direct in 1 2 0 ""; do        # "": the path by size (tiny, gemv loops); 2: _stream
     GEMMGEN_DIRECT=$direct $runner "$work/cross_check" "$machine" 20
 done
 if [ -n "$other" ]; then

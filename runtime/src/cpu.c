@@ -80,6 +80,7 @@ static unsigned detect(void)
     unsigned f = GG_CPU_SVE | dot_features(1);
     int vl = prctl(PR_SVE_GET_VL);
     int bits = vl < 0 ? 0 : (vl & PR_SVE_VL_LEN_MASK) * 8;
+    if (bits == 128) f |= GG_CPU_SVE128;
     if (bits == 256) f |= GG_CPU_SVE256;
     if (bits == 512) f |= GG_CPU_SVE512;
     return f;

@@ -73,8 +73,8 @@ struct gg_uedge { int mr, nr; void *fn; };
 struct gg_upedge { int mr; void *fn; };
 
 /* CPU features a kernel may need; cpu.c tests them (x86: cpuid + xgetbv;
- * AArch64 and POWER: the kernel's hardware capability words). SVE256 and
- * SVE512: SVE with exactly that vector length, as kernels built with
+ * AArch64 and POWER: the kernel's hardware capability words). SVE128,
+ * SVE256 and SVE512: SVE with exactly that vector length, as kernels built with
  * -msve-vector-bits need. PWR9: ISA 3.0; PWR10: ISA 3.1 with MMA. BF16,
  * I8MM: AArch64's FEAT_BF16 / FEAT_I8MM, in their SVE forms too where the
  * CPU has SVE (the kernels use SVE's there). */
@@ -87,6 +87,7 @@ enum {
     GG_CPU_AVX512BF16 = 1u << 13, GG_CPU_AVX512VNNI = 1u << 14,
     GG_CPU_BF16 = 1u << 15, GG_CPU_I8MM = 1u << 16,
     GG_CPU_FCMA = 1u << 17,     /* AArch64 armv8.3-a complex multiply-add (NEON FCMLA) */
+    GG_CPU_SVE128 = 1u << 18,
 };
 unsigned gg_cpu_features(void);
 /* the x86-64 level (4, 3, 1; 0: none) the runtime's own vector code uses */
