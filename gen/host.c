@@ -1,6 +1,7 @@
 /* host.c: pick the shipped machine file for the CPU we run on: an exact
  * cpuid (vendor, family, model) match first, else the widest file whose
- * extensions the host supports. */
+ * extensions the host supports. x86 asks cpuid; AArch64 Linux reads the
+ * MIDR fields of /proc/cpuinfo and the hardware capability words. */
 #include "host.h"
 #include "machine.h"
 #include "machine_find.h"
@@ -10,14 +11,92 @@
 #include <string.h>
 #if defined(__x86_64__) || defined(__i386__)
 #include <cpuid.h>
+#elif defined(__aarch64__) && defined(__linux__)
+#include <sys/auxv.h>
+#include <sys/prctl.h>
 #endif
 
-struct host { char vendor[16]; int family, model; unsigned ext; enum isa_family isa; };
+/* The first "KEY : value" line's number (hex with 0x), or -1. */
+static int cpuinfo_field(const char *text, const char *key)
+{
+    size_t n = strlen(key);
+    for (const char *p = text; p && *p; p = strchr(p, '\n'), p = p ? p + 1 : p) {
+        if (strncmp(p, key, n)) continue;
+        const char *c = p + n;
+        while (*c == ' ' || *c == '\t') c++;
+        if (*c != ':') continue;
+        char *end;
+        long v = strtol(c + 1, &end, 0);
+        return end == c + 1 ? -1 : (int)v;
+    }
+    return -1;
+}
+
+bool host_parse_cpuinfo(const char *text, struct host *h)
+{
+    int impl = cpuinfo_field(text, "CPU implementer"), part = cpuinfo_field(text, "CPU part");
+    if (impl < 0 || part < 0) return false;
+    snprintf(h->vendor, sizeof h->vendor, "arm");
+    h->family = impl;
+    h->model = part;
+    h->isa = FAM_AARCH64;
+    return true;
+}
+
+#if defined(__aarch64__) && defined(__linux__)
+#ifndef HWCAP_SVE
+#define HWCAP_SVE (1UL << 22)
+#endif
+#ifndef HWCAP_FCMA
+#define HWCAP_FCMA (1UL << 14)
+#endif
+#ifndef HWCAP2_I8MM
+#define HWCAP2_I8MM (1UL << 13)
+#endif
+#ifndef HWCAP2_BF16
+#define HWCAP2_BF16 (1UL << 14)
+#endif
+#ifndef PR_SVE_GET_VL
+#define PR_SVE_GET_VL 51
+#endif
+
+/* The extensions from the capability words, the SVE length from prctl. */
+static void arm_features(struct host *h)
+{
+    unsigned long cap = getauxval(AT_HWCAP), cap2 = getauxval(AT_HWCAP2);
+    h->ext = EXT_NEON;
+    if (cap & HWCAP_FCMA) h->ext |= EXT_FCMA;
+    if (cap2 & HWCAP2_BF16) h->ext |= EXT_BF16;
+    if (cap2 & HWCAP2_I8MM) h->ext |= EXT_I8MM;
+    if (cap & HWCAP_SVE) {
+        int vl = prctl(PR_SVE_GET_VL);
+        h->ext |= EXT_SVE;
+        h->sve_bits = vl < 0 ? 0 : (vl & 0xffff) * 8;
+    }
+}
+
+static bool read_arm(struct host *h)
+{
+    static char text[1 << 16];
+    FILE *f = fopen("/proc/cpuinfo", "r");
+    size_t n = f ? fread(text, 1, sizeof text - 1, f) : 0;
+    if (f) fclose(f);
+    text[n] = '\0';
+    if (!host_parse_cpuinfo(text, h)) {   /* no MIDR fields: features alone */
+        h->isa = FAM_AARCH64;
+        h->family = h->model = -1;
+    }
+    arm_features(h);
+    return true;
+}
+#endif
 
 static bool read_host(struct host *h)
 {
     memset(h, 0, sizeof *h);
-#if defined(__x86_64__) || defined(__i386__)
+#if defined(__aarch64__) && defined(__linux__)
+    return read_arm(h);
+#elif defined(__x86_64__) || defined(__i386__)
     unsigned a, b, c, d;
     if (!__get_cpuid(0, &a, &b, &c, &d)) return false;
     memcpy(h->vendor, &b, 4); memcpy(h->vendor + 4, &d, 4); memcpy(h->vendor + 8, &c, 4);
@@ -45,7 +124,19 @@ static int popcount(unsigned x) { return __builtin_popcount(x); }
 const char *host_machine(char *out, size_t size)
 {
     struct host h;
-    if (!read_host(&h)) return NULL;
+    return read_host(&h) ? host_pick(&h, out, size) : NULL;
+}
+
+/* A file the host can run by its extensions: SVE kernels are built for
+ * one vector length, which must be the host's. */
+static bool runs_on(const struct machine *m, const struct host *h)
+{
+    if (m->family != h->isa || (m->ext & h->ext) != m->ext) return false;
+    return !(m->ext & EXT_SVE) || m->vector_bits == h->sve_bits;
+}
+
+const char *host_pick(const struct host *h, char *out, size_t size)
+{
     char *names[256];
     int n = machine_names(names, 256);
     int best = -1, best_score = -1;
@@ -56,10 +147,12 @@ const char *host_machine(char *out, size_t size)
         snprintf(path, sizeof path, "%s/%s", machines_dir(), names[i]);
         machine_load(&m, path);
         for (int x = 0; x < m.ncpuid_models; x++)
-            if (!strcmp(m.cpuid_vendor, h.vendor) && m.cpuid_family == h.family &&
-                m.cpuid_models[x] == h.model) { best = i; exact = true; }
-        int score = m.vector_bits * 16 + popcount(m.ext);
-        if (!exact && m.family == h.isa && (m.ext & h.ext) == m.ext && score > best_score)
+            if (!strcmp(m.cpuid_vendor, h->vendor) && m.cpuid_family == h->family &&
+                m.cpuid_models[x] == h->model) { best = i; exact = true; }
+        /* wider, then more extensions, then out of order (ties of an
+         * unknown core: rather an out-of-order file than an in-order one) */
+        int score = m.vector_bits * 64 + popcount(m.ext) * 2 + (m.order == DISPATCH_OUT_OF_ORDER);
+        if (!exact && runs_on(&m, h) && score > best_score)
             best = i, best_score = score;
     }
     if (best >= 0) snprintf(out, size, "%s/%s", machines_dir(), names[best]);
