@@ -1,7 +1,8 @@
 /* host.c: pick the shipped machine file for the CPU we run on: an exact
  * cpuid (vendor, family, model) match first, else the widest file whose
  * extensions the host supports. x86 asks cpuid; AArch64 Linux reads the
- * MIDR fields of /proc/cpuinfo and the hardware capability words. */
+ * MIDR fields of /proc/cpuinfo and the hardware capability words, POWER
+ * Linux the capability words alone. */
 #include "host.h"
 #include "machine.h"
 #include "machine_find.h"
@@ -14,6 +15,8 @@
 #elif defined(__aarch64__) && defined(__linux__)
 #include <sys/auxv.h>
 #include <sys/prctl.h>
+#elif defined(__powerpc64__) && defined(__linux__)
+#include <sys/auxv.h>
 #endif
 
 /* The first "KEY : value" line's number (hex with 0x), or -1. */
@@ -91,11 +94,37 @@ static bool read_arm(struct host *h)
 }
 #endif
 
+#if defined(__powerpc64__) && defined(__linux__)
+#ifndef PPC_FEATURE2_ARCH_3_00
+#define PPC_FEATURE2_ARCH_3_00 0x00800000
+#endif
+#ifndef PPC_FEATURE2_ARCH_3_1
+#define PPC_FEATURE2_ARCH_3_1 0x00040000
+#endif
+#ifndef PPC_FEATURE2_MMA
+#define PPC_FEATURE2_MMA 0x00020000
+#endif
+
+/* No file names a POWER part: the extensions tell power9 (vsx: ISA 3.0,
+ * which its kernels need) from power10 (mma: ISA 3.1 with MMA). */
+static bool read_power(struct host *h)
+{
+    unsigned long cap2 = getauxval(AT_HWCAP2);
+    h->isa = FAM_POWER;
+    h->family = h->model = -1;
+    if (cap2 & PPC_FEATURE2_ARCH_3_00) h->ext |= EXT_VSX;
+    if ((cap2 & PPC_FEATURE2_ARCH_3_1) && (cap2 & PPC_FEATURE2_MMA)) h->ext |= EXT_MMA;
+    return true;
+}
+#endif
+
 static bool read_host(struct host *h)
 {
     memset(h, 0, sizeof *h);
 #if defined(__aarch64__) && defined(__linux__)
     return read_arm(h);
+#elif defined(__powerpc64__) && defined(__linux__)
+    return read_power(h);
 #elif defined(__x86_64__) || defined(__i386__)
     unsigned a, b, c, d;
     if (!__get_cpuid(0, &a, &b, &c, &d)) return false;

@@ -87,6 +87,16 @@ static void fallback_arm(void **state)
     assert_null(host_pick(&none, out, sizeof out));
 }
 
+/* POWER: by extensions alone (no file names a part). */
+static void power(void **state)
+{
+    (void)state;
+    struct host p10 = { "", -1, -1, EXT_VSX | EXT_MMA, FAM_POWER, 0 };
+    struct host p9 = { "", -1, -1, EXT_VSX, FAM_POWER, 0 };
+    assert_string_equal(pick(&p10), "power10.yaml");
+    assert_string_equal(pick(&p9), "power9.yaml");
+}
+
 /* x86: cpuid's exact match (Zen 4's family 0x19, model 0x11). */
 static void exact_x86(void **state)
 {
@@ -101,7 +111,7 @@ int main(void)
     setenv("GEMMGEN_MACHINES", MACHINES_DIR, 1);
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(parse_cpuinfo), cmocka_unit_test(exact_arm),
-        cmocka_unit_test(fallback_arm), cmocka_unit_test(exact_x86),
+        cmocka_unit_test(fallback_arm), cmocka_unit_test(power), cmocka_unit_test(exact_x86),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
