@@ -54,6 +54,13 @@ int kernel_outer_rows(const struct machine *m, const struct target *t, enum elem
     return t->outer_rows[e] * (t->outer_segments ? m->vector_bits / 128 : 1);
 }
 
+/* An outer product's accumulators are registers of their own class where
+ * the spelling names a type for them (MMA), else vector registers (MMLA). */
+static bool outer_acc_class(const struct target *t, enum elem e)
+{
+    return target_spell(t, e, BS_OUTER_PRODUCT)->acctype != NULL;
+}
+
 /* G of a kernel: a segment row of an MMLA holds 64 bits of k, two lanes' worth. */
 static int kernel_group(const struct target *t, enum elem e, enum bstrat bs)
 {
@@ -286,15 +293,14 @@ static void build_cmla(struct kernel *k)
  * tile; after extraction its output vector i holds row r*R + i, columns
  * c*Cc.., or where the ger takes B first column c*Cc + i, rows r*R.. (MMLA:
  * each segment's 2x2 tile, one 64-bit column of it per output vector, the
- * segments' columns gathered into one). Accumulators are registers of
- * their own class where the spelling names a type for them (MMA). */
+ * segments' columns gathered into one). */
 static void build_outer_product(struct kernel *k)
 {
     int R = kernel_outer_rows(k->m, k->t, k->elem), Cc = k->t->outer_cols[k->elem];
     bool bfirst = k->t->outer_b_first[k->elem];
     int apl = k->t->a_regs_per_load[k->elem], mrow = k->mr / R, ncol = k->nr / Cc, a[64], b[64];
     int nout = bfirst ? Cc : R, nl = bfirst ? R : Cc;   /* output vectors, their lanes */
-    enum rclass acc_rc = target_spell(k->t, k->elem, k->bs)->acctype ? RC_ACC : RC_VEC;
+    enum rclass acc_rc = outer_acc_class(k->t, k->elem) ? RC_ACC : RC_VEC;
     new_accs(k, mrow * ncol, acc_rc, nout, nl);
     load_a(k, a, mrow, R, apl == 2 ? RC_PAIR : RC_VEC, apl == 2 ? IC_VLOAD_PAIR : IC_VLOAD);
     for (int c = 0; c < ncol; c++) {
@@ -390,7 +396,7 @@ int kernel_min_regs(const struct machine *m, const struct target *t, enum bstrat
     int vl = kernel_vl(m, e);
     if (bs == BS_OUTER_PRODUCT) {
         int R = kernel_outer_rows(m, t, e), nacc = (mr / R) * (nr / t->outer_cols[e]);
-        int acc_units = target_spell(t, e, bs)->acctype ? m->acc_blocks : 1;
+        int acc_units = outer_acc_class(t, e) ? m->acc_blocks : 1;
         return nacc * acc_units + (mr / R) * t->a_regs_per_load[e] + 1;
     }
     int temp = t->sp[e].fma || elem_group(e) > 1 ? 0 : 1;   /* mul + add: a product register */
@@ -435,7 +441,7 @@ const char *kernel_shape_error(const struct machine *m, const struct target *t, 
     if (nr < bg || nr % bg || nr > 64)
         return snprintf(msg, sizeof msg, "NR=%d must be a multiple of %d, at most 64, for %s",
                         nr, bg, bstrat_names[bs]), msg;
-    if (bs == BS_OUTER_PRODUCT && target_spell(t, e, bs)->acctype
+    if (bs == BS_OUTER_PRODUCT && outer_acc_class(t, e)
         && (mr / ag) * (nr / bg) > m->acc_count)
         return snprintf(msg, sizeof msg, "%dx%d needs %d accumulators, the machine has %d", mr,
                         nr, (mr / ag) * (nr / bg), m->acc_count), msg;
