@@ -122,7 +122,9 @@ int main(void)
         const int ms[] = { mr, 1, mr > 1 ? mr - 1 : 1, (mr + 1) / 2 | 1 };
         const int ns[] = { nr, 1, nr > 1 ? nr - 1 : 1, (nr + 1) / 2 | 1 };
         const int *kq = q ? ks_edge : ks, *abq = q ? abs_edge : abs_main;
-        const int nkq = q ? 4 : 7, nab = q ? 3 : 6;
+        const int nkq = q ? (int)(sizeof ks_edge / sizeof *ks_edge) : (int)(sizeof ks / sizeof *ks);
+        const int nab = q ? (int)(sizeof abs_edge / sizeof *abs_edge)
+                          : (int)(sizeof abs_main / sizeof *abs_main);
         for (int ki = 0; ki < nkq; ki++)
             for (size_t mi = 0; mi < sizeof ms / sizeof *ms; mi++)
                 for (size_t ni = 0; ni < sizeof ns / sizeof *ns; ni++)
