@@ -288,7 +288,10 @@ static void c_prefetch(struct buf *setup, struct buf *in_loop, const char *ct, i
     c_prefetch_one(setup, "        ");
     buf_puts(setup, "    }\n");
     if (!spread) return;
-    buf_printf(in_loop, "            if (%spf_left > 0) {\n", flagged ? "stream && " : "");
+    /* expected false: the block goes out of line, and the loop past the
+     * first passes runs its compare and branch only */
+    buf_printf(in_loop, "            if (__builtin_expect(%spf_left > 0, 0)) {\n",
+               flagged ? "stream && " : "");
     c_prefetch_one(in_loop, "                ");
     buf_puts(in_loop, "                pf_left--;\n            }\n");
 }

@@ -106,7 +106,7 @@ void cortex_a57_sgemm_8x12(int64_t m, int64_t n, int64_t k, const float *alpha, 
         /* kernel: iteration i and the start of i+1, unrolled 4x */
         int64_t nq = k - 1;
         for (int64_t it = nq / 4; it > 0; it--) {
-            if (pf_left > 0) {
+            if (__builtin_expect(pf_left > 0, 0)) {
                 __builtin_prefetch(pf_c, 1, 3);
                 __builtin_prefetch(pf_c + pf_span / 2, 1, 3);
                 __builtin_prefetch(pf_c + pf_span, 1, 3);
@@ -773,7 +773,7 @@ void cortex_a57_sgemm_8x12_in_place(int64_t m, int64_t n, int64_t k, const float
         /* kernel: iteration i and the start of i+1, unrolled 4x */
         int64_t nq = k - 1;
         for (int64_t it = nq / 4; it > 0; it--) {
-            if (stream && pf_left > 0) {
+            if (__builtin_expect(stream && pf_left > 0, 0)) {
                 __builtin_prefetch(pf_c, 1, 3);
                 __builtin_prefetch(pf_c + pf_span / 2, 1, 3);
                 __builtin_prefetch(pf_c + pf_span, 1, 3);
@@ -2421,7 +2421,7 @@ void cortex_a57_sgemm_8x12_p4x12(int64_t m, int64_t n, int64_t k, const float *a
         /* kernel: iteration i and the start of i+1, unrolled 10x */
         int64_t nq = k - 1;
         for (int64_t it = nq / 10; it > 0; it--) {
-            if (pf_left > 0) {
+            if (__builtin_expect(pf_left > 0, 0)) {
                 __builtin_prefetch(pf_c, 1, 3);
                 __builtin_prefetch(pf_c + pf_span / 2, 1, 3);
                 __builtin_prefetch(pf_c + pf_span, 1, 3);

@@ -101,7 +101,7 @@ void neoverse_n1_zgemm_3x4(int64_t m, int64_t n, int64_t k, const double _Comple
         /* kernel: iteration i and the start of i+1, unrolled 3x */
         int64_t nq = k - 1;
         for (int64_t it = nq / 3; it > 0; it--) {
-            if (pf_left > 0) {
+            if (__builtin_expect(pf_left > 0, 0)) {
                 __builtin_prefetch(pf_c, 1, 3);
                 __builtin_prefetch(pf_c + pf_span / 2, 1, 3);
                 __builtin_prefetch(pf_c + pf_span, 1, 3);
@@ -610,7 +610,7 @@ void neoverse_n1_zgemm_3x4_p2x4(int64_t m, int64_t n, int64_t k, const double _C
         /* kernel: iteration i and the start of i+1, unrolled 2x */
         int64_t nq = k - 1;
         for (int64_t it = nq / 2; it > 0; it--) {
-            if (pf_left > 0) {
+            if (__builtin_expect(pf_left > 0, 0)) {
                 __builtin_prefetch(pf_c, 1, 3);
                 __builtin_prefetch(pf_c + pf_span / 2, 1, 3);
                 __builtin_prefetch(pf_c + pf_span, 1, 3);

@@ -108,7 +108,7 @@ void neoverse_n2_gemm_s8u8s32_8x12(int64_t m, int64_t n, int64_t k, const int32_
         /* kernel: iteration i and the start of i+1, unrolled 4x */
         int64_t nq = k - 1;
         for (int64_t it = nq / 4; it > 0; it--) {
-            if (pf_left > 0) {
+            if (__builtin_expect(pf_left > 0, 0)) {
                 __builtin_prefetch(pf_c, 1, 3);
                 __builtin_prefetch(pf_c + pf_span / 2, 1, 3);
                 __builtin_prefetch(pf_c + pf_span, 1, 3);
@@ -2612,7 +2612,7 @@ void neoverse_n2_gemm_s8u8s32_8x12_p8x8(int64_t m, int64_t n, int64_t k, const i
         /* kernel: iteration i and the start of i+1, unrolled 6x */
         int64_t nq = k - 1;
         for (int64_t it = nq / 6; it > 0; it--) {
-            if (pf_left > 0) {
+            if (__builtin_expect(pf_left > 0, 0)) {
                 __builtin_prefetch(pf_c, 1, 3);
                 __builtin_prefetch(pf_c + pf_span / 2, 1, 3);
                 __builtin_prefetch(pf_c + pf_span, 1, 3);
@@ -4459,7 +4459,7 @@ void neoverse_n2_gemm_s8u8s32_8x12_p4x12(int64_t m, int64_t n, int64_t k, const 
         /* kernel: iteration i and the start of i+1, unrolled 2x */
         int64_t nq = k - 1;
         for (int64_t it = nq / 2; it > 0; it--) {
-            if (pf_left > 0) {
+            if (__builtin_expect(pf_left > 0, 0)) {
                 __builtin_prefetch(pf_c, 1, 3);
                 __builtin_prefetch(pf_c + pf_span / 2, 1, 3);
                 __builtin_prefetch(pf_c + pf_span, 1, 3);
@@ -5660,7 +5660,7 @@ void neoverse_n2_gemm_s8u8s32_8x12_p4x8(int64_t m, int64_t n, int64_t k, const i
         /* kernel: iteration i and the start of i+1, unrolled 2x */
         int64_t nq = k - 1;
         for (int64_t it = nq / 2; it > 0; it--) {
-            if (pf_left > 0) {
+            if (__builtin_expect(pf_left > 0, 0)) {
                 __builtin_prefetch(pf_c, 1, 3);
                 __builtin_prefetch(pf_c + pf_span / 2, 1, 3);
                 __builtin_prefetch(pf_c + pf_span, 1, 3);

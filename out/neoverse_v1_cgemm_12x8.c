@@ -105,7 +105,7 @@ void neoverse_v1_cgemm_12x8(int64_t m, int64_t n, int64_t k, const float _Comple
         /* kernel: iteration i and the start of i+1, unrolled 3x */
         int64_t nq = k - 1;
         for (int64_t it = nq / 3; it > 0; it--) {
-            if (pf_left > 0) {
+            if (__builtin_expect(pf_left > 0, 0)) {
                 __builtin_prefetch(pf_c, 1, 3);
                 __builtin_prefetch(pf_c + pf_span / 2, 1, 3);
                 __builtin_prefetch(pf_c + pf_span, 1, 3);
@@ -1617,7 +1617,7 @@ void neoverse_v1_cgemm_12x8_p12x4(int64_t m, int64_t n, int64_t k, const float _
         /* kernel: iteration i and the start of i+1, unrolled 4x */
         int64_t nq = k - 1;
         for (int64_t it = nq / 4; it > 0; it--) {
-            if (pf_left > 0) {
+            if (__builtin_expect(pf_left > 0, 0)) {
                 __builtin_prefetch(pf_c, 1, 3);
                 __builtin_prefetch(pf_c + pf_span / 2, 1, 3);
                 __builtin_prefetch(pf_c + pf_span, 1, 3);
@@ -2545,7 +2545,7 @@ void neoverse_v1_cgemm_12x8_p8x8(int64_t m, int64_t n, int64_t k, const float _C
         /* kernel: iteration i and the start of i+1, unrolled 2x */
         int64_t nq = k - 1;
         for (int64_t it = nq / 2; it > 0; it--) {
-            if (pf_left > 0) {
+            if (__builtin_expect(pf_left > 0, 0)) {
                 __builtin_prefetch(pf_c, 1, 3);
                 __builtin_prefetch(pf_c + pf_span / 2, 1, 3);
                 __builtin_prefetch(pf_c + pf_span, 1, 3);
@@ -3478,7 +3478,7 @@ void neoverse_v1_cgemm_12x8_p8x4(int64_t m, int64_t n, int64_t k, const float _C
         /* kernel: iteration i and the start of i+1, unrolled 4x */
         int64_t nq = k - 1;
         for (int64_t it = nq / 4; it > 0; it--) {
-            if (pf_left > 0) {
+            if (__builtin_expect(pf_left > 0, 0)) {
                 __builtin_prefetch(pf_c, 1, 3);
                 __builtin_prefetch(pf_c + pf_span / 2, 1, 3);
                 __builtin_prefetch(pf_c + pf_span, 1, 3);

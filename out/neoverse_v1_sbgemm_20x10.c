@@ -107,7 +107,7 @@ void neoverse_v1_sbgemm_20x10(int64_t m, int64_t n, int64_t k, const float *alph
         /* kernel: iteration i and the start of i+1, unrolled 5x */
         int64_t nq = k - 1;
         for (int64_t it = nq / 5; it > 0; it--) {
-            if (pf_left > 0) {
+            if (__builtin_expect(pf_left > 0, 0)) {
                 __builtin_prefetch(pf_c, 1, 3);
                 __builtin_prefetch(pf_c + pf_span / 2, 1, 3);
                 __builtin_prefetch(pf_c + pf_span, 1, 3);
@@ -2840,7 +2840,7 @@ void neoverse_v1_sbgemm_20x10_p20x8(int64_t m, int64_t n, int64_t k, const float
         /* kernel: iteration i and the start of i+1, unrolled 3x */
         int64_t nq = k - 1;
         for (int64_t it = nq / 3; it > 0; it--) {
-            if (pf_left > 0) {
+            if (__builtin_expect(pf_left > 0, 0)) {
                 __builtin_prefetch(pf_c, 1, 3);
                 __builtin_prefetch(pf_c + pf_span / 2, 1, 3);
                 __builtin_prefetch(pf_c + pf_span, 1, 3);
@@ -4876,7 +4876,7 @@ void neoverse_v1_sbgemm_20x10_p12x10(int64_t m, int64_t n, int64_t k, const floa
         /* kernel: iteration i and the start of i+1, unrolled 6x */
         int64_t nq = k - 1;
         for (int64_t it = nq / 6; it > 0; it--) {
-            if (pf_left > 0) {
+            if (__builtin_expect(pf_left > 0, 0)) {
                 __builtin_prefetch(pf_c, 1, 3);
                 __builtin_prefetch(pf_c + pf_span / 2, 1, 3);
                 __builtin_prefetch(pf_c + pf_span, 1, 3);
@@ -6626,7 +6626,7 @@ void neoverse_v1_sbgemm_20x10_p12x8(int64_t m, int64_t n, int64_t k, const float
         /* kernel: iteration i and the start of i+1, unrolled 2x */
         int64_t nq = k - 1;
         for (int64_t it = nq / 2; it > 0; it--) {
-            if (pf_left > 0) {
+            if (__builtin_expect(pf_left > 0, 0)) {
                 __builtin_prefetch(pf_c, 1, 3);
                 __builtin_prefetch(pf_c + pf_span / 2, 1, 3);
                 __builtin_prefetch(pf_c + pf_span, 1, 3);

@@ -105,7 +105,7 @@ void neoverse_v1_zgemm_10x5(int64_t m, int64_t n, int64_t k, const double _Compl
         /* kernel: iteration i and the start of i+1, unrolled 5x */
         int64_t nq = k - 1;
         for (int64_t it = nq / 5; it > 0; it--) {
-            if (pf_left > 0) {
+            if (__builtin_expect(pf_left > 0, 0)) {
                 __builtin_prefetch(pf_c, 1, 3);
                 __builtin_prefetch(pf_c + pf_span / 2, 1, 3);
                 __builtin_prefetch(pf_c + pf_span, 1, 3);
@@ -2112,7 +2112,7 @@ void neoverse_v1_zgemm_10x5_p10x4(int64_t m, int64_t n, int64_t k, const double 
         /* kernel: iteration i and the start of i+1, unrolled 3x */
         int64_t nq = k - 1;
         for (int64_t it = nq / 3; it > 0; it--) {
-            if (pf_left > 0) {
+            if (__builtin_expect(pf_left > 0, 0)) {
                 __builtin_prefetch(pf_c, 1, 3);
                 __builtin_prefetch(pf_c + pf_span / 2, 1, 3);
                 __builtin_prefetch(pf_c + pf_span, 1, 3);
@@ -3437,7 +3437,7 @@ void neoverse_v1_zgemm_10x5_p6x5(int64_t m, int64_t n, int64_t k, const double _
         /* kernel: iteration i and the start of i+1, unrolled 6x */
         int64_t nq = k - 1;
         for (int64_t it = nq / 6; it > 0; it--) {
-            if (pf_left > 0) {
+            if (__builtin_expect(pf_left > 0, 0)) {
                 __builtin_prefetch(pf_c, 1, 3);
                 __builtin_prefetch(pf_c + pf_span / 2, 1, 3);
                 __builtin_prefetch(pf_c + pf_span, 1, 3);
@@ -4807,7 +4807,7 @@ void neoverse_v1_zgemm_10x5_p6x4(int64_t m, int64_t n, int64_t k, const double _
         /* kernel: iteration i and the start of i+1, unrolled 2x */
         int64_t nq = k - 1;
         for (int64_t it = nq / 2; it > 0; it--) {
-            if (pf_left > 0) {
+            if (__builtin_expect(pf_left > 0, 0)) {
                 __builtin_prefetch(pf_c, 1, 3);
                 __builtin_prefetch(pf_c + pf_span / 2, 1, 3);
                 __builtin_prefetch(pf_c + pf_span, 1, 3);

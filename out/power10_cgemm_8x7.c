@@ -139,7 +139,7 @@ void power10_cgemm_8x7(int64_t m, int64_t n, int64_t k, const float _Complex *al
         /* kernel: iteration i and the start of i+1, unrolled 8x */
         int64_t nq = k - 1;
         for (int64_t it = nq / 8; it > 0; it--) {
-            if (pf_left > 0) {
+            if (__builtin_expect(pf_left > 0, 0)) {
                 __builtin_prefetch(pf_c, 1, 3);
                 __builtin_prefetch(pf_c + pf_span / 2, 1, 3);
                 __builtin_prefetch(pf_c + pf_span, 1, 3);
@@ -2341,7 +2341,7 @@ void power10_cgemm_8x7_p8x4(int64_t m, int64_t n, int64_t k, const float _Comple
         /* kernel: iteration i and the start of i+1, unrolled 6x */
         int64_t nq = k - 1;
         for (int64_t it = nq / 6; it > 0; it--) {
-            if (pf_left > 0) {
+            if (__builtin_expect(pf_left > 0, 0)) {
                 __builtin_prefetch(pf_c, 1, 3);
                 __builtin_prefetch(pf_c + pf_span / 2, 1, 3);
                 __builtin_prefetch(pf_c + pf_span, 1, 3);
@@ -3382,7 +3382,7 @@ void power10_cgemm_8x7_p4x7(int64_t m, int64_t n, int64_t k, const float _Comple
         /* kernel: iteration i and the start of i+1, unrolled 6x */
         int64_t nq = k - 1;
         for (int64_t it = nq / 6; it > 0; it--) {
-            if (pf_left > 0) {
+            if (__builtin_expect(pf_left > 0, 0)) {
                 __builtin_prefetch(pf_c, 1, 3);
                 __builtin_prefetch(pf_c + pf_span / 2, 1, 3);
                 __builtin_prefetch(pf_c + pf_span, 1, 3);
@@ -4374,7 +4374,7 @@ void power10_cgemm_8x7_p4x4(int64_t m, int64_t n, int64_t k, const float _Comple
         /* kernel: iteration i and the start of i+1, unrolled 2x */
         int64_t nq = k - 1;
         for (int64_t it = nq / 2; it > 0; it--) {
-            if (pf_left > 0) {
+            if (__builtin_expect(pf_left > 0, 0)) {
                 __builtin_prefetch(pf_c, 1, 3);
                 __builtin_prefetch(pf_c + pf_span / 2, 1, 3);
                 __builtin_prefetch(pf_c + pf_span, 1, 3);

@@ -137,7 +137,7 @@ void power10_zgemm_6x4(int64_t m, int64_t n, int64_t k, const double _Complex *a
         /* kernel: iteration i and the start of i+1, unrolled 20x */
         int64_t nq = k - 1;
         for (int64_t it = nq / 20; it > 0; it--) {
-            if (pf_left > 0) {
+            if (__builtin_expect(pf_left > 0, 0)) {
                 __builtin_prefetch(pf_c, 1, 3);
                 __builtin_prefetch(pf_c + pf_span / 2, 1, 3);
                 __builtin_prefetch(pf_c + pf_span, 1, 3);
@@ -4145,7 +4145,7 @@ void power10_zgemm_6x4_p3x4(int64_t m, int64_t n, int64_t k, const double _Compl
         /* kernel: iteration i and the start of i+1, unrolled 4x */
         int64_t nq = k - 1;
         for (int64_t it = nq / 4; it > 0; it--) {
-            if (pf_left > 0) {
+            if (__builtin_expect(pf_left > 0, 0)) {
                 __builtin_prefetch(pf_c, 1, 3);
                 __builtin_prefetch(pf_c + pf_span / 2, 1, 3);
                 __builtin_prefetch(pf_c + pf_span, 1, 3);

@@ -83,7 +83,7 @@ void sandybridge_dgemm_8x5(int64_t m, int64_t n, int64_t k, const double *alpha,
         /* kernel: iteration i and the start of i+1, unrolled 1x */
         int64_t nq = k - 1;
         for (int64_t it = nq / 1; it > 0; it--) {
-            if (pf_left > 0) {
+            if (__builtin_expect(pf_left > 0, 0)) {
                 __builtin_prefetch(pf_c, 1, 3);
                 __builtin_prefetch(pf_c + pf_span / 2, 1, 3);
                 __builtin_prefetch(pf_c + pf_span, 1, 3);
@@ -327,7 +327,7 @@ void sandybridge_dgemm_8x5_in_place(int64_t m, int64_t n, int64_t k, const doubl
         /* kernel: iteration i and the start of i+1, unrolled 1x */
         int64_t nq = k - 1;
         for (int64_t it = nq / 1; it > 0; it--) {
-            if (stream && pf_left > 0) {
+            if (__builtin_expect(stream && pf_left > 0, 0)) {
                 __builtin_prefetch(pf_c, 1, 3);
                 __builtin_prefetch(pf_c + pf_span / 2, 1, 3);
                 __builtin_prefetch(pf_c + pf_span, 1, 3);
@@ -1156,7 +1156,7 @@ void sandybridge_dgemm_8x5_p4x5(int64_t m, int64_t n, int64_t k, const double *a
         /* kernel: iteration i and the start of i+1, unrolled 2x */
         int64_t nq = k - 1;
         for (int64_t it = nq / 2; it > 0; it--) {
-            if (pf_left > 0) {
+            if (__builtin_expect(pf_left > 0, 0)) {
                 __builtin_prefetch(pf_c, 1, 3);
                 __builtin_prefetch(pf_c + pf_span / 2, 1, 3);
                 __builtin_prefetch(pf_c + pf_span, 1, 3);

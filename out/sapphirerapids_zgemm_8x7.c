@@ -103,7 +103,7 @@ void sapphirerapids_zgemm_8x7(int64_t m, int64_t n, int64_t k, const double _Com
         /* kernel: iteration i and the start of i+1, unrolled 4x */
         int64_t nq = k - 1;
         for (int64_t it = nq / 4; it > 0; it--) {
-            if (pf_left > 0) {
+            if (__builtin_expect(pf_left > 0, 0)) {
                 __builtin_prefetch(pf_c, 1, 3);
                 __builtin_prefetch(pf_c + pf_span / 2, 1, 3);
                 __builtin_prefetch(pf_c + pf_span, 1, 3);
@@ -1357,7 +1357,7 @@ void sapphirerapids_zgemm_8x7_p8x4(int64_t m, int64_t n, int64_t k, const double
         /* kernel: iteration i and the start of i+1, unrolled 7x */
         int64_t nq = k - 1;
         for (int64_t it = nq / 7; it > 0; it--) {
-            if (pf_left > 0) {
+            if (__builtin_expect(pf_left > 0, 0)) {
                 __builtin_prefetch(pf_c, 1, 3);
                 __builtin_prefetch(pf_c + pf_span / 2, 1, 3);
                 __builtin_prefetch(pf_c + pf_span, 1, 3);
@@ -2338,7 +2338,7 @@ void sapphirerapids_zgemm_8x7_p4x7(int64_t m, int64_t n, int64_t k, const double
         /* kernel: iteration i and the start of i+1, unrolled 7x */
         int64_t nq = k - 1;
         for (int64_t it = nq / 7; it > 0; it--) {
-            if (pf_left > 0) {
+            if (__builtin_expect(pf_left > 0, 0)) {
                 __builtin_prefetch(pf_c, 1, 3);
                 __builtin_prefetch(pf_c + pf_span / 2, 1, 3);
                 __builtin_prefetch(pf_c + pf_span, 1, 3);
@@ -3373,7 +3373,7 @@ void sapphirerapids_zgemm_8x7_p4x4(int64_t m, int64_t n, int64_t k, const double
         /* kernel: iteration i and the start of i+1, unrolled 4x */
         int64_t nq = k - 1;
         for (int64_t it = nq / 4; it > 0; it--) {
-            if (pf_left > 0) {
+            if (__builtin_expect(pf_left > 0, 0)) {
                 __builtin_prefetch(pf_c, 1, 3);
                 __builtin_prefetch(pf_c + pf_span / 2, 1, 3);
                 __builtin_prefetch(pf_c + pf_span, 1, 3);

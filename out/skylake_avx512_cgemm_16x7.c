@@ -101,7 +101,7 @@ void skylake_avx512_cgemm_16x7(int64_t m, int64_t n, int64_t k, const float _Com
         /* kernel: iteration i and the start of i+1, unrolled 2x */
         int64_t nq = k - 1;
         for (int64_t it = nq / 2; it > 0; it--) {
-            if (pf_left > 0) {
+            if (__builtin_expect(pf_left > 0, 0)) {
                 __builtin_prefetch(pf_c, 1, 3);
                 __builtin_prefetch(pf_c + pf_span / 2, 1, 3);
                 __builtin_prefetch(pf_c + pf_span, 1, 3);
@@ -1030,7 +1030,7 @@ void skylake_avx512_cgemm_16x7_p16x4(int64_t m, int64_t n, int64_t k, const floa
         /* kernel: iteration i and the start of i+1, unrolled 5x */
         int64_t nq = k - 1;
         for (int64_t it = nq / 5; it > 0; it--) {
-            if (pf_left > 0) {
+            if (__builtin_expect(pf_left > 0, 0)) {
                 __builtin_prefetch(pf_c, 1, 3);
                 __builtin_prefetch(pf_c + pf_span / 2, 1, 3);
                 __builtin_prefetch(pf_c + pf_span, 1, 3);
@@ -1839,7 +1839,7 @@ void skylake_avx512_cgemm_16x7_p8x7(int64_t m, int64_t n, int64_t k, const float
         /* kernel: iteration i and the start of i+1, unrolled 7x */
         int64_t nq = k - 1;
         for (int64_t it = nq / 7; it > 0; it--) {
-            if (pf_left > 0) {
+            if (__builtin_expect(pf_left > 0, 0)) {
                 __builtin_prefetch(pf_c, 1, 3);
                 __builtin_prefetch(pf_c + pf_span / 2, 1, 3);
                 __builtin_prefetch(pf_c + pf_span, 1, 3);
@@ -2812,7 +2812,7 @@ void skylake_avx512_cgemm_16x7_p8x4(int64_t m, int64_t n, int64_t k, const float
         /* kernel: iteration i and the start of i+1, unrolled 2x */
         int64_t nq = k - 1;
         for (int64_t it = nq / 2; it > 0; it--) {
-            if (pf_left > 0) {
+            if (__builtin_expect(pf_left > 0, 0)) {
                 __builtin_prefetch(pf_c, 1, 3);
                 __builtin_prefetch(pf_c + pf_span / 2, 1, 3);
                 __builtin_prefetch(pf_c + pf_span, 1, 3);

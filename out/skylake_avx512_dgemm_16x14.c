@@ -108,7 +108,7 @@ void skylake_avx512_dgemm_16x14(int64_t m, int64_t n, int64_t k, const double *a
         /* kernel: iteration i and the start of i+1, unrolled 2x */
         int64_t nq = k - 1;
         for (int64_t it = nq / 2; it > 0; it--) {
-            if (pf_left > 0) {
+            if (__builtin_expect(pf_left > 0, 0)) {
                 __builtin_prefetch(pf_c, 1, 3);
                 __builtin_prefetch(pf_c + pf_span / 2, 1, 3);
                 __builtin_prefetch(pf_c + pf_span, 1, 3);
@@ -1644,7 +1644,7 @@ void skylake_avx512_dgemm_16x14_in_place(int64_t m, int64_t n, int64_t k, const 
         /* kernel: iteration i and the start of i+1, unrolled 3x */
         int64_t nq = k - 1;
         for (int64_t it = nq / 3; it > 0; it--) {
-            if (stream && pf_left > 0) {
+            if (__builtin_expect(stream && pf_left > 0, 0)) {
                 __builtin_prefetch(pf_c, 1, 3);
                 __builtin_prefetch(pf_c + pf_span / 2, 1, 3);
                 __builtin_prefetch(pf_c + pf_span, 1, 3);
@@ -5634,7 +5634,7 @@ void skylake_avx512_dgemm_16x14_p8x14(int64_t m, int64_t n, int64_t k, const dou
         /* kernel: iteration i and the start of i+1, unrolled 7x */
         int64_t nq = k - 1;
         for (int64_t it = nq / 7; it > 0; it--) {
-            if (pf_left > 0) {
+            if (__builtin_expect(pf_left > 0, 0)) {
                 __builtin_prefetch(pf_c, 1, 3);
                 __builtin_prefetch(pf_c + pf_span / 2, 1, 3);
                 __builtin_prefetch(pf_c + pf_span, 1, 3);

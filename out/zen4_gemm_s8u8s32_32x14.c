@@ -104,7 +104,7 @@ void zen4_gemm_s8u8s32_32x14(int64_t m, int64_t n, int64_t k, const int32_t *alp
         /* kernel: iteration i and the start of i+1, unrolled 2x */
         int64_t nq = k - 1;
         for (int64_t it = nq / 2; it > 0; it--) {
-            if (pf_left > 0) {
+            if (__builtin_expect(pf_left > 0, 0)) {
                 __builtin_prefetch(pf_c, 1, 3);
                 __builtin_prefetch(pf_c + pf_span / 2, 1, 3);
                 __builtin_prefetch(pf_c + pf_span, 1, 3);
@@ -1639,7 +1639,7 @@ void zen4_gemm_s8u8s32_32x14_p32x8(int64_t m, int64_t n, int64_t k, const int32_
         /* kernel: iteration i and the start of i+1, unrolled 5x */
         int64_t nq = k - 1;
         for (int64_t it = nq / 5; it > 0; it--) {
-            if (pf_left > 0) {
+            if (__builtin_expect(pf_left > 0, 0)) {
                 __builtin_prefetch(pf_c, 1, 3);
                 __builtin_prefetch(pf_c + pf_span / 2, 1, 3);
                 __builtin_prefetch(pf_c + pf_span, 1, 3);
@@ -2790,7 +2790,7 @@ void zen4_gemm_s8u8s32_32x14_p16x14(int64_t m, int64_t n, int64_t k, const int32
         /* kernel: iteration i and the start of i+1, unrolled 7x */
         int64_t nq = k - 1;
         for (int64_t it = nq / 7; it > 0; it--) {
-            if (pf_left > 0) {
+            if (__builtin_expect(pf_left > 0, 0)) {
                 __builtin_prefetch(pf_c, 1, 3);
                 __builtin_prefetch(pf_c + pf_span / 2, 1, 3);
                 __builtin_prefetch(pf_c + pf_span, 1, 3);
@@ -4055,7 +4055,7 @@ void zen4_gemm_s8u8s32_32x14_p16x8(int64_t m, int64_t n, int64_t k, const int32_
         /* kernel: iteration i and the start of i+1, unrolled 2x */
         int64_t nq = k - 1;
         for (int64_t it = nq / 2; it > 0; it--) {
-            if (pf_left > 0) {
+            if (__builtin_expect(pf_left > 0, 0)) {
                 __builtin_prefetch(pf_c, 1, 3);
                 __builtin_prefetch(pf_c + pf_span / 2, 1, 3);
                 __builtin_prefetch(pf_c + pf_span, 1, 3);

@@ -112,7 +112,7 @@ void zen5_dgemm_32x4(int64_t m, int64_t n, int64_t k, const double *alpha, const
         /* kernel: iteration i and the start of i+1, unrolled 6x */
         int64_t nq = k - 1;
         for (int64_t it = nq / 6; it > 0; it--) {
-            if (pf_left > 0) {
+            if (__builtin_expect(pf_left > 0, 0)) {
                 __builtin_prefetch(pf_c, 1, 3);
                 __builtin_prefetch(pf_c + pf_span / 2, 1, 3);
                 __builtin_prefetch(pf_c + pf_span, 1, 3);
@@ -1335,7 +1335,7 @@ void zen5_dgemm_32x4_in_place(int64_t m, int64_t n, int64_t k, const double *alp
         /* kernel: iteration i and the start of i+1, unrolled 2x */
         int64_t nq = k - 1;
         for (int64_t it = nq / 2; it > 0; it--) {
-            if (stream && pf_left > 0) {
+            if (__builtin_expect(stream && pf_left > 0, 0)) {
                 __builtin_prefetch(pf_c, 1, 3);
                 __builtin_prefetch(pf_c + pf_span / 2, 1, 3);
                 __builtin_prefetch(pf_c + pf_span, 1, 3);
@@ -2684,7 +2684,7 @@ void zen5_dgemm_32x4_p16x4(int64_t m, int64_t n, int64_t k, const double *alpha,
         /* kernel: iteration i and the start of i+1, unrolled 2x */
         int64_t nq = k - 1;
         for (int64_t it = nq / 2; it > 0; it--) {
-            if (pf_left > 0) {
+            if (__builtin_expect(pf_left > 0, 0)) {
                 __builtin_prefetch(pf_c, 1, 3);
                 __builtin_prefetch(pf_c + pf_span / 2, 1, 3);
                 __builtin_prefetch(pf_c + pf_span, 1, 3);

@@ -9,22 +9,19 @@ set -eu
 command -v llvm-mca-19 >/dev/null 2>&1 || { echo "llvm-mca-19 not installed: skipped"; exit 77; }
 root=$(cd "$(dirname "$0")/.." && pwd)
 # machine type  highest mca/model ratio allowed
-known='sandybridge f64 1.25
-sandybridge f32 1.40
-haswell f64 1.20
-haswell f32 1.20
-skylake-avx512 f64 1.28
-skylake-avx512 f32 1.23
+known='sandybridge f32 1.30
+skylake-avx512 f64 1.18
+skylake-avx512 f32 1.18
 sapphirerapids f64 2.10
 sapphirerapids f32 2.10
 zen4 f64 1.50
 zen4 f32 1.50
 zen5 f64 3.00
 zen5 f32 3.00
-power9 f64 1.23
-power9 f32 1.43
-power10 f64 2.37
-power10 f32 1.98
+power9 f64 1.20
+power9 f32 1.38
+power10 f64 1.95
+power10 f32 1.95
 cortex-a55 f64 1.20
 cortex-a55 f32 1.27'
 out=$(MCA_NO_INSTALL=1 MCA_CC=gcc sh "$root/scripts/mca-report.sh" "$1" 2>&1)
