@@ -27,10 +27,18 @@ static const char *stmt_for(const struct em *e, const struct inst *in)
     }
 }
 
-static void address(const struct em *e, const struct inst *in, int iter, char *out, size_t size)
+/* The packed kernel's pointer of each stream: the next B panel's is bp's. */
+static const char *const stream_ptr[ST_COUNT] = { "ap", "bp", "an", "bp" };
+static enum stream ptr_stream(enum stream s) { return s == ST_BNEXT ? ST_B : s; }
+
+/* `bumped`: the pointers (bits of ptr_stream) already bumped in this body. */
+static void address(const struct em *e, const struct inst *in, int iter, unsigned bumped,
+                    char *out, size_t size)
 {
-    static const char *const ptr[ST_COUNT] = { "ap", "bp", "an", "bp" };
+    const char *const *ptr = stream_ptr;
+    enum stream ps = ptr_stream(in->stream);
     int el = iter * e->k->step[in->stream], g = e->k->group;
+    if (bumped & 1u << ps) el -= e->pl->r.uf * e->k->step[ps];
     if (e->direct) {
         direct_address(e, in, iter, out, size);
         return;
@@ -44,10 +52,23 @@ static void address(const struct em *e, const struct inst *in, int iter, char *o
     strfmt(out, size, "%s + %d", ptr[in->stream], (el + in->offset) * g);
 }
 
-/* One instruction of Pµ (or the prologue) in kernel copy `copy`. */
-static void emit_inst(struct buf *b, const struct em *e, int i, int delta, int copy, int indent)
+/* A pointer bump where the schedule puts it (the body's last copy of an
+ * in-order kernel): the whole body's step, so later copies need none. */
+static void emit_bump(struct buf *b, const struct em *e, const struct inst *in, unsigned *bumped,
+                      int indent)
+{
+    buf_printf(b, "%*s%s += %d;\n", indent, "", stream_ptr[in->stream],
+               e->pl->r.uf * e->k->step[in->stream] * e->k->group);
+    *bumped |= 1u << in->stream;
+}
+
+/* One instruction of Pµ (or the prologue) in kernel copy `copy`; `bumped`
+ * non-null: the copy that bumps the pointers in place. */
+static void emit_inst(struct buf *b, const struct em *e, int i, int delta, int copy, int indent,
+                      unsigned *bumped)
 {
     const struct inst *in = &e->k->inst[i];
+    if (in->op == OP_PTR_ADD && bumped) emit_bump(b, e, in, bumped, indent);
     const char *fmt = stmt_for(e, in);
     if (!fmt) return;                    /* pointer bumps: once per body */
     /* in place, only _stream prefetches: the next A tile, under the flag
@@ -64,17 +85,19 @@ static void emit_inst(struct buf *b, const struct em *e, int i, int delta, int c
         em_reg_name(e, v, copy - dist, opn[s], sizeof opn[s]);
     }
     if (in->op == OP_LOAD_A || in->op == OP_LOAD_B || in->op == OP_BCAST_B || in->op == OP_PREFETCH)
-        address(e, in, copy + delta, mem, sizeof mem);
+        address(e, in, copy + delta, bumped ? *bumped : 0, mem, sizeof mem);
     buf_printf(b, "%*s%s", indent, "", anext ? "if (stream) " : "");
     em_expand(b, fmt, d, ops, mem, in->op == OP_PREFETCH ? in->hint : in->lane, e->sp->vtype);
     buf_printf(b, "\n");
 }
 
-static void emit_copy(struct buf *b, const struct em *e, int copy, int indent, bool s_part_only)
+static void emit_copy(struct buf *b, const struct em *e, int copy, int indent, bool s_part_only,
+                      unsigned *bumped)
 {
     const struct seq *q = &e->pl->p.q;
     for (int x = 0; x < q->n; x++)
-        if (!s_part_only || q->iter[x] == 0) emit_inst(b, e, q->inst[x], q->iter[x], copy, indent);
+        if (!s_part_only || q->iter[x] == 0)
+            emit_inst(b, e, q->inst[x], q->iter[x], copy, indent, bumped);
 }
 
 static void emit_decls(struct buf *b, const struct em *e)
@@ -112,23 +135,42 @@ static void fill_def_iter(struct em *e)
     }
 }
 
+/* In order, nothing hides a bump's latency from the loads after it: the
+ * packed kernel bumps each pointer where the schedule puts it (after its
+ * stream's last access) instead of at the end of the body, where the next
+ * pass's first loads would wait on it. */
+static bool bumps_in_place(const struct em *e)
+{
+    return !e->direct && !e->k->paper && e->pl->m.order == DISPATCH_IN_ORDER;
+}
+
+/* Bits of ptr_stream: the pointers the IR bumps itself. */
+static unsigned ir_bumps(const struct kernel *k)
+{
+    unsigned m = 0;
+    for (int i = 0; i < k->ninst; i++)
+        if (k->inst[i].op == OP_PTR_ADD) m |= 1u << k->inst[i].stream;
+    return m;
+}
+
 static void body_sections(const struct em *e, struct buf *pro, struct buf *loop,
                           struct buf *rem, struct buf *epi)
 {
     const struct plan *pl = e->pl;
-    for (int x = 0; x < pl->p.pro.n; x++) emit_inst(pro, e, pl->p.pro.inst[x], 1, -1, 8);
+    for (int x = 0; x < pl->p.pro.n; x++) emit_inst(pro, e, pl->p.pro.inst[x], 1, -1, 8, NULL);
+    unsigned bumped = 0;
     for (int u = 0; u < pl->r.uf; u++) {
         buf_printf(loop, "            /* copy %d */\n", u);
-        emit_copy(loop, e, u, 12, false);
+        emit_copy(loop, e, u, 12, false, bumps_in_place(e) && u == pl->r.uf - 1 ? &bumped : NULL);
     }
     for (int u = 0; u + 1 < pl->r.uf; u++) {
         buf_printf(rem, "        if (rem > %d) {\n", u);
-        emit_copy(rem, e, u, 12, false);
+        emit_copy(rem, e, u, 12, false, NULL);
         buf_puts(rem, "        }\n");
     }
     for (int u = 0; u < pl->r.uf; u++) {
         buf_printf(epi, "        case %d:\n", u);
-        emit_copy(epi, e, u, 12, true);
+        emit_copy(epi, e, u, 12, true, NULL);
         buf_puts(epi, "            break;\n");
     }
 }
@@ -211,8 +253,13 @@ static void packed_pointers(const struct em *e, struct buf *ptrs, struct buf *bu
         buf_printf(ptrs, "    const int64_t bn_off = %d * k * (int64_t)sizeof(%s);   /* to the next B micro-panel */\n",
                    k->nr * g, g > 1 ? elem_btype(k->elem) : kernel_ctype(k));
     buf_puts(ptrs, "    (void)b_next;");
-    buf_printf(bumps, "            ap += %d;\n            bp += %d;\n            an += %d;",
-               uf * k->step[ST_A] * g, uf * k->step[ST_B] * g, uf * k->step[ST_ANEXT] * g);
+    unsigned inside = bumps_in_place(e) ? ir_bumps(k) : 0;
+    const enum stream s[3] = { ST_A, ST_B, ST_ANEXT };
+    for (int x = 0; x < 3; x++)
+        if (!(inside & 1u << s[x]))
+            buf_printf(bumps, "%s            %s += %d;", bumps->s ? "\n" : "", stream_ptr[s[x]],
+                       uf * k->step[s[x]] * g);
+    if (!bumps->s) buf_puts(bumps, "            /* every pointer is bumped in the body */");
 }
 
 /* The parameters of NAME (packed operands), NAME_direct or NAME_stream
@@ -328,13 +375,16 @@ static int emit_function(struct buf *cf, struct em *e, const char *fname)
     strfmt(j, sizeof j, "%d", pl->p.j);
     const char *keys[] = { "LINKAGE", "FNAME", "PARAMS", "POINTERS", "DECLS", "ZERO", "J",
                            "PROLOGUE", "UF", "LOOP", "BUMPS", "REMAINDER", "EPILOGUE", "STORE",
-                           "PREFETCH_C", "PREFETCH_C_LOOP" };
+                           "PREFETCH_C", "PREFETCH_C_LOOP", "IT_STEP", "IT_FIRST" };
+    /* in order, the count goes down first, so the branch back waits on nothing */
+    bool inorder = pl->m.order == DISPATCH_IN_ORDER;
     /* the shared body is inlined into its two wrappers, where the flag folds */
     const char *link = e->stream ? "static inline __attribute__((always_inline))\n" : "";
     const char *vals[] = { link, fname, par.s, ptrs.s, decls.s ? decls.s : "",
                            zero.s ? zero.s : "", j, pro.s ? pro.s : "", ufs,
                            loop.s ? loop.s : "", bumps.s, rem.s ? rem.s : "", epi.s ? epi.s : "",
-                           store.s, pfc.s ? pfc.s : "", pfc_loop.s ? pfc_loop.s : "" };
+                           store.s, pfc.s ? pfc.s : "", pfc_loop.s ? pfc_loop.s : "",
+                           inorder ? "" : "it--", inorder ? "            it--;\n" : "" };
     tmpl_fill(cf, tmpl_kernel_fn, keys, vals, (int)(sizeof keys / sizeof *keys));
     buf_free(&decls); buf_free(&zero); buf_free(&pro); buf_free(&loop); buf_free(&rem);
     buf_free(&epi); buf_free(&store); buf_free(&par); buf_free(&ptrs); buf_free(&bumps);

@@ -93,18 +93,22 @@ void cortex_a55_cgemm_4x6(int64_t m, int64_t n, int64_t k, const float _Complex 
 
         /* kernel: iteration i and the start of i+1, unrolled 1x */
         int64_t nq = k - 1;
-        for (int64_t it = nq / 1; it > 0; it--) {
+        for (int64_t it = nq / 1; it > 0; ) {
+            it--;
             /* copy 0 */
             __builtin_prefetch((const char *)(an + 0) + 0, 0, 3);
+            an += 8;
             v24 = vld1q_f32(ap + 0);
             v26 = vld1q_f32(bp + 0);
             v25 = vld1q_f32(ap + 4);
+            ap += 8;
             v27 = vld1q_f32(bp + 4);
             v0 = vfmaq_laneq_f32(v0, v24, v26, 0);
             v28 = vld1q_f32(bp + 8);
             v2 = vfmaq_laneq_f32(v2, v25, v26, 0);
             __builtin_prefetch((const char *)(bp + 0) + 512, 0, 3);
             v1 = vfmaq_laneq_f32(v1, v24, v26, 1);
+            bp += 12;
             v3 = vfmaq_laneq_f32(v3, v25, v26, 1);
             v4 = vfmaq_laneq_f32(v4, v24, v26, 2);
             v6 = vfmaq_laneq_f32(v6, v25, v26, 2);
@@ -127,9 +131,7 @@ void cortex_a55_cgemm_4x6(int64_t m, int64_t n, int64_t k, const float _Complex 
             v21 = vfmaq_laneq_f32(v21, v24, v28, 3);
             v23 = vfmaq_laneq_f32(v23, v25, v28, 3);
 
-            ap += 8;
-            bp += 12;
-            an += 8;
+            /* every pointer is bumped in the body */
         }
         int64_t rem = nq % 1;
 
@@ -393,16 +395,20 @@ void cortex_a55_cgemm_4x6_p4x4(int64_t m, int64_t n, int64_t k, const float _Com
 
         /* kernel: iteration i and the start of i+1, unrolled 1x */
         int64_t nq = k - 1;
-        for (int64_t it = nq / 1; it > 0; it--) {
+        for (int64_t it = nq / 1; it > 0; ) {
+            it--;
             /* copy 0 */
             __builtin_prefetch((const char *)(an + 0) + 0, 0, 3);
+            an += 8;
             v16 = vld1q_f32(ap + 0);
             v18 = vld1q_f32(bp + 0);
             v17 = vld1q_f32(ap + 4);
+            ap += 8;
             v19 = vld1q_f32(bp + 4);
             v0 = vfmaq_laneq_f32(v0, v16, v18, 0);
             __builtin_prefetch((const char *)(bp + 0) + 512, 0, 3);
             v2 = vfmaq_laneq_f32(v2, v17, v18, 0);
+            bp += 8;
             v1 = vfmaq_laneq_f32(v1, v16, v18, 1);
             v3 = vfmaq_laneq_f32(v3, v17, v18, 1);
             v4 = vfmaq_laneq_f32(v4, v16, v18, 2);
@@ -418,9 +424,7 @@ void cortex_a55_cgemm_4x6_p4x4(int64_t m, int64_t n, int64_t k, const float _Com
             v13 = vfmaq_laneq_f32(v13, v16, v19, 3);
             v15 = vfmaq_laneq_f32(v15, v17, v19, 3);
 
-            ap += 8;
-            bp += 8;
-            an += 8;
+            /* every pointer is bumped in the body */
         }
         int64_t rem = nq % 1;
 
@@ -622,9 +626,11 @@ void cortex_a55_cgemm_4x6_p2x6(int64_t m, int64_t n, int64_t k, const float _Com
 
         /* kernel: iteration i and the start of i+1, unrolled 1x */
         int64_t nq = k - 1;
-        for (int64_t it = nq / 1; it > 0; it--) {
+        for (int64_t it = nq / 1; it > 0; ) {
+            it--;
             /* copy 0 */
             v12 = vld1q_f32(ap + 0);
+            ap += 4;
             v13 = vld1q_f32(bp + 0);
             v14 = vld1q_f32(bp + 4);
             v15 = vld1q_f32(bp + 8);
@@ -633,7 +639,9 @@ void cortex_a55_cgemm_4x6_p2x6(int64_t m, int64_t n, int64_t k, const float _Com
             v1 = vfmaq_laneq_f32(v1, v12, v13, 1);
             __builtin_prefetch((const char *)(an + 0) + 0, 0, 3);
             v2 = vfmaq_laneq_f32(v2, v12, v13, 2);
+            bp += 12;
             v3 = vfmaq_laneq_f32(v3, v12, v13, 3);
+            an += 4;
             v4 = vfmaq_laneq_f32(v4, v12, v14, 0);
             v5 = vfmaq_laneq_f32(v5, v12, v14, 1);
             v6 = vfmaq_laneq_f32(v6, v12, v14, 2);
@@ -643,9 +651,7 @@ void cortex_a55_cgemm_4x6_p2x6(int64_t m, int64_t n, int64_t k, const float _Com
             v10 = vfmaq_laneq_f32(v10, v12, v15, 2);
             v11 = vfmaq_laneq_f32(v11, v12, v15, 3);
 
-            ap += 4;
-            bp += 12;
-            an += 4;
+            /* every pointer is bumped in the body */
         }
         int64_t rem = nq % 1;
 
@@ -815,15 +821,19 @@ void cortex_a55_cgemm_4x6_p2x4(int64_t m, int64_t n, int64_t k, const float _Com
 
         /* kernel: iteration i and the start of i+1, unrolled 1x */
         int64_t nq = k - 1;
-        for (int64_t it = nq / 1; it > 0; it--) {
+        for (int64_t it = nq / 1; it > 0; ) {
+            it--;
             /* copy 0 */
             v8 = vld1q_f32(ap + 0);
+            ap += 4;
             v9 = vld1q_f32(bp + 0);
             v10 = vld1q_f32(bp + 4);
             __builtin_prefetch((const char *)(bp + 0) + 512, 0, 3);
+            bp += 8;
             v0 = vfmaq_laneq_f32(v0, v8, v9, 0);
             __builtin_prefetch((const char *)(an + 0) + 0, 0, 3);
             v1 = vfmaq_laneq_f32(v1, v8, v9, 1);
+            an += 4;
             v2 = vfmaq_laneq_f32(v2, v8, v9, 2);
             v3 = vfmaq_laneq_f32(v3, v8, v9, 3);
             v4 = vfmaq_laneq_f32(v4, v8, v10, 0);
@@ -831,9 +841,7 @@ void cortex_a55_cgemm_4x6_p2x4(int64_t m, int64_t n, int64_t k, const float _Com
             v6 = vfmaq_laneq_f32(v6, v8, v10, 2);
             v7 = vfmaq_laneq_f32(v7, v8, v10, 3);
 
-            ap += 4;
-            bp += 8;
-            an += 4;
+            /* every pointer is bumped in the body */
         }
         int64_t rem = nq % 1;
 

@@ -96,9 +96,11 @@ void cortex_a55_dgemm_6x8(int64_t m, int64_t n, int64_t k, const double *alpha, 
 
         /* kernel: iteration i and the start of i+1, unrolled 1x */
         int64_t nq = k - 1;
-        for (int64_t it = nq / 1; it > 0; it--) {
+        for (int64_t it = nq / 1; it > 0; ) {
+            it--;
             /* copy 0 */
             __builtin_prefetch((const char *)(an + 0) + 0, 0, 3);
+            an += 6;
             v24 = vld1q_f64(ap + 0);
             v27 = vld1q_f64(bp + 0);
             v25 = vld1q_f64(ap + 2);
@@ -112,7 +114,9 @@ void cortex_a55_dgemm_6x8(int64_t m, int64_t n, int64_t k, const double *alpha, 
             v2 = vfmaq_laneq_f64(v2, v26, v27, 0);
             __builtin_prefetch((const char *)(bp + 0) + 512, 0, 3);
             v4 = vfmaq_laneq_f64(v4, v25, v27, 1);
+            ap += 6;
             v5 = vfmaq_laneq_f64(v5, v26, v27, 1);
+            bp += 8;
             v6 = vfmaq_laneq_f64(v6, v24, v28, 0);
             v7 = vfmaq_laneq_f64(v7, v25, v28, 0);
             v8 = vfmaq_laneq_f64(v8, v26, v28, 0);
@@ -132,9 +136,7 @@ void cortex_a55_dgemm_6x8(int64_t m, int64_t n, int64_t k, const double *alpha, 
             v22 = vfmaq_laneq_f64(v22, v25, v30, 1);
             v23 = vfmaq_laneq_f64(v23, v26, v30, 1);
 
-            ap += 6;
-            bp += 8;
-            an += 6;
+            /* every pointer is bumped in the body */
         }
         int64_t rem = nq % 1;
 
@@ -480,7 +482,8 @@ void cortex_a55_dgemm_6x8_in_place(int64_t m, int64_t n, int64_t k, const double
 
         /* kernel: iteration i and the start of i+1, unrolled 1x */
         int64_t nq = k - 1;
-        for (int64_t it = nq / 1; it > 0; it--) {
+        for (int64_t it = nq / 1; it > 0; ) {
+            it--;
             /* copy 0 */
             if (stream) __builtin_prefetch((const char *)pn0, 0, 3);
             v24 = vld1q_f64((const double *)pa0);
@@ -815,7 +818,8 @@ void cortex_a55_dgemm_6x8_e6x4(int64_t m, int64_t n, int64_t k, const double *al
 
         /* kernel: iteration i and the start of i+1, unrolled 1x */
         int64_t nq = k - 1;
-        for (int64_t it = nq / 1; it > 0; it--) {
+        for (int64_t it = nq / 1; it > 0; ) {
+            it--;
             /* copy 0 */
             v12 = vld1q_f64((const double *)pa0);
             v15 = vld1q_f64((const double *)pb0);
@@ -1017,7 +1021,8 @@ void cortex_a55_dgemm_6x8_e4x8(int64_t m, int64_t n, int64_t k, const double *al
 
         /* kernel: iteration i and the start of i+1, unrolled 1x */
         int64_t nq = k - 1;
-        for (int64_t it = nq / 1; it > 0; it--) {
+        for (int64_t it = nq / 1; it > 0; ) {
+            it--;
             /* copy 0 */
             v16 = vld1q_f64((const double *)pa0);
             v18 = vld1q_f64((const double *)pb0);
@@ -1283,12 +1288,15 @@ void cortex_a55_dgemm_6x8_p4x8(int64_t m, int64_t n, int64_t k, const double *al
 
         /* kernel: iteration i and the start of i+1, unrolled 1x */
         int64_t nq = k - 1;
-        for (int64_t it = nq / 1; it > 0; it--) {
+        for (int64_t it = nq / 1; it > 0; ) {
+            it--;
             /* copy 0 */
             __builtin_prefetch((const char *)(an + 0) + 0, 0, 3);
+            an += 4;
             v16 = vld1q_f64(ap + 0);
             v18 = vld1q_f64(bp + 0);
             v17 = vld1q_f64(ap + 2);
+            ap += 4;
             v19 = vld1q_f64(bp + 2);
             v0 = vfmaq_laneq_f64(v0, v16, v18, 0);
             v20 = vld1q_f64(bp + 4);
@@ -1297,6 +1305,7 @@ void cortex_a55_dgemm_6x8_p4x8(int64_t m, int64_t n, int64_t k, const double *al
             v2 = vfmaq_laneq_f64(v2, v16, v18, 1);
             __builtin_prefetch((const char *)(bp + 0) + 512, 0, 3);
             v3 = vfmaq_laneq_f64(v3, v17, v18, 1);
+            bp += 8;
             v4 = vfmaq_laneq_f64(v4, v16, v19, 0);
             v5 = vfmaq_laneq_f64(v5, v17, v19, 0);
             v6 = vfmaq_laneq_f64(v6, v16, v19, 1);
@@ -1310,9 +1319,7 @@ void cortex_a55_dgemm_6x8_p4x8(int64_t m, int64_t n, int64_t k, const double *al
             v14 = vfmaq_laneq_f64(v14, v16, v21, 1);
             v15 = vfmaq_laneq_f64(v15, v17, v21, 1);
 
-            ap += 4;
-            bp += 8;
-            an += 4;
+            /* every pointer is bumped in the body */
         }
         int64_t rem = nq % 1;
 
@@ -1543,7 +1550,8 @@ void cortex_a55_dgemm_6x8_e4x4(int64_t m, int64_t n, int64_t k, const double *al
 
         /* kernel: iteration i and the start of i+1, unrolled 1x */
         int64_t nq = k - 1;
-        for (int64_t it = nq / 1; it > 0; it--) {
+        for (int64_t it = nq / 1; it > 0; ) {
+            it--;
             /* copy 0 */
             v8 = vld1q_f64((const double *)pa0);
             v10 = vld1q_f64((const double *)pb0);

@@ -96,18 +96,22 @@ void cortex_a55_sgemm_8x12(int64_t m, int64_t n, int64_t k, const float *alpha, 
 
         /* kernel: iteration i and the start of i+1, unrolled 1x */
         int64_t nq = k - 1;
-        for (int64_t it = nq / 1; it > 0; it--) {
+        for (int64_t it = nq / 1; it > 0; ) {
+            it--;
             /* copy 0 */
             __builtin_prefetch((const char *)(an + 0) + 0, 0, 3);
+            an += 8;
             v24 = vld1q_f32(ap + 0);
             v26 = vld1q_f32(bp + 0);
             v25 = vld1q_f32(ap + 4);
+            ap += 8;
             v27 = vld1q_f32(bp + 4);
             v0 = vfmaq_laneq_f32(v0, v24, v26, 0);
             v28 = vld1q_f32(bp + 8);
             v1 = vfmaq_laneq_f32(v1, v25, v26, 0);
             __builtin_prefetch((const char *)(bp + 0) + 512, 0, 3);
             v2 = vfmaq_laneq_f32(v2, v24, v26, 1);
+            bp += 12;
             v3 = vfmaq_laneq_f32(v3, v25, v26, 1);
             v4 = vfmaq_laneq_f32(v4, v24, v26, 2);
             v5 = vfmaq_laneq_f32(v5, v25, v26, 2);
@@ -130,9 +134,7 @@ void cortex_a55_sgemm_8x12(int64_t m, int64_t n, int64_t k, const float *alpha, 
             v22 = vfmaq_laneq_f32(v22, v24, v28, 3);
             v23 = vfmaq_laneq_f32(v23, v25, v28, 3);
 
-            ap += 8;
-            bp += 12;
-            an += 8;
+            /* every pointer is bumped in the body */
         }
         int64_t rem = nq % 1;
 
@@ -479,7 +481,8 @@ void cortex_a55_sgemm_8x12_in_place(int64_t m, int64_t n, int64_t k, const float
 
         /* kernel: iteration i and the start of i+1, unrolled 1x */
         int64_t nq = k - 1;
-        for (int64_t it = nq / 1; it > 0; it--) {
+        for (int64_t it = nq / 1; it > 0; ) {
+            it--;
             /* copy 0 */
             if (stream) __builtin_prefetch((const char *)pn0, 0, 3);
             v24 = vld1q_f32((const float *)pa0);
@@ -837,7 +840,8 @@ void cortex_a55_sgemm_8x12_e8x8(int64_t m, int64_t n, int64_t k, const float *al
 
         /* kernel: iteration i and the start of i+1, unrolled 1x */
         int64_t nq = k - 1;
-        for (int64_t it = nq / 1; it > 0; it--) {
+        for (int64_t it = nq / 1; it > 0; ) {
+            it--;
             /* copy 0 */
             v16 = vld1q_f32((const float *)pa0);
             v18 = vld1q_f32((const float *)pb0);
@@ -1086,7 +1090,8 @@ void cortex_a55_sgemm_8x12_e4x12(int64_t m, int64_t n, int64_t k, const float *a
 
         /* kernel: iteration i and the start of i+1, unrolled 1x */
         int64_t nq = k - 1;
-        for (int64_t it = nq / 1; it > 0; it--) {
+        for (int64_t it = nq / 1; it > 0; ) {
+            it--;
             /* copy 0 */
             v12 = vld1q_f32((const float *)pa0);
             v13 = vld1q_f32((const float *)pb0);
@@ -1332,9 +1337,11 @@ void cortex_a55_sgemm_8x12_p4x12(int64_t m, int64_t n, int64_t k, const float *a
 
         /* kernel: iteration i and the start of i+1, unrolled 1x */
         int64_t nq = k - 1;
-        for (int64_t it = nq / 1; it > 0; it--) {
+        for (int64_t it = nq / 1; it > 0; ) {
+            it--;
             /* copy 0 */
             v12 = vld1q_f32(ap + 0);
+            ap += 4;
             v13 = vld1q_f32(bp + 0);
             v14 = vld1q_f32(bp + 4);
             v15 = vld1q_f32(bp + 8);
@@ -1343,7 +1350,9 @@ void cortex_a55_sgemm_8x12_p4x12(int64_t m, int64_t n, int64_t k, const float *a
             v1 = vfmaq_laneq_f32(v1, v12, v13, 1);
             __builtin_prefetch((const char *)(an + 0) + 0, 0, 3);
             v2 = vfmaq_laneq_f32(v2, v12, v13, 2);
+            bp += 12;
             v3 = vfmaq_laneq_f32(v3, v12, v13, 3);
+            an += 4;
             v4 = vfmaq_laneq_f32(v4, v12, v14, 0);
             v5 = vfmaq_laneq_f32(v5, v12, v14, 1);
             v6 = vfmaq_laneq_f32(v6, v12, v14, 2);
@@ -1353,9 +1362,7 @@ void cortex_a55_sgemm_8x12_p4x12(int64_t m, int64_t n, int64_t k, const float *a
             v10 = vfmaq_laneq_f32(v10, v12, v15, 2);
             v11 = vfmaq_laneq_f32(v11, v12, v15, 3);
 
-            ap += 4;
-            bp += 12;
-            an += 4;
+            /* every pointer is bumped in the body */
         }
         int64_t rem = nq % 1;
 
@@ -1545,7 +1552,8 @@ void cortex_a55_sgemm_8x12_e4x8(int64_t m, int64_t n, int64_t k, const float *al
 
         /* kernel: iteration i and the start of i+1, unrolled 1x */
         int64_t nq = k - 1;
-        for (int64_t it = nq / 1; it > 0; it--) {
+        for (int64_t it = nq / 1; it > 0; ) {
+            it--;
             /* copy 0 */
             v8 = vld1q_f32((const float *)pa0);
             v9 = vld1q_f32((const float *)pb0);

@@ -91,9 +91,11 @@ void cortex_a55_zgemm_3x4(int64_t m, int64_t n, int64_t k, const double _Complex
 
         /* kernel: iteration i and the start of i+1, unrolled 1x */
         int64_t nq = k - 1;
-        for (int64_t it = nq / 1; it > 0; it--) {
+        for (int64_t it = nq / 1; it > 0; ) {
+            it--;
             /* copy 0 */
             __builtin_prefetch((const char *)(an + 0) + 0, 0, 3);
+            an += 6;
             v24 = vld1q_f64(ap + 0);
             v27 = vld1q_f64(bp + 0);
             v25 = vld1q_f64(ap + 2);
@@ -107,7 +109,9 @@ void cortex_a55_zgemm_3x4(int64_t m, int64_t n, int64_t k, const double _Complex
             v4 = vfmaq_laneq_f64(v4, v26, v27, 0);
             __builtin_prefetch((const char *)(bp + 0) + 512, 0, 3);
             v3 = vfmaq_laneq_f64(v3, v25, v27, 1);
+            ap += 6;
             v5 = vfmaq_laneq_f64(v5, v26, v27, 1);
+            bp += 8;
             v6 = vfmaq_laneq_f64(v6, v24, v28, 0);
             v8 = vfmaq_laneq_f64(v8, v25, v28, 0);
             v10 = vfmaq_laneq_f64(v10, v26, v28, 0);
@@ -127,9 +131,7 @@ void cortex_a55_zgemm_3x4(int64_t m, int64_t n, int64_t k, const double _Complex
             v21 = vfmaq_laneq_f64(v21, v25, v30, 1);
             v23 = vfmaq_laneq_f64(v23, v26, v30, 1);
 
-            ap += 6;
-            bp += 8;
-            an += 6;
+            /* every pointer is bumped in the body */
         }
         int64_t rem = nq % 1;
 
@@ -395,12 +397,15 @@ void cortex_a55_zgemm_3x4_p2x4(int64_t m, int64_t n, int64_t k, const double _Co
 
         /* kernel: iteration i and the start of i+1, unrolled 1x */
         int64_t nq = k - 1;
-        for (int64_t it = nq / 1; it > 0; it--) {
+        for (int64_t it = nq / 1; it > 0; ) {
+            it--;
             /* copy 0 */
             __builtin_prefetch((const char *)(an + 0) + 0, 0, 3);
+            an += 4;
             v16 = vld1q_f64(ap + 0);
             v18 = vld1q_f64(bp + 0);
             v17 = vld1q_f64(ap + 2);
+            ap += 4;
             v19 = vld1q_f64(bp + 2);
             v0 = vfmaq_laneq_f64(v0, v16, v18, 0);
             v20 = vld1q_f64(bp + 4);
@@ -409,6 +414,7 @@ void cortex_a55_zgemm_3x4_p2x4(int64_t m, int64_t n, int64_t k, const double _Co
             v1 = vfmaq_laneq_f64(v1, v16, v18, 1);
             __builtin_prefetch((const char *)(bp + 0) + 512, 0, 3);
             v3 = vfmaq_laneq_f64(v3, v17, v18, 1);
+            bp += 8;
             v4 = vfmaq_laneq_f64(v4, v16, v19, 0);
             v6 = vfmaq_laneq_f64(v6, v17, v19, 0);
             v5 = vfmaq_laneq_f64(v5, v16, v19, 1);
@@ -422,9 +428,7 @@ void cortex_a55_zgemm_3x4_p2x4(int64_t m, int64_t n, int64_t k, const double _Co
             v13 = vfmaq_laneq_f64(v13, v16, v21, 1);
             v15 = vfmaq_laneq_f64(v15, v17, v21, 1);
 
-            ap += 4;
-            bp += 8;
-            an += 4;
+            /* every pointer is bumped in the body */
         }
         int64_t rem = nq % 1;
 

@@ -102,7 +102,8 @@ void cortex_a57_cgemm_4x6(int64_t m, int64_t n, int64_t k, const float _Complex 
 
         /* kernel: iteration i and the start of i+1, unrolled 4x */
         int64_t nq = k - 1;
-        for (int64_t it = nq / 4; it > 0; it--) {
+        for (int64_t it = nq / 4; it > 0; ) {
+            it--;
             if (__builtin_expect(pf_left > 0, 0)) {
                 __builtin_prefetch(pf_c, 1, 3);
                 __builtin_prefetch(pf_c + pf_span / 2, 1, 3);
@@ -210,11 +211,13 @@ void cortex_a57_cgemm_4x6(int64_t m, int64_t n, int64_t k, const float _Complex 
             __builtin_prefetch((const char *)(an + 32) + 0, 0, 3);
             v0 = vfmaq_laneq_f32(v0, v24, v30, 0);
             v1 = vfmaq_laneq_f32(v1, v24, v30, 1);
+            an += 32;
             v25 = vld1q_f32(ap + 32);
             v29 = vld1q_f32(bp + 48);
             v2 = vfmaq_laneq_f32(v2, v26, v30, 0);
             v3 = vfmaq_laneq_f32(v3, v26, v30, 1);
             v27 = vld1q_f32(ap + 36);
+            ap += 32;
             v4 = vfmaq_laneq_f32(v4, v24, v30, 2);
             v6 = vfmaq_laneq_f32(v6, v26, v30, 2);
             v5 = vfmaq_laneq_f32(v5, v24, v30, 3);
@@ -230,6 +233,7 @@ void cortex_a57_cgemm_4x6(int64_t m, int64_t n, int64_t k, const float _Complex 
             v15 = vfmaq_laneq_f32(v15, v26, v31, 3);
             v31 = vld1q_f32(bp + 56);
             __builtin_prefetch((const char *)(bp + 48) + 512, 0, 3);
+            bp += 48;
             v16 = vfmaq_laneq_f32(v16, v24, v28, 0);
             v18 = vfmaq_laneq_f32(v18, v26, v28, 0);
             v17 = vfmaq_laneq_f32(v17, v24, v28, 1);
@@ -239,9 +243,7 @@ void cortex_a57_cgemm_4x6(int64_t m, int64_t n, int64_t k, const float _Complex 
             v21 = vfmaq_laneq_f32(v21, v24, v28, 3);
             v23 = vfmaq_laneq_f32(v23, v26, v28, 3);
 
-            ap += 32;
-            bp += 48;
-            an += 32;
+            /* every pointer is bumped in the body */
         }
         int64_t rem = nq % 4;
         if (rem > 0) {
@@ -683,7 +685,8 @@ void cortex_a57_cgemm_4x6_p4x4(int64_t m, int64_t n, int64_t k, const float _Com
 
         /* kernel: iteration i and the start of i+1, unrolled 2x */
         int64_t nq = k - 1;
-        for (int64_t it = nq / 2; it > 0; it--) {
+        for (int64_t it = nq / 2; it > 0; ) {
+            it--;
             if (__builtin_expect(pf_left > 0, 0)) {
                 __builtin_prefetch(pf_c, 1, 3);
                 __builtin_prefetch(pf_c + pf_span / 2, 1, 3);
@@ -716,6 +719,7 @@ void cortex_a57_cgemm_4x6_p4x4(int64_t m, int64_t n, int64_t k, const float _Com
             v15 = vfmaq_laneq_f32(v15, v19, v23, 3);
             /* copy 1 */
             __builtin_prefetch((const char *)(an + 16) + 0, 0, 3);
+            an += 16;
             v17 = vld1q_f32(ap + 16);
             v0 = vfmaq_laneq_f32(v0, v16, v20, 0);
             v1 = vfmaq_laneq_f32(v1, v16, v20, 1);
@@ -723,10 +727,12 @@ void cortex_a57_cgemm_4x6_p4x4(int64_t m, int64_t n, int64_t k, const float _Com
             v19 = vld1q_f32(ap + 20);
             v2 = vfmaq_laneq_f32(v2, v18, v20, 0);
             v3 = vfmaq_laneq_f32(v3, v18, v20, 1);
+            ap += 16;
             v23 = vld1q_f32(bp + 20);
             __builtin_prefetch((const char *)(bp + 16) + 512, 0, 3);
             v4 = vfmaq_laneq_f32(v4, v16, v20, 2);
             v6 = vfmaq_laneq_f32(v6, v18, v20, 2);
+            bp += 16;
             v5 = vfmaq_laneq_f32(v5, v16, v20, 3);
             v7 = vfmaq_laneq_f32(v7, v18, v20, 3);
             v8 = vfmaq_laneq_f32(v8, v16, v22, 0);
@@ -738,9 +744,7 @@ void cortex_a57_cgemm_4x6_p4x4(int64_t m, int64_t n, int64_t k, const float _Com
             v13 = vfmaq_laneq_f32(v13, v16, v22, 3);
             v15 = vfmaq_laneq_f32(v15, v18, v22, 3);
 
-            ap += 16;
-            bp += 16;
-            an += 16;
+            /* every pointer is bumped in the body */
         }
         int64_t rem = nq % 2;
         if (rem > 0) {
@@ -987,7 +991,8 @@ void cortex_a57_cgemm_4x6_p2x6(int64_t m, int64_t n, int64_t k, const float _Com
 
         /* kernel: iteration i and the start of i+1, unrolled 10x */
         int64_t nq = k - 1;
-        for (int64_t it = nq / 10; it > 0; it--) {
+        for (int64_t it = nq / 10; it > 0; ) {
+            it--;
             if (__builtin_expect(pf_left > 0, 0)) {
                 __builtin_prefetch(pf_c, 1, 3);
                 __builtin_prefetch(pf_c + pf_span / 2, 1, 3);
@@ -1170,6 +1175,7 @@ void cortex_a57_cgemm_4x6_p2x6(int64_t m, int64_t n, int64_t k, const float _Com
             v13 = vld1q_f32(ap + 40);
             v0 = vfmaq_laneq_f32(v0, v12, v16, 0);
             v1 = vfmaq_laneq_f32(v1, v12, v16, 1);
+            ap += 40;
             v15 = vld1q_f32(bp + 120);
             v18 = vld1q_f32(bp + 124);
             v2 = vfmaq_laneq_f32(v2, v12, v16, 2);
@@ -1178,7 +1184,9 @@ void cortex_a57_cgemm_4x6_p2x6(int64_t m, int64_t n, int64_t k, const float _Com
             __builtin_prefetch((const char *)(bp + 120) + 512, 0, 3);
             v4 = vfmaq_laneq_f32(v4, v12, v14, 0);
             v5 = vfmaq_laneq_f32(v5, v12, v14, 1);
+            bp += 120;
             __builtin_prefetch((const char *)(an + 40) + 0, 0, 3);
+            an += 40;
             v6 = vfmaq_laneq_f32(v6, v12, v14, 2);
             v7 = vfmaq_laneq_f32(v7, v12, v14, 3);
             v8 = vfmaq_laneq_f32(v8, v12, v17, 0);
@@ -1186,9 +1194,7 @@ void cortex_a57_cgemm_4x6_p2x6(int64_t m, int64_t n, int64_t k, const float _Com
             v10 = vfmaq_laneq_f32(v10, v12, v17, 2);
             v11 = vfmaq_laneq_f32(v11, v12, v17, 3);
 
-            ap += 40;
-            bp += 120;
-            an += 40;
+            /* every pointer is bumped in the body */
         }
         int64_t rem = nq % 10;
         if (rem > 0) {
@@ -1665,7 +1671,8 @@ void cortex_a57_cgemm_4x6_p2x4(int64_t m, int64_t n, int64_t k, const float _Com
 
         /* kernel: iteration i and the start of i+1, unrolled 2x */
         int64_t nq = k - 1;
-        for (int64_t it = nq / 2; it > 0; it--) {
+        for (int64_t it = nq / 2; it > 0; ) {
+            it--;
             if (__builtin_expect(pf_left > 0, 0)) {
                 __builtin_prefetch(pf_c, 1, 3);
                 __builtin_prefetch(pf_c + pf_span / 2, 1, 3);
@@ -1689,6 +1696,7 @@ void cortex_a57_cgemm_4x6_p2x4(int64_t m, int64_t n, int64_t k, const float _Com
             v7 = vfmaq_laneq_f32(v7, v9, v13, 3);
             /* copy 1 */
             v9 = vld1q_f32(ap + 8);
+            ap += 8;
             v11 = vld1q_f32(bp + 16);
             v0 = vfmaq_laneq_f32(v0, v8, v10, 0);
             v1 = vfmaq_laneq_f32(v1, v8, v10, 1);
@@ -1696,15 +1704,15 @@ void cortex_a57_cgemm_4x6_p2x4(int64_t m, int64_t n, int64_t k, const float _Com
             __builtin_prefetch((const char *)(bp + 16) + 512, 0, 3);
             v2 = vfmaq_laneq_f32(v2, v8, v10, 2);
             v3 = vfmaq_laneq_f32(v3, v8, v10, 3);
+            bp += 16;
             __builtin_prefetch((const char *)(an + 8) + 0, 0, 3);
+            an += 8;
             v4 = vfmaq_laneq_f32(v4, v8, v12, 0);
             v5 = vfmaq_laneq_f32(v5, v8, v12, 1);
             v6 = vfmaq_laneq_f32(v6, v8, v12, 2);
             v7 = vfmaq_laneq_f32(v7, v8, v12, 3);
 
-            ap += 8;
-            bp += 16;
-            an += 8;
+            /* every pointer is bumped in the body */
         }
         int64_t rem = nq % 2;
         if (rem > 0) {

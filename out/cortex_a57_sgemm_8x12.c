@@ -105,7 +105,8 @@ void cortex_a57_sgemm_8x12(int64_t m, int64_t n, int64_t k, const float *alpha, 
 
         /* kernel: iteration i and the start of i+1, unrolled 4x */
         int64_t nq = k - 1;
-        for (int64_t it = nq / 4; it > 0; it--) {
+        for (int64_t it = nq / 4; it > 0; ) {
+            it--;
             if (__builtin_expect(pf_left > 0, 0)) {
                 __builtin_prefetch(pf_c, 1, 3);
                 __builtin_prefetch(pf_c + pf_span / 2, 1, 3);
@@ -213,11 +214,13 @@ void cortex_a57_sgemm_8x12(int64_t m, int64_t n, int64_t k, const float *alpha, 
             __builtin_prefetch((const char *)(an + 32) + 0, 0, 3);
             v0 = vfmaq_laneq_f32(v0, v24, v30, 0);
             v2 = vfmaq_laneq_f32(v2, v24, v30, 1);
+            an += 32;
             v25 = vld1q_f32(ap + 32);
             v29 = vld1q_f32(bp + 48);
             v1 = vfmaq_laneq_f32(v1, v26, v30, 0);
             v3 = vfmaq_laneq_f32(v3, v26, v30, 1);
             v27 = vld1q_f32(ap + 36);
+            ap += 32;
             v4 = vfmaq_laneq_f32(v4, v24, v30, 2);
             v5 = vfmaq_laneq_f32(v5, v26, v30, 2);
             v6 = vfmaq_laneq_f32(v6, v24, v30, 3);
@@ -233,6 +236,7 @@ void cortex_a57_sgemm_8x12(int64_t m, int64_t n, int64_t k, const float *alpha, 
             v15 = vfmaq_laneq_f32(v15, v26, v31, 3);
             v31 = vld1q_f32(bp + 56);
             __builtin_prefetch((const char *)(bp + 48) + 512, 0, 3);
+            bp += 48;
             v16 = vfmaq_laneq_f32(v16, v24, v28, 0);
             v17 = vfmaq_laneq_f32(v17, v26, v28, 0);
             v18 = vfmaq_laneq_f32(v18, v24, v28, 1);
@@ -242,9 +246,7 @@ void cortex_a57_sgemm_8x12(int64_t m, int64_t n, int64_t k, const float *alpha, 
             v22 = vfmaq_laneq_f32(v22, v24, v28, 3);
             v23 = vfmaq_laneq_f32(v23, v26, v28, 3);
 
-            ap += 32;
-            bp += 48;
-            an += 32;
+            /* every pointer is bumped in the body */
         }
         int64_t rem = nq % 4;
         if (rem > 0) {
@@ -772,7 +774,8 @@ void cortex_a57_sgemm_8x12_in_place(int64_t m, int64_t n, int64_t k, const float
 
         /* kernel: iteration i and the start of i+1, unrolled 4x */
         int64_t nq = k - 1;
-        for (int64_t it = nq / 4; it > 0; it--) {
+        for (int64_t it = nq / 4; it > 0; ) {
+            it--;
             if (__builtin_expect(stream && pf_left > 0, 0)) {
                 __builtin_prefetch(pf_c, 1, 3);
                 __builtin_prefetch(pf_c + pf_span / 2, 1, 3);
@@ -1405,7 +1408,8 @@ void cortex_a57_sgemm_8x12_e8x8(int64_t m, int64_t n, int64_t k, const float *al
 
         /* kernel: iteration i and the start of i+1, unrolled 2x */
         int64_t nq = k - 1;
-        for (int64_t it = nq / 2; it > 0; it--) {
+        for (int64_t it = nq / 2; it > 0; ) {
+            it--;
             /* copy 0 */
             v16 = vld1q_f32((const float *)(pa0 + lda_b));
             v0 = vfmaq_laneq_f32(v0, v17, v21, 0);
@@ -1722,7 +1726,8 @@ void cortex_a57_sgemm_8x12_e4x12(int64_t m, int64_t n, int64_t k, const float *a
 
         /* kernel: iteration i and the start of i+1, unrolled 10x */
         int64_t nq = k - 1;
-        for (int64_t it = nq / 10; it > 0; it--) {
+        for (int64_t it = nq / 10; it > 0; ) {
+            it--;
             /* copy 0 */
             v12 = vld1q_f32((const float *)(pa0 + lda_b));
             v0 = vfmaq_laneq_f32(v0, v13, v15, 0);
@@ -2420,7 +2425,8 @@ void cortex_a57_sgemm_8x12_p4x12(int64_t m, int64_t n, int64_t k, const float *a
 
         /* kernel: iteration i and the start of i+1, unrolled 10x */
         int64_t nq = k - 1;
-        for (int64_t it = nq / 10; it > 0; it--) {
+        for (int64_t it = nq / 10; it > 0; ) {
+            it--;
             if (__builtin_expect(pf_left > 0, 0)) {
                 __builtin_prefetch(pf_c, 1, 3);
                 __builtin_prefetch(pf_c + pf_span / 2, 1, 3);
@@ -2603,6 +2609,7 @@ void cortex_a57_sgemm_8x12_p4x12(int64_t m, int64_t n, int64_t k, const float *a
             v13 = vld1q_f32(ap + 40);
             v0 = vfmaq_laneq_f32(v0, v12, v16, 0);
             v1 = vfmaq_laneq_f32(v1, v12, v16, 1);
+            ap += 40;
             v15 = vld1q_f32(bp + 120);
             v18 = vld1q_f32(bp + 124);
             v2 = vfmaq_laneq_f32(v2, v12, v16, 2);
@@ -2611,7 +2618,9 @@ void cortex_a57_sgemm_8x12_p4x12(int64_t m, int64_t n, int64_t k, const float *a
             __builtin_prefetch((const char *)(bp + 120) + 512, 0, 3);
             v4 = vfmaq_laneq_f32(v4, v12, v14, 0);
             v5 = vfmaq_laneq_f32(v5, v12, v14, 1);
+            bp += 120;
             __builtin_prefetch((const char *)(an + 40) + 0, 0, 3);
+            an += 40;
             v6 = vfmaq_laneq_f32(v6, v12, v14, 2);
             v7 = vfmaq_laneq_f32(v7, v12, v14, 3);
             v8 = vfmaq_laneq_f32(v8, v12, v17, 0);
@@ -2619,9 +2628,7 @@ void cortex_a57_sgemm_8x12_p4x12(int64_t m, int64_t n, int64_t k, const float *a
             v10 = vfmaq_laneq_f32(v10, v12, v17, 2);
             v11 = vfmaq_laneq_f32(v11, v12, v17, 3);
 
-            ap += 40;
-            bp += 120;
-            an += 40;
+            /* every pointer is bumped in the body */
         }
         int64_t rem = nq % 10;
         if (rem > 0) {
@@ -3114,7 +3121,8 @@ void cortex_a57_sgemm_8x12_e4x8(int64_t m, int64_t n, int64_t k, const float *al
 
         /* kernel: iteration i and the start of i+1, unrolled 2x */
         int64_t nq = k - 1;
-        for (int64_t it = nq / 2; it > 0; it--) {
+        for (int64_t it = nq / 2; it > 0; ) {
+            it--;
             /* copy 0 */
             v8 = vld1q_f32((const float *)(pa0 + lda_b));
             v10 = vld1q_f32((const float *)(pb0 + ldb_b));

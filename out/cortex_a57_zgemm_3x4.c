@@ -100,7 +100,8 @@ void cortex_a57_zgemm_3x4(int64_t m, int64_t n, int64_t k, const double _Complex
 
         /* kernel: iteration i and the start of i+1, unrolled 3x */
         int64_t nq = k - 1;
-        for (int64_t it = nq / 3; it > 0; it--) {
+        for (int64_t it = nq / 3; it > 0; ) {
+            it--;
             if (__builtin_expect(pf_left > 0, 0)) {
                 __builtin_prefetch(pf_c, 1, 3);
                 __builtin_prefetch(pf_c + pf_span / 2, 1, 3);
@@ -181,13 +182,15 @@ void cortex_a57_zgemm_3x4(int64_t m, int64_t n, int64_t k, const double _Complex
             v31 = vld1q_f64(bp + 22);
             v1 = vfmaq_laneq_f64(v1, v26, v30, 1);
             __builtin_prefetch((const char *)(bp + 16) + 512, 0, 3);
+            bp += 24;
             __builtin_prefetch((const char *)(an + 18) + 0, 0, 3);
             v2 = vfmaq_laneq_f64(v2, v29, v30, 0);
             v3 = vfmaq_laneq_f64(v3, v29, v30, 1);
+            an += 18;
             v25 = vld1q_f64(ap + 18);
             v4 = vfmaq_laneq_f64(v4, v24, v30, 0);
             v5 = vfmaq_laneq_f64(v5, v24, v30, 1);
-            v30 = vld1q_f64(bp + 24);
+            v30 = vld1q_f64(bp + 0);
             v6 = vfmaq_laneq_f64(v6, v26, v28, 0);
             v8 = vfmaq_laneq_f64(v8, v29, v28, 0);
             v10 = vfmaq_laneq_f64(v10, v24, v28, 0);
@@ -201,19 +204,18 @@ void cortex_a57_zgemm_3x4(int64_t m, int64_t n, int64_t k, const double _Complex
             v13 = vfmaq_laneq_f64(v13, v26, v27, 1);
             v15 = vfmaq_laneq_f64(v15, v29, v27, 1);
             v17 = vfmaq_laneq_f64(v17, v24, v27, 1);
-            v27 = vld1q_f64(bp + 26);
+            v27 = vld1q_f64(bp + 2);
             v18 = vfmaq_laneq_f64(v18, v26, v31, 0);
             v20 = vfmaq_laneq_f64(v20, v29, v31, 0);
             v22 = vfmaq_laneq_f64(v22, v24, v31, 0);
             v19 = vfmaq_laneq_f64(v19, v26, v31, 1);
             v26 = vld1q_f64(ap + 22);
+            ap += 18;
             v21 = vfmaq_laneq_f64(v21, v29, v31, 1);
-            v29 = vld1q_f64(bp + 28);
+            v29 = vld1q_f64(bp + 4);
             v23 = vfmaq_laneq_f64(v23, v24, v31, 1);
 
-            ap += 18;
-            bp += 24;
-            an += 18;
+            /* every pointer is bumped in the body */
         }
         int64_t rem = nq % 3;
         if (rem > 0) {
@@ -608,7 +610,8 @@ void cortex_a57_zgemm_3x4_p2x4(int64_t m, int64_t n, int64_t k, const double _Co
 
         /* kernel: iteration i and the start of i+1, unrolled 2x */
         int64_t nq = k - 1;
-        for (int64_t it = nq / 2; it > 0; it--) {
+        for (int64_t it = nq / 2; it > 0; ) {
+            it--;
             if (__builtin_expect(pf_left > 0, 0)) {
                 __builtin_prefetch(pf_c, 1, 3);
                 __builtin_prefetch(pf_c + pf_span / 2, 1, 3);
@@ -646,18 +649,21 @@ void cortex_a57_zgemm_3x4_p2x4(int64_t m, int64_t n, int64_t k, const double _Co
             __builtin_prefetch((const char *)(bp + 8) + 512, 0, 3);
             v1 = vfmaq_laneq_f64(v1, v16, v20, 1);
             __builtin_prefetch((const char *)(an + 8) + 0, 0, 3);
+            an += 8;
+            bp += 16;
             v17 = vld1q_f64(ap + 8);
             v2 = vfmaq_laneq_f64(v2, v18, v20, 0);
             v3 = vfmaq_laneq_f64(v3, v18, v20, 1);
-            v20 = vld1q_f64(bp + 16);
+            v20 = vld1q_f64(bp + 0);
             v19 = vld1q_f64(ap + 10);
             v4 = vfmaq_laneq_f64(v4, v16, v21, 0);
             v6 = vfmaq_laneq_f64(v6, v18, v21, 0);
-            v22 = vld1q_f64(bp + 18);
-            v24 = vld1q_f64(bp + 20);
+            ap += 8;
+            v22 = vld1q_f64(bp + 2);
+            v24 = vld1q_f64(bp + 4);
             v5 = vfmaq_laneq_f64(v5, v16, v21, 1);
             v7 = vfmaq_laneq_f64(v7, v18, v21, 1);
-            v26 = vld1q_f64(bp + 22);
+            v26 = vld1q_f64(bp + 6);
             v8 = vfmaq_laneq_f64(v8, v16, v23, 0);
             v10 = vfmaq_laneq_f64(v10, v18, v23, 0);
             v9 = vfmaq_laneq_f64(v9, v16, v23, 1);
@@ -667,9 +673,7 @@ void cortex_a57_zgemm_3x4_p2x4(int64_t m, int64_t n, int64_t k, const double _Co
             v13 = vfmaq_laneq_f64(v13, v16, v25, 1);
             v15 = vfmaq_laneq_f64(v15, v18, v25, 1);
 
-            ap += 8;
-            bp += 16;
-            an += 8;
+            /* every pointer is bumped in the body */
         }
         int64_t rem = nq % 2;
         if (rem > 0) {

@@ -4,11 +4,11 @@
 json() { sed -n "s/.*\"$1\": *\"*\([^,\"}]*\).*/\1/p" "$2"; }
 
 # mark SRC OUT COMMENT: asm comments around one unrolled body of the k loop
-# (the loop and pointer-bump lines are fixed by templates/kernel.c.in)
+# and its pointer bumps (the loop's lines are fixed by templates/kernel_fn.c.in)
 mark() {
     awk -v c="$3" '
-        /for \(int64_t it = nq \/ / { print; print "__asm__ volatile(\"" c " LLVM-MCA-BEGIN\");"; next }
-        /^            ap \+= / { print "__asm__ volatile(\"" c " LLVM-MCA-END\");" }
+        /for \(int64_t it = nq \/ / { print; print "__asm__ volatile(\"" c " LLVM-MCA-BEGIN\");"; inb = 1; next }
+        inb && /^        }/ { print "__asm__ volatile(\"" c " LLVM-MCA-END\");"; inb = 0 }
         { print }' "$1" > "$2"
 }
 
