@@ -171,6 +171,8 @@ static void body_sections(const struct em *e, struct buf *pro, struct buf *loop,
     for (int u = 0; u < pl->r.uf; u++) {
         buf_printf(epi, "        case %d:\n", u);
         emit_copy(epi, e, u, 12, true, NULL);
+        if (e->sp->fence_cases)    /* an operand of its own: no two cases merge */
+            buf_printf(epi, "            __asm__ volatile(\"\" :: \"i\"(%d));\n", u);
         buf_puts(epi, "            break;\n");
     }
 }

@@ -181,12 +181,12 @@ const struct target target_neon = {
                 "svreinterpret_bf16_f32(%2), %l);", \
     SVE_EPI("f32", "b32"), \
     .requires = EXT_BF16, .cflags = "-march=armv8.2-a+sve+bf16", .cpu_features = "GG_CPU_BF16", \
-    .strategies = 1u << BS_VECTOR_BROADCAST | 1u << BS_OUTER_PRODUCT, \
+    .strategies = 1u << BS_VECTOR_BROADCAST | 1u << BS_OUTER_PRODUCT, .fence_cases = true, \
     .outer = SVE_MMLA("svfloat32_t", "f32", \
                       "%d = svreinterpret_f32_u16(svld1_u16(svptrue_b16(), %m));", \
                       "%d = svreinterpret_f32_u16(svld1rq_u16(svptrue_b16(), %m));", \
                       "%d = svbfmmla_f32(%0, svreinterpret_bf16_f32(%2), " \
-                      "svreinterpret_bf16_f32(%1));") }
+                      "svreinterpret_bf16_f32(%1));", true) }
 /* as NEON_I8, on SVE (B's quadword replicated by ld1rq) */
 #define SVE_I8(TA, TB, DOT, STRATS, ...) { \
     .vtype = "svint32_t", \
@@ -211,8 +211,8 @@ const struct target target_neon = {
 #define SVE_HALF(P) "svwhilelt_" P "(0, (int32_t)(svcntw() / 2))"
 #define SVE_UZP(S, N) "svreinterpret_" S "_u64(svuzp" N "_u64(svreinterpret_u64_" S "(%0), " \
                       "svreinterpret_u64_" S "(%0)))"
-#define SVE_MMLA(VT, S, LOADA, LOADB, GER) (&(const struct spell){ \
-    .vtype = VT, .load = LOADA, .load_b = LOADB, .ger = GER, \
+#define SVE_MMLA(VT, S, LOADA, LOADB, GER, FENCE) (&(const struct spell){ \
+    .vtype = VT, .load = LOADA, .load_b = LOADB, .ger = GER, .fence_cases = FENCE, \
     .extract = "%t %d0 = " SVE_UZP(S, "1") ", %d1 = " SVE_UZP(S, "2") ";", .extract_vars = true, \
     .zero = "%d = svdup_n_" S "(0);", \
     .store = "svst1_" S "(" SVE_HALF("b32") ", %m, %0);", \
@@ -277,7 +277,7 @@ const struct target target_sve = {
                               "%d = svreinterpret_s32_s8(svld1_s8(svptrue_b8(), %m));",
                               "%d = svreinterpret_s32_u8(svld1rq_u8(svptrue_b8(), %m));",
                               "%d = svusmmla_s32(%0, svreinterpret_u8_s32(%2), "
-                              "svreinterpret_s8_s32(%1));")),
+                              "svreinterpret_s8_s32(%1));", false)),
     },
     .outer_rows = { [ELEM_BF16] = 2, [ELEM_S8U8] = 2 },
     .outer_cols = { [ELEM_BF16] = 2, [ELEM_S8U8] = 2 },

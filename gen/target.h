@@ -59,6 +59,10 @@ struct spell {
     const char *vadd;      /* expression: %0 + %1 */
     const char *vfma;      /* expression: %0 * %1 + %2 */
     const char *prefetch;  /* prefetch %m, locality %l (3 = L1, 2 = L2) */
+    /* the epilogue's cases each end in an empty asm of their own: clang 19
+     * merges the cases' last multiplies into a select of scalable bf16
+     * vectors, which its instruction selection cannot compile */
+    bool fence_cases;
     /* predicated edges (optional): mask %d of lanes %0.. below the bound %1,
      * and masked load (expression) / store of %0 under mask %1 at %m */
     const char *mask_decl, *mloadc, *mstore;

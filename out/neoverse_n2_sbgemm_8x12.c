@@ -417,6 +417,7 @@ void neoverse_n2_sbgemm_8x12(int64_t m, int64_t n, int64_t k, const float *alpha
             z21 = svbfmmla_f32(z21, svreinterpret_bf16_f32(z30), svreinterpret_bf16_f32(z26));
             z22 = svbfmmla_f32(z22, svreinterpret_bf16_f32(z30), svreinterpret_bf16_f32(z28));
             z23 = svbfmmla_f32(z23, svreinterpret_bf16_f32(z30), svreinterpret_bf16_f32(z29));
+            __asm__ volatile("" :: "i"(0));
             break;
         case 1:
             z29 = svreinterpret_f32_u16(svld1_u16(svptrue_b16(), ap + 56));
@@ -449,6 +450,7 @@ void neoverse_n2_sbgemm_8x12(int64_t m, int64_t n, int64_t k, const float *alpha
             z21 = svbfmmla_f32(z21, svreinterpret_bf16_f32(z30), svreinterpret_bf16_f32(z25));
             z22 = svbfmmla_f32(z22, svreinterpret_bf16_f32(z30), svreinterpret_bf16_f32(z28));
             z23 = svbfmmla_f32(z23, svreinterpret_bf16_f32(z30), svreinterpret_bf16_f32(z29));
+            __asm__ volatile("" :: "i"(1));
             break;
         case 2:
             z29 = svreinterpret_f32_u16(svld1_u16(svptrue_b16(), ap + 88));
@@ -481,6 +483,7 @@ void neoverse_n2_sbgemm_8x12(int64_t m, int64_t n, int64_t k, const float *alpha
             z21 = svbfmmla_f32(z21, svreinterpret_bf16_f32(z30), svreinterpret_bf16_f32(z24));
             z22 = svbfmmla_f32(z22, svreinterpret_bf16_f32(z30), svreinterpret_bf16_f32(z28));
             z23 = svbfmmla_f32(z23, svreinterpret_bf16_f32(z30), svreinterpret_bf16_f32(z29));
+            __asm__ volatile("" :: "i"(2));
             break;
         case 3:
             z29 = svreinterpret_f32_u16(svld1_u16(svptrue_b16(), ap + 120));
@@ -513,6 +516,7 @@ void neoverse_n2_sbgemm_8x12(int64_t m, int64_t n, int64_t k, const float *alpha
             z21 = svbfmmla_f32(z21, svreinterpret_bf16_f32(z30), svreinterpret_bf16_f32(z27));
             z22 = svbfmmla_f32(z22, svreinterpret_bf16_f32(z30), svreinterpret_bf16_f32(z28));
             z23 = svbfmmla_f32(z23, svreinterpret_bf16_f32(z30), svreinterpret_bf16_f32(z29));
+            __asm__ volatile("" :: "i"(3));
             break;
 
         }
@@ -2946,6 +2950,7 @@ void neoverse_n2_sbgemm_8x12_p8x8(int64_t m, int64_t n, int64_t k, const float *
             z13 = svbfmmla_f32(z13, svreinterpret_bf16_f32(z18), svreinterpret_bf16_f32(z23));
             z14 = svbfmmla_f32(z14, svreinterpret_bf16_f32(z18), svreinterpret_bf16_f32(z21));
             z15 = svbfmmla_f32(z15, svreinterpret_bf16_f32(z18), svreinterpret_bf16_f32(z25));
+            __asm__ volatile("" :: "i"(0));
             break;
         case 1:
             z1 = svbfmmla_f32(z1, svreinterpret_bf16_f32(z19), svreinterpret_bf16_f32(z22));
@@ -2963,6 +2968,7 @@ void neoverse_n2_sbgemm_8x12_p8x8(int64_t m, int64_t n, int64_t k, const float *
             z13 = svbfmmla_f32(z13, svreinterpret_bf16_f32(z17), svreinterpret_bf16_f32(z22));
             z14 = svbfmmla_f32(z14, svreinterpret_bf16_f32(z17), svreinterpret_bf16_f32(z20));
             z15 = svbfmmla_f32(z15, svreinterpret_bf16_f32(z17), svreinterpret_bf16_f32(z24));
+            __asm__ volatile("" :: "i"(1));
             break;
         case 2:
             z1 = svbfmmla_f32(z1, svreinterpret_bf16_f32(z18), svreinterpret_bf16_f32(z23));
@@ -2980,6 +2986,7 @@ void neoverse_n2_sbgemm_8x12_p8x8(int64_t m, int64_t n, int64_t k, const float *
             z13 = svbfmmla_f32(z13, svreinterpret_bf16_f32(z16), svreinterpret_bf16_f32(z23));
             z14 = svbfmmla_f32(z14, svreinterpret_bf16_f32(z16), svreinterpret_bf16_f32(z19));
             z15 = svbfmmla_f32(z15, svreinterpret_bf16_f32(z16), svreinterpret_bf16_f32(z26));
+            __asm__ volatile("" :: "i"(2));
             break;
         case 3:
             z1 = svbfmmla_f32(z1, svreinterpret_bf16_f32(z17), svreinterpret_bf16_f32(z22));
@@ -2997,6 +3004,7 @@ void neoverse_n2_sbgemm_8x12_p8x8(int64_t m, int64_t n, int64_t k, const float *
             z13 = svbfmmla_f32(z13, svreinterpret_bf16_f32(z21), svreinterpret_bf16_f32(z22));
             z14 = svbfmmla_f32(z14, svreinterpret_bf16_f32(z21), svreinterpret_bf16_f32(z18));
             z15 = svbfmmla_f32(z15, svreinterpret_bf16_f32(z21), svreinterpret_bf16_f32(z25));
+            __asm__ volatile("" :: "i"(3));
             break;
         case 4:
             z1 = svbfmmla_f32(z1, svreinterpret_bf16_f32(z16), svreinterpret_bf16_f32(z23));
@@ -3014,6 +3022,7 @@ void neoverse_n2_sbgemm_8x12_p8x8(int64_t m, int64_t n, int64_t k, const float *
             z13 = svbfmmla_f32(z13, svreinterpret_bf16_f32(z20), svreinterpret_bf16_f32(z23));
             z14 = svbfmmla_f32(z14, svreinterpret_bf16_f32(z20), svreinterpret_bf16_f32(z17));
             z15 = svbfmmla_f32(z15, svreinterpret_bf16_f32(z20), svreinterpret_bf16_f32(z24));
+            __asm__ volatile("" :: "i"(4));
             break;
         case 5:
             z1 = svbfmmla_f32(z1, svreinterpret_bf16_f32(z21), svreinterpret_bf16_f32(z22));
@@ -3031,6 +3040,7 @@ void neoverse_n2_sbgemm_8x12_p8x8(int64_t m, int64_t n, int64_t k, const float *
             z13 = svbfmmla_f32(z13, svreinterpret_bf16_f32(z19), svreinterpret_bf16_f32(z22));
             z14 = svbfmmla_f32(z14, svreinterpret_bf16_f32(z19), svreinterpret_bf16_f32(z16));
             z15 = svbfmmla_f32(z15, svreinterpret_bf16_f32(z19), svreinterpret_bf16_f32(z26));
+            __asm__ volatile("" :: "i"(5));
             break;
 
         }
@@ -4558,6 +4568,7 @@ void neoverse_n2_sbgemm_8x12_p4x12(int64_t m, int64_t n, int64_t k, const float 
             z9 = svbfmmla_f32(z9, svreinterpret_bf16_f32(z25), svreinterpret_bf16_f32(z15));
             z10 = svbfmmla_f32(z10, svreinterpret_bf16_f32(z27), svreinterpret_bf16_f32(z13));
             z11 = svbfmmla_f32(z11, svreinterpret_bf16_f32(z27), svreinterpret_bf16_f32(z15));
+            __asm__ volatile("" :: "i"(0));
             break;
         case 1:
             z0 = svbfmmla_f32(z0, svreinterpret_bf16_f32(z16), svreinterpret_bf16_f32(z12));
@@ -4572,6 +4583,7 @@ void neoverse_n2_sbgemm_8x12_p4x12(int64_t m, int64_t n, int64_t k, const float 
             z9 = svbfmmla_f32(z9, svreinterpret_bf16_f32(z24), svreinterpret_bf16_f32(z14));
             z10 = svbfmmla_f32(z10, svreinterpret_bf16_f32(z26), svreinterpret_bf16_f32(z12));
             z11 = svbfmmla_f32(z11, svreinterpret_bf16_f32(z26), svreinterpret_bf16_f32(z14));
+            __asm__ volatile("" :: "i"(1));
             break;
 
         }
@@ -5736,9 +5748,11 @@ void neoverse_n2_sbgemm_8x12_p4x8(int64_t m, int64_t n, int64_t k, const float *
         switch (rem) {
         case 0:
             z7 = svbfmmla_f32(z7, svreinterpret_bf16_f32(z15), svreinterpret_bf16_f32(z10));
+            __asm__ volatile("" :: "i"(0));
             break;
         case 1:
             z7 = svbfmmla_f32(z7, svreinterpret_bf16_f32(z14), svreinterpret_bf16_f32(z9));
+            __asm__ volatile("" :: "i"(1));
             break;
 
         }

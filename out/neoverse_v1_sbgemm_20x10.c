@@ -513,6 +513,7 @@ void neoverse_v1_sbgemm_20x10(int64_t m, int64_t n, int64_t k, const float *alph
             z22 = svbfmmla_f32(z22, svreinterpret_bf16_f32(z27), svreinterpret_bf16_f32(z29));
             z23 = svbfmmla_f32(z23, svreinterpret_bf16_f32(z27), svreinterpret_bf16_f32(z28));
             z24 = svbfmmla_f32(z24, svreinterpret_bf16_f32(z27), svreinterpret_bf16_f32(z31));
+            __asm__ volatile("" :: "i"(0));
             break;
         case 1:
             z27 = svreinterpret_f32_u16(svld1_u16(svptrue_b16(), ap + 128));
@@ -548,6 +549,7 @@ void neoverse_v1_sbgemm_20x10(int64_t m, int64_t n, int64_t k, const float *alph
             z22 = svbfmmla_f32(z22, svreinterpret_bf16_f32(z26), svreinterpret_bf16_f32(z28));
             z23 = svbfmmla_f32(z23, svreinterpret_bf16_f32(z26), svreinterpret_bf16_f32(z27));
             z24 = svbfmmla_f32(z24, svreinterpret_bf16_f32(z26), svreinterpret_bf16_f32(z31));
+            __asm__ volatile("" :: "i"(1));
             break;
         case 2:
             z26 = svreinterpret_f32_u16(svld1_u16(svptrue_b16(), ap + 208));
@@ -583,6 +585,7 @@ void neoverse_v1_sbgemm_20x10(int64_t m, int64_t n, int64_t k, const float *alph
             z22 = svbfmmla_f32(z22, svreinterpret_bf16_f32(z25), svreinterpret_bf16_f32(z27));
             z23 = svbfmmla_f32(z23, svreinterpret_bf16_f32(z25), svreinterpret_bf16_f32(z26));
             z24 = svbfmmla_f32(z24, svreinterpret_bf16_f32(z25), svreinterpret_bf16_f32(z31));
+            __asm__ volatile("" :: "i"(2));
             break;
         case 3:
             z25 = svreinterpret_f32_u16(svld1_u16(svptrue_b16(), ap + 288));
@@ -618,6 +621,7 @@ void neoverse_v1_sbgemm_20x10(int64_t m, int64_t n, int64_t k, const float *alph
             z22 = svbfmmla_f32(z22, svreinterpret_bf16_f32(z29), svreinterpret_bf16_f32(z26));
             z23 = svbfmmla_f32(z23, svreinterpret_bf16_f32(z29), svreinterpret_bf16_f32(z25));
             z24 = svbfmmla_f32(z24, svreinterpret_bf16_f32(z29), svreinterpret_bf16_f32(z31));
+            __asm__ volatile("" :: "i"(3));
             break;
         case 4:
             z29 = svreinterpret_f32_u16(svld1_u16(svptrue_b16(), ap + 368));
@@ -653,6 +657,7 @@ void neoverse_v1_sbgemm_20x10(int64_t m, int64_t n, int64_t k, const float *alph
             z22 = svbfmmla_f32(z22, svreinterpret_bf16_f32(z28), svreinterpret_bf16_f32(z25));
             z23 = svbfmmla_f32(z23, svreinterpret_bf16_f32(z28), svreinterpret_bf16_f32(z29));
             z24 = svbfmmla_f32(z24, svreinterpret_bf16_f32(z28), svreinterpret_bf16_f32(z31));
+            __asm__ volatile("" :: "i"(4));
             break;
 
         }
@@ -3051,6 +3056,7 @@ void neoverse_v1_sbgemm_20x10_p20x8(int64_t m, int64_t n, int64_t k, const float
             z17 = svbfmmla_f32(z17, svreinterpret_bf16_f32(z26), svreinterpret_bf16_f32(z23));
             z18 = svbfmmla_f32(z18, svreinterpret_bf16_f32(z26), svreinterpret_bf16_f32(z24));
             z19 = svbfmmla_f32(z19, svreinterpret_bf16_f32(z26), svreinterpret_bf16_f32(z27));
+            __asm__ volatile("" :: "i"(0));
             break;
         case 1:
             z26 = svreinterpret_f32_u16(svld1_u16(svptrue_b16(), ap + 128));
@@ -3079,6 +3085,7 @@ void neoverse_v1_sbgemm_20x10_p20x8(int64_t m, int64_t n, int64_t k, const float
             z17 = svbfmmla_f32(z17, svreinterpret_bf16_f32(z25), svreinterpret_bf16_f32(z23));
             z18 = svbfmmla_f32(z18, svreinterpret_bf16_f32(z25), svreinterpret_bf16_f32(z26));
             z19 = svbfmmla_f32(z19, svreinterpret_bf16_f32(z25), svreinterpret_bf16_f32(z27));
+            __asm__ volatile("" :: "i"(1));
             break;
         case 2:
             z25 = svreinterpret_f32_u16(svld1_u16(svptrue_b16(), ap + 208));
@@ -3107,6 +3114,7 @@ void neoverse_v1_sbgemm_20x10_p20x8(int64_t m, int64_t n, int64_t k, const float
             z17 = svbfmmla_f32(z17, svreinterpret_bf16_f32(z24), svreinterpret_bf16_f32(z23));
             z18 = svbfmmla_f32(z18, svreinterpret_bf16_f32(z24), svreinterpret_bf16_f32(z25));
             z19 = svbfmmla_f32(z19, svreinterpret_bf16_f32(z24), svreinterpret_bf16_f32(z27));
+            __asm__ volatile("" :: "i"(2));
             break;
 
         }
@@ -5199,6 +5207,7 @@ void neoverse_v1_sbgemm_20x10_p12x10(int64_t m, int64_t n, int64_t k, const floa
             z12 = svbfmmla_f32(z12, svreinterpret_bf16_f32(z22), svreinterpret_bf16_f32(z16));
             z13 = svbfmmla_f32(z13, svreinterpret_bf16_f32(z22), svreinterpret_bf16_f32(z18));
             z14 = svbfmmla_f32(z14, svreinterpret_bf16_f32(z22), svreinterpret_bf16_f32(z24));
+            __asm__ volatile("" :: "i"(0));
             break;
         case 1:
             z1 = svbfmmla_f32(z1, svreinterpret_bf16_f32(z19), svreinterpret_bf16_f32(z17));
@@ -5215,6 +5224,7 @@ void neoverse_v1_sbgemm_20x10_p12x10(int64_t m, int64_t n, int64_t k, const floa
             z12 = svbfmmla_f32(z12, svreinterpret_bf16_f32(z21), svreinterpret_bf16_f32(z15));
             z13 = svbfmmla_f32(z13, svreinterpret_bf16_f32(z21), svreinterpret_bf16_f32(z17));
             z14 = svbfmmla_f32(z14, svreinterpret_bf16_f32(z21), svreinterpret_bf16_f32(z23));
+            __asm__ volatile("" :: "i"(1));
             break;
         case 2:
             z1 = svbfmmla_f32(z1, svreinterpret_bf16_f32(z18), svreinterpret_bf16_f32(z22));
@@ -5231,6 +5241,7 @@ void neoverse_v1_sbgemm_20x10_p12x10(int64_t m, int64_t n, int64_t k, const floa
             z12 = svbfmmla_f32(z12, svreinterpret_bf16_f32(z20), svreinterpret_bf16_f32(z16));
             z13 = svbfmmla_f32(z13, svreinterpret_bf16_f32(z20), svreinterpret_bf16_f32(z22));
             z14 = svbfmmla_f32(z14, svreinterpret_bf16_f32(z20), svreinterpret_bf16_f32(z24));
+            __asm__ volatile("" :: "i"(2));
             break;
         case 3:
             z1 = svbfmmla_f32(z1, svreinterpret_bf16_f32(z17), svreinterpret_bf16_f32(z21));
@@ -5247,6 +5258,7 @@ void neoverse_v1_sbgemm_20x10_p12x10(int64_t m, int64_t n, int64_t k, const floa
             z12 = svbfmmla_f32(z12, svreinterpret_bf16_f32(z19), svreinterpret_bf16_f32(z15));
             z13 = svbfmmla_f32(z13, svreinterpret_bf16_f32(z19), svreinterpret_bf16_f32(z21));
             z14 = svbfmmla_f32(z14, svreinterpret_bf16_f32(z19), svreinterpret_bf16_f32(z23));
+            __asm__ volatile("" :: "i"(3));
             break;
         case 4:
             z1 = svbfmmla_f32(z1, svreinterpret_bf16_f32(z22), svreinterpret_bf16_f32(z20));
@@ -5263,6 +5275,7 @@ void neoverse_v1_sbgemm_20x10_p12x10(int64_t m, int64_t n, int64_t k, const floa
             z12 = svbfmmla_f32(z12, svreinterpret_bf16_f32(z18), svreinterpret_bf16_f32(z16));
             z13 = svbfmmla_f32(z13, svreinterpret_bf16_f32(z18), svreinterpret_bf16_f32(z20));
             z14 = svbfmmla_f32(z14, svreinterpret_bf16_f32(z18), svreinterpret_bf16_f32(z24));
+            __asm__ volatile("" :: "i"(4));
             break;
         case 5:
             z1 = svbfmmla_f32(z1, svreinterpret_bf16_f32(z21), svreinterpret_bf16_f32(z19));
@@ -5279,6 +5292,7 @@ void neoverse_v1_sbgemm_20x10_p12x10(int64_t m, int64_t n, int64_t k, const floa
             z12 = svbfmmla_f32(z12, svreinterpret_bf16_f32(z17), svreinterpret_bf16_f32(z15));
             z13 = svbfmmla_f32(z13, svreinterpret_bf16_f32(z17), svreinterpret_bf16_f32(z19));
             z14 = svbfmmla_f32(z14, svreinterpret_bf16_f32(z17), svreinterpret_bf16_f32(z23));
+            __asm__ volatile("" :: "i"(5));
             break;
 
         }
@@ -6723,6 +6737,7 @@ void neoverse_v1_sbgemm_20x10_p12x8(int64_t m, int64_t n, int64_t k, const float
             z9 = svbfmmla_f32(z9, svreinterpret_bf16_f32(z25), svreinterpret_bf16_f32(z13));
             z10 = svbfmmla_f32(z10, svreinterpret_bf16_f32(z25), svreinterpret_bf16_f32(z15));
             z11 = svbfmmla_f32(z11, svreinterpret_bf16_f32(z25), svreinterpret_bf16_f32(z17));
+            __asm__ volatile("" :: "i"(0));
             break;
         case 1:
             z0 = svbfmmla_f32(z0, svreinterpret_bf16_f32(z18), svreinterpret_bf16_f32(z12));
@@ -6737,6 +6752,7 @@ void neoverse_v1_sbgemm_20x10_p12x8(int64_t m, int64_t n, int64_t k, const float
             z9 = svbfmmla_f32(z9, svreinterpret_bf16_f32(z24), svreinterpret_bf16_f32(z12));
             z10 = svbfmmla_f32(z10, svreinterpret_bf16_f32(z24), svreinterpret_bf16_f32(z14));
             z11 = svbfmmla_f32(z11, svreinterpret_bf16_f32(z24), svreinterpret_bf16_f32(z16));
+            __asm__ volatile("" :: "i"(1));
             break;
 
         }

@@ -3,9 +3,9 @@
 # skips apt when every package is already there. scripts/check-fresh-debian.sh
 # checks that this list is complete on a minimal (debootstrap minbase) root.
 #   install-deps.sh          build, tests (incl. cross compilers, qemu, MPI,
-#                            oneDNN, and llvm-mca-19 for the mca suite: llvm-19)
-#   install-deps.sh --bench  also clang-19 for scripts/mca-report.sh's default, and
-#                            chromium to look at the SVG pictures (headless
+#                            oneDNN, llvm-mca-19 for the mca suite: llvm-19, and
+#                            clang-19, which the clang suite compiles out/ with)
+#   install-deps.sh --bench  also chromium to look at the SVG pictures (headless
 #                            screenshots; the tests do not need it)
 set -eu
 # --no-install-recommends leaves out what gcc only recommends, so the C
@@ -16,9 +16,9 @@ set -eu
 PKGS="gcc libc6-dev meson ninja-build pkg-config libyaml-dev libcmocka-dev
       libblis-dev libopenblas-dev libdnnl-dev
       gcc-powerpc64le-linux-gnu gcc-aarch64-linux-gnu qemu-user
-      libc6-dev-ppc64el-cross libc6-dev-arm64-cross llvm-19
+      libc6-dev-ppc64el-cross libc6-dev-arm64-cross llvm-19 clang-19
       libscalapack-openmpi-dev libopenmpi-dev openmpi-bin"
-[ "${1:-}" = "--bench" ] && PKGS="$PKGS clang-19 chromium fonts-dejavu-core"
+[ "${1:-}" = "--bench" ] && PKGS="$PKGS chromium fonts-dejavu-core"
 missing=""
 for p in $PKGS; do
     dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing="$missing $p"
