@@ -17,8 +17,9 @@ static const struct departure departures[] = {
       "kept from the kernels in out/, made and measured with it" },
     { "pointer bumps follow every access of their stream, prefetches address the old pointer",
       "Figure 4(a)'s order, PrfB from the bumped BP (Table 3: BP at cycle 0)",
-      "the emitter addresses each access from the start of its iteration and bumps once a body, "
-      "so a bump's place is bookkeeping; last, it never delays a load" },
+      "the emitter bumps once a body: out of order at its end, in order where the schedule "
+      "puts the bump (its add's latency then hides behind the body); last, it never delays "
+      "a load" },
     { "pipelining also checks LiveReg over three kernel iterations in a row and moves fewer "
       "instructions up when they exceed MaxReg",
       "the two-iteration merge only (Table 4: j = 9)",
