@@ -70,7 +70,7 @@ row() {
         # and GCC-only scheduling switches; the table's -mcpu instead
         cc=$CLANG
         flags="--target=$3 $("$gg" --machine "$root/machines/$m.yaml" --type "$t" --print-cflags |
-                tr ' ' '\n' | grep -v -e '^-mcpu=' -e '^-march=' -e '^-mtune=' -e '^-fno-schedule-insns' | tr '\n' ' ')"
+                tr ' ' '\n' | grep -v -e '^-mcpu=' -e '^-march=' -e '^-mtune=' -e '^-fno-schedule-insns' -e '^-fno-peephole2' | tr '\n' ' ')"
         case $3 in x86_64*) cpuflag=-march=$4 ;; *) cpuflag=-mcpu=$4 ;; esac
     fi
     # shellcheck disable=SC2086
