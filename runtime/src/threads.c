@@ -17,7 +17,7 @@
 
 enum { MAX_THREADS = 256 };
 
-static int user_threads;            /* gemmgen_set_num_threads; 0 = default */
+static atomic_int user_threads;     /* gemmgen_set_num_threads; 0 = default */
 
 static int env_threads(const char *name)
 {
@@ -43,15 +43,25 @@ static int default_threads(void)
     return n;
 }
 
+/* Relaxed atomics: concurrent callers read these while another thread may
+ * set them, and all they need is one whole value. */
 int gg_threads_wanted(void)
 {
-    static int dflt;                /* env is read once */
-    if (!dflt) dflt = default_threads();
-    int n = user_threads > 0 ? user_threads : dflt;
+    static atomic_int dflt;         /* env is read once (racing first calls agree) */
+    int d = atomic_load_explicit(&dflt, memory_order_relaxed);
+    if (!d) {
+        d = default_threads();
+        atomic_store_explicit(&dflt, d, memory_order_relaxed);
+    }
+    int u = atomic_load_explicit(&user_threads, memory_order_relaxed);
+    int n = u > 0 ? u : d;
     return n > MAX_THREADS ? MAX_THREADS : n;
 }
 
-void gemmgen_set_num_threads(int n) { user_threads = n > 0 ? n : 0; }
+void gemmgen_set_num_threads(int n)
+{
+    atomic_store_explicit(&user_threads, n > 0 ? n : 0, memory_order_relaxed);
+}
 int gemmgen_get_num_threads(void) { return gg_threads_wanted(); }
 
 /* ---- the pool ---- */
