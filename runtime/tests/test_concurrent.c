@@ -16,7 +16,7 @@
 #include <cmocka.h>
 #include "gemmgen.h"
 
-enum { THREADS = 4, ROUNDS = 6, NSHAPES = 4 };
+enum { THREADS = 4, ROUNDS = 6, NSHAPES = 4, NTYPES = 4 };
 
 /* Small and odd (the small-operand loops and the edge kernels), and large
  * enough for the pool's two threads and several cache blocks. */
@@ -24,7 +24,7 @@ static const int64_t shapes[NSHAPES][3] = { { 7, 5, 9 }, { 37, 41, 53 }, { 131, 
                                             { 260, 190, 300 } };
 
 struct job {
-    char type;              /* 'd', 's' or 'z' */
+    char type;              /* 'd', 's', 'z' or 'b' (bf16 A and B, f32 C) */
     int64_t m, n, k;
     void *a, *b, *c, *want;
     int bad;                /* results out of bounds, over all rounds */
@@ -37,7 +37,24 @@ static double rnd(void)
     return (double)(seed >> 11) / 9007199254740992.0 * 2 - 1;
 }
 
+/* bytes of an element of C, and of A and B */
 static size_t esize(char t) { return t == 'z' ? sizeof(double _Complex) : t == 'd' ? sizeof(double) : sizeof(float); }
+static size_t absize(char t) { return t == 'b' ? sizeof(uint16_t) : esize(t); }
+
+static float bf16(uint16_t x)
+{
+    uint32_t w = (uint32_t)x << 16;
+    float f;
+    memcpy(&f, &w, sizeof f);
+    return f;
+}
+
+/* element x of operand p (A or B) as a real */
+static long double real_at(char t, const void *p, int64_t x)
+{
+    return t == 'd' ? ((const double *)p)[x] : t == 's' ? ((const float *)p)[x]
+                                                        : bf16(((const uint16_t *)p)[x]);
+}
 
 /* C = 0.5 A B - 1.5 C0 in long double, column major, no transposes. */
 static void reference(struct job *j, const void *c0)
@@ -51,10 +68,8 @@ static void reference(struct job *j, const void *c0)
                     double _Complex y = ((double _Complex *)j->b)[p + q * j->k];
                     re += (long double)creal(x) * creal(y) - (long double)cimag(x) * cimag(y);
                     im += (long double)creal(x) * cimag(y) + (long double)cimag(x) * creal(y);
-                } else if (j->type == 'd') {
-                    re += (long double)((double *)j->a)[i + p * j->m] * ((double *)j->b)[p + q * j->k];
                 } else {
-                    re += (long double)((float *)j->a)[i + p * j->m] * ((float *)j->b)[p + q * j->k];
+                    re += real_at(j->type, j->a, i + p * j->m) * real_at(j->type, j->b, p + q * j->k);
                 }
             }
             int64_t x = i + q * j->m;
@@ -70,12 +85,19 @@ static void reference(struct job *j, const void *c0)
         }
 }
 
-static void *filled(char t, int64_t count)
+/* count random elements of size `size` (2: bf16 bits) */
+static void *filled(char t, size_t size, int64_t count)
 {
-    void *p = malloc((size_t)count * esize(t));
+    void *p = malloc((size_t)count * size);
     for (int64_t x = 0; x < count; x++) {
         if (t == 'z') ((double _Complex *)p)[x] = rnd() + I * rnd();
         else if (t == 'd') ((double *)p)[x] = rnd();
+        else if (size == sizeof(uint16_t)) {    /* bf16: a float's upper half */
+            float f = (float)rnd();
+            uint32_t w;
+            memcpy(&w, &f, sizeof w);
+            ((uint16_t *)p)[x] = (uint16_t)(w >> 16);
+        }
         else ((float *)p)[x] = (float)rnd();
     }
     return p;
@@ -84,9 +106,9 @@ static void *filled(char t, int64_t count)
 static void job_init(struct job *j, char type, const int64_t *s)
 {
     *j = (struct job){ .type = type, .m = s[0], .n = s[1], .k = s[2] };
-    j->a = filled(type, j->m * j->k);
-    j->b = filled(type, j->k * j->n);
-    j->c = filled(type, j->m * j->n);
+    j->a = filled(type, absize(type), j->m * j->k);
+    j->b = filled(type, absize(type), j->k * j->n);
+    j->c = filled(type, esize(type), j->m * j->n);
     j->want = malloc((size_t)(j->m * j->n) * esize(type));
     reference(j, j->c);
 }
@@ -108,11 +130,13 @@ static void run(struct job *j, const void *c0)
         gemmgen_zgemm(cm, nt, nt, j->m, j->n, j->k, alpha, j->a, j->m, j->b, j->k, beta, j->c, j->m);
     } else if (j->type == 'd') {
         gemmgen_dgemm(cm, nt, nt, j->m, j->n, j->k, 0.5, j->a, j->m, j->b, j->k, -1.5, j->c, j->m);
+    } else if (j->type == 'b') {
+        gemmgen_sbgemm(cm, nt, nt, j->m, j->n, j->k, 0.5f, j->a, j->m, j->b, j->k, -1.5f, j->c, j->m);
     } else {
         gemmgen_sgemm(cm, nt, nt, j->m, j->n, j->k, 0.5f, j->a, j->m, j->b, j->k, -1.5f, j->c, j->m);
     }
     /* forward error bound: k products of operands below 1, and C */
-    double tol = (j->type == 's' ? 1e-5 : 1e-13) * (double)(j->k + 2);
+    double tol = (j->type == 's' || j->type == 'b' ? 1e-5 : 1e-13) * (double)(j->k + 2);
     for (int64_t x = 0; x < j->m * j->n; x++) {
         double err = j->type == 'z'
             ? cabs(((double _Complex *)j->c)[x] - ((double _Complex *)j->want)[x])
@@ -122,14 +146,14 @@ static void run(struct job *j, const void *c0)
     }
 }
 
-struct worker { struct job jobs[NSHAPES * 3]; void *c0[NSHAPES * 3]; };
+struct worker { struct job jobs[NSHAPES * NTYPES]; void *c0[NSHAPES * NTYPES]; };
 
 static void *work(void *arg)
 {
     struct worker *w = arg;
     for (int r = 0; r < ROUNDS; r++)
-        for (int x = 0; x < NSHAPES * 3; x++) {
-            int y = (x + r) % (NSHAPES * 3);     /* each round in another order */
+        for (int x = 0; x < NSHAPES * NTYPES; x++) {
+            int y = (x + r) % (NSHAPES * NTYPES);     /* each round in another order */
             run(&w->jobs[y], w->c0[y]);
         }
     return NULL;
@@ -138,11 +162,11 @@ static void *work(void *arg)
 static void concurrent_calls(int pool_threads)
 {
     static struct worker w[THREADS];
-    static const char types[3] = { 'd', 's', 'z' };
+    static const char types[NTYPES] = { 'd', 's', 'z', 'b' };
     for (int t = 0; t < THREADS; t++)
-        for (int x = 0; x < NSHAPES * 3; x++) {
+        for (int x = 0; x < NSHAPES * NTYPES; x++) {
             struct job *j = &w[t].jobs[x];
-            job_init(j, types[x % 3], shapes[x / 3]);
+            job_init(j, types[x % NTYPES], shapes[x / NTYPES]);
             size_t bytes = (size_t)(j->m * j->n) * esize(j->type);
             w[t].c0[x] = malloc(bytes);
             memcpy(w[t].c0[x], j->c, bytes);
@@ -154,7 +178,7 @@ static void concurrent_calls(int pool_threads)
     gemmgen_set_num_threads(0);
     int bad = 0;
     for (int t = 0; t < THREADS; t++)
-        for (int x = 0; x < NSHAPES * 3; x++) {
+        for (int x = 0; x < NSHAPES * NTYPES; x++) {
             bad += w[t].jobs[x].bad;
             job_free(&w[t].jobs[x]);
             free(w[t].c0[x]);
