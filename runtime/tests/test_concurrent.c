@@ -3,7 +3,9 @@
  * BLAS. libgemmgen lets one call use its worker pool at a time and runs a
  * concurrent one on its caller's thread; each must still compute its own
  * product. Every thread checks every result against a naive product
- * computed before the threads start. */
+ * computed before the threads start. And a process may fork after its
+ * GEMMs started the pool. */
+#define _DEFAULT_SOURCE     /* alarm, fork */
 #include <complex.h>
 #include <math.h>
 #include <pthread.h>
@@ -13,6 +15,8 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
 #include <cmocka.h>
 #include "gemmgen.h"
 
@@ -189,11 +193,44 @@ static void concurrent_calls(int pool_threads)
 static void with_pool(void **state) { (void)state; concurrent_calls(2); }
 static void one_thread_each(void **state) { (void)state; concurrent_calls(1); }
 
+/* A process that forks after its GEMMs started the pool (Python's
+ * multiprocessing does): the child has none of the workers, and its own
+ * two-thread GEMM must neither wait for them nor compute wrong. */
+static void after_fork(void **state)
+{
+    (void)state;
+    struct job j;
+    job_init(&j, 'd', shapes[NSHAPES - 1]);
+    size_t bytes = (size_t)(j.m * j.n) * sizeof(double);
+    void *c0 = malloc(bytes);
+    memcpy(c0, j.c, bytes);
+    gemmgen_set_num_threads(2);
+    run(&j, c0);                        /* the pool's worker now exists */
+    pid_t pid = fork();
+    assert_true(pid >= 0);
+    if (pid == 0) {
+        alarm(20);                      /* a hang fails the test, as SIGALRM */
+        j.bad = 0;
+        for (int r = 0; r < 3; r++) run(&j, c0);
+        _exit(j.bad == 0 ? 0 : 1);
+    }
+    int status = 0;
+    assert_int_equal(waitpid(pid, &status, 0), pid);
+    assert_true(WIFEXITED(status));
+    assert_int_equal(WEXITSTATUS(status), 0);
+    run(&j, c0);                        /* and the parent's pool still works */
+    assert_int_equal(j.bad, 0);
+    gemmgen_set_num_threads(0);
+    job_free(&j);
+    free(c0);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(with_pool),
         cmocka_unit_test(one_thread_each),
+        cmocka_unit_test(after_fork),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
