@@ -35,7 +35,6 @@ static enum stream ptr_stream(enum stream s) { return s == ST_BNEXT ? ST_B : s; 
 static void address(const struct em *e, const struct inst *in, int iter, unsigned bumped,
                     char *out, size_t size)
 {
-    const char *const *ptr = stream_ptr;
     enum stream ps = ptr_stream(in->stream);
     int el = iter * e->k->step[in->stream], g = e->k->group;
     if (bumped & 1u << ps) el -= e->pl->r.uf * e->k->step[ps];
@@ -45,11 +44,11 @@ static void address(const struct em *e, const struct inst *in, int iter, unsigne
     }
     /* the IR counts lanes; the pointers walk A's and B's elements, G a lane */
     if (in->op == OP_PREFETCH) {
-        strfmt(out, size, "(const char *)(%s + %d) + %s%d", ptr[in->stream], el * g,
+        strfmt(out, size, "(const char *)(%s + %d) + %s%d", stream_ptr[in->stream], el * g,
                in->stream == ST_BNEXT ? "bn_off + " : "", in->offset);
         return;
     }
-    strfmt(out, size, "%s + %d", ptr[in->stream], (el + in->offset) * g);
+    strfmt(out, size, "%s + %d", stream_ptr[in->stream], (el + in->offset) * g);
 }
 
 /* A pointer bump where the schedule puts it (the body's last copy of an
@@ -70,7 +69,7 @@ static void emit_inst(struct buf *b, const struct em *e, int i, int delta, int c
     const struct inst *in = &e->k->inst[i];
     if (in->op == OP_PTR_ADD && bumped) emit_bump(b, e, in, bumped, indent);
     const char *fmt = stmt_for(e, in);
-    if (!fmt) return;                    /* pointer bumps: once per body */
+    if (!fmt) return;                    /* pointer bumps: above, or once per body */
     /* in place, only _stream prefetches: the next A tile, under the flag
      * `stream` of the body it shares with _direct */
     bool anext = e->stream && in->op == OP_PREFETCH && in->stream == ST_ANEXT;
