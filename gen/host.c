@@ -53,25 +53,28 @@ bool host_parse_cpuinfo(const char *text, struct host *h)
 #ifndef HWCAP_FCMA
 #define HWCAP_FCMA (1UL << 14)
 #endif
-#ifndef HWCAP2_I8MM
+#ifndef HWCAP2_SVEI8MM
+#define HWCAP2_SVEI8MM (1UL << 9)
+#define HWCAP2_SVEBF16 (1UL << 12)
 #define HWCAP2_I8MM (1UL << 13)
-#endif
-#ifndef HWCAP2_BF16
 #define HWCAP2_BF16 (1UL << 14)
 #endif
 #ifndef PR_SVE_GET_VL
 #define PR_SVE_GET_VL 51
 #endif
 
-/* The extensions from the capability words, the SVE length from prctl. */
+/* The extensions from the capability words, the SVE length from prctl.
+ * BF16 and I8MM count as libgemmgen's cpu.c counts them: in SVE's form
+ * too on an SVE CPU, whose machine files get SVE kernels. */
 static void arm_features(struct host *h)
 {
     unsigned long cap = getauxval(AT_HWCAP), cap2 = getauxval(AT_HWCAP2);
+    bool sve = cap & HWCAP_SVE;
     h->ext = EXT_NEON;
     if (cap & HWCAP_FCMA) h->ext |= EXT_FCMA;
-    if (cap2 & HWCAP2_BF16) h->ext |= EXT_BF16;
-    if (cap2 & HWCAP2_I8MM) h->ext |= EXT_I8MM;
-    if (cap & HWCAP_SVE) {
+    if ((cap2 & HWCAP2_BF16) && (!sve || (cap2 & HWCAP2_SVEBF16))) h->ext |= EXT_BF16;
+    if ((cap2 & HWCAP2_I8MM) && (!sve || (cap2 & HWCAP2_SVEI8MM))) h->ext |= EXT_I8MM;
+    if (sve) {
         int vl = prctl(PR_SVE_GET_VL);
         h->ext |= EXT_SVE;
         h->sve_bits = vl < 0 ? 0 : (vl & 0xffff) * 8;
