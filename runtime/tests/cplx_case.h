@@ -8,6 +8,11 @@
 #include <stdlib.h>
 #include <string.h>
 #include "gemmgen.h"
+/* C11's CMPLX: glibc defines it for GCC only; clang has the builtin too */
+#ifndef CMPLX
+#define CMPLX(x, y) __builtin_complex((double)(x), (double)(y))
+#define CMPLXF(x, y) __builtin_complex((float)(x), (float)(y))
+#endif
 
 static uint64_t cc_rng = 0x2545f4914f6cdd1dULL;
 static double cc_rnd(int single)

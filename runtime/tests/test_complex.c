@@ -14,6 +14,11 @@
 #include <string.h>
 #include <cmocka.h>
 #include "gemmgen.h"
+/* C11's CMPLX: glibc defines it for GCC only; clang has the builtin too */
+#ifndef CMPLX
+#define CMPLX(x, y) __builtin_complex((double)(x), (double)(y))
+#define CMPLXF(x, y) __builtin_complex((float)(x), (float)(y))
+#endif
 
 void cblas_zgemm(int, int, int, int, int, int, const void *, const void *, int, const void *,
                  int, const void *, void *, int);
