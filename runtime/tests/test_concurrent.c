@@ -30,7 +30,7 @@ static const int64_t shapes[NSHAPES][3] = { { 7, 5, 9 }, { 37, 41, 53 }, { 131, 
 struct job {
     char type;              /* 'd', 's', 'z' or 'b' (bf16 A and B, f32 C) */
     int64_t m, n, k;
-    void *a, *b, *c, *want;
+    void *a, *b, *c, *c0, *want;   /* c0: C before every call */
     int bad;                /* results out of bounds, over all rounds */
 };
 
@@ -60,9 +60,10 @@ static long double real_at(char t, const void *p, int64_t x)
                                                         : bf16(((const uint16_t *)p)[x]);
 }
 
-/* C = 0.5 A B - 1.5 C0 in long double, column major, no transposes. */
-static void reference(struct job *j, const void *c0)
+/* want = 0.5 A B - 1.5 C0 in long double, column major, no transposes. */
+static void reference(struct job *j)
 {
+    const void *c0 = j->c0;
     for (int64_t i = 0; i < j->m; i++)
         for (int64_t q = 0; q < j->n; q++) {
             long double re = 0, im = 0;
@@ -112,21 +113,21 @@ static void job_init(struct job *j, char type, const int64_t *s)
     *j = (struct job){ .type = type, .m = s[0], .n = s[1], .k = s[2] };
     j->a = filled(type, absize(type), j->m * j->k);
     j->b = filled(type, absize(type), j->k * j->n);
-    j->c = filled(type, esize(type), j->m * j->n);
+    j->c0 = filled(type, esize(type), j->m * j->n);
+    j->c = malloc((size_t)(j->m * j->n) * esize(type));
     j->want = malloc((size_t)(j->m * j->n) * esize(type));
-    reference(j, j->c);
+    reference(j);
 }
 
 static void job_free(struct job *j)
 {
-    free(j->a); free(j->b); free(j->c); free(j->want);
+    free(j->a); free(j->b); free(j->c); free(j->c0); free(j->want);
 }
 
-/* One call; C starts from c0 (copied in), the result is compared with want. */
-static void run(struct job *j, const void *c0)
+/* One call from C0; the result is compared with want. */
+static void run(struct job *j)
 {
-    size_t bytes = (size_t)(j->m * j->n) * esize(j->type);
-    memcpy(j->c, c0, bytes);
+    memcpy(j->c, j->c0, (size_t)(j->m * j->n) * esize(j->type));
     const gemmgen_layout cm = GEMMGEN_COL_MAJOR;
     const gemmgen_trans nt = GEMMGEN_NO_TRANS;
     if (j->type == 'z') {
@@ -150,15 +151,14 @@ static void run(struct job *j, const void *c0)
     }
 }
 
-struct worker { struct job jobs[NSHAPES * NTYPES]; void *c0[NSHAPES * NTYPES]; };
+struct worker { struct job jobs[NSHAPES * NTYPES]; };
 
 static void *work(void *arg)
 {
     struct worker *w = arg;
     for (int r = 0; r < ROUNDS; r++)
         for (int x = 0; x < NSHAPES * NTYPES; x++) {
-            int y = (x + r) % (NSHAPES * NTYPES);     /* each round in another order */
-            run(&w->jobs[y], w->c0[y]);
+            run(&w->jobs[(x + r) % (NSHAPES * NTYPES)]);   /* each round in another order */
         }
     return NULL;
 }
@@ -168,13 +168,8 @@ static void concurrent_calls(int pool_threads)
     static struct worker w[THREADS];
     static const char types[NTYPES] = { 'd', 's', 'z', 'b' };
     for (int t = 0; t < THREADS; t++)
-        for (int x = 0; x < NSHAPES * NTYPES; x++) {
-            struct job *j = &w[t].jobs[x];
-            job_init(j, types[x % NTYPES], shapes[x / NTYPES]);
-            size_t bytes = (size_t)(j->m * j->n) * esize(j->type);
-            w[t].c0[x] = malloc(bytes);
-            memcpy(w[t].c0[x], j->c, bytes);
-        }
+        for (int x = 0; x < NSHAPES * NTYPES; x++)
+            job_init(&w[t].jobs[x], types[x % NTYPES], shapes[x / NTYPES]);
     gemmgen_set_num_threads(pool_threads);
     pthread_t th[THREADS];
     for (int t = 0; t < THREADS; t++) assert_int_equal(pthread_create(&th[t], NULL, work, &w[t]), 0);
@@ -185,7 +180,6 @@ static void concurrent_calls(int pool_threads)
         for (int x = 0; x < NSHAPES * NTYPES; x++) {
             bad += w[t].jobs[x].bad;
             job_free(&w[t].jobs[x]);
-            free(w[t].c0[x]);
         }
     assert_int_equal(bad, 0);
 }
@@ -201,28 +195,24 @@ static void after_fork(void **state)
     (void)state;
     struct job j;
     job_init(&j, 'd', shapes[NSHAPES - 1]);
-    size_t bytes = (size_t)(j.m * j.n) * sizeof(double);
-    void *c0 = malloc(bytes);
-    memcpy(c0, j.c, bytes);
     gemmgen_set_num_threads(2);
-    run(&j, c0);                        /* the pool's worker now exists */
+    run(&j);                        /* the pool's worker now exists */
     pid_t pid = fork();
     assert_true(pid >= 0);
     if (pid == 0) {
         alarm(20);                      /* a hang fails the test, as SIGALRM */
         j.bad = 0;
-        for (int r = 0; r < 3; r++) run(&j, c0);
+        for (int r = 0; r < 3; r++) run(&j);
         _exit(j.bad == 0 ? 0 : 1);
     }
     int status = 0;
     assert_int_equal(waitpid(pid, &status, 0), pid);
     assert_true(WIFEXITED(status));
     assert_int_equal(WEXITSTATUS(status), 0);
-    run(&j, c0);                        /* and the parent's pool still works */
+    run(&j);                            /* and the parent's pool still works */
     assert_int_equal(j.bad, 0);
     gemmgen_set_num_threads(0);
     job_free(&j);
-    free(c0);
 }
 
 int main(void)
