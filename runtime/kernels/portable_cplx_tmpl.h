@@ -3,12 +3,7 @@
  * the fallback where a kernel set has no generated complex kernel. Sums in
  * real and imaginary parts apart: C's complex multiply would call the
  * library for the NaN cases of Annex G. */
-#include <complex.h>
-/* C11's CMPLX: glibc defines it for GCC only; clang has the builtin too */
-#ifndef CMPLX
-#define CMPLX(x, y) __builtin_complex((double)(x), (double)(y))
-#define CMPLXF(x, y) __builtin_complex((float)(x), (float)(y))
-#endif
+#include "../src/gg_cmplx.h"
 
 void PK_NAME(int64_t m, int64_t n, int64_t k, const PK_T *alpha, const PK_T *a, const PK_T *b,
              const PK_T *beta, PK_T *c, int64_t rs_c, int64_t cs_c, const PK_T *a_next,

@@ -2,17 +2,12 @@
  * against a long double complex loop, for the cross suite (no cmocka):
  * op(A), op(B) in N, T, C; complex alpha and beta, NaN in C when beta = 0;
  * C's padding must stay untouched. Returns 0 when it matches. */
-#include <complex.h>
+#include "gg_cmplx.h"
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include "gemmgen.h"
-/* C11's CMPLX: glibc defines it for GCC only; clang has the builtin too */
-#ifndef CMPLX
-#define CMPLX(x, y) __builtin_complex((double)(x), (double)(y))
-#define CMPLXF(x, y) __builtin_complex((float)(x), (float)(y))
-#endif
 
 static uint64_t cc_rng = 0x2545f4914f6cdd1dULL;
 static double cc_rnd(int single)

@@ -4,7 +4,7 @@
  * kernel's tile and KC, alpha and beta with imaginary parts, beta = 0 with
  * NaN in C, alpha = 0 and k = 0, C's padding untouched, one and two
  * threads; bad arguments reach the program's xerbla_. */
-#include <complex.h>
+#include "gg_cmplx.h"
 #include <math.h>
 #include <setjmp.h>
 #include <stdarg.h>
@@ -14,11 +14,6 @@
 #include <string.h>
 #include <cmocka.h>
 #include "gemmgen.h"
-/* C11's CMPLX: glibc defines it for GCC only; clang has the builtin too */
-#ifndef CMPLX
-#define CMPLX(x, y) __builtin_complex((double)(x), (double)(y))
-#define CMPLXF(x, y) __builtin_complex((float)(x), (float)(y))
-#endif
 
 void cblas_zgemm(int, int, int, int, int, int, const void *, const void *, int, const void *,
                  int, const void *, void *, int);
