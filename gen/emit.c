@@ -203,6 +203,22 @@ void em_how_made(struct buf *b, const struct plan *pl)
                    pl->m.unroll);
 }
 
+/* The flags of the compiler the kernel is built with (--compiler: the .h
+ * and the runtime's descriptor) into flags, and the header's command line
+ * for each compiler into compile. */
+void em_cflags(struct buf *flags, struct buf *compile, const struct plan *pl,
+               const struct options *o)
+{
+    static const char *const lead[COMPILER_COUNT] = { " * Compile with: ", " *           or: " };
+    for (int c = 0; c < COMPILER_COUNT; c++) {
+        struct buf f = { 0 };
+        target_cflags(&f, pl->t, pl->k.elem, pl->k.bs, (enum compiler)c, &pl->m);
+        buf_printf(compile, "%s%s -O2 %s\n", lead[c], compiler_names[c], f.s);
+        if (c == (int)o->compiler) buf_puts(flags, f.s);
+        buf_free(&f);
+    }
+}
+
 const char *em_indent_for(const char *name)
 {
     static char sp[80];
@@ -680,6 +696,8 @@ void em_args_text(char *args, size_t size, const struct options *o)
     if (o->no_pipeline) strcat(args, " --no-pipeline");
     if (o->unroll) strfmt(args + strlen(args), size - strlen(args), " --unroll %d", o->unroll);
     if (o->blis) strcat(args, o->blis_api ? " --blis --blis-api 1" : " --blis");
+    if (o->compiler != COMPILER_GCC)
+        strfmt(args + strlen(args), size - strlen(args), " --compiler %s", compiler_names[o->compiler]);
 }
 
 /* The header's prototype of the BLIS wrapper, declared only where blis.h
@@ -706,8 +724,8 @@ void emit_kernel(const struct plan *pl, const struct plan *edges, int nedges,
                  const struct options *o, const char *name, struct buf *cf, struct buf *hf,
                  struct buf *df)
 {
-    struct buf fns = { 0 }, how = { 0 }, blis = { 0 }, cflags = { 0 }, incl = { 0 },
-               dpar = { 0 }, edecl = { 0 }, elist = { 0 }, edoc = { 0 }, plist = { 0 },
+    struct buf fns = { 0 }, how = { 0 }, blis = { 0 }, cflags = { 0 }, compile = { 0 },
+               incl = { 0 }, dpar = { 0 }, edecl = { 0 }, elist = { 0 }, edoc = { 0 }, plist = { 0 },
                rlist = { 0 };
     if (pl->k.cplx) {
         emit_kernel_cplx(pl, edges, nedges, o, name, cf, hf, df);
@@ -733,7 +751,7 @@ void emit_kernel(const struct plan *pl, const struct plan *edges, int nedges,
     if (streams) stream_texts(&sdecl, &sdoc, ctype, name);
     bool b_cols = kernel_b_cols(&pl->k);
     em_how_made(&how, pl);
-    target_cflags(&cflags, pl->t, pl->k.elem, pl->k.bs, &pl->m);   /* %b: an SVE kernel's vector length */
+    em_cflags(&cflags, &compile, pl, o);   /* %b: an SVE kernel's vector length */
     target_text(&incl, pl->t->includes, &pl->m);
     strfmt(mr, sizeof mr, "%d", pl->k.mr);
     strfmt(nr, sizeof nr, "%d", pl->k.nr);
@@ -750,7 +768,7 @@ void emit_kernel(const struct plan *pl, const struct plan *edges, int nedges,
     em_blis_decl_text(blis_decl, sizeof blis_decl, o, name, ctype);
     const char *preamble = o->blis ? "#ifndef _POSIX_C_SOURCE\n#define _POSIX_C_SOURCE 200809L /* blis.h needs POSIX threads */\n#endif\n" : "";
     const char *keys[] = { "NAME", "MR", "NR", "TYPE", "MACHINE", "TARGET", "VERSION", "MACHINE_FILE",
-                           "ARGS", "HOWMADE", "CFLAGS", "INCLUDES", "CTYPE", "INDENT", "FUNCTIONS",
+                           "ARGS", "HOWMADE", "CFLAGS", "COMPILE", "INCLUDES", "CTYPE", "INDENT", "FUNCTIONS",
                            "GUARD", "ROW_PREF", "BLIS_DECL", "PREAMBLE", "DIRECT_PARAMS",
                            "DIRECT_B_COLS", "DIRECT_B", "NEDGES", "EDGE_LIST", "EDGE_DECL",
                            "EDGE_DOC", "B_L1_PERCENT", "NPEDGES", "PEDGE_LIST",
@@ -758,7 +776,7 @@ void emit_kernel(const struct plan *pl, const struct plan *edges, int nedges,
                            "STREAM_DECL", "STREAM_DOC", "NARROW_K", "DIRECT_ROWS", "ROW_EDGE_LIST" };
     const char *vals[] = { name, mr, nr, elem_names[pl->k.elem], pl->m.name, pl->t->name,
                            GEMMGEN_VERSION, em_machine_file(pl), args, how.s, cflags.s ? cflags.s : "",
-                           incl.s ? incl.s : "", ctype, em_indent_for(name), fns.s, guard, rp,
+                           compile.s, incl.s ? incl.s : "", ctype, em_indent_for(name), fns.s, guard, rp,
                            blis_decl, preamble, dpar.s, b_cols ? "1" : "0",
                            b_cols ? "b[p + j*ldb] (B read element by element)"
                                   : "b[p*ldb + j] (B loaded as vectors)",
@@ -783,8 +801,8 @@ void emit_kernel(const struct plan *pl, const struct plan *edges, int nedges,
     if (blis.s) buf_puts(cf, blis.s);
     tmpl_fill(hf, tmpl_kernel_h, allk, allv, nkeys);
     emit_desc(df, pl, allk, allv, nkeys);
-    buf_free(&fns); buf_free(&how); buf_free(&blis); buf_free(&cflags); buf_free(&incl);
-    buf_free(&dpar); buf_free(&edecl); buf_free(&elist); buf_free(&edoc); buf_free(&plist);
+    buf_free(&fns); buf_free(&how); buf_free(&blis); buf_free(&cflags); buf_free(&compile);
+    buf_free(&incl); buf_free(&dpar); buf_free(&edecl); buf_free(&elist); buf_free(&edoc); buf_free(&plist);
     buf_free(&rlist);
     buf_free(&tt.decl); buf_free(&tt.doc); buf_free(&tt.list);
     buf_free(&sdecl); buf_free(&sdoc);

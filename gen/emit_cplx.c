@@ -41,14 +41,15 @@ void emit_kernel_cplx(const struct plan *pl, const struct plan *edges, int nedge
                       struct buf *hf, struct buf *df)
 {
     struct packed_edges pe = { 0 };
-    struct buf fns = { 0 }, how = { 0 }, blis = { 0 }, cflags = { 0 }, incl = { 0 }, cst = { 0 };
+    struct buf fns = { 0 }, how = { 0 }, blis = { 0 }, cflags = { 0 }, compile = { 0 },
+               incl = { 0 }, cst = { 0 };
     const char *ctype = kernel_ctype(&pl->k);
     char mr[16], nr[16], guard[160], rp[4], args[96], blis_decl[512], b_l1[8];
     int row_pref = emit_packed_fn(&fns, pl, name);
     em_packed_edges(&pe, &fns, pl, edges, nedges, name, ctype, ctype, ctype);
     em_how_made(&how, pl);
     cstrat_text(&cst, pl, "\n *     ");
-    target_cflags(&cflags, pl->t, pl->k.elem, pl->k.bs, &pl->m);
+    em_cflags(&cflags, &compile, pl, o);
     target_text(&incl, pl->t->includes, &pl->m);
     strfmt(mr, sizeof mr, "%d", pl->k.mr);
     strfmt(nr, sizeof nr, "%d", pl->k.nr);
@@ -61,13 +62,13 @@ void emit_kernel_cplx(const struct plan *pl, const struct plan *edges, int nedge
     em_blis_decl_text(blis_decl, sizeof blis_decl, o, name, ctype);
     const char *preamble = o->blis ? "#ifndef _POSIX_C_SOURCE\n#define _POSIX_C_SOURCE 200809L /* blis.h needs POSIX threads */\n#endif\n" : "";
     const char *keys[] = { "NAME", "MR", "NR", "TYPE", "MACHINE", "TARGET", "VERSION",
-                           "MACHINE_FILE", "ARGS", "HOWMADE", "CSTRAT", "CFLAGS", "INCLUDES",
+                           "MACHINE_FILE", "ARGS", "HOWMADE", "CSTRAT", "CFLAGS", "COMPILE", "INCLUDES",
                            "CTYPE", "INDENT", "FUNCTIONS", "GUARD", "ROW_PREF", "BLIS_DECL",
                            "PREAMBLE", "B_L1_PERCENT", "NEDGES", "EDGE_LIST", "NPEDGES",
                            "PEDGE_LIST", "EDGE_DECL", "EDGE_DOC" };
     const char *vals[] = { name, mr, nr, kernel_type_name(&pl->k), pl->m.name, pl->t->name,
                            GEMMGEN_VERSION, em_machine_file(pl), args, how.s, cst.s,
-                           cflags.s ? cflags.s : "", incl.s ? incl.s : "", ctype,
+                           cflags.s ? cflags.s : "", compile.s, incl.s ? incl.s : "", ctype,
                            em_indent_for(name), fns.s, guard, rp, blis_decl, preamble, b_l1,
                            pe.ne_text, pe.elist.s ? pe.elist.s : "", pe.np_text,
                            pe.plist.s ? pe.plist.s : "", pe.decl.s ? pe.decl.s : "",
@@ -78,6 +79,6 @@ void emit_kernel_cplx(const struct plan *pl, const struct plan *edges, int nedge
     tmpl_fill(hf, tmpl_kernel_cplx_h, keys, vals, (int)(sizeof keys / sizeof *keys));
     emit_desc_packed(df, pl, name, cflags.s ? cflags.s : "", rp, b_l1, pe.ne_text, pe.np_text);
     em_packed_edges_free(&pe);
-    buf_free(&fns); buf_free(&how); buf_free(&blis); buf_free(&cflags); buf_free(&incl);
-    buf_free(&cst);
+    buf_free(&fns); buf_free(&how); buf_free(&blis); buf_free(&cflags); buf_free(&compile);
+    buf_free(&incl); buf_free(&cst);
 }

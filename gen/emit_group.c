@@ -39,7 +39,8 @@ void emit_kernel_group(const struct plan *pl, const struct plan *edges, int nedg
                        struct buf *hf, struct buf *df)
 {
     struct packed_edges pe = { 0 };
-    struct buf fns = { 0 }, how = { 0 }, cflags = { 0 }, incl = { 0 }, rg = { 0 }, par = { 0 };
+    struct buf fns = { 0 }, how = { 0 }, cflags = { 0 }, compile = { 0 }, incl = { 0 },
+               rg = { 0 }, par = { 0 };
     enum elem e = pl->k.elem;
     char mr[16], nr[16], g[8], guard[160], rp[4], args[96], b_l1[8];
     int row_pref = emit_packed_fn(&fns, pl, name);
@@ -48,7 +49,7 @@ void emit_kernel_group(const struct plan *pl, const struct plan *edges, int nedg
                     elem_ctype[e]);
     em_how_made(&how, pl);
     rankg_text(&rg, pl);
-    target_cflags(&cflags, pl->t, e, pl->k.bs, &pl->m);
+    em_cflags(&cflags, &compile, pl, o);
     target_text(&incl, pl->t->includes, &pl->m);
     strfmt(mr, sizeof mr, "%d", pl->k.mr);
     strfmt(nr, sizeof nr, "%d", pl->k.nr);
@@ -59,13 +60,13 @@ void emit_kernel_group(const struct plan *pl, const struct plan *edges, int nedg
     for (char *p = guard; *p; p++) if (*p >= 'a' && *p <= 'z') *p -= 32;
     em_args_text(args, sizeof args, o);
     const char *keys[] = { "NAME", "MR", "NR", "TYPE", "MACHINE", "TARGET", "VERSION",
-                           "MACHINE_FILE", "ARGS", "HOWMADE", "RANKG", "CFLAGS", "INCLUDES",
+                           "MACHINE_FILE", "ARGS", "HOWMADE", "RANKG", "CFLAGS", "COMPILE", "INCLUDES",
                            "CTYPE", "ATYPE", "BTYPE", "G", "ARITH", "FUNCTIONS", "GUARD",
                            "ROW_PREF", "B_L1_PERCENT", "PARAMS", "NEDGES", "EDGE_LIST",
                            "NPEDGES", "PEDGE_LIST", "EDGE_DECL", "EDGE_DOC" };
     const char *vals[] = { name, mr, nr, elem_names[e], pl->m.name, pl->t->name,
                            GEMMGEN_VERSION, em_machine_file(pl), args, how.s, rg.s ? rg.s : "",
-                           cflags.s ? cflags.s : "", incl.s ? incl.s : "", elem_ctype[e],
+                           cflags.s ? cflags.s : "", compile.s, incl.s ? incl.s : "", elem_ctype[e],
                            elem_atype(e), elem_btype(e), g, arith[e], fns.s, guard, rp, b_l1,
                            par.s, pe.ne_text, pe.elist.s ? pe.elist.s : "", pe.np_text,
                            pe.plist.s ? pe.plist.s : "", pe.decl.s ? pe.decl.s : "",
@@ -75,6 +76,7 @@ void emit_kernel_group(const struct plan *pl, const struct plan *edges, int nedg
     tmpl_fill(hf, tmpl_kernel_group_h, keys, vals, (int)(sizeof keys / sizeof *keys));
     emit_desc_packed(df, pl, name, cflags.s ? cflags.s : "", rp, b_l1, pe.ne_text, pe.np_text);
     em_packed_edges_free(&pe);
-    buf_free(&fns); buf_free(&how); buf_free(&cflags); buf_free(&incl); buf_free(&rg);
+    buf_free(&fns); buf_free(&how); buf_free(&cflags); buf_free(&compile); buf_free(&incl);
+    buf_free(&rg);
     buf_free(&par);
 }

@@ -41,11 +41,13 @@ int acc_per_vector(const struct kernel *k);
 /* emit_cstore.c: the same for complex kernels (always 0: C's columns) */
 int emit_cstore(struct buf *b, const struct em *e);
 /* emit.c, shared with emit_cplx.c: the packed function of a plan, the
- * header comment's lines, the BLIS wrapper and its declaration, the
+ * header comment's lines and compile flags, the BLIS wrapper and its declaration, the
  * regenerate line's options, the indent of a prototype's continuation */
 int emit_packed_fn(struct buf *fns, const struct plan *pl, const char *fname);
 const char *em_machine_file(const struct plan *pl);
 void em_how_made(struct buf *b, const struct plan *pl);
+void em_cflags(struct buf *flags, struct buf *compile, const struct plan *pl,
+               const struct options *o);
 void em_blis_section(struct buf *b, const struct plan *pl, const struct options *o,
                      const char *name, const char *ctype, const char *mr, const char *nr,
                      const char *rowpref);

@@ -18,6 +18,13 @@
 #include "target.h"
 #include <stddef.h>
 
+/* What keeps the emitted order, per compiler (struct target's ooo_cflags
+ * and inorder_cflags). */
+#define ARM_OOO_CFLAGS { [COMPILER_GCC] = "-fno-schedule-insns", [COMPILER_CLANG] = NULL }
+#define ARM_INORDER_CFLAGS { \
+    [COMPILER_GCC] = "-fno-schedule-insns -fno-schedule-insns2 -fno-peephole2", \
+    [COMPILER_CLANG] = "-mllvm -aarch64-enable-ldst-opt=false" }
+
 /* NEON's zero and C's update after the loop, but for its multiply-add
  * (vfma); S is the ACLE type suffix ("f64"). */
 #define NEON_EPI(S) \
@@ -112,8 +119,7 @@ const struct target target_neon = {
     .outer_b_first = { [ELEM_BF16] = true, [ELEM_S8U8] = true },
     .outer_segments = true,
     .includes = "#include <arm_neon.h>",
-    .cflags = "-march=armv8-a", .ooo_cflags = "-fno-schedule-insns",
-    .inorder_cflags = "-fno-schedule-insns -fno-schedule-insns2 -fno-peephole2",
+    .cflags = "-march=armv8-a", .ooo_cflags = ARM_OOO_CFLAGS, .inorder_cflags = ARM_INORDER_CFLAGS,
     .cpu_features = "",          /* NEON: the AArch64 baseline */
     .cc = "aarch64-linux-gnu-gcc",
     .runner = "qemu-aarch64 -cpu max",
@@ -255,8 +261,8 @@ const struct target target_sve = {
                 "#if __ARM_FEATURE_SVE_BITS != %b\n"
                 "#error \"built for %b-bit SVE vectors: compile with -msve-vector-bits=%b\"\n"
                 "#endif",
-    .cflags = "-march=armv8.2-a+sve -msve-vector-bits=%b", .ooo_cflags = "-fno-schedule-insns",
-    .inorder_cflags = "-fno-schedule-insns -fno-schedule-insns2 -fno-peephole2",
+    .cflags = "-march=armv8.2-a+sve -msve-vector-bits=%b", .ooo_cflags = ARM_OOO_CFLAGS,
+    .inorder_cflags = ARM_INORDER_CFLAGS,
     .cpu_features = "GG_CPU_SVE | GG_CPU_SVE%b",   /* SVE of exactly this length */
     .cc = "aarch64-linux-gnu-gcc",
     /* user-mode qemu defaults to 512-bit vectors (as Linux does); -1 asks

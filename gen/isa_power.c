@@ -30,6 +30,8 @@
 #include "target.h"
 #include <stddef.h>
 
+#define POWER_OOO_CFLAGS { [COMPILER_GCC] = "-fno-schedule-insns" }
+
 #define POWER_COMMON \
     .family = FAM_POWER, .includes = "#include <altivec.h>", \
     .cc = "powerpc64le-linux-gnu-gcc", .min_bits = 128, .max_bits = 128
@@ -71,7 +73,7 @@ const struct target target_vsx = {
     POWER_COMMON, .name = "vsx", .requires = EXT_VSX,
     .strategies = 1u << BS_VECTOR_SHUFFLE | 1u << BS_SCALAR_BROADCAST,
     .regprefix = { "vs", "vsp", "vsa" },
-    .cflags = "-mcpu=power9", .ooo_cflags = "-fno-schedule-insns",
+    .cflags = "-mcpu=power9", .ooo_cflags = POWER_OOO_CFLAGS,
     .cpu_features = "GG_CPU_PWR9",
     .runner = "qemu-ppc64le -cpu power9",
     .sp = {
@@ -108,7 +110,7 @@ const struct target target_mma = {
     .a_regs_per_load = { [ELEM_F64] = 2, [ELEM_F32] = 1, [ELEM_BF16] = 1, [ELEM_U8S8] = 1,
                          [ELEM_S8U8] = 1 },
     .outer_b_first = { [ELEM_U8S8] = true },
-    .cflags = "-mcpu=power10", .ooo_cflags = "-fno-schedule-insns",
+    .cflags = "-mcpu=power10", .ooo_cflags = POWER_OOO_CFLAGS,
     .cpu_features = "GG_CPU_PWR10",
     .runner = "qemu-ppc64le -cpu power10",
     .sp = {

@@ -39,6 +39,8 @@ static const char usage[] =
     "                     (the figures) or svg (drawn); write nothing\n"
     "  --print-cflags     print the compile flags the kernel needs; write nothing\n"
     "  --cflags-file      also write DIR/NAME.cflags, those flags for `cc @DIR/NAME.cflags`\n"
+    "  --compiler C       gcc (default) or clang: whose flags --print-cflags, --cflags-file\n"
+    "                     and the header give (the kernel file names both)\n"
     "  --print-machine    print the machine file that would be used; write nothing\n"
     "  --print-cc, --print-runner  compiler and emulator that build and run it\n"
     "  --help, --version\n"
@@ -65,7 +67,7 @@ static bool is_identifier(const char *s)
 
 enum { O_MACHINE = 256, O_TYPE, O_MR, O_NR, O_MAXREGS, O_NOSCHED, O_NOPIPE, O_UNROLL, O_NAME,
        O_EXPLAIN, O_BLIS, O_BLISAPI, O_BSTRAT, O_CFLAGS, O_PMACHINE, O_CC, O_RUNNER, O_HELP, O_VERSION,
-       O_SMALL, O_CFILE, O_PAPER };
+       O_SMALL, O_CFILE, O_PAPER, O_COMPILER };
 
 static const struct option longopts[] = {
     { "machine", required_argument, 0, O_MACHINE }, { "type", required_argument, 0, O_TYPE },
@@ -79,6 +81,7 @@ static const struct option longopts[] = {
     { "print-runner", no_argument, 0, O_RUNNER }, { "help", no_argument, 0, O_HELP },
     { "small-tile", no_argument, 0, O_SMALL }, { "cflags-file", no_argument, 0, O_CFILE },
     { "version", no_argument, 0, O_VERSION }, { "paper", no_argument, 0, O_PAPER },
+    { "compiler", required_argument, 0, O_COMPILER },
     { 0, 0, 0, 0 },
 };
 
@@ -125,6 +128,7 @@ static bool handle(struct options *o, int c, const char *arg, bool *print_machin
     case O_RUNNER: o->print = 3; break;
     case O_SMALL: o->small_tile = true; break;
     case O_CFILE: o->cflags_file = true; break;
+    case O_COMPILER: o->compiler = parse_enum("--compiler", arg, compiler_names, COMPILER_COUNT); break;
     case O_PMACHINE: *print_machine = true; break;
     case O_HELP: fputs(usage, stdout); exit(0);
     case O_VERSION: puts("gemmgen " GEMMGEN_VERSION); exit(0);
@@ -153,7 +157,7 @@ static void write_kernel(struct plan *pl, const struct options *o)
     strfmt(hpath, sizeof hpath, "%s/%s.h", o->outdir, name);
     strfmt(dpath, sizeof dpath, "%s/%s_desc.h", o->outdir, name);
     strfmt(fpath, sizeof fpath, "%s/%s.cflags", o->outdir, name);
-    target_cflags(&f, pl->t, pl->k.elem, pl->k.bs, &pl->m);
+    target_cflags(&f, pl->t, pl->k.elem, pl->k.bs, o->compiler, &pl->m);
     buf_puts(&f, "\n");
     const char *paths[] = { cpath, hpath, dpath, fpath }, *texts[] = { c.s, h.s, d.s, f.s };
     write_files_atomic(paths, texts, o->cflags_file ? 4 : 3);
@@ -199,7 +203,7 @@ int main(int argc, char **argv)
     plan_build(&pl, &o);
     struct buf out = { 0 };
     if (o.print_cflags || o.print == 3) {   /* %b: the machine's vector bits (SVE length) */
-        if (o.print_cflags) target_cflags(&out, pl.t, pl.k.elem, pl.k.bs, &pl.m);
+        if (o.print_cflags) target_cflags(&out, pl.t, pl.k.elem, pl.k.bs, o.compiler, &pl.m);
         else target_text(&out, pl.t->runner, &pl.m);
         buf_puts(&out, "\n");
     }

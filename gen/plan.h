@@ -25,6 +25,7 @@ struct options {
     bool print_cflags;
     int print;                  /* 2: --print-cc, 3: --print-runner */
     bool cflags_file;           /* also write NAME.cflags */
+    enum compiler compiler;     /* whose flags those and the .h name */
 };
 
 struct plan {

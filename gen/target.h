@@ -16,6 +16,11 @@ struct buf;
 enum elem { ELEM_F32, ELEM_F64, ELEM_BF16, ELEM_U8S8, ELEM_S8U8, ELEM_COUNT };
 #define ELEM_FLOAT_COUNT 2
 
+/* The compilers a target names flags for apart (--compiler): the switches
+ * that keep the emitted order are each compiler's own. */
+enum compiler { COMPILER_GCC, COMPILER_CLANG, COMPILER_COUNT };
+extern const char *const compiler_names[COMPILER_COUNT];     /* "gcc", "clang" */
+
 /* How B reaches the FMAs (POCA §3.1.1), plus MMA's outer product. */
 enum bstrat {
     BS_VECTOR_BROADCAST,  /* vector load of B, FMA by lane (zero-cost splat) */
@@ -164,17 +169,18 @@ struct target {
      * (SVE kernels are built for one vector length): see target_text */
     const char *includes;
     const char *cflags;        /* flags the emitted file expects */
-    /* added where the machine is out-of-order: GCC's scheduling before
-     * register allocation undoes the emitted order and lengthens live
-     * ranges past the registers the rotation planned (spills, copies);
-     * an out-of-order core reorders anyway */
-    const char *ooo_cflags;
+    /* added where the machine is out-of-order, per compiler: GCC's
+     * scheduling before register allocation undoes the emitted order and
+     * lengthens live ranges past the registers the rotation planned
+     * (spills, copies), LLVM's machine scheduler likewise where a target's
+     * clang flags say so; an out-of-order core reorders anyway */
+    const char *ooo_cflags[COMPILER_COUNT];
     /* added where the machine is in order: the emitted order is the
-     * schedule for its pipeline, which GCC's schedulers (tuned for no
-     * particular core) reorder, and its peephole pairs q loads into ldp,
-     * which holds a narrow load path longer (LLVM's Cortex-A55 model: 6
-     * cycles against 1 for ldr q) */
-    const char *inorder_cflags;
+     * schedule for its pipeline, which the compiler's schedulers (tuned for
+     * no particular core) reorder, and its load pairing (GCC's peephole,
+     * LLVM's load/store optimizer) makes q loads ldp, which holds a narrow
+     * load path longer (LLVM's Cortex-A55 model: 6 cycles against 1) */
+    const char *inorder_cflags[COMPILER_COUNT];
     /* what a CPU needs to run code built with cflags: libgemmgen's GG_CPU_*
      * names (runtime/src/gg_internal.h), " | "-separated; "": the baseline */
     const char *cpu_features;
@@ -212,7 +218,7 @@ const char *elem_routine(enum elem e);
  * strategy BS on T (the target's, the type's own, then a complex
  * multiply-add's), with %b expanded, appended to OUT. */
 void target_cflags(struct buf *out, const struct target *t, enum elem e, enum bstrat bs,
-                   const struct machine *m);
+                   enum compiler cc, const struct machine *m);
 void target_cpu_features(struct buf *out, const struct target *t, enum elem e, enum bstrat bs,
                          const struct machine *m);
 /* TEXT with each %b replaced by the machine's vector_bits, appended to OUT. */

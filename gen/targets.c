@@ -18,6 +18,7 @@ const char *const bstrat_names[BS_COUNT] = {
     "vector-broadcast", "vector-shuffle", "scalar-broadcast", "outer-product", "split-complex",
     "split-complex-lane", "complex-fma",
 };
+const char *const compiler_names[COMPILER_COUNT] = { "gcc", "clang" };
 const char *const elem_names[ELEM_COUNT] = { "f32", "f64", "bf16", "u8s8s32", "s8u8s32" };
 const char *const elem_ctype[ELEM_COUNT] = { "float", "double", "float", "int32_t", "int32_t" };
 
@@ -80,13 +81,12 @@ static const struct cstrat *cmla_of(const struct target *t, enum elem e, enum bs
 }
 
 void target_cflags(struct buf *out, const struct target *t, enum elem e, enum bstrat bs,
-                   const struct machine *m)
+                   enum compiler cc, const struct machine *m)
 {
     const struct cstrat *cs = cmla_of(t, e, bs);
+    const char *order = m->order == DISPATCH_IN_ORDER ? t->inorder_cflags[cc] : t->ooo_cflags[cc];
     target_text(out, t->cflags, m);
-    if (t->ooo_cflags && m->order == DISPATCH_OUT_OF_ORDER) buf_printf(out, " %s", t->ooo_cflags);
-    if (t->inorder_cflags && m->order == DISPATCH_IN_ORDER)
-        buf_printf(out, " %s", t->inorder_cflags);
+    if (order) buf_printf(out, " %s", order);
     if (t->sp[e].cflags) buf_printf(out, " %s", t->sp[e].cflags);
     if (cs && cs->cmla_cflags) buf_printf(out, " %s", cs->cmla_cflags);
 }

@@ -11,7 +11,8 @@
  *   bound 14.00), predicted FP-unit utilization 100.0%
  *   LiveReg at most 32; unroll factor 3, rotating register allocation
  *
- * Compile with: cc -O2 -march=armv8.2-a+sve -msve-vector-bits=512 -fno-schedule-insns
+ * Compile with: gcc -O2 -march=armv8.2-a+sve -msve-vector-bits=512 -fno-schedule-insns
+ *           or: clang -O2 -march=armv8.2-a+sve -msve-vector-bits=512
  * (with -DGEMMGEN_PACKED_ONLY: a64fx_sgemm_32x14 alone, none of the functions after it)
  * The statements below are in the scheduled order and each variable is
  * named after the register the allocator gave it; -O2 keeps both for

@@ -14,7 +14,8 @@
  *     14 C vectors, 2 accumulators each, combined after the k loop by
  *     14 vshuffle + 14 vfma, about 7.0 cycles per tile
  *
- * Compile with: cc -O2 -march=armv8.2-a+sve -msve-vector-bits=512 -fno-schedule-insns
+ * Compile with: gcc -O2 -march=armv8.2-a+sve -msve-vector-bits=512 -fno-schedule-insns
+ *           or: clang -O2 -march=armv8.2-a+sve -msve-vector-bits=512
  * The statements below are in the scheduled order and each variable is
  * named after the register the allocator gave it.
  *

@@ -14,7 +14,8 @@
  *     12 C vectors, 2 accumulators each, combined after the k loop by
  *     12 vshuffle + 12 vfma, about 6.0 cycles per tile
  *
- * Compile with: cc -O2 -march=armv8-a -fno-schedule-insns -fno-schedule-insns2 -fno-peephole2
+ * Compile with: gcc -O2 -march=armv8-a -fno-schedule-insns -fno-schedule-insns2 -fno-peephole2
+ *           or: clang -O2 -march=armv8-a -mllvm -aarch64-enable-ldst-opt=false
  * The statements below are in the scheduled order and each variable is
  * named after the register the allocator gave it.
  *

@@ -11,7 +11,8 @@
  *   bound 24.00), predicted FP-unit utilization 100.0%
  *   LiveReg at most 32; unroll factor 3, rotating register allocation
  *
- * Compile with: cc -O2 -march=armv8-a -fno-schedule-insns -fno-schedule-insns2 -fno-peephole2
+ * Compile with: gcc -O2 -march=armv8-a -fno-schedule-insns -fno-schedule-insns2 -fno-peephole2
+ *           or: clang -O2 -march=armv8-a -mllvm -aarch64-enable-ldst-opt=false
  * (with -DGEMMGEN_PACKED_ONLY: cortex_a57_dgemm_6x8 alone, none of the functions after it)
  * The statements below are in the scheduled order and each variable is
  * named after the register the allocator gave it; -O2 keeps both for

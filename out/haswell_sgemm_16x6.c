@@ -11,7 +11,8 @@
  *   bound 6.25), predicted FP-unit utilization 96.0%
  *   LiveReg at most 15; unroll factor 2, rotating register allocation
  *
- * Compile with: cc -O2 -mavx2 -mfma
+ * Compile with: gcc -O2 -mavx2 -mfma
+ *           or: clang -O2 -mavx2 -mfma
  * (with -DGEMMGEN_PACKED_ONLY: haswell_sgemm_16x6 alone, none of the functions after it)
  * The statements below are in the scheduled order and each variable is
  * named after the register the allocator gave it; -O2 keeps both for

@@ -12,7 +12,8 @@
  *   LiveReg at most 31; unroll factor 4, rotating register allocation
  *   rank-8 multiply-add: vmmla_i8, 8 k steps of s8 x u8 per 32-bit lane of int32_t, a 2x2 tile per 128 bits (latency 3, 2.00 per cycle)
  *
- * Compile with: cc -O2 -march=armv8.2-a+sve -msve-vector-bits=128 -fno-schedule-insns -march=armv8.2-a+sve+i8mm
+ * Compile with: gcc -O2 -march=armv8.2-a+sve -msve-vector-bits=128 -fno-schedule-insns -march=armv8.2-a+sve+i8mm
+ *           or: clang -O2 -march=armv8.2-a+sve -msve-vector-bits=128 -march=armv8.2-a+sve+i8mm
  * The statements below are in the scheduled order and each variable is
  * named after the register the allocator gave it.
  *

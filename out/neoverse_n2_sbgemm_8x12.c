@@ -12,7 +12,8 @@
  *   LiveReg at most 31; unroll factor 4, rotating register allocation
  *   rank-4 multiply-add: vmmla_bf16, 4 k steps of bf16 x bf16 per 32-bit lane of float, a 2x2 tile per 128 bits (latency 5, 2.00 per cycle)
  *
- * Compile with: cc -O2 -march=armv8.2-a+sve -msve-vector-bits=128 -fno-schedule-insns -march=armv8.2-a+sve+bf16
+ * Compile with: gcc -O2 -march=armv8.2-a+sve -msve-vector-bits=128 -fno-schedule-insns -march=armv8.2-a+sve+bf16
+ *           or: clang -O2 -march=armv8.2-a+sve -msve-vector-bits=128 -march=armv8.2-a+sve+bf16
  * The statements below are in the scheduled order and each variable is
  * named after the register the allocator gave it.
  *

@@ -11,7 +11,8 @@
  *   bound 12.00), predicted FP-unit utilization 100.0%
  *   LiveReg at most 31; unroll factor 3, rotating register allocation
  *
- * Compile with: cc -O2 -march=armv8.2-a+sve -msve-vector-bits=128 -fno-schedule-insns
+ * Compile with: gcc -O2 -march=armv8.2-a+sve -msve-vector-bits=128 -fno-schedule-insns
+ *           or: clang -O2 -march=armv8.2-a+sve -msve-vector-bits=128
  * (with -DGEMMGEN_PACKED_ONLY: neoverse_n2_sgemm_8x12 alone, none of the functions after it)
  * The statements below are in the scheduled order and each variable is
  * named after the register the allocator gave it; -O2 keeps both for

@@ -12,7 +12,8 @@
  *   LiveReg at most 32; unroll factor 4, rotating register allocation
  *   rank-4 multiply-add: vdot_i8, 4 k steps of u8 x s8 per 32-bit lane of int32_t (latency 3, 4.00 per cycle)
  *
- * Compile with: cc -O2 -march=armv8.2-a+sve -msve-vector-bits=256 -fno-schedule-insns -march=armv8.2-a+sve+i8mm
+ * Compile with: gcc -O2 -march=armv8.2-a+sve -msve-vector-bits=256 -fno-schedule-insns -march=armv8.2-a+sve+i8mm
+ *           or: clang -O2 -march=armv8.2-a+sve -msve-vector-bits=256 -march=armv8.2-a+sve+i8mm
  * The statements below are in the scheduled order and each variable is
  * named after the register the allocator gave it.
  *

@@ -14,7 +14,8 @@
  *     25 C vectors, 1 accumulator each, 2 vcmla (one per rotation)
  *     per A vector and B element, no combine after the k loop
  *
- * Compile with: cc -O2 -march=armv8.2-a+sve -msve-vector-bits=256 -fno-schedule-insns
+ * Compile with: gcc -O2 -march=armv8.2-a+sve -msve-vector-bits=256 -fno-schedule-insns
+ *           or: clang -O2 -march=armv8.2-a+sve -msve-vector-bits=256
  * The statements below are in the scheduled order and each variable is
  * named after the register the allocator gave it.
  *

@@ -14,7 +14,8 @@
  *     28 C vectors, 2 accumulators each, combined after the k loop by
  *     28 vshuffle + 28 vfma, about 14.0 cycles per tile
  *
- * Compile with: cc -O2 -mcpu=power10 -fno-schedule-insns
+ * Compile with: gcc -O2 -mcpu=power10 -fno-schedule-insns
+ *           or: clang -O2 -mcpu=power10
  * The statements below are in the scheduled order and each variable is
  * named after the register the allocator gave it.
  *

@@ -12,7 +12,8 @@
  *   LiveReg at most 40; unroll factor 2, rotating register allocation
  *   rank-4 multiply-add: vdot_i8, 4 k steps of u8 x s8 per 32-bit lane of int32_t (latency 4, 2.00 per cycle)
  *
- * Compile with: cc -O2 -mcpu=power10 -fno-schedule-insns
+ * Compile with: gcc -O2 -mcpu=power10 -fno-schedule-insns
+ *           or: clang -O2 -mcpu=power10
  * The statements below are in the scheduled order and each variable is
  * named after the register the allocator gave it.
  *

@@ -11,7 +11,8 @@
  *   bound 4.00), predicted FP-unit utilization 100.0%
  *   LiveReg at most 40; unroll factor 2, rotating register allocation
  *
- * Compile with: cc -O2 -mcpu=power10 -fno-schedule-insns
+ * Compile with: gcc -O2 -mcpu=power10 -fno-schedule-insns
+ *           or: clang -O2 -mcpu=power10
  * (with -DGEMMGEN_PACKED_ONLY: power10_sgemm_8x16 alone, none of the functions after it)
  * The statements below are in the scheduled order and each variable is
  * named after the register the allocator gave it; -O2 keeps both for

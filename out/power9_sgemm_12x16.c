@@ -11,7 +11,8 @@
  *   bound 24.00), predicted FP-unit utilization 100.0%
  *   LiveReg at most 60; unroll factor 3, rotating register allocation
  *
- * Compile with: cc -O2 -mcpu=power9 -fno-schedule-insns
+ * Compile with: gcc -O2 -mcpu=power9 -fno-schedule-insns
+ *           or: clang -O2 -mcpu=power9
  * (with -DGEMMGEN_PACKED_ONLY: power9_sgemm_12x16 alone, none of the functions after it)
  * The statements below are in the scheduled order and each variable is
  * named after the register the allocator gave it; -O2 keeps both for

@@ -14,7 +14,8 @@
  *     24 C vectors, 2 accumulators each, combined after the k loop by
  *     24 vshuffle + 24 vfma, about 24.0 cycles per tile
  *
- * Compile with: cc -O2 -mcpu=power9 -fno-schedule-insns
+ * Compile with: gcc -O2 -mcpu=power9 -fno-schedule-insns
+ *           or: clang -O2 -mcpu=power9
  * The statements below are in the scheduled order and each variable is
  * named after the register the allocator gave it.
  *

@@ -11,7 +11,8 @@
  *   bound 10.00), predicted FP-unit utilization 100.0%
  *   LiveReg at most 15; unroll factor 1, rotating register allocation
  *
- * Compile with: cc -O2 -mavx
+ * Compile with: gcc -O2 -mavx
+ *           or: clang -O2 -mavx
  * (with -DGEMMGEN_PACKED_ONLY: sandybridge_dgemm_8x5 alone, none of the functions after it)
  * The statements below are in the scheduled order and each variable is
  * named after the register the allocator gave it; -O2 keeps both for

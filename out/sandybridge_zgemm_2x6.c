@@ -14,7 +14,8 @@
  *     6 C vectors, 2 accumulators each, combined after the k loop by
  *     6 vshuffle + 6 vfadd, about 8.0 cycles per tile
  *
- * Compile with: cc -O2 -mavx
+ * Compile with: gcc -O2 -mavx
+ *           or: clang -O2 -mavx
  * The statements below are in the scheduled order and each variable is
  * named after the register the allocator gave it.
  *

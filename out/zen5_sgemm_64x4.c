@@ -11,7 +11,8 @@
  *   bound 8.00), predicted FP-unit utilization 100.0%
  *   LiveReg at most 31; unroll factor 6, rotating register allocation
  *
- * Compile with: cc -O2 -mavx512f -mfma
+ * Compile with: gcc -O2 -mavx512f -mfma
+ *           or: clang -O2 -mavx512f -mfma
  * (with -DGEMMGEN_PACKED_ONLY: zen5_sgemm_64x4 alone, none of the functions after it)
  * The statements below are in the scheduled order and each variable is
  * named after the register the allocator gave it; -O2 keeps both for

@@ -14,7 +14,8 @@
  *     14 C vectors, 2 accumulators each, combined after the k loop by
  *     14 vshuffle + 14 vfma, about 14.0 cycles per tile
  *
- * Compile with: cc -O2 -mavx512f -mfma
+ * Compile with: gcc -O2 -mavx512f -mfma
+ *           or: clang -O2 -mavx512f -mfma
  * The statements below are in the scheduled order and each variable is
  * named after the register the allocator gave it.
  *

@@ -5,8 +5,9 @@
 #   usage: scripts/mca-report.sh GEMMGEN [MACHINE...]
 # For each machine of the table below (or those named) and f64/f32: generate
 # the kernel, mark the k loop with asm comments in a copy, compile it with
-# clang-19 --target=TRIPLE -mcpu=CPU -O2 -S, cut out the loop (from the
-# label of the block holding the marker to the branch back to it), run
+# clang-19 --target=TRIPLE -O2 -S and the kernel's clang flags (MCA_CC=gcc:
+# its cross GCC and GCC flags, as libgemmgen builds it), cut out the loop
+# (from the label of the block holding the marker to the branch back), run
 # llvm-mca-19 -mcpu=CPU on it and print one table row. Machines whose
 # generation fails (a target not there yet) are skipped with a note.
 #   model cyc/it   gemmgen: pipelined_cycles_per_iteration (one k step)
@@ -17,7 +18,8 @@
 #   util           FP-unit cycles the model needs (util * cyc/it) over the
 #                  mca figure before it
 # MCA_TYPES (default "f64 f32") names the types; GEMMGEN_ARGS adds gemmgen
-# options (--b-strategy S to time a strategy the machine does not pick).
+# options (--b-strategy S to time a strategy the machine does not pick);
+# MCA_CFLAGS adds compiler flags (a scheduling or allocation experiment).
 # Needs clang-19 and llvm-mca-19 (Debian's llvm-19); POSIX sh and awk.
 set -eu
 [ -n "${MCA_NO_INSTALL:-}" ] || sh "$(dirname "$0")/install-deps.sh" --bench   # clang-19, llvm-mca-19
@@ -60,22 +62,18 @@ row() {
         return 0
     fi
     mark "$d/k.c" "$d/m.c" "$5"
+    # the kernel's own flags for its compiler, as shipped (no -mcpu: tuned
+    # as a user who follows the kernel's header builds it)
     if [ "${MCA_CC:-clang}" = gcc ]; then
-        # the kernel's own compiler and flags, as shipped
         cc=$("$gg" --machine "$root/machines/$m.yaml" --type "$t" --print-cc)
         flags=$("$gg" --machine "$root/machines/$m.yaml" --type "$t" --print-cflags)
-        cpuflag=-O2
     else
-        # the kernel's own flags (SVE vector length, ...) minus its GCC -mcpu
-        # and GCC-only scheduling switches; the table's -mcpu instead
-        cc=$CLANG
-        flags="--target=$3 $("$gg" --machine "$root/machines/$m.yaml" --type "$t" --print-cflags |
-                tr ' ' '\n' | grep -v -e '^-mcpu=' -e '^-march=' -e '^-mtune=' -e '^-fno-schedule-insns' -e '^-fno-peephole2' | tr '\n' ' ')"
-        case $3 in x86_64*) cpuflag=-march=$4 ;; *) cpuflag=-mcpu=$4 ;; esac
+        cc="$CLANG --target=$3"
+        flags=$("$gg" --machine "$root/machines/$m.yaml" --type "$t" --compiler clang --print-cflags)
     fi
     # shellcheck disable=SC2086
     # the packed kernel alone (its loop is the one measured): a fraction of the compile
-    if ! $cc "$cpuflag" $flags -O2 -DGEMMGEN_PACKED_ONLY -S -I"$d" "$d/m.c" -o "$d/m.s" 2>"$d/cc.log"; then
+    if ! $cc $flags ${MCA_CFLAGS:-} -O2 -DGEMMGEN_PACKED_ONLY -S -I"$d" "$d/m.c" -o "$d/m.s" 2>"$d/cc.log"; then
         echo "skip $m $t: $cc failed: $(grep -m1 error "$d/cc.log")" >&2
         return 0
     fi

@@ -1,7 +1,7 @@
 #!/bin/sh
 # clang_out.sh: every kernel of out/ compiles with clang-19 for its target,
-# with the flags its header names (GCC-only scheduling switches dropped):
-# users build the kernels with their own compiler, BLIS's with clang too.
+# with the clang flags its header names: users build the kernels with their
+# own compiler, BLIS's with clang too.
 # Exit 77 (skip) without clang-19.
 set -eu
 command -v clang-19 >/dev/null 2>&1 || { echo "clang-19 not installed: skipped"; exit 77; }
@@ -17,10 +17,11 @@ one() {
         aarch64) triple=aarch64-linux-gnu ;;
         *) echo "FAIL: $f: no target for machine file $m"; return 1 ;;
     esac
-    flags=$(sed -n 's/.*Compile with: cc -O2//p' "$f" | head -n 1 | tr ' ' '\n' |
-            grep -v -e '^-fno-schedule-insns' -e '^-fno-peephole2' | tr '\n' ' ')
+    flags=$(sed -n 's/^ \*  *or: clang -O2//p' "$f" | head -n 1)
+    [ -n "$flags" ] || { echo "FAIL: $f: no clang line in its header"; return 1; }
     # shellcheck disable=SC2086
-    if ! clang-19 --target="$triple" -O2 $flags -c -I"$root/out" "$f" -o "$tmp/$(basename "$f").o" \
+    if ! clang-19 --target="$triple" -O2 $flags -Werror=unused-command-line-argument \
+            -Werror=ignored-optimization-argument -c -I"$root/out" "$f" -o "$tmp/$(basename "$f").o" \
             2>"$tmp/$(basename "$f").log"; then
         echo "FAIL: $f (clang-19 --target=$triple -O2 $flags):"; grep -m3 -e error -e 'Cannot' "$tmp/$(basename "$f").log"
         return 1

@@ -295,6 +295,7 @@ static void bad_options(void **state)
     bad(good, ARGS("-o", "o", "--unroll", "0"), "--unroll: '0'", NULL);
     bad(good, ARGS("-o", "o", "--explain=xml"), "--explain", NULL);
     bad(good, ARGS("-o", "o", "--b-strategy", "diagonal"), "--b-strategy: unknown value 'diagonal'", NULL);
+    bad(good, ARGS("-o", "o", "--compiler", "icc"), "--compiler: unknown value 'icc'", NULL);
 }
 
 /* --machine NAME: the file of that name in the machines directory (the
@@ -579,6 +580,24 @@ static void rank_g_power_arm(void **state)
     assert_int_equal(run(ARGS("--machine", a55, "--print-cflags")), 0);
     assert_string_equal(out, "-march=armv8-a -fno-schedule-insns -fno-schedule-insns2 "
                              "-fno-peephole2\n");
+    /* clang's own switches: its load/store optimizer pairs the q loads;
+     * GCC's (which clang rejects or ignores) are not passed to it */
+    assert_int_equal(run(ARGS("--machine", a55, "--compiler", "clang", "--print-cflags")), 0);
+    assert_string_equal(out, "-march=armv8-a -mllvm -aarch64-enable-ldst-opt=false\n");
+    assert_int_equal(run(ARGS("--machine", v1, "--compiler", "clang", "--print-cflags")), 0);
+    assert_string_equal(out, "-march=armv8.2-a+sve -msve-vector-bits=256\n");
+    /* the kernel file names both compilers' flags; the .h and the runtime's
+     * descriptor those of --compiler, which the regenerate line repeats */
+    clear_outputs();
+    assert_int_equal(run(ARGS("--machine", a55, "-o", "o", "--name", "a55", "--compiler", "clang")), 0);
+    c[read_out("o/a55.c", c, sizeof c - 1)] = '\0';
+    assert_non_null(strstr(c, " * Compile with: gcc -O2 -march=armv8-a -fno-schedule-insns "
+                              "-fno-schedule-insns2 -fno-peephole2\n"
+                              " *           or: clang -O2 -march=armv8-a -mllvm "
+                              "-aarch64-enable-ldst-opt=false\n"));
+    assert_non_null(strstr(c, "--compiler clang"));
+    c[read_out("o/a55_desc.h", c, sizeof c - 1)] = '\0';
+    assert_non_null(strstr(c, "_DESC_CFLAGS \"-march=armv8-a -mllvm -aarch64-enable-ldst-opt=false\""));
     /* in order: nothing moved up for no cycle, no unrolling only to rotate, C
      * fetched before the loop (c_in_loop: false); --unroll still unrolls */
     assert_int_equal(run(ARGS("--machine", a55, "--type", "f32", "--explain")), 0);
