@@ -4,9 +4,12 @@
 #include "target.h"
 #include <stddef.h>
 
+/* clang's machine scheduler hoists the B broadcasts of the in-place kernels
+ * (B read through a pointer per column) above their FMAs and spills the
+ * vectors it then holds; GCC schedules nothing before allocation on x86. */
 #define X86_COMMON \
     .family = FAM_X86, .includes = "#include <immintrin.h>", .cc = "cc", .runner = "", \
-    .spare_regs = 1
+    .spare_regs = 1, .ooo_cflags = { [COMPILER_CLANG] = "-mllvm -enable-misched=false" }
 
 /* The k-group row tails' helpers (emit_kgroup.c), G = 2: a pair of B's
  * elements is broadcast as one element of twice the width, a pure load

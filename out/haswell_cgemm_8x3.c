@@ -15,7 +15,7 @@
  *     6 vshuffle + 6 vfadd, about 12.0 cycles per tile
  *
  * Compile with: gcc -O2 -mavx2 -mfma
- *           or: clang -O2 -mavx2 -mfma
+ *           or: clang -O2 -mavx2 -mfma -mllvm -enable-misched=false
  * The statements below are in the scheduled order and each variable is
  * named after the register the allocator gave it.
  *

@@ -12,7 +12,7 @@
  *   LiveReg at most 15; unroll factor 2, rotating register allocation
  *
  * Compile with: gcc -O2 -mavx2 -mfma
- *           or: clang -O2 -mavx2 -mfma
+ *           or: clang -O2 -mavx2 -mfma -mllvm -enable-misched=false
  * (with -DGEMMGEN_PACKED_ONLY: haswell_dgemm_8x6 alone, none of the functions after it)
  * The statements below are in the scheduled order and each variable is
  * named after the register the allocator gave it; -O2 keeps both for

@@ -12,7 +12,7 @@
  *   LiveReg at most 15; unroll factor 1, rotating register allocation
  *
  * Compile with: gcc -O2 -mavx
- *           or: clang -O2 -mavx
+ *           or: clang -O2 -mavx -mllvm -enable-misched=false
  * (with -DGEMMGEN_PACKED_ONLY: sandybridge_dgemm_8x5 alone, none of the functions after it)
  * The statements below are in the scheduled order and each variable is
  * named after the register the allocator gave it; -O2 keeps both for

@@ -15,7 +15,7 @@
  *     6 vshuffle + 6 vfadd, about 8.0 cycles per tile
  *
  * Compile with: gcc -O2 -mavx
- *           or: clang -O2 -mavx
+ *           or: clang -O2 -mavx -mllvm -enable-misched=false
  * The statements below are in the scheduled order and each variable is
  * named after the register the allocator gave it.
  *

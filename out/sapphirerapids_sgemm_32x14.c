@@ -13,7 +13,7 @@
  *   (the RTG gives 2; the machine file asks for at least 4)
  *
  * Compile with: gcc -O2 -mavx512f -mfma
- *           or: clang -O2 -mavx512f -mfma
+ *           or: clang -O2 -mavx512f -mfma -mllvm -enable-misched=false
  * (with -DGEMMGEN_PACKED_ONLY: sapphirerapids_sgemm_32x14 alone, none of the functions after it)
  * The statements below are in the scheduled order and each variable is
  * named after the register the allocator gave it; -O2 keeps both for

@@ -13,7 +13,7 @@
  *   rank-2 multiply-add: vdot_bf16, 2 k steps of bf16 x bf16 per 32-bit lane of float (latency 6, 0.33 per cycle)
  *
  * Compile with: gcc -O2 -mavx512f -mfma -mavx512bf16
- *           or: clang -O2 -mavx512f -mfma -mavx512bf16
+ *           or: clang -O2 -mavx512f -mfma -mllvm -enable-misched=false -mavx512bf16
  * The statements below are in the scheduled order and each variable is
  * named after the register the allocator gave it.
  *

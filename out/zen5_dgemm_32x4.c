@@ -12,7 +12,7 @@
  *   LiveReg at most 31; unroll factor 6, rotating register allocation
  *
  * Compile with: gcc -O2 -mavx512f -mfma
- *           or: clang -O2 -mavx512f -mfma
+ *           or: clang -O2 -mavx512f -mfma -mllvm -enable-misched=false
  * (with -DGEMMGEN_PACKED_ONLY: zen5_dgemm_32x4 alone, none of the functions after it)
  * The statements below are in the scheduled order and each variable is
  * named after the register the allocator gave it; -O2 keeps both for

@@ -13,7 +13,7 @@
  *   rank-4 multiply-add: vdot_i8, 4 k steps of s8 x u8 per 32-bit lane of int32_t (latency 4, 2.00 per cycle)
  *
  * Compile with: gcc -O2 -mavx512f -mfma -mavx512vnni
- *           or: clang -O2 -mavx512f -mfma -mavx512vnni
+ *           or: clang -O2 -mavx512f -mfma -mllvm -enable-misched=false -mavx512vnni
  * The statements below are in the scheduled order and each variable is
  * named after the register the allocator gave it.
  *

@@ -15,7 +15,7 @@
  *     14 vshuffle + 14 vfma, about 14.0 cycles per tile
  *
  * Compile with: gcc -O2 -mavx512f -mfma
- *           or: clang -O2 -mavx512f -mfma
+ *           or: clang -O2 -mavx512f -mfma -mllvm -enable-misched=false
  * The statements below are in the scheduled order and each variable is
  * named after the register the allocator gave it.
  *

@@ -123,10 +123,10 @@ unsigned gg_cpu_features(void)
 /* The highest x86-64 level (4, 3 or 1) the runtime's own vector code may
  * use (the small-operand tiles, A^T B^T's C^T tiles, pack_x86.c's
  * transposes): what the CPU runs, capped by GEMMGEN_X86_LEVEL; 0 where
- * that code is not built (GCC's target attributes on x86-64 only). */
+ * that code is not built (GG_X86_LEVELS: x86-64, GCC or clang 16+). */
 int gg_x86_level(void)
 {
-#if defined(__x86_64__) && defined(__GNUC__) && !defined(__clang__)
+#if GG_X86_LEVELS
     static _Atomic int level = -1;
     int l = level;
     if (l < 0) {

@@ -37,10 +37,10 @@ static void FN(gemv_stream)(int64_t m, int64_t k, T alpha, const T *a, int64_t c
     }
 }
 
-/* One copy of the loops per x86 vector width (GCC), picked by
+/* One copy of the loops per x86 vector width (GG_X86_LEVELS), picked by
  * gg_x86_level() (GEMMGEN_X86_LEVEL caps it, so tests cover each on one
  * machine); elsewhere one of 16-byte vectors (NEON, VSX). */
-#if defined(__x86_64__) && defined(__GNUC__) && !defined(__clang__)
+#if GG_X86_LEVELS
 #define GW_VB 64
 #define GW(x) FN(v4_##x)
 #define GW_TARGET "arch=x86-64-v4"

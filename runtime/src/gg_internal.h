@@ -174,11 +174,43 @@ void gg_blocking_reset(void);
 /* GEMMGEN_X86_LEVEL: the highest x86-64 level the runtime's own vector
  * code uses (the small-operand loops' tiles, the packing's transposes) */
 int gg_x86_cap(void);
+/* Lanes of two 16-byte vectors picked by constant indexes (the packing's
+ * transposes): clang's and GCC 12's __builtin_shufflevector, older GCC's
+ * __builtin_shuffle; GG_SHUFFLES 0 where neither is known. */
+#if defined(__clang__) || (defined(__GNUC__) && __GNUC__ >= 12)
+#define GG_SHUFFLES 1
+#define GG_SHUF2(a, b, i, j) __builtin_shufflevector(a, b, i, j)
+#define GG_SHUF4(a, b, i, j, k, l) __builtin_shufflevector(a, b, i, j, k, l)
+#elif defined(__GNUC__)
+#define GG_SHUFFLES 1
+typedef long long gg_mask2 __attribute__((vector_size(16)));
+typedef int gg_mask4 __attribute__((vector_size(16)));
+#define GG_SHUF2(a, b, i, j) __builtin_shuffle(a, b, (gg_mask2){ i, j })
+#define GG_SHUF4(a, b, i, j, k, l) __builtin_shuffle(a, b, (gg_mask4){ i, j, k, l })
+#else
+#define GG_SHUFFLES 0
+#endif
+/* Loops of interleaving copies that clang's cost model leaves scalar (the
+ * k-grouped packing) where GCC vectorizes them. */
+#ifdef __clang__
+#define GG_VECTORIZE _Pragma("clang loop vectorize(enable) vectorize_width(4)")
+#else
+#define GG_VECTORIZE
+#endif
+/* That code is built per level with target attributes and picked by
+ * __builtin_cpu_supports("x86-64-v4"): GCC, clang from 16 (clang 14 does
+ * not know the level names). */
+#if defined(__x86_64__) && defined(__GNUC__) && (!defined(__clang__) || __clang_major__ >= 16)
+#define GG_X86_LEVELS 1
+#else
+#define GG_X86_LEVELS 0
+#endif
 
 /* pack_x86.c: dst[i + p*ld] = x[i*rs + p] for i < rows, 0 up to pad, by
- * AVX-512 transposes, p up to the returned multiple of 8 in np (GCC on
- * x86-64; pack_tmpl.h and edge_tmpl.h call them where gg_x86_level() is 4) */
-#if defined(__x86_64__) && defined(__GNUC__) && !defined(__clang__)
+ * AVX-512 transposes, p up to the returned multiple of 8 in np (with
+ * GG_X86_LEVELS; pack_tmpl.h and edge_tmpl.h call them where
+ * gg_x86_level() is 4) */
+#if GG_X86_LEVELS
 #define GG_PACK_X86 1
 int64_t d_gg_rows_v4(int64_t np, const double *x, int64_t rs, int64_t rows, int64_t pad,
                      int64_t ld, double *dst);

@@ -61,7 +61,7 @@ struct gg_limits gg_limits_default(const struct gg_kernel_set *set, enum gg_type
         .direct_mode = -1, .row_tails = 1, .small_tile = 1, .narrow_k = -1,
         .may_swap = may_swap_of[t],
     };
-#if defined(__x86_64__) && defined(__GNUC__) && !defined(__clang__)
+#if GG_X86_LEVELS
     l.small_ct = gg_x86_level() >= 4;
 #endif
     if (!own_loops_of[t]) no_own_loops(&l);

@@ -8,8 +8,8 @@
  * include this file once per operand type. */
 #include <string.h>
 
-#if defined(__GNUC__) && !defined(__clang__) && !defined(GG_GROUP_WORDS)
-#define GG_GROUP_WORDS 1            /* __builtin_shuffle is GCC's */
+#if GG_SHUFFLES && !defined(GG_GROUP_WORDS)
+#define GG_GROUP_WORDS 1
 typedef uint32_t gg_w4 __attribute__((vector_size(16)));
 
 /* A group of 4 bytes is one 32-bit word, so rows contiguous in k pack as
@@ -19,14 +19,14 @@ gg_group_tile(const char *x, int64_t rs_bytes, char *restrict dst, int64_t w_byt
 {
     gg_w4 r[4], t[4];
     for (int i = 0; i < 4; i++) memcpy(&r[i], x + i * rs_bytes, 16);
-    t[0] = __builtin_shuffle(r[0], r[1], (gg_w4){ 0, 4, 1, 5 });
-    t[1] = __builtin_shuffle(r[0], r[1], (gg_w4){ 2, 6, 3, 7 });
-    t[2] = __builtin_shuffle(r[2], r[3], (gg_w4){ 0, 4, 1, 5 });
-    t[3] = __builtin_shuffle(r[2], r[3], (gg_w4){ 2, 6, 3, 7 });
-    r[0] = __builtin_shuffle(t[0], t[2], (gg_w4){ 0, 1, 4, 5 });
-    r[1] = __builtin_shuffle(t[0], t[2], (gg_w4){ 2, 3, 6, 7 });
-    r[2] = __builtin_shuffle(t[1], t[3], (gg_w4){ 0, 1, 4, 5 });
-    r[3] = __builtin_shuffle(t[1], t[3], (gg_w4){ 2, 3, 6, 7 });
+    t[0] = GG_SHUF4(r[0], r[1], 0, 4, 1, 5);
+    t[1] = GG_SHUF4(r[0], r[1], 2, 6, 3, 7);
+    t[2] = GG_SHUF4(r[2], r[3], 0, 4, 1, 5);
+    t[3] = GG_SHUF4(r[2], r[3], 2, 6, 3, 7);
+    r[0] = GG_SHUF4(t[0], t[2], 0, 1, 4, 5);
+    r[1] = GG_SHUF4(t[0], t[2], 2, 3, 6, 7);
+    r[2] = GG_SHUF4(t[1], t[3], 0, 1, 4, 5);
+    r[3] = GG_SHUF4(t[1], t[3], 2, 3, 6, 7);
     for (int q = 0; q < 4; q++) memcpy(dst + q * w_bytes, &r[q], 16);
 }
 #endif
@@ -103,7 +103,7 @@ GP(by_groups)(int64_t panels, int64_t kc, const GT *x, int64_t cs, const int w,
             }
             const GT *s = col + q * w;
             GT *restrict o = d + q * w * kp;
-            for (int i = 0; i < w; i++)
+            GG_VECTORIZE for (int i = 0; i < w; i++)
                 _Pragma("GCC unroll 4") for (int c = 0; c < KG; c++) o[i * KG + c] = s[i + c * cs];
         }
     }

@@ -1,6 +1,6 @@
 /* pack_tmpl.h: packing of A and B into the layout the kernel ABI reads,
- * for one element type (T, its size ESIZE, a same-size integer type IT,
- * and FN(x) naming functions come from the including file).
+ * for one element type (T, its size ESIZE and FN(x) naming functions come
+ * from the including file).
  *   A block (mc x kc) -> MR-row micro-panels:    ap[i + p*MR], panel after panel
  *   B block (kc x nc) -> NR-column micro-panels: bp[j + p*NR], panel after panel
  * Rows of A past m and columns of B past n are zero, so the kernel always
@@ -16,34 +16,28 @@
  * compile-time constant for the common MR/NR values so the loops unroll. */
 #include <string.h>
 
-#if defined(__GNUC__) && !defined(__clang__)
-#define PACK_VECTORS 1              /* __builtin_shuffle is GCC's */
+#if GG_SHUFFLES
+#define PACK_VECTORS 1
 #define PACK_VB 16
 enum { FN(vn) = PACK_VB / ESIZE };
 typedef T FN(vec) __attribute__((vector_size(PACK_VB)));
-typedef IT FN(ivec) __attribute__((vector_size(PACK_VB)));
-#if ESIZE == 8
-#define PACK_IOTA {0, 1}
-#else
-#define PACK_IOTA {0, 1, 2, 3}
-#endif
 
-/* r[i] holds row i (VN consecutive p); afterwards r[q] holds column q.
- * Stage h swaps the off-diagonal h x h blocks of each 2h x 2h block. */
+/* r[i] holds row i (VN consecutive p); afterwards r[q] holds column q. */
 static inline __attribute__((always_inline)) void FN(transpose)(FN(vec) *r)
 {
-    const int vn = FN(vn);
-    _Pragma("GCC unroll 4") for (int h = 1; h < vn; h *= 2) {
-        const FN(ivec) iota = PACK_IOTA;
-        FN(ivec) odd = (iota & h) != 0;
-        FN(ivec) lo = iota + (odd & (vn - h)), hi = iota + h + (odd & (vn - h));
-        _Pragma("GCC unroll 4") for (int i = 0; i < vn; i++)
-            if (!(i & h)) {
-                FN(vec) a = r[i], b = r[i + h];
-                r[i] = __builtin_shuffle(a, b, lo);
-                r[i + h] = __builtin_shuffle(a, b, hi);
-            }
-    }
+    FN(vec) a = r[0], b = r[1];
+#if ESIZE == 8
+    r[0] = GG_SHUF2(a, b, 0, 2);
+    r[1] = GG_SHUF2(a, b, 1, 3);
+#else
+    FN(vec) c = r[2], d = r[3];     /* 2 x 2 blocks of pairs, then pairs */
+    FN(vec) t0 = GG_SHUF4(a, b, 0, 4, 2, 6), t1 = GG_SHUF4(a, b, 1, 5, 3, 7);
+    FN(vec) t2 = GG_SHUF4(c, d, 0, 4, 2, 6), t3 = GG_SHUF4(c, d, 1, 5, 3, 7);
+    r[0] = GG_SHUF4(t0, t2, 0, 1, 4, 5);
+    r[1] = GG_SHUF4(t1, t3, 0, 1, 4, 5);
+    r[2] = GG_SHUF4(t0, t2, 2, 3, 6, 7);
+    r[3] = GG_SHUF4(t1, t3, 2, 3, 6, 7);
+#endif
 }
 
 /* ni (<= VN) rows of VN consecutive p each -> dst[i + q*w]. */

@@ -24,13 +24,13 @@ struct FN(sm) {
     T *c;
 };
 
-/* The tile code per x86 vector width (GCC's target attributes), else one
+/* The tile code per x86 vector width (GG_X86_LEVELS), else one
  * portable entry. In translation units of their own, outside the runtime's
  * link-time optimization: their fully unrolled tiles were four fifths of
  * gemm_s.c's code, compiled three times over (the fat object, the
  * library's LTO link, gemmbench's), and they are called through a pointer
  * anyway. */
-#if defined(__x86_64__) && defined(__GNUC__) && !defined(__clang__)
+#if GG_X86_LEVELS
 #define SM_X86 1
 void FN(gg_sm_v4)(const struct FN(sm) *s);
 void FN(gg_sm_v4t)(const struct FN(sm) *s);     /* C stored transposed */
