@@ -5,22 +5,25 @@
  *
  * A with contiguous columns (rs_a = 1): y by blocks of GV_ROWS rows, each
  * block's sums in vectors while x runs down the columns, or, A past the
- * caches, y updated column after column; A with contiguous rows: dot
+ * caches or more than two blocks of rows with k at least m/2, y updated
+ * four columns at a time; A with contiguous rows: dot
  * products eight rows at a time; threads split the rows. GCC's generic
  * vectors, one copy per x86 vector width (gemv_vec_tmpl.h): the runtime is
  * compiled for the baseline ISA, and a matrix-vector product is too simple
  * to need a generated kernel. */
 
-/* A too big for the caches (GV_STREAM_BYTES): the reads down A's columns
- * decide, so they run sequentially, four columns at a time, y updated in
- * memory (it stays in cache); the blocks above read every column in
- * 256-byte strips, a page apart each (docs/decisions.md,
- * `gv_stream_bytes`). As reference BLAS does, y = beta*y
- * first, then alpha*x(p) times column p added. */
+/* A too big for the caches (GV_STREAM_BYTES), or in them but with many
+ * blocks of rows and long columns: the reads down A's columns decide, so
+ * they run sequentially, four columns at a time, y updated in memory (it
+ * stays in cache); the blocks above read every column in 256-byte strips,
+ * a page apart each (docs/decisions.md, `gv_stream_bytes`). As reference
+ * BLAS does, y = beta*y first, then alpha*x(p) times column p added.
+ * Inlined into each vector width's gemv, so its loop takes that width. */
 enum { GV_STREAM_BYTES = GG_GV_STREAM_BYTES };
 
-static void FN(gemv_stream)(int64_t m, int64_t k, T alpha, const T *a, int64_t cs_a,
-                            const T *x, int64_t inc_x, T beta, T *y)
+static inline __attribute__((always_inline)) void
+FN(gemv_stream)(int64_t m, int64_t k, T alpha, const T *a, int64_t cs_a, const T *x,
+                int64_t inc_x, T beta, T *y)
 {
     FN(scale_c)(m, 1, beta, y, 1, m);
     int64_t p = 0;

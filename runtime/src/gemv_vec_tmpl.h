@@ -17,20 +17,34 @@ typedef T GW(gvu) __attribute__((vector_size(GW_VB), aligned(sizeof(T)), may_ali
 #endif
 
 /* y(i..i+V*GV_LANES-1): V vectors of sums over the columns of A (V a
- * constant where inlined). */
+ * constant where inlined), each in 8 / V partial sums over alternate
+ * columns: one chain per vector waited on the FMA's latency. */
 static inline __attribute__((always_inline)) void GW(gemv_block)(const int V, int64_t k,
         T alpha, const T *a, int64_t cs_a, const T *x, int64_t inc_x, T beta, T *y,
         int64_t inc_y)
 {
-    GW(gv) v[4];
+    enum { GB_SETS = 8 };
+    const int S = V >= 4 ? 2 : V == 2 ? 4 : 8;
+    GW(gv) v[4][GB_SETS];
     T s[4 * GV_LANES];
-    for (int q = 0; q < V; q++) v[q] = (GW(gv)){ 0 };
-    for (int64_t p = 0; p < k; p++) {
+    for (int q = 0; q < V; q++)
+        for (int t = 0; t < S; t++) v[q][t] = (GW(gv)){ 0 };
+    int64_t p = 0;
+    for (; p + S <= k; p += S)
+        for (int t = 0; t < S; t++) {
+            const T *ap = a + (p + t) * cs_a;
+            T xp = x[(p + t) * inc_x];
+            for (int q = 0; q < V; q++) v[q][t] += *(const GW(gvu) *)(ap + q * GV_LANES) * xp;
+        }
+    for (; p < k; p++) {
         const T *ap = a + p * cs_a;
         T xp = x[p * inc_x];
-        for (int q = 0; q < V; q++) v[q] += *(const GW(gvu) *)(ap + q * GV_LANES) * xp;
+        for (int q = 0; q < V; q++) v[q][0] += *(const GW(gvu) *)(ap + q * GV_LANES) * xp;
     }
-    for (int q = 0; q < V; q++) *(GW(gvu) *)(s + q * GV_LANES) = v[q];
+    for (int q = 0; q < V; q++) {
+        for (int t = 1; t < S; t++) v[q][0] += v[q][t];
+        *(GW(gvu) *)(s + q * GV_LANES) = v[q][0];
+    }
     for (int i = 0; i < V * GV_LANES; i++) FN(put)(y + i * inc_y, alpha, s[i], beta);
 }
 
@@ -60,7 +74,8 @@ GW_ATTR static void GW(gemv)(int64_t m, int64_t k, T alpha, const T *a, int64_t 
                                int64_t inc_y)
 {
     int64_t i = 0;
-    if (rs_a == 1 && inc_y == 1 && (double)m * k * sizeof(T) > GV_STREAM_BYTES) {
+    if (rs_a == 1 && inc_y == 1 && ((double)m * k * sizeof(T) > GV_STREAM_BYTES
+                                    || (m > 2 * GV_ROWS && 2 * k >= m))) {
         FN(gemv_stream)(m, k, alpha, a, cs_a, x, inc_x, beta, y);
         return;
     }
