@@ -48,6 +48,37 @@ static inline __attribute__((always_inline)) void GW(gemv_block)(const int V, in
     for (int i = 0; i < V * GV_LANES; i++) FN(put)(y + i * inc_y, alpha, s[i], beta);
 }
 
+typedef T GW(q) __attribute__((vector_size(16)));
+typedef T GW(qu) __attribute__((vector_size(16), aligned(sizeof(T)), may_alias));
+#define GV_QLANES (16 / (int)sizeof(T))
+
+/* The lanes of v and q summed, v by halves down to 16 bytes: lane after
+ * lane, the adds' chain cost a row's dot product as much as its
+ * multiply-adds at a few hundred k. */
+static inline __attribute__((always_inline)) T GW(hsum)(GW(gv) v, GW(q) q)
+{
+#if GW_VB >= 32
+    typedef T h32 __attribute__((vector_size(32)));
+#if GW_VB == 64
+    h32 a, b;
+    memcpy(&a, &v, 32);
+    memcpy(&b, (const char *)&v + 32, 32);
+    a += b;
+#else
+    h32 a = v;
+#endif
+    GW(q) c, d;
+    memcpy(&c, &a, 16);
+    memcpy(&d, (const char *)&a + 16, 16);
+    q += c + d;
+#else
+    q += v;
+#endif
+    T s = 0;
+    for (int l = 0; l < GV_QLANES; l++) s += q[l];
+    return s;
+}
+
 /* R rows' dot products with x, A's rows and x contiguous: the rows share
  * each load of x, and R vector sums run side by side. */
 static inline __attribute__((always_inline)) void GW(gemv_dots)(const int R, int64_t k,
@@ -61,9 +92,14 @@ static inline __attribute__((always_inline)) void GW(gemv_dots)(const int R, int
         GW(gv) xv = *(const GW(gvu) *)(x + p);
         for (int r = 0; r < R; r++) v[r] += *(const GW(gvu) *)(a + r * rs_a + p) * xv;
     }
+    GW(q) w[8];                 /* the rest 16 bytes at a time */
+    for (int r = 0; r < R; r++) w[r] = (GW(q)){ 0 };
+    for (; p + GV_QLANES <= k; p += GV_QLANES) {
+        GW(q) xq = *(const GW(qu) *)(x + p);
+        for (int r = 0; r < R; r++) w[r] += *(const GW(qu) *)(a + r * rs_a + p) * xq;
+    }
     for (int r = 0; r < R; r++) {
-        s[r] = 0;
-        for (int l = 0; l < GV_LANES; l++) s[r] += v[r][l];
+        s[r] = GW(hsum)(v[r], w[r]);
         for (int64_t q = p; q < k; q++) s[r] += a[r * rs_a + q] * x[q];
         FN(put)(y + r * inc_y, alpha, s[r], beta);
     }
@@ -208,6 +244,7 @@ GW_ATTR static void GW(rank_k)(int64_t m, int64_t n, int64_t k, T alpha, const T
 
 #undef GW_ATTR
 #undef GV_LANES
+#undef GV_QLANES
 #undef GV_ROWS
 #undef GW_VB
 #undef GW

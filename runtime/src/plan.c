@@ -68,7 +68,7 @@ HOT int vector_path(const struct gg_call *c, const struct gg_ctx *x, struct gg_p
     if (c->n == 1) {
         p->path = GG_GEMV;
         p->nt = gemv_threads(c, l, c->m);
-    } else if (c->m == 1 && c->rs_b == 1 && c->cs_a == 1 && x->esize == 8) {
+    } else if (c->m == 1 && c->rs_b == 1 && c->cs_a == 1) {
         p->path = GG_GEMV;
         p->swap = 1;
         p->nt = gemv_threads(c, l, c->n);
