@@ -18,8 +18,9 @@ typedef T GW(gvu) __attribute__((vector_size(GW_VB), aligned(sizeof(T)), may_ali
 
 /* y(i..i+V*GV_LANES-1): V vectors of sums over the columns of A (V a
  * constant where inlined), each in 8 / V partial sums over alternate
- * columns: one chain per vector waited on the FMA's latency. */
-static inline __attribute__((always_inline)) void GW(gemv_block)(const int V, int64_t k,
+ * columns: one chain per vector waited on the FMA's latency. The first
+ * `skip` rows are not stored (a last vector shifted back over rows done). */
+static inline __attribute__((always_inline)) void GW(gemv_block)(const int V, int skip, int64_t k,
         T alpha, const T *a, int64_t cs_a, const T *x, int64_t inc_x, T beta, T *y,
         int64_t inc_y)
 {
@@ -45,7 +46,7 @@ static inline __attribute__((always_inline)) void GW(gemv_block)(const int V, in
         for (int t = 1; t < S; t++) v[q][0] += v[q][t];
         *(GW(gvu) *)(s + q * GV_LANES) = v[q][0];
     }
-    for (int i = 0; i < V * GV_LANES; i++) FN(put)(y + i * inc_y, alpha, s[i], beta);
+    for (int i = skip; i < V * GV_LANES; i++) FN(put)(y + i * inc_y, alpha, s[i], beta);
 }
 
 typedef T GW(q) __attribute__((vector_size(16)));
@@ -117,9 +118,15 @@ GW_ATTR static void GW(gemv)(int64_t m, int64_t k, T alpha, const T *a, int64_t 
     }
     if (rs_a == 1) {
         for (; i + GV_ROWS <= m; i += GV_ROWS)
-            GW(gemv_block)(4, k, alpha, a + i, cs_a, x, inc_x, beta, y + i * inc_y, inc_y);
+            GW(gemv_block)(4, 0, k, alpha, a + i, cs_a, x, inc_x, beta, y + i * inc_y, inc_y);
         for (; i + GV_LANES <= m; i += GV_LANES)
-            GW(gemv_block)(1, k, alpha, a + i, cs_a, x, inc_x, beta, y + i * inc_y, inc_y);
+            GW(gemv_block)(1, 0, k, alpha, a + i, cs_a, x, inc_x, beta, y + i * inc_y, inc_y);
+        if (i < m && i > 0) {   /* the last rows: a vector shifted back over rows done */
+            const int back = (int)(i + GV_LANES - m);
+            GW(gemv_block)(1, back, k, alpha, a + i - back, cs_a, x, inc_x, beta,
+                           y + (i - back) * inc_y, inc_y);
+            i = m;
+        }
         if (i < m) {          /* fewer rows than a vector: their sums side by side */
             T s[GV_LANES] = { 0 };
             int r = (int)(m - i);
