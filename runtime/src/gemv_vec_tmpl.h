@@ -106,6 +106,42 @@ static inline __attribute__((always_inline)) void GW(gemv_dots)(const int R, int
     }
 }
 
+#if GW_VB > 16
+/* y(0..r-1), GV_QLANES <= r < GV_LANES: r rows' sums in 16-byte vectors,
+ * the last ending at row r (rows it shares with the one before come out
+ * alike), two partial sums each over alternate columns. */
+static inline __attribute__((always_inline)) void GW(gemv_narrow)(int64_t r, int64_t k, T alpha,
+        const T *a, int64_t cs_a, const T *x, int64_t inc_x, T beta, T *y, int64_t inc_y)
+{
+    enum { NQ = GV_LANES / GV_QLANES };
+    const int nq = (int)((r + GV_QLANES - 1) / GV_QLANES);
+    int64_t off[NQ];
+    GW(q) v[NQ][2];
+    T s[GV_LANES];
+    for (int q = 0; q < NQ; q++) {
+        off[q] = q < nq - 1 ? q * GV_QLANES : r - GV_QLANES;
+        v[q][0] = v[q][1] = (GW(q)){ 0 };
+    }
+    int64_t p = 0;
+    for (; p + 2 <= k; p += 2)
+        for (int t = 0; t < 2; t++) {
+            const T *ap = a + (p + t) * cs_a;
+            T xp = x[(p + t) * inc_x];
+            for (int q = 0; q < nq; q++) v[q][t] += *(const GW(qu) *)(ap + off[q]) * xp;
+        }
+    if (p < k) {
+        const T *ap = a + p * cs_a;
+        T xp = x[p * inc_x];
+        for (int q = 0; q < nq; q++) v[q][0] += *(const GW(qu) *)(ap + off[q]) * xp;
+    }
+    for (int q = 0; q < nq; q++) {
+        GW(q) t = v[q][0] + v[q][1];
+        memcpy(s + off[q], &t, sizeof t);
+    }
+    for (int64_t i = 0; i < r; i++) FN(put)(y + i * inc_y, alpha, s[i], beta);
+}
+#endif
+
 GW_ATTR static void GW(gemv)(int64_t m, int64_t k, T alpha, const T *a, int64_t rs_a,
                                int64_t cs_a, const T *x, int64_t inc_x, T beta, T *y,
                                int64_t inc_y)
@@ -127,6 +163,12 @@ GW_ATTR static void GW(gemv)(int64_t m, int64_t k, T alpha, const T *a, int64_t 
                            y + (i - back) * inc_y, inc_y);
             i = m;
         }
+#if GW_VB > 16
+        if (i < m && m - i >= GV_QLANES) {   /* below a vector: 16-byte ones, the last shifted back */
+            GW(gemv_narrow)(m - i, k, alpha, a + i, cs_a, x, inc_x, beta, y + i * inc_y, inc_y);
+            i = m;
+        }
+#endif
         if (i < m) {          /* fewer rows than a vector: their sums side by side */
             T s[GV_LANES] = { 0 };
             int r = (int)(m - i);

@@ -92,6 +92,8 @@ static int sizes_for(char type, struct size3 *s)
     s[i++] = (struct size3){300, 1, 9};
     s[i++] = (struct size3){1100, 1, 503};     /* A past 2 MB: streamed */
     s[i++] = (struct size3){150, 1, 101};      /* more rows than two blocks, k past m/2: streamed in cache */
+    s[i++] = (struct size3){7, 1, 33};         /* below a vector: 16-byte vectors, the last shifted back */
+    s[i++] = (struct size3){3, 1, 60};
     s[i++] = (struct size3){1, 67, 45};        /* one row: as C^T when contiguous */
     s[i++] = (struct size3){1, 45, 67};
     /* two columns: the matrix-vector loops two at a time (few_cols), rows
