@@ -10,7 +10,10 @@
  * Each window starts with an untimed call, so that small shapes are timed
  * warm, as an application calling them in a loop runs them (the first
  * call after another library's window runs cold and slow). The libraries
- * take turns to go first.
+ * take turns to go first. Comparing two builds on 2 threads, keep
+ * OPENBLAS_NUM_THREADS=1: OpenBLAS's threads spin on after its window and
+ * take the second core from the next one (SGEMM 1000x1x1000 read 11
+ * GFLOPS for either build, 71 with the peer on one thread).
  *
  * Prints GFLOPS of A, B and OpenBLAS and the ratios B/A, A/OpenBLAS,
  * B/OpenBLAS; types s, d and c, z (complex: GFLOPS count 8 m n k), and
