@@ -28,7 +28,7 @@ for f in "$src"/runtime/tests/*.c; do
     check $rt -I"$src/runtime/bench" -D_POSIX_C_SOURCE=200809L "$f"    # test_plot_svg's, as meson gives it
 done
 # clang 16+ builds the runtime's x86 level code and vector packing as GCC
-# does (a clang build ran d 16^3 3x and s 300^3 2x slower without them)
+# does (without them a clang build ran small and mid-size shapes far slower)
 # shellcheck disable=SC2086
 defs=$(echo '#include "gg_internal.h"' | clang-19 --target=x86_64-linux-gnu -std=c11 -dM -E $rt -x c -)
 for m in GG_X86_LEVELS GG_SHUFFLES GG_PACK_X86; do

@@ -12,8 +12,7 @@
  * call after another library's window runs cold and slow). The libraries
  * take turns to go first. Comparing two builds on 2 threads, keep
  * OPENBLAS_NUM_THREADS=1: OpenBLAS's threads spin on after its window and
- * take the second core from the next one (SGEMM 1000x1x1000 read 11
- * GFLOPS for either build, 71 with the peer on one thread).
+ * take the second core from the next one.
  *
  * Prints GFLOPS of A, B and OpenBLAS and the ratios B/A, A/OpenBLAS,
  * B/OpenBLAS; types s, d and c, z (complex: GFLOPS count 8 m n k), and
@@ -189,8 +188,7 @@ int main(int argc, char **argv)
     double flops = gb_flops(type, m, n, k), best[NLIB] = { 0 };
     int calls = (int)(2e7 / flops) + 1;            /* ~20 MFLOP a window */
     /* each window starts with the next library: which library a window
-     * follows moved a memory-bound shape's figure by 40% (SGEMV 2000^2,
-     * one library in both slots) */
+     * follows decided memory-bound shapes, one build against itself */
     for (int w = 0; w < windows; w++)
         for (int j = 0; j < NLIB; j++) {
             const int i = (j + w) % NLIB;

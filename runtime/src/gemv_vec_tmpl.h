@@ -54,8 +54,8 @@ typedef T GW(qu) __attribute__((vector_size(16), aligned(sizeof(T)), may_alias))
 #define GV_QLANES (16 / (int)sizeof(T))
 
 /* The lanes of v and q summed, v by halves down to 16 bytes: lane after
- * lane, the adds' chain cost a row's dot product as much as its
- * multiply-adds at a few hundred k. */
+ * lane, the adds' chain cost a short row's dot product as much as its
+ * multiply-adds. */
 static inline __attribute__((always_inline)) T GW(hsum)(GW(gv) v, GW(q) q)
 {
 #if GW_VB >= 32
