@@ -56,8 +56,9 @@ typedef T GW(qu) __attribute__((vector_size(16), aligned(sizeof(T)), may_alias))
 /* The lanes of v and q summed, v by halves down to 16 bytes: lane after
  * lane, the adds' chain cost a short row's dot product as much as its
  * multiply-adds. */
-static inline __attribute__((always_inline)) T GW(hsum)(GW(gv) v, GW(q) q)
+static inline __attribute__((always_inline)) T GW(hsum)(const GW(gv) *vp, GW(q) q)
 {
+    GW(gv) v = *vp;   /* by address: a wide vector argument outside its target trips -Wpsabi */
 #if GW_VB >= 32
     typedef T h32 __attribute__((vector_size(32)));
 #if GW_VB == 64
@@ -100,7 +101,7 @@ static inline __attribute__((always_inline)) void GW(gemv_dots)(const int R, int
         for (int r = 0; r < R; r++) w[r] += *(const GW(qu) *)(a + r * rs_a + p) * xq;
     }
     for (int r = 0; r < R; r++) {
-        s[r] = GW(hsum)(v[r], w[r]);
+        s[r] = GW(hsum)(&v[r], w[r]);
         for (int64_t q = p; q < k; q++) s[r] += a[r * rs_a + q] * x[q];
         FN(put)(y + r * inc_y, alpha, s[r], beta);
     }

@@ -190,6 +190,20 @@ typedef int gg_mask4 __attribute__((vector_size(16)));
 #else
 #define GG_SHUFFLES 0
 #endif
+#if GG_SHUFFLES
+/* r[0..3], four 4-lane vectors (rows), transposed in place (columns):
+ * pairs of lanes interleaved, then pairs of pairs. */
+#define GG_TRANSPOSE4(r) do { \
+        __typeof__((r)[0]) t0_ = GG_SHUF4((r)[0], (r)[1], 0, 4, 1, 5); \
+        __typeof__((r)[0]) t1_ = GG_SHUF4((r)[0], (r)[1], 2, 6, 3, 7); \
+        __typeof__((r)[0]) t2_ = GG_SHUF4((r)[2], (r)[3], 0, 4, 1, 5); \
+        __typeof__((r)[0]) t3_ = GG_SHUF4((r)[2], (r)[3], 2, 6, 3, 7); \
+        (r)[0] = GG_SHUF4(t0_, t2_, 0, 1, 4, 5); \
+        (r)[1] = GG_SHUF4(t0_, t2_, 2, 3, 6, 7); \
+        (r)[2] = GG_SHUF4(t1_, t3_, 0, 1, 4, 5); \
+        (r)[3] = GG_SHUF4(t1_, t3_, 2, 3, 6, 7); \
+    } while (0)
+#endif
 /* Loops of interleaving copies that clang's cost model leaves scalar (the
  * k-grouped packing) where GCC vectorizes them. */
 #ifdef __clang__

@@ -17,16 +17,9 @@ typedef uint32_t gg_w4 __attribute__((vector_size(16)));
 static inline __attribute__((always_inline)) void
 gg_group_tile(const char *x, int64_t rs_bytes, char *restrict dst, int64_t w_bytes)
 {
-    gg_w4 r[4], t[4];
+    gg_w4 r[4];
     for (int i = 0; i < 4; i++) memcpy(&r[i], x + i * rs_bytes, 16);
-    t[0] = GG_SHUF4(r[0], r[1], 0, 4, 1, 5);
-    t[1] = GG_SHUF4(r[0], r[1], 2, 6, 3, 7);
-    t[2] = GG_SHUF4(r[2], r[3], 0, 4, 1, 5);
-    t[3] = GG_SHUF4(r[2], r[3], 2, 6, 3, 7);
-    r[0] = GG_SHUF4(t[0], t[2], 0, 1, 4, 5);
-    r[1] = GG_SHUF4(t[0], t[2], 2, 3, 6, 7);
-    r[2] = GG_SHUF4(t[1], t[3], 0, 1, 4, 5);
-    r[3] = GG_SHUF4(t[1], t[3], 2, 3, 6, 7);
+    GG_TRANSPOSE4(r);
     for (int q = 0; q < 4; q++) memcpy(dst + q * w_bytes, &r[q], 16);
 }
 #endif

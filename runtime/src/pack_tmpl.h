@@ -25,18 +25,12 @@ typedef T FN(vec) __attribute__((vector_size(PACK_VB)));
 /* r[i] holds row i (VN consecutive p); afterwards r[q] holds column q. */
 static inline __attribute__((always_inline)) void FN(transpose)(FN(vec) *r)
 {
-    FN(vec) a = r[0], b = r[1];
 #if ESIZE == 8
+    FN(vec) a = r[0], b = r[1];
     r[0] = GG_SHUF2(a, b, 0, 2);
     r[1] = GG_SHUF2(a, b, 1, 3);
 #else
-    FN(vec) c = r[2], d = r[3];     /* 2 x 2 blocks of pairs, then pairs */
-    FN(vec) t0 = GG_SHUF4(a, b, 0, 4, 2, 6), t1 = GG_SHUF4(a, b, 1, 5, 3, 7);
-    FN(vec) t2 = GG_SHUF4(c, d, 0, 4, 2, 6), t3 = GG_SHUF4(c, d, 1, 5, 3, 7);
-    r[0] = GG_SHUF4(t0, t2, 0, 1, 4, 5);
-    r[1] = GG_SHUF4(t1, t3, 0, 1, 4, 5);
-    r[2] = GG_SHUF4(t0, t2, 2, 3, 6, 7);
-    r[3] = GG_SHUF4(t1, t3, 2, 3, 6, 7);
+    GG_TRANSPOSE4(r);
 #endif
 }
 
