@@ -7,7 +7,8 @@
  * block's sums in vectors while x runs down the columns, or, A past the
  * caches or more than two blocks of rows with k at least m/2, y updated
  * four columns at a time; A with contiguous rows: dot
- * products eight rows at a time; threads split the rows. GCC's generic
+ * products eight rows at a time, their sums folded into one vector
+ * (gemv_fold_tmpl.h); threads split the rows. GCC's generic
  * vectors, one copy per x86 vector width (gemv_vec_tmpl.h): the runtime is
  * compiled for the baseline ISA, and a matrix-vector product is too simple
  * to need a generated kernel. */

@@ -53,25 +53,25 @@ typedef T GW(q) __attribute__((vector_size(16)));
 typedef T GW(qu) __attribute__((vector_size(16), aligned(sizeof(T)), may_alias));
 #define GV_QLANES (16 / (int)sizeof(T))
 
+/* Dot products read rows a leading dimension apart, seldom 64-byte
+ * aligned: a 64-byte load across two cache lines costs two, so they take
+ * vectors of at most 32 bytes (GW_DVB; ESIZE, T's bytes, from the
+ * including file). */
+#define GW_DVB (GW_VB > 32 ? 32 : GW_VB)
+#define GD_LANES (GW_DVB / ESIZE)
+typedef T GW(dv) __attribute__((vector_size(GW_DVB)));
+typedef T GW(dvu) __attribute__((vector_size(GW_DVB), aligned(sizeof(T)), may_alias));
+
 /* The lanes of v and q summed, v by halves down to 16 bytes: lane after
  * lane, the adds' chain cost a short row's dot product as much as its
  * multiply-adds. */
-static inline __attribute__((always_inline)) T GW(hsum)(const GW(gv) *vp, GW(q) q)
+static inline __attribute__((always_inline)) T GW(hsum)(const GW(dv) *vp, GW(q) q)
 {
-    GW(gv) v = *vp;   /* by address: a wide vector argument outside its target trips -Wpsabi */
-#if GW_VB >= 32
-    typedef T h32 __attribute__((vector_size(32)));
-#if GW_VB == 64
-    h32 a, b;
-    memcpy(&a, &v, 32);
-    memcpy(&b, (const char *)&v + 32, 32);
-    a += b;
-#else
-    h32 a = v;
-#endif
+    GW(dv) v = *vp;   /* by address: a wide vector argument outside its target trips -Wpsabi */
+#if GW_DVB == 32
     GW(q) c, d;
-    memcpy(&c, &a, 16);
-    memcpy(&d, (const char *)&a + 16, 16);
+    memcpy(&c, &v, 16);
+    memcpy(&d, (const char *)&v + 16, 16);
     q += c + d;
 #else
     q += v;
@@ -82,18 +82,30 @@ static inline __attribute__((always_inline)) T GW(hsum)(const GW(gv) *vp, GW(q) 
 }
 
 /* R rows' dot products with x, A's rows and x contiguous: the rows share
- * each load of x, and R vector sums run side by side. */
+ * each load of x, and R vector sums run side by side, each in 4 / R
+ * partial sums over alternate vectors when R < 4 (one chain waited on the
+ * add's latency). */
 static inline __attribute__((always_inline)) void GW(gemv_dots)(const int R, int64_t k,
         T alpha, const T *a, int64_t rs_a, const T *x, T beta, T *y, int64_t inc_y)
 {
-    GW(gv) v[8];
+    const int U = R >= 4 ? 1 : 4 / R;
+    GW(dv) v[8][4];
     T s[8];
-    for (int r = 0; r < R; r++) v[r] = (GW(gv)){ 0 };
+    for (int r = 0; r < R; r++)
+        for (int u = 0; u < U; u++) v[r][u] = (GW(dv)){ 0 };
     int64_t p = 0;
-    for (; p + GV_LANES <= k; p += GV_LANES) {
-        GW(gv) xv = *(const GW(gvu) *)(x + p);
-        for (int r = 0; r < R; r++) v[r] += *(const GW(gvu) *)(a + r * rs_a + p) * xv;
+    for (; p + U * GD_LANES <= k; p += U * GD_LANES)
+        for (int u = 0; u < U; u++) {
+            GW(dv) xv = *(const GW(dvu) *)(x + p + u * GD_LANES);
+            for (int r = 0; r < R; r++)
+                v[r][u] += *(const GW(dvu) *)(a + r * rs_a + p + u * GD_LANES) * xv;
+        }
+    for (; p + GD_LANES <= k; p += GD_LANES) {
+        GW(dv) xv = *(const GW(dvu) *)(x + p);
+        for (int r = 0; r < R; r++) v[r][0] += *(const GW(dvu) *)(a + r * rs_a + p) * xv;
     }
+    for (int r = 0; r < R; r++)
+        for (int u = 1; u < U; u++) v[r][0] += v[r][u];
     GW(q) w[8];                 /* the rest 16 bytes at a time */
     for (int r = 0; r < R; r++) w[r] = (GW(q)){ 0 };
     for (; p + GV_QLANES <= k; p += GV_QLANES) {
@@ -101,47 +113,85 @@ static inline __attribute__((always_inline)) void GW(gemv_dots)(const int R, int
         for (int r = 0; r < R; r++) w[r] += *(const GW(qu) *)(a + r * rs_a + p) * xq;
     }
     for (int r = 0; r < R; r++) {
-        s[r] = GW(hsum)(&v[r], w[r]);
+        s[r] = GW(hsum)(&v[r][0], w[r]);
         for (int64_t q = p; q < k; q++) s[r] += a[r * rs_a + q] * x[q];
         FN(put)(y + r * inc_y, alpha, s[r], beta);
     }
 }
 
+/* The folded dot products (gemv_fold_tmpl.h): 32-byte vectors where A's
+ * rows stay in cache; 64-byte ones for rows streamed from memory, where
+ * fewer loads a line kept more lines in flight. */
+#if GG_SHUFFLES
+#define GF_VB GW_DVB
+#define GF(x) GW(x##_n)
+#include "gemv_fold_tmpl.h"
+#if GW_VB > GW_DVB
+#define GF_VB GW_VB
+#define GF(x) GW(x##_w)
+#include "gemv_fold_tmpl.h"
+#endif
+#endif
+
 #if GW_VB > 16
-/* y(0..r-1), GV_QLANES <= r < GV_LANES: r rows' sums in 16-byte vectors,
- * the last ending at row r (rows it shares with the one before come out
- * alike), two partial sums each over alternate columns. */
+/* y(0..r-1), GD_LANES <= r < GV_LANES: r rows' sums in the dot products'
+ * narrower vectors, the last ending at row r (rows it shares with the one
+ * before come out alike), four partial sums each over alternate columns. */
 static inline __attribute__((always_inline)) void GW(gemv_narrow)(int64_t r, int64_t k, T alpha,
         const T *a, int64_t cs_a, const T *x, int64_t inc_x, T beta, T *y, int64_t inc_y)
 {
-    enum { NQ = GV_LANES / GV_QLANES };
-    const int nq = (int)((r + GV_QLANES - 1) / GV_QLANES);
+    enum { NQ = GV_LANES / GD_LANES, U = 4 };
+    const int nq = (int)((r + GD_LANES - 1) / GD_LANES);
     int64_t off[NQ];
-    GW(q) v[NQ][2];
+    GW(dv) v[NQ][U];
     T s[GV_LANES];
     for (int q = 0; q < NQ; q++) {
-        off[q] = q < nq - 1 ? q * GV_QLANES : r - GV_QLANES;
-        v[q][0] = v[q][1] = (GW(q)){ 0 };
+        off[q] = q < nq - 1 ? q * GD_LANES : r - GD_LANES;
+        for (int u = 0; u < U; u++) v[q][u] = (GW(dv)){ 0 };
     }
     int64_t p = 0;
-    for (; p + 2 <= k; p += 2)
-        for (int t = 0; t < 2; t++) {
-            const T *ap = a + (p + t) * cs_a;
-            T xp = x[(p + t) * inc_x];
-            for (int q = 0; q < nq; q++) v[q][t] += *(const GW(qu) *)(ap + off[q]) * xp;
+    for (; p + U <= k; p += U)
+        for (int u = 0; u < U; u++) {
+            const T *ap = a + (p + u) * cs_a;
+            T xp = x[(p + u) * inc_x];
+            for (int q = 0; q < nq; q++) v[q][u] += *(const GW(dvu) *)(ap + off[q]) * xp;
         }
-    if (p < k) {
+    for (; p < k; p++) {
         const T *ap = a + p * cs_a;
         T xp = x[p * inc_x];
-        for (int q = 0; q < nq; q++) v[q][0] += *(const GW(qu) *)(ap + off[q]) * xp;
+        for (int q = 0; q < nq; q++) v[q][0] += *(const GW(dvu) *)(ap + off[q]) * xp;
     }
     for (int q = 0; q < nq; q++) {
-        GW(q) t = v[q][0] + v[q][1];
+        GW(dv) t = (v[q][0] + v[q][1]) + (v[q][2] + v[q][3]);
         memcpy(s + off[q], &t, sizeof t);
     }
     for (int64_t i = 0; i < r; i++) FN(put)(y + i * inc_y, alpha, s[i], beta);
 }
 #endif
+
+/* y(0..r-1), r < GD_LANES rows of A's contiguous columns: each column
+ * read as one vector where that stays inside A (the lanes past row r hold
+ * other elements of A and are never summed), four partial sums over
+ * alternate columns; the last columns one element at a time. */
+static inline __attribute__((always_inline)) void GW(gemv_few)(int r, int64_t k, T alpha,
+        const T *a, int64_t cs_a, const T *x, int64_t inc_x, T beta, T *y, int64_t inc_y)
+{
+    /* column p's vector ends at p*cs_a + GD_LANES - 1, A at (k-1)*cs_a + r - 1 */
+    const int64_t end = (k - 1) * cs_a + r - GD_LANES;
+    const int64_t kv = end < 0 ? 0 : end / cs_a + 1;
+    GW(dv) v[4] = { { 0 } };
+    T s[GD_LANES];
+    int64_t p = 0;
+    for (; p + 4 <= kv; p += 4)
+        for (int u = 0; u < 4; u++)
+            v[u] += *(const GW(dvu) *)(a + (p + u) * cs_a) * x[(p + u) * inc_x];
+    for (; p < kv; p++) v[0] += *(const GW(dvu) *)(a + p * cs_a) * x[p * inc_x];
+    v[0] = (v[0] + v[1]) + (v[2] + v[3]);
+    memcpy(s, &v[0], sizeof s);
+    for (; p < k; p++)
+        for (int q = 0; q < r; q++) s[q] += a[q + p * cs_a] * x[p * inc_x];
+    for (int q = 0; q < r; q++) FN(put)(y + q * inc_y, alpha, s[q], beta);
+}
 
 GW_ATTR static void GW(gemv)(int64_t m, int64_t k, T alpha, const T *a, int64_t rs_a,
                                int64_t cs_a, const T *x, int64_t inc_x, T beta, T *y,
@@ -165,28 +215,36 @@ GW_ATTR static void GW(gemv)(int64_t m, int64_t k, T alpha, const T *a, int64_t 
             i = m;
         }
 #if GW_VB > 16
-        if (i < m && m - i >= GV_QLANES) {   /* below a vector: 16-byte ones, the last shifted back */
+        if (i < m && m - i >= GD_LANES) {   /* below a vector: narrower ones, the last shifted back */
             GW(gemv_narrow)(m - i, k, alpha, a + i, cs_a, x, inc_x, beta, y + i * inc_y, inc_y);
             i = m;
         }
 #endif
-        if (i < m) {          /* fewer rows than a vector: their sums side by side */
-            T s[GV_LANES] = { 0 };
-            int r = (int)(m - i);
-            for (int64_t p = 0; p < k; p++) {
-                const T *ap = a + i + p * cs_a;
-                T xp = x[p * inc_x];
-                for (int q = 0; q < r; q++) s[q] += ap[q] * xp;
-            }
-            for (int q = 0; q < r; q++) FN(put)(y + (i + q) * inc_y, alpha, s[q], beta);
+        if (i < m && !(cs_a == 1 && inc_x == 1)) {   /* below a dot vector of rows, not a dot */
+            GW(gemv_few)((int)(m - i), k, alpha, a + i, cs_a, x, inc_x, beta, y + i * inc_y, inc_y);
             i = m;
         }
     }
     if (cs_a == 1 && inc_x == 1) {
+#if GG_SHUFFLES
+#if GW_VB > GW_DVB
+        if ((double)(m - i) * k * sizeof(T) > GV_STREAM_BYTES)
+            i += GW(gemv_fold_w)(m - i, k, alpha, a + i * rs_a, rs_a, x, beta, y + i * inc_y, inc_y);
+        else
+#endif
+            i += GW(gemv_fold_n)(m - i, k, alpha, a + i * rs_a, rs_a, x, beta, y + i * inc_y, inc_y);
+#endif
         for (; i + 8 <= m; i += 8)
             GW(gemv_dots)(8, k, alpha, a + i * rs_a, rs_a, x, beta, y + i * inc_y, inc_y);
-        for (; i < m; i++)
-            GW(gemv_dots)(1, k, alpha, a + i * rs_a, rs_a, x, beta, y + i * inc_y, inc_y);
+        for (int r = 4; r >= 1; r /= 2)   /* the last rows, at most seven */
+            if (m - i >= r) {
+                switch (r) {
+                case 4: GW(gemv_dots)(4, k, alpha, a + i * rs_a, rs_a, x, beta, y + i * inc_y, inc_y); break;
+                case 2: GW(gemv_dots)(2, k, alpha, a + i * rs_a, rs_a, x, beta, y + i * inc_y, inc_y); break;
+                default: GW(gemv_dots)(1, k, alpha, a + i * rs_a, rs_a, x, beta, y + i * inc_y, inc_y);
+                }
+                i += r;
+            }
     }
     if (i < m)        /* the rest, any strides: the tiny loops, four rows at a time */
         FN(tiny)(m - i, 1, k, alpha, a + i * rs_a, rs_a, cs_a, x, inc_x, 0, beta,
@@ -293,6 +351,8 @@ GW_ATTR static void GW(rank_k)(int64_t m, int64_t n, int64_t k, T alpha, const T
 }
 
 #undef GW_ATTR
+#undef GD_LANES
+#undef GW_DVB
 #undef GV_LANES
 #undef GV_QLANES
 #undef GV_ROWS

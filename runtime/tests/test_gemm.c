@@ -92,8 +92,11 @@ static int sizes_for(char type, struct size3 *s)
     s[i++] = (struct size3){300, 1, 9};
     s[i++] = (struct size3){1100, 1, 503};     /* A past 2 MB: streamed */
     s[i++] = (struct size3){150, 1, 101};      /* more rows than two blocks, k past m/2: streamed in cache */
-    s[i++] = (struct size3){7, 1, 33};         /* below a vector: 16-byte vectors, the last shifted back */
-    s[i++] = (struct size3){3, 1, 60};
+    s[i++] = (struct size3){7, 1, 33};         /* below a vector: narrower vectors, the last shifted back */
+    s[i++] = (struct size3){13, 1, 50};
+    s[i++] = (struct size3){3, 1, 60};         /* below a dot vector: each column one vector read past row m */
+    s[i++] = (struct size3){2, 1, 61};
+    s[i++] = (struct size3){1, 1, 203};        /* one dot product in four sums, every rest of k */
     s[i++] = (struct size3){1, 67, 45};        /* one row: as C^T when contiguous */
     s[i++] = (struct size3){1, 45, 67};
     /* two columns: the matrix-vector loops two at a time (few_cols), rows
@@ -134,8 +137,9 @@ static int sizes_for(char type, struct size3 *s)
 static void sweep(char type)
 {
     static const double ab[][2] = { {1, 0}, {-1.5, 0.5}, {0.75, 1}, {1, 1} };
-    struct size3 s[63];
+    struct size3 s[80];
     int ns = sizes_for(type, s);
+    assert_true(ns <= (int)(sizeof s / sizeof s[0]));
     for (int z = 0; z < ns; z++)
         for (int lay = 0; lay < 2; lay++)
             for (int t = 0; t < 4; t++)
