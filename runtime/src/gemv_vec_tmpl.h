@@ -16,37 +16,40 @@ typedef T GW(gvu) __attribute__((vector_size(GW_VB), aligned(sizeof(T)), may_ali
 #define GW_ATTR
 #endif
 
-/* y(i..i+V*GV_LANES-1): V vectors of sums over the columns of A (V a
- * constant where inlined), each in 8 / V partial sums over alternate
- * columns: one chain per vector waited on the FMA's latency. The first
- * `skip` rows are not stored (a last vector shifted back over rows done). */
-static inline __attribute__((always_inline)) void GW(gemv_block)(const int V, int skip, int64_t k,
-        T alpha, const T *a, int64_t cs_a, const T *x, int64_t inc_x, T beta, T *y,
-        int64_t inc_y)
+/* y(0..r-1), (V-1)*GV_LANES < r <= V*GV_LANES: V vectors of sums over the
+ * columns of A (V a constant where inlined), the last ending at row r
+ * (before row 0 when r < GV_LANES: rows done, not stored again), so the
+ * rows take one pass over A; each vector in 8 / V partial sums over
+ * alternate columns: one chain per vector waited on the FMA's latency. */
+static inline __attribute__((always_inline)) void GW(gemv_block)(const int V, int64_t r,
+        int64_t k, T alpha, const T *a, int64_t cs_a, const T *x, int64_t inc_x, T beta,
+        T *y, int64_t inc_y)
 {
     enum { GB_SETS = 8 };
-    const int S = V >= 4 ? 2 : V == 2 ? 4 : 8;
+    const int S = V >= 4 ? 2 : 8 / V;
     GW(gv) v[4][GB_SETS];
-    T s[4 * GV_LANES];
-    for (int q = 0; q < V; q++)
+    int64_t off[4];
+    T s[5 * GV_LANES];          /* row j at s[GV_LANES + j] */
+    for (int q = 0; q < V; q++) {
+        off[q] = q < V - 1 ? q * GV_LANES : r - GV_LANES;
         for (int t = 0; t < S; t++) v[q][t] = (GW(gv)){ 0 };
+    }
     int64_t p = 0;
     for (; p + S <= k; p += S)
         for (int t = 0; t < S; t++) {
             const T *ap = a + (p + t) * cs_a;
             T xp = x[(p + t) * inc_x];
-            for (int q = 0; q < V; q++) v[q][t] += *(const GW(gvu) *)(ap + q * GV_LANES) * xp;
+            for (int q = 0; q < V; q++) v[q][t] += *(const GW(gvu) *)(ap + off[q]) * xp;
         }
     for (; p < k; p++) {
         const T *ap = a + p * cs_a;
         T xp = x[p * inc_x];
-        for (int q = 0; q < V; q++) v[q][0] += *(const GW(gvu) *)(ap + q * GV_LANES) * xp;
+        for (int q = 0; q < V; q++) v[q][0] += *(const GW(gvu) *)(ap + off[q]) * xp;
     }
-    for (int q = 0; q < V; q++) {
+    for (int q = 0; q < V; q++)
         for (int t = 1; t < S; t++) v[q][0] += v[q][t];
-        *(GW(gvu) *)(s + q * GV_LANES) = v[q][0];
-    }
-    for (int i = skip; i < V * GV_LANES; i++) FN(put)(y + i * inc_y, alpha, s[i], beta);
+    for (int q = 0; q < V; q++) *(GW(gvu) *)(s + GV_LANES + off[q]) = v[q][0];
+    for (int64_t j = 0; j < r; j++) FN(put)(y + j * inc_y, alpha, s[GV_LANES + j], beta);
 }
 
 typedef T GW(q) __attribute__((vector_size(16)));
@@ -205,13 +208,17 @@ GW_ATTR static void GW(gemv)(int64_t m, int64_t k, T alpha, const T *a, int64_t 
     }
     if (rs_a == 1) {
         for (; i + GV_ROWS <= m; i += GV_ROWS)
-            GW(gemv_block)(4, 0, k, alpha, a + i, cs_a, x, inc_x, beta, y + i * inc_y, inc_y);
-        for (; i + GV_LANES <= m; i += GV_LANES)
-            GW(gemv_block)(1, 0, k, alpha, a + i, cs_a, x, inc_x, beta, y + i * inc_y, inc_y);
-        if (i < m && i > 0) {   /* the last rows: a vector shifted back over rows done */
-            const int back = (int)(i + GV_LANES - m);
-            GW(gemv_block)(1, back, k, alpha, a + i - back, cs_a, x, inc_x, beta,
-                           y + (i - back) * inc_y, inc_y);
+            GW(gemv_block)(4, GV_ROWS, k, alpha, a + i, cs_a, x, inc_x, beta, y + i * inc_y, inc_y);
+        const int64_t r = m - i;
+        if (r > 0 && (i > 0 || r >= GV_LANES)) {   /* the rest in one pass */
+            const T *ai = a + i;
+            T *yi = y + i * inc_y;
+            switch ((r + GV_LANES - 1) / GV_LANES) {
+            case 1: GW(gemv_block)(1, r, k, alpha, ai, cs_a, x, inc_x, beta, yi, inc_y); break;
+            case 2: GW(gemv_block)(2, r, k, alpha, ai, cs_a, x, inc_x, beta, yi, inc_y); break;
+            case 3: GW(gemv_block)(3, r, k, alpha, ai, cs_a, x, inc_x, beta, yi, inc_y); break;
+            default: GW(gemv_block)(4, r, k, alpha, ai, cs_a, x, inc_x, beta, yi, inc_y);
+            }
             i = m;
         }
 #if GW_VB > 16

@@ -88,6 +88,8 @@ static int sizes_for(char type, struct size3 *s)
      * path is forced; 67 and 45 rows leave every remainder of their blocks */
     s[i++] = (struct size3){67, 1, 45};
     s[i++] = (struct size3){45, 1, 67};
+    s[i++] = (struct size3){30, 1, 50};        /* rows in one pass of 2-4 vectors, the last shifted back */
+    s[i++] = (struct size3){20, 1, 21};
     s[i++] = (struct size3){1, 1, 200};
     s[i++] = (struct size3){300, 1, 9};
     s[i++] = (struct size3){1100, 1, 503};     /* A past 2 MB: streamed */
