@@ -16,41 +16,10 @@ typedef T GW(gvu) __attribute__((vector_size(GW_VB), aligned(sizeof(T)), may_ali
 #define GW_ATTR
 #endif
 
-/* y(0..r-1), (V-1)*GV_LANES < r <= V*GV_LANES: V vectors of sums over the
- * columns of A (V a constant where inlined), the last ending at row r
- * (before row 0 when r < GV_LANES: rows done, not stored again), so the
- * rows take one pass over A; each vector in 8 / V partial sums over
- * alternate columns: one chain per vector waited on the FMA's latency. */
-static inline __attribute__((always_inline)) void GW(gemv_block)(const int V, int64_t r,
-        int64_t k, T alpha, const T *a, int64_t cs_a, const T *x, int64_t inc_x, T beta,
-        T *y, int64_t inc_y)
-{
-    enum { GB_SETS = 8 };
-    const int S = V >= 4 ? 2 : 8 / V;
-    GW(gv) v[4][GB_SETS];
-    int64_t off[4];
-    T s[5 * GV_LANES];          /* row j at s[GV_LANES + j] */
-    for (int q = 0; q < V; q++) {
-        off[q] = q < V - 1 ? q * GV_LANES : r - GV_LANES;
-        for (int t = 0; t < S; t++) v[q][t] = (GW(gv)){ 0 };
-    }
-    int64_t p = 0;
-    for (; p + S <= k; p += S)
-        for (int t = 0; t < S; t++) {
-            const T *ap = a + (p + t) * cs_a;
-            T xp = x[(p + t) * inc_x];
-            for (int q = 0; q < V; q++) v[q][t] += *(const GW(gvu) *)(ap + off[q]) * xp;
-        }
-    for (; p < k; p++) {
-        const T *ap = a + p * cs_a;
-        T xp = x[p * inc_x];
-        for (int q = 0; q < V; q++) v[q][0] += *(const GW(gvu) *)(ap + off[q]) * xp;
-    }
-    for (int q = 0; q < V; q++)
-        for (int t = 1; t < S; t++) v[q][0] += v[q][t];
-    for (int q = 0; q < V; q++) *(GW(gvu) *)(s + GV_LANES + off[q]) = v[q][0];
-    for (int64_t j = 0; j < r; j++) FN(put)(y + j * inc_y, alpha, s[GV_LANES + j], beta);
-}
+/* Blocks of rows (gemv_block_tmpl.h) in this width's vectors. */
+#define GB_VB GW_VB
+#define GB(x) GW(x)
+#include "gemv_block_tmpl.h"
 
 typedef T GW(q) __attribute__((vector_size(16)));
 typedef T GW(qu) __attribute__((vector_size(16), aligned(sizeof(T)), may_alias));
@@ -136,40 +105,12 @@ static inline __attribute__((always_inline)) void GW(gemv_dots)(const int R, int
 #endif
 #endif
 
-#if GW_VB > 16
-/* y(0..r-1), GD_LANES <= r < GV_LANES: r rows' sums in the dot products'
- * narrower vectors, the last ending at row r (rows it shares with the one
- * before come out alike), four partial sums each over alternate columns. */
-static inline __attribute__((always_inline)) void GW(gemv_narrow)(int64_t r, int64_t k, T alpha,
-        const T *a, int64_t cs_a, const T *x, int64_t inc_x, T beta, T *y, int64_t inc_y)
-{
-    enum { NQ = GV_LANES / GD_LANES, U = 4 };
-    const int nq = (int)((r + GD_LANES - 1) / GD_LANES);
-    int64_t off[NQ];
-    GW(dv) v[NQ][U];
-    T s[GV_LANES];
-    for (int q = 0; q < NQ; q++) {
-        off[q] = q < nq - 1 ? q * GD_LANES : r - GD_LANES;
-        for (int u = 0; u < U; u++) v[q][u] = (GW(dv)){ 0 };
-    }
-    int64_t p = 0;
-    for (; p + U <= k; p += U)
-        for (int u = 0; u < U; u++) {
-            const T *ap = a + (p + u) * cs_a;
-            T xp = x[(p + u) * inc_x];
-            for (int q = 0; q < nq; q++) v[q][u] += *(const GW(dvu) *)(ap + off[q]) * xp;
-        }
-    for (; p < k; p++) {
-        const T *ap = a + p * cs_a;
-        T xp = x[p * inc_x];
-        for (int q = 0; q < nq; q++) v[q][0] += *(const GW(dvu) *)(ap + off[q]) * xp;
-    }
-    for (int q = 0; q < nq; q++) {
-        GW(dv) t = (v[q][0] + v[q][1]) + (v[q][2] + v[q][3]);
-        memcpy(s + off[q], &t, sizeof t);
-    }
-    for (int64_t i = 0; i < r; i++) FN(put)(y + i * inc_y, alpha, s[i], beta);
-}
+#if GW_VB > GW_DVB
+/* Fewer rows than a vector, at least a dot product's vector: blocks in
+ * those narrower vectors. */
+#define GB_VB GW_DVB
+#define GB(x) GW(x##_n)
+#include "gemv_block_tmpl.h"
 #endif
 
 /* y(0..r-1), r < GD_LANES rows of A's contiguous columns: each column
@@ -221,9 +162,12 @@ GW_ATTR static void GW(gemv)(int64_t m, int64_t k, T alpha, const T *a, int64_t 
             }
             i = m;
         }
-#if GW_VB > 16
+#if GW_VB > GW_DVB
         if (i < m && m - i >= GD_LANES) {   /* below a vector: narrower ones, the last shifted back */
-            GW(gemv_narrow)(m - i, k, alpha, a + i, cs_a, x, inc_x, beta, y + i * inc_y, inc_y);
+            if (m - i == GD_LANES)
+                GW(gemv_block_n)(1, m - i, k, alpha, a + i, cs_a, x, inc_x, beta, y + i * inc_y, inc_y);
+            else
+                GW(gemv_block_n)(2, m - i, k, alpha, a + i, cs_a, x, inc_x, beta, y + i * inc_y, inc_y);
             i = m;
         }
 #endif
