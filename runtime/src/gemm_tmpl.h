@@ -229,7 +229,9 @@ FN(run)(const struct gg_plan *p, const struct gg_ctx *x, int64_t m, int64_t n, i
         FN(tiny)(m, n, k, alpha, a, rs_a, cs_a, b, rs_b, cs_b, beta, c, rs_c, cs_c);
         return;
     case GG_GEMV:
-        FN(gemv_run)(p->nt, m, k, alpha, a, rs_a, cs_a, b, rs_b, beta, c, rs_c);
+        for (int64_t j = 0; j < n; j++)
+            FN(gemv_run)(p->nt, m, k, alpha, a, rs_a, cs_a, b + j * cs_b, rs_b, beta, c + j * cs_c,
+                         rs_c);
         return;
     case GG_RANK_K:
         FN(rank_k_run)(p->nt, m, n, k, alpha, a, cs_a, b, rs_b, cs_b, beta, c, cs_c);

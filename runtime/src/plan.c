@@ -60,14 +60,16 @@ HOT int few_cols(const struct gg_call *c, const struct gg_limits *l, int64_t s)
         && (threads_of(c) == 1 || c->m * c->k < l->gv_per_thread);
 }
 
-/* The matrix-vector paths: one column (or one row as C^T's column, where
- * op(B)^T has contiguous columns, or contiguous rows and op(A)'s row is
- * contiguous: the dot products), a rank-k update, two columns. 0: none
- * of them. */
+/* The matrix-vector paths: one column, or up to GEMV_COLS columns of
+ * fewer rows than a vector, one after another (the kernels' tiles would
+ * compute mostly padding); one row as C^T's column, where op(B)^T has
+ * contiguous columns, or contiguous rows and op(A)'s row is contiguous
+ * (the dot products); a rank-k update; two columns. 0: none of them. */
+enum { GEMV_COLS = 4 };
 HOT int vector_path(const struct gg_call *c, const struct gg_ctx *x, struct gg_plan *p)
 {
     const struct gg_limits *l = &x->lim;
-    if (c->n == 1) {
+    if (c->n == 1 || (c->n <= GEMV_COLS && c->m < l->lanes)) {
         p->path = GG_GEMV;
         p->nt = gemv_threads(c, l, c->m);
     } else if (c->m == 1 && (c->cs_b == 1 || (c->rs_b == 1 && c->cs_a == 1))) {

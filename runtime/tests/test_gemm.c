@@ -99,6 +99,8 @@ static int sizes_for(char type, struct size3 *s)
     s[i++] = (struct size3){3, 1, 60};         /* below a dot vector: each column one vector read past row m */
     s[i++] = (struct size3){2, 1, 61};
     s[i++] = (struct size3){1, 1, 203};        /* one dot product in four sums, every rest of k */
+    s[i++] = (struct size3){3, 3, 200};        /* a few columns below a vector of rows: one after another */
+    s[i++] = (struct size3){7, 4, 61};
     s[i++] = (struct size3){1, 67, 45};        /* one row: as C^T when contiguous */
     s[i++] = (struct size3){1, 45, 67};
     /* two columns: the matrix-vector loops two at a time (few_cols), rows
