@@ -88,6 +88,11 @@ static void FN(rank_k)(int64_t m, int64_t n, int64_t k, T alpha, const T *a, int
 {
     GW_PICK(rank_k, m, n, k, alpha, a, cs_a, b, rs_b, cs_b, beta, c, cs_c);
 }
+static void FN(gemm_dots)(int64_t m, int64_t n, int64_t k, T alpha, const T *a, int64_t rs_a,
+                          const T *b, int64_t cs_b, T beta, T *c, int64_t rs_c, int64_t cs_c)
+{
+    GW_PICK(gemm_dots, m, n, k, alpha, a, rs_a, b, cs_b, beta, c, rs_c, cs_c);
+}
 #undef GW_PICK
 
 /* One thread's rows of a shared y = alpha*A*x + beta*y: whole blocks of

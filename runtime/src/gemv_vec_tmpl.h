@@ -53,6 +53,8 @@ static inline __attribute__((always_inline)) T GW(hsum)(const GW(dv) *vp, GW(q) 
     return s;
 }
 
+#include "dots_tile_tmpl.h"
+
 /* R rows' dot products with x, A's rows and x contiguous: the rows share
  * each load of x, and R vector sums run side by side, each in 4 / R
  * partial sums over alternate vectors when R < 4 (one chain waited on the

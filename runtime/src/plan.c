@@ -60,6 +60,19 @@ HOT int few_cols(const struct gg_call *c, const struct gg_limits *l, int64_t s)
         && (threads_of(c) == 1 || c->m * c->k < l->gv_per_thread);
 }
 
+/* A^T B (A's rows and B's columns contiguous) with few rows or columns,
+ * neither many, and k long: dot products along k (GG_DOTS), where the
+ * kernels' tiles computed padding. k past 16 of the dot products' 32-byte
+ * vectors, so that a sum's multiply-adds outweigh its horizontal sum, and
+ * past 32 times the fewer of m and n, below which the kernels kept up. */
+enum { DOTS_LO = 16, DOTS_HI = 64 };
+HOT int dots_fit(const struct gg_call *c, const struct gg_limits *l)
+{
+    const int64_t lo = c->m < c->n ? c->m : c->n, hi = c->m < c->n ? c->n : c->m;
+    return c->cs_a == 1 && c->rs_b == 1 && lo <= DOTS_LO && hi <= DOTS_HI
+        && c->k >= 16 * (l->lanes / 2) && c->k >= 32 * lo;
+}
+
 /* The matrix-vector paths: one column, or up to GEMV_COLS columns of
  * fewer rows than a vector, one after another (the kernels' tiles would
  * compute mostly padding); one row as C^T's column, where op(B)^T has
@@ -69,13 +82,18 @@ enum { GEMV_COLS = 4 };
 HOT int vector_path(const struct gg_call *c, const struct gg_ctx *x, struct gg_plan *p)
 {
     const struct gg_limits *l = &x->lim;
-    if (c->n == 1 || (c->n <= GEMV_COLS && c->m < l->lanes)) {
+    if (c->n == 1) {
         p->path = GG_GEMV;
         p->nt = gemv_threads(c, l, c->m);
     } else if (c->m == 1 && (c->cs_b == 1 || (c->rs_b == 1 && c->cs_a == 1))) {
         p->path = GG_GEMV;
         p->swap = 1;
         p->nt = gemv_threads(c, l, c->n);
+    } else if (dots_fit(c, l)) {
+        p->path = GG_DOTS;
+    } else if (c->n <= GEMV_COLS && c->m < l->lanes) {
+        p->path = GG_GEMV;
+        p->nt = gemv_threads(c, l, c->m);
     } else if (few_k(c, l, x->esize)) {
         p->path = GG_RANK_K;
         int nt = threads_of(c);
