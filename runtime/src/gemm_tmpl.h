@@ -236,6 +236,9 @@ FN(run)(const struct gg_plan *p, const struct gg_ctx *x, int64_t m, int64_t n, i
     case GG_RANK_K:
         FN(rank_k_run)(p->nt, m, n, k, alpha, a, cs_a, b, rs_b, cs_b, beta, c, cs_c);
         return;
+    case GG_FEW_ROWS:
+        FN(gemm_few)(m, n, k, alpha, a, cs_a, b, rs_b, cs_b, beta, c, rs_c, cs_c);
+        return;
     case GG_DOTS:
         FN(gemm_dots)(m, n, k, alpha, a, rs_a, b, cs_b, beta, c, rs_c, cs_c);
         return;

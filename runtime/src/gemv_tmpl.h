@@ -93,6 +93,12 @@ static void FN(gemm_dots)(int64_t m, int64_t n, int64_t k, T alpha, const T *a, 
 {
     GW_PICK(gemm_dots, m, n, k, alpha, a, rs_a, b, cs_b, beta, c, rs_c, cs_c);
 }
+static void FN(gemm_few)(int64_t m, int64_t n, int64_t k, T alpha, const T *a, int64_t cs_a,
+                         const T *b, int64_t rs_b, int64_t cs_b, T beta, T *c, int64_t rs_c,
+                         int64_t cs_c)
+{
+    GW_PICK(gemm_few, m, n, k, alpha, a, cs_a, b, rs_b, cs_b, beta, c, rs_c, cs_c);
+}
 #undef GW_PICK
 
 /* One thread's rows of a shared y = alpha*A*x + beta*y: whole blocks of

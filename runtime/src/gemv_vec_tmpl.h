@@ -115,28 +115,67 @@ static inline __attribute__((always_inline)) void GW(gemv_dots)(const int R, int
 #include "gemv_block_tmpl.h"
 #endif
 
-/* y(0..r-1), r < GD_LANES rows of A's contiguous columns: each column
- * read as one vector where that stays inside A (the lanes past row r hold
- * other elements of A and are never summed), four partial sums over
- * alternate columns; the last columns one element at a time. */
-static inline __attribute__((always_inline)) void GW(gemv_few)(int r, int64_t k, T alpha,
-        const T *a, int64_t cs_a, const T *x, int64_t inc_x, T beta, T *y, int64_t inc_y)
+/* C(0..r-1, 0..NC-1), r <= GD_LANES rows of A's contiguous columns: each
+ * column of A read once as one vector where that stays inside A (the lanes
+ * past row r hold other elements of A and are never summed) and
+ * multiplied by NC elements of B; 8 / NC partial sums over alternate
+ * columns of A (at least one, at most four); the last columns of A one
+ * element at a time. NC a constant where inlined. */
+static inline __attribute__((always_inline)) void GW(few_cols)(const int NC, int r, int64_t k,
+        T alpha, const T *a, int64_t cs_a, const T *b, int64_t rs_b, int64_t cs_b, T beta,
+        T *c, int64_t rs_c, int64_t cs_c)
 {
+    const int U = NC >= 8 ? 1 : NC >= 4 ? 2 : 4;
     /* column p's vector ends at p*cs_a + GD_LANES - 1, A at (k-1)*cs_a + r - 1 */
     const int64_t end = (k - 1) * cs_a + r - GD_LANES;
     const int64_t kv = end < 0 ? 0 : end / cs_a + 1;
-    GW(dv) v[4] = { { 0 } };
-    T s[GD_LANES];
+    GW(dv) v[8][4];
+    for (int j = 0; j < NC; j++)
+        for (int u = 0; u < U; u++) v[j][u] = (GW(dv)){ 0 };
     int64_t p = 0;
-    for (; p + 4 <= kv; p += 4)
-        for (int u = 0; u < 4; u++)
-            v[u] += *(const GW(dvu) *)(a + (p + u) * cs_a) * x[(p + u) * inc_x];
-    for (; p < kv; p++) v[0] += *(const GW(dvu) *)(a + p * cs_a) * x[p * inc_x];
-    v[0] = (v[0] + v[1]) + (v[2] + v[3]);
-    memcpy(s, &v[0], sizeof s);
-    for (; p < k; p++)
-        for (int q = 0; q < r; q++) s[q] += a[q + p * cs_a] * x[p * inc_x];
-    for (int q = 0; q < r; q++) FN(put)(y + q * inc_y, alpha, s[q], beta);
+    for (; p + U <= kv; p += U)
+        for (int u = 0; u < U; u++) {
+            GW(dv) av = *(const GW(dvu) *)(a + (p + u) * cs_a);
+            for (int j = 0; j < NC; j++) v[j][u] += av * b[(p + u) * rs_b + j * cs_b];
+        }
+    for (; p < kv; p++) {
+        GW(dv) av = *(const GW(dvu) *)(a + p * cs_a);
+        for (int j = 0; j < NC; j++) v[j][0] += av * b[p * rs_b + j * cs_b];
+    }
+    for (int j = 0; j < NC; j++) {
+        T s[GD_LANES];
+        for (int u = 1; u < U; u++) v[j][0] += v[j][u];
+        memcpy(s, &v[j][0], sizeof s);
+        for (int64_t q = p; q < k; q++)
+            for (int i = 0; i < r; i++) s[i] += a[i + q * cs_a] * b[q * rs_b + j * cs_b];
+        for (int i = 0; i < r; i++) FN(put)(c + i * rs_c + j * cs_c, alpha, s[i], beta);
+    }
+}
+
+/* C of few rows (a 32-byte vector's at most), A's columns contiguous, by
+ * rows of GD_LANES: eight columns of C at a time, then four, two, one. */
+GW_ATTR static void GW(gemm_few)(int64_t m, int64_t n, int64_t k, T alpha, const T *a,
+        int64_t cs_a, const T *b, int64_t rs_b, int64_t cs_b, T beta, T *c, int64_t rs_c,
+        int64_t cs_c)
+{
+    for (int64_t i = 0; i < m; i += GD_LANES) {
+        const int r = (int)(m - i < GD_LANES ? m - i : GD_LANES);
+        const T *ai = a + i;
+        T *ci = c + i * rs_c;
+        int64_t j = 0;
+        for (; j + 8 <= n; j += 8)
+            GW(few_cols)(8, r, k, alpha, ai, cs_a, b + j * cs_b, rs_b, cs_b, beta, ci + j * cs_c, rs_c, cs_c);
+        if (n - j >= 4) {
+            GW(few_cols)(4, r, k, alpha, ai, cs_a, b + j * cs_b, rs_b, cs_b, beta, ci + j * cs_c, rs_c, cs_c);
+            j += 4;
+        }
+        if (n - j >= 2) {
+            GW(few_cols)(2, r, k, alpha, ai, cs_a, b + j * cs_b, rs_b, cs_b, beta, ci + j * cs_c, rs_c, cs_c);
+            j += 2;
+        }
+        if (j < n)
+            GW(few_cols)(1, r, k, alpha, ai, cs_a, b + j * cs_b, rs_b, cs_b, beta, ci + j * cs_c, rs_c, cs_c);
+    }
 }
 
 GW_ATTR static void GW(gemv)(int64_t m, int64_t k, T alpha, const T *a, int64_t rs_a,
@@ -174,7 +213,8 @@ GW_ATTR static void GW(gemv)(int64_t m, int64_t k, T alpha, const T *a, int64_t 
         }
 #endif
         if (i < m && !(cs_a == 1 && inc_x == 1)) {   /* below a dot vector of rows, not a dot */
-            GW(gemv_few)((int)(m - i), k, alpha, a + i, cs_a, x, inc_x, beta, y + i * inc_y, inc_y);
+            GW(few_cols)(1, (int)(m - i), k, alpha, a + i, cs_a, x, inc_x, 0, beta, y + i * inc_y,
+                         inc_y, 0);
             i = m;
         }
     }

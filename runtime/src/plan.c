@@ -73,6 +73,14 @@ HOT int dots_fit(const struct gg_call *c, const struct gg_limits *l)
         && c->k >= 16 * (l->lanes / 2) && c->k >= 32 * lo;
 }
 
+/* Rows below a 32-byte vector, A's columns contiguous: each column of A
+ * read once for several of C's (GG_FEW_ROWS), where the kernels' tiles
+ * computed padding; with k short against n the small tiles kept up. */
+HOT int rows_below_vector(const struct gg_call *c, const struct gg_limits *l)
+{
+    return c->rs_a == 1 && c->m < l->lanes / 2 && c->n <= 64 && c->k >= 16 && c->k >= 2 * c->n;
+}
+
 /* The matrix-vector paths: one column, or up to GEMV_COLS columns of
  * fewer rows than a vector, one after another (the kernels' tiles would
  * compute mostly padding); one row as C^T's column, where op(B)^T has
@@ -91,6 +99,8 @@ HOT int vector_path(const struct gg_call *c, const struct gg_ctx *x, struct gg_p
         p->nt = gemv_threads(c, l, c->n);
     } else if (dots_fit(c, l)) {
         p->path = GG_DOTS;
+    } else if (rows_below_vector(c, l)) {
+        p->path = GG_FEW_ROWS;
     } else if (c->n <= GEMV_COLS && c->m < l->lanes) {
         p->path = GG_GEMV;
         p->nt = gemv_threads(c, l, c->m);

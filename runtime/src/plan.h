@@ -73,6 +73,7 @@ enum gg_path {
     GG_RANK_K,       /* k of a few, C streamed once */
     GG_GEMV_COLS,    /* two columns of C */
     GG_DOTS,         /* few rows and columns of A^T B, long k: dot products (dots_tile_tmpl.h) */
+    GG_FEW_ROWS,     /* rows below a vector: A's columns once each, several of C's (gemv_vec_tmpl.h) */
     GG_SMALL_CT,     /* A^T B^T as C^T = B A in the small tiles, stored transposed */
     GG_SMALL,        /* the small tiles on A, B and C in place (small_tmpl.h) */
     GG_KERNELS,      /* the generated kernels in the loops of `loops` */

@@ -101,6 +101,8 @@ static int sizes_for(char type, struct size3 *s)
     s[i++] = (struct size3){1, 1, 203};        /* one dot product in four sums, every rest of k */
     s[i++] = (struct size3){3, 3, 200};        /* a few columns below a vector of rows: one after another */
     s[i++] = (struct size3){7, 4, 61};
+    s[i++] = (struct size3){3, 11, 40};        /* rows below a vector: 8, 2 and 1 columns of C a pass */
+    s[i++] = (struct size3){6, 9, 33};
     s[i++] = (struct size3){5, 7, 301};        /* A^T B of few rows and columns, k long: dot products */
     s[i++] = (struct size3){13, 6, 450};
     s[i++] = (struct size3){1, 67, 45};        /* one row: as C^T when contiguous */
