@@ -65,11 +65,10 @@ HOT int few_cols(const struct gg_call *c, const struct gg_limits *l, int64_t s)
  * kernels' tiles computed padding. k past 16 of the dot products' 32-byte
  * vectors, so that a sum's multiply-adds outweigh its horizontal sum, and
  * past 32 times the fewer of m and n, below which the kernels kept up. */
-enum { DOTS_LO = 16, DOTS_HI = 64 };
 HOT int dots_fit(const struct gg_call *c, const struct gg_limits *l)
 {
     const int64_t lo = c->m < c->n ? c->m : c->n, hi = c->m < c->n ? c->n : c->m;
-    return c->cs_a == 1 && c->rs_b == 1 && lo <= DOTS_LO && hi <= DOTS_HI
+    return c->cs_a == 1 && c->rs_b == 1 && lo <= l->dots_lo && hi <= l->dots_hi
         && c->k >= 16 * (l->lanes / 2) && c->k >= 32 * lo;
 }
 
@@ -78,15 +77,15 @@ HOT int dots_fit(const struct gg_call *c, const struct gg_limits *l)
  * computed padding; with k short against n the small tiles kept up. */
 HOT int rows_below_vector(const struct gg_call *c, const struct gg_limits *l)
 {
-    return c->rs_a == 1 && c->m < l->lanes / 2 && c->n <= 64 && c->k >= 16 && c->k >= 2 * c->n;
+    return c->rs_a == 1 && c->m < l->lanes / 2 && c->n <= l->below_vector_n && c->k >= 16
+        && c->k >= 2 * c->n;
 }
 
-/* The matrix-vector paths: one column, or up to GEMV_COLS columns of
+/* The matrix-vector paths: one column, or up to gemv_cols columns of
  * fewer rows than a vector, one after another (the kernels' tiles would
  * compute mostly padding); one row as C^T's column, where op(B)^T has
  * contiguous columns, or contiguous rows and op(A)'s row is contiguous
  * (the dot products); a rank-k update; two columns. 0: none of them. */
-enum { GEMV_COLS = 4 };
 HOT int vector_path(const struct gg_call *c, const struct gg_ctx *x, struct gg_plan *p)
 {
     const struct gg_limits *l = &x->lim;
@@ -101,7 +100,7 @@ HOT int vector_path(const struct gg_call *c, const struct gg_ctx *x, struct gg_p
         p->path = GG_DOTS;
     } else if (rows_below_vector(c, l)) {
         p->path = GG_FEW_ROWS;
-    } else if (c->n <= GEMV_COLS && c->m < l->lanes) {
+    } else if (c->n <= l->gemv_cols && c->m < l->lanes) {
         p->path = GG_GEMV;
         p->nt = gemv_threads(c, l, c->m);
     } else if (few_k(c, l, x->esize)) {

@@ -35,6 +35,9 @@ struct gg_limits {
     int64_t rank_k_a_bytes;        /* ... and an A at most this big */
     int64_t gv_stream_bytes;       /* matrix-vector: A streamed past this */
     int64_t gv_per_thread;         /* ... and split among threads from this many elements */
+    int gemv_cols;                 /* up to this many columns of fewer rows than a vector: gemv each */
+    int dots_lo, dots_hi;          /* A^T B as dot products: the fewer of m, n and the more at most */
+    int below_vector_n;            /* rows below a 32-byte vector: A's columns once, up to this n */
     int small_tile_k;              /* the small tile up to this k */
     int small_tile_whole;          /* 1: the machine bounds its k, so whole tiles only */
     int64_t tailless_max_m;        /* B^T's row view without row tails below this m */
