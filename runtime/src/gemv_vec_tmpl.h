@@ -126,9 +126,10 @@ static inline __attribute__((always_inline)) void GW(few_cols)(const int NC, int
         T *c, int64_t rs_c, int64_t cs_c)
 {
     const int U = NC >= 8 ? 1 : NC >= 4 ? 2 : 4;
-    /* column p's vector ends at p*cs_a + GD_LANES - 1, A at (k-1)*cs_a + r - 1 */
+    /* column p's vector ends at p*cs_a + GD_LANES - 1, A at (k-1)*cs_a + r - 1;
+     * the strided API may hand columns that do not advance */
     const int64_t end = (k - 1) * cs_a + r - GD_LANES;
-    const int64_t kv = end < 0 ? 0 : end / cs_a + 1;
+    const int64_t kv = end < 0 || cs_a <= 0 ? 0 : end / cs_a + 1;
     GW(dv) v[8][4];
     for (int j = 0; j < NC; j++)
         for (int u = 0; u < U; u++) v[j][u] = (GW(dv)){ 0 };

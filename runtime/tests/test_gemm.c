@@ -271,6 +271,23 @@ static void test_strided(void **st)
     }
 }
 
+/* Columns of A that do not advance (cs_a = 0: every column the same) on
+ * the few-rows loops, which read a column as a vector where it stays in A:
+ * two rows are a whole 16-byte vector of f64. */
+static void test_strided_zero(void **st)
+{
+    (void)st;
+    enum { M = 2, N = 3, K = 40 };
+    static double a[M], b[K * N], c[M * N], w[M * N];
+    double bound[M * N];
+    for (int i = 0; i < M; i++) a[i] = rnd();
+    for (int i = 0; i < K * N; i++) b[i] = rnd();
+    for (int i = 0; i < M * N; i++) c[i] = w[i] = rnd();
+    ref_gemm(M, N, K, 0.5, a, 1, 0, b, 1, K, 2, w, 1, M, bound);
+    gemmgen_dgemm_strided(M, N, K, 0.5, a, 1, 0, b, 1, K, 2, c, 1, M);
+    for (int i = 0; i < M * N; i++) assert_true(fabs(c[i] - w[i]) <= 1e-12);
+}
+
 /* --path NAME: every call of both types planned with that path forced in
  * the kernel set's limits (plan.h), so each path runs every case. */
 static const struct { const char *name; int direct_mode, row_tails, small_tile, narrow_k; } forced[] = {
@@ -308,6 +325,7 @@ int main(int argc, char **argv)
         cmocka_unit_test(test_bad_args),
         cmocka_unit_test(test_scale_only),
         cmocka_unit_test(test_strided),
+        cmocka_unit_test(test_strided_zero),
         cmocka_unit_test(test_dgemm_sweep),
         cmocka_unit_test(test_sgemm_sweep),
         cmocka_unit_test(test_big),
