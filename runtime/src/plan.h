@@ -72,7 +72,7 @@ enum gg_path {
     GG_NOTHING,      /* m or n zero */
     GG_SCALE,        /* alpha = 0 or k = 0: C = beta C */
     GG_TINY,         /* a few multiply-adds: plain loops (tiny_tmpl.h) */
-    GG_GEMV,         /* one column of C (gemv_tmpl.h) */
+    GG_GEMV,         /* one column of C, or a few of rows below a vector, each (gemv_tmpl.h) */
     GG_RANK_K,       /* k of a few, C streamed once */
     GG_GEMV_COLS,    /* two columns of C */
     GG_DOTS,         /* few rows and columns of A^T B, long k: dot products (dots_tile_tmpl.h) */
