@@ -29,11 +29,7 @@ typedef IT GF(vi) __attribute__((vector_size(GF_VB)));
 #define GF_ODDS 1, 3
 #define GF_IOTA 0, 1
 #endif
-#if defined(__clang__) || __GNUC__ >= 12
-#define GF_SHUFFLE(a, b, ...) __builtin_shufflevector(a, b, __VA_ARGS__)
-#else
-#define GF_SHUFFLE(a, b, ...) __builtin_shuffle(a, b, (GF(vi)){ __VA_ARGS__ })
-#endif
+#define GF_SHUFFLE(a, b, ...) GG_SHUFFLE(GF(vi), a, b, __VA_ARGS__)
 
 /* GF_ROWS rows' dot products with x (k >= GF_LANES). Each GF_GROUP
  * vectors of rows' sums are folded pairwise, even lanes plus odd ones,

@@ -174,21 +174,25 @@ void gg_blocking_reset(void);
 /* GEMMGEN_X86_LEVEL: the highest x86-64 level the runtime's own vector
  * code uses (the small-operand loops' tiles, the packing's transposes) */
 int gg_x86_cap(void);
-/* Lanes of two 16-byte vectors picked by constant indexes (the packing's
- * transposes): clang's and GCC 12's __builtin_shufflevector, older GCC's
- * __builtin_shuffle; GG_SHUFFLES 0 where neither is known. */
+/* Lanes of two vectors picked by constant indexes (the packing's
+ * transposes, the matrix-vector loops' folds): clang's and GCC 12's
+ * __builtin_shufflevector, older GCC's __builtin_shuffle, whose index
+ * vector has type MT (integers as wide as the lanes, as many);
+ * GG_SHUFFLES 0 where neither is known. */
 #if defined(__clang__) || (defined(__GNUC__) && __GNUC__ >= 12)
 #define GG_SHUFFLES 1
-#define GG_SHUF2(a, b, i, j) __builtin_shufflevector(a, b, i, j)
-#define GG_SHUF4(a, b, i, j, k, l) __builtin_shufflevector(a, b, i, j, k, l)
+#define GG_SHUFFLE(MT, a, b, ...) __builtin_shufflevector(a, b, __VA_ARGS__)
 #elif defined(__GNUC__)
 #define GG_SHUFFLES 1
-typedef long long gg_mask2 __attribute__((vector_size(16)));
-typedef int gg_mask4 __attribute__((vector_size(16)));
-#define GG_SHUF2(a, b, i, j) __builtin_shuffle(a, b, (gg_mask2){ i, j })
-#define GG_SHUF4(a, b, i, j, k, l) __builtin_shuffle(a, b, (gg_mask4){ i, j, k, l })
+#define GG_SHUFFLE(MT, a, b, ...) __builtin_shuffle(a, b, (MT){ __VA_ARGS__ })
 #else
 #define GG_SHUFFLES 0
+#endif
+#if GG_SHUFFLES
+typedef long long gg_mask2 __attribute__((vector_size(16)));
+typedef int gg_mask4 __attribute__((vector_size(16)));
+#define GG_SHUF2(a, b, i, j) GG_SHUFFLE(gg_mask2, a, b, i, j)
+#define GG_SHUF4(a, b, i, j, k, l) GG_SHUFFLE(gg_mask4, a, b, i, j, k, l)
 #endif
 #if GG_SHUFFLES
 /* r[0..3], four 4-lane vectors (rows), transposed in place (columns):
