@@ -277,22 +277,59 @@ static inline __attribute__((always_inline)) void SMF(sm_cols)(const int V, cons
     }
 }
 
+#ifdef SM_TARGET
+#define SM_ATTR __attribute__((target(SM_TARGET)))
+#else
+#define SM_ATTR
+#endif
+
+/* Each (V, NC, BZ, CT) column block as a function of its own: inlined
+ * into one body the 96 unrolled tiles an entry needs made GCC's passes
+ * that grow faster than a function's size take most of the compile. The
+ * table is constant and indexed by constants: the calls are direct. */
+#define SM_COLS_FN(V, NC, BZ, CT)                                                          \
+static SM_ATTR __attribute__((noinline, unused)) void                                     \
+SMF(cols_##V##_##NC##_##BZ##_##CT)(const struct FN(sm) *s, int64_t j)                      \
+{                                                                                          \
+    SMF(sm_cols)(V, NC, BZ, CT, s, j);                                                     \
+}
+#define SM_COLS_FN4(V, NC) SM_COLS_FN(V, NC, 0, 0) SM_COLS_FN(V, NC, 0, 1)                \
+                           SM_COLS_FN(V, NC, 1, 0) SM_COLS_FN(V, NC, 1, 1)
+#define SM_COLS_FN8(V) SM_COLS_FN4(V, 1) SM_COLS_FN4(V, 2) SM_COLS_FN4(V, 3)               \
+    SM_COLS_FN4(V, 4) SM_COLS_FN4(V, 5) SM_COLS_FN4(V, 6) SM_COLS_FN4(V, 7) SM_COLS_FN4(V, 8)
+SM_COLS_FN8(1)
+SM_COLS_FN8(2)
+#define SM_COLS_AT(V, NC) [V - 1][NC] = { { SMF(cols_##V##_##NC##_0_0), SMF(cols_##V##_##NC##_0_1) }, \
+                                          { SMF(cols_##V##_##NC##_1_0), SMF(cols_##V##_##NC##_1_1) } }
+#define SM_COLS_AT8(V) SM_COLS_AT(V, 1), SM_COLS_AT(V, 2), SM_COLS_AT(V, 3), SM_COLS_AT(V, 4), \
+                       SM_COLS_AT(V, 5), SM_COLS_AT(V, 6), SM_COLS_AT(V, 7), SM_COLS_AT(V, 8)
+static void (*const SMF(cols_fn)[2][9][2][2])(const struct FN(sm) *, int64_t) = {
+    SM_COLS_AT8(1), SM_COLS_AT8(2)
+};
+#undef SM_COLS_FN
+#undef SM_COLS_FN4
+#undef SM_COLS_FN8
+#undef SM_COLS_AT
+#undef SM_COLS_AT8
+#define SM_COLS(V, NC, BZ, CT, s, j) SMF(cols_fn)[(V) - 1][NC][BZ][CT](s, j)
+
 static inline __attribute__((always_inline)) void SMF(sm_cols_all)(const int V, const int NC,
         const int BZ, const int CT, const struct FN(sm) *s)
 {
     int64_t j = 0;
-    for (; j + NC <= s->n; j += NC) SMF(sm_cols)(V, NC, BZ, CT, s, j);
+    for (; j + NC <= s->n; j += NC) SM_COLS(V, NC, BZ, CT, s, j);
     switch (s->n - j) {                       /* the last columns: a narrower tile */
-    case 7: if (NC > 7) SMF(sm_cols)(V, 7, BZ, CT, s, j); break;
-    case 6: if (NC > 6) SMF(sm_cols)(V, 6, BZ, CT, s, j); break;
-    case 5: if (NC > 5) SMF(sm_cols)(V, 5, BZ, CT, s, j); break;
-    case 4: if (NC > 4) SMF(sm_cols)(V, 4, BZ, CT, s, j); break;
-    case 3: if (NC > 3) SMF(sm_cols)(V, 3, BZ, CT, s, j); break;
-    case 2: if (NC > 2) SMF(sm_cols)(V, 2, BZ, CT, s, j); break;
-    case 1: if (NC > 1) SMF(sm_cols)(V, 1, BZ, CT, s, j); break;
+    case 7: if (NC > 7) SM_COLS(V, 7, BZ, CT, s, j); break;
+    case 6: if (NC > 6) SM_COLS(V, 6, BZ, CT, s, j); break;
+    case 5: if (NC > 5) SM_COLS(V, 5, BZ, CT, s, j); break;
+    case 4: if (NC > 4) SM_COLS(V, 4, BZ, CT, s, j); break;
+    case 3: if (NC > 3) SM_COLS(V, 3, BZ, CT, s, j); break;
+    case 2: if (NC > 2) SM_COLS(V, 2, BZ, CT, s, j); break;
+    case 1: if (NC > 1) SM_COLS(V, 1, BZ, CT, s, j); break;
     default: break;
     }
 }
+#undef SM_COLS
 
 static inline __attribute__((always_inline)) void SMF(sm_run)(const int V, const int NC,
         const int CT, const struct FN(sm) *s)
@@ -303,11 +340,6 @@ static inline __attribute__((always_inline)) void SMF(sm_run)(const int V, const
 
 /* Tile shapes: V x NC sums plus V loads and a broadcast in the registers;
  * one vector (V = 1) where A's rows fit it. */
-#ifdef SM_TARGET
-#define SM_ATTR __attribute__((target(SM_TARGET)))
-#else
-#define SM_ATTR
-#endif
 SM_ATTR void SM_ENTRY(const struct FN(sm) *s)
 {
     if (s->m <= SM_LANES) SMF(sm_run)(1, SM_NC, 0, s);
