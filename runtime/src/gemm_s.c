@@ -15,6 +15,7 @@
 #include "direct_tmpl.h"
 #include "tiny_tmpl.h"
 #include "gemv_tmpl.h"
+#include "dots_tmpl.h"
 #include "small_tmpl.h"
 #include "gemm_tmpl.h"
 void gg_sgemm(int64_t m, int64_t n, int64_t k, float alpha,

@@ -240,7 +240,7 @@ FN(run)(const struct gg_plan *p, const struct gg_ctx *x, int64_t m, int64_t n, i
         FN(gemm_few)(m, n, k, alpha, a, cs_a, b, rs_b, cs_b, beta, c, rs_c, cs_c);
         return;
     case GG_DOTS:
-        FN(gemm_dots)(m, n, k, alpha, a, rs_a, b, cs_b, beta, c, rs_c, cs_c);
+        FN(dots_run)(p, m, n, k, alpha, a, rs_a, cs_a, b, cs_b, beta, c, rs_c, cs_c);
         return;
     case GG_GEMV_COLS:
         FN(gemv_cols)(m, k, alpha, a, cs_a, b, rs_b, cs_b, beta, c, cs_c);

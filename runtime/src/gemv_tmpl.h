@@ -91,7 +91,12 @@ static void FN(rank_k)(int64_t m, int64_t n, int64_t k, T alpha, const T *a, int
 static void FN(gemm_dots)(int64_t m, int64_t n, int64_t k, T alpha, const T *a, int64_t rs_a,
                           const T *b, int64_t cs_b, T beta, T *c, int64_t rs_c, int64_t cs_c)
 {
-    GW_PICK(gemm_dots, m, n, k, alpha, a, rs_a, b, cs_b, beta, c, rs_c, cs_c);
+    GW_PICK(dots_gemm_n, m, n, k, alpha, a, rs_a, b, cs_b, beta, c, rs_c, cs_c);
+}
+static void FN(gemm_dots_w)(int64_t m, int64_t n, int64_t k, T alpha, const T *a, int64_t rs_a,
+                            const T *b, int64_t cs_b, T beta, T *c, int64_t rs_c, int64_t cs_c)
+{
+    GW_PICK(dots_gemm_w, m, n, k, alpha, a, rs_a, b, cs_b, beta, c, rs_c, cs_c);
 }
 static void FN(gemm_few)(int64_t m, int64_t n, int64_t k, T alpha, const T *a, int64_t cs_a,
                          const T *b, int64_t rs_b, int64_t cs_b, T beta, T *c, int64_t rs_c,

@@ -53,6 +53,15 @@ static inline __attribute__((always_inline)) T GW(hsum)(const GW(dv) *vp, GW(q) 
     return s;
 }
 
+/* The dot-product tiles (dots_tile_tmpl.h): 32-byte vectors where A's
+ * rows are a leading dimension apart and stay in cache; 64-byte ones on
+ * a copy of A's rows, aligned, against B's columns streamed, where fewer
+ * loads a line kept more lines in flight. */
+#define DT_VB GW_DVB
+#define DT(x) GW(dots_##x##_n)
+#include "dots_tile_tmpl.h"
+#define DT_VB GW_VB
+#define DT(x) GW(dots_##x##_w)
 #include "dots_tile_tmpl.h"
 
 /* R rows' dot products with x, A's rows and x contiguous: the rows share

@@ -98,6 +98,7 @@ HOT int vector_path(const struct gg_call *c, const struct gg_ctx *x, struct gg_p
         p->nt = gemv_threads(c, l, c->n);
     } else if (dots_fit(c, l)) {
         p->path = GG_DOTS;
+        p->dots_wide = 0;
     } else if (rows_below_vector(c, l)) {
         p->path = GG_FEW_ROWS;
     } else if (c->n <= l->gemv_cols && c->m < l->lanes) {
@@ -396,11 +397,48 @@ static void tiles_first(const struct gg_call *c, const struct gg_ctx *x, struct 
     p->rows_outside = rows_outside(c, sk, &x->bks, x->esize);
 }
 
+/* Dot products where one side is long (GG_DOTS): many rows of A^T B
+ * against few columns, the kernels' tiles mostly padding; few rows of A
+ * with contiguous columns, copied into rows, against B's columns, where
+ * the kernels packed all of B for those rows, or read it in place with
+ * NR columns' lines at one k on too few L1 sets (a power-of-two ldb) and
+ * missed L1 on every broadcast (the copy up to gv_stream_bytes, as the
+ * buffer stays). The 64-byte tiles (dots_wide) where A's rows are copied,
+ * aligned, or streamed from past the caches. Tried on the kernels' way,
+ * past the small path (whose k is shorter): a call to it in gg_plan_for
+ * cost the smallest GEMMs measurably. */
+static __attribute__((noinline)) int dots_long(const struct gg_call *c, const struct gg_ctx *x,
+                                               struct gg_plan *p)
+{
+    const struct gg_limits *l = &x->lim;
+    const int64_t lo = c->m < c->n ? c->m : c->n, s = x->esize;
+    if (c->rs_b != 1 || lo > l->dots_lo || c->k < 16 * (l->lanes / 2) || c->k < 32 * lo)
+        return 0;
+    if (c->cs_a == 1 && c->n == lo) {
+        p->dots_wide = (double)c->m * c->k * s > (double)l->gv_stream_bytes;
+    } else if (c->rs_a == 1 && c->m == lo && (double)c->m * c->k * s <= l->gv_stream_bytes
+               && (2 * c->m <= l->lanes
+                   || gg_crowds_l1(&x->bk, c->b, x->bk.nr, s, c->cs_b * s, 1))) {
+        p->dots_wide = 1;
+    } else {
+        return 0;
+    }
+    p->path = GG_DOTS;
+    const double work = (double)c->m * c->n * c->k, edge = l->thread_edge;
+    const int64_t units = ((c->m > c->n ? c->m : c->n) + 3) / 4;
+    int nt = threads_of(c);
+    while (nt > 1 && (work / nt < edge * edge * edge || units < nt))
+        nt--;
+    p->nt = nt;
+    return 1;
+}
+
 /* Out of line: the paths before it must not pay for its frame. */
 static __attribute__((noinline)) void kernels_path(struct gg_call *c, const struct gg_ctx *x,
                                                    struct gg_plan *p)
 {
     const struct gg_limits *l = &x->lim;
+    if (l->direct_mode < 0 && l->own_loops && dots_long(c, x, p)) return;
     p->path = GG_KERNELS;
     p->tk = NULL;
     p->one_panel = p->tiles_first = p->rows_outside = 0;

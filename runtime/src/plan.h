@@ -75,7 +75,7 @@ enum gg_path {
     GG_GEMV,         /* one column of C, or a few of rows below a vector, each (gemv_tmpl.h) */
     GG_RANK_K,       /* k of a few, C streamed once */
     GG_GEMV_COLS,    /* two columns of C */
-    GG_DOTS,         /* few rows and columns of A^T B, long k: dot products (dots_tile_tmpl.h) */
+    GG_DOTS,         /* few rows or columns, long k: dot products (dots_tmpl.h) */
     GG_FEW_ROWS,     /* rows below a vector: A's columns once each, several of C's (gemv_vec_tmpl.h) */
     GG_SMALL_CT,     /* A^T B^T as C^T = B A in the small tiles, stored transposed */
     GG_SMALL,        /* the small tiles on A, B and C in place (small_tmpl.h) */
@@ -89,6 +89,8 @@ struct gg_plan {
     int swap;                    /* operands swapped: C^T = B^T A^T */
     /* GG_SMALL */
     enum gg_small_a small_a;
+    /* GG_DOTS */
+    int dots_wide;               /* the 64-byte tiles (A's rows copied, or streamed) */
     /* GG_KERNELS */
     enum gg_loops loops;
     const struct gg_ukernel *uk; /* the kernel: main, small tile, or either's row view */

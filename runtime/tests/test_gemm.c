@@ -105,6 +105,11 @@ static int sizes_for(char type, struct size3 *s)
     s[i++] = (struct size3){6, 9, 33};
     s[i++] = (struct size3){5, 7, 301};        /* A^T B of few rows and columns, k long: dot products */
     s[i++] = (struct size3){13, 6, 450};
+    /* one side long (A^T: many rows; else few rows of A copied into rows,
+     * against B's columns at a power-of-two stride for f64), two threads */
+    s[i++] = (struct size3){301, 5, 260};
+    s[i++] = (struct size3){3, 70, 150};
+    s[i++] = (struct size3){6, 80, 512};
     s[i++] = (struct size3){1, 67, 45};        /* one row: as C^T when contiguous */
     s[i++] = (struct size3){1, 45, 67};
     /* two columns: the matrix-vector loops two at a time (few_cols), rows

@@ -97,6 +97,13 @@ static const struct want table[] = {
     { { 5, 7, 400, 1, 0, 0, 1 },           GG_DOTS, 0, -1, -1, -1, -1, -1, 1 },
     { { 3, 20, 100, 0, 0, 0, 1 },          GG_FEW_ROWS, 0, -1, -1, -1, -1, -1, 1 },
     { { 16, 16, 100, 1, 0, 0, 1 },         GG_KERNELS, 0, -1, -1, -1, -1, -1, 1 },
+    /* one side long: many rows of A^T B, or few rows of A copied */
+    { { 300, 3, 100, 1, 0, 0, 1 },         GG_DOTS, 0, -1, -1, -1, -1, -1, 1 },
+    { { 1000, 8, 1000, 1, 0, 0, 2 },       GG_DOTS, 0, -1, -1, -1, -1, -1, 2 },
+    { { 100, 4, 200, 1, 0, 0, 2 },         GG_DOTS, 0, -1, -1, -1, -1, -1, 1 },
+    { { 4, 200, 200, 0, 0, 0, 1 },         GG_DOTS, 0, -1, -1, -1, -1, -1, 1 },
+    { { 4, 200, 200, 0, 1, 0, 1 },         GG_KERNELS, 1, -1, -1, -1, -1, -1, 1 },
+    { { 8, 200, 200, 0, 0, 0, 1 },         GG_KERNELS, 0, -1, -1, -1, -1, -1, 1 },
     { { 16, 16, 16, 0, 0, 0, 1 },          GG_SMALL, 0, GG_A_IN_PLACE, -1, -1, -1, -1, 1 },
     { { 16, 16, 16, 0, 0, 1, 1 },          GG_SMALL, 1, GG_A_TRANSPOSED, -1, -1, -1, -1, 1 },
     { { 16, 16, 16, 1, 0, 0, 1 },          GG_SMALL, 0, GG_A_TRANSPOSED, -1, -1, -1, -1, 1 },
@@ -110,7 +117,7 @@ static const struct want table[] = {
     { { 100, 100, 100, 0, 1, 0, 1 },       GG_KERNELS, 0, -1, GG_DIRECT, UK_ROWS, 0, 0, 1 },
     { { 100, 4, 100, 0, 0, 0, 1 },         GG_KERNELS, 0, -1, GG_DIRECT, UK_SMALL, 1, 0, 1 },
     { { 2, 100, 100, 0, 1, 0, 1 },         GG_KERNELS, 1, -1, GG_DIRECT, -1, -1, -1, 1 },
-    { { 300, 3, 100, 1, 0, 0, 1 },         GG_KERNELS, 1, -1, GG_DIRECT, UK_MAIN, -1, -1, 1 },
+    { { 300, 3, 60, 1, 0, 0, 1 },          GG_KERNELS, 1, -1, GG_DIRECT, UK_MAIN, -1, -1, 1 },
     { { 2000, 2000, 2000, 0, 0, 0, 1 },    GG_KERNELS, 0, -1, GG_PACKED, UK_MAIN, 0, 0, 1 },
     { { 2000, 2000, 2000, 0, 0, 0, 2 },    GG_KERNELS, 0, -1, GG_PACKED, UK_MAIN, 0, 0, 2 },
     { { 4000, 128, 4000, 0, 0, 0, 1 },     GG_KERNELS, 0, -1, GG_STREAM, UK_MAIN, 0, 0, 1 },
@@ -181,6 +188,31 @@ static void test_forced(void **st)
     assert_false(p.one_panel);
 }
 
+/* Dot products with one side long: 64-byte tiles on A's rows copied or
+ * streamed; more rows than a vector's half of A (not A^T) only where B's
+ * columns crowd L1's sets at one k. */
+static void test_dots_long(void **st)
+{
+    (void)st;
+    struct gg_ctx x = ctx();
+    struct gg_plan p = plan_of((struct shape){ 4, 200, 200, 0, 0, 0, 1 }, &x);
+    assert_int_equal(p.path, GG_DOTS);
+    assert_true(p.dots_wide);
+    p = plan_of((struct shape){ 300, 3, 100, 1, 0, 0, 1 }, &x);
+    assert_false(p.dots_wide);                  /* A^T 240 KB */
+    p = plan_of((struct shape){ 2000, 3, 2000, 1, 0, 0, 1 }, &x);
+    assert_int_equal(p.path, GG_DOTS);
+    assert_true(p.dots_wide);                   /* A^T 32 MB */
+    x.bk.l1_ways = 4;            /* 8 columns (NR) on one set of 4 ways: crowded */
+    p = plan_of((struct shape){ 8, 200, 512, 0, 0, 0, 1 }, &x);
+    assert_int_equal(p.path, GG_DOTS);
+    assert_true(p.dots_wide);
+    p = plan_of((struct shape){ 8, 200, 520, 0, 0, 0, 1 }, &x);   /* a line further each */
+    assert_int_equal(p.path, GG_KERNELS);
+    p = plan_of((struct shape){ 8, 200, 1 << 16, 0, 0, 0, 1 }, &x);   /* copy past 2 MB */
+    assert_int_equal(p.path, GG_KERNELS);
+}
+
 /* gg_limits_from_env reads the GEMMGEN_* overrides. */
 static void test_env(void **st)
 {
@@ -203,6 +235,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_table),
         cmocka_unit_test(test_forced),
+        cmocka_unit_test(test_dots_long),
         cmocka_unit_test(test_env),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
