@@ -403,8 +403,9 @@ static void tiles_first(const struct gg_call *c, const struct gg_ctx *x, struct 
  * the kernels packed all of B for those rows, or read it in place with
  * NR columns' lines at one k on too few L1 sets (a power-of-two ldb) and
  * missed L1 on every broadcast (the copy up to gv_stream_bytes, as the
- * buffer stays). The 64-byte tiles (dots_wide) where A's rows are copied,
- * aligned, or streamed from past the caches. Tried on the kernels' way,
+ * buffer stays); few rows of A^T against such columns of B. The 64-byte
+ * tiles (dots_wide) where A's rows are copied or 64-byte multiples apart,
+ * or streamed from past the caches. Tried on the kernels' way,
  * past the small path (whose k is shorter): a call to it in gg_plan_for
  * cost the smallest GEMMs measurably. */
 static __attribute__((noinline)) int dots_long(const struct gg_call *c, const struct gg_ctx *x,
@@ -414,12 +415,14 @@ static __attribute__((noinline)) int dots_long(const struct gg_call *c, const st
     const int64_t lo = c->m < c->n ? c->m : c->n, s = x->esize;
     if (c->rs_b != 1 || lo > l->dots_lo || c->k < 16 * (l->lanes / 2) || c->k < 32 * lo)
         return 0;
+    const int b_crowded = c->m == lo && gg_crowds_l1(&x->bk, c->b, x->bk.nr, s, c->cs_b * s, 1);
     if (c->cs_a == 1 && c->n == lo) {
         p->dots_wide = (double)c->m * c->k * s > (double)l->gv_stream_bytes;
     } else if (c->rs_a == 1 && c->m == lo && (double)c->m * c->k * s <= l->gv_stream_bytes
-               && (2 * c->m <= l->lanes
-                   || gg_crowds_l1(&x->bk, c->b, x->bk.nr, s, c->cs_b * s, 1))) {
+               && (2 * c->m <= l->lanes || b_crowded)) {
         p->dots_wide = 1;
+    } else if (c->cs_a == 1 && c->m == lo && b_crowded) {
+        p->dots_wide = (c->rs_a * s) % 64 == 0;
     } else {
         return 0;
     }

@@ -188,9 +188,9 @@ static void test_forced(void **st)
     assert_false(p.one_panel);
 }
 
-/* Dot products with one side long: 64-byte tiles on A's rows copied or
- * streamed; more rows than a vector's half of A (not A^T) only where B's
- * columns crowd L1's sets at one k. */
+/* Dot products with one side long: 64-byte tiles on A's rows copied,
+ * aligned or streamed; more rows than a vector's half of A, and few rows
+ * of A^T, only where B's columns crowd L1's sets at one k. */
 static void test_dots_long(void **st)
 {
     (void)st;
@@ -210,6 +210,11 @@ static void test_dots_long(void **st)
     p = plan_of((struct shape){ 8, 200, 520, 0, 0, 0, 1 }, &x);   /* a line further each */
     assert_int_equal(p.path, GG_KERNELS);
     p = plan_of((struct shape){ 8, 200, 1 << 16, 0, 0, 0, 1 }, &x);   /* copy past 2 MB */
+    assert_int_equal(p.path, GG_KERNELS);
+    p = plan_of((struct shape){ 8, 200, 512, 1, 0, 0, 1 }, &x);   /* A^T in place */
+    assert_int_equal(p.path, GG_DOTS);
+    assert_true(p.dots_wide);
+    p = plan_of((struct shape){ 8, 200, 520, 1, 0, 0, 1 }, &x);
     assert_int_equal(p.path, GG_KERNELS);
 }
 
