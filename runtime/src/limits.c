@@ -54,7 +54,7 @@ struct gg_limits gg_limits_default(const struct gg_kernel_set *set, enum gg_type
         .lanes = (int)(64 / esize),
         .few_k = 4, .rank_k_c_bytes = 512 << 10, .rank_k_a_bytes = 16 << 10,
         .gv_stream_bytes = GG_GV_STREAM_BYTES, .gv_per_thread = 1 << 16,
-        .gemv_cols = 4, .dots_lo = 16, .dots_hi = 64, .below_vector_n = 64,
+        .gemv_cols = 4, .dots_lo = 16, .dots_hi = 64, .dots_crowded_lo = 48, .below_vector_n = 64,
         .small_tile_k = set->small_max_k ? set->small_max_k : SMALL_TILE_K,
         .small_tile_whole = set->small_max_k != 0,
         .tailless_max_m = 128, .few_rows = 4,

@@ -403,7 +403,8 @@ static void tiles_first(const struct gg_call *c, const struct gg_ctx *x, struct 
  * the kernels packed all of B for those rows, or read it in place with
  * NR columns' lines at one k on too few L1 sets (a power-of-two ldb) and
  * missed L1 on every broadcast (the copy up to gv_stream_bytes, as the
- * buffer stays); few rows of A^T against such columns of B. The 64-byte
+ * buffer stays); few rows of A^T against such columns of B. Few: up to
+ * dots_lo, or dots_crowded_lo rows against crowded columns. The 64-byte
  * tiles (dots_wide) where A's rows are copied or 64-byte multiples apart,
  * or streamed from past the caches. Tried on the kernels' way,
  * past the small path (whose k is shorter): a call to it in gg_plan_for
@@ -413,13 +414,15 @@ static __attribute__((noinline)) int dots_long(const struct gg_call *c, const st
 {
     const struct gg_limits *l = &x->lim;
     const int64_t lo = c->m < c->n ? c->m : c->n, s = x->esize;
-    if (c->rs_b != 1 || lo > l->dots_lo || c->k < 16 * (l->lanes / 2) || c->k < 32 * lo)
+    if (c->rs_b != 1 || lo > l->dots_crowded_lo || c->k < 16 * (l->lanes / 2)
+        || c->k < 32 * lo)
         return 0;
+    const int few = lo <= l->dots_lo;
     const int b_crowded = c->m == lo && gg_crowds_l1(&x->bk, c->b, x->bk.nr, s, c->cs_b * s, 1);
-    if (c->cs_a == 1 && c->n == lo) {
+    if (few && c->cs_a == 1 && c->n == lo) {
         p->dots_wide = (double)c->m * c->k * s > (double)l->gv_stream_bytes;
     } else if (c->rs_a == 1 && c->m == lo && (double)c->m * c->k * s <= l->gv_stream_bytes
-               && (2 * c->m <= l->lanes || b_crowded)) {
+               && ((few && 2 * c->m <= l->lanes) || b_crowded)) {
         p->dots_wide = 1;
     } else if (c->cs_a == 1 && c->m == lo && b_crowded) {
         p->dots_wide = (c->rs_a * s) % 64 == 0;

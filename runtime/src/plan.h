@@ -37,6 +37,7 @@ struct gg_limits {
     int64_t gv_per_thread;         /* ... and split among threads from this many elements */
     int gemv_cols;                 /* up to this many columns of fewer rows than a vector: gemv each */
     int dots_lo, dots_hi;          /* A^T B as dot products: the fewer of m, n and the more at most */
+    int dots_crowded_lo;           /* ... rows at most against B's columns crowding L1 */
     int below_vector_n;            /* rows below a 32-byte vector: A's columns once, up to this n */
     int small_tile_k;              /* the small tile up to this k */
     int small_tile_whole;          /* 1: the machine bounds its k, so whole tiles only */

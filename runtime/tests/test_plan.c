@@ -209,6 +209,12 @@ static void test_dots_long(void **st)
     assert_true(p.dots_wide);
     p = plan_of((struct shape){ 8, 200, 520, 0, 0, 0, 1 }, &x);   /* a line further each */
     assert_int_equal(p.path, GG_KERNELS);
+    p = plan_of((struct shape){ 30, 200, 1024, 0, 0, 0, 1 }, &x);    /* dots_crowded_lo */
+    assert_int_equal(p.path, GG_DOTS);
+    p = plan_of((struct shape){ 30, 200, 1032, 0, 0, 0, 1 }, &x);
+    assert_int_equal(p.path, GG_KERNELS);
+    p = plan_of((struct shape){ 60, 200, 2048, 0, 0, 0, 1 }, &x);
+    assert_int_equal(p.path, GG_KERNELS);
     p = plan_of((struct shape){ 8, 200, 1 << 16, 0, 0, 0, 1 }, &x);   /* copy past 2 MB */
     assert_int_equal(p.path, GG_KERNELS);
     p = plan_of((struct shape){ 8, 200, 512, 1, 0, 0, 1 }, &x);   /* A^T in place */
