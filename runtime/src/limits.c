@@ -57,7 +57,7 @@ struct gg_limits gg_limits_default(const struct gg_kernel_set *set, enum gg_type
         .gemv_cols = 4, .dots_lo = 16, .dots_hi = 64, .dots_crowded_lo = 48, .below_vector_n = 64,
         .small_tile_k = set->small_max_k ? set->small_max_k : SMALL_TILE_K,
         .small_tile_whole = set->small_max_k != 0,
-        .tailless_max_m = 128, .few_rows = 4,
+        .tailless_max_m = 128, .few_rows = 32,
         .thread_edge = (int)edge,
         .direct_mode = -1, .row_tails = 1, .small_tile = 1, .narrow_k = -1,
         .may_swap = may_swap_of[t],

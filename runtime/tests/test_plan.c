@@ -117,6 +117,8 @@ static const struct want table[] = {
     { { 100, 100, 100, 0, 1, 0, 1 },       GG_KERNELS, 0, -1, GG_DIRECT, UK_ROWS, 0, 0, 1 },
     { { 100, 4, 100, 0, 0, 0, 1 },         GG_KERNELS, 0, -1, GG_DIRECT, UK_SMALL, 1, 0, 1 },
     { { 2, 100, 100, 0, 1, 0, 1 },         GG_KERNELS, 1, -1, GG_DIRECT, -1, -1, -1, 1 },
+    { { 30, 100, 100, 0, 1, 0, 1 },        GG_KERNELS, 1, -1, -1, -1, -1, -1, 1 },
+    { { 40, 100, 100, 0, 1, 0, 1 },        GG_KERNELS, 0, -1, -1, -1, -1, -1, 1 },
     { { 300, 3, 60, 1, 0, 0, 1 },          GG_KERNELS, 1, -1, GG_DIRECT, UK_MAIN, -1, -1, 1 },
     { { 2000, 2000, 2000, 0, 0, 0, 1 },    GG_KERNELS, 0, -1, GG_PACKED, UK_MAIN, 0, 0, 1 },
     { { 2000, 2000, 2000, 0, 0, 0, 2 },    GG_KERNELS, 0, -1, GG_PACKED, UK_MAIN, 0, 0, 2 },
