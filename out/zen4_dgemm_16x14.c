@@ -35,6 +35,8 @@
  *     zen4_dgemm_16x14_e8x14: 8x14, 14.00 cycles per iteration, unroll 7
  *     zen4_dgemm_16x14_e8x8: 8x8, 8.00 cycles per iteration, unroll 2
  *     zen4_dgemm_16x14_p8x14: the 8x14 plan, packed operands (A 8 rows high)
+ *   zen4_dgemm_16x14_direct_rows and the edge kernels' _rows: the same, B(p,j) at
+ *     b[p*ldb + j] (B^T in place).
  *   zen4_dgemm_16x14_half: m <= 4 rows, any n, half-width row vectors: A(i,p) at
  *     a[p*lda + i] (a column panel, m <= rows <= lda; rows past m read),
  *     B(p,j) at b[p + j*ldb]; reads B only for p < k and j < n, stores
@@ -6952,6 +6954,4450 @@ void zen4_dgemm_16x14_e8x8(int64_t m, int64_t n, int64_t k, const double *alpha,
             zmm20 = _mm512_set1_pd(*((const double *)(pb3 + 2 * ldb_b) + 1));
             zmm22 = _mm512_set1_pd(*((const double *)pb6 + 1));
             zmm24 = _mm512_set1_pd(*((const double *)(pb3 + 4 * ldb_b) + 1));
+            zmm0 = _mm512_fmadd_pd(zmm9, zmm11, zmm0);
+            zmm1 = _mm512_fmadd_pd(zmm9, zmm13, zmm1);
+            zmm2 = _mm512_fmadd_pd(zmm9, zmm15, zmm2);
+            zmm3 = _mm512_fmadd_pd(zmm9, zmm17, zmm3);
+            zmm4 = _mm512_fmadd_pd(zmm9, zmm19, zmm4);
+            zmm5 = _mm512_fmadd_pd(zmm9, zmm21, zmm5);
+            zmm6 = _mm512_fmadd_pd(zmm9, zmm23, zmm6);
+            zmm7 = _mm512_fmadd_pd(zmm9, zmm25, zmm7);
+        }
+
+        /* epilogue: the rest of the last iteration, in the registers
+         * of the copy it follows */
+        switch (rem) {
+        case 0:
+            zmm0 = _mm512_fmadd_pd(zmm9, zmm11, zmm0);
+            zmm1 = _mm512_fmadd_pd(zmm9, zmm13, zmm1);
+            zmm2 = _mm512_fmadd_pd(zmm9, zmm15, zmm2);
+            zmm3 = _mm512_fmadd_pd(zmm9, zmm17, zmm3);
+            zmm4 = _mm512_fmadd_pd(zmm9, zmm19, zmm4);
+            zmm5 = _mm512_fmadd_pd(zmm9, zmm21, zmm5);
+            zmm6 = _mm512_fmadd_pd(zmm9, zmm23, zmm6);
+            zmm7 = _mm512_fmadd_pd(zmm9, zmm25, zmm7);
+            break;
+        case 1:
+            zmm0 = _mm512_fmadd_pd(zmm8, zmm10, zmm0);
+            zmm1 = _mm512_fmadd_pd(zmm8, zmm12, zmm1);
+            zmm2 = _mm512_fmadd_pd(zmm8, zmm14, zmm2);
+            zmm3 = _mm512_fmadd_pd(zmm8, zmm16, zmm3);
+            zmm4 = _mm512_fmadd_pd(zmm8, zmm18, zmm4);
+            zmm5 = _mm512_fmadd_pd(zmm8, zmm20, zmm5);
+            zmm6 = _mm512_fmadd_pd(zmm8, zmm22, zmm6);
+            zmm7 = _mm512_fmadd_pd(zmm8, zmm24, zmm7);
+            break;
+
+        }
+    }
+    const double alpha_ = *alpha, beta_ = *beta;
+    if (m == 8 && n == 8 && rs_c == 1) {
+        const __m512d va_ = _mm512_set1_pd(alpha_);
+        if (alpha_ == 1 && beta_ == 0) {
+            double *cw_ = c;
+            _mm512_storeu_pd(cw_ + 0, zmm0);
+            cw_ += cs_c;
+            _mm512_storeu_pd(cw_ + 0, zmm1);
+            cw_ += cs_c;
+            _mm512_storeu_pd(cw_ + 0, zmm2);
+            cw_ += cs_c;
+            _mm512_storeu_pd(cw_ + 0, zmm3);
+            cw_ += cs_c;
+            _mm512_storeu_pd(cw_ + 0, zmm4);
+            cw_ += cs_c;
+            _mm512_storeu_pd(cw_ + 0, zmm5);
+            cw_ += cs_c;
+            _mm512_storeu_pd(cw_ + 0, zmm6);
+            cw_ += cs_c;
+            _mm512_storeu_pd(cw_ + 0, zmm7);
+        } else if (alpha_ == 1 && beta_ == 1) {
+            double *cw_ = c;
+            _mm512_storeu_pd(cw_ + 0, _mm512_add_pd(zmm0, _mm512_loadu_pd(cw_ + 0)));
+            cw_ += cs_c;
+            _mm512_storeu_pd(cw_ + 0, _mm512_add_pd(zmm1, _mm512_loadu_pd(cw_ + 0)));
+            cw_ += cs_c;
+            _mm512_storeu_pd(cw_ + 0, _mm512_add_pd(zmm2, _mm512_loadu_pd(cw_ + 0)));
+            cw_ += cs_c;
+            _mm512_storeu_pd(cw_ + 0, _mm512_add_pd(zmm3, _mm512_loadu_pd(cw_ + 0)));
+            cw_ += cs_c;
+            _mm512_storeu_pd(cw_ + 0, _mm512_add_pd(zmm4, _mm512_loadu_pd(cw_ + 0)));
+            cw_ += cs_c;
+            _mm512_storeu_pd(cw_ + 0, _mm512_add_pd(zmm5, _mm512_loadu_pd(cw_ + 0)));
+            cw_ += cs_c;
+            _mm512_storeu_pd(cw_ + 0, _mm512_add_pd(zmm6, _mm512_loadu_pd(cw_ + 0)));
+            cw_ += cs_c;
+            _mm512_storeu_pd(cw_ + 0, _mm512_add_pd(zmm7, _mm512_loadu_pd(cw_ + 0)));
+        } else if (beta_ == 0) {
+            double *cw_ = c;
+            _mm512_storeu_pd(cw_ + 0, _mm512_mul_pd(va_, zmm0));
+            cw_ += cs_c;
+            _mm512_storeu_pd(cw_ + 0, _mm512_mul_pd(va_, zmm1));
+            cw_ += cs_c;
+            _mm512_storeu_pd(cw_ + 0, _mm512_mul_pd(va_, zmm2));
+            cw_ += cs_c;
+            _mm512_storeu_pd(cw_ + 0, _mm512_mul_pd(va_, zmm3));
+            cw_ += cs_c;
+            _mm512_storeu_pd(cw_ + 0, _mm512_mul_pd(va_, zmm4));
+            cw_ += cs_c;
+            _mm512_storeu_pd(cw_ + 0, _mm512_mul_pd(va_, zmm5));
+            cw_ += cs_c;
+            _mm512_storeu_pd(cw_ + 0, _mm512_mul_pd(va_, zmm6));
+            cw_ += cs_c;
+            _mm512_storeu_pd(cw_ + 0, _mm512_mul_pd(va_, zmm7));
+        } else if (beta_ == 1) {
+            double *cw_ = c;
+            _mm512_storeu_pd(cw_ + 0, _mm512_fmadd_pd(va_, zmm0, _mm512_loadu_pd(cw_ + 0)));
+            cw_ += cs_c;
+            _mm512_storeu_pd(cw_ + 0, _mm512_fmadd_pd(va_, zmm1, _mm512_loadu_pd(cw_ + 0)));
+            cw_ += cs_c;
+            _mm512_storeu_pd(cw_ + 0, _mm512_fmadd_pd(va_, zmm2, _mm512_loadu_pd(cw_ + 0)));
+            cw_ += cs_c;
+            _mm512_storeu_pd(cw_ + 0, _mm512_fmadd_pd(va_, zmm3, _mm512_loadu_pd(cw_ + 0)));
+            cw_ += cs_c;
+            _mm512_storeu_pd(cw_ + 0, _mm512_fmadd_pd(va_, zmm4, _mm512_loadu_pd(cw_ + 0)));
+            cw_ += cs_c;
+            _mm512_storeu_pd(cw_ + 0, _mm512_fmadd_pd(va_, zmm5, _mm512_loadu_pd(cw_ + 0)));
+            cw_ += cs_c;
+            _mm512_storeu_pd(cw_ + 0, _mm512_fmadd_pd(va_, zmm6, _mm512_loadu_pd(cw_ + 0)));
+            cw_ += cs_c;
+            _mm512_storeu_pd(cw_ + 0, _mm512_fmadd_pd(va_, zmm7, _mm512_loadu_pd(cw_ + 0)));
+        } else {
+            const __m512d vb_ = _mm512_set1_pd(beta_);
+            double *cw_ = c;
+            _mm512_storeu_pd(cw_ + 0, _mm512_fmadd_pd(va_, zmm0, _mm512_mul_pd(vb_, _mm512_loadu_pd(cw_ + 0))));
+            cw_ += cs_c;
+            _mm512_storeu_pd(cw_ + 0, _mm512_fmadd_pd(va_, zmm1, _mm512_mul_pd(vb_, _mm512_loadu_pd(cw_ + 0))));
+            cw_ += cs_c;
+            _mm512_storeu_pd(cw_ + 0, _mm512_fmadd_pd(va_, zmm2, _mm512_mul_pd(vb_, _mm512_loadu_pd(cw_ + 0))));
+            cw_ += cs_c;
+            _mm512_storeu_pd(cw_ + 0, _mm512_fmadd_pd(va_, zmm3, _mm512_mul_pd(vb_, _mm512_loadu_pd(cw_ + 0))));
+            cw_ += cs_c;
+            _mm512_storeu_pd(cw_ + 0, _mm512_fmadd_pd(va_, zmm4, _mm512_mul_pd(vb_, _mm512_loadu_pd(cw_ + 0))));
+            cw_ += cs_c;
+            _mm512_storeu_pd(cw_ + 0, _mm512_fmadd_pd(va_, zmm5, _mm512_mul_pd(vb_, _mm512_loadu_pd(cw_ + 0))));
+            cw_ += cs_c;
+            _mm512_storeu_pd(cw_ + 0, _mm512_fmadd_pd(va_, zmm6, _mm512_mul_pd(vb_, _mm512_loadu_pd(cw_ + 0))));
+            cw_ += cs_c;
+            _mm512_storeu_pd(cw_ + 0, _mm512_fmadd_pd(va_, zmm7, _mm512_mul_pd(vb_, _mm512_loadu_pd(cw_ + 0))));
+        }
+        return;
+    }
+    if (rs_c == 1) {   /* edge tile: predicated */
+        const __m512d va_ = _mm512_set1_pd(alpha_);
+        if (alpha_ == 1 && beta_ == 0) {
+            if (0 < m && 0 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 0 * cs_c, k_, zmm0);
+            }
+            if (0 < m && 1 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 1 * cs_c, k_, zmm1);
+            }
+            if (0 < m && 2 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 2 * cs_c, k_, zmm2);
+            }
+            if (0 < m && 3 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 3 * cs_c, k_, zmm3);
+            }
+            if (0 < m && 4 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 4 * cs_c, k_, zmm4);
+            }
+            if (0 < m && 5 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 5 * cs_c, k_, zmm5);
+            }
+            if (0 < m && 6 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 6 * cs_c, k_, zmm6);
+            }
+            if (0 < m && 7 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 7 * cs_c, k_, zmm7);
+            }
+        } else if (alpha_ == 1 && beta_ == 1) {
+            if (0 < m && 0 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                zmm0 = _mm512_add_pd(zmm0, _mm512_maskz_loadu_pd(k_, c + 0 + 0 * cs_c));
+            }
+            if (0 < m && 1 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                zmm1 = _mm512_add_pd(zmm1, _mm512_maskz_loadu_pd(k_, c + 0 + 1 * cs_c));
+            }
+            if (0 < m && 2 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                zmm2 = _mm512_add_pd(zmm2, _mm512_maskz_loadu_pd(k_, c + 0 + 2 * cs_c));
+            }
+            if (0 < m && 3 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                zmm3 = _mm512_add_pd(zmm3, _mm512_maskz_loadu_pd(k_, c + 0 + 3 * cs_c));
+            }
+            if (0 < m && 4 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                zmm4 = _mm512_add_pd(zmm4, _mm512_maskz_loadu_pd(k_, c + 0 + 4 * cs_c));
+            }
+            if (0 < m && 5 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                zmm5 = _mm512_add_pd(zmm5, _mm512_maskz_loadu_pd(k_, c + 0 + 5 * cs_c));
+            }
+            if (0 < m && 6 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                zmm6 = _mm512_add_pd(zmm6, _mm512_maskz_loadu_pd(k_, c + 0 + 6 * cs_c));
+            }
+            if (0 < m && 7 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                zmm7 = _mm512_add_pd(zmm7, _mm512_maskz_loadu_pd(k_, c + 0 + 7 * cs_c));
+            }
+            if (0 < m && 0 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 0 * cs_c, k_, zmm0);
+            }
+            if (0 < m && 1 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 1 * cs_c, k_, zmm1);
+            }
+            if (0 < m && 2 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 2 * cs_c, k_, zmm2);
+            }
+            if (0 < m && 3 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 3 * cs_c, k_, zmm3);
+            }
+            if (0 < m && 4 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 4 * cs_c, k_, zmm4);
+            }
+            if (0 < m && 5 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 5 * cs_c, k_, zmm5);
+            }
+            if (0 < m && 6 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 6 * cs_c, k_, zmm6);
+            }
+            if (0 < m && 7 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 7 * cs_c, k_, zmm7);
+            }
+        } else if (beta_ == 0) {
+            if (0 < m && 0 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 0 * cs_c, k_, _mm512_mul_pd(va_, zmm0));
+            }
+            if (0 < m && 1 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 1 * cs_c, k_, _mm512_mul_pd(va_, zmm1));
+            }
+            if (0 < m && 2 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 2 * cs_c, k_, _mm512_mul_pd(va_, zmm2));
+            }
+            if (0 < m && 3 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 3 * cs_c, k_, _mm512_mul_pd(va_, zmm3));
+            }
+            if (0 < m && 4 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 4 * cs_c, k_, _mm512_mul_pd(va_, zmm4));
+            }
+            if (0 < m && 5 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 5 * cs_c, k_, _mm512_mul_pd(va_, zmm5));
+            }
+            if (0 < m && 6 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 6 * cs_c, k_, _mm512_mul_pd(va_, zmm6));
+            }
+            if (0 < m && 7 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 7 * cs_c, k_, _mm512_mul_pd(va_, zmm7));
+            }
+        } else if (beta_ == 1) {
+            if (0 < m && 0 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                zmm0 = _mm512_fmadd_pd(va_, zmm0, _mm512_maskz_loadu_pd(k_, c + 0 + 0 * cs_c));
+            }
+            if (0 < m && 1 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                zmm1 = _mm512_fmadd_pd(va_, zmm1, _mm512_maskz_loadu_pd(k_, c + 0 + 1 * cs_c));
+            }
+            if (0 < m && 2 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                zmm2 = _mm512_fmadd_pd(va_, zmm2, _mm512_maskz_loadu_pd(k_, c + 0 + 2 * cs_c));
+            }
+            if (0 < m && 3 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                zmm3 = _mm512_fmadd_pd(va_, zmm3, _mm512_maskz_loadu_pd(k_, c + 0 + 3 * cs_c));
+            }
+            if (0 < m && 4 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                zmm4 = _mm512_fmadd_pd(va_, zmm4, _mm512_maskz_loadu_pd(k_, c + 0 + 4 * cs_c));
+            }
+            if (0 < m && 5 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                zmm5 = _mm512_fmadd_pd(va_, zmm5, _mm512_maskz_loadu_pd(k_, c + 0 + 5 * cs_c));
+            }
+            if (0 < m && 6 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                zmm6 = _mm512_fmadd_pd(va_, zmm6, _mm512_maskz_loadu_pd(k_, c + 0 + 6 * cs_c));
+            }
+            if (0 < m && 7 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                zmm7 = _mm512_fmadd_pd(va_, zmm7, _mm512_maskz_loadu_pd(k_, c + 0 + 7 * cs_c));
+            }
+            if (0 < m && 0 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 0 * cs_c, k_, zmm0);
+            }
+            if (0 < m && 1 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 1 * cs_c, k_, zmm1);
+            }
+            if (0 < m && 2 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 2 * cs_c, k_, zmm2);
+            }
+            if (0 < m && 3 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 3 * cs_c, k_, zmm3);
+            }
+            if (0 < m && 4 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 4 * cs_c, k_, zmm4);
+            }
+            if (0 < m && 5 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 5 * cs_c, k_, zmm5);
+            }
+            if (0 < m && 6 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 6 * cs_c, k_, zmm6);
+            }
+            if (0 < m && 7 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 7 * cs_c, k_, zmm7);
+            }
+        } else {
+            const __m512d vb_ = _mm512_set1_pd(beta_);
+            if (0 < m && 0 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                zmm0 = _mm512_fmadd_pd(va_, zmm0, _mm512_mul_pd(vb_, _mm512_maskz_loadu_pd(k_, c + 0 + 0 * cs_c)));
+            }
+            if (0 < m && 1 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                zmm1 = _mm512_fmadd_pd(va_, zmm1, _mm512_mul_pd(vb_, _mm512_maskz_loadu_pd(k_, c + 0 + 1 * cs_c)));
+            }
+            if (0 < m && 2 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                zmm2 = _mm512_fmadd_pd(va_, zmm2, _mm512_mul_pd(vb_, _mm512_maskz_loadu_pd(k_, c + 0 + 2 * cs_c)));
+            }
+            if (0 < m && 3 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                zmm3 = _mm512_fmadd_pd(va_, zmm3, _mm512_mul_pd(vb_, _mm512_maskz_loadu_pd(k_, c + 0 + 3 * cs_c)));
+            }
+            if (0 < m && 4 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                zmm4 = _mm512_fmadd_pd(va_, zmm4, _mm512_mul_pd(vb_, _mm512_maskz_loadu_pd(k_, c + 0 + 4 * cs_c)));
+            }
+            if (0 < m && 5 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                zmm5 = _mm512_fmadd_pd(va_, zmm5, _mm512_mul_pd(vb_, _mm512_maskz_loadu_pd(k_, c + 0 + 5 * cs_c)));
+            }
+            if (0 < m && 6 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                zmm6 = _mm512_fmadd_pd(va_, zmm6, _mm512_mul_pd(vb_, _mm512_maskz_loadu_pd(k_, c + 0 + 6 * cs_c)));
+            }
+            if (0 < m && 7 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                zmm7 = _mm512_fmadd_pd(va_, zmm7, _mm512_mul_pd(vb_, _mm512_maskz_loadu_pd(k_, c + 0 + 7 * cs_c)));
+            }
+            if (0 < m && 0 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 0 * cs_c, k_, zmm0);
+            }
+            if (0 < m && 1 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 1 * cs_c, k_, zmm1);
+            }
+            if (0 < m && 2 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 2 * cs_c, k_, zmm2);
+            }
+            if (0 < m && 3 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 3 * cs_c, k_, zmm3);
+            }
+            if (0 < m && 4 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 4 * cs_c, k_, zmm4);
+            }
+            if (0 < m && 5 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 5 * cs_c, k_, zmm5);
+            }
+            if (0 < m && 6 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 6 * cs_c, k_, zmm6);
+            }
+            if (0 < m && 7 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 7 * cs_c, k_, zmm7);
+            }
+        }
+        return;
+    }
+    double t_[64];
+    _mm512_storeu_pd(t_ + 0, zmm0);
+    _mm512_storeu_pd(t_ + 8, zmm1);
+    _mm512_storeu_pd(t_ + 16, zmm2);
+    _mm512_storeu_pd(t_ + 24, zmm3);
+    _mm512_storeu_pd(t_ + 32, zmm4);
+    _mm512_storeu_pd(t_ + 40, zmm5);
+    _mm512_storeu_pd(t_ + 48, zmm6);
+    _mm512_storeu_pd(t_ + 56, zmm7);
+    /* position in t_ of C(i, j), at_[i + j*8] */
+    static const unsigned short at_[64] = {
+        0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15,
+        16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31,
+        32, 33, 34, 35, 36, 37, 38, 39, 40, 41, 42, 43, 44, 45, 46, 47,
+        48, 49, 50, 51, 52, 53, 54, 55, 56, 57, 58, 59, 60, 61, 62, 63,
+    };
+    for (int64_t j = 0; j < n; j++)
+        for (int64_t i = 0; i < m; i++) {
+            double v = alpha_ * t_[at_[i + j * 8]];
+            double *cij = c + i * rs_c + j * cs_c;
+            *cij = beta_ == 0 ? v : v + beta_ * *cij;
+        }
+
+}
+
+void zen4_dgemm_16x14_direct_rows(int64_t m, int64_t n, int64_t k, const double *alpha, const double *a, int64_t lda,
+                                  const double *b, int64_t ldb, const double *beta, double *c, int64_t rs_c, int64_t cs_c)
+{
+    const int64_t lda_b = lda * (int64_t)sizeof(double), ldb_b = ldb * (int64_t)sizeof(double);
+    const char *pa0 = (const char *)a,
+               *pa3 = pa0 + 3 * lda_b;
+    const char *pb0 = (const char *)b,
+               *pb3 = pb0 + 3 * ldb_b;
+    __m512d zmm0, zmm1, zmm2, zmm3, zmm4, zmm5, zmm6, zmm7;
+    __m512d zmm8, zmm9, zmm10, zmm11, zmm12, zmm13, zmm14, zmm15;
+    __m512d zmm16, zmm17, zmm18, zmm19, zmm20, zmm21, zmm22, zmm23;
+    __m512d zmm24, zmm25, zmm26, zmm27, zmm28, zmm29, zmm30, zmm31;
+
+    zmm0 = _mm512_setzero_pd();
+    zmm1 = _mm512_setzero_pd();
+    zmm2 = _mm512_setzero_pd();
+    zmm3 = _mm512_setzero_pd();
+    zmm4 = _mm512_setzero_pd();
+    zmm5 = _mm512_setzero_pd();
+    zmm6 = _mm512_setzero_pd();
+    zmm7 = _mm512_setzero_pd();
+    zmm8 = _mm512_setzero_pd();
+    zmm9 = _mm512_setzero_pd();
+    zmm10 = _mm512_setzero_pd();
+    zmm11 = _mm512_setzero_pd();
+    zmm12 = _mm512_setzero_pd();
+    zmm13 = _mm512_setzero_pd();
+    zmm14 = _mm512_setzero_pd();
+    zmm15 = _mm512_setzero_pd();
+    zmm16 = _mm512_setzero_pd();
+    zmm17 = _mm512_setzero_pd();
+    zmm18 = _mm512_setzero_pd();
+    zmm19 = _mm512_setzero_pd();
+    zmm20 = _mm512_setzero_pd();
+    zmm21 = _mm512_setzero_pd();
+    zmm22 = _mm512_setzero_pd();
+    zmm23 = _mm512_setzero_pd();
+    zmm24 = _mm512_setzero_pd();
+    zmm25 = _mm512_setzero_pd();
+    zmm26 = _mm512_setzero_pd();
+    zmm27 = _mm512_setzero_pd();
+
+    if (k > 0) {
+        /* prologue: the first 3 instructions of iteration 0 (pointer
+         * bumps among them become load offsets) */
+        zmm29 = _mm512_loadu_pd((const double *)pa0);
+        zmm30 = _mm512_loadu_pd((const double *)pa0 + 8);
+
+        /* kernel: iteration i and the start of i+1, unrolled 3x */
+        int64_t nq = k - 1;
+        for (int64_t it = nq / 3; it > 0; it--) {
+            /* copy 0 */
+            zmm28 = _mm512_set1_pd(*((const double *)pb0));
+            zmm31 = _mm512_set1_pd(*((const double *)pb0 + 1));
+            zmm0 = _mm512_fmadd_pd(zmm29, zmm28, zmm0);
+            zmm1 = _mm512_fmadd_pd(zmm30, zmm28, zmm1);
+            zmm28 = _mm512_set1_pd(*((const double *)pb0 + 2));
+            zmm2 = _mm512_fmadd_pd(zmm29, zmm31, zmm2);
+            zmm3 = _mm512_fmadd_pd(zmm30, zmm31, zmm3);
+            zmm31 = _mm512_set1_pd(*((const double *)pb0 + 3));
+            zmm4 = _mm512_fmadd_pd(zmm29, zmm28, zmm4);
+            zmm5 = _mm512_fmadd_pd(zmm30, zmm28, zmm5);
+            zmm28 = _mm512_set1_pd(*((const double *)pb0 + 4));
+            zmm6 = _mm512_fmadd_pd(zmm29, zmm31, zmm6);
+            zmm7 = _mm512_fmadd_pd(zmm30, zmm31, zmm7);
+            zmm31 = _mm512_set1_pd(*((const double *)pb0 + 5));
+            zmm8 = _mm512_fmadd_pd(zmm29, zmm28, zmm8);
+            zmm9 = _mm512_fmadd_pd(zmm30, zmm28, zmm9);
+            zmm28 = _mm512_set1_pd(*((const double *)pb0 + 6));
+            zmm10 = _mm512_fmadd_pd(zmm29, zmm31, zmm10);
+            zmm11 = _mm512_fmadd_pd(zmm30, zmm31, zmm11);
+            zmm31 = _mm512_set1_pd(*((const double *)pb0 + 7));
+            zmm12 = _mm512_fmadd_pd(zmm29, zmm28, zmm12);
+            zmm13 = _mm512_fmadd_pd(zmm30, zmm28, zmm13);
+            zmm28 = _mm512_set1_pd(*((const double *)pb0 + 8));
+            zmm14 = _mm512_fmadd_pd(zmm29, zmm31, zmm14);
+            zmm15 = _mm512_fmadd_pd(zmm30, zmm31, zmm15);
+            zmm31 = _mm512_set1_pd(*((const double *)pb0 + 9));
+            zmm16 = _mm512_fmadd_pd(zmm29, zmm28, zmm16);
+            zmm17 = _mm512_fmadd_pd(zmm30, zmm28, zmm17);
+            zmm28 = _mm512_set1_pd(*((const double *)pb0 + 10));
+            zmm18 = _mm512_fmadd_pd(zmm29, zmm31, zmm18);
+            zmm19 = _mm512_fmadd_pd(zmm30, zmm31, zmm19);
+            zmm31 = _mm512_set1_pd(*((const double *)pb0 + 11));
+            zmm20 = _mm512_fmadd_pd(zmm29, zmm28, zmm20);
+            zmm21 = _mm512_fmadd_pd(zmm30, zmm28, zmm21);
+            zmm28 = _mm512_set1_pd(*((const double *)pb0 + 12));
+            zmm22 = _mm512_fmadd_pd(zmm29, zmm31, zmm22);
+            zmm23 = _mm512_fmadd_pd(zmm30, zmm31, zmm23);
+            zmm31 = _mm512_set1_pd(*((const double *)pb0 + 13));
+            zmm24 = _mm512_fmadd_pd(zmm29, zmm28, zmm24);
+            zmm25 = _mm512_fmadd_pd(zmm30, zmm28, zmm25);
+            zmm28 = _mm512_loadu_pd((const double *)(pa0 + lda_b));
+            zmm26 = _mm512_fmadd_pd(zmm29, zmm31, zmm26);
+            zmm29 = _mm512_loadu_pd((const double *)(pa0 + lda_b) + 8);
+            zmm27 = _mm512_fmadd_pd(zmm30, zmm31, zmm27);
+            /* copy 1 */
+            zmm30 = _mm512_set1_pd(*((const double *)(pb0 + ldb_b)));
+            zmm31 = _mm512_set1_pd(*((const double *)(pb0 + ldb_b) + 1));
+            zmm0 = _mm512_fmadd_pd(zmm28, zmm30, zmm0);
+            zmm1 = _mm512_fmadd_pd(zmm29, zmm30, zmm1);
+            zmm30 = _mm512_set1_pd(*((const double *)(pb0 + ldb_b) + 2));
+            zmm2 = _mm512_fmadd_pd(zmm28, zmm31, zmm2);
+            zmm3 = _mm512_fmadd_pd(zmm29, zmm31, zmm3);
+            zmm31 = _mm512_set1_pd(*((const double *)(pb0 + ldb_b) + 3));
+            zmm4 = _mm512_fmadd_pd(zmm28, zmm30, zmm4);
+            zmm5 = _mm512_fmadd_pd(zmm29, zmm30, zmm5);
+            zmm30 = _mm512_set1_pd(*((const double *)(pb0 + ldb_b) + 4));
+            zmm6 = _mm512_fmadd_pd(zmm28, zmm31, zmm6);
+            zmm7 = _mm512_fmadd_pd(zmm29, zmm31, zmm7);
+            zmm31 = _mm512_set1_pd(*((const double *)(pb0 + ldb_b) + 5));
+            zmm8 = _mm512_fmadd_pd(zmm28, zmm30, zmm8);
+            zmm9 = _mm512_fmadd_pd(zmm29, zmm30, zmm9);
+            zmm30 = _mm512_set1_pd(*((const double *)(pb0 + ldb_b) + 6));
+            zmm10 = _mm512_fmadd_pd(zmm28, zmm31, zmm10);
+            zmm11 = _mm512_fmadd_pd(zmm29, zmm31, zmm11);
+            zmm31 = _mm512_set1_pd(*((const double *)(pb0 + ldb_b) + 7));
+            zmm12 = _mm512_fmadd_pd(zmm28, zmm30, zmm12);
+            zmm13 = _mm512_fmadd_pd(zmm29, zmm30, zmm13);
+            zmm30 = _mm512_set1_pd(*((const double *)(pb0 + ldb_b) + 8));
+            zmm14 = _mm512_fmadd_pd(zmm28, zmm31, zmm14);
+            zmm15 = _mm512_fmadd_pd(zmm29, zmm31, zmm15);
+            zmm31 = _mm512_set1_pd(*((const double *)(pb0 + ldb_b) + 9));
+            zmm16 = _mm512_fmadd_pd(zmm28, zmm30, zmm16);
+            zmm17 = _mm512_fmadd_pd(zmm29, zmm30, zmm17);
+            zmm30 = _mm512_set1_pd(*((const double *)(pb0 + ldb_b) + 10));
+            zmm18 = _mm512_fmadd_pd(zmm28, zmm31, zmm18);
+            zmm19 = _mm512_fmadd_pd(zmm29, zmm31, zmm19);
+            zmm31 = _mm512_set1_pd(*((const double *)(pb0 + ldb_b) + 11));
+            zmm20 = _mm512_fmadd_pd(zmm28, zmm30, zmm20);
+            zmm21 = _mm512_fmadd_pd(zmm29, zmm30, zmm21);
+            zmm30 = _mm512_set1_pd(*((const double *)(pb0 + ldb_b) + 12));
+            zmm22 = _mm512_fmadd_pd(zmm28, zmm31, zmm22);
+            zmm23 = _mm512_fmadd_pd(zmm29, zmm31, zmm23);
+            zmm31 = _mm512_set1_pd(*((const double *)(pb0 + ldb_b) + 13));
+            zmm24 = _mm512_fmadd_pd(zmm28, zmm30, zmm24);
+            zmm25 = _mm512_fmadd_pd(zmm29, zmm30, zmm25);
+            zmm30 = _mm512_loadu_pd((const double *)(pa0 + 2 * lda_b));
+            zmm26 = _mm512_fmadd_pd(zmm28, zmm31, zmm26);
+            zmm28 = _mm512_loadu_pd((const double *)(pa0 + 2 * lda_b) + 8);
+            zmm27 = _mm512_fmadd_pd(zmm29, zmm31, zmm27);
+            /* copy 2 */
+            zmm29 = _mm512_set1_pd(*((const double *)(pb0 + 2 * ldb_b)));
+            zmm31 = _mm512_set1_pd(*((const double *)(pb0 + 2 * ldb_b) + 1));
+            zmm0 = _mm512_fmadd_pd(zmm30, zmm29, zmm0);
+            zmm1 = _mm512_fmadd_pd(zmm28, zmm29, zmm1);
+            zmm29 = _mm512_set1_pd(*((const double *)(pb0 + 2 * ldb_b) + 2));
+            zmm2 = _mm512_fmadd_pd(zmm30, zmm31, zmm2);
+            zmm3 = _mm512_fmadd_pd(zmm28, zmm31, zmm3);
+            zmm31 = _mm512_set1_pd(*((const double *)(pb0 + 2 * ldb_b) + 3));
+            zmm4 = _mm512_fmadd_pd(zmm30, zmm29, zmm4);
+            zmm5 = _mm512_fmadd_pd(zmm28, zmm29, zmm5);
+            zmm29 = _mm512_set1_pd(*((const double *)(pb0 + 2 * ldb_b) + 4));
+            zmm6 = _mm512_fmadd_pd(zmm30, zmm31, zmm6);
+            zmm7 = _mm512_fmadd_pd(zmm28, zmm31, zmm7);
+            zmm31 = _mm512_set1_pd(*((const double *)(pb0 + 2 * ldb_b) + 5));
+            zmm8 = _mm512_fmadd_pd(zmm30, zmm29, zmm8);
+            zmm9 = _mm512_fmadd_pd(zmm28, zmm29, zmm9);
+            zmm29 = _mm512_set1_pd(*((const double *)(pb0 + 2 * ldb_b) + 6));
+            zmm10 = _mm512_fmadd_pd(zmm30, zmm31, zmm10);
+            zmm11 = _mm512_fmadd_pd(zmm28, zmm31, zmm11);
+            zmm31 = _mm512_set1_pd(*((const double *)(pb0 + 2 * ldb_b) + 7));
+            zmm12 = _mm512_fmadd_pd(zmm30, zmm29, zmm12);
+            zmm13 = _mm512_fmadd_pd(zmm28, zmm29, zmm13);
+            zmm29 = _mm512_set1_pd(*((const double *)(pb0 + 2 * ldb_b) + 8));
+            zmm14 = _mm512_fmadd_pd(zmm30, zmm31, zmm14);
+            zmm15 = _mm512_fmadd_pd(zmm28, zmm31, zmm15);
+            zmm31 = _mm512_set1_pd(*((const double *)(pb0 + 2 * ldb_b) + 9));
+            zmm16 = _mm512_fmadd_pd(zmm30, zmm29, zmm16);
+            zmm17 = _mm512_fmadd_pd(zmm28, zmm29, zmm17);
+            zmm29 = _mm512_set1_pd(*((const double *)(pb0 + 2 * ldb_b) + 10));
+            zmm18 = _mm512_fmadd_pd(zmm30, zmm31, zmm18);
+            zmm19 = _mm512_fmadd_pd(zmm28, zmm31, zmm19);
+            zmm31 = _mm512_set1_pd(*((const double *)(pb0 + 2 * ldb_b) + 11));
+            zmm20 = _mm512_fmadd_pd(zmm30, zmm29, zmm20);
+            zmm21 = _mm512_fmadd_pd(zmm28, zmm29, zmm21);
+            zmm29 = _mm512_set1_pd(*((const double *)(pb0 + 2 * ldb_b) + 12));
+            zmm22 = _mm512_fmadd_pd(zmm30, zmm31, zmm22);
+            zmm23 = _mm512_fmadd_pd(zmm28, zmm31, zmm23);
+            zmm31 = _mm512_set1_pd(*((const double *)(pb0 + 2 * ldb_b) + 13));
+            zmm24 = _mm512_fmadd_pd(zmm30, zmm29, zmm24);
+            zmm25 = _mm512_fmadd_pd(zmm28, zmm29, zmm25);
+            zmm29 = _mm512_loadu_pd((const double *)pa3);
+            zmm26 = _mm512_fmadd_pd(zmm30, zmm31, zmm26);
+            zmm30 = _mm512_loadu_pd((const double *)pa3 + 8);
+            zmm27 = _mm512_fmadd_pd(zmm28, zmm31, zmm27);
+
+            pa0 += 3 * lda_b;
+            pa3 += 3 * lda_b;
+            pb0 += 3 * ldb_b;
+            pb3 += 3 * ldb_b;
+        }
+        int64_t rem = nq % 3;
+        if (rem > 0) {
+            zmm28 = _mm512_set1_pd(*((const double *)pb0));
+            zmm31 = _mm512_set1_pd(*((const double *)pb0 + 1));
+            zmm0 = _mm512_fmadd_pd(zmm29, zmm28, zmm0);
+            zmm1 = _mm512_fmadd_pd(zmm30, zmm28, zmm1);
+            zmm28 = _mm512_set1_pd(*((const double *)pb0 + 2));
+            zmm2 = _mm512_fmadd_pd(zmm29, zmm31, zmm2);
+            zmm3 = _mm512_fmadd_pd(zmm30, zmm31, zmm3);
+            zmm31 = _mm512_set1_pd(*((const double *)pb0 + 3));
+            zmm4 = _mm512_fmadd_pd(zmm29, zmm28, zmm4);
+            zmm5 = _mm512_fmadd_pd(zmm30, zmm28, zmm5);
+            zmm28 = _mm512_set1_pd(*((const double *)pb0 + 4));
+            zmm6 = _mm512_fmadd_pd(zmm29, zmm31, zmm6);
+            zmm7 = _mm512_fmadd_pd(zmm30, zmm31, zmm7);
+            zmm31 = _mm512_set1_pd(*((const double *)pb0 + 5));
+            zmm8 = _mm512_fmadd_pd(zmm29, zmm28, zmm8);
+            zmm9 = _mm512_fmadd_pd(zmm30, zmm28, zmm9);
+            zmm28 = _mm512_set1_pd(*((const double *)pb0 + 6));
+            zmm10 = _mm512_fmadd_pd(zmm29, zmm31, zmm10);
+            zmm11 = _mm512_fmadd_pd(zmm30, zmm31, zmm11);
+            zmm31 = _mm512_set1_pd(*((const double *)pb0 + 7));
+            zmm12 = _mm512_fmadd_pd(zmm29, zmm28, zmm12);
+            zmm13 = _mm512_fmadd_pd(zmm30, zmm28, zmm13);
+            zmm28 = _mm512_set1_pd(*((const double *)pb0 + 8));
+            zmm14 = _mm512_fmadd_pd(zmm29, zmm31, zmm14);
+            zmm15 = _mm512_fmadd_pd(zmm30, zmm31, zmm15);
+            zmm31 = _mm512_set1_pd(*((const double *)pb0 + 9));
+            zmm16 = _mm512_fmadd_pd(zmm29, zmm28, zmm16);
+            zmm17 = _mm512_fmadd_pd(zmm30, zmm28, zmm17);
+            zmm28 = _mm512_set1_pd(*((const double *)pb0 + 10));
+            zmm18 = _mm512_fmadd_pd(zmm29, zmm31, zmm18);
+            zmm19 = _mm512_fmadd_pd(zmm30, zmm31, zmm19);
+            zmm31 = _mm512_set1_pd(*((const double *)pb0 + 11));
+            zmm20 = _mm512_fmadd_pd(zmm29, zmm28, zmm20);
+            zmm21 = _mm512_fmadd_pd(zmm30, zmm28, zmm21);
+            zmm28 = _mm512_set1_pd(*((const double *)pb0 + 12));
+            zmm22 = _mm512_fmadd_pd(zmm29, zmm31, zmm22);
+            zmm23 = _mm512_fmadd_pd(zmm30, zmm31, zmm23);
+            zmm31 = _mm512_set1_pd(*((const double *)pb0 + 13));
+            zmm24 = _mm512_fmadd_pd(zmm29, zmm28, zmm24);
+            zmm25 = _mm512_fmadd_pd(zmm30, zmm28, zmm25);
+            zmm28 = _mm512_loadu_pd((const double *)(pa0 + lda_b));
+            zmm26 = _mm512_fmadd_pd(zmm29, zmm31, zmm26);
+            zmm29 = _mm512_loadu_pd((const double *)(pa0 + lda_b) + 8);
+            zmm27 = _mm512_fmadd_pd(zmm30, zmm31, zmm27);
+        }
+        if (rem > 1) {
+            zmm30 = _mm512_set1_pd(*((const double *)(pb0 + ldb_b)));
+            zmm31 = _mm512_set1_pd(*((const double *)(pb0 + ldb_b) + 1));
+            zmm0 = _mm512_fmadd_pd(zmm28, zmm30, zmm0);
+            zmm1 = _mm512_fmadd_pd(zmm29, zmm30, zmm1);
+            zmm30 = _mm512_set1_pd(*((const double *)(pb0 + ldb_b) + 2));
+            zmm2 = _mm512_fmadd_pd(zmm28, zmm31, zmm2);
+            zmm3 = _mm512_fmadd_pd(zmm29, zmm31, zmm3);
+            zmm31 = _mm512_set1_pd(*((const double *)(pb0 + ldb_b) + 3));
+            zmm4 = _mm512_fmadd_pd(zmm28, zmm30, zmm4);
+            zmm5 = _mm512_fmadd_pd(zmm29, zmm30, zmm5);
+            zmm30 = _mm512_set1_pd(*((const double *)(pb0 + ldb_b) + 4));
+            zmm6 = _mm512_fmadd_pd(zmm28, zmm31, zmm6);
+            zmm7 = _mm512_fmadd_pd(zmm29, zmm31, zmm7);
+            zmm31 = _mm512_set1_pd(*((const double *)(pb0 + ldb_b) + 5));
+            zmm8 = _mm512_fmadd_pd(zmm28, zmm30, zmm8);
+            zmm9 = _mm512_fmadd_pd(zmm29, zmm30, zmm9);
+            zmm30 = _mm512_set1_pd(*((const double *)(pb0 + ldb_b) + 6));
+            zmm10 = _mm512_fmadd_pd(zmm28, zmm31, zmm10);
+            zmm11 = _mm512_fmadd_pd(zmm29, zmm31, zmm11);
+            zmm31 = _mm512_set1_pd(*((const double *)(pb0 + ldb_b) + 7));
+            zmm12 = _mm512_fmadd_pd(zmm28, zmm30, zmm12);
+            zmm13 = _mm512_fmadd_pd(zmm29, zmm30, zmm13);
+            zmm30 = _mm512_set1_pd(*((const double *)(pb0 + ldb_b) + 8));
+            zmm14 = _mm512_fmadd_pd(zmm28, zmm31, zmm14);
+            zmm15 = _mm512_fmadd_pd(zmm29, zmm31, zmm15);
+            zmm31 = _mm512_set1_pd(*((const double *)(pb0 + ldb_b) + 9));
+            zmm16 = _mm512_fmadd_pd(zmm28, zmm30, zmm16);
+            zmm17 = _mm512_fmadd_pd(zmm29, zmm30, zmm17);
+            zmm30 = _mm512_set1_pd(*((const double *)(pb0 + ldb_b) + 10));
+            zmm18 = _mm512_fmadd_pd(zmm28, zmm31, zmm18);
+            zmm19 = _mm512_fmadd_pd(zmm29, zmm31, zmm19);
+            zmm31 = _mm512_set1_pd(*((const double *)(pb0 + ldb_b) + 11));
+            zmm20 = _mm512_fmadd_pd(zmm28, zmm30, zmm20);
+            zmm21 = _mm512_fmadd_pd(zmm29, zmm30, zmm21);
+            zmm30 = _mm512_set1_pd(*((const double *)(pb0 + ldb_b) + 12));
+            zmm22 = _mm512_fmadd_pd(zmm28, zmm31, zmm22);
+            zmm23 = _mm512_fmadd_pd(zmm29, zmm31, zmm23);
+            zmm31 = _mm512_set1_pd(*((const double *)(pb0 + ldb_b) + 13));
+            zmm24 = _mm512_fmadd_pd(zmm28, zmm30, zmm24);
+            zmm25 = _mm512_fmadd_pd(zmm29, zmm30, zmm25);
+            zmm30 = _mm512_loadu_pd((const double *)(pa0 + 2 * lda_b));
+            zmm26 = _mm512_fmadd_pd(zmm28, zmm31, zmm26);
+            zmm28 = _mm512_loadu_pd((const double *)(pa0 + 2 * lda_b) + 8);
+            zmm27 = _mm512_fmadd_pd(zmm29, zmm31, zmm27);
+        }
+
+        /* epilogue: the rest of the last iteration, in the registers
+         * of the copy it follows */
+        switch (rem) {
+        case 0:
+            zmm28 = _mm512_set1_pd(*((const double *)pb0));
+            zmm31 = _mm512_set1_pd(*((const double *)pb0 + 1));
+            zmm0 = _mm512_fmadd_pd(zmm29, zmm28, zmm0);
+            zmm1 = _mm512_fmadd_pd(zmm30, zmm28, zmm1);
+            zmm28 = _mm512_set1_pd(*((const double *)pb0 + 2));
+            zmm2 = _mm512_fmadd_pd(zmm29, zmm31, zmm2);
+            zmm3 = _mm512_fmadd_pd(zmm30, zmm31, zmm3);
+            zmm31 = _mm512_set1_pd(*((const double *)pb0 + 3));
+            zmm4 = _mm512_fmadd_pd(zmm29, zmm28, zmm4);
+            zmm5 = _mm512_fmadd_pd(zmm30, zmm28, zmm5);
+            zmm28 = _mm512_set1_pd(*((const double *)pb0 + 4));
+            zmm6 = _mm512_fmadd_pd(zmm29, zmm31, zmm6);
+            zmm7 = _mm512_fmadd_pd(zmm30, zmm31, zmm7);
+            zmm31 = _mm512_set1_pd(*((const double *)pb0 + 5));
+            zmm8 = _mm512_fmadd_pd(zmm29, zmm28, zmm8);
+            zmm9 = _mm512_fmadd_pd(zmm30, zmm28, zmm9);
+            zmm28 = _mm512_set1_pd(*((const double *)pb0 + 6));
+            zmm10 = _mm512_fmadd_pd(zmm29, zmm31, zmm10);
+            zmm11 = _mm512_fmadd_pd(zmm30, zmm31, zmm11);
+            zmm31 = _mm512_set1_pd(*((const double *)pb0 + 7));
+            zmm12 = _mm512_fmadd_pd(zmm29, zmm28, zmm12);
+            zmm13 = _mm512_fmadd_pd(zmm30, zmm28, zmm13);
+            zmm28 = _mm512_set1_pd(*((const double *)pb0 + 8));
+            zmm14 = _mm512_fmadd_pd(zmm29, zmm31, zmm14);
+            zmm15 = _mm512_fmadd_pd(zmm30, zmm31, zmm15);
+            zmm31 = _mm512_set1_pd(*((const double *)pb0 + 9));
+            zmm16 = _mm512_fmadd_pd(zmm29, zmm28, zmm16);
+            zmm17 = _mm512_fmadd_pd(zmm30, zmm28, zmm17);
+            zmm28 = _mm512_set1_pd(*((const double *)pb0 + 10));
+            zmm18 = _mm512_fmadd_pd(zmm29, zmm31, zmm18);
+            zmm19 = _mm512_fmadd_pd(zmm30, zmm31, zmm19);
+            zmm31 = _mm512_set1_pd(*((const double *)pb0 + 11));
+            zmm20 = _mm512_fmadd_pd(zmm29, zmm28, zmm20);
+            zmm21 = _mm512_fmadd_pd(zmm30, zmm28, zmm21);
+            zmm28 = _mm512_set1_pd(*((const double *)pb0 + 12));
+            zmm22 = _mm512_fmadd_pd(zmm29, zmm31, zmm22);
+            zmm23 = _mm512_fmadd_pd(zmm30, zmm31, zmm23);
+            zmm31 = _mm512_set1_pd(*((const double *)pb0 + 13));
+            zmm24 = _mm512_fmadd_pd(zmm29, zmm28, zmm24);
+            zmm25 = _mm512_fmadd_pd(zmm30, zmm28, zmm25);
+            zmm26 = _mm512_fmadd_pd(zmm29, zmm31, zmm26);
+            zmm27 = _mm512_fmadd_pd(zmm30, zmm31, zmm27);
+            break;
+        case 1:
+            zmm30 = _mm512_set1_pd(*((const double *)(pb0 + ldb_b)));
+            zmm31 = _mm512_set1_pd(*((const double *)(pb0 + ldb_b) + 1));
+            zmm0 = _mm512_fmadd_pd(zmm28, zmm30, zmm0);
+            zmm1 = _mm512_fmadd_pd(zmm29, zmm30, zmm1);
+            zmm30 = _mm512_set1_pd(*((const double *)(pb0 + ldb_b) + 2));
+            zmm2 = _mm512_fmadd_pd(zmm28, zmm31, zmm2);
+            zmm3 = _mm512_fmadd_pd(zmm29, zmm31, zmm3);
+            zmm31 = _mm512_set1_pd(*((const double *)(pb0 + ldb_b) + 3));
+            zmm4 = _mm512_fmadd_pd(zmm28, zmm30, zmm4);
+            zmm5 = _mm512_fmadd_pd(zmm29, zmm30, zmm5);
+            zmm30 = _mm512_set1_pd(*((const double *)(pb0 + ldb_b) + 4));
+            zmm6 = _mm512_fmadd_pd(zmm28, zmm31, zmm6);
+            zmm7 = _mm512_fmadd_pd(zmm29, zmm31, zmm7);
+            zmm31 = _mm512_set1_pd(*((const double *)(pb0 + ldb_b) + 5));
+            zmm8 = _mm512_fmadd_pd(zmm28, zmm30, zmm8);
+            zmm9 = _mm512_fmadd_pd(zmm29, zmm30, zmm9);
+            zmm30 = _mm512_set1_pd(*((const double *)(pb0 + ldb_b) + 6));
+            zmm10 = _mm512_fmadd_pd(zmm28, zmm31, zmm10);
+            zmm11 = _mm512_fmadd_pd(zmm29, zmm31, zmm11);
+            zmm31 = _mm512_set1_pd(*((const double *)(pb0 + ldb_b) + 7));
+            zmm12 = _mm512_fmadd_pd(zmm28, zmm30, zmm12);
+            zmm13 = _mm512_fmadd_pd(zmm29, zmm30, zmm13);
+            zmm30 = _mm512_set1_pd(*((const double *)(pb0 + ldb_b) + 8));
+            zmm14 = _mm512_fmadd_pd(zmm28, zmm31, zmm14);
+            zmm15 = _mm512_fmadd_pd(zmm29, zmm31, zmm15);
+            zmm31 = _mm512_set1_pd(*((const double *)(pb0 + ldb_b) + 9));
+            zmm16 = _mm512_fmadd_pd(zmm28, zmm30, zmm16);
+            zmm17 = _mm512_fmadd_pd(zmm29, zmm30, zmm17);
+            zmm30 = _mm512_set1_pd(*((const double *)(pb0 + ldb_b) + 10));
+            zmm18 = _mm512_fmadd_pd(zmm28, zmm31, zmm18);
+            zmm19 = _mm512_fmadd_pd(zmm29, zmm31, zmm19);
+            zmm31 = _mm512_set1_pd(*((const double *)(pb0 + ldb_b) + 11));
+            zmm20 = _mm512_fmadd_pd(zmm28, zmm30, zmm20);
+            zmm21 = _mm512_fmadd_pd(zmm29, zmm30, zmm21);
+            zmm30 = _mm512_set1_pd(*((const double *)(pb0 + ldb_b) + 12));
+            zmm22 = _mm512_fmadd_pd(zmm28, zmm31, zmm22);
+            zmm23 = _mm512_fmadd_pd(zmm29, zmm31, zmm23);
+            zmm31 = _mm512_set1_pd(*((const double *)(pb0 + ldb_b) + 13));
+            zmm24 = _mm512_fmadd_pd(zmm28, zmm30, zmm24);
+            zmm25 = _mm512_fmadd_pd(zmm29, zmm30, zmm25);
+            zmm26 = _mm512_fmadd_pd(zmm28, zmm31, zmm26);
+            zmm27 = _mm512_fmadd_pd(zmm29, zmm31, zmm27);
+            break;
+        case 2:
+            zmm29 = _mm512_set1_pd(*((const double *)(pb0 + 2 * ldb_b)));
+            zmm31 = _mm512_set1_pd(*((const double *)(pb0 + 2 * ldb_b) + 1));
+            zmm0 = _mm512_fmadd_pd(zmm30, zmm29, zmm0);
+            zmm1 = _mm512_fmadd_pd(zmm28, zmm29, zmm1);
+            zmm29 = _mm512_set1_pd(*((const double *)(pb0 + 2 * ldb_b) + 2));
+            zmm2 = _mm512_fmadd_pd(zmm30, zmm31, zmm2);
+            zmm3 = _mm512_fmadd_pd(zmm28, zmm31, zmm3);
+            zmm31 = _mm512_set1_pd(*((const double *)(pb0 + 2 * ldb_b) + 3));
+            zmm4 = _mm512_fmadd_pd(zmm30, zmm29, zmm4);
+            zmm5 = _mm512_fmadd_pd(zmm28, zmm29, zmm5);
+            zmm29 = _mm512_set1_pd(*((const double *)(pb0 + 2 * ldb_b) + 4));
+            zmm6 = _mm512_fmadd_pd(zmm30, zmm31, zmm6);
+            zmm7 = _mm512_fmadd_pd(zmm28, zmm31, zmm7);
+            zmm31 = _mm512_set1_pd(*((const double *)(pb0 + 2 * ldb_b) + 5));
+            zmm8 = _mm512_fmadd_pd(zmm30, zmm29, zmm8);
+            zmm9 = _mm512_fmadd_pd(zmm28, zmm29, zmm9);
+            zmm29 = _mm512_set1_pd(*((const double *)(pb0 + 2 * ldb_b) + 6));
+            zmm10 = _mm512_fmadd_pd(zmm30, zmm31, zmm10);
+            zmm11 = _mm512_fmadd_pd(zmm28, zmm31, zmm11);
+            zmm31 = _mm512_set1_pd(*((const double *)(pb0 + 2 * ldb_b) + 7));
+            zmm12 = _mm512_fmadd_pd(zmm30, zmm29, zmm12);
+            zmm13 = _mm512_fmadd_pd(zmm28, zmm29, zmm13);
+            zmm29 = _mm512_set1_pd(*((const double *)(pb0 + 2 * ldb_b) + 8));
+            zmm14 = _mm512_fmadd_pd(zmm30, zmm31, zmm14);
+            zmm15 = _mm512_fmadd_pd(zmm28, zmm31, zmm15);
+            zmm31 = _mm512_set1_pd(*((const double *)(pb0 + 2 * ldb_b) + 9));
+            zmm16 = _mm512_fmadd_pd(zmm30, zmm29, zmm16);
+            zmm17 = _mm512_fmadd_pd(zmm28, zmm29, zmm17);
+            zmm29 = _mm512_set1_pd(*((const double *)(pb0 + 2 * ldb_b) + 10));
+            zmm18 = _mm512_fmadd_pd(zmm30, zmm31, zmm18);
+            zmm19 = _mm512_fmadd_pd(zmm28, zmm31, zmm19);
+            zmm31 = _mm512_set1_pd(*((const double *)(pb0 + 2 * ldb_b) + 11));
+            zmm20 = _mm512_fmadd_pd(zmm30, zmm29, zmm20);
+            zmm21 = _mm512_fmadd_pd(zmm28, zmm29, zmm21);
+            zmm29 = _mm512_set1_pd(*((const double *)(pb0 + 2 * ldb_b) + 12));
+            zmm22 = _mm512_fmadd_pd(zmm30, zmm31, zmm22);
+            zmm23 = _mm512_fmadd_pd(zmm28, zmm31, zmm23);
+            zmm31 = _mm512_set1_pd(*((const double *)(pb0 + 2 * ldb_b) + 13));
+            zmm24 = _mm512_fmadd_pd(zmm30, zmm29, zmm24);
+            zmm25 = _mm512_fmadd_pd(zmm28, zmm29, zmm25);
+            zmm26 = _mm512_fmadd_pd(zmm30, zmm31, zmm26);
+            zmm27 = _mm512_fmadd_pd(zmm28, zmm31, zmm27);
+            break;
+
+        }
+    }
+    const double alpha_ = *alpha, beta_ = *beta;
+    if (m == 16 && n == 14 && rs_c == 1) {
+        const __m512d va_ = _mm512_set1_pd(alpha_);
+        if (alpha_ == 1 && beta_ == 0) {
+            double *cw_ = c;
+            _mm512_storeu_pd(cw_ + 0, zmm0);
+            _mm512_storeu_pd(cw_ + 8, zmm1);
+            cw_ += cs_c;
+            _mm512_storeu_pd(cw_ + 0, zmm2);
+            _mm512_storeu_pd(cw_ + 8, zmm3);
+            cw_ += cs_c;
+            _mm512_storeu_pd(cw_ + 0, zmm4);
+            _mm512_storeu_pd(cw_ + 8, zmm5);
+            cw_ += cs_c;
+            _mm512_storeu_pd(cw_ + 0, zmm6);
+            _mm512_storeu_pd(cw_ + 8, zmm7);
+            cw_ += cs_c;
+            _mm512_storeu_pd(cw_ + 0, zmm8);
+            _mm512_storeu_pd(cw_ + 8, zmm9);
+            cw_ += cs_c;
+            _mm512_storeu_pd(cw_ + 0, zmm10);
+            _mm512_storeu_pd(cw_ + 8, zmm11);
+            cw_ += cs_c;
+            _mm512_storeu_pd(cw_ + 0, zmm12);
+            _mm512_storeu_pd(cw_ + 8, zmm13);
+            cw_ += cs_c;
+            _mm512_storeu_pd(cw_ + 0, zmm14);
+            _mm512_storeu_pd(cw_ + 8, zmm15);
+            cw_ += cs_c;
+            _mm512_storeu_pd(cw_ + 0, zmm16);
+            _mm512_storeu_pd(cw_ + 8, zmm17);
+            cw_ += cs_c;
+            _mm512_storeu_pd(cw_ + 0, zmm18);
+            _mm512_storeu_pd(cw_ + 8, zmm19);
+            cw_ += cs_c;
+            _mm512_storeu_pd(cw_ + 0, zmm20);
+            _mm512_storeu_pd(cw_ + 8, zmm21);
+            cw_ += cs_c;
+            _mm512_storeu_pd(cw_ + 0, zmm22);
+            _mm512_storeu_pd(cw_ + 8, zmm23);
+            cw_ += cs_c;
+            _mm512_storeu_pd(cw_ + 0, zmm24);
+            _mm512_storeu_pd(cw_ + 8, zmm25);
+            cw_ += cs_c;
+            _mm512_storeu_pd(cw_ + 0, zmm26);
+            _mm512_storeu_pd(cw_ + 8, zmm27);
+        } else if (alpha_ == 1 && beta_ == 1) {
+            double *cw_ = c;
+            _mm512_storeu_pd(cw_ + 0, _mm512_add_pd(zmm0, _mm512_loadu_pd(cw_ + 0)));
+            _mm512_storeu_pd(cw_ + 8, _mm512_add_pd(zmm1, _mm512_loadu_pd(cw_ + 8)));
+            cw_ += cs_c;
+            _mm512_storeu_pd(cw_ + 0, _mm512_add_pd(zmm2, _mm512_loadu_pd(cw_ + 0)));
+            _mm512_storeu_pd(cw_ + 8, _mm512_add_pd(zmm3, _mm512_loadu_pd(cw_ + 8)));
+            cw_ += cs_c;
+            _mm512_storeu_pd(cw_ + 0, _mm512_add_pd(zmm4, _mm512_loadu_pd(cw_ + 0)));
+            _mm512_storeu_pd(cw_ + 8, _mm512_add_pd(zmm5, _mm512_loadu_pd(cw_ + 8)));
+            cw_ += cs_c;
+            _mm512_storeu_pd(cw_ + 0, _mm512_add_pd(zmm6, _mm512_loadu_pd(cw_ + 0)));
+            _mm512_storeu_pd(cw_ + 8, _mm512_add_pd(zmm7, _mm512_loadu_pd(cw_ + 8)));
+            cw_ += cs_c;
+            _mm512_storeu_pd(cw_ + 0, _mm512_add_pd(zmm8, _mm512_loadu_pd(cw_ + 0)));
+            _mm512_storeu_pd(cw_ + 8, _mm512_add_pd(zmm9, _mm512_loadu_pd(cw_ + 8)));
+            cw_ += cs_c;
+            _mm512_storeu_pd(cw_ + 0, _mm512_add_pd(zmm10, _mm512_loadu_pd(cw_ + 0)));
+            _mm512_storeu_pd(cw_ + 8, _mm512_add_pd(zmm11, _mm512_loadu_pd(cw_ + 8)));
+            cw_ += cs_c;
+            _mm512_storeu_pd(cw_ + 0, _mm512_add_pd(zmm12, _mm512_loadu_pd(cw_ + 0)));
+            _mm512_storeu_pd(cw_ + 8, _mm512_add_pd(zmm13, _mm512_loadu_pd(cw_ + 8)));
+            cw_ += cs_c;
+            _mm512_storeu_pd(cw_ + 0, _mm512_add_pd(zmm14, _mm512_loadu_pd(cw_ + 0)));
+            _mm512_storeu_pd(cw_ + 8, _mm512_add_pd(zmm15, _mm512_loadu_pd(cw_ + 8)));
+            cw_ += cs_c;
+            _mm512_storeu_pd(cw_ + 0, _mm512_add_pd(zmm16, _mm512_loadu_pd(cw_ + 0)));
+            _mm512_storeu_pd(cw_ + 8, _mm512_add_pd(zmm17, _mm512_loadu_pd(cw_ + 8)));
+            cw_ += cs_c;
+            _mm512_storeu_pd(cw_ + 0, _mm512_add_pd(zmm18, _mm512_loadu_pd(cw_ + 0)));
+            _mm512_storeu_pd(cw_ + 8, _mm512_add_pd(zmm19, _mm512_loadu_pd(cw_ + 8)));
+            cw_ += cs_c;
+            _mm512_storeu_pd(cw_ + 0, _mm512_add_pd(zmm20, _mm512_loadu_pd(cw_ + 0)));
+            _mm512_storeu_pd(cw_ + 8, _mm512_add_pd(zmm21, _mm512_loadu_pd(cw_ + 8)));
+            cw_ += cs_c;
+            _mm512_storeu_pd(cw_ + 0, _mm512_add_pd(zmm22, _mm512_loadu_pd(cw_ + 0)));
+            _mm512_storeu_pd(cw_ + 8, _mm512_add_pd(zmm23, _mm512_loadu_pd(cw_ + 8)));
+            cw_ += cs_c;
+            _mm512_storeu_pd(cw_ + 0, _mm512_add_pd(zmm24, _mm512_loadu_pd(cw_ + 0)));
+            _mm512_storeu_pd(cw_ + 8, _mm512_add_pd(zmm25, _mm512_loadu_pd(cw_ + 8)));
+            cw_ += cs_c;
+            _mm512_storeu_pd(cw_ + 0, _mm512_add_pd(zmm26, _mm512_loadu_pd(cw_ + 0)));
+            _mm512_storeu_pd(cw_ + 8, _mm512_add_pd(zmm27, _mm512_loadu_pd(cw_ + 8)));
+        } else if (beta_ == 0) {
+            double *cw_ = c;
+            _mm512_storeu_pd(cw_ + 0, _mm512_mul_pd(va_, zmm0));
+            _mm512_storeu_pd(cw_ + 8, _mm512_mul_pd(va_, zmm1));
+            cw_ += cs_c;
+            _mm512_storeu_pd(cw_ + 0, _mm512_mul_pd(va_, zmm2));
+            _mm512_storeu_pd(cw_ + 8, _mm512_mul_pd(va_, zmm3));
+            cw_ += cs_c;
+            _mm512_storeu_pd(cw_ + 0, _mm512_mul_pd(va_, zmm4));
+            _mm512_storeu_pd(cw_ + 8, _mm512_mul_pd(va_, zmm5));
+            cw_ += cs_c;
+            _mm512_storeu_pd(cw_ + 0, _mm512_mul_pd(va_, zmm6));
+            _mm512_storeu_pd(cw_ + 8, _mm512_mul_pd(va_, zmm7));
+            cw_ += cs_c;
+            _mm512_storeu_pd(cw_ + 0, _mm512_mul_pd(va_, zmm8));
+            _mm512_storeu_pd(cw_ + 8, _mm512_mul_pd(va_, zmm9));
+            cw_ += cs_c;
+            _mm512_storeu_pd(cw_ + 0, _mm512_mul_pd(va_, zmm10));
+            _mm512_storeu_pd(cw_ + 8, _mm512_mul_pd(va_, zmm11));
+            cw_ += cs_c;
+            _mm512_storeu_pd(cw_ + 0, _mm512_mul_pd(va_, zmm12));
+            _mm512_storeu_pd(cw_ + 8, _mm512_mul_pd(va_, zmm13));
+            cw_ += cs_c;
+            _mm512_storeu_pd(cw_ + 0, _mm512_mul_pd(va_, zmm14));
+            _mm512_storeu_pd(cw_ + 8, _mm512_mul_pd(va_, zmm15));
+            cw_ += cs_c;
+            _mm512_storeu_pd(cw_ + 0, _mm512_mul_pd(va_, zmm16));
+            _mm512_storeu_pd(cw_ + 8, _mm512_mul_pd(va_, zmm17));
+            cw_ += cs_c;
+            _mm512_storeu_pd(cw_ + 0, _mm512_mul_pd(va_, zmm18));
+            _mm512_storeu_pd(cw_ + 8, _mm512_mul_pd(va_, zmm19));
+            cw_ += cs_c;
+            _mm512_storeu_pd(cw_ + 0, _mm512_mul_pd(va_, zmm20));
+            _mm512_storeu_pd(cw_ + 8, _mm512_mul_pd(va_, zmm21));
+            cw_ += cs_c;
+            _mm512_storeu_pd(cw_ + 0, _mm512_mul_pd(va_, zmm22));
+            _mm512_storeu_pd(cw_ + 8, _mm512_mul_pd(va_, zmm23));
+            cw_ += cs_c;
+            _mm512_storeu_pd(cw_ + 0, _mm512_mul_pd(va_, zmm24));
+            _mm512_storeu_pd(cw_ + 8, _mm512_mul_pd(va_, zmm25));
+            cw_ += cs_c;
+            _mm512_storeu_pd(cw_ + 0, _mm512_mul_pd(va_, zmm26));
+            _mm512_storeu_pd(cw_ + 8, _mm512_mul_pd(va_, zmm27));
+        } else if (beta_ == 1) {
+            double *cw_ = c;
+            _mm512_storeu_pd(cw_ + 0, _mm512_fmadd_pd(va_, zmm0, _mm512_loadu_pd(cw_ + 0)));
+            _mm512_storeu_pd(cw_ + 8, _mm512_fmadd_pd(va_, zmm1, _mm512_loadu_pd(cw_ + 8)));
+            cw_ += cs_c;
+            _mm512_storeu_pd(cw_ + 0, _mm512_fmadd_pd(va_, zmm2, _mm512_loadu_pd(cw_ + 0)));
+            _mm512_storeu_pd(cw_ + 8, _mm512_fmadd_pd(va_, zmm3, _mm512_loadu_pd(cw_ + 8)));
+            cw_ += cs_c;
+            _mm512_storeu_pd(cw_ + 0, _mm512_fmadd_pd(va_, zmm4, _mm512_loadu_pd(cw_ + 0)));
+            _mm512_storeu_pd(cw_ + 8, _mm512_fmadd_pd(va_, zmm5, _mm512_loadu_pd(cw_ + 8)));
+            cw_ += cs_c;
+            _mm512_storeu_pd(cw_ + 0, _mm512_fmadd_pd(va_, zmm6, _mm512_loadu_pd(cw_ + 0)));
+            _mm512_storeu_pd(cw_ + 8, _mm512_fmadd_pd(va_, zmm7, _mm512_loadu_pd(cw_ + 8)));
+            cw_ += cs_c;
+            _mm512_storeu_pd(cw_ + 0, _mm512_fmadd_pd(va_, zmm8, _mm512_loadu_pd(cw_ + 0)));
+            _mm512_storeu_pd(cw_ + 8, _mm512_fmadd_pd(va_, zmm9, _mm512_loadu_pd(cw_ + 8)));
+            cw_ += cs_c;
+            _mm512_storeu_pd(cw_ + 0, _mm512_fmadd_pd(va_, zmm10, _mm512_loadu_pd(cw_ + 0)));
+            _mm512_storeu_pd(cw_ + 8, _mm512_fmadd_pd(va_, zmm11, _mm512_loadu_pd(cw_ + 8)));
+            cw_ += cs_c;
+            _mm512_storeu_pd(cw_ + 0, _mm512_fmadd_pd(va_, zmm12, _mm512_loadu_pd(cw_ + 0)));
+            _mm512_storeu_pd(cw_ + 8, _mm512_fmadd_pd(va_, zmm13, _mm512_loadu_pd(cw_ + 8)));
+            cw_ += cs_c;
+            _mm512_storeu_pd(cw_ + 0, _mm512_fmadd_pd(va_, zmm14, _mm512_loadu_pd(cw_ + 0)));
+            _mm512_storeu_pd(cw_ + 8, _mm512_fmadd_pd(va_, zmm15, _mm512_loadu_pd(cw_ + 8)));
+            cw_ += cs_c;
+            _mm512_storeu_pd(cw_ + 0, _mm512_fmadd_pd(va_, zmm16, _mm512_loadu_pd(cw_ + 0)));
+            _mm512_storeu_pd(cw_ + 8, _mm512_fmadd_pd(va_, zmm17, _mm512_loadu_pd(cw_ + 8)));
+            cw_ += cs_c;
+            _mm512_storeu_pd(cw_ + 0, _mm512_fmadd_pd(va_, zmm18, _mm512_loadu_pd(cw_ + 0)));
+            _mm512_storeu_pd(cw_ + 8, _mm512_fmadd_pd(va_, zmm19, _mm512_loadu_pd(cw_ + 8)));
+            cw_ += cs_c;
+            _mm512_storeu_pd(cw_ + 0, _mm512_fmadd_pd(va_, zmm20, _mm512_loadu_pd(cw_ + 0)));
+            _mm512_storeu_pd(cw_ + 8, _mm512_fmadd_pd(va_, zmm21, _mm512_loadu_pd(cw_ + 8)));
+            cw_ += cs_c;
+            _mm512_storeu_pd(cw_ + 0, _mm512_fmadd_pd(va_, zmm22, _mm512_loadu_pd(cw_ + 0)));
+            _mm512_storeu_pd(cw_ + 8, _mm512_fmadd_pd(va_, zmm23, _mm512_loadu_pd(cw_ + 8)));
+            cw_ += cs_c;
+            _mm512_storeu_pd(cw_ + 0, _mm512_fmadd_pd(va_, zmm24, _mm512_loadu_pd(cw_ + 0)));
+            _mm512_storeu_pd(cw_ + 8, _mm512_fmadd_pd(va_, zmm25, _mm512_loadu_pd(cw_ + 8)));
+            cw_ += cs_c;
+            _mm512_storeu_pd(cw_ + 0, _mm512_fmadd_pd(va_, zmm26, _mm512_loadu_pd(cw_ + 0)));
+            _mm512_storeu_pd(cw_ + 8, _mm512_fmadd_pd(va_, zmm27, _mm512_loadu_pd(cw_ + 8)));
+        } else {
+            const __m512d vb_ = _mm512_set1_pd(beta_);
+            double *cw_ = c;
+            _mm512_storeu_pd(cw_ + 0, _mm512_fmadd_pd(va_, zmm0, _mm512_mul_pd(vb_, _mm512_loadu_pd(cw_ + 0))));
+            _mm512_storeu_pd(cw_ + 8, _mm512_fmadd_pd(va_, zmm1, _mm512_mul_pd(vb_, _mm512_loadu_pd(cw_ + 8))));
+            cw_ += cs_c;
+            _mm512_storeu_pd(cw_ + 0, _mm512_fmadd_pd(va_, zmm2, _mm512_mul_pd(vb_, _mm512_loadu_pd(cw_ + 0))));
+            _mm512_storeu_pd(cw_ + 8, _mm512_fmadd_pd(va_, zmm3, _mm512_mul_pd(vb_, _mm512_loadu_pd(cw_ + 8))));
+            cw_ += cs_c;
+            _mm512_storeu_pd(cw_ + 0, _mm512_fmadd_pd(va_, zmm4, _mm512_mul_pd(vb_, _mm512_loadu_pd(cw_ + 0))));
+            _mm512_storeu_pd(cw_ + 8, _mm512_fmadd_pd(va_, zmm5, _mm512_mul_pd(vb_, _mm512_loadu_pd(cw_ + 8))));
+            cw_ += cs_c;
+            _mm512_storeu_pd(cw_ + 0, _mm512_fmadd_pd(va_, zmm6, _mm512_mul_pd(vb_, _mm512_loadu_pd(cw_ + 0))));
+            _mm512_storeu_pd(cw_ + 8, _mm512_fmadd_pd(va_, zmm7, _mm512_mul_pd(vb_, _mm512_loadu_pd(cw_ + 8))));
+            cw_ += cs_c;
+            _mm512_storeu_pd(cw_ + 0, _mm512_fmadd_pd(va_, zmm8, _mm512_mul_pd(vb_, _mm512_loadu_pd(cw_ + 0))));
+            _mm512_storeu_pd(cw_ + 8, _mm512_fmadd_pd(va_, zmm9, _mm512_mul_pd(vb_, _mm512_loadu_pd(cw_ + 8))));
+            cw_ += cs_c;
+            _mm512_storeu_pd(cw_ + 0, _mm512_fmadd_pd(va_, zmm10, _mm512_mul_pd(vb_, _mm512_loadu_pd(cw_ + 0))));
+            _mm512_storeu_pd(cw_ + 8, _mm512_fmadd_pd(va_, zmm11, _mm512_mul_pd(vb_, _mm512_loadu_pd(cw_ + 8))));
+            cw_ += cs_c;
+            _mm512_storeu_pd(cw_ + 0, _mm512_fmadd_pd(va_, zmm12, _mm512_mul_pd(vb_, _mm512_loadu_pd(cw_ + 0))));
+            _mm512_storeu_pd(cw_ + 8, _mm512_fmadd_pd(va_, zmm13, _mm512_mul_pd(vb_, _mm512_loadu_pd(cw_ + 8))));
+            cw_ += cs_c;
+            _mm512_storeu_pd(cw_ + 0, _mm512_fmadd_pd(va_, zmm14, _mm512_mul_pd(vb_, _mm512_loadu_pd(cw_ + 0))));
+            _mm512_storeu_pd(cw_ + 8, _mm512_fmadd_pd(va_, zmm15, _mm512_mul_pd(vb_, _mm512_loadu_pd(cw_ + 8))));
+            cw_ += cs_c;
+            _mm512_storeu_pd(cw_ + 0, _mm512_fmadd_pd(va_, zmm16, _mm512_mul_pd(vb_, _mm512_loadu_pd(cw_ + 0))));
+            _mm512_storeu_pd(cw_ + 8, _mm512_fmadd_pd(va_, zmm17, _mm512_mul_pd(vb_, _mm512_loadu_pd(cw_ + 8))));
+            cw_ += cs_c;
+            _mm512_storeu_pd(cw_ + 0, _mm512_fmadd_pd(va_, zmm18, _mm512_mul_pd(vb_, _mm512_loadu_pd(cw_ + 0))));
+            _mm512_storeu_pd(cw_ + 8, _mm512_fmadd_pd(va_, zmm19, _mm512_mul_pd(vb_, _mm512_loadu_pd(cw_ + 8))));
+            cw_ += cs_c;
+            _mm512_storeu_pd(cw_ + 0, _mm512_fmadd_pd(va_, zmm20, _mm512_mul_pd(vb_, _mm512_loadu_pd(cw_ + 0))));
+            _mm512_storeu_pd(cw_ + 8, _mm512_fmadd_pd(va_, zmm21, _mm512_mul_pd(vb_, _mm512_loadu_pd(cw_ + 8))));
+            cw_ += cs_c;
+            _mm512_storeu_pd(cw_ + 0, _mm512_fmadd_pd(va_, zmm22, _mm512_mul_pd(vb_, _mm512_loadu_pd(cw_ + 0))));
+            _mm512_storeu_pd(cw_ + 8, _mm512_fmadd_pd(va_, zmm23, _mm512_mul_pd(vb_, _mm512_loadu_pd(cw_ + 8))));
+            cw_ += cs_c;
+            _mm512_storeu_pd(cw_ + 0, _mm512_fmadd_pd(va_, zmm24, _mm512_mul_pd(vb_, _mm512_loadu_pd(cw_ + 0))));
+            _mm512_storeu_pd(cw_ + 8, _mm512_fmadd_pd(va_, zmm25, _mm512_mul_pd(vb_, _mm512_loadu_pd(cw_ + 8))));
+            cw_ += cs_c;
+            _mm512_storeu_pd(cw_ + 0, _mm512_fmadd_pd(va_, zmm26, _mm512_mul_pd(vb_, _mm512_loadu_pd(cw_ + 0))));
+            _mm512_storeu_pd(cw_ + 8, _mm512_fmadd_pd(va_, zmm27, _mm512_mul_pd(vb_, _mm512_loadu_pd(cw_ + 8))));
+        }
+        return;
+    }
+    if (rs_c == 1) {   /* edge tile: predicated */
+        const __m512d va_ = _mm512_set1_pd(alpha_);
+        if (alpha_ == 1 && beta_ == 0) {
+            if (0 < m && 0 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 0 * cs_c, k_, zmm0);
+            }
+            if (8 < m && 0 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 8 >= 8 ? 0xFF : (1u << (m - 8)) - 1);
+                _mm512_mask_storeu_pd(c + 8 + 0 * cs_c, k_, zmm1);
+            }
+            if (0 < m && 1 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 1 * cs_c, k_, zmm2);
+            }
+            if (8 < m && 1 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 8 >= 8 ? 0xFF : (1u << (m - 8)) - 1);
+                _mm512_mask_storeu_pd(c + 8 + 1 * cs_c, k_, zmm3);
+            }
+            if (0 < m && 2 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 2 * cs_c, k_, zmm4);
+            }
+            if (8 < m && 2 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 8 >= 8 ? 0xFF : (1u << (m - 8)) - 1);
+                _mm512_mask_storeu_pd(c + 8 + 2 * cs_c, k_, zmm5);
+            }
+            if (0 < m && 3 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 3 * cs_c, k_, zmm6);
+            }
+            if (8 < m && 3 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 8 >= 8 ? 0xFF : (1u << (m - 8)) - 1);
+                _mm512_mask_storeu_pd(c + 8 + 3 * cs_c, k_, zmm7);
+            }
+            if (0 < m && 4 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 4 * cs_c, k_, zmm8);
+            }
+            if (8 < m && 4 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 8 >= 8 ? 0xFF : (1u << (m - 8)) - 1);
+                _mm512_mask_storeu_pd(c + 8 + 4 * cs_c, k_, zmm9);
+            }
+            if (0 < m && 5 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 5 * cs_c, k_, zmm10);
+            }
+            if (8 < m && 5 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 8 >= 8 ? 0xFF : (1u << (m - 8)) - 1);
+                _mm512_mask_storeu_pd(c + 8 + 5 * cs_c, k_, zmm11);
+            }
+            if (0 < m && 6 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 6 * cs_c, k_, zmm12);
+            }
+            if (8 < m && 6 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 8 >= 8 ? 0xFF : (1u << (m - 8)) - 1);
+                _mm512_mask_storeu_pd(c + 8 + 6 * cs_c, k_, zmm13);
+            }
+            if (0 < m && 7 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 7 * cs_c, k_, zmm14);
+            }
+            if (8 < m && 7 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 8 >= 8 ? 0xFF : (1u << (m - 8)) - 1);
+                _mm512_mask_storeu_pd(c + 8 + 7 * cs_c, k_, zmm15);
+            }
+            if (0 < m && 8 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 8 * cs_c, k_, zmm16);
+            }
+            if (8 < m && 8 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 8 >= 8 ? 0xFF : (1u << (m - 8)) - 1);
+                _mm512_mask_storeu_pd(c + 8 + 8 * cs_c, k_, zmm17);
+            }
+            if (0 < m && 9 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 9 * cs_c, k_, zmm18);
+            }
+            if (8 < m && 9 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 8 >= 8 ? 0xFF : (1u << (m - 8)) - 1);
+                _mm512_mask_storeu_pd(c + 8 + 9 * cs_c, k_, zmm19);
+            }
+            if (0 < m && 10 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 10 * cs_c, k_, zmm20);
+            }
+            if (8 < m && 10 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 8 >= 8 ? 0xFF : (1u << (m - 8)) - 1);
+                _mm512_mask_storeu_pd(c + 8 + 10 * cs_c, k_, zmm21);
+            }
+            if (0 < m && 11 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 11 * cs_c, k_, zmm22);
+            }
+            if (8 < m && 11 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 8 >= 8 ? 0xFF : (1u << (m - 8)) - 1);
+                _mm512_mask_storeu_pd(c + 8 + 11 * cs_c, k_, zmm23);
+            }
+            if (0 < m && 12 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 12 * cs_c, k_, zmm24);
+            }
+            if (8 < m && 12 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 8 >= 8 ? 0xFF : (1u << (m - 8)) - 1);
+                _mm512_mask_storeu_pd(c + 8 + 12 * cs_c, k_, zmm25);
+            }
+            if (0 < m && 13 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 13 * cs_c, k_, zmm26);
+            }
+            if (8 < m && 13 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 8 >= 8 ? 0xFF : (1u << (m - 8)) - 1);
+                _mm512_mask_storeu_pd(c + 8 + 13 * cs_c, k_, zmm27);
+            }
+        } else if (alpha_ == 1 && beta_ == 1) {
+            if (0 < m && 0 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                zmm0 = _mm512_add_pd(zmm0, _mm512_maskz_loadu_pd(k_, c + 0 + 0 * cs_c));
+            }
+            if (8 < m && 0 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 8 >= 8 ? 0xFF : (1u << (m - 8)) - 1);
+                zmm1 = _mm512_add_pd(zmm1, _mm512_maskz_loadu_pd(k_, c + 8 + 0 * cs_c));
+            }
+            if (0 < m && 1 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                zmm2 = _mm512_add_pd(zmm2, _mm512_maskz_loadu_pd(k_, c + 0 + 1 * cs_c));
+            }
+            if (8 < m && 1 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 8 >= 8 ? 0xFF : (1u << (m - 8)) - 1);
+                zmm3 = _mm512_add_pd(zmm3, _mm512_maskz_loadu_pd(k_, c + 8 + 1 * cs_c));
+            }
+            if (0 < m && 2 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                zmm4 = _mm512_add_pd(zmm4, _mm512_maskz_loadu_pd(k_, c + 0 + 2 * cs_c));
+            }
+            if (8 < m && 2 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 8 >= 8 ? 0xFF : (1u << (m - 8)) - 1);
+                zmm5 = _mm512_add_pd(zmm5, _mm512_maskz_loadu_pd(k_, c + 8 + 2 * cs_c));
+            }
+            if (0 < m && 3 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                zmm6 = _mm512_add_pd(zmm6, _mm512_maskz_loadu_pd(k_, c + 0 + 3 * cs_c));
+            }
+            if (8 < m && 3 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 8 >= 8 ? 0xFF : (1u << (m - 8)) - 1);
+                zmm7 = _mm512_add_pd(zmm7, _mm512_maskz_loadu_pd(k_, c + 8 + 3 * cs_c));
+            }
+            if (0 < m && 4 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                zmm8 = _mm512_add_pd(zmm8, _mm512_maskz_loadu_pd(k_, c + 0 + 4 * cs_c));
+            }
+            if (8 < m && 4 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 8 >= 8 ? 0xFF : (1u << (m - 8)) - 1);
+                zmm9 = _mm512_add_pd(zmm9, _mm512_maskz_loadu_pd(k_, c + 8 + 4 * cs_c));
+            }
+            if (0 < m && 5 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                zmm10 = _mm512_add_pd(zmm10, _mm512_maskz_loadu_pd(k_, c + 0 + 5 * cs_c));
+            }
+            if (8 < m && 5 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 8 >= 8 ? 0xFF : (1u << (m - 8)) - 1);
+                zmm11 = _mm512_add_pd(zmm11, _mm512_maskz_loadu_pd(k_, c + 8 + 5 * cs_c));
+            }
+            if (0 < m && 6 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                zmm12 = _mm512_add_pd(zmm12, _mm512_maskz_loadu_pd(k_, c + 0 + 6 * cs_c));
+            }
+            if (8 < m && 6 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 8 >= 8 ? 0xFF : (1u << (m - 8)) - 1);
+                zmm13 = _mm512_add_pd(zmm13, _mm512_maskz_loadu_pd(k_, c + 8 + 6 * cs_c));
+            }
+            if (0 < m && 7 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                zmm14 = _mm512_add_pd(zmm14, _mm512_maskz_loadu_pd(k_, c + 0 + 7 * cs_c));
+            }
+            if (8 < m && 7 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 8 >= 8 ? 0xFF : (1u << (m - 8)) - 1);
+                zmm15 = _mm512_add_pd(zmm15, _mm512_maskz_loadu_pd(k_, c + 8 + 7 * cs_c));
+            }
+            if (0 < m && 8 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                zmm16 = _mm512_add_pd(zmm16, _mm512_maskz_loadu_pd(k_, c + 0 + 8 * cs_c));
+            }
+            if (8 < m && 8 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 8 >= 8 ? 0xFF : (1u << (m - 8)) - 1);
+                zmm17 = _mm512_add_pd(zmm17, _mm512_maskz_loadu_pd(k_, c + 8 + 8 * cs_c));
+            }
+            if (0 < m && 9 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                zmm18 = _mm512_add_pd(zmm18, _mm512_maskz_loadu_pd(k_, c + 0 + 9 * cs_c));
+            }
+            if (8 < m && 9 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 8 >= 8 ? 0xFF : (1u << (m - 8)) - 1);
+                zmm19 = _mm512_add_pd(zmm19, _mm512_maskz_loadu_pd(k_, c + 8 + 9 * cs_c));
+            }
+            if (0 < m && 10 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                zmm20 = _mm512_add_pd(zmm20, _mm512_maskz_loadu_pd(k_, c + 0 + 10 * cs_c));
+            }
+            if (8 < m && 10 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 8 >= 8 ? 0xFF : (1u << (m - 8)) - 1);
+                zmm21 = _mm512_add_pd(zmm21, _mm512_maskz_loadu_pd(k_, c + 8 + 10 * cs_c));
+            }
+            if (0 < m && 11 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                zmm22 = _mm512_add_pd(zmm22, _mm512_maskz_loadu_pd(k_, c + 0 + 11 * cs_c));
+            }
+            if (8 < m && 11 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 8 >= 8 ? 0xFF : (1u << (m - 8)) - 1);
+                zmm23 = _mm512_add_pd(zmm23, _mm512_maskz_loadu_pd(k_, c + 8 + 11 * cs_c));
+            }
+            if (0 < m && 12 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                zmm24 = _mm512_add_pd(zmm24, _mm512_maskz_loadu_pd(k_, c + 0 + 12 * cs_c));
+            }
+            if (8 < m && 12 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 8 >= 8 ? 0xFF : (1u << (m - 8)) - 1);
+                zmm25 = _mm512_add_pd(zmm25, _mm512_maskz_loadu_pd(k_, c + 8 + 12 * cs_c));
+            }
+            if (0 < m && 13 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                zmm26 = _mm512_add_pd(zmm26, _mm512_maskz_loadu_pd(k_, c + 0 + 13 * cs_c));
+            }
+            if (8 < m && 13 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 8 >= 8 ? 0xFF : (1u << (m - 8)) - 1);
+                zmm27 = _mm512_add_pd(zmm27, _mm512_maskz_loadu_pd(k_, c + 8 + 13 * cs_c));
+            }
+            if (0 < m && 0 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 0 * cs_c, k_, zmm0);
+            }
+            if (8 < m && 0 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 8 >= 8 ? 0xFF : (1u << (m - 8)) - 1);
+                _mm512_mask_storeu_pd(c + 8 + 0 * cs_c, k_, zmm1);
+            }
+            if (0 < m && 1 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 1 * cs_c, k_, zmm2);
+            }
+            if (8 < m && 1 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 8 >= 8 ? 0xFF : (1u << (m - 8)) - 1);
+                _mm512_mask_storeu_pd(c + 8 + 1 * cs_c, k_, zmm3);
+            }
+            if (0 < m && 2 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 2 * cs_c, k_, zmm4);
+            }
+            if (8 < m && 2 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 8 >= 8 ? 0xFF : (1u << (m - 8)) - 1);
+                _mm512_mask_storeu_pd(c + 8 + 2 * cs_c, k_, zmm5);
+            }
+            if (0 < m && 3 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 3 * cs_c, k_, zmm6);
+            }
+            if (8 < m && 3 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 8 >= 8 ? 0xFF : (1u << (m - 8)) - 1);
+                _mm512_mask_storeu_pd(c + 8 + 3 * cs_c, k_, zmm7);
+            }
+            if (0 < m && 4 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 4 * cs_c, k_, zmm8);
+            }
+            if (8 < m && 4 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 8 >= 8 ? 0xFF : (1u << (m - 8)) - 1);
+                _mm512_mask_storeu_pd(c + 8 + 4 * cs_c, k_, zmm9);
+            }
+            if (0 < m && 5 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 5 * cs_c, k_, zmm10);
+            }
+            if (8 < m && 5 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 8 >= 8 ? 0xFF : (1u << (m - 8)) - 1);
+                _mm512_mask_storeu_pd(c + 8 + 5 * cs_c, k_, zmm11);
+            }
+            if (0 < m && 6 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 6 * cs_c, k_, zmm12);
+            }
+            if (8 < m && 6 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 8 >= 8 ? 0xFF : (1u << (m - 8)) - 1);
+                _mm512_mask_storeu_pd(c + 8 + 6 * cs_c, k_, zmm13);
+            }
+            if (0 < m && 7 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 7 * cs_c, k_, zmm14);
+            }
+            if (8 < m && 7 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 8 >= 8 ? 0xFF : (1u << (m - 8)) - 1);
+                _mm512_mask_storeu_pd(c + 8 + 7 * cs_c, k_, zmm15);
+            }
+            if (0 < m && 8 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 8 * cs_c, k_, zmm16);
+            }
+            if (8 < m && 8 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 8 >= 8 ? 0xFF : (1u << (m - 8)) - 1);
+                _mm512_mask_storeu_pd(c + 8 + 8 * cs_c, k_, zmm17);
+            }
+            if (0 < m && 9 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 9 * cs_c, k_, zmm18);
+            }
+            if (8 < m && 9 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 8 >= 8 ? 0xFF : (1u << (m - 8)) - 1);
+                _mm512_mask_storeu_pd(c + 8 + 9 * cs_c, k_, zmm19);
+            }
+            if (0 < m && 10 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 10 * cs_c, k_, zmm20);
+            }
+            if (8 < m && 10 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 8 >= 8 ? 0xFF : (1u << (m - 8)) - 1);
+                _mm512_mask_storeu_pd(c + 8 + 10 * cs_c, k_, zmm21);
+            }
+            if (0 < m && 11 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 11 * cs_c, k_, zmm22);
+            }
+            if (8 < m && 11 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 8 >= 8 ? 0xFF : (1u << (m - 8)) - 1);
+                _mm512_mask_storeu_pd(c + 8 + 11 * cs_c, k_, zmm23);
+            }
+            if (0 < m && 12 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 12 * cs_c, k_, zmm24);
+            }
+            if (8 < m && 12 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 8 >= 8 ? 0xFF : (1u << (m - 8)) - 1);
+                _mm512_mask_storeu_pd(c + 8 + 12 * cs_c, k_, zmm25);
+            }
+            if (0 < m && 13 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 13 * cs_c, k_, zmm26);
+            }
+            if (8 < m && 13 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 8 >= 8 ? 0xFF : (1u << (m - 8)) - 1);
+                _mm512_mask_storeu_pd(c + 8 + 13 * cs_c, k_, zmm27);
+            }
+        } else if (beta_ == 0) {
+            if (0 < m && 0 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 0 * cs_c, k_, _mm512_mul_pd(va_, zmm0));
+            }
+            if (8 < m && 0 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 8 >= 8 ? 0xFF : (1u << (m - 8)) - 1);
+                _mm512_mask_storeu_pd(c + 8 + 0 * cs_c, k_, _mm512_mul_pd(va_, zmm1));
+            }
+            if (0 < m && 1 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 1 * cs_c, k_, _mm512_mul_pd(va_, zmm2));
+            }
+            if (8 < m && 1 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 8 >= 8 ? 0xFF : (1u << (m - 8)) - 1);
+                _mm512_mask_storeu_pd(c + 8 + 1 * cs_c, k_, _mm512_mul_pd(va_, zmm3));
+            }
+            if (0 < m && 2 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 2 * cs_c, k_, _mm512_mul_pd(va_, zmm4));
+            }
+            if (8 < m && 2 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 8 >= 8 ? 0xFF : (1u << (m - 8)) - 1);
+                _mm512_mask_storeu_pd(c + 8 + 2 * cs_c, k_, _mm512_mul_pd(va_, zmm5));
+            }
+            if (0 < m && 3 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 3 * cs_c, k_, _mm512_mul_pd(va_, zmm6));
+            }
+            if (8 < m && 3 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 8 >= 8 ? 0xFF : (1u << (m - 8)) - 1);
+                _mm512_mask_storeu_pd(c + 8 + 3 * cs_c, k_, _mm512_mul_pd(va_, zmm7));
+            }
+            if (0 < m && 4 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 4 * cs_c, k_, _mm512_mul_pd(va_, zmm8));
+            }
+            if (8 < m && 4 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 8 >= 8 ? 0xFF : (1u << (m - 8)) - 1);
+                _mm512_mask_storeu_pd(c + 8 + 4 * cs_c, k_, _mm512_mul_pd(va_, zmm9));
+            }
+            if (0 < m && 5 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 5 * cs_c, k_, _mm512_mul_pd(va_, zmm10));
+            }
+            if (8 < m && 5 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 8 >= 8 ? 0xFF : (1u << (m - 8)) - 1);
+                _mm512_mask_storeu_pd(c + 8 + 5 * cs_c, k_, _mm512_mul_pd(va_, zmm11));
+            }
+            if (0 < m && 6 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 6 * cs_c, k_, _mm512_mul_pd(va_, zmm12));
+            }
+            if (8 < m && 6 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 8 >= 8 ? 0xFF : (1u << (m - 8)) - 1);
+                _mm512_mask_storeu_pd(c + 8 + 6 * cs_c, k_, _mm512_mul_pd(va_, zmm13));
+            }
+            if (0 < m && 7 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 7 * cs_c, k_, _mm512_mul_pd(va_, zmm14));
+            }
+            if (8 < m && 7 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 8 >= 8 ? 0xFF : (1u << (m - 8)) - 1);
+                _mm512_mask_storeu_pd(c + 8 + 7 * cs_c, k_, _mm512_mul_pd(va_, zmm15));
+            }
+            if (0 < m && 8 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 8 * cs_c, k_, _mm512_mul_pd(va_, zmm16));
+            }
+            if (8 < m && 8 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 8 >= 8 ? 0xFF : (1u << (m - 8)) - 1);
+                _mm512_mask_storeu_pd(c + 8 + 8 * cs_c, k_, _mm512_mul_pd(va_, zmm17));
+            }
+            if (0 < m && 9 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 9 * cs_c, k_, _mm512_mul_pd(va_, zmm18));
+            }
+            if (8 < m && 9 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 8 >= 8 ? 0xFF : (1u << (m - 8)) - 1);
+                _mm512_mask_storeu_pd(c + 8 + 9 * cs_c, k_, _mm512_mul_pd(va_, zmm19));
+            }
+            if (0 < m && 10 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 10 * cs_c, k_, _mm512_mul_pd(va_, zmm20));
+            }
+            if (8 < m && 10 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 8 >= 8 ? 0xFF : (1u << (m - 8)) - 1);
+                _mm512_mask_storeu_pd(c + 8 + 10 * cs_c, k_, _mm512_mul_pd(va_, zmm21));
+            }
+            if (0 < m && 11 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 11 * cs_c, k_, _mm512_mul_pd(va_, zmm22));
+            }
+            if (8 < m && 11 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 8 >= 8 ? 0xFF : (1u << (m - 8)) - 1);
+                _mm512_mask_storeu_pd(c + 8 + 11 * cs_c, k_, _mm512_mul_pd(va_, zmm23));
+            }
+            if (0 < m && 12 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 12 * cs_c, k_, _mm512_mul_pd(va_, zmm24));
+            }
+            if (8 < m && 12 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 8 >= 8 ? 0xFF : (1u << (m - 8)) - 1);
+                _mm512_mask_storeu_pd(c + 8 + 12 * cs_c, k_, _mm512_mul_pd(va_, zmm25));
+            }
+            if (0 < m && 13 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 13 * cs_c, k_, _mm512_mul_pd(va_, zmm26));
+            }
+            if (8 < m && 13 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 8 >= 8 ? 0xFF : (1u << (m - 8)) - 1);
+                _mm512_mask_storeu_pd(c + 8 + 13 * cs_c, k_, _mm512_mul_pd(va_, zmm27));
+            }
+        } else if (beta_ == 1) {
+            if (0 < m && 0 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                zmm0 = _mm512_fmadd_pd(va_, zmm0, _mm512_maskz_loadu_pd(k_, c + 0 + 0 * cs_c));
+            }
+            if (8 < m && 0 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 8 >= 8 ? 0xFF : (1u << (m - 8)) - 1);
+                zmm1 = _mm512_fmadd_pd(va_, zmm1, _mm512_maskz_loadu_pd(k_, c + 8 + 0 * cs_c));
+            }
+            if (0 < m && 1 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                zmm2 = _mm512_fmadd_pd(va_, zmm2, _mm512_maskz_loadu_pd(k_, c + 0 + 1 * cs_c));
+            }
+            if (8 < m && 1 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 8 >= 8 ? 0xFF : (1u << (m - 8)) - 1);
+                zmm3 = _mm512_fmadd_pd(va_, zmm3, _mm512_maskz_loadu_pd(k_, c + 8 + 1 * cs_c));
+            }
+            if (0 < m && 2 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                zmm4 = _mm512_fmadd_pd(va_, zmm4, _mm512_maskz_loadu_pd(k_, c + 0 + 2 * cs_c));
+            }
+            if (8 < m && 2 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 8 >= 8 ? 0xFF : (1u << (m - 8)) - 1);
+                zmm5 = _mm512_fmadd_pd(va_, zmm5, _mm512_maskz_loadu_pd(k_, c + 8 + 2 * cs_c));
+            }
+            if (0 < m && 3 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                zmm6 = _mm512_fmadd_pd(va_, zmm6, _mm512_maskz_loadu_pd(k_, c + 0 + 3 * cs_c));
+            }
+            if (8 < m && 3 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 8 >= 8 ? 0xFF : (1u << (m - 8)) - 1);
+                zmm7 = _mm512_fmadd_pd(va_, zmm7, _mm512_maskz_loadu_pd(k_, c + 8 + 3 * cs_c));
+            }
+            if (0 < m && 4 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                zmm8 = _mm512_fmadd_pd(va_, zmm8, _mm512_maskz_loadu_pd(k_, c + 0 + 4 * cs_c));
+            }
+            if (8 < m && 4 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 8 >= 8 ? 0xFF : (1u << (m - 8)) - 1);
+                zmm9 = _mm512_fmadd_pd(va_, zmm9, _mm512_maskz_loadu_pd(k_, c + 8 + 4 * cs_c));
+            }
+            if (0 < m && 5 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                zmm10 = _mm512_fmadd_pd(va_, zmm10, _mm512_maskz_loadu_pd(k_, c + 0 + 5 * cs_c));
+            }
+            if (8 < m && 5 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 8 >= 8 ? 0xFF : (1u << (m - 8)) - 1);
+                zmm11 = _mm512_fmadd_pd(va_, zmm11, _mm512_maskz_loadu_pd(k_, c + 8 + 5 * cs_c));
+            }
+            if (0 < m && 6 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                zmm12 = _mm512_fmadd_pd(va_, zmm12, _mm512_maskz_loadu_pd(k_, c + 0 + 6 * cs_c));
+            }
+            if (8 < m && 6 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 8 >= 8 ? 0xFF : (1u << (m - 8)) - 1);
+                zmm13 = _mm512_fmadd_pd(va_, zmm13, _mm512_maskz_loadu_pd(k_, c + 8 + 6 * cs_c));
+            }
+            if (0 < m && 7 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                zmm14 = _mm512_fmadd_pd(va_, zmm14, _mm512_maskz_loadu_pd(k_, c + 0 + 7 * cs_c));
+            }
+            if (8 < m && 7 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 8 >= 8 ? 0xFF : (1u << (m - 8)) - 1);
+                zmm15 = _mm512_fmadd_pd(va_, zmm15, _mm512_maskz_loadu_pd(k_, c + 8 + 7 * cs_c));
+            }
+            if (0 < m && 8 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                zmm16 = _mm512_fmadd_pd(va_, zmm16, _mm512_maskz_loadu_pd(k_, c + 0 + 8 * cs_c));
+            }
+            if (8 < m && 8 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 8 >= 8 ? 0xFF : (1u << (m - 8)) - 1);
+                zmm17 = _mm512_fmadd_pd(va_, zmm17, _mm512_maskz_loadu_pd(k_, c + 8 + 8 * cs_c));
+            }
+            if (0 < m && 9 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                zmm18 = _mm512_fmadd_pd(va_, zmm18, _mm512_maskz_loadu_pd(k_, c + 0 + 9 * cs_c));
+            }
+            if (8 < m && 9 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 8 >= 8 ? 0xFF : (1u << (m - 8)) - 1);
+                zmm19 = _mm512_fmadd_pd(va_, zmm19, _mm512_maskz_loadu_pd(k_, c + 8 + 9 * cs_c));
+            }
+            if (0 < m && 10 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                zmm20 = _mm512_fmadd_pd(va_, zmm20, _mm512_maskz_loadu_pd(k_, c + 0 + 10 * cs_c));
+            }
+            if (8 < m && 10 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 8 >= 8 ? 0xFF : (1u << (m - 8)) - 1);
+                zmm21 = _mm512_fmadd_pd(va_, zmm21, _mm512_maskz_loadu_pd(k_, c + 8 + 10 * cs_c));
+            }
+            if (0 < m && 11 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                zmm22 = _mm512_fmadd_pd(va_, zmm22, _mm512_maskz_loadu_pd(k_, c + 0 + 11 * cs_c));
+            }
+            if (8 < m && 11 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 8 >= 8 ? 0xFF : (1u << (m - 8)) - 1);
+                zmm23 = _mm512_fmadd_pd(va_, zmm23, _mm512_maskz_loadu_pd(k_, c + 8 + 11 * cs_c));
+            }
+            if (0 < m && 12 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                zmm24 = _mm512_fmadd_pd(va_, zmm24, _mm512_maskz_loadu_pd(k_, c + 0 + 12 * cs_c));
+            }
+            if (8 < m && 12 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 8 >= 8 ? 0xFF : (1u << (m - 8)) - 1);
+                zmm25 = _mm512_fmadd_pd(va_, zmm25, _mm512_maskz_loadu_pd(k_, c + 8 + 12 * cs_c));
+            }
+            if (0 < m && 13 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                zmm26 = _mm512_fmadd_pd(va_, zmm26, _mm512_maskz_loadu_pd(k_, c + 0 + 13 * cs_c));
+            }
+            if (8 < m && 13 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 8 >= 8 ? 0xFF : (1u << (m - 8)) - 1);
+                zmm27 = _mm512_fmadd_pd(va_, zmm27, _mm512_maskz_loadu_pd(k_, c + 8 + 13 * cs_c));
+            }
+            if (0 < m && 0 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 0 * cs_c, k_, zmm0);
+            }
+            if (8 < m && 0 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 8 >= 8 ? 0xFF : (1u << (m - 8)) - 1);
+                _mm512_mask_storeu_pd(c + 8 + 0 * cs_c, k_, zmm1);
+            }
+            if (0 < m && 1 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 1 * cs_c, k_, zmm2);
+            }
+            if (8 < m && 1 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 8 >= 8 ? 0xFF : (1u << (m - 8)) - 1);
+                _mm512_mask_storeu_pd(c + 8 + 1 * cs_c, k_, zmm3);
+            }
+            if (0 < m && 2 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 2 * cs_c, k_, zmm4);
+            }
+            if (8 < m && 2 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 8 >= 8 ? 0xFF : (1u << (m - 8)) - 1);
+                _mm512_mask_storeu_pd(c + 8 + 2 * cs_c, k_, zmm5);
+            }
+            if (0 < m && 3 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 3 * cs_c, k_, zmm6);
+            }
+            if (8 < m && 3 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 8 >= 8 ? 0xFF : (1u << (m - 8)) - 1);
+                _mm512_mask_storeu_pd(c + 8 + 3 * cs_c, k_, zmm7);
+            }
+            if (0 < m && 4 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 4 * cs_c, k_, zmm8);
+            }
+            if (8 < m && 4 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 8 >= 8 ? 0xFF : (1u << (m - 8)) - 1);
+                _mm512_mask_storeu_pd(c + 8 + 4 * cs_c, k_, zmm9);
+            }
+            if (0 < m && 5 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 5 * cs_c, k_, zmm10);
+            }
+            if (8 < m && 5 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 8 >= 8 ? 0xFF : (1u << (m - 8)) - 1);
+                _mm512_mask_storeu_pd(c + 8 + 5 * cs_c, k_, zmm11);
+            }
+            if (0 < m && 6 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 6 * cs_c, k_, zmm12);
+            }
+            if (8 < m && 6 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 8 >= 8 ? 0xFF : (1u << (m - 8)) - 1);
+                _mm512_mask_storeu_pd(c + 8 + 6 * cs_c, k_, zmm13);
+            }
+            if (0 < m && 7 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 7 * cs_c, k_, zmm14);
+            }
+            if (8 < m && 7 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 8 >= 8 ? 0xFF : (1u << (m - 8)) - 1);
+                _mm512_mask_storeu_pd(c + 8 + 7 * cs_c, k_, zmm15);
+            }
+            if (0 < m && 8 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 8 * cs_c, k_, zmm16);
+            }
+            if (8 < m && 8 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 8 >= 8 ? 0xFF : (1u << (m - 8)) - 1);
+                _mm512_mask_storeu_pd(c + 8 + 8 * cs_c, k_, zmm17);
+            }
+            if (0 < m && 9 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 9 * cs_c, k_, zmm18);
+            }
+            if (8 < m && 9 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 8 >= 8 ? 0xFF : (1u << (m - 8)) - 1);
+                _mm512_mask_storeu_pd(c + 8 + 9 * cs_c, k_, zmm19);
+            }
+            if (0 < m && 10 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 10 * cs_c, k_, zmm20);
+            }
+            if (8 < m && 10 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 8 >= 8 ? 0xFF : (1u << (m - 8)) - 1);
+                _mm512_mask_storeu_pd(c + 8 + 10 * cs_c, k_, zmm21);
+            }
+            if (0 < m && 11 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 11 * cs_c, k_, zmm22);
+            }
+            if (8 < m && 11 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 8 >= 8 ? 0xFF : (1u << (m - 8)) - 1);
+                _mm512_mask_storeu_pd(c + 8 + 11 * cs_c, k_, zmm23);
+            }
+            if (0 < m && 12 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 12 * cs_c, k_, zmm24);
+            }
+            if (8 < m && 12 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 8 >= 8 ? 0xFF : (1u << (m - 8)) - 1);
+                _mm512_mask_storeu_pd(c + 8 + 12 * cs_c, k_, zmm25);
+            }
+            if (0 < m && 13 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 13 * cs_c, k_, zmm26);
+            }
+            if (8 < m && 13 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 8 >= 8 ? 0xFF : (1u << (m - 8)) - 1);
+                _mm512_mask_storeu_pd(c + 8 + 13 * cs_c, k_, zmm27);
+            }
+        } else {
+            const __m512d vb_ = _mm512_set1_pd(beta_);
+            if (0 < m && 0 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                zmm0 = _mm512_fmadd_pd(va_, zmm0, _mm512_mul_pd(vb_, _mm512_maskz_loadu_pd(k_, c + 0 + 0 * cs_c)));
+            }
+            if (8 < m && 0 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 8 >= 8 ? 0xFF : (1u << (m - 8)) - 1);
+                zmm1 = _mm512_fmadd_pd(va_, zmm1, _mm512_mul_pd(vb_, _mm512_maskz_loadu_pd(k_, c + 8 + 0 * cs_c)));
+            }
+            if (0 < m && 1 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                zmm2 = _mm512_fmadd_pd(va_, zmm2, _mm512_mul_pd(vb_, _mm512_maskz_loadu_pd(k_, c + 0 + 1 * cs_c)));
+            }
+            if (8 < m && 1 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 8 >= 8 ? 0xFF : (1u << (m - 8)) - 1);
+                zmm3 = _mm512_fmadd_pd(va_, zmm3, _mm512_mul_pd(vb_, _mm512_maskz_loadu_pd(k_, c + 8 + 1 * cs_c)));
+            }
+            if (0 < m && 2 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                zmm4 = _mm512_fmadd_pd(va_, zmm4, _mm512_mul_pd(vb_, _mm512_maskz_loadu_pd(k_, c + 0 + 2 * cs_c)));
+            }
+            if (8 < m && 2 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 8 >= 8 ? 0xFF : (1u << (m - 8)) - 1);
+                zmm5 = _mm512_fmadd_pd(va_, zmm5, _mm512_mul_pd(vb_, _mm512_maskz_loadu_pd(k_, c + 8 + 2 * cs_c)));
+            }
+            if (0 < m && 3 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                zmm6 = _mm512_fmadd_pd(va_, zmm6, _mm512_mul_pd(vb_, _mm512_maskz_loadu_pd(k_, c + 0 + 3 * cs_c)));
+            }
+            if (8 < m && 3 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 8 >= 8 ? 0xFF : (1u << (m - 8)) - 1);
+                zmm7 = _mm512_fmadd_pd(va_, zmm7, _mm512_mul_pd(vb_, _mm512_maskz_loadu_pd(k_, c + 8 + 3 * cs_c)));
+            }
+            if (0 < m && 4 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                zmm8 = _mm512_fmadd_pd(va_, zmm8, _mm512_mul_pd(vb_, _mm512_maskz_loadu_pd(k_, c + 0 + 4 * cs_c)));
+            }
+            if (8 < m && 4 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 8 >= 8 ? 0xFF : (1u << (m - 8)) - 1);
+                zmm9 = _mm512_fmadd_pd(va_, zmm9, _mm512_mul_pd(vb_, _mm512_maskz_loadu_pd(k_, c + 8 + 4 * cs_c)));
+            }
+            if (0 < m && 5 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                zmm10 = _mm512_fmadd_pd(va_, zmm10, _mm512_mul_pd(vb_, _mm512_maskz_loadu_pd(k_, c + 0 + 5 * cs_c)));
+            }
+            if (8 < m && 5 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 8 >= 8 ? 0xFF : (1u << (m - 8)) - 1);
+                zmm11 = _mm512_fmadd_pd(va_, zmm11, _mm512_mul_pd(vb_, _mm512_maskz_loadu_pd(k_, c + 8 + 5 * cs_c)));
+            }
+            if (0 < m && 6 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                zmm12 = _mm512_fmadd_pd(va_, zmm12, _mm512_mul_pd(vb_, _mm512_maskz_loadu_pd(k_, c + 0 + 6 * cs_c)));
+            }
+            if (8 < m && 6 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 8 >= 8 ? 0xFF : (1u << (m - 8)) - 1);
+                zmm13 = _mm512_fmadd_pd(va_, zmm13, _mm512_mul_pd(vb_, _mm512_maskz_loadu_pd(k_, c + 8 + 6 * cs_c)));
+            }
+            if (0 < m && 7 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                zmm14 = _mm512_fmadd_pd(va_, zmm14, _mm512_mul_pd(vb_, _mm512_maskz_loadu_pd(k_, c + 0 + 7 * cs_c)));
+            }
+            if (8 < m && 7 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 8 >= 8 ? 0xFF : (1u << (m - 8)) - 1);
+                zmm15 = _mm512_fmadd_pd(va_, zmm15, _mm512_mul_pd(vb_, _mm512_maskz_loadu_pd(k_, c + 8 + 7 * cs_c)));
+            }
+            if (0 < m && 8 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                zmm16 = _mm512_fmadd_pd(va_, zmm16, _mm512_mul_pd(vb_, _mm512_maskz_loadu_pd(k_, c + 0 + 8 * cs_c)));
+            }
+            if (8 < m && 8 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 8 >= 8 ? 0xFF : (1u << (m - 8)) - 1);
+                zmm17 = _mm512_fmadd_pd(va_, zmm17, _mm512_mul_pd(vb_, _mm512_maskz_loadu_pd(k_, c + 8 + 8 * cs_c)));
+            }
+            if (0 < m && 9 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                zmm18 = _mm512_fmadd_pd(va_, zmm18, _mm512_mul_pd(vb_, _mm512_maskz_loadu_pd(k_, c + 0 + 9 * cs_c)));
+            }
+            if (8 < m && 9 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 8 >= 8 ? 0xFF : (1u << (m - 8)) - 1);
+                zmm19 = _mm512_fmadd_pd(va_, zmm19, _mm512_mul_pd(vb_, _mm512_maskz_loadu_pd(k_, c + 8 + 9 * cs_c)));
+            }
+            if (0 < m && 10 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                zmm20 = _mm512_fmadd_pd(va_, zmm20, _mm512_mul_pd(vb_, _mm512_maskz_loadu_pd(k_, c + 0 + 10 * cs_c)));
+            }
+            if (8 < m && 10 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 8 >= 8 ? 0xFF : (1u << (m - 8)) - 1);
+                zmm21 = _mm512_fmadd_pd(va_, zmm21, _mm512_mul_pd(vb_, _mm512_maskz_loadu_pd(k_, c + 8 + 10 * cs_c)));
+            }
+            if (0 < m && 11 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                zmm22 = _mm512_fmadd_pd(va_, zmm22, _mm512_mul_pd(vb_, _mm512_maskz_loadu_pd(k_, c + 0 + 11 * cs_c)));
+            }
+            if (8 < m && 11 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 8 >= 8 ? 0xFF : (1u << (m - 8)) - 1);
+                zmm23 = _mm512_fmadd_pd(va_, zmm23, _mm512_mul_pd(vb_, _mm512_maskz_loadu_pd(k_, c + 8 + 11 * cs_c)));
+            }
+            if (0 < m && 12 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                zmm24 = _mm512_fmadd_pd(va_, zmm24, _mm512_mul_pd(vb_, _mm512_maskz_loadu_pd(k_, c + 0 + 12 * cs_c)));
+            }
+            if (8 < m && 12 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 8 >= 8 ? 0xFF : (1u << (m - 8)) - 1);
+                zmm25 = _mm512_fmadd_pd(va_, zmm25, _mm512_mul_pd(vb_, _mm512_maskz_loadu_pd(k_, c + 8 + 12 * cs_c)));
+            }
+            if (0 < m && 13 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                zmm26 = _mm512_fmadd_pd(va_, zmm26, _mm512_mul_pd(vb_, _mm512_maskz_loadu_pd(k_, c + 0 + 13 * cs_c)));
+            }
+            if (8 < m && 13 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 8 >= 8 ? 0xFF : (1u << (m - 8)) - 1);
+                zmm27 = _mm512_fmadd_pd(va_, zmm27, _mm512_mul_pd(vb_, _mm512_maskz_loadu_pd(k_, c + 8 + 13 * cs_c)));
+            }
+            if (0 < m && 0 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 0 * cs_c, k_, zmm0);
+            }
+            if (8 < m && 0 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 8 >= 8 ? 0xFF : (1u << (m - 8)) - 1);
+                _mm512_mask_storeu_pd(c + 8 + 0 * cs_c, k_, zmm1);
+            }
+            if (0 < m && 1 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 1 * cs_c, k_, zmm2);
+            }
+            if (8 < m && 1 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 8 >= 8 ? 0xFF : (1u << (m - 8)) - 1);
+                _mm512_mask_storeu_pd(c + 8 + 1 * cs_c, k_, zmm3);
+            }
+            if (0 < m && 2 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 2 * cs_c, k_, zmm4);
+            }
+            if (8 < m && 2 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 8 >= 8 ? 0xFF : (1u << (m - 8)) - 1);
+                _mm512_mask_storeu_pd(c + 8 + 2 * cs_c, k_, zmm5);
+            }
+            if (0 < m && 3 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 3 * cs_c, k_, zmm6);
+            }
+            if (8 < m && 3 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 8 >= 8 ? 0xFF : (1u << (m - 8)) - 1);
+                _mm512_mask_storeu_pd(c + 8 + 3 * cs_c, k_, zmm7);
+            }
+            if (0 < m && 4 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 4 * cs_c, k_, zmm8);
+            }
+            if (8 < m && 4 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 8 >= 8 ? 0xFF : (1u << (m - 8)) - 1);
+                _mm512_mask_storeu_pd(c + 8 + 4 * cs_c, k_, zmm9);
+            }
+            if (0 < m && 5 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 5 * cs_c, k_, zmm10);
+            }
+            if (8 < m && 5 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 8 >= 8 ? 0xFF : (1u << (m - 8)) - 1);
+                _mm512_mask_storeu_pd(c + 8 + 5 * cs_c, k_, zmm11);
+            }
+            if (0 < m && 6 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 6 * cs_c, k_, zmm12);
+            }
+            if (8 < m && 6 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 8 >= 8 ? 0xFF : (1u << (m - 8)) - 1);
+                _mm512_mask_storeu_pd(c + 8 + 6 * cs_c, k_, zmm13);
+            }
+            if (0 < m && 7 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 7 * cs_c, k_, zmm14);
+            }
+            if (8 < m && 7 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 8 >= 8 ? 0xFF : (1u << (m - 8)) - 1);
+                _mm512_mask_storeu_pd(c + 8 + 7 * cs_c, k_, zmm15);
+            }
+            if (0 < m && 8 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 8 * cs_c, k_, zmm16);
+            }
+            if (8 < m && 8 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 8 >= 8 ? 0xFF : (1u << (m - 8)) - 1);
+                _mm512_mask_storeu_pd(c + 8 + 8 * cs_c, k_, zmm17);
+            }
+            if (0 < m && 9 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 9 * cs_c, k_, zmm18);
+            }
+            if (8 < m && 9 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 8 >= 8 ? 0xFF : (1u << (m - 8)) - 1);
+                _mm512_mask_storeu_pd(c + 8 + 9 * cs_c, k_, zmm19);
+            }
+            if (0 < m && 10 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 10 * cs_c, k_, zmm20);
+            }
+            if (8 < m && 10 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 8 >= 8 ? 0xFF : (1u << (m - 8)) - 1);
+                _mm512_mask_storeu_pd(c + 8 + 10 * cs_c, k_, zmm21);
+            }
+            if (0 < m && 11 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 11 * cs_c, k_, zmm22);
+            }
+            if (8 < m && 11 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 8 >= 8 ? 0xFF : (1u << (m - 8)) - 1);
+                _mm512_mask_storeu_pd(c + 8 + 11 * cs_c, k_, zmm23);
+            }
+            if (0 < m && 12 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 12 * cs_c, k_, zmm24);
+            }
+            if (8 < m && 12 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 8 >= 8 ? 0xFF : (1u << (m - 8)) - 1);
+                _mm512_mask_storeu_pd(c + 8 + 12 * cs_c, k_, zmm25);
+            }
+            if (0 < m && 13 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 13 * cs_c, k_, zmm26);
+            }
+            if (8 < m && 13 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 8 >= 8 ? 0xFF : (1u << (m - 8)) - 1);
+                _mm512_mask_storeu_pd(c + 8 + 13 * cs_c, k_, zmm27);
+            }
+        }
+        return;
+    }
+    double t_[224];
+    _mm512_storeu_pd(t_ + 0, zmm0);
+    _mm512_storeu_pd(t_ + 8, zmm1);
+    _mm512_storeu_pd(t_ + 16, zmm2);
+    _mm512_storeu_pd(t_ + 24, zmm3);
+    _mm512_storeu_pd(t_ + 32, zmm4);
+    _mm512_storeu_pd(t_ + 40, zmm5);
+    _mm512_storeu_pd(t_ + 48, zmm6);
+    _mm512_storeu_pd(t_ + 56, zmm7);
+    _mm512_storeu_pd(t_ + 64, zmm8);
+    _mm512_storeu_pd(t_ + 72, zmm9);
+    _mm512_storeu_pd(t_ + 80, zmm10);
+    _mm512_storeu_pd(t_ + 88, zmm11);
+    _mm512_storeu_pd(t_ + 96, zmm12);
+    _mm512_storeu_pd(t_ + 104, zmm13);
+    _mm512_storeu_pd(t_ + 112, zmm14);
+    _mm512_storeu_pd(t_ + 120, zmm15);
+    _mm512_storeu_pd(t_ + 128, zmm16);
+    _mm512_storeu_pd(t_ + 136, zmm17);
+    _mm512_storeu_pd(t_ + 144, zmm18);
+    _mm512_storeu_pd(t_ + 152, zmm19);
+    _mm512_storeu_pd(t_ + 160, zmm20);
+    _mm512_storeu_pd(t_ + 168, zmm21);
+    _mm512_storeu_pd(t_ + 176, zmm22);
+    _mm512_storeu_pd(t_ + 184, zmm23);
+    _mm512_storeu_pd(t_ + 192, zmm24);
+    _mm512_storeu_pd(t_ + 200, zmm25);
+    _mm512_storeu_pd(t_ + 208, zmm26);
+    _mm512_storeu_pd(t_ + 216, zmm27);
+    /* position in t_ of C(i, j), at_[i + j*16] */
+    static const unsigned short at_[224] = {
+        0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15,
+        16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31,
+        32, 33, 34, 35, 36, 37, 38, 39, 40, 41, 42, 43, 44, 45, 46, 47,
+        48, 49, 50, 51, 52, 53, 54, 55, 56, 57, 58, 59, 60, 61, 62, 63,
+        64, 65, 66, 67, 68, 69, 70, 71, 72, 73, 74, 75, 76, 77, 78, 79,
+        80, 81, 82, 83, 84, 85, 86, 87, 88, 89, 90, 91, 92, 93, 94, 95,
+        96, 97, 98, 99, 100, 101, 102, 103, 104, 105, 106, 107, 108, 109, 110, 111,
+        112, 113, 114, 115, 116, 117, 118, 119, 120, 121, 122, 123, 124, 125, 126, 127,
+        128, 129, 130, 131, 132, 133, 134, 135, 136, 137, 138, 139, 140, 141, 142, 143,
+        144, 145, 146, 147, 148, 149, 150, 151, 152, 153, 154, 155, 156, 157, 158, 159,
+        160, 161, 162, 163, 164, 165, 166, 167, 168, 169, 170, 171, 172, 173, 174, 175,
+        176, 177, 178, 179, 180, 181, 182, 183, 184, 185, 186, 187, 188, 189, 190, 191,
+        192, 193, 194, 195, 196, 197, 198, 199, 200, 201, 202, 203, 204, 205, 206, 207,
+        208, 209, 210, 211, 212, 213, 214, 215, 216, 217, 218, 219, 220, 221, 222, 223,
+    };
+    for (int64_t j = 0; j < n; j++)
+        for (int64_t i = 0; i < m; i++) {
+            double v = alpha_ * t_[at_[i + j * 16]];
+            double *cij = c + i * rs_c + j * cs_c;
+            *cij = beta_ == 0 ? v : v + beta_ * *cij;
+        }
+
+}
+
+void zen4_dgemm_16x14_e16x8_rows(int64_t m, int64_t n, int64_t k, const double *alpha, const double *a, int64_t lda,
+                                 const double *b, int64_t ldb, const double *beta, double *c, int64_t rs_c, int64_t cs_c)
+{
+    const int64_t lda_b = lda * (int64_t)sizeof(double), ldb_b = ldb * (int64_t)sizeof(double);
+    const char *pa0 = (const char *)a,
+               *pa3 = pa0 + 3 * lda_b;
+    const char *pb0 = (const char *)b,
+               *pb3 = pb0 + 3 * ldb_b;
+    __m512d zmm0, zmm1, zmm2, zmm3, zmm4, zmm5, zmm6, zmm7;
+    __m512d zmm8, zmm9, zmm10, zmm11, zmm12, zmm13, zmm14, zmm15;
+    __m512d zmm16, zmm17, zmm18, zmm19, zmm20, zmm21, zmm22, zmm23;
+    __m512d zmm24, zmm25, zmm26, zmm27;
+
+    zmm0 = _mm512_setzero_pd();
+    zmm1 = _mm512_setzero_pd();
+    zmm2 = _mm512_setzero_pd();
+    zmm3 = _mm512_setzero_pd();
+    zmm4 = _mm512_setzero_pd();
+    zmm5 = _mm512_setzero_pd();
+    zmm6 = _mm512_setzero_pd();
+    zmm7 = _mm512_setzero_pd();
+    zmm8 = _mm512_setzero_pd();
+    zmm9 = _mm512_setzero_pd();
+    zmm10 = _mm512_setzero_pd();
+    zmm11 = _mm512_setzero_pd();
+    zmm12 = _mm512_setzero_pd();
+    zmm13 = _mm512_setzero_pd();
+    zmm14 = _mm512_setzero_pd();
+    zmm15 = _mm512_setzero_pd();
+
+    if (k > 0) {
+        /* prologue: the first 16 instructions of iteration 0 (pointer
+         * bumps among them become load offsets) */
+        zmm17 = _mm512_loadu_pd((const double *)pa0);
+        zmm20 = _mm512_loadu_pd((const double *)pa0 + 8);
+        zmm21 = _mm512_set1_pd(*((const double *)pb0));
+        zmm22 = _mm512_set1_pd(*((const double *)pb0 + 1));
+        zmm23 = _mm512_set1_pd(*((const double *)pb0 + 2));
+        zmm24 = _mm512_set1_pd(*((const double *)pb0 + 3));
+        zmm25 = _mm512_set1_pd(*((const double *)pb0 + 4));
+        zmm26 = _mm512_set1_pd(*((const double *)pb0 + 5));
+        zmm27 = _mm512_set1_pd(*((const double *)pb0 + 6));
+        zmm18 = _mm512_set1_pd(*((const double *)pb0 + 7));
+
+        /* kernel: iteration i and the start of i+1, unrolled 5x */
+        int64_t nq = k - 1;
+        for (int64_t it = nq / 5; it > 0; it--) {
+            /* copy 0 */
+            zmm16 = _mm512_loadu_pd((const double *)(pa0 + lda_b));
+            zmm19 = _mm512_loadu_pd((const double *)(pa0 + lda_b) + 8);
+            zmm0 = _mm512_fmadd_pd(zmm17, zmm21, zmm0);
+            zmm1 = _mm512_fmadd_pd(zmm20, zmm21, zmm1);
+            zmm21 = _mm512_set1_pd(*((const double *)(pb0 + ldb_b)));
+            zmm2 = _mm512_fmadd_pd(zmm17, zmm22, zmm2);
+            zmm3 = _mm512_fmadd_pd(zmm20, zmm22, zmm3);
+            zmm22 = _mm512_set1_pd(*((const double *)(pb0 + ldb_b) + 1));
+            zmm4 = _mm512_fmadd_pd(zmm17, zmm23, zmm4);
+            zmm5 = _mm512_fmadd_pd(zmm20, zmm23, zmm5);
+            zmm23 = _mm512_set1_pd(*((const double *)(pb0 + ldb_b) + 2));
+            zmm6 = _mm512_fmadd_pd(zmm17, zmm24, zmm6);
+            zmm7 = _mm512_fmadd_pd(zmm20, zmm24, zmm7);
+            zmm24 = _mm512_set1_pd(*((const double *)(pb0 + ldb_b) + 3));
+            zmm8 = _mm512_fmadd_pd(zmm17, zmm25, zmm8);
+            zmm9 = _mm512_fmadd_pd(zmm20, zmm25, zmm9);
+            zmm25 = _mm512_set1_pd(*((const double *)(pb0 + ldb_b) + 4));
+            zmm10 = _mm512_fmadd_pd(zmm17, zmm26, zmm10);
+            zmm11 = _mm512_fmadd_pd(zmm20, zmm26, zmm11);
+            zmm26 = _mm512_set1_pd(*((const double *)(pb0 + ldb_b) + 5));
+            zmm12 = _mm512_fmadd_pd(zmm17, zmm27, zmm12);
+            zmm13 = _mm512_fmadd_pd(zmm20, zmm27, zmm13);
+            zmm27 = _mm512_set1_pd(*((const double *)(pb0 + ldb_b) + 6));
+            zmm14 = _mm512_fmadd_pd(zmm17, zmm18, zmm14);
+            zmm17 = _mm512_set1_pd(*((const double *)(pb0 + ldb_b) + 7));
+            zmm15 = _mm512_fmadd_pd(zmm20, zmm18, zmm15);
+            /* copy 1 */
+            zmm20 = _mm512_loadu_pd((const double *)(pa0 + 2 * lda_b));
+            zmm18 = _mm512_loadu_pd((const double *)(pa0 + 2 * lda_b) + 8);
+            zmm0 = _mm512_fmadd_pd(zmm16, zmm21, zmm0);
+            zmm1 = _mm512_fmadd_pd(zmm19, zmm21, zmm1);
+            zmm21 = _mm512_set1_pd(*((const double *)(pb0 + 2 * ldb_b)));
+            zmm2 = _mm512_fmadd_pd(zmm16, zmm22, zmm2);
+            zmm3 = _mm512_fmadd_pd(zmm19, zmm22, zmm3);
+            zmm22 = _mm512_set1_pd(*((const double *)(pb0 + 2 * ldb_b) + 1));
+            zmm4 = _mm512_fmadd_pd(zmm16, zmm23, zmm4);
+            zmm5 = _mm512_fmadd_pd(zmm19, zmm23, zmm5);
+            zmm23 = _mm512_set1_pd(*((const double *)(pb0 + 2 * ldb_b) + 2));
+            zmm6 = _mm512_fmadd_pd(zmm16, zmm24, zmm6);
+            zmm7 = _mm512_fmadd_pd(zmm19, zmm24, zmm7);
+            zmm24 = _mm512_set1_pd(*((const double *)(pb0 + 2 * ldb_b) + 3));
+            zmm8 = _mm512_fmadd_pd(zmm16, zmm25, zmm8);
+            zmm9 = _mm512_fmadd_pd(zmm19, zmm25, zmm9);
+            zmm25 = _mm512_set1_pd(*((const double *)(pb0 + 2 * ldb_b) + 4));
+            zmm10 = _mm512_fmadd_pd(zmm16, zmm26, zmm10);
+            zmm11 = _mm512_fmadd_pd(zmm19, zmm26, zmm11);
+            zmm26 = _mm512_set1_pd(*((const double *)(pb0 + 2 * ldb_b) + 5));
+            zmm12 = _mm512_fmadd_pd(zmm16, zmm27, zmm12);
+            zmm13 = _mm512_fmadd_pd(zmm19, zmm27, zmm13);
+            zmm27 = _mm512_set1_pd(*((const double *)(pb0 + 2 * ldb_b) + 6));
+            zmm14 = _mm512_fmadd_pd(zmm16, zmm17, zmm14);
+            zmm16 = _mm512_set1_pd(*((const double *)(pb0 + 2 * ldb_b) + 7));
+            zmm15 = _mm512_fmadd_pd(zmm19, zmm17, zmm15);
+            /* copy 2 */
+            zmm19 = _mm512_loadu_pd((const double *)pa3);
+            zmm17 = _mm512_loadu_pd((const double *)pa3 + 8);
+            zmm0 = _mm512_fmadd_pd(zmm20, zmm21, zmm0);
+            zmm1 = _mm512_fmadd_pd(zmm18, zmm21, zmm1);
+            zmm21 = _mm512_set1_pd(*((const double *)pb3));
+            zmm2 = _mm512_fmadd_pd(zmm20, zmm22, zmm2);
+            zmm3 = _mm512_fmadd_pd(zmm18, zmm22, zmm3);
+            zmm22 = _mm512_set1_pd(*((const double *)pb3 + 1));
+            zmm4 = _mm512_fmadd_pd(zmm20, zmm23, zmm4);
+            zmm5 = _mm512_fmadd_pd(zmm18, zmm23, zmm5);
+            zmm23 = _mm512_set1_pd(*((const double *)pb3 + 2));
+            zmm6 = _mm512_fmadd_pd(zmm20, zmm24, zmm6);
+            zmm7 = _mm512_fmadd_pd(zmm18, zmm24, zmm7);
+            zmm24 = _mm512_set1_pd(*((const double *)pb3 + 3));
+            zmm8 = _mm512_fmadd_pd(zmm20, zmm25, zmm8);
+            zmm9 = _mm512_fmadd_pd(zmm18, zmm25, zmm9);
+            zmm25 = _mm512_set1_pd(*((const double *)pb3 + 4));
+            zmm10 = _mm512_fmadd_pd(zmm20, zmm26, zmm10);
+            zmm11 = _mm512_fmadd_pd(zmm18, zmm26, zmm11);
+            zmm26 = _mm512_set1_pd(*((const double *)pb3 + 5));
+            zmm12 = _mm512_fmadd_pd(zmm20, zmm27, zmm12);
+            zmm13 = _mm512_fmadd_pd(zmm18, zmm27, zmm13);
+            zmm27 = _mm512_set1_pd(*((const double *)pb3 + 6));
+            zmm14 = _mm512_fmadd_pd(zmm20, zmm16, zmm14);
+            zmm20 = _mm512_set1_pd(*((const double *)pb3 + 7));
+            zmm15 = _mm512_fmadd_pd(zmm18, zmm16, zmm15);
+            /* copy 3 */
+            zmm18 = _mm512_loadu_pd((const double *)(pa0 + 4 * lda_b));
+            zmm16 = _mm512_loadu_pd((const double *)(pa0 + 4 * lda_b) + 8);
+            zmm0 = _mm512_fmadd_pd(zmm19, zmm21, zmm0);
+            zmm1 = _mm512_fmadd_pd(zmm17, zmm21, zmm1);
+            zmm21 = _mm512_set1_pd(*((const double *)(pb0 + 4 * ldb_b)));
+            zmm2 = _mm512_fmadd_pd(zmm19, zmm22, zmm2);
+            zmm3 = _mm512_fmadd_pd(zmm17, zmm22, zmm3);
+            zmm22 = _mm512_set1_pd(*((const double *)(pb0 + 4 * ldb_b) + 1));
+            zmm4 = _mm512_fmadd_pd(zmm19, zmm23, zmm4);
+            zmm5 = _mm512_fmadd_pd(zmm17, zmm23, zmm5);
+            zmm23 = _mm512_set1_pd(*((const double *)(pb0 + 4 * ldb_b) + 2));
+            zmm6 = _mm512_fmadd_pd(zmm19, zmm24, zmm6);
+            zmm7 = _mm512_fmadd_pd(zmm17, zmm24, zmm7);
+            zmm24 = _mm512_set1_pd(*((const double *)(pb0 + 4 * ldb_b) + 3));
+            zmm8 = _mm512_fmadd_pd(zmm19, zmm25, zmm8);
+            zmm9 = _mm512_fmadd_pd(zmm17, zmm25, zmm9);
+            zmm25 = _mm512_set1_pd(*((const double *)(pb0 + 4 * ldb_b) + 4));
+            zmm10 = _mm512_fmadd_pd(zmm19, zmm26, zmm10);
+            zmm11 = _mm512_fmadd_pd(zmm17, zmm26, zmm11);
+            zmm26 = _mm512_set1_pd(*((const double *)(pb0 + 4 * ldb_b) + 5));
+            zmm12 = _mm512_fmadd_pd(zmm19, zmm27, zmm12);
+            zmm13 = _mm512_fmadd_pd(zmm17, zmm27, zmm13);
+            zmm27 = _mm512_set1_pd(*((const double *)(pb0 + 4 * ldb_b) + 6));
+            zmm14 = _mm512_fmadd_pd(zmm19, zmm20, zmm14);
+            zmm19 = _mm512_set1_pd(*((const double *)(pb0 + 4 * ldb_b) + 7));
+            zmm15 = _mm512_fmadd_pd(zmm17, zmm20, zmm15);
+            /* copy 4 */
+            zmm17 = _mm512_loadu_pd((const double *)(pa3 + 2 * lda_b));
+            zmm20 = _mm512_loadu_pd((const double *)(pa3 + 2 * lda_b) + 8);
+            zmm0 = _mm512_fmadd_pd(zmm18, zmm21, zmm0);
+            zmm1 = _mm512_fmadd_pd(zmm16, zmm21, zmm1);
+            zmm21 = _mm512_set1_pd(*((const double *)(pb3 + 2 * ldb_b)));
+            zmm2 = _mm512_fmadd_pd(zmm18, zmm22, zmm2);
+            zmm3 = _mm512_fmadd_pd(zmm16, zmm22, zmm3);
+            zmm22 = _mm512_set1_pd(*((const double *)(pb3 + 2 * ldb_b) + 1));
+            zmm4 = _mm512_fmadd_pd(zmm18, zmm23, zmm4);
+            zmm5 = _mm512_fmadd_pd(zmm16, zmm23, zmm5);
+            zmm23 = _mm512_set1_pd(*((const double *)(pb3 + 2 * ldb_b) + 2));
+            zmm6 = _mm512_fmadd_pd(zmm18, zmm24, zmm6);
+            zmm7 = _mm512_fmadd_pd(zmm16, zmm24, zmm7);
+            zmm24 = _mm512_set1_pd(*((const double *)(pb3 + 2 * ldb_b) + 3));
+            zmm8 = _mm512_fmadd_pd(zmm18, zmm25, zmm8);
+            zmm9 = _mm512_fmadd_pd(zmm16, zmm25, zmm9);
+            zmm25 = _mm512_set1_pd(*((const double *)(pb3 + 2 * ldb_b) + 4));
+            zmm10 = _mm512_fmadd_pd(zmm18, zmm26, zmm10);
+            zmm11 = _mm512_fmadd_pd(zmm16, zmm26, zmm11);
+            zmm26 = _mm512_set1_pd(*((const double *)(pb3 + 2 * ldb_b) + 5));
+            zmm12 = _mm512_fmadd_pd(zmm18, zmm27, zmm12);
+            zmm13 = _mm512_fmadd_pd(zmm16, zmm27, zmm13);
+            zmm27 = _mm512_set1_pd(*((const double *)(pb3 + 2 * ldb_b) + 6));
+            zmm14 = _mm512_fmadd_pd(zmm18, zmm19, zmm14);
+            zmm18 = _mm512_set1_pd(*((const double *)(pb3 + 2 * ldb_b) + 7));
+            zmm15 = _mm512_fmadd_pd(zmm16, zmm19, zmm15);
+
+            pa0 += 5 * lda_b;
+            pa3 += 5 * lda_b;
+            pb0 += 5 * ldb_b;
+            pb3 += 5 * ldb_b;
+        }
+        int64_t rem = nq % 5;
+        if (rem > 0) {
+            zmm16 = _mm512_loadu_pd((const double *)(pa0 + lda_b));
+            zmm19 = _mm512_loadu_pd((const double *)(pa0 + lda_b) + 8);
+            zmm0 = _mm512_fmadd_pd(zmm17, zmm21, zmm0);
+            zmm1 = _mm512_fmadd_pd(zmm20, zmm21, zmm1);
+            zmm21 = _mm512_set1_pd(*((const double *)(pb0 + ldb_b)));
+            zmm2 = _mm512_fmadd_pd(zmm17, zmm22, zmm2);
+            zmm3 = _mm512_fmadd_pd(zmm20, zmm22, zmm3);
+            zmm22 = _mm512_set1_pd(*((const double *)(pb0 + ldb_b) + 1));
+            zmm4 = _mm512_fmadd_pd(zmm17, zmm23, zmm4);
+            zmm5 = _mm512_fmadd_pd(zmm20, zmm23, zmm5);
+            zmm23 = _mm512_set1_pd(*((const double *)(pb0 + ldb_b) + 2));
+            zmm6 = _mm512_fmadd_pd(zmm17, zmm24, zmm6);
+            zmm7 = _mm512_fmadd_pd(zmm20, zmm24, zmm7);
+            zmm24 = _mm512_set1_pd(*((const double *)(pb0 + ldb_b) + 3));
+            zmm8 = _mm512_fmadd_pd(zmm17, zmm25, zmm8);
+            zmm9 = _mm512_fmadd_pd(zmm20, zmm25, zmm9);
+            zmm25 = _mm512_set1_pd(*((const double *)(pb0 + ldb_b) + 4));
+            zmm10 = _mm512_fmadd_pd(zmm17, zmm26, zmm10);
+            zmm11 = _mm512_fmadd_pd(zmm20, zmm26, zmm11);
+            zmm26 = _mm512_set1_pd(*((const double *)(pb0 + ldb_b) + 5));
+            zmm12 = _mm512_fmadd_pd(zmm17, zmm27, zmm12);
+            zmm13 = _mm512_fmadd_pd(zmm20, zmm27, zmm13);
+            zmm27 = _mm512_set1_pd(*((const double *)(pb0 + ldb_b) + 6));
+            zmm14 = _mm512_fmadd_pd(zmm17, zmm18, zmm14);
+            zmm17 = _mm512_set1_pd(*((const double *)(pb0 + ldb_b) + 7));
+            zmm15 = _mm512_fmadd_pd(zmm20, zmm18, zmm15);
+        }
+        if (rem > 1) {
+            zmm20 = _mm512_loadu_pd((const double *)(pa0 + 2 * lda_b));
+            zmm18 = _mm512_loadu_pd((const double *)(pa0 + 2 * lda_b) + 8);
+            zmm0 = _mm512_fmadd_pd(zmm16, zmm21, zmm0);
+            zmm1 = _mm512_fmadd_pd(zmm19, zmm21, zmm1);
+            zmm21 = _mm512_set1_pd(*((const double *)(pb0 + 2 * ldb_b)));
+            zmm2 = _mm512_fmadd_pd(zmm16, zmm22, zmm2);
+            zmm3 = _mm512_fmadd_pd(zmm19, zmm22, zmm3);
+            zmm22 = _mm512_set1_pd(*((const double *)(pb0 + 2 * ldb_b) + 1));
+            zmm4 = _mm512_fmadd_pd(zmm16, zmm23, zmm4);
+            zmm5 = _mm512_fmadd_pd(zmm19, zmm23, zmm5);
+            zmm23 = _mm512_set1_pd(*((const double *)(pb0 + 2 * ldb_b) + 2));
+            zmm6 = _mm512_fmadd_pd(zmm16, zmm24, zmm6);
+            zmm7 = _mm512_fmadd_pd(zmm19, zmm24, zmm7);
+            zmm24 = _mm512_set1_pd(*((const double *)(pb0 + 2 * ldb_b) + 3));
+            zmm8 = _mm512_fmadd_pd(zmm16, zmm25, zmm8);
+            zmm9 = _mm512_fmadd_pd(zmm19, zmm25, zmm9);
+            zmm25 = _mm512_set1_pd(*((const double *)(pb0 + 2 * ldb_b) + 4));
+            zmm10 = _mm512_fmadd_pd(zmm16, zmm26, zmm10);
+            zmm11 = _mm512_fmadd_pd(zmm19, zmm26, zmm11);
+            zmm26 = _mm512_set1_pd(*((const double *)(pb0 + 2 * ldb_b) + 5));
+            zmm12 = _mm512_fmadd_pd(zmm16, zmm27, zmm12);
+            zmm13 = _mm512_fmadd_pd(zmm19, zmm27, zmm13);
+            zmm27 = _mm512_set1_pd(*((const double *)(pb0 + 2 * ldb_b) + 6));
+            zmm14 = _mm512_fmadd_pd(zmm16, zmm17, zmm14);
+            zmm16 = _mm512_set1_pd(*((const double *)(pb0 + 2 * ldb_b) + 7));
+            zmm15 = _mm512_fmadd_pd(zmm19, zmm17, zmm15);
+        }
+        if (rem > 2) {
+            zmm19 = _mm512_loadu_pd((const double *)pa3);
+            zmm17 = _mm512_loadu_pd((const double *)pa3 + 8);
+            zmm0 = _mm512_fmadd_pd(zmm20, zmm21, zmm0);
+            zmm1 = _mm512_fmadd_pd(zmm18, zmm21, zmm1);
+            zmm21 = _mm512_set1_pd(*((const double *)pb3));
+            zmm2 = _mm512_fmadd_pd(zmm20, zmm22, zmm2);
+            zmm3 = _mm512_fmadd_pd(zmm18, zmm22, zmm3);
+            zmm22 = _mm512_set1_pd(*((const double *)pb3 + 1));
+            zmm4 = _mm512_fmadd_pd(zmm20, zmm23, zmm4);
+            zmm5 = _mm512_fmadd_pd(zmm18, zmm23, zmm5);
+            zmm23 = _mm512_set1_pd(*((const double *)pb3 + 2));
+            zmm6 = _mm512_fmadd_pd(zmm20, zmm24, zmm6);
+            zmm7 = _mm512_fmadd_pd(zmm18, zmm24, zmm7);
+            zmm24 = _mm512_set1_pd(*((const double *)pb3 + 3));
+            zmm8 = _mm512_fmadd_pd(zmm20, zmm25, zmm8);
+            zmm9 = _mm512_fmadd_pd(zmm18, zmm25, zmm9);
+            zmm25 = _mm512_set1_pd(*((const double *)pb3 + 4));
+            zmm10 = _mm512_fmadd_pd(zmm20, zmm26, zmm10);
+            zmm11 = _mm512_fmadd_pd(zmm18, zmm26, zmm11);
+            zmm26 = _mm512_set1_pd(*((const double *)pb3 + 5));
+            zmm12 = _mm512_fmadd_pd(zmm20, zmm27, zmm12);
+            zmm13 = _mm512_fmadd_pd(zmm18, zmm27, zmm13);
+            zmm27 = _mm512_set1_pd(*((const double *)pb3 + 6));
+            zmm14 = _mm512_fmadd_pd(zmm20, zmm16, zmm14);
+            zmm20 = _mm512_set1_pd(*((const double *)pb3 + 7));
+            zmm15 = _mm512_fmadd_pd(zmm18, zmm16, zmm15);
+        }
+        if (rem > 3) {
+            zmm18 = _mm512_loadu_pd((const double *)(pa0 + 4 * lda_b));
+            zmm16 = _mm512_loadu_pd((const double *)(pa0 + 4 * lda_b) + 8);
+            zmm0 = _mm512_fmadd_pd(zmm19, zmm21, zmm0);
+            zmm1 = _mm512_fmadd_pd(zmm17, zmm21, zmm1);
+            zmm21 = _mm512_set1_pd(*((const double *)(pb0 + 4 * ldb_b)));
+            zmm2 = _mm512_fmadd_pd(zmm19, zmm22, zmm2);
+            zmm3 = _mm512_fmadd_pd(zmm17, zmm22, zmm3);
+            zmm22 = _mm512_set1_pd(*((const double *)(pb0 + 4 * ldb_b) + 1));
+            zmm4 = _mm512_fmadd_pd(zmm19, zmm23, zmm4);
+            zmm5 = _mm512_fmadd_pd(zmm17, zmm23, zmm5);
+            zmm23 = _mm512_set1_pd(*((const double *)(pb0 + 4 * ldb_b) + 2));
+            zmm6 = _mm512_fmadd_pd(zmm19, zmm24, zmm6);
+            zmm7 = _mm512_fmadd_pd(zmm17, zmm24, zmm7);
+            zmm24 = _mm512_set1_pd(*((const double *)(pb0 + 4 * ldb_b) + 3));
+            zmm8 = _mm512_fmadd_pd(zmm19, zmm25, zmm8);
+            zmm9 = _mm512_fmadd_pd(zmm17, zmm25, zmm9);
+            zmm25 = _mm512_set1_pd(*((const double *)(pb0 + 4 * ldb_b) + 4));
+            zmm10 = _mm512_fmadd_pd(zmm19, zmm26, zmm10);
+            zmm11 = _mm512_fmadd_pd(zmm17, zmm26, zmm11);
+            zmm26 = _mm512_set1_pd(*((const double *)(pb0 + 4 * ldb_b) + 5));
+            zmm12 = _mm512_fmadd_pd(zmm19, zmm27, zmm12);
+            zmm13 = _mm512_fmadd_pd(zmm17, zmm27, zmm13);
+            zmm27 = _mm512_set1_pd(*((const double *)(pb0 + 4 * ldb_b) + 6));
+            zmm14 = _mm512_fmadd_pd(zmm19, zmm20, zmm14);
+            zmm19 = _mm512_set1_pd(*((const double *)(pb0 + 4 * ldb_b) + 7));
+            zmm15 = _mm512_fmadd_pd(zmm17, zmm20, zmm15);
+        }
+
+        /* epilogue: the rest of the last iteration, in the registers
+         * of the copy it follows */
+        switch (rem) {
+        case 0:
+            zmm0 = _mm512_fmadd_pd(zmm17, zmm21, zmm0);
+            zmm1 = _mm512_fmadd_pd(zmm20, zmm21, zmm1);
+            zmm2 = _mm512_fmadd_pd(zmm17, zmm22, zmm2);
+            zmm3 = _mm512_fmadd_pd(zmm20, zmm22, zmm3);
+            zmm4 = _mm512_fmadd_pd(zmm17, zmm23, zmm4);
+            zmm5 = _mm512_fmadd_pd(zmm20, zmm23, zmm5);
+            zmm6 = _mm512_fmadd_pd(zmm17, zmm24, zmm6);
+            zmm7 = _mm512_fmadd_pd(zmm20, zmm24, zmm7);
+            zmm8 = _mm512_fmadd_pd(zmm17, zmm25, zmm8);
+            zmm9 = _mm512_fmadd_pd(zmm20, zmm25, zmm9);
+            zmm10 = _mm512_fmadd_pd(zmm17, zmm26, zmm10);
+            zmm11 = _mm512_fmadd_pd(zmm20, zmm26, zmm11);
+            zmm12 = _mm512_fmadd_pd(zmm17, zmm27, zmm12);
+            zmm13 = _mm512_fmadd_pd(zmm20, zmm27, zmm13);
+            zmm14 = _mm512_fmadd_pd(zmm17, zmm18, zmm14);
+            zmm15 = _mm512_fmadd_pd(zmm20, zmm18, zmm15);
+            break;
+        case 1:
+            zmm0 = _mm512_fmadd_pd(zmm16, zmm21, zmm0);
+            zmm1 = _mm512_fmadd_pd(zmm19, zmm21, zmm1);
+            zmm2 = _mm512_fmadd_pd(zmm16, zmm22, zmm2);
+            zmm3 = _mm512_fmadd_pd(zmm19, zmm22, zmm3);
+            zmm4 = _mm512_fmadd_pd(zmm16, zmm23, zmm4);
+            zmm5 = _mm512_fmadd_pd(zmm19, zmm23, zmm5);
+            zmm6 = _mm512_fmadd_pd(zmm16, zmm24, zmm6);
+            zmm7 = _mm512_fmadd_pd(zmm19, zmm24, zmm7);
+            zmm8 = _mm512_fmadd_pd(zmm16, zmm25, zmm8);
+            zmm9 = _mm512_fmadd_pd(zmm19, zmm25, zmm9);
+            zmm10 = _mm512_fmadd_pd(zmm16, zmm26, zmm10);
+            zmm11 = _mm512_fmadd_pd(zmm19, zmm26, zmm11);
+            zmm12 = _mm512_fmadd_pd(zmm16, zmm27, zmm12);
+            zmm13 = _mm512_fmadd_pd(zmm19, zmm27, zmm13);
+            zmm14 = _mm512_fmadd_pd(zmm16, zmm17, zmm14);
+            zmm15 = _mm512_fmadd_pd(zmm19, zmm17, zmm15);
+            break;
+        case 2:
+            zmm0 = _mm512_fmadd_pd(zmm20, zmm21, zmm0);
+            zmm1 = _mm512_fmadd_pd(zmm18, zmm21, zmm1);
+            zmm2 = _mm512_fmadd_pd(zmm20, zmm22, zmm2);
+            zmm3 = _mm512_fmadd_pd(zmm18, zmm22, zmm3);
+            zmm4 = _mm512_fmadd_pd(zmm20, zmm23, zmm4);
+            zmm5 = _mm512_fmadd_pd(zmm18, zmm23, zmm5);
+            zmm6 = _mm512_fmadd_pd(zmm20, zmm24, zmm6);
+            zmm7 = _mm512_fmadd_pd(zmm18, zmm24, zmm7);
+            zmm8 = _mm512_fmadd_pd(zmm20, zmm25, zmm8);
+            zmm9 = _mm512_fmadd_pd(zmm18, zmm25, zmm9);
+            zmm10 = _mm512_fmadd_pd(zmm20, zmm26, zmm10);
+            zmm11 = _mm512_fmadd_pd(zmm18, zmm26, zmm11);
+            zmm12 = _mm512_fmadd_pd(zmm20, zmm27, zmm12);
+            zmm13 = _mm512_fmadd_pd(zmm18, zmm27, zmm13);
+            zmm14 = _mm512_fmadd_pd(zmm20, zmm16, zmm14);
+            zmm15 = _mm512_fmadd_pd(zmm18, zmm16, zmm15);
+            break;
+        case 3:
+            zmm0 = _mm512_fmadd_pd(zmm19, zmm21, zmm0);
+            zmm1 = _mm512_fmadd_pd(zmm17, zmm21, zmm1);
+            zmm2 = _mm512_fmadd_pd(zmm19, zmm22, zmm2);
+            zmm3 = _mm512_fmadd_pd(zmm17, zmm22, zmm3);
+            zmm4 = _mm512_fmadd_pd(zmm19, zmm23, zmm4);
+            zmm5 = _mm512_fmadd_pd(zmm17, zmm23, zmm5);
+            zmm6 = _mm512_fmadd_pd(zmm19, zmm24, zmm6);
+            zmm7 = _mm512_fmadd_pd(zmm17, zmm24, zmm7);
+            zmm8 = _mm512_fmadd_pd(zmm19, zmm25, zmm8);
+            zmm9 = _mm512_fmadd_pd(zmm17, zmm25, zmm9);
+            zmm10 = _mm512_fmadd_pd(zmm19, zmm26, zmm10);
+            zmm11 = _mm512_fmadd_pd(zmm17, zmm26, zmm11);
+            zmm12 = _mm512_fmadd_pd(zmm19, zmm27, zmm12);
+            zmm13 = _mm512_fmadd_pd(zmm17, zmm27, zmm13);
+            zmm14 = _mm512_fmadd_pd(zmm19, zmm20, zmm14);
+            zmm15 = _mm512_fmadd_pd(zmm17, zmm20, zmm15);
+            break;
+        case 4:
+            zmm0 = _mm512_fmadd_pd(zmm18, zmm21, zmm0);
+            zmm1 = _mm512_fmadd_pd(zmm16, zmm21, zmm1);
+            zmm2 = _mm512_fmadd_pd(zmm18, zmm22, zmm2);
+            zmm3 = _mm512_fmadd_pd(zmm16, zmm22, zmm3);
+            zmm4 = _mm512_fmadd_pd(zmm18, zmm23, zmm4);
+            zmm5 = _mm512_fmadd_pd(zmm16, zmm23, zmm5);
+            zmm6 = _mm512_fmadd_pd(zmm18, zmm24, zmm6);
+            zmm7 = _mm512_fmadd_pd(zmm16, zmm24, zmm7);
+            zmm8 = _mm512_fmadd_pd(zmm18, zmm25, zmm8);
+            zmm9 = _mm512_fmadd_pd(zmm16, zmm25, zmm9);
+            zmm10 = _mm512_fmadd_pd(zmm18, zmm26, zmm10);
+            zmm11 = _mm512_fmadd_pd(zmm16, zmm26, zmm11);
+            zmm12 = _mm512_fmadd_pd(zmm18, zmm27, zmm12);
+            zmm13 = _mm512_fmadd_pd(zmm16, zmm27, zmm13);
+            zmm14 = _mm512_fmadd_pd(zmm18, zmm19, zmm14);
+            zmm15 = _mm512_fmadd_pd(zmm16, zmm19, zmm15);
+            break;
+
+        }
+    }
+    const double alpha_ = *alpha, beta_ = *beta;
+    if (m == 16 && n == 8 && rs_c == 1) {
+        const __m512d va_ = _mm512_set1_pd(alpha_);
+        if (alpha_ == 1 && beta_ == 0) {
+            double *cw_ = c;
+            _mm512_storeu_pd(cw_ + 0, zmm0);
+            _mm512_storeu_pd(cw_ + 8, zmm1);
+            cw_ += cs_c;
+            _mm512_storeu_pd(cw_ + 0, zmm2);
+            _mm512_storeu_pd(cw_ + 8, zmm3);
+            cw_ += cs_c;
+            _mm512_storeu_pd(cw_ + 0, zmm4);
+            _mm512_storeu_pd(cw_ + 8, zmm5);
+            cw_ += cs_c;
+            _mm512_storeu_pd(cw_ + 0, zmm6);
+            _mm512_storeu_pd(cw_ + 8, zmm7);
+            cw_ += cs_c;
+            _mm512_storeu_pd(cw_ + 0, zmm8);
+            _mm512_storeu_pd(cw_ + 8, zmm9);
+            cw_ += cs_c;
+            _mm512_storeu_pd(cw_ + 0, zmm10);
+            _mm512_storeu_pd(cw_ + 8, zmm11);
+            cw_ += cs_c;
+            _mm512_storeu_pd(cw_ + 0, zmm12);
+            _mm512_storeu_pd(cw_ + 8, zmm13);
+            cw_ += cs_c;
+            _mm512_storeu_pd(cw_ + 0, zmm14);
+            _mm512_storeu_pd(cw_ + 8, zmm15);
+        } else if (alpha_ == 1 && beta_ == 1) {
+            double *cw_ = c;
+            _mm512_storeu_pd(cw_ + 0, _mm512_add_pd(zmm0, _mm512_loadu_pd(cw_ + 0)));
+            _mm512_storeu_pd(cw_ + 8, _mm512_add_pd(zmm1, _mm512_loadu_pd(cw_ + 8)));
+            cw_ += cs_c;
+            _mm512_storeu_pd(cw_ + 0, _mm512_add_pd(zmm2, _mm512_loadu_pd(cw_ + 0)));
+            _mm512_storeu_pd(cw_ + 8, _mm512_add_pd(zmm3, _mm512_loadu_pd(cw_ + 8)));
+            cw_ += cs_c;
+            _mm512_storeu_pd(cw_ + 0, _mm512_add_pd(zmm4, _mm512_loadu_pd(cw_ + 0)));
+            _mm512_storeu_pd(cw_ + 8, _mm512_add_pd(zmm5, _mm512_loadu_pd(cw_ + 8)));
+            cw_ += cs_c;
+            _mm512_storeu_pd(cw_ + 0, _mm512_add_pd(zmm6, _mm512_loadu_pd(cw_ + 0)));
+            _mm512_storeu_pd(cw_ + 8, _mm512_add_pd(zmm7, _mm512_loadu_pd(cw_ + 8)));
+            cw_ += cs_c;
+            _mm512_storeu_pd(cw_ + 0, _mm512_add_pd(zmm8, _mm512_loadu_pd(cw_ + 0)));
+            _mm512_storeu_pd(cw_ + 8, _mm512_add_pd(zmm9, _mm512_loadu_pd(cw_ + 8)));
+            cw_ += cs_c;
+            _mm512_storeu_pd(cw_ + 0, _mm512_add_pd(zmm10, _mm512_loadu_pd(cw_ + 0)));
+            _mm512_storeu_pd(cw_ + 8, _mm512_add_pd(zmm11, _mm512_loadu_pd(cw_ + 8)));
+            cw_ += cs_c;
+            _mm512_storeu_pd(cw_ + 0, _mm512_add_pd(zmm12, _mm512_loadu_pd(cw_ + 0)));
+            _mm512_storeu_pd(cw_ + 8, _mm512_add_pd(zmm13, _mm512_loadu_pd(cw_ + 8)));
+            cw_ += cs_c;
+            _mm512_storeu_pd(cw_ + 0, _mm512_add_pd(zmm14, _mm512_loadu_pd(cw_ + 0)));
+            _mm512_storeu_pd(cw_ + 8, _mm512_add_pd(zmm15, _mm512_loadu_pd(cw_ + 8)));
+        } else if (beta_ == 0) {
+            double *cw_ = c;
+            _mm512_storeu_pd(cw_ + 0, _mm512_mul_pd(va_, zmm0));
+            _mm512_storeu_pd(cw_ + 8, _mm512_mul_pd(va_, zmm1));
+            cw_ += cs_c;
+            _mm512_storeu_pd(cw_ + 0, _mm512_mul_pd(va_, zmm2));
+            _mm512_storeu_pd(cw_ + 8, _mm512_mul_pd(va_, zmm3));
+            cw_ += cs_c;
+            _mm512_storeu_pd(cw_ + 0, _mm512_mul_pd(va_, zmm4));
+            _mm512_storeu_pd(cw_ + 8, _mm512_mul_pd(va_, zmm5));
+            cw_ += cs_c;
+            _mm512_storeu_pd(cw_ + 0, _mm512_mul_pd(va_, zmm6));
+            _mm512_storeu_pd(cw_ + 8, _mm512_mul_pd(va_, zmm7));
+            cw_ += cs_c;
+            _mm512_storeu_pd(cw_ + 0, _mm512_mul_pd(va_, zmm8));
+            _mm512_storeu_pd(cw_ + 8, _mm512_mul_pd(va_, zmm9));
+            cw_ += cs_c;
+            _mm512_storeu_pd(cw_ + 0, _mm512_mul_pd(va_, zmm10));
+            _mm512_storeu_pd(cw_ + 8, _mm512_mul_pd(va_, zmm11));
+            cw_ += cs_c;
+            _mm512_storeu_pd(cw_ + 0, _mm512_mul_pd(va_, zmm12));
+            _mm512_storeu_pd(cw_ + 8, _mm512_mul_pd(va_, zmm13));
+            cw_ += cs_c;
+            _mm512_storeu_pd(cw_ + 0, _mm512_mul_pd(va_, zmm14));
+            _mm512_storeu_pd(cw_ + 8, _mm512_mul_pd(va_, zmm15));
+        } else if (beta_ == 1) {
+            double *cw_ = c;
+            _mm512_storeu_pd(cw_ + 0, _mm512_fmadd_pd(va_, zmm0, _mm512_loadu_pd(cw_ + 0)));
+            _mm512_storeu_pd(cw_ + 8, _mm512_fmadd_pd(va_, zmm1, _mm512_loadu_pd(cw_ + 8)));
+            cw_ += cs_c;
+            _mm512_storeu_pd(cw_ + 0, _mm512_fmadd_pd(va_, zmm2, _mm512_loadu_pd(cw_ + 0)));
+            _mm512_storeu_pd(cw_ + 8, _mm512_fmadd_pd(va_, zmm3, _mm512_loadu_pd(cw_ + 8)));
+            cw_ += cs_c;
+            _mm512_storeu_pd(cw_ + 0, _mm512_fmadd_pd(va_, zmm4, _mm512_loadu_pd(cw_ + 0)));
+            _mm512_storeu_pd(cw_ + 8, _mm512_fmadd_pd(va_, zmm5, _mm512_loadu_pd(cw_ + 8)));
+            cw_ += cs_c;
+            _mm512_storeu_pd(cw_ + 0, _mm512_fmadd_pd(va_, zmm6, _mm512_loadu_pd(cw_ + 0)));
+            _mm512_storeu_pd(cw_ + 8, _mm512_fmadd_pd(va_, zmm7, _mm512_loadu_pd(cw_ + 8)));
+            cw_ += cs_c;
+            _mm512_storeu_pd(cw_ + 0, _mm512_fmadd_pd(va_, zmm8, _mm512_loadu_pd(cw_ + 0)));
+            _mm512_storeu_pd(cw_ + 8, _mm512_fmadd_pd(va_, zmm9, _mm512_loadu_pd(cw_ + 8)));
+            cw_ += cs_c;
+            _mm512_storeu_pd(cw_ + 0, _mm512_fmadd_pd(va_, zmm10, _mm512_loadu_pd(cw_ + 0)));
+            _mm512_storeu_pd(cw_ + 8, _mm512_fmadd_pd(va_, zmm11, _mm512_loadu_pd(cw_ + 8)));
+            cw_ += cs_c;
+            _mm512_storeu_pd(cw_ + 0, _mm512_fmadd_pd(va_, zmm12, _mm512_loadu_pd(cw_ + 0)));
+            _mm512_storeu_pd(cw_ + 8, _mm512_fmadd_pd(va_, zmm13, _mm512_loadu_pd(cw_ + 8)));
+            cw_ += cs_c;
+            _mm512_storeu_pd(cw_ + 0, _mm512_fmadd_pd(va_, zmm14, _mm512_loadu_pd(cw_ + 0)));
+            _mm512_storeu_pd(cw_ + 8, _mm512_fmadd_pd(va_, zmm15, _mm512_loadu_pd(cw_ + 8)));
+        } else {
+            const __m512d vb_ = _mm512_set1_pd(beta_);
+            double *cw_ = c;
+            _mm512_storeu_pd(cw_ + 0, _mm512_fmadd_pd(va_, zmm0, _mm512_mul_pd(vb_, _mm512_loadu_pd(cw_ + 0))));
+            _mm512_storeu_pd(cw_ + 8, _mm512_fmadd_pd(va_, zmm1, _mm512_mul_pd(vb_, _mm512_loadu_pd(cw_ + 8))));
+            cw_ += cs_c;
+            _mm512_storeu_pd(cw_ + 0, _mm512_fmadd_pd(va_, zmm2, _mm512_mul_pd(vb_, _mm512_loadu_pd(cw_ + 0))));
+            _mm512_storeu_pd(cw_ + 8, _mm512_fmadd_pd(va_, zmm3, _mm512_mul_pd(vb_, _mm512_loadu_pd(cw_ + 8))));
+            cw_ += cs_c;
+            _mm512_storeu_pd(cw_ + 0, _mm512_fmadd_pd(va_, zmm4, _mm512_mul_pd(vb_, _mm512_loadu_pd(cw_ + 0))));
+            _mm512_storeu_pd(cw_ + 8, _mm512_fmadd_pd(va_, zmm5, _mm512_mul_pd(vb_, _mm512_loadu_pd(cw_ + 8))));
+            cw_ += cs_c;
+            _mm512_storeu_pd(cw_ + 0, _mm512_fmadd_pd(va_, zmm6, _mm512_mul_pd(vb_, _mm512_loadu_pd(cw_ + 0))));
+            _mm512_storeu_pd(cw_ + 8, _mm512_fmadd_pd(va_, zmm7, _mm512_mul_pd(vb_, _mm512_loadu_pd(cw_ + 8))));
+            cw_ += cs_c;
+            _mm512_storeu_pd(cw_ + 0, _mm512_fmadd_pd(va_, zmm8, _mm512_mul_pd(vb_, _mm512_loadu_pd(cw_ + 0))));
+            _mm512_storeu_pd(cw_ + 8, _mm512_fmadd_pd(va_, zmm9, _mm512_mul_pd(vb_, _mm512_loadu_pd(cw_ + 8))));
+            cw_ += cs_c;
+            _mm512_storeu_pd(cw_ + 0, _mm512_fmadd_pd(va_, zmm10, _mm512_mul_pd(vb_, _mm512_loadu_pd(cw_ + 0))));
+            _mm512_storeu_pd(cw_ + 8, _mm512_fmadd_pd(va_, zmm11, _mm512_mul_pd(vb_, _mm512_loadu_pd(cw_ + 8))));
+            cw_ += cs_c;
+            _mm512_storeu_pd(cw_ + 0, _mm512_fmadd_pd(va_, zmm12, _mm512_mul_pd(vb_, _mm512_loadu_pd(cw_ + 0))));
+            _mm512_storeu_pd(cw_ + 8, _mm512_fmadd_pd(va_, zmm13, _mm512_mul_pd(vb_, _mm512_loadu_pd(cw_ + 8))));
+            cw_ += cs_c;
+            _mm512_storeu_pd(cw_ + 0, _mm512_fmadd_pd(va_, zmm14, _mm512_mul_pd(vb_, _mm512_loadu_pd(cw_ + 0))));
+            _mm512_storeu_pd(cw_ + 8, _mm512_fmadd_pd(va_, zmm15, _mm512_mul_pd(vb_, _mm512_loadu_pd(cw_ + 8))));
+        }
+        return;
+    }
+    if (rs_c == 1) {   /* edge tile: predicated */
+        const __m512d va_ = _mm512_set1_pd(alpha_);
+        if (alpha_ == 1 && beta_ == 0) {
+            if (0 < m && 0 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 0 * cs_c, k_, zmm0);
+            }
+            if (8 < m && 0 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 8 >= 8 ? 0xFF : (1u << (m - 8)) - 1);
+                _mm512_mask_storeu_pd(c + 8 + 0 * cs_c, k_, zmm1);
+            }
+            if (0 < m && 1 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 1 * cs_c, k_, zmm2);
+            }
+            if (8 < m && 1 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 8 >= 8 ? 0xFF : (1u << (m - 8)) - 1);
+                _mm512_mask_storeu_pd(c + 8 + 1 * cs_c, k_, zmm3);
+            }
+            if (0 < m && 2 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 2 * cs_c, k_, zmm4);
+            }
+            if (8 < m && 2 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 8 >= 8 ? 0xFF : (1u << (m - 8)) - 1);
+                _mm512_mask_storeu_pd(c + 8 + 2 * cs_c, k_, zmm5);
+            }
+            if (0 < m && 3 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 3 * cs_c, k_, zmm6);
+            }
+            if (8 < m && 3 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 8 >= 8 ? 0xFF : (1u << (m - 8)) - 1);
+                _mm512_mask_storeu_pd(c + 8 + 3 * cs_c, k_, zmm7);
+            }
+            if (0 < m && 4 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 4 * cs_c, k_, zmm8);
+            }
+            if (8 < m && 4 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 8 >= 8 ? 0xFF : (1u << (m - 8)) - 1);
+                _mm512_mask_storeu_pd(c + 8 + 4 * cs_c, k_, zmm9);
+            }
+            if (0 < m && 5 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 5 * cs_c, k_, zmm10);
+            }
+            if (8 < m && 5 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 8 >= 8 ? 0xFF : (1u << (m - 8)) - 1);
+                _mm512_mask_storeu_pd(c + 8 + 5 * cs_c, k_, zmm11);
+            }
+            if (0 < m && 6 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 6 * cs_c, k_, zmm12);
+            }
+            if (8 < m && 6 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 8 >= 8 ? 0xFF : (1u << (m - 8)) - 1);
+                _mm512_mask_storeu_pd(c + 8 + 6 * cs_c, k_, zmm13);
+            }
+            if (0 < m && 7 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 7 * cs_c, k_, zmm14);
+            }
+            if (8 < m && 7 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 8 >= 8 ? 0xFF : (1u << (m - 8)) - 1);
+                _mm512_mask_storeu_pd(c + 8 + 7 * cs_c, k_, zmm15);
+            }
+        } else if (alpha_ == 1 && beta_ == 1) {
+            if (0 < m && 0 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                zmm0 = _mm512_add_pd(zmm0, _mm512_maskz_loadu_pd(k_, c + 0 + 0 * cs_c));
+            }
+            if (8 < m && 0 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 8 >= 8 ? 0xFF : (1u << (m - 8)) - 1);
+                zmm1 = _mm512_add_pd(zmm1, _mm512_maskz_loadu_pd(k_, c + 8 + 0 * cs_c));
+            }
+            if (0 < m && 1 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                zmm2 = _mm512_add_pd(zmm2, _mm512_maskz_loadu_pd(k_, c + 0 + 1 * cs_c));
+            }
+            if (8 < m && 1 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 8 >= 8 ? 0xFF : (1u << (m - 8)) - 1);
+                zmm3 = _mm512_add_pd(zmm3, _mm512_maskz_loadu_pd(k_, c + 8 + 1 * cs_c));
+            }
+            if (0 < m && 2 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                zmm4 = _mm512_add_pd(zmm4, _mm512_maskz_loadu_pd(k_, c + 0 + 2 * cs_c));
+            }
+            if (8 < m && 2 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 8 >= 8 ? 0xFF : (1u << (m - 8)) - 1);
+                zmm5 = _mm512_add_pd(zmm5, _mm512_maskz_loadu_pd(k_, c + 8 + 2 * cs_c));
+            }
+            if (0 < m && 3 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                zmm6 = _mm512_add_pd(zmm6, _mm512_maskz_loadu_pd(k_, c + 0 + 3 * cs_c));
+            }
+            if (8 < m && 3 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 8 >= 8 ? 0xFF : (1u << (m - 8)) - 1);
+                zmm7 = _mm512_add_pd(zmm7, _mm512_maskz_loadu_pd(k_, c + 8 + 3 * cs_c));
+            }
+            if (0 < m && 4 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                zmm8 = _mm512_add_pd(zmm8, _mm512_maskz_loadu_pd(k_, c + 0 + 4 * cs_c));
+            }
+            if (8 < m && 4 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 8 >= 8 ? 0xFF : (1u << (m - 8)) - 1);
+                zmm9 = _mm512_add_pd(zmm9, _mm512_maskz_loadu_pd(k_, c + 8 + 4 * cs_c));
+            }
+            if (0 < m && 5 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                zmm10 = _mm512_add_pd(zmm10, _mm512_maskz_loadu_pd(k_, c + 0 + 5 * cs_c));
+            }
+            if (8 < m && 5 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 8 >= 8 ? 0xFF : (1u << (m - 8)) - 1);
+                zmm11 = _mm512_add_pd(zmm11, _mm512_maskz_loadu_pd(k_, c + 8 + 5 * cs_c));
+            }
+            if (0 < m && 6 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                zmm12 = _mm512_add_pd(zmm12, _mm512_maskz_loadu_pd(k_, c + 0 + 6 * cs_c));
+            }
+            if (8 < m && 6 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 8 >= 8 ? 0xFF : (1u << (m - 8)) - 1);
+                zmm13 = _mm512_add_pd(zmm13, _mm512_maskz_loadu_pd(k_, c + 8 + 6 * cs_c));
+            }
+            if (0 < m && 7 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                zmm14 = _mm512_add_pd(zmm14, _mm512_maskz_loadu_pd(k_, c + 0 + 7 * cs_c));
+            }
+            if (8 < m && 7 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 8 >= 8 ? 0xFF : (1u << (m - 8)) - 1);
+                zmm15 = _mm512_add_pd(zmm15, _mm512_maskz_loadu_pd(k_, c + 8 + 7 * cs_c));
+            }
+            if (0 < m && 0 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 0 * cs_c, k_, zmm0);
+            }
+            if (8 < m && 0 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 8 >= 8 ? 0xFF : (1u << (m - 8)) - 1);
+                _mm512_mask_storeu_pd(c + 8 + 0 * cs_c, k_, zmm1);
+            }
+            if (0 < m && 1 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 1 * cs_c, k_, zmm2);
+            }
+            if (8 < m && 1 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 8 >= 8 ? 0xFF : (1u << (m - 8)) - 1);
+                _mm512_mask_storeu_pd(c + 8 + 1 * cs_c, k_, zmm3);
+            }
+            if (0 < m && 2 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 2 * cs_c, k_, zmm4);
+            }
+            if (8 < m && 2 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 8 >= 8 ? 0xFF : (1u << (m - 8)) - 1);
+                _mm512_mask_storeu_pd(c + 8 + 2 * cs_c, k_, zmm5);
+            }
+            if (0 < m && 3 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 3 * cs_c, k_, zmm6);
+            }
+            if (8 < m && 3 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 8 >= 8 ? 0xFF : (1u << (m - 8)) - 1);
+                _mm512_mask_storeu_pd(c + 8 + 3 * cs_c, k_, zmm7);
+            }
+            if (0 < m && 4 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 4 * cs_c, k_, zmm8);
+            }
+            if (8 < m && 4 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 8 >= 8 ? 0xFF : (1u << (m - 8)) - 1);
+                _mm512_mask_storeu_pd(c + 8 + 4 * cs_c, k_, zmm9);
+            }
+            if (0 < m && 5 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 5 * cs_c, k_, zmm10);
+            }
+            if (8 < m && 5 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 8 >= 8 ? 0xFF : (1u << (m - 8)) - 1);
+                _mm512_mask_storeu_pd(c + 8 + 5 * cs_c, k_, zmm11);
+            }
+            if (0 < m && 6 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 6 * cs_c, k_, zmm12);
+            }
+            if (8 < m && 6 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 8 >= 8 ? 0xFF : (1u << (m - 8)) - 1);
+                _mm512_mask_storeu_pd(c + 8 + 6 * cs_c, k_, zmm13);
+            }
+            if (0 < m && 7 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 7 * cs_c, k_, zmm14);
+            }
+            if (8 < m && 7 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 8 >= 8 ? 0xFF : (1u << (m - 8)) - 1);
+                _mm512_mask_storeu_pd(c + 8 + 7 * cs_c, k_, zmm15);
+            }
+        } else if (beta_ == 0) {
+            if (0 < m && 0 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 0 * cs_c, k_, _mm512_mul_pd(va_, zmm0));
+            }
+            if (8 < m && 0 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 8 >= 8 ? 0xFF : (1u << (m - 8)) - 1);
+                _mm512_mask_storeu_pd(c + 8 + 0 * cs_c, k_, _mm512_mul_pd(va_, zmm1));
+            }
+            if (0 < m && 1 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 1 * cs_c, k_, _mm512_mul_pd(va_, zmm2));
+            }
+            if (8 < m && 1 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 8 >= 8 ? 0xFF : (1u << (m - 8)) - 1);
+                _mm512_mask_storeu_pd(c + 8 + 1 * cs_c, k_, _mm512_mul_pd(va_, zmm3));
+            }
+            if (0 < m && 2 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 2 * cs_c, k_, _mm512_mul_pd(va_, zmm4));
+            }
+            if (8 < m && 2 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 8 >= 8 ? 0xFF : (1u << (m - 8)) - 1);
+                _mm512_mask_storeu_pd(c + 8 + 2 * cs_c, k_, _mm512_mul_pd(va_, zmm5));
+            }
+            if (0 < m && 3 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 3 * cs_c, k_, _mm512_mul_pd(va_, zmm6));
+            }
+            if (8 < m && 3 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 8 >= 8 ? 0xFF : (1u << (m - 8)) - 1);
+                _mm512_mask_storeu_pd(c + 8 + 3 * cs_c, k_, _mm512_mul_pd(va_, zmm7));
+            }
+            if (0 < m && 4 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 4 * cs_c, k_, _mm512_mul_pd(va_, zmm8));
+            }
+            if (8 < m && 4 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 8 >= 8 ? 0xFF : (1u << (m - 8)) - 1);
+                _mm512_mask_storeu_pd(c + 8 + 4 * cs_c, k_, _mm512_mul_pd(va_, zmm9));
+            }
+            if (0 < m && 5 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 5 * cs_c, k_, _mm512_mul_pd(va_, zmm10));
+            }
+            if (8 < m && 5 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 8 >= 8 ? 0xFF : (1u << (m - 8)) - 1);
+                _mm512_mask_storeu_pd(c + 8 + 5 * cs_c, k_, _mm512_mul_pd(va_, zmm11));
+            }
+            if (0 < m && 6 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 6 * cs_c, k_, _mm512_mul_pd(va_, zmm12));
+            }
+            if (8 < m && 6 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 8 >= 8 ? 0xFF : (1u << (m - 8)) - 1);
+                _mm512_mask_storeu_pd(c + 8 + 6 * cs_c, k_, _mm512_mul_pd(va_, zmm13));
+            }
+            if (0 < m && 7 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 7 * cs_c, k_, _mm512_mul_pd(va_, zmm14));
+            }
+            if (8 < m && 7 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 8 >= 8 ? 0xFF : (1u << (m - 8)) - 1);
+                _mm512_mask_storeu_pd(c + 8 + 7 * cs_c, k_, _mm512_mul_pd(va_, zmm15));
+            }
+        } else if (beta_ == 1) {
+            if (0 < m && 0 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                zmm0 = _mm512_fmadd_pd(va_, zmm0, _mm512_maskz_loadu_pd(k_, c + 0 + 0 * cs_c));
+            }
+            if (8 < m && 0 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 8 >= 8 ? 0xFF : (1u << (m - 8)) - 1);
+                zmm1 = _mm512_fmadd_pd(va_, zmm1, _mm512_maskz_loadu_pd(k_, c + 8 + 0 * cs_c));
+            }
+            if (0 < m && 1 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                zmm2 = _mm512_fmadd_pd(va_, zmm2, _mm512_maskz_loadu_pd(k_, c + 0 + 1 * cs_c));
+            }
+            if (8 < m && 1 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 8 >= 8 ? 0xFF : (1u << (m - 8)) - 1);
+                zmm3 = _mm512_fmadd_pd(va_, zmm3, _mm512_maskz_loadu_pd(k_, c + 8 + 1 * cs_c));
+            }
+            if (0 < m && 2 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                zmm4 = _mm512_fmadd_pd(va_, zmm4, _mm512_maskz_loadu_pd(k_, c + 0 + 2 * cs_c));
+            }
+            if (8 < m && 2 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 8 >= 8 ? 0xFF : (1u << (m - 8)) - 1);
+                zmm5 = _mm512_fmadd_pd(va_, zmm5, _mm512_maskz_loadu_pd(k_, c + 8 + 2 * cs_c));
+            }
+            if (0 < m && 3 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                zmm6 = _mm512_fmadd_pd(va_, zmm6, _mm512_maskz_loadu_pd(k_, c + 0 + 3 * cs_c));
+            }
+            if (8 < m && 3 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 8 >= 8 ? 0xFF : (1u << (m - 8)) - 1);
+                zmm7 = _mm512_fmadd_pd(va_, zmm7, _mm512_maskz_loadu_pd(k_, c + 8 + 3 * cs_c));
+            }
+            if (0 < m && 4 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                zmm8 = _mm512_fmadd_pd(va_, zmm8, _mm512_maskz_loadu_pd(k_, c + 0 + 4 * cs_c));
+            }
+            if (8 < m && 4 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 8 >= 8 ? 0xFF : (1u << (m - 8)) - 1);
+                zmm9 = _mm512_fmadd_pd(va_, zmm9, _mm512_maskz_loadu_pd(k_, c + 8 + 4 * cs_c));
+            }
+            if (0 < m && 5 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                zmm10 = _mm512_fmadd_pd(va_, zmm10, _mm512_maskz_loadu_pd(k_, c + 0 + 5 * cs_c));
+            }
+            if (8 < m && 5 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 8 >= 8 ? 0xFF : (1u << (m - 8)) - 1);
+                zmm11 = _mm512_fmadd_pd(va_, zmm11, _mm512_maskz_loadu_pd(k_, c + 8 + 5 * cs_c));
+            }
+            if (0 < m && 6 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                zmm12 = _mm512_fmadd_pd(va_, zmm12, _mm512_maskz_loadu_pd(k_, c + 0 + 6 * cs_c));
+            }
+            if (8 < m && 6 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 8 >= 8 ? 0xFF : (1u << (m - 8)) - 1);
+                zmm13 = _mm512_fmadd_pd(va_, zmm13, _mm512_maskz_loadu_pd(k_, c + 8 + 6 * cs_c));
+            }
+            if (0 < m && 7 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                zmm14 = _mm512_fmadd_pd(va_, zmm14, _mm512_maskz_loadu_pd(k_, c + 0 + 7 * cs_c));
+            }
+            if (8 < m && 7 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 8 >= 8 ? 0xFF : (1u << (m - 8)) - 1);
+                zmm15 = _mm512_fmadd_pd(va_, zmm15, _mm512_maskz_loadu_pd(k_, c + 8 + 7 * cs_c));
+            }
+            if (0 < m && 0 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 0 * cs_c, k_, zmm0);
+            }
+            if (8 < m && 0 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 8 >= 8 ? 0xFF : (1u << (m - 8)) - 1);
+                _mm512_mask_storeu_pd(c + 8 + 0 * cs_c, k_, zmm1);
+            }
+            if (0 < m && 1 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 1 * cs_c, k_, zmm2);
+            }
+            if (8 < m && 1 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 8 >= 8 ? 0xFF : (1u << (m - 8)) - 1);
+                _mm512_mask_storeu_pd(c + 8 + 1 * cs_c, k_, zmm3);
+            }
+            if (0 < m && 2 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 2 * cs_c, k_, zmm4);
+            }
+            if (8 < m && 2 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 8 >= 8 ? 0xFF : (1u << (m - 8)) - 1);
+                _mm512_mask_storeu_pd(c + 8 + 2 * cs_c, k_, zmm5);
+            }
+            if (0 < m && 3 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 3 * cs_c, k_, zmm6);
+            }
+            if (8 < m && 3 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 8 >= 8 ? 0xFF : (1u << (m - 8)) - 1);
+                _mm512_mask_storeu_pd(c + 8 + 3 * cs_c, k_, zmm7);
+            }
+            if (0 < m && 4 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 4 * cs_c, k_, zmm8);
+            }
+            if (8 < m && 4 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 8 >= 8 ? 0xFF : (1u << (m - 8)) - 1);
+                _mm512_mask_storeu_pd(c + 8 + 4 * cs_c, k_, zmm9);
+            }
+            if (0 < m && 5 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 5 * cs_c, k_, zmm10);
+            }
+            if (8 < m && 5 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 8 >= 8 ? 0xFF : (1u << (m - 8)) - 1);
+                _mm512_mask_storeu_pd(c + 8 + 5 * cs_c, k_, zmm11);
+            }
+            if (0 < m && 6 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 6 * cs_c, k_, zmm12);
+            }
+            if (8 < m && 6 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 8 >= 8 ? 0xFF : (1u << (m - 8)) - 1);
+                _mm512_mask_storeu_pd(c + 8 + 6 * cs_c, k_, zmm13);
+            }
+            if (0 < m && 7 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 7 * cs_c, k_, zmm14);
+            }
+            if (8 < m && 7 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 8 >= 8 ? 0xFF : (1u << (m - 8)) - 1);
+                _mm512_mask_storeu_pd(c + 8 + 7 * cs_c, k_, zmm15);
+            }
+        } else {
+            const __m512d vb_ = _mm512_set1_pd(beta_);
+            if (0 < m && 0 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                zmm0 = _mm512_fmadd_pd(va_, zmm0, _mm512_mul_pd(vb_, _mm512_maskz_loadu_pd(k_, c + 0 + 0 * cs_c)));
+            }
+            if (8 < m && 0 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 8 >= 8 ? 0xFF : (1u << (m - 8)) - 1);
+                zmm1 = _mm512_fmadd_pd(va_, zmm1, _mm512_mul_pd(vb_, _mm512_maskz_loadu_pd(k_, c + 8 + 0 * cs_c)));
+            }
+            if (0 < m && 1 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                zmm2 = _mm512_fmadd_pd(va_, zmm2, _mm512_mul_pd(vb_, _mm512_maskz_loadu_pd(k_, c + 0 + 1 * cs_c)));
+            }
+            if (8 < m && 1 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 8 >= 8 ? 0xFF : (1u << (m - 8)) - 1);
+                zmm3 = _mm512_fmadd_pd(va_, zmm3, _mm512_mul_pd(vb_, _mm512_maskz_loadu_pd(k_, c + 8 + 1 * cs_c)));
+            }
+            if (0 < m && 2 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                zmm4 = _mm512_fmadd_pd(va_, zmm4, _mm512_mul_pd(vb_, _mm512_maskz_loadu_pd(k_, c + 0 + 2 * cs_c)));
+            }
+            if (8 < m && 2 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 8 >= 8 ? 0xFF : (1u << (m - 8)) - 1);
+                zmm5 = _mm512_fmadd_pd(va_, zmm5, _mm512_mul_pd(vb_, _mm512_maskz_loadu_pd(k_, c + 8 + 2 * cs_c)));
+            }
+            if (0 < m && 3 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                zmm6 = _mm512_fmadd_pd(va_, zmm6, _mm512_mul_pd(vb_, _mm512_maskz_loadu_pd(k_, c + 0 + 3 * cs_c)));
+            }
+            if (8 < m && 3 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 8 >= 8 ? 0xFF : (1u << (m - 8)) - 1);
+                zmm7 = _mm512_fmadd_pd(va_, zmm7, _mm512_mul_pd(vb_, _mm512_maskz_loadu_pd(k_, c + 8 + 3 * cs_c)));
+            }
+            if (0 < m && 4 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                zmm8 = _mm512_fmadd_pd(va_, zmm8, _mm512_mul_pd(vb_, _mm512_maskz_loadu_pd(k_, c + 0 + 4 * cs_c)));
+            }
+            if (8 < m && 4 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 8 >= 8 ? 0xFF : (1u << (m - 8)) - 1);
+                zmm9 = _mm512_fmadd_pd(va_, zmm9, _mm512_mul_pd(vb_, _mm512_maskz_loadu_pd(k_, c + 8 + 4 * cs_c)));
+            }
+            if (0 < m && 5 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                zmm10 = _mm512_fmadd_pd(va_, zmm10, _mm512_mul_pd(vb_, _mm512_maskz_loadu_pd(k_, c + 0 + 5 * cs_c)));
+            }
+            if (8 < m && 5 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 8 >= 8 ? 0xFF : (1u << (m - 8)) - 1);
+                zmm11 = _mm512_fmadd_pd(va_, zmm11, _mm512_mul_pd(vb_, _mm512_maskz_loadu_pd(k_, c + 8 + 5 * cs_c)));
+            }
+            if (0 < m && 6 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                zmm12 = _mm512_fmadd_pd(va_, zmm12, _mm512_mul_pd(vb_, _mm512_maskz_loadu_pd(k_, c + 0 + 6 * cs_c)));
+            }
+            if (8 < m && 6 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 8 >= 8 ? 0xFF : (1u << (m - 8)) - 1);
+                zmm13 = _mm512_fmadd_pd(va_, zmm13, _mm512_mul_pd(vb_, _mm512_maskz_loadu_pd(k_, c + 8 + 6 * cs_c)));
+            }
+            if (0 < m && 7 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                zmm14 = _mm512_fmadd_pd(va_, zmm14, _mm512_mul_pd(vb_, _mm512_maskz_loadu_pd(k_, c + 0 + 7 * cs_c)));
+            }
+            if (8 < m && 7 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 8 >= 8 ? 0xFF : (1u << (m - 8)) - 1);
+                zmm15 = _mm512_fmadd_pd(va_, zmm15, _mm512_mul_pd(vb_, _mm512_maskz_loadu_pd(k_, c + 8 + 7 * cs_c)));
+            }
+            if (0 < m && 0 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 0 * cs_c, k_, zmm0);
+            }
+            if (8 < m && 0 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 8 >= 8 ? 0xFF : (1u << (m - 8)) - 1);
+                _mm512_mask_storeu_pd(c + 8 + 0 * cs_c, k_, zmm1);
+            }
+            if (0 < m && 1 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 1 * cs_c, k_, zmm2);
+            }
+            if (8 < m && 1 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 8 >= 8 ? 0xFF : (1u << (m - 8)) - 1);
+                _mm512_mask_storeu_pd(c + 8 + 1 * cs_c, k_, zmm3);
+            }
+            if (0 < m && 2 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 2 * cs_c, k_, zmm4);
+            }
+            if (8 < m && 2 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 8 >= 8 ? 0xFF : (1u << (m - 8)) - 1);
+                _mm512_mask_storeu_pd(c + 8 + 2 * cs_c, k_, zmm5);
+            }
+            if (0 < m && 3 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 3 * cs_c, k_, zmm6);
+            }
+            if (8 < m && 3 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 8 >= 8 ? 0xFF : (1u << (m - 8)) - 1);
+                _mm512_mask_storeu_pd(c + 8 + 3 * cs_c, k_, zmm7);
+            }
+            if (0 < m && 4 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 4 * cs_c, k_, zmm8);
+            }
+            if (8 < m && 4 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 8 >= 8 ? 0xFF : (1u << (m - 8)) - 1);
+                _mm512_mask_storeu_pd(c + 8 + 4 * cs_c, k_, zmm9);
+            }
+            if (0 < m && 5 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 5 * cs_c, k_, zmm10);
+            }
+            if (8 < m && 5 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 8 >= 8 ? 0xFF : (1u << (m - 8)) - 1);
+                _mm512_mask_storeu_pd(c + 8 + 5 * cs_c, k_, zmm11);
+            }
+            if (0 < m && 6 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 6 * cs_c, k_, zmm12);
+            }
+            if (8 < m && 6 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 8 >= 8 ? 0xFF : (1u << (m - 8)) - 1);
+                _mm512_mask_storeu_pd(c + 8 + 6 * cs_c, k_, zmm13);
+            }
+            if (0 < m && 7 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 7 * cs_c, k_, zmm14);
+            }
+            if (8 < m && 7 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 8 >= 8 ? 0xFF : (1u << (m - 8)) - 1);
+                _mm512_mask_storeu_pd(c + 8 + 7 * cs_c, k_, zmm15);
+            }
+        }
+        return;
+    }
+    double t_[128];
+    _mm512_storeu_pd(t_ + 0, zmm0);
+    _mm512_storeu_pd(t_ + 8, zmm1);
+    _mm512_storeu_pd(t_ + 16, zmm2);
+    _mm512_storeu_pd(t_ + 24, zmm3);
+    _mm512_storeu_pd(t_ + 32, zmm4);
+    _mm512_storeu_pd(t_ + 40, zmm5);
+    _mm512_storeu_pd(t_ + 48, zmm6);
+    _mm512_storeu_pd(t_ + 56, zmm7);
+    _mm512_storeu_pd(t_ + 64, zmm8);
+    _mm512_storeu_pd(t_ + 72, zmm9);
+    _mm512_storeu_pd(t_ + 80, zmm10);
+    _mm512_storeu_pd(t_ + 88, zmm11);
+    _mm512_storeu_pd(t_ + 96, zmm12);
+    _mm512_storeu_pd(t_ + 104, zmm13);
+    _mm512_storeu_pd(t_ + 112, zmm14);
+    _mm512_storeu_pd(t_ + 120, zmm15);
+    /* position in t_ of C(i, j), at_[i + j*16] */
+    static const unsigned short at_[128] = {
+        0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15,
+        16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31,
+        32, 33, 34, 35, 36, 37, 38, 39, 40, 41, 42, 43, 44, 45, 46, 47,
+        48, 49, 50, 51, 52, 53, 54, 55, 56, 57, 58, 59, 60, 61, 62, 63,
+        64, 65, 66, 67, 68, 69, 70, 71, 72, 73, 74, 75, 76, 77, 78, 79,
+        80, 81, 82, 83, 84, 85, 86, 87, 88, 89, 90, 91, 92, 93, 94, 95,
+        96, 97, 98, 99, 100, 101, 102, 103, 104, 105, 106, 107, 108, 109, 110, 111,
+        112, 113, 114, 115, 116, 117, 118, 119, 120, 121, 122, 123, 124, 125, 126, 127,
+    };
+    for (int64_t j = 0; j < n; j++)
+        for (int64_t i = 0; i < m; i++) {
+            double v = alpha_ * t_[at_[i + j * 16]];
+            double *cij = c + i * rs_c + j * cs_c;
+            *cij = beta_ == 0 ? v : v + beta_ * *cij;
+        }
+
+}
+
+void zen4_dgemm_16x14_e8x14_rows(int64_t m, int64_t n, int64_t k, const double *alpha, const double *a, int64_t lda,
+                                 const double *b, int64_t ldb, const double *beta, double *c, int64_t rs_c, int64_t cs_c)
+{
+    const int64_t lda_b = lda * (int64_t)sizeof(double), ldb_b = ldb * (int64_t)sizeof(double);
+    const char *pa0 = (const char *)a,
+               *pa3 = pa0 + 3 * lda_b,
+               *pa6 = pa0 + 6 * lda_b;
+    const char *pb0 = (const char *)b,
+               *pb3 = pb0 + 3 * ldb_b,
+               *pb6 = pb0 + 6 * ldb_b;
+    __m512d zmm0, zmm1, zmm2, zmm3, zmm4, zmm5, zmm6, zmm7;
+    __m512d zmm8, zmm9, zmm10, zmm11, zmm12, zmm13, zmm14, zmm15;
+    __m512d zmm16, zmm17, zmm18, zmm19, zmm20, zmm21, zmm22, zmm23;
+    __m512d zmm24, zmm25, zmm26, zmm27;
+
+    zmm0 = _mm512_setzero_pd();
+    zmm1 = _mm512_setzero_pd();
+    zmm2 = _mm512_setzero_pd();
+    zmm3 = _mm512_setzero_pd();
+    zmm4 = _mm512_setzero_pd();
+    zmm5 = _mm512_setzero_pd();
+    zmm6 = _mm512_setzero_pd();
+    zmm7 = _mm512_setzero_pd();
+    zmm8 = _mm512_setzero_pd();
+    zmm9 = _mm512_setzero_pd();
+    zmm10 = _mm512_setzero_pd();
+    zmm11 = _mm512_setzero_pd();
+    zmm12 = _mm512_setzero_pd();
+    zmm13 = _mm512_setzero_pd();
+
+    if (k > 0) {
+        /* prologue: the first 13 instructions of iteration 0 (pointer
+         * bumps among them become load offsets) */
+        zmm15 = _mm512_loadu_pd((const double *)pa0);
+        zmm22 = _mm512_set1_pd(*((const double *)pb0));
+        zmm14 = _mm512_set1_pd(*((const double *)pb0 + 1));
+        zmm21 = _mm512_set1_pd(*((const double *)pb0 + 2));
+        zmm20 = _mm512_set1_pd(*((const double *)pb0 + 3));
+        zmm27 = _mm512_set1_pd(*((const double *)pb0 + 4));
+        zmm19 = _mm512_set1_pd(*((const double *)pb0 + 5));
+        zmm26 = _mm512_set1_pd(*((const double *)pb0 + 6));
+        zmm18 = _mm512_set1_pd(*((const double *)pb0 + 7));
+        zmm25 = _mm512_set1_pd(*((const double *)pb0 + 8));
+        zmm17 = _mm512_set1_pd(*((const double *)pb0 + 9));
+        zmm24 = _mm512_set1_pd(*((const double *)pb0 + 10));
+
+        /* kernel: iteration i and the start of i+1, unrolled 7x */
+        int64_t nq = k - 1;
+        for (int64_t it = nq / 7; it > 0; it--) {
+            /* copy 0 */
+            zmm16 = _mm512_set1_pd(*((const double *)pb0 + 11));
+            zmm0 = _mm512_fmadd_pd(zmm15, zmm22, zmm0);
+            zmm23 = _mm512_set1_pd(*((const double *)pb0 + 12));
+            zmm22 = _mm512_set1_pd(*((const double *)pb0 + 13));
+            zmm1 = _mm512_fmadd_pd(zmm15, zmm14, zmm1);
+            zmm14 = _mm512_loadu_pd((const double *)(pa0 + lda_b));
+            zmm2 = _mm512_fmadd_pd(zmm15, zmm21, zmm2);
+            zmm21 = _mm512_set1_pd(*((const double *)(pb0 + ldb_b)));
+            zmm3 = _mm512_fmadd_pd(zmm15, zmm20, zmm3);
+            zmm20 = _mm512_set1_pd(*((const double *)(pb0 + ldb_b) + 1));
+            zmm4 = _mm512_fmadd_pd(zmm15, zmm27, zmm4);
+            zmm27 = _mm512_set1_pd(*((const double *)(pb0 + ldb_b) + 2));
+            zmm5 = _mm512_fmadd_pd(zmm15, zmm19, zmm5);
+            zmm19 = _mm512_set1_pd(*((const double *)(pb0 + ldb_b) + 3));
+            zmm6 = _mm512_fmadd_pd(zmm15, zmm26, zmm6);
+            zmm26 = _mm512_set1_pd(*((const double *)(pb0 + ldb_b) + 4));
+            zmm7 = _mm512_fmadd_pd(zmm15, zmm18, zmm7);
+            zmm18 = _mm512_set1_pd(*((const double *)(pb0 + ldb_b) + 5));
+            zmm8 = _mm512_fmadd_pd(zmm15, zmm25, zmm8);
+            zmm25 = _mm512_set1_pd(*((const double *)(pb0 + ldb_b) + 6));
+            zmm9 = _mm512_fmadd_pd(zmm15, zmm17, zmm9);
+            zmm17 = _mm512_set1_pd(*((const double *)(pb0 + ldb_b) + 7));
+            zmm10 = _mm512_fmadd_pd(zmm15, zmm24, zmm10);
+            zmm24 = _mm512_set1_pd(*((const double *)(pb0 + ldb_b) + 8));
+            zmm11 = _mm512_fmadd_pd(zmm15, zmm16, zmm11);
+            zmm16 = _mm512_set1_pd(*((const double *)(pb0 + ldb_b) + 9));
+            zmm12 = _mm512_fmadd_pd(zmm15, zmm23, zmm12);
+            zmm23 = _mm512_set1_pd(*((const double *)(pb0 + ldb_b) + 10));
+            zmm13 = _mm512_fmadd_pd(zmm15, zmm22, zmm13);
+            /* copy 1 */
+            zmm15 = _mm512_set1_pd(*((const double *)(pb0 + ldb_b) + 11));
+            zmm0 = _mm512_fmadd_pd(zmm14, zmm21, zmm0);
+            zmm22 = _mm512_set1_pd(*((const double *)(pb0 + ldb_b) + 12));
+            zmm21 = _mm512_set1_pd(*((const double *)(pb0 + ldb_b) + 13));
+            zmm1 = _mm512_fmadd_pd(zmm14, zmm20, zmm1);
+            zmm20 = _mm512_loadu_pd((const double *)(pa0 + 2 * lda_b));
+            zmm2 = _mm512_fmadd_pd(zmm14, zmm27, zmm2);
+            zmm27 = _mm512_set1_pd(*((const double *)(pb0 + 2 * ldb_b)));
+            zmm3 = _mm512_fmadd_pd(zmm14, zmm19, zmm3);
+            zmm19 = _mm512_set1_pd(*((const double *)(pb0 + 2 * ldb_b) + 1));
+            zmm4 = _mm512_fmadd_pd(zmm14, zmm26, zmm4);
+            zmm26 = _mm512_set1_pd(*((const double *)(pb0 + 2 * ldb_b) + 2));
+            zmm5 = _mm512_fmadd_pd(zmm14, zmm18, zmm5);
+            zmm18 = _mm512_set1_pd(*((const double *)(pb0 + 2 * ldb_b) + 3));
+            zmm6 = _mm512_fmadd_pd(zmm14, zmm25, zmm6);
+            zmm25 = _mm512_set1_pd(*((const double *)(pb0 + 2 * ldb_b) + 4));
+            zmm7 = _mm512_fmadd_pd(zmm14, zmm17, zmm7);
+            zmm17 = _mm512_set1_pd(*((const double *)(pb0 + 2 * ldb_b) + 5));
+            zmm8 = _mm512_fmadd_pd(zmm14, zmm24, zmm8);
+            zmm24 = _mm512_set1_pd(*((const double *)(pb0 + 2 * ldb_b) + 6));
+            zmm9 = _mm512_fmadd_pd(zmm14, zmm16, zmm9);
+            zmm16 = _mm512_set1_pd(*((const double *)(pb0 + 2 * ldb_b) + 7));
+            zmm10 = _mm512_fmadd_pd(zmm14, zmm23, zmm10);
+            zmm23 = _mm512_set1_pd(*((const double *)(pb0 + 2 * ldb_b) + 8));
+            zmm11 = _mm512_fmadd_pd(zmm14, zmm15, zmm11);
+            zmm15 = _mm512_set1_pd(*((const double *)(pb0 + 2 * ldb_b) + 9));
+            zmm12 = _mm512_fmadd_pd(zmm14, zmm22, zmm12);
+            zmm22 = _mm512_set1_pd(*((const double *)(pb0 + 2 * ldb_b) + 10));
+            zmm13 = _mm512_fmadd_pd(zmm14, zmm21, zmm13);
+            /* copy 2 */
+            zmm14 = _mm512_set1_pd(*((const double *)(pb0 + 2 * ldb_b) + 11));
+            zmm0 = _mm512_fmadd_pd(zmm20, zmm27, zmm0);
+            zmm21 = _mm512_set1_pd(*((const double *)(pb0 + 2 * ldb_b) + 12));
+            zmm27 = _mm512_set1_pd(*((const double *)(pb0 + 2 * ldb_b) + 13));
+            zmm1 = _mm512_fmadd_pd(zmm20, zmm19, zmm1);
+            zmm19 = _mm512_loadu_pd((const double *)pa3);
+            zmm2 = _mm512_fmadd_pd(zmm20, zmm26, zmm2);
+            zmm26 = _mm512_set1_pd(*((const double *)pb3));
+            zmm3 = _mm512_fmadd_pd(zmm20, zmm18, zmm3);
+            zmm18 = _mm512_set1_pd(*((const double *)pb3 + 1));
+            zmm4 = _mm512_fmadd_pd(zmm20, zmm25, zmm4);
+            zmm25 = _mm512_set1_pd(*((const double *)pb3 + 2));
+            zmm5 = _mm512_fmadd_pd(zmm20, zmm17, zmm5);
+            zmm17 = _mm512_set1_pd(*((const double *)pb3 + 3));
+            zmm6 = _mm512_fmadd_pd(zmm20, zmm24, zmm6);
+            zmm24 = _mm512_set1_pd(*((const double *)pb3 + 4));
+            zmm7 = _mm512_fmadd_pd(zmm20, zmm16, zmm7);
+            zmm16 = _mm512_set1_pd(*((const double *)pb3 + 5));
+            zmm8 = _mm512_fmadd_pd(zmm20, zmm23, zmm8);
+            zmm23 = _mm512_set1_pd(*((const double *)pb3 + 6));
+            zmm9 = _mm512_fmadd_pd(zmm20, zmm15, zmm9);
+            zmm15 = _mm512_set1_pd(*((const double *)pb3 + 7));
+            zmm10 = _mm512_fmadd_pd(zmm20, zmm22, zmm10);
+            zmm22 = _mm512_set1_pd(*((const double *)pb3 + 8));
+            zmm11 = _mm512_fmadd_pd(zmm20, zmm14, zmm11);
+            zmm14 = _mm512_set1_pd(*((const double *)pb3 + 9));
+            zmm12 = _mm512_fmadd_pd(zmm20, zmm21, zmm12);
+            zmm21 = _mm512_set1_pd(*((const double *)pb3 + 10));
+            zmm13 = _mm512_fmadd_pd(zmm20, zmm27, zmm13);
+            /* copy 3 */
+            zmm20 = _mm512_set1_pd(*((const double *)pb3 + 11));
+            zmm0 = _mm512_fmadd_pd(zmm19, zmm26, zmm0);
+            zmm27 = _mm512_set1_pd(*((const double *)pb3 + 12));
+            zmm26 = _mm512_set1_pd(*((const double *)pb3 + 13));
+            zmm1 = _mm512_fmadd_pd(zmm19, zmm18, zmm1);
+            zmm18 = _mm512_loadu_pd((const double *)(pa0 + 4 * lda_b));
+            zmm2 = _mm512_fmadd_pd(zmm19, zmm25, zmm2);
+            zmm25 = _mm512_set1_pd(*((const double *)(pb0 + 4 * ldb_b)));
+            zmm3 = _mm512_fmadd_pd(zmm19, zmm17, zmm3);
+            zmm17 = _mm512_set1_pd(*((const double *)(pb0 + 4 * ldb_b) + 1));
+            zmm4 = _mm512_fmadd_pd(zmm19, zmm24, zmm4);
+            zmm24 = _mm512_set1_pd(*((const double *)(pb0 + 4 * ldb_b) + 2));
+            zmm5 = _mm512_fmadd_pd(zmm19, zmm16, zmm5);
+            zmm16 = _mm512_set1_pd(*((const double *)(pb0 + 4 * ldb_b) + 3));
+            zmm6 = _mm512_fmadd_pd(zmm19, zmm23, zmm6);
+            zmm23 = _mm512_set1_pd(*((const double *)(pb0 + 4 * ldb_b) + 4));
+            zmm7 = _mm512_fmadd_pd(zmm19, zmm15, zmm7);
+            zmm15 = _mm512_set1_pd(*((const double *)(pb0 + 4 * ldb_b) + 5));
+            zmm8 = _mm512_fmadd_pd(zmm19, zmm22, zmm8);
+            zmm22 = _mm512_set1_pd(*((const double *)(pb0 + 4 * ldb_b) + 6));
+            zmm9 = _mm512_fmadd_pd(zmm19, zmm14, zmm9);
+            zmm14 = _mm512_set1_pd(*((const double *)(pb0 + 4 * ldb_b) + 7));
+            zmm10 = _mm512_fmadd_pd(zmm19, zmm21, zmm10);
+            zmm21 = _mm512_set1_pd(*((const double *)(pb0 + 4 * ldb_b) + 8));
+            zmm11 = _mm512_fmadd_pd(zmm19, zmm20, zmm11);
+            zmm20 = _mm512_set1_pd(*((const double *)(pb0 + 4 * ldb_b) + 9));
+            zmm12 = _mm512_fmadd_pd(zmm19, zmm27, zmm12);
+            zmm27 = _mm512_set1_pd(*((const double *)(pb0 + 4 * ldb_b) + 10));
+            zmm13 = _mm512_fmadd_pd(zmm19, zmm26, zmm13);
+            /* copy 4 */
+            zmm19 = _mm512_set1_pd(*((const double *)(pb0 + 4 * ldb_b) + 11));
+            zmm0 = _mm512_fmadd_pd(zmm18, zmm25, zmm0);
+            zmm26 = _mm512_set1_pd(*((const double *)(pb0 + 4 * ldb_b) + 12));
+            zmm25 = _mm512_set1_pd(*((const double *)(pb0 + 4 * ldb_b) + 13));
+            zmm1 = _mm512_fmadd_pd(zmm18, zmm17, zmm1);
+            zmm17 = _mm512_loadu_pd((const double *)(pa3 + 2 * lda_b));
+            zmm2 = _mm512_fmadd_pd(zmm18, zmm24, zmm2);
+            zmm24 = _mm512_set1_pd(*((const double *)(pb3 + 2 * ldb_b)));
+            zmm3 = _mm512_fmadd_pd(zmm18, zmm16, zmm3);
+            zmm16 = _mm512_set1_pd(*((const double *)(pb3 + 2 * ldb_b) + 1));
+            zmm4 = _mm512_fmadd_pd(zmm18, zmm23, zmm4);
+            zmm23 = _mm512_set1_pd(*((const double *)(pb3 + 2 * ldb_b) + 2));
+            zmm5 = _mm512_fmadd_pd(zmm18, zmm15, zmm5);
+            zmm15 = _mm512_set1_pd(*((const double *)(pb3 + 2 * ldb_b) + 3));
+            zmm6 = _mm512_fmadd_pd(zmm18, zmm22, zmm6);
+            zmm22 = _mm512_set1_pd(*((const double *)(pb3 + 2 * ldb_b) + 4));
+            zmm7 = _mm512_fmadd_pd(zmm18, zmm14, zmm7);
+            zmm14 = _mm512_set1_pd(*((const double *)(pb3 + 2 * ldb_b) + 5));
+            zmm8 = _mm512_fmadd_pd(zmm18, zmm21, zmm8);
+            zmm21 = _mm512_set1_pd(*((const double *)(pb3 + 2 * ldb_b) + 6));
+            zmm9 = _mm512_fmadd_pd(zmm18, zmm20, zmm9);
+            zmm20 = _mm512_set1_pd(*((const double *)(pb3 + 2 * ldb_b) + 7));
+            zmm10 = _mm512_fmadd_pd(zmm18, zmm27, zmm10);
+            zmm27 = _mm512_set1_pd(*((const double *)(pb3 + 2 * ldb_b) + 8));
+            zmm11 = _mm512_fmadd_pd(zmm18, zmm19, zmm11);
+            zmm19 = _mm512_set1_pd(*((const double *)(pb3 + 2 * ldb_b) + 9));
+            zmm12 = _mm512_fmadd_pd(zmm18, zmm26, zmm12);
+            zmm26 = _mm512_set1_pd(*((const double *)(pb3 + 2 * ldb_b) + 10));
+            zmm13 = _mm512_fmadd_pd(zmm18, zmm25, zmm13);
+            /* copy 5 */
+            zmm18 = _mm512_set1_pd(*((const double *)(pb3 + 2 * ldb_b) + 11));
+            zmm0 = _mm512_fmadd_pd(zmm17, zmm24, zmm0);
+            zmm25 = _mm512_set1_pd(*((const double *)(pb3 + 2 * ldb_b) + 12));
+            zmm24 = _mm512_set1_pd(*((const double *)(pb3 + 2 * ldb_b) + 13));
+            zmm1 = _mm512_fmadd_pd(zmm17, zmm16, zmm1);
+            zmm16 = _mm512_loadu_pd((const double *)pa6);
+            zmm2 = _mm512_fmadd_pd(zmm17, zmm23, zmm2);
+            zmm23 = _mm512_set1_pd(*((const double *)pb6));
+            zmm3 = _mm512_fmadd_pd(zmm17, zmm15, zmm3);
+            zmm15 = _mm512_set1_pd(*((const double *)pb6 + 1));
+            zmm4 = _mm512_fmadd_pd(zmm17, zmm22, zmm4);
+            zmm22 = _mm512_set1_pd(*((const double *)pb6 + 2));
+            zmm5 = _mm512_fmadd_pd(zmm17, zmm14, zmm5);
+            zmm14 = _mm512_set1_pd(*((const double *)pb6 + 3));
+            zmm6 = _mm512_fmadd_pd(zmm17, zmm21, zmm6);
+            zmm21 = _mm512_set1_pd(*((const double *)pb6 + 4));
+            zmm7 = _mm512_fmadd_pd(zmm17, zmm20, zmm7);
+            zmm20 = _mm512_set1_pd(*((const double *)pb6 + 5));
+            zmm8 = _mm512_fmadd_pd(zmm17, zmm27, zmm8);
+            zmm27 = _mm512_set1_pd(*((const double *)pb6 + 6));
+            zmm9 = _mm512_fmadd_pd(zmm17, zmm19, zmm9);
+            zmm19 = _mm512_set1_pd(*((const double *)pb6 + 7));
+            zmm10 = _mm512_fmadd_pd(zmm17, zmm26, zmm10);
+            zmm26 = _mm512_set1_pd(*((const double *)pb6 + 8));
+            zmm11 = _mm512_fmadd_pd(zmm17, zmm18, zmm11);
+            zmm18 = _mm512_set1_pd(*((const double *)pb6 + 9));
+            zmm12 = _mm512_fmadd_pd(zmm17, zmm25, zmm12);
+            zmm25 = _mm512_set1_pd(*((const double *)pb6 + 10));
+            zmm13 = _mm512_fmadd_pd(zmm17, zmm24, zmm13);
+            /* copy 6 */
+            zmm17 = _mm512_set1_pd(*((const double *)pb6 + 11));
+            zmm0 = _mm512_fmadd_pd(zmm16, zmm23, zmm0);
+            zmm24 = _mm512_set1_pd(*((const double *)pb6 + 12));
+            zmm23 = _mm512_set1_pd(*((const double *)pb6 + 13));
+            zmm1 = _mm512_fmadd_pd(zmm16, zmm15, zmm1);
+            zmm15 = _mm512_loadu_pd((const double *)(pa3 + 4 * lda_b));
+            zmm2 = _mm512_fmadd_pd(zmm16, zmm22, zmm2);
+            zmm22 = _mm512_set1_pd(*((const double *)(pb3 + 4 * ldb_b)));
+            zmm3 = _mm512_fmadd_pd(zmm16, zmm14, zmm3);
+            zmm14 = _mm512_set1_pd(*((const double *)(pb3 + 4 * ldb_b) + 1));
+            zmm4 = _mm512_fmadd_pd(zmm16, zmm21, zmm4);
+            zmm21 = _mm512_set1_pd(*((const double *)(pb3 + 4 * ldb_b) + 2));
+            zmm5 = _mm512_fmadd_pd(zmm16, zmm20, zmm5);
+            zmm20 = _mm512_set1_pd(*((const double *)(pb3 + 4 * ldb_b) + 3));
+            zmm6 = _mm512_fmadd_pd(zmm16, zmm27, zmm6);
+            zmm27 = _mm512_set1_pd(*((const double *)(pb3 + 4 * ldb_b) + 4));
+            zmm7 = _mm512_fmadd_pd(zmm16, zmm19, zmm7);
+            zmm19 = _mm512_set1_pd(*((const double *)(pb3 + 4 * ldb_b) + 5));
+            zmm8 = _mm512_fmadd_pd(zmm16, zmm26, zmm8);
+            zmm26 = _mm512_set1_pd(*((const double *)(pb3 + 4 * ldb_b) + 6));
+            zmm9 = _mm512_fmadd_pd(zmm16, zmm18, zmm9);
+            zmm18 = _mm512_set1_pd(*((const double *)(pb3 + 4 * ldb_b) + 7));
+            zmm10 = _mm512_fmadd_pd(zmm16, zmm25, zmm10);
+            zmm25 = _mm512_set1_pd(*((const double *)(pb3 + 4 * ldb_b) + 8));
+            zmm11 = _mm512_fmadd_pd(zmm16, zmm17, zmm11);
+            zmm17 = _mm512_set1_pd(*((const double *)(pb3 + 4 * ldb_b) + 9));
+            zmm12 = _mm512_fmadd_pd(zmm16, zmm24, zmm12);
+            zmm24 = _mm512_set1_pd(*((const double *)(pb3 + 4 * ldb_b) + 10));
+            zmm13 = _mm512_fmadd_pd(zmm16, zmm23, zmm13);
+
+            pa0 += 7 * lda_b;
+            pa3 += 7 * lda_b;
+            pa6 += 7 * lda_b;
+            pb0 += 7 * ldb_b;
+            pb3 += 7 * ldb_b;
+            pb6 += 7 * ldb_b;
+        }
+        int64_t rem = nq % 7;
+        if (rem > 0) {
+            zmm16 = _mm512_set1_pd(*((const double *)pb0 + 11));
+            zmm0 = _mm512_fmadd_pd(zmm15, zmm22, zmm0);
+            zmm23 = _mm512_set1_pd(*((const double *)pb0 + 12));
+            zmm22 = _mm512_set1_pd(*((const double *)pb0 + 13));
+            zmm1 = _mm512_fmadd_pd(zmm15, zmm14, zmm1);
+            zmm14 = _mm512_loadu_pd((const double *)(pa0 + lda_b));
+            zmm2 = _mm512_fmadd_pd(zmm15, zmm21, zmm2);
+            zmm21 = _mm512_set1_pd(*((const double *)(pb0 + ldb_b)));
+            zmm3 = _mm512_fmadd_pd(zmm15, zmm20, zmm3);
+            zmm20 = _mm512_set1_pd(*((const double *)(pb0 + ldb_b) + 1));
+            zmm4 = _mm512_fmadd_pd(zmm15, zmm27, zmm4);
+            zmm27 = _mm512_set1_pd(*((const double *)(pb0 + ldb_b) + 2));
+            zmm5 = _mm512_fmadd_pd(zmm15, zmm19, zmm5);
+            zmm19 = _mm512_set1_pd(*((const double *)(pb0 + ldb_b) + 3));
+            zmm6 = _mm512_fmadd_pd(zmm15, zmm26, zmm6);
+            zmm26 = _mm512_set1_pd(*((const double *)(pb0 + ldb_b) + 4));
+            zmm7 = _mm512_fmadd_pd(zmm15, zmm18, zmm7);
+            zmm18 = _mm512_set1_pd(*((const double *)(pb0 + ldb_b) + 5));
+            zmm8 = _mm512_fmadd_pd(zmm15, zmm25, zmm8);
+            zmm25 = _mm512_set1_pd(*((const double *)(pb0 + ldb_b) + 6));
+            zmm9 = _mm512_fmadd_pd(zmm15, zmm17, zmm9);
+            zmm17 = _mm512_set1_pd(*((const double *)(pb0 + ldb_b) + 7));
+            zmm10 = _mm512_fmadd_pd(zmm15, zmm24, zmm10);
+            zmm24 = _mm512_set1_pd(*((const double *)(pb0 + ldb_b) + 8));
+            zmm11 = _mm512_fmadd_pd(zmm15, zmm16, zmm11);
+            zmm16 = _mm512_set1_pd(*((const double *)(pb0 + ldb_b) + 9));
+            zmm12 = _mm512_fmadd_pd(zmm15, zmm23, zmm12);
+            zmm23 = _mm512_set1_pd(*((const double *)(pb0 + ldb_b) + 10));
+            zmm13 = _mm512_fmadd_pd(zmm15, zmm22, zmm13);
+        }
+        if (rem > 1) {
+            zmm15 = _mm512_set1_pd(*((const double *)(pb0 + ldb_b) + 11));
+            zmm0 = _mm512_fmadd_pd(zmm14, zmm21, zmm0);
+            zmm22 = _mm512_set1_pd(*((const double *)(pb0 + ldb_b) + 12));
+            zmm21 = _mm512_set1_pd(*((const double *)(pb0 + ldb_b) + 13));
+            zmm1 = _mm512_fmadd_pd(zmm14, zmm20, zmm1);
+            zmm20 = _mm512_loadu_pd((const double *)(pa0 + 2 * lda_b));
+            zmm2 = _mm512_fmadd_pd(zmm14, zmm27, zmm2);
+            zmm27 = _mm512_set1_pd(*((const double *)(pb0 + 2 * ldb_b)));
+            zmm3 = _mm512_fmadd_pd(zmm14, zmm19, zmm3);
+            zmm19 = _mm512_set1_pd(*((const double *)(pb0 + 2 * ldb_b) + 1));
+            zmm4 = _mm512_fmadd_pd(zmm14, zmm26, zmm4);
+            zmm26 = _mm512_set1_pd(*((const double *)(pb0 + 2 * ldb_b) + 2));
+            zmm5 = _mm512_fmadd_pd(zmm14, zmm18, zmm5);
+            zmm18 = _mm512_set1_pd(*((const double *)(pb0 + 2 * ldb_b) + 3));
+            zmm6 = _mm512_fmadd_pd(zmm14, zmm25, zmm6);
+            zmm25 = _mm512_set1_pd(*((const double *)(pb0 + 2 * ldb_b) + 4));
+            zmm7 = _mm512_fmadd_pd(zmm14, zmm17, zmm7);
+            zmm17 = _mm512_set1_pd(*((const double *)(pb0 + 2 * ldb_b) + 5));
+            zmm8 = _mm512_fmadd_pd(zmm14, zmm24, zmm8);
+            zmm24 = _mm512_set1_pd(*((const double *)(pb0 + 2 * ldb_b) + 6));
+            zmm9 = _mm512_fmadd_pd(zmm14, zmm16, zmm9);
+            zmm16 = _mm512_set1_pd(*((const double *)(pb0 + 2 * ldb_b) + 7));
+            zmm10 = _mm512_fmadd_pd(zmm14, zmm23, zmm10);
+            zmm23 = _mm512_set1_pd(*((const double *)(pb0 + 2 * ldb_b) + 8));
+            zmm11 = _mm512_fmadd_pd(zmm14, zmm15, zmm11);
+            zmm15 = _mm512_set1_pd(*((const double *)(pb0 + 2 * ldb_b) + 9));
+            zmm12 = _mm512_fmadd_pd(zmm14, zmm22, zmm12);
+            zmm22 = _mm512_set1_pd(*((const double *)(pb0 + 2 * ldb_b) + 10));
+            zmm13 = _mm512_fmadd_pd(zmm14, zmm21, zmm13);
+        }
+        if (rem > 2) {
+            zmm14 = _mm512_set1_pd(*((const double *)(pb0 + 2 * ldb_b) + 11));
+            zmm0 = _mm512_fmadd_pd(zmm20, zmm27, zmm0);
+            zmm21 = _mm512_set1_pd(*((const double *)(pb0 + 2 * ldb_b) + 12));
+            zmm27 = _mm512_set1_pd(*((const double *)(pb0 + 2 * ldb_b) + 13));
+            zmm1 = _mm512_fmadd_pd(zmm20, zmm19, zmm1);
+            zmm19 = _mm512_loadu_pd((const double *)pa3);
+            zmm2 = _mm512_fmadd_pd(zmm20, zmm26, zmm2);
+            zmm26 = _mm512_set1_pd(*((const double *)pb3));
+            zmm3 = _mm512_fmadd_pd(zmm20, zmm18, zmm3);
+            zmm18 = _mm512_set1_pd(*((const double *)pb3 + 1));
+            zmm4 = _mm512_fmadd_pd(zmm20, zmm25, zmm4);
+            zmm25 = _mm512_set1_pd(*((const double *)pb3 + 2));
+            zmm5 = _mm512_fmadd_pd(zmm20, zmm17, zmm5);
+            zmm17 = _mm512_set1_pd(*((const double *)pb3 + 3));
+            zmm6 = _mm512_fmadd_pd(zmm20, zmm24, zmm6);
+            zmm24 = _mm512_set1_pd(*((const double *)pb3 + 4));
+            zmm7 = _mm512_fmadd_pd(zmm20, zmm16, zmm7);
+            zmm16 = _mm512_set1_pd(*((const double *)pb3 + 5));
+            zmm8 = _mm512_fmadd_pd(zmm20, zmm23, zmm8);
+            zmm23 = _mm512_set1_pd(*((const double *)pb3 + 6));
+            zmm9 = _mm512_fmadd_pd(zmm20, zmm15, zmm9);
+            zmm15 = _mm512_set1_pd(*((const double *)pb3 + 7));
+            zmm10 = _mm512_fmadd_pd(zmm20, zmm22, zmm10);
+            zmm22 = _mm512_set1_pd(*((const double *)pb3 + 8));
+            zmm11 = _mm512_fmadd_pd(zmm20, zmm14, zmm11);
+            zmm14 = _mm512_set1_pd(*((const double *)pb3 + 9));
+            zmm12 = _mm512_fmadd_pd(zmm20, zmm21, zmm12);
+            zmm21 = _mm512_set1_pd(*((const double *)pb3 + 10));
+            zmm13 = _mm512_fmadd_pd(zmm20, zmm27, zmm13);
+        }
+        if (rem > 3) {
+            zmm20 = _mm512_set1_pd(*((const double *)pb3 + 11));
+            zmm0 = _mm512_fmadd_pd(zmm19, zmm26, zmm0);
+            zmm27 = _mm512_set1_pd(*((const double *)pb3 + 12));
+            zmm26 = _mm512_set1_pd(*((const double *)pb3 + 13));
+            zmm1 = _mm512_fmadd_pd(zmm19, zmm18, zmm1);
+            zmm18 = _mm512_loadu_pd((const double *)(pa0 + 4 * lda_b));
+            zmm2 = _mm512_fmadd_pd(zmm19, zmm25, zmm2);
+            zmm25 = _mm512_set1_pd(*((const double *)(pb0 + 4 * ldb_b)));
+            zmm3 = _mm512_fmadd_pd(zmm19, zmm17, zmm3);
+            zmm17 = _mm512_set1_pd(*((const double *)(pb0 + 4 * ldb_b) + 1));
+            zmm4 = _mm512_fmadd_pd(zmm19, zmm24, zmm4);
+            zmm24 = _mm512_set1_pd(*((const double *)(pb0 + 4 * ldb_b) + 2));
+            zmm5 = _mm512_fmadd_pd(zmm19, zmm16, zmm5);
+            zmm16 = _mm512_set1_pd(*((const double *)(pb0 + 4 * ldb_b) + 3));
+            zmm6 = _mm512_fmadd_pd(zmm19, zmm23, zmm6);
+            zmm23 = _mm512_set1_pd(*((const double *)(pb0 + 4 * ldb_b) + 4));
+            zmm7 = _mm512_fmadd_pd(zmm19, zmm15, zmm7);
+            zmm15 = _mm512_set1_pd(*((const double *)(pb0 + 4 * ldb_b) + 5));
+            zmm8 = _mm512_fmadd_pd(zmm19, zmm22, zmm8);
+            zmm22 = _mm512_set1_pd(*((const double *)(pb0 + 4 * ldb_b) + 6));
+            zmm9 = _mm512_fmadd_pd(zmm19, zmm14, zmm9);
+            zmm14 = _mm512_set1_pd(*((const double *)(pb0 + 4 * ldb_b) + 7));
+            zmm10 = _mm512_fmadd_pd(zmm19, zmm21, zmm10);
+            zmm21 = _mm512_set1_pd(*((const double *)(pb0 + 4 * ldb_b) + 8));
+            zmm11 = _mm512_fmadd_pd(zmm19, zmm20, zmm11);
+            zmm20 = _mm512_set1_pd(*((const double *)(pb0 + 4 * ldb_b) + 9));
+            zmm12 = _mm512_fmadd_pd(zmm19, zmm27, zmm12);
+            zmm27 = _mm512_set1_pd(*((const double *)(pb0 + 4 * ldb_b) + 10));
+            zmm13 = _mm512_fmadd_pd(zmm19, zmm26, zmm13);
+        }
+        if (rem > 4) {
+            zmm19 = _mm512_set1_pd(*((const double *)(pb0 + 4 * ldb_b) + 11));
+            zmm0 = _mm512_fmadd_pd(zmm18, zmm25, zmm0);
+            zmm26 = _mm512_set1_pd(*((const double *)(pb0 + 4 * ldb_b) + 12));
+            zmm25 = _mm512_set1_pd(*((const double *)(pb0 + 4 * ldb_b) + 13));
+            zmm1 = _mm512_fmadd_pd(zmm18, zmm17, zmm1);
+            zmm17 = _mm512_loadu_pd((const double *)(pa3 + 2 * lda_b));
+            zmm2 = _mm512_fmadd_pd(zmm18, zmm24, zmm2);
+            zmm24 = _mm512_set1_pd(*((const double *)(pb3 + 2 * ldb_b)));
+            zmm3 = _mm512_fmadd_pd(zmm18, zmm16, zmm3);
+            zmm16 = _mm512_set1_pd(*((const double *)(pb3 + 2 * ldb_b) + 1));
+            zmm4 = _mm512_fmadd_pd(zmm18, zmm23, zmm4);
+            zmm23 = _mm512_set1_pd(*((const double *)(pb3 + 2 * ldb_b) + 2));
+            zmm5 = _mm512_fmadd_pd(zmm18, zmm15, zmm5);
+            zmm15 = _mm512_set1_pd(*((const double *)(pb3 + 2 * ldb_b) + 3));
+            zmm6 = _mm512_fmadd_pd(zmm18, zmm22, zmm6);
+            zmm22 = _mm512_set1_pd(*((const double *)(pb3 + 2 * ldb_b) + 4));
+            zmm7 = _mm512_fmadd_pd(zmm18, zmm14, zmm7);
+            zmm14 = _mm512_set1_pd(*((const double *)(pb3 + 2 * ldb_b) + 5));
+            zmm8 = _mm512_fmadd_pd(zmm18, zmm21, zmm8);
+            zmm21 = _mm512_set1_pd(*((const double *)(pb3 + 2 * ldb_b) + 6));
+            zmm9 = _mm512_fmadd_pd(zmm18, zmm20, zmm9);
+            zmm20 = _mm512_set1_pd(*((const double *)(pb3 + 2 * ldb_b) + 7));
+            zmm10 = _mm512_fmadd_pd(zmm18, zmm27, zmm10);
+            zmm27 = _mm512_set1_pd(*((const double *)(pb3 + 2 * ldb_b) + 8));
+            zmm11 = _mm512_fmadd_pd(zmm18, zmm19, zmm11);
+            zmm19 = _mm512_set1_pd(*((const double *)(pb3 + 2 * ldb_b) + 9));
+            zmm12 = _mm512_fmadd_pd(zmm18, zmm26, zmm12);
+            zmm26 = _mm512_set1_pd(*((const double *)(pb3 + 2 * ldb_b) + 10));
+            zmm13 = _mm512_fmadd_pd(zmm18, zmm25, zmm13);
+        }
+        if (rem > 5) {
+            zmm18 = _mm512_set1_pd(*((const double *)(pb3 + 2 * ldb_b) + 11));
+            zmm0 = _mm512_fmadd_pd(zmm17, zmm24, zmm0);
+            zmm25 = _mm512_set1_pd(*((const double *)(pb3 + 2 * ldb_b) + 12));
+            zmm24 = _mm512_set1_pd(*((const double *)(pb3 + 2 * ldb_b) + 13));
+            zmm1 = _mm512_fmadd_pd(zmm17, zmm16, zmm1);
+            zmm16 = _mm512_loadu_pd((const double *)pa6);
+            zmm2 = _mm512_fmadd_pd(zmm17, zmm23, zmm2);
+            zmm23 = _mm512_set1_pd(*((const double *)pb6));
+            zmm3 = _mm512_fmadd_pd(zmm17, zmm15, zmm3);
+            zmm15 = _mm512_set1_pd(*((const double *)pb6 + 1));
+            zmm4 = _mm512_fmadd_pd(zmm17, zmm22, zmm4);
+            zmm22 = _mm512_set1_pd(*((const double *)pb6 + 2));
+            zmm5 = _mm512_fmadd_pd(zmm17, zmm14, zmm5);
+            zmm14 = _mm512_set1_pd(*((const double *)pb6 + 3));
+            zmm6 = _mm512_fmadd_pd(zmm17, zmm21, zmm6);
+            zmm21 = _mm512_set1_pd(*((const double *)pb6 + 4));
+            zmm7 = _mm512_fmadd_pd(zmm17, zmm20, zmm7);
+            zmm20 = _mm512_set1_pd(*((const double *)pb6 + 5));
+            zmm8 = _mm512_fmadd_pd(zmm17, zmm27, zmm8);
+            zmm27 = _mm512_set1_pd(*((const double *)pb6 + 6));
+            zmm9 = _mm512_fmadd_pd(zmm17, zmm19, zmm9);
+            zmm19 = _mm512_set1_pd(*((const double *)pb6 + 7));
+            zmm10 = _mm512_fmadd_pd(zmm17, zmm26, zmm10);
+            zmm26 = _mm512_set1_pd(*((const double *)pb6 + 8));
+            zmm11 = _mm512_fmadd_pd(zmm17, zmm18, zmm11);
+            zmm18 = _mm512_set1_pd(*((const double *)pb6 + 9));
+            zmm12 = _mm512_fmadd_pd(zmm17, zmm25, zmm12);
+            zmm25 = _mm512_set1_pd(*((const double *)pb6 + 10));
+            zmm13 = _mm512_fmadd_pd(zmm17, zmm24, zmm13);
+        }
+
+        /* epilogue: the rest of the last iteration, in the registers
+         * of the copy it follows */
+        switch (rem) {
+        case 0:
+            zmm16 = _mm512_set1_pd(*((const double *)pb0 + 11));
+            zmm0 = _mm512_fmadd_pd(zmm15, zmm22, zmm0);
+            zmm23 = _mm512_set1_pd(*((const double *)pb0 + 12));
+            zmm22 = _mm512_set1_pd(*((const double *)pb0 + 13));
+            zmm1 = _mm512_fmadd_pd(zmm15, zmm14, zmm1);
+            zmm2 = _mm512_fmadd_pd(zmm15, zmm21, zmm2);
+            zmm3 = _mm512_fmadd_pd(zmm15, zmm20, zmm3);
+            zmm4 = _mm512_fmadd_pd(zmm15, zmm27, zmm4);
+            zmm5 = _mm512_fmadd_pd(zmm15, zmm19, zmm5);
+            zmm6 = _mm512_fmadd_pd(zmm15, zmm26, zmm6);
+            zmm7 = _mm512_fmadd_pd(zmm15, zmm18, zmm7);
+            zmm8 = _mm512_fmadd_pd(zmm15, zmm25, zmm8);
+            zmm9 = _mm512_fmadd_pd(zmm15, zmm17, zmm9);
+            zmm10 = _mm512_fmadd_pd(zmm15, zmm24, zmm10);
+            zmm11 = _mm512_fmadd_pd(zmm15, zmm16, zmm11);
+            zmm12 = _mm512_fmadd_pd(zmm15, zmm23, zmm12);
+            zmm13 = _mm512_fmadd_pd(zmm15, zmm22, zmm13);
+            break;
+        case 1:
+            zmm15 = _mm512_set1_pd(*((const double *)(pb0 + ldb_b) + 11));
+            zmm0 = _mm512_fmadd_pd(zmm14, zmm21, zmm0);
+            zmm22 = _mm512_set1_pd(*((const double *)(pb0 + ldb_b) + 12));
+            zmm21 = _mm512_set1_pd(*((const double *)(pb0 + ldb_b) + 13));
+            zmm1 = _mm512_fmadd_pd(zmm14, zmm20, zmm1);
+            zmm2 = _mm512_fmadd_pd(zmm14, zmm27, zmm2);
+            zmm3 = _mm512_fmadd_pd(zmm14, zmm19, zmm3);
+            zmm4 = _mm512_fmadd_pd(zmm14, zmm26, zmm4);
+            zmm5 = _mm512_fmadd_pd(zmm14, zmm18, zmm5);
+            zmm6 = _mm512_fmadd_pd(zmm14, zmm25, zmm6);
+            zmm7 = _mm512_fmadd_pd(zmm14, zmm17, zmm7);
+            zmm8 = _mm512_fmadd_pd(zmm14, zmm24, zmm8);
+            zmm9 = _mm512_fmadd_pd(zmm14, zmm16, zmm9);
+            zmm10 = _mm512_fmadd_pd(zmm14, zmm23, zmm10);
+            zmm11 = _mm512_fmadd_pd(zmm14, zmm15, zmm11);
+            zmm12 = _mm512_fmadd_pd(zmm14, zmm22, zmm12);
+            zmm13 = _mm512_fmadd_pd(zmm14, zmm21, zmm13);
+            break;
+        case 2:
+            zmm14 = _mm512_set1_pd(*((const double *)(pb0 + 2 * ldb_b) + 11));
+            zmm0 = _mm512_fmadd_pd(zmm20, zmm27, zmm0);
+            zmm21 = _mm512_set1_pd(*((const double *)(pb0 + 2 * ldb_b) + 12));
+            zmm27 = _mm512_set1_pd(*((const double *)(pb0 + 2 * ldb_b) + 13));
+            zmm1 = _mm512_fmadd_pd(zmm20, zmm19, zmm1);
+            zmm2 = _mm512_fmadd_pd(zmm20, zmm26, zmm2);
+            zmm3 = _mm512_fmadd_pd(zmm20, zmm18, zmm3);
+            zmm4 = _mm512_fmadd_pd(zmm20, zmm25, zmm4);
+            zmm5 = _mm512_fmadd_pd(zmm20, zmm17, zmm5);
+            zmm6 = _mm512_fmadd_pd(zmm20, zmm24, zmm6);
+            zmm7 = _mm512_fmadd_pd(zmm20, zmm16, zmm7);
+            zmm8 = _mm512_fmadd_pd(zmm20, zmm23, zmm8);
+            zmm9 = _mm512_fmadd_pd(zmm20, zmm15, zmm9);
+            zmm10 = _mm512_fmadd_pd(zmm20, zmm22, zmm10);
+            zmm11 = _mm512_fmadd_pd(zmm20, zmm14, zmm11);
+            zmm12 = _mm512_fmadd_pd(zmm20, zmm21, zmm12);
+            zmm13 = _mm512_fmadd_pd(zmm20, zmm27, zmm13);
+            break;
+        case 3:
+            zmm20 = _mm512_set1_pd(*((const double *)pb3 + 11));
+            zmm0 = _mm512_fmadd_pd(zmm19, zmm26, zmm0);
+            zmm27 = _mm512_set1_pd(*((const double *)pb3 + 12));
+            zmm26 = _mm512_set1_pd(*((const double *)pb3 + 13));
+            zmm1 = _mm512_fmadd_pd(zmm19, zmm18, zmm1);
+            zmm2 = _mm512_fmadd_pd(zmm19, zmm25, zmm2);
+            zmm3 = _mm512_fmadd_pd(zmm19, zmm17, zmm3);
+            zmm4 = _mm512_fmadd_pd(zmm19, zmm24, zmm4);
+            zmm5 = _mm512_fmadd_pd(zmm19, zmm16, zmm5);
+            zmm6 = _mm512_fmadd_pd(zmm19, zmm23, zmm6);
+            zmm7 = _mm512_fmadd_pd(zmm19, zmm15, zmm7);
+            zmm8 = _mm512_fmadd_pd(zmm19, zmm22, zmm8);
+            zmm9 = _mm512_fmadd_pd(zmm19, zmm14, zmm9);
+            zmm10 = _mm512_fmadd_pd(zmm19, zmm21, zmm10);
+            zmm11 = _mm512_fmadd_pd(zmm19, zmm20, zmm11);
+            zmm12 = _mm512_fmadd_pd(zmm19, zmm27, zmm12);
+            zmm13 = _mm512_fmadd_pd(zmm19, zmm26, zmm13);
+            break;
+        case 4:
+            zmm19 = _mm512_set1_pd(*((const double *)(pb0 + 4 * ldb_b) + 11));
+            zmm0 = _mm512_fmadd_pd(zmm18, zmm25, zmm0);
+            zmm26 = _mm512_set1_pd(*((const double *)(pb0 + 4 * ldb_b) + 12));
+            zmm25 = _mm512_set1_pd(*((const double *)(pb0 + 4 * ldb_b) + 13));
+            zmm1 = _mm512_fmadd_pd(zmm18, zmm17, zmm1);
+            zmm2 = _mm512_fmadd_pd(zmm18, zmm24, zmm2);
+            zmm3 = _mm512_fmadd_pd(zmm18, zmm16, zmm3);
+            zmm4 = _mm512_fmadd_pd(zmm18, zmm23, zmm4);
+            zmm5 = _mm512_fmadd_pd(zmm18, zmm15, zmm5);
+            zmm6 = _mm512_fmadd_pd(zmm18, zmm22, zmm6);
+            zmm7 = _mm512_fmadd_pd(zmm18, zmm14, zmm7);
+            zmm8 = _mm512_fmadd_pd(zmm18, zmm21, zmm8);
+            zmm9 = _mm512_fmadd_pd(zmm18, zmm20, zmm9);
+            zmm10 = _mm512_fmadd_pd(zmm18, zmm27, zmm10);
+            zmm11 = _mm512_fmadd_pd(zmm18, zmm19, zmm11);
+            zmm12 = _mm512_fmadd_pd(zmm18, zmm26, zmm12);
+            zmm13 = _mm512_fmadd_pd(zmm18, zmm25, zmm13);
+            break;
+        case 5:
+            zmm18 = _mm512_set1_pd(*((const double *)(pb3 + 2 * ldb_b) + 11));
+            zmm0 = _mm512_fmadd_pd(zmm17, zmm24, zmm0);
+            zmm25 = _mm512_set1_pd(*((const double *)(pb3 + 2 * ldb_b) + 12));
+            zmm24 = _mm512_set1_pd(*((const double *)(pb3 + 2 * ldb_b) + 13));
+            zmm1 = _mm512_fmadd_pd(zmm17, zmm16, zmm1);
+            zmm2 = _mm512_fmadd_pd(zmm17, zmm23, zmm2);
+            zmm3 = _mm512_fmadd_pd(zmm17, zmm15, zmm3);
+            zmm4 = _mm512_fmadd_pd(zmm17, zmm22, zmm4);
+            zmm5 = _mm512_fmadd_pd(zmm17, zmm14, zmm5);
+            zmm6 = _mm512_fmadd_pd(zmm17, zmm21, zmm6);
+            zmm7 = _mm512_fmadd_pd(zmm17, zmm20, zmm7);
+            zmm8 = _mm512_fmadd_pd(zmm17, zmm27, zmm8);
+            zmm9 = _mm512_fmadd_pd(zmm17, zmm19, zmm9);
+            zmm10 = _mm512_fmadd_pd(zmm17, zmm26, zmm10);
+            zmm11 = _mm512_fmadd_pd(zmm17, zmm18, zmm11);
+            zmm12 = _mm512_fmadd_pd(zmm17, zmm25, zmm12);
+            zmm13 = _mm512_fmadd_pd(zmm17, zmm24, zmm13);
+            break;
+        case 6:
+            zmm17 = _mm512_set1_pd(*((const double *)pb6 + 11));
+            zmm0 = _mm512_fmadd_pd(zmm16, zmm23, zmm0);
+            zmm24 = _mm512_set1_pd(*((const double *)pb6 + 12));
+            zmm23 = _mm512_set1_pd(*((const double *)pb6 + 13));
+            zmm1 = _mm512_fmadd_pd(zmm16, zmm15, zmm1);
+            zmm2 = _mm512_fmadd_pd(zmm16, zmm22, zmm2);
+            zmm3 = _mm512_fmadd_pd(zmm16, zmm14, zmm3);
+            zmm4 = _mm512_fmadd_pd(zmm16, zmm21, zmm4);
+            zmm5 = _mm512_fmadd_pd(zmm16, zmm20, zmm5);
+            zmm6 = _mm512_fmadd_pd(zmm16, zmm27, zmm6);
+            zmm7 = _mm512_fmadd_pd(zmm16, zmm19, zmm7);
+            zmm8 = _mm512_fmadd_pd(zmm16, zmm26, zmm8);
+            zmm9 = _mm512_fmadd_pd(zmm16, zmm18, zmm9);
+            zmm10 = _mm512_fmadd_pd(zmm16, zmm25, zmm10);
+            zmm11 = _mm512_fmadd_pd(zmm16, zmm17, zmm11);
+            zmm12 = _mm512_fmadd_pd(zmm16, zmm24, zmm12);
+            zmm13 = _mm512_fmadd_pd(zmm16, zmm23, zmm13);
+            break;
+
+        }
+    }
+    const double alpha_ = *alpha, beta_ = *beta;
+    if (m == 8 && n == 14 && rs_c == 1) {
+        const __m512d va_ = _mm512_set1_pd(alpha_);
+        if (alpha_ == 1 && beta_ == 0) {
+            double *cw_ = c;
+            _mm512_storeu_pd(cw_ + 0, zmm0);
+            cw_ += cs_c;
+            _mm512_storeu_pd(cw_ + 0, zmm1);
+            cw_ += cs_c;
+            _mm512_storeu_pd(cw_ + 0, zmm2);
+            cw_ += cs_c;
+            _mm512_storeu_pd(cw_ + 0, zmm3);
+            cw_ += cs_c;
+            _mm512_storeu_pd(cw_ + 0, zmm4);
+            cw_ += cs_c;
+            _mm512_storeu_pd(cw_ + 0, zmm5);
+            cw_ += cs_c;
+            _mm512_storeu_pd(cw_ + 0, zmm6);
+            cw_ += cs_c;
+            _mm512_storeu_pd(cw_ + 0, zmm7);
+            cw_ += cs_c;
+            _mm512_storeu_pd(cw_ + 0, zmm8);
+            cw_ += cs_c;
+            _mm512_storeu_pd(cw_ + 0, zmm9);
+            cw_ += cs_c;
+            _mm512_storeu_pd(cw_ + 0, zmm10);
+            cw_ += cs_c;
+            _mm512_storeu_pd(cw_ + 0, zmm11);
+            cw_ += cs_c;
+            _mm512_storeu_pd(cw_ + 0, zmm12);
+            cw_ += cs_c;
+            _mm512_storeu_pd(cw_ + 0, zmm13);
+        } else if (alpha_ == 1 && beta_ == 1) {
+            double *cw_ = c;
+            _mm512_storeu_pd(cw_ + 0, _mm512_add_pd(zmm0, _mm512_loadu_pd(cw_ + 0)));
+            cw_ += cs_c;
+            _mm512_storeu_pd(cw_ + 0, _mm512_add_pd(zmm1, _mm512_loadu_pd(cw_ + 0)));
+            cw_ += cs_c;
+            _mm512_storeu_pd(cw_ + 0, _mm512_add_pd(zmm2, _mm512_loadu_pd(cw_ + 0)));
+            cw_ += cs_c;
+            _mm512_storeu_pd(cw_ + 0, _mm512_add_pd(zmm3, _mm512_loadu_pd(cw_ + 0)));
+            cw_ += cs_c;
+            _mm512_storeu_pd(cw_ + 0, _mm512_add_pd(zmm4, _mm512_loadu_pd(cw_ + 0)));
+            cw_ += cs_c;
+            _mm512_storeu_pd(cw_ + 0, _mm512_add_pd(zmm5, _mm512_loadu_pd(cw_ + 0)));
+            cw_ += cs_c;
+            _mm512_storeu_pd(cw_ + 0, _mm512_add_pd(zmm6, _mm512_loadu_pd(cw_ + 0)));
+            cw_ += cs_c;
+            _mm512_storeu_pd(cw_ + 0, _mm512_add_pd(zmm7, _mm512_loadu_pd(cw_ + 0)));
+            cw_ += cs_c;
+            _mm512_storeu_pd(cw_ + 0, _mm512_add_pd(zmm8, _mm512_loadu_pd(cw_ + 0)));
+            cw_ += cs_c;
+            _mm512_storeu_pd(cw_ + 0, _mm512_add_pd(zmm9, _mm512_loadu_pd(cw_ + 0)));
+            cw_ += cs_c;
+            _mm512_storeu_pd(cw_ + 0, _mm512_add_pd(zmm10, _mm512_loadu_pd(cw_ + 0)));
+            cw_ += cs_c;
+            _mm512_storeu_pd(cw_ + 0, _mm512_add_pd(zmm11, _mm512_loadu_pd(cw_ + 0)));
+            cw_ += cs_c;
+            _mm512_storeu_pd(cw_ + 0, _mm512_add_pd(zmm12, _mm512_loadu_pd(cw_ + 0)));
+            cw_ += cs_c;
+            _mm512_storeu_pd(cw_ + 0, _mm512_add_pd(zmm13, _mm512_loadu_pd(cw_ + 0)));
+        } else if (beta_ == 0) {
+            double *cw_ = c;
+            _mm512_storeu_pd(cw_ + 0, _mm512_mul_pd(va_, zmm0));
+            cw_ += cs_c;
+            _mm512_storeu_pd(cw_ + 0, _mm512_mul_pd(va_, zmm1));
+            cw_ += cs_c;
+            _mm512_storeu_pd(cw_ + 0, _mm512_mul_pd(va_, zmm2));
+            cw_ += cs_c;
+            _mm512_storeu_pd(cw_ + 0, _mm512_mul_pd(va_, zmm3));
+            cw_ += cs_c;
+            _mm512_storeu_pd(cw_ + 0, _mm512_mul_pd(va_, zmm4));
+            cw_ += cs_c;
+            _mm512_storeu_pd(cw_ + 0, _mm512_mul_pd(va_, zmm5));
+            cw_ += cs_c;
+            _mm512_storeu_pd(cw_ + 0, _mm512_mul_pd(va_, zmm6));
+            cw_ += cs_c;
+            _mm512_storeu_pd(cw_ + 0, _mm512_mul_pd(va_, zmm7));
+            cw_ += cs_c;
+            _mm512_storeu_pd(cw_ + 0, _mm512_mul_pd(va_, zmm8));
+            cw_ += cs_c;
+            _mm512_storeu_pd(cw_ + 0, _mm512_mul_pd(va_, zmm9));
+            cw_ += cs_c;
+            _mm512_storeu_pd(cw_ + 0, _mm512_mul_pd(va_, zmm10));
+            cw_ += cs_c;
+            _mm512_storeu_pd(cw_ + 0, _mm512_mul_pd(va_, zmm11));
+            cw_ += cs_c;
+            _mm512_storeu_pd(cw_ + 0, _mm512_mul_pd(va_, zmm12));
+            cw_ += cs_c;
+            _mm512_storeu_pd(cw_ + 0, _mm512_mul_pd(va_, zmm13));
+        } else if (beta_ == 1) {
+            double *cw_ = c;
+            _mm512_storeu_pd(cw_ + 0, _mm512_fmadd_pd(va_, zmm0, _mm512_loadu_pd(cw_ + 0)));
+            cw_ += cs_c;
+            _mm512_storeu_pd(cw_ + 0, _mm512_fmadd_pd(va_, zmm1, _mm512_loadu_pd(cw_ + 0)));
+            cw_ += cs_c;
+            _mm512_storeu_pd(cw_ + 0, _mm512_fmadd_pd(va_, zmm2, _mm512_loadu_pd(cw_ + 0)));
+            cw_ += cs_c;
+            _mm512_storeu_pd(cw_ + 0, _mm512_fmadd_pd(va_, zmm3, _mm512_loadu_pd(cw_ + 0)));
+            cw_ += cs_c;
+            _mm512_storeu_pd(cw_ + 0, _mm512_fmadd_pd(va_, zmm4, _mm512_loadu_pd(cw_ + 0)));
+            cw_ += cs_c;
+            _mm512_storeu_pd(cw_ + 0, _mm512_fmadd_pd(va_, zmm5, _mm512_loadu_pd(cw_ + 0)));
+            cw_ += cs_c;
+            _mm512_storeu_pd(cw_ + 0, _mm512_fmadd_pd(va_, zmm6, _mm512_loadu_pd(cw_ + 0)));
+            cw_ += cs_c;
+            _mm512_storeu_pd(cw_ + 0, _mm512_fmadd_pd(va_, zmm7, _mm512_loadu_pd(cw_ + 0)));
+            cw_ += cs_c;
+            _mm512_storeu_pd(cw_ + 0, _mm512_fmadd_pd(va_, zmm8, _mm512_loadu_pd(cw_ + 0)));
+            cw_ += cs_c;
+            _mm512_storeu_pd(cw_ + 0, _mm512_fmadd_pd(va_, zmm9, _mm512_loadu_pd(cw_ + 0)));
+            cw_ += cs_c;
+            _mm512_storeu_pd(cw_ + 0, _mm512_fmadd_pd(va_, zmm10, _mm512_loadu_pd(cw_ + 0)));
+            cw_ += cs_c;
+            _mm512_storeu_pd(cw_ + 0, _mm512_fmadd_pd(va_, zmm11, _mm512_loadu_pd(cw_ + 0)));
+            cw_ += cs_c;
+            _mm512_storeu_pd(cw_ + 0, _mm512_fmadd_pd(va_, zmm12, _mm512_loadu_pd(cw_ + 0)));
+            cw_ += cs_c;
+            _mm512_storeu_pd(cw_ + 0, _mm512_fmadd_pd(va_, zmm13, _mm512_loadu_pd(cw_ + 0)));
+        } else {
+            const __m512d vb_ = _mm512_set1_pd(beta_);
+            double *cw_ = c;
+            _mm512_storeu_pd(cw_ + 0, _mm512_fmadd_pd(va_, zmm0, _mm512_mul_pd(vb_, _mm512_loadu_pd(cw_ + 0))));
+            cw_ += cs_c;
+            _mm512_storeu_pd(cw_ + 0, _mm512_fmadd_pd(va_, zmm1, _mm512_mul_pd(vb_, _mm512_loadu_pd(cw_ + 0))));
+            cw_ += cs_c;
+            _mm512_storeu_pd(cw_ + 0, _mm512_fmadd_pd(va_, zmm2, _mm512_mul_pd(vb_, _mm512_loadu_pd(cw_ + 0))));
+            cw_ += cs_c;
+            _mm512_storeu_pd(cw_ + 0, _mm512_fmadd_pd(va_, zmm3, _mm512_mul_pd(vb_, _mm512_loadu_pd(cw_ + 0))));
+            cw_ += cs_c;
+            _mm512_storeu_pd(cw_ + 0, _mm512_fmadd_pd(va_, zmm4, _mm512_mul_pd(vb_, _mm512_loadu_pd(cw_ + 0))));
+            cw_ += cs_c;
+            _mm512_storeu_pd(cw_ + 0, _mm512_fmadd_pd(va_, zmm5, _mm512_mul_pd(vb_, _mm512_loadu_pd(cw_ + 0))));
+            cw_ += cs_c;
+            _mm512_storeu_pd(cw_ + 0, _mm512_fmadd_pd(va_, zmm6, _mm512_mul_pd(vb_, _mm512_loadu_pd(cw_ + 0))));
+            cw_ += cs_c;
+            _mm512_storeu_pd(cw_ + 0, _mm512_fmadd_pd(va_, zmm7, _mm512_mul_pd(vb_, _mm512_loadu_pd(cw_ + 0))));
+            cw_ += cs_c;
+            _mm512_storeu_pd(cw_ + 0, _mm512_fmadd_pd(va_, zmm8, _mm512_mul_pd(vb_, _mm512_loadu_pd(cw_ + 0))));
+            cw_ += cs_c;
+            _mm512_storeu_pd(cw_ + 0, _mm512_fmadd_pd(va_, zmm9, _mm512_mul_pd(vb_, _mm512_loadu_pd(cw_ + 0))));
+            cw_ += cs_c;
+            _mm512_storeu_pd(cw_ + 0, _mm512_fmadd_pd(va_, zmm10, _mm512_mul_pd(vb_, _mm512_loadu_pd(cw_ + 0))));
+            cw_ += cs_c;
+            _mm512_storeu_pd(cw_ + 0, _mm512_fmadd_pd(va_, zmm11, _mm512_mul_pd(vb_, _mm512_loadu_pd(cw_ + 0))));
+            cw_ += cs_c;
+            _mm512_storeu_pd(cw_ + 0, _mm512_fmadd_pd(va_, zmm12, _mm512_mul_pd(vb_, _mm512_loadu_pd(cw_ + 0))));
+            cw_ += cs_c;
+            _mm512_storeu_pd(cw_ + 0, _mm512_fmadd_pd(va_, zmm13, _mm512_mul_pd(vb_, _mm512_loadu_pd(cw_ + 0))));
+        }
+        return;
+    }
+    if (rs_c == 1) {   /* edge tile: predicated */
+        const __m512d va_ = _mm512_set1_pd(alpha_);
+        if (alpha_ == 1 && beta_ == 0) {
+            if (0 < m && 0 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 0 * cs_c, k_, zmm0);
+            }
+            if (0 < m && 1 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 1 * cs_c, k_, zmm1);
+            }
+            if (0 < m && 2 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 2 * cs_c, k_, zmm2);
+            }
+            if (0 < m && 3 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 3 * cs_c, k_, zmm3);
+            }
+            if (0 < m && 4 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 4 * cs_c, k_, zmm4);
+            }
+            if (0 < m && 5 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 5 * cs_c, k_, zmm5);
+            }
+            if (0 < m && 6 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 6 * cs_c, k_, zmm6);
+            }
+            if (0 < m && 7 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 7 * cs_c, k_, zmm7);
+            }
+            if (0 < m && 8 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 8 * cs_c, k_, zmm8);
+            }
+            if (0 < m && 9 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 9 * cs_c, k_, zmm9);
+            }
+            if (0 < m && 10 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 10 * cs_c, k_, zmm10);
+            }
+            if (0 < m && 11 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 11 * cs_c, k_, zmm11);
+            }
+            if (0 < m && 12 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 12 * cs_c, k_, zmm12);
+            }
+            if (0 < m && 13 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 13 * cs_c, k_, zmm13);
+            }
+        } else if (alpha_ == 1 && beta_ == 1) {
+            if (0 < m && 0 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                zmm0 = _mm512_add_pd(zmm0, _mm512_maskz_loadu_pd(k_, c + 0 + 0 * cs_c));
+            }
+            if (0 < m && 1 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                zmm1 = _mm512_add_pd(zmm1, _mm512_maskz_loadu_pd(k_, c + 0 + 1 * cs_c));
+            }
+            if (0 < m && 2 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                zmm2 = _mm512_add_pd(zmm2, _mm512_maskz_loadu_pd(k_, c + 0 + 2 * cs_c));
+            }
+            if (0 < m && 3 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                zmm3 = _mm512_add_pd(zmm3, _mm512_maskz_loadu_pd(k_, c + 0 + 3 * cs_c));
+            }
+            if (0 < m && 4 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                zmm4 = _mm512_add_pd(zmm4, _mm512_maskz_loadu_pd(k_, c + 0 + 4 * cs_c));
+            }
+            if (0 < m && 5 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                zmm5 = _mm512_add_pd(zmm5, _mm512_maskz_loadu_pd(k_, c + 0 + 5 * cs_c));
+            }
+            if (0 < m && 6 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                zmm6 = _mm512_add_pd(zmm6, _mm512_maskz_loadu_pd(k_, c + 0 + 6 * cs_c));
+            }
+            if (0 < m && 7 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                zmm7 = _mm512_add_pd(zmm7, _mm512_maskz_loadu_pd(k_, c + 0 + 7 * cs_c));
+            }
+            if (0 < m && 8 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                zmm8 = _mm512_add_pd(zmm8, _mm512_maskz_loadu_pd(k_, c + 0 + 8 * cs_c));
+            }
+            if (0 < m && 9 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                zmm9 = _mm512_add_pd(zmm9, _mm512_maskz_loadu_pd(k_, c + 0 + 9 * cs_c));
+            }
+            if (0 < m && 10 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                zmm10 = _mm512_add_pd(zmm10, _mm512_maskz_loadu_pd(k_, c + 0 + 10 * cs_c));
+            }
+            if (0 < m && 11 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                zmm11 = _mm512_add_pd(zmm11, _mm512_maskz_loadu_pd(k_, c + 0 + 11 * cs_c));
+            }
+            if (0 < m && 12 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                zmm12 = _mm512_add_pd(zmm12, _mm512_maskz_loadu_pd(k_, c + 0 + 12 * cs_c));
+            }
+            if (0 < m && 13 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                zmm13 = _mm512_add_pd(zmm13, _mm512_maskz_loadu_pd(k_, c + 0 + 13 * cs_c));
+            }
+            if (0 < m && 0 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 0 * cs_c, k_, zmm0);
+            }
+            if (0 < m && 1 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 1 * cs_c, k_, zmm1);
+            }
+            if (0 < m && 2 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 2 * cs_c, k_, zmm2);
+            }
+            if (0 < m && 3 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 3 * cs_c, k_, zmm3);
+            }
+            if (0 < m && 4 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 4 * cs_c, k_, zmm4);
+            }
+            if (0 < m && 5 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 5 * cs_c, k_, zmm5);
+            }
+            if (0 < m && 6 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 6 * cs_c, k_, zmm6);
+            }
+            if (0 < m && 7 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 7 * cs_c, k_, zmm7);
+            }
+            if (0 < m && 8 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 8 * cs_c, k_, zmm8);
+            }
+            if (0 < m && 9 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 9 * cs_c, k_, zmm9);
+            }
+            if (0 < m && 10 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 10 * cs_c, k_, zmm10);
+            }
+            if (0 < m && 11 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 11 * cs_c, k_, zmm11);
+            }
+            if (0 < m && 12 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 12 * cs_c, k_, zmm12);
+            }
+            if (0 < m && 13 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 13 * cs_c, k_, zmm13);
+            }
+        } else if (beta_ == 0) {
+            if (0 < m && 0 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 0 * cs_c, k_, _mm512_mul_pd(va_, zmm0));
+            }
+            if (0 < m && 1 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 1 * cs_c, k_, _mm512_mul_pd(va_, zmm1));
+            }
+            if (0 < m && 2 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 2 * cs_c, k_, _mm512_mul_pd(va_, zmm2));
+            }
+            if (0 < m && 3 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 3 * cs_c, k_, _mm512_mul_pd(va_, zmm3));
+            }
+            if (0 < m && 4 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 4 * cs_c, k_, _mm512_mul_pd(va_, zmm4));
+            }
+            if (0 < m && 5 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 5 * cs_c, k_, _mm512_mul_pd(va_, zmm5));
+            }
+            if (0 < m && 6 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 6 * cs_c, k_, _mm512_mul_pd(va_, zmm6));
+            }
+            if (0 < m && 7 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 7 * cs_c, k_, _mm512_mul_pd(va_, zmm7));
+            }
+            if (0 < m && 8 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 8 * cs_c, k_, _mm512_mul_pd(va_, zmm8));
+            }
+            if (0 < m && 9 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 9 * cs_c, k_, _mm512_mul_pd(va_, zmm9));
+            }
+            if (0 < m && 10 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 10 * cs_c, k_, _mm512_mul_pd(va_, zmm10));
+            }
+            if (0 < m && 11 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 11 * cs_c, k_, _mm512_mul_pd(va_, zmm11));
+            }
+            if (0 < m && 12 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 12 * cs_c, k_, _mm512_mul_pd(va_, zmm12));
+            }
+            if (0 < m && 13 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 13 * cs_c, k_, _mm512_mul_pd(va_, zmm13));
+            }
+        } else if (beta_ == 1) {
+            if (0 < m && 0 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                zmm0 = _mm512_fmadd_pd(va_, zmm0, _mm512_maskz_loadu_pd(k_, c + 0 + 0 * cs_c));
+            }
+            if (0 < m && 1 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                zmm1 = _mm512_fmadd_pd(va_, zmm1, _mm512_maskz_loadu_pd(k_, c + 0 + 1 * cs_c));
+            }
+            if (0 < m && 2 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                zmm2 = _mm512_fmadd_pd(va_, zmm2, _mm512_maskz_loadu_pd(k_, c + 0 + 2 * cs_c));
+            }
+            if (0 < m && 3 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                zmm3 = _mm512_fmadd_pd(va_, zmm3, _mm512_maskz_loadu_pd(k_, c + 0 + 3 * cs_c));
+            }
+            if (0 < m && 4 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                zmm4 = _mm512_fmadd_pd(va_, zmm4, _mm512_maskz_loadu_pd(k_, c + 0 + 4 * cs_c));
+            }
+            if (0 < m && 5 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                zmm5 = _mm512_fmadd_pd(va_, zmm5, _mm512_maskz_loadu_pd(k_, c + 0 + 5 * cs_c));
+            }
+            if (0 < m && 6 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                zmm6 = _mm512_fmadd_pd(va_, zmm6, _mm512_maskz_loadu_pd(k_, c + 0 + 6 * cs_c));
+            }
+            if (0 < m && 7 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                zmm7 = _mm512_fmadd_pd(va_, zmm7, _mm512_maskz_loadu_pd(k_, c + 0 + 7 * cs_c));
+            }
+            if (0 < m && 8 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                zmm8 = _mm512_fmadd_pd(va_, zmm8, _mm512_maskz_loadu_pd(k_, c + 0 + 8 * cs_c));
+            }
+            if (0 < m && 9 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                zmm9 = _mm512_fmadd_pd(va_, zmm9, _mm512_maskz_loadu_pd(k_, c + 0 + 9 * cs_c));
+            }
+            if (0 < m && 10 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                zmm10 = _mm512_fmadd_pd(va_, zmm10, _mm512_maskz_loadu_pd(k_, c + 0 + 10 * cs_c));
+            }
+            if (0 < m && 11 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                zmm11 = _mm512_fmadd_pd(va_, zmm11, _mm512_maskz_loadu_pd(k_, c + 0 + 11 * cs_c));
+            }
+            if (0 < m && 12 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                zmm12 = _mm512_fmadd_pd(va_, zmm12, _mm512_maskz_loadu_pd(k_, c + 0 + 12 * cs_c));
+            }
+            if (0 < m && 13 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                zmm13 = _mm512_fmadd_pd(va_, zmm13, _mm512_maskz_loadu_pd(k_, c + 0 + 13 * cs_c));
+            }
+            if (0 < m && 0 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 0 * cs_c, k_, zmm0);
+            }
+            if (0 < m && 1 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 1 * cs_c, k_, zmm1);
+            }
+            if (0 < m && 2 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 2 * cs_c, k_, zmm2);
+            }
+            if (0 < m && 3 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 3 * cs_c, k_, zmm3);
+            }
+            if (0 < m && 4 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 4 * cs_c, k_, zmm4);
+            }
+            if (0 < m && 5 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 5 * cs_c, k_, zmm5);
+            }
+            if (0 < m && 6 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 6 * cs_c, k_, zmm6);
+            }
+            if (0 < m && 7 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 7 * cs_c, k_, zmm7);
+            }
+            if (0 < m && 8 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 8 * cs_c, k_, zmm8);
+            }
+            if (0 < m && 9 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 9 * cs_c, k_, zmm9);
+            }
+            if (0 < m && 10 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 10 * cs_c, k_, zmm10);
+            }
+            if (0 < m && 11 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 11 * cs_c, k_, zmm11);
+            }
+            if (0 < m && 12 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 12 * cs_c, k_, zmm12);
+            }
+            if (0 < m && 13 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 13 * cs_c, k_, zmm13);
+            }
+        } else {
+            const __m512d vb_ = _mm512_set1_pd(beta_);
+            if (0 < m && 0 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                zmm0 = _mm512_fmadd_pd(va_, zmm0, _mm512_mul_pd(vb_, _mm512_maskz_loadu_pd(k_, c + 0 + 0 * cs_c)));
+            }
+            if (0 < m && 1 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                zmm1 = _mm512_fmadd_pd(va_, zmm1, _mm512_mul_pd(vb_, _mm512_maskz_loadu_pd(k_, c + 0 + 1 * cs_c)));
+            }
+            if (0 < m && 2 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                zmm2 = _mm512_fmadd_pd(va_, zmm2, _mm512_mul_pd(vb_, _mm512_maskz_loadu_pd(k_, c + 0 + 2 * cs_c)));
+            }
+            if (0 < m && 3 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                zmm3 = _mm512_fmadd_pd(va_, zmm3, _mm512_mul_pd(vb_, _mm512_maskz_loadu_pd(k_, c + 0 + 3 * cs_c)));
+            }
+            if (0 < m && 4 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                zmm4 = _mm512_fmadd_pd(va_, zmm4, _mm512_mul_pd(vb_, _mm512_maskz_loadu_pd(k_, c + 0 + 4 * cs_c)));
+            }
+            if (0 < m && 5 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                zmm5 = _mm512_fmadd_pd(va_, zmm5, _mm512_mul_pd(vb_, _mm512_maskz_loadu_pd(k_, c + 0 + 5 * cs_c)));
+            }
+            if (0 < m && 6 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                zmm6 = _mm512_fmadd_pd(va_, zmm6, _mm512_mul_pd(vb_, _mm512_maskz_loadu_pd(k_, c + 0 + 6 * cs_c)));
+            }
+            if (0 < m && 7 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                zmm7 = _mm512_fmadd_pd(va_, zmm7, _mm512_mul_pd(vb_, _mm512_maskz_loadu_pd(k_, c + 0 + 7 * cs_c)));
+            }
+            if (0 < m && 8 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                zmm8 = _mm512_fmadd_pd(va_, zmm8, _mm512_mul_pd(vb_, _mm512_maskz_loadu_pd(k_, c + 0 + 8 * cs_c)));
+            }
+            if (0 < m && 9 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                zmm9 = _mm512_fmadd_pd(va_, zmm9, _mm512_mul_pd(vb_, _mm512_maskz_loadu_pd(k_, c + 0 + 9 * cs_c)));
+            }
+            if (0 < m && 10 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                zmm10 = _mm512_fmadd_pd(va_, zmm10, _mm512_mul_pd(vb_, _mm512_maskz_loadu_pd(k_, c + 0 + 10 * cs_c)));
+            }
+            if (0 < m && 11 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                zmm11 = _mm512_fmadd_pd(va_, zmm11, _mm512_mul_pd(vb_, _mm512_maskz_loadu_pd(k_, c + 0 + 11 * cs_c)));
+            }
+            if (0 < m && 12 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                zmm12 = _mm512_fmadd_pd(va_, zmm12, _mm512_mul_pd(vb_, _mm512_maskz_loadu_pd(k_, c + 0 + 12 * cs_c)));
+            }
+            if (0 < m && 13 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                zmm13 = _mm512_fmadd_pd(va_, zmm13, _mm512_mul_pd(vb_, _mm512_maskz_loadu_pd(k_, c + 0 + 13 * cs_c)));
+            }
+            if (0 < m && 0 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 0 * cs_c, k_, zmm0);
+            }
+            if (0 < m && 1 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 1 * cs_c, k_, zmm1);
+            }
+            if (0 < m && 2 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 2 * cs_c, k_, zmm2);
+            }
+            if (0 < m && 3 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 3 * cs_c, k_, zmm3);
+            }
+            if (0 < m && 4 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 4 * cs_c, k_, zmm4);
+            }
+            if (0 < m && 5 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 5 * cs_c, k_, zmm5);
+            }
+            if (0 < m && 6 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 6 * cs_c, k_, zmm6);
+            }
+            if (0 < m && 7 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 7 * cs_c, k_, zmm7);
+            }
+            if (0 < m && 8 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 8 * cs_c, k_, zmm8);
+            }
+            if (0 < m && 9 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 9 * cs_c, k_, zmm9);
+            }
+            if (0 < m && 10 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 10 * cs_c, k_, zmm10);
+            }
+            if (0 < m && 11 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 11 * cs_c, k_, zmm11);
+            }
+            if (0 < m && 12 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 12 * cs_c, k_, zmm12);
+            }
+            if (0 < m && 13 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 13 * cs_c, k_, zmm13);
+            }
+        }
+        return;
+    }
+    double t_[112];
+    _mm512_storeu_pd(t_ + 0, zmm0);
+    _mm512_storeu_pd(t_ + 8, zmm1);
+    _mm512_storeu_pd(t_ + 16, zmm2);
+    _mm512_storeu_pd(t_ + 24, zmm3);
+    _mm512_storeu_pd(t_ + 32, zmm4);
+    _mm512_storeu_pd(t_ + 40, zmm5);
+    _mm512_storeu_pd(t_ + 48, zmm6);
+    _mm512_storeu_pd(t_ + 56, zmm7);
+    _mm512_storeu_pd(t_ + 64, zmm8);
+    _mm512_storeu_pd(t_ + 72, zmm9);
+    _mm512_storeu_pd(t_ + 80, zmm10);
+    _mm512_storeu_pd(t_ + 88, zmm11);
+    _mm512_storeu_pd(t_ + 96, zmm12);
+    _mm512_storeu_pd(t_ + 104, zmm13);
+    /* position in t_ of C(i, j), at_[i + j*8] */
+    static const unsigned short at_[112] = {
+        0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15,
+        16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31,
+        32, 33, 34, 35, 36, 37, 38, 39, 40, 41, 42, 43, 44, 45, 46, 47,
+        48, 49, 50, 51, 52, 53, 54, 55, 56, 57, 58, 59, 60, 61, 62, 63,
+        64, 65, 66, 67, 68, 69, 70, 71, 72, 73, 74, 75, 76, 77, 78, 79,
+        80, 81, 82, 83, 84, 85, 86, 87, 88, 89, 90, 91, 92, 93, 94, 95,
+        96, 97, 98, 99, 100, 101, 102, 103, 104, 105, 106, 107, 108, 109, 110, 111,
+    };
+    for (int64_t j = 0; j < n; j++)
+        for (int64_t i = 0; i < m; i++) {
+            double v = alpha_ * t_[at_[i + j * 8]];
+            double *cij = c + i * rs_c + j * cs_c;
+            *cij = beta_ == 0 ? v : v + beta_ * *cij;
+        }
+
+}
+
+void zen4_dgemm_16x14_e8x8_rows(int64_t m, int64_t n, int64_t k, const double *alpha, const double *a, int64_t lda,
+                                const double *b, int64_t ldb, const double *beta, double *c, int64_t rs_c, int64_t cs_c)
+{
+    const int64_t lda_b = lda * (int64_t)sizeof(double), ldb_b = ldb * (int64_t)sizeof(double);
+    const char *pa0 = (const char *)a;
+    const char *pb0 = (const char *)b;
+    __m512d zmm0, zmm1, zmm2, zmm3, zmm4, zmm5, zmm6, zmm7;
+    __m512d zmm8, zmm9, zmm10, zmm11, zmm12, zmm13, zmm14, zmm15;
+    __m512d zmm16, zmm17, zmm18, zmm19, zmm20, zmm21, zmm22, zmm23;
+    __m512d zmm24, zmm25;
+
+    zmm0 = _mm512_setzero_pd();
+    zmm1 = _mm512_setzero_pd();
+    zmm2 = _mm512_setzero_pd();
+    zmm3 = _mm512_setzero_pd();
+    zmm4 = _mm512_setzero_pd();
+    zmm5 = _mm512_setzero_pd();
+    zmm6 = _mm512_setzero_pd();
+    zmm7 = _mm512_setzero_pd();
+
+    if (k > 0) {
+        /* prologue: the first 14 instructions of iteration 0 (pointer
+         * bumps among them become load offsets) */
+        zmm9 = _mm512_loadu_pd((const double *)pa0);
+        zmm11 = _mm512_set1_pd(*((const double *)pb0));
+        zmm13 = _mm512_set1_pd(*((const double *)pb0 + 1));
+        zmm15 = _mm512_set1_pd(*((const double *)pb0 + 2));
+        zmm17 = _mm512_set1_pd(*((const double *)pb0 + 3));
+        zmm19 = _mm512_set1_pd(*((const double *)pb0 + 4));
+        zmm21 = _mm512_set1_pd(*((const double *)pb0 + 5));
+        zmm23 = _mm512_set1_pd(*((const double *)pb0 + 6));
+        zmm25 = _mm512_set1_pd(*((const double *)pb0 + 7));
+
+        /* kernel: iteration i and the start of i+1, unrolled 2x */
+        int64_t nq = k - 1;
+        for (int64_t it = nq / 2; it > 0; it--) {
+            /* copy 0 */
+            zmm8 = _mm512_loadu_pd((const double *)(pa0 + lda_b));
+            zmm10 = _mm512_set1_pd(*((const double *)(pb0 + ldb_b)));
+            zmm12 = _mm512_set1_pd(*((const double *)(pb0 + ldb_b) + 1));
+            zmm14 = _mm512_set1_pd(*((const double *)(pb0 + ldb_b) + 2));
+            zmm16 = _mm512_set1_pd(*((const double *)(pb0 + ldb_b) + 3));
+            zmm18 = _mm512_set1_pd(*((const double *)(pb0 + ldb_b) + 4));
+            zmm20 = _mm512_set1_pd(*((const double *)(pb0 + ldb_b) + 5));
+            zmm22 = _mm512_set1_pd(*((const double *)(pb0 + ldb_b) + 6));
+            zmm24 = _mm512_set1_pd(*((const double *)(pb0 + ldb_b) + 7));
+            zmm0 = _mm512_fmadd_pd(zmm9, zmm11, zmm0);
+            zmm1 = _mm512_fmadd_pd(zmm9, zmm13, zmm1);
+            zmm2 = _mm512_fmadd_pd(zmm9, zmm15, zmm2);
+            zmm3 = _mm512_fmadd_pd(zmm9, zmm17, zmm3);
+            zmm4 = _mm512_fmadd_pd(zmm9, zmm19, zmm4);
+            zmm5 = _mm512_fmadd_pd(zmm9, zmm21, zmm5);
+            zmm6 = _mm512_fmadd_pd(zmm9, zmm23, zmm6);
+            zmm7 = _mm512_fmadd_pd(zmm9, zmm25, zmm7);
+            /* copy 1 */
+            zmm9 = _mm512_loadu_pd((const double *)(pa0 + 2 * lda_b));
+            zmm11 = _mm512_set1_pd(*((const double *)(pb0 + 2 * ldb_b)));
+            zmm13 = _mm512_set1_pd(*((const double *)(pb0 + 2 * ldb_b) + 1));
+            zmm15 = _mm512_set1_pd(*((const double *)(pb0 + 2 * ldb_b) + 2));
+            zmm17 = _mm512_set1_pd(*((const double *)(pb0 + 2 * ldb_b) + 3));
+            zmm19 = _mm512_set1_pd(*((const double *)(pb0 + 2 * ldb_b) + 4));
+            zmm21 = _mm512_set1_pd(*((const double *)(pb0 + 2 * ldb_b) + 5));
+            zmm23 = _mm512_set1_pd(*((const double *)(pb0 + 2 * ldb_b) + 6));
+            zmm25 = _mm512_set1_pd(*((const double *)(pb0 + 2 * ldb_b) + 7));
+            zmm0 = _mm512_fmadd_pd(zmm8, zmm10, zmm0);
+            zmm1 = _mm512_fmadd_pd(zmm8, zmm12, zmm1);
+            zmm2 = _mm512_fmadd_pd(zmm8, zmm14, zmm2);
+            zmm3 = _mm512_fmadd_pd(zmm8, zmm16, zmm3);
+            zmm4 = _mm512_fmadd_pd(zmm8, zmm18, zmm4);
+            zmm5 = _mm512_fmadd_pd(zmm8, zmm20, zmm5);
+            zmm6 = _mm512_fmadd_pd(zmm8, zmm22, zmm6);
+            zmm7 = _mm512_fmadd_pd(zmm8, zmm24, zmm7);
+
+            pa0 += 2 * lda_b;
+            pb0 += 2 * ldb_b;
+        }
+        int64_t rem = nq % 2;
+        if (rem > 0) {
+            zmm8 = _mm512_loadu_pd((const double *)(pa0 + lda_b));
+            zmm10 = _mm512_set1_pd(*((const double *)(pb0 + ldb_b)));
+            zmm12 = _mm512_set1_pd(*((const double *)(pb0 + ldb_b) + 1));
+            zmm14 = _mm512_set1_pd(*((const double *)(pb0 + ldb_b) + 2));
+            zmm16 = _mm512_set1_pd(*((const double *)(pb0 + ldb_b) + 3));
+            zmm18 = _mm512_set1_pd(*((const double *)(pb0 + ldb_b) + 4));
+            zmm20 = _mm512_set1_pd(*((const double *)(pb0 + ldb_b) + 5));
+            zmm22 = _mm512_set1_pd(*((const double *)(pb0 + ldb_b) + 6));
+            zmm24 = _mm512_set1_pd(*((const double *)(pb0 + ldb_b) + 7));
             zmm0 = _mm512_fmadd_pd(zmm9, zmm11, zmm0);
             zmm1 = _mm512_fmadd_pd(zmm9, zmm13, zmm1);
             zmm2 = _mm512_fmadd_pd(zmm9, zmm15, zmm2);

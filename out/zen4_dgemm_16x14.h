@@ -24,8 +24,8 @@
 /* 1: zen4_dgemm_16x14_direct_rows and each edge kernel's _rows variant are emitted,
  * the same kernels reading B(p,j) at b[p*ldb + j] (B^T in place; the
  * machine's direct_b_rows): {MR', NR', function} as EDGE_LIST */
-#define zen4_dgemm_16x14_DIRECT_ROWS 0
-#define zen4_dgemm_16x14_ROW_EDGE_LIST 
+#define zen4_dgemm_16x14_DIRECT_ROWS 1
+#define zen4_dgemm_16x14_ROW_EDGE_LIST {16, 8, zen4_dgemm_16x14_e16x8_rows}, {8, 14, zen4_dgemm_16x14_e8x14_rows}, {8, 8, zen4_dgemm_16x14_e8x8_rows}
 /* packed row-edge kernels for a short last row panel packed MR' rows high,
  * each with the signature of zen4_dgemm_16x14: {MR', function} */
 #define zen4_dgemm_16x14_NPEDGES 1
@@ -72,6 +72,14 @@ void zen4_dgemm_16x14_e8x8(int64_t m, int64_t n, int64_t k, const double *alpha,
 void zen4_dgemm_16x14_p8x14(int64_t m, int64_t n, int64_t k, const double *alpha, const double *a,
                             const double *b, const double *beta, double *c, int64_t rs_c, int64_t cs_c,
                             const double *a_next, const double *b_next);
+void zen4_dgemm_16x14_direct_rows(int64_t m, int64_t n, int64_t k, const double *alpha, const double *a, int64_t lda,
+                                  const double *b, int64_t ldb, const double *beta, double *c, int64_t rs_c, int64_t cs_c);
+void zen4_dgemm_16x14_e16x8_rows(int64_t m, int64_t n, int64_t k, const double *alpha, const double *a, int64_t lda,
+                                 const double *b, int64_t ldb, const double *beta, double *c, int64_t rs_c, int64_t cs_c);
+void zen4_dgemm_16x14_e8x14_rows(int64_t m, int64_t n, int64_t k, const double *alpha, const double *a, int64_t lda,
+                                 const double *b, int64_t ldb, const double *beta, double *c, int64_t rs_c, int64_t cs_c);
+void zen4_dgemm_16x14_e8x8_rows(int64_t m, int64_t n, int64_t k, const double *alpha, const double *a, int64_t lda,
+                                const double *b, int64_t ldb, const double *beta, double *c, int64_t rs_c, int64_t cs_c);
 void zen4_dgemm_16x14_half(int64_t m, int64_t n, int64_t k, const double *alpha, const double *a, int64_t lda,
                            const double *b, int64_t ldb, const double *beta, double *c, int64_t rs_c, int64_t cs_c);
 #ifdef __cplusplus

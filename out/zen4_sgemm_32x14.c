@@ -35,6 +35,8 @@
  *     zen4_sgemm_32x14_e16x14: 16x14, 14.00 cycles per iteration, unroll 7
  *     zen4_sgemm_32x14_e16x8: 16x8, 8.00 cycles per iteration, unroll 2
  *     zen4_sgemm_32x14_p16x14: the 16x14 plan, packed operands (A 16 rows high)
+ *   zen4_sgemm_32x14_direct_rows and the edge kernels' _rows: the same, B(p,j) at
+ *     b[p*ldb + j] (B^T in place).
  *   zen4_sgemm_32x14_dot: m <= 4 rows, any n, by dot products along k: A(i,p) at
  *     a[i*lda + p] (rows along k), B(p,j) at b[p + j*ldb]; reads only
  *     rows i < m, p < k and j < n (for the last rows of a row panel).
@@ -6984,6 +6986,4483 @@ void zen4_sgemm_32x14_e16x8(int64_t m, int64_t n, int64_t k, const float *alpha,
             zmm20 = _mm512_set1_ps(*((const float *)(pb3 + 2 * ldb_b) + 1));
             zmm22 = _mm512_set1_ps(*((const float *)pb6 + 1));
             zmm24 = _mm512_set1_ps(*((const float *)(pb3 + 4 * ldb_b) + 1));
+            zmm0 = _mm512_fmadd_ps(zmm9, zmm11, zmm0);
+            zmm1 = _mm512_fmadd_ps(zmm9, zmm13, zmm1);
+            zmm2 = _mm512_fmadd_ps(zmm9, zmm15, zmm2);
+            zmm3 = _mm512_fmadd_ps(zmm9, zmm17, zmm3);
+            zmm4 = _mm512_fmadd_ps(zmm9, zmm19, zmm4);
+            zmm5 = _mm512_fmadd_ps(zmm9, zmm21, zmm5);
+            zmm6 = _mm512_fmadd_ps(zmm9, zmm23, zmm6);
+            zmm7 = _mm512_fmadd_ps(zmm9, zmm25, zmm7);
+        }
+
+        /* epilogue: the rest of the last iteration, in the registers
+         * of the copy it follows */
+        switch (rem) {
+        case 0:
+            zmm0 = _mm512_fmadd_ps(zmm9, zmm11, zmm0);
+            zmm1 = _mm512_fmadd_ps(zmm9, zmm13, zmm1);
+            zmm2 = _mm512_fmadd_ps(zmm9, zmm15, zmm2);
+            zmm3 = _mm512_fmadd_ps(zmm9, zmm17, zmm3);
+            zmm4 = _mm512_fmadd_ps(zmm9, zmm19, zmm4);
+            zmm5 = _mm512_fmadd_ps(zmm9, zmm21, zmm5);
+            zmm6 = _mm512_fmadd_ps(zmm9, zmm23, zmm6);
+            zmm7 = _mm512_fmadd_ps(zmm9, zmm25, zmm7);
+            break;
+        case 1:
+            zmm0 = _mm512_fmadd_ps(zmm8, zmm10, zmm0);
+            zmm1 = _mm512_fmadd_ps(zmm8, zmm12, zmm1);
+            zmm2 = _mm512_fmadd_ps(zmm8, zmm14, zmm2);
+            zmm3 = _mm512_fmadd_ps(zmm8, zmm16, zmm3);
+            zmm4 = _mm512_fmadd_ps(zmm8, zmm18, zmm4);
+            zmm5 = _mm512_fmadd_ps(zmm8, zmm20, zmm5);
+            zmm6 = _mm512_fmadd_ps(zmm8, zmm22, zmm6);
+            zmm7 = _mm512_fmadd_ps(zmm8, zmm24, zmm7);
+            break;
+
+        }
+    }
+    const float alpha_ = *alpha, beta_ = *beta;
+    if (m == 16 && n == 8 && rs_c == 1) {
+        const __m512 va_ = _mm512_set1_ps(alpha_);
+        if (alpha_ == 1 && beta_ == 0) {
+            float *cw_ = c;
+            _mm512_storeu_ps(cw_ + 0, zmm0);
+            cw_ += cs_c;
+            _mm512_storeu_ps(cw_ + 0, zmm1);
+            cw_ += cs_c;
+            _mm512_storeu_ps(cw_ + 0, zmm2);
+            cw_ += cs_c;
+            _mm512_storeu_ps(cw_ + 0, zmm3);
+            cw_ += cs_c;
+            _mm512_storeu_ps(cw_ + 0, zmm4);
+            cw_ += cs_c;
+            _mm512_storeu_ps(cw_ + 0, zmm5);
+            cw_ += cs_c;
+            _mm512_storeu_ps(cw_ + 0, zmm6);
+            cw_ += cs_c;
+            _mm512_storeu_ps(cw_ + 0, zmm7);
+        } else if (alpha_ == 1 && beta_ == 1) {
+            float *cw_ = c;
+            _mm512_storeu_ps(cw_ + 0, _mm512_add_ps(zmm0, _mm512_loadu_ps(cw_ + 0)));
+            cw_ += cs_c;
+            _mm512_storeu_ps(cw_ + 0, _mm512_add_ps(zmm1, _mm512_loadu_ps(cw_ + 0)));
+            cw_ += cs_c;
+            _mm512_storeu_ps(cw_ + 0, _mm512_add_ps(zmm2, _mm512_loadu_ps(cw_ + 0)));
+            cw_ += cs_c;
+            _mm512_storeu_ps(cw_ + 0, _mm512_add_ps(zmm3, _mm512_loadu_ps(cw_ + 0)));
+            cw_ += cs_c;
+            _mm512_storeu_ps(cw_ + 0, _mm512_add_ps(zmm4, _mm512_loadu_ps(cw_ + 0)));
+            cw_ += cs_c;
+            _mm512_storeu_ps(cw_ + 0, _mm512_add_ps(zmm5, _mm512_loadu_ps(cw_ + 0)));
+            cw_ += cs_c;
+            _mm512_storeu_ps(cw_ + 0, _mm512_add_ps(zmm6, _mm512_loadu_ps(cw_ + 0)));
+            cw_ += cs_c;
+            _mm512_storeu_ps(cw_ + 0, _mm512_add_ps(zmm7, _mm512_loadu_ps(cw_ + 0)));
+        } else if (beta_ == 0) {
+            float *cw_ = c;
+            _mm512_storeu_ps(cw_ + 0, _mm512_mul_ps(va_, zmm0));
+            cw_ += cs_c;
+            _mm512_storeu_ps(cw_ + 0, _mm512_mul_ps(va_, zmm1));
+            cw_ += cs_c;
+            _mm512_storeu_ps(cw_ + 0, _mm512_mul_ps(va_, zmm2));
+            cw_ += cs_c;
+            _mm512_storeu_ps(cw_ + 0, _mm512_mul_ps(va_, zmm3));
+            cw_ += cs_c;
+            _mm512_storeu_ps(cw_ + 0, _mm512_mul_ps(va_, zmm4));
+            cw_ += cs_c;
+            _mm512_storeu_ps(cw_ + 0, _mm512_mul_ps(va_, zmm5));
+            cw_ += cs_c;
+            _mm512_storeu_ps(cw_ + 0, _mm512_mul_ps(va_, zmm6));
+            cw_ += cs_c;
+            _mm512_storeu_ps(cw_ + 0, _mm512_mul_ps(va_, zmm7));
+        } else if (beta_ == 1) {
+            float *cw_ = c;
+            _mm512_storeu_ps(cw_ + 0, _mm512_fmadd_ps(va_, zmm0, _mm512_loadu_ps(cw_ + 0)));
+            cw_ += cs_c;
+            _mm512_storeu_ps(cw_ + 0, _mm512_fmadd_ps(va_, zmm1, _mm512_loadu_ps(cw_ + 0)));
+            cw_ += cs_c;
+            _mm512_storeu_ps(cw_ + 0, _mm512_fmadd_ps(va_, zmm2, _mm512_loadu_ps(cw_ + 0)));
+            cw_ += cs_c;
+            _mm512_storeu_ps(cw_ + 0, _mm512_fmadd_ps(va_, zmm3, _mm512_loadu_ps(cw_ + 0)));
+            cw_ += cs_c;
+            _mm512_storeu_ps(cw_ + 0, _mm512_fmadd_ps(va_, zmm4, _mm512_loadu_ps(cw_ + 0)));
+            cw_ += cs_c;
+            _mm512_storeu_ps(cw_ + 0, _mm512_fmadd_ps(va_, zmm5, _mm512_loadu_ps(cw_ + 0)));
+            cw_ += cs_c;
+            _mm512_storeu_ps(cw_ + 0, _mm512_fmadd_ps(va_, zmm6, _mm512_loadu_ps(cw_ + 0)));
+            cw_ += cs_c;
+            _mm512_storeu_ps(cw_ + 0, _mm512_fmadd_ps(va_, zmm7, _mm512_loadu_ps(cw_ + 0)));
+        } else {
+            const __m512 vb_ = _mm512_set1_ps(beta_);
+            float *cw_ = c;
+            _mm512_storeu_ps(cw_ + 0, _mm512_fmadd_ps(va_, zmm0, _mm512_mul_ps(vb_, _mm512_loadu_ps(cw_ + 0))));
+            cw_ += cs_c;
+            _mm512_storeu_ps(cw_ + 0, _mm512_fmadd_ps(va_, zmm1, _mm512_mul_ps(vb_, _mm512_loadu_ps(cw_ + 0))));
+            cw_ += cs_c;
+            _mm512_storeu_ps(cw_ + 0, _mm512_fmadd_ps(va_, zmm2, _mm512_mul_ps(vb_, _mm512_loadu_ps(cw_ + 0))));
+            cw_ += cs_c;
+            _mm512_storeu_ps(cw_ + 0, _mm512_fmadd_ps(va_, zmm3, _mm512_mul_ps(vb_, _mm512_loadu_ps(cw_ + 0))));
+            cw_ += cs_c;
+            _mm512_storeu_ps(cw_ + 0, _mm512_fmadd_ps(va_, zmm4, _mm512_mul_ps(vb_, _mm512_loadu_ps(cw_ + 0))));
+            cw_ += cs_c;
+            _mm512_storeu_ps(cw_ + 0, _mm512_fmadd_ps(va_, zmm5, _mm512_mul_ps(vb_, _mm512_loadu_ps(cw_ + 0))));
+            cw_ += cs_c;
+            _mm512_storeu_ps(cw_ + 0, _mm512_fmadd_ps(va_, zmm6, _mm512_mul_ps(vb_, _mm512_loadu_ps(cw_ + 0))));
+            cw_ += cs_c;
+            _mm512_storeu_ps(cw_ + 0, _mm512_fmadd_ps(va_, zmm7, _mm512_mul_ps(vb_, _mm512_loadu_ps(cw_ + 0))));
+        }
+        return;
+    }
+    if (rs_c == 1) {   /* edge tile: predicated */
+        const __m512 va_ = _mm512_set1_ps(alpha_);
+        if (alpha_ == 1 && beta_ == 0) {
+            if (0 < m && 0 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 0 * cs_c, k_, zmm0);
+            }
+            if (0 < m && 1 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 1 * cs_c, k_, zmm1);
+            }
+            if (0 < m && 2 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 2 * cs_c, k_, zmm2);
+            }
+            if (0 < m && 3 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 3 * cs_c, k_, zmm3);
+            }
+            if (0 < m && 4 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 4 * cs_c, k_, zmm4);
+            }
+            if (0 < m && 5 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 5 * cs_c, k_, zmm5);
+            }
+            if (0 < m && 6 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 6 * cs_c, k_, zmm6);
+            }
+            if (0 < m && 7 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 7 * cs_c, k_, zmm7);
+            }
+        } else if (alpha_ == 1 && beta_ == 1) {
+            if (0 < m && 0 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                zmm0 = _mm512_add_ps(zmm0, _mm512_maskz_loadu_ps(k_, c + 0 + 0 * cs_c));
+            }
+            if (0 < m && 1 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                zmm1 = _mm512_add_ps(zmm1, _mm512_maskz_loadu_ps(k_, c + 0 + 1 * cs_c));
+            }
+            if (0 < m && 2 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                zmm2 = _mm512_add_ps(zmm2, _mm512_maskz_loadu_ps(k_, c + 0 + 2 * cs_c));
+            }
+            if (0 < m && 3 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                zmm3 = _mm512_add_ps(zmm3, _mm512_maskz_loadu_ps(k_, c + 0 + 3 * cs_c));
+            }
+            if (0 < m && 4 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                zmm4 = _mm512_add_ps(zmm4, _mm512_maskz_loadu_ps(k_, c + 0 + 4 * cs_c));
+            }
+            if (0 < m && 5 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                zmm5 = _mm512_add_ps(zmm5, _mm512_maskz_loadu_ps(k_, c + 0 + 5 * cs_c));
+            }
+            if (0 < m && 6 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                zmm6 = _mm512_add_ps(zmm6, _mm512_maskz_loadu_ps(k_, c + 0 + 6 * cs_c));
+            }
+            if (0 < m && 7 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                zmm7 = _mm512_add_ps(zmm7, _mm512_maskz_loadu_ps(k_, c + 0 + 7 * cs_c));
+            }
+            if (0 < m && 0 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 0 * cs_c, k_, zmm0);
+            }
+            if (0 < m && 1 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 1 * cs_c, k_, zmm1);
+            }
+            if (0 < m && 2 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 2 * cs_c, k_, zmm2);
+            }
+            if (0 < m && 3 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 3 * cs_c, k_, zmm3);
+            }
+            if (0 < m && 4 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 4 * cs_c, k_, zmm4);
+            }
+            if (0 < m && 5 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 5 * cs_c, k_, zmm5);
+            }
+            if (0 < m && 6 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 6 * cs_c, k_, zmm6);
+            }
+            if (0 < m && 7 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 7 * cs_c, k_, zmm7);
+            }
+        } else if (beta_ == 0) {
+            if (0 < m && 0 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 0 * cs_c, k_, _mm512_mul_ps(va_, zmm0));
+            }
+            if (0 < m && 1 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 1 * cs_c, k_, _mm512_mul_ps(va_, zmm1));
+            }
+            if (0 < m && 2 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 2 * cs_c, k_, _mm512_mul_ps(va_, zmm2));
+            }
+            if (0 < m && 3 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 3 * cs_c, k_, _mm512_mul_ps(va_, zmm3));
+            }
+            if (0 < m && 4 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 4 * cs_c, k_, _mm512_mul_ps(va_, zmm4));
+            }
+            if (0 < m && 5 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 5 * cs_c, k_, _mm512_mul_ps(va_, zmm5));
+            }
+            if (0 < m && 6 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 6 * cs_c, k_, _mm512_mul_ps(va_, zmm6));
+            }
+            if (0 < m && 7 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 7 * cs_c, k_, _mm512_mul_ps(va_, zmm7));
+            }
+        } else if (beta_ == 1) {
+            if (0 < m && 0 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                zmm0 = _mm512_fmadd_ps(va_, zmm0, _mm512_maskz_loadu_ps(k_, c + 0 + 0 * cs_c));
+            }
+            if (0 < m && 1 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                zmm1 = _mm512_fmadd_ps(va_, zmm1, _mm512_maskz_loadu_ps(k_, c + 0 + 1 * cs_c));
+            }
+            if (0 < m && 2 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                zmm2 = _mm512_fmadd_ps(va_, zmm2, _mm512_maskz_loadu_ps(k_, c + 0 + 2 * cs_c));
+            }
+            if (0 < m && 3 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                zmm3 = _mm512_fmadd_ps(va_, zmm3, _mm512_maskz_loadu_ps(k_, c + 0 + 3 * cs_c));
+            }
+            if (0 < m && 4 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                zmm4 = _mm512_fmadd_ps(va_, zmm4, _mm512_maskz_loadu_ps(k_, c + 0 + 4 * cs_c));
+            }
+            if (0 < m && 5 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                zmm5 = _mm512_fmadd_ps(va_, zmm5, _mm512_maskz_loadu_ps(k_, c + 0 + 5 * cs_c));
+            }
+            if (0 < m && 6 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                zmm6 = _mm512_fmadd_ps(va_, zmm6, _mm512_maskz_loadu_ps(k_, c + 0 + 6 * cs_c));
+            }
+            if (0 < m && 7 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                zmm7 = _mm512_fmadd_ps(va_, zmm7, _mm512_maskz_loadu_ps(k_, c + 0 + 7 * cs_c));
+            }
+            if (0 < m && 0 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 0 * cs_c, k_, zmm0);
+            }
+            if (0 < m && 1 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 1 * cs_c, k_, zmm1);
+            }
+            if (0 < m && 2 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 2 * cs_c, k_, zmm2);
+            }
+            if (0 < m && 3 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 3 * cs_c, k_, zmm3);
+            }
+            if (0 < m && 4 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 4 * cs_c, k_, zmm4);
+            }
+            if (0 < m && 5 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 5 * cs_c, k_, zmm5);
+            }
+            if (0 < m && 6 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 6 * cs_c, k_, zmm6);
+            }
+            if (0 < m && 7 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 7 * cs_c, k_, zmm7);
+            }
+        } else {
+            const __m512 vb_ = _mm512_set1_ps(beta_);
+            if (0 < m && 0 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                zmm0 = _mm512_fmadd_ps(va_, zmm0, _mm512_mul_ps(vb_, _mm512_maskz_loadu_ps(k_, c + 0 + 0 * cs_c)));
+            }
+            if (0 < m && 1 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                zmm1 = _mm512_fmadd_ps(va_, zmm1, _mm512_mul_ps(vb_, _mm512_maskz_loadu_ps(k_, c + 0 + 1 * cs_c)));
+            }
+            if (0 < m && 2 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                zmm2 = _mm512_fmadd_ps(va_, zmm2, _mm512_mul_ps(vb_, _mm512_maskz_loadu_ps(k_, c + 0 + 2 * cs_c)));
+            }
+            if (0 < m && 3 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                zmm3 = _mm512_fmadd_ps(va_, zmm3, _mm512_mul_ps(vb_, _mm512_maskz_loadu_ps(k_, c + 0 + 3 * cs_c)));
+            }
+            if (0 < m && 4 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                zmm4 = _mm512_fmadd_ps(va_, zmm4, _mm512_mul_ps(vb_, _mm512_maskz_loadu_ps(k_, c + 0 + 4 * cs_c)));
+            }
+            if (0 < m && 5 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                zmm5 = _mm512_fmadd_ps(va_, zmm5, _mm512_mul_ps(vb_, _mm512_maskz_loadu_ps(k_, c + 0 + 5 * cs_c)));
+            }
+            if (0 < m && 6 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                zmm6 = _mm512_fmadd_ps(va_, zmm6, _mm512_mul_ps(vb_, _mm512_maskz_loadu_ps(k_, c + 0 + 6 * cs_c)));
+            }
+            if (0 < m && 7 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                zmm7 = _mm512_fmadd_ps(va_, zmm7, _mm512_mul_ps(vb_, _mm512_maskz_loadu_ps(k_, c + 0 + 7 * cs_c)));
+            }
+            if (0 < m && 0 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 0 * cs_c, k_, zmm0);
+            }
+            if (0 < m && 1 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 1 * cs_c, k_, zmm1);
+            }
+            if (0 < m && 2 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 2 * cs_c, k_, zmm2);
+            }
+            if (0 < m && 3 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 3 * cs_c, k_, zmm3);
+            }
+            if (0 < m && 4 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 4 * cs_c, k_, zmm4);
+            }
+            if (0 < m && 5 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 5 * cs_c, k_, zmm5);
+            }
+            if (0 < m && 6 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 6 * cs_c, k_, zmm6);
+            }
+            if (0 < m && 7 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 7 * cs_c, k_, zmm7);
+            }
+        }
+        return;
+    }
+    float t_[128];
+    _mm512_storeu_ps(t_ + 0, zmm0);
+    _mm512_storeu_ps(t_ + 16, zmm1);
+    _mm512_storeu_ps(t_ + 32, zmm2);
+    _mm512_storeu_ps(t_ + 48, zmm3);
+    _mm512_storeu_ps(t_ + 64, zmm4);
+    _mm512_storeu_ps(t_ + 80, zmm5);
+    _mm512_storeu_ps(t_ + 96, zmm6);
+    _mm512_storeu_ps(t_ + 112, zmm7);
+    /* position in t_ of C(i, j), at_[i + j*16] */
+    static const unsigned short at_[128] = {
+        0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15,
+        16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31,
+        32, 33, 34, 35, 36, 37, 38, 39, 40, 41, 42, 43, 44, 45, 46, 47,
+        48, 49, 50, 51, 52, 53, 54, 55, 56, 57, 58, 59, 60, 61, 62, 63,
+        64, 65, 66, 67, 68, 69, 70, 71, 72, 73, 74, 75, 76, 77, 78, 79,
+        80, 81, 82, 83, 84, 85, 86, 87, 88, 89, 90, 91, 92, 93, 94, 95,
+        96, 97, 98, 99, 100, 101, 102, 103, 104, 105, 106, 107, 108, 109, 110, 111,
+        112, 113, 114, 115, 116, 117, 118, 119, 120, 121, 122, 123, 124, 125, 126, 127,
+    };
+    for (int64_t j = 0; j < n; j++)
+        for (int64_t i = 0; i < m; i++) {
+            float v = alpha_ * t_[at_[i + j * 16]];
+            float *cij = c + i * rs_c + j * cs_c;
+            *cij = beta_ == 0 ? v : v + beta_ * *cij;
+        }
+
+}
+
+void zen4_sgemm_32x14_direct_rows(int64_t m, int64_t n, int64_t k, const float *alpha, const float *a, int64_t lda,
+                                  const float *b, int64_t ldb, const float *beta, float *c, int64_t rs_c, int64_t cs_c)
+{
+    const int64_t lda_b = lda * (int64_t)sizeof(float), ldb_b = ldb * (int64_t)sizeof(float);
+    const char *pa0 = (const char *)a,
+               *pa3 = pa0 + 3 * lda_b;
+    const char *pb0 = (const char *)b,
+               *pb3 = pb0 + 3 * ldb_b;
+    __m512 zmm0, zmm1, zmm2, zmm3, zmm4, zmm5, zmm6, zmm7;
+    __m512 zmm8, zmm9, zmm10, zmm11, zmm12, zmm13, zmm14, zmm15;
+    __m512 zmm16, zmm17, zmm18, zmm19, zmm20, zmm21, zmm22, zmm23;
+    __m512 zmm24, zmm25, zmm26, zmm27, zmm28, zmm29, zmm30, zmm31;
+
+    zmm0 = _mm512_setzero_ps();
+    zmm1 = _mm512_setzero_ps();
+    zmm2 = _mm512_setzero_ps();
+    zmm3 = _mm512_setzero_ps();
+    zmm4 = _mm512_setzero_ps();
+    zmm5 = _mm512_setzero_ps();
+    zmm6 = _mm512_setzero_ps();
+    zmm7 = _mm512_setzero_ps();
+    zmm8 = _mm512_setzero_ps();
+    zmm9 = _mm512_setzero_ps();
+    zmm10 = _mm512_setzero_ps();
+    zmm11 = _mm512_setzero_ps();
+    zmm12 = _mm512_setzero_ps();
+    zmm13 = _mm512_setzero_ps();
+    zmm14 = _mm512_setzero_ps();
+    zmm15 = _mm512_setzero_ps();
+    zmm16 = _mm512_setzero_ps();
+    zmm17 = _mm512_setzero_ps();
+    zmm18 = _mm512_setzero_ps();
+    zmm19 = _mm512_setzero_ps();
+    zmm20 = _mm512_setzero_ps();
+    zmm21 = _mm512_setzero_ps();
+    zmm22 = _mm512_setzero_ps();
+    zmm23 = _mm512_setzero_ps();
+    zmm24 = _mm512_setzero_ps();
+    zmm25 = _mm512_setzero_ps();
+    zmm26 = _mm512_setzero_ps();
+    zmm27 = _mm512_setzero_ps();
+
+    if (k > 0) {
+        /* prologue: the first 3 instructions of iteration 0 (pointer
+         * bumps among them become load offsets) */
+        zmm29 = _mm512_loadu_ps((const float *)pa0);
+        zmm30 = _mm512_loadu_ps((const float *)pa0 + 16);
+
+        /* kernel: iteration i and the start of i+1, unrolled 3x */
+        int64_t nq = k - 1;
+        for (int64_t it = nq / 3; it > 0; it--) {
+            /* copy 0 */
+            zmm28 = _mm512_set1_ps(*((const float *)pb0));
+            zmm31 = _mm512_set1_ps(*((const float *)pb0 + 1));
+            zmm0 = _mm512_fmadd_ps(zmm29, zmm28, zmm0);
+            zmm1 = _mm512_fmadd_ps(zmm30, zmm28, zmm1);
+            zmm28 = _mm512_set1_ps(*((const float *)pb0 + 2));
+            zmm2 = _mm512_fmadd_ps(zmm29, zmm31, zmm2);
+            zmm3 = _mm512_fmadd_ps(zmm30, zmm31, zmm3);
+            zmm31 = _mm512_set1_ps(*((const float *)pb0 + 3));
+            zmm4 = _mm512_fmadd_ps(zmm29, zmm28, zmm4);
+            zmm5 = _mm512_fmadd_ps(zmm30, zmm28, zmm5);
+            zmm28 = _mm512_set1_ps(*((const float *)pb0 + 4));
+            zmm6 = _mm512_fmadd_ps(zmm29, zmm31, zmm6);
+            zmm7 = _mm512_fmadd_ps(zmm30, zmm31, zmm7);
+            zmm31 = _mm512_set1_ps(*((const float *)pb0 + 5));
+            zmm8 = _mm512_fmadd_ps(zmm29, zmm28, zmm8);
+            zmm9 = _mm512_fmadd_ps(zmm30, zmm28, zmm9);
+            zmm28 = _mm512_set1_ps(*((const float *)pb0 + 6));
+            zmm10 = _mm512_fmadd_ps(zmm29, zmm31, zmm10);
+            zmm11 = _mm512_fmadd_ps(zmm30, zmm31, zmm11);
+            zmm31 = _mm512_set1_ps(*((const float *)pb0 + 7));
+            zmm12 = _mm512_fmadd_ps(zmm29, zmm28, zmm12);
+            zmm13 = _mm512_fmadd_ps(zmm30, zmm28, zmm13);
+            zmm28 = _mm512_set1_ps(*((const float *)pb0 + 8));
+            zmm14 = _mm512_fmadd_ps(zmm29, zmm31, zmm14);
+            zmm15 = _mm512_fmadd_ps(zmm30, zmm31, zmm15);
+            zmm31 = _mm512_set1_ps(*((const float *)pb0 + 9));
+            zmm16 = _mm512_fmadd_ps(zmm29, zmm28, zmm16);
+            zmm17 = _mm512_fmadd_ps(zmm30, zmm28, zmm17);
+            zmm28 = _mm512_set1_ps(*((const float *)pb0 + 10));
+            zmm18 = _mm512_fmadd_ps(zmm29, zmm31, zmm18);
+            zmm19 = _mm512_fmadd_ps(zmm30, zmm31, zmm19);
+            zmm31 = _mm512_set1_ps(*((const float *)pb0 + 11));
+            zmm20 = _mm512_fmadd_ps(zmm29, zmm28, zmm20);
+            zmm21 = _mm512_fmadd_ps(zmm30, zmm28, zmm21);
+            zmm28 = _mm512_set1_ps(*((const float *)pb0 + 12));
+            zmm22 = _mm512_fmadd_ps(zmm29, zmm31, zmm22);
+            zmm23 = _mm512_fmadd_ps(zmm30, zmm31, zmm23);
+            zmm31 = _mm512_set1_ps(*((const float *)pb0 + 13));
+            zmm24 = _mm512_fmadd_ps(zmm29, zmm28, zmm24);
+            zmm25 = _mm512_fmadd_ps(zmm30, zmm28, zmm25);
+            zmm28 = _mm512_loadu_ps((const float *)(pa0 + lda_b));
+            zmm26 = _mm512_fmadd_ps(zmm29, zmm31, zmm26);
+            zmm29 = _mm512_loadu_ps((const float *)(pa0 + lda_b) + 16);
+            zmm27 = _mm512_fmadd_ps(zmm30, zmm31, zmm27);
+            /* copy 1 */
+            zmm30 = _mm512_set1_ps(*((const float *)(pb0 + ldb_b)));
+            zmm31 = _mm512_set1_ps(*((const float *)(pb0 + ldb_b) + 1));
+            zmm0 = _mm512_fmadd_ps(zmm28, zmm30, zmm0);
+            zmm1 = _mm512_fmadd_ps(zmm29, zmm30, zmm1);
+            zmm30 = _mm512_set1_ps(*((const float *)(pb0 + ldb_b) + 2));
+            zmm2 = _mm512_fmadd_ps(zmm28, zmm31, zmm2);
+            zmm3 = _mm512_fmadd_ps(zmm29, zmm31, zmm3);
+            zmm31 = _mm512_set1_ps(*((const float *)(pb0 + ldb_b) + 3));
+            zmm4 = _mm512_fmadd_ps(zmm28, zmm30, zmm4);
+            zmm5 = _mm512_fmadd_ps(zmm29, zmm30, zmm5);
+            zmm30 = _mm512_set1_ps(*((const float *)(pb0 + ldb_b) + 4));
+            zmm6 = _mm512_fmadd_ps(zmm28, zmm31, zmm6);
+            zmm7 = _mm512_fmadd_ps(zmm29, zmm31, zmm7);
+            zmm31 = _mm512_set1_ps(*((const float *)(pb0 + ldb_b) + 5));
+            zmm8 = _mm512_fmadd_ps(zmm28, zmm30, zmm8);
+            zmm9 = _mm512_fmadd_ps(zmm29, zmm30, zmm9);
+            zmm30 = _mm512_set1_ps(*((const float *)(pb0 + ldb_b) + 6));
+            zmm10 = _mm512_fmadd_ps(zmm28, zmm31, zmm10);
+            zmm11 = _mm512_fmadd_ps(zmm29, zmm31, zmm11);
+            zmm31 = _mm512_set1_ps(*((const float *)(pb0 + ldb_b) + 7));
+            zmm12 = _mm512_fmadd_ps(zmm28, zmm30, zmm12);
+            zmm13 = _mm512_fmadd_ps(zmm29, zmm30, zmm13);
+            zmm30 = _mm512_set1_ps(*((const float *)(pb0 + ldb_b) + 8));
+            zmm14 = _mm512_fmadd_ps(zmm28, zmm31, zmm14);
+            zmm15 = _mm512_fmadd_ps(zmm29, zmm31, zmm15);
+            zmm31 = _mm512_set1_ps(*((const float *)(pb0 + ldb_b) + 9));
+            zmm16 = _mm512_fmadd_ps(zmm28, zmm30, zmm16);
+            zmm17 = _mm512_fmadd_ps(zmm29, zmm30, zmm17);
+            zmm30 = _mm512_set1_ps(*((const float *)(pb0 + ldb_b) + 10));
+            zmm18 = _mm512_fmadd_ps(zmm28, zmm31, zmm18);
+            zmm19 = _mm512_fmadd_ps(zmm29, zmm31, zmm19);
+            zmm31 = _mm512_set1_ps(*((const float *)(pb0 + ldb_b) + 11));
+            zmm20 = _mm512_fmadd_ps(zmm28, zmm30, zmm20);
+            zmm21 = _mm512_fmadd_ps(zmm29, zmm30, zmm21);
+            zmm30 = _mm512_set1_ps(*((const float *)(pb0 + ldb_b) + 12));
+            zmm22 = _mm512_fmadd_ps(zmm28, zmm31, zmm22);
+            zmm23 = _mm512_fmadd_ps(zmm29, zmm31, zmm23);
+            zmm31 = _mm512_set1_ps(*((const float *)(pb0 + ldb_b) + 13));
+            zmm24 = _mm512_fmadd_ps(zmm28, zmm30, zmm24);
+            zmm25 = _mm512_fmadd_ps(zmm29, zmm30, zmm25);
+            zmm30 = _mm512_loadu_ps((const float *)(pa0 + 2 * lda_b));
+            zmm26 = _mm512_fmadd_ps(zmm28, zmm31, zmm26);
+            zmm28 = _mm512_loadu_ps((const float *)(pa0 + 2 * lda_b) + 16);
+            zmm27 = _mm512_fmadd_ps(zmm29, zmm31, zmm27);
+            /* copy 2 */
+            zmm29 = _mm512_set1_ps(*((const float *)(pb0 + 2 * ldb_b)));
+            zmm31 = _mm512_set1_ps(*((const float *)(pb0 + 2 * ldb_b) + 1));
+            zmm0 = _mm512_fmadd_ps(zmm30, zmm29, zmm0);
+            zmm1 = _mm512_fmadd_ps(zmm28, zmm29, zmm1);
+            zmm29 = _mm512_set1_ps(*((const float *)(pb0 + 2 * ldb_b) + 2));
+            zmm2 = _mm512_fmadd_ps(zmm30, zmm31, zmm2);
+            zmm3 = _mm512_fmadd_ps(zmm28, zmm31, zmm3);
+            zmm31 = _mm512_set1_ps(*((const float *)(pb0 + 2 * ldb_b) + 3));
+            zmm4 = _mm512_fmadd_ps(zmm30, zmm29, zmm4);
+            zmm5 = _mm512_fmadd_ps(zmm28, zmm29, zmm5);
+            zmm29 = _mm512_set1_ps(*((const float *)(pb0 + 2 * ldb_b) + 4));
+            zmm6 = _mm512_fmadd_ps(zmm30, zmm31, zmm6);
+            zmm7 = _mm512_fmadd_ps(zmm28, zmm31, zmm7);
+            zmm31 = _mm512_set1_ps(*((const float *)(pb0 + 2 * ldb_b) + 5));
+            zmm8 = _mm512_fmadd_ps(zmm30, zmm29, zmm8);
+            zmm9 = _mm512_fmadd_ps(zmm28, zmm29, zmm9);
+            zmm29 = _mm512_set1_ps(*((const float *)(pb0 + 2 * ldb_b) + 6));
+            zmm10 = _mm512_fmadd_ps(zmm30, zmm31, zmm10);
+            zmm11 = _mm512_fmadd_ps(zmm28, zmm31, zmm11);
+            zmm31 = _mm512_set1_ps(*((const float *)(pb0 + 2 * ldb_b) + 7));
+            zmm12 = _mm512_fmadd_ps(zmm30, zmm29, zmm12);
+            zmm13 = _mm512_fmadd_ps(zmm28, zmm29, zmm13);
+            zmm29 = _mm512_set1_ps(*((const float *)(pb0 + 2 * ldb_b) + 8));
+            zmm14 = _mm512_fmadd_ps(zmm30, zmm31, zmm14);
+            zmm15 = _mm512_fmadd_ps(zmm28, zmm31, zmm15);
+            zmm31 = _mm512_set1_ps(*((const float *)(pb0 + 2 * ldb_b) + 9));
+            zmm16 = _mm512_fmadd_ps(zmm30, zmm29, zmm16);
+            zmm17 = _mm512_fmadd_ps(zmm28, zmm29, zmm17);
+            zmm29 = _mm512_set1_ps(*((const float *)(pb0 + 2 * ldb_b) + 10));
+            zmm18 = _mm512_fmadd_ps(zmm30, zmm31, zmm18);
+            zmm19 = _mm512_fmadd_ps(zmm28, zmm31, zmm19);
+            zmm31 = _mm512_set1_ps(*((const float *)(pb0 + 2 * ldb_b) + 11));
+            zmm20 = _mm512_fmadd_ps(zmm30, zmm29, zmm20);
+            zmm21 = _mm512_fmadd_ps(zmm28, zmm29, zmm21);
+            zmm29 = _mm512_set1_ps(*((const float *)(pb0 + 2 * ldb_b) + 12));
+            zmm22 = _mm512_fmadd_ps(zmm30, zmm31, zmm22);
+            zmm23 = _mm512_fmadd_ps(zmm28, zmm31, zmm23);
+            zmm31 = _mm512_set1_ps(*((const float *)(pb0 + 2 * ldb_b) + 13));
+            zmm24 = _mm512_fmadd_ps(zmm30, zmm29, zmm24);
+            zmm25 = _mm512_fmadd_ps(zmm28, zmm29, zmm25);
+            zmm29 = _mm512_loadu_ps((const float *)pa3);
+            zmm26 = _mm512_fmadd_ps(zmm30, zmm31, zmm26);
+            zmm30 = _mm512_loadu_ps((const float *)pa3 + 16);
+            zmm27 = _mm512_fmadd_ps(zmm28, zmm31, zmm27);
+
+            pa0 += 3 * lda_b;
+            pa3 += 3 * lda_b;
+            pb0 += 3 * ldb_b;
+            pb3 += 3 * ldb_b;
+        }
+        int64_t rem = nq % 3;
+        if (rem > 0) {
+            zmm28 = _mm512_set1_ps(*((const float *)pb0));
+            zmm31 = _mm512_set1_ps(*((const float *)pb0 + 1));
+            zmm0 = _mm512_fmadd_ps(zmm29, zmm28, zmm0);
+            zmm1 = _mm512_fmadd_ps(zmm30, zmm28, zmm1);
+            zmm28 = _mm512_set1_ps(*((const float *)pb0 + 2));
+            zmm2 = _mm512_fmadd_ps(zmm29, zmm31, zmm2);
+            zmm3 = _mm512_fmadd_ps(zmm30, zmm31, zmm3);
+            zmm31 = _mm512_set1_ps(*((const float *)pb0 + 3));
+            zmm4 = _mm512_fmadd_ps(zmm29, zmm28, zmm4);
+            zmm5 = _mm512_fmadd_ps(zmm30, zmm28, zmm5);
+            zmm28 = _mm512_set1_ps(*((const float *)pb0 + 4));
+            zmm6 = _mm512_fmadd_ps(zmm29, zmm31, zmm6);
+            zmm7 = _mm512_fmadd_ps(zmm30, zmm31, zmm7);
+            zmm31 = _mm512_set1_ps(*((const float *)pb0 + 5));
+            zmm8 = _mm512_fmadd_ps(zmm29, zmm28, zmm8);
+            zmm9 = _mm512_fmadd_ps(zmm30, zmm28, zmm9);
+            zmm28 = _mm512_set1_ps(*((const float *)pb0 + 6));
+            zmm10 = _mm512_fmadd_ps(zmm29, zmm31, zmm10);
+            zmm11 = _mm512_fmadd_ps(zmm30, zmm31, zmm11);
+            zmm31 = _mm512_set1_ps(*((const float *)pb0 + 7));
+            zmm12 = _mm512_fmadd_ps(zmm29, zmm28, zmm12);
+            zmm13 = _mm512_fmadd_ps(zmm30, zmm28, zmm13);
+            zmm28 = _mm512_set1_ps(*((const float *)pb0 + 8));
+            zmm14 = _mm512_fmadd_ps(zmm29, zmm31, zmm14);
+            zmm15 = _mm512_fmadd_ps(zmm30, zmm31, zmm15);
+            zmm31 = _mm512_set1_ps(*((const float *)pb0 + 9));
+            zmm16 = _mm512_fmadd_ps(zmm29, zmm28, zmm16);
+            zmm17 = _mm512_fmadd_ps(zmm30, zmm28, zmm17);
+            zmm28 = _mm512_set1_ps(*((const float *)pb0 + 10));
+            zmm18 = _mm512_fmadd_ps(zmm29, zmm31, zmm18);
+            zmm19 = _mm512_fmadd_ps(zmm30, zmm31, zmm19);
+            zmm31 = _mm512_set1_ps(*((const float *)pb0 + 11));
+            zmm20 = _mm512_fmadd_ps(zmm29, zmm28, zmm20);
+            zmm21 = _mm512_fmadd_ps(zmm30, zmm28, zmm21);
+            zmm28 = _mm512_set1_ps(*((const float *)pb0 + 12));
+            zmm22 = _mm512_fmadd_ps(zmm29, zmm31, zmm22);
+            zmm23 = _mm512_fmadd_ps(zmm30, zmm31, zmm23);
+            zmm31 = _mm512_set1_ps(*((const float *)pb0 + 13));
+            zmm24 = _mm512_fmadd_ps(zmm29, zmm28, zmm24);
+            zmm25 = _mm512_fmadd_ps(zmm30, zmm28, zmm25);
+            zmm28 = _mm512_loadu_ps((const float *)(pa0 + lda_b));
+            zmm26 = _mm512_fmadd_ps(zmm29, zmm31, zmm26);
+            zmm29 = _mm512_loadu_ps((const float *)(pa0 + lda_b) + 16);
+            zmm27 = _mm512_fmadd_ps(zmm30, zmm31, zmm27);
+        }
+        if (rem > 1) {
+            zmm30 = _mm512_set1_ps(*((const float *)(pb0 + ldb_b)));
+            zmm31 = _mm512_set1_ps(*((const float *)(pb0 + ldb_b) + 1));
+            zmm0 = _mm512_fmadd_ps(zmm28, zmm30, zmm0);
+            zmm1 = _mm512_fmadd_ps(zmm29, zmm30, zmm1);
+            zmm30 = _mm512_set1_ps(*((const float *)(pb0 + ldb_b) + 2));
+            zmm2 = _mm512_fmadd_ps(zmm28, zmm31, zmm2);
+            zmm3 = _mm512_fmadd_ps(zmm29, zmm31, zmm3);
+            zmm31 = _mm512_set1_ps(*((const float *)(pb0 + ldb_b) + 3));
+            zmm4 = _mm512_fmadd_ps(zmm28, zmm30, zmm4);
+            zmm5 = _mm512_fmadd_ps(zmm29, zmm30, zmm5);
+            zmm30 = _mm512_set1_ps(*((const float *)(pb0 + ldb_b) + 4));
+            zmm6 = _mm512_fmadd_ps(zmm28, zmm31, zmm6);
+            zmm7 = _mm512_fmadd_ps(zmm29, zmm31, zmm7);
+            zmm31 = _mm512_set1_ps(*((const float *)(pb0 + ldb_b) + 5));
+            zmm8 = _mm512_fmadd_ps(zmm28, zmm30, zmm8);
+            zmm9 = _mm512_fmadd_ps(zmm29, zmm30, zmm9);
+            zmm30 = _mm512_set1_ps(*((const float *)(pb0 + ldb_b) + 6));
+            zmm10 = _mm512_fmadd_ps(zmm28, zmm31, zmm10);
+            zmm11 = _mm512_fmadd_ps(zmm29, zmm31, zmm11);
+            zmm31 = _mm512_set1_ps(*((const float *)(pb0 + ldb_b) + 7));
+            zmm12 = _mm512_fmadd_ps(zmm28, zmm30, zmm12);
+            zmm13 = _mm512_fmadd_ps(zmm29, zmm30, zmm13);
+            zmm30 = _mm512_set1_ps(*((const float *)(pb0 + ldb_b) + 8));
+            zmm14 = _mm512_fmadd_ps(zmm28, zmm31, zmm14);
+            zmm15 = _mm512_fmadd_ps(zmm29, zmm31, zmm15);
+            zmm31 = _mm512_set1_ps(*((const float *)(pb0 + ldb_b) + 9));
+            zmm16 = _mm512_fmadd_ps(zmm28, zmm30, zmm16);
+            zmm17 = _mm512_fmadd_ps(zmm29, zmm30, zmm17);
+            zmm30 = _mm512_set1_ps(*((const float *)(pb0 + ldb_b) + 10));
+            zmm18 = _mm512_fmadd_ps(zmm28, zmm31, zmm18);
+            zmm19 = _mm512_fmadd_ps(zmm29, zmm31, zmm19);
+            zmm31 = _mm512_set1_ps(*((const float *)(pb0 + ldb_b) + 11));
+            zmm20 = _mm512_fmadd_ps(zmm28, zmm30, zmm20);
+            zmm21 = _mm512_fmadd_ps(zmm29, zmm30, zmm21);
+            zmm30 = _mm512_set1_ps(*((const float *)(pb0 + ldb_b) + 12));
+            zmm22 = _mm512_fmadd_ps(zmm28, zmm31, zmm22);
+            zmm23 = _mm512_fmadd_ps(zmm29, zmm31, zmm23);
+            zmm31 = _mm512_set1_ps(*((const float *)(pb0 + ldb_b) + 13));
+            zmm24 = _mm512_fmadd_ps(zmm28, zmm30, zmm24);
+            zmm25 = _mm512_fmadd_ps(zmm29, zmm30, zmm25);
+            zmm30 = _mm512_loadu_ps((const float *)(pa0 + 2 * lda_b));
+            zmm26 = _mm512_fmadd_ps(zmm28, zmm31, zmm26);
+            zmm28 = _mm512_loadu_ps((const float *)(pa0 + 2 * lda_b) + 16);
+            zmm27 = _mm512_fmadd_ps(zmm29, zmm31, zmm27);
+        }
+
+        /* epilogue: the rest of the last iteration, in the registers
+         * of the copy it follows */
+        switch (rem) {
+        case 0:
+            zmm28 = _mm512_set1_ps(*((const float *)pb0));
+            zmm31 = _mm512_set1_ps(*((const float *)pb0 + 1));
+            zmm0 = _mm512_fmadd_ps(zmm29, zmm28, zmm0);
+            zmm1 = _mm512_fmadd_ps(zmm30, zmm28, zmm1);
+            zmm28 = _mm512_set1_ps(*((const float *)pb0 + 2));
+            zmm2 = _mm512_fmadd_ps(zmm29, zmm31, zmm2);
+            zmm3 = _mm512_fmadd_ps(zmm30, zmm31, zmm3);
+            zmm31 = _mm512_set1_ps(*((const float *)pb0 + 3));
+            zmm4 = _mm512_fmadd_ps(zmm29, zmm28, zmm4);
+            zmm5 = _mm512_fmadd_ps(zmm30, zmm28, zmm5);
+            zmm28 = _mm512_set1_ps(*((const float *)pb0 + 4));
+            zmm6 = _mm512_fmadd_ps(zmm29, zmm31, zmm6);
+            zmm7 = _mm512_fmadd_ps(zmm30, zmm31, zmm7);
+            zmm31 = _mm512_set1_ps(*((const float *)pb0 + 5));
+            zmm8 = _mm512_fmadd_ps(zmm29, zmm28, zmm8);
+            zmm9 = _mm512_fmadd_ps(zmm30, zmm28, zmm9);
+            zmm28 = _mm512_set1_ps(*((const float *)pb0 + 6));
+            zmm10 = _mm512_fmadd_ps(zmm29, zmm31, zmm10);
+            zmm11 = _mm512_fmadd_ps(zmm30, zmm31, zmm11);
+            zmm31 = _mm512_set1_ps(*((const float *)pb0 + 7));
+            zmm12 = _mm512_fmadd_ps(zmm29, zmm28, zmm12);
+            zmm13 = _mm512_fmadd_ps(zmm30, zmm28, zmm13);
+            zmm28 = _mm512_set1_ps(*((const float *)pb0 + 8));
+            zmm14 = _mm512_fmadd_ps(zmm29, zmm31, zmm14);
+            zmm15 = _mm512_fmadd_ps(zmm30, zmm31, zmm15);
+            zmm31 = _mm512_set1_ps(*((const float *)pb0 + 9));
+            zmm16 = _mm512_fmadd_ps(zmm29, zmm28, zmm16);
+            zmm17 = _mm512_fmadd_ps(zmm30, zmm28, zmm17);
+            zmm28 = _mm512_set1_ps(*((const float *)pb0 + 10));
+            zmm18 = _mm512_fmadd_ps(zmm29, zmm31, zmm18);
+            zmm19 = _mm512_fmadd_ps(zmm30, zmm31, zmm19);
+            zmm31 = _mm512_set1_ps(*((const float *)pb0 + 11));
+            zmm20 = _mm512_fmadd_ps(zmm29, zmm28, zmm20);
+            zmm21 = _mm512_fmadd_ps(zmm30, zmm28, zmm21);
+            zmm28 = _mm512_set1_ps(*((const float *)pb0 + 12));
+            zmm22 = _mm512_fmadd_ps(zmm29, zmm31, zmm22);
+            zmm23 = _mm512_fmadd_ps(zmm30, zmm31, zmm23);
+            zmm31 = _mm512_set1_ps(*((const float *)pb0 + 13));
+            zmm24 = _mm512_fmadd_ps(zmm29, zmm28, zmm24);
+            zmm25 = _mm512_fmadd_ps(zmm30, zmm28, zmm25);
+            zmm26 = _mm512_fmadd_ps(zmm29, zmm31, zmm26);
+            zmm27 = _mm512_fmadd_ps(zmm30, zmm31, zmm27);
+            break;
+        case 1:
+            zmm30 = _mm512_set1_ps(*((const float *)(pb0 + ldb_b)));
+            zmm31 = _mm512_set1_ps(*((const float *)(pb0 + ldb_b) + 1));
+            zmm0 = _mm512_fmadd_ps(zmm28, zmm30, zmm0);
+            zmm1 = _mm512_fmadd_ps(zmm29, zmm30, zmm1);
+            zmm30 = _mm512_set1_ps(*((const float *)(pb0 + ldb_b) + 2));
+            zmm2 = _mm512_fmadd_ps(zmm28, zmm31, zmm2);
+            zmm3 = _mm512_fmadd_ps(zmm29, zmm31, zmm3);
+            zmm31 = _mm512_set1_ps(*((const float *)(pb0 + ldb_b) + 3));
+            zmm4 = _mm512_fmadd_ps(zmm28, zmm30, zmm4);
+            zmm5 = _mm512_fmadd_ps(zmm29, zmm30, zmm5);
+            zmm30 = _mm512_set1_ps(*((const float *)(pb0 + ldb_b) + 4));
+            zmm6 = _mm512_fmadd_ps(zmm28, zmm31, zmm6);
+            zmm7 = _mm512_fmadd_ps(zmm29, zmm31, zmm7);
+            zmm31 = _mm512_set1_ps(*((const float *)(pb0 + ldb_b) + 5));
+            zmm8 = _mm512_fmadd_ps(zmm28, zmm30, zmm8);
+            zmm9 = _mm512_fmadd_ps(zmm29, zmm30, zmm9);
+            zmm30 = _mm512_set1_ps(*((const float *)(pb0 + ldb_b) + 6));
+            zmm10 = _mm512_fmadd_ps(zmm28, zmm31, zmm10);
+            zmm11 = _mm512_fmadd_ps(zmm29, zmm31, zmm11);
+            zmm31 = _mm512_set1_ps(*((const float *)(pb0 + ldb_b) + 7));
+            zmm12 = _mm512_fmadd_ps(zmm28, zmm30, zmm12);
+            zmm13 = _mm512_fmadd_ps(zmm29, zmm30, zmm13);
+            zmm30 = _mm512_set1_ps(*((const float *)(pb0 + ldb_b) + 8));
+            zmm14 = _mm512_fmadd_ps(zmm28, zmm31, zmm14);
+            zmm15 = _mm512_fmadd_ps(zmm29, zmm31, zmm15);
+            zmm31 = _mm512_set1_ps(*((const float *)(pb0 + ldb_b) + 9));
+            zmm16 = _mm512_fmadd_ps(zmm28, zmm30, zmm16);
+            zmm17 = _mm512_fmadd_ps(zmm29, zmm30, zmm17);
+            zmm30 = _mm512_set1_ps(*((const float *)(pb0 + ldb_b) + 10));
+            zmm18 = _mm512_fmadd_ps(zmm28, zmm31, zmm18);
+            zmm19 = _mm512_fmadd_ps(zmm29, zmm31, zmm19);
+            zmm31 = _mm512_set1_ps(*((const float *)(pb0 + ldb_b) + 11));
+            zmm20 = _mm512_fmadd_ps(zmm28, zmm30, zmm20);
+            zmm21 = _mm512_fmadd_ps(zmm29, zmm30, zmm21);
+            zmm30 = _mm512_set1_ps(*((const float *)(pb0 + ldb_b) + 12));
+            zmm22 = _mm512_fmadd_ps(zmm28, zmm31, zmm22);
+            zmm23 = _mm512_fmadd_ps(zmm29, zmm31, zmm23);
+            zmm31 = _mm512_set1_ps(*((const float *)(pb0 + ldb_b) + 13));
+            zmm24 = _mm512_fmadd_ps(zmm28, zmm30, zmm24);
+            zmm25 = _mm512_fmadd_ps(zmm29, zmm30, zmm25);
+            zmm26 = _mm512_fmadd_ps(zmm28, zmm31, zmm26);
+            zmm27 = _mm512_fmadd_ps(zmm29, zmm31, zmm27);
+            break;
+        case 2:
+            zmm29 = _mm512_set1_ps(*((const float *)(pb0 + 2 * ldb_b)));
+            zmm31 = _mm512_set1_ps(*((const float *)(pb0 + 2 * ldb_b) + 1));
+            zmm0 = _mm512_fmadd_ps(zmm30, zmm29, zmm0);
+            zmm1 = _mm512_fmadd_ps(zmm28, zmm29, zmm1);
+            zmm29 = _mm512_set1_ps(*((const float *)(pb0 + 2 * ldb_b) + 2));
+            zmm2 = _mm512_fmadd_ps(zmm30, zmm31, zmm2);
+            zmm3 = _mm512_fmadd_ps(zmm28, zmm31, zmm3);
+            zmm31 = _mm512_set1_ps(*((const float *)(pb0 + 2 * ldb_b) + 3));
+            zmm4 = _mm512_fmadd_ps(zmm30, zmm29, zmm4);
+            zmm5 = _mm512_fmadd_ps(zmm28, zmm29, zmm5);
+            zmm29 = _mm512_set1_ps(*((const float *)(pb0 + 2 * ldb_b) + 4));
+            zmm6 = _mm512_fmadd_ps(zmm30, zmm31, zmm6);
+            zmm7 = _mm512_fmadd_ps(zmm28, zmm31, zmm7);
+            zmm31 = _mm512_set1_ps(*((const float *)(pb0 + 2 * ldb_b) + 5));
+            zmm8 = _mm512_fmadd_ps(zmm30, zmm29, zmm8);
+            zmm9 = _mm512_fmadd_ps(zmm28, zmm29, zmm9);
+            zmm29 = _mm512_set1_ps(*((const float *)(pb0 + 2 * ldb_b) + 6));
+            zmm10 = _mm512_fmadd_ps(zmm30, zmm31, zmm10);
+            zmm11 = _mm512_fmadd_ps(zmm28, zmm31, zmm11);
+            zmm31 = _mm512_set1_ps(*((const float *)(pb0 + 2 * ldb_b) + 7));
+            zmm12 = _mm512_fmadd_ps(zmm30, zmm29, zmm12);
+            zmm13 = _mm512_fmadd_ps(zmm28, zmm29, zmm13);
+            zmm29 = _mm512_set1_ps(*((const float *)(pb0 + 2 * ldb_b) + 8));
+            zmm14 = _mm512_fmadd_ps(zmm30, zmm31, zmm14);
+            zmm15 = _mm512_fmadd_ps(zmm28, zmm31, zmm15);
+            zmm31 = _mm512_set1_ps(*((const float *)(pb0 + 2 * ldb_b) + 9));
+            zmm16 = _mm512_fmadd_ps(zmm30, zmm29, zmm16);
+            zmm17 = _mm512_fmadd_ps(zmm28, zmm29, zmm17);
+            zmm29 = _mm512_set1_ps(*((const float *)(pb0 + 2 * ldb_b) + 10));
+            zmm18 = _mm512_fmadd_ps(zmm30, zmm31, zmm18);
+            zmm19 = _mm512_fmadd_ps(zmm28, zmm31, zmm19);
+            zmm31 = _mm512_set1_ps(*((const float *)(pb0 + 2 * ldb_b) + 11));
+            zmm20 = _mm512_fmadd_ps(zmm30, zmm29, zmm20);
+            zmm21 = _mm512_fmadd_ps(zmm28, zmm29, zmm21);
+            zmm29 = _mm512_set1_ps(*((const float *)(pb0 + 2 * ldb_b) + 12));
+            zmm22 = _mm512_fmadd_ps(zmm30, zmm31, zmm22);
+            zmm23 = _mm512_fmadd_ps(zmm28, zmm31, zmm23);
+            zmm31 = _mm512_set1_ps(*((const float *)(pb0 + 2 * ldb_b) + 13));
+            zmm24 = _mm512_fmadd_ps(zmm30, zmm29, zmm24);
+            zmm25 = _mm512_fmadd_ps(zmm28, zmm29, zmm25);
+            zmm26 = _mm512_fmadd_ps(zmm30, zmm31, zmm26);
+            zmm27 = _mm512_fmadd_ps(zmm28, zmm31, zmm27);
+            break;
+
+        }
+    }
+    const float alpha_ = *alpha, beta_ = *beta;
+    if (m == 32 && n == 14 && rs_c == 1) {
+        const __m512 va_ = _mm512_set1_ps(alpha_);
+        if (alpha_ == 1 && beta_ == 0) {
+            float *cw_ = c;
+            _mm512_storeu_ps(cw_ + 0, zmm0);
+            _mm512_storeu_ps(cw_ + 16, zmm1);
+            cw_ += cs_c;
+            _mm512_storeu_ps(cw_ + 0, zmm2);
+            _mm512_storeu_ps(cw_ + 16, zmm3);
+            cw_ += cs_c;
+            _mm512_storeu_ps(cw_ + 0, zmm4);
+            _mm512_storeu_ps(cw_ + 16, zmm5);
+            cw_ += cs_c;
+            _mm512_storeu_ps(cw_ + 0, zmm6);
+            _mm512_storeu_ps(cw_ + 16, zmm7);
+            cw_ += cs_c;
+            _mm512_storeu_ps(cw_ + 0, zmm8);
+            _mm512_storeu_ps(cw_ + 16, zmm9);
+            cw_ += cs_c;
+            _mm512_storeu_ps(cw_ + 0, zmm10);
+            _mm512_storeu_ps(cw_ + 16, zmm11);
+            cw_ += cs_c;
+            _mm512_storeu_ps(cw_ + 0, zmm12);
+            _mm512_storeu_ps(cw_ + 16, zmm13);
+            cw_ += cs_c;
+            _mm512_storeu_ps(cw_ + 0, zmm14);
+            _mm512_storeu_ps(cw_ + 16, zmm15);
+            cw_ += cs_c;
+            _mm512_storeu_ps(cw_ + 0, zmm16);
+            _mm512_storeu_ps(cw_ + 16, zmm17);
+            cw_ += cs_c;
+            _mm512_storeu_ps(cw_ + 0, zmm18);
+            _mm512_storeu_ps(cw_ + 16, zmm19);
+            cw_ += cs_c;
+            _mm512_storeu_ps(cw_ + 0, zmm20);
+            _mm512_storeu_ps(cw_ + 16, zmm21);
+            cw_ += cs_c;
+            _mm512_storeu_ps(cw_ + 0, zmm22);
+            _mm512_storeu_ps(cw_ + 16, zmm23);
+            cw_ += cs_c;
+            _mm512_storeu_ps(cw_ + 0, zmm24);
+            _mm512_storeu_ps(cw_ + 16, zmm25);
+            cw_ += cs_c;
+            _mm512_storeu_ps(cw_ + 0, zmm26);
+            _mm512_storeu_ps(cw_ + 16, zmm27);
+        } else if (alpha_ == 1 && beta_ == 1) {
+            float *cw_ = c;
+            _mm512_storeu_ps(cw_ + 0, _mm512_add_ps(zmm0, _mm512_loadu_ps(cw_ + 0)));
+            _mm512_storeu_ps(cw_ + 16, _mm512_add_ps(zmm1, _mm512_loadu_ps(cw_ + 16)));
+            cw_ += cs_c;
+            _mm512_storeu_ps(cw_ + 0, _mm512_add_ps(zmm2, _mm512_loadu_ps(cw_ + 0)));
+            _mm512_storeu_ps(cw_ + 16, _mm512_add_ps(zmm3, _mm512_loadu_ps(cw_ + 16)));
+            cw_ += cs_c;
+            _mm512_storeu_ps(cw_ + 0, _mm512_add_ps(zmm4, _mm512_loadu_ps(cw_ + 0)));
+            _mm512_storeu_ps(cw_ + 16, _mm512_add_ps(zmm5, _mm512_loadu_ps(cw_ + 16)));
+            cw_ += cs_c;
+            _mm512_storeu_ps(cw_ + 0, _mm512_add_ps(zmm6, _mm512_loadu_ps(cw_ + 0)));
+            _mm512_storeu_ps(cw_ + 16, _mm512_add_ps(zmm7, _mm512_loadu_ps(cw_ + 16)));
+            cw_ += cs_c;
+            _mm512_storeu_ps(cw_ + 0, _mm512_add_ps(zmm8, _mm512_loadu_ps(cw_ + 0)));
+            _mm512_storeu_ps(cw_ + 16, _mm512_add_ps(zmm9, _mm512_loadu_ps(cw_ + 16)));
+            cw_ += cs_c;
+            _mm512_storeu_ps(cw_ + 0, _mm512_add_ps(zmm10, _mm512_loadu_ps(cw_ + 0)));
+            _mm512_storeu_ps(cw_ + 16, _mm512_add_ps(zmm11, _mm512_loadu_ps(cw_ + 16)));
+            cw_ += cs_c;
+            _mm512_storeu_ps(cw_ + 0, _mm512_add_ps(zmm12, _mm512_loadu_ps(cw_ + 0)));
+            _mm512_storeu_ps(cw_ + 16, _mm512_add_ps(zmm13, _mm512_loadu_ps(cw_ + 16)));
+            cw_ += cs_c;
+            _mm512_storeu_ps(cw_ + 0, _mm512_add_ps(zmm14, _mm512_loadu_ps(cw_ + 0)));
+            _mm512_storeu_ps(cw_ + 16, _mm512_add_ps(zmm15, _mm512_loadu_ps(cw_ + 16)));
+            cw_ += cs_c;
+            _mm512_storeu_ps(cw_ + 0, _mm512_add_ps(zmm16, _mm512_loadu_ps(cw_ + 0)));
+            _mm512_storeu_ps(cw_ + 16, _mm512_add_ps(zmm17, _mm512_loadu_ps(cw_ + 16)));
+            cw_ += cs_c;
+            _mm512_storeu_ps(cw_ + 0, _mm512_add_ps(zmm18, _mm512_loadu_ps(cw_ + 0)));
+            _mm512_storeu_ps(cw_ + 16, _mm512_add_ps(zmm19, _mm512_loadu_ps(cw_ + 16)));
+            cw_ += cs_c;
+            _mm512_storeu_ps(cw_ + 0, _mm512_add_ps(zmm20, _mm512_loadu_ps(cw_ + 0)));
+            _mm512_storeu_ps(cw_ + 16, _mm512_add_ps(zmm21, _mm512_loadu_ps(cw_ + 16)));
+            cw_ += cs_c;
+            _mm512_storeu_ps(cw_ + 0, _mm512_add_ps(zmm22, _mm512_loadu_ps(cw_ + 0)));
+            _mm512_storeu_ps(cw_ + 16, _mm512_add_ps(zmm23, _mm512_loadu_ps(cw_ + 16)));
+            cw_ += cs_c;
+            _mm512_storeu_ps(cw_ + 0, _mm512_add_ps(zmm24, _mm512_loadu_ps(cw_ + 0)));
+            _mm512_storeu_ps(cw_ + 16, _mm512_add_ps(zmm25, _mm512_loadu_ps(cw_ + 16)));
+            cw_ += cs_c;
+            _mm512_storeu_ps(cw_ + 0, _mm512_add_ps(zmm26, _mm512_loadu_ps(cw_ + 0)));
+            _mm512_storeu_ps(cw_ + 16, _mm512_add_ps(zmm27, _mm512_loadu_ps(cw_ + 16)));
+        } else if (beta_ == 0) {
+            float *cw_ = c;
+            _mm512_storeu_ps(cw_ + 0, _mm512_mul_ps(va_, zmm0));
+            _mm512_storeu_ps(cw_ + 16, _mm512_mul_ps(va_, zmm1));
+            cw_ += cs_c;
+            _mm512_storeu_ps(cw_ + 0, _mm512_mul_ps(va_, zmm2));
+            _mm512_storeu_ps(cw_ + 16, _mm512_mul_ps(va_, zmm3));
+            cw_ += cs_c;
+            _mm512_storeu_ps(cw_ + 0, _mm512_mul_ps(va_, zmm4));
+            _mm512_storeu_ps(cw_ + 16, _mm512_mul_ps(va_, zmm5));
+            cw_ += cs_c;
+            _mm512_storeu_ps(cw_ + 0, _mm512_mul_ps(va_, zmm6));
+            _mm512_storeu_ps(cw_ + 16, _mm512_mul_ps(va_, zmm7));
+            cw_ += cs_c;
+            _mm512_storeu_ps(cw_ + 0, _mm512_mul_ps(va_, zmm8));
+            _mm512_storeu_ps(cw_ + 16, _mm512_mul_ps(va_, zmm9));
+            cw_ += cs_c;
+            _mm512_storeu_ps(cw_ + 0, _mm512_mul_ps(va_, zmm10));
+            _mm512_storeu_ps(cw_ + 16, _mm512_mul_ps(va_, zmm11));
+            cw_ += cs_c;
+            _mm512_storeu_ps(cw_ + 0, _mm512_mul_ps(va_, zmm12));
+            _mm512_storeu_ps(cw_ + 16, _mm512_mul_ps(va_, zmm13));
+            cw_ += cs_c;
+            _mm512_storeu_ps(cw_ + 0, _mm512_mul_ps(va_, zmm14));
+            _mm512_storeu_ps(cw_ + 16, _mm512_mul_ps(va_, zmm15));
+            cw_ += cs_c;
+            _mm512_storeu_ps(cw_ + 0, _mm512_mul_ps(va_, zmm16));
+            _mm512_storeu_ps(cw_ + 16, _mm512_mul_ps(va_, zmm17));
+            cw_ += cs_c;
+            _mm512_storeu_ps(cw_ + 0, _mm512_mul_ps(va_, zmm18));
+            _mm512_storeu_ps(cw_ + 16, _mm512_mul_ps(va_, zmm19));
+            cw_ += cs_c;
+            _mm512_storeu_ps(cw_ + 0, _mm512_mul_ps(va_, zmm20));
+            _mm512_storeu_ps(cw_ + 16, _mm512_mul_ps(va_, zmm21));
+            cw_ += cs_c;
+            _mm512_storeu_ps(cw_ + 0, _mm512_mul_ps(va_, zmm22));
+            _mm512_storeu_ps(cw_ + 16, _mm512_mul_ps(va_, zmm23));
+            cw_ += cs_c;
+            _mm512_storeu_ps(cw_ + 0, _mm512_mul_ps(va_, zmm24));
+            _mm512_storeu_ps(cw_ + 16, _mm512_mul_ps(va_, zmm25));
+            cw_ += cs_c;
+            _mm512_storeu_ps(cw_ + 0, _mm512_mul_ps(va_, zmm26));
+            _mm512_storeu_ps(cw_ + 16, _mm512_mul_ps(va_, zmm27));
+        } else if (beta_ == 1) {
+            float *cw_ = c;
+            _mm512_storeu_ps(cw_ + 0, _mm512_fmadd_ps(va_, zmm0, _mm512_loadu_ps(cw_ + 0)));
+            _mm512_storeu_ps(cw_ + 16, _mm512_fmadd_ps(va_, zmm1, _mm512_loadu_ps(cw_ + 16)));
+            cw_ += cs_c;
+            _mm512_storeu_ps(cw_ + 0, _mm512_fmadd_ps(va_, zmm2, _mm512_loadu_ps(cw_ + 0)));
+            _mm512_storeu_ps(cw_ + 16, _mm512_fmadd_ps(va_, zmm3, _mm512_loadu_ps(cw_ + 16)));
+            cw_ += cs_c;
+            _mm512_storeu_ps(cw_ + 0, _mm512_fmadd_ps(va_, zmm4, _mm512_loadu_ps(cw_ + 0)));
+            _mm512_storeu_ps(cw_ + 16, _mm512_fmadd_ps(va_, zmm5, _mm512_loadu_ps(cw_ + 16)));
+            cw_ += cs_c;
+            _mm512_storeu_ps(cw_ + 0, _mm512_fmadd_ps(va_, zmm6, _mm512_loadu_ps(cw_ + 0)));
+            _mm512_storeu_ps(cw_ + 16, _mm512_fmadd_ps(va_, zmm7, _mm512_loadu_ps(cw_ + 16)));
+            cw_ += cs_c;
+            _mm512_storeu_ps(cw_ + 0, _mm512_fmadd_ps(va_, zmm8, _mm512_loadu_ps(cw_ + 0)));
+            _mm512_storeu_ps(cw_ + 16, _mm512_fmadd_ps(va_, zmm9, _mm512_loadu_ps(cw_ + 16)));
+            cw_ += cs_c;
+            _mm512_storeu_ps(cw_ + 0, _mm512_fmadd_ps(va_, zmm10, _mm512_loadu_ps(cw_ + 0)));
+            _mm512_storeu_ps(cw_ + 16, _mm512_fmadd_ps(va_, zmm11, _mm512_loadu_ps(cw_ + 16)));
+            cw_ += cs_c;
+            _mm512_storeu_ps(cw_ + 0, _mm512_fmadd_ps(va_, zmm12, _mm512_loadu_ps(cw_ + 0)));
+            _mm512_storeu_ps(cw_ + 16, _mm512_fmadd_ps(va_, zmm13, _mm512_loadu_ps(cw_ + 16)));
+            cw_ += cs_c;
+            _mm512_storeu_ps(cw_ + 0, _mm512_fmadd_ps(va_, zmm14, _mm512_loadu_ps(cw_ + 0)));
+            _mm512_storeu_ps(cw_ + 16, _mm512_fmadd_ps(va_, zmm15, _mm512_loadu_ps(cw_ + 16)));
+            cw_ += cs_c;
+            _mm512_storeu_ps(cw_ + 0, _mm512_fmadd_ps(va_, zmm16, _mm512_loadu_ps(cw_ + 0)));
+            _mm512_storeu_ps(cw_ + 16, _mm512_fmadd_ps(va_, zmm17, _mm512_loadu_ps(cw_ + 16)));
+            cw_ += cs_c;
+            _mm512_storeu_ps(cw_ + 0, _mm512_fmadd_ps(va_, zmm18, _mm512_loadu_ps(cw_ + 0)));
+            _mm512_storeu_ps(cw_ + 16, _mm512_fmadd_ps(va_, zmm19, _mm512_loadu_ps(cw_ + 16)));
+            cw_ += cs_c;
+            _mm512_storeu_ps(cw_ + 0, _mm512_fmadd_ps(va_, zmm20, _mm512_loadu_ps(cw_ + 0)));
+            _mm512_storeu_ps(cw_ + 16, _mm512_fmadd_ps(va_, zmm21, _mm512_loadu_ps(cw_ + 16)));
+            cw_ += cs_c;
+            _mm512_storeu_ps(cw_ + 0, _mm512_fmadd_ps(va_, zmm22, _mm512_loadu_ps(cw_ + 0)));
+            _mm512_storeu_ps(cw_ + 16, _mm512_fmadd_ps(va_, zmm23, _mm512_loadu_ps(cw_ + 16)));
+            cw_ += cs_c;
+            _mm512_storeu_ps(cw_ + 0, _mm512_fmadd_ps(va_, zmm24, _mm512_loadu_ps(cw_ + 0)));
+            _mm512_storeu_ps(cw_ + 16, _mm512_fmadd_ps(va_, zmm25, _mm512_loadu_ps(cw_ + 16)));
+            cw_ += cs_c;
+            _mm512_storeu_ps(cw_ + 0, _mm512_fmadd_ps(va_, zmm26, _mm512_loadu_ps(cw_ + 0)));
+            _mm512_storeu_ps(cw_ + 16, _mm512_fmadd_ps(va_, zmm27, _mm512_loadu_ps(cw_ + 16)));
+        } else {
+            const __m512 vb_ = _mm512_set1_ps(beta_);
+            float *cw_ = c;
+            _mm512_storeu_ps(cw_ + 0, _mm512_fmadd_ps(va_, zmm0, _mm512_mul_ps(vb_, _mm512_loadu_ps(cw_ + 0))));
+            _mm512_storeu_ps(cw_ + 16, _mm512_fmadd_ps(va_, zmm1, _mm512_mul_ps(vb_, _mm512_loadu_ps(cw_ + 16))));
+            cw_ += cs_c;
+            _mm512_storeu_ps(cw_ + 0, _mm512_fmadd_ps(va_, zmm2, _mm512_mul_ps(vb_, _mm512_loadu_ps(cw_ + 0))));
+            _mm512_storeu_ps(cw_ + 16, _mm512_fmadd_ps(va_, zmm3, _mm512_mul_ps(vb_, _mm512_loadu_ps(cw_ + 16))));
+            cw_ += cs_c;
+            _mm512_storeu_ps(cw_ + 0, _mm512_fmadd_ps(va_, zmm4, _mm512_mul_ps(vb_, _mm512_loadu_ps(cw_ + 0))));
+            _mm512_storeu_ps(cw_ + 16, _mm512_fmadd_ps(va_, zmm5, _mm512_mul_ps(vb_, _mm512_loadu_ps(cw_ + 16))));
+            cw_ += cs_c;
+            _mm512_storeu_ps(cw_ + 0, _mm512_fmadd_ps(va_, zmm6, _mm512_mul_ps(vb_, _mm512_loadu_ps(cw_ + 0))));
+            _mm512_storeu_ps(cw_ + 16, _mm512_fmadd_ps(va_, zmm7, _mm512_mul_ps(vb_, _mm512_loadu_ps(cw_ + 16))));
+            cw_ += cs_c;
+            _mm512_storeu_ps(cw_ + 0, _mm512_fmadd_ps(va_, zmm8, _mm512_mul_ps(vb_, _mm512_loadu_ps(cw_ + 0))));
+            _mm512_storeu_ps(cw_ + 16, _mm512_fmadd_ps(va_, zmm9, _mm512_mul_ps(vb_, _mm512_loadu_ps(cw_ + 16))));
+            cw_ += cs_c;
+            _mm512_storeu_ps(cw_ + 0, _mm512_fmadd_ps(va_, zmm10, _mm512_mul_ps(vb_, _mm512_loadu_ps(cw_ + 0))));
+            _mm512_storeu_ps(cw_ + 16, _mm512_fmadd_ps(va_, zmm11, _mm512_mul_ps(vb_, _mm512_loadu_ps(cw_ + 16))));
+            cw_ += cs_c;
+            _mm512_storeu_ps(cw_ + 0, _mm512_fmadd_ps(va_, zmm12, _mm512_mul_ps(vb_, _mm512_loadu_ps(cw_ + 0))));
+            _mm512_storeu_ps(cw_ + 16, _mm512_fmadd_ps(va_, zmm13, _mm512_mul_ps(vb_, _mm512_loadu_ps(cw_ + 16))));
+            cw_ += cs_c;
+            _mm512_storeu_ps(cw_ + 0, _mm512_fmadd_ps(va_, zmm14, _mm512_mul_ps(vb_, _mm512_loadu_ps(cw_ + 0))));
+            _mm512_storeu_ps(cw_ + 16, _mm512_fmadd_ps(va_, zmm15, _mm512_mul_ps(vb_, _mm512_loadu_ps(cw_ + 16))));
+            cw_ += cs_c;
+            _mm512_storeu_ps(cw_ + 0, _mm512_fmadd_ps(va_, zmm16, _mm512_mul_ps(vb_, _mm512_loadu_ps(cw_ + 0))));
+            _mm512_storeu_ps(cw_ + 16, _mm512_fmadd_ps(va_, zmm17, _mm512_mul_ps(vb_, _mm512_loadu_ps(cw_ + 16))));
+            cw_ += cs_c;
+            _mm512_storeu_ps(cw_ + 0, _mm512_fmadd_ps(va_, zmm18, _mm512_mul_ps(vb_, _mm512_loadu_ps(cw_ + 0))));
+            _mm512_storeu_ps(cw_ + 16, _mm512_fmadd_ps(va_, zmm19, _mm512_mul_ps(vb_, _mm512_loadu_ps(cw_ + 16))));
+            cw_ += cs_c;
+            _mm512_storeu_ps(cw_ + 0, _mm512_fmadd_ps(va_, zmm20, _mm512_mul_ps(vb_, _mm512_loadu_ps(cw_ + 0))));
+            _mm512_storeu_ps(cw_ + 16, _mm512_fmadd_ps(va_, zmm21, _mm512_mul_ps(vb_, _mm512_loadu_ps(cw_ + 16))));
+            cw_ += cs_c;
+            _mm512_storeu_ps(cw_ + 0, _mm512_fmadd_ps(va_, zmm22, _mm512_mul_ps(vb_, _mm512_loadu_ps(cw_ + 0))));
+            _mm512_storeu_ps(cw_ + 16, _mm512_fmadd_ps(va_, zmm23, _mm512_mul_ps(vb_, _mm512_loadu_ps(cw_ + 16))));
+            cw_ += cs_c;
+            _mm512_storeu_ps(cw_ + 0, _mm512_fmadd_ps(va_, zmm24, _mm512_mul_ps(vb_, _mm512_loadu_ps(cw_ + 0))));
+            _mm512_storeu_ps(cw_ + 16, _mm512_fmadd_ps(va_, zmm25, _mm512_mul_ps(vb_, _mm512_loadu_ps(cw_ + 16))));
+            cw_ += cs_c;
+            _mm512_storeu_ps(cw_ + 0, _mm512_fmadd_ps(va_, zmm26, _mm512_mul_ps(vb_, _mm512_loadu_ps(cw_ + 0))));
+            _mm512_storeu_ps(cw_ + 16, _mm512_fmadd_ps(va_, zmm27, _mm512_mul_ps(vb_, _mm512_loadu_ps(cw_ + 16))));
+        }
+        return;
+    }
+    if (rs_c == 1) {   /* edge tile: predicated */
+        const __m512 va_ = _mm512_set1_ps(alpha_);
+        if (alpha_ == 1 && beta_ == 0) {
+            if (0 < m && 0 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 0 * cs_c, k_, zmm0);
+            }
+            if (16 < m && 0 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                _mm512_mask_storeu_ps(c + 16 + 0 * cs_c, k_, zmm1);
+            }
+            if (0 < m && 1 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 1 * cs_c, k_, zmm2);
+            }
+            if (16 < m && 1 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                _mm512_mask_storeu_ps(c + 16 + 1 * cs_c, k_, zmm3);
+            }
+            if (0 < m && 2 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 2 * cs_c, k_, zmm4);
+            }
+            if (16 < m && 2 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                _mm512_mask_storeu_ps(c + 16 + 2 * cs_c, k_, zmm5);
+            }
+            if (0 < m && 3 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 3 * cs_c, k_, zmm6);
+            }
+            if (16 < m && 3 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                _mm512_mask_storeu_ps(c + 16 + 3 * cs_c, k_, zmm7);
+            }
+            if (0 < m && 4 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 4 * cs_c, k_, zmm8);
+            }
+            if (16 < m && 4 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                _mm512_mask_storeu_ps(c + 16 + 4 * cs_c, k_, zmm9);
+            }
+            if (0 < m && 5 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 5 * cs_c, k_, zmm10);
+            }
+            if (16 < m && 5 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                _mm512_mask_storeu_ps(c + 16 + 5 * cs_c, k_, zmm11);
+            }
+            if (0 < m && 6 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 6 * cs_c, k_, zmm12);
+            }
+            if (16 < m && 6 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                _mm512_mask_storeu_ps(c + 16 + 6 * cs_c, k_, zmm13);
+            }
+            if (0 < m && 7 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 7 * cs_c, k_, zmm14);
+            }
+            if (16 < m && 7 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                _mm512_mask_storeu_ps(c + 16 + 7 * cs_c, k_, zmm15);
+            }
+            if (0 < m && 8 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 8 * cs_c, k_, zmm16);
+            }
+            if (16 < m && 8 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                _mm512_mask_storeu_ps(c + 16 + 8 * cs_c, k_, zmm17);
+            }
+            if (0 < m && 9 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 9 * cs_c, k_, zmm18);
+            }
+            if (16 < m && 9 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                _mm512_mask_storeu_ps(c + 16 + 9 * cs_c, k_, zmm19);
+            }
+            if (0 < m && 10 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 10 * cs_c, k_, zmm20);
+            }
+            if (16 < m && 10 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                _mm512_mask_storeu_ps(c + 16 + 10 * cs_c, k_, zmm21);
+            }
+            if (0 < m && 11 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 11 * cs_c, k_, zmm22);
+            }
+            if (16 < m && 11 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                _mm512_mask_storeu_ps(c + 16 + 11 * cs_c, k_, zmm23);
+            }
+            if (0 < m && 12 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 12 * cs_c, k_, zmm24);
+            }
+            if (16 < m && 12 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                _mm512_mask_storeu_ps(c + 16 + 12 * cs_c, k_, zmm25);
+            }
+            if (0 < m && 13 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 13 * cs_c, k_, zmm26);
+            }
+            if (16 < m && 13 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                _mm512_mask_storeu_ps(c + 16 + 13 * cs_c, k_, zmm27);
+            }
+        } else if (alpha_ == 1 && beta_ == 1) {
+            if (0 < m && 0 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                zmm0 = _mm512_add_ps(zmm0, _mm512_maskz_loadu_ps(k_, c + 0 + 0 * cs_c));
+            }
+            if (16 < m && 0 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                zmm1 = _mm512_add_ps(zmm1, _mm512_maskz_loadu_ps(k_, c + 16 + 0 * cs_c));
+            }
+            if (0 < m && 1 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                zmm2 = _mm512_add_ps(zmm2, _mm512_maskz_loadu_ps(k_, c + 0 + 1 * cs_c));
+            }
+            if (16 < m && 1 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                zmm3 = _mm512_add_ps(zmm3, _mm512_maskz_loadu_ps(k_, c + 16 + 1 * cs_c));
+            }
+            if (0 < m && 2 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                zmm4 = _mm512_add_ps(zmm4, _mm512_maskz_loadu_ps(k_, c + 0 + 2 * cs_c));
+            }
+            if (16 < m && 2 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                zmm5 = _mm512_add_ps(zmm5, _mm512_maskz_loadu_ps(k_, c + 16 + 2 * cs_c));
+            }
+            if (0 < m && 3 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                zmm6 = _mm512_add_ps(zmm6, _mm512_maskz_loadu_ps(k_, c + 0 + 3 * cs_c));
+            }
+            if (16 < m && 3 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                zmm7 = _mm512_add_ps(zmm7, _mm512_maskz_loadu_ps(k_, c + 16 + 3 * cs_c));
+            }
+            if (0 < m && 4 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                zmm8 = _mm512_add_ps(zmm8, _mm512_maskz_loadu_ps(k_, c + 0 + 4 * cs_c));
+            }
+            if (16 < m && 4 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                zmm9 = _mm512_add_ps(zmm9, _mm512_maskz_loadu_ps(k_, c + 16 + 4 * cs_c));
+            }
+            if (0 < m && 5 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                zmm10 = _mm512_add_ps(zmm10, _mm512_maskz_loadu_ps(k_, c + 0 + 5 * cs_c));
+            }
+            if (16 < m && 5 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                zmm11 = _mm512_add_ps(zmm11, _mm512_maskz_loadu_ps(k_, c + 16 + 5 * cs_c));
+            }
+            if (0 < m && 6 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                zmm12 = _mm512_add_ps(zmm12, _mm512_maskz_loadu_ps(k_, c + 0 + 6 * cs_c));
+            }
+            if (16 < m && 6 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                zmm13 = _mm512_add_ps(zmm13, _mm512_maskz_loadu_ps(k_, c + 16 + 6 * cs_c));
+            }
+            if (0 < m && 7 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                zmm14 = _mm512_add_ps(zmm14, _mm512_maskz_loadu_ps(k_, c + 0 + 7 * cs_c));
+            }
+            if (16 < m && 7 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                zmm15 = _mm512_add_ps(zmm15, _mm512_maskz_loadu_ps(k_, c + 16 + 7 * cs_c));
+            }
+            if (0 < m && 8 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                zmm16 = _mm512_add_ps(zmm16, _mm512_maskz_loadu_ps(k_, c + 0 + 8 * cs_c));
+            }
+            if (16 < m && 8 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                zmm17 = _mm512_add_ps(zmm17, _mm512_maskz_loadu_ps(k_, c + 16 + 8 * cs_c));
+            }
+            if (0 < m && 9 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                zmm18 = _mm512_add_ps(zmm18, _mm512_maskz_loadu_ps(k_, c + 0 + 9 * cs_c));
+            }
+            if (16 < m && 9 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                zmm19 = _mm512_add_ps(zmm19, _mm512_maskz_loadu_ps(k_, c + 16 + 9 * cs_c));
+            }
+            if (0 < m && 10 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                zmm20 = _mm512_add_ps(zmm20, _mm512_maskz_loadu_ps(k_, c + 0 + 10 * cs_c));
+            }
+            if (16 < m && 10 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                zmm21 = _mm512_add_ps(zmm21, _mm512_maskz_loadu_ps(k_, c + 16 + 10 * cs_c));
+            }
+            if (0 < m && 11 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                zmm22 = _mm512_add_ps(zmm22, _mm512_maskz_loadu_ps(k_, c + 0 + 11 * cs_c));
+            }
+            if (16 < m && 11 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                zmm23 = _mm512_add_ps(zmm23, _mm512_maskz_loadu_ps(k_, c + 16 + 11 * cs_c));
+            }
+            if (0 < m && 12 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                zmm24 = _mm512_add_ps(zmm24, _mm512_maskz_loadu_ps(k_, c + 0 + 12 * cs_c));
+            }
+            if (16 < m && 12 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                zmm25 = _mm512_add_ps(zmm25, _mm512_maskz_loadu_ps(k_, c + 16 + 12 * cs_c));
+            }
+            if (0 < m && 13 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                zmm26 = _mm512_add_ps(zmm26, _mm512_maskz_loadu_ps(k_, c + 0 + 13 * cs_c));
+            }
+            if (16 < m && 13 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                zmm27 = _mm512_add_ps(zmm27, _mm512_maskz_loadu_ps(k_, c + 16 + 13 * cs_c));
+            }
+            if (0 < m && 0 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 0 * cs_c, k_, zmm0);
+            }
+            if (16 < m && 0 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                _mm512_mask_storeu_ps(c + 16 + 0 * cs_c, k_, zmm1);
+            }
+            if (0 < m && 1 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 1 * cs_c, k_, zmm2);
+            }
+            if (16 < m && 1 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                _mm512_mask_storeu_ps(c + 16 + 1 * cs_c, k_, zmm3);
+            }
+            if (0 < m && 2 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 2 * cs_c, k_, zmm4);
+            }
+            if (16 < m && 2 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                _mm512_mask_storeu_ps(c + 16 + 2 * cs_c, k_, zmm5);
+            }
+            if (0 < m && 3 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 3 * cs_c, k_, zmm6);
+            }
+            if (16 < m && 3 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                _mm512_mask_storeu_ps(c + 16 + 3 * cs_c, k_, zmm7);
+            }
+            if (0 < m && 4 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 4 * cs_c, k_, zmm8);
+            }
+            if (16 < m && 4 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                _mm512_mask_storeu_ps(c + 16 + 4 * cs_c, k_, zmm9);
+            }
+            if (0 < m && 5 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 5 * cs_c, k_, zmm10);
+            }
+            if (16 < m && 5 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                _mm512_mask_storeu_ps(c + 16 + 5 * cs_c, k_, zmm11);
+            }
+            if (0 < m && 6 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 6 * cs_c, k_, zmm12);
+            }
+            if (16 < m && 6 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                _mm512_mask_storeu_ps(c + 16 + 6 * cs_c, k_, zmm13);
+            }
+            if (0 < m && 7 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 7 * cs_c, k_, zmm14);
+            }
+            if (16 < m && 7 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                _mm512_mask_storeu_ps(c + 16 + 7 * cs_c, k_, zmm15);
+            }
+            if (0 < m && 8 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 8 * cs_c, k_, zmm16);
+            }
+            if (16 < m && 8 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                _mm512_mask_storeu_ps(c + 16 + 8 * cs_c, k_, zmm17);
+            }
+            if (0 < m && 9 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 9 * cs_c, k_, zmm18);
+            }
+            if (16 < m && 9 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                _mm512_mask_storeu_ps(c + 16 + 9 * cs_c, k_, zmm19);
+            }
+            if (0 < m && 10 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 10 * cs_c, k_, zmm20);
+            }
+            if (16 < m && 10 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                _mm512_mask_storeu_ps(c + 16 + 10 * cs_c, k_, zmm21);
+            }
+            if (0 < m && 11 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 11 * cs_c, k_, zmm22);
+            }
+            if (16 < m && 11 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                _mm512_mask_storeu_ps(c + 16 + 11 * cs_c, k_, zmm23);
+            }
+            if (0 < m && 12 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 12 * cs_c, k_, zmm24);
+            }
+            if (16 < m && 12 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                _mm512_mask_storeu_ps(c + 16 + 12 * cs_c, k_, zmm25);
+            }
+            if (0 < m && 13 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 13 * cs_c, k_, zmm26);
+            }
+            if (16 < m && 13 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                _mm512_mask_storeu_ps(c + 16 + 13 * cs_c, k_, zmm27);
+            }
+        } else if (beta_ == 0) {
+            if (0 < m && 0 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 0 * cs_c, k_, _mm512_mul_ps(va_, zmm0));
+            }
+            if (16 < m && 0 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                _mm512_mask_storeu_ps(c + 16 + 0 * cs_c, k_, _mm512_mul_ps(va_, zmm1));
+            }
+            if (0 < m && 1 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 1 * cs_c, k_, _mm512_mul_ps(va_, zmm2));
+            }
+            if (16 < m && 1 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                _mm512_mask_storeu_ps(c + 16 + 1 * cs_c, k_, _mm512_mul_ps(va_, zmm3));
+            }
+            if (0 < m && 2 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 2 * cs_c, k_, _mm512_mul_ps(va_, zmm4));
+            }
+            if (16 < m && 2 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                _mm512_mask_storeu_ps(c + 16 + 2 * cs_c, k_, _mm512_mul_ps(va_, zmm5));
+            }
+            if (0 < m && 3 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 3 * cs_c, k_, _mm512_mul_ps(va_, zmm6));
+            }
+            if (16 < m && 3 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                _mm512_mask_storeu_ps(c + 16 + 3 * cs_c, k_, _mm512_mul_ps(va_, zmm7));
+            }
+            if (0 < m && 4 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 4 * cs_c, k_, _mm512_mul_ps(va_, zmm8));
+            }
+            if (16 < m && 4 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                _mm512_mask_storeu_ps(c + 16 + 4 * cs_c, k_, _mm512_mul_ps(va_, zmm9));
+            }
+            if (0 < m && 5 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 5 * cs_c, k_, _mm512_mul_ps(va_, zmm10));
+            }
+            if (16 < m && 5 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                _mm512_mask_storeu_ps(c + 16 + 5 * cs_c, k_, _mm512_mul_ps(va_, zmm11));
+            }
+            if (0 < m && 6 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 6 * cs_c, k_, _mm512_mul_ps(va_, zmm12));
+            }
+            if (16 < m && 6 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                _mm512_mask_storeu_ps(c + 16 + 6 * cs_c, k_, _mm512_mul_ps(va_, zmm13));
+            }
+            if (0 < m && 7 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 7 * cs_c, k_, _mm512_mul_ps(va_, zmm14));
+            }
+            if (16 < m && 7 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                _mm512_mask_storeu_ps(c + 16 + 7 * cs_c, k_, _mm512_mul_ps(va_, zmm15));
+            }
+            if (0 < m && 8 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 8 * cs_c, k_, _mm512_mul_ps(va_, zmm16));
+            }
+            if (16 < m && 8 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                _mm512_mask_storeu_ps(c + 16 + 8 * cs_c, k_, _mm512_mul_ps(va_, zmm17));
+            }
+            if (0 < m && 9 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 9 * cs_c, k_, _mm512_mul_ps(va_, zmm18));
+            }
+            if (16 < m && 9 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                _mm512_mask_storeu_ps(c + 16 + 9 * cs_c, k_, _mm512_mul_ps(va_, zmm19));
+            }
+            if (0 < m && 10 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 10 * cs_c, k_, _mm512_mul_ps(va_, zmm20));
+            }
+            if (16 < m && 10 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                _mm512_mask_storeu_ps(c + 16 + 10 * cs_c, k_, _mm512_mul_ps(va_, zmm21));
+            }
+            if (0 < m && 11 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 11 * cs_c, k_, _mm512_mul_ps(va_, zmm22));
+            }
+            if (16 < m && 11 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                _mm512_mask_storeu_ps(c + 16 + 11 * cs_c, k_, _mm512_mul_ps(va_, zmm23));
+            }
+            if (0 < m && 12 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 12 * cs_c, k_, _mm512_mul_ps(va_, zmm24));
+            }
+            if (16 < m && 12 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                _mm512_mask_storeu_ps(c + 16 + 12 * cs_c, k_, _mm512_mul_ps(va_, zmm25));
+            }
+            if (0 < m && 13 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 13 * cs_c, k_, _mm512_mul_ps(va_, zmm26));
+            }
+            if (16 < m && 13 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                _mm512_mask_storeu_ps(c + 16 + 13 * cs_c, k_, _mm512_mul_ps(va_, zmm27));
+            }
+        } else if (beta_ == 1) {
+            if (0 < m && 0 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                zmm0 = _mm512_fmadd_ps(va_, zmm0, _mm512_maskz_loadu_ps(k_, c + 0 + 0 * cs_c));
+            }
+            if (16 < m && 0 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                zmm1 = _mm512_fmadd_ps(va_, zmm1, _mm512_maskz_loadu_ps(k_, c + 16 + 0 * cs_c));
+            }
+            if (0 < m && 1 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                zmm2 = _mm512_fmadd_ps(va_, zmm2, _mm512_maskz_loadu_ps(k_, c + 0 + 1 * cs_c));
+            }
+            if (16 < m && 1 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                zmm3 = _mm512_fmadd_ps(va_, zmm3, _mm512_maskz_loadu_ps(k_, c + 16 + 1 * cs_c));
+            }
+            if (0 < m && 2 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                zmm4 = _mm512_fmadd_ps(va_, zmm4, _mm512_maskz_loadu_ps(k_, c + 0 + 2 * cs_c));
+            }
+            if (16 < m && 2 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                zmm5 = _mm512_fmadd_ps(va_, zmm5, _mm512_maskz_loadu_ps(k_, c + 16 + 2 * cs_c));
+            }
+            if (0 < m && 3 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                zmm6 = _mm512_fmadd_ps(va_, zmm6, _mm512_maskz_loadu_ps(k_, c + 0 + 3 * cs_c));
+            }
+            if (16 < m && 3 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                zmm7 = _mm512_fmadd_ps(va_, zmm7, _mm512_maskz_loadu_ps(k_, c + 16 + 3 * cs_c));
+            }
+            if (0 < m && 4 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                zmm8 = _mm512_fmadd_ps(va_, zmm8, _mm512_maskz_loadu_ps(k_, c + 0 + 4 * cs_c));
+            }
+            if (16 < m && 4 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                zmm9 = _mm512_fmadd_ps(va_, zmm9, _mm512_maskz_loadu_ps(k_, c + 16 + 4 * cs_c));
+            }
+            if (0 < m && 5 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                zmm10 = _mm512_fmadd_ps(va_, zmm10, _mm512_maskz_loadu_ps(k_, c + 0 + 5 * cs_c));
+            }
+            if (16 < m && 5 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                zmm11 = _mm512_fmadd_ps(va_, zmm11, _mm512_maskz_loadu_ps(k_, c + 16 + 5 * cs_c));
+            }
+            if (0 < m && 6 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                zmm12 = _mm512_fmadd_ps(va_, zmm12, _mm512_maskz_loadu_ps(k_, c + 0 + 6 * cs_c));
+            }
+            if (16 < m && 6 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                zmm13 = _mm512_fmadd_ps(va_, zmm13, _mm512_maskz_loadu_ps(k_, c + 16 + 6 * cs_c));
+            }
+            if (0 < m && 7 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                zmm14 = _mm512_fmadd_ps(va_, zmm14, _mm512_maskz_loadu_ps(k_, c + 0 + 7 * cs_c));
+            }
+            if (16 < m && 7 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                zmm15 = _mm512_fmadd_ps(va_, zmm15, _mm512_maskz_loadu_ps(k_, c + 16 + 7 * cs_c));
+            }
+            if (0 < m && 8 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                zmm16 = _mm512_fmadd_ps(va_, zmm16, _mm512_maskz_loadu_ps(k_, c + 0 + 8 * cs_c));
+            }
+            if (16 < m && 8 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                zmm17 = _mm512_fmadd_ps(va_, zmm17, _mm512_maskz_loadu_ps(k_, c + 16 + 8 * cs_c));
+            }
+            if (0 < m && 9 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                zmm18 = _mm512_fmadd_ps(va_, zmm18, _mm512_maskz_loadu_ps(k_, c + 0 + 9 * cs_c));
+            }
+            if (16 < m && 9 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                zmm19 = _mm512_fmadd_ps(va_, zmm19, _mm512_maskz_loadu_ps(k_, c + 16 + 9 * cs_c));
+            }
+            if (0 < m && 10 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                zmm20 = _mm512_fmadd_ps(va_, zmm20, _mm512_maskz_loadu_ps(k_, c + 0 + 10 * cs_c));
+            }
+            if (16 < m && 10 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                zmm21 = _mm512_fmadd_ps(va_, zmm21, _mm512_maskz_loadu_ps(k_, c + 16 + 10 * cs_c));
+            }
+            if (0 < m && 11 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                zmm22 = _mm512_fmadd_ps(va_, zmm22, _mm512_maskz_loadu_ps(k_, c + 0 + 11 * cs_c));
+            }
+            if (16 < m && 11 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                zmm23 = _mm512_fmadd_ps(va_, zmm23, _mm512_maskz_loadu_ps(k_, c + 16 + 11 * cs_c));
+            }
+            if (0 < m && 12 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                zmm24 = _mm512_fmadd_ps(va_, zmm24, _mm512_maskz_loadu_ps(k_, c + 0 + 12 * cs_c));
+            }
+            if (16 < m && 12 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                zmm25 = _mm512_fmadd_ps(va_, zmm25, _mm512_maskz_loadu_ps(k_, c + 16 + 12 * cs_c));
+            }
+            if (0 < m && 13 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                zmm26 = _mm512_fmadd_ps(va_, zmm26, _mm512_maskz_loadu_ps(k_, c + 0 + 13 * cs_c));
+            }
+            if (16 < m && 13 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                zmm27 = _mm512_fmadd_ps(va_, zmm27, _mm512_maskz_loadu_ps(k_, c + 16 + 13 * cs_c));
+            }
+            if (0 < m && 0 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 0 * cs_c, k_, zmm0);
+            }
+            if (16 < m && 0 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                _mm512_mask_storeu_ps(c + 16 + 0 * cs_c, k_, zmm1);
+            }
+            if (0 < m && 1 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 1 * cs_c, k_, zmm2);
+            }
+            if (16 < m && 1 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                _mm512_mask_storeu_ps(c + 16 + 1 * cs_c, k_, zmm3);
+            }
+            if (0 < m && 2 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 2 * cs_c, k_, zmm4);
+            }
+            if (16 < m && 2 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                _mm512_mask_storeu_ps(c + 16 + 2 * cs_c, k_, zmm5);
+            }
+            if (0 < m && 3 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 3 * cs_c, k_, zmm6);
+            }
+            if (16 < m && 3 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                _mm512_mask_storeu_ps(c + 16 + 3 * cs_c, k_, zmm7);
+            }
+            if (0 < m && 4 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 4 * cs_c, k_, zmm8);
+            }
+            if (16 < m && 4 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                _mm512_mask_storeu_ps(c + 16 + 4 * cs_c, k_, zmm9);
+            }
+            if (0 < m && 5 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 5 * cs_c, k_, zmm10);
+            }
+            if (16 < m && 5 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                _mm512_mask_storeu_ps(c + 16 + 5 * cs_c, k_, zmm11);
+            }
+            if (0 < m && 6 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 6 * cs_c, k_, zmm12);
+            }
+            if (16 < m && 6 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                _mm512_mask_storeu_ps(c + 16 + 6 * cs_c, k_, zmm13);
+            }
+            if (0 < m && 7 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 7 * cs_c, k_, zmm14);
+            }
+            if (16 < m && 7 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                _mm512_mask_storeu_ps(c + 16 + 7 * cs_c, k_, zmm15);
+            }
+            if (0 < m && 8 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 8 * cs_c, k_, zmm16);
+            }
+            if (16 < m && 8 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                _mm512_mask_storeu_ps(c + 16 + 8 * cs_c, k_, zmm17);
+            }
+            if (0 < m && 9 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 9 * cs_c, k_, zmm18);
+            }
+            if (16 < m && 9 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                _mm512_mask_storeu_ps(c + 16 + 9 * cs_c, k_, zmm19);
+            }
+            if (0 < m && 10 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 10 * cs_c, k_, zmm20);
+            }
+            if (16 < m && 10 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                _mm512_mask_storeu_ps(c + 16 + 10 * cs_c, k_, zmm21);
+            }
+            if (0 < m && 11 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 11 * cs_c, k_, zmm22);
+            }
+            if (16 < m && 11 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                _mm512_mask_storeu_ps(c + 16 + 11 * cs_c, k_, zmm23);
+            }
+            if (0 < m && 12 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 12 * cs_c, k_, zmm24);
+            }
+            if (16 < m && 12 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                _mm512_mask_storeu_ps(c + 16 + 12 * cs_c, k_, zmm25);
+            }
+            if (0 < m && 13 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 13 * cs_c, k_, zmm26);
+            }
+            if (16 < m && 13 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                _mm512_mask_storeu_ps(c + 16 + 13 * cs_c, k_, zmm27);
+            }
+        } else {
+            const __m512 vb_ = _mm512_set1_ps(beta_);
+            if (0 < m && 0 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                zmm0 = _mm512_fmadd_ps(va_, zmm0, _mm512_mul_ps(vb_, _mm512_maskz_loadu_ps(k_, c + 0 + 0 * cs_c)));
+            }
+            if (16 < m && 0 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                zmm1 = _mm512_fmadd_ps(va_, zmm1, _mm512_mul_ps(vb_, _mm512_maskz_loadu_ps(k_, c + 16 + 0 * cs_c)));
+            }
+            if (0 < m && 1 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                zmm2 = _mm512_fmadd_ps(va_, zmm2, _mm512_mul_ps(vb_, _mm512_maskz_loadu_ps(k_, c + 0 + 1 * cs_c)));
+            }
+            if (16 < m && 1 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                zmm3 = _mm512_fmadd_ps(va_, zmm3, _mm512_mul_ps(vb_, _mm512_maskz_loadu_ps(k_, c + 16 + 1 * cs_c)));
+            }
+            if (0 < m && 2 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                zmm4 = _mm512_fmadd_ps(va_, zmm4, _mm512_mul_ps(vb_, _mm512_maskz_loadu_ps(k_, c + 0 + 2 * cs_c)));
+            }
+            if (16 < m && 2 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                zmm5 = _mm512_fmadd_ps(va_, zmm5, _mm512_mul_ps(vb_, _mm512_maskz_loadu_ps(k_, c + 16 + 2 * cs_c)));
+            }
+            if (0 < m && 3 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                zmm6 = _mm512_fmadd_ps(va_, zmm6, _mm512_mul_ps(vb_, _mm512_maskz_loadu_ps(k_, c + 0 + 3 * cs_c)));
+            }
+            if (16 < m && 3 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                zmm7 = _mm512_fmadd_ps(va_, zmm7, _mm512_mul_ps(vb_, _mm512_maskz_loadu_ps(k_, c + 16 + 3 * cs_c)));
+            }
+            if (0 < m && 4 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                zmm8 = _mm512_fmadd_ps(va_, zmm8, _mm512_mul_ps(vb_, _mm512_maskz_loadu_ps(k_, c + 0 + 4 * cs_c)));
+            }
+            if (16 < m && 4 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                zmm9 = _mm512_fmadd_ps(va_, zmm9, _mm512_mul_ps(vb_, _mm512_maskz_loadu_ps(k_, c + 16 + 4 * cs_c)));
+            }
+            if (0 < m && 5 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                zmm10 = _mm512_fmadd_ps(va_, zmm10, _mm512_mul_ps(vb_, _mm512_maskz_loadu_ps(k_, c + 0 + 5 * cs_c)));
+            }
+            if (16 < m && 5 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                zmm11 = _mm512_fmadd_ps(va_, zmm11, _mm512_mul_ps(vb_, _mm512_maskz_loadu_ps(k_, c + 16 + 5 * cs_c)));
+            }
+            if (0 < m && 6 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                zmm12 = _mm512_fmadd_ps(va_, zmm12, _mm512_mul_ps(vb_, _mm512_maskz_loadu_ps(k_, c + 0 + 6 * cs_c)));
+            }
+            if (16 < m && 6 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                zmm13 = _mm512_fmadd_ps(va_, zmm13, _mm512_mul_ps(vb_, _mm512_maskz_loadu_ps(k_, c + 16 + 6 * cs_c)));
+            }
+            if (0 < m && 7 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                zmm14 = _mm512_fmadd_ps(va_, zmm14, _mm512_mul_ps(vb_, _mm512_maskz_loadu_ps(k_, c + 0 + 7 * cs_c)));
+            }
+            if (16 < m && 7 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                zmm15 = _mm512_fmadd_ps(va_, zmm15, _mm512_mul_ps(vb_, _mm512_maskz_loadu_ps(k_, c + 16 + 7 * cs_c)));
+            }
+            if (0 < m && 8 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                zmm16 = _mm512_fmadd_ps(va_, zmm16, _mm512_mul_ps(vb_, _mm512_maskz_loadu_ps(k_, c + 0 + 8 * cs_c)));
+            }
+            if (16 < m && 8 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                zmm17 = _mm512_fmadd_ps(va_, zmm17, _mm512_mul_ps(vb_, _mm512_maskz_loadu_ps(k_, c + 16 + 8 * cs_c)));
+            }
+            if (0 < m && 9 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                zmm18 = _mm512_fmadd_ps(va_, zmm18, _mm512_mul_ps(vb_, _mm512_maskz_loadu_ps(k_, c + 0 + 9 * cs_c)));
+            }
+            if (16 < m && 9 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                zmm19 = _mm512_fmadd_ps(va_, zmm19, _mm512_mul_ps(vb_, _mm512_maskz_loadu_ps(k_, c + 16 + 9 * cs_c)));
+            }
+            if (0 < m && 10 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                zmm20 = _mm512_fmadd_ps(va_, zmm20, _mm512_mul_ps(vb_, _mm512_maskz_loadu_ps(k_, c + 0 + 10 * cs_c)));
+            }
+            if (16 < m && 10 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                zmm21 = _mm512_fmadd_ps(va_, zmm21, _mm512_mul_ps(vb_, _mm512_maskz_loadu_ps(k_, c + 16 + 10 * cs_c)));
+            }
+            if (0 < m && 11 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                zmm22 = _mm512_fmadd_ps(va_, zmm22, _mm512_mul_ps(vb_, _mm512_maskz_loadu_ps(k_, c + 0 + 11 * cs_c)));
+            }
+            if (16 < m && 11 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                zmm23 = _mm512_fmadd_ps(va_, zmm23, _mm512_mul_ps(vb_, _mm512_maskz_loadu_ps(k_, c + 16 + 11 * cs_c)));
+            }
+            if (0 < m && 12 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                zmm24 = _mm512_fmadd_ps(va_, zmm24, _mm512_mul_ps(vb_, _mm512_maskz_loadu_ps(k_, c + 0 + 12 * cs_c)));
+            }
+            if (16 < m && 12 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                zmm25 = _mm512_fmadd_ps(va_, zmm25, _mm512_mul_ps(vb_, _mm512_maskz_loadu_ps(k_, c + 16 + 12 * cs_c)));
+            }
+            if (0 < m && 13 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                zmm26 = _mm512_fmadd_ps(va_, zmm26, _mm512_mul_ps(vb_, _mm512_maskz_loadu_ps(k_, c + 0 + 13 * cs_c)));
+            }
+            if (16 < m && 13 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                zmm27 = _mm512_fmadd_ps(va_, zmm27, _mm512_mul_ps(vb_, _mm512_maskz_loadu_ps(k_, c + 16 + 13 * cs_c)));
+            }
+            if (0 < m && 0 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 0 * cs_c, k_, zmm0);
+            }
+            if (16 < m && 0 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                _mm512_mask_storeu_ps(c + 16 + 0 * cs_c, k_, zmm1);
+            }
+            if (0 < m && 1 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 1 * cs_c, k_, zmm2);
+            }
+            if (16 < m && 1 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                _mm512_mask_storeu_ps(c + 16 + 1 * cs_c, k_, zmm3);
+            }
+            if (0 < m && 2 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 2 * cs_c, k_, zmm4);
+            }
+            if (16 < m && 2 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                _mm512_mask_storeu_ps(c + 16 + 2 * cs_c, k_, zmm5);
+            }
+            if (0 < m && 3 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 3 * cs_c, k_, zmm6);
+            }
+            if (16 < m && 3 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                _mm512_mask_storeu_ps(c + 16 + 3 * cs_c, k_, zmm7);
+            }
+            if (0 < m && 4 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 4 * cs_c, k_, zmm8);
+            }
+            if (16 < m && 4 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                _mm512_mask_storeu_ps(c + 16 + 4 * cs_c, k_, zmm9);
+            }
+            if (0 < m && 5 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 5 * cs_c, k_, zmm10);
+            }
+            if (16 < m && 5 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                _mm512_mask_storeu_ps(c + 16 + 5 * cs_c, k_, zmm11);
+            }
+            if (0 < m && 6 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 6 * cs_c, k_, zmm12);
+            }
+            if (16 < m && 6 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                _mm512_mask_storeu_ps(c + 16 + 6 * cs_c, k_, zmm13);
+            }
+            if (0 < m && 7 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 7 * cs_c, k_, zmm14);
+            }
+            if (16 < m && 7 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                _mm512_mask_storeu_ps(c + 16 + 7 * cs_c, k_, zmm15);
+            }
+            if (0 < m && 8 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 8 * cs_c, k_, zmm16);
+            }
+            if (16 < m && 8 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                _mm512_mask_storeu_ps(c + 16 + 8 * cs_c, k_, zmm17);
+            }
+            if (0 < m && 9 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 9 * cs_c, k_, zmm18);
+            }
+            if (16 < m && 9 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                _mm512_mask_storeu_ps(c + 16 + 9 * cs_c, k_, zmm19);
+            }
+            if (0 < m && 10 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 10 * cs_c, k_, zmm20);
+            }
+            if (16 < m && 10 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                _mm512_mask_storeu_ps(c + 16 + 10 * cs_c, k_, zmm21);
+            }
+            if (0 < m && 11 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 11 * cs_c, k_, zmm22);
+            }
+            if (16 < m && 11 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                _mm512_mask_storeu_ps(c + 16 + 11 * cs_c, k_, zmm23);
+            }
+            if (0 < m && 12 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 12 * cs_c, k_, zmm24);
+            }
+            if (16 < m && 12 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                _mm512_mask_storeu_ps(c + 16 + 12 * cs_c, k_, zmm25);
+            }
+            if (0 < m && 13 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 13 * cs_c, k_, zmm26);
+            }
+            if (16 < m && 13 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                _mm512_mask_storeu_ps(c + 16 + 13 * cs_c, k_, zmm27);
+            }
+        }
+        return;
+    }
+    float t_[448];
+    _mm512_storeu_ps(t_ + 0, zmm0);
+    _mm512_storeu_ps(t_ + 16, zmm1);
+    _mm512_storeu_ps(t_ + 32, zmm2);
+    _mm512_storeu_ps(t_ + 48, zmm3);
+    _mm512_storeu_ps(t_ + 64, zmm4);
+    _mm512_storeu_ps(t_ + 80, zmm5);
+    _mm512_storeu_ps(t_ + 96, zmm6);
+    _mm512_storeu_ps(t_ + 112, zmm7);
+    _mm512_storeu_ps(t_ + 128, zmm8);
+    _mm512_storeu_ps(t_ + 144, zmm9);
+    _mm512_storeu_ps(t_ + 160, zmm10);
+    _mm512_storeu_ps(t_ + 176, zmm11);
+    _mm512_storeu_ps(t_ + 192, zmm12);
+    _mm512_storeu_ps(t_ + 208, zmm13);
+    _mm512_storeu_ps(t_ + 224, zmm14);
+    _mm512_storeu_ps(t_ + 240, zmm15);
+    _mm512_storeu_ps(t_ + 256, zmm16);
+    _mm512_storeu_ps(t_ + 272, zmm17);
+    _mm512_storeu_ps(t_ + 288, zmm18);
+    _mm512_storeu_ps(t_ + 304, zmm19);
+    _mm512_storeu_ps(t_ + 320, zmm20);
+    _mm512_storeu_ps(t_ + 336, zmm21);
+    _mm512_storeu_ps(t_ + 352, zmm22);
+    _mm512_storeu_ps(t_ + 368, zmm23);
+    _mm512_storeu_ps(t_ + 384, zmm24);
+    _mm512_storeu_ps(t_ + 400, zmm25);
+    _mm512_storeu_ps(t_ + 416, zmm26);
+    _mm512_storeu_ps(t_ + 432, zmm27);
+    /* position in t_ of C(i, j), at_[i + j*32] */
+    static const unsigned short at_[448] = {
+        0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15,
+        16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31,
+        32, 33, 34, 35, 36, 37, 38, 39, 40, 41, 42, 43, 44, 45, 46, 47,
+        48, 49, 50, 51, 52, 53, 54, 55, 56, 57, 58, 59, 60, 61, 62, 63,
+        64, 65, 66, 67, 68, 69, 70, 71, 72, 73, 74, 75, 76, 77, 78, 79,
+        80, 81, 82, 83, 84, 85, 86, 87, 88, 89, 90, 91, 92, 93, 94, 95,
+        96, 97, 98, 99, 100, 101, 102, 103, 104, 105, 106, 107, 108, 109, 110, 111,
+        112, 113, 114, 115, 116, 117, 118, 119, 120, 121, 122, 123, 124, 125, 126, 127,
+        128, 129, 130, 131, 132, 133, 134, 135, 136, 137, 138, 139, 140, 141, 142, 143,
+        144, 145, 146, 147, 148, 149, 150, 151, 152, 153, 154, 155, 156, 157, 158, 159,
+        160, 161, 162, 163, 164, 165, 166, 167, 168, 169, 170, 171, 172, 173, 174, 175,
+        176, 177, 178, 179, 180, 181, 182, 183, 184, 185, 186, 187, 188, 189, 190, 191,
+        192, 193, 194, 195, 196, 197, 198, 199, 200, 201, 202, 203, 204, 205, 206, 207,
+        208, 209, 210, 211, 212, 213, 214, 215, 216, 217, 218, 219, 220, 221, 222, 223,
+        224, 225, 226, 227, 228, 229, 230, 231, 232, 233, 234, 235, 236, 237, 238, 239,
+        240, 241, 242, 243, 244, 245, 246, 247, 248, 249, 250, 251, 252, 253, 254, 255,
+        256, 257, 258, 259, 260, 261, 262, 263, 264, 265, 266, 267, 268, 269, 270, 271,
+        272, 273, 274, 275, 276, 277, 278, 279, 280, 281, 282, 283, 284, 285, 286, 287,
+        288, 289, 290, 291, 292, 293, 294, 295, 296, 297, 298, 299, 300, 301, 302, 303,
+        304, 305, 306, 307, 308, 309, 310, 311, 312, 313, 314, 315, 316, 317, 318, 319,
+        320, 321, 322, 323, 324, 325, 326, 327, 328, 329, 330, 331, 332, 333, 334, 335,
+        336, 337, 338, 339, 340, 341, 342, 343, 344, 345, 346, 347, 348, 349, 350, 351,
+        352, 353, 354, 355, 356, 357, 358, 359, 360, 361, 362, 363, 364, 365, 366, 367,
+        368, 369, 370, 371, 372, 373, 374, 375, 376, 377, 378, 379, 380, 381, 382, 383,
+        384, 385, 386, 387, 388, 389, 390, 391, 392, 393, 394, 395, 396, 397, 398, 399,
+        400, 401, 402, 403, 404, 405, 406, 407, 408, 409, 410, 411, 412, 413, 414, 415,
+        416, 417, 418, 419, 420, 421, 422, 423, 424, 425, 426, 427, 428, 429, 430, 431,
+        432, 433, 434, 435, 436, 437, 438, 439, 440, 441, 442, 443, 444, 445, 446, 447,
+    };
+    for (int64_t j = 0; j < n; j++)
+        for (int64_t i = 0; i < m; i++) {
+            float v = alpha_ * t_[at_[i + j * 32]];
+            float *cij = c + i * rs_c + j * cs_c;
+            *cij = beta_ == 0 ? v : v + beta_ * *cij;
+        }
+
+}
+
+void zen4_sgemm_32x14_e32x8_rows(int64_t m, int64_t n, int64_t k, const float *alpha, const float *a, int64_t lda,
+                                 const float *b, int64_t ldb, const float *beta, float *c, int64_t rs_c, int64_t cs_c)
+{
+    const int64_t lda_b = lda * (int64_t)sizeof(float), ldb_b = ldb * (int64_t)sizeof(float);
+    const char *pa0 = (const char *)a,
+               *pa3 = pa0 + 3 * lda_b;
+    const char *pb0 = (const char *)b,
+               *pb3 = pb0 + 3 * ldb_b;
+    __m512 zmm0, zmm1, zmm2, zmm3, zmm4, zmm5, zmm6, zmm7;
+    __m512 zmm8, zmm9, zmm10, zmm11, zmm12, zmm13, zmm14, zmm15;
+    __m512 zmm16, zmm17, zmm18, zmm19, zmm20, zmm21, zmm22, zmm23;
+    __m512 zmm24, zmm25, zmm26, zmm27;
+
+    zmm0 = _mm512_setzero_ps();
+    zmm1 = _mm512_setzero_ps();
+    zmm2 = _mm512_setzero_ps();
+    zmm3 = _mm512_setzero_ps();
+    zmm4 = _mm512_setzero_ps();
+    zmm5 = _mm512_setzero_ps();
+    zmm6 = _mm512_setzero_ps();
+    zmm7 = _mm512_setzero_ps();
+    zmm8 = _mm512_setzero_ps();
+    zmm9 = _mm512_setzero_ps();
+    zmm10 = _mm512_setzero_ps();
+    zmm11 = _mm512_setzero_ps();
+    zmm12 = _mm512_setzero_ps();
+    zmm13 = _mm512_setzero_ps();
+    zmm14 = _mm512_setzero_ps();
+    zmm15 = _mm512_setzero_ps();
+
+    if (k > 0) {
+        /* prologue: the first 16 instructions of iteration 0 (pointer
+         * bumps among them become load offsets) */
+        zmm17 = _mm512_loadu_ps((const float *)pa0);
+        zmm20 = _mm512_loadu_ps((const float *)pa0 + 16);
+        zmm21 = _mm512_set1_ps(*((const float *)pb0));
+        zmm22 = _mm512_set1_ps(*((const float *)pb0 + 1));
+        zmm23 = _mm512_set1_ps(*((const float *)pb0 + 2));
+        zmm24 = _mm512_set1_ps(*((const float *)pb0 + 3));
+        zmm25 = _mm512_set1_ps(*((const float *)pb0 + 4));
+        zmm26 = _mm512_set1_ps(*((const float *)pb0 + 5));
+        zmm27 = _mm512_set1_ps(*((const float *)pb0 + 6));
+        zmm18 = _mm512_set1_ps(*((const float *)pb0 + 7));
+
+        /* kernel: iteration i and the start of i+1, unrolled 5x */
+        int64_t nq = k - 1;
+        for (int64_t it = nq / 5; it > 0; it--) {
+            /* copy 0 */
+            zmm16 = _mm512_loadu_ps((const float *)(pa0 + lda_b));
+            zmm19 = _mm512_loadu_ps((const float *)(pa0 + lda_b) + 16);
+            zmm0 = _mm512_fmadd_ps(zmm17, zmm21, zmm0);
+            zmm1 = _mm512_fmadd_ps(zmm20, zmm21, zmm1);
+            zmm21 = _mm512_set1_ps(*((const float *)(pb0 + ldb_b)));
+            zmm2 = _mm512_fmadd_ps(zmm17, zmm22, zmm2);
+            zmm3 = _mm512_fmadd_ps(zmm20, zmm22, zmm3);
+            zmm22 = _mm512_set1_ps(*((const float *)(pb0 + ldb_b) + 1));
+            zmm4 = _mm512_fmadd_ps(zmm17, zmm23, zmm4);
+            zmm5 = _mm512_fmadd_ps(zmm20, zmm23, zmm5);
+            zmm23 = _mm512_set1_ps(*((const float *)(pb0 + ldb_b) + 2));
+            zmm6 = _mm512_fmadd_ps(zmm17, zmm24, zmm6);
+            zmm7 = _mm512_fmadd_ps(zmm20, zmm24, zmm7);
+            zmm24 = _mm512_set1_ps(*((const float *)(pb0 + ldb_b) + 3));
+            zmm8 = _mm512_fmadd_ps(zmm17, zmm25, zmm8);
+            zmm9 = _mm512_fmadd_ps(zmm20, zmm25, zmm9);
+            zmm25 = _mm512_set1_ps(*((const float *)(pb0 + ldb_b) + 4));
+            zmm10 = _mm512_fmadd_ps(zmm17, zmm26, zmm10);
+            zmm11 = _mm512_fmadd_ps(zmm20, zmm26, zmm11);
+            zmm26 = _mm512_set1_ps(*((const float *)(pb0 + ldb_b) + 5));
+            zmm12 = _mm512_fmadd_ps(zmm17, zmm27, zmm12);
+            zmm13 = _mm512_fmadd_ps(zmm20, zmm27, zmm13);
+            zmm27 = _mm512_set1_ps(*((const float *)(pb0 + ldb_b) + 6));
+            zmm14 = _mm512_fmadd_ps(zmm17, zmm18, zmm14);
+            zmm17 = _mm512_set1_ps(*((const float *)(pb0 + ldb_b) + 7));
+            zmm15 = _mm512_fmadd_ps(zmm20, zmm18, zmm15);
+            /* copy 1 */
+            zmm20 = _mm512_loadu_ps((const float *)(pa0 + 2 * lda_b));
+            zmm18 = _mm512_loadu_ps((const float *)(pa0 + 2 * lda_b) + 16);
+            zmm0 = _mm512_fmadd_ps(zmm16, zmm21, zmm0);
+            zmm1 = _mm512_fmadd_ps(zmm19, zmm21, zmm1);
+            zmm21 = _mm512_set1_ps(*((const float *)(pb0 + 2 * ldb_b)));
+            zmm2 = _mm512_fmadd_ps(zmm16, zmm22, zmm2);
+            zmm3 = _mm512_fmadd_ps(zmm19, zmm22, zmm3);
+            zmm22 = _mm512_set1_ps(*((const float *)(pb0 + 2 * ldb_b) + 1));
+            zmm4 = _mm512_fmadd_ps(zmm16, zmm23, zmm4);
+            zmm5 = _mm512_fmadd_ps(zmm19, zmm23, zmm5);
+            zmm23 = _mm512_set1_ps(*((const float *)(pb0 + 2 * ldb_b) + 2));
+            zmm6 = _mm512_fmadd_ps(zmm16, zmm24, zmm6);
+            zmm7 = _mm512_fmadd_ps(zmm19, zmm24, zmm7);
+            zmm24 = _mm512_set1_ps(*((const float *)(pb0 + 2 * ldb_b) + 3));
+            zmm8 = _mm512_fmadd_ps(zmm16, zmm25, zmm8);
+            zmm9 = _mm512_fmadd_ps(zmm19, zmm25, zmm9);
+            zmm25 = _mm512_set1_ps(*((const float *)(pb0 + 2 * ldb_b) + 4));
+            zmm10 = _mm512_fmadd_ps(zmm16, zmm26, zmm10);
+            zmm11 = _mm512_fmadd_ps(zmm19, zmm26, zmm11);
+            zmm26 = _mm512_set1_ps(*((const float *)(pb0 + 2 * ldb_b) + 5));
+            zmm12 = _mm512_fmadd_ps(zmm16, zmm27, zmm12);
+            zmm13 = _mm512_fmadd_ps(zmm19, zmm27, zmm13);
+            zmm27 = _mm512_set1_ps(*((const float *)(pb0 + 2 * ldb_b) + 6));
+            zmm14 = _mm512_fmadd_ps(zmm16, zmm17, zmm14);
+            zmm16 = _mm512_set1_ps(*((const float *)(pb0 + 2 * ldb_b) + 7));
+            zmm15 = _mm512_fmadd_ps(zmm19, zmm17, zmm15);
+            /* copy 2 */
+            zmm19 = _mm512_loadu_ps((const float *)pa3);
+            zmm17 = _mm512_loadu_ps((const float *)pa3 + 16);
+            zmm0 = _mm512_fmadd_ps(zmm20, zmm21, zmm0);
+            zmm1 = _mm512_fmadd_ps(zmm18, zmm21, zmm1);
+            zmm21 = _mm512_set1_ps(*((const float *)pb3));
+            zmm2 = _mm512_fmadd_ps(zmm20, zmm22, zmm2);
+            zmm3 = _mm512_fmadd_ps(zmm18, zmm22, zmm3);
+            zmm22 = _mm512_set1_ps(*((const float *)pb3 + 1));
+            zmm4 = _mm512_fmadd_ps(zmm20, zmm23, zmm4);
+            zmm5 = _mm512_fmadd_ps(zmm18, zmm23, zmm5);
+            zmm23 = _mm512_set1_ps(*((const float *)pb3 + 2));
+            zmm6 = _mm512_fmadd_ps(zmm20, zmm24, zmm6);
+            zmm7 = _mm512_fmadd_ps(zmm18, zmm24, zmm7);
+            zmm24 = _mm512_set1_ps(*((const float *)pb3 + 3));
+            zmm8 = _mm512_fmadd_ps(zmm20, zmm25, zmm8);
+            zmm9 = _mm512_fmadd_ps(zmm18, zmm25, zmm9);
+            zmm25 = _mm512_set1_ps(*((const float *)pb3 + 4));
+            zmm10 = _mm512_fmadd_ps(zmm20, zmm26, zmm10);
+            zmm11 = _mm512_fmadd_ps(zmm18, zmm26, zmm11);
+            zmm26 = _mm512_set1_ps(*((const float *)pb3 + 5));
+            zmm12 = _mm512_fmadd_ps(zmm20, zmm27, zmm12);
+            zmm13 = _mm512_fmadd_ps(zmm18, zmm27, zmm13);
+            zmm27 = _mm512_set1_ps(*((const float *)pb3 + 6));
+            zmm14 = _mm512_fmadd_ps(zmm20, zmm16, zmm14);
+            zmm20 = _mm512_set1_ps(*((const float *)pb3 + 7));
+            zmm15 = _mm512_fmadd_ps(zmm18, zmm16, zmm15);
+            /* copy 3 */
+            zmm18 = _mm512_loadu_ps((const float *)(pa0 + 4 * lda_b));
+            zmm16 = _mm512_loadu_ps((const float *)(pa0 + 4 * lda_b) + 16);
+            zmm0 = _mm512_fmadd_ps(zmm19, zmm21, zmm0);
+            zmm1 = _mm512_fmadd_ps(zmm17, zmm21, zmm1);
+            zmm21 = _mm512_set1_ps(*((const float *)(pb0 + 4 * ldb_b)));
+            zmm2 = _mm512_fmadd_ps(zmm19, zmm22, zmm2);
+            zmm3 = _mm512_fmadd_ps(zmm17, zmm22, zmm3);
+            zmm22 = _mm512_set1_ps(*((const float *)(pb0 + 4 * ldb_b) + 1));
+            zmm4 = _mm512_fmadd_ps(zmm19, zmm23, zmm4);
+            zmm5 = _mm512_fmadd_ps(zmm17, zmm23, zmm5);
+            zmm23 = _mm512_set1_ps(*((const float *)(pb0 + 4 * ldb_b) + 2));
+            zmm6 = _mm512_fmadd_ps(zmm19, zmm24, zmm6);
+            zmm7 = _mm512_fmadd_ps(zmm17, zmm24, zmm7);
+            zmm24 = _mm512_set1_ps(*((const float *)(pb0 + 4 * ldb_b) + 3));
+            zmm8 = _mm512_fmadd_ps(zmm19, zmm25, zmm8);
+            zmm9 = _mm512_fmadd_ps(zmm17, zmm25, zmm9);
+            zmm25 = _mm512_set1_ps(*((const float *)(pb0 + 4 * ldb_b) + 4));
+            zmm10 = _mm512_fmadd_ps(zmm19, zmm26, zmm10);
+            zmm11 = _mm512_fmadd_ps(zmm17, zmm26, zmm11);
+            zmm26 = _mm512_set1_ps(*((const float *)(pb0 + 4 * ldb_b) + 5));
+            zmm12 = _mm512_fmadd_ps(zmm19, zmm27, zmm12);
+            zmm13 = _mm512_fmadd_ps(zmm17, zmm27, zmm13);
+            zmm27 = _mm512_set1_ps(*((const float *)(pb0 + 4 * ldb_b) + 6));
+            zmm14 = _mm512_fmadd_ps(zmm19, zmm20, zmm14);
+            zmm19 = _mm512_set1_ps(*((const float *)(pb0 + 4 * ldb_b) + 7));
+            zmm15 = _mm512_fmadd_ps(zmm17, zmm20, zmm15);
+            /* copy 4 */
+            zmm17 = _mm512_loadu_ps((const float *)(pa3 + 2 * lda_b));
+            zmm20 = _mm512_loadu_ps((const float *)(pa3 + 2 * lda_b) + 16);
+            zmm0 = _mm512_fmadd_ps(zmm18, zmm21, zmm0);
+            zmm1 = _mm512_fmadd_ps(zmm16, zmm21, zmm1);
+            zmm21 = _mm512_set1_ps(*((const float *)(pb3 + 2 * ldb_b)));
+            zmm2 = _mm512_fmadd_ps(zmm18, zmm22, zmm2);
+            zmm3 = _mm512_fmadd_ps(zmm16, zmm22, zmm3);
+            zmm22 = _mm512_set1_ps(*((const float *)(pb3 + 2 * ldb_b) + 1));
+            zmm4 = _mm512_fmadd_ps(zmm18, zmm23, zmm4);
+            zmm5 = _mm512_fmadd_ps(zmm16, zmm23, zmm5);
+            zmm23 = _mm512_set1_ps(*((const float *)(pb3 + 2 * ldb_b) + 2));
+            zmm6 = _mm512_fmadd_ps(zmm18, zmm24, zmm6);
+            zmm7 = _mm512_fmadd_ps(zmm16, zmm24, zmm7);
+            zmm24 = _mm512_set1_ps(*((const float *)(pb3 + 2 * ldb_b) + 3));
+            zmm8 = _mm512_fmadd_ps(zmm18, zmm25, zmm8);
+            zmm9 = _mm512_fmadd_ps(zmm16, zmm25, zmm9);
+            zmm25 = _mm512_set1_ps(*((const float *)(pb3 + 2 * ldb_b) + 4));
+            zmm10 = _mm512_fmadd_ps(zmm18, zmm26, zmm10);
+            zmm11 = _mm512_fmadd_ps(zmm16, zmm26, zmm11);
+            zmm26 = _mm512_set1_ps(*((const float *)(pb3 + 2 * ldb_b) + 5));
+            zmm12 = _mm512_fmadd_ps(zmm18, zmm27, zmm12);
+            zmm13 = _mm512_fmadd_ps(zmm16, zmm27, zmm13);
+            zmm27 = _mm512_set1_ps(*((const float *)(pb3 + 2 * ldb_b) + 6));
+            zmm14 = _mm512_fmadd_ps(zmm18, zmm19, zmm14);
+            zmm18 = _mm512_set1_ps(*((const float *)(pb3 + 2 * ldb_b) + 7));
+            zmm15 = _mm512_fmadd_ps(zmm16, zmm19, zmm15);
+
+            pa0 += 5 * lda_b;
+            pa3 += 5 * lda_b;
+            pb0 += 5 * ldb_b;
+            pb3 += 5 * ldb_b;
+        }
+        int64_t rem = nq % 5;
+        if (rem > 0) {
+            zmm16 = _mm512_loadu_ps((const float *)(pa0 + lda_b));
+            zmm19 = _mm512_loadu_ps((const float *)(pa0 + lda_b) + 16);
+            zmm0 = _mm512_fmadd_ps(zmm17, zmm21, zmm0);
+            zmm1 = _mm512_fmadd_ps(zmm20, zmm21, zmm1);
+            zmm21 = _mm512_set1_ps(*((const float *)(pb0 + ldb_b)));
+            zmm2 = _mm512_fmadd_ps(zmm17, zmm22, zmm2);
+            zmm3 = _mm512_fmadd_ps(zmm20, zmm22, zmm3);
+            zmm22 = _mm512_set1_ps(*((const float *)(pb0 + ldb_b) + 1));
+            zmm4 = _mm512_fmadd_ps(zmm17, zmm23, zmm4);
+            zmm5 = _mm512_fmadd_ps(zmm20, zmm23, zmm5);
+            zmm23 = _mm512_set1_ps(*((const float *)(pb0 + ldb_b) + 2));
+            zmm6 = _mm512_fmadd_ps(zmm17, zmm24, zmm6);
+            zmm7 = _mm512_fmadd_ps(zmm20, zmm24, zmm7);
+            zmm24 = _mm512_set1_ps(*((const float *)(pb0 + ldb_b) + 3));
+            zmm8 = _mm512_fmadd_ps(zmm17, zmm25, zmm8);
+            zmm9 = _mm512_fmadd_ps(zmm20, zmm25, zmm9);
+            zmm25 = _mm512_set1_ps(*((const float *)(pb0 + ldb_b) + 4));
+            zmm10 = _mm512_fmadd_ps(zmm17, zmm26, zmm10);
+            zmm11 = _mm512_fmadd_ps(zmm20, zmm26, zmm11);
+            zmm26 = _mm512_set1_ps(*((const float *)(pb0 + ldb_b) + 5));
+            zmm12 = _mm512_fmadd_ps(zmm17, zmm27, zmm12);
+            zmm13 = _mm512_fmadd_ps(zmm20, zmm27, zmm13);
+            zmm27 = _mm512_set1_ps(*((const float *)(pb0 + ldb_b) + 6));
+            zmm14 = _mm512_fmadd_ps(zmm17, zmm18, zmm14);
+            zmm17 = _mm512_set1_ps(*((const float *)(pb0 + ldb_b) + 7));
+            zmm15 = _mm512_fmadd_ps(zmm20, zmm18, zmm15);
+        }
+        if (rem > 1) {
+            zmm20 = _mm512_loadu_ps((const float *)(pa0 + 2 * lda_b));
+            zmm18 = _mm512_loadu_ps((const float *)(pa0 + 2 * lda_b) + 16);
+            zmm0 = _mm512_fmadd_ps(zmm16, zmm21, zmm0);
+            zmm1 = _mm512_fmadd_ps(zmm19, zmm21, zmm1);
+            zmm21 = _mm512_set1_ps(*((const float *)(pb0 + 2 * ldb_b)));
+            zmm2 = _mm512_fmadd_ps(zmm16, zmm22, zmm2);
+            zmm3 = _mm512_fmadd_ps(zmm19, zmm22, zmm3);
+            zmm22 = _mm512_set1_ps(*((const float *)(pb0 + 2 * ldb_b) + 1));
+            zmm4 = _mm512_fmadd_ps(zmm16, zmm23, zmm4);
+            zmm5 = _mm512_fmadd_ps(zmm19, zmm23, zmm5);
+            zmm23 = _mm512_set1_ps(*((const float *)(pb0 + 2 * ldb_b) + 2));
+            zmm6 = _mm512_fmadd_ps(zmm16, zmm24, zmm6);
+            zmm7 = _mm512_fmadd_ps(zmm19, zmm24, zmm7);
+            zmm24 = _mm512_set1_ps(*((const float *)(pb0 + 2 * ldb_b) + 3));
+            zmm8 = _mm512_fmadd_ps(zmm16, zmm25, zmm8);
+            zmm9 = _mm512_fmadd_ps(zmm19, zmm25, zmm9);
+            zmm25 = _mm512_set1_ps(*((const float *)(pb0 + 2 * ldb_b) + 4));
+            zmm10 = _mm512_fmadd_ps(zmm16, zmm26, zmm10);
+            zmm11 = _mm512_fmadd_ps(zmm19, zmm26, zmm11);
+            zmm26 = _mm512_set1_ps(*((const float *)(pb0 + 2 * ldb_b) + 5));
+            zmm12 = _mm512_fmadd_ps(zmm16, zmm27, zmm12);
+            zmm13 = _mm512_fmadd_ps(zmm19, zmm27, zmm13);
+            zmm27 = _mm512_set1_ps(*((const float *)(pb0 + 2 * ldb_b) + 6));
+            zmm14 = _mm512_fmadd_ps(zmm16, zmm17, zmm14);
+            zmm16 = _mm512_set1_ps(*((const float *)(pb0 + 2 * ldb_b) + 7));
+            zmm15 = _mm512_fmadd_ps(zmm19, zmm17, zmm15);
+        }
+        if (rem > 2) {
+            zmm19 = _mm512_loadu_ps((const float *)pa3);
+            zmm17 = _mm512_loadu_ps((const float *)pa3 + 16);
+            zmm0 = _mm512_fmadd_ps(zmm20, zmm21, zmm0);
+            zmm1 = _mm512_fmadd_ps(zmm18, zmm21, zmm1);
+            zmm21 = _mm512_set1_ps(*((const float *)pb3));
+            zmm2 = _mm512_fmadd_ps(zmm20, zmm22, zmm2);
+            zmm3 = _mm512_fmadd_ps(zmm18, zmm22, zmm3);
+            zmm22 = _mm512_set1_ps(*((const float *)pb3 + 1));
+            zmm4 = _mm512_fmadd_ps(zmm20, zmm23, zmm4);
+            zmm5 = _mm512_fmadd_ps(zmm18, zmm23, zmm5);
+            zmm23 = _mm512_set1_ps(*((const float *)pb3 + 2));
+            zmm6 = _mm512_fmadd_ps(zmm20, zmm24, zmm6);
+            zmm7 = _mm512_fmadd_ps(zmm18, zmm24, zmm7);
+            zmm24 = _mm512_set1_ps(*((const float *)pb3 + 3));
+            zmm8 = _mm512_fmadd_ps(zmm20, zmm25, zmm8);
+            zmm9 = _mm512_fmadd_ps(zmm18, zmm25, zmm9);
+            zmm25 = _mm512_set1_ps(*((const float *)pb3 + 4));
+            zmm10 = _mm512_fmadd_ps(zmm20, zmm26, zmm10);
+            zmm11 = _mm512_fmadd_ps(zmm18, zmm26, zmm11);
+            zmm26 = _mm512_set1_ps(*((const float *)pb3 + 5));
+            zmm12 = _mm512_fmadd_ps(zmm20, zmm27, zmm12);
+            zmm13 = _mm512_fmadd_ps(zmm18, zmm27, zmm13);
+            zmm27 = _mm512_set1_ps(*((const float *)pb3 + 6));
+            zmm14 = _mm512_fmadd_ps(zmm20, zmm16, zmm14);
+            zmm20 = _mm512_set1_ps(*((const float *)pb3 + 7));
+            zmm15 = _mm512_fmadd_ps(zmm18, zmm16, zmm15);
+        }
+        if (rem > 3) {
+            zmm18 = _mm512_loadu_ps((const float *)(pa0 + 4 * lda_b));
+            zmm16 = _mm512_loadu_ps((const float *)(pa0 + 4 * lda_b) + 16);
+            zmm0 = _mm512_fmadd_ps(zmm19, zmm21, zmm0);
+            zmm1 = _mm512_fmadd_ps(zmm17, zmm21, zmm1);
+            zmm21 = _mm512_set1_ps(*((const float *)(pb0 + 4 * ldb_b)));
+            zmm2 = _mm512_fmadd_ps(zmm19, zmm22, zmm2);
+            zmm3 = _mm512_fmadd_ps(zmm17, zmm22, zmm3);
+            zmm22 = _mm512_set1_ps(*((const float *)(pb0 + 4 * ldb_b) + 1));
+            zmm4 = _mm512_fmadd_ps(zmm19, zmm23, zmm4);
+            zmm5 = _mm512_fmadd_ps(zmm17, zmm23, zmm5);
+            zmm23 = _mm512_set1_ps(*((const float *)(pb0 + 4 * ldb_b) + 2));
+            zmm6 = _mm512_fmadd_ps(zmm19, zmm24, zmm6);
+            zmm7 = _mm512_fmadd_ps(zmm17, zmm24, zmm7);
+            zmm24 = _mm512_set1_ps(*((const float *)(pb0 + 4 * ldb_b) + 3));
+            zmm8 = _mm512_fmadd_ps(zmm19, zmm25, zmm8);
+            zmm9 = _mm512_fmadd_ps(zmm17, zmm25, zmm9);
+            zmm25 = _mm512_set1_ps(*((const float *)(pb0 + 4 * ldb_b) + 4));
+            zmm10 = _mm512_fmadd_ps(zmm19, zmm26, zmm10);
+            zmm11 = _mm512_fmadd_ps(zmm17, zmm26, zmm11);
+            zmm26 = _mm512_set1_ps(*((const float *)(pb0 + 4 * ldb_b) + 5));
+            zmm12 = _mm512_fmadd_ps(zmm19, zmm27, zmm12);
+            zmm13 = _mm512_fmadd_ps(zmm17, zmm27, zmm13);
+            zmm27 = _mm512_set1_ps(*((const float *)(pb0 + 4 * ldb_b) + 6));
+            zmm14 = _mm512_fmadd_ps(zmm19, zmm20, zmm14);
+            zmm19 = _mm512_set1_ps(*((const float *)(pb0 + 4 * ldb_b) + 7));
+            zmm15 = _mm512_fmadd_ps(zmm17, zmm20, zmm15);
+        }
+
+        /* epilogue: the rest of the last iteration, in the registers
+         * of the copy it follows */
+        switch (rem) {
+        case 0:
+            zmm0 = _mm512_fmadd_ps(zmm17, zmm21, zmm0);
+            zmm1 = _mm512_fmadd_ps(zmm20, zmm21, zmm1);
+            zmm2 = _mm512_fmadd_ps(zmm17, zmm22, zmm2);
+            zmm3 = _mm512_fmadd_ps(zmm20, zmm22, zmm3);
+            zmm4 = _mm512_fmadd_ps(zmm17, zmm23, zmm4);
+            zmm5 = _mm512_fmadd_ps(zmm20, zmm23, zmm5);
+            zmm6 = _mm512_fmadd_ps(zmm17, zmm24, zmm6);
+            zmm7 = _mm512_fmadd_ps(zmm20, zmm24, zmm7);
+            zmm8 = _mm512_fmadd_ps(zmm17, zmm25, zmm8);
+            zmm9 = _mm512_fmadd_ps(zmm20, zmm25, zmm9);
+            zmm10 = _mm512_fmadd_ps(zmm17, zmm26, zmm10);
+            zmm11 = _mm512_fmadd_ps(zmm20, zmm26, zmm11);
+            zmm12 = _mm512_fmadd_ps(zmm17, zmm27, zmm12);
+            zmm13 = _mm512_fmadd_ps(zmm20, zmm27, zmm13);
+            zmm14 = _mm512_fmadd_ps(zmm17, zmm18, zmm14);
+            zmm15 = _mm512_fmadd_ps(zmm20, zmm18, zmm15);
+            break;
+        case 1:
+            zmm0 = _mm512_fmadd_ps(zmm16, zmm21, zmm0);
+            zmm1 = _mm512_fmadd_ps(zmm19, zmm21, zmm1);
+            zmm2 = _mm512_fmadd_ps(zmm16, zmm22, zmm2);
+            zmm3 = _mm512_fmadd_ps(zmm19, zmm22, zmm3);
+            zmm4 = _mm512_fmadd_ps(zmm16, zmm23, zmm4);
+            zmm5 = _mm512_fmadd_ps(zmm19, zmm23, zmm5);
+            zmm6 = _mm512_fmadd_ps(zmm16, zmm24, zmm6);
+            zmm7 = _mm512_fmadd_ps(zmm19, zmm24, zmm7);
+            zmm8 = _mm512_fmadd_ps(zmm16, zmm25, zmm8);
+            zmm9 = _mm512_fmadd_ps(zmm19, zmm25, zmm9);
+            zmm10 = _mm512_fmadd_ps(zmm16, zmm26, zmm10);
+            zmm11 = _mm512_fmadd_ps(zmm19, zmm26, zmm11);
+            zmm12 = _mm512_fmadd_ps(zmm16, zmm27, zmm12);
+            zmm13 = _mm512_fmadd_ps(zmm19, zmm27, zmm13);
+            zmm14 = _mm512_fmadd_ps(zmm16, zmm17, zmm14);
+            zmm15 = _mm512_fmadd_ps(zmm19, zmm17, zmm15);
+            break;
+        case 2:
+            zmm0 = _mm512_fmadd_ps(zmm20, zmm21, zmm0);
+            zmm1 = _mm512_fmadd_ps(zmm18, zmm21, zmm1);
+            zmm2 = _mm512_fmadd_ps(zmm20, zmm22, zmm2);
+            zmm3 = _mm512_fmadd_ps(zmm18, zmm22, zmm3);
+            zmm4 = _mm512_fmadd_ps(zmm20, zmm23, zmm4);
+            zmm5 = _mm512_fmadd_ps(zmm18, zmm23, zmm5);
+            zmm6 = _mm512_fmadd_ps(zmm20, zmm24, zmm6);
+            zmm7 = _mm512_fmadd_ps(zmm18, zmm24, zmm7);
+            zmm8 = _mm512_fmadd_ps(zmm20, zmm25, zmm8);
+            zmm9 = _mm512_fmadd_ps(zmm18, zmm25, zmm9);
+            zmm10 = _mm512_fmadd_ps(zmm20, zmm26, zmm10);
+            zmm11 = _mm512_fmadd_ps(zmm18, zmm26, zmm11);
+            zmm12 = _mm512_fmadd_ps(zmm20, zmm27, zmm12);
+            zmm13 = _mm512_fmadd_ps(zmm18, zmm27, zmm13);
+            zmm14 = _mm512_fmadd_ps(zmm20, zmm16, zmm14);
+            zmm15 = _mm512_fmadd_ps(zmm18, zmm16, zmm15);
+            break;
+        case 3:
+            zmm0 = _mm512_fmadd_ps(zmm19, zmm21, zmm0);
+            zmm1 = _mm512_fmadd_ps(zmm17, zmm21, zmm1);
+            zmm2 = _mm512_fmadd_ps(zmm19, zmm22, zmm2);
+            zmm3 = _mm512_fmadd_ps(zmm17, zmm22, zmm3);
+            zmm4 = _mm512_fmadd_ps(zmm19, zmm23, zmm4);
+            zmm5 = _mm512_fmadd_ps(zmm17, zmm23, zmm5);
+            zmm6 = _mm512_fmadd_ps(zmm19, zmm24, zmm6);
+            zmm7 = _mm512_fmadd_ps(zmm17, zmm24, zmm7);
+            zmm8 = _mm512_fmadd_ps(zmm19, zmm25, zmm8);
+            zmm9 = _mm512_fmadd_ps(zmm17, zmm25, zmm9);
+            zmm10 = _mm512_fmadd_ps(zmm19, zmm26, zmm10);
+            zmm11 = _mm512_fmadd_ps(zmm17, zmm26, zmm11);
+            zmm12 = _mm512_fmadd_ps(zmm19, zmm27, zmm12);
+            zmm13 = _mm512_fmadd_ps(zmm17, zmm27, zmm13);
+            zmm14 = _mm512_fmadd_ps(zmm19, zmm20, zmm14);
+            zmm15 = _mm512_fmadd_ps(zmm17, zmm20, zmm15);
+            break;
+        case 4:
+            zmm0 = _mm512_fmadd_ps(zmm18, zmm21, zmm0);
+            zmm1 = _mm512_fmadd_ps(zmm16, zmm21, zmm1);
+            zmm2 = _mm512_fmadd_ps(zmm18, zmm22, zmm2);
+            zmm3 = _mm512_fmadd_ps(zmm16, zmm22, zmm3);
+            zmm4 = _mm512_fmadd_ps(zmm18, zmm23, zmm4);
+            zmm5 = _mm512_fmadd_ps(zmm16, zmm23, zmm5);
+            zmm6 = _mm512_fmadd_ps(zmm18, zmm24, zmm6);
+            zmm7 = _mm512_fmadd_ps(zmm16, zmm24, zmm7);
+            zmm8 = _mm512_fmadd_ps(zmm18, zmm25, zmm8);
+            zmm9 = _mm512_fmadd_ps(zmm16, zmm25, zmm9);
+            zmm10 = _mm512_fmadd_ps(zmm18, zmm26, zmm10);
+            zmm11 = _mm512_fmadd_ps(zmm16, zmm26, zmm11);
+            zmm12 = _mm512_fmadd_ps(zmm18, zmm27, zmm12);
+            zmm13 = _mm512_fmadd_ps(zmm16, zmm27, zmm13);
+            zmm14 = _mm512_fmadd_ps(zmm18, zmm19, zmm14);
+            zmm15 = _mm512_fmadd_ps(zmm16, zmm19, zmm15);
+            break;
+
+        }
+    }
+    const float alpha_ = *alpha, beta_ = *beta;
+    if (m == 32 && n == 8 && rs_c == 1) {
+        const __m512 va_ = _mm512_set1_ps(alpha_);
+        if (alpha_ == 1 && beta_ == 0) {
+            float *cw_ = c;
+            _mm512_storeu_ps(cw_ + 0, zmm0);
+            _mm512_storeu_ps(cw_ + 16, zmm1);
+            cw_ += cs_c;
+            _mm512_storeu_ps(cw_ + 0, zmm2);
+            _mm512_storeu_ps(cw_ + 16, zmm3);
+            cw_ += cs_c;
+            _mm512_storeu_ps(cw_ + 0, zmm4);
+            _mm512_storeu_ps(cw_ + 16, zmm5);
+            cw_ += cs_c;
+            _mm512_storeu_ps(cw_ + 0, zmm6);
+            _mm512_storeu_ps(cw_ + 16, zmm7);
+            cw_ += cs_c;
+            _mm512_storeu_ps(cw_ + 0, zmm8);
+            _mm512_storeu_ps(cw_ + 16, zmm9);
+            cw_ += cs_c;
+            _mm512_storeu_ps(cw_ + 0, zmm10);
+            _mm512_storeu_ps(cw_ + 16, zmm11);
+            cw_ += cs_c;
+            _mm512_storeu_ps(cw_ + 0, zmm12);
+            _mm512_storeu_ps(cw_ + 16, zmm13);
+            cw_ += cs_c;
+            _mm512_storeu_ps(cw_ + 0, zmm14);
+            _mm512_storeu_ps(cw_ + 16, zmm15);
+        } else if (alpha_ == 1 && beta_ == 1) {
+            float *cw_ = c;
+            _mm512_storeu_ps(cw_ + 0, _mm512_add_ps(zmm0, _mm512_loadu_ps(cw_ + 0)));
+            _mm512_storeu_ps(cw_ + 16, _mm512_add_ps(zmm1, _mm512_loadu_ps(cw_ + 16)));
+            cw_ += cs_c;
+            _mm512_storeu_ps(cw_ + 0, _mm512_add_ps(zmm2, _mm512_loadu_ps(cw_ + 0)));
+            _mm512_storeu_ps(cw_ + 16, _mm512_add_ps(zmm3, _mm512_loadu_ps(cw_ + 16)));
+            cw_ += cs_c;
+            _mm512_storeu_ps(cw_ + 0, _mm512_add_ps(zmm4, _mm512_loadu_ps(cw_ + 0)));
+            _mm512_storeu_ps(cw_ + 16, _mm512_add_ps(zmm5, _mm512_loadu_ps(cw_ + 16)));
+            cw_ += cs_c;
+            _mm512_storeu_ps(cw_ + 0, _mm512_add_ps(zmm6, _mm512_loadu_ps(cw_ + 0)));
+            _mm512_storeu_ps(cw_ + 16, _mm512_add_ps(zmm7, _mm512_loadu_ps(cw_ + 16)));
+            cw_ += cs_c;
+            _mm512_storeu_ps(cw_ + 0, _mm512_add_ps(zmm8, _mm512_loadu_ps(cw_ + 0)));
+            _mm512_storeu_ps(cw_ + 16, _mm512_add_ps(zmm9, _mm512_loadu_ps(cw_ + 16)));
+            cw_ += cs_c;
+            _mm512_storeu_ps(cw_ + 0, _mm512_add_ps(zmm10, _mm512_loadu_ps(cw_ + 0)));
+            _mm512_storeu_ps(cw_ + 16, _mm512_add_ps(zmm11, _mm512_loadu_ps(cw_ + 16)));
+            cw_ += cs_c;
+            _mm512_storeu_ps(cw_ + 0, _mm512_add_ps(zmm12, _mm512_loadu_ps(cw_ + 0)));
+            _mm512_storeu_ps(cw_ + 16, _mm512_add_ps(zmm13, _mm512_loadu_ps(cw_ + 16)));
+            cw_ += cs_c;
+            _mm512_storeu_ps(cw_ + 0, _mm512_add_ps(zmm14, _mm512_loadu_ps(cw_ + 0)));
+            _mm512_storeu_ps(cw_ + 16, _mm512_add_ps(zmm15, _mm512_loadu_ps(cw_ + 16)));
+        } else if (beta_ == 0) {
+            float *cw_ = c;
+            _mm512_storeu_ps(cw_ + 0, _mm512_mul_ps(va_, zmm0));
+            _mm512_storeu_ps(cw_ + 16, _mm512_mul_ps(va_, zmm1));
+            cw_ += cs_c;
+            _mm512_storeu_ps(cw_ + 0, _mm512_mul_ps(va_, zmm2));
+            _mm512_storeu_ps(cw_ + 16, _mm512_mul_ps(va_, zmm3));
+            cw_ += cs_c;
+            _mm512_storeu_ps(cw_ + 0, _mm512_mul_ps(va_, zmm4));
+            _mm512_storeu_ps(cw_ + 16, _mm512_mul_ps(va_, zmm5));
+            cw_ += cs_c;
+            _mm512_storeu_ps(cw_ + 0, _mm512_mul_ps(va_, zmm6));
+            _mm512_storeu_ps(cw_ + 16, _mm512_mul_ps(va_, zmm7));
+            cw_ += cs_c;
+            _mm512_storeu_ps(cw_ + 0, _mm512_mul_ps(va_, zmm8));
+            _mm512_storeu_ps(cw_ + 16, _mm512_mul_ps(va_, zmm9));
+            cw_ += cs_c;
+            _mm512_storeu_ps(cw_ + 0, _mm512_mul_ps(va_, zmm10));
+            _mm512_storeu_ps(cw_ + 16, _mm512_mul_ps(va_, zmm11));
+            cw_ += cs_c;
+            _mm512_storeu_ps(cw_ + 0, _mm512_mul_ps(va_, zmm12));
+            _mm512_storeu_ps(cw_ + 16, _mm512_mul_ps(va_, zmm13));
+            cw_ += cs_c;
+            _mm512_storeu_ps(cw_ + 0, _mm512_mul_ps(va_, zmm14));
+            _mm512_storeu_ps(cw_ + 16, _mm512_mul_ps(va_, zmm15));
+        } else if (beta_ == 1) {
+            float *cw_ = c;
+            _mm512_storeu_ps(cw_ + 0, _mm512_fmadd_ps(va_, zmm0, _mm512_loadu_ps(cw_ + 0)));
+            _mm512_storeu_ps(cw_ + 16, _mm512_fmadd_ps(va_, zmm1, _mm512_loadu_ps(cw_ + 16)));
+            cw_ += cs_c;
+            _mm512_storeu_ps(cw_ + 0, _mm512_fmadd_ps(va_, zmm2, _mm512_loadu_ps(cw_ + 0)));
+            _mm512_storeu_ps(cw_ + 16, _mm512_fmadd_ps(va_, zmm3, _mm512_loadu_ps(cw_ + 16)));
+            cw_ += cs_c;
+            _mm512_storeu_ps(cw_ + 0, _mm512_fmadd_ps(va_, zmm4, _mm512_loadu_ps(cw_ + 0)));
+            _mm512_storeu_ps(cw_ + 16, _mm512_fmadd_ps(va_, zmm5, _mm512_loadu_ps(cw_ + 16)));
+            cw_ += cs_c;
+            _mm512_storeu_ps(cw_ + 0, _mm512_fmadd_ps(va_, zmm6, _mm512_loadu_ps(cw_ + 0)));
+            _mm512_storeu_ps(cw_ + 16, _mm512_fmadd_ps(va_, zmm7, _mm512_loadu_ps(cw_ + 16)));
+            cw_ += cs_c;
+            _mm512_storeu_ps(cw_ + 0, _mm512_fmadd_ps(va_, zmm8, _mm512_loadu_ps(cw_ + 0)));
+            _mm512_storeu_ps(cw_ + 16, _mm512_fmadd_ps(va_, zmm9, _mm512_loadu_ps(cw_ + 16)));
+            cw_ += cs_c;
+            _mm512_storeu_ps(cw_ + 0, _mm512_fmadd_ps(va_, zmm10, _mm512_loadu_ps(cw_ + 0)));
+            _mm512_storeu_ps(cw_ + 16, _mm512_fmadd_ps(va_, zmm11, _mm512_loadu_ps(cw_ + 16)));
+            cw_ += cs_c;
+            _mm512_storeu_ps(cw_ + 0, _mm512_fmadd_ps(va_, zmm12, _mm512_loadu_ps(cw_ + 0)));
+            _mm512_storeu_ps(cw_ + 16, _mm512_fmadd_ps(va_, zmm13, _mm512_loadu_ps(cw_ + 16)));
+            cw_ += cs_c;
+            _mm512_storeu_ps(cw_ + 0, _mm512_fmadd_ps(va_, zmm14, _mm512_loadu_ps(cw_ + 0)));
+            _mm512_storeu_ps(cw_ + 16, _mm512_fmadd_ps(va_, zmm15, _mm512_loadu_ps(cw_ + 16)));
+        } else {
+            const __m512 vb_ = _mm512_set1_ps(beta_);
+            float *cw_ = c;
+            _mm512_storeu_ps(cw_ + 0, _mm512_fmadd_ps(va_, zmm0, _mm512_mul_ps(vb_, _mm512_loadu_ps(cw_ + 0))));
+            _mm512_storeu_ps(cw_ + 16, _mm512_fmadd_ps(va_, zmm1, _mm512_mul_ps(vb_, _mm512_loadu_ps(cw_ + 16))));
+            cw_ += cs_c;
+            _mm512_storeu_ps(cw_ + 0, _mm512_fmadd_ps(va_, zmm2, _mm512_mul_ps(vb_, _mm512_loadu_ps(cw_ + 0))));
+            _mm512_storeu_ps(cw_ + 16, _mm512_fmadd_ps(va_, zmm3, _mm512_mul_ps(vb_, _mm512_loadu_ps(cw_ + 16))));
+            cw_ += cs_c;
+            _mm512_storeu_ps(cw_ + 0, _mm512_fmadd_ps(va_, zmm4, _mm512_mul_ps(vb_, _mm512_loadu_ps(cw_ + 0))));
+            _mm512_storeu_ps(cw_ + 16, _mm512_fmadd_ps(va_, zmm5, _mm512_mul_ps(vb_, _mm512_loadu_ps(cw_ + 16))));
+            cw_ += cs_c;
+            _mm512_storeu_ps(cw_ + 0, _mm512_fmadd_ps(va_, zmm6, _mm512_mul_ps(vb_, _mm512_loadu_ps(cw_ + 0))));
+            _mm512_storeu_ps(cw_ + 16, _mm512_fmadd_ps(va_, zmm7, _mm512_mul_ps(vb_, _mm512_loadu_ps(cw_ + 16))));
+            cw_ += cs_c;
+            _mm512_storeu_ps(cw_ + 0, _mm512_fmadd_ps(va_, zmm8, _mm512_mul_ps(vb_, _mm512_loadu_ps(cw_ + 0))));
+            _mm512_storeu_ps(cw_ + 16, _mm512_fmadd_ps(va_, zmm9, _mm512_mul_ps(vb_, _mm512_loadu_ps(cw_ + 16))));
+            cw_ += cs_c;
+            _mm512_storeu_ps(cw_ + 0, _mm512_fmadd_ps(va_, zmm10, _mm512_mul_ps(vb_, _mm512_loadu_ps(cw_ + 0))));
+            _mm512_storeu_ps(cw_ + 16, _mm512_fmadd_ps(va_, zmm11, _mm512_mul_ps(vb_, _mm512_loadu_ps(cw_ + 16))));
+            cw_ += cs_c;
+            _mm512_storeu_ps(cw_ + 0, _mm512_fmadd_ps(va_, zmm12, _mm512_mul_ps(vb_, _mm512_loadu_ps(cw_ + 0))));
+            _mm512_storeu_ps(cw_ + 16, _mm512_fmadd_ps(va_, zmm13, _mm512_mul_ps(vb_, _mm512_loadu_ps(cw_ + 16))));
+            cw_ += cs_c;
+            _mm512_storeu_ps(cw_ + 0, _mm512_fmadd_ps(va_, zmm14, _mm512_mul_ps(vb_, _mm512_loadu_ps(cw_ + 0))));
+            _mm512_storeu_ps(cw_ + 16, _mm512_fmadd_ps(va_, zmm15, _mm512_mul_ps(vb_, _mm512_loadu_ps(cw_ + 16))));
+        }
+        return;
+    }
+    if (rs_c == 1) {   /* edge tile: predicated */
+        const __m512 va_ = _mm512_set1_ps(alpha_);
+        if (alpha_ == 1 && beta_ == 0) {
+            if (0 < m && 0 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 0 * cs_c, k_, zmm0);
+            }
+            if (16 < m && 0 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                _mm512_mask_storeu_ps(c + 16 + 0 * cs_c, k_, zmm1);
+            }
+            if (0 < m && 1 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 1 * cs_c, k_, zmm2);
+            }
+            if (16 < m && 1 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                _mm512_mask_storeu_ps(c + 16 + 1 * cs_c, k_, zmm3);
+            }
+            if (0 < m && 2 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 2 * cs_c, k_, zmm4);
+            }
+            if (16 < m && 2 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                _mm512_mask_storeu_ps(c + 16 + 2 * cs_c, k_, zmm5);
+            }
+            if (0 < m && 3 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 3 * cs_c, k_, zmm6);
+            }
+            if (16 < m && 3 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                _mm512_mask_storeu_ps(c + 16 + 3 * cs_c, k_, zmm7);
+            }
+            if (0 < m && 4 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 4 * cs_c, k_, zmm8);
+            }
+            if (16 < m && 4 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                _mm512_mask_storeu_ps(c + 16 + 4 * cs_c, k_, zmm9);
+            }
+            if (0 < m && 5 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 5 * cs_c, k_, zmm10);
+            }
+            if (16 < m && 5 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                _mm512_mask_storeu_ps(c + 16 + 5 * cs_c, k_, zmm11);
+            }
+            if (0 < m && 6 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 6 * cs_c, k_, zmm12);
+            }
+            if (16 < m && 6 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                _mm512_mask_storeu_ps(c + 16 + 6 * cs_c, k_, zmm13);
+            }
+            if (0 < m && 7 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 7 * cs_c, k_, zmm14);
+            }
+            if (16 < m && 7 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                _mm512_mask_storeu_ps(c + 16 + 7 * cs_c, k_, zmm15);
+            }
+        } else if (alpha_ == 1 && beta_ == 1) {
+            if (0 < m && 0 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                zmm0 = _mm512_add_ps(zmm0, _mm512_maskz_loadu_ps(k_, c + 0 + 0 * cs_c));
+            }
+            if (16 < m && 0 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                zmm1 = _mm512_add_ps(zmm1, _mm512_maskz_loadu_ps(k_, c + 16 + 0 * cs_c));
+            }
+            if (0 < m && 1 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                zmm2 = _mm512_add_ps(zmm2, _mm512_maskz_loadu_ps(k_, c + 0 + 1 * cs_c));
+            }
+            if (16 < m && 1 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                zmm3 = _mm512_add_ps(zmm3, _mm512_maskz_loadu_ps(k_, c + 16 + 1 * cs_c));
+            }
+            if (0 < m && 2 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                zmm4 = _mm512_add_ps(zmm4, _mm512_maskz_loadu_ps(k_, c + 0 + 2 * cs_c));
+            }
+            if (16 < m && 2 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                zmm5 = _mm512_add_ps(zmm5, _mm512_maskz_loadu_ps(k_, c + 16 + 2 * cs_c));
+            }
+            if (0 < m && 3 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                zmm6 = _mm512_add_ps(zmm6, _mm512_maskz_loadu_ps(k_, c + 0 + 3 * cs_c));
+            }
+            if (16 < m && 3 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                zmm7 = _mm512_add_ps(zmm7, _mm512_maskz_loadu_ps(k_, c + 16 + 3 * cs_c));
+            }
+            if (0 < m && 4 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                zmm8 = _mm512_add_ps(zmm8, _mm512_maskz_loadu_ps(k_, c + 0 + 4 * cs_c));
+            }
+            if (16 < m && 4 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                zmm9 = _mm512_add_ps(zmm9, _mm512_maskz_loadu_ps(k_, c + 16 + 4 * cs_c));
+            }
+            if (0 < m && 5 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                zmm10 = _mm512_add_ps(zmm10, _mm512_maskz_loadu_ps(k_, c + 0 + 5 * cs_c));
+            }
+            if (16 < m && 5 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                zmm11 = _mm512_add_ps(zmm11, _mm512_maskz_loadu_ps(k_, c + 16 + 5 * cs_c));
+            }
+            if (0 < m && 6 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                zmm12 = _mm512_add_ps(zmm12, _mm512_maskz_loadu_ps(k_, c + 0 + 6 * cs_c));
+            }
+            if (16 < m && 6 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                zmm13 = _mm512_add_ps(zmm13, _mm512_maskz_loadu_ps(k_, c + 16 + 6 * cs_c));
+            }
+            if (0 < m && 7 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                zmm14 = _mm512_add_ps(zmm14, _mm512_maskz_loadu_ps(k_, c + 0 + 7 * cs_c));
+            }
+            if (16 < m && 7 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                zmm15 = _mm512_add_ps(zmm15, _mm512_maskz_loadu_ps(k_, c + 16 + 7 * cs_c));
+            }
+            if (0 < m && 0 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 0 * cs_c, k_, zmm0);
+            }
+            if (16 < m && 0 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                _mm512_mask_storeu_ps(c + 16 + 0 * cs_c, k_, zmm1);
+            }
+            if (0 < m && 1 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 1 * cs_c, k_, zmm2);
+            }
+            if (16 < m && 1 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                _mm512_mask_storeu_ps(c + 16 + 1 * cs_c, k_, zmm3);
+            }
+            if (0 < m && 2 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 2 * cs_c, k_, zmm4);
+            }
+            if (16 < m && 2 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                _mm512_mask_storeu_ps(c + 16 + 2 * cs_c, k_, zmm5);
+            }
+            if (0 < m && 3 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 3 * cs_c, k_, zmm6);
+            }
+            if (16 < m && 3 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                _mm512_mask_storeu_ps(c + 16 + 3 * cs_c, k_, zmm7);
+            }
+            if (0 < m && 4 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 4 * cs_c, k_, zmm8);
+            }
+            if (16 < m && 4 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                _mm512_mask_storeu_ps(c + 16 + 4 * cs_c, k_, zmm9);
+            }
+            if (0 < m && 5 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 5 * cs_c, k_, zmm10);
+            }
+            if (16 < m && 5 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                _mm512_mask_storeu_ps(c + 16 + 5 * cs_c, k_, zmm11);
+            }
+            if (0 < m && 6 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 6 * cs_c, k_, zmm12);
+            }
+            if (16 < m && 6 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                _mm512_mask_storeu_ps(c + 16 + 6 * cs_c, k_, zmm13);
+            }
+            if (0 < m && 7 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 7 * cs_c, k_, zmm14);
+            }
+            if (16 < m && 7 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                _mm512_mask_storeu_ps(c + 16 + 7 * cs_c, k_, zmm15);
+            }
+        } else if (beta_ == 0) {
+            if (0 < m && 0 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 0 * cs_c, k_, _mm512_mul_ps(va_, zmm0));
+            }
+            if (16 < m && 0 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                _mm512_mask_storeu_ps(c + 16 + 0 * cs_c, k_, _mm512_mul_ps(va_, zmm1));
+            }
+            if (0 < m && 1 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 1 * cs_c, k_, _mm512_mul_ps(va_, zmm2));
+            }
+            if (16 < m && 1 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                _mm512_mask_storeu_ps(c + 16 + 1 * cs_c, k_, _mm512_mul_ps(va_, zmm3));
+            }
+            if (0 < m && 2 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 2 * cs_c, k_, _mm512_mul_ps(va_, zmm4));
+            }
+            if (16 < m && 2 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                _mm512_mask_storeu_ps(c + 16 + 2 * cs_c, k_, _mm512_mul_ps(va_, zmm5));
+            }
+            if (0 < m && 3 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 3 * cs_c, k_, _mm512_mul_ps(va_, zmm6));
+            }
+            if (16 < m && 3 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                _mm512_mask_storeu_ps(c + 16 + 3 * cs_c, k_, _mm512_mul_ps(va_, zmm7));
+            }
+            if (0 < m && 4 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 4 * cs_c, k_, _mm512_mul_ps(va_, zmm8));
+            }
+            if (16 < m && 4 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                _mm512_mask_storeu_ps(c + 16 + 4 * cs_c, k_, _mm512_mul_ps(va_, zmm9));
+            }
+            if (0 < m && 5 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 5 * cs_c, k_, _mm512_mul_ps(va_, zmm10));
+            }
+            if (16 < m && 5 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                _mm512_mask_storeu_ps(c + 16 + 5 * cs_c, k_, _mm512_mul_ps(va_, zmm11));
+            }
+            if (0 < m && 6 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 6 * cs_c, k_, _mm512_mul_ps(va_, zmm12));
+            }
+            if (16 < m && 6 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                _mm512_mask_storeu_ps(c + 16 + 6 * cs_c, k_, _mm512_mul_ps(va_, zmm13));
+            }
+            if (0 < m && 7 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 7 * cs_c, k_, _mm512_mul_ps(va_, zmm14));
+            }
+            if (16 < m && 7 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                _mm512_mask_storeu_ps(c + 16 + 7 * cs_c, k_, _mm512_mul_ps(va_, zmm15));
+            }
+        } else if (beta_ == 1) {
+            if (0 < m && 0 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                zmm0 = _mm512_fmadd_ps(va_, zmm0, _mm512_maskz_loadu_ps(k_, c + 0 + 0 * cs_c));
+            }
+            if (16 < m && 0 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                zmm1 = _mm512_fmadd_ps(va_, zmm1, _mm512_maskz_loadu_ps(k_, c + 16 + 0 * cs_c));
+            }
+            if (0 < m && 1 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                zmm2 = _mm512_fmadd_ps(va_, zmm2, _mm512_maskz_loadu_ps(k_, c + 0 + 1 * cs_c));
+            }
+            if (16 < m && 1 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                zmm3 = _mm512_fmadd_ps(va_, zmm3, _mm512_maskz_loadu_ps(k_, c + 16 + 1 * cs_c));
+            }
+            if (0 < m && 2 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                zmm4 = _mm512_fmadd_ps(va_, zmm4, _mm512_maskz_loadu_ps(k_, c + 0 + 2 * cs_c));
+            }
+            if (16 < m && 2 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                zmm5 = _mm512_fmadd_ps(va_, zmm5, _mm512_maskz_loadu_ps(k_, c + 16 + 2 * cs_c));
+            }
+            if (0 < m && 3 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                zmm6 = _mm512_fmadd_ps(va_, zmm6, _mm512_maskz_loadu_ps(k_, c + 0 + 3 * cs_c));
+            }
+            if (16 < m && 3 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                zmm7 = _mm512_fmadd_ps(va_, zmm7, _mm512_maskz_loadu_ps(k_, c + 16 + 3 * cs_c));
+            }
+            if (0 < m && 4 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                zmm8 = _mm512_fmadd_ps(va_, zmm8, _mm512_maskz_loadu_ps(k_, c + 0 + 4 * cs_c));
+            }
+            if (16 < m && 4 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                zmm9 = _mm512_fmadd_ps(va_, zmm9, _mm512_maskz_loadu_ps(k_, c + 16 + 4 * cs_c));
+            }
+            if (0 < m && 5 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                zmm10 = _mm512_fmadd_ps(va_, zmm10, _mm512_maskz_loadu_ps(k_, c + 0 + 5 * cs_c));
+            }
+            if (16 < m && 5 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                zmm11 = _mm512_fmadd_ps(va_, zmm11, _mm512_maskz_loadu_ps(k_, c + 16 + 5 * cs_c));
+            }
+            if (0 < m && 6 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                zmm12 = _mm512_fmadd_ps(va_, zmm12, _mm512_maskz_loadu_ps(k_, c + 0 + 6 * cs_c));
+            }
+            if (16 < m && 6 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                zmm13 = _mm512_fmadd_ps(va_, zmm13, _mm512_maskz_loadu_ps(k_, c + 16 + 6 * cs_c));
+            }
+            if (0 < m && 7 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                zmm14 = _mm512_fmadd_ps(va_, zmm14, _mm512_maskz_loadu_ps(k_, c + 0 + 7 * cs_c));
+            }
+            if (16 < m && 7 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                zmm15 = _mm512_fmadd_ps(va_, zmm15, _mm512_maskz_loadu_ps(k_, c + 16 + 7 * cs_c));
+            }
+            if (0 < m && 0 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 0 * cs_c, k_, zmm0);
+            }
+            if (16 < m && 0 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                _mm512_mask_storeu_ps(c + 16 + 0 * cs_c, k_, zmm1);
+            }
+            if (0 < m && 1 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 1 * cs_c, k_, zmm2);
+            }
+            if (16 < m && 1 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                _mm512_mask_storeu_ps(c + 16 + 1 * cs_c, k_, zmm3);
+            }
+            if (0 < m && 2 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 2 * cs_c, k_, zmm4);
+            }
+            if (16 < m && 2 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                _mm512_mask_storeu_ps(c + 16 + 2 * cs_c, k_, zmm5);
+            }
+            if (0 < m && 3 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 3 * cs_c, k_, zmm6);
+            }
+            if (16 < m && 3 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                _mm512_mask_storeu_ps(c + 16 + 3 * cs_c, k_, zmm7);
+            }
+            if (0 < m && 4 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 4 * cs_c, k_, zmm8);
+            }
+            if (16 < m && 4 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                _mm512_mask_storeu_ps(c + 16 + 4 * cs_c, k_, zmm9);
+            }
+            if (0 < m && 5 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 5 * cs_c, k_, zmm10);
+            }
+            if (16 < m && 5 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                _mm512_mask_storeu_ps(c + 16 + 5 * cs_c, k_, zmm11);
+            }
+            if (0 < m && 6 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 6 * cs_c, k_, zmm12);
+            }
+            if (16 < m && 6 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                _mm512_mask_storeu_ps(c + 16 + 6 * cs_c, k_, zmm13);
+            }
+            if (0 < m && 7 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 7 * cs_c, k_, zmm14);
+            }
+            if (16 < m && 7 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                _mm512_mask_storeu_ps(c + 16 + 7 * cs_c, k_, zmm15);
+            }
+        } else {
+            const __m512 vb_ = _mm512_set1_ps(beta_);
+            if (0 < m && 0 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                zmm0 = _mm512_fmadd_ps(va_, zmm0, _mm512_mul_ps(vb_, _mm512_maskz_loadu_ps(k_, c + 0 + 0 * cs_c)));
+            }
+            if (16 < m && 0 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                zmm1 = _mm512_fmadd_ps(va_, zmm1, _mm512_mul_ps(vb_, _mm512_maskz_loadu_ps(k_, c + 16 + 0 * cs_c)));
+            }
+            if (0 < m && 1 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                zmm2 = _mm512_fmadd_ps(va_, zmm2, _mm512_mul_ps(vb_, _mm512_maskz_loadu_ps(k_, c + 0 + 1 * cs_c)));
+            }
+            if (16 < m && 1 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                zmm3 = _mm512_fmadd_ps(va_, zmm3, _mm512_mul_ps(vb_, _mm512_maskz_loadu_ps(k_, c + 16 + 1 * cs_c)));
+            }
+            if (0 < m && 2 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                zmm4 = _mm512_fmadd_ps(va_, zmm4, _mm512_mul_ps(vb_, _mm512_maskz_loadu_ps(k_, c + 0 + 2 * cs_c)));
+            }
+            if (16 < m && 2 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                zmm5 = _mm512_fmadd_ps(va_, zmm5, _mm512_mul_ps(vb_, _mm512_maskz_loadu_ps(k_, c + 16 + 2 * cs_c)));
+            }
+            if (0 < m && 3 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                zmm6 = _mm512_fmadd_ps(va_, zmm6, _mm512_mul_ps(vb_, _mm512_maskz_loadu_ps(k_, c + 0 + 3 * cs_c)));
+            }
+            if (16 < m && 3 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                zmm7 = _mm512_fmadd_ps(va_, zmm7, _mm512_mul_ps(vb_, _mm512_maskz_loadu_ps(k_, c + 16 + 3 * cs_c)));
+            }
+            if (0 < m && 4 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                zmm8 = _mm512_fmadd_ps(va_, zmm8, _mm512_mul_ps(vb_, _mm512_maskz_loadu_ps(k_, c + 0 + 4 * cs_c)));
+            }
+            if (16 < m && 4 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                zmm9 = _mm512_fmadd_ps(va_, zmm9, _mm512_mul_ps(vb_, _mm512_maskz_loadu_ps(k_, c + 16 + 4 * cs_c)));
+            }
+            if (0 < m && 5 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                zmm10 = _mm512_fmadd_ps(va_, zmm10, _mm512_mul_ps(vb_, _mm512_maskz_loadu_ps(k_, c + 0 + 5 * cs_c)));
+            }
+            if (16 < m && 5 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                zmm11 = _mm512_fmadd_ps(va_, zmm11, _mm512_mul_ps(vb_, _mm512_maskz_loadu_ps(k_, c + 16 + 5 * cs_c)));
+            }
+            if (0 < m && 6 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                zmm12 = _mm512_fmadd_ps(va_, zmm12, _mm512_mul_ps(vb_, _mm512_maskz_loadu_ps(k_, c + 0 + 6 * cs_c)));
+            }
+            if (16 < m && 6 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                zmm13 = _mm512_fmadd_ps(va_, zmm13, _mm512_mul_ps(vb_, _mm512_maskz_loadu_ps(k_, c + 16 + 6 * cs_c)));
+            }
+            if (0 < m && 7 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                zmm14 = _mm512_fmadd_ps(va_, zmm14, _mm512_mul_ps(vb_, _mm512_maskz_loadu_ps(k_, c + 0 + 7 * cs_c)));
+            }
+            if (16 < m && 7 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                zmm15 = _mm512_fmadd_ps(va_, zmm15, _mm512_mul_ps(vb_, _mm512_maskz_loadu_ps(k_, c + 16 + 7 * cs_c)));
+            }
+            if (0 < m && 0 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 0 * cs_c, k_, zmm0);
+            }
+            if (16 < m && 0 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                _mm512_mask_storeu_ps(c + 16 + 0 * cs_c, k_, zmm1);
+            }
+            if (0 < m && 1 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 1 * cs_c, k_, zmm2);
+            }
+            if (16 < m && 1 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                _mm512_mask_storeu_ps(c + 16 + 1 * cs_c, k_, zmm3);
+            }
+            if (0 < m && 2 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 2 * cs_c, k_, zmm4);
+            }
+            if (16 < m && 2 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                _mm512_mask_storeu_ps(c + 16 + 2 * cs_c, k_, zmm5);
+            }
+            if (0 < m && 3 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 3 * cs_c, k_, zmm6);
+            }
+            if (16 < m && 3 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                _mm512_mask_storeu_ps(c + 16 + 3 * cs_c, k_, zmm7);
+            }
+            if (0 < m && 4 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 4 * cs_c, k_, zmm8);
+            }
+            if (16 < m && 4 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                _mm512_mask_storeu_ps(c + 16 + 4 * cs_c, k_, zmm9);
+            }
+            if (0 < m && 5 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 5 * cs_c, k_, zmm10);
+            }
+            if (16 < m && 5 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                _mm512_mask_storeu_ps(c + 16 + 5 * cs_c, k_, zmm11);
+            }
+            if (0 < m && 6 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 6 * cs_c, k_, zmm12);
+            }
+            if (16 < m && 6 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                _mm512_mask_storeu_ps(c + 16 + 6 * cs_c, k_, zmm13);
+            }
+            if (0 < m && 7 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 7 * cs_c, k_, zmm14);
+            }
+            if (16 < m && 7 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                _mm512_mask_storeu_ps(c + 16 + 7 * cs_c, k_, zmm15);
+            }
+        }
+        return;
+    }
+    float t_[256];
+    _mm512_storeu_ps(t_ + 0, zmm0);
+    _mm512_storeu_ps(t_ + 16, zmm1);
+    _mm512_storeu_ps(t_ + 32, zmm2);
+    _mm512_storeu_ps(t_ + 48, zmm3);
+    _mm512_storeu_ps(t_ + 64, zmm4);
+    _mm512_storeu_ps(t_ + 80, zmm5);
+    _mm512_storeu_ps(t_ + 96, zmm6);
+    _mm512_storeu_ps(t_ + 112, zmm7);
+    _mm512_storeu_ps(t_ + 128, zmm8);
+    _mm512_storeu_ps(t_ + 144, zmm9);
+    _mm512_storeu_ps(t_ + 160, zmm10);
+    _mm512_storeu_ps(t_ + 176, zmm11);
+    _mm512_storeu_ps(t_ + 192, zmm12);
+    _mm512_storeu_ps(t_ + 208, zmm13);
+    _mm512_storeu_ps(t_ + 224, zmm14);
+    _mm512_storeu_ps(t_ + 240, zmm15);
+    /* position in t_ of C(i, j), at_[i + j*32] */
+    static const unsigned short at_[256] = {
+        0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15,
+        16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31,
+        32, 33, 34, 35, 36, 37, 38, 39, 40, 41, 42, 43, 44, 45, 46, 47,
+        48, 49, 50, 51, 52, 53, 54, 55, 56, 57, 58, 59, 60, 61, 62, 63,
+        64, 65, 66, 67, 68, 69, 70, 71, 72, 73, 74, 75, 76, 77, 78, 79,
+        80, 81, 82, 83, 84, 85, 86, 87, 88, 89, 90, 91, 92, 93, 94, 95,
+        96, 97, 98, 99, 100, 101, 102, 103, 104, 105, 106, 107, 108, 109, 110, 111,
+        112, 113, 114, 115, 116, 117, 118, 119, 120, 121, 122, 123, 124, 125, 126, 127,
+        128, 129, 130, 131, 132, 133, 134, 135, 136, 137, 138, 139, 140, 141, 142, 143,
+        144, 145, 146, 147, 148, 149, 150, 151, 152, 153, 154, 155, 156, 157, 158, 159,
+        160, 161, 162, 163, 164, 165, 166, 167, 168, 169, 170, 171, 172, 173, 174, 175,
+        176, 177, 178, 179, 180, 181, 182, 183, 184, 185, 186, 187, 188, 189, 190, 191,
+        192, 193, 194, 195, 196, 197, 198, 199, 200, 201, 202, 203, 204, 205, 206, 207,
+        208, 209, 210, 211, 212, 213, 214, 215, 216, 217, 218, 219, 220, 221, 222, 223,
+        224, 225, 226, 227, 228, 229, 230, 231, 232, 233, 234, 235, 236, 237, 238, 239,
+        240, 241, 242, 243, 244, 245, 246, 247, 248, 249, 250, 251, 252, 253, 254, 255,
+    };
+    for (int64_t j = 0; j < n; j++)
+        for (int64_t i = 0; i < m; i++) {
+            float v = alpha_ * t_[at_[i + j * 32]];
+            float *cij = c + i * rs_c + j * cs_c;
+            *cij = beta_ == 0 ? v : v + beta_ * *cij;
+        }
+
+}
+
+void zen4_sgemm_32x14_e16x14_rows(int64_t m, int64_t n, int64_t k, const float *alpha, const float *a, int64_t lda,
+                                  const float *b, int64_t ldb, const float *beta, float *c, int64_t rs_c, int64_t cs_c)
+{
+    const int64_t lda_b = lda * (int64_t)sizeof(float), ldb_b = ldb * (int64_t)sizeof(float);
+    const char *pa0 = (const char *)a,
+               *pa3 = pa0 + 3 * lda_b,
+               *pa6 = pa0 + 6 * lda_b;
+    const char *pb0 = (const char *)b,
+               *pb3 = pb0 + 3 * ldb_b,
+               *pb6 = pb0 + 6 * ldb_b;
+    __m512 zmm0, zmm1, zmm2, zmm3, zmm4, zmm5, zmm6, zmm7;
+    __m512 zmm8, zmm9, zmm10, zmm11, zmm12, zmm13, zmm14, zmm15;
+    __m512 zmm16, zmm17, zmm18, zmm19, zmm20, zmm21, zmm22, zmm23;
+    __m512 zmm24, zmm25, zmm26, zmm27;
+
+    zmm0 = _mm512_setzero_ps();
+    zmm1 = _mm512_setzero_ps();
+    zmm2 = _mm512_setzero_ps();
+    zmm3 = _mm512_setzero_ps();
+    zmm4 = _mm512_setzero_ps();
+    zmm5 = _mm512_setzero_ps();
+    zmm6 = _mm512_setzero_ps();
+    zmm7 = _mm512_setzero_ps();
+    zmm8 = _mm512_setzero_ps();
+    zmm9 = _mm512_setzero_ps();
+    zmm10 = _mm512_setzero_ps();
+    zmm11 = _mm512_setzero_ps();
+    zmm12 = _mm512_setzero_ps();
+    zmm13 = _mm512_setzero_ps();
+
+    if (k > 0) {
+        /* prologue: the first 13 instructions of iteration 0 (pointer
+         * bumps among them become load offsets) */
+        zmm15 = _mm512_loadu_ps((const float *)pa0);
+        zmm22 = _mm512_set1_ps(*((const float *)pb0));
+        zmm14 = _mm512_set1_ps(*((const float *)pb0 + 1));
+        zmm21 = _mm512_set1_ps(*((const float *)pb0 + 2));
+        zmm20 = _mm512_set1_ps(*((const float *)pb0 + 3));
+        zmm27 = _mm512_set1_ps(*((const float *)pb0 + 4));
+        zmm19 = _mm512_set1_ps(*((const float *)pb0 + 5));
+        zmm26 = _mm512_set1_ps(*((const float *)pb0 + 6));
+        zmm18 = _mm512_set1_ps(*((const float *)pb0 + 7));
+        zmm25 = _mm512_set1_ps(*((const float *)pb0 + 8));
+        zmm17 = _mm512_set1_ps(*((const float *)pb0 + 9));
+        zmm24 = _mm512_set1_ps(*((const float *)pb0 + 10));
+
+        /* kernel: iteration i and the start of i+1, unrolled 7x */
+        int64_t nq = k - 1;
+        for (int64_t it = nq / 7; it > 0; it--) {
+            /* copy 0 */
+            zmm16 = _mm512_set1_ps(*((const float *)pb0 + 11));
+            zmm0 = _mm512_fmadd_ps(zmm15, zmm22, zmm0);
+            zmm23 = _mm512_set1_ps(*((const float *)pb0 + 12));
+            zmm22 = _mm512_set1_ps(*((const float *)pb0 + 13));
+            zmm1 = _mm512_fmadd_ps(zmm15, zmm14, zmm1);
+            zmm14 = _mm512_loadu_ps((const float *)(pa0 + lda_b));
+            zmm2 = _mm512_fmadd_ps(zmm15, zmm21, zmm2);
+            zmm21 = _mm512_set1_ps(*((const float *)(pb0 + ldb_b)));
+            zmm3 = _mm512_fmadd_ps(zmm15, zmm20, zmm3);
+            zmm20 = _mm512_set1_ps(*((const float *)(pb0 + ldb_b) + 1));
+            zmm4 = _mm512_fmadd_ps(zmm15, zmm27, zmm4);
+            zmm27 = _mm512_set1_ps(*((const float *)(pb0 + ldb_b) + 2));
+            zmm5 = _mm512_fmadd_ps(zmm15, zmm19, zmm5);
+            zmm19 = _mm512_set1_ps(*((const float *)(pb0 + ldb_b) + 3));
+            zmm6 = _mm512_fmadd_ps(zmm15, zmm26, zmm6);
+            zmm26 = _mm512_set1_ps(*((const float *)(pb0 + ldb_b) + 4));
+            zmm7 = _mm512_fmadd_ps(zmm15, zmm18, zmm7);
+            zmm18 = _mm512_set1_ps(*((const float *)(pb0 + ldb_b) + 5));
+            zmm8 = _mm512_fmadd_ps(zmm15, zmm25, zmm8);
+            zmm25 = _mm512_set1_ps(*((const float *)(pb0 + ldb_b) + 6));
+            zmm9 = _mm512_fmadd_ps(zmm15, zmm17, zmm9);
+            zmm17 = _mm512_set1_ps(*((const float *)(pb0 + ldb_b) + 7));
+            zmm10 = _mm512_fmadd_ps(zmm15, zmm24, zmm10);
+            zmm24 = _mm512_set1_ps(*((const float *)(pb0 + ldb_b) + 8));
+            zmm11 = _mm512_fmadd_ps(zmm15, zmm16, zmm11);
+            zmm16 = _mm512_set1_ps(*((const float *)(pb0 + ldb_b) + 9));
+            zmm12 = _mm512_fmadd_ps(zmm15, zmm23, zmm12);
+            zmm23 = _mm512_set1_ps(*((const float *)(pb0 + ldb_b) + 10));
+            zmm13 = _mm512_fmadd_ps(zmm15, zmm22, zmm13);
+            /* copy 1 */
+            zmm15 = _mm512_set1_ps(*((const float *)(pb0 + ldb_b) + 11));
+            zmm0 = _mm512_fmadd_ps(zmm14, zmm21, zmm0);
+            zmm22 = _mm512_set1_ps(*((const float *)(pb0 + ldb_b) + 12));
+            zmm21 = _mm512_set1_ps(*((const float *)(pb0 + ldb_b) + 13));
+            zmm1 = _mm512_fmadd_ps(zmm14, zmm20, zmm1);
+            zmm20 = _mm512_loadu_ps((const float *)(pa0 + 2 * lda_b));
+            zmm2 = _mm512_fmadd_ps(zmm14, zmm27, zmm2);
+            zmm27 = _mm512_set1_ps(*((const float *)(pb0 + 2 * ldb_b)));
+            zmm3 = _mm512_fmadd_ps(zmm14, zmm19, zmm3);
+            zmm19 = _mm512_set1_ps(*((const float *)(pb0 + 2 * ldb_b) + 1));
+            zmm4 = _mm512_fmadd_ps(zmm14, zmm26, zmm4);
+            zmm26 = _mm512_set1_ps(*((const float *)(pb0 + 2 * ldb_b) + 2));
+            zmm5 = _mm512_fmadd_ps(zmm14, zmm18, zmm5);
+            zmm18 = _mm512_set1_ps(*((const float *)(pb0 + 2 * ldb_b) + 3));
+            zmm6 = _mm512_fmadd_ps(zmm14, zmm25, zmm6);
+            zmm25 = _mm512_set1_ps(*((const float *)(pb0 + 2 * ldb_b) + 4));
+            zmm7 = _mm512_fmadd_ps(zmm14, zmm17, zmm7);
+            zmm17 = _mm512_set1_ps(*((const float *)(pb0 + 2 * ldb_b) + 5));
+            zmm8 = _mm512_fmadd_ps(zmm14, zmm24, zmm8);
+            zmm24 = _mm512_set1_ps(*((const float *)(pb0 + 2 * ldb_b) + 6));
+            zmm9 = _mm512_fmadd_ps(zmm14, zmm16, zmm9);
+            zmm16 = _mm512_set1_ps(*((const float *)(pb0 + 2 * ldb_b) + 7));
+            zmm10 = _mm512_fmadd_ps(zmm14, zmm23, zmm10);
+            zmm23 = _mm512_set1_ps(*((const float *)(pb0 + 2 * ldb_b) + 8));
+            zmm11 = _mm512_fmadd_ps(zmm14, zmm15, zmm11);
+            zmm15 = _mm512_set1_ps(*((const float *)(pb0 + 2 * ldb_b) + 9));
+            zmm12 = _mm512_fmadd_ps(zmm14, zmm22, zmm12);
+            zmm22 = _mm512_set1_ps(*((const float *)(pb0 + 2 * ldb_b) + 10));
+            zmm13 = _mm512_fmadd_ps(zmm14, zmm21, zmm13);
+            /* copy 2 */
+            zmm14 = _mm512_set1_ps(*((const float *)(pb0 + 2 * ldb_b) + 11));
+            zmm0 = _mm512_fmadd_ps(zmm20, zmm27, zmm0);
+            zmm21 = _mm512_set1_ps(*((const float *)(pb0 + 2 * ldb_b) + 12));
+            zmm27 = _mm512_set1_ps(*((const float *)(pb0 + 2 * ldb_b) + 13));
+            zmm1 = _mm512_fmadd_ps(zmm20, zmm19, zmm1);
+            zmm19 = _mm512_loadu_ps((const float *)pa3);
+            zmm2 = _mm512_fmadd_ps(zmm20, zmm26, zmm2);
+            zmm26 = _mm512_set1_ps(*((const float *)pb3));
+            zmm3 = _mm512_fmadd_ps(zmm20, zmm18, zmm3);
+            zmm18 = _mm512_set1_ps(*((const float *)pb3 + 1));
+            zmm4 = _mm512_fmadd_ps(zmm20, zmm25, zmm4);
+            zmm25 = _mm512_set1_ps(*((const float *)pb3 + 2));
+            zmm5 = _mm512_fmadd_ps(zmm20, zmm17, zmm5);
+            zmm17 = _mm512_set1_ps(*((const float *)pb3 + 3));
+            zmm6 = _mm512_fmadd_ps(zmm20, zmm24, zmm6);
+            zmm24 = _mm512_set1_ps(*((const float *)pb3 + 4));
+            zmm7 = _mm512_fmadd_ps(zmm20, zmm16, zmm7);
+            zmm16 = _mm512_set1_ps(*((const float *)pb3 + 5));
+            zmm8 = _mm512_fmadd_ps(zmm20, zmm23, zmm8);
+            zmm23 = _mm512_set1_ps(*((const float *)pb3 + 6));
+            zmm9 = _mm512_fmadd_ps(zmm20, zmm15, zmm9);
+            zmm15 = _mm512_set1_ps(*((const float *)pb3 + 7));
+            zmm10 = _mm512_fmadd_ps(zmm20, zmm22, zmm10);
+            zmm22 = _mm512_set1_ps(*((const float *)pb3 + 8));
+            zmm11 = _mm512_fmadd_ps(zmm20, zmm14, zmm11);
+            zmm14 = _mm512_set1_ps(*((const float *)pb3 + 9));
+            zmm12 = _mm512_fmadd_ps(zmm20, zmm21, zmm12);
+            zmm21 = _mm512_set1_ps(*((const float *)pb3 + 10));
+            zmm13 = _mm512_fmadd_ps(zmm20, zmm27, zmm13);
+            /* copy 3 */
+            zmm20 = _mm512_set1_ps(*((const float *)pb3 + 11));
+            zmm0 = _mm512_fmadd_ps(zmm19, zmm26, zmm0);
+            zmm27 = _mm512_set1_ps(*((const float *)pb3 + 12));
+            zmm26 = _mm512_set1_ps(*((const float *)pb3 + 13));
+            zmm1 = _mm512_fmadd_ps(zmm19, zmm18, zmm1);
+            zmm18 = _mm512_loadu_ps((const float *)(pa0 + 4 * lda_b));
+            zmm2 = _mm512_fmadd_ps(zmm19, zmm25, zmm2);
+            zmm25 = _mm512_set1_ps(*((const float *)(pb0 + 4 * ldb_b)));
+            zmm3 = _mm512_fmadd_ps(zmm19, zmm17, zmm3);
+            zmm17 = _mm512_set1_ps(*((const float *)(pb0 + 4 * ldb_b) + 1));
+            zmm4 = _mm512_fmadd_ps(zmm19, zmm24, zmm4);
+            zmm24 = _mm512_set1_ps(*((const float *)(pb0 + 4 * ldb_b) + 2));
+            zmm5 = _mm512_fmadd_ps(zmm19, zmm16, zmm5);
+            zmm16 = _mm512_set1_ps(*((const float *)(pb0 + 4 * ldb_b) + 3));
+            zmm6 = _mm512_fmadd_ps(zmm19, zmm23, zmm6);
+            zmm23 = _mm512_set1_ps(*((const float *)(pb0 + 4 * ldb_b) + 4));
+            zmm7 = _mm512_fmadd_ps(zmm19, zmm15, zmm7);
+            zmm15 = _mm512_set1_ps(*((const float *)(pb0 + 4 * ldb_b) + 5));
+            zmm8 = _mm512_fmadd_ps(zmm19, zmm22, zmm8);
+            zmm22 = _mm512_set1_ps(*((const float *)(pb0 + 4 * ldb_b) + 6));
+            zmm9 = _mm512_fmadd_ps(zmm19, zmm14, zmm9);
+            zmm14 = _mm512_set1_ps(*((const float *)(pb0 + 4 * ldb_b) + 7));
+            zmm10 = _mm512_fmadd_ps(zmm19, zmm21, zmm10);
+            zmm21 = _mm512_set1_ps(*((const float *)(pb0 + 4 * ldb_b) + 8));
+            zmm11 = _mm512_fmadd_ps(zmm19, zmm20, zmm11);
+            zmm20 = _mm512_set1_ps(*((const float *)(pb0 + 4 * ldb_b) + 9));
+            zmm12 = _mm512_fmadd_ps(zmm19, zmm27, zmm12);
+            zmm27 = _mm512_set1_ps(*((const float *)(pb0 + 4 * ldb_b) + 10));
+            zmm13 = _mm512_fmadd_ps(zmm19, zmm26, zmm13);
+            /* copy 4 */
+            zmm19 = _mm512_set1_ps(*((const float *)(pb0 + 4 * ldb_b) + 11));
+            zmm0 = _mm512_fmadd_ps(zmm18, zmm25, zmm0);
+            zmm26 = _mm512_set1_ps(*((const float *)(pb0 + 4 * ldb_b) + 12));
+            zmm25 = _mm512_set1_ps(*((const float *)(pb0 + 4 * ldb_b) + 13));
+            zmm1 = _mm512_fmadd_ps(zmm18, zmm17, zmm1);
+            zmm17 = _mm512_loadu_ps((const float *)(pa3 + 2 * lda_b));
+            zmm2 = _mm512_fmadd_ps(zmm18, zmm24, zmm2);
+            zmm24 = _mm512_set1_ps(*((const float *)(pb3 + 2 * ldb_b)));
+            zmm3 = _mm512_fmadd_ps(zmm18, zmm16, zmm3);
+            zmm16 = _mm512_set1_ps(*((const float *)(pb3 + 2 * ldb_b) + 1));
+            zmm4 = _mm512_fmadd_ps(zmm18, zmm23, zmm4);
+            zmm23 = _mm512_set1_ps(*((const float *)(pb3 + 2 * ldb_b) + 2));
+            zmm5 = _mm512_fmadd_ps(zmm18, zmm15, zmm5);
+            zmm15 = _mm512_set1_ps(*((const float *)(pb3 + 2 * ldb_b) + 3));
+            zmm6 = _mm512_fmadd_ps(zmm18, zmm22, zmm6);
+            zmm22 = _mm512_set1_ps(*((const float *)(pb3 + 2 * ldb_b) + 4));
+            zmm7 = _mm512_fmadd_ps(zmm18, zmm14, zmm7);
+            zmm14 = _mm512_set1_ps(*((const float *)(pb3 + 2 * ldb_b) + 5));
+            zmm8 = _mm512_fmadd_ps(zmm18, zmm21, zmm8);
+            zmm21 = _mm512_set1_ps(*((const float *)(pb3 + 2 * ldb_b) + 6));
+            zmm9 = _mm512_fmadd_ps(zmm18, zmm20, zmm9);
+            zmm20 = _mm512_set1_ps(*((const float *)(pb3 + 2 * ldb_b) + 7));
+            zmm10 = _mm512_fmadd_ps(zmm18, zmm27, zmm10);
+            zmm27 = _mm512_set1_ps(*((const float *)(pb3 + 2 * ldb_b) + 8));
+            zmm11 = _mm512_fmadd_ps(zmm18, zmm19, zmm11);
+            zmm19 = _mm512_set1_ps(*((const float *)(pb3 + 2 * ldb_b) + 9));
+            zmm12 = _mm512_fmadd_ps(zmm18, zmm26, zmm12);
+            zmm26 = _mm512_set1_ps(*((const float *)(pb3 + 2 * ldb_b) + 10));
+            zmm13 = _mm512_fmadd_ps(zmm18, zmm25, zmm13);
+            /* copy 5 */
+            zmm18 = _mm512_set1_ps(*((const float *)(pb3 + 2 * ldb_b) + 11));
+            zmm0 = _mm512_fmadd_ps(zmm17, zmm24, zmm0);
+            zmm25 = _mm512_set1_ps(*((const float *)(pb3 + 2 * ldb_b) + 12));
+            zmm24 = _mm512_set1_ps(*((const float *)(pb3 + 2 * ldb_b) + 13));
+            zmm1 = _mm512_fmadd_ps(zmm17, zmm16, zmm1);
+            zmm16 = _mm512_loadu_ps((const float *)pa6);
+            zmm2 = _mm512_fmadd_ps(zmm17, zmm23, zmm2);
+            zmm23 = _mm512_set1_ps(*((const float *)pb6));
+            zmm3 = _mm512_fmadd_ps(zmm17, zmm15, zmm3);
+            zmm15 = _mm512_set1_ps(*((const float *)pb6 + 1));
+            zmm4 = _mm512_fmadd_ps(zmm17, zmm22, zmm4);
+            zmm22 = _mm512_set1_ps(*((const float *)pb6 + 2));
+            zmm5 = _mm512_fmadd_ps(zmm17, zmm14, zmm5);
+            zmm14 = _mm512_set1_ps(*((const float *)pb6 + 3));
+            zmm6 = _mm512_fmadd_ps(zmm17, zmm21, zmm6);
+            zmm21 = _mm512_set1_ps(*((const float *)pb6 + 4));
+            zmm7 = _mm512_fmadd_ps(zmm17, zmm20, zmm7);
+            zmm20 = _mm512_set1_ps(*((const float *)pb6 + 5));
+            zmm8 = _mm512_fmadd_ps(zmm17, zmm27, zmm8);
+            zmm27 = _mm512_set1_ps(*((const float *)pb6 + 6));
+            zmm9 = _mm512_fmadd_ps(zmm17, zmm19, zmm9);
+            zmm19 = _mm512_set1_ps(*((const float *)pb6 + 7));
+            zmm10 = _mm512_fmadd_ps(zmm17, zmm26, zmm10);
+            zmm26 = _mm512_set1_ps(*((const float *)pb6 + 8));
+            zmm11 = _mm512_fmadd_ps(zmm17, zmm18, zmm11);
+            zmm18 = _mm512_set1_ps(*((const float *)pb6 + 9));
+            zmm12 = _mm512_fmadd_ps(zmm17, zmm25, zmm12);
+            zmm25 = _mm512_set1_ps(*((const float *)pb6 + 10));
+            zmm13 = _mm512_fmadd_ps(zmm17, zmm24, zmm13);
+            /* copy 6 */
+            zmm17 = _mm512_set1_ps(*((const float *)pb6 + 11));
+            zmm0 = _mm512_fmadd_ps(zmm16, zmm23, zmm0);
+            zmm24 = _mm512_set1_ps(*((const float *)pb6 + 12));
+            zmm23 = _mm512_set1_ps(*((const float *)pb6 + 13));
+            zmm1 = _mm512_fmadd_ps(zmm16, zmm15, zmm1);
+            zmm15 = _mm512_loadu_ps((const float *)(pa3 + 4 * lda_b));
+            zmm2 = _mm512_fmadd_ps(zmm16, zmm22, zmm2);
+            zmm22 = _mm512_set1_ps(*((const float *)(pb3 + 4 * ldb_b)));
+            zmm3 = _mm512_fmadd_ps(zmm16, zmm14, zmm3);
+            zmm14 = _mm512_set1_ps(*((const float *)(pb3 + 4 * ldb_b) + 1));
+            zmm4 = _mm512_fmadd_ps(zmm16, zmm21, zmm4);
+            zmm21 = _mm512_set1_ps(*((const float *)(pb3 + 4 * ldb_b) + 2));
+            zmm5 = _mm512_fmadd_ps(zmm16, zmm20, zmm5);
+            zmm20 = _mm512_set1_ps(*((const float *)(pb3 + 4 * ldb_b) + 3));
+            zmm6 = _mm512_fmadd_ps(zmm16, zmm27, zmm6);
+            zmm27 = _mm512_set1_ps(*((const float *)(pb3 + 4 * ldb_b) + 4));
+            zmm7 = _mm512_fmadd_ps(zmm16, zmm19, zmm7);
+            zmm19 = _mm512_set1_ps(*((const float *)(pb3 + 4 * ldb_b) + 5));
+            zmm8 = _mm512_fmadd_ps(zmm16, zmm26, zmm8);
+            zmm26 = _mm512_set1_ps(*((const float *)(pb3 + 4 * ldb_b) + 6));
+            zmm9 = _mm512_fmadd_ps(zmm16, zmm18, zmm9);
+            zmm18 = _mm512_set1_ps(*((const float *)(pb3 + 4 * ldb_b) + 7));
+            zmm10 = _mm512_fmadd_ps(zmm16, zmm25, zmm10);
+            zmm25 = _mm512_set1_ps(*((const float *)(pb3 + 4 * ldb_b) + 8));
+            zmm11 = _mm512_fmadd_ps(zmm16, zmm17, zmm11);
+            zmm17 = _mm512_set1_ps(*((const float *)(pb3 + 4 * ldb_b) + 9));
+            zmm12 = _mm512_fmadd_ps(zmm16, zmm24, zmm12);
+            zmm24 = _mm512_set1_ps(*((const float *)(pb3 + 4 * ldb_b) + 10));
+            zmm13 = _mm512_fmadd_ps(zmm16, zmm23, zmm13);
+
+            pa0 += 7 * lda_b;
+            pa3 += 7 * lda_b;
+            pa6 += 7 * lda_b;
+            pb0 += 7 * ldb_b;
+            pb3 += 7 * ldb_b;
+            pb6 += 7 * ldb_b;
+        }
+        int64_t rem = nq % 7;
+        if (rem > 0) {
+            zmm16 = _mm512_set1_ps(*((const float *)pb0 + 11));
+            zmm0 = _mm512_fmadd_ps(zmm15, zmm22, zmm0);
+            zmm23 = _mm512_set1_ps(*((const float *)pb0 + 12));
+            zmm22 = _mm512_set1_ps(*((const float *)pb0 + 13));
+            zmm1 = _mm512_fmadd_ps(zmm15, zmm14, zmm1);
+            zmm14 = _mm512_loadu_ps((const float *)(pa0 + lda_b));
+            zmm2 = _mm512_fmadd_ps(zmm15, zmm21, zmm2);
+            zmm21 = _mm512_set1_ps(*((const float *)(pb0 + ldb_b)));
+            zmm3 = _mm512_fmadd_ps(zmm15, zmm20, zmm3);
+            zmm20 = _mm512_set1_ps(*((const float *)(pb0 + ldb_b) + 1));
+            zmm4 = _mm512_fmadd_ps(zmm15, zmm27, zmm4);
+            zmm27 = _mm512_set1_ps(*((const float *)(pb0 + ldb_b) + 2));
+            zmm5 = _mm512_fmadd_ps(zmm15, zmm19, zmm5);
+            zmm19 = _mm512_set1_ps(*((const float *)(pb0 + ldb_b) + 3));
+            zmm6 = _mm512_fmadd_ps(zmm15, zmm26, zmm6);
+            zmm26 = _mm512_set1_ps(*((const float *)(pb0 + ldb_b) + 4));
+            zmm7 = _mm512_fmadd_ps(zmm15, zmm18, zmm7);
+            zmm18 = _mm512_set1_ps(*((const float *)(pb0 + ldb_b) + 5));
+            zmm8 = _mm512_fmadd_ps(zmm15, zmm25, zmm8);
+            zmm25 = _mm512_set1_ps(*((const float *)(pb0 + ldb_b) + 6));
+            zmm9 = _mm512_fmadd_ps(zmm15, zmm17, zmm9);
+            zmm17 = _mm512_set1_ps(*((const float *)(pb0 + ldb_b) + 7));
+            zmm10 = _mm512_fmadd_ps(zmm15, zmm24, zmm10);
+            zmm24 = _mm512_set1_ps(*((const float *)(pb0 + ldb_b) + 8));
+            zmm11 = _mm512_fmadd_ps(zmm15, zmm16, zmm11);
+            zmm16 = _mm512_set1_ps(*((const float *)(pb0 + ldb_b) + 9));
+            zmm12 = _mm512_fmadd_ps(zmm15, zmm23, zmm12);
+            zmm23 = _mm512_set1_ps(*((const float *)(pb0 + ldb_b) + 10));
+            zmm13 = _mm512_fmadd_ps(zmm15, zmm22, zmm13);
+        }
+        if (rem > 1) {
+            zmm15 = _mm512_set1_ps(*((const float *)(pb0 + ldb_b) + 11));
+            zmm0 = _mm512_fmadd_ps(zmm14, zmm21, zmm0);
+            zmm22 = _mm512_set1_ps(*((const float *)(pb0 + ldb_b) + 12));
+            zmm21 = _mm512_set1_ps(*((const float *)(pb0 + ldb_b) + 13));
+            zmm1 = _mm512_fmadd_ps(zmm14, zmm20, zmm1);
+            zmm20 = _mm512_loadu_ps((const float *)(pa0 + 2 * lda_b));
+            zmm2 = _mm512_fmadd_ps(zmm14, zmm27, zmm2);
+            zmm27 = _mm512_set1_ps(*((const float *)(pb0 + 2 * ldb_b)));
+            zmm3 = _mm512_fmadd_ps(zmm14, zmm19, zmm3);
+            zmm19 = _mm512_set1_ps(*((const float *)(pb0 + 2 * ldb_b) + 1));
+            zmm4 = _mm512_fmadd_ps(zmm14, zmm26, zmm4);
+            zmm26 = _mm512_set1_ps(*((const float *)(pb0 + 2 * ldb_b) + 2));
+            zmm5 = _mm512_fmadd_ps(zmm14, zmm18, zmm5);
+            zmm18 = _mm512_set1_ps(*((const float *)(pb0 + 2 * ldb_b) + 3));
+            zmm6 = _mm512_fmadd_ps(zmm14, zmm25, zmm6);
+            zmm25 = _mm512_set1_ps(*((const float *)(pb0 + 2 * ldb_b) + 4));
+            zmm7 = _mm512_fmadd_ps(zmm14, zmm17, zmm7);
+            zmm17 = _mm512_set1_ps(*((const float *)(pb0 + 2 * ldb_b) + 5));
+            zmm8 = _mm512_fmadd_ps(zmm14, zmm24, zmm8);
+            zmm24 = _mm512_set1_ps(*((const float *)(pb0 + 2 * ldb_b) + 6));
+            zmm9 = _mm512_fmadd_ps(zmm14, zmm16, zmm9);
+            zmm16 = _mm512_set1_ps(*((const float *)(pb0 + 2 * ldb_b) + 7));
+            zmm10 = _mm512_fmadd_ps(zmm14, zmm23, zmm10);
+            zmm23 = _mm512_set1_ps(*((const float *)(pb0 + 2 * ldb_b) + 8));
+            zmm11 = _mm512_fmadd_ps(zmm14, zmm15, zmm11);
+            zmm15 = _mm512_set1_ps(*((const float *)(pb0 + 2 * ldb_b) + 9));
+            zmm12 = _mm512_fmadd_ps(zmm14, zmm22, zmm12);
+            zmm22 = _mm512_set1_ps(*((const float *)(pb0 + 2 * ldb_b) + 10));
+            zmm13 = _mm512_fmadd_ps(zmm14, zmm21, zmm13);
+        }
+        if (rem > 2) {
+            zmm14 = _mm512_set1_ps(*((const float *)(pb0 + 2 * ldb_b) + 11));
+            zmm0 = _mm512_fmadd_ps(zmm20, zmm27, zmm0);
+            zmm21 = _mm512_set1_ps(*((const float *)(pb0 + 2 * ldb_b) + 12));
+            zmm27 = _mm512_set1_ps(*((const float *)(pb0 + 2 * ldb_b) + 13));
+            zmm1 = _mm512_fmadd_ps(zmm20, zmm19, zmm1);
+            zmm19 = _mm512_loadu_ps((const float *)pa3);
+            zmm2 = _mm512_fmadd_ps(zmm20, zmm26, zmm2);
+            zmm26 = _mm512_set1_ps(*((const float *)pb3));
+            zmm3 = _mm512_fmadd_ps(zmm20, zmm18, zmm3);
+            zmm18 = _mm512_set1_ps(*((const float *)pb3 + 1));
+            zmm4 = _mm512_fmadd_ps(zmm20, zmm25, zmm4);
+            zmm25 = _mm512_set1_ps(*((const float *)pb3 + 2));
+            zmm5 = _mm512_fmadd_ps(zmm20, zmm17, zmm5);
+            zmm17 = _mm512_set1_ps(*((const float *)pb3 + 3));
+            zmm6 = _mm512_fmadd_ps(zmm20, zmm24, zmm6);
+            zmm24 = _mm512_set1_ps(*((const float *)pb3 + 4));
+            zmm7 = _mm512_fmadd_ps(zmm20, zmm16, zmm7);
+            zmm16 = _mm512_set1_ps(*((const float *)pb3 + 5));
+            zmm8 = _mm512_fmadd_ps(zmm20, zmm23, zmm8);
+            zmm23 = _mm512_set1_ps(*((const float *)pb3 + 6));
+            zmm9 = _mm512_fmadd_ps(zmm20, zmm15, zmm9);
+            zmm15 = _mm512_set1_ps(*((const float *)pb3 + 7));
+            zmm10 = _mm512_fmadd_ps(zmm20, zmm22, zmm10);
+            zmm22 = _mm512_set1_ps(*((const float *)pb3 + 8));
+            zmm11 = _mm512_fmadd_ps(zmm20, zmm14, zmm11);
+            zmm14 = _mm512_set1_ps(*((const float *)pb3 + 9));
+            zmm12 = _mm512_fmadd_ps(zmm20, zmm21, zmm12);
+            zmm21 = _mm512_set1_ps(*((const float *)pb3 + 10));
+            zmm13 = _mm512_fmadd_ps(zmm20, zmm27, zmm13);
+        }
+        if (rem > 3) {
+            zmm20 = _mm512_set1_ps(*((const float *)pb3 + 11));
+            zmm0 = _mm512_fmadd_ps(zmm19, zmm26, zmm0);
+            zmm27 = _mm512_set1_ps(*((const float *)pb3 + 12));
+            zmm26 = _mm512_set1_ps(*((const float *)pb3 + 13));
+            zmm1 = _mm512_fmadd_ps(zmm19, zmm18, zmm1);
+            zmm18 = _mm512_loadu_ps((const float *)(pa0 + 4 * lda_b));
+            zmm2 = _mm512_fmadd_ps(zmm19, zmm25, zmm2);
+            zmm25 = _mm512_set1_ps(*((const float *)(pb0 + 4 * ldb_b)));
+            zmm3 = _mm512_fmadd_ps(zmm19, zmm17, zmm3);
+            zmm17 = _mm512_set1_ps(*((const float *)(pb0 + 4 * ldb_b) + 1));
+            zmm4 = _mm512_fmadd_ps(zmm19, zmm24, zmm4);
+            zmm24 = _mm512_set1_ps(*((const float *)(pb0 + 4 * ldb_b) + 2));
+            zmm5 = _mm512_fmadd_ps(zmm19, zmm16, zmm5);
+            zmm16 = _mm512_set1_ps(*((const float *)(pb0 + 4 * ldb_b) + 3));
+            zmm6 = _mm512_fmadd_ps(zmm19, zmm23, zmm6);
+            zmm23 = _mm512_set1_ps(*((const float *)(pb0 + 4 * ldb_b) + 4));
+            zmm7 = _mm512_fmadd_ps(zmm19, zmm15, zmm7);
+            zmm15 = _mm512_set1_ps(*((const float *)(pb0 + 4 * ldb_b) + 5));
+            zmm8 = _mm512_fmadd_ps(zmm19, zmm22, zmm8);
+            zmm22 = _mm512_set1_ps(*((const float *)(pb0 + 4 * ldb_b) + 6));
+            zmm9 = _mm512_fmadd_ps(zmm19, zmm14, zmm9);
+            zmm14 = _mm512_set1_ps(*((const float *)(pb0 + 4 * ldb_b) + 7));
+            zmm10 = _mm512_fmadd_ps(zmm19, zmm21, zmm10);
+            zmm21 = _mm512_set1_ps(*((const float *)(pb0 + 4 * ldb_b) + 8));
+            zmm11 = _mm512_fmadd_ps(zmm19, zmm20, zmm11);
+            zmm20 = _mm512_set1_ps(*((const float *)(pb0 + 4 * ldb_b) + 9));
+            zmm12 = _mm512_fmadd_ps(zmm19, zmm27, zmm12);
+            zmm27 = _mm512_set1_ps(*((const float *)(pb0 + 4 * ldb_b) + 10));
+            zmm13 = _mm512_fmadd_ps(zmm19, zmm26, zmm13);
+        }
+        if (rem > 4) {
+            zmm19 = _mm512_set1_ps(*((const float *)(pb0 + 4 * ldb_b) + 11));
+            zmm0 = _mm512_fmadd_ps(zmm18, zmm25, zmm0);
+            zmm26 = _mm512_set1_ps(*((const float *)(pb0 + 4 * ldb_b) + 12));
+            zmm25 = _mm512_set1_ps(*((const float *)(pb0 + 4 * ldb_b) + 13));
+            zmm1 = _mm512_fmadd_ps(zmm18, zmm17, zmm1);
+            zmm17 = _mm512_loadu_ps((const float *)(pa3 + 2 * lda_b));
+            zmm2 = _mm512_fmadd_ps(zmm18, zmm24, zmm2);
+            zmm24 = _mm512_set1_ps(*((const float *)(pb3 + 2 * ldb_b)));
+            zmm3 = _mm512_fmadd_ps(zmm18, zmm16, zmm3);
+            zmm16 = _mm512_set1_ps(*((const float *)(pb3 + 2 * ldb_b) + 1));
+            zmm4 = _mm512_fmadd_ps(zmm18, zmm23, zmm4);
+            zmm23 = _mm512_set1_ps(*((const float *)(pb3 + 2 * ldb_b) + 2));
+            zmm5 = _mm512_fmadd_ps(zmm18, zmm15, zmm5);
+            zmm15 = _mm512_set1_ps(*((const float *)(pb3 + 2 * ldb_b) + 3));
+            zmm6 = _mm512_fmadd_ps(zmm18, zmm22, zmm6);
+            zmm22 = _mm512_set1_ps(*((const float *)(pb3 + 2 * ldb_b) + 4));
+            zmm7 = _mm512_fmadd_ps(zmm18, zmm14, zmm7);
+            zmm14 = _mm512_set1_ps(*((const float *)(pb3 + 2 * ldb_b) + 5));
+            zmm8 = _mm512_fmadd_ps(zmm18, zmm21, zmm8);
+            zmm21 = _mm512_set1_ps(*((const float *)(pb3 + 2 * ldb_b) + 6));
+            zmm9 = _mm512_fmadd_ps(zmm18, zmm20, zmm9);
+            zmm20 = _mm512_set1_ps(*((const float *)(pb3 + 2 * ldb_b) + 7));
+            zmm10 = _mm512_fmadd_ps(zmm18, zmm27, zmm10);
+            zmm27 = _mm512_set1_ps(*((const float *)(pb3 + 2 * ldb_b) + 8));
+            zmm11 = _mm512_fmadd_ps(zmm18, zmm19, zmm11);
+            zmm19 = _mm512_set1_ps(*((const float *)(pb3 + 2 * ldb_b) + 9));
+            zmm12 = _mm512_fmadd_ps(zmm18, zmm26, zmm12);
+            zmm26 = _mm512_set1_ps(*((const float *)(pb3 + 2 * ldb_b) + 10));
+            zmm13 = _mm512_fmadd_ps(zmm18, zmm25, zmm13);
+        }
+        if (rem > 5) {
+            zmm18 = _mm512_set1_ps(*((const float *)(pb3 + 2 * ldb_b) + 11));
+            zmm0 = _mm512_fmadd_ps(zmm17, zmm24, zmm0);
+            zmm25 = _mm512_set1_ps(*((const float *)(pb3 + 2 * ldb_b) + 12));
+            zmm24 = _mm512_set1_ps(*((const float *)(pb3 + 2 * ldb_b) + 13));
+            zmm1 = _mm512_fmadd_ps(zmm17, zmm16, zmm1);
+            zmm16 = _mm512_loadu_ps((const float *)pa6);
+            zmm2 = _mm512_fmadd_ps(zmm17, zmm23, zmm2);
+            zmm23 = _mm512_set1_ps(*((const float *)pb6));
+            zmm3 = _mm512_fmadd_ps(zmm17, zmm15, zmm3);
+            zmm15 = _mm512_set1_ps(*((const float *)pb6 + 1));
+            zmm4 = _mm512_fmadd_ps(zmm17, zmm22, zmm4);
+            zmm22 = _mm512_set1_ps(*((const float *)pb6 + 2));
+            zmm5 = _mm512_fmadd_ps(zmm17, zmm14, zmm5);
+            zmm14 = _mm512_set1_ps(*((const float *)pb6 + 3));
+            zmm6 = _mm512_fmadd_ps(zmm17, zmm21, zmm6);
+            zmm21 = _mm512_set1_ps(*((const float *)pb6 + 4));
+            zmm7 = _mm512_fmadd_ps(zmm17, zmm20, zmm7);
+            zmm20 = _mm512_set1_ps(*((const float *)pb6 + 5));
+            zmm8 = _mm512_fmadd_ps(zmm17, zmm27, zmm8);
+            zmm27 = _mm512_set1_ps(*((const float *)pb6 + 6));
+            zmm9 = _mm512_fmadd_ps(zmm17, zmm19, zmm9);
+            zmm19 = _mm512_set1_ps(*((const float *)pb6 + 7));
+            zmm10 = _mm512_fmadd_ps(zmm17, zmm26, zmm10);
+            zmm26 = _mm512_set1_ps(*((const float *)pb6 + 8));
+            zmm11 = _mm512_fmadd_ps(zmm17, zmm18, zmm11);
+            zmm18 = _mm512_set1_ps(*((const float *)pb6 + 9));
+            zmm12 = _mm512_fmadd_ps(zmm17, zmm25, zmm12);
+            zmm25 = _mm512_set1_ps(*((const float *)pb6 + 10));
+            zmm13 = _mm512_fmadd_ps(zmm17, zmm24, zmm13);
+        }
+
+        /* epilogue: the rest of the last iteration, in the registers
+         * of the copy it follows */
+        switch (rem) {
+        case 0:
+            zmm16 = _mm512_set1_ps(*((const float *)pb0 + 11));
+            zmm0 = _mm512_fmadd_ps(zmm15, zmm22, zmm0);
+            zmm23 = _mm512_set1_ps(*((const float *)pb0 + 12));
+            zmm22 = _mm512_set1_ps(*((const float *)pb0 + 13));
+            zmm1 = _mm512_fmadd_ps(zmm15, zmm14, zmm1);
+            zmm2 = _mm512_fmadd_ps(zmm15, zmm21, zmm2);
+            zmm3 = _mm512_fmadd_ps(zmm15, zmm20, zmm3);
+            zmm4 = _mm512_fmadd_ps(zmm15, zmm27, zmm4);
+            zmm5 = _mm512_fmadd_ps(zmm15, zmm19, zmm5);
+            zmm6 = _mm512_fmadd_ps(zmm15, zmm26, zmm6);
+            zmm7 = _mm512_fmadd_ps(zmm15, zmm18, zmm7);
+            zmm8 = _mm512_fmadd_ps(zmm15, zmm25, zmm8);
+            zmm9 = _mm512_fmadd_ps(zmm15, zmm17, zmm9);
+            zmm10 = _mm512_fmadd_ps(zmm15, zmm24, zmm10);
+            zmm11 = _mm512_fmadd_ps(zmm15, zmm16, zmm11);
+            zmm12 = _mm512_fmadd_ps(zmm15, zmm23, zmm12);
+            zmm13 = _mm512_fmadd_ps(zmm15, zmm22, zmm13);
+            break;
+        case 1:
+            zmm15 = _mm512_set1_ps(*((const float *)(pb0 + ldb_b) + 11));
+            zmm0 = _mm512_fmadd_ps(zmm14, zmm21, zmm0);
+            zmm22 = _mm512_set1_ps(*((const float *)(pb0 + ldb_b) + 12));
+            zmm21 = _mm512_set1_ps(*((const float *)(pb0 + ldb_b) + 13));
+            zmm1 = _mm512_fmadd_ps(zmm14, zmm20, zmm1);
+            zmm2 = _mm512_fmadd_ps(zmm14, zmm27, zmm2);
+            zmm3 = _mm512_fmadd_ps(zmm14, zmm19, zmm3);
+            zmm4 = _mm512_fmadd_ps(zmm14, zmm26, zmm4);
+            zmm5 = _mm512_fmadd_ps(zmm14, zmm18, zmm5);
+            zmm6 = _mm512_fmadd_ps(zmm14, zmm25, zmm6);
+            zmm7 = _mm512_fmadd_ps(zmm14, zmm17, zmm7);
+            zmm8 = _mm512_fmadd_ps(zmm14, zmm24, zmm8);
+            zmm9 = _mm512_fmadd_ps(zmm14, zmm16, zmm9);
+            zmm10 = _mm512_fmadd_ps(zmm14, zmm23, zmm10);
+            zmm11 = _mm512_fmadd_ps(zmm14, zmm15, zmm11);
+            zmm12 = _mm512_fmadd_ps(zmm14, zmm22, zmm12);
+            zmm13 = _mm512_fmadd_ps(zmm14, zmm21, zmm13);
+            break;
+        case 2:
+            zmm14 = _mm512_set1_ps(*((const float *)(pb0 + 2 * ldb_b) + 11));
+            zmm0 = _mm512_fmadd_ps(zmm20, zmm27, zmm0);
+            zmm21 = _mm512_set1_ps(*((const float *)(pb0 + 2 * ldb_b) + 12));
+            zmm27 = _mm512_set1_ps(*((const float *)(pb0 + 2 * ldb_b) + 13));
+            zmm1 = _mm512_fmadd_ps(zmm20, zmm19, zmm1);
+            zmm2 = _mm512_fmadd_ps(zmm20, zmm26, zmm2);
+            zmm3 = _mm512_fmadd_ps(zmm20, zmm18, zmm3);
+            zmm4 = _mm512_fmadd_ps(zmm20, zmm25, zmm4);
+            zmm5 = _mm512_fmadd_ps(zmm20, zmm17, zmm5);
+            zmm6 = _mm512_fmadd_ps(zmm20, zmm24, zmm6);
+            zmm7 = _mm512_fmadd_ps(zmm20, zmm16, zmm7);
+            zmm8 = _mm512_fmadd_ps(zmm20, zmm23, zmm8);
+            zmm9 = _mm512_fmadd_ps(zmm20, zmm15, zmm9);
+            zmm10 = _mm512_fmadd_ps(zmm20, zmm22, zmm10);
+            zmm11 = _mm512_fmadd_ps(zmm20, zmm14, zmm11);
+            zmm12 = _mm512_fmadd_ps(zmm20, zmm21, zmm12);
+            zmm13 = _mm512_fmadd_ps(zmm20, zmm27, zmm13);
+            break;
+        case 3:
+            zmm20 = _mm512_set1_ps(*((const float *)pb3 + 11));
+            zmm0 = _mm512_fmadd_ps(zmm19, zmm26, zmm0);
+            zmm27 = _mm512_set1_ps(*((const float *)pb3 + 12));
+            zmm26 = _mm512_set1_ps(*((const float *)pb3 + 13));
+            zmm1 = _mm512_fmadd_ps(zmm19, zmm18, zmm1);
+            zmm2 = _mm512_fmadd_ps(zmm19, zmm25, zmm2);
+            zmm3 = _mm512_fmadd_ps(zmm19, zmm17, zmm3);
+            zmm4 = _mm512_fmadd_ps(zmm19, zmm24, zmm4);
+            zmm5 = _mm512_fmadd_ps(zmm19, zmm16, zmm5);
+            zmm6 = _mm512_fmadd_ps(zmm19, zmm23, zmm6);
+            zmm7 = _mm512_fmadd_ps(zmm19, zmm15, zmm7);
+            zmm8 = _mm512_fmadd_ps(zmm19, zmm22, zmm8);
+            zmm9 = _mm512_fmadd_ps(zmm19, zmm14, zmm9);
+            zmm10 = _mm512_fmadd_ps(zmm19, zmm21, zmm10);
+            zmm11 = _mm512_fmadd_ps(zmm19, zmm20, zmm11);
+            zmm12 = _mm512_fmadd_ps(zmm19, zmm27, zmm12);
+            zmm13 = _mm512_fmadd_ps(zmm19, zmm26, zmm13);
+            break;
+        case 4:
+            zmm19 = _mm512_set1_ps(*((const float *)(pb0 + 4 * ldb_b) + 11));
+            zmm0 = _mm512_fmadd_ps(zmm18, zmm25, zmm0);
+            zmm26 = _mm512_set1_ps(*((const float *)(pb0 + 4 * ldb_b) + 12));
+            zmm25 = _mm512_set1_ps(*((const float *)(pb0 + 4 * ldb_b) + 13));
+            zmm1 = _mm512_fmadd_ps(zmm18, zmm17, zmm1);
+            zmm2 = _mm512_fmadd_ps(zmm18, zmm24, zmm2);
+            zmm3 = _mm512_fmadd_ps(zmm18, zmm16, zmm3);
+            zmm4 = _mm512_fmadd_ps(zmm18, zmm23, zmm4);
+            zmm5 = _mm512_fmadd_ps(zmm18, zmm15, zmm5);
+            zmm6 = _mm512_fmadd_ps(zmm18, zmm22, zmm6);
+            zmm7 = _mm512_fmadd_ps(zmm18, zmm14, zmm7);
+            zmm8 = _mm512_fmadd_ps(zmm18, zmm21, zmm8);
+            zmm9 = _mm512_fmadd_ps(zmm18, zmm20, zmm9);
+            zmm10 = _mm512_fmadd_ps(zmm18, zmm27, zmm10);
+            zmm11 = _mm512_fmadd_ps(zmm18, zmm19, zmm11);
+            zmm12 = _mm512_fmadd_ps(zmm18, zmm26, zmm12);
+            zmm13 = _mm512_fmadd_ps(zmm18, zmm25, zmm13);
+            break;
+        case 5:
+            zmm18 = _mm512_set1_ps(*((const float *)(pb3 + 2 * ldb_b) + 11));
+            zmm0 = _mm512_fmadd_ps(zmm17, zmm24, zmm0);
+            zmm25 = _mm512_set1_ps(*((const float *)(pb3 + 2 * ldb_b) + 12));
+            zmm24 = _mm512_set1_ps(*((const float *)(pb3 + 2 * ldb_b) + 13));
+            zmm1 = _mm512_fmadd_ps(zmm17, zmm16, zmm1);
+            zmm2 = _mm512_fmadd_ps(zmm17, zmm23, zmm2);
+            zmm3 = _mm512_fmadd_ps(zmm17, zmm15, zmm3);
+            zmm4 = _mm512_fmadd_ps(zmm17, zmm22, zmm4);
+            zmm5 = _mm512_fmadd_ps(zmm17, zmm14, zmm5);
+            zmm6 = _mm512_fmadd_ps(zmm17, zmm21, zmm6);
+            zmm7 = _mm512_fmadd_ps(zmm17, zmm20, zmm7);
+            zmm8 = _mm512_fmadd_ps(zmm17, zmm27, zmm8);
+            zmm9 = _mm512_fmadd_ps(zmm17, zmm19, zmm9);
+            zmm10 = _mm512_fmadd_ps(zmm17, zmm26, zmm10);
+            zmm11 = _mm512_fmadd_ps(zmm17, zmm18, zmm11);
+            zmm12 = _mm512_fmadd_ps(zmm17, zmm25, zmm12);
+            zmm13 = _mm512_fmadd_ps(zmm17, zmm24, zmm13);
+            break;
+        case 6:
+            zmm17 = _mm512_set1_ps(*((const float *)pb6 + 11));
+            zmm0 = _mm512_fmadd_ps(zmm16, zmm23, zmm0);
+            zmm24 = _mm512_set1_ps(*((const float *)pb6 + 12));
+            zmm23 = _mm512_set1_ps(*((const float *)pb6 + 13));
+            zmm1 = _mm512_fmadd_ps(zmm16, zmm15, zmm1);
+            zmm2 = _mm512_fmadd_ps(zmm16, zmm22, zmm2);
+            zmm3 = _mm512_fmadd_ps(zmm16, zmm14, zmm3);
+            zmm4 = _mm512_fmadd_ps(zmm16, zmm21, zmm4);
+            zmm5 = _mm512_fmadd_ps(zmm16, zmm20, zmm5);
+            zmm6 = _mm512_fmadd_ps(zmm16, zmm27, zmm6);
+            zmm7 = _mm512_fmadd_ps(zmm16, zmm19, zmm7);
+            zmm8 = _mm512_fmadd_ps(zmm16, zmm26, zmm8);
+            zmm9 = _mm512_fmadd_ps(zmm16, zmm18, zmm9);
+            zmm10 = _mm512_fmadd_ps(zmm16, zmm25, zmm10);
+            zmm11 = _mm512_fmadd_ps(zmm16, zmm17, zmm11);
+            zmm12 = _mm512_fmadd_ps(zmm16, zmm24, zmm12);
+            zmm13 = _mm512_fmadd_ps(zmm16, zmm23, zmm13);
+            break;
+
+        }
+    }
+    const float alpha_ = *alpha, beta_ = *beta;
+    if (m == 16 && n == 14 && rs_c == 1) {
+        const __m512 va_ = _mm512_set1_ps(alpha_);
+        if (alpha_ == 1 && beta_ == 0) {
+            float *cw_ = c;
+            _mm512_storeu_ps(cw_ + 0, zmm0);
+            cw_ += cs_c;
+            _mm512_storeu_ps(cw_ + 0, zmm1);
+            cw_ += cs_c;
+            _mm512_storeu_ps(cw_ + 0, zmm2);
+            cw_ += cs_c;
+            _mm512_storeu_ps(cw_ + 0, zmm3);
+            cw_ += cs_c;
+            _mm512_storeu_ps(cw_ + 0, zmm4);
+            cw_ += cs_c;
+            _mm512_storeu_ps(cw_ + 0, zmm5);
+            cw_ += cs_c;
+            _mm512_storeu_ps(cw_ + 0, zmm6);
+            cw_ += cs_c;
+            _mm512_storeu_ps(cw_ + 0, zmm7);
+            cw_ += cs_c;
+            _mm512_storeu_ps(cw_ + 0, zmm8);
+            cw_ += cs_c;
+            _mm512_storeu_ps(cw_ + 0, zmm9);
+            cw_ += cs_c;
+            _mm512_storeu_ps(cw_ + 0, zmm10);
+            cw_ += cs_c;
+            _mm512_storeu_ps(cw_ + 0, zmm11);
+            cw_ += cs_c;
+            _mm512_storeu_ps(cw_ + 0, zmm12);
+            cw_ += cs_c;
+            _mm512_storeu_ps(cw_ + 0, zmm13);
+        } else if (alpha_ == 1 && beta_ == 1) {
+            float *cw_ = c;
+            _mm512_storeu_ps(cw_ + 0, _mm512_add_ps(zmm0, _mm512_loadu_ps(cw_ + 0)));
+            cw_ += cs_c;
+            _mm512_storeu_ps(cw_ + 0, _mm512_add_ps(zmm1, _mm512_loadu_ps(cw_ + 0)));
+            cw_ += cs_c;
+            _mm512_storeu_ps(cw_ + 0, _mm512_add_ps(zmm2, _mm512_loadu_ps(cw_ + 0)));
+            cw_ += cs_c;
+            _mm512_storeu_ps(cw_ + 0, _mm512_add_ps(zmm3, _mm512_loadu_ps(cw_ + 0)));
+            cw_ += cs_c;
+            _mm512_storeu_ps(cw_ + 0, _mm512_add_ps(zmm4, _mm512_loadu_ps(cw_ + 0)));
+            cw_ += cs_c;
+            _mm512_storeu_ps(cw_ + 0, _mm512_add_ps(zmm5, _mm512_loadu_ps(cw_ + 0)));
+            cw_ += cs_c;
+            _mm512_storeu_ps(cw_ + 0, _mm512_add_ps(zmm6, _mm512_loadu_ps(cw_ + 0)));
+            cw_ += cs_c;
+            _mm512_storeu_ps(cw_ + 0, _mm512_add_ps(zmm7, _mm512_loadu_ps(cw_ + 0)));
+            cw_ += cs_c;
+            _mm512_storeu_ps(cw_ + 0, _mm512_add_ps(zmm8, _mm512_loadu_ps(cw_ + 0)));
+            cw_ += cs_c;
+            _mm512_storeu_ps(cw_ + 0, _mm512_add_ps(zmm9, _mm512_loadu_ps(cw_ + 0)));
+            cw_ += cs_c;
+            _mm512_storeu_ps(cw_ + 0, _mm512_add_ps(zmm10, _mm512_loadu_ps(cw_ + 0)));
+            cw_ += cs_c;
+            _mm512_storeu_ps(cw_ + 0, _mm512_add_ps(zmm11, _mm512_loadu_ps(cw_ + 0)));
+            cw_ += cs_c;
+            _mm512_storeu_ps(cw_ + 0, _mm512_add_ps(zmm12, _mm512_loadu_ps(cw_ + 0)));
+            cw_ += cs_c;
+            _mm512_storeu_ps(cw_ + 0, _mm512_add_ps(zmm13, _mm512_loadu_ps(cw_ + 0)));
+        } else if (beta_ == 0) {
+            float *cw_ = c;
+            _mm512_storeu_ps(cw_ + 0, _mm512_mul_ps(va_, zmm0));
+            cw_ += cs_c;
+            _mm512_storeu_ps(cw_ + 0, _mm512_mul_ps(va_, zmm1));
+            cw_ += cs_c;
+            _mm512_storeu_ps(cw_ + 0, _mm512_mul_ps(va_, zmm2));
+            cw_ += cs_c;
+            _mm512_storeu_ps(cw_ + 0, _mm512_mul_ps(va_, zmm3));
+            cw_ += cs_c;
+            _mm512_storeu_ps(cw_ + 0, _mm512_mul_ps(va_, zmm4));
+            cw_ += cs_c;
+            _mm512_storeu_ps(cw_ + 0, _mm512_mul_ps(va_, zmm5));
+            cw_ += cs_c;
+            _mm512_storeu_ps(cw_ + 0, _mm512_mul_ps(va_, zmm6));
+            cw_ += cs_c;
+            _mm512_storeu_ps(cw_ + 0, _mm512_mul_ps(va_, zmm7));
+            cw_ += cs_c;
+            _mm512_storeu_ps(cw_ + 0, _mm512_mul_ps(va_, zmm8));
+            cw_ += cs_c;
+            _mm512_storeu_ps(cw_ + 0, _mm512_mul_ps(va_, zmm9));
+            cw_ += cs_c;
+            _mm512_storeu_ps(cw_ + 0, _mm512_mul_ps(va_, zmm10));
+            cw_ += cs_c;
+            _mm512_storeu_ps(cw_ + 0, _mm512_mul_ps(va_, zmm11));
+            cw_ += cs_c;
+            _mm512_storeu_ps(cw_ + 0, _mm512_mul_ps(va_, zmm12));
+            cw_ += cs_c;
+            _mm512_storeu_ps(cw_ + 0, _mm512_mul_ps(va_, zmm13));
+        } else if (beta_ == 1) {
+            float *cw_ = c;
+            _mm512_storeu_ps(cw_ + 0, _mm512_fmadd_ps(va_, zmm0, _mm512_loadu_ps(cw_ + 0)));
+            cw_ += cs_c;
+            _mm512_storeu_ps(cw_ + 0, _mm512_fmadd_ps(va_, zmm1, _mm512_loadu_ps(cw_ + 0)));
+            cw_ += cs_c;
+            _mm512_storeu_ps(cw_ + 0, _mm512_fmadd_ps(va_, zmm2, _mm512_loadu_ps(cw_ + 0)));
+            cw_ += cs_c;
+            _mm512_storeu_ps(cw_ + 0, _mm512_fmadd_ps(va_, zmm3, _mm512_loadu_ps(cw_ + 0)));
+            cw_ += cs_c;
+            _mm512_storeu_ps(cw_ + 0, _mm512_fmadd_ps(va_, zmm4, _mm512_loadu_ps(cw_ + 0)));
+            cw_ += cs_c;
+            _mm512_storeu_ps(cw_ + 0, _mm512_fmadd_ps(va_, zmm5, _mm512_loadu_ps(cw_ + 0)));
+            cw_ += cs_c;
+            _mm512_storeu_ps(cw_ + 0, _mm512_fmadd_ps(va_, zmm6, _mm512_loadu_ps(cw_ + 0)));
+            cw_ += cs_c;
+            _mm512_storeu_ps(cw_ + 0, _mm512_fmadd_ps(va_, zmm7, _mm512_loadu_ps(cw_ + 0)));
+            cw_ += cs_c;
+            _mm512_storeu_ps(cw_ + 0, _mm512_fmadd_ps(va_, zmm8, _mm512_loadu_ps(cw_ + 0)));
+            cw_ += cs_c;
+            _mm512_storeu_ps(cw_ + 0, _mm512_fmadd_ps(va_, zmm9, _mm512_loadu_ps(cw_ + 0)));
+            cw_ += cs_c;
+            _mm512_storeu_ps(cw_ + 0, _mm512_fmadd_ps(va_, zmm10, _mm512_loadu_ps(cw_ + 0)));
+            cw_ += cs_c;
+            _mm512_storeu_ps(cw_ + 0, _mm512_fmadd_ps(va_, zmm11, _mm512_loadu_ps(cw_ + 0)));
+            cw_ += cs_c;
+            _mm512_storeu_ps(cw_ + 0, _mm512_fmadd_ps(va_, zmm12, _mm512_loadu_ps(cw_ + 0)));
+            cw_ += cs_c;
+            _mm512_storeu_ps(cw_ + 0, _mm512_fmadd_ps(va_, zmm13, _mm512_loadu_ps(cw_ + 0)));
+        } else {
+            const __m512 vb_ = _mm512_set1_ps(beta_);
+            float *cw_ = c;
+            _mm512_storeu_ps(cw_ + 0, _mm512_fmadd_ps(va_, zmm0, _mm512_mul_ps(vb_, _mm512_loadu_ps(cw_ + 0))));
+            cw_ += cs_c;
+            _mm512_storeu_ps(cw_ + 0, _mm512_fmadd_ps(va_, zmm1, _mm512_mul_ps(vb_, _mm512_loadu_ps(cw_ + 0))));
+            cw_ += cs_c;
+            _mm512_storeu_ps(cw_ + 0, _mm512_fmadd_ps(va_, zmm2, _mm512_mul_ps(vb_, _mm512_loadu_ps(cw_ + 0))));
+            cw_ += cs_c;
+            _mm512_storeu_ps(cw_ + 0, _mm512_fmadd_ps(va_, zmm3, _mm512_mul_ps(vb_, _mm512_loadu_ps(cw_ + 0))));
+            cw_ += cs_c;
+            _mm512_storeu_ps(cw_ + 0, _mm512_fmadd_ps(va_, zmm4, _mm512_mul_ps(vb_, _mm512_loadu_ps(cw_ + 0))));
+            cw_ += cs_c;
+            _mm512_storeu_ps(cw_ + 0, _mm512_fmadd_ps(va_, zmm5, _mm512_mul_ps(vb_, _mm512_loadu_ps(cw_ + 0))));
+            cw_ += cs_c;
+            _mm512_storeu_ps(cw_ + 0, _mm512_fmadd_ps(va_, zmm6, _mm512_mul_ps(vb_, _mm512_loadu_ps(cw_ + 0))));
+            cw_ += cs_c;
+            _mm512_storeu_ps(cw_ + 0, _mm512_fmadd_ps(va_, zmm7, _mm512_mul_ps(vb_, _mm512_loadu_ps(cw_ + 0))));
+            cw_ += cs_c;
+            _mm512_storeu_ps(cw_ + 0, _mm512_fmadd_ps(va_, zmm8, _mm512_mul_ps(vb_, _mm512_loadu_ps(cw_ + 0))));
+            cw_ += cs_c;
+            _mm512_storeu_ps(cw_ + 0, _mm512_fmadd_ps(va_, zmm9, _mm512_mul_ps(vb_, _mm512_loadu_ps(cw_ + 0))));
+            cw_ += cs_c;
+            _mm512_storeu_ps(cw_ + 0, _mm512_fmadd_ps(va_, zmm10, _mm512_mul_ps(vb_, _mm512_loadu_ps(cw_ + 0))));
+            cw_ += cs_c;
+            _mm512_storeu_ps(cw_ + 0, _mm512_fmadd_ps(va_, zmm11, _mm512_mul_ps(vb_, _mm512_loadu_ps(cw_ + 0))));
+            cw_ += cs_c;
+            _mm512_storeu_ps(cw_ + 0, _mm512_fmadd_ps(va_, zmm12, _mm512_mul_ps(vb_, _mm512_loadu_ps(cw_ + 0))));
+            cw_ += cs_c;
+            _mm512_storeu_ps(cw_ + 0, _mm512_fmadd_ps(va_, zmm13, _mm512_mul_ps(vb_, _mm512_loadu_ps(cw_ + 0))));
+        }
+        return;
+    }
+    if (rs_c == 1) {   /* edge tile: predicated */
+        const __m512 va_ = _mm512_set1_ps(alpha_);
+        if (alpha_ == 1 && beta_ == 0) {
+            if (0 < m && 0 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 0 * cs_c, k_, zmm0);
+            }
+            if (0 < m && 1 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 1 * cs_c, k_, zmm1);
+            }
+            if (0 < m && 2 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 2 * cs_c, k_, zmm2);
+            }
+            if (0 < m && 3 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 3 * cs_c, k_, zmm3);
+            }
+            if (0 < m && 4 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 4 * cs_c, k_, zmm4);
+            }
+            if (0 < m && 5 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 5 * cs_c, k_, zmm5);
+            }
+            if (0 < m && 6 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 6 * cs_c, k_, zmm6);
+            }
+            if (0 < m && 7 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 7 * cs_c, k_, zmm7);
+            }
+            if (0 < m && 8 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 8 * cs_c, k_, zmm8);
+            }
+            if (0 < m && 9 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 9 * cs_c, k_, zmm9);
+            }
+            if (0 < m && 10 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 10 * cs_c, k_, zmm10);
+            }
+            if (0 < m && 11 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 11 * cs_c, k_, zmm11);
+            }
+            if (0 < m && 12 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 12 * cs_c, k_, zmm12);
+            }
+            if (0 < m && 13 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 13 * cs_c, k_, zmm13);
+            }
+        } else if (alpha_ == 1 && beta_ == 1) {
+            if (0 < m && 0 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                zmm0 = _mm512_add_ps(zmm0, _mm512_maskz_loadu_ps(k_, c + 0 + 0 * cs_c));
+            }
+            if (0 < m && 1 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                zmm1 = _mm512_add_ps(zmm1, _mm512_maskz_loadu_ps(k_, c + 0 + 1 * cs_c));
+            }
+            if (0 < m && 2 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                zmm2 = _mm512_add_ps(zmm2, _mm512_maskz_loadu_ps(k_, c + 0 + 2 * cs_c));
+            }
+            if (0 < m && 3 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                zmm3 = _mm512_add_ps(zmm3, _mm512_maskz_loadu_ps(k_, c + 0 + 3 * cs_c));
+            }
+            if (0 < m && 4 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                zmm4 = _mm512_add_ps(zmm4, _mm512_maskz_loadu_ps(k_, c + 0 + 4 * cs_c));
+            }
+            if (0 < m && 5 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                zmm5 = _mm512_add_ps(zmm5, _mm512_maskz_loadu_ps(k_, c + 0 + 5 * cs_c));
+            }
+            if (0 < m && 6 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                zmm6 = _mm512_add_ps(zmm6, _mm512_maskz_loadu_ps(k_, c + 0 + 6 * cs_c));
+            }
+            if (0 < m && 7 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                zmm7 = _mm512_add_ps(zmm7, _mm512_maskz_loadu_ps(k_, c + 0 + 7 * cs_c));
+            }
+            if (0 < m && 8 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                zmm8 = _mm512_add_ps(zmm8, _mm512_maskz_loadu_ps(k_, c + 0 + 8 * cs_c));
+            }
+            if (0 < m && 9 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                zmm9 = _mm512_add_ps(zmm9, _mm512_maskz_loadu_ps(k_, c + 0 + 9 * cs_c));
+            }
+            if (0 < m && 10 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                zmm10 = _mm512_add_ps(zmm10, _mm512_maskz_loadu_ps(k_, c + 0 + 10 * cs_c));
+            }
+            if (0 < m && 11 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                zmm11 = _mm512_add_ps(zmm11, _mm512_maskz_loadu_ps(k_, c + 0 + 11 * cs_c));
+            }
+            if (0 < m && 12 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                zmm12 = _mm512_add_ps(zmm12, _mm512_maskz_loadu_ps(k_, c + 0 + 12 * cs_c));
+            }
+            if (0 < m && 13 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                zmm13 = _mm512_add_ps(zmm13, _mm512_maskz_loadu_ps(k_, c + 0 + 13 * cs_c));
+            }
+            if (0 < m && 0 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 0 * cs_c, k_, zmm0);
+            }
+            if (0 < m && 1 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 1 * cs_c, k_, zmm1);
+            }
+            if (0 < m && 2 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 2 * cs_c, k_, zmm2);
+            }
+            if (0 < m && 3 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 3 * cs_c, k_, zmm3);
+            }
+            if (0 < m && 4 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 4 * cs_c, k_, zmm4);
+            }
+            if (0 < m && 5 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 5 * cs_c, k_, zmm5);
+            }
+            if (0 < m && 6 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 6 * cs_c, k_, zmm6);
+            }
+            if (0 < m && 7 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 7 * cs_c, k_, zmm7);
+            }
+            if (0 < m && 8 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 8 * cs_c, k_, zmm8);
+            }
+            if (0 < m && 9 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 9 * cs_c, k_, zmm9);
+            }
+            if (0 < m && 10 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 10 * cs_c, k_, zmm10);
+            }
+            if (0 < m && 11 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 11 * cs_c, k_, zmm11);
+            }
+            if (0 < m && 12 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 12 * cs_c, k_, zmm12);
+            }
+            if (0 < m && 13 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 13 * cs_c, k_, zmm13);
+            }
+        } else if (beta_ == 0) {
+            if (0 < m && 0 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 0 * cs_c, k_, _mm512_mul_ps(va_, zmm0));
+            }
+            if (0 < m && 1 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 1 * cs_c, k_, _mm512_mul_ps(va_, zmm1));
+            }
+            if (0 < m && 2 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 2 * cs_c, k_, _mm512_mul_ps(va_, zmm2));
+            }
+            if (0 < m && 3 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 3 * cs_c, k_, _mm512_mul_ps(va_, zmm3));
+            }
+            if (0 < m && 4 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 4 * cs_c, k_, _mm512_mul_ps(va_, zmm4));
+            }
+            if (0 < m && 5 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 5 * cs_c, k_, _mm512_mul_ps(va_, zmm5));
+            }
+            if (0 < m && 6 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 6 * cs_c, k_, _mm512_mul_ps(va_, zmm6));
+            }
+            if (0 < m && 7 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 7 * cs_c, k_, _mm512_mul_ps(va_, zmm7));
+            }
+            if (0 < m && 8 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 8 * cs_c, k_, _mm512_mul_ps(va_, zmm8));
+            }
+            if (0 < m && 9 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 9 * cs_c, k_, _mm512_mul_ps(va_, zmm9));
+            }
+            if (0 < m && 10 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 10 * cs_c, k_, _mm512_mul_ps(va_, zmm10));
+            }
+            if (0 < m && 11 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 11 * cs_c, k_, _mm512_mul_ps(va_, zmm11));
+            }
+            if (0 < m && 12 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 12 * cs_c, k_, _mm512_mul_ps(va_, zmm12));
+            }
+            if (0 < m && 13 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 13 * cs_c, k_, _mm512_mul_ps(va_, zmm13));
+            }
+        } else if (beta_ == 1) {
+            if (0 < m && 0 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                zmm0 = _mm512_fmadd_ps(va_, zmm0, _mm512_maskz_loadu_ps(k_, c + 0 + 0 * cs_c));
+            }
+            if (0 < m && 1 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                zmm1 = _mm512_fmadd_ps(va_, zmm1, _mm512_maskz_loadu_ps(k_, c + 0 + 1 * cs_c));
+            }
+            if (0 < m && 2 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                zmm2 = _mm512_fmadd_ps(va_, zmm2, _mm512_maskz_loadu_ps(k_, c + 0 + 2 * cs_c));
+            }
+            if (0 < m && 3 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                zmm3 = _mm512_fmadd_ps(va_, zmm3, _mm512_maskz_loadu_ps(k_, c + 0 + 3 * cs_c));
+            }
+            if (0 < m && 4 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                zmm4 = _mm512_fmadd_ps(va_, zmm4, _mm512_maskz_loadu_ps(k_, c + 0 + 4 * cs_c));
+            }
+            if (0 < m && 5 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                zmm5 = _mm512_fmadd_ps(va_, zmm5, _mm512_maskz_loadu_ps(k_, c + 0 + 5 * cs_c));
+            }
+            if (0 < m && 6 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                zmm6 = _mm512_fmadd_ps(va_, zmm6, _mm512_maskz_loadu_ps(k_, c + 0 + 6 * cs_c));
+            }
+            if (0 < m && 7 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                zmm7 = _mm512_fmadd_ps(va_, zmm7, _mm512_maskz_loadu_ps(k_, c + 0 + 7 * cs_c));
+            }
+            if (0 < m && 8 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                zmm8 = _mm512_fmadd_ps(va_, zmm8, _mm512_maskz_loadu_ps(k_, c + 0 + 8 * cs_c));
+            }
+            if (0 < m && 9 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                zmm9 = _mm512_fmadd_ps(va_, zmm9, _mm512_maskz_loadu_ps(k_, c + 0 + 9 * cs_c));
+            }
+            if (0 < m && 10 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                zmm10 = _mm512_fmadd_ps(va_, zmm10, _mm512_maskz_loadu_ps(k_, c + 0 + 10 * cs_c));
+            }
+            if (0 < m && 11 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                zmm11 = _mm512_fmadd_ps(va_, zmm11, _mm512_maskz_loadu_ps(k_, c + 0 + 11 * cs_c));
+            }
+            if (0 < m && 12 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                zmm12 = _mm512_fmadd_ps(va_, zmm12, _mm512_maskz_loadu_ps(k_, c + 0 + 12 * cs_c));
+            }
+            if (0 < m && 13 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                zmm13 = _mm512_fmadd_ps(va_, zmm13, _mm512_maskz_loadu_ps(k_, c + 0 + 13 * cs_c));
+            }
+            if (0 < m && 0 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 0 * cs_c, k_, zmm0);
+            }
+            if (0 < m && 1 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 1 * cs_c, k_, zmm1);
+            }
+            if (0 < m && 2 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 2 * cs_c, k_, zmm2);
+            }
+            if (0 < m && 3 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 3 * cs_c, k_, zmm3);
+            }
+            if (0 < m && 4 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 4 * cs_c, k_, zmm4);
+            }
+            if (0 < m && 5 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 5 * cs_c, k_, zmm5);
+            }
+            if (0 < m && 6 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 6 * cs_c, k_, zmm6);
+            }
+            if (0 < m && 7 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 7 * cs_c, k_, zmm7);
+            }
+            if (0 < m && 8 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 8 * cs_c, k_, zmm8);
+            }
+            if (0 < m && 9 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 9 * cs_c, k_, zmm9);
+            }
+            if (0 < m && 10 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 10 * cs_c, k_, zmm10);
+            }
+            if (0 < m && 11 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 11 * cs_c, k_, zmm11);
+            }
+            if (0 < m && 12 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 12 * cs_c, k_, zmm12);
+            }
+            if (0 < m && 13 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 13 * cs_c, k_, zmm13);
+            }
+        } else {
+            const __m512 vb_ = _mm512_set1_ps(beta_);
+            if (0 < m && 0 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                zmm0 = _mm512_fmadd_ps(va_, zmm0, _mm512_mul_ps(vb_, _mm512_maskz_loadu_ps(k_, c + 0 + 0 * cs_c)));
+            }
+            if (0 < m && 1 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                zmm1 = _mm512_fmadd_ps(va_, zmm1, _mm512_mul_ps(vb_, _mm512_maskz_loadu_ps(k_, c + 0 + 1 * cs_c)));
+            }
+            if (0 < m && 2 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                zmm2 = _mm512_fmadd_ps(va_, zmm2, _mm512_mul_ps(vb_, _mm512_maskz_loadu_ps(k_, c + 0 + 2 * cs_c)));
+            }
+            if (0 < m && 3 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                zmm3 = _mm512_fmadd_ps(va_, zmm3, _mm512_mul_ps(vb_, _mm512_maskz_loadu_ps(k_, c + 0 + 3 * cs_c)));
+            }
+            if (0 < m && 4 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                zmm4 = _mm512_fmadd_ps(va_, zmm4, _mm512_mul_ps(vb_, _mm512_maskz_loadu_ps(k_, c + 0 + 4 * cs_c)));
+            }
+            if (0 < m && 5 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                zmm5 = _mm512_fmadd_ps(va_, zmm5, _mm512_mul_ps(vb_, _mm512_maskz_loadu_ps(k_, c + 0 + 5 * cs_c)));
+            }
+            if (0 < m && 6 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                zmm6 = _mm512_fmadd_ps(va_, zmm6, _mm512_mul_ps(vb_, _mm512_maskz_loadu_ps(k_, c + 0 + 6 * cs_c)));
+            }
+            if (0 < m && 7 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                zmm7 = _mm512_fmadd_ps(va_, zmm7, _mm512_mul_ps(vb_, _mm512_maskz_loadu_ps(k_, c + 0 + 7 * cs_c)));
+            }
+            if (0 < m && 8 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                zmm8 = _mm512_fmadd_ps(va_, zmm8, _mm512_mul_ps(vb_, _mm512_maskz_loadu_ps(k_, c + 0 + 8 * cs_c)));
+            }
+            if (0 < m && 9 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                zmm9 = _mm512_fmadd_ps(va_, zmm9, _mm512_mul_ps(vb_, _mm512_maskz_loadu_ps(k_, c + 0 + 9 * cs_c)));
+            }
+            if (0 < m && 10 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                zmm10 = _mm512_fmadd_ps(va_, zmm10, _mm512_mul_ps(vb_, _mm512_maskz_loadu_ps(k_, c + 0 + 10 * cs_c)));
+            }
+            if (0 < m && 11 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                zmm11 = _mm512_fmadd_ps(va_, zmm11, _mm512_mul_ps(vb_, _mm512_maskz_loadu_ps(k_, c + 0 + 11 * cs_c)));
+            }
+            if (0 < m && 12 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                zmm12 = _mm512_fmadd_ps(va_, zmm12, _mm512_mul_ps(vb_, _mm512_maskz_loadu_ps(k_, c + 0 + 12 * cs_c)));
+            }
+            if (0 < m && 13 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                zmm13 = _mm512_fmadd_ps(va_, zmm13, _mm512_mul_ps(vb_, _mm512_maskz_loadu_ps(k_, c + 0 + 13 * cs_c)));
+            }
+            if (0 < m && 0 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 0 * cs_c, k_, zmm0);
+            }
+            if (0 < m && 1 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 1 * cs_c, k_, zmm1);
+            }
+            if (0 < m && 2 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 2 * cs_c, k_, zmm2);
+            }
+            if (0 < m && 3 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 3 * cs_c, k_, zmm3);
+            }
+            if (0 < m && 4 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 4 * cs_c, k_, zmm4);
+            }
+            if (0 < m && 5 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 5 * cs_c, k_, zmm5);
+            }
+            if (0 < m && 6 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 6 * cs_c, k_, zmm6);
+            }
+            if (0 < m && 7 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 7 * cs_c, k_, zmm7);
+            }
+            if (0 < m && 8 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 8 * cs_c, k_, zmm8);
+            }
+            if (0 < m && 9 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 9 * cs_c, k_, zmm9);
+            }
+            if (0 < m && 10 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 10 * cs_c, k_, zmm10);
+            }
+            if (0 < m && 11 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 11 * cs_c, k_, zmm11);
+            }
+            if (0 < m && 12 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 12 * cs_c, k_, zmm12);
+            }
+            if (0 < m && 13 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 13 * cs_c, k_, zmm13);
+            }
+        }
+        return;
+    }
+    float t_[224];
+    _mm512_storeu_ps(t_ + 0, zmm0);
+    _mm512_storeu_ps(t_ + 16, zmm1);
+    _mm512_storeu_ps(t_ + 32, zmm2);
+    _mm512_storeu_ps(t_ + 48, zmm3);
+    _mm512_storeu_ps(t_ + 64, zmm4);
+    _mm512_storeu_ps(t_ + 80, zmm5);
+    _mm512_storeu_ps(t_ + 96, zmm6);
+    _mm512_storeu_ps(t_ + 112, zmm7);
+    _mm512_storeu_ps(t_ + 128, zmm8);
+    _mm512_storeu_ps(t_ + 144, zmm9);
+    _mm512_storeu_ps(t_ + 160, zmm10);
+    _mm512_storeu_ps(t_ + 176, zmm11);
+    _mm512_storeu_ps(t_ + 192, zmm12);
+    _mm512_storeu_ps(t_ + 208, zmm13);
+    /* position in t_ of C(i, j), at_[i + j*16] */
+    static const unsigned short at_[224] = {
+        0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15,
+        16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31,
+        32, 33, 34, 35, 36, 37, 38, 39, 40, 41, 42, 43, 44, 45, 46, 47,
+        48, 49, 50, 51, 52, 53, 54, 55, 56, 57, 58, 59, 60, 61, 62, 63,
+        64, 65, 66, 67, 68, 69, 70, 71, 72, 73, 74, 75, 76, 77, 78, 79,
+        80, 81, 82, 83, 84, 85, 86, 87, 88, 89, 90, 91, 92, 93, 94, 95,
+        96, 97, 98, 99, 100, 101, 102, 103, 104, 105, 106, 107, 108, 109, 110, 111,
+        112, 113, 114, 115, 116, 117, 118, 119, 120, 121, 122, 123, 124, 125, 126, 127,
+        128, 129, 130, 131, 132, 133, 134, 135, 136, 137, 138, 139, 140, 141, 142, 143,
+        144, 145, 146, 147, 148, 149, 150, 151, 152, 153, 154, 155, 156, 157, 158, 159,
+        160, 161, 162, 163, 164, 165, 166, 167, 168, 169, 170, 171, 172, 173, 174, 175,
+        176, 177, 178, 179, 180, 181, 182, 183, 184, 185, 186, 187, 188, 189, 190, 191,
+        192, 193, 194, 195, 196, 197, 198, 199, 200, 201, 202, 203, 204, 205, 206, 207,
+        208, 209, 210, 211, 212, 213, 214, 215, 216, 217, 218, 219, 220, 221, 222, 223,
+    };
+    for (int64_t j = 0; j < n; j++)
+        for (int64_t i = 0; i < m; i++) {
+            float v = alpha_ * t_[at_[i + j * 16]];
+            float *cij = c + i * rs_c + j * cs_c;
+            *cij = beta_ == 0 ? v : v + beta_ * *cij;
+        }
+
+}
+
+void zen4_sgemm_32x14_e16x8_rows(int64_t m, int64_t n, int64_t k, const float *alpha, const float *a, int64_t lda,
+                                 const float *b, int64_t ldb, const float *beta, float *c, int64_t rs_c, int64_t cs_c)
+{
+    const int64_t lda_b = lda * (int64_t)sizeof(float), ldb_b = ldb * (int64_t)sizeof(float);
+    const char *pa0 = (const char *)a;
+    const char *pb0 = (const char *)b;
+    __m512 zmm0, zmm1, zmm2, zmm3, zmm4, zmm5, zmm6, zmm7;
+    __m512 zmm8, zmm9, zmm10, zmm11, zmm12, zmm13, zmm14, zmm15;
+    __m512 zmm16, zmm17, zmm18, zmm19, zmm20, zmm21, zmm22, zmm23;
+    __m512 zmm24, zmm25;
+
+    zmm0 = _mm512_setzero_ps();
+    zmm1 = _mm512_setzero_ps();
+    zmm2 = _mm512_setzero_ps();
+    zmm3 = _mm512_setzero_ps();
+    zmm4 = _mm512_setzero_ps();
+    zmm5 = _mm512_setzero_ps();
+    zmm6 = _mm512_setzero_ps();
+    zmm7 = _mm512_setzero_ps();
+
+    if (k > 0) {
+        /* prologue: the first 14 instructions of iteration 0 (pointer
+         * bumps among them become load offsets) */
+        zmm9 = _mm512_loadu_ps((const float *)pa0);
+        zmm11 = _mm512_set1_ps(*((const float *)pb0));
+        zmm13 = _mm512_set1_ps(*((const float *)pb0 + 1));
+        zmm15 = _mm512_set1_ps(*((const float *)pb0 + 2));
+        zmm17 = _mm512_set1_ps(*((const float *)pb0 + 3));
+        zmm19 = _mm512_set1_ps(*((const float *)pb0 + 4));
+        zmm21 = _mm512_set1_ps(*((const float *)pb0 + 5));
+        zmm23 = _mm512_set1_ps(*((const float *)pb0 + 6));
+        zmm25 = _mm512_set1_ps(*((const float *)pb0 + 7));
+
+        /* kernel: iteration i and the start of i+1, unrolled 2x */
+        int64_t nq = k - 1;
+        for (int64_t it = nq / 2; it > 0; it--) {
+            /* copy 0 */
+            zmm8 = _mm512_loadu_ps((const float *)(pa0 + lda_b));
+            zmm10 = _mm512_set1_ps(*((const float *)(pb0 + ldb_b)));
+            zmm12 = _mm512_set1_ps(*((const float *)(pb0 + ldb_b) + 1));
+            zmm14 = _mm512_set1_ps(*((const float *)(pb0 + ldb_b) + 2));
+            zmm16 = _mm512_set1_ps(*((const float *)(pb0 + ldb_b) + 3));
+            zmm18 = _mm512_set1_ps(*((const float *)(pb0 + ldb_b) + 4));
+            zmm20 = _mm512_set1_ps(*((const float *)(pb0 + ldb_b) + 5));
+            zmm22 = _mm512_set1_ps(*((const float *)(pb0 + ldb_b) + 6));
+            zmm24 = _mm512_set1_ps(*((const float *)(pb0 + ldb_b) + 7));
+            zmm0 = _mm512_fmadd_ps(zmm9, zmm11, zmm0);
+            zmm1 = _mm512_fmadd_ps(zmm9, zmm13, zmm1);
+            zmm2 = _mm512_fmadd_ps(zmm9, zmm15, zmm2);
+            zmm3 = _mm512_fmadd_ps(zmm9, zmm17, zmm3);
+            zmm4 = _mm512_fmadd_ps(zmm9, zmm19, zmm4);
+            zmm5 = _mm512_fmadd_ps(zmm9, zmm21, zmm5);
+            zmm6 = _mm512_fmadd_ps(zmm9, zmm23, zmm6);
+            zmm7 = _mm512_fmadd_ps(zmm9, zmm25, zmm7);
+            /* copy 1 */
+            zmm9 = _mm512_loadu_ps((const float *)(pa0 + 2 * lda_b));
+            zmm11 = _mm512_set1_ps(*((const float *)(pb0 + 2 * ldb_b)));
+            zmm13 = _mm512_set1_ps(*((const float *)(pb0 + 2 * ldb_b) + 1));
+            zmm15 = _mm512_set1_ps(*((const float *)(pb0 + 2 * ldb_b) + 2));
+            zmm17 = _mm512_set1_ps(*((const float *)(pb0 + 2 * ldb_b) + 3));
+            zmm19 = _mm512_set1_ps(*((const float *)(pb0 + 2 * ldb_b) + 4));
+            zmm21 = _mm512_set1_ps(*((const float *)(pb0 + 2 * ldb_b) + 5));
+            zmm23 = _mm512_set1_ps(*((const float *)(pb0 + 2 * ldb_b) + 6));
+            zmm25 = _mm512_set1_ps(*((const float *)(pb0 + 2 * ldb_b) + 7));
+            zmm0 = _mm512_fmadd_ps(zmm8, zmm10, zmm0);
+            zmm1 = _mm512_fmadd_ps(zmm8, zmm12, zmm1);
+            zmm2 = _mm512_fmadd_ps(zmm8, zmm14, zmm2);
+            zmm3 = _mm512_fmadd_ps(zmm8, zmm16, zmm3);
+            zmm4 = _mm512_fmadd_ps(zmm8, zmm18, zmm4);
+            zmm5 = _mm512_fmadd_ps(zmm8, zmm20, zmm5);
+            zmm6 = _mm512_fmadd_ps(zmm8, zmm22, zmm6);
+            zmm7 = _mm512_fmadd_ps(zmm8, zmm24, zmm7);
+
+            pa0 += 2 * lda_b;
+            pb0 += 2 * ldb_b;
+        }
+        int64_t rem = nq % 2;
+        if (rem > 0) {
+            zmm8 = _mm512_loadu_ps((const float *)(pa0 + lda_b));
+            zmm10 = _mm512_set1_ps(*((const float *)(pb0 + ldb_b)));
+            zmm12 = _mm512_set1_ps(*((const float *)(pb0 + ldb_b) + 1));
+            zmm14 = _mm512_set1_ps(*((const float *)(pb0 + ldb_b) + 2));
+            zmm16 = _mm512_set1_ps(*((const float *)(pb0 + ldb_b) + 3));
+            zmm18 = _mm512_set1_ps(*((const float *)(pb0 + ldb_b) + 4));
+            zmm20 = _mm512_set1_ps(*((const float *)(pb0 + ldb_b) + 5));
+            zmm22 = _mm512_set1_ps(*((const float *)(pb0 + ldb_b) + 6));
+            zmm24 = _mm512_set1_ps(*((const float *)(pb0 + ldb_b) + 7));
             zmm0 = _mm512_fmadd_ps(zmm9, zmm11, zmm0);
             zmm1 = _mm512_fmadd_ps(zmm9, zmm13, zmm1);
             zmm2 = _mm512_fmadd_ps(zmm9, zmm15, zmm2);

@@ -24,8 +24,8 @@
 /* 1: zen4_sgemm_64x4_direct_rows and each edge kernel's _rows variant are emitted,
  * the same kernels reading B(p,j) at b[p*ldb + j] (B^T in place; the
  * machine's direct_b_rows): {MR', NR', function} as EDGE_LIST */
-#define zen4_sgemm_64x4_DIRECT_ROWS 0
-#define zen4_sgemm_64x4_ROW_EDGE_LIST 
+#define zen4_sgemm_64x4_DIRECT_ROWS 1
+#define zen4_sgemm_64x4_ROW_EDGE_LIST {32, 4, zen4_sgemm_64x4_e32x4_rows}
 /* packed row-edge kernels for a short last row panel packed MR' rows high,
  * each with the signature of zen4_sgemm_64x4: {MR', function} */
 #define zen4_sgemm_64x4_NPEDGES 1
@@ -68,6 +68,10 @@ void zen4_sgemm_64x4_e32x4(int64_t m, int64_t n, int64_t k, const float *alpha, 
 void zen4_sgemm_64x4_p32x4(int64_t m, int64_t n, int64_t k, const float *alpha, const float *a,
                            const float *b, const float *beta, float *c, int64_t rs_c, int64_t cs_c,
                            const float *a_next, const float *b_next);
+void zen4_sgemm_64x4_direct_rows(int64_t m, int64_t n, int64_t k, const float *alpha, const float *a, int64_t lda,
+                                 const float *b, int64_t ldb, const float *beta, float *c, int64_t rs_c, int64_t cs_c);
+void zen4_sgemm_64x4_e32x4_rows(int64_t m, int64_t n, int64_t k, const float *alpha, const float *a, int64_t lda,
+                                const float *b, int64_t ldb, const float *beta, float *c, int64_t rs_c, int64_t cs_c);
 void zen4_sgemm_64x4_dot(int64_t m, int64_t n, int64_t k, const float *alpha, const float *a, int64_t lda,
                          const float *b, int64_t ldb, const float *beta, float *c, int64_t rs_c, int64_t cs_c);
 void zen4_sgemm_64x4_quad(int64_t m, int64_t n, int64_t k, const float *alpha, const float *a, int64_t lda,

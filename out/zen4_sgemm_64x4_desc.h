@@ -31,6 +31,15 @@
 _Static_assert(zen4_sgemm_64x4_NTAILS <= GG_TAILS, "row tails: raise GG_TAILS");
 static const struct gg_sedge zen4_sgemm_64x4_desc_edges[] = { zen4_sgemm_64x4_EDGE_LIST };
 static const struct gg_spedge zen4_sgemm_64x4_desc_pedges[] = { zen4_sgemm_64x4_PEDGE_LIST };
+static const struct gg_sedge zen4_sgemm_64x4_desc_row_edges[] = { zen4_sgemm_64x4_ROW_EDGE_LIST };
+/* the same kernels reading B by rows (B^T in place) */
+static const struct gg_ukernel zen4_sgemm_64x4_desc_b_rows = {
+    .mr = 64, .nr = 4, .row_pref = 0, .fn = (void *)zen4_sgemm_64x4,
+    .b_l1_percent = 50, .narrow_k = 0,
+    .direct = (void *)zen4_sgemm_64x4_direct_rows, .direct_b_cols = 0,
+    .edges = zen4_sgemm_64x4_desc_row_edges, .nedges = 1,
+    .pedges = zen4_sgemm_64x4_desc_pedges, .npedges = 1,
+};
 #define zen4_sgemm_64x4_DESC_UKERNEL { \
     .mr = 64, .nr = 4, .row_pref = 0, .fn = (void *)zen4_sgemm_64x4, \
     .b_l1_percent = 50, .narrow_k = 0, \
@@ -39,6 +48,7 @@ static const struct gg_spedge zen4_sgemm_64x4_desc_pedges[] = { zen4_sgemm_64x4_
     .edges = zen4_sgemm_64x4_desc_edges, .nedges = 1, \
     .pedges = zen4_sgemm_64x4_desc_pedges, .npedges = 1, \
     .tails = { zen4_sgemm_64x4_TAIL_LIST }, \
+    .b_rows = &zen4_sgemm_64x4_desc_b_rows, \
     .thread_edge = 38, \
 }
 #endif
