@@ -33,6 +33,11 @@ static inline __attribute__((always_inline)) T DT(hsum)(const DT(v) *vp)
 #else
 #define DT_ROWS 2   /* 8 sums in 16 registers */
 #endif
+#if GW_VB >= 64 && ESIZE == 8
+#define DT_WIDE 8   /* or 2 x 8 where m <= 2: an A load for 8 columns (f32 lost) */
+#else
+#define DT_WIDE 4
+#endif
 #define DT_COLS 4
 
 /* C(0..R-1, 0..NC-1), k >= DT_LANES; R and NC constants where inlined.
@@ -42,12 +47,12 @@ static inline __attribute__((always_inline)) void DT(tile)(const int R, const in
         int64_t k, T alpha, const T *a, int64_t rs_a, const T *b, int64_t cs_b, T beta, T *c,
         int64_t rs_c, int64_t cs_c)
 {
-    DT(v) v[DT_ROWS][DT_COLS];
+    DT(v) v[DT_ROWS][DT_WIDE];
     for (int r = 0; r < R; r++)
         for (int j = 0; j < NC; j++) v[r][j] = (DT(v)){ 0 };
     int64_t p = 0;
     for (; p + DT_LANES <= k; p += DT_LANES) {
-        DT(v) bv[DT_COLS];
+        DT(v) bv[DT_WIDE];
         for (int j = 0; j < NC; j++) bv[j] = *(const DT(vu) *)(b + j * cs_b + p);
         for (int r = 0; r < R; r++) {
             DT(v) av = *(const DT(vu) *)(a + r * rs_a + p);
@@ -58,7 +63,7 @@ static inline __attribute__((always_inline)) void DT(tile)(const int R, const in
         DT(vi) keep = { 0 };
         for (int l = 0; l < DT_LANES; l++) keep[l] = l >= DT_LANES - (k - p) ? -1 : 0;
         p = k - DT_LANES;
-        DT(v) bv[DT_COLS];
+        DT(v) bv[DT_WIDE];
         for (int j = 0; j < NC; j++)
             bv[j] = (DT(v))((DT(vi))*(const DT(vu) *)(b + j * cs_b + p) & keep);
         for (int r = 0; r < R; r++) {
@@ -71,27 +76,34 @@ static inline __attribute__((always_inline)) void DT(tile)(const int R, const in
             FN(put)(c + r * rs_c + j * cs_c, alpha, DT(hsum)(&v[r][j]), beta);
 }
 
-#define DT_CASE(R, NC) case (R) * 8 + (NC): \
+#define DT_CASE(R, NC) case (R) * 16 + (NC): \
     DT(tile)(R, NC, k, alpha, ai, rs_a, bj, cs_b, beta, cij, rs_c, cs_c); break;
 #if DT_ROWS == 4
 #define DT_CASES(NC) DT_CASE(1, NC) DT_CASE(2, NC) DT_CASE(3, NC) DT_CASE(4, NC)
 #else
 #define DT_CASES(NC) DT_CASE(1, NC) DT_CASE(2, NC)
 #endif
+#if DT_WIDE == 8
+#define DT_WIDE_CASES DT_CASE(1, 5) DT_CASE(1, 6) DT_CASE(1, 7) DT_CASE(1, 8) \
+                      DT_CASE(2, 5) DT_CASE(2, 6) DT_CASE(2, 7) DT_CASE(2, 8)
+#else
+#define DT_WIDE_CASES
+#endif
 
-/* C by tiles of DT_ROWS x DT_COLS, the last row and column tiles
- * narrower; k >= DT_LANES. */
+/* C by tiles of DT_ROWS x DT_COLS, or of DT_ROWS / 2 x DT_WIDE where m
+ * fits the former, the last row and column tiles narrower; k >= DT_LANES. */
 GW_ATTR static void DT(gemm)(int64_t m, int64_t n, int64_t k, T alpha, const T *a,
         int64_t rs_a, const T *b, int64_t cs_b, T beta, T *c, int64_t rs_c, int64_t cs_c)
 {
-    for (int64_t j = 0; j < n; j += DT_COLS)
+    const int cw = 2 * m <= DT_ROWS ? DT_WIDE : DT_COLS;
+    for (int64_t j = 0; j < n; j += cw)
         for (int64_t i = 0; i < m; i += DT_ROWS) {
             const int rr = (int)(m - i < DT_ROWS ? m - i : DT_ROWS);
-            const int cc = (int)(n - j < DT_COLS ? n - j : DT_COLS);
+            const int cc = (int)(n - j < cw ? n - j : cw);
             const T *ai = a + i * rs_a, *bj = b + j * cs_b;
             T *cij = c + i * rs_c + j * cs_c;
-            switch (rr * 8 + cc) {
-            DT_CASES(1) DT_CASES(2) DT_CASES(3) DT_CASES(4)
+            switch (rr * 16 + cc) {
+            DT_CASES(1) DT_CASES(2) DT_CASES(3) DT_CASES(4) DT_WIDE_CASES
             default: break;
             }
         }
@@ -99,6 +111,8 @@ GW_ATTR static void DT(gemm)(int64_t m, int64_t n, int64_t k, T alpha, const T *
 
 #undef DT_CASE
 #undef DT_CASES
+#undef DT_WIDE_CASES
+#undef DT_WIDE
 #undef DT_ROWS
 #undef DT_COLS
 #undef DT_LANES

@@ -105,6 +105,7 @@ static int sizes_for(char type, struct size3 *s)
     s[i++] = (struct size3){6, 9, 33};
     s[i++] = (struct size3){5, 7, 301};        /* A^T B of few rows and columns, k long: dot products */
     s[i++] = (struct size3){13, 6, 450};
+    s[i++] = (struct size3){2, 11, 130};       /* two rows: 2 x 8 tiles (f64), 3 columns past */
     /* one side long (A^T: many rows; else few rows of A copied into rows,
      * against B's columns at a power-of-two stride for f64), two threads */
     s[i++] = (struct size3){301, 5, 260};
