@@ -439,12 +439,29 @@ static __attribute__((noinline)) int dots_long(const struct gg_call *c, const st
     return 1;
 }
 
+/* The dot products on the call or, where B's columns are not contiguous,
+ * on C^T = B^T A^T (A^T B^T with few columns is few rows of B against
+ * A's columns). With B's columns contiguous C^T's dot products are the
+ * call's own, which dots_long has refused. */
+static int dots_of_either(struct gg_call *c, const struct gg_ctx *x, struct gg_plan *p)
+{
+    if (dots_long(c, x, p)) return 1;
+    if (!x->lim.may_swap || c->rs_b == 1) return 0;
+    transpose(c);
+    if (dots_long(c, x, p)) {
+        p->swap = 1;
+        return 1;
+    }
+    transpose(c);
+    return 0;
+}
+
 /* Out of line: the paths before it must not pay for its frame. */
 static __attribute__((noinline)) void kernels_path(struct gg_call *c, const struct gg_ctx *x,
                                                    struct gg_plan *p)
 {
     const struct gg_limits *l = &x->lim;
-    if (l->direct_mode < 0 && l->own_loops && dots_long(c, x, p)) return;
+    if (l->direct_mode < 0 && l->own_loops && dots_of_either(c, x, p)) return;
     p->path = GG_KERNELS;
     p->tk = NULL;
     p->one_panel = p->tiles_first = p->rows_outside = 0;
