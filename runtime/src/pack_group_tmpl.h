@@ -97,7 +97,7 @@ GP(by_groups)(int64_t panels, int64_t kc, const GT *x, int64_t cs, const int w,
             const GT *s = col + q * w;
             GT *restrict o = d + q * w * kp;
             GG_VECTORIZE for (int i = 0; i < w; i++)
-                _Pragma("GCC unroll 4") for (int c = 0; c < KG; c++) o[i * KG + c] = s[i + c * cs];
+                _Pragma("GCC unroll 8") for (int c = 0; c < KG; c++) o[i * KG + c] = s[i + c * cs];
         }
     }
     if (kc > whole * KG)
