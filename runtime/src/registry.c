@@ -28,13 +28,15 @@ static const struct gg_sedge portable_edges_s[] = {
 #define COUNT(x) (int)(sizeof x / sizeof *x)
 /* B read as rows by its direct kernels (direct_b_cols 0), unlike the x86
  * generated sets: so the runtime's row-layout paths run on this host too */
-#define PORTABLE_PACKED(NAME, MR, NR) { MR, NR, 0, (void *)NAME }
+#define PORTABLE_PACKED(NAME, MR, NR) { .mr = MR, .nr = NR, .fn = (void *)NAME }
 static const struct gg_kernel_set portable_set = {
     .name = "portable", .features = 0, .rank = 0, .caches_known = 0,
-    .d = { GG_PORTABLE_F64_MR, GG_PORTABLE_F64_NR, 0, (void *)gg_portable_f64,
-           (void *)gg_portable_f64_direct, 0, portable_edges_d, COUNT(portable_edges_d) },
-    .s = { GG_PORTABLE_F32_MR, GG_PORTABLE_F32_NR, 0, (void *)gg_portable_f32,
-           (void *)gg_portable_f32_direct, 0, portable_edges_s, COUNT(portable_edges_s) },
+    .d = { .mr = GG_PORTABLE_F64_MR, .nr = GG_PORTABLE_F64_NR, .fn = (void *)gg_portable_f64,
+           .direct = (void *)gg_portable_f64_direct, .edges = portable_edges_d,
+           .nedges = COUNT(portable_edges_d) },
+    .s = { .mr = GG_PORTABLE_F32_MR, .nr = GG_PORTABLE_F32_NR, .fn = (void *)gg_portable_f32,
+           .direct = (void *)gg_portable_f32_direct, .edges = portable_edges_s,
+           .nedges = COUNT(portable_edges_s) },
     .z = PORTABLE_PACKED(gg_portable_c64, GG_PORTABLE_C64_MR, GG_PORTABLE_C64_NR),
     .c = PORTABLE_PACKED(gg_portable_c32, GG_PORTABLE_C32_MR, GG_PORTABLE_C32_NR),
     .bf16 = PORTABLE_PACKED(gg_portable_bf16, GG_PORTABLE_BF16_MR, GG_PORTABLE_BF16_NR),
