@@ -20,10 +20,14 @@ static void FN(dots_slab)(void *arg, int t, int nt)
     T *c = o->c;
     if (m >= n) {                  /* whole tiles of four rows or columns each */
         int64_t i0 = FN(split)(m, 4, t, nt), i1 = FN(split)(m, 4, t + 1, nt);
-        m = i1 - i0, a += i0 * o->rs_a, c += i0 * o->rs_c;
+        m = i1 - i0;
+        a += i0 * o->rs_a;
+        c += i0 * o->rs_c;
     } else {
         int64_t j0 = FN(split)(n, 4, t, nt), j1 = FN(split)(n, 4, t + 1, nt);
-        n = j1 - j0, b += j0 * o->cs_b, c += j0 * o->cs_c;
+        n = j1 - j0;
+        b += j0 * o->cs_b;
+        c += j0 * o->cs_c;
     }
     if (m <= 0 || n <= 0) return;
     if (o->wide)

@@ -54,9 +54,9 @@ static inline __attribute__((always_inline)) T GW(hsum)(const GW(dv) *vp, GW(q) 
 }
 
 /* The dot-product tiles (dots_tile_tmpl.h): 32-byte vectors where A's
- * rows are a leading dimension apart and stay in cache; 64-byte ones on
- * a copy of A's rows, aligned, against B's columns streamed, where fewer
- * loads a line kept more lines in flight. */
+ * rows are a leading dimension apart and stay in cache; 64-byte ones
+ * where they are aligned (copied, or 64-byte multiples apart) or streamed
+ * from past the caches, where fewer loads a line kept more in flight. */
 #define DT_VB GW_DVB
 #define DT(x) GW(dots_##x##_n)
 #include "dots_tile_tmpl.h"
