@@ -278,13 +278,16 @@ static int b_fits_l1(const struct gg_call *c, const struct gg_ukernel *uk,
     return 1;                       /* by rows, or copied panel by panel anyway */
 }
 
-/* Tall, narrow C: B's block in L2, A streamed in place past the panels. */
+/* Tall, narrow C: B's block in L2, A streamed in place past the panels;
+ * A's tile must keep its L1 sets for the next panel, where there is one
+ * (narrower than one panel: packing A for it copied all of A to read
+ * it once). */
 static int streams(const struct gg_call *c, const struct gg_ukernel *uk,
                    const struct gg_blocking *bk, int64_t kb, int64_t s)
 {
     return uk->stream && uk->direct && c->rs_a == 1 && b_as_read(c, uk)
         && c->n * kb <= (int64_t)bk->mc * bk->kc && c->n < (int64_t)(GG_STREAM_PANELS - 1) * bk->nr
-        && !gg_crowds_l1(bk, c->a, kb, bk->mr * s, c->cs_a * s, 2);
+        && (c->n < bk->nr || !gg_crowds_l1(bk, c->a, kb, bk->mr * s, c->cs_a * s, 2));
 }
 
 /* Packed, unpacked (A in half of L2, B's panel in L1) or streamed loops. */
