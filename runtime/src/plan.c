@@ -300,7 +300,10 @@ static enum gg_loops choose_loops(const struct gg_call *c, const struct gg_ukern
     const int a_fits = c->m * kb <= (int64_t)(bk->mc + bk->mr) * bk->kc;
     const int fits = a_fits && b_fits_l1(c, uk, bk, kb, s);
     const int stream = (mode == 2 || (mode < 0 && !a_fits)) && streams(c, uk, bk, kb, s);
-    if (!uk->direct || !(mode == 1 || (mode < 0 && fits) || stream)) return GG_PACKED;
+    /* narrower than a panel, A's tile is read once: in place, where the
+     * stream does not take it (B^T: its one panel copied, or by rows) */
+    const int once = mode < 0 && c->n < bk->nr && c->rs_a == 1;
+    if (!uk->direct || !(mode == 1 || (mode < 0 && fits) || stream || once)) return GG_PACKED;
     return stream ? GG_STREAM : GG_DIRECT;
 }
 

@@ -111,6 +111,7 @@ static int sizes_for(char type, struct size3 *s)
     s[i++] = (struct size3){301, 5, 260};
     s[i++] = (struct size3){3, 70, 150};
     s[i++] = (struct size3){70, 3, 150};       /* A^T B^T of few columns: C^T's few rows */
+    s[i++] = (struct size3){1100, 5, 300};     /* narrower than a panel, A past L2: in place */
     s[i++] = (struct size3){6, 80, 512};
     s[i++] = (struct size3){20, 30, 1024};     /* more rows, B's columns crowding L1 */
     s[i++] = (struct size3){1, 67, 45};        /* one row: as C^T when contiguous */

@@ -127,6 +127,9 @@ static const struct want table[] = {
     /* A's columns on one L1 set: streamed only narrower than a panel */
     { { 4096, 6, 300, 0, 0, 0, 1 },        GG_KERNELS, 0, -1, GG_STREAM, UK_MAIN, 0, 0, 1 },
     { { 4096, 12, 300, 0, 0, 0, 1 },       GG_KERNELS, 0, -1, GG_PACKED, UK_MAIN, 0, 0, 1 },
+    /* B^T narrower than a panel: A in place (no stream for it) */
+    { { 2000, 6, 300, 0, 1, 0, 1 },        GG_KERNELS, 0, -1, GG_DIRECT, -1, 0, 0, 1 },
+    { { 2000, 12, 300, 0, 1, 0, 1 },       GG_KERNELS, 0, -1, GG_PACKED, -1, 0, 0, 1 },
     { { 64, 64, 64, 0, 0, 0, 2 },          GG_KERNELS, 0, -1, GG_DIRECT, UK_MAIN, 0, 0, 2 },
     /* too little work for a second thread; rows past one small tile */
     { { 48, 48, 48, 0, 0, 0, 2 },          GG_KERNELS, 0, -1, GG_DIRECT, UK_MAIN, 0, 0, 1 },
