@@ -5,28 +5,13 @@
  * multiply-adds. The kernels' tiles would mostly compute padding there,
  * and their packing cost as much as the multiply-adds. Included by
  * gemv_vec_tmpl.h for one vector width, which sets DT_VB (the vectors'
- * bytes) and DT(x) (this width's names); GW_VB (the registers' width), T,
- * IT, ESIZE and FN(x) from the including files. */
+ * bytes) and DT(x) (this width's names); GW_VB (the registers' width),
+ * GW(hsum), T, IT, ESIZE and FN(x) from the including files. */
 
 #define DT_LANES (DT_VB / ESIZE)
 typedef T DT(v) __attribute__((vector_size(DT_VB)));
 typedef T DT(vu) __attribute__((vector_size(DT_VB), aligned(sizeof(T)), may_alias));
 typedef IT DT(vi) __attribute__((vector_size(DT_VB)));
-
-/* The lanes of *vp summed, by 16-byte quarters first (by address: a wide
- * vector argument outside its target trips -Wpsabi). */
-static inline __attribute__((always_inline)) T DT(hsum)(const DT(v) *vp)
-{
-    GW(q) q = { 0 };
-    for (int h = 0; h < DT_VB / 16; h++) {
-        GW(q) c;
-        memcpy(&c, (const char *)vp + 16 * h, 16);
-        q += c;
-    }
-    T s = 0;
-    for (int l = 0; l < GV_QLANES; l++) s += q[l];
-    return s;
-}
 
 #if GW_VB >= 64
 #define DT_ROWS 4   /* 16 sums in 32 registers */
@@ -73,7 +58,7 @@ static inline __attribute__((always_inline)) void DT(tile)(const int R, const in
     }
     for (int r = 0; r < R; r++)
         for (int j = 0; j < NC; j++)
-            FN(put)(c + r * rs_c + j * cs_c, alpha, DT(hsum)(&v[r][j]), beta);
+            FN(put)(c + r * rs_c + j * cs_c, alpha, GW(hsum)(&v[r][j], DT_VB, (GW(q)){ 0 }), beta);
 }
 
 #define DT_CASE(R, NC) case (R) * 16 + (NC): \

@@ -34,20 +34,20 @@ typedef T GW(qu) __attribute__((vector_size(16), aligned(sizeof(T)), may_alias))
 typedef T GW(dv) __attribute__((vector_size(GW_DVB)));
 typedef T GW(dvu) __attribute__((vector_size(GW_DVB), aligned(sizeof(T)), may_alias));
 
-/* The lanes of v and q summed, v by halves down to 16 bytes: lane after
- * lane, the adds' chain cost a short row's dot product as much as its
- * multiply-adds. */
-static inline __attribute__((always_inline)) T GW(hsum)(const GW(dv) *vp, GW(q) q)
+/* The lanes of the vector of `bytes` at vp (by address: a wide vector
+ * argument outside its target trips -Wpsabi) and of q summed, the vector
+ * by 16-byte quarters first: lane after lane, the adds' chain cost a short
+ * row's dot product as much as its multiply-adds. */
+static inline __attribute__((always_inline)) T GW(hsum)(const void *vp, const int bytes, GW(q) q)
 {
-    GW(dv) v = *vp;   /* by address: a wide vector argument outside its target trips -Wpsabi */
-#if GW_DVB == 32
-    GW(q) c, d;
-    memcpy(&c, &v, 16);
-    memcpy(&d, (const char *)&v + 16, 16);
-    q += c + d;
-#else
-    q += v;
-#endif
+    GW(q) t;
+    memcpy(&t, vp, 16);
+    for (int h = 16; h < bytes; h += 16) {
+        GW(q) c;
+        memcpy(&c, (const char *)vp + h, 16);
+        t += c;
+    }
+    q += t;
     T s = 0;
     for (int l = 0; l < GV_QLANES; l++) s += q[l];
     return s;
@@ -96,7 +96,7 @@ static inline __attribute__((always_inline)) void GW(gemv_dots)(const int R, int
         for (int r = 0; r < R; r++) w[r] += *(const GW(qu) *)(a + r * rs_a + p) * xq;
     }
     for (int r = 0; r < R; r++) {
-        s[r] = GW(hsum)(&v[r][0], w[r]);
+        s[r] = GW(hsum)(&v[r][0], GW_DVB, w[r]);
         for (int64_t q = p; q < k; q++) s[r] += a[r * rs_a + q] * x[q];
         FN(put)(y + r * inc_y, alpha, s[r], beta);
     }

@@ -403,6 +403,13 @@ static void tiles_first(const struct gg_call *c, const struct gg_ctx *x, struct 
     p->rows_outside = rows_outside(c, sk, &x->bks, x->esize);
 }
 
+/* B's NR columns at one k on too few L1 sets to hold their lines. */
+static int b_crowds_l1(const struct gg_call *c, const struct gg_ctx *x)
+{
+    const int64_t s = x->esize;
+    return gg_crowds_l1(&x->bk, c->b, x->bk.nr, s, c->cs_b * s, 1);
+}
+
 /* Dot products where one side is long (GG_DOTS): many rows of A^T B
  * against few columns, the kernels' tiles mostly padding; few rows of A
  * with contiguous columns, copied into rows, against B's columns, where
@@ -424,13 +431,14 @@ static __attribute__((noinline)) int dots_long(const struct gg_call *c, const st
         || c->k < 32 * lo)
         return 0;
     const int few = lo <= l->dots_lo;
-    const int b_crowded = c->m == lo && gg_crowds_l1(&x->bk, c->b, x->bk.nr, s, c->cs_b * s, 1);
     if (few && c->cs_a == 1 && c->n == lo) {
         p->dots_wide = (double)c->m * c->k * s > (double)l->gv_stream_bytes;
-    } else if (c->rs_a == 1 && c->m == lo && (double)c->m * c->k * s <= l->gv_stream_bytes
-               && ((few && 2 * c->m <= l->lanes) || b_crowded)) {
+    } else if (c->m != lo) {
+        return 0;
+    } else if (c->rs_a == 1 && (double)c->m * c->k * s <= l->gv_stream_bytes
+               && ((few && 2 * c->m <= l->lanes) || b_crowds_l1(c, x))) {
         p->dots_wide = 1;
-    } else if (c->cs_a == 1 && c->m == lo && b_crowded) {
+    } else if (c->cs_a == 1 && b_crowds_l1(c, x)) {
         p->dots_wide = (c->rs_a * s) % 64 == 0;
     } else {
         return 0;
