@@ -173,18 +173,19 @@ GW_ATTR static void GW(gemm_few)(int64_t m, int64_t n, int64_t k, T alpha, const
         const T *ai = a + i;
         T *ci = c + i * rs_c;
         int64_t j = 0;
-        for (; j + 8 <= n; j += 8)
-            GW(few_cols)(8, r, k, alpha, ai, cs_a, b + j * cs_b, rs_b, cs_b, beta, ci + j * cs_c, rs_c, cs_c);
+#define GW_FEW(NC) GW(few_cols)(NC, r, k, alpha, ai, cs_a, b + j * cs_b, rs_b, cs_b, beta, \
+                                ci + j * cs_c, rs_c, cs_c)
+        for (; j + 8 <= n; j += 8) GW_FEW(8);
         if (n - j >= 4) {
-            GW(few_cols)(4, r, k, alpha, ai, cs_a, b + j * cs_b, rs_b, cs_b, beta, ci + j * cs_c, rs_c, cs_c);
+            GW_FEW(4);
             j += 4;
         }
         if (n - j >= 2) {
-            GW(few_cols)(2, r, k, alpha, ai, cs_a, b + j * cs_b, rs_b, cs_b, beta, ci + j * cs_c, rs_c, cs_c);
+            GW_FEW(2);
             j += 2;
         }
-        if (j < n)
-            GW(few_cols)(1, r, k, alpha, ai, cs_a, b + j * cs_b, rs_b, cs_b, beta, ci + j * cs_c, rs_c, cs_c);
+        if (j < n) GW_FEW(1);
+#undef GW_FEW
     }
 }
 
