@@ -240,9 +240,27 @@ static int half_size(const struct plan *pl, int full, int mult, bool rows)
     return 0;
 }
 
+/* The narrow column widths beside NR': 4 and 6, so that NR, NR' and
+ * they tile every even width (NR 14: 10 as 6 + 4, not 14 with 4 padded).
+ * Real, unpacked types: the packed-only ones run every width at every
+ * height of A's panels. */
+static int fine_widths(const struct plan *pl, int nh, int out[2])
+{
+    const struct kernel *k = &pl->k;
+    int n = 0;
+    if (kernel_packed_only(k) || !nh) return 0;
+    for (int x = 4; x <= 6; x += 2)
+        if (x != nh && x < k->nr && !kernel_shape_error(&pl->m, pl->t, k->bs, k->elem, k->mr, x))
+            out[n++] = x;
+    return n;
+}
+
 /* The edge kernels: for the last, short row panel (MR' x NR), the last,
  * narrow column panel (MR x NR') and their corner (MR' x NR'), MR' and
- * NR' from half_size, each with its own POCA plan. Register budget: 1/8
+ * NR' from half_size, and the fine widths' panels and corners (MR x 4,
+ * MR x 6, MR' x 4, MR' x 6: fine_widths; without the corners a short
+ * last row panel ran them MR high), each with its own POCA plan.
+ * Register budget: 1/8
  * below MaxReg when the shape leaves room, because a smaller shape lets
  * the pipelined schedule keep every register busy with loads in flight,
  * and GCC, re-allocating the named variables, then spills in the loop
@@ -257,7 +275,10 @@ int plan_edges(const struct plan *pl, struct edge_spec out[MAX_EDGES])
     if (kernel_packed_only(k) && mh && nh
         && kernel_min_regs(&pl->m, pl->t, k->bs, k->elem, mh, nh) > pl->m.max_regs)
         nh = 0;
-    const int cand[MAX_EDGES][2] = { { k->mr, nh }, { mh, k->nr }, { mh, nh } };
+    int fine[2], nf = fine_widths(pl, nh, fine);
+    const int f0 = nf > 0 ? fine[0] : 0, f1 = nf > 1 ? fine[1] : 0;
+    const int cand[MAX_EDGES][2] = { { k->mr, nh }, { mh, k->nr }, { mh, nh },
+                                     { k->mr, f0 }, { k->mr, f1 }, { mh, f0 }, { mh, f1 } };
     int n = 0;
     for (int c = 0; c < MAX_EDGES; c++) {
         int mr = cand[c][0], nr = cand[c][1];

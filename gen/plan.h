@@ -52,7 +52,7 @@ void plan_build(struct plan *pl, const struct options *o);
  * pl's schedule was left a register short (returns 0: pl serves them). */
 int plan_build_direct(struct plan *dp, struct plan *pl, const struct options *o);
 void plan_free(struct plan *pl);
-enum { MAX_EDGES = 3 };
+enum { MAX_EDGES = 7 };
 struct edge_spec { int mr, nr, max_regs; };
 int plan_edges(const struct plan *pl, struct edge_spec out[MAX_EDGES]);
 void plan_build_edge(struct plan *ep, const struct plan *pl, const struct options *o,

@@ -34,6 +34,10 @@
  *     a64fx_sgemm_32x14_e32x8: 32x8, 9.00 cycles per iteration, unroll 2
  *     a64fx_sgemm_32x14_e16x14: 16x14, 9.00 cycles per iteration, unroll 7
  *     a64fx_sgemm_32x14_e16x8: 16x8, 9.00 cycles per iteration, unroll 2
+ *     a64fx_sgemm_32x14_e32x4: 32x4, 9.00 cycles per iteration, unroll 2
+ *     a64fx_sgemm_32x14_e32x6: 32x6, 9.00 cycles per iteration, unroll 2
+ *     a64fx_sgemm_32x14_e16x4: 16x4, 9.00 cycles per iteration, unroll 2
+ *     a64fx_sgemm_32x14_e16x6: 16x6, 9.00 cycles per iteration, unroll 2
  *     a64fx_sgemm_32x14_p16x14: the 16x14 plan, packed operands (A 16 rows high)
  *   a64fx_sgemm_32x14_dot: m <= 4 rows, any n, by dot products along k: A(i,p) at
  *     a[i*lda + p] (rows along k), B(p,j) at b[p + j*ldb]; reads only
@@ -7272,6 +7276,1835 @@ void a64fx_sgemm_32x14_e16x8(int64_t m, int64_t n, int64_t k, const float *alpha
         80, 81, 82, 83, 84, 85, 86, 87, 88, 89, 90, 91, 92, 93, 94, 95,
         96, 97, 98, 99, 100, 101, 102, 103, 104, 105, 106, 107, 108, 109, 110, 111,
         112, 113, 114, 115, 116, 117, 118, 119, 120, 121, 122, 123, 124, 125, 126, 127,
+    };
+    for (int64_t j = 0; j < n; j++)
+        for (int64_t i = 0; i < m; i++) {
+            float v = alpha_ * t_[at_[i + j * 16]];
+            float *cij = c + i * rs_c + j * cs_c;
+            *cij = beta_ == 0 ? v : v + beta_ * *cij;
+        }
+
+}
+
+void a64fx_sgemm_32x14_e32x4(int64_t m, int64_t n, int64_t k, const float *alpha, const float *a, int64_t lda,
+                             const float *b, int64_t ldb, const float *beta, float *c, int64_t rs_c, int64_t cs_c)
+{
+    const int64_t lda_b = lda * (int64_t)sizeof(float), ldb_b = ldb * (int64_t)sizeof(float);
+    const char *pa0 = (const char *)a;
+    const char *pb0 = (const char *)b,
+               *pb3 = pb0 + 3 * ldb_b;
+    svfloat32_t z0, z1, z2, z3, z4, z5, z6, z7;
+    svfloat32_t z8, z9, z10, z11, z12, z13, z14, z15;
+
+    z0 = svdup_n_f32(0);
+    z1 = svdup_n_f32(0);
+    z2 = svdup_n_f32(0);
+    z3 = svdup_n_f32(0);
+    z4 = svdup_n_f32(0);
+    z5 = svdup_n_f32(0);
+    z6 = svdup_n_f32(0);
+    z7 = svdup_n_f32(0);
+
+    if (k > 0) {
+        /* prologue: the first 18 instructions of iteration 0 (pointer
+         * bumps among them become load offsets) */
+        z8 = svld1_f32(svptrue_b32(), (const float *)pa0);
+        z10 = svld1_f32(svptrue_b32(), (const float *)pa0 + 16);
+        z11 = svdup_n_f32(*((const float *)pb0));
+        z12 = svdup_n_f32(*((const float *)(pb0 + ldb_b)));
+        z13 = svdup_n_f32(*((const float *)(pb0 + 2 * ldb_b)));
+        z15 = svdup_n_f32(*((const float *)pb3));
+        z0 = svmla_f32_x(svptrue_b32(), z0, z8, z11);
+        z1 = svmla_f32_x(svptrue_b32(), z1, z10, z11);
+        z2 = svmla_f32_x(svptrue_b32(), z2, z8, z12);
+        z3 = svmla_f32_x(svptrue_b32(), z3, z10, z12);
+        z4 = svmla_f32_x(svptrue_b32(), z4, z8, z13);
+        z5 = svmla_f32_x(svptrue_b32(), z5, z10, z13);
+        z6 = svmla_f32_x(svptrue_b32(), z6, z8, z15);
+
+        /* kernel: iteration i and the start of i+1, unrolled 2x */
+        int64_t nq = k - 1;
+        for (int64_t it = nq / 2; it > 0; it--) {
+            /* copy 0 */
+            z8 = svld1_f32(svptrue_b32(), (const float *)(pa0 + lda_b));
+            z9 = svld1_f32(svptrue_b32(), (const float *)(pa0 + lda_b) + 16);
+            z11 = svdup_n_f32(*((const float *)pb0 + 1));
+            z12 = svdup_n_f32(*((const float *)(pb0 + ldb_b) + 1));
+            z13 = svdup_n_f32(*((const float *)(pb0 + 2 * ldb_b) + 1));
+            z14 = svdup_n_f32(*((const float *)pb3 + 1));
+            z0 = svmla_f32_x(svptrue_b32(), z0, z8, z11);
+            z1 = svmla_f32_x(svptrue_b32(), z1, z9, z11);
+            z2 = svmla_f32_x(svptrue_b32(), z2, z8, z12);
+            z3 = svmla_f32_x(svptrue_b32(), z3, z9, z12);
+            z4 = svmla_f32_x(svptrue_b32(), z4, z8, z13);
+            z5 = svmla_f32_x(svptrue_b32(), z5, z9, z13);
+            z6 = svmla_f32_x(svptrue_b32(), z6, z8, z14);
+            z7 = svmla_f32_x(svptrue_b32(), z7, z10, z15);
+            /* copy 1 */
+            z8 = svld1_f32(svptrue_b32(), (const float *)(pa0 + 2 * lda_b));
+            z10 = svld1_f32(svptrue_b32(), (const float *)(pa0 + 2 * lda_b) + 16);
+            z11 = svdup_n_f32(*((const float *)pb0 + 2));
+            z12 = svdup_n_f32(*((const float *)(pb0 + ldb_b) + 2));
+            z13 = svdup_n_f32(*((const float *)(pb0 + 2 * ldb_b) + 2));
+            z15 = svdup_n_f32(*((const float *)pb3 + 2));
+            z0 = svmla_f32_x(svptrue_b32(), z0, z8, z11);
+            z1 = svmla_f32_x(svptrue_b32(), z1, z10, z11);
+            z2 = svmla_f32_x(svptrue_b32(), z2, z8, z12);
+            z3 = svmla_f32_x(svptrue_b32(), z3, z10, z12);
+            z4 = svmla_f32_x(svptrue_b32(), z4, z8, z13);
+            z5 = svmla_f32_x(svptrue_b32(), z5, z10, z13);
+            z6 = svmla_f32_x(svptrue_b32(), z6, z8, z15);
+            z7 = svmla_f32_x(svptrue_b32(), z7, z9, z14);
+
+            pa0 += 2 * lda_b;
+            pb0 += 8;
+            pb3 += 8;
+        }
+        int64_t rem = nq % 2;
+        if (rem > 0) {
+            z8 = svld1_f32(svptrue_b32(), (const float *)(pa0 + lda_b));
+            z9 = svld1_f32(svptrue_b32(), (const float *)(pa0 + lda_b) + 16);
+            z11 = svdup_n_f32(*((const float *)pb0 + 1));
+            z12 = svdup_n_f32(*((const float *)(pb0 + ldb_b) + 1));
+            z13 = svdup_n_f32(*((const float *)(pb0 + 2 * ldb_b) + 1));
+            z14 = svdup_n_f32(*((const float *)pb3 + 1));
+            z0 = svmla_f32_x(svptrue_b32(), z0, z8, z11);
+            z1 = svmla_f32_x(svptrue_b32(), z1, z9, z11);
+            z2 = svmla_f32_x(svptrue_b32(), z2, z8, z12);
+            z3 = svmla_f32_x(svptrue_b32(), z3, z9, z12);
+            z4 = svmla_f32_x(svptrue_b32(), z4, z8, z13);
+            z5 = svmla_f32_x(svptrue_b32(), z5, z9, z13);
+            z6 = svmla_f32_x(svptrue_b32(), z6, z8, z14);
+            z7 = svmla_f32_x(svptrue_b32(), z7, z10, z15);
+        }
+
+        /* epilogue: the rest of the last iteration, in the registers
+         * of the copy it follows */
+        switch (rem) {
+        case 0:
+            z7 = svmla_f32_x(svptrue_b32(), z7, z10, z15);
+            break;
+        case 1:
+            z7 = svmla_f32_x(svptrue_b32(), z7, z9, z14);
+            break;
+
+        }
+    }
+    const float alpha_ = *alpha, beta_ = *beta;
+    if (m == 32 && n == 4 && rs_c == 1) {
+        const svfloat32_t va_ = svdup_n_f32(alpha_);
+        if (alpha_ == 1 && beta_ == 0) {
+            float *cw_ = c;
+            svst1_f32(svptrue_b32(), cw_ + 0, z0);
+            svst1_f32(svptrue_b32(), cw_ + 16, z1);
+            cw_ += cs_c;
+            svst1_f32(svptrue_b32(), cw_ + 0, z2);
+            svst1_f32(svptrue_b32(), cw_ + 16, z3);
+            cw_ += cs_c;
+            svst1_f32(svptrue_b32(), cw_ + 0, z4);
+            svst1_f32(svptrue_b32(), cw_ + 16, z5);
+            cw_ += cs_c;
+            svst1_f32(svptrue_b32(), cw_ + 0, z6);
+            svst1_f32(svptrue_b32(), cw_ + 16, z7);
+        } else if (alpha_ == 1 && beta_ == 1) {
+            float *cw_ = c;
+            svst1_f32(svptrue_b32(), cw_ + 0, svadd_f32_x(svptrue_b32(), z0, svld1_f32(svptrue_b32(), cw_ + 0)));
+            svst1_f32(svptrue_b32(), cw_ + 16, svadd_f32_x(svptrue_b32(), z1, svld1_f32(svptrue_b32(), cw_ + 16)));
+            cw_ += cs_c;
+            svst1_f32(svptrue_b32(), cw_ + 0, svadd_f32_x(svptrue_b32(), z2, svld1_f32(svptrue_b32(), cw_ + 0)));
+            svst1_f32(svptrue_b32(), cw_ + 16, svadd_f32_x(svptrue_b32(), z3, svld1_f32(svptrue_b32(), cw_ + 16)));
+            cw_ += cs_c;
+            svst1_f32(svptrue_b32(), cw_ + 0, svadd_f32_x(svptrue_b32(), z4, svld1_f32(svptrue_b32(), cw_ + 0)));
+            svst1_f32(svptrue_b32(), cw_ + 16, svadd_f32_x(svptrue_b32(), z5, svld1_f32(svptrue_b32(), cw_ + 16)));
+            cw_ += cs_c;
+            svst1_f32(svptrue_b32(), cw_ + 0, svadd_f32_x(svptrue_b32(), z6, svld1_f32(svptrue_b32(), cw_ + 0)));
+            svst1_f32(svptrue_b32(), cw_ + 16, svadd_f32_x(svptrue_b32(), z7, svld1_f32(svptrue_b32(), cw_ + 16)));
+        } else if (beta_ == 0) {
+            float *cw_ = c;
+            svst1_f32(svptrue_b32(), cw_ + 0, svmul_f32_x(svptrue_b32(), va_, z0));
+            svst1_f32(svptrue_b32(), cw_ + 16, svmul_f32_x(svptrue_b32(), va_, z1));
+            cw_ += cs_c;
+            svst1_f32(svptrue_b32(), cw_ + 0, svmul_f32_x(svptrue_b32(), va_, z2));
+            svst1_f32(svptrue_b32(), cw_ + 16, svmul_f32_x(svptrue_b32(), va_, z3));
+            cw_ += cs_c;
+            svst1_f32(svptrue_b32(), cw_ + 0, svmul_f32_x(svptrue_b32(), va_, z4));
+            svst1_f32(svptrue_b32(), cw_ + 16, svmul_f32_x(svptrue_b32(), va_, z5));
+            cw_ += cs_c;
+            svst1_f32(svptrue_b32(), cw_ + 0, svmul_f32_x(svptrue_b32(), va_, z6));
+            svst1_f32(svptrue_b32(), cw_ + 16, svmul_f32_x(svptrue_b32(), va_, z7));
+        } else if (beta_ == 1) {
+            float *cw_ = c;
+            svst1_f32(svptrue_b32(), cw_ + 0, svmla_f32_x(svptrue_b32(), svld1_f32(svptrue_b32(), cw_ + 0), va_, z0));
+            svst1_f32(svptrue_b32(), cw_ + 16, svmla_f32_x(svptrue_b32(), svld1_f32(svptrue_b32(), cw_ + 16), va_, z1));
+            cw_ += cs_c;
+            svst1_f32(svptrue_b32(), cw_ + 0, svmla_f32_x(svptrue_b32(), svld1_f32(svptrue_b32(), cw_ + 0), va_, z2));
+            svst1_f32(svptrue_b32(), cw_ + 16, svmla_f32_x(svptrue_b32(), svld1_f32(svptrue_b32(), cw_ + 16), va_, z3));
+            cw_ += cs_c;
+            svst1_f32(svptrue_b32(), cw_ + 0, svmla_f32_x(svptrue_b32(), svld1_f32(svptrue_b32(), cw_ + 0), va_, z4));
+            svst1_f32(svptrue_b32(), cw_ + 16, svmla_f32_x(svptrue_b32(), svld1_f32(svptrue_b32(), cw_ + 16), va_, z5));
+            cw_ += cs_c;
+            svst1_f32(svptrue_b32(), cw_ + 0, svmla_f32_x(svptrue_b32(), svld1_f32(svptrue_b32(), cw_ + 0), va_, z6));
+            svst1_f32(svptrue_b32(), cw_ + 16, svmla_f32_x(svptrue_b32(), svld1_f32(svptrue_b32(), cw_ + 16), va_, z7));
+        } else {
+            const svfloat32_t vb_ = svdup_n_f32(beta_);
+            float *cw_ = c;
+            svst1_f32(svptrue_b32(), cw_ + 0, svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(svptrue_b32(), cw_ + 0)), va_, z0));
+            svst1_f32(svptrue_b32(), cw_ + 16, svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(svptrue_b32(), cw_ + 16)), va_, z1));
+            cw_ += cs_c;
+            svst1_f32(svptrue_b32(), cw_ + 0, svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(svptrue_b32(), cw_ + 0)), va_, z2));
+            svst1_f32(svptrue_b32(), cw_ + 16, svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(svptrue_b32(), cw_ + 16)), va_, z3));
+            cw_ += cs_c;
+            svst1_f32(svptrue_b32(), cw_ + 0, svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(svptrue_b32(), cw_ + 0)), va_, z4));
+            svst1_f32(svptrue_b32(), cw_ + 16, svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(svptrue_b32(), cw_ + 16)), va_, z5));
+            cw_ += cs_c;
+            svst1_f32(svptrue_b32(), cw_ + 0, svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(svptrue_b32(), cw_ + 0)), va_, z6));
+            svst1_f32(svptrue_b32(), cw_ + 16, svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(svptrue_b32(), cw_ + 16)), va_, z7));
+        }
+        return;
+    }
+    if (rs_c == 1) {   /* edge tile: predicated */
+        const svfloat32_t va_ = svdup_n_f32(alpha_);
+        if (alpha_ == 1 && beta_ == 0) {
+            if (0 < m && 0 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 0 * cs_c, z0);
+            }
+            if (16 < m && 0 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)16, (int64_t)m);
+                svst1_f32(k_, c + 16 + 0 * cs_c, z1);
+            }
+            if (0 < m && 1 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 1 * cs_c, z2);
+            }
+            if (16 < m && 1 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)16, (int64_t)m);
+                svst1_f32(k_, c + 16 + 1 * cs_c, z3);
+            }
+            if (0 < m && 2 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 2 * cs_c, z4);
+            }
+            if (16 < m && 2 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)16, (int64_t)m);
+                svst1_f32(k_, c + 16 + 2 * cs_c, z5);
+            }
+            if (0 < m && 3 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 3 * cs_c, z6);
+            }
+            if (16 < m && 3 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)16, (int64_t)m);
+                svst1_f32(k_, c + 16 + 3 * cs_c, z7);
+            }
+        } else if (alpha_ == 1 && beta_ == 1) {
+            if (0 < m && 0 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                z0 = svadd_f32_x(svptrue_b32(), z0, svld1_f32(k_, c + 0 + 0 * cs_c));
+            }
+            if (16 < m && 0 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)16, (int64_t)m);
+                z1 = svadd_f32_x(svptrue_b32(), z1, svld1_f32(k_, c + 16 + 0 * cs_c));
+            }
+            if (0 < m && 1 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                z2 = svadd_f32_x(svptrue_b32(), z2, svld1_f32(k_, c + 0 + 1 * cs_c));
+            }
+            if (16 < m && 1 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)16, (int64_t)m);
+                z3 = svadd_f32_x(svptrue_b32(), z3, svld1_f32(k_, c + 16 + 1 * cs_c));
+            }
+            if (0 < m && 2 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                z4 = svadd_f32_x(svptrue_b32(), z4, svld1_f32(k_, c + 0 + 2 * cs_c));
+            }
+            if (16 < m && 2 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)16, (int64_t)m);
+                z5 = svadd_f32_x(svptrue_b32(), z5, svld1_f32(k_, c + 16 + 2 * cs_c));
+            }
+            if (0 < m && 3 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                z6 = svadd_f32_x(svptrue_b32(), z6, svld1_f32(k_, c + 0 + 3 * cs_c));
+            }
+            if (16 < m && 3 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)16, (int64_t)m);
+                z7 = svadd_f32_x(svptrue_b32(), z7, svld1_f32(k_, c + 16 + 3 * cs_c));
+            }
+            if (0 < m && 0 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 0 * cs_c, z0);
+            }
+            if (16 < m && 0 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)16, (int64_t)m);
+                svst1_f32(k_, c + 16 + 0 * cs_c, z1);
+            }
+            if (0 < m && 1 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 1 * cs_c, z2);
+            }
+            if (16 < m && 1 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)16, (int64_t)m);
+                svst1_f32(k_, c + 16 + 1 * cs_c, z3);
+            }
+            if (0 < m && 2 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 2 * cs_c, z4);
+            }
+            if (16 < m && 2 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)16, (int64_t)m);
+                svst1_f32(k_, c + 16 + 2 * cs_c, z5);
+            }
+            if (0 < m && 3 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 3 * cs_c, z6);
+            }
+            if (16 < m && 3 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)16, (int64_t)m);
+                svst1_f32(k_, c + 16 + 3 * cs_c, z7);
+            }
+        } else if (beta_ == 0) {
+            if (0 < m && 0 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 0 * cs_c, svmul_f32_x(svptrue_b32(), va_, z0));
+            }
+            if (16 < m && 0 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)16, (int64_t)m);
+                svst1_f32(k_, c + 16 + 0 * cs_c, svmul_f32_x(svptrue_b32(), va_, z1));
+            }
+            if (0 < m && 1 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 1 * cs_c, svmul_f32_x(svptrue_b32(), va_, z2));
+            }
+            if (16 < m && 1 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)16, (int64_t)m);
+                svst1_f32(k_, c + 16 + 1 * cs_c, svmul_f32_x(svptrue_b32(), va_, z3));
+            }
+            if (0 < m && 2 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 2 * cs_c, svmul_f32_x(svptrue_b32(), va_, z4));
+            }
+            if (16 < m && 2 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)16, (int64_t)m);
+                svst1_f32(k_, c + 16 + 2 * cs_c, svmul_f32_x(svptrue_b32(), va_, z5));
+            }
+            if (0 < m && 3 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 3 * cs_c, svmul_f32_x(svptrue_b32(), va_, z6));
+            }
+            if (16 < m && 3 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)16, (int64_t)m);
+                svst1_f32(k_, c + 16 + 3 * cs_c, svmul_f32_x(svptrue_b32(), va_, z7));
+            }
+        } else if (beta_ == 1) {
+            if (0 < m && 0 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                z0 = svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 0 + 0 * cs_c), va_, z0);
+            }
+            if (16 < m && 0 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)16, (int64_t)m);
+                z1 = svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 16 + 0 * cs_c), va_, z1);
+            }
+            if (0 < m && 1 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                z2 = svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 0 + 1 * cs_c), va_, z2);
+            }
+            if (16 < m && 1 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)16, (int64_t)m);
+                z3 = svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 16 + 1 * cs_c), va_, z3);
+            }
+            if (0 < m && 2 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                z4 = svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 0 + 2 * cs_c), va_, z4);
+            }
+            if (16 < m && 2 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)16, (int64_t)m);
+                z5 = svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 16 + 2 * cs_c), va_, z5);
+            }
+            if (0 < m && 3 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                z6 = svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 0 + 3 * cs_c), va_, z6);
+            }
+            if (16 < m && 3 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)16, (int64_t)m);
+                z7 = svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 16 + 3 * cs_c), va_, z7);
+            }
+            if (0 < m && 0 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 0 * cs_c, z0);
+            }
+            if (16 < m && 0 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)16, (int64_t)m);
+                svst1_f32(k_, c + 16 + 0 * cs_c, z1);
+            }
+            if (0 < m && 1 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 1 * cs_c, z2);
+            }
+            if (16 < m && 1 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)16, (int64_t)m);
+                svst1_f32(k_, c + 16 + 1 * cs_c, z3);
+            }
+            if (0 < m && 2 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 2 * cs_c, z4);
+            }
+            if (16 < m && 2 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)16, (int64_t)m);
+                svst1_f32(k_, c + 16 + 2 * cs_c, z5);
+            }
+            if (0 < m && 3 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 3 * cs_c, z6);
+            }
+            if (16 < m && 3 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)16, (int64_t)m);
+                svst1_f32(k_, c + 16 + 3 * cs_c, z7);
+            }
+        } else {
+            const svfloat32_t vb_ = svdup_n_f32(beta_);
+            if (0 < m && 0 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                z0 = svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 0 + 0 * cs_c)), va_, z0);
+            }
+            if (16 < m && 0 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)16, (int64_t)m);
+                z1 = svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 16 + 0 * cs_c)), va_, z1);
+            }
+            if (0 < m && 1 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                z2 = svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 0 + 1 * cs_c)), va_, z2);
+            }
+            if (16 < m && 1 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)16, (int64_t)m);
+                z3 = svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 16 + 1 * cs_c)), va_, z3);
+            }
+            if (0 < m && 2 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                z4 = svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 0 + 2 * cs_c)), va_, z4);
+            }
+            if (16 < m && 2 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)16, (int64_t)m);
+                z5 = svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 16 + 2 * cs_c)), va_, z5);
+            }
+            if (0 < m && 3 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                z6 = svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 0 + 3 * cs_c)), va_, z6);
+            }
+            if (16 < m && 3 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)16, (int64_t)m);
+                z7 = svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 16 + 3 * cs_c)), va_, z7);
+            }
+            if (0 < m && 0 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 0 * cs_c, z0);
+            }
+            if (16 < m && 0 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)16, (int64_t)m);
+                svst1_f32(k_, c + 16 + 0 * cs_c, z1);
+            }
+            if (0 < m && 1 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 1 * cs_c, z2);
+            }
+            if (16 < m && 1 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)16, (int64_t)m);
+                svst1_f32(k_, c + 16 + 1 * cs_c, z3);
+            }
+            if (0 < m && 2 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 2 * cs_c, z4);
+            }
+            if (16 < m && 2 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)16, (int64_t)m);
+                svst1_f32(k_, c + 16 + 2 * cs_c, z5);
+            }
+            if (0 < m && 3 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 3 * cs_c, z6);
+            }
+            if (16 < m && 3 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)16, (int64_t)m);
+                svst1_f32(k_, c + 16 + 3 * cs_c, z7);
+            }
+        }
+        return;
+    }
+    float t_[128];
+    svst1_f32(svptrue_b32(), t_ + 0, z0);
+    svst1_f32(svptrue_b32(), t_ + 16, z1);
+    svst1_f32(svptrue_b32(), t_ + 32, z2);
+    svst1_f32(svptrue_b32(), t_ + 48, z3);
+    svst1_f32(svptrue_b32(), t_ + 64, z4);
+    svst1_f32(svptrue_b32(), t_ + 80, z5);
+    svst1_f32(svptrue_b32(), t_ + 96, z6);
+    svst1_f32(svptrue_b32(), t_ + 112, z7);
+    /* position in t_ of C(i, j), at_[i + j*32] */
+    static const unsigned short at_[128] = {
+        0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15,
+        16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31,
+        32, 33, 34, 35, 36, 37, 38, 39, 40, 41, 42, 43, 44, 45, 46, 47,
+        48, 49, 50, 51, 52, 53, 54, 55, 56, 57, 58, 59, 60, 61, 62, 63,
+        64, 65, 66, 67, 68, 69, 70, 71, 72, 73, 74, 75, 76, 77, 78, 79,
+        80, 81, 82, 83, 84, 85, 86, 87, 88, 89, 90, 91, 92, 93, 94, 95,
+        96, 97, 98, 99, 100, 101, 102, 103, 104, 105, 106, 107, 108, 109, 110, 111,
+        112, 113, 114, 115, 116, 117, 118, 119, 120, 121, 122, 123, 124, 125, 126, 127,
+    };
+    for (int64_t j = 0; j < n; j++)
+        for (int64_t i = 0; i < m; i++) {
+            float v = alpha_ * t_[at_[i + j * 32]];
+            float *cij = c + i * rs_c + j * cs_c;
+            *cij = beta_ == 0 ? v : v + beta_ * *cij;
+        }
+
+}
+
+void a64fx_sgemm_32x14_e32x6(int64_t m, int64_t n, int64_t k, const float *alpha, const float *a, int64_t lda,
+                             const float *b, int64_t ldb, const float *beta, float *c, int64_t rs_c, int64_t cs_c)
+{
+    const int64_t lda_b = lda * (int64_t)sizeof(float), ldb_b = ldb * (int64_t)sizeof(float);
+    const char *pa0 = (const char *)a;
+    const char *pb0 = (const char *)b,
+               *pb3 = pb0 + 3 * ldb_b;
+    svfloat32_t z0, z1, z2, z3, z4, z5, z6, z7;
+    svfloat32_t z8, z9, z10, z11, z12, z13, z14, z15;
+    svfloat32_t z16, z17, z18, z19, z20, z21;
+
+    z0 = svdup_n_f32(0);
+    z1 = svdup_n_f32(0);
+    z2 = svdup_n_f32(0);
+    z3 = svdup_n_f32(0);
+    z4 = svdup_n_f32(0);
+    z5 = svdup_n_f32(0);
+    z6 = svdup_n_f32(0);
+    z7 = svdup_n_f32(0);
+    z8 = svdup_n_f32(0);
+    z9 = svdup_n_f32(0);
+    z10 = svdup_n_f32(0);
+    z11 = svdup_n_f32(0);
+
+    if (k > 0) {
+        /* prologue: the first 24 instructions of iteration 0 (pointer
+         * bumps among them become load offsets) */
+        z12 = svld1_f32(svptrue_b32(), (const float *)pa0);
+        z14 = svld1_f32(svptrue_b32(), (const float *)pa0 + 16);
+        z15 = svdup_n_f32(*((const float *)pb0));
+        z16 = svdup_n_f32(*((const float *)(pb0 + ldb_b)));
+        z17 = svdup_n_f32(*((const float *)(pb0 + 2 * ldb_b)));
+        z18 = svdup_n_f32(*((const float *)pb3));
+        z19 = svdup_n_f32(*((const float *)(pb0 + 4 * ldb_b)));
+        z21 = svdup_n_f32(*((const float *)(pb3 + 2 * ldb_b)));
+        z0 = svmla_f32_x(svptrue_b32(), z0, z12, z15);
+        z1 = svmla_f32_x(svptrue_b32(), z1, z14, z15);
+        z2 = svmla_f32_x(svptrue_b32(), z2, z12, z16);
+        z3 = svmla_f32_x(svptrue_b32(), z3, z14, z16);
+        z4 = svmla_f32_x(svptrue_b32(), z4, z12, z17);
+        z5 = svmla_f32_x(svptrue_b32(), z5, z14, z17);
+        z6 = svmla_f32_x(svptrue_b32(), z6, z12, z18);
+        z7 = svmla_f32_x(svptrue_b32(), z7, z14, z18);
+        z8 = svmla_f32_x(svptrue_b32(), z8, z12, z19);
+        z9 = svmla_f32_x(svptrue_b32(), z9, z14, z19);
+        z10 = svmla_f32_x(svptrue_b32(), z10, z12, z21);
+
+        /* kernel: iteration i and the start of i+1, unrolled 2x */
+        int64_t nq = k - 1;
+        for (int64_t it = nq / 2; it > 0; it--) {
+            /* copy 0 */
+            z12 = svld1_f32(svptrue_b32(), (const float *)(pa0 + lda_b));
+            z13 = svld1_f32(svptrue_b32(), (const float *)(pa0 + lda_b) + 16);
+            z15 = svdup_n_f32(*((const float *)pb0 + 1));
+            z16 = svdup_n_f32(*((const float *)(pb0 + ldb_b) + 1));
+            z17 = svdup_n_f32(*((const float *)(pb0 + 2 * ldb_b) + 1));
+            z18 = svdup_n_f32(*((const float *)pb3 + 1));
+            z19 = svdup_n_f32(*((const float *)(pb0 + 4 * ldb_b) + 1));
+            z20 = svdup_n_f32(*((const float *)(pb3 + 2 * ldb_b) + 1));
+            z0 = svmla_f32_x(svptrue_b32(), z0, z12, z15);
+            z1 = svmla_f32_x(svptrue_b32(), z1, z13, z15);
+            z2 = svmla_f32_x(svptrue_b32(), z2, z12, z16);
+            z3 = svmla_f32_x(svptrue_b32(), z3, z13, z16);
+            z4 = svmla_f32_x(svptrue_b32(), z4, z12, z17);
+            z5 = svmla_f32_x(svptrue_b32(), z5, z13, z17);
+            z6 = svmla_f32_x(svptrue_b32(), z6, z12, z18);
+            z7 = svmla_f32_x(svptrue_b32(), z7, z13, z18);
+            z8 = svmla_f32_x(svptrue_b32(), z8, z12, z19);
+            z9 = svmla_f32_x(svptrue_b32(), z9, z13, z19);
+            z10 = svmla_f32_x(svptrue_b32(), z10, z12, z20);
+            z11 = svmla_f32_x(svptrue_b32(), z11, z14, z21);
+            /* copy 1 */
+            z12 = svld1_f32(svptrue_b32(), (const float *)(pa0 + 2 * lda_b));
+            z14 = svld1_f32(svptrue_b32(), (const float *)(pa0 + 2 * lda_b) + 16);
+            z15 = svdup_n_f32(*((const float *)pb0 + 2));
+            z16 = svdup_n_f32(*((const float *)(pb0 + ldb_b) + 2));
+            z17 = svdup_n_f32(*((const float *)(pb0 + 2 * ldb_b) + 2));
+            z18 = svdup_n_f32(*((const float *)pb3 + 2));
+            z19 = svdup_n_f32(*((const float *)(pb0 + 4 * ldb_b) + 2));
+            z21 = svdup_n_f32(*((const float *)(pb3 + 2 * ldb_b) + 2));
+            z0 = svmla_f32_x(svptrue_b32(), z0, z12, z15);
+            z1 = svmla_f32_x(svptrue_b32(), z1, z14, z15);
+            z2 = svmla_f32_x(svptrue_b32(), z2, z12, z16);
+            z3 = svmla_f32_x(svptrue_b32(), z3, z14, z16);
+            z4 = svmla_f32_x(svptrue_b32(), z4, z12, z17);
+            z5 = svmla_f32_x(svptrue_b32(), z5, z14, z17);
+            z6 = svmla_f32_x(svptrue_b32(), z6, z12, z18);
+            z7 = svmla_f32_x(svptrue_b32(), z7, z14, z18);
+            z8 = svmla_f32_x(svptrue_b32(), z8, z12, z19);
+            z9 = svmla_f32_x(svptrue_b32(), z9, z14, z19);
+            z10 = svmla_f32_x(svptrue_b32(), z10, z12, z21);
+            z11 = svmla_f32_x(svptrue_b32(), z11, z13, z20);
+
+            pa0 += 2 * lda_b;
+            pb0 += 8;
+            pb3 += 8;
+        }
+        int64_t rem = nq % 2;
+        if (rem > 0) {
+            z12 = svld1_f32(svptrue_b32(), (const float *)(pa0 + lda_b));
+            z13 = svld1_f32(svptrue_b32(), (const float *)(pa0 + lda_b) + 16);
+            z15 = svdup_n_f32(*((const float *)pb0 + 1));
+            z16 = svdup_n_f32(*((const float *)(pb0 + ldb_b) + 1));
+            z17 = svdup_n_f32(*((const float *)(pb0 + 2 * ldb_b) + 1));
+            z18 = svdup_n_f32(*((const float *)pb3 + 1));
+            z19 = svdup_n_f32(*((const float *)(pb0 + 4 * ldb_b) + 1));
+            z20 = svdup_n_f32(*((const float *)(pb3 + 2 * ldb_b) + 1));
+            z0 = svmla_f32_x(svptrue_b32(), z0, z12, z15);
+            z1 = svmla_f32_x(svptrue_b32(), z1, z13, z15);
+            z2 = svmla_f32_x(svptrue_b32(), z2, z12, z16);
+            z3 = svmla_f32_x(svptrue_b32(), z3, z13, z16);
+            z4 = svmla_f32_x(svptrue_b32(), z4, z12, z17);
+            z5 = svmla_f32_x(svptrue_b32(), z5, z13, z17);
+            z6 = svmla_f32_x(svptrue_b32(), z6, z12, z18);
+            z7 = svmla_f32_x(svptrue_b32(), z7, z13, z18);
+            z8 = svmla_f32_x(svptrue_b32(), z8, z12, z19);
+            z9 = svmla_f32_x(svptrue_b32(), z9, z13, z19);
+            z10 = svmla_f32_x(svptrue_b32(), z10, z12, z20);
+            z11 = svmla_f32_x(svptrue_b32(), z11, z14, z21);
+        }
+
+        /* epilogue: the rest of the last iteration, in the registers
+         * of the copy it follows */
+        switch (rem) {
+        case 0:
+            z11 = svmla_f32_x(svptrue_b32(), z11, z14, z21);
+            break;
+        case 1:
+            z11 = svmla_f32_x(svptrue_b32(), z11, z13, z20);
+            break;
+
+        }
+    }
+    const float alpha_ = *alpha, beta_ = *beta;
+    if (m == 32 && n == 6 && rs_c == 1) {
+        const svfloat32_t va_ = svdup_n_f32(alpha_);
+        if (alpha_ == 1 && beta_ == 0) {
+            float *cw_ = c;
+            svst1_f32(svptrue_b32(), cw_ + 0, z0);
+            svst1_f32(svptrue_b32(), cw_ + 16, z1);
+            cw_ += cs_c;
+            svst1_f32(svptrue_b32(), cw_ + 0, z2);
+            svst1_f32(svptrue_b32(), cw_ + 16, z3);
+            cw_ += cs_c;
+            svst1_f32(svptrue_b32(), cw_ + 0, z4);
+            svst1_f32(svptrue_b32(), cw_ + 16, z5);
+            cw_ += cs_c;
+            svst1_f32(svptrue_b32(), cw_ + 0, z6);
+            svst1_f32(svptrue_b32(), cw_ + 16, z7);
+            cw_ += cs_c;
+            svst1_f32(svptrue_b32(), cw_ + 0, z8);
+            svst1_f32(svptrue_b32(), cw_ + 16, z9);
+            cw_ += cs_c;
+            svst1_f32(svptrue_b32(), cw_ + 0, z10);
+            svst1_f32(svptrue_b32(), cw_ + 16, z11);
+        } else if (alpha_ == 1 && beta_ == 1) {
+            float *cw_ = c;
+            svst1_f32(svptrue_b32(), cw_ + 0, svadd_f32_x(svptrue_b32(), z0, svld1_f32(svptrue_b32(), cw_ + 0)));
+            svst1_f32(svptrue_b32(), cw_ + 16, svadd_f32_x(svptrue_b32(), z1, svld1_f32(svptrue_b32(), cw_ + 16)));
+            cw_ += cs_c;
+            svst1_f32(svptrue_b32(), cw_ + 0, svadd_f32_x(svptrue_b32(), z2, svld1_f32(svptrue_b32(), cw_ + 0)));
+            svst1_f32(svptrue_b32(), cw_ + 16, svadd_f32_x(svptrue_b32(), z3, svld1_f32(svptrue_b32(), cw_ + 16)));
+            cw_ += cs_c;
+            svst1_f32(svptrue_b32(), cw_ + 0, svadd_f32_x(svptrue_b32(), z4, svld1_f32(svptrue_b32(), cw_ + 0)));
+            svst1_f32(svptrue_b32(), cw_ + 16, svadd_f32_x(svptrue_b32(), z5, svld1_f32(svptrue_b32(), cw_ + 16)));
+            cw_ += cs_c;
+            svst1_f32(svptrue_b32(), cw_ + 0, svadd_f32_x(svptrue_b32(), z6, svld1_f32(svptrue_b32(), cw_ + 0)));
+            svst1_f32(svptrue_b32(), cw_ + 16, svadd_f32_x(svptrue_b32(), z7, svld1_f32(svptrue_b32(), cw_ + 16)));
+            cw_ += cs_c;
+            svst1_f32(svptrue_b32(), cw_ + 0, svadd_f32_x(svptrue_b32(), z8, svld1_f32(svptrue_b32(), cw_ + 0)));
+            svst1_f32(svptrue_b32(), cw_ + 16, svadd_f32_x(svptrue_b32(), z9, svld1_f32(svptrue_b32(), cw_ + 16)));
+            cw_ += cs_c;
+            svst1_f32(svptrue_b32(), cw_ + 0, svadd_f32_x(svptrue_b32(), z10, svld1_f32(svptrue_b32(), cw_ + 0)));
+            svst1_f32(svptrue_b32(), cw_ + 16, svadd_f32_x(svptrue_b32(), z11, svld1_f32(svptrue_b32(), cw_ + 16)));
+        } else if (beta_ == 0) {
+            float *cw_ = c;
+            svst1_f32(svptrue_b32(), cw_ + 0, svmul_f32_x(svptrue_b32(), va_, z0));
+            svst1_f32(svptrue_b32(), cw_ + 16, svmul_f32_x(svptrue_b32(), va_, z1));
+            cw_ += cs_c;
+            svst1_f32(svptrue_b32(), cw_ + 0, svmul_f32_x(svptrue_b32(), va_, z2));
+            svst1_f32(svptrue_b32(), cw_ + 16, svmul_f32_x(svptrue_b32(), va_, z3));
+            cw_ += cs_c;
+            svst1_f32(svptrue_b32(), cw_ + 0, svmul_f32_x(svptrue_b32(), va_, z4));
+            svst1_f32(svptrue_b32(), cw_ + 16, svmul_f32_x(svptrue_b32(), va_, z5));
+            cw_ += cs_c;
+            svst1_f32(svptrue_b32(), cw_ + 0, svmul_f32_x(svptrue_b32(), va_, z6));
+            svst1_f32(svptrue_b32(), cw_ + 16, svmul_f32_x(svptrue_b32(), va_, z7));
+            cw_ += cs_c;
+            svst1_f32(svptrue_b32(), cw_ + 0, svmul_f32_x(svptrue_b32(), va_, z8));
+            svst1_f32(svptrue_b32(), cw_ + 16, svmul_f32_x(svptrue_b32(), va_, z9));
+            cw_ += cs_c;
+            svst1_f32(svptrue_b32(), cw_ + 0, svmul_f32_x(svptrue_b32(), va_, z10));
+            svst1_f32(svptrue_b32(), cw_ + 16, svmul_f32_x(svptrue_b32(), va_, z11));
+        } else if (beta_ == 1) {
+            float *cw_ = c;
+            svst1_f32(svptrue_b32(), cw_ + 0, svmla_f32_x(svptrue_b32(), svld1_f32(svptrue_b32(), cw_ + 0), va_, z0));
+            svst1_f32(svptrue_b32(), cw_ + 16, svmla_f32_x(svptrue_b32(), svld1_f32(svptrue_b32(), cw_ + 16), va_, z1));
+            cw_ += cs_c;
+            svst1_f32(svptrue_b32(), cw_ + 0, svmla_f32_x(svptrue_b32(), svld1_f32(svptrue_b32(), cw_ + 0), va_, z2));
+            svst1_f32(svptrue_b32(), cw_ + 16, svmla_f32_x(svptrue_b32(), svld1_f32(svptrue_b32(), cw_ + 16), va_, z3));
+            cw_ += cs_c;
+            svst1_f32(svptrue_b32(), cw_ + 0, svmla_f32_x(svptrue_b32(), svld1_f32(svptrue_b32(), cw_ + 0), va_, z4));
+            svst1_f32(svptrue_b32(), cw_ + 16, svmla_f32_x(svptrue_b32(), svld1_f32(svptrue_b32(), cw_ + 16), va_, z5));
+            cw_ += cs_c;
+            svst1_f32(svptrue_b32(), cw_ + 0, svmla_f32_x(svptrue_b32(), svld1_f32(svptrue_b32(), cw_ + 0), va_, z6));
+            svst1_f32(svptrue_b32(), cw_ + 16, svmla_f32_x(svptrue_b32(), svld1_f32(svptrue_b32(), cw_ + 16), va_, z7));
+            cw_ += cs_c;
+            svst1_f32(svptrue_b32(), cw_ + 0, svmla_f32_x(svptrue_b32(), svld1_f32(svptrue_b32(), cw_ + 0), va_, z8));
+            svst1_f32(svptrue_b32(), cw_ + 16, svmla_f32_x(svptrue_b32(), svld1_f32(svptrue_b32(), cw_ + 16), va_, z9));
+            cw_ += cs_c;
+            svst1_f32(svptrue_b32(), cw_ + 0, svmla_f32_x(svptrue_b32(), svld1_f32(svptrue_b32(), cw_ + 0), va_, z10));
+            svst1_f32(svptrue_b32(), cw_ + 16, svmla_f32_x(svptrue_b32(), svld1_f32(svptrue_b32(), cw_ + 16), va_, z11));
+        } else {
+            const svfloat32_t vb_ = svdup_n_f32(beta_);
+            float *cw_ = c;
+            svst1_f32(svptrue_b32(), cw_ + 0, svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(svptrue_b32(), cw_ + 0)), va_, z0));
+            svst1_f32(svptrue_b32(), cw_ + 16, svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(svptrue_b32(), cw_ + 16)), va_, z1));
+            cw_ += cs_c;
+            svst1_f32(svptrue_b32(), cw_ + 0, svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(svptrue_b32(), cw_ + 0)), va_, z2));
+            svst1_f32(svptrue_b32(), cw_ + 16, svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(svptrue_b32(), cw_ + 16)), va_, z3));
+            cw_ += cs_c;
+            svst1_f32(svptrue_b32(), cw_ + 0, svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(svptrue_b32(), cw_ + 0)), va_, z4));
+            svst1_f32(svptrue_b32(), cw_ + 16, svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(svptrue_b32(), cw_ + 16)), va_, z5));
+            cw_ += cs_c;
+            svst1_f32(svptrue_b32(), cw_ + 0, svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(svptrue_b32(), cw_ + 0)), va_, z6));
+            svst1_f32(svptrue_b32(), cw_ + 16, svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(svptrue_b32(), cw_ + 16)), va_, z7));
+            cw_ += cs_c;
+            svst1_f32(svptrue_b32(), cw_ + 0, svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(svptrue_b32(), cw_ + 0)), va_, z8));
+            svst1_f32(svptrue_b32(), cw_ + 16, svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(svptrue_b32(), cw_ + 16)), va_, z9));
+            cw_ += cs_c;
+            svst1_f32(svptrue_b32(), cw_ + 0, svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(svptrue_b32(), cw_ + 0)), va_, z10));
+            svst1_f32(svptrue_b32(), cw_ + 16, svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(svptrue_b32(), cw_ + 16)), va_, z11));
+        }
+        return;
+    }
+    if (rs_c == 1) {   /* edge tile: predicated */
+        const svfloat32_t va_ = svdup_n_f32(alpha_);
+        if (alpha_ == 1 && beta_ == 0) {
+            if (0 < m && 0 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 0 * cs_c, z0);
+            }
+            if (16 < m && 0 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)16, (int64_t)m);
+                svst1_f32(k_, c + 16 + 0 * cs_c, z1);
+            }
+            if (0 < m && 1 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 1 * cs_c, z2);
+            }
+            if (16 < m && 1 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)16, (int64_t)m);
+                svst1_f32(k_, c + 16 + 1 * cs_c, z3);
+            }
+            if (0 < m && 2 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 2 * cs_c, z4);
+            }
+            if (16 < m && 2 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)16, (int64_t)m);
+                svst1_f32(k_, c + 16 + 2 * cs_c, z5);
+            }
+            if (0 < m && 3 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 3 * cs_c, z6);
+            }
+            if (16 < m && 3 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)16, (int64_t)m);
+                svst1_f32(k_, c + 16 + 3 * cs_c, z7);
+            }
+            if (0 < m && 4 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 4 * cs_c, z8);
+            }
+            if (16 < m && 4 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)16, (int64_t)m);
+                svst1_f32(k_, c + 16 + 4 * cs_c, z9);
+            }
+            if (0 < m && 5 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 5 * cs_c, z10);
+            }
+            if (16 < m && 5 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)16, (int64_t)m);
+                svst1_f32(k_, c + 16 + 5 * cs_c, z11);
+            }
+        } else if (alpha_ == 1 && beta_ == 1) {
+            if (0 < m && 0 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                z0 = svadd_f32_x(svptrue_b32(), z0, svld1_f32(k_, c + 0 + 0 * cs_c));
+            }
+            if (16 < m && 0 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)16, (int64_t)m);
+                z1 = svadd_f32_x(svptrue_b32(), z1, svld1_f32(k_, c + 16 + 0 * cs_c));
+            }
+            if (0 < m && 1 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                z2 = svadd_f32_x(svptrue_b32(), z2, svld1_f32(k_, c + 0 + 1 * cs_c));
+            }
+            if (16 < m && 1 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)16, (int64_t)m);
+                z3 = svadd_f32_x(svptrue_b32(), z3, svld1_f32(k_, c + 16 + 1 * cs_c));
+            }
+            if (0 < m && 2 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                z4 = svadd_f32_x(svptrue_b32(), z4, svld1_f32(k_, c + 0 + 2 * cs_c));
+            }
+            if (16 < m && 2 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)16, (int64_t)m);
+                z5 = svadd_f32_x(svptrue_b32(), z5, svld1_f32(k_, c + 16 + 2 * cs_c));
+            }
+            if (0 < m && 3 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                z6 = svadd_f32_x(svptrue_b32(), z6, svld1_f32(k_, c + 0 + 3 * cs_c));
+            }
+            if (16 < m && 3 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)16, (int64_t)m);
+                z7 = svadd_f32_x(svptrue_b32(), z7, svld1_f32(k_, c + 16 + 3 * cs_c));
+            }
+            if (0 < m && 4 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                z8 = svadd_f32_x(svptrue_b32(), z8, svld1_f32(k_, c + 0 + 4 * cs_c));
+            }
+            if (16 < m && 4 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)16, (int64_t)m);
+                z9 = svadd_f32_x(svptrue_b32(), z9, svld1_f32(k_, c + 16 + 4 * cs_c));
+            }
+            if (0 < m && 5 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                z10 = svadd_f32_x(svptrue_b32(), z10, svld1_f32(k_, c + 0 + 5 * cs_c));
+            }
+            if (16 < m && 5 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)16, (int64_t)m);
+                z11 = svadd_f32_x(svptrue_b32(), z11, svld1_f32(k_, c + 16 + 5 * cs_c));
+            }
+            if (0 < m && 0 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 0 * cs_c, z0);
+            }
+            if (16 < m && 0 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)16, (int64_t)m);
+                svst1_f32(k_, c + 16 + 0 * cs_c, z1);
+            }
+            if (0 < m && 1 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 1 * cs_c, z2);
+            }
+            if (16 < m && 1 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)16, (int64_t)m);
+                svst1_f32(k_, c + 16 + 1 * cs_c, z3);
+            }
+            if (0 < m && 2 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 2 * cs_c, z4);
+            }
+            if (16 < m && 2 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)16, (int64_t)m);
+                svst1_f32(k_, c + 16 + 2 * cs_c, z5);
+            }
+            if (0 < m && 3 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 3 * cs_c, z6);
+            }
+            if (16 < m && 3 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)16, (int64_t)m);
+                svst1_f32(k_, c + 16 + 3 * cs_c, z7);
+            }
+            if (0 < m && 4 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 4 * cs_c, z8);
+            }
+            if (16 < m && 4 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)16, (int64_t)m);
+                svst1_f32(k_, c + 16 + 4 * cs_c, z9);
+            }
+            if (0 < m && 5 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 5 * cs_c, z10);
+            }
+            if (16 < m && 5 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)16, (int64_t)m);
+                svst1_f32(k_, c + 16 + 5 * cs_c, z11);
+            }
+        } else if (beta_ == 0) {
+            if (0 < m && 0 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 0 * cs_c, svmul_f32_x(svptrue_b32(), va_, z0));
+            }
+            if (16 < m && 0 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)16, (int64_t)m);
+                svst1_f32(k_, c + 16 + 0 * cs_c, svmul_f32_x(svptrue_b32(), va_, z1));
+            }
+            if (0 < m && 1 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 1 * cs_c, svmul_f32_x(svptrue_b32(), va_, z2));
+            }
+            if (16 < m && 1 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)16, (int64_t)m);
+                svst1_f32(k_, c + 16 + 1 * cs_c, svmul_f32_x(svptrue_b32(), va_, z3));
+            }
+            if (0 < m && 2 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 2 * cs_c, svmul_f32_x(svptrue_b32(), va_, z4));
+            }
+            if (16 < m && 2 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)16, (int64_t)m);
+                svst1_f32(k_, c + 16 + 2 * cs_c, svmul_f32_x(svptrue_b32(), va_, z5));
+            }
+            if (0 < m && 3 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 3 * cs_c, svmul_f32_x(svptrue_b32(), va_, z6));
+            }
+            if (16 < m && 3 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)16, (int64_t)m);
+                svst1_f32(k_, c + 16 + 3 * cs_c, svmul_f32_x(svptrue_b32(), va_, z7));
+            }
+            if (0 < m && 4 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 4 * cs_c, svmul_f32_x(svptrue_b32(), va_, z8));
+            }
+            if (16 < m && 4 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)16, (int64_t)m);
+                svst1_f32(k_, c + 16 + 4 * cs_c, svmul_f32_x(svptrue_b32(), va_, z9));
+            }
+            if (0 < m && 5 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 5 * cs_c, svmul_f32_x(svptrue_b32(), va_, z10));
+            }
+            if (16 < m && 5 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)16, (int64_t)m);
+                svst1_f32(k_, c + 16 + 5 * cs_c, svmul_f32_x(svptrue_b32(), va_, z11));
+            }
+        } else if (beta_ == 1) {
+            if (0 < m && 0 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                z0 = svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 0 + 0 * cs_c), va_, z0);
+            }
+            if (16 < m && 0 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)16, (int64_t)m);
+                z1 = svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 16 + 0 * cs_c), va_, z1);
+            }
+            if (0 < m && 1 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                z2 = svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 0 + 1 * cs_c), va_, z2);
+            }
+            if (16 < m && 1 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)16, (int64_t)m);
+                z3 = svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 16 + 1 * cs_c), va_, z3);
+            }
+            if (0 < m && 2 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                z4 = svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 0 + 2 * cs_c), va_, z4);
+            }
+            if (16 < m && 2 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)16, (int64_t)m);
+                z5 = svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 16 + 2 * cs_c), va_, z5);
+            }
+            if (0 < m && 3 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                z6 = svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 0 + 3 * cs_c), va_, z6);
+            }
+            if (16 < m && 3 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)16, (int64_t)m);
+                z7 = svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 16 + 3 * cs_c), va_, z7);
+            }
+            if (0 < m && 4 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                z8 = svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 0 + 4 * cs_c), va_, z8);
+            }
+            if (16 < m && 4 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)16, (int64_t)m);
+                z9 = svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 16 + 4 * cs_c), va_, z9);
+            }
+            if (0 < m && 5 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                z10 = svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 0 + 5 * cs_c), va_, z10);
+            }
+            if (16 < m && 5 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)16, (int64_t)m);
+                z11 = svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 16 + 5 * cs_c), va_, z11);
+            }
+            if (0 < m && 0 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 0 * cs_c, z0);
+            }
+            if (16 < m && 0 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)16, (int64_t)m);
+                svst1_f32(k_, c + 16 + 0 * cs_c, z1);
+            }
+            if (0 < m && 1 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 1 * cs_c, z2);
+            }
+            if (16 < m && 1 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)16, (int64_t)m);
+                svst1_f32(k_, c + 16 + 1 * cs_c, z3);
+            }
+            if (0 < m && 2 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 2 * cs_c, z4);
+            }
+            if (16 < m && 2 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)16, (int64_t)m);
+                svst1_f32(k_, c + 16 + 2 * cs_c, z5);
+            }
+            if (0 < m && 3 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 3 * cs_c, z6);
+            }
+            if (16 < m && 3 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)16, (int64_t)m);
+                svst1_f32(k_, c + 16 + 3 * cs_c, z7);
+            }
+            if (0 < m && 4 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 4 * cs_c, z8);
+            }
+            if (16 < m && 4 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)16, (int64_t)m);
+                svst1_f32(k_, c + 16 + 4 * cs_c, z9);
+            }
+            if (0 < m && 5 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 5 * cs_c, z10);
+            }
+            if (16 < m && 5 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)16, (int64_t)m);
+                svst1_f32(k_, c + 16 + 5 * cs_c, z11);
+            }
+        } else {
+            const svfloat32_t vb_ = svdup_n_f32(beta_);
+            if (0 < m && 0 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                z0 = svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 0 + 0 * cs_c)), va_, z0);
+            }
+            if (16 < m && 0 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)16, (int64_t)m);
+                z1 = svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 16 + 0 * cs_c)), va_, z1);
+            }
+            if (0 < m && 1 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                z2 = svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 0 + 1 * cs_c)), va_, z2);
+            }
+            if (16 < m && 1 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)16, (int64_t)m);
+                z3 = svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 16 + 1 * cs_c)), va_, z3);
+            }
+            if (0 < m && 2 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                z4 = svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 0 + 2 * cs_c)), va_, z4);
+            }
+            if (16 < m && 2 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)16, (int64_t)m);
+                z5 = svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 16 + 2 * cs_c)), va_, z5);
+            }
+            if (0 < m && 3 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                z6 = svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 0 + 3 * cs_c)), va_, z6);
+            }
+            if (16 < m && 3 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)16, (int64_t)m);
+                z7 = svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 16 + 3 * cs_c)), va_, z7);
+            }
+            if (0 < m && 4 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                z8 = svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 0 + 4 * cs_c)), va_, z8);
+            }
+            if (16 < m && 4 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)16, (int64_t)m);
+                z9 = svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 16 + 4 * cs_c)), va_, z9);
+            }
+            if (0 < m && 5 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                z10 = svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 0 + 5 * cs_c)), va_, z10);
+            }
+            if (16 < m && 5 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)16, (int64_t)m);
+                z11 = svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 16 + 5 * cs_c)), va_, z11);
+            }
+            if (0 < m && 0 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 0 * cs_c, z0);
+            }
+            if (16 < m && 0 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)16, (int64_t)m);
+                svst1_f32(k_, c + 16 + 0 * cs_c, z1);
+            }
+            if (0 < m && 1 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 1 * cs_c, z2);
+            }
+            if (16 < m && 1 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)16, (int64_t)m);
+                svst1_f32(k_, c + 16 + 1 * cs_c, z3);
+            }
+            if (0 < m && 2 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 2 * cs_c, z4);
+            }
+            if (16 < m && 2 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)16, (int64_t)m);
+                svst1_f32(k_, c + 16 + 2 * cs_c, z5);
+            }
+            if (0 < m && 3 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 3 * cs_c, z6);
+            }
+            if (16 < m && 3 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)16, (int64_t)m);
+                svst1_f32(k_, c + 16 + 3 * cs_c, z7);
+            }
+            if (0 < m && 4 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 4 * cs_c, z8);
+            }
+            if (16 < m && 4 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)16, (int64_t)m);
+                svst1_f32(k_, c + 16 + 4 * cs_c, z9);
+            }
+            if (0 < m && 5 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 5 * cs_c, z10);
+            }
+            if (16 < m && 5 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)16, (int64_t)m);
+                svst1_f32(k_, c + 16 + 5 * cs_c, z11);
+            }
+        }
+        return;
+    }
+    float t_[192];
+    svst1_f32(svptrue_b32(), t_ + 0, z0);
+    svst1_f32(svptrue_b32(), t_ + 16, z1);
+    svst1_f32(svptrue_b32(), t_ + 32, z2);
+    svst1_f32(svptrue_b32(), t_ + 48, z3);
+    svst1_f32(svptrue_b32(), t_ + 64, z4);
+    svst1_f32(svptrue_b32(), t_ + 80, z5);
+    svst1_f32(svptrue_b32(), t_ + 96, z6);
+    svst1_f32(svptrue_b32(), t_ + 112, z7);
+    svst1_f32(svptrue_b32(), t_ + 128, z8);
+    svst1_f32(svptrue_b32(), t_ + 144, z9);
+    svst1_f32(svptrue_b32(), t_ + 160, z10);
+    svst1_f32(svptrue_b32(), t_ + 176, z11);
+    /* position in t_ of C(i, j), at_[i + j*32] */
+    static const unsigned short at_[192] = {
+        0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15,
+        16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31,
+        32, 33, 34, 35, 36, 37, 38, 39, 40, 41, 42, 43, 44, 45, 46, 47,
+        48, 49, 50, 51, 52, 53, 54, 55, 56, 57, 58, 59, 60, 61, 62, 63,
+        64, 65, 66, 67, 68, 69, 70, 71, 72, 73, 74, 75, 76, 77, 78, 79,
+        80, 81, 82, 83, 84, 85, 86, 87, 88, 89, 90, 91, 92, 93, 94, 95,
+        96, 97, 98, 99, 100, 101, 102, 103, 104, 105, 106, 107, 108, 109, 110, 111,
+        112, 113, 114, 115, 116, 117, 118, 119, 120, 121, 122, 123, 124, 125, 126, 127,
+        128, 129, 130, 131, 132, 133, 134, 135, 136, 137, 138, 139, 140, 141, 142, 143,
+        144, 145, 146, 147, 148, 149, 150, 151, 152, 153, 154, 155, 156, 157, 158, 159,
+        160, 161, 162, 163, 164, 165, 166, 167, 168, 169, 170, 171, 172, 173, 174, 175,
+        176, 177, 178, 179, 180, 181, 182, 183, 184, 185, 186, 187, 188, 189, 190, 191,
+    };
+    for (int64_t j = 0; j < n; j++)
+        for (int64_t i = 0; i < m; i++) {
+            float v = alpha_ * t_[at_[i + j * 32]];
+            float *cij = c + i * rs_c + j * cs_c;
+            *cij = beta_ == 0 ? v : v + beta_ * *cij;
+        }
+
+}
+
+void a64fx_sgemm_32x14_e16x4(int64_t m, int64_t n, int64_t k, const float *alpha, const float *a, int64_t lda,
+                             const float *b, int64_t ldb, const float *beta, float *c, int64_t rs_c, int64_t cs_c)
+{
+    const int64_t lda_b = lda * (int64_t)sizeof(float), ldb_b = ldb * (int64_t)sizeof(float);
+    const char *pa0 = (const char *)a;
+    const char *pb0 = (const char *)b,
+               *pb3 = pb0 + 3 * ldb_b;
+    svfloat32_t z0, z1, z2, z3, z4, z5, z6, z7;
+    svfloat32_t z8, z9, z10;
+
+    z0 = svdup_n_f32(0);
+    z1 = svdup_n_f32(0);
+    z2 = svdup_n_f32(0);
+    z3 = svdup_n_f32(0);
+
+    if (k > 0) {
+        /* prologue: the first 13 instructions of iteration 0 (pointer
+         * bumps among them become load offsets) */
+        z5 = svld1_f32(svptrue_b32(), (const float *)pa0);
+        z6 = svdup_n_f32(*((const float *)pb0));
+        z7 = svdup_n_f32(*((const float *)(pb0 + ldb_b)));
+        z8 = svdup_n_f32(*((const float *)(pb0 + 2 * ldb_b)));
+        z10 = svdup_n_f32(*((const float *)pb3));
+        z0 = svmla_f32_x(svptrue_b32(), z0, z5, z6);
+        z1 = svmla_f32_x(svptrue_b32(), z1, z5, z7);
+        z2 = svmla_f32_x(svptrue_b32(), z2, z5, z8);
+
+        /* kernel: iteration i and the start of i+1, unrolled 2x */
+        int64_t nq = k - 1;
+        for (int64_t it = nq / 2; it > 0; it--) {
+            /* copy 0 */
+            z4 = svld1_f32(svptrue_b32(), (const float *)(pa0 + lda_b));
+            z6 = svdup_n_f32(*((const float *)pb0 + 1));
+            z7 = svdup_n_f32(*((const float *)(pb0 + ldb_b) + 1));
+            z8 = svdup_n_f32(*((const float *)(pb0 + 2 * ldb_b) + 1));
+            z9 = svdup_n_f32(*((const float *)pb3 + 1));
+            z0 = svmla_f32_x(svptrue_b32(), z0, z4, z6);
+            z1 = svmla_f32_x(svptrue_b32(), z1, z4, z7);
+            z2 = svmla_f32_x(svptrue_b32(), z2, z4, z8);
+            z3 = svmla_f32_x(svptrue_b32(), z3, z5, z10);
+            /* copy 1 */
+            z5 = svld1_f32(svptrue_b32(), (const float *)(pa0 + 2 * lda_b));
+            z6 = svdup_n_f32(*((const float *)pb0 + 2));
+            z7 = svdup_n_f32(*((const float *)(pb0 + ldb_b) + 2));
+            z8 = svdup_n_f32(*((const float *)(pb0 + 2 * ldb_b) + 2));
+            z10 = svdup_n_f32(*((const float *)pb3 + 2));
+            z0 = svmla_f32_x(svptrue_b32(), z0, z5, z6);
+            z1 = svmla_f32_x(svptrue_b32(), z1, z5, z7);
+            z2 = svmla_f32_x(svptrue_b32(), z2, z5, z8);
+            z3 = svmla_f32_x(svptrue_b32(), z3, z4, z9);
+
+            pa0 += 2 * lda_b;
+            pb0 += 8;
+            pb3 += 8;
+        }
+        int64_t rem = nq % 2;
+        if (rem > 0) {
+            z4 = svld1_f32(svptrue_b32(), (const float *)(pa0 + lda_b));
+            z6 = svdup_n_f32(*((const float *)pb0 + 1));
+            z7 = svdup_n_f32(*((const float *)(pb0 + ldb_b) + 1));
+            z8 = svdup_n_f32(*((const float *)(pb0 + 2 * ldb_b) + 1));
+            z9 = svdup_n_f32(*((const float *)pb3 + 1));
+            z0 = svmla_f32_x(svptrue_b32(), z0, z4, z6);
+            z1 = svmla_f32_x(svptrue_b32(), z1, z4, z7);
+            z2 = svmla_f32_x(svptrue_b32(), z2, z4, z8);
+            z3 = svmla_f32_x(svptrue_b32(), z3, z5, z10);
+        }
+
+        /* epilogue: the rest of the last iteration, in the registers
+         * of the copy it follows */
+        switch (rem) {
+        case 0:
+            z3 = svmla_f32_x(svptrue_b32(), z3, z5, z10);
+            break;
+        case 1:
+            z3 = svmla_f32_x(svptrue_b32(), z3, z4, z9);
+            break;
+
+        }
+    }
+    const float alpha_ = *alpha, beta_ = *beta;
+    if (m == 16 && n == 4 && rs_c == 1) {
+        const svfloat32_t va_ = svdup_n_f32(alpha_);
+        if (alpha_ == 1 && beta_ == 0) {
+            float *cw_ = c;
+            svst1_f32(svptrue_b32(), cw_ + 0, z0);
+            cw_ += cs_c;
+            svst1_f32(svptrue_b32(), cw_ + 0, z1);
+            cw_ += cs_c;
+            svst1_f32(svptrue_b32(), cw_ + 0, z2);
+            cw_ += cs_c;
+            svst1_f32(svptrue_b32(), cw_ + 0, z3);
+        } else if (alpha_ == 1 && beta_ == 1) {
+            float *cw_ = c;
+            svst1_f32(svptrue_b32(), cw_ + 0, svadd_f32_x(svptrue_b32(), z0, svld1_f32(svptrue_b32(), cw_ + 0)));
+            cw_ += cs_c;
+            svst1_f32(svptrue_b32(), cw_ + 0, svadd_f32_x(svptrue_b32(), z1, svld1_f32(svptrue_b32(), cw_ + 0)));
+            cw_ += cs_c;
+            svst1_f32(svptrue_b32(), cw_ + 0, svadd_f32_x(svptrue_b32(), z2, svld1_f32(svptrue_b32(), cw_ + 0)));
+            cw_ += cs_c;
+            svst1_f32(svptrue_b32(), cw_ + 0, svadd_f32_x(svptrue_b32(), z3, svld1_f32(svptrue_b32(), cw_ + 0)));
+        } else if (beta_ == 0) {
+            float *cw_ = c;
+            svst1_f32(svptrue_b32(), cw_ + 0, svmul_f32_x(svptrue_b32(), va_, z0));
+            cw_ += cs_c;
+            svst1_f32(svptrue_b32(), cw_ + 0, svmul_f32_x(svptrue_b32(), va_, z1));
+            cw_ += cs_c;
+            svst1_f32(svptrue_b32(), cw_ + 0, svmul_f32_x(svptrue_b32(), va_, z2));
+            cw_ += cs_c;
+            svst1_f32(svptrue_b32(), cw_ + 0, svmul_f32_x(svptrue_b32(), va_, z3));
+        } else if (beta_ == 1) {
+            float *cw_ = c;
+            svst1_f32(svptrue_b32(), cw_ + 0, svmla_f32_x(svptrue_b32(), svld1_f32(svptrue_b32(), cw_ + 0), va_, z0));
+            cw_ += cs_c;
+            svst1_f32(svptrue_b32(), cw_ + 0, svmla_f32_x(svptrue_b32(), svld1_f32(svptrue_b32(), cw_ + 0), va_, z1));
+            cw_ += cs_c;
+            svst1_f32(svptrue_b32(), cw_ + 0, svmla_f32_x(svptrue_b32(), svld1_f32(svptrue_b32(), cw_ + 0), va_, z2));
+            cw_ += cs_c;
+            svst1_f32(svptrue_b32(), cw_ + 0, svmla_f32_x(svptrue_b32(), svld1_f32(svptrue_b32(), cw_ + 0), va_, z3));
+        } else {
+            const svfloat32_t vb_ = svdup_n_f32(beta_);
+            float *cw_ = c;
+            svst1_f32(svptrue_b32(), cw_ + 0, svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(svptrue_b32(), cw_ + 0)), va_, z0));
+            cw_ += cs_c;
+            svst1_f32(svptrue_b32(), cw_ + 0, svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(svptrue_b32(), cw_ + 0)), va_, z1));
+            cw_ += cs_c;
+            svst1_f32(svptrue_b32(), cw_ + 0, svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(svptrue_b32(), cw_ + 0)), va_, z2));
+            cw_ += cs_c;
+            svst1_f32(svptrue_b32(), cw_ + 0, svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(svptrue_b32(), cw_ + 0)), va_, z3));
+        }
+        return;
+    }
+    if (rs_c == 1) {   /* edge tile: predicated */
+        const svfloat32_t va_ = svdup_n_f32(alpha_);
+        if (alpha_ == 1 && beta_ == 0) {
+            if (0 < m && 0 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 0 * cs_c, z0);
+            }
+            if (0 < m && 1 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 1 * cs_c, z1);
+            }
+            if (0 < m && 2 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 2 * cs_c, z2);
+            }
+            if (0 < m && 3 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 3 * cs_c, z3);
+            }
+        } else if (alpha_ == 1 && beta_ == 1) {
+            if (0 < m && 0 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                z0 = svadd_f32_x(svptrue_b32(), z0, svld1_f32(k_, c + 0 + 0 * cs_c));
+            }
+            if (0 < m && 1 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                z1 = svadd_f32_x(svptrue_b32(), z1, svld1_f32(k_, c + 0 + 1 * cs_c));
+            }
+            if (0 < m && 2 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                z2 = svadd_f32_x(svptrue_b32(), z2, svld1_f32(k_, c + 0 + 2 * cs_c));
+            }
+            if (0 < m && 3 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                z3 = svadd_f32_x(svptrue_b32(), z3, svld1_f32(k_, c + 0 + 3 * cs_c));
+            }
+            if (0 < m && 0 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 0 * cs_c, z0);
+            }
+            if (0 < m && 1 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 1 * cs_c, z1);
+            }
+            if (0 < m && 2 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 2 * cs_c, z2);
+            }
+            if (0 < m && 3 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 3 * cs_c, z3);
+            }
+        } else if (beta_ == 0) {
+            if (0 < m && 0 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 0 * cs_c, svmul_f32_x(svptrue_b32(), va_, z0));
+            }
+            if (0 < m && 1 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 1 * cs_c, svmul_f32_x(svptrue_b32(), va_, z1));
+            }
+            if (0 < m && 2 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 2 * cs_c, svmul_f32_x(svptrue_b32(), va_, z2));
+            }
+            if (0 < m && 3 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 3 * cs_c, svmul_f32_x(svptrue_b32(), va_, z3));
+            }
+        } else if (beta_ == 1) {
+            if (0 < m && 0 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                z0 = svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 0 + 0 * cs_c), va_, z0);
+            }
+            if (0 < m && 1 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                z1 = svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 0 + 1 * cs_c), va_, z1);
+            }
+            if (0 < m && 2 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                z2 = svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 0 + 2 * cs_c), va_, z2);
+            }
+            if (0 < m && 3 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                z3 = svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 0 + 3 * cs_c), va_, z3);
+            }
+            if (0 < m && 0 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 0 * cs_c, z0);
+            }
+            if (0 < m && 1 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 1 * cs_c, z1);
+            }
+            if (0 < m && 2 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 2 * cs_c, z2);
+            }
+            if (0 < m && 3 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 3 * cs_c, z3);
+            }
+        } else {
+            const svfloat32_t vb_ = svdup_n_f32(beta_);
+            if (0 < m && 0 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                z0 = svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 0 + 0 * cs_c)), va_, z0);
+            }
+            if (0 < m && 1 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                z1 = svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 0 + 1 * cs_c)), va_, z1);
+            }
+            if (0 < m && 2 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                z2 = svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 0 + 2 * cs_c)), va_, z2);
+            }
+            if (0 < m && 3 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                z3 = svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 0 + 3 * cs_c)), va_, z3);
+            }
+            if (0 < m && 0 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 0 * cs_c, z0);
+            }
+            if (0 < m && 1 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 1 * cs_c, z1);
+            }
+            if (0 < m && 2 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 2 * cs_c, z2);
+            }
+            if (0 < m && 3 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 3 * cs_c, z3);
+            }
+        }
+        return;
+    }
+    float t_[64];
+    svst1_f32(svptrue_b32(), t_ + 0, z0);
+    svst1_f32(svptrue_b32(), t_ + 16, z1);
+    svst1_f32(svptrue_b32(), t_ + 32, z2);
+    svst1_f32(svptrue_b32(), t_ + 48, z3);
+    /* position in t_ of C(i, j), at_[i + j*16] */
+    static const unsigned short at_[64] = {
+        0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15,
+        16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31,
+        32, 33, 34, 35, 36, 37, 38, 39, 40, 41, 42, 43, 44, 45, 46, 47,
+        48, 49, 50, 51, 52, 53, 54, 55, 56, 57, 58, 59, 60, 61, 62, 63,
+    };
+    for (int64_t j = 0; j < n; j++)
+        for (int64_t i = 0; i < m; i++) {
+            float v = alpha_ * t_[at_[i + j * 16]];
+            float *cij = c + i * rs_c + j * cs_c;
+            *cij = beta_ == 0 ? v : v + beta_ * *cij;
+        }
+
+}
+
+void a64fx_sgemm_32x14_e16x6(int64_t m, int64_t n, int64_t k, const float *alpha, const float *a, int64_t lda,
+                             const float *b, int64_t ldb, const float *beta, float *c, int64_t rs_c, int64_t cs_c)
+{
+    const int64_t lda_b = lda * (int64_t)sizeof(float), ldb_b = ldb * (int64_t)sizeof(float);
+    const char *pa0 = (const char *)a;
+    const char *pb0 = (const char *)b,
+               *pb3 = pb0 + 3 * ldb_b;
+    svfloat32_t z0, z1, z2, z3, z4, z5, z6, z7;
+    svfloat32_t z8, z9, z10, z11, z12, z13, z14;
+
+    z0 = svdup_n_f32(0);
+    z1 = svdup_n_f32(0);
+    z2 = svdup_n_f32(0);
+    z3 = svdup_n_f32(0);
+    z4 = svdup_n_f32(0);
+    z5 = svdup_n_f32(0);
+
+    if (k > 0) {
+        /* prologue: the first 17 instructions of iteration 0 (pointer
+         * bumps among them become load offsets) */
+        z7 = svld1_f32(svptrue_b32(), (const float *)pa0);
+        z8 = svdup_n_f32(*((const float *)pb0));
+        z9 = svdup_n_f32(*((const float *)(pb0 + ldb_b)));
+        z10 = svdup_n_f32(*((const float *)(pb0 + 2 * ldb_b)));
+        z11 = svdup_n_f32(*((const float *)pb3));
+        z12 = svdup_n_f32(*((const float *)(pb0 + 4 * ldb_b)));
+        z14 = svdup_n_f32(*((const float *)(pb3 + 2 * ldb_b)));
+        z0 = svmla_f32_x(svptrue_b32(), z0, z7, z8);
+        z1 = svmla_f32_x(svptrue_b32(), z1, z7, z9);
+        z2 = svmla_f32_x(svptrue_b32(), z2, z7, z10);
+        z3 = svmla_f32_x(svptrue_b32(), z3, z7, z11);
+        z4 = svmla_f32_x(svptrue_b32(), z4, z7, z12);
+
+        /* kernel: iteration i and the start of i+1, unrolled 2x */
+        int64_t nq = k - 1;
+        for (int64_t it = nq / 2; it > 0; it--) {
+            /* copy 0 */
+            z6 = svld1_f32(svptrue_b32(), (const float *)(pa0 + lda_b));
+            z8 = svdup_n_f32(*((const float *)pb0 + 1));
+            z9 = svdup_n_f32(*((const float *)(pb0 + ldb_b) + 1));
+            z10 = svdup_n_f32(*((const float *)(pb0 + 2 * ldb_b) + 1));
+            z11 = svdup_n_f32(*((const float *)pb3 + 1));
+            z12 = svdup_n_f32(*((const float *)(pb0 + 4 * ldb_b) + 1));
+            z13 = svdup_n_f32(*((const float *)(pb3 + 2 * ldb_b) + 1));
+            z0 = svmla_f32_x(svptrue_b32(), z0, z6, z8);
+            z1 = svmla_f32_x(svptrue_b32(), z1, z6, z9);
+            z2 = svmla_f32_x(svptrue_b32(), z2, z6, z10);
+            z3 = svmla_f32_x(svptrue_b32(), z3, z6, z11);
+            z4 = svmla_f32_x(svptrue_b32(), z4, z6, z12);
+            z5 = svmla_f32_x(svptrue_b32(), z5, z7, z14);
+            /* copy 1 */
+            z7 = svld1_f32(svptrue_b32(), (const float *)(pa0 + 2 * lda_b));
+            z8 = svdup_n_f32(*((const float *)pb0 + 2));
+            z9 = svdup_n_f32(*((const float *)(pb0 + ldb_b) + 2));
+            z10 = svdup_n_f32(*((const float *)(pb0 + 2 * ldb_b) + 2));
+            z11 = svdup_n_f32(*((const float *)pb3 + 2));
+            z12 = svdup_n_f32(*((const float *)(pb0 + 4 * ldb_b) + 2));
+            z14 = svdup_n_f32(*((const float *)(pb3 + 2 * ldb_b) + 2));
+            z0 = svmla_f32_x(svptrue_b32(), z0, z7, z8);
+            z1 = svmla_f32_x(svptrue_b32(), z1, z7, z9);
+            z2 = svmla_f32_x(svptrue_b32(), z2, z7, z10);
+            z3 = svmla_f32_x(svptrue_b32(), z3, z7, z11);
+            z4 = svmla_f32_x(svptrue_b32(), z4, z7, z12);
+            z5 = svmla_f32_x(svptrue_b32(), z5, z6, z13);
+
+            pa0 += 2 * lda_b;
+            pb0 += 8;
+            pb3 += 8;
+        }
+        int64_t rem = nq % 2;
+        if (rem > 0) {
+            z6 = svld1_f32(svptrue_b32(), (const float *)(pa0 + lda_b));
+            z8 = svdup_n_f32(*((const float *)pb0 + 1));
+            z9 = svdup_n_f32(*((const float *)(pb0 + ldb_b) + 1));
+            z10 = svdup_n_f32(*((const float *)(pb0 + 2 * ldb_b) + 1));
+            z11 = svdup_n_f32(*((const float *)pb3 + 1));
+            z12 = svdup_n_f32(*((const float *)(pb0 + 4 * ldb_b) + 1));
+            z13 = svdup_n_f32(*((const float *)(pb3 + 2 * ldb_b) + 1));
+            z0 = svmla_f32_x(svptrue_b32(), z0, z6, z8);
+            z1 = svmla_f32_x(svptrue_b32(), z1, z6, z9);
+            z2 = svmla_f32_x(svptrue_b32(), z2, z6, z10);
+            z3 = svmla_f32_x(svptrue_b32(), z3, z6, z11);
+            z4 = svmla_f32_x(svptrue_b32(), z4, z6, z12);
+            z5 = svmla_f32_x(svptrue_b32(), z5, z7, z14);
+        }
+
+        /* epilogue: the rest of the last iteration, in the registers
+         * of the copy it follows */
+        switch (rem) {
+        case 0:
+            z5 = svmla_f32_x(svptrue_b32(), z5, z7, z14);
+            break;
+        case 1:
+            z5 = svmla_f32_x(svptrue_b32(), z5, z6, z13);
+            break;
+
+        }
+    }
+    const float alpha_ = *alpha, beta_ = *beta;
+    if (m == 16 && n == 6 && rs_c == 1) {
+        const svfloat32_t va_ = svdup_n_f32(alpha_);
+        if (alpha_ == 1 && beta_ == 0) {
+            float *cw_ = c;
+            svst1_f32(svptrue_b32(), cw_ + 0, z0);
+            cw_ += cs_c;
+            svst1_f32(svptrue_b32(), cw_ + 0, z1);
+            cw_ += cs_c;
+            svst1_f32(svptrue_b32(), cw_ + 0, z2);
+            cw_ += cs_c;
+            svst1_f32(svptrue_b32(), cw_ + 0, z3);
+            cw_ += cs_c;
+            svst1_f32(svptrue_b32(), cw_ + 0, z4);
+            cw_ += cs_c;
+            svst1_f32(svptrue_b32(), cw_ + 0, z5);
+        } else if (alpha_ == 1 && beta_ == 1) {
+            float *cw_ = c;
+            svst1_f32(svptrue_b32(), cw_ + 0, svadd_f32_x(svptrue_b32(), z0, svld1_f32(svptrue_b32(), cw_ + 0)));
+            cw_ += cs_c;
+            svst1_f32(svptrue_b32(), cw_ + 0, svadd_f32_x(svptrue_b32(), z1, svld1_f32(svptrue_b32(), cw_ + 0)));
+            cw_ += cs_c;
+            svst1_f32(svptrue_b32(), cw_ + 0, svadd_f32_x(svptrue_b32(), z2, svld1_f32(svptrue_b32(), cw_ + 0)));
+            cw_ += cs_c;
+            svst1_f32(svptrue_b32(), cw_ + 0, svadd_f32_x(svptrue_b32(), z3, svld1_f32(svptrue_b32(), cw_ + 0)));
+            cw_ += cs_c;
+            svst1_f32(svptrue_b32(), cw_ + 0, svadd_f32_x(svptrue_b32(), z4, svld1_f32(svptrue_b32(), cw_ + 0)));
+            cw_ += cs_c;
+            svst1_f32(svptrue_b32(), cw_ + 0, svadd_f32_x(svptrue_b32(), z5, svld1_f32(svptrue_b32(), cw_ + 0)));
+        } else if (beta_ == 0) {
+            float *cw_ = c;
+            svst1_f32(svptrue_b32(), cw_ + 0, svmul_f32_x(svptrue_b32(), va_, z0));
+            cw_ += cs_c;
+            svst1_f32(svptrue_b32(), cw_ + 0, svmul_f32_x(svptrue_b32(), va_, z1));
+            cw_ += cs_c;
+            svst1_f32(svptrue_b32(), cw_ + 0, svmul_f32_x(svptrue_b32(), va_, z2));
+            cw_ += cs_c;
+            svst1_f32(svptrue_b32(), cw_ + 0, svmul_f32_x(svptrue_b32(), va_, z3));
+            cw_ += cs_c;
+            svst1_f32(svptrue_b32(), cw_ + 0, svmul_f32_x(svptrue_b32(), va_, z4));
+            cw_ += cs_c;
+            svst1_f32(svptrue_b32(), cw_ + 0, svmul_f32_x(svptrue_b32(), va_, z5));
+        } else if (beta_ == 1) {
+            float *cw_ = c;
+            svst1_f32(svptrue_b32(), cw_ + 0, svmla_f32_x(svptrue_b32(), svld1_f32(svptrue_b32(), cw_ + 0), va_, z0));
+            cw_ += cs_c;
+            svst1_f32(svptrue_b32(), cw_ + 0, svmla_f32_x(svptrue_b32(), svld1_f32(svptrue_b32(), cw_ + 0), va_, z1));
+            cw_ += cs_c;
+            svst1_f32(svptrue_b32(), cw_ + 0, svmla_f32_x(svptrue_b32(), svld1_f32(svptrue_b32(), cw_ + 0), va_, z2));
+            cw_ += cs_c;
+            svst1_f32(svptrue_b32(), cw_ + 0, svmla_f32_x(svptrue_b32(), svld1_f32(svptrue_b32(), cw_ + 0), va_, z3));
+            cw_ += cs_c;
+            svst1_f32(svptrue_b32(), cw_ + 0, svmla_f32_x(svptrue_b32(), svld1_f32(svptrue_b32(), cw_ + 0), va_, z4));
+            cw_ += cs_c;
+            svst1_f32(svptrue_b32(), cw_ + 0, svmla_f32_x(svptrue_b32(), svld1_f32(svptrue_b32(), cw_ + 0), va_, z5));
+        } else {
+            const svfloat32_t vb_ = svdup_n_f32(beta_);
+            float *cw_ = c;
+            svst1_f32(svptrue_b32(), cw_ + 0, svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(svptrue_b32(), cw_ + 0)), va_, z0));
+            cw_ += cs_c;
+            svst1_f32(svptrue_b32(), cw_ + 0, svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(svptrue_b32(), cw_ + 0)), va_, z1));
+            cw_ += cs_c;
+            svst1_f32(svptrue_b32(), cw_ + 0, svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(svptrue_b32(), cw_ + 0)), va_, z2));
+            cw_ += cs_c;
+            svst1_f32(svptrue_b32(), cw_ + 0, svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(svptrue_b32(), cw_ + 0)), va_, z3));
+            cw_ += cs_c;
+            svst1_f32(svptrue_b32(), cw_ + 0, svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(svptrue_b32(), cw_ + 0)), va_, z4));
+            cw_ += cs_c;
+            svst1_f32(svptrue_b32(), cw_ + 0, svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(svptrue_b32(), cw_ + 0)), va_, z5));
+        }
+        return;
+    }
+    if (rs_c == 1) {   /* edge tile: predicated */
+        const svfloat32_t va_ = svdup_n_f32(alpha_);
+        if (alpha_ == 1 && beta_ == 0) {
+            if (0 < m && 0 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 0 * cs_c, z0);
+            }
+            if (0 < m && 1 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 1 * cs_c, z1);
+            }
+            if (0 < m && 2 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 2 * cs_c, z2);
+            }
+            if (0 < m && 3 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 3 * cs_c, z3);
+            }
+            if (0 < m && 4 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 4 * cs_c, z4);
+            }
+            if (0 < m && 5 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 5 * cs_c, z5);
+            }
+        } else if (alpha_ == 1 && beta_ == 1) {
+            if (0 < m && 0 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                z0 = svadd_f32_x(svptrue_b32(), z0, svld1_f32(k_, c + 0 + 0 * cs_c));
+            }
+            if (0 < m && 1 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                z1 = svadd_f32_x(svptrue_b32(), z1, svld1_f32(k_, c + 0 + 1 * cs_c));
+            }
+            if (0 < m && 2 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                z2 = svadd_f32_x(svptrue_b32(), z2, svld1_f32(k_, c + 0 + 2 * cs_c));
+            }
+            if (0 < m && 3 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                z3 = svadd_f32_x(svptrue_b32(), z3, svld1_f32(k_, c + 0 + 3 * cs_c));
+            }
+            if (0 < m && 4 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                z4 = svadd_f32_x(svptrue_b32(), z4, svld1_f32(k_, c + 0 + 4 * cs_c));
+            }
+            if (0 < m && 5 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                z5 = svadd_f32_x(svptrue_b32(), z5, svld1_f32(k_, c + 0 + 5 * cs_c));
+            }
+            if (0 < m && 0 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 0 * cs_c, z0);
+            }
+            if (0 < m && 1 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 1 * cs_c, z1);
+            }
+            if (0 < m && 2 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 2 * cs_c, z2);
+            }
+            if (0 < m && 3 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 3 * cs_c, z3);
+            }
+            if (0 < m && 4 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 4 * cs_c, z4);
+            }
+            if (0 < m && 5 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 5 * cs_c, z5);
+            }
+        } else if (beta_ == 0) {
+            if (0 < m && 0 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 0 * cs_c, svmul_f32_x(svptrue_b32(), va_, z0));
+            }
+            if (0 < m && 1 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 1 * cs_c, svmul_f32_x(svptrue_b32(), va_, z1));
+            }
+            if (0 < m && 2 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 2 * cs_c, svmul_f32_x(svptrue_b32(), va_, z2));
+            }
+            if (0 < m && 3 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 3 * cs_c, svmul_f32_x(svptrue_b32(), va_, z3));
+            }
+            if (0 < m && 4 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 4 * cs_c, svmul_f32_x(svptrue_b32(), va_, z4));
+            }
+            if (0 < m && 5 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 5 * cs_c, svmul_f32_x(svptrue_b32(), va_, z5));
+            }
+        } else if (beta_ == 1) {
+            if (0 < m && 0 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                z0 = svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 0 + 0 * cs_c), va_, z0);
+            }
+            if (0 < m && 1 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                z1 = svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 0 + 1 * cs_c), va_, z1);
+            }
+            if (0 < m && 2 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                z2 = svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 0 + 2 * cs_c), va_, z2);
+            }
+            if (0 < m && 3 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                z3 = svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 0 + 3 * cs_c), va_, z3);
+            }
+            if (0 < m && 4 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                z4 = svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 0 + 4 * cs_c), va_, z4);
+            }
+            if (0 < m && 5 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                z5 = svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 0 + 5 * cs_c), va_, z5);
+            }
+            if (0 < m && 0 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 0 * cs_c, z0);
+            }
+            if (0 < m && 1 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 1 * cs_c, z1);
+            }
+            if (0 < m && 2 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 2 * cs_c, z2);
+            }
+            if (0 < m && 3 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 3 * cs_c, z3);
+            }
+            if (0 < m && 4 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 4 * cs_c, z4);
+            }
+            if (0 < m && 5 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 5 * cs_c, z5);
+            }
+        } else {
+            const svfloat32_t vb_ = svdup_n_f32(beta_);
+            if (0 < m && 0 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                z0 = svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 0 + 0 * cs_c)), va_, z0);
+            }
+            if (0 < m && 1 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                z1 = svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 0 + 1 * cs_c)), va_, z1);
+            }
+            if (0 < m && 2 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                z2 = svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 0 + 2 * cs_c)), va_, z2);
+            }
+            if (0 < m && 3 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                z3 = svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 0 + 3 * cs_c)), va_, z3);
+            }
+            if (0 < m && 4 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                z4 = svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 0 + 4 * cs_c)), va_, z4);
+            }
+            if (0 < m && 5 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                z5 = svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 0 + 5 * cs_c)), va_, z5);
+            }
+            if (0 < m && 0 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 0 * cs_c, z0);
+            }
+            if (0 < m && 1 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 1 * cs_c, z1);
+            }
+            if (0 < m && 2 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 2 * cs_c, z2);
+            }
+            if (0 < m && 3 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 3 * cs_c, z3);
+            }
+            if (0 < m && 4 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 4 * cs_c, z4);
+            }
+            if (0 < m && 5 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 5 * cs_c, z5);
+            }
+        }
+        return;
+    }
+    float t_[96];
+    svst1_f32(svptrue_b32(), t_ + 0, z0);
+    svst1_f32(svptrue_b32(), t_ + 16, z1);
+    svst1_f32(svptrue_b32(), t_ + 32, z2);
+    svst1_f32(svptrue_b32(), t_ + 48, z3);
+    svst1_f32(svptrue_b32(), t_ + 64, z4);
+    svst1_f32(svptrue_b32(), t_ + 80, z5);
+    /* position in t_ of C(i, j), at_[i + j*16] */
+    static const unsigned short at_[96] = {
+        0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15,
+        16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31,
+        32, 33, 34, 35, 36, 37, 38, 39, 40, 41, 42, 43, 44, 45, 46, 47,
+        48, 49, 50, 51, 52, 53, 54, 55, 56, 57, 58, 59, 60, 61, 62, 63,
+        64, 65, 66, 67, 68, 69, 70, 71, 72, 73, 74, 75, 76, 77, 78, 79,
+        80, 81, 82, 83, 84, 85, 86, 87, 88, 89, 90, 91, 92, 93, 94, 95,
     };
     for (int64_t j = 0; j < n; j++)
         for (int64_t i = 0; i < m; i++) {

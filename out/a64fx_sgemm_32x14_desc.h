@@ -36,7 +36,7 @@ static const struct gg_spedge a64fx_sgemm_32x14_desc_pedges[] = { a64fx_sgemm_32
     .b_l1_percent = 50, .narrow_k = 0, \
     .direct = (void *)a64fx_sgemm_32x14_direct, .direct_b_cols = 1, \
     .stream = (void *)a64fx_sgemm_32x14_stream, \
-    .edges = a64fx_sgemm_32x14_desc_edges, .nedges = 3, \
+    .edges = a64fx_sgemm_32x14_desc_edges, .nedges = 7, \
     .pedges = a64fx_sgemm_32x14_desc_pedges, .npedges = 1, \
     .tails = { a64fx_sgemm_32x14_TAIL_LIST }, \
 }

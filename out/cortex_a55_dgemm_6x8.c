@@ -34,6 +34,8 @@
  *     cortex_a55_dgemm_6x8_e6x4: 6x4, 13.00 cycles per iteration, unroll 1
  *     cortex_a55_dgemm_6x8_e4x8: 4x8, 15.00 cycles per iteration, unroll 1
  *     cortex_a55_dgemm_6x8_e4x4: 4x4, 10.00 cycles per iteration, unroll 1
+ *     cortex_a55_dgemm_6x8_e6x6: 6x6, 16.00 cycles per iteration, unroll 1
+ *     cortex_a55_dgemm_6x8_e4x6: 4x6, 12.00 cycles per iteration, unroll 1
  *     cortex_a55_dgemm_6x8_p4x8: the 4x8 plan, packed operands (A 4 rows high)
  */
 #include "cortex_a55_dgemm_6x8.h"
@@ -1676,6 +1678,481 @@ void cortex_a55_dgemm_6x8_e4x4(int64_t m, int64_t n, int64_t k, const double *al
     /* position in t_ of C(i, j), at_[i + j*4] */
     static const unsigned short at_[16] = {
         0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15,
+    };
+    for (int64_t j = 0; j < n; j++)
+        for (int64_t i = 0; i < m; i++) {
+            double v = alpha_ * t_[at_[i + j * 4]];
+            double *cij = c + i * rs_c + j * cs_c;
+            *cij = beta_ == 0 ? v : v + beta_ * *cij;
+        }
+
+}
+
+void cortex_a55_dgemm_6x8_e6x6(int64_t m, int64_t n, int64_t k, const double *alpha, const double *a, int64_t lda,
+                               const double *b, int64_t ldb, const double *beta, double *c, int64_t rs_c, int64_t cs_c)
+{
+    const int64_t lda_b = lda * (int64_t)sizeof(double), ldb_b = ldb * (int64_t)sizeof(double);
+    const char *pa0 = (const char *)a;
+    const char *pb0 = (const char *)b;
+    float64x2_t v0, v1, v2, v3, v4, v5, v6, v7;
+    float64x2_t v8, v9, v10, v11, v12, v13, v14, v15;
+    float64x2_t v16, v17, v18, v19, v20, v21, v22, v23;
+
+    v0 = vdupq_n_f64(0);
+    v1 = vdupq_n_f64(0);
+    v2 = vdupq_n_f64(0);
+    v3 = vdupq_n_f64(0);
+    v4 = vdupq_n_f64(0);
+    v5 = vdupq_n_f64(0);
+    v6 = vdupq_n_f64(0);
+    v7 = vdupq_n_f64(0);
+    v8 = vdupq_n_f64(0);
+    v9 = vdupq_n_f64(0);
+    v10 = vdupq_n_f64(0);
+    v11 = vdupq_n_f64(0);
+    v12 = vdupq_n_f64(0);
+    v13 = vdupq_n_f64(0);
+    v14 = vdupq_n_f64(0);
+    v15 = vdupq_n_f64(0);
+    v16 = vdupq_n_f64(0);
+    v17 = vdupq_n_f64(0);
+
+    if (k > 0) {
+        /* prologue: the first 0 instructions of iteration 0 (pointer
+         * bumps among them become load offsets) */
+
+        /* kernel: iteration i and the start of i+1, unrolled 1x */
+        int64_t nq = k - 1;
+        for (int64_t it = nq / 1; it > 0; ) {
+            it--;
+            /* copy 0 */
+            v18 = vld1q_f64((const double *)pa0);
+            v21 = vld1q_f64((const double *)pb0);
+            v19 = vld1q_f64((const double *)pa0 + 2);
+            v22 = vld1q_f64((const double *)pb0 + 2);
+            v0 = vfmaq_laneq_f64(v0, v18, v21, 0);
+            v20 = vld1q_f64((const double *)pa0 + 4);
+            v1 = vfmaq_laneq_f64(v1, v19, v21, 0);
+            v23 = vld1q_f64((const double *)pb0 + 4);
+            v3 = vfmaq_laneq_f64(v3, v18, v21, 1);
+            v2 = vfmaq_laneq_f64(v2, v20, v21, 0);
+            v4 = vfmaq_laneq_f64(v4, v19, v21, 1);
+            v5 = vfmaq_laneq_f64(v5, v20, v21, 1);
+            v6 = vfmaq_laneq_f64(v6, v18, v22, 0);
+            v7 = vfmaq_laneq_f64(v7, v19, v22, 0);
+            v8 = vfmaq_laneq_f64(v8, v20, v22, 0);
+            v9 = vfmaq_laneq_f64(v9, v18, v22, 1);
+            v10 = vfmaq_laneq_f64(v10, v19, v22, 1);
+            v11 = vfmaq_laneq_f64(v11, v20, v22, 1);
+            v12 = vfmaq_laneq_f64(v12, v18, v23, 0);
+            v13 = vfmaq_laneq_f64(v13, v19, v23, 0);
+            v14 = vfmaq_laneq_f64(v14, v20, v23, 0);
+            v15 = vfmaq_laneq_f64(v15, v18, v23, 1);
+            v16 = vfmaq_laneq_f64(v16, v19, v23, 1);
+            v17 = vfmaq_laneq_f64(v17, v20, v23, 1);
+
+            pa0 += 1 * lda_b;
+            pb0 += 1 * ldb_b;
+        }
+        int64_t rem = nq % 1;
+
+        /* epilogue: the rest of the last iteration, in the registers
+         * of the copy it follows */
+        switch (rem) {
+        case 0:
+            v18 = vld1q_f64((const double *)pa0);
+            v21 = vld1q_f64((const double *)pb0);
+            v19 = vld1q_f64((const double *)pa0 + 2);
+            v22 = vld1q_f64((const double *)pb0 + 2);
+            v0 = vfmaq_laneq_f64(v0, v18, v21, 0);
+            v20 = vld1q_f64((const double *)pa0 + 4);
+            v1 = vfmaq_laneq_f64(v1, v19, v21, 0);
+            v23 = vld1q_f64((const double *)pb0 + 4);
+            v3 = vfmaq_laneq_f64(v3, v18, v21, 1);
+            v2 = vfmaq_laneq_f64(v2, v20, v21, 0);
+            v4 = vfmaq_laneq_f64(v4, v19, v21, 1);
+            v5 = vfmaq_laneq_f64(v5, v20, v21, 1);
+            v6 = vfmaq_laneq_f64(v6, v18, v22, 0);
+            v7 = vfmaq_laneq_f64(v7, v19, v22, 0);
+            v8 = vfmaq_laneq_f64(v8, v20, v22, 0);
+            v9 = vfmaq_laneq_f64(v9, v18, v22, 1);
+            v10 = vfmaq_laneq_f64(v10, v19, v22, 1);
+            v11 = vfmaq_laneq_f64(v11, v20, v22, 1);
+            v12 = vfmaq_laneq_f64(v12, v18, v23, 0);
+            v13 = vfmaq_laneq_f64(v13, v19, v23, 0);
+            v14 = vfmaq_laneq_f64(v14, v20, v23, 0);
+            v15 = vfmaq_laneq_f64(v15, v18, v23, 1);
+            v16 = vfmaq_laneq_f64(v16, v19, v23, 1);
+            v17 = vfmaq_laneq_f64(v17, v20, v23, 1);
+            break;
+
+        }
+    }
+    const double alpha_ = *alpha, beta_ = *beta;
+    if (m == 6 && n == 6 && rs_c == 1) {
+        const float64x2_t va_ = vdupq_n_f64(alpha_);
+        if (alpha_ == 1 && beta_ == 0) {
+            double *cw_ = c;
+            vst1q_f64(cw_ + 0, v0);
+            vst1q_f64(cw_ + 2, v1);
+            vst1q_f64(cw_ + 4, v2);
+            cw_ += cs_c;
+            vst1q_f64(cw_ + 0, v3);
+            vst1q_f64(cw_ + 2, v4);
+            vst1q_f64(cw_ + 4, v5);
+            cw_ += cs_c;
+            vst1q_f64(cw_ + 0, v6);
+            vst1q_f64(cw_ + 2, v7);
+            vst1q_f64(cw_ + 4, v8);
+            cw_ += cs_c;
+            vst1q_f64(cw_ + 0, v9);
+            vst1q_f64(cw_ + 2, v10);
+            vst1q_f64(cw_ + 4, v11);
+            cw_ += cs_c;
+            vst1q_f64(cw_ + 0, v12);
+            vst1q_f64(cw_ + 2, v13);
+            vst1q_f64(cw_ + 4, v14);
+            cw_ += cs_c;
+            vst1q_f64(cw_ + 0, v15);
+            vst1q_f64(cw_ + 2, v16);
+            vst1q_f64(cw_ + 4, v17);
+        } else if (alpha_ == 1 && beta_ == 1) {
+            double *cw_ = c;
+            vst1q_f64(cw_ + 0, vaddq_f64(v0, vld1q_f64(cw_ + 0)));
+            vst1q_f64(cw_ + 2, vaddq_f64(v1, vld1q_f64(cw_ + 2)));
+            vst1q_f64(cw_ + 4, vaddq_f64(v2, vld1q_f64(cw_ + 4)));
+            cw_ += cs_c;
+            vst1q_f64(cw_ + 0, vaddq_f64(v3, vld1q_f64(cw_ + 0)));
+            vst1q_f64(cw_ + 2, vaddq_f64(v4, vld1q_f64(cw_ + 2)));
+            vst1q_f64(cw_ + 4, vaddq_f64(v5, vld1q_f64(cw_ + 4)));
+            cw_ += cs_c;
+            vst1q_f64(cw_ + 0, vaddq_f64(v6, vld1q_f64(cw_ + 0)));
+            vst1q_f64(cw_ + 2, vaddq_f64(v7, vld1q_f64(cw_ + 2)));
+            vst1q_f64(cw_ + 4, vaddq_f64(v8, vld1q_f64(cw_ + 4)));
+            cw_ += cs_c;
+            vst1q_f64(cw_ + 0, vaddq_f64(v9, vld1q_f64(cw_ + 0)));
+            vst1q_f64(cw_ + 2, vaddq_f64(v10, vld1q_f64(cw_ + 2)));
+            vst1q_f64(cw_ + 4, vaddq_f64(v11, vld1q_f64(cw_ + 4)));
+            cw_ += cs_c;
+            vst1q_f64(cw_ + 0, vaddq_f64(v12, vld1q_f64(cw_ + 0)));
+            vst1q_f64(cw_ + 2, vaddq_f64(v13, vld1q_f64(cw_ + 2)));
+            vst1q_f64(cw_ + 4, vaddq_f64(v14, vld1q_f64(cw_ + 4)));
+            cw_ += cs_c;
+            vst1q_f64(cw_ + 0, vaddq_f64(v15, vld1q_f64(cw_ + 0)));
+            vst1q_f64(cw_ + 2, vaddq_f64(v16, vld1q_f64(cw_ + 2)));
+            vst1q_f64(cw_ + 4, vaddq_f64(v17, vld1q_f64(cw_ + 4)));
+        } else if (beta_ == 0) {
+            double *cw_ = c;
+            vst1q_f64(cw_ + 0, vmulq_f64(va_, v0));
+            vst1q_f64(cw_ + 2, vmulq_f64(va_, v1));
+            vst1q_f64(cw_ + 4, vmulq_f64(va_, v2));
+            cw_ += cs_c;
+            vst1q_f64(cw_ + 0, vmulq_f64(va_, v3));
+            vst1q_f64(cw_ + 2, vmulq_f64(va_, v4));
+            vst1q_f64(cw_ + 4, vmulq_f64(va_, v5));
+            cw_ += cs_c;
+            vst1q_f64(cw_ + 0, vmulq_f64(va_, v6));
+            vst1q_f64(cw_ + 2, vmulq_f64(va_, v7));
+            vst1q_f64(cw_ + 4, vmulq_f64(va_, v8));
+            cw_ += cs_c;
+            vst1q_f64(cw_ + 0, vmulq_f64(va_, v9));
+            vst1q_f64(cw_ + 2, vmulq_f64(va_, v10));
+            vst1q_f64(cw_ + 4, vmulq_f64(va_, v11));
+            cw_ += cs_c;
+            vst1q_f64(cw_ + 0, vmulq_f64(va_, v12));
+            vst1q_f64(cw_ + 2, vmulq_f64(va_, v13));
+            vst1q_f64(cw_ + 4, vmulq_f64(va_, v14));
+            cw_ += cs_c;
+            vst1q_f64(cw_ + 0, vmulq_f64(va_, v15));
+            vst1q_f64(cw_ + 2, vmulq_f64(va_, v16));
+            vst1q_f64(cw_ + 4, vmulq_f64(va_, v17));
+        } else if (beta_ == 1) {
+            double *cw_ = c;
+            vst1q_f64(cw_ + 0, vfmaq_f64(vld1q_f64(cw_ + 0), va_, v0));
+            vst1q_f64(cw_ + 2, vfmaq_f64(vld1q_f64(cw_ + 2), va_, v1));
+            vst1q_f64(cw_ + 4, vfmaq_f64(vld1q_f64(cw_ + 4), va_, v2));
+            cw_ += cs_c;
+            vst1q_f64(cw_ + 0, vfmaq_f64(vld1q_f64(cw_ + 0), va_, v3));
+            vst1q_f64(cw_ + 2, vfmaq_f64(vld1q_f64(cw_ + 2), va_, v4));
+            vst1q_f64(cw_ + 4, vfmaq_f64(vld1q_f64(cw_ + 4), va_, v5));
+            cw_ += cs_c;
+            vst1q_f64(cw_ + 0, vfmaq_f64(vld1q_f64(cw_ + 0), va_, v6));
+            vst1q_f64(cw_ + 2, vfmaq_f64(vld1q_f64(cw_ + 2), va_, v7));
+            vst1q_f64(cw_ + 4, vfmaq_f64(vld1q_f64(cw_ + 4), va_, v8));
+            cw_ += cs_c;
+            vst1q_f64(cw_ + 0, vfmaq_f64(vld1q_f64(cw_ + 0), va_, v9));
+            vst1q_f64(cw_ + 2, vfmaq_f64(vld1q_f64(cw_ + 2), va_, v10));
+            vst1q_f64(cw_ + 4, vfmaq_f64(vld1q_f64(cw_ + 4), va_, v11));
+            cw_ += cs_c;
+            vst1q_f64(cw_ + 0, vfmaq_f64(vld1q_f64(cw_ + 0), va_, v12));
+            vst1q_f64(cw_ + 2, vfmaq_f64(vld1q_f64(cw_ + 2), va_, v13));
+            vst1q_f64(cw_ + 4, vfmaq_f64(vld1q_f64(cw_ + 4), va_, v14));
+            cw_ += cs_c;
+            vst1q_f64(cw_ + 0, vfmaq_f64(vld1q_f64(cw_ + 0), va_, v15));
+            vst1q_f64(cw_ + 2, vfmaq_f64(vld1q_f64(cw_ + 2), va_, v16));
+            vst1q_f64(cw_ + 4, vfmaq_f64(vld1q_f64(cw_ + 4), va_, v17));
+        } else {
+            const float64x2_t vb_ = vdupq_n_f64(beta_);
+            double *cw_ = c;
+            vst1q_f64(cw_ + 0, vfmaq_f64(vmulq_f64(vb_, vld1q_f64(cw_ + 0)), va_, v0));
+            vst1q_f64(cw_ + 2, vfmaq_f64(vmulq_f64(vb_, vld1q_f64(cw_ + 2)), va_, v1));
+            vst1q_f64(cw_ + 4, vfmaq_f64(vmulq_f64(vb_, vld1q_f64(cw_ + 4)), va_, v2));
+            cw_ += cs_c;
+            vst1q_f64(cw_ + 0, vfmaq_f64(vmulq_f64(vb_, vld1q_f64(cw_ + 0)), va_, v3));
+            vst1q_f64(cw_ + 2, vfmaq_f64(vmulq_f64(vb_, vld1q_f64(cw_ + 2)), va_, v4));
+            vst1q_f64(cw_ + 4, vfmaq_f64(vmulq_f64(vb_, vld1q_f64(cw_ + 4)), va_, v5));
+            cw_ += cs_c;
+            vst1q_f64(cw_ + 0, vfmaq_f64(vmulq_f64(vb_, vld1q_f64(cw_ + 0)), va_, v6));
+            vst1q_f64(cw_ + 2, vfmaq_f64(vmulq_f64(vb_, vld1q_f64(cw_ + 2)), va_, v7));
+            vst1q_f64(cw_ + 4, vfmaq_f64(vmulq_f64(vb_, vld1q_f64(cw_ + 4)), va_, v8));
+            cw_ += cs_c;
+            vst1q_f64(cw_ + 0, vfmaq_f64(vmulq_f64(vb_, vld1q_f64(cw_ + 0)), va_, v9));
+            vst1q_f64(cw_ + 2, vfmaq_f64(vmulq_f64(vb_, vld1q_f64(cw_ + 2)), va_, v10));
+            vst1q_f64(cw_ + 4, vfmaq_f64(vmulq_f64(vb_, vld1q_f64(cw_ + 4)), va_, v11));
+            cw_ += cs_c;
+            vst1q_f64(cw_ + 0, vfmaq_f64(vmulq_f64(vb_, vld1q_f64(cw_ + 0)), va_, v12));
+            vst1q_f64(cw_ + 2, vfmaq_f64(vmulq_f64(vb_, vld1q_f64(cw_ + 2)), va_, v13));
+            vst1q_f64(cw_ + 4, vfmaq_f64(vmulq_f64(vb_, vld1q_f64(cw_ + 4)), va_, v14));
+            cw_ += cs_c;
+            vst1q_f64(cw_ + 0, vfmaq_f64(vmulq_f64(vb_, vld1q_f64(cw_ + 0)), va_, v15));
+            vst1q_f64(cw_ + 2, vfmaq_f64(vmulq_f64(vb_, vld1q_f64(cw_ + 2)), va_, v16));
+            vst1q_f64(cw_ + 4, vfmaq_f64(vmulq_f64(vb_, vld1q_f64(cw_ + 4)), va_, v17));
+        }
+        return;
+    }
+    double t_[36];
+    vst1q_f64(t_ + 0, v0);
+    vst1q_f64(t_ + 2, v1);
+    vst1q_f64(t_ + 4, v2);
+    vst1q_f64(t_ + 6, v3);
+    vst1q_f64(t_ + 8, v4);
+    vst1q_f64(t_ + 10, v5);
+    vst1q_f64(t_ + 12, v6);
+    vst1q_f64(t_ + 14, v7);
+    vst1q_f64(t_ + 16, v8);
+    vst1q_f64(t_ + 18, v9);
+    vst1q_f64(t_ + 20, v10);
+    vst1q_f64(t_ + 22, v11);
+    vst1q_f64(t_ + 24, v12);
+    vst1q_f64(t_ + 26, v13);
+    vst1q_f64(t_ + 28, v14);
+    vst1q_f64(t_ + 30, v15);
+    vst1q_f64(t_ + 32, v16);
+    vst1q_f64(t_ + 34, v17);
+    /* position in t_ of C(i, j), at_[i + j*6] */
+    static const unsigned short at_[36] = {
+        0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15,
+        16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31,
+        32, 33, 34, 35,
+    };
+    for (int64_t j = 0; j < n; j++)
+        for (int64_t i = 0; i < m; i++) {
+            double v = alpha_ * t_[at_[i + j * 6]];
+            double *cij = c + i * rs_c + j * cs_c;
+            *cij = beta_ == 0 ? v : v + beta_ * *cij;
+        }
+
+}
+
+void cortex_a55_dgemm_6x8_e4x6(int64_t m, int64_t n, int64_t k, const double *alpha, const double *a, int64_t lda,
+                               const double *b, int64_t ldb, const double *beta, double *c, int64_t rs_c, int64_t cs_c)
+{
+    const int64_t lda_b = lda * (int64_t)sizeof(double), ldb_b = ldb * (int64_t)sizeof(double);
+    const char *pa0 = (const char *)a;
+    const char *pb0 = (const char *)b;
+    float64x2_t v0, v1, v2, v3, v4, v5, v6, v7;
+    float64x2_t v8, v9, v10, v11, v12, v13, v14, v15;
+    float64x2_t v16;
+
+    v0 = vdupq_n_f64(0);
+    v1 = vdupq_n_f64(0);
+    v2 = vdupq_n_f64(0);
+    v3 = vdupq_n_f64(0);
+    v4 = vdupq_n_f64(0);
+    v5 = vdupq_n_f64(0);
+    v6 = vdupq_n_f64(0);
+    v7 = vdupq_n_f64(0);
+    v8 = vdupq_n_f64(0);
+    v9 = vdupq_n_f64(0);
+    v10 = vdupq_n_f64(0);
+    v11 = vdupq_n_f64(0);
+
+    if (k > 0) {
+        /* prologue: the first 0 instructions of iteration 0 (pointer
+         * bumps among them become load offsets) */
+
+        /* kernel: iteration i and the start of i+1, unrolled 1x */
+        int64_t nq = k - 1;
+        for (int64_t it = nq / 1; it > 0; ) {
+            it--;
+            /* copy 0 */
+            v12 = vld1q_f64((const double *)pa0);
+            v14 = vld1q_f64((const double *)pb0);
+            v13 = vld1q_f64((const double *)pa0 + 2);
+            v15 = vld1q_f64((const double *)pb0 + 2);
+            v0 = vfmaq_laneq_f64(v0, v12, v14, 0);
+            v16 = vld1q_f64((const double *)pb0 + 4);
+            v1 = vfmaq_laneq_f64(v1, v13, v14, 0);
+            v2 = vfmaq_laneq_f64(v2, v12, v14, 1);
+            v3 = vfmaq_laneq_f64(v3, v13, v14, 1);
+            v4 = vfmaq_laneq_f64(v4, v12, v15, 0);
+            v5 = vfmaq_laneq_f64(v5, v13, v15, 0);
+            v6 = vfmaq_laneq_f64(v6, v12, v15, 1);
+            v7 = vfmaq_laneq_f64(v7, v13, v15, 1);
+            v8 = vfmaq_laneq_f64(v8, v12, v16, 0);
+            v9 = vfmaq_laneq_f64(v9, v13, v16, 0);
+            v10 = vfmaq_laneq_f64(v10, v12, v16, 1);
+            v11 = vfmaq_laneq_f64(v11, v13, v16, 1);
+
+            pa0 += 1 * lda_b;
+            pb0 += 1 * ldb_b;
+        }
+        int64_t rem = nq % 1;
+
+        /* epilogue: the rest of the last iteration, in the registers
+         * of the copy it follows */
+        switch (rem) {
+        case 0:
+            v12 = vld1q_f64((const double *)pa0);
+            v14 = vld1q_f64((const double *)pb0);
+            v13 = vld1q_f64((const double *)pa0 + 2);
+            v15 = vld1q_f64((const double *)pb0 + 2);
+            v0 = vfmaq_laneq_f64(v0, v12, v14, 0);
+            v16 = vld1q_f64((const double *)pb0 + 4);
+            v1 = vfmaq_laneq_f64(v1, v13, v14, 0);
+            v2 = vfmaq_laneq_f64(v2, v12, v14, 1);
+            v3 = vfmaq_laneq_f64(v3, v13, v14, 1);
+            v4 = vfmaq_laneq_f64(v4, v12, v15, 0);
+            v5 = vfmaq_laneq_f64(v5, v13, v15, 0);
+            v6 = vfmaq_laneq_f64(v6, v12, v15, 1);
+            v7 = vfmaq_laneq_f64(v7, v13, v15, 1);
+            v8 = vfmaq_laneq_f64(v8, v12, v16, 0);
+            v9 = vfmaq_laneq_f64(v9, v13, v16, 0);
+            v10 = vfmaq_laneq_f64(v10, v12, v16, 1);
+            v11 = vfmaq_laneq_f64(v11, v13, v16, 1);
+            break;
+
+        }
+    }
+    const double alpha_ = *alpha, beta_ = *beta;
+    if (m == 4 && n == 6 && rs_c == 1) {
+        const float64x2_t va_ = vdupq_n_f64(alpha_);
+        if (alpha_ == 1 && beta_ == 0) {
+            double *cw_ = c;
+            vst1q_f64(cw_ + 0, v0);
+            vst1q_f64(cw_ + 2, v1);
+            cw_ += cs_c;
+            vst1q_f64(cw_ + 0, v2);
+            vst1q_f64(cw_ + 2, v3);
+            cw_ += cs_c;
+            vst1q_f64(cw_ + 0, v4);
+            vst1q_f64(cw_ + 2, v5);
+            cw_ += cs_c;
+            vst1q_f64(cw_ + 0, v6);
+            vst1q_f64(cw_ + 2, v7);
+            cw_ += cs_c;
+            vst1q_f64(cw_ + 0, v8);
+            vst1q_f64(cw_ + 2, v9);
+            cw_ += cs_c;
+            vst1q_f64(cw_ + 0, v10);
+            vst1q_f64(cw_ + 2, v11);
+        } else if (alpha_ == 1 && beta_ == 1) {
+            double *cw_ = c;
+            vst1q_f64(cw_ + 0, vaddq_f64(v0, vld1q_f64(cw_ + 0)));
+            vst1q_f64(cw_ + 2, vaddq_f64(v1, vld1q_f64(cw_ + 2)));
+            cw_ += cs_c;
+            vst1q_f64(cw_ + 0, vaddq_f64(v2, vld1q_f64(cw_ + 0)));
+            vst1q_f64(cw_ + 2, vaddq_f64(v3, vld1q_f64(cw_ + 2)));
+            cw_ += cs_c;
+            vst1q_f64(cw_ + 0, vaddq_f64(v4, vld1q_f64(cw_ + 0)));
+            vst1q_f64(cw_ + 2, vaddq_f64(v5, vld1q_f64(cw_ + 2)));
+            cw_ += cs_c;
+            vst1q_f64(cw_ + 0, vaddq_f64(v6, vld1q_f64(cw_ + 0)));
+            vst1q_f64(cw_ + 2, vaddq_f64(v7, vld1q_f64(cw_ + 2)));
+            cw_ += cs_c;
+            vst1q_f64(cw_ + 0, vaddq_f64(v8, vld1q_f64(cw_ + 0)));
+            vst1q_f64(cw_ + 2, vaddq_f64(v9, vld1q_f64(cw_ + 2)));
+            cw_ += cs_c;
+            vst1q_f64(cw_ + 0, vaddq_f64(v10, vld1q_f64(cw_ + 0)));
+            vst1q_f64(cw_ + 2, vaddq_f64(v11, vld1q_f64(cw_ + 2)));
+        } else if (beta_ == 0) {
+            double *cw_ = c;
+            vst1q_f64(cw_ + 0, vmulq_f64(va_, v0));
+            vst1q_f64(cw_ + 2, vmulq_f64(va_, v1));
+            cw_ += cs_c;
+            vst1q_f64(cw_ + 0, vmulq_f64(va_, v2));
+            vst1q_f64(cw_ + 2, vmulq_f64(va_, v3));
+            cw_ += cs_c;
+            vst1q_f64(cw_ + 0, vmulq_f64(va_, v4));
+            vst1q_f64(cw_ + 2, vmulq_f64(va_, v5));
+            cw_ += cs_c;
+            vst1q_f64(cw_ + 0, vmulq_f64(va_, v6));
+            vst1q_f64(cw_ + 2, vmulq_f64(va_, v7));
+            cw_ += cs_c;
+            vst1q_f64(cw_ + 0, vmulq_f64(va_, v8));
+            vst1q_f64(cw_ + 2, vmulq_f64(va_, v9));
+            cw_ += cs_c;
+            vst1q_f64(cw_ + 0, vmulq_f64(va_, v10));
+            vst1q_f64(cw_ + 2, vmulq_f64(va_, v11));
+        } else if (beta_ == 1) {
+            double *cw_ = c;
+            vst1q_f64(cw_ + 0, vfmaq_f64(vld1q_f64(cw_ + 0), va_, v0));
+            vst1q_f64(cw_ + 2, vfmaq_f64(vld1q_f64(cw_ + 2), va_, v1));
+            cw_ += cs_c;
+            vst1q_f64(cw_ + 0, vfmaq_f64(vld1q_f64(cw_ + 0), va_, v2));
+            vst1q_f64(cw_ + 2, vfmaq_f64(vld1q_f64(cw_ + 2), va_, v3));
+            cw_ += cs_c;
+            vst1q_f64(cw_ + 0, vfmaq_f64(vld1q_f64(cw_ + 0), va_, v4));
+            vst1q_f64(cw_ + 2, vfmaq_f64(vld1q_f64(cw_ + 2), va_, v5));
+            cw_ += cs_c;
+            vst1q_f64(cw_ + 0, vfmaq_f64(vld1q_f64(cw_ + 0), va_, v6));
+            vst1q_f64(cw_ + 2, vfmaq_f64(vld1q_f64(cw_ + 2), va_, v7));
+            cw_ += cs_c;
+            vst1q_f64(cw_ + 0, vfmaq_f64(vld1q_f64(cw_ + 0), va_, v8));
+            vst1q_f64(cw_ + 2, vfmaq_f64(vld1q_f64(cw_ + 2), va_, v9));
+            cw_ += cs_c;
+            vst1q_f64(cw_ + 0, vfmaq_f64(vld1q_f64(cw_ + 0), va_, v10));
+            vst1q_f64(cw_ + 2, vfmaq_f64(vld1q_f64(cw_ + 2), va_, v11));
+        } else {
+            const float64x2_t vb_ = vdupq_n_f64(beta_);
+            double *cw_ = c;
+            vst1q_f64(cw_ + 0, vfmaq_f64(vmulq_f64(vb_, vld1q_f64(cw_ + 0)), va_, v0));
+            vst1q_f64(cw_ + 2, vfmaq_f64(vmulq_f64(vb_, vld1q_f64(cw_ + 2)), va_, v1));
+            cw_ += cs_c;
+            vst1q_f64(cw_ + 0, vfmaq_f64(vmulq_f64(vb_, vld1q_f64(cw_ + 0)), va_, v2));
+            vst1q_f64(cw_ + 2, vfmaq_f64(vmulq_f64(vb_, vld1q_f64(cw_ + 2)), va_, v3));
+            cw_ += cs_c;
+            vst1q_f64(cw_ + 0, vfmaq_f64(vmulq_f64(vb_, vld1q_f64(cw_ + 0)), va_, v4));
+            vst1q_f64(cw_ + 2, vfmaq_f64(vmulq_f64(vb_, vld1q_f64(cw_ + 2)), va_, v5));
+            cw_ += cs_c;
+            vst1q_f64(cw_ + 0, vfmaq_f64(vmulq_f64(vb_, vld1q_f64(cw_ + 0)), va_, v6));
+            vst1q_f64(cw_ + 2, vfmaq_f64(vmulq_f64(vb_, vld1q_f64(cw_ + 2)), va_, v7));
+            cw_ += cs_c;
+            vst1q_f64(cw_ + 0, vfmaq_f64(vmulq_f64(vb_, vld1q_f64(cw_ + 0)), va_, v8));
+            vst1q_f64(cw_ + 2, vfmaq_f64(vmulq_f64(vb_, vld1q_f64(cw_ + 2)), va_, v9));
+            cw_ += cs_c;
+            vst1q_f64(cw_ + 0, vfmaq_f64(vmulq_f64(vb_, vld1q_f64(cw_ + 0)), va_, v10));
+            vst1q_f64(cw_ + 2, vfmaq_f64(vmulq_f64(vb_, vld1q_f64(cw_ + 2)), va_, v11));
+        }
+        return;
+    }
+    double t_[24];
+    vst1q_f64(t_ + 0, v0);
+    vst1q_f64(t_ + 2, v1);
+    vst1q_f64(t_ + 4, v2);
+    vst1q_f64(t_ + 6, v3);
+    vst1q_f64(t_ + 8, v4);
+    vst1q_f64(t_ + 10, v5);
+    vst1q_f64(t_ + 12, v6);
+    vst1q_f64(t_ + 14, v7);
+    vst1q_f64(t_ + 16, v8);
+    vst1q_f64(t_ + 18, v9);
+    vst1q_f64(t_ + 20, v10);
+    vst1q_f64(t_ + 22, v11);
+    /* position in t_ of C(i, j), at_[i + j*4] */
+    static const unsigned short at_[24] = {
+        0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15,
+        16, 17, 18, 19, 20, 21, 22, 23,
     };
     for (int64_t j = 0; j < n; j++)
         for (int64_t i = 0; i < m; i++) {

@@ -19,8 +19,8 @@
 #define cortex_a55_dgemm_6x8_NARROW_K 0
 /* edge kernels for short last row / column panels, each with the
  * signature of cortex_a55_dgemm_6x8_direct: {MR', NR', function} */
-#define cortex_a55_dgemm_6x8_NEDGES 3
-#define cortex_a55_dgemm_6x8_EDGE_LIST {6, 4, cortex_a55_dgemm_6x8_e6x4}, {4, 8, cortex_a55_dgemm_6x8_e4x8}, {4, 4, cortex_a55_dgemm_6x8_e4x4}
+#define cortex_a55_dgemm_6x8_NEDGES 5
+#define cortex_a55_dgemm_6x8_EDGE_LIST {6, 4, cortex_a55_dgemm_6x8_e6x4}, {4, 8, cortex_a55_dgemm_6x8_e4x8}, {4, 4, cortex_a55_dgemm_6x8_e4x4}, {6, 6, cortex_a55_dgemm_6x8_e6x6}, {4, 6, cortex_a55_dgemm_6x8_e4x6}
 /* 1: cortex_a55_dgemm_6x8_direct_rows and each edge kernel's _rows variant are emitted,
  * the same kernels reading B(p,j) at b[p*ldb + j] (B^T in place; the
  * machine's direct_b_rows): {MR', NR', function} as EDGE_LIST */
@@ -68,6 +68,10 @@ void cortex_a55_dgemm_6x8_e6x4(int64_t m, int64_t n, int64_t k, const double *al
 void cortex_a55_dgemm_6x8_e4x8(int64_t m, int64_t n, int64_t k, const double *alpha, const double *a, int64_t lda,
                                const double *b, int64_t ldb, const double *beta, double *c, int64_t rs_c, int64_t cs_c);
 void cortex_a55_dgemm_6x8_e4x4(int64_t m, int64_t n, int64_t k, const double *alpha, const double *a, int64_t lda,
+                               const double *b, int64_t ldb, const double *beta, double *c, int64_t rs_c, int64_t cs_c);
+void cortex_a55_dgemm_6x8_e6x6(int64_t m, int64_t n, int64_t k, const double *alpha, const double *a, int64_t lda,
+                               const double *b, int64_t ldb, const double *beta, double *c, int64_t rs_c, int64_t cs_c);
+void cortex_a55_dgemm_6x8_e4x6(int64_t m, int64_t n, int64_t k, const double *alpha, const double *a, int64_t lda,
                                const double *b, int64_t ldb, const double *beta, double *c, int64_t rs_c, int64_t cs_c);
 void cortex_a55_dgemm_6x8_p4x8(int64_t m, int64_t n, int64_t k, const double *alpha, const double *a,
                                const double *b, const double *beta, double *c, int64_t rs_c, int64_t cs_c,

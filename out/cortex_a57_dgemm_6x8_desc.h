@@ -36,7 +36,7 @@ static const struct gg_dpedge cortex_a57_dgemm_6x8_desc_pedges[] = { cortex_a57_
     .b_l1_percent = 50, .narrow_k = 0, \
     .direct = (void *)cortex_a57_dgemm_6x8_direct, .direct_b_cols = 0, \
     .stream = (void *)cortex_a57_dgemm_6x8_stream, \
-    .edges = cortex_a57_dgemm_6x8_desc_edges, .nedges = 3, \
+    .edges = cortex_a57_dgemm_6x8_desc_edges, .nedges = 5, \
     .pedges = cortex_a57_dgemm_6x8_desc_pedges, .npedges = 1, \
 }
 #endif

@@ -36,7 +36,7 @@ static const struct gg_spedge cortex_a57_sgemm_8x12_desc_pedges[] = { cortex_a57
     .b_l1_percent = 50, .narrow_k = 0, \
     .direct = (void *)cortex_a57_sgemm_8x12_direct, .direct_b_cols = 0, \
     .stream = (void *)cortex_a57_sgemm_8x12_stream, \
-    .edges = cortex_a57_sgemm_8x12_desc_edges, .nedges = 3, \
+    .edges = cortex_a57_sgemm_8x12_desc_edges, .nedges = 5, \
     .pedges = cortex_a57_sgemm_8x12_desc_pedges, .npedges = 1, \
 }
 #endif

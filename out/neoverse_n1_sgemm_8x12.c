@@ -34,6 +34,8 @@
  *     neoverse_n1_sgemm_8x12_e8x8: 8x8, 8.00 cycles per iteration, unroll 2
  *     neoverse_n1_sgemm_8x12_e4x12: 4x12, 6.00 cycles per iteration, unroll 2
  *     neoverse_n1_sgemm_8x12_e4x8: 4x8, 4.00 cycles per iteration, unroll 2
+ *     neoverse_n1_sgemm_8x12_e8x4: 8x4, 4.00 cycles per iteration, unroll 4
+ *     neoverse_n1_sgemm_8x12_e4x4: 4x4, 4.00 cycles per iteration, unroll 2
  *     neoverse_n1_sgemm_8x12_p4x12: the 4x12 plan, packed operands (A 4 rows high)
  */
 #include "neoverse_n1_sgemm_8x12.h"
@@ -2455,6 +2457,386 @@ void neoverse_n1_sgemm_8x12_e4x8(int64_t m, int64_t n, int64_t k, const float *a
     static const unsigned short at_[32] = {
         0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15,
         16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31,
+    };
+    for (int64_t j = 0; j < n; j++)
+        for (int64_t i = 0; i < m; i++) {
+            float v = alpha_ * t_[at_[i + j * 4]];
+            float *cij = c + i * rs_c + j * cs_c;
+            *cij = beta_ == 0 ? v : v + beta_ * *cij;
+        }
+
+}
+
+void neoverse_n1_sgemm_8x12_e8x4(int64_t m, int64_t n, int64_t k, const float *alpha, const float *a, int64_t lda,
+                                 const float *b, int64_t ldb, const float *beta, float *c, int64_t rs_c, int64_t cs_c)
+{
+    const int64_t lda_b = lda * (int64_t)sizeof(float), ldb_b = ldb * (int64_t)sizeof(float);
+    const char *pa0 = (const char *)a,
+               *pa3 = pa0 + 3 * lda_b;
+    const char *pb0 = (const char *)b,
+               *pb3 = pb0 + 3 * ldb_b;
+    float32x4_t v0, v1, v2, v3, v4, v5, v6, v7;
+    float32x4_t v8, v9, v10, v11, v12;
+
+    v0 = vdupq_n_f32(0);
+    v1 = vdupq_n_f32(0);
+    v2 = vdupq_n_f32(0);
+    v3 = vdupq_n_f32(0);
+    v4 = vdupq_n_f32(0);
+    v5 = vdupq_n_f32(0);
+    v6 = vdupq_n_f32(0);
+    v7 = vdupq_n_f32(0);
+
+    if (k > 0) {
+        /* prologue: the first 15 instructions of iteration 0 (pointer
+         * bumps among them become load offsets) */
+        v8 = vld1q_f32((const float *)pa0);
+        v12 = vld1q_f32((const float *)pb0);
+        v10 = vld1q_f32((const float *)pa0 + 4);
+        v0 = vfmaq_laneq_f32(v0, v8, v12, 0);
+        v1 = vfmaq_laneq_f32(v1, v10, v12, 0);
+        v2 = vfmaq_laneq_f32(v2, v8, v12, 1);
+        v3 = vfmaq_laneq_f32(v3, v10, v12, 1);
+        v4 = vfmaq_laneq_f32(v4, v8, v12, 2);
+        v5 = vfmaq_laneq_f32(v5, v10, v12, 2);
+        v6 = vfmaq_laneq_f32(v6, v8, v12, 3);
+
+        /* kernel: iteration i and the start of i+1, unrolled 4x */
+        int64_t nq = k - 1;
+        for (int64_t it = nq / 4; it > 0; it--) {
+            /* copy 0 */
+            v8 = vld1q_f32((const float *)(pa0 + lda_b));
+            v11 = vld1q_f32((const float *)(pb0 + ldb_b));
+            v9 = vld1q_f32((const float *)(pa0 + lda_b) + 4);
+            v0 = vfmaq_laneq_f32(v0, v8, v11, 0);
+            v1 = vfmaq_laneq_f32(v1, v9, v11, 0);
+            v2 = vfmaq_laneq_f32(v2, v8, v11, 1);
+            v3 = vfmaq_laneq_f32(v3, v9, v11, 1);
+            v4 = vfmaq_laneq_f32(v4, v8, v11, 2);
+            v5 = vfmaq_laneq_f32(v5, v9, v11, 2);
+            v6 = vfmaq_laneq_f32(v6, v8, v11, 3);
+            v7 = vfmaq_laneq_f32(v7, v10, v12, 3);
+            /* copy 1 */
+            v8 = vld1q_f32((const float *)(pa0 + 2 * lda_b));
+            v10 = vld1q_f32((const float *)(pb0 + 2 * ldb_b));
+            v12 = vld1q_f32((const float *)(pa0 + 2 * lda_b) + 4);
+            v0 = vfmaq_laneq_f32(v0, v8, v10, 0);
+            v1 = vfmaq_laneq_f32(v1, v12, v10, 0);
+            v2 = vfmaq_laneq_f32(v2, v8, v10, 1);
+            v3 = vfmaq_laneq_f32(v3, v12, v10, 1);
+            v4 = vfmaq_laneq_f32(v4, v8, v10, 2);
+            v5 = vfmaq_laneq_f32(v5, v12, v10, 2);
+            v6 = vfmaq_laneq_f32(v6, v8, v10, 3);
+            v7 = vfmaq_laneq_f32(v7, v9, v11, 3);
+            /* copy 2 */
+            v8 = vld1q_f32((const float *)pa3);
+            v9 = vld1q_f32((const float *)pb3);
+            v11 = vld1q_f32((const float *)pa3 + 4);
+            v0 = vfmaq_laneq_f32(v0, v8, v9, 0);
+            v1 = vfmaq_laneq_f32(v1, v11, v9, 0);
+            v2 = vfmaq_laneq_f32(v2, v8, v9, 1);
+            v3 = vfmaq_laneq_f32(v3, v11, v9, 1);
+            v4 = vfmaq_laneq_f32(v4, v8, v9, 2);
+            v5 = vfmaq_laneq_f32(v5, v11, v9, 2);
+            v6 = vfmaq_laneq_f32(v6, v8, v9, 3);
+            v7 = vfmaq_laneq_f32(v7, v12, v10, 3);
+            /* copy 3 */
+            v8 = vld1q_f32((const float *)(pa0 + 4 * lda_b));
+            v12 = vld1q_f32((const float *)(pb0 + 4 * ldb_b));
+            v10 = vld1q_f32((const float *)(pa0 + 4 * lda_b) + 4);
+            v0 = vfmaq_laneq_f32(v0, v8, v12, 0);
+            v1 = vfmaq_laneq_f32(v1, v10, v12, 0);
+            v2 = vfmaq_laneq_f32(v2, v8, v12, 1);
+            v3 = vfmaq_laneq_f32(v3, v10, v12, 1);
+            v4 = vfmaq_laneq_f32(v4, v8, v12, 2);
+            v5 = vfmaq_laneq_f32(v5, v10, v12, 2);
+            v6 = vfmaq_laneq_f32(v6, v8, v12, 3);
+            v7 = vfmaq_laneq_f32(v7, v11, v9, 3);
+
+            pa0 += 4 * lda_b;
+            pa3 += 4 * lda_b;
+            pb0 += 4 * ldb_b;
+            pb3 += 4 * ldb_b;
+        }
+        int64_t rem = nq % 4;
+        if (rem > 0) {
+            v8 = vld1q_f32((const float *)(pa0 + lda_b));
+            v11 = vld1q_f32((const float *)(pb0 + ldb_b));
+            v9 = vld1q_f32((const float *)(pa0 + lda_b) + 4);
+            v0 = vfmaq_laneq_f32(v0, v8, v11, 0);
+            v1 = vfmaq_laneq_f32(v1, v9, v11, 0);
+            v2 = vfmaq_laneq_f32(v2, v8, v11, 1);
+            v3 = vfmaq_laneq_f32(v3, v9, v11, 1);
+            v4 = vfmaq_laneq_f32(v4, v8, v11, 2);
+            v5 = vfmaq_laneq_f32(v5, v9, v11, 2);
+            v6 = vfmaq_laneq_f32(v6, v8, v11, 3);
+            v7 = vfmaq_laneq_f32(v7, v10, v12, 3);
+        }
+        if (rem > 1) {
+            v8 = vld1q_f32((const float *)(pa0 + 2 * lda_b));
+            v10 = vld1q_f32((const float *)(pb0 + 2 * ldb_b));
+            v12 = vld1q_f32((const float *)(pa0 + 2 * lda_b) + 4);
+            v0 = vfmaq_laneq_f32(v0, v8, v10, 0);
+            v1 = vfmaq_laneq_f32(v1, v12, v10, 0);
+            v2 = vfmaq_laneq_f32(v2, v8, v10, 1);
+            v3 = vfmaq_laneq_f32(v3, v12, v10, 1);
+            v4 = vfmaq_laneq_f32(v4, v8, v10, 2);
+            v5 = vfmaq_laneq_f32(v5, v12, v10, 2);
+            v6 = vfmaq_laneq_f32(v6, v8, v10, 3);
+            v7 = vfmaq_laneq_f32(v7, v9, v11, 3);
+        }
+        if (rem > 2) {
+            v8 = vld1q_f32((const float *)pa3);
+            v9 = vld1q_f32((const float *)pb3);
+            v11 = vld1q_f32((const float *)pa3 + 4);
+            v0 = vfmaq_laneq_f32(v0, v8, v9, 0);
+            v1 = vfmaq_laneq_f32(v1, v11, v9, 0);
+            v2 = vfmaq_laneq_f32(v2, v8, v9, 1);
+            v3 = vfmaq_laneq_f32(v3, v11, v9, 1);
+            v4 = vfmaq_laneq_f32(v4, v8, v9, 2);
+            v5 = vfmaq_laneq_f32(v5, v11, v9, 2);
+            v6 = vfmaq_laneq_f32(v6, v8, v9, 3);
+            v7 = vfmaq_laneq_f32(v7, v12, v10, 3);
+        }
+
+        /* epilogue: the rest of the last iteration, in the registers
+         * of the copy it follows */
+        switch (rem) {
+        case 0:
+            v7 = vfmaq_laneq_f32(v7, v10, v12, 3);
+            break;
+        case 1:
+            v7 = vfmaq_laneq_f32(v7, v9, v11, 3);
+            break;
+        case 2:
+            v7 = vfmaq_laneq_f32(v7, v12, v10, 3);
+            break;
+        case 3:
+            v7 = vfmaq_laneq_f32(v7, v11, v9, 3);
+            break;
+
+        }
+    }
+    const float alpha_ = *alpha, beta_ = *beta;
+    if (m == 8 && n == 4 && rs_c == 1) {
+        const float32x4_t va_ = vdupq_n_f32(alpha_);
+        if (alpha_ == 1 && beta_ == 0) {
+            float *cw_ = c;
+            vst1q_f32(cw_ + 0, v0);
+            vst1q_f32(cw_ + 4, v1);
+            cw_ += cs_c;
+            vst1q_f32(cw_ + 0, v2);
+            vst1q_f32(cw_ + 4, v3);
+            cw_ += cs_c;
+            vst1q_f32(cw_ + 0, v4);
+            vst1q_f32(cw_ + 4, v5);
+            cw_ += cs_c;
+            vst1q_f32(cw_ + 0, v6);
+            vst1q_f32(cw_ + 4, v7);
+        } else if (alpha_ == 1 && beta_ == 1) {
+            float *cw_ = c;
+            vst1q_f32(cw_ + 0, vaddq_f32(v0, vld1q_f32(cw_ + 0)));
+            vst1q_f32(cw_ + 4, vaddq_f32(v1, vld1q_f32(cw_ + 4)));
+            cw_ += cs_c;
+            vst1q_f32(cw_ + 0, vaddq_f32(v2, vld1q_f32(cw_ + 0)));
+            vst1q_f32(cw_ + 4, vaddq_f32(v3, vld1q_f32(cw_ + 4)));
+            cw_ += cs_c;
+            vst1q_f32(cw_ + 0, vaddq_f32(v4, vld1q_f32(cw_ + 0)));
+            vst1q_f32(cw_ + 4, vaddq_f32(v5, vld1q_f32(cw_ + 4)));
+            cw_ += cs_c;
+            vst1q_f32(cw_ + 0, vaddq_f32(v6, vld1q_f32(cw_ + 0)));
+            vst1q_f32(cw_ + 4, vaddq_f32(v7, vld1q_f32(cw_ + 4)));
+        } else if (beta_ == 0) {
+            float *cw_ = c;
+            vst1q_f32(cw_ + 0, vmulq_f32(va_, v0));
+            vst1q_f32(cw_ + 4, vmulq_f32(va_, v1));
+            cw_ += cs_c;
+            vst1q_f32(cw_ + 0, vmulq_f32(va_, v2));
+            vst1q_f32(cw_ + 4, vmulq_f32(va_, v3));
+            cw_ += cs_c;
+            vst1q_f32(cw_ + 0, vmulq_f32(va_, v4));
+            vst1q_f32(cw_ + 4, vmulq_f32(va_, v5));
+            cw_ += cs_c;
+            vst1q_f32(cw_ + 0, vmulq_f32(va_, v6));
+            vst1q_f32(cw_ + 4, vmulq_f32(va_, v7));
+        } else if (beta_ == 1) {
+            float *cw_ = c;
+            vst1q_f32(cw_ + 0, vfmaq_f32(vld1q_f32(cw_ + 0), va_, v0));
+            vst1q_f32(cw_ + 4, vfmaq_f32(vld1q_f32(cw_ + 4), va_, v1));
+            cw_ += cs_c;
+            vst1q_f32(cw_ + 0, vfmaq_f32(vld1q_f32(cw_ + 0), va_, v2));
+            vst1q_f32(cw_ + 4, vfmaq_f32(vld1q_f32(cw_ + 4), va_, v3));
+            cw_ += cs_c;
+            vst1q_f32(cw_ + 0, vfmaq_f32(vld1q_f32(cw_ + 0), va_, v4));
+            vst1q_f32(cw_ + 4, vfmaq_f32(vld1q_f32(cw_ + 4), va_, v5));
+            cw_ += cs_c;
+            vst1q_f32(cw_ + 0, vfmaq_f32(vld1q_f32(cw_ + 0), va_, v6));
+            vst1q_f32(cw_ + 4, vfmaq_f32(vld1q_f32(cw_ + 4), va_, v7));
+        } else {
+            const float32x4_t vb_ = vdupq_n_f32(beta_);
+            float *cw_ = c;
+            vst1q_f32(cw_ + 0, vfmaq_f32(vmulq_f32(vb_, vld1q_f32(cw_ + 0)), va_, v0));
+            vst1q_f32(cw_ + 4, vfmaq_f32(vmulq_f32(vb_, vld1q_f32(cw_ + 4)), va_, v1));
+            cw_ += cs_c;
+            vst1q_f32(cw_ + 0, vfmaq_f32(vmulq_f32(vb_, vld1q_f32(cw_ + 0)), va_, v2));
+            vst1q_f32(cw_ + 4, vfmaq_f32(vmulq_f32(vb_, vld1q_f32(cw_ + 4)), va_, v3));
+            cw_ += cs_c;
+            vst1q_f32(cw_ + 0, vfmaq_f32(vmulq_f32(vb_, vld1q_f32(cw_ + 0)), va_, v4));
+            vst1q_f32(cw_ + 4, vfmaq_f32(vmulq_f32(vb_, vld1q_f32(cw_ + 4)), va_, v5));
+            cw_ += cs_c;
+            vst1q_f32(cw_ + 0, vfmaq_f32(vmulq_f32(vb_, vld1q_f32(cw_ + 0)), va_, v6));
+            vst1q_f32(cw_ + 4, vfmaq_f32(vmulq_f32(vb_, vld1q_f32(cw_ + 4)), va_, v7));
+        }
+        return;
+    }
+    float t_[32];
+    vst1q_f32(t_ + 0, v0);
+    vst1q_f32(t_ + 4, v1);
+    vst1q_f32(t_ + 8, v2);
+    vst1q_f32(t_ + 12, v3);
+    vst1q_f32(t_ + 16, v4);
+    vst1q_f32(t_ + 20, v5);
+    vst1q_f32(t_ + 24, v6);
+    vst1q_f32(t_ + 28, v7);
+    /* position in t_ of C(i, j), at_[i + j*8] */
+    static const unsigned short at_[32] = {
+        0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15,
+        16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31,
+    };
+    for (int64_t j = 0; j < n; j++)
+        for (int64_t i = 0; i < m; i++) {
+            float v = alpha_ * t_[at_[i + j * 8]];
+            float *cij = c + i * rs_c + j * cs_c;
+            *cij = beta_ == 0 ? v : v + beta_ * *cij;
+        }
+
+}
+
+void neoverse_n1_sgemm_8x12_e4x4(int64_t m, int64_t n, int64_t k, const float *alpha, const float *a, int64_t lda,
+                                 const float *b, int64_t ldb, const float *beta, float *c, int64_t rs_c, int64_t cs_c)
+{
+    const int64_t lda_b = lda * (int64_t)sizeof(float), ldb_b = ldb * (int64_t)sizeof(float);
+    const char *pa0 = (const char *)a;
+    const char *pb0 = (const char *)b;
+    float32x4_t v0, v1, v2, v3, v4, v5, v6, v7;
+
+    v0 = vdupq_n_f32(0);
+    v1 = vdupq_n_f32(0);
+    v2 = vdupq_n_f32(0);
+    v3 = vdupq_n_f32(0);
+
+    if (k > 0) {
+        /* prologue: the first 10 instructions of iteration 0 (pointer
+         * bumps among them become load offsets) */
+        v5 = vld1q_f32((const float *)pa0);
+        v7 = vld1q_f32((const float *)pb0);
+        v0 = vfmaq_laneq_f32(v0, v5, v7, 0);
+        v1 = vfmaq_laneq_f32(v1, v5, v7, 1);
+        v2 = vfmaq_laneq_f32(v2, v5, v7, 2);
+
+        /* kernel: iteration i and the start of i+1, unrolled 2x */
+        int64_t nq = k - 1;
+        for (int64_t it = nq / 2; it > 0; it--) {
+            /* copy 0 */
+            v4 = vld1q_f32((const float *)(pa0 + lda_b));
+            v6 = vld1q_f32((const float *)(pb0 + ldb_b));
+            v0 = vfmaq_laneq_f32(v0, v4, v6, 0);
+            v1 = vfmaq_laneq_f32(v1, v4, v6, 1);
+            v2 = vfmaq_laneq_f32(v2, v4, v6, 2);
+            v3 = vfmaq_laneq_f32(v3, v5, v7, 3);
+            /* copy 1 */
+            v5 = vld1q_f32((const float *)(pa0 + 2 * lda_b));
+            v7 = vld1q_f32((const float *)(pb0 + 2 * ldb_b));
+            v0 = vfmaq_laneq_f32(v0, v5, v7, 0);
+            v1 = vfmaq_laneq_f32(v1, v5, v7, 1);
+            v2 = vfmaq_laneq_f32(v2, v5, v7, 2);
+            v3 = vfmaq_laneq_f32(v3, v4, v6, 3);
+
+            pa0 += 2 * lda_b;
+            pb0 += 2 * ldb_b;
+        }
+        int64_t rem = nq % 2;
+        if (rem > 0) {
+            v4 = vld1q_f32((const float *)(pa0 + lda_b));
+            v6 = vld1q_f32((const float *)(pb0 + ldb_b));
+            v0 = vfmaq_laneq_f32(v0, v4, v6, 0);
+            v1 = vfmaq_laneq_f32(v1, v4, v6, 1);
+            v2 = vfmaq_laneq_f32(v2, v4, v6, 2);
+            v3 = vfmaq_laneq_f32(v3, v5, v7, 3);
+        }
+
+        /* epilogue: the rest of the last iteration, in the registers
+         * of the copy it follows */
+        switch (rem) {
+        case 0:
+            v3 = vfmaq_laneq_f32(v3, v5, v7, 3);
+            break;
+        case 1:
+            v3 = vfmaq_laneq_f32(v3, v4, v6, 3);
+            break;
+
+        }
+    }
+    const float alpha_ = *alpha, beta_ = *beta;
+    if (m == 4 && n == 4 && rs_c == 1) {
+        const float32x4_t va_ = vdupq_n_f32(alpha_);
+        if (alpha_ == 1 && beta_ == 0) {
+            float *cw_ = c;
+            vst1q_f32(cw_ + 0, v0);
+            cw_ += cs_c;
+            vst1q_f32(cw_ + 0, v1);
+            cw_ += cs_c;
+            vst1q_f32(cw_ + 0, v2);
+            cw_ += cs_c;
+            vst1q_f32(cw_ + 0, v3);
+        } else if (alpha_ == 1 && beta_ == 1) {
+            float *cw_ = c;
+            vst1q_f32(cw_ + 0, vaddq_f32(v0, vld1q_f32(cw_ + 0)));
+            cw_ += cs_c;
+            vst1q_f32(cw_ + 0, vaddq_f32(v1, vld1q_f32(cw_ + 0)));
+            cw_ += cs_c;
+            vst1q_f32(cw_ + 0, vaddq_f32(v2, vld1q_f32(cw_ + 0)));
+            cw_ += cs_c;
+            vst1q_f32(cw_ + 0, vaddq_f32(v3, vld1q_f32(cw_ + 0)));
+        } else if (beta_ == 0) {
+            float *cw_ = c;
+            vst1q_f32(cw_ + 0, vmulq_f32(va_, v0));
+            cw_ += cs_c;
+            vst1q_f32(cw_ + 0, vmulq_f32(va_, v1));
+            cw_ += cs_c;
+            vst1q_f32(cw_ + 0, vmulq_f32(va_, v2));
+            cw_ += cs_c;
+            vst1q_f32(cw_ + 0, vmulq_f32(va_, v3));
+        } else if (beta_ == 1) {
+            float *cw_ = c;
+            vst1q_f32(cw_ + 0, vfmaq_f32(vld1q_f32(cw_ + 0), va_, v0));
+            cw_ += cs_c;
+            vst1q_f32(cw_ + 0, vfmaq_f32(vld1q_f32(cw_ + 0), va_, v1));
+            cw_ += cs_c;
+            vst1q_f32(cw_ + 0, vfmaq_f32(vld1q_f32(cw_ + 0), va_, v2));
+            cw_ += cs_c;
+            vst1q_f32(cw_ + 0, vfmaq_f32(vld1q_f32(cw_ + 0), va_, v3));
+        } else {
+            const float32x4_t vb_ = vdupq_n_f32(beta_);
+            float *cw_ = c;
+            vst1q_f32(cw_ + 0, vfmaq_f32(vmulq_f32(vb_, vld1q_f32(cw_ + 0)), va_, v0));
+            cw_ += cs_c;
+            vst1q_f32(cw_ + 0, vfmaq_f32(vmulq_f32(vb_, vld1q_f32(cw_ + 0)), va_, v1));
+            cw_ += cs_c;
+            vst1q_f32(cw_ + 0, vfmaq_f32(vmulq_f32(vb_, vld1q_f32(cw_ + 0)), va_, v2));
+            cw_ += cs_c;
+            vst1q_f32(cw_ + 0, vfmaq_f32(vmulq_f32(vb_, vld1q_f32(cw_ + 0)), va_, v3));
+        }
+        return;
+    }
+    float t_[16];
+    vst1q_f32(t_ + 0, v0);
+    vst1q_f32(t_ + 4, v1);
+    vst1q_f32(t_ + 8, v2);
+    vst1q_f32(t_ + 12, v3);
+    /* position in t_ of C(i, j), at_[i + j*4] */
+    static const unsigned short at_[16] = {
+        0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15,
     };
     for (int64_t j = 0; j < n; j++)
         for (int64_t i = 0; i < m; i++) {

@@ -34,6 +34,8 @@
  *     neoverse_n2_dgemm_6x8_e6x4: 6x4, 6.00 cycles per iteration, unroll 4
  *     neoverse_n2_dgemm_6x8_e4x8: 4x8, 8.00 cycles per iteration, unroll 2
  *     neoverse_n2_dgemm_6x8_e4x4: 4x4, 4.00 cycles per iteration, unroll 6
+ *     neoverse_n2_dgemm_6x8_e6x6: 6x6, 9.00 cycles per iteration, unroll 5
+ *     neoverse_n2_dgemm_6x8_e4x6: 4x6, 6.00 cycles per iteration, unroll 4
  *     neoverse_n2_dgemm_6x8_p4x8: the 4x8 plan, packed operands (A 4 rows high)
  */
 #include "neoverse_n2_dgemm_6x8.h"
@@ -5807,6 +5809,1907 @@ void neoverse_n2_dgemm_6x8_e4x4(int64_t m, int64_t n, int64_t k, const double *a
     /* position in t_ of C(i, j), at_[i + j*4] */
     static const unsigned short at_[16] = {
         0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15,
+    };
+    for (int64_t j = 0; j < n; j++)
+        for (int64_t i = 0; i < m; i++) {
+            double v = alpha_ * t_[at_[i + j * 4]];
+            double *cij = c + i * rs_c + j * cs_c;
+            *cij = beta_ == 0 ? v : v + beta_ * *cij;
+        }
+
+}
+
+void neoverse_n2_dgemm_6x8_e6x6(int64_t m, int64_t n, int64_t k, const double *alpha, const double *a, int64_t lda,
+                                const double *b, int64_t ldb, const double *beta, double *c, int64_t rs_c, int64_t cs_c)
+{
+    const int64_t lda_b = lda * (int64_t)sizeof(double), ldb_b = ldb * (int64_t)sizeof(double);
+    const char *pa0 = (const char *)a,
+               *pa3 = pa0 + 3 * lda_b;
+    const char *pb0 = (const char *)b,
+               *pb3 = pb0 + 3 * ldb_b;
+    svfloat64_t z0, z1, z2, z3, z4, z5, z6, z7;
+    svfloat64_t z8, z9, z10, z11, z12, z13, z14, z15;
+    svfloat64_t z16, z17, z18, z19, z20, z21, z22, z23;
+    svfloat64_t z24, z25, z26, z27;
+
+    z0 = svdup_n_f64(0);
+    z1 = svdup_n_f64(0);
+    z2 = svdup_n_f64(0);
+    z3 = svdup_n_f64(0);
+    z4 = svdup_n_f64(0);
+    z5 = svdup_n_f64(0);
+    z6 = svdup_n_f64(0);
+    z7 = svdup_n_f64(0);
+    z8 = svdup_n_f64(0);
+    z9 = svdup_n_f64(0);
+    z10 = svdup_n_f64(0);
+    z11 = svdup_n_f64(0);
+    z12 = svdup_n_f64(0);
+    z13 = svdup_n_f64(0);
+    z14 = svdup_n_f64(0);
+    z15 = svdup_n_f64(0);
+    z16 = svdup_n_f64(0);
+    z17 = svdup_n_f64(0);
+
+    if (k > 0) {
+        /* prologue: the first 11 instructions of iteration 0 (pointer
+         * bumps among them become load offsets) */
+        z19 = svld1_f64(svptrue_b64(), (const double *)pa0);
+        z21 = svld1rq_f64(svptrue_b64(), (const double *)pb0);
+        z24 = svld1_f64(svptrue_b64(), (const double *)pa0 + 2);
+        z26 = svld1rq_f64(svptrue_b64(), (const double *)pb0 + 2);
+        z22 = svld1_f64(svptrue_b64(), (const double *)pa0 + 4);
+        z27 = svld1rq_f64(svptrue_b64(), (const double *)pb0 + 4);
+
+        /* kernel: iteration i and the start of i+1, unrolled 5x */
+        int64_t nq = k - 1;
+        for (int64_t it = nq / 5; it > 0; it--) {
+            /* copy 0 */
+            z18 = svld1_f64(svptrue_b64(), (const double *)(pa0 + lda_b));
+            z20 = svld1rq_f64(svptrue_b64(), (const double *)(pb0 + ldb_b));
+            z23 = svld1_f64(svptrue_b64(), (const double *)(pa0 + lda_b) + 2);
+            z25 = svld1rq_f64(svptrue_b64(), (const double *)(pb0 + ldb_b) + 2);
+            z0 = svmla_lane_f64(z0, z19, z21, 0);
+            z3 = svmla_lane_f64(z3, z19, z21, 1);
+            z1 = svmla_lane_f64(z1, z24, z21, 0);
+            z2 = svmla_lane_f64(z2, z22, z21, 0);
+            z4 = svmla_lane_f64(z4, z24, z21, 1);
+            z5 = svmla_lane_f64(z5, z22, z21, 1);
+            z21 = svld1_f64(svptrue_b64(), (const double *)(pa0 + lda_b) + 4);
+            z6 = svmla_lane_f64(z6, z19, z26, 0);
+            z7 = svmla_lane_f64(z7, z24, z26, 0);
+            z8 = svmla_lane_f64(z8, z22, z26, 0);
+            z9 = svmla_lane_f64(z9, z19, z26, 1);
+            z10 = svmla_lane_f64(z10, z24, z26, 1);
+            z11 = svmla_lane_f64(z11, z22, z26, 1);
+            z26 = svld1rq_f64(svptrue_b64(), (const double *)(pb0 + ldb_b) + 4);
+            z12 = svmla_lane_f64(z12, z19, z27, 0);
+            z13 = svmla_lane_f64(z13, z24, z27, 0);
+            z14 = svmla_lane_f64(z14, z22, z27, 0);
+            z15 = svmla_lane_f64(z15, z19, z27, 1);
+            z16 = svmla_lane_f64(z16, z24, z27, 1);
+            z17 = svmla_lane_f64(z17, z22, z27, 1);
+            /* copy 1 */
+            z22 = svld1_f64(svptrue_b64(), (const double *)(pa0 + 2 * lda_b));
+            z19 = svld1rq_f64(svptrue_b64(), (const double *)(pb0 + 2 * ldb_b));
+            z27 = svld1_f64(svptrue_b64(), (const double *)(pa0 + 2 * lda_b) + 2);
+            z24 = svld1rq_f64(svptrue_b64(), (const double *)(pb0 + 2 * ldb_b) + 2);
+            z0 = svmla_lane_f64(z0, z18, z20, 0);
+            z3 = svmla_lane_f64(z3, z18, z20, 1);
+            z1 = svmla_lane_f64(z1, z23, z20, 0);
+            z2 = svmla_lane_f64(z2, z21, z20, 0);
+            z4 = svmla_lane_f64(z4, z23, z20, 1);
+            z5 = svmla_lane_f64(z5, z21, z20, 1);
+            z20 = svld1_f64(svptrue_b64(), (const double *)(pa0 + 2 * lda_b) + 4);
+            z6 = svmla_lane_f64(z6, z18, z25, 0);
+            z7 = svmla_lane_f64(z7, z23, z25, 0);
+            z8 = svmla_lane_f64(z8, z21, z25, 0);
+            z9 = svmla_lane_f64(z9, z18, z25, 1);
+            z10 = svmla_lane_f64(z10, z23, z25, 1);
+            z11 = svmla_lane_f64(z11, z21, z25, 1);
+            z25 = svld1rq_f64(svptrue_b64(), (const double *)(pb0 + 2 * ldb_b) + 4);
+            z12 = svmla_lane_f64(z12, z18, z26, 0);
+            z13 = svmla_lane_f64(z13, z23, z26, 0);
+            z14 = svmla_lane_f64(z14, z21, z26, 0);
+            z15 = svmla_lane_f64(z15, z18, z26, 1);
+            z16 = svmla_lane_f64(z16, z23, z26, 1);
+            z17 = svmla_lane_f64(z17, z21, z26, 1);
+            /* copy 2 */
+            z21 = svld1_f64(svptrue_b64(), (const double *)pa3);
+            z18 = svld1rq_f64(svptrue_b64(), (const double *)pb3);
+            z26 = svld1_f64(svptrue_b64(), (const double *)pa3 + 2);
+            z23 = svld1rq_f64(svptrue_b64(), (const double *)pb3 + 2);
+            z0 = svmla_lane_f64(z0, z22, z19, 0);
+            z3 = svmla_lane_f64(z3, z22, z19, 1);
+            z1 = svmla_lane_f64(z1, z27, z19, 0);
+            z2 = svmla_lane_f64(z2, z20, z19, 0);
+            z4 = svmla_lane_f64(z4, z27, z19, 1);
+            z5 = svmla_lane_f64(z5, z20, z19, 1);
+            z19 = svld1_f64(svptrue_b64(), (const double *)pa3 + 4);
+            z6 = svmla_lane_f64(z6, z22, z24, 0);
+            z7 = svmla_lane_f64(z7, z27, z24, 0);
+            z8 = svmla_lane_f64(z8, z20, z24, 0);
+            z9 = svmla_lane_f64(z9, z22, z24, 1);
+            z10 = svmla_lane_f64(z10, z27, z24, 1);
+            z11 = svmla_lane_f64(z11, z20, z24, 1);
+            z24 = svld1rq_f64(svptrue_b64(), (const double *)pb3 + 4);
+            z12 = svmla_lane_f64(z12, z22, z25, 0);
+            z13 = svmla_lane_f64(z13, z27, z25, 0);
+            z14 = svmla_lane_f64(z14, z20, z25, 0);
+            z15 = svmla_lane_f64(z15, z22, z25, 1);
+            z16 = svmla_lane_f64(z16, z27, z25, 1);
+            z17 = svmla_lane_f64(z17, z20, z25, 1);
+            /* copy 3 */
+            z20 = svld1_f64(svptrue_b64(), (const double *)(pa0 + 4 * lda_b));
+            z22 = svld1rq_f64(svptrue_b64(), (const double *)(pb0 + 4 * ldb_b));
+            z25 = svld1_f64(svptrue_b64(), (const double *)(pa0 + 4 * lda_b) + 2);
+            z27 = svld1rq_f64(svptrue_b64(), (const double *)(pb0 + 4 * ldb_b) + 2);
+            z0 = svmla_lane_f64(z0, z21, z18, 0);
+            z3 = svmla_lane_f64(z3, z21, z18, 1);
+            z1 = svmla_lane_f64(z1, z26, z18, 0);
+            z2 = svmla_lane_f64(z2, z19, z18, 0);
+            z4 = svmla_lane_f64(z4, z26, z18, 1);
+            z5 = svmla_lane_f64(z5, z19, z18, 1);
+            z18 = svld1_f64(svptrue_b64(), (const double *)(pa0 + 4 * lda_b) + 4);
+            z6 = svmla_lane_f64(z6, z21, z23, 0);
+            z7 = svmla_lane_f64(z7, z26, z23, 0);
+            z8 = svmla_lane_f64(z8, z19, z23, 0);
+            z9 = svmla_lane_f64(z9, z21, z23, 1);
+            z10 = svmla_lane_f64(z10, z26, z23, 1);
+            z11 = svmla_lane_f64(z11, z19, z23, 1);
+            z23 = svld1rq_f64(svptrue_b64(), (const double *)(pb0 + 4 * ldb_b) + 4);
+            z12 = svmla_lane_f64(z12, z21, z24, 0);
+            z13 = svmla_lane_f64(z13, z26, z24, 0);
+            z14 = svmla_lane_f64(z14, z19, z24, 0);
+            z15 = svmla_lane_f64(z15, z21, z24, 1);
+            z16 = svmla_lane_f64(z16, z26, z24, 1);
+            z17 = svmla_lane_f64(z17, z19, z24, 1);
+            /* copy 4 */
+            z19 = svld1_f64(svptrue_b64(), (const double *)(pa3 + 2 * lda_b));
+            z21 = svld1rq_f64(svptrue_b64(), (const double *)(pb3 + 2 * ldb_b));
+            z24 = svld1_f64(svptrue_b64(), (const double *)(pa3 + 2 * lda_b) + 2);
+            z26 = svld1rq_f64(svptrue_b64(), (const double *)(pb3 + 2 * ldb_b) + 2);
+            z0 = svmla_lane_f64(z0, z20, z22, 0);
+            z3 = svmla_lane_f64(z3, z20, z22, 1);
+            z1 = svmla_lane_f64(z1, z25, z22, 0);
+            z2 = svmla_lane_f64(z2, z18, z22, 0);
+            z4 = svmla_lane_f64(z4, z25, z22, 1);
+            z5 = svmla_lane_f64(z5, z18, z22, 1);
+            z22 = svld1_f64(svptrue_b64(), (const double *)(pa3 + 2 * lda_b) + 4);
+            z6 = svmla_lane_f64(z6, z20, z27, 0);
+            z7 = svmla_lane_f64(z7, z25, z27, 0);
+            z8 = svmla_lane_f64(z8, z18, z27, 0);
+            z9 = svmla_lane_f64(z9, z20, z27, 1);
+            z10 = svmla_lane_f64(z10, z25, z27, 1);
+            z11 = svmla_lane_f64(z11, z18, z27, 1);
+            z27 = svld1rq_f64(svptrue_b64(), (const double *)(pb3 + 2 * ldb_b) + 4);
+            z12 = svmla_lane_f64(z12, z20, z23, 0);
+            z13 = svmla_lane_f64(z13, z25, z23, 0);
+            z14 = svmla_lane_f64(z14, z18, z23, 0);
+            z15 = svmla_lane_f64(z15, z20, z23, 1);
+            z16 = svmla_lane_f64(z16, z25, z23, 1);
+            z17 = svmla_lane_f64(z17, z18, z23, 1);
+
+            pa0 += 5 * lda_b;
+            pa3 += 5 * lda_b;
+            pb0 += 5 * ldb_b;
+            pb3 += 5 * ldb_b;
+        }
+        int64_t rem = nq % 5;
+        if (rem > 0) {
+            z18 = svld1_f64(svptrue_b64(), (const double *)(pa0 + lda_b));
+            z20 = svld1rq_f64(svptrue_b64(), (const double *)(pb0 + ldb_b));
+            z23 = svld1_f64(svptrue_b64(), (const double *)(pa0 + lda_b) + 2);
+            z25 = svld1rq_f64(svptrue_b64(), (const double *)(pb0 + ldb_b) + 2);
+            z0 = svmla_lane_f64(z0, z19, z21, 0);
+            z3 = svmla_lane_f64(z3, z19, z21, 1);
+            z1 = svmla_lane_f64(z1, z24, z21, 0);
+            z2 = svmla_lane_f64(z2, z22, z21, 0);
+            z4 = svmla_lane_f64(z4, z24, z21, 1);
+            z5 = svmla_lane_f64(z5, z22, z21, 1);
+            z21 = svld1_f64(svptrue_b64(), (const double *)(pa0 + lda_b) + 4);
+            z6 = svmla_lane_f64(z6, z19, z26, 0);
+            z7 = svmla_lane_f64(z7, z24, z26, 0);
+            z8 = svmla_lane_f64(z8, z22, z26, 0);
+            z9 = svmla_lane_f64(z9, z19, z26, 1);
+            z10 = svmla_lane_f64(z10, z24, z26, 1);
+            z11 = svmla_lane_f64(z11, z22, z26, 1);
+            z26 = svld1rq_f64(svptrue_b64(), (const double *)(pb0 + ldb_b) + 4);
+            z12 = svmla_lane_f64(z12, z19, z27, 0);
+            z13 = svmla_lane_f64(z13, z24, z27, 0);
+            z14 = svmla_lane_f64(z14, z22, z27, 0);
+            z15 = svmla_lane_f64(z15, z19, z27, 1);
+            z16 = svmla_lane_f64(z16, z24, z27, 1);
+            z17 = svmla_lane_f64(z17, z22, z27, 1);
+        }
+        if (rem > 1) {
+            z22 = svld1_f64(svptrue_b64(), (const double *)(pa0 + 2 * lda_b));
+            z19 = svld1rq_f64(svptrue_b64(), (const double *)(pb0 + 2 * ldb_b));
+            z27 = svld1_f64(svptrue_b64(), (const double *)(pa0 + 2 * lda_b) + 2);
+            z24 = svld1rq_f64(svptrue_b64(), (const double *)(pb0 + 2 * ldb_b) + 2);
+            z0 = svmla_lane_f64(z0, z18, z20, 0);
+            z3 = svmla_lane_f64(z3, z18, z20, 1);
+            z1 = svmla_lane_f64(z1, z23, z20, 0);
+            z2 = svmla_lane_f64(z2, z21, z20, 0);
+            z4 = svmla_lane_f64(z4, z23, z20, 1);
+            z5 = svmla_lane_f64(z5, z21, z20, 1);
+            z20 = svld1_f64(svptrue_b64(), (const double *)(pa0 + 2 * lda_b) + 4);
+            z6 = svmla_lane_f64(z6, z18, z25, 0);
+            z7 = svmla_lane_f64(z7, z23, z25, 0);
+            z8 = svmla_lane_f64(z8, z21, z25, 0);
+            z9 = svmla_lane_f64(z9, z18, z25, 1);
+            z10 = svmla_lane_f64(z10, z23, z25, 1);
+            z11 = svmla_lane_f64(z11, z21, z25, 1);
+            z25 = svld1rq_f64(svptrue_b64(), (const double *)(pb0 + 2 * ldb_b) + 4);
+            z12 = svmla_lane_f64(z12, z18, z26, 0);
+            z13 = svmla_lane_f64(z13, z23, z26, 0);
+            z14 = svmla_lane_f64(z14, z21, z26, 0);
+            z15 = svmla_lane_f64(z15, z18, z26, 1);
+            z16 = svmla_lane_f64(z16, z23, z26, 1);
+            z17 = svmla_lane_f64(z17, z21, z26, 1);
+        }
+        if (rem > 2) {
+            z21 = svld1_f64(svptrue_b64(), (const double *)pa3);
+            z18 = svld1rq_f64(svptrue_b64(), (const double *)pb3);
+            z26 = svld1_f64(svptrue_b64(), (const double *)pa3 + 2);
+            z23 = svld1rq_f64(svptrue_b64(), (const double *)pb3 + 2);
+            z0 = svmla_lane_f64(z0, z22, z19, 0);
+            z3 = svmla_lane_f64(z3, z22, z19, 1);
+            z1 = svmla_lane_f64(z1, z27, z19, 0);
+            z2 = svmla_lane_f64(z2, z20, z19, 0);
+            z4 = svmla_lane_f64(z4, z27, z19, 1);
+            z5 = svmla_lane_f64(z5, z20, z19, 1);
+            z19 = svld1_f64(svptrue_b64(), (const double *)pa3 + 4);
+            z6 = svmla_lane_f64(z6, z22, z24, 0);
+            z7 = svmla_lane_f64(z7, z27, z24, 0);
+            z8 = svmla_lane_f64(z8, z20, z24, 0);
+            z9 = svmla_lane_f64(z9, z22, z24, 1);
+            z10 = svmla_lane_f64(z10, z27, z24, 1);
+            z11 = svmla_lane_f64(z11, z20, z24, 1);
+            z24 = svld1rq_f64(svptrue_b64(), (const double *)pb3 + 4);
+            z12 = svmla_lane_f64(z12, z22, z25, 0);
+            z13 = svmla_lane_f64(z13, z27, z25, 0);
+            z14 = svmla_lane_f64(z14, z20, z25, 0);
+            z15 = svmla_lane_f64(z15, z22, z25, 1);
+            z16 = svmla_lane_f64(z16, z27, z25, 1);
+            z17 = svmla_lane_f64(z17, z20, z25, 1);
+        }
+        if (rem > 3) {
+            z20 = svld1_f64(svptrue_b64(), (const double *)(pa0 + 4 * lda_b));
+            z22 = svld1rq_f64(svptrue_b64(), (const double *)(pb0 + 4 * ldb_b));
+            z25 = svld1_f64(svptrue_b64(), (const double *)(pa0 + 4 * lda_b) + 2);
+            z27 = svld1rq_f64(svptrue_b64(), (const double *)(pb0 + 4 * ldb_b) + 2);
+            z0 = svmla_lane_f64(z0, z21, z18, 0);
+            z3 = svmla_lane_f64(z3, z21, z18, 1);
+            z1 = svmla_lane_f64(z1, z26, z18, 0);
+            z2 = svmla_lane_f64(z2, z19, z18, 0);
+            z4 = svmla_lane_f64(z4, z26, z18, 1);
+            z5 = svmla_lane_f64(z5, z19, z18, 1);
+            z18 = svld1_f64(svptrue_b64(), (const double *)(pa0 + 4 * lda_b) + 4);
+            z6 = svmla_lane_f64(z6, z21, z23, 0);
+            z7 = svmla_lane_f64(z7, z26, z23, 0);
+            z8 = svmla_lane_f64(z8, z19, z23, 0);
+            z9 = svmla_lane_f64(z9, z21, z23, 1);
+            z10 = svmla_lane_f64(z10, z26, z23, 1);
+            z11 = svmla_lane_f64(z11, z19, z23, 1);
+            z23 = svld1rq_f64(svptrue_b64(), (const double *)(pb0 + 4 * ldb_b) + 4);
+            z12 = svmla_lane_f64(z12, z21, z24, 0);
+            z13 = svmla_lane_f64(z13, z26, z24, 0);
+            z14 = svmla_lane_f64(z14, z19, z24, 0);
+            z15 = svmla_lane_f64(z15, z21, z24, 1);
+            z16 = svmla_lane_f64(z16, z26, z24, 1);
+            z17 = svmla_lane_f64(z17, z19, z24, 1);
+        }
+
+        /* epilogue: the rest of the last iteration, in the registers
+         * of the copy it follows */
+        switch (rem) {
+        case 0:
+            z0 = svmla_lane_f64(z0, z19, z21, 0);
+            z3 = svmla_lane_f64(z3, z19, z21, 1);
+            z1 = svmla_lane_f64(z1, z24, z21, 0);
+            z2 = svmla_lane_f64(z2, z22, z21, 0);
+            z4 = svmla_lane_f64(z4, z24, z21, 1);
+            z5 = svmla_lane_f64(z5, z22, z21, 1);
+            z6 = svmla_lane_f64(z6, z19, z26, 0);
+            z7 = svmla_lane_f64(z7, z24, z26, 0);
+            z8 = svmla_lane_f64(z8, z22, z26, 0);
+            z9 = svmla_lane_f64(z9, z19, z26, 1);
+            z10 = svmla_lane_f64(z10, z24, z26, 1);
+            z11 = svmla_lane_f64(z11, z22, z26, 1);
+            z12 = svmla_lane_f64(z12, z19, z27, 0);
+            z13 = svmla_lane_f64(z13, z24, z27, 0);
+            z14 = svmla_lane_f64(z14, z22, z27, 0);
+            z15 = svmla_lane_f64(z15, z19, z27, 1);
+            z16 = svmla_lane_f64(z16, z24, z27, 1);
+            z17 = svmla_lane_f64(z17, z22, z27, 1);
+            break;
+        case 1:
+            z0 = svmla_lane_f64(z0, z18, z20, 0);
+            z3 = svmla_lane_f64(z3, z18, z20, 1);
+            z1 = svmla_lane_f64(z1, z23, z20, 0);
+            z2 = svmla_lane_f64(z2, z21, z20, 0);
+            z4 = svmla_lane_f64(z4, z23, z20, 1);
+            z5 = svmla_lane_f64(z5, z21, z20, 1);
+            z6 = svmla_lane_f64(z6, z18, z25, 0);
+            z7 = svmla_lane_f64(z7, z23, z25, 0);
+            z8 = svmla_lane_f64(z8, z21, z25, 0);
+            z9 = svmla_lane_f64(z9, z18, z25, 1);
+            z10 = svmla_lane_f64(z10, z23, z25, 1);
+            z11 = svmla_lane_f64(z11, z21, z25, 1);
+            z12 = svmla_lane_f64(z12, z18, z26, 0);
+            z13 = svmla_lane_f64(z13, z23, z26, 0);
+            z14 = svmla_lane_f64(z14, z21, z26, 0);
+            z15 = svmla_lane_f64(z15, z18, z26, 1);
+            z16 = svmla_lane_f64(z16, z23, z26, 1);
+            z17 = svmla_lane_f64(z17, z21, z26, 1);
+            break;
+        case 2:
+            z0 = svmla_lane_f64(z0, z22, z19, 0);
+            z3 = svmla_lane_f64(z3, z22, z19, 1);
+            z1 = svmla_lane_f64(z1, z27, z19, 0);
+            z2 = svmla_lane_f64(z2, z20, z19, 0);
+            z4 = svmla_lane_f64(z4, z27, z19, 1);
+            z5 = svmla_lane_f64(z5, z20, z19, 1);
+            z6 = svmla_lane_f64(z6, z22, z24, 0);
+            z7 = svmla_lane_f64(z7, z27, z24, 0);
+            z8 = svmla_lane_f64(z8, z20, z24, 0);
+            z9 = svmla_lane_f64(z9, z22, z24, 1);
+            z10 = svmla_lane_f64(z10, z27, z24, 1);
+            z11 = svmla_lane_f64(z11, z20, z24, 1);
+            z12 = svmla_lane_f64(z12, z22, z25, 0);
+            z13 = svmla_lane_f64(z13, z27, z25, 0);
+            z14 = svmla_lane_f64(z14, z20, z25, 0);
+            z15 = svmla_lane_f64(z15, z22, z25, 1);
+            z16 = svmla_lane_f64(z16, z27, z25, 1);
+            z17 = svmla_lane_f64(z17, z20, z25, 1);
+            break;
+        case 3:
+            z0 = svmla_lane_f64(z0, z21, z18, 0);
+            z3 = svmla_lane_f64(z3, z21, z18, 1);
+            z1 = svmla_lane_f64(z1, z26, z18, 0);
+            z2 = svmla_lane_f64(z2, z19, z18, 0);
+            z4 = svmla_lane_f64(z4, z26, z18, 1);
+            z5 = svmla_lane_f64(z5, z19, z18, 1);
+            z6 = svmla_lane_f64(z6, z21, z23, 0);
+            z7 = svmla_lane_f64(z7, z26, z23, 0);
+            z8 = svmla_lane_f64(z8, z19, z23, 0);
+            z9 = svmla_lane_f64(z9, z21, z23, 1);
+            z10 = svmla_lane_f64(z10, z26, z23, 1);
+            z11 = svmla_lane_f64(z11, z19, z23, 1);
+            z12 = svmla_lane_f64(z12, z21, z24, 0);
+            z13 = svmla_lane_f64(z13, z26, z24, 0);
+            z14 = svmla_lane_f64(z14, z19, z24, 0);
+            z15 = svmla_lane_f64(z15, z21, z24, 1);
+            z16 = svmla_lane_f64(z16, z26, z24, 1);
+            z17 = svmla_lane_f64(z17, z19, z24, 1);
+            break;
+        case 4:
+            z0 = svmla_lane_f64(z0, z20, z22, 0);
+            z3 = svmla_lane_f64(z3, z20, z22, 1);
+            z1 = svmla_lane_f64(z1, z25, z22, 0);
+            z2 = svmla_lane_f64(z2, z18, z22, 0);
+            z4 = svmla_lane_f64(z4, z25, z22, 1);
+            z5 = svmla_lane_f64(z5, z18, z22, 1);
+            z6 = svmla_lane_f64(z6, z20, z27, 0);
+            z7 = svmla_lane_f64(z7, z25, z27, 0);
+            z8 = svmla_lane_f64(z8, z18, z27, 0);
+            z9 = svmla_lane_f64(z9, z20, z27, 1);
+            z10 = svmla_lane_f64(z10, z25, z27, 1);
+            z11 = svmla_lane_f64(z11, z18, z27, 1);
+            z12 = svmla_lane_f64(z12, z20, z23, 0);
+            z13 = svmla_lane_f64(z13, z25, z23, 0);
+            z14 = svmla_lane_f64(z14, z18, z23, 0);
+            z15 = svmla_lane_f64(z15, z20, z23, 1);
+            z16 = svmla_lane_f64(z16, z25, z23, 1);
+            z17 = svmla_lane_f64(z17, z18, z23, 1);
+            break;
+
+        }
+    }
+    const double alpha_ = *alpha, beta_ = *beta;
+    if (m == 6 && n == 6 && rs_c == 1) {
+        const svfloat64_t va_ = svdup_n_f64(alpha_);
+        if (alpha_ == 1 && beta_ == 0) {
+            double *cw_ = c;
+            svst1_f64(svptrue_b64(), cw_ + 0, z0);
+            svst1_f64(svptrue_b64(), cw_ + 2, z1);
+            svst1_f64(svptrue_b64(), cw_ + 4, z2);
+            cw_ += cs_c;
+            svst1_f64(svptrue_b64(), cw_ + 0, z3);
+            svst1_f64(svptrue_b64(), cw_ + 2, z4);
+            svst1_f64(svptrue_b64(), cw_ + 4, z5);
+            cw_ += cs_c;
+            svst1_f64(svptrue_b64(), cw_ + 0, z6);
+            svst1_f64(svptrue_b64(), cw_ + 2, z7);
+            svst1_f64(svptrue_b64(), cw_ + 4, z8);
+            cw_ += cs_c;
+            svst1_f64(svptrue_b64(), cw_ + 0, z9);
+            svst1_f64(svptrue_b64(), cw_ + 2, z10);
+            svst1_f64(svptrue_b64(), cw_ + 4, z11);
+            cw_ += cs_c;
+            svst1_f64(svptrue_b64(), cw_ + 0, z12);
+            svst1_f64(svptrue_b64(), cw_ + 2, z13);
+            svst1_f64(svptrue_b64(), cw_ + 4, z14);
+            cw_ += cs_c;
+            svst1_f64(svptrue_b64(), cw_ + 0, z15);
+            svst1_f64(svptrue_b64(), cw_ + 2, z16);
+            svst1_f64(svptrue_b64(), cw_ + 4, z17);
+        } else if (alpha_ == 1 && beta_ == 1) {
+            double *cw_ = c;
+            svst1_f64(svptrue_b64(), cw_ + 0, svadd_f64_x(svptrue_b64(), z0, svld1_f64(svptrue_b64(), cw_ + 0)));
+            svst1_f64(svptrue_b64(), cw_ + 2, svadd_f64_x(svptrue_b64(), z1, svld1_f64(svptrue_b64(), cw_ + 2)));
+            svst1_f64(svptrue_b64(), cw_ + 4, svadd_f64_x(svptrue_b64(), z2, svld1_f64(svptrue_b64(), cw_ + 4)));
+            cw_ += cs_c;
+            svst1_f64(svptrue_b64(), cw_ + 0, svadd_f64_x(svptrue_b64(), z3, svld1_f64(svptrue_b64(), cw_ + 0)));
+            svst1_f64(svptrue_b64(), cw_ + 2, svadd_f64_x(svptrue_b64(), z4, svld1_f64(svptrue_b64(), cw_ + 2)));
+            svst1_f64(svptrue_b64(), cw_ + 4, svadd_f64_x(svptrue_b64(), z5, svld1_f64(svptrue_b64(), cw_ + 4)));
+            cw_ += cs_c;
+            svst1_f64(svptrue_b64(), cw_ + 0, svadd_f64_x(svptrue_b64(), z6, svld1_f64(svptrue_b64(), cw_ + 0)));
+            svst1_f64(svptrue_b64(), cw_ + 2, svadd_f64_x(svptrue_b64(), z7, svld1_f64(svptrue_b64(), cw_ + 2)));
+            svst1_f64(svptrue_b64(), cw_ + 4, svadd_f64_x(svptrue_b64(), z8, svld1_f64(svptrue_b64(), cw_ + 4)));
+            cw_ += cs_c;
+            svst1_f64(svptrue_b64(), cw_ + 0, svadd_f64_x(svptrue_b64(), z9, svld1_f64(svptrue_b64(), cw_ + 0)));
+            svst1_f64(svptrue_b64(), cw_ + 2, svadd_f64_x(svptrue_b64(), z10, svld1_f64(svptrue_b64(), cw_ + 2)));
+            svst1_f64(svptrue_b64(), cw_ + 4, svadd_f64_x(svptrue_b64(), z11, svld1_f64(svptrue_b64(), cw_ + 4)));
+            cw_ += cs_c;
+            svst1_f64(svptrue_b64(), cw_ + 0, svadd_f64_x(svptrue_b64(), z12, svld1_f64(svptrue_b64(), cw_ + 0)));
+            svst1_f64(svptrue_b64(), cw_ + 2, svadd_f64_x(svptrue_b64(), z13, svld1_f64(svptrue_b64(), cw_ + 2)));
+            svst1_f64(svptrue_b64(), cw_ + 4, svadd_f64_x(svptrue_b64(), z14, svld1_f64(svptrue_b64(), cw_ + 4)));
+            cw_ += cs_c;
+            svst1_f64(svptrue_b64(), cw_ + 0, svadd_f64_x(svptrue_b64(), z15, svld1_f64(svptrue_b64(), cw_ + 0)));
+            svst1_f64(svptrue_b64(), cw_ + 2, svadd_f64_x(svptrue_b64(), z16, svld1_f64(svptrue_b64(), cw_ + 2)));
+            svst1_f64(svptrue_b64(), cw_ + 4, svadd_f64_x(svptrue_b64(), z17, svld1_f64(svptrue_b64(), cw_ + 4)));
+        } else if (beta_ == 0) {
+            double *cw_ = c;
+            svst1_f64(svptrue_b64(), cw_ + 0, svmul_f64_x(svptrue_b64(), va_, z0));
+            svst1_f64(svptrue_b64(), cw_ + 2, svmul_f64_x(svptrue_b64(), va_, z1));
+            svst1_f64(svptrue_b64(), cw_ + 4, svmul_f64_x(svptrue_b64(), va_, z2));
+            cw_ += cs_c;
+            svst1_f64(svptrue_b64(), cw_ + 0, svmul_f64_x(svptrue_b64(), va_, z3));
+            svst1_f64(svptrue_b64(), cw_ + 2, svmul_f64_x(svptrue_b64(), va_, z4));
+            svst1_f64(svptrue_b64(), cw_ + 4, svmul_f64_x(svptrue_b64(), va_, z5));
+            cw_ += cs_c;
+            svst1_f64(svptrue_b64(), cw_ + 0, svmul_f64_x(svptrue_b64(), va_, z6));
+            svst1_f64(svptrue_b64(), cw_ + 2, svmul_f64_x(svptrue_b64(), va_, z7));
+            svst1_f64(svptrue_b64(), cw_ + 4, svmul_f64_x(svptrue_b64(), va_, z8));
+            cw_ += cs_c;
+            svst1_f64(svptrue_b64(), cw_ + 0, svmul_f64_x(svptrue_b64(), va_, z9));
+            svst1_f64(svptrue_b64(), cw_ + 2, svmul_f64_x(svptrue_b64(), va_, z10));
+            svst1_f64(svptrue_b64(), cw_ + 4, svmul_f64_x(svptrue_b64(), va_, z11));
+            cw_ += cs_c;
+            svst1_f64(svptrue_b64(), cw_ + 0, svmul_f64_x(svptrue_b64(), va_, z12));
+            svst1_f64(svptrue_b64(), cw_ + 2, svmul_f64_x(svptrue_b64(), va_, z13));
+            svst1_f64(svptrue_b64(), cw_ + 4, svmul_f64_x(svptrue_b64(), va_, z14));
+            cw_ += cs_c;
+            svst1_f64(svptrue_b64(), cw_ + 0, svmul_f64_x(svptrue_b64(), va_, z15));
+            svst1_f64(svptrue_b64(), cw_ + 2, svmul_f64_x(svptrue_b64(), va_, z16));
+            svst1_f64(svptrue_b64(), cw_ + 4, svmul_f64_x(svptrue_b64(), va_, z17));
+        } else if (beta_ == 1) {
+            double *cw_ = c;
+            svst1_f64(svptrue_b64(), cw_ + 0, svmla_f64_x(svptrue_b64(), svld1_f64(svptrue_b64(), cw_ + 0), va_, z0));
+            svst1_f64(svptrue_b64(), cw_ + 2, svmla_f64_x(svptrue_b64(), svld1_f64(svptrue_b64(), cw_ + 2), va_, z1));
+            svst1_f64(svptrue_b64(), cw_ + 4, svmla_f64_x(svptrue_b64(), svld1_f64(svptrue_b64(), cw_ + 4), va_, z2));
+            cw_ += cs_c;
+            svst1_f64(svptrue_b64(), cw_ + 0, svmla_f64_x(svptrue_b64(), svld1_f64(svptrue_b64(), cw_ + 0), va_, z3));
+            svst1_f64(svptrue_b64(), cw_ + 2, svmla_f64_x(svptrue_b64(), svld1_f64(svptrue_b64(), cw_ + 2), va_, z4));
+            svst1_f64(svptrue_b64(), cw_ + 4, svmla_f64_x(svptrue_b64(), svld1_f64(svptrue_b64(), cw_ + 4), va_, z5));
+            cw_ += cs_c;
+            svst1_f64(svptrue_b64(), cw_ + 0, svmla_f64_x(svptrue_b64(), svld1_f64(svptrue_b64(), cw_ + 0), va_, z6));
+            svst1_f64(svptrue_b64(), cw_ + 2, svmla_f64_x(svptrue_b64(), svld1_f64(svptrue_b64(), cw_ + 2), va_, z7));
+            svst1_f64(svptrue_b64(), cw_ + 4, svmla_f64_x(svptrue_b64(), svld1_f64(svptrue_b64(), cw_ + 4), va_, z8));
+            cw_ += cs_c;
+            svst1_f64(svptrue_b64(), cw_ + 0, svmla_f64_x(svptrue_b64(), svld1_f64(svptrue_b64(), cw_ + 0), va_, z9));
+            svst1_f64(svptrue_b64(), cw_ + 2, svmla_f64_x(svptrue_b64(), svld1_f64(svptrue_b64(), cw_ + 2), va_, z10));
+            svst1_f64(svptrue_b64(), cw_ + 4, svmla_f64_x(svptrue_b64(), svld1_f64(svptrue_b64(), cw_ + 4), va_, z11));
+            cw_ += cs_c;
+            svst1_f64(svptrue_b64(), cw_ + 0, svmla_f64_x(svptrue_b64(), svld1_f64(svptrue_b64(), cw_ + 0), va_, z12));
+            svst1_f64(svptrue_b64(), cw_ + 2, svmla_f64_x(svptrue_b64(), svld1_f64(svptrue_b64(), cw_ + 2), va_, z13));
+            svst1_f64(svptrue_b64(), cw_ + 4, svmla_f64_x(svptrue_b64(), svld1_f64(svptrue_b64(), cw_ + 4), va_, z14));
+            cw_ += cs_c;
+            svst1_f64(svptrue_b64(), cw_ + 0, svmla_f64_x(svptrue_b64(), svld1_f64(svptrue_b64(), cw_ + 0), va_, z15));
+            svst1_f64(svptrue_b64(), cw_ + 2, svmla_f64_x(svptrue_b64(), svld1_f64(svptrue_b64(), cw_ + 2), va_, z16));
+            svst1_f64(svptrue_b64(), cw_ + 4, svmla_f64_x(svptrue_b64(), svld1_f64(svptrue_b64(), cw_ + 4), va_, z17));
+        } else {
+            const svfloat64_t vb_ = svdup_n_f64(beta_);
+            double *cw_ = c;
+            svst1_f64(svptrue_b64(), cw_ + 0, svmla_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), vb_, svld1_f64(svptrue_b64(), cw_ + 0)), va_, z0));
+            svst1_f64(svptrue_b64(), cw_ + 2, svmla_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), vb_, svld1_f64(svptrue_b64(), cw_ + 2)), va_, z1));
+            svst1_f64(svptrue_b64(), cw_ + 4, svmla_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), vb_, svld1_f64(svptrue_b64(), cw_ + 4)), va_, z2));
+            cw_ += cs_c;
+            svst1_f64(svptrue_b64(), cw_ + 0, svmla_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), vb_, svld1_f64(svptrue_b64(), cw_ + 0)), va_, z3));
+            svst1_f64(svptrue_b64(), cw_ + 2, svmla_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), vb_, svld1_f64(svptrue_b64(), cw_ + 2)), va_, z4));
+            svst1_f64(svptrue_b64(), cw_ + 4, svmla_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), vb_, svld1_f64(svptrue_b64(), cw_ + 4)), va_, z5));
+            cw_ += cs_c;
+            svst1_f64(svptrue_b64(), cw_ + 0, svmla_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), vb_, svld1_f64(svptrue_b64(), cw_ + 0)), va_, z6));
+            svst1_f64(svptrue_b64(), cw_ + 2, svmla_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), vb_, svld1_f64(svptrue_b64(), cw_ + 2)), va_, z7));
+            svst1_f64(svptrue_b64(), cw_ + 4, svmla_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), vb_, svld1_f64(svptrue_b64(), cw_ + 4)), va_, z8));
+            cw_ += cs_c;
+            svst1_f64(svptrue_b64(), cw_ + 0, svmla_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), vb_, svld1_f64(svptrue_b64(), cw_ + 0)), va_, z9));
+            svst1_f64(svptrue_b64(), cw_ + 2, svmla_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), vb_, svld1_f64(svptrue_b64(), cw_ + 2)), va_, z10));
+            svst1_f64(svptrue_b64(), cw_ + 4, svmla_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), vb_, svld1_f64(svptrue_b64(), cw_ + 4)), va_, z11));
+            cw_ += cs_c;
+            svst1_f64(svptrue_b64(), cw_ + 0, svmla_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), vb_, svld1_f64(svptrue_b64(), cw_ + 0)), va_, z12));
+            svst1_f64(svptrue_b64(), cw_ + 2, svmla_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), vb_, svld1_f64(svptrue_b64(), cw_ + 2)), va_, z13));
+            svst1_f64(svptrue_b64(), cw_ + 4, svmla_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), vb_, svld1_f64(svptrue_b64(), cw_ + 4)), va_, z14));
+            cw_ += cs_c;
+            svst1_f64(svptrue_b64(), cw_ + 0, svmla_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), vb_, svld1_f64(svptrue_b64(), cw_ + 0)), va_, z15));
+            svst1_f64(svptrue_b64(), cw_ + 2, svmla_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), vb_, svld1_f64(svptrue_b64(), cw_ + 2)), va_, z16));
+            svst1_f64(svptrue_b64(), cw_ + 4, svmla_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), vb_, svld1_f64(svptrue_b64(), cw_ + 4)), va_, z17));
+        }
+        return;
+    }
+    if (rs_c == 1) {   /* edge tile: predicated */
+        const svfloat64_t va_ = svdup_n_f64(alpha_);
+        if (alpha_ == 1 && beta_ == 0) {
+            if (0 < m && 0 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)0, (int64_t)m);
+                svst1_f64(k_, c + 0 + 0 * cs_c, z0);
+            }
+            if (2 < m && 0 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)2, (int64_t)m);
+                svst1_f64(k_, c + 2 + 0 * cs_c, z1);
+            }
+            if (4 < m && 0 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)4, (int64_t)m);
+                svst1_f64(k_, c + 4 + 0 * cs_c, z2);
+            }
+            if (0 < m && 1 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)0, (int64_t)m);
+                svst1_f64(k_, c + 0 + 1 * cs_c, z3);
+            }
+            if (2 < m && 1 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)2, (int64_t)m);
+                svst1_f64(k_, c + 2 + 1 * cs_c, z4);
+            }
+            if (4 < m && 1 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)4, (int64_t)m);
+                svst1_f64(k_, c + 4 + 1 * cs_c, z5);
+            }
+            if (0 < m && 2 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)0, (int64_t)m);
+                svst1_f64(k_, c + 0 + 2 * cs_c, z6);
+            }
+            if (2 < m && 2 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)2, (int64_t)m);
+                svst1_f64(k_, c + 2 + 2 * cs_c, z7);
+            }
+            if (4 < m && 2 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)4, (int64_t)m);
+                svst1_f64(k_, c + 4 + 2 * cs_c, z8);
+            }
+            if (0 < m && 3 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)0, (int64_t)m);
+                svst1_f64(k_, c + 0 + 3 * cs_c, z9);
+            }
+            if (2 < m && 3 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)2, (int64_t)m);
+                svst1_f64(k_, c + 2 + 3 * cs_c, z10);
+            }
+            if (4 < m && 3 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)4, (int64_t)m);
+                svst1_f64(k_, c + 4 + 3 * cs_c, z11);
+            }
+            if (0 < m && 4 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)0, (int64_t)m);
+                svst1_f64(k_, c + 0 + 4 * cs_c, z12);
+            }
+            if (2 < m && 4 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)2, (int64_t)m);
+                svst1_f64(k_, c + 2 + 4 * cs_c, z13);
+            }
+            if (4 < m && 4 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)4, (int64_t)m);
+                svst1_f64(k_, c + 4 + 4 * cs_c, z14);
+            }
+            if (0 < m && 5 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)0, (int64_t)m);
+                svst1_f64(k_, c + 0 + 5 * cs_c, z15);
+            }
+            if (2 < m && 5 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)2, (int64_t)m);
+                svst1_f64(k_, c + 2 + 5 * cs_c, z16);
+            }
+            if (4 < m && 5 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)4, (int64_t)m);
+                svst1_f64(k_, c + 4 + 5 * cs_c, z17);
+            }
+        } else if (alpha_ == 1 && beta_ == 1) {
+            if (0 < m && 0 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)0, (int64_t)m);
+                z0 = svadd_f64_x(svptrue_b64(), z0, svld1_f64(k_, c + 0 + 0 * cs_c));
+            }
+            if (2 < m && 0 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)2, (int64_t)m);
+                z1 = svadd_f64_x(svptrue_b64(), z1, svld1_f64(k_, c + 2 + 0 * cs_c));
+            }
+            if (4 < m && 0 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)4, (int64_t)m);
+                z2 = svadd_f64_x(svptrue_b64(), z2, svld1_f64(k_, c + 4 + 0 * cs_c));
+            }
+            if (0 < m && 1 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)0, (int64_t)m);
+                z3 = svadd_f64_x(svptrue_b64(), z3, svld1_f64(k_, c + 0 + 1 * cs_c));
+            }
+            if (2 < m && 1 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)2, (int64_t)m);
+                z4 = svadd_f64_x(svptrue_b64(), z4, svld1_f64(k_, c + 2 + 1 * cs_c));
+            }
+            if (4 < m && 1 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)4, (int64_t)m);
+                z5 = svadd_f64_x(svptrue_b64(), z5, svld1_f64(k_, c + 4 + 1 * cs_c));
+            }
+            if (0 < m && 2 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)0, (int64_t)m);
+                z6 = svadd_f64_x(svptrue_b64(), z6, svld1_f64(k_, c + 0 + 2 * cs_c));
+            }
+            if (2 < m && 2 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)2, (int64_t)m);
+                z7 = svadd_f64_x(svptrue_b64(), z7, svld1_f64(k_, c + 2 + 2 * cs_c));
+            }
+            if (4 < m && 2 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)4, (int64_t)m);
+                z8 = svadd_f64_x(svptrue_b64(), z8, svld1_f64(k_, c + 4 + 2 * cs_c));
+            }
+            if (0 < m && 3 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)0, (int64_t)m);
+                z9 = svadd_f64_x(svptrue_b64(), z9, svld1_f64(k_, c + 0 + 3 * cs_c));
+            }
+            if (2 < m && 3 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)2, (int64_t)m);
+                z10 = svadd_f64_x(svptrue_b64(), z10, svld1_f64(k_, c + 2 + 3 * cs_c));
+            }
+            if (4 < m && 3 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)4, (int64_t)m);
+                z11 = svadd_f64_x(svptrue_b64(), z11, svld1_f64(k_, c + 4 + 3 * cs_c));
+            }
+            if (0 < m && 4 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)0, (int64_t)m);
+                z12 = svadd_f64_x(svptrue_b64(), z12, svld1_f64(k_, c + 0 + 4 * cs_c));
+            }
+            if (2 < m && 4 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)2, (int64_t)m);
+                z13 = svadd_f64_x(svptrue_b64(), z13, svld1_f64(k_, c + 2 + 4 * cs_c));
+            }
+            if (4 < m && 4 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)4, (int64_t)m);
+                z14 = svadd_f64_x(svptrue_b64(), z14, svld1_f64(k_, c + 4 + 4 * cs_c));
+            }
+            if (0 < m && 5 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)0, (int64_t)m);
+                z15 = svadd_f64_x(svptrue_b64(), z15, svld1_f64(k_, c + 0 + 5 * cs_c));
+            }
+            if (2 < m && 5 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)2, (int64_t)m);
+                z16 = svadd_f64_x(svptrue_b64(), z16, svld1_f64(k_, c + 2 + 5 * cs_c));
+            }
+            if (4 < m && 5 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)4, (int64_t)m);
+                z17 = svadd_f64_x(svptrue_b64(), z17, svld1_f64(k_, c + 4 + 5 * cs_c));
+            }
+            if (0 < m && 0 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)0, (int64_t)m);
+                svst1_f64(k_, c + 0 + 0 * cs_c, z0);
+            }
+            if (2 < m && 0 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)2, (int64_t)m);
+                svst1_f64(k_, c + 2 + 0 * cs_c, z1);
+            }
+            if (4 < m && 0 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)4, (int64_t)m);
+                svst1_f64(k_, c + 4 + 0 * cs_c, z2);
+            }
+            if (0 < m && 1 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)0, (int64_t)m);
+                svst1_f64(k_, c + 0 + 1 * cs_c, z3);
+            }
+            if (2 < m && 1 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)2, (int64_t)m);
+                svst1_f64(k_, c + 2 + 1 * cs_c, z4);
+            }
+            if (4 < m && 1 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)4, (int64_t)m);
+                svst1_f64(k_, c + 4 + 1 * cs_c, z5);
+            }
+            if (0 < m && 2 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)0, (int64_t)m);
+                svst1_f64(k_, c + 0 + 2 * cs_c, z6);
+            }
+            if (2 < m && 2 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)2, (int64_t)m);
+                svst1_f64(k_, c + 2 + 2 * cs_c, z7);
+            }
+            if (4 < m && 2 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)4, (int64_t)m);
+                svst1_f64(k_, c + 4 + 2 * cs_c, z8);
+            }
+            if (0 < m && 3 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)0, (int64_t)m);
+                svst1_f64(k_, c + 0 + 3 * cs_c, z9);
+            }
+            if (2 < m && 3 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)2, (int64_t)m);
+                svst1_f64(k_, c + 2 + 3 * cs_c, z10);
+            }
+            if (4 < m && 3 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)4, (int64_t)m);
+                svst1_f64(k_, c + 4 + 3 * cs_c, z11);
+            }
+            if (0 < m && 4 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)0, (int64_t)m);
+                svst1_f64(k_, c + 0 + 4 * cs_c, z12);
+            }
+            if (2 < m && 4 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)2, (int64_t)m);
+                svst1_f64(k_, c + 2 + 4 * cs_c, z13);
+            }
+            if (4 < m && 4 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)4, (int64_t)m);
+                svst1_f64(k_, c + 4 + 4 * cs_c, z14);
+            }
+            if (0 < m && 5 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)0, (int64_t)m);
+                svst1_f64(k_, c + 0 + 5 * cs_c, z15);
+            }
+            if (2 < m && 5 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)2, (int64_t)m);
+                svst1_f64(k_, c + 2 + 5 * cs_c, z16);
+            }
+            if (4 < m && 5 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)4, (int64_t)m);
+                svst1_f64(k_, c + 4 + 5 * cs_c, z17);
+            }
+        } else if (beta_ == 0) {
+            if (0 < m && 0 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)0, (int64_t)m);
+                svst1_f64(k_, c + 0 + 0 * cs_c, svmul_f64_x(svptrue_b64(), va_, z0));
+            }
+            if (2 < m && 0 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)2, (int64_t)m);
+                svst1_f64(k_, c + 2 + 0 * cs_c, svmul_f64_x(svptrue_b64(), va_, z1));
+            }
+            if (4 < m && 0 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)4, (int64_t)m);
+                svst1_f64(k_, c + 4 + 0 * cs_c, svmul_f64_x(svptrue_b64(), va_, z2));
+            }
+            if (0 < m && 1 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)0, (int64_t)m);
+                svst1_f64(k_, c + 0 + 1 * cs_c, svmul_f64_x(svptrue_b64(), va_, z3));
+            }
+            if (2 < m && 1 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)2, (int64_t)m);
+                svst1_f64(k_, c + 2 + 1 * cs_c, svmul_f64_x(svptrue_b64(), va_, z4));
+            }
+            if (4 < m && 1 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)4, (int64_t)m);
+                svst1_f64(k_, c + 4 + 1 * cs_c, svmul_f64_x(svptrue_b64(), va_, z5));
+            }
+            if (0 < m && 2 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)0, (int64_t)m);
+                svst1_f64(k_, c + 0 + 2 * cs_c, svmul_f64_x(svptrue_b64(), va_, z6));
+            }
+            if (2 < m && 2 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)2, (int64_t)m);
+                svst1_f64(k_, c + 2 + 2 * cs_c, svmul_f64_x(svptrue_b64(), va_, z7));
+            }
+            if (4 < m && 2 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)4, (int64_t)m);
+                svst1_f64(k_, c + 4 + 2 * cs_c, svmul_f64_x(svptrue_b64(), va_, z8));
+            }
+            if (0 < m && 3 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)0, (int64_t)m);
+                svst1_f64(k_, c + 0 + 3 * cs_c, svmul_f64_x(svptrue_b64(), va_, z9));
+            }
+            if (2 < m && 3 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)2, (int64_t)m);
+                svst1_f64(k_, c + 2 + 3 * cs_c, svmul_f64_x(svptrue_b64(), va_, z10));
+            }
+            if (4 < m && 3 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)4, (int64_t)m);
+                svst1_f64(k_, c + 4 + 3 * cs_c, svmul_f64_x(svptrue_b64(), va_, z11));
+            }
+            if (0 < m && 4 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)0, (int64_t)m);
+                svst1_f64(k_, c + 0 + 4 * cs_c, svmul_f64_x(svptrue_b64(), va_, z12));
+            }
+            if (2 < m && 4 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)2, (int64_t)m);
+                svst1_f64(k_, c + 2 + 4 * cs_c, svmul_f64_x(svptrue_b64(), va_, z13));
+            }
+            if (4 < m && 4 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)4, (int64_t)m);
+                svst1_f64(k_, c + 4 + 4 * cs_c, svmul_f64_x(svptrue_b64(), va_, z14));
+            }
+            if (0 < m && 5 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)0, (int64_t)m);
+                svst1_f64(k_, c + 0 + 5 * cs_c, svmul_f64_x(svptrue_b64(), va_, z15));
+            }
+            if (2 < m && 5 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)2, (int64_t)m);
+                svst1_f64(k_, c + 2 + 5 * cs_c, svmul_f64_x(svptrue_b64(), va_, z16));
+            }
+            if (4 < m && 5 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)4, (int64_t)m);
+                svst1_f64(k_, c + 4 + 5 * cs_c, svmul_f64_x(svptrue_b64(), va_, z17));
+            }
+        } else if (beta_ == 1) {
+            if (0 < m && 0 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)0, (int64_t)m);
+                z0 = svmla_f64_x(svptrue_b64(), svld1_f64(k_, c + 0 + 0 * cs_c), va_, z0);
+            }
+            if (2 < m && 0 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)2, (int64_t)m);
+                z1 = svmla_f64_x(svptrue_b64(), svld1_f64(k_, c + 2 + 0 * cs_c), va_, z1);
+            }
+            if (4 < m && 0 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)4, (int64_t)m);
+                z2 = svmla_f64_x(svptrue_b64(), svld1_f64(k_, c + 4 + 0 * cs_c), va_, z2);
+            }
+            if (0 < m && 1 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)0, (int64_t)m);
+                z3 = svmla_f64_x(svptrue_b64(), svld1_f64(k_, c + 0 + 1 * cs_c), va_, z3);
+            }
+            if (2 < m && 1 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)2, (int64_t)m);
+                z4 = svmla_f64_x(svptrue_b64(), svld1_f64(k_, c + 2 + 1 * cs_c), va_, z4);
+            }
+            if (4 < m && 1 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)4, (int64_t)m);
+                z5 = svmla_f64_x(svptrue_b64(), svld1_f64(k_, c + 4 + 1 * cs_c), va_, z5);
+            }
+            if (0 < m && 2 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)0, (int64_t)m);
+                z6 = svmla_f64_x(svptrue_b64(), svld1_f64(k_, c + 0 + 2 * cs_c), va_, z6);
+            }
+            if (2 < m && 2 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)2, (int64_t)m);
+                z7 = svmla_f64_x(svptrue_b64(), svld1_f64(k_, c + 2 + 2 * cs_c), va_, z7);
+            }
+            if (4 < m && 2 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)4, (int64_t)m);
+                z8 = svmla_f64_x(svptrue_b64(), svld1_f64(k_, c + 4 + 2 * cs_c), va_, z8);
+            }
+            if (0 < m && 3 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)0, (int64_t)m);
+                z9 = svmla_f64_x(svptrue_b64(), svld1_f64(k_, c + 0 + 3 * cs_c), va_, z9);
+            }
+            if (2 < m && 3 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)2, (int64_t)m);
+                z10 = svmla_f64_x(svptrue_b64(), svld1_f64(k_, c + 2 + 3 * cs_c), va_, z10);
+            }
+            if (4 < m && 3 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)4, (int64_t)m);
+                z11 = svmla_f64_x(svptrue_b64(), svld1_f64(k_, c + 4 + 3 * cs_c), va_, z11);
+            }
+            if (0 < m && 4 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)0, (int64_t)m);
+                z12 = svmla_f64_x(svptrue_b64(), svld1_f64(k_, c + 0 + 4 * cs_c), va_, z12);
+            }
+            if (2 < m && 4 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)2, (int64_t)m);
+                z13 = svmla_f64_x(svptrue_b64(), svld1_f64(k_, c + 2 + 4 * cs_c), va_, z13);
+            }
+            if (4 < m && 4 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)4, (int64_t)m);
+                z14 = svmla_f64_x(svptrue_b64(), svld1_f64(k_, c + 4 + 4 * cs_c), va_, z14);
+            }
+            if (0 < m && 5 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)0, (int64_t)m);
+                z15 = svmla_f64_x(svptrue_b64(), svld1_f64(k_, c + 0 + 5 * cs_c), va_, z15);
+            }
+            if (2 < m && 5 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)2, (int64_t)m);
+                z16 = svmla_f64_x(svptrue_b64(), svld1_f64(k_, c + 2 + 5 * cs_c), va_, z16);
+            }
+            if (4 < m && 5 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)4, (int64_t)m);
+                z17 = svmla_f64_x(svptrue_b64(), svld1_f64(k_, c + 4 + 5 * cs_c), va_, z17);
+            }
+            if (0 < m && 0 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)0, (int64_t)m);
+                svst1_f64(k_, c + 0 + 0 * cs_c, z0);
+            }
+            if (2 < m && 0 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)2, (int64_t)m);
+                svst1_f64(k_, c + 2 + 0 * cs_c, z1);
+            }
+            if (4 < m && 0 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)4, (int64_t)m);
+                svst1_f64(k_, c + 4 + 0 * cs_c, z2);
+            }
+            if (0 < m && 1 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)0, (int64_t)m);
+                svst1_f64(k_, c + 0 + 1 * cs_c, z3);
+            }
+            if (2 < m && 1 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)2, (int64_t)m);
+                svst1_f64(k_, c + 2 + 1 * cs_c, z4);
+            }
+            if (4 < m && 1 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)4, (int64_t)m);
+                svst1_f64(k_, c + 4 + 1 * cs_c, z5);
+            }
+            if (0 < m && 2 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)0, (int64_t)m);
+                svst1_f64(k_, c + 0 + 2 * cs_c, z6);
+            }
+            if (2 < m && 2 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)2, (int64_t)m);
+                svst1_f64(k_, c + 2 + 2 * cs_c, z7);
+            }
+            if (4 < m && 2 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)4, (int64_t)m);
+                svst1_f64(k_, c + 4 + 2 * cs_c, z8);
+            }
+            if (0 < m && 3 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)0, (int64_t)m);
+                svst1_f64(k_, c + 0 + 3 * cs_c, z9);
+            }
+            if (2 < m && 3 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)2, (int64_t)m);
+                svst1_f64(k_, c + 2 + 3 * cs_c, z10);
+            }
+            if (4 < m && 3 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)4, (int64_t)m);
+                svst1_f64(k_, c + 4 + 3 * cs_c, z11);
+            }
+            if (0 < m && 4 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)0, (int64_t)m);
+                svst1_f64(k_, c + 0 + 4 * cs_c, z12);
+            }
+            if (2 < m && 4 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)2, (int64_t)m);
+                svst1_f64(k_, c + 2 + 4 * cs_c, z13);
+            }
+            if (4 < m && 4 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)4, (int64_t)m);
+                svst1_f64(k_, c + 4 + 4 * cs_c, z14);
+            }
+            if (0 < m && 5 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)0, (int64_t)m);
+                svst1_f64(k_, c + 0 + 5 * cs_c, z15);
+            }
+            if (2 < m && 5 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)2, (int64_t)m);
+                svst1_f64(k_, c + 2 + 5 * cs_c, z16);
+            }
+            if (4 < m && 5 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)4, (int64_t)m);
+                svst1_f64(k_, c + 4 + 5 * cs_c, z17);
+            }
+        } else {
+            const svfloat64_t vb_ = svdup_n_f64(beta_);
+            if (0 < m && 0 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)0, (int64_t)m);
+                z0 = svmla_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), vb_, svld1_f64(k_, c + 0 + 0 * cs_c)), va_, z0);
+            }
+            if (2 < m && 0 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)2, (int64_t)m);
+                z1 = svmla_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), vb_, svld1_f64(k_, c + 2 + 0 * cs_c)), va_, z1);
+            }
+            if (4 < m && 0 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)4, (int64_t)m);
+                z2 = svmla_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), vb_, svld1_f64(k_, c + 4 + 0 * cs_c)), va_, z2);
+            }
+            if (0 < m && 1 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)0, (int64_t)m);
+                z3 = svmla_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), vb_, svld1_f64(k_, c + 0 + 1 * cs_c)), va_, z3);
+            }
+            if (2 < m && 1 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)2, (int64_t)m);
+                z4 = svmla_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), vb_, svld1_f64(k_, c + 2 + 1 * cs_c)), va_, z4);
+            }
+            if (4 < m && 1 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)4, (int64_t)m);
+                z5 = svmla_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), vb_, svld1_f64(k_, c + 4 + 1 * cs_c)), va_, z5);
+            }
+            if (0 < m && 2 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)0, (int64_t)m);
+                z6 = svmla_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), vb_, svld1_f64(k_, c + 0 + 2 * cs_c)), va_, z6);
+            }
+            if (2 < m && 2 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)2, (int64_t)m);
+                z7 = svmla_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), vb_, svld1_f64(k_, c + 2 + 2 * cs_c)), va_, z7);
+            }
+            if (4 < m && 2 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)4, (int64_t)m);
+                z8 = svmla_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), vb_, svld1_f64(k_, c + 4 + 2 * cs_c)), va_, z8);
+            }
+            if (0 < m && 3 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)0, (int64_t)m);
+                z9 = svmla_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), vb_, svld1_f64(k_, c + 0 + 3 * cs_c)), va_, z9);
+            }
+            if (2 < m && 3 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)2, (int64_t)m);
+                z10 = svmla_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), vb_, svld1_f64(k_, c + 2 + 3 * cs_c)), va_, z10);
+            }
+            if (4 < m && 3 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)4, (int64_t)m);
+                z11 = svmla_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), vb_, svld1_f64(k_, c + 4 + 3 * cs_c)), va_, z11);
+            }
+            if (0 < m && 4 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)0, (int64_t)m);
+                z12 = svmla_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), vb_, svld1_f64(k_, c + 0 + 4 * cs_c)), va_, z12);
+            }
+            if (2 < m && 4 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)2, (int64_t)m);
+                z13 = svmla_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), vb_, svld1_f64(k_, c + 2 + 4 * cs_c)), va_, z13);
+            }
+            if (4 < m && 4 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)4, (int64_t)m);
+                z14 = svmla_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), vb_, svld1_f64(k_, c + 4 + 4 * cs_c)), va_, z14);
+            }
+            if (0 < m && 5 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)0, (int64_t)m);
+                z15 = svmla_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), vb_, svld1_f64(k_, c + 0 + 5 * cs_c)), va_, z15);
+            }
+            if (2 < m && 5 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)2, (int64_t)m);
+                z16 = svmla_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), vb_, svld1_f64(k_, c + 2 + 5 * cs_c)), va_, z16);
+            }
+            if (4 < m && 5 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)4, (int64_t)m);
+                z17 = svmla_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), vb_, svld1_f64(k_, c + 4 + 5 * cs_c)), va_, z17);
+            }
+            if (0 < m && 0 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)0, (int64_t)m);
+                svst1_f64(k_, c + 0 + 0 * cs_c, z0);
+            }
+            if (2 < m && 0 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)2, (int64_t)m);
+                svst1_f64(k_, c + 2 + 0 * cs_c, z1);
+            }
+            if (4 < m && 0 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)4, (int64_t)m);
+                svst1_f64(k_, c + 4 + 0 * cs_c, z2);
+            }
+            if (0 < m && 1 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)0, (int64_t)m);
+                svst1_f64(k_, c + 0 + 1 * cs_c, z3);
+            }
+            if (2 < m && 1 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)2, (int64_t)m);
+                svst1_f64(k_, c + 2 + 1 * cs_c, z4);
+            }
+            if (4 < m && 1 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)4, (int64_t)m);
+                svst1_f64(k_, c + 4 + 1 * cs_c, z5);
+            }
+            if (0 < m && 2 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)0, (int64_t)m);
+                svst1_f64(k_, c + 0 + 2 * cs_c, z6);
+            }
+            if (2 < m && 2 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)2, (int64_t)m);
+                svst1_f64(k_, c + 2 + 2 * cs_c, z7);
+            }
+            if (4 < m && 2 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)4, (int64_t)m);
+                svst1_f64(k_, c + 4 + 2 * cs_c, z8);
+            }
+            if (0 < m && 3 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)0, (int64_t)m);
+                svst1_f64(k_, c + 0 + 3 * cs_c, z9);
+            }
+            if (2 < m && 3 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)2, (int64_t)m);
+                svst1_f64(k_, c + 2 + 3 * cs_c, z10);
+            }
+            if (4 < m && 3 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)4, (int64_t)m);
+                svst1_f64(k_, c + 4 + 3 * cs_c, z11);
+            }
+            if (0 < m && 4 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)0, (int64_t)m);
+                svst1_f64(k_, c + 0 + 4 * cs_c, z12);
+            }
+            if (2 < m && 4 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)2, (int64_t)m);
+                svst1_f64(k_, c + 2 + 4 * cs_c, z13);
+            }
+            if (4 < m && 4 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)4, (int64_t)m);
+                svst1_f64(k_, c + 4 + 4 * cs_c, z14);
+            }
+            if (0 < m && 5 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)0, (int64_t)m);
+                svst1_f64(k_, c + 0 + 5 * cs_c, z15);
+            }
+            if (2 < m && 5 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)2, (int64_t)m);
+                svst1_f64(k_, c + 2 + 5 * cs_c, z16);
+            }
+            if (4 < m && 5 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)4, (int64_t)m);
+                svst1_f64(k_, c + 4 + 5 * cs_c, z17);
+            }
+        }
+        return;
+    }
+    double t_[36];
+    svst1_f64(svptrue_b64(), t_ + 0, z0);
+    svst1_f64(svptrue_b64(), t_ + 2, z1);
+    svst1_f64(svptrue_b64(), t_ + 4, z2);
+    svst1_f64(svptrue_b64(), t_ + 6, z3);
+    svst1_f64(svptrue_b64(), t_ + 8, z4);
+    svst1_f64(svptrue_b64(), t_ + 10, z5);
+    svst1_f64(svptrue_b64(), t_ + 12, z6);
+    svst1_f64(svptrue_b64(), t_ + 14, z7);
+    svst1_f64(svptrue_b64(), t_ + 16, z8);
+    svst1_f64(svptrue_b64(), t_ + 18, z9);
+    svst1_f64(svptrue_b64(), t_ + 20, z10);
+    svst1_f64(svptrue_b64(), t_ + 22, z11);
+    svst1_f64(svptrue_b64(), t_ + 24, z12);
+    svst1_f64(svptrue_b64(), t_ + 26, z13);
+    svst1_f64(svptrue_b64(), t_ + 28, z14);
+    svst1_f64(svptrue_b64(), t_ + 30, z15);
+    svst1_f64(svptrue_b64(), t_ + 32, z16);
+    svst1_f64(svptrue_b64(), t_ + 34, z17);
+    /* position in t_ of C(i, j), at_[i + j*6] */
+    static const unsigned short at_[36] = {
+        0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15,
+        16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31,
+        32, 33, 34, 35,
+    };
+    for (int64_t j = 0; j < n; j++)
+        for (int64_t i = 0; i < m; i++) {
+            double v = alpha_ * t_[at_[i + j * 6]];
+            double *cij = c + i * rs_c + j * cs_c;
+            *cij = beta_ == 0 ? v : v + beta_ * *cij;
+        }
+
+}
+
+void neoverse_n2_dgemm_6x8_e4x6(int64_t m, int64_t n, int64_t k, const double *alpha, const double *a, int64_t lda,
+                                const double *b, int64_t ldb, const double *beta, double *c, int64_t rs_c, int64_t cs_c)
+{
+    const int64_t lda_b = lda * (int64_t)sizeof(double), ldb_b = ldb * (int64_t)sizeof(double);
+    const char *pa0 = (const char *)a,
+               *pa3 = pa0 + 3 * lda_b;
+    const char *pb0 = (const char *)b,
+               *pb3 = pb0 + 3 * ldb_b;
+    svfloat64_t z0, z1, z2, z3, z4, z5, z6, z7;
+    svfloat64_t z8, z9, z10, z11, z12, z13, z14, z15;
+    svfloat64_t z16, z17, z18, z19, z20, z21;
+
+    z0 = svdup_n_f64(0);
+    z1 = svdup_n_f64(0);
+    z2 = svdup_n_f64(0);
+    z3 = svdup_n_f64(0);
+    z4 = svdup_n_f64(0);
+    z5 = svdup_n_f64(0);
+    z6 = svdup_n_f64(0);
+    z7 = svdup_n_f64(0);
+    z8 = svdup_n_f64(0);
+    z9 = svdup_n_f64(0);
+    z10 = svdup_n_f64(0);
+    z11 = svdup_n_f64(0);
+
+    if (k > 0) {
+        /* prologue: the first 10 instructions of iteration 0 (pointer
+         * bumps among them become load offsets) */
+        z13 = svld1_f64(svptrue_b64(), (const double *)pa0);
+        z17 = svld1rq_f64(svptrue_b64(), (const double *)pb0);
+        z15 = svld1_f64(svptrue_b64(), (const double *)pa0 + 2);
+        z19 = svld1rq_f64(svptrue_b64(), (const double *)pb0 + 2);
+        z21 = svld1rq_f64(svptrue_b64(), (const double *)pb0 + 4);
+
+        /* kernel: iteration i and the start of i+1, unrolled 4x */
+        int64_t nq = k - 1;
+        for (int64_t it = nq / 4; it > 0; it--) {
+            /* copy 0 */
+            z12 = svld1_f64(svptrue_b64(), (const double *)(pa0 + lda_b));
+            z16 = svld1rq_f64(svptrue_b64(), (const double *)(pb0 + ldb_b));
+            z14 = svld1_f64(svptrue_b64(), (const double *)(pa0 + lda_b) + 2);
+            z18 = svld1rq_f64(svptrue_b64(), (const double *)(pb0 + ldb_b) + 2);
+            z20 = svld1rq_f64(svptrue_b64(), (const double *)(pb0 + ldb_b) + 4);
+            z0 = svmla_lane_f64(z0, z13, z17, 0);
+            z2 = svmla_lane_f64(z2, z13, z17, 1);
+            z1 = svmla_lane_f64(z1, z15, z17, 0);
+            z3 = svmla_lane_f64(z3, z15, z17, 1);
+            z4 = svmla_lane_f64(z4, z13, z19, 0);
+            z5 = svmla_lane_f64(z5, z15, z19, 0);
+            z6 = svmla_lane_f64(z6, z13, z19, 1);
+            z7 = svmla_lane_f64(z7, z15, z19, 1);
+            z8 = svmla_lane_f64(z8, z13, z21, 0);
+            z9 = svmla_lane_f64(z9, z15, z21, 0);
+            z10 = svmla_lane_f64(z10, z13, z21, 1);
+            z11 = svmla_lane_f64(z11, z15, z21, 1);
+            /* copy 1 */
+            z13 = svld1_f64(svptrue_b64(), (const double *)(pa0 + 2 * lda_b));
+            z15 = svld1rq_f64(svptrue_b64(), (const double *)(pb0 + 2 * ldb_b));
+            z17 = svld1_f64(svptrue_b64(), (const double *)(pa0 + 2 * lda_b) + 2);
+            z19 = svld1rq_f64(svptrue_b64(), (const double *)(pb0 + 2 * ldb_b) + 2);
+            z21 = svld1rq_f64(svptrue_b64(), (const double *)(pb0 + 2 * ldb_b) + 4);
+            z0 = svmla_lane_f64(z0, z12, z16, 0);
+            z2 = svmla_lane_f64(z2, z12, z16, 1);
+            z1 = svmla_lane_f64(z1, z14, z16, 0);
+            z3 = svmla_lane_f64(z3, z14, z16, 1);
+            z4 = svmla_lane_f64(z4, z12, z18, 0);
+            z5 = svmla_lane_f64(z5, z14, z18, 0);
+            z6 = svmla_lane_f64(z6, z12, z18, 1);
+            z7 = svmla_lane_f64(z7, z14, z18, 1);
+            z8 = svmla_lane_f64(z8, z12, z20, 0);
+            z9 = svmla_lane_f64(z9, z14, z20, 0);
+            z10 = svmla_lane_f64(z10, z12, z20, 1);
+            z11 = svmla_lane_f64(z11, z14, z20, 1);
+            /* copy 2 */
+            z12 = svld1_f64(svptrue_b64(), (const double *)pa3);
+            z14 = svld1rq_f64(svptrue_b64(), (const double *)pb3);
+            z16 = svld1_f64(svptrue_b64(), (const double *)pa3 + 2);
+            z18 = svld1rq_f64(svptrue_b64(), (const double *)pb3 + 2);
+            z20 = svld1rq_f64(svptrue_b64(), (const double *)pb3 + 4);
+            z0 = svmla_lane_f64(z0, z13, z15, 0);
+            z2 = svmla_lane_f64(z2, z13, z15, 1);
+            z1 = svmla_lane_f64(z1, z17, z15, 0);
+            z3 = svmla_lane_f64(z3, z17, z15, 1);
+            z4 = svmla_lane_f64(z4, z13, z19, 0);
+            z5 = svmla_lane_f64(z5, z17, z19, 0);
+            z6 = svmla_lane_f64(z6, z13, z19, 1);
+            z7 = svmla_lane_f64(z7, z17, z19, 1);
+            z8 = svmla_lane_f64(z8, z13, z21, 0);
+            z9 = svmla_lane_f64(z9, z17, z21, 0);
+            z10 = svmla_lane_f64(z10, z13, z21, 1);
+            z11 = svmla_lane_f64(z11, z17, z21, 1);
+            /* copy 3 */
+            z13 = svld1_f64(svptrue_b64(), (const double *)(pa0 + 4 * lda_b));
+            z17 = svld1rq_f64(svptrue_b64(), (const double *)(pb0 + 4 * ldb_b));
+            z15 = svld1_f64(svptrue_b64(), (const double *)(pa0 + 4 * lda_b) + 2);
+            z19 = svld1rq_f64(svptrue_b64(), (const double *)(pb0 + 4 * ldb_b) + 2);
+            z21 = svld1rq_f64(svptrue_b64(), (const double *)(pb0 + 4 * ldb_b) + 4);
+            z0 = svmla_lane_f64(z0, z12, z14, 0);
+            z2 = svmla_lane_f64(z2, z12, z14, 1);
+            z1 = svmla_lane_f64(z1, z16, z14, 0);
+            z3 = svmla_lane_f64(z3, z16, z14, 1);
+            z4 = svmla_lane_f64(z4, z12, z18, 0);
+            z5 = svmla_lane_f64(z5, z16, z18, 0);
+            z6 = svmla_lane_f64(z6, z12, z18, 1);
+            z7 = svmla_lane_f64(z7, z16, z18, 1);
+            z8 = svmla_lane_f64(z8, z12, z20, 0);
+            z9 = svmla_lane_f64(z9, z16, z20, 0);
+            z10 = svmla_lane_f64(z10, z12, z20, 1);
+            z11 = svmla_lane_f64(z11, z16, z20, 1);
+
+            pa0 += 4 * lda_b;
+            pa3 += 4 * lda_b;
+            pb0 += 4 * ldb_b;
+            pb3 += 4 * ldb_b;
+        }
+        int64_t rem = nq % 4;
+        if (rem > 0) {
+            z12 = svld1_f64(svptrue_b64(), (const double *)(pa0 + lda_b));
+            z16 = svld1rq_f64(svptrue_b64(), (const double *)(pb0 + ldb_b));
+            z14 = svld1_f64(svptrue_b64(), (const double *)(pa0 + lda_b) + 2);
+            z18 = svld1rq_f64(svptrue_b64(), (const double *)(pb0 + ldb_b) + 2);
+            z20 = svld1rq_f64(svptrue_b64(), (const double *)(pb0 + ldb_b) + 4);
+            z0 = svmla_lane_f64(z0, z13, z17, 0);
+            z2 = svmla_lane_f64(z2, z13, z17, 1);
+            z1 = svmla_lane_f64(z1, z15, z17, 0);
+            z3 = svmla_lane_f64(z3, z15, z17, 1);
+            z4 = svmla_lane_f64(z4, z13, z19, 0);
+            z5 = svmla_lane_f64(z5, z15, z19, 0);
+            z6 = svmla_lane_f64(z6, z13, z19, 1);
+            z7 = svmla_lane_f64(z7, z15, z19, 1);
+            z8 = svmla_lane_f64(z8, z13, z21, 0);
+            z9 = svmla_lane_f64(z9, z15, z21, 0);
+            z10 = svmla_lane_f64(z10, z13, z21, 1);
+            z11 = svmla_lane_f64(z11, z15, z21, 1);
+        }
+        if (rem > 1) {
+            z13 = svld1_f64(svptrue_b64(), (const double *)(pa0 + 2 * lda_b));
+            z15 = svld1rq_f64(svptrue_b64(), (const double *)(pb0 + 2 * ldb_b));
+            z17 = svld1_f64(svptrue_b64(), (const double *)(pa0 + 2 * lda_b) + 2);
+            z19 = svld1rq_f64(svptrue_b64(), (const double *)(pb0 + 2 * ldb_b) + 2);
+            z21 = svld1rq_f64(svptrue_b64(), (const double *)(pb0 + 2 * ldb_b) + 4);
+            z0 = svmla_lane_f64(z0, z12, z16, 0);
+            z2 = svmla_lane_f64(z2, z12, z16, 1);
+            z1 = svmla_lane_f64(z1, z14, z16, 0);
+            z3 = svmla_lane_f64(z3, z14, z16, 1);
+            z4 = svmla_lane_f64(z4, z12, z18, 0);
+            z5 = svmla_lane_f64(z5, z14, z18, 0);
+            z6 = svmla_lane_f64(z6, z12, z18, 1);
+            z7 = svmla_lane_f64(z7, z14, z18, 1);
+            z8 = svmla_lane_f64(z8, z12, z20, 0);
+            z9 = svmla_lane_f64(z9, z14, z20, 0);
+            z10 = svmla_lane_f64(z10, z12, z20, 1);
+            z11 = svmla_lane_f64(z11, z14, z20, 1);
+        }
+        if (rem > 2) {
+            z12 = svld1_f64(svptrue_b64(), (const double *)pa3);
+            z14 = svld1rq_f64(svptrue_b64(), (const double *)pb3);
+            z16 = svld1_f64(svptrue_b64(), (const double *)pa3 + 2);
+            z18 = svld1rq_f64(svptrue_b64(), (const double *)pb3 + 2);
+            z20 = svld1rq_f64(svptrue_b64(), (const double *)pb3 + 4);
+            z0 = svmla_lane_f64(z0, z13, z15, 0);
+            z2 = svmla_lane_f64(z2, z13, z15, 1);
+            z1 = svmla_lane_f64(z1, z17, z15, 0);
+            z3 = svmla_lane_f64(z3, z17, z15, 1);
+            z4 = svmla_lane_f64(z4, z13, z19, 0);
+            z5 = svmla_lane_f64(z5, z17, z19, 0);
+            z6 = svmla_lane_f64(z6, z13, z19, 1);
+            z7 = svmla_lane_f64(z7, z17, z19, 1);
+            z8 = svmla_lane_f64(z8, z13, z21, 0);
+            z9 = svmla_lane_f64(z9, z17, z21, 0);
+            z10 = svmla_lane_f64(z10, z13, z21, 1);
+            z11 = svmla_lane_f64(z11, z17, z21, 1);
+        }
+
+        /* epilogue: the rest of the last iteration, in the registers
+         * of the copy it follows */
+        switch (rem) {
+        case 0:
+            z0 = svmla_lane_f64(z0, z13, z17, 0);
+            z2 = svmla_lane_f64(z2, z13, z17, 1);
+            z1 = svmla_lane_f64(z1, z15, z17, 0);
+            z3 = svmla_lane_f64(z3, z15, z17, 1);
+            z4 = svmla_lane_f64(z4, z13, z19, 0);
+            z5 = svmla_lane_f64(z5, z15, z19, 0);
+            z6 = svmla_lane_f64(z6, z13, z19, 1);
+            z7 = svmla_lane_f64(z7, z15, z19, 1);
+            z8 = svmla_lane_f64(z8, z13, z21, 0);
+            z9 = svmla_lane_f64(z9, z15, z21, 0);
+            z10 = svmla_lane_f64(z10, z13, z21, 1);
+            z11 = svmla_lane_f64(z11, z15, z21, 1);
+            break;
+        case 1:
+            z0 = svmla_lane_f64(z0, z12, z16, 0);
+            z2 = svmla_lane_f64(z2, z12, z16, 1);
+            z1 = svmla_lane_f64(z1, z14, z16, 0);
+            z3 = svmla_lane_f64(z3, z14, z16, 1);
+            z4 = svmla_lane_f64(z4, z12, z18, 0);
+            z5 = svmla_lane_f64(z5, z14, z18, 0);
+            z6 = svmla_lane_f64(z6, z12, z18, 1);
+            z7 = svmla_lane_f64(z7, z14, z18, 1);
+            z8 = svmla_lane_f64(z8, z12, z20, 0);
+            z9 = svmla_lane_f64(z9, z14, z20, 0);
+            z10 = svmla_lane_f64(z10, z12, z20, 1);
+            z11 = svmla_lane_f64(z11, z14, z20, 1);
+            break;
+        case 2:
+            z0 = svmla_lane_f64(z0, z13, z15, 0);
+            z2 = svmla_lane_f64(z2, z13, z15, 1);
+            z1 = svmla_lane_f64(z1, z17, z15, 0);
+            z3 = svmla_lane_f64(z3, z17, z15, 1);
+            z4 = svmla_lane_f64(z4, z13, z19, 0);
+            z5 = svmla_lane_f64(z5, z17, z19, 0);
+            z6 = svmla_lane_f64(z6, z13, z19, 1);
+            z7 = svmla_lane_f64(z7, z17, z19, 1);
+            z8 = svmla_lane_f64(z8, z13, z21, 0);
+            z9 = svmla_lane_f64(z9, z17, z21, 0);
+            z10 = svmla_lane_f64(z10, z13, z21, 1);
+            z11 = svmla_lane_f64(z11, z17, z21, 1);
+            break;
+        case 3:
+            z0 = svmla_lane_f64(z0, z12, z14, 0);
+            z2 = svmla_lane_f64(z2, z12, z14, 1);
+            z1 = svmla_lane_f64(z1, z16, z14, 0);
+            z3 = svmla_lane_f64(z3, z16, z14, 1);
+            z4 = svmla_lane_f64(z4, z12, z18, 0);
+            z5 = svmla_lane_f64(z5, z16, z18, 0);
+            z6 = svmla_lane_f64(z6, z12, z18, 1);
+            z7 = svmla_lane_f64(z7, z16, z18, 1);
+            z8 = svmla_lane_f64(z8, z12, z20, 0);
+            z9 = svmla_lane_f64(z9, z16, z20, 0);
+            z10 = svmla_lane_f64(z10, z12, z20, 1);
+            z11 = svmla_lane_f64(z11, z16, z20, 1);
+            break;
+
+        }
+    }
+    const double alpha_ = *alpha, beta_ = *beta;
+    if (m == 4 && n == 6 && rs_c == 1) {
+        const svfloat64_t va_ = svdup_n_f64(alpha_);
+        if (alpha_ == 1 && beta_ == 0) {
+            double *cw_ = c;
+            svst1_f64(svptrue_b64(), cw_ + 0, z0);
+            svst1_f64(svptrue_b64(), cw_ + 2, z1);
+            cw_ += cs_c;
+            svst1_f64(svptrue_b64(), cw_ + 0, z2);
+            svst1_f64(svptrue_b64(), cw_ + 2, z3);
+            cw_ += cs_c;
+            svst1_f64(svptrue_b64(), cw_ + 0, z4);
+            svst1_f64(svptrue_b64(), cw_ + 2, z5);
+            cw_ += cs_c;
+            svst1_f64(svptrue_b64(), cw_ + 0, z6);
+            svst1_f64(svptrue_b64(), cw_ + 2, z7);
+            cw_ += cs_c;
+            svst1_f64(svptrue_b64(), cw_ + 0, z8);
+            svst1_f64(svptrue_b64(), cw_ + 2, z9);
+            cw_ += cs_c;
+            svst1_f64(svptrue_b64(), cw_ + 0, z10);
+            svst1_f64(svptrue_b64(), cw_ + 2, z11);
+        } else if (alpha_ == 1 && beta_ == 1) {
+            double *cw_ = c;
+            svst1_f64(svptrue_b64(), cw_ + 0, svadd_f64_x(svptrue_b64(), z0, svld1_f64(svptrue_b64(), cw_ + 0)));
+            svst1_f64(svptrue_b64(), cw_ + 2, svadd_f64_x(svptrue_b64(), z1, svld1_f64(svptrue_b64(), cw_ + 2)));
+            cw_ += cs_c;
+            svst1_f64(svptrue_b64(), cw_ + 0, svadd_f64_x(svptrue_b64(), z2, svld1_f64(svptrue_b64(), cw_ + 0)));
+            svst1_f64(svptrue_b64(), cw_ + 2, svadd_f64_x(svptrue_b64(), z3, svld1_f64(svptrue_b64(), cw_ + 2)));
+            cw_ += cs_c;
+            svst1_f64(svptrue_b64(), cw_ + 0, svadd_f64_x(svptrue_b64(), z4, svld1_f64(svptrue_b64(), cw_ + 0)));
+            svst1_f64(svptrue_b64(), cw_ + 2, svadd_f64_x(svptrue_b64(), z5, svld1_f64(svptrue_b64(), cw_ + 2)));
+            cw_ += cs_c;
+            svst1_f64(svptrue_b64(), cw_ + 0, svadd_f64_x(svptrue_b64(), z6, svld1_f64(svptrue_b64(), cw_ + 0)));
+            svst1_f64(svptrue_b64(), cw_ + 2, svadd_f64_x(svptrue_b64(), z7, svld1_f64(svptrue_b64(), cw_ + 2)));
+            cw_ += cs_c;
+            svst1_f64(svptrue_b64(), cw_ + 0, svadd_f64_x(svptrue_b64(), z8, svld1_f64(svptrue_b64(), cw_ + 0)));
+            svst1_f64(svptrue_b64(), cw_ + 2, svadd_f64_x(svptrue_b64(), z9, svld1_f64(svptrue_b64(), cw_ + 2)));
+            cw_ += cs_c;
+            svst1_f64(svptrue_b64(), cw_ + 0, svadd_f64_x(svptrue_b64(), z10, svld1_f64(svptrue_b64(), cw_ + 0)));
+            svst1_f64(svptrue_b64(), cw_ + 2, svadd_f64_x(svptrue_b64(), z11, svld1_f64(svptrue_b64(), cw_ + 2)));
+        } else if (beta_ == 0) {
+            double *cw_ = c;
+            svst1_f64(svptrue_b64(), cw_ + 0, svmul_f64_x(svptrue_b64(), va_, z0));
+            svst1_f64(svptrue_b64(), cw_ + 2, svmul_f64_x(svptrue_b64(), va_, z1));
+            cw_ += cs_c;
+            svst1_f64(svptrue_b64(), cw_ + 0, svmul_f64_x(svptrue_b64(), va_, z2));
+            svst1_f64(svptrue_b64(), cw_ + 2, svmul_f64_x(svptrue_b64(), va_, z3));
+            cw_ += cs_c;
+            svst1_f64(svptrue_b64(), cw_ + 0, svmul_f64_x(svptrue_b64(), va_, z4));
+            svst1_f64(svptrue_b64(), cw_ + 2, svmul_f64_x(svptrue_b64(), va_, z5));
+            cw_ += cs_c;
+            svst1_f64(svptrue_b64(), cw_ + 0, svmul_f64_x(svptrue_b64(), va_, z6));
+            svst1_f64(svptrue_b64(), cw_ + 2, svmul_f64_x(svptrue_b64(), va_, z7));
+            cw_ += cs_c;
+            svst1_f64(svptrue_b64(), cw_ + 0, svmul_f64_x(svptrue_b64(), va_, z8));
+            svst1_f64(svptrue_b64(), cw_ + 2, svmul_f64_x(svptrue_b64(), va_, z9));
+            cw_ += cs_c;
+            svst1_f64(svptrue_b64(), cw_ + 0, svmul_f64_x(svptrue_b64(), va_, z10));
+            svst1_f64(svptrue_b64(), cw_ + 2, svmul_f64_x(svptrue_b64(), va_, z11));
+        } else if (beta_ == 1) {
+            double *cw_ = c;
+            svst1_f64(svptrue_b64(), cw_ + 0, svmla_f64_x(svptrue_b64(), svld1_f64(svptrue_b64(), cw_ + 0), va_, z0));
+            svst1_f64(svptrue_b64(), cw_ + 2, svmla_f64_x(svptrue_b64(), svld1_f64(svptrue_b64(), cw_ + 2), va_, z1));
+            cw_ += cs_c;
+            svst1_f64(svptrue_b64(), cw_ + 0, svmla_f64_x(svptrue_b64(), svld1_f64(svptrue_b64(), cw_ + 0), va_, z2));
+            svst1_f64(svptrue_b64(), cw_ + 2, svmla_f64_x(svptrue_b64(), svld1_f64(svptrue_b64(), cw_ + 2), va_, z3));
+            cw_ += cs_c;
+            svst1_f64(svptrue_b64(), cw_ + 0, svmla_f64_x(svptrue_b64(), svld1_f64(svptrue_b64(), cw_ + 0), va_, z4));
+            svst1_f64(svptrue_b64(), cw_ + 2, svmla_f64_x(svptrue_b64(), svld1_f64(svptrue_b64(), cw_ + 2), va_, z5));
+            cw_ += cs_c;
+            svst1_f64(svptrue_b64(), cw_ + 0, svmla_f64_x(svptrue_b64(), svld1_f64(svptrue_b64(), cw_ + 0), va_, z6));
+            svst1_f64(svptrue_b64(), cw_ + 2, svmla_f64_x(svptrue_b64(), svld1_f64(svptrue_b64(), cw_ + 2), va_, z7));
+            cw_ += cs_c;
+            svst1_f64(svptrue_b64(), cw_ + 0, svmla_f64_x(svptrue_b64(), svld1_f64(svptrue_b64(), cw_ + 0), va_, z8));
+            svst1_f64(svptrue_b64(), cw_ + 2, svmla_f64_x(svptrue_b64(), svld1_f64(svptrue_b64(), cw_ + 2), va_, z9));
+            cw_ += cs_c;
+            svst1_f64(svptrue_b64(), cw_ + 0, svmla_f64_x(svptrue_b64(), svld1_f64(svptrue_b64(), cw_ + 0), va_, z10));
+            svst1_f64(svptrue_b64(), cw_ + 2, svmla_f64_x(svptrue_b64(), svld1_f64(svptrue_b64(), cw_ + 2), va_, z11));
+        } else {
+            const svfloat64_t vb_ = svdup_n_f64(beta_);
+            double *cw_ = c;
+            svst1_f64(svptrue_b64(), cw_ + 0, svmla_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), vb_, svld1_f64(svptrue_b64(), cw_ + 0)), va_, z0));
+            svst1_f64(svptrue_b64(), cw_ + 2, svmla_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), vb_, svld1_f64(svptrue_b64(), cw_ + 2)), va_, z1));
+            cw_ += cs_c;
+            svst1_f64(svptrue_b64(), cw_ + 0, svmla_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), vb_, svld1_f64(svptrue_b64(), cw_ + 0)), va_, z2));
+            svst1_f64(svptrue_b64(), cw_ + 2, svmla_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), vb_, svld1_f64(svptrue_b64(), cw_ + 2)), va_, z3));
+            cw_ += cs_c;
+            svst1_f64(svptrue_b64(), cw_ + 0, svmla_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), vb_, svld1_f64(svptrue_b64(), cw_ + 0)), va_, z4));
+            svst1_f64(svptrue_b64(), cw_ + 2, svmla_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), vb_, svld1_f64(svptrue_b64(), cw_ + 2)), va_, z5));
+            cw_ += cs_c;
+            svst1_f64(svptrue_b64(), cw_ + 0, svmla_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), vb_, svld1_f64(svptrue_b64(), cw_ + 0)), va_, z6));
+            svst1_f64(svptrue_b64(), cw_ + 2, svmla_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), vb_, svld1_f64(svptrue_b64(), cw_ + 2)), va_, z7));
+            cw_ += cs_c;
+            svst1_f64(svptrue_b64(), cw_ + 0, svmla_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), vb_, svld1_f64(svptrue_b64(), cw_ + 0)), va_, z8));
+            svst1_f64(svptrue_b64(), cw_ + 2, svmla_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), vb_, svld1_f64(svptrue_b64(), cw_ + 2)), va_, z9));
+            cw_ += cs_c;
+            svst1_f64(svptrue_b64(), cw_ + 0, svmla_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), vb_, svld1_f64(svptrue_b64(), cw_ + 0)), va_, z10));
+            svst1_f64(svptrue_b64(), cw_ + 2, svmla_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), vb_, svld1_f64(svptrue_b64(), cw_ + 2)), va_, z11));
+        }
+        return;
+    }
+    if (rs_c == 1) {   /* edge tile: predicated */
+        const svfloat64_t va_ = svdup_n_f64(alpha_);
+        if (alpha_ == 1 && beta_ == 0) {
+            if (0 < m && 0 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)0, (int64_t)m);
+                svst1_f64(k_, c + 0 + 0 * cs_c, z0);
+            }
+            if (2 < m && 0 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)2, (int64_t)m);
+                svst1_f64(k_, c + 2 + 0 * cs_c, z1);
+            }
+            if (0 < m && 1 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)0, (int64_t)m);
+                svst1_f64(k_, c + 0 + 1 * cs_c, z2);
+            }
+            if (2 < m && 1 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)2, (int64_t)m);
+                svst1_f64(k_, c + 2 + 1 * cs_c, z3);
+            }
+            if (0 < m && 2 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)0, (int64_t)m);
+                svst1_f64(k_, c + 0 + 2 * cs_c, z4);
+            }
+            if (2 < m && 2 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)2, (int64_t)m);
+                svst1_f64(k_, c + 2 + 2 * cs_c, z5);
+            }
+            if (0 < m && 3 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)0, (int64_t)m);
+                svst1_f64(k_, c + 0 + 3 * cs_c, z6);
+            }
+            if (2 < m && 3 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)2, (int64_t)m);
+                svst1_f64(k_, c + 2 + 3 * cs_c, z7);
+            }
+            if (0 < m && 4 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)0, (int64_t)m);
+                svst1_f64(k_, c + 0 + 4 * cs_c, z8);
+            }
+            if (2 < m && 4 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)2, (int64_t)m);
+                svst1_f64(k_, c + 2 + 4 * cs_c, z9);
+            }
+            if (0 < m && 5 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)0, (int64_t)m);
+                svst1_f64(k_, c + 0 + 5 * cs_c, z10);
+            }
+            if (2 < m && 5 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)2, (int64_t)m);
+                svst1_f64(k_, c + 2 + 5 * cs_c, z11);
+            }
+        } else if (alpha_ == 1 && beta_ == 1) {
+            if (0 < m && 0 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)0, (int64_t)m);
+                z0 = svadd_f64_x(svptrue_b64(), z0, svld1_f64(k_, c + 0 + 0 * cs_c));
+            }
+            if (2 < m && 0 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)2, (int64_t)m);
+                z1 = svadd_f64_x(svptrue_b64(), z1, svld1_f64(k_, c + 2 + 0 * cs_c));
+            }
+            if (0 < m && 1 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)0, (int64_t)m);
+                z2 = svadd_f64_x(svptrue_b64(), z2, svld1_f64(k_, c + 0 + 1 * cs_c));
+            }
+            if (2 < m && 1 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)2, (int64_t)m);
+                z3 = svadd_f64_x(svptrue_b64(), z3, svld1_f64(k_, c + 2 + 1 * cs_c));
+            }
+            if (0 < m && 2 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)0, (int64_t)m);
+                z4 = svadd_f64_x(svptrue_b64(), z4, svld1_f64(k_, c + 0 + 2 * cs_c));
+            }
+            if (2 < m && 2 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)2, (int64_t)m);
+                z5 = svadd_f64_x(svptrue_b64(), z5, svld1_f64(k_, c + 2 + 2 * cs_c));
+            }
+            if (0 < m && 3 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)0, (int64_t)m);
+                z6 = svadd_f64_x(svptrue_b64(), z6, svld1_f64(k_, c + 0 + 3 * cs_c));
+            }
+            if (2 < m && 3 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)2, (int64_t)m);
+                z7 = svadd_f64_x(svptrue_b64(), z7, svld1_f64(k_, c + 2 + 3 * cs_c));
+            }
+            if (0 < m && 4 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)0, (int64_t)m);
+                z8 = svadd_f64_x(svptrue_b64(), z8, svld1_f64(k_, c + 0 + 4 * cs_c));
+            }
+            if (2 < m && 4 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)2, (int64_t)m);
+                z9 = svadd_f64_x(svptrue_b64(), z9, svld1_f64(k_, c + 2 + 4 * cs_c));
+            }
+            if (0 < m && 5 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)0, (int64_t)m);
+                z10 = svadd_f64_x(svptrue_b64(), z10, svld1_f64(k_, c + 0 + 5 * cs_c));
+            }
+            if (2 < m && 5 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)2, (int64_t)m);
+                z11 = svadd_f64_x(svptrue_b64(), z11, svld1_f64(k_, c + 2 + 5 * cs_c));
+            }
+            if (0 < m && 0 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)0, (int64_t)m);
+                svst1_f64(k_, c + 0 + 0 * cs_c, z0);
+            }
+            if (2 < m && 0 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)2, (int64_t)m);
+                svst1_f64(k_, c + 2 + 0 * cs_c, z1);
+            }
+            if (0 < m && 1 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)0, (int64_t)m);
+                svst1_f64(k_, c + 0 + 1 * cs_c, z2);
+            }
+            if (2 < m && 1 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)2, (int64_t)m);
+                svst1_f64(k_, c + 2 + 1 * cs_c, z3);
+            }
+            if (0 < m && 2 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)0, (int64_t)m);
+                svst1_f64(k_, c + 0 + 2 * cs_c, z4);
+            }
+            if (2 < m && 2 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)2, (int64_t)m);
+                svst1_f64(k_, c + 2 + 2 * cs_c, z5);
+            }
+            if (0 < m && 3 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)0, (int64_t)m);
+                svst1_f64(k_, c + 0 + 3 * cs_c, z6);
+            }
+            if (2 < m && 3 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)2, (int64_t)m);
+                svst1_f64(k_, c + 2 + 3 * cs_c, z7);
+            }
+            if (0 < m && 4 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)0, (int64_t)m);
+                svst1_f64(k_, c + 0 + 4 * cs_c, z8);
+            }
+            if (2 < m && 4 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)2, (int64_t)m);
+                svst1_f64(k_, c + 2 + 4 * cs_c, z9);
+            }
+            if (0 < m && 5 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)0, (int64_t)m);
+                svst1_f64(k_, c + 0 + 5 * cs_c, z10);
+            }
+            if (2 < m && 5 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)2, (int64_t)m);
+                svst1_f64(k_, c + 2 + 5 * cs_c, z11);
+            }
+        } else if (beta_ == 0) {
+            if (0 < m && 0 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)0, (int64_t)m);
+                svst1_f64(k_, c + 0 + 0 * cs_c, svmul_f64_x(svptrue_b64(), va_, z0));
+            }
+            if (2 < m && 0 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)2, (int64_t)m);
+                svst1_f64(k_, c + 2 + 0 * cs_c, svmul_f64_x(svptrue_b64(), va_, z1));
+            }
+            if (0 < m && 1 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)0, (int64_t)m);
+                svst1_f64(k_, c + 0 + 1 * cs_c, svmul_f64_x(svptrue_b64(), va_, z2));
+            }
+            if (2 < m && 1 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)2, (int64_t)m);
+                svst1_f64(k_, c + 2 + 1 * cs_c, svmul_f64_x(svptrue_b64(), va_, z3));
+            }
+            if (0 < m && 2 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)0, (int64_t)m);
+                svst1_f64(k_, c + 0 + 2 * cs_c, svmul_f64_x(svptrue_b64(), va_, z4));
+            }
+            if (2 < m && 2 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)2, (int64_t)m);
+                svst1_f64(k_, c + 2 + 2 * cs_c, svmul_f64_x(svptrue_b64(), va_, z5));
+            }
+            if (0 < m && 3 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)0, (int64_t)m);
+                svst1_f64(k_, c + 0 + 3 * cs_c, svmul_f64_x(svptrue_b64(), va_, z6));
+            }
+            if (2 < m && 3 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)2, (int64_t)m);
+                svst1_f64(k_, c + 2 + 3 * cs_c, svmul_f64_x(svptrue_b64(), va_, z7));
+            }
+            if (0 < m && 4 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)0, (int64_t)m);
+                svst1_f64(k_, c + 0 + 4 * cs_c, svmul_f64_x(svptrue_b64(), va_, z8));
+            }
+            if (2 < m && 4 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)2, (int64_t)m);
+                svst1_f64(k_, c + 2 + 4 * cs_c, svmul_f64_x(svptrue_b64(), va_, z9));
+            }
+            if (0 < m && 5 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)0, (int64_t)m);
+                svst1_f64(k_, c + 0 + 5 * cs_c, svmul_f64_x(svptrue_b64(), va_, z10));
+            }
+            if (2 < m && 5 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)2, (int64_t)m);
+                svst1_f64(k_, c + 2 + 5 * cs_c, svmul_f64_x(svptrue_b64(), va_, z11));
+            }
+        } else if (beta_ == 1) {
+            if (0 < m && 0 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)0, (int64_t)m);
+                z0 = svmla_f64_x(svptrue_b64(), svld1_f64(k_, c + 0 + 0 * cs_c), va_, z0);
+            }
+            if (2 < m && 0 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)2, (int64_t)m);
+                z1 = svmla_f64_x(svptrue_b64(), svld1_f64(k_, c + 2 + 0 * cs_c), va_, z1);
+            }
+            if (0 < m && 1 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)0, (int64_t)m);
+                z2 = svmla_f64_x(svptrue_b64(), svld1_f64(k_, c + 0 + 1 * cs_c), va_, z2);
+            }
+            if (2 < m && 1 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)2, (int64_t)m);
+                z3 = svmla_f64_x(svptrue_b64(), svld1_f64(k_, c + 2 + 1 * cs_c), va_, z3);
+            }
+            if (0 < m && 2 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)0, (int64_t)m);
+                z4 = svmla_f64_x(svptrue_b64(), svld1_f64(k_, c + 0 + 2 * cs_c), va_, z4);
+            }
+            if (2 < m && 2 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)2, (int64_t)m);
+                z5 = svmla_f64_x(svptrue_b64(), svld1_f64(k_, c + 2 + 2 * cs_c), va_, z5);
+            }
+            if (0 < m && 3 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)0, (int64_t)m);
+                z6 = svmla_f64_x(svptrue_b64(), svld1_f64(k_, c + 0 + 3 * cs_c), va_, z6);
+            }
+            if (2 < m && 3 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)2, (int64_t)m);
+                z7 = svmla_f64_x(svptrue_b64(), svld1_f64(k_, c + 2 + 3 * cs_c), va_, z7);
+            }
+            if (0 < m && 4 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)0, (int64_t)m);
+                z8 = svmla_f64_x(svptrue_b64(), svld1_f64(k_, c + 0 + 4 * cs_c), va_, z8);
+            }
+            if (2 < m && 4 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)2, (int64_t)m);
+                z9 = svmla_f64_x(svptrue_b64(), svld1_f64(k_, c + 2 + 4 * cs_c), va_, z9);
+            }
+            if (0 < m && 5 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)0, (int64_t)m);
+                z10 = svmla_f64_x(svptrue_b64(), svld1_f64(k_, c + 0 + 5 * cs_c), va_, z10);
+            }
+            if (2 < m && 5 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)2, (int64_t)m);
+                z11 = svmla_f64_x(svptrue_b64(), svld1_f64(k_, c + 2 + 5 * cs_c), va_, z11);
+            }
+            if (0 < m && 0 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)0, (int64_t)m);
+                svst1_f64(k_, c + 0 + 0 * cs_c, z0);
+            }
+            if (2 < m && 0 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)2, (int64_t)m);
+                svst1_f64(k_, c + 2 + 0 * cs_c, z1);
+            }
+            if (0 < m && 1 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)0, (int64_t)m);
+                svst1_f64(k_, c + 0 + 1 * cs_c, z2);
+            }
+            if (2 < m && 1 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)2, (int64_t)m);
+                svst1_f64(k_, c + 2 + 1 * cs_c, z3);
+            }
+            if (0 < m && 2 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)0, (int64_t)m);
+                svst1_f64(k_, c + 0 + 2 * cs_c, z4);
+            }
+            if (2 < m && 2 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)2, (int64_t)m);
+                svst1_f64(k_, c + 2 + 2 * cs_c, z5);
+            }
+            if (0 < m && 3 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)0, (int64_t)m);
+                svst1_f64(k_, c + 0 + 3 * cs_c, z6);
+            }
+            if (2 < m && 3 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)2, (int64_t)m);
+                svst1_f64(k_, c + 2 + 3 * cs_c, z7);
+            }
+            if (0 < m && 4 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)0, (int64_t)m);
+                svst1_f64(k_, c + 0 + 4 * cs_c, z8);
+            }
+            if (2 < m && 4 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)2, (int64_t)m);
+                svst1_f64(k_, c + 2 + 4 * cs_c, z9);
+            }
+            if (0 < m && 5 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)0, (int64_t)m);
+                svst1_f64(k_, c + 0 + 5 * cs_c, z10);
+            }
+            if (2 < m && 5 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)2, (int64_t)m);
+                svst1_f64(k_, c + 2 + 5 * cs_c, z11);
+            }
+        } else {
+            const svfloat64_t vb_ = svdup_n_f64(beta_);
+            if (0 < m && 0 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)0, (int64_t)m);
+                z0 = svmla_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), vb_, svld1_f64(k_, c + 0 + 0 * cs_c)), va_, z0);
+            }
+            if (2 < m && 0 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)2, (int64_t)m);
+                z1 = svmla_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), vb_, svld1_f64(k_, c + 2 + 0 * cs_c)), va_, z1);
+            }
+            if (0 < m && 1 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)0, (int64_t)m);
+                z2 = svmla_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), vb_, svld1_f64(k_, c + 0 + 1 * cs_c)), va_, z2);
+            }
+            if (2 < m && 1 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)2, (int64_t)m);
+                z3 = svmla_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), vb_, svld1_f64(k_, c + 2 + 1 * cs_c)), va_, z3);
+            }
+            if (0 < m && 2 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)0, (int64_t)m);
+                z4 = svmla_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), vb_, svld1_f64(k_, c + 0 + 2 * cs_c)), va_, z4);
+            }
+            if (2 < m && 2 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)2, (int64_t)m);
+                z5 = svmla_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), vb_, svld1_f64(k_, c + 2 + 2 * cs_c)), va_, z5);
+            }
+            if (0 < m && 3 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)0, (int64_t)m);
+                z6 = svmla_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), vb_, svld1_f64(k_, c + 0 + 3 * cs_c)), va_, z6);
+            }
+            if (2 < m && 3 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)2, (int64_t)m);
+                z7 = svmla_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), vb_, svld1_f64(k_, c + 2 + 3 * cs_c)), va_, z7);
+            }
+            if (0 < m && 4 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)0, (int64_t)m);
+                z8 = svmla_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), vb_, svld1_f64(k_, c + 0 + 4 * cs_c)), va_, z8);
+            }
+            if (2 < m && 4 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)2, (int64_t)m);
+                z9 = svmla_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), vb_, svld1_f64(k_, c + 2 + 4 * cs_c)), va_, z9);
+            }
+            if (0 < m && 5 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)0, (int64_t)m);
+                z10 = svmla_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), vb_, svld1_f64(k_, c + 0 + 5 * cs_c)), va_, z10);
+            }
+            if (2 < m && 5 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)2, (int64_t)m);
+                z11 = svmla_f64_x(svptrue_b64(), svmul_f64_x(svptrue_b64(), vb_, svld1_f64(k_, c + 2 + 5 * cs_c)), va_, z11);
+            }
+            if (0 < m && 0 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)0, (int64_t)m);
+                svst1_f64(k_, c + 0 + 0 * cs_c, z0);
+            }
+            if (2 < m && 0 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)2, (int64_t)m);
+                svst1_f64(k_, c + 2 + 0 * cs_c, z1);
+            }
+            if (0 < m && 1 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)0, (int64_t)m);
+                svst1_f64(k_, c + 0 + 1 * cs_c, z2);
+            }
+            if (2 < m && 1 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)2, (int64_t)m);
+                svst1_f64(k_, c + 2 + 1 * cs_c, z3);
+            }
+            if (0 < m && 2 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)0, (int64_t)m);
+                svst1_f64(k_, c + 0 + 2 * cs_c, z4);
+            }
+            if (2 < m && 2 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)2, (int64_t)m);
+                svst1_f64(k_, c + 2 + 2 * cs_c, z5);
+            }
+            if (0 < m && 3 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)0, (int64_t)m);
+                svst1_f64(k_, c + 0 + 3 * cs_c, z6);
+            }
+            if (2 < m && 3 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)2, (int64_t)m);
+                svst1_f64(k_, c + 2 + 3 * cs_c, z7);
+            }
+            if (0 < m && 4 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)0, (int64_t)m);
+                svst1_f64(k_, c + 0 + 4 * cs_c, z8);
+            }
+            if (2 < m && 4 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)2, (int64_t)m);
+                svst1_f64(k_, c + 2 + 4 * cs_c, z9);
+            }
+            if (0 < m && 5 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)0, (int64_t)m);
+                svst1_f64(k_, c + 0 + 5 * cs_c, z10);
+            }
+            if (2 < m && 5 < n) {
+                const svbool_t k_ = svwhilelt_b64((int64_t)2, (int64_t)m);
+                svst1_f64(k_, c + 2 + 5 * cs_c, z11);
+            }
+        }
+        return;
+    }
+    double t_[24];
+    svst1_f64(svptrue_b64(), t_ + 0, z0);
+    svst1_f64(svptrue_b64(), t_ + 2, z1);
+    svst1_f64(svptrue_b64(), t_ + 4, z2);
+    svst1_f64(svptrue_b64(), t_ + 6, z3);
+    svst1_f64(svptrue_b64(), t_ + 8, z4);
+    svst1_f64(svptrue_b64(), t_ + 10, z5);
+    svst1_f64(svptrue_b64(), t_ + 12, z6);
+    svst1_f64(svptrue_b64(), t_ + 14, z7);
+    svst1_f64(svptrue_b64(), t_ + 16, z8);
+    svst1_f64(svptrue_b64(), t_ + 18, z9);
+    svst1_f64(svptrue_b64(), t_ + 20, z10);
+    svst1_f64(svptrue_b64(), t_ + 22, z11);
+    /* position in t_ of C(i, j), at_[i + j*4] */
+    static const unsigned short at_[24] = {
+        0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15,
+        16, 17, 18, 19, 20, 21, 22, 23,
     };
     for (int64_t j = 0; j < n; j++)
         for (int64_t i = 0; i < m; i++) {

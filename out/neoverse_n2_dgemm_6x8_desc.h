@@ -36,7 +36,7 @@ static const struct gg_dpedge neoverse_n2_dgemm_6x8_desc_pedges[] = { neoverse_n
     .b_l1_percent = 50, .narrow_k = 0, \
     .direct = (void *)neoverse_n2_dgemm_6x8_direct, .direct_b_cols = 0, \
     .stream = (void *)neoverse_n2_dgemm_6x8_stream, \
-    .edges = neoverse_n2_dgemm_6x8_desc_edges, .nedges = 3, \
+    .edges = neoverse_n2_dgemm_6x8_desc_edges, .nedges = 5, \
     .pedges = neoverse_n2_dgemm_6x8_desc_pedges, .npedges = 1, \
 }
 #endif

@@ -34,6 +34,8 @@
  *     neoverse_n2_sgemm_8x12_e8x8: 8x8, 8.00 cycles per iteration, unroll 2
  *     neoverse_n2_sgemm_8x12_e4x12: 4x12, 6.00 cycles per iteration, unroll 2
  *     neoverse_n2_sgemm_8x12_e4x8: 4x8, 4.00 cycles per iteration, unroll 2
+ *     neoverse_n2_sgemm_8x12_e8x4: 8x4, 4.00 cycles per iteration, unroll 4
+ *     neoverse_n2_sgemm_8x12_e4x4: 4x4, 4.00 cycles per iteration, unroll 2
  *     neoverse_n2_sgemm_8x12_p4x12: the 4x12 plan, packed operands (A 4 rows high)
  */
 #include "neoverse_n2_sgemm_8x12.h"
@@ -5416,6 +5418,792 @@ void neoverse_n2_sgemm_8x12_e4x8(int64_t m, int64_t n, int64_t k, const float *a
     static const unsigned short at_[32] = {
         0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15,
         16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31,
+    };
+    for (int64_t j = 0; j < n; j++)
+        for (int64_t i = 0; i < m; i++) {
+            float v = alpha_ * t_[at_[i + j * 4]];
+            float *cij = c + i * rs_c + j * cs_c;
+            *cij = beta_ == 0 ? v : v + beta_ * *cij;
+        }
+
+}
+
+void neoverse_n2_sgemm_8x12_e8x4(int64_t m, int64_t n, int64_t k, const float *alpha, const float *a, int64_t lda,
+                                 const float *b, int64_t ldb, const float *beta, float *c, int64_t rs_c, int64_t cs_c)
+{
+    const int64_t lda_b = lda * (int64_t)sizeof(float), ldb_b = ldb * (int64_t)sizeof(float);
+    const char *pa0 = (const char *)a,
+               *pa3 = pa0 + 3 * lda_b;
+    const char *pb0 = (const char *)b,
+               *pb3 = pb0 + 3 * ldb_b;
+    svfloat32_t z0, z1, z2, z3, z4, z5, z6, z7;
+    svfloat32_t z8, z9, z10, z11, z12;
+
+    z0 = svdup_n_f32(0);
+    z1 = svdup_n_f32(0);
+    z2 = svdup_n_f32(0);
+    z3 = svdup_n_f32(0);
+    z4 = svdup_n_f32(0);
+    z5 = svdup_n_f32(0);
+    z6 = svdup_n_f32(0);
+    z7 = svdup_n_f32(0);
+
+    if (k > 0) {
+        /* prologue: the first 15 instructions of iteration 0 (pointer
+         * bumps among them become load offsets) */
+        z8 = svld1_f32(svptrue_b32(), (const float *)pa0);
+        z12 = svld1rq_f32(svptrue_b32(), (const float *)pb0);
+        z10 = svld1_f32(svptrue_b32(), (const float *)pa0 + 4);
+        z0 = svmla_lane_f32(z0, z8, z12, 0);
+        z2 = svmla_lane_f32(z2, z8, z12, 1);
+        z1 = svmla_lane_f32(z1, z10, z12, 0);
+        z3 = svmla_lane_f32(z3, z10, z12, 1);
+        z4 = svmla_lane_f32(z4, z8, z12, 2);
+        z5 = svmla_lane_f32(z5, z10, z12, 2);
+        z6 = svmla_lane_f32(z6, z8, z12, 3);
+
+        /* kernel: iteration i and the start of i+1, unrolled 4x */
+        int64_t nq = k - 1;
+        for (int64_t it = nq / 4; it > 0; it--) {
+            /* copy 0 */
+            z8 = svld1_f32(svptrue_b32(), (const float *)(pa0 + lda_b));
+            z11 = svld1rq_f32(svptrue_b32(), (const float *)(pb0 + ldb_b));
+            z9 = svld1_f32(svptrue_b32(), (const float *)(pa0 + lda_b) + 4);
+            z0 = svmla_lane_f32(z0, z8, z11, 0);
+            z2 = svmla_lane_f32(z2, z8, z11, 1);
+            z1 = svmla_lane_f32(z1, z9, z11, 0);
+            z3 = svmla_lane_f32(z3, z9, z11, 1);
+            z4 = svmla_lane_f32(z4, z8, z11, 2);
+            z5 = svmla_lane_f32(z5, z9, z11, 2);
+            z6 = svmla_lane_f32(z6, z8, z11, 3);
+            z7 = svmla_lane_f32(z7, z10, z12, 3);
+            /* copy 1 */
+            z8 = svld1_f32(svptrue_b32(), (const float *)(pa0 + 2 * lda_b));
+            z10 = svld1rq_f32(svptrue_b32(), (const float *)(pb0 + 2 * ldb_b));
+            z12 = svld1_f32(svptrue_b32(), (const float *)(pa0 + 2 * lda_b) + 4);
+            z0 = svmla_lane_f32(z0, z8, z10, 0);
+            z2 = svmla_lane_f32(z2, z8, z10, 1);
+            z1 = svmla_lane_f32(z1, z12, z10, 0);
+            z3 = svmla_lane_f32(z3, z12, z10, 1);
+            z4 = svmla_lane_f32(z4, z8, z10, 2);
+            z5 = svmla_lane_f32(z5, z12, z10, 2);
+            z6 = svmla_lane_f32(z6, z8, z10, 3);
+            z7 = svmla_lane_f32(z7, z9, z11, 3);
+            /* copy 2 */
+            z8 = svld1_f32(svptrue_b32(), (const float *)pa3);
+            z9 = svld1rq_f32(svptrue_b32(), (const float *)pb3);
+            z11 = svld1_f32(svptrue_b32(), (const float *)pa3 + 4);
+            z0 = svmla_lane_f32(z0, z8, z9, 0);
+            z2 = svmla_lane_f32(z2, z8, z9, 1);
+            z1 = svmla_lane_f32(z1, z11, z9, 0);
+            z3 = svmla_lane_f32(z3, z11, z9, 1);
+            z4 = svmla_lane_f32(z4, z8, z9, 2);
+            z5 = svmla_lane_f32(z5, z11, z9, 2);
+            z6 = svmla_lane_f32(z6, z8, z9, 3);
+            z7 = svmla_lane_f32(z7, z12, z10, 3);
+            /* copy 3 */
+            z8 = svld1_f32(svptrue_b32(), (const float *)(pa0 + 4 * lda_b));
+            z12 = svld1rq_f32(svptrue_b32(), (const float *)(pb0 + 4 * ldb_b));
+            z10 = svld1_f32(svptrue_b32(), (const float *)(pa0 + 4 * lda_b) + 4);
+            z0 = svmla_lane_f32(z0, z8, z12, 0);
+            z2 = svmla_lane_f32(z2, z8, z12, 1);
+            z1 = svmla_lane_f32(z1, z10, z12, 0);
+            z3 = svmla_lane_f32(z3, z10, z12, 1);
+            z4 = svmla_lane_f32(z4, z8, z12, 2);
+            z5 = svmla_lane_f32(z5, z10, z12, 2);
+            z6 = svmla_lane_f32(z6, z8, z12, 3);
+            z7 = svmla_lane_f32(z7, z11, z9, 3);
+
+            pa0 += 4 * lda_b;
+            pa3 += 4 * lda_b;
+            pb0 += 4 * ldb_b;
+            pb3 += 4 * ldb_b;
+        }
+        int64_t rem = nq % 4;
+        if (rem > 0) {
+            z8 = svld1_f32(svptrue_b32(), (const float *)(pa0 + lda_b));
+            z11 = svld1rq_f32(svptrue_b32(), (const float *)(pb0 + ldb_b));
+            z9 = svld1_f32(svptrue_b32(), (const float *)(pa0 + lda_b) + 4);
+            z0 = svmla_lane_f32(z0, z8, z11, 0);
+            z2 = svmla_lane_f32(z2, z8, z11, 1);
+            z1 = svmla_lane_f32(z1, z9, z11, 0);
+            z3 = svmla_lane_f32(z3, z9, z11, 1);
+            z4 = svmla_lane_f32(z4, z8, z11, 2);
+            z5 = svmla_lane_f32(z5, z9, z11, 2);
+            z6 = svmla_lane_f32(z6, z8, z11, 3);
+            z7 = svmla_lane_f32(z7, z10, z12, 3);
+        }
+        if (rem > 1) {
+            z8 = svld1_f32(svptrue_b32(), (const float *)(pa0 + 2 * lda_b));
+            z10 = svld1rq_f32(svptrue_b32(), (const float *)(pb0 + 2 * ldb_b));
+            z12 = svld1_f32(svptrue_b32(), (const float *)(pa0 + 2 * lda_b) + 4);
+            z0 = svmla_lane_f32(z0, z8, z10, 0);
+            z2 = svmla_lane_f32(z2, z8, z10, 1);
+            z1 = svmla_lane_f32(z1, z12, z10, 0);
+            z3 = svmla_lane_f32(z3, z12, z10, 1);
+            z4 = svmla_lane_f32(z4, z8, z10, 2);
+            z5 = svmla_lane_f32(z5, z12, z10, 2);
+            z6 = svmla_lane_f32(z6, z8, z10, 3);
+            z7 = svmla_lane_f32(z7, z9, z11, 3);
+        }
+        if (rem > 2) {
+            z8 = svld1_f32(svptrue_b32(), (const float *)pa3);
+            z9 = svld1rq_f32(svptrue_b32(), (const float *)pb3);
+            z11 = svld1_f32(svptrue_b32(), (const float *)pa3 + 4);
+            z0 = svmla_lane_f32(z0, z8, z9, 0);
+            z2 = svmla_lane_f32(z2, z8, z9, 1);
+            z1 = svmla_lane_f32(z1, z11, z9, 0);
+            z3 = svmla_lane_f32(z3, z11, z9, 1);
+            z4 = svmla_lane_f32(z4, z8, z9, 2);
+            z5 = svmla_lane_f32(z5, z11, z9, 2);
+            z6 = svmla_lane_f32(z6, z8, z9, 3);
+            z7 = svmla_lane_f32(z7, z12, z10, 3);
+        }
+
+        /* epilogue: the rest of the last iteration, in the registers
+         * of the copy it follows */
+        switch (rem) {
+        case 0:
+            z7 = svmla_lane_f32(z7, z10, z12, 3);
+            break;
+        case 1:
+            z7 = svmla_lane_f32(z7, z9, z11, 3);
+            break;
+        case 2:
+            z7 = svmla_lane_f32(z7, z12, z10, 3);
+            break;
+        case 3:
+            z7 = svmla_lane_f32(z7, z11, z9, 3);
+            break;
+
+        }
+    }
+    const float alpha_ = *alpha, beta_ = *beta;
+    if (m == 8 && n == 4 && rs_c == 1) {
+        const svfloat32_t va_ = svdup_n_f32(alpha_);
+        if (alpha_ == 1 && beta_ == 0) {
+            float *cw_ = c;
+            svst1_f32(svptrue_b32(), cw_ + 0, z0);
+            svst1_f32(svptrue_b32(), cw_ + 4, z1);
+            cw_ += cs_c;
+            svst1_f32(svptrue_b32(), cw_ + 0, z2);
+            svst1_f32(svptrue_b32(), cw_ + 4, z3);
+            cw_ += cs_c;
+            svst1_f32(svptrue_b32(), cw_ + 0, z4);
+            svst1_f32(svptrue_b32(), cw_ + 4, z5);
+            cw_ += cs_c;
+            svst1_f32(svptrue_b32(), cw_ + 0, z6);
+            svst1_f32(svptrue_b32(), cw_ + 4, z7);
+        } else if (alpha_ == 1 && beta_ == 1) {
+            float *cw_ = c;
+            svst1_f32(svptrue_b32(), cw_ + 0, svadd_f32_x(svptrue_b32(), z0, svld1_f32(svptrue_b32(), cw_ + 0)));
+            svst1_f32(svptrue_b32(), cw_ + 4, svadd_f32_x(svptrue_b32(), z1, svld1_f32(svptrue_b32(), cw_ + 4)));
+            cw_ += cs_c;
+            svst1_f32(svptrue_b32(), cw_ + 0, svadd_f32_x(svptrue_b32(), z2, svld1_f32(svptrue_b32(), cw_ + 0)));
+            svst1_f32(svptrue_b32(), cw_ + 4, svadd_f32_x(svptrue_b32(), z3, svld1_f32(svptrue_b32(), cw_ + 4)));
+            cw_ += cs_c;
+            svst1_f32(svptrue_b32(), cw_ + 0, svadd_f32_x(svptrue_b32(), z4, svld1_f32(svptrue_b32(), cw_ + 0)));
+            svst1_f32(svptrue_b32(), cw_ + 4, svadd_f32_x(svptrue_b32(), z5, svld1_f32(svptrue_b32(), cw_ + 4)));
+            cw_ += cs_c;
+            svst1_f32(svptrue_b32(), cw_ + 0, svadd_f32_x(svptrue_b32(), z6, svld1_f32(svptrue_b32(), cw_ + 0)));
+            svst1_f32(svptrue_b32(), cw_ + 4, svadd_f32_x(svptrue_b32(), z7, svld1_f32(svptrue_b32(), cw_ + 4)));
+        } else if (beta_ == 0) {
+            float *cw_ = c;
+            svst1_f32(svptrue_b32(), cw_ + 0, svmul_f32_x(svptrue_b32(), va_, z0));
+            svst1_f32(svptrue_b32(), cw_ + 4, svmul_f32_x(svptrue_b32(), va_, z1));
+            cw_ += cs_c;
+            svst1_f32(svptrue_b32(), cw_ + 0, svmul_f32_x(svptrue_b32(), va_, z2));
+            svst1_f32(svptrue_b32(), cw_ + 4, svmul_f32_x(svptrue_b32(), va_, z3));
+            cw_ += cs_c;
+            svst1_f32(svptrue_b32(), cw_ + 0, svmul_f32_x(svptrue_b32(), va_, z4));
+            svst1_f32(svptrue_b32(), cw_ + 4, svmul_f32_x(svptrue_b32(), va_, z5));
+            cw_ += cs_c;
+            svst1_f32(svptrue_b32(), cw_ + 0, svmul_f32_x(svptrue_b32(), va_, z6));
+            svst1_f32(svptrue_b32(), cw_ + 4, svmul_f32_x(svptrue_b32(), va_, z7));
+        } else if (beta_ == 1) {
+            float *cw_ = c;
+            svst1_f32(svptrue_b32(), cw_ + 0, svmla_f32_x(svptrue_b32(), svld1_f32(svptrue_b32(), cw_ + 0), va_, z0));
+            svst1_f32(svptrue_b32(), cw_ + 4, svmla_f32_x(svptrue_b32(), svld1_f32(svptrue_b32(), cw_ + 4), va_, z1));
+            cw_ += cs_c;
+            svst1_f32(svptrue_b32(), cw_ + 0, svmla_f32_x(svptrue_b32(), svld1_f32(svptrue_b32(), cw_ + 0), va_, z2));
+            svst1_f32(svptrue_b32(), cw_ + 4, svmla_f32_x(svptrue_b32(), svld1_f32(svptrue_b32(), cw_ + 4), va_, z3));
+            cw_ += cs_c;
+            svst1_f32(svptrue_b32(), cw_ + 0, svmla_f32_x(svptrue_b32(), svld1_f32(svptrue_b32(), cw_ + 0), va_, z4));
+            svst1_f32(svptrue_b32(), cw_ + 4, svmla_f32_x(svptrue_b32(), svld1_f32(svptrue_b32(), cw_ + 4), va_, z5));
+            cw_ += cs_c;
+            svst1_f32(svptrue_b32(), cw_ + 0, svmla_f32_x(svptrue_b32(), svld1_f32(svptrue_b32(), cw_ + 0), va_, z6));
+            svst1_f32(svptrue_b32(), cw_ + 4, svmla_f32_x(svptrue_b32(), svld1_f32(svptrue_b32(), cw_ + 4), va_, z7));
+        } else {
+            const svfloat32_t vb_ = svdup_n_f32(beta_);
+            float *cw_ = c;
+            svst1_f32(svptrue_b32(), cw_ + 0, svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(svptrue_b32(), cw_ + 0)), va_, z0));
+            svst1_f32(svptrue_b32(), cw_ + 4, svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(svptrue_b32(), cw_ + 4)), va_, z1));
+            cw_ += cs_c;
+            svst1_f32(svptrue_b32(), cw_ + 0, svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(svptrue_b32(), cw_ + 0)), va_, z2));
+            svst1_f32(svptrue_b32(), cw_ + 4, svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(svptrue_b32(), cw_ + 4)), va_, z3));
+            cw_ += cs_c;
+            svst1_f32(svptrue_b32(), cw_ + 0, svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(svptrue_b32(), cw_ + 0)), va_, z4));
+            svst1_f32(svptrue_b32(), cw_ + 4, svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(svptrue_b32(), cw_ + 4)), va_, z5));
+            cw_ += cs_c;
+            svst1_f32(svptrue_b32(), cw_ + 0, svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(svptrue_b32(), cw_ + 0)), va_, z6));
+            svst1_f32(svptrue_b32(), cw_ + 4, svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(svptrue_b32(), cw_ + 4)), va_, z7));
+        }
+        return;
+    }
+    if (rs_c == 1) {   /* edge tile: predicated */
+        const svfloat32_t va_ = svdup_n_f32(alpha_);
+        if (alpha_ == 1 && beta_ == 0) {
+            if (0 < m && 0 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 0 * cs_c, z0);
+            }
+            if (4 < m && 0 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)4, (int64_t)m);
+                svst1_f32(k_, c + 4 + 0 * cs_c, z1);
+            }
+            if (0 < m && 1 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 1 * cs_c, z2);
+            }
+            if (4 < m && 1 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)4, (int64_t)m);
+                svst1_f32(k_, c + 4 + 1 * cs_c, z3);
+            }
+            if (0 < m && 2 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 2 * cs_c, z4);
+            }
+            if (4 < m && 2 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)4, (int64_t)m);
+                svst1_f32(k_, c + 4 + 2 * cs_c, z5);
+            }
+            if (0 < m && 3 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 3 * cs_c, z6);
+            }
+            if (4 < m && 3 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)4, (int64_t)m);
+                svst1_f32(k_, c + 4 + 3 * cs_c, z7);
+            }
+        } else if (alpha_ == 1 && beta_ == 1) {
+            if (0 < m && 0 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                z0 = svadd_f32_x(svptrue_b32(), z0, svld1_f32(k_, c + 0 + 0 * cs_c));
+            }
+            if (4 < m && 0 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)4, (int64_t)m);
+                z1 = svadd_f32_x(svptrue_b32(), z1, svld1_f32(k_, c + 4 + 0 * cs_c));
+            }
+            if (0 < m && 1 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                z2 = svadd_f32_x(svptrue_b32(), z2, svld1_f32(k_, c + 0 + 1 * cs_c));
+            }
+            if (4 < m && 1 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)4, (int64_t)m);
+                z3 = svadd_f32_x(svptrue_b32(), z3, svld1_f32(k_, c + 4 + 1 * cs_c));
+            }
+            if (0 < m && 2 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                z4 = svadd_f32_x(svptrue_b32(), z4, svld1_f32(k_, c + 0 + 2 * cs_c));
+            }
+            if (4 < m && 2 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)4, (int64_t)m);
+                z5 = svadd_f32_x(svptrue_b32(), z5, svld1_f32(k_, c + 4 + 2 * cs_c));
+            }
+            if (0 < m && 3 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                z6 = svadd_f32_x(svptrue_b32(), z6, svld1_f32(k_, c + 0 + 3 * cs_c));
+            }
+            if (4 < m && 3 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)4, (int64_t)m);
+                z7 = svadd_f32_x(svptrue_b32(), z7, svld1_f32(k_, c + 4 + 3 * cs_c));
+            }
+            if (0 < m && 0 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 0 * cs_c, z0);
+            }
+            if (4 < m && 0 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)4, (int64_t)m);
+                svst1_f32(k_, c + 4 + 0 * cs_c, z1);
+            }
+            if (0 < m && 1 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 1 * cs_c, z2);
+            }
+            if (4 < m && 1 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)4, (int64_t)m);
+                svst1_f32(k_, c + 4 + 1 * cs_c, z3);
+            }
+            if (0 < m && 2 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 2 * cs_c, z4);
+            }
+            if (4 < m && 2 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)4, (int64_t)m);
+                svst1_f32(k_, c + 4 + 2 * cs_c, z5);
+            }
+            if (0 < m && 3 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 3 * cs_c, z6);
+            }
+            if (4 < m && 3 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)4, (int64_t)m);
+                svst1_f32(k_, c + 4 + 3 * cs_c, z7);
+            }
+        } else if (beta_ == 0) {
+            if (0 < m && 0 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 0 * cs_c, svmul_f32_x(svptrue_b32(), va_, z0));
+            }
+            if (4 < m && 0 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)4, (int64_t)m);
+                svst1_f32(k_, c + 4 + 0 * cs_c, svmul_f32_x(svptrue_b32(), va_, z1));
+            }
+            if (0 < m && 1 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 1 * cs_c, svmul_f32_x(svptrue_b32(), va_, z2));
+            }
+            if (4 < m && 1 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)4, (int64_t)m);
+                svst1_f32(k_, c + 4 + 1 * cs_c, svmul_f32_x(svptrue_b32(), va_, z3));
+            }
+            if (0 < m && 2 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 2 * cs_c, svmul_f32_x(svptrue_b32(), va_, z4));
+            }
+            if (4 < m && 2 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)4, (int64_t)m);
+                svst1_f32(k_, c + 4 + 2 * cs_c, svmul_f32_x(svptrue_b32(), va_, z5));
+            }
+            if (0 < m && 3 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 3 * cs_c, svmul_f32_x(svptrue_b32(), va_, z6));
+            }
+            if (4 < m && 3 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)4, (int64_t)m);
+                svst1_f32(k_, c + 4 + 3 * cs_c, svmul_f32_x(svptrue_b32(), va_, z7));
+            }
+        } else if (beta_ == 1) {
+            if (0 < m && 0 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                z0 = svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 0 + 0 * cs_c), va_, z0);
+            }
+            if (4 < m && 0 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)4, (int64_t)m);
+                z1 = svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 4 + 0 * cs_c), va_, z1);
+            }
+            if (0 < m && 1 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                z2 = svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 0 + 1 * cs_c), va_, z2);
+            }
+            if (4 < m && 1 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)4, (int64_t)m);
+                z3 = svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 4 + 1 * cs_c), va_, z3);
+            }
+            if (0 < m && 2 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                z4 = svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 0 + 2 * cs_c), va_, z4);
+            }
+            if (4 < m && 2 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)4, (int64_t)m);
+                z5 = svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 4 + 2 * cs_c), va_, z5);
+            }
+            if (0 < m && 3 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                z6 = svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 0 + 3 * cs_c), va_, z6);
+            }
+            if (4 < m && 3 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)4, (int64_t)m);
+                z7 = svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 4 + 3 * cs_c), va_, z7);
+            }
+            if (0 < m && 0 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 0 * cs_c, z0);
+            }
+            if (4 < m && 0 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)4, (int64_t)m);
+                svst1_f32(k_, c + 4 + 0 * cs_c, z1);
+            }
+            if (0 < m && 1 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 1 * cs_c, z2);
+            }
+            if (4 < m && 1 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)4, (int64_t)m);
+                svst1_f32(k_, c + 4 + 1 * cs_c, z3);
+            }
+            if (0 < m && 2 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 2 * cs_c, z4);
+            }
+            if (4 < m && 2 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)4, (int64_t)m);
+                svst1_f32(k_, c + 4 + 2 * cs_c, z5);
+            }
+            if (0 < m && 3 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 3 * cs_c, z6);
+            }
+            if (4 < m && 3 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)4, (int64_t)m);
+                svst1_f32(k_, c + 4 + 3 * cs_c, z7);
+            }
+        } else {
+            const svfloat32_t vb_ = svdup_n_f32(beta_);
+            if (0 < m && 0 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                z0 = svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 0 + 0 * cs_c)), va_, z0);
+            }
+            if (4 < m && 0 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)4, (int64_t)m);
+                z1 = svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 4 + 0 * cs_c)), va_, z1);
+            }
+            if (0 < m && 1 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                z2 = svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 0 + 1 * cs_c)), va_, z2);
+            }
+            if (4 < m && 1 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)4, (int64_t)m);
+                z3 = svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 4 + 1 * cs_c)), va_, z3);
+            }
+            if (0 < m && 2 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                z4 = svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 0 + 2 * cs_c)), va_, z4);
+            }
+            if (4 < m && 2 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)4, (int64_t)m);
+                z5 = svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 4 + 2 * cs_c)), va_, z5);
+            }
+            if (0 < m && 3 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                z6 = svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 0 + 3 * cs_c)), va_, z6);
+            }
+            if (4 < m && 3 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)4, (int64_t)m);
+                z7 = svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 4 + 3 * cs_c)), va_, z7);
+            }
+            if (0 < m && 0 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 0 * cs_c, z0);
+            }
+            if (4 < m && 0 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)4, (int64_t)m);
+                svst1_f32(k_, c + 4 + 0 * cs_c, z1);
+            }
+            if (0 < m && 1 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 1 * cs_c, z2);
+            }
+            if (4 < m && 1 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)4, (int64_t)m);
+                svst1_f32(k_, c + 4 + 1 * cs_c, z3);
+            }
+            if (0 < m && 2 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 2 * cs_c, z4);
+            }
+            if (4 < m && 2 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)4, (int64_t)m);
+                svst1_f32(k_, c + 4 + 2 * cs_c, z5);
+            }
+            if (0 < m && 3 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 3 * cs_c, z6);
+            }
+            if (4 < m && 3 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)4, (int64_t)m);
+                svst1_f32(k_, c + 4 + 3 * cs_c, z7);
+            }
+        }
+        return;
+    }
+    float t_[32];
+    svst1_f32(svptrue_b32(), t_ + 0, z0);
+    svst1_f32(svptrue_b32(), t_ + 4, z1);
+    svst1_f32(svptrue_b32(), t_ + 8, z2);
+    svst1_f32(svptrue_b32(), t_ + 12, z3);
+    svst1_f32(svptrue_b32(), t_ + 16, z4);
+    svst1_f32(svptrue_b32(), t_ + 20, z5);
+    svst1_f32(svptrue_b32(), t_ + 24, z6);
+    svst1_f32(svptrue_b32(), t_ + 28, z7);
+    /* position in t_ of C(i, j), at_[i + j*8] */
+    static const unsigned short at_[32] = {
+        0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15,
+        16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31,
+    };
+    for (int64_t j = 0; j < n; j++)
+        for (int64_t i = 0; i < m; i++) {
+            float v = alpha_ * t_[at_[i + j * 8]];
+            float *cij = c + i * rs_c + j * cs_c;
+            *cij = beta_ == 0 ? v : v + beta_ * *cij;
+        }
+
+}
+
+void neoverse_n2_sgemm_8x12_e4x4(int64_t m, int64_t n, int64_t k, const float *alpha, const float *a, int64_t lda,
+                                 const float *b, int64_t ldb, const float *beta, float *c, int64_t rs_c, int64_t cs_c)
+{
+    const int64_t lda_b = lda * (int64_t)sizeof(float), ldb_b = ldb * (int64_t)sizeof(float);
+    const char *pa0 = (const char *)a;
+    const char *pb0 = (const char *)b;
+    svfloat32_t z0, z1, z2, z3, z4, z5, z6, z7;
+
+    z0 = svdup_n_f32(0);
+    z1 = svdup_n_f32(0);
+    z2 = svdup_n_f32(0);
+    z3 = svdup_n_f32(0);
+
+    if (k > 0) {
+        /* prologue: the first 10 instructions of iteration 0 (pointer
+         * bumps among them become load offsets) */
+        z5 = svld1_f32(svptrue_b32(), (const float *)pa0);
+        z7 = svld1rq_f32(svptrue_b32(), (const float *)pb0);
+        z0 = svmla_lane_f32(z0, z5, z7, 0);
+        z1 = svmla_lane_f32(z1, z5, z7, 1);
+        z2 = svmla_lane_f32(z2, z5, z7, 2);
+
+        /* kernel: iteration i and the start of i+1, unrolled 2x */
+        int64_t nq = k - 1;
+        for (int64_t it = nq / 2; it > 0; it--) {
+            /* copy 0 */
+            z4 = svld1_f32(svptrue_b32(), (const float *)(pa0 + lda_b));
+            z6 = svld1rq_f32(svptrue_b32(), (const float *)(pb0 + ldb_b));
+            z0 = svmla_lane_f32(z0, z4, z6, 0);
+            z1 = svmla_lane_f32(z1, z4, z6, 1);
+            z2 = svmla_lane_f32(z2, z4, z6, 2);
+            z3 = svmla_lane_f32(z3, z5, z7, 3);
+            /* copy 1 */
+            z5 = svld1_f32(svptrue_b32(), (const float *)(pa0 + 2 * lda_b));
+            z7 = svld1rq_f32(svptrue_b32(), (const float *)(pb0 + 2 * ldb_b));
+            z0 = svmla_lane_f32(z0, z5, z7, 0);
+            z1 = svmla_lane_f32(z1, z5, z7, 1);
+            z2 = svmla_lane_f32(z2, z5, z7, 2);
+            z3 = svmla_lane_f32(z3, z4, z6, 3);
+
+            pa0 += 2 * lda_b;
+            pb0 += 2 * ldb_b;
+        }
+        int64_t rem = nq % 2;
+        if (rem > 0) {
+            z4 = svld1_f32(svptrue_b32(), (const float *)(pa0 + lda_b));
+            z6 = svld1rq_f32(svptrue_b32(), (const float *)(pb0 + ldb_b));
+            z0 = svmla_lane_f32(z0, z4, z6, 0);
+            z1 = svmla_lane_f32(z1, z4, z6, 1);
+            z2 = svmla_lane_f32(z2, z4, z6, 2);
+            z3 = svmla_lane_f32(z3, z5, z7, 3);
+        }
+
+        /* epilogue: the rest of the last iteration, in the registers
+         * of the copy it follows */
+        switch (rem) {
+        case 0:
+            z3 = svmla_lane_f32(z3, z5, z7, 3);
+            break;
+        case 1:
+            z3 = svmla_lane_f32(z3, z4, z6, 3);
+            break;
+
+        }
+    }
+    const float alpha_ = *alpha, beta_ = *beta;
+    if (m == 4 && n == 4 && rs_c == 1) {
+        const svfloat32_t va_ = svdup_n_f32(alpha_);
+        if (alpha_ == 1 && beta_ == 0) {
+            float *cw_ = c;
+            svst1_f32(svptrue_b32(), cw_ + 0, z0);
+            cw_ += cs_c;
+            svst1_f32(svptrue_b32(), cw_ + 0, z1);
+            cw_ += cs_c;
+            svst1_f32(svptrue_b32(), cw_ + 0, z2);
+            cw_ += cs_c;
+            svst1_f32(svptrue_b32(), cw_ + 0, z3);
+        } else if (alpha_ == 1 && beta_ == 1) {
+            float *cw_ = c;
+            svst1_f32(svptrue_b32(), cw_ + 0, svadd_f32_x(svptrue_b32(), z0, svld1_f32(svptrue_b32(), cw_ + 0)));
+            cw_ += cs_c;
+            svst1_f32(svptrue_b32(), cw_ + 0, svadd_f32_x(svptrue_b32(), z1, svld1_f32(svptrue_b32(), cw_ + 0)));
+            cw_ += cs_c;
+            svst1_f32(svptrue_b32(), cw_ + 0, svadd_f32_x(svptrue_b32(), z2, svld1_f32(svptrue_b32(), cw_ + 0)));
+            cw_ += cs_c;
+            svst1_f32(svptrue_b32(), cw_ + 0, svadd_f32_x(svptrue_b32(), z3, svld1_f32(svptrue_b32(), cw_ + 0)));
+        } else if (beta_ == 0) {
+            float *cw_ = c;
+            svst1_f32(svptrue_b32(), cw_ + 0, svmul_f32_x(svptrue_b32(), va_, z0));
+            cw_ += cs_c;
+            svst1_f32(svptrue_b32(), cw_ + 0, svmul_f32_x(svptrue_b32(), va_, z1));
+            cw_ += cs_c;
+            svst1_f32(svptrue_b32(), cw_ + 0, svmul_f32_x(svptrue_b32(), va_, z2));
+            cw_ += cs_c;
+            svst1_f32(svptrue_b32(), cw_ + 0, svmul_f32_x(svptrue_b32(), va_, z3));
+        } else if (beta_ == 1) {
+            float *cw_ = c;
+            svst1_f32(svptrue_b32(), cw_ + 0, svmla_f32_x(svptrue_b32(), svld1_f32(svptrue_b32(), cw_ + 0), va_, z0));
+            cw_ += cs_c;
+            svst1_f32(svptrue_b32(), cw_ + 0, svmla_f32_x(svptrue_b32(), svld1_f32(svptrue_b32(), cw_ + 0), va_, z1));
+            cw_ += cs_c;
+            svst1_f32(svptrue_b32(), cw_ + 0, svmla_f32_x(svptrue_b32(), svld1_f32(svptrue_b32(), cw_ + 0), va_, z2));
+            cw_ += cs_c;
+            svst1_f32(svptrue_b32(), cw_ + 0, svmla_f32_x(svptrue_b32(), svld1_f32(svptrue_b32(), cw_ + 0), va_, z3));
+        } else {
+            const svfloat32_t vb_ = svdup_n_f32(beta_);
+            float *cw_ = c;
+            svst1_f32(svptrue_b32(), cw_ + 0, svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(svptrue_b32(), cw_ + 0)), va_, z0));
+            cw_ += cs_c;
+            svst1_f32(svptrue_b32(), cw_ + 0, svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(svptrue_b32(), cw_ + 0)), va_, z1));
+            cw_ += cs_c;
+            svst1_f32(svptrue_b32(), cw_ + 0, svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(svptrue_b32(), cw_ + 0)), va_, z2));
+            cw_ += cs_c;
+            svst1_f32(svptrue_b32(), cw_ + 0, svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(svptrue_b32(), cw_ + 0)), va_, z3));
+        }
+        return;
+    }
+    if (rs_c == 1) {   /* edge tile: predicated */
+        const svfloat32_t va_ = svdup_n_f32(alpha_);
+        if (alpha_ == 1 && beta_ == 0) {
+            if (0 < m && 0 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 0 * cs_c, z0);
+            }
+            if (0 < m && 1 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 1 * cs_c, z1);
+            }
+            if (0 < m && 2 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 2 * cs_c, z2);
+            }
+            if (0 < m && 3 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 3 * cs_c, z3);
+            }
+        } else if (alpha_ == 1 && beta_ == 1) {
+            if (0 < m && 0 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                z0 = svadd_f32_x(svptrue_b32(), z0, svld1_f32(k_, c + 0 + 0 * cs_c));
+            }
+            if (0 < m && 1 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                z1 = svadd_f32_x(svptrue_b32(), z1, svld1_f32(k_, c + 0 + 1 * cs_c));
+            }
+            if (0 < m && 2 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                z2 = svadd_f32_x(svptrue_b32(), z2, svld1_f32(k_, c + 0 + 2 * cs_c));
+            }
+            if (0 < m && 3 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                z3 = svadd_f32_x(svptrue_b32(), z3, svld1_f32(k_, c + 0 + 3 * cs_c));
+            }
+            if (0 < m && 0 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 0 * cs_c, z0);
+            }
+            if (0 < m && 1 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 1 * cs_c, z1);
+            }
+            if (0 < m && 2 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 2 * cs_c, z2);
+            }
+            if (0 < m && 3 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 3 * cs_c, z3);
+            }
+        } else if (beta_ == 0) {
+            if (0 < m && 0 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 0 * cs_c, svmul_f32_x(svptrue_b32(), va_, z0));
+            }
+            if (0 < m && 1 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 1 * cs_c, svmul_f32_x(svptrue_b32(), va_, z1));
+            }
+            if (0 < m && 2 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 2 * cs_c, svmul_f32_x(svptrue_b32(), va_, z2));
+            }
+            if (0 < m && 3 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 3 * cs_c, svmul_f32_x(svptrue_b32(), va_, z3));
+            }
+        } else if (beta_ == 1) {
+            if (0 < m && 0 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                z0 = svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 0 + 0 * cs_c), va_, z0);
+            }
+            if (0 < m && 1 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                z1 = svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 0 + 1 * cs_c), va_, z1);
+            }
+            if (0 < m && 2 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                z2 = svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 0 + 2 * cs_c), va_, z2);
+            }
+            if (0 < m && 3 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                z3 = svmla_f32_x(svptrue_b32(), svld1_f32(k_, c + 0 + 3 * cs_c), va_, z3);
+            }
+            if (0 < m && 0 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 0 * cs_c, z0);
+            }
+            if (0 < m && 1 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 1 * cs_c, z1);
+            }
+            if (0 < m && 2 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 2 * cs_c, z2);
+            }
+            if (0 < m && 3 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 3 * cs_c, z3);
+            }
+        } else {
+            const svfloat32_t vb_ = svdup_n_f32(beta_);
+            if (0 < m && 0 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                z0 = svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 0 + 0 * cs_c)), va_, z0);
+            }
+            if (0 < m && 1 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                z1 = svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 0 + 1 * cs_c)), va_, z1);
+            }
+            if (0 < m && 2 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                z2 = svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 0 + 2 * cs_c)), va_, z2);
+            }
+            if (0 < m && 3 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                z3 = svmla_f32_x(svptrue_b32(), svmul_f32_x(svptrue_b32(), vb_, svld1_f32(k_, c + 0 + 3 * cs_c)), va_, z3);
+            }
+            if (0 < m && 0 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 0 * cs_c, z0);
+            }
+            if (0 < m && 1 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 1 * cs_c, z1);
+            }
+            if (0 < m && 2 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 2 * cs_c, z2);
+            }
+            if (0 < m && 3 < n) {
+                const svbool_t k_ = svwhilelt_b32((int64_t)0, (int64_t)m);
+                svst1_f32(k_, c + 0 + 3 * cs_c, z3);
+            }
+        }
+        return;
+    }
+    float t_[16];
+    svst1_f32(svptrue_b32(), t_ + 0, z0);
+    svst1_f32(svptrue_b32(), t_ + 4, z1);
+    svst1_f32(svptrue_b32(), t_ + 8, z2);
+    svst1_f32(svptrue_b32(), t_ + 12, z3);
+    /* position in t_ of C(i, j), at_[i + j*4] */
+    static const unsigned short at_[16] = {
+        0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15,
     };
     for (int64_t j = 0; j < n; j++)
         for (int64_t i = 0; i < m; i++) {

@@ -36,7 +36,7 @@ static const struct gg_dpedge neoverse_v1_dgemm_12x8_desc_pedges[] = { neoverse_
     .b_l1_percent = 50, .narrow_k = 0, \
     .direct = (void *)neoverse_v1_dgemm_12x8_direct, .direct_b_cols = 0, \
     .stream = (void *)neoverse_v1_dgemm_12x8_stream, \
-    .edges = neoverse_v1_dgemm_12x8_desc_edges, .nedges = 3, \
+    .edges = neoverse_v1_dgemm_12x8_desc_edges, .nedges = 5, \
     .pedges = neoverse_v1_dgemm_12x8_desc_pedges, .npedges = 1, \
 }
 #endif

@@ -19,8 +19,8 @@
 #define neoverse_v1_sgemm_16x12_NARROW_K 0
 /* edge kernels for short last row / column panels, each with the
  * signature of neoverse_v1_sgemm_16x12_direct: {MR', NR', function} */
-#define neoverse_v1_sgemm_16x12_NEDGES 3
-#define neoverse_v1_sgemm_16x12_EDGE_LIST {16, 8, neoverse_v1_sgemm_16x12_e16x8}, {8, 12, neoverse_v1_sgemm_16x12_e8x12}, {8, 8, neoverse_v1_sgemm_16x12_e8x8}
+#define neoverse_v1_sgemm_16x12_NEDGES 5
+#define neoverse_v1_sgemm_16x12_EDGE_LIST {16, 8, neoverse_v1_sgemm_16x12_e16x8}, {8, 12, neoverse_v1_sgemm_16x12_e8x12}, {8, 8, neoverse_v1_sgemm_16x12_e8x8}, {16, 4, neoverse_v1_sgemm_16x12_e16x4}, {8, 4, neoverse_v1_sgemm_16x12_e8x4}
 /* 1: neoverse_v1_sgemm_16x12_direct_rows and each edge kernel's _rows variant are emitted,
  * the same kernels reading B(p,j) at b[p*ldb + j] (B^T in place; the
  * machine's direct_b_rows): {MR', NR', function} as EDGE_LIST */
@@ -68,6 +68,10 @@ void neoverse_v1_sgemm_16x12_e16x8(int64_t m, int64_t n, int64_t k, const float 
 void neoverse_v1_sgemm_16x12_e8x12(int64_t m, int64_t n, int64_t k, const float *alpha, const float *a, int64_t lda,
                                    const float *b, int64_t ldb, const float *beta, float *c, int64_t rs_c, int64_t cs_c);
 void neoverse_v1_sgemm_16x12_e8x8(int64_t m, int64_t n, int64_t k, const float *alpha, const float *a, int64_t lda,
+                                  const float *b, int64_t ldb, const float *beta, float *c, int64_t rs_c, int64_t cs_c);
+void neoverse_v1_sgemm_16x12_e16x4(int64_t m, int64_t n, int64_t k, const float *alpha, const float *a, int64_t lda,
+                                   const float *b, int64_t ldb, const float *beta, float *c, int64_t rs_c, int64_t cs_c);
+void neoverse_v1_sgemm_16x12_e8x4(int64_t m, int64_t n, int64_t k, const float *alpha, const float *a, int64_t lda,
                                   const float *b, int64_t ldb, const float *beta, float *c, int64_t rs_c, int64_t cs_c);
 void neoverse_v1_sgemm_16x12_p8x12(int64_t m, int64_t n, int64_t k, const float *alpha, const float *a,
                                    const float *b, const float *beta, float *c, int64_t rs_c, int64_t cs_c,

@@ -36,7 +36,7 @@ static const struct gg_spedge neoverse_v1_sgemm_16x12_desc_pedges[] = { neoverse
     .b_l1_percent = 50, .narrow_k = 0, \
     .direct = (void *)neoverse_v1_sgemm_16x12_direct, .direct_b_cols = 0, \
     .stream = (void *)neoverse_v1_sgemm_16x12_stream, \
-    .edges = neoverse_v1_sgemm_16x12_desc_edges, .nedges = 3, \
+    .edges = neoverse_v1_sgemm_16x12_desc_edges, .nedges = 5, \
     .pedges = neoverse_v1_sgemm_16x12_desc_pedges, .npedges = 1, \
 }
 #endif

@@ -34,6 +34,8 @@
  *     power10_dgemm_8x8_e8x4: 8x4, 4.00 cycles per iteration, unroll 2
  *     power10_dgemm_8x8_e4x8: 4x8, 4.00 cycles per iteration, unroll 2
  *     power10_dgemm_8x8_e4x4: 4x4, 4.00 cycles per iteration, unroll 2
+ *     power10_dgemm_8x8_e8x6: 8x6, 4.00 cycles per iteration, unroll 2
+ *     power10_dgemm_8x8_e4x6: 4x6, 4.00 cycles per iteration, unroll 2
  *     power10_dgemm_8x8_p4x8: the 4x8 plan, packed operands (A 4 rows high)
  */
 #include "power10_dgemm_8x8.h"
@@ -1692,6 +1694,445 @@ void power10_dgemm_8x8_e4x4(int64_t m, int64_t n, int64_t k, const double *alpha
     /* position in t_ of C(i, j), at_[i + j*4] */
     static const unsigned short at_[16] = {
         0, 2, 4, 6, 1, 3, 5, 7, 8, 10, 12, 14, 9, 11, 13, 15,
+    };
+    for (int64_t j = 0; j < n; j++)
+        for (int64_t i = 0; i < m; i++) {
+            double v = alpha_ * t_[at_[i + j * 4]];
+            double *cij = c + i * rs_c + j * cs_c;
+            *cij = beta_ == 0 ? v : v + beta_ * *cij;
+        }
+
+}
+
+void power10_dgemm_8x8_e8x6(int64_t m, int64_t n, int64_t k, const double *alpha, const double *a, int64_t lda,
+                            const double *b, int64_t ldb, const double *beta, double *c, int64_t rs_c, int64_t cs_c)
+{
+    const int64_t lda_b = lda * (int64_t)sizeof(double), ldb_b = ldb * (int64_t)sizeof(double);
+    const char *pa0 = (const char *)a;
+    const char *pb0 = (const char *)b;
+    __vector double vs0, vs1, vs2, vs3;
+    __vector_pair vp0, vp1, vp2;
+    __vector_quad acc0, acc1, acc2, acc3, acc4, acc5;
+
+    __builtin_mma_xxsetaccz(&acc0);
+    __builtin_mma_xxsetaccz(&acc1);
+    __builtin_mma_xxsetaccz(&acc2);
+    __builtin_mma_xxsetaccz(&acc3);
+    __builtin_mma_xxsetaccz(&acc4);
+    __builtin_mma_xxsetaccz(&acc5);
+
+    if (k > 0) {
+        /* prologue: the first 15 instructions of iteration 0 (pointer
+         * bumps among them become load offsets) */
+        vp0 = __builtin_vsx_lxvp(0L, (const __vector_pair *)(const void *)((const double *)pa0));
+        vp2 = __builtin_vsx_lxvp(0L, (const __vector_pair *)(const void *)((const double *)pa0 + 4));
+        vs0 = vec_xl(0, (const double *)pb0);
+        vs1 = vec_xl(0, (const double *)pb0 + 2);
+        vs3 = vec_xl(0, (const double *)pb0 + 4);
+        __builtin_mma_xvf64gerpp(&acc0, vp0, (__vector unsigned char)vs0);
+        __builtin_mma_xvf64gerpp(&acc1, vp2, (__vector unsigned char)vs0);
+        __builtin_mma_xvf64gerpp(&acc2, vp0, (__vector unsigned char)vs1);
+        __builtin_mma_xvf64gerpp(&acc3, vp2, (__vector unsigned char)vs1);
+        __builtin_mma_xvf64gerpp(&acc4, vp0, (__vector unsigned char)vs3);
+
+        /* kernel: iteration i and the start of i+1, unrolled 2x */
+        int64_t nq = k - 1;
+        for (int64_t it = nq / 2; it > 0; it--) {
+            /* copy 0 */
+            vp0 = __builtin_vsx_lxvp(0L, (const __vector_pair *)(const void *)((const double *)(pa0 + lda_b)));
+            vp1 = __builtin_vsx_lxvp(0L, (const __vector_pair *)(const void *)((const double *)(pa0 + lda_b) + 4));
+            vs0 = vec_xl(0, (const double *)(pb0 + ldb_b));
+            vs1 = vec_xl(0, (const double *)(pb0 + ldb_b) + 2);
+            vs2 = vec_xl(0, (const double *)(pb0 + ldb_b) + 4);
+            __builtin_mma_xvf64gerpp(&acc0, vp0, (__vector unsigned char)vs0);
+            __builtin_mma_xvf64gerpp(&acc1, vp1, (__vector unsigned char)vs0);
+            __builtin_mma_xvf64gerpp(&acc2, vp0, (__vector unsigned char)vs1);
+            __builtin_mma_xvf64gerpp(&acc3, vp1, (__vector unsigned char)vs1);
+            __builtin_mma_xvf64gerpp(&acc4, vp0, (__vector unsigned char)vs2);
+            __builtin_mma_xvf64gerpp(&acc5, vp2, (__vector unsigned char)vs3);
+            /* copy 1 */
+            vp0 = __builtin_vsx_lxvp(0L, (const __vector_pair *)(const void *)((const double *)(pa0 + 2 * lda_b)));
+            vp2 = __builtin_vsx_lxvp(0L, (const __vector_pair *)(const void *)((const double *)(pa0 + 2 * lda_b) + 4));
+            vs0 = vec_xl(0, (const double *)(pb0 + 2 * ldb_b));
+            vs1 = vec_xl(0, (const double *)(pb0 + 2 * ldb_b) + 2);
+            vs3 = vec_xl(0, (const double *)(pb0 + 2 * ldb_b) + 4);
+            __builtin_mma_xvf64gerpp(&acc0, vp0, (__vector unsigned char)vs0);
+            __builtin_mma_xvf64gerpp(&acc1, vp2, (__vector unsigned char)vs0);
+            __builtin_mma_xvf64gerpp(&acc2, vp0, (__vector unsigned char)vs1);
+            __builtin_mma_xvf64gerpp(&acc3, vp2, (__vector unsigned char)vs1);
+            __builtin_mma_xvf64gerpp(&acc4, vp0, (__vector unsigned char)vs3);
+            __builtin_mma_xvf64gerpp(&acc5, vp1, (__vector unsigned char)vs2);
+
+            pa0 += 2 * lda_b;
+            pb0 += 2 * ldb_b;
+        }
+        int64_t rem = nq % 2;
+        if (rem > 0) {
+            vp0 = __builtin_vsx_lxvp(0L, (const __vector_pair *)(const void *)((const double *)(pa0 + lda_b)));
+            vp1 = __builtin_vsx_lxvp(0L, (const __vector_pair *)(const void *)((const double *)(pa0 + lda_b) + 4));
+            vs0 = vec_xl(0, (const double *)(pb0 + ldb_b));
+            vs1 = vec_xl(0, (const double *)(pb0 + ldb_b) + 2);
+            vs2 = vec_xl(0, (const double *)(pb0 + ldb_b) + 4);
+            __builtin_mma_xvf64gerpp(&acc0, vp0, (__vector unsigned char)vs0);
+            __builtin_mma_xvf64gerpp(&acc1, vp1, (__vector unsigned char)vs0);
+            __builtin_mma_xvf64gerpp(&acc2, vp0, (__vector unsigned char)vs1);
+            __builtin_mma_xvf64gerpp(&acc3, vp1, (__vector unsigned char)vs1);
+            __builtin_mma_xvf64gerpp(&acc4, vp0, (__vector unsigned char)vs2);
+            __builtin_mma_xvf64gerpp(&acc5, vp2, (__vector unsigned char)vs3);
+        }
+
+        /* epilogue: the rest of the last iteration, in the registers
+         * of the copy it follows */
+        switch (rem) {
+        case 0:
+            __builtin_mma_xvf64gerpp(&acc5, vp2, (__vector unsigned char)vs3);
+            break;
+        case 1:
+            __builtin_mma_xvf64gerpp(&acc5, vp1, (__vector unsigned char)vs2);
+            break;
+
+        }
+    }
+    const double alpha_ = *alpha, beta_ = *beta;
+    __vector double acc0_v[4]; __builtin_mma_disassemble_acc(acc0_v, &acc0);
+    __vector double acc1_v[4]; __builtin_mma_disassemble_acc(acc1_v, &acc1);
+    __vector double acc2_v[4]; __builtin_mma_disassemble_acc(acc2_v, &acc2);
+    __vector double acc3_v[4]; __builtin_mma_disassemble_acc(acc3_v, &acc3);
+    __vector double acc4_v[4]; __builtin_mma_disassemble_acc(acc4_v, &acc4);
+    __vector double acc5_v[4]; __builtin_mma_disassemble_acc(acc5_v, &acc5);
+    if (m == 8 && n == 6 && cs_c == 1) {
+        const __vector double va_ = vec_splats(alpha_);
+        if (alpha_ == 1 && beta_ == 0) {
+            vec_xst(acc0_v[0], 0, c + 0 * rs_c + 0);
+            vec_xst(acc0_v[1], 0, c + 1 * rs_c + 0);
+            vec_xst(acc0_v[2], 0, c + 2 * rs_c + 0);
+            vec_xst(acc0_v[3], 0, c + 3 * rs_c + 0);
+            vec_xst(acc1_v[0], 0, c + 4 * rs_c + 0);
+            vec_xst(acc1_v[1], 0, c + 5 * rs_c + 0);
+            vec_xst(acc1_v[2], 0, c + 6 * rs_c + 0);
+            vec_xst(acc1_v[3], 0, c + 7 * rs_c + 0);
+            vec_xst(acc2_v[0], 0, c + 0 * rs_c + 2);
+            vec_xst(acc2_v[1], 0, c + 1 * rs_c + 2);
+            vec_xst(acc2_v[2], 0, c + 2 * rs_c + 2);
+            vec_xst(acc2_v[3], 0, c + 3 * rs_c + 2);
+            vec_xst(acc3_v[0], 0, c + 4 * rs_c + 2);
+            vec_xst(acc3_v[1], 0, c + 5 * rs_c + 2);
+            vec_xst(acc3_v[2], 0, c + 6 * rs_c + 2);
+            vec_xst(acc3_v[3], 0, c + 7 * rs_c + 2);
+            vec_xst(acc4_v[0], 0, c + 0 * rs_c + 4);
+            vec_xst(acc4_v[1], 0, c + 1 * rs_c + 4);
+            vec_xst(acc4_v[2], 0, c + 2 * rs_c + 4);
+            vec_xst(acc4_v[3], 0, c + 3 * rs_c + 4);
+            vec_xst(acc5_v[0], 0, c + 4 * rs_c + 4);
+            vec_xst(acc5_v[1], 0, c + 5 * rs_c + 4);
+            vec_xst(acc5_v[2], 0, c + 6 * rs_c + 4);
+            vec_xst(acc5_v[3], 0, c + 7 * rs_c + 4);
+        } else if (alpha_ == 1 && beta_ == 1) {
+            vec_xst(vec_add(acc0_v[0], vec_xl(0, c + 0 * rs_c + 0)), 0, c + 0 * rs_c + 0);
+            vec_xst(vec_add(acc0_v[1], vec_xl(0, c + 1 * rs_c + 0)), 0, c + 1 * rs_c + 0);
+            vec_xst(vec_add(acc0_v[2], vec_xl(0, c + 2 * rs_c + 0)), 0, c + 2 * rs_c + 0);
+            vec_xst(vec_add(acc0_v[3], vec_xl(0, c + 3 * rs_c + 0)), 0, c + 3 * rs_c + 0);
+            vec_xst(vec_add(acc1_v[0], vec_xl(0, c + 4 * rs_c + 0)), 0, c + 4 * rs_c + 0);
+            vec_xst(vec_add(acc1_v[1], vec_xl(0, c + 5 * rs_c + 0)), 0, c + 5 * rs_c + 0);
+            vec_xst(vec_add(acc1_v[2], vec_xl(0, c + 6 * rs_c + 0)), 0, c + 6 * rs_c + 0);
+            vec_xst(vec_add(acc1_v[3], vec_xl(0, c + 7 * rs_c + 0)), 0, c + 7 * rs_c + 0);
+            vec_xst(vec_add(acc2_v[0], vec_xl(0, c + 0 * rs_c + 2)), 0, c + 0 * rs_c + 2);
+            vec_xst(vec_add(acc2_v[1], vec_xl(0, c + 1 * rs_c + 2)), 0, c + 1 * rs_c + 2);
+            vec_xst(vec_add(acc2_v[2], vec_xl(0, c + 2 * rs_c + 2)), 0, c + 2 * rs_c + 2);
+            vec_xst(vec_add(acc2_v[3], vec_xl(0, c + 3 * rs_c + 2)), 0, c + 3 * rs_c + 2);
+            vec_xst(vec_add(acc3_v[0], vec_xl(0, c + 4 * rs_c + 2)), 0, c + 4 * rs_c + 2);
+            vec_xst(vec_add(acc3_v[1], vec_xl(0, c + 5 * rs_c + 2)), 0, c + 5 * rs_c + 2);
+            vec_xst(vec_add(acc3_v[2], vec_xl(0, c + 6 * rs_c + 2)), 0, c + 6 * rs_c + 2);
+            vec_xst(vec_add(acc3_v[3], vec_xl(0, c + 7 * rs_c + 2)), 0, c + 7 * rs_c + 2);
+            vec_xst(vec_add(acc4_v[0], vec_xl(0, c + 0 * rs_c + 4)), 0, c + 0 * rs_c + 4);
+            vec_xst(vec_add(acc4_v[1], vec_xl(0, c + 1 * rs_c + 4)), 0, c + 1 * rs_c + 4);
+            vec_xst(vec_add(acc4_v[2], vec_xl(0, c + 2 * rs_c + 4)), 0, c + 2 * rs_c + 4);
+            vec_xst(vec_add(acc4_v[3], vec_xl(0, c + 3 * rs_c + 4)), 0, c + 3 * rs_c + 4);
+            vec_xst(vec_add(acc5_v[0], vec_xl(0, c + 4 * rs_c + 4)), 0, c + 4 * rs_c + 4);
+            vec_xst(vec_add(acc5_v[1], vec_xl(0, c + 5 * rs_c + 4)), 0, c + 5 * rs_c + 4);
+            vec_xst(vec_add(acc5_v[2], vec_xl(0, c + 6 * rs_c + 4)), 0, c + 6 * rs_c + 4);
+            vec_xst(vec_add(acc5_v[3], vec_xl(0, c + 7 * rs_c + 4)), 0, c + 7 * rs_c + 4);
+        } else if (beta_ == 0) {
+            vec_xst(vec_mul(va_, acc0_v[0]), 0, c + 0 * rs_c + 0);
+            vec_xst(vec_mul(va_, acc0_v[1]), 0, c + 1 * rs_c + 0);
+            vec_xst(vec_mul(va_, acc0_v[2]), 0, c + 2 * rs_c + 0);
+            vec_xst(vec_mul(va_, acc0_v[3]), 0, c + 3 * rs_c + 0);
+            vec_xst(vec_mul(va_, acc1_v[0]), 0, c + 4 * rs_c + 0);
+            vec_xst(vec_mul(va_, acc1_v[1]), 0, c + 5 * rs_c + 0);
+            vec_xst(vec_mul(va_, acc1_v[2]), 0, c + 6 * rs_c + 0);
+            vec_xst(vec_mul(va_, acc1_v[3]), 0, c + 7 * rs_c + 0);
+            vec_xst(vec_mul(va_, acc2_v[0]), 0, c + 0 * rs_c + 2);
+            vec_xst(vec_mul(va_, acc2_v[1]), 0, c + 1 * rs_c + 2);
+            vec_xst(vec_mul(va_, acc2_v[2]), 0, c + 2 * rs_c + 2);
+            vec_xst(vec_mul(va_, acc2_v[3]), 0, c + 3 * rs_c + 2);
+            vec_xst(vec_mul(va_, acc3_v[0]), 0, c + 4 * rs_c + 2);
+            vec_xst(vec_mul(va_, acc3_v[1]), 0, c + 5 * rs_c + 2);
+            vec_xst(vec_mul(va_, acc3_v[2]), 0, c + 6 * rs_c + 2);
+            vec_xst(vec_mul(va_, acc3_v[3]), 0, c + 7 * rs_c + 2);
+            vec_xst(vec_mul(va_, acc4_v[0]), 0, c + 0 * rs_c + 4);
+            vec_xst(vec_mul(va_, acc4_v[1]), 0, c + 1 * rs_c + 4);
+            vec_xst(vec_mul(va_, acc4_v[2]), 0, c + 2 * rs_c + 4);
+            vec_xst(vec_mul(va_, acc4_v[3]), 0, c + 3 * rs_c + 4);
+            vec_xst(vec_mul(va_, acc5_v[0]), 0, c + 4 * rs_c + 4);
+            vec_xst(vec_mul(va_, acc5_v[1]), 0, c + 5 * rs_c + 4);
+            vec_xst(vec_mul(va_, acc5_v[2]), 0, c + 6 * rs_c + 4);
+            vec_xst(vec_mul(va_, acc5_v[3]), 0, c + 7 * rs_c + 4);
+        } else if (beta_ == 1) {
+            vec_xst(vec_madd(va_, acc0_v[0], vec_xl(0, c + 0 * rs_c + 0)), 0, c + 0 * rs_c + 0);
+            vec_xst(vec_madd(va_, acc0_v[1], vec_xl(0, c + 1 * rs_c + 0)), 0, c + 1 * rs_c + 0);
+            vec_xst(vec_madd(va_, acc0_v[2], vec_xl(0, c + 2 * rs_c + 0)), 0, c + 2 * rs_c + 0);
+            vec_xst(vec_madd(va_, acc0_v[3], vec_xl(0, c + 3 * rs_c + 0)), 0, c + 3 * rs_c + 0);
+            vec_xst(vec_madd(va_, acc1_v[0], vec_xl(0, c + 4 * rs_c + 0)), 0, c + 4 * rs_c + 0);
+            vec_xst(vec_madd(va_, acc1_v[1], vec_xl(0, c + 5 * rs_c + 0)), 0, c + 5 * rs_c + 0);
+            vec_xst(vec_madd(va_, acc1_v[2], vec_xl(0, c + 6 * rs_c + 0)), 0, c + 6 * rs_c + 0);
+            vec_xst(vec_madd(va_, acc1_v[3], vec_xl(0, c + 7 * rs_c + 0)), 0, c + 7 * rs_c + 0);
+            vec_xst(vec_madd(va_, acc2_v[0], vec_xl(0, c + 0 * rs_c + 2)), 0, c + 0 * rs_c + 2);
+            vec_xst(vec_madd(va_, acc2_v[1], vec_xl(0, c + 1 * rs_c + 2)), 0, c + 1 * rs_c + 2);
+            vec_xst(vec_madd(va_, acc2_v[2], vec_xl(0, c + 2 * rs_c + 2)), 0, c + 2 * rs_c + 2);
+            vec_xst(vec_madd(va_, acc2_v[3], vec_xl(0, c + 3 * rs_c + 2)), 0, c + 3 * rs_c + 2);
+            vec_xst(vec_madd(va_, acc3_v[0], vec_xl(0, c + 4 * rs_c + 2)), 0, c + 4 * rs_c + 2);
+            vec_xst(vec_madd(va_, acc3_v[1], vec_xl(0, c + 5 * rs_c + 2)), 0, c + 5 * rs_c + 2);
+            vec_xst(vec_madd(va_, acc3_v[2], vec_xl(0, c + 6 * rs_c + 2)), 0, c + 6 * rs_c + 2);
+            vec_xst(vec_madd(va_, acc3_v[3], vec_xl(0, c + 7 * rs_c + 2)), 0, c + 7 * rs_c + 2);
+            vec_xst(vec_madd(va_, acc4_v[0], vec_xl(0, c + 0 * rs_c + 4)), 0, c + 0 * rs_c + 4);
+            vec_xst(vec_madd(va_, acc4_v[1], vec_xl(0, c + 1 * rs_c + 4)), 0, c + 1 * rs_c + 4);
+            vec_xst(vec_madd(va_, acc4_v[2], vec_xl(0, c + 2 * rs_c + 4)), 0, c + 2 * rs_c + 4);
+            vec_xst(vec_madd(va_, acc4_v[3], vec_xl(0, c + 3 * rs_c + 4)), 0, c + 3 * rs_c + 4);
+            vec_xst(vec_madd(va_, acc5_v[0], vec_xl(0, c + 4 * rs_c + 4)), 0, c + 4 * rs_c + 4);
+            vec_xst(vec_madd(va_, acc5_v[1], vec_xl(0, c + 5 * rs_c + 4)), 0, c + 5 * rs_c + 4);
+            vec_xst(vec_madd(va_, acc5_v[2], vec_xl(0, c + 6 * rs_c + 4)), 0, c + 6 * rs_c + 4);
+            vec_xst(vec_madd(va_, acc5_v[3], vec_xl(0, c + 7 * rs_c + 4)), 0, c + 7 * rs_c + 4);
+        } else {
+            const __vector double vb_ = vec_splats(beta_);
+            vec_xst(vec_madd(va_, acc0_v[0], vec_mul(vb_, vec_xl(0, c + 0 * rs_c + 0))), 0, c + 0 * rs_c + 0);
+            vec_xst(vec_madd(va_, acc0_v[1], vec_mul(vb_, vec_xl(0, c + 1 * rs_c + 0))), 0, c + 1 * rs_c + 0);
+            vec_xst(vec_madd(va_, acc0_v[2], vec_mul(vb_, vec_xl(0, c + 2 * rs_c + 0))), 0, c + 2 * rs_c + 0);
+            vec_xst(vec_madd(va_, acc0_v[3], vec_mul(vb_, vec_xl(0, c + 3 * rs_c + 0))), 0, c + 3 * rs_c + 0);
+            vec_xst(vec_madd(va_, acc1_v[0], vec_mul(vb_, vec_xl(0, c + 4 * rs_c + 0))), 0, c + 4 * rs_c + 0);
+            vec_xst(vec_madd(va_, acc1_v[1], vec_mul(vb_, vec_xl(0, c + 5 * rs_c + 0))), 0, c + 5 * rs_c + 0);
+            vec_xst(vec_madd(va_, acc1_v[2], vec_mul(vb_, vec_xl(0, c + 6 * rs_c + 0))), 0, c + 6 * rs_c + 0);
+            vec_xst(vec_madd(va_, acc1_v[3], vec_mul(vb_, vec_xl(0, c + 7 * rs_c + 0))), 0, c + 7 * rs_c + 0);
+            vec_xst(vec_madd(va_, acc2_v[0], vec_mul(vb_, vec_xl(0, c + 0 * rs_c + 2))), 0, c + 0 * rs_c + 2);
+            vec_xst(vec_madd(va_, acc2_v[1], vec_mul(vb_, vec_xl(0, c + 1 * rs_c + 2))), 0, c + 1 * rs_c + 2);
+            vec_xst(vec_madd(va_, acc2_v[2], vec_mul(vb_, vec_xl(0, c + 2 * rs_c + 2))), 0, c + 2 * rs_c + 2);
+            vec_xst(vec_madd(va_, acc2_v[3], vec_mul(vb_, vec_xl(0, c + 3 * rs_c + 2))), 0, c + 3 * rs_c + 2);
+            vec_xst(vec_madd(va_, acc3_v[0], vec_mul(vb_, vec_xl(0, c + 4 * rs_c + 2))), 0, c + 4 * rs_c + 2);
+            vec_xst(vec_madd(va_, acc3_v[1], vec_mul(vb_, vec_xl(0, c + 5 * rs_c + 2))), 0, c + 5 * rs_c + 2);
+            vec_xst(vec_madd(va_, acc3_v[2], vec_mul(vb_, vec_xl(0, c + 6 * rs_c + 2))), 0, c + 6 * rs_c + 2);
+            vec_xst(vec_madd(va_, acc3_v[3], vec_mul(vb_, vec_xl(0, c + 7 * rs_c + 2))), 0, c + 7 * rs_c + 2);
+            vec_xst(vec_madd(va_, acc4_v[0], vec_mul(vb_, vec_xl(0, c + 0 * rs_c + 4))), 0, c + 0 * rs_c + 4);
+            vec_xst(vec_madd(va_, acc4_v[1], vec_mul(vb_, vec_xl(0, c + 1 * rs_c + 4))), 0, c + 1 * rs_c + 4);
+            vec_xst(vec_madd(va_, acc4_v[2], vec_mul(vb_, vec_xl(0, c + 2 * rs_c + 4))), 0, c + 2 * rs_c + 4);
+            vec_xst(vec_madd(va_, acc4_v[3], vec_mul(vb_, vec_xl(0, c + 3 * rs_c + 4))), 0, c + 3 * rs_c + 4);
+            vec_xst(vec_madd(va_, acc5_v[0], vec_mul(vb_, vec_xl(0, c + 4 * rs_c + 4))), 0, c + 4 * rs_c + 4);
+            vec_xst(vec_madd(va_, acc5_v[1], vec_mul(vb_, vec_xl(0, c + 5 * rs_c + 4))), 0, c + 5 * rs_c + 4);
+            vec_xst(vec_madd(va_, acc5_v[2], vec_mul(vb_, vec_xl(0, c + 6 * rs_c + 4))), 0, c + 6 * rs_c + 4);
+            vec_xst(vec_madd(va_, acc5_v[3], vec_mul(vb_, vec_xl(0, c + 7 * rs_c + 4))), 0, c + 7 * rs_c + 4);
+        }
+        return;
+    }
+    double t_[48];
+    vec_xst(acc0_v[0], 0, t_ + 0);
+    vec_xst(acc0_v[1], 0, t_ + 2);
+    vec_xst(acc0_v[2], 0, t_ + 4);
+    vec_xst(acc0_v[3], 0, t_ + 6);
+    vec_xst(acc1_v[0], 0, t_ + 8);
+    vec_xst(acc1_v[1], 0, t_ + 10);
+    vec_xst(acc1_v[2], 0, t_ + 12);
+    vec_xst(acc1_v[3], 0, t_ + 14);
+    vec_xst(acc2_v[0], 0, t_ + 16);
+    vec_xst(acc2_v[1], 0, t_ + 18);
+    vec_xst(acc2_v[2], 0, t_ + 20);
+    vec_xst(acc2_v[3], 0, t_ + 22);
+    vec_xst(acc3_v[0], 0, t_ + 24);
+    vec_xst(acc3_v[1], 0, t_ + 26);
+    vec_xst(acc3_v[2], 0, t_ + 28);
+    vec_xst(acc3_v[3], 0, t_ + 30);
+    vec_xst(acc4_v[0], 0, t_ + 32);
+    vec_xst(acc4_v[1], 0, t_ + 34);
+    vec_xst(acc4_v[2], 0, t_ + 36);
+    vec_xst(acc4_v[3], 0, t_ + 38);
+    vec_xst(acc5_v[0], 0, t_ + 40);
+    vec_xst(acc5_v[1], 0, t_ + 42);
+    vec_xst(acc5_v[2], 0, t_ + 44);
+    vec_xst(acc5_v[3], 0, t_ + 46);
+    /* position in t_ of C(i, j), at_[i + j*8] */
+    static const unsigned short at_[48] = {
+        0, 2, 4, 6, 8, 10, 12, 14, 1, 3, 5, 7, 9, 11, 13, 15,
+        16, 18, 20, 22, 24, 26, 28, 30, 17, 19, 21, 23, 25, 27, 29, 31,
+        32, 34, 36, 38, 40, 42, 44, 46, 33, 35, 37, 39, 41, 43, 45, 47,
+    };
+    for (int64_t j = 0; j < n; j++)
+        for (int64_t i = 0; i < m; i++) {
+            double v = alpha_ * t_[at_[i + j * 8]];
+            double *cij = c + i * rs_c + j * cs_c;
+            *cij = beta_ == 0 ? v : v + beta_ * *cij;
+        }
+
+}
+
+void power10_dgemm_8x8_e4x6(int64_t m, int64_t n, int64_t k, const double *alpha, const double *a, int64_t lda,
+                            const double *b, int64_t ldb, const double *beta, double *c, int64_t rs_c, int64_t cs_c)
+{
+    const int64_t lda_b = lda * (int64_t)sizeof(double), ldb_b = ldb * (int64_t)sizeof(double);
+    const char *pa0 = (const char *)a;
+    const char *pb0 = (const char *)b;
+    __vector double vs0, vs1, vs2, vs3;
+    __vector_pair vp0, vp1;
+    __vector_quad acc0, acc1, acc2;
+
+    __builtin_mma_xxsetaccz(&acc0);
+    __builtin_mma_xxsetaccz(&acc1);
+    __builtin_mma_xxsetaccz(&acc2);
+
+    if (k > 0) {
+        /* prologue: the first 11 instructions of iteration 0 (pointer
+         * bumps among them become load offsets) */
+        vp1 = __builtin_vsx_lxvp(0L, (const __vector_pair *)(const void *)((const double *)pa0));
+        vs0 = vec_xl(0, (const double *)pb0);
+        vs1 = vec_xl(0, (const double *)pb0 + 2);
+        vs3 = vec_xl(0, (const double *)pb0 + 4);
+        __builtin_mma_xvf64gerpp(&acc0, vp1, (__vector unsigned char)vs0);
+        __builtin_mma_xvf64gerpp(&acc1, vp1, (__vector unsigned char)vs1);
+
+        /* kernel: iteration i and the start of i+1, unrolled 2x */
+        int64_t nq = k - 1;
+        for (int64_t it = nq / 2; it > 0; it--) {
+            /* copy 0 */
+            vp0 = __builtin_vsx_lxvp(0L, (const __vector_pair *)(const void *)((const double *)(pa0 + lda_b)));
+            vs0 = vec_xl(0, (const double *)(pb0 + ldb_b));
+            vs1 = vec_xl(0, (const double *)(pb0 + ldb_b) + 2);
+            vs2 = vec_xl(0, (const double *)(pb0 + ldb_b) + 4);
+            __builtin_mma_xvf64gerpp(&acc0, vp0, (__vector unsigned char)vs0);
+            __builtin_mma_xvf64gerpp(&acc1, vp0, (__vector unsigned char)vs1);
+            __builtin_mma_xvf64gerpp(&acc2, vp1, (__vector unsigned char)vs3);
+            /* copy 1 */
+            vp1 = __builtin_vsx_lxvp(0L, (const __vector_pair *)(const void *)((const double *)(pa0 + 2 * lda_b)));
+            vs0 = vec_xl(0, (const double *)(pb0 + 2 * ldb_b));
+            vs1 = vec_xl(0, (const double *)(pb0 + 2 * ldb_b) + 2);
+            vs3 = vec_xl(0, (const double *)(pb0 + 2 * ldb_b) + 4);
+            __builtin_mma_xvf64gerpp(&acc0, vp1, (__vector unsigned char)vs0);
+            __builtin_mma_xvf64gerpp(&acc1, vp1, (__vector unsigned char)vs1);
+            __builtin_mma_xvf64gerpp(&acc2, vp0, (__vector unsigned char)vs2);
+
+            pa0 += 2 * lda_b;
+            pb0 += 2 * ldb_b;
+        }
+        int64_t rem = nq % 2;
+        if (rem > 0) {
+            vp0 = __builtin_vsx_lxvp(0L, (const __vector_pair *)(const void *)((const double *)(pa0 + lda_b)));
+            vs0 = vec_xl(0, (const double *)(pb0 + ldb_b));
+            vs1 = vec_xl(0, (const double *)(pb0 + ldb_b) + 2);
+            vs2 = vec_xl(0, (const double *)(pb0 + ldb_b) + 4);
+            __builtin_mma_xvf64gerpp(&acc0, vp0, (__vector unsigned char)vs0);
+            __builtin_mma_xvf64gerpp(&acc1, vp0, (__vector unsigned char)vs1);
+            __builtin_mma_xvf64gerpp(&acc2, vp1, (__vector unsigned char)vs3);
+        }
+
+        /* epilogue: the rest of the last iteration, in the registers
+         * of the copy it follows */
+        switch (rem) {
+        case 0:
+            __builtin_mma_xvf64gerpp(&acc2, vp1, (__vector unsigned char)vs3);
+            break;
+        case 1:
+            __builtin_mma_xvf64gerpp(&acc2, vp0, (__vector unsigned char)vs2);
+            break;
+
+        }
+    }
+    const double alpha_ = *alpha, beta_ = *beta;
+    __vector double acc0_v[4]; __builtin_mma_disassemble_acc(acc0_v, &acc0);
+    __vector double acc1_v[4]; __builtin_mma_disassemble_acc(acc1_v, &acc1);
+    __vector double acc2_v[4]; __builtin_mma_disassemble_acc(acc2_v, &acc2);
+    if (m == 4 && n == 6 && cs_c == 1) {
+        const __vector double va_ = vec_splats(alpha_);
+        if (alpha_ == 1 && beta_ == 0) {
+            vec_xst(acc0_v[0], 0, c + 0 * rs_c + 0);
+            vec_xst(acc0_v[1], 0, c + 1 * rs_c + 0);
+            vec_xst(acc0_v[2], 0, c + 2 * rs_c + 0);
+            vec_xst(acc0_v[3], 0, c + 3 * rs_c + 0);
+            vec_xst(acc1_v[0], 0, c + 0 * rs_c + 2);
+            vec_xst(acc1_v[1], 0, c + 1 * rs_c + 2);
+            vec_xst(acc1_v[2], 0, c + 2 * rs_c + 2);
+            vec_xst(acc1_v[3], 0, c + 3 * rs_c + 2);
+            vec_xst(acc2_v[0], 0, c + 0 * rs_c + 4);
+            vec_xst(acc2_v[1], 0, c + 1 * rs_c + 4);
+            vec_xst(acc2_v[2], 0, c + 2 * rs_c + 4);
+            vec_xst(acc2_v[3], 0, c + 3 * rs_c + 4);
+        } else if (alpha_ == 1 && beta_ == 1) {
+            vec_xst(vec_add(acc0_v[0], vec_xl(0, c + 0 * rs_c + 0)), 0, c + 0 * rs_c + 0);
+            vec_xst(vec_add(acc0_v[1], vec_xl(0, c + 1 * rs_c + 0)), 0, c + 1 * rs_c + 0);
+            vec_xst(vec_add(acc0_v[2], vec_xl(0, c + 2 * rs_c + 0)), 0, c + 2 * rs_c + 0);
+            vec_xst(vec_add(acc0_v[3], vec_xl(0, c + 3 * rs_c + 0)), 0, c + 3 * rs_c + 0);
+            vec_xst(vec_add(acc1_v[0], vec_xl(0, c + 0 * rs_c + 2)), 0, c + 0 * rs_c + 2);
+            vec_xst(vec_add(acc1_v[1], vec_xl(0, c + 1 * rs_c + 2)), 0, c + 1 * rs_c + 2);
+            vec_xst(vec_add(acc1_v[2], vec_xl(0, c + 2 * rs_c + 2)), 0, c + 2 * rs_c + 2);
+            vec_xst(vec_add(acc1_v[3], vec_xl(0, c + 3 * rs_c + 2)), 0, c + 3 * rs_c + 2);
+            vec_xst(vec_add(acc2_v[0], vec_xl(0, c + 0 * rs_c + 4)), 0, c + 0 * rs_c + 4);
+            vec_xst(vec_add(acc2_v[1], vec_xl(0, c + 1 * rs_c + 4)), 0, c + 1 * rs_c + 4);
+            vec_xst(vec_add(acc2_v[2], vec_xl(0, c + 2 * rs_c + 4)), 0, c + 2 * rs_c + 4);
+            vec_xst(vec_add(acc2_v[3], vec_xl(0, c + 3 * rs_c + 4)), 0, c + 3 * rs_c + 4);
+        } else if (beta_ == 0) {
+            vec_xst(vec_mul(va_, acc0_v[0]), 0, c + 0 * rs_c + 0);
+            vec_xst(vec_mul(va_, acc0_v[1]), 0, c + 1 * rs_c + 0);
+            vec_xst(vec_mul(va_, acc0_v[2]), 0, c + 2 * rs_c + 0);
+            vec_xst(vec_mul(va_, acc0_v[3]), 0, c + 3 * rs_c + 0);
+            vec_xst(vec_mul(va_, acc1_v[0]), 0, c + 0 * rs_c + 2);
+            vec_xst(vec_mul(va_, acc1_v[1]), 0, c + 1 * rs_c + 2);
+            vec_xst(vec_mul(va_, acc1_v[2]), 0, c + 2 * rs_c + 2);
+            vec_xst(vec_mul(va_, acc1_v[3]), 0, c + 3 * rs_c + 2);
+            vec_xst(vec_mul(va_, acc2_v[0]), 0, c + 0 * rs_c + 4);
+            vec_xst(vec_mul(va_, acc2_v[1]), 0, c + 1 * rs_c + 4);
+            vec_xst(vec_mul(va_, acc2_v[2]), 0, c + 2 * rs_c + 4);
+            vec_xst(vec_mul(va_, acc2_v[3]), 0, c + 3 * rs_c + 4);
+        } else if (beta_ == 1) {
+            vec_xst(vec_madd(va_, acc0_v[0], vec_xl(0, c + 0 * rs_c + 0)), 0, c + 0 * rs_c + 0);
+            vec_xst(vec_madd(va_, acc0_v[1], vec_xl(0, c + 1 * rs_c + 0)), 0, c + 1 * rs_c + 0);
+            vec_xst(vec_madd(va_, acc0_v[2], vec_xl(0, c + 2 * rs_c + 0)), 0, c + 2 * rs_c + 0);
+            vec_xst(vec_madd(va_, acc0_v[3], vec_xl(0, c + 3 * rs_c + 0)), 0, c + 3 * rs_c + 0);
+            vec_xst(vec_madd(va_, acc1_v[0], vec_xl(0, c + 0 * rs_c + 2)), 0, c + 0 * rs_c + 2);
+            vec_xst(vec_madd(va_, acc1_v[1], vec_xl(0, c + 1 * rs_c + 2)), 0, c + 1 * rs_c + 2);
+            vec_xst(vec_madd(va_, acc1_v[2], vec_xl(0, c + 2 * rs_c + 2)), 0, c + 2 * rs_c + 2);
+            vec_xst(vec_madd(va_, acc1_v[3], vec_xl(0, c + 3 * rs_c + 2)), 0, c + 3 * rs_c + 2);
+            vec_xst(vec_madd(va_, acc2_v[0], vec_xl(0, c + 0 * rs_c + 4)), 0, c + 0 * rs_c + 4);
+            vec_xst(vec_madd(va_, acc2_v[1], vec_xl(0, c + 1 * rs_c + 4)), 0, c + 1 * rs_c + 4);
+            vec_xst(vec_madd(va_, acc2_v[2], vec_xl(0, c + 2 * rs_c + 4)), 0, c + 2 * rs_c + 4);
+            vec_xst(vec_madd(va_, acc2_v[3], vec_xl(0, c + 3 * rs_c + 4)), 0, c + 3 * rs_c + 4);
+        } else {
+            const __vector double vb_ = vec_splats(beta_);
+            vec_xst(vec_madd(va_, acc0_v[0], vec_mul(vb_, vec_xl(0, c + 0 * rs_c + 0))), 0, c + 0 * rs_c + 0);
+            vec_xst(vec_madd(va_, acc0_v[1], vec_mul(vb_, vec_xl(0, c + 1 * rs_c + 0))), 0, c + 1 * rs_c + 0);
+            vec_xst(vec_madd(va_, acc0_v[2], vec_mul(vb_, vec_xl(0, c + 2 * rs_c + 0))), 0, c + 2 * rs_c + 0);
+            vec_xst(vec_madd(va_, acc0_v[3], vec_mul(vb_, vec_xl(0, c + 3 * rs_c + 0))), 0, c + 3 * rs_c + 0);
+            vec_xst(vec_madd(va_, acc1_v[0], vec_mul(vb_, vec_xl(0, c + 0 * rs_c + 2))), 0, c + 0 * rs_c + 2);
+            vec_xst(vec_madd(va_, acc1_v[1], vec_mul(vb_, vec_xl(0, c + 1 * rs_c + 2))), 0, c + 1 * rs_c + 2);
+            vec_xst(vec_madd(va_, acc1_v[2], vec_mul(vb_, vec_xl(0, c + 2 * rs_c + 2))), 0, c + 2 * rs_c + 2);
+            vec_xst(vec_madd(va_, acc1_v[3], vec_mul(vb_, vec_xl(0, c + 3 * rs_c + 2))), 0, c + 3 * rs_c + 2);
+            vec_xst(vec_madd(va_, acc2_v[0], vec_mul(vb_, vec_xl(0, c + 0 * rs_c + 4))), 0, c + 0 * rs_c + 4);
+            vec_xst(vec_madd(va_, acc2_v[1], vec_mul(vb_, vec_xl(0, c + 1 * rs_c + 4))), 0, c + 1 * rs_c + 4);
+            vec_xst(vec_madd(va_, acc2_v[2], vec_mul(vb_, vec_xl(0, c + 2 * rs_c + 4))), 0, c + 2 * rs_c + 4);
+            vec_xst(vec_madd(va_, acc2_v[3], vec_mul(vb_, vec_xl(0, c + 3 * rs_c + 4))), 0, c + 3 * rs_c + 4);
+        }
+        return;
+    }
+    double t_[24];
+    vec_xst(acc0_v[0], 0, t_ + 0);
+    vec_xst(acc0_v[1], 0, t_ + 2);
+    vec_xst(acc0_v[2], 0, t_ + 4);
+    vec_xst(acc0_v[3], 0, t_ + 6);
+    vec_xst(acc1_v[0], 0, t_ + 8);
+    vec_xst(acc1_v[1], 0, t_ + 10);
+    vec_xst(acc1_v[2], 0, t_ + 12);
+    vec_xst(acc1_v[3], 0, t_ + 14);
+    vec_xst(acc2_v[0], 0, t_ + 16);
+    vec_xst(acc2_v[1], 0, t_ + 18);
+    vec_xst(acc2_v[2], 0, t_ + 20);
+    vec_xst(acc2_v[3], 0, t_ + 22);
+    /* position in t_ of C(i, j), at_[i + j*4] */
+    static const unsigned short at_[24] = {
+        0, 2, 4, 6, 1, 3, 5, 7, 8, 10, 12, 14, 9, 11, 13, 15,
+        16, 18, 20, 22, 17, 19, 21, 23,
     };
     for (int64_t j = 0; j < n; j++)
         for (int64_t i = 0; i < m; i++) {

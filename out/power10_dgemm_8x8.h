@@ -19,8 +19,8 @@
 #define power10_dgemm_8x8_NARROW_K 0
 /* edge kernels for short last row / column panels, each with the
  * signature of power10_dgemm_8x8_direct: {MR', NR', function} */
-#define power10_dgemm_8x8_NEDGES 3
-#define power10_dgemm_8x8_EDGE_LIST {8, 4, power10_dgemm_8x8_e8x4}, {4, 8, power10_dgemm_8x8_e4x8}, {4, 4, power10_dgemm_8x8_e4x4}
+#define power10_dgemm_8x8_NEDGES 5
+#define power10_dgemm_8x8_EDGE_LIST {8, 4, power10_dgemm_8x8_e8x4}, {4, 8, power10_dgemm_8x8_e4x8}, {4, 4, power10_dgemm_8x8_e4x4}, {8, 6, power10_dgemm_8x8_e8x6}, {4, 6, power10_dgemm_8x8_e4x6}
 /* 1: power10_dgemm_8x8_direct_rows and each edge kernel's _rows variant are emitted,
  * the same kernels reading B(p,j) at b[p*ldb + j] (B^T in place; the
  * machine's direct_b_rows): {MR', NR', function} as EDGE_LIST */
@@ -68,6 +68,10 @@ void power10_dgemm_8x8_e8x4(int64_t m, int64_t n, int64_t k, const double *alpha
 void power10_dgemm_8x8_e4x8(int64_t m, int64_t n, int64_t k, const double *alpha, const double *a, int64_t lda,
                             const double *b, int64_t ldb, const double *beta, double *c, int64_t rs_c, int64_t cs_c);
 void power10_dgemm_8x8_e4x4(int64_t m, int64_t n, int64_t k, const double *alpha, const double *a, int64_t lda,
+                            const double *b, int64_t ldb, const double *beta, double *c, int64_t rs_c, int64_t cs_c);
+void power10_dgemm_8x8_e8x6(int64_t m, int64_t n, int64_t k, const double *alpha, const double *a, int64_t lda,
+                            const double *b, int64_t ldb, const double *beta, double *c, int64_t rs_c, int64_t cs_c);
+void power10_dgemm_8x8_e4x6(int64_t m, int64_t n, int64_t k, const double *alpha, const double *a, int64_t lda,
                             const double *b, int64_t ldb, const double *beta, double *c, int64_t rs_c, int64_t cs_c);
 void power10_dgemm_8x8_p4x8(int64_t m, int64_t n, int64_t k, const double *alpha, const double *a,
                             const double *b, const double *beta, double *c, int64_t rs_c, int64_t cs_c,

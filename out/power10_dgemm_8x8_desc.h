@@ -36,7 +36,7 @@ static const struct gg_dpedge power10_dgemm_8x8_desc_pedges[] = { power10_dgemm_
     .b_l1_percent = 50, .narrow_k = 0, \
     .direct = (void *)power10_dgemm_8x8_direct, .direct_b_cols = 0, \
     .stream = (void *)power10_dgemm_8x8_stream, \
-    .edges = power10_dgemm_8x8_desc_edges, .nedges = 3, \
+    .edges = power10_dgemm_8x8_desc_edges, .nedges = 5, \
     .pedges = power10_dgemm_8x8_desc_pedges, .npedges = 1, \
 }
 #endif

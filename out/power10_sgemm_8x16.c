@@ -34,6 +34,8 @@
  *     power10_sgemm_8x16_e8x8: 8x8, 4.00 cycles per iteration, unroll 2
  *     power10_sgemm_8x16_e4x16: 4x16, 4.00 cycles per iteration, unroll 2
  *     power10_sgemm_8x16_e4x8: 4x8, 4.00 cycles per iteration, unroll 2
+ *     power10_sgemm_8x16_e8x4: 8x4, 4.00 cycles per iteration, unroll 2
+ *     power10_sgemm_8x16_e4x4: 4x4, 4.00 cycles per iteration, unroll 2
  *     power10_sgemm_8x16_p4x16: the 4x16 plan, packed operands (A 4 rows high)
  */
 #include "power10_sgemm_8x16.h"
@@ -1701,6 +1703,245 @@ void power10_sgemm_8x16_e4x8(int64_t m, int64_t n, int64_t k, const float *alpha
     static const unsigned short at_[32] = {
         0, 4, 8, 12, 1, 5, 9, 13, 2, 6, 10, 14, 3, 7, 11, 15,
         16, 20, 24, 28, 17, 21, 25, 29, 18, 22, 26, 30, 19, 23, 27, 31,
+    };
+    for (int64_t j = 0; j < n; j++)
+        for (int64_t i = 0; i < m; i++) {
+            float v = alpha_ * t_[at_[i + j * 4]];
+            float *cij = c + i * rs_c + j * cs_c;
+            *cij = beta_ == 0 ? v : v + beta_ * *cij;
+        }
+
+}
+
+void power10_sgemm_8x16_e8x4(int64_t m, int64_t n, int64_t k, const float *alpha, const float *a, int64_t lda,
+                             const float *b, int64_t ldb, const float *beta, float *c, int64_t rs_c, int64_t cs_c)
+{
+    const int64_t lda_b = lda * (int64_t)sizeof(float), ldb_b = ldb * (int64_t)sizeof(float);
+    const char *pa0 = (const char *)a;
+    const char *pb0 = (const char *)b;
+    __vector float vs0, vs1, vs2, vs3, vs4;
+    __vector_quad acc0, acc1;
+
+    __builtin_mma_xxsetaccz(&acc0);
+    __builtin_mma_xxsetaccz(&acc1);
+
+    if (k > 0) {
+        /* prologue: the first 9 instructions of iteration 0 (pointer
+         * bumps among them become load offsets) */
+        vs0 = vec_xl(0, (const float *)pa0);
+        vs2 = vec_xl(0, (const float *)pa0 + 4);
+        vs4 = vec_xl(0, (const float *)pb0);
+        __builtin_mma_xvf32gerpp(&acc0, (__vector unsigned char)vs0, (__vector unsigned char)vs4);
+
+        /* kernel: iteration i and the start of i+1, unrolled 2x */
+        int64_t nq = k - 1;
+        for (int64_t it = nq / 2; it > 0; it--) {
+            /* copy 0 */
+            vs0 = vec_xl(0, (const float *)(pa0 + lda_b));
+            vs1 = vec_xl(0, (const float *)(pa0 + lda_b) + 4);
+            vs3 = vec_xl(0, (const float *)(pb0 + ldb_b));
+            __builtin_mma_xvf32gerpp(&acc0, (__vector unsigned char)vs0, (__vector unsigned char)vs3);
+            __builtin_mma_xvf32gerpp(&acc1, (__vector unsigned char)vs2, (__vector unsigned char)vs4);
+            /* copy 1 */
+            vs0 = vec_xl(0, (const float *)(pa0 + 2 * lda_b));
+            vs2 = vec_xl(0, (const float *)(pa0 + 2 * lda_b) + 4);
+            vs4 = vec_xl(0, (const float *)(pb0 + 2 * ldb_b));
+            __builtin_mma_xvf32gerpp(&acc0, (__vector unsigned char)vs0, (__vector unsigned char)vs4);
+            __builtin_mma_xvf32gerpp(&acc1, (__vector unsigned char)vs1, (__vector unsigned char)vs3);
+
+            pa0 += 2 * lda_b;
+            pb0 += 2 * ldb_b;
+        }
+        int64_t rem = nq % 2;
+        if (rem > 0) {
+            vs0 = vec_xl(0, (const float *)(pa0 + lda_b));
+            vs1 = vec_xl(0, (const float *)(pa0 + lda_b) + 4);
+            vs3 = vec_xl(0, (const float *)(pb0 + ldb_b));
+            __builtin_mma_xvf32gerpp(&acc0, (__vector unsigned char)vs0, (__vector unsigned char)vs3);
+            __builtin_mma_xvf32gerpp(&acc1, (__vector unsigned char)vs2, (__vector unsigned char)vs4);
+        }
+
+        /* epilogue: the rest of the last iteration, in the registers
+         * of the copy it follows */
+        switch (rem) {
+        case 0:
+            __builtin_mma_xvf32gerpp(&acc1, (__vector unsigned char)vs2, (__vector unsigned char)vs4);
+            break;
+        case 1:
+            __builtin_mma_xvf32gerpp(&acc1, (__vector unsigned char)vs1, (__vector unsigned char)vs3);
+            break;
+
+        }
+    }
+    const float alpha_ = *alpha, beta_ = *beta;
+    __vector float acc0_v[4]; __builtin_mma_disassemble_acc(acc0_v, &acc0);
+    __vector float acc1_v[4]; __builtin_mma_disassemble_acc(acc1_v, &acc1);
+    if (m == 8 && n == 4 && cs_c == 1) {
+        const __vector float va_ = vec_splats(alpha_);
+        if (alpha_ == 1 && beta_ == 0) {
+            vec_xst(acc0_v[0], 0, c + 0 * rs_c + 0);
+            vec_xst(acc0_v[1], 0, c + 1 * rs_c + 0);
+            vec_xst(acc0_v[2], 0, c + 2 * rs_c + 0);
+            vec_xst(acc0_v[3], 0, c + 3 * rs_c + 0);
+            vec_xst(acc1_v[0], 0, c + 4 * rs_c + 0);
+            vec_xst(acc1_v[1], 0, c + 5 * rs_c + 0);
+            vec_xst(acc1_v[2], 0, c + 6 * rs_c + 0);
+            vec_xst(acc1_v[3], 0, c + 7 * rs_c + 0);
+        } else if (alpha_ == 1 && beta_ == 1) {
+            vec_xst(vec_add(acc0_v[0], vec_xl(0, c + 0 * rs_c + 0)), 0, c + 0 * rs_c + 0);
+            vec_xst(vec_add(acc0_v[1], vec_xl(0, c + 1 * rs_c + 0)), 0, c + 1 * rs_c + 0);
+            vec_xst(vec_add(acc0_v[2], vec_xl(0, c + 2 * rs_c + 0)), 0, c + 2 * rs_c + 0);
+            vec_xst(vec_add(acc0_v[3], vec_xl(0, c + 3 * rs_c + 0)), 0, c + 3 * rs_c + 0);
+            vec_xst(vec_add(acc1_v[0], vec_xl(0, c + 4 * rs_c + 0)), 0, c + 4 * rs_c + 0);
+            vec_xst(vec_add(acc1_v[1], vec_xl(0, c + 5 * rs_c + 0)), 0, c + 5 * rs_c + 0);
+            vec_xst(vec_add(acc1_v[2], vec_xl(0, c + 6 * rs_c + 0)), 0, c + 6 * rs_c + 0);
+            vec_xst(vec_add(acc1_v[3], vec_xl(0, c + 7 * rs_c + 0)), 0, c + 7 * rs_c + 0);
+        } else if (beta_ == 0) {
+            vec_xst(vec_mul(va_, acc0_v[0]), 0, c + 0 * rs_c + 0);
+            vec_xst(vec_mul(va_, acc0_v[1]), 0, c + 1 * rs_c + 0);
+            vec_xst(vec_mul(va_, acc0_v[2]), 0, c + 2 * rs_c + 0);
+            vec_xst(vec_mul(va_, acc0_v[3]), 0, c + 3 * rs_c + 0);
+            vec_xst(vec_mul(va_, acc1_v[0]), 0, c + 4 * rs_c + 0);
+            vec_xst(vec_mul(va_, acc1_v[1]), 0, c + 5 * rs_c + 0);
+            vec_xst(vec_mul(va_, acc1_v[2]), 0, c + 6 * rs_c + 0);
+            vec_xst(vec_mul(va_, acc1_v[3]), 0, c + 7 * rs_c + 0);
+        } else if (beta_ == 1) {
+            vec_xst(vec_madd(va_, acc0_v[0], vec_xl(0, c + 0 * rs_c + 0)), 0, c + 0 * rs_c + 0);
+            vec_xst(vec_madd(va_, acc0_v[1], vec_xl(0, c + 1 * rs_c + 0)), 0, c + 1 * rs_c + 0);
+            vec_xst(vec_madd(va_, acc0_v[2], vec_xl(0, c + 2 * rs_c + 0)), 0, c + 2 * rs_c + 0);
+            vec_xst(vec_madd(va_, acc0_v[3], vec_xl(0, c + 3 * rs_c + 0)), 0, c + 3 * rs_c + 0);
+            vec_xst(vec_madd(va_, acc1_v[0], vec_xl(0, c + 4 * rs_c + 0)), 0, c + 4 * rs_c + 0);
+            vec_xst(vec_madd(va_, acc1_v[1], vec_xl(0, c + 5 * rs_c + 0)), 0, c + 5 * rs_c + 0);
+            vec_xst(vec_madd(va_, acc1_v[2], vec_xl(0, c + 6 * rs_c + 0)), 0, c + 6 * rs_c + 0);
+            vec_xst(vec_madd(va_, acc1_v[3], vec_xl(0, c + 7 * rs_c + 0)), 0, c + 7 * rs_c + 0);
+        } else {
+            const __vector float vb_ = vec_splats(beta_);
+            vec_xst(vec_madd(va_, acc0_v[0], vec_mul(vb_, vec_xl(0, c + 0 * rs_c + 0))), 0, c + 0 * rs_c + 0);
+            vec_xst(vec_madd(va_, acc0_v[1], vec_mul(vb_, vec_xl(0, c + 1 * rs_c + 0))), 0, c + 1 * rs_c + 0);
+            vec_xst(vec_madd(va_, acc0_v[2], vec_mul(vb_, vec_xl(0, c + 2 * rs_c + 0))), 0, c + 2 * rs_c + 0);
+            vec_xst(vec_madd(va_, acc0_v[3], vec_mul(vb_, vec_xl(0, c + 3 * rs_c + 0))), 0, c + 3 * rs_c + 0);
+            vec_xst(vec_madd(va_, acc1_v[0], vec_mul(vb_, vec_xl(0, c + 4 * rs_c + 0))), 0, c + 4 * rs_c + 0);
+            vec_xst(vec_madd(va_, acc1_v[1], vec_mul(vb_, vec_xl(0, c + 5 * rs_c + 0))), 0, c + 5 * rs_c + 0);
+            vec_xst(vec_madd(va_, acc1_v[2], vec_mul(vb_, vec_xl(0, c + 6 * rs_c + 0))), 0, c + 6 * rs_c + 0);
+            vec_xst(vec_madd(va_, acc1_v[3], vec_mul(vb_, vec_xl(0, c + 7 * rs_c + 0))), 0, c + 7 * rs_c + 0);
+        }
+        return;
+    }
+    float t_[32];
+    vec_xst(acc0_v[0], 0, t_ + 0);
+    vec_xst(acc0_v[1], 0, t_ + 4);
+    vec_xst(acc0_v[2], 0, t_ + 8);
+    vec_xst(acc0_v[3], 0, t_ + 12);
+    vec_xst(acc1_v[0], 0, t_ + 16);
+    vec_xst(acc1_v[1], 0, t_ + 20);
+    vec_xst(acc1_v[2], 0, t_ + 24);
+    vec_xst(acc1_v[3], 0, t_ + 28);
+    /* position in t_ of C(i, j), at_[i + j*8] */
+    static const unsigned short at_[32] = {
+        0, 4, 8, 12, 16, 20, 24, 28, 1, 5, 9, 13, 17, 21, 25, 29,
+        2, 6, 10, 14, 18, 22, 26, 30, 3, 7, 11, 15, 19, 23, 27, 31,
+    };
+    for (int64_t j = 0; j < n; j++)
+        for (int64_t i = 0; i < m; i++) {
+            float v = alpha_ * t_[at_[i + j * 8]];
+            float *cij = c + i * rs_c + j * cs_c;
+            *cij = beta_ == 0 ? v : v + beta_ * *cij;
+        }
+
+}
+
+void power10_sgemm_8x16_e4x4(int64_t m, int64_t n, int64_t k, const float *alpha, const float *a, int64_t lda,
+                             const float *b, int64_t ldb, const float *beta, float *c, int64_t rs_c, int64_t cs_c)
+{
+    const int64_t lda_b = lda * (int64_t)sizeof(float), ldb_b = ldb * (int64_t)sizeof(float);
+    const char *pa0 = (const char *)a;
+    const char *pb0 = (const char *)b;
+    __vector float vs0, vs1, vs2, vs3;
+    __vector_quad acc0;
+
+    __builtin_mma_xxsetaccz(&acc0);
+
+    if (k > 0) {
+        /* prologue: the first 7 instructions of iteration 0 (pointer
+         * bumps among them become load offsets) */
+        vs1 = vec_xl(0, (const float *)pa0);
+        vs3 = vec_xl(0, (const float *)pb0);
+
+        /* kernel: iteration i and the start of i+1, unrolled 2x */
+        int64_t nq = k - 1;
+        for (int64_t it = nq / 2; it > 0; it--) {
+            /* copy 0 */
+            vs0 = vec_xl(0, (const float *)(pa0 + lda_b));
+            vs2 = vec_xl(0, (const float *)(pb0 + ldb_b));
+            __builtin_mma_xvf32gerpp(&acc0, (__vector unsigned char)vs1, (__vector unsigned char)vs3);
+            /* copy 1 */
+            vs1 = vec_xl(0, (const float *)(pa0 + 2 * lda_b));
+            vs3 = vec_xl(0, (const float *)(pb0 + 2 * ldb_b));
+            __builtin_mma_xvf32gerpp(&acc0, (__vector unsigned char)vs0, (__vector unsigned char)vs2);
+
+            pa0 += 2 * lda_b;
+            pb0 += 2 * ldb_b;
+        }
+        int64_t rem = nq % 2;
+        if (rem > 0) {
+            vs0 = vec_xl(0, (const float *)(pa0 + lda_b));
+            vs2 = vec_xl(0, (const float *)(pb0 + ldb_b));
+            __builtin_mma_xvf32gerpp(&acc0, (__vector unsigned char)vs1, (__vector unsigned char)vs3);
+        }
+
+        /* epilogue: the rest of the last iteration, in the registers
+         * of the copy it follows */
+        switch (rem) {
+        case 0:
+            __builtin_mma_xvf32gerpp(&acc0, (__vector unsigned char)vs1, (__vector unsigned char)vs3);
+            break;
+        case 1:
+            __builtin_mma_xvf32gerpp(&acc0, (__vector unsigned char)vs0, (__vector unsigned char)vs2);
+            break;
+
+        }
+    }
+    const float alpha_ = *alpha, beta_ = *beta;
+    __vector float acc0_v[4]; __builtin_mma_disassemble_acc(acc0_v, &acc0);
+    if (m == 4 && n == 4 && cs_c == 1) {
+        const __vector float va_ = vec_splats(alpha_);
+        if (alpha_ == 1 && beta_ == 0) {
+            vec_xst(acc0_v[0], 0, c + 0 * rs_c + 0);
+            vec_xst(acc0_v[1], 0, c + 1 * rs_c + 0);
+            vec_xst(acc0_v[2], 0, c + 2 * rs_c + 0);
+            vec_xst(acc0_v[3], 0, c + 3 * rs_c + 0);
+        } else if (alpha_ == 1 && beta_ == 1) {
+            vec_xst(vec_add(acc0_v[0], vec_xl(0, c + 0 * rs_c + 0)), 0, c + 0 * rs_c + 0);
+            vec_xst(vec_add(acc0_v[1], vec_xl(0, c + 1 * rs_c + 0)), 0, c + 1 * rs_c + 0);
+            vec_xst(vec_add(acc0_v[2], vec_xl(0, c + 2 * rs_c + 0)), 0, c + 2 * rs_c + 0);
+            vec_xst(vec_add(acc0_v[3], vec_xl(0, c + 3 * rs_c + 0)), 0, c + 3 * rs_c + 0);
+        } else if (beta_ == 0) {
+            vec_xst(vec_mul(va_, acc0_v[0]), 0, c + 0 * rs_c + 0);
+            vec_xst(vec_mul(va_, acc0_v[1]), 0, c + 1 * rs_c + 0);
+            vec_xst(vec_mul(va_, acc0_v[2]), 0, c + 2 * rs_c + 0);
+            vec_xst(vec_mul(va_, acc0_v[3]), 0, c + 3 * rs_c + 0);
+        } else if (beta_ == 1) {
+            vec_xst(vec_madd(va_, acc0_v[0], vec_xl(0, c + 0 * rs_c + 0)), 0, c + 0 * rs_c + 0);
+            vec_xst(vec_madd(va_, acc0_v[1], vec_xl(0, c + 1 * rs_c + 0)), 0, c + 1 * rs_c + 0);
+            vec_xst(vec_madd(va_, acc0_v[2], vec_xl(0, c + 2 * rs_c + 0)), 0, c + 2 * rs_c + 0);
+            vec_xst(vec_madd(va_, acc0_v[3], vec_xl(0, c + 3 * rs_c + 0)), 0, c + 3 * rs_c + 0);
+        } else {
+            const __vector float vb_ = vec_splats(beta_);
+            vec_xst(vec_madd(va_, acc0_v[0], vec_mul(vb_, vec_xl(0, c + 0 * rs_c + 0))), 0, c + 0 * rs_c + 0);
+            vec_xst(vec_madd(va_, acc0_v[1], vec_mul(vb_, vec_xl(0, c + 1 * rs_c + 0))), 0, c + 1 * rs_c + 0);
+            vec_xst(vec_madd(va_, acc0_v[2], vec_mul(vb_, vec_xl(0, c + 2 * rs_c + 0))), 0, c + 2 * rs_c + 0);
+            vec_xst(vec_madd(va_, acc0_v[3], vec_mul(vb_, vec_xl(0, c + 3 * rs_c + 0))), 0, c + 3 * rs_c + 0);
+        }
+        return;
+    }
+    float t_[16];
+    vec_xst(acc0_v[0], 0, t_ + 0);
+    vec_xst(acc0_v[1], 0, t_ + 4);
+    vec_xst(acc0_v[2], 0, t_ + 8);
+    vec_xst(acc0_v[3], 0, t_ + 12);
+    /* position in t_ of C(i, j), at_[i + j*4] */
+    static const unsigned short at_[16] = {
+        0, 4, 8, 12, 1, 5, 9, 13, 2, 6, 10, 14, 3, 7, 11, 15,
     };
     for (int64_t j = 0; j < n; j++)
         for (int64_t i = 0; i < m; i++) {

@@ -19,8 +19,8 @@
 #define power10_sgemm_8x16_NARROW_K 0
 /* edge kernels for short last row / column panels, each with the
  * signature of power10_sgemm_8x16_direct: {MR', NR', function} */
-#define power10_sgemm_8x16_NEDGES 3
-#define power10_sgemm_8x16_EDGE_LIST {8, 8, power10_sgemm_8x16_e8x8}, {4, 16, power10_sgemm_8x16_e4x16}, {4, 8, power10_sgemm_8x16_e4x8}
+#define power10_sgemm_8x16_NEDGES 5
+#define power10_sgemm_8x16_EDGE_LIST {8, 8, power10_sgemm_8x16_e8x8}, {4, 16, power10_sgemm_8x16_e4x16}, {4, 8, power10_sgemm_8x16_e4x8}, {8, 4, power10_sgemm_8x16_e8x4}, {4, 4, power10_sgemm_8x16_e4x4}
 /* 1: power10_sgemm_8x16_direct_rows and each edge kernel's _rows variant are emitted,
  * the same kernels reading B(p,j) at b[p*ldb + j] (B^T in place; the
  * machine's direct_b_rows): {MR', NR', function} as EDGE_LIST */
@@ -68,6 +68,10 @@ void power10_sgemm_8x16_e8x8(int64_t m, int64_t n, int64_t k, const float *alpha
 void power10_sgemm_8x16_e4x16(int64_t m, int64_t n, int64_t k, const float *alpha, const float *a, int64_t lda,
                               const float *b, int64_t ldb, const float *beta, float *c, int64_t rs_c, int64_t cs_c);
 void power10_sgemm_8x16_e4x8(int64_t m, int64_t n, int64_t k, const float *alpha, const float *a, int64_t lda,
+                             const float *b, int64_t ldb, const float *beta, float *c, int64_t rs_c, int64_t cs_c);
+void power10_sgemm_8x16_e8x4(int64_t m, int64_t n, int64_t k, const float *alpha, const float *a, int64_t lda,
+                             const float *b, int64_t ldb, const float *beta, float *c, int64_t rs_c, int64_t cs_c);
+void power10_sgemm_8x16_e4x4(int64_t m, int64_t n, int64_t k, const float *alpha, const float *a, int64_t lda,
                              const float *b, int64_t ldb, const float *beta, float *c, int64_t rs_c, int64_t cs_c);
 void power10_sgemm_8x16_p4x16(int64_t m, int64_t n, int64_t k, const float *alpha, const float *a,
                               const float *b, const float *beta, float *c, int64_t rs_c, int64_t cs_c,

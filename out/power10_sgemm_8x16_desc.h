@@ -36,7 +36,7 @@ static const struct gg_spedge power10_sgemm_8x16_desc_pedges[] = { power10_sgemm
     .b_l1_percent = 50, .narrow_k = 0, \
     .direct = (void *)power10_sgemm_8x16_direct, .direct_b_cols = 0, \
     .stream = (void *)power10_sgemm_8x16_stream, \
-    .edges = power10_sgemm_8x16_desc_edges, .nedges = 3, \
+    .edges = power10_sgemm_8x16_desc_edges, .nedges = 5, \
     .pedges = power10_sgemm_8x16_desc_pedges, .npedges = 1, \
 }
 #endif

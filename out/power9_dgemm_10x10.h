@@ -19,8 +19,8 @@
 #define power9_dgemm_10x10_NARROW_K 0
 /* edge kernels for short last row / column panels, each with the
  * signature of power9_dgemm_10x10_direct: {MR', NR', function} */
-#define power9_dgemm_10x10_NEDGES 3
-#define power9_dgemm_10x10_EDGE_LIST {10, 8, power9_dgemm_10x10_e10x8}, {6, 10, power9_dgemm_10x10_e6x10}, {6, 8, power9_dgemm_10x10_e6x8}
+#define power9_dgemm_10x10_NEDGES 7
+#define power9_dgemm_10x10_EDGE_LIST {10, 8, power9_dgemm_10x10_e10x8}, {6, 10, power9_dgemm_10x10_e6x10}, {6, 8, power9_dgemm_10x10_e6x8}, {10, 4, power9_dgemm_10x10_e10x4}, {10, 6, power9_dgemm_10x10_e10x6}, {6, 4, power9_dgemm_10x10_e6x4}, {6, 6, power9_dgemm_10x10_e6x6}
 /* 1: power9_dgemm_10x10_direct_rows and each edge kernel's _rows variant are emitted,
  * the same kernels reading B(p,j) at b[p*ldb + j] (B^T in place; the
  * machine's direct_b_rows): {MR', NR', function} as EDGE_LIST */
@@ -68,6 +68,14 @@ void power9_dgemm_10x10_e10x8(int64_t m, int64_t n, int64_t k, const double *alp
 void power9_dgemm_10x10_e6x10(int64_t m, int64_t n, int64_t k, const double *alpha, const double *a, int64_t lda,
                               const double *b, int64_t ldb, const double *beta, double *c, int64_t rs_c, int64_t cs_c);
 void power9_dgemm_10x10_e6x8(int64_t m, int64_t n, int64_t k, const double *alpha, const double *a, int64_t lda,
+                             const double *b, int64_t ldb, const double *beta, double *c, int64_t rs_c, int64_t cs_c);
+void power9_dgemm_10x10_e10x4(int64_t m, int64_t n, int64_t k, const double *alpha, const double *a, int64_t lda,
+                              const double *b, int64_t ldb, const double *beta, double *c, int64_t rs_c, int64_t cs_c);
+void power9_dgemm_10x10_e10x6(int64_t m, int64_t n, int64_t k, const double *alpha, const double *a, int64_t lda,
+                              const double *b, int64_t ldb, const double *beta, double *c, int64_t rs_c, int64_t cs_c);
+void power9_dgemm_10x10_e6x4(int64_t m, int64_t n, int64_t k, const double *alpha, const double *a, int64_t lda,
+                             const double *b, int64_t ldb, const double *beta, double *c, int64_t rs_c, int64_t cs_c);
+void power9_dgemm_10x10_e6x6(int64_t m, int64_t n, int64_t k, const double *alpha, const double *a, int64_t lda,
                              const double *b, int64_t ldb, const double *beta, double *c, int64_t rs_c, int64_t cs_c);
 void power9_dgemm_10x10_p6x10(int64_t m, int64_t n, int64_t k, const double *alpha, const double *a,
                               const double *b, const double *beta, double *c, int64_t rs_c, int64_t cs_c,

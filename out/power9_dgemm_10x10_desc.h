@@ -36,7 +36,7 @@ static const struct gg_dpedge power9_dgemm_10x10_desc_pedges[] = { power9_dgemm_
     .b_l1_percent = 50, .narrow_k = 0, \
     .direct = (void *)power9_dgemm_10x10_direct, .direct_b_cols = 0, \
     .stream = (void *)power9_dgemm_10x10_stream, \
-    .edges = power9_dgemm_10x10_desc_edges, .nedges = 3, \
+    .edges = power9_dgemm_10x10_desc_edges, .nedges = 7, \
     .pedges = power9_dgemm_10x10_desc_pedges, .npedges = 1, \
 }
 #endif

@@ -34,6 +34,8 @@
  *     power9_sgemm_12x16_e12x8: 12x8, 12.00 cycles per iteration, unroll 11
  *     power9_sgemm_12x16_e8x16: 8x16, 16.00 cycles per iteration, unroll 9
  *     power9_sgemm_12x16_e8x8: 8x8, 8.00 cycles per iteration, unroll 10
+ *     power9_sgemm_12x16_e12x4: 12x4, 7.00 cycles per iteration, unroll 8
+ *     power9_sgemm_12x16_e8x4: 8x4, 7.00 cycles per iteration, unroll 4
  *     power9_sgemm_12x16_p8x16: the 8x16 plan, packed operands (A 8 rows high)
  */
 #include "power9_sgemm_12x16.h"
@@ -6457,6 +6459,688 @@ void power9_sgemm_12x16_e8x8(int64_t m, int64_t n, int64_t k, const float *alpha
         24, 17, 2, 11, 28, 21, 6, 15, 16, 25, 10, 3, 20, 29, 14, 7,
         32, 41, 58, 51, 36, 45, 62, 55, 40, 33, 50, 59, 44, 37, 54, 63,
         56, 49, 34, 43, 60, 53, 38, 47, 48, 57, 42, 35, 52, 61, 46, 39,
+    };
+    for (int64_t j = 0; j < n; j++)
+        for (int64_t i = 0; i < m; i++) {
+            float v = alpha_ * t_[at_[i + j * 8]];
+            float *cij = c + i * rs_c + j * cs_c;
+            *cij = beta_ == 0 ? v : v + beta_ * *cij;
+        }
+
+}
+
+void power9_sgemm_12x16_e12x4(int64_t m, int64_t n, int64_t k, const float *alpha, const float *a, int64_t lda,
+                              const float *b, int64_t ldb, const float *beta, float *c, int64_t rs_c, int64_t cs_c)
+{
+    const int64_t lda_b = lda * (int64_t)sizeof(float), ldb_b = ldb * (int64_t)sizeof(float);
+    const char *pa0 = (const char *)a,
+               *pa3 = pa0 + 3 * lda_b,
+               *pa6 = pa0 + 6 * lda_b;
+    const char *pb0 = (const char *)b,
+               *pb3 = pb0 + 3 * ldb_b,
+               *pb6 = pb0 + 6 * ldb_b;
+    __vector float vs0, vs1, vs2, vs3, vs4, vs5, vs6, vs7;
+    __vector float vs8, vs9, vs10, vs11, vs12, vs13, vs14, vs15;
+    __vector float vs16, vs17, vs18, vs19, vs20, vs21;
+
+    vs0 = vec_splats(0.0f);
+    vs1 = vec_splats(0.0f);
+    vs2 = vec_splats(0.0f);
+    vs3 = vec_splats(0.0f);
+    vs4 = vec_splats(0.0f);
+    vs5 = vec_splats(0.0f);
+    vs6 = vec_splats(0.0f);
+    vs7 = vec_splats(0.0f);
+    vs8 = vec_splats(0.0f);
+    vs9 = vec_splats(0.0f);
+    vs10 = vec_splats(0.0f);
+    vs11 = vec_splats(0.0f);
+
+    if (k > 0) {
+        /* prologue: the first 15 instructions of iteration 0 (pointer
+         * bumps among them become load offsets) */
+        vs15 = vec_xl(0, (const float *)pb0);
+        vs13 = vec_xl(0, (const float *)pa0);
+        vs19 = vec_xl(0, (const float *)pa0 + 4);
+        vs17 = vec_xl(0, (const float *)pa0 + 8);
+        vs0 = vec_madd(vs13, vs15, vs0);
+        vs21 = vec_perm(vs15, vs15, (__vector unsigned char){ 4, 5, 6, 7, 0, 1, 2, 3, 12, 13, 14, 15, 8, 9, 10, 11 });
+        vs1 = vec_madd(vs19, vs15, vs1);
+        vs2 = vec_madd(vs17, vs15, vs2);
+        vs15 = (__vector float)vec_xxpermdi((__vector double)vs21, (__vector double)vs21, 2);
+        vs3 = vec_madd(vs13, vs21, vs3);
+
+        /* kernel: iteration i and the start of i+1, unrolled 8x */
+        int64_t nq = k - 1;
+        for (int64_t it = nq / 8; it > 0; it--) {
+            /* copy 0 */
+            vs14 = vec_xl(0, (const float *)(pb0 + ldb_b));
+            vs12 = vec_xl(0, (const float *)(pa0 + lda_b));
+            vs18 = vec_xl(0, (const float *)(pa0 + lda_b) + 4);
+            vs16 = vec_xl(0, (const float *)(pa0 + lda_b) + 8);
+            vs0 = vec_madd(vs12, vs14, vs0);
+            vs20 = vec_perm(vs14, vs14, (__vector unsigned char){ 4, 5, 6, 7, 0, 1, 2, 3, 12, 13, 14, 15, 8, 9, 10, 11 });
+            vs4 = vec_madd(vs19, vs21, vs4);
+            vs5 = vec_madd(vs17, vs21, vs5);
+            vs21 = vec_perm(vs15, vs15, (__vector unsigned char){ 4, 5, 6, 7, 0, 1, 2, 3, 12, 13, 14, 15, 8, 9, 10, 11 });
+            vs6 = vec_madd(vs13, vs15, vs6);
+            vs7 = vec_madd(vs19, vs15, vs7);
+            vs8 = vec_madd(vs17, vs15, vs8);
+            vs1 = vec_madd(vs18, vs14, vs1);
+            vs2 = vec_madd(vs16, vs14, vs2);
+            vs14 = (__vector float)vec_xxpermdi((__vector double)vs20, (__vector double)vs20, 2);
+            vs3 = vec_madd(vs12, vs20, vs3);
+            vs9 = vec_madd(vs13, vs21, vs9);
+            vs10 = vec_madd(vs19, vs21, vs10);
+            vs11 = vec_madd(vs17, vs21, vs11);
+            /* copy 1 */
+            vs13 = vec_xl(0, (const float *)(pb0 + 2 * ldb_b));
+            vs19 = vec_xl(0, (const float *)(pa0 + 2 * lda_b));
+            vs17 = vec_xl(0, (const float *)(pa0 + 2 * lda_b) + 4);
+            vs15 = vec_xl(0, (const float *)(pa0 + 2 * lda_b) + 8);
+            vs0 = vec_madd(vs19, vs13, vs0);
+            vs21 = vec_perm(vs13, vs13, (__vector unsigned char){ 4, 5, 6, 7, 0, 1, 2, 3, 12, 13, 14, 15, 8, 9, 10, 11 });
+            vs4 = vec_madd(vs18, vs20, vs4);
+            vs5 = vec_madd(vs16, vs20, vs5);
+            vs20 = vec_perm(vs14, vs14, (__vector unsigned char){ 4, 5, 6, 7, 0, 1, 2, 3, 12, 13, 14, 15, 8, 9, 10, 11 });
+            vs6 = vec_madd(vs12, vs14, vs6);
+            vs7 = vec_madd(vs18, vs14, vs7);
+            vs8 = vec_madd(vs16, vs14, vs8);
+            vs1 = vec_madd(vs17, vs13, vs1);
+            vs2 = vec_madd(vs15, vs13, vs2);
+            vs13 = (__vector float)vec_xxpermdi((__vector double)vs21, (__vector double)vs21, 2);
+            vs3 = vec_madd(vs19, vs21, vs3);
+            vs9 = vec_madd(vs12, vs20, vs9);
+            vs10 = vec_madd(vs18, vs20, vs10);
+            vs11 = vec_madd(vs16, vs20, vs11);
+            /* copy 2 */
+            vs12 = vec_xl(0, (const float *)pb3);
+            vs18 = vec_xl(0, (const float *)pa3);
+            vs16 = vec_xl(0, (const float *)pa3 + 4);
+            vs14 = vec_xl(0, (const float *)pa3 + 8);
+            vs0 = vec_madd(vs18, vs12, vs0);
+            vs20 = vec_perm(vs12, vs12, (__vector unsigned char){ 4, 5, 6, 7, 0, 1, 2, 3, 12, 13, 14, 15, 8, 9, 10, 11 });
+            vs4 = vec_madd(vs17, vs21, vs4);
+            vs5 = vec_madd(vs15, vs21, vs5);
+            vs21 = vec_perm(vs13, vs13, (__vector unsigned char){ 4, 5, 6, 7, 0, 1, 2, 3, 12, 13, 14, 15, 8, 9, 10, 11 });
+            vs6 = vec_madd(vs19, vs13, vs6);
+            vs7 = vec_madd(vs17, vs13, vs7);
+            vs8 = vec_madd(vs15, vs13, vs8);
+            vs1 = vec_madd(vs16, vs12, vs1);
+            vs2 = vec_madd(vs14, vs12, vs2);
+            vs12 = (__vector float)vec_xxpermdi((__vector double)vs20, (__vector double)vs20, 2);
+            vs3 = vec_madd(vs18, vs20, vs3);
+            vs9 = vec_madd(vs19, vs21, vs9);
+            vs10 = vec_madd(vs17, vs21, vs10);
+            vs11 = vec_madd(vs15, vs21, vs11);
+            /* copy 3 */
+            vs19 = vec_xl(0, (const float *)(pb0 + 4 * ldb_b));
+            vs17 = vec_xl(0, (const float *)(pa0 + 4 * lda_b));
+            vs15 = vec_xl(0, (const float *)(pa0 + 4 * lda_b) + 4);
+            vs13 = vec_xl(0, (const float *)(pa0 + 4 * lda_b) + 8);
+            vs0 = vec_madd(vs17, vs19, vs0);
+            vs21 = vec_perm(vs19, vs19, (__vector unsigned char){ 4, 5, 6, 7, 0, 1, 2, 3, 12, 13, 14, 15, 8, 9, 10, 11 });
+            vs4 = vec_madd(vs16, vs20, vs4);
+            vs5 = vec_madd(vs14, vs20, vs5);
+            vs20 = vec_perm(vs12, vs12, (__vector unsigned char){ 4, 5, 6, 7, 0, 1, 2, 3, 12, 13, 14, 15, 8, 9, 10, 11 });
+            vs6 = vec_madd(vs18, vs12, vs6);
+            vs7 = vec_madd(vs16, vs12, vs7);
+            vs8 = vec_madd(vs14, vs12, vs8);
+            vs1 = vec_madd(vs15, vs19, vs1);
+            vs2 = vec_madd(vs13, vs19, vs2);
+            vs19 = (__vector float)vec_xxpermdi((__vector double)vs21, (__vector double)vs21, 2);
+            vs3 = vec_madd(vs17, vs21, vs3);
+            vs9 = vec_madd(vs18, vs20, vs9);
+            vs10 = vec_madd(vs16, vs20, vs10);
+            vs11 = vec_madd(vs14, vs20, vs11);
+            /* copy 4 */
+            vs18 = vec_xl(0, (const float *)(pb3 + 2 * ldb_b));
+            vs16 = vec_xl(0, (const float *)(pa3 + 2 * lda_b));
+            vs14 = vec_xl(0, (const float *)(pa3 + 2 * lda_b) + 4);
+            vs12 = vec_xl(0, (const float *)(pa3 + 2 * lda_b) + 8);
+            vs0 = vec_madd(vs16, vs18, vs0);
+            vs20 = vec_perm(vs18, vs18, (__vector unsigned char){ 4, 5, 6, 7, 0, 1, 2, 3, 12, 13, 14, 15, 8, 9, 10, 11 });
+            vs4 = vec_madd(vs15, vs21, vs4);
+            vs5 = vec_madd(vs13, vs21, vs5);
+            vs21 = vec_perm(vs19, vs19, (__vector unsigned char){ 4, 5, 6, 7, 0, 1, 2, 3, 12, 13, 14, 15, 8, 9, 10, 11 });
+            vs6 = vec_madd(vs17, vs19, vs6);
+            vs7 = vec_madd(vs15, vs19, vs7);
+            vs8 = vec_madd(vs13, vs19, vs8);
+            vs1 = vec_madd(vs14, vs18, vs1);
+            vs2 = vec_madd(vs12, vs18, vs2);
+            vs18 = (__vector float)vec_xxpermdi((__vector double)vs20, (__vector double)vs20, 2);
+            vs3 = vec_madd(vs16, vs20, vs3);
+            vs9 = vec_madd(vs17, vs21, vs9);
+            vs10 = vec_madd(vs15, vs21, vs10);
+            vs11 = vec_madd(vs13, vs21, vs11);
+            /* copy 5 */
+            vs17 = vec_xl(0, (const float *)pb6);
+            vs15 = vec_xl(0, (const float *)pa6);
+            vs13 = vec_xl(0, (const float *)pa6 + 4);
+            vs19 = vec_xl(0, (const float *)pa6 + 8);
+            vs0 = vec_madd(vs15, vs17, vs0);
+            vs21 = vec_perm(vs17, vs17, (__vector unsigned char){ 4, 5, 6, 7, 0, 1, 2, 3, 12, 13, 14, 15, 8, 9, 10, 11 });
+            vs4 = vec_madd(vs14, vs20, vs4);
+            vs5 = vec_madd(vs12, vs20, vs5);
+            vs20 = vec_perm(vs18, vs18, (__vector unsigned char){ 4, 5, 6, 7, 0, 1, 2, 3, 12, 13, 14, 15, 8, 9, 10, 11 });
+            vs6 = vec_madd(vs16, vs18, vs6);
+            vs7 = vec_madd(vs14, vs18, vs7);
+            vs8 = vec_madd(vs12, vs18, vs8);
+            vs1 = vec_madd(vs13, vs17, vs1);
+            vs2 = vec_madd(vs19, vs17, vs2);
+            vs17 = (__vector float)vec_xxpermdi((__vector double)vs21, (__vector double)vs21, 2);
+            vs3 = vec_madd(vs15, vs21, vs3);
+            vs9 = vec_madd(vs16, vs20, vs9);
+            vs10 = vec_madd(vs14, vs20, vs10);
+            vs11 = vec_madd(vs12, vs20, vs11);
+            /* copy 6 */
+            vs16 = vec_xl(0, (const float *)(pb3 + 4 * ldb_b));
+            vs14 = vec_xl(0, (const float *)(pa3 + 4 * lda_b));
+            vs12 = vec_xl(0, (const float *)(pa3 + 4 * lda_b) + 4);
+            vs18 = vec_xl(0, (const float *)(pa3 + 4 * lda_b) + 8);
+            vs0 = vec_madd(vs14, vs16, vs0);
+            vs20 = vec_perm(vs16, vs16, (__vector unsigned char){ 4, 5, 6, 7, 0, 1, 2, 3, 12, 13, 14, 15, 8, 9, 10, 11 });
+            vs4 = vec_madd(vs13, vs21, vs4);
+            vs5 = vec_madd(vs19, vs21, vs5);
+            vs21 = vec_perm(vs17, vs17, (__vector unsigned char){ 4, 5, 6, 7, 0, 1, 2, 3, 12, 13, 14, 15, 8, 9, 10, 11 });
+            vs6 = vec_madd(vs15, vs17, vs6);
+            vs7 = vec_madd(vs13, vs17, vs7);
+            vs8 = vec_madd(vs19, vs17, vs8);
+            vs1 = vec_madd(vs12, vs16, vs1);
+            vs2 = vec_madd(vs18, vs16, vs2);
+            vs16 = (__vector float)vec_xxpermdi((__vector double)vs20, (__vector double)vs20, 2);
+            vs3 = vec_madd(vs14, vs20, vs3);
+            vs9 = vec_madd(vs15, vs21, vs9);
+            vs10 = vec_madd(vs13, vs21, vs10);
+            vs11 = vec_madd(vs19, vs21, vs11);
+            /* copy 7 */
+            vs15 = vec_xl(0, (const float *)(pb0 + 8 * ldb_b));
+            vs13 = vec_xl(0, (const float *)(pa0 + 8 * lda_b));
+            vs19 = vec_xl(0, (const float *)(pa0 + 8 * lda_b) + 4);
+            vs17 = vec_xl(0, (const float *)(pa0 + 8 * lda_b) + 8);
+            vs0 = vec_madd(vs13, vs15, vs0);
+            vs21 = vec_perm(vs15, vs15, (__vector unsigned char){ 4, 5, 6, 7, 0, 1, 2, 3, 12, 13, 14, 15, 8, 9, 10, 11 });
+            vs4 = vec_madd(vs12, vs20, vs4);
+            vs5 = vec_madd(vs18, vs20, vs5);
+            vs20 = vec_perm(vs16, vs16, (__vector unsigned char){ 4, 5, 6, 7, 0, 1, 2, 3, 12, 13, 14, 15, 8, 9, 10, 11 });
+            vs6 = vec_madd(vs14, vs16, vs6);
+            vs7 = vec_madd(vs12, vs16, vs7);
+            vs8 = vec_madd(vs18, vs16, vs8);
+            vs1 = vec_madd(vs19, vs15, vs1);
+            vs2 = vec_madd(vs17, vs15, vs2);
+            vs15 = (__vector float)vec_xxpermdi((__vector double)vs21, (__vector double)vs21, 2);
+            vs3 = vec_madd(vs13, vs21, vs3);
+            vs9 = vec_madd(vs14, vs20, vs9);
+            vs10 = vec_madd(vs12, vs20, vs10);
+            vs11 = vec_madd(vs18, vs20, vs11);
+
+            pa0 += 8 * lda_b;
+            pa3 += 8 * lda_b;
+            pa6 += 8 * lda_b;
+            pb0 += 8 * ldb_b;
+            pb3 += 8 * ldb_b;
+            pb6 += 8 * ldb_b;
+        }
+        int64_t rem = nq % 8;
+        if (rem > 0) {
+            vs14 = vec_xl(0, (const float *)(pb0 + ldb_b));
+            vs12 = vec_xl(0, (const float *)(pa0 + lda_b));
+            vs18 = vec_xl(0, (const float *)(pa0 + lda_b) + 4);
+            vs16 = vec_xl(0, (const float *)(pa0 + lda_b) + 8);
+            vs0 = vec_madd(vs12, vs14, vs0);
+            vs20 = vec_perm(vs14, vs14, (__vector unsigned char){ 4, 5, 6, 7, 0, 1, 2, 3, 12, 13, 14, 15, 8, 9, 10, 11 });
+            vs4 = vec_madd(vs19, vs21, vs4);
+            vs5 = vec_madd(vs17, vs21, vs5);
+            vs21 = vec_perm(vs15, vs15, (__vector unsigned char){ 4, 5, 6, 7, 0, 1, 2, 3, 12, 13, 14, 15, 8, 9, 10, 11 });
+            vs6 = vec_madd(vs13, vs15, vs6);
+            vs7 = vec_madd(vs19, vs15, vs7);
+            vs8 = vec_madd(vs17, vs15, vs8);
+            vs1 = vec_madd(vs18, vs14, vs1);
+            vs2 = vec_madd(vs16, vs14, vs2);
+            vs14 = (__vector float)vec_xxpermdi((__vector double)vs20, (__vector double)vs20, 2);
+            vs3 = vec_madd(vs12, vs20, vs3);
+            vs9 = vec_madd(vs13, vs21, vs9);
+            vs10 = vec_madd(vs19, vs21, vs10);
+            vs11 = vec_madd(vs17, vs21, vs11);
+        }
+        if (rem > 1) {
+            vs13 = vec_xl(0, (const float *)(pb0 + 2 * ldb_b));
+            vs19 = vec_xl(0, (const float *)(pa0 + 2 * lda_b));
+            vs17 = vec_xl(0, (const float *)(pa0 + 2 * lda_b) + 4);
+            vs15 = vec_xl(0, (const float *)(pa0 + 2 * lda_b) + 8);
+            vs0 = vec_madd(vs19, vs13, vs0);
+            vs21 = vec_perm(vs13, vs13, (__vector unsigned char){ 4, 5, 6, 7, 0, 1, 2, 3, 12, 13, 14, 15, 8, 9, 10, 11 });
+            vs4 = vec_madd(vs18, vs20, vs4);
+            vs5 = vec_madd(vs16, vs20, vs5);
+            vs20 = vec_perm(vs14, vs14, (__vector unsigned char){ 4, 5, 6, 7, 0, 1, 2, 3, 12, 13, 14, 15, 8, 9, 10, 11 });
+            vs6 = vec_madd(vs12, vs14, vs6);
+            vs7 = vec_madd(vs18, vs14, vs7);
+            vs8 = vec_madd(vs16, vs14, vs8);
+            vs1 = vec_madd(vs17, vs13, vs1);
+            vs2 = vec_madd(vs15, vs13, vs2);
+            vs13 = (__vector float)vec_xxpermdi((__vector double)vs21, (__vector double)vs21, 2);
+            vs3 = vec_madd(vs19, vs21, vs3);
+            vs9 = vec_madd(vs12, vs20, vs9);
+            vs10 = vec_madd(vs18, vs20, vs10);
+            vs11 = vec_madd(vs16, vs20, vs11);
+        }
+        if (rem > 2) {
+            vs12 = vec_xl(0, (const float *)pb3);
+            vs18 = vec_xl(0, (const float *)pa3);
+            vs16 = vec_xl(0, (const float *)pa3 + 4);
+            vs14 = vec_xl(0, (const float *)pa3 + 8);
+            vs0 = vec_madd(vs18, vs12, vs0);
+            vs20 = vec_perm(vs12, vs12, (__vector unsigned char){ 4, 5, 6, 7, 0, 1, 2, 3, 12, 13, 14, 15, 8, 9, 10, 11 });
+            vs4 = vec_madd(vs17, vs21, vs4);
+            vs5 = vec_madd(vs15, vs21, vs5);
+            vs21 = vec_perm(vs13, vs13, (__vector unsigned char){ 4, 5, 6, 7, 0, 1, 2, 3, 12, 13, 14, 15, 8, 9, 10, 11 });
+            vs6 = vec_madd(vs19, vs13, vs6);
+            vs7 = vec_madd(vs17, vs13, vs7);
+            vs8 = vec_madd(vs15, vs13, vs8);
+            vs1 = vec_madd(vs16, vs12, vs1);
+            vs2 = vec_madd(vs14, vs12, vs2);
+            vs12 = (__vector float)vec_xxpermdi((__vector double)vs20, (__vector double)vs20, 2);
+            vs3 = vec_madd(vs18, vs20, vs3);
+            vs9 = vec_madd(vs19, vs21, vs9);
+            vs10 = vec_madd(vs17, vs21, vs10);
+            vs11 = vec_madd(vs15, vs21, vs11);
+        }
+        if (rem > 3) {
+            vs19 = vec_xl(0, (const float *)(pb0 + 4 * ldb_b));
+            vs17 = vec_xl(0, (const float *)(pa0 + 4 * lda_b));
+            vs15 = vec_xl(0, (const float *)(pa0 + 4 * lda_b) + 4);
+            vs13 = vec_xl(0, (const float *)(pa0 + 4 * lda_b) + 8);
+            vs0 = vec_madd(vs17, vs19, vs0);
+            vs21 = vec_perm(vs19, vs19, (__vector unsigned char){ 4, 5, 6, 7, 0, 1, 2, 3, 12, 13, 14, 15, 8, 9, 10, 11 });
+            vs4 = vec_madd(vs16, vs20, vs4);
+            vs5 = vec_madd(vs14, vs20, vs5);
+            vs20 = vec_perm(vs12, vs12, (__vector unsigned char){ 4, 5, 6, 7, 0, 1, 2, 3, 12, 13, 14, 15, 8, 9, 10, 11 });
+            vs6 = vec_madd(vs18, vs12, vs6);
+            vs7 = vec_madd(vs16, vs12, vs7);
+            vs8 = vec_madd(vs14, vs12, vs8);
+            vs1 = vec_madd(vs15, vs19, vs1);
+            vs2 = vec_madd(vs13, vs19, vs2);
+            vs19 = (__vector float)vec_xxpermdi((__vector double)vs21, (__vector double)vs21, 2);
+            vs3 = vec_madd(vs17, vs21, vs3);
+            vs9 = vec_madd(vs18, vs20, vs9);
+            vs10 = vec_madd(vs16, vs20, vs10);
+            vs11 = vec_madd(vs14, vs20, vs11);
+        }
+        if (rem > 4) {
+            vs18 = vec_xl(0, (const float *)(pb3 + 2 * ldb_b));
+            vs16 = vec_xl(0, (const float *)(pa3 + 2 * lda_b));
+            vs14 = vec_xl(0, (const float *)(pa3 + 2 * lda_b) + 4);
+            vs12 = vec_xl(0, (const float *)(pa3 + 2 * lda_b) + 8);
+            vs0 = vec_madd(vs16, vs18, vs0);
+            vs20 = vec_perm(vs18, vs18, (__vector unsigned char){ 4, 5, 6, 7, 0, 1, 2, 3, 12, 13, 14, 15, 8, 9, 10, 11 });
+            vs4 = vec_madd(vs15, vs21, vs4);
+            vs5 = vec_madd(vs13, vs21, vs5);
+            vs21 = vec_perm(vs19, vs19, (__vector unsigned char){ 4, 5, 6, 7, 0, 1, 2, 3, 12, 13, 14, 15, 8, 9, 10, 11 });
+            vs6 = vec_madd(vs17, vs19, vs6);
+            vs7 = vec_madd(vs15, vs19, vs7);
+            vs8 = vec_madd(vs13, vs19, vs8);
+            vs1 = vec_madd(vs14, vs18, vs1);
+            vs2 = vec_madd(vs12, vs18, vs2);
+            vs18 = (__vector float)vec_xxpermdi((__vector double)vs20, (__vector double)vs20, 2);
+            vs3 = vec_madd(vs16, vs20, vs3);
+            vs9 = vec_madd(vs17, vs21, vs9);
+            vs10 = vec_madd(vs15, vs21, vs10);
+            vs11 = vec_madd(vs13, vs21, vs11);
+        }
+        if (rem > 5) {
+            vs17 = vec_xl(0, (const float *)pb6);
+            vs15 = vec_xl(0, (const float *)pa6);
+            vs13 = vec_xl(0, (const float *)pa6 + 4);
+            vs19 = vec_xl(0, (const float *)pa6 + 8);
+            vs0 = vec_madd(vs15, vs17, vs0);
+            vs21 = vec_perm(vs17, vs17, (__vector unsigned char){ 4, 5, 6, 7, 0, 1, 2, 3, 12, 13, 14, 15, 8, 9, 10, 11 });
+            vs4 = vec_madd(vs14, vs20, vs4);
+            vs5 = vec_madd(vs12, vs20, vs5);
+            vs20 = vec_perm(vs18, vs18, (__vector unsigned char){ 4, 5, 6, 7, 0, 1, 2, 3, 12, 13, 14, 15, 8, 9, 10, 11 });
+            vs6 = vec_madd(vs16, vs18, vs6);
+            vs7 = vec_madd(vs14, vs18, vs7);
+            vs8 = vec_madd(vs12, vs18, vs8);
+            vs1 = vec_madd(vs13, vs17, vs1);
+            vs2 = vec_madd(vs19, vs17, vs2);
+            vs17 = (__vector float)vec_xxpermdi((__vector double)vs21, (__vector double)vs21, 2);
+            vs3 = vec_madd(vs15, vs21, vs3);
+            vs9 = vec_madd(vs16, vs20, vs9);
+            vs10 = vec_madd(vs14, vs20, vs10);
+            vs11 = vec_madd(vs12, vs20, vs11);
+        }
+        if (rem > 6) {
+            vs16 = vec_xl(0, (const float *)(pb3 + 4 * ldb_b));
+            vs14 = vec_xl(0, (const float *)(pa3 + 4 * lda_b));
+            vs12 = vec_xl(0, (const float *)(pa3 + 4 * lda_b) + 4);
+            vs18 = vec_xl(0, (const float *)(pa3 + 4 * lda_b) + 8);
+            vs0 = vec_madd(vs14, vs16, vs0);
+            vs20 = vec_perm(vs16, vs16, (__vector unsigned char){ 4, 5, 6, 7, 0, 1, 2, 3, 12, 13, 14, 15, 8, 9, 10, 11 });
+            vs4 = vec_madd(vs13, vs21, vs4);
+            vs5 = vec_madd(vs19, vs21, vs5);
+            vs21 = vec_perm(vs17, vs17, (__vector unsigned char){ 4, 5, 6, 7, 0, 1, 2, 3, 12, 13, 14, 15, 8, 9, 10, 11 });
+            vs6 = vec_madd(vs15, vs17, vs6);
+            vs7 = vec_madd(vs13, vs17, vs7);
+            vs8 = vec_madd(vs19, vs17, vs8);
+            vs1 = vec_madd(vs12, vs16, vs1);
+            vs2 = vec_madd(vs18, vs16, vs2);
+            vs16 = (__vector float)vec_xxpermdi((__vector double)vs20, (__vector double)vs20, 2);
+            vs3 = vec_madd(vs14, vs20, vs3);
+            vs9 = vec_madd(vs15, vs21, vs9);
+            vs10 = vec_madd(vs13, vs21, vs10);
+            vs11 = vec_madd(vs19, vs21, vs11);
+        }
+
+        /* epilogue: the rest of the last iteration, in the registers
+         * of the copy it follows */
+        switch (rem) {
+        case 0:
+            vs4 = vec_madd(vs19, vs21, vs4);
+            vs5 = vec_madd(vs17, vs21, vs5);
+            vs21 = vec_perm(vs15, vs15, (__vector unsigned char){ 4, 5, 6, 7, 0, 1, 2, 3, 12, 13, 14, 15, 8, 9, 10, 11 });
+            vs6 = vec_madd(vs13, vs15, vs6);
+            vs7 = vec_madd(vs19, vs15, vs7);
+            vs8 = vec_madd(vs17, vs15, vs8);
+            vs9 = vec_madd(vs13, vs21, vs9);
+            vs10 = vec_madd(vs19, vs21, vs10);
+            vs11 = vec_madd(vs17, vs21, vs11);
+            break;
+        case 1:
+            vs4 = vec_madd(vs18, vs20, vs4);
+            vs5 = vec_madd(vs16, vs20, vs5);
+            vs20 = vec_perm(vs14, vs14, (__vector unsigned char){ 4, 5, 6, 7, 0, 1, 2, 3, 12, 13, 14, 15, 8, 9, 10, 11 });
+            vs6 = vec_madd(vs12, vs14, vs6);
+            vs7 = vec_madd(vs18, vs14, vs7);
+            vs8 = vec_madd(vs16, vs14, vs8);
+            vs9 = vec_madd(vs12, vs20, vs9);
+            vs10 = vec_madd(vs18, vs20, vs10);
+            vs11 = vec_madd(vs16, vs20, vs11);
+            break;
+        case 2:
+            vs4 = vec_madd(vs17, vs21, vs4);
+            vs5 = vec_madd(vs15, vs21, vs5);
+            vs21 = vec_perm(vs13, vs13, (__vector unsigned char){ 4, 5, 6, 7, 0, 1, 2, 3, 12, 13, 14, 15, 8, 9, 10, 11 });
+            vs6 = vec_madd(vs19, vs13, vs6);
+            vs7 = vec_madd(vs17, vs13, vs7);
+            vs8 = vec_madd(vs15, vs13, vs8);
+            vs9 = vec_madd(vs19, vs21, vs9);
+            vs10 = vec_madd(vs17, vs21, vs10);
+            vs11 = vec_madd(vs15, vs21, vs11);
+            break;
+        case 3:
+            vs4 = vec_madd(vs16, vs20, vs4);
+            vs5 = vec_madd(vs14, vs20, vs5);
+            vs20 = vec_perm(vs12, vs12, (__vector unsigned char){ 4, 5, 6, 7, 0, 1, 2, 3, 12, 13, 14, 15, 8, 9, 10, 11 });
+            vs6 = vec_madd(vs18, vs12, vs6);
+            vs7 = vec_madd(vs16, vs12, vs7);
+            vs8 = vec_madd(vs14, vs12, vs8);
+            vs9 = vec_madd(vs18, vs20, vs9);
+            vs10 = vec_madd(vs16, vs20, vs10);
+            vs11 = vec_madd(vs14, vs20, vs11);
+            break;
+        case 4:
+            vs4 = vec_madd(vs15, vs21, vs4);
+            vs5 = vec_madd(vs13, vs21, vs5);
+            vs21 = vec_perm(vs19, vs19, (__vector unsigned char){ 4, 5, 6, 7, 0, 1, 2, 3, 12, 13, 14, 15, 8, 9, 10, 11 });
+            vs6 = vec_madd(vs17, vs19, vs6);
+            vs7 = vec_madd(vs15, vs19, vs7);
+            vs8 = vec_madd(vs13, vs19, vs8);
+            vs9 = vec_madd(vs17, vs21, vs9);
+            vs10 = vec_madd(vs15, vs21, vs10);
+            vs11 = vec_madd(vs13, vs21, vs11);
+            break;
+        case 5:
+            vs4 = vec_madd(vs14, vs20, vs4);
+            vs5 = vec_madd(vs12, vs20, vs5);
+            vs20 = vec_perm(vs18, vs18, (__vector unsigned char){ 4, 5, 6, 7, 0, 1, 2, 3, 12, 13, 14, 15, 8, 9, 10, 11 });
+            vs6 = vec_madd(vs16, vs18, vs6);
+            vs7 = vec_madd(vs14, vs18, vs7);
+            vs8 = vec_madd(vs12, vs18, vs8);
+            vs9 = vec_madd(vs16, vs20, vs9);
+            vs10 = vec_madd(vs14, vs20, vs10);
+            vs11 = vec_madd(vs12, vs20, vs11);
+            break;
+        case 6:
+            vs4 = vec_madd(vs13, vs21, vs4);
+            vs5 = vec_madd(vs19, vs21, vs5);
+            vs21 = vec_perm(vs17, vs17, (__vector unsigned char){ 4, 5, 6, 7, 0, 1, 2, 3, 12, 13, 14, 15, 8, 9, 10, 11 });
+            vs6 = vec_madd(vs15, vs17, vs6);
+            vs7 = vec_madd(vs13, vs17, vs7);
+            vs8 = vec_madd(vs19, vs17, vs8);
+            vs9 = vec_madd(vs15, vs21, vs9);
+            vs10 = vec_madd(vs13, vs21, vs10);
+            vs11 = vec_madd(vs19, vs21, vs11);
+            break;
+        case 7:
+            vs4 = vec_madd(vs12, vs20, vs4);
+            vs5 = vec_madd(vs18, vs20, vs5);
+            vs20 = vec_perm(vs16, vs16, (__vector unsigned char){ 4, 5, 6, 7, 0, 1, 2, 3, 12, 13, 14, 15, 8, 9, 10, 11 });
+            vs6 = vec_madd(vs14, vs16, vs6);
+            vs7 = vec_madd(vs12, vs16, vs7);
+            vs8 = vec_madd(vs18, vs16, vs8);
+            vs9 = vec_madd(vs14, vs20, vs9);
+            vs10 = vec_madd(vs12, vs20, vs10);
+            vs11 = vec_madd(vs18, vs20, vs11);
+            break;
+
+        }
+    }
+    const float alpha_ = *alpha, beta_ = *beta;
+    float t_[48];
+    vec_xst(vs0, 0, t_ + 0);
+    vec_xst(vs1, 0, t_ + 4);
+    vec_xst(vs2, 0, t_ + 8);
+    vec_xst(vs3, 0, t_ + 12);
+    vec_xst(vs4, 0, t_ + 16);
+    vec_xst(vs5, 0, t_ + 20);
+    vec_xst(vs6, 0, t_ + 24);
+    vec_xst(vs7, 0, t_ + 28);
+    vec_xst(vs8, 0, t_ + 32);
+    vec_xst(vs9, 0, t_ + 36);
+    vec_xst(vs10, 0, t_ + 40);
+    vec_xst(vs11, 0, t_ + 44);
+    /* position in t_ of C(i, j), at_[i + j*12] */
+    static const unsigned short at_[48] = {
+        0, 13, 38, 27, 4, 17, 42, 31, 8, 21, 46, 35, 12, 1, 26, 39,
+        16, 5, 30, 43, 20, 9, 34, 47, 36, 25, 2, 15, 40, 29, 6, 19,
+        44, 33, 10, 23, 24, 37, 14, 3, 28, 41, 18, 7, 32, 45, 22, 11,
+    };
+    for (int64_t j = 0; j < n; j++)
+        for (int64_t i = 0; i < m; i++) {
+            float v = alpha_ * t_[at_[i + j * 12]];
+            float *cij = c + i * rs_c + j * cs_c;
+            *cij = beta_ == 0 ? v : v + beta_ * *cij;
+        }
+
+}
+
+void power9_sgemm_12x16_e8x4(int64_t m, int64_t n, int64_t k, const float *alpha, const float *a, int64_t lda,
+                             const float *b, int64_t ldb, const float *beta, float *c, int64_t rs_c, int64_t cs_c)
+{
+    const int64_t lda_b = lda * (int64_t)sizeof(float), ldb_b = ldb * (int64_t)sizeof(float);
+    const char *pa0 = (const char *)a,
+               *pa3 = pa0 + 3 * lda_b;
+    const char *pb0 = (const char *)b,
+               *pb3 = pb0 + 3 * ldb_b;
+    __vector float vs0, vs1, vs2, vs3, vs4, vs5, vs6, vs7;
+    __vector float vs8, vs9, vs10, vs11, vs12, vs13;
+
+    vs0 = vec_splats(0.0f);
+    vs1 = vec_splats(0.0f);
+    vs2 = vec_splats(0.0f);
+    vs3 = vec_splats(0.0f);
+    vs4 = vec_splats(0.0f);
+    vs5 = vec_splats(0.0f);
+    vs6 = vec_splats(0.0f);
+    vs7 = vec_splats(0.0f);
+
+    if (k > 0) {
+        /* prologue: the first 18 instructions of iteration 0 (pointer
+         * bumps among them become load offsets) */
+        vs10 = vec_xl(0, (const float *)pb0);
+        vs9 = vec_xl(0, (const float *)pa0);
+        vs11 = vec_xl(0, (const float *)pa0 + 4);
+        vs0 = vec_madd(vs9, vs10, vs0);
+        vs13 = vec_perm(vs10, vs10, (__vector unsigned char){ 4, 5, 6, 7, 0, 1, 2, 3, 12, 13, 14, 15, 8, 9, 10, 11 });
+        vs1 = vec_madd(vs11, vs10, vs1);
+        vs10 = (__vector float)vec_xxpermdi((__vector double)vs13, (__vector double)vs13, 2);
+        vs2 = vec_madd(vs9, vs13, vs2);
+        vs3 = vec_madd(vs11, vs13, vs3);
+        vs13 = vec_perm(vs10, vs10, (__vector unsigned char){ 4, 5, 6, 7, 0, 1, 2, 3, 12, 13, 14, 15, 8, 9, 10, 11 });
+        vs4 = vec_madd(vs9, vs10, vs4);
+        vs5 = vec_madd(vs11, vs10, vs5);
+        vs6 = vec_madd(vs9, vs13, vs6);
+
+        /* kernel: iteration i and the start of i+1, unrolled 4x */
+        int64_t nq = k - 1;
+        for (int64_t it = nq / 4; it > 0; it--) {
+            /* copy 0 */
+            vs9 = vec_xl(0, (const float *)(pb0 + ldb_b));
+            vs8 = vec_xl(0, (const float *)(pa0 + lda_b));
+            vs10 = vec_xl(0, (const float *)(pa0 + lda_b) + 4);
+            vs0 = vec_madd(vs8, vs9, vs0);
+            vs12 = vec_perm(vs9, vs9, (__vector unsigned char){ 4, 5, 6, 7, 0, 1, 2, 3, 12, 13, 14, 15, 8, 9, 10, 11 });
+            vs1 = vec_madd(vs10, vs9, vs1);
+            vs9 = (__vector float)vec_xxpermdi((__vector double)vs12, (__vector double)vs12, 2);
+            vs2 = vec_madd(vs8, vs12, vs2);
+            vs3 = vec_madd(vs10, vs12, vs3);
+            vs12 = vec_perm(vs9, vs9, (__vector unsigned char){ 4, 5, 6, 7, 0, 1, 2, 3, 12, 13, 14, 15, 8, 9, 10, 11 });
+            vs4 = vec_madd(vs8, vs9, vs4);
+            vs5 = vec_madd(vs10, vs9, vs5);
+            vs6 = vec_madd(vs8, vs12, vs6);
+            vs7 = vec_madd(vs11, vs13, vs7);
+            /* copy 1 */
+            vs8 = vec_xl(0, (const float *)(pb0 + 2 * ldb_b));
+            vs11 = vec_xl(0, (const float *)(pa0 + 2 * lda_b));
+            vs9 = vec_xl(0, (const float *)(pa0 + 2 * lda_b) + 4);
+            vs0 = vec_madd(vs11, vs8, vs0);
+            vs13 = vec_perm(vs8, vs8, (__vector unsigned char){ 4, 5, 6, 7, 0, 1, 2, 3, 12, 13, 14, 15, 8, 9, 10, 11 });
+            vs1 = vec_madd(vs9, vs8, vs1);
+            vs8 = (__vector float)vec_xxpermdi((__vector double)vs13, (__vector double)vs13, 2);
+            vs2 = vec_madd(vs11, vs13, vs2);
+            vs3 = vec_madd(vs9, vs13, vs3);
+            vs13 = vec_perm(vs8, vs8, (__vector unsigned char){ 4, 5, 6, 7, 0, 1, 2, 3, 12, 13, 14, 15, 8, 9, 10, 11 });
+            vs4 = vec_madd(vs11, vs8, vs4);
+            vs5 = vec_madd(vs9, vs8, vs5);
+            vs6 = vec_madd(vs11, vs13, vs6);
+            vs7 = vec_madd(vs10, vs12, vs7);
+            /* copy 2 */
+            vs11 = vec_xl(0, (const float *)pb3);
+            vs10 = vec_xl(0, (const float *)pa3);
+            vs8 = vec_xl(0, (const float *)pa3 + 4);
+            vs0 = vec_madd(vs10, vs11, vs0);
+            vs12 = vec_perm(vs11, vs11, (__vector unsigned char){ 4, 5, 6, 7, 0, 1, 2, 3, 12, 13, 14, 15, 8, 9, 10, 11 });
+            vs1 = vec_madd(vs8, vs11, vs1);
+            vs11 = (__vector float)vec_xxpermdi((__vector double)vs12, (__vector double)vs12, 2);
+            vs2 = vec_madd(vs10, vs12, vs2);
+            vs3 = vec_madd(vs8, vs12, vs3);
+            vs12 = vec_perm(vs11, vs11, (__vector unsigned char){ 4, 5, 6, 7, 0, 1, 2, 3, 12, 13, 14, 15, 8, 9, 10, 11 });
+            vs4 = vec_madd(vs10, vs11, vs4);
+            vs5 = vec_madd(vs8, vs11, vs5);
+            vs6 = vec_madd(vs10, vs12, vs6);
+            vs7 = vec_madd(vs9, vs13, vs7);
+            /* copy 3 */
+            vs10 = vec_xl(0, (const float *)(pb0 + 4 * ldb_b));
+            vs9 = vec_xl(0, (const float *)(pa0 + 4 * lda_b));
+            vs11 = vec_xl(0, (const float *)(pa0 + 4 * lda_b) + 4);
+            vs0 = vec_madd(vs9, vs10, vs0);
+            vs13 = vec_perm(vs10, vs10, (__vector unsigned char){ 4, 5, 6, 7, 0, 1, 2, 3, 12, 13, 14, 15, 8, 9, 10, 11 });
+            vs1 = vec_madd(vs11, vs10, vs1);
+            vs10 = (__vector float)vec_xxpermdi((__vector double)vs13, (__vector double)vs13, 2);
+            vs2 = vec_madd(vs9, vs13, vs2);
+            vs3 = vec_madd(vs11, vs13, vs3);
+            vs13 = vec_perm(vs10, vs10, (__vector unsigned char){ 4, 5, 6, 7, 0, 1, 2, 3, 12, 13, 14, 15, 8, 9, 10, 11 });
+            vs4 = vec_madd(vs9, vs10, vs4);
+            vs5 = vec_madd(vs11, vs10, vs5);
+            vs6 = vec_madd(vs9, vs13, vs6);
+            vs7 = vec_madd(vs8, vs12, vs7);
+
+            pa0 += 4 * lda_b;
+            pa3 += 4 * lda_b;
+            pb0 += 4 * ldb_b;
+            pb3 += 4 * ldb_b;
+        }
+        int64_t rem = nq % 4;
+        if (rem > 0) {
+            vs9 = vec_xl(0, (const float *)(pb0 + ldb_b));
+            vs8 = vec_xl(0, (const float *)(pa0 + lda_b));
+            vs10 = vec_xl(0, (const float *)(pa0 + lda_b) + 4);
+            vs0 = vec_madd(vs8, vs9, vs0);
+            vs12 = vec_perm(vs9, vs9, (__vector unsigned char){ 4, 5, 6, 7, 0, 1, 2, 3, 12, 13, 14, 15, 8, 9, 10, 11 });
+            vs1 = vec_madd(vs10, vs9, vs1);
+            vs9 = (__vector float)vec_xxpermdi((__vector double)vs12, (__vector double)vs12, 2);
+            vs2 = vec_madd(vs8, vs12, vs2);
+            vs3 = vec_madd(vs10, vs12, vs3);
+            vs12 = vec_perm(vs9, vs9, (__vector unsigned char){ 4, 5, 6, 7, 0, 1, 2, 3, 12, 13, 14, 15, 8, 9, 10, 11 });
+            vs4 = vec_madd(vs8, vs9, vs4);
+            vs5 = vec_madd(vs10, vs9, vs5);
+            vs6 = vec_madd(vs8, vs12, vs6);
+            vs7 = vec_madd(vs11, vs13, vs7);
+        }
+        if (rem > 1) {
+            vs8 = vec_xl(0, (const float *)(pb0 + 2 * ldb_b));
+            vs11 = vec_xl(0, (const float *)(pa0 + 2 * lda_b));
+            vs9 = vec_xl(0, (const float *)(pa0 + 2 * lda_b) + 4);
+            vs0 = vec_madd(vs11, vs8, vs0);
+            vs13 = vec_perm(vs8, vs8, (__vector unsigned char){ 4, 5, 6, 7, 0, 1, 2, 3, 12, 13, 14, 15, 8, 9, 10, 11 });
+            vs1 = vec_madd(vs9, vs8, vs1);
+            vs8 = (__vector float)vec_xxpermdi((__vector double)vs13, (__vector double)vs13, 2);
+            vs2 = vec_madd(vs11, vs13, vs2);
+            vs3 = vec_madd(vs9, vs13, vs3);
+            vs13 = vec_perm(vs8, vs8, (__vector unsigned char){ 4, 5, 6, 7, 0, 1, 2, 3, 12, 13, 14, 15, 8, 9, 10, 11 });
+            vs4 = vec_madd(vs11, vs8, vs4);
+            vs5 = vec_madd(vs9, vs8, vs5);
+            vs6 = vec_madd(vs11, vs13, vs6);
+            vs7 = vec_madd(vs10, vs12, vs7);
+        }
+        if (rem > 2) {
+            vs11 = vec_xl(0, (const float *)pb3);
+            vs10 = vec_xl(0, (const float *)pa3);
+            vs8 = vec_xl(0, (const float *)pa3 + 4);
+            vs0 = vec_madd(vs10, vs11, vs0);
+            vs12 = vec_perm(vs11, vs11, (__vector unsigned char){ 4, 5, 6, 7, 0, 1, 2, 3, 12, 13, 14, 15, 8, 9, 10, 11 });
+            vs1 = vec_madd(vs8, vs11, vs1);
+            vs11 = (__vector float)vec_xxpermdi((__vector double)vs12, (__vector double)vs12, 2);
+            vs2 = vec_madd(vs10, vs12, vs2);
+            vs3 = vec_madd(vs8, vs12, vs3);
+            vs12 = vec_perm(vs11, vs11, (__vector unsigned char){ 4, 5, 6, 7, 0, 1, 2, 3, 12, 13, 14, 15, 8, 9, 10, 11 });
+            vs4 = vec_madd(vs10, vs11, vs4);
+            vs5 = vec_madd(vs8, vs11, vs5);
+            vs6 = vec_madd(vs10, vs12, vs6);
+            vs7 = vec_madd(vs9, vs13, vs7);
+        }
+
+        /* epilogue: the rest of the last iteration, in the registers
+         * of the copy it follows */
+        switch (rem) {
+        case 0:
+            vs7 = vec_madd(vs11, vs13, vs7);
+            break;
+        case 1:
+            vs7 = vec_madd(vs10, vs12, vs7);
+            break;
+        case 2:
+            vs7 = vec_madd(vs9, vs13, vs7);
+            break;
+        case 3:
+            vs7 = vec_madd(vs8, vs12, vs7);
+            break;
+
+        }
+    }
+    const float alpha_ = *alpha, beta_ = *beta;
+    float t_[32];
+    vec_xst(vs0, 0, t_ + 0);
+    vec_xst(vs1, 0, t_ + 4);
+    vec_xst(vs2, 0, t_ + 8);
+    vec_xst(vs3, 0, t_ + 12);
+    vec_xst(vs4, 0, t_ + 16);
+    vec_xst(vs5, 0, t_ + 20);
+    vec_xst(vs6, 0, t_ + 24);
+    vec_xst(vs7, 0, t_ + 28);
+    /* position in t_ of C(i, j), at_[i + j*8] */
+    static const unsigned short at_[32] = {
+        0, 9, 26, 19, 4, 13, 30, 23, 8, 1, 18, 27, 12, 5, 22, 31,
+        24, 17, 2, 11, 28, 21, 6, 15, 16, 25, 10, 3, 20, 29, 14, 7,
     };
     for (int64_t j = 0; j < n; j++)
         for (int64_t i = 0; i < m; i++) {

@@ -19,8 +19,8 @@
 #define power9_sgemm_12x16_NARROW_K 0
 /* edge kernels for short last row / column panels, each with the
  * signature of power9_sgemm_12x16_direct: {MR', NR', function} */
-#define power9_sgemm_12x16_NEDGES 3
-#define power9_sgemm_12x16_EDGE_LIST {12, 8, power9_sgemm_12x16_e12x8}, {8, 16, power9_sgemm_12x16_e8x16}, {8, 8, power9_sgemm_12x16_e8x8}
+#define power9_sgemm_12x16_NEDGES 5
+#define power9_sgemm_12x16_EDGE_LIST {12, 8, power9_sgemm_12x16_e12x8}, {8, 16, power9_sgemm_12x16_e8x16}, {8, 8, power9_sgemm_12x16_e8x8}, {12, 4, power9_sgemm_12x16_e12x4}, {8, 4, power9_sgemm_12x16_e8x4}
 /* 1: power9_sgemm_12x16_direct_rows and each edge kernel's _rows variant are emitted,
  * the same kernels reading B(p,j) at b[p*ldb + j] (B^T in place; the
  * machine's direct_b_rows): {MR', NR', function} as EDGE_LIST */
@@ -68,6 +68,10 @@ void power9_sgemm_12x16_e12x8(int64_t m, int64_t n, int64_t k, const float *alph
 void power9_sgemm_12x16_e8x16(int64_t m, int64_t n, int64_t k, const float *alpha, const float *a, int64_t lda,
                               const float *b, int64_t ldb, const float *beta, float *c, int64_t rs_c, int64_t cs_c);
 void power9_sgemm_12x16_e8x8(int64_t m, int64_t n, int64_t k, const float *alpha, const float *a, int64_t lda,
+                             const float *b, int64_t ldb, const float *beta, float *c, int64_t rs_c, int64_t cs_c);
+void power9_sgemm_12x16_e12x4(int64_t m, int64_t n, int64_t k, const float *alpha, const float *a, int64_t lda,
+                              const float *b, int64_t ldb, const float *beta, float *c, int64_t rs_c, int64_t cs_c);
+void power9_sgemm_12x16_e8x4(int64_t m, int64_t n, int64_t k, const float *alpha, const float *a, int64_t lda,
                              const float *b, int64_t ldb, const float *beta, float *c, int64_t rs_c, int64_t cs_c);
 void power9_sgemm_12x16_p8x16(int64_t m, int64_t n, int64_t k, const float *alpha, const float *a,
                               const float *b, const float *beta, float *c, int64_t rs_c, int64_t cs_c,

@@ -36,7 +36,7 @@ static const struct gg_spedge power9_sgemm_12x16_desc_pedges[] = { power9_sgemm_
     .b_l1_percent = 50, .narrow_k = 0, \
     .direct = (void *)power9_sgemm_12x16_direct, .direct_b_cols = 0, \
     .stream = (void *)power9_sgemm_12x16_stream, \
-    .edges = power9_sgemm_12x16_desc_edges, .nedges = 3, \
+    .edges = power9_sgemm_12x16_desc_edges, .nedges = 5, \
     .pedges = power9_sgemm_12x16_desc_pedges, .npedges = 1, \
 }
 #endif

@@ -32,6 +32,8 @@
  *   Edge kernels, each with the signature of sandybridge_sgemm_8x12_direct, for the
  *   last row and column panels when they are short:
  *     sandybridge_sgemm_8x12_e8x8: 8x8, 8.00 cycles per iteration, unroll 5
+ *     sandybridge_sgemm_8x12_e8x4: 8x4, 4.50 cycles per iteration, unroll 2
+ *     sandybridge_sgemm_8x12_e8x6: 8x6, 6.00 cycles per iteration, unroll 2
  *   sandybridge_sgemm_8x12_pair: m <= 4 rows, any n, two k steps per vector: A(i,p) at
  *     a[(p/2)*lda + 2*i + p%2] (rows packed in k pairs, the partner of
  *     an odd last p zero), B(p,j) at b[p + j*ldb]; reads B only for p < k
@@ -1157,6 +1159,389 @@ void sandybridge_sgemm_8x12_e8x8(int64_t m, int64_t n, int64_t k, const float *a
         16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31,
         32, 33, 34, 35, 36, 37, 38, 39, 40, 41, 42, 43, 44, 45, 46, 47,
         48, 49, 50, 51, 52, 53, 54, 55, 56, 57, 58, 59, 60, 61, 62, 63,
+    };
+    for (int64_t j = 0; j < n; j++)
+        for (int64_t i = 0; i < m; i++) {
+            float v = alpha_ * t_[at_[i + j * 8]];
+            float *cij = c + i * rs_c + j * cs_c;
+            *cij = beta_ == 0 ? v : v + beta_ * *cij;
+        }
+
+}
+
+void sandybridge_sgemm_8x12_e8x4(int64_t m, int64_t n, int64_t k, const float *alpha, const float *a, int64_t lda,
+                                 const float *b, int64_t ldb, const float *beta, float *c, int64_t rs_c, int64_t cs_c)
+{
+    const int64_t lda_b = lda * (int64_t)sizeof(float), ldb_b = ldb * (int64_t)sizeof(float);
+    const char *pa0 = (const char *)a;
+    const char *pb0 = (const char *)b,
+               *pb3 = pb0 + 3 * ldb_b;
+    __m256 ymm0, ymm1, ymm2, ymm3, ymm4, ymm5, ymm6, ymm7;
+    __m256 ymm8, ymm9;
+
+    ymm0 = _mm256_setzero_ps();
+    ymm1 = _mm256_setzero_ps();
+    ymm2 = _mm256_setzero_ps();
+    ymm3 = _mm256_setzero_ps();
+
+    if (k > 0) {
+        /* prologue: the first 17 instructions of iteration 0 (pointer
+         * bumps among them become load offsets) */
+        ymm5 = _mm256_loadu_ps((const float *)pa0);
+        ymm6 = _mm256_broadcast_ss((const float *)pb0);
+        ymm7 = _mm256_broadcast_ss((const float *)(pb0 + ldb_b));
+        ymm8 = _mm256_broadcast_ss((const float *)(pb0 + 2 * ldb_b));
+        ymm9 = _mm256_broadcast_ss((const float *)pb3);
+        ymm6 = _mm256_mul_ps(ymm5, ymm6);
+        ymm7 = _mm256_mul_ps(ymm5, ymm7);
+        ymm8 = _mm256_mul_ps(ymm5, ymm8);
+        ymm5 = _mm256_mul_ps(ymm5, ymm9);
+        ymm0 = _mm256_add_ps(ymm0, ymm6);
+        ymm1 = _mm256_add_ps(ymm1, ymm7);
+        ymm2 = _mm256_add_ps(ymm2, ymm8);
+
+        /* kernel: iteration i and the start of i+1, unrolled 2x */
+        int64_t nq = k - 1;
+        for (int64_t it = nq / 2; it > 0; it--) {
+            /* copy 0 */
+            ymm4 = _mm256_loadu_ps((const float *)(pa0 + lda_b));
+            ymm6 = _mm256_broadcast_ss((const float *)pb0 + 1);
+            ymm7 = _mm256_broadcast_ss((const float *)(pb0 + ldb_b) + 1);
+            ymm8 = _mm256_broadcast_ss((const float *)(pb0 + 2 * ldb_b) + 1);
+            ymm9 = _mm256_broadcast_ss((const float *)pb3 + 1);
+            ymm6 = _mm256_mul_ps(ymm4, ymm6);
+            ymm7 = _mm256_mul_ps(ymm4, ymm7);
+            ymm8 = _mm256_mul_ps(ymm4, ymm8);
+            ymm4 = _mm256_mul_ps(ymm4, ymm9);
+            ymm0 = _mm256_add_ps(ymm0, ymm6);
+            ymm1 = _mm256_add_ps(ymm1, ymm7);
+            ymm2 = _mm256_add_ps(ymm2, ymm8);
+            ymm3 = _mm256_add_ps(ymm3, ymm5);
+            /* copy 1 */
+            ymm5 = _mm256_loadu_ps((const float *)(pa0 + 2 * lda_b));
+            ymm6 = _mm256_broadcast_ss((const float *)pb0 + 2);
+            ymm7 = _mm256_broadcast_ss((const float *)(pb0 + ldb_b) + 2);
+            ymm8 = _mm256_broadcast_ss((const float *)(pb0 + 2 * ldb_b) + 2);
+            ymm9 = _mm256_broadcast_ss((const float *)pb3 + 2);
+            ymm6 = _mm256_mul_ps(ymm5, ymm6);
+            ymm7 = _mm256_mul_ps(ymm5, ymm7);
+            ymm8 = _mm256_mul_ps(ymm5, ymm8);
+            ymm5 = _mm256_mul_ps(ymm5, ymm9);
+            ymm0 = _mm256_add_ps(ymm0, ymm6);
+            ymm1 = _mm256_add_ps(ymm1, ymm7);
+            ymm2 = _mm256_add_ps(ymm2, ymm8);
+            ymm3 = _mm256_add_ps(ymm3, ymm4);
+
+            pa0 += 2 * lda_b;
+            pb0 += 8;
+            pb3 += 8;
+        }
+        int64_t rem = nq % 2;
+        if (rem > 0) {
+            ymm4 = _mm256_loadu_ps((const float *)(pa0 + lda_b));
+            ymm6 = _mm256_broadcast_ss((const float *)pb0 + 1);
+            ymm7 = _mm256_broadcast_ss((const float *)(pb0 + ldb_b) + 1);
+            ymm8 = _mm256_broadcast_ss((const float *)(pb0 + 2 * ldb_b) + 1);
+            ymm9 = _mm256_broadcast_ss((const float *)pb3 + 1);
+            ymm6 = _mm256_mul_ps(ymm4, ymm6);
+            ymm7 = _mm256_mul_ps(ymm4, ymm7);
+            ymm8 = _mm256_mul_ps(ymm4, ymm8);
+            ymm4 = _mm256_mul_ps(ymm4, ymm9);
+            ymm0 = _mm256_add_ps(ymm0, ymm6);
+            ymm1 = _mm256_add_ps(ymm1, ymm7);
+            ymm2 = _mm256_add_ps(ymm2, ymm8);
+            ymm3 = _mm256_add_ps(ymm3, ymm5);
+        }
+
+        /* epilogue: the rest of the last iteration, in the registers
+         * of the copy it follows */
+        switch (rem) {
+        case 0:
+            ymm3 = _mm256_add_ps(ymm3, ymm5);
+            break;
+        case 1:
+            ymm3 = _mm256_add_ps(ymm3, ymm4);
+            break;
+
+        }
+    }
+    const float alpha_ = *alpha, beta_ = *beta;
+    if (m == 8 && n == 4 && rs_c == 1) {
+        const __m256 va_ = _mm256_set1_ps(alpha_);
+        if (alpha_ == 1 && beta_ == 0) {
+            float *cw_ = c;
+            _mm256_storeu_ps(cw_ + 0, ymm0);
+            cw_ += cs_c;
+            _mm256_storeu_ps(cw_ + 0, ymm1);
+            cw_ += cs_c;
+            _mm256_storeu_ps(cw_ + 0, ymm2);
+            cw_ += cs_c;
+            _mm256_storeu_ps(cw_ + 0, ymm3);
+        } else if (alpha_ == 1 && beta_ == 1) {
+            float *cw_ = c;
+            _mm256_storeu_ps(cw_ + 0, _mm256_add_ps(ymm0, _mm256_loadu_ps(cw_ + 0)));
+            cw_ += cs_c;
+            _mm256_storeu_ps(cw_ + 0, _mm256_add_ps(ymm1, _mm256_loadu_ps(cw_ + 0)));
+            cw_ += cs_c;
+            _mm256_storeu_ps(cw_ + 0, _mm256_add_ps(ymm2, _mm256_loadu_ps(cw_ + 0)));
+            cw_ += cs_c;
+            _mm256_storeu_ps(cw_ + 0, _mm256_add_ps(ymm3, _mm256_loadu_ps(cw_ + 0)));
+        } else if (beta_ == 0) {
+            float *cw_ = c;
+            _mm256_storeu_ps(cw_ + 0, _mm256_mul_ps(va_, ymm0));
+            cw_ += cs_c;
+            _mm256_storeu_ps(cw_ + 0, _mm256_mul_ps(va_, ymm1));
+            cw_ += cs_c;
+            _mm256_storeu_ps(cw_ + 0, _mm256_mul_ps(va_, ymm2));
+            cw_ += cs_c;
+            _mm256_storeu_ps(cw_ + 0, _mm256_mul_ps(va_, ymm3));
+        } else if (beta_ == 1) {
+            float *cw_ = c;
+            _mm256_storeu_ps(cw_ + 0, _mm256_add_ps(_mm256_mul_ps(va_, ymm0), _mm256_loadu_ps(cw_ + 0)));
+            cw_ += cs_c;
+            _mm256_storeu_ps(cw_ + 0, _mm256_add_ps(_mm256_mul_ps(va_, ymm1), _mm256_loadu_ps(cw_ + 0)));
+            cw_ += cs_c;
+            _mm256_storeu_ps(cw_ + 0, _mm256_add_ps(_mm256_mul_ps(va_, ymm2), _mm256_loadu_ps(cw_ + 0)));
+            cw_ += cs_c;
+            _mm256_storeu_ps(cw_ + 0, _mm256_add_ps(_mm256_mul_ps(va_, ymm3), _mm256_loadu_ps(cw_ + 0)));
+        } else {
+            const __m256 vb_ = _mm256_set1_ps(beta_);
+            float *cw_ = c;
+            _mm256_storeu_ps(cw_ + 0, _mm256_add_ps(_mm256_mul_ps(va_, ymm0), _mm256_mul_ps(vb_, _mm256_loadu_ps(cw_ + 0))));
+            cw_ += cs_c;
+            _mm256_storeu_ps(cw_ + 0, _mm256_add_ps(_mm256_mul_ps(va_, ymm1), _mm256_mul_ps(vb_, _mm256_loadu_ps(cw_ + 0))));
+            cw_ += cs_c;
+            _mm256_storeu_ps(cw_ + 0, _mm256_add_ps(_mm256_mul_ps(va_, ymm2), _mm256_mul_ps(vb_, _mm256_loadu_ps(cw_ + 0))));
+            cw_ += cs_c;
+            _mm256_storeu_ps(cw_ + 0, _mm256_add_ps(_mm256_mul_ps(va_, ymm3), _mm256_mul_ps(vb_, _mm256_loadu_ps(cw_ + 0))));
+        }
+        return;
+    }
+    float t_[32];
+    _mm256_storeu_ps(t_ + 0, ymm0);
+    _mm256_storeu_ps(t_ + 8, ymm1);
+    _mm256_storeu_ps(t_ + 16, ymm2);
+    _mm256_storeu_ps(t_ + 24, ymm3);
+    /* position in t_ of C(i, j), at_[i + j*8] */
+    static const unsigned short at_[32] = {
+        0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15,
+        16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31,
+    };
+    for (int64_t j = 0; j < n; j++)
+        for (int64_t i = 0; i < m; i++) {
+            float v = alpha_ * t_[at_[i + j * 8]];
+            float *cij = c + i * rs_c + j * cs_c;
+            *cij = beta_ == 0 ? v : v + beta_ * *cij;
+        }
+
+}
+
+void sandybridge_sgemm_8x12_e8x6(int64_t m, int64_t n, int64_t k, const float *alpha, const float *a, int64_t lda,
+                                 const float *b, int64_t ldb, const float *beta, float *c, int64_t rs_c, int64_t cs_c)
+{
+    const int64_t lda_b = lda * (int64_t)sizeof(float), ldb_b = ldb * (int64_t)sizeof(float);
+    const char *pa0 = (const char *)a;
+    const char *pb0 = (const char *)b,
+               *pb3 = pb0 + 3 * ldb_b;
+    __m256 ymm0, ymm1, ymm2, ymm3, ymm4, ymm5, ymm6, ymm7;
+    __m256 ymm8, ymm9, ymm10, ymm11, ymm12, ymm13;
+
+    ymm0 = _mm256_setzero_ps();
+    ymm1 = _mm256_setzero_ps();
+    ymm2 = _mm256_setzero_ps();
+    ymm3 = _mm256_setzero_ps();
+    ymm4 = _mm256_setzero_ps();
+    ymm5 = _mm256_setzero_ps();
+
+    if (k > 0) {
+        /* prologue: the first 23 instructions of iteration 0 (pointer
+         * bumps among them become load offsets) */
+        ymm7 = _mm256_loadu_ps((const float *)pa0);
+        ymm8 = _mm256_broadcast_ss((const float *)pb0);
+        ymm9 = _mm256_broadcast_ss((const float *)(pb0 + ldb_b));
+        ymm10 = _mm256_broadcast_ss((const float *)(pb0 + 2 * ldb_b));
+        ymm11 = _mm256_broadcast_ss((const float *)pb3);
+        ymm12 = _mm256_broadcast_ss((const float *)(pb0 + 4 * ldb_b));
+        ymm13 = _mm256_broadcast_ss((const float *)(pb3 + 2 * ldb_b));
+        ymm8 = _mm256_mul_ps(ymm7, ymm8);
+        ymm9 = _mm256_mul_ps(ymm7, ymm9);
+        ymm10 = _mm256_mul_ps(ymm7, ymm10);
+        ymm11 = _mm256_mul_ps(ymm7, ymm11);
+        ymm12 = _mm256_mul_ps(ymm7, ymm12);
+        ymm0 = _mm256_add_ps(ymm0, ymm8);
+        ymm7 = _mm256_mul_ps(ymm7, ymm13);
+        ymm1 = _mm256_add_ps(ymm1, ymm9);
+        ymm2 = _mm256_add_ps(ymm2, ymm10);
+        ymm3 = _mm256_add_ps(ymm3, ymm11);
+        ymm4 = _mm256_add_ps(ymm4, ymm12);
+
+        /* kernel: iteration i and the start of i+1, unrolled 2x */
+        int64_t nq = k - 1;
+        for (int64_t it = nq / 2; it > 0; it--) {
+            /* copy 0 */
+            ymm6 = _mm256_loadu_ps((const float *)(pa0 + lda_b));
+            ymm8 = _mm256_broadcast_ss((const float *)pb0 + 1);
+            ymm9 = _mm256_broadcast_ss((const float *)(pb0 + ldb_b) + 1);
+            ymm10 = _mm256_broadcast_ss((const float *)(pb0 + 2 * ldb_b) + 1);
+            ymm11 = _mm256_broadcast_ss((const float *)pb3 + 1);
+            ymm12 = _mm256_broadcast_ss((const float *)(pb0 + 4 * ldb_b) + 1);
+            ymm13 = _mm256_broadcast_ss((const float *)(pb3 + 2 * ldb_b) + 1);
+            ymm8 = _mm256_mul_ps(ymm6, ymm8);
+            ymm9 = _mm256_mul_ps(ymm6, ymm9);
+            ymm10 = _mm256_mul_ps(ymm6, ymm10);
+            ymm11 = _mm256_mul_ps(ymm6, ymm11);
+            ymm12 = _mm256_mul_ps(ymm6, ymm12);
+            ymm0 = _mm256_add_ps(ymm0, ymm8);
+            ymm6 = _mm256_mul_ps(ymm6, ymm13);
+            ymm1 = _mm256_add_ps(ymm1, ymm9);
+            ymm2 = _mm256_add_ps(ymm2, ymm10);
+            ymm3 = _mm256_add_ps(ymm3, ymm11);
+            ymm4 = _mm256_add_ps(ymm4, ymm12);
+            ymm5 = _mm256_add_ps(ymm5, ymm7);
+            /* copy 1 */
+            ymm7 = _mm256_loadu_ps((const float *)(pa0 + 2 * lda_b));
+            ymm8 = _mm256_broadcast_ss((const float *)pb0 + 2);
+            ymm9 = _mm256_broadcast_ss((const float *)(pb0 + ldb_b) + 2);
+            ymm10 = _mm256_broadcast_ss((const float *)(pb0 + 2 * ldb_b) + 2);
+            ymm11 = _mm256_broadcast_ss((const float *)pb3 + 2);
+            ymm12 = _mm256_broadcast_ss((const float *)(pb0 + 4 * ldb_b) + 2);
+            ymm13 = _mm256_broadcast_ss((const float *)(pb3 + 2 * ldb_b) + 2);
+            ymm8 = _mm256_mul_ps(ymm7, ymm8);
+            ymm9 = _mm256_mul_ps(ymm7, ymm9);
+            ymm10 = _mm256_mul_ps(ymm7, ymm10);
+            ymm11 = _mm256_mul_ps(ymm7, ymm11);
+            ymm12 = _mm256_mul_ps(ymm7, ymm12);
+            ymm0 = _mm256_add_ps(ymm0, ymm8);
+            ymm7 = _mm256_mul_ps(ymm7, ymm13);
+            ymm1 = _mm256_add_ps(ymm1, ymm9);
+            ymm2 = _mm256_add_ps(ymm2, ymm10);
+            ymm3 = _mm256_add_ps(ymm3, ymm11);
+            ymm4 = _mm256_add_ps(ymm4, ymm12);
+            ymm5 = _mm256_add_ps(ymm5, ymm6);
+
+            pa0 += 2 * lda_b;
+            pb0 += 8;
+            pb3 += 8;
+        }
+        int64_t rem = nq % 2;
+        if (rem > 0) {
+            ymm6 = _mm256_loadu_ps((const float *)(pa0 + lda_b));
+            ymm8 = _mm256_broadcast_ss((const float *)pb0 + 1);
+            ymm9 = _mm256_broadcast_ss((const float *)(pb0 + ldb_b) + 1);
+            ymm10 = _mm256_broadcast_ss((const float *)(pb0 + 2 * ldb_b) + 1);
+            ymm11 = _mm256_broadcast_ss((const float *)pb3 + 1);
+            ymm12 = _mm256_broadcast_ss((const float *)(pb0 + 4 * ldb_b) + 1);
+            ymm13 = _mm256_broadcast_ss((const float *)(pb3 + 2 * ldb_b) + 1);
+            ymm8 = _mm256_mul_ps(ymm6, ymm8);
+            ymm9 = _mm256_mul_ps(ymm6, ymm9);
+            ymm10 = _mm256_mul_ps(ymm6, ymm10);
+            ymm11 = _mm256_mul_ps(ymm6, ymm11);
+            ymm12 = _mm256_mul_ps(ymm6, ymm12);
+            ymm0 = _mm256_add_ps(ymm0, ymm8);
+            ymm6 = _mm256_mul_ps(ymm6, ymm13);
+            ymm1 = _mm256_add_ps(ymm1, ymm9);
+            ymm2 = _mm256_add_ps(ymm2, ymm10);
+            ymm3 = _mm256_add_ps(ymm3, ymm11);
+            ymm4 = _mm256_add_ps(ymm4, ymm12);
+            ymm5 = _mm256_add_ps(ymm5, ymm7);
+        }
+
+        /* epilogue: the rest of the last iteration, in the registers
+         * of the copy it follows */
+        switch (rem) {
+        case 0:
+            ymm5 = _mm256_add_ps(ymm5, ymm7);
+            break;
+        case 1:
+            ymm5 = _mm256_add_ps(ymm5, ymm6);
+            break;
+
+        }
+    }
+    const float alpha_ = *alpha, beta_ = *beta;
+    if (m == 8 && n == 6 && rs_c == 1) {
+        const __m256 va_ = _mm256_set1_ps(alpha_);
+        if (alpha_ == 1 && beta_ == 0) {
+            float *cw_ = c;
+            _mm256_storeu_ps(cw_ + 0, ymm0);
+            cw_ += cs_c;
+            _mm256_storeu_ps(cw_ + 0, ymm1);
+            cw_ += cs_c;
+            _mm256_storeu_ps(cw_ + 0, ymm2);
+            cw_ += cs_c;
+            _mm256_storeu_ps(cw_ + 0, ymm3);
+            cw_ += cs_c;
+            _mm256_storeu_ps(cw_ + 0, ymm4);
+            cw_ += cs_c;
+            _mm256_storeu_ps(cw_ + 0, ymm5);
+        } else if (alpha_ == 1 && beta_ == 1) {
+            float *cw_ = c;
+            _mm256_storeu_ps(cw_ + 0, _mm256_add_ps(ymm0, _mm256_loadu_ps(cw_ + 0)));
+            cw_ += cs_c;
+            _mm256_storeu_ps(cw_ + 0, _mm256_add_ps(ymm1, _mm256_loadu_ps(cw_ + 0)));
+            cw_ += cs_c;
+            _mm256_storeu_ps(cw_ + 0, _mm256_add_ps(ymm2, _mm256_loadu_ps(cw_ + 0)));
+            cw_ += cs_c;
+            _mm256_storeu_ps(cw_ + 0, _mm256_add_ps(ymm3, _mm256_loadu_ps(cw_ + 0)));
+            cw_ += cs_c;
+            _mm256_storeu_ps(cw_ + 0, _mm256_add_ps(ymm4, _mm256_loadu_ps(cw_ + 0)));
+            cw_ += cs_c;
+            _mm256_storeu_ps(cw_ + 0, _mm256_add_ps(ymm5, _mm256_loadu_ps(cw_ + 0)));
+        } else if (beta_ == 0) {
+            float *cw_ = c;
+            _mm256_storeu_ps(cw_ + 0, _mm256_mul_ps(va_, ymm0));
+            cw_ += cs_c;
+            _mm256_storeu_ps(cw_ + 0, _mm256_mul_ps(va_, ymm1));
+            cw_ += cs_c;
+            _mm256_storeu_ps(cw_ + 0, _mm256_mul_ps(va_, ymm2));
+            cw_ += cs_c;
+            _mm256_storeu_ps(cw_ + 0, _mm256_mul_ps(va_, ymm3));
+            cw_ += cs_c;
+            _mm256_storeu_ps(cw_ + 0, _mm256_mul_ps(va_, ymm4));
+            cw_ += cs_c;
+            _mm256_storeu_ps(cw_ + 0, _mm256_mul_ps(va_, ymm5));
+        } else if (beta_ == 1) {
+            float *cw_ = c;
+            _mm256_storeu_ps(cw_ + 0, _mm256_add_ps(_mm256_mul_ps(va_, ymm0), _mm256_loadu_ps(cw_ + 0)));
+            cw_ += cs_c;
+            _mm256_storeu_ps(cw_ + 0, _mm256_add_ps(_mm256_mul_ps(va_, ymm1), _mm256_loadu_ps(cw_ + 0)));
+            cw_ += cs_c;
+            _mm256_storeu_ps(cw_ + 0, _mm256_add_ps(_mm256_mul_ps(va_, ymm2), _mm256_loadu_ps(cw_ + 0)));
+            cw_ += cs_c;
+            _mm256_storeu_ps(cw_ + 0, _mm256_add_ps(_mm256_mul_ps(va_, ymm3), _mm256_loadu_ps(cw_ + 0)));
+            cw_ += cs_c;
+            _mm256_storeu_ps(cw_ + 0, _mm256_add_ps(_mm256_mul_ps(va_, ymm4), _mm256_loadu_ps(cw_ + 0)));
+            cw_ += cs_c;
+            _mm256_storeu_ps(cw_ + 0, _mm256_add_ps(_mm256_mul_ps(va_, ymm5), _mm256_loadu_ps(cw_ + 0)));
+        } else {
+            const __m256 vb_ = _mm256_set1_ps(beta_);
+            float *cw_ = c;
+            _mm256_storeu_ps(cw_ + 0, _mm256_add_ps(_mm256_mul_ps(va_, ymm0), _mm256_mul_ps(vb_, _mm256_loadu_ps(cw_ + 0))));
+            cw_ += cs_c;
+            _mm256_storeu_ps(cw_ + 0, _mm256_add_ps(_mm256_mul_ps(va_, ymm1), _mm256_mul_ps(vb_, _mm256_loadu_ps(cw_ + 0))));
+            cw_ += cs_c;
+            _mm256_storeu_ps(cw_ + 0, _mm256_add_ps(_mm256_mul_ps(va_, ymm2), _mm256_mul_ps(vb_, _mm256_loadu_ps(cw_ + 0))));
+            cw_ += cs_c;
+            _mm256_storeu_ps(cw_ + 0, _mm256_add_ps(_mm256_mul_ps(va_, ymm3), _mm256_mul_ps(vb_, _mm256_loadu_ps(cw_ + 0))));
+            cw_ += cs_c;
+            _mm256_storeu_ps(cw_ + 0, _mm256_add_ps(_mm256_mul_ps(va_, ymm4), _mm256_mul_ps(vb_, _mm256_loadu_ps(cw_ + 0))));
+            cw_ += cs_c;
+            _mm256_storeu_ps(cw_ + 0, _mm256_add_ps(_mm256_mul_ps(va_, ymm5), _mm256_mul_ps(vb_, _mm256_loadu_ps(cw_ + 0))));
+        }
+        return;
+    }
+    float t_[48];
+    _mm256_storeu_ps(t_ + 0, ymm0);
+    _mm256_storeu_ps(t_ + 8, ymm1);
+    _mm256_storeu_ps(t_ + 16, ymm2);
+    _mm256_storeu_ps(t_ + 24, ymm3);
+    _mm256_storeu_ps(t_ + 32, ymm4);
+    _mm256_storeu_ps(t_ + 40, ymm5);
+    /* position in t_ of C(i, j), at_[i + j*8] */
+    static const unsigned short at_[48] = {
+        0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15,
+        16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31,
+        32, 33, 34, 35, 36, 37, 38, 39, 40, 41, 42, 43, 44, 45, 46, 47,
     };
     for (int64_t j = 0; j < n; j++)
         for (int64_t i = 0; i < m; i++) {

@@ -19,8 +19,8 @@
 #define sandybridge_sgemm_8x12_NARROW_K 0
 /* edge kernels for short last row / column panels, each with the
  * signature of sandybridge_sgemm_8x12_direct: {MR', NR', function} */
-#define sandybridge_sgemm_8x12_NEDGES 1
-#define sandybridge_sgemm_8x12_EDGE_LIST {8, 8, sandybridge_sgemm_8x12_e8x8}
+#define sandybridge_sgemm_8x12_NEDGES 3
+#define sandybridge_sgemm_8x12_EDGE_LIST {8, 8, sandybridge_sgemm_8x12_e8x8}, {8, 4, sandybridge_sgemm_8x12_e8x4}, {8, 6, sandybridge_sgemm_8x12_e8x6}
 /* 1: sandybridge_sgemm_8x12_direct_rows and each edge kernel's _rows variant are emitted,
  * the same kernels reading B(p,j) at b[p*ldb + j] (B^T in place; the
  * machine's direct_b_rows): {MR', NR', function} as EDGE_LIST */
@@ -64,6 +64,10 @@ void sandybridge_sgemm_8x12_stream(int64_t m, int64_t n, int64_t k, const float 
                                    const float *b, int64_t ldb, const float *beta, float *c, int64_t rs_c, int64_t cs_c,
                                    const float *a_next);
 void sandybridge_sgemm_8x12_e8x8(int64_t m, int64_t n, int64_t k, const float *alpha, const float *a, int64_t lda,
+                                 const float *b, int64_t ldb, const float *beta, float *c, int64_t rs_c, int64_t cs_c);
+void sandybridge_sgemm_8x12_e8x4(int64_t m, int64_t n, int64_t k, const float *alpha, const float *a, int64_t lda,
+                                 const float *b, int64_t ldb, const float *beta, float *c, int64_t rs_c, int64_t cs_c);
+void sandybridge_sgemm_8x12_e8x6(int64_t m, int64_t n, int64_t k, const float *alpha, const float *a, int64_t lda,
                                  const float *b, int64_t ldb, const float *beta, float *c, int64_t rs_c, int64_t cs_c);
 void sandybridge_sgemm_8x12_pair(int64_t m, int64_t n, int64_t k, const float *alpha, const float *a, int64_t lda,
                                  const float *b, int64_t ldb, const float *beta, float *c, int64_t rs_c, int64_t cs_c);

@@ -35,7 +35,7 @@ static const struct gg_sedge sandybridge_sgemm_8x12_desc_edges[] = { sandybridge
     .b_l1_percent = 50, .narrow_k = 0, \
     .direct = (void *)sandybridge_sgemm_8x12_direct, .direct_b_cols = 1, \
     .stream = (void *)sandybridge_sgemm_8x12_stream, \
-    .edges = sandybridge_sgemm_8x12_desc_edges, .nedges = 1, \
+    .edges = sandybridge_sgemm_8x12_desc_edges, .nedges = 3, \
     .tails = { sandybridge_sgemm_8x12_TAIL_LIST }, \
 }
 #endif

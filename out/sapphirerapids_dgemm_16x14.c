@@ -33,6 +33,10 @@
  *     sapphirerapids_dgemm_16x14_e16x8: 16x8, 8.00 cycles per iteration, unroll 7
  *     sapphirerapids_dgemm_16x14_e8x14: 8x14, 7.00 cycles per iteration, unroll 7
  *     sapphirerapids_dgemm_16x14_e8x8: 8x8, 4.00 cycles per iteration, unroll 4
+ *     sapphirerapids_dgemm_16x14_e16x4: 16x4, 4.00 cycles per iteration, unroll 4
+ *     sapphirerapids_dgemm_16x14_e16x6: 16x6, 6.00 cycles per iteration, unroll 4
+ *     sapphirerapids_dgemm_16x14_e8x4: 8x4, 4.00 cycles per iteration, unroll 4
+ *     sapphirerapids_dgemm_16x14_e8x6: 8x6, 4.00 cycles per iteration, unroll 4
  *     sapphirerapids_dgemm_16x14_p8x14: the 8x14 plan, packed operands (A 8 rows high)
  *   sapphirerapids_dgemm_16x14_pair: m <= 4 rows, any n, two k steps per vector: A(i,p) at
  *     a[(p/2)*lda + 2*i + p%2] (rows packed in k pairs, the partner of
@@ -8024,6 +8028,2134 @@ void sapphirerapids_dgemm_16x14_e8x8(int64_t m, int64_t n, int64_t k, const doub
         16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31,
         32, 33, 34, 35, 36, 37, 38, 39, 40, 41, 42, 43, 44, 45, 46, 47,
         48, 49, 50, 51, 52, 53, 54, 55, 56, 57, 58, 59, 60, 61, 62, 63,
+    };
+    for (int64_t j = 0; j < n; j++)
+        for (int64_t i = 0; i < m; i++) {
+            double v = alpha_ * t_[at_[i + j * 8]];
+            double *cij = c + i * rs_c + j * cs_c;
+            *cij = beta_ == 0 ? v : v + beta_ * *cij;
+        }
+
+}
+
+void sapphirerapids_dgemm_16x14_e16x4(int64_t m, int64_t n, int64_t k, const double *alpha, const double *a, int64_t lda,
+                                      const double *b, int64_t ldb, const double *beta, double *c, int64_t rs_c, int64_t cs_c)
+{
+    const int64_t lda_b = lda * (int64_t)sizeof(double), ldb_b = ldb * (int64_t)sizeof(double);
+    const char *pa0 = (const char *)a,
+               *pa3 = pa0 + 3 * lda_b;
+    const char *pb0 = (const char *)b,
+               *pb3 = pb0 + 3 * ldb_b;
+    __m512d zmm0, zmm1, zmm2, zmm3, zmm4, zmm5, zmm6, zmm7;
+    __m512d zmm8, zmm9, zmm10, zmm11, zmm12, zmm13, zmm14, zmm15;
+
+    zmm0 = _mm512_setzero_pd();
+    zmm1 = _mm512_setzero_pd();
+    zmm2 = _mm512_setzero_pd();
+    zmm3 = _mm512_setzero_pd();
+    zmm4 = _mm512_setzero_pd();
+    zmm5 = _mm512_setzero_pd();
+    zmm6 = _mm512_setzero_pd();
+    zmm7 = _mm512_setzero_pd();
+
+    if (k > 0) {
+        /* prologue: the first 19 instructions of iteration 0 (pointer
+         * bumps among them become load offsets) */
+        zmm8 = _mm512_loadu_pd((const double *)pa0);
+        zmm12 = _mm512_set1_pd(*((const double *)pb0));
+        zmm9 = _mm512_set1_pd(*((const double *)(pb0 + ldb_b)));
+        zmm10 = _mm512_loadu_pd((const double *)pa0 + 8);
+        zmm13 = _mm512_set1_pd(*((const double *)(pb0 + 2 * ldb_b)));
+        zmm15 = _mm512_set1_pd(*((const double *)pb3));
+        zmm0 = _mm512_fmadd_pd(zmm8, zmm12, zmm0);
+        zmm2 = _mm512_fmadd_pd(zmm8, zmm9, zmm2);
+        zmm1 = _mm512_fmadd_pd(zmm10, zmm12, zmm1);
+        zmm3 = _mm512_fmadd_pd(zmm10, zmm9, zmm3);
+        zmm4 = _mm512_fmadd_pd(zmm8, zmm13, zmm4);
+        zmm5 = _mm512_fmadd_pd(zmm10, zmm13, zmm5);
+        zmm6 = _mm512_fmadd_pd(zmm8, zmm15, zmm6);
+
+        /* kernel: iteration i and the start of i+1, unrolled 4x */
+        int64_t nq = k - 1;
+        for (int64_t it = nq / 4; it > 0; it--) {
+            /* copy 0 */
+            zmm8 = _mm512_loadu_pd((const double *)(pa0 + lda_b));
+            zmm11 = _mm512_set1_pd(*((const double *)pb0 + 1));
+            zmm12 = _mm512_set1_pd(*((const double *)(pb0 + ldb_b) + 1));
+            zmm9 = _mm512_loadu_pd((const double *)(pa0 + lda_b) + 8);
+            zmm13 = _mm512_set1_pd(*((const double *)(pb0 + 2 * ldb_b) + 1));
+            zmm14 = _mm512_set1_pd(*((const double *)pb3 + 1));
+            zmm0 = _mm512_fmadd_pd(zmm8, zmm11, zmm0);
+            zmm2 = _mm512_fmadd_pd(zmm8, zmm12, zmm2);
+            zmm1 = _mm512_fmadd_pd(zmm9, zmm11, zmm1);
+            zmm3 = _mm512_fmadd_pd(zmm9, zmm12, zmm3);
+            zmm4 = _mm512_fmadd_pd(zmm8, zmm13, zmm4);
+            zmm5 = _mm512_fmadd_pd(zmm9, zmm13, zmm5);
+            zmm6 = _mm512_fmadd_pd(zmm8, zmm14, zmm6);
+            zmm7 = _mm512_fmadd_pd(zmm10, zmm15, zmm7);
+            /* copy 1 */
+            zmm8 = _mm512_loadu_pd((const double *)(pa0 + 2 * lda_b));
+            zmm10 = _mm512_set1_pd(*((const double *)pb0 + 2));
+            zmm11 = _mm512_set1_pd(*((const double *)(pb0 + ldb_b) + 2));
+            zmm12 = _mm512_loadu_pd((const double *)(pa0 + 2 * lda_b) + 8);
+            zmm13 = _mm512_set1_pd(*((const double *)(pb0 + 2 * ldb_b) + 2));
+            zmm15 = _mm512_set1_pd(*((const double *)pb3 + 2));
+            zmm0 = _mm512_fmadd_pd(zmm8, zmm10, zmm0);
+            zmm2 = _mm512_fmadd_pd(zmm8, zmm11, zmm2);
+            zmm1 = _mm512_fmadd_pd(zmm12, zmm10, zmm1);
+            zmm3 = _mm512_fmadd_pd(zmm12, zmm11, zmm3);
+            zmm4 = _mm512_fmadd_pd(zmm8, zmm13, zmm4);
+            zmm5 = _mm512_fmadd_pd(zmm12, zmm13, zmm5);
+            zmm6 = _mm512_fmadd_pd(zmm8, zmm15, zmm6);
+            zmm7 = _mm512_fmadd_pd(zmm9, zmm14, zmm7);
+            /* copy 2 */
+            zmm8 = _mm512_loadu_pd((const double *)pa3);
+            zmm9 = _mm512_set1_pd(*((const double *)pb0 + 3));
+            zmm10 = _mm512_set1_pd(*((const double *)(pb0 + ldb_b) + 3));
+            zmm11 = _mm512_loadu_pd((const double *)pa3 + 8);
+            zmm13 = _mm512_set1_pd(*((const double *)(pb0 + 2 * ldb_b) + 3));
+            zmm14 = _mm512_set1_pd(*((const double *)pb3 + 3));
+            zmm0 = _mm512_fmadd_pd(zmm8, zmm9, zmm0);
+            zmm2 = _mm512_fmadd_pd(zmm8, zmm10, zmm2);
+            zmm1 = _mm512_fmadd_pd(zmm11, zmm9, zmm1);
+            zmm3 = _mm512_fmadd_pd(zmm11, zmm10, zmm3);
+            zmm4 = _mm512_fmadd_pd(zmm8, zmm13, zmm4);
+            zmm5 = _mm512_fmadd_pd(zmm11, zmm13, zmm5);
+            zmm6 = _mm512_fmadd_pd(zmm8, zmm14, zmm6);
+            zmm7 = _mm512_fmadd_pd(zmm12, zmm15, zmm7);
+            /* copy 3 */
+            zmm8 = _mm512_loadu_pd((const double *)(pa0 + 4 * lda_b));
+            zmm12 = _mm512_set1_pd(*((const double *)pb0 + 4));
+            zmm9 = _mm512_set1_pd(*((const double *)(pb0 + ldb_b) + 4));
+            zmm10 = _mm512_loadu_pd((const double *)(pa0 + 4 * lda_b) + 8);
+            zmm13 = _mm512_set1_pd(*((const double *)(pb0 + 2 * ldb_b) + 4));
+            zmm15 = _mm512_set1_pd(*((const double *)pb3 + 4));
+            zmm0 = _mm512_fmadd_pd(zmm8, zmm12, zmm0);
+            zmm2 = _mm512_fmadd_pd(zmm8, zmm9, zmm2);
+            zmm1 = _mm512_fmadd_pd(zmm10, zmm12, zmm1);
+            zmm3 = _mm512_fmadd_pd(zmm10, zmm9, zmm3);
+            zmm4 = _mm512_fmadd_pd(zmm8, zmm13, zmm4);
+            zmm5 = _mm512_fmadd_pd(zmm10, zmm13, zmm5);
+            zmm6 = _mm512_fmadd_pd(zmm8, zmm15, zmm6);
+            zmm7 = _mm512_fmadd_pd(zmm11, zmm14, zmm7);
+
+            pa0 += 4 * lda_b;
+            pa3 += 4 * lda_b;
+            pb0 += 32;
+            pb3 += 32;
+        }
+        int64_t rem = nq % 4;
+        if (rem > 0) {
+            zmm8 = _mm512_loadu_pd((const double *)(pa0 + lda_b));
+            zmm11 = _mm512_set1_pd(*((const double *)pb0 + 1));
+            zmm12 = _mm512_set1_pd(*((const double *)(pb0 + ldb_b) + 1));
+            zmm9 = _mm512_loadu_pd((const double *)(pa0 + lda_b) + 8);
+            zmm13 = _mm512_set1_pd(*((const double *)(pb0 + 2 * ldb_b) + 1));
+            zmm14 = _mm512_set1_pd(*((const double *)pb3 + 1));
+            zmm0 = _mm512_fmadd_pd(zmm8, zmm11, zmm0);
+            zmm2 = _mm512_fmadd_pd(zmm8, zmm12, zmm2);
+            zmm1 = _mm512_fmadd_pd(zmm9, zmm11, zmm1);
+            zmm3 = _mm512_fmadd_pd(zmm9, zmm12, zmm3);
+            zmm4 = _mm512_fmadd_pd(zmm8, zmm13, zmm4);
+            zmm5 = _mm512_fmadd_pd(zmm9, zmm13, zmm5);
+            zmm6 = _mm512_fmadd_pd(zmm8, zmm14, zmm6);
+            zmm7 = _mm512_fmadd_pd(zmm10, zmm15, zmm7);
+        }
+        if (rem > 1) {
+            zmm8 = _mm512_loadu_pd((const double *)(pa0 + 2 * lda_b));
+            zmm10 = _mm512_set1_pd(*((const double *)pb0 + 2));
+            zmm11 = _mm512_set1_pd(*((const double *)(pb0 + ldb_b) + 2));
+            zmm12 = _mm512_loadu_pd((const double *)(pa0 + 2 * lda_b) + 8);
+            zmm13 = _mm512_set1_pd(*((const double *)(pb0 + 2 * ldb_b) + 2));
+            zmm15 = _mm512_set1_pd(*((const double *)pb3 + 2));
+            zmm0 = _mm512_fmadd_pd(zmm8, zmm10, zmm0);
+            zmm2 = _mm512_fmadd_pd(zmm8, zmm11, zmm2);
+            zmm1 = _mm512_fmadd_pd(zmm12, zmm10, zmm1);
+            zmm3 = _mm512_fmadd_pd(zmm12, zmm11, zmm3);
+            zmm4 = _mm512_fmadd_pd(zmm8, zmm13, zmm4);
+            zmm5 = _mm512_fmadd_pd(zmm12, zmm13, zmm5);
+            zmm6 = _mm512_fmadd_pd(zmm8, zmm15, zmm6);
+            zmm7 = _mm512_fmadd_pd(zmm9, zmm14, zmm7);
+        }
+        if (rem > 2) {
+            zmm8 = _mm512_loadu_pd((const double *)pa3);
+            zmm9 = _mm512_set1_pd(*((const double *)pb0 + 3));
+            zmm10 = _mm512_set1_pd(*((const double *)(pb0 + ldb_b) + 3));
+            zmm11 = _mm512_loadu_pd((const double *)pa3 + 8);
+            zmm13 = _mm512_set1_pd(*((const double *)(pb0 + 2 * ldb_b) + 3));
+            zmm14 = _mm512_set1_pd(*((const double *)pb3 + 3));
+            zmm0 = _mm512_fmadd_pd(zmm8, zmm9, zmm0);
+            zmm2 = _mm512_fmadd_pd(zmm8, zmm10, zmm2);
+            zmm1 = _mm512_fmadd_pd(zmm11, zmm9, zmm1);
+            zmm3 = _mm512_fmadd_pd(zmm11, zmm10, zmm3);
+            zmm4 = _mm512_fmadd_pd(zmm8, zmm13, zmm4);
+            zmm5 = _mm512_fmadd_pd(zmm11, zmm13, zmm5);
+            zmm6 = _mm512_fmadd_pd(zmm8, zmm14, zmm6);
+            zmm7 = _mm512_fmadd_pd(zmm12, zmm15, zmm7);
+        }
+
+        /* epilogue: the rest of the last iteration, in the registers
+         * of the copy it follows */
+        switch (rem) {
+        case 0:
+            zmm7 = _mm512_fmadd_pd(zmm10, zmm15, zmm7);
+            break;
+        case 1:
+            zmm7 = _mm512_fmadd_pd(zmm9, zmm14, zmm7);
+            break;
+        case 2:
+            zmm7 = _mm512_fmadd_pd(zmm12, zmm15, zmm7);
+            break;
+        case 3:
+            zmm7 = _mm512_fmadd_pd(zmm11, zmm14, zmm7);
+            break;
+
+        }
+    }
+    const double alpha_ = *alpha, beta_ = *beta;
+    if (m == 16 && n == 4 && rs_c == 1) {
+        const __m512d va_ = _mm512_set1_pd(alpha_);
+        if (alpha_ == 1 && beta_ == 0) {
+            double *cw_ = c;
+            _mm512_storeu_pd(cw_ + 0, zmm0);
+            _mm512_storeu_pd(cw_ + 8, zmm1);
+            cw_ += cs_c;
+            _mm512_storeu_pd(cw_ + 0, zmm2);
+            _mm512_storeu_pd(cw_ + 8, zmm3);
+            cw_ += cs_c;
+            _mm512_storeu_pd(cw_ + 0, zmm4);
+            _mm512_storeu_pd(cw_ + 8, zmm5);
+            cw_ += cs_c;
+            _mm512_storeu_pd(cw_ + 0, zmm6);
+            _mm512_storeu_pd(cw_ + 8, zmm7);
+        } else if (alpha_ == 1 && beta_ == 1) {
+            double *cw_ = c;
+            _mm512_storeu_pd(cw_ + 0, _mm512_add_pd(zmm0, _mm512_loadu_pd(cw_ + 0)));
+            _mm512_storeu_pd(cw_ + 8, _mm512_add_pd(zmm1, _mm512_loadu_pd(cw_ + 8)));
+            cw_ += cs_c;
+            _mm512_storeu_pd(cw_ + 0, _mm512_add_pd(zmm2, _mm512_loadu_pd(cw_ + 0)));
+            _mm512_storeu_pd(cw_ + 8, _mm512_add_pd(zmm3, _mm512_loadu_pd(cw_ + 8)));
+            cw_ += cs_c;
+            _mm512_storeu_pd(cw_ + 0, _mm512_add_pd(zmm4, _mm512_loadu_pd(cw_ + 0)));
+            _mm512_storeu_pd(cw_ + 8, _mm512_add_pd(zmm5, _mm512_loadu_pd(cw_ + 8)));
+            cw_ += cs_c;
+            _mm512_storeu_pd(cw_ + 0, _mm512_add_pd(zmm6, _mm512_loadu_pd(cw_ + 0)));
+            _mm512_storeu_pd(cw_ + 8, _mm512_add_pd(zmm7, _mm512_loadu_pd(cw_ + 8)));
+        } else if (beta_ == 0) {
+            double *cw_ = c;
+            _mm512_storeu_pd(cw_ + 0, _mm512_mul_pd(va_, zmm0));
+            _mm512_storeu_pd(cw_ + 8, _mm512_mul_pd(va_, zmm1));
+            cw_ += cs_c;
+            _mm512_storeu_pd(cw_ + 0, _mm512_mul_pd(va_, zmm2));
+            _mm512_storeu_pd(cw_ + 8, _mm512_mul_pd(va_, zmm3));
+            cw_ += cs_c;
+            _mm512_storeu_pd(cw_ + 0, _mm512_mul_pd(va_, zmm4));
+            _mm512_storeu_pd(cw_ + 8, _mm512_mul_pd(va_, zmm5));
+            cw_ += cs_c;
+            _mm512_storeu_pd(cw_ + 0, _mm512_mul_pd(va_, zmm6));
+            _mm512_storeu_pd(cw_ + 8, _mm512_mul_pd(va_, zmm7));
+        } else if (beta_ == 1) {
+            double *cw_ = c;
+            _mm512_storeu_pd(cw_ + 0, _mm512_fmadd_pd(va_, zmm0, _mm512_loadu_pd(cw_ + 0)));
+            _mm512_storeu_pd(cw_ + 8, _mm512_fmadd_pd(va_, zmm1, _mm512_loadu_pd(cw_ + 8)));
+            cw_ += cs_c;
+            _mm512_storeu_pd(cw_ + 0, _mm512_fmadd_pd(va_, zmm2, _mm512_loadu_pd(cw_ + 0)));
+            _mm512_storeu_pd(cw_ + 8, _mm512_fmadd_pd(va_, zmm3, _mm512_loadu_pd(cw_ + 8)));
+            cw_ += cs_c;
+            _mm512_storeu_pd(cw_ + 0, _mm512_fmadd_pd(va_, zmm4, _mm512_loadu_pd(cw_ + 0)));
+            _mm512_storeu_pd(cw_ + 8, _mm512_fmadd_pd(va_, zmm5, _mm512_loadu_pd(cw_ + 8)));
+            cw_ += cs_c;
+            _mm512_storeu_pd(cw_ + 0, _mm512_fmadd_pd(va_, zmm6, _mm512_loadu_pd(cw_ + 0)));
+            _mm512_storeu_pd(cw_ + 8, _mm512_fmadd_pd(va_, zmm7, _mm512_loadu_pd(cw_ + 8)));
+        } else {
+            const __m512d vb_ = _mm512_set1_pd(beta_);
+            double *cw_ = c;
+            _mm512_storeu_pd(cw_ + 0, _mm512_fmadd_pd(va_, zmm0, _mm512_mul_pd(vb_, _mm512_loadu_pd(cw_ + 0))));
+            _mm512_storeu_pd(cw_ + 8, _mm512_fmadd_pd(va_, zmm1, _mm512_mul_pd(vb_, _mm512_loadu_pd(cw_ + 8))));
+            cw_ += cs_c;
+            _mm512_storeu_pd(cw_ + 0, _mm512_fmadd_pd(va_, zmm2, _mm512_mul_pd(vb_, _mm512_loadu_pd(cw_ + 0))));
+            _mm512_storeu_pd(cw_ + 8, _mm512_fmadd_pd(va_, zmm3, _mm512_mul_pd(vb_, _mm512_loadu_pd(cw_ + 8))));
+            cw_ += cs_c;
+            _mm512_storeu_pd(cw_ + 0, _mm512_fmadd_pd(va_, zmm4, _mm512_mul_pd(vb_, _mm512_loadu_pd(cw_ + 0))));
+            _mm512_storeu_pd(cw_ + 8, _mm512_fmadd_pd(va_, zmm5, _mm512_mul_pd(vb_, _mm512_loadu_pd(cw_ + 8))));
+            cw_ += cs_c;
+            _mm512_storeu_pd(cw_ + 0, _mm512_fmadd_pd(va_, zmm6, _mm512_mul_pd(vb_, _mm512_loadu_pd(cw_ + 0))));
+            _mm512_storeu_pd(cw_ + 8, _mm512_fmadd_pd(va_, zmm7, _mm512_mul_pd(vb_, _mm512_loadu_pd(cw_ + 8))));
+        }
+        return;
+    }
+    if (rs_c == 1) {   /* edge tile: predicated */
+        const __m512d va_ = _mm512_set1_pd(alpha_);
+        if (alpha_ == 1 && beta_ == 0) {
+            if (0 < m && 0 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 0 * cs_c, k_, zmm0);
+            }
+            if (8 < m && 0 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 8 >= 8 ? 0xFF : (1u << (m - 8)) - 1);
+                _mm512_mask_storeu_pd(c + 8 + 0 * cs_c, k_, zmm1);
+            }
+            if (0 < m && 1 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 1 * cs_c, k_, zmm2);
+            }
+            if (8 < m && 1 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 8 >= 8 ? 0xFF : (1u << (m - 8)) - 1);
+                _mm512_mask_storeu_pd(c + 8 + 1 * cs_c, k_, zmm3);
+            }
+            if (0 < m && 2 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 2 * cs_c, k_, zmm4);
+            }
+            if (8 < m && 2 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 8 >= 8 ? 0xFF : (1u << (m - 8)) - 1);
+                _mm512_mask_storeu_pd(c + 8 + 2 * cs_c, k_, zmm5);
+            }
+            if (0 < m && 3 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 3 * cs_c, k_, zmm6);
+            }
+            if (8 < m && 3 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 8 >= 8 ? 0xFF : (1u << (m - 8)) - 1);
+                _mm512_mask_storeu_pd(c + 8 + 3 * cs_c, k_, zmm7);
+            }
+        } else if (alpha_ == 1 && beta_ == 1) {
+            if (0 < m && 0 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                zmm0 = _mm512_add_pd(zmm0, _mm512_maskz_loadu_pd(k_, c + 0 + 0 * cs_c));
+            }
+            if (8 < m && 0 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 8 >= 8 ? 0xFF : (1u << (m - 8)) - 1);
+                zmm1 = _mm512_add_pd(zmm1, _mm512_maskz_loadu_pd(k_, c + 8 + 0 * cs_c));
+            }
+            if (0 < m && 1 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                zmm2 = _mm512_add_pd(zmm2, _mm512_maskz_loadu_pd(k_, c + 0 + 1 * cs_c));
+            }
+            if (8 < m && 1 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 8 >= 8 ? 0xFF : (1u << (m - 8)) - 1);
+                zmm3 = _mm512_add_pd(zmm3, _mm512_maskz_loadu_pd(k_, c + 8 + 1 * cs_c));
+            }
+            if (0 < m && 2 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                zmm4 = _mm512_add_pd(zmm4, _mm512_maskz_loadu_pd(k_, c + 0 + 2 * cs_c));
+            }
+            if (8 < m && 2 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 8 >= 8 ? 0xFF : (1u << (m - 8)) - 1);
+                zmm5 = _mm512_add_pd(zmm5, _mm512_maskz_loadu_pd(k_, c + 8 + 2 * cs_c));
+            }
+            if (0 < m && 3 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                zmm6 = _mm512_add_pd(zmm6, _mm512_maskz_loadu_pd(k_, c + 0 + 3 * cs_c));
+            }
+            if (8 < m && 3 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 8 >= 8 ? 0xFF : (1u << (m - 8)) - 1);
+                zmm7 = _mm512_add_pd(zmm7, _mm512_maskz_loadu_pd(k_, c + 8 + 3 * cs_c));
+            }
+            if (0 < m && 0 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 0 * cs_c, k_, zmm0);
+            }
+            if (8 < m && 0 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 8 >= 8 ? 0xFF : (1u << (m - 8)) - 1);
+                _mm512_mask_storeu_pd(c + 8 + 0 * cs_c, k_, zmm1);
+            }
+            if (0 < m && 1 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 1 * cs_c, k_, zmm2);
+            }
+            if (8 < m && 1 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 8 >= 8 ? 0xFF : (1u << (m - 8)) - 1);
+                _mm512_mask_storeu_pd(c + 8 + 1 * cs_c, k_, zmm3);
+            }
+            if (0 < m && 2 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 2 * cs_c, k_, zmm4);
+            }
+            if (8 < m && 2 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 8 >= 8 ? 0xFF : (1u << (m - 8)) - 1);
+                _mm512_mask_storeu_pd(c + 8 + 2 * cs_c, k_, zmm5);
+            }
+            if (0 < m && 3 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 3 * cs_c, k_, zmm6);
+            }
+            if (8 < m && 3 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 8 >= 8 ? 0xFF : (1u << (m - 8)) - 1);
+                _mm512_mask_storeu_pd(c + 8 + 3 * cs_c, k_, zmm7);
+            }
+        } else if (beta_ == 0) {
+            if (0 < m && 0 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 0 * cs_c, k_, _mm512_mul_pd(va_, zmm0));
+            }
+            if (8 < m && 0 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 8 >= 8 ? 0xFF : (1u << (m - 8)) - 1);
+                _mm512_mask_storeu_pd(c + 8 + 0 * cs_c, k_, _mm512_mul_pd(va_, zmm1));
+            }
+            if (0 < m && 1 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 1 * cs_c, k_, _mm512_mul_pd(va_, zmm2));
+            }
+            if (8 < m && 1 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 8 >= 8 ? 0xFF : (1u << (m - 8)) - 1);
+                _mm512_mask_storeu_pd(c + 8 + 1 * cs_c, k_, _mm512_mul_pd(va_, zmm3));
+            }
+            if (0 < m && 2 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 2 * cs_c, k_, _mm512_mul_pd(va_, zmm4));
+            }
+            if (8 < m && 2 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 8 >= 8 ? 0xFF : (1u << (m - 8)) - 1);
+                _mm512_mask_storeu_pd(c + 8 + 2 * cs_c, k_, _mm512_mul_pd(va_, zmm5));
+            }
+            if (0 < m && 3 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 3 * cs_c, k_, _mm512_mul_pd(va_, zmm6));
+            }
+            if (8 < m && 3 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 8 >= 8 ? 0xFF : (1u << (m - 8)) - 1);
+                _mm512_mask_storeu_pd(c + 8 + 3 * cs_c, k_, _mm512_mul_pd(va_, zmm7));
+            }
+        } else if (beta_ == 1) {
+            if (0 < m && 0 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                zmm0 = _mm512_fmadd_pd(va_, zmm0, _mm512_maskz_loadu_pd(k_, c + 0 + 0 * cs_c));
+            }
+            if (8 < m && 0 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 8 >= 8 ? 0xFF : (1u << (m - 8)) - 1);
+                zmm1 = _mm512_fmadd_pd(va_, zmm1, _mm512_maskz_loadu_pd(k_, c + 8 + 0 * cs_c));
+            }
+            if (0 < m && 1 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                zmm2 = _mm512_fmadd_pd(va_, zmm2, _mm512_maskz_loadu_pd(k_, c + 0 + 1 * cs_c));
+            }
+            if (8 < m && 1 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 8 >= 8 ? 0xFF : (1u << (m - 8)) - 1);
+                zmm3 = _mm512_fmadd_pd(va_, zmm3, _mm512_maskz_loadu_pd(k_, c + 8 + 1 * cs_c));
+            }
+            if (0 < m && 2 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                zmm4 = _mm512_fmadd_pd(va_, zmm4, _mm512_maskz_loadu_pd(k_, c + 0 + 2 * cs_c));
+            }
+            if (8 < m && 2 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 8 >= 8 ? 0xFF : (1u << (m - 8)) - 1);
+                zmm5 = _mm512_fmadd_pd(va_, zmm5, _mm512_maskz_loadu_pd(k_, c + 8 + 2 * cs_c));
+            }
+            if (0 < m && 3 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                zmm6 = _mm512_fmadd_pd(va_, zmm6, _mm512_maskz_loadu_pd(k_, c + 0 + 3 * cs_c));
+            }
+            if (8 < m && 3 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 8 >= 8 ? 0xFF : (1u << (m - 8)) - 1);
+                zmm7 = _mm512_fmadd_pd(va_, zmm7, _mm512_maskz_loadu_pd(k_, c + 8 + 3 * cs_c));
+            }
+            if (0 < m && 0 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 0 * cs_c, k_, zmm0);
+            }
+            if (8 < m && 0 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 8 >= 8 ? 0xFF : (1u << (m - 8)) - 1);
+                _mm512_mask_storeu_pd(c + 8 + 0 * cs_c, k_, zmm1);
+            }
+            if (0 < m && 1 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 1 * cs_c, k_, zmm2);
+            }
+            if (8 < m && 1 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 8 >= 8 ? 0xFF : (1u << (m - 8)) - 1);
+                _mm512_mask_storeu_pd(c + 8 + 1 * cs_c, k_, zmm3);
+            }
+            if (0 < m && 2 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 2 * cs_c, k_, zmm4);
+            }
+            if (8 < m && 2 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 8 >= 8 ? 0xFF : (1u << (m - 8)) - 1);
+                _mm512_mask_storeu_pd(c + 8 + 2 * cs_c, k_, zmm5);
+            }
+            if (0 < m && 3 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 3 * cs_c, k_, zmm6);
+            }
+            if (8 < m && 3 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 8 >= 8 ? 0xFF : (1u << (m - 8)) - 1);
+                _mm512_mask_storeu_pd(c + 8 + 3 * cs_c, k_, zmm7);
+            }
+        } else {
+            const __m512d vb_ = _mm512_set1_pd(beta_);
+            if (0 < m && 0 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                zmm0 = _mm512_fmadd_pd(va_, zmm0, _mm512_mul_pd(vb_, _mm512_maskz_loadu_pd(k_, c + 0 + 0 * cs_c)));
+            }
+            if (8 < m && 0 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 8 >= 8 ? 0xFF : (1u << (m - 8)) - 1);
+                zmm1 = _mm512_fmadd_pd(va_, zmm1, _mm512_mul_pd(vb_, _mm512_maskz_loadu_pd(k_, c + 8 + 0 * cs_c)));
+            }
+            if (0 < m && 1 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                zmm2 = _mm512_fmadd_pd(va_, zmm2, _mm512_mul_pd(vb_, _mm512_maskz_loadu_pd(k_, c + 0 + 1 * cs_c)));
+            }
+            if (8 < m && 1 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 8 >= 8 ? 0xFF : (1u << (m - 8)) - 1);
+                zmm3 = _mm512_fmadd_pd(va_, zmm3, _mm512_mul_pd(vb_, _mm512_maskz_loadu_pd(k_, c + 8 + 1 * cs_c)));
+            }
+            if (0 < m && 2 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                zmm4 = _mm512_fmadd_pd(va_, zmm4, _mm512_mul_pd(vb_, _mm512_maskz_loadu_pd(k_, c + 0 + 2 * cs_c)));
+            }
+            if (8 < m && 2 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 8 >= 8 ? 0xFF : (1u << (m - 8)) - 1);
+                zmm5 = _mm512_fmadd_pd(va_, zmm5, _mm512_mul_pd(vb_, _mm512_maskz_loadu_pd(k_, c + 8 + 2 * cs_c)));
+            }
+            if (0 < m && 3 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                zmm6 = _mm512_fmadd_pd(va_, zmm6, _mm512_mul_pd(vb_, _mm512_maskz_loadu_pd(k_, c + 0 + 3 * cs_c)));
+            }
+            if (8 < m && 3 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 8 >= 8 ? 0xFF : (1u << (m - 8)) - 1);
+                zmm7 = _mm512_fmadd_pd(va_, zmm7, _mm512_mul_pd(vb_, _mm512_maskz_loadu_pd(k_, c + 8 + 3 * cs_c)));
+            }
+            if (0 < m && 0 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 0 * cs_c, k_, zmm0);
+            }
+            if (8 < m && 0 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 8 >= 8 ? 0xFF : (1u << (m - 8)) - 1);
+                _mm512_mask_storeu_pd(c + 8 + 0 * cs_c, k_, zmm1);
+            }
+            if (0 < m && 1 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 1 * cs_c, k_, zmm2);
+            }
+            if (8 < m && 1 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 8 >= 8 ? 0xFF : (1u << (m - 8)) - 1);
+                _mm512_mask_storeu_pd(c + 8 + 1 * cs_c, k_, zmm3);
+            }
+            if (0 < m && 2 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 2 * cs_c, k_, zmm4);
+            }
+            if (8 < m && 2 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 8 >= 8 ? 0xFF : (1u << (m - 8)) - 1);
+                _mm512_mask_storeu_pd(c + 8 + 2 * cs_c, k_, zmm5);
+            }
+            if (0 < m && 3 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 3 * cs_c, k_, zmm6);
+            }
+            if (8 < m && 3 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 8 >= 8 ? 0xFF : (1u << (m - 8)) - 1);
+                _mm512_mask_storeu_pd(c + 8 + 3 * cs_c, k_, zmm7);
+            }
+        }
+        return;
+    }
+    double t_[64];
+    _mm512_storeu_pd(t_ + 0, zmm0);
+    _mm512_storeu_pd(t_ + 8, zmm1);
+    _mm512_storeu_pd(t_ + 16, zmm2);
+    _mm512_storeu_pd(t_ + 24, zmm3);
+    _mm512_storeu_pd(t_ + 32, zmm4);
+    _mm512_storeu_pd(t_ + 40, zmm5);
+    _mm512_storeu_pd(t_ + 48, zmm6);
+    _mm512_storeu_pd(t_ + 56, zmm7);
+    /* position in t_ of C(i, j), at_[i + j*16] */
+    static const unsigned short at_[64] = {
+        0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15,
+        16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31,
+        32, 33, 34, 35, 36, 37, 38, 39, 40, 41, 42, 43, 44, 45, 46, 47,
+        48, 49, 50, 51, 52, 53, 54, 55, 56, 57, 58, 59, 60, 61, 62, 63,
+    };
+    for (int64_t j = 0; j < n; j++)
+        for (int64_t i = 0; i < m; i++) {
+            double v = alpha_ * t_[at_[i + j * 16]];
+            double *cij = c + i * rs_c + j * cs_c;
+            *cij = beta_ == 0 ? v : v + beta_ * *cij;
+        }
+
+}
+
+void sapphirerapids_dgemm_16x14_e16x6(int64_t m, int64_t n, int64_t k, const double *alpha, const double *a, int64_t lda,
+                                      const double *b, int64_t ldb, const double *beta, double *c, int64_t rs_c, int64_t cs_c)
+{
+    const int64_t lda_b = lda * (int64_t)sizeof(double), ldb_b = ldb * (int64_t)sizeof(double);
+    const char *pa0 = (const char *)a,
+               *pa3 = pa0 + 3 * lda_b;
+    const char *pb0 = (const char *)b,
+               *pb3 = pb0 + 3 * ldb_b;
+    __m512d zmm0, zmm1, zmm2, zmm3, zmm4, zmm5, zmm6, zmm7;
+    __m512d zmm8, zmm9, zmm10, zmm11, zmm12, zmm13, zmm14, zmm15;
+    __m512d zmm16, zmm17, zmm18, zmm19, zmm20, zmm21, zmm22, zmm23;
+    __m512d zmm24, zmm25, zmm26, zmm27;
+
+    zmm0 = _mm512_setzero_pd();
+    zmm1 = _mm512_setzero_pd();
+    zmm2 = _mm512_setzero_pd();
+    zmm3 = _mm512_setzero_pd();
+    zmm4 = _mm512_setzero_pd();
+    zmm5 = _mm512_setzero_pd();
+    zmm6 = _mm512_setzero_pd();
+    zmm7 = _mm512_setzero_pd();
+    zmm8 = _mm512_setzero_pd();
+    zmm9 = _mm512_setzero_pd();
+    zmm10 = _mm512_setzero_pd();
+    zmm11 = _mm512_setzero_pd();
+
+    if (k > 0) {
+        /* prologue: the first 14 instructions of iteration 0 (pointer
+         * bumps among them become load offsets) */
+        zmm13 = _mm512_loadu_pd((const double *)pa0);
+        zmm17 = _mm512_set1_pd(*((const double *)pb0));
+        zmm19 = _mm512_set1_pd(*((const double *)(pb0 + ldb_b)));
+        zmm15 = _mm512_loadu_pd((const double *)pa0 + 8);
+        zmm21 = _mm512_set1_pd(*((const double *)(pb0 + 2 * ldb_b)));
+        zmm23 = _mm512_set1_pd(*((const double *)pb3));
+        zmm25 = _mm512_set1_pd(*((const double *)(pb0 + 4 * ldb_b)));
+        zmm27 = _mm512_set1_pd(*((const double *)(pb3 + 2 * ldb_b)));
+
+        /* kernel: iteration i and the start of i+1, unrolled 4x */
+        int64_t nq = k - 1;
+        for (int64_t it = nq / 4; it > 0; it--) {
+            /* copy 0 */
+            zmm12 = _mm512_loadu_pd((const double *)(pa0 + lda_b));
+            zmm16 = _mm512_set1_pd(*((const double *)pb0 + 1));
+            zmm18 = _mm512_set1_pd(*((const double *)(pb0 + ldb_b) + 1));
+            zmm14 = _mm512_loadu_pd((const double *)(pa0 + lda_b) + 8);
+            zmm20 = _mm512_set1_pd(*((const double *)(pb0 + 2 * ldb_b) + 1));
+            zmm22 = _mm512_set1_pd(*((const double *)pb3 + 1));
+            zmm24 = _mm512_set1_pd(*((const double *)(pb0 + 4 * ldb_b) + 1));
+            zmm26 = _mm512_set1_pd(*((const double *)(pb3 + 2 * ldb_b) + 1));
+            zmm0 = _mm512_fmadd_pd(zmm13, zmm17, zmm0);
+            zmm2 = _mm512_fmadd_pd(zmm13, zmm19, zmm2);
+            zmm1 = _mm512_fmadd_pd(zmm15, zmm17, zmm1);
+            zmm3 = _mm512_fmadd_pd(zmm15, zmm19, zmm3);
+            zmm4 = _mm512_fmadd_pd(zmm13, zmm21, zmm4);
+            zmm5 = _mm512_fmadd_pd(zmm15, zmm21, zmm5);
+            zmm6 = _mm512_fmadd_pd(zmm13, zmm23, zmm6);
+            zmm7 = _mm512_fmadd_pd(zmm15, zmm23, zmm7);
+            zmm8 = _mm512_fmadd_pd(zmm13, zmm25, zmm8);
+            zmm9 = _mm512_fmadd_pd(zmm15, zmm25, zmm9);
+            zmm10 = _mm512_fmadd_pd(zmm13, zmm27, zmm10);
+            zmm11 = _mm512_fmadd_pd(zmm15, zmm27, zmm11);
+            /* copy 1 */
+            zmm13 = _mm512_loadu_pd((const double *)(pa0 + 2 * lda_b));
+            zmm17 = _mm512_set1_pd(*((const double *)pb0 + 2));
+            zmm19 = _mm512_set1_pd(*((const double *)(pb0 + ldb_b) + 2));
+            zmm15 = _mm512_loadu_pd((const double *)(pa0 + 2 * lda_b) + 8);
+            zmm21 = _mm512_set1_pd(*((const double *)(pb0 + 2 * ldb_b) + 2));
+            zmm23 = _mm512_set1_pd(*((const double *)pb3 + 2));
+            zmm25 = _mm512_set1_pd(*((const double *)(pb0 + 4 * ldb_b) + 2));
+            zmm27 = _mm512_set1_pd(*((const double *)(pb3 + 2 * ldb_b) + 2));
+            zmm0 = _mm512_fmadd_pd(zmm12, zmm16, zmm0);
+            zmm2 = _mm512_fmadd_pd(zmm12, zmm18, zmm2);
+            zmm1 = _mm512_fmadd_pd(zmm14, zmm16, zmm1);
+            zmm3 = _mm512_fmadd_pd(zmm14, zmm18, zmm3);
+            zmm4 = _mm512_fmadd_pd(zmm12, zmm20, zmm4);
+            zmm5 = _mm512_fmadd_pd(zmm14, zmm20, zmm5);
+            zmm6 = _mm512_fmadd_pd(zmm12, zmm22, zmm6);
+            zmm7 = _mm512_fmadd_pd(zmm14, zmm22, zmm7);
+            zmm8 = _mm512_fmadd_pd(zmm12, zmm24, zmm8);
+            zmm9 = _mm512_fmadd_pd(zmm14, zmm24, zmm9);
+            zmm10 = _mm512_fmadd_pd(zmm12, zmm26, zmm10);
+            zmm11 = _mm512_fmadd_pd(zmm14, zmm26, zmm11);
+            /* copy 2 */
+            zmm12 = _mm512_loadu_pd((const double *)pa3);
+            zmm16 = _mm512_set1_pd(*((const double *)pb0 + 3));
+            zmm18 = _mm512_set1_pd(*((const double *)(pb0 + ldb_b) + 3));
+            zmm14 = _mm512_loadu_pd((const double *)pa3 + 8);
+            zmm20 = _mm512_set1_pd(*((const double *)(pb0 + 2 * ldb_b) + 3));
+            zmm22 = _mm512_set1_pd(*((const double *)pb3 + 3));
+            zmm24 = _mm512_set1_pd(*((const double *)(pb0 + 4 * ldb_b) + 3));
+            zmm26 = _mm512_set1_pd(*((const double *)(pb3 + 2 * ldb_b) + 3));
+            zmm0 = _mm512_fmadd_pd(zmm13, zmm17, zmm0);
+            zmm2 = _mm512_fmadd_pd(zmm13, zmm19, zmm2);
+            zmm1 = _mm512_fmadd_pd(zmm15, zmm17, zmm1);
+            zmm3 = _mm512_fmadd_pd(zmm15, zmm19, zmm3);
+            zmm4 = _mm512_fmadd_pd(zmm13, zmm21, zmm4);
+            zmm5 = _mm512_fmadd_pd(zmm15, zmm21, zmm5);
+            zmm6 = _mm512_fmadd_pd(zmm13, zmm23, zmm6);
+            zmm7 = _mm512_fmadd_pd(zmm15, zmm23, zmm7);
+            zmm8 = _mm512_fmadd_pd(zmm13, zmm25, zmm8);
+            zmm9 = _mm512_fmadd_pd(zmm15, zmm25, zmm9);
+            zmm10 = _mm512_fmadd_pd(zmm13, zmm27, zmm10);
+            zmm11 = _mm512_fmadd_pd(zmm15, zmm27, zmm11);
+            /* copy 3 */
+            zmm13 = _mm512_loadu_pd((const double *)(pa0 + 4 * lda_b));
+            zmm17 = _mm512_set1_pd(*((const double *)pb0 + 4));
+            zmm19 = _mm512_set1_pd(*((const double *)(pb0 + ldb_b) + 4));
+            zmm15 = _mm512_loadu_pd((const double *)(pa0 + 4 * lda_b) + 8);
+            zmm21 = _mm512_set1_pd(*((const double *)(pb0 + 2 * ldb_b) + 4));
+            zmm23 = _mm512_set1_pd(*((const double *)pb3 + 4));
+            zmm25 = _mm512_set1_pd(*((const double *)(pb0 + 4 * ldb_b) + 4));
+            zmm27 = _mm512_set1_pd(*((const double *)(pb3 + 2 * ldb_b) + 4));
+            zmm0 = _mm512_fmadd_pd(zmm12, zmm16, zmm0);
+            zmm2 = _mm512_fmadd_pd(zmm12, zmm18, zmm2);
+            zmm1 = _mm512_fmadd_pd(zmm14, zmm16, zmm1);
+            zmm3 = _mm512_fmadd_pd(zmm14, zmm18, zmm3);
+            zmm4 = _mm512_fmadd_pd(zmm12, zmm20, zmm4);
+            zmm5 = _mm512_fmadd_pd(zmm14, zmm20, zmm5);
+            zmm6 = _mm512_fmadd_pd(zmm12, zmm22, zmm6);
+            zmm7 = _mm512_fmadd_pd(zmm14, zmm22, zmm7);
+            zmm8 = _mm512_fmadd_pd(zmm12, zmm24, zmm8);
+            zmm9 = _mm512_fmadd_pd(zmm14, zmm24, zmm9);
+            zmm10 = _mm512_fmadd_pd(zmm12, zmm26, zmm10);
+            zmm11 = _mm512_fmadd_pd(zmm14, zmm26, zmm11);
+
+            pa0 += 4 * lda_b;
+            pa3 += 4 * lda_b;
+            pb0 += 32;
+            pb3 += 32;
+        }
+        int64_t rem = nq % 4;
+        if (rem > 0) {
+            zmm12 = _mm512_loadu_pd((const double *)(pa0 + lda_b));
+            zmm16 = _mm512_set1_pd(*((const double *)pb0 + 1));
+            zmm18 = _mm512_set1_pd(*((const double *)(pb0 + ldb_b) + 1));
+            zmm14 = _mm512_loadu_pd((const double *)(pa0 + lda_b) + 8);
+            zmm20 = _mm512_set1_pd(*((const double *)(pb0 + 2 * ldb_b) + 1));
+            zmm22 = _mm512_set1_pd(*((const double *)pb3 + 1));
+            zmm24 = _mm512_set1_pd(*((const double *)(pb0 + 4 * ldb_b) + 1));
+            zmm26 = _mm512_set1_pd(*((const double *)(pb3 + 2 * ldb_b) + 1));
+            zmm0 = _mm512_fmadd_pd(zmm13, zmm17, zmm0);
+            zmm2 = _mm512_fmadd_pd(zmm13, zmm19, zmm2);
+            zmm1 = _mm512_fmadd_pd(zmm15, zmm17, zmm1);
+            zmm3 = _mm512_fmadd_pd(zmm15, zmm19, zmm3);
+            zmm4 = _mm512_fmadd_pd(zmm13, zmm21, zmm4);
+            zmm5 = _mm512_fmadd_pd(zmm15, zmm21, zmm5);
+            zmm6 = _mm512_fmadd_pd(zmm13, zmm23, zmm6);
+            zmm7 = _mm512_fmadd_pd(zmm15, zmm23, zmm7);
+            zmm8 = _mm512_fmadd_pd(zmm13, zmm25, zmm8);
+            zmm9 = _mm512_fmadd_pd(zmm15, zmm25, zmm9);
+            zmm10 = _mm512_fmadd_pd(zmm13, zmm27, zmm10);
+            zmm11 = _mm512_fmadd_pd(zmm15, zmm27, zmm11);
+        }
+        if (rem > 1) {
+            zmm13 = _mm512_loadu_pd((const double *)(pa0 + 2 * lda_b));
+            zmm17 = _mm512_set1_pd(*((const double *)pb0 + 2));
+            zmm19 = _mm512_set1_pd(*((const double *)(pb0 + ldb_b) + 2));
+            zmm15 = _mm512_loadu_pd((const double *)(pa0 + 2 * lda_b) + 8);
+            zmm21 = _mm512_set1_pd(*((const double *)(pb0 + 2 * ldb_b) + 2));
+            zmm23 = _mm512_set1_pd(*((const double *)pb3 + 2));
+            zmm25 = _mm512_set1_pd(*((const double *)(pb0 + 4 * ldb_b) + 2));
+            zmm27 = _mm512_set1_pd(*((const double *)(pb3 + 2 * ldb_b) + 2));
+            zmm0 = _mm512_fmadd_pd(zmm12, zmm16, zmm0);
+            zmm2 = _mm512_fmadd_pd(zmm12, zmm18, zmm2);
+            zmm1 = _mm512_fmadd_pd(zmm14, zmm16, zmm1);
+            zmm3 = _mm512_fmadd_pd(zmm14, zmm18, zmm3);
+            zmm4 = _mm512_fmadd_pd(zmm12, zmm20, zmm4);
+            zmm5 = _mm512_fmadd_pd(zmm14, zmm20, zmm5);
+            zmm6 = _mm512_fmadd_pd(zmm12, zmm22, zmm6);
+            zmm7 = _mm512_fmadd_pd(zmm14, zmm22, zmm7);
+            zmm8 = _mm512_fmadd_pd(zmm12, zmm24, zmm8);
+            zmm9 = _mm512_fmadd_pd(zmm14, zmm24, zmm9);
+            zmm10 = _mm512_fmadd_pd(zmm12, zmm26, zmm10);
+            zmm11 = _mm512_fmadd_pd(zmm14, zmm26, zmm11);
+        }
+        if (rem > 2) {
+            zmm12 = _mm512_loadu_pd((const double *)pa3);
+            zmm16 = _mm512_set1_pd(*((const double *)pb0 + 3));
+            zmm18 = _mm512_set1_pd(*((const double *)(pb0 + ldb_b) + 3));
+            zmm14 = _mm512_loadu_pd((const double *)pa3 + 8);
+            zmm20 = _mm512_set1_pd(*((const double *)(pb0 + 2 * ldb_b) + 3));
+            zmm22 = _mm512_set1_pd(*((const double *)pb3 + 3));
+            zmm24 = _mm512_set1_pd(*((const double *)(pb0 + 4 * ldb_b) + 3));
+            zmm26 = _mm512_set1_pd(*((const double *)(pb3 + 2 * ldb_b) + 3));
+            zmm0 = _mm512_fmadd_pd(zmm13, zmm17, zmm0);
+            zmm2 = _mm512_fmadd_pd(zmm13, zmm19, zmm2);
+            zmm1 = _mm512_fmadd_pd(zmm15, zmm17, zmm1);
+            zmm3 = _mm512_fmadd_pd(zmm15, zmm19, zmm3);
+            zmm4 = _mm512_fmadd_pd(zmm13, zmm21, zmm4);
+            zmm5 = _mm512_fmadd_pd(zmm15, zmm21, zmm5);
+            zmm6 = _mm512_fmadd_pd(zmm13, zmm23, zmm6);
+            zmm7 = _mm512_fmadd_pd(zmm15, zmm23, zmm7);
+            zmm8 = _mm512_fmadd_pd(zmm13, zmm25, zmm8);
+            zmm9 = _mm512_fmadd_pd(zmm15, zmm25, zmm9);
+            zmm10 = _mm512_fmadd_pd(zmm13, zmm27, zmm10);
+            zmm11 = _mm512_fmadd_pd(zmm15, zmm27, zmm11);
+        }
+
+        /* epilogue: the rest of the last iteration, in the registers
+         * of the copy it follows */
+        switch (rem) {
+        case 0:
+            zmm0 = _mm512_fmadd_pd(zmm13, zmm17, zmm0);
+            zmm2 = _mm512_fmadd_pd(zmm13, zmm19, zmm2);
+            zmm1 = _mm512_fmadd_pd(zmm15, zmm17, zmm1);
+            zmm3 = _mm512_fmadd_pd(zmm15, zmm19, zmm3);
+            zmm4 = _mm512_fmadd_pd(zmm13, zmm21, zmm4);
+            zmm5 = _mm512_fmadd_pd(zmm15, zmm21, zmm5);
+            zmm6 = _mm512_fmadd_pd(zmm13, zmm23, zmm6);
+            zmm7 = _mm512_fmadd_pd(zmm15, zmm23, zmm7);
+            zmm8 = _mm512_fmadd_pd(zmm13, zmm25, zmm8);
+            zmm9 = _mm512_fmadd_pd(zmm15, zmm25, zmm9);
+            zmm10 = _mm512_fmadd_pd(zmm13, zmm27, zmm10);
+            zmm11 = _mm512_fmadd_pd(zmm15, zmm27, zmm11);
+            break;
+        case 1:
+            zmm0 = _mm512_fmadd_pd(zmm12, zmm16, zmm0);
+            zmm2 = _mm512_fmadd_pd(zmm12, zmm18, zmm2);
+            zmm1 = _mm512_fmadd_pd(zmm14, zmm16, zmm1);
+            zmm3 = _mm512_fmadd_pd(zmm14, zmm18, zmm3);
+            zmm4 = _mm512_fmadd_pd(zmm12, zmm20, zmm4);
+            zmm5 = _mm512_fmadd_pd(zmm14, zmm20, zmm5);
+            zmm6 = _mm512_fmadd_pd(zmm12, zmm22, zmm6);
+            zmm7 = _mm512_fmadd_pd(zmm14, zmm22, zmm7);
+            zmm8 = _mm512_fmadd_pd(zmm12, zmm24, zmm8);
+            zmm9 = _mm512_fmadd_pd(zmm14, zmm24, zmm9);
+            zmm10 = _mm512_fmadd_pd(zmm12, zmm26, zmm10);
+            zmm11 = _mm512_fmadd_pd(zmm14, zmm26, zmm11);
+            break;
+        case 2:
+            zmm0 = _mm512_fmadd_pd(zmm13, zmm17, zmm0);
+            zmm2 = _mm512_fmadd_pd(zmm13, zmm19, zmm2);
+            zmm1 = _mm512_fmadd_pd(zmm15, zmm17, zmm1);
+            zmm3 = _mm512_fmadd_pd(zmm15, zmm19, zmm3);
+            zmm4 = _mm512_fmadd_pd(zmm13, zmm21, zmm4);
+            zmm5 = _mm512_fmadd_pd(zmm15, zmm21, zmm5);
+            zmm6 = _mm512_fmadd_pd(zmm13, zmm23, zmm6);
+            zmm7 = _mm512_fmadd_pd(zmm15, zmm23, zmm7);
+            zmm8 = _mm512_fmadd_pd(zmm13, zmm25, zmm8);
+            zmm9 = _mm512_fmadd_pd(zmm15, zmm25, zmm9);
+            zmm10 = _mm512_fmadd_pd(zmm13, zmm27, zmm10);
+            zmm11 = _mm512_fmadd_pd(zmm15, zmm27, zmm11);
+            break;
+        case 3:
+            zmm0 = _mm512_fmadd_pd(zmm12, zmm16, zmm0);
+            zmm2 = _mm512_fmadd_pd(zmm12, zmm18, zmm2);
+            zmm1 = _mm512_fmadd_pd(zmm14, zmm16, zmm1);
+            zmm3 = _mm512_fmadd_pd(zmm14, zmm18, zmm3);
+            zmm4 = _mm512_fmadd_pd(zmm12, zmm20, zmm4);
+            zmm5 = _mm512_fmadd_pd(zmm14, zmm20, zmm5);
+            zmm6 = _mm512_fmadd_pd(zmm12, zmm22, zmm6);
+            zmm7 = _mm512_fmadd_pd(zmm14, zmm22, zmm7);
+            zmm8 = _mm512_fmadd_pd(zmm12, zmm24, zmm8);
+            zmm9 = _mm512_fmadd_pd(zmm14, zmm24, zmm9);
+            zmm10 = _mm512_fmadd_pd(zmm12, zmm26, zmm10);
+            zmm11 = _mm512_fmadd_pd(zmm14, zmm26, zmm11);
+            break;
+
+        }
+    }
+    const double alpha_ = *alpha, beta_ = *beta;
+    if (m == 16 && n == 6 && rs_c == 1) {
+        const __m512d va_ = _mm512_set1_pd(alpha_);
+        if (alpha_ == 1 && beta_ == 0) {
+            double *cw_ = c;
+            _mm512_storeu_pd(cw_ + 0, zmm0);
+            _mm512_storeu_pd(cw_ + 8, zmm1);
+            cw_ += cs_c;
+            _mm512_storeu_pd(cw_ + 0, zmm2);
+            _mm512_storeu_pd(cw_ + 8, zmm3);
+            cw_ += cs_c;
+            _mm512_storeu_pd(cw_ + 0, zmm4);
+            _mm512_storeu_pd(cw_ + 8, zmm5);
+            cw_ += cs_c;
+            _mm512_storeu_pd(cw_ + 0, zmm6);
+            _mm512_storeu_pd(cw_ + 8, zmm7);
+            cw_ += cs_c;
+            _mm512_storeu_pd(cw_ + 0, zmm8);
+            _mm512_storeu_pd(cw_ + 8, zmm9);
+            cw_ += cs_c;
+            _mm512_storeu_pd(cw_ + 0, zmm10);
+            _mm512_storeu_pd(cw_ + 8, zmm11);
+        } else if (alpha_ == 1 && beta_ == 1) {
+            double *cw_ = c;
+            _mm512_storeu_pd(cw_ + 0, _mm512_add_pd(zmm0, _mm512_loadu_pd(cw_ + 0)));
+            _mm512_storeu_pd(cw_ + 8, _mm512_add_pd(zmm1, _mm512_loadu_pd(cw_ + 8)));
+            cw_ += cs_c;
+            _mm512_storeu_pd(cw_ + 0, _mm512_add_pd(zmm2, _mm512_loadu_pd(cw_ + 0)));
+            _mm512_storeu_pd(cw_ + 8, _mm512_add_pd(zmm3, _mm512_loadu_pd(cw_ + 8)));
+            cw_ += cs_c;
+            _mm512_storeu_pd(cw_ + 0, _mm512_add_pd(zmm4, _mm512_loadu_pd(cw_ + 0)));
+            _mm512_storeu_pd(cw_ + 8, _mm512_add_pd(zmm5, _mm512_loadu_pd(cw_ + 8)));
+            cw_ += cs_c;
+            _mm512_storeu_pd(cw_ + 0, _mm512_add_pd(zmm6, _mm512_loadu_pd(cw_ + 0)));
+            _mm512_storeu_pd(cw_ + 8, _mm512_add_pd(zmm7, _mm512_loadu_pd(cw_ + 8)));
+            cw_ += cs_c;
+            _mm512_storeu_pd(cw_ + 0, _mm512_add_pd(zmm8, _mm512_loadu_pd(cw_ + 0)));
+            _mm512_storeu_pd(cw_ + 8, _mm512_add_pd(zmm9, _mm512_loadu_pd(cw_ + 8)));
+            cw_ += cs_c;
+            _mm512_storeu_pd(cw_ + 0, _mm512_add_pd(zmm10, _mm512_loadu_pd(cw_ + 0)));
+            _mm512_storeu_pd(cw_ + 8, _mm512_add_pd(zmm11, _mm512_loadu_pd(cw_ + 8)));
+        } else if (beta_ == 0) {
+            double *cw_ = c;
+            _mm512_storeu_pd(cw_ + 0, _mm512_mul_pd(va_, zmm0));
+            _mm512_storeu_pd(cw_ + 8, _mm512_mul_pd(va_, zmm1));
+            cw_ += cs_c;
+            _mm512_storeu_pd(cw_ + 0, _mm512_mul_pd(va_, zmm2));
+            _mm512_storeu_pd(cw_ + 8, _mm512_mul_pd(va_, zmm3));
+            cw_ += cs_c;
+            _mm512_storeu_pd(cw_ + 0, _mm512_mul_pd(va_, zmm4));
+            _mm512_storeu_pd(cw_ + 8, _mm512_mul_pd(va_, zmm5));
+            cw_ += cs_c;
+            _mm512_storeu_pd(cw_ + 0, _mm512_mul_pd(va_, zmm6));
+            _mm512_storeu_pd(cw_ + 8, _mm512_mul_pd(va_, zmm7));
+            cw_ += cs_c;
+            _mm512_storeu_pd(cw_ + 0, _mm512_mul_pd(va_, zmm8));
+            _mm512_storeu_pd(cw_ + 8, _mm512_mul_pd(va_, zmm9));
+            cw_ += cs_c;
+            _mm512_storeu_pd(cw_ + 0, _mm512_mul_pd(va_, zmm10));
+            _mm512_storeu_pd(cw_ + 8, _mm512_mul_pd(va_, zmm11));
+        } else if (beta_ == 1) {
+            double *cw_ = c;
+            _mm512_storeu_pd(cw_ + 0, _mm512_fmadd_pd(va_, zmm0, _mm512_loadu_pd(cw_ + 0)));
+            _mm512_storeu_pd(cw_ + 8, _mm512_fmadd_pd(va_, zmm1, _mm512_loadu_pd(cw_ + 8)));
+            cw_ += cs_c;
+            _mm512_storeu_pd(cw_ + 0, _mm512_fmadd_pd(va_, zmm2, _mm512_loadu_pd(cw_ + 0)));
+            _mm512_storeu_pd(cw_ + 8, _mm512_fmadd_pd(va_, zmm3, _mm512_loadu_pd(cw_ + 8)));
+            cw_ += cs_c;
+            _mm512_storeu_pd(cw_ + 0, _mm512_fmadd_pd(va_, zmm4, _mm512_loadu_pd(cw_ + 0)));
+            _mm512_storeu_pd(cw_ + 8, _mm512_fmadd_pd(va_, zmm5, _mm512_loadu_pd(cw_ + 8)));
+            cw_ += cs_c;
+            _mm512_storeu_pd(cw_ + 0, _mm512_fmadd_pd(va_, zmm6, _mm512_loadu_pd(cw_ + 0)));
+            _mm512_storeu_pd(cw_ + 8, _mm512_fmadd_pd(va_, zmm7, _mm512_loadu_pd(cw_ + 8)));
+            cw_ += cs_c;
+            _mm512_storeu_pd(cw_ + 0, _mm512_fmadd_pd(va_, zmm8, _mm512_loadu_pd(cw_ + 0)));
+            _mm512_storeu_pd(cw_ + 8, _mm512_fmadd_pd(va_, zmm9, _mm512_loadu_pd(cw_ + 8)));
+            cw_ += cs_c;
+            _mm512_storeu_pd(cw_ + 0, _mm512_fmadd_pd(va_, zmm10, _mm512_loadu_pd(cw_ + 0)));
+            _mm512_storeu_pd(cw_ + 8, _mm512_fmadd_pd(va_, zmm11, _mm512_loadu_pd(cw_ + 8)));
+        } else {
+            const __m512d vb_ = _mm512_set1_pd(beta_);
+            double *cw_ = c;
+            _mm512_storeu_pd(cw_ + 0, _mm512_fmadd_pd(va_, zmm0, _mm512_mul_pd(vb_, _mm512_loadu_pd(cw_ + 0))));
+            _mm512_storeu_pd(cw_ + 8, _mm512_fmadd_pd(va_, zmm1, _mm512_mul_pd(vb_, _mm512_loadu_pd(cw_ + 8))));
+            cw_ += cs_c;
+            _mm512_storeu_pd(cw_ + 0, _mm512_fmadd_pd(va_, zmm2, _mm512_mul_pd(vb_, _mm512_loadu_pd(cw_ + 0))));
+            _mm512_storeu_pd(cw_ + 8, _mm512_fmadd_pd(va_, zmm3, _mm512_mul_pd(vb_, _mm512_loadu_pd(cw_ + 8))));
+            cw_ += cs_c;
+            _mm512_storeu_pd(cw_ + 0, _mm512_fmadd_pd(va_, zmm4, _mm512_mul_pd(vb_, _mm512_loadu_pd(cw_ + 0))));
+            _mm512_storeu_pd(cw_ + 8, _mm512_fmadd_pd(va_, zmm5, _mm512_mul_pd(vb_, _mm512_loadu_pd(cw_ + 8))));
+            cw_ += cs_c;
+            _mm512_storeu_pd(cw_ + 0, _mm512_fmadd_pd(va_, zmm6, _mm512_mul_pd(vb_, _mm512_loadu_pd(cw_ + 0))));
+            _mm512_storeu_pd(cw_ + 8, _mm512_fmadd_pd(va_, zmm7, _mm512_mul_pd(vb_, _mm512_loadu_pd(cw_ + 8))));
+            cw_ += cs_c;
+            _mm512_storeu_pd(cw_ + 0, _mm512_fmadd_pd(va_, zmm8, _mm512_mul_pd(vb_, _mm512_loadu_pd(cw_ + 0))));
+            _mm512_storeu_pd(cw_ + 8, _mm512_fmadd_pd(va_, zmm9, _mm512_mul_pd(vb_, _mm512_loadu_pd(cw_ + 8))));
+            cw_ += cs_c;
+            _mm512_storeu_pd(cw_ + 0, _mm512_fmadd_pd(va_, zmm10, _mm512_mul_pd(vb_, _mm512_loadu_pd(cw_ + 0))));
+            _mm512_storeu_pd(cw_ + 8, _mm512_fmadd_pd(va_, zmm11, _mm512_mul_pd(vb_, _mm512_loadu_pd(cw_ + 8))));
+        }
+        return;
+    }
+    if (rs_c == 1) {   /* edge tile: predicated */
+        const __m512d va_ = _mm512_set1_pd(alpha_);
+        if (alpha_ == 1 && beta_ == 0) {
+            if (0 < m && 0 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 0 * cs_c, k_, zmm0);
+            }
+            if (8 < m && 0 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 8 >= 8 ? 0xFF : (1u << (m - 8)) - 1);
+                _mm512_mask_storeu_pd(c + 8 + 0 * cs_c, k_, zmm1);
+            }
+            if (0 < m && 1 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 1 * cs_c, k_, zmm2);
+            }
+            if (8 < m && 1 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 8 >= 8 ? 0xFF : (1u << (m - 8)) - 1);
+                _mm512_mask_storeu_pd(c + 8 + 1 * cs_c, k_, zmm3);
+            }
+            if (0 < m && 2 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 2 * cs_c, k_, zmm4);
+            }
+            if (8 < m && 2 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 8 >= 8 ? 0xFF : (1u << (m - 8)) - 1);
+                _mm512_mask_storeu_pd(c + 8 + 2 * cs_c, k_, zmm5);
+            }
+            if (0 < m && 3 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 3 * cs_c, k_, zmm6);
+            }
+            if (8 < m && 3 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 8 >= 8 ? 0xFF : (1u << (m - 8)) - 1);
+                _mm512_mask_storeu_pd(c + 8 + 3 * cs_c, k_, zmm7);
+            }
+            if (0 < m && 4 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 4 * cs_c, k_, zmm8);
+            }
+            if (8 < m && 4 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 8 >= 8 ? 0xFF : (1u << (m - 8)) - 1);
+                _mm512_mask_storeu_pd(c + 8 + 4 * cs_c, k_, zmm9);
+            }
+            if (0 < m && 5 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 5 * cs_c, k_, zmm10);
+            }
+            if (8 < m && 5 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 8 >= 8 ? 0xFF : (1u << (m - 8)) - 1);
+                _mm512_mask_storeu_pd(c + 8 + 5 * cs_c, k_, zmm11);
+            }
+        } else if (alpha_ == 1 && beta_ == 1) {
+            if (0 < m && 0 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                zmm0 = _mm512_add_pd(zmm0, _mm512_maskz_loadu_pd(k_, c + 0 + 0 * cs_c));
+            }
+            if (8 < m && 0 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 8 >= 8 ? 0xFF : (1u << (m - 8)) - 1);
+                zmm1 = _mm512_add_pd(zmm1, _mm512_maskz_loadu_pd(k_, c + 8 + 0 * cs_c));
+            }
+            if (0 < m && 1 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                zmm2 = _mm512_add_pd(zmm2, _mm512_maskz_loadu_pd(k_, c + 0 + 1 * cs_c));
+            }
+            if (8 < m && 1 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 8 >= 8 ? 0xFF : (1u << (m - 8)) - 1);
+                zmm3 = _mm512_add_pd(zmm3, _mm512_maskz_loadu_pd(k_, c + 8 + 1 * cs_c));
+            }
+            if (0 < m && 2 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                zmm4 = _mm512_add_pd(zmm4, _mm512_maskz_loadu_pd(k_, c + 0 + 2 * cs_c));
+            }
+            if (8 < m && 2 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 8 >= 8 ? 0xFF : (1u << (m - 8)) - 1);
+                zmm5 = _mm512_add_pd(zmm5, _mm512_maskz_loadu_pd(k_, c + 8 + 2 * cs_c));
+            }
+            if (0 < m && 3 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                zmm6 = _mm512_add_pd(zmm6, _mm512_maskz_loadu_pd(k_, c + 0 + 3 * cs_c));
+            }
+            if (8 < m && 3 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 8 >= 8 ? 0xFF : (1u << (m - 8)) - 1);
+                zmm7 = _mm512_add_pd(zmm7, _mm512_maskz_loadu_pd(k_, c + 8 + 3 * cs_c));
+            }
+            if (0 < m && 4 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                zmm8 = _mm512_add_pd(zmm8, _mm512_maskz_loadu_pd(k_, c + 0 + 4 * cs_c));
+            }
+            if (8 < m && 4 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 8 >= 8 ? 0xFF : (1u << (m - 8)) - 1);
+                zmm9 = _mm512_add_pd(zmm9, _mm512_maskz_loadu_pd(k_, c + 8 + 4 * cs_c));
+            }
+            if (0 < m && 5 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                zmm10 = _mm512_add_pd(zmm10, _mm512_maskz_loadu_pd(k_, c + 0 + 5 * cs_c));
+            }
+            if (8 < m && 5 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 8 >= 8 ? 0xFF : (1u << (m - 8)) - 1);
+                zmm11 = _mm512_add_pd(zmm11, _mm512_maskz_loadu_pd(k_, c + 8 + 5 * cs_c));
+            }
+            if (0 < m && 0 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 0 * cs_c, k_, zmm0);
+            }
+            if (8 < m && 0 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 8 >= 8 ? 0xFF : (1u << (m - 8)) - 1);
+                _mm512_mask_storeu_pd(c + 8 + 0 * cs_c, k_, zmm1);
+            }
+            if (0 < m && 1 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 1 * cs_c, k_, zmm2);
+            }
+            if (8 < m && 1 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 8 >= 8 ? 0xFF : (1u << (m - 8)) - 1);
+                _mm512_mask_storeu_pd(c + 8 + 1 * cs_c, k_, zmm3);
+            }
+            if (0 < m && 2 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 2 * cs_c, k_, zmm4);
+            }
+            if (8 < m && 2 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 8 >= 8 ? 0xFF : (1u << (m - 8)) - 1);
+                _mm512_mask_storeu_pd(c + 8 + 2 * cs_c, k_, zmm5);
+            }
+            if (0 < m && 3 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 3 * cs_c, k_, zmm6);
+            }
+            if (8 < m && 3 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 8 >= 8 ? 0xFF : (1u << (m - 8)) - 1);
+                _mm512_mask_storeu_pd(c + 8 + 3 * cs_c, k_, zmm7);
+            }
+            if (0 < m && 4 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 4 * cs_c, k_, zmm8);
+            }
+            if (8 < m && 4 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 8 >= 8 ? 0xFF : (1u << (m - 8)) - 1);
+                _mm512_mask_storeu_pd(c + 8 + 4 * cs_c, k_, zmm9);
+            }
+            if (0 < m && 5 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 5 * cs_c, k_, zmm10);
+            }
+            if (8 < m && 5 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 8 >= 8 ? 0xFF : (1u << (m - 8)) - 1);
+                _mm512_mask_storeu_pd(c + 8 + 5 * cs_c, k_, zmm11);
+            }
+        } else if (beta_ == 0) {
+            if (0 < m && 0 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 0 * cs_c, k_, _mm512_mul_pd(va_, zmm0));
+            }
+            if (8 < m && 0 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 8 >= 8 ? 0xFF : (1u << (m - 8)) - 1);
+                _mm512_mask_storeu_pd(c + 8 + 0 * cs_c, k_, _mm512_mul_pd(va_, zmm1));
+            }
+            if (0 < m && 1 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 1 * cs_c, k_, _mm512_mul_pd(va_, zmm2));
+            }
+            if (8 < m && 1 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 8 >= 8 ? 0xFF : (1u << (m - 8)) - 1);
+                _mm512_mask_storeu_pd(c + 8 + 1 * cs_c, k_, _mm512_mul_pd(va_, zmm3));
+            }
+            if (0 < m && 2 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 2 * cs_c, k_, _mm512_mul_pd(va_, zmm4));
+            }
+            if (8 < m && 2 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 8 >= 8 ? 0xFF : (1u << (m - 8)) - 1);
+                _mm512_mask_storeu_pd(c + 8 + 2 * cs_c, k_, _mm512_mul_pd(va_, zmm5));
+            }
+            if (0 < m && 3 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 3 * cs_c, k_, _mm512_mul_pd(va_, zmm6));
+            }
+            if (8 < m && 3 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 8 >= 8 ? 0xFF : (1u << (m - 8)) - 1);
+                _mm512_mask_storeu_pd(c + 8 + 3 * cs_c, k_, _mm512_mul_pd(va_, zmm7));
+            }
+            if (0 < m && 4 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 4 * cs_c, k_, _mm512_mul_pd(va_, zmm8));
+            }
+            if (8 < m && 4 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 8 >= 8 ? 0xFF : (1u << (m - 8)) - 1);
+                _mm512_mask_storeu_pd(c + 8 + 4 * cs_c, k_, _mm512_mul_pd(va_, zmm9));
+            }
+            if (0 < m && 5 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 5 * cs_c, k_, _mm512_mul_pd(va_, zmm10));
+            }
+            if (8 < m && 5 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 8 >= 8 ? 0xFF : (1u << (m - 8)) - 1);
+                _mm512_mask_storeu_pd(c + 8 + 5 * cs_c, k_, _mm512_mul_pd(va_, zmm11));
+            }
+        } else if (beta_ == 1) {
+            if (0 < m && 0 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                zmm0 = _mm512_fmadd_pd(va_, zmm0, _mm512_maskz_loadu_pd(k_, c + 0 + 0 * cs_c));
+            }
+            if (8 < m && 0 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 8 >= 8 ? 0xFF : (1u << (m - 8)) - 1);
+                zmm1 = _mm512_fmadd_pd(va_, zmm1, _mm512_maskz_loadu_pd(k_, c + 8 + 0 * cs_c));
+            }
+            if (0 < m && 1 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                zmm2 = _mm512_fmadd_pd(va_, zmm2, _mm512_maskz_loadu_pd(k_, c + 0 + 1 * cs_c));
+            }
+            if (8 < m && 1 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 8 >= 8 ? 0xFF : (1u << (m - 8)) - 1);
+                zmm3 = _mm512_fmadd_pd(va_, zmm3, _mm512_maskz_loadu_pd(k_, c + 8 + 1 * cs_c));
+            }
+            if (0 < m && 2 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                zmm4 = _mm512_fmadd_pd(va_, zmm4, _mm512_maskz_loadu_pd(k_, c + 0 + 2 * cs_c));
+            }
+            if (8 < m && 2 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 8 >= 8 ? 0xFF : (1u << (m - 8)) - 1);
+                zmm5 = _mm512_fmadd_pd(va_, zmm5, _mm512_maskz_loadu_pd(k_, c + 8 + 2 * cs_c));
+            }
+            if (0 < m && 3 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                zmm6 = _mm512_fmadd_pd(va_, zmm6, _mm512_maskz_loadu_pd(k_, c + 0 + 3 * cs_c));
+            }
+            if (8 < m && 3 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 8 >= 8 ? 0xFF : (1u << (m - 8)) - 1);
+                zmm7 = _mm512_fmadd_pd(va_, zmm7, _mm512_maskz_loadu_pd(k_, c + 8 + 3 * cs_c));
+            }
+            if (0 < m && 4 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                zmm8 = _mm512_fmadd_pd(va_, zmm8, _mm512_maskz_loadu_pd(k_, c + 0 + 4 * cs_c));
+            }
+            if (8 < m && 4 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 8 >= 8 ? 0xFF : (1u << (m - 8)) - 1);
+                zmm9 = _mm512_fmadd_pd(va_, zmm9, _mm512_maskz_loadu_pd(k_, c + 8 + 4 * cs_c));
+            }
+            if (0 < m && 5 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                zmm10 = _mm512_fmadd_pd(va_, zmm10, _mm512_maskz_loadu_pd(k_, c + 0 + 5 * cs_c));
+            }
+            if (8 < m && 5 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 8 >= 8 ? 0xFF : (1u << (m - 8)) - 1);
+                zmm11 = _mm512_fmadd_pd(va_, zmm11, _mm512_maskz_loadu_pd(k_, c + 8 + 5 * cs_c));
+            }
+            if (0 < m && 0 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 0 * cs_c, k_, zmm0);
+            }
+            if (8 < m && 0 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 8 >= 8 ? 0xFF : (1u << (m - 8)) - 1);
+                _mm512_mask_storeu_pd(c + 8 + 0 * cs_c, k_, zmm1);
+            }
+            if (0 < m && 1 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 1 * cs_c, k_, zmm2);
+            }
+            if (8 < m && 1 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 8 >= 8 ? 0xFF : (1u << (m - 8)) - 1);
+                _mm512_mask_storeu_pd(c + 8 + 1 * cs_c, k_, zmm3);
+            }
+            if (0 < m && 2 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 2 * cs_c, k_, zmm4);
+            }
+            if (8 < m && 2 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 8 >= 8 ? 0xFF : (1u << (m - 8)) - 1);
+                _mm512_mask_storeu_pd(c + 8 + 2 * cs_c, k_, zmm5);
+            }
+            if (0 < m && 3 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 3 * cs_c, k_, zmm6);
+            }
+            if (8 < m && 3 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 8 >= 8 ? 0xFF : (1u << (m - 8)) - 1);
+                _mm512_mask_storeu_pd(c + 8 + 3 * cs_c, k_, zmm7);
+            }
+            if (0 < m && 4 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 4 * cs_c, k_, zmm8);
+            }
+            if (8 < m && 4 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 8 >= 8 ? 0xFF : (1u << (m - 8)) - 1);
+                _mm512_mask_storeu_pd(c + 8 + 4 * cs_c, k_, zmm9);
+            }
+            if (0 < m && 5 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 5 * cs_c, k_, zmm10);
+            }
+            if (8 < m && 5 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 8 >= 8 ? 0xFF : (1u << (m - 8)) - 1);
+                _mm512_mask_storeu_pd(c + 8 + 5 * cs_c, k_, zmm11);
+            }
+        } else {
+            const __m512d vb_ = _mm512_set1_pd(beta_);
+            if (0 < m && 0 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                zmm0 = _mm512_fmadd_pd(va_, zmm0, _mm512_mul_pd(vb_, _mm512_maskz_loadu_pd(k_, c + 0 + 0 * cs_c)));
+            }
+            if (8 < m && 0 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 8 >= 8 ? 0xFF : (1u << (m - 8)) - 1);
+                zmm1 = _mm512_fmadd_pd(va_, zmm1, _mm512_mul_pd(vb_, _mm512_maskz_loadu_pd(k_, c + 8 + 0 * cs_c)));
+            }
+            if (0 < m && 1 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                zmm2 = _mm512_fmadd_pd(va_, zmm2, _mm512_mul_pd(vb_, _mm512_maskz_loadu_pd(k_, c + 0 + 1 * cs_c)));
+            }
+            if (8 < m && 1 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 8 >= 8 ? 0xFF : (1u << (m - 8)) - 1);
+                zmm3 = _mm512_fmadd_pd(va_, zmm3, _mm512_mul_pd(vb_, _mm512_maskz_loadu_pd(k_, c + 8 + 1 * cs_c)));
+            }
+            if (0 < m && 2 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                zmm4 = _mm512_fmadd_pd(va_, zmm4, _mm512_mul_pd(vb_, _mm512_maskz_loadu_pd(k_, c + 0 + 2 * cs_c)));
+            }
+            if (8 < m && 2 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 8 >= 8 ? 0xFF : (1u << (m - 8)) - 1);
+                zmm5 = _mm512_fmadd_pd(va_, zmm5, _mm512_mul_pd(vb_, _mm512_maskz_loadu_pd(k_, c + 8 + 2 * cs_c)));
+            }
+            if (0 < m && 3 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                zmm6 = _mm512_fmadd_pd(va_, zmm6, _mm512_mul_pd(vb_, _mm512_maskz_loadu_pd(k_, c + 0 + 3 * cs_c)));
+            }
+            if (8 < m && 3 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 8 >= 8 ? 0xFF : (1u << (m - 8)) - 1);
+                zmm7 = _mm512_fmadd_pd(va_, zmm7, _mm512_mul_pd(vb_, _mm512_maskz_loadu_pd(k_, c + 8 + 3 * cs_c)));
+            }
+            if (0 < m && 4 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                zmm8 = _mm512_fmadd_pd(va_, zmm8, _mm512_mul_pd(vb_, _mm512_maskz_loadu_pd(k_, c + 0 + 4 * cs_c)));
+            }
+            if (8 < m && 4 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 8 >= 8 ? 0xFF : (1u << (m - 8)) - 1);
+                zmm9 = _mm512_fmadd_pd(va_, zmm9, _mm512_mul_pd(vb_, _mm512_maskz_loadu_pd(k_, c + 8 + 4 * cs_c)));
+            }
+            if (0 < m && 5 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                zmm10 = _mm512_fmadd_pd(va_, zmm10, _mm512_mul_pd(vb_, _mm512_maskz_loadu_pd(k_, c + 0 + 5 * cs_c)));
+            }
+            if (8 < m && 5 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 8 >= 8 ? 0xFF : (1u << (m - 8)) - 1);
+                zmm11 = _mm512_fmadd_pd(va_, zmm11, _mm512_mul_pd(vb_, _mm512_maskz_loadu_pd(k_, c + 8 + 5 * cs_c)));
+            }
+            if (0 < m && 0 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 0 * cs_c, k_, zmm0);
+            }
+            if (8 < m && 0 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 8 >= 8 ? 0xFF : (1u << (m - 8)) - 1);
+                _mm512_mask_storeu_pd(c + 8 + 0 * cs_c, k_, zmm1);
+            }
+            if (0 < m && 1 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 1 * cs_c, k_, zmm2);
+            }
+            if (8 < m && 1 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 8 >= 8 ? 0xFF : (1u << (m - 8)) - 1);
+                _mm512_mask_storeu_pd(c + 8 + 1 * cs_c, k_, zmm3);
+            }
+            if (0 < m && 2 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 2 * cs_c, k_, zmm4);
+            }
+            if (8 < m && 2 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 8 >= 8 ? 0xFF : (1u << (m - 8)) - 1);
+                _mm512_mask_storeu_pd(c + 8 + 2 * cs_c, k_, zmm5);
+            }
+            if (0 < m && 3 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 3 * cs_c, k_, zmm6);
+            }
+            if (8 < m && 3 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 8 >= 8 ? 0xFF : (1u << (m - 8)) - 1);
+                _mm512_mask_storeu_pd(c + 8 + 3 * cs_c, k_, zmm7);
+            }
+            if (0 < m && 4 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 4 * cs_c, k_, zmm8);
+            }
+            if (8 < m && 4 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 8 >= 8 ? 0xFF : (1u << (m - 8)) - 1);
+                _mm512_mask_storeu_pd(c + 8 + 4 * cs_c, k_, zmm9);
+            }
+            if (0 < m && 5 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 5 * cs_c, k_, zmm10);
+            }
+            if (8 < m && 5 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 8 >= 8 ? 0xFF : (1u << (m - 8)) - 1);
+                _mm512_mask_storeu_pd(c + 8 + 5 * cs_c, k_, zmm11);
+            }
+        }
+        return;
+    }
+    double t_[96];
+    _mm512_storeu_pd(t_ + 0, zmm0);
+    _mm512_storeu_pd(t_ + 8, zmm1);
+    _mm512_storeu_pd(t_ + 16, zmm2);
+    _mm512_storeu_pd(t_ + 24, zmm3);
+    _mm512_storeu_pd(t_ + 32, zmm4);
+    _mm512_storeu_pd(t_ + 40, zmm5);
+    _mm512_storeu_pd(t_ + 48, zmm6);
+    _mm512_storeu_pd(t_ + 56, zmm7);
+    _mm512_storeu_pd(t_ + 64, zmm8);
+    _mm512_storeu_pd(t_ + 72, zmm9);
+    _mm512_storeu_pd(t_ + 80, zmm10);
+    _mm512_storeu_pd(t_ + 88, zmm11);
+    /* position in t_ of C(i, j), at_[i + j*16] */
+    static const unsigned short at_[96] = {
+        0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15,
+        16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31,
+        32, 33, 34, 35, 36, 37, 38, 39, 40, 41, 42, 43, 44, 45, 46, 47,
+        48, 49, 50, 51, 52, 53, 54, 55, 56, 57, 58, 59, 60, 61, 62, 63,
+        64, 65, 66, 67, 68, 69, 70, 71, 72, 73, 74, 75, 76, 77, 78, 79,
+        80, 81, 82, 83, 84, 85, 86, 87, 88, 89, 90, 91, 92, 93, 94, 95,
+    };
+    for (int64_t j = 0; j < n; j++)
+        for (int64_t i = 0; i < m; i++) {
+            double v = alpha_ * t_[at_[i + j * 16]];
+            double *cij = c + i * rs_c + j * cs_c;
+            *cij = beta_ == 0 ? v : v + beta_ * *cij;
+        }
+
+}
+
+void sapphirerapids_dgemm_16x14_e8x4(int64_t m, int64_t n, int64_t k, const double *alpha, const double *a, int64_t lda,
+                                     const double *b, int64_t ldb, const double *beta, double *c, int64_t rs_c, int64_t cs_c)
+{
+    const int64_t lda_b = lda * (int64_t)sizeof(double), ldb_b = ldb * (int64_t)sizeof(double);
+    const char *pa0 = (const char *)a,
+               *pa3 = pa0 + 3 * lda_b;
+    const char *pb0 = (const char *)b,
+               *pb3 = pb0 + 3 * ldb_b;
+    __m512d zmm0, zmm1, zmm2, zmm3, zmm4, zmm5, zmm6, zmm7;
+    __m512d zmm8, zmm9, zmm10;
+
+    zmm0 = _mm512_setzero_pd();
+    zmm1 = _mm512_setzero_pd();
+    zmm2 = _mm512_setzero_pd();
+    zmm3 = _mm512_setzero_pd();
+
+    if (k > 0) {
+        /* prologue: the first 13 instructions of iteration 0 (pointer
+         * bumps among them become load offsets) */
+        zmm5 = _mm512_loadu_pd((const double *)pa0);
+        zmm6 = _mm512_set1_pd(*((const double *)pb0));
+        zmm7 = _mm512_set1_pd(*((const double *)(pb0 + ldb_b)));
+        zmm8 = _mm512_set1_pd(*((const double *)(pb0 + 2 * ldb_b)));
+        zmm10 = _mm512_set1_pd(*((const double *)pb3));
+        zmm0 = _mm512_fmadd_pd(zmm5, zmm6, zmm0);
+        zmm1 = _mm512_fmadd_pd(zmm5, zmm7, zmm1);
+        zmm2 = _mm512_fmadd_pd(zmm5, zmm8, zmm2);
+
+        /* kernel: iteration i and the start of i+1, unrolled 4x */
+        int64_t nq = k - 1;
+        for (int64_t it = nq / 4; it > 0; it--) {
+            /* copy 0 */
+            zmm4 = _mm512_loadu_pd((const double *)(pa0 + lda_b));
+            zmm6 = _mm512_set1_pd(*((const double *)pb0 + 1));
+            zmm7 = _mm512_set1_pd(*((const double *)(pb0 + ldb_b) + 1));
+            zmm8 = _mm512_set1_pd(*((const double *)(pb0 + 2 * ldb_b) + 1));
+            zmm9 = _mm512_set1_pd(*((const double *)pb3 + 1));
+            zmm0 = _mm512_fmadd_pd(zmm4, zmm6, zmm0);
+            zmm1 = _mm512_fmadd_pd(zmm4, zmm7, zmm1);
+            zmm2 = _mm512_fmadd_pd(zmm4, zmm8, zmm2);
+            zmm3 = _mm512_fmadd_pd(zmm5, zmm10, zmm3);
+            /* copy 1 */
+            zmm5 = _mm512_loadu_pd((const double *)(pa0 + 2 * lda_b));
+            zmm6 = _mm512_set1_pd(*((const double *)pb0 + 2));
+            zmm7 = _mm512_set1_pd(*((const double *)(pb0 + ldb_b) + 2));
+            zmm8 = _mm512_set1_pd(*((const double *)(pb0 + 2 * ldb_b) + 2));
+            zmm10 = _mm512_set1_pd(*((const double *)pb3 + 2));
+            zmm0 = _mm512_fmadd_pd(zmm5, zmm6, zmm0);
+            zmm1 = _mm512_fmadd_pd(zmm5, zmm7, zmm1);
+            zmm2 = _mm512_fmadd_pd(zmm5, zmm8, zmm2);
+            zmm3 = _mm512_fmadd_pd(zmm4, zmm9, zmm3);
+            /* copy 2 */
+            zmm4 = _mm512_loadu_pd((const double *)pa3);
+            zmm6 = _mm512_set1_pd(*((const double *)pb0 + 3));
+            zmm7 = _mm512_set1_pd(*((const double *)(pb0 + ldb_b) + 3));
+            zmm8 = _mm512_set1_pd(*((const double *)(pb0 + 2 * ldb_b) + 3));
+            zmm9 = _mm512_set1_pd(*((const double *)pb3 + 3));
+            zmm0 = _mm512_fmadd_pd(zmm4, zmm6, zmm0);
+            zmm1 = _mm512_fmadd_pd(zmm4, zmm7, zmm1);
+            zmm2 = _mm512_fmadd_pd(zmm4, zmm8, zmm2);
+            zmm3 = _mm512_fmadd_pd(zmm5, zmm10, zmm3);
+            /* copy 3 */
+            zmm5 = _mm512_loadu_pd((const double *)(pa0 + 4 * lda_b));
+            zmm6 = _mm512_set1_pd(*((const double *)pb0 + 4));
+            zmm7 = _mm512_set1_pd(*((const double *)(pb0 + ldb_b) + 4));
+            zmm8 = _mm512_set1_pd(*((const double *)(pb0 + 2 * ldb_b) + 4));
+            zmm10 = _mm512_set1_pd(*((const double *)pb3 + 4));
+            zmm0 = _mm512_fmadd_pd(zmm5, zmm6, zmm0);
+            zmm1 = _mm512_fmadd_pd(zmm5, zmm7, zmm1);
+            zmm2 = _mm512_fmadd_pd(zmm5, zmm8, zmm2);
+            zmm3 = _mm512_fmadd_pd(zmm4, zmm9, zmm3);
+
+            pa0 += 4 * lda_b;
+            pa3 += 4 * lda_b;
+            pb0 += 32;
+            pb3 += 32;
+        }
+        int64_t rem = nq % 4;
+        if (rem > 0) {
+            zmm4 = _mm512_loadu_pd((const double *)(pa0 + lda_b));
+            zmm6 = _mm512_set1_pd(*((const double *)pb0 + 1));
+            zmm7 = _mm512_set1_pd(*((const double *)(pb0 + ldb_b) + 1));
+            zmm8 = _mm512_set1_pd(*((const double *)(pb0 + 2 * ldb_b) + 1));
+            zmm9 = _mm512_set1_pd(*((const double *)pb3 + 1));
+            zmm0 = _mm512_fmadd_pd(zmm4, zmm6, zmm0);
+            zmm1 = _mm512_fmadd_pd(zmm4, zmm7, zmm1);
+            zmm2 = _mm512_fmadd_pd(zmm4, zmm8, zmm2);
+            zmm3 = _mm512_fmadd_pd(zmm5, zmm10, zmm3);
+        }
+        if (rem > 1) {
+            zmm5 = _mm512_loadu_pd((const double *)(pa0 + 2 * lda_b));
+            zmm6 = _mm512_set1_pd(*((const double *)pb0 + 2));
+            zmm7 = _mm512_set1_pd(*((const double *)(pb0 + ldb_b) + 2));
+            zmm8 = _mm512_set1_pd(*((const double *)(pb0 + 2 * ldb_b) + 2));
+            zmm10 = _mm512_set1_pd(*((const double *)pb3 + 2));
+            zmm0 = _mm512_fmadd_pd(zmm5, zmm6, zmm0);
+            zmm1 = _mm512_fmadd_pd(zmm5, zmm7, zmm1);
+            zmm2 = _mm512_fmadd_pd(zmm5, zmm8, zmm2);
+            zmm3 = _mm512_fmadd_pd(zmm4, zmm9, zmm3);
+        }
+        if (rem > 2) {
+            zmm4 = _mm512_loadu_pd((const double *)pa3);
+            zmm6 = _mm512_set1_pd(*((const double *)pb0 + 3));
+            zmm7 = _mm512_set1_pd(*((const double *)(pb0 + ldb_b) + 3));
+            zmm8 = _mm512_set1_pd(*((const double *)(pb0 + 2 * ldb_b) + 3));
+            zmm9 = _mm512_set1_pd(*((const double *)pb3 + 3));
+            zmm0 = _mm512_fmadd_pd(zmm4, zmm6, zmm0);
+            zmm1 = _mm512_fmadd_pd(zmm4, zmm7, zmm1);
+            zmm2 = _mm512_fmadd_pd(zmm4, zmm8, zmm2);
+            zmm3 = _mm512_fmadd_pd(zmm5, zmm10, zmm3);
+        }
+
+        /* epilogue: the rest of the last iteration, in the registers
+         * of the copy it follows */
+        switch (rem) {
+        case 0:
+            zmm3 = _mm512_fmadd_pd(zmm5, zmm10, zmm3);
+            break;
+        case 1:
+            zmm3 = _mm512_fmadd_pd(zmm4, zmm9, zmm3);
+            break;
+        case 2:
+            zmm3 = _mm512_fmadd_pd(zmm5, zmm10, zmm3);
+            break;
+        case 3:
+            zmm3 = _mm512_fmadd_pd(zmm4, zmm9, zmm3);
+            break;
+
+        }
+    }
+    const double alpha_ = *alpha, beta_ = *beta;
+    if (m == 8 && n == 4 && rs_c == 1) {
+        const __m512d va_ = _mm512_set1_pd(alpha_);
+        if (alpha_ == 1 && beta_ == 0) {
+            double *cw_ = c;
+            _mm512_storeu_pd(cw_ + 0, zmm0);
+            cw_ += cs_c;
+            _mm512_storeu_pd(cw_ + 0, zmm1);
+            cw_ += cs_c;
+            _mm512_storeu_pd(cw_ + 0, zmm2);
+            cw_ += cs_c;
+            _mm512_storeu_pd(cw_ + 0, zmm3);
+        } else if (alpha_ == 1 && beta_ == 1) {
+            double *cw_ = c;
+            _mm512_storeu_pd(cw_ + 0, _mm512_add_pd(zmm0, _mm512_loadu_pd(cw_ + 0)));
+            cw_ += cs_c;
+            _mm512_storeu_pd(cw_ + 0, _mm512_add_pd(zmm1, _mm512_loadu_pd(cw_ + 0)));
+            cw_ += cs_c;
+            _mm512_storeu_pd(cw_ + 0, _mm512_add_pd(zmm2, _mm512_loadu_pd(cw_ + 0)));
+            cw_ += cs_c;
+            _mm512_storeu_pd(cw_ + 0, _mm512_add_pd(zmm3, _mm512_loadu_pd(cw_ + 0)));
+        } else if (beta_ == 0) {
+            double *cw_ = c;
+            _mm512_storeu_pd(cw_ + 0, _mm512_mul_pd(va_, zmm0));
+            cw_ += cs_c;
+            _mm512_storeu_pd(cw_ + 0, _mm512_mul_pd(va_, zmm1));
+            cw_ += cs_c;
+            _mm512_storeu_pd(cw_ + 0, _mm512_mul_pd(va_, zmm2));
+            cw_ += cs_c;
+            _mm512_storeu_pd(cw_ + 0, _mm512_mul_pd(va_, zmm3));
+        } else if (beta_ == 1) {
+            double *cw_ = c;
+            _mm512_storeu_pd(cw_ + 0, _mm512_fmadd_pd(va_, zmm0, _mm512_loadu_pd(cw_ + 0)));
+            cw_ += cs_c;
+            _mm512_storeu_pd(cw_ + 0, _mm512_fmadd_pd(va_, zmm1, _mm512_loadu_pd(cw_ + 0)));
+            cw_ += cs_c;
+            _mm512_storeu_pd(cw_ + 0, _mm512_fmadd_pd(va_, zmm2, _mm512_loadu_pd(cw_ + 0)));
+            cw_ += cs_c;
+            _mm512_storeu_pd(cw_ + 0, _mm512_fmadd_pd(va_, zmm3, _mm512_loadu_pd(cw_ + 0)));
+        } else {
+            const __m512d vb_ = _mm512_set1_pd(beta_);
+            double *cw_ = c;
+            _mm512_storeu_pd(cw_ + 0, _mm512_fmadd_pd(va_, zmm0, _mm512_mul_pd(vb_, _mm512_loadu_pd(cw_ + 0))));
+            cw_ += cs_c;
+            _mm512_storeu_pd(cw_ + 0, _mm512_fmadd_pd(va_, zmm1, _mm512_mul_pd(vb_, _mm512_loadu_pd(cw_ + 0))));
+            cw_ += cs_c;
+            _mm512_storeu_pd(cw_ + 0, _mm512_fmadd_pd(va_, zmm2, _mm512_mul_pd(vb_, _mm512_loadu_pd(cw_ + 0))));
+            cw_ += cs_c;
+            _mm512_storeu_pd(cw_ + 0, _mm512_fmadd_pd(va_, zmm3, _mm512_mul_pd(vb_, _mm512_loadu_pd(cw_ + 0))));
+        }
+        return;
+    }
+    if (rs_c == 1) {   /* edge tile: predicated */
+        const __m512d va_ = _mm512_set1_pd(alpha_);
+        if (alpha_ == 1 && beta_ == 0) {
+            if (0 < m && 0 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 0 * cs_c, k_, zmm0);
+            }
+            if (0 < m && 1 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 1 * cs_c, k_, zmm1);
+            }
+            if (0 < m && 2 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 2 * cs_c, k_, zmm2);
+            }
+            if (0 < m && 3 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 3 * cs_c, k_, zmm3);
+            }
+        } else if (alpha_ == 1 && beta_ == 1) {
+            if (0 < m && 0 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                zmm0 = _mm512_add_pd(zmm0, _mm512_maskz_loadu_pd(k_, c + 0 + 0 * cs_c));
+            }
+            if (0 < m && 1 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                zmm1 = _mm512_add_pd(zmm1, _mm512_maskz_loadu_pd(k_, c + 0 + 1 * cs_c));
+            }
+            if (0 < m && 2 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                zmm2 = _mm512_add_pd(zmm2, _mm512_maskz_loadu_pd(k_, c + 0 + 2 * cs_c));
+            }
+            if (0 < m && 3 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                zmm3 = _mm512_add_pd(zmm3, _mm512_maskz_loadu_pd(k_, c + 0 + 3 * cs_c));
+            }
+            if (0 < m && 0 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 0 * cs_c, k_, zmm0);
+            }
+            if (0 < m && 1 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 1 * cs_c, k_, zmm1);
+            }
+            if (0 < m && 2 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 2 * cs_c, k_, zmm2);
+            }
+            if (0 < m && 3 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 3 * cs_c, k_, zmm3);
+            }
+        } else if (beta_ == 0) {
+            if (0 < m && 0 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 0 * cs_c, k_, _mm512_mul_pd(va_, zmm0));
+            }
+            if (0 < m && 1 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 1 * cs_c, k_, _mm512_mul_pd(va_, zmm1));
+            }
+            if (0 < m && 2 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 2 * cs_c, k_, _mm512_mul_pd(va_, zmm2));
+            }
+            if (0 < m && 3 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 3 * cs_c, k_, _mm512_mul_pd(va_, zmm3));
+            }
+        } else if (beta_ == 1) {
+            if (0 < m && 0 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                zmm0 = _mm512_fmadd_pd(va_, zmm0, _mm512_maskz_loadu_pd(k_, c + 0 + 0 * cs_c));
+            }
+            if (0 < m && 1 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                zmm1 = _mm512_fmadd_pd(va_, zmm1, _mm512_maskz_loadu_pd(k_, c + 0 + 1 * cs_c));
+            }
+            if (0 < m && 2 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                zmm2 = _mm512_fmadd_pd(va_, zmm2, _mm512_maskz_loadu_pd(k_, c + 0 + 2 * cs_c));
+            }
+            if (0 < m && 3 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                zmm3 = _mm512_fmadd_pd(va_, zmm3, _mm512_maskz_loadu_pd(k_, c + 0 + 3 * cs_c));
+            }
+            if (0 < m && 0 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 0 * cs_c, k_, zmm0);
+            }
+            if (0 < m && 1 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 1 * cs_c, k_, zmm1);
+            }
+            if (0 < m && 2 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 2 * cs_c, k_, zmm2);
+            }
+            if (0 < m && 3 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 3 * cs_c, k_, zmm3);
+            }
+        } else {
+            const __m512d vb_ = _mm512_set1_pd(beta_);
+            if (0 < m && 0 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                zmm0 = _mm512_fmadd_pd(va_, zmm0, _mm512_mul_pd(vb_, _mm512_maskz_loadu_pd(k_, c + 0 + 0 * cs_c)));
+            }
+            if (0 < m && 1 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                zmm1 = _mm512_fmadd_pd(va_, zmm1, _mm512_mul_pd(vb_, _mm512_maskz_loadu_pd(k_, c + 0 + 1 * cs_c)));
+            }
+            if (0 < m && 2 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                zmm2 = _mm512_fmadd_pd(va_, zmm2, _mm512_mul_pd(vb_, _mm512_maskz_loadu_pd(k_, c + 0 + 2 * cs_c)));
+            }
+            if (0 < m && 3 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                zmm3 = _mm512_fmadd_pd(va_, zmm3, _mm512_mul_pd(vb_, _mm512_maskz_loadu_pd(k_, c + 0 + 3 * cs_c)));
+            }
+            if (0 < m && 0 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 0 * cs_c, k_, zmm0);
+            }
+            if (0 < m && 1 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 1 * cs_c, k_, zmm1);
+            }
+            if (0 < m && 2 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 2 * cs_c, k_, zmm2);
+            }
+            if (0 < m && 3 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 3 * cs_c, k_, zmm3);
+            }
+        }
+        return;
+    }
+    double t_[32];
+    _mm512_storeu_pd(t_ + 0, zmm0);
+    _mm512_storeu_pd(t_ + 8, zmm1);
+    _mm512_storeu_pd(t_ + 16, zmm2);
+    _mm512_storeu_pd(t_ + 24, zmm3);
+    /* position in t_ of C(i, j), at_[i + j*8] */
+    static const unsigned short at_[32] = {
+        0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15,
+        16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31,
+    };
+    for (int64_t j = 0; j < n; j++)
+        for (int64_t i = 0; i < m; i++) {
+            double v = alpha_ * t_[at_[i + j * 8]];
+            double *cij = c + i * rs_c + j * cs_c;
+            *cij = beta_ == 0 ? v : v + beta_ * *cij;
+        }
+
+}
+
+void sapphirerapids_dgemm_16x14_e8x6(int64_t m, int64_t n, int64_t k, const double *alpha, const double *a, int64_t lda,
+                                     const double *b, int64_t ldb, const double *beta, double *c, int64_t rs_c, int64_t cs_c)
+{
+    const int64_t lda_b = lda * (int64_t)sizeof(double), ldb_b = ldb * (int64_t)sizeof(double);
+    const char *pa0 = (const char *)a,
+               *pa3 = pa0 + 3 * lda_b;
+    const char *pb0 = (const char *)b,
+               *pb3 = pb0 + 3 * ldb_b;
+    __m512d zmm0, zmm1, zmm2, zmm3, zmm4, zmm5, zmm6, zmm7;
+    __m512d zmm8, zmm9, zmm10, zmm11, zmm12, zmm13, zmm14;
+
+    zmm0 = _mm512_setzero_pd();
+    zmm1 = _mm512_setzero_pd();
+    zmm2 = _mm512_setzero_pd();
+    zmm3 = _mm512_setzero_pd();
+    zmm4 = _mm512_setzero_pd();
+    zmm5 = _mm512_setzero_pd();
+
+    if (k > 0) {
+        /* prologue: the first 17 instructions of iteration 0 (pointer
+         * bumps among them become load offsets) */
+        zmm7 = _mm512_loadu_pd((const double *)pa0);
+        zmm8 = _mm512_set1_pd(*((const double *)pb0));
+        zmm9 = _mm512_set1_pd(*((const double *)(pb0 + ldb_b)));
+        zmm10 = _mm512_set1_pd(*((const double *)(pb0 + 2 * ldb_b)));
+        zmm11 = _mm512_set1_pd(*((const double *)pb3));
+        zmm12 = _mm512_set1_pd(*((const double *)(pb0 + 4 * ldb_b)));
+        zmm14 = _mm512_set1_pd(*((const double *)(pb3 + 2 * ldb_b)));
+        zmm0 = _mm512_fmadd_pd(zmm7, zmm8, zmm0);
+        zmm1 = _mm512_fmadd_pd(zmm7, zmm9, zmm1);
+        zmm2 = _mm512_fmadd_pd(zmm7, zmm10, zmm2);
+        zmm3 = _mm512_fmadd_pd(zmm7, zmm11, zmm3);
+        zmm4 = _mm512_fmadd_pd(zmm7, zmm12, zmm4);
+
+        /* kernel: iteration i and the start of i+1, unrolled 4x */
+        int64_t nq = k - 1;
+        for (int64_t it = nq / 4; it > 0; it--) {
+            /* copy 0 */
+            zmm6 = _mm512_loadu_pd((const double *)(pa0 + lda_b));
+            zmm8 = _mm512_set1_pd(*((const double *)pb0 + 1));
+            zmm9 = _mm512_set1_pd(*((const double *)(pb0 + ldb_b) + 1));
+            zmm10 = _mm512_set1_pd(*((const double *)(pb0 + 2 * ldb_b) + 1));
+            zmm11 = _mm512_set1_pd(*((const double *)pb3 + 1));
+            zmm12 = _mm512_set1_pd(*((const double *)(pb0 + 4 * ldb_b) + 1));
+            zmm13 = _mm512_set1_pd(*((const double *)(pb3 + 2 * ldb_b) + 1));
+            zmm0 = _mm512_fmadd_pd(zmm6, zmm8, zmm0);
+            zmm1 = _mm512_fmadd_pd(zmm6, zmm9, zmm1);
+            zmm2 = _mm512_fmadd_pd(zmm6, zmm10, zmm2);
+            zmm3 = _mm512_fmadd_pd(zmm6, zmm11, zmm3);
+            zmm4 = _mm512_fmadd_pd(zmm6, zmm12, zmm4);
+            zmm5 = _mm512_fmadd_pd(zmm7, zmm14, zmm5);
+            /* copy 1 */
+            zmm7 = _mm512_loadu_pd((const double *)(pa0 + 2 * lda_b));
+            zmm8 = _mm512_set1_pd(*((const double *)pb0 + 2));
+            zmm9 = _mm512_set1_pd(*((const double *)(pb0 + ldb_b) + 2));
+            zmm10 = _mm512_set1_pd(*((const double *)(pb0 + 2 * ldb_b) + 2));
+            zmm11 = _mm512_set1_pd(*((const double *)pb3 + 2));
+            zmm12 = _mm512_set1_pd(*((const double *)(pb0 + 4 * ldb_b) + 2));
+            zmm14 = _mm512_set1_pd(*((const double *)(pb3 + 2 * ldb_b) + 2));
+            zmm0 = _mm512_fmadd_pd(zmm7, zmm8, zmm0);
+            zmm1 = _mm512_fmadd_pd(zmm7, zmm9, zmm1);
+            zmm2 = _mm512_fmadd_pd(zmm7, zmm10, zmm2);
+            zmm3 = _mm512_fmadd_pd(zmm7, zmm11, zmm3);
+            zmm4 = _mm512_fmadd_pd(zmm7, zmm12, zmm4);
+            zmm5 = _mm512_fmadd_pd(zmm6, zmm13, zmm5);
+            /* copy 2 */
+            zmm6 = _mm512_loadu_pd((const double *)pa3);
+            zmm8 = _mm512_set1_pd(*((const double *)pb0 + 3));
+            zmm9 = _mm512_set1_pd(*((const double *)(pb0 + ldb_b) + 3));
+            zmm10 = _mm512_set1_pd(*((const double *)(pb0 + 2 * ldb_b) + 3));
+            zmm11 = _mm512_set1_pd(*((const double *)pb3 + 3));
+            zmm12 = _mm512_set1_pd(*((const double *)(pb0 + 4 * ldb_b) + 3));
+            zmm13 = _mm512_set1_pd(*((const double *)(pb3 + 2 * ldb_b) + 3));
+            zmm0 = _mm512_fmadd_pd(zmm6, zmm8, zmm0);
+            zmm1 = _mm512_fmadd_pd(zmm6, zmm9, zmm1);
+            zmm2 = _mm512_fmadd_pd(zmm6, zmm10, zmm2);
+            zmm3 = _mm512_fmadd_pd(zmm6, zmm11, zmm3);
+            zmm4 = _mm512_fmadd_pd(zmm6, zmm12, zmm4);
+            zmm5 = _mm512_fmadd_pd(zmm7, zmm14, zmm5);
+            /* copy 3 */
+            zmm7 = _mm512_loadu_pd((const double *)(pa0 + 4 * lda_b));
+            zmm8 = _mm512_set1_pd(*((const double *)pb0 + 4));
+            zmm9 = _mm512_set1_pd(*((const double *)(pb0 + ldb_b) + 4));
+            zmm10 = _mm512_set1_pd(*((const double *)(pb0 + 2 * ldb_b) + 4));
+            zmm11 = _mm512_set1_pd(*((const double *)pb3 + 4));
+            zmm12 = _mm512_set1_pd(*((const double *)(pb0 + 4 * ldb_b) + 4));
+            zmm14 = _mm512_set1_pd(*((const double *)(pb3 + 2 * ldb_b) + 4));
+            zmm0 = _mm512_fmadd_pd(zmm7, zmm8, zmm0);
+            zmm1 = _mm512_fmadd_pd(zmm7, zmm9, zmm1);
+            zmm2 = _mm512_fmadd_pd(zmm7, zmm10, zmm2);
+            zmm3 = _mm512_fmadd_pd(zmm7, zmm11, zmm3);
+            zmm4 = _mm512_fmadd_pd(zmm7, zmm12, zmm4);
+            zmm5 = _mm512_fmadd_pd(zmm6, zmm13, zmm5);
+
+            pa0 += 4 * lda_b;
+            pa3 += 4 * lda_b;
+            pb0 += 32;
+            pb3 += 32;
+        }
+        int64_t rem = nq % 4;
+        if (rem > 0) {
+            zmm6 = _mm512_loadu_pd((const double *)(pa0 + lda_b));
+            zmm8 = _mm512_set1_pd(*((const double *)pb0 + 1));
+            zmm9 = _mm512_set1_pd(*((const double *)(pb0 + ldb_b) + 1));
+            zmm10 = _mm512_set1_pd(*((const double *)(pb0 + 2 * ldb_b) + 1));
+            zmm11 = _mm512_set1_pd(*((const double *)pb3 + 1));
+            zmm12 = _mm512_set1_pd(*((const double *)(pb0 + 4 * ldb_b) + 1));
+            zmm13 = _mm512_set1_pd(*((const double *)(pb3 + 2 * ldb_b) + 1));
+            zmm0 = _mm512_fmadd_pd(zmm6, zmm8, zmm0);
+            zmm1 = _mm512_fmadd_pd(zmm6, zmm9, zmm1);
+            zmm2 = _mm512_fmadd_pd(zmm6, zmm10, zmm2);
+            zmm3 = _mm512_fmadd_pd(zmm6, zmm11, zmm3);
+            zmm4 = _mm512_fmadd_pd(zmm6, zmm12, zmm4);
+            zmm5 = _mm512_fmadd_pd(zmm7, zmm14, zmm5);
+        }
+        if (rem > 1) {
+            zmm7 = _mm512_loadu_pd((const double *)(pa0 + 2 * lda_b));
+            zmm8 = _mm512_set1_pd(*((const double *)pb0 + 2));
+            zmm9 = _mm512_set1_pd(*((const double *)(pb0 + ldb_b) + 2));
+            zmm10 = _mm512_set1_pd(*((const double *)(pb0 + 2 * ldb_b) + 2));
+            zmm11 = _mm512_set1_pd(*((const double *)pb3 + 2));
+            zmm12 = _mm512_set1_pd(*((const double *)(pb0 + 4 * ldb_b) + 2));
+            zmm14 = _mm512_set1_pd(*((const double *)(pb3 + 2 * ldb_b) + 2));
+            zmm0 = _mm512_fmadd_pd(zmm7, zmm8, zmm0);
+            zmm1 = _mm512_fmadd_pd(zmm7, zmm9, zmm1);
+            zmm2 = _mm512_fmadd_pd(zmm7, zmm10, zmm2);
+            zmm3 = _mm512_fmadd_pd(zmm7, zmm11, zmm3);
+            zmm4 = _mm512_fmadd_pd(zmm7, zmm12, zmm4);
+            zmm5 = _mm512_fmadd_pd(zmm6, zmm13, zmm5);
+        }
+        if (rem > 2) {
+            zmm6 = _mm512_loadu_pd((const double *)pa3);
+            zmm8 = _mm512_set1_pd(*((const double *)pb0 + 3));
+            zmm9 = _mm512_set1_pd(*((const double *)(pb0 + ldb_b) + 3));
+            zmm10 = _mm512_set1_pd(*((const double *)(pb0 + 2 * ldb_b) + 3));
+            zmm11 = _mm512_set1_pd(*((const double *)pb3 + 3));
+            zmm12 = _mm512_set1_pd(*((const double *)(pb0 + 4 * ldb_b) + 3));
+            zmm13 = _mm512_set1_pd(*((const double *)(pb3 + 2 * ldb_b) + 3));
+            zmm0 = _mm512_fmadd_pd(zmm6, zmm8, zmm0);
+            zmm1 = _mm512_fmadd_pd(zmm6, zmm9, zmm1);
+            zmm2 = _mm512_fmadd_pd(zmm6, zmm10, zmm2);
+            zmm3 = _mm512_fmadd_pd(zmm6, zmm11, zmm3);
+            zmm4 = _mm512_fmadd_pd(zmm6, zmm12, zmm4);
+            zmm5 = _mm512_fmadd_pd(zmm7, zmm14, zmm5);
+        }
+
+        /* epilogue: the rest of the last iteration, in the registers
+         * of the copy it follows */
+        switch (rem) {
+        case 0:
+            zmm5 = _mm512_fmadd_pd(zmm7, zmm14, zmm5);
+            break;
+        case 1:
+            zmm5 = _mm512_fmadd_pd(zmm6, zmm13, zmm5);
+            break;
+        case 2:
+            zmm5 = _mm512_fmadd_pd(zmm7, zmm14, zmm5);
+            break;
+        case 3:
+            zmm5 = _mm512_fmadd_pd(zmm6, zmm13, zmm5);
+            break;
+
+        }
+    }
+    const double alpha_ = *alpha, beta_ = *beta;
+    if (m == 8 && n == 6 && rs_c == 1) {
+        const __m512d va_ = _mm512_set1_pd(alpha_);
+        if (alpha_ == 1 && beta_ == 0) {
+            double *cw_ = c;
+            _mm512_storeu_pd(cw_ + 0, zmm0);
+            cw_ += cs_c;
+            _mm512_storeu_pd(cw_ + 0, zmm1);
+            cw_ += cs_c;
+            _mm512_storeu_pd(cw_ + 0, zmm2);
+            cw_ += cs_c;
+            _mm512_storeu_pd(cw_ + 0, zmm3);
+            cw_ += cs_c;
+            _mm512_storeu_pd(cw_ + 0, zmm4);
+            cw_ += cs_c;
+            _mm512_storeu_pd(cw_ + 0, zmm5);
+        } else if (alpha_ == 1 && beta_ == 1) {
+            double *cw_ = c;
+            _mm512_storeu_pd(cw_ + 0, _mm512_add_pd(zmm0, _mm512_loadu_pd(cw_ + 0)));
+            cw_ += cs_c;
+            _mm512_storeu_pd(cw_ + 0, _mm512_add_pd(zmm1, _mm512_loadu_pd(cw_ + 0)));
+            cw_ += cs_c;
+            _mm512_storeu_pd(cw_ + 0, _mm512_add_pd(zmm2, _mm512_loadu_pd(cw_ + 0)));
+            cw_ += cs_c;
+            _mm512_storeu_pd(cw_ + 0, _mm512_add_pd(zmm3, _mm512_loadu_pd(cw_ + 0)));
+            cw_ += cs_c;
+            _mm512_storeu_pd(cw_ + 0, _mm512_add_pd(zmm4, _mm512_loadu_pd(cw_ + 0)));
+            cw_ += cs_c;
+            _mm512_storeu_pd(cw_ + 0, _mm512_add_pd(zmm5, _mm512_loadu_pd(cw_ + 0)));
+        } else if (beta_ == 0) {
+            double *cw_ = c;
+            _mm512_storeu_pd(cw_ + 0, _mm512_mul_pd(va_, zmm0));
+            cw_ += cs_c;
+            _mm512_storeu_pd(cw_ + 0, _mm512_mul_pd(va_, zmm1));
+            cw_ += cs_c;
+            _mm512_storeu_pd(cw_ + 0, _mm512_mul_pd(va_, zmm2));
+            cw_ += cs_c;
+            _mm512_storeu_pd(cw_ + 0, _mm512_mul_pd(va_, zmm3));
+            cw_ += cs_c;
+            _mm512_storeu_pd(cw_ + 0, _mm512_mul_pd(va_, zmm4));
+            cw_ += cs_c;
+            _mm512_storeu_pd(cw_ + 0, _mm512_mul_pd(va_, zmm5));
+        } else if (beta_ == 1) {
+            double *cw_ = c;
+            _mm512_storeu_pd(cw_ + 0, _mm512_fmadd_pd(va_, zmm0, _mm512_loadu_pd(cw_ + 0)));
+            cw_ += cs_c;
+            _mm512_storeu_pd(cw_ + 0, _mm512_fmadd_pd(va_, zmm1, _mm512_loadu_pd(cw_ + 0)));
+            cw_ += cs_c;
+            _mm512_storeu_pd(cw_ + 0, _mm512_fmadd_pd(va_, zmm2, _mm512_loadu_pd(cw_ + 0)));
+            cw_ += cs_c;
+            _mm512_storeu_pd(cw_ + 0, _mm512_fmadd_pd(va_, zmm3, _mm512_loadu_pd(cw_ + 0)));
+            cw_ += cs_c;
+            _mm512_storeu_pd(cw_ + 0, _mm512_fmadd_pd(va_, zmm4, _mm512_loadu_pd(cw_ + 0)));
+            cw_ += cs_c;
+            _mm512_storeu_pd(cw_ + 0, _mm512_fmadd_pd(va_, zmm5, _mm512_loadu_pd(cw_ + 0)));
+        } else {
+            const __m512d vb_ = _mm512_set1_pd(beta_);
+            double *cw_ = c;
+            _mm512_storeu_pd(cw_ + 0, _mm512_fmadd_pd(va_, zmm0, _mm512_mul_pd(vb_, _mm512_loadu_pd(cw_ + 0))));
+            cw_ += cs_c;
+            _mm512_storeu_pd(cw_ + 0, _mm512_fmadd_pd(va_, zmm1, _mm512_mul_pd(vb_, _mm512_loadu_pd(cw_ + 0))));
+            cw_ += cs_c;
+            _mm512_storeu_pd(cw_ + 0, _mm512_fmadd_pd(va_, zmm2, _mm512_mul_pd(vb_, _mm512_loadu_pd(cw_ + 0))));
+            cw_ += cs_c;
+            _mm512_storeu_pd(cw_ + 0, _mm512_fmadd_pd(va_, zmm3, _mm512_mul_pd(vb_, _mm512_loadu_pd(cw_ + 0))));
+            cw_ += cs_c;
+            _mm512_storeu_pd(cw_ + 0, _mm512_fmadd_pd(va_, zmm4, _mm512_mul_pd(vb_, _mm512_loadu_pd(cw_ + 0))));
+            cw_ += cs_c;
+            _mm512_storeu_pd(cw_ + 0, _mm512_fmadd_pd(va_, zmm5, _mm512_mul_pd(vb_, _mm512_loadu_pd(cw_ + 0))));
+        }
+        return;
+    }
+    if (rs_c == 1) {   /* edge tile: predicated */
+        const __m512d va_ = _mm512_set1_pd(alpha_);
+        if (alpha_ == 1 && beta_ == 0) {
+            if (0 < m && 0 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 0 * cs_c, k_, zmm0);
+            }
+            if (0 < m && 1 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 1 * cs_c, k_, zmm1);
+            }
+            if (0 < m && 2 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 2 * cs_c, k_, zmm2);
+            }
+            if (0 < m && 3 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 3 * cs_c, k_, zmm3);
+            }
+            if (0 < m && 4 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 4 * cs_c, k_, zmm4);
+            }
+            if (0 < m && 5 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 5 * cs_c, k_, zmm5);
+            }
+        } else if (alpha_ == 1 && beta_ == 1) {
+            if (0 < m && 0 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                zmm0 = _mm512_add_pd(zmm0, _mm512_maskz_loadu_pd(k_, c + 0 + 0 * cs_c));
+            }
+            if (0 < m && 1 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                zmm1 = _mm512_add_pd(zmm1, _mm512_maskz_loadu_pd(k_, c + 0 + 1 * cs_c));
+            }
+            if (0 < m && 2 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                zmm2 = _mm512_add_pd(zmm2, _mm512_maskz_loadu_pd(k_, c + 0 + 2 * cs_c));
+            }
+            if (0 < m && 3 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                zmm3 = _mm512_add_pd(zmm3, _mm512_maskz_loadu_pd(k_, c + 0 + 3 * cs_c));
+            }
+            if (0 < m && 4 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                zmm4 = _mm512_add_pd(zmm4, _mm512_maskz_loadu_pd(k_, c + 0 + 4 * cs_c));
+            }
+            if (0 < m && 5 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                zmm5 = _mm512_add_pd(zmm5, _mm512_maskz_loadu_pd(k_, c + 0 + 5 * cs_c));
+            }
+            if (0 < m && 0 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 0 * cs_c, k_, zmm0);
+            }
+            if (0 < m && 1 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 1 * cs_c, k_, zmm1);
+            }
+            if (0 < m && 2 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 2 * cs_c, k_, zmm2);
+            }
+            if (0 < m && 3 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 3 * cs_c, k_, zmm3);
+            }
+            if (0 < m && 4 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 4 * cs_c, k_, zmm4);
+            }
+            if (0 < m && 5 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 5 * cs_c, k_, zmm5);
+            }
+        } else if (beta_ == 0) {
+            if (0 < m && 0 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 0 * cs_c, k_, _mm512_mul_pd(va_, zmm0));
+            }
+            if (0 < m && 1 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 1 * cs_c, k_, _mm512_mul_pd(va_, zmm1));
+            }
+            if (0 < m && 2 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 2 * cs_c, k_, _mm512_mul_pd(va_, zmm2));
+            }
+            if (0 < m && 3 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 3 * cs_c, k_, _mm512_mul_pd(va_, zmm3));
+            }
+            if (0 < m && 4 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 4 * cs_c, k_, _mm512_mul_pd(va_, zmm4));
+            }
+            if (0 < m && 5 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 5 * cs_c, k_, _mm512_mul_pd(va_, zmm5));
+            }
+        } else if (beta_ == 1) {
+            if (0 < m && 0 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                zmm0 = _mm512_fmadd_pd(va_, zmm0, _mm512_maskz_loadu_pd(k_, c + 0 + 0 * cs_c));
+            }
+            if (0 < m && 1 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                zmm1 = _mm512_fmadd_pd(va_, zmm1, _mm512_maskz_loadu_pd(k_, c + 0 + 1 * cs_c));
+            }
+            if (0 < m && 2 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                zmm2 = _mm512_fmadd_pd(va_, zmm2, _mm512_maskz_loadu_pd(k_, c + 0 + 2 * cs_c));
+            }
+            if (0 < m && 3 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                zmm3 = _mm512_fmadd_pd(va_, zmm3, _mm512_maskz_loadu_pd(k_, c + 0 + 3 * cs_c));
+            }
+            if (0 < m && 4 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                zmm4 = _mm512_fmadd_pd(va_, zmm4, _mm512_maskz_loadu_pd(k_, c + 0 + 4 * cs_c));
+            }
+            if (0 < m && 5 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                zmm5 = _mm512_fmadd_pd(va_, zmm5, _mm512_maskz_loadu_pd(k_, c + 0 + 5 * cs_c));
+            }
+            if (0 < m && 0 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 0 * cs_c, k_, zmm0);
+            }
+            if (0 < m && 1 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 1 * cs_c, k_, zmm1);
+            }
+            if (0 < m && 2 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 2 * cs_c, k_, zmm2);
+            }
+            if (0 < m && 3 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 3 * cs_c, k_, zmm3);
+            }
+            if (0 < m && 4 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 4 * cs_c, k_, zmm4);
+            }
+            if (0 < m && 5 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 5 * cs_c, k_, zmm5);
+            }
+        } else {
+            const __m512d vb_ = _mm512_set1_pd(beta_);
+            if (0 < m && 0 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                zmm0 = _mm512_fmadd_pd(va_, zmm0, _mm512_mul_pd(vb_, _mm512_maskz_loadu_pd(k_, c + 0 + 0 * cs_c)));
+            }
+            if (0 < m && 1 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                zmm1 = _mm512_fmadd_pd(va_, zmm1, _mm512_mul_pd(vb_, _mm512_maskz_loadu_pd(k_, c + 0 + 1 * cs_c)));
+            }
+            if (0 < m && 2 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                zmm2 = _mm512_fmadd_pd(va_, zmm2, _mm512_mul_pd(vb_, _mm512_maskz_loadu_pd(k_, c + 0 + 2 * cs_c)));
+            }
+            if (0 < m && 3 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                zmm3 = _mm512_fmadd_pd(va_, zmm3, _mm512_mul_pd(vb_, _mm512_maskz_loadu_pd(k_, c + 0 + 3 * cs_c)));
+            }
+            if (0 < m && 4 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                zmm4 = _mm512_fmadd_pd(va_, zmm4, _mm512_mul_pd(vb_, _mm512_maskz_loadu_pd(k_, c + 0 + 4 * cs_c)));
+            }
+            if (0 < m && 5 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                zmm5 = _mm512_fmadd_pd(va_, zmm5, _mm512_mul_pd(vb_, _mm512_maskz_loadu_pd(k_, c + 0 + 5 * cs_c)));
+            }
+            if (0 < m && 0 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 0 * cs_c, k_, zmm0);
+            }
+            if (0 < m && 1 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 1 * cs_c, k_, zmm1);
+            }
+            if (0 < m && 2 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 2 * cs_c, k_, zmm2);
+            }
+            if (0 < m && 3 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 3 * cs_c, k_, zmm3);
+            }
+            if (0 < m && 4 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 4 * cs_c, k_, zmm4);
+            }
+            if (0 < m && 5 < n) {
+                const __mmask8 k_ = (__mmask8)(m - 0 >= 8 ? 0xFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_pd(c + 0 + 5 * cs_c, k_, zmm5);
+            }
+        }
+        return;
+    }
+    double t_[48];
+    _mm512_storeu_pd(t_ + 0, zmm0);
+    _mm512_storeu_pd(t_ + 8, zmm1);
+    _mm512_storeu_pd(t_ + 16, zmm2);
+    _mm512_storeu_pd(t_ + 24, zmm3);
+    _mm512_storeu_pd(t_ + 32, zmm4);
+    _mm512_storeu_pd(t_ + 40, zmm5);
+    /* position in t_ of C(i, j), at_[i + j*8] */
+    static const unsigned short at_[48] = {
+        0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15,
+        16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31,
+        32, 33, 34, 35, 36, 37, 38, 39, 40, 41, 42, 43, 44, 45, 46, 47,
     };
     for (int64_t j = 0; j < n; j++)
         for (int64_t i = 0; i < m; i++) {

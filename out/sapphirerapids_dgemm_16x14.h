@@ -19,8 +19,8 @@
 #define sapphirerapids_dgemm_16x14_NARROW_K 0
 /* edge kernels for short last row / column panels, each with the
  * signature of sapphirerapids_dgemm_16x14_direct: {MR', NR', function} */
-#define sapphirerapids_dgemm_16x14_NEDGES 3
-#define sapphirerapids_dgemm_16x14_EDGE_LIST {16, 8, sapphirerapids_dgemm_16x14_e16x8}, {8, 14, sapphirerapids_dgemm_16x14_e8x14}, {8, 8, sapphirerapids_dgemm_16x14_e8x8}
+#define sapphirerapids_dgemm_16x14_NEDGES 7
+#define sapphirerapids_dgemm_16x14_EDGE_LIST {16, 8, sapphirerapids_dgemm_16x14_e16x8}, {8, 14, sapphirerapids_dgemm_16x14_e8x14}, {8, 8, sapphirerapids_dgemm_16x14_e8x8}, {16, 4, sapphirerapids_dgemm_16x14_e16x4}, {16, 6, sapphirerapids_dgemm_16x14_e16x6}, {8, 4, sapphirerapids_dgemm_16x14_e8x4}, {8, 6, sapphirerapids_dgemm_16x14_e8x6}
 /* 1: sapphirerapids_dgemm_16x14_direct_rows and each edge kernel's _rows variant are emitted,
  * the same kernels reading B(p,j) at b[p*ldb + j] (B^T in place; the
  * machine's direct_b_rows): {MR', NR', function} as EDGE_LIST */
@@ -65,6 +65,14 @@ void sapphirerapids_dgemm_16x14_e16x8(int64_t m, int64_t n, int64_t k, const dou
 void sapphirerapids_dgemm_16x14_e8x14(int64_t m, int64_t n, int64_t k, const double *alpha, const double *a, int64_t lda,
                                       const double *b, int64_t ldb, const double *beta, double *c, int64_t rs_c, int64_t cs_c);
 void sapphirerapids_dgemm_16x14_e8x8(int64_t m, int64_t n, int64_t k, const double *alpha, const double *a, int64_t lda,
+                                     const double *b, int64_t ldb, const double *beta, double *c, int64_t rs_c, int64_t cs_c);
+void sapphirerapids_dgemm_16x14_e16x4(int64_t m, int64_t n, int64_t k, const double *alpha, const double *a, int64_t lda,
+                                      const double *b, int64_t ldb, const double *beta, double *c, int64_t rs_c, int64_t cs_c);
+void sapphirerapids_dgemm_16x14_e16x6(int64_t m, int64_t n, int64_t k, const double *alpha, const double *a, int64_t lda,
+                                      const double *b, int64_t ldb, const double *beta, double *c, int64_t rs_c, int64_t cs_c);
+void sapphirerapids_dgemm_16x14_e8x4(int64_t m, int64_t n, int64_t k, const double *alpha, const double *a, int64_t lda,
+                                     const double *b, int64_t ldb, const double *beta, double *c, int64_t rs_c, int64_t cs_c);
+void sapphirerapids_dgemm_16x14_e8x6(int64_t m, int64_t n, int64_t k, const double *alpha, const double *a, int64_t lda,
                                      const double *b, int64_t ldb, const double *beta, double *c, int64_t rs_c, int64_t cs_c);
 void sapphirerapids_dgemm_16x14_p8x14(int64_t m, int64_t n, int64_t k, const double *alpha, const double *a,
                                       const double *b, const double *beta, double *c, int64_t rs_c, int64_t cs_c,

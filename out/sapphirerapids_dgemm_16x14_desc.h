@@ -35,7 +35,7 @@ static const struct gg_dpedge sapphirerapids_dgemm_16x14_desc_pedges[] = { sapph
     .mr = 16, .nr = 14, .row_pref = 0, .fn = (void *)sapphirerapids_dgemm_16x14, \
     .b_l1_percent = 75, .narrow_k = 0, \
     .direct = (void *)sapphirerapids_dgemm_16x14_direct, .direct_b_cols = 1, \
-    .edges = sapphirerapids_dgemm_16x14_desc_edges, .nedges = 3, \
+    .edges = sapphirerapids_dgemm_16x14_desc_edges, .nedges = 7, \
     .pedges = sapphirerapids_dgemm_16x14_desc_pedges, .npedges = 1, \
     .tails = { sapphirerapids_dgemm_16x14_TAIL_LIST }, \
 }

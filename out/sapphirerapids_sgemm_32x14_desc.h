@@ -35,7 +35,7 @@ static const struct gg_spedge sapphirerapids_sgemm_32x14_desc_pedges[] = { sapph
     .mr = 32, .nr = 14, .row_pref = 0, .fn = (void *)sapphirerapids_sgemm_32x14, \
     .b_l1_percent = 75, .narrow_k = 0, \
     .direct = (void *)sapphirerapids_sgemm_32x14_direct, .direct_b_cols = 1, \
-    .edges = sapphirerapids_sgemm_32x14_desc_edges, .nedges = 3, \
+    .edges = sapphirerapids_sgemm_32x14_desc_edges, .nedges = 7, \
     .pedges = sapphirerapids_sgemm_32x14_desc_pedges, .npedges = 1, \
     .tails = { sapphirerapids_sgemm_32x14_TAIL_LIST }, \
 }

@@ -19,8 +19,8 @@
 #define skylake_avx512_sgemm_32x14_NARROW_K 0
 /* edge kernels for short last row / column panels, each with the
  * signature of skylake_avx512_sgemm_32x14_direct: {MR', NR', function} */
-#define skylake_avx512_sgemm_32x14_NEDGES 3
-#define skylake_avx512_sgemm_32x14_EDGE_LIST {32, 8, skylake_avx512_sgemm_32x14_e32x8}, {16, 14, skylake_avx512_sgemm_32x14_e16x14}, {16, 8, skylake_avx512_sgemm_32x14_e16x8}
+#define skylake_avx512_sgemm_32x14_NEDGES 7
+#define skylake_avx512_sgemm_32x14_EDGE_LIST {32, 8, skylake_avx512_sgemm_32x14_e32x8}, {16, 14, skylake_avx512_sgemm_32x14_e16x14}, {16, 8, skylake_avx512_sgemm_32x14_e16x8}, {32, 4, skylake_avx512_sgemm_32x14_e32x4}, {32, 6, skylake_avx512_sgemm_32x14_e32x6}, {16, 4, skylake_avx512_sgemm_32x14_e16x4}, {16, 6, skylake_avx512_sgemm_32x14_e16x6}
 /* 1: skylake_avx512_sgemm_32x14_direct_rows and each edge kernel's _rows variant are emitted,
  * the same kernels reading B(p,j) at b[p*ldb + j] (B^T in place; the
  * machine's direct_b_rows): {MR', NR', function} as EDGE_LIST */
@@ -68,6 +68,14 @@ void skylake_avx512_sgemm_32x14_e32x8(int64_t m, int64_t n, int64_t k, const flo
 void skylake_avx512_sgemm_32x14_e16x14(int64_t m, int64_t n, int64_t k, const float *alpha, const float *a, int64_t lda,
                                        const float *b, int64_t ldb, const float *beta, float *c, int64_t rs_c, int64_t cs_c);
 void skylake_avx512_sgemm_32x14_e16x8(int64_t m, int64_t n, int64_t k, const float *alpha, const float *a, int64_t lda,
+                                      const float *b, int64_t ldb, const float *beta, float *c, int64_t rs_c, int64_t cs_c);
+void skylake_avx512_sgemm_32x14_e32x4(int64_t m, int64_t n, int64_t k, const float *alpha, const float *a, int64_t lda,
+                                      const float *b, int64_t ldb, const float *beta, float *c, int64_t rs_c, int64_t cs_c);
+void skylake_avx512_sgemm_32x14_e32x6(int64_t m, int64_t n, int64_t k, const float *alpha, const float *a, int64_t lda,
+                                      const float *b, int64_t ldb, const float *beta, float *c, int64_t rs_c, int64_t cs_c);
+void skylake_avx512_sgemm_32x14_e16x4(int64_t m, int64_t n, int64_t k, const float *alpha, const float *a, int64_t lda,
+                                      const float *b, int64_t ldb, const float *beta, float *c, int64_t rs_c, int64_t cs_c);
+void skylake_avx512_sgemm_32x14_e16x6(int64_t m, int64_t n, int64_t k, const float *alpha, const float *a, int64_t lda,
                                       const float *b, int64_t ldb, const float *beta, float *c, int64_t rs_c, int64_t cs_c);
 void skylake_avx512_sgemm_32x14_p16x14(int64_t m, int64_t n, int64_t k, const float *alpha, const float *a,
                                        const float *b, const float *beta, float *c, int64_t rs_c, int64_t cs_c,

@@ -36,7 +36,7 @@ static const struct gg_spedge skylake_avx512_sgemm_32x14_desc_pedges[] = { skyla
     .b_l1_percent = 50, .narrow_k = 0, \
     .direct = (void *)skylake_avx512_sgemm_32x14_direct, .direct_b_cols = 1, \
     .stream = (void *)skylake_avx512_sgemm_32x14_stream, \
-    .edges = skylake_avx512_sgemm_32x14_desc_edges, .nedges = 3, \
+    .edges = skylake_avx512_sgemm_32x14_desc_edges, .nedges = 7, \
     .pedges = skylake_avx512_sgemm_32x14_desc_pedges, .npedges = 1, \
     .tails = { skylake_avx512_sgemm_32x14_TAIL_LIST }, \
 }

@@ -19,13 +19,13 @@
 #define zen4_dgemm_16x14_NARROW_K 0
 /* edge kernels for short last row / column panels, each with the
  * signature of zen4_dgemm_16x14_direct: {MR', NR', function} */
-#define zen4_dgemm_16x14_NEDGES 3
-#define zen4_dgemm_16x14_EDGE_LIST {16, 8, zen4_dgemm_16x14_e16x8}, {8, 14, zen4_dgemm_16x14_e8x14}, {8, 8, zen4_dgemm_16x14_e8x8}
+#define zen4_dgemm_16x14_NEDGES 7
+#define zen4_dgemm_16x14_EDGE_LIST {16, 8, zen4_dgemm_16x14_e16x8}, {8, 14, zen4_dgemm_16x14_e8x14}, {8, 8, zen4_dgemm_16x14_e8x8}, {16, 4, zen4_dgemm_16x14_e16x4}, {16, 6, zen4_dgemm_16x14_e16x6}, {8, 4, zen4_dgemm_16x14_e8x4}, {8, 6, zen4_dgemm_16x14_e8x6}
 /* 1: zen4_dgemm_16x14_direct_rows and each edge kernel's _rows variant are emitted,
  * the same kernels reading B(p,j) at b[p*ldb + j] (B^T in place; the
  * machine's direct_b_rows): {MR', NR', function} as EDGE_LIST */
 #define zen4_dgemm_16x14_DIRECT_ROWS 1
-#define zen4_dgemm_16x14_ROW_EDGE_LIST {16, 8, zen4_dgemm_16x14_e16x8_rows}, {8, 14, zen4_dgemm_16x14_e8x14_rows}, {8, 8, zen4_dgemm_16x14_e8x8_rows}
+#define zen4_dgemm_16x14_ROW_EDGE_LIST {16, 8, zen4_dgemm_16x14_e16x8_rows}, {8, 14, zen4_dgemm_16x14_e8x14_rows}, {8, 8, zen4_dgemm_16x14_e8x8_rows}, {16, 4, zen4_dgemm_16x14_e16x4_rows}, {16, 6, zen4_dgemm_16x14_e16x6_rows}, {8, 4, zen4_dgemm_16x14_e8x4_rows}, {8, 6, zen4_dgemm_16x14_e8x6_rows}
 /* packed row-edge kernels for a short last row panel packed MR' rows high,
  * each with the signature of zen4_dgemm_16x14: {MR', function} */
 #define zen4_dgemm_16x14_NPEDGES 1
@@ -69,6 +69,14 @@ void zen4_dgemm_16x14_e8x14(int64_t m, int64_t n, int64_t k, const double *alpha
                             const double *b, int64_t ldb, const double *beta, double *c, int64_t rs_c, int64_t cs_c);
 void zen4_dgemm_16x14_e8x8(int64_t m, int64_t n, int64_t k, const double *alpha, const double *a, int64_t lda,
                            const double *b, int64_t ldb, const double *beta, double *c, int64_t rs_c, int64_t cs_c);
+void zen4_dgemm_16x14_e16x4(int64_t m, int64_t n, int64_t k, const double *alpha, const double *a, int64_t lda,
+                            const double *b, int64_t ldb, const double *beta, double *c, int64_t rs_c, int64_t cs_c);
+void zen4_dgemm_16x14_e16x6(int64_t m, int64_t n, int64_t k, const double *alpha, const double *a, int64_t lda,
+                            const double *b, int64_t ldb, const double *beta, double *c, int64_t rs_c, int64_t cs_c);
+void zen4_dgemm_16x14_e8x4(int64_t m, int64_t n, int64_t k, const double *alpha, const double *a, int64_t lda,
+                           const double *b, int64_t ldb, const double *beta, double *c, int64_t rs_c, int64_t cs_c);
+void zen4_dgemm_16x14_e8x6(int64_t m, int64_t n, int64_t k, const double *alpha, const double *a, int64_t lda,
+                           const double *b, int64_t ldb, const double *beta, double *c, int64_t rs_c, int64_t cs_c);
 void zen4_dgemm_16x14_p8x14(int64_t m, int64_t n, int64_t k, const double *alpha, const double *a,
                             const double *b, const double *beta, double *c, int64_t rs_c, int64_t cs_c,
                             const double *a_next, const double *b_next);
@@ -79,6 +87,14 @@ void zen4_dgemm_16x14_e16x8_rows(int64_t m, int64_t n, int64_t k, const double *
 void zen4_dgemm_16x14_e8x14_rows(int64_t m, int64_t n, int64_t k, const double *alpha, const double *a, int64_t lda,
                                  const double *b, int64_t ldb, const double *beta, double *c, int64_t rs_c, int64_t cs_c);
 void zen4_dgemm_16x14_e8x8_rows(int64_t m, int64_t n, int64_t k, const double *alpha, const double *a, int64_t lda,
+                                const double *b, int64_t ldb, const double *beta, double *c, int64_t rs_c, int64_t cs_c);
+void zen4_dgemm_16x14_e16x4_rows(int64_t m, int64_t n, int64_t k, const double *alpha, const double *a, int64_t lda,
+                                 const double *b, int64_t ldb, const double *beta, double *c, int64_t rs_c, int64_t cs_c);
+void zen4_dgemm_16x14_e16x6_rows(int64_t m, int64_t n, int64_t k, const double *alpha, const double *a, int64_t lda,
+                                 const double *b, int64_t ldb, const double *beta, double *c, int64_t rs_c, int64_t cs_c);
+void zen4_dgemm_16x14_e8x4_rows(int64_t m, int64_t n, int64_t k, const double *alpha, const double *a, int64_t lda,
+                                const double *b, int64_t ldb, const double *beta, double *c, int64_t rs_c, int64_t cs_c);
+void zen4_dgemm_16x14_e8x6_rows(int64_t m, int64_t n, int64_t k, const double *alpha, const double *a, int64_t lda,
                                 const double *b, int64_t ldb, const double *beta, double *c, int64_t rs_c, int64_t cs_c);
 void zen4_dgemm_16x14_half(int64_t m, int64_t n, int64_t k, const double *alpha, const double *a, int64_t lda,
                            const double *b, int64_t ldb, const double *beta, double *c, int64_t rs_c, int64_t cs_c);

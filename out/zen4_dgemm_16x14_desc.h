@@ -37,7 +37,7 @@ static const struct gg_ukernel zen4_dgemm_16x14_desc_b_rows = {
     .mr = 16, .nr = 14, .row_pref = 0, .fn = (void *)zen4_dgemm_16x14,
     .b_l1_percent = 50, .narrow_k = 0,
     .direct = (void *)zen4_dgemm_16x14_direct_rows, .direct_b_cols = 0,
-    .edges = zen4_dgemm_16x14_desc_row_edges, .nedges = 3,
+    .edges = zen4_dgemm_16x14_desc_row_edges, .nedges = 7,
     .pedges = zen4_dgemm_16x14_desc_pedges, .npedges = 1,
 };
 #define zen4_dgemm_16x14_DESC_UKERNEL { \
@@ -45,7 +45,7 @@ static const struct gg_ukernel zen4_dgemm_16x14_desc_b_rows = {
     .b_l1_percent = 50, .narrow_k = 0, \
     .direct = (void *)zen4_dgemm_16x14_direct, .direct_b_cols = 1, \
     .stream = (void *)zen4_dgemm_16x14_stream, \
-    .edges = zen4_dgemm_16x14_desc_edges, .nedges = 3, \
+    .edges = zen4_dgemm_16x14_desc_edges, .nedges = 7, \
     .pedges = zen4_dgemm_16x14_desc_pedges, .npedges = 1, \
     .tails = { zen4_dgemm_16x14_TAIL_LIST }, \
     .b_rows = &zen4_dgemm_16x14_desc_b_rows, \

@@ -34,6 +34,10 @@
  *     zen4_sgemm_32x14_e32x8: 32x8, 16.00 cycles per iteration, unroll 5
  *     zen4_sgemm_32x14_e16x14: 16x14, 14.00 cycles per iteration, unroll 7
  *     zen4_sgemm_32x14_e16x8: 16x8, 8.00 cycles per iteration, unroll 2
+ *     zen4_sgemm_32x14_e32x4: 32x4, 8.00 cycles per iteration, unroll 2
+ *     zen4_sgemm_32x14_e32x6: 32x6, 12.00 cycles per iteration, unroll 2
+ *     zen4_sgemm_32x14_e16x4: 16x4, 4.00 cycles per iteration, unroll 2
+ *     zen4_sgemm_32x14_e16x6: 16x6, 6.00 cycles per iteration, unroll 2
  *     zen4_sgemm_32x14_p16x14: the 16x14 plan, packed operands (A 16 rows high)
  *   zen4_sgemm_32x14_direct_rows and the edge kernels' _rows: the same, B(p,j) at
  *     b[p*ldb + j] (B^T in place).
@@ -7410,6 +7414,1861 @@ void zen4_sgemm_32x14_e16x8(int64_t m, int64_t n, int64_t k, const float *alpha,
 
 }
 
+void zen4_sgemm_32x14_e32x4(int64_t m, int64_t n, int64_t k, const float *alpha, const float *a, int64_t lda,
+                            const float *b, int64_t ldb, const float *beta, float *c, int64_t rs_c, int64_t cs_c)
+{
+    const int64_t lda_b = lda * (int64_t)sizeof(float), ldb_b = ldb * (int64_t)sizeof(float);
+    const char *pa0 = (const char *)a;
+    const char *pb0 = (const char *)b,
+               *pb3 = pb0 + 3 * ldb_b;
+    __m512 zmm0, zmm1, zmm2, zmm3, zmm4, zmm5, zmm6, zmm7;
+    __m512 zmm8, zmm9, zmm10, zmm11, zmm12, zmm13, zmm14, zmm15;
+    __m512 zmm16, zmm17, zmm18, zmm19;
+
+    zmm0 = _mm512_setzero_ps();
+    zmm1 = _mm512_setzero_ps();
+    zmm2 = _mm512_setzero_ps();
+    zmm3 = _mm512_setzero_ps();
+    zmm4 = _mm512_setzero_ps();
+    zmm5 = _mm512_setzero_ps();
+    zmm6 = _mm512_setzero_ps();
+    zmm7 = _mm512_setzero_ps();
+
+    if (k > 0) {
+        /* prologue: the first 12 instructions of iteration 0 (pointer
+         * bumps among them become load offsets) */
+        zmm9 = _mm512_loadu_ps((const float *)pa0);
+        zmm11 = _mm512_loadu_ps((const float *)pa0 + 16);
+        zmm13 = _mm512_set1_ps(*((const float *)pb0));
+        zmm15 = _mm512_set1_ps(*((const float *)(pb0 + ldb_b)));
+        zmm17 = _mm512_set1_ps(*((const float *)(pb0 + 2 * ldb_b)));
+        zmm19 = _mm512_set1_ps(*((const float *)pb3));
+
+        /* kernel: iteration i and the start of i+1, unrolled 2x */
+        int64_t nq = k - 1;
+        for (int64_t it = nq / 2; it > 0; it--) {
+            /* copy 0 */
+            zmm8 = _mm512_loadu_ps((const float *)(pa0 + lda_b));
+            zmm10 = _mm512_loadu_ps((const float *)(pa0 + lda_b) + 16);
+            zmm12 = _mm512_set1_ps(*((const float *)pb0 + 1));
+            zmm14 = _mm512_set1_ps(*((const float *)(pb0 + ldb_b) + 1));
+            zmm16 = _mm512_set1_ps(*((const float *)(pb0 + 2 * ldb_b) + 1));
+            zmm18 = _mm512_set1_ps(*((const float *)pb3 + 1));
+            zmm0 = _mm512_fmadd_ps(zmm9, zmm13, zmm0);
+            zmm1 = _mm512_fmadd_ps(zmm11, zmm13, zmm1);
+            zmm2 = _mm512_fmadd_ps(zmm9, zmm15, zmm2);
+            zmm3 = _mm512_fmadd_ps(zmm11, zmm15, zmm3);
+            zmm4 = _mm512_fmadd_ps(zmm9, zmm17, zmm4);
+            zmm5 = _mm512_fmadd_ps(zmm11, zmm17, zmm5);
+            zmm6 = _mm512_fmadd_ps(zmm9, zmm19, zmm6);
+            zmm7 = _mm512_fmadd_ps(zmm11, zmm19, zmm7);
+            /* copy 1 */
+            zmm9 = _mm512_loadu_ps((const float *)(pa0 + 2 * lda_b));
+            zmm11 = _mm512_loadu_ps((const float *)(pa0 + 2 * lda_b) + 16);
+            zmm13 = _mm512_set1_ps(*((const float *)pb0 + 2));
+            zmm15 = _mm512_set1_ps(*((const float *)(pb0 + ldb_b) + 2));
+            zmm17 = _mm512_set1_ps(*((const float *)(pb0 + 2 * ldb_b) + 2));
+            zmm19 = _mm512_set1_ps(*((const float *)pb3 + 2));
+            zmm0 = _mm512_fmadd_ps(zmm8, zmm12, zmm0);
+            zmm1 = _mm512_fmadd_ps(zmm10, zmm12, zmm1);
+            zmm2 = _mm512_fmadd_ps(zmm8, zmm14, zmm2);
+            zmm3 = _mm512_fmadd_ps(zmm10, zmm14, zmm3);
+            zmm4 = _mm512_fmadd_ps(zmm8, zmm16, zmm4);
+            zmm5 = _mm512_fmadd_ps(zmm10, zmm16, zmm5);
+            zmm6 = _mm512_fmadd_ps(zmm8, zmm18, zmm6);
+            zmm7 = _mm512_fmadd_ps(zmm10, zmm18, zmm7);
+
+            pa0 += 2 * lda_b;
+            pb0 += 8;
+            pb3 += 8;
+        }
+        int64_t rem = nq % 2;
+        if (rem > 0) {
+            zmm8 = _mm512_loadu_ps((const float *)(pa0 + lda_b));
+            zmm10 = _mm512_loadu_ps((const float *)(pa0 + lda_b) + 16);
+            zmm12 = _mm512_set1_ps(*((const float *)pb0 + 1));
+            zmm14 = _mm512_set1_ps(*((const float *)(pb0 + ldb_b) + 1));
+            zmm16 = _mm512_set1_ps(*((const float *)(pb0 + 2 * ldb_b) + 1));
+            zmm18 = _mm512_set1_ps(*((const float *)pb3 + 1));
+            zmm0 = _mm512_fmadd_ps(zmm9, zmm13, zmm0);
+            zmm1 = _mm512_fmadd_ps(zmm11, zmm13, zmm1);
+            zmm2 = _mm512_fmadd_ps(zmm9, zmm15, zmm2);
+            zmm3 = _mm512_fmadd_ps(zmm11, zmm15, zmm3);
+            zmm4 = _mm512_fmadd_ps(zmm9, zmm17, zmm4);
+            zmm5 = _mm512_fmadd_ps(zmm11, zmm17, zmm5);
+            zmm6 = _mm512_fmadd_ps(zmm9, zmm19, zmm6);
+            zmm7 = _mm512_fmadd_ps(zmm11, zmm19, zmm7);
+        }
+
+        /* epilogue: the rest of the last iteration, in the registers
+         * of the copy it follows */
+        switch (rem) {
+        case 0:
+            zmm0 = _mm512_fmadd_ps(zmm9, zmm13, zmm0);
+            zmm1 = _mm512_fmadd_ps(zmm11, zmm13, zmm1);
+            zmm2 = _mm512_fmadd_ps(zmm9, zmm15, zmm2);
+            zmm3 = _mm512_fmadd_ps(zmm11, zmm15, zmm3);
+            zmm4 = _mm512_fmadd_ps(zmm9, zmm17, zmm4);
+            zmm5 = _mm512_fmadd_ps(zmm11, zmm17, zmm5);
+            zmm6 = _mm512_fmadd_ps(zmm9, zmm19, zmm6);
+            zmm7 = _mm512_fmadd_ps(zmm11, zmm19, zmm7);
+            break;
+        case 1:
+            zmm0 = _mm512_fmadd_ps(zmm8, zmm12, zmm0);
+            zmm1 = _mm512_fmadd_ps(zmm10, zmm12, zmm1);
+            zmm2 = _mm512_fmadd_ps(zmm8, zmm14, zmm2);
+            zmm3 = _mm512_fmadd_ps(zmm10, zmm14, zmm3);
+            zmm4 = _mm512_fmadd_ps(zmm8, zmm16, zmm4);
+            zmm5 = _mm512_fmadd_ps(zmm10, zmm16, zmm5);
+            zmm6 = _mm512_fmadd_ps(zmm8, zmm18, zmm6);
+            zmm7 = _mm512_fmadd_ps(zmm10, zmm18, zmm7);
+            break;
+
+        }
+    }
+    const float alpha_ = *alpha, beta_ = *beta;
+    if (m == 32 && n == 4 && rs_c == 1) {
+        const __m512 va_ = _mm512_set1_ps(alpha_);
+        if (alpha_ == 1 && beta_ == 0) {
+            float *cw_ = c;
+            _mm512_storeu_ps(cw_ + 0, zmm0);
+            _mm512_storeu_ps(cw_ + 16, zmm1);
+            cw_ += cs_c;
+            _mm512_storeu_ps(cw_ + 0, zmm2);
+            _mm512_storeu_ps(cw_ + 16, zmm3);
+            cw_ += cs_c;
+            _mm512_storeu_ps(cw_ + 0, zmm4);
+            _mm512_storeu_ps(cw_ + 16, zmm5);
+            cw_ += cs_c;
+            _mm512_storeu_ps(cw_ + 0, zmm6);
+            _mm512_storeu_ps(cw_ + 16, zmm7);
+        } else if (alpha_ == 1 && beta_ == 1) {
+            float *cw_ = c;
+            _mm512_storeu_ps(cw_ + 0, _mm512_add_ps(zmm0, _mm512_loadu_ps(cw_ + 0)));
+            _mm512_storeu_ps(cw_ + 16, _mm512_add_ps(zmm1, _mm512_loadu_ps(cw_ + 16)));
+            cw_ += cs_c;
+            _mm512_storeu_ps(cw_ + 0, _mm512_add_ps(zmm2, _mm512_loadu_ps(cw_ + 0)));
+            _mm512_storeu_ps(cw_ + 16, _mm512_add_ps(zmm3, _mm512_loadu_ps(cw_ + 16)));
+            cw_ += cs_c;
+            _mm512_storeu_ps(cw_ + 0, _mm512_add_ps(zmm4, _mm512_loadu_ps(cw_ + 0)));
+            _mm512_storeu_ps(cw_ + 16, _mm512_add_ps(zmm5, _mm512_loadu_ps(cw_ + 16)));
+            cw_ += cs_c;
+            _mm512_storeu_ps(cw_ + 0, _mm512_add_ps(zmm6, _mm512_loadu_ps(cw_ + 0)));
+            _mm512_storeu_ps(cw_ + 16, _mm512_add_ps(zmm7, _mm512_loadu_ps(cw_ + 16)));
+        } else if (beta_ == 0) {
+            float *cw_ = c;
+            _mm512_storeu_ps(cw_ + 0, _mm512_mul_ps(va_, zmm0));
+            _mm512_storeu_ps(cw_ + 16, _mm512_mul_ps(va_, zmm1));
+            cw_ += cs_c;
+            _mm512_storeu_ps(cw_ + 0, _mm512_mul_ps(va_, zmm2));
+            _mm512_storeu_ps(cw_ + 16, _mm512_mul_ps(va_, zmm3));
+            cw_ += cs_c;
+            _mm512_storeu_ps(cw_ + 0, _mm512_mul_ps(va_, zmm4));
+            _mm512_storeu_ps(cw_ + 16, _mm512_mul_ps(va_, zmm5));
+            cw_ += cs_c;
+            _mm512_storeu_ps(cw_ + 0, _mm512_mul_ps(va_, zmm6));
+            _mm512_storeu_ps(cw_ + 16, _mm512_mul_ps(va_, zmm7));
+        } else if (beta_ == 1) {
+            float *cw_ = c;
+            _mm512_storeu_ps(cw_ + 0, _mm512_fmadd_ps(va_, zmm0, _mm512_loadu_ps(cw_ + 0)));
+            _mm512_storeu_ps(cw_ + 16, _mm512_fmadd_ps(va_, zmm1, _mm512_loadu_ps(cw_ + 16)));
+            cw_ += cs_c;
+            _mm512_storeu_ps(cw_ + 0, _mm512_fmadd_ps(va_, zmm2, _mm512_loadu_ps(cw_ + 0)));
+            _mm512_storeu_ps(cw_ + 16, _mm512_fmadd_ps(va_, zmm3, _mm512_loadu_ps(cw_ + 16)));
+            cw_ += cs_c;
+            _mm512_storeu_ps(cw_ + 0, _mm512_fmadd_ps(va_, zmm4, _mm512_loadu_ps(cw_ + 0)));
+            _mm512_storeu_ps(cw_ + 16, _mm512_fmadd_ps(va_, zmm5, _mm512_loadu_ps(cw_ + 16)));
+            cw_ += cs_c;
+            _mm512_storeu_ps(cw_ + 0, _mm512_fmadd_ps(va_, zmm6, _mm512_loadu_ps(cw_ + 0)));
+            _mm512_storeu_ps(cw_ + 16, _mm512_fmadd_ps(va_, zmm7, _mm512_loadu_ps(cw_ + 16)));
+        } else {
+            const __m512 vb_ = _mm512_set1_ps(beta_);
+            float *cw_ = c;
+            _mm512_storeu_ps(cw_ + 0, _mm512_fmadd_ps(va_, zmm0, _mm512_mul_ps(vb_, _mm512_loadu_ps(cw_ + 0))));
+            _mm512_storeu_ps(cw_ + 16, _mm512_fmadd_ps(va_, zmm1, _mm512_mul_ps(vb_, _mm512_loadu_ps(cw_ + 16))));
+            cw_ += cs_c;
+            _mm512_storeu_ps(cw_ + 0, _mm512_fmadd_ps(va_, zmm2, _mm512_mul_ps(vb_, _mm512_loadu_ps(cw_ + 0))));
+            _mm512_storeu_ps(cw_ + 16, _mm512_fmadd_ps(va_, zmm3, _mm512_mul_ps(vb_, _mm512_loadu_ps(cw_ + 16))));
+            cw_ += cs_c;
+            _mm512_storeu_ps(cw_ + 0, _mm512_fmadd_ps(va_, zmm4, _mm512_mul_ps(vb_, _mm512_loadu_ps(cw_ + 0))));
+            _mm512_storeu_ps(cw_ + 16, _mm512_fmadd_ps(va_, zmm5, _mm512_mul_ps(vb_, _mm512_loadu_ps(cw_ + 16))));
+            cw_ += cs_c;
+            _mm512_storeu_ps(cw_ + 0, _mm512_fmadd_ps(va_, zmm6, _mm512_mul_ps(vb_, _mm512_loadu_ps(cw_ + 0))));
+            _mm512_storeu_ps(cw_ + 16, _mm512_fmadd_ps(va_, zmm7, _mm512_mul_ps(vb_, _mm512_loadu_ps(cw_ + 16))));
+        }
+        return;
+    }
+    if (rs_c == 1) {   /* edge tile: predicated */
+        const __m512 va_ = _mm512_set1_ps(alpha_);
+        if (alpha_ == 1 && beta_ == 0) {
+            if (0 < m && 0 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 0 * cs_c, k_, zmm0);
+            }
+            if (16 < m && 0 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                _mm512_mask_storeu_ps(c + 16 + 0 * cs_c, k_, zmm1);
+            }
+            if (0 < m && 1 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 1 * cs_c, k_, zmm2);
+            }
+            if (16 < m && 1 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                _mm512_mask_storeu_ps(c + 16 + 1 * cs_c, k_, zmm3);
+            }
+            if (0 < m && 2 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 2 * cs_c, k_, zmm4);
+            }
+            if (16 < m && 2 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                _mm512_mask_storeu_ps(c + 16 + 2 * cs_c, k_, zmm5);
+            }
+            if (0 < m && 3 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 3 * cs_c, k_, zmm6);
+            }
+            if (16 < m && 3 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                _mm512_mask_storeu_ps(c + 16 + 3 * cs_c, k_, zmm7);
+            }
+        } else if (alpha_ == 1 && beta_ == 1) {
+            if (0 < m && 0 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                zmm0 = _mm512_add_ps(zmm0, _mm512_maskz_loadu_ps(k_, c + 0 + 0 * cs_c));
+            }
+            if (16 < m && 0 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                zmm1 = _mm512_add_ps(zmm1, _mm512_maskz_loadu_ps(k_, c + 16 + 0 * cs_c));
+            }
+            if (0 < m && 1 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                zmm2 = _mm512_add_ps(zmm2, _mm512_maskz_loadu_ps(k_, c + 0 + 1 * cs_c));
+            }
+            if (16 < m && 1 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                zmm3 = _mm512_add_ps(zmm3, _mm512_maskz_loadu_ps(k_, c + 16 + 1 * cs_c));
+            }
+            if (0 < m && 2 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                zmm4 = _mm512_add_ps(zmm4, _mm512_maskz_loadu_ps(k_, c + 0 + 2 * cs_c));
+            }
+            if (16 < m && 2 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                zmm5 = _mm512_add_ps(zmm5, _mm512_maskz_loadu_ps(k_, c + 16 + 2 * cs_c));
+            }
+            if (0 < m && 3 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                zmm6 = _mm512_add_ps(zmm6, _mm512_maskz_loadu_ps(k_, c + 0 + 3 * cs_c));
+            }
+            if (16 < m && 3 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                zmm7 = _mm512_add_ps(zmm7, _mm512_maskz_loadu_ps(k_, c + 16 + 3 * cs_c));
+            }
+            if (0 < m && 0 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 0 * cs_c, k_, zmm0);
+            }
+            if (16 < m && 0 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                _mm512_mask_storeu_ps(c + 16 + 0 * cs_c, k_, zmm1);
+            }
+            if (0 < m && 1 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 1 * cs_c, k_, zmm2);
+            }
+            if (16 < m && 1 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                _mm512_mask_storeu_ps(c + 16 + 1 * cs_c, k_, zmm3);
+            }
+            if (0 < m && 2 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 2 * cs_c, k_, zmm4);
+            }
+            if (16 < m && 2 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                _mm512_mask_storeu_ps(c + 16 + 2 * cs_c, k_, zmm5);
+            }
+            if (0 < m && 3 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 3 * cs_c, k_, zmm6);
+            }
+            if (16 < m && 3 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                _mm512_mask_storeu_ps(c + 16 + 3 * cs_c, k_, zmm7);
+            }
+        } else if (beta_ == 0) {
+            if (0 < m && 0 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 0 * cs_c, k_, _mm512_mul_ps(va_, zmm0));
+            }
+            if (16 < m && 0 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                _mm512_mask_storeu_ps(c + 16 + 0 * cs_c, k_, _mm512_mul_ps(va_, zmm1));
+            }
+            if (0 < m && 1 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 1 * cs_c, k_, _mm512_mul_ps(va_, zmm2));
+            }
+            if (16 < m && 1 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                _mm512_mask_storeu_ps(c + 16 + 1 * cs_c, k_, _mm512_mul_ps(va_, zmm3));
+            }
+            if (0 < m && 2 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 2 * cs_c, k_, _mm512_mul_ps(va_, zmm4));
+            }
+            if (16 < m && 2 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                _mm512_mask_storeu_ps(c + 16 + 2 * cs_c, k_, _mm512_mul_ps(va_, zmm5));
+            }
+            if (0 < m && 3 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 3 * cs_c, k_, _mm512_mul_ps(va_, zmm6));
+            }
+            if (16 < m && 3 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                _mm512_mask_storeu_ps(c + 16 + 3 * cs_c, k_, _mm512_mul_ps(va_, zmm7));
+            }
+        } else if (beta_ == 1) {
+            if (0 < m && 0 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                zmm0 = _mm512_fmadd_ps(va_, zmm0, _mm512_maskz_loadu_ps(k_, c + 0 + 0 * cs_c));
+            }
+            if (16 < m && 0 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                zmm1 = _mm512_fmadd_ps(va_, zmm1, _mm512_maskz_loadu_ps(k_, c + 16 + 0 * cs_c));
+            }
+            if (0 < m && 1 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                zmm2 = _mm512_fmadd_ps(va_, zmm2, _mm512_maskz_loadu_ps(k_, c + 0 + 1 * cs_c));
+            }
+            if (16 < m && 1 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                zmm3 = _mm512_fmadd_ps(va_, zmm3, _mm512_maskz_loadu_ps(k_, c + 16 + 1 * cs_c));
+            }
+            if (0 < m && 2 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                zmm4 = _mm512_fmadd_ps(va_, zmm4, _mm512_maskz_loadu_ps(k_, c + 0 + 2 * cs_c));
+            }
+            if (16 < m && 2 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                zmm5 = _mm512_fmadd_ps(va_, zmm5, _mm512_maskz_loadu_ps(k_, c + 16 + 2 * cs_c));
+            }
+            if (0 < m && 3 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                zmm6 = _mm512_fmadd_ps(va_, zmm6, _mm512_maskz_loadu_ps(k_, c + 0 + 3 * cs_c));
+            }
+            if (16 < m && 3 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                zmm7 = _mm512_fmadd_ps(va_, zmm7, _mm512_maskz_loadu_ps(k_, c + 16 + 3 * cs_c));
+            }
+            if (0 < m && 0 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 0 * cs_c, k_, zmm0);
+            }
+            if (16 < m && 0 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                _mm512_mask_storeu_ps(c + 16 + 0 * cs_c, k_, zmm1);
+            }
+            if (0 < m && 1 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 1 * cs_c, k_, zmm2);
+            }
+            if (16 < m && 1 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                _mm512_mask_storeu_ps(c + 16 + 1 * cs_c, k_, zmm3);
+            }
+            if (0 < m && 2 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 2 * cs_c, k_, zmm4);
+            }
+            if (16 < m && 2 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                _mm512_mask_storeu_ps(c + 16 + 2 * cs_c, k_, zmm5);
+            }
+            if (0 < m && 3 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 3 * cs_c, k_, zmm6);
+            }
+            if (16 < m && 3 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                _mm512_mask_storeu_ps(c + 16 + 3 * cs_c, k_, zmm7);
+            }
+        } else {
+            const __m512 vb_ = _mm512_set1_ps(beta_);
+            if (0 < m && 0 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                zmm0 = _mm512_fmadd_ps(va_, zmm0, _mm512_mul_ps(vb_, _mm512_maskz_loadu_ps(k_, c + 0 + 0 * cs_c)));
+            }
+            if (16 < m && 0 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                zmm1 = _mm512_fmadd_ps(va_, zmm1, _mm512_mul_ps(vb_, _mm512_maskz_loadu_ps(k_, c + 16 + 0 * cs_c)));
+            }
+            if (0 < m && 1 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                zmm2 = _mm512_fmadd_ps(va_, zmm2, _mm512_mul_ps(vb_, _mm512_maskz_loadu_ps(k_, c + 0 + 1 * cs_c)));
+            }
+            if (16 < m && 1 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                zmm3 = _mm512_fmadd_ps(va_, zmm3, _mm512_mul_ps(vb_, _mm512_maskz_loadu_ps(k_, c + 16 + 1 * cs_c)));
+            }
+            if (0 < m && 2 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                zmm4 = _mm512_fmadd_ps(va_, zmm4, _mm512_mul_ps(vb_, _mm512_maskz_loadu_ps(k_, c + 0 + 2 * cs_c)));
+            }
+            if (16 < m && 2 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                zmm5 = _mm512_fmadd_ps(va_, zmm5, _mm512_mul_ps(vb_, _mm512_maskz_loadu_ps(k_, c + 16 + 2 * cs_c)));
+            }
+            if (0 < m && 3 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                zmm6 = _mm512_fmadd_ps(va_, zmm6, _mm512_mul_ps(vb_, _mm512_maskz_loadu_ps(k_, c + 0 + 3 * cs_c)));
+            }
+            if (16 < m && 3 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                zmm7 = _mm512_fmadd_ps(va_, zmm7, _mm512_mul_ps(vb_, _mm512_maskz_loadu_ps(k_, c + 16 + 3 * cs_c)));
+            }
+            if (0 < m && 0 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 0 * cs_c, k_, zmm0);
+            }
+            if (16 < m && 0 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                _mm512_mask_storeu_ps(c + 16 + 0 * cs_c, k_, zmm1);
+            }
+            if (0 < m && 1 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 1 * cs_c, k_, zmm2);
+            }
+            if (16 < m && 1 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                _mm512_mask_storeu_ps(c + 16 + 1 * cs_c, k_, zmm3);
+            }
+            if (0 < m && 2 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 2 * cs_c, k_, zmm4);
+            }
+            if (16 < m && 2 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                _mm512_mask_storeu_ps(c + 16 + 2 * cs_c, k_, zmm5);
+            }
+            if (0 < m && 3 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 3 * cs_c, k_, zmm6);
+            }
+            if (16 < m && 3 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                _mm512_mask_storeu_ps(c + 16 + 3 * cs_c, k_, zmm7);
+            }
+        }
+        return;
+    }
+    float t_[128];
+    _mm512_storeu_ps(t_ + 0, zmm0);
+    _mm512_storeu_ps(t_ + 16, zmm1);
+    _mm512_storeu_ps(t_ + 32, zmm2);
+    _mm512_storeu_ps(t_ + 48, zmm3);
+    _mm512_storeu_ps(t_ + 64, zmm4);
+    _mm512_storeu_ps(t_ + 80, zmm5);
+    _mm512_storeu_ps(t_ + 96, zmm6);
+    _mm512_storeu_ps(t_ + 112, zmm7);
+    /* position in t_ of C(i, j), at_[i + j*32] */
+    static const unsigned short at_[128] = {
+        0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15,
+        16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31,
+        32, 33, 34, 35, 36, 37, 38, 39, 40, 41, 42, 43, 44, 45, 46, 47,
+        48, 49, 50, 51, 52, 53, 54, 55, 56, 57, 58, 59, 60, 61, 62, 63,
+        64, 65, 66, 67, 68, 69, 70, 71, 72, 73, 74, 75, 76, 77, 78, 79,
+        80, 81, 82, 83, 84, 85, 86, 87, 88, 89, 90, 91, 92, 93, 94, 95,
+        96, 97, 98, 99, 100, 101, 102, 103, 104, 105, 106, 107, 108, 109, 110, 111,
+        112, 113, 114, 115, 116, 117, 118, 119, 120, 121, 122, 123, 124, 125, 126, 127,
+    };
+    for (int64_t j = 0; j < n; j++)
+        for (int64_t i = 0; i < m; i++) {
+            float v = alpha_ * t_[at_[i + j * 32]];
+            float *cij = c + i * rs_c + j * cs_c;
+            *cij = beta_ == 0 ? v : v + beta_ * *cij;
+        }
+
+}
+
+void zen4_sgemm_32x14_e32x6(int64_t m, int64_t n, int64_t k, const float *alpha, const float *a, int64_t lda,
+                            const float *b, int64_t ldb, const float *beta, float *c, int64_t rs_c, int64_t cs_c)
+{
+    const int64_t lda_b = lda * (int64_t)sizeof(float), ldb_b = ldb * (int64_t)sizeof(float);
+    const char *pa0 = (const char *)a;
+    const char *pb0 = (const char *)b,
+               *pb3 = pb0 + 3 * ldb_b;
+    __m512 zmm0, zmm1, zmm2, zmm3, zmm4, zmm5, zmm6, zmm7;
+    __m512 zmm8, zmm9, zmm10, zmm11, zmm12, zmm13, zmm14, zmm15;
+    __m512 zmm16, zmm17, zmm18, zmm19, zmm20, zmm21, zmm22, zmm23;
+    __m512 zmm24, zmm25, zmm26, zmm27;
+
+    zmm0 = _mm512_setzero_ps();
+    zmm1 = _mm512_setzero_ps();
+    zmm2 = _mm512_setzero_ps();
+    zmm3 = _mm512_setzero_ps();
+    zmm4 = _mm512_setzero_ps();
+    zmm5 = _mm512_setzero_ps();
+    zmm6 = _mm512_setzero_ps();
+    zmm7 = _mm512_setzero_ps();
+    zmm8 = _mm512_setzero_ps();
+    zmm9 = _mm512_setzero_ps();
+    zmm10 = _mm512_setzero_ps();
+    zmm11 = _mm512_setzero_ps();
+
+    if (k > 0) {
+        /* prologue: the first 14 instructions of iteration 0 (pointer
+         * bumps among them become load offsets) */
+        zmm13 = _mm512_loadu_ps((const float *)pa0);
+        zmm15 = _mm512_loadu_ps((const float *)pa0 + 16);
+        zmm17 = _mm512_set1_ps(*((const float *)pb0));
+        zmm19 = _mm512_set1_ps(*((const float *)(pb0 + ldb_b)));
+        zmm21 = _mm512_set1_ps(*((const float *)(pb0 + 2 * ldb_b)));
+        zmm23 = _mm512_set1_ps(*((const float *)pb3));
+        zmm25 = _mm512_set1_ps(*((const float *)(pb0 + 4 * ldb_b)));
+        zmm27 = _mm512_set1_ps(*((const float *)(pb3 + 2 * ldb_b)));
+
+        /* kernel: iteration i and the start of i+1, unrolled 2x */
+        int64_t nq = k - 1;
+        for (int64_t it = nq / 2; it > 0; it--) {
+            /* copy 0 */
+            zmm12 = _mm512_loadu_ps((const float *)(pa0 + lda_b));
+            zmm14 = _mm512_loadu_ps((const float *)(pa0 + lda_b) + 16);
+            zmm16 = _mm512_set1_ps(*((const float *)pb0 + 1));
+            zmm18 = _mm512_set1_ps(*((const float *)(pb0 + ldb_b) + 1));
+            zmm20 = _mm512_set1_ps(*((const float *)(pb0 + 2 * ldb_b) + 1));
+            zmm22 = _mm512_set1_ps(*((const float *)pb3 + 1));
+            zmm24 = _mm512_set1_ps(*((const float *)(pb0 + 4 * ldb_b) + 1));
+            zmm26 = _mm512_set1_ps(*((const float *)(pb3 + 2 * ldb_b) + 1));
+            zmm0 = _mm512_fmadd_ps(zmm13, zmm17, zmm0);
+            zmm1 = _mm512_fmadd_ps(zmm15, zmm17, zmm1);
+            zmm2 = _mm512_fmadd_ps(zmm13, zmm19, zmm2);
+            zmm3 = _mm512_fmadd_ps(zmm15, zmm19, zmm3);
+            zmm4 = _mm512_fmadd_ps(zmm13, zmm21, zmm4);
+            zmm5 = _mm512_fmadd_ps(zmm15, zmm21, zmm5);
+            zmm6 = _mm512_fmadd_ps(zmm13, zmm23, zmm6);
+            zmm7 = _mm512_fmadd_ps(zmm15, zmm23, zmm7);
+            zmm8 = _mm512_fmadd_ps(zmm13, zmm25, zmm8);
+            zmm9 = _mm512_fmadd_ps(zmm15, zmm25, zmm9);
+            zmm10 = _mm512_fmadd_ps(zmm13, zmm27, zmm10);
+            zmm11 = _mm512_fmadd_ps(zmm15, zmm27, zmm11);
+            /* copy 1 */
+            zmm13 = _mm512_loadu_ps((const float *)(pa0 + 2 * lda_b));
+            zmm15 = _mm512_loadu_ps((const float *)(pa0 + 2 * lda_b) + 16);
+            zmm17 = _mm512_set1_ps(*((const float *)pb0 + 2));
+            zmm19 = _mm512_set1_ps(*((const float *)(pb0 + ldb_b) + 2));
+            zmm21 = _mm512_set1_ps(*((const float *)(pb0 + 2 * ldb_b) + 2));
+            zmm23 = _mm512_set1_ps(*((const float *)pb3 + 2));
+            zmm25 = _mm512_set1_ps(*((const float *)(pb0 + 4 * ldb_b) + 2));
+            zmm27 = _mm512_set1_ps(*((const float *)(pb3 + 2 * ldb_b) + 2));
+            zmm0 = _mm512_fmadd_ps(zmm12, zmm16, zmm0);
+            zmm1 = _mm512_fmadd_ps(zmm14, zmm16, zmm1);
+            zmm2 = _mm512_fmadd_ps(zmm12, zmm18, zmm2);
+            zmm3 = _mm512_fmadd_ps(zmm14, zmm18, zmm3);
+            zmm4 = _mm512_fmadd_ps(zmm12, zmm20, zmm4);
+            zmm5 = _mm512_fmadd_ps(zmm14, zmm20, zmm5);
+            zmm6 = _mm512_fmadd_ps(zmm12, zmm22, zmm6);
+            zmm7 = _mm512_fmadd_ps(zmm14, zmm22, zmm7);
+            zmm8 = _mm512_fmadd_ps(zmm12, zmm24, zmm8);
+            zmm9 = _mm512_fmadd_ps(zmm14, zmm24, zmm9);
+            zmm10 = _mm512_fmadd_ps(zmm12, zmm26, zmm10);
+            zmm11 = _mm512_fmadd_ps(zmm14, zmm26, zmm11);
+
+            pa0 += 2 * lda_b;
+            pb0 += 8;
+            pb3 += 8;
+        }
+        int64_t rem = nq % 2;
+        if (rem > 0) {
+            zmm12 = _mm512_loadu_ps((const float *)(pa0 + lda_b));
+            zmm14 = _mm512_loadu_ps((const float *)(pa0 + lda_b) + 16);
+            zmm16 = _mm512_set1_ps(*((const float *)pb0 + 1));
+            zmm18 = _mm512_set1_ps(*((const float *)(pb0 + ldb_b) + 1));
+            zmm20 = _mm512_set1_ps(*((const float *)(pb0 + 2 * ldb_b) + 1));
+            zmm22 = _mm512_set1_ps(*((const float *)pb3 + 1));
+            zmm24 = _mm512_set1_ps(*((const float *)(pb0 + 4 * ldb_b) + 1));
+            zmm26 = _mm512_set1_ps(*((const float *)(pb3 + 2 * ldb_b) + 1));
+            zmm0 = _mm512_fmadd_ps(zmm13, zmm17, zmm0);
+            zmm1 = _mm512_fmadd_ps(zmm15, zmm17, zmm1);
+            zmm2 = _mm512_fmadd_ps(zmm13, zmm19, zmm2);
+            zmm3 = _mm512_fmadd_ps(zmm15, zmm19, zmm3);
+            zmm4 = _mm512_fmadd_ps(zmm13, zmm21, zmm4);
+            zmm5 = _mm512_fmadd_ps(zmm15, zmm21, zmm5);
+            zmm6 = _mm512_fmadd_ps(zmm13, zmm23, zmm6);
+            zmm7 = _mm512_fmadd_ps(zmm15, zmm23, zmm7);
+            zmm8 = _mm512_fmadd_ps(zmm13, zmm25, zmm8);
+            zmm9 = _mm512_fmadd_ps(zmm15, zmm25, zmm9);
+            zmm10 = _mm512_fmadd_ps(zmm13, zmm27, zmm10);
+            zmm11 = _mm512_fmadd_ps(zmm15, zmm27, zmm11);
+        }
+
+        /* epilogue: the rest of the last iteration, in the registers
+         * of the copy it follows */
+        switch (rem) {
+        case 0:
+            zmm0 = _mm512_fmadd_ps(zmm13, zmm17, zmm0);
+            zmm1 = _mm512_fmadd_ps(zmm15, zmm17, zmm1);
+            zmm2 = _mm512_fmadd_ps(zmm13, zmm19, zmm2);
+            zmm3 = _mm512_fmadd_ps(zmm15, zmm19, zmm3);
+            zmm4 = _mm512_fmadd_ps(zmm13, zmm21, zmm4);
+            zmm5 = _mm512_fmadd_ps(zmm15, zmm21, zmm5);
+            zmm6 = _mm512_fmadd_ps(zmm13, zmm23, zmm6);
+            zmm7 = _mm512_fmadd_ps(zmm15, zmm23, zmm7);
+            zmm8 = _mm512_fmadd_ps(zmm13, zmm25, zmm8);
+            zmm9 = _mm512_fmadd_ps(zmm15, zmm25, zmm9);
+            zmm10 = _mm512_fmadd_ps(zmm13, zmm27, zmm10);
+            zmm11 = _mm512_fmadd_ps(zmm15, zmm27, zmm11);
+            break;
+        case 1:
+            zmm0 = _mm512_fmadd_ps(zmm12, zmm16, zmm0);
+            zmm1 = _mm512_fmadd_ps(zmm14, zmm16, zmm1);
+            zmm2 = _mm512_fmadd_ps(zmm12, zmm18, zmm2);
+            zmm3 = _mm512_fmadd_ps(zmm14, zmm18, zmm3);
+            zmm4 = _mm512_fmadd_ps(zmm12, zmm20, zmm4);
+            zmm5 = _mm512_fmadd_ps(zmm14, zmm20, zmm5);
+            zmm6 = _mm512_fmadd_ps(zmm12, zmm22, zmm6);
+            zmm7 = _mm512_fmadd_ps(zmm14, zmm22, zmm7);
+            zmm8 = _mm512_fmadd_ps(zmm12, zmm24, zmm8);
+            zmm9 = _mm512_fmadd_ps(zmm14, zmm24, zmm9);
+            zmm10 = _mm512_fmadd_ps(zmm12, zmm26, zmm10);
+            zmm11 = _mm512_fmadd_ps(zmm14, zmm26, zmm11);
+            break;
+
+        }
+    }
+    const float alpha_ = *alpha, beta_ = *beta;
+    if (m == 32 && n == 6 && rs_c == 1) {
+        const __m512 va_ = _mm512_set1_ps(alpha_);
+        if (alpha_ == 1 && beta_ == 0) {
+            float *cw_ = c;
+            _mm512_storeu_ps(cw_ + 0, zmm0);
+            _mm512_storeu_ps(cw_ + 16, zmm1);
+            cw_ += cs_c;
+            _mm512_storeu_ps(cw_ + 0, zmm2);
+            _mm512_storeu_ps(cw_ + 16, zmm3);
+            cw_ += cs_c;
+            _mm512_storeu_ps(cw_ + 0, zmm4);
+            _mm512_storeu_ps(cw_ + 16, zmm5);
+            cw_ += cs_c;
+            _mm512_storeu_ps(cw_ + 0, zmm6);
+            _mm512_storeu_ps(cw_ + 16, zmm7);
+            cw_ += cs_c;
+            _mm512_storeu_ps(cw_ + 0, zmm8);
+            _mm512_storeu_ps(cw_ + 16, zmm9);
+            cw_ += cs_c;
+            _mm512_storeu_ps(cw_ + 0, zmm10);
+            _mm512_storeu_ps(cw_ + 16, zmm11);
+        } else if (alpha_ == 1 && beta_ == 1) {
+            float *cw_ = c;
+            _mm512_storeu_ps(cw_ + 0, _mm512_add_ps(zmm0, _mm512_loadu_ps(cw_ + 0)));
+            _mm512_storeu_ps(cw_ + 16, _mm512_add_ps(zmm1, _mm512_loadu_ps(cw_ + 16)));
+            cw_ += cs_c;
+            _mm512_storeu_ps(cw_ + 0, _mm512_add_ps(zmm2, _mm512_loadu_ps(cw_ + 0)));
+            _mm512_storeu_ps(cw_ + 16, _mm512_add_ps(zmm3, _mm512_loadu_ps(cw_ + 16)));
+            cw_ += cs_c;
+            _mm512_storeu_ps(cw_ + 0, _mm512_add_ps(zmm4, _mm512_loadu_ps(cw_ + 0)));
+            _mm512_storeu_ps(cw_ + 16, _mm512_add_ps(zmm5, _mm512_loadu_ps(cw_ + 16)));
+            cw_ += cs_c;
+            _mm512_storeu_ps(cw_ + 0, _mm512_add_ps(zmm6, _mm512_loadu_ps(cw_ + 0)));
+            _mm512_storeu_ps(cw_ + 16, _mm512_add_ps(zmm7, _mm512_loadu_ps(cw_ + 16)));
+            cw_ += cs_c;
+            _mm512_storeu_ps(cw_ + 0, _mm512_add_ps(zmm8, _mm512_loadu_ps(cw_ + 0)));
+            _mm512_storeu_ps(cw_ + 16, _mm512_add_ps(zmm9, _mm512_loadu_ps(cw_ + 16)));
+            cw_ += cs_c;
+            _mm512_storeu_ps(cw_ + 0, _mm512_add_ps(zmm10, _mm512_loadu_ps(cw_ + 0)));
+            _mm512_storeu_ps(cw_ + 16, _mm512_add_ps(zmm11, _mm512_loadu_ps(cw_ + 16)));
+        } else if (beta_ == 0) {
+            float *cw_ = c;
+            _mm512_storeu_ps(cw_ + 0, _mm512_mul_ps(va_, zmm0));
+            _mm512_storeu_ps(cw_ + 16, _mm512_mul_ps(va_, zmm1));
+            cw_ += cs_c;
+            _mm512_storeu_ps(cw_ + 0, _mm512_mul_ps(va_, zmm2));
+            _mm512_storeu_ps(cw_ + 16, _mm512_mul_ps(va_, zmm3));
+            cw_ += cs_c;
+            _mm512_storeu_ps(cw_ + 0, _mm512_mul_ps(va_, zmm4));
+            _mm512_storeu_ps(cw_ + 16, _mm512_mul_ps(va_, zmm5));
+            cw_ += cs_c;
+            _mm512_storeu_ps(cw_ + 0, _mm512_mul_ps(va_, zmm6));
+            _mm512_storeu_ps(cw_ + 16, _mm512_mul_ps(va_, zmm7));
+            cw_ += cs_c;
+            _mm512_storeu_ps(cw_ + 0, _mm512_mul_ps(va_, zmm8));
+            _mm512_storeu_ps(cw_ + 16, _mm512_mul_ps(va_, zmm9));
+            cw_ += cs_c;
+            _mm512_storeu_ps(cw_ + 0, _mm512_mul_ps(va_, zmm10));
+            _mm512_storeu_ps(cw_ + 16, _mm512_mul_ps(va_, zmm11));
+        } else if (beta_ == 1) {
+            float *cw_ = c;
+            _mm512_storeu_ps(cw_ + 0, _mm512_fmadd_ps(va_, zmm0, _mm512_loadu_ps(cw_ + 0)));
+            _mm512_storeu_ps(cw_ + 16, _mm512_fmadd_ps(va_, zmm1, _mm512_loadu_ps(cw_ + 16)));
+            cw_ += cs_c;
+            _mm512_storeu_ps(cw_ + 0, _mm512_fmadd_ps(va_, zmm2, _mm512_loadu_ps(cw_ + 0)));
+            _mm512_storeu_ps(cw_ + 16, _mm512_fmadd_ps(va_, zmm3, _mm512_loadu_ps(cw_ + 16)));
+            cw_ += cs_c;
+            _mm512_storeu_ps(cw_ + 0, _mm512_fmadd_ps(va_, zmm4, _mm512_loadu_ps(cw_ + 0)));
+            _mm512_storeu_ps(cw_ + 16, _mm512_fmadd_ps(va_, zmm5, _mm512_loadu_ps(cw_ + 16)));
+            cw_ += cs_c;
+            _mm512_storeu_ps(cw_ + 0, _mm512_fmadd_ps(va_, zmm6, _mm512_loadu_ps(cw_ + 0)));
+            _mm512_storeu_ps(cw_ + 16, _mm512_fmadd_ps(va_, zmm7, _mm512_loadu_ps(cw_ + 16)));
+            cw_ += cs_c;
+            _mm512_storeu_ps(cw_ + 0, _mm512_fmadd_ps(va_, zmm8, _mm512_loadu_ps(cw_ + 0)));
+            _mm512_storeu_ps(cw_ + 16, _mm512_fmadd_ps(va_, zmm9, _mm512_loadu_ps(cw_ + 16)));
+            cw_ += cs_c;
+            _mm512_storeu_ps(cw_ + 0, _mm512_fmadd_ps(va_, zmm10, _mm512_loadu_ps(cw_ + 0)));
+            _mm512_storeu_ps(cw_ + 16, _mm512_fmadd_ps(va_, zmm11, _mm512_loadu_ps(cw_ + 16)));
+        } else {
+            const __m512 vb_ = _mm512_set1_ps(beta_);
+            float *cw_ = c;
+            _mm512_storeu_ps(cw_ + 0, _mm512_fmadd_ps(va_, zmm0, _mm512_mul_ps(vb_, _mm512_loadu_ps(cw_ + 0))));
+            _mm512_storeu_ps(cw_ + 16, _mm512_fmadd_ps(va_, zmm1, _mm512_mul_ps(vb_, _mm512_loadu_ps(cw_ + 16))));
+            cw_ += cs_c;
+            _mm512_storeu_ps(cw_ + 0, _mm512_fmadd_ps(va_, zmm2, _mm512_mul_ps(vb_, _mm512_loadu_ps(cw_ + 0))));
+            _mm512_storeu_ps(cw_ + 16, _mm512_fmadd_ps(va_, zmm3, _mm512_mul_ps(vb_, _mm512_loadu_ps(cw_ + 16))));
+            cw_ += cs_c;
+            _mm512_storeu_ps(cw_ + 0, _mm512_fmadd_ps(va_, zmm4, _mm512_mul_ps(vb_, _mm512_loadu_ps(cw_ + 0))));
+            _mm512_storeu_ps(cw_ + 16, _mm512_fmadd_ps(va_, zmm5, _mm512_mul_ps(vb_, _mm512_loadu_ps(cw_ + 16))));
+            cw_ += cs_c;
+            _mm512_storeu_ps(cw_ + 0, _mm512_fmadd_ps(va_, zmm6, _mm512_mul_ps(vb_, _mm512_loadu_ps(cw_ + 0))));
+            _mm512_storeu_ps(cw_ + 16, _mm512_fmadd_ps(va_, zmm7, _mm512_mul_ps(vb_, _mm512_loadu_ps(cw_ + 16))));
+            cw_ += cs_c;
+            _mm512_storeu_ps(cw_ + 0, _mm512_fmadd_ps(va_, zmm8, _mm512_mul_ps(vb_, _mm512_loadu_ps(cw_ + 0))));
+            _mm512_storeu_ps(cw_ + 16, _mm512_fmadd_ps(va_, zmm9, _mm512_mul_ps(vb_, _mm512_loadu_ps(cw_ + 16))));
+            cw_ += cs_c;
+            _mm512_storeu_ps(cw_ + 0, _mm512_fmadd_ps(va_, zmm10, _mm512_mul_ps(vb_, _mm512_loadu_ps(cw_ + 0))));
+            _mm512_storeu_ps(cw_ + 16, _mm512_fmadd_ps(va_, zmm11, _mm512_mul_ps(vb_, _mm512_loadu_ps(cw_ + 16))));
+        }
+        return;
+    }
+    if (rs_c == 1) {   /* edge tile: predicated */
+        const __m512 va_ = _mm512_set1_ps(alpha_);
+        if (alpha_ == 1 && beta_ == 0) {
+            if (0 < m && 0 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 0 * cs_c, k_, zmm0);
+            }
+            if (16 < m && 0 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                _mm512_mask_storeu_ps(c + 16 + 0 * cs_c, k_, zmm1);
+            }
+            if (0 < m && 1 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 1 * cs_c, k_, zmm2);
+            }
+            if (16 < m && 1 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                _mm512_mask_storeu_ps(c + 16 + 1 * cs_c, k_, zmm3);
+            }
+            if (0 < m && 2 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 2 * cs_c, k_, zmm4);
+            }
+            if (16 < m && 2 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                _mm512_mask_storeu_ps(c + 16 + 2 * cs_c, k_, zmm5);
+            }
+            if (0 < m && 3 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 3 * cs_c, k_, zmm6);
+            }
+            if (16 < m && 3 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                _mm512_mask_storeu_ps(c + 16 + 3 * cs_c, k_, zmm7);
+            }
+            if (0 < m && 4 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 4 * cs_c, k_, zmm8);
+            }
+            if (16 < m && 4 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                _mm512_mask_storeu_ps(c + 16 + 4 * cs_c, k_, zmm9);
+            }
+            if (0 < m && 5 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 5 * cs_c, k_, zmm10);
+            }
+            if (16 < m && 5 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                _mm512_mask_storeu_ps(c + 16 + 5 * cs_c, k_, zmm11);
+            }
+        } else if (alpha_ == 1 && beta_ == 1) {
+            if (0 < m && 0 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                zmm0 = _mm512_add_ps(zmm0, _mm512_maskz_loadu_ps(k_, c + 0 + 0 * cs_c));
+            }
+            if (16 < m && 0 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                zmm1 = _mm512_add_ps(zmm1, _mm512_maskz_loadu_ps(k_, c + 16 + 0 * cs_c));
+            }
+            if (0 < m && 1 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                zmm2 = _mm512_add_ps(zmm2, _mm512_maskz_loadu_ps(k_, c + 0 + 1 * cs_c));
+            }
+            if (16 < m && 1 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                zmm3 = _mm512_add_ps(zmm3, _mm512_maskz_loadu_ps(k_, c + 16 + 1 * cs_c));
+            }
+            if (0 < m && 2 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                zmm4 = _mm512_add_ps(zmm4, _mm512_maskz_loadu_ps(k_, c + 0 + 2 * cs_c));
+            }
+            if (16 < m && 2 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                zmm5 = _mm512_add_ps(zmm5, _mm512_maskz_loadu_ps(k_, c + 16 + 2 * cs_c));
+            }
+            if (0 < m && 3 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                zmm6 = _mm512_add_ps(zmm6, _mm512_maskz_loadu_ps(k_, c + 0 + 3 * cs_c));
+            }
+            if (16 < m && 3 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                zmm7 = _mm512_add_ps(zmm7, _mm512_maskz_loadu_ps(k_, c + 16 + 3 * cs_c));
+            }
+            if (0 < m && 4 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                zmm8 = _mm512_add_ps(zmm8, _mm512_maskz_loadu_ps(k_, c + 0 + 4 * cs_c));
+            }
+            if (16 < m && 4 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                zmm9 = _mm512_add_ps(zmm9, _mm512_maskz_loadu_ps(k_, c + 16 + 4 * cs_c));
+            }
+            if (0 < m && 5 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                zmm10 = _mm512_add_ps(zmm10, _mm512_maskz_loadu_ps(k_, c + 0 + 5 * cs_c));
+            }
+            if (16 < m && 5 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                zmm11 = _mm512_add_ps(zmm11, _mm512_maskz_loadu_ps(k_, c + 16 + 5 * cs_c));
+            }
+            if (0 < m && 0 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 0 * cs_c, k_, zmm0);
+            }
+            if (16 < m && 0 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                _mm512_mask_storeu_ps(c + 16 + 0 * cs_c, k_, zmm1);
+            }
+            if (0 < m && 1 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 1 * cs_c, k_, zmm2);
+            }
+            if (16 < m && 1 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                _mm512_mask_storeu_ps(c + 16 + 1 * cs_c, k_, zmm3);
+            }
+            if (0 < m && 2 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 2 * cs_c, k_, zmm4);
+            }
+            if (16 < m && 2 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                _mm512_mask_storeu_ps(c + 16 + 2 * cs_c, k_, zmm5);
+            }
+            if (0 < m && 3 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 3 * cs_c, k_, zmm6);
+            }
+            if (16 < m && 3 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                _mm512_mask_storeu_ps(c + 16 + 3 * cs_c, k_, zmm7);
+            }
+            if (0 < m && 4 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 4 * cs_c, k_, zmm8);
+            }
+            if (16 < m && 4 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                _mm512_mask_storeu_ps(c + 16 + 4 * cs_c, k_, zmm9);
+            }
+            if (0 < m && 5 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 5 * cs_c, k_, zmm10);
+            }
+            if (16 < m && 5 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                _mm512_mask_storeu_ps(c + 16 + 5 * cs_c, k_, zmm11);
+            }
+        } else if (beta_ == 0) {
+            if (0 < m && 0 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 0 * cs_c, k_, _mm512_mul_ps(va_, zmm0));
+            }
+            if (16 < m && 0 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                _mm512_mask_storeu_ps(c + 16 + 0 * cs_c, k_, _mm512_mul_ps(va_, zmm1));
+            }
+            if (0 < m && 1 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 1 * cs_c, k_, _mm512_mul_ps(va_, zmm2));
+            }
+            if (16 < m && 1 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                _mm512_mask_storeu_ps(c + 16 + 1 * cs_c, k_, _mm512_mul_ps(va_, zmm3));
+            }
+            if (0 < m && 2 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 2 * cs_c, k_, _mm512_mul_ps(va_, zmm4));
+            }
+            if (16 < m && 2 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                _mm512_mask_storeu_ps(c + 16 + 2 * cs_c, k_, _mm512_mul_ps(va_, zmm5));
+            }
+            if (0 < m && 3 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 3 * cs_c, k_, _mm512_mul_ps(va_, zmm6));
+            }
+            if (16 < m && 3 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                _mm512_mask_storeu_ps(c + 16 + 3 * cs_c, k_, _mm512_mul_ps(va_, zmm7));
+            }
+            if (0 < m && 4 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 4 * cs_c, k_, _mm512_mul_ps(va_, zmm8));
+            }
+            if (16 < m && 4 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                _mm512_mask_storeu_ps(c + 16 + 4 * cs_c, k_, _mm512_mul_ps(va_, zmm9));
+            }
+            if (0 < m && 5 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 5 * cs_c, k_, _mm512_mul_ps(va_, zmm10));
+            }
+            if (16 < m && 5 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                _mm512_mask_storeu_ps(c + 16 + 5 * cs_c, k_, _mm512_mul_ps(va_, zmm11));
+            }
+        } else if (beta_ == 1) {
+            if (0 < m && 0 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                zmm0 = _mm512_fmadd_ps(va_, zmm0, _mm512_maskz_loadu_ps(k_, c + 0 + 0 * cs_c));
+            }
+            if (16 < m && 0 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                zmm1 = _mm512_fmadd_ps(va_, zmm1, _mm512_maskz_loadu_ps(k_, c + 16 + 0 * cs_c));
+            }
+            if (0 < m && 1 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                zmm2 = _mm512_fmadd_ps(va_, zmm2, _mm512_maskz_loadu_ps(k_, c + 0 + 1 * cs_c));
+            }
+            if (16 < m && 1 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                zmm3 = _mm512_fmadd_ps(va_, zmm3, _mm512_maskz_loadu_ps(k_, c + 16 + 1 * cs_c));
+            }
+            if (0 < m && 2 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                zmm4 = _mm512_fmadd_ps(va_, zmm4, _mm512_maskz_loadu_ps(k_, c + 0 + 2 * cs_c));
+            }
+            if (16 < m && 2 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                zmm5 = _mm512_fmadd_ps(va_, zmm5, _mm512_maskz_loadu_ps(k_, c + 16 + 2 * cs_c));
+            }
+            if (0 < m && 3 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                zmm6 = _mm512_fmadd_ps(va_, zmm6, _mm512_maskz_loadu_ps(k_, c + 0 + 3 * cs_c));
+            }
+            if (16 < m && 3 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                zmm7 = _mm512_fmadd_ps(va_, zmm7, _mm512_maskz_loadu_ps(k_, c + 16 + 3 * cs_c));
+            }
+            if (0 < m && 4 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                zmm8 = _mm512_fmadd_ps(va_, zmm8, _mm512_maskz_loadu_ps(k_, c + 0 + 4 * cs_c));
+            }
+            if (16 < m && 4 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                zmm9 = _mm512_fmadd_ps(va_, zmm9, _mm512_maskz_loadu_ps(k_, c + 16 + 4 * cs_c));
+            }
+            if (0 < m && 5 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                zmm10 = _mm512_fmadd_ps(va_, zmm10, _mm512_maskz_loadu_ps(k_, c + 0 + 5 * cs_c));
+            }
+            if (16 < m && 5 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                zmm11 = _mm512_fmadd_ps(va_, zmm11, _mm512_maskz_loadu_ps(k_, c + 16 + 5 * cs_c));
+            }
+            if (0 < m && 0 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 0 * cs_c, k_, zmm0);
+            }
+            if (16 < m && 0 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                _mm512_mask_storeu_ps(c + 16 + 0 * cs_c, k_, zmm1);
+            }
+            if (0 < m && 1 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 1 * cs_c, k_, zmm2);
+            }
+            if (16 < m && 1 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                _mm512_mask_storeu_ps(c + 16 + 1 * cs_c, k_, zmm3);
+            }
+            if (0 < m && 2 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 2 * cs_c, k_, zmm4);
+            }
+            if (16 < m && 2 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                _mm512_mask_storeu_ps(c + 16 + 2 * cs_c, k_, zmm5);
+            }
+            if (0 < m && 3 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 3 * cs_c, k_, zmm6);
+            }
+            if (16 < m && 3 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                _mm512_mask_storeu_ps(c + 16 + 3 * cs_c, k_, zmm7);
+            }
+            if (0 < m && 4 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 4 * cs_c, k_, zmm8);
+            }
+            if (16 < m && 4 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                _mm512_mask_storeu_ps(c + 16 + 4 * cs_c, k_, zmm9);
+            }
+            if (0 < m && 5 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 5 * cs_c, k_, zmm10);
+            }
+            if (16 < m && 5 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                _mm512_mask_storeu_ps(c + 16 + 5 * cs_c, k_, zmm11);
+            }
+        } else {
+            const __m512 vb_ = _mm512_set1_ps(beta_);
+            if (0 < m && 0 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                zmm0 = _mm512_fmadd_ps(va_, zmm0, _mm512_mul_ps(vb_, _mm512_maskz_loadu_ps(k_, c + 0 + 0 * cs_c)));
+            }
+            if (16 < m && 0 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                zmm1 = _mm512_fmadd_ps(va_, zmm1, _mm512_mul_ps(vb_, _mm512_maskz_loadu_ps(k_, c + 16 + 0 * cs_c)));
+            }
+            if (0 < m && 1 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                zmm2 = _mm512_fmadd_ps(va_, zmm2, _mm512_mul_ps(vb_, _mm512_maskz_loadu_ps(k_, c + 0 + 1 * cs_c)));
+            }
+            if (16 < m && 1 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                zmm3 = _mm512_fmadd_ps(va_, zmm3, _mm512_mul_ps(vb_, _mm512_maskz_loadu_ps(k_, c + 16 + 1 * cs_c)));
+            }
+            if (0 < m && 2 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                zmm4 = _mm512_fmadd_ps(va_, zmm4, _mm512_mul_ps(vb_, _mm512_maskz_loadu_ps(k_, c + 0 + 2 * cs_c)));
+            }
+            if (16 < m && 2 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                zmm5 = _mm512_fmadd_ps(va_, zmm5, _mm512_mul_ps(vb_, _mm512_maskz_loadu_ps(k_, c + 16 + 2 * cs_c)));
+            }
+            if (0 < m && 3 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                zmm6 = _mm512_fmadd_ps(va_, zmm6, _mm512_mul_ps(vb_, _mm512_maskz_loadu_ps(k_, c + 0 + 3 * cs_c)));
+            }
+            if (16 < m && 3 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                zmm7 = _mm512_fmadd_ps(va_, zmm7, _mm512_mul_ps(vb_, _mm512_maskz_loadu_ps(k_, c + 16 + 3 * cs_c)));
+            }
+            if (0 < m && 4 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                zmm8 = _mm512_fmadd_ps(va_, zmm8, _mm512_mul_ps(vb_, _mm512_maskz_loadu_ps(k_, c + 0 + 4 * cs_c)));
+            }
+            if (16 < m && 4 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                zmm9 = _mm512_fmadd_ps(va_, zmm9, _mm512_mul_ps(vb_, _mm512_maskz_loadu_ps(k_, c + 16 + 4 * cs_c)));
+            }
+            if (0 < m && 5 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                zmm10 = _mm512_fmadd_ps(va_, zmm10, _mm512_mul_ps(vb_, _mm512_maskz_loadu_ps(k_, c + 0 + 5 * cs_c)));
+            }
+            if (16 < m && 5 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                zmm11 = _mm512_fmadd_ps(va_, zmm11, _mm512_mul_ps(vb_, _mm512_maskz_loadu_ps(k_, c + 16 + 5 * cs_c)));
+            }
+            if (0 < m && 0 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 0 * cs_c, k_, zmm0);
+            }
+            if (16 < m && 0 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                _mm512_mask_storeu_ps(c + 16 + 0 * cs_c, k_, zmm1);
+            }
+            if (0 < m && 1 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 1 * cs_c, k_, zmm2);
+            }
+            if (16 < m && 1 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                _mm512_mask_storeu_ps(c + 16 + 1 * cs_c, k_, zmm3);
+            }
+            if (0 < m && 2 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 2 * cs_c, k_, zmm4);
+            }
+            if (16 < m && 2 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                _mm512_mask_storeu_ps(c + 16 + 2 * cs_c, k_, zmm5);
+            }
+            if (0 < m && 3 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 3 * cs_c, k_, zmm6);
+            }
+            if (16 < m && 3 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                _mm512_mask_storeu_ps(c + 16 + 3 * cs_c, k_, zmm7);
+            }
+            if (0 < m && 4 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 4 * cs_c, k_, zmm8);
+            }
+            if (16 < m && 4 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                _mm512_mask_storeu_ps(c + 16 + 4 * cs_c, k_, zmm9);
+            }
+            if (0 < m && 5 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 5 * cs_c, k_, zmm10);
+            }
+            if (16 < m && 5 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                _mm512_mask_storeu_ps(c + 16 + 5 * cs_c, k_, zmm11);
+            }
+        }
+        return;
+    }
+    float t_[192];
+    _mm512_storeu_ps(t_ + 0, zmm0);
+    _mm512_storeu_ps(t_ + 16, zmm1);
+    _mm512_storeu_ps(t_ + 32, zmm2);
+    _mm512_storeu_ps(t_ + 48, zmm3);
+    _mm512_storeu_ps(t_ + 64, zmm4);
+    _mm512_storeu_ps(t_ + 80, zmm5);
+    _mm512_storeu_ps(t_ + 96, zmm6);
+    _mm512_storeu_ps(t_ + 112, zmm7);
+    _mm512_storeu_ps(t_ + 128, zmm8);
+    _mm512_storeu_ps(t_ + 144, zmm9);
+    _mm512_storeu_ps(t_ + 160, zmm10);
+    _mm512_storeu_ps(t_ + 176, zmm11);
+    /* position in t_ of C(i, j), at_[i + j*32] */
+    static const unsigned short at_[192] = {
+        0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15,
+        16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31,
+        32, 33, 34, 35, 36, 37, 38, 39, 40, 41, 42, 43, 44, 45, 46, 47,
+        48, 49, 50, 51, 52, 53, 54, 55, 56, 57, 58, 59, 60, 61, 62, 63,
+        64, 65, 66, 67, 68, 69, 70, 71, 72, 73, 74, 75, 76, 77, 78, 79,
+        80, 81, 82, 83, 84, 85, 86, 87, 88, 89, 90, 91, 92, 93, 94, 95,
+        96, 97, 98, 99, 100, 101, 102, 103, 104, 105, 106, 107, 108, 109, 110, 111,
+        112, 113, 114, 115, 116, 117, 118, 119, 120, 121, 122, 123, 124, 125, 126, 127,
+        128, 129, 130, 131, 132, 133, 134, 135, 136, 137, 138, 139, 140, 141, 142, 143,
+        144, 145, 146, 147, 148, 149, 150, 151, 152, 153, 154, 155, 156, 157, 158, 159,
+        160, 161, 162, 163, 164, 165, 166, 167, 168, 169, 170, 171, 172, 173, 174, 175,
+        176, 177, 178, 179, 180, 181, 182, 183, 184, 185, 186, 187, 188, 189, 190, 191,
+    };
+    for (int64_t j = 0; j < n; j++)
+        for (int64_t i = 0; i < m; i++) {
+            float v = alpha_ * t_[at_[i + j * 32]];
+            float *cij = c + i * rs_c + j * cs_c;
+            *cij = beta_ == 0 ? v : v + beta_ * *cij;
+        }
+
+}
+
+void zen4_sgemm_32x14_e16x4(int64_t m, int64_t n, int64_t k, const float *alpha, const float *a, int64_t lda,
+                            const float *b, int64_t ldb, const float *beta, float *c, int64_t rs_c, int64_t cs_c)
+{
+    const int64_t lda_b = lda * (int64_t)sizeof(float), ldb_b = ldb * (int64_t)sizeof(float);
+    const char *pa0 = (const char *)a;
+    const char *pb0 = (const char *)b,
+               *pb3 = pb0 + 3 * ldb_b;
+    __m512 zmm0, zmm1, zmm2, zmm3, zmm4, zmm5, zmm6, zmm7;
+    __m512 zmm8, zmm9, zmm10;
+
+    zmm0 = _mm512_setzero_ps();
+    zmm1 = _mm512_setzero_ps();
+    zmm2 = _mm512_setzero_ps();
+    zmm3 = _mm512_setzero_ps();
+
+    if (k > 0) {
+        /* prologue: the first 13 instructions of iteration 0 (pointer
+         * bumps among them become load offsets) */
+        zmm5 = _mm512_loadu_ps((const float *)pa0);
+        zmm6 = _mm512_set1_ps(*((const float *)pb0));
+        zmm7 = _mm512_set1_ps(*((const float *)(pb0 + ldb_b)));
+        zmm8 = _mm512_set1_ps(*((const float *)(pb0 + 2 * ldb_b)));
+        zmm10 = _mm512_set1_ps(*((const float *)pb3));
+        zmm0 = _mm512_fmadd_ps(zmm5, zmm6, zmm0);
+        zmm1 = _mm512_fmadd_ps(zmm5, zmm7, zmm1);
+        zmm2 = _mm512_fmadd_ps(zmm5, zmm8, zmm2);
+
+        /* kernel: iteration i and the start of i+1, unrolled 2x */
+        int64_t nq = k - 1;
+        for (int64_t it = nq / 2; it > 0; it--) {
+            /* copy 0 */
+            zmm4 = _mm512_loadu_ps((const float *)(pa0 + lda_b));
+            zmm6 = _mm512_set1_ps(*((const float *)pb0 + 1));
+            zmm7 = _mm512_set1_ps(*((const float *)(pb0 + ldb_b) + 1));
+            zmm8 = _mm512_set1_ps(*((const float *)(pb0 + 2 * ldb_b) + 1));
+            zmm9 = _mm512_set1_ps(*((const float *)pb3 + 1));
+            zmm0 = _mm512_fmadd_ps(zmm4, zmm6, zmm0);
+            zmm1 = _mm512_fmadd_ps(zmm4, zmm7, zmm1);
+            zmm2 = _mm512_fmadd_ps(zmm4, zmm8, zmm2);
+            zmm3 = _mm512_fmadd_ps(zmm5, zmm10, zmm3);
+            /* copy 1 */
+            zmm5 = _mm512_loadu_ps((const float *)(pa0 + 2 * lda_b));
+            zmm6 = _mm512_set1_ps(*((const float *)pb0 + 2));
+            zmm7 = _mm512_set1_ps(*((const float *)(pb0 + ldb_b) + 2));
+            zmm8 = _mm512_set1_ps(*((const float *)(pb0 + 2 * ldb_b) + 2));
+            zmm10 = _mm512_set1_ps(*((const float *)pb3 + 2));
+            zmm0 = _mm512_fmadd_ps(zmm5, zmm6, zmm0);
+            zmm1 = _mm512_fmadd_ps(zmm5, zmm7, zmm1);
+            zmm2 = _mm512_fmadd_ps(zmm5, zmm8, zmm2);
+            zmm3 = _mm512_fmadd_ps(zmm4, zmm9, zmm3);
+
+            pa0 += 2 * lda_b;
+            pb0 += 8;
+            pb3 += 8;
+        }
+        int64_t rem = nq % 2;
+        if (rem > 0) {
+            zmm4 = _mm512_loadu_ps((const float *)(pa0 + lda_b));
+            zmm6 = _mm512_set1_ps(*((const float *)pb0 + 1));
+            zmm7 = _mm512_set1_ps(*((const float *)(pb0 + ldb_b) + 1));
+            zmm8 = _mm512_set1_ps(*((const float *)(pb0 + 2 * ldb_b) + 1));
+            zmm9 = _mm512_set1_ps(*((const float *)pb3 + 1));
+            zmm0 = _mm512_fmadd_ps(zmm4, zmm6, zmm0);
+            zmm1 = _mm512_fmadd_ps(zmm4, zmm7, zmm1);
+            zmm2 = _mm512_fmadd_ps(zmm4, zmm8, zmm2);
+            zmm3 = _mm512_fmadd_ps(zmm5, zmm10, zmm3);
+        }
+
+        /* epilogue: the rest of the last iteration, in the registers
+         * of the copy it follows */
+        switch (rem) {
+        case 0:
+            zmm3 = _mm512_fmadd_ps(zmm5, zmm10, zmm3);
+            break;
+        case 1:
+            zmm3 = _mm512_fmadd_ps(zmm4, zmm9, zmm3);
+            break;
+
+        }
+    }
+    const float alpha_ = *alpha, beta_ = *beta;
+    if (m == 16 && n == 4 && rs_c == 1) {
+        const __m512 va_ = _mm512_set1_ps(alpha_);
+        if (alpha_ == 1 && beta_ == 0) {
+            float *cw_ = c;
+            _mm512_storeu_ps(cw_ + 0, zmm0);
+            cw_ += cs_c;
+            _mm512_storeu_ps(cw_ + 0, zmm1);
+            cw_ += cs_c;
+            _mm512_storeu_ps(cw_ + 0, zmm2);
+            cw_ += cs_c;
+            _mm512_storeu_ps(cw_ + 0, zmm3);
+        } else if (alpha_ == 1 && beta_ == 1) {
+            float *cw_ = c;
+            _mm512_storeu_ps(cw_ + 0, _mm512_add_ps(zmm0, _mm512_loadu_ps(cw_ + 0)));
+            cw_ += cs_c;
+            _mm512_storeu_ps(cw_ + 0, _mm512_add_ps(zmm1, _mm512_loadu_ps(cw_ + 0)));
+            cw_ += cs_c;
+            _mm512_storeu_ps(cw_ + 0, _mm512_add_ps(zmm2, _mm512_loadu_ps(cw_ + 0)));
+            cw_ += cs_c;
+            _mm512_storeu_ps(cw_ + 0, _mm512_add_ps(zmm3, _mm512_loadu_ps(cw_ + 0)));
+        } else if (beta_ == 0) {
+            float *cw_ = c;
+            _mm512_storeu_ps(cw_ + 0, _mm512_mul_ps(va_, zmm0));
+            cw_ += cs_c;
+            _mm512_storeu_ps(cw_ + 0, _mm512_mul_ps(va_, zmm1));
+            cw_ += cs_c;
+            _mm512_storeu_ps(cw_ + 0, _mm512_mul_ps(va_, zmm2));
+            cw_ += cs_c;
+            _mm512_storeu_ps(cw_ + 0, _mm512_mul_ps(va_, zmm3));
+        } else if (beta_ == 1) {
+            float *cw_ = c;
+            _mm512_storeu_ps(cw_ + 0, _mm512_fmadd_ps(va_, zmm0, _mm512_loadu_ps(cw_ + 0)));
+            cw_ += cs_c;
+            _mm512_storeu_ps(cw_ + 0, _mm512_fmadd_ps(va_, zmm1, _mm512_loadu_ps(cw_ + 0)));
+            cw_ += cs_c;
+            _mm512_storeu_ps(cw_ + 0, _mm512_fmadd_ps(va_, zmm2, _mm512_loadu_ps(cw_ + 0)));
+            cw_ += cs_c;
+            _mm512_storeu_ps(cw_ + 0, _mm512_fmadd_ps(va_, zmm3, _mm512_loadu_ps(cw_ + 0)));
+        } else {
+            const __m512 vb_ = _mm512_set1_ps(beta_);
+            float *cw_ = c;
+            _mm512_storeu_ps(cw_ + 0, _mm512_fmadd_ps(va_, zmm0, _mm512_mul_ps(vb_, _mm512_loadu_ps(cw_ + 0))));
+            cw_ += cs_c;
+            _mm512_storeu_ps(cw_ + 0, _mm512_fmadd_ps(va_, zmm1, _mm512_mul_ps(vb_, _mm512_loadu_ps(cw_ + 0))));
+            cw_ += cs_c;
+            _mm512_storeu_ps(cw_ + 0, _mm512_fmadd_ps(va_, zmm2, _mm512_mul_ps(vb_, _mm512_loadu_ps(cw_ + 0))));
+            cw_ += cs_c;
+            _mm512_storeu_ps(cw_ + 0, _mm512_fmadd_ps(va_, zmm3, _mm512_mul_ps(vb_, _mm512_loadu_ps(cw_ + 0))));
+        }
+        return;
+    }
+    if (rs_c == 1) {   /* edge tile: predicated */
+        const __m512 va_ = _mm512_set1_ps(alpha_);
+        if (alpha_ == 1 && beta_ == 0) {
+            if (0 < m && 0 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 0 * cs_c, k_, zmm0);
+            }
+            if (0 < m && 1 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 1 * cs_c, k_, zmm1);
+            }
+            if (0 < m && 2 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 2 * cs_c, k_, zmm2);
+            }
+            if (0 < m && 3 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 3 * cs_c, k_, zmm3);
+            }
+        } else if (alpha_ == 1 && beta_ == 1) {
+            if (0 < m && 0 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                zmm0 = _mm512_add_ps(zmm0, _mm512_maskz_loadu_ps(k_, c + 0 + 0 * cs_c));
+            }
+            if (0 < m && 1 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                zmm1 = _mm512_add_ps(zmm1, _mm512_maskz_loadu_ps(k_, c + 0 + 1 * cs_c));
+            }
+            if (0 < m && 2 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                zmm2 = _mm512_add_ps(zmm2, _mm512_maskz_loadu_ps(k_, c + 0 + 2 * cs_c));
+            }
+            if (0 < m && 3 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                zmm3 = _mm512_add_ps(zmm3, _mm512_maskz_loadu_ps(k_, c + 0 + 3 * cs_c));
+            }
+            if (0 < m && 0 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 0 * cs_c, k_, zmm0);
+            }
+            if (0 < m && 1 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 1 * cs_c, k_, zmm1);
+            }
+            if (0 < m && 2 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 2 * cs_c, k_, zmm2);
+            }
+            if (0 < m && 3 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 3 * cs_c, k_, zmm3);
+            }
+        } else if (beta_ == 0) {
+            if (0 < m && 0 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 0 * cs_c, k_, _mm512_mul_ps(va_, zmm0));
+            }
+            if (0 < m && 1 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 1 * cs_c, k_, _mm512_mul_ps(va_, zmm1));
+            }
+            if (0 < m && 2 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 2 * cs_c, k_, _mm512_mul_ps(va_, zmm2));
+            }
+            if (0 < m && 3 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 3 * cs_c, k_, _mm512_mul_ps(va_, zmm3));
+            }
+        } else if (beta_ == 1) {
+            if (0 < m && 0 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                zmm0 = _mm512_fmadd_ps(va_, zmm0, _mm512_maskz_loadu_ps(k_, c + 0 + 0 * cs_c));
+            }
+            if (0 < m && 1 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                zmm1 = _mm512_fmadd_ps(va_, zmm1, _mm512_maskz_loadu_ps(k_, c + 0 + 1 * cs_c));
+            }
+            if (0 < m && 2 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                zmm2 = _mm512_fmadd_ps(va_, zmm2, _mm512_maskz_loadu_ps(k_, c + 0 + 2 * cs_c));
+            }
+            if (0 < m && 3 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                zmm3 = _mm512_fmadd_ps(va_, zmm3, _mm512_maskz_loadu_ps(k_, c + 0 + 3 * cs_c));
+            }
+            if (0 < m && 0 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 0 * cs_c, k_, zmm0);
+            }
+            if (0 < m && 1 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 1 * cs_c, k_, zmm1);
+            }
+            if (0 < m && 2 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 2 * cs_c, k_, zmm2);
+            }
+            if (0 < m && 3 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 3 * cs_c, k_, zmm3);
+            }
+        } else {
+            const __m512 vb_ = _mm512_set1_ps(beta_);
+            if (0 < m && 0 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                zmm0 = _mm512_fmadd_ps(va_, zmm0, _mm512_mul_ps(vb_, _mm512_maskz_loadu_ps(k_, c + 0 + 0 * cs_c)));
+            }
+            if (0 < m && 1 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                zmm1 = _mm512_fmadd_ps(va_, zmm1, _mm512_mul_ps(vb_, _mm512_maskz_loadu_ps(k_, c + 0 + 1 * cs_c)));
+            }
+            if (0 < m && 2 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                zmm2 = _mm512_fmadd_ps(va_, zmm2, _mm512_mul_ps(vb_, _mm512_maskz_loadu_ps(k_, c + 0 + 2 * cs_c)));
+            }
+            if (0 < m && 3 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                zmm3 = _mm512_fmadd_ps(va_, zmm3, _mm512_mul_ps(vb_, _mm512_maskz_loadu_ps(k_, c + 0 + 3 * cs_c)));
+            }
+            if (0 < m && 0 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 0 * cs_c, k_, zmm0);
+            }
+            if (0 < m && 1 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 1 * cs_c, k_, zmm1);
+            }
+            if (0 < m && 2 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 2 * cs_c, k_, zmm2);
+            }
+            if (0 < m && 3 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 3 * cs_c, k_, zmm3);
+            }
+        }
+        return;
+    }
+    float t_[64];
+    _mm512_storeu_ps(t_ + 0, zmm0);
+    _mm512_storeu_ps(t_ + 16, zmm1);
+    _mm512_storeu_ps(t_ + 32, zmm2);
+    _mm512_storeu_ps(t_ + 48, zmm3);
+    /* position in t_ of C(i, j), at_[i + j*16] */
+    static const unsigned short at_[64] = {
+        0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15,
+        16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31,
+        32, 33, 34, 35, 36, 37, 38, 39, 40, 41, 42, 43, 44, 45, 46, 47,
+        48, 49, 50, 51, 52, 53, 54, 55, 56, 57, 58, 59, 60, 61, 62, 63,
+    };
+    for (int64_t j = 0; j < n; j++)
+        for (int64_t i = 0; i < m; i++) {
+            float v = alpha_ * t_[at_[i + j * 16]];
+            float *cij = c + i * rs_c + j * cs_c;
+            *cij = beta_ == 0 ? v : v + beta_ * *cij;
+        }
+
+}
+
+void zen4_sgemm_32x14_e16x6(int64_t m, int64_t n, int64_t k, const float *alpha, const float *a, int64_t lda,
+                            const float *b, int64_t ldb, const float *beta, float *c, int64_t rs_c, int64_t cs_c)
+{
+    const int64_t lda_b = lda * (int64_t)sizeof(float), ldb_b = ldb * (int64_t)sizeof(float);
+    const char *pa0 = (const char *)a;
+    const char *pb0 = (const char *)b,
+               *pb3 = pb0 + 3 * ldb_b;
+    __m512 zmm0, zmm1, zmm2, zmm3, zmm4, zmm5, zmm6, zmm7;
+    __m512 zmm8, zmm9, zmm10, zmm11, zmm12, zmm13, zmm14, zmm15;
+    __m512 zmm16, zmm17, zmm18, zmm19;
+
+    zmm0 = _mm512_setzero_ps();
+    zmm1 = _mm512_setzero_ps();
+    zmm2 = _mm512_setzero_ps();
+    zmm3 = _mm512_setzero_ps();
+    zmm4 = _mm512_setzero_ps();
+    zmm5 = _mm512_setzero_ps();
+
+    if (k > 0) {
+        /* prologue: the first 12 instructions of iteration 0 (pointer
+         * bumps among them become load offsets) */
+        zmm7 = _mm512_loadu_ps((const float *)pa0);
+        zmm9 = _mm512_set1_ps(*((const float *)pb0));
+        zmm11 = _mm512_set1_ps(*((const float *)(pb0 + ldb_b)));
+        zmm13 = _mm512_set1_ps(*((const float *)(pb0 + 2 * ldb_b)));
+        zmm15 = _mm512_set1_ps(*((const float *)pb3));
+        zmm17 = _mm512_set1_ps(*((const float *)(pb0 + 4 * ldb_b)));
+        zmm19 = _mm512_set1_ps(*((const float *)(pb3 + 2 * ldb_b)));
+
+        /* kernel: iteration i and the start of i+1, unrolled 2x */
+        int64_t nq = k - 1;
+        for (int64_t it = nq / 2; it > 0; it--) {
+            /* copy 0 */
+            zmm6 = _mm512_loadu_ps((const float *)(pa0 + lda_b));
+            zmm8 = _mm512_set1_ps(*((const float *)pb0 + 1));
+            zmm10 = _mm512_set1_ps(*((const float *)(pb0 + ldb_b) + 1));
+            zmm12 = _mm512_set1_ps(*((const float *)(pb0 + 2 * ldb_b) + 1));
+            zmm14 = _mm512_set1_ps(*((const float *)pb3 + 1));
+            zmm16 = _mm512_set1_ps(*((const float *)(pb0 + 4 * ldb_b) + 1));
+            zmm18 = _mm512_set1_ps(*((const float *)(pb3 + 2 * ldb_b) + 1));
+            zmm0 = _mm512_fmadd_ps(zmm7, zmm9, zmm0);
+            zmm1 = _mm512_fmadd_ps(zmm7, zmm11, zmm1);
+            zmm2 = _mm512_fmadd_ps(zmm7, zmm13, zmm2);
+            zmm3 = _mm512_fmadd_ps(zmm7, zmm15, zmm3);
+            zmm4 = _mm512_fmadd_ps(zmm7, zmm17, zmm4);
+            zmm5 = _mm512_fmadd_ps(zmm7, zmm19, zmm5);
+            /* copy 1 */
+            zmm7 = _mm512_loadu_ps((const float *)(pa0 + 2 * lda_b));
+            zmm9 = _mm512_set1_ps(*((const float *)pb0 + 2));
+            zmm11 = _mm512_set1_ps(*((const float *)(pb0 + ldb_b) + 2));
+            zmm13 = _mm512_set1_ps(*((const float *)(pb0 + 2 * ldb_b) + 2));
+            zmm15 = _mm512_set1_ps(*((const float *)pb3 + 2));
+            zmm17 = _mm512_set1_ps(*((const float *)(pb0 + 4 * ldb_b) + 2));
+            zmm19 = _mm512_set1_ps(*((const float *)(pb3 + 2 * ldb_b) + 2));
+            zmm0 = _mm512_fmadd_ps(zmm6, zmm8, zmm0);
+            zmm1 = _mm512_fmadd_ps(zmm6, zmm10, zmm1);
+            zmm2 = _mm512_fmadd_ps(zmm6, zmm12, zmm2);
+            zmm3 = _mm512_fmadd_ps(zmm6, zmm14, zmm3);
+            zmm4 = _mm512_fmadd_ps(zmm6, zmm16, zmm4);
+            zmm5 = _mm512_fmadd_ps(zmm6, zmm18, zmm5);
+
+            pa0 += 2 * lda_b;
+            pb0 += 8;
+            pb3 += 8;
+        }
+        int64_t rem = nq % 2;
+        if (rem > 0) {
+            zmm6 = _mm512_loadu_ps((const float *)(pa0 + lda_b));
+            zmm8 = _mm512_set1_ps(*((const float *)pb0 + 1));
+            zmm10 = _mm512_set1_ps(*((const float *)(pb0 + ldb_b) + 1));
+            zmm12 = _mm512_set1_ps(*((const float *)(pb0 + 2 * ldb_b) + 1));
+            zmm14 = _mm512_set1_ps(*((const float *)pb3 + 1));
+            zmm16 = _mm512_set1_ps(*((const float *)(pb0 + 4 * ldb_b) + 1));
+            zmm18 = _mm512_set1_ps(*((const float *)(pb3 + 2 * ldb_b) + 1));
+            zmm0 = _mm512_fmadd_ps(zmm7, zmm9, zmm0);
+            zmm1 = _mm512_fmadd_ps(zmm7, zmm11, zmm1);
+            zmm2 = _mm512_fmadd_ps(zmm7, zmm13, zmm2);
+            zmm3 = _mm512_fmadd_ps(zmm7, zmm15, zmm3);
+            zmm4 = _mm512_fmadd_ps(zmm7, zmm17, zmm4);
+            zmm5 = _mm512_fmadd_ps(zmm7, zmm19, zmm5);
+        }
+
+        /* epilogue: the rest of the last iteration, in the registers
+         * of the copy it follows */
+        switch (rem) {
+        case 0:
+            zmm0 = _mm512_fmadd_ps(zmm7, zmm9, zmm0);
+            zmm1 = _mm512_fmadd_ps(zmm7, zmm11, zmm1);
+            zmm2 = _mm512_fmadd_ps(zmm7, zmm13, zmm2);
+            zmm3 = _mm512_fmadd_ps(zmm7, zmm15, zmm3);
+            zmm4 = _mm512_fmadd_ps(zmm7, zmm17, zmm4);
+            zmm5 = _mm512_fmadd_ps(zmm7, zmm19, zmm5);
+            break;
+        case 1:
+            zmm0 = _mm512_fmadd_ps(zmm6, zmm8, zmm0);
+            zmm1 = _mm512_fmadd_ps(zmm6, zmm10, zmm1);
+            zmm2 = _mm512_fmadd_ps(zmm6, zmm12, zmm2);
+            zmm3 = _mm512_fmadd_ps(zmm6, zmm14, zmm3);
+            zmm4 = _mm512_fmadd_ps(zmm6, zmm16, zmm4);
+            zmm5 = _mm512_fmadd_ps(zmm6, zmm18, zmm5);
+            break;
+
+        }
+    }
+    const float alpha_ = *alpha, beta_ = *beta;
+    if (m == 16 && n == 6 && rs_c == 1) {
+        const __m512 va_ = _mm512_set1_ps(alpha_);
+        if (alpha_ == 1 && beta_ == 0) {
+            float *cw_ = c;
+            _mm512_storeu_ps(cw_ + 0, zmm0);
+            cw_ += cs_c;
+            _mm512_storeu_ps(cw_ + 0, zmm1);
+            cw_ += cs_c;
+            _mm512_storeu_ps(cw_ + 0, zmm2);
+            cw_ += cs_c;
+            _mm512_storeu_ps(cw_ + 0, zmm3);
+            cw_ += cs_c;
+            _mm512_storeu_ps(cw_ + 0, zmm4);
+            cw_ += cs_c;
+            _mm512_storeu_ps(cw_ + 0, zmm5);
+        } else if (alpha_ == 1 && beta_ == 1) {
+            float *cw_ = c;
+            _mm512_storeu_ps(cw_ + 0, _mm512_add_ps(zmm0, _mm512_loadu_ps(cw_ + 0)));
+            cw_ += cs_c;
+            _mm512_storeu_ps(cw_ + 0, _mm512_add_ps(zmm1, _mm512_loadu_ps(cw_ + 0)));
+            cw_ += cs_c;
+            _mm512_storeu_ps(cw_ + 0, _mm512_add_ps(zmm2, _mm512_loadu_ps(cw_ + 0)));
+            cw_ += cs_c;
+            _mm512_storeu_ps(cw_ + 0, _mm512_add_ps(zmm3, _mm512_loadu_ps(cw_ + 0)));
+            cw_ += cs_c;
+            _mm512_storeu_ps(cw_ + 0, _mm512_add_ps(zmm4, _mm512_loadu_ps(cw_ + 0)));
+            cw_ += cs_c;
+            _mm512_storeu_ps(cw_ + 0, _mm512_add_ps(zmm5, _mm512_loadu_ps(cw_ + 0)));
+        } else if (beta_ == 0) {
+            float *cw_ = c;
+            _mm512_storeu_ps(cw_ + 0, _mm512_mul_ps(va_, zmm0));
+            cw_ += cs_c;
+            _mm512_storeu_ps(cw_ + 0, _mm512_mul_ps(va_, zmm1));
+            cw_ += cs_c;
+            _mm512_storeu_ps(cw_ + 0, _mm512_mul_ps(va_, zmm2));
+            cw_ += cs_c;
+            _mm512_storeu_ps(cw_ + 0, _mm512_mul_ps(va_, zmm3));
+            cw_ += cs_c;
+            _mm512_storeu_ps(cw_ + 0, _mm512_mul_ps(va_, zmm4));
+            cw_ += cs_c;
+            _mm512_storeu_ps(cw_ + 0, _mm512_mul_ps(va_, zmm5));
+        } else if (beta_ == 1) {
+            float *cw_ = c;
+            _mm512_storeu_ps(cw_ + 0, _mm512_fmadd_ps(va_, zmm0, _mm512_loadu_ps(cw_ + 0)));
+            cw_ += cs_c;
+            _mm512_storeu_ps(cw_ + 0, _mm512_fmadd_ps(va_, zmm1, _mm512_loadu_ps(cw_ + 0)));
+            cw_ += cs_c;
+            _mm512_storeu_ps(cw_ + 0, _mm512_fmadd_ps(va_, zmm2, _mm512_loadu_ps(cw_ + 0)));
+            cw_ += cs_c;
+            _mm512_storeu_ps(cw_ + 0, _mm512_fmadd_ps(va_, zmm3, _mm512_loadu_ps(cw_ + 0)));
+            cw_ += cs_c;
+            _mm512_storeu_ps(cw_ + 0, _mm512_fmadd_ps(va_, zmm4, _mm512_loadu_ps(cw_ + 0)));
+            cw_ += cs_c;
+            _mm512_storeu_ps(cw_ + 0, _mm512_fmadd_ps(va_, zmm5, _mm512_loadu_ps(cw_ + 0)));
+        } else {
+            const __m512 vb_ = _mm512_set1_ps(beta_);
+            float *cw_ = c;
+            _mm512_storeu_ps(cw_ + 0, _mm512_fmadd_ps(va_, zmm0, _mm512_mul_ps(vb_, _mm512_loadu_ps(cw_ + 0))));
+            cw_ += cs_c;
+            _mm512_storeu_ps(cw_ + 0, _mm512_fmadd_ps(va_, zmm1, _mm512_mul_ps(vb_, _mm512_loadu_ps(cw_ + 0))));
+            cw_ += cs_c;
+            _mm512_storeu_ps(cw_ + 0, _mm512_fmadd_ps(va_, zmm2, _mm512_mul_ps(vb_, _mm512_loadu_ps(cw_ + 0))));
+            cw_ += cs_c;
+            _mm512_storeu_ps(cw_ + 0, _mm512_fmadd_ps(va_, zmm3, _mm512_mul_ps(vb_, _mm512_loadu_ps(cw_ + 0))));
+            cw_ += cs_c;
+            _mm512_storeu_ps(cw_ + 0, _mm512_fmadd_ps(va_, zmm4, _mm512_mul_ps(vb_, _mm512_loadu_ps(cw_ + 0))));
+            cw_ += cs_c;
+            _mm512_storeu_ps(cw_ + 0, _mm512_fmadd_ps(va_, zmm5, _mm512_mul_ps(vb_, _mm512_loadu_ps(cw_ + 0))));
+        }
+        return;
+    }
+    if (rs_c == 1) {   /* edge tile: predicated */
+        const __m512 va_ = _mm512_set1_ps(alpha_);
+        if (alpha_ == 1 && beta_ == 0) {
+            if (0 < m && 0 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 0 * cs_c, k_, zmm0);
+            }
+            if (0 < m && 1 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 1 * cs_c, k_, zmm1);
+            }
+            if (0 < m && 2 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 2 * cs_c, k_, zmm2);
+            }
+            if (0 < m && 3 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 3 * cs_c, k_, zmm3);
+            }
+            if (0 < m && 4 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 4 * cs_c, k_, zmm4);
+            }
+            if (0 < m && 5 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 5 * cs_c, k_, zmm5);
+            }
+        } else if (alpha_ == 1 && beta_ == 1) {
+            if (0 < m && 0 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                zmm0 = _mm512_add_ps(zmm0, _mm512_maskz_loadu_ps(k_, c + 0 + 0 * cs_c));
+            }
+            if (0 < m && 1 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                zmm1 = _mm512_add_ps(zmm1, _mm512_maskz_loadu_ps(k_, c + 0 + 1 * cs_c));
+            }
+            if (0 < m && 2 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                zmm2 = _mm512_add_ps(zmm2, _mm512_maskz_loadu_ps(k_, c + 0 + 2 * cs_c));
+            }
+            if (0 < m && 3 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                zmm3 = _mm512_add_ps(zmm3, _mm512_maskz_loadu_ps(k_, c + 0 + 3 * cs_c));
+            }
+            if (0 < m && 4 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                zmm4 = _mm512_add_ps(zmm4, _mm512_maskz_loadu_ps(k_, c + 0 + 4 * cs_c));
+            }
+            if (0 < m && 5 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                zmm5 = _mm512_add_ps(zmm5, _mm512_maskz_loadu_ps(k_, c + 0 + 5 * cs_c));
+            }
+            if (0 < m && 0 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 0 * cs_c, k_, zmm0);
+            }
+            if (0 < m && 1 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 1 * cs_c, k_, zmm1);
+            }
+            if (0 < m && 2 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 2 * cs_c, k_, zmm2);
+            }
+            if (0 < m && 3 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 3 * cs_c, k_, zmm3);
+            }
+            if (0 < m && 4 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 4 * cs_c, k_, zmm4);
+            }
+            if (0 < m && 5 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 5 * cs_c, k_, zmm5);
+            }
+        } else if (beta_ == 0) {
+            if (0 < m && 0 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 0 * cs_c, k_, _mm512_mul_ps(va_, zmm0));
+            }
+            if (0 < m && 1 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 1 * cs_c, k_, _mm512_mul_ps(va_, zmm1));
+            }
+            if (0 < m && 2 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 2 * cs_c, k_, _mm512_mul_ps(va_, zmm2));
+            }
+            if (0 < m && 3 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 3 * cs_c, k_, _mm512_mul_ps(va_, zmm3));
+            }
+            if (0 < m && 4 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 4 * cs_c, k_, _mm512_mul_ps(va_, zmm4));
+            }
+            if (0 < m && 5 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 5 * cs_c, k_, _mm512_mul_ps(va_, zmm5));
+            }
+        } else if (beta_ == 1) {
+            if (0 < m && 0 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                zmm0 = _mm512_fmadd_ps(va_, zmm0, _mm512_maskz_loadu_ps(k_, c + 0 + 0 * cs_c));
+            }
+            if (0 < m && 1 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                zmm1 = _mm512_fmadd_ps(va_, zmm1, _mm512_maskz_loadu_ps(k_, c + 0 + 1 * cs_c));
+            }
+            if (0 < m && 2 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                zmm2 = _mm512_fmadd_ps(va_, zmm2, _mm512_maskz_loadu_ps(k_, c + 0 + 2 * cs_c));
+            }
+            if (0 < m && 3 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                zmm3 = _mm512_fmadd_ps(va_, zmm3, _mm512_maskz_loadu_ps(k_, c + 0 + 3 * cs_c));
+            }
+            if (0 < m && 4 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                zmm4 = _mm512_fmadd_ps(va_, zmm4, _mm512_maskz_loadu_ps(k_, c + 0 + 4 * cs_c));
+            }
+            if (0 < m && 5 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                zmm5 = _mm512_fmadd_ps(va_, zmm5, _mm512_maskz_loadu_ps(k_, c + 0 + 5 * cs_c));
+            }
+            if (0 < m && 0 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 0 * cs_c, k_, zmm0);
+            }
+            if (0 < m && 1 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 1 * cs_c, k_, zmm1);
+            }
+            if (0 < m && 2 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 2 * cs_c, k_, zmm2);
+            }
+            if (0 < m && 3 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 3 * cs_c, k_, zmm3);
+            }
+            if (0 < m && 4 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 4 * cs_c, k_, zmm4);
+            }
+            if (0 < m && 5 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 5 * cs_c, k_, zmm5);
+            }
+        } else {
+            const __m512 vb_ = _mm512_set1_ps(beta_);
+            if (0 < m && 0 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                zmm0 = _mm512_fmadd_ps(va_, zmm0, _mm512_mul_ps(vb_, _mm512_maskz_loadu_ps(k_, c + 0 + 0 * cs_c)));
+            }
+            if (0 < m && 1 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                zmm1 = _mm512_fmadd_ps(va_, zmm1, _mm512_mul_ps(vb_, _mm512_maskz_loadu_ps(k_, c + 0 + 1 * cs_c)));
+            }
+            if (0 < m && 2 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                zmm2 = _mm512_fmadd_ps(va_, zmm2, _mm512_mul_ps(vb_, _mm512_maskz_loadu_ps(k_, c + 0 + 2 * cs_c)));
+            }
+            if (0 < m && 3 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                zmm3 = _mm512_fmadd_ps(va_, zmm3, _mm512_mul_ps(vb_, _mm512_maskz_loadu_ps(k_, c + 0 + 3 * cs_c)));
+            }
+            if (0 < m && 4 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                zmm4 = _mm512_fmadd_ps(va_, zmm4, _mm512_mul_ps(vb_, _mm512_maskz_loadu_ps(k_, c + 0 + 4 * cs_c)));
+            }
+            if (0 < m && 5 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                zmm5 = _mm512_fmadd_ps(va_, zmm5, _mm512_mul_ps(vb_, _mm512_maskz_loadu_ps(k_, c + 0 + 5 * cs_c)));
+            }
+            if (0 < m && 0 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 0 * cs_c, k_, zmm0);
+            }
+            if (0 < m && 1 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 1 * cs_c, k_, zmm1);
+            }
+            if (0 < m && 2 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 2 * cs_c, k_, zmm2);
+            }
+            if (0 < m && 3 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 3 * cs_c, k_, zmm3);
+            }
+            if (0 < m && 4 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 4 * cs_c, k_, zmm4);
+            }
+            if (0 < m && 5 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 5 * cs_c, k_, zmm5);
+            }
+        }
+        return;
+    }
+    float t_[96];
+    _mm512_storeu_ps(t_ + 0, zmm0);
+    _mm512_storeu_ps(t_ + 16, zmm1);
+    _mm512_storeu_ps(t_ + 32, zmm2);
+    _mm512_storeu_ps(t_ + 48, zmm3);
+    _mm512_storeu_ps(t_ + 64, zmm4);
+    _mm512_storeu_ps(t_ + 80, zmm5);
+    /* position in t_ of C(i, j), at_[i + j*16] */
+    static const unsigned short at_[96] = {
+        0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15,
+        16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31,
+        32, 33, 34, 35, 36, 37, 38, 39, 40, 41, 42, 43, 44, 45, 46, 47,
+        48, 49, 50, 51, 52, 53, 54, 55, 56, 57, 58, 59, 60, 61, 62, 63,
+        64, 65, 66, 67, 68, 69, 70, 71, 72, 73, 74, 75, 76, 77, 78, 79,
+        80, 81, 82, 83, 84, 85, 86, 87, 88, 89, 90, 91, 92, 93, 94, 95,
+    };
+    for (int64_t j = 0; j < n; j++)
+        for (int64_t i = 0; i < m; i++) {
+            float v = alpha_ * t_[at_[i + j * 16]];
+            float *cij = c + i * rs_c + j * cs_c;
+            *cij = beta_ == 0 ? v : v + beta_ * *cij;
+        }
+
+}
+
 void zen4_sgemm_32x14_direct_rows(int64_t m, int64_t n, int64_t k, const float *alpha, const float *a, int64_t lda,
                                   const float *b, int64_t ldb, const float *beta, float *c, int64_t rs_c, int64_t cs_c)
 {
@@ -11877,6 +13736,1853 @@ void zen4_sgemm_32x14_e16x8_rows(int64_t m, int64_t n, int64_t k, const float *a
         80, 81, 82, 83, 84, 85, 86, 87, 88, 89, 90, 91, 92, 93, 94, 95,
         96, 97, 98, 99, 100, 101, 102, 103, 104, 105, 106, 107, 108, 109, 110, 111,
         112, 113, 114, 115, 116, 117, 118, 119, 120, 121, 122, 123, 124, 125, 126, 127,
+    };
+    for (int64_t j = 0; j < n; j++)
+        for (int64_t i = 0; i < m; i++) {
+            float v = alpha_ * t_[at_[i + j * 16]];
+            float *cij = c + i * rs_c + j * cs_c;
+            *cij = beta_ == 0 ? v : v + beta_ * *cij;
+        }
+
+}
+
+void zen4_sgemm_32x14_e32x4_rows(int64_t m, int64_t n, int64_t k, const float *alpha, const float *a, int64_t lda,
+                                 const float *b, int64_t ldb, const float *beta, float *c, int64_t rs_c, int64_t cs_c)
+{
+    const int64_t lda_b = lda * (int64_t)sizeof(float), ldb_b = ldb * (int64_t)sizeof(float);
+    const char *pa0 = (const char *)a;
+    const char *pb0 = (const char *)b;
+    __m512 zmm0, zmm1, zmm2, zmm3, zmm4, zmm5, zmm6, zmm7;
+    __m512 zmm8, zmm9, zmm10, zmm11, zmm12, zmm13, zmm14, zmm15;
+    __m512 zmm16, zmm17, zmm18, zmm19;
+
+    zmm0 = _mm512_setzero_ps();
+    zmm1 = _mm512_setzero_ps();
+    zmm2 = _mm512_setzero_ps();
+    zmm3 = _mm512_setzero_ps();
+    zmm4 = _mm512_setzero_ps();
+    zmm5 = _mm512_setzero_ps();
+    zmm6 = _mm512_setzero_ps();
+    zmm7 = _mm512_setzero_ps();
+
+    if (k > 0) {
+        /* prologue: the first 12 instructions of iteration 0 (pointer
+         * bumps among them become load offsets) */
+        zmm9 = _mm512_loadu_ps((const float *)pa0);
+        zmm11 = _mm512_loadu_ps((const float *)pa0 + 16);
+        zmm13 = _mm512_set1_ps(*((const float *)pb0));
+        zmm15 = _mm512_set1_ps(*((const float *)pb0 + 1));
+        zmm17 = _mm512_set1_ps(*((const float *)pb0 + 2));
+        zmm19 = _mm512_set1_ps(*((const float *)pb0 + 3));
+
+        /* kernel: iteration i and the start of i+1, unrolled 2x */
+        int64_t nq = k - 1;
+        for (int64_t it = nq / 2; it > 0; it--) {
+            /* copy 0 */
+            zmm8 = _mm512_loadu_ps((const float *)(pa0 + lda_b));
+            zmm10 = _mm512_loadu_ps((const float *)(pa0 + lda_b) + 16);
+            zmm12 = _mm512_set1_ps(*((const float *)(pb0 + ldb_b)));
+            zmm14 = _mm512_set1_ps(*((const float *)(pb0 + ldb_b) + 1));
+            zmm16 = _mm512_set1_ps(*((const float *)(pb0 + ldb_b) + 2));
+            zmm18 = _mm512_set1_ps(*((const float *)(pb0 + ldb_b) + 3));
+            zmm0 = _mm512_fmadd_ps(zmm9, zmm13, zmm0);
+            zmm1 = _mm512_fmadd_ps(zmm11, zmm13, zmm1);
+            zmm2 = _mm512_fmadd_ps(zmm9, zmm15, zmm2);
+            zmm3 = _mm512_fmadd_ps(zmm11, zmm15, zmm3);
+            zmm4 = _mm512_fmadd_ps(zmm9, zmm17, zmm4);
+            zmm5 = _mm512_fmadd_ps(zmm11, zmm17, zmm5);
+            zmm6 = _mm512_fmadd_ps(zmm9, zmm19, zmm6);
+            zmm7 = _mm512_fmadd_ps(zmm11, zmm19, zmm7);
+            /* copy 1 */
+            zmm9 = _mm512_loadu_ps((const float *)(pa0 + 2 * lda_b));
+            zmm11 = _mm512_loadu_ps((const float *)(pa0 + 2 * lda_b) + 16);
+            zmm13 = _mm512_set1_ps(*((const float *)(pb0 + 2 * ldb_b)));
+            zmm15 = _mm512_set1_ps(*((const float *)(pb0 + 2 * ldb_b) + 1));
+            zmm17 = _mm512_set1_ps(*((const float *)(pb0 + 2 * ldb_b) + 2));
+            zmm19 = _mm512_set1_ps(*((const float *)(pb0 + 2 * ldb_b) + 3));
+            zmm0 = _mm512_fmadd_ps(zmm8, zmm12, zmm0);
+            zmm1 = _mm512_fmadd_ps(zmm10, zmm12, zmm1);
+            zmm2 = _mm512_fmadd_ps(zmm8, zmm14, zmm2);
+            zmm3 = _mm512_fmadd_ps(zmm10, zmm14, zmm3);
+            zmm4 = _mm512_fmadd_ps(zmm8, zmm16, zmm4);
+            zmm5 = _mm512_fmadd_ps(zmm10, zmm16, zmm5);
+            zmm6 = _mm512_fmadd_ps(zmm8, zmm18, zmm6);
+            zmm7 = _mm512_fmadd_ps(zmm10, zmm18, zmm7);
+
+            pa0 += 2 * lda_b;
+            pb0 += 2 * ldb_b;
+        }
+        int64_t rem = nq % 2;
+        if (rem > 0) {
+            zmm8 = _mm512_loadu_ps((const float *)(pa0 + lda_b));
+            zmm10 = _mm512_loadu_ps((const float *)(pa0 + lda_b) + 16);
+            zmm12 = _mm512_set1_ps(*((const float *)(pb0 + ldb_b)));
+            zmm14 = _mm512_set1_ps(*((const float *)(pb0 + ldb_b) + 1));
+            zmm16 = _mm512_set1_ps(*((const float *)(pb0 + ldb_b) + 2));
+            zmm18 = _mm512_set1_ps(*((const float *)(pb0 + ldb_b) + 3));
+            zmm0 = _mm512_fmadd_ps(zmm9, zmm13, zmm0);
+            zmm1 = _mm512_fmadd_ps(zmm11, zmm13, zmm1);
+            zmm2 = _mm512_fmadd_ps(zmm9, zmm15, zmm2);
+            zmm3 = _mm512_fmadd_ps(zmm11, zmm15, zmm3);
+            zmm4 = _mm512_fmadd_ps(zmm9, zmm17, zmm4);
+            zmm5 = _mm512_fmadd_ps(zmm11, zmm17, zmm5);
+            zmm6 = _mm512_fmadd_ps(zmm9, zmm19, zmm6);
+            zmm7 = _mm512_fmadd_ps(zmm11, zmm19, zmm7);
+        }
+
+        /* epilogue: the rest of the last iteration, in the registers
+         * of the copy it follows */
+        switch (rem) {
+        case 0:
+            zmm0 = _mm512_fmadd_ps(zmm9, zmm13, zmm0);
+            zmm1 = _mm512_fmadd_ps(zmm11, zmm13, zmm1);
+            zmm2 = _mm512_fmadd_ps(zmm9, zmm15, zmm2);
+            zmm3 = _mm512_fmadd_ps(zmm11, zmm15, zmm3);
+            zmm4 = _mm512_fmadd_ps(zmm9, zmm17, zmm4);
+            zmm5 = _mm512_fmadd_ps(zmm11, zmm17, zmm5);
+            zmm6 = _mm512_fmadd_ps(zmm9, zmm19, zmm6);
+            zmm7 = _mm512_fmadd_ps(zmm11, zmm19, zmm7);
+            break;
+        case 1:
+            zmm0 = _mm512_fmadd_ps(zmm8, zmm12, zmm0);
+            zmm1 = _mm512_fmadd_ps(zmm10, zmm12, zmm1);
+            zmm2 = _mm512_fmadd_ps(zmm8, zmm14, zmm2);
+            zmm3 = _mm512_fmadd_ps(zmm10, zmm14, zmm3);
+            zmm4 = _mm512_fmadd_ps(zmm8, zmm16, zmm4);
+            zmm5 = _mm512_fmadd_ps(zmm10, zmm16, zmm5);
+            zmm6 = _mm512_fmadd_ps(zmm8, zmm18, zmm6);
+            zmm7 = _mm512_fmadd_ps(zmm10, zmm18, zmm7);
+            break;
+
+        }
+    }
+    const float alpha_ = *alpha, beta_ = *beta;
+    if (m == 32 && n == 4 && rs_c == 1) {
+        const __m512 va_ = _mm512_set1_ps(alpha_);
+        if (alpha_ == 1 && beta_ == 0) {
+            float *cw_ = c;
+            _mm512_storeu_ps(cw_ + 0, zmm0);
+            _mm512_storeu_ps(cw_ + 16, zmm1);
+            cw_ += cs_c;
+            _mm512_storeu_ps(cw_ + 0, zmm2);
+            _mm512_storeu_ps(cw_ + 16, zmm3);
+            cw_ += cs_c;
+            _mm512_storeu_ps(cw_ + 0, zmm4);
+            _mm512_storeu_ps(cw_ + 16, zmm5);
+            cw_ += cs_c;
+            _mm512_storeu_ps(cw_ + 0, zmm6);
+            _mm512_storeu_ps(cw_ + 16, zmm7);
+        } else if (alpha_ == 1 && beta_ == 1) {
+            float *cw_ = c;
+            _mm512_storeu_ps(cw_ + 0, _mm512_add_ps(zmm0, _mm512_loadu_ps(cw_ + 0)));
+            _mm512_storeu_ps(cw_ + 16, _mm512_add_ps(zmm1, _mm512_loadu_ps(cw_ + 16)));
+            cw_ += cs_c;
+            _mm512_storeu_ps(cw_ + 0, _mm512_add_ps(zmm2, _mm512_loadu_ps(cw_ + 0)));
+            _mm512_storeu_ps(cw_ + 16, _mm512_add_ps(zmm3, _mm512_loadu_ps(cw_ + 16)));
+            cw_ += cs_c;
+            _mm512_storeu_ps(cw_ + 0, _mm512_add_ps(zmm4, _mm512_loadu_ps(cw_ + 0)));
+            _mm512_storeu_ps(cw_ + 16, _mm512_add_ps(zmm5, _mm512_loadu_ps(cw_ + 16)));
+            cw_ += cs_c;
+            _mm512_storeu_ps(cw_ + 0, _mm512_add_ps(zmm6, _mm512_loadu_ps(cw_ + 0)));
+            _mm512_storeu_ps(cw_ + 16, _mm512_add_ps(zmm7, _mm512_loadu_ps(cw_ + 16)));
+        } else if (beta_ == 0) {
+            float *cw_ = c;
+            _mm512_storeu_ps(cw_ + 0, _mm512_mul_ps(va_, zmm0));
+            _mm512_storeu_ps(cw_ + 16, _mm512_mul_ps(va_, zmm1));
+            cw_ += cs_c;
+            _mm512_storeu_ps(cw_ + 0, _mm512_mul_ps(va_, zmm2));
+            _mm512_storeu_ps(cw_ + 16, _mm512_mul_ps(va_, zmm3));
+            cw_ += cs_c;
+            _mm512_storeu_ps(cw_ + 0, _mm512_mul_ps(va_, zmm4));
+            _mm512_storeu_ps(cw_ + 16, _mm512_mul_ps(va_, zmm5));
+            cw_ += cs_c;
+            _mm512_storeu_ps(cw_ + 0, _mm512_mul_ps(va_, zmm6));
+            _mm512_storeu_ps(cw_ + 16, _mm512_mul_ps(va_, zmm7));
+        } else if (beta_ == 1) {
+            float *cw_ = c;
+            _mm512_storeu_ps(cw_ + 0, _mm512_fmadd_ps(va_, zmm0, _mm512_loadu_ps(cw_ + 0)));
+            _mm512_storeu_ps(cw_ + 16, _mm512_fmadd_ps(va_, zmm1, _mm512_loadu_ps(cw_ + 16)));
+            cw_ += cs_c;
+            _mm512_storeu_ps(cw_ + 0, _mm512_fmadd_ps(va_, zmm2, _mm512_loadu_ps(cw_ + 0)));
+            _mm512_storeu_ps(cw_ + 16, _mm512_fmadd_ps(va_, zmm3, _mm512_loadu_ps(cw_ + 16)));
+            cw_ += cs_c;
+            _mm512_storeu_ps(cw_ + 0, _mm512_fmadd_ps(va_, zmm4, _mm512_loadu_ps(cw_ + 0)));
+            _mm512_storeu_ps(cw_ + 16, _mm512_fmadd_ps(va_, zmm5, _mm512_loadu_ps(cw_ + 16)));
+            cw_ += cs_c;
+            _mm512_storeu_ps(cw_ + 0, _mm512_fmadd_ps(va_, zmm6, _mm512_loadu_ps(cw_ + 0)));
+            _mm512_storeu_ps(cw_ + 16, _mm512_fmadd_ps(va_, zmm7, _mm512_loadu_ps(cw_ + 16)));
+        } else {
+            const __m512 vb_ = _mm512_set1_ps(beta_);
+            float *cw_ = c;
+            _mm512_storeu_ps(cw_ + 0, _mm512_fmadd_ps(va_, zmm0, _mm512_mul_ps(vb_, _mm512_loadu_ps(cw_ + 0))));
+            _mm512_storeu_ps(cw_ + 16, _mm512_fmadd_ps(va_, zmm1, _mm512_mul_ps(vb_, _mm512_loadu_ps(cw_ + 16))));
+            cw_ += cs_c;
+            _mm512_storeu_ps(cw_ + 0, _mm512_fmadd_ps(va_, zmm2, _mm512_mul_ps(vb_, _mm512_loadu_ps(cw_ + 0))));
+            _mm512_storeu_ps(cw_ + 16, _mm512_fmadd_ps(va_, zmm3, _mm512_mul_ps(vb_, _mm512_loadu_ps(cw_ + 16))));
+            cw_ += cs_c;
+            _mm512_storeu_ps(cw_ + 0, _mm512_fmadd_ps(va_, zmm4, _mm512_mul_ps(vb_, _mm512_loadu_ps(cw_ + 0))));
+            _mm512_storeu_ps(cw_ + 16, _mm512_fmadd_ps(va_, zmm5, _mm512_mul_ps(vb_, _mm512_loadu_ps(cw_ + 16))));
+            cw_ += cs_c;
+            _mm512_storeu_ps(cw_ + 0, _mm512_fmadd_ps(va_, zmm6, _mm512_mul_ps(vb_, _mm512_loadu_ps(cw_ + 0))));
+            _mm512_storeu_ps(cw_ + 16, _mm512_fmadd_ps(va_, zmm7, _mm512_mul_ps(vb_, _mm512_loadu_ps(cw_ + 16))));
+        }
+        return;
+    }
+    if (rs_c == 1) {   /* edge tile: predicated */
+        const __m512 va_ = _mm512_set1_ps(alpha_);
+        if (alpha_ == 1 && beta_ == 0) {
+            if (0 < m && 0 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 0 * cs_c, k_, zmm0);
+            }
+            if (16 < m && 0 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                _mm512_mask_storeu_ps(c + 16 + 0 * cs_c, k_, zmm1);
+            }
+            if (0 < m && 1 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 1 * cs_c, k_, zmm2);
+            }
+            if (16 < m && 1 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                _mm512_mask_storeu_ps(c + 16 + 1 * cs_c, k_, zmm3);
+            }
+            if (0 < m && 2 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 2 * cs_c, k_, zmm4);
+            }
+            if (16 < m && 2 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                _mm512_mask_storeu_ps(c + 16 + 2 * cs_c, k_, zmm5);
+            }
+            if (0 < m && 3 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 3 * cs_c, k_, zmm6);
+            }
+            if (16 < m && 3 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                _mm512_mask_storeu_ps(c + 16 + 3 * cs_c, k_, zmm7);
+            }
+        } else if (alpha_ == 1 && beta_ == 1) {
+            if (0 < m && 0 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                zmm0 = _mm512_add_ps(zmm0, _mm512_maskz_loadu_ps(k_, c + 0 + 0 * cs_c));
+            }
+            if (16 < m && 0 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                zmm1 = _mm512_add_ps(zmm1, _mm512_maskz_loadu_ps(k_, c + 16 + 0 * cs_c));
+            }
+            if (0 < m && 1 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                zmm2 = _mm512_add_ps(zmm2, _mm512_maskz_loadu_ps(k_, c + 0 + 1 * cs_c));
+            }
+            if (16 < m && 1 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                zmm3 = _mm512_add_ps(zmm3, _mm512_maskz_loadu_ps(k_, c + 16 + 1 * cs_c));
+            }
+            if (0 < m && 2 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                zmm4 = _mm512_add_ps(zmm4, _mm512_maskz_loadu_ps(k_, c + 0 + 2 * cs_c));
+            }
+            if (16 < m && 2 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                zmm5 = _mm512_add_ps(zmm5, _mm512_maskz_loadu_ps(k_, c + 16 + 2 * cs_c));
+            }
+            if (0 < m && 3 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                zmm6 = _mm512_add_ps(zmm6, _mm512_maskz_loadu_ps(k_, c + 0 + 3 * cs_c));
+            }
+            if (16 < m && 3 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                zmm7 = _mm512_add_ps(zmm7, _mm512_maskz_loadu_ps(k_, c + 16 + 3 * cs_c));
+            }
+            if (0 < m && 0 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 0 * cs_c, k_, zmm0);
+            }
+            if (16 < m && 0 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                _mm512_mask_storeu_ps(c + 16 + 0 * cs_c, k_, zmm1);
+            }
+            if (0 < m && 1 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 1 * cs_c, k_, zmm2);
+            }
+            if (16 < m && 1 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                _mm512_mask_storeu_ps(c + 16 + 1 * cs_c, k_, zmm3);
+            }
+            if (0 < m && 2 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 2 * cs_c, k_, zmm4);
+            }
+            if (16 < m && 2 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                _mm512_mask_storeu_ps(c + 16 + 2 * cs_c, k_, zmm5);
+            }
+            if (0 < m && 3 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 3 * cs_c, k_, zmm6);
+            }
+            if (16 < m && 3 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                _mm512_mask_storeu_ps(c + 16 + 3 * cs_c, k_, zmm7);
+            }
+        } else if (beta_ == 0) {
+            if (0 < m && 0 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 0 * cs_c, k_, _mm512_mul_ps(va_, zmm0));
+            }
+            if (16 < m && 0 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                _mm512_mask_storeu_ps(c + 16 + 0 * cs_c, k_, _mm512_mul_ps(va_, zmm1));
+            }
+            if (0 < m && 1 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 1 * cs_c, k_, _mm512_mul_ps(va_, zmm2));
+            }
+            if (16 < m && 1 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                _mm512_mask_storeu_ps(c + 16 + 1 * cs_c, k_, _mm512_mul_ps(va_, zmm3));
+            }
+            if (0 < m && 2 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 2 * cs_c, k_, _mm512_mul_ps(va_, zmm4));
+            }
+            if (16 < m && 2 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                _mm512_mask_storeu_ps(c + 16 + 2 * cs_c, k_, _mm512_mul_ps(va_, zmm5));
+            }
+            if (0 < m && 3 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 3 * cs_c, k_, _mm512_mul_ps(va_, zmm6));
+            }
+            if (16 < m && 3 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                _mm512_mask_storeu_ps(c + 16 + 3 * cs_c, k_, _mm512_mul_ps(va_, zmm7));
+            }
+        } else if (beta_ == 1) {
+            if (0 < m && 0 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                zmm0 = _mm512_fmadd_ps(va_, zmm0, _mm512_maskz_loadu_ps(k_, c + 0 + 0 * cs_c));
+            }
+            if (16 < m && 0 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                zmm1 = _mm512_fmadd_ps(va_, zmm1, _mm512_maskz_loadu_ps(k_, c + 16 + 0 * cs_c));
+            }
+            if (0 < m && 1 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                zmm2 = _mm512_fmadd_ps(va_, zmm2, _mm512_maskz_loadu_ps(k_, c + 0 + 1 * cs_c));
+            }
+            if (16 < m && 1 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                zmm3 = _mm512_fmadd_ps(va_, zmm3, _mm512_maskz_loadu_ps(k_, c + 16 + 1 * cs_c));
+            }
+            if (0 < m && 2 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                zmm4 = _mm512_fmadd_ps(va_, zmm4, _mm512_maskz_loadu_ps(k_, c + 0 + 2 * cs_c));
+            }
+            if (16 < m && 2 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                zmm5 = _mm512_fmadd_ps(va_, zmm5, _mm512_maskz_loadu_ps(k_, c + 16 + 2 * cs_c));
+            }
+            if (0 < m && 3 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                zmm6 = _mm512_fmadd_ps(va_, zmm6, _mm512_maskz_loadu_ps(k_, c + 0 + 3 * cs_c));
+            }
+            if (16 < m && 3 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                zmm7 = _mm512_fmadd_ps(va_, zmm7, _mm512_maskz_loadu_ps(k_, c + 16 + 3 * cs_c));
+            }
+            if (0 < m && 0 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 0 * cs_c, k_, zmm0);
+            }
+            if (16 < m && 0 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                _mm512_mask_storeu_ps(c + 16 + 0 * cs_c, k_, zmm1);
+            }
+            if (0 < m && 1 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 1 * cs_c, k_, zmm2);
+            }
+            if (16 < m && 1 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                _mm512_mask_storeu_ps(c + 16 + 1 * cs_c, k_, zmm3);
+            }
+            if (0 < m && 2 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 2 * cs_c, k_, zmm4);
+            }
+            if (16 < m && 2 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                _mm512_mask_storeu_ps(c + 16 + 2 * cs_c, k_, zmm5);
+            }
+            if (0 < m && 3 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 3 * cs_c, k_, zmm6);
+            }
+            if (16 < m && 3 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                _mm512_mask_storeu_ps(c + 16 + 3 * cs_c, k_, zmm7);
+            }
+        } else {
+            const __m512 vb_ = _mm512_set1_ps(beta_);
+            if (0 < m && 0 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                zmm0 = _mm512_fmadd_ps(va_, zmm0, _mm512_mul_ps(vb_, _mm512_maskz_loadu_ps(k_, c + 0 + 0 * cs_c)));
+            }
+            if (16 < m && 0 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                zmm1 = _mm512_fmadd_ps(va_, zmm1, _mm512_mul_ps(vb_, _mm512_maskz_loadu_ps(k_, c + 16 + 0 * cs_c)));
+            }
+            if (0 < m && 1 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                zmm2 = _mm512_fmadd_ps(va_, zmm2, _mm512_mul_ps(vb_, _mm512_maskz_loadu_ps(k_, c + 0 + 1 * cs_c)));
+            }
+            if (16 < m && 1 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                zmm3 = _mm512_fmadd_ps(va_, zmm3, _mm512_mul_ps(vb_, _mm512_maskz_loadu_ps(k_, c + 16 + 1 * cs_c)));
+            }
+            if (0 < m && 2 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                zmm4 = _mm512_fmadd_ps(va_, zmm4, _mm512_mul_ps(vb_, _mm512_maskz_loadu_ps(k_, c + 0 + 2 * cs_c)));
+            }
+            if (16 < m && 2 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                zmm5 = _mm512_fmadd_ps(va_, zmm5, _mm512_mul_ps(vb_, _mm512_maskz_loadu_ps(k_, c + 16 + 2 * cs_c)));
+            }
+            if (0 < m && 3 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                zmm6 = _mm512_fmadd_ps(va_, zmm6, _mm512_mul_ps(vb_, _mm512_maskz_loadu_ps(k_, c + 0 + 3 * cs_c)));
+            }
+            if (16 < m && 3 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                zmm7 = _mm512_fmadd_ps(va_, zmm7, _mm512_mul_ps(vb_, _mm512_maskz_loadu_ps(k_, c + 16 + 3 * cs_c)));
+            }
+            if (0 < m && 0 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 0 * cs_c, k_, zmm0);
+            }
+            if (16 < m && 0 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                _mm512_mask_storeu_ps(c + 16 + 0 * cs_c, k_, zmm1);
+            }
+            if (0 < m && 1 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 1 * cs_c, k_, zmm2);
+            }
+            if (16 < m && 1 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                _mm512_mask_storeu_ps(c + 16 + 1 * cs_c, k_, zmm3);
+            }
+            if (0 < m && 2 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 2 * cs_c, k_, zmm4);
+            }
+            if (16 < m && 2 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                _mm512_mask_storeu_ps(c + 16 + 2 * cs_c, k_, zmm5);
+            }
+            if (0 < m && 3 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 3 * cs_c, k_, zmm6);
+            }
+            if (16 < m && 3 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                _mm512_mask_storeu_ps(c + 16 + 3 * cs_c, k_, zmm7);
+            }
+        }
+        return;
+    }
+    float t_[128];
+    _mm512_storeu_ps(t_ + 0, zmm0);
+    _mm512_storeu_ps(t_ + 16, zmm1);
+    _mm512_storeu_ps(t_ + 32, zmm2);
+    _mm512_storeu_ps(t_ + 48, zmm3);
+    _mm512_storeu_ps(t_ + 64, zmm4);
+    _mm512_storeu_ps(t_ + 80, zmm5);
+    _mm512_storeu_ps(t_ + 96, zmm6);
+    _mm512_storeu_ps(t_ + 112, zmm7);
+    /* position in t_ of C(i, j), at_[i + j*32] */
+    static const unsigned short at_[128] = {
+        0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15,
+        16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31,
+        32, 33, 34, 35, 36, 37, 38, 39, 40, 41, 42, 43, 44, 45, 46, 47,
+        48, 49, 50, 51, 52, 53, 54, 55, 56, 57, 58, 59, 60, 61, 62, 63,
+        64, 65, 66, 67, 68, 69, 70, 71, 72, 73, 74, 75, 76, 77, 78, 79,
+        80, 81, 82, 83, 84, 85, 86, 87, 88, 89, 90, 91, 92, 93, 94, 95,
+        96, 97, 98, 99, 100, 101, 102, 103, 104, 105, 106, 107, 108, 109, 110, 111,
+        112, 113, 114, 115, 116, 117, 118, 119, 120, 121, 122, 123, 124, 125, 126, 127,
+    };
+    for (int64_t j = 0; j < n; j++)
+        for (int64_t i = 0; i < m; i++) {
+            float v = alpha_ * t_[at_[i + j * 32]];
+            float *cij = c + i * rs_c + j * cs_c;
+            *cij = beta_ == 0 ? v : v + beta_ * *cij;
+        }
+
+}
+
+void zen4_sgemm_32x14_e32x6_rows(int64_t m, int64_t n, int64_t k, const float *alpha, const float *a, int64_t lda,
+                                 const float *b, int64_t ldb, const float *beta, float *c, int64_t rs_c, int64_t cs_c)
+{
+    const int64_t lda_b = lda * (int64_t)sizeof(float), ldb_b = ldb * (int64_t)sizeof(float);
+    const char *pa0 = (const char *)a;
+    const char *pb0 = (const char *)b;
+    __m512 zmm0, zmm1, zmm2, zmm3, zmm4, zmm5, zmm6, zmm7;
+    __m512 zmm8, zmm9, zmm10, zmm11, zmm12, zmm13, zmm14, zmm15;
+    __m512 zmm16, zmm17, zmm18, zmm19, zmm20, zmm21, zmm22, zmm23;
+    __m512 zmm24, zmm25, zmm26, zmm27;
+
+    zmm0 = _mm512_setzero_ps();
+    zmm1 = _mm512_setzero_ps();
+    zmm2 = _mm512_setzero_ps();
+    zmm3 = _mm512_setzero_ps();
+    zmm4 = _mm512_setzero_ps();
+    zmm5 = _mm512_setzero_ps();
+    zmm6 = _mm512_setzero_ps();
+    zmm7 = _mm512_setzero_ps();
+    zmm8 = _mm512_setzero_ps();
+    zmm9 = _mm512_setzero_ps();
+    zmm10 = _mm512_setzero_ps();
+    zmm11 = _mm512_setzero_ps();
+
+    if (k > 0) {
+        /* prologue: the first 14 instructions of iteration 0 (pointer
+         * bumps among them become load offsets) */
+        zmm13 = _mm512_loadu_ps((const float *)pa0);
+        zmm15 = _mm512_loadu_ps((const float *)pa0 + 16);
+        zmm17 = _mm512_set1_ps(*((const float *)pb0));
+        zmm19 = _mm512_set1_ps(*((const float *)pb0 + 1));
+        zmm21 = _mm512_set1_ps(*((const float *)pb0 + 2));
+        zmm23 = _mm512_set1_ps(*((const float *)pb0 + 3));
+        zmm25 = _mm512_set1_ps(*((const float *)pb0 + 4));
+        zmm27 = _mm512_set1_ps(*((const float *)pb0 + 5));
+
+        /* kernel: iteration i and the start of i+1, unrolled 2x */
+        int64_t nq = k - 1;
+        for (int64_t it = nq / 2; it > 0; it--) {
+            /* copy 0 */
+            zmm12 = _mm512_loadu_ps((const float *)(pa0 + lda_b));
+            zmm14 = _mm512_loadu_ps((const float *)(pa0 + lda_b) + 16);
+            zmm16 = _mm512_set1_ps(*((const float *)(pb0 + ldb_b)));
+            zmm18 = _mm512_set1_ps(*((const float *)(pb0 + ldb_b) + 1));
+            zmm20 = _mm512_set1_ps(*((const float *)(pb0 + ldb_b) + 2));
+            zmm22 = _mm512_set1_ps(*((const float *)(pb0 + ldb_b) + 3));
+            zmm24 = _mm512_set1_ps(*((const float *)(pb0 + ldb_b) + 4));
+            zmm26 = _mm512_set1_ps(*((const float *)(pb0 + ldb_b) + 5));
+            zmm0 = _mm512_fmadd_ps(zmm13, zmm17, zmm0);
+            zmm1 = _mm512_fmadd_ps(zmm15, zmm17, zmm1);
+            zmm2 = _mm512_fmadd_ps(zmm13, zmm19, zmm2);
+            zmm3 = _mm512_fmadd_ps(zmm15, zmm19, zmm3);
+            zmm4 = _mm512_fmadd_ps(zmm13, zmm21, zmm4);
+            zmm5 = _mm512_fmadd_ps(zmm15, zmm21, zmm5);
+            zmm6 = _mm512_fmadd_ps(zmm13, zmm23, zmm6);
+            zmm7 = _mm512_fmadd_ps(zmm15, zmm23, zmm7);
+            zmm8 = _mm512_fmadd_ps(zmm13, zmm25, zmm8);
+            zmm9 = _mm512_fmadd_ps(zmm15, zmm25, zmm9);
+            zmm10 = _mm512_fmadd_ps(zmm13, zmm27, zmm10);
+            zmm11 = _mm512_fmadd_ps(zmm15, zmm27, zmm11);
+            /* copy 1 */
+            zmm13 = _mm512_loadu_ps((const float *)(pa0 + 2 * lda_b));
+            zmm15 = _mm512_loadu_ps((const float *)(pa0 + 2 * lda_b) + 16);
+            zmm17 = _mm512_set1_ps(*((const float *)(pb0 + 2 * ldb_b)));
+            zmm19 = _mm512_set1_ps(*((const float *)(pb0 + 2 * ldb_b) + 1));
+            zmm21 = _mm512_set1_ps(*((const float *)(pb0 + 2 * ldb_b) + 2));
+            zmm23 = _mm512_set1_ps(*((const float *)(pb0 + 2 * ldb_b) + 3));
+            zmm25 = _mm512_set1_ps(*((const float *)(pb0 + 2 * ldb_b) + 4));
+            zmm27 = _mm512_set1_ps(*((const float *)(pb0 + 2 * ldb_b) + 5));
+            zmm0 = _mm512_fmadd_ps(zmm12, zmm16, zmm0);
+            zmm1 = _mm512_fmadd_ps(zmm14, zmm16, zmm1);
+            zmm2 = _mm512_fmadd_ps(zmm12, zmm18, zmm2);
+            zmm3 = _mm512_fmadd_ps(zmm14, zmm18, zmm3);
+            zmm4 = _mm512_fmadd_ps(zmm12, zmm20, zmm4);
+            zmm5 = _mm512_fmadd_ps(zmm14, zmm20, zmm5);
+            zmm6 = _mm512_fmadd_ps(zmm12, zmm22, zmm6);
+            zmm7 = _mm512_fmadd_ps(zmm14, zmm22, zmm7);
+            zmm8 = _mm512_fmadd_ps(zmm12, zmm24, zmm8);
+            zmm9 = _mm512_fmadd_ps(zmm14, zmm24, zmm9);
+            zmm10 = _mm512_fmadd_ps(zmm12, zmm26, zmm10);
+            zmm11 = _mm512_fmadd_ps(zmm14, zmm26, zmm11);
+
+            pa0 += 2 * lda_b;
+            pb0 += 2 * ldb_b;
+        }
+        int64_t rem = nq % 2;
+        if (rem > 0) {
+            zmm12 = _mm512_loadu_ps((const float *)(pa0 + lda_b));
+            zmm14 = _mm512_loadu_ps((const float *)(pa0 + lda_b) + 16);
+            zmm16 = _mm512_set1_ps(*((const float *)(pb0 + ldb_b)));
+            zmm18 = _mm512_set1_ps(*((const float *)(pb0 + ldb_b) + 1));
+            zmm20 = _mm512_set1_ps(*((const float *)(pb0 + ldb_b) + 2));
+            zmm22 = _mm512_set1_ps(*((const float *)(pb0 + ldb_b) + 3));
+            zmm24 = _mm512_set1_ps(*((const float *)(pb0 + ldb_b) + 4));
+            zmm26 = _mm512_set1_ps(*((const float *)(pb0 + ldb_b) + 5));
+            zmm0 = _mm512_fmadd_ps(zmm13, zmm17, zmm0);
+            zmm1 = _mm512_fmadd_ps(zmm15, zmm17, zmm1);
+            zmm2 = _mm512_fmadd_ps(zmm13, zmm19, zmm2);
+            zmm3 = _mm512_fmadd_ps(zmm15, zmm19, zmm3);
+            zmm4 = _mm512_fmadd_ps(zmm13, zmm21, zmm4);
+            zmm5 = _mm512_fmadd_ps(zmm15, zmm21, zmm5);
+            zmm6 = _mm512_fmadd_ps(zmm13, zmm23, zmm6);
+            zmm7 = _mm512_fmadd_ps(zmm15, zmm23, zmm7);
+            zmm8 = _mm512_fmadd_ps(zmm13, zmm25, zmm8);
+            zmm9 = _mm512_fmadd_ps(zmm15, zmm25, zmm9);
+            zmm10 = _mm512_fmadd_ps(zmm13, zmm27, zmm10);
+            zmm11 = _mm512_fmadd_ps(zmm15, zmm27, zmm11);
+        }
+
+        /* epilogue: the rest of the last iteration, in the registers
+         * of the copy it follows */
+        switch (rem) {
+        case 0:
+            zmm0 = _mm512_fmadd_ps(zmm13, zmm17, zmm0);
+            zmm1 = _mm512_fmadd_ps(zmm15, zmm17, zmm1);
+            zmm2 = _mm512_fmadd_ps(zmm13, zmm19, zmm2);
+            zmm3 = _mm512_fmadd_ps(zmm15, zmm19, zmm3);
+            zmm4 = _mm512_fmadd_ps(zmm13, zmm21, zmm4);
+            zmm5 = _mm512_fmadd_ps(zmm15, zmm21, zmm5);
+            zmm6 = _mm512_fmadd_ps(zmm13, zmm23, zmm6);
+            zmm7 = _mm512_fmadd_ps(zmm15, zmm23, zmm7);
+            zmm8 = _mm512_fmadd_ps(zmm13, zmm25, zmm8);
+            zmm9 = _mm512_fmadd_ps(zmm15, zmm25, zmm9);
+            zmm10 = _mm512_fmadd_ps(zmm13, zmm27, zmm10);
+            zmm11 = _mm512_fmadd_ps(zmm15, zmm27, zmm11);
+            break;
+        case 1:
+            zmm0 = _mm512_fmadd_ps(zmm12, zmm16, zmm0);
+            zmm1 = _mm512_fmadd_ps(zmm14, zmm16, zmm1);
+            zmm2 = _mm512_fmadd_ps(zmm12, zmm18, zmm2);
+            zmm3 = _mm512_fmadd_ps(zmm14, zmm18, zmm3);
+            zmm4 = _mm512_fmadd_ps(zmm12, zmm20, zmm4);
+            zmm5 = _mm512_fmadd_ps(zmm14, zmm20, zmm5);
+            zmm6 = _mm512_fmadd_ps(zmm12, zmm22, zmm6);
+            zmm7 = _mm512_fmadd_ps(zmm14, zmm22, zmm7);
+            zmm8 = _mm512_fmadd_ps(zmm12, zmm24, zmm8);
+            zmm9 = _mm512_fmadd_ps(zmm14, zmm24, zmm9);
+            zmm10 = _mm512_fmadd_ps(zmm12, zmm26, zmm10);
+            zmm11 = _mm512_fmadd_ps(zmm14, zmm26, zmm11);
+            break;
+
+        }
+    }
+    const float alpha_ = *alpha, beta_ = *beta;
+    if (m == 32 && n == 6 && rs_c == 1) {
+        const __m512 va_ = _mm512_set1_ps(alpha_);
+        if (alpha_ == 1 && beta_ == 0) {
+            float *cw_ = c;
+            _mm512_storeu_ps(cw_ + 0, zmm0);
+            _mm512_storeu_ps(cw_ + 16, zmm1);
+            cw_ += cs_c;
+            _mm512_storeu_ps(cw_ + 0, zmm2);
+            _mm512_storeu_ps(cw_ + 16, zmm3);
+            cw_ += cs_c;
+            _mm512_storeu_ps(cw_ + 0, zmm4);
+            _mm512_storeu_ps(cw_ + 16, zmm5);
+            cw_ += cs_c;
+            _mm512_storeu_ps(cw_ + 0, zmm6);
+            _mm512_storeu_ps(cw_ + 16, zmm7);
+            cw_ += cs_c;
+            _mm512_storeu_ps(cw_ + 0, zmm8);
+            _mm512_storeu_ps(cw_ + 16, zmm9);
+            cw_ += cs_c;
+            _mm512_storeu_ps(cw_ + 0, zmm10);
+            _mm512_storeu_ps(cw_ + 16, zmm11);
+        } else if (alpha_ == 1 && beta_ == 1) {
+            float *cw_ = c;
+            _mm512_storeu_ps(cw_ + 0, _mm512_add_ps(zmm0, _mm512_loadu_ps(cw_ + 0)));
+            _mm512_storeu_ps(cw_ + 16, _mm512_add_ps(zmm1, _mm512_loadu_ps(cw_ + 16)));
+            cw_ += cs_c;
+            _mm512_storeu_ps(cw_ + 0, _mm512_add_ps(zmm2, _mm512_loadu_ps(cw_ + 0)));
+            _mm512_storeu_ps(cw_ + 16, _mm512_add_ps(zmm3, _mm512_loadu_ps(cw_ + 16)));
+            cw_ += cs_c;
+            _mm512_storeu_ps(cw_ + 0, _mm512_add_ps(zmm4, _mm512_loadu_ps(cw_ + 0)));
+            _mm512_storeu_ps(cw_ + 16, _mm512_add_ps(zmm5, _mm512_loadu_ps(cw_ + 16)));
+            cw_ += cs_c;
+            _mm512_storeu_ps(cw_ + 0, _mm512_add_ps(zmm6, _mm512_loadu_ps(cw_ + 0)));
+            _mm512_storeu_ps(cw_ + 16, _mm512_add_ps(zmm7, _mm512_loadu_ps(cw_ + 16)));
+            cw_ += cs_c;
+            _mm512_storeu_ps(cw_ + 0, _mm512_add_ps(zmm8, _mm512_loadu_ps(cw_ + 0)));
+            _mm512_storeu_ps(cw_ + 16, _mm512_add_ps(zmm9, _mm512_loadu_ps(cw_ + 16)));
+            cw_ += cs_c;
+            _mm512_storeu_ps(cw_ + 0, _mm512_add_ps(zmm10, _mm512_loadu_ps(cw_ + 0)));
+            _mm512_storeu_ps(cw_ + 16, _mm512_add_ps(zmm11, _mm512_loadu_ps(cw_ + 16)));
+        } else if (beta_ == 0) {
+            float *cw_ = c;
+            _mm512_storeu_ps(cw_ + 0, _mm512_mul_ps(va_, zmm0));
+            _mm512_storeu_ps(cw_ + 16, _mm512_mul_ps(va_, zmm1));
+            cw_ += cs_c;
+            _mm512_storeu_ps(cw_ + 0, _mm512_mul_ps(va_, zmm2));
+            _mm512_storeu_ps(cw_ + 16, _mm512_mul_ps(va_, zmm3));
+            cw_ += cs_c;
+            _mm512_storeu_ps(cw_ + 0, _mm512_mul_ps(va_, zmm4));
+            _mm512_storeu_ps(cw_ + 16, _mm512_mul_ps(va_, zmm5));
+            cw_ += cs_c;
+            _mm512_storeu_ps(cw_ + 0, _mm512_mul_ps(va_, zmm6));
+            _mm512_storeu_ps(cw_ + 16, _mm512_mul_ps(va_, zmm7));
+            cw_ += cs_c;
+            _mm512_storeu_ps(cw_ + 0, _mm512_mul_ps(va_, zmm8));
+            _mm512_storeu_ps(cw_ + 16, _mm512_mul_ps(va_, zmm9));
+            cw_ += cs_c;
+            _mm512_storeu_ps(cw_ + 0, _mm512_mul_ps(va_, zmm10));
+            _mm512_storeu_ps(cw_ + 16, _mm512_mul_ps(va_, zmm11));
+        } else if (beta_ == 1) {
+            float *cw_ = c;
+            _mm512_storeu_ps(cw_ + 0, _mm512_fmadd_ps(va_, zmm0, _mm512_loadu_ps(cw_ + 0)));
+            _mm512_storeu_ps(cw_ + 16, _mm512_fmadd_ps(va_, zmm1, _mm512_loadu_ps(cw_ + 16)));
+            cw_ += cs_c;
+            _mm512_storeu_ps(cw_ + 0, _mm512_fmadd_ps(va_, zmm2, _mm512_loadu_ps(cw_ + 0)));
+            _mm512_storeu_ps(cw_ + 16, _mm512_fmadd_ps(va_, zmm3, _mm512_loadu_ps(cw_ + 16)));
+            cw_ += cs_c;
+            _mm512_storeu_ps(cw_ + 0, _mm512_fmadd_ps(va_, zmm4, _mm512_loadu_ps(cw_ + 0)));
+            _mm512_storeu_ps(cw_ + 16, _mm512_fmadd_ps(va_, zmm5, _mm512_loadu_ps(cw_ + 16)));
+            cw_ += cs_c;
+            _mm512_storeu_ps(cw_ + 0, _mm512_fmadd_ps(va_, zmm6, _mm512_loadu_ps(cw_ + 0)));
+            _mm512_storeu_ps(cw_ + 16, _mm512_fmadd_ps(va_, zmm7, _mm512_loadu_ps(cw_ + 16)));
+            cw_ += cs_c;
+            _mm512_storeu_ps(cw_ + 0, _mm512_fmadd_ps(va_, zmm8, _mm512_loadu_ps(cw_ + 0)));
+            _mm512_storeu_ps(cw_ + 16, _mm512_fmadd_ps(va_, zmm9, _mm512_loadu_ps(cw_ + 16)));
+            cw_ += cs_c;
+            _mm512_storeu_ps(cw_ + 0, _mm512_fmadd_ps(va_, zmm10, _mm512_loadu_ps(cw_ + 0)));
+            _mm512_storeu_ps(cw_ + 16, _mm512_fmadd_ps(va_, zmm11, _mm512_loadu_ps(cw_ + 16)));
+        } else {
+            const __m512 vb_ = _mm512_set1_ps(beta_);
+            float *cw_ = c;
+            _mm512_storeu_ps(cw_ + 0, _mm512_fmadd_ps(va_, zmm0, _mm512_mul_ps(vb_, _mm512_loadu_ps(cw_ + 0))));
+            _mm512_storeu_ps(cw_ + 16, _mm512_fmadd_ps(va_, zmm1, _mm512_mul_ps(vb_, _mm512_loadu_ps(cw_ + 16))));
+            cw_ += cs_c;
+            _mm512_storeu_ps(cw_ + 0, _mm512_fmadd_ps(va_, zmm2, _mm512_mul_ps(vb_, _mm512_loadu_ps(cw_ + 0))));
+            _mm512_storeu_ps(cw_ + 16, _mm512_fmadd_ps(va_, zmm3, _mm512_mul_ps(vb_, _mm512_loadu_ps(cw_ + 16))));
+            cw_ += cs_c;
+            _mm512_storeu_ps(cw_ + 0, _mm512_fmadd_ps(va_, zmm4, _mm512_mul_ps(vb_, _mm512_loadu_ps(cw_ + 0))));
+            _mm512_storeu_ps(cw_ + 16, _mm512_fmadd_ps(va_, zmm5, _mm512_mul_ps(vb_, _mm512_loadu_ps(cw_ + 16))));
+            cw_ += cs_c;
+            _mm512_storeu_ps(cw_ + 0, _mm512_fmadd_ps(va_, zmm6, _mm512_mul_ps(vb_, _mm512_loadu_ps(cw_ + 0))));
+            _mm512_storeu_ps(cw_ + 16, _mm512_fmadd_ps(va_, zmm7, _mm512_mul_ps(vb_, _mm512_loadu_ps(cw_ + 16))));
+            cw_ += cs_c;
+            _mm512_storeu_ps(cw_ + 0, _mm512_fmadd_ps(va_, zmm8, _mm512_mul_ps(vb_, _mm512_loadu_ps(cw_ + 0))));
+            _mm512_storeu_ps(cw_ + 16, _mm512_fmadd_ps(va_, zmm9, _mm512_mul_ps(vb_, _mm512_loadu_ps(cw_ + 16))));
+            cw_ += cs_c;
+            _mm512_storeu_ps(cw_ + 0, _mm512_fmadd_ps(va_, zmm10, _mm512_mul_ps(vb_, _mm512_loadu_ps(cw_ + 0))));
+            _mm512_storeu_ps(cw_ + 16, _mm512_fmadd_ps(va_, zmm11, _mm512_mul_ps(vb_, _mm512_loadu_ps(cw_ + 16))));
+        }
+        return;
+    }
+    if (rs_c == 1) {   /* edge tile: predicated */
+        const __m512 va_ = _mm512_set1_ps(alpha_);
+        if (alpha_ == 1 && beta_ == 0) {
+            if (0 < m && 0 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 0 * cs_c, k_, zmm0);
+            }
+            if (16 < m && 0 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                _mm512_mask_storeu_ps(c + 16 + 0 * cs_c, k_, zmm1);
+            }
+            if (0 < m && 1 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 1 * cs_c, k_, zmm2);
+            }
+            if (16 < m && 1 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                _mm512_mask_storeu_ps(c + 16 + 1 * cs_c, k_, zmm3);
+            }
+            if (0 < m && 2 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 2 * cs_c, k_, zmm4);
+            }
+            if (16 < m && 2 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                _mm512_mask_storeu_ps(c + 16 + 2 * cs_c, k_, zmm5);
+            }
+            if (0 < m && 3 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 3 * cs_c, k_, zmm6);
+            }
+            if (16 < m && 3 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                _mm512_mask_storeu_ps(c + 16 + 3 * cs_c, k_, zmm7);
+            }
+            if (0 < m && 4 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 4 * cs_c, k_, zmm8);
+            }
+            if (16 < m && 4 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                _mm512_mask_storeu_ps(c + 16 + 4 * cs_c, k_, zmm9);
+            }
+            if (0 < m && 5 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 5 * cs_c, k_, zmm10);
+            }
+            if (16 < m && 5 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                _mm512_mask_storeu_ps(c + 16 + 5 * cs_c, k_, zmm11);
+            }
+        } else if (alpha_ == 1 && beta_ == 1) {
+            if (0 < m && 0 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                zmm0 = _mm512_add_ps(zmm0, _mm512_maskz_loadu_ps(k_, c + 0 + 0 * cs_c));
+            }
+            if (16 < m && 0 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                zmm1 = _mm512_add_ps(zmm1, _mm512_maskz_loadu_ps(k_, c + 16 + 0 * cs_c));
+            }
+            if (0 < m && 1 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                zmm2 = _mm512_add_ps(zmm2, _mm512_maskz_loadu_ps(k_, c + 0 + 1 * cs_c));
+            }
+            if (16 < m && 1 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                zmm3 = _mm512_add_ps(zmm3, _mm512_maskz_loadu_ps(k_, c + 16 + 1 * cs_c));
+            }
+            if (0 < m && 2 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                zmm4 = _mm512_add_ps(zmm4, _mm512_maskz_loadu_ps(k_, c + 0 + 2 * cs_c));
+            }
+            if (16 < m && 2 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                zmm5 = _mm512_add_ps(zmm5, _mm512_maskz_loadu_ps(k_, c + 16 + 2 * cs_c));
+            }
+            if (0 < m && 3 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                zmm6 = _mm512_add_ps(zmm6, _mm512_maskz_loadu_ps(k_, c + 0 + 3 * cs_c));
+            }
+            if (16 < m && 3 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                zmm7 = _mm512_add_ps(zmm7, _mm512_maskz_loadu_ps(k_, c + 16 + 3 * cs_c));
+            }
+            if (0 < m && 4 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                zmm8 = _mm512_add_ps(zmm8, _mm512_maskz_loadu_ps(k_, c + 0 + 4 * cs_c));
+            }
+            if (16 < m && 4 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                zmm9 = _mm512_add_ps(zmm9, _mm512_maskz_loadu_ps(k_, c + 16 + 4 * cs_c));
+            }
+            if (0 < m && 5 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                zmm10 = _mm512_add_ps(zmm10, _mm512_maskz_loadu_ps(k_, c + 0 + 5 * cs_c));
+            }
+            if (16 < m && 5 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                zmm11 = _mm512_add_ps(zmm11, _mm512_maskz_loadu_ps(k_, c + 16 + 5 * cs_c));
+            }
+            if (0 < m && 0 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 0 * cs_c, k_, zmm0);
+            }
+            if (16 < m && 0 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                _mm512_mask_storeu_ps(c + 16 + 0 * cs_c, k_, zmm1);
+            }
+            if (0 < m && 1 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 1 * cs_c, k_, zmm2);
+            }
+            if (16 < m && 1 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                _mm512_mask_storeu_ps(c + 16 + 1 * cs_c, k_, zmm3);
+            }
+            if (0 < m && 2 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 2 * cs_c, k_, zmm4);
+            }
+            if (16 < m && 2 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                _mm512_mask_storeu_ps(c + 16 + 2 * cs_c, k_, zmm5);
+            }
+            if (0 < m && 3 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 3 * cs_c, k_, zmm6);
+            }
+            if (16 < m && 3 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                _mm512_mask_storeu_ps(c + 16 + 3 * cs_c, k_, zmm7);
+            }
+            if (0 < m && 4 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 4 * cs_c, k_, zmm8);
+            }
+            if (16 < m && 4 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                _mm512_mask_storeu_ps(c + 16 + 4 * cs_c, k_, zmm9);
+            }
+            if (0 < m && 5 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 5 * cs_c, k_, zmm10);
+            }
+            if (16 < m && 5 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                _mm512_mask_storeu_ps(c + 16 + 5 * cs_c, k_, zmm11);
+            }
+        } else if (beta_ == 0) {
+            if (0 < m && 0 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 0 * cs_c, k_, _mm512_mul_ps(va_, zmm0));
+            }
+            if (16 < m && 0 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                _mm512_mask_storeu_ps(c + 16 + 0 * cs_c, k_, _mm512_mul_ps(va_, zmm1));
+            }
+            if (0 < m && 1 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 1 * cs_c, k_, _mm512_mul_ps(va_, zmm2));
+            }
+            if (16 < m && 1 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                _mm512_mask_storeu_ps(c + 16 + 1 * cs_c, k_, _mm512_mul_ps(va_, zmm3));
+            }
+            if (0 < m && 2 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 2 * cs_c, k_, _mm512_mul_ps(va_, zmm4));
+            }
+            if (16 < m && 2 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                _mm512_mask_storeu_ps(c + 16 + 2 * cs_c, k_, _mm512_mul_ps(va_, zmm5));
+            }
+            if (0 < m && 3 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 3 * cs_c, k_, _mm512_mul_ps(va_, zmm6));
+            }
+            if (16 < m && 3 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                _mm512_mask_storeu_ps(c + 16 + 3 * cs_c, k_, _mm512_mul_ps(va_, zmm7));
+            }
+            if (0 < m && 4 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 4 * cs_c, k_, _mm512_mul_ps(va_, zmm8));
+            }
+            if (16 < m && 4 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                _mm512_mask_storeu_ps(c + 16 + 4 * cs_c, k_, _mm512_mul_ps(va_, zmm9));
+            }
+            if (0 < m && 5 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 5 * cs_c, k_, _mm512_mul_ps(va_, zmm10));
+            }
+            if (16 < m && 5 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                _mm512_mask_storeu_ps(c + 16 + 5 * cs_c, k_, _mm512_mul_ps(va_, zmm11));
+            }
+        } else if (beta_ == 1) {
+            if (0 < m && 0 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                zmm0 = _mm512_fmadd_ps(va_, zmm0, _mm512_maskz_loadu_ps(k_, c + 0 + 0 * cs_c));
+            }
+            if (16 < m && 0 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                zmm1 = _mm512_fmadd_ps(va_, zmm1, _mm512_maskz_loadu_ps(k_, c + 16 + 0 * cs_c));
+            }
+            if (0 < m && 1 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                zmm2 = _mm512_fmadd_ps(va_, zmm2, _mm512_maskz_loadu_ps(k_, c + 0 + 1 * cs_c));
+            }
+            if (16 < m && 1 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                zmm3 = _mm512_fmadd_ps(va_, zmm3, _mm512_maskz_loadu_ps(k_, c + 16 + 1 * cs_c));
+            }
+            if (0 < m && 2 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                zmm4 = _mm512_fmadd_ps(va_, zmm4, _mm512_maskz_loadu_ps(k_, c + 0 + 2 * cs_c));
+            }
+            if (16 < m && 2 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                zmm5 = _mm512_fmadd_ps(va_, zmm5, _mm512_maskz_loadu_ps(k_, c + 16 + 2 * cs_c));
+            }
+            if (0 < m && 3 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                zmm6 = _mm512_fmadd_ps(va_, zmm6, _mm512_maskz_loadu_ps(k_, c + 0 + 3 * cs_c));
+            }
+            if (16 < m && 3 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                zmm7 = _mm512_fmadd_ps(va_, zmm7, _mm512_maskz_loadu_ps(k_, c + 16 + 3 * cs_c));
+            }
+            if (0 < m && 4 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                zmm8 = _mm512_fmadd_ps(va_, zmm8, _mm512_maskz_loadu_ps(k_, c + 0 + 4 * cs_c));
+            }
+            if (16 < m && 4 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                zmm9 = _mm512_fmadd_ps(va_, zmm9, _mm512_maskz_loadu_ps(k_, c + 16 + 4 * cs_c));
+            }
+            if (0 < m && 5 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                zmm10 = _mm512_fmadd_ps(va_, zmm10, _mm512_maskz_loadu_ps(k_, c + 0 + 5 * cs_c));
+            }
+            if (16 < m && 5 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                zmm11 = _mm512_fmadd_ps(va_, zmm11, _mm512_maskz_loadu_ps(k_, c + 16 + 5 * cs_c));
+            }
+            if (0 < m && 0 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 0 * cs_c, k_, zmm0);
+            }
+            if (16 < m && 0 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                _mm512_mask_storeu_ps(c + 16 + 0 * cs_c, k_, zmm1);
+            }
+            if (0 < m && 1 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 1 * cs_c, k_, zmm2);
+            }
+            if (16 < m && 1 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                _mm512_mask_storeu_ps(c + 16 + 1 * cs_c, k_, zmm3);
+            }
+            if (0 < m && 2 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 2 * cs_c, k_, zmm4);
+            }
+            if (16 < m && 2 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                _mm512_mask_storeu_ps(c + 16 + 2 * cs_c, k_, zmm5);
+            }
+            if (0 < m && 3 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 3 * cs_c, k_, zmm6);
+            }
+            if (16 < m && 3 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                _mm512_mask_storeu_ps(c + 16 + 3 * cs_c, k_, zmm7);
+            }
+            if (0 < m && 4 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 4 * cs_c, k_, zmm8);
+            }
+            if (16 < m && 4 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                _mm512_mask_storeu_ps(c + 16 + 4 * cs_c, k_, zmm9);
+            }
+            if (0 < m && 5 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 5 * cs_c, k_, zmm10);
+            }
+            if (16 < m && 5 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                _mm512_mask_storeu_ps(c + 16 + 5 * cs_c, k_, zmm11);
+            }
+        } else {
+            const __m512 vb_ = _mm512_set1_ps(beta_);
+            if (0 < m && 0 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                zmm0 = _mm512_fmadd_ps(va_, zmm0, _mm512_mul_ps(vb_, _mm512_maskz_loadu_ps(k_, c + 0 + 0 * cs_c)));
+            }
+            if (16 < m && 0 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                zmm1 = _mm512_fmadd_ps(va_, zmm1, _mm512_mul_ps(vb_, _mm512_maskz_loadu_ps(k_, c + 16 + 0 * cs_c)));
+            }
+            if (0 < m && 1 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                zmm2 = _mm512_fmadd_ps(va_, zmm2, _mm512_mul_ps(vb_, _mm512_maskz_loadu_ps(k_, c + 0 + 1 * cs_c)));
+            }
+            if (16 < m && 1 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                zmm3 = _mm512_fmadd_ps(va_, zmm3, _mm512_mul_ps(vb_, _mm512_maskz_loadu_ps(k_, c + 16 + 1 * cs_c)));
+            }
+            if (0 < m && 2 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                zmm4 = _mm512_fmadd_ps(va_, zmm4, _mm512_mul_ps(vb_, _mm512_maskz_loadu_ps(k_, c + 0 + 2 * cs_c)));
+            }
+            if (16 < m && 2 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                zmm5 = _mm512_fmadd_ps(va_, zmm5, _mm512_mul_ps(vb_, _mm512_maskz_loadu_ps(k_, c + 16 + 2 * cs_c)));
+            }
+            if (0 < m && 3 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                zmm6 = _mm512_fmadd_ps(va_, zmm6, _mm512_mul_ps(vb_, _mm512_maskz_loadu_ps(k_, c + 0 + 3 * cs_c)));
+            }
+            if (16 < m && 3 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                zmm7 = _mm512_fmadd_ps(va_, zmm7, _mm512_mul_ps(vb_, _mm512_maskz_loadu_ps(k_, c + 16 + 3 * cs_c)));
+            }
+            if (0 < m && 4 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                zmm8 = _mm512_fmadd_ps(va_, zmm8, _mm512_mul_ps(vb_, _mm512_maskz_loadu_ps(k_, c + 0 + 4 * cs_c)));
+            }
+            if (16 < m && 4 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                zmm9 = _mm512_fmadd_ps(va_, zmm9, _mm512_mul_ps(vb_, _mm512_maskz_loadu_ps(k_, c + 16 + 4 * cs_c)));
+            }
+            if (0 < m && 5 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                zmm10 = _mm512_fmadd_ps(va_, zmm10, _mm512_mul_ps(vb_, _mm512_maskz_loadu_ps(k_, c + 0 + 5 * cs_c)));
+            }
+            if (16 < m && 5 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                zmm11 = _mm512_fmadd_ps(va_, zmm11, _mm512_mul_ps(vb_, _mm512_maskz_loadu_ps(k_, c + 16 + 5 * cs_c)));
+            }
+            if (0 < m && 0 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 0 * cs_c, k_, zmm0);
+            }
+            if (16 < m && 0 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                _mm512_mask_storeu_ps(c + 16 + 0 * cs_c, k_, zmm1);
+            }
+            if (0 < m && 1 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 1 * cs_c, k_, zmm2);
+            }
+            if (16 < m && 1 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                _mm512_mask_storeu_ps(c + 16 + 1 * cs_c, k_, zmm3);
+            }
+            if (0 < m && 2 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 2 * cs_c, k_, zmm4);
+            }
+            if (16 < m && 2 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                _mm512_mask_storeu_ps(c + 16 + 2 * cs_c, k_, zmm5);
+            }
+            if (0 < m && 3 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 3 * cs_c, k_, zmm6);
+            }
+            if (16 < m && 3 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                _mm512_mask_storeu_ps(c + 16 + 3 * cs_c, k_, zmm7);
+            }
+            if (0 < m && 4 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 4 * cs_c, k_, zmm8);
+            }
+            if (16 < m && 4 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                _mm512_mask_storeu_ps(c + 16 + 4 * cs_c, k_, zmm9);
+            }
+            if (0 < m && 5 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 5 * cs_c, k_, zmm10);
+            }
+            if (16 < m && 5 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 16 >= 16 ? 0xFFFF : (1u << (m - 16)) - 1);
+                _mm512_mask_storeu_ps(c + 16 + 5 * cs_c, k_, zmm11);
+            }
+        }
+        return;
+    }
+    float t_[192];
+    _mm512_storeu_ps(t_ + 0, zmm0);
+    _mm512_storeu_ps(t_ + 16, zmm1);
+    _mm512_storeu_ps(t_ + 32, zmm2);
+    _mm512_storeu_ps(t_ + 48, zmm3);
+    _mm512_storeu_ps(t_ + 64, zmm4);
+    _mm512_storeu_ps(t_ + 80, zmm5);
+    _mm512_storeu_ps(t_ + 96, zmm6);
+    _mm512_storeu_ps(t_ + 112, zmm7);
+    _mm512_storeu_ps(t_ + 128, zmm8);
+    _mm512_storeu_ps(t_ + 144, zmm9);
+    _mm512_storeu_ps(t_ + 160, zmm10);
+    _mm512_storeu_ps(t_ + 176, zmm11);
+    /* position in t_ of C(i, j), at_[i + j*32] */
+    static const unsigned short at_[192] = {
+        0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15,
+        16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31,
+        32, 33, 34, 35, 36, 37, 38, 39, 40, 41, 42, 43, 44, 45, 46, 47,
+        48, 49, 50, 51, 52, 53, 54, 55, 56, 57, 58, 59, 60, 61, 62, 63,
+        64, 65, 66, 67, 68, 69, 70, 71, 72, 73, 74, 75, 76, 77, 78, 79,
+        80, 81, 82, 83, 84, 85, 86, 87, 88, 89, 90, 91, 92, 93, 94, 95,
+        96, 97, 98, 99, 100, 101, 102, 103, 104, 105, 106, 107, 108, 109, 110, 111,
+        112, 113, 114, 115, 116, 117, 118, 119, 120, 121, 122, 123, 124, 125, 126, 127,
+        128, 129, 130, 131, 132, 133, 134, 135, 136, 137, 138, 139, 140, 141, 142, 143,
+        144, 145, 146, 147, 148, 149, 150, 151, 152, 153, 154, 155, 156, 157, 158, 159,
+        160, 161, 162, 163, 164, 165, 166, 167, 168, 169, 170, 171, 172, 173, 174, 175,
+        176, 177, 178, 179, 180, 181, 182, 183, 184, 185, 186, 187, 188, 189, 190, 191,
+    };
+    for (int64_t j = 0; j < n; j++)
+        for (int64_t i = 0; i < m; i++) {
+            float v = alpha_ * t_[at_[i + j * 32]];
+            float *cij = c + i * rs_c + j * cs_c;
+            *cij = beta_ == 0 ? v : v + beta_ * *cij;
+        }
+
+}
+
+void zen4_sgemm_32x14_e16x4_rows(int64_t m, int64_t n, int64_t k, const float *alpha, const float *a, int64_t lda,
+                                 const float *b, int64_t ldb, const float *beta, float *c, int64_t rs_c, int64_t cs_c)
+{
+    const int64_t lda_b = lda * (int64_t)sizeof(float), ldb_b = ldb * (int64_t)sizeof(float);
+    const char *pa0 = (const char *)a;
+    const char *pb0 = (const char *)b;
+    __m512 zmm0, zmm1, zmm2, zmm3, zmm4, zmm5, zmm6, zmm7;
+    __m512 zmm8, zmm9, zmm10;
+
+    zmm0 = _mm512_setzero_ps();
+    zmm1 = _mm512_setzero_ps();
+    zmm2 = _mm512_setzero_ps();
+    zmm3 = _mm512_setzero_ps();
+
+    if (k > 0) {
+        /* prologue: the first 13 instructions of iteration 0 (pointer
+         * bumps among them become load offsets) */
+        zmm5 = _mm512_loadu_ps((const float *)pa0);
+        zmm6 = _mm512_set1_ps(*((const float *)pb0));
+        zmm7 = _mm512_set1_ps(*((const float *)pb0 + 1));
+        zmm8 = _mm512_set1_ps(*((const float *)pb0 + 2));
+        zmm10 = _mm512_set1_ps(*((const float *)pb0 + 3));
+        zmm0 = _mm512_fmadd_ps(zmm5, zmm6, zmm0);
+        zmm1 = _mm512_fmadd_ps(zmm5, zmm7, zmm1);
+        zmm2 = _mm512_fmadd_ps(zmm5, zmm8, zmm2);
+
+        /* kernel: iteration i and the start of i+1, unrolled 2x */
+        int64_t nq = k - 1;
+        for (int64_t it = nq / 2; it > 0; it--) {
+            /* copy 0 */
+            zmm4 = _mm512_loadu_ps((const float *)(pa0 + lda_b));
+            zmm6 = _mm512_set1_ps(*((const float *)(pb0 + ldb_b)));
+            zmm7 = _mm512_set1_ps(*((const float *)(pb0 + ldb_b) + 1));
+            zmm8 = _mm512_set1_ps(*((const float *)(pb0 + ldb_b) + 2));
+            zmm9 = _mm512_set1_ps(*((const float *)(pb0 + ldb_b) + 3));
+            zmm0 = _mm512_fmadd_ps(zmm4, zmm6, zmm0);
+            zmm1 = _mm512_fmadd_ps(zmm4, zmm7, zmm1);
+            zmm2 = _mm512_fmadd_ps(zmm4, zmm8, zmm2);
+            zmm3 = _mm512_fmadd_ps(zmm5, zmm10, zmm3);
+            /* copy 1 */
+            zmm5 = _mm512_loadu_ps((const float *)(pa0 + 2 * lda_b));
+            zmm6 = _mm512_set1_ps(*((const float *)(pb0 + 2 * ldb_b)));
+            zmm7 = _mm512_set1_ps(*((const float *)(pb0 + 2 * ldb_b) + 1));
+            zmm8 = _mm512_set1_ps(*((const float *)(pb0 + 2 * ldb_b) + 2));
+            zmm10 = _mm512_set1_ps(*((const float *)(pb0 + 2 * ldb_b) + 3));
+            zmm0 = _mm512_fmadd_ps(zmm5, zmm6, zmm0);
+            zmm1 = _mm512_fmadd_ps(zmm5, zmm7, zmm1);
+            zmm2 = _mm512_fmadd_ps(zmm5, zmm8, zmm2);
+            zmm3 = _mm512_fmadd_ps(zmm4, zmm9, zmm3);
+
+            pa0 += 2 * lda_b;
+            pb0 += 2 * ldb_b;
+        }
+        int64_t rem = nq % 2;
+        if (rem > 0) {
+            zmm4 = _mm512_loadu_ps((const float *)(pa0 + lda_b));
+            zmm6 = _mm512_set1_ps(*((const float *)(pb0 + ldb_b)));
+            zmm7 = _mm512_set1_ps(*((const float *)(pb0 + ldb_b) + 1));
+            zmm8 = _mm512_set1_ps(*((const float *)(pb0 + ldb_b) + 2));
+            zmm9 = _mm512_set1_ps(*((const float *)(pb0 + ldb_b) + 3));
+            zmm0 = _mm512_fmadd_ps(zmm4, zmm6, zmm0);
+            zmm1 = _mm512_fmadd_ps(zmm4, zmm7, zmm1);
+            zmm2 = _mm512_fmadd_ps(zmm4, zmm8, zmm2);
+            zmm3 = _mm512_fmadd_ps(zmm5, zmm10, zmm3);
+        }
+
+        /* epilogue: the rest of the last iteration, in the registers
+         * of the copy it follows */
+        switch (rem) {
+        case 0:
+            zmm3 = _mm512_fmadd_ps(zmm5, zmm10, zmm3);
+            break;
+        case 1:
+            zmm3 = _mm512_fmadd_ps(zmm4, zmm9, zmm3);
+            break;
+
+        }
+    }
+    const float alpha_ = *alpha, beta_ = *beta;
+    if (m == 16 && n == 4 && rs_c == 1) {
+        const __m512 va_ = _mm512_set1_ps(alpha_);
+        if (alpha_ == 1 && beta_ == 0) {
+            float *cw_ = c;
+            _mm512_storeu_ps(cw_ + 0, zmm0);
+            cw_ += cs_c;
+            _mm512_storeu_ps(cw_ + 0, zmm1);
+            cw_ += cs_c;
+            _mm512_storeu_ps(cw_ + 0, zmm2);
+            cw_ += cs_c;
+            _mm512_storeu_ps(cw_ + 0, zmm3);
+        } else if (alpha_ == 1 && beta_ == 1) {
+            float *cw_ = c;
+            _mm512_storeu_ps(cw_ + 0, _mm512_add_ps(zmm0, _mm512_loadu_ps(cw_ + 0)));
+            cw_ += cs_c;
+            _mm512_storeu_ps(cw_ + 0, _mm512_add_ps(zmm1, _mm512_loadu_ps(cw_ + 0)));
+            cw_ += cs_c;
+            _mm512_storeu_ps(cw_ + 0, _mm512_add_ps(zmm2, _mm512_loadu_ps(cw_ + 0)));
+            cw_ += cs_c;
+            _mm512_storeu_ps(cw_ + 0, _mm512_add_ps(zmm3, _mm512_loadu_ps(cw_ + 0)));
+        } else if (beta_ == 0) {
+            float *cw_ = c;
+            _mm512_storeu_ps(cw_ + 0, _mm512_mul_ps(va_, zmm0));
+            cw_ += cs_c;
+            _mm512_storeu_ps(cw_ + 0, _mm512_mul_ps(va_, zmm1));
+            cw_ += cs_c;
+            _mm512_storeu_ps(cw_ + 0, _mm512_mul_ps(va_, zmm2));
+            cw_ += cs_c;
+            _mm512_storeu_ps(cw_ + 0, _mm512_mul_ps(va_, zmm3));
+        } else if (beta_ == 1) {
+            float *cw_ = c;
+            _mm512_storeu_ps(cw_ + 0, _mm512_fmadd_ps(va_, zmm0, _mm512_loadu_ps(cw_ + 0)));
+            cw_ += cs_c;
+            _mm512_storeu_ps(cw_ + 0, _mm512_fmadd_ps(va_, zmm1, _mm512_loadu_ps(cw_ + 0)));
+            cw_ += cs_c;
+            _mm512_storeu_ps(cw_ + 0, _mm512_fmadd_ps(va_, zmm2, _mm512_loadu_ps(cw_ + 0)));
+            cw_ += cs_c;
+            _mm512_storeu_ps(cw_ + 0, _mm512_fmadd_ps(va_, zmm3, _mm512_loadu_ps(cw_ + 0)));
+        } else {
+            const __m512 vb_ = _mm512_set1_ps(beta_);
+            float *cw_ = c;
+            _mm512_storeu_ps(cw_ + 0, _mm512_fmadd_ps(va_, zmm0, _mm512_mul_ps(vb_, _mm512_loadu_ps(cw_ + 0))));
+            cw_ += cs_c;
+            _mm512_storeu_ps(cw_ + 0, _mm512_fmadd_ps(va_, zmm1, _mm512_mul_ps(vb_, _mm512_loadu_ps(cw_ + 0))));
+            cw_ += cs_c;
+            _mm512_storeu_ps(cw_ + 0, _mm512_fmadd_ps(va_, zmm2, _mm512_mul_ps(vb_, _mm512_loadu_ps(cw_ + 0))));
+            cw_ += cs_c;
+            _mm512_storeu_ps(cw_ + 0, _mm512_fmadd_ps(va_, zmm3, _mm512_mul_ps(vb_, _mm512_loadu_ps(cw_ + 0))));
+        }
+        return;
+    }
+    if (rs_c == 1) {   /* edge tile: predicated */
+        const __m512 va_ = _mm512_set1_ps(alpha_);
+        if (alpha_ == 1 && beta_ == 0) {
+            if (0 < m && 0 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 0 * cs_c, k_, zmm0);
+            }
+            if (0 < m && 1 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 1 * cs_c, k_, zmm1);
+            }
+            if (0 < m && 2 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 2 * cs_c, k_, zmm2);
+            }
+            if (0 < m && 3 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 3 * cs_c, k_, zmm3);
+            }
+        } else if (alpha_ == 1 && beta_ == 1) {
+            if (0 < m && 0 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                zmm0 = _mm512_add_ps(zmm0, _mm512_maskz_loadu_ps(k_, c + 0 + 0 * cs_c));
+            }
+            if (0 < m && 1 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                zmm1 = _mm512_add_ps(zmm1, _mm512_maskz_loadu_ps(k_, c + 0 + 1 * cs_c));
+            }
+            if (0 < m && 2 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                zmm2 = _mm512_add_ps(zmm2, _mm512_maskz_loadu_ps(k_, c + 0 + 2 * cs_c));
+            }
+            if (0 < m && 3 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                zmm3 = _mm512_add_ps(zmm3, _mm512_maskz_loadu_ps(k_, c + 0 + 3 * cs_c));
+            }
+            if (0 < m && 0 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 0 * cs_c, k_, zmm0);
+            }
+            if (0 < m && 1 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 1 * cs_c, k_, zmm1);
+            }
+            if (0 < m && 2 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 2 * cs_c, k_, zmm2);
+            }
+            if (0 < m && 3 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 3 * cs_c, k_, zmm3);
+            }
+        } else if (beta_ == 0) {
+            if (0 < m && 0 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 0 * cs_c, k_, _mm512_mul_ps(va_, zmm0));
+            }
+            if (0 < m && 1 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 1 * cs_c, k_, _mm512_mul_ps(va_, zmm1));
+            }
+            if (0 < m && 2 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 2 * cs_c, k_, _mm512_mul_ps(va_, zmm2));
+            }
+            if (0 < m && 3 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 3 * cs_c, k_, _mm512_mul_ps(va_, zmm3));
+            }
+        } else if (beta_ == 1) {
+            if (0 < m && 0 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                zmm0 = _mm512_fmadd_ps(va_, zmm0, _mm512_maskz_loadu_ps(k_, c + 0 + 0 * cs_c));
+            }
+            if (0 < m && 1 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                zmm1 = _mm512_fmadd_ps(va_, zmm1, _mm512_maskz_loadu_ps(k_, c + 0 + 1 * cs_c));
+            }
+            if (0 < m && 2 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                zmm2 = _mm512_fmadd_ps(va_, zmm2, _mm512_maskz_loadu_ps(k_, c + 0 + 2 * cs_c));
+            }
+            if (0 < m && 3 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                zmm3 = _mm512_fmadd_ps(va_, zmm3, _mm512_maskz_loadu_ps(k_, c + 0 + 3 * cs_c));
+            }
+            if (0 < m && 0 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 0 * cs_c, k_, zmm0);
+            }
+            if (0 < m && 1 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 1 * cs_c, k_, zmm1);
+            }
+            if (0 < m && 2 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 2 * cs_c, k_, zmm2);
+            }
+            if (0 < m && 3 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 3 * cs_c, k_, zmm3);
+            }
+        } else {
+            const __m512 vb_ = _mm512_set1_ps(beta_);
+            if (0 < m && 0 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                zmm0 = _mm512_fmadd_ps(va_, zmm0, _mm512_mul_ps(vb_, _mm512_maskz_loadu_ps(k_, c + 0 + 0 * cs_c)));
+            }
+            if (0 < m && 1 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                zmm1 = _mm512_fmadd_ps(va_, zmm1, _mm512_mul_ps(vb_, _mm512_maskz_loadu_ps(k_, c + 0 + 1 * cs_c)));
+            }
+            if (0 < m && 2 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                zmm2 = _mm512_fmadd_ps(va_, zmm2, _mm512_mul_ps(vb_, _mm512_maskz_loadu_ps(k_, c + 0 + 2 * cs_c)));
+            }
+            if (0 < m && 3 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                zmm3 = _mm512_fmadd_ps(va_, zmm3, _mm512_mul_ps(vb_, _mm512_maskz_loadu_ps(k_, c + 0 + 3 * cs_c)));
+            }
+            if (0 < m && 0 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 0 * cs_c, k_, zmm0);
+            }
+            if (0 < m && 1 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 1 * cs_c, k_, zmm1);
+            }
+            if (0 < m && 2 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 2 * cs_c, k_, zmm2);
+            }
+            if (0 < m && 3 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 3 * cs_c, k_, zmm3);
+            }
+        }
+        return;
+    }
+    float t_[64];
+    _mm512_storeu_ps(t_ + 0, zmm0);
+    _mm512_storeu_ps(t_ + 16, zmm1);
+    _mm512_storeu_ps(t_ + 32, zmm2);
+    _mm512_storeu_ps(t_ + 48, zmm3);
+    /* position in t_ of C(i, j), at_[i + j*16] */
+    static const unsigned short at_[64] = {
+        0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15,
+        16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31,
+        32, 33, 34, 35, 36, 37, 38, 39, 40, 41, 42, 43, 44, 45, 46, 47,
+        48, 49, 50, 51, 52, 53, 54, 55, 56, 57, 58, 59, 60, 61, 62, 63,
+    };
+    for (int64_t j = 0; j < n; j++)
+        for (int64_t i = 0; i < m; i++) {
+            float v = alpha_ * t_[at_[i + j * 16]];
+            float *cij = c + i * rs_c + j * cs_c;
+            *cij = beta_ == 0 ? v : v + beta_ * *cij;
+        }
+
+}
+
+void zen4_sgemm_32x14_e16x6_rows(int64_t m, int64_t n, int64_t k, const float *alpha, const float *a, int64_t lda,
+                                 const float *b, int64_t ldb, const float *beta, float *c, int64_t rs_c, int64_t cs_c)
+{
+    const int64_t lda_b = lda * (int64_t)sizeof(float), ldb_b = ldb * (int64_t)sizeof(float);
+    const char *pa0 = (const char *)a;
+    const char *pb0 = (const char *)b;
+    __m512 zmm0, zmm1, zmm2, zmm3, zmm4, zmm5, zmm6, zmm7;
+    __m512 zmm8, zmm9, zmm10, zmm11, zmm12, zmm13, zmm14, zmm15;
+    __m512 zmm16, zmm17, zmm18, zmm19;
+
+    zmm0 = _mm512_setzero_ps();
+    zmm1 = _mm512_setzero_ps();
+    zmm2 = _mm512_setzero_ps();
+    zmm3 = _mm512_setzero_ps();
+    zmm4 = _mm512_setzero_ps();
+    zmm5 = _mm512_setzero_ps();
+
+    if (k > 0) {
+        /* prologue: the first 12 instructions of iteration 0 (pointer
+         * bumps among them become load offsets) */
+        zmm7 = _mm512_loadu_ps((const float *)pa0);
+        zmm9 = _mm512_set1_ps(*((const float *)pb0));
+        zmm11 = _mm512_set1_ps(*((const float *)pb0 + 1));
+        zmm13 = _mm512_set1_ps(*((const float *)pb0 + 2));
+        zmm15 = _mm512_set1_ps(*((const float *)pb0 + 3));
+        zmm17 = _mm512_set1_ps(*((const float *)pb0 + 4));
+        zmm19 = _mm512_set1_ps(*((const float *)pb0 + 5));
+
+        /* kernel: iteration i and the start of i+1, unrolled 2x */
+        int64_t nq = k - 1;
+        for (int64_t it = nq / 2; it > 0; it--) {
+            /* copy 0 */
+            zmm6 = _mm512_loadu_ps((const float *)(pa0 + lda_b));
+            zmm8 = _mm512_set1_ps(*((const float *)(pb0 + ldb_b)));
+            zmm10 = _mm512_set1_ps(*((const float *)(pb0 + ldb_b) + 1));
+            zmm12 = _mm512_set1_ps(*((const float *)(pb0 + ldb_b) + 2));
+            zmm14 = _mm512_set1_ps(*((const float *)(pb0 + ldb_b) + 3));
+            zmm16 = _mm512_set1_ps(*((const float *)(pb0 + ldb_b) + 4));
+            zmm18 = _mm512_set1_ps(*((const float *)(pb0 + ldb_b) + 5));
+            zmm0 = _mm512_fmadd_ps(zmm7, zmm9, zmm0);
+            zmm1 = _mm512_fmadd_ps(zmm7, zmm11, zmm1);
+            zmm2 = _mm512_fmadd_ps(zmm7, zmm13, zmm2);
+            zmm3 = _mm512_fmadd_ps(zmm7, zmm15, zmm3);
+            zmm4 = _mm512_fmadd_ps(zmm7, zmm17, zmm4);
+            zmm5 = _mm512_fmadd_ps(zmm7, zmm19, zmm5);
+            /* copy 1 */
+            zmm7 = _mm512_loadu_ps((const float *)(pa0 + 2 * lda_b));
+            zmm9 = _mm512_set1_ps(*((const float *)(pb0 + 2 * ldb_b)));
+            zmm11 = _mm512_set1_ps(*((const float *)(pb0 + 2 * ldb_b) + 1));
+            zmm13 = _mm512_set1_ps(*((const float *)(pb0 + 2 * ldb_b) + 2));
+            zmm15 = _mm512_set1_ps(*((const float *)(pb0 + 2 * ldb_b) + 3));
+            zmm17 = _mm512_set1_ps(*((const float *)(pb0 + 2 * ldb_b) + 4));
+            zmm19 = _mm512_set1_ps(*((const float *)(pb0 + 2 * ldb_b) + 5));
+            zmm0 = _mm512_fmadd_ps(zmm6, zmm8, zmm0);
+            zmm1 = _mm512_fmadd_ps(zmm6, zmm10, zmm1);
+            zmm2 = _mm512_fmadd_ps(zmm6, zmm12, zmm2);
+            zmm3 = _mm512_fmadd_ps(zmm6, zmm14, zmm3);
+            zmm4 = _mm512_fmadd_ps(zmm6, zmm16, zmm4);
+            zmm5 = _mm512_fmadd_ps(zmm6, zmm18, zmm5);
+
+            pa0 += 2 * lda_b;
+            pb0 += 2 * ldb_b;
+        }
+        int64_t rem = nq % 2;
+        if (rem > 0) {
+            zmm6 = _mm512_loadu_ps((const float *)(pa0 + lda_b));
+            zmm8 = _mm512_set1_ps(*((const float *)(pb0 + ldb_b)));
+            zmm10 = _mm512_set1_ps(*((const float *)(pb0 + ldb_b) + 1));
+            zmm12 = _mm512_set1_ps(*((const float *)(pb0 + ldb_b) + 2));
+            zmm14 = _mm512_set1_ps(*((const float *)(pb0 + ldb_b) + 3));
+            zmm16 = _mm512_set1_ps(*((const float *)(pb0 + ldb_b) + 4));
+            zmm18 = _mm512_set1_ps(*((const float *)(pb0 + ldb_b) + 5));
+            zmm0 = _mm512_fmadd_ps(zmm7, zmm9, zmm0);
+            zmm1 = _mm512_fmadd_ps(zmm7, zmm11, zmm1);
+            zmm2 = _mm512_fmadd_ps(zmm7, zmm13, zmm2);
+            zmm3 = _mm512_fmadd_ps(zmm7, zmm15, zmm3);
+            zmm4 = _mm512_fmadd_ps(zmm7, zmm17, zmm4);
+            zmm5 = _mm512_fmadd_ps(zmm7, zmm19, zmm5);
+        }
+
+        /* epilogue: the rest of the last iteration, in the registers
+         * of the copy it follows */
+        switch (rem) {
+        case 0:
+            zmm0 = _mm512_fmadd_ps(zmm7, zmm9, zmm0);
+            zmm1 = _mm512_fmadd_ps(zmm7, zmm11, zmm1);
+            zmm2 = _mm512_fmadd_ps(zmm7, zmm13, zmm2);
+            zmm3 = _mm512_fmadd_ps(zmm7, zmm15, zmm3);
+            zmm4 = _mm512_fmadd_ps(zmm7, zmm17, zmm4);
+            zmm5 = _mm512_fmadd_ps(zmm7, zmm19, zmm5);
+            break;
+        case 1:
+            zmm0 = _mm512_fmadd_ps(zmm6, zmm8, zmm0);
+            zmm1 = _mm512_fmadd_ps(zmm6, zmm10, zmm1);
+            zmm2 = _mm512_fmadd_ps(zmm6, zmm12, zmm2);
+            zmm3 = _mm512_fmadd_ps(zmm6, zmm14, zmm3);
+            zmm4 = _mm512_fmadd_ps(zmm6, zmm16, zmm4);
+            zmm5 = _mm512_fmadd_ps(zmm6, zmm18, zmm5);
+            break;
+
+        }
+    }
+    const float alpha_ = *alpha, beta_ = *beta;
+    if (m == 16 && n == 6 && rs_c == 1) {
+        const __m512 va_ = _mm512_set1_ps(alpha_);
+        if (alpha_ == 1 && beta_ == 0) {
+            float *cw_ = c;
+            _mm512_storeu_ps(cw_ + 0, zmm0);
+            cw_ += cs_c;
+            _mm512_storeu_ps(cw_ + 0, zmm1);
+            cw_ += cs_c;
+            _mm512_storeu_ps(cw_ + 0, zmm2);
+            cw_ += cs_c;
+            _mm512_storeu_ps(cw_ + 0, zmm3);
+            cw_ += cs_c;
+            _mm512_storeu_ps(cw_ + 0, zmm4);
+            cw_ += cs_c;
+            _mm512_storeu_ps(cw_ + 0, zmm5);
+        } else if (alpha_ == 1 && beta_ == 1) {
+            float *cw_ = c;
+            _mm512_storeu_ps(cw_ + 0, _mm512_add_ps(zmm0, _mm512_loadu_ps(cw_ + 0)));
+            cw_ += cs_c;
+            _mm512_storeu_ps(cw_ + 0, _mm512_add_ps(zmm1, _mm512_loadu_ps(cw_ + 0)));
+            cw_ += cs_c;
+            _mm512_storeu_ps(cw_ + 0, _mm512_add_ps(zmm2, _mm512_loadu_ps(cw_ + 0)));
+            cw_ += cs_c;
+            _mm512_storeu_ps(cw_ + 0, _mm512_add_ps(zmm3, _mm512_loadu_ps(cw_ + 0)));
+            cw_ += cs_c;
+            _mm512_storeu_ps(cw_ + 0, _mm512_add_ps(zmm4, _mm512_loadu_ps(cw_ + 0)));
+            cw_ += cs_c;
+            _mm512_storeu_ps(cw_ + 0, _mm512_add_ps(zmm5, _mm512_loadu_ps(cw_ + 0)));
+        } else if (beta_ == 0) {
+            float *cw_ = c;
+            _mm512_storeu_ps(cw_ + 0, _mm512_mul_ps(va_, zmm0));
+            cw_ += cs_c;
+            _mm512_storeu_ps(cw_ + 0, _mm512_mul_ps(va_, zmm1));
+            cw_ += cs_c;
+            _mm512_storeu_ps(cw_ + 0, _mm512_mul_ps(va_, zmm2));
+            cw_ += cs_c;
+            _mm512_storeu_ps(cw_ + 0, _mm512_mul_ps(va_, zmm3));
+            cw_ += cs_c;
+            _mm512_storeu_ps(cw_ + 0, _mm512_mul_ps(va_, zmm4));
+            cw_ += cs_c;
+            _mm512_storeu_ps(cw_ + 0, _mm512_mul_ps(va_, zmm5));
+        } else if (beta_ == 1) {
+            float *cw_ = c;
+            _mm512_storeu_ps(cw_ + 0, _mm512_fmadd_ps(va_, zmm0, _mm512_loadu_ps(cw_ + 0)));
+            cw_ += cs_c;
+            _mm512_storeu_ps(cw_ + 0, _mm512_fmadd_ps(va_, zmm1, _mm512_loadu_ps(cw_ + 0)));
+            cw_ += cs_c;
+            _mm512_storeu_ps(cw_ + 0, _mm512_fmadd_ps(va_, zmm2, _mm512_loadu_ps(cw_ + 0)));
+            cw_ += cs_c;
+            _mm512_storeu_ps(cw_ + 0, _mm512_fmadd_ps(va_, zmm3, _mm512_loadu_ps(cw_ + 0)));
+            cw_ += cs_c;
+            _mm512_storeu_ps(cw_ + 0, _mm512_fmadd_ps(va_, zmm4, _mm512_loadu_ps(cw_ + 0)));
+            cw_ += cs_c;
+            _mm512_storeu_ps(cw_ + 0, _mm512_fmadd_ps(va_, zmm5, _mm512_loadu_ps(cw_ + 0)));
+        } else {
+            const __m512 vb_ = _mm512_set1_ps(beta_);
+            float *cw_ = c;
+            _mm512_storeu_ps(cw_ + 0, _mm512_fmadd_ps(va_, zmm0, _mm512_mul_ps(vb_, _mm512_loadu_ps(cw_ + 0))));
+            cw_ += cs_c;
+            _mm512_storeu_ps(cw_ + 0, _mm512_fmadd_ps(va_, zmm1, _mm512_mul_ps(vb_, _mm512_loadu_ps(cw_ + 0))));
+            cw_ += cs_c;
+            _mm512_storeu_ps(cw_ + 0, _mm512_fmadd_ps(va_, zmm2, _mm512_mul_ps(vb_, _mm512_loadu_ps(cw_ + 0))));
+            cw_ += cs_c;
+            _mm512_storeu_ps(cw_ + 0, _mm512_fmadd_ps(va_, zmm3, _mm512_mul_ps(vb_, _mm512_loadu_ps(cw_ + 0))));
+            cw_ += cs_c;
+            _mm512_storeu_ps(cw_ + 0, _mm512_fmadd_ps(va_, zmm4, _mm512_mul_ps(vb_, _mm512_loadu_ps(cw_ + 0))));
+            cw_ += cs_c;
+            _mm512_storeu_ps(cw_ + 0, _mm512_fmadd_ps(va_, zmm5, _mm512_mul_ps(vb_, _mm512_loadu_ps(cw_ + 0))));
+        }
+        return;
+    }
+    if (rs_c == 1) {   /* edge tile: predicated */
+        const __m512 va_ = _mm512_set1_ps(alpha_);
+        if (alpha_ == 1 && beta_ == 0) {
+            if (0 < m && 0 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 0 * cs_c, k_, zmm0);
+            }
+            if (0 < m && 1 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 1 * cs_c, k_, zmm1);
+            }
+            if (0 < m && 2 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 2 * cs_c, k_, zmm2);
+            }
+            if (0 < m && 3 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 3 * cs_c, k_, zmm3);
+            }
+            if (0 < m && 4 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 4 * cs_c, k_, zmm4);
+            }
+            if (0 < m && 5 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 5 * cs_c, k_, zmm5);
+            }
+        } else if (alpha_ == 1 && beta_ == 1) {
+            if (0 < m && 0 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                zmm0 = _mm512_add_ps(zmm0, _mm512_maskz_loadu_ps(k_, c + 0 + 0 * cs_c));
+            }
+            if (0 < m && 1 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                zmm1 = _mm512_add_ps(zmm1, _mm512_maskz_loadu_ps(k_, c + 0 + 1 * cs_c));
+            }
+            if (0 < m && 2 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                zmm2 = _mm512_add_ps(zmm2, _mm512_maskz_loadu_ps(k_, c + 0 + 2 * cs_c));
+            }
+            if (0 < m && 3 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                zmm3 = _mm512_add_ps(zmm3, _mm512_maskz_loadu_ps(k_, c + 0 + 3 * cs_c));
+            }
+            if (0 < m && 4 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                zmm4 = _mm512_add_ps(zmm4, _mm512_maskz_loadu_ps(k_, c + 0 + 4 * cs_c));
+            }
+            if (0 < m && 5 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                zmm5 = _mm512_add_ps(zmm5, _mm512_maskz_loadu_ps(k_, c + 0 + 5 * cs_c));
+            }
+            if (0 < m && 0 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 0 * cs_c, k_, zmm0);
+            }
+            if (0 < m && 1 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 1 * cs_c, k_, zmm1);
+            }
+            if (0 < m && 2 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 2 * cs_c, k_, zmm2);
+            }
+            if (0 < m && 3 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 3 * cs_c, k_, zmm3);
+            }
+            if (0 < m && 4 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 4 * cs_c, k_, zmm4);
+            }
+            if (0 < m && 5 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 5 * cs_c, k_, zmm5);
+            }
+        } else if (beta_ == 0) {
+            if (0 < m && 0 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 0 * cs_c, k_, _mm512_mul_ps(va_, zmm0));
+            }
+            if (0 < m && 1 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 1 * cs_c, k_, _mm512_mul_ps(va_, zmm1));
+            }
+            if (0 < m && 2 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 2 * cs_c, k_, _mm512_mul_ps(va_, zmm2));
+            }
+            if (0 < m && 3 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 3 * cs_c, k_, _mm512_mul_ps(va_, zmm3));
+            }
+            if (0 < m && 4 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 4 * cs_c, k_, _mm512_mul_ps(va_, zmm4));
+            }
+            if (0 < m && 5 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 5 * cs_c, k_, _mm512_mul_ps(va_, zmm5));
+            }
+        } else if (beta_ == 1) {
+            if (0 < m && 0 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                zmm0 = _mm512_fmadd_ps(va_, zmm0, _mm512_maskz_loadu_ps(k_, c + 0 + 0 * cs_c));
+            }
+            if (0 < m && 1 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                zmm1 = _mm512_fmadd_ps(va_, zmm1, _mm512_maskz_loadu_ps(k_, c + 0 + 1 * cs_c));
+            }
+            if (0 < m && 2 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                zmm2 = _mm512_fmadd_ps(va_, zmm2, _mm512_maskz_loadu_ps(k_, c + 0 + 2 * cs_c));
+            }
+            if (0 < m && 3 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                zmm3 = _mm512_fmadd_ps(va_, zmm3, _mm512_maskz_loadu_ps(k_, c + 0 + 3 * cs_c));
+            }
+            if (0 < m && 4 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                zmm4 = _mm512_fmadd_ps(va_, zmm4, _mm512_maskz_loadu_ps(k_, c + 0 + 4 * cs_c));
+            }
+            if (0 < m && 5 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                zmm5 = _mm512_fmadd_ps(va_, zmm5, _mm512_maskz_loadu_ps(k_, c + 0 + 5 * cs_c));
+            }
+            if (0 < m && 0 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 0 * cs_c, k_, zmm0);
+            }
+            if (0 < m && 1 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 1 * cs_c, k_, zmm1);
+            }
+            if (0 < m && 2 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 2 * cs_c, k_, zmm2);
+            }
+            if (0 < m && 3 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 3 * cs_c, k_, zmm3);
+            }
+            if (0 < m && 4 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 4 * cs_c, k_, zmm4);
+            }
+            if (0 < m && 5 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 5 * cs_c, k_, zmm5);
+            }
+        } else {
+            const __m512 vb_ = _mm512_set1_ps(beta_);
+            if (0 < m && 0 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                zmm0 = _mm512_fmadd_ps(va_, zmm0, _mm512_mul_ps(vb_, _mm512_maskz_loadu_ps(k_, c + 0 + 0 * cs_c)));
+            }
+            if (0 < m && 1 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                zmm1 = _mm512_fmadd_ps(va_, zmm1, _mm512_mul_ps(vb_, _mm512_maskz_loadu_ps(k_, c + 0 + 1 * cs_c)));
+            }
+            if (0 < m && 2 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                zmm2 = _mm512_fmadd_ps(va_, zmm2, _mm512_mul_ps(vb_, _mm512_maskz_loadu_ps(k_, c + 0 + 2 * cs_c)));
+            }
+            if (0 < m && 3 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                zmm3 = _mm512_fmadd_ps(va_, zmm3, _mm512_mul_ps(vb_, _mm512_maskz_loadu_ps(k_, c + 0 + 3 * cs_c)));
+            }
+            if (0 < m && 4 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                zmm4 = _mm512_fmadd_ps(va_, zmm4, _mm512_mul_ps(vb_, _mm512_maskz_loadu_ps(k_, c + 0 + 4 * cs_c)));
+            }
+            if (0 < m && 5 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                zmm5 = _mm512_fmadd_ps(va_, zmm5, _mm512_mul_ps(vb_, _mm512_maskz_loadu_ps(k_, c + 0 + 5 * cs_c)));
+            }
+            if (0 < m && 0 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 0 * cs_c, k_, zmm0);
+            }
+            if (0 < m && 1 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 1 * cs_c, k_, zmm1);
+            }
+            if (0 < m && 2 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 2 * cs_c, k_, zmm2);
+            }
+            if (0 < m && 3 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 3 * cs_c, k_, zmm3);
+            }
+            if (0 < m && 4 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 4 * cs_c, k_, zmm4);
+            }
+            if (0 < m && 5 < n) {
+                const __mmask16 k_ = (__mmask16)(m - 0 >= 16 ? 0xFFFF : (1u << (m - 0)) - 1);
+                _mm512_mask_storeu_ps(c + 0 + 5 * cs_c, k_, zmm5);
+            }
+        }
+        return;
+    }
+    float t_[96];
+    _mm512_storeu_ps(t_ + 0, zmm0);
+    _mm512_storeu_ps(t_ + 16, zmm1);
+    _mm512_storeu_ps(t_ + 32, zmm2);
+    _mm512_storeu_ps(t_ + 48, zmm3);
+    _mm512_storeu_ps(t_ + 64, zmm4);
+    _mm512_storeu_ps(t_ + 80, zmm5);
+    /* position in t_ of C(i, j), at_[i + j*16] */
+    static const unsigned short at_[96] = {
+        0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15,
+        16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31,
+        32, 33, 34, 35, 36, 37, 38, 39, 40, 41, 42, 43, 44, 45, 46, 47,
+        48, 49, 50, 51, 52, 53, 54, 55, 56, 57, 58, 59, 60, 61, 62, 63,
+        64, 65, 66, 67, 68, 69, 70, 71, 72, 73, 74, 75, 76, 77, 78, 79,
+        80, 81, 82, 83, 84, 85, 86, 87, 88, 89, 90, 91, 92, 93, 94, 95,
     };
     for (int64_t j = 0; j < n; j++)
         for (int64_t i = 0; i < m; i++) {

@@ -37,7 +37,7 @@ static const struct gg_ukernel zen5_sgemm_32x14_desc_b_rows = {
     .mr = 32, .nr = 14, .row_pref = 0, .fn = (void *)zen5_sgemm_32x14,
     .b_l1_percent = 50, .narrow_k = 160,
     .direct = (void *)zen5_sgemm_32x14_direct_rows, .direct_b_cols = 0,
-    .edges = zen5_sgemm_32x14_desc_row_edges, .nedges = 3,
+    .edges = zen5_sgemm_32x14_desc_row_edges, .nedges = 7,
     .pedges = zen5_sgemm_32x14_desc_pedges, .npedges = 1,
 };
 #define zen5_sgemm_32x14_DESC_UKERNEL { \
@@ -45,7 +45,7 @@ static const struct gg_ukernel zen5_sgemm_32x14_desc_b_rows = {
     .b_l1_percent = 50, .narrow_k = 160, \
     .direct = (void *)zen5_sgemm_32x14_direct, .direct_b_cols = 1, \
     .stream = (void *)zen5_sgemm_32x14_stream, \
-    .edges = zen5_sgemm_32x14_desc_edges, .nedges = 3, \
+    .edges = zen5_sgemm_32x14_desc_edges, .nedges = 7, \
     .pedges = zen5_sgemm_32x14_desc_pedges, .npedges = 1, \
     .tails = { zen5_sgemm_32x14_TAIL_LIST }, \
     .b_rows = &zen5_sgemm_32x14_desc_b_rows, \

@@ -262,15 +262,18 @@ int main(void)
     int ms[] = { MR, 1, MR > 1 ? MR - 1 : 1, (MR + 1) / 2, MR, MR < 2 ? MR : 2, MR < 3 ? MR : 3,
                  MR < 4 ? MR : 4, MR < 7 ? MR : 7, MR < 8 ? MR : 8 };   /* 2-4: the dot-product
                                                            * tail, 7-8: the k-pair tail */
-    int ns[] = { NR, 1, NR > 1 ? NR - 1 : 1, (NR + 1) / 2, NR };
-    for (int e = 0; e < NEDGES; e++) {      /* the edge kernels' own sizes */
+    int ns[4 + sizeof edges / sizeof *edges] = { NR, 1, NR > 1 ? NR - 1 : 1, (NR + 1) / 2 };
+    int nn = 4;
+    for (int e = 0; e < NEDGES; e++) {      /* the edge kernels' own sizes: each width */
         if (edges[e].mr < ms[4]) ms[4] = edges[e].mr;
-        if (edges[e].nr < ns[4]) ns[4] = edges[e].nr;
+        int seen = 0;
+        for (int j = 0; j < nn; j++) seen |= ns[j] == edges[e].nr;
+        if (!seen) ns[nn++] = edges[e].nr;
     }
     const T alphas[] = { (T)1.5, (T)-0.75, 1 }, betas[] = { 0, (T)-1.25, 1 };
     for (size_t ki = 0; ki < sizeof ks / sizeof *ks; ki++)
         for (size_t mi = 0; mi < sizeof ms / sizeof *ms; mi++)
-            for (size_t ni = 0; ni < sizeof ns / sizeof *ns; ni++)
+            for (int ni = 0; ni < nn; ni++)
                 for (int layout = 0; layout < 3; layout++)
                     for (int ab = 0; ab < 9; ab++)
                         check_one(ms[mi], ns[ni], ks[ki], alphas[ab % 3], betas[ab / 3], layout);

@@ -163,7 +163,8 @@ static void register_caps(void **state)
 }
 
 /* The edge kernels of every machine plan and pass the same checks; the
- * host's shape gets the three of half size with a budget 1/8 below MaxReg. */
+ * AVX-512 shape gets the three of half size and the fine widths' four,
+ * with a budget 1/8 below MaxReg. */
 static void edge_kernels(void **state)
 {
     (void)state;
@@ -192,9 +193,11 @@ static void edge_kernels(void **state)
     struct plan pl;
     build(&pl, "skylake-avx512", ELEM_F64, 16, 14, 0);
     struct edge_spec es[MAX_EDGES];
-    assert_int_equal(plan_edges(&pl, es), 3);
-    const int want[3][3] = { { 16, 8, 28 }, { 8, 14, 28 }, { 8, 8, 28 } };
-    for (int i = 0; i < 3; i++) {
+    assert_int_equal(plan_edges(&pl, es), 7);
+    /* W = 8, then the fine widths 4 and 6 with their corners */
+    const int want[7][3] = { { 16, 8, 28 }, { 8, 14, 28 }, { 8, 8, 28 }, { 16, 4, 28 },
+                             { 16, 6, 28 }, { 8, 4, 28 }, { 8, 6, 28 } };
+    for (int i = 0; i < 7; i++) {
         assert_int_equal(es[i].mr, want[i][0]);
         assert_int_equal(es[i].nr, want[i][1]);
         assert_int_equal(es[i].max_regs, want[i][2]);

@@ -23,15 +23,15 @@ struct FN(ablock) { const T *a0; T *ap; int64_t from, k; int ldp; };
  * its kernels read more rows than it has, into a panel as high as they
  * read (not MR): SGEMM 16^3 spent a fifth of its time copying A into a
  * 32-row panel for a 16-row kernel. */
-static struct FN(ablock) FN(a_block)(const struct FN(op) *o, int64_t m0, int64_t m1,
-                                     int64_t pc, int64_t k)
+static struct FN(ablock) FN(a_block)(const struct FN(op) *o, const struct FN(cols) *cs,
+                                     int64_t m0, int64_t m1, int64_t pc, int64_t k)
 {
     int h = o->bk.mr;                          /* height of the copied panels */
     int64_t rows = m1 - m0;                    /* rows that are copied */
     if (o->rs_a == 1) {
         rows = FN(short_rows)(o, rows);
         if (rows) {
-            h = FN(rows_read)(o, rows);
+            h = FN(rows_read)(o, cs, rows);
             if (h == rows) rows = 0;              /* read in place */
         }
     }
@@ -221,11 +221,12 @@ static inline int FN(fills_tiles)(int64_t n, int64_t mr)
  * kernel's element-wise store). Not where the edges read less than 4t
  * rows nor where C^T's rows (n) fill less than two thirds of their tiles:
  * there the edges were faster (docs/decisions.md, `cols_tail_rows`). */
-static int64_t FN(cols_tail_rows)(const struct FN(op) *o, int64_t rows, int64_t n)
+static int64_t FN(cols_tail_rows)(const struct FN(op) *o, const struct FN(cols) *cs,
+                                  int64_t rows, int64_t n)
 {
     if (!o->tk) return 0;
     const int64_t t = FN(past_edges)(o, rows);
-    return t && t <= o->tk->nr && FN(rows_read)(o, t) >= 4 * t && FN(fills_tiles)(n, o->tk->mr)
+    return t && t <= o->tk->nr && FN(rows_read)(o, cs, t) >= 4 * t && FN(fills_tiles)(n, o->tk->mr)
         ? t : 0;
 }
 
@@ -260,14 +261,14 @@ static void FN(direct_block)(const struct FN(op) *o, int64_t m0, int64_t m1, int
 {
     const int mr = o->bk.mr;
     struct FN(tail) tl = FN(row_tail)(o, m1, m1 - m0, pc, k);
-    const int64_t ct = tl.t ? 0 : FN(cols_tail_rows)(o, m1 - m0, n1 - n0);
+    const struct FN(cols) cs = FN(col_split)(o, n1 - n0, k <= o->narrow_k, 0);
+    const int64_t ct = tl.t ? 0 : FN(cols_tail_rows)(o, &cs, m1 - m0, n1 - n0);
     const int64_t mt = m1 - tl.t - ct;         /* rows mt.. by the row tail or cols_tail */
-    struct FN(ablock) A = FN(a_block)(o, m0, mt, pc, k);
+    struct FN(ablock) A = FN(a_block)(o, &cs, m0, mt, pc, k);
     /* B's columns in place: the tail rows in one call after the tiles, in
      * blocks of the tail's width rather than of each panel's: one call,
      * not one per narrow panel (docs/decisions.md, `tail_once`) */
     const int tail_once = tl.t && o->rs_b == 1;
-    const struct FN(cols) cs = FN(col_split)(o, n1 - n0, k <= o->narrow_k);
     for (int64_t jr = n0, nn; jr < n1 && (mt > m0 || (tl.t && !tail_once)); jr += nn) {
         int w = FN(width_at)(&cs, jr - n0);   /* B columns the kernels read */
         int64_t ldb;
@@ -300,7 +301,8 @@ static void FN(direct_block_rows)(const struct FN(op) *o, int64_t m0, int64_t m1
 {
     const int mr = o->bk.mr, nr = o->bk.nr;
     const int64_t ldb = FN(b_ld)(o);
-    struct FN(ablock) A = FN(a_block)(o, m0, m1, pc, k);
+    const struct FN(cols) whole = { n1 - n0, INT64_MAX, nr, nr, 0, 0 };   /* NR panels only */
+    struct FN(ablock) A = FN(a_block)(o, &whole, m0, m1, pc, k);
     for (int64_t ir = m0; ir < m1; ir += mr) {
         int64_t mm = FN(min)(mr, m1 - ir);
         FN(direct_fn) *kf = FN(direct_for)(o, mm, nr, NULL);   /* once per row tile */
@@ -354,13 +356,13 @@ struct FN(panel) { int64_t jr, nn, ldb; int w; const T *b; };
  * walks them; returns how many, 0 when more than GG_STREAM_PANELS (narrow
  * last panels can outnumber what FN(streams) allows for). */
 static int FN(panels)(const struct FN(op) *o, int64_t n0, int64_t n1, int64_t pc, int64_t k,
-                      struct FN(panel) *p)
+                      struct FN(panel) *p, struct FN(cols) *cs)
 {
     int np = 0;
-    const struct FN(cols) cs = FN(col_split)(o, n1 - n0, 0);
+    *cs = FN(col_split)(o, n1 - n0, 0, 0);
     for (int64_t jr = n0; jr < n1; jr += p[np++].nn) {
         if (np == GG_STREAM_PANELS) return 0;
-        int w = FN(width_at)(&cs, jr - n0);
+        int w = FN(width_at)(cs, jr - n0);
         p[np].jr = jr; p[np].w = w; p[np].nn = FN(min)(w, n1 - jr);
         p[np].b = FN(b_panel)(o, o->b + pc * o->rs_b, jr, p[np].nn, w, k, &p[np].ldb);
     }
@@ -374,14 +376,15 @@ static void FN(stream_block)(const struct FN(op) *o, int64_t m0, int64_t m1, int
 {
     const int mr = o->bk.mr, nr = o->bk.nr;
     struct FN(panel) p[GG_STREAM_PANELS];
-    int np = FN(panels)(o, n0, n1, pc, k, p);
+    struct FN(cols) cs;
+    int np = FN(panels)(o, n0, n1, pc, k, p, &cs);
     if (!np) {
         FN(direct_block)(o, m0, m1, n0, n1, pc, k, beta);
         return;
     }
     struct FN(tail) tl = FN(row_tail)(o, m1, m1 - m0, pc, k);
     const int64_t mt = m1 - tl.t;              /* rows mt.. by the row tail */
-    struct FN(ablock) A = FN(a_block)(o, m0, mt, pc, k);
+    struct FN(ablock) A = FN(a_block)(o, &cs, m0, mt, pc, k);
     for (int64_t ir = m0; ir < mt; ir += mr) {
         int64_t mm = FN(min)(mr, mt - ir);
         const T *a = A.a0 + ir, *next = ir + mr < A.from ? a + mr : after;

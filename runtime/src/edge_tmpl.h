@@ -50,37 +50,6 @@ static __attribute__((noinline)) void FN(pack_cols)(int64_t nn, int64_t k, const
 
 #include "panels_tmpl.h"
 
-/* The direct kernel of width w for a tile of mm rows: the one of fewest
- * rows that covers mm (the main kernel when w = NR and nothing shorter);
- * *height (if not NULL) gets the rows it reads. */
-static FN(direct_fn) *FN(direct_for)(const struct FN(op) *o, int64_t mm, int w, int *height)
-{
-    FN(direct_fn) *k = NULL;
-    int h = o->bk.mr + 1;
-    if (w == o->bk.nr && o->direct) { k = o->direct; h = o->bk.mr; }
-    for (int e = 0; e < o->nedges; e++)
-        if (o->edges[e].nr == w && o->edges[e].mr >= mm && o->edges[e].mr < h) {
-            k = o->edges[e].fn;
-            h = o->edges[e].mr;
-        }
-    if (height) *height = h;
-    return k;
-}
-
-/* The most rows that the direct kernels of any width read for a tile of
- * mm rows (a short last row panel). */
-static int FN(rows_read)(const struct FN(op) *o, int64_t mm)
-{
-    int h, most;
-    FN(direct_for)(o, mm, o->bk.nr, &most);
-    for (int e = 0; e < o->nedges; e++) {
-        if (o->edges[e].mr != o->bk.mr) continue;     /* a width col_split never picks */
-        FN(direct_for)(o, mm, o->edges[e].nr, &h);
-        if (h > most) most = h;
-    }
-    return most;
-}
-
 #if !GG_PACKED_EDGES
 /* A last column panel that a narrower kernel covers (w < NR) in the
  * packed path: the edge kernels on the packed A panels (lda = MR) and this

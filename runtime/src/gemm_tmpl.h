@@ -27,7 +27,7 @@ static void FN(macro_kernel)(const struct FN(op) *o, int64_t mc, int64_t nc,
 {
     const int mr = o->bk.mr;
     const int64_t kp = FN(kpad)(kc);
-    const struct FN(cols) cs = FN(col_split)(o, nc, 0);
+    const struct FN(cols) cs = FN(col_split)(o, nc, 0, 1);
     for (int64_t jr = 0, nn; jr < nc; jr += nn) {
         int w = FN(width_at)(&cs, jr);
         const TB *b = bp + jr * kp;
@@ -57,7 +57,7 @@ static void FN(macro_kernel)(const struct FN(op) *o, int64_t mc, int64_t nc,
 static void FN(pack_b)(const struct FN(op) *o, int64_t nc, int64_t kc, const TB *x, TB *dst)
 {
     const int64_t kp = FN(kpad)(kc);
-    const struct FN(cols) cs = FN(col_split)(o, nc, 0);
+    const struct FN(cols) cs = FN(col_split)(o, nc, 0, 1);
     int64_t jr = FN(min)(cs.wide, nc);    /* the last NR panel may be partial */
     if (jr) FN(panels_b)(jr, kc, x, o->cs_b, o->rs_b, cs.nr, dst);
     int64_t end = (jr + cs.nr - 1) / cs.nr * cs.nr;     /* packed columns, padding included */

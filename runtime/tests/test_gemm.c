@@ -46,6 +46,12 @@ static int sizes_for(char type, struct size3 *s)
     /* 3 NR + 6 columns: narrow edge panels all the way when they compute
      * fewer columns than NR panels with a padded last one (edge_tmpl.h) */
     s[i++] = (struct size3){2 * mr + 3, 3 * nr + 6, 29};
+    /* the fine widths (AVX-512: NR 14, 8, 6, 4; the forced paths run
+     * them streamed and packed too): 10 as 6 + 4 and NR + 6, a short
+     * last row panel copied as tall as they read; 6 alone */
+    s[i++] = (struct size3){2 * mr + 5, nr > 4 ? nr - 4 : 1, 70};
+    s[i++] = (struct size3){mr + 9, nr + 6, 33};
+    s[i++] = (struct size3){3 * mr + 2, nr > 8 ? nr - 8 : 1, 50};
     /* 4 rows past whole tiles at k of whole vectors and past them: the
      * row tails (dot products on Zen 5 f64 from k = 37 when k is whole
      * 8-element vectors, any k from 66; else pairs, quads or half width) */
@@ -154,7 +160,7 @@ static int sizes_for(char type, struct size3 *s)
 static void sweep(char type)
 {
     static const double ab[][2] = { {1, 0}, {-1.5, 0.5}, {0.75, 1}, {1, 1} };
-    struct size3 s[80];
+    struct size3 s[100];
     int ns = sizes_for(type, s);
     assert_true(ns <= (int)(sizeof s / sizeof s[0]));
     for (int z = 0; z < ns; z++)
