@@ -41,11 +41,11 @@ enum { GG_FINE = 2 };   /* the generator's fine widths (4 and 6) */
  * then panels of the narrow edge width W (the widest below NR) over
  * [wide, wend), then at most two of the fine widths f0, f1 (narrower
  * edges, 0: none), in the split that computes the fewest columns, a panel
- * counting 1 more (a kernel call), a fine one 1 more again (fewer FMAs
- * in flight) and a padded last one 2 more (its copy). So 128 columns with
+ * counting 1 more (a kernel call), a fine one half more again (fewer
+ * FMAs in flight) and a padded last one 2 more (its copy). So 128 columns with
  * NR 14, W 8 run 8 x 14 + 2 x 8, not 9 x 14 + 8 for the last 2; 24 run
- * 3 x 8 in place rather than 14 + 14 with 10 copied; 10 run 6 + 4, not
- * 14 with 4 padded. The split is searched over the last 6 NR columns
+ * 3 x 8 in place rather than 14 + 14 with 10 copied; 10 run 6 + 4 and
+ * 11 run 8 + 4 (one padded), not 14 with 4 or 3 padded. The split is searched over the last 6 NR columns
  * (before them, NR panels): 48 columns run 6 x 8, not 3 x 14 + 8 with 2
  * padded; searched over 3 NR, no split past 42 columns began with W
  * panels. Searched once per block, not per panel (docs/decisions.md,
@@ -60,7 +60,8 @@ struct FN(cols) { int64_t wide, wend; int nr, w, f0, f1; };
 
 /* The cheapest tail of x > 0 columns in one or two fine panels (the
  * larger first, a second only where the first falls short): its cost as
- * col_split counts it, or -1 where there are no fine widths. */
+ * col_split counts it, in half columns, or -1 where there are no fine
+ * widths. */
 static int64_t FN(fine_tail)(const int *fw, int nf, int64_t x, struct FN(cols) *s)
 {
     int64_t best = -1;
@@ -68,7 +69,7 @@ static int64_t FN(fine_tail)(const int *fw, int nf, int64_t x, struct FN(cols) *
         for (int j = -1; j < nf; j++) {
             int a = fw[i], b = j < 0 ? 0 : fw[j];
             if (b > a || (b && a >= x) || a + b < x) continue;
-            int64_t cost = a + b + (b ? 4 : 2) + (a + b > x ? 2 : 0);
+            int64_t cost = 2 * (a + b) + (b ? 6 : 3) + (a + b > x ? 4 : 0);
             if (best < 0 || cost < best) { best = cost; s->f0 = a; s->f1 = b; }
         }
     return best;
@@ -76,7 +77,7 @@ static int64_t FN(fine_tail)(const int *fw, int nf, int64_t x, struct FN(cols) *
 
 /* A split ending in a fine tail (fewer W panels, W whole or one less,
  * then fine_tail) where one costs less than best, the cheapest padded
- * split of r columns without: tried only then (where NR and W tile the
+ * split of r columns without (in half columns): tried only then (where NR and W tile the
  * columns exactly, fine panels never ran faster: SGEMM 48^3 as 3 x 14 + 6
  * lost to 6 x 8), as the search costs the smallest calls. */
 static void FN(fine_split)(struct FN(cols) *s, const int *fw, int nf, int64_t r, int64_t big,
@@ -88,8 +89,8 @@ static void FN(fine_split)(struct FN(cols) *s, const int *fw, int nf, int64_t r,
         int64_t left = r - a * nr;
         for (int64_t q = left / w; q >= 0 && q >= left / w - 1; q--) {
             int64_t f = left > q * w ? FN(fine_tail)(fw, nf, left - q * w, &t) : -1;
-            if (f < 0 || a * nr + q * w + a + q + f >= best) continue;
-            best = a * nr + q * w + a + q + f;
+            if (f < 0 || 2 * (a * nr + q * w + a + q) + f >= best) continue;
+            best = 2 * (a * nr + q * w + a + q) + f;
             s->wide = big + a * nr; s->wend = s->wide + q * w; s->f0 = t.f0; s->f1 = t.f1;
         }
     }
@@ -116,7 +117,7 @@ static struct FN(cols) FN(col_split)(const struct FN(op) *o, int64_t n, int narr
         int64_t cols = a * nr + b * w, cost = cols + (a + b) + (cols > r ? 2 : 0) + (narrow ? a : 0);
         if (best < 0 || cost <= best) { best = cost; pad = cols > r; s.wide = big + a * nr; }
     }
-    if (nf && pad) FN(fine_split)(&s, fw, nf, r, big, best);
+    if (nf && pad) FN(fine_split)(&s, fw, nf, r, big, 2 * best);
     return s;
 }
 

@@ -86,6 +86,9 @@ static void test_fine_widths_in_place(void **st)
     assert_string_equal(widths(&o, 26, 0, 0), "14 8 4");
     assert_string_equal(widths(&o, 34, 0, 0), "14 14 6");
     assert_string_equal(widths(&o, 7, 0, 0), "8");          /* one padded panel, not two */
+    assert_string_equal(widths(&o, 11, 0, 0), "8 4");       /* 12 columns, not 14 */
+    assert_string_equal(widths(&o, 9, 0, 0), "6 4");
+    assert_string_equal(widths(&o, 3, 0, 0), "4");
     assert_string_equal(widths(&o, 128, 0, 0), "14 14 14 14 14 14 14 14 8 8");
 }
 
