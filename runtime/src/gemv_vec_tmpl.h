@@ -256,7 +256,7 @@ GW_ATTR static void GW(gemv)(int64_t m, int64_t k, T alpha, const T *a, int64_t 
 }
 
 /* C of NC columns (2: few_cols), `rows` rows from row 0 of a, b, c (more than
- * V - 1 vectors, at most V): V x NC vector sums while A's columns run,
+ * V - 1 vectors, at most V <= 8): V x NC vector sums while A's columns run,
  * each A vector shared by the NC columns; a last partial vector is
  * shifted back to end at `rows`, its rows stored before not stored again.
  * V and NC are constants where inlined. */
@@ -264,9 +264,9 @@ static inline __attribute__((always_inline)) void GW(gemv_cols_block)(const int 
         int64_t rows, int64_t k, T alpha, const T *a, int64_t cs_a, const T *b, int64_t rs_b,
         int64_t cs_b, T beta, T *c, int64_t cs_c)
 {
-    GW(gv) v[4][2];
+    GW(gv) v[8][2];
     T s[GV_LANES];
-    int64_t off[4];
+    int64_t off[8];
     for (int q = 0; q < V; q++) {
         off[q] = q < V - 1 ? q * GV_LANES : rows - GV_LANES;
         for (int j = 0; j < NC; j++) v[q][j] = (GW(gv)){ 0 };
@@ -309,11 +309,30 @@ static inline __attribute__((always_inline)) void GW(gemv_cols_nc)(const int NC,
     }
 }
 
+/* Blocks of eight vectors, where 64-byte ones come with 32 registers: A
+ * read 512 contiguous bytes a column, not 256 (DGEMM 300x2x300 1.06-1.10x,
+ * docs/decisions.md, `few_cols`). Out of line, so that C of fewer rows
+ * keeps the four-vector code as it was (inlined, SGEMM 64x2x5 0.92x).
+ * Returns the rows done. */
+static __attribute__((noinline)) GW_ATTR int64_t GW(gemv_cols8)(int64_t m, int64_t k, T alpha,
+        const T *a, int64_t cs_a, const T *b, int64_t rs_b, int64_t cs_b, T beta, T *c,
+        int64_t cs_c)
+{
+    int64_t i = 0;
+    for (; i + 8 * GV_LANES <= m; i += 8 * GV_LANES)
+        GW(gemv_cols_block)(8, 2, 8 * GV_LANES, k, alpha, a + i, cs_a, b, rs_b, cs_b, beta,
+                            c + i, cs_c);
+    return i;
+}
+
 GW_ATTR static void GW(gemv_cols)(int64_t m, int64_t k, T alpha, const T *a, int64_t cs_a,
                                     const T *b, int64_t rs_b, int64_t cs_b, T beta, T *c,
                                     int64_t cs_c)
 {
-    GW(gemv_cols_nc)(2, m, k, alpha, a, cs_a, b, rs_b, cs_b, beta, c, cs_c);
+    int64_t i = GW_VB == 64 && m >= 8 * GV_LANES
+        ? GW(gemv_cols8)(m, k, alpha, a, cs_a, b, rs_b, cs_b, beta, c, cs_c) : 0;
+    if (i < m)
+        GW(gemv_cols_nc)(2, m - i, k, alpha, a + i, cs_a, b, rs_b, cs_b, beta, c + i, cs_c);
 }
 
 /* Column j of C for k = K (a constant where inlined): beta times C(:, j)

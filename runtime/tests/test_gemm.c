@@ -123,10 +123,11 @@ static int sizes_for(char type, struct size3 *s)
     s[i++] = (struct size3){1, 67, 45};        /* one row: as C^T when contiguous */
     s[i++] = (struct size3){1, 45, 67};
     /* two columns: the matrix-vector loops two at a time (few_cols), rows
-     * past whole vectors by a last one shifted back (100, 17), none (64) */
+     * past whole vectors by a last one shifted back (100, 17, 150), none (64) */
     s[i++] = (struct size3){100, 2, 37};
     s[i++] = (struct size3){17, 2, 40};
     s[i++] = (struct size3){64, 2, 5};
+    s[i++] = (struct size3){150, 2, 33};       /* eight-vector blocks (64-byte), then the rest */
     /* k of 3 with C past 512 KB: C column after column (few_k), 5 rows past
      * whole vectors */
     s[i++] = (struct size3){501, 300, 3};
