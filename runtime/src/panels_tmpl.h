@@ -42,14 +42,15 @@ enum { GG_FINE = 2 };   /* the generator's fine widths (4 and 6) */
  * [wide, wend), then at most two of the fine widths f0, f1 (narrower
  * edges, 0: none), in the split that computes the fewest columns, a panel
  * counting 1 more (a kernel call), a fine one half more again (fewer
- * FMAs in flight) and a padded last one 2 more (its copy). So 128 columns with
- * NR 14, W 8 run 8 x 14 + 2 x 8, not 9 x 14 + 8 for the last 2; 24 run
- * 3 x 8 in place rather than 14 + 14 with 10 copied; 10 run 6 + 4 and
- * 11 run 8 + 4 (one padded), not 14 with 4 or 3 padded. The split is searched over the last 6 NR columns
- * (before them, NR panels): 48 columns run 6 x 8, not 3 x 14 + 8 with 2
- * padded; searched over 3 NR, no split past 42 columns began with W
- * panels. Searched once per block, not per panel (docs/decisions.md,
- * `cols` split, for the measurements behind each of these).
+ * FMAs in flight) and a padded last one 2 more (its copy). So 128
+ * columns with NR 14, W 8 run 8 x 14 + 2 x 8, not 9 x 14 + 8 for the last
+ * 2; 24 run 3 x 8 in place rather than 14 + 14 with 10 copied; 10 run
+ * 6 + 4 and 11 run 8 + 4 (one padded), not 14 with 4 or 3 padded. The
+ * split is searched over the last 6 NR columns (before them, NR panels):
+ * 48 columns run 6 x 8, not 3 x 14 + 8 with 2 padded; searched over 3 NR,
+ * no split past 42 columns began with W panels. Searched once per block,
+ * not per panel (docs/decisions.md, `cols` split and fine widths, for the
+ * measurements behind each of these).
  * narrow (the unpacked path up to the machine's narrow_panels k, where
  * its W-wide edge kernels run faster per column than the main kernel):
  * W panels, with NR panels only where W panels cannot tile the columns
@@ -77,9 +78,10 @@ static int64_t FN(fine_tail)(const int *fw, int nf, int64_t x, struct FN(cols) *
 
 /* A split ending in a fine tail (fewer W panels, W whole or one less,
  * then fine_tail) where one costs less than best, the cheapest padded
- * split of r columns without (in half columns): tried only then (where NR and W tile the
- * columns exactly, fine panels never ran faster: SGEMM 48^3 as 3 x 14 + 6
- * lost to 6 x 8), as the search costs the smallest calls. */
+ * split of r columns without (in half columns): tried only then (where
+ * NR and W tile the columns exactly, fine panels never ran faster: SGEMM
+ * 48^3 as 3 x 14 + 6 lost to 6 x 8), as the search costs the smallest
+ * calls. */
 static void FN(fine_split)(struct FN(cols) *s, const int *fw, int nf, int64_t r, int64_t big,
                            int64_t best)
 {

@@ -65,8 +65,10 @@ static const char *widths(const struct d_op *o, int64_t n, int narrow, int packe
     const struct d_cols cs = d_col_split(o, n, narrow, packed);
     int len = 0;
     s[0] = 0;
-    for (int64_t x = 0; x < n; x += d_width_at(&cs, x))
-        len += snprintf(s + len, sizeof s - (size_t)len, "%s%d", len ? " " : "", d_width_at(&cs, x));
+    for (int64_t x = 0; x < n; x += d_width_at(&cs, x)) {
+        const int w = d_width_at(&cs, x);
+        len += snprintf(s + len, sizeof s - (size_t)len, "%s%d", len ? " " : "", w);
+    }
     return s;
 }
 
