@@ -261,7 +261,7 @@ static void FN(direct_block)(const struct FN(op) *o, int64_t m0, int64_t m1, int
 {
     const int mr = o->bk.mr;
     struct FN(tail) tl = FN(row_tail)(o, m1, m1 - m0, pc, k);
-    const struct FN(cols) cs = FN(col_split)(o, n1 - n0, k <= o->narrow_k, 0);
+    const struct FN(cols) cs = FN(col_split)(o, n1 - n0, k <= o->narrow_k, 0, (m1 - m0) * k);
     const int64_t ct = tl.t ? 0 : FN(cols_tail_rows)(o, &cs, m1 - m0, n1 - n0);
     const int64_t mt = m1 - tl.t - ct;         /* rows mt.. by the row tail or cols_tail */
     struct FN(ablock) A = FN(a_block)(o, &cs, m0, mt, pc, k);
@@ -355,11 +355,11 @@ struct FN(panel) { int64_t jr, nn, ldb; int w; const T *b; };
 /* The panels of columns n0..n1 of the k block at pc, as direct_block
  * walks them; returns how many, 0 when more than GG_STREAM_PANELS (narrow
  * last panels can outnumber what FN(streams) allows for). */
-static int FN(panels)(const struct FN(op) *o, int64_t n0, int64_t n1, int64_t pc, int64_t k,
-                      struct FN(panel) *p, struct FN(cols) *cs)
+static int FN(panels)(const struct FN(op) *o, int64_t rows, int64_t n0, int64_t n1, int64_t pc,
+                      int64_t k, struct FN(panel) *p, struct FN(cols) *cs)
 {
     int np = 0;
-    *cs = FN(col_split)(o, n1 - n0, 0, 0);
+    *cs = FN(col_split)(o, n1 - n0, 0, 0, rows * k);
     for (int64_t jr = n0; jr < n1; jr += p[np++].nn) {
         if (np == GG_STREAM_PANELS) return 0;
         int w = FN(width_at)(cs, jr - n0);
@@ -377,7 +377,7 @@ static void FN(stream_block)(const struct FN(op) *o, int64_t m0, int64_t m1, int
     const int mr = o->bk.mr, nr = o->bk.nr;
     struct FN(panel) p[GG_STREAM_PANELS];
     struct FN(cols) cs;
-    int np = FN(panels)(o, n0, n1, pc, k, p, &cs);
+    int np = FN(panels)(o, m1 - m0, n0, n1, pc, k, p, &cs);
     if (!np) {
         FN(direct_block)(o, m0, m1, n0, n1, pc, k, beta);
         return;

@@ -21,13 +21,20 @@
  * its parameters come from the call's plan (plan.h); FN(run) does what it
  * says. */
 
+/* The rows x k of a packed path's panels, as col_split weighs them: the
+ * same for FN(pack_b) and FN(macro_kernel), which must split alike. */
+static inline int64_t FN(packed_work)(const struct FN(op) *o, int64_t kc)
+{
+    return FN(min)(o->m, o->bk.mc) * kc;
+}
+
 /* The ir and jr loops over one packed A block and one packed B block. */
 static void FN(macro_kernel)(const struct FN(op) *o, int64_t mc, int64_t nc,
                              int64_t kc, const TA *ap, const TB *bp, const TS *beta, T *c)
 {
     const int mr = o->bk.mr;
     const int64_t kp = FN(kpad)(kc);
-    const struct FN(cols) cs = FN(col_split)(o, nc, 0, 1);
+    const struct FN(cols) cs = FN(col_split)(o, nc, 0, 1, FN(packed_work)(o, kc));
     for (int64_t jr = 0, nn; jr < nc; jr += nn) {
         int w = FN(width_at)(&cs, jr);
         const TB *b = bp + jr * kp;
@@ -57,7 +64,7 @@ static void FN(macro_kernel)(const struct FN(op) *o, int64_t mc, int64_t nc,
 static void FN(pack_b)(const struct FN(op) *o, int64_t nc, int64_t kc, const TB *x, TB *dst)
 {
     const int64_t kp = FN(kpad)(kc);
-    const struct FN(cols) cs = FN(col_split)(o, nc, 0, 1);
+    const struct FN(cols) cs = FN(col_split)(o, nc, 0, 1, FN(packed_work)(o, kc));
     int64_t jr = FN(min)(cs.wide, nc);    /* the last NR panel may be partial */
     if (jr) FN(panels_b)(jr, kc, x, o->cs_b, o->rs_b, cs.nr, dst);
     int64_t end = (jr + cs.nr - 1) / cs.nr * cs.nr;     /* packed columns, padding included */

@@ -62,7 +62,7 @@ static struct d_op op_with(const struct gg_dedge *e, int ne)
 static const char *widths(const struct d_op *o, int64_t n, int narrow, int packed)
 {
     static char s[256];
-    const struct d_cols cs = d_col_split(o, n, narrow, packed);
+    const struct d_cols cs = d_col_split(o, n, narrow, packed, GG_FINE_WORK / 8);
     int len = 0;
     s[0] = 0;
     for (int64_t x = 0; x < n; x += d_width_at(&cs, x)) {
@@ -92,6 +92,9 @@ static void test_fine_widths_in_place(void **st)
     assert_string_equal(widths(&o, 9, 0, 0), "6 4");
     assert_string_equal(widths(&o, 3, 0, 0), "4");
     assert_string_equal(widths(&o, 128, 0, 0), "14 14 14 14 14 14 14 14 8 8");
+    /* panels of little work: no search, NR and W only */
+    const struct d_cols cs = d_col_split(&o, 10, 0, 0, GG_FINE_WORK / 8 - 1);
+    assert_int_equal(d_width_at(&cs, 0), 14);
 }
 
 /* Without corners for 4 and 6 the packed path keeps NR and W, as it did
@@ -131,13 +134,13 @@ static void test_rows_read(void **st)
 {
     (void)st;
     struct d_op o = op_with(fine_edges, 5);
-    struct d_cols cs = d_col_split(&o, 28, 0, 0);      /* 14 14 */
+    struct d_cols cs = d_col_split(&o, 28, 0, 0, GG_FINE_WORK / 8);      /* 14 14 */
     assert_int_equal(d_rows_read(&o, &cs, 5), 8);
     assert_int_equal(d_rows_read(&o, &cs, 12), 16);
-    cs = d_col_split(&o, 10, 0, 0);                    /* 6 4 */
+    cs = d_col_split(&o, 10, 0, 0, GG_FINE_WORK / 8);                    /* 6 4 */
     assert_int_equal(d_rows_read(&o, &cs, 5), 16);
     o = op_with(corner_edges, 7);
-    cs = d_col_split(&o, 10, 0, 0);
+    cs = d_col_split(&o, 10, 0, 0, GG_FINE_WORK / 8);
     assert_int_equal(d_rows_read(&o, &cs, 5), 8);
 }
 
