@@ -274,7 +274,9 @@ int main(void)
     for (size_t ki = 0; ki < sizeof ks / sizeof *ks; ki++)
         for (size_t mi = 0; mi < sizeof ms / sizeof *ms; mi++)
             for (int ni = 0; ni < nn; ni++)
-                for (int layout = 0; layout < 3; layout++)
+                /* past the first edge width, k 1, 17 and 129 only (under
+                 * qemu the checks are the suite's time) */
+                for (int layout = 0; layout < 3 && (ni < 5 || ks[ki] % 16 == 1); layout++)
                     for (int ab = 0; ab < 9; ab++)
                         check_one(ms[mi], ns[ni], ks[ki], alphas[ab % 3], betas[ab / 3], layout);
     printf("%s: %d checks, %d failed\n", STR(KNAME), checks, failures);

@@ -115,7 +115,7 @@ static struct FN(cols) FN(col_split)(const struct FN(op) *o, int64_t n, int narr
         if (w == nr) { w = x; continue; }
         int lo = x < w ? x : w;
         if (x > w) w = x;
-        if (nf < GG_FINE && !narrow && work * (int64_t)sizeof(T) >= GG_FINE_WORK) fw[nf++] = lo;
+        if (nf < GG_FINE && !narrow && work * (int64_t)sizeof(TA) >= GG_FINE_WORK) fw[nf++] = lo;
     }
     struct FN(cols) s = { n, INT64_MAX, nr, w, 0, 0 };
     if (w == nr) return s;
