@@ -26,144 +26,147 @@ static void run(const struct gcase *g)
 
 /* ---- the size list, from the blocking of the kernel in use ---- */
 struct size3 { int64_t m, n, k; };
+enum { MAX_SIZES = 100 };
+/* one size more, the list's bound checked before it is written */
+#define SIZE(...) \
+    do { assert_true(i < MAX_SIZES); s[i++] = (struct size3){ __VA_ARGS__ }; } while (0)
 
 static int sizes_for(char type, struct size3 *s)
 {
     int mr, nr, mc, kc, nc, i = 0;
     gemmgen_blocking(type, &mr, &nr, &mc, &kc, &nc);
-    s[i++] = (struct size3){0, 5, 3};
-    s[i++] = (struct size3){5, 0, 3};
-    s[i++] = (struct size3){5, 3, 0};
-    s[i++] = (struct size3){1, 1, 1};
-    s[i++] = (struct size3){mr - 1 > 0 ? mr - 1 : 1, nr + 1, 7};
-    s[i++] = (struct size3){mr + 1, nr - 1 > 0 ? nr - 1 : 1, kc - 1};
-    s[i++] = (struct size3){mr, nr, kc};
-    s[i++] = (struct size3){2 * mr + 1, 2 * nr - 1, kc + 1};
-    s[i++] = (struct size3){mc + 1, nr + 1, 13};
-    s[i++] = (struct size3){17, 19, 23};
-    s[i++] = (struct size3){37, 41, 2 * kc + 3};
-    s[i++] = (struct size3){131, 127, 67};       /* big enough for 2 threads */
+    SIZE(0, 5, 3);
+    SIZE(5, 0, 3);
+    SIZE(5, 3, 0);
+    SIZE(1, 1, 1);
+    SIZE(mr - 1 > 0 ? mr - 1 : 1, nr + 1, 7);
+    SIZE(mr + 1, nr - 1 > 0 ? nr - 1 : 1, kc - 1);
+    SIZE(mr, nr, kc);
+    SIZE(2 * mr + 1, 2 * nr - 1, kc + 1);
+    SIZE(mc + 1, nr + 1, 13);
+    SIZE(17, 19, 23);
+    SIZE(37, 41, 2 * kc + 3);
+    SIZE(131, 127, 67);       /* big enough for 2 threads */
     /* 3 NR + 6 columns: narrow edge panels all the way when they compute
      * fewer columns than NR panels with a padded last one (edge_tmpl.h) */
-    s[i++] = (struct size3){2 * mr + 3, 3 * nr + 6, 29};
+    SIZE(2 * mr + 3, 3 * nr + 6, 29);
     /* the fine widths (AVX-512: NR 14, 8, 6, 4; the forced paths run
      * them streamed and packed too): 10 as 6 + 4 and NR + 6, a short
      * last row panel copied as tall as they read; 6 alone */
-    s[i++] = (struct size3){2 * mr + 5, nr > 4 ? nr - 4 : 1, 70};
-    s[i++] = (struct size3){mr + 9, nr + 6, 33};
-    s[i++] = (struct size3){3 * mr + 2, nr > 8 ? nr - 8 : 1, 50};
+    SIZE(2 * mr + 5, nr > 4 ? nr - 4 : 1, 70);
+    SIZE(mr + 9, nr + 6, 33);
+    SIZE(3 * mr + 2, nr > 8 ? nr - 8 : 1, 50);
     /* 4 rows past whole tiles at k of whole vectors and past them: the
      * row tails (dot products on Zen 5 f64 from k = 37 when k is whole
      * 8-element vectors, any k from 66; else pairs, quads or half width) */
-    s[i++] = (struct size3){mr + 4, 2 * nr + 3, 40};
-    s[i++] = (struct size3){mr + 3, nr + 5, 97};
+    SIZE(mr + 4, 2 * nr + 3, 40);
+    SIZE(mr + 3, nr + 5, 97);
     /* the set's small_tile kernel (gemm_tmpl.h): whole tiles alone, with
      * rows left to the main kernel at its k limit (256), and past it */
     int smr, snr;
     if (gemmgen_small_tile(type, &smr, &snr)) {
-        s[i++] = (struct size3){2 * smr, 7 * snr, 64};
-        s[i++] = (struct size3){2 * smr + 9, 3 * snr, 256};
-        s[i++] = (struct size3){smr + 1, 5 * snr, 257};
+        SIZE(2 * smr, 7 * snr, 64);
+        SIZE(2 * smr + 9, 3 * snr, 256);
+        SIZE(smr + 1, 5 * snr, 257);
         /* the rows past whole tiles as tall as its edge kernel (half height on
          * Zen 4): on the small tile set too (small_rows), with and without
          * whole tiles above them */
-        s[i++] = (struct size3){smr + smr / 2, 3 * snr, 61};
-        s[i++] = (struct size3){smr / 2, 2 * snr, 100};
+        SIZE(smr + smr / 2, 3 * snr, 61);
+        SIZE(smr / 2, 2 * snr, 100);
         /* one whole tile and a row tail past it (Zen 5: both on the unpacked
          * path, the tail by the main kernel's row tail) */
-        s[i++] = (struct size3){smr + 3, 5 * snr, 48};
+        SIZE(smr + 3, 5 * snr, 48);
         /* C no wider than the tile: one column panel at any k, the rows
          * past whole tiles by its edges and row tails (small_tile_loops) */
-        s[i++] = (struct size3){2 * smr + 7, snr, 301};
-        s[i++] = (struct size3){smr + 5, snr - 2, 150};
-        s[i++] = (struct size3){3 * smr + smr / 2 + 4, snr - 1, 97};
-        s[i++] = (struct size3){8 * smr + 5, snr, 2000};   /* split among threads */
+        SIZE(2 * smr + 7, snr, 301);
+        SIZE(smr + 5, snr - 2, 150);
+        SIZE(3 * smr + smr / 2 + 4, snr - 1, 97);
+        SIZE(8 * smr + 5, snr, 2000);   /* split among threads */
         /* whole tiles within the small path's limits: the kernels take them
          * (tiles_whole) */
-        s[i++] = (struct size3){smr, 4 * snr, 32};
+        SIZE(smr, 4 * snr, 32);
     }
     /* tiny: plain loops when the path is left to size (tiny_tmpl.h), the
      * kernels when it is forced; 3x7x7 has m < n (computed as C^T) */
-    s[i++] = (struct size3){2, 3, 5};
-    s[i++] = (struct size3){4, 6, 6};
-    s[i++] = (struct size3){3, 7, 7};
-    s[i++] = (struct size3){7, 2, 10};
-    s[i++] = (struct size3){6, 2, 9};
-    s[i++] = (struct size3){5, 1, 29};
+    SIZE(2, 3, 5);
+    SIZE(4, 6, 6);
+    SIZE(3, 7, 7);
+    SIZE(7, 2, 10);
+    SIZE(6, 2, 9);
+    SIZE(5, 1, 29);
     /* one column of C: the matrix-vector loops (gemv_tmpl.h) unless a
      * path is forced; 67 and 45 rows leave every remainder of their blocks */
-    s[i++] = (struct size3){67, 1, 45};
-    s[i++] = (struct size3){45, 1, 67};
-    s[i++] = (struct size3){30, 1, 50};        /* rows in one pass of 2-4 vectors, the last shifted back */
-    s[i++] = (struct size3){20, 1, 21};
-    s[i++] = (struct size3){1, 1, 200};
-    s[i++] = (struct size3){300, 1, 9};
-    s[i++] = (struct size3){1100, 1, 503};     /* A past 2 MB: streamed */
-    s[i++] = (struct size3){150, 1, 101};      /* more rows than two blocks, k past m/2: streamed in cache */
-    s[i++] = (struct size3){7, 1, 33};         /* below a vector: narrower vectors, the last shifted back */
-    s[i++] = (struct size3){13, 1, 50};
-    s[i++] = (struct size3){3, 1, 60};         /* below a dot vector: each column one vector read past row m */
-    s[i++] = (struct size3){2, 1, 61};
-    s[i++] = (struct size3){1, 1, 203};        /* one dot product in four sums, every rest of k */
-    s[i++] = (struct size3){3, 3, 200};        /* a few columns below a vector of rows: one after another */
-    s[i++] = (struct size3){7, 4, 61};
-    s[i++] = (struct size3){3, 11, 40};        /* rows below a vector: 8, 2 and 1 columns of C a pass */
-    s[i++] = (struct size3){6, 9, 33};
-    s[i++] = (struct size3){5, 7, 301};        /* A^T B of few rows and columns, k long: dot products */
-    s[i++] = (struct size3){13, 6, 450};
-    s[i++] = (struct size3){2, 11, 130};       /* two rows: 2 x 8 tiles (f64), 3 columns past */
+    SIZE(67, 1, 45);
+    SIZE(45, 1, 67);
+    SIZE(30, 1, 50);        /* rows in one pass of 2-4 vectors, the last shifted back */
+    SIZE(20, 1, 21);
+    SIZE(1, 1, 200);
+    SIZE(300, 1, 9);
+    SIZE(1100, 1, 503);     /* A past 2 MB: streamed */
+    SIZE(150, 1, 101);      /* more rows than two blocks, k past m/2: streamed in cache */
+    SIZE(7, 1, 33);         /* below a vector: narrower vectors, the last shifted back */
+    SIZE(13, 1, 50);
+    SIZE(3, 1, 60);         /* below a dot vector: each column one vector read past row m */
+    SIZE(2, 1, 61);
+    SIZE(1, 1, 203);        /* one dot product in four sums, every rest of k */
+    SIZE(3, 3, 200);        /* a few columns below a vector of rows: one after another */
+    SIZE(7, 4, 61);
+    SIZE(3, 11, 40);        /* rows below a vector: 8, 2 and 1 columns of C a pass */
+    SIZE(6, 9, 33);
+    SIZE(5, 7, 301);        /* A^T B of few rows and columns, k long: dot products */
+    SIZE(13, 6, 450);
+    SIZE(2, 11, 130);       /* two rows: 2 x 8 tiles (f64), 3 columns past */
     /* one side long (A^T: many rows; else few rows of A copied into rows,
      * against B's columns at a power-of-two stride for f64), two threads */
-    s[i++] = (struct size3){301, 5, 260};
-    s[i++] = (struct size3){3, 70, 150};
-    s[i++] = (struct size3){70, 3, 150};       /* A^T B^T of few columns: C^T's few rows */
-    s[i++] = (struct size3){1100, 5, 300};     /* narrower than a panel, A past L2: in place */
-    s[i++] = (struct size3){6, 80, 512};
-    s[i++] = (struct size3){20, 30, 1024};     /* more rows, B's columns crowding L1 */
-    s[i++] = (struct size3){1, 67, 45};        /* one row: as C^T when contiguous */
-    s[i++] = (struct size3){1, 45, 67};
+    SIZE(301, 5, 260);
+    SIZE(3, 70, 150);
+    SIZE(70, 3, 150);       /* A^T B^T of few columns: C^T's few rows */
+    SIZE(1100, 5, 300);     /* narrower than a panel, A past L2: in place */
+    SIZE(6, 80, 512);
+    SIZE(20, 30, 1024);     /* more rows, B's columns crowding L1 */
+    SIZE(1, 67, 45);        /* one row: as C^T when contiguous */
+    SIZE(1, 45, 67);
     /* two columns: the matrix-vector loops two at a time (few_cols), rows
      * past whole vectors by a last one shifted back (100, 17, 150), none (64) */
-    s[i++] = (struct size3){100, 2, 37};
-    s[i++] = (struct size3){17, 2, 40};
-    s[i++] = (struct size3){64, 2, 5};
-    s[i++] = (struct size3){150, 2, 33};       /* eight-vector blocks (64-byte), then the rest */
+    SIZE(100, 2, 37);
+    SIZE(17, 2, 40);
+    SIZE(64, 2, 5);
+    SIZE(150, 2, 33);       /* eight-vector blocks (64-byte), then the rest */
     /* k of 3 with C past 512 KB: C column after column (few_k), 5 rows past
      * whole vectors */
-    s[i++] = (struct size3){501, 300, 3};
+    SIZE(501, 300, 3);
     /* small operands: the loops of small_tmpl.h unless a path is forced;
      * m below a vector (A copied, 6 rows), a last vector shifted back (10,
      * 21 rows), column rests of every width, k past their limit (700) */
-    s[i++] = (struct size3){6, 9, 11};
-    s[i++] = (struct size3){10, 11, 13};
-    s[i++] = (struct size3){21, 7, 19};
-    s[i++] = (struct size3){13, 23, 5};
-    s[i++] = (struct size3){3, 4, 700};
-    s[i++] = (struct size3){29, 30, 31};       /* between 24^3 and the 32^3 limit */
-    s[i++] = (struct size3){24, 37, 33};       /* A^T B^T: A by transposes past 16384 */
-    s[i++] = (struct size3){48, 44, 50};       /* B^T by rows: no row tail, n whole small-tile panels */
+    SIZE(6, 9, 11);
+    SIZE(10, 11, 13);
+    SIZE(21, 7, 19);
+    SIZE(13, 23, 5);
+    SIZE(3, 4, 700);
+    SIZE(29, 30, 31);       /* between 24^3 and the 32^3 limit */
+    SIZE(24, 37, 33);       /* A^T B^T: A by transposes past 16384 */
+    SIZE(48, 44, 50);       /* B^T by rows: no row tail, n whole small-tile panels */
     /* A^T B^T as C^T = B A stored transposed (small_ct): n rows with a
      * shifted last vector, m columns leaving a narrower last tile, k past
      * the small path's limit; the larger one past one thread's share */
-    s[i++] = (struct size3){37, 21, 150};
-    s[i++] = (struct size3){130, 45, 90};
+    SIZE(37, 21, 150);
+    SIZE(130, 45, 90);
     /* a last half vector: exact (24 f32 rows; 20 and 12 f64), shifted back
      * (20 f32; f64 by 17x19x23 above), alone (8 f32 rows, 4 f64: A copied,
      * so m*n*k stays within SMALL_COPY_MNK = 2000) */
-    s[i++] = (struct size3){24, 17, 24};
-    s[i++] = (struct size3){20, 12, 33};
-    s[i++] = (struct size3){12, 9, 21};
-    s[i++] = (struct size3){8, 13, 15};
-    s[i++] = (struct size3){4, 19, 26};
+    SIZE(24, 17, 24);
+    SIZE(20, 12, 33);
+    SIZE(12, 9, 21);
+    SIZE(8, 13, 15);
+    SIZE(4, 19, 26);
     return i;
 }
 
 static void sweep(char type)
 {
     static const double ab[][2] = { {1, 0}, {-1.5, 0.5}, {0.75, 1}, {1, 1} };
-    struct size3 s[100];
+    struct size3 s[MAX_SIZES];
     int ns = sizes_for(type, s);
-    assert_true(ns <= (int)(sizeof s / sizeof s[0]));
     for (int z = 0; z < ns; z++)
         for (int lay = 0; lay < 2; lay++)
             for (int t = 0; t < 4; t++)
