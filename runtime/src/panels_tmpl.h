@@ -5,13 +5,20 @@
  * whose kernels have packed panels only.
  */
 
+/* The edge kernel h x w's index in o->edges, or -1. */
+static int FN(edge_at)(const struct FN(op) *o, int h, int w)
+{
+    for (int e = 0; e < o->nedges; e++)
+        if (o->edges[e].nr == w && o->edges[e].mr == h) return e;
+    return -1;
+}
+
 #if GG_PACKED_EDGES
 /* A packed-only type's packed edge kernel h x w, or NULL. */
 static FN(kernel_fn) *FN(packed_edge)(const struct FN(op) *o, int h, int w)
 {
-    for (int e = 0; e < o->nedges; e++)
-        if (o->edges[e].nr == w && o->edges[e].mr == h) return (FN(kernel_fn) *)o->edges[e].fn;
-    return NULL;
+    int e = FN(edge_at)(o, h, w);
+    return e < 0 ? NULL : (FN(kernel_fn) *)o->edges[e].fn;
 }
 #endif
 
@@ -26,12 +33,8 @@ static int FN(width_ok)(const struct FN(op) *o, int w, int packed)
 #else
     (void)packed;
 #endif
-    for (int p = 0; p < o->npedges; p++) {
-        int found = 0;
-        for (int e = 0; e < o->nedges && !found; e++)
-            found = o->edges[e].nr == w && o->edges[e].mr == o->pedges[p].mr;
-        if (!found) return 0;
-    }
+    for (int p = 0; p < o->npedges; p++)
+        if (FN(edge_at)(o, o->pedges[p].mr, w) < 0) return 0;
     return 1;
 }
 
