@@ -1,5 +1,7 @@
-/* peak.c: see peak.h. NACC independent accumulator chains hide the FMA
- * latency (4 cycles x 2 pipes needs >= 8 in flight); the multiplicand and
+/* peak.c: see peak.h. N independent accumulator chains hide the FMA
+ * latency (4 cycles x 2 pipes needs >= 8 in flight) and, with the two
+ * operands, fit the register file (16 with AVX-512, 12 in AVX2's 16
+ * registers: spilled chains run through memory); the multiplicand and
  * addend never change, so the loop is FMAs plus one branch. Each probe is
  * compiled for its ISA with a target attribute, so the file builds for any
  * x86-64 and the probe run is chosen by __builtin_cpu_supports. */
@@ -8,32 +10,31 @@
 #include "measure.h"
 #include "peak.h"
 
-enum { NACC = 16 };
 static const long ITERS = 30 * 1000 * 1000;
 static volatile double sink;   /* keeps the accumulators alive */
 
 /* One probe: returns the flops it did. VT vector type, L lanes. */
-#define PROBE(NAME, TARGET, VT, L, SET1, FMA, ADD, CVT)                        \
+#define PROBE(NAME, TARGET, N, VT, L, SET1, FMA, ADD, CVT)                     \
 __attribute__((target(TARGET))) static double NAME(long iters)                 \
 {                                                                              \
-    VT acc[NACC], x = SET1(1.0000001), y = SET1(1e-9);                         \
-    for (int j = 0; j < NACC; j++) acc[j] = SET1(j);                           \
+    VT acc[N], x = SET1(1.0000001), y = SET1(1e-9);                            \
+    for (int j = 0; j < N; j++) acc[j] = SET1(j);                              \
     for (long i = 0; i < iters; i++)                                           \
         _Pragma("GCC unroll 16")                                               \
-        for (int j = 0; j < NACC; j++) acc[j] = FMA(acc[j], x, y);             \
-    for (int j = 1; j < NACC; j++) acc[0] = ADD(acc[0], acc[j]);               \
+        for (int j = 0; j < N; j++) acc[j] = FMA(acc[j], x, y);                \
+    for (int j = 1; j < N; j++) acc[0] = ADD(acc[0], acc[j]);                  \
     sink = CVT(acc[0]);                                                        \
-    return 2.0 * NACC * L * iters;                                             \
+    return 2.0 * N * L * iters;                                                \
 }
 
 #define MUL_ADD_PD(a, x, y) _mm_add_pd(_mm_mul_pd(a, x), y)
 #define MUL_ADD_PS(a, x, y) _mm_add_ps(_mm_mul_ps(a, x), y)
-PROBE(p512d, "avx512f,fma", __m512d, 8, _mm512_set1_pd, _mm512_fmadd_pd, _mm512_add_pd, _mm512_reduce_add_pd)
-PROBE(p512s, "avx512f,fma", __m512, 16, _mm512_set1_ps, _mm512_fmadd_ps, _mm512_add_ps, _mm512_reduce_add_ps)
-PROBE(p256d, "avx2,fma", __m256d, 4, _mm256_set1_pd, _mm256_fmadd_pd, _mm256_add_pd, _mm256_cvtsd_f64)
-PROBE(p256s, "avx2,fma", __m256, 8, _mm256_set1_ps, _mm256_fmadd_ps, _mm256_add_ps, _mm256_cvtss_f32)
-PROBE(p128d, "sse2", __m128d, 2, _mm_set1_pd, MUL_ADD_PD, _mm_add_pd, _mm_cvtsd_f64)
-PROBE(p128s, "sse2", __m128, 4, _mm_set1_ps, MUL_ADD_PS, _mm_add_ps, _mm_cvtss_f32)
+PROBE(p512d, "avx512f,fma", 16, __m512d, 8, _mm512_set1_pd, _mm512_fmadd_pd, _mm512_add_pd, _mm512_reduce_add_pd)
+PROBE(p512s, "avx512f,fma", 16, __m512, 16, _mm512_set1_ps, _mm512_fmadd_ps, _mm512_add_ps, _mm512_reduce_add_ps)
+PROBE(p256d, "avx2,fma", 12, __m256d, 4, _mm256_set1_pd, _mm256_fmadd_pd, _mm256_add_pd, _mm256_cvtsd_f64)
+PROBE(p256s, "avx2,fma", 12, __m256, 8, _mm256_set1_ps, _mm256_fmadd_ps, _mm256_add_ps, _mm256_cvtss_f32)
+PROBE(p128d, "sse2", 12, __m128d, 2, _mm_set1_pd, MUL_ADD_PD, _mm_add_pd, _mm_cvtsd_f64)
+PROBE(p128s, "sse2", 12, __m128, 4, _mm_set1_ps, MUL_ADD_PS, _mm_add_ps, _mm_cvtss_f32)
 
 /* The dot-product instructions of the reduced-precision types: 16 lanes of
  * 2 bf16 products (vdpbf16ps) or 4 byte products (vpdpbusd) each, a
