@@ -9,7 +9,8 @@
  * vectors it then holds; GCC schedules nothing before allocation on x86. */
 #define X86_COMMON \
     .family = FAM_X86, .includes = "#include <immintrin.h>", .cc = "cc", .runner = "", \
-    .spare_regs = 1, .ooo_cflags = { [COMPILER_CLANG] = "-mllvm -enable-misched=false" }
+    .spare_regs = 1, .direct_spare_below = 32, \
+    .ooo_cflags = { [COMPILER_CLANG] = "-mllvm -enable-misched=false" }
 
 /* The k-group row tails' helpers (emit_kgroup.c), G = 2: a pair of B's
  * elements is broadcast as one element of twice the width, a pure load

@@ -212,10 +212,13 @@ void plan_build(struct plan *pl, const struct options *o)
 
 /* The in-place kernels keep the whole budget: their addressing takes
  * general registers, not vector ones, and with one vector register short
- * their schedule ran slower (docs/decisions.md). */
+ * their schedule ran slower; not in a small file, where GCC then spills
+ * (the target's direct_spare_below; docs/decisions.md). */
 int plan_build_direct(struct plan *dp, struct plan *pl, const struct options *o)
 {
-    if (kernel_packed_only(&pl->k) || pl->k.max_regs == pl->m.max_regs) return 0;
+    if (kernel_packed_only(&pl->k) || pl->k.max_regs == pl->m.max_regs
+        || pl->m.max_regs < pl->t->direct_spare_below)
+        return 0;
     struct options od = *o;
     od.max_regs = pl->m.max_regs;
     od.mr = pl->k.mr; od.nr = pl->k.nr; od.force_bs = (int)pl->k.bs; od.small_tile = false;

@@ -165,6 +165,10 @@ struct target {
      * with every one live; llvm-mca's Arm models ran the full budget's
      * schedules faster (plan.c, choose_shape) */
     int spare_regs;
+    /* the in-place kernels keep the spare registers too below this file
+     * size: x86 GCC spilled the 16-register files' accumulators with every
+     * one live, not the 32-register ones' (plan.c, plan_build_direct) */
+    int direct_spare_below;
     /* includes, cflags, cpu_features and runner may hold %b, the machine's vector_bits
      * (SVE kernels are built for one vector length): see target_text */
     const char *includes;
