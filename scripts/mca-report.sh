@@ -35,6 +35,7 @@ table='sandybridge x86_64-linux-gnu      sandybridge #
 haswell     x86_64-linux-gnu      haswell     #
 skylake-avx512 x86_64-linux-gnu   skylake-avx512 #
 sapphirerapids x86_64-linux-gnu   sapphirerapids #
+zen3        x86_64-linux-gnu      znver3      #
 zen4        x86_64-linux-gnu      znver4      #
 zen5        x86_64-linux-gnu      znver5      #
 power9      powerpc64le-linux-gnu pwr9        #

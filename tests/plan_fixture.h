@@ -6,7 +6,7 @@
 #include "plan.h"
 
 static const char *const machines[] = {
-    "sandybridge", "haswell", "skylake-avx512", "zen4", "zen5", "sapphirerapids",
+    "sandybridge", "haswell", "skylake-avx512", "zen3", "zen4", "zen5", "sapphirerapids",
     "power9", "power10", "cortex-a57", "neoverse-n1", "neoverse-v1", "a64fx",
 };
 

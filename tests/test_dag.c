@@ -222,7 +222,7 @@ static void all_machines(void **state)
 {
     (void)state;
     static const char *const names[] = {
-        "sandybridge", "haswell", "skylake-avx512", "zen4", "zen5", "sapphirerapids",
+        "sandybridge", "haswell", "skylake-avx512", "zen3", "zen4", "zen5", "sapphirerapids",
         "power9", "power10", "cortex-a57", "neoverse-n1", "neoverse-v1", "a64fx",
     };
     for (size_t n = 0; n < sizeof names / sizeof *names; n++)

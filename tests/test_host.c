@@ -104,6 +104,10 @@ static void exact_x86(void **state)
     struct host zen4 = { "AuthenticAMD", 0x19, 0x11, EXT_SSE2 | EXT_AVX | EXT_AVX2 | EXT_FMA |
                          EXT_AVX512F, FAM_X86, 0 };
     assert_string_equal(pick(&zen4), "zen4.yaml");
+    /* Zen 3 (Milan, model 0x01) has the same family and no AVX-512 */
+    struct host zen3 = { "AuthenticAMD", 0x19, 0x01, EXT_SSE2 | EXT_AVX | EXT_AVX2 | EXT_FMA,
+                         FAM_X86, 0 };
+    assert_string_equal(pick(&zen3), "zen3.yaml");
 }
 
 int main(void)

@@ -15,7 +15,7 @@
 #include "sched.h"
 
 static const char *const x86[] = {
-    "sandybridge", "haswell", "skylake-avx512", "zen4", "zen5", "sapphirerapids",
+    "sandybridge", "haswell", "skylake-avx512", "zen3", "zen4", "zen5", "sapphirerapids",
 };
 static const char *const others[] = {
     "power9", "power10", "cortex-a57", "neoverse-n1", "neoverse-v1", "a64fx",
