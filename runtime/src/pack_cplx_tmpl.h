@@ -22,10 +22,17 @@ static inline int FN(wide_ok)(int64_t total, int64_t kc, int64_t rs, int64_t cs)
     return 0;
 }
 
-/* One panel of `rows` (<= w) rows: dst[i + p*w], zero below rows. */
+/* One panel of `rows` (<= w) rows: dst[i + p*w], zero below rows. Whole
+ * contiguous columns by a loop of element copies: a memcpy call per
+ * column of a few elements cost more than the copy. */
 static void FN(pack_panel)(int64_t rows, int64_t kc, const T *x, int64_t rs, int64_t cs,
                            int w, T *restrict dst)
 {
+    if (rs == 1 && rows == w) {
+        for (int64_t p = 0; p < kc; p++, dst += w)
+            for (int i = 0; i < w; i++) dst[i] = x[p * cs + i];
+        return;
+    }
     for (int64_t p = 0; p < kc; p++, dst += w) {
         const T *col = x + p * cs;
         if (rs == 1) memcpy(dst, col, (size_t)rows * sizeof(T));
