@@ -22,17 +22,37 @@ static inline int FN(wide_ok)(int64_t total, int64_t kc, int64_t rs, int64_t cs)
     return 0;
 }
 
-/* One panel of `rows` (<= w) rows: dst[i + p*w], zero below rows. Whole
- * contiguous columns by a loop of element copies: a memcpy call per
- * column of a few elements cost more than the copy. */
+/* The first `whole` (a multiple of w) rows of contiguous columns, column
+ * by column down all the panels: each column of the block is read in
+ * order (a panel at a time read kc lines a page apart), and w is a
+ * constant in each case, so that a panel's piece is a few moves inline
+ * (a copy of a run-time width is a memcpy call to GCC and clang, which
+ * cost more than the copy). 0 where w has no case. */
+#define PACK_COLS_CASE(W)                                                     \
+    case W:                                                                   \
+        for (int64_t p = 0; p < kc; p++) {                                    \
+            const T *col = x + p * cs;                                        \
+            T *d = dst + p * W;                                               \
+            for (int64_t i0 = 0; i0 < whole; i0 += W, d += W * kc)            \
+                memcpy(d, col + i0, W * sizeof(T));                           \
+        }                                                                     \
+        return 1;
+
+static int FN(pack_whole_cols)(int64_t whole, int64_t kc, const T *x, int64_t cs, int w,
+                               T *restrict dst)
+{
+    switch (w) {
+    PACK_COLS_CASE(2) PACK_COLS_CASE(3) PACK_COLS_CASE(4) PACK_COLS_CASE(6)
+    PACK_COLS_CASE(8) PACK_COLS_CASE(16)
+    default: return 0;
+    }
+}
+#undef PACK_COLS_CASE
+
+/* One panel of `rows` (<= w) rows: dst[i + p*w], zero below rows. */
 static void FN(pack_panel)(int64_t rows, int64_t kc, const T *x, int64_t rs, int64_t cs,
                            int w, T *restrict dst)
 {
-    if (rs == 1 && rows == w) {
-        for (int64_t p = 0; p < kc; p++, dst += w)
-            for (int i = 0; i < w; i++) dst[i] = x[p * cs + i];
-        return;
-    }
     for (int64_t p = 0; p < kc; p++, dst += w) {
         const T *col = x + p * cs;
         if (rs == 1) memcpy(dst, col, (size_t)rows * sizeof(T));
@@ -46,7 +66,9 @@ static void FN(pack_panel)(int64_t rows, int64_t kc, const T *x, int64_t rs, int
 static void FN(pack)(int64_t total, int64_t kc, const T *x, int64_t rs, int64_t cs, int w,
                      T *dst)
 {
-    for (int64_t i0 = 0; i0 < total; i0 += w) {
+    int64_t i0 = 0, whole = total / w * w;
+    if (rs == 1 && whole && FN(pack_whole_cols)(whole, kc, x, cs, w, dst)) i0 = whole;
+    for (; i0 < total; i0 += w) {
         int64_t rows = total - i0 < w ? total - i0 : w;
         FN(pack_panel)(rows, kc, x + i0 * rs, rs, cs, w, dst + i0 * kc);
     }
