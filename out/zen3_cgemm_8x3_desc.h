@@ -34,6 +34,7 @@ static const struct gg_cpedge zen3_cgemm_8x3_desc_pedges[] = { zen3_cgemm_8x3_PE
     .mr = 8, .nr = 3, .row_pref = 0, .fn = (void *)zen3_cgemm_8x3, \
     .b_l1_percent = 50, .narrow_k = 0, \
     .pedges = zen3_cgemm_8x3_desc_pedges, .npedges = 1, \
+    .thread_edge = 25, \
 }
 #endif
 #endif

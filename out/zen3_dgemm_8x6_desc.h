@@ -38,6 +38,7 @@ static const struct gg_dpedge zen3_dgemm_8x6_desc_pedges[] = { zen3_dgemm_8x6_PE
     .stream = (void *)zen3_dgemm_8x6_stream, \
     .edges = zen3_dgemm_8x6_desc_edges, .nedges = 3, \
     .pedges = zen3_dgemm_8x6_desc_pedges, .npedges = 1, \
+    .thread_edge = 28, \
 }
 #endif
 #endif

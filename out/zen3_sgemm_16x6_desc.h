@@ -39,6 +39,7 @@ static const struct gg_spedge zen3_sgemm_16x6_desc_pedges[] = { zen3_sgemm_16x6_
     .edges = zen3_sgemm_16x6_desc_edges, .nedges = 3, \
     .pedges = zen3_sgemm_16x6_desc_pedges, .npedges = 1, \
     .tails = { zen3_sgemm_16x6_TAIL_LIST }, \
+    .thread_edge = 31, \
 }
 #endif
 #endif

@@ -34,6 +34,7 @@ static const struct gg_zpedge zen3_zgemm_4x3_desc_pedges[] = { zen3_zgemm_4x3_PE
     .mr = 4, .nr = 3, .row_pref = 0, .fn = (void *)zen3_zgemm_4x3, \
     .b_l1_percent = 50, .narrow_k = 0, \
     .pedges = zen3_zgemm_4x3_desc_pedges, .npedges = 1, \
+    .thread_edge = 20, \
 }
 #endif
 #endif
