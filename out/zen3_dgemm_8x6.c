@@ -35,6 +35,8 @@
  *     zen3_dgemm_8x6_e4x6: 4x6, 4.50 cycles per iteration, unroll 2
  *     zen3_dgemm_8x6_e4x4: 4x4, 4.00 cycles per iteration, unroll 2
  *     zen3_dgemm_8x6_p4x6: the 4x6 plan, packed operands (A 4 rows high)
+ *   zen3_dgemm_8x6_direct_rows and the edge kernels' _rows: the same, B(p,j) at
+ *     b[p*ldb + j] (B^T in place).
  */
 #include "zen3_dgemm_8x6.h"
 #include <immintrin.h>
@@ -1495,6 +1497,967 @@ void zen3_dgemm_8x6_e4x4(int64_t m, int64_t n, int64_t k, const double *alpha, c
             ymm7 = _mm256_broadcast_sd((const double *)(pb0 + ldb_b) + 1);
             ymm8 = _mm256_broadcast_sd((const double *)(pb0 + 2 * ldb_b) + 1);
             ymm9 = _mm256_broadcast_sd((const double *)pb3 + 1);
+            ymm0 = _mm256_fmadd_pd(ymm4, ymm6, ymm0);
+            ymm1 = _mm256_fmadd_pd(ymm4, ymm7, ymm1);
+            ymm2 = _mm256_fmadd_pd(ymm4, ymm8, ymm2);
+            ymm3 = _mm256_fmadd_pd(ymm5, ymm10, ymm3);
+        }
+
+        /* epilogue: the rest of the last iteration, in the registers
+         * of the copy it follows */
+        switch (rem) {
+        case 0:
+            ymm3 = _mm256_fmadd_pd(ymm5, ymm10, ymm3);
+            break;
+        case 1:
+            ymm3 = _mm256_fmadd_pd(ymm4, ymm9, ymm3);
+            break;
+
+        }
+    }
+    const double alpha_ = *alpha, beta_ = *beta;
+    if (m == 4 && n == 4 && rs_c == 1) {
+        const __m256d va_ = _mm256_set1_pd(alpha_);
+        if (alpha_ == 1 && beta_ == 0) {
+            double *cw_ = c;
+            _mm256_storeu_pd(cw_ + 0, ymm0);
+            cw_ += cs_c;
+            _mm256_storeu_pd(cw_ + 0, ymm1);
+            cw_ += cs_c;
+            _mm256_storeu_pd(cw_ + 0, ymm2);
+            cw_ += cs_c;
+            _mm256_storeu_pd(cw_ + 0, ymm3);
+        } else if (alpha_ == 1 && beta_ == 1) {
+            double *cw_ = c;
+            _mm256_storeu_pd(cw_ + 0, _mm256_add_pd(ymm0, _mm256_loadu_pd(cw_ + 0)));
+            cw_ += cs_c;
+            _mm256_storeu_pd(cw_ + 0, _mm256_add_pd(ymm1, _mm256_loadu_pd(cw_ + 0)));
+            cw_ += cs_c;
+            _mm256_storeu_pd(cw_ + 0, _mm256_add_pd(ymm2, _mm256_loadu_pd(cw_ + 0)));
+            cw_ += cs_c;
+            _mm256_storeu_pd(cw_ + 0, _mm256_add_pd(ymm3, _mm256_loadu_pd(cw_ + 0)));
+        } else if (beta_ == 0) {
+            double *cw_ = c;
+            _mm256_storeu_pd(cw_ + 0, _mm256_mul_pd(va_, ymm0));
+            cw_ += cs_c;
+            _mm256_storeu_pd(cw_ + 0, _mm256_mul_pd(va_, ymm1));
+            cw_ += cs_c;
+            _mm256_storeu_pd(cw_ + 0, _mm256_mul_pd(va_, ymm2));
+            cw_ += cs_c;
+            _mm256_storeu_pd(cw_ + 0, _mm256_mul_pd(va_, ymm3));
+        } else if (beta_ == 1) {
+            double *cw_ = c;
+            _mm256_storeu_pd(cw_ + 0, _mm256_fmadd_pd(va_, ymm0, _mm256_loadu_pd(cw_ + 0)));
+            cw_ += cs_c;
+            _mm256_storeu_pd(cw_ + 0, _mm256_fmadd_pd(va_, ymm1, _mm256_loadu_pd(cw_ + 0)));
+            cw_ += cs_c;
+            _mm256_storeu_pd(cw_ + 0, _mm256_fmadd_pd(va_, ymm2, _mm256_loadu_pd(cw_ + 0)));
+            cw_ += cs_c;
+            _mm256_storeu_pd(cw_ + 0, _mm256_fmadd_pd(va_, ymm3, _mm256_loadu_pd(cw_ + 0)));
+        } else {
+            const __m256d vb_ = _mm256_set1_pd(beta_);
+            double *cw_ = c;
+            _mm256_storeu_pd(cw_ + 0, _mm256_fmadd_pd(va_, ymm0, _mm256_mul_pd(vb_, _mm256_loadu_pd(cw_ + 0))));
+            cw_ += cs_c;
+            _mm256_storeu_pd(cw_ + 0, _mm256_fmadd_pd(va_, ymm1, _mm256_mul_pd(vb_, _mm256_loadu_pd(cw_ + 0))));
+            cw_ += cs_c;
+            _mm256_storeu_pd(cw_ + 0, _mm256_fmadd_pd(va_, ymm2, _mm256_mul_pd(vb_, _mm256_loadu_pd(cw_ + 0))));
+            cw_ += cs_c;
+            _mm256_storeu_pd(cw_ + 0, _mm256_fmadd_pd(va_, ymm3, _mm256_mul_pd(vb_, _mm256_loadu_pd(cw_ + 0))));
+        }
+        return;
+    }
+    double t_[16];
+    _mm256_storeu_pd(t_ + 0, ymm0);
+    _mm256_storeu_pd(t_ + 4, ymm1);
+    _mm256_storeu_pd(t_ + 8, ymm2);
+    _mm256_storeu_pd(t_ + 12, ymm3);
+    /* position in t_ of C(i, j), at_[i + j*4] */
+    static const unsigned short at_[16] = {
+        0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15,
+    };
+    for (int64_t j = 0; j < n; j++)
+        for (int64_t i = 0; i < m; i++) {
+            double v = alpha_ * t_[at_[i + j * 4]];
+            double *cij = c + i * rs_c + j * cs_c;
+            *cij = beta_ == 0 ? v : v + beta_ * *cij;
+        }
+
+}
+
+void zen3_dgemm_8x6_direct_rows(int64_t m, int64_t n, int64_t k, const double *alpha, const double *a, int64_t lda,
+                                const double *b, int64_t ldb, const double *beta, double *c, int64_t rs_c, int64_t cs_c)
+{
+    const int64_t lda_b = lda * (int64_t)sizeof(double), ldb_b = ldb * (int64_t)sizeof(double);
+    const char *pa0 = (const char *)a;
+    const char *pb0 = (const char *)b;
+    __m256d ymm0, ymm1, ymm2, ymm3, ymm4, ymm5, ymm6, ymm7;
+    __m256d ymm8, ymm9, ymm10, ymm11, ymm12, ymm13, ymm14;
+
+    ymm0 = _mm256_setzero_pd();
+    ymm1 = _mm256_setzero_pd();
+    ymm2 = _mm256_setzero_pd();
+    ymm3 = _mm256_setzero_pd();
+    ymm4 = _mm256_setzero_pd();
+    ymm5 = _mm256_setzero_pd();
+    ymm6 = _mm256_setzero_pd();
+    ymm7 = _mm256_setzero_pd();
+    ymm8 = _mm256_setzero_pd();
+    ymm9 = _mm256_setzero_pd();
+    ymm10 = _mm256_setzero_pd();
+    ymm11 = _mm256_setzero_pd();
+
+    if (k > 0) {
+        /* prologue: the first 0 instructions of iteration 0 (pointer
+         * bumps among them become load offsets) */
+
+        /* kernel: iteration i and the start of i+1, unrolled 2x */
+        int64_t nq = k - 1;
+        for (int64_t it = nq / 2; it > 0; it--) {
+            /* copy 0 */
+            ymm12 = _mm256_loadu_pd((const double *)pa0);
+            ymm13 = _mm256_loadu_pd((const double *)pa0 + 4);
+            ymm14 = _mm256_broadcast_sd((const double *)pb0);
+            ymm0 = _mm256_fmadd_pd(ymm12, ymm14, ymm0);
+            ymm1 = _mm256_fmadd_pd(ymm13, ymm14, ymm1);
+            ymm14 = _mm256_broadcast_sd((const double *)pb0 + 1);
+            ymm2 = _mm256_fmadd_pd(ymm12, ymm14, ymm2);
+            ymm3 = _mm256_fmadd_pd(ymm13, ymm14, ymm3);
+            ymm14 = _mm256_broadcast_sd((const double *)pb0 + 2);
+            ymm4 = _mm256_fmadd_pd(ymm12, ymm14, ymm4);
+            ymm5 = _mm256_fmadd_pd(ymm13, ymm14, ymm5);
+            ymm14 = _mm256_broadcast_sd((const double *)pb0 + 3);
+            ymm6 = _mm256_fmadd_pd(ymm12, ymm14, ymm6);
+            ymm7 = _mm256_fmadd_pd(ymm13, ymm14, ymm7);
+            ymm14 = _mm256_broadcast_sd((const double *)pb0 + 4);
+            ymm8 = _mm256_fmadd_pd(ymm12, ymm14, ymm8);
+            ymm9 = _mm256_fmadd_pd(ymm13, ymm14, ymm9);
+            ymm14 = _mm256_broadcast_sd((const double *)pb0 + 5);
+            ymm10 = _mm256_fmadd_pd(ymm12, ymm14, ymm10);
+            ymm11 = _mm256_fmadd_pd(ymm13, ymm14, ymm11);
+            /* copy 1 */
+            ymm12 = _mm256_loadu_pd((const double *)(pa0 + lda_b));
+            ymm14 = _mm256_loadu_pd((const double *)(pa0 + lda_b) + 4);
+            ymm13 = _mm256_broadcast_sd((const double *)(pb0 + ldb_b));
+            ymm0 = _mm256_fmadd_pd(ymm12, ymm13, ymm0);
+            ymm1 = _mm256_fmadd_pd(ymm14, ymm13, ymm1);
+            ymm13 = _mm256_broadcast_sd((const double *)(pb0 + ldb_b) + 1);
+            ymm2 = _mm256_fmadd_pd(ymm12, ymm13, ymm2);
+            ymm3 = _mm256_fmadd_pd(ymm14, ymm13, ymm3);
+            ymm13 = _mm256_broadcast_sd((const double *)(pb0 + ldb_b) + 2);
+            ymm4 = _mm256_fmadd_pd(ymm12, ymm13, ymm4);
+            ymm5 = _mm256_fmadd_pd(ymm14, ymm13, ymm5);
+            ymm13 = _mm256_broadcast_sd((const double *)(pb0 + ldb_b) + 3);
+            ymm6 = _mm256_fmadd_pd(ymm12, ymm13, ymm6);
+            ymm7 = _mm256_fmadd_pd(ymm14, ymm13, ymm7);
+            ymm13 = _mm256_broadcast_sd((const double *)(pb0 + ldb_b) + 4);
+            ymm8 = _mm256_fmadd_pd(ymm12, ymm13, ymm8);
+            ymm9 = _mm256_fmadd_pd(ymm14, ymm13, ymm9);
+            ymm13 = _mm256_broadcast_sd((const double *)(pb0 + ldb_b) + 5);
+            ymm10 = _mm256_fmadd_pd(ymm12, ymm13, ymm10);
+            ymm11 = _mm256_fmadd_pd(ymm14, ymm13, ymm11);
+
+            pa0 += 2 * lda_b;
+            pb0 += 2 * ldb_b;
+        }
+        int64_t rem = nq % 2;
+        if (rem > 0) {
+            ymm12 = _mm256_loadu_pd((const double *)pa0);
+            ymm13 = _mm256_loadu_pd((const double *)pa0 + 4);
+            ymm14 = _mm256_broadcast_sd((const double *)pb0);
+            ymm0 = _mm256_fmadd_pd(ymm12, ymm14, ymm0);
+            ymm1 = _mm256_fmadd_pd(ymm13, ymm14, ymm1);
+            ymm14 = _mm256_broadcast_sd((const double *)pb0 + 1);
+            ymm2 = _mm256_fmadd_pd(ymm12, ymm14, ymm2);
+            ymm3 = _mm256_fmadd_pd(ymm13, ymm14, ymm3);
+            ymm14 = _mm256_broadcast_sd((const double *)pb0 + 2);
+            ymm4 = _mm256_fmadd_pd(ymm12, ymm14, ymm4);
+            ymm5 = _mm256_fmadd_pd(ymm13, ymm14, ymm5);
+            ymm14 = _mm256_broadcast_sd((const double *)pb0 + 3);
+            ymm6 = _mm256_fmadd_pd(ymm12, ymm14, ymm6);
+            ymm7 = _mm256_fmadd_pd(ymm13, ymm14, ymm7);
+            ymm14 = _mm256_broadcast_sd((const double *)pb0 + 4);
+            ymm8 = _mm256_fmadd_pd(ymm12, ymm14, ymm8);
+            ymm9 = _mm256_fmadd_pd(ymm13, ymm14, ymm9);
+            ymm14 = _mm256_broadcast_sd((const double *)pb0 + 5);
+            ymm10 = _mm256_fmadd_pd(ymm12, ymm14, ymm10);
+            ymm11 = _mm256_fmadd_pd(ymm13, ymm14, ymm11);
+        }
+
+        /* epilogue: the rest of the last iteration, in the registers
+         * of the copy it follows */
+        switch (rem) {
+        case 0:
+            ymm12 = _mm256_loadu_pd((const double *)pa0);
+            ymm13 = _mm256_loadu_pd((const double *)pa0 + 4);
+            ymm14 = _mm256_broadcast_sd((const double *)pb0);
+            ymm0 = _mm256_fmadd_pd(ymm12, ymm14, ymm0);
+            ymm1 = _mm256_fmadd_pd(ymm13, ymm14, ymm1);
+            ymm14 = _mm256_broadcast_sd((const double *)pb0 + 1);
+            ymm2 = _mm256_fmadd_pd(ymm12, ymm14, ymm2);
+            ymm3 = _mm256_fmadd_pd(ymm13, ymm14, ymm3);
+            ymm14 = _mm256_broadcast_sd((const double *)pb0 + 2);
+            ymm4 = _mm256_fmadd_pd(ymm12, ymm14, ymm4);
+            ymm5 = _mm256_fmadd_pd(ymm13, ymm14, ymm5);
+            ymm14 = _mm256_broadcast_sd((const double *)pb0 + 3);
+            ymm6 = _mm256_fmadd_pd(ymm12, ymm14, ymm6);
+            ymm7 = _mm256_fmadd_pd(ymm13, ymm14, ymm7);
+            ymm14 = _mm256_broadcast_sd((const double *)pb0 + 4);
+            ymm8 = _mm256_fmadd_pd(ymm12, ymm14, ymm8);
+            ymm9 = _mm256_fmadd_pd(ymm13, ymm14, ymm9);
+            ymm14 = _mm256_broadcast_sd((const double *)pb0 + 5);
+            ymm10 = _mm256_fmadd_pd(ymm12, ymm14, ymm10);
+            ymm11 = _mm256_fmadd_pd(ymm13, ymm14, ymm11);
+            break;
+        case 1:
+            ymm12 = _mm256_loadu_pd((const double *)(pa0 + lda_b));
+            ymm14 = _mm256_loadu_pd((const double *)(pa0 + lda_b) + 4);
+            ymm13 = _mm256_broadcast_sd((const double *)(pb0 + ldb_b));
+            ymm0 = _mm256_fmadd_pd(ymm12, ymm13, ymm0);
+            ymm1 = _mm256_fmadd_pd(ymm14, ymm13, ymm1);
+            ymm13 = _mm256_broadcast_sd((const double *)(pb0 + ldb_b) + 1);
+            ymm2 = _mm256_fmadd_pd(ymm12, ymm13, ymm2);
+            ymm3 = _mm256_fmadd_pd(ymm14, ymm13, ymm3);
+            ymm13 = _mm256_broadcast_sd((const double *)(pb0 + ldb_b) + 2);
+            ymm4 = _mm256_fmadd_pd(ymm12, ymm13, ymm4);
+            ymm5 = _mm256_fmadd_pd(ymm14, ymm13, ymm5);
+            ymm13 = _mm256_broadcast_sd((const double *)(pb0 + ldb_b) + 3);
+            ymm6 = _mm256_fmadd_pd(ymm12, ymm13, ymm6);
+            ymm7 = _mm256_fmadd_pd(ymm14, ymm13, ymm7);
+            ymm13 = _mm256_broadcast_sd((const double *)(pb0 + ldb_b) + 4);
+            ymm8 = _mm256_fmadd_pd(ymm12, ymm13, ymm8);
+            ymm9 = _mm256_fmadd_pd(ymm14, ymm13, ymm9);
+            ymm13 = _mm256_broadcast_sd((const double *)(pb0 + ldb_b) + 5);
+            ymm10 = _mm256_fmadd_pd(ymm12, ymm13, ymm10);
+            ymm11 = _mm256_fmadd_pd(ymm14, ymm13, ymm11);
+            break;
+
+        }
+    }
+    const double alpha_ = *alpha, beta_ = *beta;
+    if (m == 8 && n == 6 && rs_c == 1) {
+        const __m256d va_ = _mm256_set1_pd(alpha_);
+        if (alpha_ == 1 && beta_ == 0) {
+            double *cw_ = c;
+            _mm256_storeu_pd(cw_ + 0, ymm0);
+            _mm256_storeu_pd(cw_ + 4, ymm1);
+            cw_ += cs_c;
+            _mm256_storeu_pd(cw_ + 0, ymm2);
+            _mm256_storeu_pd(cw_ + 4, ymm3);
+            cw_ += cs_c;
+            _mm256_storeu_pd(cw_ + 0, ymm4);
+            _mm256_storeu_pd(cw_ + 4, ymm5);
+            cw_ += cs_c;
+            _mm256_storeu_pd(cw_ + 0, ymm6);
+            _mm256_storeu_pd(cw_ + 4, ymm7);
+            cw_ += cs_c;
+            _mm256_storeu_pd(cw_ + 0, ymm8);
+            _mm256_storeu_pd(cw_ + 4, ymm9);
+            cw_ += cs_c;
+            _mm256_storeu_pd(cw_ + 0, ymm10);
+            _mm256_storeu_pd(cw_ + 4, ymm11);
+        } else if (alpha_ == 1 && beta_ == 1) {
+            double *cw_ = c;
+            _mm256_storeu_pd(cw_ + 0, _mm256_add_pd(ymm0, _mm256_loadu_pd(cw_ + 0)));
+            _mm256_storeu_pd(cw_ + 4, _mm256_add_pd(ymm1, _mm256_loadu_pd(cw_ + 4)));
+            cw_ += cs_c;
+            _mm256_storeu_pd(cw_ + 0, _mm256_add_pd(ymm2, _mm256_loadu_pd(cw_ + 0)));
+            _mm256_storeu_pd(cw_ + 4, _mm256_add_pd(ymm3, _mm256_loadu_pd(cw_ + 4)));
+            cw_ += cs_c;
+            _mm256_storeu_pd(cw_ + 0, _mm256_add_pd(ymm4, _mm256_loadu_pd(cw_ + 0)));
+            _mm256_storeu_pd(cw_ + 4, _mm256_add_pd(ymm5, _mm256_loadu_pd(cw_ + 4)));
+            cw_ += cs_c;
+            _mm256_storeu_pd(cw_ + 0, _mm256_add_pd(ymm6, _mm256_loadu_pd(cw_ + 0)));
+            _mm256_storeu_pd(cw_ + 4, _mm256_add_pd(ymm7, _mm256_loadu_pd(cw_ + 4)));
+            cw_ += cs_c;
+            _mm256_storeu_pd(cw_ + 0, _mm256_add_pd(ymm8, _mm256_loadu_pd(cw_ + 0)));
+            _mm256_storeu_pd(cw_ + 4, _mm256_add_pd(ymm9, _mm256_loadu_pd(cw_ + 4)));
+            cw_ += cs_c;
+            _mm256_storeu_pd(cw_ + 0, _mm256_add_pd(ymm10, _mm256_loadu_pd(cw_ + 0)));
+            _mm256_storeu_pd(cw_ + 4, _mm256_add_pd(ymm11, _mm256_loadu_pd(cw_ + 4)));
+        } else if (beta_ == 0) {
+            double *cw_ = c;
+            _mm256_storeu_pd(cw_ + 0, _mm256_mul_pd(va_, ymm0));
+            _mm256_storeu_pd(cw_ + 4, _mm256_mul_pd(va_, ymm1));
+            cw_ += cs_c;
+            _mm256_storeu_pd(cw_ + 0, _mm256_mul_pd(va_, ymm2));
+            _mm256_storeu_pd(cw_ + 4, _mm256_mul_pd(va_, ymm3));
+            cw_ += cs_c;
+            _mm256_storeu_pd(cw_ + 0, _mm256_mul_pd(va_, ymm4));
+            _mm256_storeu_pd(cw_ + 4, _mm256_mul_pd(va_, ymm5));
+            cw_ += cs_c;
+            _mm256_storeu_pd(cw_ + 0, _mm256_mul_pd(va_, ymm6));
+            _mm256_storeu_pd(cw_ + 4, _mm256_mul_pd(va_, ymm7));
+            cw_ += cs_c;
+            _mm256_storeu_pd(cw_ + 0, _mm256_mul_pd(va_, ymm8));
+            _mm256_storeu_pd(cw_ + 4, _mm256_mul_pd(va_, ymm9));
+            cw_ += cs_c;
+            _mm256_storeu_pd(cw_ + 0, _mm256_mul_pd(va_, ymm10));
+            _mm256_storeu_pd(cw_ + 4, _mm256_mul_pd(va_, ymm11));
+        } else if (beta_ == 1) {
+            double *cw_ = c;
+            _mm256_storeu_pd(cw_ + 0, _mm256_fmadd_pd(va_, ymm0, _mm256_loadu_pd(cw_ + 0)));
+            _mm256_storeu_pd(cw_ + 4, _mm256_fmadd_pd(va_, ymm1, _mm256_loadu_pd(cw_ + 4)));
+            cw_ += cs_c;
+            _mm256_storeu_pd(cw_ + 0, _mm256_fmadd_pd(va_, ymm2, _mm256_loadu_pd(cw_ + 0)));
+            _mm256_storeu_pd(cw_ + 4, _mm256_fmadd_pd(va_, ymm3, _mm256_loadu_pd(cw_ + 4)));
+            cw_ += cs_c;
+            _mm256_storeu_pd(cw_ + 0, _mm256_fmadd_pd(va_, ymm4, _mm256_loadu_pd(cw_ + 0)));
+            _mm256_storeu_pd(cw_ + 4, _mm256_fmadd_pd(va_, ymm5, _mm256_loadu_pd(cw_ + 4)));
+            cw_ += cs_c;
+            _mm256_storeu_pd(cw_ + 0, _mm256_fmadd_pd(va_, ymm6, _mm256_loadu_pd(cw_ + 0)));
+            _mm256_storeu_pd(cw_ + 4, _mm256_fmadd_pd(va_, ymm7, _mm256_loadu_pd(cw_ + 4)));
+            cw_ += cs_c;
+            _mm256_storeu_pd(cw_ + 0, _mm256_fmadd_pd(va_, ymm8, _mm256_loadu_pd(cw_ + 0)));
+            _mm256_storeu_pd(cw_ + 4, _mm256_fmadd_pd(va_, ymm9, _mm256_loadu_pd(cw_ + 4)));
+            cw_ += cs_c;
+            _mm256_storeu_pd(cw_ + 0, _mm256_fmadd_pd(va_, ymm10, _mm256_loadu_pd(cw_ + 0)));
+            _mm256_storeu_pd(cw_ + 4, _mm256_fmadd_pd(va_, ymm11, _mm256_loadu_pd(cw_ + 4)));
+        } else {
+            const __m256d vb_ = _mm256_set1_pd(beta_);
+            double *cw_ = c;
+            _mm256_storeu_pd(cw_ + 0, _mm256_fmadd_pd(va_, ymm0, _mm256_mul_pd(vb_, _mm256_loadu_pd(cw_ + 0))));
+            _mm256_storeu_pd(cw_ + 4, _mm256_fmadd_pd(va_, ymm1, _mm256_mul_pd(vb_, _mm256_loadu_pd(cw_ + 4))));
+            cw_ += cs_c;
+            _mm256_storeu_pd(cw_ + 0, _mm256_fmadd_pd(va_, ymm2, _mm256_mul_pd(vb_, _mm256_loadu_pd(cw_ + 0))));
+            _mm256_storeu_pd(cw_ + 4, _mm256_fmadd_pd(va_, ymm3, _mm256_mul_pd(vb_, _mm256_loadu_pd(cw_ + 4))));
+            cw_ += cs_c;
+            _mm256_storeu_pd(cw_ + 0, _mm256_fmadd_pd(va_, ymm4, _mm256_mul_pd(vb_, _mm256_loadu_pd(cw_ + 0))));
+            _mm256_storeu_pd(cw_ + 4, _mm256_fmadd_pd(va_, ymm5, _mm256_mul_pd(vb_, _mm256_loadu_pd(cw_ + 4))));
+            cw_ += cs_c;
+            _mm256_storeu_pd(cw_ + 0, _mm256_fmadd_pd(va_, ymm6, _mm256_mul_pd(vb_, _mm256_loadu_pd(cw_ + 0))));
+            _mm256_storeu_pd(cw_ + 4, _mm256_fmadd_pd(va_, ymm7, _mm256_mul_pd(vb_, _mm256_loadu_pd(cw_ + 4))));
+            cw_ += cs_c;
+            _mm256_storeu_pd(cw_ + 0, _mm256_fmadd_pd(va_, ymm8, _mm256_mul_pd(vb_, _mm256_loadu_pd(cw_ + 0))));
+            _mm256_storeu_pd(cw_ + 4, _mm256_fmadd_pd(va_, ymm9, _mm256_mul_pd(vb_, _mm256_loadu_pd(cw_ + 4))));
+            cw_ += cs_c;
+            _mm256_storeu_pd(cw_ + 0, _mm256_fmadd_pd(va_, ymm10, _mm256_mul_pd(vb_, _mm256_loadu_pd(cw_ + 0))));
+            _mm256_storeu_pd(cw_ + 4, _mm256_fmadd_pd(va_, ymm11, _mm256_mul_pd(vb_, _mm256_loadu_pd(cw_ + 4))));
+        }
+        return;
+    }
+    double t_[48];
+    _mm256_storeu_pd(t_ + 0, ymm0);
+    _mm256_storeu_pd(t_ + 4, ymm1);
+    _mm256_storeu_pd(t_ + 8, ymm2);
+    _mm256_storeu_pd(t_ + 12, ymm3);
+    _mm256_storeu_pd(t_ + 16, ymm4);
+    _mm256_storeu_pd(t_ + 20, ymm5);
+    _mm256_storeu_pd(t_ + 24, ymm6);
+    _mm256_storeu_pd(t_ + 28, ymm7);
+    _mm256_storeu_pd(t_ + 32, ymm8);
+    _mm256_storeu_pd(t_ + 36, ymm9);
+    _mm256_storeu_pd(t_ + 40, ymm10);
+    _mm256_storeu_pd(t_ + 44, ymm11);
+    /* position in t_ of C(i, j), at_[i + j*8] */
+    static const unsigned short at_[48] = {
+        0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15,
+        16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31,
+        32, 33, 34, 35, 36, 37, 38, 39, 40, 41, 42, 43, 44, 45, 46, 47,
+    };
+    for (int64_t j = 0; j < n; j++)
+        for (int64_t i = 0; i < m; i++) {
+            double v = alpha_ * t_[at_[i + j * 8]];
+            double *cij = c + i * rs_c + j * cs_c;
+            *cij = beta_ == 0 ? v : v + beta_ * *cij;
+        }
+
+}
+
+void zen3_dgemm_8x6_e8x4_rows(int64_t m, int64_t n, int64_t k, const double *alpha, const double *a, int64_t lda,
+                              const double *b, int64_t ldb, const double *beta, double *c, int64_t rs_c, int64_t cs_c)
+{
+    const int64_t lda_b = lda * (int64_t)sizeof(double), ldb_b = ldb * (int64_t)sizeof(double);
+    const char *pa0 = (const char *)a,
+               *pa3 = pa0 + 3 * lda_b;
+    const char *pb0 = (const char *)b,
+               *pb3 = pb0 + 3 * ldb_b;
+    __m256d ymm0, ymm1, ymm2, ymm3, ymm4, ymm5, ymm6, ymm7;
+    __m256d ymm8, ymm9, ymm10, ymm11, ymm12, ymm13;
+
+    ymm0 = _mm256_setzero_pd();
+    ymm1 = _mm256_setzero_pd();
+    ymm2 = _mm256_setzero_pd();
+    ymm3 = _mm256_setzero_pd();
+    ymm4 = _mm256_setzero_pd();
+    ymm5 = _mm256_setzero_pd();
+    ymm6 = _mm256_setzero_pd();
+    ymm7 = _mm256_setzero_pd();
+
+    if (k > 0) {
+        /* prologue: the first 7 instructions of iteration 0 (pointer
+         * bumps among them become load offsets) */
+        ymm9 = _mm256_loadu_pd((const double *)pa0);
+        ymm11 = _mm256_loadu_pd((const double *)pa0 + 4);
+        ymm8 = _mm256_broadcast_sd((const double *)pb0);
+        ymm10 = _mm256_broadcast_sd((const double *)pb0 + 1);
+
+        /* kernel: iteration i and the start of i+1, unrolled 5x */
+        int64_t nq = k - 1;
+        for (int64_t it = nq / 5; it > 0; it--) {
+            /* copy 0 */
+            ymm12 = _mm256_broadcast_sd((const double *)pb0 + 2);
+            ymm13 = _mm256_broadcast_sd((const double *)pb0 + 3);
+            ymm0 = _mm256_fmadd_pd(ymm9, ymm8, ymm0);
+            ymm1 = _mm256_fmadd_pd(ymm11, ymm8, ymm1);
+            ymm8 = _mm256_loadu_pd((const double *)(pa0 + lda_b));
+            ymm2 = _mm256_fmadd_pd(ymm9, ymm10, ymm2);
+            ymm3 = _mm256_fmadd_pd(ymm11, ymm10, ymm3);
+            ymm10 = _mm256_loadu_pd((const double *)(pa0 + lda_b) + 4);
+            ymm4 = _mm256_fmadd_pd(ymm9, ymm12, ymm4);
+            ymm5 = _mm256_fmadd_pd(ymm11, ymm12, ymm5);
+            ymm12 = _mm256_broadcast_sd((const double *)(pb0 + ldb_b));
+            ymm6 = _mm256_fmadd_pd(ymm9, ymm13, ymm6);
+            ymm9 = _mm256_broadcast_sd((const double *)(pb0 + ldb_b) + 1);
+            ymm7 = _mm256_fmadd_pd(ymm11, ymm13, ymm7);
+            /* copy 1 */
+            ymm11 = _mm256_broadcast_sd((const double *)(pb0 + ldb_b) + 2);
+            ymm13 = _mm256_broadcast_sd((const double *)(pb0 + ldb_b) + 3);
+            ymm0 = _mm256_fmadd_pd(ymm8, ymm12, ymm0);
+            ymm1 = _mm256_fmadd_pd(ymm10, ymm12, ymm1);
+            ymm12 = _mm256_loadu_pd((const double *)(pa0 + 2 * lda_b));
+            ymm2 = _mm256_fmadd_pd(ymm8, ymm9, ymm2);
+            ymm3 = _mm256_fmadd_pd(ymm10, ymm9, ymm3);
+            ymm9 = _mm256_loadu_pd((const double *)(pa0 + 2 * lda_b) + 4);
+            ymm4 = _mm256_fmadd_pd(ymm8, ymm11, ymm4);
+            ymm5 = _mm256_fmadd_pd(ymm10, ymm11, ymm5);
+            ymm11 = _mm256_broadcast_sd((const double *)(pb0 + 2 * ldb_b));
+            ymm6 = _mm256_fmadd_pd(ymm8, ymm13, ymm6);
+            ymm8 = _mm256_broadcast_sd((const double *)(pb0 + 2 * ldb_b) + 1);
+            ymm7 = _mm256_fmadd_pd(ymm10, ymm13, ymm7);
+            /* copy 2 */
+            ymm10 = _mm256_broadcast_sd((const double *)(pb0 + 2 * ldb_b) + 2);
+            ymm13 = _mm256_broadcast_sd((const double *)(pb0 + 2 * ldb_b) + 3);
+            ymm0 = _mm256_fmadd_pd(ymm12, ymm11, ymm0);
+            ymm1 = _mm256_fmadd_pd(ymm9, ymm11, ymm1);
+            ymm11 = _mm256_loadu_pd((const double *)pa3);
+            ymm2 = _mm256_fmadd_pd(ymm12, ymm8, ymm2);
+            ymm3 = _mm256_fmadd_pd(ymm9, ymm8, ymm3);
+            ymm8 = _mm256_loadu_pd((const double *)pa3 + 4);
+            ymm4 = _mm256_fmadd_pd(ymm12, ymm10, ymm4);
+            ymm5 = _mm256_fmadd_pd(ymm9, ymm10, ymm5);
+            ymm10 = _mm256_broadcast_sd((const double *)pb3);
+            ymm6 = _mm256_fmadd_pd(ymm12, ymm13, ymm6);
+            ymm12 = _mm256_broadcast_sd((const double *)pb3 + 1);
+            ymm7 = _mm256_fmadd_pd(ymm9, ymm13, ymm7);
+            /* copy 3 */
+            ymm9 = _mm256_broadcast_sd((const double *)pb3 + 2);
+            ymm13 = _mm256_broadcast_sd((const double *)pb3 + 3);
+            ymm0 = _mm256_fmadd_pd(ymm11, ymm10, ymm0);
+            ymm1 = _mm256_fmadd_pd(ymm8, ymm10, ymm1);
+            ymm10 = _mm256_loadu_pd((const double *)(pa0 + 4 * lda_b));
+            ymm2 = _mm256_fmadd_pd(ymm11, ymm12, ymm2);
+            ymm3 = _mm256_fmadd_pd(ymm8, ymm12, ymm3);
+            ymm12 = _mm256_loadu_pd((const double *)(pa0 + 4 * lda_b) + 4);
+            ymm4 = _mm256_fmadd_pd(ymm11, ymm9, ymm4);
+            ymm5 = _mm256_fmadd_pd(ymm8, ymm9, ymm5);
+            ymm9 = _mm256_broadcast_sd((const double *)(pb0 + 4 * ldb_b));
+            ymm6 = _mm256_fmadd_pd(ymm11, ymm13, ymm6);
+            ymm11 = _mm256_broadcast_sd((const double *)(pb0 + 4 * ldb_b) + 1);
+            ymm7 = _mm256_fmadd_pd(ymm8, ymm13, ymm7);
+            /* copy 4 */
+            ymm8 = _mm256_broadcast_sd((const double *)(pb0 + 4 * ldb_b) + 2);
+            ymm13 = _mm256_broadcast_sd((const double *)(pb0 + 4 * ldb_b) + 3);
+            ymm0 = _mm256_fmadd_pd(ymm10, ymm9, ymm0);
+            ymm1 = _mm256_fmadd_pd(ymm12, ymm9, ymm1);
+            ymm9 = _mm256_loadu_pd((const double *)(pa3 + 2 * lda_b));
+            ymm2 = _mm256_fmadd_pd(ymm10, ymm11, ymm2);
+            ymm3 = _mm256_fmadd_pd(ymm12, ymm11, ymm3);
+            ymm11 = _mm256_loadu_pd((const double *)(pa3 + 2 * lda_b) + 4);
+            ymm4 = _mm256_fmadd_pd(ymm10, ymm8, ymm4);
+            ymm5 = _mm256_fmadd_pd(ymm12, ymm8, ymm5);
+            ymm8 = _mm256_broadcast_sd((const double *)(pb3 + 2 * ldb_b));
+            ymm6 = _mm256_fmadd_pd(ymm10, ymm13, ymm6);
+            ymm10 = _mm256_broadcast_sd((const double *)(pb3 + 2 * ldb_b) + 1);
+            ymm7 = _mm256_fmadd_pd(ymm12, ymm13, ymm7);
+
+            pa0 += 5 * lda_b;
+            pa3 += 5 * lda_b;
+            pb0 += 5 * ldb_b;
+            pb3 += 5 * ldb_b;
+        }
+        int64_t rem = nq % 5;
+        if (rem > 0) {
+            ymm12 = _mm256_broadcast_sd((const double *)pb0 + 2);
+            ymm13 = _mm256_broadcast_sd((const double *)pb0 + 3);
+            ymm0 = _mm256_fmadd_pd(ymm9, ymm8, ymm0);
+            ymm1 = _mm256_fmadd_pd(ymm11, ymm8, ymm1);
+            ymm8 = _mm256_loadu_pd((const double *)(pa0 + lda_b));
+            ymm2 = _mm256_fmadd_pd(ymm9, ymm10, ymm2);
+            ymm3 = _mm256_fmadd_pd(ymm11, ymm10, ymm3);
+            ymm10 = _mm256_loadu_pd((const double *)(pa0 + lda_b) + 4);
+            ymm4 = _mm256_fmadd_pd(ymm9, ymm12, ymm4);
+            ymm5 = _mm256_fmadd_pd(ymm11, ymm12, ymm5);
+            ymm12 = _mm256_broadcast_sd((const double *)(pb0 + ldb_b));
+            ymm6 = _mm256_fmadd_pd(ymm9, ymm13, ymm6);
+            ymm9 = _mm256_broadcast_sd((const double *)(pb0 + ldb_b) + 1);
+            ymm7 = _mm256_fmadd_pd(ymm11, ymm13, ymm7);
+        }
+        if (rem > 1) {
+            ymm11 = _mm256_broadcast_sd((const double *)(pb0 + ldb_b) + 2);
+            ymm13 = _mm256_broadcast_sd((const double *)(pb0 + ldb_b) + 3);
+            ymm0 = _mm256_fmadd_pd(ymm8, ymm12, ymm0);
+            ymm1 = _mm256_fmadd_pd(ymm10, ymm12, ymm1);
+            ymm12 = _mm256_loadu_pd((const double *)(pa0 + 2 * lda_b));
+            ymm2 = _mm256_fmadd_pd(ymm8, ymm9, ymm2);
+            ymm3 = _mm256_fmadd_pd(ymm10, ymm9, ymm3);
+            ymm9 = _mm256_loadu_pd((const double *)(pa0 + 2 * lda_b) + 4);
+            ymm4 = _mm256_fmadd_pd(ymm8, ymm11, ymm4);
+            ymm5 = _mm256_fmadd_pd(ymm10, ymm11, ymm5);
+            ymm11 = _mm256_broadcast_sd((const double *)(pb0 + 2 * ldb_b));
+            ymm6 = _mm256_fmadd_pd(ymm8, ymm13, ymm6);
+            ymm8 = _mm256_broadcast_sd((const double *)(pb0 + 2 * ldb_b) + 1);
+            ymm7 = _mm256_fmadd_pd(ymm10, ymm13, ymm7);
+        }
+        if (rem > 2) {
+            ymm10 = _mm256_broadcast_sd((const double *)(pb0 + 2 * ldb_b) + 2);
+            ymm13 = _mm256_broadcast_sd((const double *)(pb0 + 2 * ldb_b) + 3);
+            ymm0 = _mm256_fmadd_pd(ymm12, ymm11, ymm0);
+            ymm1 = _mm256_fmadd_pd(ymm9, ymm11, ymm1);
+            ymm11 = _mm256_loadu_pd((const double *)pa3);
+            ymm2 = _mm256_fmadd_pd(ymm12, ymm8, ymm2);
+            ymm3 = _mm256_fmadd_pd(ymm9, ymm8, ymm3);
+            ymm8 = _mm256_loadu_pd((const double *)pa3 + 4);
+            ymm4 = _mm256_fmadd_pd(ymm12, ymm10, ymm4);
+            ymm5 = _mm256_fmadd_pd(ymm9, ymm10, ymm5);
+            ymm10 = _mm256_broadcast_sd((const double *)pb3);
+            ymm6 = _mm256_fmadd_pd(ymm12, ymm13, ymm6);
+            ymm12 = _mm256_broadcast_sd((const double *)pb3 + 1);
+            ymm7 = _mm256_fmadd_pd(ymm9, ymm13, ymm7);
+        }
+        if (rem > 3) {
+            ymm9 = _mm256_broadcast_sd((const double *)pb3 + 2);
+            ymm13 = _mm256_broadcast_sd((const double *)pb3 + 3);
+            ymm0 = _mm256_fmadd_pd(ymm11, ymm10, ymm0);
+            ymm1 = _mm256_fmadd_pd(ymm8, ymm10, ymm1);
+            ymm10 = _mm256_loadu_pd((const double *)(pa0 + 4 * lda_b));
+            ymm2 = _mm256_fmadd_pd(ymm11, ymm12, ymm2);
+            ymm3 = _mm256_fmadd_pd(ymm8, ymm12, ymm3);
+            ymm12 = _mm256_loadu_pd((const double *)(pa0 + 4 * lda_b) + 4);
+            ymm4 = _mm256_fmadd_pd(ymm11, ymm9, ymm4);
+            ymm5 = _mm256_fmadd_pd(ymm8, ymm9, ymm5);
+            ymm9 = _mm256_broadcast_sd((const double *)(pb0 + 4 * ldb_b));
+            ymm6 = _mm256_fmadd_pd(ymm11, ymm13, ymm6);
+            ymm11 = _mm256_broadcast_sd((const double *)(pb0 + 4 * ldb_b) + 1);
+            ymm7 = _mm256_fmadd_pd(ymm8, ymm13, ymm7);
+        }
+
+        /* epilogue: the rest of the last iteration, in the registers
+         * of the copy it follows */
+        switch (rem) {
+        case 0:
+            ymm12 = _mm256_broadcast_sd((const double *)pb0 + 2);
+            ymm13 = _mm256_broadcast_sd((const double *)pb0 + 3);
+            ymm0 = _mm256_fmadd_pd(ymm9, ymm8, ymm0);
+            ymm1 = _mm256_fmadd_pd(ymm11, ymm8, ymm1);
+            ymm2 = _mm256_fmadd_pd(ymm9, ymm10, ymm2);
+            ymm3 = _mm256_fmadd_pd(ymm11, ymm10, ymm3);
+            ymm4 = _mm256_fmadd_pd(ymm9, ymm12, ymm4);
+            ymm5 = _mm256_fmadd_pd(ymm11, ymm12, ymm5);
+            ymm6 = _mm256_fmadd_pd(ymm9, ymm13, ymm6);
+            ymm7 = _mm256_fmadd_pd(ymm11, ymm13, ymm7);
+            break;
+        case 1:
+            ymm11 = _mm256_broadcast_sd((const double *)(pb0 + ldb_b) + 2);
+            ymm13 = _mm256_broadcast_sd((const double *)(pb0 + ldb_b) + 3);
+            ymm0 = _mm256_fmadd_pd(ymm8, ymm12, ymm0);
+            ymm1 = _mm256_fmadd_pd(ymm10, ymm12, ymm1);
+            ymm2 = _mm256_fmadd_pd(ymm8, ymm9, ymm2);
+            ymm3 = _mm256_fmadd_pd(ymm10, ymm9, ymm3);
+            ymm4 = _mm256_fmadd_pd(ymm8, ymm11, ymm4);
+            ymm5 = _mm256_fmadd_pd(ymm10, ymm11, ymm5);
+            ymm6 = _mm256_fmadd_pd(ymm8, ymm13, ymm6);
+            ymm7 = _mm256_fmadd_pd(ymm10, ymm13, ymm7);
+            break;
+        case 2:
+            ymm10 = _mm256_broadcast_sd((const double *)(pb0 + 2 * ldb_b) + 2);
+            ymm13 = _mm256_broadcast_sd((const double *)(pb0 + 2 * ldb_b) + 3);
+            ymm0 = _mm256_fmadd_pd(ymm12, ymm11, ymm0);
+            ymm1 = _mm256_fmadd_pd(ymm9, ymm11, ymm1);
+            ymm2 = _mm256_fmadd_pd(ymm12, ymm8, ymm2);
+            ymm3 = _mm256_fmadd_pd(ymm9, ymm8, ymm3);
+            ymm4 = _mm256_fmadd_pd(ymm12, ymm10, ymm4);
+            ymm5 = _mm256_fmadd_pd(ymm9, ymm10, ymm5);
+            ymm6 = _mm256_fmadd_pd(ymm12, ymm13, ymm6);
+            ymm7 = _mm256_fmadd_pd(ymm9, ymm13, ymm7);
+            break;
+        case 3:
+            ymm9 = _mm256_broadcast_sd((const double *)pb3 + 2);
+            ymm13 = _mm256_broadcast_sd((const double *)pb3 + 3);
+            ymm0 = _mm256_fmadd_pd(ymm11, ymm10, ymm0);
+            ymm1 = _mm256_fmadd_pd(ymm8, ymm10, ymm1);
+            ymm2 = _mm256_fmadd_pd(ymm11, ymm12, ymm2);
+            ymm3 = _mm256_fmadd_pd(ymm8, ymm12, ymm3);
+            ymm4 = _mm256_fmadd_pd(ymm11, ymm9, ymm4);
+            ymm5 = _mm256_fmadd_pd(ymm8, ymm9, ymm5);
+            ymm6 = _mm256_fmadd_pd(ymm11, ymm13, ymm6);
+            ymm7 = _mm256_fmadd_pd(ymm8, ymm13, ymm7);
+            break;
+        case 4:
+            ymm8 = _mm256_broadcast_sd((const double *)(pb0 + 4 * ldb_b) + 2);
+            ymm13 = _mm256_broadcast_sd((const double *)(pb0 + 4 * ldb_b) + 3);
+            ymm0 = _mm256_fmadd_pd(ymm10, ymm9, ymm0);
+            ymm1 = _mm256_fmadd_pd(ymm12, ymm9, ymm1);
+            ymm2 = _mm256_fmadd_pd(ymm10, ymm11, ymm2);
+            ymm3 = _mm256_fmadd_pd(ymm12, ymm11, ymm3);
+            ymm4 = _mm256_fmadd_pd(ymm10, ymm8, ymm4);
+            ymm5 = _mm256_fmadd_pd(ymm12, ymm8, ymm5);
+            ymm6 = _mm256_fmadd_pd(ymm10, ymm13, ymm6);
+            ymm7 = _mm256_fmadd_pd(ymm12, ymm13, ymm7);
+            break;
+
+        }
+    }
+    const double alpha_ = *alpha, beta_ = *beta;
+    if (m == 8 && n == 4 && rs_c == 1) {
+        const __m256d va_ = _mm256_set1_pd(alpha_);
+        if (alpha_ == 1 && beta_ == 0) {
+            double *cw_ = c;
+            _mm256_storeu_pd(cw_ + 0, ymm0);
+            _mm256_storeu_pd(cw_ + 4, ymm1);
+            cw_ += cs_c;
+            _mm256_storeu_pd(cw_ + 0, ymm2);
+            _mm256_storeu_pd(cw_ + 4, ymm3);
+            cw_ += cs_c;
+            _mm256_storeu_pd(cw_ + 0, ymm4);
+            _mm256_storeu_pd(cw_ + 4, ymm5);
+            cw_ += cs_c;
+            _mm256_storeu_pd(cw_ + 0, ymm6);
+            _mm256_storeu_pd(cw_ + 4, ymm7);
+        } else if (alpha_ == 1 && beta_ == 1) {
+            double *cw_ = c;
+            _mm256_storeu_pd(cw_ + 0, _mm256_add_pd(ymm0, _mm256_loadu_pd(cw_ + 0)));
+            _mm256_storeu_pd(cw_ + 4, _mm256_add_pd(ymm1, _mm256_loadu_pd(cw_ + 4)));
+            cw_ += cs_c;
+            _mm256_storeu_pd(cw_ + 0, _mm256_add_pd(ymm2, _mm256_loadu_pd(cw_ + 0)));
+            _mm256_storeu_pd(cw_ + 4, _mm256_add_pd(ymm3, _mm256_loadu_pd(cw_ + 4)));
+            cw_ += cs_c;
+            _mm256_storeu_pd(cw_ + 0, _mm256_add_pd(ymm4, _mm256_loadu_pd(cw_ + 0)));
+            _mm256_storeu_pd(cw_ + 4, _mm256_add_pd(ymm5, _mm256_loadu_pd(cw_ + 4)));
+            cw_ += cs_c;
+            _mm256_storeu_pd(cw_ + 0, _mm256_add_pd(ymm6, _mm256_loadu_pd(cw_ + 0)));
+            _mm256_storeu_pd(cw_ + 4, _mm256_add_pd(ymm7, _mm256_loadu_pd(cw_ + 4)));
+        } else if (beta_ == 0) {
+            double *cw_ = c;
+            _mm256_storeu_pd(cw_ + 0, _mm256_mul_pd(va_, ymm0));
+            _mm256_storeu_pd(cw_ + 4, _mm256_mul_pd(va_, ymm1));
+            cw_ += cs_c;
+            _mm256_storeu_pd(cw_ + 0, _mm256_mul_pd(va_, ymm2));
+            _mm256_storeu_pd(cw_ + 4, _mm256_mul_pd(va_, ymm3));
+            cw_ += cs_c;
+            _mm256_storeu_pd(cw_ + 0, _mm256_mul_pd(va_, ymm4));
+            _mm256_storeu_pd(cw_ + 4, _mm256_mul_pd(va_, ymm5));
+            cw_ += cs_c;
+            _mm256_storeu_pd(cw_ + 0, _mm256_mul_pd(va_, ymm6));
+            _mm256_storeu_pd(cw_ + 4, _mm256_mul_pd(va_, ymm7));
+        } else if (beta_ == 1) {
+            double *cw_ = c;
+            _mm256_storeu_pd(cw_ + 0, _mm256_fmadd_pd(va_, ymm0, _mm256_loadu_pd(cw_ + 0)));
+            _mm256_storeu_pd(cw_ + 4, _mm256_fmadd_pd(va_, ymm1, _mm256_loadu_pd(cw_ + 4)));
+            cw_ += cs_c;
+            _mm256_storeu_pd(cw_ + 0, _mm256_fmadd_pd(va_, ymm2, _mm256_loadu_pd(cw_ + 0)));
+            _mm256_storeu_pd(cw_ + 4, _mm256_fmadd_pd(va_, ymm3, _mm256_loadu_pd(cw_ + 4)));
+            cw_ += cs_c;
+            _mm256_storeu_pd(cw_ + 0, _mm256_fmadd_pd(va_, ymm4, _mm256_loadu_pd(cw_ + 0)));
+            _mm256_storeu_pd(cw_ + 4, _mm256_fmadd_pd(va_, ymm5, _mm256_loadu_pd(cw_ + 4)));
+            cw_ += cs_c;
+            _mm256_storeu_pd(cw_ + 0, _mm256_fmadd_pd(va_, ymm6, _mm256_loadu_pd(cw_ + 0)));
+            _mm256_storeu_pd(cw_ + 4, _mm256_fmadd_pd(va_, ymm7, _mm256_loadu_pd(cw_ + 4)));
+        } else {
+            const __m256d vb_ = _mm256_set1_pd(beta_);
+            double *cw_ = c;
+            _mm256_storeu_pd(cw_ + 0, _mm256_fmadd_pd(va_, ymm0, _mm256_mul_pd(vb_, _mm256_loadu_pd(cw_ + 0))));
+            _mm256_storeu_pd(cw_ + 4, _mm256_fmadd_pd(va_, ymm1, _mm256_mul_pd(vb_, _mm256_loadu_pd(cw_ + 4))));
+            cw_ += cs_c;
+            _mm256_storeu_pd(cw_ + 0, _mm256_fmadd_pd(va_, ymm2, _mm256_mul_pd(vb_, _mm256_loadu_pd(cw_ + 0))));
+            _mm256_storeu_pd(cw_ + 4, _mm256_fmadd_pd(va_, ymm3, _mm256_mul_pd(vb_, _mm256_loadu_pd(cw_ + 4))));
+            cw_ += cs_c;
+            _mm256_storeu_pd(cw_ + 0, _mm256_fmadd_pd(va_, ymm4, _mm256_mul_pd(vb_, _mm256_loadu_pd(cw_ + 0))));
+            _mm256_storeu_pd(cw_ + 4, _mm256_fmadd_pd(va_, ymm5, _mm256_mul_pd(vb_, _mm256_loadu_pd(cw_ + 4))));
+            cw_ += cs_c;
+            _mm256_storeu_pd(cw_ + 0, _mm256_fmadd_pd(va_, ymm6, _mm256_mul_pd(vb_, _mm256_loadu_pd(cw_ + 0))));
+            _mm256_storeu_pd(cw_ + 4, _mm256_fmadd_pd(va_, ymm7, _mm256_mul_pd(vb_, _mm256_loadu_pd(cw_ + 4))));
+        }
+        return;
+    }
+    double t_[32];
+    _mm256_storeu_pd(t_ + 0, ymm0);
+    _mm256_storeu_pd(t_ + 4, ymm1);
+    _mm256_storeu_pd(t_ + 8, ymm2);
+    _mm256_storeu_pd(t_ + 12, ymm3);
+    _mm256_storeu_pd(t_ + 16, ymm4);
+    _mm256_storeu_pd(t_ + 20, ymm5);
+    _mm256_storeu_pd(t_ + 24, ymm6);
+    _mm256_storeu_pd(t_ + 28, ymm7);
+    /* position in t_ of C(i, j), at_[i + j*8] */
+    static const unsigned short at_[32] = {
+        0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15,
+        16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31,
+    };
+    for (int64_t j = 0; j < n; j++)
+        for (int64_t i = 0; i < m; i++) {
+            double v = alpha_ * t_[at_[i + j * 8]];
+            double *cij = c + i * rs_c + j * cs_c;
+            *cij = beta_ == 0 ? v : v + beta_ * *cij;
+        }
+
+}
+
+void zen3_dgemm_8x6_e4x6_rows(int64_t m, int64_t n, int64_t k, const double *alpha, const double *a, int64_t lda,
+                              const double *b, int64_t ldb, const double *beta, double *c, int64_t rs_c, int64_t cs_c)
+{
+    const int64_t lda_b = lda * (int64_t)sizeof(double), ldb_b = ldb * (int64_t)sizeof(double);
+    const char *pa0 = (const char *)a;
+    const char *pb0 = (const char *)b;
+    __m256d ymm0, ymm1, ymm2, ymm3, ymm4, ymm5, ymm6, ymm7;
+    __m256d ymm8, ymm9, ymm10, ymm11, ymm12, ymm13;
+
+    ymm0 = _mm256_setzero_pd();
+    ymm1 = _mm256_setzero_pd();
+    ymm2 = _mm256_setzero_pd();
+    ymm3 = _mm256_setzero_pd();
+    ymm4 = _mm256_setzero_pd();
+    ymm5 = _mm256_setzero_pd();
+
+    if (k > 0) {
+        /* prologue: the first 7 instructions of iteration 0 (pointer
+         * bumps among them become load offsets) */
+        ymm7 = _mm256_loadu_pd((const double *)pa0);
+        ymm8 = _mm256_broadcast_sd((const double *)pb0);
+        ymm9 = _mm256_broadcast_sd((const double *)pb0 + 1);
+        ymm10 = _mm256_broadcast_sd((const double *)pb0 + 2);
+        ymm11 = _mm256_broadcast_sd((const double *)pb0 + 3);
+        ymm12 = _mm256_broadcast_sd((const double *)pb0 + 4);
+
+        /* kernel: iteration i and the start of i+1, unrolled 2x */
+        int64_t nq = k - 1;
+        for (int64_t it = nq / 2; it > 0; it--) {
+            /* copy 0 */
+            ymm13 = _mm256_broadcast_sd((const double *)pb0 + 5);
+            ymm6 = _mm256_loadu_pd((const double *)(pa0 + lda_b));
+            ymm0 = _mm256_fmadd_pd(ymm7, ymm8, ymm0);
+            ymm8 = _mm256_broadcast_sd((const double *)(pb0 + ldb_b));
+            ymm1 = _mm256_fmadd_pd(ymm7, ymm9, ymm1);
+            ymm9 = _mm256_broadcast_sd((const double *)(pb0 + ldb_b) + 1);
+            ymm2 = _mm256_fmadd_pd(ymm7, ymm10, ymm2);
+            ymm10 = _mm256_broadcast_sd((const double *)(pb0 + ldb_b) + 2);
+            ymm3 = _mm256_fmadd_pd(ymm7, ymm11, ymm3);
+            ymm11 = _mm256_broadcast_sd((const double *)(pb0 + ldb_b) + 3);
+            ymm4 = _mm256_fmadd_pd(ymm7, ymm12, ymm4);
+            ymm12 = _mm256_broadcast_sd((const double *)(pb0 + ldb_b) + 4);
+            ymm5 = _mm256_fmadd_pd(ymm7, ymm13, ymm5);
+            /* copy 1 */
+            ymm13 = _mm256_broadcast_sd((const double *)(pb0 + ldb_b) + 5);
+            ymm7 = _mm256_loadu_pd((const double *)(pa0 + 2 * lda_b));
+            ymm0 = _mm256_fmadd_pd(ymm6, ymm8, ymm0);
+            ymm8 = _mm256_broadcast_sd((const double *)(pb0 + 2 * ldb_b));
+            ymm1 = _mm256_fmadd_pd(ymm6, ymm9, ymm1);
+            ymm9 = _mm256_broadcast_sd((const double *)(pb0 + 2 * ldb_b) + 1);
+            ymm2 = _mm256_fmadd_pd(ymm6, ymm10, ymm2);
+            ymm10 = _mm256_broadcast_sd((const double *)(pb0 + 2 * ldb_b) + 2);
+            ymm3 = _mm256_fmadd_pd(ymm6, ymm11, ymm3);
+            ymm11 = _mm256_broadcast_sd((const double *)(pb0 + 2 * ldb_b) + 3);
+            ymm4 = _mm256_fmadd_pd(ymm6, ymm12, ymm4);
+            ymm12 = _mm256_broadcast_sd((const double *)(pb0 + 2 * ldb_b) + 4);
+            ymm5 = _mm256_fmadd_pd(ymm6, ymm13, ymm5);
+
+            pa0 += 2 * lda_b;
+            pb0 += 2 * ldb_b;
+        }
+        int64_t rem = nq % 2;
+        if (rem > 0) {
+            ymm13 = _mm256_broadcast_sd((const double *)pb0 + 5);
+            ymm6 = _mm256_loadu_pd((const double *)(pa0 + lda_b));
+            ymm0 = _mm256_fmadd_pd(ymm7, ymm8, ymm0);
+            ymm8 = _mm256_broadcast_sd((const double *)(pb0 + ldb_b));
+            ymm1 = _mm256_fmadd_pd(ymm7, ymm9, ymm1);
+            ymm9 = _mm256_broadcast_sd((const double *)(pb0 + ldb_b) + 1);
+            ymm2 = _mm256_fmadd_pd(ymm7, ymm10, ymm2);
+            ymm10 = _mm256_broadcast_sd((const double *)(pb0 + ldb_b) + 2);
+            ymm3 = _mm256_fmadd_pd(ymm7, ymm11, ymm3);
+            ymm11 = _mm256_broadcast_sd((const double *)(pb0 + ldb_b) + 3);
+            ymm4 = _mm256_fmadd_pd(ymm7, ymm12, ymm4);
+            ymm12 = _mm256_broadcast_sd((const double *)(pb0 + ldb_b) + 4);
+            ymm5 = _mm256_fmadd_pd(ymm7, ymm13, ymm5);
+        }
+
+        /* epilogue: the rest of the last iteration, in the registers
+         * of the copy it follows */
+        switch (rem) {
+        case 0:
+            ymm13 = _mm256_broadcast_sd((const double *)pb0 + 5);
+            ymm0 = _mm256_fmadd_pd(ymm7, ymm8, ymm0);
+            ymm1 = _mm256_fmadd_pd(ymm7, ymm9, ymm1);
+            ymm2 = _mm256_fmadd_pd(ymm7, ymm10, ymm2);
+            ymm3 = _mm256_fmadd_pd(ymm7, ymm11, ymm3);
+            ymm4 = _mm256_fmadd_pd(ymm7, ymm12, ymm4);
+            ymm5 = _mm256_fmadd_pd(ymm7, ymm13, ymm5);
+            break;
+        case 1:
+            ymm13 = _mm256_broadcast_sd((const double *)(pb0 + ldb_b) + 5);
+            ymm0 = _mm256_fmadd_pd(ymm6, ymm8, ymm0);
+            ymm1 = _mm256_fmadd_pd(ymm6, ymm9, ymm1);
+            ymm2 = _mm256_fmadd_pd(ymm6, ymm10, ymm2);
+            ymm3 = _mm256_fmadd_pd(ymm6, ymm11, ymm3);
+            ymm4 = _mm256_fmadd_pd(ymm6, ymm12, ymm4);
+            ymm5 = _mm256_fmadd_pd(ymm6, ymm13, ymm5);
+            break;
+
+        }
+    }
+    const double alpha_ = *alpha, beta_ = *beta;
+    if (m == 4 && n == 6 && rs_c == 1) {
+        const __m256d va_ = _mm256_set1_pd(alpha_);
+        if (alpha_ == 1 && beta_ == 0) {
+            double *cw_ = c;
+            _mm256_storeu_pd(cw_ + 0, ymm0);
+            cw_ += cs_c;
+            _mm256_storeu_pd(cw_ + 0, ymm1);
+            cw_ += cs_c;
+            _mm256_storeu_pd(cw_ + 0, ymm2);
+            cw_ += cs_c;
+            _mm256_storeu_pd(cw_ + 0, ymm3);
+            cw_ += cs_c;
+            _mm256_storeu_pd(cw_ + 0, ymm4);
+            cw_ += cs_c;
+            _mm256_storeu_pd(cw_ + 0, ymm5);
+        } else if (alpha_ == 1 && beta_ == 1) {
+            double *cw_ = c;
+            _mm256_storeu_pd(cw_ + 0, _mm256_add_pd(ymm0, _mm256_loadu_pd(cw_ + 0)));
+            cw_ += cs_c;
+            _mm256_storeu_pd(cw_ + 0, _mm256_add_pd(ymm1, _mm256_loadu_pd(cw_ + 0)));
+            cw_ += cs_c;
+            _mm256_storeu_pd(cw_ + 0, _mm256_add_pd(ymm2, _mm256_loadu_pd(cw_ + 0)));
+            cw_ += cs_c;
+            _mm256_storeu_pd(cw_ + 0, _mm256_add_pd(ymm3, _mm256_loadu_pd(cw_ + 0)));
+            cw_ += cs_c;
+            _mm256_storeu_pd(cw_ + 0, _mm256_add_pd(ymm4, _mm256_loadu_pd(cw_ + 0)));
+            cw_ += cs_c;
+            _mm256_storeu_pd(cw_ + 0, _mm256_add_pd(ymm5, _mm256_loadu_pd(cw_ + 0)));
+        } else if (beta_ == 0) {
+            double *cw_ = c;
+            _mm256_storeu_pd(cw_ + 0, _mm256_mul_pd(va_, ymm0));
+            cw_ += cs_c;
+            _mm256_storeu_pd(cw_ + 0, _mm256_mul_pd(va_, ymm1));
+            cw_ += cs_c;
+            _mm256_storeu_pd(cw_ + 0, _mm256_mul_pd(va_, ymm2));
+            cw_ += cs_c;
+            _mm256_storeu_pd(cw_ + 0, _mm256_mul_pd(va_, ymm3));
+            cw_ += cs_c;
+            _mm256_storeu_pd(cw_ + 0, _mm256_mul_pd(va_, ymm4));
+            cw_ += cs_c;
+            _mm256_storeu_pd(cw_ + 0, _mm256_mul_pd(va_, ymm5));
+        } else if (beta_ == 1) {
+            double *cw_ = c;
+            _mm256_storeu_pd(cw_ + 0, _mm256_fmadd_pd(va_, ymm0, _mm256_loadu_pd(cw_ + 0)));
+            cw_ += cs_c;
+            _mm256_storeu_pd(cw_ + 0, _mm256_fmadd_pd(va_, ymm1, _mm256_loadu_pd(cw_ + 0)));
+            cw_ += cs_c;
+            _mm256_storeu_pd(cw_ + 0, _mm256_fmadd_pd(va_, ymm2, _mm256_loadu_pd(cw_ + 0)));
+            cw_ += cs_c;
+            _mm256_storeu_pd(cw_ + 0, _mm256_fmadd_pd(va_, ymm3, _mm256_loadu_pd(cw_ + 0)));
+            cw_ += cs_c;
+            _mm256_storeu_pd(cw_ + 0, _mm256_fmadd_pd(va_, ymm4, _mm256_loadu_pd(cw_ + 0)));
+            cw_ += cs_c;
+            _mm256_storeu_pd(cw_ + 0, _mm256_fmadd_pd(va_, ymm5, _mm256_loadu_pd(cw_ + 0)));
+        } else {
+            const __m256d vb_ = _mm256_set1_pd(beta_);
+            double *cw_ = c;
+            _mm256_storeu_pd(cw_ + 0, _mm256_fmadd_pd(va_, ymm0, _mm256_mul_pd(vb_, _mm256_loadu_pd(cw_ + 0))));
+            cw_ += cs_c;
+            _mm256_storeu_pd(cw_ + 0, _mm256_fmadd_pd(va_, ymm1, _mm256_mul_pd(vb_, _mm256_loadu_pd(cw_ + 0))));
+            cw_ += cs_c;
+            _mm256_storeu_pd(cw_ + 0, _mm256_fmadd_pd(va_, ymm2, _mm256_mul_pd(vb_, _mm256_loadu_pd(cw_ + 0))));
+            cw_ += cs_c;
+            _mm256_storeu_pd(cw_ + 0, _mm256_fmadd_pd(va_, ymm3, _mm256_mul_pd(vb_, _mm256_loadu_pd(cw_ + 0))));
+            cw_ += cs_c;
+            _mm256_storeu_pd(cw_ + 0, _mm256_fmadd_pd(va_, ymm4, _mm256_mul_pd(vb_, _mm256_loadu_pd(cw_ + 0))));
+            cw_ += cs_c;
+            _mm256_storeu_pd(cw_ + 0, _mm256_fmadd_pd(va_, ymm5, _mm256_mul_pd(vb_, _mm256_loadu_pd(cw_ + 0))));
+        }
+        return;
+    }
+    double t_[24];
+    _mm256_storeu_pd(t_ + 0, ymm0);
+    _mm256_storeu_pd(t_ + 4, ymm1);
+    _mm256_storeu_pd(t_ + 8, ymm2);
+    _mm256_storeu_pd(t_ + 12, ymm3);
+    _mm256_storeu_pd(t_ + 16, ymm4);
+    _mm256_storeu_pd(t_ + 20, ymm5);
+    /* position in t_ of C(i, j), at_[i + j*4] */
+    static const unsigned short at_[24] = {
+        0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15,
+        16, 17, 18, 19, 20, 21, 22, 23,
+    };
+    for (int64_t j = 0; j < n; j++)
+        for (int64_t i = 0; i < m; i++) {
+            double v = alpha_ * t_[at_[i + j * 4]];
+            double *cij = c + i * rs_c + j * cs_c;
+            *cij = beta_ == 0 ? v : v + beta_ * *cij;
+        }
+
+}
+
+void zen3_dgemm_8x6_e4x4_rows(int64_t m, int64_t n, int64_t k, const double *alpha, const double *a, int64_t lda,
+                              const double *b, int64_t ldb, const double *beta, double *c, int64_t rs_c, int64_t cs_c)
+{
+    const int64_t lda_b = lda * (int64_t)sizeof(double), ldb_b = ldb * (int64_t)sizeof(double);
+    const char *pa0 = (const char *)a;
+    const char *pb0 = (const char *)b;
+    __m256d ymm0, ymm1, ymm2, ymm3, ymm4, ymm5, ymm6, ymm7;
+    __m256d ymm8, ymm9, ymm10;
+
+    ymm0 = _mm256_setzero_pd();
+    ymm1 = _mm256_setzero_pd();
+    ymm2 = _mm256_setzero_pd();
+    ymm3 = _mm256_setzero_pd();
+
+    if (k > 0) {
+        /* prologue: the first 13 instructions of iteration 0 (pointer
+         * bumps among them become load offsets) */
+        ymm5 = _mm256_loadu_pd((const double *)pa0);
+        ymm6 = _mm256_broadcast_sd((const double *)pb0);
+        ymm7 = _mm256_broadcast_sd((const double *)pb0 + 1);
+        ymm8 = _mm256_broadcast_sd((const double *)pb0 + 2);
+        ymm10 = _mm256_broadcast_sd((const double *)pb0 + 3);
+        ymm0 = _mm256_fmadd_pd(ymm5, ymm6, ymm0);
+        ymm1 = _mm256_fmadd_pd(ymm5, ymm7, ymm1);
+        ymm2 = _mm256_fmadd_pd(ymm5, ymm8, ymm2);
+
+        /* kernel: iteration i and the start of i+1, unrolled 2x */
+        int64_t nq = k - 1;
+        for (int64_t it = nq / 2; it > 0; it--) {
+            /* copy 0 */
+            ymm4 = _mm256_loadu_pd((const double *)(pa0 + lda_b));
+            ymm6 = _mm256_broadcast_sd((const double *)(pb0 + ldb_b));
+            ymm7 = _mm256_broadcast_sd((const double *)(pb0 + ldb_b) + 1);
+            ymm8 = _mm256_broadcast_sd((const double *)(pb0 + ldb_b) + 2);
+            ymm9 = _mm256_broadcast_sd((const double *)(pb0 + ldb_b) + 3);
+            ymm0 = _mm256_fmadd_pd(ymm4, ymm6, ymm0);
+            ymm1 = _mm256_fmadd_pd(ymm4, ymm7, ymm1);
+            ymm2 = _mm256_fmadd_pd(ymm4, ymm8, ymm2);
+            ymm3 = _mm256_fmadd_pd(ymm5, ymm10, ymm3);
+            /* copy 1 */
+            ymm5 = _mm256_loadu_pd((const double *)(pa0 + 2 * lda_b));
+            ymm6 = _mm256_broadcast_sd((const double *)(pb0 + 2 * ldb_b));
+            ymm7 = _mm256_broadcast_sd((const double *)(pb0 + 2 * ldb_b) + 1);
+            ymm8 = _mm256_broadcast_sd((const double *)(pb0 + 2 * ldb_b) + 2);
+            ymm10 = _mm256_broadcast_sd((const double *)(pb0 + 2 * ldb_b) + 3);
+            ymm0 = _mm256_fmadd_pd(ymm5, ymm6, ymm0);
+            ymm1 = _mm256_fmadd_pd(ymm5, ymm7, ymm1);
+            ymm2 = _mm256_fmadd_pd(ymm5, ymm8, ymm2);
+            ymm3 = _mm256_fmadd_pd(ymm4, ymm9, ymm3);
+
+            pa0 += 2 * lda_b;
+            pb0 += 2 * ldb_b;
+        }
+        int64_t rem = nq % 2;
+        if (rem > 0) {
+            ymm4 = _mm256_loadu_pd((const double *)(pa0 + lda_b));
+            ymm6 = _mm256_broadcast_sd((const double *)(pb0 + ldb_b));
+            ymm7 = _mm256_broadcast_sd((const double *)(pb0 + ldb_b) + 1);
+            ymm8 = _mm256_broadcast_sd((const double *)(pb0 + ldb_b) + 2);
+            ymm9 = _mm256_broadcast_sd((const double *)(pb0 + ldb_b) + 3);
             ymm0 = _mm256_fmadd_pd(ymm4, ymm6, ymm0);
             ymm1 = _mm256_fmadd_pd(ymm4, ymm7, ymm1);
             ymm2 = _mm256_fmadd_pd(ymm4, ymm8, ymm2);

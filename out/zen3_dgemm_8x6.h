@@ -24,8 +24,8 @@
 /* 1: zen3_dgemm_8x6_direct_rows and each edge kernel's _rows variant are emitted,
  * the same kernels reading B(p,j) at b[p*ldb + j] (B^T in place; the
  * machine's direct_b_rows): {MR', NR', function} as EDGE_LIST */
-#define zen3_dgemm_8x6_DIRECT_ROWS 0
-#define zen3_dgemm_8x6_ROW_EDGE_LIST 
+#define zen3_dgemm_8x6_DIRECT_ROWS 1
+#define zen3_dgemm_8x6_ROW_EDGE_LIST {8, 4, zen3_dgemm_8x6_e8x4_rows}, {4, 6, zen3_dgemm_8x6_e4x6_rows}, {4, 4, zen3_dgemm_8x6_e4x4_rows}
 /* packed row-edge kernels for a short last row panel packed MR' rows high,
  * each with the signature of zen3_dgemm_8x6: {MR', function} */
 #define zen3_dgemm_8x6_NPEDGES 1
@@ -72,6 +72,14 @@ void zen3_dgemm_8x6_e4x4(int64_t m, int64_t n, int64_t k, const double *alpha, c
 void zen3_dgemm_8x6_p4x6(int64_t m, int64_t n, int64_t k, const double *alpha, const double *a,
                          const double *b, const double *beta, double *c, int64_t rs_c, int64_t cs_c,
                          const double *a_next, const double *b_next);
+void zen3_dgemm_8x6_direct_rows(int64_t m, int64_t n, int64_t k, const double *alpha, const double *a, int64_t lda,
+                                const double *b, int64_t ldb, const double *beta, double *c, int64_t rs_c, int64_t cs_c);
+void zen3_dgemm_8x6_e8x4_rows(int64_t m, int64_t n, int64_t k, const double *alpha, const double *a, int64_t lda,
+                              const double *b, int64_t ldb, const double *beta, double *c, int64_t rs_c, int64_t cs_c);
+void zen3_dgemm_8x6_e4x6_rows(int64_t m, int64_t n, int64_t k, const double *alpha, const double *a, int64_t lda,
+                              const double *b, int64_t ldb, const double *beta, double *c, int64_t rs_c, int64_t cs_c);
+void zen3_dgemm_8x6_e4x4_rows(int64_t m, int64_t n, int64_t k, const double *alpha, const double *a, int64_t lda,
+                              const double *b, int64_t ldb, const double *beta, double *c, int64_t rs_c, int64_t cs_c);
 #ifdef __cplusplus
 }
 #endif

@@ -31,6 +31,15 @@
 _Static_assert(zen3_dgemm_8x6_NTAILS <= GG_TAILS, "row tails: raise GG_TAILS");
 static const struct gg_dedge zen3_dgemm_8x6_desc_edges[] = { zen3_dgemm_8x6_EDGE_LIST };
 static const struct gg_dpedge zen3_dgemm_8x6_desc_pedges[] = { zen3_dgemm_8x6_PEDGE_LIST };
+static const struct gg_dedge zen3_dgemm_8x6_desc_row_edges[] = { zen3_dgemm_8x6_ROW_EDGE_LIST };
+/* the same kernels reading B by rows (B^T in place) */
+static const struct gg_ukernel zen3_dgemm_8x6_desc_b_rows = {
+    .mr = 8, .nr = 6, .row_pref = 0, .fn = (void *)zen3_dgemm_8x6,
+    .b_l1_percent = 50, .narrow_k = 0,
+    .direct = (void *)zen3_dgemm_8x6_direct_rows, .direct_b_cols = 0,
+    .edges = zen3_dgemm_8x6_desc_row_edges, .nedges = 3,
+    .pedges = zen3_dgemm_8x6_desc_pedges, .npedges = 1,
+};
 #define zen3_dgemm_8x6_DESC_UKERNEL { \
     .mr = 8, .nr = 6, .row_pref = 0, .fn = (void *)zen3_dgemm_8x6, \
     .b_l1_percent = 50, .narrow_k = 0, \
@@ -38,6 +47,7 @@ static const struct gg_dpedge zen3_dgemm_8x6_desc_pedges[] = { zen3_dgemm_8x6_PE
     .stream = (void *)zen3_dgemm_8x6_stream, \
     .edges = zen3_dgemm_8x6_desc_edges, .nedges = 3, \
     .pedges = zen3_dgemm_8x6_desc_pedges, .npedges = 1, \
+    .b_rows = &zen3_dgemm_8x6_desc_b_rows, \
     .thread_edge = 28, \
 }
 #endif

@@ -24,8 +24,8 @@
 /* 1: zen3_sgemm_16x6_direct_rows and each edge kernel's _rows variant are emitted,
  * the same kernels reading B(p,j) at b[p*ldb + j] (B^T in place; the
  * machine's direct_b_rows): {MR', NR', function} as EDGE_LIST */
-#define zen3_sgemm_16x6_DIRECT_ROWS 0
-#define zen3_sgemm_16x6_ROW_EDGE_LIST 
+#define zen3_sgemm_16x6_DIRECT_ROWS 1
+#define zen3_sgemm_16x6_ROW_EDGE_LIST {16, 4, zen3_sgemm_16x6_e16x4_rows}, {8, 6, zen3_sgemm_16x6_e8x6_rows}, {8, 4, zen3_sgemm_16x6_e8x4_rows}
 /* packed row-edge kernels for a short last row panel packed MR' rows high,
  * each with the signature of zen3_sgemm_16x6: {MR', function} */
 #define zen3_sgemm_16x6_NPEDGES 1
@@ -72,6 +72,14 @@ void zen3_sgemm_16x6_e8x4(int64_t m, int64_t n, int64_t k, const float *alpha, c
 void zen3_sgemm_16x6_p8x6(int64_t m, int64_t n, int64_t k, const float *alpha, const float *a,
                           const float *b, const float *beta, float *c, int64_t rs_c, int64_t cs_c,
                           const float *a_next, const float *b_next);
+void zen3_sgemm_16x6_direct_rows(int64_t m, int64_t n, int64_t k, const float *alpha, const float *a, int64_t lda,
+                                 const float *b, int64_t ldb, const float *beta, float *c, int64_t rs_c, int64_t cs_c);
+void zen3_sgemm_16x6_e16x4_rows(int64_t m, int64_t n, int64_t k, const float *alpha, const float *a, int64_t lda,
+                                const float *b, int64_t ldb, const float *beta, float *c, int64_t rs_c, int64_t cs_c);
+void zen3_sgemm_16x6_e8x6_rows(int64_t m, int64_t n, int64_t k, const float *alpha, const float *a, int64_t lda,
+                               const float *b, int64_t ldb, const float *beta, float *c, int64_t rs_c, int64_t cs_c);
+void zen3_sgemm_16x6_e8x4_rows(int64_t m, int64_t n, int64_t k, const float *alpha, const float *a, int64_t lda,
+                               const float *b, int64_t ldb, const float *beta, float *c, int64_t rs_c, int64_t cs_c);
 void zen3_sgemm_16x6_pair(int64_t m, int64_t n, int64_t k, const float *alpha, const float *a, int64_t lda,
                           const float *b, int64_t ldb, const float *beta, float *c, int64_t rs_c, int64_t cs_c);
 #ifdef __cplusplus

@@ -31,6 +31,15 @@
 _Static_assert(zen3_sgemm_16x6_NTAILS <= GG_TAILS, "row tails: raise GG_TAILS");
 static const struct gg_sedge zen3_sgemm_16x6_desc_edges[] = { zen3_sgemm_16x6_EDGE_LIST };
 static const struct gg_spedge zen3_sgemm_16x6_desc_pedges[] = { zen3_sgemm_16x6_PEDGE_LIST };
+static const struct gg_sedge zen3_sgemm_16x6_desc_row_edges[] = { zen3_sgemm_16x6_ROW_EDGE_LIST };
+/* the same kernels reading B by rows (B^T in place) */
+static const struct gg_ukernel zen3_sgemm_16x6_desc_b_rows = {
+    .mr = 16, .nr = 6, .row_pref = 0, .fn = (void *)zen3_sgemm_16x6,
+    .b_l1_percent = 50, .narrow_k = 0,
+    .direct = (void *)zen3_sgemm_16x6_direct_rows, .direct_b_cols = 0,
+    .edges = zen3_sgemm_16x6_desc_row_edges, .nedges = 3,
+    .pedges = zen3_sgemm_16x6_desc_pedges, .npedges = 1,
+};
 #define zen3_sgemm_16x6_DESC_UKERNEL { \
     .mr = 16, .nr = 6, .row_pref = 0, .fn = (void *)zen3_sgemm_16x6, \
     .b_l1_percent = 50, .narrow_k = 0, \
@@ -39,6 +48,7 @@ static const struct gg_spedge zen3_sgemm_16x6_desc_pedges[] = { zen3_sgemm_16x6_
     .edges = zen3_sgemm_16x6_desc_edges, .nedges = 3, \
     .pedges = zen3_sgemm_16x6_desc_pedges, .npedges = 1, \
     .tails = { zen3_sgemm_16x6_TAIL_LIST }, \
+    .b_rows = &zen3_sgemm_16x6_desc_b_rows, \
     .thread_edge = 31, \
 }
 #endif
