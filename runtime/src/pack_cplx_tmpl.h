@@ -22,32 +22,40 @@ static inline int FN(wide_ok)(int64_t total, int64_t kc, int64_t rs, int64_t cs)
     return 0;
 }
 
-/* The first `whole` (a multiple of w) rows of contiguous columns, column
- * by column down all the panels: each column of the block is read in
- * order (a panel at a time read kc lines a page apart), and w is a
- * constant in each case, so that a panel's piece is a few moves inline
- * (a copy of a run-time width is a memcpy call to GCC and clang, which
- * cost more than the copy). 0 where w has no case. */
-#define PACK_COLS_CASE(W)                                                     \
+/* The first `whole` (a multiple of w) rows, w a constant in each case,
+ * so that a panel's piece is a few moves inline: a copy of a run-time
+ * width is a memcpy call to GCC and clang, and an element assigned as a
+ * complex float is two scalar moves; both cost more than the copy.
+ * Contiguous columns (rs == 1) go column by column down all the panels,
+ * each column of the block read in order. 0 where w has no case. */
+#define PACK_CASE(W)                                                          \
     case W:                                                                   \
-        for (int64_t p = 0; p < kc; p++) {                                    \
-            const T *col = x + p * cs;                                        \
-            T *d = dst + p * W;                                               \
-            for (int64_t i0 = 0; i0 < whole; i0 += W, d += W * kc)            \
-                memcpy(d, col + i0, W * sizeof(T));                           \
-        }                                                                     \
+        if (rs == 1)                                                          \
+            for (int64_t p = 0; p < kc; p++) {                                \
+                const T *col = x + p * cs;                                    \
+                T *d = dst + p * W;                                           \
+                for (int64_t i0 = 0; i0 < whole; i0 += W, d += W * kc)        \
+                    memcpy(d, col + i0, W * sizeof(T));                       \
+            }                                                                 \
+        else                                                                  \
+            for (int64_t i0 = 0; i0 < whole; i0 += W) {                       \
+                T *d = dst + i0 * kc;                                         \
+                for (int64_t p = 0; p < kc; p++, d += W)                      \
+                    for (int i = 0; i < W; i++)                               \
+                        memcpy(d + i, x + (i0 + i) * rs + p * cs, sizeof(T)); \
+            }                                                                 \
         return 1;
 
-static int FN(pack_whole_cols)(int64_t whole, int64_t kc, const T *x, int64_t cs, int w,
-                               T *restrict dst)
+static int FN(pack_whole)(int64_t whole, int64_t kc, const T *x, int64_t rs, int64_t cs, int w,
+                          T *restrict dst)
 {
     switch (w) {
-    PACK_COLS_CASE(2) PACK_COLS_CASE(3) PACK_COLS_CASE(4) PACK_COLS_CASE(6)
-    PACK_COLS_CASE(8) PACK_COLS_CASE(16)
+    PACK_CASE(2) PACK_CASE(3) PACK_CASE(4) PACK_CASE(6) PACK_CASE(7) PACK_CASE(8)
+    PACK_CASE(16)
     default: return 0;
     }
 }
-#undef PACK_COLS_CASE
+#undef PACK_CASE
 
 /* One panel of `rows` (<= w) rows: dst[i + p*w], zero below rows. */
 static void FN(pack_panel)(int64_t rows, int64_t kc, const T *x, int64_t rs, int64_t cs,
@@ -56,7 +64,7 @@ static void FN(pack_panel)(int64_t rows, int64_t kc, const T *x, int64_t rs, int
     for (int64_t p = 0; p < kc; p++, dst += w) {
         const T *col = x + p * cs;
         if (rs == 1) memcpy(dst, col, (size_t)rows * sizeof(T));
-        else for (int64_t i = 0; i < rows; i++) dst[i] = col[i * rs];
+        else for (int64_t i = 0; i < rows; i++) memcpy(dst + i, col + i * rs, sizeof(T));
         for (int64_t i = rows; i < w; i++) dst[i] = 0;
     }
 }
@@ -67,7 +75,7 @@ static void FN(pack)(int64_t total, int64_t kc, const T *x, int64_t rs, int64_t 
                      T *dst)
 {
     int64_t i0 = 0, whole = total / w * w;
-    if (rs == 1 && whole && FN(pack_whole_cols)(whole, kc, x, cs, w, dst)) i0 = whole;
+    if (whole && FN(pack_whole)(whole, kc, x, rs, cs, w, dst)) i0 = whole;
     for (; i0 < total; i0 += w) {
         int64_t rows = total - i0 < w ? total - i0 : w;
         FN(pack_panel)(rows, kc, x + i0 * rs, rs, cs, w, dst + i0 * kc);
