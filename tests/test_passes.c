@@ -205,6 +205,29 @@ static void edge_kernels(void **state)
     plan_free(&pl);
 }
 
+/* The in-place kernels get a plan of their own with the whole register
+ * file in a 32-register file; in a 16-register one they keep the packed
+ * kernel's plan, its spare register included (GCC spilled at 16 live). */
+static void direct_budget(void **state)
+{
+    (void)state;
+    static const struct { const char *m; int own, regs; } cases[] = {
+        { "zen4", 1, 32 }, { "skylake-avx512", 1, 32 }, { "haswell", 0, 15 },
+        { "zen3", 0, 15 }, { "sandybridge", 0, 15 },
+    };
+    for (size_t c = 0; c < sizeof cases / sizeof *cases; c++) {
+        struct plan pl, dp;
+        build(&pl, cases[c].m, ELEM_F64, 0, 0, 0);
+        char path[1024];
+        struct options o = fixture_options(path, cases[c].m, ELEM_F64, 0, 0, 0);
+        int own = plan_build_direct(&dp, &pl, &o);
+        assert_int_equal(own, cases[c].own);
+        assert_int_equal(own ? dp.k.max_regs : pl.k.max_regs, cases[c].regs);
+        if (own) plan_free(&dp);
+        plan_free(&pl);
+    }
+}
+
 static const struct inst *labelled(const struct kernel *k, const char *label)
 {
     for (int i = 0; i < k->ninst; i++)
@@ -320,6 +343,7 @@ int main(void)
         cmocka_unit_test(all_machines),
         cmocka_unit_test(register_caps),
         cmocka_unit_test(edge_kernels),
+        cmocka_unit_test(direct_budget),
         cmocka_unit_test(streaming_prefetches),
         cmocka_unit_test(row_tail_costs),
         cmocka_unit_test(row_tail_table),
