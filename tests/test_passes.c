@@ -216,10 +216,10 @@ static void direct_budget(void **state)
         { "zen3", 0, 15 }, { "sandybridge", 0, 15 },
     };
     for (size_t c = 0; c < sizeof cases / sizeof *cases; c++) {
-        struct plan pl, dp;
-        build(&pl, cases[c].m, ELEM_F64, 0, 0, 0);
         char path[1024];
         struct options o = fixture_options(path, cases[c].m, ELEM_F64, 0, 0, 0);
+        struct plan pl, dp;
+        plan_build(&pl, &o);
         int own = plan_build_direct(&dp, &pl, &o);
         assert_int_equal(own, cases[c].own);
         assert_int_equal(own ? dp.k.max_regs : pl.k.max_regs, cases[c].regs);
