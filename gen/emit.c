@@ -27,6 +27,15 @@ static const char *stmt_for(const struct em *e, const struct inst *in)
     }
 }
 
+/* A tile's row stride in bytes: a packed group of its stream (B, the
+ * tile's rows) or one k group of every row of the panel (A, VNNI quads). */
+static int tile_stride(const struct em *e, const struct inst *in)
+{
+    const struct kernel *k = e->k;
+    int bytes = elem_operand_bytes(k->elem);
+    return in->stream == ST_A ? k->mr * k->group_a * bytes : k->group * bytes;
+}
+
 /* The packed kernel's pointer of each stream: the next B panel's is bp's. */
 static const char *const stream_ptr[ST_COUNT] = { "ap", "bp", "an", "bp" };
 static enum stream ptr_stream(enum stream s) { return s == ST_BNEXT ? ST_B : s; }
@@ -86,7 +95,7 @@ static void emit_inst(struct buf *b, const struct em *e, int i, int delta, int c
     if (in->op == OP_LOAD_A || in->op == OP_LOAD_B || in->op == OP_BCAST_B || in->op == OP_PREFETCH)
         address(e, in, copy + delta, bumped ? *bumped : 0, mem, sizeof mem);
     buf_printf(b, "%*s%s", indent, "", anext ? "if (stream) " : "");
-    em_expand(b, fmt, d, ops, mem, in->op == OP_PREFETCH ? in->hint : in->lane, e->sp->vtype);
+    em_expand(b, fmt, d, ops, mem, in->op == OP_PREFETCH ? in->hint : e->sp->tiles && *mem ? tile_stride(e, in) : in->lane, e->sp->vtype);
     buf_printf(b, "\n");
 }
 
@@ -101,6 +110,7 @@ static void emit_copy(struct buf *b, const struct em *e, int copy, int indent, b
 
 static void emit_decls(struct buf *b, const struct em *e)
 {
+    if (e->sp->tiles) return;   /* tiles are named by number, not C variables */
     const char *types[RC_COUNT] = { e->sp->vtype, e->sp->pairtype,
                                     e->sp->acctype ? e->sp->acctype : e->sp->vtype };
     for (int rc = 0; rc < RC_COUNT; rc++) {
@@ -116,6 +126,7 @@ static void emit_decls(struct buf *b, const struct em *e)
 
 static void emit_zero(struct buf *b, const struct em *e)
 {
+    if (e->sp->prologue) buf_printf(b, "    %s\n", e->sp->prologue);
     for (int a = 0; a < e->k->nacc; a++) {
         char d[32];
         const char *ops[3] = { "", "", "" };

@@ -92,14 +92,15 @@ static int thread_edge_of(const struct plan *pl)
     return pl->m.runtime.thread_edge[t];
 }
 
-/* The kernel's k group where unlike its type's (MMLA's), else 0. */
+/* The kernel's k group where unlike its type's (MMLA's, AMX's), else 0;
+ * A's packing group where unlike it (AMX's), kg_a. */
 static int kgroup_of(const struct kernel *k)
 {
     return k->group != elem_group(k->elem) ? k->group : 0;
 }
 
 static void ukernel(struct buf *b, const struct kv *kv, const char *name, int thread_edge,
-                    int kg)
+                    const struct kernel *k)
 {
     const char *nl = " \\\n";
     buf_printf(b, "#define %s_DESC_UKERNEL {%s", name, nl);
@@ -115,7 +116,8 @@ static void ukernel(struct buf *b, const struct kv *kv, const char *name, int th
     if (num(kv, "NTAILS")) buf_printf(b, "    .tails = { %s_TAIL_LIST },%s", name, nl);
     if (num(kv, "DIRECT_ROWS")) buf_printf(b, "    .b_rows = &%s_desc_b_rows,%s", name, nl);
     if (thread_edge) buf_printf(b, "    .thread_edge = %d,%s", thread_edge, nl);
-    if (kg) buf_printf(b, "    .kg = %d,%s", kg, nl);
+    if (kgroup_of(k)) buf_printf(b, "    .kg = %d,%s", kgroup_of(k), nl);
+    if (k->group_a != k->group) buf_printf(b, "    .kg_a = %d,%s", k->group_a, nl);
     buf_puts(b, "}\n");
 }
 
@@ -129,9 +131,10 @@ static void ukernel_text(struct buf *b, const struct kv *kv, const char *name,
     buf_printf(b, "    .mr = %s, .nr = %s, .row_pref = %s, .fn = (void *)%s", val(kv, "MR"),
                val(kv, "NR"), val(kv, "ROW_PREF"), name);
     if (kgroup_of(k)) buf_printf(b, ", .kg = %d", kgroup_of(k));
+    if (k->group_a != k->group) buf_printf(b, ", .kg_a = %d", k->group_a);
     buf_puts(b, " }\n#else\n");
     tables(b, kv, name, k);
-    ukernel(b, kv, name, thread_edge_of(pl), kgroup_of(k));
+    ukernel(b, kv, name, thread_edge_of(pl), k);
     buf_puts(b, "#endif\n");
 }
 

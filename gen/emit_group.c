@@ -42,7 +42,7 @@ void emit_kernel_group(const struct plan *pl, const struct plan *edges, int nedg
     struct buf fns = { 0 }, how = { 0 }, cflags = { 0 }, compile = { 0 }, incl = { 0 },
                rg = { 0 }, par = { 0 };
     enum elem e = pl->k.elem;
-    char mr[16], nr[16], g[8], guard[160], rp[4], args[96], b_l1[8];
+    char mr[16], nr[16], g[8], ga[8], guard[160], rp[4], args[96], b_l1[8];
     int row_pref = emit_packed_fn(&fns, pl, name);
     em_packed_params(&par, elem_atype(e), elem_btype(e), elem_ctype[e], name);
     em_packed_edges(&pe, &fns, pl, edges, nedges, name, elem_atype(e), elem_btype(e),
@@ -54,6 +54,7 @@ void emit_kernel_group(const struct plan *pl, const struct plan *edges, int nedg
     strfmt(mr, sizeof mr, "%d", pl->k.mr);
     strfmt(nr, sizeof nr, "%d", pl->k.nr);
     strfmt(g, sizeof g, "%d", pl->k.group);
+    strfmt(ga, sizeof ga, "%d", pl->k.group_a);
     strfmt(rp, sizeof rp, "%d", row_pref);
     strfmt(b_l1, sizeof b_l1, "%d", pl->m.a_next_prefetch ? 50 : 75);
     strfmt(guard, sizeof guard, "GEMMGEN_%s_H", name);
@@ -63,14 +64,14 @@ void emit_kernel_group(const struct plan *pl, const struct plan *edges, int nedg
                            "MACHINE_FILE", "ARGS", "HOWMADE", "RANKG", "CFLAGS", "COMPILE", "INCLUDES",
                            "CTYPE", "ATYPE", "BTYPE", "G", "ARITH", "FUNCTIONS", "GUARD",
                            "ROW_PREF", "B_L1_PERCENT", "PARAMS", "NEDGES", "EDGE_LIST",
-                           "NPEDGES", "PEDGE_LIST", "EDGE_DECL", "EDGE_DOC" };
+                           "NPEDGES", "PEDGE_LIST", "EDGE_DECL", "EDGE_DOC", "GA" };
     const char *vals[] = { name, mr, nr, elem_names[e], pl->m.name, pl->t->name,
                            GEMMGEN_VERSION, em_machine_file(pl), args, how.s, rg.s ? rg.s : "",
                            cflags.s ? cflags.s : "", compile.s, incl.s ? incl.s : "", elem_ctype[e],
                            elem_atype(e), elem_btype(e), g, arith[e], fns.s, guard, rp, b_l1,
                            par.s, pe.ne_text, pe.elist.s ? pe.elist.s : "", pe.np_text,
                            pe.plist.s ? pe.plist.s : "", pe.decl.s ? pe.decl.s : "",
-                           pe.doc.s ? pe.doc.s : "" };
+                           pe.doc.s ? pe.doc.s : "", ga };
     _Static_assert(sizeof keys == sizeof vals, "a value for each key");
     tmpl_fill(cf, tmpl_kernel_group_c, keys, vals, (int)(sizeof keys / sizeof *keys));
     tmpl_fill(hf, tmpl_kernel_group_h, keys, vals, (int)(sizeof keys / sizeof *keys));

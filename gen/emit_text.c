@@ -3,11 +3,13 @@
  * none of them. */
 #include "emit_int.h"
 #include <stdio.h>
+#include <string.h>
 
 void em_reg_name(const struct em *e, int v, int copy, char *out, size_t size)
 {
     int rc = e->k->val[v].rc;
-    strfmt(out, size, "%s%d", e->k->t->regprefix[rc], rot_reg(&e->pl->r, v, copy));
+    const char *prefix = e->sp->regprefix ? e->sp->regprefix : e->k->t->regprefix[rc];
+    strfmt(out, size, "%s%d", prefix, rot_reg(&e->pl->r, v, copy));
 }
 
 /* One statement on a line of its own: IND, the expanded template, newline. */
@@ -28,15 +30,26 @@ void em_assign(struct buf *b, const char *ind, const char *lhs, const char *fmt,
     buf_puts(b, ";\n");
 }
 
+/* The register number that ends NAME (%#d, %#0: AMX's tiles). */
+static const char *reg_number(const char *name)
+{
+    const char *p = name + strlen(name);
+    while (p > name && p[-1] >= '0' && p[-1] <= '9') p--;
+    return p;
+}
+
 /* Expands a statement template; %0..%2 operands, %d dest, %m address,
- * %l lane, %t vector type. */
+ * %l lane, %t vector type; %#d, %#0.. the register numbers of %d, %0... */
 void em_expand(struct buf *b, const char *fmt, const char *d, const char *const ops[3],
                    const char *mem, int lane, const char *vtype)
 {
     for (const char *p = fmt; *p; p++) {
         if (*p != '%') { buf_printf(b, "%c", *p); continue; }
         char c = *++p;
-        if (c == 'd') buf_puts(b, d);
+        if (c == '#' && (p[1] == 'd' || (p[1] >= '0' && p[1] <= '2'))) {
+            c = *++p;
+            buf_puts(b, reg_number(c == 'd' ? d : ops[c - '0']));
+        } else if (c == 'd') buf_puts(b, d);
         else if (c >= '0' && c <= '2') buf_puts(b, ops[c - '0']);
         else if (c == 'm') buf_puts(b, mem);
         else if (c == 'l') buf_printf(b, "%d", lane);

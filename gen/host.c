@@ -145,6 +145,8 @@ static bool read_host(struct host *h)
     if (__builtin_cpu_supports("avx512f")) h->ext |= EXT_AVX512F;
     if (__builtin_cpu_supports("avx512bf16")) h->ext |= EXT_AVX512BF16;
     if (__builtin_cpu_supports("avx512vnni")) h->ext |= EXT_AVX512VNNI;
+    if (__builtin_cpu_supports("amx-bf16")) h->ext |= EXT_AMX_BF16;
+    if (__builtin_cpu_supports("amx-int8")) h->ext |= EXT_AMX_INT8;
     return true;
 #else
     return false;

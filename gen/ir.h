@@ -66,6 +66,8 @@ struct kernel {
                            * elements, offsets and steps count reals */
     int vl;               /* elements per vector register */
     int group;            /* G: k steps per lane (elem_group, or an MMLA's) */
+    int group_a;          /* k steps per lane in A's packing: G, or the type's
+                           * (AMX: A is the tile side of VNNI quads or pairs) */
     int mr, nr;
     int ninst, nval;
     struct inst *inst;
@@ -99,6 +101,8 @@ const char *kernel_type_name(const struct kernel *k);
 const char *kernel_ctype(const struct kernel *k);
 /* Rows of an outer product's accumulator tile (A's rows per vector). */
 int kernel_outer_rows(const struct machine *m, const struct target *t, enum elem e);
+/* The registers a kernel may name: its spelling's own file (AMX tiles) or MAX_REGS. */
+int kernel_reg_budget(const struct target *t, enum elem e, enum bstrat bs, int max_regs);
 /* Registers the shape needs at the least (accumulators, A, one B). */
 int kernel_min_regs(const struct machine *m, const struct target *t, enum bstrat bs,
                     enum elem e, int mr, int nr);

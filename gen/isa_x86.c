@@ -277,25 +277,72 @@ const struct target target_avx2 = {
 
 /* AVX512_VNNI's 8-bit kernels, DOT the multiply-add (which operand is
  * the unsigned one); C's update in int32 */
-#define X86_I8_512(DOT) { \
+#define X86_I8_512(DOT) { X86_I8_BODY(DOT), .strategies = 1u << BS_SCALAR_BROADCAST }
+#define X86_I8_BODY(DOT) \
     .vtype = "__m512i", \
     .load = "%d = _mm512_loadu_si512(%m);", \
     .bcast = "%d = _mm512_broadcastd_epi32(_mm_loadu_si32(%m));", \
     .fma = DOT, \
     .zero = "%d = _mm512_setzero_si512();", \
+    X86_C_512_I32, \
+    .requires = EXT_AVX512VNNI, .cflags = "-mavx512vnni", \
+    .cpu_features = "GG_CPU_AVX512VNNI"
+
+/* C's update in int32 vectors (the 8-bit types) */
+#define X86_C_512_I32 \
     .store = "_mm512_storeu_si512(%m, %0);", .loadc = "_mm512_loadu_si512(%m)", \
     .set1 = "_mm512_set1_epi32(%0)", .vmul = "_mm512_mullo_epi32(%0, %1)", \
     .vadd = "_mm512_add_epi32(%0, %1)", \
     .vfma = "_mm512_add_epi32(_mm512_mullo_epi32(%0, %1), %2)", \
     .mask_decl = "const __mmask16 %d = (__mmask16)(%1 - %0 >= 16 ? 0xFFFF : (1u << (%1 - %0)) - 1);", \
     .mloadc = "_mm512_maskz_loadu_epi32(%1, %m)", .mstore = "_mm512_mask_storeu_epi32(%m, %1, %0);", \
-    .prefetch = "__builtin_prefetch(%m, 0, %l);", \
-    .requires = EXT_AVX512VNNI, .cflags = "-mavx512vnni", \
-    .cpu_features = "GG_CPU_AVX512VNNI", .strategies = 1u << BS_SCALAR_BROADCAST }
+    .prefetch = "__builtin_prefetch(%m, 0, %l);"
+
+/* AMX (outer product on tiles): eight 16-row x 64-byte tiles hold the
+ * accumulators and the operands. TDPBUSD / TDPBF16PS add to a 16 x 16
+ * tile of C's type the products of their first source's rows (16 rows of
+ * 64 bytes along k) with the second's VNNI quads (pairs): 16 k groups of
+ * 16 columns. B's columns are the first source, packed 64 bytes of k
+ * together (outer_group); A's rows the second, packed in the type's
+ * groups, so a tile of A is 16 consecutive groups of the panel, a row
+ * stride of MR groups. The accumulator's row t is then C's column t:
+ * B first. The tile configuration (all eight 16 x 64) is per thread:
+ * the kernel loads it where the thread's differs (its first call), after
+ * asking Linux for the tile state (arch_prctl ARCH_REQ_XCOMP_PERM, which
+ * a process may repeat). */
+#define X86_AMX_PROLOGUE \
+    "{\n" \
+    "        static const unsigned char cfg_[64] __attribute__((aligned(64))) = {\n" \
+    "            1, [16] = 64, 0, 64, 0, 64, 0, 64, 0, 64, 0, 64, 0, 64, 0, 64, 0,\n" \
+    "            [48] = 16, 16, 16, 16, 16, 16, 16, 16 };\n" \
+    "        unsigned char cur_[64] __attribute__((aligned(64)));\n" \
+    "        _tile_storeconfig(cur_);\n" \
+    "        if (__builtin_memcmp(cur_, cfg_, 64)) {\n" \
+    "            long r_;   /* arch_prctl(ARCH_REQ_XCOMP_PERM, XFEATURE_XTILEDATA) */\n" \
+    "            __asm__ volatile(\"syscall\" : \"=a\"(r_) : \"0\"(158L), \"D\"(0x1023L), \"S\"(18L)\n" \
+    "                             : \"rcx\", \"r11\", \"memory\");\n" \
+    "            (void)r_;\n" \
+    "            _tile_loadconfig(cfg_);\n" \
+    "        }\n" \
+    "    }"
+#define X86_AMX(VT, LOADV, CT, C_UPDATE, DP, REQ, FLAGS, FEAT) (&(const struct spell){ \
+    C_UPDATE, \
+    .vtype = VT, .tiles = true, .regs = 8, .regprefix = "tmm", .prologue = X86_AMX_PROLOGUE, \
+    .load = "_tile_loadd(%#d, %m, %l);", .ger = DP, .zero = "_tile_zero(%#d);", \
+    .extract = "%t %d[16];\n    {\n        " CT " tile_[256] __attribute__((aligned(64)));\n" \
+               "        _tile_stored(%#0, tile_, 64);\n" \
+               "        for (int i_ = 0; i_ < 16; i_++) %d[i_] = " LOADV "(tile_ + 16 * i_);\n    }", \
+    .requires = REQ, .cflags = FLAGS, .cpu_features = FEAT })
 
 const struct target target_avx512 = {
     X86_COMMON, .name = "avx512", .requires = EXT_AVX512F, .min_bits = 512, .max_bits = 512,
     .strategies = 1u << BS_VECTOR_SHUFFLE | 1u << BS_SCALAR_BROADCAST,
+    /* AMX tiles (the rank-G types' outer product): 16 rows of A, 16 columns of B */
+    .outer_rows = { [ELEM_BF16] = 16, [ELEM_S8U8] = 16 },
+    .outer_cols = { [ELEM_BF16] = 16, [ELEM_S8U8] = 16 },
+    .a_regs_per_load = { [ELEM_BF16] = 1, [ELEM_S8U8] = 1 },
+    .outer_b_first = { [ELEM_BF16] = true, [ELEM_S8U8] = true },
+    .outer_group = { [ELEM_BF16] = 32, [ELEM_S8U8] = 64 },
     .regprefix = { "zmm", "zmmp", "zmma" },
     .cflags = "-mavx512f -mfma",
     .cpu_features = "GG_CPU_AVX512F | GG_CPU_FMA",
@@ -345,12 +392,21 @@ const struct target target_avx512 = {
             .zero = "%d = _mm512_setzero_ps();",
             X86_C_512_F32,
             .requires = EXT_AVX512BF16, .cflags = "-mavx512bf16",
-            .cpu_features = "GG_CPU_AVX512BF16", .strategies = 1u << BS_SCALAR_BROADCAST,
+            .cpu_features = "GG_CPU_AVX512BF16",
+            .strategies = 1u << BS_SCALAR_BROADCAST | 1u << BS_OUTER_PRODUCT,
+            .outer = X86_AMX("__m512", "_mm512_load_ps", "float", X86_C_512_F32,
+                             "_tile_dpbf16ps(%#d, %#2, %#1);",
+                             EXT_AMX_BF16, "-mamx-tile -mamx-bf16", "GG_CPU_AMX_BF16"),
         },
         /* rank-4: four u8 times four s8 k steps into an int32 lane
          * (vpdpbusd takes the unsigned operand first; no saturation) */
         [ELEM_U8S8] = X86_I8_512("%d = _mm512_dpbusd_epi32(%0, %1, %2);"),
-        [ELEM_S8U8] = X86_I8_512("%d = _mm512_dpbusd_epi32(%0, %2, %1);"),
+        /* s8u8s32: B the unsigned operand, TDPBUSD's rows */
+        [ELEM_S8U8] = { X86_I8_BODY("%d = _mm512_dpbusd_epi32(%0, %2, %1);"),
+                        .strategies = 1u << BS_SCALAR_BROADCAST | 1u << BS_OUTER_PRODUCT,
+                        .outer = X86_AMX("__m512i", "_mm512_load_si512", "int32_t", X86_C_512_I32,
+                                         "_tile_dpbusd(%#d, %#2, %#1);", EXT_AMX_INT8,
+                                         "-mamx-tile -mamx-int8", "GG_CPU_AMX_INT8") },
     },
     .cx = {
         [ELEM_F64] = X86_CX("split re/im broadcast + permute/fmaddsub", IC_VFMA,

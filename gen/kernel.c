@@ -46,6 +46,9 @@ static enum iclass madd_class(const struct kernel *k, enum iclass plain)
     static const enum iclass mmla[ELEM_COUNT] = { [ELEM_BF16] = IC_VMMLA_BF16,
                                                   [ELEM_U8S8] = IC_VMMLA_I8, [ELEM_S8U8] = IC_VMMLA_I8 };
     if (elem_group(k->elem) == 1) return plain;
+    static const enum iclass tdp[ELEM_COUNT] = { [ELEM_BF16] = IC_TDP_BF16, [ELEM_U8S8] = IC_TDP_I8,
+                                                 [ELEM_S8U8] = IC_TDP_I8 };
+    if (k->bs == BS_OUTER_PRODUCT && target_spell(k->t, k->elem, k->bs)->tiles) return tdp[k->elem];
     return k->bs == BS_OUTER_PRODUCT && k->t->outer_segments ? mmla[k->elem] : dot[k->elem];
 }
 
@@ -61,9 +64,11 @@ static bool outer_acc_class(const struct target *t, enum elem e)
     return target_spell(t, e, BS_OUTER_PRODUCT)->acctype != NULL;
 }
 
-/* G of a kernel: a segment row of an MMLA holds 64 bits of k, two lanes' worth. */
+/* G of a kernel: a segment row of an MMLA holds 64 bits of k, two lanes'
+ * worth; an AMX tile row 64 bytes. */
 static int kernel_group(const struct target *t, enum elem e, enum bstrat bs)
 {
+    if (bs == BS_OUTER_PRODUCT && t->outer_group[e]) return t->outer_group[e];
     return elem_group(e) * (bs == BS_OUTER_PRODUCT && t->outer_segments ? 2 : 1);
 }
 
@@ -301,11 +306,14 @@ static void build_outer_product(struct kernel *k)
     int apl = k->t->a_regs_per_load[k->elem], mrow = k->mr / R, ncol = k->nr / Cc, a[64], b[64];
     int nout = bfirst ? Cc : R, nl = bfirst ? R : Cc;   /* output vectors, their lanes */
     enum rclass acc_rc = outer_acc_class(k->t, k->elem) ? RC_ACC : RC_VEC;
+    bool tiles = target_spell(k->t, k->elem, k->bs)->tiles;
+    enum iclass lic = tiles ? IC_TILE_LOAD : apl == 2 ? IC_VLOAD_PAIR : IC_VLOAD;
     new_accs(k, mrow * ncol, acc_rc, nout, nl);
-    load_a(k, a, mrow, R, apl == 2 ? RC_PAIR : RC_VEC, apl == 2 ? IC_VLOAD_PAIR : IC_VLOAD);
+    /* A's tile r starts R rows of group_a k steps in: R * group_a / G lanes */
+    load_a(k, a, mrow, R * k->group_a / k->group, apl == 2 ? RC_PAIR : RC_VEC, lic);
     for (int c = 0; c < ncol; c++) {
         b[c] = add_value(k, RC_VEC, false, "B%d", c);
-        add_mem(k, OP_LOAD_B, IC_VLOAD, b[c], ST_B, c * Cc);
+        add_mem(k, OP_LOAD_B, tiles ? IC_TILE_LOAD : IC_VLOAD, b[c], ST_B, c * Cc);
         for (int r = 0; r < mrow; r++) {
             int acc = c * mrow + r;
             struct inst *in = add_inst(k, OP_GER, madd_class(k, IC_GER), k->acc[acc]);
@@ -390,6 +398,12 @@ static int b_granule(const struct target *t, enum bstrat bs, enum elem e, int vl
     }
 }
 
+int kernel_reg_budget(const struct target *t, enum elem e, enum bstrat bs, int max_regs)
+{
+    int own = bstrat_complex(bs) ? 0 : target_spell(t, e, bs)->regs;
+    return own && own < max_regs ? own : max_regs;
+}
+
 int kernel_min_regs(const struct machine *m, const struct target *t, enum bstrat bs,
                     enum elem e, int mr, int nr)
 {
@@ -432,7 +446,8 @@ const char *kernel_shape_error(const struct machine *m, const struct target *t, 
     if (!target_offers(t, bs, e, bstrat_complex(bs)))
         return snprintf(msg, sizeof msg, "the %s instruction set has no %s strategy", t->name,
                         bstrat_names[bs]), msg;
-    unsigned need = bs == BS_CMLA ? target_cstrat(t, e)->cmla_requires & ~m->ext : 0;
+    unsigned need = bs == BS_CMLA ? target_cstrat(t, e)->cmla_requires & ~m->ext
+                  : bs == BS_OUTER_PRODUCT ? target_spell(t, e, bs)->requires & ~m->ext : 0;
     if (need)
         return snprintf(msg, sizeof msg, "%s needs extension %s, which the machine file does "
                         "not list", bstrat_names[bs], ext_name(need)), msg;
@@ -456,7 +471,8 @@ void kernel_build(struct kernel *k, const struct machine *m, const struct target
     k->cplx = bstrat_complex(bs);
     k->vl = kernel_vl(m, e);
     k->group = kernel_group(t, e, bs);
-    k->max_regs = max_regs;
+    k->group_a = t->outer_group[e] && bs == BS_OUTER_PRODUCT ? elem_group(e) : k->group;
+    k->max_regs = kernel_reg_budget(t, e, bs, max_regs);
     k->rc_units[RC_VEC] = 1;
     k->rc_units[RC_PAIR] = 2;
     k->rc_units[RC_ACC] = m->acc_blocks ? m->acc_blocks : 1;

@@ -16,6 +16,7 @@ enum ext {
     EXT_AVX512BF16 = 1u << 9, EXT_AVX512VNNI = 1u << 10,
     EXT_BF16 = 1u << 11, EXT_I8MM = 1u << 12,   /* AArch64 armv8.6-a: BFDOT, USDOT */
     EXT_FCMA = 1u << 13,                        /* AArch64 armv8.3-a: FCMLA on NEON */
+    EXT_AMX_BF16 = 1u << 14, EXT_AMX_INT8 = 1u << 15,   /* x86 AMX tiles: TDPBF16PS, TDPBUSD */
 };
 
 /* Instruction classes: the timing keys of the YAML `instructions` map. */
@@ -25,6 +26,7 @@ enum iclass {
     IC_VDOT_BF16, IC_VDOT_I8,   /* rank-2 bf16 and rank-4 8-bit multiply-adds */
     IC_VCMLA,                   /* complex multiply-add, one rotation (FCMLA) */
     IC_VMMLA_BF16, IC_VMMLA_I8, /* a 2x2 tile per 128 bits: BFMMLA (4 k steps), USMMLA (8) */
+    IC_TILE_LOAD, IC_TDP_BF16, IC_TDP_I8,   /* AMX: a 1 KB tile load, a 16x16 tile update */
     IC_COUNT
 };
 

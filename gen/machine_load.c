@@ -12,17 +12,17 @@
 const char *const iclass_names[IC_COUNT] = {
     "vload", "vload_pair", "vbroadcast", "vshuffle", "vfma", "vfma_lane",
     "vfmul", "vfadd", "ger", "iadd", "prefetch", "vbroadcast_block", "vdot_bf16", "vdot_i8", "vcmla",
-    "vmmla_bf16", "vmmla_i8",
+    "vmmla_bf16", "vmmla_i8", "tile_load", "tdp_bf16", "tdp_i8",
 };
 const char *const family_names[FAM_COUNT] = { "x86", "power", "aarch64" };
 
 static const char *const ext_names[] = {
     "sse2", "avx", "avx2", "fma", "avx512f", "vsx", "mma", "neon", "sve", "avx512_bf16",
-    "avx512_vnni", "bf16", "i8mm", "fcma",
+    "avx512_vnni", "bf16", "i8mm", "fcma", "amx_bf16", "amx_int8",
 };
 static const enum isa_family ext_family[] = {
     FAM_X86, FAM_X86, FAM_X86, FAM_X86, FAM_X86, FAM_POWER, FAM_POWER, FAM_AARCH64, FAM_AARCH64,
-    FAM_X86, FAM_X86, FAM_AARCH64, FAM_AARCH64, FAM_AARCH64,
+    FAM_X86, FAM_X86, FAM_AARCH64, FAM_AARCH64, FAM_AARCH64, FAM_X86, FAM_X86,
 };
 #define NEXT ((int)(sizeof ext_names / sizeof *ext_names))
 

@@ -128,7 +128,7 @@ static void consider(struct cand *best, const struct machine *m, const struct ta
                      enum elem e, enum bstrat bs, int mr, int nr, int max_regs, int slack)
 {
     if (kernel_shape_error(m, t, bs, e, mr, nr)) return;
-    if (kernel_min_regs(m, t, bs, e, mr, nr) + slack > max_regs) return;
+    if (kernel_min_regs(m, t, bs, e, mr, nr) + slack > kernel_reg_budget(t, e, bs, max_regs)) return;
     struct kernel k;
     kernel_build(&k, m, t, e, bs, mr, nr, max_regs);
     if (timings_present(m, &k)) {

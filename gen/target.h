@@ -108,6 +108,14 @@ struct spell {
     /* the whole spelling of the type's outer-product kernels where it is
      * unlike this one (SVE MMLA: narrower output vectors); NULL: this one */
     const struct spell *outer;
+    /* AMX: the registers are tiles, named by number (%#d, %#0.. in the
+     * templates) and declared nowhere, `regs` of them (0: the machine's
+     * vector registers), prefixed `regprefix` in the accumulators' extracted
+     * names; a tile load's %l is its row stride in bytes; `prologue` runs once
+     * before the accumulators are zeroed (the tile configuration) */
+    bool tiles;
+    int regs;
+    const char *regprefix, *prologue;
 };
 
 /* How a complex kernel (--type c64, c32: interleaved re/im) spells its
@@ -159,6 +167,10 @@ struct target {
      * outer_rows per segment, B's segment replicated to each), G twice the
      * type's (a segment row holds 64 bits of k), timed as vmmla_* */
     bool outer_segments;
+    /* AMX: k steps of one outer product where unlike the type's G (a tile
+     * row of 64 bytes); A (the VNNI side) keeps the type's G in its packing,
+     * B (rows of the tile) packs outer_group k steps together */
+    int outer_group[ELEM_COUNT];
     int lane_group_bits;       /* FMA by lane indexes within groups of this size */
     /* vector registers the packed kernel's schedule leaves free of a
      * derived shape's budget: x86 GCC copied and spilled accumulators
@@ -210,6 +222,7 @@ bool target_offers(const struct target *t, enum bstrat bs, enum elem e, bool cpl
 extern const char *const elem_names[ELEM_COUNT];     /* "f32", "f64", "bf16", "u8s8s32", "s8u8s32" */
 extern const char *const elem_ctype[ELEM_COUNT];     /* C's elements, alpha and beta */
 int elem_bytes(enum elem e);                         /* one lane of an accumulator */
+int elem_operand_bytes(enum elem e);                 /* one element of A or B */
 /* k steps per lane (G: 1 for f32 and f64), and the packed operands' C types */
 int elem_group(enum elem e);
 const char *elem_atype(enum elem e);

@@ -33,6 +33,7 @@ static const char *const wrap_type[ELEM_COUNT] = { [ELEM_U8S8] = "uint32_t", [EL
 
 int elem_bytes(enum elem e) { return e == ELEM_F64 ? 8 : 4; }
 int elem_group(enum elem e) { return group[e]; }
+int elem_operand_bytes(enum elem e) { return elem_bytes(e) / group[e]; }
 const char *elem_atype(enum elem e) { return atype[e]; }
 const char *elem_btype(enum elem e) { return btype[e]; }
 const char *elem_routine(enum elem e) { return routine[e]; }
@@ -80,6 +81,12 @@ static const struct cstrat *cmla_of(const struct target *t, enum elem e, enum bs
     return bs == BS_CMLA ? target_cstrat(t, e) : NULL;
 }
 
+/* The outer product's own spelling where it has flags of its own (AMX). */
+static const struct spell *outer_of(const struct target *t, enum elem e, enum bstrat bs)
+{
+    return bs == BS_OUTER_PRODUCT ? t->sp[e].outer : NULL;
+}
+
 void target_cflags(struct buf *out, const struct target *t, enum elem e, enum bstrat bs,
                    enum compiler cc, const struct machine *m)
 {
@@ -89,6 +96,8 @@ void target_cflags(struct buf *out, const struct target *t, enum elem e, enum bs
     if (order) buf_printf(out, " %s", order);
     if (t->sp[e].cflags) buf_printf(out, " %s", t->sp[e].cflags);
     if (cs && cs->cmla_cflags) buf_printf(out, " %s", cs->cmla_cflags);
+    const struct spell *os = outer_of(t, e, bs);
+    if (os && os->cflags) buf_printf(out, " %s", os->cflags);
 }
 
 void target_cpu_features(struct buf *out, const struct target *t, enum elem e, enum bstrat bs,
@@ -98,6 +107,8 @@ void target_cpu_features(struct buf *out, const struct target *t, enum elem e, e
     target_text(out, t->cpu_features, m);
     if (t->sp[e].cpu_features) buf_printf(out, " | %s", t->sp[e].cpu_features);
     if (cs && cs->cmla_cpu_features) buf_printf(out, " | %s", cs->cmla_cpu_features);
+    const struct spell *os = outer_of(t, e, bs);
+    if (os && os->cpu_features) buf_printf(out, " | %s", os->cpu_features);
 }
 
 const struct cstrat *target_cstrat(const struct target *t, enum elem e)

@@ -9,6 +9,9 @@
 #define neoverse_v1_sbgemm_20x10_ROW_PREF 0
 /* k steps per group of the packed layout (k zero-padded to a multiple) */
 #define neoverse_v1_sbgemm_20x10_KGROUP 4
+/* k steps per group of A's packing (AMX: the VNNI side's, below KGROUP;
+ * A's panel is still zero-padded to a multiple of KGROUP) */
+#define neoverse_v1_sbgemm_20x10_KGROUP_A 4
 /* the companions of real kernels that read A in place are not emitted
  * for rank-G types: no _direct, _stream or row-tail kernels */
 #define neoverse_v1_sbgemm_20x10_DIRECT 0

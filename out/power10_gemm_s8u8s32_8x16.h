@@ -9,6 +9,9 @@
 #define power10_gemm_s8u8s32_8x16_ROW_PREF 1
 /* k steps per group of the packed layout (k zero-padded to a multiple) */
 #define power10_gemm_s8u8s32_8x16_KGROUP 4
+/* k steps per group of A's packing (AMX: the VNNI side's, below KGROUP;
+ * A's panel is still zero-padded to a multiple of KGROUP) */
+#define power10_gemm_s8u8s32_8x16_KGROUP_A 4
 /* the companions of real kernels that read A in place are not emitted
  * for rank-G types: no _direct, _stream or row-tail kernels */
 #define power10_gemm_s8u8s32_8x16_DIRECT 0

@@ -9,6 +9,9 @@
 #define sapphirerapids_gemm_u8s8s32_32x14_ROW_PREF 0
 /* k steps per group of the packed layout (k zero-padded to a multiple) */
 #define sapphirerapids_gemm_u8s8s32_32x14_KGROUP 4
+/* k steps per group of A's packing (AMX: the VNNI side's, below KGROUP;
+ * A's panel is still zero-padded to a multiple of KGROUP) */
+#define sapphirerapids_gemm_u8s8s32_32x14_KGROUP_A 4
 /* the companions of real kernels that read A in place are not emitted
  * for rank-G types: no _direct, _stream or row-tail kernels */
 #define sapphirerapids_gemm_u8s8s32_32x14_DIRECT 0

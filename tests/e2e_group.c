@@ -22,18 +22,19 @@
 #define MR CAT(KNAME, _MR)
 #define NR CAT(KNAME, _NR)
 #define G CAT(KNAME, _KGROUP)
+#define GA CAT(KNAME, _KGROUP_A)   /* A's packing group (AMX: below G) */
 _Static_assert(CAT(KNAME, _DIRECT) == 0, "a rank-G kernel comes without companions");
 
 #ifdef KBF16
 typedef uint16_t TA;
 typedef uint16_t TB;
 typedef float TC;
-_Static_assert(G == 2 || G == 4, "bf16: pairs of k steps (dot products), quads (MMLA)");
+_Static_assert(G == 2 || G == 4 || G == 32, "bf16: pairs of k steps (dot products), quads (MMLA), tile rows (AMX)");
 #elif defined KS8U8
 typedef int8_t TA;
 typedef uint8_t TB;
 typedef int32_t TC;
-_Static_assert(G == 4 || G == 8, "s8u8s32: quads of k steps (dot products), eights (MMLA)");
+_Static_assert(G == 4 || G == 8 || G == 64, "s8u8s32: quads of k steps (dot products), eights (MMLA), tile rows (AMX)");
 #else
 typedef uint8_t TA;
 typedef int8_t TB;
@@ -96,14 +97,14 @@ static void pack(const struct kern *x, int k, TA *a, TB *b)
 {
     int kp = (k + G - 1) / G * G;
     for (int p = 0; p < kp; p++) {
-        for (int i = 0; i < x->mr; i++) a[(p / G) * x->mr * G + i * G + p % G] = p < k ? rnd_a() : 0;
+        for (int i = 0; i < x->mr; i++) a[(p / GA) * x->mr * GA + i * GA + p % GA] = p < k ? rnd_a() : 0;
         for (int j = 0; j < x->nr; j++) b[(p / G) * x->nr * G + j * G + p % G] = p < k ? rnd_b() : 0;
     }
 }
 
 static TA pa(const struct kern *x, const TA *a, int i, int p)
 {
-    return a[(p / G) * x->mr * G + i * G + p % G];
+    return a[(p / GA) * x->mr * GA + i * GA + p % GA];
 }
 static TB pb(const struct kern *x, const TB *b, int j, int p)
 {
@@ -183,7 +184,7 @@ int main(void)
 #endif
     struct kern all[MAX_KERNS];
     const int nk = packed_kernels(all);
-    static const int ks[] = { 0, 1, 2, 3, 5, 7, 8, 17, 67, 301 };
+    static const int ks[] = { 0, 1, 2, 3, 5, 7, 8, 17, 67, 128, 301, 520 };
     static const TC ab[][2] = { { 1, 0 }, { 1, 1 }, { 3, 0 }, { -2, 1 }, { 3, -5 }, { 0, 2 } };
     for (int q = 0; q < nk; q++) {
         const struct kern *x = &all[q];

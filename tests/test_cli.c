@@ -504,9 +504,9 @@ static void rank_g_types(void **state)
     assert_non_null(f);
     text[fread(text, 1, sizeof text - 1, f)] = '\0';
     fclose(f);
-    char *cut = strstr(text, ", avx512_vnni]");   /* the file without the extension */
+    char *cut = strstr(text, ", avx512_vnni,");   /* the file without the extension */
     assert_non_null(cut);
-    snprintf(no_vnni, sizeof no_vnni, "%.*s]%s", (int)(cut - text), text, cut + strlen(", avx512_vnni]"));
+    snprintf(no_vnni, sizeof no_vnni, "%.*s%s", (int)(cut - text), text, cut + strlen(", avx512_vnni"));
     bad(no_vnni, ARGS("-o", "o", "--type", "u8s8s32"),
         "m.yaml:", "extensions: --type u8s8s32 needs avx512_vnni, which the file does not list");
     bad(NULL, ARGS("-o", "o", "--machine", spr, "--type", "bf16", "--small-tile"),
@@ -525,9 +525,37 @@ static void rank_g_types(void **state)
     assert_non_null(strstr(c, "_mm512_dpbusd_epi32("));
     assert_non_null(strstr(c, "k = (k + 3) / 4;"));
     assert_int_equal(run(ARGS("--machine", spr, "--type", "bf16", "--print-cflags")), 0);
-    assert_string_equal(out, "-mavx512f -mfma -mavx512bf16\n");
+    assert_string_equal(out, "-mavx512f -mfma -mavx512bf16 -mamx-tile -mamx-bf16\n");
     assert_int_equal(run(ARGS("--machine", spr, "--type", "bf16", "--explain")), 0);
+    assert_non_null(strstr(out, "rank-32 multiply-add: tdp_bf16"));
+    assert_int_equal(run(ARGS("--machine", spr, "--type", "bf16", "--b-strategy", "scalar-broadcast",
+                              "--explain")), 0);
     assert_non_null(strstr(out, "rank-2 multiply-add: vdot_bf16"));
+    /* AMX: s8u8s32 on tiles, B (the uint8 rows) 64 k steps a group, A in quads */
+    clear_outputs();
+    assert_int_equal(run(ARGS("--machine", spr, "-o", "o", "--type", "s8u8s32", "--name", "tk")), 0);
+    nc = read_out("o/tk.c", c, sizeof c - 1), nh = read_out("o/tk.h", h, sizeof h - 1);
+    c[nc] = h[nh] = '\0';
+    assert_non_null(strstr(h, "#define tk_MR 32"));
+    assert_non_null(strstr(h, "#define tk_NR 32"));
+    assert_non_null(strstr(h, "#define tk_KGROUP 64"));
+    assert_non_null(strstr(h, "#define tk_KGROUP_A 4"));
+    assert_non_null(strstr(c, "k = (k + 63) / 64;"));
+    assert_non_null(strstr(c, "_tile_loadconfig(cfg_);"));
+    assert_non_null(strstr(c, "_tile_loadd(5, ap + 0, 128);"));   /* A: a row stride of MR quads */
+    assert_non_null(strstr(c, "_tile_loadd(4, bp + 0, 64);"));    /* B: 64 bytes a column */
+    assert_non_null(strstr(c, "_tile_dpbusd(0, 4, 5);"));
+    assert_non_null(strstr(c, "_tile_stored(3, tile_, 64);"));
+    /* without amx_int8 the type takes the dot products; the tiles are refused by name */
+    char no_amx[1 << 15];
+    cut = strstr(text, ", amx_int8");
+    assert_non_null(cut);
+    snprintf(no_amx, sizeof no_amx, "%.*s%s", (int)(cut - text), text, cut + strlen(", amx_int8"));
+    write_file("m.yaml", no_amx);
+    assert_int_equal(run(ARGS("--machine", "m.yaml", "--type", "s8u8s32", "--explain")), 0);
+    assert_non_null(strstr(out, "rank-4 multiply-add: vdot_i8"));
+    bad(no_amx, ARGS("-o", "o", "--type", "s8u8s32", "--b-strategy", "outer-product"),
+        "outer-product needs extension amx_int8, which the machine file does not list", NULL);
 }
 
 /* TEXT with the first FROM cut out, into OUT. */

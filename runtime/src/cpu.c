@@ -16,6 +16,21 @@ static unsigned long long xgetbv0(void)
     return ((unsigned long long)hi << 32) | lo;
 }
 
+/* AMX's tile state: the OS saves it (XCR0 bits 17, 18) and Linux lets this
+ * process use it (arch_prctl ARCH_REQ_XCOMP_PERM, XFEATURE_XTILEDATA; asked
+ * once for the process, a repeat is harmless). */
+static int amx_ok(unsigned long long xcr0)
+{
+    if ((xcr0 & 0x60000) != 0x60000) return 0;
+#ifdef __linux__
+    long r;
+    __asm__ volatile("syscall" : "=a"(r) : "0"(158L), "D"(0x1023L), "S"(18L) : "rcx", "r11", "memory");
+    return r == 0;
+#else
+    return 0;
+#endif
+}
+
 static unsigned detect(void)
 {
     unsigned a, b, c, d, f = GG_CPU_SSE2;
@@ -36,6 +51,10 @@ static unsigned detect(void)
     if (zmm_ok && ((b >> 30) & 1)) f |= GG_CPU_AVX512BW;
     if (zmm_ok && ((b >> 31) & 1)) f |= GG_CPU_AVX512VL;
     if (zmm_ok && ((c >> 11) & 1)) f |= GG_CPU_AVX512VNNI;
+    if (zmm_ok && ((d >> 24) & 1) && amx_ok(xcr0)) {   /* AMX-TILE */
+        if ((d >> 22) & 1) f |= GG_CPU_AMX_BF16;
+        if ((d >> 25) & 1) f |= GG_CPU_AMX_INT8;
+    }
     __cpuid_count(7, 1, a, b, c, d);          /* subleaf 1: zeros where the CPU has none */
     if (zmm_ok && ((a >> 5) & 1)) f |= GG_CPU_AVX512BF16;
     return f;

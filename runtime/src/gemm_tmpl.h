@@ -278,11 +278,17 @@ void FN(gg_gemm)(int64_t m, int64_t n, int64_t k, TS alpha,
                  TS beta, T *c, int64_t rs_c, int64_t cs_c GG_CONJ_PARAMS)
 {
     const struct gg_ctx *x = gg_ctx_current(GG_TYPE);
-#ifdef GG_OTHER_GEMM
-    if (x->uk->kg == GG_KG_OTHER) {   /* the set packs another k group: its instance */
-        GG_OTHER_GEMM(m, n, k, alpha, a, rs_a, cs_a, b, rs_b, cs_b, beta, c, rs_c, cs_c);
-        return;
-    }
+#ifdef GG_OTHER_GEMMS
+    /* a set packing other k groups (gg_ukernel kg, kg_a): their instance */
+    static const struct { int kg, kg_a; void (*fn)(int64_t, int64_t, int64_t, TS, const TA *,
+                                                 int64_t, int64_t, const TB *, int64_t, int64_t,
+                                                 TS, T *, int64_t, int64_t); } others[] = {
+        GG_OTHER_GEMMS };
+    for (size_t i = 0; x->uk->kg && i < sizeof others / sizeof *others; i++)
+        if (x->uk->kg == others[i].kg && x->uk->kg_a == others[i].kg_a) {
+            others[i].fn(m, n, k, alpha, a, rs_a, cs_a, b, rs_b, cs_b, beta, c, rs_c, cs_c);
+            return;
+        }
 #endif
     const struct gg_call call = { m, n, k, a, b, c, rs_a, cs_a, rs_b, cs_b, rs_c, cs_c,
                                   alpha == 0, 0 };

@@ -88,6 +88,7 @@ enum {
     GG_CPU_BF16 = 1u << 15, GG_CPU_I8MM = 1u << 16,
     GG_CPU_FCMA = 1u << 17,     /* AArch64 armv8.3-a complex multiply-add (NEON FCMLA) */
     GG_CPU_SVE128 = 1u << 18,
+    GG_CPU_AMX_BF16 = 1u << 19, GG_CPU_AMX_INT8 = 1u << 20,   /* x86 AMX tiles, OS and process allowed */
 };
 unsigned gg_cpu_features(void);
 /* the x86-64 level (4, 3, 1; 0: none) the runtime's own vector code uses */
@@ -133,6 +134,9 @@ struct gg_ukernel {
     /* k steps per packed group where unlike the type's (MMLA kernels:
      * twice); 0: the type's */
     int kg;
+    /* k steps per group of packed A where unlike kg (AMX: the type's, A
+     * being the VNNI side; A's panels are still kg deep); 0: kg */
+    int kg_a;
 };
 
 struct gg_kernel_set {
@@ -280,6 +284,16 @@ void bm_gg_gemm(int64_t m, int64_t n, int64_t k, float alpha,
                 const uint16_t *b, int64_t rs_b, int64_t cs_b,
                 float beta, float *c, int64_t rs_c, int64_t cs_c);
 void im_gg_gemm(int64_t m, int64_t n, int64_t k, int32_t alpha,
+                const int8_t *a, int64_t rs_a, int64_t cs_a,
+                const uint8_t *b, int64_t rs_b, int64_t cs_b,
+                int32_t beta, int32_t *c, int64_t rs_c, int64_t cs_c);
+/* gemm_bf16_amx.c / gemm_u8s8_amx.c: the same for AMX sets (kg 32 or 64, A
+ * packed in the type's groups: gg_ukernel.kg_a) */
+void ba_gg_gemm(int64_t m, int64_t n, int64_t k, float alpha,
+                const uint16_t *a, int64_t rs_a, int64_t cs_a,
+                const uint16_t *b, int64_t rs_b, int64_t cs_b,
+                float beta, float *c, int64_t rs_c, int64_t cs_c);
+void ia_gg_gemm(int64_t m, int64_t n, int64_t k, int32_t alpha,
                 const int8_t *a, int64_t rs_a, int64_t cs_a,
                 const uint8_t *b, int64_t rs_b, int64_t cs_b,
                 int32_t beta, int32_t *c, int64_t rs_c, int64_t cs_c);

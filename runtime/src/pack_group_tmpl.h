@@ -1,11 +1,16 @@
 /* pack_group_tmpl.h: packing into the k-grouped panels of the reduced-
  * precision kernels (gg_internal.h): panel element (i, p) at
- * dst[(p/KG)*w*KG + i*KG + p%KG], KG consecutive k steps of a row side by
+ * dst[(p/GKG)*w*GKG + i*GKG + p%GKG], GKG consecutive k steps of a row side by
  * side, k padded with zeros to kpad = a multiple of KG, rows past the
  * operand zero; panels w*kpad elements apart. For one operand type: the
  * including file defines GT (the element type), GP(x) (names of the
  * helpers), GPANELS (the name of the packing function) and KG, and may
- * include this file once per operand type. */
+ * include this file once per operand type. GKG, where defined, is the
+ * operand's own group below KG (AMX's VNNI side): groups of GKG, the panel
+ * still KG-padded deep, zero past its groups. */
+#ifndef GKG
+#define GKG KG
+#endif
 #include <string.h>
 
 #if GG_SHUFFLES && !defined(GG_GROUP_WORDS)
@@ -24,19 +29,19 @@ gg_group_tile(const char *x, int64_t rs_bytes, char *restrict dst, int64_t w_byt
 }
 #endif
 
-/* The last, partial group of a panel (dst at its place): kc % KG steps,
+/* The last, partial group of a panel (dst at its place): kc % GKG steps,
  * zeros after them and in rows past `rows`. */
 static inline __attribute__((always_inline)) void
 GP(last_group)(int64_t rows, int64_t kc, const GT *x, int64_t rs, int64_t cs, const int w,
                GT *restrict dst)
 {
-    const int64_t whole = kc / KG;
-    const int steps = (int)(kc - whole * KG);
+    const int64_t whole = kc / GKG;
+    const int steps = (int)(kc - whole * GKG);
     if (!steps) return;
-    const GT *col = x + whole * KG * cs;
+    const GT *col = x + whole * GKG * cs;
     for (int64_t i = 0; i < rows; i++)
-        for (int q = 0; q < KG; q++) dst[i * KG + q] = q < steps ? col[i * rs + q * cs] : 0;
-    if (w > rows) memset(dst + rows * KG, 0, (size_t)(w - rows) * KG * sizeof(GT));
+        for (int q = 0; q < GKG; q++) dst[i * GKG + q] = q < steps ? col[i * rs + q * cs] : 0;
+    if (w > rows) memset(dst + rows * GKG, 0, (size_t)(w - rows) * GKG * sizeof(GT));
 }
 
 /* One panel of `rows` (<= w) rows, kc steps, x(i, p) = x[i*rs + p*cs]. */
@@ -44,38 +49,38 @@ static inline __attribute__((always_inline)) void
 GP(panel)(int64_t rows, int64_t kc, const GT *x, int64_t rs, int64_t cs, const int w,
           GT *restrict dst)
 {
-    const int64_t whole = kc / KG;
-    const size_t pad = (size_t)(w - rows) * KG * sizeof(GT);
+    const int64_t whole = kc / GKG;
+    const size_t pad = (size_t)(w - rows) * GKG * sizeof(GT);
     int64_t g = 0;
 #ifdef GG_GROUP_WORDS
-    if (KG * sizeof(GT) == 4 && cs == 1 && rows == w)
-        for (; g + 4 <= whole; g += 4, dst += (int64_t)w * KG * 4) {
+    if (GKG * sizeof(GT) == 4 && cs == 1 && rows == w)
+        for (; g + 4 <= whole; g += 4, dst += (int64_t)w * GKG * 4) {
             int i = 0;
             for (; i + 4 <= w; i += 4)
-                gg_group_tile((const char *)(x + i * rs + g * KG), rs * (int64_t)sizeof(GT),
-                              (char *)(dst + i * KG), (int64_t)w * KG * sizeof(GT));
+                gg_group_tile((const char *)(x + i * rs + g * GKG), rs * (int64_t)sizeof(GT),
+                              (char *)(dst + i * GKG), (int64_t)w * GKG * sizeof(GT));
             for (; i < w; i++)          /* the rows past the last 4 */
                 for (int q = 0; q < 4; q++)
-                    memcpy(dst + (q * w + i) * KG, x + i * rs + (g + q) * KG, 4);
+                    memcpy(dst + (q * w + i) * GKG, x + i * rs + (g + q) * GKG, 4);
         }
 #endif
-    for (; g < whole; g++, dst += (int64_t)w * KG) {
-        const GT *col = x + g * KG * cs;
-        if (cs == 1)                    /* a group is KG contiguous elements */
-            for (int64_t i = 0; i < rows; i++) memcpy(dst + i * KG, col + i * rs, KG * sizeof(GT));
-        else if (rs == 1)               /* KG contiguous rows interleaved: the stride known, it vectorizes */
+    for (; g < whole; g++, dst += (int64_t)w * GKG) {
+        const GT *col = x + g * GKG * cs;
+        if (cs == 1)                    /* a group is GKG contiguous elements */
+            for (int64_t i = 0; i < rows; i++) memcpy(dst + i * GKG, col + i * rs, GKG * sizeof(GT));
+        else if (rs == 1)               /* GKG contiguous rows interleaved: the stride known, it vectorizes */
             for (int64_t i = 0; i < rows; i++)
-                for (int q = 0; q < KG; q++) dst[i * KG + q] = col[i + q * cs];
+                for (int q = 0; q < GKG; q++) dst[i * GKG + q] = col[i + q * cs];
         else
             for (int64_t i = 0; i < rows; i++)
-                for (int q = 0; q < KG; q++) dst[i * KG + q] = col[i * rs + q * cs];
-        if (pad) memset(dst + rows * KG, 0, pad);
+                for (int q = 0; q < GKG; q++) dst[i * GKG + q] = col[i * rs + q * cs];
+        if (pad) memset(dst + rows * GKG, 0, pad);
     }
     GP(last_group)(rows, kc, x, rs, cs, w, dst);
 }
 
 /* Full panels of unit row stride (column-major A, row-major B's rows as
- * the kernel's): one group of KG columns at a time across every panel,
+ * the kernel's): one group of GKG columns at a time across every panel,
  * the next group's columns prefetched into L2, for the reason of
  * pack_tmpl.h's pack_by_columns. Panel by panel, a panel read w elements
  * of each of kc columns; the lines it shared with the next panel had left
@@ -84,25 +89,33 @@ static inline __attribute__((always_inline)) void
 GP(by_groups)(int64_t panels, int64_t kc, const GT *x, int64_t cs, const int w,
               GT *restrict dst)
 {
-    const int64_t whole = kc / KG, kp = (kc + KG - 1) / KG * KG;
+    const int64_t whole = kc / GKG, kp = (kc + KG - 1) / KG * KG;
     for (int64_t g = 0; g < whole; g++) {
-        const GT *col = x + g * KG * cs;
-        GT *d = dst + g * w * KG;
+        const GT *col = x + g * GKG * cs;
+        GT *d = dst + g * w * GKG;
         for (int64_t q = 0; q < panels; q++) {
-            _Pragma("GCC unroll 4") for (int c = 0; c < KG; c++) {
-                const GT *next = col + (c + KG) * cs + q * w;
+            _Pragma("GCC unroll 4") for (int c = 0; c < GKG; c++) {
+                const GT *next = col + (c + GKG) * cs + q * w;
                 __builtin_prefetch(next, 0, 2);
                 __builtin_prefetch(next + w - 1, 0, 2);
             }
             const GT *s = col + q * w;
             GT *restrict o = d + q * w * kp;
             GG_VECTORIZE for (int i = 0; i < w; i++)
-                _Pragma("GCC unroll 8") for (int c = 0; c < KG; c++) o[i * KG + c] = s[i + c * cs];
+                _Pragma("GCC unroll 8") for (int c = 0; c < GKG; c++) o[i * GKG + c] = s[i + c * cs];
         }
     }
-    if (kc > whole * KG)
+    if (kc > whole * GKG)
         for (int64_t q = 0; q < panels; q++)
-            GP(last_group)(w, kc, x + q * w, 1, cs, w, dst + q * w * kp + whole * w * KG);
+            GP(last_group)(w, kc, x + q * w, 1, cs, w, dst + q * w * kp + whole * w * GKG);
+}
+
+/* A panel's depth past its GKG groups, up to KG's padding: zeros. */
+static inline __attribute__((always_inline)) void
+GP(zero_tail)(int64_t kc, int w, GT *restrict panel)
+{
+    const int64_t kg = (kc + GKG - 1) / GKG * GKG, kp = (kc + KG - 1) / KG * KG;
+    if (kp > kg) memset(panel + kg * w, 0, (size_t)((kp - kg) * w) * sizeof(GT));
 }
 
 /* Packs `total` rows (of A; or columns of B seen as rows of B^T) of a
@@ -121,6 +134,7 @@ static void GPANELS(int64_t total, int64_t kc, const GT *x, int64_t rs, int64_t 
         case 32: GP(by_groups)(full, kc, x, cs, 32, dst); break;
         default: GP(by_groups)(full, kc, x, cs, w, dst); break;
         }
+        for (int64_t q = 0; q < full; q++) GP(zero_tail)(kc, w, dst + q * w * kp);
         i0 = full * w;
     }
     for (; i0 < total; i0 += w) {
@@ -134,9 +148,11 @@ static void GPANELS(int64_t total, int64_t kc, const GT *x, int64_t rs, int64_t 
         case 32: GP(panel)(rows, kc, src, rs, cs, 32, d); break;
         default: GP(panel)(rows, kc, src, rs, cs, w, d); break;
         }
+        GP(zero_tail)(kc, w, d);
     }
 }
 
 #undef GT
+#undef GKG
 #undef GP
 #undef GPANELS
