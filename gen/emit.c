@@ -124,15 +124,32 @@ static void emit_decls(struct buf *b, const struct em *e)
     }
 }
 
-static void emit_zero(struct buf *b, const struct em *e)
+static void emit_zero_accs(struct buf *b, const struct em *e, const char *ind)
 {
-    if (e->sp->prologue) buf_printf(b, "    %s\n", e->sp->prologue);
     for (int a = 0; a < e->k->nacc; a++) {
         char d[32];
         const char *ops[3] = { "", "", "" };
         em_reg_name(e, e->k->acc[a], 0, d, sizeof d);
-        em_line(b, "    ", e->sp->zero, d, ops, "", e->sp->vtype);
+        em_line(b, ind, e->sp->zero, d, ops, "", e->sp->vtype);
     }
+}
+
+static void emit_zero(struct buf *b, const struct em *e)
+{
+    if (e->sp->prologue) buf_printf(b, "    %s\n", e->sp->prologue);
+    if (!e->sp->load_acc) {
+        emit_zero_accs(b, e, "    ");
+        return;
+    }
+    /* C through the accumulators themselves where their rows are C's
+     * columns whole and unscaled (emit_store.c, em_acc_c) */
+    buf_printf(b, "    const int c_tiles_ = m == %d && n == %d && rs_c == 1 && *alpha == 1 && "
+                  "(*beta == 0 || *beta == 1);\n    if (c_tiles_ && *beta == 1) {\n",
+               e->k->mr, e->k->nr);
+    em_acc_c(b, e, e->sp->load_acc, "        ");
+    buf_puts(b, "    } else {\n");
+    emit_zero_accs(b, e, "        ");
+    buf_puts(b, "    }\n");
 }
 
 static void fill_def_iter(struct em *e)

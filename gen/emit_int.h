@@ -35,6 +35,9 @@ void em_assign(struct buf *b, const char *ind, const char *lhs, const char *fmt,
 /* emit_store.c: the alpha/beta update of C; returns 1 when row-stored C is
  * the fast case. */
 int emit_store(struct buf *b, const struct em *e);
+/* emit_store.c: one statement per accumulator on its block of C (AMX's tile
+ * loads and stores of C) */
+void em_acc_c(struct buf *b, const struct em *e, const char *fmt, const char *ind);
 /* emit_cstore.c: accumulators per C vector of a complex kernel (the split
  * forms' two, BS_CMLA's one) */
 int acc_per_vector(const struct kernel *k);

@@ -38,6 +38,35 @@ static void out_expr(const struct em *e, int v, char *out, size_t size)
     else strfmt(out, size, "%s", reg);
 }
 
+
+/* Each accumulator's C block in one statement FMT (AMX: a tile load or
+ * store, %#d the tile, %m its first element of C, %l C's element size for
+ * the row stride cs_c): the accumulator's output vectors are C's columns
+ * from its first element on. */
+void em_acc_c(struct buf *b, const struct em *e, const char *fmt, const char *ind)
+{
+    const struct kernel *k = e->k;
+    for (int a = 0; a < k->nacc; a++) {
+        char reg[32], addr[64];
+        const char *ops[3] = { reg, "", "" };
+        int t = k->tile[a * k->acc_nout * k->out_lanes];
+        em_reg_name(e, k->acc[a], 0, reg, sizeof reg);
+        strfmt(addr, sizeof addr, "c + %d + %d * cs_c", t % k->mr, t / k->mr);
+        buf_puts(b, ind);
+        em_expand(b, fmt, reg, ops, addr, elem_bytes(k->elem), e->sp->vtype);
+        buf_puts(b, "\n");
+    }
+}
+
+/* The accumulators stored straight into C where emit_zero chose so. */
+static void acc_store(struct buf *b, const struct em *e)
+{
+    if (!e->sp->store_acc) return;
+    buf_puts(b, "    if (c_tiles_) {\n");
+    em_acc_c(b, e, e->sp->store_acc, "        ");
+    buf_puts(b, "        return;\n    }\n");
+}
+
 static void extract_all(struct buf *b, const struct em *e)
 {
     if (!e->sp->extract) return;
@@ -234,6 +263,7 @@ int emit_store(struct buf *b, const struct em *e)
 {
     if (e->k->cplx) return emit_cstore(b, e);
     const char *ct = elem_ctype[e->k->elem];
+    acc_store(b, e);
     buf_printf(b, "    const %s alpha_ = *alpha, beta_ = *beta;\n", ct);
     extract_all(b, e);
     int lay = layout(e->k);

@@ -317,7 +317,7 @@ const struct target target_avx2 = {
     "            [48] = 16, 16, 16, 16, 16, 16, 16, 16 };\n" \
     "        unsigned char cur_[64] __attribute__((aligned(64)));\n" \
     "        _tile_storeconfig(cur_);\n" \
-    "        if (__builtin_memcmp(cur_, cfg_, 64)) {\n" \
+    "        if (_mm512_cmpneq_epi32_mask(_mm512_load_si512(cur_), _mm512_load_si512(cfg_))) {\n" \
     "            long r_;   /* arch_prctl(ARCH_REQ_XCOMP_PERM, XFEATURE_XTILEDATA) */\n" \
     "            __asm__ volatile(\"syscall\" : \"=a\"(r_) : \"0\"(158L), \"D\"(0x1023L), \"S\"(18L)\n" \
     "                             : \"rcx\", \"r11\", \"memory\");\n" \
@@ -329,6 +329,7 @@ const struct target target_avx2 = {
     C_UPDATE, \
     .vtype = VT, .tiles = true, .regs = 8, .regprefix = "tmm", .prologue = X86_AMX_PROLOGUE, \
     .load = "_tile_loadd(%#d, %m, %l);", .ger = DP, .zero = "_tile_zero(%#d);", \
+    .load_acc = "_tile_loadd(%#d, %m, cs_c * %l);", .store_acc = "_tile_stored(%#d, %m, cs_c * %l);", \
     .extract = "%t %d[16];\n    {\n        " CT " tile_[256] __attribute__((aligned(64)));\n" \
                "        _tile_stored(%#0, tile_, 64);\n" \
                "        for (int i_ = 0; i_ < 16; i_++) %d[i_] = " LOADV "(tile_ + 16 * i_);\n    }", \

@@ -116,6 +116,9 @@ struct spell {
     bool tiles;
     int regs;
     const char *regprefix, *prologue;
+    /* AMX: an accumulator loaded from and stored to C (%#d, %m, %l C's
+     * element size), for whole tiles of C by columns, alpha 1, beta 0 or 1 */
+    const char *load_acc, *store_acc;
 };
 
 /* How a complex kernel (--type c64, c32: interleaved re/im) spells its

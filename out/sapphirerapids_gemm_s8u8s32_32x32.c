@@ -60,7 +60,7 @@ void sapphirerapids_gemm_s8u8s32_32x32(int64_t m, int64_t n, int64_t k, const in
             [48] = 16, 16, 16, 16, 16, 16, 16, 16 };
         unsigned char cur_[64] __attribute__((aligned(64)));
         _tile_storeconfig(cur_);
-        if (__builtin_memcmp(cur_, cfg_, 64)) {
+        if (_mm512_cmpneq_epi32_mask(_mm512_load_si512(cur_), _mm512_load_si512(cfg_))) {
             long r_;   /* arch_prctl(ARCH_REQ_XCOMP_PERM, XFEATURE_XTILEDATA) */
             __asm__ volatile("syscall" : "=a"(r_) : "0"(158L), "D"(0x1023L), "S"(18L)
                              : "rcx", "r11", "memory");
@@ -68,10 +68,18 @@ void sapphirerapids_gemm_s8u8s32_32x32(int64_t m, int64_t n, int64_t k, const in
             _tile_loadconfig(cfg_);
         }
     }
-    _tile_zero(0);
-    _tile_zero(1);
-    _tile_zero(2);
-    _tile_zero(3);
+    const int c_tiles_ = m == 32 && n == 32 && rs_c == 1 && *alpha == 1 && (*beta == 0 || *beta == 1);
+    if (c_tiles_ && *beta == 1) {
+        _tile_loadd(0, c + 0 + 0 * cs_c, cs_c * 4);
+        _tile_loadd(1, c + 16 + 0 * cs_c, cs_c * 4);
+        _tile_loadd(2, c + 0 + 16 * cs_c, cs_c * 4);
+        _tile_loadd(3, c + 16 + 16 * cs_c, cs_c * 4);
+    } else {
+        _tile_zero(0);
+        _tile_zero(1);
+        _tile_zero(2);
+        _tile_zero(3);
+    }
 
     /* C is read (or overwritten) after the k loop: the passes of the k loop
      * fetch it a column (row) each; those they cannot reach go now */
@@ -259,6 +267,13 @@ void sapphirerapids_gemm_s8u8s32_32x32(int64_t m, int64_t n, int64_t k, const in
             break;
 
         }
+    }
+    if (c_tiles_) {
+        _tile_stored(0, c + 0 + 0 * cs_c, cs_c * 4);
+        _tile_stored(1, c + 16 + 0 * cs_c, cs_c * 4);
+        _tile_stored(2, c + 0 + 16 * cs_c, cs_c * 4);
+        _tile_stored(3, c + 16 + 16 * cs_c, cs_c * 4);
+        return;
     }
     const int32_t alpha_ = *alpha, beta_ = *beta;
     __m512i tmm0_v[16];
@@ -3024,7 +3039,7 @@ void sapphirerapids_gemm_s8u8s32_32x32_p32x16(int64_t m, int64_t n, int64_t k, c
             [48] = 16, 16, 16, 16, 16, 16, 16, 16 };
         unsigned char cur_[64] __attribute__((aligned(64)));
         _tile_storeconfig(cur_);
-        if (__builtin_memcmp(cur_, cfg_, 64)) {
+        if (_mm512_cmpneq_epi32_mask(_mm512_load_si512(cur_), _mm512_load_si512(cfg_))) {
             long r_;   /* arch_prctl(ARCH_REQ_XCOMP_PERM, XFEATURE_XTILEDATA) */
             __asm__ volatile("syscall" : "=a"(r_) : "0"(158L), "D"(0x1023L), "S"(18L)
                              : "rcx", "r11", "memory");
@@ -3032,8 +3047,14 @@ void sapphirerapids_gemm_s8u8s32_32x32_p32x16(int64_t m, int64_t n, int64_t k, c
             _tile_loadconfig(cfg_);
         }
     }
-    _tile_zero(0);
-    _tile_zero(1);
+    const int c_tiles_ = m == 32 && n == 16 && rs_c == 1 && *alpha == 1 && (*beta == 0 || *beta == 1);
+    if (c_tiles_ && *beta == 1) {
+        _tile_loadd(0, c + 0 + 0 * cs_c, cs_c * 4);
+        _tile_loadd(1, c + 16 + 0 * cs_c, cs_c * 4);
+    } else {
+        _tile_zero(0);
+        _tile_zero(1);
+    }
 
     /* C is read (or overwritten) after the k loop: the passes of the k loop
      * fetch it a column (row) each; those they cannot reach go now */
@@ -3166,6 +3187,11 @@ void sapphirerapids_gemm_s8u8s32_32x32_p32x16(int64_t m, int64_t n, int64_t k, c
             break;
 
         }
+    }
+    if (c_tiles_) {
+        _tile_stored(0, c + 0 + 0 * cs_c, cs_c * 4);
+        _tile_stored(1, c + 16 + 0 * cs_c, cs_c * 4);
+        return;
     }
     const int32_t alpha_ = *alpha, beta_ = *beta;
     __m512i tmm0_v[16];
@@ -4575,7 +4601,7 @@ void sapphirerapids_gemm_s8u8s32_32x32_p16x32(int64_t m, int64_t n, int64_t k, c
             [48] = 16, 16, 16, 16, 16, 16, 16, 16 };
         unsigned char cur_[64] __attribute__((aligned(64)));
         _tile_storeconfig(cur_);
-        if (__builtin_memcmp(cur_, cfg_, 64)) {
+        if (_mm512_cmpneq_epi32_mask(_mm512_load_si512(cur_), _mm512_load_si512(cfg_))) {
             long r_;   /* arch_prctl(ARCH_REQ_XCOMP_PERM, XFEATURE_XTILEDATA) */
             __asm__ volatile("syscall" : "=a"(r_) : "0"(158L), "D"(0x1023L), "S"(18L)
                              : "rcx", "r11", "memory");
@@ -4583,8 +4609,14 @@ void sapphirerapids_gemm_s8u8s32_32x32_p16x32(int64_t m, int64_t n, int64_t k, c
             _tile_loadconfig(cfg_);
         }
     }
-    _tile_zero(0);
-    _tile_zero(1);
+    const int c_tiles_ = m == 16 && n == 32 && rs_c == 1 && *alpha == 1 && (*beta == 0 || *beta == 1);
+    if (c_tiles_ && *beta == 1) {
+        _tile_loadd(0, c + 0 + 0 * cs_c, cs_c * 4);
+        _tile_loadd(1, c + 0 + 16 * cs_c, cs_c * 4);
+    } else {
+        _tile_zero(0);
+        _tile_zero(1);
+    }
 
     /* C is read (or overwritten) after the k loop: the passes of the k loop
      * fetch it a column (row) each; those they cannot reach go now */
@@ -4725,6 +4757,11 @@ void sapphirerapids_gemm_s8u8s32_32x32_p16x32(int64_t m, int64_t n, int64_t k, c
             break;
 
         }
+    }
+    if (c_tiles_) {
+        _tile_stored(0, c + 0 + 0 * cs_c, cs_c * 4);
+        _tile_stored(1, c + 0 + 16 * cs_c, cs_c * 4);
+        return;
     }
     const int32_t alpha_ = *alpha, beta_ = *beta;
     __m512i tmm0_v[16];
@@ -6134,7 +6171,7 @@ void sapphirerapids_gemm_s8u8s32_32x32_p16x16(int64_t m, int64_t n, int64_t k, c
             [48] = 16, 16, 16, 16, 16, 16, 16, 16 };
         unsigned char cur_[64] __attribute__((aligned(64)));
         _tile_storeconfig(cur_);
-        if (__builtin_memcmp(cur_, cfg_, 64)) {
+        if (_mm512_cmpneq_epi32_mask(_mm512_load_si512(cur_), _mm512_load_si512(cfg_))) {
             long r_;   /* arch_prctl(ARCH_REQ_XCOMP_PERM, XFEATURE_XTILEDATA) */
             __asm__ volatile("syscall" : "=a"(r_) : "0"(158L), "D"(0x1023L), "S"(18L)
                              : "rcx", "r11", "memory");
@@ -6142,7 +6179,12 @@ void sapphirerapids_gemm_s8u8s32_32x32_p16x16(int64_t m, int64_t n, int64_t k, c
             _tile_loadconfig(cfg_);
         }
     }
-    _tile_zero(0);
+    const int c_tiles_ = m == 16 && n == 16 && rs_c == 1 && *alpha == 1 && (*beta == 0 || *beta == 1);
+    if (c_tiles_ && *beta == 1) {
+        _tile_loadd(0, c + 0 + 0 * cs_c, cs_c * 4);
+    } else {
+        _tile_zero(0);
+    }
 
     /* C is read (or overwritten) after the k loop: the passes of the k loop
      * fetch it a column (row) each; those they cannot reach go now */
@@ -6251,6 +6293,10 @@ void sapphirerapids_gemm_s8u8s32_32x32_p16x16(int64_t m, int64_t n, int64_t k, c
             break;
 
         }
+    }
+    if (c_tiles_) {
+        _tile_stored(0, c + 0 + 0 * cs_c, cs_c * 4);
+        return;
     }
     const int32_t alpha_ = *alpha, beta_ = *beta;
     __m512i tmm0_v[16];

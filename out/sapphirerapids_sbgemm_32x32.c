@@ -59,7 +59,7 @@ void sapphirerapids_sbgemm_32x32(int64_t m, int64_t n, int64_t k, const float *a
             [48] = 16, 16, 16, 16, 16, 16, 16, 16 };
         unsigned char cur_[64] __attribute__((aligned(64)));
         _tile_storeconfig(cur_);
-        if (__builtin_memcmp(cur_, cfg_, 64)) {
+        if (_mm512_cmpneq_epi32_mask(_mm512_load_si512(cur_), _mm512_load_si512(cfg_))) {
             long r_;   /* arch_prctl(ARCH_REQ_XCOMP_PERM, XFEATURE_XTILEDATA) */
             __asm__ volatile("syscall" : "=a"(r_) : "0"(158L), "D"(0x1023L), "S"(18L)
                              : "rcx", "r11", "memory");
@@ -67,10 +67,18 @@ void sapphirerapids_sbgemm_32x32(int64_t m, int64_t n, int64_t k, const float *a
             _tile_loadconfig(cfg_);
         }
     }
-    _tile_zero(0);
-    _tile_zero(1);
-    _tile_zero(2);
-    _tile_zero(3);
+    const int c_tiles_ = m == 32 && n == 32 && rs_c == 1 && *alpha == 1 && (*beta == 0 || *beta == 1);
+    if (c_tiles_ && *beta == 1) {
+        _tile_loadd(0, c + 0 + 0 * cs_c, cs_c * 4);
+        _tile_loadd(1, c + 16 + 0 * cs_c, cs_c * 4);
+        _tile_loadd(2, c + 0 + 16 * cs_c, cs_c * 4);
+        _tile_loadd(3, c + 16 + 16 * cs_c, cs_c * 4);
+    } else {
+        _tile_zero(0);
+        _tile_zero(1);
+        _tile_zero(2);
+        _tile_zero(3);
+    }
 
     /* C is read (or overwritten) after the k loop: the passes of the k loop
      * fetch it a column (row) each; those they cannot reach go now */
@@ -258,6 +266,13 @@ void sapphirerapids_sbgemm_32x32(int64_t m, int64_t n, int64_t k, const float *a
             break;
 
         }
+    }
+    if (c_tiles_) {
+        _tile_stored(0, c + 0 + 0 * cs_c, cs_c * 4);
+        _tile_stored(1, c + 16 + 0 * cs_c, cs_c * 4);
+        _tile_stored(2, c + 0 + 16 * cs_c, cs_c * 4);
+        _tile_stored(3, c + 16 + 16 * cs_c, cs_c * 4);
+        return;
     }
     const float alpha_ = *alpha, beta_ = *beta;
     __m512 tmm0_v[16];
@@ -3023,7 +3038,7 @@ void sapphirerapids_sbgemm_32x32_p32x16(int64_t m, int64_t n, int64_t k, const f
             [48] = 16, 16, 16, 16, 16, 16, 16, 16 };
         unsigned char cur_[64] __attribute__((aligned(64)));
         _tile_storeconfig(cur_);
-        if (__builtin_memcmp(cur_, cfg_, 64)) {
+        if (_mm512_cmpneq_epi32_mask(_mm512_load_si512(cur_), _mm512_load_si512(cfg_))) {
             long r_;   /* arch_prctl(ARCH_REQ_XCOMP_PERM, XFEATURE_XTILEDATA) */
             __asm__ volatile("syscall" : "=a"(r_) : "0"(158L), "D"(0x1023L), "S"(18L)
                              : "rcx", "r11", "memory");
@@ -3031,8 +3046,14 @@ void sapphirerapids_sbgemm_32x32_p32x16(int64_t m, int64_t n, int64_t k, const f
             _tile_loadconfig(cfg_);
         }
     }
-    _tile_zero(0);
-    _tile_zero(1);
+    const int c_tiles_ = m == 32 && n == 16 && rs_c == 1 && *alpha == 1 && (*beta == 0 || *beta == 1);
+    if (c_tiles_ && *beta == 1) {
+        _tile_loadd(0, c + 0 + 0 * cs_c, cs_c * 4);
+        _tile_loadd(1, c + 16 + 0 * cs_c, cs_c * 4);
+    } else {
+        _tile_zero(0);
+        _tile_zero(1);
+    }
 
     /* C is read (or overwritten) after the k loop: the passes of the k loop
      * fetch it a column (row) each; those they cannot reach go now */
@@ -3165,6 +3186,11 @@ void sapphirerapids_sbgemm_32x32_p32x16(int64_t m, int64_t n, int64_t k, const f
             break;
 
         }
+    }
+    if (c_tiles_) {
+        _tile_stored(0, c + 0 + 0 * cs_c, cs_c * 4);
+        _tile_stored(1, c + 16 + 0 * cs_c, cs_c * 4);
+        return;
     }
     const float alpha_ = *alpha, beta_ = *beta;
     __m512 tmm0_v[16];
@@ -4574,7 +4600,7 @@ void sapphirerapids_sbgemm_32x32_p16x32(int64_t m, int64_t n, int64_t k, const f
             [48] = 16, 16, 16, 16, 16, 16, 16, 16 };
         unsigned char cur_[64] __attribute__((aligned(64)));
         _tile_storeconfig(cur_);
-        if (__builtin_memcmp(cur_, cfg_, 64)) {
+        if (_mm512_cmpneq_epi32_mask(_mm512_load_si512(cur_), _mm512_load_si512(cfg_))) {
             long r_;   /* arch_prctl(ARCH_REQ_XCOMP_PERM, XFEATURE_XTILEDATA) */
             __asm__ volatile("syscall" : "=a"(r_) : "0"(158L), "D"(0x1023L), "S"(18L)
                              : "rcx", "r11", "memory");
@@ -4582,8 +4608,14 @@ void sapphirerapids_sbgemm_32x32_p16x32(int64_t m, int64_t n, int64_t k, const f
             _tile_loadconfig(cfg_);
         }
     }
-    _tile_zero(0);
-    _tile_zero(1);
+    const int c_tiles_ = m == 16 && n == 32 && rs_c == 1 && *alpha == 1 && (*beta == 0 || *beta == 1);
+    if (c_tiles_ && *beta == 1) {
+        _tile_loadd(0, c + 0 + 0 * cs_c, cs_c * 4);
+        _tile_loadd(1, c + 0 + 16 * cs_c, cs_c * 4);
+    } else {
+        _tile_zero(0);
+        _tile_zero(1);
+    }
 
     /* C is read (or overwritten) after the k loop: the passes of the k loop
      * fetch it a column (row) each; those they cannot reach go now */
@@ -4724,6 +4756,11 @@ void sapphirerapids_sbgemm_32x32_p16x32(int64_t m, int64_t n, int64_t k, const f
             break;
 
         }
+    }
+    if (c_tiles_) {
+        _tile_stored(0, c + 0 + 0 * cs_c, cs_c * 4);
+        _tile_stored(1, c + 0 + 16 * cs_c, cs_c * 4);
+        return;
     }
     const float alpha_ = *alpha, beta_ = *beta;
     __m512 tmm0_v[16];
@@ -6133,7 +6170,7 @@ void sapphirerapids_sbgemm_32x32_p16x16(int64_t m, int64_t n, int64_t k, const f
             [48] = 16, 16, 16, 16, 16, 16, 16, 16 };
         unsigned char cur_[64] __attribute__((aligned(64)));
         _tile_storeconfig(cur_);
-        if (__builtin_memcmp(cur_, cfg_, 64)) {
+        if (_mm512_cmpneq_epi32_mask(_mm512_load_si512(cur_), _mm512_load_si512(cfg_))) {
             long r_;   /* arch_prctl(ARCH_REQ_XCOMP_PERM, XFEATURE_XTILEDATA) */
             __asm__ volatile("syscall" : "=a"(r_) : "0"(158L), "D"(0x1023L), "S"(18L)
                              : "rcx", "r11", "memory");
@@ -6141,7 +6178,12 @@ void sapphirerapids_sbgemm_32x32_p16x16(int64_t m, int64_t n, int64_t k, const f
             _tile_loadconfig(cfg_);
         }
     }
-    _tile_zero(0);
+    const int c_tiles_ = m == 16 && n == 16 && rs_c == 1 && *alpha == 1 && (*beta == 0 || *beta == 1);
+    if (c_tiles_ && *beta == 1) {
+        _tile_loadd(0, c + 0 + 0 * cs_c, cs_c * 4);
+    } else {
+        _tile_zero(0);
+    }
 
     /* C is read (or overwritten) after the k loop: the passes of the k loop
      * fetch it a column (row) each; those they cannot reach go now */
@@ -6250,6 +6292,10 @@ void sapphirerapids_sbgemm_32x32_p16x16(int64_t m, int64_t n, int64_t k, const f
             break;
 
         }
+    }
+    if (c_tiles_) {
+        _tile_stored(0, c + 0 + 0 * cs_c, cs_c * 4);
+        return;
     }
     const float alpha_ = *alpha, beta_ = *beta;
     __m512 tmm0_v[16];
